@@ -1,0 +1,102 @@
+/**
+ * `npm run bench`: the lookup path under load, measured in one run against a
+ * baseline from the same run. It starts the built app under `wrangler dev` with
+ * the limits raised, pointed at a fake Creators API that answers in 150 ms.
+ */
+import autocannon from "autocannon";
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { startAppServer } from "../test/e2e/app-server.ts";
+import { startCreatorsFakeServer } from "../test/fakes/creators-server.ts";
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+const COLD_CONCURRENCY = 50;
+const UPSTREAM_LATENCY_MS = 150;
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(name: string, url: string, options: { duration?: number; amount?: number; connections: number }): Promise<Figures> {
+  const result = await autocannon({ url, ...options });
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** Gzip size of the JavaScript `/` loads before any route chunk: the entry and its static imports. */
+function firstLoadJsBytes(): number {
+  const html = readFileSync("dist/index.html", "utf8");
+  const scripts = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  return scripts.reduce((sum, path) => sum + gzipSync(readFileSync(`dist${path}`)).length, 0);
+}
+
+const upstream = await startCreatorsFakeServer({ latencyMs: UPSTREAM_LATENCY_MS });
+const app = await startAppServer({
+  LOOKUP_LIMIT_PER_MINUTE: "100000000",
+  LOOKUP_LIMIT_PER_MONTH: "100000000",
+  CREATORS_CREDENTIAL_ID: "bench-client",
+  CREATORS_CREDENTIAL_SECRET: "bench-secret",
+  CREATORS_PARTNER_TAG: "bench-20",
+  CREATORS_API_BASE_URL: upstream.url,
+  CREATORS_AUTH_URL: `${upstream.url}/auth/o2/token`,
+});
+
+try {
+  const health = `${app.url}/api/health`;
+  const cached = `${app.url}/api/v1/lookup?asin=B0BENCH001&marketplace=US`;
+  const cold = `${app.url}/api/v1/lookup?asin=B0BENCHC01&marketplace=US`;
+
+  // Warm both paths (JIT, the cache entry, the token) before measuring.
+  await load("warm-up", health, { amount: 200, connections: CONNECTIONS });
+  const warm = await fetch(cached);
+  if (warm.status !== 200) throw new Error(`warm-up lookup answered ${warm.status}: ${await warm.text()}`);
+  await load("warm-up", cached, { amount: 200, connections: CONNECTIONS });
+
+  const baseline = await load("GET /api/health (baseline)", health, { duration: DURATION_S, connections: CONNECTIONS });
+  const hit = await load("cached lookup", cached, { duration: DURATION_S, connections: CONNECTIONS });
+
+  const callsBefore = upstream.calls();
+  const burst = await load(`${COLD_CONCURRENCY} concurrent cold lookups, one ASIN`, cold, {
+    amount: COLD_CONCURRENCY,
+    connections: COLD_CONCURRENCY,
+  });
+  const coldCalls = upstream.calls() - callsBefore;
+
+  console.log(`\nRankLayer benchmark: ${DURATION_S}s per phase, ${CONNECTIONS} connections, upstream latency ${UPSTREAM_LATENCY_MS} ms\n`);
+  console.table(
+    [baseline, hit, burst].map((f) => ({
+      phase: f.name,
+      "req/s": Math.round(f.rps),
+      "p50 ms": f.p50,
+      "p99 ms": f.p99,
+      "non-2xx": f.non2xx,
+      errors: f.errors,
+    })),
+  );
+  const throughputRatio = hit.rps / baseline.rps;
+  const p99Ratio = hit.p99 / Math.max(1, baseline.p99);
+  const checks = [
+    [`cached/baseline throughput ${throughputRatio.toFixed(2)} (target >= 0.80)`, throughputRatio >= 0.8],
+    [`cached/baseline p99 ${p99Ratio.toFixed(2)} (target <= 2.00)`, p99Ratio <= 2],
+    [`upstream getItems calls for ${COLD_CONCURRENCY} concurrent cold lookups: ${coldCalls} (target 1)`, coldCalls === 1],
+    [`errors and non-2xx answers: ${[baseline, hit, burst].reduce((n, f) => n + f.errors + f.non2xx, 0)} (target 0)`,
+      [baseline, hit, burst].every((f) => f.errors + f.non2xx === 0)],
+  ] as const;
+  for (const [text, ok] of checks) console.log(`${ok ? "PASS" : "MISS"}  ${text}`);
+  console.log(`first-load JS for /: ${(firstLoadJsBytes() / 1024).toFixed(1)} KB gzip`);
+} finally {
+  await app.stop();
+  await upstream.close();
+}

@@ -1,0 +1,79 @@
+/**
+ * Runs the built app under a real `wrangler dev` on 127.0.0.1, with its own local
+ * storage in a temporary folder, migrated the way `npm start` migrates it.
+ */
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface AppServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** `vars` are passed with --var NAME:VALUE, e.g. raised limits or fake upstream URLs. */
+export async function startAppServer(vars: Record<string, string> = {}): Promise<AppServer> {
+  const persistTo = mkdtempSync(join(tmpdir(), "ranklayer-"));
+  const wrangler = join(process.cwd(), "node_modules", ".bin", "wrangler");
+  execFileSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+    stdio: "pipe",
+    env: { ...process.env, CI: "true" },
+  });
+
+  // Naming an env file stops wrangler reading a developer's .dev.vars (real credentials).
+  const envFile = join(persistTo, "test.env");
+  writeFileSync(envFile, "");
+
+  const port = await freePort();
+  const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+  const child: ChildProcess = spawn(
+    wrangler,
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--env-file", envFile, ...varArgs],
+    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "true" }, detached: true },
+  );
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      process.kill(-child.pid!, "SIGTERM");
+      throw new Error(`wrangler dev did not answer within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        process.kill(-child.pid!, "SIGTERM");
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+        if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+      }
+      rmSync(persistTo, { recursive: true, force: true });
+    },
+  };
+}

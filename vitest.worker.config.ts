@@ -1,0 +1,23 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+import { outbound } from "./test/fakes/outbound.ts";
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      main: "./worker/index.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        // Every fetch the Worker makes lands in a fake upstream that checks the request.
+        outboundService: outbound,
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+        },
+      },
+    })),
+  ],
+  test: {
+    include: ["test/worker/**/*.test.ts"],
+    setupFiles: ["./test/worker/apply-migrations.ts"],
+  },
+});

@@ -1,0 +1,24 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import type { AppEnv } from "./env";
+import { healthRoutes } from "./routes/health";
+import { lookupRoutes } from "./routes/lookup";
+
+const api = new Hono<AppEnv>()
+  .use(secureHeaders({ strictTransportSecurity: "max-age=31536000; includeSubDomains" }))
+  .route("/", healthRoutes)
+  .route("/", lookupRoutes)
+  .notFound((c) => c.json({ detail: `No API route for ${c.req.method} ${c.req.path}` }, 404))
+  .onError((error, c) => {
+    if (error instanceof HTTPException) {
+      return c.json({ detail: error.message || "Bad request" }, error.status);
+    }
+    // A bug, not bad input: log it for us, never show the stack to the client.
+    console.error("unhandled error", c.req.method, c.req.path, error);
+    return c.json({ detail: "Something went wrong on our side. Please try again." }, 500);
+  });
+
+export const app = new Hono<AppEnv>().route("/api", api);
+
+export type AppType = typeof app;

@@ -1,0 +1,82 @@
+import { Hono } from "hono";
+import { drizzle } from "drizzle-orm/d1";
+import { lookupLog } from "../db/schema";
+import { intVar, type AppEnv } from "../env";
+import { LookupCache } from "../lookup/cache";
+import { lookupProduct } from "../lookup/lookup-service";
+import { mockImageSvg } from "../lookup/mock-source";
+import { productSourceFor } from "../lookup/select-source";
+import {
+  checkLookupLimit,
+  limitExceededDetail,
+  lookupLimits,
+  rateLimitHeaders,
+} from "../ratelimit/lookup-limit";
+import { lookupQuerySchema } from "../schemas/lookup";
+import { ASIN_PATTERN, isMarketplace } from "../schemas/marketplaces";
+import { zodValidator } from "../validation";
+
+const DEFAULT_REFRESH_AFTER_SECONDS = 6 * 60 * 60;
+
+export const lookupRoutes = new Hono<AppEnv>()
+  // Rejected input costs no quota, but its answer still reports the client's limits.
+  .use("/v1/lookup", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("RateLimit-Limit")) {
+      const decision = await checkLookupLimit(c.env, c.req.raw, false);
+      for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.res.headers.set(name, value);
+    }
+  })
+  .get("/v1/lookup", zodValidator("query", lookupQuerySchema), async (c) => {
+    const started = Date.now();
+    const { asin, marketplace } = c.req.valid("query");
+
+    const decision = await checkLookupLimit(c.env, c.req.raw, true);
+    c.header("Cache-Control", "no-store");
+    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
+    if (!decision.allowed) {
+      c.header("Retry-After", String(decision.resetSeconds));
+      return c.json({ detail: limitExceededDetail(decision, lookupLimits(c.env)) }, 429);
+    }
+
+    const outcome = await lookupProduct(
+      {
+        source: productSourceFor(c.env),
+        cache: new LookupCache(c.env.LOOKUP_CACHE),
+        now: Date.now,
+        refreshAfterMs: intVar(c.env.LOOKUP_REFRESH_AFTER_SECONDS, DEFAULT_REFRESH_AFTER_SECONDS) * 1000,
+      },
+      asin,
+      marketplace,
+    );
+
+    const status = outcome.ok ? 200 : outcome.status;
+    c.executionCtx.waitUntil(
+      drizzle(c.env.DB)
+        .insert(lookupLog)
+        .values({
+          asin,
+          marketplace,
+          status,
+          source: outcome.ok ? outcome.result.source : null,
+          durationMs: Date.now() - started,
+        })
+        .run()
+        .catch((error: unknown) => console.error("lookup log write failed", error)),
+    );
+
+    if (outcome.ok) return c.json(outcome.result, 200);
+    if (outcome.retryAfterSeconds) c.header("Retry-After", String(outcome.retryAfterSeconds));
+    return c.json({ detail: outcome.detail }, outcome.status);
+  })
+  .get("/mock-images/:marketplace/:file", (c) => {
+    const { marketplace, file } = c.req.param();
+    const asin = file.replace(/\.svg$/, "");
+    if (!isMarketplace(marketplace) || !ASIN_PATTERN.test(asin)) {
+      return c.json({ detail: "No such mock image" }, 404);
+    }
+    return c.body(mockImageSvg(asin, marketplace), 200, {
+      "Content-Type": "image/svg+xml",
+      "Cache-Control": "public, max-age=86400, immutable",
+    });
+  });
