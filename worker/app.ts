@@ -6,9 +6,14 @@ import { healthRoutes } from "./routes/health";
 import { lookupRoutes } from "./routes/lookup";
 
 const api = new Hono<AppEnv>()
-  .use(secureHeaders({ strictTransportSecurity: "max-age=31536000; includeSubDomains" }))
   .route("/", healthRoutes)
-  .route("/", lookupRoutes)
+  .route("/", lookupRoutes);
+
+// Only the top-level app's notFound and onError handlers apply. Everything outside
+// /api is served by static assets before the Worker runs.
+export const app = new Hono<AppEnv>()
+  .use(secureHeaders({ strictTransportSecurity: "max-age=31536000; includeSubDomains" }))
+  .route("/api", api)
   .notFound((c) => c.json({ detail: `No API route for ${c.req.method} ${c.req.path}` }, 404))
   .onError((error, c) => {
     if (error instanceof HTTPException) {
@@ -18,7 +23,5 @@ const api = new Hono<AppEnv>()
     console.error("unhandled error", c.req.method, c.req.path, error);
     return c.json({ detail: "Something went wrong on our side. Please try again." }, 500);
   });
-
-export const app = new Hono<AppEnv>().route("/api", api);
 
 export type AppType = typeof app;

@@ -18,8 +18,8 @@ export interface AppEnv {
   Bindings: Bindings;
 }
 
-/** Reads a positive integer var, falling back when it is unset or malformed. */
-export function intVar(value: string | undefined, fallback: number): number {
+/** Reads an integer var of at least `min`, falling back when it is unset or malformed. */
+export function intVar(value: string | undefined, fallback: number, min = 1): number {
   const parsed = Number.parseInt(value ?? "", 10);
-  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+  return Number.isFinite(parsed) && parsed >= min ? parsed : fallback;
 }

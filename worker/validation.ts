@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { validator } from "hono/validator";
 import type * as z from "zod/mini";
 
@@ -17,16 +17,29 @@ export function validationDetails(target: string, error: z.core.$ZodError): Vali
   }));
 }
 
-/** Hono validator for a zod schema; bad input answers 422 `{detail: [...]}`. */
-export function zodValidator<Target extends "query" | "json" | "param", Schema extends z.ZodMiniType>(
-  target: Target,
+type Target = "query" | "json" | "param";
+
+/**
+ * Hono validator for a zod schema; bad input answers 422 `{detail: [...]}`.
+ * Typed with the schema's input on the client side (`hc` sends raw strings the
+ * schema normalizes) and its output in the handler.
+ */
+export function zodValidator<T extends Target, Schema extends z.ZodMiniType>(
+  target: T,
   schema: Schema,
-) {
-  return validator(target, (value, c: Context) => {
+): MiddlewareHandler<
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any Env, as Hono's own validators
+  any,
+  string,
+  { in: { [K in T]: z.input<Schema> }; out: { [K in T]: z.output<Schema> } }
+> {
+  const middleware = validator(target, (value, c: Context) => {
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
       return c.json({ detail: validationDetails(target, parsed.error) }, 422);
     }
     return parsed.data as z.output<Schema>;
   });
+  // Hono derives the client-side input from the output; declare the schema's input instead.
+  return middleware as unknown as ReturnType<typeof zodValidator<T, Schema>>;
 }

@@ -1,3 +1,5 @@
+import { CreatorsFake } from "./creators-upstream.ts";
+
 /**
  * The outbound side of the Worker tests: every fetch the Worker makes arrives here,
  * in Node, and is answered by the fake upstream that owns the host. A request to a
@@ -22,3 +24,5 @@ export async function outbound(request: Request): Promise<Response> {
   }
   return fake.handle(request);
 }
+
+registerFake(new CreatorsFake());

@@ -44,7 +44,7 @@ export const lookupRoutes = new Hono<AppEnv>()
         source: productSourceFor(c.env),
         cache: new LookupCache(c.env.LOOKUP_CACHE),
         now: Date.now,
-        refreshAfterMs: intVar(c.env.LOOKUP_REFRESH_AFTER_SECONDS, DEFAULT_REFRESH_AFTER_SECONDS) * 1000,
+        refreshAfterMs: intVar(c.env.LOOKUP_REFRESH_AFTER_SECONDS, DEFAULT_REFRESH_AFTER_SECONDS, 0) * 1000,
       },
       asin,
       marketplace,

@@ -10,7 +10,8 @@ export const asinSchema = z.string({
 }).check(
   z.trim(),
   z.toUpperCase(),
-  z.minLength(1, { error: "ASIN is required" }),
+  // abort: an empty ASIN is reported once, as missing, not also as malformed.
+  z.minLength(1, { error: "ASIN is required", abort: true }),
   z.regex(ASIN_PATTERN, { error: `ASIN must be ${ASIN_LENGTH} letters or digits` }),
 );
 

@@ -1,0 +1,322 @@
+/**
+ * A fake Amazon Creators API that checks requests the way the real service does and
+ * answers in its documented shapes (Amazon's reference SDK models). It plays the real
+ * hosts, so tests prove the real URLs are used, and any override URL on the test-only
+ * host creators-fake.test (or, from creators-server.ts, whatever host it listens on).
+ *
+ * Tests inside workerd drive it over HTTP, under https://creators-fake.test/__control/:
+ *   POST reset                                  forget everything (never from parallel tests)
+ *   POST script          { asin | asins, behavior, delayMs?, retryAfterSeconds? }
+ *        behavior: normal | invalid | not_accessible | throttled | not_eligible | error500 | slow
+ *   POST token-lifetime  { seconds, clientId? }  expires_in of later grants (per client, or default)
+ *   POST clients         { clientId, secret }     only this secret is accepted for clientId
+ *   POST revoke-tokens   { clientId }             tokens issued so far now answer 401
+ *   GET  calls?kind=&clientId=&asin=             { calls: CallRecord[] }, oldest first
+ *   GET  grants?clientId=                        { clientId, grants } or { grants: { [id]: n } }
+ */
+import type { FakeUpstream } from "./outbound.ts";
+import { fakeItem, KNOWN_RESOURCES, MARKETPLACES } from "./creators-products.ts";
+
+export const CONTROL_HOST = "creators-fake.test";
+const API_HOST = "creatorsapi.amazon";
+const GET_ITEMS_PATH = "/catalog/v1/getItems";
+
+type Style = "cognito" | "lwa";
+/** Real token hosts: Cognito for 2.x credentials, Login with Amazon for 3.x. */
+const TOKEN_HOSTS: Record<string, { style: Style; version: string }> = {
+  "creatorsapi.auth.us-east-1.amazoncognito.com": { style: "cognito", version: "2.1" },
+  "creatorsapi.auth.eu-south-2.amazoncognito.com": { style: "cognito", version: "2.2" },
+  "creatorsapi.auth.us-west-2.amazoncognito.com": { style: "cognito", version: "2.3" },
+  "api.amazon.com": { style: "lwa", version: "3.1" },
+  "api.amazon.co.uk": { style: "lwa", version: "3.2" },
+  "api.amazon.co.jp": { style: "lwa", version: "3.3" },
+};
+const TOKEN_PATHS: Record<Style, string> = { cognito: "/oauth2/token", lwa: "/auth/o2/token" };
+const SCOPES: Record<Style, string> = { cognito: "creatorsapi/default", lwa: "creatorsapi::default" };
+const MAX_ITEM_IDS = 10;
+
+export const BEHAVIORS = ["normal", "invalid", "not_accessible", "throttled", "not_eligible", "error500", "slow"] as const;
+export type Behavior = (typeof BEHAVIORS)[number];
+interface Script {
+  behavior: Behavior;
+  delayMs?: number;
+  retryAfterSeconds?: number;
+}
+
+export interface CallRecord {
+  seq: number;
+  kind: "token" | "getItems" | "unknown";
+  method: string;
+  url: string;
+  status: number;
+  /** Why the fake refused the request, when it did. */
+  error?: string;
+  clientId?: string;
+  /** Token grants: the body's scope and the content type it came as. */
+  scope?: string;
+  contentType?: string;
+  /** getItems: the header and body as sent. */
+  authorization?: string;
+  marketplace?: string;
+  body?: unknown;
+  itemIds?: string[];
+}
+
+interface IssuedToken {
+  clientId: string;
+  style: Style;
+  /** The credential version the token endpoint serves, when the endpoint is a real one. */
+  version?: string;
+  expiresAt: number;
+  revoked: boolean;
+}
+
+export class CreatorsFake implements FakeUpstream {
+  private readonly latencyMs: number;
+  private scripts = new Map<string, Script>();
+  private tokens = new Map<string, IssuedToken>();
+  private grants = new Map<string, number>();
+  private secrets = new Map<string, string>();
+  private lifetimes = new Map<string, number>();
+  private defaultLifetimeS = 3600;
+  private log: CallRecord[] = [];
+  private seq = 0;
+
+  constructor(options: { latencyMs?: number } = {}) {
+    this.latencyMs = options.latencyMs ?? 0;
+  }
+
+  handles(url: URL): boolean {
+    return url.hostname === API_HOST || url.hostname in TOKEN_HOSTS || url.hostname === CONTROL_HOST;
+  }
+
+  /** getItems calls received so far, accepted or not. */
+  getItemsCalls(): number {
+    return this.log.filter((call) => call.kind === "getItems").length;
+  }
+
+  async handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith("/__control/")) return this.control(request, url);
+    if (this.latencyMs > 0) await sleep(this.latencyMs);
+
+    const real = url.hostname === API_HOST || url.hostname in TOKEN_HOSTS;
+    const tokenHost = TOKEN_HOSTS[url.hostname];
+    if (tokenHost ? url.pathname === TOKEN_PATHS[tokenHost.style] : !real && /\/(oauth2|auth\/o2)\/token$/.test(url.pathname)) {
+      return this.token(request, url, tokenHost);
+    }
+    if (url.hostname === API_HOST ? url.pathname === GET_ITEMS_PATH : !real && url.pathname.endsWith(GET_ITEMS_PATH)) {
+      return this.getItems(request, url);
+    }
+    this.record({ kind: "unknown", method: request.method, url: url.href, status: 404, error: "no such path" });
+    return json(404, { type: "ResourceNotFoundException", message: `No resource at ${url.pathname}` });
+  }
+
+  // ---- OAuth2 client-credentials grant ----
+
+  private async token(request: Request, url: URL, real: { style: Style; version: string } | undefined): Promise<Response> {
+    const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    const base = { kind: "token" as const, method: request.method, url: url.href, contentType };
+    const refuse = (status: number, error: string, description: string, clientId?: string) => {
+      this.record({ ...base, status, error: `${error}: ${description}`, clientId });
+      return json(status, { error, error_description: description });
+    };
+    if (request.method !== "POST") return refuse(405, "invalid_request", "token requests are POSTs");
+
+    // Cognito takes a form body, Login with Amazon a JSON one (reference SDK OAuth2TokenManager).
+    const style: Style | undefined = real?.style ?? (contentType === "application/json" ? "lwa" : contentType === "application/x-www-form-urlencoded" ? "cognito" : undefined);
+    const expected = style === "lwa" ? "application/json" : "application/x-www-form-urlencoded";
+    if (!style || contentType !== expected) return refuse(400, "invalid_request", `expected Content-Type ${expected}`);
+
+    let fields: Record<string, unknown>;
+    try {
+      const text = await request.text();
+      fields = style === "lwa" ? (JSON.parse(text) as Record<string, unknown>) : Object.fromEntries(new URLSearchParams(text));
+    } catch {
+      return refuse(400, "invalid_request", "unreadable body");
+    }
+    const clientId = typeof fields.client_id === "string" ? fields.client_id : "";
+    const secret = typeof fields.client_secret === "string" ? fields.client_secret : "";
+    if (fields.grant_type !== "client_credentials") return refuse(400, "unsupported_grant_type", "grant_type must be client_credentials", clientId);
+    if (!clientId || !secret) return refuse(401, "invalid_client", "client_id and client_secret are required in the body", clientId);
+    const known = this.secrets.get(clientId);
+    if (known !== undefined && known !== secret) return refuse(401, "invalid_client", "Client authentication failed", clientId);
+    if (fields.scope !== SCOPES[style]) return refuse(400, "invalid_scope", `scope must be ${SCOPES[style]}`, clientId);
+
+    const lifetime = this.lifetimes.get(clientId) ?? this.defaultLifetimeS;
+    const token = `fake-${style}-${crypto.randomUUID()}`;
+    this.tokens.set(token, { clientId, style, version: real?.version, expiresAt: Date.now() + lifetime * 1000, revoked: false });
+    this.grants.set(clientId, (this.grants.get(clientId) ?? 0) + 1);
+    this.record({ ...base, status: 200, clientId, scope: SCOPES[style] });
+    return json(200, { access_token: token, token_type: "bearer", expires_in: lifetime });
+  }
+
+  // ---- getItems ----
+
+  private async getItems(request: Request, url: URL): Promise<Response> {
+    const authorization = request.headers.get("authorization") ?? "";
+    const marketplace = request.headers.get("x-marketplace") ?? "";
+    const record: Omit<CallRecord, "seq" | "status"> = { kind: "getItems", method: request.method, url: url.href, authorization, marketplace };
+    const answer = (status: number, body: unknown, error?: string, headers?: Record<string, string>) => {
+      this.record({ ...record, status, error });
+      return json(status, body, headers);
+    };
+    const invalid = (reason: string, message: string, field?: string) =>
+      answer(400, { type: "ValidationException", message, reason, ...(field ? { fieldList: [{ path: field, message }] } : {}) }, `${reason}: ${message}`);
+
+    if (request.method !== "POST") return answer(405, { type: "ValidationException", message: "getItems is a POST", reason: "UnknownOperation" }, "method");
+
+    // Read the body before judging anything, so even refused calls are logged with their items.
+    let body: Record<string, unknown> | undefined;
+    try {
+      const parsed: unknown = JSON.parse(await request.text());
+      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+    } catch {
+      body = undefined;
+    }
+    record.body = body;
+    if (Array.isArray(body?.itemIds)) record.itemIds = body.itemIds.map((id) => String(id).toUpperCase());
+
+    const auth = this.authenticate(authorization);
+    if ("reason" in auth) {
+      return answer(401, { type: "UnauthorizedException", message: auth.message, reason: auth.reason }, `${auth.reason}: ${auth.message}`);
+    }
+    record.clientId = auth.clientId;
+
+    if ((request.headers.get("content-type") ?? "").split(";")[0]!.trim() !== "application/json") {
+      return invalid("CannotParse", "Content-Type must be application/json");
+    }
+    if (!body) return invalid("CannotParse", "The request body is not a JSON object");
+    if (!(marketplace in MARKETPLACES)) return invalid("FieldValidationFailed", `x-marketplace ${JSON.stringify(marketplace)} is not a marketplace`, "x-marketplace");
+    if (body.marketplace !== undefined && body.marketplace !== marketplace) {
+      return invalid("FieldValidationFailed", "marketplace must match the x-marketplace header", "marketplace");
+    }
+    const itemIds = body.itemIds;
+    if (!Array.isArray(itemIds) || itemIds.length === 0 || !itemIds.every((id) => typeof id === "string" && /^[A-Z0-9]{10}$/i.test(id))) {
+      return invalid("FieldValidationFailed", "itemIds must be a non-empty list of item ids", "itemIds");
+    }
+    const ids = itemIds.map((id: string) => id.toUpperCase());
+    if (itemIds.length > MAX_ITEM_IDS) return invalid("FieldValidationFailed", `itemIds takes at most ${MAX_ITEM_IDS} ids`, "itemIds");
+    if (body.itemIdType !== undefined && body.itemIdType !== "ASIN") return invalid("FieldValidationFailed", "itemIdType must be ASIN", "itemIdType");
+    if (typeof body.partnerTag !== "string" || body.partnerTag === "") return invalid("InvalidPartnerTag", "partnerTag is required");
+    const resources = body.resources ?? [];
+    if (!Array.isArray(resources) || !resources.every((r) => typeof r === "string" && KNOWN_RESOURCES.has(r))) {
+      const unknown = Array.isArray(resources) ? resources.filter((r) => !KNOWN_RESOURCES.has(r)) : resources;
+      return invalid("FieldValidationFailed", `Unknown resources: ${JSON.stringify(unknown)}`, "resources");
+    }
+
+    const scripts = ids.map((id) => this.scripts.get(id)).filter((s): s is Script => s !== undefined);
+    const delay = Math.max(0, ...scripts.map((s) => (s.behavior === "slow" ? (s.delayMs ?? 0) : 0)));
+    if (delay > 0) await sleep(delay);
+    const whole = (behavior: Behavior) => scripts.find((s) => s.behavior === behavior);
+    if (whole("not_eligible")) {
+      return answer(403, { type: "AccessDeniedException", message: "The Associate is not eligible to access the Creators API.", reason: "AssociateNotEligible" });
+    }
+    const throttled = whole("throttled");
+    if (throttled) {
+      const headers: Record<string, string> = throttled.retryAfterSeconds !== undefined ? { "Retry-After": String(throttled.retryAfterSeconds) } : {};
+      return answer(429, { type: "ThrottleException", message: "Rate exceeded" }, undefined, headers);
+    }
+    if (whole("error500")) return answer(500, { type: "InternalServerException", message: "Internal failure" });
+
+    const wanted = new Set(resources as string[]);
+    const items: object[] = [];
+    const errors: { code: string; message: string }[] = [];
+    for (const id of ids) {
+      const behavior = this.scripts.get(id)?.behavior;
+      if (behavior === "invalid") errors.push({ code: "InvalidParameterValue", message: `The ItemId ${id} provided in the request is invalid.` });
+      else if (behavior === "not_accessible") errors.push({ code: "ItemNotAccessible", message: `The ItemId ${id} is not accessible through the Creators API.` });
+      else items.push(fakeItem(id, marketplace, body.partnerTag, wanted));
+    }
+    return answer(200, { ...(items.length ? { itemsResult: { items } } : {}), ...(errors.length ? { errors } : {}) });
+  }
+
+  /** The Authorization header's token: issued here, live, and in the form its credential version uses. */
+  private authenticate(header: string): { clientId: string } | { reason: string; message: string } {
+    const match = /^Bearer ([^\s,]+)(?:, Version (\S+))?$/.exec(header);
+    if (!match) return { reason: "MissingCredential", message: "Authorization must be 'Bearer <token>' (2.x: 'Bearer <token>, Version <v>')" };
+    const issued = this.tokens.get(match[1]!);
+    if (!issued) return { reason: "InvalidToken", message: "The access token was not issued by this service" };
+    if (issued.revoked || Date.now() >= issued.expiresAt) return { reason: "TokenExpired", message: "The access token has expired" };
+    const version = match[2];
+    if (issued.style === "lwa" && version !== undefined) return { reason: "InvalidToken", message: "Login with Amazon (3.x) tokens are sent without a Version" };
+    if (issued.style === "cognito" && !(version !== undefined && (issued.version ? version === issued.version : version.startsWith("2.")))) {
+      return { reason: "InvalidIssuer", message: `Cognito (2.x) tokens need ', Version ${issued.version ?? "2.x"}'` };
+    }
+    return { clientId: issued.clientId };
+  }
+
+  // ---- control surface ----
+
+  private async control(request: Request, url: URL): Promise<Response> {
+    const action = url.pathname.slice("/__control/".length);
+    const input = request.method === "POST" ? ((await request.json().catch(() => ({}))) as Record<string, unknown>) : {};
+    const clientId = typeof input.clientId === "string" ? input.clientId : url.searchParams.get("clientId");
+
+    switch (`${request.method} ${action}`) {
+      case "POST reset":
+        this.scripts.clear();
+        this.tokens.clear();
+        this.grants.clear();
+        this.secrets.clear();
+        this.lifetimes.clear();
+        this.defaultLifetimeS = 3600;
+        this.log = [];
+        return json(200, { ok: true });
+      case "POST script": {
+        const asins = Array.isArray(input.asins) ? input.asins : [input.asin];
+        const behavior = input.behavior as Behavior;
+        if (!asins.every((a) => typeof a === "string") || !BEHAVIORS.includes(behavior)) {
+          return json(400, { error: `script needs asin(s) and a behavior of ${BEHAVIORS.join(", ")}` });
+        }
+        const script: Script = { behavior };
+        if (typeof input.delayMs === "number") script.delayMs = input.delayMs;
+        if (typeof input.retryAfterSeconds === "number") script.retryAfterSeconds = input.retryAfterSeconds;
+        for (const asin of asins as string[]) this.scripts.set(asin.toUpperCase(), script);
+        return json(200, { ok: true });
+      }
+      case "POST token-lifetime": {
+        if (typeof input.seconds !== "number" || input.seconds <= 0) return json(400, { error: "seconds must be a positive number" });
+        if (clientId) this.lifetimes.set(clientId, input.seconds);
+        else this.defaultLifetimeS = input.seconds;
+        return json(200, { ok: true });
+      }
+      case "POST clients": {
+        if (!clientId || typeof input.secret !== "string") return json(400, { error: "clients needs clientId and secret" });
+        this.secrets.set(clientId, input.secret);
+        return json(200, { ok: true });
+      }
+      case "POST revoke-tokens": {
+        if (!clientId) return json(400, { error: "revoke-tokens needs clientId" });
+        for (const token of this.tokens.values()) if (token.clientId === clientId) token.revoked = true;
+        return json(200, { ok: true });
+      }
+      case "GET calls": {
+        const kind = url.searchParams.get("kind");
+        const asin = url.searchParams.get("asin")?.toUpperCase();
+        const calls = this.log.filter(
+          (call) => (!kind || call.kind === kind) && (!clientId || call.clientId === clientId) && (!asin || (call.itemIds ?? []).includes(asin)),
+        );
+        return json(200, { calls });
+      }
+      case "GET grants":
+        return clientId
+          ? json(200, { clientId, grants: this.grants.get(clientId) ?? 0 })
+          : json(200, { grants: Object.fromEntries(this.grants) });
+      default:
+        return json(404, { error: `no control action ${request.method} ${action}` });
+    }
+  }
+
+  private record(call: Omit<CallRecord, "seq">): void {
+    this.log.push({ seq: ++this.seq, ...call });
+  }
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

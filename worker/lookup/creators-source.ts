@@ -1,0 +1,337 @@
+/**
+ * Live product data from Amazon's Creators API (the successor of PA-API 5).
+ *
+ * Sources (where they disagree, the reference SDK code wins):
+ * - Amazon's reference SDKs, creatorsapi-nodejs-sdk / creatorsapi-php-sdk (Apache-2.0,
+ *   "Copyright 2025 Amazon.com"): DefaultApi getItems = POST {host}/catalog/v1/getItems
+ *   with header x-marketplace and a JSON GetItemsRequestContent; GetItemsResource enum
+ *   (resource names); GetItemsResponseContent { itemsResult: { items }, errors: ErrorData[] }
+ *   with ErrorData { code, message }; BrowseNode / BrowseNodeAncestor / WebsiteSalesRank;
+ *   OffersV2 { listings: OfferListingV2[] } with price.money { amount, currency };
+ *   exceptions { type, message, reason }: 401 Unauthorized, 403 AccessDenied with
+ *   reason AssociateNotEligible, 429 Throttle, 400 Validation (InvalidPartnerTag,
+ *   InvalidAssociate, ...), 404 ResourceNotFound, 500 InternalServer.
+ * - Token endpoints, scopes and Authorization formats: see ./creators-token.
+ * - Host https://creatorsapi.amazon and camelCase bodies: Creators API docs
+ *   (affiliate-program.amazon.com/creatorsapi/docs) as quoted by public clients.
+ * - Per-item error codes InvalidParameterValue / ItemNotAccessible and their messages
+ *   naming the ItemId: PA-API 5 error reference, kept by the Creators API.
+ */
+import { intVar, type Bindings } from "../env";
+import { MARKETPLACE_CURRENCY, MARKETPLACE_HOST, type Marketplace } from "../schemas/marketplaces";
+import {
+  authorizationHeader,
+  dropAccessToken,
+  getAccessToken,
+  networkError,
+  retryAfterSeconds,
+  type TokenCredentials,
+} from "./creators-token";
+import type { Price, ProductData } from "./product";
+import { MAX_ITEMS_PER_CALL, UpstreamError, type ItemFailure, type ItemOutcome, type ProductSource } from "./source";
+
+export const CREATORS_API_BASE_URL = "https://creatorsapi.amazon";
+export const GET_ITEMS_PATH = "/catalog/v1/getItems";
+/** New credentials are Login-with-Amazon ones; 3.1 is the North America version. */
+export const DEFAULT_CREDENTIAL_VERSION = "3.1";
+const DEFAULT_TIMEOUT_MS = 4000;
+
+/** Exactly what ProductData needs; detailPageURL and asin come with every item. */
+export const GET_ITEMS_RESOURCES = [
+  "itemInfo.title",
+  "images.primary.large",
+  "browseNodeInfo.websiteSalesRank",
+  "browseNodeInfo.browseNodes",
+  "browseNodeInfo.browseNodes.ancestor",
+  "browseNodeInfo.browseNodes.salesRank",
+  "offersV2.listings.price",
+  "offersV2.listings.isBuyBoxWinner",
+] as const;
+
+export interface CreatorsConfig {
+  credentialId: string;
+  credentialSecret: string;
+  /** Credential version from Associates Central, e.g. "3.1"; picks the token endpoint. */
+  version: string;
+  partnerTag: string;
+  /** Replaces https://creatorsapi.amazon when set (tests, benchmark). */
+  apiBaseUrl?: string;
+  /** Replaces the version's token endpoint when set (tests, benchmark). */
+  authUrl?: string;
+  /** Bound on one getItems call, token grant included. */
+  timeoutMs: number;
+}
+
+/** The live source's config, or null while the id, secret or partner tag is unset. */
+export function creatorsConfigFromEnv(env: Bindings): CreatorsConfig | null {
+  const credentialId = env.CREATORS_CREDENTIAL_ID?.trim();
+  const credentialSecret = env.CREATORS_CREDENTIAL_SECRET?.trim();
+  const partnerTag = env.CREATORS_PARTNER_TAG?.trim();
+  if (!credentialId || !credentialSecret || !partnerTag) return null;
+  return {
+    credentialId,
+    credentialSecret,
+    partnerTag,
+    version: env.CREATORS_CREDENTIAL_VERSION?.trim() || DEFAULT_CREDENTIAL_VERSION,
+    // Empty strings mean Amazon's real endpoints.
+    apiBaseUrl: env.CREATORS_API_BASE_URL?.trim() || undefined,
+    authUrl: env.CREATORS_AUTH_URL?.trim() || undefined,
+    timeoutMs: intVar(env.UPSTREAM_TIMEOUT_MS, DEFAULT_TIMEOUT_MS),
+  };
+}
+
+export class CreatorsProductSource implements ProductSource {
+  readonly kind = "live";
+  private readonly credentials: TokenCredentials;
+  private readonly getItemsUrl: string;
+
+  constructor(
+    private readonly config: CreatorsConfig,
+    // Wrapped so workerd never sees fetch called with a foreign `this`.
+    private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
+  ) {
+    this.credentials = {
+      credentialId: config.credentialId,
+      credentialSecret: config.credentialSecret,
+      version: config.version,
+      authUrl: config.authUrl,
+    };
+    this.getItemsUrl = `${(config.apiBaseUrl ?? CREATORS_API_BASE_URL).replace(/\/+$/, "")}${GET_ITEMS_PATH}`;
+  }
+
+  async getItems(asins: readonly string[], marketplace: Marketplace): Promise<Map<string, ItemOutcome>> {
+    const unique = [...new Set(asins)];
+    const signal = AbortSignal.timeout(this.config.timeoutMs);
+    const chunks: string[][] = [];
+    for (let i = 0; i < unique.length; i += MAX_ITEMS_PER_CALL) chunks.push(unique.slice(i, i + MAX_ITEMS_PER_CALL));
+    const results = await Promise.all(chunks.map((chunk) => this.getChunk(chunk, marketplace, signal, false)));
+    return new Map(results.flatMap((result) => [...result]));
+  }
+
+  private async getChunk(
+    asins: string[],
+    marketplace: Marketplace,
+    signal: AbortSignal,
+    retried: boolean,
+  ): Promise<Map<string, ItemOutcome>> {
+    const token = await getAccessToken(this.credentials, this.fetcher, this.config.timeoutMs, signal);
+    const host = MARKETPLACE_HOST[marketplace];
+    let res: Response;
+    try {
+      res = await this.fetcher(this.getItemsUrl, {
+        method: "POST",
+        headers: {
+          Authorization: authorizationHeader(token, this.config.version),
+          "Content-Type": "application/json",
+          Accept: "application/json",
+          "x-marketplace": host,
+        },
+        body: JSON.stringify({
+          itemIds: asins,
+          itemIdType: "ASIN",
+          marketplace: host,
+          partnerTag: this.config.partnerTag,
+          resources: GET_ITEMS_RESOURCES,
+        }),
+        signal,
+      });
+    } catch (error) {
+      throw networkError("getItems", error);
+    }
+
+    if (res.status === 401) {
+      // Revoked or expired early: forget the token and try once with a fresh grant.
+      await res.body?.cancel();
+      dropAccessToken(this.credentials, token);
+      if (!retried) return this.getChunk(asins, marketplace, signal, true);
+      throw new UpstreamError("unauthorized", "getItems refused the access token twice");
+    }
+    if (res.status === 429) {
+      await res.body?.cancel();
+      throw new UpstreamError("throttled", "getItems throttled", retryAfterSeconds(res.headers.get("Retry-After")));
+    }
+    if (res.status >= 500) {
+      await res.body?.cancel();
+      throw new UpstreamError("unavailable", `getItems failed with HTTP ${res.status}`);
+    }
+
+    let body: unknown;
+    try {
+      body = await res.json();
+    } catch (error) {
+      const failure = networkError("getItems", error);
+      // A body that is not JSON is unreadable, not a network problem.
+      throw failure.kind === "timeout" ? failure : new UpstreamError("unavailable", "getItems answered unreadable JSON");
+    }
+
+    if (res.status === 403) {
+      const { reason, message } = exceptionOf(body);
+      if (reason === "AssociateNotEligible") throw new UpstreamError("not_eligible", message ?? reason);
+      throw new UpstreamError("unauthorized", `getItems access denied: ${reason ?? message ?? "no reason"}`);
+    }
+    if (res.ok) return readGetItemsResponse(body, asins, marketplace);
+    if (res.status === 400 || res.status === 404) {
+      // Per-item errors may come as a whole-call 400/404 when no item succeeded.
+      const outcomes = readGetItemsResponse(body, asins, marketplace);
+      if ([...outcomes.values()].some((outcome) => !outcome.ok && outcome.message !== NOT_RETURNED)) {
+        return outcomes;
+      }
+      // Otherwise it is about the request or the account, never proof the items do not exist.
+      const { reason, message } = exceptionOf(body);
+      if (reason === "InvalidPartnerTag" || reason === "InvalidAssociate") {
+        throw new UpstreamError("unauthorized", `getItems rejected the associate: ${reason}`);
+      }
+      throw new UpstreamError("unavailable", `getItems rejected the request (${res.status}): ${reason ?? message ?? "no reason"}`);
+    }
+    throw new UpstreamError("unavailable", `getItems answered HTTP ${res.status}`);
+  }
+}
+
+// ---- Response shapes (only the parts we read; everything may be absent) ----
+
+interface CreatorsBrowseNodeAncestor {
+  id?: string;
+  displayName?: string;
+  contextFreeName?: string;
+  ancestor?: CreatorsBrowseNodeAncestor;
+}
+interface CreatorsBrowseNode extends CreatorsBrowseNodeAncestor {
+  isRoot?: boolean;
+  salesRank?: number;
+}
+export interface CreatorsItem {
+  asin?: string;
+  detailPageURL?: string;
+  itemInfo?: { title?: { displayValue?: string } };
+  images?: { primary?: { large?: { url?: string }; medium?: { url?: string }; small?: { url?: string } } };
+  browseNodeInfo?: {
+    browseNodes?: CreatorsBrowseNode[];
+    websiteSalesRank?: { id?: string; displayName?: string; contextFreeName?: string; salesRank?: number };
+  };
+  offersV2?: {
+    listings?: {
+      isBuyBoxWinner?: boolean;
+      price?: { money?: { amount?: number; currency?: string } };
+    }[];
+  };
+}
+interface CreatorsErrorData {
+  code?: string;
+  message?: string;
+}
+
+const NOT_RETURNED = "The item was not returned by the Creators API.";
+
+/**
+ * One getItems answer as an outcome per requested ASIN: items that came back,
+ * per-item errors (matched by the ItemId their message names), and not_found for
+ * anything the answer does not mention.
+ */
+export function readGetItemsResponse(
+  body: unknown,
+  requested: readonly string[],
+  marketplace: Marketplace,
+): Map<string, ItemOutcome> {
+  const response = (typeof body === "object" && body !== null ? body : {}) as {
+    itemsResult?: { items?: CreatorsItem[] };
+    errors?: CreatorsErrorData[];
+  };
+  const outcomes = new Map<string, ItemOutcome>();
+  const wanted = new Set(requested.map((asin) => asin.toUpperCase()));
+
+  for (const item of response.itemsResult?.items ?? []) {
+    const asin = item.asin?.toUpperCase();
+    if (asin && wanted.has(asin)) outcomes.set(asin, { ok: true, product: mapCreatorsItem(item, marketplace) });
+  }
+  for (const error of response.errors ?? []) {
+    const message = error.message ?? error.code ?? "unknown item error";
+    const named = message.toUpperCase().match(/\b[A-Z0-9]{10}\b/g) ?? [];
+    for (const asin of named) {
+      if (wanted.has(asin) && !outcomes.has(asin)) outcomes.set(asin, itemFailure(error.code, message));
+    }
+  }
+
+  return new Map(
+    requested.map((asin) => [
+      asin,
+      outcomes.get(asin.toUpperCase()) ?? { ok: false, reason: "not_found", message: NOT_RETURNED },
+    ]),
+  );
+}
+
+function itemFailure(code: string | undefined, message: string): ItemFailure {
+  // InvalidParameterValue (bad or unknown id), ItemNotFound, InvalidItemId: not found.
+  return { ok: false, reason: code === "ItemNotAccessible" ? "not_accessible" : "not_found", message };
+}
+
+/** One Creators item as ProductData. Rating and review count stay null: we never invent them. */
+export function mapCreatorsItem(item: CreatorsItem, marketplace: Marketplace): ProductData {
+  const primary = item.images?.primary;
+  return {
+    asin: (item.asin ?? "").toUpperCase(),
+    marketplace,
+    title: item.itemInfo?.title?.displayValue ?? null,
+    image: primary?.large?.url ?? primary?.medium?.url ?? primary?.small?.url ?? null,
+    categoryPath: categoryPath(item.browseNodeInfo),
+    rank: positiveInt(item.browseNodeInfo?.websiteSalesRank?.salesRank),
+    price: buyBoxPrice(item.offersV2?.listings, marketplace),
+    // OffersV2 carries listings but no offer count (OffersV1 summaries are gone).
+    offers: null,
+    rating: null,
+    reviewCount: null,
+    detailPageUrl: item.detailPageURL ?? null,
+  };
+}
+
+/**
+ * Root-first path of the browse node the item ranks best in (the first node when
+ * none is ranked), cut to start at the website sales-rank category when that
+ * category is on the ladder, since ladders can end in technical roots above it.
+ */
+function categoryPath(info: CreatorsItem["browseNodeInfo"]): string[] {
+  const nodes = info?.browseNodes ?? [];
+  const ranked = nodes.filter((node) => positiveInt(node.salesRank) !== null);
+  const node = ranked.length
+    ? ranked.reduce((best, next) => ((next.salesRank ?? Infinity) < (best.salesRank ?? Infinity) ? next : best))
+    : nodes[0];
+  const website = info?.websiteSalesRank;
+  if (!node) return website?.displayName ? [website.displayName] : [];
+
+  const ladder: CreatorsBrowseNodeAncestor[] = [];
+  for (let step: CreatorsBrowseNodeAncestor | undefined = node; step; step = step.ancestor) ladder.unshift(step);
+  // Match by id first: a technical root can share the website category's context-free name.
+  const matchers: ((step: CreatorsBrowseNodeAncestor) => boolean)[] = website
+    ? [
+        (step) => website.id !== undefined && step.id === website.id,
+        (step) => website.displayName !== undefined && step.displayName === website.displayName,
+        (step) => website.contextFreeName !== undefined && step.contextFreeName === website.contextFreeName,
+      ]
+    : [];
+  const root = matchers.map((matches) => ladder.findIndex(matches)).find((index) => index >= 0) ?? 0;
+  return ladder
+    .slice(root)
+    .map((step) => step.displayName)
+    .filter((name): name is string => typeof name === "string" && name !== "");
+}
+
+function buyBoxPrice(
+  listings: NonNullable<CreatorsItem["offersV2"]>["listings"],
+  marketplace: Marketplace,
+): Price | null {
+  const listing = listings?.find((candidate) => candidate.isBuyBoxWinner) ?? listings?.[0];
+  const money = listing?.price?.money;
+  if (typeof money?.amount !== "number" || !Number.isFinite(money.amount)) return null;
+  return { amount: money.amount, currency: money.currency ?? MARKETPLACE_CURRENCY[marketplace] };
+}
+
+function positiveInt(value: unknown): number | null {
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : null;
+}
+
+function exceptionOf(body: unknown): { reason?: string; message?: string } {
+  const exception = (typeof body === "object" && body !== null ? body : {}) as { reason?: unknown; message?: unknown };
+  return {
+    reason: typeof exception.reason === "string" ? exception.reason : undefined,
+    message: typeof exception.message === "string" ? exception.message : undefined,
+  };
+}
