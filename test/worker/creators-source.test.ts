@@ -8,7 +8,7 @@ import {
 } from "../../worker/lookup/creators-source";
 import { UpstreamError, type ItemOutcome } from "../../worker/lookup/source";
 import type { Marketplace } from "../../worker/schemas/marketplaces";
-import { calls, control, grants, newAsin, uniqueClient, type CallRecord } from "./support/creators-fake";
+import { calls, control, grants, newAsin, uniqueClient } from "./support/creators-fake";
 
 function makeSource(overrides: Partial<CreatorsConfig> = {}, fetcher?: typeof fetch) {
   const config: CreatorsConfig = {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CACHE_MAX_AGE_MS, LookupCache } from "../../worker/lookup/cache";
+import { CACHE_MAX_AGE_MS, HOT_TTL_MS, LookupCache } from "../../worker/lookup/cache";
 import { lookupProduct, type LookupDeps } from "../../worker/lookup/lookup-service";
 import { mockProduct } from "../../worker/lookup/mock-source";
 import type { ProductData } from "../../worker/lookup/product";
@@ -30,8 +30,9 @@ const found = (asin: string, marketplace: Marketplace): Promise<ItemOutcome> =>
   Promise.resolve({ ok: true, product: { ...mockProduct(asin, marketplace), rating: null, reviewCount: null } });
 const failing = (error: unknown) => () => Promise.reject(error);
 
+/** Each lookup gets an empty hot tier, so what a test seeds in KV is what it reads. */
 function deps(source: ProductSource, now = NOW): LookupDeps {
-  return { source, cache: new LookupCache(env.LOOKUP_CACHE), now: () => now, refreshAfterMs: 6 * HOUR };
+  return { source, cache: new LookupCache(env.LOOKUP_CACHE, new Map()), now: () => now, refreshAfterMs: 6 * HOUR };
 }
 
 async function seedCache(asin: string, ageMs: number, marketplace: Marketplace = "US"): Promise<ProductData> {
@@ -162,5 +163,25 @@ describe("lookup service", () => {
     expect(first).toMatchObject({ ok: true, result: { source: "mock" } });
     expect(second).toMatchObject({ ok: true, result: { source: "mock" } });
     expect(await env.LOOKUP_CACHE.get(LookupCache.key("US", "LSMOCK0001"))).toBeNull();
+  });
+});
+
+describe("lookup cache hot tier", () => {
+  it("serves a KV entry from memory for a minute, then reads KV again", async () => {
+    const hot = new Map();
+    const cache = new LookupCache(env.LOOKUP_CACHE, hot);
+    const product = await seedCache("LSHOT00001", HOUR);
+    expect(await cache.get("US", "LSHOT00001", NOW)).toMatchObject({ product });
+
+    await env.LOOKUP_CACHE.delete(LookupCache.key("US", "LSHOT00001"));
+    expect(await cache.get("US", "LSHOT00001", NOW + HOT_TTL_MS - 1)).toMatchObject({ product });
+    expect(await cache.get("US", "LSHOT00001", NOW + HOT_TTL_MS)).toBeNull();
+  });
+
+  it("never serves a held entry once it is 24 hours old", async () => {
+    const cache = new LookupCache(env.LOOKUP_CACHE, new Map());
+    await seedCache("LSHOT00002", CACHE_MAX_AGE_MS - 1000);
+    expect(await cache.get("US", "LSHOT00002", NOW)).not.toBeNull();
+    expect(await cache.get("US", "LSHOT00002", NOW + 1000)).toBeNull();
   });
 });

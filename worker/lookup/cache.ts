@@ -12,9 +12,25 @@ export interface CachedProduct {
   refreshedAt: string;
 }
 
+/**
+ * How long this isolate keeps a KV entry in memory. KV's own edge cache holds reads
+ * for 60 s too, so this adds no staleness that KV itself would not.
+ */
+export const HOT_TTL_MS = 60_000;
+const HOT_MAX_ENTRIES = 1_000;
+
+/** Recently read or written entries, oldest first (a Map keeps insertion order). */
+export type HotEntries = Map<string, { entry: CachedProduct; until: number }>;
+
+/** This isolate's hot entries, shared by all its requests. */
+const isolateHotEntries: HotEntries = new Map();
+
 /** Live lookups in KV, one key per marketplace + ASIN, gone after 24 hours. */
 export class LookupCache {
-  constructor(private readonly kv: KVNamespace) {}
+  constructor(
+    private readonly kv: KVNamespace,
+    private readonly hot: HotEntries = isolateHotEntries,
+  ) {}
 
   static key(marketplace: Marketplace, asin: string): string {
     return `lookup:v1:${marketplace}:${asin}`;
@@ -22,8 +38,14 @@ export class LookupCache {
 
   /** The cached copy if it is younger than 24 h; KV expiry is approximate, so age is checked here too. */
   async get(marketplace: Marketplace, asin: string, now: number): Promise<CachedProduct | null> {
-    const entry = await this.kv.get<CachedProduct>(LookupCache.key(marketplace, asin), "json");
-    if (!entry) return null;
+    const key = LookupCache.key(marketplace, asin);
+    const held = this.hot.get(key);
+    let entry = held && held.until > now ? held.entry : null;
+    if (!entry) {
+      entry = await this.kv.get<CachedProduct>(key, "json");
+      if (!entry) return null;
+      this.remember(key, entry, now);
+    }
     const age = now - Date.parse(entry.refreshedAt);
     return age >= 0 && age < CACHE_MAX_AGE_MS ? entry : null;
   }
@@ -31,8 +53,16 @@ export class LookupCache {
   async put(entry: CachedProduct, now: number): Promise<void> {
     const remainingMs = CACHE_MAX_AGE_MS - (now - Date.parse(entry.refreshedAt));
     if (remainingMs <= 0) return;
-    await this.kv.put(LookupCache.key(entry.product.marketplace, entry.product.asin), JSON.stringify(entry), {
+    const key = LookupCache.key(entry.product.marketplace, entry.product.asin);
+    this.remember(key, entry, now);
+    await this.kv.put(key, JSON.stringify(entry), {
       expirationTtl: Math.max(KV_MIN_TTL_SECONDS, Math.floor(remainingMs / 1000)),
     });
+  }
+
+  private remember(key: string, entry: CachedProduct, now: number): void {
+    this.hot.delete(key);
+    this.hot.set(key, { entry, until: now + HOT_TTL_MS });
+    if (this.hot.size > HOT_MAX_ENTRIES) this.hot.delete(this.hot.keys().next().value as string);
   }
 }

@@ -7,15 +7,27 @@ const RETENTION_MS = 31 * 24 * 60 * 60 * 1000;
 
 /**
  * One instance per client key. Durable Objects run one request at a time per
- * instance, so the read-decide-write below cannot race with itself.
+ * instance, so the read-decide-write below cannot race with itself; the counts
+ * live in memory and storage only carries them across evictions.
  */
 export class RateLimiter extends DurableObject {
+  private counts: WindowCounts | undefined;
+
+  constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
+    super(ctx, env);
+    void ctx.blockConcurrencyWhile(async () => {
+      this.counts = await ctx.storage.get<WindowCounts>(COUNTS_KEY);
+    });
+  }
+
   async check(limits: LookupLimits, consume: boolean): Promise<LimitDecision> {
     const now = Date.now();
-    const stored = this.ctx.storage.kv.get<WindowCounts>(COUNTS_KEY);
-    const { counts, decision } = decide(stored, limits, now, consume);
+    const { counts, decision } = decide(this.counts, limits, now, consume);
     if (consume && decision.allowed) {
-      this.ctx.storage.kv.put(COUNTS_KEY, counts);
+      this.counts = counts;
+      // The answer need not wait for the disk: if this write were lost, the client
+      // would be charged one request less, never more.
+      await this.ctx.storage.put(COUNTS_KEY, counts, { allowUnconfirmed: true });
       // Re-arm the erase once per active minute rather than on every request.
       if (counts.minuteCount === 1) await this.ctx.storage.setAlarm(now + RETENTION_MS);
     }
@@ -23,6 +35,7 @@ export class RateLimiter extends DurableObject {
   }
 
   async alarm(): Promise<void> {
+    this.counts = undefined;
     await this.ctx.storage.deleteAll();
   }
 }

@@ -1,0 +1,76 @@
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useLayoutEffect } from "react";
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router-dom";
+import { vi } from "vitest";
+import type { LookupResult } from "../../worker/lookup/product";
+import { AppRoutes } from "../../web/src/app/routes";
+
+/** The test's handle on the router: where the app is now, and a way to send it elsewhere. */
+interface RouterProbe {
+  location: Location;
+  navigate: NavigateFunction;
+}
+
+/** Renders the real route table at `path`, in memory. */
+export function renderApp(path: string) {
+  const router = {} as RouterProbe; // filled in by LocationProbe during render()
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <LocationProbe probe={router} />
+    </MemoryRouter>,
+  );
+  return { router, user };
+}
+
+/** Copies the committed location (not one a lazy page is still loading for) into `probe`. */
+function LocationProbe({ probe }: { probe: RouterProbe }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    probe.location = location;
+    probe.navigate = navigate;
+  });
+  return null;
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+/** Replaces global fetch; the mock records each call's URL and init. */
+export function mockFetch(handler: FetchHandler) {
+  const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => Promise.resolve(handler(String(input), init)));
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+/** A fetch that never answers until aborted, like a slow upstream. */
+export function pendingUntilAborted(_url: string, init: RequestInit): Promise<Response> {
+  return new Promise((_resolve, reject) => {
+    init.signal?.addEventListener("abort", () => reject(new DOMException("Aborted", "AbortError")));
+  });
+}
+
+export function lookupResult(overrides: Partial<LookupResult> = {}): LookupResult {
+  return {
+    asin: "B08N5WRWNW",
+    marketplace: "US",
+    source: "mock",
+    title: "Echo Dot (4th Gen) Smart Speaker",
+    image: "https://m.media-amazon.com/images/I/echo-dot.jpg",
+    categoryPath: ["Electronics", "Smart Home", "Smart Speakers"],
+    rank: 12345,
+    price: { amount: 49.99, currency: "USD" },
+    offers: 7,
+    rating: 4.7,
+    reviewCount: 987654,
+    detailPageUrl: "https://www.amazon.com/dp/B08N5WRWNW",
+    refreshedAt: "2026-11-22T04:05:33.000Z",
+    ...overrides,
+  };
+}

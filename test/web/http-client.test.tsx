@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../web/src/api/api-error";
+import { apiFetch } from "../../web/src/api/http";
+import { fetchLookup } from "../../web/src/api/lookup";
+import { jsonResponse, lookupResult, mockFetch } from "./helpers";
+
+const lookup = () => fetchLookup("B08N5WRWNW", "US", new AbortController().signal);
+
+function sentHeaders(fetchMock: ReturnType<typeof mockFetch>): Headers {
+  return new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+}
+
+describe("API client", () => {
+  it("asks for JSON and returns the parsed body of a 2xx response", async () => {
+    const fetchMock = mockFetch(() => jsonResponse(lookupResult()));
+
+    await expect(lookup()).resolves.toEqual(lookupResult());
+    expect(sentHeaders(fetchMock).get("Accept")).toBe("application/json");
+  });
+
+  it("sends the XSRF-TOKEN cookie back as the X-XSRF-TOKEN header", async () => {
+    document.cookie = "XSRF-TOKEN=token%2Fwith%3Dchars";
+    const fetchMock = mockFetch(() => jsonResponse(lookupResult()));
+
+    await lookup();
+
+    expect(sentHeaders(fetchMock).get("X-XSRF-TOKEN")).toBe("token/with=chars");
+  });
+
+  it("sends no X-XSRF-TOKEN header without the cookie", async () => {
+    const fetchMock = mockFetch(() => jsonResponse(lookupResult()));
+
+    await lookup();
+
+    expect(sentHeaders(fetchMock).has("X-XSRF-TOKEN")).toBe(false);
+  });
+
+  it("never sends the XSRF token to another origin", async () => {
+    document.cookie = "XSRF-TOKEN=secret";
+    const fetchMock = mockFetch(() => jsonResponse({}));
+
+    await apiFetch("https://elsewhere.example/api");
+
+    expect(sentHeaders(fetchMock).has("X-XSRF-TOKEN")).toBe(false);
+  });
+
+  it("counts any 2xx as success", async () => {
+    mockFetch(() => new Response(null, { status: 204 }));
+    await expect(apiFetch("/api/anything")).resolves.toMatchObject({ status: 204 });
+  });
+
+  it("throws an ApiError with the status and parsed detail on a non-2xx response", async () => {
+    const detail = [{ loc: ["query", "asin"], msg: "ASIN must be 10 letters or digits", type: "invalid_format" }];
+    mockFetch(() => jsonResponse({ detail }, 422));
+
+    const error = await lookup().catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, detail, message: "ASIN must be 10 letters or digits" });
+  });
+
+  it("passes the caller's AbortSignal to fetch", async () => {
+    const fetchMock = mockFetch(() => jsonResponse(lookupResult()));
+    const controller = new AbortController();
+
+    await fetchLookup("B08N5WRWNW", "US", controller.signal);
+
+    expect(fetchMock.mock.calls[0]?.[1]?.signal).toBe(controller.signal);
+  });
+});

@@ -1,0 +1,249 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { jsonResponse, lookupResult, mockFetch, pendingUntilAborted, renderApp } from "./helpers";
+
+const RESULTS = "/results?asin=B08N5WRWNW&marketplace=US";
+
+async function showResult(overrides: Parameters<typeof lookupResult>[0] = {}) {
+  mockFetch(() => jsonResponse(lookupResult(overrides)));
+  const app = renderApp(RESULTS);
+  await screen.findByRole("heading", { name: "Product Details" });
+  return app;
+}
+
+function tileValue(label: string): string | null {
+  const term = screen.getByText(label, { selector: "dt" });
+  return term.nextElementSibling?.textContent ?? null;
+}
+
+describe("/results", () => {
+  it("redirects to / when there is no asin", async () => {
+    const fetchMock = mockFetch(() => jsonResponse(lookupResult()));
+    const { router } = renderApp("/results?marketplace=US");
+
+    await waitFor(() => expect(router.location.pathname).toBe("/"));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows a loading skeleton while the lookup runs", async () => {
+    mockFetch(pendingUntilAborted);
+    renderApp(RESULTS);
+
+    expect((await screen.findByRole("status")).textContent).toContain("Loading product data...");
+  });
+
+  it("asks the lookup API for the asin and marketplace, as given", async () => {
+    const fetchMock = mockFetch(() => jsonResponse(lookupResult()));
+    renderApp("/results?asin=b08n5wrwn");
+
+    await screen.findByRole("heading", { name: "Product Details" });
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/v1/lookup?asin=b08n5wrwn&marketplace=US");
+  });
+
+  describe("error card", () => {
+    it.each([
+      ["a string detail as is", 404, { detail: "No product found for ASIN B000000000 in US" }, "No product found for ASIN B000000000 in US"],
+      [
+        "each msg of a list detail, joined with commas",
+        422,
+        {
+          detail: [
+            { loc: ["query", "asin"], msg: "ASIN must be 10 letters or digits", type: "invalid_format" },
+            { loc: ["query", "marketplace"], msg: "Marketplace must be one of US", type: "invalid_value" },
+          ],
+        },
+        "ASIN must be 10 letters or digits, Marketplace must be one of US",
+      ],
+      ["message fields of a list detail", 503, { detail: [{ message: "Upstream busy" }] }, "Upstream busy"],
+      ["a fallback for an unknown body", 500, { error: "boom" }, "Something went wrong - try again or contact support."],
+    ])("shows %s", async (_case, status, body, shown) => {
+      mockFetch(() => jsonResponse(body, status));
+      renderApp(RESULTS);
+
+      const card = await screen.findByRole("alert");
+      expect(within(card).getByText(shown)).toBeTruthy();
+      expect(within(card).getByRole("link", { name: "Search another ASIN" }).getAttribute("href")).toBe("/");
+    });
+
+    it("shows the fallback when the body is not JSON", async () => {
+      mockFetch(() => new Response("<html>Bad gateway</html>", { status: 502 }));
+      renderApp(RESULTS);
+      expect((await screen.findByRole("alert")).textContent).toContain(
+        "Something went wrong - try again or contact support.",
+      );
+    });
+
+    it("shows the fallback when the network fails", async () => {
+      mockFetch(() => Promise.reject(new TypeError("Failed to fetch")));
+      renderApp(RESULTS);
+      expect((await screen.findByRole("alert")).textContent).toContain(
+        "Something went wrong - try again or contact support.",
+      );
+    });
+  });
+
+  describe("result", () => {
+    it("shows every field of the product", async () => {
+      await showResult();
+
+      expect(screen.getByRole("link", { name: "← Back to search" }).getAttribute("href")).toBe("/");
+      expect(screen.getByText("Mock Data", { selector: ".badge" })).toBeTruthy();
+      expect(screen.getByRole("img", { name: "Echo Dot (4th Gen) Smart Speaker" }).getAttribute("src")).toBe(
+        "https://m.media-amazon.com/images/I/echo-dot.jpg",
+      );
+      expect(screen.getByRole("heading", { level: 2, name: "Echo Dot (4th Gen) Smart Speaker" })).toBeTruthy();
+      expect(screen.getByText("Electronics › Smart Home › Smart Speakers")).toBeTruthy();
+      expect(screen.getByText("#12,345")).toBeTruthy();
+      expect(tileValue("Price")).toBe("$49.99");
+      expect(tileValue("Offers")).toBe("7");
+      expect(tileValue("Rating")).toBe("4.7 / 5");
+      expect(tileValue("Reviews")).toBe("987,654");
+      expect(screen.getByText("2026-11-22 04:05 UTC").getAttribute("datetime")).toBe("2026-11-22T04:05:33.000Z");
+      expect(screen.getByText(/Last refreshed/).textContent).toBe("Last refreshed: 2026-11-22 04:05 UTC");
+
+      const amazonLink = screen.getByRole("link", { name: /View on Amazon/ });
+      expect(amazonLink.getAttribute("href")).toBe("https://www.amazon.com/dp/B08N5WRWNW");
+      expect(amazonLink.getAttribute("target")).toBe("_blank");
+      expect(amazonLink.getAttribute("rel")).toBe("noopener noreferrer");
+      expect(screen.getByRole("link", { name: "New Search" }).getAttribute("href")).toBe("/");
+    });
+
+    it("shows two decimals for a whole USD price", async () => {
+      await showResult({ price: { amount: 20, currency: "USD" } });
+      expect(tileValue("Price")).toBe("$20.00");
+    });
+
+    it.each([
+      ["EUR", 19.5, "€19.50"],
+      ["GBP", 8, "£8.00"],
+      ["CAD", 5, "CA$5.00"],
+      ["JPY", 1500, "¥1,500"],
+    ])("shows a %s price with its own symbol", async (currency, amount, shown) => {
+      await showResult({ price: { amount, currency } });
+      expect(tileValue("Price")).toBe(shown);
+    });
+
+    it("shows a placeholder when there is no image", async () => {
+      await showResult({ image: null });
+      expect(screen.queryByRole("img")).toBeNull();
+      expect(screen.getByText("No image available")).toBeTruthy();
+    });
+
+    it("names the product by ASIN when there is no title", async () => {
+      await showResult({ title: null });
+      expect(screen.getByRole("heading", { level: 2, name: "Product B08N5WRWNW" })).toBeTruthy();
+    });
+
+    it("says so when there is no rank", async () => {
+      await showResult({ rank: null });
+      expect(screen.getByText("No rank available")).toBeTruthy();
+    });
+
+    it("shows — for missing price, offers, rating and reviews", async () => {
+      await showResult({ price: null, offers: null, rating: null, reviewCount: null });
+      for (const label of ["Price", "Offers", "Rating", "Reviews"]) expect(tileValue(label)).toBe("—");
+    });
+
+    it.each([
+      ["cache", "Cached"],
+      ["live", "Live"],
+      ["mock", "Mock Data"],
+      ["something-new", "Mock Data"],
+    ])("labels source %s as %s", async (source, label) => {
+      await showResult({ source: source as "cache" });
+      expect(screen.getByText(label, { selector: ".product__head .badge" })).toBeTruthy();
+    });
+
+    it("offers View on Amazon only with a detail page URL", async () => {
+      await showResult({ detailPageUrl: null });
+      expect(screen.queryByRole("link", { name: /View on Amazon/ })).toBeNull();
+      expect(screen.getByRole("link", { name: "New Search" })).toBeTruthy();
+    });
+
+    it("never links to a non-web detail page URL", async () => {
+      await showResult({ detailPageUrl: "javascript:alert(1)" });
+      expect(screen.queryByRole("link", { name: /View on Amazon/ })).toBeNull();
+    });
+  });
+
+  it("re-fetches when the asin changes, aborting the previous request", async () => {
+    const fetchMock = mockFetch((url, init) =>
+      url.includes("asin=FIRST00000") ? pendingUntilAborted(url, init) : jsonResponse(lookupResult({ asin: "SECOND0000", title: "Second product" })),
+    );
+    const { router } = renderApp("/results?asin=FIRST00000&marketplace=US");
+    await screen.findByText("Loading product data...");
+
+    await router.navigate("/results?asin=SECOND0000&marketplace=US");
+
+    expect(await screen.findByRole("heading", { name: "Second product" })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
+    expect(fetchMock.mock.calls[1]?.[1]?.signal?.aborted).toBe(false);
+  });
+
+  it("re-fetches when the marketplace changes", async () => {
+    const fetchMock = mockFetch(() => jsonResponse(lookupResult()));
+    const { router } = renderApp(RESULTS);
+    await screen.findByRole("heading", { name: "Product Details" });
+
+    await router.navigate("/results?asin=B08N5WRWNW&marketplace=UK");
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(fetchMock.mock.calls[1]?.[0]).toBe("/api/v1/lookup?asin=B08N5WRWNW&marketplace=UK");
+  });
+
+  describe("footer data-source badge", () => {
+    it("is absent until a lookup succeeds", async () => {
+      mockFetch(pendingUntilAborted);
+      renderApp(RESULTS);
+      await screen.findByText("Loading product data...");
+
+      expect(within(screen.getByRole("contentinfo")).queryByText(/Data source/)).toBeNull();
+    });
+
+    it.each([
+      ["cache", "Cache"],
+      ["live", "Live"],
+      ["mock", "Mock"],
+    ] as const)("shows %s data as %s after a result", async (source, label) => {
+      await showResult({ source });
+      expect(within(screen.getByRole("contentinfo")).getByText(/Data source/).textContent).toBe(`Data source: ${label}`);
+    });
+  });
+
+  describe("analytics", () => {
+    it("sends result_viewed on success when gtag exists", async () => {
+      const gtag = vi.fn();
+      window.gtag = gtag;
+      await showResult({ source: "cache" });
+
+      expect(gtag).toHaveBeenCalledExactlyOnceWith("event", "result_viewed", {
+        asin: "B08N5WRWNW",
+        marketplace: "US",
+        source: "cache",
+      });
+    });
+
+    it("sends api_error on failure when gtag exists", async () => {
+      const gtag = vi.fn();
+      window.gtag = gtag;
+      mockFetch(() => jsonResponse({ detail: "Too many lookups" }, 429));
+      renderApp(RESULTS);
+      await screen.findByRole("alert");
+
+      expect(gtag).toHaveBeenCalledExactlyOnceWith("event", "api_error", {
+        endpoint: "/api/v1/lookup",
+        status: 429,
+        asin: "B08N5WRWNW",
+        marketplace: "US",
+      });
+    });
+
+    it("does nothing when there is no gtag", async () => {
+      expect(window.gtag).toBeUndefined();
+      await showResult();
+      expect(screen.getByRole("heading", { name: "Product Details" })).toBeTruthy();
+    });
+  });
+});

@@ -1,0 +1,44 @@
+import { ApiError } from "./api-error";
+
+const XSRF_COOKIE = "XSRF-TOKEN";
+const XSRF_HEADER = "X-XSRF-TOKEN";
+
+/**
+ * The fetch every API call goes through: asks for JSON, echoes the XSRF cookie back as a
+ * header on same-origin requests, passes the caller's AbortSignal along (in `init`),
+ * resolves on any 2xx and throws an ApiError otherwise.
+ */
+export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has("Accept")) headers.set("Accept", "application/json");
+  const xsrfToken = readCookie(XSRF_COOKIE);
+  if (xsrfToken && isSameOrigin(input)) headers.set(XSRF_HEADER, xsrfToken);
+
+  const response = await fetch(input, { ...init, headers });
+  if (!response.ok) throw new ApiError(response.status, await readDetail(response));
+  return response;
+}
+
+function readCookie(name: string): string | null {
+  for (const pair of document.cookie.split(";")) {
+    const [key, ...value] = pair.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return null;
+}
+
+/** The token must never leave our origin, whatever URL a caller passes. */
+function isSameOrigin(input: RequestInfo | URL): boolean {
+  const url = input instanceof Request ? input.url : String(input);
+  return new URL(url, window.location.href).origin === window.location.origin;
+}
+
+/** The `detail` of an error body; undefined when the body is not JSON or has none. */
+async function readDetail(response: Response): Promise<unknown> {
+  try {
+    const body: unknown = await response.json();
+    return typeof body === "object" && body !== null && "detail" in body ? body.detail : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,75 @@
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router-dom";
+import { DarkModeToggle } from "./DarkModeToggle";
+
+const NAV_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/compare", label: "Compare" },
+  { to: "/dashboard", label: "Dashboard" },
+  { to: "/rank-trends", label: "Rank Trends" },
+  { to: "/pricing", label: "Pricing" },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+const NAV_ID = "site-nav";
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // Any navigation (links, back/forward) leaves the mobile menu closed.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <header
+      className="site-header"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") setMenuOpen(false);
+      }}
+    >
+      <div className="container site-header__bar">
+        <Link to="/" className="brand" aria-label="RankLayer home">
+          Rank<span className="brand__accent">Layer</span>
+        </Link>
+        <div className="site-header__actions">
+          <DarkModeToggle />
+          <button
+            type="button"
+            className="icon-button menu-button"
+            aria-expanded={menuOpen}
+            aria-controls={NAV_ID}
+            aria-label="Menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <MenuIcon open={menuOpen} />
+          </button>
+        </div>
+        <nav
+          id={NAV_ID}
+          className="site-nav"
+          data-open={menuOpen}
+          aria-label="Main"
+        >
+          <ul className="site-nav__list">
+            {NAV_LINKS.map(({ to, label }) => (
+              <li key={to}>
+                <NavLink to={to} end className="site-nav__link" onClick={() => setMenuOpen(false)}>
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={open ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"} />
+    </svg>
+  );
+}

@@ -1,0 +1,74 @@
+import { useId, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router-dom";
+import { ASIN_LENGTH, DEFAULT_MARKETPLACE, normalizeAsin } from "../../../worker/schemas/marketplaces";
+
+/** The free lookup offers one marketplace for now (spec §1); the rest come with Pro. */
+const FORM_MARKETPLACES = [{ code: DEFAULT_MARKETPLACE, label: "United States (US)" }] as const;
+
+/**
+ * ASIN lookup: trims and upper-cases the ASIN, blocks an empty one, and opens /results.
+ * The format itself is the server's to judge, so a short ASIN still goes through.
+ */
+export function LookupForm() {
+  const navigate = useNavigate();
+  const [asin, setAsin] = useState("");
+  const [showEmptyError, setShowEmptyError] = useState(false);
+  const id = useId();
+  const errorId = `${id}-error`;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const normalized = normalizeAsin(asin);
+    if (normalized === "") {
+      setShowEmptyError(true);
+      return;
+    }
+    const marketplace = new FormData(event.currentTarget).get("marketplace");
+    const query = new URLSearchParams({ asin: normalized, marketplace: String(marketplace ?? DEFAULT_MARKETPLACE) });
+    navigate(`/results?${query}`);
+  }
+
+  return (
+    <form className="lookup-form" role="search" aria-label="Product lookup" onSubmit={submit} noValidate>
+      <div className="field lookup-form__asin">
+        <label htmlFor={`${id}-asin`}>ASIN</label>
+        <input
+          id={`${id}-asin`}
+          name="asin"
+          type="text"
+          value={asin}
+          onChange={(event) => {
+            setAsin(event.target.value);
+            setShowEmptyError(false);
+          }}
+          maxLength={ASIN_LENGTH}
+          required
+          placeholder="e.g. B08N5WRWNW"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-invalid={showEmptyError}
+          aria-describedby={showEmptyError ? errorId : undefined}
+        />
+      </div>
+      <div className="field lookup-form__marketplace">
+        <label htmlFor={`${id}-marketplace`}>Marketplace</label>
+        <select id={`${id}-marketplace`} name="marketplace" defaultValue={DEFAULT_MARKETPLACE}>
+          {FORM_MARKETPLACES.map(({ code, label }) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button--primary lookup-form__submit">
+        Look Up ASIN
+      </button>
+      {showEmptyError && (
+        <p id={errorId} className="field-error" role="alert">
+          Enter an ASIN to look up.
+        </p>
+      )}
+    </form>
+  );
+}

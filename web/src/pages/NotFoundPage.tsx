@@ -1,0 +1,24 @@
+import { Link } from "react-router-dom";
+import { usePageMeta } from "../app/use-page-meta";
+import "../styles/status-page.css";
+
+export function NotFoundPage() {
+  usePageMeta({
+    title: "Page not found",
+    description: "The page you were looking for does not exist.",
+    noindex: true,
+  });
+
+  return (
+    <section className="container status-page">
+      <p className="status-page__code" aria-hidden="true">
+        404
+      </p>
+      <h1>Page not found</h1>
+      <p>The page you were looking for doesn't exist or has moved.</p>
+      <Link to="/" className="button button--primary">
+        Back to Home
+      </Link>
+    </section>
+  );
+}

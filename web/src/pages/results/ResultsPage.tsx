@@ -1,0 +1,34 @@
+import { Link, Navigate, useSearchParams } from "react-router-dom";
+import { DEFAULT_MARKETPLACE } from "../../../../worker/schemas/marketplaces";
+import { usePageMeta } from "../../app/use-page-meta";
+import { ErrorCard, LoadingSkeleton } from "./LookupStatus";
+import { ProductDetails } from "./ProductDetails";
+import { useLookup } from "./use-lookup";
+import "../../styles/results.css";
+
+/** /results?asin=&marketplace= — without an asin there is nothing to show, so back to the form. */
+export function ResultsPage() {
+  const [params] = useSearchParams();
+  const asin = params.get("asin")?.trim();
+  if (!asin) return <Navigate to="/" replace />;
+  return <LookupResults asin={asin} marketplace={params.get("marketplace") || DEFAULT_MARKETPLACE} />;
+}
+
+function LookupResults({ asin, marketplace }: { asin: string; marketplace: string }) {
+  const lookup = useLookup(asin, marketplace);
+  usePageMeta({
+    title: `${asin} – Product Details`,
+    description: `Best Sellers Rank, price, offers, rating and reviews for Amazon ASIN ${asin} (${marketplace}).`,
+  });
+
+  return (
+    <div className="container results">
+      <Link to="/" className="back-link">
+        ← Back to search
+      </Link>
+      {lookup.status === "loading" && <LoadingSkeleton />}
+      {lookup.status === "error" && <ErrorCard message={lookup.message} />}
+      {lookup.status === "success" && <ProductDetails result={lookup.result} />}
+    </div>
+  );
+}

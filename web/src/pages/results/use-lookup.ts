@@ -1,0 +1,47 @@
+import { useEffect, useState } from "react";
+import type { LookupResult } from "../../../../worker/lookup/product";
+import { ApiError, detailText } from "../../api/api-error";
+import { fetchLookup } from "../../api/lookup";
+import { trackEvent } from "../../lib/analytics";
+import { useDataSource } from "../../state/data-source";
+
+const FALLBACK_ERROR = "Something went wrong - try again or contact support.";
+
+export type LookupState =
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  | { status: "success"; result: LookupResult };
+
+/**
+ * Looks the product up, again whenever asin or marketplace changes; the previous
+ * request is aborted so a slow old answer never replaces a newer one.
+ */
+export function useLookup(asin: string, marketplace: string): LookupState {
+  const [state, setState] = useState<LookupState>({ status: "loading" });
+  const { setSource } = useDataSource();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: "loading" });
+
+    fetchLookup(asin, marketplace, controller.signal).then(
+      (result) => {
+        if (controller.signal.aborted) return;
+        setState({ status: "success", result });
+        setSource(result.source);
+        trackEvent("result_viewed", { asin: result.asin, marketplace: result.marketplace, source: result.source });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const status = error instanceof ApiError ? error.status : undefined;
+        const message = (error instanceof ApiError ? detailText(error.detail) : null) ?? FALLBACK_ERROR;
+        setState({ status: "error", message });
+        trackEvent("api_error", { endpoint: "/api/v1/lookup", status, asin, marketplace });
+      },
+    );
+
+    return () => controller.abort();
+  }, [asin, marketplace, setSource]);
+
+  return state;
+}
