@@ -12,7 +12,14 @@ const api = new Hono<AppEnv>()
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.
 export const app = new Hono<AppEnv>()
-  .use(secureHeaders({ strictTransportSecurity: "max-age=31536000; includeSubDomains" }))
+  .use(
+    secureHeaders({
+      strictTransportSecurity: "max-age=31536000; includeSubDomains",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      // API answers are data, never documents: nothing may run or embed them.
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
+    }),
+  )
   .route("/api", api)
   .notFound((c) => c.json({ detail: `No API route for ${c.req.method} ${c.req.path}` }, 404))
   .onError((error, c) => {

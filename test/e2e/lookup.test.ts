@@ -137,3 +137,23 @@ describe("the lookup API on the running app", () => {
     expect(await (await fetch(`${appUrl}/api/health`)).json()).toEqual({ ok: true, version: "0.1.0" });
   });
 });
+
+describe("security headers on the running app", () => {
+  it.each(["/", "/results?asin=B08N5WRWNW", "/theme.js"])("sends a strict policy with %s", async (path) => {
+    const res = await fetch(`${appUrl}${path}`);
+    const csp = res.headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("unsafe-inline");
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+    expect(res.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("sends them on API answers too", async () => {
+    const res = await fetch(`${appUrl}/api/v1/lookup?asin=bad`);
+    expect(res.status).toBe(422);
+    expect(res.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+    expect(res.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+  });
+});

@@ -160,9 +160,10 @@ describe("API surface", () => {
     expect(await res.json()).toEqual({ detail: "No API route for GET /api/nope" });
   });
 
-  it("sends security headers on API answers", async () => {
-    const res = await exports.default.fetch("http://localhost/api/health");
+  it.each(["/api/health", "/api/nope"])("sends security headers on API answers (%s)", async (path) => {
+    const res = await exports.default.fetch(`http://localhost${path}`);
     expect(res.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
   });
 });
