@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
+import { flushLookupLog } from "../../worker/lookup/lookup-log";
 
 let nextIp = 1;
 /** Each test gets its own client address, so limits never leak between tests. */
@@ -100,6 +101,8 @@ describe("GET /api/v1/lookup in mock mode (no Creators credentials)", () => {
     const ctx = createExecutionContext();
     await app.request("/api/v1/lookup?asin=LOGGED0001", { headers: { "CF-Connecting-IP": "203.0.113.77" } }, env, ctx);
     await waitOnExecutionContext(ctx);
+    // Rows are written in batches; another test's request may own the current window.
+    await flushLookupLog(env.DB);
     const row = await env.DB.prepare("SELECT * FROM lookup_log WHERE asin = ?").bind("LOGGED0001").first();
     expect(row).toMatchObject({ asin: "LOGGED0001", marketplace: "US", status: 200, source: "mock" });
     expect(JSON.stringify(row)).not.toContain("203.0.113.77");

@@ -23,16 +23,23 @@ export interface LimitDecision {
   allowed: boolean;
   /** The limit that refused the request. */
   exceeded?: LimitName;
-  /** The RateLimit-* figures of the limit closest to running out. */
+  /** Lookups granted by this decision (counted already); 0 for a refusal or a peek. */
+  granted: number;
+  /** The RateLimit-* figures of the limit closest to running out, after the grant. */
   limit: number;
   remaining: number;
   /** Seconds until that limit's window resets. */
   resetSeconds: number;
-  /** When the refusing limit resets (or, if allowed, the reported one), ISO 8601. */
+  /** When that limit resets, ISO 8601. */
   resetAt: string;
+  /** Granted lookups must be used before this time (epoch ms): the end of the current minute. */
+  grantExpiresAt: number;
 }
 
 const MINUTE_MS = 60_000;
+/** Share of what is left that one grant may take, and the most it may take. */
+const LEASE_SHARE = 10;
+const MAX_LEASE = 100;
 
 export function monthKey(now: number): string {
   return new Date(now).toISOString().slice(0, 7);
@@ -56,14 +63,23 @@ export function currentCounts(counts: WindowCounts | undefined, now: number): Wi
 }
 
 /**
- * Decides one request. With `consume`, an allowed request is counted; a refused one
- * never is, so a client that waits gets its full quota back when the window resets.
+ * How many lookups one grant hands out: a tenth of what is left, so an active
+ * client's isolate need not ask for every lookup, and one at a time near the limit.
+ */
+export function leaseSize(left: number): number {
+  return Math.max(1, Math.min(MAX_LEASE, Math.floor(left / LEASE_SHARE)));
+}
+
+/**
+ * Decides one request for lookups. A "lease" grants and counts a block of them at
+ * once (see leaseSize); a "peek" only reports. A refused request is never counted,
+ * so a client that waits gets its full quota back when the window resets.
  */
 export function decide(
   stored: WindowCounts | undefined,
   limits: LookupLimits,
   now: number,
-  consume: boolean,
+  request: "lease" | "peek",
 ): { counts: WindowCounts; decision: LimitDecision } {
   const counts = currentCounts(stored, now);
   const minute = {
@@ -78,29 +94,28 @@ export function decide(
     used: counts.monthCount,
     resetAt: startOfNextMonth(now),
   };
+  const leftOf = (w: typeof minute | typeof month, used: number) => Math.max(0, w.limit - used);
   // The month quota refuses first: waiting a minute would not help.
   const refusing = [month, minute].find((w) => w.used >= w.limit);
-  const allowed = refusing === undefined;
-  const next =
-    allowed && consume
-      ? { ...counts, minuteCount: counts.minuteCount + 1, monthCount: counts.monthCount + 1 }
-      : counts;
+  const granted =
+    refusing || request === "peek" ? 0 : leaseSize(Math.min(leftOf(minute, minute.used), leftOf(month, month.used)));
+  const next = { ...counts, minuteCount: counts.minuteCount + granted, monthCount: counts.monthCount + granted };
 
-  const remainingOf = (w: typeof minute | typeof month, used: number) => Math.max(0, w.limit - used);
   const usedAfter = { minute: next.minuteCount, month: next.monthCount };
   const reported =
-    refusing ??
-    (remainingOf(month, usedAfter.month) <= remainingOf(minute, usedAfter.minute) ? month : minute);
+    refusing ?? (leftOf(month, usedAfter.month) <= leftOf(minute, usedAfter.minute) ? month : minute);
 
   return {
     counts: next,
     decision: {
-      allowed,
+      allowed: refusing === undefined,
       exceeded: refusing?.name,
+      granted,
       limit: reported.limit,
-      remaining: remainingOf(reported, usedAfter[reported.name]),
+      remaining: leftOf(reported, usedAfter[reported.name]),
       resetSeconds: Math.max(1, Math.ceil((reported.resetAt - now) / 1000)),
       resetAt: new Date(reported.resetAt).toISOString(),
+      grantExpiresAt: Math.min(minute.resetAt, month.resetAt),
     },
   };
 }

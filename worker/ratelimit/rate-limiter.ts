@@ -6,9 +6,9 @@ const COUNTS_KEY = "counts";
 const RETENTION_MS = 31 * 24 * 60 * 60 * 1000;
 
 /**
- * One instance per client key. Durable Objects run one request at a time per
- * instance, so the read-decide-write below cannot race with itself; the counts
- * live in memory and storage only carries them across evictions.
+ * The authority on one client's lookup limits. Durable Objects run one request at
+ * a time per instance, so the read-decide-write below cannot race with itself; the
+ * counts live in memory and storage only carries them across evictions.
  */
 export class RateLimiter extends DurableObject {
   private counts: WindowCounts | undefined;
@@ -20,16 +20,17 @@ export class RateLimiter extends DurableObject {
     });
   }
 
-  async check(limits: LookupLimits, consume: boolean): Promise<LimitDecision> {
+  /** "lease" grants and counts a block of lookups (see policy.leaseSize); "peek" only reports. */
+  async check(limits: LookupLimits, request: "lease" | "peek"): Promise<LimitDecision> {
     const now = Date.now();
-    const { counts, decision } = decide(this.counts, limits, now, consume);
-    if (consume && decision.allowed) {
+    const { counts, decision } = decide(this.counts, limits, now, request);
+    if (decision.granted > 0) {
       this.counts = counts;
       // The answer need not wait for the disk: if this write were lost, the client
-      // would be charged one request less, never more.
+      // would be charged less, never more.
       await this.ctx.storage.put(COUNTS_KEY, counts, { allowUnconfirmed: true });
-      // Re-arm the erase once per active minute rather than on every request.
-      if (counts.minuteCount === 1) await this.ctx.storage.setAlarm(now + RETENTION_MS);
+      // Re-arm the erase on the first grant of each minute rather than on every grant.
+      if (counts.minuteCount === decision.granted) await this.ctx.storage.setAlarm(now + RETENTION_MS);
     }
     return decision;
   }

@@ -1,17 +1,11 @@
 import { Hono } from "hono";
-import { drizzle } from "drizzle-orm/d1";
-import { lookupLog } from "../db/schema";
 import { intVar, type AppEnv } from "../env";
 import { LookupCache } from "../lookup/cache";
+import { logLookup } from "../lookup/lookup-log";
 import { lookupProduct } from "../lookup/lookup-service";
 import { mockImageSvg } from "../lookup/mock-source";
 import { productSourceFor } from "../lookup/select-source";
-import {
-  checkLookupLimit,
-  limitExceededDetail,
-  lookupLimits,
-  rateLimitHeaders,
-} from "../ratelimit/lookup-limit";
+import { limitExceededDetail, lookupLimits, peekLookup, rateLimitHeaders, takeLookup } from "../ratelimit/lookup-limit";
 import { lookupQuerySchema } from "../schemas/lookup";
 import { ASIN_PATTERN, isMarketplace } from "../schemas/marketplaces";
 import { zodValidator } from "../validation";
@@ -23,7 +17,7 @@ export const lookupRoutes = new Hono<AppEnv>()
   .use("/v1/lookup", async (c, next) => {
     await next();
     if (!c.res.headers.has("RateLimit-Limit")) {
-      const decision = await checkLookupLimit(c.env, c.req.raw, false);
+      const decision = await peekLookup(c.env, c.req.raw);
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.res.headers.set(name, value);
     }
   })
@@ -31,7 +25,7 @@ export const lookupRoutes = new Hono<AppEnv>()
     const started = Date.now();
     const { asin, marketplace } = c.req.valid("query");
 
-    const decision = await checkLookupLimit(c.env, c.req.raw, true);
+    const decision = await takeLookup(c.env, c.req.raw);
     c.header("Cache-Control", "no-store");
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
     if (!decision.allowed) {
@@ -51,19 +45,13 @@ export const lookupRoutes = new Hono<AppEnv>()
     );
 
     const status = outcome.ok ? 200 : outcome.status;
-    c.executionCtx.waitUntil(
-      drizzle(c.env.DB)
-        .insert(lookupLog)
-        .values({
-          asin,
-          marketplace,
-          status,
-          source: outcome.ok ? outcome.result.source : null,
-          durationMs: Date.now() - started,
-        })
-        .run()
-        .catch((error: unknown) => console.error("lookup log write failed", error)),
-    );
+    logLookup(c.env.DB, c.executionCtx, {
+      asin,
+      marketplace,
+      status,
+      source: outcome.ok ? outcome.result.source : null,
+      durationMs: Date.now() - started,
+    });
 
     if (outcome.ok) return c.json(outcome.result, 200);
     if (outcome.retryAfterSeconds) c.header("Retry-After", String(outcome.retryAfterSeconds));
