@@ -9,7 +9,9 @@ import { gzipSync } from "node:zlib";
 import { startAppServer } from "../test/e2e/app-server.ts";
 import { startCreatorsFakeServer } from "../test/fakes/creators-server.ts";
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+/** Baseline and cached phases alternate this many times; medians cancel out drift and noise. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
 const COLD_CONCURRENCY = 50;
 const UPSTREAM_LATENCY_MS = 150;
@@ -21,6 +23,24 @@ interface Figures {
   p99: number;
   non2xx: number;
   errors: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** One phase's figures over its rounds: median rate and latencies, summed failures. */
+function combine(rounds: Figures[]): Figures {
+  return {
+    name: rounds[0]!.name,
+    rps: median(rounds.map((f) => f.rps)),
+    p50: median(rounds.map((f) => f.p50)),
+    p99: median(rounds.map((f) => f.p99)),
+    non2xx: rounds.reduce((n, f) => n + f.non2xx, 0),
+    errors: rounds.reduce((n, f) => n + f.errors, 0),
+  };
 }
 
 async function load(name: string, url: string, options: { duration?: number; amount?: number; connections: number }): Promise<Figures> {
@@ -64,8 +84,14 @@ try {
   if (warm.status !== 200) throw new Error(`warm-up lookup answered ${warm.status}: ${await warm.text()}`);
   await load("warm-up", cached, { amount: 200, connections: CONNECTIONS });
 
-  const baseline = await load("GET /api/health (baseline)", health, { duration: DURATION_S, connections: CONNECTIONS });
-  const hit = await load("cached lookup", cached, { duration: DURATION_S, connections: CONNECTIONS });
+  const baselineRounds: Figures[] = [];
+  const hitRounds: Figures[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    baselineRounds.push(await load("GET /api/health (baseline)", health, { duration: DURATION_S, connections: CONNECTIONS }));
+    hitRounds.push(await load("cached lookup", cached, { duration: DURATION_S, connections: CONNECTIONS }));
+  }
+  const baseline = combine(baselineRounds);
+  const hit = combine(hitRounds);
 
   const callsBefore = upstream.calls();
   const burst = await load(`${COLD_CONCURRENCY} concurrent cold lookups, one ASIN`, cold, {
@@ -74,7 +100,10 @@ try {
   });
   const coldCalls = upstream.calls() - callsBefore;
 
-  console.log(`\nRankLayer benchmark: ${DURATION_S}s per phase, ${CONNECTIONS} connections, upstream latency ${UPSTREAM_LATENCY_MS} ms\n`);
+  console.log(
+    `\nRankLayer benchmark: baseline and cached lookup alternated ${ROUNDS} times, ${DURATION_S} s each, ` +
+      `${CONNECTIONS} connections (medians); upstream latency ${UPSTREAM_LATENCY_MS} ms\n`,
+  );
   console.table(
     [baseline, hit, burst].map((f) => ({
       phase: f.name,
@@ -85,6 +114,7 @@ try {
       errors: f.errors,
     })),
   );
+  console.log(`per-round cached/baseline throughput: ${hitRounds.map((f, i) => (f.rps / baselineRounds[i]!.rps).toFixed(2)).join(", ")}`);
   const throughputRatio = hit.rps / baseline.rps;
   const p99Ratio = hit.p99 / Math.max(1, baseline.p99);
   const checks = [

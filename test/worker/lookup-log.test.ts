@@ -27,17 +27,24 @@ describe("lookup log", () => {
 
     await Promise.all(first.kept);
     expect(await countRows("LGBATCH")).toBe(40);
+    const stored = await env.DB.prepare("SELECT asin, marketplace, status, source, duration_ms, created_at FROM lookup_log WHERE asin = ?")
+      .bind("LGBATCH007")
+      .first();
+    expect(stored).toMatchObject({ asin: "LGBATCH007", marketplace: "US", status: 200, source: "mock", duration_ms: 3 });
+    expect(stored?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
   it("opens a new window once the last one is written", async () => {
     await flushLookupLog(env.DB);
     const { kept, ctx } = fakeContext();
-    logLookup(env.DB, ctx, row("LGWINDOW01"));
+    logLookup(env.DB, ctx, { ...row("LGWINDOW01"), status: 404, source: null });
     await Promise.all(kept);
     logLookup(env.DB, ctx, row("LGWINDOW02"));
     expect(kept).toHaveLength(2);
     await Promise.all(kept);
     expect(await countRows("LGWINDOW")).toBe(2);
+    const failed = await env.DB.prepare("SELECT status, source FROM lookup_log WHERE asin = 'LGWINDOW01'").first();
+    expect(failed).toEqual({ status: 404, source: null });
   });
 
   it("keeps the rows when D1 fails, and writes them with the next batch", async () => {
@@ -45,7 +52,7 @@ describe("lookup log", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const failingOnce = new Proxy(env.DB, {
       get(target, property) {
-        if (property === "batch") return () => Promise.reject(new Error("D1 is having a moment"));
+        if (property === "prepare") return () => ({ bind: () => ({ run: () => Promise.reject(new Error("D1 is having a moment")) }) });
         const value = Reflect.get(target, property);
         return typeof value === "function" ? value.bind(target) : value;
       },

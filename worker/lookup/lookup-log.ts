@@ -1,17 +1,22 @@
-import { drizzle } from "drizzle-orm/d1";
-import { lookupLog } from "../db/schema";
+import type { lookupLog } from "../db/schema";
 
-export type LookupLogRow = typeof lookupLog.$inferInsert;
+export type LookupLogRow = Omit<typeof lookupLog.$inferInsert, "id" | "createdAt">;
 
-/** Rows waiting for the next write; one D1 batch per window instead of a write per lookup. */
+/** Rows waiting for the next write; one D1 statement per window instead of a write per lookup. */
 const pending: LookupLogRow[] = [];
 let flushScheduled = false;
 
 export const LOG_FLUSH_DELAY_MS = 250;
-/** D1 binds at most 100 parameters per statement; a row has 6. */
-const ROWS_PER_INSERT = 16;
 /** Past this, the oldest rows are dropped rather than letting memory grow while D1 is down. */
 const MAX_PENDING = 10_000;
+
+/**
+ * The whole batch travels as one JSON parameter (D1 binds at most 100 per statement),
+ * and SQLite unpacks it. Columns as in worker/db/schema.ts.
+ */
+const INSERT_BATCH = `INSERT INTO lookup_log (asin, marketplace, status, source, duration_ms)
+  SELECT value ->> '$.asin', value ->> '$.marketplace', value ->> '$.status', value ->> '$.source', value ->> '$.durationMs'
+  FROM json_each(?)`;
 
 /**
  * Queues one lookup for the log. The request that opens a window keeps the isolate
@@ -31,13 +36,8 @@ export async function flushLookupLog(db: D1Database): Promise<void> {
   flushScheduled = false;
   const rows = pending.splice(0);
   if (rows.length === 0) return;
-  const orm = drizzle(db);
-  const inserts = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    inserts.push(orm.insert(lookupLog).values(rows.slice(i, i + ROWS_PER_INSERT)));
-  }
   try {
-    await orm.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
+    await db.prepare(INSERT_BATCH).bind(JSON.stringify(rows)).run();
   } catch (error) {
     // Keep the rows for the next window; a D1 hiccup must not lose them.
     console.error("lookup log write failed; retrying with the next batch", error);
