@@ -1,5 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import { calls, control, newAsin, uniqueClient } from "./support/creators-fake";
 
@@ -23,6 +23,11 @@ async function liveLookup(query: string, clientId: string) {
 }
 
 describe("GET /api/v1/lookup with Creators credentials", () => {
+  // Upstream failures are logged for operators; keep them out of the test output.
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+
   it("answers live from Amazon, then from the cache with the original refreshedAt", async () => {
     const clientId = uniqueClient();
     const asin = newAsin();

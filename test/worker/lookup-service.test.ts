@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CACHE_MAX_AGE_MS, HOT_TTL_MS, LookupCache } from "../../worker/lookup/cache";
 import { lookupProduct, type LookupDeps } from "../../worker/lookup/lookup-service";
 import { mockProduct } from "../../worker/lookup/mock-source";
@@ -45,6 +45,12 @@ async function seedCache(asin: string, ageMs: number, marketplace: Marketplace =
 }
 
 describe("lookup service", () => {
+  // Upstream failures are logged for operators; keep them out of the test output.
+  let errorLog: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+
   it("on a miss asks the source, answers live and caches the copy for 24 hours", async () => {
     const source = new ScriptedSource(found);
     const outcome = await lookupProduct(deps(source), "LSMISS0001", "US");
@@ -110,6 +116,8 @@ describe("lookup service", () => {
     const outcome = await lookupProduct(deps(new ScriptedSource(failing(error))), "LSNONE0001", "US");
     expect(outcome).toMatchObject({ ok: false, status: 503, retryAfterSeconds: retryAfter });
     expect(outcome.ok ? "" : outcome.detail).toMatch(detail);
+    // The user sees a plain message; the operator's log names the real cause.
+    expect(errorLog).toHaveBeenCalledWith("product source failed", error instanceof UpstreamError ? error.kind : "unexpected", error);
   });
 
   it("answers 404 for an unknown ASIN, naming it and the marketplace", async () => {
