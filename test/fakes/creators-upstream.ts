@@ -16,6 +16,7 @@
  */
 import type { FakeUpstream } from "./outbound.ts";
 import { fakeItem, KNOWN_RESOURCES, MARKETPLACES } from "./creators-products.ts";
+import type { CallRecord } from "./creators-calls.ts";
 
 export const CONTROL_HOST = "creators-fake.test";
 const API_HOST = "creatorsapi.amazon";
@@ -41,25 +42,6 @@ interface Script {
   behavior: Behavior;
   delayMs?: number;
   retryAfterSeconds?: number;
-}
-
-export interface CallRecord {
-  seq: number;
-  kind: "token" | "getItems" | "unknown";
-  method: string;
-  url: string;
-  status: number;
-  /** Why the fake refused the request, when it did. */
-  error?: string;
-  clientId?: string;
-  /** Token grants: the body's scope and the content type it came as. */
-  scope?: string;
-  contentType?: string;
-  /** getItems: the header and body as sent. */
-  authorization?: string;
-  marketplace?: string;
-  body?: unknown;
-  itemIds?: string[];
 }
 
 interface IssuedToken {

@@ -279,30 +279,18 @@ describe("CreatorsProductSource: mapping", () => {
 });
 
 describe("CreatorsProductSource: failures", () => {
-  it("reports throttling with the Retry-After the API sent", async () => {
+  it.each([
+    ["throttling, with the Retry-After the API sent", { behavior: "throttled", retryAfterSeconds: 7 }, "throttled", 7],
+    ["throttling without a wait when Retry-After is absent", { behavior: "throttled" }, "throttled", undefined],
+    ["an associate account that is not eligible", { behavior: "not_eligible" }, "not_eligible", undefined],
+    ["a 500 as unavailable", { behavior: "error500" }, "unavailable", undefined],
+  ] as const)("reports %s", async (_, script, kind, retryAfterSeconds) => {
     const { source } = makeSource();
     const asin = newAsin();
-    await control("script", { asin, behavior: "throttled", retryAfterSeconds: 7 });
-
+    await control("script", { asin, ...script });
     const error = await upstreamError(source.getItems([asin], "US"));
-    expect(error.kind).toBe("throttled");
-    expect(error.retryAfterSeconds).toBe(7);
-  });
-
-  it("reports throttling without a wait when Retry-After is absent", async () => {
-    const { source } = makeSource();
-    const asin = newAsin();
-    await control("script", { asin, behavior: "throttled" });
-    const error = await upstreamError(source.getItems([asin], "US"));
-    expect(error.kind).toBe("throttled");
-    expect(error.retryAfterSeconds).toBeUndefined();
-  });
-
-  it("reports an associate account that is not eligible", async () => {
-    const { source } = makeSource();
-    const asin = newAsin();
-    await control("script", { asin, behavior: "not_eligible" });
-    expect((await upstreamError(source.getItems([asin], "US"))).kind).toBe("not_eligible");
+    expect(error.kind).toBe(kind);
+    expect(error.retryAfterSeconds).toBe(retryAfterSeconds);
   });
 
   it("reports unauthorized when the API refuses even a fresh token", async () => {
@@ -319,13 +307,6 @@ describe("CreatorsProductSource: failures", () => {
     expect((await upstreamError(source.getItems([asin], "US"))).kind).toBe("unauthorized");
     expect((await calls({ kind: "getItems", asin })).map((call) => call.status)).toEqual([401, 401]);
     expect(await grants(config.credentialId)).toBe(2);
-  });
-
-  it("reports a 500 as unavailable", async () => {
-    const { source } = makeSource();
-    const asin = newAsin();
-    await control("script", { asin, behavior: "error500" });
-    expect((await upstreamError(source.getItems([asin], "US"))).kind).toBe("unavailable");
   });
 
   it("fails the whole batch when one chunk fails", async () => {

@@ -1,24 +1,10 @@
 import { expect } from "vitest";
+import type { CallRecord } from "../../fakes/creators-calls";
 
 // The fake Creators API (test/fakes/creators-upstream.ts) answers every outbound
 // fetch in Node; it is steered and inspected through its control host. Tests run
 // against one shared fake, so each uses its own credential id and ASINs.
 const CONTROL = "https://creators-fake.test/__control";
-
-export interface CallRecord {
-  kind: "token" | "getItems" | "unknown";
-  method: string;
-  url: string;
-  status: number;
-  error?: string;
-  clientId?: string;
-  scope?: string;
-  contentType?: string;
-  authorization?: string;
-  marketplace?: string;
-  body?: Record<string, unknown>;
-  itemIds?: string[];
-}
 
 export async function control(action: string, body: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${CONTROL}/${action}`, { method: "POST", body: JSON.stringify(body) });
