@@ -22,3 +22,88 @@ export const lookupLog = sqliteTable(
   },
   (table) => [index("lookup_log_created_at_idx").on(table.createdAt)],
 );
+
+/** A message sent through /contact. Stored before the sender is told it arrived. */
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    company: text("company"),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    /** not_configured, sent or failed: the notification email, never the message itself. */
+    emailStatus: text("email_status").notNull().default("not_configured"),
+    createdAt: text("created_at")
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  },
+  (table) => [index("contact_messages_created_at_idx").on(table.createdAt)],
+);
+
+/** A seller account (or a browser's demo account), keyed by its selling-partner id. */
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  sellingPartnerId: text("selling_partner_id").notNull().unique(),
+  marketplace: text("marketplace").notNull().default("US"),
+  brandName: text("brand_name"),
+  isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
+  onboardedAt: text("onboarded_at"),
+  createdAt: text("created_at")
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  updatedAt: text("updated_at")
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+});
+
+/** The seller's SP-API refresh token, encrypted at rest (AES-256-GCM, key named by key_id). */
+export const sellerCredentials = sqliteTable("seller_credentials", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  refreshTokenCiphertext: text("refresh_token_ciphertext").notNull(),
+  keyId: text("key_id").notNull(),
+  /** SP-API region: na, eu or fe. */
+  region: text("region").notNull(),
+  /** Authorizations lapse 365 days after this. */
+  grantedAt: text("granted_at").notNull(),
+  updatedAt: text("updated_at")
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+});
+
+/** Server-side session records, so a session can be revoked before its JWT expires. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: text("created_at")
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    expiresAt: text("expires_at").notNull(),
+    revokedAt: text("revoked_at"),
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+/** Per-user preferences from /settings. */
+export const userSettings = sqliteTable("user_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailAlerts: integer("email_alerts", { mode: "boolean" }).notNull().default(true),
+  inAppAlerts: integer("in_app_alerts", { mode: "boolean" }).notNull().default(true),
+  weeklyReport: integer("weekly_report", { mode: "boolean" }).notNull().default(false),
+  rankDrops: integer("rank_drops", { mode: "boolean" }).notNull().default(true),
+  buyBoxLoss: integer("buy_box_loss", { mode: "boolean" }).notNull().default(true),
+  /** hourly, 6h, daily or manual. */
+  syncFrequency: text("sync_frequency").notNull().default("daily"),
+  marketplace: text("marketplace").notNull().default("US"),
+  updatedAt: text("updated_at")
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+});

@@ -7,6 +7,23 @@ import { ErrorBoundary } from "./ErrorBoundary";
 // Home ships in the first-load bundle (it is where visitors land); every other page is
 // its own chunk, fetched on first visit. AppLayout holds the <Suspense> they load in.
 const ResultsPage = lazy(async () => ({ default: (await import("../pages/results/ResultsPage")).ResultsPage }));
+const ComparePage = lazy(async () => ({ default: (await import("../pages/marketing/ComparePage")).ComparePage }));
+const AboutPage = lazy(async () => ({ default: (await import("../pages/marketing/AboutPage")).AboutPage }));
+const DashboardPage = lazy(async () => ({ default: (await import("../pages/marketing/DashboardPage")).DashboardPage }));
+const RankTrendsPage = lazy(async () => ({ default: (await import("../pages/marketing/RankTrendsPage")).RankTrendsPage }));
+const ReportsPage = lazy(async () => ({ default: (await import("../pages/marketing/ReportsPage")).ReportsPage }));
+const PricingPage = lazy(async () => ({ default: (await import("../pages/pricing/PricingPage")).PricingPage }));
+const ResourcesPage = lazy(async () => ({ default: (await import("../pages/resources/ResourcesPage")).ResourcesPage }));
+const ComparisonPage = lazy(async () => ({ default: (await import("../pages/resources/ComparisonPage")).ComparisonPage }));
+const PrivacyPage = lazy(async () => ({ default: (await import("../pages/legal/PrivacyPage")).PrivacyPage }));
+const TermsPage = lazy(async () => ({ default: (await import("../pages/legal/TermsPage")).TermsPage }));
+const ContactPage = lazy(async () => ({ default: (await import("../pages/contact/ContactPage")).ContactPage }));
+const ContactSuccessPage = lazy(async () => ({ default: (await import("../pages/contact/ContactSuccessPage")).ContactSuccessPage }));
+const StatusPage = lazy(async () => ({ default: (await import("../pages/status/StatusPage")).StatusPage }));
+const ConnectPage = lazy(async () => ({ default: (await import("../pages/connect/ConnectPage")).ConnectPage }));
+const OnboardingPage = lazy(async () => ({ default: (await import("../pages/onboarding/OnboardingPage")).OnboardingPage }));
+const SellerCentralPage = lazy(async () => ({ default: (await import("../pages/seller-central/SellerCentralPage")).SellerCentralPage }));
+const SettingsPage = lazy(async () => ({ default: (await import("../pages/settings/SettingsPage")).SettingsPage }));
 const NotFoundPage = lazy(async () => ({ default: (await import("../pages/NotFoundPage")).NotFoundPage }));
 
 /** The route table. Declarative <Routes> rather than a data router: no loaders are used, and it ships ~17 kB (gzip) less. */
@@ -20,6 +37,25 @@ export function AppRoutes() {
         <Route path="/" element={<AppLayout />}>
           <Route index element={<HomePage />} />
           <Route path="results" element={<ResultsPage />} />
+          <Route path="compare" element={<ComparePage />} />
+          <Route path="about" element={<AboutPage />} />
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="rank-trends" element={<RankTrendsPage />} />
+          <Route path="reports" element={<ReportsPage />} />
+          <Route path="pricing" element={<PricingPage />} />
+          <Route path="resources" element={<ResourcesPage />} />
+          <Route path="resources/ranklayer-vs-keepa" element={<ComparisonPage competitor="keepa" />} />
+          <Route path="resources/ranklayer-vs-jungle-scout" element={<ComparisonPage competitor="jungle-scout" />} />
+          <Route path="resources/ranklayer-vs-helium-10" element={<ComparisonPage competitor="helium-10" />} />
+          <Route path="privacy" element={<PrivacyPage />} />
+          <Route path="terms" element={<TermsPage />} />
+          <Route path="contact" element={<ContactPage />} />
+          <Route path="contact/success" element={<ContactSuccessPage />} />
+          <Route path="status" element={<StatusPage />} />
+          <Route path="connect" element={<ConnectPage />} />
+          <Route path="onboarding" element={<OnboardingPage />} />
+          <Route path="seller-central" element={<SellerCentralPage />} />
+          <Route path="settings" element={<SettingsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>
