@@ -10,6 +10,15 @@ export interface Secrets {
   CREATORS_CREDENTIAL_VERSION?: string;
   /** The Associates partner tag sent with every Creators API request. */
   CREATORS_PARTNER_TAG?: string;
+  /** Login with Amazon client of the SP-API application (Developer Central). */
+  LWA_CLIENT_ID?: string;
+  LWA_CLIENT_SECRET?: string;
+  /** The SP-API application id (amzn1.sp.solution.…) named in the consent URL. */
+  SPAPI_APPLICATION_ID?: string;
+  /** Signs session tokens and OAuth state. */
+  SESSION_SECRET?: string;
+  /** Refresh-token encryption keys, newest first: "kid:base64-32-bytes,kid2:…". */
+  TOKEN_ENCRYPTION_KEYS?: string;
 }
 
 export type Bindings = Env & Secrets;

@@ -1,0 +1,69 @@
+/**
+ * The plan facts: prices, limits and marketplaces. The billing API, the pricing page, the
+ * home copy and the limit checks all read them from here, so no page can drift from
+ * what the server enforces. Kept free of zod and I/O so the web bundle can import it.
+ */
+export type PlanId = "free" | "pro" | "enterprise";
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** USD per month; null when the price is agreed with sales. */
+  priceUsd: number | null;
+  /** Public lookups per calendar month; null means no monthly cap. */
+  lookupsPerMonth: number | null;
+  compareLimit: number | null;
+  /** CSV/PDF exports per day; null means no daily cap. */
+  exportsPerDay: number | null;
+  /** API requests per hour with the plan's API key; null when the plan has no API key. */
+  apiRequestsPerHour: number | null;
+  /** Alerts that may be active at once; null when agreed with sales. */
+  activeAlertLimit: number | null;
+  marketplaces: readonly string[];
+  prioritySupport: boolean;
+}
+
+export const FREE_PLAN: Plan = {
+  id: "free",
+  name: "Free",
+  priceUsd: 0,
+  lookupsPerMonth: 100,
+  compareLimit: 5,
+  exportsPerDay: 5,
+  apiRequestsPerHour: null,
+  activeAlertLimit: 5,
+  marketplaces: ["US"],
+  prioritySupport: false,
+};
+
+export const PRO_PLAN: Plan = {
+  id: "pro",
+  name: "Pro",
+  priceUsd: 49,
+  lookupsPerMonth: null,
+  compareLimit: 10,
+  exportsPerDay: null,
+  apiRequestsPerHour: 1000,
+  activeAlertLimit: 500,
+  marketplaces: ["US", "CA", "UK", "EU", "JP"],
+  prioritySupport: true,
+};
+
+export const ENTERPRISE_PLAN: Plan = {
+  id: "enterprise",
+  name: "Enterprise",
+  priceUsd: null,
+  lookupsPerMonth: null,
+  compareLimit: null,
+  exportsPerDay: null,
+  apiRequestsPerHour: null,
+  activeAlertLimit: null,
+  marketplaces: ["US", "CA", "UK", "EU", "JP"],
+  prioritySupport: true,
+};
+
+export const PLANS: readonly Plan[] = [FREE_PLAN, PRO_PLAN, ENTERPRISE_PLAN];
+
+export function planById(id: string): Plan | undefined {
+  return PLANS.find((plan) => plan.id === id);
+}
