@@ -2,12 +2,18 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./env";
+import { billingRoutes } from "./routes/billing";
+import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
 import { lookupRoutes } from "./routes/lookup";
+import { statusRoutes } from "./routes/status";
 
 const api = new Hono<AppEnv>()
   .route("/", healthRoutes)
-  .route("/", lookupRoutes);
+  .route("/", lookupRoutes)
+  .route("/", billingRoutes)
+  .route("/", contactRoutes)
+  .route("/", statusRoutes);
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.

@@ -21,7 +21,22 @@ export interface Secrets {
   TOKEN_ENCRYPTION_KEYS?: string;
 }
 
-export type Bindings = Env & Secrets;
+/**
+ * Vars and bindings a deployment may leave out (documented, commented out, in
+ * wrangler.toml), so `wrangler types` cannot see them.
+ */
+export interface OptionalConfig {
+  /** Overrides the Free plan's monthly lookup quota (worker/billing/plans.ts) for one deployment. */
+  LOOKUP_LIMIT_PER_MONTH?: string;
+  /** send_email binding for contact-form notifications; its destination_address receives them. */
+  CONTACT_EMAIL?: SendEmail;
+  /** Sender of those notifications: an address on a domain with Email Routing enabled. */
+  CONTACT_EMAIL_FROM?: string;
+  /** Recipient of those notifications: the binding's destination_address. */
+  CONTACT_EMAIL_TO?: string;
+}
+
+export type Bindings = Env & Secrets & OptionalConfig;
 
 export interface AppEnv {
   Bindings: Bindings;

@@ -1,7 +1,15 @@
+import { FREE_PLAN } from "../billing/plans";
 import { intVar, type Bindings } from "../env";
 import type { LimitDecision, LookupLimits } from "./policy";
 
-export const DEFAULT_LOOKUP_LIMITS: LookupLimits = { perMinute: 30, perMonth: 100 };
+/**
+ * The monthly quota is the Free plan's (a plan without a cap never runs out);
+ * LOOKUP_LIMIT_PER_MONTH overrides it for one deployment, e.g. in tests.
+ */
+export const DEFAULT_LOOKUP_LIMITS: LookupLimits = {
+  perMinute: 30,
+  perMonth: FREE_PLAN.lookupsPerMonth ?? Number.MAX_SAFE_INTEGER,
+};
 
 export function lookupLimits(env: Bindings): LookupLimits {
   return {

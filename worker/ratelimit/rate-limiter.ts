@@ -1,17 +1,22 @@
 import { DurableObject } from "cloudflare:workers";
+import { hitWindow, type WindowCount, type WindowDecision, type WindowLimit } from "./fixed-window";
 import { decide, type LimitDecision, type LookupLimits, type WindowCounts } from "./policy";
 
 const COUNTS_KEY = "counts";
+const WINDOW_KEY_PREFIX = "window:";
 /** A client's counters are erased after this long without a request (privacy: at most ~30 days). */
 const RETENTION_MS = 31 * 24 * 60 * 60 * 1000;
 
 /**
- * The authority on one client's lookup limits. Durable Objects run one request at
+ * The authority on one client's limits: the lookup quota, and named fixed-window
+ * counters such as contact messages per hour. Durable Objects run one request at
  * a time per instance, so the read-decide-write below cannot race with itself; the
  * counts live in memory and storage only carries them across evictions.
  */
 export class RateLimiter extends DurableObject {
   private counts: WindowCounts | undefined;
+  /** Named fixed-window counters, read from storage on first use. */
+  private windows = new Map<string, WindowCount | undefined>();
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
@@ -35,8 +40,28 @@ export class RateLimiter extends DurableObject {
     return decision;
   }
 
+  /** Counts one hit on the named counter unless its window is full. */
+  async hit(name: string, limit: WindowLimit): Promise<WindowDecision> {
+    const key = WINDOW_KEY_PREFIX + name;
+    if (!this.windows.has(name)) this.windows.set(name, await this.ctx.storage.get<WindowCount>(key));
+    const now = Date.now();
+    const { count, decision } = hitWindow(this.windows.get(name), limit, now);
+    if (decision.allowed) {
+      this.windows.set(name, count);
+      await this.ctx.storage.put(key, count, { allowUnconfirmed: true });
+      await this.ctx.storage.setAlarm(now + RETENTION_MS);
+    }
+    return decision;
+  }
+
+  /** Answers at once: the status page's proof that Durable Objects are reachable. */
+  ping(): "pong" {
+    return "pong";
+  }
+
   async alarm(): Promise<void> {
     this.counts = undefined;
+    this.windows.clear();
     await this.ctx.storage.deleteAll();
   }
 }

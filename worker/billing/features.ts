@@ -1,0 +1,54 @@
+import type { Plan } from "./plans";
+
+const number = new Intl.NumberFormat("en-US");
+
+/** "1 export", "5 exports", "1,000 API requests". */
+function count(n: number, noun: string): string {
+  return `${number.format(n)} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * The feature list shown for a plan, read from its facts, so the pricing page can
+ * never promise more (or less) than the limits the server enforces.
+ */
+export function planFeatures(plan: Plan): string[] {
+  if (plan.priceUsd === null) {
+    return [
+      "Custom pricing",
+      "Everything in Pro",
+      "Multi-account aggregation",
+      `${plan.marketplaces.join(", ")} marketplaces`,
+      "Priority support",
+      "Contact sales",
+    ];
+  }
+  const features = [
+    plan.lookupsPerMonth === null ? "Unlimited lookups" : `${count(plan.lookupsPerMonth, "lookup")} per month`,
+  ];
+  if (plan.compareLimit !== null) features.push(`Compare up to ${count(plan.compareLimit, "ASIN")}`);
+  features.push(
+    plan.exportsPerDay === null ? "CSV and PDF exports" : `${count(plan.exportsPerDay, "export")} per day`,
+  );
+  features.push(
+    plan.marketplaces.length === 1
+      ? `${plan.marketplaces[0]} marketplace`
+      : `${plan.marketplaces.join(", ")} marketplaces`,
+  );
+  if (plan.apiRequestsPerHour !== null) {
+    features.push(`${count(plan.apiRequestsPerHour, "API request")} per hour`, "API access key");
+  }
+  if (plan.prioritySupport) features.push("Priority support");
+  return features;
+}
+
+export interface PlanSummary {
+  id: Plan["id"];
+  name: string;
+  /** USD per month; null for a price agreed with sales. */
+  price_usd: number | null;
+  features: string[];
+}
+
+export function planSummary(plan: Plan): PlanSummary {
+  return { id: plan.id, name: plan.name, price_usd: plan.priceUsd, features: planFeatures(plan) };
+}

@@ -1,0 +1,53 @@
+import type { Bindings } from "../env";
+import type { ContactMessage } from "../schemas/contact";
+import { setEmailStatus } from "./store";
+
+interface EmailConfig {
+  binding: SendEmail;
+  from: string;
+  to: string;
+}
+
+/** The send_email binding and its addresses, or null when the deployment has none. */
+export function contactEmailConfig(env: Bindings): EmailConfig | null {
+  const from = env.CONTACT_EMAIL_FROM?.trim();
+  const to = env.CONTACT_EMAIL_TO?.trim();
+  return env.CONTACT_EMAIL && from && to ? { binding: env.CONTACT_EMAIL, from, to } : null;
+}
+
+/** The notification the team receives; replying goes straight to the sender. */
+export function notificationEmail(message: ContactMessage, id: string, config: EmailConfig): EmailMessageBuilder {
+  return {
+    from: { name: "RankLayer contact form", email: config.from },
+    to: config.to,
+    replyTo: { name: message.name, email: message.email },
+    subject: `Partnership inquiry from ${message.name}${message.company ? ` (${message.company})` : ""}`,
+    text: [
+      `Name: ${message.name}`,
+      `Company: ${message.company ?? "-"}`,
+      `Email: ${message.email}`,
+      `Message id: ${id}`,
+      "",
+      message.message,
+    ].join("\n"),
+  };
+}
+
+/**
+ * Sends the notification for a stored message and records the outcome on its row.
+ * The message is already stored: a failed email is recorded, never rethrown.
+ */
+export async function notifyTeam(db: D1Database, config: EmailConfig, message: ContactMessage, id: string): Promise<void> {
+  let status: "sent" | "failed" = "sent";
+  try {
+    await config.binding.send(notificationEmail(message, id, config));
+  } catch (error) {
+    status = "failed";
+    console.error("contact notification email failed; the message is stored", id, error);
+  }
+  try {
+    await setEmailStatus(db, id, status);
+  } catch (error) {
+    console.error("could not record the contact email status", id, status, error);
+  }
+}

@@ -1,0 +1,37 @@
+import * as z from "zod/mini";
+
+/** Length caps of the contact form, also set as maxLength on its inputs. */
+export const CONTACT_LIMITS = { name: 100, company: 100, email: 254, message: 5_000 } as const;
+
+function text(label: string, max: number) {
+  return z.string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) }).check(
+    z.trim(),
+    // abort: a blank field is reported once, as missing.
+    z.minLength(1, { error: `${label} is required`, abort: true }),
+    z.maxLength(max, { error: `${label} must be at most ${max.toLocaleString("en-US")} characters` }),
+  );
+}
+
+/**
+ * One definition of a contact message, used by POST /api/contact and by the form.
+ * `website` is the honeypot: hidden from people, so only bots fill it in.
+ */
+export const contactSchema = z.object({
+  name: text("Name", CONTACT_LIMITS.name),
+  company: z.optional(
+    z.pipe(
+      z.string({ error: "Company must be text" }).check(
+        z.trim(),
+        z.maxLength(CONTACT_LIMITS.company, { error: `Company must be at most ${CONTACT_LIMITS.company} characters` }),
+      ),
+      // A blank company is no company.
+      z.transform((value: string) => (value === "" ? undefined : value)),
+    ),
+  ),
+  email: z.pipe(text("Email", CONTACT_LIMITS.email), z.email({ error: "Enter a valid email address" })),
+  message: text("Message", CONTACT_LIMITS.message),
+  website: z.optional(z.string()),
+});
+
+export type ContactInput = z.input<typeof contactSchema>;
+export type ContactMessage = z.output<typeof contactSchema>;

@@ -1,0 +1,64 @@
+import type { Bindings } from "../env";
+import { creatorsConfigFromEnv } from "../lookup/creators-source";
+import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type ComponentStatus, type StatusReport } from "./components";
+import { productSourceStatus, readRecentLookups } from "./product-source";
+
+/** No single check may hold the status page up for longer than this. */
+export const CHECK_TIMEOUT_MS = 2_000;
+
+type CheckResult = { status: ComponentStatus; detail?: string };
+type Check = (env: Bindings) => Promise<CheckResult>;
+
+/** Rejects when `promise` has not settled within `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => {
+    if (timer !== undefined) clearTimeout(timer);
+  });
+}
+
+const OPERATIONAL: CheckResult = { status: "operational" };
+
+const checks: Record<ComponentId, Check> = {
+  // This answer is the proof that the Worker runs.
+  api: async () => OPERATIONAL,
+  cache: async (env) => {
+    await env.LOOKUP_CACHE.get("status:probe");
+    return OPERATIONAL;
+  },
+  database: async (env) => {
+    await env.DB.prepare("SELECT 1").first();
+    return OPERATIONAL;
+  },
+  rate_limiter: async (env) => {
+    const answer = await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName("status:probe")).ping();
+    if (answer !== "pong") throw new Error(`unexpected ping answer ${String(answer)}`);
+    return OPERATIONAL;
+  },
+  product_source: async (env) => {
+    const configured = creatorsConfigFromEnv(env) !== null;
+    return productSourceStatus(configured, configured ? await readRecentLookups(env.DB) : { failures: 0, liveSuccesses: 0 });
+  },
+  selling_partner: async (env) =>
+    env.LWA_CLIENT_ID?.trim() && env.LWA_CLIENT_SECRET?.trim() && env.SPAPI_APPLICATION_ID?.trim()
+      ? OPERATIONAL
+      : { status: "not_active", detail: "Phase-2 preview: seller account connections are not enabled yet." },
+};
+
+/** Runs every check at once; a check that fails or times out shows its component as degraded. */
+export async function checkStatus(env: Bindings, timeoutMs = CHECK_TIMEOUT_MS): Promise<StatusReport> {
+  const components = await Promise.all(
+    STATUS_COMPONENTS.map(async (component): Promise<ComponentReport> => {
+      try {
+        return { ...component, ...(await withTimeout(checks[component.id](env), timeoutMs)) };
+      } catch (error) {
+        console.error(`status check ${component.id} failed`, error);
+        return { ...component, status: "degraded", detail: "This check is failing; we are looking into it." };
+      }
+    }),
+  );
+  return { status: overallStatus(components), checkedAt: new Date().toISOString(), components };
+}

@@ -1,0 +1,47 @@
+/**
+ * The components the status page lists. Shared by GET /api/status and the page, which
+ * still lists them (as unknown) when the status call itself fails. No I/O here.
+ */
+export type ComponentId = "api" | "cache" | "database" | "rate_limiter" | "product_source" | "selling_partner";
+
+/** `mock`: no Creators credentials, lookups show labelled sample data. `not_active`: not configured yet. */
+export type ComponentStatus = "operational" | "degraded" | "mock" | "failing" | "not_active";
+
+export interface ComponentInfo {
+  id: ComponentId;
+  name: string;
+  description: string;
+}
+
+export interface ComponentReport extends ComponentInfo {
+  status: ComponentStatus;
+  detail?: string;
+}
+
+export interface StatusReport {
+  status: "operational" | "degraded";
+  checkedAt: string;
+  components: ComponentReport[];
+}
+
+export const STATUS_COMPONENTS: readonly ComponentInfo[] = [
+  { id: "api", name: "API Service", description: "The site's API and the free ASIN lookup" },
+  { id: "cache", name: "Cache System", description: "The 24-hour product data cache" },
+  { id: "database", name: "Database", description: "Lookup log, contact messages and accounts" },
+  { id: "rate_limiter", name: "Rate Limiter", description: "Per-client lookup and contact limits" },
+  {
+    id: "product_source",
+    name: "Product Advertising API",
+    description: "Amazon product data for lookups, through the Creators API",
+  },
+  {
+    id: "selling_partner",
+    name: "Selling Partner API",
+    description: "Read-only seller account connection for Pro (Phase-2 preview)",
+  },
+];
+
+/** Degraded and failing components make the whole service degraded; mock and not-active ones do not. */
+export function overallStatus(components: readonly { status: ComponentStatus }[]): StatusReport["status"] {
+  return components.some((c) => c.status === "degraded" || c.status === "failing") ? "degraded" : "operational";
+}
