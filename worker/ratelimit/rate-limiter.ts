@@ -4,8 +4,8 @@ import { decide, type LimitDecision, type LookupLimits, type WindowCounts } from
 
 const COUNTS_KEY = "counts";
 const WINDOW_KEY_PREFIX = "window:";
-/** A client's counters are erased after this long without a request (privacy: at most ~30 days). */
-const RETENTION_MS = 31 * 24 * 60 * 60 * 1000;
+/** A client's counters are erased this long after its last request (the privacy page promises 30 days). */
+const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * The authority on one client's limits: the lookup quota, and named fixed-window

@@ -1,4 +1,90 @@
-// Placeholder until this page is built (replaced in the same change set).
+import { Link } from "react-router-dom";
+import type { PlanSummary } from "../../../../worker/billing/features";
+import type { PlanId } from "../../../../worker/billing/plans";
+import { fetchPlans } from "../../api/site";
+import { useResource } from "../../api/use-resource";
+import "../../styles/pricing.css";
+
+const CALLS_TO_ACTION: Record<PlanId, { to: string; label: string; primary: boolean }> = {
+  free: { to: "/", label: "Check an ASIN Free", primary: false },
+  pro: { to: "/connect", label: "Connect Seller Central", primary: true },
+  enterprise: { to: "/contact", label: "Contact Sales", primary: false },
+};
+
+const TAGLINES: Record<PlanId, string> = {
+  free: "Single-ASIN lookups with no sign-up.",
+  pro: "For sellers who connect their account, read-only.",
+  enterprise: "For agencies and brands with many accounts.",
+};
+
+/** /pricing: Free, Pro and Enterprise as GET /api/billing/plans states them. */
 export function PricingPage() {
-  return <h1>Pricing</h1>;
+  const [plans, reload] = useResource(fetchPlans);
+
+  return (
+    <div className="container pricing">
+      <header className="pricing__intro">
+        <h1>Pricing</h1>
+        <p>Start free with single-ASIN lookups. Upgrade to Pro when you connect your seller account.</p>
+      </header>
+
+      {plans.status === "loading" && (
+        <p className="pricing__state" role="status">
+          Loading plans...
+        </p>
+      )}
+      {plans.status === "error" && (
+        <div className="card pricing__error" role="alert">
+          <h2>We couldn&apos;t load the plans</h2>
+          <p>{plans.message ?? "Please check your connection and try again."}</p>
+          <button type="button" className="button button--primary" onClick={reload}>
+            Try Again
+          </button>
+        </div>
+      )}
+      {plans.status === "success" && (
+        <ul className="pricing__plans" aria-label="Plans">
+          {plans.data.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} />
+          ))}
+        </ul>
+      )}
+
+      <p className="pricing__note">
+        Prices are in US dollars per month. Paid plans are billed monthly and can be cancelled or downgraded at any
+        time. Questions? <Link to="/contact">Contact us</Link>.
+      </p>
+    </div>
+  );
+}
+
+function PlanCard({ plan }: { plan: PlanSummary }) {
+  const cta = CALLS_TO_ACTION[plan.id];
+  const headingId = `plan-${plan.id}`;
+  return (
+    <li className={`card plan${cta.primary ? " plan--featured" : ""}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className="plan__name">
+        {plan.name}
+      </h2>
+      <p className="plan__tagline">{TAGLINES[plan.id]}</p>
+      <p className="plan__price">
+        {plan.price_usd === null ? (
+          <span className="plan__amount">Custom</span>
+        ) : (
+          <>
+            <span className="plan__amount">${plan.price_usd}</span>
+            <span className="plan__period"> / month</span>
+          </>
+        )}
+      </p>
+      <ul className="plan__features">
+        {plan.features.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      <Link to={cta.to} className={`button ${cta.primary ? "button--primary" : "button--secondary"} plan__cta`}>
+        {cta.label}
+      </Link>
+    </li>
+  );
 }

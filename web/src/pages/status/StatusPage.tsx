@@ -1,4 +1,105 @@
-// Placeholder until this page is built (replaced in the same change set).
+import { useEffect, useState } from "react";
+import {
+  STATUS_COMPONENTS,
+  type ComponentReport,
+  type ComponentStatus,
+  type StatusReport,
+} from "../../../../worker/status/components";
+import { fetchStatus } from "../../api/site";
+import { useResource, type Resource } from "../../api/use-resource";
+import "../../styles/system-status.css";
+
+type ShownStatus = ComponentStatus | "unknown";
+
+const STATUS_LABELS: Record<ShownStatus, string> = {
+  operational: "Operational",
+  degraded: "Degraded",
+  mock: "Mock data",
+  failing: "Failing",
+  not_active: "Not yet active",
+  unknown: "Unknown",
+};
+
+/** "2026-11-22 05:01:02 UTC" */
+function formatUtc(date: Date): string {
+  return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+/** /status: every component's state from GET /api/status, with a UTC clock. */
 export function StatusPage() {
-  return <h1>Status</h1>;
+  const [report, reload] = useResource(fetchStatus);
+  const components: (Omit<ComponentReport, "status"> & { status: ShownStatus })[] =
+    report.status === "success"
+      ? report.data.components
+      : STATUS_COMPONENTS.map((component) => ({ ...component, status: "unknown" }));
+
+  return (
+    <div className="container system-status">
+      <header className="system-status__head">
+        <h1>System Status</h1>
+        <UtcClock />
+      </header>
+
+      <Summary report={report} onRetry={reload} />
+
+      <ul className="system-status__list" aria-label="Components" aria-busy={report.status === "loading"}>
+        {components.map((component) => (
+          <li key={component.id} className="card system-status__item">
+            <div>
+              <h2 className="system-status__name">{component.name}</h2>
+              <p className="system-status__description">{component.description}</p>
+              {component.detail && <p className="system-status__detail">{component.detail}</p>}
+            </div>
+            <span className={`status-pill status-pill--${component.status}`}>{STATUS_LABELS[component.status]}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Summary({ report, onRetry }: { report: Resource<StatusReport>; onRetry: () => void }) {
+  if (report.status === "loading") {
+    return (
+      <p className="system-status__summary" role="status">
+        Checking systems...
+      </p>
+    );
+  }
+  if (report.status === "error") {
+    return (
+      <div className="card system-status__summary system-status__summary--degraded" role="alert">
+        <p>We couldn&apos;t reach the status service, so component states are unknown right now.</p>
+        <button type="button" className="button button--secondary" onClick={onRetry}>
+          Check again
+        </button>
+      </div>
+    );
+  }
+  const { data } = report;
+  return (
+    <div className={`card system-status__summary system-status__summary--${data.status}`} role="status">
+      <p>
+        {data.status === "operational" ? "All systems operational" : "Some systems are degraded"}
+        <span className="system-status__checked"> · checked at {formatUtc(new Date(data.checkedAt))}</span>
+      </p>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        Check again
+      </button>
+    </div>
+  );
+}
+
+/** The current time in UTC, ticking every second. */
+function UtcClock() {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <p className="system-status__clock">
+      Current time: <time dateTime={now.toISOString()}>{formatUtc(now)}</time>
+    </p>
+  );
 }

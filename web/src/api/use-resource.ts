@@ -1,0 +1,35 @@
+import { useCallback, useEffect, useState } from "react";
+import { ApiError, detailText } from "./api-error";
+
+export type Resource<T> =
+  | { status: "loading" }
+  | { status: "error"; message: string | null }
+  | { status: "success"; data: T };
+
+/**
+ * Loads `fetcher`'s data on mount and again on `reload()`, aborting the previous
+ * request so a slow old answer never replaces a newer one. `fetcher` must be stable.
+ * An error carries the server's detail text when it sent one.
+ */
+export function useResource<T>(fetcher: (signal: AbortSignal) => Promise<T>): [Resource<T>, () => void] {
+  const [state, setState] = useState<Resource<T>>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: "loading" });
+    fetcher(controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setState({ status: "success", data });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ status: "error", message: error instanceof ApiError ? detailText(error.detail) : null });
+      },
+    );
+    return () => controller.abort();
+  }, [fetcher, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return [state, reload];
+}
