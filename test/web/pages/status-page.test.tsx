@@ -1,0 +1,87 @@
+import { act, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { StatusReport } from "../../../worker/status/components";
+import { STATUS_COMPONENTS } from "../../../worker/status/components";
+import { jsonResponse, mockFetch, renderApp } from "../helpers";
+
+const STATUSES = ["operational", "operational", "degraded", "operational", "mock", "not_active"] as const;
+
+function report(overall: StatusReport["status"] = "degraded"): StatusReport {
+  return {
+    status: overall,
+    checkedAt: "2026-11-22T05:00:00.000Z",
+    components: STATUS_COMPONENTS.map((component, i) => ({
+      ...component,
+      status: STATUSES[i]!,
+      ...(component.id === "database" ? { detail: "This check is failing; we are looking into it." } : {}),
+    })),
+  };
+}
+
+function componentItem(name: string): HTMLElement {
+  return screen.getByRole("heading", { level: 2, name }).closest("li") as HTMLElement;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("/status", () => {
+  it("shows each component's state from GET /api/status", async () => {
+    const fetchMock = mockFetch(() => jsonResponse(report()));
+    renderApp("/status");
+
+    await screen.findByText("Some systems are degraded", { exact: false });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/status");
+    expect(within(componentItem("API Service")).getByText("Operational")).toBeTruthy();
+    expect(within(componentItem("Cache System")).getByText("Operational")).toBeTruthy();
+    const database = componentItem("Database");
+    expect(within(database).getByText("Degraded")).toBeTruthy();
+    expect(within(database).getByText("This check is failing; we are looking into it.")).toBeTruthy();
+    expect(within(componentItem("Rate Limiter")).getByText("Operational")).toBeTruthy();
+    expect(within(componentItem("Product Advertising API")).getByText("Mock data")).toBeTruthy();
+    const spApi = componentItem("Selling Partner API");
+    expect(within(spApi).getByText("Not yet active")).toBeTruthy();
+    expect(spApi.textContent).toContain("Phase-2 preview");
+  });
+
+  it("says all systems are operational when they are", async () => {
+    mockFetch(() => jsonResponse(report("operational")));
+    renderApp("/status");
+    expect((await screen.findByText("All systems operational", { exact: false })).textContent).toContain(
+      "checked at 2026-11-22 05:00:00 UTC",
+    );
+  });
+
+  it("lists the components as unknown when the status call fails, and can check again", async () => {
+    let calls = 0;
+    mockFetch(() => (++calls === 1 ? Promise.reject(new TypeError("Failed to fetch")) : jsonResponse(report("operational"))));
+    const { user } = renderApp("/status");
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("We couldn't reach the status service");
+    for (const { name } of STATUS_COMPONENTS) {
+      expect(within(componentItem(name)).getByText("Unknown")).toBeTruthy();
+    }
+
+    await user.click(within(alert).getByRole("button", { name: "Check again" }));
+    await screen.findByText("All systems operational", { exact: false });
+    expect(within(componentItem("API Service")).getByText("Operational")).toBeTruthy();
+  });
+
+  it("shows a UTC clock that ticks every second", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    vi.setSystemTime(new Date("2026-11-22T23:59:58.000Z"));
+    mockFetch(() => jsonResponse(report()));
+    renderApp("/status");
+
+    const clock = await screen.findByText("2026-11-22 23:59:58 UTC");
+    expect(clock.tagName).toBe("TIME");
+    expect(clock.getAttribute("dateTime")).toBe("2026-11-22T23:59:58.000Z");
+
+    act(() => vi.advanceTimersByTime(1000));
+    expect(clock.textContent).toBe("2026-11-22 23:59:59 UTC");
+    act(() => vi.advanceTimersByTime(1000));
+    expect(clock.textContent).toBe("2026-11-23 00:00:00 UTC");
+  });
+});
