@@ -7,4 +7,6 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
     }
   }
+  // Tests override vars and bindings through the global Env too, including the optional ones.
+  interface Env extends OptionalConfig {}
 }

@@ -45,7 +45,7 @@ const checks: Record<ComponentId, Check> = {
   selling_partner: async (env) =>
     env.LWA_CLIENT_ID?.trim() && env.LWA_CLIENT_SECRET?.trim() && env.SPAPI_APPLICATION_ID?.trim()
       ? OPERATIONAL
-      : { status: "not_active", detail: "Phase-2 preview: seller account connections are not enabled yet." },
+      : { status: "not_active", detail: "Seller account connections are not enabled yet." },
 };
 
 /** Runs every check at once; a check that fails or times out shows its component as degraded. */
