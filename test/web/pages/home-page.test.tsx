@@ -47,6 +47,9 @@ describe("Home page", () => {
     const rankLayerSource = within(table).getByRole("row", { name: /^Data source/ });
     expect(rankLayerSource.textContent).toContain("Amazon's official Creators API");
     expect(rankLayerSource.textContent).toContain("read-only Selling Partner API");
+    expect(screen.getByText(/public product pages/).textContent).toContain(
+      "Keepa and Jungle Scout are trademarks of their owners, who are not affiliated with RankLayer.",
+    );
   });
 
   it("states the security and compliance promises", () => {

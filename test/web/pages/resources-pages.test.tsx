@@ -36,6 +36,7 @@ describe.each(COMPARISONS)("$path", ({ path, title, name }) => {
     const table = screen.getByRole("table", { name: `RankLayer and ${name} side by side` });
     expect(within(table).getAllByRole("columnheader").map((header) => header.textContent)).toEqual(["Criterion", "RankLayer", name]);
     expect(within(table).getAllByRole("rowheader")).toHaveLength(6);
+    expect(screen.getByText(/public product pages/).textContent).toContain(`${name} is a trademark of its owner`);
     expect(screen.getByRole("heading", { level: 3, name: `Where ${name} shines` })).toBeTruthy();
     expect(screen.getByRole("heading", { level: 3, name: "Where RankLayer fits" })).toBeTruthy();
   });

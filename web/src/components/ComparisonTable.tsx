@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { COMPARISON_CRITERIA, COMPARISON_NOTE, type ToolProfile } from "../content/comparison";
+import { COMPARISON_CRITERIA, comparisonNote, RANKLAYER_PROFILE, type ToolProfile } from "../content/comparison";
 
 /**
  * RankLayer and other tools side by side: one column per tool, one row per criterion.
@@ -11,7 +11,7 @@ export function ComparisonTable({ caption, tools }: { caption: string; tools: re
   return (
     <div className="comparison">
       <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className="comparison-table">
+        <table className={tools.length > 2 ? "comparison-table" : "comparison-table comparison-table--pair"}>
           <caption id={captionId}>{caption}</caption>
           <thead>
             <tr>
@@ -37,7 +37,7 @@ export function ComparisonTable({ caption, tools }: { caption: string; tools: re
           </tbody>
         </table>
       </div>
-      <p className="comparison__note">{COMPARISON_NOTE}</p>
+      <p className="comparison__note">{comparisonNote(tools.filter((tool) => tool !== RANKLAYER_PROFILE))}</p>
     </div>
   );
 }

@@ -69,7 +69,15 @@ export const COMPETITOR_PROFILES: Record<Competitor, ToolProfile> = {
   },
 };
 
-/** Shown under every comparison table. */
-export const COMPARISON_NOTE =
-  "Based on each tool's public product pages in 2026; features change, so check their sites for current details. " +
-  "Keepa, Jungle Scout and Helium 10 are trademarks of their owners, who are not affiliated with RankLayer.";
+/** Shown under every comparison table: where the claims come from, and whose marks the names are. */
+export function comparisonNote(others: readonly ToolProfile[]): string {
+  const sources =
+    "Based on each tool's public product pages in 2026; features change, so check their sites for current details.";
+  const names = others.map((tool) => tool.name);
+  if (names.length === 0) return sources;
+  const trademarks =
+    names.length === 1
+      ? `${names[0]} is a trademark of its owner, who is not affiliated with RankLayer.`
+      : `${names.slice(0, -1).join(", ")} and ${names.at(-1)} are trademarks of their owners, who are not affiliated with RankLayer.`;
+  return `${sources} ${trademarks}`;
+}

@@ -156,7 +156,7 @@ export function HomePage() {
             </Link>
           </li>
         </ol>
-        <p className="cta-row">
+        <p className="section__closing">
           Ready for more? <Link to="/pricing">Upgrade to Pro</Link> from {monthlyPrice(PRO_PLAN)}.
         </p>
       </section>
