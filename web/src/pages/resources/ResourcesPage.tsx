@@ -20,7 +20,7 @@ export function ResourcesPage() {
 
       <section className="section" aria-labelledby="comparison-guides-title">
         <h2 id="comparison-guides-title">Comparison Guides</h2>
-        <ul className="guide-list card-grid">
+        <ul className="guide-list">
           {COMPARISON_GUIDES.map((guide) => (
             <li key={guide.path} className="card">
               <h3>
@@ -34,7 +34,7 @@ export function ResourcesPage() {
 
       <section className="section" aria-labelledby="getting-started-title">
         <h2 id="getting-started-title">Getting Started</h2>
-        <ul className="guide-list card-grid">
+        <ul className="guide-list">
           {GETTING_STARTED_GUIDES.map(({ to, title, text }) => (
             <li key={to} className="card">
               <h3>
