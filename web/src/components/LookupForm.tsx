@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent, type Ref } from "react";
 import { useNavigate } from "react-router-dom";
 import { ASIN_LENGTH, DEFAULT_MARKETPLACE, normalizeAsin } from "../../../worker/schemas/marketplaces";
 
@@ -8,8 +8,9 @@ const FORM_MARKETPLACES = [{ code: DEFAULT_MARKETPLACE, label: "United States (U
 /**
  * ASIN lookup: trims and upper-cases the ASIN, blocks an empty one, and opens /results.
  * The format itself is the server's to judge, so a short ASIN still goes through.
+ * `asinInputRef` lets a page move focus to the ASIN input (its "Check an ASIN" buttons).
  */
-export function LookupForm() {
+export function LookupForm({ asinInputRef }: { asinInputRef?: Ref<HTMLInputElement> }) {
   const navigate = useNavigate();
   const [asin, setAsin] = useState("");
   const [showEmptyError, setShowEmptyError] = useState(false);
@@ -33,6 +34,7 @@ export function LookupForm() {
       <div className="field lookup-form__asin">
         <label htmlFor={`${id}-asin`}>ASIN</label>
         <input
+          ref={asinInputRef}
           id={`${id}-asin`}
           name="asin"
           type="text"

@@ -1,27 +1,165 @@
-import { usePageMeta } from "../app/use-page-meta";
+import { useRef } from "react";
+import { Link } from "react-router-dom";
+import { FREE_PLAN, PRO_PLAN } from "../../../worker/billing/plans";
+import { ComparisonTable } from "../components/ComparisonTable";
 import { LookupForm } from "../components/LookupForm";
+import { ScrollToTopButton } from "../components/ScrollToTopButton";
+import { COMPETITOR_PROFILES, RANKLAYER_PROFILE } from "../content/comparison";
+import { compareAllowance, exportAllowance, lookupAllowance, monthlyPrice } from "../lib/plan-copy";
 import "../styles/home.css";
+import "../styles/marketing.css";
+
+const REASONS = [
+  {
+    title: "Amazon's own numbers",
+    text: "Ranks, prices and offers come from Amazon's official Creators API, not from scraping or modelled estimates.",
+  },
+  {
+    title: "Free to start",
+    text: `${lookupAllowance(FREE_PLAN)} with no sign-up and no card. Results are cached for at most 24 hours.`,
+  },
+  {
+    title: "Built for many listings",
+    text: `Compare ${compareAllowance(PRO_PLAN)} at once with Pro, with portfolio views and alerts for every brand you run.`,
+  },
+  {
+    title: "Read-only by design",
+    text: "Connecting Seller Central grants read access only. RankLayer never changes a listing, price or campaign.",
+  },
+] as const;
+
+const DASHBOARD_CARDS = [
+  { title: "Live Rank Tracking", text: "Best Sellers Rank for every ASIN you follow, refreshed at least every 24 hours." },
+  { title: "Portfolio Overview", text: "Every brand and category on one screen, with the listings that need attention first." },
+  { title: "Alerts & Insights", text: "Daily checks for rank drops, low inventory and Buy Box ownership changes, sent to you." },
+  { title: "Reports & Exports", text: "CSV and PDF reports of ranks and prices, on demand or on a daily or weekly schedule." },
+] as const;
+
+const SECURITY_POINTS = [
+  "Read-only OAuth: Seller Central access goes through Amazon's own consent screen and grants read access only.",
+  "Your Seller Central refresh token is encrypted at rest.",
+  "No listing changes, ever: RankLayer cannot edit listings, prices, inventory or ads.",
+  "Lookup logs and rate-limit data are kept for up to 30 days.",
+] as const;
 
 export function HomePage() {
-  usePageMeta({
-    title: "Amazon Best Sellers Rank Lookup",
-    description:
-      "Check any Amazon product's Best Sellers Rank, price, offers, rating and reviews for free. No sign-up needed.",
-  });
+  const asinInput = useRef<HTMLInputElement>(null);
 
   return (
-    <section className="hero" aria-labelledby="hero-title">
-      <div className="container hero__inner">
-        <h1 id="hero-title" className="hero__title">
-          {/* CSS shows one of the two: the full headline, or the short one on narrow screens. */}
-          <span className="hero__title-full">The Amazon Rank Intelligence Layer</span>
-          <span className="hero__title-short">Amazon Rank Intelligence</span>
-        </h1>
-        <p className="hero__lead">
-          Type an ASIN to see its Best Sellers Rank, price, offers, rating and reviews. Free, no sign-up.
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero__inner">
+          <h1 id="hero-title" className="hero__title">
+            {/* CSS shows one of the two: the full headline, or the short one on narrow screens. */}
+            <span className="hero__title-full">The Amazon Rank Intelligence Layer</span>
+            <span className="hero__title-short">Amazon Rank Intelligence</span>
+          </h1>
+          <p className="hero__lead">
+            Type an ASIN to see its Best Sellers Rank, price, offers, rating and reviews. Free, no sign-up.
+          </p>
+          <LookupForm asinInputRef={asinInput} />
+        </div>
+      </section>
+
+      <section className="container section" aria-labelledby="why-title">
+        <h2 id="why-title">Why Operators Use RankLayer</h2>
+        <div className="card-grid">
+          {REASONS.map(({ title, text }) => (
+            <article key={title} className="card">
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      <section className="container section" aria-labelledby="how-title">
+        <h2 id="how-title">How it works</h2>
+        <div className="card-grid card-grid--two">
+          <article className="card">
+            <h3>For Everyone</h3>
+            <ul className="check-list">
+              <li>Enter any ASIN: no account, no card.</li>
+              <li>See Best Sellers Rank, price, offers and category from Amazon's official API.</li>
+              <li>
+                Free plan: {lookupAllowance(FREE_PLAN).toLowerCase()}, compare {compareAllowance(FREE_PLAN)},{" "}
+                {exportAllowance(FREE_PLAN)}.
+              </li>
+            </ul>
+          </article>
+          <article className="card">
+            <h3>For Connected Sellers (Pro)</h3>
+            <ul className="check-list">
+              <li>Connect Seller Central through read-only OAuth.</li>
+              <li>Track rank velocity, Buy Box ownership, inventory and pricing across your catalog.</li>
+              <li>Compare {compareAllowance(PRO_PLAN)}, get alerts, and export CSV and PDF reports.</li>
+            </ul>
+          </article>
+        </div>
+      </section>
+
+      <section className="container section" aria-labelledby="dashboard-title">
+        <h2 id="dashboard-title">The Operator Dashboard</h2>
+        <p className="section__lead">What connected sellers see once Seller Central is linked.</p>
+        <div className="card-grid">
+          {DASHBOARD_CARDS.map(({ title, text }) => (
+            <article key={title} className="card">
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </article>
+          ))}
+        </div>
+        <p className="cta-row">
+          <Link to="/dashboard" className="button button--secondary">
+            Explore the Dashboard
+          </Link>
         </p>
-        <LookupForm />
-      </div>
-    </section>
+      </section>
+
+      <section className="container section" aria-labelledby="compare-title">
+        <h2 id="compare-title">How RankLayer Compares</h2>
+        <ComparisonTable
+          caption="RankLayer, Keepa and Jungle Scout side by side"
+          tools={[RANKLAYER_PROFILE, COMPETITOR_PROFILES.keepa, COMPETITOR_PROFILES["jungle-scout"]]}
+        />
+      </section>
+
+      <section className="container section" aria-labelledby="security-title">
+        <h2 id="security-title">Security and Compliance</h2>
+        <ul className="check-list card">
+          {SECURITY_POINTS.map((point) => (
+            <li key={point}>{point}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="container section" aria-labelledby="start-title">
+        <h2 id="start-title">Get Started</h2>
+        <ol className="steps">
+          <li className="card steps__item">
+            <h3>Check an ASIN Free</h3>
+            <p>Look up any product's rank and price right now, no sign-up.</p>
+            <ScrollToTopButton focusTarget={asinInput}>Check an ASIN Free</ScrollToTopButton>
+          </li>
+          <li className="card steps__item">
+            <h3>Connect Seller Central (Pro)</h3>
+            <p>Link your seller account read-only to unlock your own catalog.</p>
+            <Link to="/connect" className="button button--secondary">
+              Connect Seller Central
+            </Link>
+          </li>
+          <li className="card steps__item">
+            <h3>Monitor &amp; Optimize (Pro)</h3>
+            <p>Follow ranks, Buy Box and inventory on the dashboard, with alerts and reports.</p>
+            <Link to="/dashboard" className="button button--secondary">
+              See the Dashboard
+            </Link>
+          </li>
+        </ol>
+        <p className="section__closing">
+          Ready for more? <Link to="/pricing">Upgrade to Pro</Link> from {monthlyPrice(PRO_PLAN)}.
+        </p>
+      </section>
+    </>
   );
 }

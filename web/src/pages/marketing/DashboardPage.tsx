@@ -1,4 +1,125 @@
-// Placeholder until this page is built (replaced in the same change set).
+import { Link, useSearchParams } from "react-router-dom";
+import { FREE_PLAN, PRO_PLAN } from "../../../../worker/billing/plans";
+import { compareAllowance, lookupAllowance, monthlyPrice } from "../../lib/plan-copy";
+import "../../styles/marketing.css";
+
+/** Long enough for any real brand name; keeps a pasted essay out of the layout. */
+const BRAND_MAX_LENGTH = 80;
+
+const USE_CASES = [
+  { title: "Brand Owners", text: "Watch every ASIN of your brand and catch a rank slide before it shows in sales." },
+  { title: "Agencies", text: "Keep each client's catalog apart and send them daily or weekly reports." },
+  { title: "Wholesalers", text: "Track Buy Box ownership across the listings you share with other sellers." },
+  { title: "Private Label Launches", text: "Follow a new product's rank velocity through its first weeks." },
+] as const;
+
+/** The brand a /portfolio link asked for (`?brand=`), trimmed; null when none was given. */
+function requestedBrand(params: URLSearchParams): string | null {
+  const brand = params.get("brand")?.trim().slice(0, BRAND_MAX_LENGTH) ?? "";
+  return brand === "" ? null : brand;
+}
+
 export function DashboardPage() {
-  return <h1>Dashboard</h1>;
+  const [params] = useSearchParams();
+  const brand = requestedBrand(params);
+
+  return (
+    <div className="container">
+      <header className="page-hero">
+        <h1>The Operator Dashboard</h1>
+        <p className="page-hero__lead">
+          One screen for ranks, Buy Box, inventory and pricing across every brand you run.
+        </p>
+      </header>
+
+      {brand !== null && (
+        <section className="section" aria-labelledby="brand-view-title">
+          <div className="notice">
+            <h2 id="brand-view-title">Brand view: {brand}</h2>
+            <p>
+              You asked for the {brand} view. Brand figures come only from a connected Seller Central account, so
+              none are shown until you connect. <Link to="/connect">Connect Seller Central</Link> to see {brand}'s
+              ranks, Buy Box and inventory.
+            </p>
+          </div>
+        </section>
+      )}
+
+      <section className="section" aria-labelledby="dashboard-tiers-title">
+        <h2 id="dashboard-tiers-title">Start Free, Connect for Pro</h2>
+        <div className="card-grid card-grid--two">
+          <article className="card card--stacked">
+            <p className="card__eyebrow">Free</p>
+            <h3>Public Rank Lookups</h3>
+            <p>
+              Rank, price, offers and category for any ASIN from Amazon's official Creators API.{" "}
+              {lookupAllowance(FREE_PLAN)}, no account needed.
+            </p>
+            <div className="card__actions">
+              <Link to="/" className="button button--secondary">
+                Check an ASIN Free
+              </Link>
+            </div>
+          </article>
+          <article className="card card--stacked">
+            <p className="card__eyebrow">Pro</p>
+            <h3>Your Connected Catalog</h3>
+            <p>
+              Connect Seller Central read-only and the dashboard fills with your own listings: rank velocity, Buy
+              Box ownership, inventory and pricing.
+            </p>
+            <div className="card__actions">
+              <Link to="/connect" className="button button--primary">
+                Connect Seller Central
+              </Link>
+            </div>
+          </article>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="dashboard-uses-title">
+        <h2 id="dashboard-uses-title">Built for How You Operate</h2>
+        <div className="card-grid">
+          {USE_CASES.map(({ title, text }) => (
+            <article key={title} className="card">
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="dashboard-plans-title">
+        <h2 id="dashboard-plans-title">Plans</h2>
+        <div className="card-grid card-grid--two">
+          <article className="card card--stacked">
+            <h3>Free</h3>
+            <ul className="check-list">
+              <li>{lookupAllowance(FREE_PLAN)}</li>
+              <li>Compare {compareAllowance(FREE_PLAN)}</li>
+              <li>{monthlyPrice(FREE_PLAN)}, no sign-up</li>
+            </ul>
+            <div className="card__actions">
+              <Link to="/" className="button button--secondary">
+                Start Free
+              </Link>
+            </div>
+          </article>
+          <article className="card card--stacked card--featured">
+            <h3>Pro</h3>
+            <ul className="check-list">
+              <li>The full operator dashboard, alerts and reports</li>
+              <li>Compare {compareAllowance(PRO_PLAN)}</li>
+              <li>{monthlyPrice(PRO_PLAN)}, cancel anytime</li>
+            </ul>
+            <div className="card__actions">
+              <Link to="/pricing" className="button button--primary">
+                See Pro Pricing
+              </Link>
+            </div>
+          </article>
+        </div>
+      </section>
+    </div>
+  );
 }

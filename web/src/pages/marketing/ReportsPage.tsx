@@ -1,4 +1,69 @@
-// Placeholder until this page is built (replaced in the same change set).
+import { Link } from "react-router-dom";
+import { FREE_PLAN, PRO_PLAN } from "../../../../worker/billing/plans";
+import { exportAllowance, monthlyPrice } from "../../lib/plan-copy";
+import "../../styles/marketing.css";
+
 export function ReportsPage() {
-  return <h1>Reports</h1>;
+  return (
+    <div className="container">
+      <header className="page-hero">
+        <h1>Reports</h1>
+        <p className="page-hero__lead">
+          Rank, price and Buy Box data in files you can share with a client, a partner or your own spreadsheet.
+        </p>
+      </header>
+
+      <section className="section" aria-labelledby="report-tiers-title">
+        <h2 id="report-tiers-title">Free and Pro Reports</h2>
+        <div className="card-grid card-grid--two">
+          <article className="card card--stacked">
+            <p className="card__eyebrow">Free</p>
+            <h3>Lookup Exports</h3>
+            <ul className="check-list">
+              <li>Export the ASINs you looked up: rank, price, offers and category</li>
+              <li>{exportAllowance(FREE_PLAN)}</li>
+              <li>Every row carries its source and refresh time in UTC</li>
+            </ul>
+            <div className="card__actions">
+              <Link to="/" className="button button--secondary">
+                Check an ASIN Free
+              </Link>
+            </div>
+          </article>
+          <article className="card card--stacked card--featured">
+            <p className="card__eyebrow">Pro · {monthlyPrice(PRO_PLAN)}</p>
+            <h3>Portfolio Reports</h3>
+            <ul className="check-list">
+              <li>Portfolio, brand and category reports from your connected catalog</li>
+              <li>Rank velocity, Buy Box ownership and inventory in one file</li>
+              <li>CSV and PDF formats</li>
+              <li>Scheduled delivery, daily or weekly</li>
+            </ul>
+            <div className="card__actions">
+              <Link to="/pricing" className="button button--primary">
+                See Pro Pricing
+              </Link>
+              <Link to="/dashboard" className="button button--secondary">
+                See the Dashboard
+              </Link>
+            </div>
+          </article>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="report-schedule-title">
+        <h2 id="report-schedule-title">Report Scheduling</h2>
+        <div className="card-grid card-grid--two">
+          <article className="card">
+            <h3>Daily</h3>
+            <p>A morning summary after the 02:00 UTC rank snapshot: what moved, what dropped, what needs attention.</p>
+          </article>
+          <article className="card">
+            <h3>Weekly</h3>
+            <p>A week of rank and Buy Box trends per brand, ready for a Monday review or a client update.</p>
+          </article>
+        </div>
+      </section>
+    </div>
+  );
 }

@@ -1,6 +1,72 @@
-// Placeholder until this page is built (replaced in the same change set).
-export type Competitor = "keepa" | "jungle-scout" | "helium-10";
+import { useRef } from "react";
+import { Link } from "react-router-dom";
+import { ComparisonTable } from "../../components/ComparisonTable";
+import { LookupForm } from "../../components/LookupForm";
+import { ScrollToTopButton } from "../../components/ScrollToTopButton";
+import { COMPETITOR_PROFILES, RANKLAYER_PROFILE, type Competitor } from "../../content/comparison";
+import { comparisonGuide } from "../../content/comparison-guides";
+import "../../styles/home.css";
+import "../../styles/marketing.css";
 
+/** One comparison guide under /resources: RankLayer against one other seller tool. */
 export function ComparisonPage({ competitor }: { competitor: Competitor }) {
-  return <h1>RankLayer vs {competitor}</h1>;
+  const asinInput = useRef<HTMLInputElement>(null);
+  const guide = comparisonGuide(competitor);
+  const them = COMPETITOR_PROFILES[competitor];
+
+  return (
+    <div className="container">
+      <header className="page-hero page-hero--centered">
+        <p>
+          <Link to="/resources">All resources</Link>
+        </p>
+        <h1>{guide.title}</h1>
+        <p className="page-hero__lead">{guide.summary}</p>
+        <LookupForm asinInputRef={asinInput} />
+      </header>
+
+      <section className="section" aria-labelledby="glance-title">
+        <h2 id="glance-title">At a Glance</h2>
+        <ComparisonTable caption={`RankLayer and ${them.name} side by side`} tools={[RANKLAYER_PROFILE, them]} />
+      </section>
+
+      <section className="section" aria-labelledby="fit-title">
+        <h2 id="fit-title">Which One Fits</h2>
+        <div className="card-grid card-grid--two">
+          <article className="card">
+            <h3>Where {them.name} shines</h3>
+            <ul className="check-list">
+              {guide.theirStrengths.map((strength) => (
+                <li key={strength}>{strength}</li>
+              ))}
+            </ul>
+          </article>
+          <article className="card">
+            <h3>Where RankLayer fits</h3>
+            <ul className="check-list">
+              {guide.rankLayerFit.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          </article>
+        </div>
+        <p className="section__lead">
+          The two can work together: a research tool to find products, RankLayer to monitor the ones you sell.
+        </p>
+      </section>
+
+      <section className="section" aria-labelledby="try-title">
+        <h2 id="try-title">Try RankLayer</h2>
+        <div className="cta-row">
+          <ScrollToTopButton focusTarget={asinInput}>Check an ASIN</ScrollToTopButton>
+          <Link to="/connect" className="button button--secondary">
+            Connect Seller Central
+          </Link>
+          <Link to="/dashboard" className="button button--secondary">
+            See the Dashboard
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
 }

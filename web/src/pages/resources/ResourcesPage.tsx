@@ -1,4 +1,50 @@
-// Placeholder until this page is built (replaced in the same change set).
+import { Link } from "react-router-dom";
+import { COMPARISON_GUIDES } from "../../content/comparison-guides";
+import "../../styles/marketing.css";
+
+const GETTING_STARTED_GUIDES = [
+  { to: "/", title: "Look up an ASIN", text: "Rank, price, offers and category for any product, free and without sign-up." },
+  { to: "/compare", title: "Compare products", text: "What the free compare and Pro Compare Plus show side by side." },
+  { to: "/rank-trends", title: "Read a rank trend", text: "Snapshots, velocity, and what a moving Best Sellers Rank means." },
+  { to: "/connect", title: "Connect Seller Central", text: "Link your seller account read-only for the Pro dashboard." },
+  { to: "/pricing", title: "Plans and limits", text: "What Free, Pro and Enterprise include." },
+] as const;
+
 export function ResourcesPage() {
-  return <h1>Resources</h1>;
+  return (
+    <div className="container">
+      <header className="page-hero">
+        <h1>Resources</h1>
+        <p className="page-hero__lead">Guides for getting more out of Amazon rank data, and honest comparisons with other seller tools.</p>
+      </header>
+
+      <section className="section" aria-labelledby="comparison-guides-title">
+        <h2 id="comparison-guides-title">Comparison Guides</h2>
+        <ul className="guide-list">
+          {COMPARISON_GUIDES.map((guide) => (
+            <li key={guide.path} className="card">
+              <h3>
+                <Link to={guide.path}>{guide.title}</Link>
+              </h3>
+              <p>{guide.summary}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section" aria-labelledby="getting-started-title">
+        <h2 id="getting-started-title">Getting Started</h2>
+        <ul className="guide-list">
+          {GETTING_STARTED_GUIDES.map(({ to, title, text }) => (
+            <li key={to} className="card">
+              <h3>
+                <Link to={to}>{title}</Link>
+              </h3>
+              <p>{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
 }
