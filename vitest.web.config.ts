@@ -1,9 +1,12 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { siteUrl } from "./build/site-url.ts";
 
 // Component tests for the SPA in a simulated DOM; fetch is mocked, the Worker never runs.
 export default defineConfig({
   plugins: [react()],
+  // As in vite.config.ts: the origin of canonical links.
+  define: { "import.meta.env.SITE_URL": JSON.stringify(siteUrl()) },
   test: {
     environment: "happy-dom",
     include: ["test/web/**/*.test.tsx"],

@@ -5,7 +5,7 @@
  */
 import autocannon from "autocannon";
 import { readFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
+import { firstLoadJs, formatKilobytes } from "../build/first-load-js.ts";
 import { startAppServer } from "../test/e2e/app-server.ts";
 import { startCreatorsFakeServer } from "../test/fakes/creators-server.ts";
 
@@ -53,13 +53,6 @@ async function load(name: string, url: string, options: { duration?: number; amo
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
-}
-
-/** Gzip size of the JavaScript `/` loads before any route chunk: the entry and its static imports. */
-function firstLoadJsBytes(): number {
-  const html = readFileSync("dist/index.html", "utf8");
-  const scripts = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  return scripts.reduce((sum, path) => sum + gzipSync(readFileSync(`dist${path}`)).length, 0);
 }
 
 const upstream = await startCreatorsFakeServer({ latencyMs: UPSTREAM_LATENCY_MS });
@@ -125,7 +118,8 @@ try {
       [baseline, hit, burst].every((f) => f.errors + f.non2xx === 0)],
   ] as const;
   for (const [text, ok] of checks) console.log(`${ok ? "PASS" : "MISS"}  ${text}`);
-  console.log(`first-load JS for /: ${(firstLoadJsBytes() / 1024).toFixed(1)} KB gzip`);
+  const firstLoad = firstLoadJs(readFileSync("dist/index.html", "utf8"), (file) => readFileSync(`dist/${file}`));
+  console.log(`first-load JS for /: ${formatKilobytes(firstLoad.gzipBytes)} gzip`);
 } finally {
   await app.stop();
   await upstream.close();

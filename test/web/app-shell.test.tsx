@@ -27,16 +27,22 @@ describe("header", () => {
     expect(menuButton.getAttribute("aria-expanded")).toBe("false");
   });
 
-  it("works the mobile menu from the keyboard, and Escape closes it", async () => {
+  it("works the mobile menu from the keyboard; Escape closes it and returns focus to the button", async () => {
     const { user } = renderApp("/");
     const menuButton = screen.getByRole("button", { name: "Menu" });
 
     menuButton.focus();
     await user.keyboard("{Enter}");
     expect(menuButton.getAttribute("aria-expanded")).toBe("true");
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe("Home");
 
     await user.keyboard("{Escape}");
     expect(menuButton.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(menuButton);
+
+    await user.keyboard(" ");
+    expect(menuButton.getAttribute("aria-expanded")).toBe("true");
   });
 
   it("closes the mobile menu when a link is tapped", async () => {
@@ -117,24 +123,6 @@ describe("navigation", () => {
 
     await waitFor(() => expect(router.location.pathname).toBe("/"));
     expect(scrollTo).not.toHaveBeenCalled();
-  });
-
-  it("sets the title, description, canonical URL and social tags per page", async () => {
-    // Home's own metadata moves to the central route-meta module; the 404 page still sets its own.
-    // Earlier tests leave the 404's title in <head>, so wait for this path's canonical URL.
-    const { router } = renderApp("/");
-
-    await router.navigate("/missing");
-
-    await waitFor(() =>
-      expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(`${location.origin}/missing`),
-    );
-    expect(document.title).toBe("Page not found | RankLayer");
-    const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute("content");
-    expect(meta('meta[name="description"]')).toBe("The page you were looking for does not exist.");
-    expect(meta('meta[property="og:title"]')).toBe("Page not found | RankLayer");
-    expect(meta('meta[property="og:description"]')).toBe("The page you were looking for does not exist.");
-    expect(meta('meta[name="robots"]')).toBe("noindex");
   });
 });
 

@@ -5,10 +5,12 @@ import { Header } from "../components/Header";
 import { DataSourceProvider } from "../state/data-source";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { ScrollToTop } from "./ScrollToTop";
+import { useRouteMeta } from "./use-page-meta";
 
-/** The shell around every page: skip link, header, page, footer. */
+/** The shell around every page: skip link, header, page, footer, and each route's head tags. */
 export function AppLayout() {
   const { pathname } = useLocation();
+  useRouteMeta();
 
   return (
     <DataSourceProvider>

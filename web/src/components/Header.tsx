@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import { DarkModeToggle } from "./DarkModeToggle";
 
@@ -16,6 +16,7 @@ const NAV_ID = "site-nav";
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
 
   // Any navigation (links, back/forward) leaves the mobile menu closed.
@@ -25,7 +26,11 @@ export function Header() {
     <header
       className="site-header"
       onKeyDown={(event) => {
-        if (event.key === "Escape") setMenuOpen(false);
+        // Focus goes back to the button: the link it was on disappears with the menu.
+        if (event.key === "Escape" && menuOpen) {
+          setMenuOpen(false);
+          menuButton.current?.focus();
+        }
       }}
     >
       <div className="container site-header__bar">
@@ -35,6 +40,7 @@ export function Header() {
         <div className="site-header__actions">
           <DarkModeToggle />
           <button
+            ref={menuButton}
             type="button"
             className="icon-button menu-button"
             aria-expanded={menuOpen}

@@ -1,14 +1,7 @@
 import { Link } from "react-router-dom";
-import { usePageMeta } from "../app/use-page-meta";
 import "../styles/status-page.css";
 
 export function NotFoundPage() {
-  usePageMeta({
-    title: "Page not found",
-    description: "The page you were looking for does not exist.",
-    noindex: true,
-  });
-
   return (
     <section className="container status-page">
       <p className="status-page__code" aria-hidden="true">

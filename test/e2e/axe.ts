@@ -1,0 +1,35 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+
+type Axe = typeof import("axe-core");
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export interface Violation {
+  id: string;
+  impact: string;
+  help: string;
+  /** CSS selectors of the offending elements. */
+  targets: string[];
+}
+
+/**
+ * Runs axe-core on the page as it is now and returns its serious and critical violations.
+ * Evaluated over DevTools rather than as a <script>, which the page's CSP would rightly block.
+ */
+export async function seriousViolations(page: Page): Promise<Violation[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: Axe }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ["violations"] });
+    return violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact ?? "",
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(" ")),
+      }));
+  });
+}

@@ -1,0 +1,159 @@
+/**
+ * What a crawler or a link preview gets: plain HTTP against the built app under
+ * `wrangler dev`, no script run. Each route's own head tags, real 404s, security headers.
+ */
+import { Window } from "happy-dom";
+import { describe, expect, inject, it } from "vitest";
+import { siteUrl } from "../../build/site-url.ts";
+import { NOT_FOUND_META, ROUTE_PATHS, routeMeta } from "../../web/src/app/route-meta.ts";
+
+const appUrl = inject("appUrl");
+// The build these tests run against read the same environment.
+const SITE = siteUrl();
+
+function parse(html: string): Document {
+  const window = new Window();
+  return new window.DOMParser().parseFromString(html, "text/html") as unknown as Document;
+}
+
+/** The head tags a crawler reads. */
+function headOf(document: Document) {
+  const content = (selector: string) => document.head.querySelector(selector)?.getAttribute("content") ?? null;
+  return {
+    title: document.title,
+    canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? null,
+    description: content('meta[name="description"]'),
+    robots: content('meta[name="robots"]'),
+    ogTitle: content('meta[property="og:title"]'),
+    ogDescription: content('meta[property="og:description"]'),
+    ogUrl: content('meta[property="og:url"]'),
+    ogImage: content('meta[property="og:image"]'),
+    twitterCard: content('meta[name="twitter:card"]'),
+  };
+}
+
+async function getPage(path: string) {
+  const response = await fetch(`${appUrl}${path}`, { redirect: "manual" });
+  return { response, document: parse(await response.text()) };
+}
+
+/** The scripts a page loads; every one must be a file (the CSP allows no inline script). */
+function scriptsOf(document: Document) {
+  return [...document.querySelectorAll("script")].map((script) => ({ src: script.getAttribute("src"), inline: script.textContent?.trim() ?? "" }));
+}
+
+describe("each route's HTML", () => {
+  it.each(ROUTE_PATHS)("%s answers 200 with its own title, description, canonical and social tags", async (path) => {
+    const { response, document } = await getPage(path);
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    const meta = routeMeta(path);
+    expect(headOf(document)).toEqual({
+      title: `${meta.title} | RankLayer`,
+      canonical: `${SITE}${path}`,
+      description: meta.description,
+      robots: meta.noindex ? "noindex, follow" : "index, follow",
+      ogTitle: `${meta.title} | RankLayer`,
+      ogDescription: meta.description,
+      ogUrl: `${SITE}${path}`,
+      ogImage: `${SITE}/og-image.png`,
+      twitterCard: "summary_large_image",
+    });
+    // The SPA itself: the root it renders into and the entry script.
+    expect(document.getElementById("root")).not.toBeNull();
+    expect(scriptsOf(document).some(({ src }) => src?.startsWith("/assets/"))).toBe(true);
+    expect(scriptsOf(document).filter(({ inline }) => inline !== "")).toEqual([]);
+  });
+
+  it("serves /results with a query string from the same file", async () => {
+    const { response, document } = await getPage("/results?asin=B08N5WRWNW&marketplace=US");
+    expect(response.status).toBe(200);
+    expect(headOf(document).canonical).toBe(`${SITE}/results`);
+  });
+
+  it("serves a real 1200×630 PNG as og:image", async () => {
+    const response = await fetch(`${appUrl}/og-image.png`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    const png = new DataView(await response.arrayBuffer());
+    // PNG signature, then the IHDR chunk's width and height.
+    expect(png.getUint32(0)).toBe(0x89504e47);
+    expect([png.getUint32(16), png.getUint32(20)]).toEqual([1200, 630]);
+  });
+});
+
+describe("unknown paths", () => {
+  it.each(["/nope", "/resources/nope", "/compare/extra", "/contact/success/more"])("%s answers 404 with the 404 page", async (path) => {
+    const { response, document } = await getPage(path);
+
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(headOf(document)).toMatchObject({
+      title: `${NOT_FOUND_META.title} | RankLayer`,
+      description: NOT_FOUND_META.description,
+      robots: "noindex, follow",
+      canonical: null,
+      ogUrl: null,
+    });
+    // The SPA, which renders its 404 page there (test/e2e/site.test.ts).
+    expect(scriptsOf(document).some(({ src }) => src?.startsWith("/assets/"))).toBe(true);
+  });
+
+  it("answers an unknown API path with a JSON 404", async () => {
+    const response = await fetch(`${appUrl}/api/nope`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ detail: "No API route for GET /api/nope" });
+  });
+});
+
+describe("security headers", () => {
+  /** Directive name → its sources. */
+  function cspDirectives(header: string | null): Map<string, string[]> {
+    return new Map(
+      (header ?? "")
+        .split(";")
+        .map((directive) => directive.trim().split(/\s+/))
+        .filter((parts) => parts[0] !== "")
+        .map(([name, ...sources]) => [name!, sources]),
+    );
+  }
+
+  async function firstScriptPath(): Promise<string> {
+    const { document } = await getPage("/");
+    const src = scriptsOf(document).find(({ src }) => src?.startsWith("/assets/"))?.src;
+    if (!src) throw new Error("the home page loads no script from /assets/");
+    return src;
+  }
+
+  const responses: [name: string, pathOf: () => Promise<string>, status: number][] = [
+    ["the home page", async () => "/", 200],
+    ["a route's HTML", async () => "/compare", 200],
+    ["a nested route's HTML", async () => "/contact/success", 200],
+    ["a script", firstScriptPath, 200],
+    ["the og:image", async () => "/og-image.png", 200],
+    ["the 404 page", async () => "/resources/nope", 404],
+    ["an API answer", async () => "/api/health", 200],
+    ["an API 404", async () => "/api/nope", 404],
+  ];
+
+  it.each(responses)("are on %s", async (_name, pathOf, status) => {
+    const response = await fetch(`${appUrl}${await pathOf()}`, { redirect: "manual" });
+    expect(response.status).toBe(status);
+
+    const csp = cspDirectives(response.headers.get("content-security-policy"));
+    const scriptSources = csp.get("script-src") ?? csp.get("default-src");
+    expect(scriptSources).toBeDefined();
+    expect(scriptSources).not.toContain("'unsafe-inline'");
+    expect(scriptSources).not.toContain("'unsafe-eval'");
+    expect(csp.get("object-src") ?? csp.get("default-src")).toEqual(["'none'"]);
+    expect(csp.get("base-uri")).toEqual(["'none'"]);
+    expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+
+    const maxAge = Number(/max-age=(\d+)/.exec(response.headers.get("strict-transport-security") ?? "")?.[1]);
+    expect(maxAge).toBeGreaterThanOrEqual(31_536_000);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
