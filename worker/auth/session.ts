@@ -1,0 +1,71 @@
+import { jwtVerify, SignJWT } from "jose";
+import type { Bindings } from "../env";
+import { findUser, type UserRecord } from "./accounts";
+import { signingKey } from "./signing-key";
+
+/** A request's signed-in account: the D1 session row that backs it and its user. */
+export interface SignedInAccount {
+  sessionId: string;
+  user: UserRecord;
+}
+
+export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+const SESSION_AUDIENCE = "ranklayer:session";
+
+export interface NewSession {
+  sessionId: string;
+  token: string;
+}
+
+/** A D1 session row and the signed token (HS256, sid + sub, 30 days) that names it. */
+export async function createSession(env: Bindings, userId: string, now = Date.now()): Promise<NewSession> {
+  const sessionId = crypto.randomUUID();
+  const expiresAt = Math.floor(now / 1000) + SESSION_LIFETIME_SECONDS;
+  await env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)")
+    .bind(sessionId, userId, new Date(expiresAt * 1000).toISOString())
+    .run();
+  const token = await new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(userId)
+    .setAudience(SESSION_AUDIENCE)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(expiresAt)
+    .sign(await signingKey(env));
+  return { sessionId, token };
+}
+
+/**
+ * The account a session token names, or null: a bad signature, an expired token, or a
+ * row that was revoked, expired or belongs to someone else all read as signed out.
+ */
+export async function readSession(env: Bindings, token: string): Promise<SignedInAccount | null> {
+  let sessionId: unknown;
+  let userId: string | undefined;
+  try {
+    const { payload } = await jwtVerify(token, await signingKey(env), {
+      algorithms: ["HS256"],
+      audience: SESSION_AUDIENCE,
+    });
+    sessionId = payload.sid;
+    userId = payload.sub;
+  } catch {
+    return null;
+  }
+  if (typeof sessionId !== "string" || !userId) return null;
+
+  const row = await env.DB.prepare(
+    "SELECT user_id FROM sessions WHERE id = ? AND revoked_at IS NULL AND expires_at > ?",
+  )
+    .bind(sessionId, new Date().toISOString())
+    .first<{ user_id: string }>();
+  if (!row || row.user_id !== userId) return null;
+  const user = await findUser(env.DB, userId);
+  return user ? { sessionId, user } : null;
+}
+
+/** Ends a session at once: its token stops working on the next request. */
+export async function revokeSession(env: Bindings, sessionId: string): Promise<void> {
+  await env.DB.prepare("UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
+    .bind(new Date().toISOString(), sessionId)
+    .run();
+}
