@@ -1,4 +1,5 @@
 import type {
+  AccountMarketplace,
   AuthUrlResponse,
   CatalogItemQuery,
   CatalogItemResult,
@@ -10,27 +11,27 @@ import type {
 import { ApiError } from "./api-error";
 import { api } from "./client";
 
-// The seller-account calls of the issue-4 contract. Every function throws ApiError on a
-// non-2xx answer (apiFetch does).
+// The seller-account calls of the issue-4 contract. apiFetch throws an ApiError for any
+// non-2xx answer; the `ok` checks below only narrow hc's typed union to the 200 body.
 
-/** Narrows hc's typed union to the success body; apiFetch has already thrown for non-2xx. */
-async function body<T>(response: { ok: boolean; status: number; json(): Promise<T> }): Promise<T> {
+export async function fetchUserStatus(signal?: AbortSignal): Promise<UserStatus> {
+  const response = await api.api.user.status.$get(undefined, { init: { signal } });
   if (!response.ok) throw new ApiError(response.status, undefined);
   return response.json();
 }
 
-export async function fetchUserStatus(signal?: AbortSignal): Promise<UserStatus> {
-  return body(await api.api.user.status.$get(undefined, { init: { signal } }));
-}
-
-/** The Login with Amazon consent URL (null when SP-API is not configured) and whether demo sign-in is on. */
-export async function fetchAuthOptions(signal?: AbortSignal): Promise<AuthUrlResponse> {
-  return body(await api.api.auth.url.$get(undefined, { init: { signal } }));
+/** The Login with Amazon consent URL for the marketplace's region (null when SP-API is not configured). */
+export async function fetchAuthOptions(marketplace: AccountMarketplace, signal?: AbortSignal): Promise<AuthUrlResponse> {
+  const response = await api.api.auth.url.$get({ query: { marketplace } }, { init: { signal } });
+  if (!response.ok) throw new ApiError(response.status, undefined);
+  return response.json();
 }
 
 /** Signs this browser into its own demo account (the same one on a second visit). */
 export async function startDemo(): Promise<UserStatus> {
-  return body(await api.api.auth.demo.$post());
+  const response = await api.api.auth.demo.$post();
+  if (!response.ok) throw new ApiError(response.status, undefined);
+  return response.json();
 }
 
 export async function signOut(): Promise<void> {
@@ -38,19 +39,27 @@ export async function signOut(): Promise<void> {
 }
 
 export async function saveOnboarding(input: OnboardingInput): Promise<UserStatus> {
-  return body(await api.api.onboarding.$post({ json: input }));
+  const response = await api.api.onboarding.$post({ json: input });
+  if (!response.ok) throw new ApiError(response.status, undefined);
+  return response.json();
 }
 
 export async function fetchCatalogItem(query: CatalogItemQuery, signal?: AbortSignal): Promise<CatalogItemResult> {
-  return body(await api.api.sp["catalog-item"].$get({ query }, { init: { signal } }));
+  const response = await api.api.sp["catalog-item"].$get({ query }, { init: { signal } });
+  if (!response.ok) throw new ApiError(response.status, undefined);
+  return response.json();
 }
 
 export async function fetchSettings(signal?: AbortSignal): Promise<SettingsResponse> {
-  return body(await api.api.settings.$get(undefined, { init: { signal } }));
+  const response = await api.api.settings.$get(undefined, { init: { signal } });
+  if (!response.ok) throw new ApiError(response.status, undefined);
+  return response.json();
 }
 
 export async function saveSettings(input: SettingsUpdate): Promise<SettingsResponse> {
-  return body(await api.api.settings.$put({ json: input }));
+  const response = await api.api.settings.$put({ json: input });
+  if (!response.ok) throw new ApiError(response.status, undefined);
+  return response.json();
 }
 
 /** Erases the stored seller authorization; the account and its settings stay. */

@@ -1,5 +1,7 @@
+import { useId, useState } from "react";
 import { Link } from "react-router-dom";
-import type { AuthUrlResponse, UserStatus } from "../../../../worker/schemas/account";
+import { ACCOUNT_MARKETPLACES, type AccountMarketplace, type AuthUrlResponse, type UserStatus } from "../../../../worker/schemas/account";
+import { marketplaceLabel, oneOf } from "../../lib/marketplaces";
 import { useSession } from "../../state/session";
 import { DemoSignIn } from "./DemoSignIn";
 import { useAuthOptions } from "./use-auth-options";
@@ -8,7 +10,9 @@ import "../../styles/seller.css";
 /** /connect: Login with Amazon when SP-API is configured, the demo account otherwise. */
 export function ConnectPage() {
   const { user } = useSession();
-  const options = useAuthOptions();
+  // Sellers authorize in their own region's Seller Central, so the sign-in URL depends on it.
+  const [marketplace, setMarketplace] = useState<AccountMarketplace>("US");
+  const auth = useAuthOptions(marketplace);
 
   return (
     <section className="container seller-page">
@@ -18,23 +22,47 @@ export function ConnectPage() {
           Connect your Amazon seller account through Login with Amazon to unlock the Pro tools. Access is read-only:
           RankLayer never changes your listings, and your authorization is stored encrypted.
         </p>
-        {user === null || options === null ? (
-          <button type="button" className="button button--primary" disabled>
-            Loading...
-          </button>
+        {user === null || auth.options === null ? (
+          <LoadingButton />
         ) : (
-          <ConnectOptions user={user} options={options} />
+          <ConnectOptions
+            user={user}
+            options={auth.options}
+            reloading={auth.loading}
+            marketplace={marketplace}
+            onMarketplaceChange={setMarketplace}
+          />
         )}
       </div>
     </section>
   );
 }
 
-function ConnectOptions({ user, options }: { user: UserStatus; options: AuthUrlResponse }) {
+function LoadingButton() {
+  return (
+    <button type="button" className="button button--primary" disabled>
+      Loading...
+    </button>
+  );
+}
+
+interface ConnectOptionsProps {
+  user: UserStatus;
+  options: AuthUrlResponse;
+  /** A new sign-in URL is loading for a newly chosen marketplace. */
+  reloading: boolean;
+  marketplace: AccountMarketplace;
+  onMarketplaceChange: (marketplace: AccountMarketplace) => void;
+}
+
+function ConnectOptions({ user, options, reloading, marketplace, onMarketplaceChange }: ConnectOptionsProps) {
+  const id = useId();
+
   if (user.connected) {
     return <SignedInNotice text="You're already signed in with a connected seller account." />;
   }
 
+  const { authUrl, demoAvailable } = options;
   return (
     <>
       {user.authenticated && (
@@ -46,13 +74,33 @@ function ConnectOptions({ user, options }: { user: UserStatus; options: AuthUrlR
           }
         />
       )}
-      {options.authUrl !== null ? (
-        <div className="connect__actions">
-          <a className="button button--primary" href={options.authUrl}>
-            Sign in with Amazon
-          </a>
-          {options.demoAvailable && !user.demo && <DemoSignIn />}
-        </div>
+      {authUrl !== null ? (
+        <>
+          <div className="field connect__marketplace">
+            <label htmlFor={`${id}-marketplace`}>Where you sell</label>
+            <select
+              id={`${id}-marketplace`}
+              value={marketplace}
+              onChange={(event) => onMarketplaceChange(oneOf(ACCOUNT_MARKETPLACES, event.target.value) ?? marketplace)}
+            >
+              {ACCOUNT_MARKETPLACES.map((code) => (
+                <option key={code} value={code}>
+                  {marketplaceLabel(code)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="connect__actions">
+            {reloading ? (
+              <LoadingButton />
+            ) : (
+              <a className="button button--primary" href={authUrl}>
+                Sign in with Amazon
+              </a>
+            )}
+            {demoAvailable && !user.demo && <DemoSignIn />}
+          </div>
+        </>
       ) : (
         <>
           <p className="seller-note">
