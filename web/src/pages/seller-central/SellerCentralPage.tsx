@@ -17,7 +17,7 @@ export function SellerCentralPage() {
 function SellerDashboard({ user }: { user: UserStatus }) {
   return (
     <div className="container seller-page">
-      <header className="card seller-header">
+      <div className="card seller-header">
         <div>
           <h1>Seller Central</h1>
           <dl className="seller-header__facts">
@@ -32,7 +32,7 @@ function SellerDashboard({ user }: { user: UserStatus }) {
           </dl>
         </div>
         <ConnectionBadge user={user} />
-      </header>
+      </div>
       {!user.connected && <DemoDataWarning demo={user.demo} />}
       <CatalogFetch defaultMarketplace={user.marketplace} />
     </div>
