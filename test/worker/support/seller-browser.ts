@@ -21,9 +21,12 @@ export function sellerEnv(overrides: Partial<Bindings> = {}): Bindings {
   };
 }
 
-/** Bindings without any SP-API secret, as on a fresh clone: demo sign-in only. */
+/**
+ * Bindings without any SP-API secret: demo sign-in only. SESSION_SECRET is set; the test of
+ * the generated fallback key (a fresh clone) unsets it.
+ */
 export function demoEnv(overrides: Partial<Bindings> = {}): Bindings {
-  return { ...env, ...overrides };
+  return { ...env, SESSION_SECRET: "demo-session-secret-0123456789abcdefghij", ...overrides };
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
