@@ -21,9 +21,18 @@ export interface NewSession {
 export async function createSession(env: Bindings, userId: string, now = Date.now()): Promise<NewSession> {
   const sessionId = crypto.randomUUID();
   const expiresAt = Math.floor(now / 1000) + SESSION_LIFETIME_SECONDS;
-  await env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)")
-    .bind(sessionId, userId, new Date(expiresAt * 1000).toISOString())
-    .run();
+  await env.DB.batch([
+    // The user's ended sessions are of no further use; dropping them here keeps the table bounded.
+    env.DB.prepare("DELETE FROM sessions WHERE user_id = ? AND (revoked_at IS NOT NULL OR expires_at <= ?)").bind(
+      userId,
+      new Date(now).toISOString(),
+    ),
+    env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)").bind(
+      sessionId,
+      userId,
+      new Date(expiresAt * 1000).toISOString(),
+    ),
+  ]);
   const token = await new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(userId)
