@@ -1,6 +1,8 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
+import { sessions, users } from "../db/schema";
 import type { Bindings } from "../env";
-import { findUser, type UserRecord } from "./accounts";
+import { accountsDb, type UserRecord } from "./accounts";
 import { signingKey } from "./signing-key";
 
 /** A request's signed-in account: the D1 session row that backs it and its user. */
@@ -62,14 +64,21 @@ export async function readSession(env: Bindings, token: string): Promise<SignedI
   }
   if (typeof sessionId !== "string" || !userId) return null;
 
-  const row = await env.DB.prepare(
-    "SELECT user_id FROM sessions WHERE id = ? AND revoked_at IS NULL AND expires_at > ?",
-  )
-    .bind(sessionId, new Date().toISOString())
-    .first<{ user_id: string }>();
-  if (!row || row.user_id !== userId) return null;
-  const user = await findUser(env.DB, userId);
-  return user ? { sessionId, user } : null;
+  // One round trip: the live session row and its user.
+  const [row] = await accountsDb(env.DB)
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date().toISOString()),
+      ),
+    )
+    .limit(1);
+  return row ? { sessionId, user: row.user } : null;
 }
 
 /** Ends a session at once: its token stops working on the next request. */
