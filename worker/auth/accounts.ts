@@ -11,7 +11,7 @@ import type {
   SettingsUpdate,
   UserStatus,
 } from "../schemas/account";
-import { ACCOUNT_MARKETPLACES, ANONYMOUS_STATUS, DEFAULT_SETTINGS } from "../schemas/account";
+import { ANONYMOUS_STATUS, DEFAULT_SETTINGS, isAccountMarketplace } from "../schemas/account";
 
 /**
  * The D1 side of seller accounts: users, their encrypted credentials and their settings.
@@ -97,7 +97,7 @@ export async function deleteCredentials(db: D1Database, userId: string): Promise
 }
 
 function accountMarketplace(value: string): AccountMarketplace {
-  return (ACCOUNT_MARKETPLACES as readonly string[]).includes(value) ? (value as AccountMarketplace) : "US";
+  return isAccountMarketplace(value) ? value : "US";
 }
 
 export async function userStatus(db: D1Database, user: UserRecord | null): Promise<UserStatus> {

@@ -1,7 +1,6 @@
 import { errors, jwtVerify, SignJWT } from "jose";
 import type { Bindings } from "../env";
-import type { AccountMarketplace } from "../schemas/account";
-import { isMarketplace } from "../schemas/marketplaces";
+import { isAccountMarketplace, type AccountMarketplace } from "../schemas/account";
 import { randomToken, signingKey } from "./signing-key";
 
 /**
@@ -71,8 +70,4 @@ export async function consumeState(
   ]);
   if ((recorded[1]?.meta.changes ?? 0) === 0) return { ok: false, failure: "reused" };
   return { ok: true, marketplace };
-}
-
-function isAccountMarketplace(value: string): value is AccountMarketplace {
-  return isMarketplace(value) && value !== "JP";
 }

@@ -1,6 +1,8 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
+import { sessions, users } from "../db/schema";
 import type { Bindings } from "../env";
-import { findUser, type UserRecord } from "./accounts";
+import { accountsDb, type UserRecord } from "./accounts";
 import { signingKey } from "./signing-key";
 
 /** A request's signed-in account: the D1 session row that backs it and its user. */
@@ -21,9 +23,18 @@ export interface NewSession {
 export async function createSession(env: Bindings, userId: string, now = Date.now()): Promise<NewSession> {
   const sessionId = crypto.randomUUID();
   const expiresAt = Math.floor(now / 1000) + SESSION_LIFETIME_SECONDS;
-  await env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)")
-    .bind(sessionId, userId, new Date(expiresAt * 1000).toISOString())
-    .run();
+  await env.DB.batch([
+    // The user's ended sessions are of no further use; dropping them here keeps the table bounded.
+    env.DB.prepare("DELETE FROM sessions WHERE user_id = ? AND (revoked_at IS NOT NULL OR expires_at <= ?)").bind(
+      userId,
+      new Date(now).toISOString(),
+    ),
+    env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)").bind(
+      sessionId,
+      userId,
+      new Date(expiresAt * 1000).toISOString(),
+    ),
+  ]);
   const token = await new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(userId)
@@ -53,14 +64,21 @@ export async function readSession(env: Bindings, token: string): Promise<SignedI
   }
   if (typeof sessionId !== "string" || !userId) return null;
 
-  const row = await env.DB.prepare(
-    "SELECT user_id FROM sessions WHERE id = ? AND revoked_at IS NULL AND expires_at > ?",
-  )
-    .bind(sessionId, new Date().toISOString())
-    .first<{ user_id: string }>();
-  if (!row || row.user_id !== userId) return null;
-  const user = await findUser(env.DB, userId);
-  return user ? { sessionId, user } : null;
+  // One round trip: the live session row and its user.
+  const [row] = await accountsDb(env.DB)
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date().toISOString()),
+      ),
+    )
+    .limit(1);
+  return row ? { sessionId, user: row.user } : null;
 }
 
 /** Ends a session at once: its token stops working on the next request. */

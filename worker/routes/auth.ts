@@ -79,12 +79,11 @@ export const authRoutes = new Hono<AppEnv>()
 
     let refreshToken: string;
     try {
-      const exchange = await exchangeAuthorizationCode(
+      refreshToken = await exchangeAuthorizationCode(
         { clientId: c.env.LWA_CLIENT_ID, clientSecret: c.env.LWA_CLIENT_SECRET },
         code,
         callbackUrl(c.req.url),
       );
-      refreshToken = exchange.refreshToken;
     } catch (error) {
       if (!(error instanceof LwaError)) throw error;
       console.error("LWA code exchange failed", error.kind, error.message);

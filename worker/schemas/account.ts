@@ -10,6 +10,10 @@ import { asinSchema } from "./lookup";
 export const ACCOUNT_MARKETPLACES = ["US", "CA", "MX", "UK", "DE", "FR", "IT", "ES"] as const;
 export type AccountMarketplace = (typeof ACCOUNT_MARKETPLACES)[number];
 
+export function isAccountMarketplace(value: string): value is AccountMarketplace {
+  return (ACCOUNT_MARKETPLACES as readonly string[]).includes(value);
+}
+
 /** Marketplaces the Data Refresh tab of /settings offers. */
 export const REFRESH_MARKETPLACES = ["US", "CA", "UK", "DE"] as const;
 export type RefreshMarketplace = (typeof REFRESH_MARKETPLACES)[number];

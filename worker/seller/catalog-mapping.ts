@@ -12,8 +12,8 @@ interface RankEntry {
 }
 interface MarketplaceRanks {
   marketplaceId?: unknown;
-  classificationRanks?: RankEntry[];
-  displayGroupRanks?: RankEntry[];
+  classificationRanks?: readonly RankEntry[];
+  displayGroupRanks?: readonly RankEntry[];
 }
 interface MarketplaceSummary {
   marketplaceId?: unknown;
@@ -21,8 +21,8 @@ interface MarketplaceSummary {
 }
 export interface CatalogItemPayload {
   asin?: unknown;
-  summaries?: MarketplaceSummary[];
-  salesRanks?: MarketplaceRanks[];
+  summaries?: readonly MarketplaceSummary[];
+  salesRanks?: readonly MarketplaceRanks[];
 }
 
 export function mapCatalogItem(payload: CatalogItemPayload, asin: string, marketplaceId: string): CatalogItem {
@@ -36,7 +36,7 @@ export function mapCatalogItem(payload: CatalogItemPayload, asin: string, market
   };
 }
 
-function toSalesRanks(entries: RankEntry[] | undefined): SalesRank[] {
+function toSalesRanks(entries: readonly RankEntry[] | undefined): SalesRank[] {
   return (entries ?? []).flatMap((entry) =>
     typeof entry.title === "string" && typeof entry.rank === "number" && Number.isInteger(entry.rank) && entry.rank > 0
       ? [{ categoryTitle: entry.title, rank: entry.rank }]

@@ -9,8 +9,6 @@ import { LWA_TOKEN_URL } from "./marketplaces";
 export interface LwaClient {
   clientId: string;
   clientSecret: string;
-  /** Overrides the real token endpoint (tests and local fakes). */
-  tokenUrl?: string;
 }
 
 export type LwaErrorKind =
@@ -32,24 +30,14 @@ export class LwaError extends Error {
   }
 }
 
-export interface CodeExchange {
-  refreshToken: string;
-  accessToken: string;
-  expiresInSeconds: number;
-}
-
 const TIMEOUT_MS = 8000;
 /** Renew this long before expiry, so no call goes out with a dying token. */
 const EXPIRY_MARGIN_MS = 60_000;
 const DEFAULT_LIFETIME_S = 3600;
 
-export async function exchangeAuthorizationCode(
-  client: LwaClient,
-  code: string,
-  redirectUri: string,
-  fetcher: typeof fetch = fetch,
-): Promise<CodeExchange> {
-  const grant = await postTokenRequest(client, fetcher, {
+/** The refresh token for an authorization code from the callback. */
+export async function exchangeAuthorizationCode(client: LwaClient, code: string, redirectUri: string): Promise<string> {
+  const grant = await postTokenRequest({
     grant_type: "authorization_code",
     code,
     redirect_uri: redirectUri,
@@ -59,7 +47,7 @@ export async function exchangeAuthorizationCode(
   if (typeof grant.refresh_token !== "string" || grant.refresh_token === "") {
     throw new LwaError("unavailable", "the LWA code exchange answered without a refresh_token");
   }
-  return { refreshToken: grant.refresh_token, accessToken: grant.access_token, expiresInSeconds: grant.expires_in };
+  return grant.refresh_token;
 }
 
 interface CachedAccessToken {
@@ -76,7 +64,6 @@ export async function sellerAccessToken(
   client: LwaClient,
   cacheKey: string,
   refreshToken: () => Promise<string>,
-  fetcher: typeof fetch = fetch,
 ): Promise<string> {
   const hit = accessTokens.get(cacheKey);
   if (hit && Date.now() < hit.renewAt) return hit.token;
@@ -84,7 +71,7 @@ export async function sellerAccessToken(
   let grant = grantsInFlight.get(cacheKey);
   if (!grant) {
     grant = (async () => {
-      const answer = await postTokenRequest(client, fetcher, {
+      const answer = await postTokenRequest({
         grant_type: "refresh_token",
         refresh_token: await refreshToken(),
         client_id: client.clientId,
@@ -110,14 +97,10 @@ interface TokenAnswer {
   refresh_token?: unknown;
 }
 
-async function postTokenRequest(
-  client: LwaClient,
-  fetcher: typeof fetch,
-  fields: Record<string, string>,
-): Promise<TokenAnswer> {
+async function postTokenRequest(fields: Record<string, string>): Promise<TokenAnswer> {
   let res: Response;
   try {
-    res = await fetcher(client.tokenUrl || LWA_TOKEN_URL, {
+    res = await fetch(LWA_TOKEN_URL, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8", Accept: "application/json" },
       body: new URLSearchParams(fields).toString(),

@@ -27,12 +27,6 @@ export const MARKETPLACE_REGION: Record<AccountMarketplace, SellerRegion> = {
   ES: "eu",
 };
 
-export const SELLER_REGIONS: readonly SellerRegion[] = ["na", "eu", "fe"];
-
-export function isSellerRegion(value: string): value is SellerRegion {
-  return (SELLER_REGIONS as readonly string[]).includes(value);
-}
-
 /** The Selling Partner API host of each region. */
 export const SPAPI_ENDPOINTS: Record<SellerRegion, string> = {
   na: "https://sellingpartnerapi-na.amazon.com",

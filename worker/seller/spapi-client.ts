@@ -11,11 +11,9 @@ export interface SpApiClientConfig {
   accessToken: () => Promise<string>;
   /** SP-API refused the token: forget it so the next call gets a fresh one. */
   dropAccessToken: () => void;
-  fetcher?: typeof fetch;
-  timeoutMs?: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 8000;
+const TIMEOUT_MS = 8000;
 export const CATALOG_INCLUDED_DATA = "summaries,salesRanks,images";
 
 /** What a failed SP-API answer means for the operation that asked. */
@@ -60,9 +58,9 @@ export class SpApiSellerApi implements SellerApi {
     const token = await this.accessToken();
     let res: Response;
     try {
-      res = await (this.config.fetcher ?? fetch)(url, {
+      res = await fetch(url, {
         headers: { "x-amz-access-token": token, Accept: "application/json", "User-Agent": "RankLayer/0.1 (Language=TypeScript)" },
-        signal: AbortSignal.timeout(this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch {
       throw new SellerApiError(502, "Amazon's Selling Partner API did not answer. Try again shortly.");
