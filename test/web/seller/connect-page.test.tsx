@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { renderApp } from "../helpers";
+import { renderRoutes } from "../helpers";
 import { connectedUser, demoUser, fakeApi, json, offline, pending, SIGNED_OUT } from "./fake-api";
 
 const AUTH_URL = "https://sellercentral.amazon.com/apps/authorize/consent?application_id=amzn1.sp.solution.app&state=abc";
@@ -9,7 +9,7 @@ const NOT_CONFIGURED = { authUrl: null, demoAvailable: true };
 describe("/connect", () => {
   it("shows a disabled Loading... button while the sign-in URL loads", async () => {
     fakeApi({ "GET /api/user/status": json(SIGNED_OUT), "GET /api/auth/url": pending() });
-    renderApp("/connect");
+    renderRoutes("/connect");
 
     const button = await screen.findByRole("button", { name: "Loading..." });
     expect(button).toHaveProperty("disabled", true);
@@ -21,7 +21,7 @@ describe("/connect", () => {
       "GET /api/user/status": json(SIGNED_OUT),
       "GET /api/auth/url": json({ authUrl: AUTH_URL, demoAvailable: false }),
     });
-    renderApp("/connect");
+    renderRoutes("/connect");
 
     const link = await screen.findByRole("link", { name: "Sign in with Amazon" });
     expect(link.getAttribute("href")).toBe(AUTH_URL);
@@ -35,7 +35,7 @@ describe("/connect", () => {
       "GET /api/auth/url": ({ url }) =>
         Response.json({ authUrl: `https://sellercentral.example/${url.searchParams.get("marketplace")}`, demoAvailable: false }),
     });
-    const { user } = renderApp("/connect");
+    const { user } = renderRoutes("/connect");
     await screen.findByRole("link", { name: "Sign in with Amazon" });
 
     await user.selectOptions(screen.getByLabelText("Where you sell"), "DE");
@@ -51,7 +51,7 @@ describe("/connect", () => {
       "GET /api/user/status": json(SIGNED_OUT),
       "GET /api/auth/url": json({ authUrl: AUTH_URL, demoAvailable: true }),
     });
-    renderApp("/connect");
+    renderRoutes("/connect");
 
     expect(await screen.findByRole("link", { name: "Sign in with Amazon" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Continue with Demo" })).toBeTruthy();
@@ -59,7 +59,7 @@ describe("/connect", () => {
 
   it("explains mock mode and offers the demo when SP-API is not configured", async () => {
     fakeApi({ "GET /api/user/status": json(SIGNED_OUT), "GET /api/auth/url": json(NOT_CONFIGURED) });
-    renderApp("/connect");
+    renderRoutes("/connect");
 
     expect(await screen.findByRole("button", { name: "Continue with Demo" })).toBeTruthy();
     expect(screen.getByText(/SP-API is not configured on this server, so RankLayer runs in mock mode/)).toBeTruthy();
@@ -69,7 +69,7 @@ describe("/connect", () => {
   it("logs a failed sign-in URL request and falls back to the demo", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     fakeApi({ "GET /api/user/status": json(SIGNED_OUT), "GET /api/auth/url": offline() });
-    renderApp("/connect");
+    renderRoutes("/connect");
 
     expect(await screen.findByRole("button", { name: "Continue with Demo" })).toBeTruthy();
     expect(screen.getByText(/runs in mock mode/)).toBeTruthy();
@@ -85,7 +85,7 @@ describe("/connect", () => {
       "GET /api/auth/url": json(NOT_CONFIGURED),
       "POST /api/auth/demo": json(demoUser({ onboarded })),
     });
-    const { router, user } = renderApp("/connect");
+    const { router, user } = renderRoutes("/connect");
 
     await user.click(await screen.findByRole("button", { name: "Continue with Demo" }));
 
@@ -102,7 +102,7 @@ describe("/connect", () => {
       "GET /api/auth/url": json(NOT_CONFIGURED),
       "POST /api/auth/demo": pending(),
     });
-    const { user } = renderApp("/connect");
+    const { user } = renderRoutes("/connect");
 
     await user.click(await screen.findByRole("button", { name: "Continue with Demo" }));
 
@@ -118,7 +118,7 @@ describe("/connect", () => {
       "GET /api/auth/url": json(NOT_CONFIGURED),
       "POST /api/auth/demo": answer,
     });
-    const { router, user } = renderApp("/connect");
+    const { router, user } = renderRoutes("/connect");
 
     await user.click(await screen.findByRole("button", { name: "Continue with Demo" }));
 
@@ -129,7 +129,7 @@ describe("/connect", () => {
 
   it("tells a connected seller they are signed in, with a link to Seller Central", async () => {
     fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/auth/url": json({ authUrl: AUTH_URL, demoAvailable: true }) });
-    renderApp("/connect");
+    renderRoutes("/connect");
 
     expect(await screen.findByText("You're already signed in with a connected seller account.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Go to Seller Central" }).getAttribute("href")).toBe("/seller-central");
@@ -139,7 +139,7 @@ describe("/connect", () => {
 
   it("tells the demo account it is signed in, and still offers a real connection", async () => {
     fakeApi({ "GET /api/user/status": json(demoUser()), "GET /api/auth/url": json({ authUrl: AUTH_URL, demoAvailable: true }) });
-    renderApp("/connect");
+    renderRoutes("/connect");
 
     expect(await screen.findByText(/You're already signed in to the demo account/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Go to Seller Central" }).getAttribute("href")).toBe("/seller-central");

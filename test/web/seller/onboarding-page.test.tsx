@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { renderApp } from "../helpers";
+import { renderRoutes } from "../helpers";
 import { demoUser, fakeApi, json, offline, pending, SIGNED_OUT } from "./fake-api";
 
 const FIRST_VISIT = demoUser({ onboarded: false });
 
 async function renderOnboarding(routes: Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi({ "GET /api/user/status": json(FIRST_VISIT), ...routes });
-  const app = renderApp("/onboarding");
+  const app = renderRoutes("/onboarding");
   await screen.findByRole("heading", { level: 1, name: "Set up your account" });
   return { api, ...app };
 }
@@ -19,7 +19,7 @@ const submitButton = () => screen.getByRole("button", { name: /Continue to Dashb
 describe("/onboarding", () => {
   it("prompts a signed-out visitor to connect first", async () => {
     fakeApi({ "GET /api/user/status": json(SIGNED_OUT) });
-    renderApp("/onboarding");
+    renderRoutes("/onboarding");
 
     const link = await screen.findByRole("link", { name: "Connect Seller Central" });
     expect(link.getAttribute("href")).toBe("/connect");

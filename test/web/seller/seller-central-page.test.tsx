@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { CatalogItemResult } from "../../../worker/schemas/account";
-import { renderApp } from "../helpers";
+import { renderRoutes } from "../helpers";
 import { connectedUser, demoUser, fakeApi, json, pending, sequence, SIGNED_OUT } from "./fake-api";
 
 function catalogItem(overrides: Partial<CatalogItemResult> = {}): CatalogItemResult {
@@ -20,7 +20,7 @@ function catalogItem(overrides: Partial<CatalogItemResult> = {}): CatalogItemRes
 
 async function renderSellerCentral(routes: Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi({ "GET /api/user/status": json(connectedUser()), ...routes });
-  const app = renderApp("/seller-central");
+  const app = renderRoutes("/seller-central");
   await screen.findByRole("heading", { level: 1, name: "Seller Central" });
   return { api, ...app };
 }
@@ -35,7 +35,7 @@ const fact = (term: string) => screen.getByText(term, { selector: "dt" }).nextEl
 describe("/seller-central", () => {
   it("prompts a signed-out visitor to connect", async () => {
     fakeApi({ "GET /api/user/status": json(SIGNED_OUT) });
-    renderApp("/seller-central");
+    renderRoutes("/seller-central");
 
     expect((await screen.findByRole("link", { name: "Connect Seller Central" })).getAttribute("href")).toBe("/connect");
     expect(screen.queryByLabelText("ASIN")).toBeNull();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { renderApp } from "../helpers";
+import { renderRoutes } from "../helpers";
 import { connectedUser, demoUser, fakeApi, json, noContent, offline, sequence, SIGNED_OUT } from "./fake-api";
 
 const nav = () => screen.getByRole("navigation", { name: "Main" });
@@ -8,7 +8,7 @@ const nav = () => screen.getByRole("navigation", { name: "Main" });
 describe("header session state", () => {
   it("shows no account items while signed out, and keeps the seven nav links", async () => {
     const api = fakeApi({ "GET /api/user/status": json(SIGNED_OUT) });
-    renderApp("/");
+    renderRoutes("/");
 
     await waitFor(() => expect(api.requests("GET /api/user/status")).toHaveLength(1));
     expect(within(nav()).getAllByRole("link")).toHaveLength(7);
@@ -18,7 +18,7 @@ describe("header session state", () => {
   it("logs a failed status request and treats the visitor as signed out", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     fakeApi({ "GET /api/user/status": offline() });
-    renderApp("/");
+    renderRoutes("/");
 
     await waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining("user status"), expect.any(TypeError)));
     expect(within(nav()).queryByRole("link", { name: "Seller Central" })).toBeNull();
@@ -29,7 +29,7 @@ describe("header session state", () => {
     ["the demo account", demoUser()],
   ])("shows Seller Central and Sign out for %s", async (_who, user) => {
     fakeApi({ "GET /api/user/status": json(user) });
-    renderApp("/");
+    renderRoutes("/");
 
     const link = await within(nav()).findByRole("link", { name: "Seller Central" });
     expect(link.getAttribute("href")).toBe("/seller-central");
@@ -41,7 +41,7 @@ describe("header session state", () => {
       "GET /api/user/status": sequence(json(demoUser()), json(SIGNED_OUT)),
       "POST /api/auth/logout": noContent(),
     });
-    const { router, user } = renderApp("/about");
+    const { router, user } = renderRoutes("/about");
 
     await user.click(await within(nav()).findByRole("button", { name: "Sign out" }));
 
@@ -58,7 +58,7 @@ describe("header session state", () => {
       "GET /api/user/status": json(demoUser()),
       "POST /api/auth/logout": json({ detail: "XSRF token missing or invalid" }, 403),
     });
-    const { router, user } = renderApp("/about");
+    const { router, user } = renderRoutes("/about");
 
     await user.click(await within(nav()).findByRole("button", { name: "Sign out" }));
 

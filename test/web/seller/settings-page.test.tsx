@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { DEFAULT_SETTINGS } from "../../../worker/schemas/account";
 import { nextTabIndex } from "../../../web/src/pages/settings/Tabs";
-import { renderApp } from "../helpers";
+import { renderRoutes } from "../helpers";
 import { connectedUser, demoUser, fakeApi, json, noContent, offline, pending, sequence, settingsResponse, SIGNED_OUT } from "./fake-api";
 
 const DEMO_CONNECTION = {
@@ -20,7 +20,7 @@ async function renderSettings(routes: Parameters<typeof fakeApi>[0] = {}) {
     "GET /api/settings": json(settingsResponse()),
     ...routes,
   });
-  const app = renderApp("/settings");
+  const app = renderRoutes("/settings");
   await screen.findByRole("tablist", { name: "Settings" });
   return { api, ...app };
 }
@@ -31,7 +31,7 @@ const toggle = (name: string) => within(panel()).getByRole<HTMLInputElement>("sw
 const frequency = (name: string) => within(panel()).getByRole<HTMLInputElement>("radio", { name: new RegExp(`^${name}`) });
 const fact = (term: string) => within(panel()).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
 
-async function openTab(user: ReturnType<typeof renderApp>["user"], name: string) {
+async function openTab(user: ReturnType<typeof renderRoutes>["user"], name: string) {
   await user.click(tab(name));
   expect(tab(name).getAttribute("aria-selected")).toBe("true");
 }
@@ -39,7 +39,7 @@ async function openTab(user: ReturnType<typeof renderApp>["user"], name: string)
 describe("/settings", () => {
   it("prompts a signed-out visitor to connect", async () => {
     fakeApi({ "GET /api/user/status": json(SIGNED_OUT) });
-    renderApp("/settings");
+    renderRoutes("/settings");
 
     expect((await screen.findByRole("link", { name: "Connect Seller Central" })).getAttribute("href")).toBe("/connect");
     expect(screen.queryByRole("tablist")).toBeNull();
