@@ -83,6 +83,13 @@ describe("GET /api/auth/url", () => {
     },
   );
 
+  it("refuses to offer Amazon sign-in when TOKEN_ENCRYPTION_KEYS is malformed", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await new TestBrowser(sellerEnv({ TOKEN_ENCRYPTION_KEYS: "k1:dG9vLXNob3J0" })).request("/api/auth/url");
+    expect(await res.json()).toEqual({ authUrl: null, demoAvailable: false });
+    expect(errors).toHaveBeenCalledWith("Amazon sign-in is off: TOKEN_ENCRYPTION_KEYS key k1 is not 32 bytes");
+  });
+
   it("rejects an unknown marketplace with 422", async () => {
     const res = await new TestBrowser(sellerEnv()).request("/api/auth/url?marketplace=BR");
     expect(res.status).toBe(422);
