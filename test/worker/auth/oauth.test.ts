@@ -161,6 +161,21 @@ describe("GET /api/auth/callback", () => {
     expect(status).toMatchObject({ authenticated: true, connected: true, marketplace: "CA", onboarded: true });
   });
 
+  it("replaces a demo session in the same browser, revoking it", async () => {
+    const bindings = sellerEnv({ DEMO_MODE: "true" });
+    await registerLwaClient(bindings);
+    const browser = new TestBrowser(bindings);
+    await browser.signInDemo();
+    const demoSession = browser.cookies.get("__Host-session")!;
+
+    const { callback: res } = await connectSeller(browser);
+    expect(res.status).toBe(302);
+    expect(await (await browser.request("/api/user/status")).json()).toMatchObject({ demo: false, connected: true });
+    const replay = new TestBrowser(bindings);
+    replay.cookies.set("__Host-session", demoSession);
+    expect(await (await replay.request("/api/user/status")).json()).toMatchObject({ authenticated: false });
+  });
+
   describe("state attacks get an error page and no session", () => {
     async function expectRefused(res: Response, browser: TestBrowser, message: RegExp) {
       expect(res.status).toBe(400);
