@@ -7,9 +7,9 @@ import { clearCookie, DEMO_ACCOUNT_COOKIE, OAUTH_STATE_COOKIE, readCookie, setHo
 import { DEMO_ACCOUNT_LIFETIME_SECONDS, demoAccountOf, signDemoAccount } from "../auth/demo-account";
 import { consumeState, issueState, STATE_LIFETIME_SECONDS, type StateFailure } from "../auth/oauth-state";
 import { signIn, signOut } from "../auth/sign-in";
-import { encryptRefreshToken, parseKeyring } from "../auth/token-crypto";
+import { encryptRefreshToken, parseKeyring, type EncryptionKey } from "../auth/token-crypto";
 import { xsrfTokenFor } from "../auth/xsrf";
-import type { AppEnv } from "../env";
+import type { AppEnv, Bindings } from "../env";
 import { authUrlQuerySchema, type AuthUrlResponse } from "../schemas/account";
 import { isDemoSignInAvailable, isSellerSignInReady, isSellingPartnerApiConfigured } from "../seller/config";
 import { exchangeAuthorizationCode, LwaError } from "../seller/lwa";
@@ -29,6 +29,25 @@ const START_AGAIN = " Start again from Connect Seller Central.";
 const SELLING_PARTNER_ID = /^[A-Z0-9]{6,32}$/;
 const MAX_CODE_LENGTH = 1024;
 
+/**
+ * The refresh-token keys when Amazon sign-in may run; null (and logged for the operator)
+ * when SP-API is not configured or its secrets are missing or malformed.
+ */
+function sellerSignInKeys(env: Bindings): EncryptionKey[] | null {
+  if (!isSellerSignInReady(env)) {
+    if (isSellingPartnerApiConfigured(env)) {
+      console.error("SP-API is configured but SESSION_SECRET or TOKEN_ENCRYPTION_KEYS is not set: Amazon sign-in is off");
+    }
+    return null;
+  }
+  try {
+    return parseKeyring(env.TOKEN_ENCRYPTION_KEYS);
+  } catch (error) {
+    console.error(`Amazon sign-in is off: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
 function callbackFailure(c: Context<AppEnv>, status: 400 | 403 | 502, message: string) {
   c.header("Cache-Control", "no-store");
   return c.html(callbackErrorPage(message), status);
@@ -43,10 +62,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/auth/url", zodValidator("query", authUrlQuerySchema), async (c) => {
     c.header("Cache-Control", "no-store");
     const demoAvailable = isDemoSignInAvailable(c.env);
-    if (!isSellerSignInReady(c.env) || !c.env.SPAPI_APPLICATION_ID) {
-      if (isSellingPartnerApiConfigured(c.env)) {
-        console.error("SP-API is configured but SESSION_SECRET or TOKEN_ENCRYPTION_KEYS is not set: Amazon sign-in is off");
-      }
+    if (!sellerSignInKeys(c.env) || !c.env.SPAPI_APPLICATION_ID) {
       return c.json<AuthUrlResponse>({ authUrl: null, demoAvailable }, 200);
     }
     const { marketplace } = c.req.valid("query");
@@ -64,7 +80,8 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/auth/callback", async (c) => {
     const browserNonce = readCookie(c, OAUTH_STATE_COOKIE);
     clearCookie(c, OAUTH_STATE_COOKIE);
-    if (!isSellerSignInReady(c.env) || !c.env.LWA_CLIENT_ID || !c.env.LWA_CLIENT_SECRET) {
+    const keys = sellerSignInKeys(c.env);
+    if (!keys || !c.env.LWA_CLIENT_ID || !c.env.LWA_CLIENT_SECRET) {
       return callbackFailure(c, 403, "Amazon sign-in is not configured on this server.");
     }
     const query = c.req.query();
@@ -93,7 +110,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
 
     const user = await upsertSellerUser(c.env.DB, sellingPartnerId);
-    const sealed = await encryptRefreshToken(parseKeyring(c.env.TOKEN_ENCRYPTION_KEYS), user.id, refreshToken);
+    const sealed = await encryptRefreshToken(keys, user.id, refreshToken);
     await saveCredentials(c.env.DB, user.id, {
       refreshTokenCiphertext: sealed.ciphertext,
       keyId: sealed.keyId,

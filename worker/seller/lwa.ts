@@ -34,6 +34,7 @@ const TIMEOUT_MS = 8000;
 /** Renew this long before expiry, so no call goes out with a dying token. */
 const EXPIRY_MARGIN_MS = 60_000;
 const DEFAULT_LIFETIME_S = 3600;
+const MAX_CACHED_TOKENS = 1000;
 
 /** The refresh token for an authorization code from the callback. */
 export async function exchangeAuthorizationCode(client: LwaClient, code: string, redirectUri: string): Promise<string> {
@@ -79,6 +80,8 @@ export async function sellerAccessToken(
       });
       const cached = { token: answer.access_token, renewAt: Date.now() + answer.expires_in * 1000 - EXPIRY_MARGIN_MS };
       accessTokens.set(cacheKey, cached);
+      // Bounded: the oldest entry goes first (a Map keeps insertion order).
+      if (accessTokens.size > MAX_CACHED_TOKENS) accessTokens.delete(accessTokens.keys().next().value as string);
       return cached;
     })().finally(() => grantsInFlight.delete(cacheKey));
     grantsInFlight.set(cacheKey, grant);

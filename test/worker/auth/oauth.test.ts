@@ -83,6 +83,13 @@ describe("GET /api/auth/url", () => {
     },
   );
 
+  it("refuses to offer Amazon sign-in when TOKEN_ENCRYPTION_KEYS is malformed", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await new TestBrowser(sellerEnv({ TOKEN_ENCRYPTION_KEYS: "k1:dG9vLXNob3J0" })).request("/api/auth/url");
+    expect(await res.json()).toEqual({ authUrl: null, demoAvailable: false });
+    expect(errors).toHaveBeenCalledWith("Amazon sign-in is off: TOKEN_ENCRYPTION_KEYS key k1 is not 32 bytes");
+  });
+
   it("rejects an unknown marketplace with 422", async () => {
     const res = await new TestBrowser(sellerEnv()).request("/api/auth/url?marketplace=BR");
     expect(res.status).toBe(422);
@@ -152,6 +159,21 @@ describe("GET /api/auth/callback", () => {
     expect(res.headers.get("Location")).toBe("/seller-central");
     const status = await (await again.request("/api/user/status")).json();
     expect(status).toMatchObject({ authenticated: true, connected: true, marketplace: "CA", onboarded: true });
+  });
+
+  it("replaces a demo session in the same browser, revoking it", async () => {
+    const bindings = sellerEnv({ DEMO_MODE: "true" });
+    await registerLwaClient(bindings);
+    const browser = new TestBrowser(bindings);
+    await browser.signInDemo();
+    const demoSession = browser.cookies.get("__Host-session")!;
+
+    const { callback: res } = await connectSeller(browser);
+    expect(res.status).toBe(302);
+    expect(await (await browser.request("/api/user/status")).json()).toMatchObject({ demo: false, connected: true });
+    const replay = new TestBrowser(bindings);
+    replay.cookies.set("__Host-session", demoSession);
+    expect(await (await replay.request("/api/user/status")).json()).toMatchObject({ authenticated: false });
   });
 
   describe("state attacks get an error page and no session", () => {

@@ -105,6 +105,26 @@ describe("GET /api/sp/catalog-item for a connected seller", () => {
     expect(await lwaGrants(browser, "refresh_token")).toHaveLength(1);
   });
 
+  it("gets a new access token once the cached one expires", async () => {
+    const bindings = sellerEnv();
+    // LWA tokens are renewed a minute before expiry, so a 60-second token is never reused.
+    await fakeControl(LWA_FAKE, "token-lifetime", { clientId: bindings.LWA_CLIENT_ID, seconds: 60 });
+    const { browser } = await connected({}, bindings);
+    await fetchItem(browser, newAsin());
+    await fetchItem(browser, newAsin());
+    const refreshes = await lwaGrants(browser, "refresh_token");
+    expect(refreshes).toHaveLength(2);
+    expect(refreshes[0]).toMatchObject({ contentType: "application/x-www-form-urlencoded", url: "https://api.amazon.com/auth/o2/token" });
+  });
+
+  it("502 when the server lost its SP-API credentials after the seller connected", async () => {
+    const { browser } = await connected();
+    browser.bindings = { ...browser.bindings, LWA_CLIENT_SECRET: undefined };
+    const res = await fetchItem(browser, newAsin());
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ detail: "Amazon's Selling Partner API is not configured on this server right now." });
+  });
+
   it("answers an item without ranks with an empty list", async () => {
     const { browser } = await connected();
     const asin = newAsin();
