@@ -1,19 +1,32 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
+import { sessionMiddleware } from "./auth/session-middleware";
+import { xsrfProtection } from "./auth/xsrf";
 import type { AppEnv } from "./env";
+import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
+import { catalogRoutes } from "./routes/catalog";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
 import { lookupRoutes } from "./routes/lookup";
+import { settingsRoutes } from "./routes/settings";
 import { statusRoutes } from "./routes/status";
+import { userRoutes } from "./routes/user";
 
 const api = new Hono<AppEnv>()
+  // Who is signed in, then the XSRF check (which needs the session) before any route runs.
+  .use(sessionMiddleware)
+  .use(xsrfProtection)
   .route("/", healthRoutes)
   .route("/", lookupRoutes)
   .route("/", billingRoutes)
   .route("/", contactRoutes)
-  .route("/", statusRoutes);
+  .route("/", statusRoutes)
+  .route("/", authRoutes)
+  .route("/", userRoutes)
+  .route("/", catalogRoutes)
+  .route("/", settingsRoutes);
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.

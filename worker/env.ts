@@ -1,3 +1,5 @@
+import type { SignedInAccount } from "./auth/session";
+
 /**
  * Secrets are set with `wrangler secret put` (or .dev.vars locally) and are absent
  * until an operator adds them, so they are optional here; `Env` itself comes from
@@ -40,6 +42,10 @@ export type Bindings = Env & Secrets & OptionalConfig;
 
 export interface AppEnv {
   Bindings: Bindings;
+  Variables: {
+    /** The signed-in account of this request, set by the session middleware; null when anonymous. */
+    account: SignedInAccount | null;
+  };
 }
 
 /** Reads an integer var of at least `min`, falling back when it is unset or malformed. */

@@ -1,4 +1,6 @@
 import { CreatorsFake } from "./creators-upstream.ts";
+import { LwaFake } from "./lwa-upstream.ts";
+import { SpApiFake } from "./spapi-upstream.ts";
 
 /**
  * The outbound side of the Worker tests: every fetch the Worker makes arrives here,
@@ -6,7 +8,8 @@ import { CreatorsFake } from "./creators-upstream.ts";
  * host no fake owns fails loudly, so a test can never reach the real network.
  */
 export interface FakeUpstream {
-  handles(url: URL): boolean;
+  /** Whether this fake answers the request; the headers may decide when fakes share a host. */
+  handles(url: URL, request: Request): boolean;
   handle(request: Request): Promise<Response>;
 }
 
@@ -18,11 +21,15 @@ export function registerFake(fake: FakeUpstream): void {
 
 export async function outbound(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  const fake = fakes.find((f) => f.handles(url));
+  const fake = fakes.find((f) => f.handles(url, request));
   if (!fake) {
     return new Response(`no fake upstream owns ${url.host}`, { status: 502 });
   }
   return fake.handle(request);
 }
 
+// SP-API's LWA grants (form bodies) first: the Creators fake shares api.amazon.com (JSON bodies).
+const lwa = new LwaFake();
+registerFake(lwa);
+registerFake(new SpApiFake(lwa));
 registerFake(new CreatorsFake());

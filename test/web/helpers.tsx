@@ -4,6 +4,7 @@ import { useLayoutEffect } from "react";
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router-dom";
 import { vi } from "vitest";
 import type { LookupResult } from "../../worker/lookup/product";
+import { ANONYMOUS_STATUS } from "../../worker/schemas/account";
 import { AppRoutes } from "../../web/src/app/routes";
 
 /** The test's handle on the router: where the app is now, and a way to send it elsewhere. */
@@ -12,8 +13,24 @@ interface RouterProbe {
   navigate: NavigateFunction;
 }
 
-/** Renders the real route table at `path`, in memory. */
+/** The app shell asks who is signed in on every page. */
+const SESSION_STATUS_URL = "/api/user/status";
+
+/**
+ * Renders the real route table at `path`, in memory, for a signed-out visitor: the shell's
+ * session request is answered before it reaches the test's fetch mock, so a page's test
+ * sees (and records) only the page's own requests.
+ */
 export function renderApp(path: string) {
+  const pageFetch = globalThis.fetch;
+  vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input) === SESSION_STATUS_URL ? Promise.resolve(jsonResponse(ANONYMOUS_STATUS)) : pageFetch(input, init),
+  );
+  return renderRoutes(path);
+}
+
+/** Renders the real route table at `path`, in memory, with every request (the session's too) going to the test's fetch. */
+export function renderRoutes(path: string) {
   const router = {} as RouterProbe; // filled in by LocationProbe during render()
   const user = userEvent.setup();
   render(

@@ -67,4 +67,59 @@ describe("API client", () => {
 
     expect(fetchMock.mock.calls[0]?.[1]?.signal).toBe(controller.signal);
   });
+
+  describe("XSRF cookie for state-changing requests", () => {
+    it("fetches the cookie from /api/auth/xsrf first when it is missing, then echoes it", async () => {
+      const fetchMock = mockFetch((url) => {
+        if (url === "/api/auth/xsrf") {
+          document.cookie = "XSRF-TOKEN=issued";
+          return new Response(null, { status: 204 });
+        }
+        return jsonResponse({});
+      });
+
+      await apiFetch("/api/onboarding", { method: "POST", body: "{}" });
+
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(["/api/auth/xsrf", "/api/onboarding"]);
+      expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get("X-XSRF-TOKEN")).toBe("issued");
+    });
+
+    it("uses the existing cookie without asking for a new one", async () => {
+      document.cookie = "XSRF-TOKEN=present";
+      const fetchMock = mockFetch(() => jsonResponse({}));
+
+      await apiFetch("/api/settings", { method: "PUT", body: "{}" });
+
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(sentHeaders(fetchMock).get("X-XSRF-TOKEN")).toBe("present");
+    });
+
+    it("does not fetch the cookie for a safe request", async () => {
+      const fetchMock = mockFetch(() => jsonResponse({}));
+
+      await apiFetch("/api/user/status");
+
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it("shares one cookie fetch between concurrent requests", async () => {
+      const fetchMock = mockFetch((url) => {
+        if (url === "/api/auth/xsrf") document.cookie = "XSRF-TOKEN=shared";
+        return new Response(null, { status: 204 });
+      });
+
+      await Promise.all([apiFetch("/api/a", { method: "POST" }), apiFetch("/api/b", { method: "DELETE" })]);
+
+      expect(fetchMock.mock.calls.filter(([url]) => String(url) === "/api/auth/xsrf")).toHaveLength(1);
+    });
+
+    it("never asks another origin's request to fetch our cookie", async () => {
+      const fetchMock = mockFetch(() => jsonResponse({}));
+
+      await apiFetch("https://elsewhere.example/api", { method: "POST" });
+
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(sentHeaders(fetchMock).has("X-XSRF-TOKEN")).toBe(false);
+    });
+  });
 });

@@ -100,10 +100,33 @@ export const userSettings = sqliteTable("user_settings", {
   weeklyReport: integer("weekly_report", { mode: "boolean" }).notNull().default(false),
   rankDrops: integer("rank_drops", { mode: "boolean" }).notNull().default(true),
   buyBoxLoss: integer("buy_box_loss", { mode: "boolean" }).notNull().default(true),
-  /** hourly, 6h, daily or manual. */
+  /** hourly, six_hours, daily or manual. */
   syncFrequency: text("sync_frequency").notNull().default("daily"),
   marketplace: text("marketplace").notNull().default("US"),
   updatedAt: text("updated_at")
     .notNull()
     .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
 });
+
+/**
+ * Server-generated secrets, one row per name. Holds the local/dev session signing key
+ * generated when SESSION_SECRET is not set; never a seller's token.
+ */
+export const appSecrets = sqliteTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: text("created_at")
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+});
+
+/** OAuth state nonces already presented at the callback: each state works once. */
+export const usedOauthStates = sqliteTable(
+  "used_oauth_states",
+  {
+    nonce: text("nonce").primaryKey(),
+    /** After this the state's own expiry rejects it, so the row may be pruned. */
+    expiresAt: text("expires_at").notNull(),
+  },
+  (table) => [index("used_oauth_states_expires_at_idx").on(table.expiresAt)],
+);

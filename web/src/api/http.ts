@@ -2,21 +2,49 @@ import { ApiError } from "./api-error";
 
 const XSRF_COOKIE = "XSRF-TOKEN";
 const XSRF_HEADER = "X-XSRF-TOKEN";
+/** Issues the XSRF-TOKEN cookie (bound to the session when signed in). */
+export const XSRF_ENDPOINT = "/api/auth/xsrf";
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * The fetch every API call goes through: asks for JSON, echoes the XSRF cookie back as a
- * header on same-origin requests, passes the caller's AbortSignal along (in `init`),
- * resolves on any 2xx and throws an ApiError otherwise.
+ * header on same-origin requests (first fetching the cookie when a state-changing request
+ * finds none), passes the caller's AbortSignal along (in `init`), resolves on any 2xx and
+ * throws an ApiError otherwise.
  */
 export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has("Accept")) headers.set("Accept", "application/json");
-  const xsrfToken = readCookie(XSRF_COOKIE);
-  if (xsrfToken && isSameOrigin(input)) headers.set(XSRF_HEADER, xsrfToken);
+  if (isSameOrigin(input)) {
+    let xsrfToken = readCookie(XSRF_COOKIE);
+    if (!xsrfToken && !SAFE_METHODS.has(requestMethod(input, init))) {
+      await fetchXsrfCookie();
+      xsrfToken = readCookie(XSRF_COOKIE);
+    }
+    if (xsrfToken) headers.set(XSRF_HEADER, xsrfToken);
+  }
 
   const response = await fetch(input, { ...init, headers });
   if (!response.ok) throw new ApiError(response.status, await readDetail(response));
   return response;
+}
+
+function requestMethod(input: RequestInfo | URL, init: RequestInit): string {
+  return (init.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+}
+
+// Concurrent unsafe requests share one cookie fetch.
+let xsrfCookieRequest: Promise<void> | null = null;
+
+function fetchXsrfCookie(): Promise<void> {
+  xsrfCookieRequest ??= fetch(XSRF_ENDPOINT, { credentials: "same-origin" })
+    .then(() => undefined)
+    // No cookie: the request goes without one and the server's 403 says why.
+    .catch(() => undefined)
+    .finally(() => {
+      xsrfCookieRequest = null;
+    });
+  return xsrfCookieRequest;
 }
 
 function readCookie(name: string): string | null {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
+import { AccountNavItems } from "./AccountNavItems";
 import { DarkModeToggle } from "./DarkModeToggle";
 
 const NAV_LINKS = [
@@ -65,6 +66,7 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
+            <AccountNavItems onNavigate={() => setMenuOpen(false)} />
           </ul>
         </nav>
       </div>

@@ -1,4 +1,126 @@
-// Placeholder until this page is built (replaced in the same change set).
+import { useId, useState } from "react";
+import { Link } from "react-router-dom";
+import { ACCOUNT_MARKETPLACES, type AccountMarketplace, type AuthUrlResponse, type UserStatus } from "../../../../worker/schemas/account";
+import { marketplaceLabel, oneOf } from "../../lib/marketplaces";
+import { useSession } from "../../state/session";
+import { DemoSignIn } from "./DemoSignIn";
+import { useAuthOptions } from "./use-auth-options";
+import "../../styles/seller.css";
+
+/** /connect: Login with Amazon when SP-API is configured, the demo account otherwise. */
 export function ConnectPage() {
-  return <h1>Connect</h1>;
+  const { user } = useSession();
+  // Sellers authorize in their own region's Seller Central, so the sign-in URL depends on it.
+  const [marketplace, setMarketplace] = useState<AccountMarketplace>("US");
+  const auth = useAuthOptions(marketplace);
+
+  return (
+    <section className="container seller-page">
+      <div className="card connect">
+        <h1>Connect Seller Central</h1>
+        <p>
+          Connect your Amazon seller account through Login with Amazon to unlock the Pro tools. Access is read-only:
+          RankLayer never changes your listings, and your authorization is stored encrypted.
+        </p>
+        {user === null || auth.options === null ? (
+          <LoadingButton />
+        ) : (
+          <ConnectOptions
+            user={user}
+            options={auth.options}
+            reloading={auth.loading}
+            marketplace={marketplace}
+            onMarketplaceChange={setMarketplace}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function LoadingButton() {
+  return (
+    <button type="button" className="button button--primary" disabled>
+      Loading...
+    </button>
+  );
+}
+
+interface ConnectOptionsProps {
+  user: UserStatus;
+  options: AuthUrlResponse;
+  /** A new sign-in URL is loading for a newly chosen marketplace. */
+  reloading: boolean;
+  marketplace: AccountMarketplace;
+  onMarketplaceChange: (marketplace: AccountMarketplace) => void;
+}
+
+function ConnectOptions({ user, options, reloading, marketplace, onMarketplaceChange }: ConnectOptionsProps) {
+  const id = useId();
+
+  if (user.connected) {
+    return <SignedInNotice text="You're already signed in with a connected seller account." />;
+  }
+
+  const { authUrl, demoAvailable } = options;
+  return (
+    <>
+      {user.authenticated && (
+        <SignedInNotice
+          text={
+            user.demo
+              ? "You're already signed in to the demo account. Connect a real seller account below to see your own data."
+              : "You're already signed in, but no seller account is connected. Connect one below."
+          }
+        />
+      )}
+      {authUrl !== null ? (
+        <>
+          <div className="field connect__marketplace">
+            <label htmlFor={`${id}-marketplace`}>Where you sell</label>
+            <select
+              id={`${id}-marketplace`}
+              value={marketplace}
+              onChange={(event) => onMarketplaceChange(oneOf(ACCOUNT_MARKETPLACES, event.target.value) ?? marketplace)}
+            >
+              {ACCOUNT_MARKETPLACES.map((code) => (
+                <option key={code} value={code}>
+                  {marketplaceLabel(code)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="connect__actions">
+            {reloading ? (
+              <LoadingButton />
+            ) : (
+              <a className="button button--primary" href={authUrl}>
+                Sign in with Amazon
+              </a>
+            )}
+            {demoAvailable && !user.demo && <DemoSignIn />}
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="seller-note">
+            Amazon SP-API is not configured on this server, so RankLayer runs in mock mode. The demo account shows
+            sample data from a mock seller API, not data from Amazon.
+          </p>
+          {!user.demo && <DemoSignIn />}
+        </>
+      )}
+    </>
+  );
+}
+
+function SignedInNotice({ text }: { text: string }) {
+  return (
+    <div className="seller-note seller-note--info">
+      <p>{text}</p>
+      <Link to="/seller-central" className="button button--secondary">
+        Go to Seller Central
+      </Link>
+    </div>
+  );
 }

@@ -1,4 +1,101 @@
-// Placeholder until this page is built (replaced in the same change set).
+import { useId, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router-dom";
+import {
+  ACCOUNT_MARKETPLACES,
+  BRAND_NAME_MAX_LENGTH,
+  type AccountMarketplace,
+  type UserStatus,
+} from "../../../../worker/schemas/account";
+import { saveOnboarding } from "../../api/account";
+import { RequireSignIn } from "../../components/RequireSignIn";
+import { marketplaceLabel, oneOf } from "../../lib/marketplaces";
+import { useSession } from "../../state/session";
+import { SetupSteps } from "./SetupSteps";
+import "../../styles/seller.css";
+
+const SAVE_FAILED = "Failed to save settings. Please try again.";
+
+/** /onboarding: step 2 of the setup, the default marketplace and an optional brand name. */
 export function OnboardingPage() {
-  return <h1>Onboarding</h1>;
+  return (
+    <RequireSignIn title="Set up your account" reason="Connect your seller account (or use the demo) before setting it up.">
+      {(user) => <OnboardingForm user={user} />}
+    </RequireSignIn>
+  );
+}
+
+function OnboardingForm({ user }: { user: UserStatus }) {
+  const { update } = useSession();
+  const navigate = useNavigate();
+  const id = useId();
+  const [marketplace, setMarketplace] = useState<AccountMarketplace>(user.marketplace);
+  const [brandName, setBrandName] = useState(user.brandName ?? "");
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    setFailed(false);
+    const brand = brandName.trim();
+    try {
+      const saved = await saveOnboarding({ marketplace, ...(brand === "" ? {} : { brandName: brand }) });
+      update(saved);
+      navigate("/seller-central");
+    } catch (error) {
+      console.error("Onboarding could not be saved", error);
+      setFailed(true);
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="container seller-page">
+      <div className="card onboarding">
+        <SetupSteps />
+        <h1>Set up your account</h1>
+        <p className="seller-muted">Choose where you sell most, so RankLayer opens on the right marketplace.</p>
+        <form className="seller-form" onSubmit={(event) => void submit(event)}>
+          <div className="field">
+            <label htmlFor={`${id}-marketplace`}>Default Marketplace</label>
+            <select
+              id={`${id}-marketplace`}
+              value={marketplace}
+              disabled={saving}
+              onChange={(event) => setMarketplace(oneOf(ACCOUNT_MARKETPLACES, event.target.value) ?? marketplace)}
+            >
+              {ACCOUNT_MARKETPLACES.map((code) => (
+                <option key={code} value={code}>
+                  {marketplaceLabel(code)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-brand`}>
+              Brand Name <span className="seller-muted">(optional)</span>
+            </label>
+            <input
+              id={`${id}-brand`}
+              type="text"
+              value={brandName}
+              maxLength={BRAND_NAME_MAX_LENGTH}
+              disabled={saving}
+              autoComplete="organization"
+              onChange={(event) => setBrandName(event.target.value)}
+            />
+          </div>
+          {failed && (
+            <p className="field-error" role="alert">
+              {SAVE_FAILED}
+            </p>
+          )}
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {saving ? "Saving..." : "Continue to Dashboard"}
+          </button>
+          <p className="seller-muted">You can change these settings later in Settings.</p>
+        </form>
+      </div>
+    </section>
+  );
 }

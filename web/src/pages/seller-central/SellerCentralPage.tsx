@@ -1,4 +1,63 @@
-// Placeholder until this page is built (replaced in the same change set).
+import { Link } from "react-router-dom";
+import type { UserStatus } from "../../../../worker/schemas/account";
+import { RequireSignIn } from "../../components/RequireSignIn";
+import { marketplaceLabel } from "../../lib/marketplaces";
+import { CatalogFetch } from "./CatalogFetch";
+import "../../styles/seller.css";
+
+/** /seller-central: the Pro dashboard of a signed-in seller (or the demo account). */
 export function SellerCentralPage() {
-  return <h1>Seller Central</h1>;
+  return (
+    <RequireSignIn title="Seller Central" reason="Connect your Amazon seller account (or try the demo) to use the Pro dashboard.">
+      {(user) => <SellerDashboard user={user} />}
+    </RequireSignIn>
+  );
+}
+
+function SellerDashboard({ user }: { user: UserStatus }) {
+  return (
+    <div className="container seller-page">
+      <div className="card seller-header">
+        <div>
+          <h1>Seller Central</h1>
+          <dl className="seller-header__facts">
+            <div>
+              <dt>Marketplace</dt>
+              <dd>{marketplaceLabel(user.marketplace)}</dd>
+            </div>
+            <div>
+              <dt>Brand</dt>
+              <dd>{user.brandName ?? "Not set"}</dd>
+            </div>
+          </dl>
+        </div>
+        <ConnectionBadge user={user} />
+      </div>
+      {!user.connected && <DemoDataWarning demo={user.demo} />}
+      <CatalogFetch defaultMarketplace={user.marketplace} />
+    </div>
+  );
+}
+
+/** Only a real, stored seller connection is "Connected"; the demo account says what it is. */
+function ConnectionBadge({ user }: { user: UserStatus }) {
+  if (user.connected) return <span className="badge badge--live">Connected</span>;
+  return <span className="badge badge--mock">{user.demo ? "Demo account" : "Not connected"}</span>;
+}
+
+function DemoDataWarning({ demo }: { demo: boolean }) {
+  return (
+    <div className="seller-warning">
+      <p>
+        <strong>Demo data.</strong>{" "}
+        {demo
+          ? "You're signed in to the demo account, so catalog data comes from a mock seller API, not from Amazon."
+          : "No Amazon seller account is connected, so there is no live data from Amazon."}{" "}
+        Connect your seller account to see your own data.
+      </p>
+      <Link to="/connect" className="button button--primary">
+        Connect Now
+      </Link>
+    </div>
+  );
 }

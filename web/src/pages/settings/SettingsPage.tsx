@@ -1,4 +1,84 @@
-// Placeholder until this page is built (replaced in the same change set).
+import type { ReactNode } from "react";
+import type { UserStatus } from "../../../../worker/schemas/account";
+import { RequireSignIn } from "../../components/RequireSignIn";
+import { AccountPanel } from "./AccountPanel";
+import { ApiAccessPanel } from "./ApiAccessPanel";
+import { ConnectionPanel } from "./ConnectionPanel";
+import { DataRefreshPanel } from "./DataRefreshPanel";
+import { NotificationsPanel } from "./NotificationsPanel";
+import { Tabs } from "./Tabs";
+import { useSellerSettings, type LoadedSettings, type SellerSettings } from "./use-seller-settings";
+import "../../styles/seller.css";
+
+/** /settings: connection, notifications, data refresh, API access and account, saved per user. */
 export function SettingsPage() {
-  return <h1>Settings</h1>;
+  return (
+    <RequireSignIn title="Settings" reason="Connect your seller account (or try the demo) to manage your settings.">
+      {(user) => <SettingsScreen user={user} />}
+    </RequireSignIn>
+  );
+}
+
+function SettingsScreen({ user }: { user: UserStatus }) {
+  const settings = useSellerSettings();
+  const { load, save, change, saveDraft, reloadConnection } = settings;
+  const editing = { save, onChange: change, onSave: saveDraft };
+
+  const tabs = [
+    {
+      id: "connection",
+      label: "Connection Status",
+      panel: (
+        <Loaded settings={settings}>
+          {({ connection }) => <ConnectionPanel connection={connection} reloadConnection={reloadConnection} />}
+        </Loaded>
+      ),
+    },
+    {
+      id: "notifications",
+      label: "Notifications",
+      panel: <Loaded settings={settings}>{({ draft }) => <NotificationsPanel draft={draft} {...editing} />}</Loaded>,
+    },
+    {
+      id: "data-refresh",
+      label: "Data Refresh",
+      panel: <Loaded settings={settings}>{({ draft }) => <DataRefreshPanel draft={draft} {...editing} />}</Loaded>,
+    },
+    { id: "api-access", label: "API Access", panel: <ApiAccessPanel /> },
+    {
+      id: "account",
+      label: "Account",
+      panel: <AccountPanel user={user} connection={load.status === "ready" ? load.connection : null} />,
+    },
+  ];
+
+  return (
+    <div className="container seller-page">
+      <h1>Settings</h1>
+      <Tabs label="Settings" tabs={tabs} />
+    </div>
+  );
+}
+
+/** The loading and error states of GET /api/settings, around a panel that needs its answer. */
+function Loaded({ settings, children }: { settings: SellerSettings; children: (loaded: LoadedSettings) => ReactNode }) {
+  const { load, retryLoad } = settings;
+  if (load.status === "loading") {
+    return (
+      <p className="seller-muted" role="status">
+        Loading your settings...
+      </p>
+    );
+  }
+  if (load.status === "error") {
+    return (
+      <div role="alert">
+        <p className="field-error">{load.message}</p>
+        <button type="button" className="button button--secondary" onClick={retryLoad}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return children(load);
 }

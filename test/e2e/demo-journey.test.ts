@@ -1,0 +1,131 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser.ts";
+
+const appUrl = inject("appUrl");
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let consoleErrors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+  consoleErrors = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => consoleErrors.push(error.message));
+});
+afterEach(async () => {
+  await context.close();
+});
+
+const main = () => page.getByRole("main");
+const nav = () => page.getByRole("navigation", { name: "Main" });
+const tabPanel = () => page.getByRole("tabpanel");
+/** The value beside a label in a facts list (Seller Central's header). */
+const fact = (term: string) => main().locator("dt", { hasText: term }).locator("xpath=following-sibling::dd[1]").textContent();
+
+async function openSettingsTab(name: string) {
+  await page.getByRole("tab", { name }).click();
+  await tabPanel().getByRole("heading", { name }).waitFor();
+}
+
+describe("the demo journey in a real browser (mock mode, no Amazon credentials)", () => {
+  it("connects with the demo, onboards, fetches a catalog item, keeps settings and signs out", async () => {
+    // /connect: SP-API is not configured here, so the page offers the demo.
+    await page.goto(`${appUrl}/connect`);
+    await main().getByText(/runs in mock mode/).waitFor();
+    await main().getByRole("button", { name: "Continue with Demo" }).click();
+
+    // First visit: onboarding, step 2 of 3.
+    await page.waitForURL(`${appUrl}/onboarding`);
+    await main().getByText("Step 2 of 3").waitFor();
+    await main().getByLabel("Default Marketplace").selectOption("DE");
+    await main().getByLabel(/Brand Name/).fill("Acme Outdoors");
+    await main().getByRole("button", { name: "Continue to Dashboard" }).click();
+
+    // Seller Central shows what was saved, and says plainly that this is the demo.
+    await page.waitForURL(`${appUrl}/seller-central`);
+    await main().getByRole("heading", { level: 1, name: "Seller Central" }).waitFor();
+    expect(await fact("Marketplace")).toBe("Germany (DE)");
+    expect(await fact("Brand")).toBe("Acme Outdoors");
+    expect(await main().getByText("Demo account", { exact: true }).isVisible()).toBe(true);
+    expect(await main().getByText("Connected", { exact: true }).count()).toBe(0);
+    expect(await main().getByRole("link", { name: "Connect Now" }).getAttribute("href")).toBe("/connect");
+
+    // The session cookie is out of the page's reach.
+    const session = (await context.cookies()).find((cookie) => cookie.name === "__Host-session");
+    expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/" });
+    expect(await page.evaluate(() => document.cookie)).not.toContain("__Host-session");
+
+    // A catalog fetch: from the mock seller API, and labelled so.
+    const asin = main().getByLabel("ASIN");
+    await asin.fill("b08n5wrwnw");
+    expect(await asin.inputValue()).toBe("B08N5WRWNW");
+    expect(await main().getByLabel("Marketplace").inputValue()).toBe("DE");
+    await main().getByRole("button", { name: "Fetch from SP-API" }).click();
+    const item = main().getByRole("article");
+    await item.waitFor();
+    expect(await item.getByText("Mock Data", { exact: true }).isVisible()).toBe(true);
+    expect(await item.getByText("ASIN B08N5WRWNW").isVisible()).toBe(true);
+    expect(await item.getByText(/^Fetched at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/).isVisible()).toBe(true);
+    // The mock ranks the item in its top-level category and (as a leaf) a sub-category.
+    const ranks = await item.getByRole("listitem").allTextContents();
+    expect(ranks.length).toBeGreaterThan(0);
+    for (const rank of ranks) expect(rank).toMatch(/^\S.*#[\d,]+$/);
+
+    // Settings: change a toggle and the frequency, save, reload: still there.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Settings" }).click();
+    await page.waitForURL(`${appUrl}/settings`);
+    await openSettingsTab("Notifications");
+    const weeklyReport = tabPanel().getByRole("switch", { name: /^Weekly report/ });
+    expect(await weeklyReport.isChecked()).toBe(false);
+    await weeklyReport.check();
+    await openSettingsTab("Data Refresh");
+    await tabPanel().getByRole("radio", { name: /^Manual only/ }).check();
+    await tabPanel().getByRole("button", { name: "Save settings" }).click();
+    await tabPanel().getByText("Settings saved.").waitFor();
+
+    await page.reload();
+    await openSettingsTab("Data Refresh");
+    expect(await tabPanel().getByRole("radio", { name: /^Manual only/ }).isChecked()).toBe(true);
+    expect(await tabPanel().getByRole("radio", { name: /^Daily at 2 AM UTC/ }).isChecked()).toBe(false);
+    await openSettingsTab("Notifications");
+    expect(await tabPanel().getByRole("switch", { name: /^Weekly report/ }).isChecked()).toBe(true);
+
+    // Sign out from the header: home, and the Pro screens are closed again.
+    await nav().getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(`${appUrl}/`);
+    expect((await context.cookies()).some((cookie) => cookie.name === "__Host-session")).toBe(false);
+    await page.goto(`${appUrl}/seller-central`);
+    expect(await main().getByRole("link", { name: "Connect Seller Central" }).getAttribute("href")).toBe("/connect");
+    expect(await main().getByLabel("ASIN").count()).toBe(0);
+    expect(await nav().getByRole("button", { name: "Sign out" }).count()).toBe(0);
+
+    // This browser's demo account is kept: continuing with the demo again skips onboarding.
+    await page.goto(`${appUrl}/connect`);
+    await main().getByRole("button", { name: "Continue with Demo" }).click();
+    await page.waitForURL(`${appUrl}/seller-central`);
+    expect(await fact("Brand")).toBe("Acme Outdoors");
+
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("keeps a signed-out visitor out of onboarding and settings", async () => {
+    for (const path of ["/onboarding", "/settings"]) {
+      await page.goto(`${appUrl}${path}`);
+      expect(await main().getByRole("link", { name: "Connect Seller Central" }).getAttribute("href")).toBe("/connect");
+    }
+    expect(await page.getByRole("tab").count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { renderRoutes } from "../helpers";
+import { demoUser, fakeApi, json, offline, pending, SIGNED_OUT } from "./fake-api";
+
+const FIRST_VISIT = demoUser({ onboarded: false });
+
+async function renderOnboarding(routes: Parameters<typeof fakeApi>[0] = {}) {
+  const api = fakeApi({ "GET /api/user/status": json(FIRST_VISIT), ...routes });
+  const app = renderRoutes("/onboarding");
+  await screen.findByRole("heading", { level: 1, name: "Set up your account" });
+  return { api, ...app };
+}
+
+const marketplaceSelect = () => screen.getByLabelText<HTMLSelectElement>("Default Marketplace");
+const brandInput = () => screen.getByLabelText<HTMLInputElement>(/Brand Name/);
+const submitButton = () => screen.getByRole("button", { name: /Continue to Dashboard|Saving\.\.\./ });
+
+describe("/onboarding", () => {
+  it("prompts a signed-out visitor to connect first", async () => {
+    fakeApi({ "GET /api/user/status": json(SIGNED_OUT) });
+    renderRoutes("/onboarding");
+
+    const link = await screen.findByRole("link", { name: "Connect Seller Central" });
+    expect(link.getAttribute("href")).toBe("/connect");
+    expect(screen.queryByLabelText("Default Marketplace")).toBeNull();
+  });
+
+  it("is step 2 of 3: step 1 complete, step 3 upcoming", async () => {
+    await renderOnboarding();
+
+    expect(screen.getByText("Step 2 of 3")).toBeTruthy();
+    const steps = within(screen.getByRole("list", { name: "Setup progress" })).getAllByRole("listitem");
+    expect(steps.map((step) => step.textContent)).toEqual([
+      "✓Connect Seller Central (complete)",
+      "2Set your preferences (current)",
+      "3Track your catalog (upcoming)",
+    ]);
+    expect(steps[1]?.getAttribute("aria-current")).toBe("step");
+  });
+
+  it("offers the eight marketplaces, US by default, and an empty optional brand", async () => {
+    await renderOnboarding();
+
+    expect(Array.from(marketplaceSelect().options, (option) => option.value)).toEqual(["US", "CA", "MX", "UK", "DE", "FR", "IT", "ES"]);
+    expect(marketplaceSelect().value).toBe("US");
+    expect(brandInput().value).toBe("");
+    expect(brandInput().required).toBe(false);
+    expect(screen.getByText(/You can change these settings later/)).toBeTruthy();
+  });
+
+  it("starts from the marketplace and brand the user saved before", async () => {
+    await renderOnboarding({ "GET /api/user/status": json(demoUser({ marketplace: "FR", brandName: "Maison Claire" })) });
+
+    expect(marketplaceSelect().value).toBe("FR");
+    expect(brandInput().value).toBe("Maison Claire");
+  });
+
+  it("saves the marketplace and trimmed brand, then opens Seller Central", async () => {
+    const saved = demoUser({ marketplace: "DE", brandName: "Acme" });
+    const { api, router, user } = await renderOnboarding({ "POST /api/onboarding": json(saved) });
+
+    await user.selectOptions(marketplaceSelect(), "DE");
+    await user.type(brandInput(), "  Acme ");
+    await user.click(submitButton());
+
+    await waitFor(() => expect(router.location.pathname).toBe("/seller-central"));
+    expect(api.requests("POST /api/onboarding").map(({ body }) => body)).toEqual([{ marketplace: "DE", brandName: "Acme" }]);
+    // Seller Central shows what was just saved, without another status request.
+    expect(await screen.findByText("Acme")).toBeTruthy();
+    expect(api.requests("GET /api/user/status")).toHaveLength(1);
+  });
+
+  it("leaves a blank brand out of the payload", async () => {
+    const { api, user } = await renderOnboarding({ "POST /api/onboarding": json(demoUser()) });
+
+    await user.type(brandInput(), "   ");
+    await user.click(submitButton());
+
+    await waitFor(() => expect(api.requests("POST /api/onboarding")).toHaveLength(1));
+    expect(api.requests("POST /api/onboarding")[0]?.body).toEqual({ marketplace: "US" });
+  });
+
+  it("reads Saving... and is disabled while saving", async () => {
+    const { user } = await renderOnboarding({ "POST /api/onboarding": pending() });
+
+    await user.click(submitButton());
+
+    expect(submitButton().textContent).toBe("Saving...");
+    expect(submitButton()).toHaveProperty("disabled", true);
+    expect(marketplaceSelect().disabled).toBe(true);
+  });
+
+  it.each([
+    ["the server refuses", json({ detail: [{ loc: ["body", "marketplace"], msg: "Marketplace must be one of US", type: "invalid" }] }, 422)],
+    ["the network fails", offline()],
+  ])("alerts and keeps the form filled in when %s", async (_case, answer) => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { router, user } = await renderOnboarding({ "POST /api/onboarding": answer });
+
+    await user.selectOptions(marketplaceSelect(), "IT");
+    await user.type(brandInput(), "Casa Verde");
+    await user.click(submitButton());
+
+    expect((await screen.findByRole("alert")).textContent).toBe("Failed to save settings. Please try again.");
+    expect(router.location.pathname).toBe("/onboarding");
+    expect(submitButton().textContent).toBe("Continue to Dashboard");
+    expect(submitButton()).toHaveProperty("disabled", false);
+    expect(marketplaceSelect().value).toBe("IT");
+    expect(brandInput().value).toBe("Casa Verde");
+  });
+});

@@ -1,0 +1,23 @@
+import { NavLink } from "react-router-dom";
+import { useSession } from "../state/session";
+import { SignOutButton } from "./SignOutButton";
+import "../styles/account-nav.css";
+
+/** The header's signed-in area: a way into Seller Central and out of the session. Nothing while signed out. */
+export function AccountNavItems({ onNavigate }: { onNavigate: () => void }) {
+  const { user } = useSession();
+  if (!user?.authenticated) return null;
+
+  return (
+    <>
+      <li>
+        <NavLink to="/seller-central" className="site-nav__link" onClick={onNavigate}>
+          Seller Central
+        </NavLink>
+      </li>
+      <li>
+        <SignOutButton className="site-nav__link site-nav__button" onSignedOut={onNavigate} />
+      </li>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import type { UserStatus } from "../../../worker/schemas/account";
+import { useSession } from "../state/session";
+import "../styles/seller.css";
+
+interface RequireSignInProps {
+  /** The page's heading, shown on the sign-in prompt too. */
+  title: string;
+  /** Why signing in is needed here, for the prompt. */
+  reason: string;
+  children: (user: UserStatus) => ReactNode;
+}
+
+/** Renders a signed-in page for a signed-in user, and a prompt to /connect for anyone else. */
+export function RequireSignIn({ title, reason, children }: RequireSignInProps) {
+  const { user } = useSession();
+
+  if (user === null) {
+    return (
+      <div className="container seller-page">
+        <p className="seller-muted" role="status">
+          Loading your account...
+        </p>
+      </div>
+    );
+  }
+
+  if (!user.authenticated) {
+    return (
+      <section className="container seller-page">
+        <div className="card seller-prompt">
+          <h1>{title}</h1>
+          <p>{reason}</p>
+          <Link to="/connect" className="button button--primary">
+            Connect Seller Central
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  return children(user);
+}

@@ -1,0 +1,24 @@
+import type { Marketplace } from "../../../worker/schemas/marketplaces";
+
+/** How the seller screens name a marketplace ("United States (US)"). */
+const MARKETPLACE_NAMES: Record<Marketplace, string> = {
+  US: "United States",
+  CA: "Canada",
+  MX: "Mexico",
+  UK: "United Kingdom",
+  DE: "Germany",
+  FR: "France",
+  IT: "Italy",
+  ES: "Spain",
+  JP: "Japan",
+};
+
+export function marketplaceLabel(code: string): string {
+  const name = (MARKETPLACE_NAMES as Record<string, string | undefined>)[code];
+  return name === undefined ? code : `${name} (${code})`;
+}
+
+/** `value` as one of `options` (a select's value, typed back), or undefined when it is none of them. */
+export function oneOf<T extends string>(options: readonly T[], value: string): T | undefined {
+  return options.find((option) => option === value);
+}

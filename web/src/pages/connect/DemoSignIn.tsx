@@ -1,0 +1,41 @@
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { ApiError, detailText } from "../../api/api-error";
+import { startDemo } from "../../api/account";
+import { useSession } from "../../state/session";
+
+const FALLBACK_ERROR = "Could not start the demo. Please try again.";
+
+/** "Continue with Demo": signs this browser into its demo account, then onboarding (first time) or Seller Central. */
+export function DemoSignIn() {
+  const { update } = useSession();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function continueWithDemo() {
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await startDemo();
+      update(user);
+      navigate(user.onboarded ? "/seller-central" : "/onboarding");
+    } catch (caught) {
+      setError((caught instanceof ApiError ? detailText(caught.detail) : null) ?? FALLBACK_ERROR);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="connect__demo">
+      <button type="button" className="button button--primary" disabled={busy} onClick={() => void continueWithDemo()}>
+        {busy ? "Starting demo..." : "Continue with Demo"}
+      </button>
+      {error !== null && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

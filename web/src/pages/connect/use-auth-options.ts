@@ -1,0 +1,39 @@
+import { useEffect, useState } from "react";
+import type { AccountMarketplace, AuthUrlResponse } from "../../../../worker/schemas/account";
+import { fetchAuthOptions } from "../../api/account";
+
+/** Used when the auth URL cannot be loaded: the page falls back to the demo (spec §8). */
+const DEMO_FALLBACK: AuthUrlResponse = { authUrl: null, demoAvailable: true };
+
+export interface AuthOptionsState {
+  /** The last answer; null until the first one. */
+  options: AuthUrlResponse | null;
+  /** True while an answer for the current marketplace is on its way. */
+  loading: boolean;
+}
+
+/**
+ * GET /api/auth/url for the marketplace whose Seller Central the seller signs in to, again
+ * when it changes. A failure is logged, never shown: the page offers the demo instead.
+ */
+export function useAuthOptions(marketplace: AccountMarketplace): AuthOptionsState {
+  const [state, setState] = useState<AuthOptionsState>({ options: null, loading: true });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState((current) => ({ ...current, loading: true }));
+    fetchAuthOptions(marketplace, controller.signal).then(
+      (options) => {
+        if (!controller.signal.aborted) setState({ options, loading: false });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn("Could not load the Amazon sign-in URL; offering the demo instead.", error);
+        setState({ options: DEMO_FALLBACK, loading: false });
+      },
+    );
+    return () => controller.abort();
+  }, [marketplace]);
+
+  return state;
+}

@@ -1,0 +1,105 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import {
+  ACCOUNT_MARKETPLACES,
+  catalogItemQuerySchema,
+  type AccountMarketplace,
+  type CatalogItemResult,
+} from "../../../../worker/schemas/account";
+import { ASIN_LENGTH } from "../../../../worker/schemas/marketplaces";
+import { ApiError, detailText } from "../../api/api-error";
+import { fetchCatalogItem } from "../../api/account";
+import { marketplaceLabel, oneOf } from "../../lib/marketplaces";
+import { CatalogResult } from "./CatalogResult";
+
+const INVALID_ASIN = "Please enter a valid 10-character ASIN";
+const FETCH_FAILED = "Failed to fetch product data";
+
+type FetchState =
+  | { status: "idle" }
+  | { status: "loading" }
+  | { status: "invalid" }
+  | { status: "error"; message: string }
+  | { status: "success"; item: CatalogItemResult };
+
+/** The Fetch Catalog Item form and what it fetched: one ASIN from the seller's marketplace via SP-API. */
+export function CatalogFetch({ defaultMarketplace }: { defaultMarketplace: AccountMarketplace }) {
+  const id = useId();
+  const [asin, setAsin] = useState("");
+  const [marketplace, setMarketplace] = useState(defaultMarketplace);
+  const [state, setState] = useState<FetchState>({ status: "idle" });
+  // A newer fetch (or leaving the page) cancels the one in flight.
+  const inFlight = useRef<AbortController | null>(null);
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    inFlight.current?.abort();
+    // The Worker's own query schema: exactly 10 letters or digits, else no call at all.
+    const query = catalogItemQuerySchema.safeParse({ asin, marketplace });
+    if (!query.success) {
+      setState({ status: "invalid" });
+      return;
+    }
+
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setState({ status: "loading" });
+    try {
+      const item = await fetchCatalogItem(query.data, controller.signal);
+      if (!controller.signal.aborted) setState({ status: "success", item });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setState({ status: "error", message: (error instanceof ApiError ? detailText(error.detail) : null) ?? FETCH_FAILED });
+    }
+  }
+
+  const errorId = `${id}-error`;
+  const message = state.status === "invalid" ? INVALID_ASIN : state.status === "error" ? state.message : null;
+
+  return (
+    <section className="card catalog" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Fetch Catalog Item</h2>
+      <form className="catalog__form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-asin`}>ASIN</label>
+          <input
+            id={`${id}-asin`}
+            type="text"
+            value={asin}
+            maxLength={ASIN_LENGTH}
+            placeholder="e.g. B08N5WRWNW"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-invalid={state.status === "invalid"}
+            aria-describedby={message === null ? undefined : errorId}
+            onChange={(event) => setAsin(event.target.value.toUpperCase())}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-marketplace`}>Marketplace</label>
+          <select
+            id={`${id}-marketplace`}
+            value={marketplace}
+            onChange={(event) => setMarketplace(oneOf(ACCOUNT_MARKETPLACES, event.target.value) ?? marketplace)}
+          >
+            {ACCOUNT_MARKETPLACES.map((code) => (
+              <option key={code} value={code}>
+                {marketplaceLabel(code)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button--primary catalog__submit" disabled={state.status === "loading"}>
+          {state.status === "loading" ? "Fetching..." : "Fetch from SP-API"}
+        </button>
+      </form>
+      {message !== null && (
+        <p id={errorId} className="field-error" role="alert">
+          {message}
+        </p>
+      )}
+      {state.status === "success" && <CatalogResult item={state.item} />}
+    </section>
+  );
+}

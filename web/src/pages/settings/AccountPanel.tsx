@@ -1,0 +1,33 @@
+import { Link } from "react-router-dom";
+import type { ConnectionStatus, UserStatus } from "../../../../worker/schemas/account";
+import { marketplaceLabel } from "../../lib/marketplaces";
+import { SignOutButton } from "../../components/SignOutButton";
+
+/** The signed-in account, the way to change its preferences, and Sign out. */
+export function AccountPanel({ user, connection }: { user: UserStatus; connection: ConnectionStatus | null }) {
+  return (
+    <div className="settings-panel">
+      <h2>Account</h2>
+      <dl className="facts">
+        <div>
+          <dt>Signed in as</dt>
+          <dd>{user.demo ? "Demo account" : (connection?.sellingPartnerId ?? "Seller account")}</dd>
+        </div>
+        <div>
+          <dt>Default marketplace</dt>
+          <dd>{marketplaceLabel(user.marketplace)}</dd>
+        </div>
+        <div>
+          <dt>Brand</dt>
+          <dd>{user.brandName ?? "Not set"}</dd>
+        </div>
+      </dl>
+      <div className="connect__actions">
+        <Link to="/onboarding" className="button button--secondary">
+          Change marketplace or brand
+        </Link>
+        <SignOutButton className="button button--primary" />
+      </div>
+    </div>
+  );
+}

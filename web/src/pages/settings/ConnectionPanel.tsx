@@ -1,0 +1,140 @@
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import type { ConnectionStatus, SellerRegion } from "../../../../worker/schemas/account";
+import { ApiError, detailText } from "../../api/api-error";
+import { disconnectSeller } from "../../api/account";
+import { formatUtc } from "../../lib/format";
+import { useSession } from "../../state/session";
+
+const REGION_NAMES: Record<SellerRegion, string> = { na: "North America", eu: "Europe", fe: "Far East" };
+const DISCONNECT_FAILED = "Failed to disconnect. Please try again.";
+
+type DisconnectState =
+  | { status: "idle" }
+  | { status: "confirming" }
+  | { status: "disconnecting" }
+  | { status: "done" }
+  | { status: "error"; message: string };
+
+interface ConnectionPanelProps {
+  connection: ConnectionStatus;
+  reloadConnection: () => Promise<void>;
+}
+
+export function ConnectionPanel({ connection, reloadConnection }: ConnectionPanelProps) {
+  const { refresh } = useSession();
+  const [state, setState] = useState<DisconnectState>({ status: "idle" });
+
+  async function disconnect() {
+    setState({ status: "disconnecting" });
+    try {
+      await disconnectSeller();
+    } catch (error) {
+      setState({ status: "error", message: (error instanceof ApiError ? detailText(error.detail) : null) ?? DISCONNECT_FAILED });
+      return;
+    }
+    setState({ status: "done" });
+    // The header, Seller Central and this tab all show the new state.
+    await Promise.all([
+      refresh(),
+      reloadConnection().catch((error: unknown) => console.error("Connection status could not be reloaded", error)),
+    ]);
+  }
+
+  return (
+    <div className="settings-panel">
+      <h2>Connection Status</h2>
+      {state.status === "done" && (
+        <p className="seller-note seller-note--info" role="status">
+          Your seller account was disconnected and its stored authorization erased.
+        </p>
+      )}
+      {connection.connected ? (
+        <>
+          <p>
+            <span className="badge badge--live">Connected</span> Read-only access to your Amazon seller account through
+            SP-API.
+          </p>
+          <dl className="facts">
+            <Fact term="Seller ID" value={connection.sellingPartnerId} />
+            <Fact term="Region" value={connection.region === null ? null : REGION_NAMES[connection.region]} />
+            <Fact term="Granted" value={connection.grantedAt === null ? null : formatUtc(connection.grantedAt)} />
+            <Fact term="Renewal due" value={connection.renewalDueAt === null ? null : formatUtc(connection.renewalDueAt)} />
+          </dl>
+          <p className="seller-muted">Amazon authorizations must be renewed every 365 days.</p>
+          <DisconnectControls state={state} onAsk={() => setState({ status: "confirming" })} onCancel={() => setState({ status: "idle" })} onConfirm={() => void disconnect()} />
+        </>
+      ) : (
+        <NotConnected demo={connection.demo} />
+      )}
+    </div>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: string | null }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{value ?? "—"}</dd>
+    </div>
+  );
+}
+
+interface DisconnectControlsProps {
+  state: DisconnectState;
+  onAsk: () => void;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** Disconnecting erases the stored token, so it takes a second, explicit confirmation. */
+function DisconnectControls({ state, onAsk, onCancel, onConfirm }: DisconnectControlsProps) {
+  if (state.status === "confirming" || state.status === "disconnecting") {
+    const busy = state.status === "disconnecting";
+    return (
+      <div className="seller-warning" role="group" aria-label="Confirm disconnect">
+        <p>
+          Disconnect this seller account? RankLayer erases its stored authorization; your account and settings stay, and
+          you can connect again at any time.
+        </p>
+        <div className="connect__actions">
+          <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
+            {busy ? "Disconnecting..." : "Yes, disconnect"}
+          </button>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <button type="button" className="button button--secondary" onClick={onAsk}>
+        Disconnect
+      </button>
+      {state.status === "error" && (
+        <p className="field-error" role="alert">
+          {state.message}
+        </p>
+      )}
+    </>
+  );
+}
+
+function NotConnected({ demo }: { demo: boolean }) {
+  return (
+    <>
+      <p>
+        <span className="badge badge--mock">{demo ? "Demo account" : "Not connected"}</span>{" "}
+        {demo
+          ? "You're using the demo account: no Amazon seller account is connected, and its data comes from a mock seller API."
+          : "No Amazon seller account is connected."}
+      </p>
+      <Link to="/connect" className="button button--primary">
+        Connect Seller Central
+      </Link>
+    </>
+  );
+}

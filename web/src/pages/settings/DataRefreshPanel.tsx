@@ -1,0 +1,74 @@
+import { useId, type FormEvent } from "react";
+import {
+  REFRESH_FREQUENCIES,
+  REFRESH_MARKETPLACES,
+  type RefreshFrequency,
+  type SettingsUpdate,
+} from "../../../../worker/schemas/account";
+import { marketplaceLabel, oneOf } from "../../lib/marketplaces";
+import { SaveBar } from "./SaveBar";
+import type { SaveState } from "./use-seller-settings";
+
+/** Each sync option and the plans that include it. */
+const FREQUENCY_OPTIONS: Record<RefreshFrequency, { label: string; plans: string }> = {
+  hourly: { label: "Hourly", plans: "Pro/Agency" },
+  six_hours: { label: "Every 6 hours", plans: "Pro/Agency" },
+  daily: { label: "Daily at 2 AM UTC", plans: "All plans (default)" },
+  manual: { label: "Manual only", plans: "All plans" },
+};
+
+interface DataRefreshPanelProps {
+  draft: SettingsUpdate;
+  save: SaveState;
+  onChange: (next: SettingsUpdate) => void;
+  onSave: () => Promise<void>;
+}
+
+export function DataRefreshPanel({ draft, save, onChange, onSave }: DataRefreshPanelProps) {
+  const id = useId();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void onSave();
+  }
+
+  return (
+    <form className="settings-form" onSubmit={submit}>
+      <h2>Data Refresh</h2>
+      <fieldset className="settings-form__group">
+        <legend>Sync frequency</legend>
+        {REFRESH_FREQUENCIES.map((frequency) => (
+          <label key={frequency} className="choice">
+            <input
+              type="radio"
+              name={`${id}-frequency`}
+              value={frequency}
+              checked={draft.dataRefresh.frequency === frequency}
+              onChange={() => onChange({ ...draft, dataRefresh: { ...draft.dataRefresh, frequency } })}
+            />
+            <span>{FREQUENCY_OPTIONS[frequency].label}</span>
+            <span className="plan-tag">{FREQUENCY_OPTIONS[frequency].plans}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="field settings-form__marketplace">
+        <label htmlFor={`${id}-marketplace`}>Marketplace</label>
+        <select
+          id={`${id}-marketplace`}
+          value={draft.dataRefresh.marketplace}
+          onChange={(event) => {
+            const marketplace = oneOf(REFRESH_MARKETPLACES, event.target.value);
+            if (marketplace) onChange({ ...draft, dataRefresh: { ...draft.dataRefresh, marketplace } });
+          }}
+        >
+          {REFRESH_MARKETPLACES.map((code) => (
+            <option key={code} value={code}>
+              {marketplaceLabel(code)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <SaveBar save={save} />
+    </form>
+  );
+}

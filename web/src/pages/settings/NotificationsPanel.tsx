@@ -1,0 +1,52 @@
+import type { FormEvent } from "react";
+import type { NotificationSettings, SettingsUpdate } from "../../../../worker/schemas/account";
+import { SaveBar } from "./SaveBar";
+import type { SaveState } from "./use-seller-settings";
+
+const TOGGLES: readonly { key: keyof NotificationSettings; label: string; description: string }[] = [
+  { key: "emailAlerts", label: "Email alerts", description: "Send alerts to your email address." },
+  { key: "inAppAlerts", label: "In-app alerts", description: "Show alerts inside RankLayer." },
+  { key: "weeklyReport", label: "Weekly report", description: "A summary of your catalog's rank movement every week." },
+  { key: "rankDrops", label: "Rank drops", description: "When a product's Best Sellers Rank drops sharply." },
+  { key: "buyBoxLoss", label: "Buy Box loss", description: "When you lose the Buy Box on a product." },
+];
+
+interface NotificationsPanelProps {
+  draft: SettingsUpdate;
+  save: SaveState;
+  onChange: (next: SettingsUpdate) => void;
+  onSave: () => Promise<void>;
+}
+
+export function NotificationsPanel({ draft, save, onChange, onSave }: NotificationsPanelProps) {
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void onSave();
+  }
+
+  return (
+    <form className="settings-form" onSubmit={submit}>
+      <h2>Notifications</h2>
+      <fieldset className="settings-form__group">
+        <legend className="visually-hidden">Notification channels and triggers</legend>
+        {TOGGLES.map(({ key, label, description }) => (
+          <label key={key} className="toggle">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={draft.notifications[key]}
+              onChange={(event) =>
+                onChange({ ...draft, notifications: { ...draft.notifications, [key]: event.target.checked } })
+              }
+            />
+            <span className="toggle__text">
+              <span className="toggle__label">{label}</span>
+              <span className="toggle__description">{description}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <SaveBar save={save} />
+    </form>
+  );
+}

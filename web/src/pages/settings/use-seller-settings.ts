@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useState } from "react";
+import type { ConnectionStatus, SettingsUpdate } from "../../../../worker/schemas/account";
+import { ApiError, detailText } from "../../api/api-error";
+import { fetchSettings, saveSettings } from "../../api/account";
+
+const LOAD_FAILED = "Failed to load your settings. Please try again.";
+const SAVE_FAILED = "Failed to save settings. Please try again.";
+
+export interface LoadedSettings {
+  connection: ConnectionStatus;
+  /** The Notifications and Data Refresh values as being edited; saved only by saveDraft. */
+  draft: SettingsUpdate;
+}
+
+export type LoadState = { status: "loading" } | { status: "error"; message: string } | ({ status: "ready" } & LoadedSettings);
+
+export type SaveState = { status: "idle" } | { status: "saving" } | { status: "saved" } | { status: "error"; message: string };
+
+export interface SellerSettings {
+  load: LoadState;
+  save: SaveState;
+  change: (draft: SettingsUpdate) => void;
+  /** PUTs the whole draft; on failure the draft stays as the user left it. */
+  saveDraft: () => Promise<void>;
+  /** Reloads the connection (after a disconnect) without touching unsaved edits. */
+  reloadConnection: () => Promise<void>;
+  retryLoad: () => void;
+}
+
+function errorText(error: unknown, fallback: string): string {
+  return (error instanceof ApiError ? detailText(error.detail) : null) ?? fallback;
+}
+
+/** GET /api/settings on mount; edits stay local until saved with PUT /api/settings. */
+export function useSellerSettings(): SellerSettings {
+  const [load, setLoad] = useState<LoadState>({ status: "loading" });
+  const [save, setSave] = useState<SaveState>({ status: "idle" });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ status: "loading" });
+    fetchSettings(controller.signal).then(
+      ({ notifications, dataRefresh, connection }) => {
+        if (!controller.signal.aborted) setLoad({ status: "ready", connection, draft: { notifications, dataRefresh } });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error("Settings could not be loaded", error);
+        setLoad({ status: "error", message: errorText(error, LOAD_FAILED) });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  const change = useCallback((draft: SettingsUpdate) => {
+    setLoad((current) => (current.status === "ready" ? { ...current, draft } : current));
+    setSave({ status: "idle" });
+  }, []);
+
+  const saveDraft = useCallback(async () => {
+    if (load.status !== "ready") return;
+    setSave({ status: "saving" });
+    try {
+      const { notifications, dataRefresh, connection } = await saveSettings(load.draft);
+      setLoad({ status: "ready", connection, draft: { notifications, dataRefresh } });
+      setSave({ status: "saved" });
+    } catch (error) {
+      console.error("Settings could not be saved", error);
+      setSave({ status: "error", message: errorText(error, SAVE_FAILED) });
+    }
+  }, [load]);
+
+  const reloadConnection = useCallback(async () => {
+    const { connection } = await fetchSettings();
+    setLoad((current) => (current.status === "ready" ? { ...current, connection } : current));
+  }, []);
+
+  const retryLoad = useCallback(() => setAttempt((count) => count + 1), []);
+
+  return { load, save, change, saveDraft, reloadConnection, retryLoad };
+}

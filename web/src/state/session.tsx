@@ -1,0 +1,57 @@
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { fetchUserStatus, signOut as postLogout } from "../api/account";
+import { ANONYMOUS_STATUS, type UserStatus } from "../../../worker/schemas/account";
+
+/** The signed-in user as the server last reported it; null until the first answer. */
+interface Session {
+  user: UserStatus | null;
+  /** Asks the server again (after a disconnect, say). Never rejects: a failure counts as signed out. */
+  refresh: () => Promise<UserStatus>;
+  /** Takes a status the server just returned (sign-in, onboarding) without asking again. */
+  update: (user: UserStatus) => void;
+  /** Ends the session on the server, then refreshes. Rejects when the server did not sign out. */
+  signOut: () => Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/** Loads the user status once for the whole app and keeps it current. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<UserStatus | null>(null);
+  // Each load or update takes a number; only the newest may set the state, so a slow
+  // answer from before a sign-in can never overwrite the signed-in status.
+  const latest = useRef(0);
+
+  const refresh = useCallback(async () => {
+    const ticket = ++latest.current;
+    const status = await fetchUserStatus().catch((error: unknown) => {
+      console.warn("Could not load the user status; treating the visitor as signed out.", error);
+      return ANONYMOUS_STATUS;
+    });
+    if (ticket === latest.current) setUser(status);
+    return status;
+  }, []);
+
+  const update = useCallback((status: UserStatus) => {
+    latest.current++;
+    setUser(status);
+  }, []);
+
+  const signOut = useCallback(async () => {
+    await postLogout();
+    await refresh();
+  }, [refresh]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const session = useMemo(() => ({ user, refresh, update, signOut }), [user, refresh, update, signOut]);
+  return <SessionContext value={session}>{children}</SessionContext>;
+}
+
+export function useSession(): Session {
+  const session = use(SessionContext);
+  if (session === null) throw new Error("useSession must be used inside <SessionProvider>");
+  return session;
+}

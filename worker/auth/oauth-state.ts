@@ -1,0 +1,73 @@
+import { errors, jwtVerify, SignJWT } from "jose";
+import type { Bindings } from "../env";
+import { isAccountMarketplace, type AccountMarketplace } from "../schemas/account";
+import { randomToken, signingKey } from "./signing-key";
+
+/**
+ * The OAuth `state`: a short-lived HS256 token carrying a nonce that is also kept in an
+ * HttpOnly cookie of the browser that started sign-in, and recorded when used, so a state
+ * works once, in that browser, for ten minutes.
+ */
+export const STATE_LIFETIME_SECONDS = 10 * 60;
+const STATE_AUDIENCE = "ranklayer:oauth-state";
+
+export interface IssuedState {
+  state: string;
+  /** Goes into the browser-binding cookie. */
+  nonce: string;
+}
+
+export async function issueState(env: Bindings, marketplace: AccountMarketplace, now = Date.now()): Promise<IssuedState> {
+  const nonce = randomToken();
+  const issuedAt = Math.floor(now / 1000);
+  const state = await new SignJWT({ mkt: marketplace })
+    .setProtectedHeader({ alg: "HS256" })
+    .setJti(nonce)
+    .setAudience(STATE_AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + STATE_LIFETIME_SECONDS)
+    .sign(await signingKey(env));
+  return { state, nonce };
+}
+
+export type StateFailure = "missing" | "invalid" | "expired" | "mismatched" | "reused";
+export type StateCheck = { ok: true; marketplace: AccountMarketplace } | { ok: false; failure: StateFailure };
+
+/** Verifies a state from the callback against this browser's cookie and uses it up. */
+export async function consumeState(
+  env: Bindings,
+  state: string | undefined,
+  browserNonce: string | undefined,
+): Promise<StateCheck> {
+  if (!state) return { ok: false, failure: "missing" };
+  let nonce: string | undefined;
+  let marketplace: unknown;
+  let expiresAt: number | undefined;
+  try {
+    const { payload } = await jwtVerify(state, await signingKey(env), {
+      algorithms: ["HS256"],
+      audience: STATE_AUDIENCE,
+    });
+    nonce = payload.jti;
+    marketplace = payload.mkt;
+    expiresAt = payload.exp;
+  } catch (error) {
+    return { ok: false, failure: error instanceof errors.JWTExpired ? "expired" : "invalid" };
+  }
+  if (!nonce || !expiresAt || typeof marketplace !== "string" || !isAccountMarketplace(marketplace)) {
+    return { ok: false, failure: "invalid" };
+  }
+  if (!browserNonce || browserNonce !== nonce) return { ok: false, failure: "mismatched" };
+
+  // The primary key makes the second use of a nonce fail, however close together they race.
+  const nowIso = new Date().toISOString();
+  const recorded = await env.DB.batch([
+    env.DB.prepare("DELETE FROM used_oauth_states WHERE expires_at < ?").bind(nowIso),
+    env.DB.prepare("INSERT OR IGNORE INTO used_oauth_states (nonce, expires_at) VALUES (?, ?)").bind(
+      nonce,
+      new Date(expiresAt * 1000).toISOString(),
+    ),
+  ]);
+  if ((recorded[1]?.meta.changes ?? 0) === 0) return { ok: false, failure: "reused" };
+  return { ok: true, marketplace };
+}

@@ -1,0 +1,27 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppEnv } from "../env";
+import { readCookie, SESSION_COOKIE } from "./cookies";
+import { readSession, type SignedInAccount } from "./session";
+
+/** Sets `account` from the session cookie; a request without a valid session is anonymous. */
+export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = readCookie(c, SESSION_COOKIE);
+  c.set("account", token ? await readSession(c.env, token) : null);
+  return next();
+};
+
+/** 401 for routes that need a signed-in account. */
+export const requireAccount: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get("account")) {
+    return c.json({ detail: "Sign in first: connect your Amazon seller account or continue with the demo." }, 401);
+  }
+  return next();
+};
+
+/** The signed-in account of a route behind `requireAccount`. */
+export function currentAccount(c: Context<AppEnv>): SignedInAccount {
+  const account = c.get("account");
+  if (!account) throw new HTTPException(401, { message: "Sign in first." });
+  return account;
+}

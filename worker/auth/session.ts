@@ -1,0 +1,89 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { jwtVerify, SignJWT } from "jose";
+import { sessions, users } from "../db/schema";
+import type { Bindings } from "../env";
+import { accountsDb, type UserRecord } from "./accounts";
+import { signingKey } from "./signing-key";
+
+/** A request's signed-in account: the D1 session row that backs it and its user. */
+export interface SignedInAccount {
+  sessionId: string;
+  user: UserRecord;
+}
+
+export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+const SESSION_AUDIENCE = "ranklayer:session";
+
+export interface NewSession {
+  sessionId: string;
+  token: string;
+}
+
+/** A D1 session row and the signed token (HS256, sid + sub, 30 days) that names it. */
+export async function createSession(env: Bindings, userId: string, now = Date.now()): Promise<NewSession> {
+  const sessionId = crypto.randomUUID();
+  const expiresAt = Math.floor(now / 1000) + SESSION_LIFETIME_SECONDS;
+  await env.DB.batch([
+    // The user's ended sessions are of no further use; dropping them here keeps the table bounded.
+    env.DB.prepare("DELETE FROM sessions WHERE user_id = ? AND (revoked_at IS NOT NULL OR expires_at <= ?)").bind(
+      userId,
+      new Date(now).toISOString(),
+    ),
+    env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)").bind(
+      sessionId,
+      userId,
+      new Date(expiresAt * 1000).toISOString(),
+    ),
+  ]);
+  const token = await new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(userId)
+    .setAudience(SESSION_AUDIENCE)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(expiresAt)
+    .sign(await signingKey(env));
+  return { sessionId, token };
+}
+
+/**
+ * The account a session token names, or null: a bad signature, an expired token, or a
+ * row that was revoked, expired or belongs to someone else all read as signed out.
+ */
+export async function readSession(env: Bindings, token: string): Promise<SignedInAccount | null> {
+  let sessionId: unknown;
+  let userId: string | undefined;
+  try {
+    const { payload } = await jwtVerify(token, await signingKey(env), {
+      algorithms: ["HS256"],
+      audience: SESSION_AUDIENCE,
+    });
+    sessionId = payload.sid;
+    userId = payload.sub;
+  } catch {
+    return null;
+  }
+  if (typeof sessionId !== "string" || !userId) return null;
+
+  // One round trip: the live session row and its user.
+  const [row] = await accountsDb(env.DB)
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date().toISOString()),
+      ),
+    )
+    .limit(1);
+  return row ? { sessionId, user: row.user } : null;
+}
+
+/** Ends a session at once: its token stops working on the next request. */
+export async function revokeSession(env: Bindings, sessionId: string): Promise<void> {
+  await env.DB.prepare("UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
+    .bind(new Date().toISOString(), sessionId)
+    .run();
+}

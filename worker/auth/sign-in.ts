@@ -1,0 +1,22 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { clearCookie, SESSION_COOKIE, setHostCookie, setXsrfCookie, XSRF_COOKIE } from "./cookies";
+import { createSession, revokeSession, SESSION_LIFETIME_SECONDS } from "./session";
+import { sessionXsrfToken } from "./xsrf";
+
+/** Starts a session for `userId` in this browser, ending the one it had; sets both cookies. */
+export async function signIn(c: Context<AppEnv>, userId: string): Promise<void> {
+  const previous = c.get("account");
+  if (previous) await revokeSession(c.env, previous.sessionId);
+  const session = await createSession(c.env, userId);
+  setHostCookie(c, SESSION_COOKIE, session.token, SESSION_LIFETIME_SECONDS);
+  setXsrfCookie(c, await sessionXsrfToken(c.env, session.sessionId));
+}
+
+/** Ends this browser's session, if any, and clears its cookies. */
+export async function signOut(c: Context<AppEnv>): Promise<void> {
+  const account = c.get("account");
+  if (account) await revokeSession(c.env, account.sessionId);
+  clearCookie(c, SESSION_COOKIE);
+  clearCookie(c, XSRF_COOKIE);
+}

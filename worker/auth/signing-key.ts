@@ -1,0 +1,59 @@
+import type { Bindings } from "../env";
+
+const FALLBACK_KEY_NAME = "session_signing_key";
+const encoder = new TextEncoder();
+
+// Per isolate: the D1 row never changes once written, so it is read once.
+let fallbackKey: Promise<Uint8Array> | null = null;
+
+/**
+ * The HMAC key for session tokens, OAuth state and XSRF tokens: SESSION_SECRET when the
+ * operator set it; otherwise (a fresh clone running `npm start`) a random key generated
+ * once and kept in D1, so demo sessions work locally and survive restarts.
+ */
+export function signingKey(env: Bindings): Promise<Uint8Array> {
+  if (env.SESSION_SECRET) return Promise.resolve(encoder.encode(env.SESSION_SECRET));
+  fallbackKey ??= loadOrCreateFallbackKey(env.DB).catch((error: unknown) => {
+    fallbackKey = null; // let the next request try again
+    throw error;
+  });
+  return fallbackKey;
+}
+
+async function loadOrCreateFallbackKey(db: D1Database): Promise<Uint8Array> {
+  const generated = base64UrlEncode(crypto.getRandomValues(new Uint8Array(32)));
+  // INSERT OR IGNORE then read: concurrent isolates all end up with the first key written.
+  const inserted = await db
+    .prepare("INSERT OR IGNORE INTO app_secrets (name, value) VALUES (?, ?)")
+    .bind(FALLBACK_KEY_NAME, generated)
+    .run();
+  if (inserted.meta.changes > 0) {
+    console.warn(
+      "SESSION_SECRET is not set: generated a local/dev session signing key and stored it in D1. " +
+        "Set SESSION_SECRET (wrangler secret put SESSION_SECRET) in production.",
+    );
+  }
+  const row = await db
+    .prepare("SELECT value FROM app_secrets WHERE name = ?")
+    .bind(FALLBACK_KEY_NAME)
+    .first<{ value: string }>();
+  if (!row) throw new Error("the generated session signing key could not be read back from D1");
+  return base64UrlDecode(row.value);
+}
+
+export function base64UrlEncode(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function base64UrlDecode(text: string): Uint8Array {
+  const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+/** A random id: 32 bytes as base64url. */
+export function randomToken(): string {
+  return base64UrlEncode(crypto.getRandomValues(new Uint8Array(32)));
+}

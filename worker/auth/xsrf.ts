@@ -1,0 +1,55 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv, Bindings } from "../env";
+import { readCookie, XSRF_COOKIE, XSRF_HEADER } from "./cookies";
+import { base64UrlEncode, randomToken, signingKey } from "./signing-key";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const encoder = new TextEncoder();
+
+/** The XSRF token of a session: an HMAC of its id, so only that session's pages know it. */
+export async function sessionXsrfToken(env: Bindings, sessionId: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    await signingKey(env),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`xsrf:${sessionId}`));
+  return base64UrlEncode(new Uint8Array(mac));
+}
+
+/** The token GET /api/auth/xsrf issues: the session's, or a random one for a signed-out browser. */
+export async function xsrfTokenFor(env: Bindings, sessionId: string | null): Promise<string> {
+  return sessionId ? sessionXsrfToken(env, sessionId) : randomToken();
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  const left = encoder.encode(a);
+  const right = encoder.encode(b);
+  if (left.byteLength !== right.byteLength) return false;
+  return crypto.subtle.timingSafeEqual(left, right);
+}
+
+/**
+ * Double-submit check on every state-changing request: the X-XSRF-TOKEN header must equal
+ * the XSRF-TOKEN cookie, which another site can neither read nor set; with a session, the
+ * token must also be the one bound to that session. Runs after the session middleware.
+ */
+export const xsrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next();
+
+  const cookie = readCookie(c, XSRF_COOKIE);
+  const header = c.req.header(XSRF_HEADER);
+  if (!cookie || !header) {
+    return c.json({ detail: "Missing XSRF token. Reload the page and try again." }, 403);
+  }
+  if (!constantTimeEqual(cookie, header)) {
+    return c.json({ detail: "XSRF token mismatch. Reload the page and try again." }, 403);
+  }
+  const account = c.get("account");
+  if (account && !constantTimeEqual(header, await sessionXsrfToken(c.env, account.sessionId))) {
+    return c.json({ detail: "XSRF token does not belong to this session. Reload the page and try again." }, 403);
+  }
+  return next();
+};

@@ -1,0 +1,139 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { createDemoUser, saveCredentials, upsertSellerUser, userStatus } from "../auth/accounts";
+import { callbackErrorPage } from "../auth/callback-page";
+import { callbackUrl, consentUrl } from "../auth/consent-url";
+import { clearCookie, DEMO_ACCOUNT_COOKIE, OAUTH_STATE_COOKIE, readCookie, setHostCookie, setXsrfCookie } from "../auth/cookies";
+import { DEMO_ACCOUNT_LIFETIME_SECONDS, demoAccountOf, signDemoAccount } from "../auth/demo-account";
+import { consumeState, issueState, STATE_LIFETIME_SECONDS, type StateFailure } from "../auth/oauth-state";
+import { signIn, signOut } from "../auth/sign-in";
+import { encryptRefreshToken, parseKeyring, type EncryptionKey } from "../auth/token-crypto";
+import { xsrfTokenFor } from "../auth/xsrf";
+import type { AppEnv, Bindings } from "../env";
+import { authUrlQuerySchema, type AuthUrlResponse } from "../schemas/account";
+import { isDemoSignInAvailable, isSellerSignInReady, isSellingPartnerApiConfigured } from "../seller/config";
+import { exchangeAuthorizationCode, LwaError } from "../seller/lwa";
+import { MARKETPLACE_REGION } from "../seller/marketplaces";
+import { zodValidator } from "../validation";
+
+const STATE_FAILURES: Record<StateFailure, string> = {
+  missing: "The answer from Amazon carried no sign-in state, so it cannot be trusted.",
+  invalid: "The sign-in state from Amazon is not one RankLayer issued.",
+  expired: "The sign-in took longer than 10 minutes and expired.",
+  mismatched: "The sign-in was started in another browser (or its cookie is gone).",
+  reused: "This sign-in link has already been used.",
+};
+const START_AGAIN = " Start again from Connect Seller Central.";
+
+/** Amazon's selling-partner ids are short upper-case alphanumerics (and never a demo id). */
+const SELLING_PARTNER_ID = /^[A-Z0-9]{6,32}$/;
+const MAX_CODE_LENGTH = 1024;
+
+/**
+ * The refresh-token keys when Amazon sign-in may run; null (and logged for the operator)
+ * when SP-API is not configured or its secrets are missing or malformed.
+ */
+function sellerSignInKeys(env: Bindings): EncryptionKey[] | null {
+  if (!isSellerSignInReady(env)) {
+    if (isSellingPartnerApiConfigured(env)) {
+      console.error("SP-API is configured but SESSION_SECRET or TOKEN_ENCRYPTION_KEYS is not set: Amazon sign-in is off");
+    }
+    return null;
+  }
+  try {
+    return parseKeyring(env.TOKEN_ENCRYPTION_KEYS);
+  } catch (error) {
+    console.error(`Amazon sign-in is off: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+function callbackFailure(c: Context<AppEnv>, status: 400 | 403 | 502, message: string) {
+  c.header("Cache-Control", "no-store");
+  return c.html(callbackErrorPage(message), status);
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .get("/auth/xsrf", async (c) => {
+    setXsrfCookie(c, await xsrfTokenFor(c.env, c.get("account")?.sessionId ?? null));
+    c.header("Cache-Control", "no-store");
+    return c.body(null, 204);
+  })
+  .get("/auth/url", zodValidator("query", authUrlQuerySchema), async (c) => {
+    c.header("Cache-Control", "no-store");
+    const demoAvailable = isDemoSignInAvailable(c.env);
+    if (!sellerSignInKeys(c.env) || !c.env.SPAPI_APPLICATION_ID) {
+      return c.json<AuthUrlResponse>({ authUrl: null, demoAvailable }, 200);
+    }
+    const { marketplace } = c.req.valid("query");
+    const { state, nonce } = await issueState(c.env, marketplace);
+    setHostCookie(c, OAUTH_STATE_COOKIE, nonce, STATE_LIFETIME_SECONDS);
+    const authUrl = consentUrl({
+      marketplace,
+      applicationId: c.env.SPAPI_APPLICATION_ID,
+      state,
+      redirectUri: callbackUrl(c.req.url),
+      draftApp: c.env.SPAPI_DRAFT_APP === "true",
+    });
+    return c.json<AuthUrlResponse>({ authUrl, demoAvailable }, 200);
+  })
+  .get("/auth/callback", async (c) => {
+    const browserNonce = readCookie(c, OAUTH_STATE_COOKIE);
+    clearCookie(c, OAUTH_STATE_COOKIE);
+    const keys = sellerSignInKeys(c.env);
+    if (!keys || !c.env.LWA_CLIENT_ID || !c.env.LWA_CLIENT_SECRET) {
+      return callbackFailure(c, 403, "Amazon sign-in is not configured on this server.");
+    }
+    const query = c.req.query();
+    const check = await consumeState(c.env, query.state, browserNonce);
+    if (!check.ok) return callbackFailure(c, 400, STATE_FAILURES[check.failure] + START_AGAIN);
+
+    const sellingPartnerId = query.selling_partner_id ?? "";
+    const code = query.spapi_oauth_code ?? "";
+    if (!SELLING_PARTNER_ID.test(sellingPartnerId) || !code || code.length > MAX_CODE_LENGTH) {
+      return callbackFailure(c, 400, "Amazon did not send back a seller id and authorization code." + START_AGAIN);
+    }
+
+    let refreshToken: string;
+    try {
+      refreshToken = await exchangeAuthorizationCode(
+        { clientId: c.env.LWA_CLIENT_ID, clientSecret: c.env.LWA_CLIENT_SECRET },
+        code,
+        callbackUrl(c.req.url),
+      );
+    } catch (error) {
+      if (!(error instanceof LwaError)) throw error;
+      console.error("LWA code exchange failed", error.kind, error.message);
+      return error.kind === "invalid_grant"
+        ? callbackFailure(c, 400, "Amazon did not accept the authorization code (codes expire after five minutes)." + START_AGAIN)
+        : callbackFailure(c, 502, "Amazon's sign-in service could not complete the authorization. Please try again shortly.");
+    }
+
+    const user = await upsertSellerUser(c.env.DB, sellingPartnerId);
+    const sealed = await encryptRefreshToken(keys, user.id, refreshToken);
+    await saveCredentials(c.env.DB, user.id, {
+      refreshTokenCiphertext: sealed.ciphertext,
+      keyId: sealed.keyId,
+      region: MARKETPLACE_REGION[check.marketplace],
+      grantedAt: new Date().toISOString(),
+    });
+    await signIn(c, user.id);
+    c.header("Cache-Control", "no-store");
+    return c.redirect(user.onboardedAt ? "/seller-central" : "/onboarding", 302);
+  })
+  .post("/auth/demo", async (c) => {
+    if (!isDemoSignInAvailable(c.env)) {
+      return c.json({ detail: "Demo sign-in is turned off on this server. Sign in with Amazon instead." }, 403);
+    }
+    const current = c.get("account");
+    if (current?.user.isDemo) return c.json(await userStatus(c.env.DB, current.user), 200);
+
+    const user = (await demoAccountOf(c.env, readCookie(c, DEMO_ACCOUNT_COOKIE))) ?? (await createDemoUser(c.env.DB));
+    setHostCookie(c, DEMO_ACCOUNT_COOKIE, await signDemoAccount(c.env, user.id), DEMO_ACCOUNT_LIFETIME_SECONDS);
+    await signIn(c, user.id);
+    return c.json(await userStatus(c.env.DB, user), 200);
+  })
+  .post("/auth/logout", async (c) => {
+    await signOut(c);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,53 @@
+import type { AccountMarketplace, CatalogItemResult } from "../schemas/account";
+import type { CatalogItem, SellerApi } from "./seller-api";
+
+/** SP-API results are reused for 24 hours, per seller, then fetched again. */
+export const CATALOG_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+interface CachedCatalogItem {
+  item: CatalogItem;
+  fetchedAt: string;
+}
+
+/** KV keys are per user: one seller's fetches never show up as another's cache hits. */
+export function catalogCacheKey(userId: string, marketplace: AccountMarketplace, asin: string): string {
+  return `spapi-catalog:v1:${userId}:${marketplace}:${asin}`;
+}
+
+export interface CatalogDeps {
+  api: SellerApi;
+  kv: KVNamespace;
+  userId: string;
+  now: () => number;
+}
+
+/**
+ * One catalog item for a signed-in account. Live SP-API answers are cached in KV for 24 h
+ * and served as "cache"; mock answers (the demo account) are never cached.
+ */
+export async function fetchCatalogItem(
+  deps: CatalogDeps,
+  asin: string,
+  marketplace: AccountMarketplace,
+): Promise<CatalogItemResult> {
+  const now = deps.now();
+  if (deps.api.kind === "mock") {
+    const item = await deps.api.getCatalogItem(asin, marketplace);
+    return { ...item, source: "mock", fetchedAt: new Date(now).toISOString() };
+  }
+
+  const key = catalogCacheKey(deps.userId, marketplace, asin);
+  const cached = await deps.kv.get<CachedCatalogItem>(key, "json");
+  if (cached) {
+    // KV expiry is approximate; the age decides.
+    const age = now - Date.parse(cached.fetchedAt);
+    if (age >= 0 && age < CATALOG_CACHE_MAX_AGE_MS) return { ...cached.item, source: "cache", fetchedAt: cached.fetchedAt };
+  }
+
+  const item = await deps.api.getCatalogItem(asin, marketplace);
+  const fetchedAt = new Date(now).toISOString();
+  await deps.kv.put(key, JSON.stringify({ item, fetchedAt } satisfies CachedCatalogItem), {
+    expirationTtl: CATALOG_CACHE_MAX_AGE_MS / 1000,
+  });
+  return { ...item, source: "spapi", fetchedAt };
+}

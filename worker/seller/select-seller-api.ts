@@ -1,0 +1,59 @@
+import { findCredentials, replaceCiphertext, type UserRecord } from "../auth/accounts";
+import { decryptRefreshToken, encryptRefreshToken, parseKeyring } from "../auth/token-crypto";
+import type { Bindings } from "../env";
+import type { SellerRegion } from "../schemas/account";
+import { isSellingPartnerApiConfigured } from "./config";
+import { dropSellerAccessToken, sellerAccessToken } from "./lwa";
+import { MockSellerApi } from "./mock-seller-api";
+import { SellerApiError, type SellerApi } from "./seller-api";
+import { SpApiSellerApi } from "./spapi-client";
+
+/**
+ * The SellerApi of a signed-in account: the mock for a demo account, the real SP-API
+ * client for a connected seller. A real account without a stored grant has no data source.
+ */
+export async function sellerApiFor(env: Bindings, user: UserRecord): Promise<SellerApi> {
+  if (user.isDemo) return new MockSellerApi();
+
+  const credentials = await findCredentials(env.DB, user.id);
+  if (!credentials) {
+    throw new SellerApiError(403, "Your Amazon seller account is not connected. Connect it on /connect to fetch catalog data.");
+  }
+  if (!isSellingPartnerApiConfigured(env) || !env.LWA_CLIENT_ID || !env.LWA_CLIENT_SECRET) {
+    console.error("a connected seller asked for SP-API data, but LWA_CLIENT_ID/LWA_CLIENT_SECRET/SPAPI_APPLICATION_ID are not set");
+    throw new SellerApiError(502, "Amazon's Selling Partner API is not configured on this server right now.");
+  }
+  const client = { clientId: env.LWA_CLIENT_ID, clientSecret: env.LWA_CLIENT_SECRET };
+  // A new grant (reconnect) gets a new cache entry; the old one simply ages out.
+  const tokenCacheKey = accessTokenCacheKey(user.id, credentials.grantedAt);
+
+  const refreshToken = async (): Promise<string> => {
+    let keys;
+    try {
+      keys = parseKeyring(env.TOKEN_ENCRYPTION_KEYS);
+    } catch (error) {
+      console.error("cannot read stored refresh tokens:", error instanceof Error ? error.message : error);
+      throw new SellerApiError(502, "Stored seller authorizations cannot be read on this server right now.");
+    }
+    const opened = await decryptRefreshToken(keys, user.id, credentials.refreshTokenCiphertext).catch((error: unknown) => {
+      console.error("a stored refresh token did not decrypt:", error instanceof Error ? error.name : "error");
+      throw new SellerApiError(403, "Your stored Amazon authorization can no longer be read. Reconnect your account on /connect.");
+    });
+    if (opened.stale) {
+      // Key rotation: move the row to the newest key while we hold the plaintext.
+      const sealed = await encryptRefreshToken(keys, user.id, opened.refreshToken);
+      await replaceCiphertext(env.DB, user.id, sealed.ciphertext, sealed.keyId);
+    }
+    return opened.refreshToken;
+  };
+
+  return new SpApiSellerApi({
+    region: credentials.region as SellerRegion,
+    accessToken: () => sellerAccessToken(client, tokenCacheKey, refreshToken),
+    dropAccessToken: () => dropSellerAccessToken(tokenCacheKey),
+  });
+}
+
+export function accessTokenCacheKey(userId: string, grantedAt: string): string {
+  return `${userId}:${grantedAt}`;
+}

@@ -1,0 +1,125 @@
+import { retryAfterSeconds } from "../lookup/creators-token";
+import type { AccountMarketplace, SellerRegion } from "../schemas/account";
+import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
+import { LwaError } from "./lwa";
+import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./marketplaces";
+import { SellerApiError, type CatalogItem, type SellerApi } from "./seller-api";
+
+export interface SpApiClientConfig {
+  region: SellerRegion;
+  /** An LWA access token for this seller (cached by the caller). */
+  accessToken: () => Promise<string>;
+  /** SP-API refused the token: forget it so the next call gets a fresh one. */
+  dropAccessToken: () => void;
+}
+
+const TIMEOUT_MS = 8000;
+export const CATALOG_INCLUDED_DATA = "summaries,salesRanks,images";
+
+/** What a failed SP-API answer means for the operation that asked. */
+interface FailureTexts {
+  notFound: string;
+}
+
+/** The Selling Partner API on the seller's regional endpoint, as the connected seller. */
+export class SpApiSellerApi implements SellerApi {
+  readonly kind = "spapi";
+
+  constructor(private readonly config: SpApiClientConfig) {}
+
+  async getCatalogItem(asin: string, marketplace: AccountMarketplace): Promise<CatalogItem> {
+    const marketplaceId = MARKETPLACE_IDS[marketplace];
+    this.requireRegionOf(marketplace);
+    const payload = await this.get<CatalogItemPayload>(
+      `/catalog/2022-04-01/items/${encodeURIComponent(asin)}`,
+      { marketplaceIds: marketplaceId, includedData: CATALOG_INCLUDED_DATA },
+      { notFound: `No catalog item found for ASIN ${asin} in the ${marketplace} marketplace.` },
+    );
+    return mapCatalogItem(payload, asin, marketplaceId);
+  }
+
+  /** An authorization covers one region's endpoint; other regions' marketplaces are out of reach. */
+  private requireRegionOf(marketplace: AccountMarketplace): void {
+    const needed = MARKETPLACE_REGION[marketplace];
+    if (needed !== this.config.region) {
+      throw new SellerApiError(
+        403,
+        `Your seller account is connected in the ${this.config.region.toUpperCase()} region; the ${marketplace} ` +
+          `marketplace is in ${needed.toUpperCase()}. Choose a marketplace of your region.`,
+      );
+    }
+  }
+
+  /** One GET on the regional endpoint; every SP-API operation goes through here. */
+  protected async get<T>(path: string, query: Record<string, string>, texts: FailureTexts): Promise<T> {
+    const url = new URL(path, SPAPI_ENDPOINTS[this.config.region]);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+
+    const token = await this.accessToken();
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        headers: { "x-amz-access-token": token, Accept: "application/json", "User-Agent": "RankLayer/0.1 (Language=TypeScript)" },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch {
+      throw new SellerApiError(502, "Amazon's Selling Partner API did not answer. Try again shortly.");
+    }
+    if (res.ok) {
+      try {
+        return (await res.json()) as T;
+      } catch {
+        throw new SellerApiError(502, "Amazon's Selling Partner API sent an answer we could not read.");
+      }
+    }
+    throw await this.failure(res, texts);
+  }
+
+  private async accessToken(): Promise<string> {
+    try {
+      return await this.config.accessToken();
+    } catch (error) {
+      if (!(error instanceof LwaError)) throw error;
+      if (error.kind === "invalid_grant") {
+        throw new SellerApiError(403, "Amazon no longer accepts this seller authorization. Reconnect your account on /connect.");
+      }
+      if (error.kind === "throttled") {
+        throw new SellerApiError(429, "Amazon is throttling sign-in requests. Try again in a few seconds.", error.retryAfterSeconds);
+      }
+      console.error("LWA access token grant failed", error.kind, error.message);
+      throw new SellerApiError(502, "Could not get access to Amazon's Selling Partner API. Try again shortly.");
+    }
+  }
+
+  private async failure(res: Response, texts: FailureTexts): Promise<SellerApiError> {
+    const message = await firstErrorMessage(res);
+    switch (res.status) {
+      case 403:
+        this.config.dropAccessToken();
+        return new SellerApiError(
+          403,
+          "Amazon refused access for this seller account. Reconnect your account on /connect, or check the app's SP-API roles.",
+        );
+      case 404:
+        return new SellerApiError(404, texts.notFound);
+      case 429:
+        return new SellerApiError(
+          429,
+          "Amazon is throttling Selling Partner API requests. Try again in a few seconds.",
+          retryAfterSeconds(res.headers.get("Retry-After")),
+        );
+      case 400:
+        return new SellerApiError(502, `Amazon rejected the request${message ? `: ${message}` : "."}`);
+      default:
+        console.error("SP-API request failed", res.status, message);
+        return new SellerApiError(502, `Amazon's Selling Partner API failed (HTTP ${res.status}). Try again shortly.`);
+    }
+  }
+}
+
+/** The first `errors[].message` of an SP-API ErrorList body, if there is one. */
+async function firstErrorMessage(res: Response): Promise<string | undefined> {
+  const body = (await res.json().catch(() => null)) as { errors?: { message?: unknown }[] } | null;
+  const message = body?.errors?.[0]?.message;
+  return typeof message === "string" ? message : undefined;
+}
