@@ -39,7 +39,7 @@ function head() {
 
 /** Waits until the lazy page has loaded (the Suspense fallback is gone). */
 async function pageLoaded() {
-  await waitFor(() => expect(document.querySelector("main [aria-busy]")).toBeNull());
+  await waitFor(() => expect(document.querySelector("main [aria-busy='true']")).toBeNull());
 }
 
 describe("the route list", () => {
