@@ -1,18 +1,19 @@
 import * as z from "zod/mini";
 import { asinSchema } from "./lookup";
+import { ACCOUNT_MARKETPLACES } from "./user-status";
+
+export {
+  ACCOUNT_MARKETPLACES,
+  ANONYMOUS_STATUS,
+  isAccountMarketplace,
+  type AccountMarketplace,
+  type UserStatus,
+} from "./user-status";
 
 /**
  * Request schemas and response shapes of the seller account API (issue 4), shared by the
  * Worker's validators and the /onboarding, /seller-central and /settings forms.
  */
-
-/** Marketplaces a seller may pick at onboarding and fetch catalog items from. */
-export const ACCOUNT_MARKETPLACES = ["US", "CA", "MX", "UK", "DE", "FR", "IT", "ES"] as const;
-export type AccountMarketplace = (typeof ACCOUNT_MARKETPLACES)[number];
-
-export function isAccountMarketplace(value: string): value is AccountMarketplace {
-  return (ACCOUNT_MARKETPLACES as readonly string[]).includes(value);
-}
 
 /** Marketplaces the Data Refresh tab of /settings offers. */
 export const REFRESH_MARKETPLACES = ["US", "CA", "UK", "DE"] as const;
@@ -94,25 +95,6 @@ export interface AuthUrlResponse {
   authUrl: string | null;
   demoAvailable: boolean;
 }
-
-export interface UserStatus {
-  authenticated: boolean;
-  /** A real seller connection with a stored refresh token; demo accounts are never connected. */
-  connected: boolean;
-  marketplace: AccountMarketplace;
-  brandName: string | null;
-  demo: boolean;
-  onboarded: boolean;
-}
-
-export const ANONYMOUS_STATUS: UserStatus = {
-  authenticated: false,
-  connected: false,
-  marketplace: "US",
-  brandName: null,
-  demo: false,
-  onboarded: false,
-};
 
 export interface SalesRank {
   categoryTitle: string;
