@@ -118,7 +118,7 @@ describe("every route", () => {
 
     await page.getByRole("link", { name: "Back to Home" }).click();
     await page.waitForURL(`${appUrl}/`);
-    expect(await headNow()).toEqual(expectedHead("/"));
+    await expect.poll(headNow).toEqual(expectedHead("/"));
     // The only failed load is the document's own 404.
     expect(unexpectedConsoleErrors()).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
   });
