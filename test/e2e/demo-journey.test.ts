@@ -1,60 +1,36 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "./browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowserTab } from "./browser.ts";
 
 const appUrl = inject("appUrl");
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let consoleErrors: string[];
+const tab = useBrowserTab();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
-  consoleErrors = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(message.text());
-  });
-  page.on("pageerror", (error) => consoleErrors.push(error.message));
-});
-afterEach(async () => {
-  await context.close();
-});
-
-const main = () => page.getByRole("main");
-const nav = () => page.getByRole("navigation", { name: "Main" });
-const tabPanel = () => page.getByRole("tabpanel");
+const main = () => tab.page.getByRole("main");
+const nav = () => tab.page.getByRole("navigation", { name: "Main" });
+const tabPanel = () => tab.page.getByRole("tabpanel");
 /** The value beside a label in a facts list (Seller Central's header). */
 const fact = (term: string) => main().locator("dt", { hasText: term }).locator("xpath=following-sibling::dd[1]").textContent();
 
 async function openSettingsTab(name: string) {
-  await page.getByRole("tab", { name }).click();
+  await tab.page.getByRole("tab", { name }).click();
   await tabPanel().getByRole("heading", { name }).waitFor();
 }
 
 describe("the demo journey in a real browser (mock mode, no Amazon credentials)", () => {
   it("connects with the demo, onboards, fetches a catalog item, keeps settings and signs out", async () => {
     // /connect: SP-API is not configured here, so the page offers the demo.
-    await page.goto(`${appUrl}/connect`);
+    await tab.page.goto(`${appUrl}/connect`);
     await main().getByText(/runs in mock mode/).waitFor();
     await main().getByRole("button", { name: "Continue with Demo" }).click();
 
     // First visit: onboarding, step 2 of 3.
-    await page.waitForURL(`${appUrl}/onboarding`);
+    await tab.page.waitForURL(`${appUrl}/onboarding`);
     await main().getByText("Step 2 of 3").waitFor();
     await main().getByLabel("Default Marketplace").selectOption("DE");
     await main().getByLabel(/Brand Name/).fill("Acme Outdoors");
     await main().getByRole("button", { name: "Continue to Dashboard" }).click();
 
     // Seller Central shows what was saved, and says plainly that this is the demo.
-    await page.waitForURL(`${appUrl}/seller-central`);
+    await tab.page.waitForURL(`${appUrl}/seller-central`);
     await main().getByRole("heading", { level: 1, name: "Seller Central" }).waitFor();
     expect(await fact("Marketplace")).toBe("Germany (DE)");
     expect(await fact("Brand")).toBe("Acme Outdoors");
@@ -63,9 +39,9 @@ describe("the demo journey in a real browser (mock mode, no Amazon credentials)"
     expect(await main().getByRole("link", { name: "Connect Now" }).getAttribute("href")).toBe("/connect");
 
     // The session cookie is out of the page's reach.
-    const session = (await context.cookies()).find((cookie) => cookie.name === "__Host-session");
+    const session = (await tab.context.cookies()).find((cookie) => cookie.name === "__Host-session");
     expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/" });
-    expect(await page.evaluate(() => document.cookie)).not.toContain("__Host-session");
+    expect(await tab.page.evaluate(() => document.cookie)).not.toContain("__Host-session");
 
     // A catalog fetch: from the mock seller API, and labelled so.
     const asin = main().getByLabel("ASIN");
@@ -84,8 +60,8 @@ describe("the demo journey in a real browser (mock mode, no Amazon credentials)"
     for (const rank of ranks) expect(rank).toMatch(/^\S.*#[\d,]+$/);
 
     // Settings: change a toggle and the frequency, save, reload: still there.
-    await page.getByRole("contentinfo").getByRole("link", { name: "Settings" }).click();
-    await page.waitForURL(`${appUrl}/settings`);
+    await tab.page.getByRole("contentinfo").getByRole("link", { name: "Settings" }).click();
+    await tab.page.waitForURL(`${appUrl}/settings`);
     await openSettingsTab("Notifications");
     const weeklyReport = tabPanel().getByRole("switch", { name: /^Weekly report/ });
     expect(await weeklyReport.isChecked()).toBe(false);
@@ -95,7 +71,7 @@ describe("the demo journey in a real browser (mock mode, no Amazon credentials)"
     await tabPanel().getByRole("button", { name: "Save settings" }).click();
     await tabPanel().getByText("Settings saved.").waitFor();
 
-    await page.reload();
+    await tab.page.reload();
     await openSettingsTab("Data Refresh");
     expect(await tabPanel().getByRole("radio", { name: /^Manual only/ }).isChecked()).toBe(true);
     expect(await tabPanel().getByRole("radio", { name: /^Daily at 2 AM UTC/ }).isChecked()).toBe(false);
@@ -104,28 +80,28 @@ describe("the demo journey in a real browser (mock mode, no Amazon credentials)"
 
     // Sign out from the header: home, and the Pro screens are closed again.
     await nav().getByRole("button", { name: "Sign out" }).click();
-    await page.waitForURL(`${appUrl}/`);
-    expect((await context.cookies()).some((cookie) => cookie.name === "__Host-session")).toBe(false);
-    await page.goto(`${appUrl}/seller-central`);
+    await tab.page.waitForURL(`${appUrl}/`);
+    expect((await tab.context.cookies()).some((cookie) => cookie.name === "__Host-session")).toBe(false);
+    await tab.page.goto(`${appUrl}/seller-central`);
     expect(await main().getByRole("link", { name: "Connect Seller Central" }).getAttribute("href")).toBe("/connect");
     expect(await main().getByLabel("ASIN").count()).toBe(0);
     expect(await nav().getByRole("button", { name: "Sign out" }).count()).toBe(0);
 
     // This browser's demo account is kept: continuing with the demo again skips onboarding.
-    await page.goto(`${appUrl}/connect`);
+    await tab.page.goto(`${appUrl}/connect`);
     await main().getByRole("button", { name: "Continue with Demo" }).click();
-    await page.waitForURL(`${appUrl}/seller-central`);
+    await tab.page.waitForURL(`${appUrl}/seller-central`);
     expect(await fact("Brand")).toBe("Acme Outdoors");
 
-    expect(consoleErrors).toEqual([]);
+    expect(tab.consoleErrors).toEqual([]);
   });
 
   it("keeps a signed-out visitor out of onboarding and settings", async () => {
     for (const path of ["/onboarding", "/settings"]) {
-      await page.goto(`${appUrl}${path}`);
+      await tab.page.goto(`${appUrl}${path}`);
       expect(await main().getByRole("link", { name: "Connect Seller Central" }).getAttribute("href")).toBe("/connect");
     }
-    expect(await page.getByRole("tab").count()).toBe(0);
-    expect(consoleErrors).toEqual([]);
+    expect(await tab.page.getByRole("tab").count()).toBe(0);
+    expect(tab.consoleErrors).toEqual([]);
   });
 });

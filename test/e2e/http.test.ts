@@ -6,6 +6,7 @@ import { Window } from "happy-dom";
 import { describe, expect, inject, it } from "vitest";
 import { siteUrl } from "../../build/site-url.ts";
 import { NOT_FOUND_META, ROUTE_PATHS, routeMeta } from "../../web/src/app/route-meta.ts";
+import { readHeadTags } from "../support/head-tags.ts";
 
 const appUrl = inject("appUrl");
 // The build these tests run against read the same environment.
@@ -14,22 +15,6 @@ const SITE = siteUrl();
 function parse(html: string): Document {
   const window = new Window();
   return new window.DOMParser().parseFromString(html, "text/html") as unknown as Document;
-}
-
-/** The head tags a crawler reads. */
-function headOf(document: Document) {
-  const content = (selector: string) => document.head.querySelector(selector)?.getAttribute("content") ?? null;
-  return {
-    title: document.title,
-    canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? null,
-    description: content('meta[name="description"]'),
-    robots: content('meta[name="robots"]'),
-    ogTitle: content('meta[property="og:title"]'),
-    ogDescription: content('meta[property="og:description"]'),
-    ogUrl: content('meta[property="og:url"]'),
-    ogImage: content('meta[property="og:image"]'),
-    twitterCard: content('meta[name="twitter:card"]'),
-  };
 }
 
 async function getPage(path: string) {
@@ -49,7 +34,7 @@ describe("each route's HTML", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     const meta = routeMeta(path);
-    expect(headOf(document)).toEqual({
+    expect(readHeadTags(document)).toEqual({
       title: `${meta.title} | RankLayer`,
       canonical: `${SITE}${path}`,
       description: meta.description,
@@ -69,7 +54,7 @@ describe("each route's HTML", () => {
   it("serves /results with a query string from the same file", async () => {
     const { response, document } = await getPage("/results?asin=B08N5WRWNW&marketplace=US");
     expect(response.status).toBe(200);
-    expect(headOf(document).canonical).toBe(`${SITE}/results`);
+    expect(readHeadTags(document).canonical).toBe(`${SITE}/results`);
   });
 
   it("serves a real 1200×630 PNG as og:image", async () => {
@@ -89,7 +74,7 @@ describe("unknown paths", () => {
 
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
-    expect(headOf(document)).toMatchObject({
+    expect(readHeadTags(document)).toMatchObject({
       title: `${NOT_FOUND_META.title} | RankLayer`,
       description: NOT_FOUND_META.description,
       robots: "noindex, follow",

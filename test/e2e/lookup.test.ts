@@ -1,100 +1,76 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "./browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowserTab } from "./browser.ts";
 
 const appUrl = inject("appUrl");
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let consoleErrors: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
-  consoleErrors = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(message.text());
-  });
-  page.on("pageerror", (error) => consoleErrors.push(error.message));
-});
-afterEach(async () => {
-  await context.close();
-});
+const tab = useBrowserTab();
 
 describe("the free lookup in a real browser (mock mode)", () => {
   it("looks up an ASIN from the home page and lands on its result, labelled Mock Data", async () => {
-    await page.goto(appUrl);
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).first().textContent()).toMatch(/The Amazon Rank Intelligence Layer/);
+    await tab.page.goto(appUrl);
+    await expect.poll(() => tab.page.getByRole("heading", { level: 1 }).first().textContent()).toMatch(/The Amazon Rank Intelligence Layer/);
     // The footer shows no data-source badge until a lookup sets one.
-    expect(await page.getByRole("contentinfo").getByText("Data source:").count()).toBe(0);
+    expect(await tab.page.getByRole("contentinfo").getByText("Data source:").count()).toBe(0);
 
-    await page.getByRole("textbox", { name: "ASIN" }).fill("b08n5wrwnw");
-    await page.getByRole("button", { name: "Look Up ASIN" }).click();
+    await tab.page.getByRole("textbox", { name: "ASIN" }).fill("b08n5wrwnw");
+    await tab.page.getByRole("button", { name: "Look Up ASIN" }).click();
 
-    await page.waitForURL(`${appUrl}/results?asin=B08N5WRWNW&marketplace=US`);
-    await page.getByRole("heading", { name: "Product Details" }).waitFor();
-    const product = page.getByRole("article");
+    await tab.page.waitForURL(`${appUrl}/results?asin=B08N5WRWNW&marketplace=US`);
+    await tab.page.getByRole("heading", { name: "Product Details" }).waitFor();
+    const product = tab.page.getByRole("article");
     expect(await product.getByText("Mock Data", { exact: true }).isVisible()).toBe(true);
     expect(await product.getByText(/^#[\d,]+$/).isVisible()).toBe(true);
     expect(await product.getByText(/\$\d+\.\d{2}/).isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: /View on Amazon/ }).getAttribute("href")).toBe("https://www.amazon.com/dp/B08N5WRWNW");
-    expect(await page.getByText(/Last refreshed/).textContent()).toMatch(/UTC/);
+    expect(await tab.page.getByRole("link", { name: /View on Amazon/ }).getAttribute("href")).toBe("https://www.amazon.com/dp/B08N5WRWNW");
+    expect(await tab.page.getByText(/Last refreshed/).textContent()).toMatch(/UTC/);
     // The mock image is served by the app itself and really loads.
-    const imageLoaded = await page.locator("article img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+    const imageLoaded = await tab.page.locator("article img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
     expect(imageLoaded).toBe(true);
-    expect(await page.getByRole("contentinfo").getByText("Mock", { exact: true }).isVisible()).toBe(true);
-    expect(consoleErrors).toEqual([]);
+    expect(await tab.page.getByRole("contentinfo").getByText("Mock", { exact: true }).isVisible()).toBe(true);
+    expect(tab.consoleErrors).toEqual([]);
   });
 
   it("shows the error card with the server's message for a bad ASIN", async () => {
-    await page.goto(`${appUrl}/results?asin=ABC123&marketplace=US`);
-    const alert = page.getByRole("alert");
+    await tab.page.goto(`${appUrl}/results?asin=ABC123&marketplace=US`);
+    const alert = tab.page.getByRole("alert");
     await alert.waitFor();
     expect(await alert.textContent()).toContain("ASIN must be 10 letters or digits");
     await alert.getByRole("link", { name: "Search another ASIN" }).click();
-    await page.waitForURL(`${appUrl}/`);
-    // The 422 is the expected answer; nothing else may go wrong on the page.
-    expect(consoleErrors.filter((e) => !/status of 422/.test(e))).toEqual([]);
+    await tab.page.waitForURL(`${appUrl}/`);
+    // The 422 is the expected answer; nothing else may go wrong on the tab.page.
+    expect(tab.consoleErrors.filter((e) => !/status of 422/.test(e))).toEqual([]);
   });
 
   it("keeps dark mode across a reload, applied before the first paint", async () => {
-    await page.goto(appUrl);
-    const toggle = page.getByRole("button", { name: "Dark mode" });
+    await tab.page.goto(appUrl);
+    const toggle = tab.page.getByRole("button", { name: "Dark mode" });
     expect(await toggle.getAttribute("aria-pressed")).toBe("false");
     await toggle.click();
-    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
-    expect(await page.evaluate(() => localStorage.getItem("darkMode"))).toBe("true");
+    expect(await tab.page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    expect(await tab.page.evaluate(() => localStorage.getItem("darkMode"))).toBe("true");
 
     // Record the class as soon as <body> exists, before the app's script has run.
-    await page.addInitScript(() => {
+    await tab.page.addInitScript(() => {
       document.addEventListener("readystatechange", () => {
         if (document.readyState === "interactive") {
           (window as unknown as { darkAtFirstParse: boolean }).darkAtFirstParse = document.documentElement.classList.contains("dark");
         }
       }, { once: true });
     });
-    await page.reload();
-    expect(await page.evaluate(() => (window as unknown as { darkAtFirstParse: boolean }).darkAtFirstParse)).toBe(true);
-    expect(await page.getByRole("button", { name: "Dark mode" }).getAttribute("aria-pressed")).toBe("true");
+    await tab.page.reload();
+    expect(await tab.page.evaluate(() => (window as unknown as { darkAtFirstParse: boolean }).darkAtFirstParse)).toBe(true);
+    expect(await tab.page.getByRole("button", { name: "Dark mode" }).getAttribute("aria-pressed")).toBe("true");
 
-    await page.getByRole("button", { name: "Dark mode" }).click();
-    await page.reload();
-    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
-    expect(consoleErrors).toEqual([]);
+    await tab.page.getByRole("button", { name: "Dark mode" }).click();
+    await tab.page.reload();
+    expect(await tab.page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    expect(tab.consoleErrors).toEqual([]);
   });
 
   it("opens and closes the mobile menu, and closes it when a link is tapped", async () => {
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto(appUrl);
-    const menu = page.getByRole("button", { name: "Menu" });
-    const nav = page.getByRole("navigation", { name: "Main" });
+    await tab.page.setViewportSize({ width: 375, height: 740 });
+    await tab.page.goto(appUrl);
+    const menu = tab.page.getByRole("button", { name: "Menu" });
+    const nav = tab.page.getByRole("navigation", { name: "Main" });
     expect(await menu.getAttribute("aria-expanded")).toBe("false");
     expect(await nav.getByRole("link", { name: "Pricing" }).isVisible()).toBe(false);
 
@@ -108,16 +84,16 @@ describe("the free lookup in a real browser (mock mode)", () => {
 
     await menu.click();
     await nav.getByRole("link", { name: "About" }).click();
-    await page.waitForURL(`${appUrl}/about`);
+    await tab.page.waitForURL(`${appUrl}/about`);
     expect(await menu.getAttribute("aria-expanded")).toBe("false");
     expect(await nav.getByRole("link", { name: "Pricing" }).isVisible()).toBe(false);
   });
 
   it("shows the 404 page for an unknown path", async () => {
-    await page.goto(`${appUrl}/no-such-page`);
-    await page.getByRole("heading", { name: "Page not found" }).waitFor();
-    await page.getByRole("link", { name: "Back to Home" }).click();
-    await page.waitForURL(`${appUrl}/`);
+    await tab.page.goto(`${appUrl}/no-such-page`);
+    await tab.page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await tab.page.getByRole("link", { name: "Back to Home" }).click();
+    await tab.page.waitForURL(`${appUrl}/`);
   });
 });
 

@@ -1,14 +1,13 @@
 /**
  * The whole site in real Chromium against the built app under `wrangler dev`: every route
  * renders cleanly and axe-core finds nothing serious on it in light or dark mode, header and
- * footer navigate, the menu works from the keyboard, and dark mode reaches every page.
+ * footer navigate, the menu works from the keyboard, and dark mode reaches every tab.page.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { siteUrl } from "../../build/site-url.ts";
 import { NOT_FOUND_META, ROUTE_PATHS, matchRoutePath, routeMeta, type RoutePath } from "../../web/src/app/route-meta.ts";
 import { seriousViolations } from "./axe.ts";
-import { launchBrowser } from "./browser.ts";
+import { useBrowserTab } from "./browser.ts";
 
 const appUrl = inject("appUrl");
 const SITE = siteUrl();
@@ -21,33 +20,10 @@ function visitPath(path: RoutePath): string {
   return path === "/results" ? "/results?asin=B08N5WRWNW&marketplace=US" : path;
 }
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let consoleErrors: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
-  consoleErrors = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(message.text());
-  });
-  page.on("pageerror", (error) => consoleErrors.push(error.message));
-});
-afterEach(async () => {
-  await context.close();
-});
+const tab = useBrowserTab();
 
 function unexpectedConsoleErrors(): string[] {
-  return consoleErrors.filter((error) => !EXPECTED_CONSOLE_ERROR.test(error));
+  return tab.consoleErrors.filter((error) => !EXPECTED_CONSOLE_ERROR.test(error));
 }
 
 /**
@@ -55,18 +31,18 @@ function unexpectedConsoleErrors(): string[] {
  * also until the network is idle, so the page's data has arrived too.
  */
 async function visit(path: string, waitUntil: "networkidle" | "load" = "networkidle") {
-  const response = await page.goto(`${appUrl}${path}`, { waitUntil });
-  await page.locator("main h1").first().waitFor();
+  const response = await tab.page.goto(`${appUrl}${path}`, { waitUntil });
+  await tab.page.locator("main h1").first().waitFor();
   return response;
 }
 
 function mainHeading(): Promise<string> {
-  return page.locator("main h1").first().innerText();
+  return tab.page.locator("main h1").first().innerText();
 }
 
 /** Title, canonical and og:url as the page's head has them now. */
 function headNow() {
-  return page.evaluate(() => ({
+  return tab.page.evaluate(() => ({
     title: document.title,
     canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? null,
     ogUrl: document.head.querySelector('meta[property="og:url"]')?.getAttribute("content") ?? null,
@@ -87,14 +63,14 @@ function expectedHead(path: RoutePath) {
 /** axe-core on the page as it is (light), then again after switching to dark mode with the toggle. */
 async function expectAccessibleInLightAndDark() {
   expect(await isDark()).toBe(false);
-  expect(await seriousViolations(page), "light mode").toEqual([]);
-  await page.getByRole("button", { name: "Dark mode" }).click();
+  expect(await seriousViolations(tab.page), "light mode").toEqual([]);
+  await tab.page.getByRole("button", { name: "Dark mode" }).click();
   expect(await isDark()).toBe(true);
-  expect(await seriousViolations(page), "dark mode").toEqual([]);
+  expect(await seriousViolations(tab.page), "dark mode").toEqual([]);
 }
 
 function isDark(): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.classList.contains("dark"));
+  return tab.page.evaluate(() => document.documentElement.classList.contains("dark"));
 }
 
 describe("every route", () => {
@@ -108,7 +84,7 @@ describe("every route", () => {
     expect(unexpectedConsoleErrors()).toEqual([]);
   });
 
-  it("answers an unknown path with HTTP 404 and an accessible 404 page, whose Back to Home link works", async () => {
+  it("answers an unknown path with HTTP 404 and an accessible 404 tab.page, whose Back to Home link works", async () => {
     const response = await visit(UNKNOWN_PATH);
 
     expect(response?.status()).toBe(404);
@@ -116,8 +92,8 @@ describe("every route", () => {
     expect(await headNow()).toEqual({ title: "Page not found | RankLayer", canonical: null, ogUrl: null, robots: "noindex, follow" });
     await expectAccessibleInLightAndDark();
 
-    await page.getByRole("link", { name: "Back to Home" }).click();
-    await page.waitForURL(`${appUrl}/`);
+    await tab.page.getByRole("link", { name: "Back to Home" }).click();
+    await tab.page.waitForURL(`${appUrl}/`);
     await expect.poll(headNow).toEqual(expectedHead("/"));
     // The only failed load is the document's own 404.
     expect(unexpectedConsoleErrors()).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
@@ -125,23 +101,23 @@ describe("every route", () => {
 });
 
 describe("navigation", () => {
-  /** Follows each link in `area` from the home page, checking the page and head it lands on, all without a reload. */
+  /** Follows each link in `area` from the home tab.page, checking the page and head it lands on, all without a reload. */
   async function followEachLink(area: string) {
     await visit("/");
-    const hrefs = await page.locator(`${area} a`).evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    const hrefs = await tab.page.locator(`${area} a`).evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
     expect(hrefs.length).toBeGreaterThan(0);
     // A full page load would lose this; client-side navigation keeps it.
-    await page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
+    await tab.page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
 
     for (const href of hrefs) {
       const path = matchRoutePath(href);
       expect(path, `${href} is not a route`).not.toBeNull();
-      await page.locator(`${area} a[href="${href}"]`).click();
-      await page.waitForURL(`${appUrl}${href}`);
+      await tab.page.locator(`${area} a[href="${href}"]`).click();
+      await tab.page.waitForURL(`${appUrl}${href}`);
       await expect.poll(headNow).toEqual(expectedHead(path!));
-      await page.locator("main h1").first().waitFor();
+      await tab.page.locator("main h1").first().waitFor();
       expect(await mainHeading()).not.toBe(NOT_FOUND_META.title);
-      expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
+      expect(await tab.page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
     }
     expect(unexpectedConsoleErrors()).toEqual([]);
   }
@@ -157,53 +133,53 @@ describe("navigation", () => {
   it("shows the 404 page and its tags when the app navigates to an unknown path, and restores them on back", async () => {
     await visit("/pricing");
 
-    await page.evaluate((path) => {
+    await tab.page.evaluate((path) => {
       history.pushState(null, "", path);
       dispatchEvent(new PopStateEvent("popstate"));
     }, UNKNOWN_PATH);
-    await page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
+    await tab.page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
     expect(await headNow()).toEqual({ title: "Page not found | RankLayer", canonical: null, ogUrl: null, robots: "noindex, follow" });
 
-    await page.goBack();
+    await tab.page.goBack();
     await expect.poll(headNow).toEqual(expectedHead("/pricing"));
   });
 });
 
 describe("the header menu on a phone, from the keyboard", () => {
-  const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") || document.activeElement?.textContent || "");
+  const focusedName = () => tab.page.evaluate(() => document.activeElement?.getAttribute("aria-label") || document.activeElement?.textContent || "");
 
   it("opens with Enter or Space, reaches every link, and Escape closes it and returns focus to the button", async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await tab.page.setViewportSize({ width: 390, height: 844 });
     await visit("/");
-    const menuButton = page.getByRole("button", { name: "Menu" });
-    const nav = page.locator("#site-nav");
+    const menuButton = tab.page.getByRole("button", { name: "Menu" });
+    const nav = tab.page.locator("#site-nav");
     expect(await nav.isVisible()).toBe(false);
 
-    // Reachable by tabbing from the top of the page.
-    for (let presses = 0; presses < 10 && (await focusedName()) !== "Menu"; presses++) await page.keyboard.press("Tab");
+    // Reachable by tabbing from the top of the tab.page.
+    for (let presses = 0; presses < 10 && (await focusedName()) !== "Menu"; presses++) await tab.page.keyboard.press("Tab");
     expect(await focusedName()).toBe("Menu");
 
-    await page.keyboard.press("Enter");
+    await tab.page.keyboard.press("Enter");
     expect(await menuButton.getAttribute("aria-expanded")).toBe("true");
     expect(await nav.isVisible()).toBe(true);
     const labels = await nav.locator("a").allInnerTexts();
     for (const label of labels) {
-      await page.keyboard.press("Tab");
+      await tab.page.keyboard.press("Tab");
       expect(await focusedName()).toBe(label);
     }
 
-    await page.keyboard.press("Escape");
+    await tab.page.keyboard.press("Escape");
     expect(await menuButton.getAttribute("aria-expanded")).toBe("false");
     expect(await nav.isVisible()).toBe(false);
     expect(await focusedName()).toBe("Menu");
 
-    await page.keyboard.press(" ");
+    await tab.page.keyboard.press(" ");
     expect(await nav.isVisible()).toBe(true);
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
+    await tab.page.keyboard.press("Tab");
+    await tab.page.keyboard.press("Tab");
     expect(await focusedName()).toBe("Compare");
-    await page.keyboard.press("Enter");
-    await page.waitForURL(`${appUrl}/compare`);
+    await tab.page.keyboard.press("Enter");
+    await tab.page.waitForURL(`${appUrl}/compare`);
     expect(await menuButton.getAttribute("aria-expanded")).toBe("false");
     expect(unexpectedConsoleErrors()).toEqual([]);
   });
@@ -212,17 +188,17 @@ describe("the header menu on a phone, from the keyboard", () => {
 describe("dark mode", () => {
   it("reaches every route once chosen, including the 404 page served over HTTP", async () => {
     await visit("/");
-    await page.getByRole("button", { name: "Dark mode" }).click();
-    const darkBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await tab.page.getByRole("button", { name: "Dark mode" }).click();
+    const darkBackground = await tab.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
     for (const path of [...ROUTE_PATHS.map(visitPath), UNKNOWN_PATH]) {
       await visit(path, "load");
       expect(await isDark(), path).toBe(true);
-      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), path).toBe(darkBackground);
-      expect(await page.getByRole("button", { name: "Dark mode" }).getAttribute("aria-pressed"), path).toBe("true");
+      expect(await tab.page.evaluate(() => getComputedStyle(document.body).backgroundColor), path).toBe(darkBackground);
+      expect(await tab.page.getByRole("button", { name: "Dark mode" }).getAttribute("aria-pressed"), path).toBe("true");
     }
     // The light theme's background differs: the check above really tells them apart.
-    await page.getByRole("button", { name: "Dark mode" }).click();
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(darkBackground);
+    await tab.page.getByRole("button", { name: "Dark mode" }).click();
+    expect(await tab.page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(darkBackground);
   }, 120_000);
 });

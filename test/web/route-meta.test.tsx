@@ -11,6 +11,7 @@ import {
   routeMeta,
 } from "../../web/src/app/route-meta";
 import routesSource from "../../web/src/app/routes.tsx?raw";
+import { readHeadTags } from "../support/head-tags";
 import { renderApp } from "./helpers";
 
 const SITE = import.meta.env.SITE_URL;
@@ -22,20 +23,7 @@ function declaredRoutePaths(source: string): string[] {
     .filter((path) => path !== "//" && path !== "/*");
 }
 
-function head() {
-  const content = (selector: string) => document.head.querySelector(selector)?.getAttribute("content") ?? null;
-  return {
-    title: document.title,
-    canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? null,
-    description: content('meta[name="description"]'),
-    robots: content('meta[name="robots"]'),
-    ogTitle: content('meta[property="og:title"]'),
-    ogDescription: content('meta[property="og:description"]'),
-    ogUrl: content('meta[property="og:url"]'),
-    ogImage: content('meta[property="og:image"]'),
-    twitterCard: content('meta[name="twitter:card"]'),
-  };
-}
+const head = () => readHeadTags(document);
 
 /** Waits until the lazy page has loaded (the Suspense fallback is gone). */
 async function pageLoaded() {

@@ -1,10 +1,10 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace, type AuthUrlResponse, type UserStatus } from "../../../../worker/schemas/account";
-import { marketplaceLabel, oneOf } from "../../lib/marketplaces";
 import { useSession } from "../../state/session";
 import { DemoSignIn } from "./DemoSignIn";
 import { useAuthOptions } from "./use-auth-options";
+import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 import "../../styles/seller.css";
 
 /** /connect: Login with Amazon when SP-API is configured, the demo account otherwise. */
@@ -56,8 +56,6 @@ interface ConnectOptionsProps {
 }
 
 function ConnectOptions({ user, options, reloading, marketplace, onMarketplaceChange }: ConnectOptionsProps) {
-  const id = useId();
-
   if (user.connected) {
     return <SignedInNotice text="You're already signed in with a connected seller account." />;
   }
@@ -76,20 +74,13 @@ function ConnectOptions({ user, options, reloading, marketplace, onMarketplaceCh
       )}
       {authUrl !== null ? (
         <>
-          <div className="field connect__marketplace">
-            <label htmlFor={`${id}-marketplace`}>Where you sell</label>
-            <select
-              id={`${id}-marketplace`}
-              value={marketplace}
-              onChange={(event) => onMarketplaceChange(oneOf(ACCOUNT_MARKETPLACES, event.target.value) ?? marketplace)}
-            >
-              {ACCOUNT_MARKETPLACES.map((code) => (
-                <option key={code} value={code}>
-                  {marketplaceLabel(code)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <MarketplaceSelect
+            label="Where you sell"
+            options={ACCOUNT_MARKETPLACES}
+            value={marketplace}
+            onChange={onMarketplaceChange}
+            className="connect__marketplace"
+          />
           <div className="connect__actions">
             {reloading ? (
               <LoadingButton />

@@ -8,9 +8,9 @@ import {
 } from "../../../../worker/schemas/account";
 import { saveOnboarding } from "../../api/account";
 import { RequireSignIn } from "../../components/RequireSignIn";
-import { marketplaceLabel, oneOf } from "../../lib/marketplaces";
 import { useSession } from "../../state/session";
 import { SetupSteps } from "./SetupSteps";
+import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 import "../../styles/seller.css";
 
 const SAVE_FAILED = "Failed to save settings. Please try again.";
@@ -56,21 +56,13 @@ function OnboardingForm({ user }: { user: UserStatus }) {
         <h1>Set up your account</h1>
         <p className="seller-muted">Choose where you sell most, so RankLayer opens on the right marketplace.</p>
         <form className="seller-form" onSubmit={(event) => void submit(event)}>
-          <div className="field">
-            <label htmlFor={`${id}-marketplace`}>Default Marketplace</label>
-            <select
-              id={`${id}-marketplace`}
-              value={marketplace}
-              disabled={saving}
-              onChange={(event) => setMarketplace(oneOf(ACCOUNT_MARKETPLACES, event.target.value) ?? marketplace)}
-            >
-              {ACCOUNT_MARKETPLACES.map((code) => (
-                <option key={code} value={code}>
-                  {marketplaceLabel(code)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <MarketplaceSelect
+            label="Default Marketplace"
+            options={ACCOUNT_MARKETPLACES}
+            value={marketplace}
+            onChange={setMarketplace}
+            disabled={saving}
+          />
           <div className="field">
             <label htmlFor={`${id}-brand`}>
               Brand Name <span className="seller-muted">(optional)</span>

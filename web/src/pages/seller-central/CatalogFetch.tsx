@@ -8,8 +8,8 @@ import {
 import { ASIN_LENGTH } from "../../../../worker/schemas/marketplaces";
 import { ApiError, detailText } from "../../api/api-error";
 import { fetchCatalogItem } from "../../api/account";
-import { marketplaceLabel, oneOf } from "../../lib/marketplaces";
 import { CatalogResult } from "./CatalogResult";
+import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 
 const INVALID_ASIN = "Please enter a valid 10-character ASIN";
 const FETCH_FAILED = "Failed to fetch product data";
@@ -76,20 +76,12 @@ export function CatalogFetch({ defaultMarketplace }: { defaultMarketplace: Accou
             onChange={(event) => setAsin(event.target.value.toUpperCase())}
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-marketplace`}>Marketplace</label>
-          <select
-            id={`${id}-marketplace`}
-            value={marketplace}
-            onChange={(event) => setMarketplace(oneOf(ACCOUNT_MARKETPLACES, event.target.value) ?? marketplace)}
-          >
-            {ACCOUNT_MARKETPLACES.map((code) => (
-              <option key={code} value={code}>
-                {marketplaceLabel(code)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <MarketplaceSelect
+          label="Marketplace"
+          options={ACCOUNT_MARKETPLACES}
+          value={marketplace}
+          onChange={setMarketplace}
+        />
         <button type="submit" className="button button--primary catalog__submit" disabled={state.status === "loading"}>
           {state.status === "loading" ? "Fetching..." : "Fetch from SP-API"}
         </button>

@@ -5,9 +5,9 @@ import {
   type RefreshFrequency,
   type SettingsUpdate,
 } from "../../../../worker/schemas/account";
-import { marketplaceLabel, oneOf } from "../../lib/marketplaces";
 import { SaveBar } from "./SaveBar";
 import type { SaveState } from "./use-seller-settings";
+import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 
 /** Each sync option and the plans that include it. */
 const FREQUENCY_OPTIONS: Record<RefreshFrequency, { label: string; plans: string }> = {
@@ -51,23 +51,13 @@ export function DataRefreshPanel({ draft, save, onChange, onSave }: DataRefreshP
           </label>
         ))}
       </fieldset>
-      <div className="field settings-form__marketplace">
-        <label htmlFor={`${id}-marketplace`}>Marketplace</label>
-        <select
-          id={`${id}-marketplace`}
-          value={draft.dataRefresh.marketplace}
-          onChange={(event) => {
-            const marketplace = oneOf(REFRESH_MARKETPLACES, event.target.value);
-            if (marketplace) onChange({ ...draft, dataRefresh: { ...draft.dataRefresh, marketplace } });
-          }}
-        >
-          {REFRESH_MARKETPLACES.map((code) => (
-            <option key={code} value={code}>
-              {marketplaceLabel(code)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <MarketplaceSelect
+        label="Marketplace"
+        options={REFRESH_MARKETPLACES}
+        value={draft.dataRefresh.marketplace}
+        onChange={(marketplace) => onChange({ ...draft, dataRefresh: { ...draft.dataRefresh, marketplace } })}
+        className="settings-form__marketplace"
+      />
       <SaveBar save={save} />
     </form>
   );

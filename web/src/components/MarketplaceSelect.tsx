@@ -1,0 +1,38 @@
+import { useId } from "react";
+import { marketplaceLabel, oneOf } from "../lib/marketplaces";
+
+interface MarketplaceSelectProps<Code extends string> {
+  label: string;
+  /** The marketplaces this form accepts; the select offers exactly these. */
+  options: readonly Code[];
+  value: Code;
+  onChange: (code: Code) => void;
+  disabled?: boolean;
+  className?: string;
+}
+
+/** A labelled marketplace select that only ever reports one of its own options. */
+export function MarketplaceSelect<Code extends string>({ label, options, value, onChange, disabled, className }: MarketplaceSelectProps<Code>) {
+  const id = useId();
+
+  return (
+    <div className={className ? `field ${className}` : "field"}>
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => {
+          const code = oneOf(options, event.target.value);
+          if (code) onChange(code);
+        }}
+      >
+        {options.map((code) => (
+          <option key={code} value={code}>
+            {marketplaceLabel(code)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
