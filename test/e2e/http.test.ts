@@ -6,7 +6,7 @@ import { Window } from "happy-dom";
 import { describe, expect, inject, it } from "vitest";
 import { siteUrl } from "../../build/site-url.ts";
 import { NOT_FOUND_META, ROUTE_PATHS, routeMeta } from "../../web/src/app/route-meta.ts";
-import { readHeadTags } from "../support/head-tags.ts";
+import { expectedHeadTags, readHeadTags } from "../support/head-tags.ts";
 
 const appUrl = inject("appUrl");
 // The build these tests run against read the same environment.
@@ -34,17 +34,7 @@ describe("each route's HTML", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     const meta = routeMeta(path);
-    expect(readHeadTags(document)).toEqual({
-      title: `${meta.title} | RankLayer`,
-      canonical: `${SITE}${path}`,
-      description: meta.description,
-      robots: meta.noindex ? "noindex, follow" : "index, follow",
-      ogTitle: `${meta.title} | RankLayer`,
-      ogDescription: meta.description,
-      ogUrl: `${SITE}${path}`,
-      ogImage: `${SITE}/og-image.png`,
-      twitterCard: "summary_large_image",
-    });
+    expect(readHeadTags(document)).toEqual(expectedHeadTags(path, meta, SITE));
     // The SPA itself: the root it renders into and the entry script.
     expect(document.getElementById("root")).not.toBeNull();
     expect(scriptsOf(document).some(({ src }) => src?.startsWith("/assets/"))).toBe(true);

@@ -16,3 +16,19 @@ export function readHeadTags(document: Document) {
     twitterCard: content('meta[name="twitter:card"]'),
   };
 }
+
+/** The head tags a route with this meta must carry on `site` (an absolute origin). */
+export function expectedHeadTags(path: string, meta: { title: string; description: string; noindex?: boolean }, site: string) {
+  const title = `${meta.title} | RankLayer`;
+  return {
+    title,
+    canonical: `${site}${path}`,
+    description: meta.description,
+    robots: meta.noindex ? "noindex, follow" : "index, follow",
+    ogTitle: title,
+    ogDescription: meta.description,
+    ogUrl: `${site}${path}`,
+    ogImage: `${site}/og-image.png`,
+    twitterCard: "summary_large_image",
+  };
+}

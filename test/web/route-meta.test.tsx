@@ -11,7 +11,7 @@ import {
   routeMeta,
 } from "../../web/src/app/route-meta";
 import routesSource from "../../web/src/app/routes.tsx?raw";
-import { readHeadTags } from "../support/head-tags";
+import { expectedHeadTags, readHeadTags } from "../support/head-tags";
 import { renderApp } from "./helpers";
 
 const SITE = import.meta.env.SITE_URL;
@@ -108,17 +108,7 @@ describe("the SPA's head tags", () => {
 
     const meta = routeMeta(path);
     await waitFor(() => expect(document.title).toBe(`${meta.title} | RankLayer`));
-    expect(head()).toEqual({
-      title: `${meta.title} | RankLayer`,
-      canonical: `${SITE}${path}`,
-      description: meta.description,
-      robots: meta.noindex ? "noindex, follow" : "index, follow",
-      ogTitle: `${meta.title} | RankLayer`,
-      ogDescription: meta.description,
-      ogUrl: `${SITE}${path}`,
-      ogImage: `${SITE}/og-image.png`,
-      twitterCard: "summary_large_image",
-    });
+    expect(head()).toEqual(expectedHeadTags(path, meta, SITE));
     await pageLoaded();
     expect(screen.queryByRole("heading", { name: "Page not found" })).toBeNull();
   });

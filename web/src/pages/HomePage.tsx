@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { FREE_PLAN, PRO_PLAN } from "../../../worker/billing/plans";
 import { ComparisonTable } from "../components/ComparisonTable";
 import { LookupForm } from "../components/LookupForm";
+import { TextCardGrid } from "../components/MarketingCards";
 import { ScrollToTopButton } from "../components/ScrollToTopButton";
 import { COMPETITOR_PROFILES, RANKLAYER_PROFILE } from "../content/comparison";
 import { compareAllowance, exportAllowance, lookupAllowance, monthlyPrice } from "../lib/plan-copy";
@@ -63,14 +64,7 @@ export function HomePage() {
 
       <section className="container section" aria-labelledby="why-title">
         <h2 id="why-title">Why Operators Use RankLayer</h2>
-        <div className="card-grid">
-          {REASONS.map(({ title, text }) => (
-            <article key={title} className="card">
-              <h3>{title}</h3>
-              <p>{text}</p>
-            </article>
-          ))}
-        </div>
+        <TextCardGrid cards={REASONS} />
       </section>
 
       <section className="container section" aria-labelledby="how-title">
@@ -101,14 +95,7 @@ export function HomePage() {
       <section className="container section" aria-labelledby="dashboard-title">
         <h2 id="dashboard-title">The Operator Dashboard</h2>
         <p className="section__lead">What connected sellers see once Seller Central is linked.</p>
-        <div className="card-grid">
-          {DASHBOARD_CARDS.map(({ title, text }) => (
-            <article key={title} className="card">
-              <h3>{title}</h3>
-              <p>{text}</p>
-            </article>
-          ))}
-        </div>
+        <TextCardGrid cards={DASHBOARD_CARDS} />
         <p className="cta-row">
           <Link to="/dashboard" className="button button--secondary">
             Explore the Dashboard

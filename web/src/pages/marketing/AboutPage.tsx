@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import { FREE_PLAN } from "../../../../worker/billing/plans";
+import { OfferCard } from "../../components/MarketingCards";
 import { lookupAllowance } from "../../lib/plan-copy";
 import "../../styles/marketing.css";
 
@@ -35,32 +36,26 @@ export function AboutPage() {
       <section className="section" aria-labelledby="phases-title">
         <h2 id="phases-title">Our Phases</h2>
         <div className="card-grid card-grid--two">
-          <article className="card card--stacked">
-            <p className="card__eyebrow">Phase 1 · Available now</p>
-            <h3>Free ASIN Lookup</h3>
+          <OfferCard
+            eyebrow="Phase 1 · Available now"
+            title="Free ASIN Lookup"
+            actions={[{ to: "/", label: "Check an ASIN", variant: "secondary" }]}
+          >
             <p>
               Best Sellers Rank, price, offers and category for any ASIN, from Amazon's official Creators API.{" "}
               {lookupAllowance(FREE_PLAN)}, no sign-up.
             </p>
-            <div className="card__actions">
-              <Link to="/" className="button button--secondary">
-                Check an ASIN
-              </Link>
-            </div>
-          </article>
-          <article className="card card--stacked">
-            <p className="card__eyebrow">Phase 2 · Pro</p>
-            <h3>Seller Connection</h3>
+          </OfferCard>
+          <OfferCard
+            eyebrow="Phase 2 · Pro"
+            title="Seller Connection"
+            actions={[{ to: "/connect", label: "Connect Seller Central", variant: "secondary" }]}
+          >
             <p>
               Connect Seller Central through the read-only Selling Partner API for dashboards, rank velocity, Buy Box
               tracking, alerts and reports across your own catalog.
             </p>
-            <div className="card__actions">
-              <Link to="/connect" className="button button--secondary">
-                Connect Seller Central
-              </Link>
-            </div>
-          </article>
+          </OfferCard>
         </div>
       </section>
 

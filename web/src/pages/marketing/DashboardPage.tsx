@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router-dom";
 import { FREE_PLAN, PRO_PLAN } from "../../../../worker/billing/plans";
+import { OfferCard, TextCardGrid } from "../../components/MarketingCards";
 import { compareAllowance, lookupAllowance, monthlyPrice } from "../../lib/plan-copy";
 import "../../styles/marketing.css";
 
@@ -48,76 +49,51 @@ export function DashboardPage() {
       <section className="section" aria-labelledby="dashboard-tiers-title">
         <h2 id="dashboard-tiers-title">Start Free, Connect for Pro</h2>
         <div className="card-grid card-grid--two">
-          <article className="card card--stacked">
-            <p className="card__eyebrow">Free</p>
-            <h3>Public Rank Lookups</h3>
+          <OfferCard
+            eyebrow="Free"
+            title="Public Rank Lookups"
+            actions={[{ to: "/", label: "Check an ASIN Free", variant: "secondary" }]}
+          >
             <p>
               Rank, price, offers and category for any ASIN from Amazon's official Creators API.{" "}
               {lookupAllowance(FREE_PLAN)}, no account needed.
             </p>
-            <div className="card__actions">
-              <Link to="/" className="button button--secondary">
-                Check an ASIN Free
-              </Link>
-            </div>
-          </article>
-          <article className="card card--stacked">
-            <p className="card__eyebrow">Pro</p>
-            <h3>Your Connected Catalog</h3>
+          </OfferCard>
+          <OfferCard
+            eyebrow="Pro"
+            title="Your Connected Catalog"
+            actions={[{ to: "/connect", label: "Connect Seller Central", variant: "primary" }]}
+          >
             <p>
               Connect Seller Central read-only and the dashboard fills with your own listings: rank velocity, Buy
               Box ownership, inventory and pricing.
             </p>
-            <div className="card__actions">
-              <Link to="/connect" className="button button--primary">
-                Connect Seller Central
-              </Link>
-            </div>
-          </article>
+          </OfferCard>
         </div>
       </section>
 
       <section className="section" aria-labelledby="dashboard-uses-title">
         <h2 id="dashboard-uses-title">Built for How You Operate</h2>
-        <div className="card-grid">
-          {USE_CASES.map(({ title, text }) => (
-            <article key={title} className="card">
-              <h3>{title}</h3>
-              <p>{text}</p>
-            </article>
-          ))}
-        </div>
+        <TextCardGrid cards={USE_CASES} />
       </section>
 
       <section className="section" aria-labelledby="dashboard-plans-title">
         <h2 id="dashboard-plans-title">Plans</h2>
         <div className="card-grid card-grid--two">
-          <article className="card card--stacked">
-            <h3>Free</h3>
+          <OfferCard title="Free" actions={[{ to: "/", label: "Start Free", variant: "secondary" }]}>
             <ul className="check-list">
               <li>{lookupAllowance(FREE_PLAN)}</li>
               <li>Compare {compareAllowance(FREE_PLAN)}</li>
               <li>{monthlyPrice(FREE_PLAN)}, no sign-up</li>
             </ul>
-            <div className="card__actions">
-              <Link to="/" className="button button--secondary">
-                Start Free
-              </Link>
-            </div>
-          </article>
-          <article className="card card--stacked card--featured">
-            <h3>Pro</h3>
+          </OfferCard>
+          <OfferCard title="Pro" featured actions={[{ to: "/pricing", label: "See Pro Pricing", variant: "primary" }]}>
             <ul className="check-list">
               <li>The full operator dashboard, alerts and reports</li>
               <li>Compare {compareAllowance(PRO_PLAN)}</li>
               <li>{monthlyPrice(PRO_PLAN)}, cancel anytime</li>
             </ul>
-            <div className="card__actions">
-              <Link to="/pricing" className="button button--primary">
-                See Pro Pricing
-              </Link>
-            </div>
-          </article>
+          </OfferCard>
         </div>
       </section>
     </div>

@@ -1,7 +1,22 @@
-import { Link } from "react-router-dom";
 import { PRO_PLAN } from "../../../../worker/billing/plans";
+import { OfferCard, TextCardGrid, type TitledText } from "../../components/MarketingCards";
 import { monthlyPrice } from "../../lib/plan-copy";
 import "../../styles/marketing.css";
+
+const TREND_READING_CARDS: readonly TitledText[] = [
+  {
+    title: "Lower is better",
+    text: "Rank #1 is the best seller in its category; a falling number means rising sales.",
+  },
+  {
+    title: "Compare within a category",
+    text: "Ranks are per category, so #500 in one category can sell more than #100 in another.",
+  },
+  {
+    title: "Watch the speed",
+    text: "A steady rank is healthy; a fast slide after a price change is worth a look today.",
+  },
+];
 
 export function RankTrendsPage() {
   return (
@@ -17,57 +32,39 @@ export function RankTrendsPage() {
       <section className="section" aria-labelledby="trend-tiers-title">
         <h2 id="trend-tiers-title">Snapshots and Velocity</h2>
         <div className="card-grid card-grid--two">
-          <article className="card card--stacked">
-            <p className="card__eyebrow">Free</p>
-            <h3>7-Day Cached Snapshots</h3>
+          <OfferCard
+            eyebrow="Free"
+            title="7-Day Cached Snapshots"
+            actions={[{ to: "/", label: "Check an ASIN Free", variant: "secondary" }]}
+          >
             <ul className="check-list">
               <li>Rank snapshots from the last 7 days, taken from cached lookups</li>
               <li>Each result at most 24 hours old, with its refresh time in UTC</li>
               <li>No sign-up needed</li>
             </ul>
-            <div className="card__actions">
-              <Link to="/" className="button button--secondary">
-                Check an ASIN Free
-              </Link>
-            </div>
-          </article>
-          <article className="card card--stacked card--featured">
-            <p className="card__eyebrow">Pro · {monthlyPrice(PRO_PLAN)}</p>
-            <h3>Continuous Velocity Tracking</h3>
+          </OfferCard>
+          <OfferCard
+            eyebrow={<>Pro · {monthlyPrice(PRO_PLAN)}</>}
+            title="Continuous Velocity Tracking"
+            featured
+            actions={[
+              { to: "/connect", label: "Connect Seller Central", variant: "primary" },
+              { to: "/pricing", label: "See Pricing", variant: "secondary" },
+            ]}
+          >
             <ul className="check-list">
               <li>Continuous rank history for every ASIN in your catalog</li>
               <li>Rank velocity: how fast a product climbs or falls, not just where it is</li>
               <li>Daily rank snapshots at 02:00 UTC and alerts on drops of more than 20% in 7 days</li>
               <li>Data from your connected Seller Central account, refreshed at least every 24 hours</li>
             </ul>
-            <div className="card__actions">
-              <Link to="/connect" className="button button--primary">
-                Connect Seller Central
-              </Link>
-              <Link to="/pricing" className="button button--secondary">
-                See Pricing
-              </Link>
-            </div>
-          </article>
+          </OfferCard>
         </div>
       </section>
 
       <section className="section" aria-labelledby="trend-reading-title">
         <h2 id="trend-reading-title">Reading a Rank Trend</h2>
-        <div className="card-grid">
-          <article className="card">
-            <h3>Lower is better</h3>
-            <p>Rank #1 is the best seller in its category; a falling number means rising sales.</p>
-          </article>
-          <article className="card">
-            <h3>Compare within a category</h3>
-            <p>Ranks are per category, so #500 in one category can sell more than #100 in another.</p>
-          </article>
-          <article className="card">
-            <h3>Watch the speed</h3>
-            <p>A steady rank is healthy; a fast slide after a price change is worth a look today.</p>
-          </article>
-        </div>
+        <TextCardGrid cards={TREND_READING_CARDS} />
       </section>
     </div>
   );

@@ -1,5 +1,5 @@
-import { Link } from "react-router-dom";
 import { FREE_PLAN, PRO_PLAN } from "../../../../worker/billing/plans";
+import { OfferCard } from "../../components/MarketingCards";
 import { exportAllowance, monthlyPrice } from "../../lib/plan-copy";
 import "../../styles/marketing.css";
 
@@ -16,38 +16,33 @@ export function ReportsPage() {
       <section className="section" aria-labelledby="report-tiers-title">
         <h2 id="report-tiers-title">Free and Pro Reports</h2>
         <div className="card-grid card-grid--two">
-          <article className="card card--stacked">
-            <p className="card__eyebrow">Free</p>
-            <h3>Lookup Exports</h3>
+          <OfferCard
+            eyebrow="Free"
+            title="Lookup Exports"
+            actions={[{ to: "/", label: "Check an ASIN Free", variant: "secondary" }]}
+          >
             <ul className="check-list">
               <li>Export the ASINs you looked up: rank, price, offers and category</li>
               <li>{exportAllowance(FREE_PLAN)}</li>
               <li>Every row carries its source and refresh time in UTC</li>
             </ul>
-            <div className="card__actions">
-              <Link to="/" className="button button--secondary">
-                Check an ASIN Free
-              </Link>
-            </div>
-          </article>
-          <article className="card card--stacked card--featured">
-            <p className="card__eyebrow">Pro · {monthlyPrice(PRO_PLAN)}</p>
-            <h3>Portfolio Reports</h3>
+          </OfferCard>
+          <OfferCard
+            eyebrow={<>Pro · {monthlyPrice(PRO_PLAN)}</>}
+            title="Portfolio Reports"
+            featured
+            actions={[
+              { to: "/pricing", label: "See Pro Pricing", variant: "primary" },
+              { to: "/dashboard", label: "See the Dashboard", variant: "secondary" },
+            ]}
+          >
             <ul className="check-list">
               <li>Portfolio, brand and category reports from your connected catalog</li>
               <li>Rank velocity, Buy Box ownership and inventory in one file</li>
               <li>CSV and PDF formats</li>
               <li>Scheduled delivery, daily or weekly</li>
             </ul>
-            <div className="card__actions">
-              <Link to="/pricing" className="button button--primary">
-                See Pro Pricing
-              </Link>
-              <Link to="/dashboard" className="button button--secondary">
-                See the Dashboard
-              </Link>
-            </div>
-          </article>
+          </OfferCard>
         </div>
       </section>
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import type { UserStatus } from "../../../../worker/schemas/account";
+import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { RequireSignIn } from "../../components/RequireSignIn";
-import { marketplaceLabel } from "../../lib/marketplaces";
 import { CatalogFetch } from "./CatalogFetch";
 import "../../styles/seller.css";
 
@@ -21,14 +21,7 @@ function SellerDashboard({ user }: { user: UserStatus }) {
         <div>
           <h1>Seller Central</h1>
           <dl className="seller-header__facts">
-            <div>
-              <dt>Marketplace</dt>
-              <dd>{marketplaceLabel(user.marketplace)}</dd>
-            </div>
-            <div>
-              <dt>Brand</dt>
-              <dd>{user.brandName ?? "Not set"}</dd>
-            </div>
+            <MarketplaceBrandFacts user={user} marketplaceTerm="Marketplace" />
           </dl>
         </div>
         <ConnectionBadge user={user} />

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import type { ConnectionStatus, UserStatus } from "../../../../worker/schemas/account";
-import { marketplaceLabel } from "../../lib/marketplaces";
+import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { SignOutButton } from "../../components/SignOutButton";
 
 /** The signed-in account, the way to change its preferences, and Sign out. */
@@ -13,14 +13,7 @@ export function AccountPanel({ user, connection }: { user: UserStatus; connectio
           <dt>Signed in as</dt>
           <dd>{user.demo ? "Demo account" : (connection?.sellingPartnerId ?? "Seller account")}</dd>
         </div>
-        <div>
-          <dt>Default marketplace</dt>
-          <dd>{marketplaceLabel(user.marketplace)}</dd>
-        </div>
-        <div>
-          <dt>Brand</dt>
-          <dd>{user.brandName ?? "Not set"}</dd>
-        </div>
+        <MarketplaceBrandFacts user={user} marketplaceTerm="Default marketplace" />
       </dl>
       <div className="connect__actions">
         <Link to="/onboarding" className="button button--secondary">
