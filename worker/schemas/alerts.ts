@@ -1,0 +1,103 @@
+import * as z from "zod/mini";
+import { asinSchema, marketplaceSchema } from "./lookup";
+import type { Marketplace } from "./marketplaces";
+
+/**
+ * The Alerts API (issue 5), shared by the Worker's validators and the /alerts form.
+ * The conditions' meanings live in worker/alerts/rules.ts.
+ */
+export const ALERT_CONDITIONS = ["rank_above", "rank_drop", "price_change", "low_stock", "buybox_lost"] as const;
+export type AlertCondition = (typeof ALERT_CONDITIONS)[number];
+
+/** Conditions that need a connected seller's own data (FBA inventory, Buy Box). */
+export const SELLER_CONDITIONS: readonly AlertCondition[] = ["low_stock", "buybox_lost"];
+
+/** The threshold each condition starts with in the form; null when it takes none. */
+export const DEFAULT_THRESHOLDS: Record<AlertCondition, number | null> = {
+  rank_above: 500,
+  rank_drop: 20,
+  price_change: 10,
+  low_stock: 10,
+  buybox_lost: null,
+};
+
+/** The New Alert form's starting values (spec: ASIN empty, rank_above, 500, US). */
+export const NEW_ALERT_DEFAULTS = {
+  asin: "",
+  conditionType: "rank_above" as AlertCondition,
+  threshold: 500,
+  marketplace: "US" as Marketplace,
+};
+
+export const THRESHOLD_MAX = 10_000_000;
+
+const conditionSchema = z.enum(ALERT_CONDITIONS, {
+  error: `Condition must be one of ${ALERT_CONDITIONS.join(", ")}`,
+});
+
+const thresholdSchema = z.int({ error: "Threshold must be a whole number" }).check(
+  z.minimum(1, { error: "Threshold must be at least 1" }),
+  z.maximum(THRESHOLD_MAX, { error: `Threshold must be at most ${THRESHOLD_MAX}` }),
+);
+
+const channelFlag = (name: string) => z.boolean({ error: `${name} must be true or false` });
+
+/** POST /api/alerts. buybox_lost takes no threshold; every other condition needs one. */
+export const newAlertSchema = z
+  .object({
+    asin: asinSchema,
+    conditionType: conditionSchema,
+    threshold: z.optional(z.nullable(thresholdSchema)),
+    marketplace: marketplaceSchema,
+    email_enabled: z._default(channelFlag("email_enabled"), true),
+    in_app_enabled: z._default(channelFlag("in_app_enabled"), true),
+  })
+  .check(
+    z.refine((alert) => alert.conditionType === "buybox_lost" || typeof alert.threshold === "number", {
+      error: "Threshold is required for this condition",
+      path: ["threshold"],
+    }),
+  );
+export type NewAlertInput = z.input<typeof newAlertSchema>;
+export type NewAlert = z.output<typeof newAlertSchema>;
+
+/** PATCH /api/alerts/:id: any of threshold, channels or paused. */
+export const alertPatchSchema = z
+  .object({
+    threshold: z.optional(thresholdSchema),
+    email_enabled: z.optional(channelFlag("email_enabled")),
+    in_app_enabled: z.optional(channelFlag("in_app_enabled")),
+    paused: z.optional(channelFlag("paused")),
+  })
+  .check(
+    z.refine((patch) => Object.values(patch).some((value) => value !== undefined), {
+      error: "Send at least one of threshold, email_enabled, in_app_enabled or paused",
+    }),
+  );
+export type AlertPatch = z.output<typeof alertPatchSchema>;
+
+/** One alert as the API returns it (spec shape, plus the last check's outcome). */
+export interface AlertView {
+  id: string;
+  asin: string;
+  conditionType: AlertCondition;
+  threshold: number | null;
+  marketplace: Marketplace;
+  email_enabled: boolean;
+  in_app_enabled: boolean;
+  /** ISO time of the last firing, or null. */
+  last_triggered: string | null;
+  paused: boolean;
+  /** What the last nightly check found, and on which UTC day; null before the first check. */
+  last_result: "fired" | "ok" | "no_data" | null;
+  last_checked_day: string | null;
+  created_at: string;
+}
+
+/** GET /api/alerts. */
+export interface AlertList {
+  alerts: AlertView[];
+  /** Active (not paused) alerts, and the plan's cap on them (null: no cap). */
+  active: number;
+  activeLimit: number | null;
+}

@@ -1,0 +1,58 @@
+import * as z from "zod/mini";
+import { asinSchema, marketplaceSchema } from "./lookup";
+import type { Marketplace } from "./marketplaces";
+
+/** Rank history and the watchlist (issue 5), shared by the Worker and the web app. */
+export const HISTORY_RANGES = ["7d", "30d", "90d"] as const;
+export type HistoryRange = (typeof HISTORY_RANGES)[number];
+export const HISTORY_RANGE_DAYS: Record<HistoryRange, number> = { "7d": 7, "30d": 30, "90d": 90 };
+/** Anonymous visitors see the free plan's 7-day snapshots. */
+export const ANONYMOUS_HISTORY_RANGE: HistoryRange = "7d";
+
+export const historyQuerySchema = z.object({
+  asin: asinSchema,
+  marketplace: marketplaceSchema,
+  range: z._default(z.enum(HISTORY_RANGES, { error: `Range must be one of ${HISTORY_RANGES.join(", ")}` }), "7d"),
+});
+export type HistoryQuery = z.output<typeof historyQuerySchema>;
+
+/** One UTC day of public product data. */
+export interface HistoryPoint {
+  day: string;
+  /** live or mock: mock points are labelled as such on screen. */
+  source: "live" | "mock";
+  rank: number | null;
+  categoryRanks: { category: string; rank: number }[];
+  price: number | null;
+  currency: string | null;
+  offers: number | null;
+}
+
+/** Rank velocity over the series; null figures when fewer than two ranked days exist. */
+export interface RankVelocity {
+  /** (last - first) / first * 100: positive means the rank number grew, i.e. got worse. */
+  rankChangePercent: number | null;
+  /** Least-squares slope of rank per day. */
+  slopePerDay: number | null;
+  /** Lowest (best) and highest (worst) rank in the range. */
+  best: number | null;
+  worst: number | null;
+}
+
+/** GET /api/history. */
+export interface HistoryResponse {
+  asin: string;
+  marketplace: Marketplace;
+  range: HistoryRange;
+  /** Oldest first, one point per day that has a snapshot. */
+  points: HistoryPoint[];
+  velocity: RankVelocity;
+}
+
+export const watchlistEntrySchema = z.object({ asin: asinSchema, marketplace: marketplaceSchema });
+export type WatchlistEntryInput = z.input<typeof watchlistEntrySchema>;
+
+/** GET /api/watchlist. */
+export interface WatchlistResponse {
+  items: { asin: string; marketplace: Marketplace; addedAt: string }[];
+}

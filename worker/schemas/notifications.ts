@@ -1,0 +1,25 @@
+import type { AlertCondition } from "./alerts";
+import type { Marketplace } from "./marketplaces";
+
+/** In-app notifications (issue 5): one per alert firing. Zod-free: the header reads the count. */
+export interface NotificationView {
+  id: string;
+  alertId: string | null;
+  asin: string;
+  marketplace: Marketplace;
+  conditionType: AlertCondition;
+  message: string;
+  /** The UTC day the alert fired for. */
+  day: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
+/** GET /api/notifications (newest first) and GET /api/notifications/unread-count. */
+export interface NotificationList {
+  notifications: NotificationView[];
+  unread: number;
+}
+export interface UnreadCount {
+  unread: number;
+}
