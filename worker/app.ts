@@ -9,10 +9,12 @@ import { billingRoutes } from "./routes/billing";
 import { catalogRoutes } from "./routes/catalog";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
+import { historyRoutes } from "./routes/history";
 import { lookupRoutes } from "./routes/lookup";
 import { settingsRoutes } from "./routes/settings";
 import { statusRoutes } from "./routes/status";
 import { userRoutes } from "./routes/user";
+import { watchlistRoutes } from "./routes/watchlist";
 
 const api = new Hono<AppEnv>()
   // Who is signed in, then the XSRF check (which needs the session) before any route runs.
@@ -26,7 +28,9 @@ const api = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/", userRoutes)
   .route("/", catalogRoutes)
-  .route("/", settingsRoutes);
+  .route("/", settingsRoutes)
+  .route("/", historyRoutes)
+  .route("/", watchlistRoutes);
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.
