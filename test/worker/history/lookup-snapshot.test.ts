@@ -155,6 +155,12 @@ describe("GET /api/v1/lookup keeps today's data point", () => {
         captured_at: body.refreshedAt,
       },
     ]);
+
+    // The same day again updates that row; it never adds a second one.
+    const again = await (await lookup(`asin=${asin}&marketplace=UK`)).json<LookupResult>();
+    const rows = await snapshots(asin, "UK");
+    expect(rows).toHaveLength(again.refreshedAt.slice(0, 10) === body.refreshedAt.slice(0, 10) ? 1 : 2);
+    expect(rows[rows.length - 1]?.captured_at).toBe(again.refreshedAt);
   });
 
   it("writes a live lookup once; the cache hit after it writes nothing new", async () => {
