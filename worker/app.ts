@@ -4,6 +4,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { sessionMiddleware } from "./auth/session-middleware";
 import { xsrfProtection } from "./auth/xsrf";
 import type { AppEnv } from "./env";
+import { alertRoutes } from "./routes/alerts";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
 import { catalogRoutes } from "./routes/catalog";
@@ -26,7 +27,8 @@ const api = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/", userRoutes)
   .route("/", catalogRoutes)
-  .route("/", settingsRoutes);
+  .route("/", settingsRoutes)
+  .route("/", alertRoutes);
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.
