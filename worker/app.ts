@@ -11,6 +11,7 @@ import { catalogRoutes } from "./routes/catalog";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
 import { lookupRoutes } from "./routes/lookup";
+import { notificationRoutes } from "./routes/notifications";
 import { settingsRoutes } from "./routes/settings";
 import { statusRoutes } from "./routes/status";
 import { userRoutes } from "./routes/user";
@@ -28,7 +29,8 @@ const api = new Hono<AppEnv>()
   .route("/", userRoutes)
   .route("/", catalogRoutes)
   .route("/", settingsRoutes)
-  .route("/", alertRoutes);
+  .route("/", alertRoutes)
+  .route("/", notificationRoutes);
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.
