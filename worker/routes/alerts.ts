@@ -1,18 +1,10 @@
-import type { Context } from "hono";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { countActiveAlerts, createAlert, deleteAlert, findAlert, listAlerts, updateAlert } from "../alerts/alert-store";
 import { findCredentials, type UserRecord } from "../auth/accounts";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { canActivateAlert, type Plan } from "../billing/plans";
 import { planOfUser } from "../billing/user-plan";
 import type { AppEnv } from "../env";
-import {
-  countActiveAlerts,
-  createAlert,
-  deleteAlert,
-  findAlert,
-  listAlerts,
-  updateAlert,
-} from "../alerts/alert-store";
 import { type AlertCondition, type AlertList, alertPatchSchema, newAlertSchema, SELLER_CONDITIONS } from "../schemas/alerts";
 import { zodValidator } from "../validation";
 
@@ -21,12 +13,12 @@ async function hasSellerData(db: D1Database, user: UserRecord): Promise<boolean>
   return user.isDemo || (await findCredentials(db, user.id)) !== null;
 }
 
-async function sellerConditionRefused(c: Context<AppEnv>, condition: AlertCondition): Promise<Response | null> {
+async function sellerConditionRefused(c: Context<AppEnv>, condition: AlertCondition) {
   if (!SELLER_CONDITIONS.includes(condition) || (await hasSellerData(c.env.DB, currentAccount(c).user))) return null;
   return c.json({ detail: `${condition} alerts need a connected seller account (or the demo).` }, 403);
 }
 
-function limitReached(c: Context<AppEnv>, plan: Plan): Response {
+function limitReached(c: Context<AppEnv>, plan: Plan) {
   return c.json(
     { detail: `Your ${plan.name} plan allows ${plan.activeAlertLimit} active alerts. Pause or delete one first.` },
     403,
