@@ -33,6 +33,12 @@ export interface AlertCheckOptions {
 }
 
 const DEFAULT_PAGE_SIZE = 100;
+/**
+ * A page costs at most four D1 calls (alerts, ranks, seller data, the batch), so 200 pages
+ * (20,000 alerts) stay under the 1,000 D1 queries one Worker invocation may make. A larger
+ * run answers complete: false and the next invocation carries on from the unchecked alerts.
+ */
+const DEFAULT_MAX_PAGES = 200;
 
 interface DueAlert {
   id: string;
@@ -51,7 +57,7 @@ export async function runAlertCheck(env: Bindings, nowMs: number, options: Alert
   if (await snapshotRunning(env.DB, day)) return { ...summary, deferred: true, complete: false };
 
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
-  const maxPages = options.maxPages ?? Number.POSITIVE_INFINITY;
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   let cursor = "";
   for (let page = 0; ; page++) {
     if (page >= maxPages) return { ...summary, complete: false };
