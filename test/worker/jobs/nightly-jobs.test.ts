@@ -1,8 +1,12 @@
 import { createScheduledController, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { runAlertCheck } from "../../../worker/alerts/alert-check";
+import { recordRankSnapshot } from "../../../worker/history/snapshot-store";
 import worker from "../../../worker/index";
 import { runRetention } from "../../../worker/jobs/retention";
+import { mockProduct } from "../../../worker/lookup/mock-source";
+import type { AlertList, AlertView } from "../../../worker/schemas/alerts";
+import type { NotificationList } from "../../../worker/schemas/notifications";
 import {
   CHECK_TIME,
   clearAlertTables,
@@ -16,6 +20,7 @@ import {
   storedAlert,
   TODAY,
 } from "../support/alert-seed";
+import { demoEnv, TestBrowser } from "../support/seller-browser";
 
 beforeEach(async () => {
   await clearAlertTables();
@@ -28,6 +33,32 @@ const alertCron = (scheduledTime = CHECK_TIME) =>
   worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime }), env);
 
 describe("the 02:30 cron: alert check", () => {
+  it("a demo user's alert fires on that day's mock snapshot and shows in the app", async () => {
+    const browser = new TestBrowser(demoEnv());
+    await browser.signInDemo();
+    const product = mockProduct("B08N5WRWNW", "US");
+    const threshold = Math.max(1, (product.rank ?? 2) - 1);
+    const created = await browser.json("/api/alerts", "POST", { asin: "B08N5WRWNW", conditionType: "rank_above", threshold, marketplace: "US" });
+    const { alert } = await created.json<{ alert: AlertView }>();
+    await recordRankSnapshot(env.DB, { product, source: "mock", capturedAt: new Date(CHECK_TIME - 25 * 60 * 1000).toISOString() });
+
+    await alertCron();
+
+    const { notifications, unread } = await (await browser.request("/api/notifications")).json<NotificationList>();
+    expect(unread).toBe(1);
+    expect(notifications).toEqual([
+      expect.objectContaining({
+        alertId: alert.id,
+        day: TODAY,
+        message: `B08N5WRWNW (US): rank #${product.rank} is worse than your threshold #${threshold} (mock data)`,
+      }),
+    ]);
+    const { alerts } = await (await browser.request("/api/alerts")).json<AlertList>();
+    expect(alerts).toEqual([
+      { ...alert, last_triggered: new Date(CHECK_TIME).toISOString(), last_result: "fired", last_checked_day: TODAY },
+    ]);
+  });
+
   it("run twice, it makes one event and one set of deliveries", async () => {
     const userId = await seedUser({ webhookUrl: "https://hooks.example.com/rl" });
     const alertId = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
