@@ -4,6 +4,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { sessionMiddleware } from "./auth/session-middleware";
 import { xsrfProtection } from "./auth/xsrf";
 import type { AppEnv } from "./env";
+import { alertRoutes } from "./routes/alerts";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
 import { catalogRoutes } from "./routes/catalog";
@@ -11,6 +12,7 @@ import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
 import { historyRoutes } from "./routes/history";
 import { lookupRoutes } from "./routes/lookup";
+import { notificationRoutes } from "./routes/notifications";
 import { settingsRoutes } from "./routes/settings";
 import { statusRoutes } from "./routes/status";
 import { userRoutes } from "./routes/user";
@@ -30,7 +32,9 @@ const api = new Hono<AppEnv>()
   .route("/", catalogRoutes)
   .route("/", settingsRoutes)
   .route("/", historyRoutes)
-  .route("/", watchlistRoutes);
+  .route("/", watchlistRoutes)
+  .route("/", alertRoutes)
+  .route("/", notificationRoutes);
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.

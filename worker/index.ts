@@ -1,12 +1,23 @@
+import { runAlertCheck } from "./alerts/alert-check";
 import { app } from "./app";
 import type { Bindings } from "./env";
+import { runRetention } from "./jobs/retention";
 
 export { RateLimiter } from "./ratelimit/rate-limiter";
 
+/** The 02:30 UTC cron: the alert check, then retention (which runs even if the check failed). */
+const ALERT_CHECK_CRON = "30 2 * * *";
+
 export default {
   fetch: app.fetch,
-  async scheduled(controller) {
-    // The 02:00 snapshot and the 02:30 alert check arrive with the rank-history work.
+  async scheduled(controller, env) {
+    // The 02:00 snapshot arrives with the rank-history work.
     console.log(`cron ${controller.cron} fired at ${new Date(controller.scheduledTime).toISOString()}`);
+    if (controller.cron !== ALERT_CHECK_CRON) return;
+    try {
+      console.log("alert check", JSON.stringify(await runAlertCheck(env, controller.scheduledTime)));
+    } finally {
+      console.log("retention", JSON.stringify(await runRetention(env, controller.scheduledTime)));
+    }
   },
 } satisfies ExportedHandler<Bindings>;
