@@ -7,6 +7,7 @@ import type { AppEnv } from "./env";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
 import { catalogRoutes } from "./routes/catalog";
+import { channelRoutes } from "./routes/channels";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
 import { lookupRoutes } from "./routes/lookup";
@@ -26,7 +27,8 @@ const api = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/", userRoutes)
   .route("/", catalogRoutes)
-  .route("/", settingsRoutes);
+  .route("/", settingsRoutes)
+  .route("/", channelRoutes);
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.

@@ -1,6 +1,7 @@
 import { app } from "./app";
 import type { Bindings } from "./env";
 
+export { NotificationRetry } from "./notifications/notification-retry";
 export { RateLimiter } from "./ratelimit/rate-limiter";
 
 export default {
