@@ -3,7 +3,7 @@ import { type AlertEventMessage, alertsPageUrl } from "./alert-event";
 import { openWebhookSecret } from "./channel-settings";
 import { alertEmailConfig, sendAlertEmail } from "./email";
 import { MAX_ATTEMPTS, retryDelayMs } from "./retry-schedule";
-import { alertWebhookPayload, postWebhook } from "./webhook";
+import { alertWebhookPayload, postWebhook, WEBHOOK_TIMEOUT_MS } from "./webhook";
 
 /**
  * The notification outbox: sends the email and webhook rows of notification_deliveries
@@ -40,6 +40,11 @@ interface DueDelivery extends AlertEventMessage {
 }
 
 type Outcome = "sent" | "retrying" | "failed" | "not_configured" | "skipped";
+
+export interface DeliveryOptions {
+  /** How long a webhook receiver may take to answer. */
+  webhookTimeoutMs?: number;
+}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -105,7 +110,7 @@ function missingConfiguration(env: Bindings, row: DueDelivery): string | null {
 }
 
 /** Sends one claimed row; throws (or rejects) with the reason when the channel failed. */
-async function send(env: Bindings, row: DueDelivery, nowMs: number): Promise<void> {
+async function send(env: Bindings, row: DueDelivery, nowMs: number, options: DeliveryOptions): Promise<void> {
   const alertsUrl = alertsPageUrl(env);
   if (row.channel === "email") {
     await sendAlertEmail(env, alertEmailConfig(env)!, row, row.alertEmail!);
@@ -118,11 +123,12 @@ async function send(env: Bindings, row: DueDelivery, nowMs: number): Promise<voi
     payload: alertWebhookPayload(row, alertsUrl),
     deliveryId: row.deliveryId,
     nowMs,
+    timeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
   });
   if (!result.ok) throw new Error(result.detail ?? "The webhook failed");
 }
 
-async function deliverOne(env: Bindings, row: DueDelivery, nowMs: number): Promise<Outcome> {
+async function deliverOne(env: Bindings, row: DueDelivery, nowMs: number, options: DeliveryOptions): Promise<Outcome> {
   if (row.attempts >= MAX_ATTEMPTS) {
     // A run died during the final attempt: nothing is left to try.
     await finish(env.DB, row, "failed", "Gave up: the final attempt did not finish", nowMs);
@@ -141,7 +147,7 @@ async function deliverOne(env: Bindings, row: DueDelivery, nowMs: number): Promi
   if (!(await claim(env.DB, row, nowMs))) return "skipped";
   const attemptsMade = row.attempts + 1;
   try {
-    await send(env, row, nowMs);
+    await send(env, row, nowMs, options);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.error(`${row.channel} delivery ${row.deliveryId} failed (attempt ${attemptsMade} of ${MAX_ATTEMPTS}): ${reason}`);
@@ -167,12 +173,12 @@ async function nextAttemptAtMs(db: D1Database, nowMs: number): Promise<number | 
 }
 
 /** One pass over the due rows; the caller arranges the next pass at nextAttemptAtMs. */
-export async function deliverDue(env: Bindings, nowMs: number): Promise<DeliverySummary> {
+export async function deliverDue(env: Bindings, nowMs: number, options: DeliveryOptions = {}): Promise<DeliverySummary> {
   const rows = await dueDeliveries(env.DB, nowMs);
   const outcomes = await Promise.all(
     rows.map(async (row): Promise<Outcome> => {
       try {
-        return await deliverOne(env, row, nowMs);
+        return await deliverOne(env, row, nowMs, options);
       } catch (error) {
         // A database error on this row: it stays pending and comes round again.
         console.error(`delivery ${row.deliveryId} could not be processed`, error);

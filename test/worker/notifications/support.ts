@@ -28,7 +28,17 @@ export function fakeEmailBinding(failures = 0) {
   return { binding: binding as unknown as SendEmail, sent };
 }
 
-/** Bindings with encryption keys, an alert sender and the given email binding. */
+/**
+ * A NOTIFICATION_RETRY namespace that records schedule() calls. Tests of deliverPending use
+ * it so the real object's alarm (which runs with the Worker's own bindings) stays out of them.
+ */
+export function fakeRetryNamespace() {
+  const scheduled: number[] = [];
+  const stub = { schedule: async (atMs: number) => void scheduled.push(atMs) };
+  return { namespace: { getByName: () => stub } as unknown as Bindings["NOTIFICATION_RETRY"], scheduled };
+}
+
+/** Bindings with encryption keys, an alert sender, a fake email binding and a fake retry namespace. */
 export function channelEnv(overrides: Partial<Bindings> = {}): Bindings {
   return {
     ...env,
@@ -36,6 +46,7 @@ export function channelEnv(overrides: Partial<Bindings> = {}): Bindings {
     ALERT_EMAIL: fakeEmailBinding().binding,
     ALERT_EMAIL_FROM: SENDER,
     SITE_URL: "https://app.ranklayer.example",
+    NOTIFICATION_RETRY: fakeRetryNamespace().namespace,
     ...overrides,
   };
 }
