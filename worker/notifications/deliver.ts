@@ -94,38 +94,35 @@ async function finish(db: D1Database, row: DueDelivery, status: "sent" | "failed
     .run();
 }
 
-/** Why this row cannot be sent with the current settings and bindings, or null when it can. */
-function missingConfiguration(env: Bindings, row: DueDelivery): string | null {
+/** A row's sender: it throws (or rejects) with the reason when the channel failed. */
+type Sender = () => Promise<void>;
+
+/** How to send this row with the current settings and bindings, or why it cannot be sent. */
+function senderFor(env: Bindings, row: DueDelivery, nowMs: number, options: DeliveryOptions): Sender | { missing: string } {
   if (row.channel === "email") {
-    if (!alertEmailConfig(env)) return "Email is not set up on this server (ALERT_EMAIL binding and ALERT_EMAIL_FROM)";
-    if (!row.alertEmail) return "No alert email address in settings";
-    return null;
+    const config = alertEmailConfig(env);
+    const to = row.alertEmail;
+    if (!config) return { missing: "Email is not set up on this server (ALERT_EMAIL binding and ALERT_EMAIL_FROM)" };
+    if (!to) return { missing: "No alert email address in settings" };
+    return () => sendAlertEmail(env, config, row, to);
   }
   if (row.channel === "webhook") {
-    if (!row.webhookUrl) return "No webhook URL in settings";
-    if (!row.webhookSecretCiphertext) return "No webhook signing secret: generate one in settings";
-    return null;
+    const { webhookUrl: url, webhookSecretCiphertext: ciphertext } = row;
+    if (!url) return { missing: "No webhook URL in settings" };
+    if (!ciphertext) return { missing: "No webhook signing secret: generate one in settings" };
+    return async () => {
+      const result = await postWebhook({
+        url,
+        secret: await openWebhookSecret(env, row.userId, ciphertext),
+        payload: alertWebhookPayload(row, alertsPageUrl(env)),
+        deliveryId: row.deliveryId,
+        nowMs,
+        timeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      });
+      if (!result.ok) throw new Error(result.detail ?? "The webhook failed");
+    };
   }
-  return `Unknown channel ${row.channel}`;
-}
-
-/** Sends one claimed row; throws (or rejects) with the reason when the channel failed. */
-async function send(env: Bindings, row: DueDelivery, nowMs: number, options: DeliveryOptions): Promise<void> {
-  const alertsUrl = alertsPageUrl(env);
-  if (row.channel === "email") {
-    await sendAlertEmail(env, alertEmailConfig(env)!, row, row.alertEmail!);
-    return;
-  }
-  const secret = await openWebhookSecret(env, row.userId, row.webhookSecretCiphertext!);
-  const result = await postWebhook({
-    url: row.webhookUrl!,
-    secret,
-    payload: alertWebhookPayload(row, alertsUrl),
-    deliveryId: row.deliveryId,
-    nowMs,
-    timeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
-  });
-  if (!result.ok) throw new Error(result.detail ?? "The webhook failed");
+  return { missing: `Unknown channel ${row.channel}` };
 }
 
 async function deliverOne(env: Bindings, row: DueDelivery, nowMs: number, options: DeliveryOptions): Promise<Outcome> {
@@ -134,20 +131,20 @@ async function deliverOne(env: Bindings, row: DueDelivery, nowMs: number, option
     await finish(env.DB, row, "failed", "Gave up: the final attempt did not finish", nowMs);
     return "failed";
   }
-  const missing = missingConfiguration(env, row);
-  if (missing) {
+  const send = senderFor(env, row, nowMs, options);
+  if (typeof send !== "function") {
     const updated = await env.DB.prepare(
       `UPDATE notification_deliveries SET status = 'not_configured', last_error = ?, next_attempt_at = NULL
         WHERE id = ? AND status = 'pending' AND attempts = ? RETURNING id`,
     )
-      .bind(missing, row.deliveryId, row.attempts)
+      .bind(send.missing, row.deliveryId, row.attempts)
       .first();
     return updated ? "not_configured" : "skipped";
   }
   if (!(await claim(env.DB, row, nowMs))) return "skipped";
   const attemptsMade = row.attempts + 1;
   try {
-    await send(env, row, nowMs, options);
+    await send();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.error(`${row.channel} delivery ${row.deliveryId} failed (attempt ${attemptsMade} of ${MAX_ATTEMPTS}): ${reason}`);
