@@ -33,6 +33,7 @@ interface DueDelivery extends AlertEventMessage {
   deliveryId: string;
   channel: string;
   attempts: number;
+  lastError: string | null;
   userId: string;
   alertEmail: string | null;
   webhookUrl: string | null;
@@ -51,7 +52,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 async function dueDeliveries(db: D1Database, nowMs: number): Promise<DueDelivery[]> {
   const { results } = await db
     .prepare(
-      `SELECT d.id AS deliveryId, d.channel, d.attempts,
+      `SELECT d.id AS deliveryId, d.channel, d.attempts, d.last_error AS lastError,
               e.id, e.alert_id AS alertId, e.user_id AS userId, e.asin, e.marketplace,
               e.condition_type AS conditionType, e.threshold, e.message, e.day, e.created_at AS createdAt,
               s.alert_email AS alertEmail, s.webhook_url AS webhookUrl, s.webhook_secret_ciphertext AS webhookSecretCiphertext
@@ -84,7 +85,7 @@ async function claim(db: D1Database, row: DueDelivery, nowMs: number): Promise<b
   return claimed !== null;
 }
 
-async function finish(db: D1Database, row: DueDelivery, status: "sent" | "failed" | "not_configured", lastError: string | null, nowMs: number) {
+async function finish(db: D1Database, row: DueDelivery, status: "sent" | "failed", lastError: string | null, nowMs: number) {
   await db
     .prepare(
       `UPDATE notification_deliveries SET status = ?, last_error = ?, sent_at = ?, next_attempt_at = NULL
@@ -128,7 +129,7 @@ function senderFor(env: Bindings, row: DueDelivery, nowMs: number, options: Deli
 async function deliverOne(env: Bindings, row: DueDelivery, nowMs: number, options: DeliveryOptions): Promise<Outcome> {
   if (row.attempts >= MAX_ATTEMPTS) {
     // A run died during the final attempt: nothing is left to try.
-    await finish(env.DB, row, "failed", "Gave up: the final attempt did not finish", nowMs);
+    await finish(env.DB, row, "failed", row.lastError ?? "The final attempt did not finish", nowMs);
     return "failed";
   }
   const send = senderFor(env, row, nowMs, options);

@@ -169,6 +169,20 @@ describe("deliverPending", () => {
     expect((await webhookCalls(hook.path)).map((call) => call.status)).toEqual([500, 500, 500, 500, 502]);
   });
 
+  it("marks failed a row whose run died during its final attempt, keeping the last error", async () => {
+    const bindings = channelEnv();
+    const { userId, hook } = await userWithChannels(bindings);
+    const { deliveries } = await seedEvent(userId, ["webhook"], {
+      attempts: MAX_ATTEMPTS,
+      lastError: "The webhook answered HTTP 502",
+      nextAttemptAt: new Date(NOW - MINUTE).toISOString(),
+    });
+
+    expect(await deliverDue(bindings, NOW)).toMatchObject({ failed: 1, nextAttemptAtMs: null });
+    expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, last_error: "The webhook answered HTTP 502" });
+    expect(await webhookCalls(hook.path)).toHaveLength(0);
+  });
+
   it.each([
     ["no binding", { ALERT_EMAIL: undefined as unknown as SendEmail }, { alertEmail: "seller@example.com" }, "email", /ALERT_EMAIL/],
     ["no sender", { ALERT_EMAIL_FROM: "" }, { alertEmail: "seller@example.com" }, "email", /ALERT_EMAIL_FROM/],

@@ -88,7 +88,7 @@ export interface SeededEvent {
 export async function seedEvent(
   userId: string,
   channels: ("email" | "webhook")[],
-  options: { asin?: string; day?: string; message?: string; nextAttemptAt?: string | null } = {},
+  options: { asin?: string; day?: string; message?: string; nextAttemptAt?: string | null; attempts?: number; lastError?: string } = {},
 ): Promise<SeededEvent> {
   const alertId = crypto.randomUUID();
   const eventId = crypto.randomUUID();
@@ -105,8 +105,17 @@ export async function seedEvent(
     ).bind(eventId, userId, alertId, day, asin, options.message ?? `${asin} (US): rank #812 is worse than your threshold #500`, new Date(NOW).toISOString()),
     ...channels.map((channel) =>
       env.DB.prepare(
-        "INSERT INTO notification_deliveries (id, event_id, channel, status, next_attempt_at, created_at) VALUES (?, ?, ?, 'pending', ?, ?)",
-      ).bind(deliveries[channel], eventId, channel, options.nextAttemptAt ?? null, new Date(NOW).toISOString()),
+        `INSERT INTO notification_deliveries (id, event_id, channel, status, attempts, last_error, next_attempt_at, created_at)
+         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)`,
+      ).bind(
+        deliveries[channel],
+        eventId,
+        channel,
+        options.attempts ?? 0,
+        options.lastError ?? null,
+        options.nextAttemptAt ?? null,
+        new Date(NOW).toISOString(),
+      ),
     ),
   ]);
   return { eventId, alertId, deliveries };
