@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import { randomToken } from "../auth/signing-key";
 import { decryptRefreshToken, encryptRefreshToken, parseKeyring } from "../auth/token-crypto";
 import { userSettings } from "../db/schema";
 import type { Bindings } from "../env";
@@ -58,16 +59,11 @@ export async function saveChannels(db: D1Database, userId: string, update: Chann
   if (Object.keys(values).length > 0) await upsertChannels(db, userId, values);
 }
 
-/** 32 random bytes, base64url, with a prefix that says what the string is. */
-export function newWebhookSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return `whsec_${btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
-}
-
 /** Replaces the user's signing secret; the old one stops working at once. Throws KeyringError without keys. */
 export async function rotateWebhookSecret(env: Bindings, userId: string): Promise<string> {
   const keys = parseKeyring(env.TOKEN_ENCRYPTION_KEYS);
-  const secret = newWebhookSecret();
+  // 32 random bytes, with a prefix that says what the string is.
+  const secret = `whsec_${randomToken()}`;
   const sealed = await encryptRefreshToken(keys, userId, secret);
   await upsertChannels(env.DB, userId, { webhookSecretCiphertext: sealed.ciphertext });
   return secret;
