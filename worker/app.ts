@@ -8,6 +8,7 @@ import { alertRoutes } from "./routes/alerts";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
 import { catalogRoutes } from "./routes/catalog";
+import { channelRoutes } from "./routes/channels";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
 import { historyRoutes } from "./routes/history";
@@ -31,6 +32,7 @@ const api = new Hono<AppEnv>()
   .route("/", userRoutes)
   .route("/", catalogRoutes)
   .route("/", settingsRoutes)
+  .route("/", channelRoutes)
   .route("/", historyRoutes)
   .route("/", watchlistRoutes)
   .route("/", alertRoutes)
