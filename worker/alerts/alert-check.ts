@@ -121,15 +121,19 @@ function firingStatements(db: D1Database, day: string, nowIso: string, alert: Du
     db
       .prepare(
         `INSERT INTO alert_events (id, user_id, alert_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (alert_id, day) DO NOTHING`,
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 AND ${userSwitchOn("in_app_alerts", "?2")}, ?11)
+         ON CONFLICT (alert_id, day) DO NOTHING`,
       )
       .bind(eventId, alert.user_id, alert.id, day, alert.asin, alert.marketplace, alert.condition_type, alert.threshold, message, alert.in_app_enabled, nowIso),
   ];
   if (alert.email_enabled) {
     statements.push(
       db
-        .prepare(`INSERT INTO notification_deliveries (id, event_id, channel, status, created_at) SELECT ?1, ?2, 'email', 'pending', ?3 WHERE ${inserted}`)
-        .bind(crypto.randomUUID(), eventId, nowIso),
+        .prepare(
+          `INSERT INTO notification_deliveries (id, event_id, channel, status, created_at) SELECT ?1, ?2, 'email', 'pending', ?3
+           WHERE ${inserted} AND ${userSwitchOn("email_alerts", "?4")}`,
+        )
+        .bind(crypto.randomUUID(), eventId, nowIso, alert.user_id),
     );
   }
   statements.push(
@@ -148,6 +152,14 @@ function firingStatements(db: D1Database, day: string, nowIso: string, alert: Du
       .bind(alert.id, eventId, day, nowIso),
   );
   return statements;
+}
+
+/**
+ * The user's own switch in Settings → Notifications (Email alerts, In-app alerts) mutes that
+ * channel for all their alerts; a user who never saved settings has both on.
+ */
+function userSwitchOn(column: "email_alerts" | "in_app_alerts", userIdParam: string): string {
+  return `COALESCE((SELECT ${column} FROM user_settings WHERE user_id = ${userIdParam}), 1) = 1`;
 }
 
 function recordResult(db: D1Database, day: string, alertId: string, result: RuleResult): D1PreparedStatement {

@@ -109,6 +109,22 @@ describe("runAlertCheck", () => {
     expect(await deliveriesOf(emailOnly)).toEqual([{ channel: "email", status: "pending", attempts: 0 }]);
   });
 
+  it("follows the user's Email alerts and In-app alerts switches in Settings for every alert", async () => {
+    const muted = await seedUser();
+    const other = await seedUser();
+    await env.DB.prepare("INSERT INTO user_settings (user_id, email_alerts, in_app_alerts) VALUES (?, 0, 0)").bind(muted).run();
+    const mutedAlert = await seedAlert({ userId: muted, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
+    const otherAlert = await seedAlert({ userId: other, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
+    await seedRank("B08N5WRWNW", 0, 812);
+    await runAlertCheck(env, CHECK_TIME);
+    // The firing is still recorded (last triggered), only the channels are muted.
+    expect(await eventsOf(mutedAlert)).toEqual([expect.objectContaining({ in_app: 0 })]);
+    expect(await deliveriesOf(mutedAlert)).toEqual([]);
+    expect(await storedAlert(mutedAlert)).toMatchObject({ last_result: "fired", last_triggered: CHECK_ISO });
+    expect(await eventsOf(otherAlert)).toEqual([expect.objectContaining({ in_app: 1 })]);
+    expect(await deliveriesOf(otherAlert)).toEqual([{ channel: "email", status: "pending", attempts: 0 }]);
+  });
+
   it("skips paused alerts", async () => {
     const userId = await seedUser();
     const alertId = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500, paused: true });
