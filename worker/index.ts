@@ -1,12 +1,14 @@
 import { app } from "./app";
 import type { Bindings } from "./env";
+import { startSnapshotRun } from "./history/snapshot-run";
 
 export { RateLimiter } from "./ratelimit/rate-limiter";
+export { SnapshotRunner } from "./history/snapshot-runner";
 
 export default {
   fetch: app.fetch,
-  async scheduled(controller) {
-    // The 02:00 snapshot and the 02:30 alert check arrive with the rank-history work.
+  async scheduled(controller, env) {
     console.log(`cron ${controller.cron} fired at ${new Date(controller.scheduledTime).toISOString()}`);
+    if (controller.cron === "0 2 * * *") await startSnapshotRun(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Bindings>;
