@@ -9,7 +9,19 @@ import { uniqueClient } from "../support/creators-fake";
 /** The snapshot job reads every tracked ASIN in D1, so each test starts from empty tables. */
 export async function resetHistoryTables(): Promise<void> {
   await env.DB.batch(
-    ["watchlist", "alerts", "rank_snapshots", "seller_snapshots", "job_runs", "sessions", "seller_credentials", "users"].map((table) =>
+    [
+      "notification_deliveries",
+      "alert_events",
+      "watchlist",
+      "alerts",
+      "rank_snapshots",
+      "seller_snapshots",
+      "job_runs",
+      "sessions",
+      "seller_credentials",
+      "user_settings",
+      "users",
+    ].map((table) =>
       env.DB.prepare(`DELETE FROM ${table}`),
     ),
   );
