@@ -1,8 +1,7 @@
 import { drizzle } from "drizzle-orm/d1";
-import { intVar } from "../env";
 import { productSourceFor } from "../lookup/select-source";
 import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../lookup/source";
-import { isMarketplace, type Marketplace } from "../schemas/marketplaces";
+import { isMarketplace } from "../schemas/marketplaces";
 import { advanceCursor } from "./job-runs";
 import { intervalOfRate, Pacer } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
@@ -27,7 +26,7 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
     const batch = await keys.nextBatch(MAX_ITEMS_PER_CALL);
     if (batch.length === 0) return { finished: true };
     const last = keyCursor(batch.at(-1)!);
-    const marketplace = batch[0]!.marketplace;
+    const { marketplace } = batch[0]!;
     if (!isMarketplace(marketplace)) {
       // Not a marketplace the product source knows: nothing to ask for, nothing to store.
       console.error(`snapshot ${day}: skipping ${batch.length} ASINs of unknown marketplace ${marketplace}`);
@@ -39,7 +38,7 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
     budget.calls += 1;
 
     const asins = batch.map((key) => key.asin);
-    const outcomes = await source.getItems(asins, marketplace as Marketplace).catch((error: unknown) => {
+    const outcomes = await source.getItems(asins, marketplace).catch((error: unknown) => {
       if (error instanceof UpstreamError) return error;
       throw error;
     });
@@ -88,12 +87,4 @@ class TrackedBuffer {
     while (count < size && count < this.buffered.length && this.buffered[count]!.marketplace === marketplace) count += 1;
     return this.buffered.splice(0, count);
   }
-}
-
-/** SNAPSHOT_MAX_CALLS_PER_INVOCATION, SNAPSHOT_MAX_MS_PER_INVOCATION with their defaults. */
-export function sliceLimits(env: { SNAPSHOT_MAX_CALLS_PER_INVOCATION?: string; SNAPSHOT_MAX_MS_PER_INVOCATION?: string }) {
-  return {
-    maxCalls: intVar(env.SNAPSHOT_MAX_CALLS_PER_INVOCATION, 100),
-    maxMs: intVar(env.SNAPSHOT_MAX_MS_PER_INVOCATION, 25_000),
-  };
 }

@@ -2,7 +2,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { findCredentials, findUser } from "../auth/accounts";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../schemas/account";
 import { MARKETPLACE_REGION } from "../seller/marketplaces";
-import { SellerApiError, MAX_BUY_BOX_ASINS, type SellerApi } from "../seller/seller-api";
+import { MAX_BUY_BOX_ASINS, SellerApiError, type SellerApi } from "../seller/seller-api";
 import { sellerApiFor } from "../seller/select-seller-api";
 import { advanceCursor } from "./job-runs";
 import { Pacer } from "./pacing";
@@ -55,7 +55,7 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
       seller = null;
       continue;
     }
-    if (budget.calls >= budget.maxCalls) return { finished: false, resumeAt: clock.now() };
+    if (budget.calls >= budget.maxCalls) return { finished: false, resumeAt: seller.pacer?.nextAt ?? clock.now() };
     if (seller.pacer && !(await seller.pacer.take())) return { finished: false, resumeAt: seller.pacer.nextAt };
     budget.calls += 1;
 

@@ -1,4 +1,4 @@
-import type { Bindings } from "../env";
+import { intVar, type Bindings } from "../env";
 import type { Clock } from "./pacing";
 
 /**
@@ -10,6 +10,14 @@ export interface SliceBudget {
   maxCalls: number;
   deadline: number;
   calls: number;
+}
+
+/** SNAPSHOT_MAX_CALLS_PER_INVOCATION and SNAPSHOT_MAX_MS_PER_INVOCATION, with their defaults. */
+export function sliceLimits(env: Bindings): { maxCalls: number; maxMs: number } {
+  return {
+    maxCalls: intVar(env.SNAPSHOT_MAX_CALLS_PER_INVOCATION, 100),
+    maxMs: intVar(env.SNAPSHOT_MAX_MS_PER_INVOCATION, 25_000),
+  };
 }
 
 /**

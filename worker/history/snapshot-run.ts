@@ -1,11 +1,11 @@
 import type { Bindings } from "../env";
 import type { ProductSource } from "../lookup/source";
-import { ensureSnapshotRun, finishSnapshotRun, findSnapshotRun, advanceCursor } from "./job-runs";
+import { advanceCursor, ensureSnapshotRun, findSnapshotRun, finishSnapshotRun } from "./job-runs";
 import { realClock, type Clock } from "./pacing";
-import { runProductPhase, sliceLimits } from "./product-phase";
+import { runProductPhase } from "./product-phase";
 import { onRunFinished } from "./run-finished";
 import { runSellerPhase } from "./seller-phase";
-import type { PhaseContext, RunNotes } from "./slice";
+import { sliceLimits, type PhaseContext, type RunNotes } from "./slice";
 import { utcDay } from "./snapshot-store";
 
 export interface SliceOptions {

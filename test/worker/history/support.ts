@@ -27,10 +27,14 @@ export async function resetHistoryTables(): Promise<void> {
   );
 }
 
-/** Bindings whose product source is the Creators API (answered by the fake), with its own client id. */
+/**
+ * Bindings whose product source is the Creators API (answered by the fake), with its own client
+ * id, at the default rate (the test config slows the rate down for the Durable Object tests).
+ */
 export function creatorsEnv(overrides: Partial<Bindings> = {}): Bindings {
   return {
     ...env,
+    SNAPSHOT_REQUESTS_PER_SECOND: "1",
     CREATORS_CREDENTIAL_ID: uniqueClient(),
     CREATORS_CREDENTIAL_SECRET: "s3cret",
     CREATORS_PARTNER_TAG: "ranklayer-20",
