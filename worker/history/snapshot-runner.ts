@@ -14,10 +14,20 @@ export class SnapshotRunner extends DurableObject<Bindings> {
   /** Set while a slice runs: an alarm that fires meanwhile must not start a second one. */
   private running = false;
 
-  /** Points the chain at `day` and arms it now, unless an alarm is already pending. */
+  /**
+   * Points the chain at `day` and arms it now, unless that day's chain is already armed or
+   * running. A new day takes over from an unfinished earlier one, whose notes are dropped.
+   */
   async start(day: string): Promise<void> {
-    await this.ctx.storage.put(DAY_KEY, day);
-    if ((await this.ctx.storage.getAlarm()) === null && !this.running) await this.ctx.storage.setAlarm(Date.now());
+    const storage = this.ctx.storage;
+    const previous = await storage.get<string>(DAY_KEY);
+    if (previous !== day) {
+      const stale = [...(await storage.list()).keys()].filter((key) => key !== DAY_KEY && !key.startsWith(`${day}:`));
+      for (let i = 0; i < stale.length; i += 128) await storage.delete(stale.slice(i, i + 128));
+      await storage.put(DAY_KEY, day);
+    }
+    if (this.running) return;
+    if (previous !== day || (await storage.getAlarm()) === null) await storage.setAlarm(Date.now());
   }
 
   async alarm(): Promise<void> {

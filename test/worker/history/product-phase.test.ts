@@ -178,3 +178,34 @@ describe("snapshot products phase", () => {
     expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 15 });
   });
 });
+
+describe("snapshot products phase, stopped by a crash", () => {
+  it("a slice that dies after a call but before its write resumes at that call: nothing skipped, no row doubled", async () => {
+    const asins = asinRange("BCR", 30);
+    await track(us(asins));
+    const bindings = creatorsEnv();
+    const clock = virtualClock(START);
+    const live = productSourceFor(bindings);
+    let callsBeforeCrash = 2;
+    // The third call's answer never reaches D1, as if the invocation were killed right there.
+    const crashing = {
+      kind: live.kind,
+      async getItems(...args: Parameters<typeof live.getItems>) {
+        const outcomes = await live.getItems(...args);
+        if (callsBeforeCrash-- === 0) throw new Error("invocation killed");
+        return outcomes;
+      },
+    };
+    const notes = memoryNotes();
+
+    await expect(runSnapshotSlice(bindings, DAY, { notes, clock, source: crashing })).rejects.toThrow("invocation killed");
+    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ cursor: `US:${asins[19]}`, processed: 20 });
+
+    await runToEnd(bindings, { notes, clock });
+    const requested = (await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).map((call) => call.itemIds);
+    // The lost call is asked again; every other batch once.
+    expect(requested).toEqual([asins.slice(0, 10), asins.slice(10, 20), asins.slice(20), asins.slice(20)]);
+    expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots")).toBe(30);
+    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 30 });
+  });
+});

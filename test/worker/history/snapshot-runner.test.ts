@@ -1,13 +1,14 @@
 import { createScheduledController, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../../worker/index";
-import { findSnapshotRun } from "../../../worker/history/job-runs";
+import { ensureSnapshotRun, findSnapshotRun } from "../../../worker/history/job-runs";
 import * as runFinished from "../../../worker/history/run-finished";
 import { snapshotRunner, startSnapshotRun } from "../../../worker/history/snapshot-run";
 import { asinRange, count, insertUser, insertWatchlist, resetHistoryTables } from "./support";
 
 // The test config sets SNAPSHOT_REQUESTS_PER_SECOND = "0.01": every alarm makes one call
-// and sets the next one 100 s ahead, so nothing fires on its own during a test.
+// and sets the next one 100 s ahead, so once armed ahead nothing fires on its own during a
+// test. An alarm armed for now (startSnapshotRun) fires on its own: those tests wait for it.
 const NOW = Date.now();
 const DAY = new Date(NOW).toISOString().slice(0, 10);
 
@@ -20,6 +21,19 @@ beforeEach(async () => {
   vi.spyOn(console, "log").mockImplementation(() => {});
 });
 
+/** The state startSnapshotRun leaves, with the alarm an hour ahead so the test steps it by hand. */
+async function armAhead(day: string, nowMs: number): Promise<void> {
+  await ensureSnapshotRun(env.DB, day, new Date(nowMs).toISOString());
+  await runInDurableObject(snapshotRunner(env), async (_instance, state) => {
+    await state.storage.put("day", day);
+    await state.storage.setAlarm(Date.now() + 3600_000);
+  });
+}
+
+async function waitForDone(day: string) {
+  await vi.waitFor(async () => expect(await findSnapshotRun(env.DB, day)).toMatchObject({ status: "done" }), { timeout: 4000 });
+}
+
 async function pendingAlarm(): Promise<number | null> {
   return runInDurableObject(snapshotRunner(env), (_instance, state) => state.storage.getAlarm());
 }
@@ -30,9 +44,7 @@ describe("SnapshotRunner alarm chain", () => {
     await insertWatchlist(user, asinRange("BCH", 25).map((asin) => ({ marketplace: "US", asin })));
     const finished = vi.spyOn(runFinished, "onRunFinished");
 
-    // Armed for now; stepped here by hand before it can fire.
-    expect(await startSnapshotRun(env, NOW)).toEqual({ day: DAY, status: "running" });
-    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "running", phase: "products", processed: 0 });
+    await armAhead(DAY, NOW);
 
     const processed: number[] = [];
     for (let alarm = 1; alarm <= 3; alarm++) {
@@ -51,17 +63,18 @@ describe("SnapshotRunner alarm chain", () => {
   it("resumes from the D1 cursor when the object lost its storage", async () => {
     const user = await insertUser();
     await insertWatchlist(user, asinRange("BLS", 20).map((asin) => ({ marketplace: "US", asin })));
-    await startSnapshotRun(env, NOW);
+    await armAhead(DAY, NOW);
     await runDurableObjectAlarm(snapshotRunner(env));
+    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "running", processed: 10 });
     await runInDurableObject(snapshotRunner(env), async (_instance, state) => {
       await state.storage.deleteAlarm();
       await state.storage.deleteAll();
     });
 
     // The next cron (or any restart) picks the run up at its cursor.
-    await startSnapshotRun(env, NOW);
-    await runDurableObjectAlarm(snapshotRunner(env));
-    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 20 });
+    expect(await startSnapshotRun(env, NOW)).toEqual({ day: DAY, status: "running" });
+    await waitForDone(DAY);
+    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ processed: 20 });
     expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots")).toBe(20);
   });
 
@@ -69,9 +82,8 @@ describe("SnapshotRunner alarm chain", () => {
     const user = await insertUser();
     await insertWatchlist(user, [{ marketplace: "US", asin: "BONE000001" }]);
     await startSnapshotRun(env, NOW);
-    await runDurableObjectAlarm(snapshotRunner(env));
+    await waitForDone(DAY);
     const done = await findSnapshotRun(env.DB, DAY);
-    expect(done?.status).toBe("done");
 
     expect(await startSnapshotRun(env, NOW + 60_000)).toEqual({ day: DAY, status: "done" });
     expect(await pendingAlarm()).toBeNull();
@@ -91,7 +103,7 @@ describe("the 0 2 * * * cron", () => {
 
     await worker.scheduled(createScheduledController({ cron: "0 2 * * *", scheduledTime: NOW }), env);
     // The armed alarm fires on its own; its one call covers both ASINs, then the demo seller.
-    await vi.waitFor(async () => expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done" }), { timeout: 4000 });
+    await waitForDone(DAY);
 
     const rows = await env.DB.prepare("SELECT marketplace, asin, source FROM rank_snapshots WHERE day = ? ORDER BY marketplace, asin").bind(DAY).all();
     expect(rows.results).toEqual([
@@ -109,5 +121,23 @@ describe("the 0 2 * * * cron", () => {
     await worker.scheduled(createScheduledController({ cron: "0 2 * * *", scheduledTime: NOW + 1000 }), env);
     expect(await pendingAlarm()).toBeNull();
     expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots")).toBe(2);
+  });
+});
+
+describe("SnapshotRunner across days", () => {
+  it("a new day takes over at once from an unfinished run waiting on a backoff", async () => {
+    const user = await insertUser();
+    await insertWatchlist(user, [{ marketplace: "US", asin: "BDAY000001" }]);
+    const yesterday = new Date(NOW - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    // Yesterday's chain is parked an hour ahead with a retry counter.
+    await armAhead(yesterday, NOW);
+    await runInDurableObject(snapshotRunner(env), (_instance, state) => state.storage.put(`${yesterday}:attempts:products:`, 2));
+
+    await startSnapshotRun(env, NOW);
+    await waitForDone(DAY);
+    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ processed: 1 });
+    expect(await findSnapshotRun(env.DB, yesterday)).toMatchObject({ status: "running" });
+    // Yesterday's notes are gone (today's too, now that its run is done).
+    expect(await runInDurableObject(snapshotRunner(env), async (_instance, state) => [...(await state.storage.list()).keys()])).toEqual(["day"]);
   });
 });
