@@ -8,7 +8,7 @@ import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, 
 import { rankSnapshotUpsert } from "./snapshot-store";
 import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey } from "./tracked";
 
-/** Creators API's documented default: 1 request per second (see README, "Nightly snapshot job"). */
+/** Amazon's documented starting quota for Associates: 1 request per second (README, "Nightly snapshot job"). */
 export const DEFAULT_REQUESTS_PER_SECOND = 1;
 const PAGE_SIZE = 200;
 
