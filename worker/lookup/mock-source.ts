@@ -92,7 +92,7 @@ export function mockImageSvg(asin: string, marketplace: Marketplace): string {
 }
 
 /** mulberry32 seeded from an FNV-1a hash of the key: small, fast and repeatable. */
-function seededRandom(key: string): () => number {
+export function seededRandom(key: string): () => number {
   let seed = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     seed ^= key.charCodeAt(i);
