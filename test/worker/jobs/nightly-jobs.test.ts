@@ -1,7 +1,8 @@
 import { createScheduledController, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { runAlertCheck } from "../../../worker/alerts/alert-check";
-import { recordRankSnapshot } from "../../../worker/history/snapshot-store";
+import { findSnapshotRun } from "../../../worker/history/job-runs";
+import { recordRankSnapshot, utcDay } from "../../../worker/history/snapshot-store";
 import worker from "../../../worker/index";
 import { runRetention } from "../../../worker/jobs/retention";
 import { mockProduct } from "../../../worker/lookup/mock-source";
@@ -68,9 +69,10 @@ describe("the 02:30 cron: alert check", () => {
     await alertCron(CHECK_TIME + 10 * 60 * 1000);
 
     expect(await eventsOf(alertId)).toEqual([expect.objectContaining({ day: TODAY, message: "B08N5WRWNW (US): rank #812 is worse than your threshold #500" })]);
+    // The cron's delivery pass handled each once: this user has no alert address and no webhook secret.
     expect(await deliveriesOf(alertId)).toEqual([
-      { channel: "email", status: "pending", attempts: 0 },
-      { channel: "webhook", status: "pending", attempts: 0 },
+      { channel: "email", status: "not_configured", attempts: 0 },
+      { channel: "webhook", status: "not_configured", attempts: 0 },
     ]);
     expect(await storedAlert(alertId)).toMatchObject({ last_result: "fired", last_triggered: new Date(CHECK_TIME).toISOString() });
   });
@@ -126,6 +128,35 @@ function failFirstPrepare(db: D1Database) {
     return db.prepare(query);
   };
 }
+
+describe("the night end to end: 02:00 snapshots, then the 02:30 check", () => {
+  it("snapshots the demo seller's alert ASIN with the mock source, then fires the alert once", async () => {
+    const browser = new TestBrowser(demoEnv());
+    await browser.signInDemo();
+    const product = mockProduct("B0NIGHT001", "US");
+    const threshold = Math.max(1, (product.rank ?? 2) - 1);
+    await browser.json("/api/alerts", "POST", { asin: "B0NIGHT001", conditionType: "rank_above", threshold, marketplace: "US" });
+    await browser.json("/api/alerts", "POST", { asin: "B0NIGHT001", conditionType: "low_stock", threshold: 1_000_000, marketplace: "US" });
+    const now = Date.now();
+    const day = utcDay(now);
+
+    await worker.scheduled(createScheduledController({ cron: "0 2 * * *", scheduledTime: now }), env);
+    // The run goes on in the SnapshotRunner's alarm: one product call and the demo seller's own data.
+    await vi.waitFor(async () => expect(await findSnapshotRun(env.DB, day)).toMatchObject({ status: "done" }), { timeout: 5000 });
+    const snapshot = await env.DB.prepare("SELECT source, rank FROM rank_snapshots WHERE asin = 'B0NIGHT001' AND day = ?").bind(day).first();
+    expect(snapshot).toEqual({ source: "mock", rank: product.rank });
+
+    await worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: now }), env);
+    await worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: now }), env);
+
+    const { notifications } = await (await browser.request("/api/notifications")).json<NotificationList>();
+    expect(notifications.map((n) => n.conditionType).sort()).toEqual(["low_stock", "rank_above"]);
+    expect(notifications.find((n) => n.conditionType === "low_stock")?.message).toMatch(/^B0NIGHT001 \(US\): .* \(mock data\)$/);
+    const { alerts } = await (await browser.request("/api/alerts")).json<AlertList>();
+    expect(alerts.map((alert) => alert.last_result)).toEqual(["fired", "fired"]);
+    for (const alert of alerts) expect(alert.last_triggered).not.toBeNull();
+  });
+});
 
 describe("retention", () => {
   const at = (msBeforeCheck: number) => new Date(CHECK_TIME - msBeforeCheck).toISOString();
