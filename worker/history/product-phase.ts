@@ -57,7 +57,7 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
 
     const capturedAt = captureIso(day, clock.now());
     const rows = [...outcomes.values()].flatMap((outcome) =>
-      outcome.ok ? [rankSnapshotUpsert(db, { product: outcome.product, source: source.kind, capturedAt })] : [],
+      outcome.ok ? [rankSnapshotUpsert(db, { product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt })] : [],
     );
     await drizzle(db).batch([advanceCursor(db, day, "products", last, asins.length, nowIso), ...rows]);
     await clearFailures(ctx, `products:${last}`);

@@ -67,6 +67,10 @@ describe("snapshot products phase", () => {
     expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots WHERE day = ? AND source = 'live'", DAY)).toBe(32);
     const row = await env.DB.prepare("SELECT * FROM rank_snapshots WHERE asin = ? AND marketplace = 'US'").bind(usAsins[0]).first<Record<string, unknown>>();
     expect(row).toMatchObject({ day: DAY, source: "live", rank: expect.any(Number), price_amount: expect.any(Number) });
+    // The category ranks the Creators API gives (website category first) are kept with the rank.
+    const categoryRanks = JSON.parse(String(row?.category_ranks)) as { category: string; rank: number }[];
+    expect(categoryRanks.length).toBeGreaterThan(0);
+    expect(categoryRanks[0]).toEqual({ category: expect.any(String), rank: row?.rank });
     expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 32, cursor: null });
   });
 
