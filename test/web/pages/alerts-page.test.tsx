@@ -102,6 +102,13 @@ describe("/alerts", () => {
       expect(screen.getByText("2 of 5 active alerts on your plan")).toBeTruthy();
     });
 
+    it("says when the plan's active-alert limit is reached", async () => {
+      await renderAlerts({ "GET /api/alerts": json(alertList([alertView()], { active: 5, activeLimit: 5 })) });
+
+      expect(await screen.findByText("5 of 5 active alerts on your plan")).toBeTruthy();
+      expect(screen.getByText(/^You have reached your plan's 5 active alerts/)).toBeTruthy();
+    });
+
     it("says when there are no alerts yet, and shows a plan without a cap", async () => {
       await renderAlerts({ "GET /api/alerts": json(alertList([], { active: 0, activeLimit: null })) });
       expect(await screen.findByText(/^No alerts yet/)).toBeTruthy();
@@ -128,9 +135,13 @@ describe("/alerts", () => {
       });
 
       const item = await screen.findByRole("listitem", { name: "Rank above threshold: B08N5WRWNW (US)" });
-      await user.click(within(item).getByRole("button", { name: "Pause" }));
+      const pause = within(item).getByRole("button", { name: "Pause" });
+      await user.click(pause);
 
-      expect(await within(item).findByRole("button", { name: "Resume" })).toBeTruthy();
+      // The list stays up while it reloads: the same button turns into Resume and keeps the focus.
+      expect(await within(item).findByRole("button", { name: "Resume" })).toBe(pause);
+      expect(document.activeElement).toBe(pause);
+      expect(item.isConnected).toBe(true);
       const [patch] = api.requests("PATCH /api/alerts/alert-1");
       expect(patch?.body).toEqual({ paused: true });
       expect(patch?.headers.get("X-XSRF-TOKEN")).toBe("test-xsrf");

@@ -51,6 +51,12 @@ function AlertsScreen() {
             </p>
           )}
         </div>
+        {alerts.status === "success" && alerts.data.activeLimit !== null && alerts.data.active >= alerts.data.activeLimit && (
+          <p className="seller-note seller-note--info">
+            You have reached your plan&apos;s {formatCount(alerts.data.activeLimit)} active alerts: pause or delete one before
+            adding another.
+          </p>
+        )}
         {alerts.status === "loading" && (
           <p className="seller-muted" role="status">
             Loading your alerts...
