@@ -29,7 +29,7 @@ function AlertsScreen() {
   const listHeading = useRef<HTMLHeadingElement>(null);
 
   return (
-    <div className="container seller-page alerts-page">
+    <div className="container seller-page">
       <div className="alerts-page__head">
         <h1>Alerts</h1>
         <button type="button" className="button button--primary" onClick={() => setModalOpen(true)}>
@@ -44,7 +44,7 @@ function AlertsScreen() {
             Your alerts
           </h2>
           {alerts.status === "success" && (
-            <p className="alerts-list__limit">
+            <p className="alerts-count">
               {alerts.data.activeLimit === null
                 ? `${formatCount(alerts.data.active)} active`
                 : `${formatCount(alerts.data.active)} of ${formatCount(alerts.data.activeLimit)} active alerts on your plan`}

@@ -65,11 +65,11 @@ function NotificationsScreen() {
     });
 
   return (
-    <div className="container seller-page notifications">
+    <div className="container seller-page">
       <div className="notifications__head">
         <h1>Notifications</h1>
         <div className="connect__actions">
-          {list !== null && <span className="alerts-list__limit">{formatCount(list.unread)} unread</span>}
+          {list !== null && <span className="alerts-count">{formatCount(list.unread)} unread</span>}
           <button
             type="button"
             className="button button--secondary"
