@@ -75,6 +75,7 @@ describe("/notifications", () => {
     const { api, user } = await renderNotifications({
       "POST /api/notifications/note-2/read": json({ notification: { ...NEWEST, readAt: "2026-11-23T08:00:00.000Z" } }),
     });
+    await screen.findByText(NEWEST.message);
     await waitFor(() => expect(bell().getAttribute("aria-label")).toBe("Notifications, 2 unread"));
 
     await user.click(within(item(NEWEST.message)).getByRole("button", { name: "Mark as read" }));
