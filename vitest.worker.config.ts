@@ -12,6 +12,9 @@ export default defineConfig({
         outboundService: outbound,
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          // One snapshot call per 100 s: each SnapshotRunner alarm makes exactly one call and
+          // sets the next alarm far ahead, so tests step the chain with runDurableObjectAlarm.
+          SNAPSHOT_REQUESTS_PER_SECOND: "0.01",
         },
       },
     })),

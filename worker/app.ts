@@ -4,15 +4,20 @@ import { secureHeaders } from "hono/secure-headers";
 import { sessionMiddleware } from "./auth/session-middleware";
 import { xsrfProtection } from "./auth/xsrf";
 import type { AppEnv } from "./env";
+import { alertRoutes } from "./routes/alerts";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
 import { catalogRoutes } from "./routes/catalog";
+import { channelRoutes } from "./routes/channels";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
+import { historyRoutes } from "./routes/history";
 import { lookupRoutes } from "./routes/lookup";
+import { notificationRoutes } from "./routes/notifications";
 import { settingsRoutes } from "./routes/settings";
 import { statusRoutes } from "./routes/status";
 import { userRoutes } from "./routes/user";
+import { watchlistRoutes } from "./routes/watchlist";
 
 const api = new Hono<AppEnv>()
   // Who is signed in, then the XSRF check (which needs the session) before any route runs.
@@ -26,7 +31,12 @@ const api = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/", userRoutes)
   .route("/", catalogRoutes)
-  .route("/", settingsRoutes);
+  .route("/", settingsRoutes)
+  .route("/", channelRoutes)
+  .route("/", historyRoutes)
+  .route("/", watchlistRoutes)
+  .route("/", alertRoutes)
+  .route("/", notificationRoutes);
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.

@@ -36,6 +36,8 @@ export interface OptionalConfig {
   CONTACT_EMAIL_FROM?: string;
   /** Recipient of those notifications: the binding's destination_address. */
   CONTACT_EMAIL_TO?: string;
+  /** The site's origin for links in alert emails and webhooks; https://ranklayer.com when unset. */
+  SITE_URL?: string;
 }
 
 export type Bindings = Env & Secrets & OptionalConfig;

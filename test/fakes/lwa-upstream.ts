@@ -52,6 +52,11 @@ export class LwaFake implements FakeUpstream {
     return this.refreshTokens.get(issued.refreshToken)?.revoked === false;
   }
 
+  /** The refresh token a live access token was granted from: which seller SP-API is serving. */
+  refreshTokenOf(token: string): string | undefined {
+    return this.isLiveAccessToken(token) ? this.accessTokens.get(token)?.refreshToken : undefined;
+  }
+
   async handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.hostname === LWA_CONTROL_HOST) return this.control(request, url);

@@ -1,6 +1,7 @@
 import { CreatorsFake } from "./creators-upstream.ts";
 import { LwaFake } from "./lwa-upstream.ts";
 import { SpApiFake } from "./spapi-upstream.ts";
+import { WebhookFake } from "./webhook-upstream.ts";
 
 /**
  * The outbound side of the Worker tests: every fetch the Worker makes arrives here,
@@ -33,3 +34,4 @@ const lwa = new LwaFake();
 registerFake(lwa);
 registerFake(new SpApiFake(lwa));
 registerFake(new CreatorsFake());
+registerFake(new WebhookFake());

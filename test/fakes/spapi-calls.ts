@@ -5,7 +5,7 @@
  */
 export interface SellerCallRecord {
   seq: number;
-  kind: "lwa" | "catalog" | "unknown";
+  kind: "lwa" | "catalog" | "inventory" | "offers" | "unknown";
   method: string;
   url: string;
   status: number;
@@ -24,4 +24,6 @@ export interface SellerCallRecord {
   path?: string;
   query?: Record<string, string>;
   accessToken?: string;
+  /** getItemOffersBatch: the JSON body as sent. */
+  body?: unknown;
 }

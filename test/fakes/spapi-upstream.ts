@@ -1,16 +1,21 @@
 /**
- * A fake Selling Partner API (Catalog Items 2022-04-01 getCatalogItem) on the real regional
- * hosts. It checks what the real service checks (a live LWA access token in
- * x-amz-access-token, a marketplace id of the host's region, the includedData values) and
- * answers with the model's own sandbox example, re-addressed to the requested ASIN and
- * marketplace, or with its ErrorList shape.
+ * A fake Selling Partner API on the real regional hosts: Catalog Items 2022-04-01
+ * getCatalogItem, FBA Inventory v1 getInventorySummaries and Product Pricing v0
+ * getItemOffersBatch. It checks what the real service checks (a live LWA access token in
+ * x-amz-access-token, a marketplace id of the host's region, the operation's parameters) and
+ * answers in the models' shapes: the sandbox examples re-addressed to the requested ASIN and
+ * marketplace, inventory pages with nextToken, or the ErrorList shape.
  *
  * Tests inside workerd drive it under https://spapi-fake.test/__control/:
- *   POST script  { asin, behavior, retryAfterSeconds? }
+ *   POST script     { asin, behavior, retryAfterSeconds? }
  *        behavior: normal | no_ranks | not_found | forbidden | throttled | error500
- *   GET  calls?asin=                      { calls: SellerCallRecord[] }
+ *   POST inventory  { refreshToken, marketplaceId, pageSize?, summaries: [{ asin, sellerSku, fulfillableQuantity }] }
+ *                   the FBA inventory of the seller whose grant is refreshToken
+ *   POST buy-box    { asin, sellerId | null }  the Buy Box winner of an ASIN outside the example
+ *   GET  calls?asin=&kind=                 { calls: SellerCallRecord[] }
  */
 import { getCatalogItemExample } from "../worker/fixtures/spapi/get-catalog-item.ts";
+import { getItemOffersBatchExample } from "../worker/fixtures/spapi/get-item-offers-batch.ts";
 import { json, type LwaFake } from "./lwa-upstream.ts";
 import type { FakeUpstream } from "./outbound.ts";
 import type { SellerCallRecord } from "./spapi-calls.ts";
@@ -22,6 +27,18 @@ const REGION_MARKETPLACES: Record<string, readonly string[]> = {
   "sellingpartnerapi-fe.amazon.com": ["A1VC38T7YXB528", "A39IBJ37TRP1C6", "A19VAU5U5O7RUS"],
 };
 const ITEM_PATH = /^\/catalog\/2022-04-01\/items\/([^/]+)$/;
+const INVENTORY_PATH = "/fba/inventory/v1/summaries";
+const OFFERS_BATCH_PATH = "/batches/products/pricing/v0/itemOffers";
+const OFFERS_URI = /^\/products\/pricing\/v0\/items\/([A-Z0-9]{10})\/offers$/;
+const ITEM_CONDITIONS = new Set(["New", "Used", "Collectible", "Refurbished", "Club"]);
+const CUSTOMER_TYPES = new Set(["Consumer", "Business"]);
+const DEFAULT_INVENTORY_PAGE = 50;
+
+interface InventoryRecord {
+  asin: string;
+  sellerSku: string;
+  fulfillableQuantity: number;
+}
 const INCLUDED_DATA = new Set(["attributes", "classifications", "dimensions", "identifiers", "images", "productTypes", "relationships", "salesRanks", "summaries", "vendorDetails"]);
 
 export const CATALOG_BEHAVIORS = ["normal", "no_ranks", "not_found", "forbidden", "throttled", "error500"] as const;
@@ -29,6 +46,9 @@ type Behavior = (typeof CATALOG_BEHAVIORS)[number];
 
 export class SpApiFake implements FakeUpstream {
   private scripts = new Map<string, { behavior: Behavior; retryAfterSeconds?: number }>();
+  /** "<refreshToken> <marketplaceId>" → that seller's inventory there. */
+  private inventories = new Map<string, { pageSize: number; summaries: InventoryRecord[] }>();
+  private buyBoxWinners = new Map<string, string | null>();
   private log: SellerCallRecord[] = [];
   private seq = 0;
 
@@ -51,6 +71,8 @@ export class SpApiFake implements FakeUpstream {
       query: Object.fromEntries(url.searchParams),
       accessToken,
     };
+    if (request.method === "GET" && url.pathname === INVENTORY_PATH) return this.inventory(url, base);
+    if (request.method === "POST" && url.pathname === OFFERS_BATCH_PATH) return this.offersBatch(request, url, base);
     const match = ITEM_PATH.exec(url.pathname);
     if (request.method !== "GET" || !match) {
       this.record({ ...base, kind: "unknown", status: 404, error: "no such operation" });
@@ -95,6 +117,82 @@ export class SpApiFake implements FakeUpstream {
     }
   }
 
+  /** getInventorySummaries: the seller's scripted inventory, a page at a time. */
+  private inventory(url: URL, base: Omit<SellerCallRecord, "seq" | "status" | "kind">): Response {
+    const fail = (status: number, code: string, message: string) => {
+      this.record({ ...base, kind: "inventory", status, error: `${code}: ${message}` });
+      return errorList(status, code, message);
+    };
+    const refreshToken = this.lwa.refreshTokenOf(base.accessToken ?? "");
+    if (!refreshToken) return fail(403, "Unauthorized", "Access to requested resource is denied.");
+    const query = url.searchParams;
+    const marketplaceIds = query.getAll("marketplaceIds").flatMap((value) => value.split(",")).filter(Boolean);
+    if (marketplaceIds.length !== 1) return fail(400, "InvalidInput", "exactly one marketplaceIds value is expected");
+    const marketplaceId = marketplaceIds[0]!;
+    if (!REGION_MARKETPLACES[url.hostname]!.includes(marketplaceId)) {
+      return fail(400, "InvalidInput", `Marketplace ${marketplaceId} is not served by ${url.hostname}`);
+    }
+    if (query.get("granularityType") !== "Marketplace") return fail(400, "InvalidInput", "granularityType must be Marketplace");
+    if (query.get("granularityId") !== marketplaceId) return fail(400, "InvalidInput", "granularityId must be the marketplace id");
+    if (!["true", "false", null].includes(query.get("details"))) return fail(400, "InvalidInput", "details must be true or false");
+
+    const stock = this.inventories.get(`${refreshToken} ${marketplaceId}`) ?? { pageSize: DEFAULT_INVENTORY_PAGE, summaries: [] };
+    const token = query.get("nextToken");
+    const start = token ? Number(/^page-(\d+)$/.exec(token)?.[1] ?? NaN) : 0;
+    if (!Number.isInteger(start) || start < 0 || start > stock.summaries.length) return fail(400, "InvalidInput", "Invalid nextToken");
+    const end = start + stock.pageSize;
+    const details = query.get("details") === "true";
+    this.record({ ...base, kind: "inventory", status: 200 });
+    return json(
+      200,
+      {
+        payload: {
+          granularity: { granularityType: "Marketplace", granularityId: marketplaceId },
+          inventorySummaries: stock.summaries.slice(start, end).map((item) => ({
+            asin: item.asin,
+            fnSku: `X00${item.sellerSku.slice(0, 7).toUpperCase()}`,
+            sellerSku: item.sellerSku,
+            condition: "NewItem",
+            ...(details ? { inventoryDetails: { fulfillableQuantity: item.fulfillableQuantity, inboundWorkingQuantity: 0, inboundShippedQuantity: 0, inboundReceivingQuantity: 0 } } : {}),
+            lastUpdatedTime: "2026-11-01T00:00:00Z",
+            productName: `Product ${item.asin}`,
+            totalQuantity: item.fulfillableQuantity,
+          })),
+        },
+        ...(end < stock.summaries.length ? { pagination: { nextToken: `page-${end}` } } : {}),
+      },
+      { "x-amzn-RateLimit-Limit": "2.0" },
+    );
+  }
+
+  /** getItemOffersBatch: one response per request, from the model's example (re-addressed for other ASINs). */
+  private async offersBatch(request: Request, url: URL, base: Omit<SellerCallRecord, "seq" | "status" | "kind">): Promise<Response> {
+    const body = (await request.json().catch(() => null)) as { requests?: Record<string, unknown>[] } | null;
+    const fail = (status: number, code: string, message: string) => {
+      this.record({ ...base, kind: "offers", body, status, error: `${code}: ${message}` });
+      return errorList(status, code, message);
+    };
+    if (!this.lwa.isLiveAccessToken(base.accessToken ?? "")) return fail(403, "Unauthorized", "Access to requested resource is denied.");
+    if ((request.headers.get("content-type") ?? "").split(";")[0] !== "application/json") return fail(400, "InvalidInput", "Content-Type must be application/json");
+    const requests = body?.requests;
+    if (!Array.isArray(requests) || requests.length < 1 || requests.length > 20) return fail(400, "InvalidInput", "requests must hold 1 to 20 items");
+    const examples = getItemOffersBatchExample.response.responses;
+    const responses = [];
+    for (const item of requests) {
+      const asin = OFFERS_URI.exec(String(item.uri))?.[1];
+      const marketplaceId = String(item.MarketplaceId);
+      if (!asin || item.method !== "GET") return fail(400, "InvalidInput", `Invalid batch request ${JSON.stringify(item)}`);
+      if (!REGION_MARKETPLACES[url.hostname]!.includes(marketplaceId)) return fail(400, "InvalidInput", `Marketplace ${marketplaceId} is not served by ${url.hostname}`);
+      if (!ITEM_CONDITIONS.has(String(item.ItemCondition))) return fail(400, "InvalidInput", "ItemCondition is required");
+      if (item.CustomerType !== undefined && !CUSTOMER_TYPES.has(String(item.CustomerType))) return fail(400, "InvalidInput", "Invalid CustomerType");
+      const example = structuredClone(examples.find((response) => response.body.payload?.ASIN === asin) ?? readdressed(examples[0]!, asin, this.buyBoxWinners.get(asin)));
+      example.request = { ...example.request, Asin: asin, MarketplaceId: marketplaceId };
+      responses.push(example);
+    }
+    this.record({ ...base, kind: "offers", body, status: 200 });
+    return json(200, { responses }, { "x-amzn-RateLimit-Limit": "0.1" });
+  }
+
   private async control(request: Request, url: URL): Promise<Response> {
     const action = url.pathname.slice("/__control/".length);
     if (request.method === "POST" && action === "script") {
@@ -109,9 +207,20 @@ export class SpApiFake implements FakeUpstream {
       });
       return json(200, { ok: true });
     }
+    if (request.method === "POST" && action === "inventory") {
+      const input = (await request.json()) as { refreshToken: string; marketplaceId: string; pageSize?: number; summaries: InventoryRecord[] };
+      this.inventories.set(`${input.refreshToken} ${input.marketplaceId}`, { pageSize: input.pageSize ?? DEFAULT_INVENTORY_PAGE, summaries: input.summaries });
+      return json(200, { ok: true });
+    }
+    if (request.method === "POST" && action === "buy-box") {
+      const input = (await request.json()) as { asin: string; sellerId: string | null };
+      this.buyBoxWinners.set(input.asin, input.sellerId);
+      return json(200, { ok: true });
+    }
     if (request.method === "GET" && action === "calls") {
       const asin = url.searchParams.get("asin");
-      return json(200, { calls: this.log.filter((call) => !asin || call.path?.endsWith(`/${asin}`)) });
+      const kind = url.searchParams.get("kind");
+      return json(200, { calls: this.log.filter((call) => (!asin || call.path?.endsWith(`/${asin}`)) && (!kind || call.kind === kind)) });
     }
     return json(404, { error: `no control action ${request.method} ${action}` });
   }
@@ -136,6 +245,20 @@ function exampleItem(asin: string, marketplaceId: string, includedData: string[]
     item[key] = value.map((entry: Record<string, unknown>) => ({ ...entry, marketplaceId }));
   }
   return item;
+}
+
+type OffersResponse = (typeof getItemOffersBatchExample.response.responses)[number];
+
+/** An example response for another ASIN: its first offer wins the Buy Box for `winner` (no offer wins when null). */
+function readdressed(example: OffersResponse, asin: string, winner: string | null | undefined): OffersResponse {
+  const copy = structuredClone(example);
+  const payload = copy.body.payload as { ASIN: string; Identifier: { ASIN: string }; Offers: { SellerId: string; IsBuyBoxWinner: boolean }[] };
+  payload.ASIN = asin;
+  payload.Identifier.ASIN = asin;
+  if (winner !== undefined) {
+    payload.Offers = payload.Offers.map((offer, i) => ({ ...offer, SellerId: i === 0 && winner ? winner : offer.SellerId, IsBuyBoxWinner: i === 0 && winner !== null }));
+  }
+  return copy;
 }
 
 function errorList(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapCreatorsItem, readGetItemsResponse, type CreatorsItem } from "../../worker/lookup/creators-source";
+import { mapCategoryRanks, mapCreatorsItem, readGetItemsResponse, type CreatorsItem } from "../../worker/lookup/creators-source";
 import { getItemsResponse as response } from "./fixtures/creators/get-items-response";
 
 const REQUESTED = ["B0CHX1W1XY", "B0BARE0001", "B0INVALID1", "B0HIDDEN01", "B0MISSING1"];
@@ -30,6 +30,12 @@ describe("readGetItemsResponse", () => {
         reviewCount: null,
         detailPageUrl: "https://www.amazon.com/dp/B0CHX1W1XY?tag=ranklayer-20&linkCode=ogi&th=1&psc=1",
       },
+      // Website category first, then each ranked browse node.
+      categoryRanks: [
+        { category: "Electronics", rank: 1843 },
+        { category: "Headphones, Earbuds & Accessories", rank: 412 },
+        { category: "Earbud Headphones", rank: 57 },
+      ],
     });
   });
 
@@ -49,6 +55,7 @@ describe("readGetItemsResponse", () => {
         reviewCount: null,
         detailPageUrl: "https://www.amazon.com/dp/B0BARE0001?tag=ranklayer-20&linkCode=ogi&th=1&psc=1",
       },
+      categoryRanks: [],
     });
   });
 
@@ -100,5 +107,43 @@ describe("mapCreatorsItem", () => {
   it("never reports a rank or price it cannot read", () => {
     const odd = { browseNodeInfo: { websiteSalesRank: { salesRank: 0 } }, offersV2: { listings: [{ price: { money: { amount: "12" } } }] } };
     expect(mapCreatorsItem(odd as unknown as CreatorsItem, "US")).toMatchObject({ rank: null, price: null });
+  });
+});
+
+describe("mapCategoryRanks", () => {
+  it("names a category by its context-free name when it has no display name", () => {
+    expect(
+      mapCategoryRanks({
+        websiteSalesRank: { contextFreeName: "Toys & Games", salesRank: 90 },
+        browseNodes: [{ id: "1", contextFreeName: "Building Sets", salesRank: 4 }],
+      }),
+    ).toEqual([
+      { category: "Toys & Games", rank: 90 },
+      { category: "Building Sets", rank: 4 },
+    ]);
+  });
+
+  it("skips nodes without a usable rank or name, and the website category listed again as a node", () => {
+    expect(
+      mapCategoryRanks({
+        websiteSalesRank: { id: "172282", displayName: "Electronics", salesRank: 1843 },
+        browseNodes: [
+          { id: "172282", displayName: "Electronics", salesRank: 1843 },
+          { id: "2", displayName: "Unranked" },
+          { id: "3", displayName: "Zero", salesRank: 0 },
+          { id: "4", displayName: "Fraction", salesRank: 2.5 },
+          { id: "5", salesRank: 7 },
+          { id: "6", displayName: "Earbud Headphones", salesRank: 57 },
+        ],
+      }),
+    ).toEqual([
+      { category: "Electronics", rank: 1843 },
+      { category: "Earbud Headphones", rank: 57 },
+    ]);
+  });
+
+  it("answers an empty list when nothing is ranked", () => {
+    expect(mapCategoryRanks(undefined)).toEqual([]);
+    expect(mapCategoryRanks({ websiteSalesRank: { displayName: "Electronics" } })).toEqual([]);
   });
 });

@@ -60,6 +60,18 @@ describe("lookup service", () => {
     expect(stored.value).toMatchObject({ refreshedAt: new Date(NOW).toISOString(), product: { asin: "LSMISS0001" } });
   });
 
+  it("passes the source's category ranks on with fresh data, but keeps them out of the result and the cache", async () => {
+    const categoryRanks = [{ category: "Electronics", rank: 812 }];
+    const source = new ScriptedSource(async (asin, marketplace) => ({ ...(await found(asin, marketplace)), categoryRanks }) as ItemOutcome);
+    const fresh = await lookupProduct(deps(source), "LSRANKS001", "US");
+    expect(fresh).toMatchObject({ ok: true, categoryRanks });
+    expect(fresh.ok && fresh.result).not.toHaveProperty("categoryRanks");
+
+    const hit = await lookupProduct(deps(source, NOW + HOUR), "LSRANKS001", "US");
+    expect(hit).toMatchObject({ ok: true, result: { source: "cache" } });
+    expect(hit).not.toHaveProperty("categoryRanks");
+  });
+
   it("answers a cache hit without the source, keeping the original refreshedAt", async () => {
     await seedCache("LSHIT00001", 2 * HOUR);
     const source = new ScriptedSource(found);

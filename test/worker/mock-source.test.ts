@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MockProductSource, mockImageSvg, mockProduct } from "../../worker/lookup/mock-source";
+import { MockProductSource, mockCategoryRanks, mockImageSvg, mockProduct } from "../../worker/lookup/mock-source";
 
 describe("mock product source", () => {
   it("is labelled mock", () => {
@@ -40,5 +40,25 @@ describe("mock product source", () => {
     const items = await new MockProductSource().getItems(["B08N5WRWNW", "B07XJ8C8F5"], "US");
     expect([...items.keys()]).toEqual(["B08N5WRWNW", "B07XJ8C8F5"]);
     expect([...items.values()].every((o) => o.ok)).toBe(true);
+  });
+
+  it("ranks each product in its website category (the headline rank) and, higher, in its leaf category", async () => {
+    for (const asin of ["B08N5WRWNW", "B07XJ8C8F5", "0123456789", "ZZZZZZZZZZ"]) {
+      const outcome = (await new MockProductSource().getItems([asin], "US")).get(asin);
+      if (!outcome?.ok) throw new Error(`no mock product for ${asin}`);
+      const { product, categoryRanks } = outcome;
+      expect(categoryRanks).toEqual([
+        { category: product.categoryPath[0], rank: product.rank },
+        { category: product.categoryPath[product.categoryPath.length - 1], rank: expect.any(Number) },
+      ]);
+      const leafRank = categoryRanks?.[1]?.rank ?? 0;
+      expect(leafRank).toBeGreaterThanOrEqual(1);
+      expect(leafRank).toBeLessThanOrEqual(product.rank ?? 0);
+      expect(mockCategoryRanks(product)).toEqual(categoryRanks);
+    }
+  });
+
+  it("gives no category ranks to a product without a rank", () => {
+    expect(mockCategoryRanks({ ...mockProduct("B08N5WRWNW", "US"), rank: null })).toEqual([]);
   });
 });

@@ -1,11 +1,30 @@
-import { createScheduledController } from "cloudflare:test";
-import { describe, expect, it, vi } from "vitest";
+import { createScheduledController, env } from "cloudflare:test";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
+import { clearAlertTables } from "./support/alert-seed";
+
+const firstArgs = (log: { mock: { calls: unknown[][] } }) => log.mock.calls.map(([first]) => first);
+const loggedJson = (log: { mock: { calls: unknown[][] } }, label: string) =>
+  JSON.parse(String(log.mock.calls.find(([first]) => first === label)?.[1]));
+
+beforeEach(clearAlertTables);
 
 describe("cron triggers", () => {
-  it.each(["0 2 * * *", "30 2 * * *"])("runs the %s handler without failing", async (cron) => {
+  it("starts the day's snapshot run at 02:00, and nothing else", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
-    await worker.scheduled(createScheduledController({ cron, scheduledTime: Date.UTC(2026, 10, 22, 2, 0) }));
-    expect(log).toHaveBeenCalledWith(`cron ${cron} fired at 2026-11-22T02:00:00.000Z`);
+    await worker.scheduled(createScheduledController({ cron: "0 2 * * *", scheduledTime: Date.UTC(2026, 10, 22, 2, 0) }), env);
+    expect(firstArgs(log).slice(0, 2)).toEqual(["cron 0 2 * * * fired at 2026-11-22T02:00:00.000Z", "snapshot run"]);
+    expect(loggedJson(log, "snapshot run")).toEqual({ day: "2026-11-22", status: "running" });
+    expect(firstArgs(log)).not.toContain("alert check");
+    expect(firstArgs(log)).not.toContain("retention");
+  });
+
+  it("runs the alert check, its deliveries and then retention at 02:30", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    await worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: Date.UTC(2026, 10, 21, 2, 30) }), env);
+    expect(firstArgs(log)).toEqual(["cron 30 2 * * * fired at 2026-11-21T02:30:00.000Z", "alert check", "deliveries", "retention"]);
+    expect(loggedJson(log, "alert check")).toMatchObject({ day: "2026-11-21", deferred: false, complete: true });
+    expect(loggedJson(log, "deliveries")).toMatchObject({ sent: 0, retrying: 0, failed: 0 });
+    expect(loggedJson(log, "retention")).toMatchObject({ cutoff: "2026-10-22T02:30:00.000Z" });
   });
 });

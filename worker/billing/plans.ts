@@ -19,6 +19,10 @@ export interface Plan {
   apiRequestsPerHour: number | null;
   /** Alerts that may be active at once; null when agreed with sales. */
   activeAlertLimit: number | null;
+  /** Days of rank history the plan may read (GET /api/history ranges). */
+  historyDays: number;
+  /** ASINs the plan may keep on its watchlist; null when agreed with sales. */
+  watchlistLimit: number | null;
   marketplaces: readonly string[];
   prioritySupport: boolean;
 }
@@ -32,6 +36,8 @@ export const FREE_PLAN: Plan = {
   exportsPerDay: 5,
   apiRequestsPerHour: null,
   activeAlertLimit: 5,
+  historyDays: 7,
+  watchlistLimit: 25,
   marketplaces: ["US"],
   prioritySupport: false,
 };
@@ -45,6 +51,8 @@ export const PRO_PLAN: Plan = {
   exportsPerDay: null,
   apiRequestsPerHour: 1000,
   activeAlertLimit: 500,
+  historyDays: 90,
+  watchlistLimit: 1000,
   marketplaces: ["US", "CA", "UK", "EU", "JP"],
   prioritySupport: true,
 };
@@ -58,6 +66,8 @@ export const ENTERPRISE_PLAN: Plan = {
   exportsPerDay: null,
   apiRequestsPerHour: null,
   activeAlertLimit: null,
+  historyDays: 90,
+  watchlistLimit: null,
   marketplaces: ["US", "CA", "UK", "EU", "JP"],
   prioritySupport: true,
 };
@@ -66,4 +76,9 @@ export const PLANS: readonly Plan[] = [FREE_PLAN, PRO_PLAN, ENTERPRISE_PLAN];
 
 export function planById(id: string): Plan | undefined {
   return PLANS.find((plan) => plan.id === id);
+}
+
+/** Whether a user on `plan` with `active` alerts already active may make one more active. */
+export function canActivateAlert(plan: Plan, active: number): boolean {
+  return plan.activeAlertLimit === null || active < plan.activeAlertLimit;
 }

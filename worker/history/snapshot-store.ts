@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { rankSnapshots, sellerSnapshots } from "../db/schema";
 import type { ProductData } from "../lookup/product";
@@ -22,7 +23,8 @@ export interface RankSnapshotInput {
 
 /**
  * The statement that writes one ASIN's public data point for its UTC day: the first
- * capture of a day inserts the row, later ones of the same day update it in place.
+ * capture of a day inserts the row, later ones of the same day update it in place. A mock
+ * capture never replaces a live row: mock data must not pass for what Amazon said.
  */
 export function rankSnapshotUpsert(db: D1Database, input: RankSnapshotInput) {
   const { product } = input;
@@ -38,7 +40,11 @@ export function rankSnapshotUpsert(db: D1Database, input: RankSnapshotInput) {
   return drizzle(db)
     .insert(rankSnapshots)
     .values({ asin: product.asin, marketplace: product.marketplace, day: utcDay(Date.parse(input.capturedAt)), ...values })
-    .onConflictDoUpdate({ target: [rankSnapshots.asin, rankSnapshots.marketplace, rankSnapshots.day], set: values });
+    .onConflictDoUpdate({
+      target: [rankSnapshots.asin, rankSnapshots.marketplace, rankSnapshots.day],
+      set: values,
+      setWhere: sql`${rankSnapshots.source} = 'mock' OR excluded.source = 'live'`,
+    });
 }
 
 export interface SellerSnapshotInput {

@@ -18,6 +18,7 @@
  *   naming the ItemId: PA-API 5 error reference, kept by the Creators API.
  */
 import { intVar, type Bindings } from "../env";
+import type { CategoryRank } from "../history/snapshot-store";
 import { MARKETPLACE_CURRENCY, MARKETPLACE_HOST, type Marketplace } from "../schemas/marketplaces";
 import {
   authorizationHeader,
@@ -241,7 +242,9 @@ export function readGetItemsResponse(
 
   for (const item of response.itemsResult?.items ?? []) {
     const asin = item.asin?.toUpperCase();
-    if (asin && wanted.has(asin)) outcomes.set(asin, { ok: true, product: mapCreatorsItem(item, marketplace) });
+    if (asin && wanted.has(asin)) {
+      outcomes.set(asin, { ok: true, product: mapCreatorsItem(item, marketplace), categoryRanks: mapCategoryRanks(item.browseNodeInfo) });
+    }
   }
   for (const error of response.errors ?? []) {
     const message = error.message ?? error.code ?? "unknown item error";
@@ -281,6 +284,26 @@ export function mapCreatorsItem(item: CreatorsItem, marketplace: Marketplace): P
     reviewCount: null,
     detailPageUrl: item.detailPageURL ?? null,
   };
+}
+
+/**
+ * The item's sales rank in each category that ranks it: the website category
+ * (WebsiteSalesRank) first, then every browse node with a SalesRank, in answer order.
+ */
+export function mapCategoryRanks(info: CreatorsItem["browseNodeInfo"]): CategoryRank[] {
+  const ranks: CategoryRank[] = [];
+  const website = info?.websiteSalesRank;
+  const websiteRank = positiveInt(website?.salesRank);
+  const websiteName = website?.displayName || website?.contextFreeName;
+  if (websiteRank !== null && websiteName) ranks.push({ category: websiteName, rank: websiteRank });
+  for (const node of info?.browseNodes ?? []) {
+    const rank = positiveInt(node.salesRank);
+    const category = node.displayName || node.contextFreeName;
+    // The website category can also come back as a browse node; keep it once.
+    if (rank === null || !category || (website?.id !== undefined && node.id === website.id)) continue;
+    ranks.push({ category, rank });
+  }
+  return ranks;
 }
 
 /**

@@ -1,10 +1,16 @@
+import type { CategoryRank } from "../history/snapshot-store";
 import type { Marketplace } from "../schemas/marketplaces";
 import type { CachedProduct, LookupCache } from "./cache";
 import type { LookupResult } from "./product";
 import { UpstreamError, type ProductSource } from "./source";
 
 export type LookupOutcome =
-  | { ok: true; result: LookupResult }
+  | {
+      ok: true;
+      result: LookupResult;
+      /** Category ranks of fresh source data (never of a cache hit), for rank history. */
+      categoryRanks?: CategoryRank[];
+    }
   | { ok: false; status: 404 | 503; detail: string; retryAfterSeconds?: number };
 
 export interface LookupDeps {
@@ -68,7 +74,11 @@ async function fetchFromSource(deps: LookupDeps, asin: string, marketplace: Mark
   if (deps.source.kind === "live") {
     await deps.cache.put({ product: outcome.product, refreshedAt }, deps.now());
   }
-  return { ok: true, result: { ...outcome.product, source: deps.source.kind, refreshedAt } };
+  return {
+    ok: true,
+    result: { ...outcome.product, source: deps.source.kind, refreshedAt },
+    categoryRanks: outcome.categoryRanks,
+  };
 }
 
 function unavailable(error: unknown): LookupOutcome {

@@ -1,3 +1,4 @@
+import type { CategoryRank } from "../history/snapshot-store";
 import { MARKETPLACE_CURRENCY, MARKETPLACE_HOST, type Marketplace } from "../schemas/marketplaces";
 import type { ProductData } from "./product";
 import type { ItemOutcome, ProductSource } from "./source";
@@ -11,7 +12,12 @@ export class MockProductSource implements ProductSource {
   readonly kind = "mock";
 
   async getItems(asins: readonly string[], marketplace: Marketplace): Promise<Map<string, ItemOutcome>> {
-    return new Map(asins.map((asin) => [asin, { ok: true, product: mockProduct(asin, marketplace) }]));
+    return new Map(
+      asins.map((asin) => {
+        const product = mockProduct(asin, marketplace);
+        return [asin, { ok: true, product, categoryRanks: mockCategoryRanks(product) }];
+      }),
+    );
   }
 }
 
@@ -56,6 +62,23 @@ export function mockProduct(asin: string, marketplace: Marketplace): ProductData
   };
 }
 
+/**
+ * The mock product's rank in its website category (its headline rank) and in its leaf
+ * category, where it ranks higher: between 0.5% and 20% of the website rank, as live
+ * items tend to.
+ */
+export function mockCategoryRanks(product: ProductData): CategoryRank[] {
+  const [website] = product.categoryPath;
+  const leaf = product.categoryPath[product.categoryPath.length - 1];
+  if (product.rank === null || !website || !leaf) return [];
+  const random = seededRandom(`${product.marketplace}:${product.asin}:categories`);
+  const leafRank = Math.max(1, Math.round(product.rank * (0.005 + random() * 0.195)));
+  return [
+    { category: website, rank: product.rank },
+    { category: leaf, rank: leafRank },
+  ];
+}
+
 /** A labelled placeholder picture for a mock product, coloured by its ASIN. */
 export function mockImageSvg(asin: string, marketplace: Marketplace): string {
   const random = seededRandom(`${marketplace}:${asin}:image`);
@@ -69,7 +92,7 @@ export function mockImageSvg(asin: string, marketplace: Marketplace): string {
 }
 
 /** mulberry32 seeded from an FNV-1a hash of the key: small, fast and repeatable. */
-function seededRandom(key: string): () => number {
+export function seededRandom(key: string): () => number {
   let seed = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     seed ^= key.charCodeAt(i);

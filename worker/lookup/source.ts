@@ -1,3 +1,4 @@
+import type { CategoryRank } from "../history/snapshot-store";
 import type { Marketplace } from "../schemas/marketplaces";
 import type { ProductData } from "./product";
 
@@ -11,7 +12,14 @@ export type ItemFailure = {
   reason: "not_found" | "not_accessible";
   message: string;
 };
-export type ItemOutcome = { ok: true; product: ProductData } | ItemFailure;
+export type ItemOutcome =
+  | {
+      ok: true;
+      product: ProductData;
+      /** Sales ranks per category, website category first: kept in rank history, not shown by lookups. */
+      categoryRanks?: CategoryRank[];
+    }
+  | ItemFailure;
 
 /**
  * Where product data comes from: the Creators API, or the labelled mock when no

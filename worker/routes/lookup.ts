@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { intVar, type AppEnv } from "../env";
+import { recordLookupSnapshot } from "../history/lookup-snapshot";
 import { LookupCache } from "../lookup/cache";
 import { logLookup } from "../lookup/lookup-log";
 import { lookupProduct } from "../lookup/lookup-service";
@@ -53,7 +54,10 @@ export const lookupRoutes = new Hono<AppEnv>()
       durationMs: Date.now() - started,
     });
 
-    if (outcome.ok) return c.json(outcome.result, 200);
+    if (outcome.ok) {
+      recordLookupSnapshot(c.env.DB, c.executionCtx, outcome);
+      return c.json(outcome.result, 200);
+    }
     if (outcome.retryAfterSeconds) c.header("Retry-After", String(outcome.retryAfterSeconds));
     return c.json({ detail: outcome.detail }, outcome.status);
   })

@@ -1,6 +1,9 @@
-import { mockProduct } from "../lookup/mock-source";
+import { mockProduct, seededRandom } from "../lookup/mock-source";
 import type { AccountMarketplace } from "../schemas/account";
 import type { CatalogItem, SellerApi } from "./seller-api";
+
+/** The Buy Box winner the mock names when the demo seller does not hold it. */
+export const MOCK_COMPETITOR_ID = "AMOCKCOMPETITOR";
 
 /**
  * The demo account's Amazon: deterministic items built from the same generator as the
@@ -8,6 +11,29 @@ import type { CatalogItem, SellerApi } from "./seller-api";
  */
 export class MockSellerApi implements SellerApi {
   readonly kind = "mock";
+
+  /** `sellerId` is the demo account's own selling-partner id: the mock Buy Box is sometimes its. */
+  constructor(private readonly sellerId = "DEMO") {}
+
+  /** Deterministic stock per ASIN; about one ASIN in eight has no FBA record, and some run low. */
+  async getFulfillableUnits(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, number>> {
+    return new Map(
+      asins.flatMap((asin) => {
+        const random = seededRandom(`${marketplace}:${asin}:fba`);
+        return random() < 0.125 ? [] : [[asin, Math.floor(random() * 240)] as const];
+      }),
+    );
+  }
+
+  /** Deterministic Buy Box: the demo seller holds it on about two ASINs in three. */
+  async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, string | null>> {
+    return new Map(
+      asins.map((asin) => {
+        const random = seededRandom(`${marketplace}:${asin}:buybox`);
+        return [asin, random() < 2 / 3 ? this.sellerId : MOCK_COMPETITOR_ID];
+      }),
+    );
+  }
 
   async getCatalogItem(asin: string, marketplace: AccountMarketplace): Promise<CatalogItem> {
     const product = mockProduct(asin, marketplace);

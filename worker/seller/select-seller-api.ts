@@ -13,7 +13,7 @@ import { SpApiSellerApi } from "./spapi-client";
  * client for a connected seller. A real account without a stored grant has no data source.
  */
 export async function sellerApiFor(env: Bindings, user: UserRecord): Promise<SellerApi> {
-  if (user.isDemo) return new MockSellerApi();
+  if (user.isDemo) return new MockSellerApi(user.sellingPartnerId);
 
   const credentials = await findCredentials(env.DB, user.id);
   if (!credentials) {

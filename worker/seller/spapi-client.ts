@@ -3,7 +3,8 @@ import type { AccountMarketplace, SellerRegion } from "../schemas/account";
 import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
 import { LwaError } from "./lwa";
 import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./marketplaces";
-import { SellerApiError, type CatalogItem, type SellerApi } from "./seller-api";
+import { MAX_BUY_BOX_ASINS, SellerApiError, type CatalogItem, type SellerApi } from "./seller-api";
+import { buyBoxWinners, fulfillableUnitsPage, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./spapi-mapping";
 
 export interface SpApiClientConfig {
   region: SellerRegion;
@@ -14,6 +15,8 @@ export interface SpApiClientConfig {
 }
 
 const TIMEOUT_MS = 8000;
+/** getInventorySummaries allows 2 requests per second (usage plan in the FBA Inventory model). */
+const INVENTORY_PAGE_SPACING_MS = 500;
 export const CATALOG_INCLUDED_DATA = "summaries,salesRanks,images";
 
 /** What a failed SP-API answer means for the operation that asked. */
@@ -25,17 +28,82 @@ interface FailureTexts {
 export class SpApiSellerApi implements SellerApi {
   readonly kind = "spapi";
 
+  /** Whole-marketplace inventory, read once per client (one client serves one snapshot slice). */
+  private readonly inventory = new Map<AccountMarketplace, Promise<Map<string, number>>>();
+
   constructor(private readonly config: SpApiClientConfig) {}
 
   async getCatalogItem(asin: string, marketplace: AccountMarketplace): Promise<CatalogItem> {
     const marketplaceId = MARKETPLACE_IDS[marketplace];
     this.requireRegionOf(marketplace);
-    const payload = await this.get<CatalogItemPayload>(
+    const payload = await this.send<CatalogItemPayload>(
+      "GET",
       `/catalog/2022-04-01/items/${encodeURIComponent(asin)}`,
       { marketplaceIds: marketplaceId, includedData: CATALOG_INCLUDED_DATA },
       { notFound: `No catalog item found for ASIN ${asin} in the ${marketplace} marketplace.` },
     );
     return mapCatalogItem(payload, asin, marketplaceId);
+  }
+
+  async getFulfillableUnits(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, number>> {
+    let all = this.inventory.get(marketplace);
+    if (!all) {
+      all = this.readInventory(marketplace);
+      this.inventory.set(marketplace, all);
+      all.catch(() => this.inventory.delete(marketplace));
+    }
+    const units = await all;
+    return new Map(asins.flatMap((asin) => (units.has(asin) ? [[asin, units.get(asin)!] as const] : [])));
+  }
+
+  /** Every page of the seller's FBA inventory summaries in the marketplace (details=true), summed per ASIN. */
+  private async readInventory(marketplace: AccountMarketplace): Promise<Map<string, number>> {
+    const marketplaceId = MARKETPLACE_IDS[marketplace];
+    this.requireRegionOf(marketplace);
+    const units = new Map<string, number>();
+    let nextToken: string | undefined;
+    do {
+      if (nextToken) await new Promise((resolve) => setTimeout(resolve, INVENTORY_PAGE_SPACING_MS));
+      const payload = await this.send<InventorySummariesPayload>(
+        "GET",
+        "/fba/inventory/v1/summaries",
+        {
+          details: "true",
+          granularityType: "Marketplace",
+          granularityId: marketplaceId,
+          marketplaceIds: marketplaceId,
+          ...(nextToken ? { nextToken } : {}),
+        },
+        { notFound: `No FBA inventory found in the ${marketplace} marketplace.` },
+      );
+      const page = fulfillableUnitsPage(payload);
+      for (const [asin, count] of page.units) units.set(asin, (units.get(asin) ?? 0) + count);
+      nextToken = page.nextToken;
+    } while (nextToken);
+    return units;
+  }
+
+  async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, string | null>> {
+    if (asins.length === 0) return new Map();
+    if (asins.length > MAX_BUY_BOX_ASINS) throw new Error(`getBuyBoxWinners takes at most ${MAX_BUY_BOX_ASINS} ASINs`);
+    const marketplaceId = MARKETPLACE_IDS[marketplace];
+    this.requireRegionOf(marketplace);
+    const payload = await this.send<ItemOffersBatchPayload>(
+      "POST",
+      "/batches/products/pricing/v0/itemOffers",
+      {},
+      { notFound: `No offers found in the ${marketplace} marketplace.` },
+      {
+        requests: asins.map((asin) => ({
+          uri: `/products/pricing/v0/items/${encodeURIComponent(asin)}/offers`,
+          method: "GET",
+          MarketplaceId: marketplaceId,
+          ItemCondition: "New",
+          CustomerType: "Consumer",
+        })),
+      },
+    );
+    return buyBoxWinners(payload, asins);
   }
 
   /** An authorization covers one region's endpoint; other regions' marketplaces are out of reach. */
@@ -50,8 +118,14 @@ export class SpApiSellerApi implements SellerApi {
     }
   }
 
-  /** One GET on the regional endpoint; every SP-API operation goes through here. */
-  protected async get<T>(path: string, query: Record<string, string>, texts: FailureTexts): Promise<T> {
+  /** One request to the regional endpoint; every SP-API operation goes through here. */
+  protected async send<T>(
+    method: "GET" | "POST",
+    path: string,
+    query: Record<string, string>,
+    texts: FailureTexts,
+    body?: unknown,
+  ): Promise<T> {
     const url = new URL(path, SPAPI_ENDPOINTS[this.config.region]);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
 
@@ -59,7 +133,14 @@ export class SpApiSellerApi implements SellerApi {
     let res: Response;
     try {
       res = await fetch(url, {
-        headers: { "x-amz-access-token": token, Accept: "application/json", "User-Agent": "RankLayer/0.1 (Language=TypeScript)" },
+        method,
+        headers: {
+          "x-amz-access-token": token,
+          Accept: "application/json",
+          "User-Agent": "RankLayer/0.1 (Language=TypeScript)",
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch {

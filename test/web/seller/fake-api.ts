@@ -4,6 +4,7 @@ import {
   type SettingsResponse,
   type UserStatus,
 } from "../../../worker/schemas/account";
+import type { ChannelSettings } from "../../../worker/schemas/channels";
 import { jsonResponse, mockFetch } from "../helpers";
 
 /** A request the fake API received. */
@@ -96,6 +97,17 @@ export function settingsResponse(overrides: Partial<SettingsResponse> = {}): Set
       grantedAt: "2026-01-15T10:30:00.000Z",
       renewalDueAt: "2027-01-15T10:30:00.000Z",
     },
+    ...overrides,
+  };
+}
+
+export function channelSettings(overrides: Partial<ChannelSettings> = {}): ChannelSettings {
+  return {
+    alertEmail: null,
+    accountEmail: null,
+    webhookUrl: null,
+    webhookSecretSet: false,
+    emailConfigured: true,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS } from "../../../worker/schemas/account";
 import { nextTabIndex } from "../../../web/src/pages/settings/Tabs";
 import { renderRoutes } from "../helpers";
 import { connectedUser, demoUser, fakeApi, json, noContent, offline, pending, sequence, settingsResponse, SIGNED_OUT } from "./fake-api";
+import { openTab, panel, renderSettings, tab } from "./settings-render";
 
 const DEMO_CONNECTION = {
   connected: false,
@@ -14,27 +15,9 @@ const DEMO_CONNECTION = {
   renewalDueAt: null,
 };
 
-async function renderSettings(routes: Parameters<typeof fakeApi>[0] = {}) {
-  const api = fakeApi({
-    "GET /api/user/status": json(connectedUser()),
-    "GET /api/settings": json(settingsResponse()),
-    ...routes,
-  });
-  const app = renderRoutes("/settings");
-  await screen.findByRole("tablist", { name: "Settings" });
-  return { api, ...app };
-}
-
-const tab = (name: string) => screen.getByRole("tab", { name });
-const panel = () => screen.getByRole("tabpanel");
 const toggle = (name: string) => within(panel()).getByRole<HTMLInputElement>("switch", { name: new RegExp(`^${name}`) });
 const frequency = (name: string) => within(panel()).getByRole<HTMLInputElement>("radio", { name: new RegExp(`^${name}`) });
 const fact = (term: string) => within(panel()).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
-
-async function openTab(user: ReturnType<typeof renderRoutes>["user"], name: string) {
-  await user.click(tab(name));
-  expect(tab(name).getAttribute("aria-selected")).toBe("true");
-}
 
 describe("/settings", () => {
   it("prompts a signed-out visitor to connect", async () => {

@@ -1,6 +1,8 @@
 import type { FormEvent } from "react";
 import type { NotificationSettings, SettingsUpdate } from "../../../../worker/schemas/account";
+import { AlertChannels } from "./AlertChannels";
 import { SaveBar } from "./SaveBar";
+import type { ChannelSettingsState } from "./use-channel-settings";
 import type { SaveState } from "./use-seller-settings";
 
 const TOGGLES: readonly { key: keyof NotificationSettings; label: string; description: string }[] = [
@@ -16,37 +18,42 @@ interface NotificationsPanelProps {
   save: SaveState;
   onChange: (next: SettingsUpdate) => void;
   onSave: () => Promise<void>;
+  /** Where alerts go: saved on their own, with their own Save button. */
+  channels: ChannelSettingsState;
 }
 
-export function NotificationsPanel({ draft, save, onChange, onSave }: NotificationsPanelProps) {
+export function NotificationsPanel({ draft, save, onChange, onSave, channels }: NotificationsPanelProps) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void onSave();
   }
 
   return (
-    <form className="settings-form" onSubmit={submit}>
-      <h2>Notifications</h2>
-      <fieldset className="settings-form__group">
-        <legend className="visually-hidden">Notification channels and triggers</legend>
-        {TOGGLES.map(({ key, label, description }) => (
-          <label key={key} className="toggle">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={draft.notifications[key]}
-              onChange={(event) =>
-                onChange({ ...draft, notifications: { ...draft.notifications, [key]: event.target.checked } })
-              }
-            />
-            <span className="toggle__text">
-              <span className="toggle__label">{label}</span>
-              <span className="toggle__description">{description}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <SaveBar save={save} />
-    </form>
+    <div className="settings-panel">
+      <form className="settings-form" onSubmit={submit}>
+        <h2>Notifications</h2>
+        <fieldset className="settings-form__group">
+          <legend className="visually-hidden">Notification channels and triggers</legend>
+          {TOGGLES.map(({ key, label, description }) => (
+            <label key={key} className="toggle">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={draft.notifications[key]}
+                onChange={(event) =>
+                  onChange({ ...draft, notifications: { ...draft.notifications, [key]: event.target.checked } })
+                }
+              />
+              <span className="toggle__text">
+                <span className="toggle__label">{label}</span>
+                <span className="toggle__description">{description}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <SaveBar save={save} />
+      </form>
+      <AlertChannels channels={channels} />
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import { ConnectionPanel } from "./ConnectionPanel";
 import { DataRefreshPanel } from "./DataRefreshPanel";
 import { NotificationsPanel } from "./NotificationsPanel";
 import { Tabs } from "./Tabs";
+import { useChannelSettings } from "./use-channel-settings";
 import { useSellerSettings, type LoadedSettings, type SellerSettings } from "./use-seller-settings";
 import "../../styles/seller.css";
 
@@ -21,6 +22,8 @@ export function SettingsPage() {
 
 function SettingsScreen({ user }: { user: UserStatus }) {
   const settings = useSellerSettings();
+  // Loaded here, not in the tab, so unsaved channel edits survive a tab switch like the others.
+  const channels = useChannelSettings();
   const { load, save, change, saveDraft, reloadConnection } = settings;
   const editing = { save, onChange: change, onSave: saveDraft };
 
@@ -37,7 +40,7 @@ function SettingsScreen({ user }: { user: UserStatus }) {
     {
       id: "notifications",
       label: "Notifications",
-      panel: <Loaded settings={settings}>{({ draft }) => <NotificationsPanel draft={draft} {...editing} />}</Loaded>,
+      panel: <Loaded settings={settings}>{({ draft }) => <NotificationsPanel draft={draft} {...editing} channels={channels} />}</Loaded>,
     },
     {
       id: "data-refresh",

@@ -1,0 +1,18 @@
+/**
+ * One POST the fake webhook receiver got, as its control host reports it: shared by the
+ * fake (Node) and the Worker tests (workerd) that read the log over HTTP.
+ */
+export interface WebhookCallRecord {
+  seq: number;
+  method: string;
+  path: string;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  /** The body exactly as it arrived, as text. */
+  body: string;
+  /** What the fake answered; 0 when it never answered (a hang). */
+  status: number;
+}
+
+/** How the receiver answers its next calls: a status, or "hang" (no answer until the caller gives up). */
+export type WebhookAnswer = number | "hang";

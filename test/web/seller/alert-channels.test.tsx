@@ -1,0 +1,158 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { channelSettings, json, pending, sequence } from "./fake-api";
+import { openTab, panel, renderSettings } from "./settings-render";
+
+const SLACK = "https://hooks.slack.com/services/T000/B000/XXXX";
+const emailField = () => within(panel()).getByLabelText<HTMLInputElement>("Alert email address");
+const urlField = () => within(panel()).getByLabelText<HTMLInputElement>("Webhook URL");
+const button = (name: string) => within(panel()).getByRole<HTMLButtonElement>("button", { name });
+
+async function renderChannels(routes: Parameters<typeof renderSettings>[0] = {}) {
+  const rendered = await renderSettings(routes);
+  await openTab(rendered.user, "Notifications");
+  await within(panel()).findByRole("form", { name: "Alert channels" });
+  return rendered;
+}
+
+/** PUT /api/settings/channels as the Worker answers it: the saved values (blank is none). */
+const savedEcho = ({ body }: { body: unknown }) => {
+  const { alertEmail, webhookUrl } = body as { alertEmail: string; webhookUrl: string };
+  return Response.json(channelSettings({ alertEmail: alertEmail || null, webhookUrl: webhookUrl || null }));
+};
+
+describe("/settings Notifications: alert channels", () => {
+  it("shows the saved address and URL, and whether a secret is set", async () => {
+    await renderChannels({
+      "GET /api/settings/channels": json(channelSettings({ alertEmail: "seller@example.com", webhookUrl: SLACK, webhookSecretSet: true })),
+    });
+
+    expect(emailField().value).toBe("seller@example.com");
+    expect(emailField().type).toBe("email");
+    expect(urlField().value).toBe(SLACK);
+    expect(panel().textContent).toContain("A secret is set.");
+    expect(button("Send test").disabled).toBe(false);
+  });
+
+  it("says when this server cannot send email, and offers no test without a URL and a secret", async () => {
+    await renderChannels({ "GET /api/settings/channels": json(channelSettings({ emailConfigured: false })) });
+
+    expect(panel().textContent).toContain("Email sending is not set up on this server yet");
+    expect(panel().textContent).toContain("No secret yet");
+    expect(button("Send test").disabled).toBe(true);
+  });
+
+  it("saves the address and URL with PUT /api/settings/channels and says Channels saved.", async () => {
+    const { api, user } = await renderChannels({ "PUT /api/settings/channels": savedEcho });
+
+    await user.type(emailField(), "seller@example.com");
+    await user.type(urlField(), SLACK);
+    await user.click(button("Save channels"));
+
+    expect(await within(panel()).findByText("Channels saved.")).toBeTruthy();
+    const [put] = api.requests("PUT /api/settings/channels");
+    expect(put?.body).toEqual({ alertEmail: "seller@example.com", webhookUrl: SLACK });
+    expect(put?.headers.get("X-XSRF-TOKEN")).toBe("test-xsrf");
+  });
+
+  it.each([
+    ["Webhook URL", "http://example.com/hook", /https:\/\//],
+    ["Alert email address", "not-an-address", /Enter a valid email address/],
+  ])("checks %s with the shared schema before saving", async (label, value, message) => {
+    const { api, user } = await renderChannels({ "PUT /api/settings/channels": savedEcho });
+    const field = within(panel()).getByLabelText<HTMLInputElement>(label);
+
+    await user.type(field, value);
+    await user.click(button("Save channels"));
+
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    const described = field.getAttribute("aria-describedby")?.split(" ").map((id) => document.getElementById(id)?.textContent);
+    expect(described?.some((text) => text && message.test(text))).toBe(true);
+    expect(api.requests("PUT /api/settings/channels")).toEqual([]);
+
+    await user.type(field, "x");
+    expect(field.getAttribute("aria-invalid")).toBe("false");
+  });
+
+  it("shows the server's 422 message on its field", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const detail = [{ loc: ["json", "webhookUrl"], msg: "Webhook URL must be at most 2,048 characters", type: "too_big" }];
+    const { user } = await renderChannels({ "PUT /api/settings/channels": json({ detail }, 422) });
+
+    await user.type(urlField(), SLACK);
+    await user.click(button("Save channels"));
+
+    expect((await within(panel()).findByRole("alert")).textContent).toBe("Webhook URL must be at most 2,048 characters");
+    expect(urlField().getAttribute("aria-invalid")).toBe("true");
+    expect(urlField().value).toBe(SLACK);
+  });
+
+  it("keeps unsaved channel edits across tabs", async () => {
+    const { user } = await renderChannels();
+    await user.type(emailField(), "ops@example.com");
+
+    await openTab(user, "Data Refresh");
+    await openTab(user, "Notifications");
+
+    expect(emailField().value).toBe("ops@example.com");
+  });
+
+  it("generates a secret and shows it once", async () => {
+    const { api, user } = await renderChannels({
+      "GET /api/settings/channels": json(channelSettings({ webhookUrl: SLACK })),
+      "POST /api/settings/webhook-secret": json({ secret: "whsec_shown-once" }),
+    });
+
+    await user.click(button("Generate secret"));
+
+    expect((await within(panel()).findByLabelText("New webhook secret")).textContent).toBe("whsec_shown-once");
+    expect(panel().textContent).toContain("it will not be shown again");
+    expect(panel().textContent).toContain("A secret is set.");
+    expect(button("Send test").disabled).toBe(false);
+    expect(api.requests("POST /api/settings/webhook-secret")[0]?.headers.get("X-XSRF-TOKEN")).toBe("test-xsrf");
+  });
+
+  it("shows why a secret could not be generated", async () => {
+    const { user } = await renderChannels({
+      "POST /api/settings/webhook-secret": json({ detail: "Webhook signing secrets cannot be stored on this server right now." }, 503),
+    });
+
+    await user.click(button("Generate secret"));
+
+    expect((await within(panel()).findByRole("alert")).textContent).toBe("Webhook signing secrets cannot be stored on this server right now.");
+  });
+
+  it("sends a test and reports the receiver's answer", async () => {
+    const { api, user } = await renderChannels({
+      "GET /api/settings/channels": json(channelSettings({ webhookUrl: SLACK, webhookSecretSet: true })),
+      "POST /api/settings/webhook-test": sequence(
+        json({ ok: true, status: 200 }),
+        json({ ok: false, status: 500, detail: "The webhook answered HTTP 500" }),
+        pending(),
+      ),
+    });
+
+    await user.click(button("Send test"));
+    expect((await within(panel()).findByText(/^Test sent/)).textContent).toBe("Test sent: your endpoint answered HTTP 200.");
+
+    await user.click(button("Send test"));
+    expect((await within(panel()).findByRole("alert")).textContent).toBe("Test failed: The webhook answered HTTP 500");
+
+    await user.click(button("Send test"));
+    expect(button("Sending...").disabled).toBe(true);
+    expect(api.requests("POST /api/settings/webhook-test")).toHaveLength(3);
+  });
+
+  it("shows a load failure with Try again", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = await renderSettings({
+      "GET /api/settings/channels": sequence(json({ detail: "Sign in again." }, 401), json(channelSettings({ alertEmail: "a@b.example" }))),
+    });
+    await openTab(user, "Notifications");
+
+    expect((await within(panel()).findByRole("alert")).textContent).toContain("Sign in again.");
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+
+    expect((await within(panel()).findByLabelText<HTMLInputElement>("Alert email address")).value).toBe("a@b.example");
+  });
+});

@@ -1,0 +1,120 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { rankSnapshotUpsert, utcDay } from "../../../worker/history/snapshot-store";
+import { mockProduct } from "../../../worker/lookup/mock-source";
+import type { HistoryResponse } from "../../../worker/schemas/history";
+import type { Marketplace } from "../../../worker/schemas/marketplaces";
+import { newAsin } from "../support/creators-fake";
+import { demoEnv, TestBrowser } from "../support/seller-browser";
+import { freeBrowser, proBrowser } from "./accounts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Snapshots of one ASIN `daysAgo` UTC days before today, each with its rank. */
+async function seed(asin: string, ranks: Record<number, number | null>, marketplace: Marketplace = "US", source: "live" | "mock" = "live") {
+  const product = mockProduct(asin, marketplace);
+  for (const [daysAgo, rank] of Object.entries(ranks)) {
+    await rankSnapshotUpsert(env.DB, {
+      product: { ...product, rank },
+      categoryRanks: rank === null ? [] : [{ category: "Electronics", rank }],
+      source,
+      capturedAt: new Date(Date.now() - Number(daysAgo) * DAY_MS).toISOString(),
+    });
+  }
+}
+
+const dayAgo = (days: number) => utcDay(Date.now() - days * DAY_MS);
+const anonymous = () => new TestBrowser(demoEnv());
+
+describe("GET /api/history", () => {
+  it("answers an anonymous visitor the last 7 days, oldest first, with velocity", async () => {
+    const asin = newAsin();
+    await seed(asin, { 9: 50, 7: 60, 6: 1000, 4: null, 3: 900, 0: 800 });
+    const res = await anonymous().request(`/api/history?asin=${asin.toLowerCase()}&marketplace=us`);
+    expect(res.status).toBe(200);
+    const body = await res.json<HistoryResponse>();
+    const product = mockProduct(asin, "US");
+    expect(body).toEqual({
+      asin,
+      marketplace: "US",
+      range: "7d",
+      points: [6, 4, 3, 0].map((daysAgo) => {
+        const rank = { 6: 1000, 4: null, 3: 900, 0: 800 }[daysAgo] ?? null;
+        return {
+          day: dayAgo(daysAgo),
+          source: "live",
+          rank,
+          categoryRanks: rank === null ? [] : [{ category: "Electronics", rank }],
+          price: product.price?.amount,
+          currency: "USD",
+          offers: product.offers,
+        };
+      }),
+      // 1000, 900, 800 three days apart lie on a line falling 100 every 3 days.
+      velocity: { rankChangePercent: -20, slopePerDay: -33.33, best: 800, worst: 1000 },
+    });
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("labels mock points and keeps marketplaces apart", async () => {
+    const asin = newAsin();
+    await seed(asin, { 1: 10, 0: 12 }, "DE", "mock");
+    await seed(asin, { 0: 99 }, "US");
+    const body = await (await anonymous().request(`/api/history?asin=${asin}&marketplace=DE&range=7d`)).json<HistoryResponse>();
+    expect(body.points.map(({ source, rank }) => ({ source, rank }))).toEqual([
+      { source: "mock", rank: 10 },
+      { source: "mock", rank: 12 },
+    ]);
+  });
+
+  it("answers an empty series without velocity for an ASIN never captured", async () => {
+    const body = await (await anonymous().request(`/api/history?asin=${newAsin()}`)).json<HistoryResponse>();
+    expect(body).toMatchObject({
+      range: "7d",
+      points: [],
+      velocity: { rankChangePercent: null, slopePerDay: null, best: null, worst: null },
+    });
+  });
+
+  it.each(["30d", "90d"])("asks an anonymous visitor to sign in for %s", async (range) => {
+    const res = await anonymous().request(`/api/history?asin=${newAsin()}&range=${range}`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ detail: "Sign in to see 30 and 90 days" });
+  });
+
+  it("gives the Free plan 7 days and refuses longer ranges with 403", async () => {
+    const browser = await freeBrowser();
+    const asin = newAsin();
+    expect((await browser.request(`/api/history?asin=${asin}&range=7d`)).status).toBe(200);
+    for (const range of ["30d", "90d"]) {
+      const res = await browser.request(`/api/history?asin=${asin}&range=${range}`);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({
+        detail: "Your Free plan shows 7 days of rank history. Connect your Amazon seller account for up to 90 days.",
+      });
+    }
+  });
+
+  it("gives Pro 30 and 90 days, ending today", async () => {
+    const browser = await proBrowser();
+    const asin = newAsin();
+    await seed(asin, { 90: 1, 89: 400, 30: 300, 29: 200, 0: 100 });
+    const thirty = await (await browser.request(`/api/history?asin=${asin}&range=30d`)).json<HistoryResponse>();
+    expect(thirty.points.map((point) => point.day)).toEqual([dayAgo(29), dayAgo(0)]);
+    const ninety = await (await browser.request(`/api/history?asin=${asin}&range=90d`)).json<HistoryResponse>();
+    expect(ninety).toMatchObject({ range: "90d", velocity: { rankChangePercent: -75, best: 100, worst: 400 } });
+    expect(ninety.points.map((point) => point.day)).toEqual([dayAgo(89), dayAgo(30), dayAgo(29), dayAgo(0)]);
+  });
+
+  it.each([
+    ["asin=short", "asin"],
+    ["", "asin"],
+    ["asin=B08N5WRWNW&marketplace=BR", "marketplace"],
+    ["asin=B08N5WRWNW&range=365d", "range"],
+  ])("rejects %j with 422 naming %s", async (query, field) => {
+    const res = await anonymous().request(`/api/history?${query}`);
+    expect(res.status).toBe(422);
+    const body = await res.json<{ detail: { loc: string[] }[] }>();
+    expect(body.detail.map((entry) => entry.loc)).toEqual([["query", field]]);
+  });
+});

@@ -1,0 +1,171 @@
+import { env } from "cloudflare:test";
+import { createHmac } from "node:crypto";
+import { describe, expect, it, vi } from "vitest";
+import type { Bindings } from "../../../worker/env";
+import type { ChannelSettings } from "../../../worker/schemas/channels";
+import { demoEnv, TestBrowser } from "../support/seller-browser";
+import { channelEnv, scriptWebhook, webhookCalls, webhookEndpoint } from "./support";
+
+const EMPTY: ChannelSettings = {
+  alertEmail: null,
+  accountEmail: null,
+  webhookUrl: null,
+  webhookSecretSet: false,
+  emailConfigured: true,
+};
+
+async function signedIn(overrides: Partial<Bindings> = {}) {
+  const browser = new TestBrowser(demoEnv(channelEnv(overrides)));
+  await browser.signInDemo();
+  return browser;
+}
+
+async function channels(browser: TestBrowser): Promise<ChannelSettings> {
+  const res = await browser.request("/api/settings/channels");
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+describe("/api/settings/channels", () => {
+  it("401 without a session, on every channel route", async () => {
+    const anonymous = new TestBrowser(demoEnv(channelEnv()));
+    expect((await anonymous.request("/api/settings/channels")).status).toBe(401);
+    expect((await anonymous.json("/api/settings/channels", "PUT", { alertEmail: "a@b.example" })).status).toBe(401);
+    expect((await anonymous.request("/api/settings/webhook-secret", { method: "POST" })).status).toBe(401);
+    expect((await anonymous.request("/api/settings/webhook-test", { method: "POST" })).status).toBe(401);
+  });
+
+  it("starts empty and says whether this server can send email", async () => {
+    expect(await channels(await signedIn())).toEqual(EMPTY);
+    expect(await channels(await signedIn({ ALERT_EMAIL_FROM: "" }))).toEqual({ ...EMPTY, emailConfigured: false });
+  });
+
+  it("saves the address and the URL, changes only what is sent, and clears with null or blank", async () => {
+    const browser = await signedIn();
+    const saved = await browser.json("/api/settings/channels", "PUT", {
+      alertEmail: "  seller@example.com ",
+      webhookUrl: "https://hooks.slack.com/services/T000/B000/XXXX",
+    });
+    expect(saved.status).toBe(200);
+    const both = { ...EMPTY, alertEmail: "seller@example.com", webhookUrl: "https://hooks.slack.com/services/T000/B000/XXXX" };
+    expect(await saved.json()).toEqual(both);
+
+    await browser.json("/api/settings/channels", "PUT", { alertEmail: "ops@example.com" });
+    expect(await channels(browser)).toEqual({ ...both, alertEmail: "ops@example.com" });
+
+    await browser.json("/api/settings/channels", "PUT", { alertEmail: null, webhookUrl: "  " });
+    expect(await channels(browser)).toEqual(EMPTY);
+  });
+
+  it("keeps the channels when the other settings are saved, and the other settings when channels are", async () => {
+    const browser = await signedIn();
+    await browser.json("/api/settings/channels", "PUT", { alertEmail: "seller@example.com" });
+    const settings = {
+      notifications: { emailAlerts: false, inAppAlerts: true, weeklyReport: true, rankDrops: false, buyBoxLoss: true },
+      dataRefresh: { frequency: "six_hours", marketplace: "DE" },
+    };
+    expect((await browser.json("/api/settings", "PUT", settings)).status).toBe(200);
+    await browser.json("/api/settings/channels", "PUT", { webhookUrl: "https://example.com/hook" });
+
+    expect(await channels(browser)).toMatchObject({ alertEmail: "seller@example.com", webhookUrl: "https://example.com/hook" });
+    expect(await (await browser.request("/api/settings")).json()).toMatchObject(settings);
+  });
+
+  it.each([
+    [{ webhookUrl: "http://example.com/hook" }, "webhookUrl", "https://"],
+    [{ webhookUrl: "https://localhost/hook" }, "webhookUrl", "https://"],
+    [{ webhookUrl: "ftp://example.com" }, "webhookUrl", "https://"],
+    [{ webhookUrl: `https://example.com/${"x".repeat(2_048)}` }, "webhookUrl", "at most 2,048"],
+    [{ webhookUrl: 42 }, "webhookUrl", "must be text"],
+    [{ alertEmail: "not-an-address" }, "alertEmail", "valid email"],
+    [{ alertEmail: `${"x".repeat(250)}@example.com` }, "alertEmail", "at most 254"],
+  ])("422 for %j", async (body, field, message) => {
+    const browser = await signedIn();
+    const res = await browser.json("/api/settings/channels", "PUT", body);
+    expect(res.status).toBe(422);
+    const { detail } = await res.json<{ detail: { loc: string[]; msg: string }[] }>();
+    expect(detail[0]?.loc).toEqual(["json", field]);
+    expect(detail[0]?.msg).toContain(message);
+    expect(await channels(browser)).toEqual(EMPTY);
+  });
+
+  it("403 without the XSRF header", async () => {
+    const browser = await signedIn();
+    const res = await browser.json("/api/settings/channels", "PUT", { alertEmail: "a@b.example" }, { omitXsrfHeader: true });
+    expect(res.status).toBe(403);
+    expect((await browser.request("/api/settings/webhook-secret", { method: "POST", omitXsrfHeader: true })).status).toBe(403);
+  });
+
+  it("shows and changes only the caller's own channels", async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+    await a.json("/api/settings/channels", "PUT", { alertEmail: "a@example.com", webhookUrl: "https://a.example.com/hook" });
+    await a.request("/api/settings/webhook-secret", { method: "POST" });
+
+    expect(await channels(b)).toEqual(EMPTY);
+    await b.json("/api/settings/channels", "PUT", { alertEmail: "b@example.com" });
+    await b.request("/api/settings/webhook-secret", { method: "POST" });
+
+    expect(await channels(a)).toEqual({ ...EMPTY, alertEmail: "a@example.com", webhookUrl: "https://a.example.com/hook", webhookSecretSet: true });
+    expect(await channels(b)).toEqual({ ...EMPTY, alertEmail: "b@example.com", webhookSecretSet: true });
+  });
+});
+
+describe("POST /api/settings/webhook-secret", () => {
+  it("returns a new secret once, stores it encrypted, and a second call replaces it", async () => {
+    const browser = await signedIn();
+    const first = await browser.request("/api/settings/webhook-secret", { method: "POST" });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Cache-Control")).toBe("no-store");
+    const { secret } = await first.json<{ secret: string }>();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(await channels(browser)).toMatchObject({ webhookSecretSet: true });
+
+    const { results } = await env.DB.prepare("SELECT webhook_secret_ciphertext AS sealed FROM user_settings").all<{ sealed: string | null }>();
+    expect(results.some((row) => row.sealed?.includes(secret))).toBe(false);
+
+    const second = await (await browser.request("/api/settings/webhook-secret", { method: "POST" })).json<{ secret: string }>();
+    expect(second.secret).not.toBe(secret);
+  });
+
+  it("503 with a reason when the server has no encryption keys", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const browser = await signedIn({ TOKEN_ENCRYPTION_KEYS: undefined });
+    const res = await browser.request("/api/settings/webhook-secret", { method: "POST" });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ detail: expect.stringContaining("TOKEN_ENCRYPTION_KEYS") });
+    expect(await channels(browser)).toMatchObject({ webhookSecretSet: false });
+  });
+});
+
+describe("POST /api/settings/webhook-test", () => {
+  it("says what is missing before anything is sent", async () => {
+    const browser = await signedIn();
+    const test = () => browser.request("/api/settings/webhook-test", { method: "POST" }).then((res) => res.json());
+    expect(await test()).toEqual({ ok: false, detail: "Save a webhook URL first." });
+    await browser.json("/api/settings/channels", "PUT", { webhookUrl: webhookEndpoint().url });
+    expect(await test()).toEqual({ ok: false, detail: "Generate a signing secret first." });
+  });
+
+  it("sends a test payload signed with the user's secret, and reports the receiver's answer", async () => {
+    const browser = await signedIn();
+    const hook = webhookEndpoint();
+    await browser.json("/api/settings/channels", "PUT", { webhookUrl: hook.url });
+    const { secret } = await (await browser.request("/api/settings/webhook-secret", { method: "POST" })).json<{ secret: string }>();
+
+    const res = await browser.request("/api/settings/webhook-test", { method: "POST" });
+    expect(await res.json()).toEqual({ ok: true, status: 200 });
+
+    const [call] = await webhookCalls(hook.path);
+    const [, timestamp, mac] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(call?.headers["x-ranklayer-signature"] ?? "") ?? [];
+    expect(mac).toBe(createHmac("sha256", secret).update(`${timestamp}.${call!.body}`).digest("hex"));
+    expect(JSON.parse(call!.body)).toMatchObject({ type: "webhook.test", alert: null, text: expect.stringContaining("test message") });
+
+    await scriptWebhook(hook.path, [500]);
+    expect(await (await browser.request("/api/settings/webhook-test", { method: "POST" })).json()).toEqual({
+      ok: false,
+      status: 500,
+      detail: "The webhook answered HTTP 500",
+    });
+  });
+});

@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useState } from "react";
+import { type ChannelSettings, channelsUpdateSchema, type WebhookTestResult } from "../../../../worker/schemas/channels";
+import { ApiError, detailText } from "../../api/api-error";
+import { fetchChannels, generateWebhookSecret, saveChannels, sendWebhookTest } from "../../api/channels";
+import type { SaveState } from "./use-seller-settings";
+
+const LOAD_FAILED = "Failed to load your alert channels. Please try again.";
+const SAVE_FAILED = "Failed to save your alert channels. Please try again.";
+const SECRET_FAILED = "Failed to generate a secret. Please try again.";
+const TEST_FAILED = "Failed to send the test. Please try again.";
+
+export type ChannelField = "alertEmail" | "webhookUrl";
+export type ChannelDraft = Record<ChannelField, string>;
+export type FieldErrors = Partial<Record<ChannelField, string>>;
+
+export type ChannelLoad =
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  | { status: "ready"; saved: ChannelSettings; draft: ChannelDraft };
+
+/** A one-off action: generating a secret (shown once) or sending a test. */
+export type ActionState<T> = { status: "idle" } | { status: "busy" } | { status: "done"; value: T } | { status: "error"; message: string };
+
+export interface ChannelSettingsState {
+  load: ChannelLoad;
+  save: SaveState;
+  fieldErrors: FieldErrors;
+  secret: ActionState<string>;
+  test: ActionState<WebhookTestResult>;
+  change: (field: ChannelField, value: string) => void;
+  /** Checks the draft with the shared schema, then PUTs it; invalid fields are marked instead. */
+  saveDraft: () => Promise<void>;
+  generateSecret: () => Promise<void>;
+  sendTest: () => Promise<void>;
+  retryLoad: () => void;
+}
+
+function draftOf(saved: ChannelSettings): ChannelDraft {
+  return { alertEmail: saved.alertEmail ?? "", webhookUrl: saved.webhookUrl ?? "" };
+}
+
+function errorText(error: unknown, fallback: string): string {
+  return (error instanceof ApiError ? detailText(error.detail) : null) ?? fallback;
+}
+
+/** Field messages from zod issues or a 422 detail (whose loc is ["json", field]). */
+function fieldErrorsOf(issues: { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { path, message } of issues) {
+    const field = path.find((part) => part === "alertEmail" || part === "webhookUrl") as ChannelField | undefined;
+    if (field && !errors[field]) errors[field] = message;
+  }
+  return errors;
+}
+
+function serverFieldErrors(error: unknown): FieldErrors {
+  if (!(error instanceof ApiError) || error.status !== 422 || !Array.isArray(error.detail)) return {};
+  return fieldErrorsOf(
+    error.detail.flatMap((issue: unknown) =>
+      typeof issue === "object" && issue !== null && "loc" in issue && "msg" in issue && Array.isArray(issue.loc)
+        ? [{ path: issue.loc as PropertyKey[], message: String(issue.msg) }]
+        : [],
+    ),
+  );
+}
+
+/** GET /api/settings/channels on mount; the page keeps the draft across tabs until it is saved. */
+export function useChannelSettings(): ChannelSettingsState {
+  const [load, setLoad] = useState<ChannelLoad>({ status: "loading" });
+  const [save, setSave] = useState<SaveState>({ status: "idle" });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [secret, setSecret] = useState<ActionState<string>>({ status: "idle" });
+  const [test, setTest] = useState<ActionState<WebhookTestResult>>({ status: "idle" });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ status: "loading" });
+    fetchChannels(controller.signal).then(
+      (saved) => {
+        if (!controller.signal.aborted) setLoad({ status: "ready", saved, draft: draftOf(saved) });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error("Alert channels could not be loaded", error);
+        setLoad({ status: "error", message: errorText(error, LOAD_FAILED) });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  const change = useCallback((field: ChannelField, value: string) => {
+    setLoad((current) => (current.status === "ready" ? { ...current, draft: { ...current.draft, [field]: value } } : current));
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
+    setSave({ status: "idle" });
+  }, []);
+
+  const saveDraft = useCallback(async () => {
+    if (load.status !== "ready") return;
+    const checked = channelsUpdateSchema.safeParse(load.draft);
+    if (!checked.success) {
+      setFieldErrors(fieldErrorsOf(checked.error.issues));
+      return;
+    }
+    setSave({ status: "saving" });
+    try {
+      const saved = await saveChannels(load.draft);
+      setLoad({ status: "ready", saved, draft: draftOf(saved) });
+      setFieldErrors({});
+      setSave({ status: "saved" });
+    } catch (error) {
+      console.error("Alert channels could not be saved", error);
+      setFieldErrors(serverFieldErrors(error));
+      setSave({ status: "error", message: errorText(error, SAVE_FAILED) });
+    }
+  }, [load]);
+
+  const generateSecret = useCallback(async () => {
+    setSecret({ status: "busy" });
+    try {
+      const value = await generateWebhookSecret();
+      setSecret({ status: "done", value });
+      setLoad((current) => (current.status === "ready" ? { ...current, saved: { ...current.saved, webhookSecretSet: true } } : current));
+    } catch (error) {
+      setSecret({ status: "error", message: errorText(error, SECRET_FAILED) });
+    }
+  }, []);
+
+  const sendTest = useCallback(async () => {
+    setTest({ status: "busy" });
+    try {
+      setTest({ status: "done", value: await sendWebhookTest() });
+    } catch (error) {
+      setTest({ status: "error", message: errorText(error, TEST_FAILED) });
+    }
+  }, []);
+
+  const retryLoad = useCallback(() => setAttempt((count) => count + 1), []);
+
+  return { load, save, fieldErrors, secret, test, change, saveDraft, generateSecret, sendTest, retryLoad };
+}

@@ -1,0 +1,161 @@
+import { type AlertCondition, DEFAULT_THRESHOLDS } from "../schemas/alerts";
+
+/**
+ * The alert conditions as pure functions: no I/O, no clock. Each one sees the check day's
+ * data point and the points of the 7 days before it, and answers fired, ok or no_data.
+ * Missing data never fires.
+ *
+ * - rank_above: today's rank is worse (a higher number) than the threshold.
+ * - rank_drop: today's rank is worse by more than threshold % than the best rank of the
+ *   previous 7 days (so a slide spread over the week counts, not only day 7 vs today).
+ * - price_change: today's price differs by more than ± threshold % from any price of the
+ *   previous 7 days (measured against that earlier price).
+ * - low_stock: today's fulfillable FBA units are below the threshold.
+ * - buybox_lost: the seller held the Buy Box at its latest earlier snapshot (within 7 days)
+ *   and does not hold it today.
+ *
+ * A threshold equal to the observed value or move never fires; one past it does.
+ */
+export const LOOKBACK_DAYS = 7;
+
+/** One UTC day of public data for the alert's ASIN and marketplace (rank_snapshots). */
+export interface RankPoint {
+  day: string;
+  rank: number | null;
+  price: number | null;
+  source: "live" | "mock";
+}
+
+/** One UTC day of the alert owner's own seller data (seller_snapshots). */
+export interface SellerPoint {
+  day: string;
+  fulfillableUnits: number | null;
+  holdsBuyBox: boolean | null;
+  source: string;
+}
+
+/** What a rule sees: the check day's point (null when none was captured) and the 7 days before. */
+export interface Window<Point> {
+  today: Point | null;
+  /** Points of the LOOKBACK_DAYS days before today, oldest first. */
+  earlier: Point[];
+}
+
+export interface AlertData {
+  rank: Window<RankPoint>;
+  seller: Window<SellerPoint>;
+}
+
+export type RuleResult = { result: "fired"; message: string } | { result: "ok" } | { result: "no_data"; reason: string };
+
+export interface AlertRule {
+  asin: string;
+  marketplace: string;
+  conditionType: AlertCondition;
+  threshold: number | null;
+}
+
+const OK: RuleResult = { result: "ok" };
+const noData = (reason: string): RuleResult => ({ result: "no_data", reason });
+const fired = (message: string): RuleResult => ({ result: "fired", message });
+
+/** Mock data is labelled wherever it is shown, including alert messages. */
+const mockNote = (source: string) => (source === "mock" ? " (mock data)" : "");
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The first day of the lookback window of `day` (YYYY-MM-DD). */
+export function windowStart(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - LOOKBACK_DAYS * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Splits stored points into the check day and the lookback days; points outside the window are dropped. */
+export function windowOf<Point extends { day: string }>(day: string, points: readonly Point[]): Window<Point> {
+  const from = windowStart(day);
+  return {
+    today: points.find((point) => point.day === day) ?? null,
+    earlier: points.filter((point) => point.day >= from && point.day < day).sort((a, b) => a.day.localeCompare(b.day)),
+  };
+}
+
+export function rankAbove(threshold: number, rank: Window<RankPoint>): RuleResult {
+  const today = rank.today;
+  if (today?.rank == null) return noData("No rank captured today");
+  if (today.rank <= threshold) return OK;
+  return fired(`rank #${today.rank} is worse than your threshold #${threshold}${mockNote(today.source)}`);
+}
+
+export function rankDrop(thresholdPercent: number, rank: Window<RankPoint>): RuleResult {
+  const today = rank.today;
+  if (today?.rank == null) return noData("No rank captured today");
+  const earlierRanks = rank.earlier.flatMap((point) => (point.rank == null ? [] : [point.rank]));
+  if (earlierRanks.length === 0) return noData(`No rank from the previous ${LOOKBACK_DAYS} days to compare with`);
+  const best = Math.min(...earlierRanks);
+  // Integer arithmetic: "more than threshold %" is (today - best) * 100 > threshold * best.
+  if ((today.rank - best) * 100 <= thresholdPercent * best) return OK;
+  const percent = (((today.rank - best) / best) * 100).toFixed(1);
+  return fired(
+    `rank #${today.rank} is ${percent}% worse than #${best} in the last ${LOOKBACK_DAYS} days (threshold ${thresholdPercent}%)${mockNote(today.source)}`,
+  );
+}
+
+/** Prices compared in whole cents, so boundaries are exact (no floating-point drift). */
+const cents = (amount: number) => Math.round(amount * 100);
+
+export function priceChange(thresholdPercent: number, rank: Window<RankPoint>): RuleResult {
+  const today = rank.today;
+  if (today?.price == null) return noData("No price captured today");
+  // A zero price has no meaningful percentage change.
+  const earlier = rank.earlier.flatMap((point) => (point.price == null || cents(point.price) <= 0 ? [] : [cents(point.price)]));
+  if (earlier.length === 0) return noData(`No price from the previous ${LOOKBACK_DAYS} days to compare with`);
+  const now = cents(today.price);
+  // (now - p) / p is largest in size at the lowest or the highest earlier price.
+  const [low, high] = [Math.min(...earlier), Math.max(...earlier)];
+  const reference = Math.abs(now - low) * high >= Math.abs(now - high) * low ? low : high;
+  if (Math.abs(now - reference) * 100 <= thresholdPercent * reference) return OK;
+  const percent = (((now - reference) / reference) * 100).toFixed(1);
+  const sign = now > reference ? "+" : "";
+  return fired(
+    `price ${money(now)} moved ${sign}${percent}% from ${money(reference)} in the last ${LOOKBACK_DAYS} days (threshold ±${thresholdPercent}%)${mockNote(today.source)}`,
+  );
+}
+
+const money = (amountCents: number) => (amountCents / 100).toFixed(2);
+
+export function lowStock(threshold: number, seller: Window<SellerPoint>): RuleResult {
+  const today = seller.today;
+  if (today?.fulfillableUnits == null) return noData("No fulfillable FBA units captured today");
+  if (today.fulfillableUnits >= threshold) return OK;
+  return fired(`${today.fulfillableUnits} fulfillable units, below your threshold of ${threshold}${mockNote(today.source)}`);
+}
+
+export function buyBoxLost(seller: Window<SellerPoint>): RuleResult {
+  const today = seller.today;
+  if (today?.holdsBuyBox == null) return noData("No Buy Box owner captured today");
+  const previous = seller.earlier.findLast((point) => point.holdsBuyBox != null);
+  if (!previous) return noData(`No earlier Buy Box owner in the previous ${LOOKBACK_DAYS} days to compare with`);
+  if (!previous.holdsBuyBox || today.holdsBuyBox) return OK;
+  return fired(`you lost the Buy Box (you held it on ${previous.day})${mockNote(today.source)}`);
+}
+
+/** Runs the alert's condition on its data; a fired message names the ASIN and marketplace. */
+export function evaluateAlert(alert: AlertRule, data: AlertData): RuleResult {
+  const threshold = alert.threshold ?? DEFAULT_THRESHOLDS[alert.conditionType] ?? 0;
+  const result = conditionResult(alert.conditionType, threshold, data);
+  return result.result === "fired" ? fired(`${alert.asin} (${alert.marketplace}): ${result.message}`) : result;
+}
+
+function conditionResult(condition: AlertCondition, threshold: number, data: AlertData): RuleResult {
+  switch (condition) {
+    case "rank_above":
+      return rankAbove(threshold, data.rank);
+    case "rank_drop":
+      return rankDrop(threshold, data.rank);
+    case "price_change":
+      return priceChange(threshold, data.rank);
+    case "low_stock":
+      return lowStock(threshold, data.seller);
+    case "buybox_lost":
+      return buyBoxLost(data.seller);
+  }
+}

@@ -1,0 +1,26 @@
+import type { LookupResult } from "../lookup/product";
+import { recordRankSnapshot, type CategoryRank } from "./snapshot-store";
+
+export interface LookupAnswer {
+  result: LookupResult;
+  categoryRanks?: CategoryRank[];
+}
+
+/**
+ * Keeps a lookup's fresh source data as that UTC day's rank snapshot, after the answer has
+ * gone out (waitUntil). A cache hit writes nothing: its data was kept when it was fetched.
+ * A failed write is logged and never fails the lookup.
+ */
+export function recordLookupSnapshot(
+  db: D1Database,
+  ctx: { waitUntil(promise: Promise<unknown>): void },
+  { result, categoryRanks }: LookupAnswer,
+): void {
+  const { source, refreshedAt, ...product } = result;
+  if (source === "cache") return;
+  ctx.waitUntil(
+    recordRankSnapshot(db, { product, categoryRanks, source, capturedAt: refreshedAt }).catch((error: unknown) => {
+      console.error("rank snapshot write failed", product.marketplace, product.asin, error);
+    }),
+  );
+}

@@ -1,0 +1,66 @@
+import { and, asc, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { watchlist } from "../db/schema";
+import type { WatchlistResponse } from "../schemas/history";
+import type { Marketplace } from "../schemas/marketplaces";
+
+export type WatchlistItem = WatchlistResponse["items"][number];
+
+export type WatchlistAddition =
+  | { status: "added" | "present"; item: WatchlistItem }
+  | { status: "limit" };
+
+/** Every query names the user: one user's list is never read or changed through another's. */
+function ownEntry(userId: string, asin: string, marketplace: Marketplace) {
+  return and(eq(watchlist.userId, userId), eq(watchlist.asin, asin), eq(watchlist.marketplace, marketplace));
+}
+
+function toItem(row: { asin: string; marketplace: string; createdAt: string }): WatchlistItem {
+  // Rows are only written from validated input, so the marketplace is one of ours.
+  return { asin: row.asin, marketplace: row.marketplace as Marketplace, addedAt: row.createdAt };
+}
+
+/** The user's watchlist, in the order it was built. */
+export async function listWatchlist(db: D1Database, userId: string): Promise<WatchlistItem[]> {
+  const rows = await drizzle(db)
+    .select()
+    .from(watchlist)
+    .where(eq(watchlist.userId, userId))
+    .orderBy(asc(watchlist.createdAt), asc(watchlist.marketplace), asc(watchlist.asin));
+  return rows.map(toItem);
+}
+
+/**
+ * Adds an ASIN unless the list is full (`limit` entries; null: no limit). The count and
+ * the insert are one statement, so two requests at once cannot both pass the limit.
+ */
+export async function addToWatchlist(
+  db: D1Database,
+  userId: string,
+  asin: string,
+  marketplace: Marketplace,
+  limit: number | null,
+): Promise<WatchlistAddition> {
+  const inserted = await db
+    .prepare(
+      `INSERT INTO watchlist (user_id, asin, marketplace)
+       SELECT ?1, ?2, ?3 WHERE ?4 IS NULL OR (SELECT count(*) FROM watchlist WHERE user_id = ?1) < ?4
+       ON CONFLICT DO NOTHING
+       RETURNING created_at AS createdAt`,
+    )
+    .bind(userId, asin, marketplace, limit)
+    .first<{ createdAt: string }>();
+  if (inserted) return { status: "added", item: { asin, marketplace, addedAt: inserted.createdAt } };
+
+  const [present] = await drizzle(db).select().from(watchlist).where(ownEntry(userId, asin, marketplace)).limit(1);
+  return present ? { status: "present", item: toItem(present) } : { status: "limit" };
+}
+
+/** Removes an ASIN from the user's own list; false when it was not on it. */
+export async function removeFromWatchlist(db: D1Database, userId: string, asin: string, marketplace: Marketplace): Promise<boolean> {
+  const removed = await drizzle(db)
+    .delete(watchlist)
+    .where(ownEntry(userId, asin, marketplace))
+    .returning({ asin: watchlist.asin });
+  return removed.length > 0;
+}

@@ -1,0 +1,40 @@
+import type { Bindings } from "../env";
+import type { AlertCondition } from "../schemas/alerts";
+
+/** The alert_events columns an email or webhook message is built from. */
+export interface AlertEventMessage {
+  id: string;
+  alertId: string | null;
+  asin: string;
+  marketplace: string;
+  conditionType: string;
+  threshold: number | null;
+  /** What was seen, in words, written when the alert fired. */
+  message: string;
+  /** The UTC day the alert fired for. */
+  day: string;
+  createdAt: string;
+}
+
+const DEFAULT_SITE_URL = "https://ranklayer.com";
+
+/** The /alerts page of this deployment: SITE_URL's origin, or the public site. */
+export function alertsPageUrl(env: Pick<Bindings, "SITE_URL">): string {
+  try {
+    return new URL("/alerts", env.SITE_URL?.trim() || DEFAULT_SITE_URL).href;
+  } catch {
+    return new URL("/alerts", DEFAULT_SITE_URL).href;
+  }
+}
+
+const CONDITION_NAMES: Record<AlertCondition, string> = {
+  rank_above: "Rank worse than threshold",
+  rank_drop: "Rank drop over 7 days",
+  price_change: "Price change within 7 days",
+  low_stock: "Low FBA stock",
+  buybox_lost: "Buy Box lost",
+};
+
+export function conditionName(conditionType: string): string {
+  return CONDITION_NAMES[conditionType as AlertCondition] ?? conditionType;
+}

@@ -1,0 +1,211 @@
+import type { Bindings } from "../env";
+import { type AlertEventMessage, alertsPageUrl } from "./alert-event";
+import { openWebhookSecret } from "./channel-settings";
+import { alertEmailConfig, sendAlertEmail } from "./email";
+import { MAX_ATTEMPTS, retryDelayMs } from "./retry-schedule";
+import { alertWebhookPayload, postWebhook, WEBHOOK_TIMEOUT_MS } from "./webhook";
+
+/**
+ * The notification outbox: sends the email and webhook rows of notification_deliveries
+ * that are due. Each row is claimed before it is sent (attempts goes up only if nobody
+ * else took it), so two runs at once never send one message twice; each row has its own
+ * try/catch, so one failing channel never holds up another channel or another user.
+ */
+export interface DeliverySummary {
+  sent: number;
+  /** Failed this time and scheduled again. */
+  retrying: number;
+  /** Failed for the last time: status failed. */
+  failed: number;
+  notConfigured: number;
+  /** When the next pending row is due (ms since epoch), or null when none is pending. */
+  nextAttemptAtMs: number | null;
+}
+
+/** Rows per run; a longer queue is picked up by the next alarm at once. */
+export const DELIVERY_BATCH_SIZE = 50;
+/** How long a claimed row waits when its run dies before recording the outcome of its final attempt. */
+const FINAL_ATTEMPT_LEASE_MS = 15 * 60_000;
+/** The single NotificationRetry object that keeps the retry alarm. */
+export const NOTIFICATION_RETRY_NAME = "notification-retry";
+
+interface DueDelivery extends AlertEventMessage {
+  deliveryId: string;
+  channel: string;
+  attempts: number;
+  lastError: string | null;
+  userId: string;
+  alertEmail: string | null;
+  webhookUrl: string | null;
+  webhookSecretCiphertext: string | null;
+}
+
+type Outcome = "sent" | "retrying" | "failed" | "not_configured" | "skipped";
+
+export interface DeliveryOptions {
+  /** How long a webhook receiver may take to answer. */
+  webhookTimeoutMs?: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function dueDeliveries(db: D1Database, nowMs: number): Promise<DueDelivery[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT d.id AS deliveryId, d.channel, d.attempts, d.last_error AS lastError,
+              e.id, e.alert_id AS alertId, e.user_id AS userId, e.asin, e.marketplace,
+              e.condition_type AS conditionType, e.threshold, e.message, e.day, e.created_at AS createdAt,
+              s.alert_email AS alertEmail, s.webhook_url AS webhookUrl, s.webhook_secret_ciphertext AS webhookSecretCiphertext
+         FROM notification_deliveries d
+         JOIN alert_events e ON e.id = d.event_id
+         LEFT JOIN user_settings s ON s.user_id = e.user_id
+        WHERE d.status = 'pending' AND (d.next_attempt_at IS NULL OR d.next_attempt_at <= ?)
+        ORDER BY d.created_at, d.id
+        LIMIT ?`,
+    )
+    .bind(iso(nowMs), DELIVERY_BATCH_SIZE)
+    .all<DueDelivery>();
+  return results;
+}
+
+/**
+ * Takes the row for this run: counts the attempt and moves next_attempt_at to when a
+ * retry would be due, so a run that dies mid-send leaves the row to be retried then.
+ * False when another run took it first.
+ */
+async function claim(db: D1Database, row: DueDelivery, nowMs: number): Promise<boolean> {
+  const lease = retryDelayMs(row.attempts + 1) ?? FINAL_ATTEMPT_LEASE_MS;
+  const claimed = await db
+    .prepare(
+      `UPDATE notification_deliveries SET attempts = attempts + 1, next_attempt_at = ?
+        WHERE id = ? AND status = 'pending' AND attempts = ? RETURNING id`,
+    )
+    .bind(iso(nowMs + lease), row.deliveryId, row.attempts)
+    .first();
+  return claimed !== null;
+}
+
+async function finish(db: D1Database, row: DueDelivery, status: "sent" | "failed", lastError: string | null, nowMs: number) {
+  await db
+    .prepare(
+      `UPDATE notification_deliveries SET status = ?, last_error = ?, sent_at = ?, next_attempt_at = NULL
+        WHERE id = ? AND status = 'pending'`,
+    )
+    .bind(status, lastError, status === "sent" ? iso(nowMs) : null, row.deliveryId)
+    .run();
+}
+
+/** A row's sender: it throws (or rejects) with the reason when the channel failed. */
+type Sender = () => Promise<void>;
+
+/** How to send this row with the current settings and bindings, or why it cannot be sent. */
+function senderFor(env: Bindings, row: DueDelivery, nowMs: number, options: DeliveryOptions): Sender | { missing: string } {
+  if (row.channel === "email") {
+    const config = alertEmailConfig(env);
+    const to = row.alertEmail;
+    if (!config) return { missing: "Email is not set up on this server (ALERT_EMAIL binding and ALERT_EMAIL_FROM)" };
+    if (!to) return { missing: "No alert email address in settings" };
+    return () => sendAlertEmail(env, config, row, to);
+  }
+  if (row.channel === "webhook") {
+    const { webhookUrl: url, webhookSecretCiphertext: ciphertext } = row;
+    if (!url) return { missing: "No webhook URL in settings" };
+    if (!ciphertext) return { missing: "No webhook signing secret: generate one in settings" };
+    return async () => {
+      const result = await postWebhook({
+        url,
+        secret: await openWebhookSecret(env, row.userId, ciphertext),
+        payload: alertWebhookPayload(row, alertsPageUrl(env)),
+        deliveryId: row.deliveryId,
+        nowMs,
+        timeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      });
+      if (!result.ok) throw new Error(result.detail ?? "The webhook failed");
+    };
+  }
+  return { missing: `Unknown channel ${row.channel}` };
+}
+
+async function deliverOne(env: Bindings, row: DueDelivery, nowMs: number, options: DeliveryOptions): Promise<Outcome> {
+  if (row.attempts >= MAX_ATTEMPTS) {
+    // A run died during the final attempt: nothing is left to try.
+    await finish(env.DB, row, "failed", row.lastError ?? "The final attempt did not finish", nowMs);
+    return "failed";
+  }
+  const send = senderFor(env, row, nowMs, options);
+  if (typeof send !== "function") {
+    const updated = await env.DB.prepare(
+      `UPDATE notification_deliveries SET status = 'not_configured', last_error = ?, next_attempt_at = NULL
+        WHERE id = ? AND status = 'pending' AND attempts = ? RETURNING id`,
+    )
+      .bind(send.missing, row.deliveryId, row.attempts)
+      .first();
+    return updated ? "not_configured" : "skipped";
+  }
+  if (!(await claim(env.DB, row, nowMs))) return "skipped";
+  const attemptsMade = row.attempts + 1;
+  try {
+    await send();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`${row.channel} delivery ${row.deliveryId} failed (attempt ${attemptsMade} of ${MAX_ATTEMPTS}): ${reason}`);
+    if (retryDelayMs(attemptsMade) === null) {
+      await finish(env.DB, row, "failed", reason, nowMs);
+      return "failed";
+    }
+    await env.DB.prepare("UPDATE notification_deliveries SET last_error = ? WHERE id = ? AND status = 'pending'")
+      .bind(reason, row.deliveryId)
+      .run();
+    return "retrying";
+  }
+  await finish(env.DB, row, "sent", null, nowMs);
+  return "sent";
+}
+
+async function nextAttemptAtMs(db: D1Database, nowMs: number): Promise<number | null> {
+  const row = await db
+    .prepare("SELECT MIN(COALESCE(next_attempt_at, ?)) AS next FROM notification_deliveries WHERE status = 'pending'")
+    .bind(iso(nowMs))
+    .first<{ next: string | null }>();
+  return row?.next ? Date.parse(row.next) : null;
+}
+
+/** One pass over the due rows; the caller arranges the next pass at nextAttemptAtMs. */
+export async function deliverDue(env: Bindings, nowMs: number, options: DeliveryOptions = {}): Promise<DeliverySummary> {
+  const rows = await dueDeliveries(env.DB, nowMs);
+  const outcomes = await Promise.all(
+    rows.map(async (row): Promise<Outcome> => {
+      try {
+        return await deliverOne(env, row, nowMs, options);
+      } catch (error) {
+        // A database error on this row: it stays pending and comes round again.
+        console.error(`delivery ${row.deliveryId} could not be processed`, error);
+        return "skipped";
+      }
+    }),
+  );
+  const count = (outcome: Outcome) => outcomes.filter((o) => o === outcome).length;
+  return {
+    sent: count("sent"),
+    retrying: count("retrying"),
+    failed: count("failed"),
+    notConfigured: count("not_configured"),
+    nextAttemptAtMs: await nextAttemptAtMs(env.DB, nowMs),
+  };
+}
+
+/**
+ * Sends what is due now and arms the NotificationRetry alarm for whatever stays pending
+ * (retries, and rows beyond this batch). Called after the nightly alert check.
+ */
+export async function deliverPending(env: Bindings, nowMs: number): Promise<DeliverySummary> {
+  const summary = await deliverDue(env, nowMs);
+  if (summary.nextAttemptAtMs !== null) {
+    try {
+      await env.NOTIFICATION_RETRY.getByName(NOTIFICATION_RETRY_NAME).schedule(summary.nextAttemptAtMs);
+    } catch (error) {
+      console.error("could not arm the notification retry alarm; the next nightly run picks the rows up", error);
+    }
+  }
+  return summary;
+}

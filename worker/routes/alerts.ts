@@ -1,0 +1,73 @@
+import { type Context, Hono } from "hono";
+import { countActiveAlerts, createAlert, deleteAlert, findAlert, listAlerts, updateAlert } from "../alerts/alert-store";
+import { findCredentials, type UserRecord } from "../auth/accounts";
+import { currentAccount, requireAccount } from "../auth/session-middleware";
+import { canActivateAlert, type Plan } from "../billing/plans";
+import { planOfUser } from "../billing/user-plan";
+import type { AppEnv } from "../env";
+import { type AlertCondition, type AlertList, alertPatchSchema, newAlertSchema, SELLER_CONDITIONS } from "../schemas/alerts";
+import { zodValidator } from "../validation";
+
+/** low_stock and buybox_lost read the seller's own FBA and Buy Box data: a connected or demo account. */
+async function hasSellerData(db: D1Database, user: UserRecord): Promise<boolean> {
+  return user.isDemo || (await findCredentials(db, user.id)) !== null;
+}
+
+async function sellerConditionRefused(c: Context<AppEnv>, condition: AlertCondition) {
+  if (!SELLER_CONDITIONS.includes(condition) || (await hasSellerData(c.env.DB, currentAccount(c).user))) return null;
+  return c.json({ detail: `${condition} alerts need a connected seller account (or the demo).` }, 403);
+}
+
+function limitReached(c: Context<AppEnv>, plan: Plan) {
+  return c.json(
+    { detail: `Your ${plan.name} plan allows ${plan.activeAlertLimit} active alerts. Pause or delete one first.` },
+    403,
+  );
+}
+
+const notFound = (c: Context<AppEnv>) => c.json({ detail: "No such alert." }, 404);
+
+export const alertRoutes = new Hono<AppEnv>()
+  .get("/alerts", requireAccount, async (c) => {
+    const { user } = currentAccount(c);
+    const [alerts, plan] = await Promise.all([listAlerts(c.env.DB, user.id), planOfUser(c.env.DB, user)]);
+    const list: AlertList = { alerts, active: alerts.filter((alert) => !alert.paused).length, activeLimit: plan.activeAlertLimit };
+    c.header("Cache-Control", "private, no-store");
+    return c.json(list, 200);
+  })
+  .post("/alerts", requireAccount, zodValidator("json", newAlertSchema), async (c) => {
+    const { user } = currentAccount(c);
+    const input = c.req.valid("json");
+    const refused = await sellerConditionRefused(c, input.conditionType);
+    if (refused) return refused;
+    const plan = await planOfUser(c.env.DB, user);
+    if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, user.id))) return limitReached(c, plan);
+    // The insert re-checks the cap itself, in case another request took the last place meanwhile.
+    const alert = await createAlert(c.env.DB, user.id, input, plan.activeAlertLimit);
+    return alert ? c.json({ alert }, 201) : limitReached(c, plan);
+  })
+  .patch("/alerts/:id", requireAccount, zodValidator("json", alertPatchSchema), async (c) => {
+    const { user } = currentAccount(c);
+    const id = c.req.param("id");
+    const patch = c.req.valid("json");
+    const alert = await findAlert(c.env.DB, user.id, id);
+    if (!alert) return notFound(c);
+    if (patch.threshold !== undefined && alert.conditionType === "buybox_lost") {
+      return c.json({ detail: [{ loc: ["json", "threshold"], msg: "buybox_lost alerts take no threshold", type: "custom" }] }, 422);
+    }
+    if (!(patch.paused === false && alert.paused)) {
+      const updated = await updateAlert(c.env.DB, user.id, id, patch, null);
+      return updated ? c.json({ alert: updated }, 200) : notFound(c);
+    }
+    // Un-pausing makes the alert active again: the same checks as creating it.
+    const refused = await sellerConditionRefused(c, alert.conditionType);
+    if (refused) return refused;
+    const plan = await planOfUser(c.env.DB, user);
+    if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, user.id))) return limitReached(c, plan);
+    const updated = await updateAlert(c.env.DB, user.id, id, patch, plan.activeAlertLimit);
+    return updated ? c.json({ alert: updated }, 200) : limitReached(c, plan);
+  })
+  .delete("/alerts/:id", requireAccount, async (c) => {
+    const { user } = currentAccount(c);
+    return (await deleteAlert(c.env.DB, user.id, c.req.param("id"))) ? c.body(null, 204) : notFound(c);
+  });

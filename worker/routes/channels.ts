@@ -1,0 +1,52 @@
+import { Hono } from "hono";
+import { currentAccount, requireAccount } from "../auth/session-middleware";
+import { KeyringError } from "../auth/token-crypto";
+import type { AppEnv } from "../env";
+import { alertsPageUrl } from "../notifications/alert-event";
+import { channelSettingsView, loadChannels, openWebhookSecret, rotateWebhookSecret, saveChannels } from "../notifications/channel-settings";
+import { postWebhook, testWebhookPayload } from "../notifications/webhook";
+import { channelsUpdateSchema, type WebhookTestResult } from "../schemas/channels";
+import { zodValidator } from "../validation";
+
+const NO_KEYS = "Webhook signing secrets cannot be stored on this server right now (TOKEN_ENCRYPTION_KEYS is not set).";
+
+/** Where the signed-in user's alert emails and webhooks go. Every route reads and writes only their own row. */
+export const channelRoutes = new Hono<AppEnv>()
+  .get("/settings/channels", requireAccount, async (c) => {
+    c.header("Cache-Control", "private, no-store");
+    const { user } = currentAccount(c);
+    return c.json(channelSettingsView(c.env, await loadChannels(c.env.DB, user.id)), 200);
+  })
+  .put("/settings/channels", requireAccount, zodValidator("json", channelsUpdateSchema), async (c) => {
+    const { user } = currentAccount(c);
+    await saveChannels(c.env.DB, user.id, c.req.valid("json"));
+    return c.json(channelSettingsView(c.env, await loadChannels(c.env.DB, user.id)), 200);
+  })
+  // A new secret replaces the old one; it is shown in this answer and never again.
+  .post("/settings/webhook-secret", requireAccount, async (c) => {
+    c.header("Cache-Control", "no-store");
+    try {
+      return c.json({ secret: await rotateWebhookSecret(c.env, currentAccount(c).user.id) }, 200);
+    } catch (error) {
+      if (!(error instanceof KeyringError)) throw error;
+      console.error(`webhook secret not stored: ${error.message}`);
+      return c.json({ detail: NO_KEYS }, 503);
+    }
+  })
+  .post("/settings/webhook-test", requireAccount, async (c) => {
+    const { user } = currentAccount(c);
+    const stored = await loadChannels(c.env.DB, user.id);
+    const answer = (result: WebhookTestResult) => c.json(result, 200);
+    if (!stored.webhookUrl) return answer({ ok: false, detail: "Save a webhook URL first." });
+    if (!stored.webhookSecretCiphertext) return answer({ ok: false, detail: "Generate a signing secret first." });
+    let secret: string;
+    try {
+      secret = await openWebhookSecret(c.env, user.id, stored.webhookSecretCiphertext);
+    } catch (error) {
+      console.error("a stored webhook secret did not open:", error instanceof Error ? error.message : error);
+      return answer({ ok: false, detail: "The stored signing secret cannot be read. Generate a new one." });
+    }
+    const nowMs = Date.now();
+    const payload = testWebhookPayload(nowMs, alertsPageUrl(c.env));
+    return answer(await postWebhook({ url: stored.webhookUrl, secret, payload, deliveryId: payload.id, nowMs }));
+  });

@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import { PRO_PLAN } from "../billing/plans";
+import { planOfUser } from "../billing/user-plan";
+import type { AppEnv } from "../env";
+import { rankHistory } from "../history/history-store";
+import { utcDay } from "../history/snapshot-store";
+import { rankVelocity } from "../history/velocity";
+import { ANONYMOUS_HISTORY_RANGE, HISTORY_RANGE_DAYS, historyQuerySchema, type HistoryResponse } from "../schemas/history";
+import { zodValidator } from "../validation";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const historyRoutes = new Hono<AppEnv>().get("/history", zodValidator("query", historyQuerySchema), async (c) => {
+  const { asin, marketplace, range } = c.req.valid("query");
+  const days = HISTORY_RANGE_DAYS[range];
+  const account = c.get("account");
+  // The answer depends on who asks (plan limits), so no shared cache may keep it.
+  c.header("Cache-Control", "private, no-store");
+
+  if (!account) {
+    if (range !== ANONYMOUS_HISTORY_RANGE) return c.json({ detail: "Sign in to see 30 and 90 days" }, 401);
+  } else {
+    const plan = await planOfUser(c.env.DB, account.user);
+    if (days > plan.historyDays) {
+      return c.json(
+        {
+          detail: `Your ${plan.name} plan shows ${plan.historyDays} days of rank history. Connect your Amazon seller account for up to ${PRO_PLAN.historyDays} days.`,
+        },
+        403,
+      );
+    }
+  }
+
+  const now = Date.now();
+  const points = await rankHistory(c.env.DB, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
+  const body: HistoryResponse = { asin, marketplace, range, points, velocity: rankVelocity(points) };
+  return c.json(body, 200);
+});

@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import * as z from "zod/mini";
+import { currentAccount, requireAccount } from "../auth/session-middleware";
+import type { AppEnv } from "../env";
+import { listNotifications, markAllRead, markRead, unreadCount } from "../notifications/notification-store";
+import type { NotificationList, UnreadCount } from "../schemas/notifications";
+import { zodValidator } from "../validation";
+
+const notificationQuerySchema = z.object({
+  unread: z.optional(z.enum(["true", "false"], { error: "unread must be true or false" })),
+});
+
+export const notificationRoutes = new Hono<AppEnv>()
+  .get("/notifications", requireAccount, zodValidator("query", notificationQuerySchema), async (c) => {
+    const { user } = currentAccount(c);
+    const [notifications, unread] = await Promise.all([
+      listNotifications(c.env.DB, user.id, c.req.valid("query").unread === "true"),
+      unreadCount(c.env.DB, user.id),
+    ]);
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ notifications, unread } satisfies NotificationList, 200);
+  })
+  .get("/notifications/unread-count", requireAccount, async (c) => {
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ unread: await unreadCount(c.env.DB, currentAccount(c).user.id) } satisfies UnreadCount, 200);
+  })
+  .post("/notifications/read-all", requireAccount, async (c) => {
+    await markAllRead(c.env.DB, currentAccount(c).user.id, new Date().toISOString());
+    return c.json({ unread: 0 } satisfies UnreadCount, 200);
+  })
+  .post("/notifications/:id/read", requireAccount, async (c) => {
+    const notification = await markRead(c.env.DB, currentAccount(c).user.id, c.req.param("id"), new Date().toISOString());
+    return notification ? c.json({ notification }, 200) : c.json({ detail: "No such notification." }, 404);
+  });

@@ -1,0 +1,36 @@
+import { Hono } from "hono";
+import { currentAccount, requireAccount } from "../auth/session-middleware";
+import { PRO_PLAN } from "../billing/plans";
+import { planOfUser } from "../billing/user-plan";
+import type { AppEnv } from "../env";
+import { addToWatchlist, listWatchlist, removeFromWatchlist } from "../history/watchlist-store";
+import { watchlistEntrySchema, type WatchlistResponse } from "../schemas/history";
+import { zodValidator } from "../validation";
+
+export const watchlistRoutes = new Hono<AppEnv>()
+  .get("/watchlist", requireAccount, async (c) => {
+    c.header("Cache-Control", "private, no-store");
+    const body: WatchlistResponse = { items: await listWatchlist(c.env.DB, currentAccount(c).user.id) };
+    return c.json(body, 200);
+  })
+  .post("/watchlist", requireAccount, zodValidator("json", watchlistEntrySchema), async (c) => {
+    const { user } = currentAccount(c);
+    const { asin, marketplace } = c.req.valid("json");
+    const plan = await planOfUser(c.env.DB, user);
+    const addition = await addToWatchlist(c.env.DB, user.id, asin, marketplace, plan.watchlistLimit);
+    if (addition.status === "limit") {
+      const upgrade = plan.id === "free" ? `, or connect your Amazon seller account to watch up to ${PRO_PLAN.watchlistLimit}` : "";
+      return c.json(
+        { detail: `Your ${plan.name} plan can watch up to ${plan.watchlistLimit} ASINs. Remove one first${upgrade}.` },
+        403,
+      );
+    }
+    return c.json({ item: addition.item }, addition.status === "added" ? 201 : 200);
+  })
+  .delete("/watchlist/:marketplace/:asin", requireAccount, zodValidator("param", watchlistEntrySchema), async (c) => {
+    const { asin, marketplace } = c.req.valid("param");
+    if (!(await removeFromWatchlist(c.env.DB, currentAccount(c).user.id, asin, marketplace))) {
+      return c.json({ detail: `${asin} (${marketplace}) is not on your watchlist` }, 404);
+    }
+    return c.body(null, 204);
+  });

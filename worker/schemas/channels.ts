@@ -1,0 +1,70 @@
+import * as z from "zod/mini";
+
+/**
+ * Where alert emails and webhooks go (issue 5): shared by the Worker's validators and the
+ * Notifications tab of /settings.
+ */
+export const CHANNEL_LIMITS = { alertEmail: 254, webhookUrl: 2_048 } as const;
+
+/** A blank field clears the setting, like null. */
+const blankToNull = (value: string | null): string | null => (value ? value : null);
+
+const trimmedText = (label: string, max: number) =>
+  z.string({ error: `${label} must be text` }).check(
+    z.trim(),
+    z.maxLength(max, { error: `${label} must be at most ${max.toLocaleString("en-US")} characters` }),
+  );
+
+export const alertEmailSchema = z.pipe(
+  z.nullable(trimmedText("Alert email", CHANNEL_LIMITS.alertEmail)),
+  z.pipe(
+    z.transform(blankToNull),
+    z.nullable(z.email({ error: "Enter a valid email address" })),
+  ),
+);
+
+export const webhookUrlSchema = z.pipe(
+  z.nullable(trimmedText("Webhook URL", CHANNEL_LIMITS.webhookUrl)),
+  z.pipe(
+    z.transform(blankToNull),
+    z.nullable(
+      z.url({
+        protocol: /^https$/,
+        hostname: z.regexes.domain,
+        error: "Webhook URL must be a full https:// address, e.g. https://hooks.slack.com/services/…",
+      }),
+    ),
+  ),
+);
+
+/** PUT /api/settings/channels: a field left out stays as it is; null or blank clears it. */
+export const channelsUpdateSchema = z.object({
+  alertEmail: z.optional(alertEmailSchema),
+  webhookUrl: z.optional(webhookUrlSchema),
+});
+export type ChannelsUpdateInput = z.input<typeof channelsUpdateSchema>;
+export type ChannelsUpdate = z.output<typeof channelsUpdateSchema>;
+
+/** GET and PUT /api/settings/channels. */
+export interface ChannelSettings {
+  alertEmail: string | null;
+  /** The sign-in's own address; Amazon and demo sign-ins share none, so it is null for now. */
+  accountEmail: string | null;
+  webhookUrl: string | null;
+  /** Whether a signing secret exists; the secret itself is shown only once, when generated. */
+  webhookSecretSet: boolean;
+  /** Whether this deployment can send email at all (the ALERT_EMAIL binding and a sender). */
+  emailConfigured: boolean;
+}
+
+/** POST /api/settings/webhook-secret: the new secret, shown this once. */
+export interface WebhookSecretResponse {
+  secret: string;
+}
+
+/** POST /api/settings/webhook-test: what the receiver answered, or why nothing was sent. */
+export interface WebhookTestResult {
+  ok: boolean;
+  status?: number;
+  detail?: string;
+}
