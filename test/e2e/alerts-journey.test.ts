@@ -57,8 +57,8 @@ describe("alerts in the demo account, in a real browser", () => {
     // The demo account counts as connected, so it has the Pro plan's cap.
     expect(await main().getByText(/^1 of [\d,]+ active alerts on your plan$/).count()).toBe(1);
 
-    // 02:00 snapshots the tracked ASIN (an alarm chain); 02:30 defers while that run is going,
-    // so it is fired until the check has run and the notification is there.
+    // 02:00 snapshots the tracked ASIN in an alarm chain; a 02:30 check that comes while the run
+    // is still going defers to it, so 02:30 is fired until the notification is there.
     await fireCron("0 2 * * *");
     await expect
       .poll(
