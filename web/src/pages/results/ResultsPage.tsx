@@ -32,7 +32,12 @@ function LookupResults({ asin, marketplace }: { asin: string; marketplace: strin
       {lookup.status === "success" && (
         <>
           <ProductDetails result={lookup.result} />
-          <RankHistory asin={lookup.result.asin} marketplace={lookup.result.marketplace} />
+          {/* Keyed: another product starts from a fresh trend and Track button. */}
+          <RankHistory
+            key={`${lookup.result.marketplace}-${lookup.result.asin}`}
+            asin={lookup.result.asin}
+            marketplace={lookup.result.marketplace}
+          />
         </>
       )}
     </div>
