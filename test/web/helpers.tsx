@@ -4,6 +4,7 @@ import { useLayoutEffect } from "react";
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router-dom";
 import { vi } from "vitest";
 import type { LookupResult } from "../../worker/lookup/product";
+import type { HistoryResponse } from "../../worker/schemas/history";
 import { ANONYMOUS_STATUS } from "../../worker/schemas/account";
 import { AppRoutes } from "../../web/src/app/routes";
 
@@ -57,7 +58,7 @@ export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
-type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Response>;
+export type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
 /** Replaces global fetch; the mock records each call's URL and init. */
 export function mockFetch(handler: FetchHandler) {
@@ -88,6 +89,18 @@ export function lookupResult(overrides: Partial<LookupResult> = {}): LookupResul
     reviewCount: 987654,
     detailPageUrl: "https://www.amazon.com/dp/B08N5WRWNW",
     refreshedAt: "2026-11-22T04:05:33.000Z",
+    ...overrides,
+  };
+}
+
+/** GET /api/history's answer: `points` oldest first; velocity as the Worker would compute it is the caller's to give. */
+export function historyResponse(overrides: Partial<HistoryResponse> = {}): HistoryResponse {
+  return {
+    asin: "B08N5WRWNW",
+    marketplace: "US",
+    range: "7d",
+    points: [],
+    velocity: { rankChangePercent: null, slopePerDay: null, best: null, worst: null },
     ...overrides,
   };
 }

@@ -1,11 +1,20 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { jsonResponse, lookupResult, mockFetch, pendingUntilAborted, renderApp } from "./helpers";
+import { historyResponse, jsonResponse, lookupResult, mockFetch, pendingUntilAborted, renderApp, type FetchHandler } from "./helpers";
 
 const RESULTS = "/results?asin=B08N5WRWNW&marketplace=US";
 
+/**
+ * Lookups go to `lookup`; the rank-history request under a result gets an empty history
+ * (test/web/results-history.test.tsx covers it). `lookups()` are the lookup calls alone.
+ */
+function mockLookup(lookup: FetchHandler) {
+  const fetchMock = mockFetch((url, init) => (url.startsWith("/api/history?") ? jsonResponse(historyResponse()) : lookup(url, init)));
+  return { lookups: () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith("/api/v1/lookup?")) };
+}
+
 async function showResult(overrides: Parameters<typeof lookupResult>[0] = {}) {
-  mockFetch(() => jsonResponse(lookupResult(overrides)));
+  mockLookup(() => jsonResponse(lookupResult(overrides)));
   const app = renderApp(RESULTS);
   await screen.findByRole("heading", { name: "Product Details" });
   return app;
@@ -33,12 +42,12 @@ describe("/results", () => {
   });
 
   it("asks the lookup API for the asin and marketplace, as given", async () => {
-    const fetchMock = mockFetch(() => jsonResponse(lookupResult()));
+    const { lookups } = mockLookup(() => jsonResponse(lookupResult()));
     renderApp("/results?asin=b08n5wrwn");
 
     await screen.findByRole("heading", { name: "Product Details" });
-    expect(fetchMock).toHaveBeenCalledOnce();
-    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/v1/lookup?asin=b08n5wrwn&marketplace=US");
+    expect(lookups()).toHaveLength(1);
+    expect(lookups()[0]?.[0]).toBe("/api/v1/lookup?asin=b08n5wrwn&marketplace=US");
   });
 
   describe("error card", () => {
@@ -168,7 +177,7 @@ describe("/results", () => {
   });
 
   it("re-fetches when the asin changes, aborting the previous request", async () => {
-    const fetchMock = mockFetch((url, init) =>
+    const { lookups } = mockLookup((url, init) =>
       url.includes("asin=FIRST00000") ? pendingUntilAborted(url, init) : jsonResponse(lookupResult({ asin: "SECOND0000", title: "Second product" })),
     );
     const { router } = renderApp("/results?asin=FIRST00000&marketplace=US");
@@ -177,20 +186,20 @@ describe("/results", () => {
     await router.navigate("/results?asin=SECOND0000&marketplace=US");
 
     expect(await screen.findByRole("heading", { name: "Second product" })).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
-    expect(fetchMock.mock.calls[1]?.[1]?.signal?.aborted).toBe(false);
+    expect(lookups()).toHaveLength(2);
+    expect(lookups()[0]?.[1]?.signal?.aborted).toBe(true);
+    expect(lookups()[1]?.[1]?.signal?.aborted).toBe(false);
   });
 
   it("re-fetches when the marketplace changes", async () => {
-    const fetchMock = mockFetch(() => jsonResponse(lookupResult()));
+    const { lookups } = mockLookup(() => jsonResponse(lookupResult()));
     const { router } = renderApp(RESULTS);
     await screen.findByRole("heading", { name: "Product Details" });
 
     await router.navigate("/results?asin=B08N5WRWNW&marketplace=UK");
 
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    expect(fetchMock.mock.calls[1]?.[0]).toBe("/api/v1/lookup?asin=B08N5WRWNW&marketplace=UK");
+    await waitFor(() => expect(lookups()).toHaveLength(2));
+    expect(lookups()[1]?.[0]).toBe("/api/v1/lookup?asin=B08N5WRWNW&marketplace=UK");
   });
 
   describe("footer data-source badge", () => {

@@ -4,6 +4,7 @@ import { Footer } from "../components/Footer";
 import { Header } from "../components/Header";
 import { DataSourceProvider } from "../state/data-source";
 import { SessionProvider } from "../state/session";
+import { UnreadNotificationsProvider } from "../state/unread-notifications";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { ScrollToTop } from "./ScrollToTop";
 import { useRouteMeta } from "./use-page-meta";
@@ -15,24 +16,26 @@ export function AppLayout() {
 
   return (
     <SessionProvider>
-      <DataSourceProvider>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        <Header />
-        <main id="main" className="site-main" tabIndex={-1}>
-          {/* A page that throws shows the error screen here, so header and footer stay usable. */}
-          <ErrorBoundary resetKey={pathname}>
-            {/* Shown while a lazy page's chunk loads on a first visit straight to it (e.g. /results?…);
-                later navigations are transitions, which keep the old page up until the chunk arrives. */}
-            <Suspense fallback={<div aria-busy="true" />}>
-              <Outlet />
-            </Suspense>
-          </ErrorBoundary>
-        </main>
-        <Footer />
-        <ScrollToTop />
-      </DataSourceProvider>
+      <UnreadNotificationsProvider>
+        <DataSourceProvider>
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          <Header />
+          <main id="main" className="site-main" tabIndex={-1}>
+            {/* A page that throws shows the error screen here, so header and footer stay usable. */}
+            <ErrorBoundary resetKey={pathname}>
+              {/* Shown while a lazy page's chunk loads on a first visit straight to it (e.g. /results?…);
+                  later navigations are transitions, which keep the old page up until the chunk arrives. */}
+              <Suspense fallback={<div aria-busy="true" />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          </main>
+          <Footer />
+          <ScrollToTop />
+        </DataSourceProvider>
+      </UnreadNotificationsProvider>
     </SessionProvider>
   );
 }

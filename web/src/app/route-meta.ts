@@ -124,6 +124,17 @@ export const ROUTE_META = {
     description:
       "Free and Pro reports for Amazon sellers: rank, price and Buy Box data as CSV and PDF exports, scheduled daily or weekly.",
   },
+  "/alerts": {
+    title: "Alerts",
+    description:
+      "Your RankLayer alerts: rank, rank drop, price, low stock and Buy Box conditions checked nightly, and the ASINs you track.",
+    noindex: true,
+  },
+  "/notifications": {
+    title: "Notifications",
+    description: "Your RankLayer notifications: every alert that fired in the nightly check, newest first, to read and clear.",
+    noindex: true,
+  },
   "/settings": {
     title: "Settings",
     description: "Your RankLayer account settings: default marketplace, brand name and seller connection.",

@@ -23,6 +23,8 @@ const StatusPage = lazy(async () => ({ default: (await import("../pages/status/S
 const ConnectPage = lazy(async () => ({ default: (await import("../pages/connect/ConnectPage")).ConnectPage }));
 const OnboardingPage = lazy(async () => ({ default: (await import("../pages/onboarding/OnboardingPage")).OnboardingPage }));
 const SellerCentralPage = lazy(async () => ({ default: (await import("../pages/seller-central/SellerCentralPage")).SellerCentralPage }));
+const AlertsPage = lazy(async () => ({ default: (await import("../pages/alerts/AlertsPage")).AlertsPage }));
+const NotificationsPage = lazy(async () => ({ default: (await import("../pages/notifications/NotificationsPage")).NotificationsPage }));
 const SettingsPage = lazy(async () => ({ default: (await import("../pages/settings/SettingsPage")).SettingsPage }));
 const NotFoundPage = lazy(async () => ({ default: (await import("../pages/NotFoundPage")).NotFoundPage }));
 
@@ -55,6 +57,8 @@ export function AppRoutes() {
           <Route path="connect" element={<ConnectPage />} />
           <Route path="onboarding" element={<OnboardingPage />} />
           <Route path="seller-central" element={<SellerCentralPage />} />
+          <Route path="alerts" element={<AlertsPage />} />
+          <Route path="notifications" element={<NotificationsPage />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import { AccountNavItems } from "./AccountNavItems";
 import { DarkModeToggle } from "./DarkModeToggle";
+import { NotificationBell } from "./NotificationBell";
 
 const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -39,6 +40,7 @@ export function Header() {
           Rank<span className="brand__accent">Layer</span>
         </Link>
         <div className="site-header__actions">
+          <NotificationBell />
           <DarkModeToggle />
           <button
             ref={menuButton}

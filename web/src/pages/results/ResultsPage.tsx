@@ -3,6 +3,7 @@ import { DEFAULT_MARKETPLACE } from "../../../../worker/schemas/marketplaces";
 import { usePageMeta } from "../../app/use-page-meta";
 import { ErrorCard, LoadingSkeleton } from "./LookupStatus";
 import { ProductDetails } from "./ProductDetails";
+import { RankHistory } from "./RankHistory";
 import { useLookup } from "./use-lookup";
 import "../../styles/results.css";
 
@@ -28,7 +29,17 @@ function LookupResults({ asin, marketplace }: { asin: string; marketplace: strin
       </Link>
       {lookup.status === "loading" && <LoadingSkeleton />}
       {lookup.status === "error" && <ErrorCard message={lookup.message} />}
-      {lookup.status === "success" && <ProductDetails result={lookup.result} />}
+      {lookup.status === "success" && (
+        <>
+          <ProductDetails result={lookup.result} />
+          {/* Keyed: another product starts from a fresh trend and Track button. */}
+          <RankHistory
+            key={`${lookup.result.marketplace}-${lookup.result.asin}`}
+            asin={lookup.result.asin}
+            marketplace={lookup.result.marketplace}
+          />
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,25 @@
+import type { Marketplace } from "../../../worker/schemas/marketplaces";
+import type { WatchlistResponse } from "../../../worker/schemas/history";
+import { ApiError } from "./api-error";
+import { api } from "./client";
+
+export interface WatchlistEntry {
+  asin: string;
+  marketplace: Marketplace;
+}
+
+export async function fetchWatchlist(signal?: AbortSignal): Promise<WatchlistResponse> {
+  const response = await api.api.watchlist.$get(undefined, { init: { signal } });
+  if (!response.ok) throw new ApiError(response.status, undefined);
+  return response.json();
+}
+
+/** POST /api/watchlist; resolves to whether the ASIN was new (201) or already there (200). 403 past the plan's limit. */
+export async function addToWatchlist(entry: WatchlistEntry): Promise<{ added: boolean }> {
+  const response = await api.api.watchlist.$post({ json: entry });
+  return { added: response.status === 201 };
+}
+
+export async function removeFromWatchlist({ asin, marketplace }: WatchlistEntry): Promise<void> {
+  await api.api.watchlist[":marketplace"][":asin"].$delete({ param: { marketplace, asin } });
+}

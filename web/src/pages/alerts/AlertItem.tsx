@@ -1,0 +1,188 @@
+import { useId, useState, type FormEvent } from "react";
+import { alertPatchSchema, type AlertPatch, type AlertView } from "../../../../worker/schemas/alerts";
+import { ApiError, detailText } from "../../api/api-error";
+import { deleteAlert, updateAlert } from "../../api/alerts";
+import { formatUtc } from "../../lib/format";
+import { CONDITION_COPY, formatThreshold } from "./alert-copy";
+import { parseThreshold } from "./alert-draft";
+import { ChannelChoices } from "./ChannelChoices";
+
+const ACTION_FAILED = "That did not work. Please try again.";
+
+type Mode = "view" | "editing" | "confirming-delete";
+
+interface AlertItemProps {
+  alert: AlertView;
+  /** After any change: the page reloads the list (and the active count). */
+  onChanged: () => void;
+  /** After a delete, when this item (and the focus on it) goes away. */
+  onDeleted: () => void;
+}
+
+/** One alert: what it watches, how it notifies, its last result, and Pause/Resume, Edit and Delete. */
+export function AlertItem({ alert, onChanged, onDeleted }: AlertItemProps) {
+  const headingId = useId();
+  const [mode, setMode] = useState<Mode>("view");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  /** Runs one request; on success the list reloads, on failure the server's reason shows here. */
+  async function run(request: () => Promise<unknown>): Promise<boolean> {
+    setBusy(true);
+    setError(null);
+    try {
+      await request();
+    } catch (failure) {
+      setError((failure instanceof ApiError ? detailText(failure.detail) : null) ?? ACTION_FAILED);
+      setBusy(false);
+      return false;
+    }
+    setBusy(false);
+    setMode("view");
+    onChanged();
+    return true;
+  }
+
+  const { label } = CONDITION_COPY[alert.conditionType];
+  return (
+    <li className={`card alert-item${alert.paused ? " alert-item--paused" : ""}`} aria-labelledby={headingId}>
+      <div className="alert-item__head">
+        <h3 id={headingId} className="alert-item__title">
+          {label}: {alert.asin} ({alert.marketplace})
+        </h3>
+        {alert.paused && <span className="badge badge--muted">Paused</span>}
+      </div>
+      <dl className="facts">
+        <Fact term="Threshold" value={formatThreshold(alert.conditionType, alert.threshold)} />
+        <Fact term="Channels" value={channelsText(alert)} />
+        <Fact term="Last triggered" value={alert.last_triggered === null ? "Never" : formatUtc(alert.last_triggered)} />
+        <Fact term="Last check" value={lastCheckText(alert)} />
+      </dl>
+
+      {mode === "editing" ? (
+        <EditAlertForm alert={alert} busy={busy} onSave={(patch) => void run(() => updateAlert(alert.id, patch))} onCancel={() => setMode("view")} />
+      ) : mode === "confirming-delete" ? (
+        <div className="seller-warning" role="group" aria-label="Confirm delete">
+          <p>Delete this alert? It stops being checked, and this cannot be undone.</p>
+          <div className="connect__actions">
+            <button type="button" className="button button--danger" disabled={busy} onClick={() => void run(() => deleteAlert(alert.id)).then((deleted) => deleted && onDeleted())}>
+              {busy ? "Deleting..." : "Yes, delete"}
+            </button>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={() => setMode("view")}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="connect__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => void run(() => updateAlert(alert.id, { paused: !alert.paused }))}
+          >
+            {alert.paused ? "Resume" : "Pause"}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setMode("editing")}>
+            Edit
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setMode("confirming-delete")}>
+            Delete
+          </button>
+        </div>
+      )}
+      {error !== null && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function channelsText({ email_enabled, in_app_enabled }: AlertView): string {
+  const channels = [email_enabled && "Email", in_app_enabled && "In-app"].filter(Boolean);
+  return channels.length === 0 ? "None" : channels.join(", ");
+}
+
+/** What the last nightly check found: missing data is "No data", never a firing. */
+function lastCheckText({ last_result, last_checked_day }: AlertView): string {
+  if (last_result === null) return "Not checked yet";
+  const outcome = { fired: "Fired", ok: "Not triggered", no_data: "No data" }[last_result];
+  return last_checked_day === null ? outcome : `${outcome} (${last_checked_day})`;
+}
+
+interface EditAlertFormProps {
+  alert: AlertView;
+  busy: boolean;
+  onSave: (patch: AlertPatch) => void;
+  onCancel: () => void;
+}
+
+/** Threshold and channels, checked with the Worker's PATCH schema before they are sent. */
+function EditAlertForm({ alert, busy, onSave, onCancel }: EditAlertFormProps) {
+  const id = useId();
+  const [threshold, setThreshold] = useState(alert.threshold === null ? "" : String(alert.threshold));
+  const [channels, setChannels] = useState({ email_enabled: alert.email_enabled, in_app_enabled: alert.in_app_enabled });
+  const [thresholdError, setThresholdError] = useState<string | null>(null);
+  const thresholdLabel = CONDITION_COPY[alert.conditionType].thresholdLabel;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const patch = alertPatchSchema.safeParse({
+      ...channels,
+      ...(thresholdLabel === null ? {} : { threshold: parseThreshold(threshold) ?? Number.NaN }),
+    });
+    if (!patch.success) {
+      setThresholdError(patch.error.issues[0]?.message ?? "Check the threshold");
+      return;
+    }
+    setThresholdError(null);
+    onSave(patch.data);
+  }
+
+  const errorId = `${id}-threshold-error`;
+  return (
+    <form className="alert-form alert-form--inline" onSubmit={submit} noValidate aria-label="Edit alert">
+      {thresholdLabel !== null && (
+        <div className="field">
+          <label htmlFor={`${id}-threshold`}>{thresholdLabel}</label>
+          <input
+            id={`${id}-threshold`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={threshold}
+            aria-invalid={thresholdError !== null}
+            aria-describedby={thresholdError === null ? undefined : errorId}
+            onChange={(event) => setThreshold(event.target.value)}
+          />
+          {thresholdError !== null && (
+            <p id={errorId} className="field-error">
+              {thresholdError}
+            </p>
+          )}
+        </div>
+      )}
+      <ChannelChoices draft={channels} onChange={setChannels} />
+      <div className="connect__actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? "Saving..." : "Save"}
+        </button>
+        <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,151 @@
+import { useId, useState, type FormEvent } from "react";
+import { ALERT_CONDITIONS, DEFAULT_THRESHOLDS, SELLER_CONDITIONS } from "../../../../worker/schemas/alerts";
+import { ASIN_LENGTH, LOOKUP_MARKETPLACES } from "../../../../worker/schemas/marketplaces";
+import { ApiError, detailText } from "../../api/api-error";
+import { createAlert } from "../../api/alerts";
+import { Dialog } from "../../components/Dialog";
+import { MarketplaceSelect } from "../../components/MarketplaceSelect";
+import { oneOf } from "../../lib/marketplaces";
+import { CONDITION_COPY } from "./alert-copy";
+import { ChannelChoices } from "./ChannelChoices";
+import { validateDraft, type AlertDraft, type DraftField, type FieldErrors } from "./alert-draft";
+
+const CREATE_FAILED = "Failed to create alert";
+
+interface NewAlertModalProps {
+  /** The form's values, kept by the page so Cancel does not lose them. */
+  draft: AlertDraft;
+  onChange: (draft: AlertDraft) => void;
+  onClose: () => void;
+  /** After the alert was created: the page closes this, resets the draft and reloads its list. */
+  onCreated: () => void;
+}
+
+/** The Create Alert modal: validated with the Worker's schema first, then POST /api/alerts. */
+export function NewAlertModal({ draft, onChange, onClose, onCreated }: NewAlertModalProps) {
+  const id = useId();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const fieldId = (field: DraftField) => `${id}-${field}`;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setServerError(null);
+    const checked = validateDraft(draft);
+    if ("errors" in checked) {
+      setErrors(checked.errors);
+      const firstInvalid = (["asin", "conditionType", "threshold", "marketplace"] as const).find((field) => checked.errors[field]);
+      if (firstInvalid) document.getElementById(fieldId(firstInvalid))?.focus();
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await createAlert(checked.alert);
+    } catch (error) {
+      setServerError((error instanceof ApiError ? detailText(error.detail) : null) ?? CREATE_FAILED);
+      setSaving(false);
+      return;
+    }
+    onCreated();
+  }
+
+  const thresholdLabel = CONDITION_COPY[draft.conditionType].thresholdLabel;
+  const invalid = (field: DraftField) =>
+    errors[field] === undefined ? {} : { "aria-invalid": true, "aria-describedby": `${fieldId(field)}-error` };
+  const fieldError = (field: DraftField) =>
+    errors[field] !== undefined && (
+      <p id={`${fieldId(field)}-error`} className="field-error">
+        {errors[field]}
+      </p>
+    );
+
+  return (
+    <Dialog title="Create Alert" onClose={onClose}>
+      <form className="alert-form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="field">
+          <label htmlFor={fieldId("asin")}>ASIN</label>
+          <input
+            id={fieldId("asin")}
+            type="text"
+            value={draft.asin}
+            maxLength={ASIN_LENGTH}
+            placeholder="e.g. B08N5WRWNW"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            onChange={(event) => onChange({ ...draft, asin: event.target.value.toUpperCase() })}
+            {...invalid("asin")}
+          />
+          {fieldError("asin")}
+        </div>
+
+        <div className="field">
+          <label htmlFor={fieldId("conditionType")}>Condition</label>
+          <select
+            id={fieldId("conditionType")}
+            value={draft.conditionType}
+            onChange={(event) => {
+              const conditionType = oneOf(ALERT_CONDITIONS, event.target.value);
+              if (!conditionType) return;
+              // Each condition starts from its own default threshold (none for buybox_lost).
+              const threshold = DEFAULT_THRESHOLDS[conditionType];
+              onChange({ ...draft, conditionType, threshold: threshold === null ? "" : String(threshold) });
+            }}
+            {...invalid("conditionType")}
+          >
+            {ALERT_CONDITIONS.map((condition) => (
+              <option key={condition} value={condition}>
+                {CONDITION_COPY[condition].label}
+                {SELLER_CONDITIONS.includes(condition) ? " (connected sellers)" : ""}
+              </option>
+            ))}
+          </select>
+          {fieldError("conditionType")}
+        </div>
+
+        {thresholdLabel !== null && (
+          <div className="field">
+            <label htmlFor={fieldId("threshold")}>{thresholdLabel}</label>
+            <input
+              id={fieldId("threshold")}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={draft.threshold}
+              onChange={(event) => onChange({ ...draft, threshold: event.target.value })}
+              {...invalid("threshold")}
+            />
+            {fieldError("threshold")}
+          </div>
+        )}
+
+        <MarketplaceSelect
+          label="Marketplace"
+          options={LOOKUP_MARKETPLACES}
+          value={draft.marketplace}
+          onChange={(marketplace) => onChange({ ...draft, marketplace })}
+        />
+        {fieldError("marketplace")}
+
+        <ChannelChoices draft={draft} onChange={onChange} />
+
+        {serverError !== null && (
+          <p className="field-error" role="alert">
+            {serverError}
+          </p>
+        )}
+        <div className="alert-form__actions">
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {saving ? "Creating..." : "Create alert"}
+          </button>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,145 @@
+import { useId, useState, type FormEvent } from "react";
+import { watchlistEntrySchema } from "../../../../worker/schemas/history";
+import { ASIN_LENGTH, LOOKUP_MARKETPLACES, type Marketplace } from "../../../../worker/schemas/marketplaces";
+import { ApiError, detailText } from "../../api/api-error";
+import { useResource } from "../../api/use-resource";
+import { addToWatchlist, fetchWatchlist, removeFromWatchlist, type WatchlistEntry } from "../../api/watchlist";
+import { MarketplaceSelect } from "../../components/MarketplaceSelect";
+import { formatUtc } from "../../lib/format";
+
+const LOAD_FAILED = "Failed to load your watchlist.";
+const CHANGE_FAILED = "That did not work. Please try again.";
+
+type Outcome = { kind: "error" | "status"; text: string } | null;
+
+function failureText(error: unknown): string {
+  return (error instanceof ApiError ? detailText(error.detail) : null) ?? CHANGE_FAILED;
+}
+
+/** The ASINs this user tracks (snapshotted every night even without an alert): list, remove, add by ASIN. */
+export function WatchlistSection() {
+  const id = useId();
+  const [watchlist, reload] = useResource(fetchWatchlist);
+  const [asin, setAsin] = useState("");
+  const [marketplace, setMarketplace] = useState<Marketplace>("US");
+  const [asinError, setAsinError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function change(request: () => Promise<string>) {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      setOutcome({ kind: "status", text: await request() });
+      reload();
+    } catch (error) {
+      setOutcome({ kind: "error", text: failureText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const entry = watchlistEntrySchema.safeParse({ asin, marketplace });
+    if (!entry.success) {
+      setAsinError(entry.error.issues[0]?.message ?? "Check the ASIN");
+      return;
+    }
+    setAsinError(null);
+    void change(async () => {
+      const { added } = await addToWatchlist(entry.data);
+      setAsin("");
+      return added ? `${entry.data.asin} is now on your watchlist.` : `${entry.data.asin} was already on your watchlist.`;
+    });
+  }
+
+  function remove(entry: WatchlistEntry) {
+    void change(async () => {
+      await removeFromWatchlist(entry);
+      return `${entry.asin} (${entry.marketplace}) was removed from your watchlist.`;
+    });
+  }
+
+  const asinErrorId = `${id}-asin-error`;
+  return (
+    <section className="card watchlist" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Watchlist</h2>
+      <p className="seller-muted">
+        Every ASIN here gets a rank snapshot each night, so its history builds up even without an alert.
+      </p>
+
+      {watchlist.status === "loading" && (
+        <p className="seller-muted" role="status">
+          Loading your watchlist...
+        </p>
+      )}
+      {watchlist.status === "error" && (
+        <p className="field-error" role="alert">
+          {watchlist.message ?? LOAD_FAILED}
+        </p>
+      )}
+      {watchlist.status === "success" &&
+        (watchlist.data.items.length === 0 ? (
+          <p>No ASINs on your watchlist yet.</p>
+        ) : (
+          <ul className="watchlist__list">
+            {watchlist.data.items.map((item) => (
+              <li key={`${item.marketplace}-${item.asin}`} className="watchlist__item">
+                <span>
+                  <strong>{item.asin}</strong> ({item.marketplace})
+                  <span className="seller-muted"> · added {formatUtc(item.addedAt)}</span>
+                </span>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={busy}
+                  aria-label={`Remove ${item.asin} (${item.marketplace})`}
+                  onClick={() => remove(item)}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        ))}
+
+      <form className="catalog__form" onSubmit={add} noValidate aria-label="Add to watchlist">
+        <div className="field">
+          <label htmlFor={`${id}-asin`}>ASIN</label>
+          <input
+            id={`${id}-asin`}
+            type="text"
+            value={asin}
+            maxLength={ASIN_LENGTH}
+            placeholder="e.g. B08N5WRWNW"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-invalid={asinError !== null}
+            aria-describedby={asinError === null ? undefined : asinErrorId}
+            onChange={(event) => setAsin(event.target.value.toUpperCase())}
+          />
+        </div>
+        <MarketplaceSelect label="Marketplace" options={LOOKUP_MARKETPLACES} value={marketplace} onChange={setMarketplace} />
+        <button type="submit" className="button button--primary catalog__submit" disabled={busy}>
+          Add to watchlist
+        </button>
+      </form>
+      {asinError !== null && (
+        <p id={asinErrorId} className="field-error">
+          {asinError}
+        </p>
+      )}
+      {/* Always in the page, so screen readers announce the text when it appears. */}
+      <p className="watchlist__status" role="status">
+        {outcome?.kind === "status" ? outcome.text : ""}
+      </p>
+      {outcome?.kind === "error" && (
+        <p className="field-error" role="alert">
+          {outcome.text}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
+import type { NotificationList, NotificationView } from "../../../../worker/schemas/notifications";
+import { ApiError, detailText } from "../../api/api-error";
+import { fetchNotifications, markAllNotificationsRead, markNotificationRead } from "../../api/notifications";
+import { useResource } from "../../api/use-resource";
+import { RequireSignIn } from "../../components/RequireSignIn";
+import { formatCount, formatUtc } from "../../lib/format";
+import { useUnreadNotifications } from "../../state/unread-notifications";
+import { CONDITION_COPY } from "../alerts/alert-copy";
+import "../../styles/seller.css";
+import "../../styles/alerts.css";
+
+const LOAD_FAILED = "Failed to load your notifications.";
+const MARK_FAILED = "Failed to mark as read. Please try again.";
+
+/** /notifications: the in-app notifications (one per alert firing), newest first, to read and clear. */
+export function NotificationsPage() {
+  return (
+    <RequireSignIn title="Notifications" reason="Connect your seller account (or try the demo) to see the alerts that fired.">
+      {() => <NotificationsScreen />}
+    </RequireSignIn>
+  );
+}
+
+function NotificationsScreen() {
+  const [loaded, reload] = useResource(fetchNotifications);
+  const { setUnread } = useUnreadNotifications();
+  // The list as shown: the server's answer, then each mark-as-read applied to it.
+  const [list, setList] = useState<NotificationList | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (loaded.status !== "success") return;
+    setList(loaded.data);
+    setUnread(loaded.data.unread);
+  }, [loaded, setUnread]);
+
+  async function change(request: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await request();
+    } catch (failure) {
+      setError((failure instanceof ApiError ? detailText(failure.detail) : null) ?? MARK_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const markRead = (notification: NotificationView) =>
+    change(async () => {
+      const updated = await markNotificationRead(notification.id);
+      if (list === null) return;
+      const unread = Math.max(0, list.unread - 1);
+      setList({ notifications: list.notifications.map((item) => (item.id === updated.id ? updated : item)), unread });
+      setUnread(unread);
+    });
+
+  const markAllRead = () =>
+    change(async () => {
+      setUnread(await markAllNotificationsRead());
+      reload();
+    });
+
+  return (
+    <div className="container seller-page">
+      <div className="notifications__head">
+        <h1>Notifications</h1>
+        <div className="connect__actions">
+          {list !== null && <span className="alerts-count">{formatCount(list.unread)} unread</span>}
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy || list === null || list.unread === 0}
+            onClick={() => void markAllRead()}
+          >
+            Mark all as read
+          </button>
+        </div>
+      </div>
+      {error !== null && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+
+      {list === null && loaded.status === "loading" && (
+        <p className="seller-muted" role="status">
+          Loading your notifications...
+        </p>
+      )}
+      {loaded.status === "error" && (
+        <div role="alert">
+          <p className="field-error">{loaded.message ?? LOAD_FAILED}</p>
+          <button type="button" className="button button--secondary" onClick={reload}>
+            Try again
+          </button>
+        </div>
+      )}
+      {list !== null &&
+        (list.notifications.length === 0 ? (
+          <p>
+            No notifications yet. When one of your alerts fires in the nightly check, it shows up here.{" "}
+            <Link to="/alerts">Manage your alerts</Link>
+          </p>
+        ) : (
+          <ul className="notifications__list">
+            {list.notifications.map((notification) => (
+              <NotificationItem key={notification.id} notification={notification} busy={busy} onMarkRead={() => void markRead(notification)} />
+            ))}
+          </ul>
+        ))}
+    </div>
+  );
+}
+
+interface NotificationItemProps {
+  notification: NotificationView;
+  busy: boolean;
+  onMarkRead: () => void;
+}
+
+function NotificationItem({ notification, busy, onMarkRead }: NotificationItemProps) {
+  const unread = notification.readAt === null;
+  const { asin, marketplace } = notification;
+  return (
+    <li className={`card notification${unread ? " notification--unread" : ""}`}>
+      <div>
+        <p className="notification__message">
+          {unread && <span className="badge badge--muted">Unread</span>} {notification.message}
+        </p>
+        <p className="notification__meta">
+          {CONDITION_COPY[notification.conditionType].label} · fired for {notification.day} ·{" "}
+          <time dateTime={notification.createdAt}>{formatUtc(notification.createdAt)}</time> ·{" "}
+          <Link to={`/results?${new URLSearchParams({ asin, marketplace }).toString()}`}>
+            Look up {asin} ({marketplace})
+          </Link>
+        </p>
+      </div>
+      {unread && (
+        <button type="button" className="button button--secondary" disabled={busy} onClick={onMarkRead}>
+          Mark as read
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,96 @@
+import { useCallback } from "react";
+import type { HistoryResponse, RankVelocity } from "../../../../worker/schemas/history";
+import type { Marketplace } from "../../../../worker/schemas/marketplaces";
+import { fetchHistory } from "../../api/history";
+import { useResource } from "../../api/use-resource";
+import { formatRank } from "../../lib/format";
+import { useSession } from "../../state/session";
+import { RankSparkline } from "./RankSparkline";
+import { rankedDays } from "./sparkline";
+import { TrackButton } from "./TrackButton";
+
+const HISTORY_FAILED = "Rank history is not available right now.";
+
+const signedFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1, signDisplay: "exceptZero" });
+
+/**
+ * The product's 7-day rank trend (GET /api/history), loaded once its lookup has answered, so
+ * today's data point from that lookup is in it; and, for a signed-in user, Track this ASIN.
+ */
+export function RankHistory({ asin, marketplace }: { asin: string; marketplace: Marketplace }) {
+  const { user } = useSession();
+  const fetcher = useCallback((signal: AbortSignal) => fetchHistory({ asin, marketplace, range: "7d" }, signal), [asin, marketplace]);
+  const [history] = useResource(fetcher);
+
+  return (
+    <section className="card rank-history" aria-labelledby="rank-history-heading">
+      <div className="rank-history__head">
+        <h2 id="rank-history-heading" className="rank-history__heading">
+          7-day rank trend
+        </h2>
+        {history.status === "success" && history.data.points.some((point) => point.source === "mock") && (
+          <span className="badge badge--mock">Mock Data</span>
+        )}
+        {user?.authenticated && <TrackButton asin={asin} marketplace={marketplace} />}
+      </div>
+      {history.status === "loading" && (
+        <p className="rank-history__note" role="status">
+          Loading rank history...
+        </p>
+      )}
+      {history.status === "error" && <p className="rank-history__note">{history.message ?? HISTORY_FAILED}</p>}
+      {history.status === "success" && <RankTrend history={history.data} />}
+    </section>
+  );
+}
+
+function RankTrend({ history }: { history: HistoryResponse }) {
+  const days = rankedDays(history.points);
+  if (days.length < 2) {
+    return (
+      <p className="rank-history__note">
+        Not enough history yet. RankLayer records this product&apos;s rank once a day; the trend shows from the second day.
+      </p>
+    );
+  }
+
+  const mock = days.some(({ source }) => source === "mock");
+  return (
+    <div className="rank-history__body">
+      <figure className="rank-history__chart">
+        <RankSparkline days={days} rangeLabel="7 days" />
+        <figcaption className="rank-history__caption">
+          {days[0]?.day} to {days.at(-1)?.day}, higher on the line is a better rank
+          {mock && ". Mock data: sample values, not Amazon's live ranks"}.
+        </figcaption>
+      </figure>
+      <VelocityFacts velocity={history.velocity} />
+    </div>
+  );
+}
+
+function VelocityFacts({ velocity }: { velocity: RankVelocity }) {
+  const facts = [
+    { term: "Rank change", value: changeText(velocity.rankChangePercent) },
+    { term: "Trend", value: velocity.slopePerDay === null ? "—" : `${signedFormat.format(velocity.slopePerDay)} ranks a day` },
+    { term: "Best", value: formatRank(velocity.best) },
+    { term: "Worst", value: formatRank(velocity.worst) },
+  ];
+  return (
+    <dl className="tiles rank-history__facts">
+      {facts.map(({ term, value }) => (
+        <div key={term} className="tile">
+          <dt className="tile__label">{term}</dt>
+          <dd className="tile__value">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A rank number that grew got worse: "+12.5% (worse)", "-8% (better)", "0% (unchanged)". */
+function changeText(percent: number | null): string {
+  if (percent === null) return "—";
+  const direction = percent > 0 ? "worse" : percent < 0 ? "better" : "unchanged";
+  return `${signedFormat.format(percent)}% (${direction})`;
+}

@@ -1,0 +1,29 @@
+import { formatRank } from "../../lib/format";
+import { sparklinePoints, type RankedDay } from "./sparkline";
+
+const WIDTH = 240;
+const HEIGHT = 64;
+const PAD = 6;
+
+/** The rank line as plain SVG; its text alternative names the first and last rank. */
+export function RankSparkline({ days, rangeLabel }: { days: readonly RankedDay[]; rangeLabel: string }) {
+  const points = sparklinePoints(days, WIDTH, HEIGHT, PAD);
+  const first = days[0];
+  const last = days.at(-1);
+  const label = `Rank over ${rangeLabel}: ${formatRank(first?.rank ?? null)} → ${formatRank(last?.rank ?? null)}`;
+
+  return (
+    <svg className="sparkline" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label}>
+      <polyline className="sparkline__line" points={points.map(({ x, y }) => `${x},${y}`).join(" ")} />
+      {points.map(({ x, y }, index) => (
+        <circle
+          key={days[index]?.day}
+          className={days[index]?.source === "mock" ? "sparkline__dot sparkline__dot--mock" : "sparkline__dot"}
+          cx={x}
+          cy={y}
+          r={index === points.length - 1 ? 3.5 : 2.5}
+        />
+      ))}
+    </svg>
+  );
+}
