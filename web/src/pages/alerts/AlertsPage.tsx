@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { LoadFailed } from "../../components/LoadFailed";
 import { fetchAlerts } from "../../api/alerts";
 import { useResource } from "../../api/use-resource";
 import { RequireSignIn } from "../../components/RequireSignIn";
@@ -63,12 +64,7 @@ function AlertsScreen() {
           </p>
         )}
         {alerts.status === "error" && (
-          <div role="alert">
-            <p className="field-error">{alerts.message ?? LOAD_FAILED}</p>
-            <button type="button" className="button button--secondary" onClick={reload}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed message={alerts.message ?? LOAD_FAILED} onRetry={reload} />
         )}
         {alerts.status === "success" &&
           (alerts.data.alerts.length === 0 ? (

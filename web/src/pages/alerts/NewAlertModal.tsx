@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { ALERT_CONDITIONS, DEFAULT_THRESHOLDS, SELLER_CONDITIONS } from "../../../../worker/schemas/alerts";
-import { ASIN_LENGTH, LOOKUP_MARKETPLACES } from "../../../../worker/schemas/marketplaces";
+import { LOOKUP_MARKETPLACES } from "../../../../worker/schemas/marketplaces";
 import { ApiError, detailText } from "../../api/api-error";
 import { createAlert } from "../../api/alerts";
+import { AsinInput } from "../../components/AsinInput";
 import { Dialog } from "../../components/Dialog";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 import { oneOf } from "../../lib/marketplaces";
@@ -66,18 +67,7 @@ export function NewAlertModal({ draft, onChange, onClose, onCreated }: NewAlertM
       <form className="alert-form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
           <label htmlFor={fieldId("asin")}>ASIN</label>
-          <input
-            id={fieldId("asin")}
-            type="text"
-            value={draft.asin}
-            maxLength={ASIN_LENGTH}
-            placeholder="e.g. B08N5WRWNW"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            onChange={(event) => onChange({ ...draft, asin: event.target.value.toUpperCase() })}
-            {...invalid("asin")}
-          />
+          <AsinInput id={fieldId("asin")} value={draft.asin} onValueChange={(asin) => onChange({ ...draft, asin })} {...invalid("asin")} />
           {fieldError("asin")}
         </div>
 

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from "react";
 import { watchlistEntrySchema } from "../../../../worker/schemas/history";
-import { ASIN_LENGTH, LOOKUP_MARKETPLACES, type Marketplace } from "../../../../worker/schemas/marketplaces";
+import { LOOKUP_MARKETPLACES, type Marketplace } from "../../../../worker/schemas/marketplaces";
 import { ApiError, detailText } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
 import { addToWatchlist, fetchWatchlist, removeFromWatchlist, type WatchlistEntry } from "../../api/watchlist";
+import { AsinInput } from "../../components/AsinInput";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 import { formatUtc } from "../../lib/format";
 
@@ -107,18 +108,12 @@ export function WatchlistSection() {
       <form className="catalog__form" onSubmit={add} noValidate aria-label="Add to watchlist">
         <div className="field">
           <label htmlFor={`${id}-asin`}>ASIN</label>
-          <input
+          <AsinInput
             id={`${id}-asin`}
-            type="text"
             value={asin}
-            maxLength={ASIN_LENGTH}
-            placeholder="e.g. B08N5WRWNW"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
+            onValueChange={setAsin}
             aria-invalid={asinError !== null}
             aria-describedby={asinError === null ? undefined : asinErrorId}
-            onChange={(event) => setAsin(event.target.value.toUpperCase())}
           />
         </div>
         <MarketplaceSelect label="Marketplace" options={LOOKUP_MARKETPLACES} value={marketplace} onChange={setMarketplace} />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { LoadFailed } from "../../components/LoadFailed";
 import { Link } from "react-router-dom";
 import type { NotificationList, NotificationView } from "../../../../worker/schemas/notifications";
 import { ApiError, detailText } from "../../api/api-error";
@@ -92,12 +93,7 @@ function NotificationsScreen() {
         </p>
       )}
       {loaded.status === "error" && (
-        <div role="alert">
-          <p className="field-error">{loaded.message ?? LOAD_FAILED}</p>
-          <button type="button" className="button button--secondary" onClick={reload}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message={loaded.message ?? LOAD_FAILED} onRetry={reload} />
       )}
       {list !== null &&
         (list.notifications.length === 0 ? (

@@ -5,10 +5,10 @@ import {
   type AccountMarketplace,
   type CatalogItemResult,
 } from "../../../../worker/schemas/account";
-import { ASIN_LENGTH } from "../../../../worker/schemas/marketplaces";
 import { ApiError, detailText } from "../../api/api-error";
 import { fetchCatalogItem } from "../../api/account";
 import { CatalogResult } from "./CatalogResult";
+import { AsinInput } from "../../components/AsinInput";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 
 const INVALID_ASIN = "Please enter a valid 10-character ASIN";
@@ -62,18 +62,12 @@ export function CatalogFetch({ defaultMarketplace }: { defaultMarketplace: Accou
       <form className="catalog__form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
           <label htmlFor={`${id}-asin`}>ASIN</label>
-          <input
+          <AsinInput
             id={`${id}-asin`}
-            type="text"
             value={asin}
-            maxLength={ASIN_LENGTH}
-            placeholder="e.g. B08N5WRWNW"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
+            onValueChange={setAsin}
             aria-invalid={state.status === "invalid"}
             aria-describedby={message === null ? undefined : errorId}
-            onChange={(event) => setAsin(event.target.value.toUpperCase())}
           />
         </div>
         <MarketplaceSelect

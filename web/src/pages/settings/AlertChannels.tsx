@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from "react";
+import { LoadFailed } from "../../components/LoadFailed";
 import { CHANNEL_LIMITS, type WebhookTestResult } from "../../../../worker/schemas/channels";
 import { SaveBar } from "./SaveBar";
 import type { ChannelField, ChannelSettingsState } from "./use-channel-settings";
@@ -17,12 +18,7 @@ export function AlertChannels({ channels }: { channels: ChannelSettingsState }) 
   }
   if (load.status === "error") {
     return (
-      <div role="alert">
-        <p className="field-error">{load.message}</p>
-        <button type="button" className="button button--secondary" onClick={retryLoad}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed message={load.message} onRetry={retryLoad} />
     );
   }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { LoadFailed } from "../../components/LoadFailed";
 import type { UserStatus } from "../../../../worker/schemas/account";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { AccountPanel } from "./AccountPanel";
@@ -75,12 +76,7 @@ function Loaded({ settings, children }: { settings: SellerSettings; children: (l
   }
   if (load.status === "error") {
     return (
-      <div role="alert">
-        <p className="field-error">{load.message}</p>
-        <button type="button" className="button button--secondary" onClick={retryLoad}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed message={load.message} onRetry={retryLoad} />
     );
   }
   return children(load);
