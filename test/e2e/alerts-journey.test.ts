@@ -97,6 +97,21 @@ describe("alerts in the demo account, in a real browser", () => {
     expect(tab.consoleErrors).toEqual([]);
   }, 60_000);
 
+  it("keeps the signed-in header on one row: ten links, the bell and the toggle, or the menu button when narrower", async () => {
+    await signInWithDemo();
+    const bar = tab.page.locator(".site-header__bar");
+    const menuButton = tab.page.locator(".site-header").getByRole("button", { name: /menu/i });
+    for (const [width, menu] of [[1000, true], [1088, true], [1100, false], [1280, false], [1600, false]] as const) {
+      await tab.page.setViewportSize({ width, height: 800 });
+      await bell().waitFor();
+      // 4rem is one row; a wrapped header is half as tall again.
+      expect((await bar.boundingBox())?.height, `header height at ${width}px`).toBeLessThanOrEqual(66);
+      expect(await menuButton.isVisible(), `menu button at ${width}px`).toBe(menu);
+      expect(await tab.page.getByRole("navigation", { name: "Main" }).isVisible(), `nav at ${width}px`).toBe(!menu);
+    }
+    expect(tab.consoleErrors).toEqual([]);
+  });
+
   it("shows a signed-in user the rank trend under a lookup, and tracks the ASIN", async () => {
     await signInWithDemo();
     await tab.page.goto(`${appUrl}/results?asin=${ASIN}&marketplace=US`);

@@ -64,6 +64,9 @@ const mockNote = (source: string) => (source === "mock" ? " (mock data)" : "");
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A rank as the app shows it: #214,322. */
+const rankText = (rank: number) => `#${rank.toLocaleString("en-US")}`;
+
 /** The first day of the lookback window of `day` (YYYY-MM-DD). */
 export function windowStart(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - LOOKBACK_DAYS * DAY_MS).toISOString().slice(0, 10);
@@ -82,7 +85,7 @@ export function rankAbove(threshold: number, rank: Window<RankPoint>): RuleResul
   const today = rank.today;
   if (today?.rank == null) return noData("No rank captured today");
   if (today.rank <= threshold) return OK;
-  return fired(`rank #${today.rank} is worse than your threshold #${threshold}${mockNote(today.source)}`);
+  return fired(`rank ${rankText(today.rank)} is worse than your threshold ${rankText(threshold)}${mockNote(today.source)}`);
 }
 
 export function rankDrop(thresholdPercent: number, rank: Window<RankPoint>): RuleResult {
@@ -95,7 +98,7 @@ export function rankDrop(thresholdPercent: number, rank: Window<RankPoint>): Rul
   if ((today.rank - best) * 100 <= thresholdPercent * best) return OK;
   const percent = (((today.rank - best) / best) * 100).toFixed(1);
   return fired(
-    `rank #${today.rank} is ${percent}% worse than #${best} in the last ${LOOKBACK_DAYS} days (threshold ${thresholdPercent}%)${mockNote(today.source)}`,
+    `rank ${rankText(today.rank)} is ${percent}% worse than ${rankText(best)} in the last ${LOOKBACK_DAYS} days (threshold ${thresholdPercent}%)${mockNote(today.source)}`,
   );
 }
 

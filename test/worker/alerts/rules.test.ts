@@ -55,6 +55,8 @@ describe("rank_above: today's rank is worse (higher) than the threshold", () => 
 
   it("says what it saw", () => {
     expect(rankAbove(500, ranks([812, null]))).toEqual({ result: "fired", message: "rank #812 is worse than your threshold #500" });
+    // Ranks read as the app shows them, with thousands separators.
+    expect(rankAbove(1500, ranks([214322, null]))).toEqual({ result: "fired", message: "rank #214,322 is worse than your threshold #1,500" });
   });
 });
 

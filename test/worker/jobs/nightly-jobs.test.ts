@@ -51,7 +51,7 @@ describe("the 02:30 cron: alert check", () => {
       expect.objectContaining({
         alertId: alert.id,
         day: TODAY,
-        message: `B08N5WRWNW (US): rank #${product.rank} is worse than your threshold #${threshold} (mock data)`,
+        message: `B08N5WRWNW (US): rank #${product.rank?.toLocaleString("en-US")} is worse than your threshold #${threshold.toLocaleString("en-US")} (mock data)`,
       }),
     ]);
     const { alerts } = await (await browser.request("/api/alerts")).json<AlertList>();
