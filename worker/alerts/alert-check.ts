@@ -121,7 +121,7 @@ function firingStatements(db: D1Database, day: string, nowIso: string, alert: Du
     db
       .prepare(
         `INSERT INTO alert_events (id, user_id, alert_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 AND ${userSwitchOn("in_app_alerts", "?2")}, ?11)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 AND ${channelOn("in_app_alerts", alert.condition_type, "?2")}, ?11)
          ON CONFLICT (alert_id, day) DO NOTHING`,
       )
       .bind(eventId, alert.user_id, alert.id, day, alert.asin, alert.marketplace, alert.condition_type, alert.threshold, message, alert.in_app_enabled, nowIso),
@@ -131,7 +131,7 @@ function firingStatements(db: D1Database, day: string, nowIso: string, alert: Du
       db
         .prepare(
           `INSERT INTO notification_deliveries (id, event_id, channel, status, created_at) SELECT ?1, ?2, 'email', 'pending', ?3
-           WHERE ${inserted} AND ${userSwitchOn("email_alerts", "?4")}`,
+           WHERE ${inserted} AND ${channelOn("email_alerts", alert.condition_type, "?4")}`,
         )
         .bind(crypto.randomUUID(), eventId, nowIso, alert.user_id),
     );
@@ -140,7 +140,8 @@ function firingStatements(db: D1Database, day: string, nowIso: string, alert: Du
     db
       .prepare(
         `INSERT INTO notification_deliveries (id, event_id, channel, status, created_at) SELECT ?1, ?2, 'webhook', 'pending', ?3
-         WHERE ${inserted} AND EXISTS (SELECT 1 FROM user_settings WHERE user_id = ?4 AND webhook_url IS NOT NULL)`,
+         WHERE ${inserted} AND ${channelOn(null, alert.condition_type, "?4")}
+           AND EXISTS (SELECT 1 FROM user_settings WHERE user_id = ?4 AND webhook_url IS NOT NULL)`,
       )
       .bind(crypto.randomUUID(), eventId, nowIso, alert.user_id),
     db
@@ -154,12 +155,18 @@ function firingStatements(db: D1Database, day: string, nowIso: string, alert: Du
   return statements;
 }
 
+/** The Settings → Notifications switch that covers a kind of alert ("Rank drops", "Buy Box loss"). */
+const TRIGGER_SWITCHES: Partial<Record<AlertCondition, string>> = { rank_drop: "rank_drops", buybox_lost: "buy_box_loss" };
+
 /**
- * The user's own switch in Settings → Notifications (Email alerts, In-app alerts) mutes that
- * channel for all their alerts; a user who never saved settings has both on.
+ * Whether a firing reaches a channel, by the user's own switches in Settings → Notifications:
+ * "Email alerts" and "In-app alerts" mute that channel for every alert, "Rank drops" and
+ * "Buy Box loss" mute every channel for those alerts. A user who never saved settings has all on.
  */
-function userSwitchOn(column: "email_alerts" | "in_app_alerts", userIdParam: string): string {
-  return `COALESCE((SELECT ${column} FROM user_settings WHERE user_id = ${userIdParam}), 1) = 1`;
+function channelOn(channelSwitch: "email_alerts" | "in_app_alerts" | null, condition: AlertCondition, userIdParam: string): string {
+  const switches = [channelSwitch, TRIGGER_SWITCHES[condition]].filter((column) => column != null);
+  const on = (column: string) => `COALESCE((SELECT ${column} FROM user_settings WHERE user_id = ${userIdParam}), 1) = 1`;
+  return switches.length === 0 ? "1" : switches.map(on).join(" AND ");
 }
 
 function recordResult(db: D1Database, day: string, alertId: string, result: RuleResult): D1PreparedStatement {

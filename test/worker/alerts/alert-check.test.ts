@@ -125,6 +125,26 @@ describe("runAlertCheck", () => {
     expect(await deliveriesOf(otherAlert)).toEqual([{ channel: "email", status: "pending", attempts: 0 }]);
   });
 
+  it("follows the Rank drops and Buy Box loss switches for those alerts only, on every channel", async () => {
+    const userId = await seedUser({ webhookUrl: "https://hooks.example.com/rl" });
+    await env.DB.prepare("UPDATE user_settings SET rank_drops = 0, buy_box_loss = 0 WHERE user_id = ?").bind(userId).run();
+    const drop = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "rank_drop", threshold: 20 });
+    const above = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
+    const buyBox = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "buybox_lost", threshold: null });
+    await seedRank("B08N5WRWNW", -3, 400);
+    await seedRank("B08N5WRWNW", 0, 812);
+    await seedSeller(userId, "B08N5WRWNW", -1, 5, true);
+    await seedSeller(userId, "B08N5WRWNW", 0, 5, false);
+    await runAlertCheck(env, CHECK_TIME);
+    for (const muted of [drop, buyBox]) {
+      expect(await eventsOf(muted)).toEqual([expect.objectContaining({ in_app: 0 })]);
+      expect(await deliveriesOf(muted)).toEqual([]);
+      expect(await storedAlert(muted)).toMatchObject({ last_result: "fired", last_triggered: CHECK_ISO });
+    }
+    expect(await eventsOf(above)).toEqual([expect.objectContaining({ in_app: 1 })]);
+    expect((await deliveriesOf(above)).map((delivery) => delivery.channel)).toEqual(["email", "webhook"]);
+  });
+
   it("skips paused alerts", async () => {
     const userId = await seedUser();
     const alertId = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500, paused: true });
