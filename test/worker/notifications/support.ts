@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { encryptRefreshToken, parseKeyring } from "../../../worker/auth/token-crypto";
 import type { Bindings } from "../../../worker/env";
+import type { AlertEventMessage } from "../../../worker/notifications/alert-event";
 import type { WebhookAnswer, WebhookCallRecord } from "../../fakes/webhook-calls";
 import { KEY_2026 } from "../support/seller-browser";
 
@@ -10,6 +11,20 @@ const WEBHOOK_CONTROL = "https://webhook-fake.test/__control";
 export const SENDER = "alerts@ranklayer.example";
 export const NOW = Date.UTC(2026, 10, 22, 2, 30);
 export const MINUTE = 60_000;
+export const ALERTS_URL = "https://app.ranklayer.example/alerts";
+
+/** One alert firing, as the email and webhook builders read it. */
+export const ALERT_EVENT: AlertEventMessage = {
+  id: "evt-1",
+  alertId: "alert-1",
+  asin: "B08N5WRWNW",
+  marketplace: "US",
+  conditionType: "rank_above",
+  threshold: 500,
+  message: "B08N5WRWNW (US): rank #812 is worse than your threshold #500",
+  day: "2026-11-22",
+  createdAt: "2026-11-22T02:30:00.000Z",
+};
 
 /** A send_email binding that records what it is asked to send; `failures` sends reject first. */
 export function fakeEmailBinding(failures = 0) {

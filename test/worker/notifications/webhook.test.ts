@@ -1,21 +1,10 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { AlertEventMessage } from "../../../worker/notifications/alert-event";
 import { alertWebhookPayload, postWebhook, testWebhookPayload } from "../../../worker/notifications/webhook";
-import { NOW, scriptWebhook, webhookCalls, webhookEndpoint } from "./support";
+import { ALERT_EVENT, ALERTS_URL, NOW, scriptWebhook, webhookCalls, webhookEndpoint } from "./support";
 
-const EVENT: AlertEventMessage = {
-  id: "evt-1",
-  alertId: "alert-1",
-  asin: "B08N5WRWNW",
-  marketplace: "US",
-  conditionType: "rank_above",
-  threshold: 500,
-  message: "B08N5WRWNW (US): rank #812 is worse than your threshold #500 – “déjà vu” ✓",
-  day: "2026-11-22",
-  createdAt: "2026-11-22T02:30:00.000Z",
-};
-const ALERTS_URL = "https://app.ranklayer.example/alerts";
+// Non-ASCII text: the signature must cover the exact UTF-8 bytes sent.
+const EVENT = { ...ALERT_EVENT, message: `${ALERT_EVENT.message} – “déjà vu” ✓` };
 const SECRET = "whsec_test-secret";
 
 function post(url: string, overrides: Partial<Parameters<typeof postWebhook>[0]> = {}) {
