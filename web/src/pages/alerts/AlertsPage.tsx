@@ -70,7 +70,7 @@ function AlertsScreen() {
           (alerts.data.alerts.length === 0 ? (
             <p>No alerts yet. Choose New Alert to watch an ASIN&apos;s rank, price, stock or Buy Box.</p>
           ) : (
-            <ul className="alerts-list__items">
+            <ul className="stack-list">
               {alerts.data.alerts.map((alert) => (
                 <AlertItem key={alert.id} alert={alert} onChanged={reload} onDeleted={() => listHeading.current?.focus()} />
               ))}

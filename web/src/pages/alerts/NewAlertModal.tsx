@@ -3,7 +3,7 @@ import { ALERT_CONDITIONS, DEFAULT_THRESHOLDS, SELLER_CONDITIONS } from "../../.
 import { LOOKUP_MARKETPLACES } from "../../../../worker/schemas/marketplaces";
 import { ApiError, detailText } from "../../api/api-error";
 import { createAlert } from "../../api/alerts";
-import { AsinInput } from "../../components/AsinInput";
+import { AsinField } from "../../components/AsinField";
 import { Dialog } from "../../components/Dialog";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 import { oneOf } from "../../lib/marketplaces";
@@ -65,11 +65,9 @@ export function NewAlertModal({ draft, onChange, onClose, onCreated }: NewAlertM
   return (
     <Dialog title="Create Alert" onClose={onClose}>
       <form className="alert-form" onSubmit={(event) => void submit(event)} noValidate>
-        <div className="field">
-          <label htmlFor={fieldId("asin")}>ASIN</label>
-          <AsinInput id={fieldId("asin")} value={draft.asin} onValueChange={(asin) => onChange({ ...draft, asin })} {...invalid("asin")} />
+        <AsinField id={fieldId("asin")} value={draft.asin} onValueChange={(asin) => onChange({ ...draft, asin })} {...invalid("asin")}>
           {fieldError("asin")}
-        </div>
+        </AsinField>
 
         <div className="field">
           <label htmlFor={fieldId("conditionType")}>Condition</label>

@@ -4,7 +4,7 @@ import { LOOKUP_MARKETPLACES, type Marketplace } from "../../../../worker/schema
 import { ApiError, detailText } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
 import { addToWatchlist, fetchWatchlist, removeFromWatchlist, type WatchlistEntry } from "../../api/watchlist";
-import { AsinInput } from "../../components/AsinInput";
+import { AsinField } from "../../components/AsinField";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 import { formatUtc } from "../../lib/format";
 
@@ -106,16 +106,13 @@ export function WatchlistSection() {
         ))}
 
       <form className="catalog__form" onSubmit={add} noValidate aria-label="Add to watchlist">
-        <div className="field">
-          <label htmlFor={`${id}-asin`}>ASIN</label>
-          <AsinInput
-            id={`${id}-asin`}
-            value={asin}
-            onValueChange={setAsin}
-            aria-invalid={asinError !== null}
-            aria-describedby={asinError === null ? undefined : asinErrorId}
-          />
-        </div>
+        <AsinField
+          id={`${id}-asin`}
+          value={asin}
+          onValueChange={setAsin}
+          aria-invalid={asinError !== null}
+          aria-describedby={asinError === null ? undefined : asinErrorId}
+        />
         <MarketplaceSelect label="Marketplace" options={LOOKUP_MARKETPLACES} value={marketplace} onChange={setMarketplace} />
         <button type="submit" className="button button--primary catalog__submit" disabled={busy}>
           Add to watchlist

@@ -102,7 +102,7 @@ function NotificationsScreen() {
             <Link to="/alerts">Manage your alerts</Link>
           </p>
         ) : (
-          <ul className="notifications__list">
+          <ul className="stack-list">
             {list.notifications.map((notification) => (
               <NotificationItem key={notification.id} notification={notification} busy={busy} onMarkRead={() => void markRead(notification)} />
             ))}
@@ -122,7 +122,7 @@ function NotificationItem({ notification, busy, onMarkRead }: NotificationItemPr
   const unread = notification.readAt === null;
   const { asin, marketplace } = notification;
   return (
-    <li className={`card notification${unread ? " notification--unread" : ""}`}>
+    <li className={`card stack-list__row${unread ? " notification--unread" : ""}`}>
       <div>
         <p className="notification__message">
           {unread && <span className="badge badge--muted">Unread</span>} {notification.message}

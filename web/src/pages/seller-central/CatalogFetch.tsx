@@ -8,7 +8,7 @@ import {
 import { ApiError, detailText } from "../../api/api-error";
 import { fetchCatalogItem } from "../../api/account";
 import { CatalogResult } from "./CatalogResult";
-import { AsinInput } from "../../components/AsinInput";
+import { AsinField } from "../../components/AsinField";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 
 const INVALID_ASIN = "Please enter a valid 10-character ASIN";
@@ -60,16 +60,13 @@ export function CatalogFetch({ defaultMarketplace }: { defaultMarketplace: Accou
     <section className="card catalog" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Fetch Catalog Item</h2>
       <form className="catalog__form" onSubmit={(event) => void submit(event)} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-asin`}>ASIN</label>
-          <AsinInput
-            id={`${id}-asin`}
-            value={asin}
-            onValueChange={setAsin}
-            aria-invalid={state.status === "invalid"}
-            aria-describedby={message === null ? undefined : errorId}
-          />
-        </div>
+        <AsinField
+          id={`${id}-asin`}
+          value={asin}
+          onValueChange={setAsin}
+          aria-invalid={state.status === "invalid"}
+          aria-describedby={message === null ? undefined : errorId}
+        />
         <MarketplaceSelect
           label="Marketplace"
           options={ACCOUNT_MARKETPLACES}

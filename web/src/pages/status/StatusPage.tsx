@@ -42,9 +42,9 @@ export function StatusPage() {
 
       <Summary report={report} onRetry={reload} />
 
-      <ul className="system-status__list" aria-label="Components" aria-busy={report.status === "loading"}>
+      <ul className="stack-list" aria-label="Components" aria-busy={report.status === "loading"}>
         {components.map((component) => (
-          <li key={component.id} className="card system-status__item">
+          <li key={component.id} className="card stack-list__row">
             <div>
               <h2 className="system-status__name">{component.name}</h2>
               <p className="system-status__description">{component.description}</p>
