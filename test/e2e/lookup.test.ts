@@ -22,9 +22,9 @@ describe("the free lookup in a real browser (mock mode)", () => {
     expect(await product.getByText(/\$\d+\.\d{2}/).isVisible()).toBe(true);
     expect(await tab.page.getByRole("link", { name: /View on Amazon/ }).getAttribute("href")).toBe("https://www.amazon.com/dp/B08N5WRWNW");
     expect(await tab.page.getByText(/Last refreshed/).textContent()).toMatch(/UTC/);
-    // The mock image is served by the app itself and really loads.
-    const imageLoaded = await tab.page.locator("article img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
-    expect(imageLoaded).toBe(true);
+    // The mock image is served by the app itself and really loads (it may still be on its way).
+    const image = tab.page.locator("article img");
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await tab.page.getByRole("contentinfo").getByText("Mock", { exact: true }).isVisible()).toBe(true);
     expect(tab.consoleErrors).toEqual([]);
   });
