@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { planFeatures } from "../../worker/billing/features";
-import { ENTERPRISE_PLAN, FREE_PLAN, PRO_PLAN, type Plan } from "../../worker/billing/plans";
+import { planFeatures } from "../../worker/contract/features";
+import { ENTERPRISE_PLAN, FREE_PLAN, PRO_PLAN, type Plan } from "../../worker/contract/plans";
 import { DEFAULT_LOOKUP_LIMITS } from "../../worker/ratelimit/lookup-limit";
 
 describe("plan features, derived from the plan facts", () => {
@@ -21,7 +21,7 @@ describe("plan features, derived from the plan facts", () => {
       "Unlimited lookups",
       "Compare up to 10 ASINs",
       "CSV and PDF exports",
-      "US, CA, UK, EU, JP marketplaces",
+      "US, CA, MX, UK, DE, FR, IT, ES, JP marketplaces",
       "1,000 API requests per hour",
       "API access key",
       "Priority support",

@@ -7,7 +7,7 @@ import {
   type CreatorsConfig,
 } from "../../worker/lookup/creators-source";
 import { UpstreamError, type ItemOutcome } from "../../worker/lookup/source";
-import type { Marketplace } from "../../worker/schemas/marketplaces";
+import type { Marketplace } from "../../worker/contract/marketplaces";
 import { calls, control, grants, newAsin, uniqueClient } from "./support/creators-fake";
 
 function makeSource(overrides: Partial<CreatorsConfig> = {}, fetcher?: typeof fetch) {

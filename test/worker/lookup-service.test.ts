@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CACHE_MAX_AGE_MS, HOT_TTL_MS, LookupCache } from "../../worker/lookup/cache";
 import { lookupProduct, type LookupDeps } from "../../worker/lookup/lookup-service";
 import { mockProduct } from "../../worker/lookup/mock-source";
-import type { ProductData } from "../../worker/lookup/product";
+import type { ProductData } from "../../worker/contract/product";
 import { UpstreamError, type ItemOutcome, type ProductSource } from "../../worker/lookup/source";
-import type { Marketplace } from "../../worker/schemas/marketplaces";
+import type { Marketplace } from "../../worker/contract/marketplaces";
 
 const HOUR = 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);

@@ -3,7 +3,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import { checkStatus, withTimeout } from "../../worker/status/checks";
-import { STATUS_COMPONENTS, type StatusReport } from "../../worker/status/components";
+import { STATUS_COMPONENTS, type StatusReport } from "../../worker/contract/status-components";
 import { productSourceStatus, readRecentLookups } from "../../worker/status/product-source";
 
 const creators = {

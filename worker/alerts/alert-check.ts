@@ -1,6 +1,6 @@
 import type { Bindings } from "../env";
 import { utcDay } from "../history/snapshot-store";
-import { type AlertCondition, SELLER_CONDITIONS } from "../schemas/alerts";
+import { type AlertCondition, SELLER_CONDITIONS } from "../contract/alerts";
 import { evaluateAlert, type RankPoint, type RuleResult, type SellerPoint, windowOf, windowStart } from "./rules";
 
 /**

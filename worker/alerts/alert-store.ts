@@ -1,5 +1,5 @@
-import type { AlertCondition, AlertPatch, AlertView, NewAlert } from "../schemas/alerts";
-import type { Marketplace } from "../schemas/marketplaces";
+import type { AlertCondition, AlertPatch, AlertView, NewAlert } from "../contract/alerts";
+import type { Marketplace } from "../contract/marketplaces";
 
 /**
  * The D1 side of the Alerts API. Every statement is keyed by the signed-in user's id, so no

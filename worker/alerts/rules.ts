@@ -1,4 +1,4 @@
-import { type AlertCondition, DEFAULT_THRESHOLDS } from "../schemas/alerts";
+import { type AlertCondition, DEFAULT_THRESHOLDS } from "../contract/alerts";
 
 /**
  * The alert conditions as pure functions: no I/O, no clock. Each one sees the check day's

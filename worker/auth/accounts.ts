@@ -10,8 +10,8 @@ import type {
   SettingsResponse,
   SettingsUpdate,
   UserStatus,
-} from "../schemas/account";
-import { ANONYMOUS_STATUS, DEFAULT_SETTINGS, isAccountMarketplace } from "../schemas/account";
+} from "../contract/account";
+import { ANONYMOUS_STATUS, DEFAULT_SETTINGS, isAccountMarketplace } from "../contract/account";
 
 /**
  * The D1 side of seller accounts: users, their encrypted credentials and their settings.

@@ -1,4 +1,4 @@
-import type { AccountMarketplace } from "../schemas/account";
+import type { AccountMarketplace } from "../contract/account";
 import { SELLER_CENTRAL_URLS } from "../seller/marketplaces";
 
 export interface ConsentRequest {

@@ -1,6 +1,6 @@
 import { errors, jwtVerify, SignJWT } from "jose";
 import type { Bindings } from "../env";
-import { isAccountMarketplace, type AccountMarketplace } from "../schemas/account";
+import { isAccountMarketplace, type AccountMarketplace } from "../contract/account";
 import { randomToken, signingKey } from "./signing-key";
 
 /**

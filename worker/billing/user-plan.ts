@@ -1,5 +1,5 @@
 import { findCredentials, type UserRecord } from "../auth/accounts";
-import { FREE_PLAN, PRO_PLAN, type Plan } from "./plans";
+import { FREE_PLAN, PRO_PLAN, type Plan } from "../contract/plans";
 
 /**
  * The plan a signed-in user is on. Connecting a seller account makes a user Pro (spec,

@@ -1,5 +1,5 @@
 import type { Bindings } from "../env";
-import type { ContactMessage } from "../schemas/contact";
+import type { ContactMessage } from "../contract/contact";
 import { setEmailStatus } from "./store";
 
 interface EmailConfig {

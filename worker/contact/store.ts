@@ -1,4 +1,4 @@
-import type { ContactMessage } from "../schemas/contact";
+import type { ContactMessage } from "../contract/contact";
 
 export type EmailStatus = "not_configured" | "sent" | "failed";
 

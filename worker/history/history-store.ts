@@ -1,8 +1,8 @@
 import { and, asc, between, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { rankSnapshots } from "../db/schema";
-import type { HistoryPoint } from "../schemas/history";
-import type { Marketplace } from "../schemas/marketplaces";
+import type { HistoryPoint } from "../contract/history";
+import type { Marketplace } from "../contract/marketplaces";
 import type { CategoryRank } from "./snapshot-store";
 
 /** One ASIN's daily snapshots from `fromDay` to `toDay` (UTC days, both included), oldest first. */

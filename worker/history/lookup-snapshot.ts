@@ -1,4 +1,4 @@
-import type { LookupResult } from "../lookup/product";
+import type { LookupResult } from "../contract/product";
 import { recordRankSnapshot, type CategoryRank } from "./snapshot-store";
 
 export interface LookupAnswer {

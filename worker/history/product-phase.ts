@@ -1,7 +1,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import { productSourceFor } from "../lookup/select-source";
 import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../lookup/source";
-import { isMarketplace } from "../schemas/marketplaces";
+import { isMarketplace } from "../contract/marketplaces";
 import { advanceCursor } from "./job-runs";
 import { intervalOfRate, Pacer } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";

@@ -1,6 +1,6 @@
 import { drizzle } from "drizzle-orm/d1";
 import { findCredentials, findUser } from "../auth/accounts";
-import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../schemas/account";
+import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../contract/account";
 import { MARKETPLACE_REGION } from "../seller/marketplaces";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type SellerApi } from "../seller/seller-api";
 import { sellerApiFor } from "../seller/select-seller-api";

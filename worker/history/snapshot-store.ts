@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { rankSnapshots, sellerSnapshots } from "../db/schema";
-import type { ProductData } from "../lookup/product";
+import type { ProductData } from "../contract/product";
 
 /** The UTC day of a moment, YYYY-MM-DD: snapshots and alert firings are keyed by it. */
 export function utcDay(epochMs: number): string {

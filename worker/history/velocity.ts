@@ -1,4 +1,4 @@
-import type { RankVelocity } from "../schemas/history";
+import type { RankVelocity } from "../contract/history";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

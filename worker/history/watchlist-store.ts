@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { watchlist } from "../db/schema";
-import type { WatchlistResponse } from "../schemas/history";
-import type { Marketplace } from "../schemas/marketplaces";
+import type { WatchlistResponse } from "../contract/history";
+import type { Marketplace } from "../contract/marketplaces";
 
 export type WatchlistItem = WatchlistResponse["items"][number];
 

@@ -1,5 +1,5 @@
-import type { Marketplace } from "../schemas/marketplaces";
-import type { ProductData } from "./product";
+import type { Marketplace } from "../contract/marketplaces";
+import type { ProductData } from "../contract/product";
 
 /** No cached copy is ever served past this age. */
 export const CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;

@@ -19,7 +19,7 @@
  */
 import { intVar, type Bindings } from "../env";
 import type { CategoryRank } from "../history/snapshot-store";
-import { MARKETPLACE_CURRENCY, MARKETPLACE_HOST, type Marketplace } from "../schemas/marketplaces";
+import { MARKETPLACE_CURRENCY, MARKETPLACE_HOST, type Marketplace } from "../contract/marketplaces";
 import {
   authorizationHeader,
   dropAccessToken,
@@ -28,7 +28,7 @@ import {
   retryAfterSeconds,
   type TokenCredentials,
 } from "./creators-token";
-import type { Price, ProductData } from "./product";
+import type { Price, ProductData } from "../contract/product";
 import { MAX_ITEMS_PER_CALL, UpstreamError, type ItemFailure, type ItemOutcome, type ProductSource } from "./source";
 
 export const CREATORS_API_BASE_URL = "https://creatorsapi.amazon";

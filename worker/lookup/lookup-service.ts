@@ -1,7 +1,7 @@
 import type { CategoryRank } from "../history/snapshot-store";
-import type { Marketplace } from "../schemas/marketplaces";
+import type { Marketplace } from "../contract/marketplaces";
 import type { CachedProduct, LookupCache } from "./cache";
-import type { LookupResult } from "./product";
+import type { LookupResult } from "../contract/product";
 import { UpstreamError, type ProductSource } from "./source";
 
 export type LookupOutcome =

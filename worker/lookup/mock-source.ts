@@ -1,6 +1,6 @@
 import type { CategoryRank } from "../history/snapshot-store";
-import { MARKETPLACE_CURRENCY, MARKETPLACE_HOST, type Marketplace } from "../schemas/marketplaces";
-import type { ProductData } from "./product";
+import { MARKETPLACE_CURRENCY, MARKETPLACE_HOST, type Marketplace } from "../contract/marketplaces";
+import type { ProductData } from "../contract/product";
 import type { ItemOutcome, ProductSource } from "./source";
 
 /**

@@ -1,6 +1,6 @@
 import type { CategoryRank } from "../history/snapshot-store";
-import type { Marketplace } from "../schemas/marketplaces";
-import type { ProductData } from "./product";
+import type { Marketplace } from "../contract/marketplaces";
+import type { ProductData } from "../contract/product";
 
 /** The most item ids one getItems call may carry. */
 export const MAX_ITEMS_PER_CALL = 10;

@@ -1,5 +1,5 @@
 import type { Bindings } from "../env";
-import type { AlertCondition } from "../schemas/alerts";
+import type { AlertCondition } from "../contract/alerts";
 
 /** The alert_events columns an email or webhook message is built from. */
 export interface AlertEventMessage {

@@ -4,7 +4,7 @@ import { randomToken } from "../auth/signing-key";
 import { decryptRefreshToken, encryptRefreshToken, parseKeyring } from "../auth/token-crypto";
 import { userSettings } from "../db/schema";
 import type { Bindings } from "../env";
-import type { ChannelSettings, ChannelsUpdate } from "../schemas/channels";
+import type { ChannelSettings, ChannelsUpdate } from "../contract/channels";
 import { alertEmailConfig } from "./email";
 
 /**

@@ -1,6 +1,6 @@
-import type { AlertCondition } from "../schemas/alerts";
-import type { Marketplace } from "../schemas/marketplaces";
-import type { NotificationView } from "../schemas/notifications";
+import type { AlertCondition } from "../contract/alerts";
+import type { Marketplace } from "../contract/marketplaces";
+import type { NotificationView } from "../contract/notifications";
 
 /**
  * In-app notifications are the alert_events rows whose in-app channel was on. Every

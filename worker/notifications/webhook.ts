@@ -1,4 +1,4 @@
-import type { WebhookTestResult } from "../schemas/channels";
+import type { WebhookTestResult } from "../contract/channels";
 import type { AlertEventMessage } from "./alert-event";
 
 /**

@@ -1,4 +1,4 @@
-import { FREE_PLAN } from "../billing/plans";
+import { FREE_PLAN } from "../contract/plans";
 import { intVar, type Bindings } from "../env";
 import type { LimitDecision, LookupLimits } from "./policy";
 

@@ -2,10 +2,10 @@ import { type Context, Hono } from "hono";
 import { countActiveAlerts, createAlert, deleteAlert, findAlert, listAlerts, updateAlert } from "../alerts/alert-store";
 import { findCredentials, type UserRecord } from "../auth/accounts";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
-import { canActivateAlert, type Plan } from "../billing/plans";
+import { canActivateAlert, type Plan } from "../contract/plans";
 import { planOfUser } from "../billing/user-plan";
 import type { AppEnv } from "../env";
-import { type AlertCondition, type AlertList, alertPatchSchema, newAlertSchema, SELLER_CONDITIONS } from "../schemas/alerts";
+import { type AlertCondition, type AlertList, alertPatchSchema, newAlertSchema, SELLER_CONDITIONS } from "../contract/alerts";
 import { zodValidator } from "../validation";
 
 /** low_stock and buybox_lost read the seller's own FBA and Buy Box data: a connected or demo account. */

@@ -10,7 +10,7 @@ import { signIn, signOut } from "../auth/sign-in";
 import { encryptRefreshToken, parseKeyring, type EncryptionKey } from "../auth/token-crypto";
 import { xsrfTokenFor } from "../auth/xsrf";
 import type { AppEnv, Bindings } from "../env";
-import { authUrlQuerySchema, type AuthUrlResponse } from "../schemas/account";
+import { authUrlQuerySchema, type AuthUrlResponse } from "../contract/account";
 import { isDemoSignInAvailable, isSellerSignInReady, isSellingPartnerApiConfigured } from "../seller/config";
 import { exchangeAuthorizationCode, LwaError } from "../seller/lwa";
 import { MARKETPLACE_REGION } from "../seller/marketplaces";

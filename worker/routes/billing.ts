@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { planSummary } from "../billing/features";
-import { PLANS } from "../billing/plans";
+import { planSummary } from "../contract/features";
+import { PLANS } from "../contract/plans";
 import type { AppEnv } from "../env";
 
 export const billingRoutes = new Hono<AppEnv>().get("/billing/plans", (c) => {

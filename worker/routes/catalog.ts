@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import type { AppEnv } from "../env";
-import { catalogItemQuerySchema } from "../schemas/account";
+import { catalogItemQuerySchema } from "../contract/account";
 import { fetchCatalogItem } from "../seller/catalog-service";
 import { SellerApiError } from "../seller/seller-api";
 import { sellerApiFor } from "../seller/select-seller-api";

@@ -5,7 +5,7 @@ import type { AppEnv } from "../env";
 import { alertsPageUrl } from "../notifications/alert-event";
 import { channelSettingsView, loadChannels, openWebhookSecret, rotateWebhookSecret, saveChannels } from "../notifications/channel-settings";
 import { postWebhook, testWebhookPayload } from "../notifications/webhook";
-import { channelsUpdateSchema, type WebhookTestResult } from "../schemas/channels";
+import { channelsUpdateSchema, type WebhookTestResult } from "../contract/channels";
 import { zodValidator } from "../validation";
 
 const NO_KEYS = "Webhook signing secrets cannot be stored on this server right now (TOKEN_ENCRYPTION_KEYS is not set).";

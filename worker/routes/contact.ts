@@ -3,7 +3,7 @@ import { contactEmailConfig, notifyTeam } from "../contact/notify";
 import { storeContactMessage } from "../contact/store";
 import type { AppEnv } from "../env";
 import { hitClientLimit } from "../ratelimit/client-limit";
-import { contactSchema } from "../schemas/contact";
+import { contactSchema } from "../contract/contact";
 import { zodValidator } from "../validation";
 
 /** Messages one client may send: enough for a person, too few for a spammer. */

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import { PRO_PLAN } from "../billing/plans";
+import { PRO_PLAN } from "../contract/plans";
 import { planOfUser } from "../billing/user-plan";
 import type { AppEnv } from "../env";
 import { rankHistory } from "../history/history-store";
 import { utcDay } from "../history/snapshot-store";
 import { rankVelocity } from "../history/velocity";
-import { ANONYMOUS_HISTORY_RANGE, HISTORY_RANGE_DAYS, historyQuerySchema, type HistoryResponse } from "../schemas/history";
+import { ANONYMOUS_HISTORY_RANGE, HISTORY_RANGE_DAYS, historyQuerySchema, type HistoryResponse } from "../contract/history";
 import { zodValidator } from "../validation";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -7,8 +7,8 @@ import { lookupProduct } from "../lookup/lookup-service";
 import { mockImageSvg } from "../lookup/mock-source";
 import { productSourceFor } from "../lookup/select-source";
 import { limitExceededDetail, lookupLimits, peekLookup, rateLimitHeaders, takeLookup } from "../ratelimit/lookup-limit";
-import { lookupQuerySchema } from "../schemas/lookup";
-import { ASIN_PATTERN, isMarketplace } from "../schemas/marketplaces";
+import { lookupQuerySchema } from "../contract/lookup";
+import { ASIN_PATTERN, isMarketplace } from "../contract/marketplaces";
 import { zodValidator } from "../validation";
 
 const DEFAULT_REFRESH_AFTER_SECONDS = 6 * 60 * 60;

@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import type { AppEnv } from "../env";
 import { listNotifications, markAllRead, markRead, unreadCount } from "../notifications/notification-store";
-import type { NotificationList, UnreadCount } from "../schemas/notifications";
+import type { NotificationList, UnreadCount } from "../contract/notifications";
 import { zodValidator } from "../validation";
 
 const notificationQuerySchema = z.object({

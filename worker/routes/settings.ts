@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { deleteCredentials, findCredentials, loadSettings, saveSettings } from "../auth/accounts";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import type { AppEnv } from "../env";
-import { settingsUpdateSchema } from "../schemas/account";
+import { settingsUpdateSchema } from "../contract/account";
 import { dropSellerAccessToken } from "../seller/lwa";
 import { accessTokenCacheKey } from "../seller/select-seller-api";
 import { zodValidator } from "../validation";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { completeOnboarding, userStatus } from "../auth/accounts";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import type { AppEnv } from "../env";
-import { onboardingSchema } from "../schemas/account";
+import { onboardingSchema } from "../contract/account";
 import { zodValidator } from "../validation";
 
 export const userRoutes = new Hono<AppEnv>()

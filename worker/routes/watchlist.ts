@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
-import { PRO_PLAN } from "../billing/plans";
+import { PRO_PLAN } from "../contract/plans";
 import { planOfUser } from "../billing/user-plan";
 import type { AppEnv } from "../env";
 import { addToWatchlist, listWatchlist, removeFromWatchlist } from "../history/watchlist-store";
-import { watchlistEntrySchema, type WatchlistResponse } from "../schemas/history";
+import { watchlistEntrySchema, type WatchlistResponse } from "../contract/history";
 import { zodValidator } from "../validation";
 
 export const watchlistRoutes = new Hono<AppEnv>()

@@ -1,4 +1,4 @@
-import type { AccountMarketplace, CatalogItemResult } from "../schemas/account";
+import type { AccountMarketplace, CatalogItemResult } from "../contract/account";
 import type { CatalogItem, SellerApi } from "./seller-api";
 
 /** SP-API results are reused for 24 hours, per seller, then fetched again. */

@@ -1,7 +1,7 @@
 import { findCredentials, replaceCiphertext, type UserRecord } from "../auth/accounts";
 import { decryptRefreshToken, encryptRefreshToken, parseKeyring } from "../auth/token-crypto";
 import type { Bindings } from "../env";
-import type { SellerRegion } from "../schemas/account";
+import type { SellerRegion } from "../contract/account";
 import { isSellingPartnerApiConfigured } from "./config";
 import { dropSellerAccessToken, sellerAccessToken } from "./lwa";
 import { MockSellerApi } from "./mock-seller-api";

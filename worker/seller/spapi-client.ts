@@ -1,5 +1,5 @@
 import { retryAfterSeconds } from "../lookup/creators-token";
-import type { AccountMarketplace, SellerRegion } from "../schemas/account";
+import type { AccountMarketplace, SellerRegion } from "../contract/account";
 import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
 import { LwaError } from "./lwa";
 import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./marketplaces";

@@ -1,6 +1,6 @@
 import type { Bindings } from "../env";
 import { creatorsConfigFromEnv } from "../lookup/creators-source";
-import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type ComponentStatus, type StatusReport } from "./components";
+import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type ComponentStatus, type StatusReport } from "../contract/status-components";
 import { productSourceStatus, readRecentLookups } from "./product-source";
 
 /** No single check may hold the status page up for longer than this. */

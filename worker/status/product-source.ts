@@ -1,4 +1,4 @@
-import type { ComponentStatus } from "./components";
+import type { ComponentStatus } from "../contract/status-components";
 
 /** Look-back for upstream failures, and how many make the source "failing". */
 export const FAILURE_WINDOW_MINUTES = 5;

@@ -3,8 +3,8 @@ import {
   DEFAULT_SETTINGS,
   type SettingsResponse,
   type UserStatus,
-} from "../../../worker/schemas/account";
-import type { ChannelSettings } from "../../../worker/schemas/channels";
+} from "../../../worker/contract/account";
+import type { ChannelSettings } from "../../../worker/contract/channels";
 import { jsonResponse, mockFetch } from "../helpers";
 
 /** A request the fake API received. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canActivateAlert, ENTERPRISE_PLAN, FREE_PLAN, PRO_PLAN } from "../../../worker/billing/plans";
+import { canActivateAlert, ENTERPRISE_PLAN, FREE_PLAN, PRO_PLAN } from "../../../worker/contract/plans";
 
 describe("the active-alert limit of each plan", () => {
   it("is 5 on Free and 500 on Pro; Enterprise is agreed with sales", () => {

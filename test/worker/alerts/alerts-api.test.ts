@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { FREE_PLAN, PRO_PLAN } from "../../../worker/billing/plans";
-import type { AlertList, AlertView } from "../../../worker/schemas/alerts";
+import { FREE_PLAN, PRO_PLAN } from "../../../worker/contract/plans";
+import type { AlertList, AlertView } from "../../../worker/contract/alerts";
 import { connectSeller, demoEnv, registerLwaClient, sellerEnv, TestBrowser } from "../support/seller-browser";
 
 const RANK_ALERT = { asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500, marketplace: "US" };

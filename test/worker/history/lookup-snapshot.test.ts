@@ -4,7 +4,7 @@ import { app } from "../../../worker/app";
 import type { Bindings } from "../../../worker/env";
 import { recordLookupSnapshot } from "../../../worker/history/lookup-snapshot";
 import { mockCategoryRanks, mockProduct } from "../../../worker/lookup/mock-source";
-import type { DataSource, LookupResult } from "../../../worker/lookup/product";
+import type { DataSource, LookupResult } from "../../../worker/contract/product";
 import { newAsin, uniqueClient } from "../support/creators-fake";
 
 /** Collects what a request would hand to waitUntil. */

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { findSnapshotRun } from "../../../worker/history/job-runs";
 import { DEFAULT_REQUESTS_PER_SECOND } from "../../../worker/history/product-phase";
 import { runSnapshotSlice } from "../../../worker/history/snapshot-run";
-import { ACCOUNT_MARKETPLACES } from "../../../worker/schemas/account";
+import { ACCOUNT_MARKETPLACES } from "../../../worker/contract/account";
 import { calls } from "../support/creators-fake";
 import { asinRange, count, creatorsEnv, insertAlert, insertUser, insertWatchlist, memoryNotes, resetHistoryTables } from "./support";
 

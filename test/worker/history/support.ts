@@ -3,7 +3,7 @@ import type { Bindings } from "../../../worker/env";
 import type { Clock } from "../../../worker/history/pacing";
 import type { RunNotes } from "../../../worker/history/slice";
 import type { ItemOutcome, ProductSource } from "../../../worker/lookup/source";
-import type { Marketplace } from "../../../worker/schemas/marketplaces";
+import type { Marketplace } from "../../../worker/contract/marketplaces";
 import { uniqueClient } from "../support/creators-fake";
 
 /** The snapshot job reads every tracked ASIN in D1, so each test starts from empty tables. */

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addToWatchlist } from "../../../worker/history/watchlist-store";
-import type { WatchlistResponse } from "../../../worker/schemas/history";
+import type { WatchlistResponse } from "../../../worker/contract/history";
 import { newAsin } from "../support/creators-fake";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { freeBrowser, proBrowser, userIdOf } from "./accounts";

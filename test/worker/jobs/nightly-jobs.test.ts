@@ -6,8 +6,8 @@ import { recordRankSnapshot, utcDay } from "../../../worker/history/snapshot-sto
 import worker from "../../../worker/index";
 import { runRetention } from "../../../worker/jobs/retention";
 import { mockProduct } from "../../../worker/lookup/mock-source";
-import type { AlertList, AlertView } from "../../../worker/schemas/alerts";
-import type { NotificationList } from "../../../worker/schemas/notifications";
+import type { AlertList, AlertView } from "../../../worker/contract/alerts";
+import type { NotificationList } from "../../../worker/contract/notifications";
 import {
   CHECK_TIME,
   clearAlertTables,

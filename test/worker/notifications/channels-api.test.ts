@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { createHmac } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import type { Bindings } from "../../../worker/env";
-import type { ChannelSettings } from "../../../worker/schemas/channels";
+import type { ChannelSettings } from "../../../worker/contract/channels";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { channelEnv, scriptWebhook, webhookCalls, webhookEndpoint } from "./support";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { runAlertCheck } from "../../../worker/alerts/alert-check";
-import type { AlertView } from "../../../worker/schemas/alerts";
-import type { NotificationList, NotificationView } from "../../../worker/schemas/notifications";
+import type { AlertView } from "../../../worker/contract/alerts";
+import type { NotificationList, NotificationView } from "../../../worker/contract/notifications";
 import { CHECK_TIME, clearAlertTables, DAY_MS, dayAt, seedRank } from "../support/alert-seed";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 

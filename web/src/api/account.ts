@@ -7,7 +7,7 @@ import type {
   SettingsResponse,
   SettingsUpdate,
   UserStatus,
-} from "../../../worker/schemas/account";
+} from "../../../worker/contract/account";
 import { ApiError } from "./api-error";
 import { api } from "./client";
 

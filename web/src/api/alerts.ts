@@ -1,4 +1,4 @@
-import type { AlertList, AlertPatch, AlertView, NewAlert } from "../../../worker/schemas/alerts";
+import type { AlertList, AlertPatch, AlertView, NewAlert } from "../../../worker/contract/alerts";
 import { ApiError } from "./api-error";
 import { api } from "./client";
 

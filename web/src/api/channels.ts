@@ -1,4 +1,4 @@
-import type { ChannelSettings, ChannelsUpdateInput, WebhookTestResult } from "../../../worker/schemas/channels";
+import type { ChannelSettings, ChannelsUpdateInput, WebhookTestResult } from "../../../worker/contract/channels";
 import { ApiError } from "./api-error";
 import { api } from "./client";
 

@@ -1,4 +1,4 @@
-import type { HistoryQuery, HistoryResponse } from "../../../worker/schemas/history";
+import type { HistoryQuery, HistoryResponse } from "../../../worker/contract/history";
 import { ApiError } from "./api-error";
 import { api } from "./client";
 

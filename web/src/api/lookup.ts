@@ -1,4 +1,4 @@
-import type { LookupResult } from "../../../worker/lookup/product";
+import type { LookupResult } from "../../../worker/contract/product";
 import { ApiError } from "./api-error";
 import { api } from "./client";
 

@@ -1,4 +1,4 @@
-import type { NotificationList, NotificationView } from "../../../worker/schemas/notifications";
+import type { NotificationList, NotificationView } from "../../../worker/contract/notifications";
 import { ApiError } from "./api-error";
 import { api } from "./client";
 

@@ -1,6 +1,6 @@
-import type { PlanSummary } from "../../../worker/billing/features";
-import type { ContactInput } from "../../../worker/schemas/contact";
-import type { StatusReport } from "../../../worker/status/components";
+import type { PlanSummary } from "../../../worker/contract/features";
+import type { ContactInput } from "../../../worker/contract/contact";
+import type { StatusReport } from "../../../worker/contract/status-components";
 import { ApiError } from "./api-error";
 import { api } from "./client";
 

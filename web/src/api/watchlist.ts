@@ -1,5 +1,5 @@
-import type { Marketplace } from "../../../worker/schemas/marketplaces";
-import type { WatchlistResponse } from "../../../worker/schemas/history";
+import type { Marketplace } from "../../../worker/contract/marketplaces";
+import type { WatchlistResponse } from "../../../worker/contract/history";
 import { ApiError } from "./api-error";
 import { api } from "./client";
 

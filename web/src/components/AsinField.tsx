@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { ASIN_LENGTH } from "../../../worker/schemas/marketplaces";
+import { ASIN_LENGTH } from "../../../worker/contract/marketplaces";
 
 type AsinFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type" | "value" | "onChange"> & {
   id: string;

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type Ref } from "react";
 import { useNavigate } from "react-router-dom";
-import { ASIN_LENGTH, DEFAULT_MARKETPLACE, normalizeAsin } from "../../../worker/schemas/marketplaces";
+import { ASIN_LENGTH, DEFAULT_MARKETPLACE, normalizeAsin } from "../../../worker/contract/marketplaces";
 
 /** The free lookup offers one marketplace for now (spec §1); the rest come with Pro. */
 const FORM_MARKETPLACES = [{ code: DEFAULT_MARKETPLACE, label: "United States (US)" }] as const;

@@ -1,4 +1,4 @@
-import type { Price } from "../../../worker/lookup/product";
+import type { Price } from "../../../worker/contract/product";
 
 // The interface is English; numbers use the matching grouping ("12,345").
 const LOCALE = "en-US";

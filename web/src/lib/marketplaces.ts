@@ -1,17 +1,4 @@
-import type { Marketplace } from "../../../worker/schemas/marketplaces";
-
-/** How the seller screens name a marketplace ("United States (US)"). */
-const MARKETPLACE_NAMES: Record<Marketplace, string> = {
-  US: "United States",
-  CA: "Canada",
-  MX: "Mexico",
-  UK: "United Kingdom",
-  DE: "Germany",
-  FR: "France",
-  IT: "Italy",
-  ES: "Spain",
-  JP: "Japan",
-};
+import { MARKETPLACE_NAMES } from "../../../worker/contract/marketplaces";
 
 export function marketplaceLabel(code: string): string {
   const name = (MARKETPLACE_NAMES as Record<string, string | undefined>)[code];

@@ -2,7 +2,7 @@
  * Plan facts worded for marketing copy. Every number comes from worker/billing/plans.ts,
  * so the pages can never promise more than the server enforces.
  */
-import type { Plan } from "../../../worker/billing/plans";
+import type { Plan } from "../../../worker/contract/plans";
 
 /** "100 lookups a month", or "Unlimited lookups" for a plan without a monthly cap. */
 export function lookupAllowance(plan: Plan): string {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { alertPatchSchema, type AlertPatch, type AlertView } from "../../../../worker/schemas/alerts";
+import { alertPatchSchema, type AlertPatch, type AlertView } from "../../../../worker/contract/alerts";
 import { ApiError, detailText } from "../../api/api-error";
 import { deleteAlert, updateAlert } from "../../api/alerts";
 import { formatUtc } from "../../lib/format";

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
-import { ALERT_CONDITIONS, DEFAULT_THRESHOLDS, SELLER_CONDITIONS } from "../../../../worker/schemas/alerts";
-import { LOOKUP_MARKETPLACES } from "../../../../worker/schemas/marketplaces";
+import { ALERT_CONDITIONS, DEFAULT_THRESHOLDS, SELLER_CONDITIONS } from "../../../../worker/contract/alerts";
+import { LOOKUP_MARKETPLACES } from "../../../../worker/contract/marketplaces";
 import { ApiError, detailText } from "../../api/api-error";
 import { createAlert } from "../../api/alerts";
 import { AsinField } from "../../components/AsinField";

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
-import { watchlistEntrySchema } from "../../../../worker/schemas/history";
-import { LOOKUP_MARKETPLACES, type Marketplace } from "../../../../worker/schemas/marketplaces";
+import { watchlistEntrySchema } from "../../../../worker/contract/history";
+import { LOOKUP_MARKETPLACES, type Marketplace } from "../../../../worker/contract/marketplaces";
 import { ApiError, detailText } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
 import { addToWatchlist, fetchWatchlist, removeFromWatchlist, type WatchlistEntry } from "../../api/watchlist";

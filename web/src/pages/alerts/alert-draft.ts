@@ -3,8 +3,8 @@ import {
   newAlertSchema,
   type AlertCondition,
   type NewAlert,
-} from "../../../../worker/schemas/alerts";
-import type { Marketplace } from "../../../../worker/schemas/marketplaces";
+} from "../../../../worker/contract/alerts";
+import type { Marketplace } from "../../../../worker/contract/marketplaces";
 
 /** The New Alert form as typed: the threshold is the field's text until it is validated. */
 export interface AlertDraft {

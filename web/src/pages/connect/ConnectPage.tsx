@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { ACCOUNT_MARKETPLACES, type AccountMarketplace, type AuthUrlResponse, type UserStatus } from "../../../../worker/schemas/account";
+import { ACCOUNT_MARKETPLACES, type AccountMarketplace, type AuthUrlResponse, type UserStatus } from "../../../../worker/contract/account";
 import { useSession } from "../../state/session";
 import { DemoSignIn } from "./DemoSignIn";
 import { useAuthOptions } from "./use-auth-options";

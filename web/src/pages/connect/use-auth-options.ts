@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { AccountMarketplace, AuthUrlResponse } from "../../../../worker/schemas/account";
+import type { AccountMarketplace, AuthUrlResponse } from "../../../../worker/contract/account";
 import { fetchAuthOptions } from "../../api/account";
 
 /** Used when the auth URL cannot be loaded: the page falls back to the demo (spec §8). */

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { CONTACT_LIMITS, contactSchema, type ContactInput } from "../../../../worker/schemas/contact";
+import { CONTACT_LIMITS, contactSchema, type ContactInput } from "../../../../worker/contract/contact";
 import { ApiError, detailText } from "../../api/api-error";
 import { sendContactMessage } from "../../api/site";
 import "../../styles/contact.css";

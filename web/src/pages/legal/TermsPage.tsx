@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { FREE_PLAN } from "../../../../worker/billing/plans";
+import { FREE_PLAN } from "../../../../worker/contract/plans";
 import "../../styles/legal.css";
 
 /** /terms: the rules of the service, stated as the product actually works. */

@@ -1,4 +1,4 @@
-import { FREE_PLAN, PRO_PLAN } from "../../../../worker/billing/plans";
+import { FREE_PLAN, PRO_PLAN } from "../../../../worker/contract/plans";
 import { OfferCard, TextCardGrid, type TitledText } from "../../components/MarketingCards";
 import { compareAllowance, exportAllowance, listMarketplaces, lookupAllowance, monthlyPrice } from "../../lib/plan-copy";
 import "../../styles/marketing.css";

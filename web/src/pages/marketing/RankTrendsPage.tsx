@@ -1,4 +1,4 @@
-import { PRO_PLAN } from "../../../../worker/billing/plans";
+import { PRO_PLAN } from "../../../../worker/contract/plans";
 import { OfferCard, TextCardGrid, type TitledText } from "../../components/MarketingCards";
 import { monthlyPrice } from "../../lib/plan-copy";
 import "../../styles/marketing.css";

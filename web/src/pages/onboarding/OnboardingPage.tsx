@@ -5,7 +5,7 @@ import {
   BRAND_NAME_MAX_LENGTH,
   type AccountMarketplace,
   type UserStatus,
-} from "../../../../worker/schemas/account";
+} from "../../../../worker/contract/account";
 import { saveOnboarding } from "../../api/account";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { useSession } from "../../state/session";

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
-import type { PlanSummary } from "../../../../worker/billing/features";
-import type { PlanId } from "../../../../worker/billing/plans";
+import type { PlanSummary } from "../../../../worker/contract/features";
+import type { PlanId } from "../../../../worker/contract/plans";
 import { fetchPlans } from "../../api/site";
 import { useResource } from "../../api/use-resource";
 import "../../styles/pricing.css";

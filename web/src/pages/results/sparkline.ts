@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../../../../worker/schemas/history";
+import type { HistoryPoint } from "../../../../worker/contract/history";
 
 /** A day that has a rank: the only points a rank sparkline can draw. */
 export interface RankedDay {

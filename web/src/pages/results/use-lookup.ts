@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { LookupResult } from "../../../../worker/lookup/product";
+import type { LookupResult } from "../../../../worker/contract/product";
 import { ApiError, detailText } from "../../api/api-error";
 import { fetchLookup } from "../../api/lookup";
 import { trackEvent } from "../../lib/analytics";

@@ -4,7 +4,7 @@ import {
   catalogItemQuerySchema,
   type AccountMarketplace,
   type CatalogItemResult,
-} from "../../../../worker/schemas/account";
+} from "../../../../worker/contract/account";
 import { ApiError, detailText } from "../../api/api-error";
 import { fetchCatalogItem } from "../../api/account";
 import { CatalogResult } from "./CatalogResult";

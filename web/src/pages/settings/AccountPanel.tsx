@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import type { ConnectionStatus, UserStatus } from "../../../../worker/schemas/account";
+import type { ConnectionStatus, UserStatus } from "../../../../worker/contract/account";
 import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { SignOutButton } from "../../components/SignOutButton";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { PRO_PLAN } from "../../../../worker/billing/plans";
+import { PRO_PLAN } from "../../../../worker/contract/plans";
 import { formatCount } from "../../lib/format";
 
 /** What the Pro API key offers. No key exists yet, so there is no usage to report. */

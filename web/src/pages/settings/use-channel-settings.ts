@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { type ChannelSettings, channelsUpdateSchema, type WebhookTestResult } from "../../../../worker/schemas/channels";
+import { type ChannelSettings, channelsUpdateSchema, type WebhookTestResult } from "../../../../worker/contract/channels";
 import { ApiError, detailText } from "../../api/api-error";
 import { fetchChannels, generateWebhookSecret, saveChannels, sendWebhookTest } from "../../api/channels";
 import type { SaveState } from "./use-seller-settings";

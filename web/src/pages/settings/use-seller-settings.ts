@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { ConnectionStatus, SettingsUpdate } from "../../../../worker/schemas/account";
+import type { ConnectionStatus, SettingsUpdate } from "../../../../worker/contract/account";
 import { ApiError, detailText } from "../../api/api-error";
 import { fetchSettings, saveSettings } from "../../api/account";
 

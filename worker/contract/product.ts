@@ -1,4 +1,4 @@
-import type { Marketplace } from "../schemas/marketplaces";
+import type { Marketplace } from "./marketplaces";
 
 export type DataSource = "cache" | "live" | "mock";
 

@@ -3,6 +3,8 @@
  * home copy and the limit checks all read them from here, so no page can drift from
  * what the server enforces. Kept free of zod and I/O so the web bundle can import it.
  */
+import { LOOKUP_MARKETPLACES, type Marketplace } from "./marketplaces";
+
 export type PlanId = "free" | "pro" | "enterprise";
 
 export interface Plan {
@@ -23,7 +25,8 @@ export interface Plan {
   historyDays: number;
   /** ASINs the plan may keep on its watchlist; null when agreed with sales. */
   watchlistLimit: number | null;
-  marketplaces: readonly string[];
+  /** Marketplace codes the plan may look up, watch, alert on and compare. */
+  marketplaces: readonly Marketplace[];
   prioritySupport: boolean;
 }
 
@@ -53,7 +56,7 @@ export const PRO_PLAN: Plan = {
   activeAlertLimit: 500,
   historyDays: 90,
   watchlistLimit: 1000,
-  marketplaces: ["US", "CA", "UK", "EU", "JP"],
+  marketplaces: LOOKUP_MARKETPLACES,
   prioritySupport: true,
 };
 
@@ -68,7 +71,7 @@ export const ENTERPRISE_PLAN: Plan = {
   activeAlertLimit: null,
   historyDays: 90,
   watchlistLimit: null,
-  marketplaces: ["US", "CA", "UK", "EU", "JP"],
+  marketplaces: LOOKUP_MARKETPLACES,
   prioritySupport: true,
 };
 

@@ -3,9 +3,19 @@
  * bundle can import it without the validator's bytes.
  */
 
+import { MARKETPLACES, type Marketplace } from "./marketplaces";
+
+type AccountCode<M extends Marketplace> = M extends Marketplace
+  ? (typeof MARKETPLACES)[M]["sellerAccounts"] extends true
+    ? M
+    : never
+  : never;
+
 /** Marketplaces a seller may pick at onboarding and fetch catalog items from. */
-export const ACCOUNT_MARKETPLACES = ["US", "CA", "MX", "UK", "DE", "FR", "IT", "ES"] as const;
-export type AccountMarketplace = (typeof ACCOUNT_MARKETPLACES)[number];
+export type AccountMarketplace = AccountCode<Marketplace>;
+export const ACCOUNT_MARKETPLACES = (Object.keys(MARKETPLACES) as Marketplace[]).filter(
+  (code) => MARKETPLACES[code].sellerAccounts,
+) as [AccountMarketplace, ...AccountMarketplace[]];
 
 export function isAccountMarketplace(value: string): value is AccountMarketplace {
   return (ACCOUNT_MARKETPLACES as readonly string[]).includes(value);

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { asinSchema } from "./lookup";
+import type { SellerRegion } from "./marketplaces";
 import { ACCOUNT_MARKETPLACES } from "./user-status";
 
 export {
@@ -86,7 +87,7 @@ export const DEFAULT_SETTINGS: SettingsUpdate = {
 };
 
 /** SP-API regions: North America, Europe, Far East. */
-export type SellerRegion = "na" | "eu" | "fe";
+export type { SellerRegion };
 
 // Response shapes. The routes return exactly these, so `hc<AppType>` types them too.
 
