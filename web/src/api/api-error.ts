@@ -10,6 +10,20 @@ export class ApiError extends Error {
     this.status = status;
     this.detail = detail;
   }
+
+  /** The error a non-2xx response stands for, with the `detail` of its JSON body (none when the body is not JSON). */
+  static async of(response: Pick<Response, "status" | "json">): Promise<ApiError> {
+    return new ApiError(response.status, await readDetail(response));
+  }
+}
+
+async function readDetail(response: Pick<Response, "json">): Promise<unknown> {
+  try {
+    const body: unknown = await response.json();
+    return typeof body === "object" && body !== null && "detail" in body ? body.detail : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -25,4 +39,15 @@ export function detailText(detail: unknown): string | null {
     return typeof text === "string" && text !== "" ? [text] : [];
   });
   return messages.length > 0 ? messages.join(", ") : null;
+}
+
+/**
+ * What to tell the user about a failed call: the server's own reason when it gave one,
+ * else `fallback`. Anything that is not an ApiError (a network failure, a bug) gets the
+ * fallback, so no internal message ever reaches the page.
+ */
+export function errorMessage(error: unknown, fallback: string): string;
+export function errorMessage(error: unknown): string | null;
+export function errorMessage(error: unknown, fallback: string | null = null): string | null {
+  return (error instanceof ApiError ? detailText(error.detail) : null) ?? fallback;
 }

@@ -25,7 +25,7 @@ export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {})
   }
 
   const response = await fetch(input, { ...init, headers });
-  if (!response.ok) throw new ApiError(response.status, await readDetail(response));
+  if (!response.ok) throw await ApiError.of(response);
   return response;
 }
 
@@ -59,14 +59,4 @@ function readCookie(name: string): string | null {
 function isSameOrigin(input: RequestInfo | URL): boolean {
   const url = input instanceof Request ? input.url : String(input);
   return new URL(url, window.location.href).origin === window.location.origin;
-}
-
-/** The `detail` of an error body; undefined when the body is not JSON or has none. */
-async function readDetail(response: Response): Promise<unknown> {
-  try {
-    const body: unknown = await response.json();
-    return typeof body === "object" && body !== null && "detail" in body ? body.detail : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError, detailText } from "./api-error";
+import { errorMessage } from "./api-error";
 
 export type Resource<T> =
   | { status: "loading" }
@@ -29,7 +29,7 @@ export function useResource<T>(fetcher: (signal: AbortSignal) => Promise<T>): [R
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ status: "error", message: error instanceof ApiError ? detailText(error.detail) : null });
+        setState({ status: "error", message: errorMessage(error) });
       },
     );
     return () => controller.abort();

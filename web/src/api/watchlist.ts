@@ -1,6 +1,6 @@
 import type { Marketplace } from "../../../worker/contract/marketplaces";
 import type { WatchlistResponse } from "../../../worker/contract/history";
-import { ApiError } from "./api-error";
+import { responseData } from "./response-data";
 import { api } from "./client";
 
 export interface WatchlistEntry {
@@ -9,9 +9,7 @@ export interface WatchlistEntry {
 }
 
 export async function fetchWatchlist(signal?: AbortSignal): Promise<WatchlistResponse> {
-  const response = await api.api.watchlist.$get(undefined, { init: { signal } });
-  if (!response.ok) throw new ApiError(response.status, undefined);
-  return response.json();
+  return responseData(api.api.watchlist.$get(undefined, { init: { signal } }));
 }
 
 /** POST /api/watchlist; resolves to whether the ASIN was new (201) or already there (200). 403 past the plan's limit. */

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { alertPatchSchema, type AlertPatch, type AlertView } from "../../../../worker/contract/alerts";
-import { ApiError, detailText } from "../../api/api-error";
+import { errorMessage } from "../../api/api-error";
 import { deleteAlert, updateAlert } from "../../api/alerts";
 import { formatUtc } from "../../lib/format";
 import { CONDITION_COPY, formatThreshold } from "./alert-copy";
@@ -33,7 +33,7 @@ export function AlertItem({ alert, onChanged, onDeleted }: AlertItemProps) {
     try {
       await request();
     } catch (failure) {
-      setError((failure instanceof ApiError ? detailText(failure.detail) : null) ?? ACTION_FAILED);
+      setError(errorMessage(failure, ACTION_FAILED));
       setBusy(false);
       return false;
     }

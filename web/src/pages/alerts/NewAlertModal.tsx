@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { ALERT_CONDITIONS, DEFAULT_THRESHOLDS, SELLER_CONDITIONS } from "../../../../worker/contract/alerts";
 import { LOOKUP_MARKETPLACES } from "../../../../worker/contract/marketplaces";
-import { ApiError, detailText } from "../../api/api-error";
+import { errorMessage } from "../../api/api-error";
 import { createAlert } from "../../api/alerts";
 import { AsinField } from "../../components/AsinField";
 import { Dialog } from "../../components/Dialog";
@@ -45,7 +45,7 @@ export function NewAlertModal({ draft, onChange, onClose, onCreated }: NewAlertM
     try {
       await createAlert(checked.alert);
     } catch (error) {
-      setServerError((error instanceof ApiError ? detailText(error.detail) : null) ?? CREATE_FAILED);
+      setServerError(errorMessage(error, CREATE_FAILED));
       setSaving(false);
       return;
     }

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { watchlistEntrySchema } from "../../../../worker/contract/history";
 import { LOOKUP_MARKETPLACES, type Marketplace } from "../../../../worker/contract/marketplaces";
-import { ApiError, detailText } from "../../api/api-error";
+import { errorMessage } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
 import { addToWatchlist, fetchWatchlist, removeFromWatchlist, type WatchlistEntry } from "../../api/watchlist";
 import { AsinField } from "../../components/AsinField";
@@ -12,10 +12,6 @@ const LOAD_FAILED = "Failed to load your watchlist.";
 const CHANGE_FAILED = "That did not work. Please try again.";
 
 type Outcome = { kind: "error" | "status"; text: string } | null;
-
-function failureText(error: unknown): string {
-  return (error instanceof ApiError ? detailText(error.detail) : null) ?? CHANGE_FAILED;
-}
 
 /** The ASINs this user tracks (snapshotted every night even without an alert): list, remove, add by ASIN. */
 export function WatchlistSection() {
@@ -34,7 +30,7 @@ export function WatchlistSection() {
       setOutcome({ kind: "status", text: await request() });
       reload();
     } catch (error) {
-      setOutcome({ kind: "error", text: failureText(error) });
+      setOutcome({ kind: "error", text: errorMessage(error, CHANGE_FAILED) });
     } finally {
       setBusy(false);
     }

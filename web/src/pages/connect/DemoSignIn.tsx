@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { ApiError, detailText } from "../../api/api-error";
+import { errorMessage } from "../../api/api-error";
 import { startDemo } from "../../api/account";
 import { useSession } from "../../state/session";
 
@@ -21,7 +21,7 @@ export function DemoSignIn() {
       update(user);
       navigate(user.onboarded ? "/seller-central" : "/onboarding");
     } catch (caught) {
-      setError((caught instanceof ApiError ? detailText(caught.detail) : null) ?? FALLBACK_ERROR);
+      setError(errorMessage(caught, FALLBACK_ERROR));
       setBusy(false);
     }
   }

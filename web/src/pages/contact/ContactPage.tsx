@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { CONTACT_LIMITS, contactSchema, type ContactInput } from "../../../../worker/contract/contact";
-import { ApiError, detailText } from "../../api/api-error";
+import { errorMessage } from "../../api/api-error";
 import { sendContactMessage } from "../../api/site";
 import "../../styles/contact.css";
 
@@ -49,7 +49,7 @@ export function ContactPage() {
       await sendContactMessage(message);
       navigate("/contact/success");
     } catch (error) {
-      setState({ view: "error", message: (error instanceof ApiError ? detailText(error.detail) : null) ?? FALLBACK_ERROR });
+      setState({ view: "error", message: errorMessage(error, FALLBACK_ERROR) });
     }
   }
 

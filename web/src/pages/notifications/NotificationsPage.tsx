@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { LoadFailed } from "../../components/LoadFailed";
 import { Link } from "react-router-dom";
 import type { NotificationList, NotificationView } from "../../../../worker/contract/notifications";
-import { ApiError, detailText } from "../../api/api-error";
+import { errorMessage } from "../../api/api-error";
 import { fetchNotifications, markAllNotificationsRead, markNotificationRead } from "../../api/notifications";
 import { useResource } from "../../api/use-resource";
 import { RequireSignIn } from "../../components/RequireSignIn";
@@ -44,7 +44,7 @@ function NotificationsScreen() {
     try {
       await request();
     } catch (failure) {
-      setError((failure instanceof ApiError ? detailText(failure.detail) : null) ?? MARK_FAILED);
+      setError(errorMessage(failure, MARK_FAILED));
     } finally {
       setBusy(false);
     }

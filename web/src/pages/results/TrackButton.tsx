@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { Marketplace } from "../../../../worker/contract/marketplaces";
-import { ApiError, detailText } from "../../api/api-error";
+import { errorMessage } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
 import { addToWatchlist, fetchWatchlist } from "../../api/watchlist";
 
@@ -22,7 +22,7 @@ export function TrackButton({ asin, marketplace }: { asin: string; marketplace: 
       await addToWatchlist({ asin, marketplace });
       setState({ status: "tracking" });
     } catch (error) {
-      setState({ status: "error", message: (error instanceof ApiError ? detailText(error.detail) : null) ?? TRACK_FAILED });
+      setState({ status: "error", message: errorMessage(error, TRACK_FAILED) });
     }
   }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { LookupResult } from "../../../../worker/contract/product";
-import { ApiError, detailText } from "../../api/api-error";
+import { ApiError, errorMessage } from "../../api/api-error";
 import { fetchLookup } from "../../api/lookup";
 import { trackEvent } from "../../lib/analytics";
 import { useDataSource } from "../../state/data-source";
@@ -34,7 +34,7 @@ export function useLookup(asin: string, marketplace: string): LookupState {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const status = error instanceof ApiError ? error.status : undefined;
-        const message = (error instanceof ApiError ? detailText(error.detail) : null) ?? FALLBACK_ERROR;
+        const message = errorMessage(error, FALLBACK_ERROR);
         setState({ status: "error", message });
         trackEvent("api_error", { endpoint: "/api/v1/lookup", status, asin, marketplace });
       },

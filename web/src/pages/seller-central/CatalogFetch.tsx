@@ -5,7 +5,7 @@ import {
   type AccountMarketplace,
   type CatalogItemResult,
 } from "../../../../worker/contract/account";
-import { ApiError, detailText } from "../../api/api-error";
+import { errorMessage } from "../../api/api-error";
 import { fetchCatalogItem } from "../../api/account";
 import { CatalogResult } from "./CatalogResult";
 import { AsinField } from "../../components/AsinField";
@@ -49,7 +49,7 @@ export function CatalogFetch({ defaultMarketplace }: { defaultMarketplace: Accou
       if (!controller.signal.aborted) setState({ status: "success", item });
     } catch (error) {
       if (controller.signal.aborted) return;
-      setState({ status: "error", message: (error instanceof ApiError ? detailText(error.detail) : null) ?? FETCH_FAILED });
+      setState({ status: "error", message: errorMessage(error, FETCH_FAILED) });
     }
   }
 

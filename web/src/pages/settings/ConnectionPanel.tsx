@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import type { ConnectionStatus, SellerRegion } from "../../../../worker/contract/account";
-import { ApiError, detailText } from "../../api/api-error";
+import { errorMessage } from "../../api/api-error";
 import { disconnectSeller } from "../../api/account";
 import { formatUtc } from "../../lib/format";
 import { useSession } from "../../state/session";
@@ -30,7 +30,7 @@ export function ConnectionPanel({ connection, reloadConnection }: ConnectionPane
     try {
       await disconnectSeller();
     } catch (error) {
-      setState({ status: "error", message: (error instanceof ApiError ? detailText(error.detail) : null) ?? DISCONNECT_FAILED });
+      setState({ status: "error", message: errorMessage(error, DISCONNECT_FAILED) });
       return;
     }
     setState({ status: "done" });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { type ChannelSettings, channelsUpdateSchema, type WebhookTestResult } from "../../../../worker/contract/channels";
-import { ApiError, detailText } from "../../api/api-error";
+import { ApiError, errorMessage } from "../../api/api-error";
 import { fetchChannels, generateWebhookSecret, saveChannels, sendWebhookTest } from "../../api/channels";
 import type { SaveState } from "./use-seller-settings";
 
@@ -37,10 +37,6 @@ export interface ChannelSettingsState {
 
 function draftOf(saved: ChannelSettings): ChannelDraft {
   return { alertEmail: saved.alertEmail ?? "", webhookUrl: saved.webhookUrl ?? "" };
-}
-
-function errorText(error: unknown, fallback: string): string {
-  return (error instanceof ApiError ? detailText(error.detail) : null) ?? fallback;
 }
 
 /** Field messages from zod issues or a 422 detail (whose loc is ["json", field]). */
@@ -83,7 +79,7 @@ export function useChannelSettings(): ChannelSettingsState {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         console.error("Alert channels could not be loaded", error);
-        setLoad({ status: "error", message: errorText(error, LOAD_FAILED) });
+        setLoad({ status: "error", message: errorMessage(error, LOAD_FAILED) });
       },
     );
     return () => controller.abort();
@@ -111,7 +107,7 @@ export function useChannelSettings(): ChannelSettingsState {
     } catch (error) {
       console.error("Alert channels could not be saved", error);
       setFieldErrors(serverFieldErrors(error));
-      setSave({ status: "error", message: errorText(error, SAVE_FAILED) });
+      setSave({ status: "error", message: errorMessage(error, SAVE_FAILED) });
     }
   }, [load]);
 
@@ -122,7 +118,7 @@ export function useChannelSettings(): ChannelSettingsState {
       setSecret({ status: "done", value });
       setLoad((current) => (current.status === "ready" ? { ...current, saved: { ...current.saved, webhookSecretSet: true } } : current));
     } catch (error) {
-      setSecret({ status: "error", message: errorText(error, SECRET_FAILED) });
+      setSecret({ status: "error", message: errorMessage(error, SECRET_FAILED) });
     }
   }, []);
 
@@ -131,7 +127,7 @@ export function useChannelSettings(): ChannelSettingsState {
     try {
       setTest({ status: "done", value: await sendWebhookTest() });
     } catch (error) {
-      setTest({ status: "error", message: errorText(error, TEST_FAILED) });
+      setTest({ status: "error", message: errorMessage(error, TEST_FAILED) });
     }
   }, []);
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { ConnectionStatus, SettingsUpdate } from "../../../../worker/contract/account";
-import { ApiError, detailText } from "../../api/api-error";
+import { errorMessage } from "../../api/api-error";
 import { fetchSettings, saveSettings } from "../../api/account";
 
 const LOAD_FAILED = "Failed to load your settings. Please try again.";
@@ -27,10 +27,6 @@ export interface SellerSettings {
   retryLoad: () => void;
 }
 
-function errorText(error: unknown, fallback: string): string {
-  return (error instanceof ApiError ? detailText(error.detail) : null) ?? fallback;
-}
-
 /** GET /api/settings on mount; edits stay local until saved with PUT /api/settings. */
 export function useSellerSettings(): SellerSettings {
   const [load, setLoad] = useState<LoadState>({ status: "loading" });
@@ -47,7 +43,7 @@ export function useSellerSettings(): SellerSettings {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         console.error("Settings could not be loaded", error);
-        setLoad({ status: "error", message: errorText(error, LOAD_FAILED) });
+        setLoad({ status: "error", message: errorMessage(error, LOAD_FAILED) });
       },
     );
     return () => controller.abort();
@@ -67,7 +63,7 @@ export function useSellerSettings(): SellerSettings {
       setSave({ status: "saved" });
     } catch (error) {
       console.error("Settings could not be saved", error);
-      setSave({ status: "error", message: errorText(error, SAVE_FAILED) });
+      setSave({ status: "error", message: errorMessage(error, SAVE_FAILED) });
     }
   }, [load]);
 
