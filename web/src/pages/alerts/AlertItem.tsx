@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { alertPatchSchema, type AlertPatch, type AlertView } from "../../../../worker/contract/alerts";
 import { errorMessage } from "../../api/api-error";
 import { deleteAlert, updateAlert } from "../../api/alerts";
+import { fieldErrorsOf } from "../../api/field-errors";
 import { formatUtc } from "../../lib/format";
 import { CONDITION_COPY, formatThreshold } from "./alert-copy";
 import { parseThreshold } from "./alert-draft";
@@ -143,7 +144,7 @@ function EditAlertForm({ alert, busy, onSave, onCancel }: EditAlertFormProps) {
       ...(thresholdLabel === null ? {} : { threshold: parseThreshold(threshold) ?? Number.NaN }),
     });
     if (!patch.success) {
-      setThresholdError(patch.error.issues[0]?.message ?? "Check the threshold");
+      setThresholdError(fieldErrorsOf(patch.error, ["threshold"]).threshold ?? "Check the threshold");
       return;
     }
     setThresholdError(null);

@@ -9,7 +9,8 @@ import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 import { oneOf } from "../../lib/marketplaces";
 import { CONDITION_COPY } from "./alert-copy";
 import { ChannelChoices } from "./ChannelChoices";
-import { validateDraft, type AlertDraft, type DraftField, type FieldErrors } from "./alert-draft";
+import type { FieldErrors } from "../../api/field-errors";
+import { DRAFT_FIELDS, validateDraft, type AlertDraft, type DraftField } from "./alert-draft";
 
 const CREATE_FAILED = "Failed to create alert";
 
@@ -25,7 +26,7 @@ interface NewAlertModalProps {
 /** The Create Alert modal: validated with the Worker's schema first, then POST /api/alerts. */
 export function NewAlertModal({ draft, onChange, onClose, onCreated }: NewAlertModalProps) {
   const id = useId();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors<DraftField>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const fieldId = (field: DraftField) => `${id}-${field}`;
@@ -36,7 +37,7 @@ export function NewAlertModal({ draft, onChange, onClose, onCreated }: NewAlertM
     const checked = validateDraft(draft);
     if ("errors" in checked) {
       setErrors(checked.errors);
-      const firstInvalid = (["asin", "conditionType", "threshold", "marketplace"] as const).find((field) => checked.errors[field]);
+      const firstInvalid = DRAFT_FIELDS.find((field) => checked.errors[field]);
       if (firstInvalid) document.getElementById(fieldId(firstInvalid))?.focus();
       return;
     }

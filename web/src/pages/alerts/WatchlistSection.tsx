@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { watchlistEntrySchema } from "../../../../worker/contract/history";
 import { LOOKUP_MARKETPLACES, type Marketplace } from "../../../../worker/contract/marketplaces";
 import { errorMessage } from "../../api/api-error";
+import { fieldErrorsOf } from "../../api/field-errors";
 import { useResource } from "../../api/use-resource";
 import { addToWatchlist, fetchWatchlist, removeFromWatchlist, type WatchlistEntry } from "../../api/watchlist";
 import { AsinField } from "../../components/AsinField";
@@ -40,7 +41,7 @@ export function WatchlistSection() {
     event.preventDefault();
     const entry = watchlistEntrySchema.safeParse({ asin, marketplace });
     if (!entry.success) {
-      setAsinError(entry.error.issues[0]?.message ?? "Check the ASIN");
+      setAsinError(fieldErrorsOf(entry.error, ["asin"]).asin ?? "Check the ASIN");
       return;
     }
     setAsinError(null);

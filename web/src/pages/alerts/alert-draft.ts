@@ -5,6 +5,7 @@ import {
   type NewAlert,
 } from "../../../../worker/contract/alerts";
 import type { Marketplace } from "../../../../worker/contract/marketplaces";
+import { fieldErrorsOf, type FieldErrors } from "../../api/field-errors";
 
 /** The New Alert form as typed: the threshold is the field's text until it is validated. */
 export interface AlertDraft {
@@ -16,8 +17,9 @@ export interface AlertDraft {
   in_app_enabled: boolean;
 }
 
-export type DraftField = "asin" | "conditionType" | "threshold" | "marketplace";
-export type FieldErrors = Partial<Record<DraftField, string>>;
+/** The fields that can be wrong, in the order the form shows them. */
+export const DRAFT_FIELDS = ["asin", "conditionType", "threshold", "marketplace"] as const;
+export type DraftField = (typeof DRAFT_FIELDS)[number];
 
 /** The spec's defaults (ASIN empty, rank_above, 500, US), with both channels on. */
 export const NEW_ALERT_DRAFT: AlertDraft = {
@@ -33,16 +35,10 @@ export function parseThreshold(text: string): number | undefined {
 }
 
 /** The draft checked by the Worker's own schema: the request body, or the first message per field. */
-export function validateDraft(draft: AlertDraft): { alert: NewAlert } | { errors: FieldErrors } {
+export function validateDraft(draft: AlertDraft): { alert: NewAlert } | { errors: FieldErrors<DraftField> } {
   const result = newAlertSchema.safeParse({
     ...draft,
     threshold: draft.conditionType === "buybox_lost" ? null : parseThreshold(draft.threshold),
   });
-  if (result.success) return { alert: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as DraftField;
-    errors[field] ??= issue.message;
-  }
-  return { errors };
+  return result.success ? { alert: result.data } : { errors: fieldErrorsOf(result.error, DRAFT_FIELDS) };
 }

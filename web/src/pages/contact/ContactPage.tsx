@@ -2,10 +2,12 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react
 import { useNavigate } from "react-router-dom";
 import { CONTACT_LIMITS, contactSchema, type ContactInput } from "../../../../worker/contract/contact";
 import { errorMessage } from "../../api/api-error";
+import { fieldErrorsOf } from "../../api/field-errors";
 import { sendContactMessage } from "../../api/site";
 import "../../styles/contact.css";
 
-type Field = "name" | "company" | "email" | "message";
+const FIELDS = ["name", "company", "email", "message"] as const;
+type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
 /** idle → sending → success (navigate) or error; a failed check shows the warning above the form. */
@@ -40,8 +42,10 @@ export function ContactPage() {
     const message: ContactInput = { ...values, website: honeypot.current?.value ?? "" };
     const checked = contactSchema.safeParse(message);
     if (!checked.success) {
-      const invalid = [...new Set(checked.error.issues.map((issue) => String(issue.path[0]) as Field))];
-      setState({ view: "form", invalid, problems: checked.error.issues.map((issue) => issue.message) });
+      // Listed in the form's order: Return to Form focuses the first one.
+      const errors = fieldErrorsOf(checked.error, FIELDS);
+      const invalid = FIELDS.filter((field) => errors[field] !== undefined);
+      setState({ view: "form", invalid, problems: invalid.flatMap((field) => errors[field] ?? []) });
       return;
     }
     setState({ view: "sending" });

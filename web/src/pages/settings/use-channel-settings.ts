@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { type ChannelSettings, channelsUpdateSchema, type WebhookTestResult } from "../../../../worker/contract/channels";
-import { ApiError, errorMessage } from "../../api/api-error";
+import { errorMessage } from "../../api/api-error";
+import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from "../../api/field-errors";
 import { fetchChannels, generateWebhookSecret, saveChannels, sendWebhookTest } from "../../api/channels";
 import type { SaveState } from "./use-seller-settings";
 
@@ -9,9 +10,9 @@ const SAVE_FAILED = "Failed to save your alert channels. Please try again.";
 const SECRET_FAILED = "Failed to generate a secret. Please try again.";
 const TEST_FAILED = "Failed to send the test. Please try again.";
 
-export type ChannelField = "alertEmail" | "webhookUrl";
+const CHANNEL_FIELDS = ["alertEmail", "webhookUrl"] as const;
+export type ChannelField = (typeof CHANNEL_FIELDS)[number];
 export type ChannelDraft = Record<ChannelField, string>;
-export type FieldErrors = Partial<Record<ChannelField, string>>;
 
 export type ChannelLoad =
   | { status: "loading" }
@@ -24,7 +25,7 @@ export type ActionState<T> = { status: "idle" } | { status: "busy" } | { status:
 export interface ChannelSettingsState {
   load: ChannelLoad;
   save: SaveState;
-  fieldErrors: FieldErrors;
+  fieldErrors: FieldErrors<ChannelField>;
   secret: ActionState<string>;
   test: ActionState<WebhookTestResult>;
   change: (field: ChannelField, value: string) => void;
@@ -39,32 +40,11 @@ function draftOf(saved: ChannelSettings): ChannelDraft {
   return { alertEmail: saved.alertEmail ?? "", webhookUrl: saved.webhookUrl ?? "" };
 }
 
-/** Field messages from zod issues or a 422 detail (whose loc is ["json", field]). */
-function fieldErrorsOf(issues: { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const { path, message } of issues) {
-    const field = path.find((part) => part === "alertEmail" || part === "webhookUrl") as ChannelField | undefined;
-    if (field && !errors[field]) errors[field] = message;
-  }
-  return errors;
-}
-
-function serverFieldErrors(error: unknown): FieldErrors {
-  if (!(error instanceof ApiError) || error.status !== 422 || !Array.isArray(error.detail)) return {};
-  return fieldErrorsOf(
-    error.detail.flatMap((issue: unknown) =>
-      typeof issue === "object" && issue !== null && "loc" in issue && "msg" in issue && Array.isArray(issue.loc)
-        ? [{ path: issue.loc as PropertyKey[], message: String(issue.msg) }]
-        : [],
-    ),
-  );
-}
-
 /** GET /api/settings/channels on mount; the page keeps the draft across tabs until it is saved. */
 export function useChannelSettings(): ChannelSettingsState {
   const [load, setLoad] = useState<ChannelLoad>({ status: "loading" });
   const [save, setSave] = useState<SaveState>({ status: "idle" });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<ChannelField>>({});
   const [secret, setSecret] = useState<ActionState<string>>({ status: "idle" });
   const [test, setTest] = useState<ActionState<WebhookTestResult>>({ status: "idle" });
   const [attempt, setAttempt] = useState(0);
@@ -95,7 +75,7 @@ export function useChannelSettings(): ChannelSettingsState {
     if (load.status !== "ready") return;
     const checked = channelsUpdateSchema.safeParse(load.draft);
     if (!checked.success) {
-      setFieldErrors(fieldErrorsOf(checked.error.issues));
+      setFieldErrors(fieldErrorsOf(checked.error, CHANNEL_FIELDS));
       return;
     }
     setSave({ status: "saving" });
@@ -106,7 +86,7 @@ export function useChannelSettings(): ChannelSettingsState {
       setSave({ status: "saved" });
     } catch (error) {
       console.error("Alert channels could not be saved", error);
-      setFieldErrors(serverFieldErrors(error));
+      setFieldErrors(serverFieldErrors(error, CHANNEL_FIELDS));
       setSave({ status: "error", message: errorMessage(error, SAVE_FAILED) });
     }
   }, [load]);
