@@ -39,7 +39,7 @@ describe("/alerts", () => {
     expect(api.requests("GET /api/alerts")).toEqual([]);
   });
 
-  it("shows the five condition cards with the spec's rules and the nightly schedule", async () => {
+  it("shows the five condition cards with each condition's rule and the nightly schedule", async () => {
     await renderAlerts();
 
     const cards = within(screen.getByRole("region", { name: "What an alert can watch" }));
@@ -243,7 +243,7 @@ describe("/alerts", () => {
   });
 
   describe("the New Alert modal", () => {
-    it("opens a labelled dialog with the spec's defaults, all five conditions, and focus on the ASIN", async () => {
+    it("opens a labelled dialog with the default draft, all five conditions, and focus on the ASIN", async () => {
       const { user } = await renderAlerts();
       await openNewAlert(user);
 
@@ -361,7 +361,7 @@ describe("/alerts", () => {
     it.each([
       ["a 403's detail (plan limit)", 403, { detail: "Your plan allows 5 active alerts. Pause or delete one first." }, "Your plan allows 5 active alerts. Pause or delete one first."],
       ["a 422's issues, joined", 422, { detail: [{ loc: ["body", "asin"], msg: "ASIN must be 10 letters or digits", type: "invalid_format" }] }, "ASIN must be 10 letters or digits"],
-      ["the spec's fallback for an unknown body", 500, { error: "boom" }, "Failed to create alert"],
+      ["the fallback for an unknown body", 500, { error: "boom" }, "Failed to create alert"],
     ])("shows %s in the dialog and keeps it open", async (_case, status, body, shown) => {
       const { api, user } = await renderAlerts({ "POST /api/alerts": json(body, status) });
       await openNewAlert(user);

@@ -26,7 +26,7 @@ describe("/compare", () => {
     const free = card("Basic Compare").textContent;
     expect(free).toContain(`Compare up to ${FREE_PLAN.compareLimit} ASINs`);
     expect(free).toContain("Rank, price and review data");
-    expect(free).toContain("Marketplace toggle: US, UK, EU and JP");
+    expect(free).toContain("Marketplace toggle: US, UK, DE, FR, IT, ES and JP");
 
     const plus = card("Compare Plus").textContent;
     expect(plus).toContain(`Compare up to ${PRO_PLAN.compareLimit} ASINs`);

@@ -19,7 +19,7 @@ export interface FakeRequest {
 type Handler = (request: FakeRequest) => Response | Promise<Response>;
 
 /**
- * Replaces fetch with a fake of the issue-4 API: `routes` maps "METHOD /path" to a handler;
+ * Replaces fetch with a fake of the signed-in API: `routes` maps "METHOD /path" to a handler;
  * anything else answers 404 like the Worker does. The XSRF cookie is set, as the Worker's
  * GET /api/auth/xsrf would, so apiFetch sends the header without fetching it first.
  */

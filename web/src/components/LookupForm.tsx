@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent, type Ref } from "react";
 import { useNavigate } from "react-router-dom";
 import { ASIN_LENGTH, DEFAULT_MARKETPLACE, normalizeAsin } from "../../../worker/contract/marketplaces";
-
-/** The free lookup offers one marketplace for now (spec §1); the rest come with Pro. */
-const FORM_MARKETPLACES = [{ code: DEFAULT_MARKETPLACE, label: "United States (US)" }] as const;
+import { FREE_PLAN } from "../../../worker/contract/plans";
+import { marketplaceLabel } from "../lib/marketplaces";
 
 /**
  * ASIN lookup: trims and upper-cases the ASIN, blocks an empty one, and opens /results.
@@ -56,9 +55,10 @@ export function LookupForm({ asinInputRef }: { asinInputRef?: Ref<HTMLInputEleme
       <div className="field lookup-form__marketplace">
         <label htmlFor={`${id}-marketplace`}>Marketplace</label>
         <select id={`${id}-marketplace`} name="marketplace" defaultValue={DEFAULT_MARKETPLACE}>
-          {FORM_MARKETPLACES.map(({ code, label }) => (
+          {/* The anonymous lookup offers only what the free plan covers; the rest come with Pro. */}
+          {FREE_PLAN.marketplaces.map((code) => (
             <option key={code} value={code}>
-              {label}
+              {marketplaceLabel(code)}
             </option>
           ))}
         </select>

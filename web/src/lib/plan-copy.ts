@@ -1,6 +1,6 @@
 /**
- * Plan facts worded for marketing copy. Every number comes from worker/billing/plans.ts,
- * so the pages can never promise more than the server enforces.
+ * Plan facts worded for marketing copy. Every number comes from the plan table the server
+ * enforces its limits with, so the pages can never promise more than it allows.
  */
 import type { Plan } from "../../../worker/contract/plans";
 

@@ -2,7 +2,7 @@ import { DEFAULT_THRESHOLDS, type AlertCondition } from "../../../../worker/cont
 import { formatRank } from "../../lib/format";
 import { CONDITION_COPY } from "./alert-copy";
 
-/** The spec's rules, one card per condition, with the thresholds a new alert starts from. */
+/** What each condition checks, one card per condition, with the thresholds a new alert starts from. */
 const CARDS: readonly { condition: AlertCondition; text: string }[] = [
   {
     condition: "rank_above",

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { watchlistEntrySchema } from "../../../../worker/contract/history";
-import { LOOKUP_MARKETPLACES, type Marketplace } from "../../../../worker/contract/marketplaces";
+import { DEFAULT_MARKETPLACE, LOOKUP_MARKETPLACES, type Marketplace } from "../../../../worker/contract/marketplaces";
 import { errorMessage } from "../../api/api-error";
 import { fieldErrorsOf } from "../../api/field-errors";
 import { useResource } from "../../api/use-resource";
@@ -19,7 +19,7 @@ export function WatchlistSection() {
   const id = useId();
   const [watchlist, reload] = useResource(fetchWatchlist);
   const [asin, setAsin] = useState("");
-  const [marketplace, setMarketplace] = useState<Marketplace>("US");
+  const [marketplace, setMarketplace] = useState<Marketplace>(DEFAULT_MARKETPLACE);
   const [asinError, setAsinError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);

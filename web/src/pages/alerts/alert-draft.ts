@@ -21,7 +21,7 @@ export interface AlertDraft {
 export const DRAFT_FIELDS = ["asin", "conditionType", "threshold", "marketplace"] as const;
 export type DraftField = (typeof DRAFT_FIELDS)[number];
 
-/** The spec's defaults (ASIN empty, rank_above, 500, US), with both channels on. */
+/** The contract's defaults (ASIN empty, rank_above, 500, US), with both channels on so a new alert is never silent. */
 export const NEW_ALERT_DRAFT: AlertDraft = {
   ...NEW_ALERT_DEFAULTS,
   threshold: String(NEW_ALERT_DEFAULTS.threshold),

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { AccountMarketplace, AuthUrlResponse } from "../../../../worker/contract/account";
 import { fetchAuthOptions } from "../../api/account";
 
-/** Used when the auth URL cannot be loaded: the page falls back to the demo (spec §8). */
+/** Used when the auth URL cannot be loaded: a visitor can still try the product through the demo instead of meeting a dead end. */
 const DEMO_FALLBACK: AuthUrlResponse = { authUrl: null, demoAvailable: true };
 
 export interface AuthOptionsState {

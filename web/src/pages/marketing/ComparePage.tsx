@@ -1,10 +1,14 @@
+import { LOOKUP_MARKETPLACES, MARKETPLACES } from "../../../../worker/contract/marketplaces";
 import { FREE_PLAN, PRO_PLAN } from "../../../../worker/contract/plans";
 import { OfferCard, TextCardGrid, type TitledText } from "../../components/MarketingCards";
 import { compareAllowance, exportAllowance, listMarketplaces, lookupAllowance, monthlyPrice } from "../../lib/plan-copy";
 import "../../styles/marketing.css";
 
-/** The storefronts the compare view's marketplace toggle names (spec §9); Free lookups run on FREE_PLAN's. */
-const TOGGLE_MARKETPLACES = ["US", "UK", "EU", "JP"] as const;
+/**
+ * The storefronts the compare view's marketplace toggle names: the US, every European one and
+ * Japan, as real codes from the marketplace table (free lookups still run on FREE_PLAN's only).
+ */
+const TOGGLE_MARKETPLACES = LOOKUP_MARKETPLACES.filter((code) => code === "US" || code === "JP" || MARKETPLACES[code].region === "eu");
 
 const COMPARE_USES_CARDS: readonly TitledText[] = [
   {

@@ -9,7 +9,7 @@ const SOURCE_BADGES: Record<CatalogItemResult["source"], { label: string; classN
 };
 
 export function CatalogResult({ item }: { item: CatalogItemResult }) {
-  // Anything else (a source added later) reads as Cache, as the spec has it.
+  // Anything else (a source added later) reads as Cache: only a known live answer may be called live.
   const badge = SOURCE_BADGES[item.source] ?? SOURCE_BADGES.cache;
 
   return (
