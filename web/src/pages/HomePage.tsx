@@ -7,6 +7,7 @@ import { TextCardGrid } from "../components/MarketingCards";
 import { ScrollToTopButton } from "../components/ScrollToTopButton";
 import { COMPETITOR_PROFILES, RANKLAYER_PROFILE } from "../content/comparison";
 import { compareAllowance, exportAllowance, lookupAllowance, monthlyPrice } from "../lib/plan-copy";
+import { TitledSection } from "../components/PageSections";
 import "../styles/home.css";
 import "../styles/marketing.css";
 
@@ -62,13 +63,11 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="container section" aria-labelledby="why-title">
-        <h2 id="why-title">Why Operators Use RankLayer</h2>
+      <TitledSection id="why-title" title="Why Operators Use RankLayer" className="container section">
         <TextCardGrid cards={REASONS} />
-      </section>
+      </TitledSection>
 
-      <section className="container section" aria-labelledby="how-title">
-        <h2 id="how-title">How it works</h2>
+      <TitledSection id="how-title" title="How it works" className="container section">
         <div className="card-grid card-grid--two">
           <article className="card">
             <h3>For Everyone</h3>
@@ -90,10 +89,9 @@ export function HomePage() {
             </ul>
           </article>
         </div>
-      </section>
+      </TitledSection>
 
-      <section className="container section" aria-labelledby="dashboard-title">
-        <h2 id="dashboard-title">The Operator Dashboard</h2>
+      <TitledSection id="dashboard-title" title="The Operator Dashboard" className="container section">
         <p className="section__lead">What connected sellers see once Seller Central is linked.</p>
         <TextCardGrid cards={DASHBOARD_CARDS} />
         <p className="cta-row">
@@ -101,27 +99,24 @@ export function HomePage() {
             Explore the Dashboard
           </Link>
         </p>
-      </section>
+      </TitledSection>
 
-      <section className="container section" aria-labelledby="compare-title">
-        <h2 id="compare-title">How RankLayer Compares</h2>
+      <TitledSection id="compare-title" title="How RankLayer Compares" className="container section">
         <ComparisonTable
           caption="RankLayer, Keepa and Jungle Scout side by side"
           tools={[RANKLAYER_PROFILE, COMPETITOR_PROFILES.keepa, COMPETITOR_PROFILES["jungle-scout"]]}
         />
-      </section>
+      </TitledSection>
 
-      <section className="container section" aria-labelledby="security-title">
-        <h2 id="security-title">Security and Compliance</h2>
+      <TitledSection id="security-title" title="Security and Compliance" className="container section">
         <ul className="check-list card">
           {SECURITY_POINTS.map((point) => (
             <li key={point}>{point}</li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
 
-      <section className="container section" aria-labelledby="start-title">
-        <h2 id="start-title">Get Started</h2>
+      <TitledSection id="start-title" title="Get Started" className="container section">
         <ol className="steps">
           <li className="card steps__item">
             <h3>Check an ASIN Free</h3>
@@ -146,7 +141,7 @@ export function HomePage() {
         <p className="section__closing">
           Ready for more? <Link to="/pricing">Upgrade to Pro</Link> from {monthlyPrice(PRO_PLAN)}.
         </p>
-      </section>
+      </TitledSection>
     </>
   );
 }

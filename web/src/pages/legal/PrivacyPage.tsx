@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { TitledSection } from "../../components/PageSections";
 import "../../styles/legal.css";
 
 /** /privacy: what RankLayer really keeps, for how long, and why. */
@@ -11,35 +12,31 @@ export function PrivacyPage() {
         we keep it for a short, fixed time.
       </p>
 
-      <section aria-labelledby="privacy-lookups">
-        <h2 id="privacy-lookups">Lookups</h2>
+      <TitledSection id="privacy-lookups" title="Lookups">
         <p>
           For each lookup we log the ASIN, the marketplace, the answer&apos;s status, where the data came from and how
           long it took. The lookup log contains no IP address or other identifier of you, and it is kept for up to 30
           days.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="privacy-limits">
-        <h2 id="privacy-limits">Rate limits</h2>
+      <TitledSection id="privacy-limits" title="Rate limits">
         <p>
           To keep the free tier fair, we count requests per client, keyed by the IP address your connection comes
           from. The counters hold only the current limit windows and are kept for up to 30 days after your last
           request.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="privacy-contact">
-        <h2 id="privacy-contact">Contact messages</h2>
+      <TitledSection id="privacy-contact" title="Contact messages">
         <p>
           When you write to us through the <Link to="/contact">contact form</Link>, we store your name, company (if
           given), email address and message so that we can answer you. We answer within one business day. Ask us
           through the same form if you want your message deleted.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="privacy-sellers">
-        <h2 id="privacy-sellers">Connected seller accounts (Pro)</h2>
+      <TitledSection id="privacy-sellers" title="Connected seller accounts (Pro)">
         <ul>
           <li>
             Connecting uses Amazon&apos;s own sign-in (OAuth). We never see your Amazon password.
@@ -51,10 +48,9 @@ export function PrivacyPage() {
           <li>The refresh token Amazon issues us is encrypted at rest with AES-256-GCM.</li>
           <li>You can revoke the access at any time in Seller Central.</li>
         </ul>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="privacy-cookies">
-        <h2 id="privacy-cookies">Cookies and local storage</h2>
+      <TitledSection id="privacy-cookies" title="Cookies and local storage">
         <ul>
           <li>
             <strong>Session cookie</strong>: keeps you signed in to the seller features. It is HttpOnly, so scripts
@@ -70,20 +66,18 @@ export function PrivacyPage() {
           </li>
         </ul>
         <p>We use no advertising cookies.</p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="privacy-amazon">
-        <h2 id="privacy-amazon">Data from Amazon</h2>
+      <TitledSection id="privacy-amazon" title="Data from Amazon">
         <p>
           Product data comes from Amazon&apos;s APIs and is cached for at most 24 hours. As an Amazon Associate,
           RankLayer earns from qualifying purchases: links to Amazon may carry our Associates tag.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="privacy-hosting">
-        <h2 id="privacy-hosting">Where the data lives</h2>
+      <TitledSection id="privacy-hosting" title="Where the data lives">
         <p>RankLayer runs on Cloudflare, which processes requests and stores the data above on our behalf.</p>
-      </section>
+      </TitledSection>
 
       <p className="legal__footer">
         Questions about this policy? <Link to="/contact">Contact us</Link>. See also our{" "}

@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import { FREE_PLAN } from "../../../../worker/contract/plans";
+import { TitledSection } from "../../components/PageSections";
 import "../../styles/legal.css";
 
 /** /terms: the rules of the service, stated as the product actually works. */
@@ -11,69 +12,61 @@ export function TermsPage() {
         These terms cover your use of RankLayer. By using the site you agree to them.
       </p>
 
-      <section aria-labelledby="terms-service">
-        <h2 id="terms-service">The service</h2>
+      <TitledSection id="terms-service" title="The service">
         <p>
           RankLayer shows Amazon product data such as Best Sellers Rank, price, offers, rating and review count. The
           free tier needs no account and allows {FREE_PLAN.lookupsPerMonth} lookups per month per client, with a
           per-minute limit to keep the service fast for everyone. Pro features require connecting a seller account;
           see <Link to="/pricing">Pricing</Link> for what each plan includes.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="terms-data">
-        <h2 id="terms-data">The data</h2>
+      <TitledSection id="terms-data" title="The data">
         <p>
           Data comes from Amazon&apos;s APIs and may be up to 24 hours old. It is provided as is: Amazon&apos;s
           figures change often, and we cannot guarantee that they are complete or current. When live data is not
           available, results are clearly labelled as cached or mock data.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="terms-accounts">
-        <h2 id="terms-accounts">Connected seller accounts</h2>
+      <TitledSection id="terms-accounts" title="Connected seller accounts">
         <p>
           Access to a connected seller account is read-only. RankLayer never changes a listing, price or inventory
           setting. Its refresh token is encrypted at rest, and you can revoke the access at any time in Seller
           Central.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="terms-use">
-        <h2 id="terms-use">Fair use</h2>
+      <TitledSection id="terms-use" title="Fair use">
         <p>
           Do not try to get around the rate limits, overload the service, or use it to break Amazon&apos;s terms. We
           may block clients that do.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="terms-billing">
-        <h2 id="terms-billing">Paid plans</h2>
+      <TitledSection id="terms-billing" title="Paid plans">
         <p>
           Paid plans are priced in US dollars per month, billed monthly, and can be cancelled or downgraded at any
           time. Enterprise terms are agreed with our sales team.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="terms-support">
-        <h2 id="terms-support">Support</h2>
+      <TitledSection id="terms-support" title="Support">
         <p>
           Write to us through the <Link to="/contact">contact form</Link>. We answer within one business day.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="terms-affiliate">
-        <h2 id="terms-affiliate">Affiliate disclosure</h2>
+      <TitledSection id="terms-affiliate" title="Affiliate disclosure">
         <p>
           As an Amazon Associate, RankLayer earns from qualifying purchases. Amazon and all related marks are
           trademarks of Amazon.com, Inc. or its affiliates. RankLayer is not affiliated with or endorsed by Amazon.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="terms-changes">
-        <h2 id="terms-changes">Changes</h2>
+      <TitledSection id="terms-changes" title="Changes">
         <p>We may update these terms; the version on this page is the one in force.</p>
-      </section>
+      </TitledSection>
 
       <p className="legal__footer">
         How we handle your data is described in our <Link to="/privacy">Privacy Policy</Link>.

@@ -2,6 +2,7 @@ import { LOOKUP_MARKETPLACES, MARKETPLACES } from "../../../../worker/contract/m
 import { FREE_PLAN, PRO_PLAN } from "../../../../worker/contract/plans";
 import { OfferCard, TextCardGrid, type TitledText } from "../../components/MarketingCards";
 import { compareAllowance, exportAllowance, listMarketplaces, lookupAllowance, monthlyPrice } from "../../lib/plan-copy";
+import { PageHero, TitledSection } from "../../components/PageSections";
 import "../../styles/marketing.css";
 
 /**
@@ -28,16 +29,12 @@ const COMPARE_USES_CARDS: readonly TitledText[] = [
 export function ComparePage() {
   return (
     <div className="container">
-      <header className="page-hero">
-        <h1>Compare ASINs Side by Side</h1>
-        <p className="page-hero__lead">
-          Put competing products next to each other and see who leads on rank, price and reviews. Start free, or go
-          further with Compare Plus on Pro.
-        </p>
-      </header>
+      <PageHero title="Compare ASINs Side by Side">
+        Put competing products next to each other and see who leads on rank, price and reviews. Start free, or go
+        further with Compare Plus on Pro.
+      </PageHero>
 
-      <section className="section" aria-labelledby="compare-plans-title">
-        <h2 id="compare-plans-title">Free and Compare Plus</h2>
+      <TitledSection id="compare-plans-title" title="Free and Compare Plus" className="section">
         <div className="card-grid card-grid--two">
           <OfferCard
             eyebrow="Free"
@@ -71,12 +68,11 @@ export function ComparePage() {
             </ul>
           </OfferCard>
         </div>
-      </section>
+      </TitledSection>
 
-      <section className="section" aria-labelledby="compare-uses-title">
-        <h2 id="compare-uses-title">What sellers compare</h2>
+      <TitledSection id="compare-uses-title" title="What sellers compare" className="section">
         <TextCardGrid cards={COMPARE_USES_CARDS} />
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { FREE_PLAN, PRO_PLAN } from "../../../../worker/contract/plans";
 import { OfferCard, TextCardGrid } from "../../components/MarketingCards";
 import { compareAllowance, lookupAllowance, monthlyPrice } from "../../lib/plan-copy";
+import { PageHero, TitledSection } from "../../components/PageSections";
 import "../../styles/marketing.css";
 
 /** Long enough for any real brand name; keeps a pasted essay out of the layout. */
@@ -26,12 +27,9 @@ export function DashboardPage() {
 
   return (
     <div className="container">
-      <header className="page-hero">
-        <h1>The Operator Dashboard</h1>
-        <p className="page-hero__lead">
-          One screen for ranks, Buy Box, inventory and pricing across every brand you run.
-        </p>
-      </header>
+      <PageHero title="The Operator Dashboard">
+        One screen for ranks, Buy Box, inventory and pricing across every brand you run.
+      </PageHero>
 
       {brand !== null && (
         <section className="section" aria-labelledby="brand-view-title">
@@ -46,8 +44,7 @@ export function DashboardPage() {
         </section>
       )}
 
-      <section className="section" aria-labelledby="dashboard-tiers-title">
-        <h2 id="dashboard-tiers-title">Start Free, Connect for Pro</h2>
+      <TitledSection id="dashboard-tiers-title" title="Start Free, Connect for Pro" className="section">
         <div className="card-grid card-grid--two">
           <OfferCard
             eyebrow="Free"
@@ -70,15 +67,13 @@ export function DashboardPage() {
             </p>
           </OfferCard>
         </div>
-      </section>
+      </TitledSection>
 
-      <section className="section" aria-labelledby="dashboard-uses-title">
-        <h2 id="dashboard-uses-title">Built for How You Operate</h2>
+      <TitledSection id="dashboard-uses-title" title="Built for How You Operate" className="section">
         <TextCardGrid cards={USE_CASES} />
-      </section>
+      </TitledSection>
 
-      <section className="section" aria-labelledby="dashboard-plans-title">
-        <h2 id="dashboard-plans-title">Plans</h2>
+      <TitledSection id="dashboard-plans-title" title="Plans" className="section">
         <div className="card-grid card-grid--two">
           <OfferCard title="Free" actions={[{ to: "/", label: "Start Free", variant: "secondary" }]}>
             <ul className="check-list">
@@ -95,7 +90,7 @@ export function DashboardPage() {
             </ul>
           </OfferCard>
         </div>
-      </section>
+      </TitledSection>
     </div>
   );
 }

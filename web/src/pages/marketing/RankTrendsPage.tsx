@@ -1,6 +1,7 @@
 import { PRO_PLAN } from "../../../../worker/contract/plans";
 import { OfferCard, TextCardGrid, type TitledText } from "../../components/MarketingCards";
 import { monthlyPrice } from "../../lib/plan-copy";
+import { PageHero, TitledSection } from "../../components/PageSections";
 import "../../styles/marketing.css";
 
 const TREND_READING_CARDS: readonly TitledText[] = [
@@ -21,16 +22,12 @@ const TREND_READING_CARDS: readonly TitledText[] = [
 export function RankTrendsPage() {
   return (
     <div className="container">
-      <header className="page-hero">
-        <h1>Rank Trends</h1>
-        <p className="page-hero__lead">
-          A Best Sellers Rank is a moment; the trend is the story. See where a product has been, and how fast it is
-          moving.
-        </p>
-      </header>
+      <PageHero title="Rank Trends">
+        A Best Sellers Rank is a moment; the trend is the story. See where a product has been, and how fast it is
+        moving.
+      </PageHero>
 
-      <section className="section" aria-labelledby="trend-tiers-title">
-        <h2 id="trend-tiers-title">Snapshots and Velocity</h2>
+      <TitledSection id="trend-tiers-title" title="Snapshots and Velocity" className="section">
         <div className="card-grid card-grid--two">
           <OfferCard
             eyebrow="Free"
@@ -60,12 +57,11 @@ export function RankTrendsPage() {
             </ul>
           </OfferCard>
         </div>
-      </section>
+      </TitledSection>
 
-      <section className="section" aria-labelledby="trend-reading-title">
-        <h2 id="trend-reading-title">Reading a Rank Trend</h2>
+      <TitledSection id="trend-reading-title" title="Reading a Rank Trend" className="section">
         <TextCardGrid cards={TREND_READING_CARDS} />
-      </section>
+      </TitledSection>
     </div>
   );
 }

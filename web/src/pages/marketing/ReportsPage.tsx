@@ -1,20 +1,17 @@
 import { FREE_PLAN, PRO_PLAN } from "../../../../worker/contract/plans";
 import { OfferCard } from "../../components/MarketingCards";
 import { exportAllowance, monthlyPrice } from "../../lib/plan-copy";
+import { PageHero, TitledSection } from "../../components/PageSections";
 import "../../styles/marketing.css";
 
 export function ReportsPage() {
   return (
     <div className="container">
-      <header className="page-hero">
-        <h1>Reports</h1>
-        <p className="page-hero__lead">
-          Rank, price and Buy Box data in files you can share with a client, a partner or your own spreadsheet.
-        </p>
-      </header>
+      <PageHero title="Reports">
+        Rank, price and Buy Box data in files you can share with a client, a partner or your own spreadsheet.
+      </PageHero>
 
-      <section className="section" aria-labelledby="report-tiers-title">
-        <h2 id="report-tiers-title">Free and Pro Reports</h2>
+      <TitledSection id="report-tiers-title" title="Free and Pro Reports" className="section">
         <div className="card-grid card-grid--two">
           <OfferCard
             eyebrow="Free"
@@ -44,10 +41,9 @@ export function ReportsPage() {
             </ul>
           </OfferCard>
         </div>
-      </section>
+      </TitledSection>
 
-      <section className="section" aria-labelledby="report-schedule-title">
-        <h2 id="report-schedule-title">Report Scheduling</h2>
+      <TitledSection id="report-schedule-title" title="Report Scheduling" className="section">
         <div className="card-grid card-grid--two">
           <article className="card">
             <h3>Daily</h3>
@@ -58,7 +54,7 @@ export function ReportsPage() {
             <p>A week of rank and Buy Box trends per brand, ready for a Monday review or a client update.</p>
           </article>
         </div>
-      </section>
+      </TitledSection>
     </div>
   );
 }

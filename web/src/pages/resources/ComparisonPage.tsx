@@ -5,6 +5,7 @@ import { LookupForm } from "../../components/LookupForm";
 import { ScrollToTopButton } from "../../components/ScrollToTopButton";
 import { COMPETITOR_PROFILES, RANKLAYER_PROFILE, type Competitor } from "../../content/comparison";
 import { comparisonGuide } from "../../content/comparison-guides";
+import { TitledSection } from "../../components/PageSections";
 import "../../styles/home.css";
 import "../../styles/marketing.css";
 
@@ -25,13 +26,11 @@ export function ComparisonPage({ competitor }: { competitor: Competitor }) {
         <LookupForm asinInputRef={asinInput} />
       </header>
 
-      <section className="section" aria-labelledby="glance-title">
-        <h2 id="glance-title">At a Glance</h2>
+      <TitledSection id="glance-title" title="At a Glance" className="section">
         <ComparisonTable caption={`RankLayer and ${them.name} side by side`} tools={[RANKLAYER_PROFILE, them]} />
-      </section>
+      </TitledSection>
 
-      <section className="section" aria-labelledby="fit-title">
-        <h2 id="fit-title">Which One Fits</h2>
+      <TitledSection id="fit-title" title="Which One Fits" className="section">
         <div className="card-grid card-grid--two">
           <article className="card">
             <h3>Where {them.name} shines</h3>
@@ -53,10 +52,9 @@ export function ComparisonPage({ competitor }: { competitor: Competitor }) {
         <p className="section__lead">
           The two can work together: a research tool to find products, RankLayer to monitor the ones you sell.
         </p>
-      </section>
+      </TitledSection>
 
-      <section className="section" aria-labelledby="try-title">
-        <h2 id="try-title">Try RankLayer</h2>
+      <TitledSection id="try-title" title="Try RankLayer" className="section">
         <div className="cta-row">
           <ScrollToTopButton focusTarget={asinInput}>Check an ASIN</ScrollToTopButton>
           <Link to="/connect" className="button button--secondary">
@@ -66,7 +64,7 @@ export function ComparisonPage({ competitor }: { competitor: Competitor }) {
             See the Dashboard
           </Link>
         </div>
-      </section>
+      </TitledSection>
     </div>
   );
 }

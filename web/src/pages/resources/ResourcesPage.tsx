@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import { COMPARISON_GUIDES } from "../../content/comparison-guides";
+import { PageHero, TitledSection } from "../../components/PageSections";
 import "../../styles/marketing.css";
 
 const GETTING_STARTED_GUIDES = [
@@ -13,13 +14,11 @@ const GETTING_STARTED_GUIDES = [
 export function ResourcesPage() {
   return (
     <div className="container">
-      <header className="page-hero">
-        <h1>Resources</h1>
-        <p className="page-hero__lead">Guides for getting more out of Amazon rank data, and honest comparisons with other seller tools.</p>
-      </header>
+      <PageHero title="Resources">
+        Guides for getting more out of Amazon rank data, and honest comparisons with other seller tools.
+      </PageHero>
 
-      <section className="section" aria-labelledby="comparison-guides-title">
-        <h2 id="comparison-guides-title">Comparison Guides</h2>
+      <TitledSection id="comparison-guides-title" title="Comparison Guides" className="section">
         <ul className="guide-list">
           {COMPARISON_GUIDES.map((guide) => (
             <li key={guide.path} className="card">
@@ -30,10 +29,9 @@ export function ResourcesPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
 
-      <section className="section" aria-labelledby="getting-started-title">
-        <h2 id="getting-started-title">Getting Started</h2>
+      <TitledSection id="getting-started-title" title="Getting Started" className="section">
         <ul className="guide-list">
           {GETTING_STARTED_GUIDES.map(({ to, title, text }) => (
             <li key={to} className="card">
@@ -44,7 +42,7 @@ export function ResourcesPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
     </div>
   );
 }
