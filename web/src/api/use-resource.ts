@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "./api-error";
+import { startRequest } from "./start-request";
 
 export type Resource<T> =
   | { status: "loading" }
@@ -19,20 +20,14 @@ export function useResource<T>(fetcher: (signal: AbortSignal) => Promise<T>): [R
   const loadedFetcher = useRef(fetcher);
 
   useEffect(() => {
-    const controller = new AbortController();
     const reloading = loadedFetcher.current === fetcher;
     loadedFetcher.current = fetcher;
     setState((current) => (reloading && current.status === "success" ? current : { status: "loading" }));
-    fetcher(controller.signal).then(
-      (data) => {
-        if (!controller.signal.aborted) setState({ status: "success", data });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ status: "error", message: errorMessage(error) });
-      },
+    return startRequest(
+      fetcher,
+      (data) => setState({ status: "success", data }),
+      (error) => setState({ status: "error", message: errorMessage(error) }),
     );
-    return () => controller.abort();
   }, [fetcher, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);

@@ -1,6 +1,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router-dom";
 import { fetchUnreadCount } from "../api/notifications";
+import { startRequest } from "../api/start-request";
 import { useSession } from "./session";
 
 /** The signed-in user's unread in-app notifications, for the header badge; null when unknown or signed out. */
@@ -26,17 +27,13 @@ export function UnreadNotificationsProvider({ children }: { children: ReactNode 
       setCount(null);
       return;
     }
-    const controller = new AbortController();
-    inFlight.current = controller;
-    fetchUnreadCount(controller.signal).then(
-      (count) => {
-        if (!controller.signal.aborted) setCount(count);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) console.warn("Could not load the unread notification count", error);
-      },
+    inFlight.current = new AbortController();
+    return startRequest(
+      fetchUnreadCount,
+      setCount,
+      (error) => console.warn("Could not load the unread notification count", error),
+      inFlight.current,
     );
-    return () => controller.abort();
   }, [signedIn, pathname]);
 
   const setUnread = useCallback((count: number) => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { AccountMarketplace, AuthUrlResponse } from "../../../../worker/contract/account";
 import { fetchAuthOptions } from "../../api/account";
+import { startRequest } from "../../api/start-request";
 
 /** Used when the auth URL cannot be loaded: a visitor can still try the product through the demo instead of meeting a dead end. */
 const DEMO_FALLBACK: AuthUrlResponse = { authUrl: null, demoAvailable: true };
@@ -20,19 +21,15 @@ export function useAuthOptions(marketplace: AccountMarketplace): AuthOptionsStat
   const [state, setState] = useState<AuthOptionsState>({ options: null, loading: true });
 
   useEffect(() => {
-    const controller = new AbortController();
     setState((current) => ({ ...current, loading: true }));
-    fetchAuthOptions(marketplace, controller.signal).then(
-      (options) => {
-        if (!controller.signal.aborted) setState({ options, loading: false });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
+    return startRequest(
+      (signal) => fetchAuthOptions(marketplace, signal),
+      (options) => setState({ options, loading: false }),
+      (error) => {
         console.warn("Could not load the Amazon sign-in URL; offering the demo instead.", error);
         setState({ options: DEMO_FALLBACK, loading: false });
       },
     );
-    return () => controller.abort();
   }, [marketplace]);
 
   return state;

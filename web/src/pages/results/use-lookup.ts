@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { LookupResult } from "../../../../worker/contract/product";
 import { ApiError, errorMessage } from "../../api/api-error";
 import { fetchLookup } from "../../api/lookup";
+import { startRequest } from "../../api/start-request";
 import { trackEvent } from "../../lib/analytics";
 import { useDataSource } from "../../state/data-source";
 
@@ -21,26 +22,20 @@ export function useLookup(asin: string, marketplace: string): LookupState {
   const { setSource } = useDataSource();
 
   useEffect(() => {
-    const controller = new AbortController();
     setState({ status: "loading" });
-
-    fetchLookup(asin, marketplace, controller.signal).then(
+    return startRequest(
+      (signal) => fetchLookup(asin, marketplace, signal),
       (result) => {
-        if (controller.signal.aborted) return;
         setState({ status: "success", result });
         setSource(result.source);
         trackEvent("result_viewed", { asin: result.asin, marketplace: result.marketplace, source: result.source });
       },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
+      (error) => {
+        setState({ status: "error", message: errorMessage(error, FALLBACK_ERROR) });
         const status = error instanceof ApiError ? error.status : undefined;
-        const message = errorMessage(error, FALLBACK_ERROR);
-        setState({ status: "error", message });
         trackEvent("api_error", { endpoint: "/api/v1/lookup", status, asin, marketplace });
       },
     );
-
-    return () => controller.abort();
   }, [asin, marketplace, setSource]);
 
   return state;

@@ -3,6 +3,7 @@ import { type ChannelSettings, channelsUpdateSchema, type WebhookTestResult } fr
 import { errorMessage } from "../../api/api-error";
 import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from "../../api/field-errors";
 import { fetchChannels, generateWebhookSecret, saveChannels, sendWebhookTest } from "../../api/channels";
+import { startRequest } from "../../api/start-request";
 import type { SaveState } from "./use-seller-settings";
 
 const LOAD_FAILED = "Failed to load your alert channels. Please try again.";
@@ -50,19 +51,15 @@ export function useChannelSettings(): ChannelSettingsState {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    const controller = new AbortController();
     setLoad({ status: "loading" });
-    fetchChannels(controller.signal).then(
-      (saved) => {
-        if (!controller.signal.aborted) setLoad({ status: "ready", saved, draft: draftOf(saved) });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
+    return startRequest(
+      fetchChannels,
+      (saved) => setLoad({ status: "ready", saved, draft: draftOf(saved) }),
+      (error) => {
         console.error("Alert channels could not be loaded", error);
         setLoad({ status: "error", message: errorMessage(error, LOAD_FAILED) });
       },
     );
-    return () => controller.abort();
   }, [attempt]);
 
   const change = useCallback((field: ChannelField, value: string) => {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { ConnectionStatus, SettingsUpdate } from "../../../../worker/contract/account";
 import { errorMessage } from "../../api/api-error";
 import { fetchSettings, saveSettings } from "../../api/account";
+import { startRequest } from "../../api/start-request";
 
 const LOAD_FAILED = "Failed to load your settings. Please try again.";
 const SAVE_FAILED = "Failed to save settings. Please try again.";
@@ -34,19 +35,15 @@ export function useSellerSettings(): SellerSettings {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    const controller = new AbortController();
     setLoad({ status: "loading" });
-    fetchSettings(controller.signal).then(
-      ({ notifications, dataRefresh, connection }) => {
-        if (!controller.signal.aborted) setLoad({ status: "ready", connection, draft: { notifications, dataRefresh } });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
+    return startRequest(
+      fetchSettings,
+      ({ notifications, dataRefresh, connection }) => setLoad({ status: "ready", connection, draft: { notifications, dataRefresh } }),
+      (error) => {
         console.error("Settings could not be loaded", error);
         setLoad({ status: "error", message: errorMessage(error, LOAD_FAILED) });
       },
     );
-    return () => controller.abort();
   }, [attempt]);
 
   const change = useCallback((draft: SettingsUpdate) => {
