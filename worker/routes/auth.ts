@@ -54,12 +54,12 @@ function callbackFailure(c: Context<AppEnv>, status: 400 | 403 | 502, message: s
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .get("/auth/xsrf", async (c) => {
+  .get("/xsrf", async (c) => {
     setXsrfCookie(c, await xsrfTokenFor(c.env, c.get("account")?.sessionId ?? null));
     c.header("Cache-Control", "no-store");
     return c.body(null, 204);
   })
-  .get("/auth/url", zodValidator("query", authUrlQuerySchema), async (c) => {
+  .get("/url", zodValidator("query", authUrlQuerySchema), async (c) => {
     c.header("Cache-Control", "no-store");
     const demoAvailable = isDemoSignInAvailable(c.env);
     if (!sellerSignInKeys(c.env) || !c.env.SPAPI_APPLICATION_ID) {
@@ -77,7 +77,7 @@ export const authRoutes = new Hono<AppEnv>()
     });
     return c.json<AuthUrlResponse>({ authUrl, demoAvailable }, 200);
   })
-  .get("/auth/callback", async (c) => {
+  .get("/callback", async (c) => {
     const browserNonce = readCookie(c, OAUTH_STATE_COOKIE);
     clearCookie(c, OAUTH_STATE_COOKIE);
     const keys = sellerSignInKeys(c.env);
@@ -121,7 +121,7 @@ export const authRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.redirect(user.onboardedAt ? "/seller-central" : "/onboarding", 302);
   })
-  .post("/auth/demo", async (c) => {
+  .post("/demo", async (c) => {
     if (!isDemoSignInAvailable(c.env)) {
       return c.json({ detail: "Demo sign-in is turned off on this server. Sign in with Amazon instead." }, 403);
     }
@@ -133,7 +133,7 @@ export const authRoutes = new Hono<AppEnv>()
     await signIn(c, user.id);
     return c.json(await userStatus(c.env.DB, user), 200);
   })
-  .post("/auth/logout", async (c) => {
+  .post("/logout", async (c) => {
     await signOut(c);
     return c.body(null, 204);
   });

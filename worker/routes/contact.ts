@@ -11,7 +11,7 @@ export const CONTACT_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 };
 
 const UNAVAILABLE = "We couldn't send your message right now. Please try again in a few minutes.";
 
-export const contactRoutes = new Hono<AppEnv>().post("/contact", zodValidator("json", contactSchema), async (c) => {
+export const contactRoutes = new Hono<AppEnv>().post("/", zodValidator("json", contactSchema), async (c) => {
   c.header("Cache-Control", "no-store");
   const { website, ...message } = c.req.valid("json");
   // The honeypot: only bots fill it. They are told it worked, and nothing is kept or sent.

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 
-export const healthRoutes = new Hono<AppEnv>().get("/health", (c) =>
+export const healthRoutes = new Hono<AppEnv>().get("/", (c) =>
   c.json({ ok: true as const, version: c.env.APP_VERSION }),
 );

@@ -7,8 +7,9 @@ import { SellerApiError } from "../seller/seller-api";
 import { sellerApiFor } from "../seller/select-seller-api";
 import { zodValidator } from "../validation";
 
-export const catalogRoutes = new Hono<AppEnv>().get(
-  "/sp/catalog-item",
+/** Reads from the signed-in seller's own Selling Partner API account. */
+export const spRoutes = new Hono<AppEnv>().get(
+  "/catalog-item",
   requireAccount,
   zodValidator("query", catalogItemQuerySchema),
   async (c) => {

@@ -4,25 +4,24 @@ import { recordLookupSnapshot } from "../history/lookup-snapshot";
 import { LookupCache } from "../lookup/cache";
 import { logLookup } from "../lookup/lookup-log";
 import { lookupProduct } from "../lookup/lookup-service";
-import { mockImageSvg } from "../lookup/mock-source";
 import { productSourceFor } from "../lookup/select-source";
 import { limitExceededDetail, lookupLimits, peekLookup, rateLimitHeaders, takeLookup } from "../ratelimit/lookup-limit";
 import { lookupQuerySchema } from "../contract/lookup";
-import { ASIN_PATTERN, isMarketplace } from "../contract/marketplaces";
 import { zodValidator } from "../validation";
 
 const DEFAULT_REFRESH_AFTER_SECONDS = 6 * 60 * 60;
 
+/** One product lookup: the client's quota, the 24-hour cache, then the product source. */
 export const lookupRoutes = new Hono<AppEnv>()
   // Rejected input costs no quota, but its answer still reports the client's limits.
-  .use("/v1/lookup", async (c, next) => {
+  .use("/", async (c, next) => {
     await next();
     if (!c.res.headers.has("RateLimit-Limit")) {
       const decision = await peekLookup(c.env, c.req.raw);
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.res.headers.set(name, value);
     }
   })
-  .get("/v1/lookup", zodValidator("query", lookupQuerySchema), async (c) => {
+  .get("/", zodValidator("query", lookupQuerySchema), async (c) => {
     const started = Date.now();
     const { asin, marketplace } = c.req.valid("query");
 
@@ -60,15 +59,4 @@ export const lookupRoutes = new Hono<AppEnv>()
     }
     if (outcome.retryAfterSeconds) c.header("Retry-After", String(outcome.retryAfterSeconds));
     return c.json({ detail: outcome.detail }, outcome.status);
-  })
-  .get("/mock-images/:marketplace/:file", (c) => {
-    const { marketplace, file } = c.req.param();
-    const asin = file.replace(/\.svg$/, "");
-    if (!isMarketplace(marketplace) || !ASIN_PATTERN.test(asin)) {
-      return c.json({ detail: "No such mock image" }, 404);
-    }
-    return c.body(mockImageSvg(asin, marketplace), 200, {
-      "Content-Type": "image/svg+xml",
-      "Cache-Control": "public, max-age=86400, immutable",
-    });
   });
