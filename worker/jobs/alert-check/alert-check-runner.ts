@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Bindings } from "../env";
+import type { Bindings } from "../../env";
 import { alertCheckStep } from "./nightly-check";
 
 const CHECK_TIME_KEY = "checkTime";

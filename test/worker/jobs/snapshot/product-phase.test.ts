@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Bindings } from "../../../worker/env";
-import { findSnapshotRun } from "../../../worker/history/job-runs";
-import { MAX_BATCH_ATTEMPTS } from "../../../worker/history/slice";
-import { runSnapshotSlice, type SliceOptions } from "../../../worker/history/snapshot-run";
-import { productSourceFor } from "../../../worker/lookup/select-source";
-import { calls, control } from "../support/creators-fake";
+import type { Bindings } from "../../../../worker/env";
+import { findSnapshotRun } from "../../../../worker/jobs/snapshot/job-runs-store";
+import { MAX_BATCH_ATTEMPTS } from "../../../../worker/jobs/snapshot/slice";
+import { runSnapshotSlice, type SliceOptions } from "../../../../worker/jobs/snapshot/start";
+import { productSourceFor } from "../../../../worker/lookup/select-source";
+import { calls, control } from "../../support/creators-fake";
 import {
   asinRange,
   count,

@@ -1,14 +1,14 @@
 import { drizzle } from "drizzle-orm/d1";
-import { findCredentials, findUser } from "../auth/accounts";
-import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../contract/account";
-import { MARKETPLACE_REGION } from "../seller/marketplaces";
-import { MAX_BUY_BOX_ASINS, SellerApiError, type SellerApi } from "../seller/seller-api";
-import { sellerApiFor } from "../seller/select-seller-api";
-import { advanceCursor } from "./job-runs";
+import { findCredentials, findUser } from "../../auth/accounts";
+import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../../contract/account";
+import { MARKETPLACE_REGION } from "../../seller/marketplaces";
+import { MAX_BUY_BOX_ASINS, SellerApiError, type SellerApi } from "../../seller/seller-api";
+import { sellerApiFor } from "../../seller/select-seller-api";
+import { advanceCursor } from "./job-runs-store";
 import { Pacer } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
-import { sellerSnapshotUpsert } from "./snapshot-store";
-import { keyCursor, nextSellerWithTrackedAsins, parseKeyCursor, userTrackedAsinsPage, type TrackedKey } from "./tracked";
+import { sellerSnapshotUpsert } from "../../history/snapshot-store";
+import { keyCursor, nextSellerWithTrackedAsins, parseKeyCursor, userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
 
 /** getItemOffersBatch allows 0.1 requests per second per seller (Product Pricing v0 usage plan). */
 export const OFFERS_BATCH_INTERVAL_MS = 10_000;

@@ -1,9 +1,9 @@
-import type { Bindings } from "../env";
-import { type AlertEventMessage, alertsPageUrl } from "./alert-event";
-import { openWebhookSecret } from "./channel-settings";
-import { alertEmailConfig, sendAlertEmail } from "./email";
+import type { Bindings } from "../../env";
+import { type AlertEventMessage, alertsPageUrl } from "../../notifications/alert-event";
+import { openWebhookSecret } from "../../notifications/channel-settings";
+import { alertEmailConfig, sendAlertEmail } from "../../notifications/email";
 import { MAX_ATTEMPTS, retryDelayMs } from "./retry-schedule";
-import { alertWebhookPayload, postWebhook, WEBHOOK_TIMEOUT_MS } from "./webhook";
+import { alertWebhookPayload, postWebhook, WEBHOOK_TIMEOUT_MS } from "../../notifications/webhook";
 
 /**
  * The notification outbox: sends the email and webhook rows of notification_deliveries

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Bindings } from "../env";
+import type { Bindings } from "../../env";
 import type { RunNotes } from "./slice";
-import { runSnapshotSlice } from "./snapshot-run";
+import { runSnapshotSlice } from "./start";
 
 const DAY_KEY = "day";
 

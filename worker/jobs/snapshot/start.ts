@@ -1,12 +1,12 @@
-import type { Bindings } from "../env";
-import type { ProductSource } from "../lookup/source";
-import { advanceCursor, ensureSnapshotRun, findSnapshotRun, finishSnapshotRun } from "./job-runs";
+import type { Bindings } from "../../env";
+import type { ProductSource } from "../../lookup/source";
+import { advanceCursor, ensureSnapshotRun, findSnapshotRun, finishSnapshotRun } from "./job-runs-store";
 import { realClock, type Clock } from "./pacing";
 import { runProductPhase } from "./product-phase";
 import { onRunFinished } from "./run-finished";
 import { runSellerPhase } from "./seller-phase";
 import { sliceLimits, type PhaseContext, type RunNotes } from "./slice";
-import { utcDay } from "./snapshot-store";
+import { utcDay } from "../../history/snapshot-store";
 
 export interface SliceOptions {
   notes: RunNotes;

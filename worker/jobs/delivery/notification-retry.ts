@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Bindings } from "../env";
+import type { Bindings } from "../../env";
 import { deliverDue } from "./deliver";
 
 /** The alarm never fires sooner than this after the last pass, so a stuck row cannot spin it. */

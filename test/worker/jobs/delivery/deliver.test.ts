@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { deliverDue, deliverPending } from "../../../worker/notifications/deliver";
-import { MAX_ATTEMPTS } from "../../../worker/notifications/retry-schedule";
+import { deliverDue, deliverPending } from "../../../../worker/jobs/delivery/deliver";
+import { MAX_ATTEMPTS } from "../../../../worker/jobs/delivery/retry-schedule";
 import {
   channelEnv,
   createUser,
@@ -16,7 +16,7 @@ import {
   setChannels,
   webhookCalls,
   webhookEndpoint,
-} from "./support";
+} from "../../notifications/support";
 
 const SECRET = "whsec_deliver-test";
 

@@ -1,7 +1,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { NOTIFICATION_RETRY_NAME } from "../../../worker/notifications/deliver";
-import { createUser, delivery, MINUTE, seedEvent, setChannels } from "./support";
+import { NOTIFICATION_RETRY_NAME } from "../../../../worker/jobs/delivery/deliver";
+import { createUser, delivery, MINUTE, seedEvent, setChannels } from "../../notifications/support";
 
 const retry = () => env.NOTIFICATION_RETRY.getByName(NOTIFICATION_RETRY_NAME);
 const alarmAt = () => runInDurableObject(retry(), (_instance, state) => state.storage.getAlarm());

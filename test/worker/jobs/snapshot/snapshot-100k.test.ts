@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { findSnapshotRun } from "../../../worker/history/job-runs";
-import { DEFAULT_REQUESTS_PER_SECOND } from "../../../worker/history/product-phase";
-import { runSnapshotSlice } from "../../../worker/history/snapshot-run";
-import { ACCOUNT_MARKETPLACES } from "../../../worker/contract/account";
-import { calls } from "../support/creators-fake";
+import { findSnapshotRun } from "../../../../worker/jobs/snapshot/job-runs-store";
+import { DEFAULT_REQUESTS_PER_SECOND } from "../../../../worker/jobs/snapshot/product-phase";
+import { runSnapshotSlice } from "../../../../worker/jobs/snapshot/start";
+import { ACCOUNT_MARKETPLACES } from "../../../../worker/contract/account";
+import { calls } from "../../support/creators-fake";
 import { asinRange, count, creatorsEnv, insertAlert, insertUser, insertWatchlist, memoryNotes, resetHistoryTables } from "./support";
 
 const TRACKED = 100_000;

@@ -1,4 +1,4 @@
-import type { Bindings } from "../env";
+import type { Bindings } from "../../env";
 
 /**
  * The nightly retention run (after the 02:30 alert check). The privacy page promises that

@@ -1,7 +1,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ALERT_CHECK_RUNNER_NAME, alertCheckTimeAfterRun, checkAlertsAndNotify } from "../../../worker/alerts/nightly-check";
-import { CHECK_TIME, clearAlertTables, count, seedAlert, seedRank, seedSnapshotRun, seedUser, storedAlert, TODAY } from "../support/alert-seed";
+import { ALERT_CHECK_RUNNER_NAME, alertCheckTimeAfterRun, checkAlertsAndNotify } from "../../../../worker/jobs/alert-check/nightly-check";
+import { CHECK_TIME, clearAlertTables, count, seedAlert, seedRank, seedSnapshotRun, seedUser, storedAlert, TODAY } from "../../support/alert-seed";
 
 const runner = () => env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME);
 const alarmAt = () => runInDurableObject(runner(), (_instance, state) => state.storage.getAlarm());

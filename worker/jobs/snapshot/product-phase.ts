@@ -1,12 +1,12 @@
 import { drizzle } from "drizzle-orm/d1";
-import { productSourceFor } from "../lookup/select-source";
-import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../lookup/source";
-import { isMarketplace } from "../contract/marketplaces";
-import { advanceCursor } from "./job-runs";
+import { productSourceFor } from "../../lookup/select-source";
+import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../../lookup/source";
+import { isMarketplace } from "../../contract/marketplaces";
+import { advanceCursor } from "./job-runs-store";
 import { intervalOfRate, Pacer } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
-import { rankSnapshotUpsert } from "./snapshot-store";
-import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey } from "./tracked";
+import { rankSnapshotUpsert } from "../../history/snapshot-store";
+import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey } from "./tracked-store";
 
 /** Amazon's documented starting quota for Associates: 1 request per second (README, "Nightly snapshot job"). */
 export const DEFAULT_REQUESTS_PER_SECOND = 1;

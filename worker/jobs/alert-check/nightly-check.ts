@@ -1,5 +1,5 @@
-import type { Bindings } from "../env";
-import { deliverPending, type DeliverySummary } from "../notifications/deliver";
+import type { Bindings } from "../../env";
+import { deliverPending, type DeliverySummary } from "../delivery/deliver";
 import { type AlertCheckOptions, type AlertCheckSummary, runAlertCheck } from "./alert-check";
 
 export interface NightlyCheckResult {

@@ -1,4 +1,4 @@
-import { intVar, type Bindings } from "../env";
+import { intVar, type Bindings } from "../../env";
 import type { Clock } from "./pacing";
 
 /**

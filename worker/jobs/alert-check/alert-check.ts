@@ -1,7 +1,7 @@
-import type { Bindings } from "../env";
-import { utcDay } from "../history/snapshot-store";
-import { type AlertCondition, SELLER_CONDITIONS } from "../contract/alerts";
-import { evaluateAlert, type RankPoint, type RuleResult, type SellerPoint, windowOf, windowStart } from "./rules";
+import type { Bindings } from "../../env";
+import { utcDay } from "../../history/snapshot-store";
+import { type AlertCondition, SELLER_CONDITIONS } from "../../contract/alerts";
+import { evaluateAlert, type RankPoint, type RuleResult, type SellerPoint, windowOf, windowStart } from "../../alerts/rules";
 
 /**
  * The nightly alert check (02:30 UTC, or when the snapshot run finishes). It walks the

@@ -1,5 +1,5 @@
-import { alertCheckTimeAfterRun, checkAlertsAndNotify } from "../alerts/nightly-check";
-import type { Bindings } from "../env";
+import { alertCheckTimeAfterRun, checkAlertsAndNotify } from "../alert-check/nightly-check";
+import type { Bindings } from "../../env";
 
 /**
  * Called once when a day's snapshot run is done. A run that ends after 02:30 found the cron's

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Bindings } from "../../../worker/env";
-import { findSnapshotRun } from "../../../worker/history/job-runs";
-import { OFFERS_BATCH_INTERVAL_MS } from "../../../worker/history/seller-phase";
-import { runSnapshotSlice } from "../../../worker/history/snapshot-run";
-import { MockSellerApi } from "../../../worker/seller/mock-seller-api";
-import { connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../support/seller-browser";
+import type { Bindings } from "../../../../worker/env";
+import { findSnapshotRun } from "../../../../worker/jobs/snapshot/job-runs-store";
+import { OFFERS_BATCH_INTERVAL_MS } from "../../../../worker/jobs/snapshot/seller-phase";
+import { runSnapshotSlice } from "../../../../worker/jobs/snapshot/start";
+import { MockSellerApi } from "../../../../worker/seller/mock-seller-api";
+import { connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../../support/seller-browser";
 import { asinRange, insertUser, insertWatchlist, insertAlert, memoryNotes, resetHistoryTables, virtualClock } from "./support";
 
 const DAY = "2026-11-22";

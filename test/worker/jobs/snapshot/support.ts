@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
-import type { Bindings } from "../../../worker/env";
-import type { Clock } from "../../../worker/history/pacing";
-import type { RunNotes } from "../../../worker/history/slice";
-import type { ItemOutcome, ProductSource } from "../../../worker/lookup/source";
-import type { Marketplace } from "../../../worker/contract/marketplaces";
-import { uniqueClient } from "../support/creators-fake";
+import type { Bindings } from "../../../../worker/env";
+import type { Clock } from "../../../../worker/jobs/snapshot/pacing";
+import type { RunNotes } from "../../../../worker/jobs/snapshot/slice";
+import type { ItemOutcome, ProductSource } from "../../../../worker/lookup/source";
+import type { Marketplace } from "../../../../worker/contract/marketplaces";
+import { uniqueClient } from "../../support/creators-fake";
 
 /** The snapshot job reads every tracked ASIN in D1, so each test starts from empty tables. */
 export async function resetHistoryTables(): Promise<void> {

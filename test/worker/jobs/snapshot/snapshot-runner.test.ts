@@ -1,9 +1,9 @@
 import { createScheduledController, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import worker from "../../../worker/index";
-import { ensureSnapshotRun, findSnapshotRun } from "../../../worker/history/job-runs";
-import * as runFinished from "../../../worker/history/run-finished";
-import { snapshotRunner, startSnapshotRun } from "../../../worker/history/snapshot-run";
+import worker from "../../../../worker/index";
+import { ensureSnapshotRun, findSnapshotRun } from "../../../../worker/jobs/snapshot/job-runs-store";
+import * as runFinished from "../../../../worker/jobs/snapshot/run-finished";
+import { snapshotRunner, startSnapshotRun } from "../../../../worker/jobs/snapshot/start";
 import { asinRange, count, insertUser, insertWatchlist, resetHistoryTables } from "./support";
 
 // The test config sets SNAPSHOT_REQUESTS_PER_SECOND = "0.01": every alarm makes one call

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { runAlertCheck } from "../../../worker/alerts/alert-check";
+import { runAlertCheck } from "../../../../worker/jobs/alert-check/alert-check";
 import {
   CHECK_TIME,
   clearAlertTables,
@@ -16,7 +16,7 @@ import {
   seedUser,
   storedAlert,
   TODAY,
-} from "../support/alert-seed";
+} from "../../support/alert-seed";
 
 beforeEach(clearAlertTables);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ATTEMPTS, retryDelayMs } from "../../../worker/notifications/retry-schedule";
+import { MAX_ATTEMPTS, retryDelayMs } from "../../../../worker/jobs/delivery/retry-schedule";
 
 const MINUTE = 60_000;
 
