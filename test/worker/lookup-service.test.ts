@@ -2,9 +2,9 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CACHE_MAX_AGE_MS, HOT_TTL_MS, LookupCache } from "../../worker/lookup/cache";
 import { lookupProduct, type LookupDeps } from "../../worker/lookup/lookup-service";
-import { mockProduct } from "../../worker/lookup/mock-source";
+import { mockProduct } from "../../worker/upstreams/creators/mock";
 import type { ProductData } from "../../worker/contract/product";
-import { UpstreamError, type ItemOutcome, type ProductSource } from "../../worker/lookup/source";
+import { UpstreamError, type ItemOutcome, type ProductSource } from "../../worker/upstreams/creators/product-source";
 import type { Marketplace } from "../../worker/contract/marketplaces";
 
 const HOUR = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
-import { errors, jwtVerify, SignJWT } from "jose";
+import { errors, SignJWT } from "jose";
 import type { Bindings } from "../env";
 import { isAccountMarketplace, type AccountMarketplace } from "../contract/account";
-import { randomToken, signingKey } from "./signing-key";
+import { randomToken, signingKey, verifySignedToken } from "./signing-key";
 
 /**
  * The OAuth `state`: a short-lived HS256 token carrying a nonce that is also kept in an
@@ -44,10 +44,7 @@ export async function consumeState(
   let marketplace: unknown;
   let expiresAt: number | undefined;
   try {
-    const { payload } = await jwtVerify(state, await signingKey(env), {
-      algorithms: ["HS256"],
-      audience: STATE_AUDIENCE,
-    });
+    const payload = await verifySignedToken(env, state, STATE_AUDIENCE);
     nonce = payload.jti;
     marketplace = payload.mkt;
     expiresAt = payload.exp;

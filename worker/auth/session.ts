@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { jwtVerify, SignJWT } from "jose";
+import { SignJWT } from "jose";
 import { sessions, users } from "../db/schema";
 import type { Bindings } from "../env";
 import { accountsDb, type UserRecord } from "./accounts";
-import { signingKey } from "./signing-key";
+import { signingKey, verifySignedToken } from "./signing-key";
 
 /** A request's signed-in account: the D1 session row that backs it and its user. */
 export interface SignedInAccount {
@@ -53,10 +53,7 @@ export async function readSession(env: Bindings, token: string): Promise<SignedI
   let sessionId: unknown;
   let userId: string | undefined;
   try {
-    const { payload } = await jwtVerify(token, await signingKey(env), {
-      algorithms: ["HS256"],
-      audience: SESSION_AUDIENCE,
-    });
+    const payload = await verifySignedToken(env, token, SESSION_AUDIENCE);
     sessionId = payload.sid;
     userId = payload.sub;
   } catch {

@@ -1,3 +1,4 @@
+import { jwtVerify, type JWTPayload } from "jose";
 import type { Bindings } from "../env";
 
 const FALLBACK_KEY_NAME = "session_signing_key";
@@ -56,4 +57,13 @@ export function base64UrlDecode(text: string): Uint8Array {
 /** A random id: 32 bytes as base64url. */
 export function randomToken(): string {
   return base64UrlEncode(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+/**
+ * The payload of a token RankLayer signed for `audience` (sessions, OAuth state, demo
+ * cookies), or a throw from jose: a bad signature, another audience or an expired token.
+ */
+export async function verifySignedToken(env: Bindings, token: string, audience: string): Promise<JWTPayload> {
+  const { payload } = await jwtVerify(token, await signingKey(env), { algorithms: ["HS256"], audience });
+  return payload;
 }

@@ -1,5 +1,6 @@
 import type { Bindings } from "../env";
 import type { ContactMessage } from "../contract/contact";
+import { bindingEmailSender } from "../upstreams/email/sender";
 import { setEmailStatus } from "./store";
 
 interface EmailConfig {
@@ -40,7 +41,7 @@ export function notificationEmail(message: ContactMessage, id: string, config: E
 export async function notifyTeam(db: D1Database, config: EmailConfig, message: ContactMessage, id: string): Promise<void> {
   let status: "sent" | "failed" = "sent";
   try {
-    await config.binding.send(notificationEmail(message, id, config));
+    await bindingEmailSender(config.binding).send(notificationEmail(message, id, config));
   } catch (error) {
     status = "failed";
     console.error("contact notification email failed; the message is stored", id, error);

@@ -12,8 +12,8 @@ import { xsrfTokenFor } from "../auth/xsrf";
 import type { AppEnv, Bindings } from "../env";
 import { authUrlQuerySchema, type AuthUrlResponse } from "../contract/account";
 import { isDemoSignInAvailable, isSellerSignInReady, isSellingPartnerApiConfigured } from "../seller/config";
-import { exchangeAuthorizationCode, LwaError } from "../seller/lwa";
-import { MARKETPLACE_REGION } from "../seller/marketplaces";
+import { exchangeAuthorizationCode, LwaError } from "../upstreams/spapi/lwa";
+import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
 import { zodValidator } from "../validation";
 
 const STATE_FAILURES: Record<StateFailure, string> = {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { deleteCredentials, findCredentials } from "../auth/accounts";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import type { AppEnv } from "../env";
-import { dropSellerAccessToken } from "../seller/lwa";
+import { dropSellerAccessToken } from "../upstreams/spapi/lwa";
 import { accessTokenCacheKey } from "../seller/select-seller-api";
 
 export const connectionRoutes = new Hono<AppEnv>()

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { ASIN_PATTERN, isMarketplace } from "../contract/marketplaces";
 import type { AppEnv } from "../env";
-import { mockImageSvg } from "../lookup/mock-source";
+import { mockImageSvg } from "../upstreams/creators/mock";
 
 /** The placeholder product images that mock-mode lookups point to. */
 export const mockImageRoutes = new Hono<AppEnv>()

@@ -7,7 +7,8 @@ import { channelsUpdateSchema, type WebhookTestResult } from "../contract/channe
 import type { AppEnv } from "../env";
 import { alertsPageUrl } from "../notifications/alert-event";
 import { channelSettingsView, loadChannels, openWebhookSecret, rotateWebhookSecret, saveChannels } from "../notifications/channel-settings";
-import { postWebhook, testWebhookPayload } from "../notifications/webhook";
+import { testWebhookPayload } from "../notifications/webhook-payload";
+import { fetchWebhookSender } from "../upstreams/webhook/sender";
 import { zodValidator } from "../validation";
 
 const NO_KEYS = "Webhook signing secrets cannot be stored on this server right now (TOKEN_ENCRYPTION_KEYS is not set).";
@@ -59,5 +60,5 @@ export const settingsRoutes = new Hono<AppEnv>()
     }
     const nowMs = Date.now();
     const payload = testWebhookPayload(nowMs, alertsPageUrl(c.env));
-    return answer(await postWebhook({ url: stored.webhookUrl, secret, payload, deliveryId: payload.id, nowMs }));
+    return answer(await fetchWebhookSender.post({ url: stored.webhookUrl, secret, payload, deliveryId: payload.id, nowMs }));
   });

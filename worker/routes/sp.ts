@@ -3,7 +3,7 @@ import { currentAccount, requireAccount } from "../auth/session-middleware";
 import type { AppEnv } from "../env";
 import { catalogItemQuerySchema } from "../contract/account";
 import { fetchCatalogItem } from "../seller/catalog-service";
-import { SellerApiError } from "../seller/seller-api";
+import { SellerApiError } from "../upstreams/spapi/seller-api";
 import { sellerApiFor } from "../seller/select-seller-api";
 import { zodValidator } from "../validation";
 

@@ -4,7 +4,7 @@ import { recordLookupSnapshot } from "../history/lookup-snapshot";
 import { LookupCache } from "../lookup/cache";
 import { logLookup } from "../lookup/lookup-log";
 import { lookupProduct } from "../lookup/lookup-service";
-import { productSourceFor } from "../lookup/select-source";
+import { productSourceFor } from "../upstreams/creators/select";
 import { limitExceededDetail, lookupLimits, peekLookup, rateLimitHeaders, takeLookup } from "../ratelimit/lookup-limit";
 import { lookupQuerySchema } from "../contract/lookup";
 import { zodValidator } from "../validation";

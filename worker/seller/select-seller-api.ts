@@ -3,10 +3,10 @@ import { decryptRefreshToken, encryptRefreshToken, parseKeyring } from "../auth/
 import type { Bindings } from "../env";
 import type { SellerRegion } from "../contract/account";
 import { isSellingPartnerApiConfigured } from "./config";
-import { dropSellerAccessToken, sellerAccessToken } from "./lwa";
-import { MockSellerApi } from "./mock-seller-api";
-import { SellerApiError, type SellerApi } from "./seller-api";
-import { SpApiSellerApi } from "./spapi-client";
+import { dropSellerAccessToken, sellerAccessToken } from "../upstreams/spapi/lwa";
+import { MockSellerApi } from "../upstreams/spapi/mock";
+import { SellerApiError, type SellerApi } from "../upstreams/spapi/seller-api";
+import { SpApiSellerApi } from "../upstreams/spapi/client";
 
 /**
  * The SellerApi of a signed-in account: the mock for a demo account, the real SP-API

@@ -1,5 +1,6 @@
 import type { Bindings } from "../env";
-import { creatorsConfigFromEnv } from "../lookup/creators-source";
+import { withTimeout } from "../upstreams/http";
+import { creatorsConfigFromEnv } from "../upstreams/creators/client";
 import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type ComponentStatus, type StatusReport } from "../contract/status-components";
 import { productSourceStatus, readRecentLookups } from "./product-source";
 
@@ -8,17 +9,6 @@ export const CHECK_TIMEOUT_MS = 2_000;
 
 type CheckResult = { status: ComponentStatus; detail?: string };
 type Check = (env: Bindings) => Promise<CheckResult>;
-
-/** Rejects when `promise` has not settled within `ms`. */
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => {
-    if (timer !== undefined) clearTimeout(timer);
-  });
-}
 
 const OPERATIONAL: CheckResult = { status: "operational" };
 

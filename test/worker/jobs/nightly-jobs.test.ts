@@ -5,7 +5,7 @@ import { findSnapshotRun } from "../../../worker/jobs/snapshot/job-runs-store";
 import { recordRankSnapshot, utcDay } from "../../../worker/history/snapshot-store";
 import worker from "../../../worker/index";
 import { runRetention } from "../../../worker/jobs/retention/retention";
-import { mockProduct } from "../../../worker/lookup/mock-source";
+import { mockProduct } from "../../../worker/upstreams/creators/mock";
 import type { AlertList, AlertView } from "../../../worker/contract/alerts";
 import type { NotificationList } from "../../../worker/contract/notifications";
 import {

@@ -3,7 +3,8 @@ import { type AlertEventMessage, alertsPageUrl } from "../../notifications/alert
 import { openWebhookSecret } from "../../notifications/channel-settings";
 import { alertEmailConfig, sendAlertEmail } from "../../notifications/email";
 import { MAX_ATTEMPTS, retryDelayMs } from "./retry-schedule";
-import { alertWebhookPayload, postWebhook, WEBHOOK_TIMEOUT_MS } from "../../notifications/webhook";
+import { alertWebhookPayload } from "../../notifications/webhook-payload";
+import { fetchWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSender } from "../../upstreams/webhook/sender";
 
 /**
  * The notification outbox: sends the email and webhook rows of notification_deliveries
@@ -45,6 +46,8 @@ type Outcome = "sent" | "retrying" | "failed" | "not_configured" | "skipped";
 export interface DeliveryOptions {
   /** How long a webhook receiver may take to answer. */
   webhookTimeoutMs?: number;
+  /** Where webhooks go out; fetch unless a test records them. */
+  webhooks?: WebhookSender;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -112,7 +115,7 @@ function senderFor(env: Bindings, row: DueDelivery, nowMs: number, options: Deli
     if (!url) return { missing: "No webhook URL in settings" };
     if (!ciphertext) return { missing: "No webhook signing secret: generate one in settings" };
     return async () => {
-      const result = await postWebhook({
+      const result = await (options.webhooks ?? fetchWebhookSender).post({
         url,
         secret: await openWebhookSecret(env, row.userId, ciphertext),
         payload: alertWebhookPayload(row, alertsPageUrl(env)),

@@ -1,6 +1,6 @@
 import { drizzle } from "drizzle-orm/d1";
-import { productSourceFor } from "../../lookup/select-source";
-import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../../lookup/source";
+import { productSourceFor } from "../../upstreams/creators/select";
+import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../../upstreams/creators/product-source";
 import { isMarketplace } from "../../contract/marketplaces";
 import { advanceCursor } from "./job-runs-store";
 import { intervalOfRate, Pacer } from "./pacing";

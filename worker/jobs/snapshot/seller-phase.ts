@@ -1,8 +1,8 @@
 import { drizzle } from "drizzle-orm/d1";
 import { findCredentials, findUser } from "../../auth/accounts";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../../contract/account";
-import { MARKETPLACE_REGION } from "../../seller/marketplaces";
-import { MAX_BUY_BOX_ASINS, SellerApiError, type SellerApi } from "../../seller/seller-api";
+import { MARKETPLACE_REGION } from "../../upstreams/spapi/endpoints";
+import { MAX_BUY_BOX_ASINS, SellerApiError, type SellerApi } from "../../upstreams/spapi/seller-api";
 import { sellerApiFor } from "../../seller/select-seller-api";
 import { advanceCursor } from "./job-runs-store";
 import { Pacer } from "./pacing";

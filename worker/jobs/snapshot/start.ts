@@ -1,5 +1,5 @@
 import type { Bindings } from "../../env";
-import type { ProductSource } from "../../lookup/source";
+import type { ProductSource } from "../../upstreams/creators/product-source";
 import { advanceCursor, ensureSnapshotRun, findSnapshotRun, finishSnapshotRun } from "./job-runs-store";
 import { realClock, type Clock } from "./pacing";
 import { runProductPhase } from "./product-phase";

@@ -4,7 +4,7 @@ import type { Bindings } from "../../../../worker/env";
 import { findSnapshotRun } from "../../../../worker/jobs/snapshot/job-runs-store";
 import { MAX_BATCH_ATTEMPTS } from "../../../../worker/jobs/snapshot/slice";
 import { runSnapshotSlice, type SliceOptions } from "../../../../worker/jobs/snapshot/start";
-import { productSourceFor } from "../../../../worker/lookup/select-source";
+import { productSourceFor } from "../../../../worker/upstreams/creators/select";
 import { calls, control } from "../../support/creators-fake";
 import {
   asinRange,

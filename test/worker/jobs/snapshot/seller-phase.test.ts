@@ -4,7 +4,7 @@ import type { Bindings } from "../../../../worker/env";
 import { findSnapshotRun } from "../../../../worker/jobs/snapshot/job-runs-store";
 import { OFFERS_BATCH_INTERVAL_MS } from "../../../../worker/jobs/snapshot/seller-phase";
 import { runSnapshotSlice } from "../../../../worker/jobs/snapshot/start";
-import { MockSellerApi } from "../../../../worker/seller/mock-seller-api";
+import { MockSellerApi } from "../../../../worker/upstreams/spapi/mock";
 import { connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../../support/seller-browser";
 import { asinRange, insertUser, insertWatchlist, insertAlert, memoryNotes, resetHistoryTables, virtualClock } from "./support";
 

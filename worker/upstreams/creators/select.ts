@@ -1,7 +1,7 @@
-import type { Bindings } from "../env";
-import { CreatorsProductSource, creatorsConfigFromEnv } from "./creators-source";
-import { MockProductSource } from "./mock-source";
-import type { ProductSource } from "./source";
+import type { Bindings } from "../../env";
+import { CreatorsProductSource, creatorsConfigFromEnv } from "./client";
+import { MockProductSource } from "./mock";
+import type { ProductSource } from "./product-source";
 
 /** The Creators API when its credentials are set, otherwise the labelled mock. */
 export function productSourceFor(env: Bindings): ProductSource {

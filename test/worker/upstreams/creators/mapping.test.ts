@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mapCategoryRanks, mapCreatorsItem, readGetItemsResponse, type CreatorsItem } from "../../worker/lookup/creators-source";
-import { getItemsResponse as response } from "./fixtures/creators/get-items-response";
+import { mapCategoryRanks, mapCreatorsItem, readGetItemsResponse, type CreatorsItem } from "../../../../worker/upstreams/creators/mapping";
+import { getItemsResponse as response } from "../../fixtures/creators/get-items-response";
 
 const REQUESTED = ["B0CHX1W1XY", "B0BARE0001", "B0INVALID1", "B0HIDDEN01", "B0MISSING1"];
 

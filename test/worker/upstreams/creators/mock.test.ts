@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MockProductSource, mockCategoryRanks, mockImageSvg, mockProduct } from "../../worker/lookup/mock-source";
+import { MockProductSource, mockCategoryRanks, mockImageSvg, mockProduct } from "../../../../worker/upstreams/creators/mock";
 
 describe("mock product source", () => {
   it("is labelled mock", () => {

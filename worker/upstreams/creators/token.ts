@@ -1,4 +1,5 @@
-import { UpstreamError } from "./source";
+import { isTimeout, retryAfterOf, TokenCache, type GrantedToken } from "../http";
+import { UpstreamError } from "./product-source";
 
 /**
  * OAuth2 client-credentials tokens for the Creators API, as Amazon's reference SDKs
@@ -20,11 +21,6 @@ export const TOKEN_ENDPOINTS: Readonly<Record<string, string>> = {
 };
 export const COGNITO_SCOPE = "creatorsapi/default";
 export const LWA_SCOPE = "creatorsapi::default";
-
-/** Renew this long before the upstream's expiry, so no call goes out with a dying token. */
-const EXPIRY_MARGIN_MS = 60_000;
-/** What the SDKs assume when the grant omits expires_in. */
-const DEFAULT_LIFETIME_S = 3600;
 
 export interface TokenCredentials {
   credentialId: string;
@@ -51,15 +47,8 @@ export function authorizationHeader(token: string, version: string): string {
   return isLwaVersion(version) ? `Bearer ${token}` : `Bearer ${token}, Version ${version}`;
 }
 
-interface CachedToken {
-  token: string;
-  /** Epoch ms after which the token is no longer used. */
-  renewAt: number;
-}
-
 // Module-level so every request an isolate serves shares one token per credential.
-const cached = new Map<string, CachedToken>();
-const inFlight = new Map<string, Promise<CachedToken>>();
+const tokens = new TokenCache();
 
 function cacheKey(credentials: TokenCredentials): string {
   return `${credentials.credentialId}\n${tokenEndpoint(credentials)}`;
@@ -76,34 +65,22 @@ export async function getAccessToken(
   timeoutMs: number,
   signal: AbortSignal,
 ): Promise<string> {
-  const key = cacheKey(credentials);
-  const hit = cached.get(key);
-  if (hit && Date.now() < hit.renewAt) return hit.token;
-
-  let grant = inFlight.get(key);
-  if (!grant) {
-    grant = requestToken(credentials, fetcher, timeoutMs)
-      .then((token) => {
-        cached.set(key, token);
-        return token;
-      })
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, grant);
-  }
-  return (await untilAborted(grant, signal)).token;
+  return untilAborted(
+    tokens.token(cacheKey(credentials), () => requestToken(credentials, fetcher, timeoutMs)),
+    signal,
+  );
 }
 
 /** Forget a token the API refused, unless a newer one already replaced it. */
 export function dropAccessToken(credentials: TokenCredentials, token: string): void {
-  const key = cacheKey(credentials);
-  if (cached.get(key)?.token === token) cached.delete(key);
+  tokens.drop(cacheKey(credentials), token);
 }
 
 async function requestToken(
   credentials: TokenCredentials,
   fetcher: typeof fetch,
   timeoutMs: number,
-): Promise<CachedToken> {
+): Promise<GrantedToken> {
   const lwa = isLwaVersion(credentials.version);
   const fields = {
     grant_type: "client_credentials",
@@ -127,7 +104,7 @@ async function requestToken(
   }
 
   if (res.status === 429) {
-    throw new UpstreamError("throttled", "token grant throttled", retryAfterSeconds(res.headers.get("Retry-After")));
+    throw new UpstreamError("throttled", "token grant throttled", retryAfterOf(res));
   }
   if (res.status === 400 || res.status === 401 || res.status === 403) {
     // invalid_client / unauthorized_client: the credential itself was refused.
@@ -146,9 +123,7 @@ async function requestToken(
   if (typeof grant.access_token !== "string" || grant.access_token === "") {
     throw new UpstreamError("unavailable", "token grant answered without an access_token");
   }
-  const lifetimeS =
-    typeof grant.expires_in === "number" && grant.expires_in > 0 ? grant.expires_in : DEFAULT_LIFETIME_S;
-  return { token: grant.access_token, renewAt: Date.now() + lifetimeS * 1000 - EXPIRY_MARGIN_MS };
+  return { token: grant.access_token, expiresInSeconds: grant.expires_in };
 }
 
 /** OAuth2 errors are { error, error_description }; never echo anything else (it could hold secrets). */
@@ -164,22 +139,8 @@ function oauthError(body: string): string {
 /** A thrown fetch or body read: our bound ran out (timeout) or the network failed. */
 export function networkError(what: string, error: unknown): UpstreamError {
   if (error instanceof UpstreamError) return error;
-  // DOMException is not an Error subclass everywhere, so read the name structurally.
-  const name = typeof error === "object" && error !== null && "name" in error ? String(error.name) : "";
-  if (name === "TimeoutError" || name === "AbortError") {
-    return new UpstreamError("timeout", `${what} got no answer in time`);
-  }
+  if (isTimeout(error)) return new UpstreamError("timeout", `${what} got no answer in time`);
   return new UpstreamError("unavailable", `${what} failed: ${error instanceof Error ? error.message : String(error)}`);
-}
-
-/** Retry-After as seconds: either delta-seconds or an HTTP date. */
-export function retryAfterSeconds(header: string | null): number | undefined {
-  if (!header) return undefined;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number.parseInt(trimmed, 10);
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
 /** Settles with `promise`, or rejects as a timeout when `signal` aborts first. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mapCatalogItem } from "../../../worker/seller/catalog-mapping";
-import { getCatalogItemExample } from "../fixtures/spapi/get-catalog-item";
+import { mapCatalogItem } from "../../../../worker/upstreams/spapi/catalog-mapping";
+import { getCatalogItemExample } from "../../fixtures/spapi/get-catalog-item";
 
 const US = "ATVPDKIKX0DER";
 

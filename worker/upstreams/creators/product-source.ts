@@ -1,6 +1,11 @@
-import type { CategoryRank } from "../history/snapshot-store";
-import type { Marketplace } from "../contract/marketplaces";
-import type { ProductData } from "../contract/product";
+import type { Marketplace } from "../../contract/marketplaces";
+import type { ProductData } from "../../contract/product";
+
+/** One sales rank of a product in one of its categories. */
+export interface CategoryRank {
+  category: string;
+  rank: number;
+}
 
 /** The most item ids one getItems call may carry. */
 export const MAX_ITEMS_PER_CALL = 10;

@@ -1,4 +1,4 @@
-import { marketplaceColumn as column, type SellerRegion } from "../contract/marketplaces";
+import { marketplaceColumn as column, type SellerRegion } from "../../contract/marketplaces";
 
 // SP-API facts per marketplace, read off the one marketplace table.
 export const MARKETPLACE_IDS = column("id");

@@ -1,5 +1,6 @@
-import type { WebhookTestResult } from "../contract/channels";
-import type { AlertEventMessage } from "./alert-event";
+import type { WebhookTestResult } from "../../contract/channels";
+import { hmacSha256, toHex } from "../../shared/hmac";
+import { isTimeout } from "../http";
 
 /**
  * Signed webhooks. The body is JSON whose `text` field makes a Slack incoming webhook post
@@ -22,44 +23,8 @@ export interface WebhookPayload {
   createdAt: string;
 }
 
-export function alertWebhookPayload(event: AlertEventMessage, alertsUrl: string): WebhookPayload {
-  return {
-    type: "alert.fired",
-    id: event.id,
-    text: `RankLayer alert for ${event.day}: ${event.message} ${alertsUrl}`,
-    alert: {
-      id: event.alertId,
-      asin: event.asin,
-      marketplace: event.marketplace,
-      conditionType: event.conditionType,
-      threshold: event.threshold,
-    },
-    message: event.message,
-    day: event.day,
-    createdAt: event.createdAt,
-  };
-}
-
-export function testWebhookPayload(nowMs: number, alertsUrl: string): WebhookPayload {
-  const message = "This is a test message from RankLayer: your webhook is set up.";
-  return {
-    type: "webhook.test",
-    id: crypto.randomUUID(),
-    text: `${message} ${alertsUrl}`,
-    alert: null,
-    message,
-    day: new Date(nowMs).toISOString().slice(0, 10),
-    createdAt: new Date(nowMs).toISOString(),
-  };
-}
-
-const toHex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
-
 export async function signatureHeader(secret: string, timestampSeconds: number, rawBody: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`${timestampSeconds}.${rawBody}`));
-  return `t=${timestampSeconds},v1=${toHex(mac)}`;
+  return `t=${timestampSeconds},v1=${toHex(await hmacSha256(secret, `${timestampSeconds}.${rawBody}`))}`;
 }
 
 export interface WebhookPost {
@@ -69,6 +34,12 @@ export interface WebhookPost {
   deliveryId: string;
   nowMs: number;
   timeoutMs?: number;
+}
+
+/** Where signed webhooks go out: fetch in the Worker, a recording fake in tests. */
+export interface WebhookSender {
+  /** Never throws: a failure comes back as { ok: false, detail }. */
+  post(post: WebhookPost): Promise<WebhookTestResult>;
 }
 
 /**
@@ -96,10 +67,9 @@ export async function postWebhook(post: WebhookPost): Promise<WebhookTestResult>
     if (response.ok) return { ok: true, status: response.status };
     return { ok: false, status: response.status, detail: `The webhook answered HTTP ${response.status}` };
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     return {
       ok: false,
-      detail: timedOut ? `The webhook did not answer within ${timeoutMs / 1000} s` : `The webhook could not be reached: ${errorText(error)}`,
+      detail: isTimeout(error) ? `The webhook did not answer within ${timeoutMs / 1000} s` : `The webhook could not be reached: ${errorText(error)}`,
     };
   }
 }
@@ -107,3 +77,6 @@ export async function postWebhook(post: WebhookPost): Promise<WebhookTestResult>
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** The real sender: one signed POST per message through fetch. */
+export const fetchWebhookSender: WebhookSender = { post: postWebhook };

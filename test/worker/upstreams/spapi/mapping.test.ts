@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buyBoxWinners, fulfillableUnitsPage } from "../../../worker/seller/spapi-mapping";
-import { getItemOffersBatchExample } from "../fixtures/spapi/get-item-offers-batch";
+import { buyBoxWinners, fulfillableUnitsPage } from "../../../../worker/upstreams/spapi/mapping";
+import { getItemOffersBatchExample } from "../../fixtures/spapi/get-item-offers-batch";
 
 describe("getItemOffersBatch answers", () => {
   const requested = getItemOffersBatchExample.response.responses.map((response) => response.request.Asin);

@@ -1,4 +1,4 @@
-import type { SalesRank } from "../contract/account";
+import type { SalesRank } from "../../contract/account";
 import type { CatalogItem } from "./seller-api";
 
 /**

@@ -1,5 +1,5 @@
-import { retryAfterSeconds } from "../lookup/creators-token";
-import { LWA_TOKEN_URL } from "./marketplaces";
+import { errorName, retryAfterOf, TokenCache } from "../http";
+import { LWA_TOKEN_URL } from "./endpoints";
 
 /**
  * Login with Amazon for SP-API: the authorization-code exchange at the end of the website
@@ -31,9 +31,6 @@ export class LwaError extends Error {
 }
 
 const TIMEOUT_MS = 8000;
-/** Renew this long before expiry, so no call goes out with a dying token. */
-const EXPIRY_MARGIN_MS = 60_000;
-const DEFAULT_LIFETIME_S = 3600;
 const MAX_CACHED_TOKENS = 1000;
 
 /** The refresh token for an authorization code from the callback. */
@@ -51,52 +48,30 @@ export async function exchangeAuthorizationCode(client: LwaClient, code: string,
   return grant.refresh_token;
 }
 
-interface CachedAccessToken {
-  token: string;
-  renewAt: number;
-}
-
 // Per isolate, keyed by the caller's cache key (the seller and the grant it came from).
-const accessTokens = new Map<string, CachedAccessToken>();
-const grantsInFlight = new Map<string, Promise<CachedAccessToken>>();
+const accessTokens = new TokenCache(MAX_CACHED_TOKENS);
 
 /** A valid access token for a seller: the cached one, a grant under way, or a new refresh grant. */
-export async function sellerAccessToken(
-  client: LwaClient,
-  cacheKey: string,
-  refreshToken: () => Promise<string>,
-): Promise<string> {
-  const hit = accessTokens.get(cacheKey);
-  if (hit && Date.now() < hit.renewAt) return hit.token;
-
-  let grant = grantsInFlight.get(cacheKey);
-  if (!grant) {
-    grant = (async () => {
-      const answer = await postTokenRequest({
-        grant_type: "refresh_token",
-        refresh_token: await refreshToken(),
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-      });
-      const cached = { token: answer.access_token, renewAt: Date.now() + answer.expires_in * 1000 - EXPIRY_MARGIN_MS };
-      accessTokens.set(cacheKey, cached);
-      // Bounded: the oldest entry goes first (a Map keeps insertion order).
-      if (accessTokens.size > MAX_CACHED_TOKENS) accessTokens.delete(accessTokens.keys().next().value as string);
-      return cached;
-    })().finally(() => grantsInFlight.delete(cacheKey));
-    grantsInFlight.set(cacheKey, grant);
-  }
-  return (await grant).token;
+export function sellerAccessToken(client: LwaClient, cacheKey: string, refreshToken: () => Promise<string>): Promise<string> {
+  return accessTokens.token(cacheKey, async () => {
+    const answer = await postTokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: await refreshToken(),
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    });
+    return { token: answer.access_token, expiresInSeconds: answer.expires_in };
+  });
 }
 
 /** Forget a seller's access token (refused by SP-API, or the seller disconnected). */
 export function dropSellerAccessToken(cacheKey: string): void {
-  accessTokens.delete(cacheKey);
+  accessTokens.drop(cacheKey);
 }
 
 interface TokenAnswer {
   access_token: string;
-  expires_in: number;
+  expires_in: unknown;
   refresh_token?: unknown;
 }
 
@@ -110,11 +85,11 @@ async function postTokenRequest(fields: Record<string, string>): Promise<TokenAn
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    throw new LwaError("unavailable", `the LWA token endpoint could not be reached: ${errorName(error)}`);
+    throw new LwaError("unavailable", `the LWA token endpoint could not be reached: ${errorName(error) || "network error"}`);
   }
 
   if (res.status === 429) {
-    throw new LwaError("throttled", "LWA is throttling token requests", retryAfterSeconds(res.headers.get("Retry-After")));
+    throw new LwaError("throttled", "LWA is throttling token requests", retryAfterOf(res));
   }
   const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   if (!res.ok) {
@@ -129,10 +104,5 @@ async function postTokenRequest(fields: Record<string, string>): Promise<TokenAn
   if (typeof body?.access_token !== "string" || body.access_token === "") {
     throw new LwaError("unavailable", "the LWA token endpoint answered without an access_token");
   }
-  const expiresIn = typeof body.expires_in === "number" && body.expires_in > 0 ? body.expires_in : DEFAULT_LIFETIME_S;
-  return { access_token: body.access_token, expires_in: expiresIn, refresh_token: body.refresh_token };
-}
-
-function errorName(error: unknown): string {
-  return typeof error === "object" && error !== null && "name" in error ? String(error.name) : "network error";
+  return { access_token: body.access_token, expires_in: body.expires_in, refresh_token: body.refresh_token };
 }

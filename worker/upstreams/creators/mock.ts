@@ -1,7 +1,7 @@
-import type { CategoryRank } from "../history/snapshot-store";
-import { MARKETPLACE_CURRENCY, MARKETPLACE_HOST, type Marketplace } from "../contract/marketplaces";
-import type { ProductData } from "../contract/product";
-import type { ItemOutcome, ProductSource } from "./source";
+import type { CategoryRank } from "./product-source";
+import { MARKETPLACE_CURRENCY, MARKETPLACE_HOST, type Marketplace } from "../../contract/marketplaces";
+import type { ProductData } from "../../contract/product";
+import type { ItemOutcome, ProductSource } from "./product-source";
 
 /**
  * Deterministic stand-in for the Creators API, used when no credentials are set.

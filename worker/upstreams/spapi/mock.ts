@@ -1,5 +1,5 @@
-import { mockProduct, seededRandom } from "../lookup/mock-source";
-import type { AccountMarketplace } from "../contract/account";
+import { mockProduct, seededRandom } from "../creators/mock";
+import type { AccountMarketplace } from "../../contract/account";
 import type { CatalogItem, SellerApi } from "./seller-api";
 
 /** The Buy Box winner the mock names when the demo seller does not hold it. */

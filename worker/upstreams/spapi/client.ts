@@ -1,10 +1,10 @@
-import { retryAfterSeconds } from "../lookup/creators-token";
-import type { AccountMarketplace, SellerRegion } from "../contract/account";
+import type { AccountMarketplace, SellerRegion } from "../../contract/account";
+import { retryAfterOf } from "../http";
 import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
 import { LwaError } from "./lwa";
-import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./marketplaces";
+import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./endpoints";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type CatalogItem, type SellerApi } from "./seller-api";
-import { buyBoxWinners, fulfillableUnitsPage, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./spapi-mapping";
+import { buyBoxWinners, fulfillableUnitsPage, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./mapping";
 
 export interface SpApiClientConfig {
   region: SellerRegion;
@@ -187,7 +187,7 @@ export class SpApiSellerApi implements SellerApi {
         return new SellerApiError(
           429,
           "Amazon is throttling Selling Partner API requests. Try again in a few seconds.",
-          retryAfterSeconds(res.headers.get("Retry-After")),
+          retryAfterOf(res),
         );
       case 400:
         return new SellerApiError(502, `Amazon rejected the request${message ? `: ${message}` : "."}`);

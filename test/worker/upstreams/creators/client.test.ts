@@ -5,10 +5,10 @@ import {
   GET_ITEMS_RESOURCES,
   creatorsConfigFromEnv,
   type CreatorsConfig,
-} from "../../worker/lookup/creators-source";
-import { UpstreamError, type ItemOutcome } from "../../worker/lookup/source";
-import type { Marketplace } from "../../worker/contract/marketplaces";
-import { calls, control, grants, newAsin, uniqueClient } from "./support/creators-fake";
+} from "../../../../worker/upstreams/creators/client";
+import { UpstreamError, type ItemOutcome } from "../../../../worker/upstreams/creators/product-source";
+import type { Marketplace } from "../../../../worker/contract/marketplaces";
+import { calls, control, grants, newAsin, uniqueClient } from "../../support/creators-fake";
 
 function makeSource(overrides: Partial<CreatorsConfig> = {}, fetcher?: typeof fetch) {
   const config: CreatorsConfig = {

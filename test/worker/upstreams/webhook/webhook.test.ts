@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { alertWebhookPayload, postWebhook, testWebhookPayload } from "../../../worker/notifications/webhook";
-import { ALERT_EVENT, ALERTS_URL, NOW, scriptWebhook, webhookCalls, webhookEndpoint } from "./support";
+import { alertWebhookPayload, testWebhookPayload } from "../../../../worker/notifications/webhook-payload";
+import { postWebhook } from "../../../../worker/upstreams/webhook/sender";
+import { ALERT_EVENT, ALERTS_URL, NOW, scriptWebhook, webhookCalls, webhookEndpoint } from "../../notifications/support";
 
 // Non-ASCII text: the signature must cover the exact UTF-8 bytes sent.
 const EVENT = { ...ALERT_EVENT, message: `${ALERT_EVENT.message} – “déjà vu” ✓` };

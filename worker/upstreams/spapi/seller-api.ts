@@ -1,4 +1,4 @@
-import type { AccountMarketplace, SalesRank } from "../contract/account";
+import type { AccountMarketplace, SalesRank } from "../../contract/account";
 
 /** What the catalog screens need of one item. */
 export interface CatalogItem {
