@@ -28,7 +28,7 @@ export interface Secrets {
  * wrangler.toml), so `wrangler types` cannot see them.
  */
 export interface OptionalConfig {
-  /** Overrides the Free plan's monthly lookup quota (worker/billing/plans.ts) for one deployment. */
+  /** Overrides the Free plan's monthly lookup quota (worker/contract/plans.ts) for one deployment. */
   LOOKUP_LIMIT_PER_MONTH?: string;
   /** send_email binding for contact-form notifications; its destination_address receives them. */
   CONTACT_EMAIL?: SendEmail;
@@ -50,8 +50,3 @@ export interface AppEnv {
   };
 }
 
-/** Reads an integer var of at least `min`, falling back when it is unset or malformed. */
-export function intVar(value: string | undefined, fallback: number, min = 1): number {
-  const parsed = Number.parseInt(value ?? "", 10);
-  return Number.isFinite(parsed) && parsed >= min ? parsed : fallback;
-}

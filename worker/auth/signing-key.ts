@@ -1,4 +1,5 @@
 import { jwtVerify, type JWTPayload } from "jose";
+import { configOf } from "../config";
 import type { Bindings } from "../env";
 
 const FALLBACK_KEY_NAME = "session_signing_key";
@@ -13,7 +14,8 @@ let fallbackKey: Promise<Uint8Array> | null = null;
  * once and kept in D1, so demo sessions work locally and survive restarts.
  */
 export function signingKey(env: Bindings): Promise<Uint8Array> {
-  if (env.SESSION_SECRET) return Promise.resolve(encoder.encode(env.SESSION_SECRET));
+  const secret = configOf(env).vars.SESSION_SECRET;
+  if (secret) return Promise.resolve(encoder.encode(secret));
   fallbackKey ??= loadOrCreateFallbackKey(env.DB).catch((error: unknown) => {
     fallbackKey = null; // let the next request try again
     throw error;

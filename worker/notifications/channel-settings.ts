@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { randomToken } from "../auth/signing-key";
-import { decryptRefreshToken, encryptRefreshToken, parseKeyring } from "../auth/token-crypto";
+import { decryptRefreshToken, encryptRefreshToken, keyringOf } from "../auth/token-crypto";
 import { userSettings } from "../db/schema";
 import type { Bindings } from "../env";
 import type { ChannelSettings, ChannelsUpdate } from "../contract/channels";
-import { alertEmailConfig } from "./email";
+import { alertEmailConfig } from "../config";
 
 /**
  * A user's alert channels in user_settings: the alert email address, the webhook URL and
@@ -61,7 +61,7 @@ export async function saveChannels(db: D1Database, userId: string, update: Chann
 
 /** Replaces the user's signing secret; the old one stops working at once. Throws KeyringError without keys. */
 export async function rotateWebhookSecret(env: Bindings, userId: string): Promise<string> {
-  const keys = parseKeyring(env.TOKEN_ENCRYPTION_KEYS);
+  const keys = keyringOf(env);
   // 32 random bytes, with a prefix that says what the string is.
   const secret = `whsec_${randomToken()}`;
   const sealed = await encryptRefreshToken(keys, userId, secret);
@@ -71,6 +71,6 @@ export async function rotateWebhookSecret(env: Bindings, userId: string): Promis
 
 /** The plaintext signing secret of a stored ciphertext. Throws when the keys cannot open it. */
 export async function openWebhookSecret(env: Bindings, userId: string, ciphertext: string): Promise<string> {
-  const opened = await decryptRefreshToken(parseKeyring(env.TOKEN_ENCRYPTION_KEYS), userId, ciphertext);
+  const opened = await decryptRefreshToken(keyringOf(env), userId, ciphertext);
   return opened.refreshToken;
 }

@@ -1,18 +1,8 @@
 import type { Bindings } from "../env";
 import { escapeHtml } from "../shared/html";
 import { bindingEmailSender } from "../upstreams/email/sender";
-import { type AlertEventMessage, alertsPageUrl, conditionName } from "./alert-event";
-
-/** The ALERT_EMAIL send_email binding and its sender, or null when the deployment has none. */
-export interface AlertEmailConfig {
-  binding: SendEmail;
-  from: string;
-}
-
-export function alertEmailConfig(env: Bindings): AlertEmailConfig | null {
-  const from = env.ALERT_EMAIL_FROM?.trim();
-  return env.ALERT_EMAIL && from ? { binding: env.ALERT_EMAIL, from } : null;
-}
+import { alertsPageUrl, type AlertEmailConfig } from "../config";
+import { type AlertEventMessage, conditionName } from "./alert-event";
 
 /** One alert firing as an email: the same facts in plain text and in simple HTML. */
 export function alertEmail(event: AlertEventMessage, to: string, from: string, alertsUrl: string): EmailMessageBuilder {

@@ -7,11 +7,11 @@ import { clearCookie, DEMO_ACCOUNT_COOKIE, OAUTH_STATE_COOKIE, readCookie, setHo
 import { DEMO_ACCOUNT_LIFETIME_SECONDS, demoAccountOf, signDemoAccount } from "../auth/demo-account";
 import { consumeState, issueState, STATE_LIFETIME_SECONDS, type StateFailure } from "../auth/oauth-state";
 import { signIn, signOut } from "../auth/sign-in";
-import { encryptRefreshToken, parseKeyring, type EncryptionKey } from "../auth/token-crypto";
+import { encryptRefreshToken, keyringOf, type EncryptionKey } from "../auth/token-crypto";
 import { xsrfTokenFor } from "../auth/xsrf";
 import type { AppEnv, Bindings } from "../env";
 import { authUrlQuerySchema, type AuthUrlResponse } from "../contract/account";
-import { isDemoSignInAvailable, isSellerSignInReady, isSellingPartnerApiConfigured } from "../seller/config";
+import { configOf } from "../config";
 import { exchangeAuthorizationCode, LwaError } from "../upstreams/spapi/lwa";
 import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
 import { zodValidator } from "../validation";
@@ -34,14 +34,15 @@ const MAX_CODE_LENGTH = 1024;
  * when SP-API is not configured or its secrets are missing or malformed.
  */
 function sellerSignInKeys(env: Bindings): EncryptionKey[] | null {
-  if (!isSellerSignInReady(env)) {
-    if (isSellingPartnerApiConfigured(env)) {
+  const config = configOf(env);
+  if (!config.sellerSignInReady) {
+    if (config.sellingPartner) {
       console.error("SP-API is configured but SESSION_SECRET or TOKEN_ENCRYPTION_KEYS is not set: Amazon sign-in is off");
     }
     return null;
   }
   try {
-    return parseKeyring(env.TOKEN_ENCRYPTION_KEYS);
+    return keyringOf(env);
   } catch (error) {
     console.error(`Amazon sign-in is off: ${error instanceof Error ? error.message : String(error)}`);
     return null;
@@ -61,8 +62,8 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get("/url", zodValidator("query", authUrlQuerySchema), async (c) => {
     c.header("Cache-Control", "no-store");
-    const demoAvailable = isDemoSignInAvailable(c.env);
-    if (!sellerSignInKeys(c.env) || !c.env.SPAPI_APPLICATION_ID) {
+    const { demoSignInAvailable: demoAvailable, sellingPartner } = configOf(c.env);
+    if (!sellerSignInKeys(c.env) || !sellingPartner) {
       return c.json<AuthUrlResponse>({ authUrl: null, demoAvailable }, 200);
     }
     const { marketplace } = c.req.valid("query");
@@ -70,10 +71,10 @@ export const authRoutes = new Hono<AppEnv>()
     setHostCookie(c, OAUTH_STATE_COOKIE, nonce, STATE_LIFETIME_SECONDS);
     const authUrl = consentUrl({
       marketplace,
-      applicationId: c.env.SPAPI_APPLICATION_ID,
+      applicationId: sellingPartner.applicationId,
       state,
       redirectUri: callbackUrl(c.req.url),
-      draftApp: c.env.SPAPI_DRAFT_APP === "true",
+      draftApp: sellingPartner.draftApp,
     });
     return c.json<AuthUrlResponse>({ authUrl, demoAvailable }, 200);
   })
@@ -81,7 +82,8 @@ export const authRoutes = new Hono<AppEnv>()
     const browserNonce = readCookie(c, OAUTH_STATE_COOKIE);
     clearCookie(c, OAUTH_STATE_COOKIE);
     const keys = sellerSignInKeys(c.env);
-    if (!keys || !c.env.LWA_CLIENT_ID || !c.env.LWA_CLIENT_SECRET) {
+    const sellingPartner = configOf(c.env).sellingPartner;
+    if (!keys || !sellingPartner) {
       return callbackFailure(c, 403, "Amazon sign-in is not configured on this server.");
     }
     const query = c.req.query();
@@ -97,7 +99,7 @@ export const authRoutes = new Hono<AppEnv>()
     let refreshToken: string;
     try {
       refreshToken = await exchangeAuthorizationCode(
-        { clientId: c.env.LWA_CLIENT_ID, clientSecret: c.env.LWA_CLIENT_SECRET },
+        { clientId: sellingPartner.clientId, clientSecret: sellingPartner.clientSecret },
         code,
         callbackUrl(c.req.url),
       );
@@ -122,7 +124,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.redirect(user.onboardedAt ? "/seller-central" : "/onboarding", 302);
   })
   .post("/demo", async (c) => {
-    if (!isDemoSignInAvailable(c.env)) {
+    if (!configOf(c.env).demoSignInAvailable) {
       return c.json({ detail: "Demo sign-in is turned off on this server. Sign in with Amazon instead." }, 403);
     }
     const current = c.get("account");

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { contactEmailConfig, notifyTeam } from "../contact/notify";
+import { contactEmailConfig } from "../config";
+import { notifyTeam } from "../contact/notify";
 import { storeContactMessage } from "../contact/store";
 import type { AppEnv } from "../env";
 import { hitClientLimit } from "../ratelimit/client-limit";

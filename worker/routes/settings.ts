@@ -5,7 +5,7 @@ import { KeyringError } from "../auth/token-crypto";
 import { settingsUpdateSchema } from "../contract/account";
 import { channelsUpdateSchema, type WebhookTestResult } from "../contract/channels";
 import type { AppEnv } from "../env";
-import { alertsPageUrl } from "../notifications/alert-event";
+import { alertsPageUrl } from "../config";
 import { channelSettingsView, loadChannels, openWebhookSecret, rotateWebhookSecret, saveChannels } from "../notifications/channel-settings";
 import { testWebhookPayload } from "../notifications/webhook-payload";
 import { fetchWebhookSender } from "../upstreams/webhook/sender";

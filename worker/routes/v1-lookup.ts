@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { intVar, type AppEnv } from "../env";
+import { configOf } from "../config";
+import type { AppEnv } from "../env";
 import { recordLookupSnapshot } from "../history/lookup-snapshot";
 import { LookupCache } from "../lookup/cache";
 import { logLookup } from "../lookup/lookup-log";
@@ -8,8 +9,6 @@ import { productSourceFor } from "../upstreams/creators/select";
 import { limitExceededDetail, lookupLimits, peekLookup, rateLimitHeaders, takeLookup } from "../ratelimit/lookup-limit";
 import { lookupQuerySchema } from "../contract/lookup";
 import { zodValidator } from "../validation";
-
-const DEFAULT_REFRESH_AFTER_SECONDS = 6 * 60 * 60;
 
 /** One product lookup: the client's quota, the 24-hour cache, then the product source. */
 export const lookupRoutes = new Hono<AppEnv>()
@@ -38,7 +37,7 @@ export const lookupRoutes = new Hono<AppEnv>()
         source: productSourceFor(c.env),
         cache: new LookupCache(c.env.LOOKUP_CACHE),
         now: Date.now,
-        refreshAfterMs: intVar(c.env.LOOKUP_REFRESH_AFTER_SECONDS, DEFAULT_REFRESH_AFTER_SECONDS, 0) * 1000,
+        refreshAfterMs: configOf(c.env).vars.LOOKUP_REFRESH_AFTER_SECONDS * 1000,
       },
       asin,
       marketplace,

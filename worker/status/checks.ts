@@ -1,6 +1,6 @@
 import type { Bindings } from "../env";
 import { withTimeout } from "../upstreams/http";
-import { creatorsConfigFromEnv } from "../upstreams/creators/client";
+import { configOf, creatorsConfigFromEnv } from "../config";
 import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type ComponentStatus, type StatusReport } from "../contract/status-components";
 import { productSourceStatus, readRecentLookups } from "./product-source";
 
@@ -33,8 +33,7 @@ const checks: Record<ComponentId, Check> = {
     return productSourceStatus(configured, configured ? await readRecentLookups(env.DB) : { failures: 0, liveSuccesses: 0 });
   },
   selling_partner: async (env) =>
-    env.LWA_CLIENT_ID?.trim() && env.LWA_CLIENT_SECRET?.trim() && env.SPAPI_APPLICATION_ID?.trim()
-      ? OPERATIONAL
+    configOf(env).sellingPartner ? OPERATIONAL
       : { status: "not_active", detail: "Seller account connections are not enabled yet." },
 };
 

@@ -1,7 +1,7 @@
 import type { Bindings } from "../../env";
 import { utcDay } from "../../history/snapshot-store";
 import { type AlertCondition, SELLER_CONDITIONS } from "../../contract/alerts";
-import { evaluateAlert, type RankPoint, type RuleResult, type SellerPoint, windowOf, windowStart } from "../../alerts/rules";
+import { evaluateAlert, type AlertRankPoint, type RuleResult, type SellerPoint, windowOf, windowStart } from "../../alerts/rules";
 
 /**
  * The nightly alert check (02:30 UTC, or when the snapshot run finishes). It walks the
@@ -192,7 +192,7 @@ function distinct(alerts: DueAlert[], key: (alert: DueAlert) => string, tuple: (
 }
 
 /** Public data of the page's ASINs over the lookback window, one query (pairs passed as one JSON parameter). */
-async function loadRankPoints(db: D1Database, day: string, alerts: DueAlert[]): Promise<Map<string, RankPoint[]>> {
+async function loadRankPoints(db: D1Database, day: string, alerts: DueAlert[]): Promise<Map<string, AlertRankPoint[]>> {
   const pairs = distinct(alerts, rankKey, (alert) => [alert.marketplace, alert.asin]);
   const { results } = await db
     .prepare(

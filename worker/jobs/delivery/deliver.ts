@@ -1,7 +1,8 @@
 import type { Bindings } from "../../env";
-import { type AlertEventMessage, alertsPageUrl } from "../../notifications/alert-event";
+import { alertEmailConfig, alertsPageUrl } from "../../config";
+import type { AlertEventMessage } from "../../notifications/alert-event";
 import { openWebhookSecret } from "../../notifications/channel-settings";
-import { alertEmailConfig, sendAlertEmail } from "../../notifications/email";
+import { sendAlertEmail } from "../../notifications/email";
 import { MAX_ATTEMPTS, retryDelayMs } from "./retry-schedule";
 import { alertWebhookPayload } from "../../notifications/webhook-payload";
 import { fetchWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSender } from "../../upstreams/webhook/sender";

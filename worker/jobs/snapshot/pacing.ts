@@ -36,9 +36,3 @@ export class Pacer {
   }
 }
 
-/** The call spacing of a requests-per-second var ("1", "0.5", "200"), or of the fallback rate. */
-export function intervalOfRate(value: string | undefined, fallbackPerSecond: number): number {
-  const parsed = Number.parseFloat(value ?? "");
-  const rate = Number.isFinite(parsed) && parsed > 0 ? parsed : fallbackPerSecond;
-  return 1000 / rate;
-}

@@ -3,13 +3,14 @@ import { productSourceFor } from "../../upstreams/creators/select";
 import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../../upstreams/creators/product-source";
 import { isMarketplace } from "../../contract/marketplaces";
 import { advanceCursor } from "./job-runs-store";
-import { intervalOfRate, Pacer } from "./pacing";
+import { configOf, DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND } from "../../config";
+import { Pacer } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { rankSnapshotUpsert } from "../../history/snapshot-store";
 import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey } from "./tracked-store";
 
-/** Amazon's documented starting quota for Associates: 1 request per second (README, "Nightly snapshot job"). */
-export const DEFAULT_REQUESTS_PER_SECOND = 1;
+/** Amazon's documented starting quota for Associates: 1 request per second. */
+export const DEFAULT_REQUESTS_PER_SECOND = DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND;
 const PAGE_SIZE = 200;
 
 /**
@@ -19,7 +20,7 @@ const PAGE_SIZE = 200;
 export async function runProductPhase(ctx: PhaseContext, cursor: string | null, source: ProductSource = productSourceFor(ctx.env)): Promise<PhaseResult> {
   const { env, day, clock, budget } = ctx;
   const db = env.DB;
-  const pacer = new Pacer(clock, intervalOfRate(env.SNAPSHOT_REQUESTS_PER_SECOND, DEFAULT_REQUESTS_PER_SECOND), budget.deadline);
+  const pacer = new Pacer(clock, 1000 / configOf(env).vars.SNAPSHOT_REQUESTS_PER_SECOND, budget.deadline);
   const keys = new TrackedBuffer(db, parseKeyCursor(cursor));
 
   for (;;) {

@@ -1,4 +1,5 @@
-import { intVar, type Bindings } from "../../env";
+import { configOf } from "../../config";
+import type { Bindings } from "../../env";
 import type { Clock } from "./pacing";
 
 /**
@@ -15,8 +16,8 @@ export interface SliceBudget {
 /** SNAPSHOT_MAX_CALLS_PER_INVOCATION and SNAPSHOT_MAX_MS_PER_INVOCATION, with their defaults. */
 export function sliceLimits(env: Bindings): { maxCalls: number; maxMs: number } {
   return {
-    maxCalls: intVar(env.SNAPSHOT_MAX_CALLS_PER_INVOCATION, 100),
-    maxMs: intVar(env.SNAPSHOT_MAX_MS_PER_INVOCATION, 25_000),
+    maxCalls: configOf(env).vars.SNAPSHOT_MAX_CALLS_PER_INVOCATION,
+    maxMs: configOf(env).vars.SNAPSHOT_MAX_MS_PER_INVOCATION,
   };
 }
 

@@ -17,7 +17,7 @@
  * - Per-item error codes InvalidParameterValue / ItemNotAccessible and their messages
  *   naming the ItemId: PA-API 5 error reference, kept by the Creators API.
  */
-import { intVar, type Bindings } from "../../env";
+import type { CreatorsConfig } from "../../config";
 import { retryAfterOf } from "../http";
 import { MARKETPLACE_HOST, type Marketplace } from "../../contract/marketplaces";
 import {
@@ -33,8 +33,6 @@ import { MAX_ITEMS_PER_CALL, UpstreamError, type ItemOutcome, type ProductSource
 export const CREATORS_API_BASE_URL = "https://creatorsapi.amazon";
 export const GET_ITEMS_PATH = "/catalog/v1/getItems";
 /** New credentials are Login-with-Amazon ones; 3.1 is the North America version. */
-export const DEFAULT_CREDENTIAL_VERSION = "3.1";
-const DEFAULT_TIMEOUT_MS = 4000;
 
 /** Exactly what ProductData needs; detailPageURL and asin come with every item. */
 export const GET_ITEMS_RESOURCES = [
@@ -47,38 +45,6 @@ export const GET_ITEMS_RESOURCES = [
   "offersV2.listings.price",
   "offersV2.listings.isBuyBoxWinner",
 ] as const;
-
-export interface CreatorsConfig {
-  credentialId: string;
-  credentialSecret: string;
-  /** Credential version from Associates Central, e.g. "3.1"; picks the token endpoint. */
-  version: string;
-  partnerTag: string;
-  /** Replaces https://creatorsapi.amazon when set (tests, benchmark). */
-  apiBaseUrl?: string;
-  /** Replaces the version's token endpoint when set (tests, benchmark). */
-  authUrl?: string;
-  /** Bound on one getItems call, token grant included. */
-  timeoutMs: number;
-}
-
-/** The live source's config, or null while the id, secret or partner tag is unset. */
-export function creatorsConfigFromEnv(env: Bindings): CreatorsConfig | null {
-  const credentialId = env.CREATORS_CREDENTIAL_ID?.trim();
-  const credentialSecret = env.CREATORS_CREDENTIAL_SECRET?.trim();
-  const partnerTag = env.CREATORS_PARTNER_TAG?.trim();
-  if (!credentialId || !credentialSecret || !partnerTag) return null;
-  return {
-    credentialId,
-    credentialSecret,
-    partnerTag,
-    version: env.CREATORS_CREDENTIAL_VERSION?.trim() || DEFAULT_CREDENTIAL_VERSION,
-    // Empty strings mean Amazon's real endpoints.
-    apiBaseUrl: env.CREATORS_API_BASE_URL?.trim() || undefined,
-    authUrl: env.CREATORS_AUTH_URL?.trim() || undefined,
-    timeoutMs: intVar(env.UPSTREAM_TIMEOUT_MS, DEFAULT_TIMEOUT_MS),
-  };
-}
 
 export class CreatorsProductSource implements ProductSource {
   readonly kind = "live";

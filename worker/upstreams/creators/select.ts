@@ -1,5 +1,6 @@
 import type { Bindings } from "../../env";
-import { CreatorsProductSource, creatorsConfigFromEnv } from "./client";
+import { creatorsConfigFromEnv } from "../../config";
+import { CreatorsProductSource } from "./client";
 import { MockProductSource } from "./mock";
 import type { ProductSource } from "./product-source";
 

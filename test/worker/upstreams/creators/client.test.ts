@@ -1,11 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import {
-  CreatorsProductSource,
-  GET_ITEMS_RESOURCES,
-  creatorsConfigFromEnv,
-  type CreatorsConfig,
-} from "../../../../worker/upstreams/creators/client";
+import { CreatorsProductSource, GET_ITEMS_RESOURCES } from "../../../../worker/upstreams/creators/client";
+import { creatorsConfigFromEnv, type CreatorsConfig } from "../../../../worker/config";
 import { UpstreamError, type ItemOutcome } from "../../../../worker/upstreams/creators/product-source";
 import type { Marketplace } from "../../../../worker/contract/marketplaces";
 import { calls, control, grants, newAsin, uniqueClient } from "../../support/creators-fake";

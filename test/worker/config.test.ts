@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { isDemoSignInAvailable, isSellerSignInReady, isSellingPartnerApiConfigured } from "../../../worker/seller/config";
+import { isDemoSignInAvailable, isSellerSignInReady, isSellingPartnerApiConfigured } from "../../worker/config";
 
 const APP = { LWA_CLIENT_ID: "id", LWA_CLIENT_SECRET: "secret", SPAPI_APPLICATION_ID: "amzn1.sp.solution.x" };
 
