@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { flushLookupLog } from "../../worker/lookup/lookup-log";
+import { flushLookupLog } from "../../worker/lookup/lookup-log-store";
 
 let nextIp = 1;
 /** Each test gets its own client address, so limits never leak between tests. */

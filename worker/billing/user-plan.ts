@@ -1,4 +1,4 @@
-import { findCredentials, type UserRecord } from "../auth/accounts";
+import { findCredentials, type UserRecord } from "../auth/accounts-store";
 import { FREE_PLAN, PRO_PLAN, type Plan } from "../contract/plans";
 
 /**

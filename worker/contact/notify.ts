@@ -1,7 +1,7 @@
 import type { ContactEmailConfig } from "../config";
 import type { ContactMessage } from "../contract/contact";
 import { bindingEmailSender } from "../upstreams/email/sender";
-import { setEmailStatus } from "./store";
+import { setEmailStatus } from "./contact-store";
 
 /** The notification the team receives; replying goes straight to the sender. */
 export function notificationEmail(message: ContactMessage, id: string, config: ContactEmailConfig): EmailMessageBuilder {

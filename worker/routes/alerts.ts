@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { countActiveAlerts, createAlert, deleteAlert, findAlert, listAlerts, updateAlert } from "../alerts/alert-store";
-import { findCredentials, type UserRecord } from "../auth/accounts";
+import { findCredentials, type UserRecord } from "../auth/accounts-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { canActivateAlert, type Plan } from "../contract/plans";
 import { planOfUser } from "../billing/user-plan";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { createDemoUser, saveCredentials, upsertSellerUser, userStatus } from "../auth/accounts";
+import { createDemoUser, saveCredentials, upsertSellerUser, userStatus } from "../auth/accounts-store";
 import { callbackErrorPage } from "../auth/callback-page";
 import { callbackUrl, consentUrl } from "../auth/consent-url";
 import { clearCookie, DEMO_ACCOUNT_COOKIE, OAUTH_STATE_COOKIE, readCookie, setHostCookie, setXsrfCookie } from "../auth/cookies";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { contactEmailConfig } from "../config";
 import { notifyTeam } from "../contact/notify";
-import { storeContactMessage } from "../contact/store";
+import { storeContactMessage } from "../contact/contact-store";
 import type { AppEnv } from "../env";
 import { hitClientLimit } from "../ratelimit/client-limit";
 import { contactSchema } from "../contract/contact";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { completeOnboarding, userStatus } from "../auth/accounts";
+import { completeOnboarding, userStatus } from "../auth/accounts-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { onboardingSchema } from "../contract/account";
 import type { AppEnv } from "../env";

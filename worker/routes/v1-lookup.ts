@@ -3,7 +3,7 @@ import { configOf } from "../config";
 import type { AppEnv } from "../env";
 import { recordLookupSnapshot } from "../history/lookup-snapshot";
 import { LookupCache } from "../lookup/cache";
-import { logLookup } from "../lookup/lookup-log";
+import { logLookup } from "../lookup/lookup-log-store";
 import { lookupProduct } from "../lookup/lookup-service";
 import { productSourceFor } from "../upstreams/creators/select";
 import { limitExceededDetail, lookupLimits, peekLookup, rateLimitHeaders, takeLookup } from "../ratelimit/lookup-limit";

@@ -1,4 +1,4 @@
-import { findCredentials, replaceCiphertext, type UserRecord } from "../auth/accounts";
+import { findCredentials, replaceCiphertext, type UserRecord } from "../auth/accounts-store";
 import { decryptRefreshToken, encryptRefreshToken, keyringOf } from "../auth/token-crypto";
 import type { Bindings } from "../env";
 import type { SellerRegion } from "../contract/account";

@@ -1,4 +1,5 @@
 import type { Bindings } from "../env";
+import { pingDatabase } from "../lookup/lookup-log-store";
 import { withTimeout } from "../upstreams/http";
 import { configOf, creatorsConfigFromEnv } from "../config";
 import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type ComponentStatus, type StatusReport } from "../contract/status-components";
@@ -20,7 +21,7 @@ const checks: Record<ComponentId, Check> = {
     return OPERATIONAL;
   },
   database: async (env) => {
-    await env.DB.prepare("SELECT 1").first();
+    await pingDatabase(env.DB);
     return OPERATIONAL;
   },
   rate_limiter: async (env) => {

@@ -1,4 +1,5 @@
 import type { Bindings } from "../../env";
+import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
 
 /**
  * The nightly retention run (after the 02:30 alert check). The privacy page promises that
@@ -7,8 +8,8 @@ import type { Bindings } from "../../env";
  *   backlog never becomes one huge statement;
  * - rate-limit counters live in one RateLimiter Durable Object per client, which a cron
  *   cannot enumerate, so each erases its own storage with an alarm 30 days after the
- *   client's last counted request (worker/ratelimit/rate-limiter.ts).
- * Alert events and deliveries are the user's own notifications; the spec sets no limit on them.
+ *   client's last counted request (see RateLimiter).
+ * Alert events and deliveries are the user's own notifications, kept as long as the account.
  */
 export const LOOKUP_LOG_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,13 +23,5 @@ export interface RetentionSummary {
 
 export async function runRetention(env: Bindings, nowMs: number, chunk = DELETE_CHUNK): Promise<RetentionSummary> {
   const cutoff = new Date(nowMs - LOOKUP_LOG_RETENTION_DAYS * DAY_MS).toISOString();
-  const deleteChunk = env.DB.prepare(
-    "DELETE FROM lookup_log WHERE id IN (SELECT id FROM lookup_log WHERE created_at < ? ORDER BY id LIMIT ?)",
-  ).bind(cutoff, chunk);
-  let lookupLogDeleted = 0;
-  for (;;) {
-    const { meta } = await deleteChunk.run();
-    lookupLogDeleted += meta.changes;
-    if (meta.changes < chunk) return { cutoff, lookupLogDeleted };
-  }
+  return { cutoff, lookupLogDeleted: await deleteLookupLogBefore(env.DB, cutoff, chunk) };
 }

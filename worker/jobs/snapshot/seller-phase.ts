@@ -1,5 +1,5 @@
 import { drizzle } from "drizzle-orm/d1";
-import { findCredentials, findUser } from "../../auth/accounts";
+import { findCredentials, findUser } from "../../auth/accounts-store";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../../contract/account";
 import { MARKETPLACE_REGION } from "../../upstreams/spapi/endpoints";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type SellerApi } from "../../upstreams/spapi/seller-api";

@@ -26,7 +26,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const nowIso = () => new Date().toISOString();
 
-export function accountsDb(db: D1Database) {
+function accountsDb(db: D1Database) {
   return drizzle(db);
 }
 
