@@ -1,8 +1,8 @@
 import type { Bindings } from "../../env";
 import { alertEmailConfig, alertsPageUrl } from "../../config";
-import type { AlertEventMessage } from "../../notifications/alert-event";
 import { openWebhookSecret } from "../../notifications/channel-settings";
 import { sendAlertEmail } from "../../notifications/email";
+import { claimDelivery, type DueDelivery, dueDeliveries, finishDelivery, markNotConfigured, nextAttemptAtMs, noteDeliveryError } from "./delivery-store";
 import { MAX_ATTEMPTS, retryDelayMs } from "./retry-schedule";
 import { alertWebhookPayload } from "../../notifications/webhook-payload";
 import { fetchWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSender } from "../../upstreams/webhook/sender";
@@ -31,17 +31,6 @@ const FINAL_ATTEMPT_LEASE_MS = 15 * 60_000;
 /** The single NotificationRetry object that keeps the retry alarm. */
 export const NOTIFICATION_RETRY_NAME = "notification-retry";
 
-interface DueDelivery extends AlertEventMessage {
-  deliveryId: string;
-  channel: string;
-  attempts: number;
-  lastError: string | null;
-  userId: string;
-  alertEmail: string | null;
-  webhookUrl: string | null;
-  webhookSecretCiphertext: string | null;
-}
-
 type Outcome = "sent" | "retrying" | "failed" | "not_configured" | "skipped";
 
 export interface DeliveryOptions {
@@ -52,52 +41,6 @@ export interface DeliveryOptions {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-async function dueDeliveries(db: D1Database, nowMs: number): Promise<DueDelivery[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT d.id AS deliveryId, d.channel, d.attempts, d.last_error AS lastError,
-              e.id, e.alert_id AS alertId, e.user_id AS userId, e.asin, e.marketplace,
-              e.condition_type AS conditionType, e.threshold, e.message, e.day, e.created_at AS createdAt,
-              s.alert_email AS alertEmail, s.webhook_url AS webhookUrl, s.webhook_secret_ciphertext AS webhookSecretCiphertext
-         FROM notification_deliveries d
-         JOIN alert_events e ON e.id = d.event_id
-         LEFT JOIN user_settings s ON s.user_id = e.user_id
-        WHERE d.status = 'pending' AND (d.next_attempt_at IS NULL OR d.next_attempt_at <= ?)
-        ORDER BY d.created_at, d.id
-        LIMIT ?`,
-    )
-    .bind(iso(nowMs), DELIVERY_BATCH_SIZE)
-    .all<DueDelivery>();
-  return results;
-}
-
-/**
- * Takes the row for this run: counts the attempt and moves next_attempt_at to when a
- * retry would be due, so a run that dies mid-send leaves the row to be retried then.
- * False when another run took it first.
- */
-async function claim(db: D1Database, row: DueDelivery, nowMs: number): Promise<boolean> {
-  const lease = retryDelayMs(row.attempts + 1) ?? FINAL_ATTEMPT_LEASE_MS;
-  const claimed = await db
-    .prepare(
-      `UPDATE notification_deliveries SET attempts = attempts + 1, next_attempt_at = ?
-        WHERE id = ? AND status = 'pending' AND attempts = ? RETURNING id`,
-    )
-    .bind(iso(nowMs + lease), row.deliveryId, row.attempts)
-    .first();
-  return claimed !== null;
-}
-
-async function finish(db: D1Database, row: DueDelivery, status: "sent" | "failed", lastError: string | null, nowMs: number) {
-  await db
-    .prepare(
-      `UPDATE notification_deliveries SET status = ?, last_error = ?, sent_at = ?, next_attempt_at = NULL
-        WHERE id = ? AND status = 'pending'`,
-    )
-    .bind(status, lastError, status === "sent" ? iso(nowMs) : null, row.deliveryId)
-    .run();
-}
 
 /** A row's sender: it throws (or rejects) with the reason when the channel failed. */
 type Sender = () => Promise<void>;
@@ -133,20 +76,15 @@ function senderFor(env: Bindings, row: DueDelivery, nowMs: number, options: Deli
 async function deliverOne(env: Bindings, row: DueDelivery, nowMs: number, options: DeliveryOptions): Promise<Outcome> {
   if (row.attempts >= MAX_ATTEMPTS) {
     // A run died during the final attempt: nothing is left to try.
-    await finish(env.DB, row, "failed", row.lastError ?? "The final attempt did not finish", nowMs);
+    await finishDelivery(env.DB, row.deliveryId, "failed", row.lastError ?? "The final attempt did not finish", iso(nowMs));
     return "failed";
   }
   const send = senderFor(env, row, nowMs, options);
   if (typeof send !== "function") {
-    const updated = await env.DB.prepare(
-      `UPDATE notification_deliveries SET status = 'not_configured', last_error = ?, next_attempt_at = NULL
-        WHERE id = ? AND status = 'pending' AND attempts = ? RETURNING id`,
-    )
-      .bind(send.missing, row.deliveryId, row.attempts)
-      .first();
-    return updated ? "not_configured" : "skipped";
+    return (await markNotConfigured(env.DB, row, send.missing)) ? "not_configured" : "skipped";
   }
-  if (!(await claim(env.DB, row, nowMs))) return "skipped";
+  const lease = retryDelayMs(row.attempts + 1) ?? FINAL_ATTEMPT_LEASE_MS;
+  if (!(await claimDelivery(env.DB, row, iso(nowMs + lease)))) return "skipped";
   const attemptsMade = row.attempts + 1;
   try {
     await send();
@@ -154,29 +92,19 @@ async function deliverOne(env: Bindings, row: DueDelivery, nowMs: number, option
     const reason = error instanceof Error ? error.message : String(error);
     console.error(`${row.channel} delivery ${row.deliveryId} failed (attempt ${attemptsMade} of ${MAX_ATTEMPTS}): ${reason}`);
     if (retryDelayMs(attemptsMade) === null) {
-      await finish(env.DB, row, "failed", reason, nowMs);
+      await finishDelivery(env.DB, row.deliveryId, "failed", reason, iso(nowMs));
       return "failed";
     }
-    await env.DB.prepare("UPDATE notification_deliveries SET last_error = ? WHERE id = ? AND status = 'pending'")
-      .bind(reason, row.deliveryId)
-      .run();
+    await noteDeliveryError(env.DB, row.deliveryId, reason);
     return "retrying";
   }
-  await finish(env.DB, row, "sent", null, nowMs);
+  await finishDelivery(env.DB, row.deliveryId, "sent", null, iso(nowMs));
   return "sent";
-}
-
-async function nextAttemptAtMs(db: D1Database, nowMs: number): Promise<number | null> {
-  const row = await db
-    .prepare("SELECT MIN(COALESCE(next_attempt_at, ?)) AS next FROM notification_deliveries WHERE status = 'pending'")
-    .bind(iso(nowMs))
-    .first<{ next: string | null }>();
-  return row?.next ? Date.parse(row.next) : null;
 }
 
 /** One pass over the due rows; the caller arranges the next pass at nextAttemptAtMs. */
 export async function deliverDue(env: Bindings, nowMs: number, options: DeliveryOptions = {}): Promise<DeliverySummary> {
-  const rows = await dueDeliveries(env.DB, nowMs);
+  const rows = await dueDeliveries(env.DB, iso(nowMs), DELIVERY_BATCH_SIZE);
   const outcomes = await Promise.all(
     rows.map(async (row): Promise<Outcome> => {
       try {
@@ -194,7 +122,7 @@ export async function deliverDue(env: Bindings, nowMs: number, options: Delivery
     retrying: count("retrying"),
     failed: count("failed"),
     notConfigured: count("not_configured"),
-    nextAttemptAtMs: await nextAttemptAtMs(env.DB, nowMs),
+    nextAttemptAtMs: await nextAttemptAtMs(env.DB, iso(nowMs)),
   };
 }
 
