@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import { jobRuns } from "../../db/schema";
 
@@ -44,4 +45,16 @@ export async function finishSnapshotRun(db: D1Database, day: string, nowIso: str
     .where(and(thisRun(day), eq(jobRuns.status, "running")))
     .run();
   return result.meta.changes > 0;
+}
+
+/**
+ * Writes a step's rows and moves the cursor past them in one D1 batch, so both land or
+ * neither does: a retried step never writes twice or skips.
+ */
+export async function writeStep(
+  db: D1Database,
+  step: { day: string; phase: SnapshotPhase; cursor: string; processed: number; nowIso: string },
+  rows: BatchItem<"sqlite">[],
+): Promise<void> {
+  await drizzle(db).batch([advanceCursor(db, step.day, step.phase, step.cursor, step.processed, step.nowIso), ...rows]);
 }

@@ -1,8 +1,7 @@
-import { drizzle } from "drizzle-orm/d1";
 import { productSourceFor } from "../../upstreams/creators/select";
 import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../../upstreams/creators/product-source";
 import { isMarketplace } from "../../contract/marketplaces";
-import { advanceCursor } from "./job-runs-store";
+import { advanceCursor, writeStep } from "./job-runs-store";
 import { configOf, DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND } from "../../config";
 import { Pacer } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
@@ -60,7 +59,7 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
     const rows = [...outcomes.values()].flatMap((outcome) =>
       outcome.ok ? [rankSnapshotUpsert(db, { product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt })] : [],
     );
-    await drizzle(db).batch([advanceCursor(db, day, "products", last, asins.length, nowIso), ...rows]);
+    await writeStep(db, { day, phase: "products", cursor: last, processed: asins.length, nowIso }, rows);
     await clearFailures(ctx, `products:${last}`);
     await addToCount(ctx, "notFound", asins.length - rows.length);
   }

@@ -1,10 +1,9 @@
-import { drizzle } from "drizzle-orm/d1";
 import { findCredentials, findUser } from "../../auth/accounts-store";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../../contract/account";
 import { MARKETPLACE_REGION } from "../../upstreams/spapi/endpoints";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type SellerApi } from "../../upstreams/spapi/seller-api";
 import { sellerApiFor } from "../../seller/select-seller-api";
-import { advanceCursor } from "./job-runs-store";
+import { advanceCursor, writeStep } from "./job-runs-store";
 import { Pacer } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { sellerSnapshotUpsert } from "../../history/snapshot-store";
@@ -104,7 +103,7 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
         capturedAt,
       });
     });
-    await drizzle(db).batch([advanceCursor(db, day, "sellers", last, asins.length, nowIso()), ...rows]);
+    await writeStep(db, { day, phase: "sellers", cursor: last, processed: asins.length, nowIso: nowIso() }, rows);
     await clearFailures(ctx, `sellers:${last}`);
     after = chunk.at(-1)!;
   }

@@ -1,3 +1,7 @@
+import { and, eq, exists, gt, or, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { alerts, sellerCredentials, users, watchlist } from "../../db/schema";
+
 /**
  * Tracked ASINs: per marketplace, every ASIN with an alert or on a watchlist.
  *
@@ -5,7 +9,9 @@
  * history of the days it was paused (rank_drop and price_change look back 7 days), and the
  * history chart of that ASIN should have no hole.
  *
- * Both reads walk the (marketplace, asin) indexes in key order from a cursor (keyset
+ * The two page reads are raw SQL because drizzle cannot say them: a row-value comparison
+ * (marketplace, asin) > (?, ?) and a UNION of two separately limited subqueries.
+ * Both walk the (marketplace, asin) indexes in key order from a cursor (keyset
  * pagination), each arm limited before the UNION removes duplicates, so a page costs the
  * same whether it is the first or the ten-thousandth, and no read loads every row at once.
  */
@@ -74,16 +80,14 @@ export async function nextSellerWithTrackedAsins(
   db: D1Database,
   afterUserId: string,
 ): Promise<{ id: string; sellingPartnerId: string; isDemo: boolean } | null> {
-  const row = await db
-    .prepare(
-      `SELECT id, selling_partner_id AS sellingPartnerId, is_demo AS isDemo FROM users u
-        WHERE u.id > ?1
-          AND (u.is_demo = 1 OR EXISTS (SELECT 1 FROM seller_credentials c WHERE c.user_id = u.id))
-          AND (EXISTS (SELECT 1 FROM watchlist w WHERE w.user_id = u.id)
-               OR EXISTS (SELECT 1 FROM alerts a WHERE a.user_id = u.id))
-        ORDER BY u.id LIMIT 1`,
-    )
-    .bind(afterUserId)
-    .first<{ id: string; sellingPartnerId: string; isDemo: number }>();
-  return row ? { ...row, isDemo: row.isDemo === 1 } : null;
+  const orm = drizzle(db);
+  const ownedBy = (table: typeof sellerCredentials | typeof watchlist | typeof alerts) =>
+    exists(orm.select({ one: sql`1` }).from(table).where(eq(table.userId, users.id)));
+  const [row] = await orm
+    .select({ id: users.id, sellingPartnerId: users.sellingPartnerId, isDemo: users.isDemo })
+    .from(users)
+    .where(and(gt(users.id, afterUserId), or(eq(users.isDemo, true), ownedBy(sellerCredentials)), or(ownedBy(watchlist), ownedBy(alerts))))
+    .orderBy(users.id)
+    .limit(1);
+  return row ?? null;
 }
