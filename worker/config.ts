@@ -33,9 +33,9 @@ const rate = (fallback: number) =>
     }),
   );
 
-export const DEFAULT_LOOKUP_REFRESH_AFTER_SECONDS = 6 * 60 * 60;
-export const DEFAULT_UPSTREAM_TIMEOUT_MS = 4000;
-export const DEFAULT_CREATORS_CREDENTIAL_VERSION = "3.1";
+const DEFAULT_LOOKUP_REFRESH_AFTER_SECONDS = 6 * 60 * 60;
+const DEFAULT_UPSTREAM_TIMEOUT_MS = 4000;
+const DEFAULT_CREATORS_CREDENTIAL_VERSION = "3.1";
 const DEFAULT_SITE_URL = "https://ranklayer.com";
 /** The monthly lookup quota is the Free plan's (a plan without a cap never runs out). */
 export const DEFAULT_LOOKUP_LIMITS = { perMinute: 30, perMonth: FREE_PLAN.lookupsPerMonth ?? Number.MAX_SAFE_INTEGER };

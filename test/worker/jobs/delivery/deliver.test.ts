@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { deliverDue, deliverPending } from "../../../../worker/jobs/delivery/deliver";
 import { MAX_ATTEMPTS } from "../../../../worker/jobs/delivery/retry-schedule";
+import { RecordingWebhookSender } from "../../../../worker/upstreams/webhook/recording-sender";
 import {
   channelEnv,
   createUser,
@@ -223,5 +224,22 @@ describe("deliverPending", () => {
 
     expect(await deliverDue(bindings, NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 0, nextAttemptAtMs: NOW + 10 * MINUTE });
     expect(await webhookCalls(hook.path)).toHaveLength(0);
+  });
+});
+
+describe("deliverDue with its own WebhookSender", () => {
+  it("hands the signed alert payload to the sender instead of the network, and records its failure for a retry", async () => {
+    const { userId, hook } = await userWithChannels();
+    const { deliveries } = await seedEvent(userId, ["webhook"]);
+    const webhooks = new RecordingWebhookSender([{ ok: false, status: 500, detail: "The webhook answered HTTP 500" }]);
+
+    const summary = await deliverDue(channelEnv(), NOW, { webhooks });
+
+    expect(summary.retrying).toBe(1);
+    expect(webhooks.posts).toHaveLength(1);
+    expect(webhooks.posts[0]).toMatchObject({ url: hook.url, secret: SECRET, deliveryId: deliveries.webhook, nowMs: NOW });
+    expect(webhooks.posts[0]?.payload).toMatchObject({ type: "alert.fired", alert: { asin: "B08N5WRWNW" } });
+    expect(await webhookCalls(hook.path)).toHaveLength(0);
+    expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "pending", attempts: 1, last_error: "The webhook answered HTTP 500" });
   });
 });
