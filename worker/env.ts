@@ -1,4 +1,10 @@
-import type { SignedInAccount } from "./auth/session";
+import type { users } from "./db/schema";
+
+/** A request's signed-in account: the D1 session row that backs it and its user. */
+export interface SignedInAccount {
+  sessionId: string;
+  user: typeof users.$inferSelect;
+}
 
 /**
  * Secrets are set with `wrangler secret put` (or .dev.vars locally) and are absent

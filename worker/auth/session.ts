@@ -1,14 +1,9 @@
 import { SignJWT } from "jose";
-import type { Bindings } from "../env";
-import type { UserRecord } from "./accounts-store";
+import type { Bindings, SignedInAccount } from "../env";
 import { findLiveSessionUser, insertSession, revokeSessionRow } from "./session-store";
 import { signingKey, verifySignedToken } from "./signing-key";
 
-/** A request's signed-in account: the D1 session row that backs it and its user. */
-export interface SignedInAccount {
-  sessionId: string;
-  user: UserRecord;
-}
+export type { SignedInAccount };
 
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 const SESSION_AUDIENCE = "ranklayer:session";
