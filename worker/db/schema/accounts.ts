@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdNow } from "./columns";
 
 /** A seller account (or a browser's demo account), keyed by its selling-partner id. */
 export const users = sqliteTable("users", {
@@ -9,13 +9,15 @@ export const users = sqliteTable("users", {
   brandName: text("brand_name"),
   isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
   onboardedAt: text("onboarded_at"),
-  createdAt: text("created_at")
-    .notNull()
-    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
-  updatedAt: text("updated_at")
-    .notNull()
-    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  createdAt: createdNow("created_at"),
+  updatedAt: createdNow("updated_at"),
 });
+
+/** The owning user's id on a row that goes when its user goes. */
+export const ownerId = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
 
 /** The seller's SP-API refresh token, encrypted at rest (AES-256-GCM, key named by key_id). */
 export const sellerCredentials = sqliteTable("seller_credentials", {
@@ -28,9 +30,7 @@ export const sellerCredentials = sqliteTable("seller_credentials", {
   region: text("region").notNull(),
   /** Authorizations lapse 365 days after this. */
   grantedAt: text("granted_at").notNull(),
-  updatedAt: text("updated_at")
-    .notNull()
-    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  updatedAt: createdNow("updated_at"),
 });
 
 /** Server-side session records, so a session can be revoked before its JWT expires. */
@@ -38,12 +38,8 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: text("created_at")
-      .notNull()
-      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    userId: ownerId(),
+    createdAt: createdNow("created_at"),
     expiresAt: text("expires_at").notNull(),
     revokedAt: text("revoked_at"),
   },
@@ -69,9 +65,7 @@ export const userSettings = sqliteTable("user_settings", {
   webhookUrl: text("webhook_url"),
   /** The HMAC-SHA256 key webhooks are signed with, encrypted like refresh tokens. */
   webhookSecretCiphertext: text("webhook_secret_ciphertext"),
-  updatedAt: text("updated_at")
-    .notNull()
-    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  updatedAt: createdNow("updated_at"),
 });
 
 /**
@@ -81,9 +75,7 @@ export const userSettings = sqliteTable("user_settings", {
 export const appSecrets = sqliteTable("app_secrets", {
   name: text("name").primaryKey(),
   value: text("value").notNull(),
-  createdAt: text("created_at")
-    .notNull()
-    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  createdAt: createdNow("created_at"),
 });
 
 /** OAuth state nonces already presented at the callback: each state works once. */

@@ -1,15 +1,13 @@
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "./accounts";
+import { createdNow } from "./columns";
+import { ownerId } from "./accounts";
 
 /** A user's alert rule on one ASIN, checked every night at 02:30 UTC. */
 export const alerts = sqliteTable(
   "alerts",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     asin: text("asin").notNull(),
     marketplace: text("marketplace").notNull(),
     /** rank_above, rank_drop, price_change, low_stock or buybox_lost. */
@@ -24,12 +22,8 @@ export const alerts = sqliteTable(
     /** UTC day (YYYY-MM-DD) of the last check, and what it found: fired, ok or no_data. */
     lastCheckedDay: text("last_checked_day"),
     lastResult: text("last_result"),
-    createdAt: text("created_at")
-      .notNull()
-      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
-    updatedAt: text("updated_at")
-      .notNull()
-      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    createdAt: createdNow("created_at"),
+    updatedAt: createdNow("updated_at"),
   },
   (table) => [
     index("alerts_user_id_idx").on(table.userId),
@@ -45,9 +39,7 @@ export const alertEvents = sqliteTable(
   "alert_events",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     alertId: text("alert_id").references(() => alerts.id, { onDelete: "set null" }),
     day: text("day").notNull(),
     asin: text("asin").notNull(),

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdNow } from "./columns";
 
 /** A message sent through /contact. Stored before the sender is told it arrived. */
 export const contactMessages = sqliteTable(
@@ -12,9 +12,7 @@ export const contactMessages = sqliteTable(
     message: text("message").notNull(),
     /** not_configured, sent or failed: the notification email, never the message itself. */
     emailStatus: text("email_status").notNull().default("not_configured"),
-    createdAt: text("created_at")
-      .notNull()
-      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    createdAt: createdNow("created_at"),
   },
   (table) => [index("contact_messages_created_at_idx").on(table.createdAt)],
 );

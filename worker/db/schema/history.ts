@@ -1,19 +1,15 @@
-import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "./accounts";
+import { createdNow } from "./columns";
+import { ownerId } from "./accounts";
 
 /** ASINs a signed-in user follows without an alert. Each one is snapshotted nightly. */
 export const watchlist = sqliteTable(
   "watchlist",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     asin: text("asin").notNull(),
     marketplace: text("marketplace").notNull(),
-    createdAt: text("created_at")
-      .notNull()
-      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    createdAt: createdNow("created_at"),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.asin, table.marketplace] }),
@@ -52,9 +48,7 @@ export const rankSnapshots = sqliteTable(
 export const sellerSnapshots = sqliteTable(
   "seller_snapshots",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     asin: text("asin").notNull(),
     marketplace: text("marketplace").notNull(),
     day: text("day").notNull(),

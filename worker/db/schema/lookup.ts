@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdNow } from "./columns";
 
 /**
  * One row per public lookup, for usage figures and support. It holds no IP address
@@ -16,9 +16,7 @@ export const lookupLog = sqliteTable(
     /** cache, live or mock on success; null when no data was served. */
     source: text("source"),
     durationMs: integer("duration_ms").notNull(),
-    createdAt: text("created_at")
-      .notNull()
-      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    createdAt: createdNow("created_at"),
   },
   (table) => [index("lookup_log_created_at_idx").on(table.createdAt)],
 );
