@@ -1,8 +1,8 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { planFeatures } from "../../worker/contract/features";
-import { ENTERPRISE_PLAN, FREE_PLAN, PRO_PLAN, type Plan } from "../../worker/contract/plans";
-import { DEFAULT_LOOKUP_LIMITS } from "../../worker/ratelimit/lookup-limit";
+import { planFeatures } from "../../../worker/contract/features";
+import { ENTERPRISE_PLAN, FREE_PLAN, PRO_PLAN, type Plan } from "../../../worker/contract/plans";
+import { DEFAULT_LOOKUP_LIMITS } from "../../../worker/ratelimit/lookup-limit";
 
 describe("plan features, derived from the plan facts", () => {
   it("lists the Free plan's limits, never unlimited lookups", () => {

@@ -1,8 +1,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { app } from "../../worker/app";
-import { flushLookupLog } from "../../worker/lookup/lookup-log-store";
+import { app } from "../../../worker/app";
+import { flushLookupLog } from "../../../worker/lookup/lookup-log-store";
 
 let nextIp = 1;
 /** Each test gets its own client address, so limits never leak between tests. */

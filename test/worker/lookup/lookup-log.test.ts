@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { flushLookupLog, logLookup } from "../../worker/lookup/lookup-log-store";
+import { flushLookupLog, logLookup } from "../../../worker/lookup/lookup-log-store";
 
 /** Collects what a request would hand to waitUntil. */
 function fakeContext() {

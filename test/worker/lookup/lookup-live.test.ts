@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { app } from "../../worker/app";
-import { calls, control, newAsin, uniqueClient } from "./support/creators-fake";
+import { app } from "../../../worker/app";
+import { calls, control, newAsin, uniqueClient } from "../support/creators-fake";
 
 /** The app with Creators credentials set: the live source, against the fake upstream. */
 async function liveLookup(query: string, clientId: string) {

@@ -1,9 +1,9 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { app } from "../../worker/app";
-import { notificationEmail } from "../../worker/contact/notify";
-import type { Bindings } from "../../worker/env";
+import { app } from "../../../worker/app";
+import { notificationEmail } from "../../../worker/contact/notify";
+import type { Bindings } from "../../../worker/env";
 
 let serial = 0;
 /** Each test gets its own client address and sender, so neither limits nor rows leak between tests. */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { peekLookup, takeLookup, type LeaseBook } from "../../worker/ratelimit/lookup-limit";
+import { peekLookup, takeLookup, type LeaseBook } from "../../../worker/ratelimit/lookup-limit";
 
 let serial = 0;
 /** A request from a client no other test uses. */

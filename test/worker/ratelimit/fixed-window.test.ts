@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hitWindow, type WindowCount, type WindowDecision } from "../../worker/ratelimit/fixed-window";
+import { hitWindow, type WindowCount, type WindowDecision } from "../../../worker/ratelimit/fixed-window";
 
 const hour = { limit: 5, windowMs: 60 * 60 * 1000 };
 const t0 = Date.UTC(2026, 10, 22, 10, 15, 0); // 10:15Z, in the 10:00–11:00 window

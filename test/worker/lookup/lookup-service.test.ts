@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { CACHE_MAX_AGE_MS, HOT_TTL_MS, LookupCache } from "../../worker/lookup/cache";
-import { lookupProduct, type LookupDeps } from "../../worker/lookup/lookup-service";
-import { mockProduct } from "../../worker/upstreams/creators/mock";
-import type { ProductData } from "../../worker/contract/product";
-import { UpstreamError, type ItemOutcome, type ProductSource } from "../../worker/upstreams/creators/product-source";
-import type { Marketplace } from "../../worker/contract/marketplaces";
+import { CACHE_MAX_AGE_MS, HOT_TTL_MS, LookupCache } from "../../../worker/lookup/cache";
+import { lookupProduct, type LookupDeps } from "../../../worker/lookup/lookup-service";
+import { mockProduct } from "../../../worker/upstreams/creators/mock";
+import type { ProductData } from "../../../worker/contract/product";
+import { UpstreamError, type ItemOutcome, type ProductSource } from "../../../worker/upstreams/creators/product-source";
+import type { Marketplace } from "../../../worker/contract/marketplaces";
 
 const HOUR = 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);

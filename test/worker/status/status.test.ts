@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { app } from "../../worker/app";
-import { checkStatus } from "../../worker/status/checks";
-import { withTimeout } from "../../worker/upstreams/http";
-import { STATUS_COMPONENTS, type StatusReport } from "../../worker/contract/status-components";
-import { productSourceStatus, readRecentLookups } from "../../worker/status/product-source";
+import { app } from "../../../worker/app";
+import { checkStatus } from "../../../worker/status/checks";
+import { withTimeout } from "../../../worker/upstreams/http";
+import { STATUS_COMPONENTS, type StatusReport } from "../../../worker/contract/status-components";
+import { productSourceStatus, readRecentLookups } from "../../../worker/status/product-source";
 
 const creators = {
   CREATORS_CREDENTIAL_ID: "id",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decide, leaseSize, startOfNextMonth, type LimitDecision, type WindowCounts } from "../../worker/ratelimit/policy";
+import { decide, leaseSize, startOfNextMonth, type LimitDecision, type WindowCounts } from "../../../worker/ratelimit/policy";
 
 const limits = { perMinute: 3, perMonth: 5 };
 const t0 = Date.UTC(2026, 10, 22, 10, 15, 20); // 2026-11-22T10:15:20Z
