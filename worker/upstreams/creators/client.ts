@@ -11,7 +11,7 @@
  *   exceptions { type, message, reason }: 401 Unauthorized, 403 AccessDenied with
  *   reason AssociateNotEligible, 429 Throttle, 400 Validation (InvalidPartnerTag,
  *   InvalidAssociate, ...), 404 ResourceNotFound, 500 InternalServer.
- * - Token endpoints, scopes and Authorization formats: see ./creators-token.
+ * - Token endpoints, scopes and Authorization formats: see ./token.ts.
  * - Host https://creatorsapi.amazon and camelCase bodies: Creators API docs
  *   (affiliate-program.amazon.com/creatorsapi/docs) as quoted by public clients.
  * - Per-item error codes InvalidParameterValue / ItemNotAccessible and their messages
