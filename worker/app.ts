@@ -7,36 +7,43 @@ import type { AppEnv } from "./env";
 import { alertRoutes } from "./routes/alerts";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
-import { catalogRoutes } from "./routes/catalog";
-import { channelRoutes } from "./routes/channels";
+import { connectionRoutes } from "./routes/connection";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
 import { historyRoutes } from "./routes/history";
-import { lookupRoutes } from "./routes/lookup";
+import { mockImageRoutes } from "./routes/mock-images";
 import { notificationRoutes } from "./routes/notifications";
+import { onboardingRoutes } from "./routes/onboarding";
 import { settingsRoutes } from "./routes/settings";
+import { spRoutes } from "./routes/sp";
 import { statusRoutes } from "./routes/status";
 import { userRoutes } from "./routes/user";
+import { lookupRoutes } from "./routes/v1-lookup";
 import { watchlistRoutes } from "./routes/watchlist";
 
 const api = new Hono<AppEnv>()
   // Who is signed in, then the XSRF check (which needs the session) before any route runs.
   .use(sessionMiddleware)
   .use(xsrfProtection)
-  .route("/", healthRoutes)
-  .route("/", lookupRoutes)
-  .route("/", billingRoutes)
-  .route("/", contactRoutes)
-  .route("/", statusRoutes)
-  .route("/", authRoutes)
-  .route("/", userRoutes)
-  .route("/", catalogRoutes)
-  .route("/", settingsRoutes)
-  .route("/", channelRoutes)
-  .route("/", historyRoutes)
-  .route("/", watchlistRoutes)
-  .route("/", alertRoutes)
-  .route("/", notificationRoutes);
+  // Public: anyone may call these.
+  .route("/health", healthRoutes)
+  .route("/v1/lookup", lookupRoutes)
+  .route("/mock-images", mockImageRoutes)
+  .route("/history", historyRoutes)
+  .route("/billing", billingRoutes)
+  .route("/contact", contactRoutes)
+  .route("/status", statusRoutes)
+  // Sign-in and the signed-in user's account.
+  .route("/auth", authRoutes)
+  .route("/user", userRoutes)
+  .route("/onboarding", onboardingRoutes)
+  .route("/settings", settingsRoutes)
+  .route("/connection", connectionRoutes)
+  // The signed-in user's data.
+  .route("/sp", spRoutes)
+  .route("/watchlist", watchlistRoutes)
+  .route("/alerts", alertRoutes)
+  .route("/notifications", notificationRoutes);
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.

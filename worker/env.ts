@@ -1,4 +1,10 @@
-import type { SignedInAccount } from "./auth/session";
+import type { users } from "./db/schema";
+
+/** A request's signed-in account: the D1 session row that backs it and its user. */
+export interface SignedInAccount {
+  sessionId: string;
+  user: typeof users.$inferSelect;
+}
 
 /**
  * Secrets are set with `wrangler secret put` (or .dev.vars locally) and are absent
@@ -28,7 +34,7 @@ export interface Secrets {
  * wrangler.toml), so `wrangler types` cannot see them.
  */
 export interface OptionalConfig {
-  /** Overrides the Free plan's monthly lookup quota (worker/billing/plans.ts) for one deployment. */
+  /** Overrides the Free plan's monthly lookup quota (worker/contract/plans.ts) for one deployment. */
   LOOKUP_LIMIT_PER_MONTH?: string;
   /** send_email binding for contact-form notifications; its destination_address receives them. */
   CONTACT_EMAIL?: SendEmail;
@@ -50,8 +56,3 @@ export interface AppEnv {
   };
 }
 
-/** Reads an integer var of at least `min`, falling back when it is unset or malformed. */
-export function intVar(value: string | undefined, fallback: number, min = 1): number {
-  const parsed = Number.parseInt(value ?? "", 10);
-  return Number.isFinite(parsed) && parsed >= min ? parsed : fallback;
-}

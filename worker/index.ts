@@ -1,32 +1,43 @@
-import { checkAlertsAndNotify } from "./alerts/nightly-check";
 import { app } from "./app";
 import type { Bindings } from "./env";
-import { startSnapshotRun } from "./history/snapshot-run";
-import { runRetention } from "./jobs/retention";
+import { checkAlertsAndNotify } from "./jobs/alert-check/nightly-check";
+import { runRetention } from "./jobs/retention/retention";
+import { startSnapshotRun } from "./jobs/snapshot/start";
 
-export { AlertCheckRunner } from "./alerts/alert-check-runner";
-export { SnapshotRunner } from "./history/snapshot-runner";
-export { NotificationRetry } from "./notifications/notification-retry";
+// Durable Object classes: wrangler.toml binds them by these names.
+export { AlertCheckRunner } from "./jobs/alert-check/alert-check-runner";
+export { NotificationRetry } from "./jobs/delivery/notification-retry";
+export { SnapshotRunner } from "./jobs/snapshot/snapshot-runner";
 export { RateLimiter } from "./ratelimit/rate-limiter";
 
-const SNAPSHOT_CRON = "0 2 * * *";
-const ALERT_CHECK_CRON = "30 2 * * *";
+type Job = (env: Bindings, scheduledTime: number) => Promise<void>;
+
+/** The 02:00 rank snapshot: starts (or nudges) the day's run; its Durable Object carries it on. */
+const snapshot: Job = async (env, scheduledTime) => {
+  console.log("snapshot run", JSON.stringify(await startSnapshotRun(env, scheduledTime)));
+};
+
+/** The 02:30 alert check and its emails and webhooks, then retention, which runs even if they failed. */
+const alertCheckThenRetention: Job = async (env, scheduledTime) => {
+  try {
+    const { check, deliveries } = await checkAlertsAndNotify(env, scheduledTime);
+    console.log("alert check", JSON.stringify(check));
+    console.log("deliveries", JSON.stringify(deliveries));
+  } finally {
+    console.log("retention", JSON.stringify(await runRetention(env, scheduledTime)));
+  }
+};
+
+/** Cron expression (wrangler.toml [triggers]) → the job it runs. */
+const JOBS: Record<string, Job> = {
+  "0 2 * * *": snapshot,
+  "30 2 * * *": alertCheckThenRetention,
+};
 
 export default {
   fetch: app.fetch,
   async scheduled(controller, env) {
     console.log(`cron ${controller.cron} fired at ${new Date(controller.scheduledTime).toISOString()}`);
-    if (controller.cron === SNAPSHOT_CRON) {
-      console.log("snapshot run", JSON.stringify(await startSnapshotRun(env, controller.scheduledTime)));
-    } else if (controller.cron === ALERT_CHECK_CRON) {
-      // The alert check and its emails and webhooks, then retention, which runs even if they failed.
-      try {
-        const { check, deliveries } = await checkAlertsAndNotify(env, controller.scheduledTime);
-        console.log("alert check", JSON.stringify(check));
-        console.log("deliveries", JSON.stringify(deliveries));
-      } finally {
-        console.log("retention", JSON.stringify(await runRetention(env, controller.scheduledTime)));
-      }
-    }
+    await JOBS[controller.cron]?.(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Bindings>;

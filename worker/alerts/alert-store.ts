@@ -1,3 +1,6 @@
+import { and, eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { alerts } from "../db/schema";
 import type { AlertCondition, AlertPatch, AlertView, NewAlert } from "../contract/alerts";
 import type { Marketplace } from "../contract/marketplaces";
 
@@ -6,63 +9,47 @@ import type { Marketplace } from "../contract/marketplaces";
  * call can read or change another user's alerts. The active-alert cap is also a guard inside
  * the writing statement, so two requests at once cannot both take the last free place.
  */
-interface AlertRow {
-  id: string;
-  asin: string;
-  marketplace: string;
-  condition_type: string;
-  threshold: number | null;
-  email_enabled: number;
-  in_app_enabled: number;
-  paused: number;
-  last_triggered: string | null;
-  last_result: string | null;
-  last_checked_day: string | null;
-  created_at: string;
-}
+type AlertRecord = typeof alerts.$inferSelect;
 
-function toView(row: AlertRow): AlertView {
+function toView(row: AlertRecord): AlertView {
   return {
     id: row.id,
     asin: row.asin,
-    conditionType: row.condition_type as AlertCondition,
+    conditionType: row.conditionType as AlertCondition,
     threshold: row.threshold,
     marketplace: row.marketplace as Marketplace,
-    email_enabled: row.email_enabled === 1,
-    in_app_enabled: row.in_app_enabled === 1,
-    last_triggered: row.last_triggered,
-    paused: row.paused === 1,
-    last_result: row.last_result as AlertView["last_result"],
-    last_checked_day: row.last_checked_day,
-    created_at: row.created_at,
+    email_enabled: row.emailEnabled,
+    in_app_enabled: row.inAppEnabled,
+    last_triggered: row.lastTriggered,
+    paused: row.paused,
+    last_result: row.lastResult as AlertView["last_result"],
+    last_checked_day: row.lastCheckedDay,
+    created_at: row.createdAt,
   };
 }
 
+const ownAlert = (userId: string, id: string) => and(eq(alerts.id, id), eq(alerts.userId, userId));
+
+/** SQL: the user has fewer active alerts than `limit` (null: no cap). */
+const underActiveLimit = (userId: string, limit: number | null) =>
+  limit === null
+    ? undefined
+    : sql`(SELECT count(*) FROM ${alerts} WHERE ${alerts.userId} = ${userId} AND ${alerts.paused} = 0) < ${limit}`;
+
 const flag = (value: boolean | undefined) => (value === undefined ? null : value ? 1 : 0);
 
-/** SQL: the user (parameter ?2) has fewer active alerts than the limit parameter (NULL: no cap). */
-const underActiveLimit = (limitParam: string) =>
-  `(${limitParam} IS NULL OR (SELECT count(*) FROM alerts WHERE user_id = ?2 AND paused = 0) < ${limitParam})`;
-
 export async function listAlerts(db: D1Database, userId: string): Promise<AlertView[]> {
-  const { results } = await db
-    .prepare("SELECT * FROM alerts WHERE user_id = ? ORDER BY created_at, id")
-    .bind(userId)
-    .all<AlertRow>();
-  return results.map(toView);
+  const rows = await drizzle(db).select().from(alerts).where(eq(alerts.userId, userId)).orderBy(alerts.createdAt, alerts.id);
+  return rows.map(toView);
 }
 
 export async function findAlert(db: D1Database, userId: string, id: string): Promise<AlertView | null> {
-  const row = await db.prepare("SELECT * FROM alerts WHERE id = ? AND user_id = ?").bind(id, userId).first<AlertRow>();
+  const [row] = await drizzle(db).select().from(alerts).where(ownAlert(userId, id)).limit(1);
   return row ? toView(row) : null;
 }
 
 export async function countActiveAlerts(db: D1Database, userId: string): Promise<number> {
-  const row = await db
-    .prepare("SELECT count(*) AS active FROM alerts WHERE user_id = ? AND paused = 0")
-    .bind(userId)
-    .first<{ active: number }>();
-  return row?.active ?? 0;
+  return drizzle(db).$count(alerts, and(eq(alerts.userId, userId), eq(alerts.paused, false)));
 }
 
 /** Creates an active alert; null when the user already has `activeLimit` active alerts. */
@@ -72,14 +59,17 @@ export async function createAlert(
   alert: NewAlert,
   activeLimit: number | null,
 ): Promise<AlertView | null> {
-  const row = await db
+  // Raw SQL because drizzle cannot say it: INSERT … SELECT … WHERE makes the cap check and
+  // the insert one statement, so two requests at once cannot both take the last free place.
+  const id = crypto.randomUUID();
+  const inserted = await db
     .prepare(
       `INSERT INTO alerts (id, user_id, asin, marketplace, condition_type, threshold, email_enabled, in_app_enabled)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE ${underActiveLimit("?9")}
-       RETURNING *`,
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
+       WHERE ?9 IS NULL OR (SELECT count(*) FROM alerts WHERE user_id = ?2 AND paused = 0) < ?9`,
     )
     .bind(
-      crypto.randomUUID(),
+      id,
       userId,
       alert.asin,
       alert.marketplace,
@@ -89,8 +79,8 @@ export async function createAlert(
       flag(alert.in_app_enabled),
       activeLimit,
     )
-    .first<AlertRow>();
-  return row ? toView(row) : null;
+    .run();
+  return inserted.meta.changes > 0 ? findAlert(db, userId, id) : null;
 }
 
 /**
@@ -104,33 +94,23 @@ export async function updateAlert(
   patch: AlertPatch,
   activeLimit: number | null,
 ): Promise<AlertView | null> {
-  const row = await db
-    .prepare(
-      `UPDATE alerts SET
-         threshold = coalesce(?3, threshold),
-         email_enabled = coalesce(?4, email_enabled),
-         in_app_enabled = coalesce(?5, in_app_enabled),
-         paused = coalesce(?6, paused),
-         updated_at = ?7
-       WHERE id = ?1 AND user_id = ?2 AND ${underActiveLimit("?8")}
-       RETURNING *`,
-    )
-    .bind(
-      id,
-      userId,
-      patch.threshold ?? null,
-      flag(patch.email_enabled),
-      flag(patch.in_app_enabled),
-      flag(patch.paused),
-      new Date().toISOString(),
-      activeLimit,
-    )
-    .first<AlertRow>();
+  const [row] = await drizzle(db)
+    .update(alerts)
+    .set({
+      // Only what the patch names changes; the rest keeps its value.
+      ...(patch.threshold != null && { threshold: patch.threshold }),
+      ...(patch.email_enabled !== undefined && { emailEnabled: patch.email_enabled }),
+      ...(patch.in_app_enabled !== undefined && { inAppEnabled: patch.in_app_enabled }),
+      ...(patch.paused !== undefined && { paused: patch.paused }),
+      updatedAt: new Date().toISOString(),
+    })
+    .where(and(ownAlert(userId, id), underActiveLimit(userId, activeLimit)))
+    .returning();
   return row ? toView(row) : null;
 }
 
 /** Deletes one of the user's alerts; false when it has none with that id. Its notifications stay. */
 export async function deleteAlert(db: D1Database, userId: string, id: string): Promise<boolean> {
-  const result = await db.prepare("DELETE FROM alerts WHERE id = ? AND user_id = ?").bind(id, userId).run();
+  const result = await drizzle(db).delete(alerts).where(ownAlert(userId, id)).run();
   return result.meta.changes > 0;
 }

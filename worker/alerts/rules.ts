@@ -1,3 +1,4 @@
+import type { RankPoint } from "../history/velocity";
 import { type AlertCondition, DEFAULT_THRESHOLDS } from "../contract/alerts";
 
 /**
@@ -18,10 +19,8 @@ import { type AlertCondition, DEFAULT_THRESHOLDS } from "../contract/alerts";
  */
 export const LOOKBACK_DAYS = 7;
 
-/** One UTC day of public data for the alert's ASIN and marketplace (rank_snapshots). */
-export interface RankPoint {
-  day: string;
-  rank: number | null;
+/** One UTC day of public data for the alert's ASIN and marketplace (rank_snapshots): the rank series plus price and source. */
+export interface AlertRankPoint extends RankPoint {
   price: number | null;
   source: "live" | "mock";
 }
@@ -42,7 +41,7 @@ export interface Window<Point> {
 }
 
 export interface AlertData {
-  rank: Window<RankPoint>;
+  rank: Window<AlertRankPoint>;
   seller: Window<SellerPoint>;
 }
 
@@ -81,14 +80,14 @@ export function windowOf<Point extends { day: string }>(day: string, points: rea
   };
 }
 
-export function rankAbove(threshold: number, rank: Window<RankPoint>): RuleResult {
+export function rankAbove(threshold: number, rank: Window<AlertRankPoint>): RuleResult {
   const today = rank.today;
   if (today?.rank == null) return noData("No rank captured today");
   if (today.rank <= threshold) return OK;
   return fired(`rank ${rankText(today.rank)} is worse than your threshold ${rankText(threshold)}${mockNote(today.source)}`);
 }
 
-export function rankDrop(thresholdPercent: number, rank: Window<RankPoint>): RuleResult {
+export function rankDrop(thresholdPercent: number, rank: Window<AlertRankPoint>): RuleResult {
   const today = rank.today;
   if (today?.rank == null) return noData("No rank captured today");
   const earlierRanks = rank.earlier.flatMap((point) => (point.rank == null ? [] : [point.rank]));
@@ -105,7 +104,7 @@ export function rankDrop(thresholdPercent: number, rank: Window<RankPoint>): Rul
 /** Prices compared in whole cents, so boundaries are exact (no floating-point drift). */
 const cents = (amount: number) => Math.round(amount * 100);
 
-export function priceChange(thresholdPercent: number, rank: Window<RankPoint>): RuleResult {
+export function priceChange(thresholdPercent: number, rank: Window<AlertRankPoint>): RuleResult {
   const today = rank.today;
   if (today?.price == null) return noData("No price captured today");
   // A zero price has no meaningful percentage change.

@@ -1,3 +1,5 @@
+import { escapeHtml } from "../shared/html";
+
 /**
  * The page a browser lands on when the OAuth callback fails. It is a full document (the
  * callback is a top-level navigation from Amazon), with no script and no inline style.
@@ -22,6 +24,3 @@ export function callbackErrorPage(message: string): string {
 `;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}

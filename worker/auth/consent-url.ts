@@ -1,5 +1,5 @@
 import type { AccountMarketplace } from "../contract/account";
-import { SELLER_CENTRAL_URLS } from "../seller/marketplaces";
+import { SELLER_CENTRAL_URLS } from "../upstreams/spapi/endpoints";
 
 export interface ConsentRequest {
   marketplace: AccountMarketplace;

@@ -1,7 +1,7 @@
-import { jwtVerify, SignJWT } from "jose";
+import { SignJWT } from "jose";
 import type { Bindings } from "../env";
-import { findUser, type UserRecord } from "./accounts";
-import { signingKey } from "./signing-key";
+import { findUser, type UserRecord } from "./accounts-store";
+import { signingKey, verifySignedToken } from "./signing-key";
 
 /**
  * Which demo account belongs to this browser: a signed cookie naming it, kept across
@@ -24,7 +24,7 @@ export async function signDemoAccount(env: Bindings, userId: string): Promise<st
 export async function demoAccountOf(env: Bindings, cookie: string | undefined): Promise<UserRecord | null> {
   if (!cookie) return null;
   try {
-    const { payload } = await jwtVerify(cookie, await signingKey(env), { algorithms: ["HS256"], audience: DEMO_AUDIENCE });
+    const payload = await verifySignedToken(env, cookie, DEMO_AUDIENCE);
     const user = payload.sub ? await findUser(env.DB, payload.sub) : null;
     return user?.isDemo ? user : null;
   } catch {

@@ -1,7 +1,8 @@
-import { errors, jwtVerify, SignJWT } from "jose";
+import { errors, SignJWT } from "jose";
 import type { Bindings } from "../env";
 import { isAccountMarketplace, type AccountMarketplace } from "../contract/account";
-import { randomToken, signingKey } from "./signing-key";
+import { recordStateUse } from "./auth-state-store";
+import { randomToken, signingKey, verifySignedToken } from "./signing-key";
 
 /**
  * The OAuth `state`: a short-lived HS256 token carrying a nonce that is also kept in an
@@ -44,10 +45,7 @@ export async function consumeState(
   let marketplace: unknown;
   let expiresAt: number | undefined;
   try {
-    const { payload } = await jwtVerify(state, await signingKey(env), {
-      algorithms: ["HS256"],
-      audience: STATE_AUDIENCE,
-    });
+    const payload = await verifySignedToken(env, state, STATE_AUDIENCE);
     nonce = payload.jti;
     marketplace = payload.mkt;
     expiresAt = payload.exp;
@@ -59,15 +57,8 @@ export async function consumeState(
   }
   if (!browserNonce || browserNonce !== nonce) return { ok: false, failure: "mismatched" };
 
-  // The primary key makes the second use of a nonce fail, however close together they race.
-  const nowIso = new Date().toISOString();
-  const recorded = await env.DB.batch([
-    env.DB.prepare("DELETE FROM used_oauth_states WHERE expires_at < ?").bind(nowIso),
-    env.DB.prepare("INSERT OR IGNORE INTO used_oauth_states (nonce, expires_at) VALUES (?, ?)").bind(
-      nonce,
-      new Date(expiresAt * 1000).toISOString(),
-    ),
-  ]);
-  if ((recorded[1]?.meta.changes ?? 0) === 0) return { ok: false, failure: "reused" };
+  if (!(await recordStateUse(env.DB, nonce, new Date(expiresAt * 1000).toISOString(), new Date().toISOString()))) {
+    return { ok: false, failure: "reused" };
+  }
   return { ok: true, marketplace };
 }

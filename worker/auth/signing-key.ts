@@ -1,4 +1,7 @@
+import { jwtVerify, type JWTPayload } from "jose";
+import { configOf } from "../config";
 import type { Bindings } from "../env";
+import { getOrCreateAppSecret } from "./auth-state-store";
 
 const FALLBACK_KEY_NAME = "session_signing_key";
 const encoder = new TextEncoder();
@@ -12,7 +15,8 @@ let fallbackKey: Promise<Uint8Array> | null = null;
  * once and kept in D1, so demo sessions work locally and survive restarts.
  */
 export function signingKey(env: Bindings): Promise<Uint8Array> {
-  if (env.SESSION_SECRET) return Promise.resolve(encoder.encode(env.SESSION_SECRET));
+  const secret = configOf(env).vars.SESSION_SECRET;
+  if (secret) return Promise.resolve(encoder.encode(secret));
   fallbackKey ??= loadOrCreateFallbackKey(env.DB).catch((error: unknown) => {
     fallbackKey = null; // let the next request try again
     throw error;
@@ -22,23 +26,15 @@ export function signingKey(env: Bindings): Promise<Uint8Array> {
 
 async function loadOrCreateFallbackKey(db: D1Database): Promise<Uint8Array> {
   const generated = base64UrlEncode(crypto.getRandomValues(new Uint8Array(32)));
-  // INSERT OR IGNORE then read: concurrent isolates all end up with the first key written.
-  const inserted = await db
-    .prepare("INSERT OR IGNORE INTO app_secrets (name, value) VALUES (?, ?)")
-    .bind(FALLBACK_KEY_NAME, generated)
-    .run();
-  if (inserted.meta.changes > 0) {
+  const stored = await getOrCreateAppSecret(db, FALLBACK_KEY_NAME, generated);
+  if (stored.created) {
     console.warn(
       "SESSION_SECRET is not set: generated a local/dev session signing key and stored it in D1. " +
         "Set SESSION_SECRET (wrangler secret put SESSION_SECRET) in production.",
     );
   }
-  const row = await db
-    .prepare("SELECT value FROM app_secrets WHERE name = ?")
-    .bind(FALLBACK_KEY_NAME)
-    .first<{ value: string }>();
-  if (!row) throw new Error("the generated session signing key could not be read back from D1");
-  return base64UrlDecode(row.value);
+  if (stored.value === null) throw new Error("the generated session signing key could not be read back from D1");
+  return base64UrlDecode(stored.value);
 }
 
 export function base64UrlEncode(bytes: Uint8Array): string {
@@ -56,4 +52,13 @@ export function base64UrlDecode(text: string): Uint8Array {
 /** A random id: 32 bytes as base64url. */
 export function randomToken(): string {
   return base64UrlEncode(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+/**
+ * The payload of a token RankLayer signed for `audience` (sessions, OAuth state, demo
+ * cookies), or a throw from jose: a bad signature, another audience or an expired token.
+ */
+export async function verifySignedToken(env: Bindings, token: string, audience: string): Promise<JWTPayload> {
+  const { payload } = await jwtVerify(token, await signingKey(env), { algorithms: ["HS256"], audience });
+  return payload;
 }

@@ -1,4 +1,6 @@
 import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from "jose";
+import { configOf } from "../config";
+import type { Bindings } from "../env";
 import { base64UrlDecode } from "./signing-key";
 
 /**
@@ -14,6 +16,11 @@ export interface EncryptionKey {
 
 export class KeyringError extends Error {
   override name = "KeyringError";
+}
+
+/** The deployment's keyring (TOKEN_ENCRYPTION_KEYS); throws KeyringError when it is unset or malformed. */
+export function keyringOf(env: Partial<Bindings>): EncryptionKey[] {
+  return parseKeyring(configOf(env).vars.TOKEN_ENCRYPTION_KEYS);
 }
 
 export function parseKeyring(value: string | undefined): EncryptionKey[] {

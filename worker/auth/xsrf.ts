@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Bindings } from "../env";
+import { hmacSha256 } from "../shared/hmac";
 import { readCookie, XSRF_COOKIE, XSRF_HEADER } from "./cookies";
 import { base64UrlEncode, randomToken, signingKey } from "./signing-key";
 
@@ -8,15 +9,7 @@ const encoder = new TextEncoder();
 
 /** The XSRF token of a session: an HMAC of its id, so only that session's pages know it. */
 export async function sessionXsrfToken(env: Bindings, sessionId: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    await signingKey(env),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`xsrf:${sessionId}`));
-  return base64UrlEncode(new Uint8Array(mac));
+  return base64UrlEncode(await hmacSha256(await signingKey(env), `xsrf:${sessionId}`));
 }
 
 /** The token GET /api/auth/xsrf issues: the session's, or a random one for a signed-out browser. */

@@ -1,22 +1,10 @@
-import type { Bindings } from "../env";
+import type { ContactEmailConfig } from "../config";
 import type { ContactMessage } from "../contract/contact";
-import { setEmailStatus } from "./store";
-
-interface EmailConfig {
-  binding: SendEmail;
-  from: string;
-  to: string;
-}
-
-/** The send_email binding and its addresses, or null when the deployment has none. */
-export function contactEmailConfig(env: Bindings): EmailConfig | null {
-  const from = env.CONTACT_EMAIL_FROM?.trim();
-  const to = env.CONTACT_EMAIL_TO?.trim();
-  return env.CONTACT_EMAIL && from && to ? { binding: env.CONTACT_EMAIL, from, to } : null;
-}
+import { bindingEmailSender } from "../upstreams/email/sender";
+import { setEmailStatus } from "./contact-store";
 
 /** The notification the team receives; replying goes straight to the sender. */
-export function notificationEmail(message: ContactMessage, id: string, config: EmailConfig): EmailMessageBuilder {
+export function notificationEmail(message: ContactMessage, id: string, config: ContactEmailConfig): EmailMessageBuilder {
   return {
     from: { name: "RankLayer contact form", email: config.from },
     to: config.to,
@@ -37,10 +25,10 @@ export function notificationEmail(message: ContactMessage, id: string, config: E
  * Sends the notification for a stored message and records the outcome on its row.
  * The message is already stored: a failed email is recorded, never rethrown.
  */
-export async function notifyTeam(db: D1Database, config: EmailConfig, message: ContactMessage, id: string): Promise<void> {
+export async function notifyTeam(db: D1Database, config: ContactEmailConfig, message: ContactMessage, id: string): Promise<void> {
   let status: "sent" | "failed" = "sent";
   try {
-    await config.binding.send(notificationEmail(message, id, config));
+    await bindingEmailSender(config.binding).send(notificationEmail(message, id, config));
   } catch (error) {
     status = "failed";
     console.error("contact notification email failed; the message is stored", id, error);

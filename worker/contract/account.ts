@@ -12,7 +12,7 @@ export {
 } from "./user-status";
 
 /**
- * Request schemas and response shapes of the seller account API (issue 4), shared by the
+ * Request schemas and response shapes of the seller account API, shared by the
  * Worker's validators and the /onboarding, /seller-central and /settings forms.
  */
 

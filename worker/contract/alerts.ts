@@ -3,7 +3,7 @@ import { asinSchema, marketplaceSchema } from "./lookup";
 import type { Marketplace } from "./marketplaces";
 
 /**
- * The Alerts API (issue 5), shared by the Worker's validators and the /alerts form.
+ * The Alerts API, shared by the Worker's validators and the /alerts form.
  * The conditions' meanings live in worker/alerts/rules.ts.
  */
 export const ALERT_CONDITIONS = ["rank_above", "rank_drop", "price_change", "low_stock", "buybox_lost"] as const;
@@ -21,7 +21,7 @@ export const DEFAULT_THRESHOLDS: Record<AlertCondition, number | null> = {
   buybox_lost: null,
 };
 
-/** The New Alert form's starting values (spec: ASIN empty, rank_above, 500, US). */
+/** The New Alert form's starting values: no ASIN yet, a rank threshold of #500 on the US marketplace. */
 export const NEW_ALERT_DEFAULTS = {
   asin: "",
   conditionType: "rank_above" as AlertCondition,
@@ -76,7 +76,7 @@ export const alertPatchSchema = z
   );
 export type AlertPatch = z.output<typeof alertPatchSchema>;
 
-/** One alert as the API returns it (spec shape, plus the last check's outcome). */
+/** One alert as the API returns it, with the last check's outcome so the list can say what happened overnight. */
 export interface AlertView {
   id: string;
   asin: string;

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /**
- * Where alert emails and webhooks go (issue 5): shared by the Worker's validators and the
+ * Where alert emails and webhooks go: shared by the Worker's validators and the
  * Notifications tab of /settings.
  */
 export const CHANNEL_LIMITS = { alertEmail: 254, webhookUrl: 2_048 } as const;

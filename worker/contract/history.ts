@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { asinSchema, marketplaceSchema } from "./lookup";
 import type { Marketplace } from "./marketplaces";
 
-/** Rank history and the watchlist (issue 5), shared by the Worker and the web app. */
+/** Rank history and the watchlist, shared by the Worker and the web app. */
 export const HISTORY_RANGES = ["7d", "30d", "90d"] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
 export const HISTORY_RANGE_DAYS: Record<HistoryRange, number> = { "7d": 7, "30d": 30, "90d": 90 };

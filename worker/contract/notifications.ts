@@ -1,7 +1,7 @@
 import type { AlertCondition } from "./alerts";
 import type { Marketplace } from "./marketplaces";
 
-/** In-app notifications (issue 5): one per alert firing. Zod-free: the header reads the count. */
+/** In-app notifications: one per alert firing. Zod-free: the header reads the count. */
 export interface NotificationView {
   id: string;
   alertId: string | null;

@@ -77,10 +77,6 @@ export const ENTERPRISE_PLAN: Plan = {
 
 export const PLANS: readonly Plan[] = [FREE_PLAN, PRO_PLAN, ENTERPRISE_PLAN];
 
-export function planById(id: string): Plan | undefined {
-  return PLANS.find((plan) => plan.id === id);
-}
-
 /** Whether a user on `plan` with `active` alerts already active may make one more active. */
 export function canActivateAlert(plan: Plan, active: number): boolean {
   return plan.activeAlertLimit === null || active < plan.activeAlertLimit;

@@ -1,3 +1,4 @@
+import type { CategoryRank } from "../upstreams/creators/product-source";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { rankSnapshots, sellerSnapshots } from "../db/schema";
@@ -8,10 +9,7 @@ export function utcDay(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 10);
 }
 
-export interface CategoryRank {
-  category: string;
-  rank: number;
-}
+export type { CategoryRank };
 
 export interface RankSnapshotInput {
   product: ProductData;

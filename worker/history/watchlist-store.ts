@@ -32,7 +32,8 @@ export async function listWatchlist(db: D1Database, userId: string): Promise<Wat
 
 /**
  * Adds an ASIN unless the list is full (`limit` entries; null: no limit). The count and
- * the insert are one statement, so two requests at once cannot both pass the limit.
+ * the insert are one statement, so two requests at once cannot both pass the limit: raw
+ * SQL, because drizzle's insert cannot carry the WHERE of INSERT … SELECT.
  */
 export async function addToWatchlist(
   db: D1Database,

@@ -2,7 +2,7 @@ import type { CategoryRank } from "../history/snapshot-store";
 import type { Marketplace } from "../contract/marketplaces";
 import type { CachedProduct, LookupCache } from "./cache";
 import type { LookupResult } from "../contract/product";
-import { UpstreamError, type ProductSource } from "./source";
+import { UpstreamError, type ProductSource } from "../upstreams/creators/product-source";
 
 export type LookupOutcome =
   | {

@@ -1,4 +1,3 @@
-import type { Bindings } from "../env";
 import type { AlertCondition } from "../contract/alerts";
 
 /** The alert_events columns an email or webhook message is built from. */
@@ -14,17 +13,6 @@ export interface AlertEventMessage {
   /** The UTC day the alert fired for. */
   day: string;
   createdAt: string;
-}
-
-const DEFAULT_SITE_URL = "https://ranklayer.com";
-
-/** The /alerts page of this deployment: SITE_URL's origin, or the public site. */
-export function alertsPageUrl(env: Pick<Bindings, "SITE_URL">): string {
-  try {
-    return new URL("/alerts", env.SITE_URL?.trim() || DEFAULT_SITE_URL).href;
-  } catch {
-    return new URL("/alerts", DEFAULT_SITE_URL).href;
-  }
 }
 
 const CONDITION_NAMES: Record<AlertCondition, string> = {

@@ -1,19 +1,8 @@
 import type { Bindings } from "../env";
-import { type AlertEventMessage, alertsPageUrl, conditionName } from "./alert-event";
-
-/** The ALERT_EMAIL send_email binding and its sender, or null when the deployment has none. */
-export interface AlertEmailConfig {
-  binding: SendEmail;
-  from: string;
-}
-
-export function alertEmailConfig(env: Bindings): AlertEmailConfig | null {
-  const from = env.ALERT_EMAIL_FROM?.trim();
-  return env.ALERT_EMAIL && from ? { binding: env.ALERT_EMAIL, from } : null;
-}
-
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+import { escapeHtml } from "../shared/html";
+import { bindingEmailSender } from "../upstreams/email/sender";
+import { alertsPageUrl, type AlertEmailConfig } from "../config";
+import { type AlertEventMessage, conditionName } from "./alert-event";
 
 /** One alert firing as an email: the same facts in plain text and in simple HTML. */
 export function alertEmail(event: AlertEventMessage, to: string, from: string, alertsUrl: string): EmailMessageBuilder {
@@ -42,5 +31,5 @@ export function alertEmail(event: AlertEventMessage, to: string, from: string, a
 
 /** Sends the email of one event through the binding; a rejected send throws. */
 export async function sendAlertEmail(env: Bindings, config: AlertEmailConfig, event: AlertEventMessage, to: string): Promise<void> {
-  await config.binding.send(alertEmail(event, to, config.from, alertsPageUrl(env)));
+  await bindingEmailSender(config.binding).send(alertEmail(event, to, config.from, alertsPageUrl(env)));
 }

@@ -1,20 +1,14 @@
-import { FREE_PLAN } from "../contract/plans";
-import { intVar, type Bindings } from "../env";
+import { configOf, DEFAULT_LOOKUP_LIMITS } from "../config";
+import type { Bindings } from "../env";
 import type { LimitDecision, LookupLimits } from "./policy";
 
-/**
- * The monthly quota is the Free plan's (a plan without a cap never runs out);
- * LOOKUP_LIMIT_PER_MONTH overrides it for one deployment, e.g. in tests.
- */
-export const DEFAULT_LOOKUP_LIMITS: LookupLimits = {
-  perMinute: 30,
-  perMonth: FREE_PLAN.lookupsPerMonth ?? Number.MAX_SAFE_INTEGER,
-};
+/** LOOKUP_LIMIT_PER_MONTH overrides the Free plan's monthly quota for one deployment, e.g. in tests. */
+export { DEFAULT_LOOKUP_LIMITS };
 
 export function lookupLimits(env: Bindings): LookupLimits {
   return {
-    perMinute: intVar(env.LOOKUP_LIMIT_PER_MINUTE, DEFAULT_LOOKUP_LIMITS.perMinute),
-    perMonth: intVar(env.LOOKUP_LIMIT_PER_MONTH, DEFAULT_LOOKUP_LIMITS.perMonth),
+    perMinute: configOf(env).vars.LOOKUP_LIMIT_PER_MINUTE,
+    perMonth: configOf(env).vars.LOOKUP_LIMIT_PER_MONTH,
   };
 }
 

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { countActiveAlerts, createAlert, deleteAlert, findAlert, listAlerts, updateAlert } from "../alerts/alert-store";
-import { findCredentials, type UserRecord } from "../auth/accounts";
+import { findCredentials, type UserRecord } from "../auth/accounts-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { canActivateAlert, type Plan } from "../contract/plans";
 import { planOfUser } from "../billing/user-plan";
@@ -28,14 +28,14 @@ function limitReached(c: Context<AppEnv>, plan: Plan) {
 const notFound = (c: Context<AppEnv>) => c.json({ detail: "No such alert." }, 404);
 
 export const alertRoutes = new Hono<AppEnv>()
-  .get("/alerts", requireAccount, async (c) => {
+  .get("/", requireAccount, async (c) => {
     const { user } = currentAccount(c);
     const [alerts, plan] = await Promise.all([listAlerts(c.env.DB, user.id), planOfUser(c.env.DB, user)]);
     const list: AlertList = { alerts, active: alerts.filter((alert) => !alert.paused).length, activeLimit: plan.activeAlertLimit };
     c.header("Cache-Control", "private, no-store");
     return c.json(list, 200);
   })
-  .post("/alerts", requireAccount, zodValidator("json", newAlertSchema), async (c) => {
+  .post("/", requireAccount, zodValidator("json", newAlertSchema), async (c) => {
     const { user } = currentAccount(c);
     const input = c.req.valid("json");
     const refused = await sellerConditionRefused(c, input.conditionType);
@@ -46,7 +46,7 @@ export const alertRoutes = new Hono<AppEnv>()
     const alert = await createAlert(c.env.DB, user.id, input, plan.activeAlertLimit);
     return alert ? c.json({ alert }, 201) : limitReached(c, plan);
   })
-  .patch("/alerts/:id", requireAccount, zodValidator("json", alertPatchSchema), async (c) => {
+  .patch("/:id", requireAccount, zodValidator("json", alertPatchSchema), async (c) => {
     const { user } = currentAccount(c);
     const id = c.req.param("id");
     const patch = c.req.valid("json");
@@ -67,7 +67,7 @@ export const alertRoutes = new Hono<AppEnv>()
     const updated = await updateAlert(c.env.DB, user.id, id, patch, plan.activeAlertLimit);
     return updated ? c.json({ alert: updated }, 200) : limitReached(c, plan);
   })
-  .delete("/alerts/:id", requireAccount, async (c) => {
+  .delete("/:id", requireAccount, async (c) => {
     const { user } = currentAccount(c);
     return (await deleteAlert(c.env.DB, user.id, c.req.param("id"))) ? c.body(null, 204) : notFound(c);
   });

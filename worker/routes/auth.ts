@@ -1,19 +1,19 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { createDemoUser, saveCredentials, upsertSellerUser, userStatus } from "../auth/accounts";
+import { createDemoUser, saveCredentials, upsertSellerUser, userStatus } from "../auth/accounts-store";
 import { callbackErrorPage } from "../auth/callback-page";
 import { callbackUrl, consentUrl } from "../auth/consent-url";
 import { clearCookie, DEMO_ACCOUNT_COOKIE, OAUTH_STATE_COOKIE, readCookie, setHostCookie, setXsrfCookie } from "../auth/cookies";
 import { DEMO_ACCOUNT_LIFETIME_SECONDS, demoAccountOf, signDemoAccount } from "../auth/demo-account";
 import { consumeState, issueState, STATE_LIFETIME_SECONDS, type StateFailure } from "../auth/oauth-state";
 import { signIn, signOut } from "../auth/sign-in";
-import { encryptRefreshToken, parseKeyring, type EncryptionKey } from "../auth/token-crypto";
+import { encryptRefreshToken, keyringOf, type EncryptionKey } from "../auth/token-crypto";
 import { xsrfTokenFor } from "../auth/xsrf";
 import type { AppEnv, Bindings } from "../env";
 import { authUrlQuerySchema, type AuthUrlResponse } from "../contract/account";
-import { isDemoSignInAvailable, isSellerSignInReady, isSellingPartnerApiConfigured } from "../seller/config";
-import { exchangeAuthorizationCode, LwaError } from "../seller/lwa";
-import { MARKETPLACE_REGION } from "../seller/marketplaces";
+import { configOf } from "../config";
+import { exchangeAuthorizationCode, LwaError } from "../upstreams/spapi/lwa";
+import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
 import { zodValidator } from "../validation";
 
 const STATE_FAILURES: Record<StateFailure, string> = {
@@ -34,14 +34,15 @@ const MAX_CODE_LENGTH = 1024;
  * when SP-API is not configured or its secrets are missing or malformed.
  */
 function sellerSignInKeys(env: Bindings): EncryptionKey[] | null {
-  if (!isSellerSignInReady(env)) {
-    if (isSellingPartnerApiConfigured(env)) {
+  const config = configOf(env);
+  if (!config.sellerSignInReady) {
+    if (config.sellingPartner) {
       console.error("SP-API is configured but SESSION_SECRET or TOKEN_ENCRYPTION_KEYS is not set: Amazon sign-in is off");
     }
     return null;
   }
   try {
-    return parseKeyring(env.TOKEN_ENCRYPTION_KEYS);
+    return keyringOf(env);
   } catch (error) {
     console.error(`Amazon sign-in is off: ${error instanceof Error ? error.message : String(error)}`);
     return null;
@@ -54,15 +55,15 @@ function callbackFailure(c: Context<AppEnv>, status: 400 | 403 | 502, message: s
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .get("/auth/xsrf", async (c) => {
+  .get("/xsrf", async (c) => {
     setXsrfCookie(c, await xsrfTokenFor(c.env, c.get("account")?.sessionId ?? null));
     c.header("Cache-Control", "no-store");
     return c.body(null, 204);
   })
-  .get("/auth/url", zodValidator("query", authUrlQuerySchema), async (c) => {
+  .get("/url", zodValidator("query", authUrlQuerySchema), async (c) => {
     c.header("Cache-Control", "no-store");
-    const demoAvailable = isDemoSignInAvailable(c.env);
-    if (!sellerSignInKeys(c.env) || !c.env.SPAPI_APPLICATION_ID) {
+    const { demoSignInAvailable: demoAvailable, sellingPartner } = configOf(c.env);
+    if (!sellerSignInKeys(c.env) || !sellingPartner) {
       return c.json<AuthUrlResponse>({ authUrl: null, demoAvailable }, 200);
     }
     const { marketplace } = c.req.valid("query");
@@ -70,18 +71,19 @@ export const authRoutes = new Hono<AppEnv>()
     setHostCookie(c, OAUTH_STATE_COOKIE, nonce, STATE_LIFETIME_SECONDS);
     const authUrl = consentUrl({
       marketplace,
-      applicationId: c.env.SPAPI_APPLICATION_ID,
+      applicationId: sellingPartner.applicationId,
       state,
       redirectUri: callbackUrl(c.req.url),
-      draftApp: c.env.SPAPI_DRAFT_APP === "true",
+      draftApp: sellingPartner.draftApp,
     });
     return c.json<AuthUrlResponse>({ authUrl, demoAvailable }, 200);
   })
-  .get("/auth/callback", async (c) => {
+  .get("/callback", async (c) => {
     const browserNonce = readCookie(c, OAUTH_STATE_COOKIE);
     clearCookie(c, OAUTH_STATE_COOKIE);
     const keys = sellerSignInKeys(c.env);
-    if (!keys || !c.env.LWA_CLIENT_ID || !c.env.LWA_CLIENT_SECRET) {
+    const sellingPartner = configOf(c.env).sellingPartner;
+    if (!keys || !sellingPartner) {
       return callbackFailure(c, 403, "Amazon sign-in is not configured on this server.");
     }
     const query = c.req.query();
@@ -97,7 +99,7 @@ export const authRoutes = new Hono<AppEnv>()
     let refreshToken: string;
     try {
       refreshToken = await exchangeAuthorizationCode(
-        { clientId: c.env.LWA_CLIENT_ID, clientSecret: c.env.LWA_CLIENT_SECRET },
+        { clientId: sellingPartner.clientId, clientSecret: sellingPartner.clientSecret },
         code,
         callbackUrl(c.req.url),
       );
@@ -121,8 +123,8 @@ export const authRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.redirect(user.onboardedAt ? "/seller-central" : "/onboarding", 302);
   })
-  .post("/auth/demo", async (c) => {
-    if (!isDemoSignInAvailable(c.env)) {
+  .post("/demo", async (c) => {
+    if (!configOf(c.env).demoSignInAvailable) {
       return c.json({ detail: "Demo sign-in is turned off on this server. Sign in with Amazon instead." }, 403);
     }
     const current = c.get("account");
@@ -133,7 +135,7 @@ export const authRoutes = new Hono<AppEnv>()
     await signIn(c, user.id);
     return c.json(await userStatus(c.env.DB, user), 200);
   })
-  .post("/auth/logout", async (c) => {
+  .post("/logout", async (c) => {
     await signOut(c);
     return c.body(null, 204);
   });

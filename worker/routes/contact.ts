@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import { contactEmailConfig, notifyTeam } from "../contact/notify";
-import { storeContactMessage } from "../contact/store";
+import { contactEmailConfig } from "../config";
+import { notifyTeam } from "../contact/notify";
+import { storeContactMessage } from "../contact/contact-store";
 import type { AppEnv } from "../env";
 import { hitClientLimit } from "../ratelimit/client-limit";
 import { contactSchema } from "../contract/contact";
@@ -11,7 +12,7 @@ export const CONTACT_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 };
 
 const UNAVAILABLE = "We couldn't send your message right now. Please try again in a few minutes.";
 
-export const contactRoutes = new Hono<AppEnv>().post("/contact", zodValidator("json", contactSchema), async (c) => {
+export const contactRoutes = new Hono<AppEnv>().post("/", zodValidator("json", contactSchema), async (c) => {
   c.header("Cache-Control", "no-store");
   const { website, ...message } = c.req.valid("json");
   // The honeypot: only bots fill it. They are told it worked, and nothing is kept or sent.

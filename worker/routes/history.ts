@@ -10,7 +10,7 @@ import { zodValidator } from "../validation";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const historyRoutes = new Hono<AppEnv>().get("/history", zodValidator("query", historyQuerySchema), async (c) => {
+export const historyRoutes = new Hono<AppEnv>().get("/", zodValidator("query", historyQuerySchema), async (c) => {
   const { asin, marketplace, range } = c.req.valid("query");
   const days = HISTORY_RANGE_DAYS[range];
   const account = c.get("account");

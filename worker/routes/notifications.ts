@@ -11,7 +11,7 @@ const notificationQuerySchema = z.object({
 });
 
 export const notificationRoutes = new Hono<AppEnv>()
-  .get("/notifications", requireAccount, zodValidator("query", notificationQuerySchema), async (c) => {
+  .get("/", requireAccount, zodValidator("query", notificationQuerySchema), async (c) => {
     const { user } = currentAccount(c);
     const [notifications, unread] = await Promise.all([
       listNotifications(c.env.DB, user.id, c.req.valid("query").unread === "true"),
@@ -20,15 +20,15 @@ export const notificationRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "private, no-store");
     return c.json({ notifications, unread } satisfies NotificationList, 200);
   })
-  .get("/notifications/unread-count", requireAccount, async (c) => {
+  .get("/unread-count", requireAccount, async (c) => {
     c.header("Cache-Control", "private, no-store");
     return c.json({ unread: await unreadCount(c.env.DB, currentAccount(c).user.id) } satisfies UnreadCount, 200);
   })
-  .post("/notifications/read-all", requireAccount, async (c) => {
+  .post("/read-all", requireAccount, async (c) => {
     await markAllRead(c.env.DB, currentAccount(c).user.id, new Date().toISOString());
     return c.json({ unread: 0 } satisfies UnreadCount, 200);
   })
-  .post("/notifications/:id/read", requireAccount, async (c) => {
+  .post("/:id/read", requireAccount, async (c) => {
     const notification = await markRead(c.env.DB, currentAccount(c).user.id, c.req.param("id"), new Date().toISOString());
     return notification ? c.json({ notification }, 200) : c.json({ detail: "No such notification." }, 404);
   });

@@ -1,29 +1,65 @@
 import { Hono } from "hono";
-import { deleteCredentials, findCredentials, loadSettings, saveSettings } from "../auth/accounts";
+import { loadSettings, saveSettings } from "../auth/accounts-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
-import type { AppEnv } from "../env";
+import { KeyringError } from "../auth/token-crypto";
 import { settingsUpdateSchema } from "../contract/account";
-import { dropSellerAccessToken } from "../seller/lwa";
-import { accessTokenCacheKey } from "../seller/select-seller-api";
+import { channelsUpdateSchema, type WebhookTestResult } from "../contract/channels";
+import type { AppEnv } from "../env";
+import { alertsPageUrl } from "../config";
+import { channelSettingsView, openWebhookSecret, rotateWebhookSecret, saveChannels } from "../notifications/channel-settings";
+import { loadChannels } from "../notifications/channel-store";
+import { testWebhookPayload } from "../notifications/webhook-payload";
+import { fetchWebhookSender } from "../upstreams/webhook/sender";
 import { zodValidator } from "../validation";
 
+const NO_KEYS = "Webhook signing secrets cannot be stored on this server right now (TOKEN_ENCRYPTION_KEYS is not set).";
+
+/** The signed-in user's settings and where their alert emails and webhooks go. Every route reads and writes only their own row. */
 export const settingsRoutes = new Hono<AppEnv>()
-  .get("/settings", requireAccount, async (c) => {
+  .get("/", requireAccount, async (c) => {
     c.header("Cache-Control", "private, no-store");
     return c.json(await loadSettings(c.env.DB, currentAccount(c).user), 200);
   })
-  .put("/settings", requireAccount, zodValidator("json", settingsUpdateSchema), async (c) => {
+  .put("/", requireAccount, zodValidator("json", settingsUpdateSchema), async (c) => {
     const { user } = currentAccount(c);
     await saveSettings(c.env.DB, user.id, c.req.valid("json"));
     return c.json(await loadSettings(c.env.DB, user), 200);
   })
-  // Disconnect: the refresh token is erased; the account and its settings stay.
-  .delete("/connection", requireAccount, async (c) => {
+  .get("/channels", requireAccount, async (c) => {
+    c.header("Cache-Control", "private, no-store");
     const { user } = currentAccount(c);
-    const credentials = await findCredentials(c.env.DB, user.id);
-    if (credentials) {
-      await deleteCredentials(c.env.DB, user.id);
-      dropSellerAccessToken(accessTokenCacheKey(user.id, credentials.grantedAt));
+    return c.json(channelSettingsView(c.env, await loadChannels(c.env.DB, user.id)), 200);
+  })
+  .put("/channels", requireAccount, zodValidator("json", channelsUpdateSchema), async (c) => {
+    const { user } = currentAccount(c);
+    await saveChannels(c.env.DB, user.id, c.req.valid("json"));
+    return c.json(channelSettingsView(c.env, await loadChannels(c.env.DB, user.id)), 200);
+  })
+  // A new secret replaces the old one; it is shown in this answer and never again.
+  .post("/webhook-secret", requireAccount, async (c) => {
+    c.header("Cache-Control", "no-store");
+    try {
+      return c.json({ secret: await rotateWebhookSecret(c.env, currentAccount(c).user.id) }, 200);
+    } catch (error) {
+      if (!(error instanceof KeyringError)) throw error;
+      console.error(`webhook secret not stored: ${error.message}`);
+      return c.json({ detail: NO_KEYS }, 503);
     }
-    return c.body(null, 204);
+  })
+  .post("/webhook-test", requireAccount, async (c) => {
+    const { user } = currentAccount(c);
+    const stored = await loadChannels(c.env.DB, user.id);
+    const answer = (result: WebhookTestResult) => c.json(result, 200);
+    if (!stored.webhookUrl) return answer({ ok: false, detail: "Save a webhook URL first." });
+    if (!stored.webhookSecretCiphertext) return answer({ ok: false, detail: "Generate a signing secret first." });
+    let secret: string;
+    try {
+      secret = await openWebhookSecret(c.env, user.id, stored.webhookSecretCiphertext);
+    } catch (error) {
+      console.error("a stored webhook secret did not open:", error instanceof Error ? error.message : error);
+      return answer({ ok: false, detail: "The stored signing secret cannot be read. Generate a new one." });
+    }
+    const nowMs = Date.now();
+    const payload = testWebhookPayload(nowMs, alertsPageUrl(c.env));
+    return answer(await fetchWebhookSender.post({ url: stored.webhookUrl, secret, payload, deliveryId: payload.id, nowMs }));
   });

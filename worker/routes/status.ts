@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { checkStatus } from "../status/checks";
 
-export const statusRoutes = new Hono<AppEnv>().get("/status", async (c) => {
+export const statusRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const report = await checkStatus(c.env);
   c.header("Cache-Control", "no-store");
   return c.json(report, 200);

@@ -8,12 +8,12 @@ import { watchlistEntrySchema, type WatchlistResponse } from "../contract/histor
 import { zodValidator } from "../validation";
 
 export const watchlistRoutes = new Hono<AppEnv>()
-  .get("/watchlist", requireAccount, async (c) => {
+  .get("/", requireAccount, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const body: WatchlistResponse = { items: await listWatchlist(c.env.DB, currentAccount(c).user.id) };
     return c.json(body, 200);
   })
-  .post("/watchlist", requireAccount, zodValidator("json", watchlistEntrySchema), async (c) => {
+  .post("/", requireAccount, zodValidator("json", watchlistEntrySchema), async (c) => {
     const { user } = currentAccount(c);
     const { asin, marketplace } = c.req.valid("json");
     const plan = await planOfUser(c.env.DB, user);
@@ -27,7 +27,7 @@ export const watchlistRoutes = new Hono<AppEnv>()
     }
     return c.json({ item: addition.item }, addition.status === "added" ? 201 : 200);
   })
-  .delete("/watchlist/:marketplace/:asin", requireAccount, zodValidator("param", watchlistEntrySchema), async (c) => {
+  .delete("/:marketplace/:asin", requireAccount, zodValidator("param", watchlistEntrySchema), async (c) => {
     const { asin, marketplace } = c.req.valid("param");
     if (!(await removeFromWatchlist(c.env.DB, currentAccount(c).user.id, asin, marketplace))) {
       return c.json({ detail: `${asin} (${marketplace}) is not on your watchlist` }, 404);

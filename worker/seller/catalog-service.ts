@@ -1,5 +1,5 @@
 import type { AccountMarketplace, CatalogItemResult } from "../contract/account";
-import type { CatalogItem, SellerApi } from "./seller-api";
+import type { CatalogItem, SellerApi } from "../upstreams/spapi/seller-api";
 
 /** SP-API results are reused for 24 hours, per seller, then fetched again. */
 export const CATALOG_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;

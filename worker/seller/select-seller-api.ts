@@ -1,12 +1,12 @@
-import { findCredentials, replaceCiphertext, type UserRecord } from "../auth/accounts";
-import { decryptRefreshToken, encryptRefreshToken, parseKeyring } from "../auth/token-crypto";
+import { findCredentials, replaceCiphertext, type UserRecord } from "../auth/accounts-store";
+import { decryptRefreshToken, encryptRefreshToken, keyringOf } from "../auth/token-crypto";
 import type { Bindings } from "../env";
 import type { SellerRegion } from "../contract/account";
-import { isSellingPartnerApiConfigured } from "./config";
-import { dropSellerAccessToken, sellerAccessToken } from "./lwa";
-import { MockSellerApi } from "./mock-seller-api";
-import { SellerApiError, type SellerApi } from "./seller-api";
-import { SpApiSellerApi } from "./spapi-client";
+import { configOf } from "../config";
+import { dropSellerAccessToken, sellerAccessToken } from "../upstreams/spapi/lwa";
+import { MockSellerApi } from "../upstreams/spapi/mock";
+import { SellerApiError, type SellerApi } from "../upstreams/spapi/seller-api";
+import { SpApiSellerApi } from "../upstreams/spapi/client";
 
 /**
  * The SellerApi of a signed-in account: the mock for a demo account, the real SP-API
@@ -19,18 +19,19 @@ export async function sellerApiFor(env: Bindings, user: UserRecord): Promise<Sel
   if (!credentials) {
     throw new SellerApiError(403, "Your Amazon seller account is not connected. Connect it on /connect to fetch catalog data.");
   }
-  if (!isSellingPartnerApiConfigured(env) || !env.LWA_CLIENT_ID || !env.LWA_CLIENT_SECRET) {
+  const sellingPartner = configOf(env).sellingPartner;
+  if (!sellingPartner) {
     console.error("a connected seller asked for SP-API data, but LWA_CLIENT_ID/LWA_CLIENT_SECRET/SPAPI_APPLICATION_ID are not set");
     throw new SellerApiError(502, "Amazon's Selling Partner API is not configured on this server right now.");
   }
-  const client = { clientId: env.LWA_CLIENT_ID, clientSecret: env.LWA_CLIENT_SECRET };
+  const client = { clientId: sellingPartner.clientId, clientSecret: sellingPartner.clientSecret };
   // A new grant (reconnect) gets a new cache entry; the old one simply ages out.
   const tokenCacheKey = accessTokenCacheKey(user.id, credentials.grantedAt);
 
   const refreshToken = async (): Promise<string> => {
     let keys;
     try {
-      keys = parseKeyring(env.TOKEN_ENCRYPTION_KEYS);
+      keys = keyringOf(env);
     } catch (error) {
       console.error("cannot read stored refresh tokens:", error instanceof Error ? error.message : error);
       throw new SellerApiError(502, "Stored seller authorizations cannot be read on this server right now.");

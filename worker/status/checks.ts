@@ -1,5 +1,7 @@
 import type { Bindings } from "../env";
-import { creatorsConfigFromEnv } from "../lookup/creators-source";
+import { pingDatabase } from "../lookup/lookup-log-store";
+import { withTimeout } from "../upstreams/http";
+import { configOf, creatorsConfigFromEnv } from "../config";
 import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type ComponentStatus, type StatusReport } from "../contract/status-components";
 import { productSourceStatus, readRecentLookups } from "./product-source";
 
@@ -8,17 +10,6 @@ export const CHECK_TIMEOUT_MS = 2_000;
 
 type CheckResult = { status: ComponentStatus; detail?: string };
 type Check = (env: Bindings) => Promise<CheckResult>;
-
-/** Rejects when `promise` has not settled within `ms`. */
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => {
-    if (timer !== undefined) clearTimeout(timer);
-  });
-}
 
 const OPERATIONAL: CheckResult = { status: "operational" };
 
@@ -30,7 +21,7 @@ const checks: Record<ComponentId, Check> = {
     return OPERATIONAL;
   },
   database: async (env) => {
-    await env.DB.prepare("SELECT 1").first();
+    await pingDatabase(env.DB);
     return OPERATIONAL;
   },
   rate_limiter: async (env) => {
@@ -43,8 +34,7 @@ const checks: Record<ComponentId, Check> = {
     return productSourceStatus(configured, configured ? await readRecentLookups(env.DB) : { failures: 0, liveSuccesses: 0 });
   },
   selling_partner: async (env) =>
-    env.LWA_CLIENT_ID?.trim() && env.LWA_CLIENT_SECRET?.trim() && env.SPAPI_APPLICATION_ID?.trim()
-      ? OPERATIONAL
+    configOf(env).sellingPartner ? OPERATIONAL
       : { status: "not_active", detail: "Seller account connections are not enabled yet." },
 };
 

@@ -1,15 +1,11 @@
 import type { ComponentStatus } from "../contract/status-components";
+import { readRecentLookups as readRecentLookupsOf, type RecentLookups } from "../lookup/lookup-log-store";
+
+export type { RecentLookups };
 
 /** Look-back for upstream failures, and how many make the source "failing". */
 export const FAILURE_WINDOW_MINUTES = 5;
 export const FAILURE_THRESHOLD = 3;
-
-export interface RecentLookups {
-  /** Lookups answered 503 because the upstream failed (lookup_log.status = 503). */
-  failures: number;
-  /** Lookups answered with live upstream data. */
-  liveSuccesses: number;
-}
 
 /**
  * The product source's state: mock without credentials; failing when recent upstream
@@ -31,14 +27,7 @@ export function productSourceStatus(
   return { status: "operational", detail: "Live Amazon data, cached for up to 24 hours." };
 }
 
-/** Columns as in worker/db/schema.ts (lookup_log); created_at is ISO 8601 UTC, so it compares as text. */
-const RECENT_LOOKUPS = `SELECT
-    coalesce(sum(status = 503), 0) AS failures,
-    coalesce(sum(source = 'live'), 0) AS liveSuccesses
-  FROM lookup_log
-  WHERE created_at >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?)`;
-
-export async function readRecentLookups(db: D1Database): Promise<RecentLookups> {
-  const row = await db.prepare(RECENT_LOOKUPS).bind(`-${FAILURE_WINDOW_MINUTES} minutes`).first<RecentLookups>();
-  return { failures: row?.failures ?? 0, liveSuccesses: row?.liveSuccesses ?? 0 };
+/** Upstream failures and live answers within the failure window. */
+export function readRecentLookups(db: D1Database): Promise<RecentLookups> {
+  return readRecentLookupsOf(db, FAILURE_WINDOW_MINUTES);
 }

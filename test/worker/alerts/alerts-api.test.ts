@@ -57,7 +57,7 @@ describe("the Alerts API needs a session and the XSRF header", () => {
 });
 
 describe("POST /api/alerts", () => {
-  it("creates an active alert with the spec's fields and lists it", async () => {
+  it("creates an active alert with the fields the API documents and lists it", async () => {
     const browser = await demoUser();
     const alert = await create(browser, { ...RANK_ALERT, asin: " b08n5wrwnw ", email_enabled: false });
     expect(alert).toEqual({

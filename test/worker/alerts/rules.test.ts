@@ -5,7 +5,7 @@ import {
   evaluateAlert,
   lowStock,
   priceChange,
-  type RankPoint,
+  type AlertRankPoint as RankPoint,
   rankAbove,
   rankDrop,
   type SellerPoint,

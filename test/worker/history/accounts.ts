@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { decodeJwt } from "jose";
-import { upsertSellerUser } from "../../../worker/auth/accounts";
+import { upsertSellerUser } from "../../../worker/auth/accounts-store";
 import { SESSION_COOKIE } from "../../../worker/auth/cookies";
 import { createSession } from "../../../worker/auth/session";
 import { demoEnv, newSellingPartnerId, TestBrowser } from "../support/seller-browser";

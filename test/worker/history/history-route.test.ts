@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { rankSnapshotUpsert, utcDay } from "../../../worker/history/snapshot-store";
-import { mockProduct } from "../../../worker/lookup/mock-source";
+import { mockProduct } from "../../../worker/upstreams/creators/mock";
 import type { HistoryResponse } from "../../../worker/contract/history";
 import type { Marketplace } from "../../../worker/contract/marketplaces";
 import { newAsin } from "../support/creators-fake";

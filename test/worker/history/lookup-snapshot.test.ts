@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../../worker/app";
 import type { Bindings } from "../../../worker/env";
 import { recordLookupSnapshot } from "../../../worker/history/lookup-snapshot";
-import { mockCategoryRanks, mockProduct } from "../../../worker/lookup/mock-source";
+import { mockCategoryRanks, mockProduct } from "../../../worker/upstreams/creators/mock";
 import type { DataSource, LookupResult } from "../../../worker/contract/product";
 import { newAsin, uniqueClient } from "../support/creators-fake";
 

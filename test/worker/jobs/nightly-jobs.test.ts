@@ -1,11 +1,11 @@
 import { createScheduledController, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { runAlertCheck } from "../../../worker/alerts/alert-check";
-import { findSnapshotRun } from "../../../worker/history/job-runs";
+import { runAlertCheck } from "../../../worker/jobs/alert-check/alert-check";
+import { findSnapshotRun } from "../../../worker/jobs/snapshot/job-runs-store";
 import { recordRankSnapshot, utcDay } from "../../../worker/history/snapshot-store";
 import worker from "../../../worker/index";
-import { runRetention } from "../../../worker/jobs/retention";
-import { mockProduct } from "../../../worker/lookup/mock-source";
+import { runRetention } from "../../../worker/jobs/retention/retention";
+import { mockProduct } from "../../../worker/upstreams/creators/mock";
 import type { AlertList, AlertView } from "../../../worker/contract/alerts";
 import type { NotificationList } from "../../../worker/contract/notifications";
 import {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { alertEmail, alertEmailConfig } from "../../../worker/notifications/email";
+import { alertEmailConfig } from "../../../worker/config";
+import { alertEmail } from "../../../worker/notifications/email";
 import { ALERT_EVENT, ALERTS_URL, channelEnv, fakeEmailBinding, SENDER } from "./support";
 
 describe("alertEmail", () => {

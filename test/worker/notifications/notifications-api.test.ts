@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { runAlertCheck } from "../../../worker/alerts/alert-check";
+import { runAlertCheck } from "../../../worker/jobs/alert-check/alert-check";
 import type { AlertView } from "../../../worker/contract/alerts";
 import type { NotificationList, NotificationView } from "../../../worker/contract/notifications";
 import { CHECK_TIME, clearAlertTables, DAY_MS, dayAt, seedRank } from "../support/alert-seed";

@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { encryptRefreshToken, parseKeyring } from "../../../worker/auth/token-crypto";
 import type { Bindings } from "../../../worker/env";
 import type { AlertEventMessage } from "../../../worker/notifications/alert-event";
+import { RecordingEmailSender } from "../../../worker/upstreams/email/recording-sender";
 import type { WebhookAnswer, WebhookCallRecord } from "../../fakes/webhook-calls";
 import { KEY_2026 } from "../support/seller-browser";
 
@@ -28,19 +29,14 @@ export const ALERT_EVENT: AlertEventMessage = {
 
 /** A send_email binding that records what it is asked to send; `failures` sends reject first. */
 export function fakeEmailBinding(failures = 0) {
-  const sent: EmailMessageBuilder[] = [];
-  let left = failures;
+  const recorder = new RecordingEmailSender(failures);
   const binding = {
     async send(message: EmailMessageBuilder) {
-      if (left > 0) {
-        left -= 1;
-        throw new Error("email sending is unavailable");
-      }
-      sent.push(message);
+      await recorder.send(message);
       return { messageId: `<${crypto.randomUUID()}@ranklayer.example>` };
     },
   };
-  return { binding: binding as unknown as SendEmail, sent };
+  return { binding: binding as unknown as SendEmail, sent: recorder.sent };
 }
 
 /**

@@ -1,0 +1,245 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { deliverDue, deliverPending } from "../../../../worker/jobs/delivery/deliver";
+import { MAX_ATTEMPTS } from "../../../../worker/jobs/delivery/retry-schedule";
+import { RecordingWebhookSender } from "../../../../worker/upstreams/webhook/recording-sender";
+import {
+  channelEnv,
+  createUser,
+  delivery,
+  fakeEmailBinding,
+  fakeRetryNamespace,
+  MINUTE,
+  NOW,
+  scriptWebhook,
+  seedEvent,
+  SENDER,
+  setChannels,
+  webhookCalls,
+  webhookEndpoint,
+} from "../../notifications/support";
+
+const SECRET = "whsec_deliver-test";
+
+beforeEach(async () => {
+  // deliverDue takes every due row in the database: start each test from an empty outbox.
+  await env.DB.prepare("DELETE FROM notification_deliveries").run();
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+async function userWithChannels(bindings = channelEnv()) {
+  const userId = await createUser();
+  const hook = webhookEndpoint();
+  await setChannels(bindings, userId, { alertEmail: "seller@example.com", webhookUrl: hook.url, webhookSecret: SECRET });
+  return { userId, hook };
+}
+
+describe("deliverPending", () => {
+  it("sends the email and the webhook of an event and marks both sent", async () => {
+    const email = fakeEmailBinding();
+    const retry = fakeRetryNamespace();
+    const bindings = channelEnv({ ALERT_EMAIL: email.binding, NOTIFICATION_RETRY: retry.namespace });
+    const { userId, hook } = await userWithChannels(bindings);
+    const { deliveries } = await seedEvent(userId, ["email", "webhook"]);
+
+    const summary = await deliverPending(bindings, NOW);
+
+    expect(summary).toEqual({ sent: 2, retrying: 0, failed: 0, notConfigured: 0, nextAttemptAtMs: null });
+    expect(email.sent).toHaveLength(1);
+    expect(email.sent[0]).toMatchObject({
+      from: { email: SENDER },
+      to: "seller@example.com",
+      subject: "RankLayer alert: B08N5WRWNW (US) – Rank worse than threshold",
+    });
+    expect(email.sent[0]?.text).toContain("B08N5WRWNW (US): rank #812 is worse than your threshold #500");
+    expect(email.sent[0]?.text).toContain("Your alerts: https://app.ranklayer.example/alerts");
+    const calls = await webhookCalls(hook.path);
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(calls[0]!.body)).toMatchObject({ type: "alert.fired", alert: { asin: "B08N5WRWNW" } });
+    for (const id of Object.values(deliveries)) {
+      expect(await delivery(id)).toEqual({
+        status: "sent",
+        attempts: 1,
+        next_attempt_at: null,
+        last_error: null,
+        sent_at: new Date(NOW).toISOString(),
+      });
+    }
+
+    // A second run finds nothing left to send.
+    expect(await deliverPending(bindings, NOW + MINUTE)).toMatchObject({ sent: 0 });
+    expect(email.sent).toHaveLength(1);
+    expect(await webhookCalls(hook.path)).toHaveLength(1);
+    expect(retry.scheduled).toEqual([]);
+  });
+
+  it("retries a failing webhook with backoff, then sends it; the email of the same event goes at once", async () => {
+    const email = fakeEmailBinding();
+    const retry = fakeRetryNamespace();
+    const bindings = channelEnv({ ALERT_EMAIL: email.binding, NOTIFICATION_RETRY: retry.namespace });
+    const { userId, hook } = await userWithChannels(bindings);
+    await scriptWebhook(hook.path, [500, 503]);
+    const { deliveries } = await seedEvent(userId, ["email", "webhook"]);
+
+    const first = await deliverPending(bindings, NOW);
+    expect(first).toEqual({ sent: 1, retrying: 1, failed: 0, notConfigured: 0, nextAttemptAtMs: NOW + MINUTE });
+    expect(retry.scheduled).toEqual([NOW + MINUTE]);
+    expect(email.sent).toHaveLength(1);
+    expect(await delivery(deliveries.email!)).toMatchObject({ status: "sent" });
+    expect(await delivery(deliveries.webhook!)).toEqual({
+      status: "pending",
+      attempts: 1,
+      next_attempt_at: new Date(NOW + MINUTE).toISOString(),
+      last_error: "The webhook answered HTTP 500",
+      sent_at: null,
+    });
+
+    // Not yet due: nothing is sent.
+    expect(await deliverDue(bindings, NOW + 30_000)).toMatchObject({ sent: 0, retrying: 0, nextAttemptAtMs: NOW + MINUTE });
+
+    const second = await deliverDue(bindings, NOW + MINUTE);
+    expect(second).toMatchObject({ retrying: 1, nextAttemptAtMs: NOW + MINUTE + 5 * MINUTE });
+    expect(await delivery(deliveries.webhook!)).toMatchObject({ attempts: 2, last_error: "The webhook answered HTTP 503" });
+
+    const third = await deliverDue(bindings, NOW + 6 * MINUTE);
+    expect(third).toEqual({ sent: 1, retrying: 0, failed: 0, notConfigured: 0, nextAttemptAtMs: null });
+    expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "sent", attempts: 3, last_error: null });
+    expect((await webhookCalls(hook.path)).map((call) => call.status)).toEqual([500, 503, 200]);
+    expect(email.sent).toHaveLength(1);
+  });
+
+  it("never lets one user's failing webhook hold up another user's deliveries", async () => {
+    const email = fakeEmailBinding();
+    const bindings = channelEnv({ ALERT_EMAIL: email.binding });
+    const failing = await userWithChannels(bindings);
+    const healthy = await userWithChannels(bindings);
+    await scriptWebhook(failing.hook.path, ["hang"]);
+    await scriptWebhook(healthy.hook.path, [200]);
+    const a = await seedEvent(failing.userId, ["webhook"]);
+    const b = await seedEvent(healthy.userId, ["email", "webhook"], { asin: "B000000001" });
+
+    // The hanging receiver is cut off at the webhook timeout (shortened here from 10 s).
+    const summary = await deliverDue(bindings, NOW, { webhookTimeoutMs: 100 });
+
+    expect(summary).toMatchObject({ sent: 2, retrying: 1 });
+    expect(await delivery(b.deliveries.email!)).toMatchObject({ status: "sent" });
+    expect(await delivery(b.deliveries.webhook!)).toMatchObject({ status: "sent" });
+    expect(await delivery(a.deliveries.webhook!)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      last_error: "The webhook did not answer within 0.1 s",
+    });
+  });
+
+  it("keeps the webhook going when the email binding throws, and retries the email", async () => {
+    const email = fakeEmailBinding(1);
+    const bindings = channelEnv({ ALERT_EMAIL: email.binding });
+    const { userId, hook } = await userWithChannels(bindings);
+    const { deliveries } = await seedEvent(userId, ["email", "webhook"]);
+
+    expect(await deliverDue(bindings, NOW)).toMatchObject({ sent: 1, retrying: 1 });
+    expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "sent" });
+    expect(await delivery(deliveries.email!)).toMatchObject({ status: "pending", last_error: "email sending is unavailable" });
+    expect(await webhookCalls(hook.path)).toHaveLength(1);
+
+    expect(await deliverDue(bindings, NOW + MINUTE)).toMatchObject({ sent: 1 });
+    expect(email.sent).toHaveLength(1);
+  });
+
+  it(`gives up after ${MAX_ATTEMPTS} attempts, keeping the last error`, async () => {
+    const bindings = channelEnv();
+    const { userId, hook } = await userWithChannels(bindings);
+    await scriptWebhook(hook.path, [500, 500, 500, 500, 502, 200]);
+    const { deliveries } = await seedEvent(userId, ["webhook"]);
+
+    let at = NOW;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      const summary = await deliverDue(bindings, at);
+      expect(summary.retrying + summary.failed, `attempt ${attempt}`).toBe(1);
+      at = summary.nextAttemptAtMs ?? at;
+    }
+
+    expect(await delivery(deliveries.webhook!)).toEqual({
+      status: "failed",
+      attempts: MAX_ATTEMPTS,
+      next_attempt_at: null,
+      last_error: "The webhook answered HTTP 502",
+      sent_at: null,
+    });
+    expect(await deliverDue(bindings, at + 1000 * MINUTE)).toMatchObject({ sent: 0, nextAttemptAtMs: null });
+    expect((await webhookCalls(hook.path)).map((call) => call.status)).toEqual([500, 500, 500, 500, 502]);
+  });
+
+  it("marks failed a row whose run died during its final attempt, keeping the last error", async () => {
+    const bindings = channelEnv();
+    const { userId, hook } = await userWithChannels(bindings);
+    const { deliveries } = await seedEvent(userId, ["webhook"], {
+      attempts: MAX_ATTEMPTS,
+      lastError: "The webhook answered HTTP 502",
+      nextAttemptAt: new Date(NOW - MINUTE).toISOString(),
+    });
+
+    expect(await deliverDue(bindings, NOW)).toMatchObject({ failed: 1, nextAttemptAtMs: null });
+    expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, last_error: "The webhook answered HTTP 502" });
+    expect(await webhookCalls(hook.path)).toHaveLength(0);
+  });
+
+  it.each([
+    ["no binding", { ALERT_EMAIL: undefined as unknown as SendEmail }, { alertEmail: "seller@example.com" }, "email", /ALERT_EMAIL/],
+    ["no sender", { ALERT_EMAIL_FROM: "" }, { alertEmail: "seller@example.com" }, "email", /ALERT_EMAIL_FROM/],
+    ["no address", {}, { alertEmail: null }, "email", /No alert email address/],
+    ["no webhook URL", {}, { webhookUrl: null, webhookSecret: SECRET }, "webhook", /No webhook URL/],
+    ["no signing secret", {}, { webhookUrl: "https://hooks.webhook-fake.test/unused" }, "webhook", /No webhook signing secret/],
+  ] as const)("marks a delivery with %s not_configured, without an error or a retry", async (_case, overrides, channels, channel, reason) => {
+    const bindings = channelEnv(overrides);
+    const userId = await createUser();
+    await setChannels(bindings, userId, channels);
+    const { deliveries } = await seedEvent(userId, [channel]);
+
+    expect(await deliverPending(bindings, NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 1, nextAttemptAtMs: null });
+    const row = await delivery(deliveries[channel]!);
+    expect(row).toMatchObject({ status: "not_configured", attempts: 0, next_attempt_at: null });
+    expect(row.last_error).toMatch(reason);
+  });
+
+  it("sends a row once when two runs race for it", async () => {
+    const email = fakeEmailBinding();
+    const bindings = channelEnv({ ALERT_EMAIL: email.binding });
+    const { userId, hook } = await userWithChannels(bindings);
+    const { deliveries } = await seedEvent(userId, ["email", "webhook"]);
+
+    const [one, two] = await Promise.all([deliverDue(bindings, NOW), deliverDue(bindings, NOW)]);
+
+    expect(one.sent + two.sent).toBe(2);
+    expect(email.sent).toHaveLength(1);
+    expect(await webhookCalls(hook.path)).toHaveLength(1);
+    expect(await delivery(deliveries.email!)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("leaves rows that are not due yet, and reports when the first is due", async () => {
+    const bindings = channelEnv();
+    const { userId, hook } = await userWithChannels(bindings);
+    const later = new Date(NOW + 10 * MINUTE).toISOString();
+    await seedEvent(userId, ["webhook"], { nextAttemptAt: later });
+
+    expect(await deliverDue(bindings, NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 0, nextAttemptAtMs: NOW + 10 * MINUTE });
+    expect(await webhookCalls(hook.path)).toHaveLength(0);
+  });
+});
+
+describe("deliverDue with its own WebhookSender", () => {
+  it("hands the signed alert payload to the sender instead of the network, and records its failure for a retry", async () => {
+    const { userId, hook } = await userWithChannels();
+    const { deliveries } = await seedEvent(userId, ["webhook"]);
+    const webhooks = new RecordingWebhookSender([{ ok: false, status: 500, detail: "The webhook answered HTTP 500" }]);
+
+    const summary = await deliverDue(channelEnv(), NOW, { webhooks });
+
+    expect(summary.retrying).toBe(1);
+    expect(webhooks.posts).toHaveLength(1);
+    expect(webhooks.posts[0]).toMatchObject({ url: hook.url, secret: SECRET, deliveryId: deliveries.webhook, nowMs: NOW });
+    expect(webhooks.posts[0]?.payload).toMatchObject({ type: "alert.fired", alert: { asin: "B08N5WRWNW" } });
+    expect(await webhookCalls(hook.path)).toHaveLength(0);
+    expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "pending", attempts: 1, last_error: "The webhook answered HTTP 500" });
+  });
+});

@@ -1,0 +1,45 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { NOTIFICATION_RETRY_NAME } from "../../../../worker/jobs/delivery/deliver";
+import { createUser, delivery, MINUTE, seedEvent, setChannels } from "../../notifications/support";
+
+const retry = () => env.NOTIFICATION_RETRY.getByName(NOTIFICATION_RETRY_NAME);
+const alarmAt = () => runInDurableObject(retry(), (_instance, state) => state.storage.getAlarm());
+
+beforeEach(async () => {
+  await env.DB.prepare("DELETE FROM notification_deliveries").run();
+  await runInDurableObject(retry(), (_instance, state) => state.storage.deleteAlarm());
+});
+
+describe("NotificationRetry", () => {
+  it("keeps the earliest scheduled time", async () => {
+    const now = Date.now();
+    await retry().schedule(now + 60 * MINUTE);
+    await retry().schedule(now + 5 * MINUTE);
+    await retry().schedule(now + 30 * MINUTE);
+
+    expect(await alarmAt()).toBe(now + 5 * MINUTE);
+  });
+
+  // The Worker's own bindings: wrangler.toml's ALERT_EMAIL (simulated locally) and ALERT_EMAIL_FROM.
+  it("sends what is due when the alarm fires, and re-arms for the next pending row", async () => {
+    const userId = await createUser();
+    await setChannels(env, userId, { alertEmail: "seller@example.com", webhookUrl: "https://hooks.webhook-fake.test/later" });
+    const due = await seedEvent(userId, ["email"]);
+    const laterAt = Date.now() + 10 * MINUTE;
+    const later = await seedEvent(userId, ["webhook"], { asin: "B000000002", nextAttemptAt: new Date(laterAt).toISOString() });
+    await retry().schedule(Date.now());
+
+    expect(await runDurableObjectAlarm(retry())).toBe(true);
+
+    expect(await delivery(due.deliveries.email!)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await delivery(later.deliveries.webhook!)).toMatchObject({ status: "pending", attempts: 0 });
+    expect(await alarmAt()).toBe(laterAt);
+  });
+
+  it("stops when nothing is pending", async () => {
+    await retry().schedule(Date.now());
+    expect(await runDurableObjectAlarm(retry())).toBe(true);
+    expect(await alarmAt()).toBeNull();
+  });
+});

@@ -1,0 +1,215 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { Bindings } from "../../../../worker/env";
+import { findSnapshotRun } from "../../../../worker/jobs/snapshot/job-runs-store";
+import { MAX_BATCH_ATTEMPTS } from "../../../../worker/jobs/snapshot/slice";
+import { runSnapshotSlice, type SliceOptions } from "../../../../worker/jobs/snapshot/start";
+import { productSourceFor } from "../../../../worker/upstreams/creators/select";
+import { calls, control } from "../../support/creators-fake";
+import {
+  asinRange,
+  count,
+  creatorsEnv,
+  insertAlert,
+  insertUser,
+  insertWatchlist,
+  memoryNotes,
+  recordingSource,
+  resetHistoryTables,
+  virtualClock,
+} from "./support";
+
+const DAY = "2026-11-22";
+const START = Date.UTC(2026, 10, 22, 2, 0);
+
+beforeEach(async () => {
+  await resetHistoryTables();
+  vi.spyOn(console, "log").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+/** Runs slices until the run is done; returns how many slices it took. */
+async function runToEnd(bindings: Bindings, options: SliceOptions): Promise<number> {
+  for (let slice = 1; slice <= 1000; slice++) {
+    const result = await runSnapshotSlice(bindings, DAY, options);
+    if (result.status === "done") return slice;
+  }
+  throw new Error("the run did not finish");
+}
+
+async function track(keys: { marketplace: string; asin: string }[]) {
+  const user = await insertUser();
+  await insertWatchlist(user, keys);
+  return user;
+}
+
+const us = (asins: string[]) => asins.map((asin) => ({ marketplace: "US", asin }));
+
+describe("snapshot products phase", () => {
+  it("asks the Creators API for 10 ASINs of one marketplace per call and writes one live row per ASIN", async () => {
+    const usAsins = asinRange("BUS", 25);
+    const deAsins = asinRange("BDE", 7);
+    await track([...us(usAsins), ...deAsins.map((asin) => ({ marketplace: "DE", asin }))]);
+    const bindings = creatorsEnv();
+
+    await runToEnd(bindings, { notes: memoryNotes(), clock: virtualClock(START) });
+
+    const getItems = await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID });
+    expect(getItems.map((call) => [call.marketplace, call.itemIds])).toEqual([
+      ["www.amazon.de", deAsins],
+      ["www.amazon.com", usAsins.slice(0, 10)],
+      ["www.amazon.com", usAsins.slice(10, 20)],
+      ["www.amazon.com", usAsins.slice(20)],
+    ]);
+    expect(getItems.every((call) => call.status === 200 && call.body?.partnerTag === "ranklayer-20")).toBe(true);
+
+    expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots WHERE day = ? AND source = 'live'", DAY)).toBe(32);
+    const row = await env.DB.prepare("SELECT * FROM rank_snapshots WHERE asin = ? AND marketplace = 'US'").bind(usAsins[0]).first<Record<string, unknown>>();
+    expect(row).toMatchObject({ day: DAY, source: "live", rank: expect.any(Number), price_amount: expect.any(Number) });
+    // The category ranks the Creators API gives (website category first) are kept with the rank.
+    const categoryRanks = JSON.parse(String(row?.category_ranks)) as { category: string; rank: number }[];
+    expect(categoryRanks.length).toBeGreaterThan(0);
+    expect(categoryRanks[0]).toEqual({ category: expect.any(String), rank: row?.rank });
+    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 32, cursor: null });
+  });
+
+  it("labels rows from the mock source 'mock' when no Creators credentials are set", async () => {
+    await track(us(asinRange("BMK", 3)));
+    await runToEnd(env, { notes: memoryNotes(), clock: virtualClock(START) });
+    expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots WHERE source = 'mock'")).toBe(3);
+  });
+
+  it.each([
+    ["1", 1000],
+    ["2", 500],
+    ["0.5", 2000],
+  ])("keeps SNAPSHOT_REQUESTS_PER_SECOND=%s: calls start %i ms apart", async (rate, spacing) => {
+    await track(us(asinRange("BRT", 50)));
+    const bindings = creatorsEnv({ SNAPSHOT_REQUESTS_PER_SECOND: rate });
+    const clock = virtualClock(START);
+    const source = recordingSource(productSourceFor(bindings), clock);
+
+    await runToEnd(bindings, { notes: memoryNotes(), clock, source, maxMs: 60_000 });
+
+    const starts = source.calls.map((call) => call.at);
+    expect(starts).toHaveLength(5);
+    expect(starts.slice(1).map((at, i) => at - starts[i]!)).toEqual([spacing, spacing, spacing, spacing]);
+  });
+
+  it("spreads calls over invocations when the rate does not fit one, and says when to go on", async () => {
+    await track(us(asinRange("BIN", 100)));
+    const bindings = creatorsEnv({ SNAPSHOT_REQUESTS_PER_SECOND: "1" });
+    const clock = virtualClock(START);
+    // 2.5 s fit three calls (at 0, 1 and 2 s); the fourth would start at 3 s.
+    const result = await runSnapshotSlice(bindings, DAY, { notes: memoryNotes(), clock, maxMs: 2500 });
+    expect(result).toEqual({ status: "more", resumeAt: START + 3000 });
+    expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots")).toBe(30);
+  });
+
+  it("running the same day again updates the rows in place, never adds a second one", async () => {
+    const asins = asinRange("BSD", 12);
+    await track(us(asins));
+    const bindings = creatorsEnv();
+    await runToEnd(bindings, { notes: memoryNotes(), clock: virtualClock(START) });
+    const first = await env.DB.prepare("SELECT asin, captured_at FROM rank_snapshots ORDER BY asin").all();
+
+    // A done run is left alone: no call, no write.
+    expect(await runSnapshotSlice(bindings, DAY, { notes: memoryNotes(), clock: virtualClock(START + 3600_000) })).toEqual({ status: "done" });
+    expect(await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).toHaveLength(2);
+
+    // Forced again (its job_runs row removed), it rewrites the same 12 rows.
+    await env.DB.prepare("DELETE FROM job_runs").run();
+    await runToEnd(bindings, { notes: memoryNotes(), clock: virtualClock(START + 3600_000) });
+    const second = await env.DB.prepare("SELECT asin, captured_at FROM rank_snapshots ORDER BY asin").all<{ asin: string; captured_at: string }>();
+    expect(second.results.map((row) => row.asin)).toEqual(first.results.map((row) => row.asin));
+    expect(second.results).toHaveLength(12);
+    expect(second.results.every((row) => Date.parse(row.captured_at) >= START + 3600_000)).toBe(true);
+  });
+
+  it("an interrupted run resumes exactly at its cursor: every ASIN asked for once", async () => {
+    const asins = asinRange("BRS", 57);
+    const user = await track(us(asins.slice(0, 50)));
+    // Alerts on ASINs of the watchlist and beyond it: still one request each.
+    await insertAlert(user, { marketplace: "US", asin: asins[3]! });
+    for (const asin of asins.slice(50)) await insertAlert(user, { marketplace: "US", asin });
+    const bindings = creatorsEnv();
+    const notes = memoryNotes();
+
+    expect((await runSnapshotSlice(bindings, DAY, { notes, clock: virtualClock(START), maxCalls: 2 })).status).toBe("more");
+    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "running", phase: "products", cursor: `US:${asins[19]}`, processed: 20 });
+    expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots")).toBe(20);
+
+    const slices = await runToEnd(bindings, { notes, clock: virtualClock(START + 10_000), maxCalls: 2 });
+    expect(slices).toBe(2);
+    const requested = (await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).flatMap((call) => call.itemIds ?? []);
+    expect(requested).toEqual(asins);
+    expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots")).toBe(57);
+  });
+
+  it("counts ASINs the source does not know and writes no row for them", async () => {
+    const asins = asinRange("BNF", 4);
+    await track(us(asins));
+    await control("script", { asin: asins[1], behavior: "invalid" });
+    const notes = memoryNotes();
+    await runToEnd(creatorsEnv(), { notes, clock: virtualClock(START) });
+
+    const rows = await env.DB.prepare("SELECT asin FROM rank_snapshots ORDER BY asin").all<{ asin: string }>();
+    expect(rows.results.map((row) => row.asin)).toEqual([asins[0], asins[2], asins[3]]);
+    expect(notes.values.get(`${DAY}:notFound`)).toBe(1);
+  });
+
+  it("backs off when throttled, retries the same batch later, and gives up on it after a bounded number of attempts", async () => {
+    const stuck = asinRange("BTH", 10);
+    const fine = asinRange("BTI", 5);
+    await track(us([...stuck, ...fine]));
+    await control("script", { asins: [stuck[0]], behavior: "throttled", retryAfterSeconds: 120 });
+    const bindings = creatorsEnv();
+    const notes = memoryNotes();
+
+    const first = await runSnapshotSlice(bindings, DAY, { notes, clock: virtualClock(START) });
+    // Retry-After (120 s) beats the first backoff step (30 s).
+    expect(first).toEqual({ status: "more", resumeAt: START + 120_000 });
+    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ cursor: null, processed: 0 });
+
+    const slices = await runToEnd(bindings, { notes, clock: virtualClock(START + 200_000) });
+    expect(slices).toBe(MAX_BATCH_ATTEMPTS - 1);
+    const requested = (await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).map((call) => call.itemIds);
+    expect(requested).toEqual([...Array(MAX_BATCH_ATTEMPTS).fill(stuck), fine]);
+    const rows = await env.DB.prepare("SELECT asin FROM rank_snapshots ORDER BY asin").all<{ asin: string }>();
+    expect(rows.results.map((row) => row.asin)).toEqual(fine);
+    expect(notes.values.get(`${DAY}:failed`)).toBe(10);
+    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 15 });
+  });
+});
+
+describe("snapshot products phase, stopped by a crash", () => {
+  it("a slice that dies after a call but before its write resumes at that call: nothing skipped, no row doubled", async () => {
+    const asins = asinRange("BCR", 30);
+    await track(us(asins));
+    const bindings = creatorsEnv();
+    const clock = virtualClock(START);
+    const live = productSourceFor(bindings);
+    let callsBeforeCrash = 2;
+    // The third call's answer never reaches D1, as if the invocation were killed right there.
+    const crashing = {
+      kind: live.kind,
+      async getItems(...args: Parameters<typeof live.getItems>) {
+        const outcomes = await live.getItems(...args);
+        if (callsBeforeCrash-- === 0) throw new Error("invocation killed");
+        return outcomes;
+      },
+    };
+    const notes = memoryNotes();
+
+    await expect(runSnapshotSlice(bindings, DAY, { notes, clock, source: crashing })).rejects.toThrow("invocation killed");
+    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ cursor: `US:${asins[19]}`, processed: 20 });
+
+    await runToEnd(bindings, { notes, clock });
+    const requested = (await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).map((call) => call.itemIds);
+    // The lost call is asked again; every other batch once.
+    expect(requested).toEqual([asins.slice(0, 10), asins.slice(10, 20), asins.slice(20), asins.slice(20)]);
+    expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots")).toBe(30);
+    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 30 });
+  });
+});

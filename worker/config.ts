@@ -1,0 +1,195 @@
+import * as z from "zod/mini";
+import { FREE_PLAN } from "./contract/plans";
+import type { Bindings } from "./env";
+
+/**
+ * The deployment's configuration: wrangler.toml vars, secrets and optional bindings, read
+ * once per environment object into one typed value. Every "is X configured" question is
+ * answered here, by one rule: a string var counts only when it is non-empty after trimming,
+ * and a number var that is unset or malformed takes its default.
+ */
+
+/** A string var: trimmed, and undefined when empty or unset. */
+const text = z.pipe(
+  z.optional(z.unknown()),
+  z.transform((value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined)),
+);
+/** An integer var of at least `min`, or `fallback` when it is unset or malformed. */
+const int = (fallback: number, min = 1) =>
+  z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value) => {
+      const parsed = Number.parseInt(typeof value === "string" ? value : "", 10);
+      return Number.isFinite(parsed) && parsed >= min ? parsed : fallback;
+    }),
+  );
+/** A positive rate var ("1", "0.5", "200"), or `fallback` when unset or malformed. */
+const rate = (fallback: number) =>
+  z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value) => {
+      const parsed = Number.parseFloat(typeof value === "string" ? value : "");
+      return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+    }),
+  );
+
+const DEFAULT_LOOKUP_REFRESH_AFTER_SECONDS = 6 * 60 * 60;
+const DEFAULT_UPSTREAM_TIMEOUT_MS = 4000;
+const DEFAULT_CREATORS_CREDENTIAL_VERSION = "3.1";
+const DEFAULT_SITE_URL = "https://ranklayer.com";
+/** The monthly lookup quota is the Free plan's (a plan without a cap never runs out). */
+export const DEFAULT_LOOKUP_LIMITS = { perMinute: 30, perMonth: FREE_PLAN.lookupsPerMonth ?? Number.MAX_SAFE_INTEGER };
+/** Amazon's documented starting quota for Associates: 1 Creators API request per second. */
+export const DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND = 1;
+
+const varsSchema = z.object({
+  APP_VERSION: text,
+  SITE_URL: text,
+  SESSION_SECRET: text,
+  TOKEN_ENCRYPTION_KEYS: text,
+  DEMO_MODE: text,
+  LOOKUP_LIMIT_PER_MINUTE: int(DEFAULT_LOOKUP_LIMITS.perMinute),
+  LOOKUP_LIMIT_PER_MONTH: int(DEFAULT_LOOKUP_LIMITS.perMonth),
+  LOOKUP_REFRESH_AFTER_SECONDS: int(DEFAULT_LOOKUP_REFRESH_AFTER_SECONDS, 0),
+  UPSTREAM_TIMEOUT_MS: int(DEFAULT_UPSTREAM_TIMEOUT_MS),
+  CREATORS_CREDENTIAL_ID: text,
+  CREATORS_CREDENTIAL_SECRET: text,
+  CREATORS_CREDENTIAL_VERSION: text,
+  CREATORS_PARTNER_TAG: text,
+  CREATORS_API_BASE_URL: text,
+  CREATORS_AUTH_URL: text,
+  LWA_CLIENT_ID: text,
+  LWA_CLIENT_SECRET: text,
+  SPAPI_APPLICATION_ID: text,
+  SPAPI_DRAFT_APP: text,
+  ALERT_EMAIL_FROM: text,
+  CONTACT_EMAIL_FROM: text,
+  CONTACT_EMAIL_TO: text,
+  SNAPSHOT_REQUESTS_PER_SECOND: rate(DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND),
+  SNAPSHOT_MAX_CALLS_PER_INVOCATION: int(100),
+  SNAPSHOT_MAX_MS_PER_INVOCATION: int(25_000),
+});
+type Vars = z.infer<typeof varsSchema>;
+
+export interface CreatorsConfig {
+  credentialId: string;
+  credentialSecret: string;
+  /** Credential version from Associates Central, e.g. "3.1"; picks the token endpoint. */
+  version: string;
+  partnerTag: string;
+  /** Replaces https://creatorsapi.amazon when set (tests, benchmark). */
+  apiBaseUrl?: string;
+  /** Replaces the version's token endpoint when set (tests, benchmark). */
+  authUrl?: string;
+  /** Bound on one getItems call, token grant included. */
+  timeoutMs: number;
+}
+
+/** The SP-API application: its Login with Amazon client and the id named in the consent URL. */
+export interface SellingPartnerConfig {
+  clientId: string;
+  clientSecret: string;
+  applicationId: string;
+  /** The app is still a draft: the consent URL carries version=beta. */
+  draftApp: boolean;
+}
+
+/** A send_email binding and the sender it sends from. */
+export interface AlertEmailConfig {
+  binding: SendEmail;
+  from: string;
+}
+
+export interface ContactEmailConfig extends AlertEmailConfig {
+  to: string;
+}
+
+export interface Config {
+  vars: Vars;
+  /** The Creators API, or null (lookups run on the labelled mock) while the id, secret or partner tag is unset. */
+  creators: CreatorsConfig | null;
+  /** SP-API sign-in can be offered: the LWA client and the application id are set. */
+  sellingPartner: SellingPartnerConfig | null;
+  /**
+   * Real seller sign-in also needs the operator's own secrets: without SESSION_SECRET the
+   * signing key would be a generated dev fallback, and without TOKEN_ENCRYPTION_KEYS refresh
+   * tokens could not be stored encrypted. OAuth refuses rather than run insecurely.
+   */
+  sellerSignInReady: boolean;
+  /** Demo accounts exist when SP-API is not configured, or when DEMO_MODE=true says so anyway. */
+  demoSignInAvailable: boolean;
+  alertEmail: AlertEmailConfig | null;
+  contactEmail: ContactEmailConfig | null;
+  /** The /alerts page of this deployment: SITE_URL's origin, or the public site. */
+  alertsPageUrl: string;
+}
+
+const parsed = new WeakMap<object, Config>();
+
+/** The configuration of `env`, parsed on first use and kept for as long as `env` lives. */
+export function configOf(env: Partial<Bindings>): Config {
+  let config = parsed.get(env);
+  if (!config) {
+    config = parseConfig(env);
+    parsed.set(env, config);
+  }
+  return config;
+}
+
+function parseConfig(env: Partial<Bindings>): Config {
+  const vars = varsSchema.parse(env);
+  const creators =
+    vars.CREATORS_CREDENTIAL_ID && vars.CREATORS_CREDENTIAL_SECRET && vars.CREATORS_PARTNER_TAG
+      ? {
+          credentialId: vars.CREATORS_CREDENTIAL_ID,
+          credentialSecret: vars.CREATORS_CREDENTIAL_SECRET,
+          partnerTag: vars.CREATORS_PARTNER_TAG,
+          version: vars.CREATORS_CREDENTIAL_VERSION ?? DEFAULT_CREATORS_CREDENTIAL_VERSION,
+          // Unset means Amazon's real endpoints.
+          apiBaseUrl: vars.CREATORS_API_BASE_URL,
+          authUrl: vars.CREATORS_AUTH_URL,
+          timeoutMs: vars.UPSTREAM_TIMEOUT_MS,
+        }
+      : null;
+  const sellingPartner =
+    vars.LWA_CLIENT_ID && vars.LWA_CLIENT_SECRET && vars.SPAPI_APPLICATION_ID
+      ? {
+          clientId: vars.LWA_CLIENT_ID,
+          clientSecret: vars.LWA_CLIENT_SECRET,
+          applicationId: vars.SPAPI_APPLICATION_ID,
+          draftApp: vars.SPAPI_DRAFT_APP === "true",
+        }
+      : null;
+  const alertEmail = env.ALERT_EMAIL && vars.ALERT_EMAIL_FROM ? { binding: env.ALERT_EMAIL, from: vars.ALERT_EMAIL_FROM } : null;
+  const contactEmail =
+    env.CONTACT_EMAIL && vars.CONTACT_EMAIL_FROM && vars.CONTACT_EMAIL_TO
+      ? { binding: env.CONTACT_EMAIL, from: vars.CONTACT_EMAIL_FROM, to: vars.CONTACT_EMAIL_TO }
+      : null;
+  return {
+    vars,
+    creators,
+    sellingPartner,
+    sellerSignInReady: sellingPartner !== null && Boolean(vars.SESSION_SECRET && vars.TOKEN_ENCRYPTION_KEYS),
+    demoSignInAvailable: sellingPartner === null || vars.DEMO_MODE === "true",
+    alertEmail,
+    contactEmail,
+    alertsPageUrl: alertsPage(vars.SITE_URL),
+  };
+}
+
+function alertsPage(siteUrl: string | undefined): string {
+  try {
+    return new URL("/alerts", siteUrl ?? DEFAULT_SITE_URL).href;
+  } catch {
+    return new URL("/alerts", DEFAULT_SITE_URL).href;
+  }
+}
+
+// The questions other modules ask, by name.
+export const creatorsConfigFromEnv = (env: Partial<Bindings>) => configOf(env).creators;
+export const isSellingPartnerApiConfigured = (env: Partial<Bindings>) => configOf(env).sellingPartner !== null;
+export const isSellerSignInReady = (env: Partial<Bindings>) => configOf(env).sellerSignInReady;
+export const isDemoSignInAvailable = (env: Partial<Bindings>) => configOf(env).demoSignInAvailable;
+export const alertEmailConfig = (env: Partial<Bindings>) => configOf(env).alertEmail;
+export const contactEmailConfig = (env: Partial<Bindings>) => configOf(env).contactEmail;
+export const alertsPageUrl = (env: Partial<Bindings>) => configOf(env).alertsPageUrl;

@@ -1,0 +1,90 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdNow } from "./columns";
+
+/** A seller account (or a browser's demo account), keyed by its selling-partner id. */
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  sellingPartnerId: text("selling_partner_id").notNull().unique(),
+  marketplace: text("marketplace").notNull().default("US"),
+  brandName: text("brand_name"),
+  isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
+  onboardedAt: text("onboarded_at"),
+  createdAt: createdNow("created_at"),
+  updatedAt: createdNow("updated_at"),
+});
+
+/** The owning user's id on a row that goes when its user goes. */
+export const ownerId = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
+/** The seller's SP-API refresh token, encrypted at rest (AES-256-GCM, key named by key_id). */
+export const sellerCredentials = sqliteTable("seller_credentials", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  refreshTokenCiphertext: text("refresh_token_ciphertext").notNull(),
+  keyId: text("key_id").notNull(),
+  /** SP-API region: na, eu or fe. */
+  region: text("region").notNull(),
+  /** Authorizations lapse 365 days after this. */
+  grantedAt: text("granted_at").notNull(),
+  updatedAt: createdNow("updated_at"),
+});
+
+/** Server-side session records, so a session can be revoked before its JWT expires. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: ownerId(),
+    createdAt: createdNow("created_at"),
+    expiresAt: text("expires_at").notNull(),
+    revokedAt: text("revoked_at"),
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+/** Per-user preferences from /settings. */
+export const userSettings = sqliteTable("user_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailAlerts: integer("email_alerts", { mode: "boolean" }).notNull().default(true),
+  inAppAlerts: integer("in_app_alerts", { mode: "boolean" }).notNull().default(true),
+  weeklyReport: integer("weekly_report", { mode: "boolean" }).notNull().default(false),
+  rankDrops: integer("rank_drops", { mode: "boolean" }).notNull().default(true),
+  buyBoxLoss: integer("buy_box_loss", { mode: "boolean" }).notNull().default(true),
+  /** hourly, six_hours, daily or manual. */
+  syncFrequency: text("sync_frequency").notNull().default("daily"),
+  marketplace: text("marketplace").notNull().default("US"),
+  /** Where alert emails go; the seller's Amazon sign-in shares no email address with us. */
+  alertEmail: text("alert_email"),
+  /** Optional HTTPS endpoint that receives signed alert webhooks. */
+  webhookUrl: text("webhook_url"),
+  /** The HMAC-SHA256 key webhooks are signed with, encrypted like refresh tokens. */
+  webhookSecretCiphertext: text("webhook_secret_ciphertext"),
+  updatedAt: createdNow("updated_at"),
+});
+
+/**
+ * Server-generated secrets, one row per name. Holds the local/dev session signing key
+ * generated when SESSION_SECRET is not set; never a seller's token.
+ */
+export const appSecrets = sqliteTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdNow("created_at"),
+});
+
+/** OAuth state nonces already presented at the callback: each state works once. */
+export const usedOauthStates = sqliteTable(
+  "used_oauth_states",
+  {
+    nonce: text("nonce").primaryKey(),
+    /** After this the state's own expiry rejects it, so the row may be pruned. */
+    expiresAt: text("expires_at").notNull(),
+  },
+  (table) => [index("used_oauth_states_expires_at_idx").on(table.expiresAt)],
+);

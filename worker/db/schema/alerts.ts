@@ -1,0 +1,87 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdNow } from "./columns";
+import { ownerId } from "./accounts";
+
+/** A user's alert rule on one ASIN, checked every night at 02:30 UTC. */
+export const alerts = sqliteTable(
+  "alerts",
+  {
+    id: text("id").primaryKey(),
+    userId: ownerId(),
+    asin: text("asin").notNull(),
+    marketplace: text("marketplace").notNull(),
+    /** rank_above, rank_drop, price_change, low_stock or buybox_lost. */
+    conditionType: text("condition_type").notNull(),
+    /** Null for buybox_lost, which has no threshold. */
+    threshold: integer("threshold"),
+    emailEnabled: integer("email_enabled", { mode: "boolean" }).notNull().default(true),
+    inAppEnabled: integer("in_app_enabled", { mode: "boolean" }).notNull().default(true),
+    paused: integer("paused", { mode: "boolean" }).notNull().default(false),
+    /** ISO time of the last firing; null until the alert first fires. */
+    lastTriggered: text("last_triggered"),
+    /** UTC day (YYYY-MM-DD) of the last check, and what it found: fired, ok or no_data. */
+    lastCheckedDay: text("last_checked_day"),
+    lastResult: text("last_result"),
+    createdAt: createdNow("created_at"),
+    updatedAt: createdNow("updated_at"),
+  },
+  (table) => [
+    index("alerts_user_id_idx").on(table.userId),
+    index("alerts_marketplace_asin_idx").on(table.marketplace, table.asin),
+  ],
+);
+
+/**
+ * One firing of an alert on one UTC day: the in-app notification, and the record that
+ * makes a second check on the same day send nothing again.
+ */
+export const alertEvents = sqliteTable(
+  "alert_events",
+  {
+    id: text("id").primaryKey(),
+    userId: ownerId(),
+    alertId: text("alert_id").references(() => alerts.id, { onDelete: "set null" }),
+    day: text("day").notNull(),
+    asin: text("asin").notNull(),
+    marketplace: text("marketplace").notNull(),
+    conditionType: text("condition_type").notNull(),
+    threshold: integer("threshold"),
+    /** What was seen, in words: "Rank #812 is worse than your threshold #500". */
+    message: text("message").notNull(),
+    /** Shown in the app (the alert's in-app channel was on when it fired). */
+    inApp: integer("in_app", { mode: "boolean" }).notNull(),
+    readAt: text("read_at"),
+    createdAt: text("created_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("alert_events_alert_day_unique").on(table.alertId, table.day),
+    index("alert_events_user_created_idx").on(table.userId, table.createdAt),
+  ],
+);
+
+/**
+ * Outbox of an alert event's email and webhook messages. Each channel has its own row,
+ * so one failing channel never holds up another; failures are retried with backoff.
+ */
+export const notificationDeliveries = sqliteTable(
+  "notification_deliveries",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => alertEvents.id, { onDelete: "cascade" }),
+    /** email or webhook. */
+    channel: text("channel").notNull(),
+    /** pending, sent, failed (gave up) or not_configured. */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: text("next_attempt_at"),
+    lastError: text("last_error"),
+    sentAt: text("sent_at"),
+    createdAt: text("created_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("notification_deliveries_event_channel_unique").on(table.eventId, table.channel),
+    index("notification_deliveries_status_next_idx").on(table.status, table.nextAttemptAt),
+  ],
+);

@@ -1,0 +1,66 @@
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdNow } from "./columns";
+import { ownerId } from "./accounts";
+
+/** ASINs a signed-in user follows without an alert. Each one is snapshotted nightly. */
+export const watchlist = sqliteTable(
+  "watchlist",
+  {
+    userId: ownerId(),
+    asin: text("asin").notNull(),
+    marketplace: text("marketplace").notNull(),
+    createdAt: createdNow("created_at"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.asin, table.marketplace] }),
+    index("watchlist_marketplace_asin_idx").on(table.marketplace, table.asin),
+  ],
+);
+
+/**
+ * Public product data of one ASIN in one marketplace on one UTC day: one row, updated in
+ * place when the same day is captured again (a live lookup, then the 02:00 job).
+ */
+export const rankSnapshots = sqliteTable(
+  "rank_snapshots",
+  {
+    asin: text("asin").notNull(),
+    marketplace: text("marketplace").notNull(),
+    /** UTC day, YYYY-MM-DD. */
+    day: text("day").notNull(),
+    /** live or mock: mock data is labelled, never shown as live. */
+    source: text("source").notNull(),
+    rank: integer("rank"),
+    /** JSON list of {category, rank}, website category first. */
+    categoryRanks: text("category_ranks").notNull().default("[]"),
+    priceAmount: real("price_amount"),
+    priceCurrency: text("price_currency"),
+    offers: integer("offers"),
+    capturedAt: text("captured_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.asin, table.marketplace, table.day] })],
+);
+
+/**
+ * A connected seller's private data on one of its own ASINs for one UTC day. Kept apart
+ * from rank_snapshots so one seller's stock is never visible to another user.
+ */
+export const sellerSnapshots = sqliteTable(
+  "seller_snapshots",
+  {
+    userId: ownerId(),
+    asin: text("asin").notNull(),
+    marketplace: text("marketplace").notNull(),
+    day: text("day").notNull(),
+    /** spapi or mock. */
+    source: text("source").notNull(),
+    /** Fulfillable FBA units (FBA Inventory API); null when the seller has no FBA stock record. */
+    fulfillableUnits: integer("fulfillable_units"),
+    /** Seller id of the Buy Box winner (Product Pricing API); null when nobody holds it or it is unknown. */
+    buyBoxSellerId: text("buy_box_seller_id"),
+    /** Whether this seller held the Buy Box; null when unknown. */
+    holdsBuyBox: integer("holds_buy_box", { mode: "boolean" }),
+    capturedAt: text("captured_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.asin, table.marketplace, table.day] })],
+);

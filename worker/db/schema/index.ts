@@ -1,0 +1,7 @@
+/** The D1 tables, one file per area; drizzle.config.ts and every store read them from here. */
+export * from "./lookup";
+export * from "./contact";
+export * from "./accounts";
+export * from "./history";
+export * from "./alerts";
+export * from "./jobs";

@@ -1,0 +1,29 @@
+import { DurableObject } from "cloudflare:workers";
+import type { Bindings } from "../../env";
+import { alertCheckStep } from "./nightly-check";
+
+const CHECK_TIME_KEY = "checkTime";
+/** A short pause between steps, so a day with many alerts never spins the object. */
+const STEP_GAP_MS = 1_000;
+
+/**
+ * Carries on a day's alert check that one invocation could not finish (more than 20,000
+ * active alerts): each alarm checks the next pages, sends what fired, and re-arms until the
+ * day's alerts are all checked. Progress lives in D1 (alerts.last_checked_day), so a lost
+ * alarm only delays the rest, and the next night's check picks it up.
+ */
+export class AlertCheckRunner extends DurableObject<Bindings> {
+  async resume(checkTimeMs: number): Promise<void> {
+    await this.ctx.storage.put(CHECK_TIME_KEY, checkTimeMs);
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + STEP_GAP_MS);
+  }
+
+  override async alarm(): Promise<void> {
+    const checkTimeMs = await this.ctx.storage.get<number>(CHECK_TIME_KEY);
+    if (checkTimeMs === undefined) return;
+    const { check } = await alertCheckStep(this.env, checkTimeMs);
+    console.log("alert check (continued)", JSON.stringify(check));
+    if (check.complete || check.deferred) await this.ctx.storage.delete(CHECK_TIME_KEY);
+    else await this.ctx.storage.setAlarm(Date.now() + STEP_GAP_MS);
+  }
+}

@@ -1,0 +1,168 @@
+import type { AlertCondition } from "../../contract/alerts";
+import { SELLER_CONDITIONS } from "../../contract/alerts";
+import { type AlertRankPoint, type RuleResult, type SellerPoint, windowStart } from "../../alerts/rules";
+import { findSnapshotRun } from "../snapshot/job-runs-store";
+
+/**
+ * The D1 side of the nightly alert check. Raw SQL, because drizzle cannot say these: the
+ * page's (marketplace, ASIN) pairs travel as one JSON parameter unpacked by json_each (D1
+ * binds at most 100 parameters), and a firing's deliveries and last_triggered are
+ * INSERT … SELECT … WHERE / CASE guarded on the event row the same batch just inserted, so
+ * a second run on the same day sends nothing again.
+ */
+
+/** An active alert due for today's check, as its row reads. */
+export interface DueAlert {
+  id: string;
+  user_id: string;
+  asin: string;
+  marketplace: string;
+  condition_type: AlertCondition;
+  threshold: number | null;
+  email_enabled: number;
+  in_app_enabled: number;
+}
+
+/** Whether the day's snapshot run is still going: the check waits for its data. */
+export async function snapshotRunning(db: D1Database, day: string): Promise<boolean> {
+  return (await findSnapshotRun(db, day))?.status === "running";
+}
+
+/** The next page of active alerts not yet checked today (or checked with no data), by id. */
+export function dueAlerts(db: D1Database, day: string, afterId: string, limit: number): Promise<DueAlert[]> {
+  return db
+    .prepare(
+      `SELECT id, user_id, asin, marketplace, condition_type, threshold, email_enabled, in_app_enabled FROM alerts
+       WHERE paused = 0 AND id > ?2
+         AND (last_checked_day IS NULL OR last_checked_day <> ?1 OR last_result = 'no_data')
+       ORDER BY id LIMIT ?3`,
+    )
+    .bind(day, afterId, limit)
+    .all<DueAlert>()
+    .then((result) => result.results);
+}
+
+/** The event, its deliveries and the alert's update; everything after the event depends on its insert. */
+export function firingStatements(db: D1Database, day: string, nowIso: string, alert: DueAlert, message: string): D1PreparedStatement[] {
+  const eventId = crypto.randomUUID();
+  const inserted = "EXISTS (SELECT 1 FROM alert_events WHERE id = ?2)";
+  const statements = [
+    db
+      .prepare(
+        `INSERT INTO alert_events (id, user_id, alert_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 AND ${channelOn("in_app_alerts", alert.condition_type, "?2")}, ?11)
+         ON CONFLICT (alert_id, day) DO NOTHING`,
+      )
+      .bind(eventId, alert.user_id, alert.id, day, alert.asin, alert.marketplace, alert.condition_type, alert.threshold, message, alert.in_app_enabled, nowIso),
+  ];
+  if (alert.email_enabled) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO notification_deliveries (id, event_id, channel, status, created_at) SELECT ?1, ?2, 'email', 'pending', ?3
+           WHERE ${inserted} AND ${channelOn("email_alerts", alert.condition_type, "?4")}`,
+        )
+        .bind(crypto.randomUUID(), eventId, nowIso, alert.user_id),
+    );
+  }
+  statements.push(
+    db
+      .prepare(
+        `INSERT INTO notification_deliveries (id, event_id, channel, status, created_at) SELECT ?1, ?2, 'webhook', 'pending', ?3
+         WHERE ${inserted} AND ${channelOn(null, alert.condition_type, "?4")}
+           AND EXISTS (SELECT 1 FROM user_settings WHERE user_id = ?4 AND webhook_url IS NOT NULL)`,
+      )
+      .bind(crypto.randomUUID(), eventId, nowIso, alert.user_id),
+    db
+      .prepare(
+        `UPDATE alerts SET last_result = 'fired', last_checked_day = ?3,
+           last_triggered = CASE WHEN ${inserted} THEN ?4 ELSE last_triggered END
+         WHERE id = ?1`,
+      )
+      .bind(alert.id, eventId, day, nowIso),
+  );
+  return statements;
+}
+
+/** The Settings → Notifications switch that covers a kind of alert ("Rank drops", "Buy Box loss"). */
+const TRIGGER_SWITCHES: Partial<Record<AlertCondition, string>> = { rank_drop: "rank_drops", buybox_lost: "buy_box_loss" };
+
+/**
+ * Whether a firing reaches a channel, by the user's own switches in Settings → Notifications:
+ * "Email alerts" and "In-app alerts" mute that channel for every alert, "Rank drops" and
+ * "Buy Box loss" mute every channel for those alerts. A user who never saved settings has all on.
+ */
+function channelOn(channelSwitch: "email_alerts" | "in_app_alerts" | null, condition: AlertCondition, userIdParam: string): string {
+  const switches = [channelSwitch, TRIGGER_SWITCHES[condition]].filter((column) => column != null);
+  const on = (column: string) => `COALESCE((SELECT ${column} FROM user_settings WHERE user_id = ${userIdParam}), 1) = 1`;
+  return switches.length === 0 ? "1" : switches.map(on).join(" AND ");
+}
+
+export function recordResult(db: D1Database, day: string, alertId: string, result: RuleResult): D1PreparedStatement {
+  return db.prepare("UPDATE alerts SET last_result = ?, last_checked_day = ? WHERE id = ?").bind(result.result, day, alertId);
+}
+
+/** Writes a page's statements in one batch; returns how many rows each changed. */
+export async function writePage(db: D1Database, statements: D1PreparedStatement[]): Promise<number[]> {
+  const results = await db.batch(statements);
+  return results.map((result) => result.meta.changes ?? 0);
+}
+
+export const rankKey = (alert: { asin: string; marketplace: string }) => `${alert.marketplace}:${alert.asin}`;
+export const sellerKey = (alert: { user_id: string; asin: string; marketplace: string }) => `${alert.user_id}:${rankKey(alert)}`;
+
+function groupBy<Row, Point>(rows: Row[], key: (row: Row) => string, point: (row: Row) => Point): Map<string, Point[]> {
+  const groups = new Map<string, Point[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(point(row));
+    else groups.set(key(row), [point(row)]);
+  }
+  return groups;
+}
+
+/** One tuple per distinct key, so a page's alerts on the same ASIN share one set of rows. */
+function distinct(alerts: DueAlert[], key: (alert: DueAlert) => string, tuple: (alert: DueAlert) => string[]): string[][] {
+  return [...new Map(alerts.map((alert) => [key(alert), tuple(alert)])).values()];
+}
+
+/** Public data of the page's ASINs over the lookback window, one query (pairs passed as one JSON parameter). */
+export async function loadRankPoints(db: D1Database, day: string, alerts: DueAlert[]): Promise<Map<string, AlertRankPoint[]>> {
+  const pairs = distinct(alerts, rankKey, (alert) => [alert.marketplace, alert.asin]);
+  const { results } = await db
+    .prepare(
+      `SELECT r.asin, r.marketplace, r.day, r.rank, r.price_amount, r.source
+       FROM json_each(?1) AS pair
+       JOIN rank_snapshots AS r ON r.marketplace = pair.value ->> '$[0]' AND r.asin = pair.value ->> '$[1]'
+       WHERE r.day BETWEEN ?2 AND ?3`,
+    )
+    .bind(JSON.stringify(pairs), windowStart(day), day)
+    .all<{ asin: string; marketplace: string; day: string; rank: number | null; price_amount: number | null; source: "live" | "mock" }>();
+  return groupBy(results, rankKey, (row) => ({ day: row.day, rank: row.rank, price: row.price_amount, source: row.source }));
+}
+
+/** Seller data of the alerts that need it, each from its own owner's snapshots only. */
+export async function loadSellerPoints(db: D1Database, day: string, alerts: DueAlert[]): Promise<Map<string, SellerPoint[]>> {
+  const triples = distinct(
+    alerts.filter((alert) => SELLER_CONDITIONS.includes(alert.condition_type)),
+    sellerKey,
+    (alert) => [alert.user_id, alert.marketplace, alert.asin],
+  );
+  if (triples.length === 0) return new Map();
+  const { results } = await db
+    .prepare(
+      `SELECT s.user_id, s.asin, s.marketplace, s.day, s.fulfillable_units, s.holds_buy_box, s.source
+       FROM json_each(?1) AS owner
+       JOIN seller_snapshots AS s
+         ON s.user_id = owner.value ->> '$[0]' AND s.marketplace = owner.value ->> '$[1]' AND s.asin = owner.value ->> '$[2]'
+       WHERE s.day BETWEEN ?2 AND ?3`,
+    )
+    .bind(JSON.stringify(triples), windowStart(day), day)
+    .all<{ user_id: string; asin: string; marketplace: string; day: string; fulfillable_units: number | null; holds_buy_box: number | null; source: string }>();
+  return groupBy(results, sellerKey, (row) => ({
+    day: row.day,
+    fulfillableUnits: row.fulfillable_units,
+    holdsBuyBox: row.holds_buy_box === null ? null : row.holds_buy_box === 1,
+    source: row.source,
+  }));
+}

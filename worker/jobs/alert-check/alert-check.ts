@@ -1,0 +1,97 @@
+import type { Bindings } from "../../env";
+import { utcDay } from "../../history/snapshot-store";
+import { evaluateAlert, windowOf } from "../../alerts/rules";
+import {
+  type DueAlert,
+  dueAlerts,
+  firingStatements,
+  loadRankPoints,
+  loadSellerPoints,
+  rankKey,
+  recordResult,
+  sellerKey,
+  snapshotRunning,
+  writePage,
+} from "./alert-check-store";
+
+/**
+ * The nightly alert check (02:30 UTC, or when the snapshot run finishes). It walks the
+ * active alerts in pages ordered by id and writes each page's outcome in one D1 batch:
+ * the alert's last_result and last_checked_day, and for a firing the alert_events row and
+ * its pending email/webhook deliveries. The event insert is guarded by UNIQUE(alert_id, day)
+ * and the deliveries and last_triggered follow only the event this batch inserted, so a
+ * second run on the same day sends nothing again. An alert already checked today is not
+ * picked up again (unless it found no data, which a later snapshot may fill in), so a run
+ * that stopped part-way resumes where it left off.
+ */
+export interface AlertCheckSummary {
+  day: string;
+  /** True when today's snapshot run was still running: nothing was checked. */
+  deferred: boolean;
+  checked: number;
+  /** Alerts that fired and got a new event (a repeat firing on the same day counts once). */
+  fired: number;
+  ok: number;
+  noData: number;
+  /** False when the run stopped at maxPages with alerts left to check. */
+  complete: boolean;
+}
+
+export interface AlertCheckOptions {
+  pageSize?: number;
+  /** Stop after this many pages (the rest are picked up by the next run). */
+  maxPages?: number;
+}
+
+const DEFAULT_PAGE_SIZE = 100;
+/**
+ * A page costs at most four D1 calls (alerts, ranks, seller data, the batch), so 200 pages
+ * (20,000 alerts) stay under the 1,000 D1 queries one Worker invocation may make. A larger
+ * run answers complete: false and the next invocation carries on from the unchecked alerts.
+ */
+const DEFAULT_MAX_PAGES = 200;
+
+export async function runAlertCheck(env: Bindings, nowMs: number, options: AlertCheckOptions = {}): Promise<AlertCheckSummary> {
+  const day = utcDay(nowMs);
+  const summary: AlertCheckSummary = { day, deferred: false, checked: 0, fired: 0, ok: 0, noData: 0, complete: true };
+  if (await snapshotRunning(env.DB, day)) return { ...summary, deferred: true, complete: false };
+
+  const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  let cursor = "";
+  for (let page = 0; ; page++) {
+    if (page >= maxPages) return { ...summary, complete: false };
+    const alerts = await dueAlerts(env.DB, day, cursor, pageSize);
+    if (alerts.length === 0) return summary;
+    await checkPage(env.DB, day, new Date(nowMs).toISOString(), alerts, summary);
+    if (alerts.length < pageSize) return summary;
+    cursor = alerts[alerts.length - 1]?.id ?? cursor;
+  }
+}
+
+async function checkPage(db: D1Database, day: string, nowIso: string, alerts: DueAlert[], summary: AlertCheckSummary) {
+  const [rankPoints, sellerPoints] = await Promise.all([loadRankPoints(db, day, alerts), loadSellerPoints(db, day, alerts)]);
+  const statements: D1PreparedStatement[] = [];
+  const eventInserts: number[] = [];
+  for (const alert of alerts) {
+    const result = evaluateAlert(
+      { asin: alert.asin, marketplace: alert.marketplace, conditionType: alert.condition_type, threshold: alert.threshold },
+      {
+        rank: windowOf(day, rankPoints.get(rankKey(alert)) ?? []),
+        seller: windowOf(day, sellerPoints.get(sellerKey(alert)) ?? []),
+      },
+    );
+    summary.checked += 1;
+    if (result.result === "fired") {
+      eventInserts.push(statements.length);
+      statements.push(...firingStatements(db, day, nowIso, alert, result.message));
+    } else {
+      if (result.result === "ok") summary.ok += 1;
+      else summary.noData += 1;
+      statements.push(recordResult(db, day, alert.id, result));
+    }
+  }
+  const changes = await writePage(db, statements);
+  for (const index of eventInserts) summary.fired += changes[index] ?? 0;
+}
+

@@ -1,0 +1,41 @@
+import type { Bindings } from "../../env";
+import { deliverPending, type DeliverySummary } from "../delivery/deliver";
+import { type AlertCheckOptions, type AlertCheckSummary, runAlertCheck } from "./alert-check";
+
+export interface NightlyCheckResult {
+  check: AlertCheckSummary;
+  deliveries: DeliverySummary;
+}
+
+/** One step: check the next alerts of the day of `checkTimeMs`, then send what fired. */
+export async function alertCheckStep(env: Bindings, checkTimeMs: number, options?: AlertCheckOptions): Promise<NightlyCheckResult> {
+  const check = await runAlertCheck(env, checkTimeMs, options);
+  const deliveries = await deliverPending(env, Date.now());
+  return { check, deliveries };
+}
+
+/**
+ * The nightly alert check (the 02:30 cron, or the snapshot run finishing after 02:30). A day
+ * with more active alerts than one invocation may check goes on in the AlertCheckRunner's
+ * alarm chain until every alert is checked.
+ */
+export async function checkAlertsAndNotify(env: Bindings, checkTimeMs: number, options?: AlertCheckOptions): Promise<NightlyCheckResult> {
+  const result = await alertCheckStep(env, checkTimeMs, options);
+  if (!result.check.complete && !result.check.deferred) {
+    await env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME).resume(checkTimeMs);
+  }
+  return result;
+}
+
+export const ALERT_CHECK_RUNNER_NAME = "alert-check";
+
+/**
+ * When a snapshot run that finished at `nowMs` should check the day's alerts: not before the
+ * 02:30 cron (which checks them itself once the run is done), and still on `day` when the run
+ * ran past midnight. Null when the cron has not come yet.
+ */
+export function alertCheckTimeAfterRun(day: string, nowMs: number): number | null {
+  const cronTime = Date.parse(`${day}T02:30:00.000Z`);
+  if (nowMs < cronTime) return null;
+  return Math.min(nowMs, Date.parse(`${day}T23:59:59.999Z`));
+}

@@ -1,0 +1,129 @@
+import { findCredentials, findUser } from "../../auth/accounts-store";
+import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../../contract/account";
+import { MARKETPLACE_REGION } from "../../upstreams/spapi/endpoints";
+import { MAX_BUY_BOX_ASINS, SellerApiError, type SellerApi } from "../../upstreams/spapi/seller-api";
+import { sellerApiFor } from "../../seller/select-seller-api";
+import { advanceCursor, writeStep } from "./job-runs-store";
+import { Pacer } from "./pacing";
+import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
+import { sellerSnapshotUpsert } from "../../history/snapshot-store";
+import { keyCursor, nextSellerWithTrackedAsins, parseKeyCursor, userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
+
+/** getItemOffersBatch allows 0.1 requests per second per seller (Product Pricing v0 usage plan). */
+export const OFFERS_BATCH_INTERVAL_MS = 10_000;
+/** Cursor position meaning "this seller is done (or skipped)". */
+const SELLER_DONE = "done";
+
+interface Seller {
+  id: string;
+  sellingPartnerId: string;
+  api: SellerApi;
+  marketplaces: AccountMarketplace[];
+  /** Spaces this seller's Buy Box calls (SP-API limits apply per seller and app). */
+  pacer: Pacer | null;
+}
+
+/**
+ * The sellers phase: for each connected seller (and demo account), its own tracked ASINs in
+ * steps of up to 20 of one marketplace: fulfillable FBA units and the Buy Box holder, written
+ * to seller_snapshots with the cursor "<userId>|<marketplace>:<asin>" in one D1 batch.
+ * A seller whose authorization fails is logged and skipped; the others go on.
+ */
+export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): Promise<PhaseResult> {
+  const { env, day, clock, budget } = ctx;
+  const db = env.DB;
+  const bar = cursor?.indexOf("|") ?? -1;
+  let lastUserId = cursor && bar >= 0 ? cursor.slice(0, bar) : "";
+  const position = cursor && bar >= 0 ? cursor.slice(bar + 1) : SELLER_DONE;
+  let after: TrackedKey | null = position === SELLER_DONE ? null : parseKeyCursor(position);
+  let seller: Seller | null = position === SELLER_DONE || !lastUserId ? null : await openSeller(ctx, lastUserId);
+
+  for (;;) {
+    if (!seller) {
+      const next = await nextSellerWithTrackedAsins(db, lastUserId);
+      if (!next) return { finished: true };
+      lastUserId = next.id;
+      after = null;
+      seller = await openSeller(ctx, next.id);
+      if (!seller) continue;
+    }
+    const page = await userTrackedAsinsPage(db, seller.id, seller.marketplaces, after, MAX_BUY_BOX_ASINS);
+    const marketplace = page[0]?.marketplace as AccountMarketplace | undefined;
+    const chunk = page.filter((key) => key.marketplace === marketplace);
+    if (!marketplace || chunk.length === 0) {
+      seller = null;
+      continue;
+    }
+    if (budget.calls >= budget.maxCalls) return { finished: false, resumeAt: seller.pacer?.nextAt ?? clock.now() };
+    if (seller.pacer && !(await seller.pacer.take())) return { finished: false, resumeAt: seller.pacer.nextAt };
+    budget.calls += 1;
+
+    const asins = chunk.map((key) => key.asin);
+    const last = `${seller.id}|${keyCursor(chunk.at(-1)!)}`;
+    const nowIso = () => new Date(clock.now()).toISOString();
+    let units: Map<string, number>;
+    let winners: Map<string, string | null>;
+    try {
+      units = await seller.api.getFulfillableUnits(asins, marketplace);
+      winners = await seller.api.getBuyBoxWinners(asins, marketplace);
+    } catch (error) {
+      if (!(error instanceof SellerApiError)) throw error;
+      if (error.status === 403) {
+        console.error(`snapshot ${day}: seller ${seller.id} skipped: ${error.message}`);
+        await addToCount(ctx, "sellersSkipped", 1);
+        await advanceCursor(db, day, "sellers", `${seller.id}|${SELLER_DONE}`, 0, nowIso());
+        seller = null;
+        continue;
+      }
+      const failure = error.status === 404 ? ({ giveUp: true } as const) : await noteFailure(ctx, `sellers:${last}`, error.retryAfterSeconds);
+      if (!failure.giveUp) {
+        console.warn(`snapshot ${day}: seller ${seller.id} ${marketplace} batch failed (${error.status}); retrying later`);
+        return { finished: false, resumeAt: failure.resumeAt };
+      }
+      console.error(`snapshot ${day}: gave up on seller ${seller.id} ${marketplace} ASINs ${asins.join(",")}: ${error.message}`);
+      await addToCount(ctx, "failed", asins.length);
+      await advanceCursor(db, day, "sellers", last, asins.length, nowIso());
+      after = chunk.at(-1)!;
+      continue;
+    }
+
+    const capturedAt = captureIso(day, clock.now());
+    const { id: userId, sellingPartnerId, api } = seller;
+    const rows = asins.map((asin) => {
+      const known = winners.has(asin);
+      const holder = winners.get(asin) ?? null;
+      return sellerSnapshotUpsert(db, {
+        userId,
+        asin,
+        marketplace,
+        source: api.kind,
+        fulfillableUnits: units.get(asin) ?? null,
+        buyBoxSellerId: holder,
+        holdsBuyBox: known ? holder === sellingPartnerId : null,
+        capturedAt,
+      });
+    });
+    await writeStep(db, { day, phase: "sellers", cursor: last, processed: asins.length, nowIso: nowIso() }, rows);
+    await clearFailures(ctx, `sellers:${last}`);
+    after = chunk.at(-1)!;
+  }
+}
+
+/** The seller's API client and reachable marketplaces, or null (logged, skipped) when it has none. */
+async function openSeller(ctx: PhaseContext, userId: string): Promise<Seller | null> {
+  const user = await findUser(ctx.env.DB, userId);
+  if (!user) return null;
+  try {
+    const api = await sellerApiFor(ctx.env, user);
+    // An authorization covers one SP-API region; a demo account reaches every marketplace.
+    const region = user.isDemo ? null : (await findCredentials(ctx.env.DB, user.id))?.region;
+    const marketplaces = ACCOUNT_MARKETPLACES.filter((marketplace) => region === null || MARKETPLACE_REGION[marketplace] === region);
+    const pacer = api.kind === "spapi" ? new Pacer(ctx.clock, OFFERS_BATCH_INTERVAL_MS, ctx.budget.deadline) : null;
+    return { id: user.id, sellingPartnerId: user.sellingPartnerId, api, marketplaces: [...marketplaces], pacer };
+  } catch (error) {
+    if (!(error instanceof SellerApiError)) throw error;
+    console.error(`snapshot ${ctx.day}: seller ${userId} skipped: ${error.message}`);
+    await addToCount(ctx, "sellersSkipped", 1);
+    return null;
+  }
+}

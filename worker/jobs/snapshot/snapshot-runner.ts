@@ -1,0 +1,59 @@
+import { DurableObject } from "cloudflare:workers";
+import type { Bindings } from "../../env";
+import type { RunNotes } from "./slice";
+import { runSnapshotSlice } from "./start";
+
+const DAY_KEY = "day";
+
+/**
+ * Drives a day's snapshot run as an alarm chain: each alarm runs one bounded slice
+ * (runSnapshotSlice) and sets the next alarm until the run is done. The cursor lives in
+ * D1 (job_runs), so an evicted or lost object resumes where the last slice stopped.
+ */
+export class SnapshotRunner extends DurableObject<Bindings> {
+  /** Set while a slice runs: an alarm that fires meanwhile must not start a second one. */
+  private running = false;
+
+  /**
+   * Points the chain at `day` and arms it now, unless that day's chain is already armed or
+   * running. A new day takes over from an unfinished earlier one, whose notes are dropped.
+   */
+  async start(day: string): Promise<void> {
+    const storage = this.ctx.storage;
+    const previous = await storage.get<string>(DAY_KEY);
+    if (previous !== day) {
+      const stale = [...(await storage.list()).keys()].filter((key) => key !== DAY_KEY && !key.startsWith(`${day}:`));
+      for (let i = 0; i < stale.length; i += 128) await storage.delete(stale.slice(i, i + 128));
+      await storage.put(DAY_KEY, day);
+    }
+    if (this.running) return;
+    if (previous !== day || (await storage.getAlarm()) === null) await storage.setAlarm(Date.now());
+  }
+
+  async alarm(): Promise<void> {
+    const day = await this.ctx.storage.get<string>(DAY_KEY);
+    if (!day || this.running) return;
+    this.running = true;
+    try {
+      const result = await runSnapshotSlice(this.env, day, { notes: this.notes() });
+      if (result.status === "more") {
+        await this.ctx.storage.setAlarm(Math.max(result.resumeAt, Date.now()));
+      } else {
+        // The run is over: drop its notes (attempt counters and totals), keep nothing else.
+        const keys = await this.ctx.storage.list({ prefix: `${day}:` });
+        await this.ctx.storage.delete([...keys.keys()]);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private notes(): RunNotes {
+    const storage = this.ctx.storage;
+    return {
+      get: (key) => storage.get<number>(key),
+      put: (key, value) => storage.put(key, value),
+      delete: (key) => storage.delete(key),
+    };
+  }
+}

@@ -1,0 +1,93 @@
+import { and, eq, exists, gt, or, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { alerts, sellerCredentials, users, watchlist } from "../../db/schema";
+
+/**
+ * Tracked ASINs: per marketplace, every ASIN with an alert or on a watchlist.
+ *
+ * Paused alerts count too: a paused alert can be resumed at any time and its rule needs the
+ * history of the days it was paused (rank_drop and price_change look back 7 days), and the
+ * history chart of that ASIN should have no hole.
+ *
+ * The two page reads are raw SQL because drizzle cannot say them: a row-value comparison
+ * (marketplace, asin) > (?, ?) and a UNION of two separately limited subqueries.
+ * Both walk the (marketplace, asin) indexes in key order from a cursor (keyset
+ * pagination), each arm limited before the UNION removes duplicates, so a page costs the
+ * same whether it is the first or the ten-thousandth, and no read loads every row at once.
+ */
+
+export interface TrackedKey {
+  marketplace: string;
+  asin: string;
+}
+
+/** "US:B0…": the cursor text of a key, ordered like the key itself. */
+export function keyCursor(key: TrackedKey): string {
+  return `${key.marketplace}:${key.asin}`;
+}
+
+export function parseKeyCursor(cursor: string | null): TrackedKey | null {
+  if (!cursor) return null;
+  const at = cursor.indexOf(":");
+  return at < 0 ? null : { marketplace: cursor.slice(0, at), asin: cursor.slice(at + 1) };
+}
+
+const BEFORE_EVERY_KEY: TrackedKey = { marketplace: "", asin: "" };
+
+/** Up to `limit` tracked keys after `after` (exclusive), deduplicated, in (marketplace, asin) order. */
+export async function trackedAsinsPage(db: D1Database, after: TrackedKey | null, limit: number): Promise<TrackedKey[]> {
+  const from = after ?? BEFORE_EVERY_KEY;
+  const arm = (table: string) =>
+    `SELECT * FROM (SELECT DISTINCT marketplace, asin FROM ${table}
+       WHERE (marketplace, asin) > (?1, ?2) ORDER BY marketplace, asin LIMIT ?3)`;
+  const { results } = await db
+    .prepare(`${arm("watchlist")} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?3`)
+    .bind(from.marketplace, from.asin, limit)
+    .all<TrackedKey>();
+  return results;
+}
+
+/**
+ * Up to `limit` of one user's tracked keys after `after`, limited to `marketplaces` (the ones
+ * the user's seller account can reach), in (marketplace, asin) order.
+ */
+export async function userTrackedAsinsPage(
+  db: D1Database,
+  userId: string,
+  marketplaces: readonly string[],
+  after: TrackedKey | null,
+  limit: number,
+): Promise<TrackedKey[]> {
+  if (marketplaces.length === 0) return [];
+  const from = after ?? BEFORE_EVERY_KEY;
+  const inList = marketplaces.map((_, i) => `?${i + 5}`).join(", ");
+  const arm = (table: string) =>
+    `SELECT * FROM (SELECT DISTINCT marketplace, asin FROM ${table}
+       WHERE user_id = ?1 AND marketplace IN (${inList}) AND (marketplace, asin) > (?2, ?3)
+       ORDER BY marketplace, asin LIMIT ?4)`;
+  const { results } = await db
+    .prepare(`${arm("watchlist")} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?4`)
+    .bind(userId, from.marketplace, from.asin, limit, ...marketplaces)
+    .all<TrackedKey>();
+  return results;
+}
+
+/**
+ * The next seller after `afterUserId` with something to snapshot: a demo account or a user
+ * with stored SP-API credentials, with at least one alert or watchlist entry.
+ */
+export async function nextSellerWithTrackedAsins(
+  db: D1Database,
+  afterUserId: string,
+): Promise<{ id: string; sellingPartnerId: string; isDemo: boolean } | null> {
+  const orm = drizzle(db);
+  const ownedBy = (table: typeof sellerCredentials | typeof watchlist | typeof alerts) =>
+    exists(orm.select({ one: sql`1` }).from(table).where(eq(table.userId, users.id)));
+  const [row] = await orm
+    .select({ id: users.id, sellingPartnerId: users.sellingPartnerId, isDemo: users.isDemo })
+    .from(users)
+    .where(and(gt(users.id, afterUserId), or(eq(users.isDemo, true), ownedBy(sellerCredentials)), or(ownedBy(watchlist), ownedBy(alerts))))
+    .orderBy(users.id)
+    .limit(1);
+  return row ?? null;
+}

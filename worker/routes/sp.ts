@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import { currentAccount, requireAccount } from "../auth/session-middleware";
+import type { AppEnv } from "../env";
+import { catalogItemQuerySchema } from "../contract/account";
+import { fetchCatalogItem } from "../seller/catalog-service";
+import { SellerApiError } from "../upstreams/spapi/seller-api";
+import { sellerApiFor } from "../seller/select-seller-api";
+import { zodValidator } from "../validation";
+
+/** Reads from the signed-in seller's own Selling Partner API account. */
+export const spRoutes = new Hono<AppEnv>().get(
+  "/catalog-item",
+  requireAccount,
+  zodValidator("query", catalogItemQuerySchema),
+  async (c) => {
+    const { user } = currentAccount(c);
+    const { asin, marketplace } = c.req.valid("query");
+    // A seller's own data: never kept by a shared cache.
+    c.header("Cache-Control", "private, no-store");
+    try {
+      const api = await sellerApiFor(c.env, user);
+      const result = await fetchCatalogItem({ api, kv: c.env.LOOKUP_CACHE, userId: user.id, now: Date.now }, asin, marketplace);
+      return c.json(result, 200);
+    } catch (error) {
+      if (!(error instanceof SellerApiError)) throw error;
+      if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
+      return c.json({ detail: error.message }, error.status);
+    }
+  },
+);

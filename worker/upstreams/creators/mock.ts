@@ -1,0 +1,107 @@
+import type { CategoryRank } from "./product-source";
+import { MARKETPLACE_CURRENCY, MARKETPLACE_HOST, type Marketplace } from "../../contract/marketplaces";
+import type { ProductData } from "../../contract/product";
+import type { ItemOutcome, ProductSource } from "./product-source";
+
+/**
+ * Deterministic stand-in for the Creators API, used when no credentials are set.
+ * The same ASIN and marketplace always give the same plausible product; results
+ * are labelled source "mock" so they are never shown as live data.
+ */
+export class MockProductSource implements ProductSource {
+  readonly kind = "mock";
+
+  async getItems(asins: readonly string[], marketplace: Marketplace): Promise<Map<string, ItemOutcome>> {
+    return new Map(
+      asins.map((asin) => {
+        const product = mockProduct(asin, marketplace);
+        return [asin, { ok: true, product, categoryRanks: mockCategoryRanks(product) }];
+      }),
+    );
+  }
+}
+
+const CATALOG = [
+  { path: ["Electronics", "Headphones, Earbuds & Accessories", "Earbud Headphones"], noun: "Wireless Earbuds", base: 39 },
+  { path: ["Home & Kitchen", "Kitchen & Dining", "Coffee, Tea & Espresso"], noun: "Pour-Over Coffee Maker", base: 29 },
+  { path: ["Sports & Outdoors", "Exercise & Fitness", "Yoga"], noun: "Non-Slip Yoga Mat", base: 24 },
+  { path: ["Toys & Games", "Building Toys", "Building Sets"], noun: "Magnetic Building Tiles", base: 45 },
+  { path: ["Beauty & Personal Care", "Skin Care", "Face Moisturizers"], noun: "Hydrating Face Cream", base: 18 },
+  { path: ["Pet Supplies", "Dogs", "Toys"], noun: "Durable Chew Toy", base: 12 },
+  { path: ["Tools & Home Improvement", "Power Tools", "Drills"], noun: "Cordless Drill Kit", base: 79 },
+  { path: ["Office Products", "Office & School Supplies", "Writing Instruments"], noun: "Gel Pen Set", base: 9 },
+] as const;
+const BRANDS = ["Northwind", "Acme Labs", "Brightline", "Cedar & Co", "Voltix", "Pinecrest", "Luma", "Orbitra"];
+const VARIANTS = ["Pro", "Max", "Lite", "2-Pack", "Essential", "Plus", "XL", "Mini"];
+/** Rough price level of each marketplace's currency against USD. */
+const PRICE_SCALE: Record<Marketplace, number> = {
+  US: 1, CA: 1.35, MX: 18, UK: 0.8, DE: 0.92, FR: 0.92, IT: 0.92, ES: 0.92, JP: 150,
+};
+
+export function mockProduct(asin: string, marketplace: Marketplace): ProductData {
+  const random = seededRandom(`${marketplace}:${asin}`);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const entry = pick(CATALOG);
+  const brand = pick(BRANDS);
+  const currency = MARKETPLACE_CURRENCY[marketplace];
+  const rawPrice = entry.base * (0.7 + random() * 0.9) * PRICE_SCALE[marketplace];
+  const amount = currency === "JPY" ? Math.round(rawPrice) : Math.floor(rawPrice) + 0.99;
+  return {
+    asin,
+    marketplace,
+    title: `${brand} ${entry.noun} ${pick(VARIANTS)}`,
+    image: `/api/mock-images/${marketplace}/${asin}.svg`,
+    categoryPath: [...entry.path],
+    // Log-uniform between #1 and #250,000, as real ranks spread.
+    rank: Math.max(1, Math.round(Math.exp(random() * Math.log(250_000)))),
+    price: { amount, currency },
+    offers: 1 + Math.floor(random() * 24),
+    rating: Math.round((3.4 + random() * 1.5) * 10) / 10,
+    reviewCount: Math.floor(Math.exp(random() * Math.log(40_000))),
+    detailPageUrl: `https://${MARKETPLACE_HOST[marketplace]}/dp/${asin}`,
+  };
+}
+
+/**
+ * The mock product's rank in its website category (its headline rank) and in its leaf
+ * category, where it ranks higher: between 0.5% and 20% of the website rank, as live
+ * items tend to.
+ */
+export function mockCategoryRanks(product: ProductData): CategoryRank[] {
+  const [website] = product.categoryPath;
+  const leaf = product.categoryPath[product.categoryPath.length - 1];
+  if (product.rank === null || !website || !leaf) return [];
+  const random = seededRandom(`${product.marketplace}:${product.asin}:categories`);
+  const leafRank = Math.max(1, Math.round(product.rank * (0.005 + random() * 0.195)));
+  return [
+    { category: website, rank: product.rank },
+    { category: leaf, rank: leafRank },
+  ];
+}
+
+/** A labelled placeholder picture for a mock product, coloured by its ASIN. */
+export function mockImageSvg(asin: string, marketplace: Marketplace): string {
+  const random = seededRandom(`${marketplace}:${asin}:image`);
+  const hue = Math.floor(random() * 360);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400" role="img" aria-label="Mock product image">
+<rect width="400" height="400" fill="hsl(${hue} 60% 88%)"/>
+<rect x="110" y="90" width="180" height="180" rx="24" fill="hsl(${hue} 55% 55%)"/>
+<text x="200" y="320" font-family="sans-serif" font-size="28" text-anchor="middle" fill="hsl(${hue} 40% 25%)">${asin}</text>
+<text x="200" y="356" font-family="sans-serif" font-size="18" text-anchor="middle" fill="hsl(${hue} 40% 35%)">MOCK DATA</text>
+</svg>`;
+}
+
+/** mulberry32 seeded from an FNV-1a hash of the key: small, fast and repeatable. */
+export function seededRandom(key: string): () => number {
+  let seed = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    seed ^= key.charCodeAt(i);
+    seed = Math.imul(seed, 0x01000193);
+  }
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,57 @@
+import type { Marketplace } from "../../contract/marketplaces";
+import type { ProductData } from "../../contract/product";
+
+/** One sales rank of a product in one of its categories. */
+export interface CategoryRank {
+  category: string;
+  rank: number;
+}
+
+/** The most item ids one getItems call may carry. */
+export const MAX_ITEMS_PER_CALL = 10;
+
+/** Why one item of a batch has no data. */
+export type ItemFailure = {
+  ok: false;
+  /** not_found: the id is unknown or invalid; not_accessible: it exists but may not be served. */
+  reason: "not_found" | "not_accessible";
+  message: string;
+};
+export type ItemOutcome =
+  | {
+      ok: true;
+      product: ProductData;
+      /** Sales ranks per category, website category first: kept in rank history, not shown by lookups. */
+      categoryRanks?: CategoryRank[];
+    }
+  | ItemFailure;
+
+/**
+ * Where product data comes from: the Creators API, or the labelled mock when no
+ * credentials are set. A whole-call failure is thrown as an UpstreamError;
+ * per-item problems come back as ItemFailure.
+ */
+export interface ProductSource {
+  readonly kind: "live" | "mock";
+  /** Every requested ASIN is a key of the result. */
+  getItems(asins: readonly string[], marketplace: Marketplace): Promise<Map<string, ItemOutcome>>;
+}
+
+export type UpstreamErrorKind =
+  | "throttled" // the upstream asked us to slow down
+  | "timeout" // no answer within the bound
+  | "unavailable" // network failure, 5xx, or an answer we cannot read
+  | "unauthorized" // credentials rejected
+  | "not_eligible"; // the associate account may not use the API
+
+export class UpstreamError extends Error {
+  constructor(
+    readonly kind: UpstreamErrorKind,
+    message: string,
+    /** Seconds the upstream asked us to wait, when it said. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "UpstreamError";
+  }
+}

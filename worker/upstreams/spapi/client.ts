@@ -1,0 +1,206 @@
+import type { AccountMarketplace, SellerRegion } from "../../contract/account";
+import { retryAfterOf } from "../http";
+import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
+import { LwaError } from "./lwa";
+import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./endpoints";
+import { MAX_BUY_BOX_ASINS, SellerApiError, type CatalogItem, type SellerApi } from "./seller-api";
+import { buyBoxWinners, fulfillableUnitsPage, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./mapping";
+
+export interface SpApiClientConfig {
+  region: SellerRegion;
+  /** An LWA access token for this seller (cached by the caller). */
+  accessToken: () => Promise<string>;
+  /** SP-API refused the token: forget it so the next call gets a fresh one. */
+  dropAccessToken: () => void;
+}
+
+const TIMEOUT_MS = 8000;
+/** getInventorySummaries allows 2 requests per second (usage plan in the FBA Inventory model). */
+const INVENTORY_PAGE_SPACING_MS = 500;
+export const CATALOG_INCLUDED_DATA = "summaries,salesRanks,images";
+
+/** What a failed SP-API answer means for the operation that asked. */
+interface FailureTexts {
+  notFound: string;
+}
+
+/** The Selling Partner API on the seller's regional endpoint, as the connected seller. */
+export class SpApiSellerApi implements SellerApi {
+  readonly kind = "spapi";
+
+  /** Whole-marketplace inventory, read once per client (one client serves one snapshot slice). */
+  private readonly inventory = new Map<AccountMarketplace, Promise<Map<string, number>>>();
+
+  constructor(private readonly config: SpApiClientConfig) {}
+
+  async getCatalogItem(asin: string, marketplace: AccountMarketplace): Promise<CatalogItem> {
+    const marketplaceId = MARKETPLACE_IDS[marketplace];
+    this.requireRegionOf(marketplace);
+    const payload = await this.send<CatalogItemPayload>(
+      "GET",
+      `/catalog/2022-04-01/items/${encodeURIComponent(asin)}`,
+      { marketplaceIds: marketplaceId, includedData: CATALOG_INCLUDED_DATA },
+      { notFound: `No catalog item found for ASIN ${asin} in the ${marketplace} marketplace.` },
+    );
+    return mapCatalogItem(payload, asin, marketplaceId);
+  }
+
+  async getFulfillableUnits(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, number>> {
+    let all = this.inventory.get(marketplace);
+    if (!all) {
+      all = this.readInventory(marketplace);
+      this.inventory.set(marketplace, all);
+      all.catch(() => this.inventory.delete(marketplace));
+    }
+    const units = await all;
+    return new Map(asins.flatMap((asin) => (units.has(asin) ? [[asin, units.get(asin)!] as const] : [])));
+  }
+
+  /** Every page of the seller's FBA inventory summaries in the marketplace (details=true), summed per ASIN. */
+  private async readInventory(marketplace: AccountMarketplace): Promise<Map<string, number>> {
+    const marketplaceId = MARKETPLACE_IDS[marketplace];
+    this.requireRegionOf(marketplace);
+    const units = new Map<string, number>();
+    let nextToken: string | undefined;
+    do {
+      if (nextToken) await new Promise((resolve) => setTimeout(resolve, INVENTORY_PAGE_SPACING_MS));
+      const payload = await this.send<InventorySummariesPayload>(
+        "GET",
+        "/fba/inventory/v1/summaries",
+        {
+          details: "true",
+          granularityType: "Marketplace",
+          granularityId: marketplaceId,
+          marketplaceIds: marketplaceId,
+          ...(nextToken ? { nextToken } : {}),
+        },
+        { notFound: `No FBA inventory found in the ${marketplace} marketplace.` },
+      );
+      const page = fulfillableUnitsPage(payload);
+      for (const [asin, count] of page.units) units.set(asin, (units.get(asin) ?? 0) + count);
+      nextToken = page.nextToken;
+    } while (nextToken);
+    return units;
+  }
+
+  async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, string | null>> {
+    if (asins.length === 0) return new Map();
+    if (asins.length > MAX_BUY_BOX_ASINS) throw new Error(`getBuyBoxWinners takes at most ${MAX_BUY_BOX_ASINS} ASINs`);
+    const marketplaceId = MARKETPLACE_IDS[marketplace];
+    this.requireRegionOf(marketplace);
+    const payload = await this.send<ItemOffersBatchPayload>(
+      "POST",
+      "/batches/products/pricing/v0/itemOffers",
+      {},
+      { notFound: `No offers found in the ${marketplace} marketplace.` },
+      {
+        requests: asins.map((asin) => ({
+          uri: `/products/pricing/v0/items/${encodeURIComponent(asin)}/offers`,
+          method: "GET",
+          MarketplaceId: marketplaceId,
+          ItemCondition: "New",
+          CustomerType: "Consumer",
+        })),
+      },
+    );
+    return buyBoxWinners(payload, asins);
+  }
+
+  /** An authorization covers one region's endpoint; other regions' marketplaces are out of reach. */
+  private requireRegionOf(marketplace: AccountMarketplace): void {
+    const needed = MARKETPLACE_REGION[marketplace];
+    if (needed !== this.config.region) {
+      throw new SellerApiError(
+        403,
+        `Your seller account is connected in the ${this.config.region.toUpperCase()} region; the ${marketplace} ` +
+          `marketplace is in ${needed.toUpperCase()}. Choose a marketplace of your region.`,
+      );
+    }
+  }
+
+  /** One request to the regional endpoint; every SP-API operation goes through here. */
+  protected async send<T>(
+    method: "GET" | "POST",
+    path: string,
+    query: Record<string, string>,
+    texts: FailureTexts,
+    body?: unknown,
+  ): Promise<T> {
+    const url = new URL(path, SPAPI_ENDPOINTS[this.config.region]);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+
+    const token = await this.accessToken();
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method,
+        headers: {
+          "x-amz-access-token": token,
+          Accept: "application/json",
+          "User-Agent": "RankLayer/0.1 (Language=TypeScript)",
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch {
+      throw new SellerApiError(502, "Amazon's Selling Partner API did not answer. Try again shortly.");
+    }
+    if (res.ok) {
+      try {
+        return (await res.json()) as T;
+      } catch {
+        throw new SellerApiError(502, "Amazon's Selling Partner API sent an answer we could not read.");
+      }
+    }
+    throw await this.failure(res, texts);
+  }
+
+  private async accessToken(): Promise<string> {
+    try {
+      return await this.config.accessToken();
+    } catch (error) {
+      if (!(error instanceof LwaError)) throw error;
+      if (error.kind === "invalid_grant") {
+        throw new SellerApiError(403, "Amazon no longer accepts this seller authorization. Reconnect your account on /connect.");
+      }
+      if (error.kind === "throttled") {
+        throw new SellerApiError(429, "Amazon is throttling sign-in requests. Try again in a few seconds.", error.retryAfterSeconds);
+      }
+      console.error("LWA access token grant failed", error.kind, error.message);
+      throw new SellerApiError(502, "Could not get access to Amazon's Selling Partner API. Try again shortly.");
+    }
+  }
+
+  private async failure(res: Response, texts: FailureTexts): Promise<SellerApiError> {
+    const message = await firstErrorMessage(res);
+    switch (res.status) {
+      case 403:
+        this.config.dropAccessToken();
+        return new SellerApiError(
+          403,
+          "Amazon refused access for this seller account. Reconnect your account on /connect, or check the app's SP-API roles.",
+        );
+      case 404:
+        return new SellerApiError(404, texts.notFound);
+      case 429:
+        return new SellerApiError(
+          429,
+          "Amazon is throttling Selling Partner API requests. Try again in a few seconds.",
+          retryAfterOf(res),
+        );
+      case 400:
+        return new SellerApiError(502, `Amazon rejected the request${message ? `: ${message}` : "."}`);
+      default:
+        console.error("SP-API request failed", res.status, message);
+        return new SellerApiError(502, `Amazon's Selling Partner API failed (HTTP ${res.status}). Try again shortly.`);
+    }
+  }
+}
+
+/** The first `errors[].message` of an SP-API ErrorList body, if there is one. */
+async function firstErrorMessage(res: Response): Promise<string | undefined> {
+  const body = (await res.json().catch(() => null)) as { errors?: { message?: unknown }[] } | null;
+  const message = body?.errors?.[0]?.message;
+  return typeof message === "string" ? message : undefined;
+}

@@ -1,0 +1,55 @@
+import { mockProduct, seededRandom } from "../creators/mock";
+import type { AccountMarketplace } from "../../contract/account";
+import type { CatalogItem, SellerApi } from "./seller-api";
+
+/** The Buy Box winner the mock names when the demo seller does not hold it. */
+export const MOCK_COMPETITOR_ID = "AMOCKCOMPETITOR";
+
+/**
+ * The demo account's Amazon: deterministic items built from the same generator as the
+ * free lookup's mock, so an ASIN looks alike on both screens. Always labelled "mock".
+ */
+export class MockSellerApi implements SellerApi {
+  readonly kind = "mock";
+
+  /** `sellerId` is the demo account's own selling-partner id: the mock Buy Box is sometimes its. */
+  constructor(private readonly sellerId = "DEMO") {}
+
+  /** Deterministic stock per ASIN; about one ASIN in eight has no FBA record, and some run low. */
+  async getFulfillableUnits(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, number>> {
+    return new Map(
+      asins.flatMap((asin) => {
+        const random = seededRandom(`${marketplace}:${asin}:fba`);
+        return random() < 0.125 ? [] : [[asin, Math.floor(random() * 240)] as const];
+      }),
+    );
+  }
+
+  /** Deterministic Buy Box: the demo seller holds it on about two ASINs in three. */
+  async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, string | null>> {
+    return new Map(
+      asins.map((asin) => {
+        const random = seededRandom(`${marketplace}:${asin}:buybox`);
+        return [asin, random() < 2 / 3 ? this.sellerId : MOCK_COMPETITOR_ID];
+      }),
+    );
+  }
+
+  async getCatalogItem(asin: string, marketplace: AccountMarketplace): Promise<CatalogItem> {
+    const product = mockProduct(asin, marketplace);
+    const [topCategory] = product.categoryPath;
+    const leafCategory = product.categoryPath.at(-1);
+    const rank = product.rank ?? 1;
+    return {
+      asin,
+      title: product.title ?? `Product ${asin}`,
+      salesRanks: [
+        ...(topCategory ? [{ categoryTitle: topCategory, rank }] : []),
+        // A sub-category rank is never worse than the top-level one.
+        ...(leafCategory && leafCategory !== topCategory
+          ? [{ categoryTitle: leafCategory, rank: Math.max(1, Math.round(rank / 40)) }]
+          : []),
+      ],
+    };
+  }
+}

@@ -1,0 +1,44 @@
+import type { AccountMarketplace, SalesRank } from "../../contract/account";
+
+/** What the catalog screens need of one item. */
+export interface CatalogItem {
+  asin: string;
+  title: string;
+  salesRanks: SalesRank[];
+}
+
+/** The most ASINs one Buy Box request may carry (getItemOffersBatch takes 20 requests). */
+export const MAX_BUY_BOX_ASINS = 20;
+
+/**
+ * A signed-in seller's view of Amazon: the real SP-API client for a connected seller, or
+ * the labelled mock for a demo account.
+ */
+export interface SellerApi {
+  readonly kind: "spapi" | "mock";
+  getCatalogItem(asin: string, marketplace: AccountMarketplace): Promise<CatalogItem>;
+  /**
+   * Fulfillable FBA units of each of `asins` in the seller's inventory (FBA Inventory API,
+   * summed over the seller's SKUs of the ASIN). An ASIN with no FBA inventory record is absent.
+   */
+  getFulfillableUnits(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, number>>;
+  /**
+   * Seller id of the Buy Box winner of each of up to MAX_BUY_BOX_ASINS ASINs (Product Pricing
+   * API), null when nobody holds it. An ASIN whose answer failed is absent: unknown.
+   */
+  getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, string | null>>;
+}
+
+/** HTTP status a failure is answered with, and a detail safe to show the seller. */
+export type SellerApiErrorStatus = 403 | 404 | 429 | 502;
+
+export class SellerApiError extends Error {
+  constructor(
+    readonly status: SellerApiErrorStatus,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "SellerApiError";
+  }
+}

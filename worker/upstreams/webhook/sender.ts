@@ -1,0 +1,82 @@
+import type { WebhookTestResult } from "../../contract/channels";
+import { hmacSha256, toHex } from "../../shared/hmac";
+import { isTimeout } from "../http";
+
+/**
+ * Signed webhooks. The body is JSON whose `text` field makes a Slack incoming webhook post
+ * it as is; other receivers check X-RankLayer-Signature: `t=<unix seconds>,v1=<hex
+ * HMAC-SHA256(secret, t + "." + raw body)>` and reject old timestamps to stop replays.
+ */
+export const SIGNATURE_HEADER = "X-RankLayer-Signature";
+/** The delivery's id: the same on every retry of one message, so receivers can drop repeats. */
+export const DELIVERY_HEADER = "X-RankLayer-Delivery";
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+export interface WebhookPayload {
+  type: "alert.fired" | "webhook.test";
+  id: string;
+  /** One line for chat tools (Slack shows exactly this). */
+  text: string;
+  alert: { id: string | null; asin: string; marketplace: string; conditionType: string; threshold: number | null } | null;
+  message: string;
+  day: string;
+  createdAt: string;
+}
+
+export async function signatureHeader(secret: string, timestampSeconds: number, rawBody: string): Promise<string> {
+  return `t=${timestampSeconds},v1=${toHex(await hmacSha256(secret, `${timestampSeconds}.${rawBody}`))}`;
+}
+
+export interface WebhookPost {
+  url: string;
+  secret: string;
+  payload: WebhookPayload;
+  deliveryId: string;
+  nowMs: number;
+  timeoutMs?: number;
+}
+
+/** Where signed webhooks go out: fetch in the Worker, a recording fake in tests. */
+export interface WebhookSender {
+  /** Never throws: a failure comes back as { ok: false, detail }. */
+  post(post: WebhookPost): Promise<WebhookTestResult>;
+}
+
+/**
+ * POSTs one signed payload. Never throws: a 2xx answer is ok; anything else (another
+ * status, a redirect, a timeout, a network error) is a failure with its reason.
+ */
+export async function postWebhook(post: WebhookPost): Promise<WebhookTestResult> {
+  const body = JSON.stringify(post.payload);
+  const timeoutMs = post.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  try {
+    const response = await fetch(post.url, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "User-Agent": "RankLayer-Webhooks/1",
+        [DELIVERY_HEADER]: post.deliveryId,
+        [SIGNATURE_HEADER]: await signatureHeader(post.secret, Math.floor(post.nowMs / 1000), body),
+      },
+      body,
+      // A redirect could point the signed body anywhere: it counts as a failure.
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.body?.cancel();
+    if (response.ok) return { ok: true, status: response.status };
+    return { ok: false, status: response.status, detail: `The webhook answered HTTP ${response.status}` };
+  } catch (error) {
+    return {
+      ok: false,
+      detail: isTimeout(error) ? `The webhook did not answer within ${timeoutMs / 1000} s` : `The webhook could not be reached: ${errorText(error)}`,
+    };
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The real sender: one signed POST per message through fetch. */
+export const fetchWebhookSender: WebhookSender = { post: postWebhook };
