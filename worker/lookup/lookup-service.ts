@@ -60,12 +60,16 @@ async function fetchFromSource(deps: LookupDeps, asin: string, marketplace: Mark
   } catch (error) {
     return unavailable(error);
   }
-  if (!outcome?.ok) {
+  if (!outcome || (!outcome.ok && outcome.reason === "unavailable")) {
+    // The answer did not account for this ASIN: an upstream failure, never a "not found".
+    return unavailable(new UpstreamError("unavailable", outcome?.message ?? `getItems left ${asin} out of its answer`));
+  }
+  if (!outcome.ok) {
     return {
       ok: false,
       status: 404,
       detail:
-        outcome?.reason === "not_accessible"
+        outcome.reason === "not_accessible"
           ? `ASIN ${asin} exists but its data is not available in the ${marketplace} marketplace`
           : `No product found for ASIN ${asin} in the ${marketplace} marketplace`,
     };
