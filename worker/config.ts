@@ -196,7 +196,7 @@ function creatorsRegionsOf(vars: Vars): Record<CreatorsRegion, CreatorsRegionCon
     if (missing.length) return [region, { config: null, problem: `${missing.map((name) => prefix + name).join(", ")} unset` }];
     const versionRegion = VERSION_REGION[chosen.version];
     if (versionRegion !== undefined && versionRegion !== region) {
-      return [region, { config: null, problem: `credential version ${chosen.version} is not a ${region.toUpperCase()} version` }];
+      return [region, { config: null, problem: `credential version ${chosen.version} belongs to ${versionRegion.toUpperCase()}, not ${region.toUpperCase()}` }];
     }
     return [
       region,
