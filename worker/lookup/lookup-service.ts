@@ -96,7 +96,10 @@ function unavailable(error: unknown): LookupOutcome {
     detail: throttled
       ? "Amazon is limiting product data requests right now. Please try again shortly."
       : "Product data is temporarily unavailable. Please try again shortly.",
-    retryAfterSeconds:
+    // At least a second: "Retry-After: 0" (or a date already past) would invite an instant retry loop.
+    retryAfterSeconds: Math.max(
+      1,
       upstream?.retryAfterSeconds ?? (throttled ? DEFAULT_RETRY_AFTER_SECONDS.throttled : DEFAULT_RETRY_AFTER_SECONDS.other),
+    ),
   };
 }

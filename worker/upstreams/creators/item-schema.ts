@@ -25,11 +25,17 @@ export const currencySchema = z.string().check(z.regex(/^[A-Z]{3}$/));
 export const rankSchema = z.int().check(z.positive());
 export const imageUrlSchema = z.url({ protocol: /^https$/, hostname: IMAGE_HOST });
 
+const detailPageUrlSchemas = new Map<Marketplace, z.ZodMiniType<string>>();
+
 /** A detail page on the storefront of the marketplace asked about (with or without "www."). */
-export function detailPageUrlSchema(marketplace: Marketplace) {
-  const host = MARKETPLACE_HOST[marketplace];
-  const bare = host.replace(/^www\./, "");
-  return z.url({ protocol: /^https$/, hostname: new RegExp(`^(?:www\\.)?${bare.replace(/\./g, "\\.")}$`) });
+export function detailPageUrlSchema(marketplace: Marketplace): z.ZodMiniType<string> {
+  let schema = detailPageUrlSchemas.get(marketplace);
+  if (!schema) {
+    const bare = MARKETPLACE_HOST[marketplace].replace(/^www\./, "");
+    schema = z.url({ protocol: /^https$/, hostname: new RegExp(`^(?:www\\.)?${bare.replace(/\./g, "\\.")}$`) });
+    detailPageUrlSchemas.set(marketplace, schema);
+  }
+  return schema;
 }
 
 /** What a validated ProductData looks like; the mapping's output is checked against it once more. */

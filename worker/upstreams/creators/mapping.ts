@@ -92,10 +92,11 @@ export function readGetItemsResponse(
     for (const asin of named) if (!outcomes.has(asin)) outcomes.set(asin, itemFailure(code, message));
   }
 
-  if (![...wanted].some((asin) => outcomes.has(asin))) {
-    throw new UpstreamError("unavailable", "getItems answered without any requested item or an error naming one");
+  const result = new Map(requested.map((asin): [string, ItemOutcome] => [asin, outcomes.get(asin.toUpperCase()) ?? unavailable(NOT_RETURNED)]));
+  if ([...result.values()].every((outcome) => !outcome.ok && outcome.reason === "unavailable")) {
+    throw new UpstreamError("unavailable", "getItems answered nothing usable about any requested item");
   }
-  return new Map(requested.map((asin) => [asin, outcomes.get(asin.toUpperCase()) ?? unavailable(NOT_RETURNED)]));
+  return result;
 }
 
 function unavailable(message: string): ItemFailure {

@@ -100,8 +100,12 @@ describe("readGetItemsResponse", () => {
 
   it("treats our ASIN answered twice as malformed, whichever copy came last", () => {
     const item = (price: number) => ({ asin: "B0DUP00001", itemInfo: { title: { displayValue: "Twin" } }, offersV2: { listings: [{ price: { money: { amount: price } } }] } });
-    const twice = readGetItemsResponse({ itemsResult: { items: [item(10), item(99)] } }, ["B0DUP00001"], "US");
+    const good = { ...item(5), asin: "B0GOOD0001" };
+    const twice = readGetItemsResponse({ itemsResult: { items: [item(10), good, item(99)] } }, ["B0DUP00001", "B0GOOD0001"], "US");
     expect(twice.get("B0DUP00001")).toMatchObject({ ok: false, reason: "unavailable" });
+    expect(twice.get("B0GOOD0001")).toMatchObject({ ok: true });
+    // Alone in its call, the duplicate makes the whole answer a failure.
+    expect(() => readGetItemsResponse({ itemsResult: { items: [item(10), item(99)] } }, ["B0DUP00001"], "US")).toThrow(UpstreamError);
   });
 });
 
