@@ -20,13 +20,15 @@ export interface ItemOffersBatchPayload {
 /** One page of inventory: fulfillable units per ASIN (summed over SKUs) and the next page's token. */
 export function fulfillableUnitsPage(body: InventorySummariesPayload): { units: Map<string, number>; nextToken?: string } {
   const units = new Map<string, number>();
-  for (const summary of body.payload?.inventorySummaries ?? []) {
-    const quantity = summary.inventoryDetails?.fulfillableQuantity;
-    if (!summary.asin || typeof quantity !== "number" || !Number.isFinite(quantity)) continue;
-    units.set(summary.asin, (units.get(summary.asin) ?? 0) + quantity);
+  const summaries: unknown = field(body, "payload", "inventorySummaries");
+  for (const summary of Array.isArray(summaries) ? summaries : []) {
+    const asin = text(field(summary, "asin"));
+    const quantity = field(summary, "inventoryDetails", "fulfillableQuantity");
+    // A unit count is a non-negative integer; anything else is not shown as stock.
+    if (!asin || typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 0) continue;
+    units.set(asin, (units.get(asin) ?? 0) + quantity);
   }
-  const nextToken = body.pagination?.nextToken;
-  return { units, nextToken: nextToken ? nextToken : undefined };
+  return { units, nextToken: text(field(body, "pagination", "nextToken")) };
 }
 
 /** Who holds an ASIN's Buy Box: SP-API can name two winners (e.g. a Prime and a non-Prime offer). */
