@@ -1,6 +1,6 @@
 import type { Bindings } from "../../env";
 import { CREATORS_REGIONS, configOf, creatorsConfigFor } from "../../config";
-import { LOOKUP_MARKETPLACES, type Marketplace } from "../../contract/marketplaces";
+import type { Marketplace } from "../../contract/marketplaces";
 import { CreatorsProductSource } from "./client";
 import { MockProductSource } from "./mock";
 import type { ItemOutcome, ProductSource } from "./product-source";
@@ -42,9 +42,4 @@ class RegionalProductSource implements ProductSource {
 /** Whether lookups in `marketplace` get live data (its region has Creators credentials). */
 export function isLiveMarketplace(env: Bindings, marketplace: Marketplace): boolean {
   return creatorsConfigFor(env, marketplace) !== null;
-}
-
-/** The marketplaces whose lookups are live. */
-export function liveMarketplaces(env: Bindings): Marketplace[] {
-  return LOOKUP_MARKETPLACES.filter((marketplace) => isLiveMarketplace(env, marketplace));
 }
