@@ -183,7 +183,8 @@ function creatorsRegionsOf(vars: Vars): Record<CreatorsRegion, CreatorsRegionCon
     const prefix = `CREATORS_${region.toUpperCase()}_`;
     const read = (name: string) => vars[`${prefix}${name}` as keyof Vars] as string | undefined;
     const own = { id: read("CREDENTIAL_ID"), secret: read("CREDENTIAL_SECRET"), tag: read("PARTNER_TAG"), version: read("CREDENTIAL_VERSION") };
-    const anyOwn = Object.values(own).some((value) => value !== undefined);
+    // A version alone (as in .dev.vars.example) configures nothing.
+    const anyOwn = [own.id, own.secret, own.tag].some((value) => value !== undefined);
     const chosen = anyOwn
       ? { ...own, version: own.version ?? REGION_DEFAULT_VERSION[region] }
       : legacyRegion === region

@@ -114,6 +114,10 @@ describe("/status per region", () => {
     const eu = partial.components.find((component) => component.id === "product_source")!.regions![1]!;
     expect(eu).toMatchObject({ region: "eu", mode: "mock", detail: expect.stringContaining("CREATORS_EU_PARTNER_TAG unset") });
 
+    // A region's version alone configures nothing: the single-credential variables still serve NA.
+    const versionOnly = await checkStatus({ ...env, CREATORS_NA_CREDENTIAL_VERSION: "3.1", CREATORS_CREDENTIAL_ID: "id", CREATORS_CREDENTIAL_SECRET: "s", CREATORS_PARTNER_TAG: "t-20" });
+    expect(versionOnly.components.find((component) => component.id === "product_source")!.regions![0]).toMatchObject({ region: "na", mode: "live" });
+
     const wrongVersion = await checkStatus({ ...env, CREATORS_EU_CREDENTIAL_ID: "id", CREATORS_EU_CREDENTIAL_SECRET: "s", CREATORS_EU_PARTNER_TAG: "t-21", CREATORS_EU_CREDENTIAL_VERSION: "3.1" });
     expect(wrongVersion.components.find((component) => component.id === "product_source")!.regions![1]).toMatchObject({
       mode: "mock",
