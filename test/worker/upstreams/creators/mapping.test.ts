@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { mapCreatorsItem, readGetItemsResponse } from "../../../../worker/upstreams/creators/mapping";
 import { UpstreamError, type ItemOutcome } from "../../../../worker/upstreams/creators/product-source";
+import { isValidProduct } from "../../../../worker/upstreams/creators/item-schema";
 import { getItemsResponse as response } from "../../fixtures/creators/get-items-response";
 
 const REQUESTED = ["B0CHX1W1XY", "B0BARE0001", "B0INVALID1", "B0HIDDEN01", "B0MISSING1"];
@@ -10,6 +11,10 @@ describe("readGetItemsResponse", () => {
 
   it("answers for every requested ASIN, in request order", () => {
     expect([...outcomes.keys()]).toEqual(REQUESTED);
+  });
+
+  it("maps only products that pass the boundary schema as a whole", () => {
+    for (const outcome of outcomes.values()) if (outcome.ok) expect(isValidProduct(outcome.product)).toBe(true);
   });
 
   it("maps a full item to ProductData", () => {
@@ -152,6 +157,7 @@ describe("mapCreatorsItem: the boundary schema", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const outcome = mapCreatorsItem({ asin: "B0DEMO0009", itemInfo: { title: { displayValue: "Fine" } }, ...fields }, "US");
     expect(product(outcome)).toMatchObject({ title: "Fine", ...expected });
+    expect(isValidProduct(product(outcome))).toBe(true);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("not shown"));
     warn.mockRestore();
   });
