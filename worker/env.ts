@@ -18,6 +18,19 @@ export interface Secrets {
   CREATORS_CREDENTIAL_VERSION?: string;
   /** The Associates partner tag sent with every Creators API request. */
   CREATORS_PARTNER_TAG?: string;
+  /** Per-region Creators API credentials, version and partner tag (NA: US, CA, MX; EU: UK, DE, FR, IT, ES; FE: JP). */
+  CREATORS_NA_CREDENTIAL_ID?: string;
+  CREATORS_NA_CREDENTIAL_SECRET?: string;
+  CREATORS_NA_CREDENTIAL_VERSION?: string;
+  CREATORS_NA_PARTNER_TAG?: string;
+  CREATORS_EU_CREDENTIAL_ID?: string;
+  CREATORS_EU_CREDENTIAL_SECRET?: string;
+  CREATORS_EU_CREDENTIAL_VERSION?: string;
+  CREATORS_EU_PARTNER_TAG?: string;
+  CREATORS_FE_CREDENTIAL_ID?: string;
+  CREATORS_FE_CREDENTIAL_SECRET?: string;
+  CREATORS_FE_CREDENTIAL_VERSION?: string;
+  CREATORS_FE_PARTNER_TAG?: string;
   /** Login with Amazon client of the SP-API application (Developer Central). */
   LWA_CLIENT_ID?: string;
   LWA_CLIENT_SECRET?: string;

@@ -8,10 +8,14 @@
  *
  * Tests inside workerd drive it under https://spapi-fake.test/__control/:
  *   POST script     { asin, behavior, retryAfterSeconds? }
- *        behavior: normal | no_ranks | not_found | forbidden | throttled | error500
+ *        behavior: normal | no_ranks | not_found | forbidden | throttled | error500 | error503
  *   POST inventory  { refreshToken, marketplaceId, pageSize?, summaries: [{ asin, sellerSku, fulfillableQuantity }] }
  *                   the FBA inventory of the seller whose grant is refreshToken
  *   POST buy-box    { asin, sellerId | null }  the Buy Box winner of an ASIN outside the example
+ *   POST offers     { asin, offers }           exactly these Offers for the ASIN (two winners, MyOffer, …)
+ *   POST expire-tokens { refreshToken, status: 401 | 403, sticky? }
+ *                   the access tokens granted so far from refreshToken now answer as expired
+ *                   (403 Unauthorized "...expired" or a bare 401); sticky: fresh ones too
  *   GET  calls?asin=&kind=                 { calls: SellerCallRecord[] }
  */
 import { getCatalogItemExample } from "../worker/fixtures/spapi/get-catalog-item.ts";
@@ -41,7 +45,7 @@ interface InventoryRecord {
 }
 const INCLUDED_DATA = new Set(["attributes", "classifications", "dimensions", "identifiers", "images", "productTypes", "relationships", "salesRanks", "summaries", "vendorDetails"]);
 
-export const CATALOG_BEHAVIORS = ["normal", "no_ranks", "not_found", "forbidden", "throttled", "error500"] as const;
+export const CATALOG_BEHAVIORS = ["normal", "no_ranks", "not_found", "forbidden", "throttled", "error500", "error503"] as const;
 type Behavior = (typeof CATALOG_BEHAVIORS)[number];
 
 export class SpApiFake implements FakeUpstream {
@@ -49,6 +53,9 @@ export class SpApiFake implements FakeUpstream {
   /** "<refreshToken> <marketplaceId>" → that seller's inventory there. */
   private inventories = new Map<string, { pageSize: number; summaries: InventoryRecord[] }>();
   private buyBoxWinners = new Map<string, string | null>();
+  private offers = new Map<string, unknown[]>();
+  /** Refresh token → how its access tokens are refused (the tokens listed, or all when sticky). */
+  private expired = new Map<string, { status: number; tokens: Set<string>; sticky: boolean }>();
   private log: SellerCallRecord[] = [];
   private seq = 0;
 
@@ -71,6 +78,11 @@ export class SpApiFake implements FakeUpstream {
       query: Object.fromEntries(url.searchParams),
       accessToken,
     };
+    const refused = this.expiredAnswer(accessToken);
+    if (refused) {
+      this.record({ ...base, kind: "unknown", status: refused.status, error: "expired access token" });
+      return refused;
+    }
     if (request.method === "GET" && url.pathname === INVENTORY_PATH) return this.inventory(url, base);
     if (request.method === "POST" && url.pathname === OFFERS_BATCH_PATH) return this.offersBatch(request, url, base);
     const match = ITEM_PATH.exec(url.pathname);
@@ -108,6 +120,8 @@ export class SpApiFake implements FakeUpstream {
         return fail(429, "QuotaExceeded", "You exceeded your quota for the requested resource.", script.retryAfterSeconds ? { "Retry-After": String(script.retryAfterSeconds) } : {});
       case "error500":
         return fail(500, "InternalFailure", "We encountered an internal error. Please try again.");
+      case "error503":
+        return fail(503, "ServiceUnavailable", "Service temporarily unavailable.", script.retryAfterSeconds ? { "Retry-After": String(script.retryAfterSeconds) } : {});
       default: {
         this.record({ ...base, kind: "catalog", status: 200 });
         return json(200, exampleItem(asin, marketplaceId, includedData, script.behavior === "no_ranks"), {
@@ -187,6 +201,8 @@ export class SpApiFake implements FakeUpstream {
       if (item.CustomerType !== undefined && !CUSTOMER_TYPES.has(String(item.CustomerType))) return fail(400, "InvalidInput", "Invalid CustomerType");
       const example = structuredClone(examples.find((response) => response.body.payload?.ASIN === asin) ?? readdressed(examples[0]!, asin, this.buyBoxWinners.get(asin)));
       example.request = { ...example.request, Asin: asin, MarketplaceId: marketplaceId };
+      const scripted = this.offers.get(asin);
+      if (scripted) (example.body.payload as { Offers: unknown[] }).Offers = structuredClone(scripted);
       responses.push(example);
     }
     this.record({ ...base, kind: "offers", body, status: 200 });
@@ -217,12 +233,31 @@ export class SpApiFake implements FakeUpstream {
       this.buyBoxWinners.set(input.asin, input.sellerId);
       return json(200, { ok: true });
     }
+    if (request.method === "POST" && action === "offers") {
+      const input = (await request.json()) as { asin: string; offers: unknown[] };
+      this.offers.set(input.asin, input.offers);
+      return json(200, { ok: true });
+    }
+    if (request.method === "POST" && action === "expire-tokens") {
+      const input = (await request.json()) as { refreshToken: string; status: number; sticky?: boolean };
+      this.expired.set(input.refreshToken, { status: input.status, tokens: new Set(this.lwa.accessTokensOf(input.refreshToken)), sticky: input.sticky === true });
+      return json(200, { ok: true });
+    }
     if (request.method === "GET" && action === "calls") {
       const asin = url.searchParams.get("asin");
       const kind = url.searchParams.get("kind");
       return json(200, { calls: this.log.filter((call) => (!asin || call.path?.endsWith(`/${asin}`)) && (!kind || call.kind === kind)) });
     }
     return json(404, { error: `no control action ${request.method} ${action}` });
+  }
+
+  /** SP-API's answer to an access token that expired: 403 Unauthorized naming the expiry, or a bare 401. */
+  private expiredAnswer(token: string): Response | null {
+    const refreshToken = this.lwa.refreshTokenOf(token);
+    const rule = refreshToken ? this.expired.get(refreshToken) : undefined;
+    if (!rule || !(rule.sticky || rule.tokens.has(token))) return null;
+    if (rule.status === 401) return json(401, { errors: [{ code: "Unauthorized", message: "Access to requested resource is denied.", details: "" }] });
+    return json(403, { errors: [{ code: "Unauthorized", message: "Access to requested resource is denied.", details: "The access token you provided has expired." }] });
   }
 
   private record(call: Omit<SellerCallRecord, "seq">): void {

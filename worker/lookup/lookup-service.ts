@@ -60,12 +60,16 @@ async function fetchFromSource(deps: LookupDeps, asin: string, marketplace: Mark
   } catch (error) {
     return unavailable(error);
   }
-  if (!outcome?.ok) {
+  if (!outcome || (!outcome.ok && outcome.reason === "unavailable")) {
+    // The answer did not account for this ASIN: an upstream failure, never a "not found".
+    return unavailable(new UpstreamError("unavailable", outcome?.message ?? `getItems left ${asin} out of its answer`));
+  }
+  if (!outcome.ok) {
     return {
       ok: false,
       status: 404,
       detail:
-        outcome?.reason === "not_accessible"
+        outcome.reason === "not_accessible"
           ? `ASIN ${asin} exists but its data is not available in the ${marketplace} marketplace`
           : `No product found for ASIN ${asin} in the ${marketplace} marketplace`,
     };
@@ -92,7 +96,10 @@ function unavailable(error: unknown): LookupOutcome {
     detail: throttled
       ? "Amazon is limiting product data requests right now. Please try again shortly."
       : "Product data is temporarily unavailable. Please try again shortly.",
-    retryAfterSeconds:
+    // At least a second: "Retry-After: 0" (or a date already past) would invite an instant retry loop.
+    retryAfterSeconds: Math.max(
+      1,
       upstream?.retryAfterSeconds ?? (throttled ? DEFAULT_RETRY_AFTER_SECONDS.throttled : DEFAULT_RETRY_AFTER_SECONDS.other),
+    ),
   };
 }

@@ -34,7 +34,7 @@ export const lookupRoutes = new Hono<AppEnv>()
 
     const outcome = await lookupProduct(
       {
-        source: productSourceFor(c.env),
+        source: productSourceFor(c.env, marketplace),
         cache: new LookupCache(c.env.LOOKUP_CACHE),
         now: Date.now,
         refreshAfterMs: configOf(c.env).vars.LOOKUP_REFRESH_AFTER_SECONDS * 1000,

@@ -26,8 +26,15 @@ class ScriptedSource implements ProductSource {
   }
 }
 
+/** A product as the live source maps one: the mock's shape with a real image host and no rating. */
+const liveProduct = (asin: string, marketplace: Marketplace): ProductData => ({
+  ...mockProduct(asin, marketplace),
+  image: `https://m.media-amazon.com/images/I/${asin}.jpg`,
+  rating: null,
+  reviewCount: null,
+});
 const found = (asin: string, marketplace: Marketplace): Promise<ItemOutcome> =>
-  Promise.resolve({ ok: true, product: { ...mockProduct(asin, marketplace), rating: null, reviewCount: null } });
+  Promise.resolve({ ok: true, product: liveProduct(asin, marketplace) });
 const failing = (error: unknown) => () => Promise.reject(error);
 
 /** Each lookup gets an empty hot tier, so what a test seeds in KV is what it reads. */
@@ -36,7 +43,7 @@ function deps(source: ProductSource, now = NOW): LookupDeps {
 }
 
 async function seedCache(asin: string, ageMs: number, marketplace: Marketplace = "US"): Promise<ProductData> {
-  const product = { ...mockProduct(asin, marketplace), title: "Cached title" };
+  const product = { ...liveProduct(asin, marketplace), title: "Cached title" };
   await env.LOOKUP_CACHE.put(
     LookupCache.key(marketplace, asin),
     JSON.stringify({ product, refreshedAt: new Date(NOW - ageMs).toISOString() }),
@@ -203,5 +210,24 @@ describe("lookup cache hot tier", () => {
     await seedCache("LSHOT00002", CACHE_MAX_AGE_MS - 1000);
     expect(await cache.get("US", "LSHOT00002", NOW)).not.toBeNull();
     expect(await cache.get("US", "LSHOT00002", NOW + 1000)).toBeNull();
+  });
+
+  it("never serves a stored copy that fails the product schema (a -5 price, a numeric title, another ASIN)", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const cache = new LookupCache(env.LOOKUP_CACHE, new Map());
+    const good = liveProduct("LSBAD00001", "US");
+    const refreshedAt = new Date(NOW - HOUR).toISOString();
+    for (const product of [
+      { ...good, price: { amount: -5, currency: "USD" } },
+      { ...good, title: 42 },
+      { ...good, image: "https://evil.example/a.jpg" },
+      { ...good, asin: "LSBAD00002" },
+    ]) {
+      await env.LOOKUP_CACHE.put(LookupCache.key("US", "LSBAD00001"), JSON.stringify({ product, refreshedAt }));
+      expect(await new LookupCache(env.LOOKUP_CACHE, new Map()).get("US", "LSBAD00001", NOW)).toBeNull();
+    }
+    await env.LOOKUP_CACHE.put(LookupCache.key("US", "LSBAD00001"), JSON.stringify({ product: good, refreshedAt }));
+    expect(await cache.get("US", "LSBAD00001", NOW)).toMatchObject({ product: good });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("fails the product schema"));
   });
 });

@@ -16,7 +16,8 @@ const PAGE_SIZE = 200;
  * The products phase: every tracked ASIN, 10 per getItems call, paced to the upstream rate.
  * Each call's rows and the cursor after its last ASIN are written in one D1 batch.
  */
-export async function runProductPhase(ctx: PhaseContext, cursor: string | null, source: ProductSource = productSourceFor(ctx.env)): Promise<PhaseResult> {
+/** `injected` replaces the per-marketplace source (tests); by default each batch uses its region's source. */
+export async function runProductPhase(ctx: PhaseContext, cursor: string | null, injected?: ProductSource): Promise<PhaseResult> {
   const { env, day, clock, budget } = ctx;
   const db = env.DB;
   const pacer = new Pacer(clock, 1000 / configOf(env).vars.SNAPSHOT_REQUESTS_PER_SECOND, budget.deadline);
@@ -38,6 +39,8 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
     budget.calls += 1;
 
     const asins = batch.map((key) => key.asin);
+    // Credentials are per region: a region without them snapshots labelled mock data.
+    const source = injected ?? productSourceFor(env, marketplace);
     const outcomes = await source.getItems(asins, marketplace).catch((error: unknown) => {
       if (error instanceof UpstreamError) return error;
       throw error;
@@ -61,7 +64,10 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
     );
     await writeStep(db, { day, phase: "products", cursor: last, processed: asins.length, nowIso }, rows);
     await clearFailures(ctx, `products:${last}`);
-    await addToCount(ctx, "notFound", asins.length - rows.length);
+    // An item the answer left out or garbled is a failure for today, not an unknown ASIN.
+    const unanswered = [...outcomes.values()].filter((outcome) => !outcome.ok && outcome.reason === "unavailable").length;
+    if (unanswered) await addToCount(ctx, "failed", unanswered);
+    await addToCount(ctx, "notFound", asins.length - rows.length - unanswered);
   }
 }
 

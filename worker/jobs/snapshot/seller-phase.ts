@@ -1,7 +1,8 @@
 import { findCredentials, findUser } from "../../auth/accounts-store";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../../contract/account";
 import { MARKETPLACE_REGION } from "../../upstreams/spapi/endpoints";
-import { MAX_BUY_BOX_ASINS, SellerApiError, type SellerApi } from "../../upstreams/spapi/seller-api";
+import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
+import { buyBoxHolder, holdsBuyBox } from "../../upstreams/spapi/mapping";
 import { sellerApiFor } from "../../seller/select-seller-api";
 import { advanceCursor, writeStep } from "./job-runs-store";
 import { Pacer } from "./pacing";
@@ -62,7 +63,7 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
     const last = `${seller.id}|${keyCursor(chunk.at(-1)!)}`;
     const nowIso = () => new Date(clock.now()).toISOString();
     let units: Map<string, number>;
-    let winners: Map<string, string | null>;
+    let winners: Map<string, BuyBoxState>;
     try {
       units = await seller.api.getFulfillableUnits(asins, marketplace);
       winners = await seller.api.getBuyBoxWinners(asins, marketplace);
@@ -90,16 +91,16 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
     const capturedAt = captureIso(day, clock.now());
     const { id: userId, sellingPartnerId, api } = seller;
     const rows = asins.map((asin) => {
-      const known = winners.has(asin);
-      const holder = winners.get(asin) ?? null;
+      const state = winners.get(asin);
       return sellerSnapshotUpsert(db, {
         userId,
         asin,
         marketplace,
         source: api.kind,
         fulfillableUnits: units.get(asin) ?? null,
-        buyBoxSellerId: holder,
-        holdsBuyBox: known ? holder === sellingPartnerId : null,
+        buyBoxSellerId: state ? buyBoxHolder(state, sellingPartnerId) : null,
+        // Held when any winning offer is the seller's: one of two winners is still held.
+        holdsBuyBox: state ? holdsBuyBox(state, sellingPartnerId) : null,
         capturedAt,
       });
     });

@@ -1,6 +1,6 @@
 import { mockProduct, seededRandom } from "../creators/mock";
 import type { AccountMarketplace } from "../../contract/account";
-import type { CatalogItem, SellerApi } from "./seller-api";
+import type { BuyBoxState, CatalogItem, SellerApi } from "./seller-api";
 
 /** The Buy Box winner the mock names when the demo seller does not hold it. */
 export const MOCK_COMPETITOR_ID = "AMOCKCOMPETITOR";
@@ -26,11 +26,12 @@ export class MockSellerApi implements SellerApi {
   }
 
   /** Deterministic Buy Box: the demo seller holds it on about two ASINs in three. */
-  async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, string | null>> {
+  async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, BuyBoxState>> {
     return new Map(
       asins.map((asin) => {
         const random = seededRandom(`${marketplace}:${asin}:buybox`);
-        return [asin, random() < 2 / 3 ? this.sellerId : MOCK_COMPETITOR_ID];
+        const mine = random() < 2 / 3;
+        return [asin, { winners: [mine ? this.sellerId : MOCK_COMPETITOR_ID], mine }];
       }),
     );
   }

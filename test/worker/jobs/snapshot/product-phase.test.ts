@@ -62,7 +62,13 @@ describe("snapshot products phase", () => {
       ["www.amazon.com", usAsins.slice(10, 20)],
       ["www.amazon.com", usAsins.slice(20)],
     ]);
-    expect(getItems.every((call) => call.status === 200 && call.body?.partnerTag === "ranklayer-20")).toBe(true);
+    // Each marketplace is asked with its own region's partner tag.
+    expect(getItems.map((call) => [call.status, call.body?.partnerTag])).toEqual([
+      [200, "ranklayer-eu-20"],
+      [200, "ranklayer-na-20"],
+      [200, "ranklayer-na-20"],
+      [200, "ranklayer-na-20"],
+    ]);
 
     expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots WHERE day = ? AND source = 'live'", DAY)).toBe(32);
     const row = await env.DB.prepare("SELECT * FROM rank_snapshots WHERE asin = ? AND marketplace = 'US'").bind(usAsins[0]).first<Record<string, unknown>>();
@@ -78,6 +84,20 @@ describe("snapshot products phase", () => {
     await track(us(asinRange("BMK", 3)));
     await runToEnd(env, { notes: memoryNotes(), clock: virtualClock(START) });
     expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots WHERE source = 'mock'")).toBe(3);
+  });
+
+  it("snapshots a region without credentials as labelled mock rows while the others stay live", async () => {
+    await track([...us(asinRange("BRG", 2)), ...asinRange("BRJ", 2).map((asin) => ({ marketplace: "JP", asin }))]);
+    const bindings = creatorsEnv({ CREATORS_FE_CREDENTIAL_ID: undefined, CREATORS_FE_CREDENTIAL_SECRET: undefined, CREATORS_FE_PARTNER_TAG: undefined });
+    await runToEnd(bindings, { notes: memoryNotes(), clock: virtualClock(START) });
+    const { results } = await env.DB.prepare("SELECT marketplace, source FROM rank_snapshots WHERE day = ? ORDER BY marketplace, asin").bind(DAY).all();
+    expect(results).toEqual([
+      { marketplace: "JP", source: "mock" },
+      { marketplace: "JP", source: "mock" },
+      { marketplace: "US", source: "live" },
+      { marketplace: "US", source: "live" },
+    ]);
+    expect((await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).map((call) => call.marketplace)).toEqual(["www.amazon.com"]);
   });
 
   it.each([
