@@ -1,6 +1,6 @@
-import { and, asc, between, eq } from "drizzle-orm";
+import { and, asc, between, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { rankSnapshots } from "../db/schema";
+import { rankSnapshots, sellerSnapshots } from "../db/schema";
 import type { HistoryPoint } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
 import type { CategoryRank } from "./snapshot-store";
@@ -18,7 +18,48 @@ export async function rankHistory(
     .from(rankSnapshots)
     .where(and(eq(rankSnapshots.asin, asin), eq(rankSnapshots.marketplace, marketplace), between(rankSnapshots.day, fromDay, toDay)))
     .orderBy(asc(rankSnapshots.day));
-  return rows.map((row) => ({
+  return rows.map(toPoint);
+}
+
+/**
+ * Daily snapshots of many ASINs of one marketplace from `fromDay` to `toDay`, keyed by ASIN,
+ * oldest first (the dashboard's latest point plus its 7-day window, the trends chart).
+ */
+export async function rankHistoryOfMany(
+  db: D1Database,
+  marketplace: string,
+  asins: readonly string[],
+  fromDay: string,
+  toDay: string,
+): Promise<Map<string, HistoryPoint[]>> {
+  const series = new Map<string, HistoryPoint[]>(asins.map((asin) => [asin, []]));
+  // D1 binds at most 100 parameters per statement.
+  for (let i = 0; i < asins.length; i += 90) {
+    const rows = await drizzle(db)
+      .select()
+      .from(rankSnapshots)
+      .where(
+        and(eq(rankSnapshots.marketplace, marketplace), inArray(rankSnapshots.asin, asins.slice(i, i + 90)), between(rankSnapshots.day, fromDay, toDay)),
+      )
+      .orderBy(asc(rankSnapshots.day));
+    for (const row of rows) series.get(row.asin)?.push(toPoint(row));
+  }
+  return series;
+}
+
+export type SellerSnapshotRow = typeof sellerSnapshots.$inferSelect;
+
+/** One seller's own snapshots (stock, Buy Box) from `fromDay` to `toDay`, oldest first. */
+export async function sellerSnapshotsOf(db: D1Database, userId: string, fromDay: string, toDay: string): Promise<SellerSnapshotRow[]> {
+  return drizzle(db)
+    .select()
+    .from(sellerSnapshots)
+    .where(and(eq(sellerSnapshots.userId, userId), between(sellerSnapshots.day, fromDay, toDay)))
+    .orderBy(asc(sellerSnapshots.day));
+}
+
+function toPoint(row: typeof rankSnapshots.$inferSelect): HistoryPoint {
+  return {
     day: row.day,
     source: row.source === "live" ? "live" : "mock",
     rank: row.rank,
@@ -26,7 +67,7 @@ export async function rankHistory(
     price: row.priceAmount,
     currency: row.priceCurrency,
     offers: row.offers,
-  }));
+  };
 }
 
 function parseCategoryRanks(json: string): CategoryRank[] {

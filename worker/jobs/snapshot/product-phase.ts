@@ -6,6 +6,7 @@ import { configOf, DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND } from "../../config";
 import { Pacer } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { rankSnapshotUpsert } from "../../history/snapshot-store";
+import { asinDetailsUpsert } from "../../history/asin-details-store";
 import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey } from "./tracked-store";
 
 /** Amazon's documented starting quota for Associates: 1 request per second. */
@@ -57,11 +58,16 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
 
     const capturedAt = captureIso(day, clock.now());
     const rows = [...outcomes.values()].flatMap((outcome) =>
-      outcome.ok ? [rankSnapshotUpsert(db, { product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt })] : [],
+      outcome.ok
+        ? [
+            rankSnapshotUpsert(db, { product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt }),
+            asinDetailsUpsert(db, outcome.product, source.kind, capturedAt),
+          ]
+        : [],
     );
     await writeStep(db, { day, phase: "products", cursor: last, processed: asins.length, nowIso }, rows);
     await clearFailures(ctx, `products:${last}`);
-    await addToCount(ctx, "notFound", asins.length - rows.length);
+    await addToCount(ctx, "notFound", asins.length - rows.length / 2);
   }
 }
 

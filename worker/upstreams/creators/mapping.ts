@@ -20,7 +20,7 @@ interface CreatorsBrowseNode extends CreatorsBrowseNodeAncestor {
 export interface CreatorsItem {
   asin?: string;
   detailPageURL?: string;
-  itemInfo?: { title?: { displayValue?: string } };
+  itemInfo?: { title?: { displayValue?: string }; byLineInfo?: { brand?: { displayValue?: string } } };
   images?: { primary?: { large?: { url?: string }; medium?: { url?: string }; small?: { url?: string } } };
   browseNodeInfo?: {
     browseNodes?: CreatorsBrowseNode[];
@@ -100,7 +100,14 @@ export function mapCreatorsItem(item: CreatorsItem, marketplace: Marketplace): P
     rating: null,
     reviewCount: null,
     detailPageUrl: item.detailPageURL ?? null,
+    ...brandOf(item),
   };
+}
+
+/** The byLineInfo brand, when it is a non-empty string: the portfolio groups ASINs by it. */
+function brandOf(item: CreatorsItem): { brand?: string } {
+  const brand = item.itemInfo?.byLineInfo?.brand?.displayValue;
+  return typeof brand === "string" && brand.trim() ? { brand: brand.trim() } : {};
 }
 
 /**

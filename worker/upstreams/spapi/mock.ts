@@ -1,6 +1,6 @@
 import { mockProduct, seededRandom } from "../creators/mock";
 import type { AccountMarketplace } from "../../contract/account";
-import type { CatalogItem, SellerApi } from "./seller-api";
+import type { CatalogItem, DailySales, SellerApi } from "./seller-api";
 
 /** The Buy Box winner the mock names when the demo seller does not hold it. */
 export const MOCK_COMPETITOR_ID = "AMOCKCOMPETITOR";
@@ -33,6 +33,14 @@ export class MockSellerApi implements SellerApi {
         return [asin, random() < 2 / 3 ? this.sellerId : MOCK_COMPETITOR_ID];
       }),
     );
+  }
+
+  /** Deterministic sales per ASIN and day from the mock product's price; labelled mock wherever shown. */
+  async getDailySales(asin: string, marketplace: AccountMarketplace, day: string): Promise<DailySales | null> {
+    const product = mockProduct(asin, marketplace);
+    if (!product.price) return null;
+    const units = Math.floor(seededRandom(`${marketplace}:${asin}:${day}:sales`)() * 12);
+    return { day, units, amount: Math.round(units * product.price.amount * 100) / 100, currency: product.price.currency };
   }
 
   async getCatalogItem(asin: string, marketplace: AccountMarketplace): Promise<CatalogItem> {

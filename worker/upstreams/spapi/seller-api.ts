@@ -1,4 +1,7 @@
 import type { AccountMarketplace, SalesRank } from "../../contract/account";
+import type { DailySales } from "./sales-mapping";
+
+export type { DailySales };
 
 /** What the catalog screens need of one item. */
 export interface CatalogItem {
@@ -27,6 +30,11 @@ export interface SellerApi {
    * API), null when nobody holds it. An ASIN whose answer failed is absent: unknown.
    */
   getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, string | null>>;
+  /**
+   * The seller's ordered product sales of one ASIN on one UTC day (Sales API getOrderMetrics,
+   * granularity Day, 0.5 requests per second); null when Amazon returned no figure for the day.
+   */
+  getDailySales(asin: string, marketplace: AccountMarketplace, day: string): Promise<DailySales | null>;
 }
 
 /** HTTP status a failure is answered with, and a detail safe to show the seller. */
