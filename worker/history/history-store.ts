@@ -67,6 +67,7 @@ function toPoint(row: typeof rankSnapshots.$inferSelect): HistoryPoint {
     price: row.priceAmount,
     currency: row.priceCurrency,
     offers: row.offers,
+    capturedAt: row.capturedAt,
   };
 }
 
