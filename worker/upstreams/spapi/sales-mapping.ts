@@ -4,7 +4,7 @@
  * Amounts are decimal strings in the model; anything unreadable is dropped, never guessed.
  */
 export interface OrderMetricsPayload {
-  payload?: { interval?: string; unitCount?: number; totalSales?: { amount?: string | number; currencyCode?: string } }[];
+  payload?: readonly { interval?: string; unitCount?: number; totalSales?: { amount?: string | number; currencyCode?: string } }[];
 }
 
 /** Ordered product sales of one ASIN on one day (the interval's start date). */
