@@ -1,0 +1,127 @@
+import { useCallback, useId, useMemo, useState } from "react";
+import type { DashboardResponse } from "../../../../worker/contract/dashboard";
+import { HISTORY_RANGES, type HistoryRange, type HistoryResponse } from "../../../../worker/contract/history";
+import { fetchDashboard } from "../../api/dashboard";
+import { fetchHistory } from "../../api/history";
+import { useResource } from "../../api/use-resource";
+import { TimeChart } from "../../components/charts/TimeChart";
+import { formatRank } from "../../lib/format";
+import { formatPercent, formatSigned } from "../dashboard/figures";
+import "../../styles/dashboard.css";
+
+/** The most ASINs one chart draws. */
+export const MAX_TREND_ASINS = 10;
+const RANGE_TEXT: Record<HistoryRange, string> = { "7d": "7 days", "30d": "30 days", "90d": "90 days" };
+
+/** /rank-trends signed in: rank and price over 7/30/90 days (the plan's limit) for up to 10 tracked ASINs. */
+export function RankTrendsView() {
+  const [dashboard] = useResource(useCallback((signal: AbortSignal) => fetchDashboard({}, signal), []));
+  return (
+    <div className="container seller-page">
+      <h1>Rank Trends</h1>
+      {dashboard.status === "loading" && <p className="seller-muted" role="status">Loading your ASINs...</p>}
+      {dashboard.status === "error" && <p className="field-error" role="alert">{dashboard.message ?? "Failed to load your ASINs."}</p>}
+      {dashboard.status === "success" && <Trends rows={dashboard.data.rows} />}
+    </div>
+  );
+}
+
+function Trends({ rows }: { rows: DashboardResponse["rows"] }) {
+  const id = useId();
+  const keys = rows.map((row) => `${row.marketplace}:${row.asin}`);
+  const [picked, setPicked] = useState<string[]>(() => keys.slice(0, MAX_TREND_ASINS));
+  const [range, setRange] = useState<HistoryRange>("7d");
+  const fetcher = useCallback(
+    (signal: AbortSignal) =>
+      Promise.all(
+        picked.map((key) => {
+          const [marketplace, asin] = key.split(":") as [HistoryResponse["marketplace"], string];
+          return fetchHistory({ asin, marketplace, range }, signal);
+        }),
+      ),
+    [picked, range],
+  );
+  const [history] = useResource(fetcher);
+
+  if (rows.length === 0) return <p className="card">No tracked ASINs yet: add some on Seller Central or Alerts to chart their ranks.</p>;
+  const toggle = (key: string, on: boolean) => setPicked((current) => (on ? [...current, key].slice(0, MAX_TREND_ASINS) : current.filter((k) => k !== key)));
+
+  return (
+    <>
+      <div className="filters">
+        <div className="field">
+          <label htmlFor={`${id}-range`}>Range</label>
+          <select id={`${id}-range`} value={range} onChange={(event) => setRange(event.target.value as HistoryRange)}>
+            {HISTORY_RANGES.map((option) => (
+              <option key={option} value={option}>
+                {RANGE_TEXT[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <fieldset className="trends__pick">
+        <legend>ASINs to chart (up to {MAX_TREND_ASINS})</legend>
+        {keys.map((key) => (
+          <label key={key}>
+            <input type="checkbox" checked={picked.includes(key)} disabled={!picked.includes(key) && picked.length >= MAX_TREND_ASINS} onChange={(event) => toggle(key, event.target.checked)} />{" "}
+            {key.replace(":", " ")}
+          </label>
+        ))}
+      </fieldset>
+      {history.status === "loading" && <p className="seller-muted" role="status">Loading rank history...</p>}
+      {history.status === "error" && <p className="field-error" role="alert">{history.message ?? "Failed to load rank history."}</p>}
+      {history.status === "success" && <Charts series={history.data} range={range} />}
+    </>
+  );
+}
+
+function Charts({ series, range }: { series: HistoryResponse[]; range: HistoryRange }) {
+  const ranks = useMemo(() => series.map((s) => ({ label: `${s.asin} (${s.marketplace})`, points: s.points.map((p) => ({ at: p.day, value: p.rank })) })), [series]);
+  const prices = useMemo(() => series.map((s) => ({ label: `${s.asin} (${s.marketplace})`, points: s.points.map((p) => ({ at: p.day, value: p.price })) })), [series]);
+  const mock = series.some((s) => s.points.some((p) => p.source === "mock"));
+  return (
+    <>
+      {mock && <p className="seller-warning"><strong>Mock data.</strong> Some points come from the demo's mock source, not from Amazon.</p>}
+      <section className="card" aria-labelledby="rank-chart-title">
+        <h2 id="rank-chart-title">Rank, {RANGE_TEXT[range]}</h2>
+        <TimeChart label={`Best Sellers Rank over ${RANGE_TEXT[range]}`} series={ranks} invert formatValue={(v) => formatRank(Math.round(v))} />
+      </section>
+      <section className="card" aria-labelledby="price-chart-title">
+        <h2 id="price-chart-title">Price, {RANGE_TEXT[range]}</h2>
+        <TimeChart label={`Price over ${RANGE_TEXT[range]}`} series={prices} formatValue={(v) => v.toFixed(2)} />
+      </section>
+      <section className="card" aria-labelledby="velocity-title">
+        <h2 id="velocity-title">Velocity</h2>
+        <div className="table-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">ASIN</th>
+                <th scope="col">Rank change</th>
+                <th scope="col">Slope per day</th>
+                <th scope="col">Best</th>
+                <th scope="col">Worst</th>
+                <th scope="col">Days with a snapshot</th>
+              </tr>
+            </thead>
+            <tbody>
+              {series.map((s) => (
+                <tr key={`${s.marketplace}-${s.asin}`}>
+                  <th scope="row">
+                    {s.asin} ({s.marketplace})
+                  </th>
+                  <td>{formatPercent(s.velocity.rankChangePercent)}</td>
+                  <td>{formatSigned(s.velocity.slopePerDay)}</td>
+                  <td>{s.velocity.best === null ? "—" : formatRank(s.velocity.best)}</td>
+                  <td>{s.velocity.worst === null ? "—" : formatRank(s.velocity.worst)}</td>
+                  <td>{s.points.length}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}
