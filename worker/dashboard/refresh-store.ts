@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, lte, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { userRefresh } from "../db/schema";
+import { userRefresh, userSettings } from "../db/schema";
 
 /**
  * Takes the user's "Refresh now" slot when the last one is at least `minIntervalMs` old.
@@ -32,4 +32,13 @@ export async function claimWeeklyReport(db: D1Database, userId: string, monday: 
     .where(and(eq(userRefresh.userId, userId), or(isNull(userRefresh.lastWeeklyReport), lt(userRefresh.lastWeeklyReport, monday))))
     .returning({ last: userRefresh.lastWeeklyReport });
   return taken.length > 0;
+}
+
+/** Users whose Data Refresh asks for more than the nightly run (hourly or every 6 hours), with that choice. */
+export async function extraRefreshUsers(db: D1Database): Promise<{ userId: string; frequency: "hourly" | "six_hours" }[]> {
+  const rows = await drizzle(db)
+    .select({ userId: userSettings.userId, frequency: userSettings.syncFrequency })
+    .from(userSettings)
+    .where(inArray(userSettings.syncFrequency, ["hourly", "six_hours"]));
+  return rows as { userId: string; frequency: "hourly" | "six_hours" }[];
 }

@@ -19,6 +19,8 @@ export async function captureNow(
   keys: readonly { asin: string; marketplace: string }[],
   nowMs: number,
   maxCalls: number,
+  /** Paces the calls; false stops the capture (the budget's deadline). */
+  beforeCall: () => Promise<boolean> = async () => true,
 ): Promise<{ captured: number; calls: number }> {
   const capturedAt = new Date(nowMs).toISOString();
   let captured = 0;
@@ -27,6 +29,7 @@ export async function captureNow(
   for (const key of keys) if (isMarketplace(key.marketplace)) byMarketplace.set(key.marketplace, [...(byMarketplace.get(key.marketplace) ?? []), key.asin]);
   for (const [marketplace, asins] of byMarketplace) {
     for (let i = 0; i < asins.length && calls < maxCalls; i += MAX_ITEMS_PER_CALL) {
+      if (!(await beforeCall())) return { captured, calls };
       calls += 1;
       const outcomes = await source.getItems(asins.slice(i, i + MAX_ITEMS_PER_CALL), marketplace).catch((error: unknown) => {
         if (error instanceof UpstreamError) return null;
