@@ -16,6 +16,7 @@ import { mockImageRoutes } from "./routes/mock-images";
 import { notificationRoutes } from "./routes/notifications";
 import { onboardingRoutes } from "./routes/onboarding";
 import { portfolioRoutes } from "./routes/portfolio";
+import { reportRoutes } from "./routes/reports";
 import { settingsRoutes } from "./routes/settings";
 import { spRoutes } from "./routes/sp";
 import { statusRoutes } from "./routes/status";
@@ -47,7 +48,8 @@ const api = new Hono<AppEnv>()
   .route("/alerts", alertRoutes)
   .route("/notifications", notificationRoutes)
   .route("/dashboard", dashboardRoutes)
-  .route("/portfolio", portfolioRoutes);
+  .route("/portfolio", portfolioRoutes)
+  .route("/reports", reportRoutes);
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.

@@ -4,7 +4,7 @@ import type { DashboardRow } from "../../../../worker/contract/dashboard";
 import type { Marketplace } from "../../../../worker/contract/marketplaces";
 import { formatCount, formatPrice, formatRank } from "../../lib/format";
 import { RankSparkline } from "../results/RankSparkline";
-import { BUY_BOX_TEXT, formatSigned } from "./figures";
+import { BUY_BOX_TEXT, formatSigned, TableScroll } from "./figures";
 
 type SortKey = "asin" | "rank" | "change" | "price" | "units";
 const SORT_LABELS: Record<SortKey, string> = { asin: "ASIN", rank: "Rank", change: "7-day change", price: "Price", units: "FBA units" };
@@ -68,7 +68,7 @@ export function TrackedTable({ rows, marketplaces, marketplace, onMarketplace }:
           ))}
         </select>
       </div>
-      <div className="table-scroll">
+      <TableScroll label="Tracked ASINs table">
         <table className="data-table">
           <caption className="visually-hidden">Tracked ASINs from the latest snapshots</caption>
           <thead>
@@ -115,7 +115,7 @@ export function TrackedTable({ rows, marketplaces, marketplace, onMarketplace }:
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {sorted.length === 0 && <p>No tracked ASINs match this filter.</p>}
     </div>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { BuyBoxHolder, FigureSource } from "../../../../worker/contract/dashboard";
 import { formatUtc } from "../../lib/format";
 
@@ -35,4 +36,13 @@ export function formatPercent(value: number | null): string {
 export function formatSigned(value: number | null): string {
   if (value === null) return "—";
   return `${value > 0 ? "+" : value < 0 ? "−" : ""}${new Intl.NumberFormat("en-US").format(Math.abs(value))}`;
+}
+
+/** A table's sideways-scrolling box; focusable and named, so keyboard users can scroll it too. */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
 }

@@ -7,7 +7,7 @@ import { fetchPortfolio } from "../../api/dashboard";
 import { useResource } from "../../api/use-resource";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { formatPrice, formatRank } from "../../lib/format";
-import { formatPercent, KpiCard, SourceLine } from "../dashboard/figures";
+import { formatPercent, KpiCard, SourceLine, TableScroll } from "../dashboard/figures";
 import { PortfolioHeatmap } from "./PortfolioHeatmap";
 import "../../styles/dashboard.css";
 
@@ -129,7 +129,7 @@ function PortfolioBody({ data }: { data: PortfolioResponse }) {
       </div>
       <section className="card" aria-labelledby="brand-table-title">
         <h2 id="brand-table-title">Brands</h2>
-        <div className="table-scroll">
+        <TableScroll label="Brands table">
           <table className="data-table">
             <thead>
               <tr>
@@ -162,7 +162,7 @@ function PortfolioBody({ data }: { data: PortfolioResponse }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         {data.brandRows.length === 0 && <p>No tracked ASINs match these filters.</p>}
       </section>
       <PortfolioHeatmap cells={data.heatmap} />

@@ -6,7 +6,7 @@ import { fetchHistory } from "../../api/history";
 import { useResource } from "../../api/use-resource";
 import { TimeChart } from "../../components/charts/TimeChart";
 import { formatRank } from "../../lib/format";
-import { formatPercent, formatSigned } from "../dashboard/figures";
+import { formatPercent, formatSigned, TableScroll } from "../dashboard/figures";
 import "../../styles/dashboard.css";
 
 /** The most ASINs one chart draws. */
@@ -93,7 +93,7 @@ function Charts({ series, range }: { series: HistoryResponse[]; range: HistoryRa
       </section>
       <section className="card" aria-labelledby="velocity-title">
         <h2 id="velocity-title">Velocity</h2>
-        <div className="table-scroll">
+        <TableScroll label="Velocity table">
           <table className="data-table">
             <thead>
               <tr>
@@ -120,7 +120,7 @@ function Charts({ series, range }: { series: HistoryResponse[]; range: HistoryRa
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </section>
     </>
   );
