@@ -5,6 +5,7 @@ import { effectiveFrequency, extraRefreshCalls, isExtraRefreshHour, nextHourAt, 
 import { runExtraRefresh } from "../../../worker/jobs/snapshot/extra-refresh";
 import { trackedAsinsPage } from "../../../worker/jobs/snapshot/tracked-store";
 import { MockProductSource } from "../../../worker/upstreams/creators/mock";
+import { freeBrowser, proBrowser } from "../history/accounts";
 import { asinRange, insertUser, insertWatchlist, recordingSource, resetHistoryTables, virtualClock } from "../jobs/snapshot/support";
 
 describe("Data Refresh schedule (pure)", () => {
@@ -89,5 +90,18 @@ describe("extra refreshes against D1", () => {
     await withFrequency("manual", true, ["BMANUAL001"]);
     await withFrequency("daily", false, ["BDAILYY002"]);
     expect((await trackedAsinsPage(env.DB, null, 10)).map((key) => key.asin)).toEqual(["BDAILYY002"]);
+  });
+});
+
+describe("PUT /api/settings Data Refresh", () => {
+  it("keeps hourly and 6-hourly for Pro: a Free user gets a 403 with the reason", async () => {
+    for (const [browser, status] of [
+      [await freeBrowser(), 403],
+      [await proBrowser(), 200],
+    ] as const) {
+      const settings = await (await browser.request("/api/settings")).json<Record<string, unknown> & { dataRefresh: object; notifications: object }>();
+      const res = await browser.json("/api/settings", "PUT", { notifications: settings.notifications, dataRefresh: { ...settings.dataRefresh, frequency: "hourly" } });
+      expect(res.status, await res.clone().text()).toBe(status);
+    }
   });
 });
