@@ -24,7 +24,9 @@ const alertCheckThenRetention: Job = async (env, scheduledTime) => {
     const { check, deliveries } = await checkAlertsAndNotify(env, scheduledTime);
     console.log("alert check", JSON.stringify(check));
     console.log("deliveries", JSON.stringify(deliveries));
-    console.log("weekly reports", JSON.stringify(await sendWeeklyReports(env, scheduledTime)));
+    // Mondays only (null on other days).
+    const reports = await sendWeeklyReports(env, scheduledTime);
+    if (reports) console.log("weekly reports", JSON.stringify(reports));
   } finally {
     console.log("retention", JSON.stringify(await runRetention(env, scheduledTime)));
   }

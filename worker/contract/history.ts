@@ -26,8 +26,6 @@ export interface HistoryPoint {
   price: number | null;
   currency: string | null;
   offers: number | null;
-  /** When the day's point was captured (ISO time). */
-  capturedAt?: string;
 }
 
 /** Rank velocity over the series; null figures when fewer than two ranked days exist. */

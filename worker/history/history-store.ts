@@ -31,8 +31,8 @@ export async function rankHistoryOfMany(
   asins: readonly string[],
   fromDay: string,
   toDay: string,
-): Promise<Map<string, HistoryPoint[]>> {
-  const series = new Map<string, HistoryPoint[]>(asins.map((asin) => [asin, []]));
+): Promise<Map<string, CapturedPoint[]>> {
+  const series = new Map<string, CapturedPoint[]>(asins.map((asin) => [asin, []]));
   // D1 binds at most 100 parameters per statement.
   for (let i = 0; i < asins.length; i += 90) {
     const rows = await drizzle(db)
@@ -42,10 +42,13 @@ export async function rankHistoryOfMany(
         and(eq(rankSnapshots.marketplace, marketplace), inArray(rankSnapshots.asin, asins.slice(i, i + 90)), between(rankSnapshots.day, fromDay, toDay)),
       )
       .orderBy(asc(rankSnapshots.day));
-    for (const row of rows) series.get(row.asin)?.push(toPoint(row));
+    for (const row of rows) series.get(row.asin)?.push({ ...toPoint(row), capturedAt: row.capturedAt });
   }
   return series;
 }
+
+/** A daily point with the time it was captured (the screens' "as of"). */
+export type CapturedPoint = HistoryPoint & { capturedAt: string };
 
 export type SellerSnapshotRow = typeof sellerSnapshots.$inferSelect;
 
@@ -67,7 +70,6 @@ function toPoint(row: typeof rankSnapshots.$inferSelect): HistoryPoint {
     price: row.priceAmount,
     currency: row.priceCurrency,
     offers: row.offers,
-    capturedAt: row.capturedAt,
   };
 }
 

@@ -3,7 +3,7 @@ import type { HistoryPoint } from "../../../worker/contract/history";
 import { buyBoxHolder, dashboardKpis, dashboardRow, type TrackedAsinData } from "../../../worker/dashboard/kpis";
 
 function point(day: string, rank: number | null, source: "live" | "mock" = "live", price: number | null = 19.99): HistoryPoint {
-  return { day, source, rank, categoryRanks: [], price, currency: price === null ? null : "USD", offers: null, capturedAt: `${day}T02:00:05.000Z` };
+  return { day, source, rank, categoryRanks: [], price, currency: price === null ? null : "USD", offers: null };
 }
 
 function data(asin: string, ranks: (number | null)[], seller: Partial<NonNullable<TrackedAsinData["seller"]>> | null = null, source: "live" | "mock" = "live"): TrackedAsinData {
@@ -14,7 +14,7 @@ function data(asin: string, ranks: (number | null)[], seller: Partial<NonNullabl
     details: { title: `Item ${asin}`, image: null, brand: "Acme", category: "Toys" },
     points,
     seller: seller && { source: "spapi", fulfillableUnits: null, buyBoxSellerId: null, holdsBuyBox: null, capturedAt: "2026-11-24T02:10:00.000Z", ...seller },
-    rankCapturedAt: points.at(-1)?.capturedAt ?? null,
+    rankCapturedAt: points.length ? `${points.at(-1)!.day}T02:00:05.000Z` : null,
   };
 }
 
