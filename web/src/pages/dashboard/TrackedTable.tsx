@@ -58,7 +58,7 @@ export function TrackedTable({ rows, marketplaces, marketplace, onMarketplace }:
   return (
     <div className="card tracked">
       <div className="field tracked__filter">
-        <label htmlFor={`${id}-marketplace`}>Marketplace</label>
+        <label htmlFor={`${id}-marketplace`}>Filter by marketplace</label>
         <select id={`${id}-marketplace`} value={marketplace} onChange={(event) => onMarketplace(event.target.value as Marketplace | "")}>
           <option value="">All marketplaces</option>
           {marketplaces.map((code) => (
