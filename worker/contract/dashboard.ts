@@ -127,3 +127,14 @@ export interface RefreshResponse {
   refreshed: number;
   nextAllowedAt: string;
 }
+
+export const intradayQuerySchema = z.object({
+  marketplace: z.pipe(z.string().check(z.trim(), z.toUpperCase()), z.enum(LOOKUP_MARKETPLACES, { error: `Marketplace must be one of ${LOOKUP_MARKETPLACES.join(", ")}` })),
+  asins: z.string().check(z.regex(/^[A-Za-z0-9]{10}(,[A-Za-z0-9]{10}){0,9}$/, { error: "asins must be 1 to 10 ASINs, comma-separated" })),
+  range: z._default(z.enum(HISTORY_RANGES, { error: `Range must be one of ${HISTORY_RANGES.join(", ")}` }), "7d"),
+});
+
+/** GET /api/dashboard/intraday (Pro): the extra refreshes' hourly points. */
+export interface IntradayResponse {
+  series: { asin: string; marketplace: Marketplace; points: { at: string; source: "live" | "mock"; rank: number | null; price: number | null }[] }[];
+}

@@ -1,6 +1,6 @@
-import { and, asc, between, eq, inArray } from "drizzle-orm";
+import { and, asc, between, eq, gte, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { rankSnapshots, sellerSnapshots } from "../db/schema";
+import { intradayPoints, rankSnapshots, sellerSnapshots } from "../db/schema";
 import type { HistoryPoint } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
 import type { CategoryRank } from "./snapshot-store";
@@ -81,4 +81,28 @@ function parseCategoryRanks(json: string): CategoryRank[] {
     // A damaged cell costs the category ranks of one day, never the whole series.
     return [];
   }
+}
+
+export interface IntradayPoint {
+  /** ISO time of the UTC hour, e.g. 2026-11-24T14:00:00Z. */
+  at: string;
+  source: "live" | "mock";
+  rank: number | null;
+  price: number | null;
+}
+
+/** The intraday points (Pro's extra refreshes, "Refresh now") of many ASINs of one marketplace since `fromDay`, oldest first. */
+export async function intradayHistoryOfMany(db: D1Database, marketplace: string, asins: readonly string[], fromDay: string): Promise<Map<string, IntradayPoint[]>> {
+  const series = new Map<string, IntradayPoint[]>(asins.map((asin) => [asin, []]));
+  for (let i = 0; i < asins.length; i += 90) {
+    const rows = await drizzle(db)
+      .select()
+      .from(intradayPoints)
+      .where(and(eq(intradayPoints.marketplace, marketplace), inArray(intradayPoints.asin, asins.slice(i, i + 90)), gte(intradayPoints.hour, fromDay)))
+      .orderBy(asc(intradayPoints.hour));
+    for (const row of rows) {
+      series.get(row.asin)?.push({ at: `${row.hour}:00:00Z`, source: row.source === "live" ? "live" : "mock", rank: row.rank, price: row.priceAmount });
+    }
+  }
+  return series;
 }

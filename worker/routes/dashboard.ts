@@ -1,7 +1,10 @@
 import { Hono } from "hono";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
-import { dashboardQuerySchema, type DashboardResponse, type RefreshResponse } from "../contract/dashboard";
-import { trackedMarketplaces, trackedRows } from "../dashboard/dashboard-service";
+import { dashboardQuerySchema, intradayQuerySchema, type DashboardResponse, type IntradayResponse, type RefreshResponse } from "../contract/dashboard";
+import { HISTORY_RANGE_DAYS } from "../contract/history";
+import { planOfUser } from "../billing/user-plan";
+import { intradayHistoryOfMany } from "../history/history-store";
+import { dayWindow, trackedMarketplaces, trackedRows } from "../dashboard/dashboard-service";
 import { dashboardKpis } from "../dashboard/kpis";
 import { captureNow, MANUAL_REFRESH_INTERVAL_MS } from "../dashboard/refresh";
 import { claimManualRefresh } from "../dashboard/refresh-store";
@@ -25,6 +28,20 @@ export const dashboardRoutes = new Hono<AppEnv>()
       rows,
       demo: user.isDemo,
     };
+    return c.json(body, 200);
+  })
+  .get("/intraday", requireAccount, zodValidator("query", intradayQuerySchema), async (c) => {
+    c.header("Cache-Control", "private, no-store");
+    const { user } = currentAccount(c);
+    const plan = await planOfUser(c.env.DB, user);
+    const { marketplace, asins, range } = c.req.valid("query");
+    if (plan.id === "free") return c.json({ detail: "Intraday points come with Pro's 6-hourly and hourly refresh." }, 403);
+    if (HISTORY_RANGE_DAYS[range] > plan.historyDays) return c.json({ detail: `Your ${plan.name} plan shows ${plan.historyDays} days.` }, 403);
+    // Only the user's own tracked ASINs: the list is not a way to read anyone else's.
+    const tracked = new Set((await listTrackedAsins(c.env.DB, user.id)).filter((key) => key.marketplace === marketplace).map((key) => key.asin));
+    const wanted = [...new Set(asins.toUpperCase().split(","))].filter((asin) => tracked.has(asin));
+    const series = await intradayHistoryOfMany(c.env.DB, marketplace, wanted, dayWindow(HISTORY_RANGE_DAYS[range], Date.now()).fromDay);
+    const body: IntradayResponse = { series: wanted.map((asin) => ({ asin, marketplace, points: series.get(asin) ?? [] })) };
     return c.json(body, 200);
   })
   .post("/refresh", requireAccount, async (c) => {

@@ -6,7 +6,7 @@ import { utcDay } from "../../../worker/history/snapshot-store";
 import { runSnapshotSlice } from "../../../worker/jobs/snapshot/start";
 import { NOT_GRANTED_NOTE } from "../../../worker/dashboard/portfolio";
 import { ORDER_METRICS_INTERVAL_MS, revenueDayOf } from "../../../worker/jobs/snapshot/revenue-phase";
-import { proBrowser, userIdOf } from "../history/accounts";
+import { freeBrowser, proBrowser, userIdOf } from "../history/accounts";
 import { memoryNotes, resetHistoryTables, virtualClock } from "../jobs/snapshot/support";
 import { connectSeller, demoEnv, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../support/seller-browser";
 
@@ -151,6 +151,18 @@ describe("POST /api/dashboard/refresh", () => {
     const { results } = await env.DB.prepare("SELECT asin, hour FROM intraday_points ORDER BY asin").all<{ asin: string; hour: string }>();
     expect(results.map((row) => row.asin)).toEqual([...ASINS.slice(0, 2)].sort());
     expect(results[0]!.hour).toBe(new Date().toISOString().slice(0, 13));
+
+    // Pro charts read the intraday points of the user's own tracked ASINs only.
+    const intraday = await browser.request(`/api/dashboard/intraday?marketplace=US&asins=${ASINS.join(",")}&range=7d`);
+    expect(intraday.status).toBe(200);
+    const { series } = await intraday.json<{ series: { asin: string; points: { at: string }[] }[] }>();
+    expect(series.map((s) => [s.asin, s.points.length])).toEqual([
+      [ASINS[0], 1],
+      [ASINS[1], 1],
+    ]);
+    expect(series[0]!.points[0]!.at).toBe(`${new Date().toISOString().slice(0, 13)}:00:00Z`);
+    expect((await (await freeBrowser()).request(`/api/dashboard/intraday?marketplace=US&asins=${ASINS[0]}`)).status).toBe(403);
+    expect((await browser.request("/api/dashboard/intraday?marketplace=US&asins=bad")).status).toBe(422);
 
     const second = await browser.request("/api/dashboard/refresh", { method: "POST" });
     expect(second.status).toBe(429);

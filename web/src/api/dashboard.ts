@@ -1,4 +1,6 @@
-import type { DashboardQuery, DashboardResponse, PortfolioQuery, PortfolioResponse, RefreshResponse } from "../../../worker/contract/dashboard";
+import type { DashboardQuery, DashboardResponse, IntradayResponse, PortfolioQuery, PortfolioResponse, RefreshResponse } from "../../../worker/contract/dashboard";
+import type { HistoryRange } from "../../../worker/contract/history";
+import type { Marketplace } from "../../../worker/contract/marketplaces";
 import { responseData } from "./response-data";
 import { api } from "./client";
 
@@ -10,6 +12,11 @@ export async function fetchDashboard(query: DashboardQuery, signal?: AbortSignal
 /** GET /api/portfolio: brands, categories and revenue of one marketplace. */
 export async function fetchPortfolio(query: Partial<PortfolioQuery>, signal?: AbortSignal): Promise<PortfolioResponse> {
   return responseData(api.api.portfolio.$get({ query: clean(query) }, { init: { signal } }));
+}
+
+/** GET /api/dashboard/intraday (Pro): the hourly points of up to 10 tracked ASINs of one marketplace. */
+export async function fetchIntraday(marketplace: Marketplace, asins: readonly string[], range: HistoryRange, signal?: AbortSignal): Promise<IntradayResponse> {
+  return responseData(api.api.dashboard.intraday.$get({ query: { marketplace, asins: asins.join(","), range } }, { init: { signal } }));
 }
 
 /** POST /api/dashboard/refresh: "Refresh now" (429 within 10 minutes of the last one). */

@@ -1,7 +1,7 @@
 import { useCallback, useId, useMemo, useState } from "react";
-import type { DashboardResponse } from "../../../../worker/contract/dashboard";
+import type { DashboardResponse, IntradayResponse } from "../../../../worker/contract/dashboard";
 import { HISTORY_RANGES, type HistoryRange, type HistoryResponse } from "../../../../worker/contract/history";
-import { fetchDashboard } from "../../api/dashboard";
+import { fetchDashboard, fetchIntraday } from "../../api/dashboard";
 import { fetchHistory } from "../../api/history";
 import { useResource } from "../../api/use-resource";
 import { TimeChart } from "../../components/charts/TimeChart";
@@ -32,13 +32,18 @@ function Trends({ rows }: { rows: DashboardResponse["rows"] }) {
   const [picked, setPicked] = useState<string[]>(() => keys.slice(0, MAX_TREND_ASINS));
   const [range, setRange] = useState<HistoryRange>("7d");
   const fetcher = useCallback(
-    (signal: AbortSignal) =>
-      Promise.all(
-        picked.map((key) => {
-          const [marketplace, asin] = key.split(":") as [HistoryResponse["marketplace"], string];
-          return fetchHistory({ asin, marketplace, range }, signal);
-        }),
-      ),
+    async (signal: AbortSignal) => {
+      const keys = picked.map((key) => key.split(":") as [HistoryResponse["marketplace"], string]);
+      const daily = await Promise.all(keys.map(([marketplace, asin]) => fetchHistory({ asin, marketplace, range }, signal)));
+      // Pro's extra refreshes add hourly points; other plans get a 403 and chart the daily points only.
+      const marketplaces = [...new Set(keys.map(([marketplace]) => marketplace))];
+      const intraday = await Promise.all(
+        marketplaces.map((marketplace) =>
+          fetchIntraday(marketplace, keys.filter(([m]) => m === marketplace).map(([, asin]) => asin), range, signal).catch(() => ({ series: [] })),
+        ),
+      );
+      return { daily, intraday: intraday.flatMap((answer) => answer.series) };
+    },
     [picked, range],
   );
   const [history] = useResource(fetcher);
@@ -71,15 +76,15 @@ function Trends({ rows }: { rows: DashboardResponse["rows"] }) {
       </fieldset>
       {history.status === "loading" && <p className="seller-muted" role="status">Loading rank history...</p>}
       {history.status === "error" && <p className="field-error" role="alert">{history.message ?? "Failed to load rank history."}</p>}
-      {history.status === "success" && <Charts series={history.data} range={range} />}
+      {history.status === "success" && <Charts series={history.data.daily} intraday={history.data.intraday} range={range} />}
     </>
   );
 }
 
-function Charts({ series, range }: { series: HistoryResponse[]; range: HistoryRange }) {
-  const ranks = useMemo(() => series.map((s) => ({ label: `${s.asin} (${s.marketplace})`, points: s.points.map((p) => ({ at: p.day, value: p.rank })) })), [series]);
-  const prices = useMemo(() => series.map((s) => ({ label: `${s.asin} (${s.marketplace})`, points: s.points.map((p) => ({ at: p.day, value: p.price })) })), [series]);
-  const mock = series.some((s) => s.points.some((p) => p.source === "mock"));
+function Charts({ series, intraday, range }: { series: HistoryResponse[]; intraday: IntradayResponse["series"]; range: HistoryRange }) {
+  const ranks = useMemo(() => merged(series, intraday, "rank"), [series, intraday]);
+  const prices = useMemo(() => merged(series, intraday, "price"), [series, intraday]);
+  const mock = series.some((s) => s.points.some((p) => p.source === "mock")) || intraday.some((s) => s.points.some((p) => p.source === "mock"));
   return (
     <>
       {mock && <p className="seller-warning"><strong>Mock data.</strong> Some points come from the demo's mock source, not from Amazon.</p>}
@@ -124,4 +129,15 @@ function Charts({ series, range }: { series: HistoryResponse[]; range: HistoryRa
       </section>
     </>
   );
+}
+
+/** One chart series per ASIN: its daily points (at the day) and, for Pro, its hourly points (at the hour). */
+function merged(series: readonly HistoryResponse[], intraday: IntradayResponse["series"], figure: "rank" | "price") {
+  return series.map((s) => {
+    const hourly = intraday.find((i) => i.asin === s.asin && i.marketplace === s.marketplace)?.points ?? [];
+    return {
+      label: `${s.asin} (${s.marketplace})`,
+      points: [...s.points.map((p) => ({ at: p.day, value: p[figure] })), ...hourly.map((p) => ({ at: p.at, value: p[figure] }))],
+    };
+  });
 }
