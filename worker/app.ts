@@ -9,11 +9,14 @@ import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
 import { connectionRoutes } from "./routes/connection";
 import { contactRoutes } from "./routes/contact";
+import { dashboardRoutes } from "./routes/dashboard";
 import { healthRoutes } from "./routes/health";
 import { historyRoutes } from "./routes/history";
 import { mockImageRoutes } from "./routes/mock-images";
 import { notificationRoutes } from "./routes/notifications";
 import { onboardingRoutes } from "./routes/onboarding";
+import { portfolioRoutes } from "./routes/portfolio";
+import { reportRoutes } from "./routes/reports";
 import { settingsRoutes } from "./routes/settings";
 import { spRoutes } from "./routes/sp";
 import { statusRoutes } from "./routes/status";
@@ -43,7 +46,10 @@ const api = new Hono<AppEnv>()
   .route("/sp", spRoutes)
   .route("/watchlist", watchlistRoutes)
   .route("/alerts", alertRoutes)
-  .route("/notifications", notificationRoutes);
+  .route("/notifications", notificationRoutes)
+  .route("/dashboard", dashboardRoutes)
+  .route("/portfolio", portfolioRoutes)
+  .route("/reports", reportRoutes);
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.

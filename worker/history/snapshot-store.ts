@@ -1,8 +1,9 @@
 import type { CategoryRank } from "../upstreams/creators/product-source";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { rankSnapshots, sellerSnapshots } from "../db/schema";
+import { intradayPoints, rankSnapshots, sellerSnapshots } from "../db/schema";
 import type { ProductData } from "../contract/product";
+import { asinDetailsUpsert } from "./asin-details-store";
 
 /** The UTC day of a moment, YYYY-MM-DD: snapshots and alert firings are keyed by it. */
 export function utcDay(epochMs: number): string {
@@ -71,5 +72,32 @@ export function sellerSnapshotUpsert(db: D1Database, input: SellerSnapshotInput)
 
 /** Writes one lookup's data point now; callers that batch with other writes use the upsert builders. */
 export async function recordRankSnapshot(db: D1Database, input: RankSnapshotInput): Promise<void> {
-  await rankSnapshotUpsert(db, input);
+  await drizzle(db).batch([rankSnapshotUpsert(db, input), asinDetailsUpsert(db, input.product, input.source, input.capturedAt)]);
+}
+
+export interface IntradayPointInput {
+  asin: string;
+  marketplace: string;
+  rank: number | null;
+  price: { amount: number; currency: string } | null;
+  source: "live" | "mock";
+  capturedAt: string;
+}
+
+/**
+ * The statement that keeps one extra capture of the day (Pro's 6-hourly or hourly refresh,
+ * "Refresh now") under its UTC hour. Daily rules never read these: they keep one point a day.
+ */
+export function recordIntradayPoint(db: D1Database, input: IntradayPointInput) {
+  const values = {
+    source: input.source,
+    rank: input.rank,
+    priceAmount: input.price?.amount ?? null,
+    priceCurrency: input.price?.currency ?? null,
+    capturedAt: input.capturedAt,
+  };
+  return drizzle(db)
+    .insert(intradayPoints)
+    .values({ asin: input.asin, marketplace: input.marketplace, hour: input.capturedAt.slice(0, 13), ...values })
+    .onConflictDoUpdate({ target: [intradayPoints.asin, intradayPoints.marketplace, intradayPoints.hour], set: values });
 }

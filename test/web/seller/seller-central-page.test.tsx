@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { CatalogItemResult } from "../../../worker/contract/account";
 import { renderRoutes } from "../helpers";
+import { dashboard } from "../dashboard/dashboard-fixture";
 import { connectedUser, demoUser, fakeApi, json, pending, sequence, SIGNED_OUT } from "./fake-api";
 
 function catalogItem(overrides: Partial<CatalogItemResult> = {}): CatalogItemResult {
@@ -19,7 +20,7 @@ function catalogItem(overrides: Partial<CatalogItemResult> = {}): CatalogItemRes
 }
 
 async function renderSellerCentral(routes: Parameters<typeof fakeApi>[0] = {}) {
-  const api = fakeApi({ "GET /api/user/status": json(connectedUser()), ...routes });
+  const api = fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/dashboard": json(dashboard()), ...routes });
   const app = renderRoutes("/seller-central");
   await screen.findByRole("heading", { level: 1, name: "Seller Central" });
   return { api, ...app };

@@ -109,6 +109,11 @@ export const ROUTE_META = {
     description:
       "Rank tracking, portfolio overview, alerts and reports for Amazon operators: start with free lookups, go further with Pro.",
   },
+  "/portfolio": {
+    title: "Portfolio",
+    description: "Your Amazon portfolio by brand and category: ranks, rank velocity and revenue from your own snapshots and Amazon's Sales API.",
+    noindex: true,
+  },
   "/seller-central": {
     title: "Seller Central",
     description: "Your connected Amazon seller account in RankLayer: catalog items and sales ranks from the Selling Partner API.",

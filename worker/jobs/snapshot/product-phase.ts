@@ -6,6 +6,7 @@ import { configOf, DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND } from "../../config";
 import { Pacer } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { rankSnapshotUpsert } from "../../history/snapshot-store";
+import { asinDetailsUpsert } from "../../history/asin-details-store";
 import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey } from "./tracked-store";
 
 /** Amazon's documented starting quota for Associates: 1 request per second. */
@@ -60,14 +61,19 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
 
     const capturedAt = captureIso(day, clock.now());
     const rows = [...outcomes.values()].flatMap((outcome) =>
-      outcome.ok ? [rankSnapshotUpsert(db, { product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt })] : [],
+      outcome.ok
+        ? [
+            rankSnapshotUpsert(db, { product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt }),
+            asinDetailsUpsert(db, outcome.product, source.kind, capturedAt),
+          ]
+        : [],
     );
     await writeStep(db, { day, phase: "products", cursor: last, processed: asins.length, nowIso }, rows);
     await clearFailures(ctx, `products:${last}`);
     // An item the answer left out or garbled is a failure for today, not an unknown ASIN.
     const unanswered = [...outcomes.values()].filter((outcome) => !outcome.ok && outcome.reason === "unavailable").length;
     if (unanswered) await addToCount(ctx, "failed", unanswered);
-    await addToCount(ctx, "notFound", asins.length - rows.length - unanswered);
+    await addToCount(ctx, "notFound", asins.length - rows.length / 2 - unanswered);
   }
 }
 

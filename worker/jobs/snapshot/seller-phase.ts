@@ -15,7 +15,7 @@ export const OFFERS_BATCH_INTERVAL_MS = 10_000;
 /** Cursor position meaning "this seller is done (or skipped)". */
 const SELLER_DONE = "done";
 
-interface Seller {
+export interface Seller {
   id: string;
   sellingPartnerId: string;
   api: SellerApi;
@@ -111,7 +111,7 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
 }
 
 /** The seller's API client and reachable marketplaces, or null (logged, skipped) when it has none. */
-async function openSeller(ctx: PhaseContext, userId: string): Promise<Seller | null> {
+export async function openSeller(ctx: PhaseContext, userId: string): Promise<Seller | null> {
   const user = await findUser(ctx.env.DB, userId);
   if (!user) return null;
   try {

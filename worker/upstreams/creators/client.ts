@@ -37,6 +37,7 @@ export const GET_ITEMS_PATH = "/catalog/v1/getItems";
 /** Exactly what ProductData needs; detailPageURL and asin come with every item. */
 export const GET_ITEMS_RESOURCES = [
   "itemInfo.title",
+  "itemInfo.byLineInfo",
   "images.primary.large",
   "browseNodeInfo.websiteSalesRank",
   "browseNodeInfo.browseNodes",

@@ -51,6 +51,7 @@ export const productDataSchema = z.object({
   rating: z.nullable(z.number().check(z.gte(0), z.lte(5))),
   reviewCount: z.nullable(z.int().check(z.nonnegative())),
   detailPageUrl: z.nullable(z.url({ protocol: /^https$/ })),
+  brand: z.optional(textSchema),
 });
 
 /** Whether `product` passes the boundary schema for its marketplace (cached copies are re-checked with this). */

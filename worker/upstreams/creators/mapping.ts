@@ -133,10 +133,17 @@ function readItem(raw: unknown, asin: string, marketplace: Marketplace): ItemOut
     rating: null,
     reviewCount: null,
     detailPageUrl: checked(detailPageUrlSchema(marketplace), at(raw, "detailPageURL"), note, "detailPageURL") ?? null,
+    ...brandOf(raw, note),
   };
   // Every field above went through its schema, so the product passes productDataSchema as a whole
   // (the tests check this; the cache re-checks it on read).
   return { ok: true, product, categoryRanks: mapCategoryRanks(info) };
+}
+
+/** The byLineInfo brand, when it is a non-empty string: the portfolio groups ASINs by it. */
+function brandOf(raw: unknown, note: (problem: string) => void): { brand?: string } {
+  const brand = checked(textSchema, at(raw, "itemInfo", "byLineInfo", "brand", "displayValue"), note, "brand");
+  return brand ? { brand } : {};
 }
 
 function image(primary: unknown, note: (problem: string) => void): string | null {

@@ -5,6 +5,7 @@ import { LwaError } from "./lwa";
 import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./endpoints";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type CatalogItem, type SellerApi } from "./seller-api";
 import { buyBoxStates, fulfillableUnitsPage, type BuyBoxState, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./mapping";
+import { dailySales, orderMetricsInterval, type DailySales, type OrderMetricsPayload } from "./sales-mapping";
 
 export interface SpApiClientConfig {
   region: SellerRegion;
@@ -104,6 +105,23 @@ export class SpApiSellerApi implements SellerApi {
       },
     );
     return buyBoxStates(payload, asins);
+  }
+
+  async getDailySales(asin: string, marketplace: AccountMarketplace, day: string): Promise<DailySales | null> {
+    this.requireRegionOf(marketplace);
+    const payload = await this.send<OrderMetricsPayload>(
+      "GET",
+      "/sales/v1/orderMetrics",
+      {
+        marketplaceIds: MARKETPLACE_IDS[marketplace],
+        interval: orderMetricsInterval(day),
+        granularity: "Day",
+        granularityTimeZone: "UTC",
+        asin,
+      },
+      { notFound: `No sales figures found for ASIN ${asin} in the ${marketplace} marketplace.` },
+    );
+    return dailySales(payload).find((sales) => sales.day === day) ?? null;
   }
 
   /** An authorization covers one region's endpoint; other regions' marketplaces are out of reach. */

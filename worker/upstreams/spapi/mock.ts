@@ -1,6 +1,6 @@
 import { mockProduct, seededRandom } from "../creators/mock";
 import type { AccountMarketplace } from "../../contract/account";
-import type { BuyBoxState, CatalogItem, SellerApi } from "./seller-api";
+import type { BuyBoxState, CatalogItem, DailySales, SellerApi } from "./seller-api";
 
 /** The Buy Box winner the mock names when the demo seller does not hold it. */
 export const MOCK_COMPETITOR_ID = "AMOCKCOMPETITOR";
@@ -34,6 +34,14 @@ export class MockSellerApi implements SellerApi {
         return [asin, { winners: [mine ? this.sellerId : MOCK_COMPETITOR_ID], mine }];
       }),
     );
+  }
+
+  /** Deterministic sales per ASIN and day from the mock product's price; labelled mock wherever shown. */
+  async getDailySales(asin: string, marketplace: AccountMarketplace, day: string): Promise<DailySales | null> {
+    const product = mockProduct(asin, marketplace);
+    if (!product.price) return null;
+    const units = Math.floor(seededRandom(`${marketplace}:${asin}:${day}:sales`)() * 12);
+    return { day, units, amount: Math.round(units * product.price.amount * 100) / 100, currency: product.price.currency };
   }
 
   async getCatalogItem(asin: string, marketplace: AccountMarketplace): Promise<CatalogItem> {

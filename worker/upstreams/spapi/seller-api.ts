@@ -2,6 +2,9 @@ import type { AccountMarketplace, SalesRank } from "../../contract/account";
 import type { BuyBoxState } from "./mapping";
 
 export type { BuyBoxState };
+import type { DailySales } from "./sales-mapping";
+
+export type { DailySales };
 
 /** What the catalog screens need of one item. */
 export interface CatalogItem {
@@ -31,6 +34,11 @@ export interface SellerApi {
    * it. An ASIN whose answer failed is absent: unknown. Read it with holdsBuyBox().
    */
   getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, BuyBoxState>>;
+  /**
+   * The seller's ordered product sales of one ASIN on one UTC day (Sales API getOrderMetrics,
+   * granularity Day, 0.5 requests per second); null when Amazon returned no figure for the day.
+   */
+  getDailySales(asin: string, marketplace: AccountMarketplace, day: string): Promise<DailySales | null>;
 }
 
 /** HTTP status a failure is answered with, and a detail safe to show the seller. */
