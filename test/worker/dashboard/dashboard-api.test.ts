@@ -115,11 +115,15 @@ describe("revenue of a connected seller (SP-API Sales getOrderMetrics, fake)", (
     await runNightly(bindings);
 
     const yesterday = revenueDayOf(utcDay(Date.now()));
-    const calls = (await fakeCalls(SPAPI_FAKE, { kind: "sales" })).filter((call) => call.status === 200 && ["B00CGZQU42", "B00505DW2I"].includes(call.query!.asin!));
+    // The fake serves every test file at once: other files' nightly runs ask about the same sandbox ASINs for their own days.
+    const interval = `${yesterday}T00:00:00Z--${utcDay(Date.now())}T00:00:00Z`;
+    const calls = (await fakeCalls(SPAPI_FAKE, { kind: "sales" })).filter(
+      (call) => call.status === 200 && call.query!.interval === interval && ["B00CGZQU42", "B00505DW2I"].includes(call.query!.asin!),
+    );
     expect(calls.map((call) => call.query)).toEqual(
       ["B00505DW2I", "B00CGZQU42"].map((asin) => ({
         marketplaceIds: "ATVPDKIKX0DER",
-        interval: `${yesterday}T00:00:00Z--${utcDay(Date.now())}T00:00:00Z`,
+        interval,
         granularity: "Day",
         granularityTimeZone: "UTC",
         asin,
