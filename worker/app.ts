@@ -9,6 +9,7 @@ import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
 import { connectionRoutes } from "./routes/connection";
 import { contactRoutes } from "./routes/contact";
+import { exportRoutes } from "./routes/exports";
 import { healthRoutes } from "./routes/health";
 import { historyRoutes } from "./routes/history";
 import { mockImageRoutes } from "./routes/mock-images";
@@ -18,6 +19,7 @@ import { settingsRoutes } from "./routes/settings";
 import { spRoutes } from "./routes/sp";
 import { statusRoutes } from "./routes/status";
 import { userRoutes } from "./routes/user";
+import { compareRoutes } from "./routes/v1-compare";
 import { lookupRoutes } from "./routes/v1-lookup";
 import { watchlistRoutes } from "./routes/watchlist";
 
@@ -28,6 +30,7 @@ const api = new Hono<AppEnv>()
   // Public: anyone may call these.
   .route("/health", healthRoutes)
   .route("/v1/lookup", lookupRoutes)
+  .route("/v1/compare", compareRoutes)
   .route("/mock-images", mockImageRoutes)
   .route("/history", historyRoutes)
   .route("/billing", billingRoutes)
@@ -43,6 +46,7 @@ const api = new Hono<AppEnv>()
   .route("/sp", spRoutes)
   .route("/watchlist", watchlistRoutes)
   .route("/alerts", alertRoutes)
+  .route("/exports", exportRoutes)
   .route("/notifications", notificationRoutes);
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
