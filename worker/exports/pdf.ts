@@ -13,6 +13,10 @@ const ROW_HEIGHT = 14;
 const FONT_SIZE = 7.5;
 const FOOTER_HEIGHT = 34;
 const CHART_HEIGHT = 200;
+/** Columns at most this wide are never squeezed. */
+const NARROW = 110;
+/** Wider tables than this many columns are printed in landscape. */
+const PORTRAIT_MAX_COLUMNS = 8;
 
 interface Fonts {
   regular: PDFFont;
@@ -33,7 +37,11 @@ function columnWidths(table: ExportTable, font: PDFFont, width: number): number[
     return Math.min(Math.max(widest + 6, 28), 180);
   });
   const total = natural.reduce((a, b) => a + b, 0);
-  return natural.map((w) => (w / total) * width);
+  if (total <= width) return natural.map((w) => (w / total) * width);
+  // Too wide: short columns (ASINs, ranks, times) keep their width; long text shares what is left.
+  const narrow = natural.filter((w) => w <= NARROW).reduce((a, b) => a + b, 0);
+  const wide = total - narrow;
+  return natural.map((w) => (w <= NARROW ? w : (w / wide) * (width - narrow)));
 }
 
 class Layout {
@@ -112,7 +120,7 @@ function drawFooters(layout: Layout, generatedAt: string) {
   });
 }
 
-/** The table as a PDF: RankLayer heading, title, rank chart (if any), the table, notes, and on every page the Associates notice. */
+/** The table as a PDF (landscape when it has many columns): RankLayer heading, title, rank chart (if any), the table, notes, and on every page the Associates notice. */
 export async function tableToPdf(table: ExportTable, paper: PaperSize, now: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const generatedAt = `Generated ${new Date(now).toISOString()}`;
@@ -120,7 +128,9 @@ export async function tableToPdf(table: ExportTable, paper: PaperSize, now: numb
   doc.setProducer("RankLayer");
   doc.setCreationDate(new Date(now));
   const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
-  const layout = new Layout(doc, PAGE[paper], fonts);
+  const [short, long] = PAGE[paper];
+  const size: [number, number] = table.columns.length > PORTRAIT_MAX_COLUMNS ? [long, short] : [short, long];
+  const layout = new Layout(doc, size, fonts);
 
   layout.text("RankLayer", 20, true, rgb(0.15, 0.39, 0.92));
   layout.text(table.title, 13, true);
