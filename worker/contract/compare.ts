@@ -21,3 +21,14 @@ export interface CompareResponse {
 
 /** The most ASINs any compare request may carry, whatever the plan (Amazon's getItems batch). */
 export const COMPARE_MAX_ASINS = 10;
+
+/** GET /api/v1/compare/plan: what the caller's plan allows on /compare, so the form can say so before any call. */
+export interface ComparePlan {
+  plan: "free" | "pro" | "enterprise";
+  planName: string;
+  compareLimit: number;
+  marketplaces: Marketplace[];
+  /** Whether the compare may show rank history, and over how many days at most. */
+  historyDays: number;
+  exportsPerDay: number | null;
+}

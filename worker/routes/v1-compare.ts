@@ -1,10 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { planOfUser } from "../billing/user-plan";
-import { allUnavailable, compareItems, compareRefusal, retryAfterOf } from "../compare/compare-rules";
+import { allUnavailable, compareItems, compareLimitOf, compareRefusal, retryAfterOf } from "../compare/compare-rules";
 import { compareQuerySchema, splitAsins } from "../compare/compare-query";
 import { lookupForCompare } from "../compare/compare-service";
-import type { CompareResponse } from "../contract/compare";
+import type { ComparePlan, CompareResponse } from "../contract/compare";
 import type { Marketplace } from "../contract/marketplaces";
 import { FREE_PLAN, type Plan } from "../contract/plans";
 import type { AppEnv } from "../env";
@@ -84,7 +84,24 @@ async function takeLookups(c: Context<AppEnv>, count: number): Promise<LimitDeci
   return decision;
 }
 
-export const compareRoutes = new OpenAPIHono<AppEnv>().openapi(
+/** GET / (documented in the OpenAPI document) and GET /plan, the form's view of the caller's plan. */
+export const compareRoutes = new OpenAPIHono<AppEnv>();
+
+compareRoutes.get("/plan", async (c) => {
+  const plan = await planOf(c);
+  c.header("Cache-Control", "private, no-store");
+  const body: ComparePlan = {
+    plan: plan.id,
+    planName: plan.name,
+    compareLimit: compareLimitOf(plan),
+    marketplaces: [...plan.marketplaces],
+    historyDays: plan.historyDays,
+    exportsPerDay: plan.exportsPerDay,
+  };
+  return c.json(body, 200);
+});
+
+compareRoutes.openapi(
   route,
   async (c) => {
     const query = c.req.valid("query");
