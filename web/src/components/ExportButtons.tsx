@@ -47,6 +47,9 @@ export function ExportButtons({ dataset, params, what, disabled = false }: Expor
   const busy = state.status === "busy";
   return (
     <div className="export-buttons">
+      <span className="export-buttons__label" aria-hidden="true">
+        Export
+      </span>
       {(["csv", "pdf"] as const).map((format) => (
         <button
           key={format}
@@ -54,10 +57,12 @@ export function ExportButtons({ dataset, params, what, disabled = false }: Expor
           className="button button--secondary button--small"
           disabled={disabled || busy}
           aria-busy={busy && state.format === format}
-          aria-label={`Export ${what} as ${format.toUpperCase()}`}
           onClick={() => void start(format)}
         >
-          {busy && state.format === format ? `Preparing ${format.toUpperCase()}…` : `Export ${format.toUpperCase()}`}
+          {/* The visible text is the end of the accessible name: "Export compare as CSV". */}
+          <span className="visually-hidden">Export {what} as </span>
+          {format.toUpperCase()}
+          {busy && state.format === format && <span aria-hidden="true">…</span>}
         </button>
       ))}
       <p className="export-buttons__status" role="status" aria-live="polite">
