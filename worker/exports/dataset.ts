@@ -32,6 +32,8 @@ export interface ExportDataset<Q = unknown> {
   query: QuerySchema<Q>;
   /** Whether it reads the caller's own data: anonymous callers then get 401. */
   needsAccount: boolean;
+  /** Why this caller may not have it (plan limits), checked before the export is counted; null when allowed. */
+  refuse?(request: ExportRequest, query: Q): ExportRefusal | null;
   load(request: ExportRequest, query: Q): Promise<ExportTable | ExportRefusal>;
 }
 

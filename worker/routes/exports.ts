@@ -23,8 +23,8 @@ async function planOf(c: Context<AppEnv>): Promise<Plan> {
 
 /**
  * GET /api/exports/<dataset>?format=csv|pdf[&paper=a4|letter]&…: a dataset (see
- * exports/datasets) as a file. Free plans may take a few a day, counted after the request is
- * found valid and allowed, and before any data is read.
+ * exports/datasets) as a file. Free plans may take a few a day, counted once the request is
+ * found valid and within the plan (a refused one costs nothing), before any data is read.
  */
 export const exportRoutes = new Hono<AppEnv>().get("/:dataset", async (c) => {
   const name = c.req.param("dataset");
@@ -42,6 +42,10 @@ export const exportRoutes = new Hono<AppEnv>().get("/:dataset", async (c) => {
   }
   const plan = await planOf(c);
   c.header("Cache-Control", "private, no-store");
+  const now = Date.now();
+  const request = { c, plan, now };
+  const refusal = dataset.refuse?.(request, query.data);
+  if (refusal) return c.json({ detail: refusal.detail }, refusal.status);
 
   const quota = await takeExport(c.env, c.req.raw, account, plan);
   if (quota) {
@@ -59,8 +63,7 @@ export const exportRoutes = new Hono<AppEnv>().get("/:dataset", async (c) => {
     }
   }
 
-  const now = Date.now();
-  const table = await dataset.load({ c, plan, now }, query.data);
+  const table = await dataset.load(request, query.data);
   if (isRefusal(table)) return c.json({ detail: table.detail }, table.status);
 
   const fileName = exportFileName(table.fileStem, options.data.format, now);

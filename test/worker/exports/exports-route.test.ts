@@ -67,7 +67,11 @@ describe("export quota", () => {
     expect(wait).toBeGreaterThan(0);
     expect(Math.abs(wait - untilMidnight)).toBeLessThan(5);
     expect(((await sixth.json()) as { detail: string }).detail).toMatch(/5 exports a day.*Pro exports without a daily limit/);
-    // Another browser has its own quota.
+    // Another browser has its own quota, and a refused export costs none of it.
+    const other = freshIp();
+    expect((await get("/api/exports/history?format=csv&asin=B08N5WRWNW&range=30d", other)).status).toBe(401);
+    expect((await get("/api/exports/compare?format=csv&asins=nope", other)).status).toBe(422);
+    expect((await get("/api/exports/history?format=csv&asin=B08N5WRWNW", other)).headers.get("RateLimit-Remaining")).toBe("4");
     expect((await get("/api/exports/history?format=csv&asin=B08N5WRWNW", freshIp())).status).toBe(200);
   });
 

@@ -11,11 +11,13 @@ const SOURCE_LABEL = { live: "Amazon (live)", cache: "Amazon (cached copy)", moc
 export const compareExport = dataset({
   query: compareQuerySchema,
   needsAccount: false,
-  async load({ c, plan }, query) {
+  refuse({ plan }, query) {
+    const refusal = compareRefusal(plan, [...new Set(splitAsins(query.asins))], query.marketplace as Marketplace);
+    return refusal ? { status: 403, detail: refusal } : null;
+  },
+  async load({ c }, query) {
     const asins = [...new Set(splitAsins(query.asins))];
     const marketplace = query.marketplace as Marketplace;
-    const refusal = compareRefusal(plan, asins, marketplace);
-    if (refusal) return { status: 403, detail: refusal };
     const items = compareItems(asins, await lookupForCompare(c.env, c.executionCtx, asins, marketplace));
     const table: ExportTable = {
       fileStem: `compare-${marketplace}`,

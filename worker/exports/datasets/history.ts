@@ -10,15 +10,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const historyExport = dataset({
   query: historyQuerySchema,
   needsAccount: false,
-  async load({ c, plan, now }, { asin, marketplace, range }) {
-    const days = HISTORY_RANGE_DAYS[range];
+  refuse({ c, plan }, { range }) {
     if (!c.get("account") && range !== ANONYMOUS_HISTORY_RANGE) return { status: 401, detail: "Sign in to export 30 and 90 days" };
-    if (days > plan.historyDays) {
+    if (HISTORY_RANGE_DAYS[range] > plan.historyDays) {
       return {
         status: 403,
         detail: `Your ${plan.name} plan covers ${plan.historyDays} days of rank history. Upgrade to ${PRO_PLAN.name} for up to ${PRO_PLAN.historyDays} days.`,
       };
     }
+    return null;
+  },
+  async load({ c, now }, { asin, marketplace, range }) {
+    const days = HISTORY_RANGE_DAYS[range];
     const points = await rankHistory(c.env.DB, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
     return {
       fileStem: `history-${asin}-${marketplace}-${range}`,
