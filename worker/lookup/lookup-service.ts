@@ -10,6 +10,8 @@ export type LookupOutcome =
       result: LookupResult;
       /** Category ranks of fresh source data (never of a cache hit), for rank history. */
       categoryRanks?: CategoryRank[];
+      /** Fresh data fetched by another request, which keeps it in rank history: this one need not. */
+      joined?: true;
     }
   | {
       ok: false;
@@ -69,7 +71,7 @@ export async function lookupProducts(
       continue;
     }
     const joined = inflight.get(flightKey(deps, marketplace, asin));
-    if (joined) pending.set(asin, joined);
+    if (joined) pending.set(asin, joined.then((outcome) => (outcome.ok ? { ...outcome, joined: true } : outcome)));
     else toFetch.push(asin);
   }
   for (let i = 0; i < toFetch.length; i += MAX_ITEMS_PER_CALL) {

@@ -161,6 +161,8 @@ describe("lookup service", () => {
     const outcomes = await all;
     expect(source.calls).toBe(1);
     expect(outcomes.every((o) => o.ok && o.result.source === "live")).toBe(true);
+    // Only the request that made the call keeps the day's snapshot; the 49 that joined it do not.
+    expect(outcomes.filter((o) => o.ok && !o.joined)).toHaveLength(1);
     // Once settled, the next miss makes a new call.
     await env.LOOKUP_CACHE.delete(LookupCache.key("US", "LSSHARED01"));
     await lookupProduct(deps(source), "LSSHARED01", "US");
