@@ -10,6 +10,7 @@ import { billingRoutes } from "./routes/billing";
 import { connectionRoutes } from "./routes/connection";
 import { contactRoutes } from "./routes/contact";
 import { dashboardRoutes } from "./routes/dashboard";
+import { exportRoutes } from "./routes/exports";
 import { healthRoutes } from "./routes/health";
 import { historyRoutes } from "./routes/history";
 import { mockImageRoutes } from "./routes/mock-images";
@@ -21,6 +22,7 @@ import { settingsRoutes } from "./routes/settings";
 import { spRoutes } from "./routes/sp";
 import { statusRoutes } from "./routes/status";
 import { userRoutes } from "./routes/user";
+import { compareRoutes } from "./routes/v1-compare";
 import { lookupRoutes } from "./routes/v1-lookup";
 import { watchlistRoutes } from "./routes/watchlist";
 
@@ -31,6 +33,7 @@ const api = new Hono<AppEnv>()
   // Public: anyone may call these.
   .route("/health", healthRoutes)
   .route("/v1/lookup", lookupRoutes)
+  .route("/v1/compare", compareRoutes)
   .route("/mock-images", mockImageRoutes)
   .route("/history", historyRoutes)
   .route("/billing", billingRoutes)
@@ -49,7 +52,8 @@ const api = new Hono<AppEnv>()
   .route("/notifications", notificationRoutes)
   .route("/dashboard", dashboardRoutes)
   .route("/portfolio", portfolioRoutes)
-  .route("/reports", reportRoutes);
+  .route("/reports", reportRoutes)
+  .route("/exports", exportRoutes);
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.
