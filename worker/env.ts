@@ -53,6 +53,8 @@ export interface AppEnv {
   Variables: {
     /** The signed-in account of this request, set by the session middleware; null when anonymous. */
     account: SignedInAccount | null;
+    /** Set when the request authenticated with an API key (Authorization: Bearer rl_live_…); unset otherwise. */
+    apiKey?: { id: string };
   };
 }
 

@@ -6,6 +6,8 @@ import { readSession, type SignedInAccount } from "./session";
 
 /** Sets `account` from the session cookie; a request without a valid session is anonymous. */
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // An API key request is authenticated already; its cookies (if any) are ignored.
+  if (c.get("apiKey")) return next();
   const token = readCookie(c, SESSION_COOKIE);
   c.set("account", token ? await readSession(c.env, token) : null);
   return next();
