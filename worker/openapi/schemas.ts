@@ -122,6 +122,8 @@ const notificationSchema: z.ZodType<NotificationView> = z
     readAt: isoTime.nullable(),
   })
   .openapi("Notification");
+export const notificationBodySchema = z.object({ notification: notificationSchema });
+export const unreadCountSchema = z.object({ unread: z.number().int() }).openapi("UnreadCount");
 export const notificationListSchema: z.ZodType<NotificationList & { next_cursor: string | null }> = z
   .object({ notifications: z.array(notificationSchema), unread: z.number().int(), next_cursor: nextCursor })
   .openapi("NotificationList");

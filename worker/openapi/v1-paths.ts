@@ -12,7 +12,9 @@ import {
   errorSchema,
   historySchema,
   lookupResultSchema,
+  notificationBodySchema,
   notificationListSchema,
+  unreadCountSchema,
   watchlistItemBodySchema,
   watchlistSchema,
 } from "./schemas";
@@ -60,8 +62,9 @@ export function registerV1Paths(registry: OpenAPIRegistry): void {
     operationId: "history",
     tags: ["Products"],
     summary: "Daily rank history of one ASIN",
-    description: "One point per UTC day with a snapshot, oldest first, and the rank velocity over the range.",
-    security: keyOnly,
+    description:
+      "One point per UTC day with a snapshot, oldest first, and the rank velocity over the range. Without a key or session: 7 days only.",
+    security: [...keyOnly, {}],
     parameters: parametersOf("query", historyQuerySchema, about),
     responses: { 200: ok("The history.", historySchema), ...commonErrors },
   });
@@ -153,5 +156,33 @@ export function registerV1Paths(registry: OpenAPIRegistry): void {
       unread: { description: "`true` for unread notifications only.", example: "true" },
     }),
     responses: { 200: ok("One page of notifications and the unread count.", notificationListSchema), ...commonErrors },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/v1/notifications/unread-count",
+    operationId: "unreadCount",
+    tags: ["Alerts"],
+    summary: "How many notifications are unread",
+    security: keyOnly,
+    responses: { 200: ok("The unread count.", unreadCountSchema), ...commonErrors },
+  });
+  registry.registerPath({
+    method: "post",
+    path: "/v1/notifications/{id}/read",
+    operationId: "markNotificationRead",
+    tags: ["Alerts"],
+    summary: "Mark one notification read (the first read time is kept)",
+    security: keyOnly,
+    parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" }, description: "The notification's id." }],
+    responses: { 200: ok("The notification.", notificationBodySchema), 404: notFound("notification"), ...commonErrors },
+  });
+  registry.registerPath({
+    method: "post",
+    path: "/v1/notifications/read-all",
+    operationId: "markAllNotificationsRead",
+    tags: ["Alerts"],
+    summary: "Mark every notification read",
+    security: keyOnly,
+    responses: { 200: ok("Nothing is unread now.", unreadCountSchema), ...commonErrors },
   });
 }
