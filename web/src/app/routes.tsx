@@ -26,6 +26,7 @@ const SellerCentralPage = lazy(async () => ({ default: (await import("../pages/s
 const AlertsPage = lazy(async () => ({ default: (await import("../pages/alerts/AlertsPage")).AlertsPage }));
 const NotificationsPage = lazy(async () => ({ default: (await import("../pages/notifications/NotificationsPage")).NotificationsPage }));
 const SettingsPage = lazy(async () => ({ default: (await import("../pages/settings/SettingsPage")).SettingsPage }));
+const ApiDocsPage = lazy(async () => ({ default: (await import("../pages/docs/ApiDocsPage")).ApiDocsPage }));
 const NotFoundPage = lazy(async () => ({ default: (await import("../pages/NotFoundPage")).NotFoundPage }));
 
 /** The route table. Declarative <Routes> rather than a data router: no loaders are used, and it ships ~17 kB (gzip) less. */
@@ -60,6 +61,7 @@ export function AppRoutes() {
           <Route path="alerts" element={<AlertsPage />} />
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="settings" element={<SettingsPage />} />
+          <Route path="docs/api" element={<ApiDocsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>
