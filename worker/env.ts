@@ -42,6 +42,8 @@ export interface OptionalConfig {
   CONTACT_EMAIL_FROM?: string;
   /** Recipient of those notifications: the binding's destination_address. */
   CONTACT_EMAIL_TO?: string;
+  /** Overrides the plans' hourly API key limit for one deployment, e.g. the benchmark. */
+  API_REQUESTS_PER_HOUR?: string;
   /** The site's origin for links in alert emails and webhooks; https://ranklayer.com when unset. */
   SITE_URL?: string;
 }

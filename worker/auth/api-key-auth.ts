@@ -3,6 +3,7 @@ import { findApiKeyByHash, recordApiKeyUse, type ApiKeyRecord } from "../api-key
 import { bearerToken, hashApiKey, looksLikeApiKey } from "../api-keys/key-format";
 import { planOfUser } from "../billing/user-plan";
 import type { Plan } from "../contract/plans";
+import { configOf } from "../config";
 import type { AppEnv } from "../env";
 import { keyRateLimitHeaders, takeKeyRequest } from "../ratelimit/key-limit";
 import type { UserRecord } from "./accounts-store";
@@ -52,8 +53,8 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const found = await resolveKey(c.env.DB, keyHash);
   if (!found) return unauthorized(c, "Wrong API key: no such key exists.");
   if (found.key.revokedAt) return unauthorized(c, `This API key was revoked at ${found.key.revokedAt}.`);
-  const limit = found.plan.apiRequestsPerHour;
-  if (limit === null) {
+  const planLimit = found.plan.apiRequestsPerHour;
+  if (planLimit === null) {
     c.header("WWW-Authenticate", `Bearer realm="ranklayer", error="insufficient_scope"`);
     return c.json(
       {
@@ -63,6 +64,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     );
   }
 
+  const limit = configOf(c.env).vars.API_REQUESTS_PER_HOUR || planLimit;
   const decision = await takeKeyRequest(c.env, found.user.id, limit);
   const headers = keyRateLimitHeaders(decision);
   if (!decision.allowed) {
