@@ -74,18 +74,29 @@ export function usageHour(now: number): string {
   return new Date(now).toISOString().slice(0, 13);
 }
 
-/** Counts one request made with the key and marks it used. */
-export async function recordApiKeyUse(db: D1Database, keyId: string, now: number): Promise<void> {
+/** Adds `requests` made with the key in `hour` and marks it used at `lastUsedAt`. */
+export async function recordApiKeyUse(
+  db: D1Database,
+  keyId: string,
+  hour: string,
+  requests: number,
+  lastUsedAt: number,
+): Promise<void> {
   const orm = drizzle(db);
+  const usedAt = new Date(lastUsedAt).toISOString();
   await orm.batch([
     orm
       .insert(apiKeyUsage)
-      .values({ keyId, hour: usageHour(now), requests: 1 })
+      .values({ keyId, hour, requests })
       .onConflictDoUpdate({
         target: [apiKeyUsage.keyId, apiKeyUsage.hour],
-        set: { requests: sql`${apiKeyUsage.requests} + 1` },
+        set: { requests: sql`${apiKeyUsage.requests} + ${requests}` },
       }),
-    orm.update(apiKeys).set({ lastUsedAt: new Date(now).toISOString() }).where(eq(apiKeys.id, keyId)),
+    // A late batch never moves last-used back.
+    orm
+      .update(apiKeys)
+      .set({ lastUsedAt: usedAt })
+      .where(and(eq(apiKeys.id, keyId), sql`(${apiKeys.lastUsedAt} IS NULL OR ${apiKeys.lastUsedAt} < ${usedAt})`)),
   ]);
 }
 

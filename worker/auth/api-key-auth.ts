@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { findApiKeyByHash, recordApiKeyUse, type ApiKeyRecord } from "../api-keys/api-key-store";
+import { findApiKeyByHash, type ApiKeyRecord } from "../api-keys/api-key-store";
+import { countApiKeyUse } from "../api-keys/usage-recorder";
 import { bearerToken, hashApiKey, looksLikeApiKey } from "../api-keys/key-format";
 import { planOfUser } from "../billing/user-plan";
 import type { Plan } from "../contract/plans";
@@ -77,9 +78,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   c.set("account", { sessionId: `apikey:${found.key.id}`, user: found.user });
   c.set("apiKey", { id: found.key.id });
-  c.executionCtx.waitUntil(
-    recordApiKeyUse(c.env.DB, found.key.id, Date.now()).catch((error: unknown) => console.error("api key usage", error)),
-  );
+  countApiKeyUse(c.env.DB, c.executionCtx, found.key.id);
   await next();
   for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
 };
