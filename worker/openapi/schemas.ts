@@ -57,6 +57,7 @@ export const historySchema: z.ZodType<HistoryResponse> = z
     asin,
     marketplace,
     range: z.enum(["7d", "30d", "90d"]),
+    days: z.number().int(),
     points: z.array(
       z.object({
         day,

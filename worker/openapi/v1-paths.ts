@@ -30,6 +30,7 @@ const about = {
   cursor: { description: "The `next_cursor` of the previous page." },
   limit: { description: "Items per page, 1–1000; without it, the whole list.", example: "50" },
   range: { description: "7d, 30d or 90d, up to the plan's history days; default 7d.", example: "30d" },
+  days: { description: "Any number of days, 1–90, up to the plan's history days; wins over `range`.", example: "14" },
   id: { description: "The alert's id." },
 };
 const keyOnly = [{ [SECURITY_SCHEME]: [] }];
