@@ -40,7 +40,8 @@ function urlOf(path: string, operation: Operation): string {
   const query = new URLSearchParams();
   for (const parameter of operation.parameters ?? []) {
     const known = path.startsWith("/v1/notifications/") && parameter.name === "id" ? learned.notification : learned[parameter.name];
-    const value = known ?? parameter.example ?? parameter.schema.default;
+    // createRoute puts a parameter's example on its schema; the described routes on the parameter.
+    const value = known ?? parameter.example ?? parameter.schema.example ?? parameter.schema.default;
     if (parameter.in === "path") {
       expect(value, `${path}: no value for path parameter ${parameter.name}`).toBeDefined();
       url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));

@@ -8,7 +8,7 @@ export interface DocParameter {
   required: boolean;
   description?: string;
   example?: unknown;
-  schema: { type?: string; enum?: string[]; default?: unknown };
+  schema: { type?: string; enum?: string[]; default?: unknown; example?: unknown };
 }
 export interface DocOperation {
   operationId?: string;

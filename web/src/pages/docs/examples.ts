@@ -13,7 +13,7 @@ export interface OperationRef {
 export function exampleValues(operation: DocOperation): Record<string, string> {
   const values: Record<string, string> = {};
   for (const parameter of operation.parameters ?? []) {
-    const value = parameter.example ?? parameter.schema.default;
+    const value = parameter.example ?? parameter.schema.example ?? parameter.schema.default;
     if (value !== undefined) values[parameter.name] = String(value);
     else if (parameter.in === "path") values[parameter.name] = `YOUR_${parameter.name.toUpperCase()}`;
   }
@@ -27,7 +27,9 @@ export function requestPath(ref: OperationRef, values: Record<string, string>): 
   for (const parameter of ref.operation.parameters ?? []) {
     const value = values[parameter.name];
     if (parameter.in === "path") path = path.replace(`{${parameter.name}}`, encodeURIComponent(value ?? ""));
-    else if (value !== undefined && value !== "" && (parameter.required || parameter.example !== undefined)) query.set(parameter.name, value);
+    else if (value !== undefined && value !== "" && (parameter.required || parameter.example !== undefined || parameter.schema.example !== undefined)) {
+      query.set(parameter.name, value);
+    }
   }
   const search = query.toString();
   return search ? `${path}?${search}` : path;
