@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { apiKeys, apiKeyUsage, users } from "../db/schema";
 import type { UserRecord } from "../auth/accounts-store";
@@ -98,6 +98,12 @@ export async function recordApiKeyUse(
       .set({ lastUsedAt: usedAt })
       .where(and(eq(apiKeys.id, keyId), sql`(${apiKeys.lastUsedAt} IS NULL OR ${apiKeys.lastUsedAt} < ${usedAt})`)),
   ]);
+}
+
+/** Deletes hourly key usage older than `beforeHour` (Settings shows 7 days); answers how many rows went. */
+export async function deleteApiKeyUsageBefore(db: D1Database, beforeHour: string): Promise<number> {
+  const result = await drizzle(db).delete(apiKeyUsage).where(lt(apiKeyUsage.hour, beforeHour));
+  return result.meta.changes;
 }
 
 /** Hourly request counts of these keys since `sinceHour`, newest first. */

@@ -4,6 +4,7 @@ import { insertApiKey } from "../../../worker/api-keys/api-key-store";
 import { summarizeUsage, usageWindowStart } from "../../../worker/api-keys/usage";
 import { countApiKeyUse } from "../../../worker/api-keys/usage-recorder";
 import { upsertSellerUser } from "../../../worker/auth/accounts-store";
+import { runRetention } from "../../../worker/jobs/retention/retention";
 import { newSellingPartnerId } from "../support/seller-browser";
 
 const NOW = Date.parse("2026-11-24T14:30:00.000Z");
@@ -47,5 +48,19 @@ describe("countApiKeyUse", () => {
     expect(row).toEqual({ hour: "2026-11-24T14", requests: 50 });
     const key = await env.DB.prepare("SELECT last_used_at FROM api_keys WHERE id = ?").bind(keyId).first();
     expect(key).toEqual({ last_used_at: new Date(NOW + 49).toISOString() });
+  });
+});
+
+describe("retention", () => {
+  it("deletes key usage older than the 7 days Settings shows, and keeps the rest", async () => {
+    const user = await upsertSellerUser(env.DB, newSellingPartnerId());
+    const keyId = crypto.randomUUID();
+    await insertApiKey(env.DB, user.id, { id: keyId, name: "k", prefix: "rl_live_x", keyHash: crypto.randomUUID() }, 5);
+    for (const hour of ["2026-11-17T23", "2026-11-18T00", "2026-11-24T14"]) {
+      await env.DB.prepare("INSERT INTO api_key_usage (key_id, hour, requests) VALUES (?, ?, 1)").bind(keyId, hour).run();
+    }
+    await runRetention(env, NOW);
+    const left = await env.DB.prepare("SELECT hour FROM api_key_usage WHERE key_id = ? ORDER BY hour").bind(keyId).all();
+    expect(left.results).toEqual([{ hour: "2026-11-18T00" }, { hour: "2026-11-24T14" }]);
   });
 });

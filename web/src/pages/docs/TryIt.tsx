@@ -28,7 +28,7 @@ export function TryIt({ refOp }: { refOp: OperationRef }) {
   return (
     <form className="docs-try" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>Try it</h4>
-      <p className="docs-muted">Sent as you (your session, not a key), and counted like any request of yours.</p>
+      <p className="docs-muted">Sent with your signed-in session rather than a key, so it uses none of your keys' hourly requests.</p>
       {(operation.parameters ?? []).map((parameter) => (
         <div className="field docs-try__field" key={parameter.name}>
           <label htmlFor={`${id}-${parameter.name}`}>
