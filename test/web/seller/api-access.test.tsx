@@ -97,11 +97,13 @@ describe("Settings → API Access", () => {
     expect(within(panel()).getByRole<HTMLButtonElement>("button", { name: "Create key" }).disabled).toBe(true);
   });
 
-  it("on a plan without API access, explains that keys come with Pro", async () => {
-    const { user } = await renderSettings({ "GET /api/api-keys": json(keyList([], { requestsPerHour: null })) });
+  it("on a plan without API access, explains that keys come with Pro and lists the disabled keys to revoke", async () => {
+    const { user } = await renderSettings({ "GET /api/api-keys": json(keyList([keyView()], { requestsPerHour: null })) });
     await openTab(user, "API Access");
     await within(panel()).findByText(/API keys come with the Pro plan/);
     expect(within(panel()).getByRole("link", { name: "Compare plans" }).getAttribute("href")).toBe("/pricing");
     expect(screen.queryByRole("button", { name: "Create key" })).toBeNull();
+    expect(within(panel()).getByRole("button", { name: "Revoke Repricer" })).toBeTruthy();
+    expect(within(panel()).queryByRole("button", { name: "Rotate Repricer" })).toBeNull();
   });
 });

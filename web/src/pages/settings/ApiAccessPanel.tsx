@@ -41,6 +41,9 @@ function KeysScreen({ list, state }: { list: ApiKeyList; state: ReturnType<typeo
         <Link to="/pricing" className="button button--secondary">
           Compare plans
         </Link>
+        {list.keys.length > 0 && (
+          <ApiKeyTable keys={list.keys} busy={state.action.status === "busy"} onRevoke={state.revoke} />
+        )}
       </>
     );
   }

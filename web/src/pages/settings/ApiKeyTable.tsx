@@ -5,7 +5,8 @@ import { formatCount, formatUtc } from "../../lib/format";
 interface Props {
   keys: ApiKeyView[];
   busy: boolean;
-  onRotate: (id: string) => Promise<boolean>;
+  /** Absent while the plan has no API access: a disabled key can be revoked, not rotated. */
+  onRotate?: (id: string) => Promise<boolean>;
   onRevoke: (id: string) => Promise<boolean>;
 }
 
@@ -47,9 +48,11 @@ export function ApiKeyTable({ keys, busy, onRotate, onRevoke }: Props) {
                 </span>
               </td>
               <td className="api-keys__actions">
-                <button type="button" className="button button--secondary" disabled={busy} onClick={() => void onRotate(key.id)}>
-                  Rotate<span className="visually-hidden"> {key.name}</span>
-                </button>
+                {onRotate && (
+                  <button type="button" className="button button--secondary" disabled={busy} onClick={() => void onRotate(key.id)}>
+                    Rotate<span className="visually-hidden"> {key.name}</span>
+                  </button>
+                )}
                 {confirming === key.id ? (
                   <button
                     type="button"
