@@ -81,6 +81,8 @@ const varsSchema = z.object({
   SNAPSHOT_REQUESTS_PER_SECOND: rate(DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND),
   SNAPSHOT_MAX_CALLS_PER_INVOCATION: int(100),
   SNAPSHOT_MAX_MS_PER_INVOCATION: int(25_000),
+  /** Overrides the plans' hourly API key limit for one deployment (the benchmark); unset: the plan's. */
+  API_REQUESTS_PER_HOUR: int(0),
 });
 type Vars = z.infer<typeof varsSchema>;
 

@@ -55,6 +55,8 @@ export interface OptionalConfig {
   CONTACT_EMAIL_FROM?: string;
   /** Recipient of those notifications: the binding's destination_address. */
   CONTACT_EMAIL_TO?: string;
+  /** Overrides the plans' hourly API key limit for one deployment, e.g. the benchmark. */
+  API_REQUESTS_PER_HOUR?: string;
   /** The site's origin for links in alert emails and webhooks; https://ranklayer.com when unset. */
   SITE_URL?: string;
 }
@@ -66,6 +68,8 @@ export interface AppEnv {
   Variables: {
     /** The signed-in account of this request, set by the session middleware; null when anonymous. */
     account: SignedInAccount | null;
+    /** Set when the request authenticated with an API key (Authorization: Bearer rl_live_…); unset otherwise. */
+    apiKey?: { id: string };
   };
 }
 

@@ -145,6 +145,11 @@ export const ROUTE_META = {
     description: "Your RankLayer account settings: default marketplace, brand name and seller connection.",
     noindex: true,
   },
+  "/docs/api": {
+    title: "API Documentation",
+    description:
+      "The RankLayer API: ASIN lookups, rank history, watchlist, alerts and notifications as JSON, with keys, rate limits and examples.",
+  },
 } as const satisfies Record<string, PageMeta>;
 
 export type RoutePath = keyof typeof ROUTE_META;

@@ -30,6 +30,7 @@ const SettingsPage = lazy(async () => ({ default: (await import("../pages/settin
 const PortfolioPage = lazy(async () => ({ default: (await import("../pages/portfolio/PortfolioPage")).PortfolioPage }));
 const BrandDashboardPage = lazy(async () => ({ default: (await import("../pages/dashboard/BrandDashboardPage")).BrandDashboardPage }));
 const RankTrendsView = lazy(async () => ({ default: (await import("../pages/rank-trends/RankTrendsView")).RankTrendsView }));
+const ApiDocsPage = lazy(async () => ({ default: (await import("../pages/docs/ApiDocsPage")).ApiDocsPage }));
 const NotFoundPage = lazy(async () => ({ default: (await import("../pages/NotFoundPage")).NotFoundPage }));
 
 /** The route table. Declarative <Routes> rather than a data router: no loaders are used, and it ships ~17 kB (gzip) less. */
@@ -65,6 +66,7 @@ export function AppRoutes() {
           <Route path="alerts" element={<AlertsPage />} />
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="settings" element={<SettingsPage />} />
+          <Route path="docs/api" element={<ApiDocsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

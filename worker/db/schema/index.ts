@@ -6,3 +6,4 @@ export * from "./history";
 export * from "./alerts";
 export * from "./jobs";
 export * from "./dashboard";
+export * from "./api-keys";

@@ -1,4 +1,6 @@
 import type { Bindings } from "../../env";
+import { deleteApiKeyUsageBefore } from "../../api-keys/api-key-store";
+import { usageWindowStart } from "../../api-keys/usage";
 import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
 
 /**
@@ -9,6 +11,7 @@ import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
  * - rate-limit counters live in one RateLimiter Durable Object per client, which a cron
  *   cannot enumerate, so each erases its own storage with an alarm 30 days after the
  *   client's last counted request (see RateLimiter).
+ * - API key usage counts older than the 7 days Settings shows are deleted too.
  * Alert events and deliveries are the user's own notifications, kept as long as the account.
  */
 export const LOOKUP_LOG_RETENTION_DAYS = 30;
@@ -19,9 +22,14 @@ export interface RetentionSummary {
   /** Rows created before this moment were deleted. */
   cutoff: string;
   lookupLogDeleted: number;
+  apiKeyUsageDeleted: number;
 }
 
 export async function runRetention(env: Bindings, nowMs: number, chunk = DELETE_CHUNK): Promise<RetentionSummary> {
   const cutoff = new Date(nowMs - LOOKUP_LOG_RETENTION_DAYS * DAY_MS).toISOString();
-  return { cutoff, lookupLogDeleted: await deleteLookupLogBefore(env.DB, cutoff, chunk) };
+  return {
+    cutoff,
+    lookupLogDeleted: await deleteLookupLogBefore(env.DB, cutoff, chunk),
+    apiKeyUsageDeleted: await deleteApiKeyUsageBefore(env.DB, usageWindowStart(nowMs)),
+  };
 }
