@@ -15,7 +15,8 @@ export const MANUAL_REFRESH_INTERVAL_MS = 10 * 60_000;
  */
 export async function captureNow(
   db: D1Database,
-  source: ProductSource,
+  /** Each marketplace's source: credentials are per region. */
+  sourceFor: (marketplace: Marketplace) => ProductSource,
   keys: readonly { asin: string; marketplace: string }[],
   nowMs: number,
   maxCalls: number,
@@ -28,6 +29,7 @@ export async function captureNow(
   const byMarketplace = new Map<Marketplace, string[]>();
   for (const key of keys) if (isMarketplace(key.marketplace)) byMarketplace.set(key.marketplace, [...(byMarketplace.get(key.marketplace) ?? []), key.asin]);
   for (const [marketplace, asins] of byMarketplace) {
+    const source = sourceFor(marketplace);
     for (let i = 0; i < asins.length && calls < maxCalls; i += MAX_ITEMS_PER_CALL) {
       if (!(await beforeCall())) return { captured, calls };
       calls += 1;

@@ -54,7 +54,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
     }
     const keys = await listTrackedAsins(c.env.DB, user.id);
     // The same per-invocation call budget as a slice of the nightly run.
-    const { captured } = await captureNow(c.env.DB, productSourceFor(c.env), keys, now, sliceLimits(c.env).maxCalls);
+    const { captured } = await captureNow(c.env.DB, (marketplace) => productSourceFor(c.env, marketplace), keys, now, sliceLimits(c.env).maxCalls);
     const body: RefreshResponse = { refreshed: captured, nextAllowedAt: new Date(now + MANUAL_REFRESH_INTERVAL_MS).toISOString() };
     return c.json(body, 200);
   });
