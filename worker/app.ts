@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
+import { originCheck } from "./auth/origin-check";
 import { sessionMiddleware } from "./auth/session-middleware";
 import { xsrfProtection } from "./auth/xsrf";
+import { apiBodyLimit } from "./shared/body-limit";
 import type { AppEnv } from "./env";
 import { alertRoutes } from "./routes/alerts";
 import { authRoutes } from "./routes/auth";
@@ -22,6 +24,9 @@ import { lookupRoutes } from "./routes/v1-lookup";
 import { watchlistRoutes } from "./routes/watchlist";
 
 const api = new Hono<AppEnv>()
+  // A 64 kB cap on every body, and cross-site state changes refused, before any work is done.
+  .use(apiBodyLimit())
+  .use(originCheck)
   // Who is signed in, then the XSRF check (which needs the session) before any route runs.
   .use(sessionMiddleware)
   .use(xsrfProtection)

@@ -1,7 +1,7 @@
 /**
  * A fake webhook receiver that answers like a Slack incoming webhook: a POST of JSON with
  * a non-empty "text" gets 200 "ok"; anything else gets 400 "invalid_payload". Each test
- * uses its own path on https://hooks.webhook-fake.test/, and can script the answers.
+ * uses its own path on https://hooks.webhook-fake.example/, and can script the answers.
  *
  * Tests inside workerd drive it under https://webhook-fake.test/__control/:
  *   POST answers  { path, answers: WebhookAnswer[] }  the next answers for that path, in turn
@@ -10,8 +10,10 @@
 import type { FakeUpstream } from "./outbound.ts";
 import type { WebhookAnswer, WebhookCallRecord } from "./webhook-calls.ts";
 
-export const WEBHOOK_HOST = "hooks.webhook-fake.test";
+export const WEBHOOK_HOST = "hooks.webhook-fake.example";
 export const WEBHOOK_CONTROL_HOST = "webhook-fake.test";
+/** A receiver that refuses connections: the fetch fails with a network error, not a response. */
+export const WEBHOOK_UNREACHABLE_HOST = "unreachable.webhook-fake.example";
 
 export class WebhookFake implements FakeUpstream {
   private calls: WebhookCallRecord[] = [];
@@ -19,11 +21,12 @@ export class WebhookFake implements FakeUpstream {
   private seq = 0;
 
   handles(url: URL): boolean {
-    return url.hostname === WEBHOOK_HOST || url.hostname === WEBHOOK_CONTROL_HOST;
+    return url.hostname === WEBHOOK_HOST || url.hostname === WEBHOOK_CONTROL_HOST || url.hostname === WEBHOOK_UNREACHABLE_HOST;
   }
 
   async handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    if (url.hostname === WEBHOOK_UNREACHABLE_HOST) throw new Error("connect ECONNREFUSED 10.0.0.7:443 (internal detail)");
     if (url.hostname === WEBHOOK_CONTROL_HOST) return this.control(request, url);
 
     const body = await request.text();

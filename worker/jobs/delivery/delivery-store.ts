@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, min, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { alertEvents, notificationDeliveries, userSettings } from "../../db/schema";
 import type { AlertEventMessage } from "../../notifications/alert-event";
@@ -20,9 +20,26 @@ export interface DueDelivery extends AlertEventMessage {
 const d = notificationDeliveries;
 const pending = eq(d.status, "pending");
 
-/** Up to `limit` pending rows due at `nowIso`, oldest first. */
-export function dueDeliveries(db: D1Database, nowIso: string, limit: number): Promise<DueDelivery[]> {
-  return drizzle(db)
+const dueAt = (nowIso: string) => and(pending, or(isNull(d.nextAttemptAt), lte(d.nextAttemptAt, nowIso)));
+
+/**
+ * The pending rows due at `nowIso` of up to `maxGroups` (user, channel) pairs, the pairs
+ * with the oldest rows first, every due row of a pair together (up to `maxRows` in all), so
+ * one run sends each account one message per channel.
+ */
+export async function dueDeliveries(db: D1Database, nowIso: string, maxGroups: number, maxRows: number): Promise<DueDelivery[]> {
+  const orm = drizzle(db);
+  const groups = await orm
+    .select({ userId: alertEvents.userId, channel: d.channel })
+    .from(d)
+    .innerJoin(alertEvents, eq(alertEvents.id, d.eventId))
+    .where(dueAt(nowIso))
+    .groupBy(alertEvents.userId, d.channel)
+    .orderBy(min(d.createdAt))
+    .limit(maxGroups);
+  if (groups.length === 0) return [];
+  const inGroups = or(...groups.map((group) => and(eq(alertEvents.userId, group.userId), eq(d.channel, group.channel))));
+  return orm
     .select({
       deliveryId: d.id,
       channel: d.channel,
@@ -45,9 +62,9 @@ export function dueDeliveries(db: D1Database, nowIso: string, limit: number): Pr
     .from(d)
     .innerJoin(alertEvents, eq(alertEvents.id, d.eventId))
     .leftJoin(userSettings, eq(userSettings.userId, alertEvents.userId))
-    .where(and(pending, or(isNull(d.nextAttemptAt), lte(d.nextAttemptAt, nowIso))))
+    .where(and(dueAt(nowIso), inGroups))
     .orderBy(asc(d.createdAt), asc(d.id))
-    .limit(limit);
+    .limit(maxRows);
 }
 
 /** The row as this run saw it: still pending, with the attempts it had then (so no other run took it meanwhile). */

@@ -189,7 +189,7 @@ describe("deliverPending", () => {
     ["no sender", { ALERT_EMAIL_FROM: "" }, { alertEmail: "seller@example.com" }, "email", /ALERT_EMAIL_FROM/],
     ["no address", {}, { alertEmail: null }, "email", /No alert email address/],
     ["no webhook URL", {}, { webhookUrl: null, webhookSecret: SECRET }, "webhook", /No webhook URL/],
-    ["no signing secret", {}, { webhookUrl: "https://hooks.webhook-fake.test/unused" }, "webhook", /No webhook signing secret/],
+    ["no signing secret", {}, { webhookUrl: "https://hooks.webhook-fake.example/unused" }, "webhook", /No webhook signing secret/],
   ] as const)("marks a delivery with %s not_configured, without an error or a retry", async (_case, overrides, channels, channel, reason) => {
     const bindings = channelEnv(overrides);
     const userId = await createUser();
