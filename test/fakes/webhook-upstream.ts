@@ -12,8 +12,6 @@ import type { WebhookAnswer, WebhookCallRecord } from "./webhook-calls.ts";
 
 export const WEBHOOK_HOST = "hooks.webhook-fake.example";
 export const WEBHOOK_CONTROL_HOST = "webhook-fake.test";
-/** A receiver that refuses connections: the fetch fails with a network error, not a response. */
-export const WEBHOOK_UNREACHABLE_HOST = "unreachable.webhook-fake.example";
 
 export class WebhookFake implements FakeUpstream {
   private calls: WebhookCallRecord[] = [];
@@ -21,12 +19,11 @@ export class WebhookFake implements FakeUpstream {
   private seq = 0;
 
   handles(url: URL): boolean {
-    return url.hostname === WEBHOOK_HOST || url.hostname === WEBHOOK_CONTROL_HOST || url.hostname === WEBHOOK_UNREACHABLE_HOST;
+    return url.hostname === WEBHOOK_HOST || url.hostname === WEBHOOK_CONTROL_HOST;
   }
 
   async handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    if (url.hostname === WEBHOOK_UNREACHABLE_HOST) throw new Error("connect ECONNREFUSED 10.0.0.7:443 (internal detail)");
     if (url.hostname === WEBHOOK_CONTROL_HOST) return this.control(request, url);
 
     const body = await request.text();

@@ -83,8 +83,9 @@ describe("postWebhook", () => {
     expect(await post(url)).toEqual({ ok: false, status, detail: `HTTP status ${status}` });
   });
 
-  it("says only 'could not connect' when nothing answers, never the network error's own text", async () => {
-    expect(await post("https://unreachable.webhook-fake.example/hook")).toEqual({ ok: false, detail: "could not connect" });
+  it("says only 'could not connect' when the fetch itself fails, never the error's own text", async () => {
+    // fetch throws here before any connection (a TypeError naming the URL); a refused connection takes the same path.
+    expect(await post("ftp://files.example.com/hook")).toEqual({ ok: false, detail: "could not connect" });
   });
 
   it("gives up on a receiver that does not answer in time", async () => {
