@@ -3,7 +3,16 @@ import { alertEmailConfig, alertsPageUrl } from "../../config";
 import { webhookUrlProblem } from "../../contract/webhook-url";
 import { openWebhookSecret } from "../../notifications/channel-settings";
 import { sendAlertEmail } from "../../notifications/email";
-import { claimDelivery, type DueDelivery, dueDeliveries, finishDelivery, markNotConfigured, nextAttemptAtMs, noteDeliveryError } from "./delivery-store";
+import {
+  claimDeliveries,
+  type DueDelivery,
+  dueDeliveries,
+  finishDeliveries,
+  finishDelivery,
+  markNotConfigured,
+  nextAttemptAtMs,
+  noteDeliveryErrors,
+} from "./delivery-store";
 import { MAX_ATTEMPTS, retryDelayMs } from "./retry-schedule";
 import { alertDigestPayload } from "../../notifications/webhook-payload";
 import { fetchWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSender } from "../../upstreams/webhook/sender";
@@ -30,7 +39,7 @@ export interface DeliverySummary {
 }
 
 /** Digests (account and channel) per run; more are picked up by the next alarm at once. */
-export const DELIVERY_BATCH_SIZE = 50;
+export const DELIVERY_BATCH_SIZE = 40;
 /** Rows per run across those digests. */
 const DELIVERY_MAX_ROWS = 2_000;
 /** How long a claimed row waits when its run dies before recording the outcome of its final attempt. */
@@ -104,30 +113,22 @@ async function deliverDigest(env: Bindings, rows: DueDelivery[], nowMs: number, 
     for (const row of live) outcomes.push((await markNotConfigured(env.DB, row, send.missing)) ? "not_configured" : "skipped");
     return outcomes;
   }
-  const claimed: DueDelivery[] = [];
-  for (const row of live) {
-    const lease = retryDelayMs(row.attempts + 1) ?? FINAL_ATTEMPT_LEASE_MS;
-    if (await claimDelivery(env.DB, row, iso(nowMs + lease))) claimed.push(row);
-    else outcomes.push("skipped");
-  }
+  const claimed = await claimDeliveries(env.DB, live, (row) => iso(nowMs + (retryDelayMs(row.attempts + 1) ?? FINAL_ATTEMPT_LEASE_MS)));
+  outcomes.push(...live.slice(claimed.length).map((): Outcome => "skipped"));
   if (claimed.length === 0) return outcomes;
+  const ids = (rows: DueDelivery[]) => rows.map((row) => row.deliveryId);
   try {
     await send(claimed);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.error(`${live[0]!.channel} digest of ${claimed.length} for user ${live[0]!.userId} failed: ${reason}`);
-    for (const row of claimed) {
-      if (retryDelayMs(row.attempts + 1) === null) {
-        await finishDelivery(env.DB, row.deliveryId, "failed", reason, iso(nowMs));
-        outcomes.push("failed");
-      } else {
-        await noteDeliveryError(env.DB, row.deliveryId, reason);
-        outcomes.push("retrying");
-      }
-    }
-    return outcomes;
+    const lastTry = claimed.filter((row) => retryDelayMs(row.attempts + 1) === null);
+    const again = claimed.filter((row) => retryDelayMs(row.attempts + 1) !== null);
+    await finishDeliveries(env.DB, ids(lastTry), "failed", reason, iso(nowMs));
+    await noteDeliveryErrors(env.DB, ids(again), reason);
+    return [...outcomes, ...lastTry.map((): Outcome => "failed"), ...again.map((): Outcome => "retrying")];
   }
-  for (const row of claimed) await finishDelivery(env.DB, row.deliveryId, "sent", null, iso(nowMs));
+  await finishDeliveries(env.DB, ids(claimed), "sent", null, iso(nowMs));
   return [...outcomes, ...claimed.map((): Outcome => "sent")];
 }
 
