@@ -3,14 +3,15 @@ import { drizzle } from "drizzle-orm/d1";
 import { alerts, sellerCredentials, users, watchlist } from "../../db/schema";
 
 /**
- * Tracked ASINs: per marketplace, every ASIN with an alert or on a watchlist.
+ * Tracked ASINs: per marketplace, every ASIN with an alert or on a watchlist, and whether a
+ * real account tracks it (an ASIN only demo accounts track is snapshotted from the mock).
  *
  * Paused alerts count too: a paused alert can be resumed at any time and its rule needs the
  * history of the days it was paused (rank_drop and price_change look back 7 days), and the
  * history chart of that ASIN should have no hole.
  *
  * The two page reads are raw SQL because drizzle cannot say them: a row-value comparison
- * (marketplace, asin) > (?, ?) and a UNION of two separately limited subqueries.
+ * (marketplace, asin) > (?, ?) and a UNION ALL of two separately limited, grouped subqueries.
  * Both walk the (marketplace, asin) indexes in key order from a cursor (keyset
  * pagination), each arm limited before the UNION removes duplicates, so a page costs the
  * same whether it is the first or the ten-thousandth, and no read loads every row at once.
@@ -34,17 +35,25 @@ export function parseKeyCursor(cursor: string | null): TrackedKey | null {
 
 const BEFORE_EVERY_KEY: TrackedKey = { marketplace: "", asin: "" };
 
+/** A tracked key and whether a real (non-demo) account tracks it: only those may spend the live upstream's budget. */
+export interface TrackedProduct extends TrackedKey {
+  live: boolean;
+}
+
 /** Up to `limit` tracked keys after `after` (exclusive), deduplicated, in (marketplace, asin) order. */
-export async function trackedAsinsPage(db: D1Database, after: TrackedKey | null, limit: number): Promise<TrackedKey[]> {
+export async function trackedAsinsPage(db: D1Database, after: TrackedKey | null, limit: number): Promise<TrackedProduct[]> {
   const from = after ?? BEFORE_EVERY_KEY;
   const arm = (table: string) =>
-    `SELECT * FROM (SELECT DISTINCT marketplace, asin FROM ${table}
-       WHERE (marketplace, asin) > (?1, ?2) ORDER BY marketplace, asin LIMIT ?3)`;
+    `SELECT * FROM (SELECT t.marketplace, t.asin, max(u.is_demo = 0) AS live FROM ${table} t JOIN users u ON u.id = t.user_id
+       WHERE (t.marketplace, t.asin) > (?1, ?2) GROUP BY t.marketplace, t.asin ORDER BY t.marketplace, t.asin LIMIT ?3)`;
   const { results } = await db
-    .prepare(`${arm("watchlist")} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?3`)
+    .prepare(
+      `SELECT marketplace, asin, max(live) AS live FROM (${arm("watchlist")} UNION ALL ${arm("alerts")})
+       GROUP BY marketplace, asin ORDER BY marketplace, asin LIMIT ?3`,
+    )
     .bind(from.marketplace, from.asin, limit)
-    .all<TrackedKey>();
-  return results;
+    .all<{ marketplace: string; asin: string; live: number }>();
+  return results.map((row) => ({ marketplace: row.marketplace, asin: row.asin, live: row.live === 1 }));
 }
 
 /**
