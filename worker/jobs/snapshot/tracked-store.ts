@@ -11,7 +11,7 @@ import { alerts, sellerCredentials, users, watchlist } from "../../db/schema";
  * history chart of that ASIN should have no hole.
  *
  * The two page reads are raw SQL because drizzle cannot say them: a row-value comparison
- * (marketplace, asin) > (?, ?) and a UNION ALL of two separately limited, grouped subqueries.
+ * (marketplace, asin) > (?, ?) and a UNION of two separately limited subqueries.
  * Both walk the (marketplace, asin) indexes in key order from a cursor (keyset
  * pagination), each arm limited before the UNION removes duplicates, so a page costs the
  * same whether it is the first or the ten-thousandth, and no read loads every row at once.
@@ -40,16 +40,24 @@ export interface TrackedProduct extends TrackedKey {
   live: boolean;
 }
 
-/** Up to `limit` tracked keys after `after` (exclusive), deduplicated, in (marketplace, asin) order. */
+/**
+ * Up to `limit` tracked keys after `after` (exclusive), deduplicated, in (marketplace, asin)
+ * order. The key scan is the plain keyset walk; whether a real account tracks a key is two
+ * index probes per key of the page, so a page costs the same as before plus 2 × `limit` lookups.
+ */
 export async function trackedAsinsPage(db: D1Database, after: TrackedKey | null, limit: number): Promise<TrackedProduct[]> {
   const from = after ?? BEFORE_EVERY_KEY;
   const arm = (table: string) =>
-    `SELECT * FROM (SELECT t.marketplace, t.asin, max(u.is_demo = 0) AS live FROM ${table} t JOIN users u ON u.id = t.user_id
-       WHERE (t.marketplace, t.asin) > (?1, ?2) GROUP BY t.marketplace, t.asin ORDER BY t.marketplace, t.asin LIMIT ?3)`;
+    `SELECT * FROM (SELECT DISTINCT marketplace, asin FROM ${table}
+       WHERE (marketplace, asin) > (?1, ?2) ORDER BY marketplace, asin LIMIT ?3)`;
+  const realOwner = (table: string) =>
+    `EXISTS (SELECT 1 FROM ${table} t JOIN users u ON u.id = t.user_id
+       WHERE t.marketplace = k.marketplace AND t.asin = k.asin AND u.is_demo = 0)`;
   const { results } = await db
     .prepare(
-      `SELECT marketplace, asin, max(live) AS live FROM (${arm("watchlist")} UNION ALL ${arm("alerts")})
-       GROUP BY marketplace, asin ORDER BY marketplace, asin LIMIT ?3`,
+      `SELECT k.marketplace, k.asin, (${realOwner("watchlist")} OR ${realOwner("alerts")}) AS live
+       FROM (${arm("watchlist")} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?3) k
+       ORDER BY k.marketplace, k.asin`,
     )
     .bind(from.marketplace, from.asin, limit)
     .all<{ marketplace: string; asin: string; live: number }>();
