@@ -132,6 +132,9 @@ async function audit(chromePort: number, appUrl: string, route: string, keepSess
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
       .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
     console.error(`  ${route}: ${weak.join(", ")}`);
+    // What moved, when CLS is part of the miss.
+    const shifts = (lhr.audits["layout-shifts"]?.details as { items?: { node?: { selector?: string; snippet?: string }; score?: number }[] } | undefined)?.items ?? [];
+    for (const shift of shifts) console.error(`    shift ${shift.score?.toFixed(3)}: ${shift.node?.selector ?? "?"} ${shift.node?.snippet?.slice(0, 120) ?? ""}`);
   }
   return row;
 }
