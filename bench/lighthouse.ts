@@ -114,6 +114,7 @@ async function audit(chromePort: number, appUrl: string, route: string, keepSess
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
   const { lhr } = result;
+  if (lhr.runtimeError) console.error(`  ${route}: Lighthouse could not measure it: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? 0])) as Row["scores"];
   const row: Row = {
     route: `${route}${noindex ? " (noindex)" : ""}${keepSession ? " [signed in]" : ""}`,
