@@ -101,7 +101,13 @@ async function signInDemo(chromePort: number, appUrl: string): Promise<void> {
   if (failures.length) throw new Error(`demo sign-in for the signed-in screens failed: ${failures.join(", ")}`);
 }
 
+/** One route; a run Lighthouse could not record (NO_NAVSTART and the like, on a busy machine) is tried again once. */
 async function audit(chromePort: number, appUrl: string, route: string, keepSession: boolean): Promise<Row> {
+  const first = await auditOnce(chromePort, appUrl, route, keepSession);
+  return first.measured ? first.row : (await auditOnce(chromePort, appUrl, route, keepSession)).row;
+}
+
+async function auditOnce(chromePort: number, appUrl: string, route: string, keepSession: boolean): Promise<{ row: Row; measured: boolean }> {
   const noindex = (ROUTE_META as Record<string, { noindex?: boolean }>)[route]?.noindex === true;
   const result = await lighthouse(`${appUrl}${WITH_QUERY[route] ?? route}`, {
     port: chromePort,
@@ -137,7 +143,7 @@ async function audit(chromePort: number, appUrl: string, route: string, keepSess
     const shifts = (lhr.audits["layout-shifts"]?.details as { items?: { node?: { selector?: string; snippet?: string }; score?: number }[] } | undefined)?.items ?? [];
     for (const shift of shifts) console.error(`    shift ${shift.score?.toFixed(3)}: ${shift.node?.selector ?? "?"} ${shift.node?.snippet?.slice(0, 120) ?? ""}`);
   }
-  return row;
+  return { row, measured: !lhr.runtimeError };
 }
 
 const pad = (text: string, width: number) => text.padEnd(width);
