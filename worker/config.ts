@@ -40,6 +40,10 @@ const DEFAULT_CREATORS_CREDENTIAL_VERSION = "3.1";
 const DEFAULT_SITE_URL = "https://ranklayer.com";
 /** The monthly lookup quota is the Free plan's (a plan without a cap never runs out). */
 export const DEFAULT_LOOKUP_LIMITS = { perMinute: 30, perMonth: FREE_PLAN.lookupsPerMonth ?? Number.MAX_SAFE_INTEGER };
+/** New demo accounts one address may create an hour: enough for a household, too few for a script. */
+export const DEFAULT_DEMO_ACCOUNTS_PER_HOUR = 5;
+/** Webhook tests one account may send an hour. */
+export const DEFAULT_WEBHOOK_TESTS_PER_HOUR = 10;
 /** Amazon's documented starting quota for Associates: 1 Creators API request per second. */
 export const DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND = 1;
 
@@ -83,6 +87,8 @@ const varsSchema = z.object({
   SNAPSHOT_MAX_MS_PER_INVOCATION: int(25_000),
   /** Overrides the plans' hourly API key limit for one deployment (the benchmark); unset: the plan's. */
   API_REQUESTS_PER_HOUR: int(0),
+  DEMO_ACCOUNTS_PER_HOUR: int(DEFAULT_DEMO_ACCOUNTS_PER_HOUR),
+  WEBHOOK_TESTS_PER_HOUR: int(DEFAULT_WEBHOOK_TESTS_PER_HOUR),
 });
 type Vars = z.infer<typeof varsSchema>;
 
@@ -153,6 +159,8 @@ export interface Config {
   contactEmail: ContactEmailConfig | null;
   /** The /alerts page of this deployment: SITE_URL's origin, or the public site. */
   alertsPageUrl: string;
+  /** This deployment's origin (SITE_URL's, or the public site's): OAuth redirects and the Origin check use it. */
+  siteOrigin: string;
 }
 
 const parsed = new WeakMap<object, Config>();
@@ -247,15 +255,16 @@ function parseConfig(env: Partial<Bindings>): Config {
     demoSignInAvailable: sellingPartner === null || vars.DEMO_MODE === "true",
     alertEmail,
     contactEmail,
-    alertsPageUrl: alertsPage(vars.SITE_URL),
+    alertsPageUrl: new URL("/alerts", siteOrigin(vars.SITE_URL)).href,
+    siteOrigin: siteOrigin(vars.SITE_URL),
   };
 }
 
-function alertsPage(siteUrl: string | undefined): string {
+function siteOrigin(siteUrl: string | undefined): string {
   try {
-    return new URL("/alerts", siteUrl ?? DEFAULT_SITE_URL).href;
+    return new URL(siteUrl ?? DEFAULT_SITE_URL).origin;
   } catch {
-    return new URL("/alerts", DEFAULT_SITE_URL).href;
+    return new URL(DEFAULT_SITE_URL).origin;
   }
 }
 
@@ -270,3 +279,4 @@ export const isDemoSignInAvailable = (env: Partial<Bindings>) => configOf(env).d
 export const alertEmailConfig = (env: Partial<Bindings>) => configOf(env).alertEmail;
 export const contactEmailConfig = (env: Partial<Bindings>) => configOf(env).contactEmail;
 export const alertsPageUrl = (env: Partial<Bindings>) => configOf(env).alertsPageUrl;
+export const siteOriginOf = (env: Partial<Bindings>) => configOf(env).siteOrigin;

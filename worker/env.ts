@@ -59,6 +59,10 @@ export interface OptionalConfig {
   API_REQUESTS_PER_HOUR?: string;
   /** The site's origin for links in alert emails and webhooks; https://ranklayer.com when unset. */
   SITE_URL?: string;
+  /** New demo accounts one client address may create an hour (default 5; raised for tests). */
+  DEMO_ACCOUNTS_PER_HOUR?: string;
+  /** Webhook tests one account may send an hour (default 10). */
+  WEBHOOK_TESTS_PER_HOUR?: string;
 }
 
 export type Bindings = Env & Secrets & OptionalConfig;

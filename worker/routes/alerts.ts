@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { countActiveAlerts, createAlert, deleteAlert, findAlert, listAlerts, updateAlert } from "../alerts/alert-store";
+import { countActiveAlerts, createAlert, deleteAlert, findAlert, findDuplicateAlert, listAlerts, ruleThreshold, updateAlert, type AlertRule } from "../alerts/alert-store";
 import { findCredentials, type UserRecord } from "../auth/accounts-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { canActivateAlert, type Plan } from "../contract/plans";
@@ -29,6 +29,16 @@ function limitReached(c: Context<AppEnv>, plan: Plan) {
 
 const notFound = (c: Context<AppEnv>) => c.json({ detail: "No such alert." }, 404);
 
+/** 409 when the user already has an alert with this exact rule; null when the rule is new. */
+async function duplicateRefused(c: Context<AppEnv>, rule: AlertRule, exceptId?: string) {
+  if (!(await findDuplicateAlert(c.env.DB, currentAccount(c).user.id, rule, exceptId))) return null;
+  const threshold = rule.threshold === null ? "" : ` and threshold ${rule.threshold}`;
+  return c.json(
+    { detail: `You already have a ${rule.conditionType} alert for ${rule.asin} (${rule.marketplace})${threshold}. Edit that one instead.` },
+    409,
+  );
+}
+
 export const alertRoutes = new Hono<AppEnv>()
   .get("/", requireAccount, zodValidator("query", pageQuerySchema), async (c) => {
     const { user } = currentAccount(c);
@@ -49,11 +59,15 @@ export const alertRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const refused = await sellerConditionRefused(c, input.conditionType);
     if (refused) return refused;
+    const rule = { ...input, threshold: ruleThreshold(input.conditionType, input.threshold) };
+    const duplicate = await duplicateRefused(c, rule);
+    if (duplicate) return duplicate;
     const plan = await planOfUser(c.env.DB, user);
     if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, user.id))) return limitReached(c, plan);
-    // The insert re-checks the cap itself, in case another request took the last place meanwhile.
+    // The insert re-checks the cap and the rule itself, in case another request got there meanwhile.
     const alert = await createAlert(c.env.DB, user.id, input, plan.activeAlertLimit);
-    return alert ? c.json({ alert }, 201) : limitReached(c, plan);
+    if (alert) return c.json({ alert }, 201);
+    return (await duplicateRefused(c, rule)) ?? limitReached(c, plan);
   })
   .patch("/:id", requireAccount, zodValidator("json", alertPatchSchema), async (c) => {
     const { user } = currentAccount(c);
@@ -63,6 +77,10 @@ export const alertRoutes = new Hono<AppEnv>()
     if (!alert) return notFound(c);
     if (patch.threshold !== undefined && alert.conditionType === "buybox_lost") {
       return c.json({ detail: [{ loc: ["json", "threshold"], msg: "buybox_lost alerts take no threshold", type: "custom" }] }, 422);
+    }
+    if (patch.threshold != null) {
+      const duplicate = await duplicateRefused(c, { ...alert, threshold: patch.threshold }, id);
+      if (duplicate) return duplicate;
     }
     if (!(patch.paused === false && alert.paused)) {
       const updated = await updateAlert(c.env.DB, user.id, id, patch, null);

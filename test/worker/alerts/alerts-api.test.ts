@@ -114,10 +114,11 @@ describe("POST /api/alerts", () => {
 
   it("counts only active alerts towards the limit", async () => {
     const browser = await freeUser();
+    // Distinct thresholds: an identical rule would be refused as a duplicate.
     const first = await create(browser);
-    for (let i = 0; i < 4; i++) await create(browser);
+    for (let i = 0; i < 4; i++) await create(browser, { ...RANK_ALERT, threshold: 100 + i });
     await browser.json(`/api/alerts/${first.id}`, "PATCH", { paused: true });
-    await create(browser);
+    await create(browser, { ...RANK_ALERT, threshold: 200 });
     expect(await list(browser)).toMatchObject({ active: 5 });
     expect((await list(browser)).alerts).toHaveLength(6);
   });
@@ -172,7 +173,7 @@ describe("PATCH /api/alerts/:id", () => {
     const paused = await create(browser);
     await browser.json(`/api/alerts/${paused.id}`, "PATCH", { paused: true });
     const active = [];
-    for (let i = 0; i < 5; i++) active.push(await create(browser));
+    for (let i = 0; i < 5; i++) active.push(await create(browser, { ...RANK_ALERT, threshold: 100 + i }));
 
     const refused = await browser.json(`/api/alerts/${paused.id}`, "PATCH", { paused: false });
     expect(refused.status).toBe(403);

@@ -1,6 +1,8 @@
 import type { Bindings } from "../../env";
 import { deleteApiKeyUsageBefore } from "../../api-keys/api-key-store";
 import { usageWindowStart } from "../../api-keys/usage";
+import { deleteIdleDemoUsers } from "../../auth/accounts-store";
+import { deleteEndedSessions } from "../../auth/session-store";
 import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
 
 /**
@@ -12,24 +14,34 @@ import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
  *   cannot enumerate, so each erases its own storage with an alarm 30 days after the
  *   client's last counted request (see RateLimiter).
  * - API key usage counts older than the 7 days Settings shows are deleted too.
+ * Demo accounts unused for 7 days go with all their rows (they are free to make again),
+ * and ended sessions (revoked or expired) are swept.
  * Alert events and deliveries are the user's own notifications, kept as long as the account.
  */
 export const LOOKUP_LOG_RETENTION_DAYS = 30;
+export const DEMO_ACCOUNT_RETENTION_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DELETE_CHUNK = 5_000;
+/** Demo accounts per delete: each one cascades to its alerts, watchlist and events. */
+const DEMO_DELETE_CHUNK = 100;
 
 export interface RetentionSummary {
   /** Rows created before this moment were deleted. */
   cutoff: string;
   lookupLogDeleted: number;
   apiKeyUsageDeleted: number;
+  /** Demo accounts last used before this moment were deleted. */
+  demoCutoff: string;
+  demoAccountsDeleted: number;
+  endedSessionsDeleted: number;
 }
 
 export async function runRetention(env: Bindings, nowMs: number, chunk = DELETE_CHUNK): Promise<RetentionSummary> {
   const cutoff = new Date(nowMs - LOOKUP_LOG_RETENTION_DAYS * DAY_MS).toISOString();
-  return {
-    cutoff,
-    lookupLogDeleted: await deleteLookupLogBefore(env.DB, cutoff, chunk),
-    apiKeyUsageDeleted: await deleteApiKeyUsageBefore(env.DB, usageWindowStart(nowMs)),
-  };
+  const demoCutoff = new Date(nowMs - DEMO_ACCOUNT_RETENTION_DAYS * DAY_MS).toISOString();
+  const lookupLogDeleted = await deleteLookupLogBefore(env.DB, cutoff, chunk);
+  const apiKeyUsageDeleted = await deleteApiKeyUsageBefore(env.DB, usageWindowStart(nowMs));
+  const demoAccountsDeleted = await deleteIdleDemoUsers(env.DB, demoCutoff, Math.min(chunk, DEMO_DELETE_CHUNK));
+  const endedSessionsDeleted = await deleteEndedSessions(env.DB, new Date(nowMs).toISOString());
+  return { cutoff, lookupLogDeleted, apiKeyUsageDeleted, demoCutoff, demoAccountsDeleted, endedSessionsDeleted };
 }

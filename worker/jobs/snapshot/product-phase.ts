@@ -7,7 +7,8 @@ import { Pacer } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { rankSnapshotUpsert } from "../../history/snapshot-store";
 import { asinDetailsUpsert } from "../../history/asin-details-store";
-import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey } from "./tracked-store";
+import { MockProductSource } from "../../upstreams/creators/mock";
+import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey, type TrackedProduct } from "./tracked-store";
 
 /** Amazon's documented starting quota for Associates: 1 request per second. */
 export const DEFAULT_REQUESTS_PER_SECOND = DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND;
@@ -15,10 +16,17 @@ const PAGE_SIZE = 200;
 
 /**
  * The products phase: every tracked ASIN, 10 per getItems call, paced to the upstream rate.
- * Each call's rows and the cursor after its last ASIN are written in one D1 batch.
+ * Each call's rows and the cursor after its last ASIN are written in one D1 batch. ASINs that
+ * only demo accounts track come from the mock (`demoSource`): demo sign-ups never spend the
+ * live upstream's daily budget.
  */
-/** `injected` replaces the per-marketplace source (tests); by default each batch uses its region's source. */
-export async function runProductPhase(ctx: PhaseContext, cursor: string | null, injected?: ProductSource): Promise<PhaseResult> {
+/** `injected` replaces the per-marketplace live source (tests); by default each batch uses its region's source. */
+export async function runProductPhase(
+  ctx: PhaseContext,
+  cursor: string | null,
+  injected?: ProductSource,
+  demoSource: ProductSource = new MockProductSource(),
+): Promise<PhaseResult> {
   const { env, day, clock, budget } = ctx;
   const db = env.DB;
   const pacer = new Pacer(clock, 1000 / configOf(env).vars.SNAPSHOT_REQUESTS_PER_SECOND, budget.deadline);
@@ -36,12 +44,16 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
       await advanceCursor(db, day, "products", last, batch.length, new Date(clock.now()).toISOString());
       continue;
     }
-    if (budget.calls >= budget.maxCalls || !(await pacer.take())) return { finished: false, resumeAt: pacer.nextAt };
-    budget.calls += 1;
+    const live = batch[0]!.live;
+    // Credentials are per region: a region without them snapshots labelled mock data.
+    const source = live ? (injected ?? productSourceFor(env, marketplace)) : demoSource;
+    if (!live && clock.now() >= budget.deadline) return { finished: false, resumeAt: clock.now() };
+    if (live) {
+      if (budget.calls >= budget.maxCalls || !(await pacer.take())) return { finished: false, resumeAt: pacer.nextAt };
+      budget.calls += 1;
+    }
 
     const asins = batch.map((key) => key.asin);
-    // Credentials are per region: a region without them snapshots labelled mock data.
-    const source = injected ?? productSourceFor(env, marketplace);
     const outcomes = await source.getItems(asins, marketplace).catch((error: unknown) => {
       if (error instanceof UpstreamError) return error;
       throw error;
@@ -77,9 +89,9 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
   }
 }
 
-/** Tracked keys read ahead in pages, handed out in batches of one marketplace. */
+/** Tracked keys read ahead in pages, handed out in batches of one marketplace and one source (live or demo-only). */
 class TrackedBuffer {
-  private buffered: TrackedKey[] = [];
+  private buffered: TrackedProduct[] = [];
   private exhausted = false;
 
   constructor(
@@ -87,16 +99,17 @@ class TrackedBuffer {
     private after: TrackedKey | null,
   ) {}
 
-  async nextBatch(size: number): Promise<TrackedKey[]> {
+  async nextBatch(size: number): Promise<TrackedProduct[]> {
     if (this.buffered.length < size && !this.exhausted) {
       const page = await trackedAsinsPage(this.db, this.after, PAGE_SIZE);
       if (page.length < PAGE_SIZE) this.exhausted = true;
       if (page.length) this.after = page.at(-1)!;
       this.buffered.push(...page);
     }
-    const marketplace = this.buffered[0]?.marketplace;
+    const first = this.buffered[0];
+    const alike = (key: TrackedProduct) => key.marketplace === first?.marketplace && key.live === first.live;
     let count = 0;
-    while (count < size && count < this.buffered.length && this.buffered[count]!.marketplace === marketplace) count += 1;
+    while (count < size && count < this.buffered.length && alike(this.buffered[count]!)) count += 1;
     return this.buffered.splice(0, count);
   }
 }
