@@ -6,7 +6,7 @@ import { xsrfProtection } from "./auth/xsrf";
 import type { AppEnv } from "./env";
 import { alertRoutes } from "./routes/alerts";
 import { authRoutes } from "./routes/auth";
-import { billingRoutes } from "./routes/billing";
+import { billingRoutes, billingWebhookRoutes } from "./routes/billing";
 import { connectionRoutes } from "./routes/connection";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
@@ -22,6 +22,8 @@ import { lookupRoutes } from "./routes/v1-lookup";
 import { watchlistRoutes } from "./routes/watchlist";
 
 const api = new Hono<AppEnv>()
+  // Stripe signs its webhook body instead of holding a session: mounted before the session and XSRF checks, which it skips.
+  .route("/billing/webhook", billingWebhookRoutes)
   // Who is signed in, then the XSRF check (which needs the session) before any route runs.
   .use(sessionMiddleware)
   .use(xsrfProtection)

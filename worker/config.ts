@@ -68,6 +68,10 @@ const varsSchema = z.object({
   SNAPSHOT_REQUESTS_PER_SECOND: rate(DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND),
   SNAPSHOT_MAX_CALLS_PER_INVOCATION: int(100),
   SNAPSHOT_MAX_MS_PER_INVOCATION: int(25_000),
+  STRIPE_SECRET_KEY: text,
+  STRIPE_WEBHOOK_SECRET: text,
+  STRIPE_PRICE_PRO: text,
+  STRIPE_API_BASE_URL: text,
 });
 type Vars = z.infer<typeof varsSchema>;
 
@@ -104,6 +108,17 @@ export interface ContactEmailConfig extends AlertEmailConfig {
   to: string;
 }
 
+/** Stripe, when its secret key is set; otherwise billing runs in the labelled mock mode. */
+export interface StripeConfig {
+  secretKey: string;
+  /** Unset: every webhook delivery is refused (400), since none can be verified. */
+  webhookSecret?: string;
+  /** Unset: Checkout cannot start (503 with a detail naming the variable). */
+  priceIdPro?: string;
+  /** Where the Stripe client sends requests; unset means https://api.stripe.com. */
+  api?: { protocol: "http" | "https"; host: string; port?: number };
+}
+
 export interface Config {
   vars: Vars;
   /** The Creators API, or null (lookups run on the labelled mock) while the id, secret or partner tag is unset. */
@@ -122,6 +137,7 @@ export interface Config {
   contactEmail: ContactEmailConfig | null;
   /** The /alerts page of this deployment: SITE_URL's origin, or the public site. */
   alertsPageUrl: string;
+  stripe: StripeConfig | null;
 }
 
 const parsed = new WeakMap<object, Config>();
@@ -174,7 +190,30 @@ function parseConfig(env: Partial<Bindings>): Config {
     alertEmail,
     contactEmail,
     alertsPageUrl: alertsPage(vars.SITE_URL),
+    stripe: vars.STRIPE_SECRET_KEY
+      ? {
+          secretKey: vars.STRIPE_SECRET_KEY,
+          webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+          priceIdPro: vars.STRIPE_PRICE_PRO,
+          api: stripeApi(vars.STRIPE_API_BASE_URL),
+        }
+      : null,
   };
+}
+
+function stripeApi(baseUrl: string | undefined): StripeConfig["api"] {
+  if (!baseUrl) return undefined;
+  try {
+    const url = new URL(baseUrl);
+    return {
+      protocol: url.protocol === "http:" ? "http" : "https",
+      host: url.hostname,
+      ...(url.port && { port: Number(url.port) }),
+    };
+  } catch {
+    // A malformed override must not send live keys somewhere unexpected: fall back to Stripe itself.
+    return undefined;
+  }
 }
 
 function alertsPage(siteUrl: string | undefined): string {
@@ -193,3 +232,4 @@ export const isDemoSignInAvailable = (env: Partial<Bindings>) => configOf(env).d
 export const alertEmailConfig = (env: Partial<Bindings>) => configOf(env).alertEmail;
 export const contactEmailConfig = (env: Partial<Bindings>) => configOf(env).contactEmail;
 export const alertsPageUrl = (env: Partial<Bindings>) => configOf(env).alertsPageUrl;
+export const stripeConfig = (env: Partial<Bindings>) => configOf(env).stripe;

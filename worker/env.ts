@@ -27,6 +27,12 @@ export interface Secrets {
   SESSION_SECRET?: string;
   /** Refresh-token encryption keys, newest first: "kid:base64-32-bytes,kid2:…". */
   TOKEN_ENCRYPTION_KEYS?: string;
+  /** Stripe secret key (sk_test_…/sk_live_…); unset means billing mock mode. */
+  STRIPE_SECRET_KEY?: string;
+  /** Signing secret (whsec_…) of the webhook endpoint, or of `stripe listen`. */
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** The Pro plan's monthly Price id (price_…). */
+  STRIPE_PRICE_PRO?: string;
 }
 
 /**
@@ -44,6 +50,8 @@ export interface OptionalConfig {
   CONTACT_EMAIL_TO?: string;
   /** The site's origin for links in alert emails and webhooks; https://ranklayer.com when unset. */
   SITE_URL?: string;
+  /** Replaces https://api.stripe.com (a fake Stripe in tests): scheme, host and optional port. */
+  STRIPE_API_BASE_URL?: string;
 }
 
 export type Bindings = Env & Secrets & OptionalConfig;

@@ -10,6 +10,8 @@ export const watchlist = sqliteTable(
     asin: text("asin").notNull(),
     marketplace: text("marketplace").notNull(),
     createdAt: createdNow("created_at"),
+    /** plan_limit: past the plan's watchlist size or marketplaces, still listed but not snapshotted until an upgrade. */
+    pausedReason: text("paused_reason"),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.asin, table.marketplace] }),

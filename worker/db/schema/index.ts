@@ -5,3 +5,4 @@ export * from "./accounts";
 export * from "./history";
 export * from "./alerts";
 export * from "./jobs";
+export * from "./billing";
