@@ -4,6 +4,8 @@ import { findCredentials, type UserRecord } from "../auth/accounts-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { canActivateAlert, type Plan } from "../contract/plans";
 import { planOfUser } from "../billing/user-plan";
+import { planCoversMarketplace } from "../billing/entitlements";
+import { upgradeHint } from "../contract/billing";
 import type { AppEnv } from "../env";
 import { type AlertCondition, type AlertList, alertPatchSchema, newAlertSchema, SELLER_CONDITIONS } from "../contract/alerts";
 import { zodValidator } from "../validation";
@@ -20,7 +22,15 @@ async function sellerConditionRefused(c: Context<AppEnv>, condition: AlertCondit
 
 function limitReached(c: Context<AppEnv>, plan: Plan) {
   return c.json(
-    { detail: `Your ${plan.name} plan allows ${plan.activeAlertLimit} active alerts. Pause or delete one first.` },
+    { detail: `Your ${plan.name} plan allows ${plan.activeAlertLimit} active alerts. Pause or delete one first.${upgradeHint(plan)}` },
+    403,
+  );
+}
+
+function marketplaceRefused(c: Context<AppEnv>, plan: Plan, marketplace: string) {
+  if (planCoversMarketplace(plan, marketplace)) return null;
+  return c.json(
+    { detail: `Your ${plan.name} plan covers the ${plan.marketplaces.join(", ")} marketplace only, not ${marketplace}.${upgradeHint(plan)}` },
     403,
   );
 }
@@ -41,6 +51,8 @@ export const alertRoutes = new Hono<AppEnv>()
     const refused = await sellerConditionRefused(c, input.conditionType);
     if (refused) return refused;
     const plan = await planOfUser(c.env.DB, user);
+    const outside = marketplaceRefused(c, plan, input.marketplace);
+    if (outside) return outside;
     if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, user.id))) return limitReached(c, plan);
     // The insert re-checks the cap itself, in case another request took the last place meanwhile.
     const alert = await createAlert(c.env.DB, user.id, input, plan.activeAlertLimit);
@@ -63,6 +75,8 @@ export const alertRoutes = new Hono<AppEnv>()
     const refused = await sellerConditionRefused(c, alert.conditionType);
     if (refused) return refused;
     const plan = await planOfUser(c.env.DB, user);
+    const outside = marketplaceRefused(c, plan, alert.marketplace);
+    if (outside) return outside;
     if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, user.id))) return limitReached(c, plan);
     const updated = await updateAlert(c.env.DB, user.id, id, patch, plan.activeAlertLimit);
     return updated ? c.json({ alert: updated }, 200) : limitReached(c, plan);

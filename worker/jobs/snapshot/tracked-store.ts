@@ -7,7 +7,8 @@ import { alerts, sellerCredentials, users, watchlist } from "../../db/schema";
  *
  * Paused alerts count too: a paused alert can be resumed at any time and its rule needs the
  * history of the days it was paused (rank_drop and price_change look back 7 days), and the
- * history chart of that ASIN should have no hole.
+ * history chart of that ASIN should have no hole. Watchlist entries a downgrade paused
+ * (paused_reason set: past the plan's size or marketplaces) are not tracked until an upgrade.
  *
  * The two page reads are raw SQL because drizzle cannot say them: a row-value comparison
  * (marketplace, asin) > (?, ?) and a UNION of two separately limited subqueries.
@@ -34,14 +35,17 @@ export function parseKeyCursor(cursor: string | null): TrackedKey | null {
 
 const BEFORE_EVERY_KEY: TrackedKey = { marketplace: "", asin: "" };
 
+/** The watchlist arms' filter: entries a downgrade paused are not snapshotted. */
+const WATCHLIST_RUNNING = " AND paused_reason IS NULL";
+
 /** Up to `limit` tracked keys after `after` (exclusive), deduplicated, in (marketplace, asin) order. */
 export async function trackedAsinsPage(db: D1Database, after: TrackedKey | null, limit: number): Promise<TrackedKey[]> {
   const from = after ?? BEFORE_EVERY_KEY;
-  const arm = (table: string) =>
+  const arm = (table: string, extra = "") =>
     `SELECT * FROM (SELECT DISTINCT marketplace, asin FROM ${table}
-       WHERE (marketplace, asin) > (?1, ?2) ORDER BY marketplace, asin LIMIT ?3)`;
+       WHERE (marketplace, asin) > (?1, ?2)${extra} ORDER BY marketplace, asin LIMIT ?3)`;
   const { results } = await db
-    .prepare(`${arm("watchlist")} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?3`)
+    .prepare(`${arm("watchlist", WATCHLIST_RUNNING)} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?3`)
     .bind(from.marketplace, from.asin, limit)
     .all<TrackedKey>();
   return results;
@@ -61,12 +65,12 @@ export async function userTrackedAsinsPage(
   if (marketplaces.length === 0) return [];
   const from = after ?? BEFORE_EVERY_KEY;
   const inList = marketplaces.map((_, i) => `?${i + 5}`).join(", ");
-  const arm = (table: string) =>
+  const arm = (table: string, extra = "") =>
     `SELECT * FROM (SELECT DISTINCT marketplace, asin FROM ${table}
-       WHERE user_id = ?1 AND marketplace IN (${inList}) AND (marketplace, asin) > (?2, ?3)
+       WHERE user_id = ?1 AND marketplace IN (${inList}) AND (marketplace, asin) > (?2, ?3)${extra}
        ORDER BY marketplace, asin LIMIT ?4)`;
   const { results } = await db
-    .prepare(`${arm("watchlist")} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?4`)
+    .prepare(`${arm("watchlist", WATCHLIST_RUNNING)} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?4`)
     .bind(userId, from.marketplace, from.asin, limit, ...marketplaces)
     .all<TrackedKey>();
   return results;
