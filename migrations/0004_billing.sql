@@ -28,5 +28,7 @@ CREATE TABLE `stripe_events` (
 	`received_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE `alerts` ADD `paused_reason` text;--> statement-breakpoint
-ALTER TABLE `watchlist` ADD `paused_reason` text;
+DROP INDEX `watchlist_marketplace_asin_idx`;--> statement-breakpoint
+ALTER TABLE `watchlist` ADD `paused_reason` text;--> statement-breakpoint
+CREATE INDEX `watchlist_marketplace_asin_idx` ON `watchlist` (`marketplace`,`asin`,`paused_reason`);--> statement-breakpoint
+ALTER TABLE `alerts` ADD `paused_reason` text;

@@ -1,4 +1,4 @@
-/** One request the fake Stripe API got: shared by the fake (Node) and the tests that read its log. */
+/** One request the fake Stripe API got (and the subscription shape it answers): shared by the fake (Node) and the tests that read its log. */
 export interface StripeCallRecord {
   seq: number;
   method: string;
@@ -22,4 +22,21 @@ export interface FakeSubscription {
   periodEnd?: number;
   cancelAtPeriodEnd?: boolean;
   userId?: string;
+}
+
+/** A subscription in the shape of Stripe's API (period on the items, as in current API versions). */
+export function subscriptionObject(sub: FakeSubscription) {
+  const periodEnd = sub.periodEnd ?? Math.floor(Date.now() / 1000) + 30 * 86400;
+  return {
+    id: sub.id,
+    object: "subscription",
+    customer: sub.customer,
+    status: sub.status,
+    cancel_at_period_end: sub.cancelAtPeriodEnd ?? false,
+    metadata: sub.userId ? { user_id: sub.userId } : {},
+    items: {
+      object: "list",
+      data: [{ id: `si_${sub.id}`, object: "subscription_item", price: { id: sub.priceId ?? "price_pro", object: "price" }, current_period_end: periodEnd }],
+    },
+  };
 }

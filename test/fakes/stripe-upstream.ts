@@ -8,7 +8,7 @@
  *   GET  calls?path=&customer=                              { calls: StripeCallRecord[] }
  */
 import type { FakeUpstream } from "./outbound.ts";
-import type { FakeSubscription, StripeCallRecord } from "./stripe-calls.ts";
+import { type FakeSubscription, type StripeCallRecord, subscriptionObject } from "./stripe-calls.ts";
 
 export const STRIPE_FAKE_HOST = "stripe-fake.test";
 export const STRIPE_FAKE_KEY = "sk_test_fake_ranklayer";
@@ -140,23 +140,6 @@ export class StripeFake implements FakeUpstream {
         return json(404, { error: `unknown control action ${action}` });
     }
   }
-}
-
-/** A subscription in the shape of Stripe's API (period on the items, as in current API versions). */
-export function subscriptionObject(sub: FakeSubscription) {
-  const periodEnd = sub.periodEnd ?? Math.floor(Date.now() / 1000) + 30 * 86400;
-  return {
-    id: sub.id,
-    object: "subscription",
-    customer: sub.customer,
-    status: sub.status,
-    cancel_at_period_end: sub.cancelAtPeriodEnd ?? false,
-    metadata: sub.userId ? { user_id: sub.userId } : {},
-    items: {
-      object: "list",
-      data: [{ id: `si_${sub.id}`, object: "subscription_item", price: { id: sub.priceId ?? "price_pro", object: "price" }, current_period_end: periodEnd }],
-    },
-  };
 }
 
 /** The fields under `prefix[...]`: metadata[user_id] → { user_id }. */

@@ -9,7 +9,7 @@ import { productSourceFor } from "../upstreams/creators/select";
 import { limitExceededDetail, type LookupClient, lookupLimits, peekLookup, rateLimitHeaders, takeLookup, userLookupClient } from "../ratelimit/lookup-limit";
 import { planOfUser } from "../billing/user-plan";
 import { upgradeHint } from "../contract/billing";
-import { FREE_PLAN, type Plan } from "../contract/plans";
+import type { Plan } from "../contract/plans";
 import { lookupQuerySchema } from "../contract/lookup";
 import { zodValidator } from "../validation";
 
@@ -42,8 +42,7 @@ export const lookupRoutes = new Hono<AppEnv>()
     if (!decision.allowed) {
       c.header("Retry-After", String(decision.resetSeconds));
       const limits = client instanceof Request ? lookupLimits(c.env) : client.limits;
-      // Anonymous visitors are Free too: the way up is to sign in and upgrade.
-      const hint = decision.exceeded === "month" ? upgradeHint(plan ?? FREE_PLAN) : "";
+      const hint = decision.exceeded === "month" && plan ? upgradeHint(plan) : "";
       return c.json({ detail: limitExceededDetail(decision, limits) + hint }, 429);
     }
 

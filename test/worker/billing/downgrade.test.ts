@@ -6,7 +6,7 @@ import { userTrackedAsinsPage } from "../../../worker/jobs/snapshot/tracked-stor
 import { freeBrowserWith, userIdOf } from "../history/accounts";
 import type { TestBrowser } from "../support/seller-browser";
 import { deliver, PRICE_PRO, setSubscription, stripeEnv, stripeEvent } from "../support/stripe";
-import { subscriptionObject } from "../../fakes/stripe-upstream";
+import { subscriptionObject } from "../../fakes/stripe-calls";
 
 const bindings = stripeEnv();
 const MARKETPLACES = ["US", "CA", "MX", "UK", "DE", "FR", "IT", "ES", "JP"];

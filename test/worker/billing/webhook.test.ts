@@ -17,7 +17,7 @@ import {
   stripeEnv,
   stripeEvent,
 } from "../support/stripe";
-import { subscriptionObject } from "../../fakes/stripe-upstream";
+import { subscriptionObject } from "../../fakes/stripe-calls";
 
 const bindings = stripeEnv();
 

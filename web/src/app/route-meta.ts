@@ -140,6 +140,11 @@ export const ROUTE_META = {
     description: "Your RankLayer account settings: default marketplace, brand name and seller connection.",
     noindex: true,
   },
+  "/billing": {
+    title: "Billing",
+    description: "Your RankLayer plan and subscription: upgrade to Pro, manage your card and invoices, or contact sales for Enterprise.",
+    noindex: true,
+  },
 } as const satisfies Record<string, PageMeta>;
 
 export type RoutePath = keyof typeof ROUTE_META;

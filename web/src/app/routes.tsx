@@ -26,6 +26,7 @@ const SellerCentralPage = lazy(async () => ({ default: (await import("../pages/s
 const AlertsPage = lazy(async () => ({ default: (await import("../pages/alerts/AlertsPage")).AlertsPage }));
 const NotificationsPage = lazy(async () => ({ default: (await import("../pages/notifications/NotificationsPage")).NotificationsPage }));
 const SettingsPage = lazy(async () => ({ default: (await import("../pages/settings/SettingsPage")).SettingsPage }));
+const BillingPage = lazy(async () => ({ default: (await import("../pages/billing/BillingPage")).BillingPage }));
 const NotFoundPage = lazy(async () => ({ default: (await import("../pages/NotFoundPage")).NotFoundPage }));
 
 /** The route table. Declarative <Routes> rather than a data router: no loaders are used, and it ships ~17 kB (gzip) less. */
@@ -60,6 +61,7 @@ export function AppRoutes() {
           <Route path="alerts" element={<AlertsPage />} />
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="settings" element={<SettingsPage />} />
+          <Route path="billing" element={<BillingPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -15,7 +15,8 @@ export const watchlist = sqliteTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.asin, table.marketplace] }),
-    index("watchlist_marketplace_asin_idx").on(table.marketplace, table.asin),
+    // paused_reason too, so the nightly job's read of running entries stays an index-only walk.
+    index("watchlist_marketplace_asin_idx").on(table.marketplace, table.asin, table.pausedReason),
   ],
 );
 
