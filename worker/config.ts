@@ -72,6 +72,7 @@ const varsSchema = z.object({
   STRIPE_WEBHOOK_SECRET: text,
   STRIPE_PRICE_PRO: text,
   STRIPE_API_BASE_URL: text,
+  LWA_TOKEN_URL: text,
 });
 type Vars = z.infer<typeof varsSchema>;
 
@@ -96,6 +97,8 @@ export interface SellingPartnerConfig {
   applicationId: string;
   /** The app is still a draft: the consent URL carries version=beta. */
   draftApp: boolean;
+  /** Replaces LWA's token endpoint when set (browser tests' fake LWA). */
+  lwaTokenUrl?: string;
 }
 
 /** A send_email binding and the sender it sends from. */
@@ -174,6 +177,7 @@ function parseConfig(env: Partial<Bindings>): Config {
           clientSecret: vars.LWA_CLIENT_SECRET,
           applicationId: vars.SPAPI_APPLICATION_ID,
           draftApp: vars.SPAPI_DRAFT_APP === "true",
+          lwaTokenUrl: vars.LWA_TOKEN_URL,
         }
       : null;
   const alertEmail = env.ALERT_EMAIL && vars.ALERT_EMAIL_FROM ? { binding: env.ALERT_EMAIL, from: vars.ALERT_EMAIL_FROM } : null;

@@ -52,6 +52,8 @@ export interface OptionalConfig {
   SITE_URL?: string;
   /** Replaces https://api.stripe.com (a fake Stripe in tests): scheme, host and optional port. */
   STRIPE_API_BASE_URL?: string;
+  /** Replaces https://api.amazon.com/auth/o2/token (a fake LWA in browser tests). */
+  LWA_TOKEN_URL?: string;
 }
 
 export type Bindings = Env & Secrets & OptionalConfig;

@@ -22,7 +22,7 @@ export class StripeFake implements FakeUpstream {
   private subscriptions = new Map<string, FakeSubscription>();
 
   /** `publicBase`: where the Checkout and portal URLs it hands out point (a browser may open them). */
-  constructor(private readonly options: { host?: string; publicBase?: string } = {}) {}
+  constructor(readonly options: { host?: string; publicBase?: string } = {}) {}
 
   handles(url: URL): boolean {
     return url.hostname === (this.options.host ?? STRIPE_FAKE_HOST);
