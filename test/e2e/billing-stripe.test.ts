@@ -28,10 +28,11 @@ function createAlert(asin: string): Promise<number> {
 }
 
 describe("Stripe billing in a real browser (fake LWA sign-in, fake Stripe API)", () => {
-  it("a Free seller upgrades through Checkout; after the signed webhook /billing shows Pro and the sixth alert is accepted", async () => {
+  it("a Free seller upgrades through Checkout; after the signed webhook /billing shows Pro and the sixth alert is accepted", { timeout: 90_000 }, async () => {
     const appUrl = servers.app.url;
     // Sign in through the real OAuth callback: the fake LWA exchanges the code Amazon would send.
-    await tab.page.goto(`${appUrl}/connect`);
+    // Not /connect: its own /api/auth/url request would replace this one's state cookie.
+    await tab.page.goto(`${appUrl}/about`);
     const { authUrl } = await tab.page.evaluate(async () => (await fetch("/api/auth/url")).json());
     const consent = new URL(authUrl as string);
     const code = `ANcode${crypto.randomUUID().replace(/-/g, "")}`;
@@ -47,8 +48,10 @@ describe("Stripe billing in a real browser (fake LWA sign-in, fake Stripe API)",
       mws_auth_token: "amzn.mws.e2e",
       spapi_oauth_code: code,
     });
-    await tab.page.goto(`${appUrl}/api/auth/callback?${callback}`);
-    await tab.page.waitForURL(`${appUrl}/onboarding`);
+    const signedIn = await tab.page.goto(`${appUrl}/api/auth/callback?${callback}`, { waitUntil: "commit", timeout: 60_000 });
+    await tab.page.waitForURL(`${appUrl}/onboarding`, { timeout: 60_000, waitUntil: "commit" }).catch(async (error: unknown) => {
+      throw new Error(`sign-in did not reach /onboarding: ${signedIn?.status()} ${await tab.page.content()}`, { cause: error });
+    });
 
     // Free: five active alerts, the sixth refused.
     for (let i = 1; i <= 5; i++) expect(await createAlert(`B00000000${i}`)).toBe(201);
