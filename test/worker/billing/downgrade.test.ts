@@ -102,6 +102,23 @@ describe("downgrade pauses what is past the Free limits; upgrading resumes exact
   });
 });
 
+describe("Enterprise, assigned by hand", () => {
+  it("a D1 row makes the user Enterprise, whatever the subscription, and resumes what Free paused", async () => {
+    const { browser, userId, move } = await subscriber();
+    await move("active");
+    for (let i = 1; i <= 6; i++) await seedAlert(userId, `${userId}-e${i}`, i);
+    await move("canceled");
+    expect((await alertsOf(browser)).active).toBe(5);
+
+    await env.DB.prepare("INSERT INTO enterprise_assignments (user_id, note) VALUES (?, 'contract 42')").bind(userId).run();
+    const subscription = await (await browser.request("/api/billing/subscription")).json<{ plan_name: string }>();
+    expect(subscription.plan_name).toBe("Enterprise");
+    expect(await alertsOf(browser)).toMatchObject({ active: 6, activeLimit: null });
+    const checkout = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+    expect(checkout.status).toBe(409);
+  });
+});
+
 describe("every limit of plans.ts is enforced for signed-in users", () => {
   it("marketplaces: Free watches and alerts on US only (403 naming /billing); Pro on every marketplace", async () => {
     const { browser, move } = await subscriber();
