@@ -10,7 +10,7 @@ import { WebhookSignatureError } from "./billing";
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
 /** Bound on one Stripe call: a webhook re-reads a subscription and must answer Stripe well inside its timeout. */
-const STRIPE_TIMEOUT_MS = 5000;
+const STRIPE_TIMEOUT_MS = 4000;
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === "string" ? value : value.id;
