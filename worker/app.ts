@@ -12,7 +12,7 @@ import { createApiApp, serveOpenApiDocument } from "./openapi/document";
 import { alertRoutes } from "./routes/alerts";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
-import { billingRoutes } from "./routes/billing";
+import { billingRoutes, billingWebhookRoutes } from "./routes/billing";
 import { connectionRoutes } from "./routes/connection";
 import { contactRoutes } from "./routes/contact";
 import { dashboardRoutes } from "./routes/dashboard";
@@ -38,6 +38,8 @@ const api = apiApp
   // A 64 kB cap on every body, and cross-site state changes refused, before any work is done.
   .use(apiBodyLimit())
   .use(originCheck)
+  // Stripe signs its webhook body instead of holding a session: mounted before the key, session and XSRF checks, which it skips.
+  .route("/billing/webhook", billingWebhookRoutes)
   // An API key (Authorization: Bearer) or else the session cookie says who calls; then the
   // XSRF check (which needs the session, and which key requests skip) before any route runs.
   .use(apiKeyAuth)

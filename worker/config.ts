@@ -89,6 +89,11 @@ const varsSchema = z.object({
   API_REQUESTS_PER_HOUR: int(0),
   DEMO_ACCOUNTS_PER_HOUR: int(DEFAULT_DEMO_ACCOUNTS_PER_HOUR),
   WEBHOOK_TESTS_PER_HOUR: int(DEFAULT_WEBHOOK_TESTS_PER_HOUR),
+  STRIPE_SECRET_KEY: text,
+  STRIPE_WEBHOOK_SECRET: text,
+  STRIPE_PRICE_PRO: text,
+  STRIPE_API_BASE_URL: text,
+  LWA_TOKEN_URL: text,
 });
 type Vars = z.infer<typeof varsSchema>;
 
@@ -113,6 +118,8 @@ export interface SellingPartnerConfig {
   applicationId: string;
   /** The app is still a draft: the consent URL carries version=beta. */
   draftApp: boolean;
+  /** Replaces LWA's token endpoint when set (browser tests' fake LWA). */
+  lwaTokenUrl?: string;
 }
 
 /** A send_email binding and the sender it sends from. */
@@ -134,6 +141,17 @@ export interface CreatorsRegionConfig {
   config: CreatorsConfig | null;
   /** Set when variables for the region are present but unusable (shown on /status, never a secret). */
   problem?: string;
+}
+
+/** Stripe, when its secret key is set; otherwise billing runs in the labelled mock mode. */
+export interface StripeConfig {
+  secretKey: string;
+  /** Unset: every webhook delivery is refused (400), since none can be verified. */
+  webhookSecret?: string;
+  /** Unset: Checkout cannot start (503 with a detail naming the variable). */
+  priceIdPro?: string;
+  /** Where the Stripe client sends requests; unset means https://api.stripe.com. */
+  api?: { protocol: "http" | "https"; host: string; port?: number };
 }
 
 export interface Config {
@@ -161,6 +179,7 @@ export interface Config {
   alertsPageUrl: string;
   /** This deployment's origin (SITE_URL's, or the public site's): OAuth redirects and the Origin check use it. */
   siteOrigin: string;
+  stripe: StripeConfig | null;
 }
 
 const parsed = new WeakMap<object, Config>();
@@ -239,6 +258,7 @@ function parseConfig(env: Partial<Bindings>): Config {
           clientSecret: vars.LWA_CLIENT_SECRET,
           applicationId: vars.SPAPI_APPLICATION_ID,
           draftApp: vars.SPAPI_DRAFT_APP === "true",
+          lwaTokenUrl: vars.LWA_TOKEN_URL,
         }
       : null;
   const alertEmail = env.ALERT_EMAIL && vars.ALERT_EMAIL_FROM ? { binding: env.ALERT_EMAIL, from: vars.ALERT_EMAIL_FROM } : null;
@@ -257,7 +277,30 @@ function parseConfig(env: Partial<Bindings>): Config {
     contactEmail,
     alertsPageUrl: new URL("/alerts", siteOrigin(vars.SITE_URL)).href,
     siteOrigin: siteOrigin(vars.SITE_URL),
+    stripe: vars.STRIPE_SECRET_KEY
+      ? {
+          secretKey: vars.STRIPE_SECRET_KEY,
+          webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+          priceIdPro: vars.STRIPE_PRICE_PRO,
+          api: stripeApi(vars.STRIPE_API_BASE_URL),
+        }
+      : null,
   };
+}
+
+function stripeApi(baseUrl: string | undefined): StripeConfig["api"] {
+  if (!baseUrl) return undefined;
+  try {
+    const url = new URL(baseUrl);
+    return {
+      protocol: url.protocol === "http:" ? "http" : "https",
+      host: url.hostname,
+      ...(url.port && { port: Number(url.port) }),
+    };
+  } catch {
+    // A malformed override must not send live keys somewhere unexpected: fall back to Stripe itself.
+    return undefined;
+  }
 }
 
 function siteOrigin(siteUrl: string | undefined): string {
@@ -280,3 +323,4 @@ export const alertEmailConfig = (env: Partial<Bindings>) => configOf(env).alertE
 export const contactEmailConfig = (env: Partial<Bindings>) => configOf(env).contactEmail;
 export const alertsPageUrl = (env: Partial<Bindings>) => configOf(env).alertsPageUrl;
 export const siteOriginOf = (env: Partial<Bindings>) => configOf(env).siteOrigin;
+export const stripeConfig = (env: Partial<Bindings>) => configOf(env).stripe;

@@ -22,6 +22,7 @@ function toView(row: AlertRecord): AlertView {
     in_app_enabled: row.inAppEnabled,
     last_triggered: row.lastTriggered,
     paused: row.paused,
+    paused_reason: row.paused && row.pausedReason === "plan_limit" ? "plan_limit" : null,
     last_result: row.lastResult as AlertView["last_result"],
     last_checked_day: row.lastCheckedDay,
     created_at: row.createdAt,
@@ -136,7 +137,8 @@ export async function updateAlert(
       ...(patch.threshold != null && { threshold: patch.threshold }),
       ...(patch.email_enabled !== undefined && { emailEnabled: patch.email_enabled }),
       ...(patch.in_app_enabled !== undefined && { inAppEnabled: patch.in_app_enabled }),
-      ...(patch.paused !== undefined && { paused: patch.paused }),
+      // The user pausing or resuming it takes over from any pause the plan made.
+      ...(patch.paused !== undefined && { paused: patch.paused, pausedReason: null }),
       updatedAt: new Date().toISOString(),
     })
     .where(and(ownAlert(userId, id), underActiveLimit(userId, activeLimit)))

@@ -4,6 +4,8 @@ import { findCredentials, type UserRecord } from "../auth/accounts-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { canActivateAlert, type Plan } from "../contract/plans";
 import { planOfUser } from "../billing/user-plan";
+import { planCoversMarketplace } from "../billing/entitlements";
+import { upgradeHint } from "../contract/billing";
 import type { AppEnv } from "../env";
 import { type AlertCondition, type AlertList, alertPatchSchema, newAlertSchema, SELLER_CONDITIONS } from "../contract/alerts";
 import { pageQuerySchema, type Page } from "../contract/pagination";
@@ -22,7 +24,15 @@ async function sellerConditionRefused(c: Context<AppEnv>, condition: AlertCondit
 
 function limitReached(c: Context<AppEnv>, plan: Plan) {
   return c.json(
-    { detail: `Your ${plan.name} plan allows ${plan.activeAlertLimit} active alerts. Pause or delete one first.` },
+    { detail: `Your ${plan.name} plan allows ${plan.activeAlertLimit} active alerts. Pause or delete one first.${upgradeHint(plan)}` },
+    403,
+  );
+}
+
+function marketplaceRefused(c: Context<AppEnv>, plan: Plan, marketplace: string) {
+  if (planCoversMarketplace(plan, marketplace)) return null;
+  return c.json(
+    { detail: `Your ${plan.name} plan covers the ${plan.marketplaces.join(", ")} marketplace only, not ${marketplace}.${upgradeHint(plan)}` },
     403,
   );
 }
@@ -63,6 +73,8 @@ export const alertRoutes = new Hono<AppEnv>()
     const duplicate = await duplicateRefused(c, rule);
     if (duplicate) return duplicate;
     const plan = await planOfUser(c.env.DB, user);
+    const outside = marketplaceRefused(c, plan, input.marketplace);
+    if (outside) return outside;
     if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, user.id))) return limitReached(c, plan);
     // The insert re-checks the cap and the rule itself, in case another request got there meanwhile.
     const alert = await createAlert(c.env.DB, user.id, input, plan.activeAlertLimit);
@@ -90,6 +102,8 @@ export const alertRoutes = new Hono<AppEnv>()
     const refused = await sellerConditionRefused(c, alert.conditionType);
     if (refused) return refused;
     const plan = await planOfUser(c.env.DB, user);
+    const outside = marketplaceRefused(c, plan, alert.marketplace);
+    if (outside) return outside;
     if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, user.id))) return limitReached(c, plan);
     const updated = await updateAlert(c.env.DB, user.id, id, patch, plan.activeAlertLimit);
     return updated ? c.json({ alert: updated }, 200) : limitReached(c, plan);

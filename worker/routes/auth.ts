@@ -100,7 +100,7 @@ export const authRoutes = new Hono<AppEnv>()
     let refreshToken: string;
     try {
       refreshToken = await exchangeAuthorizationCode(
-        { clientId: sellingPartner.clientId, clientSecret: sellingPartner.clientSecret },
+        { clientId: sellingPartner.clientId, clientSecret: sellingPartner.clientSecret, tokenUrl: sellingPartner.lwaTokenUrl },
         code,
         callbackUrl(configOf(c.env).siteOrigin),
       );

@@ -6,9 +6,11 @@ import { connectSeller, demoEnv, registerLwaClient, sellerEnv, TestBrowser } fro
 
 const RANK_ALERT = { asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500, marketplace: "US" };
 
+/** A demo account (seller data) switched to demo Pro: it starts on Free like anyone. */
 async function demoUser(): Promise<TestBrowser> {
   const browser = new TestBrowser(demoEnv());
   await browser.signInDemo();
+  expect((await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" })).status).toBe(200);
   return browser;
 }
 
@@ -70,6 +72,7 @@ describe("POST /api/alerts", () => {
       in_app_enabled: true,
       last_triggered: null,
       paused: false,
+      paused_reason: null,
       last_result: null,
       last_checked_day: null,
       created_at: expect.any(String),
@@ -108,7 +111,7 @@ describe("POST /api/alerts", () => {
     for (let i = 0; i < 5; i++) await create(browser, { ...RANK_ALERT, threshold: 100 + i });
     const res = await browser.json("/api/alerts", "POST", RANK_ALERT);
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ detail: "Your Free plan allows 5 active alerts. Pause or delete one first." });
+    expect(await res.json()).toEqual({ detail: "Your Free plan allows 5 active alerts. Pause or delete one first. Upgrade to Pro at /billing to lift it." });
     expect(await list(browser)).toMatchObject({ active: 5, activeLimit: FREE_PLAN.activeAlertLimit });
   });
 
@@ -177,7 +180,7 @@ describe("PATCH /api/alerts/:id", () => {
 
     const refused = await browser.json(`/api/alerts/${paused.id}`, "PATCH", { paused: false });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ detail: "Your Free plan allows 5 active alerts. Pause or delete one first." });
+    expect(await refused.json()).toEqual({ detail: "Your Free plan allows 5 active alerts. Pause or delete one first. Upgrade to Pro at /billing to lift it." });
     // Other changes to a paused alert are still allowed at the limit.
     expect((await browser.json(`/api/alerts/${paused.id}`, "PATCH", { threshold: 42 })).status).toBe(200);
 

@@ -8,7 +8,8 @@ import { alerts, sellerCredentials, userSettings, users, watchlist } from "../..
  *
  * Paused alerts count too: a paused alert can be resumed at any time and its rule needs the
  * history of the days it was paused (rank_drop and price_change look back 7 days), and the
- * history chart of that ASIN should have no hole.
+ * history chart of that ASIN should have no hole. Watchlist entries a downgrade paused
+ * (paused_reason set: past the plan's size or marketplaces) are not tracked until an upgrade.
  *
  * The two page reads are raw SQL because drizzle cannot say them: a row-value comparison
  * (marketplace, asin) > (?, ?) and a UNION of two separately limited subqueries.
@@ -36,6 +37,9 @@ export function parseKeyCursor(cursor: string | null): TrackedKey | null {
 const BEFORE_EVERY_KEY: TrackedKey = { marketplace: "", asin: "" };
 const NOT_MANUAL = "user_id NOT IN (SELECT user_id FROM user_settings WHERE sync_frequency = 'manual')";
 
+/** The watchlist arms' filter: entries a downgrade paused are not snapshotted. */
+const WATCHLIST_RUNNING = " AND paused_reason IS NULL";
+
 /** A tracked key and whether a real (non-demo) account tracks it: only those may spend the live upstream's budget. */
 export interface TrackedProduct extends TrackedKey {
   live: boolean;
@@ -49,9 +53,9 @@ export interface TrackedProduct extends TrackedKey {
 export async function trackedAsinsPage(db: D1Database, after: TrackedKey | null, limit: number): Promise<TrackedProduct[]> {
   const from = after ?? BEFORE_EVERY_KEY;
   // A user on "manual only" Data Refresh gets no scheduled snapshots: their entries do not count.
-  const arm = (table: string) =>
+  const arm = (table: string, extra = "") =>
     `SELECT * FROM (SELECT DISTINCT marketplace, asin FROM ${table}
-       WHERE (marketplace, asin) > (?1, ?2) AND ${NOT_MANUAL}
+       WHERE (marketplace, asin) > (?1, ?2) AND ${NOT_MANUAL}${extra}
        ORDER BY marketplace, asin LIMIT ?3)`;
   const realOwner = (table: string) =>
     `EXISTS (SELECT 1 FROM ${table} t JOIN users u ON u.id = t.user_id
@@ -59,7 +63,7 @@ export async function trackedAsinsPage(db: D1Database, after: TrackedKey | null,
   const { results } = await db
     .prepare(
       `SELECT k.marketplace, k.asin, (${realOwner("watchlist")} OR ${realOwner("alerts")}) AS live
-       FROM (${arm("watchlist")} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?3) k
+       FROM (${arm("watchlist", WATCHLIST_RUNNING)} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?3) k
        ORDER BY k.marketplace, k.asin`,
     )
     .bind(from.marketplace, from.asin, limit)
@@ -81,12 +85,12 @@ export async function userTrackedAsinsPage(
   if (marketplaces.length === 0) return [];
   const from = after ?? BEFORE_EVERY_KEY;
   const inList = marketplaces.map((_, i) => `?${i + 5}`).join(", ");
-  const arm = (table: string) =>
+  const arm = (table: string, extra = "") =>
     `SELECT * FROM (SELECT DISTINCT marketplace, asin FROM ${table}
-       WHERE user_id = ?1 AND marketplace IN (${inList}) AND (marketplace, asin) > (?2, ?3)
+       WHERE user_id = ?1 AND marketplace IN (${inList}) AND (marketplace, asin) > (?2, ?3)${extra}
        ORDER BY marketplace, asin LIMIT ?4)`;
   const { results } = await db
-    .prepare(`${arm("watchlist")} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?4`)
+    .prepare(`${arm("watchlist", WATCHLIST_RUNNING)} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?4`)
     .bind(userId, from.marketplace, from.asin, limit, ...marketplaces)
     .all<TrackedKey>();
   return results;
