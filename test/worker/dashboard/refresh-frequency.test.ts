@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { storeDemoSubscription } from "../../../worker/billing/subscription-store";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FREE_PLAN, PRO_PLAN } from "../../../worker/contract/plans";
 import { effectiveFrequency, extraRefreshCalls, isExtraRefreshHour, nextHourAt, type RefreshFrequency } from "../../../worker/dashboard/refresh-schedule";
@@ -40,8 +41,10 @@ describe("extra refreshes against D1", () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
   });
 
-  async function withFrequency(frequency: RefreshFrequency, isDemo: boolean, asins: string[]) {
-    const user = await insertUser({ isDemo });
+  /** A user on `frequency`; `pro` users are demo accounts upgraded to demo Pro, the others plain Free accounts. */
+  async function withFrequency(frequency: RefreshFrequency, pro: boolean, asins: string[]) {
+    const user = await insertUser({ isDemo: pro });
+    if (pro) await storeDemoSubscription(env.DB, user, true);
     await insertWatchlist(user, asins.map((asin) => ({ marketplace: "US", asin })));
     await env.DB.prepare("INSERT INTO user_settings (user_id, sync_frequency) VALUES (?, ?)").bind(user, frequency).run();
     return user;
