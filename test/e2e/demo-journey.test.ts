@@ -44,12 +44,14 @@ describe("the demo journey in a real browser (mock mode, no Amazon credentials)"
     expect(await tab.page.evaluate(() => document.cookie)).not.toContain("__Host-session");
 
     // A catalog fetch: from the mock seller API, and labelled so.
-    const asin = main().getByLabel("ASIN");
+    // The dashboard above it has its own ASIN field (add to watchlist): use the catalog form's.
+    const catalog = main().getByRole("region", { name: "Fetch Catalog Item" });
+    const asin = catalog.getByLabel("ASIN");
     await asin.fill("b08n5wrwnw");
     expect(await asin.inputValue()).toBe("B08N5WRWNW");
-    expect(await main().getByLabel("Marketplace").inputValue()).toBe("DE");
-    await main().getByRole("button", { name: "Fetch from SP-API" }).click();
-    const item = main().getByRole("article");
+    expect(await catalog.getByLabel("Marketplace").inputValue()).toBe("DE");
+    await catalog.getByRole("button", { name: "Fetch from SP-API" }).click();
+    const item = catalog.getByRole("article");
     await item.waitFor();
     expect(await item.getByText("Mock Data", { exact: true }).isVisible()).toBe(true);
     expect(await item.getByText("ASIN B08N5WRWNW").isVisible()).toBe(true);
