@@ -42,6 +42,21 @@ export const DEFAULT_LOOKUP_LIMITS = { perMinute: 30, perMonth: FREE_PLAN.lookup
 /** Amazon's documented starting quota for Associates: 1 Creators API request per second. */
 export const DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND = 1;
 
+/** An optional integer var of at least `min`: undefined when unset or malformed. */
+const optionalInt = (min = 1) =>
+  z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value) => {
+      const parsed = Number.parseInt(typeof value === "string" ? value : "", 10);
+      return Number.isFinite(parsed) && parsed >= min ? parsed : undefined;
+    }),
+  );
+
+/** History shards bound in wrangler.toml (HISTORY_0 …) and used: raise with a re-shard (README). */
+export const DEFAULT_HISTORY_SHARDS = 4;
+/** Days of history kept in D1; older whole months live in the R2 archive. */
+export const DEFAULT_HISTORY_HOT_DAYS = 120;
+
 const varsSchema = z.object({
   APP_VERSION: text,
   SITE_URL: text,
@@ -65,7 +80,14 @@ const varsSchema = z.object({
   ALERT_EMAIL_FROM: text,
   CONTACT_EMAIL_FROM: text,
   CONTACT_EMAIL_TO: text,
-  SNAPSHOT_REQUESTS_PER_SECOND: rate(DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND),
+  /** Optional ceiling on the snapshot job's own pace; the credential's budget is what paces it. */
+  SNAPSHOT_REQUESTS_PER_SECOND: rate(Number.POSITIVE_INFINITY),
+  /** A Creators credential's request rate and burst: its UpstreamBudget token bucket. */
+  CREATORS_REQUESTS_PER_SECOND: rate(DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND),
+  CREATORS_BURST: int(1),
+  HISTORY_SHARDS: int(DEFAULT_HISTORY_SHARDS),
+  HISTORY_RESHARD_FROM: optionalInt(),
+  HISTORY_HOT_DAYS: int(DEFAULT_HISTORY_HOT_DAYS),
   SNAPSHOT_MAX_CALLS_PER_INVOCATION: int(100),
   SNAPSHOT_MAX_MS_PER_INVOCATION: int(25_000),
 });

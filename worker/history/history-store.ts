@@ -1,40 +1,136 @@
-import { and, asc, between, eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import { rankSnapshots } from "../db/schema";
+import type { Bindings } from "../env";
 import type { HistoryPoint } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
-import type { CategoryRank } from "./snapshot-store";
+import { configOf } from "../config";
+import { decodePoint, historyPoint, pointKey, replaces, type EncodedPoint, type StoredPoint } from "./point-codec";
+import { bucketOf, dayNumber, dayText, monthDays, monthsBetween } from "./sharding";
+import { byShard, shardDatabase, shardsToRead } from "./shard-store";
+import { readArchivedMonth } from "./archive-store";
 
-/** One ASIN's daily snapshots from `fromDay` to `toDay` (UTC days, both included), oldest first. */
+/**
+ * Reads of rank history: the only way into it (writes: snapshot-store.ts). Store API:
+ * - rankHistory(env, asin, marketplace, fromDay, toDay): one ASIN's day points, oldest first
+ *   (GET /api/history, charts);
+ * - rankHistoryMany(env, keys, fromDay, toDay, { intraday }): many ASINs in a few queries,
+ *   Map "MARKETPLACE:ASIN" → points oldest first (dashboards, compare, exports, the alert
+ *   check). Day points only, unless intraday: true adds the hourly points (hour 0–23) after
+ *   each day's point.
+ * A range reaches into the R2 archive (archive-store.ts) for months older than the hot
+ * window (HISTORY_HOT_DAYS), so a two-year export reads the same way as a 7-day chart.
+ * Days are UTC YYYY-MM-DD, both ends included.
+ */
+
+export interface AsinKey {
+  asin: string;
+  marketplace: string;
+}
+
+export interface RangeOptions {
+  intraday?: boolean;
+  /** Today for the hot window (tests); Date.now() otherwise. */
+  nowMs?: number;
+}
+
+export const historyKey = (key: AsinKey) => `${key.marketplace}:${key.asin}`;
+
+/** Keys per query: json_each takes them as one parameter, and one answer stays a few MB. */
+const KEYS_PER_QUERY = 100;
+
+/** One ASIN's day points from `fromDay` to `toDay`, oldest first. */
 export async function rankHistory(
-  db: D1Database,
+  env: Partial<Bindings>,
   asin: string,
   marketplace: Marketplace,
   fromDay: string,
   toDay: string,
 ): Promise<HistoryPoint[]> {
-  const rows = await drizzle(db)
-    .select()
-    .from(rankSnapshots)
-    .where(and(eq(rankSnapshots.asin, asin), eq(rankSnapshots.marketplace, marketplace), between(rankSnapshots.day, fromDay, toDay)))
-    .orderBy(asc(rankSnapshots.day));
-  return rows.map((row) => ({
-    day: row.day,
-    source: row.source === "live" ? "live" : "mock",
-    rank: row.rank,
-    categoryRanks: parseCategoryRanks(row.categoryRanks),
-    price: row.priceAmount,
-    currency: row.priceCurrency,
-    offers: row.offers,
-  }));
+  const points = (await rankHistoryMany(env, [{ asin, marketplace }], fromDay, toDay)).get(historyKey({ asin, marketplace })) ?? [];
+  return points.map(historyPoint);
 }
 
-function parseCategoryRanks(json: string): CategoryRank[] {
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed) ? (parsed as CategoryRank[]) : [];
-  } catch {
-    // A damaged cell costs the category ranks of one day, never the whole series.
-    return [];
+/** Many ASINs' points over one range, one query per shard and 100 keys; see the module note. */
+export async function rankHistoryMany(
+  env: Partial<Bindings>,
+  keys: readonly AsinKey[],
+  fromDay: string,
+  toDay: string,
+  options: RangeOptions = {},
+): Promise<Map<string, StoredPoint[]>> {
+  const distinct = [...new Map(keys.map((key) => [historyKey(key), { ...key, bucket: bucketOf(key.marketplace, key.asin) }])).values()];
+  const from = dayNumber(fromDay);
+  const to = dayNumber(toDay);
+  const merged = new Map<string, StoredPoint>();
+  const keep = (point: StoredPoint) => {
+    const key = pointKey(point);
+    const current = merged.get(key);
+    if (!current || replaces(point, current)) merged.set(key, point);
+  };
+
+  // Archived months first: a point still (or again) in D1 is newer and replaces it.
+  for (const point of await archivedPoints(env, distinct, from, to, options)) keep(point);
+  // Shards in reverse read order: the current shard of a bucket is read last and wins.
+  const reads = distinct.flatMap((key) => shardsToRead(env, key.bucket).map((shard, order) => ({ key, shard, order })));
+  const maxOrder = Math.max(0, ...reads.map((read) => read.order));
+  for (let order = maxOrder; order >= 0; order--) {
+    const round = reads.filter((read) => read.order === order);
+    const rows = await Promise.all(
+      [...byShard(round, (read) => read.shard)].flatMap(([shard, group]) =>
+        chunks(group, KEYS_PER_QUERY).map((chunk) => queryShard(shardDatabase(env, shard), chunk.map((read) => read.key), from, to, options.intraday === true)),
+      ),
+    );
+    for (const row of rows.flat()) keep(decodePoint(row));
   }
+
+  const result = new Map<string, StoredPoint[]>();
+  for (const point of [...merged.values()].sort(comparePoints)) {
+    const key = historyKey(point);
+    const list = result.get(key);
+    if (list) list.push(point);
+    else result.set(key, [point]);
+  }
+  return result;
+}
+
+/**
+ * Raw SQL because drizzle cannot say it: the keys travel as one JSON parameter unpacked by
+ * json_each (D1 binds at most 100 parameters), each joined on the table's key prefix.
+ */
+async function queryShard(db: D1Database, keys: { bucket: number; marketplace: string; asin: string }[], from: number, to: number, intraday: boolean) {
+  const { results } = await db
+    .prepare(
+      `SELECT p.bucket, p.marketplace, p.asin, p.day, p.hour, p.live, p.rank, a.name AS cat1, p.r1, b.name AS cat2, p.r2,
+              p.more, p.price, p.currency, p.offers, p.captured
+       FROM json_each(?1) AS k
+       JOIN rank_points AS p ON p.bucket = k.value ->> '$[0]' AND p.marketplace = k.value ->> '$[1]' AND p.asin = k.value ->> '$[2]'
+       LEFT JOIN categories AS a ON a.id = p.c1
+       LEFT JOIN categories AS b ON b.id = p.c2
+       WHERE p.day BETWEEN ?2 AND ?3 AND (?4 = 1 OR p.hour = -1)`,
+    )
+    .bind(JSON.stringify(keys.map((key) => [key.bucket, key.marketplace, key.asin])), from, to, intraday ? 1 : 0)
+    .all<EncodedPoint>();
+  return results;
+}
+
+/** Points of archived months in the range: months that ended before the hot window. */
+async function archivedPoints(env: Partial<Bindings>, keys: { bucket: number; marketplace: string; asin: string }[], from: number, to: number, options: RangeOptions) {
+  if (!env.HISTORY_ARCHIVE) return [];
+  const hotFrom = dayNumber(dayText(Math.floor((options.nowMs ?? Date.now()) / 86_400_000))) - configOf(env).vars.HISTORY_HOT_DAYS;
+  const months = monthsBetween(from, to).filter((month) => monthDays(month).last < hotFrom);
+  if (months.length === 0) return [];
+  const wanted = new Set(keys.map(historyKey));
+  const buckets = [...new Set(keys.map((key) => key.bucket))];
+  const files = await Promise.all(months.flatMap((month) => buckets.map((bucket) => readArchivedMonth(env, bucket, month))));
+  return files
+    .flat()
+    .filter((point) => wanted.has(historyKey(point)) && point.day >= dayText(from) && point.day <= dayText(to) && (options.intraday || point.hour === null));
+}
+
+function comparePoints(a: StoredPoint, b: StoredPoint): number {
+  return a.marketplace < b.marketplace ? -1 : a.marketplace > b.marketplace ? 1 : a.asin < b.asin ? -1 : a.asin > b.asin ? 1 : a.day < b.day ? -1 : a.day > b.day ? 1 : (a.hour ?? -1) - (b.hour ?? -1);
+}
+
+function chunks<Item>(items: Item[], size: number): Item[][] {
+  const out: Item[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }

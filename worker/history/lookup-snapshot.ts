@@ -1,3 +1,4 @@
+import type { Bindings } from "../env";
 import type { LookupResult } from "../contract/product";
 import { recordRankSnapshot, type CategoryRank } from "./snapshot-store";
 
@@ -12,14 +13,14 @@ export interface LookupAnswer {
  * A failed write is logged and never fails the lookup.
  */
 export function recordLookupSnapshot(
-  db: D1Database,
+  env: Partial<Bindings>,
   ctx: { waitUntil(promise: Promise<unknown>): void },
   { result, categoryRanks }: LookupAnswer,
 ): void {
   const { source, refreshedAt, ...product } = result;
   if (source === "cache") return;
   ctx.waitUntil(
-    recordRankSnapshot(db, { product, categoryRanks, source, capturedAt: refreshedAt }).catch((error: unknown) => {
+    recordRankSnapshot(env, { product, categoryRanks, source, capturedAt: refreshedAt }).catch((error: unknown) => {
       console.error("rank snapshot write failed", product.marketplace, product.asin, error);
     }),
   );

@@ -1,8 +1,25 @@
 import type { CategoryRank } from "../upstreams/creators/product-source";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { rankSnapshots, sellerSnapshots } from "../db/schema";
+import { sellerSnapshots } from "../db/schema";
+import { categories, rankPoints } from "../db/history-schema/points";
+import type { Bindings } from "../env";
 import type { ProductData } from "../contract/product";
+import { encodePoint, type StoredPoint } from "./point-codec";
+import { byShard, shardDatabase, writeShard } from "./shard-store";
+
+/**
+ * Writes of rank history. Store API (reads are in history-store.ts):
+ * - recordRankSnapshot(env, input): the day's point of one capture (a lookup);
+ * - recordRankPoint(env, input, hour): the same with an hour: null = the day's point (what
+ *   daily rules, charts and alerts read), 0–23 = an intraday point of that UTC hour (Pro);
+ * - rankSnapshotUpsert(env, input): recordRankSnapshot under its old name;
+ * - writeRankPoints(env, points): many points at once, one D1 batch per shard (the 02:00 job,
+ *   an intraday job: give each point its hour; pointOf(input, hour) builds one).
+ * Points live in the history shards (shard-store.ts), keyed (bucket, marketplace, ASIN, day,
+ * hour). A later capture of the same key replaces the earlier one in place, except that mock
+ * never replaces live. Seller snapshots (private, per user) stay in DB.
+ */
 
 /** The UTC day of a moment, YYYY-MM-DD: snapshots and alert firings are keyed by it. */
 export function utcDay(epochMs: number): string {
@@ -19,31 +36,63 @@ export interface RankSnapshotInput {
   capturedAt: string;
 }
 
-/**
- * The statement that writes one ASIN's public data point for its UTC day: the first
- * capture of a day inserts the row, later ones of the same day update it in place. A mock
- * capture never replaces a live row: mock data must not pass for what Amazon said.
- */
-export function rankSnapshotUpsert(db: D1Database, input: RankSnapshotInput) {
+/** The stored point of a capture: its UTC day, and `hour` (null for the day's point). */
+export function pointOf(input: RankSnapshotInput, hour: number | null = null): StoredPoint {
   const { product } = input;
-  const values = {
+  return {
+    asin: product.asin,
+    marketplace: product.marketplace,
+    day: utcDay(Date.parse(input.capturedAt)),
+    hour,
     source: input.source,
     rank: product.rank,
-    categoryRanks: JSON.stringify(input.categoryRanks ?? []),
-    priceAmount: product.price?.amount ?? null,
-    priceCurrency: product.price?.currency ?? null,
+    categoryRanks: input.categoryRanks ?? [],
+    price: product.price?.amount ?? null,
+    currency: product.price?.currency ?? null,
     offers: product.offers,
     capturedAt: input.capturedAt,
   };
-  return drizzle(db)
-    .insert(rankSnapshots)
-    .values({ asin: product.asin, marketplace: product.marketplace, day: utcDay(Date.parse(input.capturedAt)), ...values })
-    .onConflictDoUpdate({
-      target: [rankSnapshots.asin, rankSnapshots.marketplace, rankSnapshots.day],
-      set: values,
-      setWhere: sql`${rankSnapshots.source} = 'mock' OR excluded.source = 'live'`,
-    });
 }
+
+/** Writes points, one batch per shard: category names first, then each point's upsert. */
+export async function writeRankPoints(env: Partial<Bindings>, points: readonly StoredPoint[], options: { ifAbsent?: boolean } = {}): Promise<void> {
+  const encoded = points.map(encodePoint);
+  await Promise.all(
+    [...byShard(encoded, (point) => writeShard(env, point.bucket))].map(([shard, rows]) => {
+      const db = drizzle(shardDatabase(env, shard));
+      const names = [...new Set(rows.flatMap((row) => [row.cat1, row.cat2]).filter((name) => name !== null))];
+      const categoryId = (name: string | null) => (name === null ? null : sql`(SELECT id FROM categories WHERE name = ${name})`);
+      const upserts = rows.map(({ cat1, cat2, ...row }) => {
+        const values = { ...row, c1: categoryId(cat1), c2: categoryId(cat2) };
+        const { bucket: _b, marketplace: _m, asin: _a, day: _d, hour: _h, ...set } = values;
+        const insert = db.insert(rankPoints).values(values);
+        // A re-shard copy never overwrites what a live write put on the new shard meanwhile.
+        if (options.ifAbsent) return insert.onConflictDoNothing();
+        return insert.onConflictDoUpdate({
+            target: [rankPoints.bucket, rankPoints.marketplace, rankPoints.asin, rankPoints.day, rankPoints.hour],
+            set,
+            setWhere: sql`${rankPoints.live} = 0 OR excluded.live = 1`,
+          });
+      });
+      const first = names.length ? db.insert(categories).values(names.map((name) => ({ name }))).onConflictDoNothing() : upserts.shift()!;
+      return db.batch([first, ...upserts]);
+    }),
+  );
+}
+
+/** One capture's point: the day's (hour null) or an intraday one (hour 0–23, UTC). */
+export async function recordRankPoint(env: Partial<Bindings>, input: RankSnapshotInput, hour: number | null): Promise<void> {
+  if (hour !== null && !(Number.isInteger(hour) && hour >= 0 && hour <= 23)) throw new RangeError(`hour must be 0–23 or null, got ${hour}`);
+  await writeRankPoints(env, [pointOf(input, hour)]);
+}
+
+/** Writes one lookup's data point for its UTC day. */
+export async function recordRankSnapshot(env: Partial<Bindings>, input: RankSnapshotInput): Promise<void> {
+  await writeRankPoints(env, [pointOf(input)]);
+}
+
+/** The day's point of one capture (the name the first, single-database store had). */
+export const rankSnapshotUpsert = recordRankSnapshot;
 
 export interface SellerSnapshotInput {
   userId: string;
@@ -67,9 +116,4 @@ export function sellerSnapshotUpsert(db: D1Database, input: SellerSnapshotInput)
       target: [sellerSnapshots.userId, sellerSnapshots.asin, sellerSnapshots.marketplace, sellerSnapshots.day],
       set,
     });
-}
-
-/** Writes one lookup's data point now; callers that batch with other writes use the upsert builders. */
-export async function recordRankSnapshot(db: D1Database, input: RankSnapshotInput): Promise<void> {
-  await rankSnapshotUpsert(db, input);
 }

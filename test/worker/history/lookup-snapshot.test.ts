@@ -6,6 +6,7 @@ import { recordLookupSnapshot } from "../../../worker/history/lookup-snapshot";
 import { mockCategoryRanks, mockProduct } from "../../../worker/upstreams/creators/mock";
 import type { DataSource, LookupResult } from "../../../worker/contract/product";
 import { newAsin, uniqueClient } from "../support/creators-fake";
+import { historyPoints } from "../support/history-shards";
 
 /** Collects what a request would hand to waitUntil. */
 function fakeContext() {
@@ -19,7 +20,7 @@ function result(asin: string, source: DataSource, refreshedAt: string, rank: num
 
 async function record(answer: LookupResult, categoryRanks = [{ category: "Electronics", rank: answer.rank ?? 0 }]) {
   const { kept, ctx } = fakeContext();
-  recordLookupSnapshot(env.DB, ctx, { result: answer, categoryRanks });
+  recordLookupSnapshot(env, ctx, { result: answer, categoryRanks });
   await Promise.all(kept);
   return kept.length;
 }
@@ -36,12 +37,16 @@ interface SnapshotRow {
 }
 
 async function snapshots(asin: string, marketplace = "US"): Promise<SnapshotRow[]> {
-  const { results } = await env.DB.prepare(
-    "SELECT day, source, rank, category_ranks, price_amount, price_currency, offers, captured_at FROM rank_snapshots WHERE asin = ? AND marketplace = ? ORDER BY day",
-  )
-    .bind(asin, marketplace)
-    .all<SnapshotRow>();
-  return results;
+  return (await historyPoints({ asin, marketplace })).map((point) => ({
+    day: point.day,
+    source: point.source,
+    rank: point.rank,
+    category_ranks: JSON.stringify(point.categoryRanks),
+    price_amount: point.price,
+    price_currency: point.currency,
+    offers: point.offers,
+    captured_at: point.capturedAt,
+  }));
 }
 
 describe("recordLookupSnapshot", () => {
@@ -114,15 +119,16 @@ describe("recordLookupSnapshot", () => {
 
   it("logs a failed write and never rejects", async () => {
     const errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
-    const failing = new Proxy(env.DB, {
+    const failing = new Proxy(env.HISTORY_0, {
       get(target, property) {
-        if (property === "prepare") return () => ({ bind: () => ({ run: () => Promise.reject(new Error("D1 is having a moment")) }) });
+        if (property === "batch") return () => Promise.reject(new Error("D1 is having a moment"));
         const value = Reflect.get(target, property);
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
     const { kept, ctx } = fakeContext();
-    recordLookupSnapshot(failing, ctx, { result: result(newAsin(), "live", "2026-11-20T08:00:00.000Z", 1) });
+    const shards = { HISTORY_0: failing, HISTORY_1: failing, HISTORY_2: failing, HISTORY_3: failing };
+    recordLookupSnapshot({ ...env, ...shards }, ctx, { result: result(newAsin(), "live", "2026-11-20T08:00:00.000Z", 1) });
     await expect(Promise.all(kept)).resolves.toBeDefined();
     expect(errorLog).toHaveBeenCalledWith("rank snapshot write failed", "US", expect.any(String), expect.any(Error));
   });

@@ -1,11 +1,12 @@
-import { productSourceFor } from "../../upstreams/creators/select";
+import { snapshotSourceFor } from "../../upstreams/creators/select";
 import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../../upstreams/creators/product-source";
+import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { isMarketplace } from "../../contract/marketplaces";
 import { advanceCursor, writeStep } from "./job-runs-store";
 import { configOf, DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND } from "../../config";
-import { Pacer } from "./pacing";
+import { Pacer, type Clock } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
-import { rankSnapshotUpsert } from "../../history/snapshot-store";
+import { pointOf, writeRankPoints } from "../../history/snapshot-store";
 import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey } from "./tracked-store";
 
 /** Amazon's documented starting quota for Associates: 1 request per second. */
@@ -13,12 +14,17 @@ export const DEFAULT_REQUESTS_PER_SECOND = DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND;
 const PAGE_SIZE = 200;
 
 /**
- * The products phase: every tracked ASIN, 10 per getItems call, paced to the upstream rate.
- * Each call's rows and the cursor after its last ASIN are written in one D1 batch.
+ * The products phase: every tracked ASIN, 10 per getItems call. Each call takes a batch token
+ * of its credential's shared budget (what lookups leave; see upstreams/budget), under the
+ * optional SNAPSHOT_REQUESTS_PER_SECOND ceiling. Each call's points go to the history shards,
+ * then the cursor after its last ASIN to D1: a crash in between re-asks that call, whose
+ * points are then rewritten in place.
  */
-export async function runProductPhase(ctx: PhaseContext, cursor: string | null, source: ProductSource = productSourceFor(ctx.env)): Promise<PhaseResult> {
+export async function runProductPhase(ctx: PhaseContext, cursor: string | null, override?: ProductSource): Promise<PhaseResult> {
   const { env, day, clock, budget } = ctx;
   const db = env.DB;
+  const selected = snapshotSourceFor(env, clock);
+  const source = override ?? selected.source;
   const pacer = new Pacer(clock, 1000 / configOf(env).vars.SNAPSHOT_REQUESTS_PER_SECOND, budget.deadline);
   const keys = new TrackedBuffer(db, parseKeyCursor(cursor));
 
@@ -35,6 +41,8 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
       continue;
     }
     if (budget.calls >= budget.maxCalls || !(await pacer.take())) return { finished: false, resumeAt: pacer.nextAt };
+    const token = await takeBatchToken(selected.budgetOf(marketplace), clock, budget.deadline);
+    if (token !== true) return { finished: false, resumeAt: token };
     budget.calls += 1;
 
     const asins = batch.map((key) => key.asin);
@@ -56,12 +64,27 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
     }
 
     const capturedAt = captureIso(day, clock.now());
-    const rows = [...outcomes.values()].flatMap((outcome) =>
-      outcome.ok ? [rankSnapshotUpsert(db, { product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt })] : [],
+    const points = [...outcomes.values()].flatMap((outcome) =>
+      outcome.ok ? [pointOf({ product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt })] : [],
     );
-    await writeStep(db, { day, phase: "products", cursor: last, processed: asins.length, nowIso }, rows);
+    await writeRankPoints(env, points);
+    await writeStep(db, { day, phase: "products", cursor: last, processed: asins.length, nowIso }, []);
+    const rows = points;
     await clearFailures(ctx, `products:${last}`);
     await addToCount(ctx, "notFound", asins.length - rows.length);
+  }
+}
+
+/**
+ * A batch token, waiting inside the invocation while the next one is due before `deadline`:
+ * true once taken, else the moment to come back.
+ */
+async function takeBatchToken(upstream: BudgetClient, clock: Clock, deadline: number): Promise<true | number> {
+  for (;;) {
+    const grant = await upstream.take("batch", clock.now(), 0);
+    if (grant.ok) return true;
+    if (grant.retryAt > deadline) return grant.retryAt;
+    await clock.sleep(grant.retryAt - clock.now());
   }
 }
 

@@ -6,6 +6,7 @@ import { runSnapshotSlice } from "../../../../worker/jobs/snapshot/start";
 import { ACCOUNT_MARKETPLACES } from "../../../../worker/contract/account";
 import { calls } from "../../support/creators-fake";
 import { asinRange, count, creatorsEnv, insertAlert, insertUser, insertWatchlist, memoryNotes, resetHistoryTables } from "./support";
+import { countPoints } from "../../support/history-shards";
 
 const TRACKED = 100_000;
 const USERS = 100;
@@ -35,7 +36,7 @@ describe("snapshot of 100,000 tracked ASINs", () => {
     expect(await count("SELECT COUNT(*) AS n FROM watchlist")).toBe(TRACKED + 500);
     const seedSeconds = (performance.now() - seedStart) / 1000;
 
-    const bindings = creatorsEnv({ SNAPSHOT_REQUESTS_PER_SECOND: "1000000" });
+    const bindings = creatorsEnv({ CREATORS_REQUESTS_PER_SECOND: "1000000" });
     const notes = memoryNotes();
     const runStart = performance.now();
     let slices = 0;
@@ -51,7 +52,7 @@ describe("snapshot of 100,000 tracked ASINs", () => {
     expect(getItems.every((call) => call.status === 200 && call.itemIds?.length === 10)).toBe(true);
     expect(requested).toHaveLength(TRACKED);
     expect(new Set(requested).size).toBe(TRACKED);
-    expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots WHERE day = ? AND source = 'live'", DAY)).toBe(TRACKED);
+    expect(await countPoints({ day: DAY, source: "live" })).toBe(TRACKED);
     expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done", processed: TRACKED });
     expect(slices).toBe(TRACKED / 10 / 100);
 

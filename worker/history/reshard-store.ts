@@ -1,0 +1,77 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { drizzle } from "drizzle-orm/d1";
+import type { Bindings } from "../env";
+import { categories, rankPoints } from "../db/history-schema/points";
+import { decodePoint } from "./point-codec";
+import { movingBuckets } from "./sharding";
+import { shardDatabase, shardLayout } from "./shard-store";
+import { writeRankPoints } from "./snapshot-store";
+
+/**
+ * Raising the shard count (README "Rank history at scale" has the operator's steps):
+ * 1. create the new D1 databases, bind them as HISTORY_n…, migrate them;
+ * 2. deploy with HISTORY_SHARDS = new count and HISTORY_RESHARD_FROM = old count: writes go to
+ *    each bucket's new shard at once, reads ask the new shard and then the old one;
+ * 3. run reshardStep until it says done (POST-free: the nightly retention run calls it too);
+ * 4. deploy without HISTORY_RESHARD_FROM.
+ * Only buckets whose shard changes move (jump hash: about 1 − old/new of them), whole.
+ */
+
+const PAGE = 400;
+
+export interface ReshardProgress {
+  /** Index into the list of moving buckets to go on from; null once every bucket has moved. */
+  next: number | null;
+  moved: number;
+}
+
+/** Moves up to `maxPages` pages of rows, from the `start`-th moving bucket on. */
+export async function reshardStep(env: Partial<Bindings>, start = 0, maxPages = 50): Promise<ReshardProgress> {
+  const layout = shardLayout(env);
+  if (layout.from === null) return { next: null, moved: 0 };
+  const moves = movingBuckets(layout.from, layout.shards);
+  let moved = 0;
+  let pages = 0;
+  for (let index = start; index < moves.length; index++) {
+    const { bucket, source } = moves[index]!;
+    const db = drizzle(shardDatabase(env, source));
+    for (;;) {
+      if (pages >= maxPages) return { next: index, moved };
+      const rows = await bucketPage(db, bucket);
+      pages += 1;
+      if (rows.length === 0) break;
+      await writeRankPoints(env, rows.map(decodePoint), { ifAbsent: true });
+      // Copied first, then deleted: a crash in between leaves a copy that the next pass skips.
+      const last = rows.at(-1)!;
+      await db
+        .delete(rankPoints)
+        .where(
+          and(
+            eq(rankPoints.bucket, bucket),
+            sql`(${rankPoints.marketplace}, ${rankPoints.asin}, ${rankPoints.day}, ${rankPoints.hour}) <= (${last.marketplace}, ${last.asin}, ${last.day}, ${last.hour})`,
+          ),
+        );
+      moved += rows.length;
+    }
+  }
+  return { next: null, moved };
+}
+
+/** The first PAGE rows of a bucket on one shard, in key order, with category names. */
+function bucketPage(db: ReturnType<typeof drizzle>, bucket: number) {
+  const a = alias(categories, "a");
+  const b = alias(categories, "b");
+  const p = rankPoints;
+  return db
+    .select({
+      bucket: p.bucket, marketplace: p.marketplace, asin: p.asin, day: p.day, hour: p.hour, live: p.live, rank: p.rank,
+      cat1: a.name, r1: p.r1, cat2: b.name, r2: p.r2, more: p.more, price: p.price, currency: p.currency, offers: p.offers, captured: p.captured,
+    })
+    .from(p)
+    .leftJoin(a, eq(a.id, p.c1))
+    .leftJoin(b, eq(b.id, p.c2))
+    .where(eq(p.bucket, bucket))
+    .orderBy(asc(p.marketplace), asc(p.asin), asc(p.day), asc(p.hour))
+    .limit(PAGE);
+}

@@ -1,0 +1,44 @@
+import type { Bindings } from "../env";
+import { configOf } from "../config";
+import { readShards, shardOfBucket, type ShardLayout } from "./sharding";
+
+/**
+ * The history shards of a deployment: D1 bindings HISTORY_0 … HISTORY_{n-1} (wrangler.toml),
+ * n = HISTORY_SHARDS, plus HISTORY_RESHARD_FROM while a re-shard moves buckets (reshard-store.ts).
+ * Only the history stores use these databases.
+ */
+export type HistoryEnv = Pick<Bindings, "HISTORY_ARCHIVE"> & Partial<Bindings>;
+
+export function shardLayout(env: Partial<Bindings>): ShardLayout {
+  const { HISTORY_SHARDS, HISTORY_RESHARD_FROM } = configOf(env).vars;
+  return { shards: HISTORY_SHARDS, from: HISTORY_RESHARD_FROM ?? null };
+}
+
+/** The D1 database of shard `index`; a missing binding is a deployment error, said plainly. */
+export function shardDatabase(env: Partial<Bindings>, index: number): D1Database {
+  const db = (env as Record<string, unknown>)[`HISTORY_${index}`] as D1Database | undefined;
+  if (!db) throw new Error(`history shard HISTORY_${index} is not bound (HISTORY_SHARDS=${shardLayout(env).shards}): add it to wrangler.toml`);
+  return db;
+}
+
+/** The shard a write of `bucket` goes to. */
+export function writeShard(env: Partial<Bindings>, bucket: number): number {
+  return shardOfBucket(bucket, shardLayout(env).shards);
+}
+
+/** The shards a read of `bucket` asks, the current one first. */
+export function shardsToRead(env: Partial<Bindings>, bucket: number): number[] {
+  return readShards(shardLayout(env), bucket);
+}
+
+/** Groups items by a shard index. */
+export function byShard<Item>(items: Iterable<Item>, shardOf: (item: Item) => number): Map<number, Item[]> {
+  const groups = new Map<number, Item[]>();
+  for (const item of items) {
+    const shard = shardOf(item);
+    const group = groups.get(shard);
+    if (group) group.push(item);
+    else groups.set(shard, [item]);
+  }
+  return groups;
+}
