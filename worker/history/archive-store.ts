@@ -6,7 +6,7 @@ import { configOf } from "../config";
 import { categories, rankPoints } from "../db/history-schema/points";
 import { decodePoint, encodePoint, pointKey, replaces, type EncodedPoint, type StoredPoint } from "./point-codec";
 import { BUCKETS, dayNumber, dayText, monthDays, monthOf } from "./sharding";
-import { shardDatabase, shardsToRead } from "./shard-store";
+import { nextFilledBucket, shardDatabase, shardLayout, shardsToRead } from "./shard-store";
 
 /**
  * The R2 archive of rank history (binding HISTORY_ARCHIVE): a month of one bucket's points
@@ -113,7 +113,14 @@ export async function runArchiveStep(env: Partial<Bindings>, nowMs: number, maxB
     let next = progress ? ((await progress.json<{ nextBucket: number }>()).nextBucket ?? 0) : 0;
     if (next >= BUCKETS) continue;
     step.month = month;
+    const shards = Array.from({ length: shardLayout(env).shards }, (_, index) => shardDatabase(env, index));
     while (next < BUCKETS && step.bucketsDone < maxBuckets) {
+      const filled = await nextFilledBucket(shards, next);
+      if (filled === null) {
+        next = BUCKETS;
+        break;
+      }
+      next = filled;
       const done = await archiveBucketMonth(env, next, month);
       step.points += done.points;
       step.bytes += done.bytes;

@@ -5,7 +5,7 @@ import type { Bindings } from "../env";
 import { categories, rankPoints } from "../db/history-schema/points";
 import { decodePoint } from "./point-codec";
 import { movingBuckets } from "./sharding";
-import { shardDatabase, shardLayout } from "./shard-store";
+import { nextFilledBucket, shardDatabase, shardLayout } from "./shard-store";
 import { writeRankPoints } from "./snapshot-store";
 
 /**
@@ -21,24 +21,33 @@ import { writeRankPoints } from "./snapshot-store";
 const PAGE = 400;
 
 export interface ReshardProgress {
-  /** Index into the list of moving buckets to go on from; null once every bucket has moved. */
+  /** The bucket to go on from; null once every bucket has moved. */
   next: number | null;
   moved: number;
 }
 
-/** Moves up to `maxPages` pages of rows, from the `start`-th moving bucket on. */
+/** Moves up to `maxPages` pages of rows, from bucket `start` on. */
 export async function reshardStep(env: Partial<Bindings>, start = 0, maxPages = 50): Promise<ReshardProgress> {
   const layout = shardLayout(env);
   if (layout.from === null) return { next: null, moved: 0 };
-  const moves = movingBuckets(layout.from, layout.shards);
+  const moving = new Map(movingBuckets(layout.from, layout.shards).map((move) => [move.bucket, move]));
+  const oldShards = Array.from({ length: layout.from }, (_, index) => drizzle(shardDatabase(env, index)));
   let moved = 0;
   let pages = 0;
-  for (let index = start; index < moves.length; index++) {
-    const { bucket, source } = moves[index]!;
-    const db = drizzle(shardDatabase(env, source));
+  let bucket = start;
+  for (;;) {
+    // Skip straight to the next bucket that still has rows on an old shard (one seek each).
+    const next = await nextFilledBucket(oldShards.map((_, index) => shardDatabase(env, index)), bucket);
+    if (next === null) return { next: null, moved };
+    const move = moving.get(next);
+    if (!move) {
+      bucket = next + 1;
+      continue;
+    }
+    const db = oldShards[move.source]!;
     for (;;) {
-      if (pages >= maxPages) return { next: index, moved };
-      const rows = await bucketPage(db, bucket);
+      if (pages >= maxPages) return { next, moved };
+      const rows = await bucketPage(db, next);
       pages += 1;
       if (rows.length === 0) break;
       await writeRankPoints(env, rows.map(decodePoint), { ifAbsent: true });
@@ -48,14 +57,14 @@ export async function reshardStep(env: Partial<Bindings>, start = 0, maxPages = 
         .delete(rankPoints)
         .where(
           and(
-            eq(rankPoints.bucket, bucket),
+            eq(rankPoints.bucket, next),
             sql`(${rankPoints.marketplace}, ${rankPoints.asin}, ${rankPoints.day}, ${rankPoints.hour}) <= (${last.marketplace}, ${last.asin}, ${last.day}, ${last.hour})`,
           ),
         );
       moved += rows.length;
     }
+    bucket = next + 1;
   }
-  return { next: null, moved };
 }
 
 /** The first PAGE rows of a bucket on one shard, in key order, with category names. */
