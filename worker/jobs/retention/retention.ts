@@ -1,5 +1,7 @@
 import type { Bindings } from "../../env";
 import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
+import { runArchiveStep, type ArchiveStep } from "../../history/archive-store";
+import { reshardStep } from "../../history/reshard-store";
 
 /**
  * The nightly retention run (after the 02:30 alert check). The privacy page promises that
@@ -10,6 +12,9 @@ import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
  *   cannot enumerate, so each erases its own storage with an alarm 30 days after the
  *   client's last counted request (see RateLimiter).
  * Alert events and deliveries are the user's own notifications, kept as long as the account.
+ * Rank history is public product data, not personal: it is not deleted here but moved, a
+ * bounded step a night, out of the D1 shards into the R2 archive once a month is older than
+ * HISTORY_HOT_DAYS (and between shards while a re-shard runs).
  */
 export const LOOKUP_LOG_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,9 +24,22 @@ export interface RetentionSummary {
   /** Rows created before this moment were deleted. */
   cutoff: string;
   lookupLogDeleted: number;
+  archive?: ArchiveStep;
+  /** Rows moved to their new shard, while a re-shard runs. */
+  resharded?: number;
 }
 
-export async function runRetention(env: Bindings, nowMs: number, chunk = DELETE_CHUNK): Promise<RetentionSummary> {
+export async function runRetention(env: Bindings, nowMs: number, chunk = DELETE_CHUNK, options = { history: true }): Promise<RetentionSummary> {
   const cutoff = new Date(nowMs - LOOKUP_LOG_RETENTION_DAYS * DAY_MS).toISOString();
-  return { cutoff, lookupLogDeleted: await deleteLookupLogBefore(env.DB, cutoff, chunk) };
+  const summary: RetentionSummary = { cutoff, lookupLogDeleted: await deleteLookupLogBefore(env.DB, cutoff, chunk) };
+  if (!options.history) return summary;
+  try {
+    summary.archive = await runArchiveStep(env, nowMs);
+    // Each night starts at bucket 0: moved rows are gone from the old shards, so it skips them.
+    if (env.HISTORY_RESHARD_FROM) summary.resharded = (await reshardStep(env, 0, 500)).moved;
+  } catch (error) {
+    // History housekeeping is retried tomorrow; it never costs the privacy deletions above.
+    console.error("history archive / re-shard step failed", error);
+  }
+  return summary;
 }
