@@ -79,7 +79,7 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
  * A batch token, waiting inside the invocation while the next one is due before `deadline`:
  * true once taken, else the moment to come back.
  */
-async function takeBatchToken(upstream: BudgetClient, clock: Clock, deadline: number): Promise<true | number> {
+export async function takeBatchToken(upstream: BudgetClient, clock: Clock, deadline: number): Promise<true | number> {
   for (;;) {
     const grant = await upstream.take("batch", clock.now(), 0);
     if (grant.ok) return true;
