@@ -7,18 +7,23 @@ import { configOf, DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND } from "../../config";
 import { Pacer, type Clock } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { pointOf, writeRankPoints } from "../../history/snapshot-store";
+import type { StoredPoint } from "../../history/point-codec";
 import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey } from "./tracked-store";
 
 /** Amazon's documented starting quota for Associates: 1 request per second. */
 export const DEFAULT_REQUESTS_PER_SECOND = DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND;
 const PAGE_SIZE = 200;
 
+/** Points a slice holds before writing them (with the cursor past them) when it never has to wait. */
+const MAX_PENDING_POINTS = 100;
+
 /**
  * The products phase: every tracked ASIN, 10 per getItems call. Each call takes a batch token
  * of its credential's shared budget (what lookups leave; see upstreams/budget), under the
- * optional SNAPSHOT_REQUESTS_PER_SECOND ceiling. Each call's points go to the history shards,
- * then the cursor after its last ASIN to D1: a crash in between re-asks that call, whose
- * points are then rewritten in place.
+ * optional SNAPSHOT_REQUESTS_PER_SECOND ceiling. Points go to the history shards, then the
+ * cursor past them to D1, before the slice waits for a token (so at Amazon's rates, after every
+ * call) or once 100 are pending: a crash re-asks only calls whose points were not written,
+ * and rewrites nothing twice (points are upserted in place).
  */
 export async function runProductPhase(ctx: PhaseContext, cursor: string | null, override?: ProductSource): Promise<PhaseResult> {
   const { env, day, clock, budget } = ctx;
@@ -27,22 +32,35 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
   const source = override ?? selected.source;
   const pacer = new Pacer(clock, 1000 / configOf(env).vars.SNAPSHOT_REQUESTS_PER_SECOND, budget.deadline);
   const keys = new TrackedBuffer(db, parseKeyCursor(cursor));
+  const pending = { points: [] as StoredPoint[], cursor: null as string | null, processed: 0 };
+  const flush = async () => {
+    if (pending.cursor === null) return;
+    await writeRankPoints(env, pending.points);
+    await writeStep(db, { day, phase: "products", cursor: pending.cursor, processed: pending.processed, nowIso: new Date(clock.now()).toISOString() }, []);
+    Object.assign(pending, { points: [], cursor: null, processed: 0 });
+  };
+  const stop = async (result: PhaseResult) => {
+    await flush();
+    return result;
+  };
 
   for (;;) {
     const batch = await keys.nextBatch(MAX_ITEMS_PER_CALL);
-    if (batch.length === 0) return { finished: true };
+    if (batch.length === 0) return stop({ finished: true });
     const last = keyCursor(batch.at(-1)!);
     const { marketplace } = batch[0]!;
     if (!isMarketplace(marketplace)) {
       // Not a marketplace the product source knows: nothing to ask for, nothing to store.
       console.error(`snapshot ${day}: skipping ${batch.length} ASINs of unknown marketplace ${marketplace}`);
       await addToCount(ctx, "failed", batch.length);
+      await flush();
       await advanceCursor(db, day, "products", last, batch.length, new Date(clock.now()).toISOString());
       continue;
     }
-    if (budget.calls >= budget.maxCalls || !(await pacer.take())) return { finished: false, resumeAt: pacer.nextAt };
-    const token = await takeBatchToken(selected.budgetOf(marketplace), clock, budget.deadline);
-    if (token !== true) return { finished: false, resumeAt: token };
+    if (pacer.nextAt > clock.now()) await flush();
+    if (budget.calls >= budget.maxCalls || !(await pacer.take())) return stop({ finished: false, resumeAt: pacer.nextAt });
+    const token = await takeBatchToken(selected.budgetOf(marketplace), clock, budget.deadline, flush);
+    if (token !== true) return stop({ finished: false, resumeAt: token });
     budget.calls += 1;
 
     const asins = batch.map((key) => key.asin);
@@ -50,16 +68,16 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
       if (error instanceof UpstreamError) return error;
       throw error;
     });
-    const nowIso = new Date(clock.now()).toISOString();
     if (outcomes instanceof UpstreamError) {
       const failure = await noteFailure(ctx, `products:${last}`, outcomes.retryAfterSeconds);
       if (!failure.giveUp) {
         console.warn(`snapshot ${day}: getItems ${outcomes.kind} for ${marketplace} batch ending ${last}; retrying later`);
-        return { finished: false, resumeAt: failure.resumeAt };
+        return stop({ finished: false, resumeAt: failure.resumeAt });
       }
       console.error(`snapshot ${day}: gave up on ${marketplace} ASINs ${asins.join(",")} after repeated ${outcomes.kind}`);
       await addToCount(ctx, "failed", asins.length);
-      await advanceCursor(db, day, "products", last, asins.length, nowIso);
+      await flush();
+      await advanceCursor(db, day, "products", last, asins.length, new Date(clock.now()).toISOString());
       continue;
     }
 
@@ -67,11 +85,12 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
     const points = [...outcomes.values()].flatMap((outcome) =>
       outcome.ok ? [pointOf({ product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt })] : [],
     );
-    await writeRankPoints(env, points);
-    await writeStep(db, { day, phase: "products", cursor: last, processed: asins.length, nowIso }, []);
-    const rows = points;
+    pending.points.push(...points);
+    pending.cursor = last;
+    pending.processed += asins.length;
+    if (pending.points.length >= MAX_PENDING_POINTS) await flush();
     await clearFailures(ctx, `products:${last}`);
-    await addToCount(ctx, "notFound", asins.length - rows.length);
+    await addToCount(ctx, "notFound", asins.length - points.length);
   }
 }
 
@@ -79,11 +98,12 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
  * A batch token, waiting inside the invocation while the next one is due before `deadline`:
  * true once taken, else the moment to come back.
  */
-export async function takeBatchToken(upstream: BudgetClient, clock: Clock, deadline: number): Promise<true | number> {
+export async function takeBatchToken(upstream: BudgetClient, clock: Clock, deadline: number, beforeWait?: () => Promise<void>): Promise<true | number> {
   for (;;) {
     const grant = await upstream.take("batch", clock.now(), 0);
     if (grant.ok) return true;
     if (grant.retryAt > deadline) return grant.retryAt;
+    await beforeWait?.();
     await clock.sleep(grant.retryAt - clock.now());
   }
 }
