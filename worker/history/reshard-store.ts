@@ -3,7 +3,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { drizzle } from "drizzle-orm/d1";
 import type { Bindings } from "../env";
 import { categories, rankPoints } from "../db/history-schema/points";
-import { decodePoint } from "./point-codec";
+import { legacyRankSnapshots } from "../db/schema";
+import { decodePoint, type StoredPoint } from "./point-codec";
 import { movingBuckets } from "./sharding";
 import { nextFilledBucket, shardDatabase, shardLayout } from "./shard-store";
 import { writeRankPoints } from "./snapshot-store";
@@ -83,4 +84,43 @@ function bucketPage(db: ReturnType<typeof drizzle>, bucket: number) {
     .where(eq(p.bucket, bucket))
     .orderBy(asc(p.marketplace), asc(p.asin), asc(p.day), asc(p.hour))
     .limit(PAGE);
+}
+
+/**
+ * Moves up to `maxRows` rows of the legacy single-database table (DB.rank_snapshots) into the
+ * shards, oldest key first, without overwriting a point the shards already have; returns how
+ * many it moved (0 once the table is empty). The nightly run calls it until then.
+ */
+export async function moveLegacySnapshots(env: Partial<Bindings>, maxRows = 500): Promise<number> {
+  if (!env.DB) return 0;
+  const db = drizzle(env.DB);
+  const t = legacyRankSnapshots;
+  const rows = await db.select().from(t).orderBy(asc(t.asin), asc(t.marketplace), asc(t.day)).limit(maxRows);
+  if (rows.length === 0) return 0;
+  const points: StoredPoint[] = rows.map((row) => ({
+    asin: row.asin,
+    marketplace: row.marketplace,
+    day: row.day,
+    hour: null,
+    source: row.source === "live" ? "live" : "mock",
+    rank: row.rank,
+    categoryRanks: parseLegacyCategories(row.categoryRanks),
+    price: row.priceAmount,
+    currency: row.priceCurrency,
+    offers: row.offers,
+    capturedAt: row.capturedAt,
+  }));
+  for (let i = 0; i < points.length; i += 100) await writeRankPoints(env, points.slice(i, i + 100), { ifAbsent: true });
+  const last = rows.at(-1)!;
+  await db.delete(t).where(sql`(${t.asin}, ${t.marketplace}, ${t.day}) <= (${last.asin}, ${last.marketplace}, ${last.day})`);
+  return rows.length;
+}
+
+function parseLegacyCategories(json: string): { category: string; rank: number }[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((entry) => typeof entry?.category === "string" && typeof entry?.rank === "number") : [];
+  } catch {
+    return [];
+  }
 }

@@ -10,8 +10,6 @@ import { readShards, shardOfBucket, type ShardLayout } from "./sharding";
  * n = HISTORY_SHARDS, plus HISTORY_RESHARD_FROM while a re-shard moves buckets (reshard-store.ts).
  * Only the history stores use these databases.
  */
-export type HistoryEnv = Pick<Bindings, "HISTORY_ARCHIVE"> & Partial<Bindings>;
-
 export function shardLayout(env: Partial<Bindings>): ShardLayout {
   const { HISTORY_SHARDS, HISTORY_RESHARD_FROM } = configOf(env).vars;
   return { shards: HISTORY_SHARDS, from: HISTORY_RESHARD_FROM ?? null };

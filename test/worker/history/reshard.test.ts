@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Bindings } from "../../../worker/env";
 import { rankHistoryMany } from "../../../worker/history/history-store";
 import { pointOf, writeRankPoints } from "../../../worker/history/snapshot-store";
-import { reshardStep } from "../../../worker/history/reshard-store";
+import { moveLegacySnapshots, reshardStep } from "../../../worker/history/reshard-store";
 import { bucketOf, movingBuckets, shardOfBucket } from "../../../worker/history/sharding";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
 import { clearHistory, shardPoints } from "../support/history-shards";
@@ -67,5 +67,29 @@ describe("re-sharding rank history from 2 to 3 shards", () => {
       // until done
     }
     expect((await read(at(3))).get(`US:${mover}`)?.map((point) => point.rank)).toEqual([7]);
+  });
+});
+
+describe("moving the single-database history of earlier versions", () => {
+  it("copies DB.rank_snapshots into the shards, keeps newer shard points, and empties the table", { timeout: 60_000 }, async () => {
+    await env.DB.prepare("DELETE FROM rank_snapshots").run();
+    const insert = (asin: string, day: string, rank: number) =>
+      env.DB.prepare(
+        `INSERT INTO rank_snapshots (asin, marketplace, day, source, rank, category_ranks, price_amount, price_currency, offers, captured_at)
+         VALUES (?, 'US', ?, 'live', ?, ?, 12.5, 'USD', 4, ?)`,
+      ).bind(asin, day, rank, JSON.stringify([{ category: "Toys & Games", rank }]), `${day}T02:05:00.000Z`);
+    await env.DB.batch([insert(ASINS[0]!, "2026-10-01", 10), insert(ASINS[0]!, "2026-10-02", 11), insert(ASINS[1]!, "2026-10-01", 20)]);
+    // A point the shards got since (a lookup after the upgrade) is not overwritten.
+    await writeRankPoints(env, [pointOf({ product: { ...mockProduct(ASINS[1]!, "US"), rank: 99 }, source: "live", capturedAt: "2026-10-01T09:00:00.000Z" })]);
+
+    expect(await moveLegacySnapshots(env, 2)).toBe(2);
+    expect(await moveLegacySnapshots(env, 2)).toBe(1);
+    expect(await moveLegacySnapshots(env, 2)).toBe(0);
+    const history = await rankHistoryMany(env, [ASINS[0]!, ASINS[1]!].map((asin) => ({ asin, marketplace: "US" })), "2026-10-01", "2026-10-31");
+    expect(history.get(`US:${ASINS[0]}`)?.map((p) => [p.day, p.rank, p.price, p.currency, p.categoryRanks])).toEqual([
+      ["2026-10-01", 10, 12.5, "USD", [{ category: "Toys & Games", rank: 10 }]],
+      ["2026-10-02", 11, 12.5, "USD", [{ category: "Toys & Games", rank: 11 }]],
+    ]);
+    expect(history.get(`US:${ASINS[1]}`)?.map((p) => p.rank)).toEqual([99]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Bindings } from "../../env";
 import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
 import { runArchiveStep, type ArchiveStep } from "../../history/archive-store";
-import { reshardStep } from "../../history/reshard-store";
+import { moveLegacySnapshots, reshardStep } from "../../history/reshard-store";
 
 /**
  * The nightly retention run (after the 02:30 alert check). The privacy page promises that
@@ -24,6 +24,8 @@ export interface RetentionSummary {
   /** Rows created before this moment were deleted. */
   cutoff: string;
   lookupLogDeleted: number;
+  /** Rows moved from the single-database rank_snapshots table of earlier versions. */
+  legacyMoved?: number;
   archive?: ArchiveStep;
   /** Rows moved to their new shard, while a re-shard runs. */
   resharded?: number;
@@ -34,6 +36,7 @@ export async function runRetention(env: Bindings, nowMs: number, chunk = DELETE_
   const summary: RetentionSummary = { cutoff, lookupLogDeleted: await deleteLookupLogBefore(env.DB, cutoff, chunk) };
   if (!options.history) return summary;
   try {
+    summary.legacyMoved = await moveLegacySnapshots(env, 5_000);
     summary.archive = await runArchiveStep(env, nowMs);
     // Each night starts at bucket 0: moved rows are gone from the old shards, so it skips them.
     if (env.HISTORY_RESHARD_FROM) summary.resharded = (await reshardStep(env, 0, 500)).moved;
