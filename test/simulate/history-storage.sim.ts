@@ -84,9 +84,9 @@ describe("simulation: two years of rank history through the storage layer", () =
     const legacyDays = 30;
     for (let day = first; day < first + legacyDays; day++) {
       const points = pointsOfDay(keys, day, new Map(seed));
-      for (let i = 0; i < points.length; i += 10) {
+      for (let i = 0; i < points.length; i += 50) {
         await env.DB.batch(
-          points.slice(i, i + 10).map((p) =>
+          points.slice(i, i + 50).map((p) =>
             env.DB.prepare(
               "INSERT INTO rank_snapshots (asin, marketplace, day, source, rank, category_ranks, price_amount, price_currency, offers, captured_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             ).bind(p.asin, p.marketplace, p.day, p.source, p.rank, JSON.stringify(p.categoryRanks), p.price, p.currency, p.offers, p.capturedAt),
@@ -105,7 +105,7 @@ describe("simulation: two years of rank history through the storage layer", () =
     let archivedBytes = 0;
     for (let day = first; day <= TODAY; day++) {
       const points = pointsOfDay(keys, day, seed);
-      for (let i = 0; i < points.length; i += 200) await writeRankPoints(env, points.slice(i, i + 200));
+      await writeRankPoints(env, points);
       written += points.length;
       // A month that has left the hot window goes to R2 as soon as it has (the nightly step).
       const month = dayText(day).slice(0, 7);

@@ -1,8 +1,6 @@
 import type { CategoryRank } from "../upstreams/creators/product-source";
-import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { sellerSnapshots } from "../db/schema";
-import { categories, rankPoints } from "../db/history-schema/points";
 import type { Bindings } from "../env";
 import type { ProductData } from "../contract/product";
 import { encodePoint, type StoredPoint } from "./point-codec";
@@ -54,28 +52,35 @@ export function pointOf(input: RankSnapshotInput, hour: number | null = null): S
   };
 }
 
-/** Writes points, one batch per shard: category names first, then each point's upsert. */
+const COLUMNS = ["bucket", "marketplace", "asin", "day", "hour", "live", "rank", "cat1", "r1", "cat2", "r2", "more", "price", "currency", "offers", "captured"] as const;
+const UPDATED = ["live", "rank", "c1", "r1", "c2", "r2", "more", "price", "currency", "offers", "captured"];
+const valueAt = (column: (typeof COLUMNS)[number]) => `p.value ->> '$[${COLUMNS.indexOf(column)}]'`;
+const categoryId = (column: "cat1" | "cat2") => `(SELECT id FROM categories WHERE name = ${valueAt(column)})`;
+
+/**
+ * Raw SQL because drizzle cannot say INSERT … SELECT FROM json_each: a shard's points travel as
+ * one JSON parameter, so a write is two statements whatever its size (D1 binds at most 100
+ * parameters, which per-row statements would spend on 6 points). `WHERE true` is SQLite's
+ * required disambiguation of an upsert from a SELECT.
+ */
+const UPSERT_SQL = (ifAbsent: boolean) => `INSERT INTO rank_points (bucket, marketplace, asin, day, hour, live, rank, c1, r1, c2, r2, more, price, currency, offers, captured)
+  SELECT ${COLUMNS.map((column) => (column === "cat1" || column === "cat2" ? categoryId(column) : valueAt(column))).join(", ")}
+  FROM json_each(?1) AS p WHERE true
+  ON CONFLICT (bucket, marketplace, asin, day, hour) DO ${
+    ifAbsent ? "NOTHING" : `UPDATE SET ${UPDATED.map((column) => `${column} = excluded.${column}`).join(", ")} WHERE rank_points.live = 0 OR excluded.live = 1`
+  }`;
+
+/** Writes points, one batch per shard: the category names first, then every point's upsert. */
 export async function writeRankPoints(env: Partial<Bindings>, points: readonly StoredPoint[], options: { ifAbsent?: boolean } = {}): Promise<void> {
   const encoded = points.map(encodePoint);
   await Promise.all(
     [...byShard(encoded, (point) => writeShard(env, point.bucket))].map(([shard, rows]) => {
-      const db = drizzle(shardDatabase(env, shard));
+      const db = shardDatabase(env, shard);
       const names = [...new Set(rows.flatMap((row) => [row.cat1, row.cat2]).filter((name) => name !== null))];
-      const categoryId = (name: string | null) => (name === null ? null : sql`(SELECT id FROM categories WHERE name = ${name})`);
-      const upserts = rows.map(({ cat1, cat2, ...row }) => {
-        const values = { ...row, c1: categoryId(cat1), c2: categoryId(cat2) };
-        const { bucket: _b, marketplace: _m, asin: _a, day: _d, hour: _h, ...set } = values;
-        const insert = db.insert(rankPoints).values(values);
-        // A re-shard copy never overwrites what a live write put on the new shard meanwhile.
-        if (options.ifAbsent) return insert.onConflictDoNothing();
-        return insert.onConflictDoUpdate({
-            target: [rankPoints.bucket, rankPoints.marketplace, rankPoints.asin, rankPoints.day, rankPoints.hour],
-            set,
-            setWhere: sql`${rankPoints.live} = 0 OR excluded.live = 1`,
-          });
-      });
-      const first = names.length ? db.insert(categories).values(names.map((name) => ({ name }))).onConflictDoNothing() : upserts.shift()!;
-      return db.batch([first, ...upserts]);
+      return db.batch([
+        db.prepare("INSERT INTO categories (name) SELECT value FROM json_each(?1) WHERE true ON CONFLICT (name) DO NOTHING").bind(JSON.stringify(names)),
+        db.prepare(UPSERT_SQL(options.ifAbsent === true)).bind(JSON.stringify(rows.map((row) => COLUMNS.map((column) => row[column])))),
+      ]);
     }),
   );
 }

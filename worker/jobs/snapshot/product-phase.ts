@@ -16,6 +16,8 @@ const PAGE_SIZE = 200;
 
 /** Points a slice holds before writing them (with the cursor past them) when it never has to wait. */
 const MAX_PENDING_POINTS = 100;
+/** Most batch tokens taken in one round trip to the budget, when that many are free now. */
+const MAX_LEASE = 10;
 
 /**
  * The products phase: every tracked ASIN, 10 per getItems call. Each call takes a batch token
@@ -33,6 +35,8 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
   const pacer = new Pacer(clock, 1000 / configOf(env).vars.SNAPSHOT_REQUESTS_PER_SECOND, budget.deadline);
   const keys = new TrackedBuffer(db, parseKeyCursor(cursor));
   const pending = { points: [] as StoredPoint[], cursor: null as string | null, processed: 0 };
+  // Batch tokens taken together when several are free at once (a burst); spent call by call.
+  const leased = { marketplace: "", count: 0 };
   const flush = async () => {
     if (pending.cursor === null) return;
     await writeRankPoints(env, pending.points);
@@ -59,8 +63,12 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
     }
     if (pacer.nextAt > clock.now()) await flush();
     if (budget.calls >= budget.maxCalls || !(await pacer.take())) return stop({ finished: false, resumeAt: pacer.nextAt });
-    const token = await takeBatchToken(selected.budgetOf(marketplace), clock, budget.deadline, flush);
-    if (token !== true) return stop({ finished: false, resumeAt: token });
+    if (leased.marketplace !== marketplace || leased.count === 0) {
+      const token = await takeBatchToken(selected.budgetOf(marketplace), clock, budget.deadline, flush, Math.min(MAX_LEASE, budget.maxCalls - budget.calls));
+      if (typeof token === "number") return stop({ finished: false, resumeAt: token });
+      Object.assign(leased, { marketplace, count: token.count });
+    }
+    leased.count -= 1;
     budget.calls += 1;
 
     const asins = batch.map((key) => key.asin);
@@ -95,13 +103,19 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
 }
 
 /**
- * A batch token, waiting inside the invocation while the next one is due before `deadline`:
- * true once taken, else the moment to come back.
+ * Batch tokens (up to `count` free at once, at least one), waiting inside the invocation while
+ * the next one is due before `deadline`: how many were taken, else the moment to come back.
  */
-export async function takeBatchToken(upstream: BudgetClient, clock: Clock, deadline: number, beforeWait?: () => Promise<void>): Promise<true | number> {
+export async function takeBatchToken(
+  upstream: BudgetClient,
+  clock: Clock,
+  deadline: number,
+  beforeWait?: () => Promise<void>,
+  count = 1,
+): Promise<{ count: number } | number> {
   for (;;) {
-    const grant = await upstream.take("batch", clock.now(), 0);
-    if (grant.ok) return true;
+    const grant = await upstream.take("batch", clock.now(), 0, count);
+    if (grant.ok) return { count: grant.count ?? 1 };
     if (grant.retryAt > deadline) return grant.retryAt;
     await beforeWait?.();
     await clock.sleep(grant.retryAt - clock.now());

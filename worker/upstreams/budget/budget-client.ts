@@ -1,10 +1,11 @@
 import type { Bindings } from "../../env";
 import type { UpstreamBudget } from "./upstream-budget";
-import { emptyBucket, penalize, takeToken, type BucketLimits, type Grant, type Priority } from "./token-bucket";
+import { emptyBucket, penalize, takeFreeTokens, takeToken, type BucketLimits, type Grant, type Priority } from "./token-bucket";
 
 /** What a caller of an upstream needs from its budget, wherever the bucket lives. */
 export interface BudgetClient {
-  take(priority: Priority, nowMs: number, maxWaitMs: number): Promise<Grant>;
+  /** `count` (batch only): up to that many tokens free now, in one call; the grant says how many. */
+  take(priority: Priority, nowMs: number, maxWaitMs: number, count?: number): Promise<Grant>;
   /** The upstream answered 429 with this Retry-After. */
   penalize(nowMs: number, retryAfterSeconds: number): Promise<void>;
 }
@@ -15,7 +16,7 @@ export function durableBudget(env: Pick<Bindings, "UPSTREAM_BUDGET">, name: stri
   const namespace = env.UPSTREAM_BUDGET as DurableObjectNamespace<UpstreamBudget>;
   const stub = () => namespace.get(namespace.idFromName(name));
   return {
-    take: (priority, nowMs, maxWaitMs) => stub().take({ limits, priority, nowMs, maxWaitMs }),
+    take: (priority, nowMs, maxWaitMs, count) => stub().take({ limits, priority, nowMs, maxWaitMs, count }),
     penalize: async (nowMs, retryAfterSeconds) => void (await stub().penalize(nowMs, retryAfterSeconds)),
   };
 }
@@ -24,8 +25,8 @@ export function durableBudget(env: Pick<Bindings, "UPSTREAM_BUDGET">, name: stri
 export function localBudget(limits: BucketLimits): BudgetClient {
   let state = emptyBucket();
   return {
-    async take(priority, nowMs, maxWaitMs) {
-      const next = takeToken(state, limits, priority, nowMs, maxWaitMs);
+    async take(priority, nowMs, maxWaitMs, count = 1) {
+      const next = priority === "batch" && count > 1 ? takeFreeTokens(state, limits, nowMs, count) : takeToken(state, limits, priority, nowMs, maxWaitMs);
       state = next.state;
       return next.grant;
     },

@@ -28,7 +28,8 @@ export interface BucketState {
   slowUntil: number;
 }
 
-export type Grant = { ok: true; waitMs: number } | { ok: false; retryAt: number };
+/** `count`: tokens granted (batch callers may ask for several that are free at once). */
+export type Grant = { ok: true; waitMs: number; count?: number } | { ok: false; retryAt: number };
 
 export const emptyBucket = (): BucketState => ({ tat: 0, pausedUntil: 0, slowUntil: 0 });
 
@@ -58,6 +59,25 @@ export function takeToken(
   const waitMs = at - now;
   if (waitMs > (priority === "batch" ? 0 : maxWaitMs)) return { state, grant: { ok: false, retryAt: at } };
   return { state: { ...state, tat: Math.max(state.tat, at) + intervalMs(limits, state, at) }, grant: { ok: true, waitMs } };
+}
+
+/**
+ * Batch only: up to `count` tokens that are all free now (a burst's worth at most), in one
+ * call, so a fast run does not pay one round trip to the bucket per request.
+ */
+export function takeFreeTokens(state: BucketState, limits: BucketLimits, now: number, count: number): { state: BucketState; grant: Grant } {
+  let taken = 0;
+  let first: Grant | null = null;
+  while (taken < count) {
+    const next = takeToken(state, limits, "batch", now, 0);
+    if (!next.grant.ok) {
+      first ??= next.grant;
+      break;
+    }
+    state = next.state;
+    taken += 1;
+  }
+  return { state, grant: taken > 0 ? { ok: true, waitMs: 0, count: taken } : first! };
 }
 
 /** Amazon answered 429: nobody calls before Retry-After, then half rate for as long again. */

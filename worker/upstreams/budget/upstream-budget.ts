@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { emptyBucket, penalize, takeToken, type BucketLimits, type BucketState, type Grant, type Priority } from "./token-bucket";
+import { emptyBucket, penalize, takeFreeTokens, takeToken, type BucketLimits, type BucketState, type Grant, type Priority } from "./token-bucket";
 
 const STATE_KEY = "bucket";
 
@@ -9,6 +9,8 @@ export interface TakeRequest {
   /** The caller's clock: Date.now() in production, a virtual clock in tests and the simulation. */
   nowMs: number;
   maxWaitMs: number;
+  /** Batch only: take up to this many tokens that are free now (default 1). */
+  count?: number;
 }
 
 /**
@@ -28,7 +30,10 @@ export class UpstreamBudget extends DurableObject {
   }
 
   async take(request: TakeRequest): Promise<Grant> {
-    const { state, grant } = takeToken(this.state, request.limits, request.priority, request.nowMs, request.maxWaitMs);
+    const { state, grant } =
+      request.priority === "batch" && (request.count ?? 1) > 1
+        ? takeFreeTokens(this.state, request.limits, request.nowMs, request.count!)
+        : takeToken(this.state, request.limits, request.priority, request.nowMs, request.maxWaitMs);
     this.state = state;
     return grant;
   }

@@ -36,7 +36,7 @@ describe("snapshot of 100,000 tracked ASINs", () => {
     expect(await count("SELECT COUNT(*) AS n FROM watchlist")).toBe(TRACKED + 500);
     const seedSeconds = (performance.now() - seedStart) / 1000;
 
-    const bindings = creatorsEnv({ CREATORS_REQUESTS_PER_SECOND: "1000000" });
+    const bindings = creatorsEnv({ CREATORS_REQUESTS_PER_SECOND: "1000000", CREATORS_BURST: "100" });
     const notes = memoryNotes();
     const runStart = performance.now();
     let slices = 0;
