@@ -14,6 +14,9 @@ function fakeContext() {
   return { kept, ctx: { waitUntil: (promise: Promise<unknown>) => void kept.push(promise) } };
 }
 
+/** History keeps capture times to the second (a compact integer column). */
+const toSecond = (iso: string) => new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString();
+
 function result(asin: string, source: DataSource, refreshedAt: string, rank: number): LookupResult {
   return { ...mockProduct(asin, "US"), rank, source, refreshedAt };
 }
@@ -158,7 +161,7 @@ describe("GET /api/v1/lookup keeps today's data point", () => {
         price_amount: product.price?.amount,
         price_currency: "GBP",
         offers: product.offers,
-        captured_at: body.refreshedAt,
+        captured_at: toSecond(body.refreshedAt),
       },
     ]);
 
@@ -166,7 +169,7 @@ describe("GET /api/v1/lookup keeps today's data point", () => {
     const again = await (await lookup(`asin=${asin}&marketplace=UK`)).json<LookupResult>();
     const rows = await snapshots(asin, "UK");
     expect(rows).toHaveLength(again.refreshedAt.slice(0, 10) === body.refreshedAt.slice(0, 10) ? 1 : 2);
-    expect(rows[rows.length - 1]?.captured_at).toBe(again.refreshedAt);
+    expect(rows[rows.length - 1]?.captured_at).toBe(toSecond(again.refreshedAt));
   });
 
   it("writes a live lookup once; the cache hit after it writes nothing new", async () => {
@@ -181,7 +184,7 @@ describe("GET /api/v1/lookup keeps today's data point", () => {
     const first = await (await lookup(`asin=${asin}`, live)).json<LookupResult>();
     expect(first.source).toBe("live");
     const [row] = await snapshots(asin);
-    expect(row).toMatchObject({ source: "live", rank: first.rank, captured_at: first.refreshedAt });
+    expect(row).toMatchObject({ source: "live", rank: first.rank, captured_at: toSecond(first.refreshedAt) });
     const categoryRanks = JSON.parse(row?.category_ranks ?? "[]") as { category: string; rank: number }[];
     // The fake upstream ranks every item in its website category and in its browse nodes.
     expect(categoryRanks[0]).toEqual({ category: first.categoryPath[0], rank: first.rank });
