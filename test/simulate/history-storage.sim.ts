@@ -9,12 +9,12 @@ import { clearHistory, shardDb, SHARD_COUNT } from "../worker/support/history-sh
 
 /**
  * Two years of daily points for a sample of the real layout: every ASIN of SIM_BUCKETS buckets
- * (default 4 of 4,096, about 0.1 %), filled as 1,000,000 tracked ASINs fill them (~244 ASINs
+ * (default 5 of 4,096, about 0.12 %), filled as 1,000,000 tracked ASINs fill them (~244 ASINs
  * each), written through writeRankPoints, the months past the hot window moved to R2 by
  * archiveBucketMonth, and read back by rankHistoryMany. Sizes come from D1's own size_after.
  */
 const TRACKED = 1_000_000;
-const SAMPLE_BUCKETS = Number((env as unknown as Record<string, string>).SIM_BUCKETS ?? "4");
+const SAMPLE_BUCKETS = Number((env as unknown as Record<string, string>).SIM_BUCKETS ?? "5");
 const PER_BUCKET = Math.round(TRACKED / BUCKETS);
 const DAYS = 730;
 const HOT_DAYS = 120;

@@ -38,12 +38,21 @@ export function fromLine(bucket: number, line: string): StoredPoint {
   return decodePoint({ bucket, marketplace, asin, day, hour, live, rank, cat1, r1, cat2, r2, more, price, currency, offers, captured } as EncodedPoint);
 }
 
-/** One bucket's archived points of a month; none when the file does not exist. */
-export async function readArchivedMonth(env: Partial<Bindings>, bucket: number, month: string): Promise<StoredPoint[]> {
+/**
+ * One bucket's archived points of a month; none when the file does not exist. With `only`
+ * ("MARKETPLACE:ASIN" keys), lines of other ASINs are skipped by their prefix, unparsed: a
+ * bucket file holds a few hundred ASINs and a read usually wants one or a few.
+ */
+export async function readArchivedMonth(env: Partial<Bindings>, bucket: number, month: string, only?: ReadonlySet<string>): Promise<StoredPoint[]> {
   const object = await env.HISTORY_ARCHIVE?.get(archiveKey(bucket, month));
   if (!object) return [];
   const text = await gunzipText(object.body);
-  return text.split("\n").filter((line) => line !== "").map((line) => fromLine(bucket, line));
+  // A line starts ["US","B0…",: that prefix, up to the second comma, names its ASIN.
+  const prefixes = only && new Set([...only].map((key) => JSON.stringify(key.split(":")).slice(0, -1)));
+  return text
+    .split("\n")
+    .filter((line) => line !== "" && (!prefixes || prefixes.has(line.slice(0, line.indexOf(",", line.indexOf(",") + 1)))))
+    .map((line) => fromLine(bucket, line));
 }
 
 /** A bucket's rows of a month on one shard, every hour, with category names. */

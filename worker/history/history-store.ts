@@ -2,7 +2,7 @@ import type { Bindings } from "../env";
 import type { HistoryPoint } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
 import { configOf } from "../config";
-import { decodePoint, historyPoint, pointKey, replaces, type EncodedPoint, type StoredPoint } from "./point-codec";
+import { decodePoint, historyPoint, replaces, type EncodedPoint, type StoredPoint } from "./point-codec";
 import { bucketOf, dayNumber, dayText, monthDays, monthsBetween } from "./sharding";
 import { byShard, shardDatabase, shardsToRead } from "./shard-store";
 import { readArchivedMonth } from "./archive-store";
@@ -59,16 +59,17 @@ export async function rankHistoryMany(
   const distinct = [...new Map(keys.map((key) => [historyKey(key), { ...key, bucket: bucketOf(key.marketplace, key.asin) }])).values()];
   const from = dayNumber(fromDay);
   const to = dayNumber(toDay);
-  const merged = new Map<string, StoredPoint>();
-  const keep = (point: StoredPoint) => {
-    const key = pointKey(point);
-    const current = merged.get(key);
-    if (!current || replaces(point, current)) merged.set(key, point);
+  const byKey = new Map<string, StoredPoint[]>();
+  const add = (point: StoredPoint) => {
+    const key = historyKey(point);
+    const list = byKey.get(key);
+    if (list) list.push(point);
+    else byKey.set(key, [point]);
   };
 
-  // Archived months first: a point still (or again) in D1 is newer and replaces it.
-  for (const point of await archivedPoints(env, distinct, from, to, options)) keep(point);
-  // Shards in reverse read order: the current shard of a bucket is read last and wins.
+  // Archived months first, then the shards, the current shard of a bucket last: on equal keys
+  // the later one wins (unless it is mock and the earlier live).
+  for (const point of await archivedPoints(env, distinct, from, to, options)) add(point);
   const reads = distinct.flatMap((key) => shardsToRead(env, key.bucket).map((shard, order) => ({ key, shard, order })));
   const maxOrder = Math.max(0, ...reads.map((read) => read.order));
   for (let order = maxOrder; order >= 0; order--) {
@@ -78,17 +79,25 @@ export async function rankHistoryMany(
         chunks(group, KEYS_PER_QUERY).map((chunk) => queryShard(shardDatabase(env, shard), chunk.map((read) => read.key), from, to, options.intraday === true)),
       ),
     );
-    for (const row of rows.flat()) keep(decodePoint(row));
+    for (const list of rows) for (const row of list) add(decodePoint(row));
   }
 
   const result = new Map<string, StoredPoint[]>();
-  for (const point of [...merged.values()].sort(comparePoints)) {
-    const key = historyKey(point);
-    const list = result.get(key);
-    if (list) list.push(point);
-    else result.set(key, [point]);
-  }
+  for (const key of [...byKey.keys()].sort()) result.set(key, oldestFirst(byKey.get(key)!));
   return result;
+}
+
+/** One key's points by day and hour, one per (day, hour): a stable sort keeps arrival order among equals. */
+function oldestFirst(points: StoredPoint[]): StoredPoint[] {
+  points.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : (a.hour ?? -1) - (b.hour ?? -1)));
+  const out: StoredPoint[] = [];
+  for (const point of points) {
+    const kept = out.at(-1);
+    if (kept && kept.day === point.day && kept.hour === point.hour) {
+      if (replaces(point, kept)) out[out.length - 1] = point;
+    } else out.push(point);
+  }
+  return out;
 }
 
 /**
@@ -119,14 +128,8 @@ async function archivedPoints(env: Partial<Bindings>, keys: { bucket: number; ma
   if (months.length === 0) return [];
   const wanted = new Set(keys.map(historyKey));
   const buckets = [...new Set(keys.map((key) => key.bucket))];
-  const files = await Promise.all(months.flatMap((month) => buckets.map((bucket) => readArchivedMonth(env, bucket, month))));
-  return files
-    .flat()
-    .filter((point) => wanted.has(historyKey(point)) && point.day >= dayText(from) && point.day <= dayText(to) && (options.intraday || point.hour === null));
-}
-
-function comparePoints(a: StoredPoint, b: StoredPoint): number {
-  return a.marketplace < b.marketplace ? -1 : a.marketplace > b.marketplace ? 1 : a.asin < b.asin ? -1 : a.asin > b.asin ? 1 : a.day < b.day ? -1 : a.day > b.day ? 1 : (a.hour ?? -1) - (b.hour ?? -1);
+  const files = await Promise.all(months.flatMap((month) => buckets.map((bucket) => readArchivedMonth(env, bucket, month, wanted))));
+  return files.flat().filter((point) => point.day >= dayText(from) && point.day <= dayText(to) && (options.intraday || point.hour === null));
 }
 
 function chunks<Item>(items: Item[], size: number): Item[][] {

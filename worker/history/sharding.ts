@@ -80,8 +80,16 @@ export function dayNumber(day: string): number {
   return Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 }
 
+const dayTexts = new Map<number, string>();
+
+/** Days since 1970-01-01 → YYYY-MM-DD (memoised: a read decodes the same few days many times). */
 export function dayText(dayNumber: number): string {
-  return new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+  let text = dayTexts.get(dayNumber);
+  if (text === undefined) {
+    text = new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+    if (dayTexts.size < 100_000) dayTexts.set(dayNumber, text);
+  }
+  return text;
 }
 
 /** YYYY-MM of a stored day: the archive file it belongs to. */

@@ -18,7 +18,7 @@ const DAY = "2026-11-22";
  * raised so the test ends in seconds; the time at the default rate is computed from it.
  */
 describe("snapshot of 100,000 tracked ASINs", () => {
-  it("requests every ASIN exactly once, in 10,000 calls of 10, and writes 100,000 rows", { timeout: 300_000 }, async () => {
+  it("requests every ASIN exactly once, in 10,000 calls of 10, and writes 100,000 rows", { timeout: 900_000 }, async () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     await resetHistoryTables();
     // 8 marketplaces × 12,500 ASINs, 1,000 per user (the Pro watchlist limit), plus
