@@ -1,33 +1,47 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
+import { apiKeyAuth } from "./auth/api-key-auth";
 import { sessionMiddleware } from "./auth/session-middleware";
+import { configOf } from "./config";
 import { xsrfProtection } from "./auth/xsrf";
 import type { AppEnv } from "./env";
+import { createApiApp, serveOpenApiDocument } from "./openapi/document";
 import { alertRoutes } from "./routes/alerts";
+import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
 import { connectionRoutes } from "./routes/connection";
 import { contactRoutes } from "./routes/contact";
+import { dashboardRoutes } from "./routes/dashboard";
+import { exportRoutes } from "./routes/exports";
 import { healthRoutes } from "./routes/health";
 import { historyRoutes } from "./routes/history";
 import { mockImageRoutes } from "./routes/mock-images";
 import { notificationRoutes } from "./routes/notifications";
 import { onboardingRoutes } from "./routes/onboarding";
+import { portfolioRoutes } from "./routes/portfolio";
+import { reportRoutes } from "./routes/reports";
 import { settingsRoutes } from "./routes/settings";
 import { spRoutes } from "./routes/sp";
 import { statusRoutes } from "./routes/status";
 import { userRoutes } from "./routes/user";
+import { compareRoutes } from "./routes/v1-compare";
 import { lookupRoutes } from "./routes/v1-lookup";
 import { watchlistRoutes } from "./routes/watchlist";
 
-const api = new Hono<AppEnv>()
-  // Who is signed in, then the XSRF check (which needs the session) before any route runs.
+// An OpenAPIHono: routers written with createRoute document themselves when mounted here.
+const apiApp = createApiApp();
+const api = apiApp
+  // An API key (Authorization: Bearer) or else the session cookie says who calls; then the
+  // XSRF check (which needs the session, and which key requests skip) before any route runs.
+  .use(apiKeyAuth)
   .use(sessionMiddleware)
   .use(xsrfProtection)
   // Public: anyone may call these.
   .route("/health", healthRoutes)
   .route("/v1/lookup", lookupRoutes)
+  .route("/v1/compare", compareRoutes)
   .route("/mock-images", mockImageRoutes)
   .route("/history", historyRoutes)
   .route("/billing", billingRoutes)
@@ -43,7 +57,19 @@ const api = new Hono<AppEnv>()
   .route("/sp", spRoutes)
   .route("/watchlist", watchlistRoutes)
   .route("/alerts", alertRoutes)
-  .route("/notifications", notificationRoutes);
+  .route("/notifications", notificationRoutes)
+  .route("/dashboard", dashboardRoutes)
+  .route("/portfolio", portfolioRoutes)
+  .route("/reports", reportRoutes)
+  .route("/exports", exportRoutes)
+  // API keys, and the signed-in user's data under /api/v1 for key holders (same routers).
+  .route("/api-keys", apiKeyRoutes)
+  .route("/v1/history", historyRoutes)
+  .route("/v1/watchlist", watchlistRoutes)
+  .route("/v1/alerts", alertRoutes)
+  .route("/v1/notifications", notificationRoutes);
+
+serveOpenApiDocument(apiApp, (env) => configOf(env).vars.APP_VERSION ?? "0.1.0");
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.

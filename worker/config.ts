@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { FREE_PLAN } from "./contract/plans";
+import { MARKETPLACES, type Marketplace, type SellerRegion } from "./contract/marketplaces";
 import type { Bindings } from "./env";
 
 /**
@@ -71,6 +72,18 @@ const varsSchema = z.object({
   CREATORS_CREDENTIAL_SECRET: text,
   CREATORS_CREDENTIAL_VERSION: text,
   CREATORS_PARTNER_TAG: text,
+  CREATORS_NA_CREDENTIAL_ID: text,
+  CREATORS_NA_CREDENTIAL_SECRET: text,
+  CREATORS_NA_CREDENTIAL_VERSION: text,
+  CREATORS_NA_PARTNER_TAG: text,
+  CREATORS_EU_CREDENTIAL_ID: text,
+  CREATORS_EU_CREDENTIAL_SECRET: text,
+  CREATORS_EU_CREDENTIAL_VERSION: text,
+  CREATORS_EU_PARTNER_TAG: text,
+  CREATORS_FE_CREDENTIAL_ID: text,
+  CREATORS_FE_CREDENTIAL_SECRET: text,
+  CREATORS_FE_CREDENTIAL_VERSION: text,
+  CREATORS_FE_PARTNER_TAG: text,
   CREATORS_API_BASE_URL: text,
   CREATORS_AUTH_URL: text,
   LWA_CLIENT_ID: text,
@@ -90,6 +103,8 @@ const varsSchema = z.object({
   HISTORY_HOT_DAYS: int(DEFAULT_HISTORY_HOT_DAYS),
   SNAPSHOT_MAX_CALLS_PER_INVOCATION: int(100),
   SNAPSHOT_MAX_MS_PER_INVOCATION: int(25_000),
+  /** Overrides the plans' hourly API key limit for one deployment (the benchmark); unset: the plan's. */
+  API_REQUESTS_PER_HOUR: int(0),
 });
 type Vars = z.infer<typeof varsSchema>;
 
@@ -126,10 +141,26 @@ export interface ContactEmailConfig extends AlertEmailConfig {
   to: string;
 }
 
+/** The Creators API's credential regions: the SP-API regions, with the same marketplaces. */
+export type CreatorsRegion = SellerRegion;
+export const CREATORS_REGIONS: readonly CreatorsRegion[] = ["na", "eu", "fe"];
+
+/** One region's Creators API access: its config, or null (labelled mock) and why. */
+export interface CreatorsRegionConfig {
+  config: CreatorsConfig | null;
+  /** Set when variables for the region are present but unusable (shown on /status, never a secret). */
+  problem?: string;
+}
+
 export interface Config {
   vars: Vars;
-  /** The Creators API, or null (lookups run on the labelled mock) while the id, secret or partner tag is unset. */
+  /**
+   * A Creators API config of some region (NA first), or null when no region has credentials.
+   * Only "is any live data configured"; calls must use creatorsConfigFor(env, marketplace).
+   */
   creators: CreatorsConfig | null;
+  /** Credentials, version and partner tag per region: a US tag cannot read the UK store. */
+  creatorsRegions: Record<CreatorsRegion, CreatorsRegionConfig>;
   /** SP-API sign-in can be offered: the LWA client and the application id are set. */
   sellingPartner: SellingPartnerConfig | null;
   /**
@@ -158,21 +189,63 @@ export function configOf(env: Partial<Bindings>): Config {
   return config;
 }
 
-function parseConfig(env: Partial<Bindings>): Config {
-  const vars = varsSchema.parse(env);
-  const creators =
-    vars.CREATORS_CREDENTIAL_ID && vars.CREATORS_CREDENTIAL_SECRET && vars.CREATORS_PARTNER_TAG
-      ? {
-          credentialId: vars.CREATORS_CREDENTIAL_ID,
-          credentialSecret: vars.CREATORS_CREDENTIAL_SECRET,
-          partnerTag: vars.CREATORS_PARTNER_TAG,
-          version: vars.CREATORS_CREDENTIAL_VERSION ?? DEFAULT_CREATORS_CREDENTIAL_VERSION,
+/** The region whose token endpoint a credential version names (Associates Central issues one per region). */
+const VERSION_REGION: Readonly<Record<string, CreatorsRegion>> = {
+  "2.1": "na", "3.1": "na", "2.2": "eu", "3.2": "eu", "2.3": "fe", "3.3": "fe",
+};
+const REGION_DEFAULT_VERSION: Record<CreatorsRegion, string> = { na: "3.1", eu: "3.2", fe: "3.3" };
+
+/**
+ * Each region's credentials: its own CREATORS_<REGION>_* variables, or else the single-credential
+ * CREATORS_* variables for the one region their version names (3.1/2.1, the default, is NA), so an
+ * existing deployment keeps working without ever sending a US tag to the UK store.
+ */
+function creatorsRegionsOf(vars: Vars): Record<CreatorsRegion, CreatorsRegionConfig> {
+  const legacyVersion = vars.CREATORS_CREDENTIAL_VERSION ?? DEFAULT_CREATORS_CREDENTIAL_VERSION;
+  const legacyRegion = VERSION_REGION[legacyVersion] ?? "na";
+  const entries = CREATORS_REGIONS.map((region): [CreatorsRegion, CreatorsRegionConfig] => {
+    const prefix = `CREATORS_${region.toUpperCase()}_`;
+    const read = (name: string) => vars[`${prefix}${name}` as keyof Vars] as string | undefined;
+    const own = { id: read("CREDENTIAL_ID"), secret: read("CREDENTIAL_SECRET"), tag: read("PARTNER_TAG"), version: read("CREDENTIAL_VERSION") };
+    // A version alone (as in .dev.vars.example) configures nothing.
+    const anyOwn = [own.id, own.secret, own.tag].some((value) => value !== undefined);
+    const chosen = anyOwn
+      ? { ...own, version: own.version ?? REGION_DEFAULT_VERSION[region] }
+      : legacyRegion === region
+        ? { id: vars.CREATORS_CREDENTIAL_ID, secret: vars.CREATORS_CREDENTIAL_SECRET, tag: vars.CREATORS_PARTNER_TAG, version: legacyVersion }
+        : null;
+    if (!chosen || (!anyOwn && !(chosen.id && chosen.secret && chosen.tag))) return [region, { config: null }];
+    const missing = (["CREDENTIAL_ID", "CREDENTIAL_SECRET", "PARTNER_TAG"] as const).filter(
+      (name) => !{ CREDENTIAL_ID: chosen.id, CREDENTIAL_SECRET: chosen.secret, PARTNER_TAG: chosen.tag }[name],
+    );
+    if (missing.length) return [region, { config: null, problem: `${missing.map((name) => prefix + name).join(", ")} unset` }];
+    const versionRegion = VERSION_REGION[chosen.version];
+    if (versionRegion !== undefined && versionRegion !== region) {
+      return [region, { config: null, problem: `credential version ${chosen.version} belongs to ${versionRegion.toUpperCase()}, not ${region.toUpperCase()}` }];
+    }
+    return [
+      region,
+      {
+        config: {
+          credentialId: chosen.id!,
+          credentialSecret: chosen.secret!,
+          partnerTag: chosen.tag!,
+          version: chosen.version,
           // Unset means Amazon's real endpoints.
           apiBaseUrl: vars.CREATORS_API_BASE_URL,
           authUrl: vars.CREATORS_AUTH_URL,
           timeoutMs: vars.UPSTREAM_TIMEOUT_MS,
-        }
-      : null;
+        },
+      },
+    ];
+  });
+  return Object.fromEntries(entries) as Record<CreatorsRegion, CreatorsRegionConfig>;
+}
+
+function parseConfig(env: Partial<Bindings>): Config {
+  const vars = varsSchema.parse(env);
+  const creatorsRegions = creatorsRegionsOf(vars);
+  const creators = CREATORS_REGIONS.map((region) => creatorsRegions[region].config).find((config) => config !== null) ?? null;
   const sellingPartner =
     vars.LWA_CLIENT_ID && vars.LWA_CLIENT_SECRET && vars.SPAPI_APPLICATION_ID
       ? {
@@ -190,6 +263,7 @@ function parseConfig(env: Partial<Bindings>): Config {
   return {
     vars,
     creators,
+    creatorsRegions,
     sellingPartner,
     sellerSignInReady: sellingPartner !== null && Boolean(vars.SESSION_SECRET && vars.TOKEN_ENCRYPTION_KEYS),
     demoSignInAvailable: sellingPartner === null || vars.DEMO_MODE === "true",
@@ -209,6 +283,9 @@ function alertsPage(siteUrl: string | undefined): string {
 
 // The questions other modules ask, by name.
 export const creatorsConfigFromEnv = (env: Partial<Bindings>) => configOf(env).creators;
+/** The Creators API config serving `marketplace`, or null: that region runs on the labelled mock. */
+export const creatorsConfigFor = (env: Partial<Bindings>, marketplace: Marketplace) =>
+  configOf(env).creatorsRegions[MARKETPLACES[marketplace].region].config;
 export const isSellingPartnerApiConfigured = (env: Partial<Bindings>) => configOf(env).sellingPartner !== null;
 export const isSellerSignInReady = (env: Partial<Bindings>) => configOf(env).sellerSignInReady;
 export const isDemoSignInAvailable = (env: Partial<Bindings>) => configOf(env).demoSignInAvailable;

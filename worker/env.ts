@@ -18,6 +18,19 @@ export interface Secrets {
   CREATORS_CREDENTIAL_VERSION?: string;
   /** The Associates partner tag sent with every Creators API request. */
   CREATORS_PARTNER_TAG?: string;
+  /** Per-region Creators API credentials, version and partner tag (NA: US, CA, MX; EU: UK, DE, FR, IT, ES; FE: JP). */
+  CREATORS_NA_CREDENTIAL_ID?: string;
+  CREATORS_NA_CREDENTIAL_SECRET?: string;
+  CREATORS_NA_CREDENTIAL_VERSION?: string;
+  CREATORS_NA_PARTNER_TAG?: string;
+  CREATORS_EU_CREDENTIAL_ID?: string;
+  CREATORS_EU_CREDENTIAL_SECRET?: string;
+  CREATORS_EU_CREDENTIAL_VERSION?: string;
+  CREATORS_EU_PARTNER_TAG?: string;
+  CREATORS_FE_CREDENTIAL_ID?: string;
+  CREATORS_FE_CREDENTIAL_SECRET?: string;
+  CREATORS_FE_CREDENTIAL_VERSION?: string;
+  CREATORS_FE_PARTNER_TAG?: string;
   /** Login with Amazon client of the SP-API application (Developer Central). */
   LWA_CLIENT_ID?: string;
   LWA_CLIENT_SECRET?: string;
@@ -46,6 +59,8 @@ export interface OptionalConfig {
   SNAPSHOT_REQUESTS_PER_SECOND?: string;
   /** Set only while a re-shard of rank history runs: the previous HISTORY_SHARDS. */
   HISTORY_RESHARD_FROM?: string;
+  /** Overrides the plans' hourly API key limit for one deployment, e.g. the benchmark. */
+  API_REQUESTS_PER_HOUR?: string;
   /** The site's origin for links in alert emails and webhooks; https://ranklayer.com when unset. */
   SITE_URL?: string;
 }
@@ -57,6 +72,8 @@ export interface AppEnv {
   Variables: {
     /** The signed-in account of this request, set by the session middleware; null when anonymous. */
     account: SignedInAccount | null;
+    /** Set when the request authenticated with an API key (Authorization: Bearer rl_live_…); unset otherwise. */
+    apiKey?: { id: string };
   };
 }
 

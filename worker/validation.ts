@@ -19,6 +19,11 @@ export function validationDetails(target: string, error: z.core.$ZodError): Vali
 
 type Target = "query" | "json" | "param";
 
+/** The 422 body of a cursor that names no item of the list. */
+export function cursorError(msg: string): { detail: ValidationDetail[] } {
+  return { detail: [{ loc: ["query", "cursor"], msg, type: "custom" }] };
+}
+
 /**
  * Hono validator for a zod schema; bad input answers 422 `{detail: [...]}`.
  * Typed with the schema's input on the client side (`hc` sends raw strings the

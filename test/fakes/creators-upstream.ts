@@ -8,6 +8,10 @@
  *   POST reset                                  forget everything (never from parallel tests)
  *   POST script          { asin | asins, behavior, delayMs?, retryAfterSeconds? }
  *        behavior: normal | invalid | not_accessible | throttled | not_eligible | error500 | slow
+ *                  | error503 (with Retry-After when retryAfterSeconds is given)
+ *                  | resource_not_found (404 ResourceNotFoundException naming the ASIN as resourceId)
+ *                  | raw { status?, body?, text?, headers? }: exactly this answer (fault runs: a 200
+ *                    with `{}`, null, a list, another ASIN, a duplicate, garbled fields, non-JSON text)
  *   POST token-lifetime  { seconds, clientId? }  expires_in of later grants (per client, or default)
  *   POST clients         { clientId, secret }     only this secret is accepted for clientId
  *   POST revoke-tokens   { clientId }             tokens issued so far now answer 401
@@ -36,12 +40,17 @@ const TOKEN_PATHS: Record<Style, string> = { cognito: "/oauth2/token", lwa: "/au
 const SCOPES: Record<Style, string> = { cognito: "creatorsapi/default", lwa: "creatorsapi::default" };
 const MAX_ITEM_IDS = 10;
 
-export const BEHAVIORS = ["normal", "invalid", "not_accessible", "throttled", "not_eligible", "error500", "slow"] as const;
+export const BEHAVIORS = ["normal", "invalid", "not_accessible", "throttled", "not_eligible", "error500", "slow", "error503", "resource_not_found", "raw"] as const;
 export type Behavior = (typeof BEHAVIORS)[number];
 interface Script {
   behavior: Behavior;
   delayMs?: number;
   retryAfterSeconds?: number;
+  /** raw: the answer's status (200 unless given), JSON body or raw text, and headers. */
+  status?: number;
+  body?: unknown;
+  text?: string;
+  headers?: Record<string, string>;
 }
 
 interface IssuedToken {
@@ -200,6 +209,22 @@ export class CreatorsFake implements FakeUpstream {
       return answer(429, { type: "ThrottleException", message: "Rate exceeded" }, undefined, headers);
     }
     if (whole("error500")) return answer(500, { type: "InternalServerException", message: "Internal failure" });
+    const unavailable = whole("error503");
+    if (unavailable) {
+      const headers: Record<string, string> = unavailable.retryAfterSeconds !== undefined ? { "Retry-After": String(unavailable.retryAfterSeconds) } : {};
+      return answer(503, { type: "ServiceUnavailableException", message: "Service unavailable" }, undefined, headers);
+    }
+    const missing = ids.find((id) => this.scripts.get(id)?.behavior === "resource_not_found");
+    if (missing) {
+      return answer(404, { type: "ResourceNotFoundException", message: `The resource ${missing} was not found.`, resourceId: missing, resourceType: "Item" }, "ResourceNotFoundException");
+    }
+    const raw = whole("raw");
+    if (raw) {
+      const status = raw.status ?? 200;
+      this.record({ ...record, status });
+      const text = raw.text ?? JSON.stringify(raw.body ?? null);
+      return new Response(text, { status, headers: { "Content-Type": "application/json", ...raw.headers } });
+    }
 
     const wanted = new Set(resources as string[]);
     const items: object[] = [];
@@ -254,6 +279,10 @@ export class CreatorsFake implements FakeUpstream {
         const script: Script = { behavior };
         if (typeof input.delayMs === "number") script.delayMs = input.delayMs;
         if (typeof input.retryAfterSeconds === "number") script.retryAfterSeconds = input.retryAfterSeconds;
+        if (typeof input.status === "number") script.status = input.status;
+        if ("body" in input) script.body = input.body;
+        if (typeof input.text === "string") script.text = input.text;
+        if (typeof input.headers === "object" && input.headers !== null) script.headers = input.headers as Record<string, string>;
         for (const asin of asins as string[]) this.scripts.set(asin.toUpperCase(), script);
         return json(200, { ok: true });
       }

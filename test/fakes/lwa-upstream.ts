@@ -52,6 +52,11 @@ export class LwaFake implements FakeUpstream {
     return this.refreshTokens.get(issued.refreshToken)?.revoked === false;
   }
 
+  /** Access tokens granted so far from `refreshToken`. */
+  accessTokensOf(refreshToken: string): string[] {
+    return [...this.accessTokens].filter(([, issued]) => issued.refreshToken === refreshToken).map(([token]) => token);
+  }
+
   /** The refresh token a live access token was granted from: which seller SP-API is serving. */
   refreshTokenOf(token: string): string | undefined {
     return this.isLiveAccessToken(token) ? this.accessTokens.get(token)?.refreshToken : undefined;

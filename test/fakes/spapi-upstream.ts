@@ -8,14 +8,21 @@
  *
  * Tests inside workerd drive it under https://spapi-fake.test/__control/:
  *   POST script     { asin, behavior, retryAfterSeconds? }
- *        behavior: normal | no_ranks | not_found | forbidden | throttled | error500
+ *        behavior: normal | no_ranks | not_found | forbidden | throttled | error500 | error503
  *   POST inventory  { refreshToken, marketplaceId, pageSize?, summaries: [{ asin, sellerSku, fulfillableQuantity }] }
  *                   the FBA inventory of the seller whose grant is refreshToken
  *   POST buy-box    { asin, sellerId | null }  the Buy Box winner of an ASIN outside the example
+ *   POST offers     { asin, offers }           exactly these Offers for the ASIN (two winners, MyOffer, …)
+ *   POST expire-tokens { refreshToken, status: 401 | 403, sticky? }
+ *                   the access tokens granted so far from refreshToken now answer as expired
+ *                   (403 Unauthorized "...expired" or a bare 401); sticky: fresh ones too
+ *   POST sales      { asin, behavior: normal | forbidden, amount?, units? }  getOrderMetrics of an ASIN
+ *                   (normal: the Sales model's Day example, re-dated to the requested day)
  *   GET  calls?asin=&kind=                 { calls: SellerCallRecord[] }
  */
 import { getCatalogItemExample } from "../worker/fixtures/spapi/get-catalog-item.ts";
 import { getItemOffersBatchExample } from "../worker/fixtures/spapi/get-item-offers-batch.ts";
+import { getOrderMetricsDayExample } from "../worker/fixtures/spapi/get-order-metrics.ts";
 import { json, type LwaFake } from "./lwa-upstream.ts";
 import type { FakeUpstream } from "./outbound.ts";
 import type { SellerCallRecord } from "./spapi-calls.ts";
@@ -33,6 +40,11 @@ const OFFERS_URI = /^\/products\/pricing\/v0\/items\/([A-Z0-9]{10})\/offers$/;
 const ITEM_CONDITIONS = new Set(["New", "Used", "Collectible", "Refurbished", "Club"]);
 const CUSTOMER_TYPES = new Set(["Consumer", "Business"]);
 const DEFAULT_INVENTORY_PAGE = 50;
+const ORDER_METRICS_PATH = "/sales/v1/orderMetrics";
+const GRANULARITIES = new Set(["Hour", "Day", "Week", "Month", "Year", "Total"]);
+/** ISO 8601 with an offset or Z, e.g. 2026-11-23T00:00:00Z or 2018-09-01T00:00-07:00. */
+const ISO_TIME = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:\d{2})`;
+const INTERVAL = new RegExp(`^(${ISO_TIME})--(${ISO_TIME})$`);
 
 interface InventoryRecord {
   asin: string;
@@ -41,7 +53,7 @@ interface InventoryRecord {
 }
 const INCLUDED_DATA = new Set(["attributes", "classifications", "dimensions", "identifiers", "images", "productTypes", "relationships", "salesRanks", "summaries", "vendorDetails"]);
 
-export const CATALOG_BEHAVIORS = ["normal", "no_ranks", "not_found", "forbidden", "throttled", "error500"] as const;
+export const CATALOG_BEHAVIORS = ["normal", "no_ranks", "not_found", "forbidden", "throttled", "error500", "error503"] as const;
 type Behavior = (typeof CATALOG_BEHAVIORS)[number];
 
 export class SpApiFake implements FakeUpstream {
@@ -49,6 +61,10 @@ export class SpApiFake implements FakeUpstream {
   /** "<refreshToken> <marketplaceId>" → that seller's inventory there. */
   private inventories = new Map<string, { pageSize: number; summaries: InventoryRecord[] }>();
   private buyBoxWinners = new Map<string, string | null>();
+  private offers = new Map<string, unknown[]>();
+  /** Refresh token → how its access tokens are refused (the tokens listed, or all when sticky). */
+  private expired = new Map<string, { status: number; tokens: Set<string>; sticky: boolean }>();
+  private sales = new Map<string, { behavior: "normal" | "forbidden"; amount?: number; units?: number }>();
   private log: SellerCallRecord[] = [];
   private seq = 0;
 
@@ -71,8 +87,14 @@ export class SpApiFake implements FakeUpstream {
       query: Object.fromEntries(url.searchParams),
       accessToken,
     };
+    const refused = this.expiredAnswer(accessToken);
+    if (refused) {
+      this.record({ ...base, kind: "unknown", status: refused.status, error: "expired access token" });
+      return refused;
+    }
     if (request.method === "GET" && url.pathname === INVENTORY_PATH) return this.inventory(url, base);
     if (request.method === "POST" && url.pathname === OFFERS_BATCH_PATH) return this.offersBatch(request, url, base);
+    if (request.method === "GET" && url.pathname === ORDER_METRICS_PATH) return this.orderMetrics(url, base);
     const match = ITEM_PATH.exec(url.pathname);
     if (request.method !== "GET" || !match) {
       this.record({ ...base, kind: "unknown", status: 404, error: "no such operation" });
@@ -108,6 +130,8 @@ export class SpApiFake implements FakeUpstream {
         return fail(429, "QuotaExceeded", "You exceeded your quota for the requested resource.", script.retryAfterSeconds ? { "Retry-After": String(script.retryAfterSeconds) } : {});
       case "error500":
         return fail(500, "InternalFailure", "We encountered an internal error. Please try again.");
+      case "error503":
+        return fail(503, "ServiceUnavailable", "Service temporarily unavailable.", script.retryAfterSeconds ? { "Retry-After": String(script.retryAfterSeconds) } : {});
       default: {
         this.record({ ...base, kind: "catalog", status: 200 });
         return json(200, exampleItem(asin, marketplaceId, includedData, script.behavior === "no_ranks"), {
@@ -187,10 +211,57 @@ export class SpApiFake implements FakeUpstream {
       if (item.CustomerType !== undefined && !CUSTOMER_TYPES.has(String(item.CustomerType))) return fail(400, "InvalidInput", "Invalid CustomerType");
       const example = structuredClone(examples.find((response) => response.body.payload?.ASIN === asin) ?? readdressed(examples[0]!, asin, this.buyBoxWinners.get(asin)));
       example.request = { ...example.request, Asin: asin, MarketplaceId: marketplaceId };
+      const scripted = this.offers.get(asin);
+      if (scripted) (example.body.payload as { Offers: unknown[] }).Offers = structuredClone(scripted);
       responses.push(example);
     }
     this.record({ ...base, kind: "offers", body, status: 200 });
     return json(200, { responses }, { "x-amzn-RateLimit-Limit": "0.1" });
+  }
+
+  /** getOrderMetrics: the model's parameter rules; Day intervals from the sandbox example, re-dated. */
+  private orderMetrics(url: URL, base: Omit<SellerCallRecord, "seq" | "status" | "kind">): Response {
+    const fail = (status: number, code: string, message: string) => {
+      this.record({ ...base, kind: "sales", status, error: `${code}: ${message}` });
+      return errorList(status, code, message);
+    };
+    if (!this.lwa.isLiveAccessToken(base.accessToken ?? "")) return fail(403, "Unauthorized", "Access to requested resource is denied.");
+    const query = url.searchParams;
+    const marketplaceIds = (query.get("marketplaceIds") ?? "").split(",").filter(Boolean);
+    if (marketplaceIds.length !== 1) return fail(400, "InvalidInput", "exactly one marketplaceIds value is expected");
+    if (!REGION_MARKETPLACES[url.hostname]!.includes(marketplaceIds[0]!)) return fail(400, "InvalidInput", `Marketplace ${marketplaceIds[0]} is not served by ${url.hostname}`);
+    const interval = INTERVAL.exec(query.get("interval") ?? "");
+    if (!interval || Date.parse(interval[1]!) >= Date.parse(interval[2]!)) return fail(400, "InvalidInput", "interval must be <start>--<end> in ISO 8601, start before end");
+    const granularity = query.get("granularity") ?? "";
+    if (!GRANULARITIES.has(granularity)) return fail(400, "InvalidInput", "granularity is required");
+    if (!["Hour", "Total"].includes(granularity) && !query.get("granularityTimeZone")) {
+      return fail(400, "InvalidInput", "granularityTimeZone is required for granularity above Hour");
+    }
+    if (query.has("asin") && query.has("sku")) return fail(400, "InvalidInput", "asin and sku cannot both be given");
+    const asin = query.get("asin") ?? "";
+    if (asin && !/^[A-Z0-9]{10}$/.test(asin)) return fail(400, "InvalidInput", "Invalid asin");
+    const script = this.sales.get(asin) ?? { behavior: "normal" as const };
+    if (script.behavior === "forbidden") return fail(403, "Unauthorized", "Access to requested resource is denied.");
+    if (granularity !== "Day") return fail(400, "InvalidInput", "this fake answers granularity Day only");
+    const [example] = getOrderMetricsDayExample.response.payload;
+    const payload = [];
+    for (let at = Date.parse(interval[1]!); at < Date.parse(interval[2]!); at += 24 * 60 * 60 * 1000) {
+      const day = new Date(at).toISOString().slice(0, 10);
+      const next = new Date(at + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      const units = script.units ?? example.unitCount;
+      const amount = script.amount ?? Number(example.totalSales.amount) * units;
+      payload.push({
+        ...example,
+        interval: `${day}T00:00Z--${next}T00:00Z`,
+        unitCount: units,
+        orderItemCount: units,
+        orderCount: units,
+        averageUnitPrice: { amount: units ? String(amount / units) : "0", currencyCode: example.totalSales.currencyCode },
+        totalSales: { amount: String(amount), currencyCode: example.totalSales.currencyCode },
+      });
+    }
+    this.record({ ...base, kind: "sales", status: 200 });
+    return json(200, { payload }, { "x-amzn-RateLimit-Limit": "0.5" });
   }
 
   private async control(request: Request, url: URL): Promise<Response> {
@@ -217,12 +288,36 @@ export class SpApiFake implements FakeUpstream {
       this.buyBoxWinners.set(input.asin, input.sellerId);
       return json(200, { ok: true });
     }
+    if (request.method === "POST" && action === "offers") {
+      const input = (await request.json()) as { asin: string; offers: unknown[] };
+      this.offers.set(input.asin, input.offers);
+      return json(200, { ok: true });
+    }
+    if (request.method === "POST" && action === "expire-tokens") {
+      const input = (await request.json()) as { refreshToken: string; status: number; sticky?: boolean };
+      this.expired.set(input.refreshToken, { status: input.status, tokens: new Set(this.lwa.accessTokensOf(input.refreshToken)), sticky: input.sticky === true });
+      return json(200, { ok: true });
+    }
+    if (request.method === "POST" && action === "sales") {
+      const input = (await request.json()) as { asin: string; behavior?: "normal" | "forbidden"; amount?: number; units?: number };
+      this.sales.set(input.asin, { behavior: input.behavior ?? "normal", amount: input.amount, units: input.units });
+      return json(200, { ok: true });
+    }
     if (request.method === "GET" && action === "calls") {
       const asin = url.searchParams.get("asin");
       const kind = url.searchParams.get("kind");
       return json(200, { calls: this.log.filter((call) => (!asin || call.path?.endsWith(`/${asin}`)) && (!kind || call.kind === kind)) });
     }
     return json(404, { error: `no control action ${request.method} ${action}` });
+  }
+
+  /** SP-API's answer to an access token that expired: 403 Unauthorized naming the expiry, or a bare 401. */
+  private expiredAnswer(token: string): Response | null {
+    const refreshToken = this.lwa.refreshTokenOf(token);
+    const rule = refreshToken ? this.expired.get(refreshToken) : undefined;
+    if (!rule || !(rule.sticky || rule.tokens.has(token))) return null;
+    if (rule.status === 401) return json(401, { errors: [{ code: "Unauthorized", message: "Access to requested resource is denied.", details: "" }] });
+    return json(403, { errors: [{ code: "Unauthorized", message: "Access to requested resource is denied.", details: "The access token you provided has expired." }] });
   }
 
   private record(call: Omit<SellerCallRecord, "seq">): void {

@@ -99,6 +99,7 @@ export function historyResponse(overrides: Partial<HistoryResponse> = {}): Histo
     asin: "B08N5WRWNW",
     marketplace: "US",
     range: "7d",
+    days: 7,
     points: [],
     velocity: { rankChangePercent: null, slopePerDay: null, best: null, worst: null },
     ...overrides,

@@ -11,7 +11,6 @@ describe("Home page lookup form", () => {
   it("trims and upper-cases the ASIN and opens its results page", async () => {
     const { router, user } = renderApp("/");
 
-    // Ten characters with the spaces, so maxLength keeps them all.
     await user.type(screen.getByLabelText("ASIN"), " b08n5wrw ");
     await user.click(screen.getByRole("button", { name: "Look Up ASIN" }));
 
@@ -50,14 +49,28 @@ describe("Home page lookup form", () => {
     expect(screen.getByLabelText("ASIN").getAttribute("aria-invalid")).toBe("true");
   });
 
-  it("marks the ASIN required and caps it at 10 characters", async () => {
-    const { user } = renderApp("/");
+  it("marks the ASIN required and never cuts a paste short", async () => {
+    const { router, user } = renderApp("/");
     const input = screen.getByLabelText<HTMLInputElement>("ASIN");
 
     expect(input.required).toBe(true);
-    expect(input.maxLength).toBe(10);
-    await user.type(input, "B08N5WRWNW-EXTRA");
+    expect(input.maxLength).toBe(-1);
+    await user.click(input);
+    await user.paste(" B08N5WRWNW ");
     expect(input.value).toBe("B08N5WRWNW");
+    await user.click(screen.getByRole("button", { name: "Look Up ASIN" }));
+    await waitFor(() => expect(router.location.search).toBe("?asin=B08N5WRWNW&marketplace=US"));
+  });
+
+  it("takes the ASIN out of a pasted Amazon product URL", async () => {
+    const { router, user } = renderApp("/");
+    const input = screen.getByLabelText<HTMLInputElement>("ASIN");
+
+    await user.click(input);
+    await user.paste("https://www.amazon.com/Echo-Dot/dp/b08n5wrwnw?ref=x");
+    expect(input.value).toBe("B08N5WRWNW");
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(router.location.search).toBe("?asin=B08N5WRWNW&marketplace=US"));
   });
 
   it("offers only the US marketplace", () => {

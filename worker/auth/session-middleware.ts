@@ -6,6 +6,8 @@ import { readSession, type SignedInAccount } from "./session";
 
 /** Sets `account` from the session cookie; a request without a valid session is anonymous. */
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // An API key request is authenticated already; its cookies (if any) are ignored.
+  if (c.get("apiKey")) return next();
   const token = readCookie(c, SESSION_COOKIE);
   c.set("account", token ? await readSession(c.env, token) : null);
   return next();
@@ -14,6 +16,8 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** 401 for routes that need a signed-in account. */
 export const requireAccount: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.get("account")) {
+    // Scripts authenticate with an API key (RFC 6750 challenge); browsers ignore a Bearer challenge.
+    c.header("WWW-Authenticate", 'Bearer realm="ranklayer"');
     return c.json({ detail: "Sign in first: connect your Amazon seller account or continue with the demo." }, 401);
   }
   return next();

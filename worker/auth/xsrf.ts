@@ -30,7 +30,8 @@ function constantTimeEqual(a: string, b: string): boolean {
  * token must also be the one bound to that session. Runs after the session middleware.
  */
 export const xsrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (SAFE_METHODS.has(c.req.method)) return next();
+  // A key request carries no ambient credential a browser could send for another site.
+  if (SAFE_METHODS.has(c.req.method) || c.get("apiKey")) return next();
 
   const cookie = readCookie(c, XSRF_COOKIE);
   const header = c.req.header(XSRF_HEADER);

@@ -9,10 +9,23 @@ export const HISTORY_RANGE_DAYS: Record<HistoryRange, number> = { "7d": 7, "30d"
 /** Anonymous visitors see the free plan's 7-day snapshots. */
 export const ANONYMOUS_HISTORY_RANGE: HistoryRange = "7d";
 
+const HISTORY_DAYS_MAX = HISTORY_RANGE_DAYS["90d"];
+const daysError = `days must be a whole number from 1 to ${HISTORY_DAYS_MAX}`;
+
 export const historyQuerySchema = z.object({
   asin: asinSchema,
   marketplace: marketplaceSchema,
   range: z._default(z.enum(HISTORY_RANGES, { error: `Range must be one of ${HISTORY_RANGES.join(", ")}` }), "7d"),
+  /** Any number of days up to the plan's; when given, it wins over `range`. */
+  days: z.optional(
+    z.pipe(
+      z.string(),
+      z.pipe(
+        z.transform((text: string) => (/^\d+$/.test(text) ? Number(text) : Number.NaN)),
+        z.int({ error: daysError }).check(z.minimum(1, { error: daysError }), z.maximum(HISTORY_DAYS_MAX, { error: daysError })),
+      ),
+    ),
+  ),
 });
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
 
@@ -44,6 +57,8 @@ export interface HistoryResponse {
   asin: string;
   marketplace: Marketplace;
   range: HistoryRange;
+  /** Days the series covers, ending today (UTC): `days` when asked for, else the range's. */
+  days: number;
   /** Oldest first, one point per day that has a snapshot. */
   points: HistoryPoint[];
   velocity: RankVelocity;

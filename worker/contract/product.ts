@@ -23,6 +23,8 @@ export interface ProductData {
   rating: number | null;
   reviewCount: number | null;
   detailPageUrl: string | null;
+  /** The brand Amazon's item data names (Creators byLineInfo), when it names one. */
+  brand?: string;
 }
 
 /** The body of GET /api/v1/lookup. */

@@ -13,9 +13,20 @@ export interface ComponentInfo {
   description: string;
 }
 
+/** One Creators API region of the product source: live with its own credentials, or labelled mock. */
+export interface RegionReport {
+  region: "na" | "eu" | "fe";
+  /** Marketplace codes the region serves, e.g. ["UK", "DE", "FR", "IT", "ES"]. */
+  marketplaces: string[];
+  mode: "live" | "mock";
+  detail: string;
+}
+
 export interface ComponentReport extends ComponentInfo {
   status: ComponentStatus;
   detail?: string;
+  /** The product source only: its state per credential region. */
+  regions?: RegionReport[];
 }
 
 export interface StatusReport {

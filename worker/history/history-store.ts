@@ -1,3 +1,6 @@
+import { and, asc, between, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { sellerSnapshots } from "../db/schema";
 import type { Bindings } from "../env";
 import type { HistoryPoint } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
@@ -136,4 +139,58 @@ function chunks<Item>(items: Item[], size: number): Item[][] {
   const out: Item[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/** A day's point with the time it was captured (the screens' "as of"). */
+export type CapturedPoint = HistoryPoint & { capturedAt: string };
+
+/**
+ * Day points of many ASINs of one marketplace from `fromDay` to `toDay`, keyed by ASIN, oldest
+ * first (the dashboard's latest point plus its 7-day window, the trends chart).
+ */
+export async function rankHistoryOfMany(
+  env: Partial<Bindings>,
+  marketplace: string,
+  asins: readonly string[],
+  fromDay: string,
+  toDay: string,
+): Promise<Map<string, CapturedPoint[]>> {
+  const found = await rankHistoryMany(env, asins.map((asin) => ({ asin, marketplace })), fromDay, toDay);
+  return new Map(asins.map((asin) => [asin, (found.get(historyKey({ asin, marketplace })) ?? []).map((point) => ({ ...historyPoint(point), capturedAt: point.capturedAt }))]));
+}
+
+export interface IntradayPoint {
+  /** ISO time of the UTC hour, e.g. 2026-11-24T14:00:00Z. */
+  at: string;
+  source: "live" | "mock";
+  rank: number | null;
+  price: number | null;
+}
+
+/** The intraday points (Pro's extra refreshes, "Refresh now") of many ASINs of one marketplace since `fromDay`, oldest first. */
+export async function intradayHistoryOfMany(
+  env: Partial<Bindings>,
+  marketplace: string,
+  asins: readonly string[],
+  fromDay: string,
+  nowMs = Date.now(),
+): Promise<Map<string, IntradayPoint[]>> {
+  const toDay = dayText(Math.floor(nowMs / 86_400_000));
+  const found = await rankHistoryMany(env, asins.map((asin) => ({ asin, marketplace })), fromDay, toDay, { intraday: true, nowMs });
+  const hourly = (points: StoredPoint[]) =>
+    points.flatMap((point) =>
+      point.hour === null ? [] : [{ at: `${point.day}T${String(point.hour).padStart(2, "0")}:00:00Z`, source: point.source, rank: point.rank, price: point.price }],
+    );
+  return new Map(asins.map((asin) => [asin, hourly(found.get(historyKey({ asin, marketplace })) ?? [])]));
+}
+
+export type SellerSnapshotRow = typeof sellerSnapshots.$inferSelect;
+
+/** One seller's own snapshots (stock, Buy Box) from `fromDay` to `toDay`, oldest first: private rows, kept in DB. */
+export async function sellerSnapshotsOf(db: D1Database, userId: string, fromDay: string, toDay: string): Promise<SellerSnapshotRow[]> {
+  return drizzle(db)
+    .select()
+    .from(sellerSnapshots)
+    .where(and(eq(sellerSnapshots.userId, userId), between(sellerSnapshots.day, fromDay, toDay)))
+    .orderBy(asc(sellerSnapshots.day));
 }

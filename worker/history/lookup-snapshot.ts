@@ -5,20 +5,24 @@ import { recordRankSnapshot, type CategoryRank } from "./snapshot-store";
 export interface LookupAnswer {
   result: LookupResult;
   categoryRanks?: CategoryRank[];
+  /** Set when the data came from another request's upstream call, which keeps the snapshot itself. */
+  joined?: true;
 }
 
 /**
  * Keeps a lookup's fresh source data as that UTC day's rank snapshot, after the answer has
- * gone out (waitUntil). A cache hit writes nothing: its data was kept when it was fetched.
+ * gone out (waitUntil). A cache hit writes nothing: its data was kept when it was fetched; nor
+ * does a request that joined another's upstream call.
  * A failed write is logged and never fails the lookup.
  */
 export function recordLookupSnapshot(
   env: Partial<Bindings>,
   ctx: { waitUntil(promise: Promise<unknown>): void },
-  { result, categoryRanks }: LookupAnswer,
+  { result, categoryRanks, joined }: LookupAnswer,
 ): void {
   const { source, refreshedAt, ...product } = result;
-  if (source === "cache") return;
+  // Concurrent requests that shared one upstream call write its snapshot once.
+  if (source === "cache" || joined) return;
   ctx.waitUntil(
     recordRankSnapshot(env, { product, categoryRanks, source, capturedAt: refreshedAt }).catch((error: unknown) => {
       console.error("rank snapshot write failed", product.marketplace, product.asin, error);

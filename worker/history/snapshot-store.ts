@@ -3,12 +3,14 @@ import { drizzle } from "drizzle-orm/d1";
 import { sellerSnapshots } from "../db/schema";
 import type { Bindings } from "../env";
 import type { ProductData } from "../contract/product";
+import { asinDetailsUpsert } from "./asin-details-store";
 import { encodePoint, type StoredPoint } from "./point-codec";
 import { byShard, shardDatabase, writeShard } from "./shard-store";
 
 /**
  * Writes of rank history. Store API (reads are in history-store.ts):
- * - recordRankSnapshot(env, input): the day's point of one capture (a lookup);
+ * - recordRankSnapshot(env, input): the day's point of one capture (a lookup), with the
+ *   item's details (asin_details in DB);
  * - recordRankPoint(env, input, hour): the same with an hour: null = the day's point (what
  *   daily rules, charts and alerts read), 0–23 = an intraday point of that UTC hour (Pro);
  * - rankSnapshotUpsert(env, input): recordRankSnapshot under its old name;
@@ -91,9 +93,12 @@ export async function recordRankPoint(env: Partial<Bindings>, input: RankSnapsho
   await writeRankPoints(env, [pointOf(input, hour)]);
 }
 
-/** Writes one lookup's data point for its UTC day. */
+/** Writes one lookup's data point for its UTC day, and the item's latest details beside it. */
 export async function recordRankSnapshot(env: Partial<Bindings>, input: RankSnapshotInput): Promise<void> {
-  await writeRankPoints(env, [pointOf(input)]);
+  await Promise.all([
+    writeRankPoints(env, [pointOf(input)]),
+    env.DB ? asinDetailsUpsert(env.DB, input.product, input.source, input.capturedAt).run() : undefined,
+  ]);
 }
 
 /** The day's point of one capture (the name the first, single-database store had). */

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { watchlist } from "../db/schema";
+import { alerts, watchlist } from "../db/schema";
 import type { WatchlistResponse } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
 
@@ -64,4 +64,17 @@ export async function removeFromWatchlist(db: D1Database, userId: string, asin: 
     .where(ownEntry(userId, asin, marketplace))
     .returning({ asin: watchlist.asin });
   return removed.length > 0;
+}
+
+/**
+ * Every ASIN the user tracks, on the watchlist or under an alert (paused ones too), each
+ * once: what the dashboard, portfolio and trends screens show.
+ */
+export async function listTrackedAsins(db: D1Database, userId: string): Promise<{ asin: string; marketplace: Marketplace }[]> {
+  const orm = drizzle(db);
+  const watched = await orm.select({ asin: watchlist.asin, marketplace: watchlist.marketplace }).from(watchlist).where(eq(watchlist.userId, userId));
+  const alerted = await orm.selectDistinct({ asin: alerts.asin, marketplace: alerts.marketplace }).from(alerts).where(eq(alerts.userId, userId));
+  const seen = new Map<string, { asin: string; marketplace: Marketplace }>();
+  for (const row of [...watched, ...alerted]) seen.set(`${row.marketplace}:${row.asin}`, { asin: row.asin, marketplace: row.marketplace as Marketplace });
+  return [...seen.values()];
 }

@@ -1,5 +1,6 @@
 import type { Marketplace } from "../contract/marketplaces";
 import type { ProductData } from "../contract/product";
+import { isValidProduct } from "../upstreams/creators/item-schema";
 
 /** No cached copy is ever served past this age. */
 export const CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -47,7 +48,14 @@ export class LookupCache {
       this.remember(key, entry, now);
     }
     const age = now - Date.parse(entry.refreshedAt);
-    return age >= 0 && age < CACHE_MAX_AGE_MS ? entry : null;
+    if (!(age >= 0 && age < CACHE_MAX_AGE_MS)) return null;
+    // A copy written before the boundary schema existed (or by a bug) is never served.
+    const product: unknown = entry.product;
+    if (!isValidProduct(product) || product.asin !== asin || product.marketplace !== marketplace) {
+      console.warn(`lookup cache ${key}: the stored copy fails the product schema; ignored`);
+      return null;
+    }
+    return entry;
   }
 
   async put(entry: CachedProduct, now: number): Promise<void> {

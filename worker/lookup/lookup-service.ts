@@ -2,7 +2,7 @@ import type { CategoryRank } from "../history/snapshot-store";
 import type { Marketplace } from "../contract/marketplaces";
 import type { CachedProduct, LookupCache } from "./cache";
 import type { LookupResult } from "../contract/product";
-import { UpstreamError, type ProductSource } from "../upstreams/creators/product-source";
+import { MAX_ITEMS_PER_CALL, UpstreamError, type ItemOutcome, type ProductSource } from "../upstreams/creators/product-source";
 
 export type LookupOutcome =
   | {
@@ -10,8 +10,17 @@ export type LookupOutcome =
       result: LookupResult;
       /** Category ranks of fresh source data (never of a cache hit), for rank history. */
       categoryRanks?: CategoryRank[];
+      /** Fresh data fetched by another request, which keeps it in rank history: this one need not. */
+      joined?: true;
     }
-  | { ok: false; status: 404 | 503; detail: string; retryAfterSeconds?: number };
+  | {
+      ok: false;
+      status: 404 | 503;
+      /** not_found / not_accessible: the item itself; unavailable: the whole upstream call failed. */
+      reason: "not_found" | "not_accessible" | "unavailable";
+      detail: string;
+      retryAfterSeconds?: number;
+    };
 
 export interface LookupDeps {
   source: ProductSource;
@@ -25,59 +34,123 @@ export interface LookupDeps {
 const DEFAULT_RETRY_AFTER_SECONDS = { throttled: 10, other: 30 } as const;
 
 /**
- * Misses in flight in this isolate, by source, marketplace and ASIN: concurrent
- * misses for one product wait on the same upstream call instead of making their own.
+ * Misses in flight in this isolate, by source, marketplace and ASIN: a lookup or a compare
+ * that misses on a product already being fetched waits on that call instead of making its own.
  */
 const inflight = new Map<string, Promise<LookupOutcome>>();
 
 export async function lookupProduct(deps: LookupDeps, asin: string, marketplace: Marketplace): Promise<LookupOutcome> {
+  return (await lookupProducts(deps, [asin], marketplace)).get(asin)!;
+}
+
+/**
+ * Several products of one marketplace at once: fresh cache hits are answered from the cache,
+ * misses already in flight are joined, and every other miss goes to the source in as few
+ * getItems calls as its batch size allows (one for up to 10). Every ASIN is a key of the answer.
+ */
+export async function lookupProducts(
+  deps: LookupDeps,
+  asins: readonly string[],
+  marketplace: Marketplace,
+): Promise<Map<string, LookupOutcome>> {
+  const unique = [...new Set(asins)];
   // Mock data is computed on the spot and never cached, so it can never be served as a "cache" hit.
-  const cached = deps.source.kind === "live" ? await deps.cache.get(marketplace, asin, deps.now()) : null;
-  if (cached && deps.now() - Date.parse(cached.refreshedAt) < deps.refreshAfterMs) {
-    return { ok: true, result: fromCache(cached) };
+  const cachedList = await Promise.all(
+    unique.map((asin) => (deps.source.kind === "live" ? deps.cache.get(marketplace, asin, deps.now()) : null)),
+  );
+  const cached = new Map(unique.map((asin, i) => [asin, cachedList[i]]));
+
+  const answers = new Map<string, LookupOutcome>();
+  const pending = new Map<string, Promise<LookupOutcome>>();
+  const toFetch: string[] = [];
+  // No await from here until every miss is registered: a concurrent caller sees them in flight.
+  for (const asin of unique) {
+    const copy = cached.get(asin);
+    if (copy && deps.now() - Date.parse(copy.refreshedAt) < deps.refreshAfterMs) {
+      answers.set(asin, { ok: true, result: fromCache(copy) });
+      continue;
+    }
+    const joined = inflight.get(flightKey(deps, marketplace, asin));
+    if (joined) pending.set(asin, joined.then((outcome) => (outcome.ok ? { ...outcome, joined: true } : outcome)));
+    else toFetch.push(asin);
+  }
+  for (let i = 0; i < toFetch.length; i += MAX_ITEMS_PER_CALL) {
+    const batch = toFetch.slice(i, i + MAX_ITEMS_PER_CALL);
+    const call = fetchFromSource(deps, batch, marketplace);
+    for (const asin of batch) {
+      const key = flightKey(deps, marketplace, asin);
+      const one = call.then((outcomes) => outcomes.get(asin)!).finally(() => inflight.delete(key));
+      inflight.set(key, one);
+      pending.set(asin, one);
+    }
   }
 
-  const key = `${deps.source.kind}:${marketplace}:${asin}`;
-  let pending = inflight.get(key);
-  if (!pending) {
-    pending = fetchFromSource(deps, asin, marketplace).finally(() => inflight.delete(key));
-    inflight.set(key, pending);
-  }
-  const outcome = await pending;
-  // Upstream trouble: a copy younger than 24 h is better than an error.
-  if (!outcome.ok && outcome.status === 503 && cached) return { ok: true, result: fromCache(cached) };
-  return outcome;
+  await Promise.all(
+    [...pending].map(async ([asin, promise]) => {
+      const outcome = await promise;
+      const copy = cached.get(asin);
+      // Upstream trouble: a copy younger than 24 h is better than an error.
+      answers.set(asin, !outcome.ok && outcome.status === 503 && copy ? { ok: true, result: fromCache(copy) } : outcome);
+    }),
+  );
+  return new Map(unique.map((asin) => [asin, answers.get(asin)!]));
+}
+
+function flightKey(deps: LookupDeps, marketplace: Marketplace, asin: string): string {
+  return `${deps.source.kind}:${marketplace}:${asin}`;
 }
 
 function fromCache(cached: CachedProduct): LookupResult {
   return { ...cached.product, source: "cache", refreshedAt: cached.refreshedAt };
 }
 
-async function fetchFromSource(deps: LookupDeps, asin: string, marketplace: Marketplace): Promise<LookupOutcome> {
-  let outcome;
+async function fetchFromSource(
+  deps: LookupDeps,
+  asins: readonly string[],
+  marketplace: Marketplace,
+): Promise<Map<string, LookupOutcome>> {
+  let outcomes: Map<string, ItemOutcome>;
   try {
-    outcome = (await deps.source.getItems([asin], marketplace)).get(asin);
+    outcomes = await deps.source.getItems(asins, marketplace);
   } catch (error) {
-    return unavailable(error);
-  }
-  if (!outcome?.ok) {
-    return {
-      ok: false,
-      status: 404,
-      detail:
-        outcome?.reason === "not_accessible"
-          ? `ASIN ${asin} exists but its data is not available in the ${marketplace} marketplace`
-          : `No product found for ASIN ${asin} in the ${marketplace} marketplace`,
-    };
+    const failed = unavailable(error);
+    return new Map(asins.map((asin) => [asin, failed]));
   }
   const refreshedAt = new Date(deps.now()).toISOString();
-  if (deps.source.kind === "live") {
-    await deps.cache.put({ product: outcome.product, refreshedAt }, deps.now());
-  }
+  const answers = new Map<string, LookupOutcome>();
+  await Promise.all(
+    asins.map(async (asin) => {
+      const outcome = outcomes.get(asin);
+      if (!outcome?.ok) {
+        answers.set(
+          asin,
+          outcome && outcome.reason !== "unavailable"
+            ? notFound(asin, marketplace, outcome.reason)
+            : // The answer did not account for this ASIN: an upstream failure, never a "not found".
+              unavailable(new UpstreamError("unavailable", outcome?.message ?? `getItems left ${asin} out of its answer`)),
+        );
+        return;
+      }
+      if (deps.source.kind === "live") await deps.cache.put({ product: outcome.product, refreshedAt }, deps.now());
+      answers.set(asin, {
+        ok: true,
+        result: { ...outcome.product, source: deps.source.kind, refreshedAt },
+        categoryRanks: outcome.categoryRanks,
+      });
+    }),
+  );
+  return answers;
+}
+
+function notFound(asin: string, marketplace: Marketplace, reason: "not_found" | "not_accessible"): LookupOutcome {
   return {
-    ok: true,
-    result: { ...outcome.product, source: deps.source.kind, refreshedAt },
-    categoryRanks: outcome.categoryRanks,
+    ok: false,
+    status: 404,
+    reason,
+    detail:
+      reason === "not_accessible"
+        ? `ASIN ${asin} exists but its data is not available in the ${marketplace} marketplace`
+        : `No product found for ASIN ${asin} in the ${marketplace} marketplace`,
   };
 }
 
@@ -89,10 +162,14 @@ function unavailable(error: unknown): LookupOutcome {
   return {
     ok: false,
     status: 503,
+    reason: "unavailable",
     detail: throttled
       ? "Amazon is limiting product data requests right now. Please try again shortly."
       : "Product data is temporarily unavailable. Please try again shortly.",
-    retryAfterSeconds:
+    // At least a second: "Retry-After: 0" (or a date already past) would invite an instant retry loop.
+    retryAfterSeconds: Math.max(
+      1,
       upstream?.retryAfterSeconds ?? (throttled ? DEFAULT_RETRY_AFTER_SECONDS.throttled : DEFAULT_RETRY_AFTER_SECONDS.other),
+    ),
   };
 }

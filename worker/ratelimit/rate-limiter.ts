@@ -1,9 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
 import { hitWindow, type WindowCount, type WindowDecision, type WindowLimit } from "./fixed-window";
+import { decideHourly, type HourlyDecision } from "./hourly-policy";
 import { decide, type LimitDecision, type LookupLimits, type WindowCounts } from "./policy";
 
 const COUNTS_KEY = "counts";
 const WINDOW_KEY_PREFIX = "window:";
+const HOURLY_KEY = "hourly";
 /** A client's counters are erased this long after its last request (the privacy page promises 30 days). */
 const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -50,6 +52,19 @@ export class RateLimiter extends DurableObject {
       this.windows.set(name, count);
       await this.ctx.storage.put(key, count, { allowUnconfirmed: true });
       await this.ctx.storage.setAlarm(now + RETENTION_MS);
+    }
+    return decision;
+  }
+
+  /** The API key limit of one account: "lease" grants and counts a block of this hour's requests; "peek" reports. */
+  async checkHourly(limit: number, request: "lease" | "peek"): Promise<HourlyDecision> {
+    if (!this.windows.has(HOURLY_KEY)) this.windows.set(HOURLY_KEY, await this.ctx.storage.get<WindowCount>(HOURLY_KEY));
+    const now = Date.now();
+    const { count, decision } = decideHourly(this.windows.get(HOURLY_KEY), limit, now, request);
+    if (decision.granted > 0) {
+      this.windows.set(HOURLY_KEY, count);
+      await this.ctx.storage.put(HOURLY_KEY, count, { allowUnconfirmed: true });
+      if (count.count === decision.granted) await this.ctx.storage.setAlarm(now + RETENTION_MS);
     }
     return decision;
   }

@@ -6,7 +6,9 @@ import { canActivateAlert, type Plan } from "../contract/plans";
 import { planOfUser } from "../billing/user-plan";
 import type { AppEnv } from "../env";
 import { type AlertCondition, type AlertList, alertPatchSchema, newAlertSchema, SELLER_CONDITIONS } from "../contract/alerts";
-import { zodValidator } from "../validation";
+import { pageQuerySchema, type Page } from "../contract/pagination";
+import { paginate } from "../shared/paginate";
+import { cursorError, zodValidator } from "../validation";
 
 /** low_stock and buybox_lost read the seller's own FBA and Buy Box data: a connected or demo account. */
 async function hasSellerData(db: D1Database, user: UserRecord): Promise<boolean> {
@@ -28,10 +30,17 @@ function limitReached(c: Context<AppEnv>, plan: Plan) {
 const notFound = (c: Context<AppEnv>) => c.json({ detail: "No such alert." }, 404);
 
 export const alertRoutes = new Hono<AppEnv>()
-  .get("/", requireAccount, async (c) => {
+  .get("/", requireAccount, zodValidator("query", pageQuerySchema), async (c) => {
     const { user } = currentAccount(c);
     const [alerts, plan] = await Promise.all([listAlerts(c.env.DB, user.id), planOfUser(c.env.DB, user)]);
-    const list: AlertList = { alerts, active: alerts.filter((alert) => !alert.paused).length, activeLimit: plan.activeAlertLimit };
+    const page = paginate(alerts, (alert) => alert.id, c.req.valid("query"));
+    if (!page.ok) return c.json(cursorError(page.detail), 422);
+    const list: AlertList & Page = {
+      alerts: page.items,
+      active: alerts.filter((alert) => !alert.paused).length,
+      activeLimit: plan.activeAlertLimit,
+      next_cursor: page.next_cursor,
+    };
     c.header("Cache-Control", "private, no-store");
     return c.json(list, 200);
   })

@@ -11,14 +11,14 @@ import { zodValidator } from "../validation";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const historyRoutes = new Hono<AppEnv>().get("/", zodValidator("query", historyQuerySchema), async (c) => {
-  const { asin, marketplace, range } = c.req.valid("query");
-  const days = HISTORY_RANGE_DAYS[range];
+  const { asin, marketplace, range, days: askedDays } = c.req.valid("query");
+  const days = askedDays ?? HISTORY_RANGE_DAYS[range];
   const account = c.get("account");
   // The answer depends on who asks (plan limits), so no shared cache may keep it.
   c.header("Cache-Control", "private, no-store");
 
   if (!account) {
-    if (range !== ANONYMOUS_HISTORY_RANGE) return c.json({ detail: "Sign in to see 30 and 90 days" }, 401);
+    if (days > HISTORY_RANGE_DAYS[ANONYMOUS_HISTORY_RANGE]) return c.json({ detail: "Sign in to see 30 and 90 days" }, 401);
   } else {
     const plan = await planOfUser(c.env.DB, account.user);
     if (days > plan.historyDays) {
@@ -33,6 +33,6 @@ export const historyRoutes = new Hono<AppEnv>().get("/", zodValidator("query", h
 
   const now = Date.now();
   const points = await rankHistory(c.env, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
-  const body: HistoryResponse = { asin, marketplace, range, points, velocity: rankVelocity(points) };
+  const body: HistoryResponse = { asin, marketplace, range, days, points, velocity: rankVelocity(points) };
   return c.json(body, 200);
 });

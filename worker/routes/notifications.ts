@@ -1,24 +1,25 @@
 import { Hono } from "hono";
-import * as z from "zod/mini";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import type { AppEnv } from "../env";
 import { listNotifications, markAllRead, markRead, unreadCount } from "../notifications/notification-store";
 import type { NotificationList, UnreadCount } from "../contract/notifications";
-import { zodValidator } from "../validation";
-
-const notificationQuerySchema = z.object({
-  unread: z.optional(z.enum(["true", "false"], { error: "unread must be true or false" })),
-});
+import type { Page } from "../contract/pagination";
+import { notificationQuerySchema } from "../contract/notifications-query";
+import { paginate } from "../shared/paginate";
+import { cursorError, zodValidator } from "../validation";
 
 export const notificationRoutes = new Hono<AppEnv>()
   .get("/", requireAccount, zodValidator("query", notificationQuerySchema), async (c) => {
     const { user } = currentAccount(c);
+    const query = c.req.valid("query");
     const [notifications, unread] = await Promise.all([
-      listNotifications(c.env.DB, user.id, c.req.valid("query").unread === "true"),
+      listNotifications(c.env.DB, user.id, query.unread === "true"),
       unreadCount(c.env.DB, user.id),
     ]);
+    const page = paginate(notifications, (notification) => notification.id, query);
+    if (!page.ok) return c.json(cursorError(page.detail), 422);
     c.header("Cache-Control", "private, no-store");
-    return c.json({ notifications, unread } satisfies NotificationList, 200);
+    return c.json({ notifications: page.items, unread, next_cursor: page.next_cursor } satisfies NotificationList & Page, 200);
   })
   .get("/unread-count", requireAccount, async (c) => {
     c.header("Cache-Control", "private, no-store");

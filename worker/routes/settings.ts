@@ -11,6 +11,8 @@ import { loadChannels } from "../notifications/channel-store";
 import { testWebhookPayload } from "../notifications/webhook-payload";
 import { fetchWebhookSender } from "../upstreams/webhook/sender";
 import { zodValidator } from "../validation";
+import { planOfUser } from "../billing/user-plan";
+import { effectiveFrequency } from "../dashboard/refresh-schedule";
 
 const NO_KEYS = "Webhook signing secrets cannot be stored on this server right now (TOKEN_ENCRYPTION_KEYS is not set).";
 
@@ -22,7 +24,12 @@ export const settingsRoutes = new Hono<AppEnv>()
   })
   .put("/", requireAccount, zodValidator("json", settingsUpdateSchema), async (c) => {
     const { user } = currentAccount(c);
-    await saveSettings(c.env.DB, user.id, c.req.valid("json"));
+    const settings = c.req.valid("json");
+    const plan = await planOfUser(c.env.DB, user);
+    if (effectiveFrequency(settings.dataRefresh.frequency, plan) !== settings.dataRefresh.frequency) {
+      return c.json({ detail: `Hourly and 6-hourly refresh are Pro features; your ${plan.name} plan refreshes daily at 02:00 UTC.` }, 403);
+    }
+    await saveSettings(c.env.DB, user.id, settings);
     return c.json(await loadSettings(c.env.DB, user), 200);
   })
   .get("/channels", requireAccount, async (c) => {

@@ -15,7 +15,8 @@ export const lookupRoutes = new Hono<AppEnv>()
   // Rejected input costs no quota, but its answer still reports the client's limits.
   .use("/", async (c, next) => {
     await next();
-    if (!c.res.headers.has("RateLimit-Limit")) {
+    // A key request reports its hourly key limit instead (set by the key middleware).
+    if (!c.get("apiKey") && !c.res.headers.has("RateLimit-Limit")) {
       const decision = await peekLookup(c.env, c.req.raw);
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.res.headers.set(name, value);
     }
@@ -24,17 +25,20 @@ export const lookupRoutes = new Hono<AppEnv>()
     const started = Date.now();
     const { asin, marketplace } = c.req.valid("query");
 
-    const decision = await takeLookup(c.env, c.req.raw);
     c.header("Cache-Control", "no-store");
-    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
-    if (!decision.allowed) {
-      c.header("Retry-After", String(decision.resetSeconds));
-      return c.json({ detail: limitExceededDetail(decision, lookupLimits(c.env)) }, 429);
+    // With an API key the request was counted against the account's hourly key limit already.
+    if (!c.get("apiKey")) {
+      const decision = await takeLookup(c.env, c.req.raw);
+      for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
+      if (!decision.allowed) {
+        c.header("Retry-After", String(decision.resetSeconds));
+        return c.json({ detail: limitExceededDetail(decision, lookupLimits(c.env)) }, 429);
+      }
     }
 
     const outcome = await lookupProduct(
       {
-        source: productSourceFor(c.env),
+        source: productSourceFor(c.env, marketplace),
         cache: new LookupCache(c.env.LOOKUP_CACHE),
         now: Date.now,
         refreshAfterMs: configOf(c.env).vars.LOOKUP_REFRESH_AFTER_SECONDS * 1000,

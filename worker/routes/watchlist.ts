@@ -5,12 +5,17 @@ import { planOfUser } from "../billing/user-plan";
 import type { AppEnv } from "../env";
 import { addToWatchlist, listWatchlist, removeFromWatchlist } from "../history/watchlist-store";
 import { watchlistEntrySchema, type WatchlistResponse } from "../contract/history";
-import { zodValidator } from "../validation";
+import { pageQuerySchema, type Page } from "../contract/pagination";
+import { paginate } from "../shared/paginate";
+import { cursorError, zodValidator } from "../validation";
 
 export const watchlistRoutes = new Hono<AppEnv>()
-  .get("/", requireAccount, async (c) => {
+  .get("/", requireAccount, zodValidator("query", pageQuerySchema), async (c) => {
     c.header("Cache-Control", "private, no-store");
-    const body: WatchlistResponse = { items: await listWatchlist(c.env.DB, currentAccount(c).user.id) };
+    const items = await listWatchlist(c.env.DB, currentAccount(c).user.id);
+    const page = paginate(items, (item) => `${item.marketplace}/${item.asin}`, c.req.valid("query"));
+    if (!page.ok) return c.json(cursorError(page.detail), 422);
+    const body: WatchlistResponse & Page = { items: page.items, next_cursor: page.next_cursor };
     return c.json(body, 200);
   })
   .post("/", requireAccount, zodValidator("json", watchlistEntrySchema), async (c) => {

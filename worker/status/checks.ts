@@ -1,14 +1,14 @@
 import type { Bindings } from "../env";
 import { pingDatabase } from "../lookup/lookup-log-store";
 import { withTimeout } from "../upstreams/http";
-import { configOf, creatorsConfigFromEnv } from "../config";
+import { configOf } from "../config";
 import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type ComponentStatus, type StatusReport } from "../contract/status-components";
-import { productSourceStatus, readRecentLookups } from "./product-source";
+import { productSourceRegionsStatus, readRecentLookups, regionReports } from "./product-source";
 
 /** No single check may hold the status page up for longer than this. */
 export const CHECK_TIMEOUT_MS = 2_000;
 
-type CheckResult = { status: ComponentStatus; detail?: string };
+type CheckResult = { status: ComponentStatus; detail?: string; regions?: ComponentReport["regions"] };
 type Check = (env: Bindings) => Promise<CheckResult>;
 
 const OPERATIONAL: CheckResult = { status: "operational" };
@@ -30,8 +30,9 @@ const checks: Record<ComponentId, Check> = {
     return OPERATIONAL;
   },
   product_source: async (env) => {
-    const configured = creatorsConfigFromEnv(env) !== null;
-    return productSourceStatus(configured, configured ? await readRecentLookups(env.DB) : { failures: 0, liveSuccesses: 0 });
+    const regions = regionReports(configOf(env).creatorsRegions);
+    const configured = regions.some((region) => region.mode === "live");
+    return productSourceRegionsStatus(regions, configured ? await readRecentLookups(env.DB) : { failures: 0, liveSuccesses: 0 });
   },
   selling_partner: async (env) =>
     configOf(env).sellingPartner ? OPERATIONAL

@@ -1,4 +1,6 @@
-import type { ComponentStatus } from "../contract/status-components";
+import type { ComponentStatus, RegionReport } from "../contract/status-components";
+import { CREATORS_REGIONS, type CreatorsRegionConfig, type CreatorsRegion } from "../config";
+import { LOOKUP_MARKETPLACES, MARKETPLACES } from "../contract/marketplaces";
 import { readRecentLookups as readRecentLookupsOf, type RecentLookups } from "../lookup/lookup-log-store";
 
 export type { RecentLookups };
@@ -25,6 +27,37 @@ export function productSourceStatus(
     };
   }
   return { status: "operational", detail: "Live Amazon data, cached for up to 24 hours." };
+}
+
+/** Each credential region as /status shows it: live, or mock (labelled) with the reason. */
+export function regionReports(regions: Record<CreatorsRegion, CreatorsRegionConfig>): RegionReport[] {
+  return CREATORS_REGIONS.map((region) => {
+    const marketplaces = LOOKUP_MARKETPLACES.filter((code) => MARKETPLACES[code].region === region);
+    const { config, problem } = regions[region];
+    return {
+      region,
+      marketplaces,
+      mode: config ? "live" : "mock",
+      detail: config
+        ? `Live Amazon data in ${marketplaces.join(", ")}.`
+        : `No Creators API credentials for ${region.toUpperCase()}${problem ? ` (${problem})` : ""}: lookups in ${marketplaces.join(", ")} show labelled mock data.`,
+    };
+  });
+}
+
+/** The product source's state across regions: mock only when no region is live; the detail names mock regions. */
+export function productSourceRegionsStatus(
+  regions: RegionReport[],
+  recent: RecentLookups,
+): { status: ComponentStatus; detail: string; regions: RegionReport[] } {
+  const live = regions.some((region) => region.mode === "live");
+  const { status, detail } = productSourceStatus(live, recent);
+  const mock = regions.filter((region) => region.mode === "mock");
+  const mockNote =
+    live && mock.length
+      ? ` Mock (labelled) in ${mock.map((region) => `${region.region.toUpperCase()} (${region.marketplaces.join(", ")})`).join(" and ")}: no credentials for that region.`
+      : "";
+  return { status, detail: detail + mockNote, regions };
 }
 
 /** Upstream failures and live answers within the failure window. */

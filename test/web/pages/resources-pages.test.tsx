@@ -24,7 +24,7 @@ describe("/resources", () => {
 
     const guides = screen.getByRole("region", { name: "Getting Started" });
     const hrefs = within(guides).getAllByRole("link").map((link) => link.getAttribute("href"));
-    expect(hrefs).toEqual(["/", "/compare", "/rank-trends", "/connect", "/pricing"]);
+    expect(hrefs).toEqual(["/", "/compare", "/rank-trends", "/connect", "/pricing", "/docs/api"]);
   });
 });
 

@@ -45,6 +45,25 @@ describe("/status", () => {
     expect(spApi.textContent).toContain("Phase-2 preview");
   });
 
+  it("lists the product source per region, a region without credentials labelled mock", async () => {
+    const withRegions = report("operational");
+    const source = withRegions.components.find((component) => component.id === "product_source")!;
+    source.status = "operational";
+    source.regions = [
+      { region: "na", marketplaces: ["US", "CA", "MX"], mode: "live", detail: "Live Amazon data in US, CA, MX." },
+      { region: "eu", marketplaces: ["UK", "DE", "FR", "IT", "ES"], mode: "mock", detail: "No Creators API credentials for EU." },
+      { region: "fe", marketplaces: ["JP"], mode: "mock", detail: "No Creators API credentials for FE." },
+    ];
+    mockFetch(() => jsonResponse(withRegions));
+    renderApp("/status");
+    const regions = await screen.findByRole("list", { name: "Product Advertising API by region" });
+    expect([...regions.querySelectorAll("li")].map((item) => item.textContent)).toEqual([
+      "NA (US, CA, MX): Live",
+      "EU (UK, DE, FR, IT, ES): Mock data (labelled)",
+      "FE (JP): Mock data (labelled)",
+    ]);
+  });
+
   it("says all systems are operational when they are", async () => {
     mockFetch(() => jsonResponse(report("operational")));
     renderApp("/status");

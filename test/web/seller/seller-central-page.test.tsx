@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { CatalogItemResult } from "../../../worker/contract/account";
 import { renderRoutes } from "../helpers";
+import { dashboard } from "../dashboard/dashboard-fixture";
 import { connectedUser, demoUser, fakeApi, json, pending, sequence, SIGNED_OUT } from "./fake-api";
 
 function catalogItem(overrides: Partial<CatalogItemResult> = {}): CatalogItemResult {
@@ -19,7 +20,7 @@ function catalogItem(overrides: Partial<CatalogItemResult> = {}): CatalogItemRes
 }
 
 async function renderSellerCentral(routes: Parameters<typeof fakeApi>[0] = {}) {
-  const api = fakeApi({ "GET /api/user/status": json(connectedUser()), ...routes });
+  const api = fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/dashboard": json(dashboard()), ...routes });
   const app = renderRoutes("/seller-central");
   await screen.findByRole("heading", { level: 1, name: "Seller Central" });
   return { api, ...app };
@@ -67,13 +68,27 @@ describe("/seller-central", () => {
     expect(screen.getByRole("link", { name: "Connect Now" }).getAttribute("href")).toBe("/connect");
   });
 
-  it("upper-cases the ASIN and caps it at 10 characters", async () => {
+  it("upper-cases the ASIN and never cuts a paste short", async () => {
     const { user } = await renderSellerCentral();
 
-    await user.type(asinInput(), "b08n5wrwnw-extra");
-
+    await user.type(asinInput(), "b08n5wrwnw");
     expect(asinInput().value).toBe("B08N5WRWNW");
-    expect(asinInput().maxLength).toBe(10);
+    expect(asinInput().maxLength).toBe(-1);
+
+    await user.clear(asinInput());
+    await user.click(asinInput());
+    await user.paste(" B08N5WRWNW ");
+    expect(asinInput().value).toBe("B08N5WRWNW");
+  });
+
+  it("takes the ASIN and marketplace out of a pasted Amazon product URL", async () => {
+    const { user } = await renderSellerCentral();
+
+    await user.click(asinInput());
+    await user.paste("https://www.amazon.de/Some-Product/dp/b07xj8c8f5/ref=sr_1_1?th=1");
+
+    expect(asinInput().value).toBe("B07XJ8C8F5");
+    expect(marketplaceSelect().value).toBe("DE");
   });
 
   it("offers the eight marketplaces, starting at the user's own", async () => {

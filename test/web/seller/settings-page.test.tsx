@@ -266,15 +266,6 @@ describe("/settings", () => {
     });
   });
 
-  it("explains the Pro API key and its hourly limit, without usage numbers", async () => {
-    const { user } = await renderSettings();
-    await openTab(user, "API Access");
-
-    expect(panel().textContent).toContain("up to 1,000 requests per hour");
-    expect(panel().textContent).toContain("there is no usage to show");
-    expect(panel().textContent).not.toMatch(/247/);
-  });
-
   describe("Account", () => {
     it("shows the signed-in seller and preferences", async () => {
       const { user } = await renderSettings();

@@ -74,7 +74,7 @@ describe("POST /api/alerts", () => {
       last_checked_day: null,
       created_at: expect.any(String),
     });
-    expect(await list(browser)).toEqual({ alerts: [alert], active: 1, activeLimit: PRO_PLAN.activeAlertLimit });
+    expect(await list(browser)).toEqual({ alerts: [alert], active: 1, activeLimit: PRO_PLAN.activeAlertLimit, next_cursor: null });
   });
 
   it("stores no threshold for buybox_lost", async () => {
@@ -222,7 +222,7 @@ describe("one user never reaches another's alerts", () => {
     const alert = await create(alice);
     await alice.json(`/api/alerts/${alert.id}`, "PATCH", { paused: true });
 
-    expect(await list(bob)).toEqual({ alerts: [], active: 0, activeLimit: PRO_PLAN.activeAlertLimit });
+    expect(await list(bob)).toEqual({ alerts: [], active: 0, activeLimit: PRO_PLAN.activeAlertLimit, next_cursor: null });
     for (const body of [{ threshold: 1 }, { paused: false }]) {
       const res = await bob.json(`/api/alerts/${alert.id}`, "PATCH", body);
       expect(res.status).toBe(404);

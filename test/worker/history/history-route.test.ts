@@ -38,6 +38,7 @@ describe("GET /api/history", () => {
       asin,
       marketplace: "US",
       range: "7d",
+      days: 7,
       points: [6, 4, 3, 0].map((daysAgo) => {
         const rank = { 6: 1000, 4: null, 3: 900, 0: 800 }[daysAgo] ?? null;
         return {
@@ -93,6 +94,23 @@ describe("GET /api/history", () => {
         detail: "Your Free plan shows 7 days of rank history. Connect your Amazon seller account for up to 90 days.",
       });
     }
+  });
+
+  it("takes any number of days up to the plan's instead of a range", async () => {
+    const asin = newAsin();
+    await seed(asin, { 13: 400, 8: 300, 0: 200 });
+    const pro = await proBrowser();
+    const res = await pro.request(`/api/history?asin=${asin}&days=14`);
+    expect(res.status).toBe(200);
+    const body = await res.json<HistoryResponse>();
+    expect(body.days).toBe(14);
+    expect(body.points.map((p) => p.rank)).toEqual([400, 300, 200]);
+    expect((await anonymous().request(`/api/history?asin=${asin}&days=8`)).status).toBe(401);
+    expect((await anonymous().request(`/api/history?asin=${asin}&days=7`)).status).toBe(200);
+    expect((await (await freeBrowser()).request(`/api/history?asin=${asin}&days=8`)).status).toBe(403);
+    const bad = await pro.request(`/api/history?asin=${asin}&days=91`);
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toEqual({ detail: [{ loc: ["query", "days"], msg: "days must be a whole number from 1 to 90", type: expect.any(String) }] });
   });
 
   it("gives Pro 30 and 90 days, ending today", async () => {

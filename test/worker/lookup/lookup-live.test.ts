@@ -15,6 +15,10 @@ async function liveLookup(query: string, clientId: string) {
       CREATORS_CREDENTIAL_SECRET: "s3cret",
       CREATORS_PARTNER_TAG: "ranklayer-20",
       CREATORS_CREDENTIAL_VERSION: "3.1",
+      // Credentials are per region: the EU marketplaces need an EU credential and tag.
+      CREATORS_EU_CREDENTIAL_ID: clientId,
+      CREATORS_EU_CREDENTIAL_SECRET: "s3cret",
+      CREATORS_EU_PARTNER_TAG: "ranklayer-21",
     },
     ctx,
   );

@@ -66,7 +66,7 @@ describe("GET /api/v1/lookup in mock mode (no Creators credentials)", () => {
     expect(res.headers.get("Content-Type")).toMatch(/application\/json/);
     const body = await res.json<Record<string, unknown>>();
     expect(Object.keys(body).sort()).toEqual(
-      ["asin", "marketplace", "source", "title", "image", "categoryPath", "rank", "price", "offers", "rating", "reviewCount", "detailPageUrl", "refreshedAt"].sort(),
+      ["asin", "marketplace", "source", "title", "image", "categoryPath", "rank", "price", "offers", "rating", "reviewCount", "detailPageUrl", "refreshedAt", "brand"].sort(),
     );
     expect(body).toMatchObject({
       asin: "B08N5WRWNW",

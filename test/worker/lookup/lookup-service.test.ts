@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CACHE_MAX_AGE_MS, HOT_TTL_MS, LookupCache } from "../../../worker/lookup/cache";
-import { lookupProduct, type LookupDeps } from "../../../worker/lookup/lookup-service";
+import { lookupProduct, lookupProducts, type LookupDeps } from "../../../worker/lookup/lookup-service";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
 import type { ProductData } from "../../../worker/contract/product";
 import { UpstreamError, type ItemOutcome, type ProductSource } from "../../../worker/upstreams/creators/product-source";
@@ -26,8 +26,15 @@ class ScriptedSource implements ProductSource {
   }
 }
 
+/** A product as the live source maps one: the mock's shape with a real image host and no rating. */
+const liveProduct = (asin: string, marketplace: Marketplace): ProductData => ({
+  ...mockProduct(asin, marketplace),
+  image: `https://m.media-amazon.com/images/I/${asin}.jpg`,
+  rating: null,
+  reviewCount: null,
+});
 const found = (asin: string, marketplace: Marketplace): Promise<ItemOutcome> =>
-  Promise.resolve({ ok: true, product: { ...mockProduct(asin, marketplace), rating: null, reviewCount: null } });
+  Promise.resolve({ ok: true, product: liveProduct(asin, marketplace) });
 const failing = (error: unknown) => () => Promise.reject(error);
 
 /** Each lookup gets an empty hot tier, so what a test seeds in KV is what it reads. */
@@ -36,7 +43,7 @@ function deps(source: ProductSource, now = NOW): LookupDeps {
 }
 
 async function seedCache(asin: string, ageMs: number, marketplace: Marketplace = "US"): Promise<ProductData> {
-  const product = { ...mockProduct(asin, marketplace), title: "Cached title" };
+  const product = { ...liveProduct(asin, marketplace), title: "Cached title" };
   await env.LOOKUP_CACHE.put(
     LookupCache.key(marketplace, asin),
     JSON.stringify({ product, refreshedAt: new Date(NOW - ageMs).toISOString() }),
@@ -137,6 +144,7 @@ describe("lookup service", () => {
     expect(await lookupProduct(deps(source), "LSUNKNOWN1", "US")).toEqual({
       ok: false,
       status: 404,
+      reason: "not_found",
       detail: "No product found for ASIN LSUNKNOWN1 in the US marketplace",
     });
   });
@@ -160,6 +168,8 @@ describe("lookup service", () => {
     const outcomes = await all;
     expect(source.calls).toBe(1);
     expect(outcomes.every((o) => o.ok && o.result.source === "live")).toBe(true);
+    // Only the request that made the call keeps the day's snapshot; the 49 that joined it do not.
+    expect(outcomes.filter((o) => o.ok && !o.joined)).toHaveLength(1);
     // Once settled, the next miss makes a new call.
     await env.LOOKUP_CACHE.delete(LookupCache.key("US", "LSSHARED01"));
     await lookupProduct(deps(source), "LSSHARED01", "US");
@@ -186,6 +196,63 @@ describe("lookup service", () => {
   });
 });
 
+describe("several products at once", () => {
+  /** A live source that records each call's ids and answers when the test releases it. */
+  function gatedSource() {
+    const batches: string[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const source: ProductSource = {
+      kind: "live",
+      async getItems(asins, marketplace) {
+        batches.push([...asins]);
+        await gate;
+        return new Map(await Promise.all(asins.map(async (a) => [a, await found(a, marketplace)] as const)));
+      },
+    };
+    return { source, batches, release };
+  }
+
+  it("answers cached ones from the cache and every miss in one call, keyed in the order asked", async () => {
+    await seedCache("LSBATCH001", HOUR);
+    const source = new ScriptedSource(found);
+    const answers = await lookupProducts(deps(source), ["LSBATCH002", "LSBATCH001", "LSBATCH003", "LSBATCH002"], "US");
+    expect(source.calls).toBe(1);
+    expect([...answers.keys()]).toEqual(["LSBATCH002", "LSBATCH001", "LSBATCH003"]);
+    expect([...answers.values()].map((a) => a.ok && a.result.source)).toEqual(["live", "cache", "live"]);
+  });
+
+  it("splits more than 10 misses into calls of at most 10", async () => {
+    const source = new ScriptedSource(found);
+    const asins = Array.from({ length: 12 }, (_, i) => `LSBIG${String(i).padStart(5, "0")}`);
+    await lookupProducts(deps(source), asins, "US");
+    expect(source.calls).toBe(2);
+  });
+
+  it("lets a single lookup join a batch in flight, and a batch join a lookup in flight", async () => {
+    const { source, batches, release } = gatedSource();
+    const batch = lookupProducts(deps(source), ["LSJOIN0001", "LSJOIN0002"], "US");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const single = lookupProduct(deps(source), "LSJOIN0002", "US");
+    const other = lookupProducts(deps(source), ["LSJOIN0001", "LSJOIN0003"], "US");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    expect((await single).ok).toBe(true);
+    expect((await batch).size).toBe(2);
+    expect((await other).get("LSJOIN0003")).toMatchObject({ ok: true });
+    expect(batches).toEqual([["LSJOIN0001", "LSJOIN0002"], ["LSJOIN0003"]]);
+  });
+
+  it("gives every ASIN of a failed call the failure, and a cached copy where one exists", async () => {
+    await seedCache("LSFAIL0001", 7 * HOUR);
+    const source = new ScriptedSource(failing(new UpstreamError("throttled", "slow down", 7)));
+    const answers = await lookupProducts(deps(source), ["LSFAIL0001", "LSFAIL0002"], "US");
+    expect(source.calls).toBe(1);
+    expect(answers.get("LSFAIL0001")).toMatchObject({ ok: true, result: { source: "cache" } });
+    expect(answers.get("LSFAIL0002")).toMatchObject({ ok: false, status: 503, reason: "unavailable", retryAfterSeconds: 7 });
+  });
+});
+
 describe("lookup cache hot tier", () => {
   it("serves a KV entry from memory for a minute, then reads KV again", async () => {
     const hot = new Map();
@@ -203,5 +270,24 @@ describe("lookup cache hot tier", () => {
     await seedCache("LSHOT00002", CACHE_MAX_AGE_MS - 1000);
     expect(await cache.get("US", "LSHOT00002", NOW)).not.toBeNull();
     expect(await cache.get("US", "LSHOT00002", NOW + 1000)).toBeNull();
+  });
+
+  it("never serves a stored copy that fails the product schema (a -5 price, a numeric title, another ASIN)", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const cache = new LookupCache(env.LOOKUP_CACHE, new Map());
+    const good = liveProduct("LSBAD00001", "US");
+    const refreshedAt = new Date(NOW - HOUR).toISOString();
+    for (const product of [
+      { ...good, price: { amount: -5, currency: "USD" } },
+      { ...good, title: 42 },
+      { ...good, image: "https://evil.example/a.jpg" },
+      { ...good, asin: "LSBAD00002" },
+    ]) {
+      await env.LOOKUP_CACHE.put(LookupCache.key("US", "LSBAD00001"), JSON.stringify({ product, refreshedAt }));
+      expect(await new LookupCache(env.LOOKUP_CACHE, new Map()).get("US", "LSBAD00001", NOW)).toBeNull();
+    }
+    await env.LOOKUP_CACHE.put(LookupCache.key("US", "LSBAD00001"), JSON.stringify({ product: good, refreshedAt }));
+    expect(await cache.get("US", "LSBAD00001", NOW)).toMatchObject({ product: good });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("fails the product schema"));
   });
 });

@@ -169,7 +169,7 @@ describe("one user never reaches another's notifications", () => {
     await fireOnDay(0, "B000000001");
     const [aliceNotification] = (await list(alice)).notifications;
 
-    expect(await list(bob)).toEqual({ notifications: [], unread: 0 });
+    expect(await list(bob)).toEqual({ notifications: [], unread: 0, next_cursor: null });
     expect(await unread(bob)).toBe(0);
     const res = await bob.request(`/api/notifications/${aliceNotification?.id}/read`, { method: "POST" });
     expect(res.status).toBe(404);

@@ -3,7 +3,7 @@ import { responseData } from "./response-data";
 import { api } from "./client";
 
 export async function fetchAlerts(signal?: AbortSignal): Promise<AlertList> {
-  return responseData(api.api.alerts.$get(undefined, { init: { signal } }));
+  return responseData(api.api.alerts.$get({ query: {} }, { init: { signal } }));
 }
 
 /** POST /api/alerts; 403 past the plan's active-alert limit or for a seller condition without a seller. */

@@ -9,7 +9,7 @@ export interface WatchlistEntry {
 }
 
 export async function fetchWatchlist(signal?: AbortSignal): Promise<WatchlistResponse> {
-  return responseData(api.api.watchlist.$get(undefined, { init: { signal } }));
+  return responseData(api.api.watchlist.$get({ query: {} }, { init: { signal } }));
 }
 
 /** POST /api/watchlist; resolves to whether the ASIN was new (201) or already there (200). 403 past the plan's limit. */

@@ -109,6 +109,11 @@ export const ROUTE_META = {
     description:
       "Rank tracking, portfolio overview, alerts and reports for Amazon operators: start with free lookups, go further with Pro.",
   },
+  "/portfolio": {
+    title: "Portfolio",
+    description: "Your Amazon portfolio by brand and category: ranks, rank velocity and revenue from your own snapshots and Amazon's Sales API.",
+    noindex: true,
+  },
   "/seller-central": {
     title: "Seller Central",
     description: "Your connected Amazon seller account in RankLayer: catalog items and sales ranks from the Selling Partner API.",
@@ -139,6 +144,11 @@ export const ROUTE_META = {
     title: "Settings",
     description: "Your RankLayer account settings: default marketplace, brand name and seller connection.",
     noindex: true,
+  },
+  "/docs/api": {
+    title: "API Documentation",
+    description:
+      "The RankLayer API: ASIN lookups, rank history, watchlist, alerts and notifications as JSON, with keys, rate limits and examples.",
   },
 } as const satisfies Record<string, PageMeta>;
 

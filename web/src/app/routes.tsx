@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from "react-router-dom";
 import { HomePage } from "../pages/HomePage";
 import { AppLayout } from "./AppLayout";
 import { ErrorBoundary } from "./ErrorBoundary";
+import { SignedInOr } from "./SignedInOr";
 
 // Home ships in the first-load bundle (it is where visitors land); every other page is
 // its own chunk, fetched on first visit. AppLayout holds the <Suspense> they load in.
@@ -26,6 +27,10 @@ const SellerCentralPage = lazy(async () => ({ default: (await import("../pages/s
 const AlertsPage = lazy(async () => ({ default: (await import("../pages/alerts/AlertsPage")).AlertsPage }));
 const NotificationsPage = lazy(async () => ({ default: (await import("../pages/notifications/NotificationsPage")).NotificationsPage }));
 const SettingsPage = lazy(async () => ({ default: (await import("../pages/settings/SettingsPage")).SettingsPage }));
+const PortfolioPage = lazy(async () => ({ default: (await import("../pages/portfolio/PortfolioPage")).PortfolioPage }));
+const BrandDashboardPage = lazy(async () => ({ default: (await import("../pages/dashboard/BrandDashboardPage")).BrandDashboardPage }));
+const RankTrendsView = lazy(async () => ({ default: (await import("../pages/rank-trends/RankTrendsView")).RankTrendsView }));
+const ApiDocsPage = lazy(async () => ({ default: (await import("../pages/docs/ApiDocsPage")).ApiDocsPage }));
 const NotFoundPage = lazy(async () => ({ default: (await import("../pages/NotFoundPage")).NotFoundPage }));
 
 /** The route table. Declarative <Routes> rather than a data router: no loaders are used, and it ships ~17 kB (gzip) less. */
@@ -41,8 +46,9 @@ export function AppRoutes() {
           <Route path="results" element={<ResultsPage />} />
           <Route path="compare" element={<ComparePage />} />
           <Route path="about" element={<AboutPage />} />
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="rank-trends" element={<RankTrendsPage />} />
+          <Route path="dashboard" element={<SignedInOr signedIn={<BrandDashboardPage />} anonymous={<DashboardPage />} />} />
+          <Route path="rank-trends" element={<SignedInOr signedIn={<RankTrendsView />} anonymous={<RankTrendsPage />} />} />
+          <Route path="portfolio" element={<PortfolioPage />} />
           <Route path="reports" element={<ReportsPage />} />
           <Route path="pricing" element={<PricingPage />} />
           <Route path="resources" element={<ResourcesPage />} />
@@ -60,6 +66,7 @@ export function AppRoutes() {
           <Route path="alerts" element={<AlertsPage />} />
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="settings" element={<SettingsPage />} />
+          <Route path="docs/api" element={<ApiDocsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -1,17 +1,20 @@
 import { useId, useState, type FormEvent, type Ref } from "react";
 import { useNavigate } from "react-router-dom";
-import { ASIN_LENGTH, DEFAULT_MARKETPLACE, normalizeAsin } from "../../../worker/contract/marketplaces";
+import { readPastedAsin } from "../../../worker/contract/asin-input";
+import { DEFAULT_MARKETPLACE, normalizeAsin, type Marketplace } from "../../../worker/contract/marketplaces";
 import { FREE_PLAN } from "../../../worker/contract/plans";
 import { marketplaceLabel } from "../lib/marketplaces";
 
 /**
- * ASIN lookup: trims and upper-cases the ASIN, blocks an empty one, and opens /results.
+ * ASIN lookup: reads the ASIN as pasted (spaces, lower case, an Amazon product URL), blocks an
+ * empty one, and opens /results.
  * The format itself is the server's to judge, so a short ASIN still goes through.
  * `asinInputRef` lets a page move focus to the ASIN input (its "Check an ASIN" buttons).
  */
 export function LookupForm({ asinInputRef }: { asinInputRef?: Ref<HTMLInputElement> }) {
   const navigate = useNavigate();
   const [asin, setAsin] = useState("");
+  const [marketplace, setMarketplace] = useState<Marketplace>(DEFAULT_MARKETPLACE);
   const [showEmptyError, setShowEmptyError] = useState(false);
   const id = useId();
   const errorId = `${id}-error`;
@@ -23,8 +26,7 @@ export function LookupForm({ asinInputRef }: { asinInputRef?: Ref<HTMLInputEleme
       setShowEmptyError(true);
       return;
     }
-    const marketplace = new FormData(event.currentTarget).get("marketplace");
-    const query = new URLSearchParams({ asin: normalized, marketplace: String(marketplace ?? DEFAULT_MARKETPLACE) });
+    const query = new URLSearchParams({ asin: normalized, marketplace });
     navigate(`/results?${query}`);
   }
 
@@ -39,10 +41,12 @@ export function LookupForm({ asinInputRef }: { asinInputRef?: Ref<HTMLInputEleme
           type="text"
           value={asin}
           onChange={(event) => {
-            setAsin(event.target.value);
+            // No maxlength: it would cut " B08N5WRWNW " or a product URL short. The paste is read instead.
+            const pasted = readPastedAsin(event.target.value);
+            setAsin(pasted.asin);
+            if (pasted.marketplace && FREE_PLAN.marketplaces.includes(pasted.marketplace)) setMarketplace(pasted.marketplace);
             setShowEmptyError(false);
           }}
-          maxLength={ASIN_LENGTH}
           required
           placeholder="e.g. B08N5WRWNW"
           autoComplete="off"
@@ -54,7 +58,12 @@ export function LookupForm({ asinInputRef }: { asinInputRef?: Ref<HTMLInputEleme
       </div>
       <div className="field lookup-form__marketplace">
         <label htmlFor={`${id}-marketplace`}>Marketplace</label>
-        <select id={`${id}-marketplace`} name="marketplace" defaultValue={DEFAULT_MARKETPLACE}>
+        <select
+          id={`${id}-marketplace`}
+          name="marketplace"
+          value={marketplace}
+          onChange={(event) => setMarketplace(event.target.value as Marketplace)}
+        >
           {/* The anonymous lookup offers only what the free plan covers; the rest come with Pro. */}
           {FREE_PLAN.marketplaces.map((code) => (
             <option key={code} value={code}>

@@ -5,3 +5,5 @@ export * from "./accounts";
 export * from "./history";
 export * from "./alerts";
 export * from "./jobs";
+export * from "./dashboard";
+export * from "./api-keys";

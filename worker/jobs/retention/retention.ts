@@ -1,4 +1,6 @@
 import type { Bindings } from "../../env";
+import { deleteApiKeyUsageBefore } from "../../api-keys/api-key-store";
+import { usageWindowStart } from "../../api-keys/usage";
 import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
 import { runArchiveStep, type ArchiveStep } from "../../history/archive-store";
 import { moveLegacySnapshots, reshardStep } from "../../history/reshard-store";
@@ -11,6 +13,7 @@ import { moveLegacySnapshots, reshardStep } from "../../history/reshard-store";
  * - rate-limit counters live in one RateLimiter Durable Object per client, which a cron
  *   cannot enumerate, so each erases its own storage with an alarm 30 days after the
  *   client's last counted request (see RateLimiter).
+ * - API key usage counts older than the 7 days Settings shows are deleted too.
  * Alert events and deliveries are the user's own notifications, kept as long as the account.
  * Rank history is public product data, not personal: it is not deleted here but moved, a
  * bounded step a night, out of the D1 shards into the R2 archive once a month is older than
@@ -24,6 +27,7 @@ export interface RetentionSummary {
   /** Rows created before this moment were deleted. */
   cutoff: string;
   lookupLogDeleted: number;
+  apiKeyUsageDeleted: number;
   /** Rows moved from the single-database rank_snapshots table of earlier versions. */
   legacyMoved?: number;
   archive?: ArchiveStep;
@@ -33,7 +37,11 @@ export interface RetentionSummary {
 
 export async function runRetention(env: Bindings, nowMs: number, chunk = DELETE_CHUNK, options = { history: true }): Promise<RetentionSummary> {
   const cutoff = new Date(nowMs - LOOKUP_LOG_RETENTION_DAYS * DAY_MS).toISOString();
-  const summary: RetentionSummary = { cutoff, lookupLogDeleted: await deleteLookupLogBefore(env.DB, cutoff, chunk) };
+  const summary: RetentionSummary = {
+    cutoff,
+    lookupLogDeleted: await deleteLookupLogBefore(env.DB, cutoff, chunk),
+    apiKeyUsageDeleted: await deleteApiKeyUsageBefore(env.DB, usageWindowStart(nowMs)),
+  };
   if (!options.history) return summary;
   try {
     summary.legacyMoved = await moveLegacySnapshots(env, 5_000);

@@ -5,7 +5,7 @@ import { jobRuns } from "../../db/schema";
 
 /** The snapshot job's row in job_runs: one per UTC day. */
 export const SNAPSHOT_JOB = "snapshot";
-export type SnapshotPhase = "products" | "sellers";
+export type SnapshotPhase = "products" | "sellers" | "revenue";
 export type JobRun = typeof jobRuns.$inferSelect;
 
 const thisRun = (day: string) => and(eq(jobRuns.job, SNAPSHOT_JOB), eq(jobRuns.day, day));

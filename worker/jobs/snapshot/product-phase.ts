@@ -8,6 +8,7 @@ import { Pacer, type Clock } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { pointOf, writeRankPoints } from "../../history/snapshot-store";
 import type { StoredPoint } from "../../history/point-codec";
+import { asinDetailsUpsert } from "../../history/asin-details-store";
 import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey } from "./tracked-store";
 
 /** Amazon's documented starting quota for Associates: 1 request per second. */
@@ -27,21 +28,21 @@ const MAX_LEASE = 10;
  * call) or once 100 are pending: a crash re-asks only calls whose points were not written,
  * and rewrites nothing twice (points are upserted in place).
  */
-export async function runProductPhase(ctx: PhaseContext, cursor: string | null, override?: ProductSource): Promise<PhaseResult> {
+/** `injected` replaces the per-marketplace source (tests); by default each batch uses its region's source. */
+export async function runProductPhase(ctx: PhaseContext, cursor: string | null, injected?: ProductSource): Promise<PhaseResult> {
   const { env, day, clock, budget } = ctx;
   const db = env.DB;
   const selected = snapshotSourceFor(env, clock);
-  const source = override ?? selected.source;
   const pacer = new Pacer(clock, 1000 / configOf(env).vars.SNAPSHOT_REQUESTS_PER_SECOND, budget.deadline);
   const keys = new TrackedBuffer(db, parseKeyCursor(cursor));
-  const pending = { points: [] as StoredPoint[], cursor: null as string | null, processed: 0 };
+  const pending = { points: [] as StoredPoint[], details: [] as ReturnType<typeof asinDetailsUpsert>[], cursor: null as string | null, processed: 0 };
   // Batch tokens taken together when several are free at once (a burst); spent call by call.
   const leased = { marketplace: "", count: 0 };
   const flush = async () => {
     if (pending.cursor === null) return;
     await writeRankPoints(env, pending.points);
-    await writeStep(db, { day, phase: "products", cursor: pending.cursor, processed: pending.processed, nowIso: new Date(clock.now()).toISOString() }, []);
-    Object.assign(pending, { points: [], cursor: null, processed: 0 });
+    await writeStep(db, { day, phase: "products", cursor: pending.cursor, processed: pending.processed, nowIso: new Date(clock.now()).toISOString() }, pending.details);
+    Object.assign(pending, { points: [], details: [], cursor: null, processed: 0 });
   };
   const stop = async (result: PhaseResult) => {
     await flush();
@@ -72,6 +73,8 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
     budget.calls += 1;
 
     const asins = batch.map((key) => key.asin);
+    // Credentials are per region: a region without them snapshots labelled mock data.
+    const source = injected ?? selected.sourceFor(marketplace);
     const outcomes = await source.getItems(asins, marketplace).catch((error: unknown) => {
       if (error instanceof UpstreamError) return error;
       throw error;
@@ -90,15 +93,19 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
     }
 
     const capturedAt = captureIso(day, clock.now());
-    const points = [...outcomes.values()].flatMap((outcome) =>
-      outcome.ok ? [pointOf({ product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt })] : [],
-    );
+    const found = [...outcomes.values()].flatMap((outcome) => (outcome.ok ? [outcome] : []));
+    const points = found.map((outcome) => pointOf({ product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt }));
     pending.points.push(...points);
+    // Item details live in D1 beside the cursor: written in its batch at the next flush.
+    pending.details.push(...found.map((outcome) => asinDetailsUpsert(db, outcome.product, source.kind, capturedAt)));
     pending.cursor = last;
     pending.processed += asins.length;
     if (pending.points.length >= MAX_PENDING_POINTS) await flush();
     await clearFailures(ctx, `products:${last}`);
-    await addToCount(ctx, "notFound", asins.length - points.length);
+    // An item the answer left out or garbled is a failure for today, not an unknown ASIN.
+    const unanswered = [...outcomes.values()].filter((outcome) => !outcome.ok && outcome.reason === "unavailable").length;
+    if (unanswered) await addToCount(ctx, "failed", unanswered);
+    await addToCount(ctx, "notFound", asins.length - points.length - unanswered);
   }
 }
 

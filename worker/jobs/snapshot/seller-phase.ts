@@ -1,7 +1,8 @@
 import { findCredentials, findUser } from "../../auth/accounts-store";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../../contract/account";
 import { MARKETPLACE_REGION } from "../../upstreams/spapi/endpoints";
-import { MAX_BUY_BOX_ASINS, SellerApiError, type SellerApi } from "../../upstreams/spapi/seller-api";
+import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
+import { buyBoxHolder, holdsBuyBox } from "../../upstreams/spapi/mapping";
 import { sellerApiFor } from "../../seller/select-seller-api";
 import { advanceCursor, writeStep } from "./job-runs-store";
 import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
@@ -16,7 +17,7 @@ export const OFFERS_BATCH_INTERVAL_MS = 10_000;
 /** Cursor position meaning "this seller is done (or skipped)". */
 const SELLER_DONE = "done";
 
-interface Seller {
+export interface Seller {
   id: string;
   sellingPartnerId: string;
   api: SellerApi;
@@ -71,7 +72,7 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
     const last = `${seller.id}|${keyCursor(chunk.at(-1)!)}`;
     const nowIso = () => new Date(clock.now()).toISOString();
     let units: Map<string, number>;
-    let winners: Map<string, string | null>;
+    let winners: Map<string, BuyBoxState>;
     let offersCall = false;
     try {
       units = await seller.api.getFulfillableUnits(asins, marketplace);
@@ -102,16 +103,16 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
     const capturedAt = captureIso(day, clock.now());
     const { id: userId, sellingPartnerId, api } = seller;
     const rows = asins.map((asin) => {
-      const known = winners.has(asin);
-      const holder = winners.get(asin) ?? null;
+      const state = winners.get(asin);
       return sellerSnapshotUpsert(db, {
         userId,
         asin,
         marketplace,
         source: api.kind,
         fulfillableUnits: units.get(asin) ?? null,
-        buyBoxSellerId: holder,
-        holdsBuyBox: known ? holder === sellingPartnerId : null,
+        buyBoxSellerId: state ? buyBoxHolder(state, sellingPartnerId) : null,
+        // Held when any winning offer is the seller's: one of two winners is still held.
+        holdsBuyBox: state ? holdsBuyBox(state, sellingPartnerId) : null,
         capturedAt,
       });
     });
@@ -122,7 +123,7 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
 }
 
 /** The seller's API client and reachable marketplaces, or null (logged, skipped) when it has none. */
-async function openSeller(ctx: PhaseContext, userId: string): Promise<Seller | null> {
+export async function openSeller(ctx: PhaseContext, userId: string): Promise<Seller | null> {
   const user = await findUser(ctx.env.DB, userId);
   if (!user) return null;
   try {

@@ -2,6 +2,8 @@ import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../../env";
 import type { RunNotes } from "./slice";
 import { runSnapshotSlice } from "./start";
+import { findSnapshotRun } from "./job-runs-store";
+import { nextExtraRefreshAt, runExtraRefresh } from "./extra-refresh";
 
 const DAY_KEY = "day";
 
@@ -35,6 +37,12 @@ export class SnapshotRunner extends DurableObject<Bindings> {
     if (!day || this.running) return;
     this.running = true;
     try {
+      if ((await findSnapshotRun(this.env.DB, day))?.status === "done") {
+        // The day's nightly run is over: this alarm is an extra (hourly / 6-hourly) refresh.
+        console.log("extra refresh", JSON.stringify(await runExtraRefresh(this.env)));
+        await this.armExtraRefresh();
+        return;
+      }
       const result = await runSnapshotSlice(this.env, day, { notes: this.notes() });
       if (result.status === "more") {
         await this.ctx.storage.setAlarm(Math.max(result.resumeAt, Date.now()));
@@ -42,10 +50,17 @@ export class SnapshotRunner extends DurableObject<Bindings> {
         // The run is over: drop its notes (attempt counters and totals), keep nothing else.
         const keys = await this.ctx.storage.list({ prefix: `${day}:` });
         await this.ctx.storage.delete([...keys.keys()]);
+        await this.armExtraRefresh();
       }
     } finally {
       this.running = false;
     }
+  }
+
+  /** Wakes at the next hour when some user's Data Refresh asks for more than the nightly run. */
+  private async armExtraRefresh(): Promise<void> {
+    const at = await nextExtraRefreshAt(this.env, Date.now());
+    if (at !== null) await this.ctx.storage.setAlarm(at);
   }
 
   private notes(): RunNotes {

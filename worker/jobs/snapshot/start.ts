@@ -5,6 +5,7 @@ import { realClock, type Clock } from "./pacing";
 import { runProductPhase } from "./product-phase";
 import { onRunFinished } from "./run-finished";
 import { runSellerPhase } from "./seller-phase";
+import { runRevenuePhase } from "./revenue-phase";
 import { sliceLimits, type PhaseContext, type RunNotes } from "./slice";
 import { utcDay } from "../../history/snapshot-store";
 
@@ -44,8 +45,15 @@ export async function runSnapshotSlice(env: Bindings, day: string, options: Slic
     await advanceCursor(env.DB, day, "sellers", null, 0, iso());
     sellerCursor = null;
   }
-  const sellers = await runSellerPhase(ctx, sellerCursor);
-  if (!sellers.finished) return { status: "more", resumeAt: sellers.resumeAt };
+  let revenueCursor = run.phase === "revenue" ? run.cursor : null;
+  if (run.phase !== "revenue") {
+    const sellers = await runSellerPhase(ctx, sellerCursor);
+    if (!sellers.finished) return { status: "more", resumeAt: sellers.resumeAt };
+    await advanceCursor(env.DB, day, "revenue", null, 0, iso());
+    revenueCursor = null;
+  }
+  const revenue = await runRevenuePhase(ctx, revenueCursor);
+  if (!revenue.finished) return { status: "more", resumeAt: revenue.resumeAt };
 
   if (await finishSnapshotRun(env.DB, day, iso())) {
     const count = async (name: string) => (await options.notes.get(`${day}:${name}`)) ?? 0;

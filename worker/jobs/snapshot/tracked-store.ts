@@ -1,6 +1,6 @@
-import { and, eq, exists, gt, or, sql } from "drizzle-orm";
+import { and, eq, exists, gt, notExists, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { alerts, sellerCredentials, users, watchlist } from "../../db/schema";
+import { alerts, sellerCredentials, userSettings, users, watchlist } from "../../db/schema";
 
 /**
  * Tracked ASINs: per marketplace, every ASIN with an alert or on a watchlist.
@@ -33,13 +33,16 @@ export function parseKeyCursor(cursor: string | null): TrackedKey | null {
 }
 
 const BEFORE_EVERY_KEY: TrackedKey = { marketplace: "", asin: "" };
+const NOT_MANUAL = "user_id NOT IN (SELECT user_id FROM user_settings WHERE sync_frequency = 'manual')";
 
 /** Up to `limit` tracked keys after `after` (exclusive), deduplicated, in (marketplace, asin) order. */
 export async function trackedAsinsPage(db: D1Database, after: TrackedKey | null, limit: number): Promise<TrackedKey[]> {
   const from = after ?? BEFORE_EVERY_KEY;
+  // A user on "manual only" Data Refresh gets no scheduled snapshots: their entries do not count.
   const arm = (table: string) =>
     `SELECT * FROM (SELECT DISTINCT marketplace, asin FROM ${table}
-       WHERE (marketplace, asin) > (?1, ?2) ORDER BY marketplace, asin LIMIT ?3)`;
+       WHERE (marketplace, asin) > (?1, ?2) AND ${NOT_MANUAL}
+       ORDER BY marketplace, asin LIMIT ?3)`;
   const { results } = await db
     .prepare(`${arm("watchlist")} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?3`)
     .bind(from.marketplace, from.asin, limit)
@@ -86,7 +89,15 @@ export async function nextSellerWithTrackedAsins(
   const [row] = await orm
     .select({ id: users.id, sellingPartnerId: users.sellingPartnerId, isDemo: users.isDemo })
     .from(users)
-    .where(and(gt(users.id, afterUserId), or(eq(users.isDemo, true), ownedBy(sellerCredentials)), or(ownedBy(watchlist), ownedBy(alerts))))
+    .where(
+      and(
+        gt(users.id, afterUserId),
+        or(eq(users.isDemo, true), ownedBy(sellerCredentials)),
+        or(ownedBy(watchlist), ownedBy(alerts)),
+        // "Manual only" Data Refresh: no scheduled snapshots of the seller's own data either.
+        notExists(orm.select({ one: sql`1` }).from(userSettings).where(and(eq(userSettings.userId, users.id), eq(userSettings.syncFrequency, "manual")))),
+      ),
+    )
     .orderBy(users.id)
     .limit(1);
   return row ?? null;

@@ -27,7 +27,7 @@ import {
   networkError,
   type TokenCredentials,
 } from "./token";
-import { exceptionOf, NOT_RETURNED, readGetItemsResponse } from "./mapping";
+import { exceptionOf, readGetItemsResponse } from "./mapping";
 import { MAX_ITEMS_PER_CALL, UpstreamError, type ItemOutcome, type ProductSource } from "./product-source";
 
 export const CREATORS_API_BASE_URL = "https://creatorsapi.amazon";
@@ -37,6 +37,7 @@ export const GET_ITEMS_PATH = "/catalog/v1/getItems";
 /** Exactly what ProductData needs; detailPageURL and asin come with every item. */
 export const GET_ITEMS_RESOURCES = [
   "itemInfo.title",
+  "itemInfo.byLineInfo",
   "images.primary.large",
   "browseNodeInfo.websiteSalesRank",
   "browseNodeInfo.browseNodes",
@@ -118,7 +119,8 @@ export class CreatorsProductSource implements ProductSource {
     }
     if (res.status >= 500) {
       await res.body?.cancel();
-      throw new UpstreamError("unavailable", `getItems failed with HTTP ${res.status}`);
+      // A 503's Retry-After is honoured exactly as a 429's is.
+      throw new UpstreamError("unavailable", `getItems failed with HTTP ${res.status}`, retryAfterOf(res));
     }
 
     let body: unknown;
@@ -136,12 +138,14 @@ export class CreatorsProductSource implements ProductSource {
       throw new UpstreamError("unauthorized", `getItems access denied: ${reason ?? message ?? "no reason"}`);
     }
     if (res.ok) return readGetItemsResponse(body, asins, marketplace);
+    if (res.status === 404) {
+      const notFound = resourceNotFound(body, res, asins);
+      if (notFound) return notFound;
+    }
     if (res.status === 400 || res.status === 404) {
       // Per-item errors may come as a whole-call 400/404 when no item succeeded.
-      const outcomes = readGetItemsResponse(body, asins, marketplace);
-      if ([...outcomes.values()].some((outcome) => !outcome.ok && outcome.message !== NOT_RETURNED)) {
-        return outcomes;
-      }
+      const outcomes = answeredItems(body, asins, marketplace);
+      if (outcomes) return outcomes;
       // Otherwise it is about the request or the account, never proof the items do not exist.
       const { reason, message } = exceptionOf(body);
       if (reason === "InvalidPartnerTag" || reason === "InvalidAssociate") {
@@ -150,5 +154,37 @@ export class CreatorsProductSource implements ProductSource {
       throw new UpstreamError("unavailable", `getItems rejected the request (${res.status}): ${reason ?? message ?? "no reason"}`);
     }
     throw new UpstreamError("unavailable", `getItems answered HTTP ${res.status}`);
+  }
+}
+
+/**
+ * A 404 ResourceNotFoundException ({ message, resourceId, resourceType }) whose resourceId (or
+ * message) names requested ASINs: those are unknown, and any other ASIN of the call is
+ * unaccounted for. A 404 naming none of them (a wrong path, say) is no answer about the items.
+ */
+function resourceNotFound(body: unknown, res: Response, asins: readonly string[]): Map<string, ItemOutcome> | null {
+  const { type, message, resourceId } = exceptionOf(body);
+  const errorType = type ?? res.headers.get("x-amzn-ErrorType") ?? "";
+  if (!errorType.includes("ResourceNotFoundException")) return null;
+  const named = new Set(`${resourceId ?? ""} ${message ?? ""}`.toUpperCase().match(/\b[A-Z0-9]{10}\b/g) ?? []);
+  if (!asins.some((asin) => named.has(asin.toUpperCase()))) return null;
+  const detail = message ?? `The resource ${resourceId ?? ""} was not found.`;
+  return new Map(
+    asins.map((asin): [string, ItemOutcome] => [
+      asin,
+      named.has(asin.toUpperCase())
+        ? { ok: false, reason: "not_found", message: detail }
+        : { ok: false, reason: "unavailable", message: "The item was not returned by the Creators API." },
+    ]),
+  );
+}
+
+/** A 400/404 body carrying per-item errors: their outcomes, or null when it names no requested item. */
+function answeredItems(body: unknown, asins: readonly string[], marketplace: Marketplace): Map<string, ItemOutcome> | null {
+  try {
+    return readGetItemsResponse(body, asins, marketplace);
+  } catch (error) {
+    if (error instanceof UpstreamError) return null;
+    throw error;
   }
 }

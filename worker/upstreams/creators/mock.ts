@@ -59,6 +59,7 @@ export function mockProduct(asin: string, marketplace: Marketplace): ProductData
     rating: Math.round((3.4 + random() * 1.5) * 10) / 10,
     reviewCount: Math.floor(Math.exp(random() * Math.log(40_000))),
     detailPageUrl: `https://${MARKETPLACE_HOST[marketplace]}/dp/${asin}`,
+    brand,
   };
 }
 

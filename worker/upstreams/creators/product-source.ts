@@ -13,8 +13,13 @@ export const MAX_ITEMS_PER_CALL = 10;
 /** Why one item of a batch has no data. */
 export type ItemFailure = {
   ok: false;
-  /** not_found: the id is unknown or invalid; not_accessible: it exists but may not be served. */
-  reason: "not_found" | "not_accessible";
+  /**
+   * not_found: the answer says the id is unknown or invalid; not_accessible: it exists but may
+   * not be served; unavailable: the answer about this item was missing or malformed, which is
+   * an upstream failure (serve a cached copy or retry later), never proof the item does not exist.
+   * A call whose every item would be unavailable throws an UpstreamError instead.
+   */
+  reason: "not_found" | "not_accessible" | "unavailable";
   message: string;
 };
 export type ItemOutcome =

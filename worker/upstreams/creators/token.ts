@@ -111,7 +111,7 @@ async function requestToken(
     const body = await res.text().catch(() => "");
     throw new UpstreamError("unauthorized", `token grant refused (${res.status}): ${oauthError(body)}`);
   }
-  if (!res.ok) throw new UpstreamError("unavailable", `token grant failed with HTTP ${res.status}`);
+  if (!res.ok) throw new UpstreamError("unavailable", `token grant failed with HTTP ${res.status}`, retryAfterOf(res));
 
   let body: unknown;
   try {

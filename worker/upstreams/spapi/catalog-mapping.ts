@@ -26,8 +26,8 @@ export interface CatalogItemPayload {
 }
 
 export function mapCatalogItem(payload: CatalogItemPayload, asin: string, marketplaceId: string): CatalogItem {
-  const summary = (payload.summaries ?? []).find((entry) => entry.marketplaceId === marketplaceId);
-  const ranks = (payload.salesRanks ?? []).find((entry) => entry.marketplaceId === marketplaceId);
+  const summary = list(payload.summaries).find((entry) => entry.marketplaceId === marketplaceId);
+  const ranks = list(payload.salesRanks).find((entry) => entry.marketplaceId === marketplaceId);
   const title = typeof summary?.itemName === "string" && summary.itemName.trim() ? summary.itemName.trim() : `Product ${asin}`;
   return {
     asin: typeof payload.asin === "string" ? payload.asin : asin,
@@ -36,8 +36,13 @@ export function mapCatalogItem(payload: CatalogItemPayload, asin: string, market
   };
 }
 
+/** The entries of a list the model promises, without null entries; [] for anything else. */
+function list<T extends object>(value: readonly T[] | undefined): T[] {
+  return Array.isArray(value) ? value.filter((entry): entry is T => typeof entry === "object" && entry !== null) : [];
+}
+
 function toSalesRanks(entries: readonly RankEntry[] | undefined): SalesRank[] {
-  return (entries ?? []).flatMap((entry) =>
+  return list(entries).flatMap((entry) =>
     typeof entry.title === "string" && typeof entry.rank === "number" && Number.isInteger(entry.rank) && entry.rank > 0
       ? [{ categoryTitle: entry.title, rank: entry.rank }]
       : [],

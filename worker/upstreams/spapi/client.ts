@@ -4,7 +4,8 @@ import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
 import { LwaError } from "./lwa";
 import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./endpoints";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type CatalogItem, type SellerApi } from "./seller-api";
-import { buyBoxWinners, fulfillableUnitsPage, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./mapping";
+import { buyBoxStates, fulfillableUnitsPage, type BuyBoxState, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./mapping";
+import { dailySales, orderMetricsInterval, type DailySales, type OrderMetricsPayload } from "./sales-mapping";
 
 export interface SpApiClientConfig {
   region: SellerRegion;
@@ -83,7 +84,7 @@ export class SpApiSellerApi implements SellerApi {
     return units;
   }
 
-  async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, string | null>> {
+  async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, BuyBoxState>> {
     if (asins.length === 0) return new Map();
     if (asins.length > MAX_BUY_BOX_ASINS) throw new Error(`getBuyBoxWinners takes at most ${MAX_BUY_BOX_ASINS} ASINs`);
     const marketplaceId = MARKETPLACE_IDS[marketplace];
@@ -103,7 +104,24 @@ export class SpApiSellerApi implements SellerApi {
         })),
       },
     );
-    return buyBoxWinners(payload, asins);
+    return buyBoxStates(payload, asins);
+  }
+
+  async getDailySales(asin: string, marketplace: AccountMarketplace, day: string): Promise<DailySales | null> {
+    this.requireRegionOf(marketplace);
+    const payload = await this.send<OrderMetricsPayload>(
+      "GET",
+      "/sales/v1/orderMetrics",
+      {
+        marketplaceIds: MARKETPLACE_IDS[marketplace],
+        interval: orderMetricsInterval(day),
+        granularity: "Day",
+        granularityTimeZone: "UTC",
+        asin,
+      },
+      { notFound: `No sales figures found for ASIN ${asin} in the ${marketplace} marketplace.` },
+    );
+    return dailySales(payload).find((sales) => sales.day === day) ?? null;
   }
 
   /** An authorization covers one region's endpoint; other regions' marketplaces are out of reach. */
@@ -118,7 +136,11 @@ export class SpApiSellerApi implements SellerApi {
     }
   }
 
-  /** One request to the regional endpoint; every SP-API operation goes through here. */
+  /**
+   * One request to the regional endpoint; every SP-API operation goes through here. A 401, or
+   * a 403 saying the access token expired, drops the cached LWA token and is retried once with
+   * a fresh one (the token can die before its expires_in, e.g. after a key rotation).
+   */
   protected async send<T>(
     method: "GET" | "POST",
     path: string,
@@ -129,10 +151,29 @@ export class SpApiSellerApi implements SellerApi {
     const url = new URL(path, SPAPI_ENDPOINTS[this.config.region]);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
 
-    const token = await this.accessToken();
-    let res: Response;
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.fetchOnce(url, method, body, await this.accessToken());
+      if (res.ok) {
+        try {
+          return (await res.json()) as T;
+        } catch {
+          throw new SellerApiError(502, "Amazon's Selling Partner API sent an answer we could not read.");
+        }
+      }
+      const errors = await errorListOf(res);
+      if (res.status === 401 || (res.status === 403 && isExpiredToken(errors))) {
+        this.config.dropAccessToken();
+        if (attempt === 0) continue;
+        console.error("SP-API refused a fresh access token", res.status, errors[0]?.details ?? errors[0]?.message);
+        throw new SellerApiError(403, ACCESS_REFUSED);
+      }
+      throw this.failure(res, errors, texts);
+    }
+  }
+
+  private async fetchOnce(url: URL, method: "GET" | "POST", body: unknown, token: string): Promise<Response> {
     try {
-      res = await fetch(url, {
+      return await fetch(url, {
         method,
         headers: {
           "x-amz-access-token": token,
@@ -146,14 +187,6 @@ export class SpApiSellerApi implements SellerApi {
     } catch {
       throw new SellerApiError(502, "Amazon's Selling Partner API did not answer. Try again shortly.");
     }
-    if (res.ok) {
-      try {
-        return (await res.json()) as T;
-      } catch {
-        throw new SellerApiError(502, "Amazon's Selling Partner API sent an answer we could not read.");
-      }
-    }
-    throw await this.failure(res, texts);
   }
 
   private async accessToken(): Promise<string> {
@@ -172,15 +205,12 @@ export class SpApiSellerApi implements SellerApi {
     }
   }
 
-  private async failure(res: Response, texts: FailureTexts): Promise<SellerApiError> {
-    const message = await firstErrorMessage(res);
+  private failure(res: Response, errors: SpApiError[], texts: FailureTexts): SellerApiError {
+    const message = errors[0]?.message;
     switch (res.status) {
       case 403:
         this.config.dropAccessToken();
-        return new SellerApiError(
-          403,
-          "Amazon refused access for this seller account. Reconnect your account on /connect, or check the app's SP-API roles.",
-        );
+        return new SellerApiError(403, ACCESS_REFUSED);
       case 404:
         return new SellerApiError(404, texts.notFound);
       case 429:
@@ -193,14 +223,38 @@ export class SpApiSellerApi implements SellerApi {
         return new SellerApiError(502, `Amazon rejected the request${message ? `: ${message}` : "."}`);
       default:
         console.error("SP-API request failed", res.status, message);
-        return new SellerApiError(502, `Amazon's Selling Partner API failed (HTTP ${res.status}). Try again shortly.`);
+        // A 503's Retry-After is kept, as a 429's is.
+        return new SellerApiError(502, `Amazon's Selling Partner API failed (HTTP ${res.status}). Try again shortly.`, retryAfterOf(res));
     }
   }
 }
 
-/** The first `errors[].message` of an SP-API ErrorList body, if there is one. */
-async function firstErrorMessage(res: Response): Promise<string | undefined> {
-  const body = (await res.json().catch(() => null)) as { errors?: { message?: unknown }[] } | null;
-  const message = body?.errors?.[0]?.message;
-  return typeof message === "string" ? message : undefined;
+const ACCESS_REFUSED =
+  "Amazon refused access for this seller account. Reconnect your account on /connect, or check the app's SP-API roles.";
+
+interface SpApiError {
+  code?: string;
+  message?: string;
+  details?: string;
+}
+
+/** The errors of an SP-API ErrorList body ({ errors: [{ code, message, details }] }); [] when it is not one. */
+async function errorListOf(res: Response): Promise<SpApiError[]> {
+  const body: unknown = await res.json().catch(() => null);
+  const errors = typeof body === "object" && body !== null ? (body as { errors?: unknown }).errors : undefined;
+  if (!Array.isArray(errors)) return [];
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  return errors.map((error: unknown) => {
+    const entry = (typeof error === "object" && error !== null ? error : {}) as Record<string, unknown>;
+    return { code: text(entry.code), message: text(entry.message), details: text(entry.details) };
+  });
+}
+
+/**
+ * SP-API answers an expired access token with 403 Unauthorized, "Access to requested resource
+ * is denied." and details such as "The access token you provided has expired." or "The
+ * security token included in the request is expired"; other 403s are about roles or consent.
+ */
+export function isExpiredToken(errors: readonly SpApiError[]): boolean {
+  return errors.some((error) => /\bexpired\b/i.test(`${error.details ?? ""} ${error.message ?? ""}`));
 }

@@ -12,35 +12,70 @@ export interface InventorySummariesPayload {
   pagination?: { nextToken?: string };
 }
 
+/** getItemOffersBatch as read: every part is checked before use, so it is typed unknown. */
 export interface ItemOffersBatchPayload {
-  responses?: {
-    status?: { statusCode?: number };
-    body?: { payload?: { ASIN?: string; Offers?: { SellerId?: string; IsBuyBoxWinner?: boolean }[] } };
-    request?: { Asin?: string };
-  }[];
+  responses?: unknown;
 }
 
 /** One page of inventory: fulfillable units per ASIN (summed over SKUs) and the next page's token. */
 export function fulfillableUnitsPage(body: InventorySummariesPayload): { units: Map<string, number>; nextToken?: string } {
   const units = new Map<string, number>();
-  for (const summary of body.payload?.inventorySummaries ?? []) {
-    const quantity = summary.inventoryDetails?.fulfillableQuantity;
-    if (!summary.asin || typeof quantity !== "number" || !Number.isFinite(quantity)) continue;
-    units.set(summary.asin, (units.get(summary.asin) ?? 0) + quantity);
+  const summaries: unknown = field(body, "payload", "inventorySummaries");
+  for (const summary of Array.isArray(summaries) ? summaries : []) {
+    const asin = text(field(summary, "asin"));
+    const quantity = field(summary, "inventoryDetails", "fulfillableQuantity");
+    // A unit count is a non-negative integer; anything else is not shown as stock.
+    if (!asin || typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 0) continue;
+    units.set(asin, (units.get(asin) ?? 0) + quantity);
   }
-  const nextToken = body.pagination?.nextToken;
-  return { units, nextToken: nextToken ? nextToken : undefined };
+  return { units, nextToken: text(field(body, "pagination", "nextToken")) };
 }
 
-/** Buy Box winner per requested ASIN: the winning offer's SellerId, null when no offer wins, absent when unknown. */
-export function buyBoxWinners(body: ItemOffersBatchPayload, requested: readonly string[]): Map<string, string | null> {
+/** Who holds an ASIN's Buy Box: SP-API can name two winners (e.g. a Prime and a non-Prime offer). */
+export interface BuyBoxState {
+  /** SellerId of every offer marked IsBuyBoxWinner, in answer order. */
+  winners: string[];
+  /** A winning offer is the calling seller's own (MyOffer). */
+  mine: boolean;
+}
+
+/** The Buy Box state per requested ASIN whose response succeeded; absent when unknown. */
+export function buyBoxStates(body: ItemOffersBatchPayload, requested: readonly string[]): Map<string, BuyBoxState> {
   const wanted = new Set(requested);
-  const winners = new Map<string, string | null>();
-  for (const response of body.responses ?? []) {
-    const asin = response.request?.Asin ?? response.body?.payload?.ASIN;
-    if (!asin || !wanted.has(asin) || response.status?.statusCode !== 200) continue;
-    const winner = response.body?.payload?.Offers?.find((offer) => offer.IsBuyBoxWinner === true);
-    winners.set(asin, winner?.SellerId ?? null);
+  const states = new Map<string, BuyBoxState>();
+  for (const response of Array.isArray(body.responses) ? body.responses : []) {
+    const asin = text(field(response, "request", "Asin")) ?? text(field(response, "body", "payload", "ASIN"));
+    if (!asin || !wanted.has(asin) || field(response, "status", "statusCode") !== 200) continue;
+    const offers = field(response, "body", "payload", "Offers");
+    if (!Array.isArray(offers)) continue;
+    const winning = offers.filter((offer) => field(offer, "IsBuyBoxWinner") === true);
+    states.set(asin, {
+      winners: winning.flatMap((offer) => (text(field(offer, "SellerId")) ? [text(field(offer, "SellerId"))!] : [])),
+      mine: winning.some((offer) => field(offer, "MyOffer") === true),
+    });
   }
-  return winners;
+  return states;
+}
+
+/** The seller holds the Buy Box when ANY winning offer is theirs: MyOffer, or their SellerId. */
+export function holdsBuyBox(state: BuyBoxState, sellerId: string): boolean {
+  return state.mine || state.winners.includes(sellerId);
+}
+
+/** The Buy Box holder to record: the seller when they hold it (one of two, say), else the first winner. */
+export function buyBoxHolder(state: BuyBoxState, sellerId: string): string | null {
+  return holdsBuyBox(state, sellerId) ? sellerId : (state.winners[0] ?? null);
+}
+
+function field(value: unknown, ...path: string[]): unknown {
+  let step = value;
+  for (const key of path) {
+    if (typeof step !== "object" || step === null || Array.isArray(step)) return undefined;
+    step = (step as Record<string, unknown>)[key];
+  }
+  return step;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
 }

@@ -1,6 +1,6 @@
 import { mockProduct, seededRandom } from "../creators/mock";
 import type { AccountMarketplace } from "../../contract/account";
-import type { CatalogItem, SellerApi } from "./seller-api";
+import type { BuyBoxState, CatalogItem, DailySales, SellerApi } from "./seller-api";
 
 /** The Buy Box winner the mock names when the demo seller does not hold it. */
 export const MOCK_COMPETITOR_ID = "AMOCKCOMPETITOR";
@@ -26,13 +26,22 @@ export class MockSellerApi implements SellerApi {
   }
 
   /** Deterministic Buy Box: the demo seller holds it on about two ASINs in three. */
-  async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, string | null>> {
+  async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, BuyBoxState>> {
     return new Map(
       asins.map((asin) => {
         const random = seededRandom(`${marketplace}:${asin}:buybox`);
-        return [asin, random() < 2 / 3 ? this.sellerId : MOCK_COMPETITOR_ID];
+        const mine = random() < 2 / 3;
+        return [asin, { winners: [mine ? this.sellerId : MOCK_COMPETITOR_ID], mine }];
       }),
     );
+  }
+
+  /** Deterministic sales per ASIN and day from the mock product's price; labelled mock wherever shown. */
+  async getDailySales(asin: string, marketplace: AccountMarketplace, day: string): Promise<DailySales | null> {
+    const product = mockProduct(asin, marketplace);
+    if (!product.price) return null;
+    const units = Math.floor(seededRandom(`${marketplace}:${asin}:${day}:sales`)() * 12);
+    return { day, units, amount: Math.round(units * product.price.amount * 100) / 100, currency: product.price.currency };
   }
 
   async getCatalogItem(asin: string, marketplace: AccountMarketplace): Promise<CatalogItem> {

@@ -1,4 +1,10 @@
 import type { AccountMarketplace, SalesRank } from "../../contract/account";
+import type { BuyBoxState } from "./mapping";
+
+export type { BuyBoxState };
+import type { DailySales } from "./sales-mapping";
+
+export type { DailySales };
 
 /** What the catalog screens need of one item. */
 export interface CatalogItem {
@@ -23,10 +29,16 @@ export interface SellerApi {
    */
   getFulfillableUnits(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, number>>;
   /**
-   * Seller id of the Buy Box winner of each of up to MAX_BUY_BOX_ASINS ASINs (Product Pricing
-   * API), null when nobody holds it. An ASIN whose answer failed is absent: unknown.
+   * The Buy Box winners of each of up to MAX_BUY_BOX_ASINS ASINs (Product Pricing API): every
+   * winning offer's seller and whether one is the caller's own; no winners when nobody holds
+   * it. An ASIN whose answer failed is absent: unknown. Read it with holdsBuyBox().
    */
-  getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, string | null>>;
+  getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, BuyBoxState>>;
+  /**
+   * The seller's ordered product sales of one ASIN on one UTC day (Sales API getOrderMetrics,
+   * granularity Day, 0.5 requests per second); null when Amazon returned no figure for the day.
+   */
+  getDailySales(asin: string, marketplace: AccountMarketplace, day: string): Promise<DailySales | null>;
 }
 
 /** HTTP status a failure is answered with, and a detail safe to show the seller. */

@@ -63,7 +63,13 @@ describe("snapshot products phase", () => {
       ["www.amazon.com", usAsins.slice(10, 20)],
       ["www.amazon.com", usAsins.slice(20)],
     ]);
-    expect(getItems.every((call) => call.status === 200 && call.body?.partnerTag === "ranklayer-20")).toBe(true);
+    // Each marketplace is asked with its own region's partner tag.
+    expect(getItems.map((call) => [call.status, call.body?.partnerTag])).toEqual([
+      [200, "ranklayer-eu-20"],
+      [200, "ranklayer-na-20"],
+      [200, "ranklayer-na-20"],
+      [200, "ranklayer-na-20"],
+    ]);
 
     expect(await countPoints({ day: DAY, source: "live" })).toBe(32);
     const [row] = await historyPoints({ asin: usAsins[0], marketplace: "US" });
@@ -81,6 +87,20 @@ describe("snapshot products phase", () => {
     expect(await countPoints({ source: "mock" })).toBe(3);
   });
 
+  it("snapshots a region without credentials as labelled mock rows while the others stay live", async () => {
+    await track([...us(asinRange("BRG", 2)), ...asinRange("BRJ", 2).map((asin) => ({ marketplace: "JP", asin }))]);
+    const bindings = creatorsEnv({ CREATORS_FE_CREDENTIAL_ID: undefined, CREATORS_FE_CREDENTIAL_SECRET: undefined, CREATORS_FE_PARTNER_TAG: undefined });
+    await runToEnd(bindings, { notes: memoryNotes(), clock: virtualClock(START) });
+    const results = (await historyPoints({ day: DAY })).map((point) => ({ marketplace: point.marketplace, source: point.source }));
+    expect(results).toEqual([
+      { marketplace: "JP", source: "mock" },
+      { marketplace: "JP", source: "mock" },
+      { marketplace: "US", source: "live" },
+      { marketplace: "US", source: "live" },
+    ]);
+    expect((await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).map((call) => call.marketplace)).toEqual(["www.amazon.com"]);
+  });
+
   it.each([
     ["1", 1000],
     ["2", 500],
@@ -89,7 +109,7 @@ describe("snapshot products phase", () => {
     await track(us(asinRange("BRT", 50)));
     const bindings = creatorsEnv({ CREATORS_REQUESTS_PER_SECOND: rate });
     const clock = virtualClock(START);
-    const source = recordingSource(snapshotSourceFor(bindings, clock).source, clock);
+    const source = recordingSource(snapshotSourceFor(bindings, clock).sourceFor("US"), clock);
 
     await runToEnd(bindings, { notes: memoryNotes(), clock, source, maxMs: 60_000 });
 
@@ -192,7 +212,7 @@ describe("snapshot products phase, stopped by a crash", () => {
     await track(us(asins));
     const bindings = creatorsEnv();
     const clock = virtualClock(START);
-    const live = snapshotSourceFor(bindings, clock).source;
+    const live = snapshotSourceFor(bindings, clock).sourceFor("US");
     let callsBeforeCrash = 2;
     // The third call's answer never reaches D1, as if the invocation were killed right there.
     const crashing = {

@@ -6,6 +6,7 @@ import { OFFERS_BATCH_INTERVAL_MS } from "../../../../worker/jobs/snapshot/selle
 import { runSnapshotSlice } from "../../../../worker/jobs/snapshot/start";
 import { MockSellerApi } from "../../../../worker/upstreams/spapi/mock";
 import { connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../../support/seller-browser";
+import { COMPETITOR, twoWinnerResponse } from "../../fixtures/spapi/get-item-offers-two-winners";
 import { asinRange, insertUser, insertWatchlist, insertAlert, memoryNotes, resetHistoryTables, virtualClock } from "./support";
 
 const DAY = "2026-11-22";
@@ -117,6 +118,28 @@ describe("snapshot sellers phase against the fake SP-API", () => {
     expect(rows[1]).toMatchObject({ holds_buy_box: 0 });
   });
 
+  it("records 'holds' when the seller wins one of two Buy Boxes (Prime and non-Prime), whichever is listed first", async () => {
+    const bindings = sellerEnv();
+    await registerLwaClient(bindings);
+    const seller = await connected(bindings);
+    const bySellerId = "B0TWOWIN01";
+    const byMyOffer = "B0TWOWIN02";
+    const neither = "B0TWOWIN03";
+    await insertWatchlist(seller.userId, [bySellerId, byMyOffer, neither].map((asin) => ({ marketplace: "US", asin })));
+    const two = (asin: string, ours: Record<string, unknown>) => twoWinnerResponse(asin, ours).body.payload.Offers;
+    await fakeControl(SPAPI_FAKE, "offers", { asin: bySellerId, offers: two(bySellerId, { SellerId: seller.sellingPartnerId }) });
+    await fakeControl(SPAPI_FAKE, "offers", { asin: byMyOffer, offers: two(byMyOffer, { MyOffer: true }) });
+    await fakeControl(SPAPI_FAKE, "offers", { asin: neither, offers: two(neither, {}) });
+
+    await runToEnd(bindings);
+
+    expect(await sellerRows(seller.userId)).toEqual([
+      expect.objectContaining({ asin: bySellerId, buy_box_seller_id: seller.sellingPartnerId, holds_buy_box: 1 }),
+      expect.objectContaining({ asin: byMyOffer, buy_box_seller_id: seller.sellingPartnerId, holds_buy_box: 1 }),
+      expect.objectContaining({ asin: neither, buy_box_seller_id: COMPETITOR, holds_buy_box: 0 }),
+    ]);
+  });
+
   it("logs and skips a seller whose authorization fails; the other sellers and the demo account go on", async () => {
     const bindings = sellerEnv();
     await registerLwaClient(bindings);
@@ -150,7 +173,8 @@ describe("MockSellerApi", () => {
     expect([...units.values()].every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
     expect(units.size).toBeLessThan(40); // some ASINs have no FBA record
     const winners = await api.getBuyBoxWinners(asins.slice(0, 20), "US");
-    expect(new Set(winners.values())).toEqual(new Set(["DEMO-1", "AMOCKCOMPETITOR"]));
+    expect(new Set([...winners.values()].map((state) => state.winners[0]))).toEqual(new Set(["DEMO-1", "AMOCKCOMPETITOR"]));
+    expect([...winners.values()].every((state) => state.mine === (state.winners[0] === "DEMO-1"))).toBe(true);
     expect(api.kind).toBe("mock");
   });
 });

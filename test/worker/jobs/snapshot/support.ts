@@ -33,15 +33,22 @@ export async function resetHistoryTables(): Promise<void> {
  * id, at the default rate (the test config slows the rate down for the Durable Object tests).
  */
 export function creatorsEnv(overrides: Partial<Bindings> = {}): Bindings {
+  const clientId = uniqueClient();
+  // Credentials are per region; one client id for all three keeps the fake's call log in one place.
+  const region = (name: "NA" | "EU" | "FE") => ({
+    [`CREATORS_${name}_CREDENTIAL_ID`]: clientId,
+    [`CREATORS_${name}_CREDENTIAL_SECRET`]: "s3cret",
+    [`CREATORS_${name}_PARTNER_TAG`]: `ranklayer-${name.toLowerCase()}-20`,
+  });
   return {
     ...env,
     CREATORS_REQUESTS_PER_SECOND: "1",
     CREATORS_BURST: "1",
     SNAPSHOT_REQUESTS_PER_SECOND: "",
-    CREATORS_CREDENTIAL_ID: uniqueClient(),
-    CREATORS_CREDENTIAL_SECRET: "s3cret",
-    CREATORS_PARTNER_TAG: "ranklayer-20",
-    CREATORS_CREDENTIAL_VERSION: "3.1",
+    CREATORS_CREDENTIAL_ID: clientId,
+    ...region("NA"),
+    ...region("EU"),
+    ...region("FE"),
     ...overrides,
   };
 }

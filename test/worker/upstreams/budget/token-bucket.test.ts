@@ -86,13 +86,13 @@ describe("UpstreamBudget Durable Object", () => {
     const asin = newAsin();
     await control("script", { asin, behavior: "throttled", retryAfterSeconds: 60 });
     const clock = virtualClock(Date.now());
-    const { source, budgetOf } = snapshotSourceFor(bindings, clock);
+    const { sourceFor, budgetOf } = snapshotSourceFor(bindings, clock);
     expect(await budgetOf("US").take("batch", clock.now(), 0)).toMatchObject({ ok: true });
-    await expect(source.getItems([asin], "US")).rejects.toMatchObject({ kind: "throttled", retryAfterSeconds: 60 });
+    await expect(sourceFor("US").getItems([asin], "US")).rejects.toMatchObject({ kind: "throttled", retryAfterSeconds: 60 });
 
     // A lookup now is refused by the shared bucket without reaching Amazon: the wait (60 s) passes its bound.
     const before = (await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).length;
-    const lookup = productSourceFor(bindings).getItems([newAsin()], "US");
+    const lookup = productSourceFor(bindings, "US").getItems([newAsin()], "US");
     await expect(lookup).rejects.toBeInstanceOf(UpstreamError);
     await expect(lookup).rejects.toMatchObject({ kind: "throttled" });
     expect(await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).toHaveLength(before);

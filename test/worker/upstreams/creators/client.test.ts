@@ -161,6 +161,7 @@ describe("CreatorsProductSource: getItems request", () => {
         "browseNodeInfo.browseNodes.salesRank",
         "browseNodeInfo.websiteSalesRank",
         "images.primary.large",
+        "itemInfo.byLineInfo",
         "itemInfo.title",
         "offersV2.listings.isBuyBoxWinner",
         "offersV2.listings.price",

@@ -38,4 +38,9 @@ describe("mapCatalogItem", () => {
     };
     expect(mapCatalogItem(payload, "B000000001", US).salesRanks).toEqual([{ categoryTitle: "Puzzles", rank: 12 }]);
   });
+
+  it("reads lists that are not lists, or hold nulls, as empty rather than throwing", () => {
+    const payload = { asin: "B000000001", summaries: {}, salesRanks: [null, { marketplaceId: US, displayGroupRanks: {} }] };
+    expect(mapCatalogItem(payload as never, "B000000001", US)).toEqual({ asin: "B000000001", title: "Product B000000001", salesRanks: [] });
+  });
 });

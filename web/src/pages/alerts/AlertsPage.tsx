@@ -4,6 +4,7 @@ import { fetchAlerts } from "../../api/alerts";
 import { useResource } from "../../api/use-resource";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { formatCount } from "../../lib/format";
+import { ExportButtons } from "../../components/ExportButtons";
 import { AlertInfoCards } from "./AlertInfoCards";
 import { AlertItem } from "./AlertItem";
 import { NEW_ALERT_DRAFT } from "./alert-draft";
@@ -51,6 +52,7 @@ function AlertsScreen() {
                 : `${formatCount(alerts.data.active)} of ${formatCount(alerts.data.activeLimit)} active alerts on your plan`}
             </p>
           )}
+          <ExportButtons dataset="alerts" what="alerts" params={{}} disabled={alerts.status !== "success" || alerts.data.alerts.length === 0} />
         </div>
         {alerts.status === "success" && alerts.data.activeLimit !== null && alerts.data.active >= alerts.data.activeLimit && (
           <p className="seller-note seller-note--info">

@@ -66,7 +66,12 @@ export function NewAlertModal({ draft, onChange, onClose, onCreated }: NewAlertM
   return (
     <Dialog title="Create Alert" onClose={onClose}>
       <form className="alert-form" onSubmit={(event) => void submit(event)} noValidate>
-        <AsinField id={fieldId("asin")} value={draft.asin} onValueChange={(asin) => onChange({ ...draft, asin })} {...invalid("asin")}>
+        <AsinField
+          id={fieldId("asin")}
+          value={draft.asin}
+          onValueChange={(asin, marketplace) => onChange({ ...draft, asin, marketplace: marketplace ?? draft.marketplace })}
+          {...invalid("asin")}
+        >
           {fieldError("asin")}
         </AsinField>
 

@@ -106,7 +106,10 @@ export function WatchlistSection() {
         <AsinField
           id={`${id}-asin`}
           value={asin}
-          onValueChange={setAsin}
+          onValueChange={(value, pastedMarketplace) => {
+            setAsin(value);
+            if (pastedMarketplace) setMarketplace(pastedMarketplace);
+          }}
           aria-invalid={asinError !== null}
           aria-describedby={asinError === null ? undefined : asinErrorId}
         />

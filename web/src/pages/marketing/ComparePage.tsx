@@ -3,6 +3,7 @@ import { FREE_PLAN, PRO_PLAN } from "../../../../worker/contract/plans";
 import { OfferCard, TextCardGrid, type TitledText } from "../../components/MarketingCards";
 import { compareAllowance, exportAllowance, listMarketplaces, lookupAllowance, monthlyPrice } from "../../lib/plan-copy";
 import { PageHero, TitledSection } from "../../components/PageSections";
+import { CompareTool } from "../compare/CompareTool";
 import "../../styles/marketing.css";
 
 /**
@@ -33,6 +34,8 @@ export function ComparePage() {
         Put competing products next to each other and see who leads on rank, price and reviews. Start free, or go
         further with Compare Plus on Pro.
       </PageHero>
+
+      <CompareTool />
 
       <TitledSection id="compare-plans-title" title="Free and Compare Plus" className="section">
         <div className="card-grid card-grid--two">

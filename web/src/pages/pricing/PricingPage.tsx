@@ -52,7 +52,8 @@ export function PricingPage() {
 
       <p className="pricing__note">
         Prices are in US dollars per month. Paid plans are billed monthly and can be cancelled or downgraded at any
-        time. Questions? <Link to="/contact">Contact us</Link>.
+        time. Pro includes an API key: see the <Link to="/docs/api">API documentation</Link>. Questions?{" "}
+        <Link to="/contact">Contact us</Link>.
       </p>
     </div>
   );

@@ -8,6 +8,7 @@ import {
 import { errorMessage } from "../../api/api-error";
 import { fetchCatalogItem } from "../../api/account";
 import { CatalogResult } from "./CatalogResult";
+import { isAccountMarketplace } from "../../../../worker/contract/user-status";
 import { AsinField } from "../../components/AsinField";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 
@@ -63,7 +64,10 @@ export function CatalogFetch({ defaultMarketplace }: { defaultMarketplace: Accou
         <AsinField
           id={`${id}-asin`}
           value={asin}
-          onValueChange={setAsin}
+          onValueChange={(value, pastedMarketplace) => {
+            setAsin(value);
+            if (pastedMarketplace && isAccountMarketplace(pastedMarketplace)) setMarketplace(pastedMarketplace);
+          }}
           aria-invalid={state.status === "invalid"}
           aria-describedby={message === null ? undefined : errorId}
         />

@@ -3,6 +3,7 @@ import type { UserStatus } from "../../../../worker/contract/account";
 import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { CatalogFetch } from "./CatalogFetch";
+import { DashboardOverview } from "../dashboard/DashboardOverview";
 import "../../styles/seller.css";
 
 /** /seller-central: the Pro dashboard of a signed-in seller (or the demo account). */
@@ -27,6 +28,7 @@ function SellerDashboard({ user }: { user: UserStatus }) {
         <ConnectionBadge user={user} />
       </div>
       {!user.connected && <DemoDataWarning demo={user.demo} />}
+      {(user.connected || user.demo) && <DashboardOverview />}
       <CatalogFetch defaultMarketplace={user.marketplace} />
     </div>
   );

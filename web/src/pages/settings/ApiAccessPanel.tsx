@@ -1,20 +1,98 @@
+import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
+import { LoadFailed } from "../../components/LoadFailed";
+import { API_KEY_NAME_MAX_LENGTH, type ApiKeyList } from "../../../../worker/contract/api-keys";
 import { PRO_PLAN } from "../../../../worker/contract/plans";
 import { formatCount } from "../../lib/format";
+import { ApiKeyTable } from "./ApiKeyTable";
+import { NewKeyNotice } from "./NewKeyNotice";
+import { useApiKeys } from "./use-api-keys";
 
-/** What the Pro API key offers. No key exists yet, so there is no usage to report. */
+/** Settings → API Access: create, list, rotate and revoke the account's API keys, with their usage. */
 export function ApiAccessPanel() {
+  const keys = useApiKeys();
+  const { keys: load } = keys;
   return (
     <div className="settings-panel">
       <h2>API Access</h2>
       <p>
-        The {PRO_PLAN.name} plan includes an API key for reading rank data from your own tools, with up to{" "}
-        <strong>{formatCount(PRO_PLAN.apiRequestsPerHour)} requests per hour</strong>.
+        Read rank data from your own tools with an API key: up to{" "}
+        <strong>{formatCount(PRO_PLAN.apiRequestsPerHour)} requests per hour</strong> across your keys on the {PRO_PLAN.name} plan.
+        See the <Link to="/docs/api">API documentation</Link> for every endpoint, with examples.
       </p>
-      <p className="seller-muted">No API key has been issued for this account, so there is no usage to show.</p>
-      <Link to="/pricing" className="button button--secondary">
-        Compare plans
-      </Link>
+      {load.status === "loading" && (
+        <p className="seller-muted" role="status">
+          Loading your API keys...
+        </p>
+      )}
+      {load.status === "error" && <LoadFailed message={load.message ?? "Your API keys could not be loaded."} onRetry={keys.reload} />}
+      {load.status === "success" && <KeysScreen list={load.data} state={keys} />}
     </div>
+  );
+}
+
+function KeysScreen({ list, state }: { list: ApiKeyList; state: ReturnType<typeof useApiKeys> }) {
+  if (list.requestsPerHour === null) {
+    return (
+      <>
+        <p className="seller-muted">
+          API keys come with the {PRO_PLAN.name} plan. Keys you made before a downgrade are kept, disabled, and work again after you upgrade.
+        </p>
+        <Link to="/pricing" className="button button--secondary">
+          Compare plans
+        </Link>
+        {list.keys.length > 0 && (
+          <ApiKeyTable keys={list.keys} busy={state.action.status === "busy"} onRevoke={state.revoke} />
+        )}
+      </>
+    );
+  }
+  const full = list.keys.length >= list.maxKeys;
+  return (
+    <>
+      <p role="status">
+        This hour: <strong>{formatCount(list.usedThisHour)}</strong> of {formatCount(list.requestsPerHour)} requests used.
+      </p>
+      {state.created && <NewKeyNotice created={state.created} onDone={state.dismissCreated} />}
+      <ApiKeyTable keys={list.keys} busy={state.action.status === "busy"} onRotate={state.rotate} onRevoke={state.revoke} />
+      <NewKeyForm full={full} maxKeys={list.maxKeys} busy={state.action.status === "busy"} onCreate={state.create} />
+      {state.action.status === "error" && (
+        <p className="field-error" role="alert">
+          {state.action.message}
+        </p>
+      )}
+    </>
+  );
+}
+
+function NewKeyForm(props: { full: boolean; maxKeys: number; busy: boolean; onCreate: (name: string) => Promise<boolean> }) {
+  const id = useId();
+  const [name, setName] = useState("");
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (await props.onCreate(name)) setName("");
+  }
+  return (
+    <form className="settings-form" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>New key</h3>
+      <div className="field settings-form__field">
+        <label htmlFor={`${id}-name`}>Key name</label>
+        <input
+          id={`${id}-name`}
+          value={name}
+          maxLength={API_KEY_NAME_MAX_LENGTH}
+          required
+          placeholder="e.g. Repricing script"
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <p id={`${id}-hint`} className="toggle__description">
+          {props.full ? `You have ${props.maxKeys} live keys, the most allowed: revoke one first.` : `Up to ${props.maxKeys} live keys.`}
+        </p>
+      </div>
+      <button type="submit" className="button" disabled={props.full || props.busy || name.trim() === ""}>
+        Create key
+      </button>
+    </form>
   );
 }

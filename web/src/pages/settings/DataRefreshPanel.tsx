@@ -8,6 +8,7 @@ import {
 import { SaveBar } from "./SaveBar";
 import type { SaveState } from "./use-seller-settings";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";
+import { RefreshNowButton } from "../dashboard/RefreshNowButton";
 
 /** Each sync option and the plans that include it. */
 const FREQUENCY_OPTIONS: Record<RefreshFrequency, { label: string; plans: string }> = {
@@ -51,6 +52,11 @@ export function DataRefreshPanel({ draft, save, onChange, onSave }: DataRefreshP
           </label>
         ))}
       </fieldset>
+      <p className="seller-muted">
+        Daily: the nightly 02:00 UTC snapshot. Every 6 hours and hourly (Pro) add intraday snapshots within the same upstream
+        budget. Manual only: no scheduled snapshots; take one with "Refresh now", at most once every 10 minutes.
+      </p>
+      {draft.dataRefresh.frequency === "manual" && <RefreshNowButton onRefreshed={() => undefined} />}
       <MarketplaceSelect
         label="Marketplace"
         options={REFRESH_MARKETPLACES}

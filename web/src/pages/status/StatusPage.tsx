@@ -49,6 +49,15 @@ export function StatusPage() {
               <h2 className="system-status__name">{component.name}</h2>
               <p className="system-status__description">{component.description}</p>
               {component.detail && <p className="system-status__detail">{component.detail}</p>}
+              {component.regions && (
+                <ul className="system-status__regions" aria-label={`${component.name} by region`}>
+                  {component.regions.map((region) => (
+                    <li key={region.region} className="system-status__detail">
+                      {region.region.toUpperCase()} ({region.marketplaces.join(", ")}): {region.mode === "live" ? "Live" : "Mock data (labelled)"}
+                    </li>
+                  ))}
+                </ul>
+              )}
             </div>
             <span className={`status-pill status-pill--${component.status}`}>{STATUS_LABELS[component.status]}</span>
           </li>

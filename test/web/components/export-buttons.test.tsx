@@ -1,0 +1,61 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { attachmentName } from "../../../web/src/api/exports";
+import { ExportButtons } from "../../../web/src/components/ExportButtons";
+import { jsonResponse, mockFetch } from "../helpers";
+
+function renderButtons() {
+  render(
+    <MemoryRouter>
+      <ExportButtons dataset="compare" what="compare" params={{ asins: "B08N5WRWNW", marketplace: "US" }} />
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+describe("ExportButtons", () => {
+  beforeEach(() => {
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: vi.fn(() => "blob:export"), revokeObjectURL: vi.fn() }));
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("downloads one file at a time: both buttons wait while one export is prepared", async () => {
+    let finish!: (response: Response) => void;
+    const fetchMock = mockFetch(() => new Promise<Response>((resolve) => (finish = resolve)));
+    const user = renderButtons();
+
+    await user.click(screen.getByRole("button", { name: "Export compare as CSV" }));
+    expect(screen.getByRole("status").textContent).toBe("Preparing the file…");
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: /Export compare as CSV/ }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: /Export compare as PDF/ }).disabled).toBe(true);
+    await user.click(screen.getByRole("button", { name: /Export compare as CSV/ }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]![0])).toBe("/api/exports/compare?asins=B08N5WRWNW&marketplace=US&format=csv");
+
+    finish(
+      new Response("\uFEFFASIN\r\nB08N5WRWNW\r\n", {
+        headers: { "Content-Type": "text/csv", "Content-Disposition": 'attachment; filename="ranklayer-compare-US-2026-11-23.csv"' },
+      }),
+    );
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Downloaded ranklayer-compare-US-2026-11-23.csv"));
+    expect(HTMLAnchorElement.prototype.click).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Export compare as PDF" }).disabled).toBe(false);
+  });
+
+  it("shows the quota refusal with the way to Pro", async () => {
+    mockFetch(() => jsonResponse({ detail: "Your Free plan includes 5 exports a day (UTC)." }, 429));
+    const user = renderButtons();
+    await user.click(screen.getByRole("button", { name: "Export compare as PDF" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Your Free plan includes 5 exports a day (UTC).");
+    expect(screen.getByRole("link", { name: "See Pro pricing" }).getAttribute("href")).toBe("/pricing");
+  });
+
+  it("reads the file name from Content-Disposition", () => {
+    expect(attachmentName('attachment; filename="ranklayer-alerts-2026-11-23.pdf"', "x")).toBe("ranklayer-alerts-2026-11-23.pdf");
+    expect(attachmentName(null, "fallback.csv")).toBe("fallback.csv");
+  });
+});

@@ -1,0 +1,46 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderRoutes } from "../helpers";
+import { connectedUser, fakeApi, json } from "../seller/fake-api";
+import { dashboard, dashboardRow } from "./dashboard-fixture";
+
+const card = (title: string) => screen.getByRole("heading", { name: title, level: 3 }).closest(".kpi") as HTMLElement;
+
+describe("the dashboard on /seller-central", () => {
+  it("shows each KPI with its source and as-of time, and the table sorts", async () => {
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/dashboard": json(dashboard()) });
+    renderRoutes("/seller-central");
+    await screen.findByRole("heading", { name: "Your tracked ASINs" });
+    expect(within(card("ASINs tracked")).getByText("2")).toBeTruthy();
+    expect(within(card("Average rank")).getByText("#750")).toBeTruthy();
+    expect(card("Average rank").textContent).toContain("Amazon Creators API · as of 2026-11-24 02:00 UTC");
+    expect(within(card("Buy Box held")).getByText("1 of 2")).toBeTruthy();
+    expect(card("Buy Box held").textContent).toContain("SP-API");
+    expect(within(card("Low stock")).getByText("1")).toBeTruthy();
+    expect(within(card("Biggest 7-day mover")).getByText("B0DASH0001")).toBeTruthy();
+
+    const table = screen.getByRole("table", { name: "Tracked ASINs from the latest snapshots" });
+    const asins = () => within(table).getAllByRole("link").map((link) => link.textContent);
+    expect(asins()).toEqual(["B0DASH0002", "B0DASH0001"]);
+    fireEvent.click(within(table).getByRole("button", { name: "Rank" }));
+    expect(asins()).toEqual(["B0DASH0001", "B0DASH0002"]);
+    expect(within(table).getAllByRole("link")[0]!.getAttribute("href")).toBe("/results?asin=B0DASH0001&marketplace=US");
+    expect(within(table).getByText("Another seller")).toBeTruthy();
+  });
+
+  it("shows how to add ASINs, with the add form, to a new account", async () => {
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/dashboard": json(dashboard([])), "GET /api/watchlist": json({ items: [] }) });
+    renderRoutes("/seller-central");
+    await screen.findByRole("heading", { name: "No tracked ASINs yet" });
+    expect(screen.getByRole("form", { name: "Add to watchlist" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Refresh now" })).toBeTruthy();
+  });
+
+  it("shows only the brand's ASINs on /dashboard?brand= when signed in", async () => {
+    const api = fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/dashboard": json({ ...dashboard([dashboardRow()]), brand: "Acme" }) });
+    renderRoutes("/dashboard?brand=Acme");
+    await screen.findByRole("heading", { name: "Dashboard: Acme", level: 1 });
+    await screen.findByRole("heading", { name: "Acme: tracked ASINs" });
+    expect(api.requests("GET /api/dashboard")[0]!.url.searchParams.get("brand")).toBe("Acme");
+  });
+});

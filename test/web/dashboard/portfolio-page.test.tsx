@@ -1,0 +1,62 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { PortfolioResponse } from "../../../worker/contract/dashboard";
+import { renderRoutes } from "../helpers";
+import { connectedUser, fakeApi, json } from "../seller/fake-api";
+
+const RANKS = { kind: "live" as const, label: "Amazon Creators API", asOf: "2026-11-24T02:00:05.000Z" };
+
+function portfolio(overrides: Partial<PortfolioResponse> = {}): PortfolioResponse {
+  return {
+    marketplace: "US",
+    marketplaces: ["US", "DE"],
+    range: "7d",
+    brands: ["Acme", "Voltix"],
+    categories: ["Electronics", "Toys"],
+    kpis: {
+      totalRevenue: null,
+      revenueNote: "Sales data not granted: reconnect your seller account and allow the Sales role.",
+      revenueSource: { kind: null, label: "No snapshot yet", asOf: null },
+      averageRank: 4200,
+      topPerformers: 1,
+      needsAttention: 1,
+      rankSource: RANKS,
+    },
+    brandRows: [
+      { brand: "Acme", products: 2, averageRank: 2000, rankChangePercent: -15, revenue: { amount: 150.5, currency: "USD" }, revenueNote: null, status: "top-performer", source: RANKS },
+      { brand: "Voltix", products: 1, averageRank: 90000, rankChangePercent: 30, revenue: null, revenueNote: "Sales data not granted: reconnect your seller account and allow the Sales role.", status: "needs-attention", source: RANKS },
+    ],
+    heatmap: [{ category: "Toys", products: 2, rankChangePercent: -15, band: "high", direction: "improving" }],
+    demo: false,
+    ...overrides,
+  };
+}
+
+describe("/portfolio", () => {
+  it("shows the cards, the brand table with status and links, revenue as — with its reason, and the heatmap", async () => {
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/portfolio": json(portfolio()) });
+    renderRoutes("/portfolio");
+    const brands = await screen.findByRole("table");
+    const total = screen.getByRole("heading", { name: "Total revenue", level: 3 }).closest(".kpi") as HTMLElement;
+    expect(total.textContent).toContain("—");
+    expect(total.textContent).toContain("Sales data not granted");
+    expect(within(brands).getByRole("link", { name: "Acme" }).getAttribute("href")).toBe("/dashboard?brand=Acme");
+    expect(within(brands).getByText("$150.50")).toBeTruthy();
+    expect(within(brands).getByText("Needs attention")).toBeTruthy();
+    expect(within(brands).getByText("Top performer")).toBeTruthy();
+    expect(screen.getByText(/High velocity, improving/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Clear filters" })).toBeNull();
+  });
+
+  it("sends the filters, and Clear filters puts every one back to its default", async () => {
+    const api = fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/portfolio": json(portfolio()) });
+    const { user } = renderRoutes("/portfolio");
+    await screen.findByRole("table");
+    await user.selectOptions(screen.getByLabelText("Brand"), "Voltix");
+    await user.selectOptions(screen.getByLabelText("Date range"), "30d");
+    await waitFor(() => expect(Object.fromEntries(api.requests("GET /api/portfolio").at(-1)!.url.searchParams)).toEqual({ brand: "Voltix", range: "30d" }));
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    await waitFor(() => expect(Object.fromEntries(api.requests("GET /api/portfolio").at(-1)!.url.searchParams)).toEqual({ range: "7d" }));
+    expect(screen.queryByRole("button", { name: "Clear filters" })).toBeNull();
+  });
+});

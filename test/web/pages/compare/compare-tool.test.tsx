@@ -1,0 +1,60 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { ComparePlan, CompareResponse } from "../../../../worker/contract/compare";
+import { jsonResponse, lookupResult, mockFetch, renderApp } from "../../helpers";
+
+const FREE: ComparePlan = { plan: "free", planName: "Free", compareLimit: 5, marketplaces: ["US"], historyDays: 7, exportsPerDay: 5 };
+const ASINS = ["B000000001", "B000000002", "B000000003"];
+
+function fakeCompareApi(plan: ComparePlan = FREE) {
+  return mockFetch((url) => {
+    const { pathname, searchParams } = new URL(url, "http://localhost");
+    if (pathname === "/api/v1/compare/plan") return jsonResponse(plan);
+    if (pathname === "/api/v1/compare") {
+      const body: CompareResponse = {
+        marketplace: "US",
+        items: searchParams.get("asins")!.split(",").map((asin, i) =>
+          asin === "B000000003"
+            ? { asin, ok: false, error: "not_found", detail: `No product found for ASIN ${asin} in the US marketplace` }
+            : { asin, ok: true, product: lookupResult({ asin, rank: 100 * (i + 1) }) },
+        ),
+      };
+      return jsonResponse(body);
+    }
+    return jsonResponse({ detail: "no route" }, 404);
+  });
+}
+
+const compareCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([url]) => String(url).startsWith("/api/v1/compare?"));
+
+describe("/compare tool", () => {
+  it("reproduces a shared compare, with per-ASIN errors, and removes a column without a new call", async () => {
+    const fetchMock = fakeCompareApi();
+    const { router, user } = renderApp(`/compare?asins=${ASINS.join(",")}&marketplace=US`);
+    const table = await screen.findByRole("table");
+    expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["ASIN", ...ASINS]);
+    expect(within(table).getByText(/No product found for ASIN B000000003/)).toBeTruthy();
+    expect(within(table).getAllByText("Best rank")).toHaveLength(1);
+    expect(screen.getByLabelText<HTMLTextAreaElement>(/ASINs or Amazon product links/).value).toBe(ASINS.join("\n"));
+
+    await user.click(screen.getByRole("button", { name: "Remove B000000001" }));
+    await waitFor(() => expect(router.location.search).toBe("?asins=B000000002%2CB000000003&marketplace=US"));
+    expect(within(screen.getByRole("table")).getAllByRole("columnheader")).toHaveLength(3);
+    expect(compareCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it("names what is not an ASIN and the Free limit before any call", async () => {
+    const fetchMock = fakeCompareApi();
+    const { user } = renderApp("/compare");
+    const field = await screen.findByLabelText(/ASINs or Amazon product links \(up to 5 on Free\)/);
+    await user.click(field);
+    await user.paste("B000000001 b000000002, nope\nhttps://www.amazon.com/dp/B000000003 B000000004 B000000005 B000000006 B000000001");
+    expect(screen.getByText("6 ASINs to compare (1 repeat removed).")).toBeTruthy();
+    expect(screen.getByText("Not ASINs or Amazon product links: nope")).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toContain("Your Free plan compares up to 5 ASINs at once; remove 1.");
+    expect(screen.getByRole("link", { name: "Upgrade to Pro to compare up to 10" }).getAttribute("href")).toBe("/pricing");
+    await user.click(screen.getByRole("button", { name: "Compare" }));
+    expect(compareCalls(fetchMock)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import type { CompareItem } from "../../../../worker/contract/compare";
+import { bestRanked, compareSearch, readCompareSearch, sortItems } from "../../../../web/src/pages/compare/compare-view";
+import { lookupResult } from "../../helpers";
+
+const item = (asin: string, rank: number | null, price: number | null): CompareItem => ({
+  asin,
+  ok: true,
+  product: lookupResult({ asin, rank, price: price === null ? null : { amount: price, currency: "USD" } }),
+});
+const missing: CompareItem = { asin: "B0MISSING0", ok: false, error: "not_found", detail: "gone" };
+const ITEMS = [item("B000000001", 300, 9.5), missing, item("B000000002", 20, null), item("B000000003", null, 5)];
+
+describe("compare view", () => {
+  it("sorts by rank or price either way, with products lacking the value (and errors) last in input order", () => {
+    const order = (key: "rank" | "price" | "input", dir: "asc" | "desc") => sortItems(ITEMS, key, dir).map((i) => i.asin);
+    expect(order("rank", "asc")).toEqual(["B000000002", "B000000001", "B0MISSING0", "B000000003"]);
+    expect(order("rank", "desc")).toEqual(["B000000001", "B000000002", "B0MISSING0", "B000000003"]);
+    expect(order("price", "asc")).toEqual(["B000000003", "B000000001", "B0MISSING0", "B000000002"]);
+    expect(order("input", "desc")).toEqual(ITEMS.map((i) => i.asin));
+  });
+
+  it("names the best (lowest) rank", () => {
+    expect(bestRanked(ITEMS)).toBe("B000000002");
+    expect(bestRanked([missing])).toBeNull();
+  });
+
+  it("writes and reads the shareable URL, reading pasted forms and unknown marketplaces safely", () => {
+    expect(compareSearch(["B000000001", "B000000002"], "DE")).toBe("?asins=B000000001%2CB000000002&marketplace=DE");
+    expect(readCompareSearch(new URLSearchParams("asins=b000000001,nope,B000000001,B000000002&marketplace=de"))).toEqual({
+      asins: ["B000000001", "B000000002"],
+      marketplace: "DE",
+    });
+    expect(readCompareSearch(new URLSearchParams("marketplace=BR"))).toEqual({ asins: [], marketplace: "US" });
+  });
+});

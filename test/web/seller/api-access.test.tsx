@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { ApiKeyList, ApiKeyView } from "../../../worker/contract/api-keys";
+import { json, noContent } from "./fake-api";
+import { openTab, panel, renderSettings } from "./settings-render";
+
+const NEW_KEY = `rl_live_${"A1b2C3".repeat(7)}x`;
+
+function keyView(overrides: Partial<ApiKeyView> = {}): ApiKeyView {
+  return {
+    id: "key-1",
+    name: "Repricer",
+    prefix: "rl_live_A1b2C3",
+    createdAt: "2026-11-20T10:00:00.000Z",
+    lastUsedAt: "2026-11-24T13:05:00.000Z",
+    usage: {
+      thisHour: 42,
+      days: ["18", "19", "20", "21", "22", "23", "24"].map((d, i) => ({ day: `2026-11-${d}`, requests: i * 10 })),
+    },
+    ...overrides,
+  };
+}
+
+function keyList(keys: ApiKeyView[], overrides: Partial<ApiKeyList> = {}): ApiKeyList {
+  return { keys, maxKeys: 5, requestsPerHour: 1000, usedThisHour: 42, ...overrides };
+}
+
+describe("Settings → API Access", () => {
+  it("lists each key by name and prefix with its dates and real usage, and links the docs", async () => {
+    const { user } = await renderSettings({ "GET /api/api-keys": json(keyList([keyView()])) });
+    await openTab(user, "API Access");
+
+    const table = await within(panel()).findByRole("table", { name: "Your API keys" });
+    const row = within(table).getByRole("row", { name: /Repricer/ });
+    expect(row.textContent).toContain("rl_live_A1b2C3…");
+    expect(row.textContent).toContain("2026-11-20 10:00 UTC");
+    expect(row.textContent).toContain("2026-11-24 13:05 UTC");
+    expect(within(row).getAllByRole("cell")[3]?.textContent).toBe("42");
+    // 0 + 10 + … + 60 over the 7 days.
+    expect(row.textContent).toContain("210");
+    expect(panel().textContent).toContain("This hour: 42 of 1,000 requests used.");
+    expect(within(panel()).getByRole("link", { name: "API documentation" }).getAttribute("href")).toBe("/docs/api");
+    expect(panel().textContent).not.toContain(NEW_KEY);
+  });
+
+  it("creates a key, shows it once with a copy button, and then only its prefix", async () => {
+    const created = keyView({ id: "key-2", name: "CI", prefix: NEW_KEY.slice(0, 14), lastUsedAt: null });
+    const { user, api } = await renderSettings({
+      "GET /api/api-keys": (() => {
+        let calls = 0;
+        return () => json(keyList(calls++ === 0 ? [] : [created]))();
+      })(),
+      "POST /api/api-keys": json({ key: NEW_KEY, apiKey: created }, 201),
+    });
+    await openTab(user, "API Access");
+    await within(panel()).findByText("No API keys yet. Create one below.");
+
+    await user.type(within(panel()).getByRole("textbox", { name: "Key name" }), "CI");
+    await user.click(within(panel()).getByRole("button", { name: "Create key" }));
+
+    expect((await within(panel()).findByLabelText("New API key")).textContent).toBe(NEW_KEY);
+    expect(api.requests("POST /api/api-keys")[0]?.body).toEqual({ name: "CI" });
+    expect(api.requests("POST /api/api-keys")[0]?.headers.get("X-XSRF-TOKEN")).toBe("test-xsrf");
+    await user.click(within(panel()).getByRole("button", { name: "Copy key" }));
+    await within(panel()).findByText("Copied to the clipboard.");
+    // user-event's clipboard stands in for the browser's.
+    expect(await navigator.clipboard.readText()).toBe(NEW_KEY);
+
+    await user.click(within(panel()).getByRole("button", { name: "Done" }));
+    expect(within(panel()).queryByLabelText("New API key")).toBeNull();
+    expect(panel().textContent).not.toContain(NEW_KEY);
+    expect(within(panel()).getByRole("row", { name: /CI/ }).textContent).toContain("Never");
+  });
+
+  it("revokes after a confirmation and rotates into a new one-time key", async () => {
+    const { user, api } = await renderSettings({
+      "GET /api/api-keys": json(keyList([keyView()])),
+      "DELETE /api/api-keys/key-1": noContent(),
+      "POST /api/api-keys/key-1/rotate": json({ key: NEW_KEY, apiKey: keyView({ id: "key-3" }) }, 201),
+    });
+    await openTab(user, "API Access");
+    await user.click(await within(panel()).findByRole("button", { name: "Revoke Repricer" }));
+    expect(api.requests("DELETE /api/api-keys/key-1")).toHaveLength(0);
+    await user.click(within(panel()).getByRole("button", { name: "Confirm revoke Repricer" }));
+    await waitFor(() => expect(api.requests("DELETE /api/api-keys/key-1")).toHaveLength(1));
+
+    await user.click(within(panel()).getByRole("button", { name: "Rotate Repricer" }));
+    expect((await within(panel()).findByLabelText("New API key")).textContent).toBe(NEW_KEY);
+  });
+
+  it("allows at most five live keys", async () => {
+    const five = [1, 2, 3, 4, 5].map((n) => keyView({ id: `k${n}`, name: `Key ${n}` }));
+    const { user } = await renderSettings({ "GET /api/api-keys": json(keyList(five)) });
+    await openTab(user, "API Access");
+    await within(panel()).findByText(/You have 5 live keys, the most allowed/);
+    await user.type(within(panel()).getByRole("textbox", { name: "Key name" }), "sixth");
+    expect(within(panel()).getByRole<HTMLButtonElement>("button", { name: "Create key" }).disabled).toBe(true);
+  });
+
+  it("on a plan without API access, explains that keys come with Pro and lists the disabled keys to revoke", async () => {
+    const { user } = await renderSettings({ "GET /api/api-keys": json(keyList([keyView()], { requestsPerHour: null })) });
+    await openTab(user, "API Access");
+    await within(panel()).findByText(/API keys come with the Pro plan/);
+    expect(within(panel()).getByRole("link", { name: "Compare plans" }).getAttribute("href")).toBe("/pricing");
+    expect(screen.queryByRole("button", { name: "Create key" })).toBeNull();
+    expect(within(panel()).getByRole("button", { name: "Revoke Repricer" })).toBeTruthy();
+    expect(within(panel()).queryByRole("button", { name: "Rotate Repricer" })).toBeNull();
+  });
+});

@@ -1,0 +1,57 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { expect } from "vitest";
+import { deleteCredentials, saveCredentials, upsertSellerUser } from "../../../worker/auth/accounts-store";
+import { SESSION_COOKIE } from "../../../worker/auth/cookies";
+import { createSession } from "../../../worker/auth/session";
+import { app } from "../../../worker/app";
+import type { CreatedApiKey } from "../../../worker/contract/api-keys";
+import { demoEnv, newSellingPartnerId, TestBrowser } from "../support/seller-browser";
+import { userIdOf } from "../history/accounts";
+
+/**
+ * Puts a (non-demo) user on Pro or Free. Today the plan follows the seller connection
+ * (worker/billing/user-plan.ts); this is the one place to change when the plan source changes.
+ */
+export async function setPlan(userId: string, plan: "pro" | "free"): Promise<void> {
+  if (plan === "free") return deleteCredentials(env.DB, userId);
+  await saveCredentials(env.DB, userId, {
+    refreshTokenCiphertext: "sealed-test-token",
+    keyId: "k2026",
+    region: "na",
+    grantedAt: new Date().toISOString(),
+  });
+}
+
+/** A browser signed in as a seller user on the given plan, and that user's id. */
+export async function sellerOnPlan(plan: "pro" | "free"): Promise<{ browser: TestBrowser; userId: string }> {
+  const browser = new TestBrowser(demoEnv());
+  const user = await upsertSellerUser(env.DB, newSellingPartnerId());
+  await setPlan(user.id, plan);
+  const { token } = await createSession(browser.bindings, user.id);
+  browser.cookies.set(SESSION_COOKIE, token);
+  return { browser, userId: user.id };
+}
+
+/** A demo browser (Pro) and its id. */
+export async function proDemo(): Promise<{ browser: TestBrowser; userId: string }> {
+  const browser = new TestBrowser(demoEnv());
+  await browser.signInDemo();
+  return { browser, userId: userIdOf(browser) };
+}
+
+export async function createKey(browser: TestBrowser, name = "CI server"): Promise<CreatedApiKey> {
+  const res = await browser.json("/api/api-keys", "POST", { name });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return res.json<CreatedApiKey>();
+}
+
+/** A request as a script sends it: the key in Authorization, no cookie, no XSRF token. */
+export async function withKey(key: string, path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set("Authorization", `Bearer ${key}`);
+  if (typeof init.body === "string") headers.set("Content-Type", "application/json");
+  const ctx = createExecutionContext();
+  const res = await app.request(path, { ...init, headers }, demoEnv(), ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}

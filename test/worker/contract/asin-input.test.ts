@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { parseAsinList, readPastedAsin } from "../../../worker/contract/asin-input";
+
+describe("readPastedAsin", () => {
+  it.each([
+    [" B08N5WRWNW ", "B08N5WRWNW", null],
+    ["b08n5wrwnw", "B08N5WRWNW", null],
+    ["https://www.amazon.com/dp/B08N5WRWNW", "B08N5WRWNW", "US"],
+    ["https://www.amazon.co.uk/Some-Product-Name/dp/b08n5wrwnw/ref=sr_1_1?keywords=x", "B08N5WRWNW", "UK"],
+    ["amazon.de/gp/product/B08N5WRWNW", "B08N5WRWNW", "DE"],
+    ["https://www.amazon.co.jp/gp/product/B08N5WRWNW?th=1", "B08N5WRWNW", "JP"],
+    ["https://www.amazon.com.mx/dp/B08N5WRWNW#reviews", "B08N5WRWNW", "MX"],
+    ["https://smile.amazon.com/dp/B08N5WRWNW", "B08N5WRWNW", "US"],
+  ])("reads %j as %s (%s)", (raw, asin, marketplace) => {
+    expect(readPastedAsin(raw)).toEqual({ asin, marketplace });
+  });
+
+  it("leaves URLs of other hosts or without a product path as they are, never guessing", () => {
+    expect(readPastedAsin("https://example.com/dp/B08N5WRWNW")).toEqual({ asin: "https://example.com/dp/B08N5WRWNW", marketplace: null });
+    expect(readPastedAsin("https://www.amazon.com/s?k=B08N5WRWNW").marketplace).toBeNull();
+    expect(readPastedAsin("https://www.amazon.com.br/dp/B08N5WRWNW").marketplace).toBeNull();
+  });
+});
+
+describe("parseAsinList", () => {
+  it("splits on spaces, commas and new lines, de-duplicates and lists what is not an ASIN", () => {
+    expect(parseAsinList(" b08n5wrwnw,B07XJ8C8F5\nhttps://www.amazon.com/dp/B08N5WRWNW ; nope  B0123\r\nB09ABCDEF1")).toEqual({
+      asins: ["B08N5WRWNW", "B07XJ8C8F5", "B09ABCDEF1"],
+      invalid: ["nope", "B0123"],
+      duplicates: 1,
+      marketplace: "US",
+    });
+  });
+
+  it("names a marketplace only when the URLs agree on one", () => {
+    expect(parseAsinList("https://www.amazon.de/dp/B08N5WRWNW https://www.amazon.fr/dp/B07XJ8C8F5").marketplace).toBeNull();
+    expect(parseAsinList("B08N5WRWNW").marketplace).toBeNull();
+    expect(parseAsinList("")).toEqual({ asins: [], invalid: [], duplicates: 0, marketplace: null });
+  });
+});

@@ -1,0 +1,115 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { DashboardRow } from "../../../worker/contract/dashboard";
+import { unsubscribeToken } from "../../../worker/dashboard/unsubscribe-token";
+import { sendWeeklyReports } from "../../../worker/jobs/weekly-report/weekly-report";
+import { isReportDay, reportWeek, sellerChanges, weeklyReportCsv, weeklyReportEmail } from "../../../worker/notifications/weekly-report";
+import { RecordingEmailSender } from "../../../worker/upstreams/email/recording-sender";
+import { insertUser, insertWatchlist, resetHistoryTables } from "../jobs/snapshot/support";
+import { channelEnv } from "../notifications/support";
+import { seedPoint } from "../support/history-shards";
+import { TestBrowser } from "../support/seller-browser";
+
+const MONDAY = Date.UTC(2026, 10, 23, 2, 30);
+
+describe("weekly report (pure)", () => {
+  it("goes out on Mondays and covers the Monday-to-Sunday week before", () => {
+    expect(isReportDay(MONDAY)).toBe(true);
+    expect(isReportDay(MONDAY + 86_400_000)).toBe(false);
+    expect(reportWeek(MONDAY)).toEqual({ monday: "2026-11-23", fromDay: "2026-11-16", toDay: "2026-11-22" });
+  });
+
+  it("finds Buy Box and stock changes from the first and last snapshot of the week", () => {
+    const snap = (asin: string, holdsBuyBox: boolean | null, buyBoxSellerId: string | null, fulfillableUnits: number | null) => ({ asin, marketplace: "US", holdsBuyBox, buyBoxSellerId, fulfillableUnits });
+    expect(
+      sellerChanges([snap("B000000001", true, "ME", 30), snap("B000000002", false, "X", 5), snap("B000000001", false, "X", 30), snap("B000000002", false, "X", 0)]),
+    ).toEqual({
+      buyBoxChanges: [{ asin: "B000000001", marketplace: "US", from: "you", to: "other" }],
+      stockChanges: [{ asin: "B000000002", marketplace: "US", from: 5, to: 0 }],
+    });
+  });
+
+  const row: DashboardRow = {
+    asin: "B000000001",
+    marketplace: "US",
+    title: 'Acme "Pro", 2-Pack',
+    image: null,
+    brand: "Acme",
+    category: "Toys",
+    rank: 900,
+    rankChange7d: -100,
+    velocity: { rankChangePercent: -10, slopePerDay: -16.67, best: 900, worst: 1000 },
+    price: null,
+    buyBox: "you",
+    fulfillableUnits: 12,
+    sparkline: [],
+    rankSource: { kind: "live", label: "Amazon Creators API", asOf: "2026-11-22T02:00:00.000Z" },
+    sellerSource: { kind: null, label: "No snapshot yet", asOf: null },
+  };
+
+  it("builds the CSV with quoting", () => {
+    expect(weeklyReportCsv({ fromDay: "a", toDay: "b", rows: [row], alertsFired: [], buyBoxChanges: [], stockChanges: [] }).split("\r\n")[1]).toBe(
+      'B000000001,US,Acme,"Acme ""Pro"", 2-Pack",900,-100,-10,you,12,Amazon Creators API,2026-11-22T02:00:00.000Z',
+    );
+  });
+
+  it("says the week's figures, attaches the CSV and carries an unsubscribe link and header", () => {
+    const email = weeklyReportEmail(
+      { fromDay: "2026-11-16", toDay: "2026-11-22", rows: [row], alertsFired: [{ day: "2026-11-18", asin: "B000000001", marketplace: "US", message: "Rank #812 is worse than your threshold #500" }], buyBoxChanges: [], stockChanges: [] },
+      "me@example.com",
+      "reports@ranklayer.example",
+      { dashboard: "https://x.example/seller-central", unsubscribe: "https://x.example/api/reports/unsubscribe?user=u&token=t" },
+    );
+    expect(email.subject).toBe("RankLayer weekly report, 2026-11-16 to 2026-11-22");
+    expect(email.text).toContain("B000000001 (US): #900 (-100 places)");
+    expect(email.text).toContain("2026-11-18 B000000001 (US): Rank #812 is worse than your threshold #500");
+    expect(email.text).toContain("Unsubscribe: https://x.example/api/reports/unsubscribe?user=u&token=t");
+    expect(email.headers).toEqual({ "List-Unsubscribe": "<https://x.example/api/reports/unsubscribe?user=u&token=t>" });
+    expect(email.attachments?.[0]).toMatchObject({ disposition: "attachment", filename: "ranklayer-weekly-2026-11-22.csv", type: "text/csv" });
+  });
+});
+
+describe("the Monday 02:30 weekly report run", () => {
+  beforeEach(async () => {
+    await resetHistoryTables();
+    await env.DB.prepare("DELETE FROM user_refresh").run();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+
+  async function user(weeklyReport: boolean, email: string | null) {
+    const id = await insertUser({ isDemo: true });
+    await insertWatchlist(id, [{ marketplace: "US", asin: "BWEEKLY001" }]);
+    await env.DB.prepare("INSERT INTO user_settings (user_id, weekly_report, alert_email) VALUES (?, ?, ?)").bind(id, weeklyReport ? 1 : 0, email).run();
+    return id;
+  }
+
+  it("sends one email per opted-in user, once per week, with the week's snapshots", async () => {
+    const opted = await user(true, "seller@example.com");
+    await user(false, "off@example.com");
+    await user(true, null);
+    for (const [day, rank] of [["2026-11-16", 1000], ["2026-11-22", 800]] as const) {
+      await seedPoint({ asin: "BWEEKLY001", day, source: "mock", rank, capturedAt: `${day}T02:00:00.000Z` });
+    }
+    const sender = new RecordingEmailSender();
+    const bindings = channelEnv();
+    expect(await sendWeeklyReports(bindings, MONDAY + 86_400_000, sender)).toBeNull();
+    expect(await sendWeeklyReports(bindings, MONDAY, sender)).toEqual({ sent: 1, failed: 0 });
+    expect(await sendWeeklyReports(bindings, MONDAY, sender)).toEqual({ sent: 0, failed: 0 });
+    expect(sender.sent).toHaveLength(1);
+    const [email] = sender.sent;
+    expect(email!.to).toBe("seller@example.com");
+    expect(email!.text).toContain("BWEEKLY001 (US): #800 (-200 places, mock data)");
+    expect(email!.text).toContain(`/api/reports/unsubscribe?user=${opted}&token=${await unsubscribeToken(bindings, opted)}`);
+  });
+
+  it("the unsubscribe link turns the report off; a forged one is refused", async () => {
+    const opted = await user(true, "seller@example.com");
+    const browser = new TestBrowser(channelEnv());
+    expect((await browser.request(`/api/reports/unsubscribe?user=${opted}&token=${"0".repeat(64)}`)).status).toBe(403);
+    expect((await browser.request(`/api/reports/unsubscribe?user=${opted}&token=nope`)).status).toBe(422);
+    const res = await browser.request(`/api/reports/unsubscribe?user=${opted}&token=${await unsubscribeToken(browser.bindings, opted)}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("You are unsubscribed");
+    expect(await env.DB.prepare("SELECT weekly_report FROM user_settings WHERE user_id = ?").bind(opted).first("weekly_report")).toBe(0);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { BOM, buildCsv, csvField } from "../../../worker/exports/csv";
+import { exportFileName } from "../../../worker/exports/export-table";
+
+describe("CSV builder", () => {
+  it("starts with a BOM, has one header row and ends every record with CRLF", () => {
+    expect(buildCsv(["ASIN", "Rank"], [["B08N5WRWNW", 12], ["B07XJ8C8F5", null]])).toBe(
+      `${BOM}ASIN,Rank\r\nB08N5WRWNW,12\r\nB07XJ8C8F5,\r\n`,
+    );
+  });
+
+  it("quotes fields with quotes, commas and line breaks, doubling the quotes (RFC 4180)", () => {
+    expect(csvField('Mug, 12 oz "Large"')).toBe('"Mug, 12 oz ""Large"""');
+    expect(csvField("two\nlines")).toBe('"two\nlines"');
+    expect(csvField("crlf\r\nhere")).toBe('"crlf\r\nhere"');
+    expect(csvField("plain")).toBe("plain");
+    expect(csvField("Café ☕ 東京")).toBe("Café ☕ 東京");
+  });
+
+  it.each([
+    ["=HYPERLINK(\"http://evil\")", "\"'=HYPERLINK(\"\"http://evil\"\")\""],
+    ["+1+2", "'+1+2"],
+    ["-2+3", "'-2+3"],
+    ["@SUM(A1)", "'@SUM(A1)"],
+    ["\tcmd", "'\tcmd"],
+    ["\rcmd", "\"'\rcmd\""],
+  ])("neutralises %j against formula injection", (text, field) => {
+    expect(csvField(text)).toBe(field);
+  });
+
+  it("writes numbers and booleans as they are (a negative number is data, not a formula) and empties for none", () => {
+    expect(csvField(-12.5)).toBe("-12.5");
+    expect(csvField(true)).toBe("true");
+    expect(csvField(undefined)).toBe("");
+    expect(csvField(Number.NaN)).toBe("");
+  });
+
+  it("names files ranklayer-<stem>-<UTC day>.<format>", () => {
+    const now = Date.UTC(2026, 10, 23, 23, 59);
+    expect(exportFileName("compare-US", "csv", now)).toBe("ranklayer-compare-US-2026-11-23.csv");
+    expect(exportFileName("../x y", "pdf", now)).toBe("ranklayer-x-y-2026-11-23.pdf");
+  });
+});

@@ -1,0 +1,122 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { app } from "../../../worker/app";
+import { BOM } from "../../../worker/exports/csv";
+import { freeBrowser, proBrowser } from "../history/accounts";
+import { readPdf } from "./pdf-reader";
+
+let nextIp = 1;
+const freshIp = () => `192.0.2.${nextIp++}`;
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function get(path: string, ip: string) {
+  const ctx = createExecutionContext();
+  const res = await app.request(path, { headers: { "CF-Connecting-IP": ip } }, env, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+describe("GET /api/exports/compare", () => {
+  it("answers the compare as CSV with a BOM, a dated file name and a row per ASIN in order", async () => {
+    const res = await get("/api/exports/compare?format=csv&asins=b07xj8c8f5,B08N5WRWNW&marketplace=US", freshIp());
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="ranklayer-compare-US-${today()}.csv"`);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true, fatal: true }).decode(await res.arrayBuffer());
+    expect(text.startsWith(BOM)).toBe(true);
+    const lines = text.slice(1).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("ASIN,Marketplace,Title,Category,Rank,Price,Currency,Offers,Source,As of (UTC),Error");
+    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(["B07XJ8C8F5", "B08N5WRWNW"]);
+    expect(lines[1]).toMatch(/Mock data \(not live\),\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,$/);
+  });
+
+  it("answers the compare as a PDF on Letter paper (landscape: a wide table) that holds the ASINs", async () => {
+    const res = await get("/api/exports/compare?format=pdf&paper=letter&asins=B07XJ8C8F5,B08N5WRWNW", freshIp());
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/pdf");
+    expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="ranklayer-compare-US-${today()}.pdf"`);
+    const { text, sizes } = await readPdf(new Uint8Array(await res.arrayBuffer()));
+    expect(sizes[0]).toEqual([792, 612]);
+    expect(text).toContain("B07XJ8C8F5");
+    expect(text).toContain("B08N5WRWNW");
+    expect(text).toContain("Mock data (not live)");
+  });
+
+  it("rejects bad input with 422 and unknown datasets with 404, and holds compares to the plan", async () => {
+    expect((await get("/api/exports/compare?asins=B08N5WRWNW", freshIp())).status).toBe(422);
+    expect((await get("/api/exports/compare?format=xls&asins=B08N5WRWNW", freshIp())).status).toBe(422);
+    expect((await get("/api/exports/compare?format=csv&asins=nope", freshIp())).status).toBe(422);
+    expect((await get("/api/exports/portfolio2?format=csv", freshIp())).status).toBe(404);
+    const six = "B000000001,B000000002,B000000003,B000000004,B000000005,B000000006";
+    expect((await get(`/api/exports/compare?format=csv&asins=${six}`, freshIp())).status).toBe(403);
+  });
+});
+
+describe("export quota", () => {
+  it("gives an anonymous browser 5 exports a UTC day; the 6th answers 429 with detail and Retry-After", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i += 1) {
+      const res = await get("/api/exports/history?format=csv&asin=B08N5WRWNW", ip);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("RateLimit-Remaining")).toBe(String(4 - i));
+    }
+    const sixth = await get("/api/exports/history?format=pdf&asin=B08N5WRWNW", ip);
+    expect(sixth.status).toBe(429);
+    const wait = Number(sixth.headers.get("Retry-After"));
+    const untilMidnight = (Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 1000;
+    expect(wait).toBeGreaterThan(0);
+    expect(Math.abs(wait - untilMidnight)).toBeLessThan(5);
+    expect(((await sixth.json()) as { detail: string }).detail).toMatch(/5 exports a day.*Pro exports without a daily limit/);
+    // Another browser has its own quota, and a refused export costs none of it.
+    const other = freshIp();
+    expect((await get("/api/exports/history?format=csv&asin=B08N5WRWNW&range=30d", other)).status).toBe(401);
+    expect((await get("/api/exports/compare?format=csv&asins=nope", other)).status).toBe(422);
+    expect((await get("/api/exports/history?format=csv&asin=B08N5WRWNW", other)).headers.get("RateLimit-Remaining")).toBe("4");
+    expect((await get("/api/exports/history?format=csv&asin=B08N5WRWNW", freshIp())).status).toBe(200);
+  });
+
+  it("counts a signed-in Free user's exports per account", async () => {
+    const browser = await freeBrowser();
+    for (let i = 0; i < 5; i += 1) expect((await browser.request("/api/exports/alerts?format=csv")).status).toBe(200);
+    expect((await browser.request("/api/exports/alerts?format=csv")).status).toBe(429);
+  });
+
+  it("lets Pro export without a daily cap", async () => {
+    const browser = await proBrowser();
+    for (let i = 0; i < 8; i += 1) {
+      const res = await browser.request("/api/exports/alerts?format=csv");
+      expect(res.status).toBe(200);
+      expect(res.headers.has("RateLimit-Limit")).toBe(false);
+    }
+  });
+});
+
+describe("history and alerts exports", () => {
+  it("exports the signed-in user's alerts, and asks anonymous callers to sign in", async () => {
+    expect((await get("/api/exports/alerts?format=csv", freshIp())).status).toBe(401);
+    const browser = await proBrowser();
+    const created = await browser.json("/api/alerts", "POST", { asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 100 });
+    expect(created.status).toBe(201);
+    const res = await browser.request("/api/exports/alerts?format=csv");
+    expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="ranklayer-alerts-${today()}.csv"`);
+    const lines = (await res.text()).replace(BOM, "").trimEnd().split("\r\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^B08N5WRWNW,US,rank_above,100,true,true,false,,,,\d{4}-\d\d-\d\dT/);
+  });
+
+  it("exports one ASIN's rank history as a PDF with its chart, within the plan's days", async () => {
+    const pro = await proBrowser();
+    // A lookup keeps today's snapshot, so the history has a point.
+    expect((await pro.request("/api/v1/lookup?asin=B0HISTEXP1")).status).toBe(200);
+    const res = await pro.request("/api/exports/history?format=pdf&asin=B0HISTEXP1&range=90d");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="ranklayer-history-B0HISTEXP1-US-90d-${today()}.pdf"`);
+    const { text } = await readPdf(new Uint8Array(await res.arrayBuffer()));
+    expect(text).toContain("Best Sellers Rank (lower is better)");
+    expect(text).toContain(today());
+    expect(text).toContain("B0HISTEXP1");
+    expect((await get("/api/exports/history?format=csv&asin=B0HISTEXP1&range=30d", freshIp())).status).toBe(401);
+    const free = await freeBrowser();
+    expect((await free.request("/api/exports/history?format=csv&asin=B0HISTEXP1&range=30d")).status).toBe(403);
+  });
+});

@@ -1,0 +1,55 @@
+import { ApiError } from "./api-error";
+import { apiFetch } from "./http";
+
+/** The parts of /api/openapi.json the docs page reads. */
+export interface DocParameter {
+  name: string;
+  in: "query" | "path";
+  required: boolean;
+  description?: string;
+  example?: unknown;
+  schema: { type?: string; enum?: string[]; default?: unknown; example?: unknown };
+}
+export interface DocOperation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: DocParameter[];
+  requestBody?: { content: Record<string, { example?: unknown; schema?: unknown }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema?: unknown }> }>;
+}
+export interface ApiDocument {
+  info: { title: string; version: string; description?: string };
+  tags?: { name: string; description?: string }[];
+  paths: Record<string, Partial<Record<"get" | "post" | "patch" | "put" | "delete", DocOperation>>>;
+}
+
+export async function fetchApiDocument(signal?: AbortSignal): Promise<ApiDocument> {
+  return (await apiFetch("/api/openapi.json", { signal })).json() as Promise<ApiDocument>;
+}
+
+export interface TryResult {
+  status: number;
+  body: string;
+}
+
+/**
+ * "Try it" on the docs page: the signed-in user's own session calls the API (apiFetch adds
+ * the XSRF header on writes), so no key is ever typed into the page. Any status is shown.
+ */
+export async function tryRequest(method: string, url: string, body: string | null): Promise<TryResult> {
+  try {
+    const res = await apiFetch(url, {
+      method,
+      headers: body === null ? {} : { "Content-Type": "application/json" },
+      body: body ?? undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.stringify(JSON.parse(text), null, 2) : "(no body)" };
+  } catch (error) {
+    if (error instanceof ApiError) return { status: error.status, body: JSON.stringify({ detail: error.detail }, null, 2) };
+    throw error;
+  }
+}

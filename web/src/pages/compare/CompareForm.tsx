@@ -1,0 +1,96 @@
+import { useId, type FormEvent } from "react";
+import { Link } from "react-router-dom";
+import { parseAsinList } from "../../../../worker/contract/asin-input";
+import type { ComparePlan } from "../../../../worker/contract/compare";
+import type { Marketplace } from "../../../../worker/contract/marketplaces";
+import { MarketplaceSelect } from "../../components/MarketplaceSelect";
+
+interface CompareFormProps {
+  plan: ComparePlan;
+  text: string;
+  onTextChange: (text: string) => void;
+  marketplace: Marketplace;
+  onMarketplaceChange: (code: Marketplace) => void;
+  onCompare: (asins: string[], marketplace: Marketplace) => void;
+  busy: boolean;
+}
+
+/**
+ * The ASINs to compare, pasted in any form: spaces, commas, new lines, lower case, Amazon
+ * product URLs (whose host also picks the marketplace). What is not an ASIN, repeats and the
+ * plan's limit are shown as the text changes, and Compare makes no call until they are fixed.
+ */
+export function CompareForm({ plan, text, onTextChange, marketplace, onMarketplaceChange, onCompare, busy }: CompareFormProps) {
+  const id = useId();
+  const parsed = parseAsinList(text);
+  const overLimit = parsed.asins.length > plan.compareLimit;
+  const wrongMarketplace = parsed.marketplace !== null && !plan.marketplaces.includes(parsed.marketplace);
+  const problems = parsed.invalid.length > 0 || overLimit;
+
+  function change(next: string) {
+    onTextChange(next);
+    const named = parseAsinList(next).marketplace;
+    if (named && plan.marketplaces.includes(named) && named !== marketplace) onMarketplaceChange(named);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (problems || parsed.asins.length === 0 || busy) return;
+    onCompare(parsed.asins, marketplace);
+  }
+
+  return (
+    <form className="compare-form card" aria-label="Compare ASINs" onSubmit={submit} noValidate>
+      <div className="field compare-form__asins">
+        <label htmlFor={`${id}-asins`}>
+          ASINs or Amazon product links (up to {plan.compareLimit} on {plan.planName})
+        </label>
+        <textarea
+          id={`${id}-asins`}
+          name="asins"
+          rows={4}
+          value={text}
+          onChange={(event) => change(event.target.value)}
+          placeholder={"B08N5WRWNW, B07XJ8C8F5\nhttps://www.amazon.com/dp/B09B8V1LZ3"}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-describedby={`${id}-summary`}
+          aria-invalid={problems}
+        />
+      </div>
+      <MarketplaceSelect
+        label="Marketplace"
+        className="compare-form__marketplace"
+        options={plan.marketplaces}
+        value={marketplace}
+        onChange={onMarketplaceChange}
+      />
+      <button type="submit" className="button button--primary compare-form__submit" disabled={busy || parsed.asins.length === 0}>
+        {busy ? "Comparing…" : "Compare"}
+      </button>
+      <div id={`${id}-summary`} className="compare-form__summary" aria-live="polite">
+        <p>
+          {parsed.asins.length} ASIN{parsed.asins.length === 1 ? "" : "s"} to compare
+          {parsed.duplicates > 0 && ` (${parsed.duplicates} repeat${parsed.duplicates === 1 ? "" : "s"} removed)`}.
+        </p>
+        {parsed.invalid.length > 0 && (
+          <p className="field-error">Not ASINs or Amazon product links: {parsed.invalid.join(", ")}</p>
+        )}
+        {overLimit && (
+          <p className="field-error" role="alert">
+            Your {plan.planName} plan compares up to {plan.compareLimit} ASINs at once; remove{" "}
+            {parsed.asins.length - plan.compareLimit}.{" "}
+            {plan.plan === "free" && <Link to="/pricing">Upgrade to Pro to compare up to 10</Link>}
+          </p>
+        )}
+        {wrongMarketplace && (
+          <p className="field-error">
+            The links are from the {parsed.marketplace} marketplace, which your {plan.planName} plan does not cover.{" "}
+            <Link to="/pricing">See Pro</Link>
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

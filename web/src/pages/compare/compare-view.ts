@@ -1,0 +1,51 @@
+import { parseAsinList } from "../../../../worker/contract/asin-input";
+import type { CompareItem } from "../../../../worker/contract/compare";
+import { DEFAULT_MARKETPLACE, isMarketplace, type Marketplace } from "../../../../worker/contract/marketplaces";
+
+export type SortKey = "input" | "rank" | "price";
+export type SortDirection = "asc" | "desc";
+
+function valueOf(item: CompareItem, key: SortKey): number | null {
+  if (!item.ok) return null;
+  if (key === "rank") return item.product.rank;
+  if (key === "price") return item.product.price?.amount ?? null;
+  return null;
+}
+
+/** The columns in the chosen order; products without the value (and errors) always come last, in input order. */
+export function sortItems(items: readonly CompareItem[], key: SortKey, direction: SortDirection): CompareItem[] {
+  if (key === "input") return [...items];
+  const sign = direction === "asc" ? 1 : -1;
+  return items
+    .map((item, index) => ({ item, index, value: valueOf(item, key) }))
+    .sort((a, b) => {
+      if (a.value === null || b.value === null) return a.value === b.value ? a.index - b.index : a.value === null ? 1 : -1;
+      return (a.value - b.value) * sign || a.index - b.index;
+    })
+    .map(({ item }) => item);
+}
+
+/** The ASIN with the best (lowest) rank, or null when none is ranked. */
+export function bestRanked(items: readonly CompareItem[]): string | null {
+  let best: { asin: string; rank: number } | null = null;
+  for (const item of items) {
+    if (item.ok && item.product.rank !== null && (best === null || item.product.rank < best.rank)) {
+      best = { asin: item.asin, rank: item.product.rank };
+    }
+  }
+  return best?.asin ?? null;
+}
+
+/** The shareable query of a compare: ?asins=A,B&marketplace=US. */
+export function compareSearch(asins: readonly string[], marketplace: Marketplace): string {
+  return `?${new URLSearchParams({ asins: asins.join(","), marketplace })}`;
+}
+
+/** A compare as a shared URL names it: its valid ASINs (as pasted anywhere) and marketplace. */
+export function readCompareSearch(params: URLSearchParams): { asins: string[]; marketplace: Marketplace } {
+  const raw = (params.get("marketplace") ?? "").trim().toUpperCase();
+  return {
+    asins: parseAsinList(params.get("asins") ?? "").asins,
+    marketplace: isMarketplace(raw) ? raw : DEFAULT_MARKETPLACE,
+  };
+}

@@ -1,0 +1,17 @@
+import { Link, useSearchParams } from "react-router-dom";
+import { DashboardOverview } from "./DashboardOverview";
+
+/** /dashboard signed in: one brand's tracked ASINs and figures (`?brand=`), or all of them. */
+export function BrandDashboardPage() {
+  const [params] = useSearchParams();
+  const brand = params.get("brand")?.trim().slice(0, 200) || undefined;
+  return (
+    <div className="container seller-page">
+      <h1>{brand ? `Dashboard: ${brand}` : "Dashboard"}</h1>
+      <p>
+        <Link to="/portfolio">Back to the portfolio</Link>
+      </p>
+      <DashboardOverview brand={brand} />
+    </div>
+  );
+}

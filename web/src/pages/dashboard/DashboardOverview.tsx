@@ -1,0 +1,74 @@
+import { useCallback, useId, useState } from "react";
+import { Link } from "react-router-dom";
+import type { DashboardResponse } from "../../../../worker/contract/dashboard";
+import type { Marketplace } from "../../../../worker/contract/marketplaces";
+import { fetchDashboard } from "../../api/dashboard";
+import { useResource } from "../../api/use-resource";
+import { formatCount, formatRank } from "../../lib/format";
+import { WatchlistSection } from "../alerts/WatchlistSection";
+import { formatPercent, KpiCard } from "./figures";
+import { RefreshNowButton } from "./RefreshNowButton";
+import { TrackedTable } from "./TrackedTable";
+import "../../styles/dashboard.css";
+
+/** KPI cards and the tracked-ASIN table of the signed-in user, optionally for one brand. */
+export function DashboardOverview({ brand }: { brand?: string }) {
+  const id = useId();
+  const [marketplace, setMarketplace] = useState<Marketplace | "">("");
+  const fetcher = useCallback((signal: AbortSignal) => fetchDashboard({ brand, marketplace: marketplace || undefined }, signal), [brand, marketplace]);
+  const [dashboard, reload] = useResource(fetcher);
+
+  if (dashboard.status === "loading") return <p className="seller-muted" role="status">Loading your dashboard...</p>;
+  if (dashboard.status === "error") return <p className="field-error" role="alert">{dashboard.message ?? "Failed to load your dashboard."}</p>;
+  const data = dashboard.data;
+
+  if (data.rows.length === 0 && !marketplace && !brand) return <EmptyDashboard onRefreshed={reload} />;
+  return (
+    <section className="dashboard" aria-labelledby={`${id}-title`}>
+      <div className="dashboard__head">
+        <h2 id={`${id}-title`}>{brand ? `${brand}: tracked ASINs` : "Your tracked ASINs"}</h2>
+        <RefreshNowButton onRefreshed={reload} />
+      </div>
+      {data.demo && (
+        <p className="seller-warning">
+          <strong>Demo data.</strong> Every figure below comes from mock data, labelled "Mock", never from Amazon.
+        </p>
+      )}
+      <Kpis data={data} />
+      <TrackedTable rows={data.rows} marketplaces={data.marketplaces} marketplace={marketplace} onMarketplace={setMarketplace} />
+    </section>
+  );
+}
+
+function Kpis({ data }: { data: DashboardResponse }) {
+  const { kpis } = data;
+  const mover = kpis.biggestMover;
+  return (
+    <div className="kpi-grid">
+      <KpiCard title="ASINs tracked" value={formatCount(kpis.tracked.value)} detail="Watchlist and alerts" source={kpis.tracked.source} />
+      <KpiCard title="Average rank" value={kpis.averageRank.value === null ? "—" : formatRank(kpis.averageRank.value)} source={kpis.averageRank.source} />
+      <KpiCard title="Buy Box held" value={kpis.buyBox.of ? `${kpis.buyBox.held} of ${kpis.buyBox.of}` : "—"} source={kpis.buyBox.source} />
+      <KpiCard title="Low stock" value={formatCount(kpis.lowStock.value)} detail="20 or fewer fulfillable FBA units" source={kpis.lowStock.source} />
+      <KpiCard
+        title="Biggest 7-day mover"
+        value={mover ? mover.asin : "—"}
+        detail={mover ? `${formatPercent(mover.rankChangePercent)} rank (${mover.marketplace})` : "Needs two days of snapshots"}
+        source={kpis.biggestMoverSource}
+      />
+    </div>
+  );
+}
+
+function EmptyDashboard({ onRefreshed }: { onRefreshed: () => void }) {
+  return (
+    <section className="card dashboard-empty" aria-labelledby="dashboard-empty-title">
+      <h2 id="dashboard-empty-title">No tracked ASINs yet</h2>
+      <p>
+        Add an ASIN to your watchlist below (or create an alert on <Link to="/alerts">Alerts</Link>). Every tracked ASIN gets a
+        snapshot in the nightly 02:00 UTC run; "Refresh now" takes one straight away.
+      </p>
+      <RefreshNowButton onRefreshed={onRefreshed} />
+      <WatchlistSection />
+    </section>
+  );
+}

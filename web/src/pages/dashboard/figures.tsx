@@ -1,0 +1,48 @@
+import type { ReactNode } from "react";
+import type { BuyBoxHolder, FigureSource } from "../../../../worker/contract/dashboard";
+import { formatUtc } from "../../lib/format";
+
+/** Where a figure comes from and when it was captured, under every card. */
+export function SourceLine({ source }: { source: FigureSource }) {
+  if (source.kind === null) return <p className="kpi__source">No snapshot yet</p>;
+  return (
+    <p className="kpi__source">
+      <span className={source.kind === "mock" ? "badge badge--mock" : "badge badge--live"}>{source.kind === "mock" ? "Mock" : "Amazon"}</span>{" "}
+      {source.label}
+      {source.asOf && <> · as of {formatUtc(source.asOf)}</>}
+    </p>
+  );
+}
+
+export function KpiCard({ title, value, detail, source }: { title: string; value: string; detail?: string; source: FigureSource }) {
+  return (
+    <div className="card kpi">
+      <h3 className="kpi__title">{title}</h3>
+      <p className="kpi__value">{value}</p>
+      {detail && <p className="kpi__detail">{detail}</p>}
+      <SourceLine source={source} />
+    </div>
+  );
+}
+
+export const BUY_BOX_TEXT: Record<BuyBoxHolder, string> = { you: "You", other: "Another seller", none: "None", unknown: "—" };
+
+/** "+12.5%" / "−3%" / "—": positive means the rank number grew, i.e. got worse. */
+export function formatPercent(value: number | null): string {
+  if (value === null) return "—";
+  return `${value > 0 ? "+" : value < 0 ? "−" : ""}${Math.abs(value)}%`;
+}
+
+export function formatSigned(value: number | null): string {
+  if (value === null) return "—";
+  return `${value > 0 ? "+" : value < 0 ? "−" : ""}${new Intl.NumberFormat("en-US").format(Math.abs(value))}`;
+}
+
+/** A table's sideways-scrolling box; focusable and named, so keyboard users can scroll it too. */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { useCallback, useId, useMemo, useState } from "react";
+import type { DashboardResponse, IntradayResponse } from "../../../../worker/contract/dashboard";
+import { HISTORY_RANGES, type HistoryRange, type HistoryResponse } from "../../../../worker/contract/history";
+import { fetchDashboard, fetchIntraday } from "../../api/dashboard";
+import { fetchHistory } from "../../api/history";
+import { useResource } from "../../api/use-resource";
+import { TimeChart } from "../../components/charts/TimeChart";
+import { formatRank } from "../../lib/format";
+import { formatPercent, formatSigned, TableScroll } from "../dashboard/figures";
+import "../../styles/dashboard.css";
+
+/** The most ASINs one chart draws. */
+export const MAX_TREND_ASINS = 10;
+const RANGE_TEXT: Record<HistoryRange, string> = { "7d": "7 days", "30d": "30 days", "90d": "90 days" };
+
+/** /rank-trends signed in: rank and price over 7/30/90 days (the plan's limit) for up to 10 tracked ASINs. */
+export function RankTrendsView() {
+  const [dashboard] = useResource(useCallback((signal: AbortSignal) => fetchDashboard({}, signal), []));
+  return (
+    <div className="container seller-page">
+      <h1>Rank Trends</h1>
+      {dashboard.status === "loading" && <p className="seller-muted" role="status">Loading your ASINs...</p>}
+      {dashboard.status === "error" && <p className="field-error" role="alert">{dashboard.message ?? "Failed to load your ASINs."}</p>}
+      {dashboard.status === "success" && <Trends rows={dashboard.data.rows} />}
+    </div>
+  );
+}
+
+function Trends({ rows }: { rows: DashboardResponse["rows"] }) {
+  const id = useId();
+  const keys = rows.map((row) => `${row.marketplace}:${row.asin}`);
+  const [picked, setPicked] = useState<string[]>(() => keys.slice(0, MAX_TREND_ASINS));
+  const [range, setRange] = useState<HistoryRange>("7d");
+  const fetcher = useCallback(
+    async (signal: AbortSignal) => {
+      const keys = picked.map((key) => key.split(":") as [HistoryResponse["marketplace"], string]);
+      const daily = await Promise.all(keys.map(([marketplace, asin]) => fetchHistory({ asin, marketplace, range }, signal)));
+      // Pro's extra refreshes add hourly points; other plans get a 403 and chart the daily points only.
+      const marketplaces = [...new Set(keys.map(([marketplace]) => marketplace))];
+      const intraday = await Promise.all(
+        marketplaces.map((marketplace) =>
+          fetchIntraday(marketplace, keys.filter(([m]) => m === marketplace).map(([, asin]) => asin), range, signal).catch(() => ({ series: [] })),
+        ),
+      );
+      return { daily, intraday: intraday.flatMap((answer) => answer.series) };
+    },
+    [picked, range],
+  );
+  const [history] = useResource(fetcher);
+
+  if (rows.length === 0) return <p className="card">No tracked ASINs yet: add some on Seller Central or Alerts to chart their ranks.</p>;
+  const toggle = (key: string, on: boolean) => setPicked((current) => (on ? [...current, key].slice(0, MAX_TREND_ASINS) : current.filter((k) => k !== key)));
+
+  return (
+    <>
+      <div className="filters">
+        <div className="field">
+          <label htmlFor={`${id}-range`}>Range</label>
+          <select id={`${id}-range`} value={range} onChange={(event) => setRange(event.target.value as HistoryRange)}>
+            {HISTORY_RANGES.map((option) => (
+              <option key={option} value={option}>
+                {RANGE_TEXT[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <fieldset className="trends__pick">
+        <legend>ASINs to chart (up to {MAX_TREND_ASINS})</legend>
+        {keys.map((key) => (
+          <label key={key}>
+            <input type="checkbox" checked={picked.includes(key)} disabled={!picked.includes(key) && picked.length >= MAX_TREND_ASINS} onChange={(event) => toggle(key, event.target.checked)} />{" "}
+            {key.replace(":", " ")}
+          </label>
+        ))}
+      </fieldset>
+      {history.status === "loading" && <p className="seller-muted" role="status">Loading rank history...</p>}
+      {history.status === "error" && <p className="field-error" role="alert">{history.message ?? "Failed to load rank history."}</p>}
+      {history.status === "success" && <Charts series={history.data.daily} intraday={history.data.intraday} range={range} />}
+    </>
+  );
+}
+
+function Charts({ series, intraday, range }: { series: HistoryResponse[]; intraday: IntradayResponse["series"]; range: HistoryRange }) {
+  const ranks = useMemo(() => merged(series, intraday, "rank"), [series, intraday]);
+  const prices = useMemo(() => merged(series, intraday, "price"), [series, intraday]);
+  const mock = series.some((s) => s.points.some((p) => p.source === "mock")) || intraday.some((s) => s.points.some((p) => p.source === "mock"));
+  return (
+    <>
+      {mock && <p className="seller-warning"><strong>Mock data.</strong> Some points come from the demo's mock source, not from Amazon.</p>}
+      <section className="card" aria-labelledby="rank-chart-title">
+        <h2 id="rank-chart-title">Rank, {RANGE_TEXT[range]}</h2>
+        <TimeChart label={`Best Sellers Rank over ${RANGE_TEXT[range]}`} series={ranks} invert formatValue={(v) => formatRank(Math.round(v))} />
+      </section>
+      <section className="card" aria-labelledby="price-chart-title">
+        <h2 id="price-chart-title">Price, {RANGE_TEXT[range]}</h2>
+        <TimeChart label={`Price over ${RANGE_TEXT[range]}`} series={prices} formatValue={(v) => v.toFixed(2)} />
+      </section>
+      <section className="card" aria-labelledby="velocity-title">
+        <h2 id="velocity-title">Velocity</h2>
+        <TableScroll label="Velocity table">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">ASIN</th>
+                <th scope="col">Rank change</th>
+                <th scope="col">Slope per day</th>
+                <th scope="col">Best</th>
+                <th scope="col">Worst</th>
+                <th scope="col">Days with a snapshot</th>
+              </tr>
+            </thead>
+            <tbody>
+              {series.map((s) => (
+                <tr key={`${s.marketplace}-${s.asin}`}>
+                  <th scope="row">
+                    {s.asin} ({s.marketplace})
+                  </th>
+                  <td>{formatPercent(s.velocity.rankChangePercent)}</td>
+                  <td>{formatSigned(s.velocity.slopePerDay)}</td>
+                  <td>{s.velocity.best === null ? "—" : formatRank(s.velocity.best)}</td>
+                  <td>{s.velocity.worst === null ? "—" : formatRank(s.velocity.worst)}</td>
+                  <td>{s.points.length}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      </section>
+    </>
+  );
+}
+
+/** One chart series per ASIN: its daily points (at the day) and, for Pro, its hourly points (at the hour). */
+function merged(series: readonly HistoryResponse[], intraday: IntradayResponse["series"], figure: "rank" | "price") {
+  return series.map((s) => {
+    const hourly = intraday.find((i) => i.asin === s.asin && i.marketplace === s.marketplace)?.points ?? [];
+    return {
+      label: `${s.asin} (${s.marketplace})`,
+      points: [...s.points.map((p) => ({ at: p.day, value: p[figure] })), ...hourly.map((p) => ({ at: p.at, value: p[figure] }))],
+    };
+  });
+}

@@ -1,0 +1,77 @@
+import { useState } from "react";
+import type { ApiKeyView } from "../../../../worker/contract/api-keys";
+import { formatCount, formatUtc } from "../../lib/format";
+
+interface Props {
+  keys: ApiKeyView[];
+  busy: boolean;
+  /** Absent while the plan has no API access: a disabled key can be revoked, not rotated. */
+  onRotate?: (id: string) => Promise<boolean>;
+  onRevoke: (id: string) => Promise<boolean>;
+}
+
+/** The live keys: name, prefix, dates, usage this hour and per day over 7 days, and actions. */
+export function ApiKeyTable({ keys, busy, onRotate, onRevoke }: Props) {
+  const [confirming, setConfirming] = useState<string | null>(null);
+  if (keys.length === 0) return <p className="seller-muted">No API keys yet. Create one below.</p>;
+  return (
+    <div className="api-keys__scroll">
+      <table className="api-keys">
+        <caption>Your API keys</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Key</th>
+            <th scope="col">Created</th>
+            <th scope="col">Last used</th>
+            <th scope="col">This hour</th>
+            <th scope="col">Last 7 days</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={key.id}>
+              <th scope="row">{key.name}</th>
+              <td>
+                <code>{key.prefix}…</code>
+              </td>
+              <td>{formatUtc(key.createdAt)}</td>
+              <td>{key.lastUsedAt ? formatUtc(key.lastUsedAt) : "Never"}</td>
+              <td>{formatCount(key.usage.thisHour)}</td>
+              <td>
+                <span>{formatCount(key.usage.days.reduce((sum, day) => sum + day.requests, 0))}</span>
+                <span className="api-keys__days" aria-label={`Per day: ${key.usage.days.map((d) => `${d.day} ${d.requests}`).join(", ")}`}>
+                  {key.usage.days.map((d) => formatCount(d.requests)).join(" · ")}
+                </span>
+              </td>
+              <td className="api-keys__actions">
+                {onRotate && (
+                  <button type="button" className="button button--secondary" disabled={busy} onClick={() => void onRotate(key.id)}>
+                    Rotate<span className="visually-hidden"> {key.name}</span>
+                  </button>
+                )}
+                {confirming === key.id ? (
+                  <button
+                    type="button"
+                    className="button button--danger"
+                    disabled={busy}
+                    onClick={() => void onRevoke(key.id).then(() => setConfirming(null))}
+                  >
+                    Confirm revoke<span className="visually-hidden"> {key.name}</span>
+                  </button>
+                ) : (
+                  <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming(key.id)}>
+                    Revoke<span className="visually-hidden"> {key.name}</span>
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useCallback, useState } from "react";
+import { createApiKey, fetchApiKeys, revokeApiKey, rotateApiKey } from "../../api/api-keys";
+import { errorMessage } from "../../api/api-error";
+import { useResource } from "../../api/use-resource";
+import type { CreatedApiKey } from "../../../../worker/contract/api-keys";
+
+export type KeyAction = { status: "idle" } | { status: "busy" } | { status: "error"; message: string };
+
+/** The keys list, and create/rotate/revoke with the one-time display of a new key. */
+export function useApiKeys() {
+  const [keys, reload] = useResource(fetchApiKeys);
+  const [action, setAction] = useState<KeyAction>({ status: "idle" });
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+
+  const run = useCallback(
+    async (work: () => Promise<CreatedApiKey | void>) => {
+      setAction({ status: "busy" });
+      try {
+        const result = await work();
+        if (result) setCreated(result);
+        setAction({ status: "idle" });
+        reload();
+        return true;
+      } catch (error) {
+        setAction({ status: "error", message: errorMessage(error) ?? "That did not work. Please try again." });
+        return false;
+      }
+    },
+    [reload],
+  );
+
+  return {
+    keys,
+    reload,
+    action,
+    created,
+    dismissCreated: () => setCreated(null),
+    create: (name: string) => run(() => createApiKey(name)),
+    rotate: (id: string) => run(() => rotateApiKey(id)),
+    revoke: (id: string) => run(() => revokeApiKey(id)),
+  };
+}

@@ -1,0 +1,66 @@
+import type { UserRecord } from "../auth/accounts-store";
+import { forgetApiKey } from "../auth/api-key-auth";
+import { MAX_LIVE_API_KEYS, type ApiKeyList, type ApiKeyView, type CreatedApiKey } from "../contract/api-keys";
+import type { Plan } from "../contract/plans";
+import {
+  apiKeyUsageSince,
+  insertApiKey,
+  listLiveApiKeys,
+  revokeApiKey,
+  usageHour,
+  type ApiKeyRecord,
+} from "./api-key-store";
+import { generateApiKey, hashApiKey, visiblePrefix } from "./key-format";
+import { summarizeUsage, usageWindowStart, type HourCount } from "./usage";
+
+function toView(key: ApiKeyRecord, usage: readonly HourCount[], now: number): ApiKeyView {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    createdAt: key.createdAt,
+    lastUsedAt: key.lastUsedAt,
+    usage: summarizeUsage(usage, key.id, now),
+  };
+}
+
+export async function listKeysOf(db: D1Database, user: UserRecord, plan: Plan, now = Date.now()): Promise<ApiKeyList> {
+  const keys = await listLiveApiKeys(db, user.id);
+  const usage = await apiKeyUsageSince(
+    db,
+    keys.map((key) => key.id),
+    usageWindowStart(now),
+  );
+  const hour = usageHour(now);
+  return {
+    keys: keys.map((key) => toView(key, usage, now)),
+    maxKeys: MAX_LIVE_API_KEYS,
+    requestsPerHour: plan.apiRequestsPerHour,
+    usedThisHour: usage.filter((row) => row.hour === hour).reduce((sum, row) => sum + row.requests, 0),
+  };
+}
+
+/** A new key for the user; null when they already have the most live keys allowed. */
+export async function createKeyFor(db: D1Database, user: UserRecord, name: string, now = Date.now()): Promise<CreatedApiKey | null> {
+  const key = generateApiKey();
+  const row = await insertApiKey(
+    db,
+    user.id,
+    { id: crypto.randomUUID(), name, prefix: visiblePrefix(key), keyHash: await hashApiKey(key) },
+    MAX_LIVE_API_KEYS,
+  );
+  return row ? { key, apiKey: toView(row, [], now) } : null;
+}
+
+/** Revokes one of the user's keys; false when it is not one of their live keys. */
+export async function revokeKeyOf(db: D1Database, user: UserRecord, id: string): Promise<ApiKeyRecord | null> {
+  const revoked = await revokeApiKey(db, user.id, id, new Date().toISOString());
+  if (revoked) forgetApiKey(revoked.keyHash);
+  return revoked;
+}
+
+/** A new key under the same name, and the old one revoked; null when the old one is not theirs. */
+export async function rotateKeyOf(db: D1Database, user: UserRecord, id: string): Promise<CreatedApiKey | null> {
+  const revoked = await revokeKeyOf(db, user, id);
+  return revoked ? createKeyFor(db, user, revoked.name) : null;
+}

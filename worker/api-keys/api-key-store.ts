@@ -1,0 +1,117 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { apiKeys, apiKeyUsage, users } from "../db/schema";
+import type { UserRecord } from "../auth/accounts-store";
+
+/** The D1 side of API keys. Every read and change of a user's keys names the user. */
+export type ApiKeyRecord = typeof apiKeys.$inferSelect;
+
+export interface NewApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  keyHash: string;
+}
+
+/**
+ * Stores a key unless the user already has `maxLive` live keys. The count and the insert
+ * are one statement, so two requests at once cannot both take the last place: raw SQL,
+ * because drizzle's insert cannot carry the WHERE of INSERT … SELECT.
+ */
+export async function insertApiKey(
+  db: D1Database,
+  userId: string,
+  key: NewApiKey,
+  maxLive: number,
+): Promise<ApiKeyRecord | null> {
+  const row = await db
+    .prepare(
+      `INSERT INTO api_keys (id, user_id, name, prefix, key_hash)
+       SELECT ?1, ?2, ?3, ?4, ?5
+       WHERE (SELECT count(*) FROM api_keys WHERE user_id = ?2 AND revoked_at IS NULL) < ?6
+       RETURNING created_at AS createdAt`,
+    )
+    .bind(key.id, userId, key.name, key.prefix, key.keyHash, maxLive)
+    .first<{ createdAt: string }>();
+  return row ? { ...key, userId, createdAt: row.createdAt, lastUsedAt: null, revokedAt: null } : null;
+}
+
+/** The user's live keys, oldest first. */
+export function listLiveApiKeys(db: D1Database, userId: string): Promise<ApiKeyRecord[]> {
+  return drizzle(db)
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+}
+
+/** Revokes one of the user's live keys; null when it is not theirs or already revoked. */
+export async function revokeApiKey(db: D1Database, userId: string, id: string, now: string): Promise<ApiKeyRecord | null> {
+  const [row] = await drizzle(db)
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/** The key with this hash and its user, revoked or not; null for an unknown key. */
+export async function findApiKeyByHash(
+  db: D1Database,
+  keyHash: string,
+): Promise<{ key: ApiKeyRecord; user: UserRecord } | null> {
+  const [row] = await drizzle(db)
+    .select({ key: apiKeys, user: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.keyHash, keyHash))
+    .limit(1);
+  return row ?? null;
+}
+
+/** "2026-11-24T14": the UTC hour usage is counted in. */
+export function usageHour(now: number): string {
+  return new Date(now).toISOString().slice(0, 13);
+}
+
+/** Adds `requests` made with the key in `hour` and marks it used at `lastUsedAt`. */
+export async function recordApiKeyUse(
+  db: D1Database,
+  keyId: string,
+  hour: string,
+  requests: number,
+  lastUsedAt: number,
+): Promise<void> {
+  const orm = drizzle(db);
+  const usedAt = new Date(lastUsedAt).toISOString();
+  await orm.batch([
+    orm
+      .insert(apiKeyUsage)
+      .values({ keyId, hour, requests })
+      .onConflictDoUpdate({
+        target: [apiKeyUsage.keyId, apiKeyUsage.hour],
+        set: { requests: sql`${apiKeyUsage.requests} + ${requests}` },
+      }),
+    // A late batch never moves last-used back.
+    orm
+      .update(apiKeys)
+      .set({ lastUsedAt: usedAt })
+      .where(and(eq(apiKeys.id, keyId), sql`(${apiKeys.lastUsedAt} IS NULL OR ${apiKeys.lastUsedAt} < ${usedAt})`)),
+  ]);
+}
+
+/** Deletes hourly key usage older than `beforeHour` (Settings shows 7 days); answers how many rows went. */
+export async function deleteApiKeyUsageBefore(db: D1Database, beforeHour: string): Promise<number> {
+  const result = await drizzle(db).delete(apiKeyUsage).where(lt(apiKeyUsage.hour, beforeHour));
+  return result.meta.changes;
+}
+
+/** Hourly request counts of these keys since `sinceHour`, newest first. */
+export function apiKeyUsageSince(db: D1Database, keyIds: string[], sinceHour: string) {
+  if (keyIds.length === 0) return Promise.resolve([]);
+  return drizzle(db)
+    .select()
+    .from(apiKeyUsage)
+    .where(and(inArray(apiKeyUsage.keyId, keyIds), gte(apiKeyUsage.hour, sinceHour)))
+    .orderBy(desc(apiKeyUsage.hour));
+}

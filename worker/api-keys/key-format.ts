@@ -1,0 +1,48 @@
+/**
+ * API key format and hashing. Pure apart from the random source and WebCrypto's digest.
+ * A key is "rl_live_" + 32 random bytes written in base62 (43 characters, zero-padded).
+ */
+export const KEY_PREFIX = "rl_live_";
+const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const RANDOM_BYTES = 32;
+/** 62^43 > 2^256, so 43 characters hold any 32 bytes. */
+const BODY_LENGTH = 43;
+/** Characters of the body kept, with "rl_live_", as the key's visible prefix. */
+const VISIBLE_BODY = 6;
+const KEY_PATTERN = new RegExp(`^${KEY_PREFIX}[0-9A-Za-z]{${BODY_LENGTH}}$`);
+
+export function base62(bytes: Uint8Array, length: number): string {
+  let value = 0n;
+  for (const byte of bytes) value = (value << 8n) | BigInt(byte);
+  let text = "";
+  while (value > 0n) {
+    text = ALPHABET[Number(value % 62n)] + text;
+    value /= 62n;
+  }
+  return text.padStart(length, "0");
+}
+
+export function generateApiKey(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+  return KEY_PREFIX + base62(random(new Uint8Array(RANDOM_BYTES)), BODY_LENGTH);
+}
+
+export function looksLikeApiKey(text: string): boolean {
+  return KEY_PATTERN.test(text);
+}
+
+/** What Settings shows to recognise a key by, e.g. "rl_live_3fK9aZ". */
+export function visiblePrefix(key: string): string {
+  return key.slice(0, KEY_PREFIX.length + VISIBLE_BODY);
+}
+
+/** Hex SHA-256 of the key: the only form of it D1 keeps. */
+export async function hashApiKey(key: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key)));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The key of an `Authorization: Bearer <key>` header; null when the header is absent or not Bearer. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,67 @@
+import { recordApiKeyUse, usageHour } from "./api-key-store";
+
+/**
+ * Counts key requests in the isolate and writes them to D1 at most once a second per key:
+ * the first request of a quiet key is written at once, and requests within the next second
+ * join one write made when the second is up. A busy key costs one D1 write a second, not
+ * one per request. Writes run in waitUntil, after the answer.
+ */
+export const USAGE_FLUSH_MS = 1_000;
+
+interface Batch {
+  keyId: string;
+  hour: string;
+  requests: number;
+  lastUsedAt: number;
+}
+const pending = new Map<string, Batch>();
+/** Per key: when its last write started, and whether a write is already scheduled. */
+const flushes = new Map<string, { lastWriteAt: number; scheduled: boolean }>();
+const MAX_TRACKED = 10_000;
+
+async function write(db: D1Database, keyId: string): Promise<void> {
+  for (const batch of [...pending.values()].filter((b) => b.keyId === keyId)) {
+    pending.delete(`${batch.keyId} ${batch.hour}`);
+    await recordApiKeyUse(db, keyId, batch.hour, batch.requests, batch.lastUsedAt);
+  }
+}
+
+async function writeLater(db: D1Database, keyId: string, delayMs: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, delayMs));
+  const state = flushes.get(keyId);
+  if (state) {
+    state.scheduled = false;
+    state.lastWriteAt = Date.now();
+  }
+  await write(db, keyId);
+}
+
+export function countApiKeyUse(
+  db: D1Database,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  keyId: string,
+  now = Date.now(),
+  intervalMs = USAGE_FLUSH_MS,
+): void {
+  const hour = usageHour(now);
+  const id = `${keyId} ${hour}`;
+  const batch = pending.get(id);
+  if (batch) {
+    batch.requests += 1;
+    batch.lastUsedAt = Math.max(batch.lastUsedAt, now);
+  } else {
+    pending.set(id, { keyId, hour, requests: 1, lastUsedAt: now });
+  }
+
+  const state = flushes.get(keyId) ?? { lastWriteAt: 0, scheduled: false };
+  if (!flushes.has(keyId)) {
+    flushes.set(keyId, state);
+    if (flushes.size > MAX_TRACKED) flushes.delete(flushes.keys().next().value as string);
+  }
+  if (state.scheduled) return;
+  const wait = state.lastWriteAt + intervalMs - Date.now();
+  const work = wait <= 0 ? write(db, keyId) : writeLater(db, keyId, wait);
+  if (wait <= 0) state.lastWriteAt = Date.now();
+  else state.scheduled = true;
+  ctx.waitUntil(work.catch((error: unknown) => console.error("api key usage", error)));
+}

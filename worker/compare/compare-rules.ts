@@ -1,0 +1,44 @@
+import { COMPARE_MAX_ASINS, type CompareItem } from "../contract/compare";
+import type { Marketplace } from "../contract/marketplaces";
+import { PRO_PLAN, type Plan } from "../contract/plans";
+import type { LookupOutcome } from "../lookup/lookup-service";
+
+/** How many ASINs one compare on `plan` may hold. */
+export function compareLimitOf(plan: Plan): number {
+  return Math.min(plan.compareLimit ?? COMPARE_MAX_ASINS, COMPARE_MAX_ASINS);
+}
+
+/** Why a compare of `asins` in `marketplace` is beyond `plan`, or null when it is allowed. */
+export function compareRefusal(plan: Plan, asins: readonly string[], marketplace: Marketplace): string | null {
+  const limit = compareLimitOf(plan);
+  if (asins.length > limit) {
+    const more = plan.id === "free" ? ` Upgrade to ${PRO_PLAN.name} to compare up to ${compareLimitOf(PRO_PLAN)}.` : "";
+    return `Your ${plan.name} plan compares up to ${limit} ASINs at once; you asked for ${asins.length}.${more}`;
+  }
+  if (!plan.marketplaces.includes(marketplace)) {
+    return `Your ${plan.name} plan covers ${plan.marketplaces.join(", ")}. Upgrade to ${PRO_PLAN.name} to compare in ${marketplace}.`;
+  }
+  return null;
+}
+
+/** The compare's columns in the order asked, from the lookups' outcomes. */
+export function compareItems(asins: readonly string[], outcomes: ReadonlyMap<string, LookupOutcome>): CompareItem[] {
+  return asins.map((asin) => {
+    const outcome = outcomes.get(asin);
+    if (!outcome) return { asin, ok: false, error: "unavailable", detail: "No answer for this ASIN. Please try again." };
+    return outcome.ok
+      ? { asin, ok: true, product: outcome.result }
+      : { asin, ok: false, error: outcome.reason, detail: outcome.detail };
+  });
+}
+
+/** Whether the whole compare failed because Amazon did: then it answers 503 rather than a table of errors. */
+export function allUnavailable(outcomes: ReadonlyMap<string, LookupOutcome>): boolean {
+  return outcomes.size > 0 && [...outcomes.values()].every((o) => !o.ok && o.reason === "unavailable");
+}
+
+/** The longest Retry-After any outcome asked for. */
+export function retryAfterOf(outcomes: ReadonlyMap<string, LookupOutcome>): number | undefined {
+  const waits = [...outcomes.values()].flatMap((o) => (!o.ok && o.retryAfterSeconds ? [o.retryAfterSeconds] : []));
+  return waits.length > 0 ? Math.max(...waits) : undefined;
+}

@@ -1,0 +1,36 @@
+/** API keys as Settings → API Access shows them. Zod-free: the web imports it. */
+export const MAX_LIVE_API_KEYS = 5;
+export const API_KEY_NAME_MAX_LENGTH = 60;
+
+export interface ApiKeyUsage {
+  /** Requests in the current UTC hour. */
+  thisHour: number;
+  /** Requests per UTC day over the last 7 days, oldest first (today last). */
+  days: { day: string; requests: number }[];
+}
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  /** "rl_live_" and the key's first characters. */
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  usage: ApiKeyUsage;
+}
+
+/** GET /api/api-keys. */
+export interface ApiKeyList {
+  keys: ApiKeyView[];
+  maxKeys: number;
+  /** The plan's hourly request limit across all keys; null when the plan has no API access. */
+  requestsPerHour: number | null;
+  /** Requests this hour across the account's keys. */
+  usedThisHour: number;
+}
+
+/** POST /api/api-keys and POST /api/api-keys/:id/rotate: the only time the full key is sent. */
+export interface CreatedApiKey {
+  key: string;
+  apiKey: ApiKeyView;
+}

@@ -1,0 +1,78 @@
+/**
+ * Reads ASINs the way sellers paste them: with spaces, in lower case, one per line or
+ * separated by commas, or as Amazon product URLs (/dp/, /gp/product/) on any supported
+ * marketplace host, which also names the marketplace. Pure and free of zod, so every
+ * form (and the home page's first-load bundle) can use it.
+ */
+import { ASIN_PATTERN, LOOKUP_MARKETPLACES, MARKETPLACE_HOST, type Marketplace } from "./marketplaces";
+
+export interface PastedAsin {
+  /** Upper-case and trimmed; valid only when it matches ASIN_PATTERN. */
+  asin: string;
+  /** The marketplace of the Amazon URL it came from, if any. */
+  marketplace: Marketplace | null;
+}
+
+/** Product paths Amazon uses: /dp/ASIN, /gp/product/ASIN, /gp/aw/d/ASIN, with or without a slug first. */
+const PRODUCT_PATH = /\/(?:dp|gp\/product|gp\/aw\/d|exec\/obidos\/ASIN)\/([A-Za-z0-9]{10})(?=[/?#]|$)/i;
+
+function marketplaceOfHost(host: string): Marketplace | null {
+  const bare = host.toLowerCase().replace(/^(www|smile|m)\./, "");
+  return LOOKUP_MARKETPLACES.find((code) => MARKETPLACE_HOST[code].replace(/^www\./, "") === bare) ?? null;
+}
+
+function looksLikeUrl(text: string): boolean {
+  return /^https?:\/\//i.test(text) || /^(www\.|smile\.|m\.)?amazon\.[a-z.]+\//i.test(text);
+}
+
+/** One pasted value: an ASIN in any case, or an Amazon product URL. */
+export function readPastedAsin(raw: string): PastedAsin {
+  const text = raw.trim();
+  if (looksLikeUrl(text)) {
+    try {
+      const url = new URL(/^https?:\/\//i.test(text) ? text : `https://${text}`);
+      const marketplace = marketplaceOfHost(url.hostname);
+      const match = PRODUCT_PATH.exec(url.pathname);
+      if (marketplace && match) return { asin: match[1]!.toUpperCase(), marketplace };
+    } catch {
+      // Not a URL after all: judged as text below.
+    }
+    return { asin: text, marketplace: null };
+  }
+  return { asin: text.toUpperCase(), marketplace: null };
+}
+
+export function isAsin(value: string): boolean {
+  return ASIN_PATTERN.test(value);
+}
+
+export interface AsinList {
+  /** Valid ASINs, de-duplicated, in the order first pasted. */
+  asins: string[];
+  /** Pieces that are neither an ASIN nor an Amazon product URL, as pasted. */
+  invalid: string[];
+  /** How many repeats were dropped. */
+  duplicates: number;
+  /** The marketplace the pasted URLs name, when they name exactly one. */
+  marketplace: Marketplace | null;
+}
+
+/** Any number of ASINs or URLs separated by spaces, commas, semicolons or new lines. */
+export function parseAsinList(text: string): AsinList {
+  const asins: string[] = [];
+  const invalid: string[] = [];
+  const marketplaces = new Set<Marketplace>();
+  let duplicates = 0;
+  for (const piece of text.split(/[\s,;]+/)) {
+    if (piece === "") continue;
+    const { asin, marketplace } = readPastedAsin(piece);
+    if (!isAsin(asin)) {
+      invalid.push(piece);
+      continue;
+    }
+    if (marketplace) marketplaces.add(marketplace);
+    if (asins.includes(asin)) duplicates += 1;
+    else asins.push(asin);
+  }
+  return { asins, invalid, duplicates, marketplace: marketplaces.size === 1 ? [...marketplaces][0]! : null };
+}

@@ -1,0 +1,140 @@
+import * as z from "zod/mini";
+import { HISTORY_RANGES, type HistoryRange, type RankVelocity } from "./history";
+import { LOOKUP_MARKETPLACES, type Marketplace } from "./marketplaces";
+import type { Price } from "./product";
+
+/** The seller dashboard, portfolio and their filters, shared by the Worker and the web app. */
+
+const optionalMarketplace = z.optional(
+  z.pipe(z.string().check(z.trim(), z.toUpperCase()), z.enum(LOOKUP_MARKETPLACES, { error: `Marketplace must be one of ${LOOKUP_MARKETPLACES.join(", ")}` })),
+);
+const optionalName = z.optional(z.string().check(z.trim(), z.maxLength(200, { error: "At most 200 characters" })));
+
+export const dashboardQuerySchema = z.object({ marketplace: optionalMarketplace, brand: optionalName });
+export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
+
+export const portfolioQuerySchema = z.object({
+  marketplace: optionalMarketplace,
+  brand: optionalName,
+  category: optionalName,
+  range: z._default(z.enum(HISTORY_RANGES, { error: `Range must be one of ${HISTORY_RANGES.join(", ")}` }), "7d"),
+});
+export type PortfolioQuery = z.output<typeof portfolioQuerySchema>;
+
+/** Stock at or under this many fulfillable FBA units counts as low. */
+export const LOW_STOCK_UNITS = 20;
+
+export type BuyBoxHolder = "you" | "other" | "none" | "unknown";
+
+/** Where a figure comes from and when it was captured: every card and cell can say it. */
+export interface FigureSource {
+  /** live (Creators API), spapi (the seller's SP-API), mock (demo, labelled) or null (no data). */
+  kind: "live" | "spapi" | "mock" | null;
+  label: string;
+  asOf: string | null;
+}
+
+export interface DashboardRow {
+  asin: string;
+  marketplace: Marketplace;
+  title: string | null;
+  image: string | null;
+  brand: string | null;
+  category: string | null;
+  rank: number | null;
+  /** Latest rank minus the rank 7 days earlier (first day of the window); positive = worse. */
+  rankChange7d: number | null;
+  velocity: RankVelocity;
+  price: Price | null;
+  buyBox: BuyBoxHolder;
+  fulfillableUnits: number | null;
+  /** Daily ranks of the 7-day window, oldest first. */
+  sparkline: { day: string; rank: number | null }[];
+  rankSource: FigureSource;
+  sellerSource: FigureSource;
+}
+
+export interface DashboardKpis {
+  tracked: { value: number; source: FigureSource };
+  averageRank: { value: number | null; source: FigureSource };
+  buyBox: { held: number; of: number; source: FigureSource };
+  lowStock: { value: number; source: FigureSource };
+  biggestMover: { asin: string; marketplace: Marketplace; rankChangePercent: number } | null;
+  biggestMoverSource: FigureSource;
+}
+
+/** GET /api/dashboard. */
+export interface DashboardResponse {
+  marketplaces: Marketplace[];
+  brand: string | null;
+  kpis: DashboardKpis;
+  rows: DashboardRow[];
+  demo: boolean;
+}
+
+export type BrandStatus = "top-performer" | "growing" | "needs-attention" | "steady";
+export type HeatBand = "high" | "medium" | "low";
+
+export interface Money {
+  amount: number;
+  currency: string;
+}
+
+export interface BrandRow {
+  brand: string;
+  products: number;
+  averageRank: number | null;
+  rankChangePercent: number | null;
+  /** null: shown as "—" with revenueNote saying why. */
+  revenue: Money | null;
+  revenueNote: string | null;
+  status: BrandStatus;
+  source: FigureSource;
+}
+
+export interface HeatmapCell {
+  category: string;
+  products: number;
+  /** Mean rank change % of the category's ASINs over the range; negative = ranks improving. */
+  rankChangePercent: number | null;
+  band: HeatBand | null;
+  direction: "improving" | "worsening" | "flat" | null;
+}
+
+/** GET /api/portfolio. */
+export interface PortfolioResponse {
+  marketplace: Marketplace | null;
+  marketplaces: Marketplace[];
+  range: HistoryRange;
+  brands: string[];
+  categories: string[];
+  kpis: {
+    totalRevenue: Money | null;
+    revenueNote: string | null;
+    revenueSource: FigureSource;
+    averageRank: number | null;
+    topPerformers: number;
+    needsAttention: number;
+    rankSource: FigureSource;
+  };
+  brandRows: BrandRow[];
+  heatmap: HeatmapCell[];
+  demo: boolean;
+}
+
+/** POST /api/dashboard/refresh. */
+export interface RefreshResponse {
+  refreshed: number;
+  nextAllowedAt: string;
+}
+
+export const intradayQuerySchema = z.object({
+  marketplace: z.pipe(z.string().check(z.trim(), z.toUpperCase()), z.enum(LOOKUP_MARKETPLACES, { error: `Marketplace must be one of ${LOOKUP_MARKETPLACES.join(", ")}` })),
+  asins: z.string().check(z.regex(/^[A-Za-z0-9]{10}(,[A-Za-z0-9]{10}){0,9}$/, { error: "asins must be 1 to 10 ASINs, comma-separated" })),
+  range: z._default(z.enum(HISTORY_RANGES, { error: `Range must be one of ${HISTORY_RANGES.join(", ")}` }), "7d"),
+});
+
+/** GET /api/dashboard/intraday (Pro): the extra refreshes' hourly points. */
+export interface IntradayResponse {
+  series: { asin: string; marketplace: Marketplace; points: { at: string; source: "live" | "mock"; rank: number | null; price: number | null }[] }[];
+}

@@ -1,0 +1,71 @@
+import type { DashboardRow } from "../contract/dashboard";
+import type { Bindings } from "../env";
+import type { Marketplace } from "../contract/marketplaces";
+import { asinDetailsOf } from "../history/asin-details-store";
+import { rankHistoryOfMany, sellerSnapshotsOf } from "../history/history-store";
+import { revenueOf } from "../history/revenue-store";
+import { utcDay } from "../history/snapshot-store";
+import { listTrackedAsins } from "../history/watchlist-store";
+import { dashboardRow } from "./kpis";
+import { asinRevenue, revenueKey, type AsinRevenue } from "./portfolio";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface RowFilter {
+  marketplace?: Marketplace;
+  brand?: string;
+  category?: string;
+}
+
+/** The window of `days` UTC days ending today. */
+export function dayWindow(days: number, nowMs: number): { fromDay: string; toDay: string } {
+  return { fromDay: utcDay(nowMs - (days - 1) * DAY_MS), toDay: utcDay(nowMs) };
+}
+
+/** The marketplaces the user tracks ASINs in, in marketplace order of first appearance. */
+export async function trackedMarketplaces(db: D1Database, userId: string): Promise<Marketplace[]> {
+  return [...new Set((await listTrackedAsins(db, userId)).map((key) => key.marketplace))].sort();
+}
+
+/**
+ * One row per tracked ASIN of the user (only the user's own: watchlist and alerts), from the
+ * stored snapshots of the last `days` days: public ones for rank and price, the user's own
+ * seller snapshots for stock and Buy Box. Filtered by marketplace, brand and category.
+ */
+export async function trackedRows(env: Bindings, userId: string, filter: RowFilter, days: number, nowMs: number): Promise<DashboardRow[]> {
+  const db = env.DB;
+  const { fromDay, toDay } = dayWindow(days, nowMs);
+  const keys = (await listTrackedAsins(db, userId)).filter((key) => !filter.marketplace || key.marketplace === filter.marketplace);
+  const sellerRows = await sellerSnapshotsOf(db, userId, fromDay, toDay);
+  const latestSeller = new Map<string, (typeof sellerRows)[number]>();
+  for (const row of sellerRows) latestSeller.set(`${row.marketplace}:${row.asin}`, row);
+
+  const rows: DashboardRow[] = [];
+  for (const marketplace of [...new Set(keys.map((key) => key.marketplace))].sort()) {
+    const asins = keys.filter((key) => key.marketplace === marketplace).map((key) => key.asin).sort();
+    const [series, details] = await Promise.all([rankHistoryOfMany(env, marketplace, asins, fromDay, toDay), asinDetailsOf(db, marketplace, asins)]);
+    for (const asin of asins) {
+      const points = series.get(asin) ?? [];
+      rows.push(
+        dashboardRow({
+          asin,
+          marketplace,
+          details: details.get(asin) ?? null,
+          points,
+          seller: latestSeller.get(`${marketplace}:${asin}`) ?? null,
+          rankCapturedAt: points.at(-1)?.capturedAt ?? null,
+        }),
+      );
+    }
+  }
+  return rows.filter((row) => (!filter.brand || row.brand === filter.brand) && (!filter.category || row.category === filter.category));
+}
+
+/** The user's revenue per ASIN of one marketplace over the window, from stored getOrderMetrics rows. */
+export async function revenueByAsin(db: D1Database, userId: string, marketplace: Marketplace, days: number, nowMs: number): Promise<Map<string, AsinRevenue>> {
+  const { fromDay, toDay } = dayWindow(days, nowMs);
+  const rows = await revenueOf(db, userId, marketplace, fromDay, toDay);
+  const byAsin = new Map<string, typeof rows>();
+  for (const row of rows) byAsin.set(revenueKey(row), [...(byAsin.get(revenueKey(row)) ?? []), row]);
+  return new Map([...byAsin].map(([key, asinRows]) => [key, asinRevenue(asinRows)]));
+}

@@ -1,0 +1,162 @@
+import type { BrandRow, BrandStatus, FigureSource, HeatBand, HeatmapCell, Money, PortfolioResponse } from "../contract/dashboard";
+import type { DashboardRow } from "../contract/dashboard";
+import { newest } from "./kpis";
+
+/**
+ * Brand status rules, first match wins (rank change % is the mean of the brand's ASINs'
+ * change over the range; positive = ranks got worse):
+ * 1. needs-attention: rank change ≥ +10 %;
+ * 2. top-performer: average rank ≤ 10,000 and rank change ≤ 0 (not slipping);
+ * 3. growing: rank change ≤ −5 %;
+ * 4. steady: anything else, or no change figure yet.
+ */
+export const NEEDS_ATTENTION_CHANGE = 10;
+export const TOP_PERFORMER_RANK = 10_000;
+export const GROWING_CHANGE = -5;
+
+export function brandStatus(averageRank: number | null, rankChangePercent: number | null): BrandStatus {
+  if (rankChangePercent !== null && rankChangePercent >= NEEDS_ATTENTION_CHANGE) return "needs-attention";
+  if (averageRank !== null && averageRank <= TOP_PERFORMER_RANK && (rankChangePercent ?? 0) <= 0) return "top-performer";
+  if (rankChangePercent !== null && rankChangePercent <= GROWING_CHANGE) return "growing";
+  return "steady";
+}
+
+/**
+ * Heatmap band of a category's mean rank change % over the range, by its size:
+ * high ≥ 10 %, medium ≥ 3 %, low below; no figure, no band. Direction: negative = improving.
+ */
+export function heatBand(rankChangePercent: number | null): { band: HeatBand | null; direction: HeatmapCell["direction"] } {
+  if (rankChangePercent === null) return { band: null, direction: null };
+  const size = Math.abs(rankChangePercent);
+  const band: HeatBand = size >= 10 ? "high" : size >= 3 ? "medium" : "low";
+  return { band, direction: rankChangePercent < 0 ? "improving" : rankChangePercent > 0 ? "worsening" : "flat" };
+}
+
+/** Revenue of one ASIN over the range, from the stored getOrderMetrics rows. */
+export interface AsinRevenue {
+  /** Sum of the ok days; null when no day had a figure. */
+  total: Money | null;
+  /** Why there is no figure: not granted, or not fetched yet. */
+  missingReason: string | null;
+  source: FigureSource;
+}
+
+export const NOT_GRANTED_NOTE = "Sales data not granted: reconnect your seller account and allow the Sales role.";
+export const NOT_FETCHED_NOTE = "No sales figures from Amazon yet: they are fetched in the nightly 02:00 UTC run.";
+
+/** Sums revenue rows (one per day) of one ASIN; the rows of other statuses only explain a gap. */
+export function asinRevenue(rows: readonly { status: string; amount: number | null; currency: string | null; source: string; capturedAt: string }[]): AsinRevenue {
+  const ok = rows.filter((row) => row.status === "ok" && row.amount !== null && row.currency);
+  const source = newest(rows.map((row) => revenueSource(row.source, row.capturedAt)));
+  if (ok.length === 0) {
+    return { total: null, missingReason: rows.some((row) => row.status === "not_granted") ? NOT_GRANTED_NOTE : NOT_FETCHED_NOTE, source };
+  }
+  return { total: { amount: cents(ok.reduce((sum, row) => sum + row.amount!, 0)), currency: ok[0]!.currency! }, missingReason: null, source };
+}
+
+export function revenueSource(kind: string, asOf: string): FigureSource {
+  return kind === "spapi"
+    ? { kind: "spapi", label: "Amazon SP-API Sales (getOrderMetrics)", asOf }
+    : { kind: "mock", label: "Mock revenue (demo)", asOf };
+}
+
+/** Adds revenue figures; "—" (null) as soon as any part is missing, with the first reason. */
+export function sumRevenue(parts: readonly AsinRevenue[]): { total: Money | null; note: string | null; source: FigureSource } {
+  const source = newest(parts.map((part) => part.source));
+  if (parts.length === 0) return { total: null, note: NOT_FETCHED_NOTE, source };
+  const missing = parts.find((part) => part.total === null);
+  if (missing) return { total: null, note: missing.missingReason, source };
+  const currencies = new Set(parts.map((part) => part.total!.currency));
+  if (currencies.size > 1) return { total: null, note: "Revenue in several currencies: choose one marketplace.", source };
+  return { total: { amount: cents(parts.reduce((sum, part) => sum + part.total!.amount, 0)), currency: parts[0]!.total!.currency }, note: null, source };
+}
+
+/** The portfolio's rows, cards and heatmap over rows already filtered (marketplace, brand, category). */
+export function buildPortfolio(
+  rows: readonly DashboardRow[],
+  revenue: ReadonlyMap<string, AsinRevenue>,
+): Pick<PortfolioResponse, "brandRows" | "heatmap" | "kpis"> {
+  const byBrand = groupBy(rows, (row) => row.brand ?? "Unknown brand");
+  const brandRows: BrandRow[] = [...byBrand].map(([brand, items]) => {
+    const averageRank = meanRounded(items.map((row) => row.rank));
+    const change = meanChange(items);
+    const money = sumRevenue(items.map((row) => revenue.get(revenueKey(row)) ?? { total: null, missingReason: NOT_FETCHED_NOTE, source: newest([]) }));
+    return {
+      brand,
+      products: items.length,
+      averageRank,
+      rankChangePercent: change,
+      revenue: money.total,
+      revenueNote: money.note,
+      status: brandStatus(averageRank, change),
+      source: newest(items.map((row) => row.rankSource)),
+    };
+  });
+  brandRows.sort((a, b) => (a.averageRank ?? Infinity) - (b.averageRank ?? Infinity) || a.brand.localeCompare(b.brand));
+
+  const heatmap: HeatmapCell[] = [...groupBy(rows, (row) => row.category ?? "Uncategorized")]
+    .map(([category, items]) => {
+      const change = meanChange(items);
+      return { category, products: items.length, rankChangePercent: change, ...heatBand(change) };
+    })
+    .sort((a, b) => a.category.localeCompare(b.category));
+
+  const total = sumRevenue(rows.map((row) => revenue.get(revenueKey(row)) ?? { total: null, missingReason: NOT_FETCHED_NOTE, source: newest([]) }));
+  return {
+    brandRows,
+    heatmap,
+    kpis: {
+      totalRevenue: total.total,
+      revenueNote: total.note,
+      revenueSource: total.source,
+      averageRank: meanRounded(rows.map((row) => row.rank)),
+      topPerformers: brandRows.filter((row) => row.status === "top-performer").length,
+      needsAttention: brandRows.filter((row) => row.status === "needs-attention").length,
+      rankSource: newest(rows.map((row) => row.rankSource)),
+    },
+  };
+}
+
+export function revenueKey(row: { asin: string; marketplace: string }): string {
+  return `${row.marketplace}:${row.asin}`;
+}
+
+/** The brand table as plain rows (header first) for the CSV/PDF exports. */
+export function portfolioExportRows(portfolio: Pick<PortfolioResponse, "brandRows">): string[][] {
+  return [
+    ["Brand", "Products", "Average rank", "Rank change %", "Revenue", "Currency", "Status", "Source", "As of"],
+    ...portfolio.brandRows.map((row) => [
+      row.brand,
+      String(row.products),
+      row.averageRank === null ? "" : String(row.averageRank),
+      row.rankChangePercent === null ? "" : String(row.rankChangePercent),
+      row.revenue === null ? "" : row.revenue.amount.toFixed(2),
+      row.revenue?.currency ?? "",
+      row.status,
+      row.source.label,
+      row.source.asOf ?? "",
+    ]),
+  ];
+}
+
+function meanChange(rows: readonly DashboardRow[]): number | null {
+  const changes = rows.map((row) => row.velocity.rankChangePercent).filter((value): value is number => value !== null);
+  if (changes.length === 0) return null;
+  const mean = Math.round((changes.reduce((a, b) => a + b, 0) / changes.length) * 10) / 10;
+  return mean === 0 ? 0 : mean;
+}
+
+function meanRounded(values: readonly (number | null)[]): number | null {
+  const known = values.filter((value): value is number => value !== null);
+  return known.length ? Math.round(known.reduce((a, b) => a + b, 0) / known.length) : null;
+}
+
+function cents(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}

@@ -1,0 +1,44 @@
+import { and, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { userRefresh, userSettings } from "../db/schema";
+
+/**
+ * Takes the user's "Refresh now" slot when the last one is at least `minIntervalMs` old.
+ * The check and the write are one statement, so two clicks at once cannot both pass.
+ * Answers null when taken, or the time the next refresh is allowed.
+ */
+export async function claimManualRefresh(db: D1Database, userId: string, nowMs: number, minIntervalMs: number): Promise<string | null> {
+  const nowIso = new Date(nowMs).toISOString();
+  const oldest = new Date(nowMs - minIntervalMs).toISOString();
+  const orm = drizzle(db);
+  await orm.insert(userRefresh).values({ userId }).onConflictDoNothing();
+  const taken = await orm
+    .update(userRefresh)
+    .set({ lastManualAt: nowIso })
+    .where(and(eq(userRefresh.userId, userId), or(isNull(userRefresh.lastManualAt), lte(userRefresh.lastManualAt, oldest))))
+    .returning({ userId: userRefresh.userId });
+  if (taken.length > 0) return null;
+  const [row] = await orm.select().from(userRefresh).where(eq(userRefresh.userId, userId)).limit(1);
+  return new Date(Date.parse(row?.lastManualAt ?? nowIso) + minIntervalMs).toISOString();
+}
+
+/** Marks the weekly report of `monday` sent to the user; false when it already was (a rerun sends nothing twice). */
+export async function claimWeeklyReport(db: D1Database, userId: string, monday: string): Promise<boolean> {
+  const orm = drizzle(db);
+  await orm.insert(userRefresh).values({ userId }).onConflictDoNothing();
+  const taken = await orm
+    .update(userRefresh)
+    .set({ lastWeeklyReport: monday })
+    .where(and(eq(userRefresh.userId, userId), or(isNull(userRefresh.lastWeeklyReport), lt(userRefresh.lastWeeklyReport, monday))))
+    .returning({ last: userRefresh.lastWeeklyReport });
+  return taken.length > 0;
+}
+
+/** Users whose Data Refresh asks for more than the nightly run (hourly or every 6 hours), with that choice. */
+export async function extraRefreshUsers(db: D1Database): Promise<{ userId: string; frequency: "hourly" | "six_hours" }[]> {
+  const rows = await drizzle(db)
+    .select({ userId: userSettings.userId, frequency: userSettings.syncFrequency })
+    .from(userSettings)
+    .where(inArray(userSettings.syncFrequency, ["hourly", "six_hours"]));
+  return rows as { userId: string; frequency: "hourly" | "six_hours" }[];
+}

@@ -1,0 +1,58 @@
+import { drizzle } from "drizzle-orm/d1";
+import type { Bindings } from "../env";
+import { isMarketplace, type Marketplace } from "../contract/marketplaces";
+import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../upstreams/creators/product-source";
+import { productSourceFor } from "../upstreams/creators/select";
+import { asinDetailsUpsert } from "../history/asin-details-store";
+import type { StoredPoint } from "../history/point-codec";
+import { pointOf, writeRankPoints } from "../history/snapshot-store";
+
+/** "Refresh now" may run once per 10 minutes per user. */
+export const MANUAL_REFRESH_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * Captures `keys` now through each marketplace's product source (or `injected`, in tests), at
+ * most `maxCalls` getItems calls of 10: each item updates its day's point in the history shards
+ * in place (the daily rules still see one point a day) and is kept there as an intraday point
+ * under the current UTC hour; its details go to asin_details. Answers how many were captured.
+ */
+export async function captureNow(
+  env: Bindings,
+  injected: ProductSource | null,
+  keys: readonly { asin: string; marketplace: string }[],
+  nowMs: number,
+  maxCalls: number,
+  /** Paces the calls; false stops the capture (the budget's deadline). */
+  beforeCall: () => Promise<boolean> = async () => true,
+): Promise<{ captured: number; calls: number }> {
+  const capturedAt = new Date(nowMs).toISOString();
+  const hour = new Date(nowMs).getUTCHours();
+  let captured = 0;
+  let calls = 0;
+  const byMarketplace = new Map<Marketplace, string[]>();
+  for (const key of keys) if (isMarketplace(key.marketplace)) byMarketplace.set(key.marketplace, [...(byMarketplace.get(key.marketplace) ?? []), key.asin]);
+  for (const [marketplace, asins] of byMarketplace) {
+    const source = injected ?? productSourceFor(env, marketplace);
+    for (let i = 0; i < asins.length && calls < maxCalls; i += MAX_ITEMS_PER_CALL) {
+      if (!(await beforeCall())) return { captured, calls };
+      calls += 1;
+      const outcomes = await source.getItems(asins.slice(i, i + MAX_ITEMS_PER_CALL), marketplace).catch((error: unknown) => {
+        if (error instanceof UpstreamError) return null;
+        throw error;
+      });
+      if (!outcomes) continue;
+      const points: StoredPoint[] = [];
+      const details: ReturnType<typeof asinDetailsUpsert>[] = [];
+      for (const outcome of outcomes.values()) {
+        if (!outcome.ok) continue;
+        const input = { product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt };
+        points.push(pointOf(input), pointOf(input, hour));
+        details.push(asinDetailsUpsert(env.DB, outcome.product, source.kind, capturedAt));
+        captured += 1;
+      }
+      const [first, ...more] = details;
+      if (first) await Promise.all([writeRankPoints(env, points), drizzle(env.DB).batch([first, ...more])]);
+    }
+  }
+  return { captured, calls };
+}

@@ -1,0 +1,25 @@
+import { signingKey } from "../auth/signing-key";
+import type { Bindings } from "../env";
+import { hmacSha256, toHex } from "../shared/hmac";
+
+/** The weekly report's unsubscribe token of a user: an HMAC under the session signing key, so a link cannot be forged. */
+export async function unsubscribeToken(env: Bindings, userId: string): Promise<string> {
+  return toHex(await hmacSha256(await signingKey(env), `weekly-report-unsubscribe:${userId}`));
+}
+
+/** Compares in constant time. */
+export async function isUnsubscribeToken(env: Bindings, userId: string, token: string): Promise<boolean> {
+  const expected = await unsubscribeToken(env, userId);
+  if (token.length !== expected.length) return false;
+  let difference = 0;
+  for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ token.charCodeAt(i);
+  return difference === 0;
+}
+
+/** The link in the email: the API answers it with a small confirmation page. */
+export function unsubscribeUrl(siteOrigin: string, userId: string, token: string): string {
+  const url = new URL("/api/reports/unsubscribe", siteOrigin);
+  url.searchParams.set("user", userId);
+  url.searchParams.set("token", token);
+  return url.href;
+}

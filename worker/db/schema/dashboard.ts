@@ -1,0 +1,58 @@
+import { integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { ownerId, users } from "./accounts";
+
+/**
+ * What Amazon's item data says an ASIN is (brand, title, image, top category), kept from the
+ * latest capture so the dashboard and portfolio can group and label snapshots without a call.
+ */
+export const asinDetails = sqliteTable(
+  "asin_details",
+  {
+    asin: text("asin").notNull(),
+    marketplace: text("marketplace").notNull(),
+    /** Creators byLineInfo brand (or SP-API catalog summaries); null when Amazon gave none. */
+    brand: text("brand"),
+    title: text("title"),
+    image: text("image"),
+    /** Website (top-level) category, the first of the item's category path. */
+    category: text("category"),
+    /** live or mock. */
+    source: text("source").notNull(),
+    capturedAt: text("captured_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.asin, table.marketplace] })],
+);
+
+/**
+ * A connected seller's ordered product sales on one ASIN for one UTC day (SP-API Sales
+ * getOrderMetrics). A row with status not_granted or missing carries no amount: the screens
+ * show "—" with the reason, never a made-up figure.
+ */
+export const sellerRevenue = sqliteTable(
+  "seller_revenue",
+  {
+    userId: ownerId(),
+    asin: text("asin").notNull(),
+    marketplace: text("marketplace").notNull(),
+    day: text("day").notNull(),
+    /** spapi or mock. */
+    source: text("source").notNull(),
+    /** ok, not_granted or missing. */
+    status: text("status").notNull(),
+    amount: real("amount"),
+    currency: text("currency"),
+    units: integer("units"),
+    capturedAt: text("captured_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.asin, table.marketplace, table.day] })],
+);
+
+/** Per-user refresh and report bookkeeping: the last "Refresh now" and the last weekly report sent. */
+export const userRefresh = sqliteTable("user_refresh", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  lastManualAt: text("last_manual_at"),
+  /** Monday (UTC day) of the last weekly report sent. */
+  lastWeeklyReport: text("last_weekly_report"),
+});

@@ -1,0 +1,45 @@
+import { compareItems, compareRefusal } from "../../compare/compare-rules";
+import { compareQuerySchema, splitAsins } from "../../compare/compare-query";
+import { lookupForCompare } from "../../compare/compare-service";
+import type { Marketplace } from "../../contract/marketplaces";
+import { dataset } from "../dataset";
+import type { ExportTable } from "../export-table";
+
+const SOURCE_LABEL = { live: "Amazon (live)", cache: "Amazon (cached copy)", mock: "Mock data (not live)" } as const;
+
+/** The compare table as shown on /compare: one row per ASIN, in the order asked. */
+export const compareExport = dataset({
+  query: compareQuerySchema,
+  needsAccount: false,
+  refuse({ plan }, query) {
+    const refusal = compareRefusal(plan, [...new Set(splitAsins(query.asins))], query.marketplace as Marketplace);
+    return refusal ? { status: 403, detail: refusal } : null;
+  },
+  async load({ c }, query) {
+    const asins = [...new Set(splitAsins(query.asins))];
+    const marketplace = query.marketplace as Marketplace;
+    const items = compareItems(asins, await lookupForCompare(c.env, c.executionCtx, asins, marketplace));
+    const table: ExportTable = {
+      fileStem: `compare-${marketplace}`,
+      title: `Compare: ${asins.length} ASIN${asins.length === 1 ? "" : "s"} in the ${marketplace} marketplace`,
+      columns: ["ASIN", "Marketplace", "Title", "Category", "Rank", "Price", "Currency", "Offers", "Source", "As of (UTC)", "Error"],
+      rows: items.map((item) =>
+        item.ok
+          ? [
+              item.asin, marketplace, item.product.title, item.product.categoryPath.join(" > "), item.product.rank,
+              item.product.price?.amount, item.product.price?.currency, item.product.offers,
+              SOURCE_LABEL[item.product.source], item.product.refreshedAt, null,
+            ]
+          : [item.asin, marketplace, null, null, null, null, null, null, null, null, item.detail],
+      ),
+      notes: [
+        "Rank is the Best Sellers Rank in the product's top-level category; lower is better.",
+        "Source and As of give where each row's figures come from and when Amazon reported them.",
+        ...(items.some((item) => item.ok && item.product.source === "mock")
+          ? ["Rows marked Mock data are deterministic samples for trying RankLayer, not Amazon data."]
+          : []),
+      ],
+    };
+    return table;
+  },
+});

@@ -1,0 +1,66 @@
+import { rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import type { ChartSeries } from "./export-table";
+import { fitText } from "./pdf-text";
+
+const COLORS = [
+  rgb(0.15, 0.39, 0.92), rgb(0.86, 0.15, 0.15), rgb(0.09, 0.64, 0.29), rgb(0.85, 0.47, 0.02), rgb(0.49, 0.23, 0.93),
+  rgb(0.02, 0.59, 0.71), rgb(0.86, 0.15, 0.47), rgb(0.4, 0.4, 0.4), rgb(0.52, 0.8, 0.09), rgb(0.55, 0.27, 0.07),
+];
+
+export interface ChartBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const time = (at: string) => Date.parse(at.length === 10 ? `${at}T00:00:00Z` : at);
+
+/**
+ * Rank over time as lines on one set of axes, rank 1 at the top (lower is better), with a
+ * legend under the plot. Days without a rank break the line rather than joining across them.
+ */
+export function drawRankChart(page: PDFPage, font: PDFFont, box: ChartBox, series: readonly ChartSeries[]): void {
+  const legendHeight = 12 * Math.ceil(series.length / 3);
+  const plot = { x: box.x + 44, y: box.y + legendHeight + 18, width: box.width - 50, height: box.height - legendHeight - 24 };
+  const points = series.flatMap((s) => s.points.filter((p) => p.value !== null).map((p) => ({ t: time(p.at), v: p.value! })));
+  page.drawRectangle({ ...plot, borderColor: rgb(0.7, 0.7, 0.7), borderWidth: 0.5 });
+  if (points.length === 0) {
+    page.drawText("No rank history in this range.", { x: plot.x + 8, y: plot.y + plot.height / 2, size: 9, font });
+    return;
+  }
+  const tMin = Math.min(...points.map((p) => p.t));
+  const tMax = Math.max(...points.map((p) => p.t));
+  const vMin = Math.min(...points.map((p) => p.v));
+  const vMax = Math.max(...points.map((p) => p.v));
+  const xOf = (t: number) => plot.x + (tMax === tMin ? plot.width / 2 : ((t - tMin) / (tMax - tMin)) * plot.width);
+  // Inverted: the best (smallest) rank at the top.
+  const yOf = (v: number) => plot.y + plot.height - (vMax === vMin ? plot.height / 2 : ((v - vMin) / (vMax - vMin)) * plot.height);
+
+  const axis = (text: string, x: number, y: number) => page.drawText(text, { x, y, size: 7, font, color: rgb(0.3, 0.3, 0.3) });
+  axis(`#${vMin.toLocaleString("en-US")}`, box.x, plot.y + plot.height - 7);
+  axis(`#${vMax.toLocaleString("en-US")}`, box.x, plot.y);
+  axis(new Date(tMin).toISOString().slice(0, 10), plot.x, plot.y - 10);
+  axis(new Date(tMax).toISOString().slice(0, 10), plot.x + plot.width - 40, plot.y - 10);
+
+  series.forEach((s, index) => {
+    const color = COLORS[index % COLORS.length]!;
+    let previous: { x: number; y: number } | null = null;
+    for (const point of s.points) {
+      if (point.value === null) {
+        previous = null;
+        continue;
+      }
+      const here = { x: xOf(time(point.at)), y: yOf(point.value) };
+      if (previous) page.drawLine({ start: previous, end: here, thickness: 1.2, color });
+      else page.drawCircle({ ...here, size: 1.2, color });
+      previous = here;
+    }
+    const column = index % 3;
+    const row = Math.floor(index / 3);
+    const lx = box.x + column * (box.width / 3);
+    const ly = box.y + legendHeight - 10 - row * 12;
+    page.drawRectangle({ x: lx, y: ly, width: 8, height: 3, color });
+    page.drawText(fitText(s.label, font, 7.5, box.width / 3 - 14), { x: lx + 11, y: ly - 1, size: 7.5, font });
+  });
+}

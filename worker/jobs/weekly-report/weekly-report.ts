@@ -1,0 +1,42 @@
+import { alertEmailConfig, configOf } from "../../config";
+import type { Bindings } from "../../env";
+import { trackedRows } from "../../dashboard/dashboard-service";
+import { claimWeeklyReport } from "../../dashboard/refresh-store";
+import { alertsFiredBetween, weeklyReportRecipients } from "../../dashboard/report-store";
+import { unsubscribeToken, unsubscribeUrl } from "../../dashboard/unsubscribe-token";
+import { sellerSnapshotsOf } from "../../history/history-store";
+import { isReportDay, reportWeek, sellerChanges, weeklyReportEmail } from "../../notifications/weekly-report";
+import { bindingEmailSender, type EmailSender } from "../../upstreams/email/sender";
+
+/**
+ * Mondays in the 02:30 run: one weekly report email per opted-in user (the week before, Monday
+ * to Sunday), each at most once per week even when the run repeats. Off when no email binding.
+ */
+export async function sendWeeklyReports(env: Bindings, nowMs: number, sender?: EmailSender): Promise<{ sent: number; failed: number } | null> {
+  if (!isReportDay(nowMs)) return null;
+  const email = alertEmailConfig(env);
+  if (!email) return null;
+  const send = sender ?? bindingEmailSender(email.binding);
+  const week = reportWeek(nowMs);
+  const origin = new URL(configOf(env).alertsPageUrl).origin;
+  let sent = 0;
+  let failed = 0;
+  for (const recipient of await weeklyReportRecipients(env.DB)) {
+    if (!(await claimWeeklyReport(env.DB, recipient.userId, week.monday))) continue;
+    // The week ends on Sunday: the rows' 7-day window is read as of that day's end.
+    const endOfWeek = Date.parse(`${week.toDay}T23:59:59Z`);
+    const rows = await trackedRows(env, recipient.userId, {}, 7, endOfWeek);
+    const changes = sellerChanges(await sellerSnapshotsOf(env.DB, recipient.userId, week.fromDay, week.toDay));
+    const alertsFired = await alertsFiredBetween(env.DB, recipient.userId, week.fromDay, week.toDay);
+    const links = { dashboard: new URL("/seller-central", origin).href, unsubscribe: unsubscribeUrl(origin, recipient.userId, await unsubscribeToken(env, recipient.userId)) };
+    try {
+      await send.send(weeklyReportEmail({ fromDay: week.fromDay, toDay: week.toDay, rows, alertsFired, ...changes }, recipient.email, email.from, links));
+      sent += 1;
+    } catch (error) {
+      // A failed send is logged; the claim stays, so a rerun never sends the week twice.
+      console.error("weekly report email failed", recipient.userId, error instanceof Error ? error.message : error);
+      failed += 1;
+    }
+  }
+  return { sent, failed };
+}

@@ -1,0 +1,106 @@
+import type { BuyBoxHolder, DashboardRow } from "../contract/dashboard";
+import { escapeHtml } from "../shared/html";
+
+/** What one user's weekly report says; every figure is a stored snapshot's or an alert event's. */
+export interface WeeklyReportData {
+  /** The week reported, UTC days, both included (Monday to Sunday). */
+  fromDay: string;
+  toDay: string;
+  rows: DashboardRow[];
+  alertsFired: { day: string; asin: string; marketplace: string; message: string }[];
+  buyBoxChanges: { asin: string; marketplace: string; from: BuyBoxHolder; to: BuyBoxHolder }[];
+  stockChanges: { asin: string; marketplace: string; from: number | null; to: number | null }[];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Reports go out on Mondays (UTC), in the 02:30 run. */
+export function isReportDay(nowMs: number): boolean {
+  return new Date(nowMs).getUTCDay() === 1;
+}
+
+/** The week before the Monday of `nowMs`: the previous Monday to Sunday. */
+export function reportWeek(nowMs: number): { monday: string; fromDay: string; toDay: string } {
+  const day = (offset: number) => new Date(nowMs + offset * DAY_MS).toISOString().slice(0, 10);
+  return { monday: day(0), fromDay: day(-7), toDay: day(-1) };
+}
+
+/** First → last of each ASIN's seller snapshots in the week: the Buy Box and stock changes. */
+export function sellerChanges(
+  snapshots: readonly { asin: string; marketplace: string; holdsBuyBox: boolean | null; buyBoxSellerId: string | null; fulfillableUnits: number | null }[],
+): Pick<WeeklyReportData, "buyBoxChanges" | "stockChanges"> {
+  const byKey = new Map<string, (typeof snapshots)[number][]>();
+  for (const row of snapshots) byKey.set(`${row.marketplace}:${row.asin}`, [...(byKey.get(`${row.marketplace}:${row.asin}`) ?? []), row]);
+  const holder = (row: (typeof snapshots)[number]): BuyBoxHolder =>
+    row.holdsBuyBox === null ? "unknown" : row.holdsBuyBox ? "you" : row.buyBoxSellerId ? "other" : "none";
+  const buyBoxChanges: WeeklyReportData["buyBoxChanges"] = [];
+  const stockChanges: WeeklyReportData["stockChanges"] = [];
+  for (const rows of byKey.values()) {
+    const first = rows[0]!;
+    const last = rows.at(-1)!;
+    if (holder(first) !== holder(last)) buyBoxChanges.push({ asin: last.asin, marketplace: last.marketplace, from: holder(first), to: holder(last) });
+    if (first.fulfillableUnits !== last.fulfillableUnits) stockChanges.push({ asin: last.asin, marketplace: last.marketplace, from: first.fulfillableUnits, to: last.fulfillableUnits });
+  }
+  return { buyBoxChanges, stockChanges };
+}
+
+/** The week's rows as CSV (RFC 4180 quoting), attached to the email. */
+export function weeklyReportCsv(data: WeeklyReportData): string {
+  const cell = (value: string | number | null) => {
+    const text = value === null ? "" : String(value);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const lines = [["ASIN", "Marketplace", "Brand", "Title", "Rank", "Rank change (week)", "Rank change %", "Buy Box", "FBA units", "Source", "As of"]];
+  for (const row of data.rows) {
+    lines.push([
+      row.asin,
+      row.marketplace,
+      row.brand ?? "",
+      row.title ?? "",
+      row.rank === null ? "" : String(row.rank),
+      row.rankChange7d === null ? "" : String(row.rankChange7d),
+      row.velocity.rankChangePercent === null ? "" : String(row.velocity.rankChangePercent),
+      row.buyBox,
+      row.fulfillableUnits === null ? "" : String(row.fulfillableUnits),
+      row.rankSource.label,
+      row.rankSource.asOf ?? "",
+    ]);
+  }
+  return lines.map((line) => line.map(cell).join(",")).join("\r\n") + "\r\n";
+}
+
+/** The weekly report email: rank changes, alerts fired, Buy Box and stock changes, the CSV attached, an unsubscribe link. */
+export function weeklyReportEmail(data: WeeklyReportData, to: string, from: string, links: { dashboard: string; unsubscribe: string }): EmailMessageBuilder {
+  const rankLines = data.rows
+    .filter((row) => row.rankChange7d !== null)
+    .map((row) => `${row.asin} (${row.marketplace}): #${row.rank} (${row.rankChange7d! > 0 ? "+" : ""}${row.rankChange7d} places${row.rankSource.kind === "mock" ? ", mock data" : ""})`);
+  const sections: [string, string[]][] = [
+    ["Rank changes", rankLines.length ? rankLines : ["No ASIN has two days of snapshots this week."]],
+    ["Alerts fired", data.alertsFired.length ? data.alertsFired.map((event) => `${event.day} ${event.asin} (${event.marketplace}): ${event.message}`) : ["None."]],
+    ["Buy Box changes", data.buyBoxChanges.length ? data.buyBoxChanges.map((c) => `${c.asin} (${c.marketplace}): ${c.from} → ${c.to}`) : ["None."]],
+    ["Stock changes", data.stockChanges.length ? data.stockChanges.map((c) => `${c.asin} (${c.marketplace}): ${c.from ?? "—"} → ${c.to ?? "—"} FBA units`) : ["None."]],
+  ];
+  const footer = "You get this email because the weekly report is on in your RankLayer settings.";
+  return {
+    from: { name: "RankLayer reports", email: from },
+    to,
+    subject: `RankLayer weekly report, ${data.fromDay} to ${data.toDay}`,
+    headers: { "List-Unsubscribe": `<${links.unsubscribe}>` },
+    text: [
+      `Your tracked ASINs, ${data.fromDay} to ${data.toDay} (UTC).`,
+      ...sections.flatMap(([title, lines]) => ["", title, ...lines.map((line) => `- ${line}`)]),
+      "",
+      `The figures are attached as CSV. Dashboard: ${links.dashboard}`,
+      "",
+      footer,
+      `Unsubscribe: ${links.unsubscribe}`,
+    ].join("\n"),
+    html: [
+      `<p>Your tracked ASINs, ${escapeHtml(data.fromDay)} to ${escapeHtml(data.toDay)} (UTC).</p>`,
+      ...sections.map(([title, lines]) => `<h2>${title}</h2><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`),
+      `<p>The figures are attached as CSV. <a href="${escapeHtml(links.dashboard)}">Open your dashboard</a></p>`,
+      `<p style="color:#666">${footer} <a href="${escapeHtml(links.unsubscribe)}">Unsubscribe</a></p>`,
+    ].join("\n"),
+    attachments: [{ disposition: "attachment", filename: `ranklayer-weekly-${data.toDay}.csv`, type: "text/csv", content: weeklyReportCsv(data) }],
+  };
+}

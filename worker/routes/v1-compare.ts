@@ -1,0 +1,141 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { planOfUser } from "../billing/user-plan";
+import { allUnavailable, compareItems, compareLimitOf, compareRefusal, retryAfterOf } from "../compare/compare-rules";
+import { compareQuerySchema, splitAsins } from "../compare/compare-query";
+import { lookupForCompare } from "../compare/compare-service";
+import type { ComparePlan, CompareResponse } from "../contract/compare";
+import type { Marketplace } from "../contract/marketplaces";
+import { FREE_PLAN, type Plan } from "../contract/plans";
+import type { AppEnv } from "../env";
+import { limitExceededDetail, lookupLimits, peekLookup, rateLimitHeaders, takeLookup } from "../ratelimit/lookup-limit";
+import type { LimitDecision } from "../ratelimit/policy";
+import { validationDetails } from "../validation";
+
+const detailSchema = z.object({ detail: z.string() }).openapi("ErrorDetail");
+const productSchema = z
+  .object({
+    asin: z.string(),
+    marketplace: z.string(),
+    source: z.enum(["live", "cache", "mock"]),
+    title: z.string().nullable(),
+    image: z.string().nullable(),
+    categoryPath: z.array(z.string()),
+    rank: z.number().nullable(),
+    price: z.object({ amount: z.number(), currency: z.string() }).nullable(),
+    offers: z.number().nullable(),
+    rating: z.number().nullable(),
+    reviewCount: z.number().nullable(),
+    detailPageUrl: z.string().nullable(),
+    refreshedAt: z.string(),
+  })
+  .openapi("LookupResult");
+const compareSchema = z
+  .object({
+    marketplace: z.string(),
+    items: z.array(
+      z.union([
+        z.object({ asin: z.string(), ok: z.literal(true), product: productSchema }),
+        z.object({
+          asin: z.string(),
+          ok: z.literal(false),
+          error: z.enum(["not_found", "not_accessible", "unavailable"]),
+          detail: z.string(),
+        }),
+      ]),
+    ),
+  })
+  .openapi("CompareResponse");
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { "application/json": { schema } },
+  description,
+});
+
+const route = createRoute({
+  method: "get",
+  path: "/",
+  summary: "Compare up to 10 ASINs side by side",
+  description:
+    "The lookup answer of each ASIN in the order given (repeats dropped), with per-ASIN errors. Each ASIN counts as one lookup against the Free monthly allowance.",
+  request: { query: compareQuerySchema },
+  responses: {
+    200: json(compareSchema, "One item per ASIN"),
+    403: json(detailSchema, "More ASINs or another marketplace than the plan allows"),
+    422: json(z.object({ detail: z.array(z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string(), type: z.string() })) }), "Bad input"),
+    429: json(detailSchema, "Lookup allowance used up (Retry-After)"),
+    503: json(detailSchema, "Amazon failed for every ASIN (Retry-After)"),
+  },
+});
+
+async function planOf(c: Context<AppEnv>): Promise<Plan> {
+  const account = c.get("account");
+  return account ? planOfUser(c.env.DB, account.user) : FREE_PLAN;
+}
+
+/** Takes one lookup per ASIN, or none when the allowance cannot cover them all. */
+async function takeLookups(c: Context<AppEnv>, count: number): Promise<LimitDecision> {
+  const peek = await peekLookup(c.env, c.req.raw);
+  if (!peek.allowed || peek.remaining < count) return { ...peek, allowed: false, exceeded: peek.exceeded ?? "month" };
+  let decision = peek;
+  for (let i = 0; i < count; i += 1) {
+    decision = await takeLookup(c.env, c.req.raw);
+    if (!decision.allowed) break;
+  }
+  return decision;
+}
+
+/** GET / (documented in the OpenAPI document) and GET /plan, the form's view of the caller's plan. */
+export const compareRoutes = new OpenAPIHono<AppEnv>();
+
+compareRoutes.get("/plan", async (c) => {
+  const plan = await planOf(c);
+  c.header("Cache-Control", "private, no-store");
+  const body: ComparePlan = {
+    plan: plan.id,
+    planName: plan.name,
+    compareLimit: compareLimitOf(plan),
+    marketplaces: [...plan.marketplaces],
+    historyDays: plan.historyDays,
+    exportsPerDay: plan.exportsPerDay,
+  };
+  return c.json(body, 200);
+});
+
+compareRoutes.openapi(
+  route,
+  async (c) => {
+    const query = c.req.valid("query");
+    const asins = [...new Set(splitAsins(query.asins))];
+    const marketplace = query.marketplace as Marketplace;
+    c.header("Cache-Control", "private, no-store");
+
+    const plan = await planOf(c);
+    const refusal = compareRefusal(plan, asins, marketplace);
+    if (refusal) return c.json({ detail: refusal }, 403);
+
+    // Plans with a monthly lookup cap pay one lookup per ASIN, as if each were looked up alone.
+    if (plan.lookupsPerMonth !== null) {
+      const decision = await takeLookups(c, asins.length);
+      for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
+      if (!decision.allowed) {
+        c.header("Retry-After", String(decision.resetSeconds));
+        const detail =
+          decision.exceeded === "month" && decision.remaining > 0
+            ? `This compare needs ${asins.length} lookups and ${decision.remaining} are left this month. Remove some ASINs or upgrade to Pro.`
+            : limitExceededDetail(decision, lookupLimits(c.env));
+        return c.json({ detail }, 429);
+      }
+    }
+
+    const outcomes = await lookupForCompare(c.env, c.executionCtx, asins, marketplace);
+    if (allUnavailable(outcomes)) {
+      c.header("Retry-After", String(retryAfterOf(outcomes) ?? 30));
+      return c.json({ detail: "Product data is temporarily unavailable. Please try again shortly." }, 503);
+    }
+    const body: CompareResponse = { marketplace, items: compareItems(asins, outcomes) };
+    return c.json(body, 200);
+  },
+  (result, c) => {
+    if (!result.success) return c.json({ detail: validationDetails("query", result.error) }, 422);
+  },
+);
