@@ -19,6 +19,8 @@ export default defineConfig({
           // One snapshot call per 100 s: each SnapshotRunner alarm makes exactly one call and
           // sets the next alarm far ahead, so tests step the chain with runDurableObjectAlarm.
           SNAPSHOT_REQUESTS_PER_SECOND: "0.01",
+          // Every test browser signs in from one address: the demo throttle's own tests lower it again.
+          DEMO_ACCOUNTS_PER_HOUR: "1000000",
         },
       },
     })),

@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { routePreloadTags } from "./route-preload.ts";
 import {
   META_KEY_ATTRIBUTE,
   ROUTE_PATHS,
@@ -40,8 +41,10 @@ export function routeHtml(siteUrl: string): Plugin {
         if (index?.type !== "asset") this.error("the build produced no index.html");
         const template = String(index.source);
         index.source = pageHtml(template, "/");
+        const preloads = routePreloadTags(bundle, template);
+        const withPreloads = (html: string, path: RoutePath) => html.replace("</head>", `  ${preloads.get(path) ?? ""}\n  </head>`);
         for (const path of ROUTE_PATHS) {
-          if (path !== "/") this.emitFile({ type: "asset", fileName: htmlFileName(path), source: pageHtml(template, path) });
+          if (path !== "/") this.emitFile({ type: "asset", fileName: htmlFileName(path), source: withPreloads(pageHtml(template, path), path) });
         }
         this.emitFile({ type: "asset", fileName: "404.html", source: pageHtml(template, null) });
       },

@@ -2,15 +2,17 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { apiKeyAuth } from "./auth/api-key-auth";
+import { originCheck } from "./auth/origin-check";
 import { sessionMiddleware } from "./auth/session-middleware";
 import { configOf } from "./config";
 import { xsrfProtection } from "./auth/xsrf";
+import { apiBodyLimit } from "./shared/body-limit";
 import type { AppEnv } from "./env";
 import { createApiApp, serveOpenApiDocument } from "./openapi/document";
 import { alertRoutes } from "./routes/alerts";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
-import { billingRoutes } from "./routes/billing";
+import { billingRoutes, billingWebhookRoutes } from "./routes/billing";
 import { connectionRoutes } from "./routes/connection";
 import { contactRoutes } from "./routes/contact";
 import { dashboardRoutes } from "./routes/dashboard";
@@ -33,6 +35,11 @@ import { watchlistRoutes } from "./routes/watchlist";
 // An OpenAPIHono: routers written with createRoute document themselves when mounted here.
 const apiApp = createApiApp();
 const api = apiApp
+  // A 64 kB cap on every body, and cross-site state changes refused, before any work is done.
+  .use(apiBodyLimit())
+  .use(originCheck)
+  // Stripe signs its webhook body instead of holding a session: mounted before the key, session and XSRF checks, which it skips.
+  .route("/billing/webhook", billingWebhookRoutes)
   // An API key (Authorization: Bearer) or else the session cookie says who calls; then the
   // XSRF check (which needs the session, and which key requests skip) before any route runs.
   .use(apiKeyAuth)

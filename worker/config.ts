@@ -1,7 +1,10 @@
 import * as z from "zod/mini";
 import { FREE_PLAN } from "./contract/plans";
-import { MARKETPLACES, type Marketplace, type SellerRegion } from "./contract/marketplaces";
+import { MARKETPLACES, type Marketplace } from "./contract/marketplaces";
 import type { Bindings } from "./env";
+import { CREATORS_REGIONS, creatorsRegionsOf, type CreatorsConfig, type CreatorsRegion, type CreatorsRegionConfig } from "./shared/creators-regions";
+
+export { CREATORS_REGIONS, type CreatorsConfig, type CreatorsRegion, type CreatorsRegionConfig } from "./shared/creators-regions";
 
 /**
  * The deployment's configuration: wrangler.toml vars, secrets and optional bindings, read
@@ -36,10 +39,13 @@ const rate = (fallback: number) =>
 
 const DEFAULT_LOOKUP_REFRESH_AFTER_SECONDS = 6 * 60 * 60;
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 4000;
-const DEFAULT_CREATORS_CREDENTIAL_VERSION = "3.1";
 const DEFAULT_SITE_URL = "https://ranklayer.com";
 /** The monthly lookup quota is the Free plan's (a plan without a cap never runs out). */
 export const DEFAULT_LOOKUP_LIMITS = { perMinute: 30, perMonth: FREE_PLAN.lookupsPerMonth ?? Number.MAX_SAFE_INTEGER };
+/** New demo accounts one address may create an hour: enough for a household, too few for a script. */
+export const DEFAULT_DEMO_ACCOUNTS_PER_HOUR = 5;
+/** Webhook tests one account may send an hour. */
+export const DEFAULT_WEBHOOK_TESTS_PER_HOUR = 10;
 /** Amazon's documented starting quota for Associates: 1 Creators API request per second. */
 export const DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND = 1;
 
@@ -105,22 +111,15 @@ const varsSchema = z.object({
   SNAPSHOT_MAX_MS_PER_INVOCATION: int(25_000),
   /** Overrides the plans' hourly API key limit for one deployment (the benchmark); unset: the plan's. */
   API_REQUESTS_PER_HOUR: int(0),
+  DEMO_ACCOUNTS_PER_HOUR: int(DEFAULT_DEMO_ACCOUNTS_PER_HOUR),
+  WEBHOOK_TESTS_PER_HOUR: int(DEFAULT_WEBHOOK_TESTS_PER_HOUR),
+  STRIPE_SECRET_KEY: text,
+  STRIPE_WEBHOOK_SECRET: text,
+  STRIPE_PRICE_PRO: text,
+  STRIPE_API_BASE_URL: text,
+  LWA_TOKEN_URL: text,
 });
 type Vars = z.infer<typeof varsSchema>;
-
-export interface CreatorsConfig {
-  credentialId: string;
-  credentialSecret: string;
-  /** Credential version from Associates Central, e.g. "3.1"; picks the token endpoint. */
-  version: string;
-  partnerTag: string;
-  /** Replaces https://creatorsapi.amazon when set (tests, benchmark). */
-  apiBaseUrl?: string;
-  /** Replaces the version's token endpoint when set (tests, benchmark). */
-  authUrl?: string;
-  /** Bound on one getItems call, token grant included. */
-  timeoutMs: number;
-}
 
 /** The SP-API application: its Login with Amazon client and the id named in the consent URL. */
 export interface SellingPartnerConfig {
@@ -129,6 +128,8 @@ export interface SellingPartnerConfig {
   applicationId: string;
   /** The app is still a draft: the consent URL carries version=beta. */
   draftApp: boolean;
+  /** Replaces LWA's token endpoint when set (browser tests' fake LWA). */
+  lwaTokenUrl?: string;
 }
 
 /** A send_email binding and the sender it sends from. */
@@ -141,15 +142,15 @@ export interface ContactEmailConfig extends AlertEmailConfig {
   to: string;
 }
 
-/** The Creators API's credential regions: the SP-API regions, with the same marketplaces. */
-export type CreatorsRegion = SellerRegion;
-export const CREATORS_REGIONS: readonly CreatorsRegion[] = ["na", "eu", "fe"];
-
-/** One region's Creators API access: its config, or null (labelled mock) and why. */
-export interface CreatorsRegionConfig {
-  config: CreatorsConfig | null;
-  /** Set when variables for the region are present but unusable (shown on /status, never a secret). */
-  problem?: string;
+/** Stripe, when its secret key is set; otherwise billing runs in the labelled mock mode. */
+export interface StripeConfig {
+  secretKey: string;
+  /** Unset: every webhook delivery is refused (400), since none can be verified. */
+  webhookSecret?: string;
+  /** Unset: Checkout cannot start (503 with a detail naming the variable). */
+  priceIdPro?: string;
+  /** Where the Stripe client sends requests; unset means https://api.stripe.com. */
+  api?: { protocol: "http" | "https"; host: string; port?: number };
 }
 
 export interface Config {
@@ -175,6 +176,9 @@ export interface Config {
   contactEmail: ContactEmailConfig | null;
   /** The /alerts page of this deployment: SITE_URL's origin, or the public site. */
   alertsPageUrl: string;
+  /** This deployment's origin (SITE_URL's, or the public site's): OAuth redirects and the Origin check use it. */
+  siteOrigin: string;
+  stripe: StripeConfig | null;
 }
 
 const parsed = new WeakMap<object, Config>();
@@ -189,59 +193,6 @@ export function configOf(env: Partial<Bindings>): Config {
   return config;
 }
 
-/** The region whose token endpoint a credential version names (Associates Central issues one per region). */
-const VERSION_REGION: Readonly<Record<string, CreatorsRegion>> = {
-  "2.1": "na", "3.1": "na", "2.2": "eu", "3.2": "eu", "2.3": "fe", "3.3": "fe",
-};
-const REGION_DEFAULT_VERSION: Record<CreatorsRegion, string> = { na: "3.1", eu: "3.2", fe: "3.3" };
-
-/**
- * Each region's credentials: its own CREATORS_<REGION>_* variables, or else the single-credential
- * CREATORS_* variables for the one region their version names (3.1/2.1, the default, is NA), so an
- * existing deployment keeps working without ever sending a US tag to the UK store.
- */
-function creatorsRegionsOf(vars: Vars): Record<CreatorsRegion, CreatorsRegionConfig> {
-  const legacyVersion = vars.CREATORS_CREDENTIAL_VERSION ?? DEFAULT_CREATORS_CREDENTIAL_VERSION;
-  const legacyRegion = VERSION_REGION[legacyVersion] ?? "na";
-  const entries = CREATORS_REGIONS.map((region): [CreatorsRegion, CreatorsRegionConfig] => {
-    const prefix = `CREATORS_${region.toUpperCase()}_`;
-    const read = (name: string) => vars[`${prefix}${name}` as keyof Vars] as string | undefined;
-    const own = { id: read("CREDENTIAL_ID"), secret: read("CREDENTIAL_SECRET"), tag: read("PARTNER_TAG"), version: read("CREDENTIAL_VERSION") };
-    // A version alone (as in .dev.vars.example) configures nothing.
-    const anyOwn = [own.id, own.secret, own.tag].some((value) => value !== undefined);
-    const chosen = anyOwn
-      ? { ...own, version: own.version ?? REGION_DEFAULT_VERSION[region] }
-      : legacyRegion === region
-        ? { id: vars.CREATORS_CREDENTIAL_ID, secret: vars.CREATORS_CREDENTIAL_SECRET, tag: vars.CREATORS_PARTNER_TAG, version: legacyVersion }
-        : null;
-    if (!chosen || (!anyOwn && !(chosen.id && chosen.secret && chosen.tag))) return [region, { config: null }];
-    const missing = (["CREDENTIAL_ID", "CREDENTIAL_SECRET", "PARTNER_TAG"] as const).filter(
-      (name) => !{ CREDENTIAL_ID: chosen.id, CREDENTIAL_SECRET: chosen.secret, PARTNER_TAG: chosen.tag }[name],
-    );
-    if (missing.length) return [region, { config: null, problem: `${missing.map((name) => prefix + name).join(", ")} unset` }];
-    const versionRegion = VERSION_REGION[chosen.version];
-    if (versionRegion !== undefined && versionRegion !== region) {
-      return [region, { config: null, problem: `credential version ${chosen.version} belongs to ${versionRegion.toUpperCase()}, not ${region.toUpperCase()}` }];
-    }
-    return [
-      region,
-      {
-        config: {
-          credentialId: chosen.id!,
-          credentialSecret: chosen.secret!,
-          partnerTag: chosen.tag!,
-          version: chosen.version,
-          // Unset means Amazon's real endpoints.
-          apiBaseUrl: vars.CREATORS_API_BASE_URL,
-          authUrl: vars.CREATORS_AUTH_URL,
-          timeoutMs: vars.UPSTREAM_TIMEOUT_MS,
-        },
-      },
-    ];
-  });
-  return Object.fromEntries(entries) as Record<CreatorsRegion, CreatorsRegionConfig>;
-}
-
 function parseConfig(env: Partial<Bindings>): Config {
   const vars = varsSchema.parse(env);
   const creatorsRegions = creatorsRegionsOf(vars);
@@ -253,6 +204,7 @@ function parseConfig(env: Partial<Bindings>): Config {
           clientSecret: vars.LWA_CLIENT_SECRET,
           applicationId: vars.SPAPI_APPLICATION_ID,
           draftApp: vars.SPAPI_DRAFT_APP === "true",
+          lwaTokenUrl: vars.LWA_TOKEN_URL,
         }
       : null;
   const alertEmail = env.ALERT_EMAIL && vars.ALERT_EMAIL_FROM ? { binding: env.ALERT_EMAIL, from: vars.ALERT_EMAIL_FROM } : null;
@@ -269,15 +221,39 @@ function parseConfig(env: Partial<Bindings>): Config {
     demoSignInAvailable: sellingPartner === null || vars.DEMO_MODE === "true",
     alertEmail,
     contactEmail,
-    alertsPageUrl: alertsPage(vars.SITE_URL),
+    alertsPageUrl: new URL("/alerts", siteOrigin(vars.SITE_URL)).href,
+    siteOrigin: siteOrigin(vars.SITE_URL),
+    stripe: vars.STRIPE_SECRET_KEY
+      ? {
+          secretKey: vars.STRIPE_SECRET_KEY,
+          webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+          priceIdPro: vars.STRIPE_PRICE_PRO,
+          api: stripeApi(vars.STRIPE_API_BASE_URL),
+        }
+      : null,
   };
 }
 
-function alertsPage(siteUrl: string | undefined): string {
+function stripeApi(baseUrl: string | undefined): StripeConfig["api"] {
+  if (!baseUrl) return undefined;
   try {
-    return new URL("/alerts", siteUrl ?? DEFAULT_SITE_URL).href;
+    const url = new URL(baseUrl);
+    return {
+      protocol: url.protocol === "http:" ? "http" : "https",
+      host: url.hostname,
+      ...(url.port && { port: Number(url.port) }),
+    };
   } catch {
-    return new URL("/alerts", DEFAULT_SITE_URL).href;
+    // A malformed override must not send live keys somewhere unexpected: fall back to Stripe itself.
+    return undefined;
+  }
+}
+
+function siteOrigin(siteUrl: string | undefined): string {
+  try {
+    return new URL(siteUrl ?? DEFAULT_SITE_URL).origin;
+  } catch {
+    return new URL(DEFAULT_SITE_URL).origin;
   }
 }
 
@@ -292,3 +268,5 @@ export const isDemoSignInAvailable = (env: Partial<Bindings>) => configOf(env).d
 export const alertEmailConfig = (env: Partial<Bindings>) => configOf(env).alertEmail;
 export const contactEmailConfig = (env: Partial<Bindings>) => configOf(env).contactEmail;
 export const alertsPageUrl = (env: Partial<Bindings>) => configOf(env).alertsPageUrl;
+export const siteOriginOf = (env: Partial<Bindings>) => configOf(env).siteOrigin;
+export const stripeConfig = (env: Partial<Bindings>) => configOf(env).stripe;

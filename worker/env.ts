@@ -40,6 +40,12 @@ export interface Secrets {
   SESSION_SECRET?: string;
   /** Refresh-token encryption keys, newest first: "kid:base64-32-bytes,kid2:…". */
   TOKEN_ENCRYPTION_KEYS?: string;
+  /** Stripe secret key (sk_test_…/sk_live_…); unset means billing mock mode. */
+  STRIPE_SECRET_KEY?: string;
+  /** Signing secret (whsec_…) of the webhook endpoint, or of `stripe listen`. */
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** The Pro plan's monthly Price id (price_…). */
+  STRIPE_PRICE_PRO?: string;
 }
 
 /**
@@ -63,6 +69,14 @@ export interface OptionalConfig {
   API_REQUESTS_PER_HOUR?: string;
   /** The site's origin for links in alert emails and webhooks; https://ranklayer.com when unset. */
   SITE_URL?: string;
+  /** New demo accounts one client address may create an hour (default 5; raised for tests). */
+  DEMO_ACCOUNTS_PER_HOUR?: string;
+  /** Webhook tests one account may send an hour (default 10). */
+  WEBHOOK_TESTS_PER_HOUR?: string;
+  /** Replaces https://api.stripe.com (a fake Stripe in tests): scheme, host and optional port. */
+  STRIPE_API_BASE_URL?: string;
+  /** Replaces https://api.amazon.com/auth/o2/token (a fake LWA in browser tests). */
+  LWA_TOKEN_URL?: string;
 }
 
 export type Bindings = Env & Secrets & OptionalConfig;

@@ -54,7 +54,7 @@ describe("alerts in the demo account, in a real browser", () => {
     expect(await dialog.count()).toBe(0);
     expect(await fact("Last triggered")).toBe("Never");
     expect(await fact("Last check")).toBe("Not checked yet");
-    // The demo account counts as connected, so it has the Pro plan's cap.
+    // The demo account starts on the Free plan, with its cap.
     expect(await main().getByText(/^1 of [\d,]+ active alerts on your plan$/).count()).toBe(1);
 
     // 02:00 snapshots the tracked ASIN in an alarm chain; a 02:30 check that comes while the run

@@ -6,6 +6,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { seriousViolations } from "./axe.ts";
 import { useBrowserTab } from "./browser.ts";
+import { signInAsPro } from "./pro-account.ts";
 
 const appUrl = inject("appUrl");
 const tab = useBrowserTab();
@@ -25,9 +26,8 @@ describe("/docs/api and API keys in a real browser", () => {
   });
 
   it("a demo user creates a key that a script can use, and tries an operation from the docs", async () => {
-    await tab.page.goto(`${appUrl}/connect`);
-    await main().getByRole("button", { name: "Continue with Demo" }).click();
-    await tab.page.waitForURL(/\/onboarding|\/seller-central/);
+    // Keys are a Pro feature: the demo starts on Free and upgrades to demo Pro on /billing.
+    await signInAsPro(tab.page, appUrl);
 
     await tab.page.goto(`${appUrl}/settings`);
     await tab.page.getByRole("tab", { name: "API Access" }).click();

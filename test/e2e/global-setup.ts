@@ -9,7 +9,8 @@ declare module "vitest" {
 
 /** One app server in mock mode for the whole browser suite. */
 export default async function setup(project: TestProject) {
-  const server = await startAppServer();
+  // Every browser of the suite signs in from 127.0.0.1: lift the per-address demo limit.
+  const server = await startAppServer({ DEMO_ACCOUNTS_PER_HOUR: "100000" });
   project.provide("appUrl", server.url);
   return () => server.stop();
 }

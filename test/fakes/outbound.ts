@@ -1,6 +1,7 @@
 import { CreatorsFake } from "./creators-upstream.ts";
 import { LwaFake } from "./lwa-upstream.ts";
 import { SpApiFake } from "./spapi-upstream.ts";
+import { StripeFake } from "./stripe-upstream.ts";
 import { WebhookFake } from "./webhook-upstream.ts";
 
 /**
@@ -35,3 +36,4 @@ registerFake(lwa);
 registerFake(new SpApiFake(lwa));
 registerFake(new CreatorsFake());
 registerFake(new WebhookFake());
+registerFake(new StripeFake());

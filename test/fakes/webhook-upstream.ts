@@ -1,7 +1,7 @@
 /**
  * A fake webhook receiver that answers like a Slack incoming webhook: a POST of JSON with
  * a non-empty "text" gets 200 "ok"; anything else gets 400 "invalid_payload". Each test
- * uses its own path on https://hooks.webhook-fake.test/, and can script the answers.
+ * uses its own path on https://hooks.webhook-fake.example/, and can script the answers.
  *
  * Tests inside workerd drive it under https://webhook-fake.test/__control/:
  *   POST answers  { path, answers: WebhookAnswer[] }  the next answers for that path, in turn
@@ -10,7 +10,7 @@
 import type { FakeUpstream } from "./outbound.ts";
 import type { WebhookAnswer, WebhookCallRecord } from "./webhook-calls.ts";
 
-export const WEBHOOK_HOST = "hooks.webhook-fake.test";
+export const WEBHOOK_HOST = "hooks.webhook-fake.example";
 export const WEBHOOK_CONTROL_HOST = "webhook-fake.test";
 
 export class WebhookFake implements FakeUpstream {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { alerts } from "../db/schema";
 import type { AlertCondition, AlertPatch, AlertView, NewAlert } from "../contract/alerts";
@@ -22,6 +22,7 @@ function toView(row: AlertRecord): AlertView {
     in_app_enabled: row.inAppEnabled,
     last_triggered: row.lastTriggered,
     paused: row.paused,
+    paused_reason: row.paused && row.pausedReason === "plan_limit" ? "plan_limit" : null,
     last_result: row.lastResult as AlertView["last_result"],
     last_checked_day: row.lastCheckedDay,
     created_at: row.createdAt,
@@ -52,7 +53,40 @@ export async function countActiveAlerts(db: D1Database, userId: string): Promise
   return drizzle(db).$count(alerts, and(eq(alerts.userId, userId), eq(alerts.paused, false)));
 }
 
-/** Creates an active alert; null when the user already has `activeLimit` active alerts. */
+export interface AlertRule {
+  asin: string;
+  marketplace: string;
+  conditionType: string;
+  threshold: number | null;
+}
+
+/** The stored threshold of a rule: buybox_lost has none. */
+export const ruleThreshold = (conditionType: string, threshold: number | null | undefined) =>
+  conditionType === "buybox_lost" ? null : (threshold ?? null);
+
+/** The id of the user's alert with the same rule (ASIN, marketplace, condition, threshold), other than `exceptId`; null when none. */
+export async function findDuplicateAlert(db: D1Database, userId: string, rule: AlertRule, exceptId?: string): Promise<string | null> {
+  const [row] = await drizzle(db)
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.userId, userId),
+        eq(alerts.asin, rule.asin),
+        eq(alerts.marketplace, rule.marketplace),
+        eq(alerts.conditionType, rule.conditionType),
+        rule.threshold === null ? isNull(alerts.threshold) : eq(alerts.threshold, rule.threshold),
+        exceptId === undefined ? undefined : ne(alerts.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Creates an active alert; null when the user already has `activeLimit` active alerts or,
+ * checked in the same statement so two identical requests at once make one alert, the same rule.
+ */
 export async function createAlert(
   db: D1Database,
   userId: string,
@@ -66,7 +100,9 @@ export async function createAlert(
     .prepare(
       `INSERT INTO alerts (id, user_id, asin, marketplace, condition_type, threshold, email_enabled, in_app_enabled)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
-       WHERE ?9 IS NULL OR (SELECT count(*) FROM alerts WHERE user_id = ?2 AND paused = 0) < ?9`,
+       WHERE (?9 IS NULL OR (SELECT count(*) FROM alerts WHERE user_id = ?2 AND paused = 0) < ?9)
+         AND NOT EXISTS (SELECT 1 FROM alerts WHERE user_id = ?2 AND asin = ?3 AND marketplace = ?4
+                         AND condition_type = ?5 AND threshold IS ?6)`,
     )
     .bind(
       id,
@@ -74,7 +110,7 @@ export async function createAlert(
       alert.asin,
       alert.marketplace,
       alert.conditionType,
-      alert.conditionType === "buybox_lost" ? null : (alert.threshold ?? null),
+      ruleThreshold(alert.conditionType, alert.threshold),
       flag(alert.email_enabled),
       flag(alert.in_app_enabled),
       activeLimit,
@@ -101,7 +137,8 @@ export async function updateAlert(
       ...(patch.threshold != null && { threshold: patch.threshold }),
       ...(patch.email_enabled !== undefined && { emailEnabled: patch.email_enabled }),
       ...(patch.in_app_enabled !== undefined && { inAppEnabled: patch.in_app_enabled }),
-      ...(patch.paused !== undefined && { paused: patch.paused }),
+      // The user pausing or resuming it takes over from any pause the plan made.
+      ...(patch.paused !== undefined && { paused: patch.paused, pausedReason: null }),
       updatedAt: new Date().toISOString(),
     })
     .where(and(ownAlert(userId, id), underActiveLimit(userId, activeLimit)))

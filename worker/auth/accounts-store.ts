@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { sellerCredentials, userSettings, users } from "../db/schema";
 import type {
@@ -50,10 +50,30 @@ export async function createDemoUser(db: D1Database): Promise<UserRecord> {
   const id = crypto.randomUUID();
   const [row] = await accountsDb(db)
     .insert(users)
-    .values({ id, sellingPartnerId: `DEMO-${id}`, isDemo: true })
+    .values({ id, sellingPartnerId: `DEMO-${id}`, isDemo: true, lastActiveAt: nowIso() })
     .returning();
   if (!row) throw new Error("creating the demo account returned no row");
   return row;
+}
+
+/**
+ * Deletes demo accounts last used before `cutoffIso` (a demo never used since creation counts
+ * from its creation), `chunk` at a time; their alerts, watchlist, events, sessions and settings
+ * go with them (ON DELETE CASCADE). How many accounts went.
+ */
+export async function deleteIdleDemoUsers(db: D1Database, cutoffIso: string, chunk: number): Promise<number> {
+  const orm = accountsDb(db);
+  const idle = orm
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isDemo, true), lt(sql`coalesce(${users.lastActiveAt}, ${users.createdAt})`, cutoffIso)))
+    .limit(chunk);
+  let deleted = 0;
+  for (;;) {
+    const { meta } = await orm.delete(users).where(inArray(users.id, idle)).run();
+    deleted += meta.changes;
+    if (meta.changes < chunk) return deleted;
+  }
 }
 
 export async function findCredentials(db: D1Database, userId: string): Promise<CredentialsRecord | null> {

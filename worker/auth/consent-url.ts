@@ -20,7 +20,10 @@ export function consentUrl(request: ConsentRequest): string {
   return url.toString();
 }
 
-/** Where Amazon sends the seller back; also the redirect_uri of the code exchange. */
-export function callbackUrl(requestUrl: string): string {
-  return new URL("/api/auth/callback", requestUrl).toString();
+/**
+ * Where Amazon sends the seller back; also the redirect_uri of the code exchange. Built from
+ * the configured site origin, never from the request's Host (which a client chooses).
+ */
+export function callbackUrl(siteOrigin: string): string {
+  return new URL("/api/auth/callback", siteOrigin).toString();
 }

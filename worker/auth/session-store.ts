@@ -1,17 +1,53 @@
-import { and, eq, gt, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { sessions, users } from "../db/schema";
 import type { UserRecord } from "./accounts-store";
 
 /** The D1 side of sessions: a row per signed-in browser, so a session can be revoked before its token expires. */
 
-/** Records a new session and drops the user's ended ones, which are of no further use (keeps the table bounded). */
-export async function insertSession(db: D1Database, sessionId: string, userId: string, nowIso: string, expiresAtIso: string): Promise<void> {
+/**
+ * Records a new session and drops the user's ended ones, which are of no further use (keeps
+ * the table bounded). The user keeps at most `maxSessions` sessions: beyond that, the
+ * oldest are ended first.
+ */
+export async function insertSession(
+  db: D1Database,
+  sessionId: string,
+  userId: string,
+  nowIso: string,
+  expiresAtIso: string,
+  maxSessions: number,
+): Promise<void> {
   const orm = drizzle(db);
+  const newest = orm
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    // rowid breaks ties between sessions created in the same millisecond: the later insert wins.
+    .orderBy(desc(sessions.createdAt), desc(sql`rowid`))
+    .limit(maxSessions);
   await orm.batch([
     orm.delete(sessions).where(and(eq(sessions.userId, userId), or(isNotNull(sessions.revokedAt), lte(sessions.expiresAt, nowIso)))),
-    orm.insert(sessions).values({ id: sessionId, userId, expiresAt: expiresAtIso }),
+    orm.insert(sessions).values({ id: sessionId, userId, createdAt: nowIso, expiresAt: expiresAtIso }),
+    orm.delete(sessions).where(and(eq(sessions.userId, userId), notInArray(sessions.id, newest))),
   ]);
+}
+
+/** The nightly sweep: every ended session (revoked or expired) of every user; how many went. */
+export async function deleteEndedSessions(db: D1Database, nowIso: string): Promise<number> {
+  const result = await drizzle(db)
+    .delete(sessions)
+    .where(or(isNotNull(sessions.revokedAt), lte(sessions.expiresAt, nowIso)))
+    .run();
+  return result.meta.changes;
+}
+
+/** Notes that a demo account was used now (at most once an hour per account, so a busy demo writes little). */
+export async function touchDemoAccount(db: D1Database, userId: string, nowIso: string, staleBeforeIso: string): Promise<void> {
+  await drizzle(db)
+    .update(users)
+    .set({ lastActiveAt: nowIso })
+    .where(and(eq(users.id, userId), eq(users.isDemo, true), or(isNull(users.lastActiveAt), lt(users.lastActiveAt, staleBeforeIso))));
 }
 
 /** The user of a live session (not revoked, not expired, owned by `userId`), in one round trip; null otherwise. */

@@ -1,11 +1,14 @@
 import { SignJWT } from "jose";
 import type { Bindings, SignedInAccount } from "../env";
-import { findLiveSessionUser, insertSession, revokeSessionRow } from "./session-store";
+import { findLiveSessionUser, insertSession, revokeSessionRow, touchDemoAccount } from "./session-store";
 import { signingKey, verifySignedToken } from "./signing-key";
 
 export type { SignedInAccount };
 
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+/** Browsers one account may be signed in on at once; a new sign-in beyond it ends the oldest. */
+export const MAX_SESSIONS_PER_ACCOUNT = 10;
+const HOUR_MS = 60 * 60 * 1000;
 const SESSION_AUDIENCE = "ranklayer:session";
 
 export interface NewSession {
@@ -13,11 +16,14 @@ export interface NewSession {
   token: string;
 }
 
-/** A D1 session row and the signed token (HS256, sid + sub, 30 days) that names it. */
-export async function createSession(env: Bindings, userId: string, now = Date.now()): Promise<NewSession> {
+/**
+ * A D1 session row and the signed token (HS256, sid + sub, 30 days) that names it. The
+ * account keeps at most `maxSessions` sessions, the oldest ended first.
+ */
+export async function createSession(env: Bindings, userId: string, now = Date.now(), maxSessions = MAX_SESSIONS_PER_ACCOUNT): Promise<NewSession> {
   const sessionId = crypto.randomUUID();
   const expiresAt = Math.floor(now / 1000) + SESSION_LIFETIME_SECONDS;
-  await insertSession(env.DB, sessionId, userId, new Date(now).toISOString(), new Date(expiresAt * 1000).toISOString());
+  await insertSession(env.DB, sessionId, userId, new Date(now).toISOString(), new Date(expiresAt * 1000).toISOString(), maxSessions);
   const token = await new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(userId)
@@ -44,7 +50,11 @@ export async function readSession(env: Bindings, token: string): Promise<SignedI
   }
   if (typeof sessionId !== "string" || !userId) return null;
 
-  const user = await findLiveSessionUser(env.DB, sessionId, userId, new Date().toISOString());
+  const now = Date.now();
+  const user = await findLiveSessionUser(env.DB, sessionId, userId, new Date(now).toISOString());
+  if (user?.isDemo && (!user.lastActiveAt || Date.parse(user.lastActiveAt) < now - HOUR_MS)) {
+    await touchDemoAccount(env.DB, user.id, new Date(now).toISOString(), new Date(now - HOUR_MS).toISOString());
+  }
   return user ? { sessionId, user } : null;
 }
 

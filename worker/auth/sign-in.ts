@@ -4,11 +4,14 @@ import { clearCookie, SESSION_COOKIE, setHostCookie, setXsrfCookie, XSRF_COOKIE 
 import { createSession, revokeSession, SESSION_LIFETIME_SECONDS } from "./session";
 import { sessionXsrfToken } from "./xsrf";
 
-/** Starts a session for `userId` in this browser, ending the one it had; sets both cookies. */
-export async function signIn(c: Context<AppEnv>, userId: string): Promise<void> {
+/**
+ * Starts a session for `userId` in this browser, ending the one it had; sets both cookies.
+ * `maxSessions` bounds the account's sessions (a demo account belongs to one browser: 1).
+ */
+export async function signIn(c: Context<AppEnv>, userId: string, maxSessions?: number): Promise<void> {
   const previous = c.get("account");
   if (previous) await revokeSession(c.env, previous.sessionId);
-  const session = await createSession(c.env, userId);
+  const session = await createSession(c.env, userId, Date.now(), maxSessions);
   setHostCookie(c, SESSION_COOKIE, session.token, SESSION_LIFETIME_SECONDS);
   setXsrfCookie(c, await sessionXsrfToken(c.env, session.sessionId));
 }

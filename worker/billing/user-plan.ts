@@ -1,12 +1,27 @@
-import { findCredentials, type UserRecord } from "../auth/accounts-store";
-import { FREE_PLAN, PRO_PLAN, type Plan } from "../contract/plans";
+import type { UserRecord } from "../auth/accounts-store";
+import type { Plan } from "../contract/plans";
+import { planFromBilling } from "./entitlements";
+import { findUserBilling, type SubscriptionRecord } from "./subscription-store";
 
 /**
- * The plan a signed-in user is on. Connecting a seller account makes a user Pro (Pro's
- * features read the seller's own data, so they need the connection); a demo account stands in for a connected seller, so it gets Pro limits
- * too. A user who disconnected is back on Free.
+ * The plan a signed-in user is on: THE entitlement source every limit check reads. It comes
+ * from the user's subscription (active, trialing and past_due are Pro; anything else, or
+ * none, is Free) or a hand-assigned Enterprise row, never from a seller connection. A demo
+ * account starts on Free like anyone; in mock mode it can switch to a demo Pro subscription.
  */
 export async function planOfUser(db: D1Database, user: UserRecord): Promise<Plan> {
-  if (user.isDemo) return PRO_PLAN;
-  return (await findCredentials(db, user.id)) ? PRO_PLAN : FREE_PLAN;
+  return (await billingOfUser(db, user)).plan;
+}
+
+export interface UserBilling {
+  plan: Plan;
+  /** The stored subscription row (customer, status, period), or null before any. */
+  subscription: SubscriptionRecord | null;
+  enterprise: boolean;
+}
+
+/** The plan with what it came from: the subscription's status drives the past_due banner. */
+export async function billingOfUser(db: D1Database, user: Pick<UserRecord, "id">): Promise<UserBilling> {
+  const { subscription, enterprise } = await findUserBilling(db, user.id);
+  return { plan: planFromBilling(subscription?.status, enterprise), subscription, enterprise };
 }

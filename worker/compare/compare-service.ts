@@ -20,7 +20,7 @@ export async function lookupForCompare(
   const started = Date.now();
   const outcomes = await lookupProducts(
     {
-      source: productSourceFor(env),
+      source: productSourceFor(env, marketplace),
       cache: new LookupCache(env.LOOKUP_CACHE),
       now: Date.now,
       refreshAfterMs: configOf(env).vars.LOOKUP_REFRESH_AFTER_SECONDS * 1000,

@@ -1,15 +1,18 @@
 import type { ContactEmailConfig } from "../config";
 import type { ContactMessage } from "../contract/contact";
+import { headerText } from "../shared/header-text";
 import { bindingEmailSender } from "../upstreams/email/sender";
 import { setEmailStatus } from "./contact-store";
 
-/** The notification the team receives; replying goes straight to the sender. */
+/** The notification the team receives; replying goes straight to the sender. Header values carry no control characters. */
 export function notificationEmail(message: ContactMessage, id: string, config: ContactEmailConfig): EmailMessageBuilder {
+  const name = headerText(message.name);
+  const company = message.company ? headerText(message.company) : "";
   return {
     from: { name: "RankLayer contact form", email: config.from },
     to: config.to,
-    replyTo: { name: message.name, email: message.email },
-    subject: `Partnership inquiry from ${message.name}${message.company ? ` (${message.company})` : ""}`,
+    replyTo: { name, email: headerText(message.email) },
+    subject: `Partnership inquiry from ${name}${company ? ` (${company})` : ""}`,
     text: [
       `Name: ${message.name}`,
       `Company: ${message.company ?? "-"}`,

@@ -88,6 +88,8 @@ export interface AlertView {
   /** ISO time of the last firing, or null. */
   last_triggered: string | null;
   paused: boolean;
+  /** Why it is paused: "plan_limit" when a downgrade paused it (upgrading resumes it), null when the user did or it runs. */
+  paused_reason: "plan_limit" | null;
   /** What the last nightly check found, and on which UTC day; null before the first check. */
   last_result: "fired" | "ok" | "no_data" | null;
   last_checked_day: string | null;

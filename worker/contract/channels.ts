@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { webhookUrlProblem } from "./webhook-url";
 
 /**
  * Where alert emails and webhooks go: shared by the Worker's validators and the
@@ -28,11 +29,19 @@ export const webhookUrlSchema = z.pipe(
   z.pipe(
     z.transform(blankToNull),
     z.nullable(
-      z.url({
-        protocol: /^https$/,
-        hostname: z.regexes.domain,
-        error: "Webhook URL must be a full https:// address, e.g. https://hooks.slack.com/services/…",
-      }),
+      z.pipe(
+        z.url({
+          protocol: /^https$/,
+          hostname: z.regexes.domain,
+          error: "Webhook URL must be a full https:// address, e.g. https://hooks.slack.com/services/…",
+        }),
+        // The rules beyond the shape: port 443, no userinfo, no local or IP-embedding names.
+        z.transform((value: string, ctx) => {
+          const problem = webhookUrlProblem(value);
+          if (problem) ctx.issues.push({ code: "custom", message: problem, input: value });
+          return value;
+        }),
+      ),
     ),
   ),
 );

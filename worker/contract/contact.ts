@@ -3,6 +3,11 @@ import * as z from "zod/mini";
 /** Length caps of the contact form, also set as maxLength on its inputs. */
 export const CONTACT_LIMITS = { name: 100, company: 100, email: 254, message: 5_000 } as const;
 
+/** Name and company go into email headers: a control character (CR, LF, TAB, …) is refused, never passed on. */
+const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
+const singleLine = (label: string) =>
+  z.regex(NO_CONTROL_CHARACTERS, { error: `${label} must be one line of text without control characters` });
+
 function text(label: string, max: number) {
   return z.string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) }).check(
     z.trim(),
@@ -17,12 +22,13 @@ function text(label: string, max: number) {
  * `website` is the honeypot: hidden from people, so only bots fill it in.
  */
 export const contactSchema = z.object({
-  name: text("Name", CONTACT_LIMITS.name),
+  name: z.pipe(text("Name", CONTACT_LIMITS.name), z.string().check(singleLine("Name"))),
   company: z.optional(
     z.pipe(
       z.string({ error: "Company must be text" }).check(
         z.trim(),
         z.maxLength(CONTACT_LIMITS.company, { error: `Company must be at most ${CONTACT_LIMITS.company} characters` }),
+        singleLine("Company"),
       ),
       // A blank company is no company.
       z.transform((value: string) => (value === "" ? undefined : value)),

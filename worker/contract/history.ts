@@ -69,5 +69,12 @@ export type WatchlistEntryInput = z.input<typeof watchlistEntrySchema>;
 
 /** GET /api/watchlist. */
 export interface WatchlistResponse {
-  items: { asin: string; marketplace: Marketplace; addedAt: string }[];
+  items: {
+    asin: string;
+    marketplace: Marketplace;
+    addedAt: string;
+    /** Past the plan's watchlist size or marketplaces: still listed, not snapshotted until an upgrade. */
+    paused: boolean;
+    paused_reason: "plan_limit" | null;
+  }[];
 }

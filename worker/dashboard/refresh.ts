@@ -2,7 +2,6 @@ import { drizzle } from "drizzle-orm/d1";
 import type { Bindings } from "../env";
 import { isMarketplace, type Marketplace } from "../contract/marketplaces";
 import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../upstreams/creators/product-source";
-import { productSourceFor } from "../upstreams/creators/select";
 import { asinDetailsUpsert } from "../history/asin-details-store";
 import type { StoredPoint } from "../history/point-codec";
 import { pointOf, writeRankPoints } from "../history/snapshot-store";
@@ -11,14 +10,15 @@ import { pointOf, writeRankPoints } from "../history/snapshot-store";
 export const MANUAL_REFRESH_INTERVAL_MS = 10 * 60_000;
 
 /**
- * Captures `keys` now through each marketplace's product source (or `injected`, in tests), at
+ * Captures `keys` now through each marketplace's product source, at
  * most `maxCalls` getItems calls of 10: each item updates its day's point in the history shards
  * in place (the daily rules still see one point a day) and is kept there as an intraday point
  * under the current UTC hour; its details go to asin_details. Answers how many were captured.
  */
 export async function captureNow(
   env: Bindings,
-  injected: ProductSource | null,
+  /** Each marketplace's source: credentials are per region. */
+  sourceFor: (marketplace: Marketplace) => ProductSource,
   keys: readonly { asin: string; marketplace: string }[],
   nowMs: number,
   maxCalls: number,
@@ -32,7 +32,7 @@ export async function captureNow(
   const byMarketplace = new Map<Marketplace, string[]>();
   for (const key of keys) if (isMarketplace(key.marketplace)) byMarketplace.set(key.marketplace, [...(byMarketplace.get(key.marketplace) ?? []), key.asin]);
   for (const [marketplace, asins] of byMarketplace) {
-    const source = injected ?? productSourceFor(env, marketplace);
+    const source = sourceFor(marketplace);
     for (let i = 0; i < asins.length && calls < maxCalls; i += MAX_ITEMS_PER_CALL) {
       if (!(await beforeCall())) return { captured, calls };
       calls += 1;

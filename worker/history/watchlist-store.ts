@@ -15,9 +15,10 @@ function ownEntry(userId: string, asin: string, marketplace: Marketplace) {
   return and(eq(watchlist.userId, userId), eq(watchlist.asin, asin), eq(watchlist.marketplace, marketplace));
 }
 
-function toItem(row: { asin: string; marketplace: string; createdAt: string }): WatchlistItem {
+function toItem(row: { asin: string; marketplace: string; createdAt: string; pausedReason?: string | null }): WatchlistItem {
   // Rows are only written from validated input, so the marketplace is one of ours.
-  return { asin: row.asin, marketplace: row.marketplace as Marketplace, addedAt: row.createdAt };
+  const paused = row.pausedReason === "plan_limit";
+  return { asin: row.asin, marketplace: row.marketplace as Marketplace, addedAt: row.createdAt, paused, paused_reason: paused ? "plan_limit" : null };
 }
 
 /** The user's watchlist, in the order it was built. */
@@ -51,7 +52,7 @@ export async function addToWatchlist(
     )
     .bind(userId, asin, marketplace, limit)
     .first<{ createdAt: string }>();
-  if (inserted) return { status: "added", item: { asin, marketplace, addedAt: inserted.createdAt } };
+  if (inserted) return { status: "added", item: toItem({ asin, marketplace, createdAt: inserted.createdAt }) };
 
   const [present] = await drizzle(db).select().from(watchlist).where(ownEntry(userId, asin, marketplace)).limit(1);
   return present ? { status: "present", item: toItem(present) } : { status: "limit" };

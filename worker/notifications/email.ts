@@ -3,15 +3,53 @@ import { escapeHtml } from "../shared/html";
 import { bindingEmailSender } from "../upstreams/email/sender";
 import { alertsPageUrl, type AlertEmailConfig } from "../config";
 import { type AlertEventMessage, conditionName } from "./alert-event";
+import { digestHeadline } from "./webhook-payload";
 
-/** One alert firing as an email: the same facts in plain text and in simple HTML. */
-export function alertEmail(event: AlertEventMessage, to: string, from: string, alertsUrl: string): EmailMessageBuilder {
-  const facts: [string, string][] = [
+const FOOTER = "You get this email because email is on for these alerts. Change their channels on your alerts page.";
+
+/** The facts of one firing, as term/value pairs. */
+function factsOf(event: AlertEventMessage): [string, string][] {
+  return [
     ["ASIN", event.asin],
     ["Marketplace", event.marketplace],
     ["Condition", conditionName(event.conditionType) + (event.threshold === null ? "" : ` (threshold ${event.threshold})`)],
     ["Day", `${event.day} (UTC)`],
   ];
+}
+
+/**
+ * The one email of a run for an account: every alert that fired. A single alert reads as
+ * before (its own subject); several are listed one after another under one subject.
+ */
+export function alertDigestEmail(events: readonly AlertEventMessage[], to: string, from: string, alertsUrl: string): EmailMessageBuilder {
+  if (events.length === 1) return alertEmail(events[0]!, to, from, alertsUrl);
+  const headline = digestHeadline(events);
+  const table = (event: AlertEventMessage) =>
+    `<table>${factsOf(event).map(([term, value]) => `<tr><th align="left">${term}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>`;
+  return {
+    from: { name: "RankLayer alerts", email: from },
+    to,
+    subject: headline,
+    text: [
+      `${headline}:`,
+      ...events.flatMap((event) => ["", event.message, ...factsOf(event).map(([term, value]) => `${term}: ${value}`)]),
+      "",
+      `Your alerts: ${alertsUrl}`,
+      "",
+      FOOTER,
+    ].join("\n"),
+    html: [
+      `<p>${escapeHtml(headline)}:</p>`,
+      ...events.map((event) => `<h2>${escapeHtml(event.message)}</h2>\n${table(event)}`),
+      `<p><a href="${escapeHtml(alertsUrl)}">Open your alerts</a></p>`,
+      `<p style="color:#666">${FOOTER}</p>`,
+    ].join("\n"),
+  };
+}
+
+/** One alert firing as an email: the same facts in plain text and in simple HTML. */
+export function alertEmail(event: AlertEventMessage, to: string, from: string, alertsUrl: string): EmailMessageBuilder {
+  const facts = factsOf(event);
   const footer = "You get this email because email is on for this alert. Change its channels on your alerts page.";
   return {
     from: { name: "RankLayer alerts", email: from },
@@ -29,7 +67,7 @@ export function alertEmail(event: AlertEventMessage, to: string, from: string, a
   };
 }
 
-/** Sends the email of one event through the binding; a rejected send throws. */
-export async function sendAlertEmail(env: Bindings, config: AlertEmailConfig, event: AlertEventMessage, to: string): Promise<void> {
-  await bindingEmailSender(config.binding).send(alertEmail(event, to, config.from, alertsPageUrl(env)));
+/** Sends the one email of these events through the binding; a rejected send throws. */
+export async function sendAlertEmail(env: Bindings, config: AlertEmailConfig, events: readonly AlertEventMessage[], to: string): Promise<void> {
+  await bindingEmailSender(config.binding).send(alertDigestEmail(events, to, config.from, alertsPageUrl(env)));
 }

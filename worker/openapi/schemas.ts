@@ -78,7 +78,13 @@ export const historySchema: z.ZodType<HistoryResponse> = z
   })
   .openapi("History");
 
-const watchlistItemSchema = z.object({ asin, marketplace, addedAt: isoTime }).openapi("WatchlistItem");
+const pausedReason = z
+  .enum(["plan_limit"])
+  .nullable()
+  .openapi({ description: "plan_limit: a downgrade paused it (upgrading resumes it); null otherwise." });
+const watchlistItemSchema = z
+  .object({ asin, marketplace, addedAt: isoTime, paused: z.boolean(), paused_reason: pausedReason })
+  .openapi("WatchlistItem");
 export const watchlistSchema: z.ZodType<WatchlistResponse & { next_cursor: string | null }> = z
   .object({ items: z.array(watchlistItemSchema), next_cursor: nextCursor })
   .openapi("Watchlist");
@@ -95,6 +101,7 @@ export const alertSchema: z.ZodType<AlertView> = z
     in_app_enabled: z.boolean(),
     last_triggered: isoTime.nullable(),
     paused: z.boolean(),
+    paused_reason: pausedReason,
     last_result: z.enum(["fired", "ok", "no_data"]).nullable(),
     last_checked_day: day.nullable(),
     created_at: isoTime,

@@ -17,6 +17,25 @@ export function clientKey(request: Request): string {
   return `ip:${request.headers.get("CF-Connecting-IP") ?? "unknown"}`;
 }
 
+/** Who a lookup is counted against, and under which limits. */
+export interface LookupClient {
+  key: string;
+  limits: LookupLimits;
+}
+
+/**
+ * A signed-in user is counted by account under their plan: the deployment's monthly quota
+ * on Free, none on a plan without a monthly cap (Pro), and the per-minute limit always.
+ */
+export function userLookupClient(env: Bindings, userId: string, lookupsPerMonth: number | null): LookupClient {
+  const limits = lookupLimits(env);
+  return { key: `user:${userId}`, limits: { ...limits, perMonth: lookupsPerMonth === null ? Number.MAX_SAFE_INTEGER : limits.perMonth } };
+}
+
+function resolveClient(env: Bindings, client: Request | LookupClient): LookupClient {
+  return client instanceof Request ? { key: clientKey(client), limits: lookupLimits(env) } : client;
+}
+
 /**
  * Lookups the client's RateLimiter granted to this isolate and that it has not
  * spent yet. They were counted when granted, so spending them locally can never
@@ -57,19 +76,19 @@ function usableLease(leases: LeaseBook, key: string, now: number): Lease | undef
 /** Takes one lookup for the client: from this isolate's lease, or from its RateLimiter. */
 export async function takeLookup(
   env: Bindings,
-  request: Request,
+  request: Request | LookupClient,
   leases: LeaseBook = isolateLeases,
   now = Date.now(),
 ): Promise<LimitDecision> {
-  const limits = lookupLimits(env);
-  const key = `${clientKey(request)}|${limits.perMinute}|${limits.perMonth}`;
+  const { key: clientId, limits } = resolveClient(env, request);
+  const key = `${clientId}|${limits.perMinute}|${limits.perMonth}`;
   const lease = usableLease(leases, key, now);
   if (lease && lease.left > 0) {
     lease.left -= 1;
     return fromLease(lease, now);
   }
 
-  const decision = await limiter(env, clientKey(request)).check(limits, "lease");
+  const decision = await limiter(env, clientId).check(limits, "lease");
   if (decision.granted === 0) return decision;
   // Concurrent misses may each bring a grant back: keep every unspent lookup.
   const left = (usableLease(leases, key, now)?.left ?? 0) + decision.granted - 1;
@@ -82,11 +101,11 @@ export async function takeLookup(
 }
 
 /** The client's figures without taking a lookup. */
-export async function peekLookup(env: Bindings, request: Request, leases: LeaseBook = isolateLeases): Promise<LimitDecision> {
-  const limits = lookupLimits(env);
+export async function peekLookup(env: Bindings, request: Request | LookupClient, leases: LeaseBook = isolateLeases): Promise<LimitDecision> {
+  const { key: clientId, limits } = resolveClient(env, request);
   const now = Date.now();
-  const lease = usableLease(leases, `${clientKey(request)}|${limits.perMinute}|${limits.perMonth}`, now);
-  return lease ? fromLease(lease, now) : limiter(env, clientKey(request)).check(limits, "peek");
+  const lease = usableLease(leases, `${clientId}|${limits.perMinute}|${limits.perMonth}`, now);
+  return lease ? fromLease(lease, now) : limiter(env, clientId).check(limits, "peek");
 }
 
 export function rateLimitHeaders(decision: LimitDecision): Record<string, string> {

@@ -1,9 +1,11 @@
 import { type Context, Hono } from "hono";
-import { countActiveAlerts, createAlert, deleteAlert, findAlert, listAlerts, updateAlert } from "../alerts/alert-store";
+import { countActiveAlerts, createAlert, deleteAlert, findAlert, findDuplicateAlert, listAlerts, ruleThreshold, updateAlert, type AlertRule } from "../alerts/alert-store";
 import { findCredentials, type UserRecord } from "../auth/accounts-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { canActivateAlert, type Plan } from "../contract/plans";
 import { planOfUser } from "../billing/user-plan";
+import { planCoversMarketplace } from "../billing/entitlements";
+import { upgradeHint } from "../contract/billing";
 import type { AppEnv } from "../env";
 import { type AlertCondition, type AlertList, alertPatchSchema, newAlertSchema, SELLER_CONDITIONS } from "../contract/alerts";
 import { pageQuerySchema, type Page } from "../contract/pagination";
@@ -22,12 +24,30 @@ async function sellerConditionRefused(c: Context<AppEnv>, condition: AlertCondit
 
 function limitReached(c: Context<AppEnv>, plan: Plan) {
   return c.json(
-    { detail: `Your ${plan.name} plan allows ${plan.activeAlertLimit} active alerts. Pause or delete one first.` },
+    { detail: `Your ${plan.name} plan allows ${plan.activeAlertLimit} active alerts. Pause or delete one first.${upgradeHint(plan)}` },
+    403,
+  );
+}
+
+function marketplaceRefused(c: Context<AppEnv>, plan: Plan, marketplace: string) {
+  if (planCoversMarketplace(plan, marketplace)) return null;
+  return c.json(
+    { detail: `Your ${plan.name} plan covers the ${plan.marketplaces.join(", ")} marketplace only, not ${marketplace}.${upgradeHint(plan)}` },
     403,
   );
 }
 
 const notFound = (c: Context<AppEnv>) => c.json({ detail: "No such alert." }, 404);
+
+/** 409 when the user already has an alert with this exact rule; null when the rule is new. */
+async function duplicateRefused(c: Context<AppEnv>, rule: AlertRule, exceptId?: string) {
+  if (!(await findDuplicateAlert(c.env.DB, currentAccount(c).user.id, rule, exceptId))) return null;
+  const threshold = rule.threshold === null ? "" : ` and threshold ${rule.threshold}`;
+  return c.json(
+    { detail: `You already have a ${rule.conditionType} alert for ${rule.asin} (${rule.marketplace})${threshold}. Edit that one instead.` },
+    409,
+  );
+}
 
 export const alertRoutes = new Hono<AppEnv>()
   .get("/", requireAccount, zodValidator("query", pageQuerySchema), async (c) => {
@@ -49,11 +69,17 @@ export const alertRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const refused = await sellerConditionRefused(c, input.conditionType);
     if (refused) return refused;
+    const rule = { ...input, threshold: ruleThreshold(input.conditionType, input.threshold) };
+    const duplicate = await duplicateRefused(c, rule);
+    if (duplicate) return duplicate;
     const plan = await planOfUser(c.env.DB, user);
+    const outside = marketplaceRefused(c, plan, input.marketplace);
+    if (outside) return outside;
     if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, user.id))) return limitReached(c, plan);
-    // The insert re-checks the cap itself, in case another request took the last place meanwhile.
+    // The insert re-checks the cap and the rule itself, in case another request got there meanwhile.
     const alert = await createAlert(c.env.DB, user.id, input, plan.activeAlertLimit);
-    return alert ? c.json({ alert }, 201) : limitReached(c, plan);
+    if (alert) return c.json({ alert }, 201);
+    return (await duplicateRefused(c, rule)) ?? limitReached(c, plan);
   })
   .patch("/:id", requireAccount, zodValidator("json", alertPatchSchema), async (c) => {
     const { user } = currentAccount(c);
@@ -64,6 +90,10 @@ export const alertRoutes = new Hono<AppEnv>()
     if (patch.threshold !== undefined && alert.conditionType === "buybox_lost") {
       return c.json({ detail: [{ loc: ["json", "threshold"], msg: "buybox_lost alerts take no threshold", type: "custom" }] }, 422);
     }
+    if (patch.threshold != null) {
+      const duplicate = await duplicateRefused(c, { ...alert, threshold: patch.threshold }, id);
+      if (duplicate) return duplicate;
+    }
     if (!(patch.paused === false && alert.paused)) {
       const updated = await updateAlert(c.env.DB, user.id, id, patch, null);
       return updated ? c.json({ alert: updated }, 200) : notFound(c);
@@ -72,6 +102,8 @@ export const alertRoutes = new Hono<AppEnv>()
     const refused = await sellerConditionRefused(c, alert.conditionType);
     if (refused) return refused;
     const plan = await planOfUser(c.env.DB, user);
+    const outside = marketplaceRefused(c, plan, alert.marketplace);
+    if (outside) return outside;
     if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, user.id))) return limitReached(c, plan);
     const updated = await updateAlert(c.env.DB, user.id, id, patch, plan.activeAlertLimit);
     return updated ? c.json({ alert: updated }, 200) : limitReached(c, plan);

@@ -14,6 +14,7 @@ import { authUrlQuerySchema, type AuthUrlResponse } from "../contract/account";
 import { configOf } from "../config";
 import { exchangeAuthorizationCode, LwaError } from "../upstreams/spapi/lwa";
 import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
+import { hitClientLimit } from "../ratelimit/client-limit";
 import { zodValidator } from "../validation";
 
 const STATE_FAILURES: Record<StateFailure, string> = {
@@ -73,7 +74,7 @@ export const authRoutes = new Hono<AppEnv>()
       marketplace,
       applicationId: sellingPartner.applicationId,
       state,
-      redirectUri: callbackUrl(c.req.url),
+      redirectUri: callbackUrl(configOf(c.env).siteOrigin),
       draftApp: sellingPartner.draftApp,
     });
     return c.json<AuthUrlResponse>({ authUrl, demoAvailable }, 200);
@@ -99,9 +100,9 @@ export const authRoutes = new Hono<AppEnv>()
     let refreshToken: string;
     try {
       refreshToken = await exchangeAuthorizationCode(
-        { clientId: sellingPartner.clientId, clientSecret: sellingPartner.clientSecret },
+        { clientId: sellingPartner.clientId, clientSecret: sellingPartner.clientSecret, tokenUrl: sellingPartner.lwaTokenUrl },
         code,
-        callbackUrl(c.req.url),
+        callbackUrl(configOf(c.env).siteOrigin),
       );
     } catch (error) {
       if (!(error instanceof LwaError)) throw error;
@@ -130,9 +131,23 @@ export const authRoutes = new Hono<AppEnv>()
     const current = c.get("account");
     if (current?.user.isDemo) return c.json(await userStatus(c.env.DB, current.user), 200);
 
-    const user = (await demoAccountOf(c.env, readCookie(c, DEMO_ACCOUNT_COOKIE))) ?? (await createDemoUser(c.env.DB));
+    let user = await demoAccountOf(c.env, readCookie(c, DEMO_ACCOUNT_COOKIE));
+    if (!user) {
+      // Only a new demo account counts against the address's hourly allowance; returning to one's own does not.
+      const decision = await hitClientLimit(c.env, c.req.raw, "demo-account", {
+        limit: configOf(c.env).vars.DEMO_ACCOUNTS_PER_HOUR,
+        windowMs: 60 * 60 * 1000,
+      });
+      if (!decision.allowed) {
+        c.header("Retry-After", String(decision.resetSeconds));
+        const minutes = Math.ceil(decision.resetSeconds / 60);
+        return c.json({ detail: `Too many demo accounts from this network: at most ${decision.limit} an hour. Try again in ${minutes} minutes.` }, 429);
+      }
+      user = await createDemoUser(c.env.DB);
+    }
     setHostCookie(c, DEMO_ACCOUNT_COOKIE, await signDemoAccount(c.env, user.id), DEMO_ACCOUNT_LIFETIME_SECONDS);
-    await signIn(c, user.id);
+    // A demo account belongs to this one browser: signing in again ends any session it had.
+    await signIn(c, user.id, 1);
     return c.json(await userStatus(c.env.DB, user), 200);
   })
   .post("/logout", async (c) => {

@@ -11,6 +11,7 @@ import { claimManualRefresh } from "../dashboard/refresh-store";
 import type { AppEnv } from "../env";
 import { listTrackedAsins } from "../history/watchlist-store";
 import { sliceLimits } from "../jobs/snapshot/slice";
+import { productSourceFor } from "../upstreams/creators/select";
 import { zodValidator } from "../validation";
 
 /** The seller dashboard: KPI cards and the tracked-ASIN table (7 days), and "Refresh now". */
@@ -53,7 +54,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
     }
     const keys = await listTrackedAsins(c.env.DB, user.id);
     // The same per-invocation call budget as a slice of the nightly run.
-    const { captured } = await captureNow(c.env, null, keys, now, sliceLimits(c.env).maxCalls);
+    const { captured } = await captureNow(c.env, (marketplace) => productSourceFor(c.env, marketplace), keys, now, sliceLimits(c.env).maxCalls);
     const body: RefreshResponse = { refreshed: captured, nextAllowedAt: new Date(now + MANUAL_REFRESH_INTERVAL_MS).toISOString() };
     return c.json(body, 200);
   });

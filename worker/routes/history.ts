@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { PRO_PLAN } from "../contract/plans";
 import { planOfUser } from "../billing/user-plan";
+import { upgradeHint } from "../contract/billing";
 import type { AppEnv } from "../env";
 import { rankHistory } from "../history/history-store";
 import { utcDay } from "../history/snapshot-store";
@@ -24,7 +24,7 @@ export const historyRoutes = new Hono<AppEnv>().get("/", zodValidator("query", h
     if (days > plan.historyDays) {
       return c.json(
         {
-          detail: `Your ${plan.name} plan shows ${plan.historyDays} days of rank history. Connect your Amazon seller account for up to ${PRO_PLAN.historyDays} days.`,
+          detail: `Your ${plan.name} plan shows ${plan.historyDays} days of rank history.${upgradeHint(plan)}`,
         },
         403,
       );

@@ -5,7 +5,9 @@ import { KeyringError } from "../auth/token-crypto";
 import { settingsUpdateSchema } from "../contract/account";
 import { channelsUpdateSchema, type WebhookTestResult } from "../contract/channels";
 import type { AppEnv } from "../env";
-import { alertsPageUrl } from "../config";
+import { alertsPageUrl, configOf } from "../config";
+import { webhookUrlProblem } from "../contract/webhook-url";
+import { hitAccountLimit } from "../ratelimit/client-limit";
 import { channelSettingsView, openWebhookSecret, rotateWebhookSecret, saveChannels } from "../notifications/channel-settings";
 import { loadChannels } from "../notifications/channel-store";
 import { testWebhookPayload } from "../notifications/webhook-payload";
@@ -59,6 +61,15 @@ export const settingsRoutes = new Hono<AppEnv>()
     const answer = (result: WebhookTestResult) => c.json(result, 200);
     if (!stored.webhookUrl) return answer({ ok: false, detail: "Save a webhook URL first." });
     if (!stored.webhookSecretCiphertext) return answer({ ok: false, detail: "Generate a signing secret first." });
+    // A URL saved before today's rules is checked again before anything is sent to it.
+    const problem = webhookUrlProblem(stored.webhookUrl);
+    if (problem) return answer({ ok: false, detail: problem });
+    const limit = { limit: configOf(c.env).vars.WEBHOOK_TESTS_PER_HOUR, windowMs: 60 * 60 * 1000 };
+    const decision = await hitAccountLimit(c.env, user.id, "webhook-test", limit);
+    if (!decision.allowed) {
+      c.header("Retry-After", String(decision.resetSeconds));
+      return c.json({ detail: `Too many webhook tests: at most ${decision.limit} an hour. Try again in ${Math.ceil(decision.resetSeconds / 60)} minutes.` }, 429);
+    }
     let secret: string;
     try {
       secret = await openWebhookSecret(c.env, user.id, stored.webhookSecretCiphertext);

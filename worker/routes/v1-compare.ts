@@ -11,31 +11,15 @@ import type { AppEnv } from "../env";
 import { limitExceededDetail, lookupLimits, peekLookup, rateLimitHeaders, takeLookup } from "../ratelimit/lookup-limit";
 import type { LimitDecision } from "../ratelimit/policy";
 import { validationDetails } from "../validation";
+import { SECURITY_SCHEME } from "../openapi/responses";
+import { errorSchema, lookupResultSchema, validationErrorSchema } from "../openapi/schemas";
 
-const detailSchema = z.object({ detail: z.string() }).openapi("ErrorDetail");
-const productSchema = z
-  .object({
-    asin: z.string(),
-    marketplace: z.string(),
-    source: z.enum(["live", "cache", "mock"]),
-    title: z.string().nullable(),
-    image: z.string().nullable(),
-    categoryPath: z.array(z.string()),
-    rank: z.number().nullable(),
-    price: z.object({ amount: z.number(), currency: z.string() }).nullable(),
-    offers: z.number().nullable(),
-    rating: z.number().nullable(),
-    reviewCount: z.number().nullable(),
-    detailPageUrl: z.string().nullable(),
-    refreshedAt: z.string(),
-  })
-  .openapi("LookupResult");
 const compareSchema = z
   .object({
     marketplace: z.string(),
     items: z.array(
       z.union([
-        z.object({ asin: z.string(), ok: z.literal(true), product: productSchema }),
+        z.object({ asin: z.string(), ok: z.literal(true), product: lookupResultSchema }),
         z.object({
           asin: z.string(),
           ok: z.literal(false),
@@ -46,25 +30,53 @@ const compareSchema = z
     ),
   })
   .openapi("CompareResponse");
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { "application/json": { schema } },
+
+const answer = <T extends z.ZodType>(description: string, schema: T) => ({
   description,
+  content: { "application/json": { schema } },
 });
+
+/** A key, a session, or nobody: anonymous callers compare within the Free plan. */
+const COMPARE_SECURITY: Record<string, string[]>[] = [{ [SECURITY_SCHEME]: [] }, {}];
 
 const route = createRoute({
   method: "get",
   path: "/",
+  operationId: "compare",
+  tags: ["Lookup"],
   summary: "Compare up to 10 ASINs side by side",
   description:
     "The lookup answer of each ASIN in the order given (repeats dropped), with per-ASIN errors. Each ASIN counts as one lookup against the Free monthly allowance.",
+  security: COMPARE_SECURITY,
   request: { query: compareQuerySchema },
   responses: {
-    200: json(compareSchema, "One item per ASIN"),
-    403: json(detailSchema, "More ASINs or another marketplace than the plan allows"),
-    422: json(z.object({ detail: z.array(z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string(), type: z.string() })) }), "Bad input"),
-    429: json(detailSchema, "Lookup allowance used up (Retry-After)"),
-    503: json(detailSchema, "Amazon failed for every ASIN (Retry-After)"),
+    200: answer("One item per ASIN.", compareSchema),
+    403: answer("More ASINs or another marketplace than the plan allows.", errorSchema),
+    422: answer("Bad input.", validationErrorSchema),
+    429: answer("Lookup allowance used up (Retry-After).", errorSchema),
+    503: answer("Amazon failed for every ASIN (Retry-After).", errorSchema),
   },
+});
+
+const planSchema = z
+  .object({
+    plan: z.enum(["free", "pro", "enterprise"]),
+    planName: z.string(),
+    compareLimit: z.number(),
+    marketplaces: z.array(z.string()),
+    historyDays: z.number(),
+    exportsPerDay: z.number().nullable(),
+  })
+  .openapi("ComparePlan");
+
+const planRoute = createRoute({
+  method: "get",
+  path: "/plan",
+  operationId: "comparePlan",
+  tags: ["Lookup"],
+  summary: "What the caller's plan allows in a compare",
+  security: COMPARE_SECURITY,
+  responses: { 200: answer("The caller's compare limits.", planSchema) },
 });
 
 async function planOf(c: Context<AppEnv>): Promise<Plan> {
@@ -87,7 +99,7 @@ async function takeLookups(c: Context<AppEnv>, count: number): Promise<LimitDeci
 /** GET / (documented in the OpenAPI document) and GET /plan, the form's view of the caller's plan. */
 export const compareRoutes = new OpenAPIHono<AppEnv>();
 
-compareRoutes.get("/plan", async (c) => {
+compareRoutes.openapi(planRoute, async (c) => {
   const plan = await planOf(c);
   c.header("Cache-Control", "private, no-store");
   const body: ComparePlan = {

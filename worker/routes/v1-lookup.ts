@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { configOf } from "../config";
 import type { AppEnv } from "../env";
 import { recordLookupSnapshot } from "../history/lookup-snapshot";
@@ -6,9 +6,20 @@ import { LookupCache } from "../lookup/cache";
 import { logLookup } from "../lookup/lookup-log-store";
 import { lookupProduct } from "../lookup/lookup-service";
 import { productSourceFor } from "../upstreams/creators/select";
-import { limitExceededDetail, lookupLimits, peekLookup, rateLimitHeaders, takeLookup } from "../ratelimit/lookup-limit";
+import { limitExceededDetail, type LookupClient, lookupLimits, peekLookup, rateLimitHeaders, takeLookup, userLookupClient } from "../ratelimit/lookup-limit";
+import { planOfUser } from "../billing/user-plan";
+import { upgradeHint } from "../contract/billing";
+import type { Plan } from "../contract/plans";
 import { lookupQuerySchema } from "../contract/lookup";
 import { zodValidator } from "../validation";
+
+/** Anonymous callers are counted by address; a signed-in user by account, under their plan. */
+async function lookupClientOf(c: Context<AppEnv>): Promise<{ client: Request | LookupClient; plan: Plan | null }> {
+  const account = c.get("account");
+  if (!account) return { client: c.req.raw, plan: null };
+  const plan = await planOfUser(c.env.DB, account.user);
+  return { client: userLookupClient(c.env, account.user.id, plan.lookupsPerMonth), plan };
+}
 
 /** One product lookup: the client's quota, the 24-hour cache, then the product source. */
 export const lookupRoutes = new Hono<AppEnv>()
@@ -17,7 +28,7 @@ export const lookupRoutes = new Hono<AppEnv>()
     await next();
     // A key request reports its hourly key limit instead (set by the key middleware).
     if (!c.get("apiKey") && !c.res.headers.has("RateLimit-Limit")) {
-      const decision = await peekLookup(c.env, c.req.raw);
+      const decision = await peekLookup(c.env, (await lookupClientOf(c)).client);
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.res.headers.set(name, value);
     }
   })
@@ -28,11 +39,14 @@ export const lookupRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     // With an API key the request was counted against the account's hourly key limit already.
     if (!c.get("apiKey")) {
-      const decision = await takeLookup(c.env, c.req.raw);
+      const { client, plan } = await lookupClientOf(c);
+      const decision = await takeLookup(c.env, client);
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
       if (!decision.allowed) {
         c.header("Retry-After", String(decision.resetSeconds));
-        return c.json({ detail: limitExceededDetail(decision, lookupLimits(c.env)) }, 429);
+        const limits = client instanceof Request ? lookupLimits(c.env) : client.limits;
+        const hint = decision.exceeded === "month" && plan ? upgradeHint(plan) : "";
+        return c.json({ detail: limitExceededDetail(decision, limits) + hint }, 429);
       }
     }
 

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
-import { PRO_PLAN } from "../contract/plans";
 import { planOfUser } from "../billing/user-plan";
+import { planCoversMarketplace } from "../billing/entitlements";
+import { upgradeHint } from "../contract/billing";
 import type { AppEnv } from "../env";
 import { addToWatchlist, listWatchlist, removeFromWatchlist } from "../history/watchlist-store";
 import { watchlistEntrySchema, type WatchlistResponse } from "../contract/history";
@@ -22,11 +23,16 @@ export const watchlistRoutes = new Hono<AppEnv>()
     const { user } = currentAccount(c);
     const { asin, marketplace } = c.req.valid("json");
     const plan = await planOfUser(c.env.DB, user);
+    if (!planCoversMarketplace(plan, marketplace)) {
+      return c.json(
+        { detail: `Your ${plan.name} plan covers the ${plan.marketplaces.join(", ")} marketplace only, not ${marketplace}.${upgradeHint(plan)}` },
+        403,
+      );
+    }
     const addition = await addToWatchlist(c.env.DB, user.id, asin, marketplace, plan.watchlistLimit);
     if (addition.status === "limit") {
-      const upgrade = plan.id === "free" ? `, or connect your Amazon seller account to watch up to ${PRO_PLAN.watchlistLimit}` : "";
       return c.json(
-        { detail: `Your ${plan.name} plan can watch up to ${plan.watchlistLimit} ASINs. Remove one first${upgrade}.` },
+        { detail: `Your ${plan.name} plan can watch up to ${plan.watchlistLimit} ASINs. Remove one first.${upgradeHint(plan)}` },
         403,
       );
     }

@@ -24,7 +24,7 @@ export async function sellerApiFor(env: Bindings, user: UserRecord): Promise<Sel
     console.error("a connected seller asked for SP-API data, but LWA_CLIENT_ID/LWA_CLIENT_SECRET/SPAPI_APPLICATION_ID are not set");
     throw new SellerApiError(502, "Amazon's Selling Partner API is not configured on this server right now.");
   }
-  const client = { clientId: sellingPartner.clientId, clientSecret: sellingPartner.clientSecret };
+  const client = { clientId: sellingPartner.clientId, clientSecret: sellingPartner.clientSecret, tokenUrl: sellingPartner.lwaTokenUrl };
   // A new grant (reconnect) gets a new cache entry; the old one simply ages out.
   const tokenCacheKey = accessTokenCacheKey(user.id, credentials.grantedAt);
 

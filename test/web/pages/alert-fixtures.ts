@@ -13,6 +13,7 @@ export function alertView(overrides: Partial<AlertView> = {}): AlertView {
     in_app_enabled: true,
     last_triggered: null,
     paused: false,
+    paused_reason: null,
     last_result: null,
     last_checked_day: null,
     created_at: "2026-11-20T09:00:00.000Z",

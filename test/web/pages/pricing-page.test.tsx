@@ -33,7 +33,7 @@ describe("/pricing", () => {
     for (const feature of ["Unlimited lookups", "Compare up to 10 ASINs", "1,000 API requests per hour", "API access key", "Priority support"]) {
       expect(within(pro).getByText(feature)).toBeTruthy();
     }
-    expect(within(pro).getByRole("link", { name: "Connect Seller Central" }).getAttribute("href")).toBe("/connect");
+    expect(within(pro).getByRole("link", { name: "Upgrade to Pro" }).getAttribute("href")).toBe("/billing");
 
     const enterprise = planCard("Enterprise");
     expect(within(enterprise).getByText("Custom")).toBeTruthy();

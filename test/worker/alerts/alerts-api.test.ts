@@ -6,9 +6,11 @@ import { connectSeller, demoEnv, registerLwaClient, sellerEnv, TestBrowser } fro
 
 const RANK_ALERT = { asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500, marketplace: "US" };
 
+/** A demo account (seller data) switched to demo Pro: it starts on Free like anyone. */
 async function demoUser(): Promise<TestBrowser> {
   const browser = new TestBrowser(demoEnv());
   await browser.signInDemo();
+  expect((await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" })).status).toBe(200);
   return browser;
 }
 
@@ -70,6 +72,7 @@ describe("POST /api/alerts", () => {
       in_app_enabled: true,
       last_triggered: null,
       paused: false,
+      paused_reason: null,
       last_result: null,
       last_checked_day: null,
       created_at: expect.any(String),
@@ -108,16 +111,17 @@ describe("POST /api/alerts", () => {
     for (let i = 0; i < 5; i++) await create(browser, { ...RANK_ALERT, threshold: 100 + i });
     const res = await browser.json("/api/alerts", "POST", RANK_ALERT);
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ detail: "Your Free plan allows 5 active alerts. Pause or delete one first." });
+    expect(await res.json()).toEqual({ detail: "Your Free plan allows 5 active alerts. Pause or delete one first. Upgrade to Pro at /billing to lift it." });
     expect(await list(browser)).toMatchObject({ active: 5, activeLimit: FREE_PLAN.activeAlertLimit });
   });
 
   it("counts only active alerts towards the limit", async () => {
     const browser = await freeUser();
+    // Distinct thresholds: an identical rule would be refused as a duplicate.
     const first = await create(browser);
-    for (let i = 0; i < 4; i++) await create(browser);
+    for (let i = 0; i < 4; i++) await create(browser, { ...RANK_ALERT, threshold: 100 + i });
     await browser.json(`/api/alerts/${first.id}`, "PATCH", { paused: true });
-    await create(browser);
+    await create(browser, { ...RANK_ALERT, threshold: 200 });
     expect(await list(browser)).toMatchObject({ active: 5 });
     expect((await list(browser)).alerts).toHaveLength(6);
   });
@@ -172,11 +176,11 @@ describe("PATCH /api/alerts/:id", () => {
     const paused = await create(browser);
     await browser.json(`/api/alerts/${paused.id}`, "PATCH", { paused: true });
     const active = [];
-    for (let i = 0; i < 5; i++) active.push(await create(browser));
+    for (let i = 0; i < 5; i++) active.push(await create(browser, { ...RANK_ALERT, threshold: 100 + i }));
 
     const refused = await browser.json(`/api/alerts/${paused.id}`, "PATCH", { paused: false });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ detail: "Your Free plan allows 5 active alerts. Pause or delete one first." });
+    expect(await refused.json()).toEqual({ detail: "Your Free plan allows 5 active alerts. Pause or delete one first. Upgrade to Pro at /billing to lift it." });
     // Other changes to a paused alert are still allowed at the limit.
     expect((await browser.json(`/api/alerts/${paused.id}`, "PATCH", { threshold: 42 })).status).toBe(200);
 

@@ -1,25 +1,27 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
-import { deleteCredentials, saveCredentials, upsertSellerUser } from "../../../worker/auth/accounts-store";
+import { saveCredentials, upsertSellerUser } from "../../../worker/auth/accounts-store";
+import { storeDemoSubscription } from "../../../worker/billing/subscription-store";
 import { SESSION_COOKIE } from "../../../worker/auth/cookies";
 import { createSession } from "../../../worker/auth/session";
 import { app } from "../../../worker/app";
 import type { CreatedApiKey } from "../../../worker/contract/api-keys";
 import { demoEnv, newSellingPartnerId, TestBrowser } from "../support/seller-browser";
-import { userIdOf } from "../history/accounts";
+import { proBrowser, userIdOf } from "../history/accounts";
 
 /**
- * Puts a (non-demo) user on Pro or Free. Today the plan follows the seller connection
- * (worker/billing/user-plan.ts); this is the one place to change when the plan source changes.
+ * Puts a (non-demo) user on Pro or Free: the plan follows the user's subscription row
+ * (worker/billing/user-plan.ts), active for Pro and canceled for Free. The seller connection
+ * stays, as it would for a seller who stopped paying.
  */
 export async function setPlan(userId: string, plan: "pro" | "free"): Promise<void> {
-  if (plan === "free") return deleteCredentials(env.DB, userId);
   await saveCredentials(env.DB, userId, {
     refreshTokenCiphertext: "sealed-test-token",
     keyId: "k2026",
     region: "na",
     grantedAt: new Date().toISOString(),
   });
+  await storeDemoSubscription(env.DB, userId, plan === "pro");
 }
 
 /** A browser signed in as a seller user on the given plan, and that user's id. */
@@ -32,10 +34,9 @@ export async function sellerOnPlan(plan: "pro" | "free"): Promise<{ browser: Tes
   return { browser, userId: user.id };
 }
 
-/** A demo browser (Pro) and its id. */
+/** A demo browser upgraded to demo Pro (billing mock mode), and its id. */
 export async function proDemo(): Promise<{ browser: TestBrowser; userId: string }> {
-  const browser = new TestBrowser(demoEnv());
-  await browser.signInDemo();
+  const browser = await proBrowser();
   return { browser, userId: userIdOf(browser) };
 }
 

@@ -44,7 +44,7 @@ describe("GET /api/auth/url", () => {
     const url = new URL(body.authUrl);
     expect(`${url.origin}${url.pathname}`).toBe("https://sellercentral.amazon.com/apps/authorize/consent");
     expect(url.searchParams.get("application_id")).toBe("amzn1.sp.solution.test-app");
-    expect(url.searchParams.get("redirect_uri")).toBe("http://localhost/api/auth/callback");
+    expect(url.searchParams.get("redirect_uri")).toBe("https://ranklayer.com/api/auth/callback");
     expect(url.searchParams.get("state")).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(url.searchParams.has("version")).toBe(false);
     // The browser-binding nonce is HttpOnly and host-only.
@@ -123,7 +123,7 @@ describe("GET /api/auth/callback", () => {
       contentType: "application/x-www-form-urlencoded",
       grantType: "authorization_code",
       clientSecretValid: true,
-      redirectUri: "http://localhost/api/auth/callback",
+      redirectUri: "https://ranklayer.com/api/auth/callback",
     });
 
     const status = await (await browser.request("/api/user/status")).json();

@@ -1,23 +1,32 @@
 import { env } from "cloudflare:test";
 import { decodeJwt } from "jose";
+import { expect } from "vitest";
 import { upsertSellerUser } from "../../../worker/auth/accounts-store";
 import { SESSION_COOKIE } from "../../../worker/auth/cookies";
 import { createSession } from "../../../worker/auth/session";
+import type { Bindings } from "../../../worker/env";
 import { demoEnv, newSellingPartnerId, TestBrowser } from "../support/seller-browser";
 
 /** A browser signed in as a seller who is not (or no longer) connected: the Free plan. */
 export async function freeBrowser(): Promise<TestBrowser> {
-  const browser = new TestBrowser(demoEnv());
+  return freeBrowserWith(demoEnv());
+}
+
+/** A signed-in seller account without a subscription, under the given bindings. */
+export async function freeBrowserWith(bindings: Bindings): Promise<TestBrowser> {
+  const browser = new TestBrowser(bindings);
   const user = await upsertSellerUser(env.DB, newSellingPartnerId());
   const { token } = await createSession(browser.bindings, user.id);
   browser.cookies.set(SESSION_COOKIE, token);
   return browser;
 }
 
-/** A browser signed in to its own demo account: Pro limits. */
+/** A browser signed in to its own demo account, upgraded to demo Pro (billing mock mode): Pro limits. */
 export async function proBrowser(): Promise<TestBrowser> {
   const browser = new TestBrowser(demoEnv());
   await browser.signInDemo();
+  const upgrade = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+  expect(upgrade.status, await upgrade.clone().text()).toBe(200);
   return browser;
 }
 

@@ -91,7 +91,7 @@ describe("GET /api/history", () => {
       const res = await browser.request(`/api/history?asin=${asin}&range=${range}`);
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({
-        detail: "Your Free plan shows 7 days of rank history. Connect your Amazon seller account for up to 90 days.",
+        detail: "Your Free plan shows 7 days of rank history. Upgrade to Pro at /billing to lift it.",
       });
     }
   });

@@ -52,7 +52,7 @@ describe("/api/watchlist", () => {
     const added = await browser.json("/api/watchlist", "POST", { asin: ` ${asin.toLowerCase()} `, marketplace: "de" });
     expect(added.status).toBe(201);
     const { item } = await added.json<{ item: Item }>();
-    expect(item).toEqual({ asin, marketplace: "DE", addedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) });
+    expect(item).toEqual({ asin, marketplace: "DE", addedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), paused: false, paused_reason: null });
 
     const again = await browser.json("/api/watchlist", "POST", { asin, marketplace: "DE" });
     expect(again.status).toBe(200);
@@ -98,7 +98,7 @@ describe("watchlist limits", () => {
     const over = await browser.json("/api/watchlist", "POST", { asin: "B0OVER0026" });
     expect(over.status).toBe(403);
     expect(await over.json()).toEqual({
-      detail: "Your Free plan can watch up to 25 ASINs. Remove one first, or connect your Amazon seller account to watch up to 1000.",
+      detail: "Your Free plan can watch up to 25 ASINs. Remove one first. Upgrade to Pro at /billing to lift it.",
     });
     expect((await browser.json("/api/watchlist", "POST", { asin: "B0LAST0025" })).status).toBe(200);
     expect(await items(browser)).toHaveLength(25);

@@ -182,7 +182,7 @@ describe("retention", () => {
       ...Array.from({ length: 23 }, () => insert.bind(at(45 * DAY_MS))),
       ...Array.from({ length: 4 }, () => insert.bind(at(DAY_MS))),
     ]);
-    expect(await runRetention(env, CHECK_TIME, 5, { history: false })).toEqual({ cutoff: at(30 * DAY_MS), lookupLogDeleted: 23, apiKeyUsageDeleted: expect.any(Number) });
+    expect(await runRetention(env, CHECK_TIME, 5, { history: false })).toMatchObject({ cutoff: at(30 * DAY_MS), lookupLogDeleted: 23, apiKeyUsageDeleted: expect.any(Number) });
     expect(await count("lookup_log")).toBe(4);
   });
 

@@ -159,13 +159,52 @@ describe("POST /api/settings/webhook-test", () => {
     const [call] = await webhookCalls(hook.path);
     const [, timestamp, mac] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(call?.headers["x-ranklayer-signature"] ?? "") ?? [];
     expect(mac).toBe(createHmac("sha256", secret).update(`${timestamp}.${call!.body}`).digest("hex"));
-    expect(JSON.parse(call!.body)).toMatchObject({ type: "webhook.test", alert: null, text: expect.stringContaining("test message") });
+    expect(JSON.parse(call!.body)).toMatchObject({ type: "webhook.test", alerts: [], text: expect.stringContaining("test message") });
 
     await scriptWebhook(hook.path, [500]);
     expect(await (await browser.request("/api/settings/webhook-test", { method: "POST" })).json()).toEqual({
       ok: false,
       status: 500,
-      detail: "The webhook answered HTTP 500",
+      detail: "HTTP status 500",
+    });
+  });
+
+  it("allows a few tests an hour per account, then 429 with Retry-After; another account is not held up", async () => {
+    const limit = { WEBHOOK_TESTS_PER_HOUR: "3" };
+    const browser = await signedIn(limit);
+    const hook = webhookEndpoint();
+    await browser.json("/api/settings/channels", "PUT", { webhookUrl: hook.url });
+    await browser.request("/api/settings/webhook-secret", { method: "POST" });
+    const test = () => browser.request("/api/settings/webhook-test", { method: "POST" });
+    for (let i = 0; i < 3; i++) expect(await (await test()).json()).toEqual({ ok: true, status: 200 });
+
+    const refused = await test();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(3600);
+    expect(await refused.json()).toEqual({ detail: expect.stringMatching(/^Too many webhook tests: at most 3 an hour\. Try again in \d+ minutes\.$/) });
+    expect(await webhookCalls(hook.path)).toHaveLength(3);
+
+    const other = await signedIn(limit);
+    await other.json("/api/settings/channels", "PUT", { webhookUrl: webhookEndpoint().url });
+    await other.request("/api/settings/webhook-secret", { method: "POST" });
+    expect((await other.request("/api/settings/webhook-test", { method: "POST" })).status).toBe(200);
+  });
+
+  it("refuses to save a URL against the rules, and never tests a stored one that breaks them", async () => {
+    const browser = await signedIn();
+    const res = await browser.json("/api/settings/channels", "PUT", { webhookUrl: "https://metadata.google.internal/computeMetadata/v1/" });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ detail: [{ loc: ["json", "webhookUrl"], msg: "Webhook URL must name a public host, not a local or internal one" }] });
+
+    // A URL stored before the rules (written straight to D1) is refused at test time too.
+    const saved = webhookEndpoint().url;
+    await browser.json("/api/settings/channels", "PUT", { webhookUrl: saved });
+    await browser.request("/api/settings/webhook-secret", { method: "POST" });
+    await env.DB.prepare("UPDATE user_settings SET webhook_url = ? WHERE webhook_url = ?").bind("https://10-0-0-1.sslip.io/hook", saved).run();
+    expect(await (await browser.request("/api/settings/webhook-test", { method: "POST" })).json()).toEqual({
+      ok: false,
+      detail: "Webhook URL must not be a name that embeds an IP address",
     });
   });
 });

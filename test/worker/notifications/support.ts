@@ -7,7 +7,7 @@ import { RecordingEmailSender } from "../../../worker/upstreams/email/recording-
 import type { WebhookAnswer, WebhookCallRecord } from "../../fakes/webhook-calls";
 import { KEY_2026 } from "../support/seller-browser";
 
-export const WEBHOOK_HOST = "hooks.webhook-fake.test";
+export const WEBHOOK_HOST = "hooks.webhook-fake.example";
 const WEBHOOK_CONTROL = "https://webhook-fake.test/__control";
 export const SENDER = "alerts@ranklayer.example";
 export const NOW = Date.UTC(2026, 10, 22, 2, 30);

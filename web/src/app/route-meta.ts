@@ -150,6 +150,11 @@ export const ROUTE_META = {
     description:
       "The RankLayer API: ASIN lookups, rank history, watchlist, alerts and notifications as JSON, with keys, rate limits and examples.",
   },
+  "/billing": {
+    title: "Billing",
+    description: "Your RankLayer plan and subscription: upgrade to Pro, manage your card and invoices, or contact sales for Enterprise.",
+    noindex: true,
+  },
 } as const satisfies Record<string, PageMeta>;
 
 export type RoutePath = keyof typeof ROUTE_META;

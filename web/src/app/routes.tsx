@@ -31,6 +31,7 @@ const PortfolioPage = lazy(async () => ({ default: (await import("../pages/portf
 const BrandDashboardPage = lazy(async () => ({ default: (await import("../pages/dashboard/BrandDashboardPage")).BrandDashboardPage }));
 const RankTrendsView = lazy(async () => ({ default: (await import("../pages/rank-trends/RankTrendsView")).RankTrendsView }));
 const ApiDocsPage = lazy(async () => ({ default: (await import("../pages/docs/ApiDocsPage")).ApiDocsPage }));
+const BillingPage = lazy(async () => ({ default: (await import("../pages/billing/BillingPage")).BillingPage }));
 const NotFoundPage = lazy(async () => ({ default: (await import("../pages/NotFoundPage")).NotFoundPage }));
 
 /** The route table. Declarative <Routes> rather than a data router: no loaders are used, and it ships ~17 kB (gzip) less. */
@@ -67,6 +68,7 @@ export function AppRoutes() {
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="docs/api" element={<ApiDocsPage />} />
+          <Route path="billing" element={<BillingPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -3,7 +3,7 @@ import { useSession } from "../state/session";
 import { SignOutButton } from "./SignOutButton";
 import "../styles/account-nav.css";
 
-/** The header's signed-in area: Seller Central, Alerts and a way out of the session. Nothing while signed out. */
+/** The header's signed-in area: Seller Central, Alerts, Billing and a way out of the session. Nothing while signed out. */
 export function AccountNavItems({ onNavigate }: { onNavigate: () => void }) {
   const { user } = useSession();
   if (!user?.authenticated) return null;
@@ -18,6 +18,11 @@ export function AccountNavItems({ onNavigate }: { onNavigate: () => void }) {
       <li>
         <NavLink to="/alerts" className="site-nav__link" onClick={onNavigate}>
           Alerts
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/billing" className="site-nav__link" onClick={onNavigate}>
+          Billing
         </NavLink>
       </li>
       <li>

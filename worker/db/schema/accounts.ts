@@ -9,6 +9,8 @@ export const users = sqliteTable("users", {
   brandName: text("brand_name"),
   isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
   onboardedAt: text("onboarded_at"),
+  /** Last signed-in request (to the hour) of a demo account: nightly retention removes demos unused for 7 days. */
+  lastActiveAt: text("last_active_at"),
   createdAt: createdNow("created_at"),
   updatedAt: createdNow("updated_at"),
 });

@@ -17,6 +17,8 @@ export const alerts = sqliteTable(
     emailEnabled: integer("email_enabled", { mode: "boolean" }).notNull().default(true),
     inAppEnabled: integer("in_app_enabled", { mode: "boolean" }).notNull().default(true),
     paused: integer("paused", { mode: "boolean" }).notNull().default(false),
+    /** Why a paused alert is paused: null when the user paused it, plan_limit when a downgrade did (an upgrade resumes it). */
+    pausedReason: text("paused_reason"),
     /** ISO time of the last firing; null until the alert first fires. */
     lastTriggered: text("last_triggered"),
     /** UTC day (YYYY-MM-DD) of the last check, and what it found: fired, ok or no_data. */

@@ -10,10 +10,13 @@ export const watchlist = sqliteTable(
     asin: text("asin").notNull(),
     marketplace: text("marketplace").notNull(),
     createdAt: createdNow("created_at"),
+    /** plan_limit: past the plan's watchlist size or marketplaces, still listed but not snapshotted until an upgrade. */
+    pausedReason: text("paused_reason"),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.asin, table.marketplace] }),
-    index("watchlist_marketplace_asin_idx").on(table.marketplace, table.asin),
+    // paused_reason too, so the nightly job's read of running entries stays an index-only walk.
+    index("watchlist_marketplace_asin_idx").on(table.marketplace, table.asin, table.pausedReason),
   ],
 );
 

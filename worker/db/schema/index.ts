@@ -7,3 +7,4 @@ export * from "./alerts";
 export * from "./jobs";
 export * from "./dashboard";
 export * from "./api-keys";
+export * from "./billing";

@@ -1,19 +1,33 @@
 import type { Bindings } from "../../env";
 import { alertEmailConfig, alertsPageUrl } from "../../config";
+import { webhookUrlProblem } from "../../contract/webhook-url";
 import { openWebhookSecret } from "../../notifications/channel-settings";
 import { sendAlertEmail } from "../../notifications/email";
-import { claimDelivery, type DueDelivery, dueDeliveries, finishDelivery, markNotConfigured, nextAttemptAtMs, noteDeliveryError } from "./delivery-store";
+import {
+  claimDeliveries,
+  type DueDelivery,
+  dueDeliveries,
+  finishDeliveries,
+  finishDelivery,
+  markNotConfigured,
+  nextAttemptAtMs,
+  noteDeliveryErrors,
+} from "./delivery-store";
 import { MAX_ATTEMPTS, retryDelayMs } from "./retry-schedule";
-import { alertWebhookPayload } from "../../notifications/webhook-payload";
+import { alertDigestPayload } from "../../notifications/webhook-payload";
 import { fetchWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSender } from "../../upstreams/webhook/sender";
 
 /**
  * The notification outbox: sends the email and webhook rows of notification_deliveries
- * that are due. Each row is claimed before it is sent (attempts goes up only if nobody
- * else took it), so two runs at once never send one message twice; each row has its own
- * try/catch, so one failing channel never holds up another channel or another user.
+ * that are due, as digests: one email and one webhook per account per run, carrying every
+ * alert of that account that is due (so 100 alerts firing at once make one POST, not 100).
+ * Each row is claimed before it is sent (attempts goes up only if nobody else took it), so
+ * two runs at once never send one alert twice; each digest has its own try/catch, so one
+ * failing channel never holds up another channel or another user. A digest's rows share
+ * its outcome, and a failed digest's rows come round again together.
  */
 export interface DeliverySummary {
+  /** Rows (one alert on one channel) sent. */
   sent: number;
   /** Failed this time and scheduled again. */
   retrying: number;
@@ -24,8 +38,10 @@ export interface DeliverySummary {
   nextAttemptAtMs: number | null;
 }
 
-/** Rows per run; a longer queue is picked up by the next alarm at once. */
-export const DELIVERY_BATCH_SIZE = 50;
+/** Digests (account and channel) per run; more are picked up by the next alarm at once. */
+export const DELIVERY_BATCH_SIZE = 40;
+/** Rows per run across those digests. */
+const DELIVERY_MAX_ROWS = 2_000;
 /** How long a claimed row waits when its run dies before recording the outcome of its final attempt. */
 const FINAL_ATTEMPT_LEASE_MS = 15 * 60_000;
 /** The single NotificationRetry object that keeps the retry alarm. */
@@ -42,80 +58,106 @@ export interface DeliveryOptions {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A row's sender: it throws (or rejects) with the reason when the channel failed. */
-type Sender = () => Promise<void>;
+/** A digest's sender: it throws (or rejects) with the reason when the channel failed. */
+type Sender = (rows: DueDelivery[]) => Promise<void>;
 
-/** How to send this row with the current settings and bindings, or why it cannot be sent. */
-function senderFor(env: Bindings, row: DueDelivery, nowMs: number, options: DeliveryOptions): Sender | { missing: string } {
-  if (row.channel === "email") {
+/** How to send one account's rows of one channel with its current settings and bindings, or why they cannot be sent. */
+function senderFor(env: Bindings, first: DueDelivery, nowMs: number, options: DeliveryOptions): Sender | { missing: string } {
+  if (first.channel === "email") {
     const config = alertEmailConfig(env);
-    const to = row.alertEmail;
+    const to = first.alertEmail;
     if (!config) return { missing: "Email is not set up on this server (ALERT_EMAIL binding and ALERT_EMAIL_FROM)" };
     if (!to) return { missing: "No alert email address in settings" };
-    return () => sendAlertEmail(env, config, row, to);
+    return (rows) => sendAlertEmail(env, config, rows, to);
   }
-  if (row.channel === "webhook") {
-    const { webhookUrl: url, webhookSecretCiphertext: ciphertext } = row;
+  if (first.channel === "webhook") {
+    const { webhookUrl: url, webhookSecretCiphertext: ciphertext } = first;
     if (!url) return { missing: "No webhook URL in settings" };
     if (!ciphertext) return { missing: "No webhook signing secret: generate one in settings" };
-    return async () => {
+    // A URL saved before the current rules is checked again before anything is sent to it.
+    const problem = webhookUrlProblem(url);
+    if (problem) return { missing: `The saved webhook URL is not accepted: ${problem}` };
+    return async (rows) => {
+      // The digest's id is its oldest row's: the same on a retry of the same rows.
+      const deliveryId = rows[0]!.deliveryId;
       const result = await (options.webhooks ?? fetchWebhookSender).post({
         url,
-        secret: await openWebhookSecret(env, row.userId, ciphertext),
-        payload: alertWebhookPayload(row, alertsPageUrl(env)),
-        deliveryId: row.deliveryId,
+        secret: await openWebhookSecret(env, first.userId, ciphertext),
+        payload: alertDigestPayload(deliveryId, rows, alertsPageUrl(env), nowMs),
+        deliveryId,
         nowMs,
         timeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
       });
-      if (!result.ok) throw new Error(result.detail ?? "The webhook failed");
+      if (!result.ok) throw new Error(result.detail ?? "could not connect");
     };
   }
-  return { missing: `Unknown channel ${row.channel}` };
+  return { missing: `Unknown channel ${first.channel}` };
 }
 
-async function deliverOne(env: Bindings, row: DueDelivery, nowMs: number, options: DeliveryOptions): Promise<Outcome> {
-  if (row.attempts >= MAX_ATTEMPTS) {
+/** Sends one digest: the due rows of one account on one channel. */
+async function deliverDigest(env: Bindings, rows: DueDelivery[], nowMs: number, options: DeliveryOptions): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  const live: DueDelivery[] = [];
+  for (const row of rows) {
+    if (row.attempts < MAX_ATTEMPTS) {
+      live.push(row);
+      continue;
+    }
     // A run died during the final attempt: nothing is left to try.
     await finishDelivery(env.DB, row.deliveryId, "failed", row.lastError ?? "The final attempt did not finish", iso(nowMs));
-    return "failed";
+    outcomes.push("failed");
   }
-  const send = senderFor(env, row, nowMs, options);
+  if (live.length === 0) return outcomes;
+  const send = senderFor(env, live[0]!, nowMs, options);
   if (typeof send !== "function") {
-    return (await markNotConfigured(env.DB, row, send.missing)) ? "not_configured" : "skipped";
+    for (const row of live) outcomes.push((await markNotConfigured(env.DB, row, send.missing)) ? "not_configured" : "skipped");
+    return outcomes;
   }
-  const lease = retryDelayMs(row.attempts + 1) ?? FINAL_ATTEMPT_LEASE_MS;
-  if (!(await claimDelivery(env.DB, row, iso(nowMs + lease)))) return "skipped";
-  const attemptsMade = row.attempts + 1;
+  const claimed = await claimDeliveries(env.DB, live, (row) => iso(nowMs + (retryDelayMs(row.attempts + 1) ?? FINAL_ATTEMPT_LEASE_MS)));
+  outcomes.push(...live.slice(claimed.length).map((): Outcome => "skipped"));
+  if (claimed.length === 0) return outcomes;
+  const ids = (rows: DueDelivery[]) => rows.map((row) => row.deliveryId);
   try {
-    await send();
+    await send(claimed);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    console.error(`${row.channel} delivery ${row.deliveryId} failed (attempt ${attemptsMade} of ${MAX_ATTEMPTS}): ${reason}`);
-    if (retryDelayMs(attemptsMade) === null) {
-      await finishDelivery(env.DB, row.deliveryId, "failed", reason, iso(nowMs));
-      return "failed";
-    }
-    await noteDeliveryError(env.DB, row.deliveryId, reason);
-    return "retrying";
+    console.error(`${live[0]!.channel} digest of ${claimed.length} for user ${live[0]!.userId} failed: ${reason}`);
+    const lastTry = claimed.filter((row) => retryDelayMs(row.attempts + 1) === null);
+    const again = claimed.filter((row) => retryDelayMs(row.attempts + 1) !== null);
+    await finishDeliveries(env.DB, ids(lastTry), "failed", reason, iso(nowMs));
+    await noteDeliveryErrors(env.DB, ids(again), reason);
+    return [...outcomes, ...lastTry.map((): Outcome => "failed"), ...again.map((): Outcome => "retrying")];
   }
-  await finishDelivery(env.DB, row.deliveryId, "sent", null, iso(nowMs));
-  return "sent";
+  await finishDeliveries(env.DB, ids(claimed), "sent", null, iso(nowMs));
+  return [...outcomes, ...claimed.map((): Outcome => "sent")];
+}
+
+/** The due rows grouped by account and channel, in the order of each group's oldest row. */
+function digests(rows: DueDelivery[]): DueDelivery[][] {
+  const groups = new Map<string, DueDelivery[]>();
+  for (const row of rows) {
+    const key = `${row.userId}\u0000${row.channel}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()];
 }
 
 /** One pass over the due rows; the caller arranges the next pass at nextAttemptAtMs. */
 export async function deliverDue(env: Bindings, nowMs: number, options: DeliveryOptions = {}): Promise<DeliverySummary> {
-  const rows = await dueDeliveries(env.DB, iso(nowMs), DELIVERY_BATCH_SIZE);
-  const outcomes = await Promise.all(
-    rows.map(async (row): Promise<Outcome> => {
-      try {
-        return await deliverOne(env, row, nowMs, options);
-      } catch (error) {
-        // A database error on this row: it stays pending and comes round again.
-        console.error(`delivery ${row.deliveryId} could not be processed`, error);
-        return "skipped";
-      }
-    }),
-  );
+  const rows = await dueDeliveries(env.DB, iso(nowMs), DELIVERY_BATCH_SIZE, DELIVERY_MAX_ROWS);
+  const outcomes = (
+    await Promise.all(
+      digests(rows).map(async (group): Promise<Outcome[]> => {
+        try {
+          return await deliverDigest(env, group, nowMs, options);
+        } catch (error) {
+          // A database error on this digest: its rows stay pending and come round again.
+          console.error(`delivery digest of ${group.length} rows could not be processed`, error);
+          return ["skipped"];
+        }
+      }),
+    )
+  ).flat();
   const count = (outcome: Outcome) => outcomes.filter((o) => o === outcome).length;
   return {
     sent: count("sent"),

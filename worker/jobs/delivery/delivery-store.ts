@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, min, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { alertEvents, notificationDeliveries, userSettings } from "../../db/schema";
 import type { AlertEventMessage } from "../../notifications/alert-event";
@@ -20,9 +20,27 @@ export interface DueDelivery extends AlertEventMessage {
 const d = notificationDeliveries;
 const pending = eq(d.status, "pending");
 
-/** Up to `limit` pending rows due at `nowIso`, oldest first. */
-export function dueDeliveries(db: D1Database, nowIso: string, limit: number): Promise<DueDelivery[]> {
-  return drizzle(db)
+const dueAt = (nowIso: string) => and(pending, or(isNull(d.nextAttemptAt), lte(d.nextAttemptAt, nowIso)));
+
+/**
+ * The pending rows due at `nowIso` of up to `maxGroups` (user, channel) pairs (two bound
+ * parameters each, so at most about 45 within D1's 100), the pairs
+ * with the oldest rows first, every due row of a pair together (up to `maxRows` in all), so
+ * one run sends each account one message per channel.
+ */
+export async function dueDeliveries(db: D1Database, nowIso: string, maxGroups: number, maxRows: number): Promise<DueDelivery[]> {
+  const orm = drizzle(db);
+  const groups = await orm
+    .select({ userId: alertEvents.userId, channel: d.channel })
+    .from(d)
+    .innerJoin(alertEvents, eq(alertEvents.id, d.eventId))
+    .where(dueAt(nowIso))
+    .groupBy(alertEvents.userId, d.channel)
+    .orderBy(min(d.createdAt))
+    .limit(maxGroups);
+  if (groups.length === 0) return [];
+  const inGroups = or(...groups.map((group) => and(eq(alertEvents.userId, group.userId), eq(d.channel, group.channel))));
+  return orm
     .select({
       deliveryId: d.id,
       channel: d.channel,
@@ -45,25 +63,61 @@ export function dueDeliveries(db: D1Database, nowIso: string, limit: number): Pr
     .from(d)
     .innerJoin(alertEvents, eq(alertEvents.id, d.eventId))
     .leftJoin(userSettings, eq(userSettings.userId, alertEvents.userId))
-    .where(and(pending, or(isNull(d.nextAttemptAt), lte(d.nextAttemptAt, nowIso))))
+    .where(and(dueAt(nowIso), inGroups))
     .orderBy(asc(d.createdAt), asc(d.id))
-    .limit(limit);
+    .limit(maxRows);
 }
 
 /** The row as this run saw it: still pending, with the attempts it had then (so no other run took it meanwhile). */
 const unchanged = (row: DueDelivery) => and(eq(d.id, row.deliveryId), eq(d.status, "pending"), eq(d.attempts, row.attempts));
 
 /**
- * Takes the row for this run: counts the attempt and moves next_attempt_at to `leaseUntilIso`,
- * so a run that dies mid-send leaves the row to be retried then. False when another run took it first.
+ * Takes a digest's rows for this run, in one round trip: counts each row's attempt and moves
+ * its next_attempt_at to its lease (`leaseFor`), so a run that dies mid-send leaves the rows
+ * to be retried then. Returns the rows this run took; another run may have taken the rest.
  */
-export async function claimDelivery(db: D1Database, row: DueDelivery, leaseUntilIso: string): Promise<boolean> {
-  const claimed = await drizzle(db)
-    .update(d)
-    .set({ attempts: sql`${d.attempts} + 1`, nextAttemptAt: leaseUntilIso })
-    .where(unchanged(row))
-    .returning({ id: d.id });
-  return claimed.length > 0;
+export async function claimDeliveries(db: D1Database, rows: DueDelivery[], leaseFor: (row: DueDelivery) => string): Promise<DueDelivery[]> {
+  if (rows.length === 0) return [];
+  const orm = drizzle(db);
+  const claims = rows.map((row) =>
+    orm
+      .update(d)
+      .set({ attempts: sql`${d.attempts} + 1`, nextAttemptAt: leaseFor(row) })
+      .where(unchanged(row))
+      .returning({ id: d.id }),
+  );
+  const results = await orm.batch(claims as [(typeof claims)[number], ...(typeof claims)[number][]]);
+  return rows.filter((_, i) => results[i]!.length > 0);
+}
+
+/** D1 binds at most 100 parameters per statement: ids go in slices of this many. */
+const IDS_PER_STATEMENT = 80;
+
+function slices(ids: string[]): string[][] {
+  const out = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) out.push(ids.slice(i, i + IDS_PER_STATEMENT));
+  return out;
+}
+
+/** The final outcome of many rows, in one batch (all or none). */
+export async function finishDeliveries(db: D1Database, deliveryIds: string[], status: "sent" | "failed", lastError: string | null, nowIso: string) {
+  if (deliveryIds.length === 0) return;
+  const orm = drizzle(db);
+  const updates = slices(deliveryIds).map((ids) =>
+    orm
+      .update(d)
+      .set({ status, lastError, sentAt: status === "sent" ? nowIso : null, nextAttemptAt: null })
+      .where(and(inArray(d.id, ids), pending)),
+  );
+  await orm.batch(updates as [(typeof updates)[number], ...(typeof updates)[number][]]);
+}
+
+/** Why the last attempt failed; the rows stay pending for their retry. */
+export async function noteDeliveryErrors(db: D1Database, deliveryIds: string[], reason: string) {
+  if (deliveryIds.length === 0) return;
+  const orm = drizzle(db);
+  const updates = slices(deliveryIds).map((ids) => orm.update(d).set({ lastError: reason }).where(and(inArray(d.id, ids), pending)));
+  await orm.batch(updates as [(typeof updates)[number], ...(typeof updates)[number][]]);
 }
 
 /** Marks an unclaimed row not_configured with the reason; false when another run took it first. */
@@ -82,11 +136,6 @@ export async function finishDelivery(db: D1Database, deliveryId: string, status:
     .update(d)
     .set({ status, lastError, sentAt: status === "sent" ? nowIso : null, nextAttemptAt: null })
     .where(and(eq(d.id, deliveryId), pending));
-}
-
-/** Why the last attempt failed; the row stays pending for its retry. */
-export async function noteDeliveryError(db: D1Database, deliveryId: string, reason: string) {
-  await drizzle(db).update(d).set({ lastError: reason }).where(and(eq(d.id, deliveryId), pending));
 }
 
 /** When the next pending row is due (a row without a time is due now), or null when none is pending. */

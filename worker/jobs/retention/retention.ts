@@ -1,6 +1,8 @@
 import type { Bindings } from "../../env";
 import { deleteApiKeyUsageBefore } from "../../api-keys/api-key-store";
 import { usageWindowStart } from "../../api-keys/usage";
+import { deleteIdleDemoUsers } from "../../auth/accounts-store";
+import { deleteEndedSessions } from "../../auth/session-store";
 import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
 import { runArchiveStep, type ArchiveStep } from "../../history/archive-store";
 import { moveLegacySnapshots, reshardStep } from "../../history/reshard-store";
@@ -14,14 +16,19 @@ import { moveLegacySnapshots, reshardStep } from "../../history/reshard-store";
  *   cannot enumerate, so each erases its own storage with an alarm 30 days after the
  *   client's last counted request (see RateLimiter).
  * - API key usage counts older than the 7 days Settings shows are deleted too.
+ * Demo accounts unused for 7 days go with all their rows (they are free to make again),
+ * and ended sessions (revoked or expired) are swept.
  * Alert events and deliveries are the user's own notifications, kept as long as the account.
  * Rank history is public product data, not personal: it is not deleted here but moved, a
  * bounded step a night, out of the D1 shards into the R2 archive once a month is older than
  * HISTORY_HOT_DAYS (and between shards while a re-shard runs).
  */
 export const LOOKUP_LOG_RETENTION_DAYS = 30;
+export const DEMO_ACCOUNT_RETENTION_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DELETE_CHUNK = 5_000;
+/** Demo accounts per delete: each one cascades to its alerts, watchlist and events. */
+const DEMO_DELETE_CHUNK = 100;
 
 export interface RetentionSummary {
   /** Rows created before this moment were deleted. */
@@ -33,14 +40,22 @@ export interface RetentionSummary {
   archive?: ArchiveStep;
   /** Rows moved to their new shard, while a re-shard runs. */
   resharded?: number;
+  /** Demo accounts last used before this moment were deleted. */
+  demoCutoff: string;
+  demoAccountsDeleted: number;
+  endedSessionsDeleted: number;
 }
 
 export async function runRetention(env: Bindings, nowMs: number, chunk = DELETE_CHUNK, options = { history: true }): Promise<RetentionSummary> {
   const cutoff = new Date(nowMs - LOOKUP_LOG_RETENTION_DAYS * DAY_MS).toISOString();
+  const demoCutoff = new Date(nowMs - DEMO_ACCOUNT_RETENTION_DAYS * DAY_MS).toISOString();
   const summary: RetentionSummary = {
     cutoff,
     lookupLogDeleted: await deleteLookupLogBefore(env.DB, cutoff, chunk),
     apiKeyUsageDeleted: await deleteApiKeyUsageBefore(env.DB, usageWindowStart(nowMs)),
+    demoCutoff,
+    demoAccountsDeleted: await deleteIdleDemoUsers(env.DB, demoCutoff, Math.min(chunk, DEMO_DELETE_CHUNK)),
+    endedSessionsDeleted: await deleteEndedSessions(env.DB, new Date(nowMs).toISOString()),
   };
   if (!options.history) return summary;
   try {

@@ -6,6 +6,7 @@ import { effectiveFrequency, isExtraRefreshHour, nextHourAt } from "../../dashbo
 import { extraRefreshUsers } from "../../dashboard/refresh-store";
 import type { Bindings } from "../../env";
 import { listTrackedAsins } from "../../history/watchlist-store";
+import { productSourceFor } from "../../upstreams/creators/select";
 import type { ProductSource } from "../../upstreams/creators/product-source";
 import { Pacer, realClock, type Clock } from "./pacing";
 import { sliceLimits } from "./slice";
@@ -33,7 +34,7 @@ export async function runExtraRefresh(
   if (keys.size === 0) return { users, captured: 0, calls: 0 };
   const limits = sliceLimits(env);
   const pacer = new Pacer(clock, 1000 / configOf(env).vars.SNAPSHOT_REQUESTS_PER_SECOND, clock.now() + limits.maxMs);
-  const result = await captureNow(env, options.source ?? null, [...keys.values()], clock.now(), limits.maxCalls, () => pacer.take());
+  const result = await captureNow(env, (marketplace) => options.source ?? productSourceFor(env, marketplace), [...keys.values()], clock.now(), limits.maxCalls, () => pacer.take());
   return { users, ...result };
 }
 

@@ -9,7 +9,8 @@ import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, 
 import { pointOf, writeRankPoints } from "../../history/snapshot-store";
 import type { StoredPoint } from "../../history/point-codec";
 import { asinDetailsUpsert } from "../../history/asin-details-store";
-import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey } from "./tracked-store";
+import { MockProductSource } from "../../upstreams/creators/mock";
+import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey, type TrackedProduct } from "./tracked-store";
 
 /** Amazon's documented starting quota for Associates: 1 request per second. */
 export const DEFAULT_REQUESTS_PER_SECOND = DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND;
@@ -26,10 +27,16 @@ const MAX_LEASE = 10;
  * optional SNAPSHOT_REQUESTS_PER_SECOND ceiling. Points go to the history shards, then the
  * cursor past them to D1, before the slice waits for a token (so at Amazon's rates, after every
  * call) or once 100 are pending: a crash re-asks only calls whose points were not written,
- * and rewrites nothing twice (points are upserted in place).
+ * and rewrites nothing twice (points are upserted in place). ASINs that only demo accounts
+ * track come from the mock (`demoSource`): demo sign-ups never spend the live upstream's budget.
  */
-/** `injected` replaces the per-marketplace source (tests); by default each batch uses its region's source. */
-export async function runProductPhase(ctx: PhaseContext, cursor: string | null, injected?: ProductSource): Promise<PhaseResult> {
+/** `injected` replaces the per-marketplace live source (tests); by default each batch uses its region's source. */
+export async function runProductPhase(
+  ctx: PhaseContext,
+  cursor: string | null,
+  injected?: ProductSource,
+  demoSource: ProductSource = new MockProductSource(),
+): Promise<PhaseResult> {
   const { env, day, clock, budget } = ctx;
   const db = env.DB;
   const selected = snapshotSourceFor(env, clock);
@@ -62,19 +69,23 @@ export async function runProductPhase(ctx: PhaseContext, cursor: string | null, 
       await advanceCursor(db, day, "products", last, batch.length, new Date(clock.now()).toISOString());
       continue;
     }
-    if (pacer.nextAt > clock.now()) await flush();
-    if (budget.calls >= budget.maxCalls || !(await pacer.take())) return stop({ finished: false, resumeAt: pacer.nextAt });
-    if (leased.marketplace !== marketplace || leased.count === 0) {
-      const token = await takeBatchToken(selected.budgetOf(marketplace), clock, budget.deadline, flush, Math.min(MAX_LEASE, budget.maxCalls - budget.calls));
-      if (typeof token === "number") return stop({ finished: false, resumeAt: token });
-      Object.assign(leased, { marketplace, count: token.count });
+    const live = batch[0]!.live;
+    // Credentials are per region: a region without them snapshots labelled mock data.
+    const source = live ? (injected ?? selected.sourceFor(marketplace)) : demoSource;
+    if (!live && clock.now() >= budget.deadline) return stop({ finished: false, resumeAt: clock.now() });
+    if (live) {
+      if (pacer.nextAt > clock.now()) await flush();
+      if (budget.calls >= budget.maxCalls || !(await pacer.take())) return stop({ finished: false, resumeAt: pacer.nextAt });
+      if (leased.marketplace !== marketplace || leased.count === 0) {
+        const token = await takeBatchToken(selected.budgetOf(marketplace), clock, budget.deadline, flush, Math.min(MAX_LEASE, budget.maxCalls - budget.calls));
+        if (typeof token === "number") return stop({ finished: false, resumeAt: token });
+        Object.assign(leased, { marketplace, count: token.count });
+      }
+      leased.count -= 1;
+      budget.calls += 1;
     }
-    leased.count -= 1;
-    budget.calls += 1;
 
     const asins = batch.map((key) => key.asin);
-    // Credentials are per region: a region without them snapshots labelled mock data.
-    const source = injected ?? selected.sourceFor(marketplace);
     const outcomes = await source.getItems(asins, marketplace).catch((error: unknown) => {
       if (error instanceof UpstreamError) return error;
       throw error;
@@ -129,9 +140,9 @@ export async function takeBatchToken(
   }
 }
 
-/** Tracked keys read ahead in pages, handed out in batches of one marketplace. */
+/** Tracked keys read ahead in pages, handed out in batches of one marketplace and one source (live or demo-only). */
 class TrackedBuffer {
-  private buffered: TrackedKey[] = [];
+  private buffered: TrackedProduct[] = [];
   private exhausted = false;
 
   constructor(
@@ -139,16 +150,17 @@ class TrackedBuffer {
     private after: TrackedKey | null,
   ) {}
 
-  async nextBatch(size: number): Promise<TrackedKey[]> {
+  async nextBatch(size: number): Promise<TrackedProduct[]> {
     if (this.buffered.length < size && !this.exhausted) {
       const page = await trackedAsinsPage(this.db, this.after, PAGE_SIZE);
       if (page.length < PAGE_SIZE) this.exhausted = true;
       if (page.length) this.after = page.at(-1)!;
       this.buffered.push(...page);
     }
-    const marketplace = this.buffered[0]?.marketplace;
+    const first = this.buffered[0];
+    const alike = (key: TrackedProduct) => key.marketplace === first?.marketplace && key.live === first.live;
     let count = 0;
-    while (count < size && count < this.buffered.length && this.buffered[count]!.marketplace === marketplace) count += 1;
+    while (count < size && count < this.buffered.length && alike(this.buffered[count]!)) count += 1;
     return this.buffered.splice(0, count);
   }
 }

@@ -3,11 +3,13 @@ import { drizzle } from "drizzle-orm/d1";
 import { alerts, sellerCredentials, userSettings, users, watchlist } from "../../db/schema";
 
 /**
- * Tracked ASINs: per marketplace, every ASIN with an alert or on a watchlist.
+ * Tracked ASINs: per marketplace, every ASIN with an alert or on a watchlist, and whether a
+ * real account tracks it (an ASIN only demo accounts track is snapshotted from the mock).
  *
  * Paused alerts count too: a paused alert can be resumed at any time and its rule needs the
  * history of the days it was paused (rank_drop and price_change look back 7 days), and the
- * history chart of that ASIN should have no hole.
+ * history chart of that ASIN should have no hole. Watchlist entries a downgrade paused
+ * (paused_reason set: past the plan's size or marketplaces) are not tracked until an upgrade.
  *
  * The two page reads are raw SQL because drizzle cannot say them: a row-value comparison
  * (marketplace, asin) > (?, ?) and a UNION of two separately limited subqueries.
@@ -35,19 +37,38 @@ export function parseKeyCursor(cursor: string | null): TrackedKey | null {
 const BEFORE_EVERY_KEY: TrackedKey = { marketplace: "", asin: "" };
 const NOT_MANUAL = "user_id NOT IN (SELECT user_id FROM user_settings WHERE sync_frequency = 'manual')";
 
-/** Up to `limit` tracked keys after `after` (exclusive), deduplicated, in (marketplace, asin) order. */
-export async function trackedAsinsPage(db: D1Database, after: TrackedKey | null, limit: number): Promise<TrackedKey[]> {
+/** The watchlist arms' filter: entries a downgrade paused are not snapshotted. */
+const WATCHLIST_RUNNING = " AND paused_reason IS NULL";
+
+/** A tracked key and whether a real (non-demo) account tracks it: only those may spend the live upstream's budget. */
+export interface TrackedProduct extends TrackedKey {
+  live: boolean;
+}
+
+/**
+ * Up to `limit` tracked keys after `after` (exclusive), deduplicated, in (marketplace, asin)
+ * order. The key scan is the plain keyset walk; whether a real account tracks a key is two
+ * index probes per key of the page, so a page costs the same as before plus 2 × `limit` lookups.
+ */
+export async function trackedAsinsPage(db: D1Database, after: TrackedKey | null, limit: number): Promise<TrackedProduct[]> {
   const from = after ?? BEFORE_EVERY_KEY;
   // A user on "manual only" Data Refresh gets no scheduled snapshots: their entries do not count.
-  const arm = (table: string) =>
+  const arm = (table: string, extra = "") =>
     `SELECT * FROM (SELECT DISTINCT marketplace, asin FROM ${table}
-       WHERE (marketplace, asin) > (?1, ?2) AND ${NOT_MANUAL}
+       WHERE (marketplace, asin) > (?1, ?2) AND ${NOT_MANUAL}${extra}
        ORDER BY marketplace, asin LIMIT ?3)`;
+  const realOwner = (table: string) =>
+    `EXISTS (SELECT 1 FROM ${table} t JOIN users u ON u.id = t.user_id
+       WHERE t.marketplace = k.marketplace AND t.asin = k.asin AND u.is_demo = 0)`;
   const { results } = await db
-    .prepare(`${arm("watchlist")} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?3`)
+    .prepare(
+      `SELECT k.marketplace, k.asin, (${realOwner("watchlist")} OR ${realOwner("alerts")}) AS live
+       FROM (${arm("watchlist", WATCHLIST_RUNNING)} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?3) k
+       ORDER BY k.marketplace, k.asin`,
+    )
     .bind(from.marketplace, from.asin, limit)
-    .all<TrackedKey>();
-  return results;
+    .all<{ marketplace: string; asin: string; live: number }>();
+  return results.map((row) => ({ marketplace: row.marketplace, asin: row.asin, live: row.live === 1 }));
 }
 
 /**
@@ -64,12 +85,12 @@ export async function userTrackedAsinsPage(
   if (marketplaces.length === 0) return [];
   const from = after ?? BEFORE_EVERY_KEY;
   const inList = marketplaces.map((_, i) => `?${i + 5}`).join(", ");
-  const arm = (table: string) =>
+  const arm = (table: string, extra = "") =>
     `SELECT * FROM (SELECT DISTINCT marketplace, asin FROM ${table}
-       WHERE user_id = ?1 AND marketplace IN (${inList}) AND (marketplace, asin) > (?2, ?3)
+       WHERE user_id = ?1 AND marketplace IN (${inList}) AND (marketplace, asin) > (?2, ?3)${extra}
        ORDER BY marketplace, asin LIMIT ?4)`;
   const { results } = await db
-    .prepare(`${arm("watchlist")} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?4`)
+    .prepare(`${arm("watchlist", WATCHLIST_RUNNING)} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?4`)
     .bind(userId, from.marketplace, from.asin, limit, ...marketplaces)
     .all<TrackedKey>();
   return results;

@@ -9,6 +9,8 @@ import { LWA_TOKEN_URL } from "./endpoints";
 export interface LwaClient {
   clientId: string;
   clientSecret: string;
+  /** Replaces LWA's token endpoint (a fake LWA in browser tests); unset means Amazon's. */
+  tokenUrl?: string;
 }
 
 export type LwaErrorKind =
@@ -35,7 +37,7 @@ const MAX_CACHED_TOKENS = 1000;
 
 /** The refresh token for an authorization code from the callback. */
 export async function exchangeAuthorizationCode(client: LwaClient, code: string, redirectUri: string): Promise<string> {
-  const grant = await postTokenRequest({
+  const grant = await postTokenRequest(client, {
     grant_type: "authorization_code",
     code,
     redirect_uri: redirectUri,
@@ -54,7 +56,7 @@ const accessTokens = new TokenCache(MAX_CACHED_TOKENS);
 /** A valid access token for a seller: the cached one, a grant under way, or a new refresh grant. */
 export function sellerAccessToken(client: LwaClient, cacheKey: string, refreshToken: () => Promise<string>): Promise<string> {
   return accessTokens.token(cacheKey, async () => {
-    const answer = await postTokenRequest({
+    const answer = await postTokenRequest(client, {
       grant_type: "refresh_token",
       refresh_token: await refreshToken(),
       client_id: client.clientId,
@@ -75,10 +77,10 @@ interface TokenAnswer {
   refresh_token?: unknown;
 }
 
-async function postTokenRequest(fields: Record<string, string>): Promise<TokenAnswer> {
+async function postTokenRequest(client: LwaClient, fields: Record<string, string>): Promise<TokenAnswer> {
   let res: Response;
   try {
-    res = await fetch(LWA_TOKEN_URL, {
+    res = await fetch(client.tokenUrl ?? LWA_TOKEN_URL, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8", Accept: "application/json" },
       body: new URLSearchParams(fields).toString(),

@@ -12,12 +12,28 @@ export const SIGNATURE_HEADER = "X-RankLayer-Signature";
 export const DELIVERY_HEADER = "X-RankLayer-Delivery";
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
+/** One alert that fired, as a webhook carries it. */
+export interface WebhookAlert {
+  /** The firing (alert event) id. */
+  eventId: string;
+  /** The alert rule's id; null when the rule has since been deleted. */
+  alertId: string | null;
+  asin: string;
+  marketplace: string;
+  conditionType: string;
+  threshold: number | null;
+  message: string;
+  day: string;
+  createdAt: string;
+}
+
+/** One message per account per run: every alert that fired for it (empty for a test). */
 export interface WebhookPayload {
-  type: "alert.fired" | "webhook.test";
+  type: "alerts.fired" | "webhook.test";
   id: string;
-  /** One line for chat tools (Slack shows exactly this). */
+  /** A summary for chat tools (Slack shows exactly this). */
   text: string;
-  alert: { id: string | null; asin: string; marketplace: string; conditionType: string; threshold: number | null } | null;
+  alerts: WebhookAlert[];
   message: string;
   day: string;
   createdAt: string;
@@ -43,8 +59,9 @@ export interface WebhookSender {
 }
 
 /**
- * POSTs one signed payload. Never throws: a 2xx answer is ok; anything else (another
- * status, a redirect, a timeout, a network error) is a failure with its reason.
+ * POSTs one signed payload. Never throws: a 2xx answer is ok; anything else is a failure
+ * whose reason is only "HTTP status N" (another status, a redirect), "timed out" or
+ * "could not connect".
  */
 export async function postWebhook(post: WebhookPost): Promise<WebhookTestResult> {
   const body = JSON.stringify(post.payload);
@@ -65,17 +82,12 @@ export async function postWebhook(post: WebhookPost): Promise<WebhookTestResult>
     });
     await response.body?.cancel();
     if (response.ok) return { ok: true, status: response.status };
-    return { ok: false, status: response.status, detail: `The webhook answered HTTP ${response.status}` };
+    return { ok: false, status: response.status, detail: `HTTP status ${response.status}` };
   } catch (error) {
-    return {
-      ok: false,
-      detail: isTimeout(error) ? `The webhook did not answer within ${timeoutMs / 1000} s` : `The webhook could not be reached: ${errorText(error)}`,
-    };
+    // Only these three words come back: the network error's own text could tell a caller
+    // how an address it should not see behaves.
+    return { ok: false, detail: isTimeout(error) ? "timed out" : "could not connect" };
   }
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** The real sender: one signed POST per message through fetch. */

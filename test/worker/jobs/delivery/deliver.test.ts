@@ -55,7 +55,7 @@ describe("deliverPending", () => {
     expect(email.sent[0]?.text).toContain("Your alerts: https://app.ranklayer.example/alerts");
     const calls = await webhookCalls(hook.path);
     expect(calls).toHaveLength(1);
-    expect(JSON.parse(calls[0]!.body)).toMatchObject({ type: "alert.fired", alert: { asin: "B08N5WRWNW" } });
+    expect(JSON.parse(calls[0]!.body)).toMatchObject({ type: "alerts.fired", id: deliveries.webhook, alerts: [{ asin: "B08N5WRWNW" }] });
     for (const id of Object.values(deliveries)) {
       expect(await delivery(id)).toEqual({
         status: "sent",
@@ -90,7 +90,7 @@ describe("deliverPending", () => {
       status: "pending",
       attempts: 1,
       next_attempt_at: new Date(NOW + MINUTE).toISOString(),
-      last_error: "The webhook answered HTTP 500",
+      last_error: "HTTP status 500",
       sent_at: null,
     });
 
@@ -99,7 +99,7 @@ describe("deliverPending", () => {
 
     const second = await deliverDue(bindings, NOW + MINUTE);
     expect(second).toMatchObject({ retrying: 1, nextAttemptAtMs: NOW + MINUTE + 5 * MINUTE });
-    expect(await delivery(deliveries.webhook!)).toMatchObject({ attempts: 2, last_error: "The webhook answered HTTP 503" });
+    expect(await delivery(deliveries.webhook!)).toMatchObject({ attempts: 2, last_error: "HTTP status 503" });
 
     const third = await deliverDue(bindings, NOW + 6 * MINUTE);
     expect(third).toEqual({ sent: 1, retrying: 0, failed: 0, notConfigured: 0, nextAttemptAtMs: null });
@@ -127,7 +127,7 @@ describe("deliverPending", () => {
     expect(await delivery(a.deliveries.webhook!)).toMatchObject({
       status: "pending",
       attempts: 1,
-      last_error: "The webhook did not answer within 0.1 s",
+      last_error: "timed out",
     });
   });
 
@@ -163,7 +163,7 @@ describe("deliverPending", () => {
       status: "failed",
       attempts: MAX_ATTEMPTS,
       next_attempt_at: null,
-      last_error: "The webhook answered HTTP 502",
+      last_error: "HTTP status 502",
       sent_at: null,
     });
     expect(await deliverDue(bindings, at + 1000 * MINUTE)).toMatchObject({ sent: 0, nextAttemptAtMs: null });
@@ -175,12 +175,12 @@ describe("deliverPending", () => {
     const { userId, hook } = await userWithChannels(bindings);
     const { deliveries } = await seedEvent(userId, ["webhook"], {
       attempts: MAX_ATTEMPTS,
-      lastError: "The webhook answered HTTP 502",
+      lastError: "HTTP status 502",
       nextAttemptAt: new Date(NOW - MINUTE).toISOString(),
     });
 
     expect(await deliverDue(bindings, NOW)).toMatchObject({ failed: 1, nextAttemptAtMs: null });
-    expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, last_error: "The webhook answered HTTP 502" });
+    expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, last_error: "HTTP status 502" });
     expect(await webhookCalls(hook.path)).toHaveLength(0);
   });
 
@@ -189,7 +189,7 @@ describe("deliverPending", () => {
     ["no sender", { ALERT_EMAIL_FROM: "" }, { alertEmail: "seller@example.com" }, "email", /ALERT_EMAIL_FROM/],
     ["no address", {}, { alertEmail: null }, "email", /No alert email address/],
     ["no webhook URL", {}, { webhookUrl: null, webhookSecret: SECRET }, "webhook", /No webhook URL/],
-    ["no signing secret", {}, { webhookUrl: "https://hooks.webhook-fake.test/unused" }, "webhook", /No webhook signing secret/],
+    ["no signing secret", {}, { webhookUrl: "https://hooks.webhook-fake.example/unused" }, "webhook", /No webhook signing secret/],
   ] as const)("marks a delivery with %s not_configured, without an error or a retry", async (_case, overrides, channels, channel, reason) => {
     const bindings = channelEnv(overrides);
     const userId = await createUser();
@@ -231,15 +231,15 @@ describe("deliverDue with its own WebhookSender", () => {
   it("hands the signed alert payload to the sender instead of the network, and records its failure for a retry", async () => {
     const { userId, hook } = await userWithChannels();
     const { deliveries } = await seedEvent(userId, ["webhook"]);
-    const webhooks = new RecordingWebhookSender([{ ok: false, status: 500, detail: "The webhook answered HTTP 500" }]);
+    const webhooks = new RecordingWebhookSender([{ ok: false, status: 500, detail: "HTTP status 500" }]);
 
     const summary = await deliverDue(channelEnv(), NOW, { webhooks });
 
     expect(summary.retrying).toBe(1);
     expect(webhooks.posts).toHaveLength(1);
     expect(webhooks.posts[0]).toMatchObject({ url: hook.url, secret: SECRET, deliveryId: deliveries.webhook, nowMs: NOW });
-    expect(webhooks.posts[0]?.payload).toMatchObject({ type: "alert.fired", alert: { asin: "B08N5WRWNW" } });
+    expect(webhooks.posts[0]?.payload).toMatchObject({ type: "alerts.fired", alerts: [{ asin: "B08N5WRWNW" }] });
     expect(await webhookCalls(hook.path)).toHaveLength(0);
-    expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "pending", attempts: 1, last_error: "The webhook answered HTTP 500" });
+    expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "pending", attempts: 1, last_error: "HTTP status 500" });
   });
 });

@@ -24,7 +24,7 @@ describe("NotificationRetry", () => {
   // The Worker's own bindings: wrangler.toml's ALERT_EMAIL (simulated locally) and ALERT_EMAIL_FROM.
   it("sends what is due when the alarm fires, and re-arms for the next pending row", async () => {
     const userId = await createUser();
-    await setChannels(env, userId, { alertEmail: "seller@example.com", webhookUrl: "https://hooks.webhook-fake.test/later" });
+    await setChannels(env, userId, { alertEmail: "seller@example.com", webhookUrl: "https://hooks.webhook-fake.example/later" });
     const due = await seedEvent(userId, ["email"]);
     const laterAt = Date.now() + 10 * MINUTE;
     const later = await seedEvent(userId, ["webhook"], { asin: "B000000002", nextAttemptAt: new Date(laterAt).toISOString() });

@@ -48,6 +48,25 @@ async function track(keys: { marketplace: string; asin: string }[]) {
 const us = (asins: string[]) => asins.map((asin) => ({ marketplace: "US", asin }));
 
 describe("snapshot products phase", () => {
+  it("snapshots ASINs only demo accounts track from the mock, never spending a live call on them", async () => {
+    const demo = await insertUser({ isDemo: true });
+    const demoOnly = asinRange("BDM", 12);
+    const shared = asinRange("BSH", 3);
+    await insertWatchlist(demo, us([...demoOnly, ...shared]));
+    await insertAlert(demo, { marketplace: "US", asin: "BDMALERT01" });
+    await track(us(shared));
+    const bindings = creatorsEnv();
+
+    await runToEnd(bindings, { notes: memoryNotes(), clock: virtualClock(START) });
+
+    const getItems = await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID });
+    expect(getItems.map((call) => call.itemIds)).toEqual([shared]);
+    const sourceOf = Object.fromEntries((await historyPoints({ day: DAY })).map((point) => [point.asin, point.source]));
+    for (const asin of [...demoOnly, "BDMALERT01"]) expect(sourceOf[asin], asin).toBe("mock");
+    for (const asin of shared) expect(sourceOf[asin], asin).toBe("live");
+    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done" });
+  });
+
   it("asks the Creators API for 10 ASINs of one marketplace per call and writes one live row per ASIN", async () => {
     const usAsins = asinRange("BUS", 25);
     const deAsins = asinRange("BDE", 7);

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { alertWebhookPayload, testWebhookPayload } from "../../../../worker/notifications/webhook-payload";
+import { alertDigestPayload, testWebhookPayload } from "../../../../worker/notifications/webhook-payload";
 import { postWebhook } from "../../../../worker/upstreams/webhook/sender";
 import { ALERT_EVENT, ALERTS_URL, NOW, scriptWebhook, webhookCalls, webhookEndpoint } from "../../notifications/support";
 
@@ -9,20 +9,42 @@ const EVENT = { ...ALERT_EVENT, message: `${ALERT_EVENT.message} – “déjà v
 const SECRET = "whsec_test-secret";
 
 function post(url: string, overrides: Partial<Parameters<typeof postWebhook>[0]> = {}) {
-  return postWebhook({ url, secret: SECRET, payload: alertWebhookPayload(EVENT, ALERTS_URL), deliveryId: "dlv-1", nowMs: NOW, ...overrides });
+  return postWebhook({ url, secret: SECRET, payload: alertDigestPayload("dlv-1", [EVENT], ALERTS_URL, NOW), deliveryId: "dlv-1", nowMs: NOW, ...overrides });
 }
 
-describe("alertWebhookPayload", () => {
-  it("has the documented shape, with one line of text for chat tools", () => {
-    expect(alertWebhookPayload(EVENT, ALERTS_URL)).toEqual({
-      type: "alert.fired",
-      id: "evt-1",
-      text: `RankLayer alert for 2026-11-22: ${EVENT.message} ${ALERTS_URL}`,
-      alert: { id: "alert-1", asin: "B08N5WRWNW", marketplace: "US", conditionType: "rank_above", threshold: 500 },
-      message: EVENT.message,
+describe("alertDigestPayload", () => {
+  it("has the documented shape, with a text summary for chat tools", () => {
+    expect(alertDigestPayload("dlv-1", [EVENT], ALERTS_URL, NOW)).toEqual({
+      type: "alerts.fired",
+      id: "dlv-1",
+      text: `1 RankLayer alert fired (2026-11-22):\n• ${EVENT.message}\n${ALERTS_URL}`,
+      alerts: [
+        {
+          eventId: "evt-1",
+          alertId: "alert-1",
+          asin: "B08N5WRWNW",
+          marketplace: "US",
+          conditionType: "rank_above",
+          threshold: 500,
+          message: EVENT.message,
+          day: "2026-11-22",
+          createdAt: "2026-11-22T02:30:00.000Z",
+        },
+      ],
+      message: "1 RankLayer alert fired (2026-11-22)",
       day: "2026-11-22",
-      createdAt: "2026-11-22T02:30:00.000Z",
+      createdAt: new Date(NOW).toISOString(),
     });
+  });
+
+  it("carries every alert and sums them up in text, listing the first 20 and counting the rest", () => {
+    const events = Array.from({ length: 25 }, (_, i) => ({ ...EVENT, id: `evt-${i}`, message: `message ${i}`, day: i < 5 ? "2026-11-21" : "2026-11-22" }));
+    const payload = alertDigestPayload("dlv-9", events, ALERTS_URL, NOW);
+    expect(payload.alerts.map((alert) => alert.eventId)).toEqual(events.map((event) => event.id));
+    const lines = payload.text.split("\n");
+    expect(lines[0]).toBe("25 RankLayer alerts fired (2026-11-21 to 2026-11-22):");
+    expect(lines.slice(1, 21)).toEqual(events.slice(0, 20).map((event) => `• ${event.message}`));
+    expect(lines.slice(21)).toEqual(["…and 5 more", ALERTS_URL]);
   });
 });
 
@@ -44,26 +66,31 @@ describe("postWebhook", () => {
     expect(mac).toBe(createHmac("sha256", SECRET).update(`${timestamp}.${call!.body}`, "utf8").digest("hex"));
     // The signature is bound to the body and the secret: anything else gives another MAC.
     expect(mac).not.toBe(createHmac("sha256", "another-secret").update(`${timestamp}.${call!.body}`).digest("hex"));
-    expect(JSON.parse(call!.body)).toEqual(alertWebhookPayload(EVENT, ALERTS_URL));
+    expect(JSON.parse(call!.body)).toEqual(alertDigestPayload("dlv-1", [EVENT], ALERTS_URL, NOW));
   });
 
   it("is accepted by a Slack-style receiver, which refuses a body without text", async () => {
     const { path, url } = webhookEndpoint();
     expect(await post(url, { payload: testWebhookPayload(NOW, ALERTS_URL) })).toEqual({ ok: true, status: 200 });
-    const noText = { ...alertWebhookPayload(EVENT, ALERTS_URL), text: "" };
-    expect(await post(url, { payload: noText })).toEqual({ ok: false, status: 400, detail: "The webhook answered HTTP 400" });
+    const noText = { ...alertDigestPayload("dlv-1", [EVENT], ALERTS_URL, NOW), text: "" };
+    expect(await post(url, { payload: noText })).toEqual({ ok: false, status: 400, detail: "HTTP status 400" });
     expect((await webhookCalls(path)).map((call) => call.status)).toEqual([200, 400]);
   });
 
   it.each([500, 404, 301])("fails on HTTP %i", async (status) => {
     const { path, url } = webhookEndpoint();
     await scriptWebhook(path, [status]);
-    expect(await post(url)).toEqual({ ok: false, status, detail: `The webhook answered HTTP ${status}` });
+    expect(await post(url)).toEqual({ ok: false, status, detail: `HTTP status ${status}` });
+  });
+
+  it("says only 'could not connect' when the fetch itself fails, never the error's own text", async () => {
+    // fetch throws here before any connection (a TypeError naming the URL); a refused connection takes the same path.
+    expect(await post("ftp://files.example.com/hook")).toEqual({ ok: false, detail: "could not connect" });
   });
 
   it("gives up on a receiver that does not answer in time", async () => {
     const { path, url } = webhookEndpoint();
     await scriptWebhook(path, ["hang"]);
-    expect(await post(url, { timeoutMs: 50 })).toEqual({ ok: false, detail: "The webhook did not answer within 0.05 s" });
+    expect(await post(url, { timeoutMs: 50 })).toEqual({ ok: false, detail: "timed out" });
   });
 });

@@ -1,6 +1,8 @@
+import { Link } from "react-router-dom";
 import { useId, useState, type FormEvent } from "react";
 import { alertPatchSchema, type AlertPatch, type AlertView } from "../../../../worker/contract/alerts";
 import { errorMessage } from "../../api/api-error";
+import { LimitMessage } from "../../components/LimitMessage";
 import { deleteAlert, updateAlert } from "../../api/alerts";
 import { fieldErrorsOf } from "../../api/field-errors";
 import { formatUtc } from "../../lib/format";
@@ -51,8 +53,13 @@ export function AlertItem({ alert, onChanged, onDeleted }: AlertItemProps) {
         <h3 id={headingId} className="alert-item__title">
           {label}: {alert.asin} ({alert.marketplace})
         </h3>
-        {alert.paused && <span className="badge badge--muted">Paused</span>}
+        {alert.paused && <span className="badge badge--muted">{alert.paused_reason === "plan_limit" ? "Paused: plan limit" : "Paused"}</span>}
       </div>
+      {alert.paused_reason === "plan_limit" && (
+        <p className="seller-muted">
+          Paused because your plan allows fewer active alerts or marketplaces. <Link to="/billing">Upgrade to resume it</Link>.
+        </p>
+      )}
       <dl className="facts">
         <Fact term="Threshold" value={formatThreshold(alert.conditionType, alert.threshold)} />
         <Fact term="Channels" value={channelsText(alert)} />
@@ -92,11 +99,7 @@ export function AlertItem({ alert, onChanged, onDeleted }: AlertItemProps) {
           </button>
         </div>
       )}
-      {error !== null && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error !== null && <LimitMessage text={error} />}
     </li>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { ALERT_CONDITIONS, DEFAULT_THRESHOLDS, SELLER_CONDITIONS } from "../../../../worker/contract/alerts";
 import { LOOKUP_MARKETPLACES } from "../../../../worker/contract/marketplaces";
 import { errorMessage } from "../../api/api-error";
+import { LimitMessage } from "../../components/LimitMessage";
 import { createAlert } from "../../api/alerts";
 import { AsinField } from "../../components/AsinField";
 import { Dialog } from "../../components/Dialog";
@@ -126,11 +127,7 @@ export function NewAlertModal({ draft, onChange, onClose, onCreated }: NewAlertM
 
         <ChannelChoices draft={draft} onChange={onChange} />
 
-        {serverError !== null && (
-          <p className="field-error" role="alert">
-            {serverError}
-          </p>
-        )}
+        {serverError !== null && <LimitMessage text={serverError} />}
         <div className="alert-form__actions">
           <button type="submit" className="button button--primary" disabled={saving}>
             {saving ? "Creating..." : "Create alert"}

@@ -1,7 +1,9 @@
+import { Link } from "react-router-dom";
 import { useId, useState, type FormEvent } from "react";
 import { watchlistEntrySchema } from "../../../../worker/contract/history";
 import { DEFAULT_MARKETPLACE, LOOKUP_MARKETPLACES, type Marketplace } from "../../../../worker/contract/marketplaces";
 import { errorMessage } from "../../api/api-error";
+import { LimitMessage } from "../../components/LimitMessage";
 import { fieldErrorsOf } from "../../api/field-errors";
 import { useResource } from "../../api/use-resource";
 import { addToWatchlist, fetchWatchlist, removeFromWatchlist, type WatchlistEntry } from "../../api/watchlist";
@@ -87,6 +89,12 @@ export function WatchlistSection() {
                 <span>
                   <strong>{item.asin}</strong> ({item.marketplace})
                   <span className="seller-muted"> · added {formatUtc(item.addedAt)}</span>
+                  {item.paused && (
+                    <span className="seller-muted">
+                      {" "}
+                      · <span className="badge badge--muted">Not tracked: plan limit</span> <Link to="/billing">Upgrade to resume</Link>
+                    </span>
+                  )}
                 </span>
                 <button
                   type="button"
@@ -127,11 +135,7 @@ export function WatchlistSection() {
       <p className="watchlist__status" role="status">
         {outcome?.kind === "status" ? outcome.text : ""}
       </p>
-      {outcome?.kind === "error" && (
-        <p className="field-error" role="alert">
-          {outcome.text}
-        </p>
-      )}
+      {outcome?.kind === "error" && <LimitMessage text={outcome.text} />}
     </section>
   );
 }

@@ -7,13 +7,13 @@ import "../../styles/pricing.css";
 
 const CALLS_TO_ACTION: Record<PlanId, { to: string; label: string; primary: boolean }> = {
   free: { to: "/", label: "Check an ASIN Free", primary: false },
-  pro: { to: "/connect", label: "Connect Seller Central", primary: true },
+  pro: { to: "/billing", label: "Upgrade to Pro", primary: true },
   enterprise: { to: "/contact", label: "Contact Sales", primary: false },
 };
 
 const TAGLINES: Record<PlanId, string> = {
   free: "Single-ASIN lookups with no sign-up.",
-  pro: "For sellers who connect their account, read-only.",
+  pro: "For sellers who track and alert across every marketplace.",
   enterprise: "For agencies and brands with many accounts.",
 };
 
@@ -25,7 +25,7 @@ export function PricingPage() {
     <div className="container pricing">
       <header className="pricing__intro">
         <h1>Pricing</h1>
-        <p>Start free with single-ASIN lookups. Upgrade to Pro when you connect your seller account.</p>
+        <p>Start free with single-ASIN lookups. Upgrade to Pro from <Link to="/billing">Billing</Link> when you need more.</p>
       </header>
 
       {plans.status === "loading" && (

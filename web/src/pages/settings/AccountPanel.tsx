@@ -1,19 +1,30 @@
 import { Link } from "react-router-dom";
+import { fetchSubscription } from "../../api/billing";
+import { useResource } from "../../api/use-resource";
+import { PastDueBanner } from "../../components/PastDueBanner";
 import type { ConnectionStatus, UserStatus } from "../../../../worker/contract/account";
 import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { SignOutButton } from "../../components/SignOutButton";
 
 /** The signed-in account, the way to change its preferences, and Sign out. */
 export function AccountPanel({ user, connection }: { user: UserStatus; connection: ConnectionStatus | null }) {
+  const [subscription] = useResource(fetchSubscription);
   return (
     <div className="settings-panel">
       <h2>Account</h2>
+      {subscription.status === "success" && <PastDueBanner subscription={subscription.data} />}
       <dl className="facts">
         <div>
           <dt>Signed in as</dt>
           <dd>{user.demo ? "Demo account" : (connection?.sellingPartnerId ?? "Seller account")}</dd>
         </div>
         <MarketplaceBrandFacts user={user} marketplaceTerm="Default marketplace" />
+        <div>
+          <dt>Plan</dt>
+          <dd>
+            {subscription.status === "success" ? subscription.data.plan_name : "…"} <Link to="/billing">Manage billing</Link>
+          </dd>
+        </div>
       </dl>
       <div className="connect__actions">
         <Link to="/onboarding" className="button button--secondary">

@@ -69,10 +69,14 @@ export function StatusPage() {
 
 function Summary({ report, onRetry }: { report: Resource<StatusReport>; onRetry: () => void }) {
   if (report.status === "loading") {
+    // The same card and button as the answer, so nothing below moves when it arrives.
     return (
-      <p className="system-status__summary" role="status">
-        Checking systems...
-      </p>
+      <div className="card system-status__summary" role="status">
+        <p>Checking systems...</p>
+        <button type="button" className="button button--secondary" disabled>
+          Check again
+        </button>
+      </div>
     );
   }
   if (report.status === "error") {

@@ -1,0 +1,42 @@
+/** One request the fake Stripe API got (and the subscription shape it answers): shared by the fake (Node) and the tests that read its log. */
+export interface StripeCallRecord {
+  seq: number;
+  method: string;
+  /** e.g. /v1/checkout/sessions */
+  path: string;
+  /** The form body's fields as Stripe's library encodes them: `line_items[0][price]`, … */
+  fields: Record<string, string>;
+  /** The Authorization header carried the configured secret key. */
+  authorized: boolean;
+  idempotencyKey: string | null;
+  status: number;
+}
+
+/** A subscription as a test sets it in the fake. */
+export interface FakeSubscription {
+  id: string;
+  customer: string;
+  status: string;
+  priceId?: string;
+  /** Epoch seconds. */
+  periodEnd?: number;
+  cancelAtPeriodEnd?: boolean;
+  userId?: string;
+}
+
+/** A subscription in the shape of Stripe's API (period on the items, as in current API versions). */
+export function subscriptionObject(sub: FakeSubscription) {
+  const periodEnd = sub.periodEnd ?? Math.floor(Date.now() / 1000) + 30 * 86400;
+  return {
+    id: sub.id,
+    object: "subscription",
+    customer: sub.customer,
+    status: sub.status,
+    cancel_at_period_end: sub.cancelAtPeriodEnd ?? false,
+    metadata: sub.userId ? { user_id: sub.userId } : {},
+    items: {
+      object: "list",
+      data: [{ id: `si_${sub.id}`, object: "subscription_item", price: { id: sub.priceId ?? "price_pro", object: "price" }, current_period_end: periodEnd }],
+    },
+  };
+}

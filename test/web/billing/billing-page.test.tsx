@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SubscriptionResponse } from "../../../worker/contract/billing";
+import { planSummary } from "../../../worker/contract/features";
+import { PLANS } from "../../../worker/contract/plans";
+import { renderRoutes } from "../helpers";
+import { demoUser, fakeApi, json, pending, sequence, SIGNED_OUT } from "../seller/fake-api";
+import { navigateAway } from "../../../web/src/lib/navigate-away";
+
+vi.mock("../../../web/src/lib/navigate-away", () => ({ navigateAway: vi.fn() }));
+
+const PLANS_BODY = { plans: PLANS.map(planSummary) };
+
+function subscription(overrides: Partial<SubscriptionResponse> = {}): SubscriptionResponse {
+  return {
+    plan_id: "free", plan_name: "Free", status: null, current_period_end: null, cancel_at_period_end: false,
+    stripe_customer_id: null, mock: false, demo: false, ...overrides,
+  };
+}
+
+const card = (name: string) => screen.getByRole("listitem", { name });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("/billing", () => {
+  it("shows a loading state, then the three plans with Free Forever, Upgrade and Contact sales, and the footer", async () => {
+    fakeApi({
+      "GET /api/user/status": json(demoUser({ demo: false, connected: true })),
+      "GET /api/billing/plans": json(PLANS_BODY),
+      "GET /api/billing/subscription": sequence(pending()),
+    });
+    renderRoutes("/billing");
+    expect(await screen.findByText("Loading billing...")).toBeTruthy();
+  });
+
+  it("on Free: the current plan is disabled Current Plan, Pro says Upgrade, Enterprise Contact sales", async () => {
+    fakeApi({
+      "GET /api/user/status": json(demoUser({ demo: false, connected: true })),
+      "GET /api/billing/plans": json(PLANS_BODY),
+      "GET /api/billing/subscription": json(subscription()),
+    });
+    renderRoutes("/billing");
+    await screen.findByRole("list", { name: "Plans" });
+    const free = within(card("Free")).getByRole<HTMLButtonElement>("button", { name: "Current Plan" });
+    expect(free.disabled).toBe(true);
+    expect(within(card("Pro")).getByRole<HTMLButtonElement>("button", { name: "Upgrade" }).disabled).toBe(false);
+    expect(within(card("Enterprise")).getByRole("link", { name: "Contact sales" }).getAttribute("href")).toBe("/contact");
+    expect(screen.queryByRole("button", { name: "Manage Subscription" })).toBeNull();
+    expect(screen.getByText(/processed securely by Stripe.*Cancel anytime.*No hidden fees/)).toBeTruthy();
+  });
+
+  it("Upgrade sends the browser to the Checkout URL the server returned", async () => {
+    const api = fakeApi({
+      "GET /api/user/status": json(demoUser({ demo: false, connected: true })),
+      "GET /api/billing/plans": json(PLANS_BODY),
+      "GET /api/billing/subscription": json(subscription()),
+      "POST /api/billing/create-checkout": json({ mock: false, url: "https://checkout.stripe.com/c/pay/cs_test_1" }),
+    });
+    const { user } = renderRoutes("/billing");
+    await user.click(await screen.findByRole("button", { name: "Upgrade" }));
+    await waitFor(() => expect(navigateAway).toHaveBeenCalledWith("https://checkout.stripe.com/c/pay/cs_test_1"));
+    expect(api.requests("POST /api/billing/create-checkout")[0]?.body).toEqual({ planId: "pro" });
+  });
+
+  it("in mock mode shows the mock message; a demo on Pro sees Manage Subscription and can go back to Free", async () => {
+    const demoPro = subscription({ plan_id: "pro", plan_name: "Pro", status: "active", mock: true, demo: true, current_period_end: "2026-12-24T00:00:00.000Z" });
+    const api = fakeApi({
+      "GET /api/user/status": json(demoUser()),
+      "GET /api/billing/plans": json(PLANS_BODY),
+      "GET /api/billing/subscription": sequence(json(subscription({ mock: true })), json(demoPro), json(subscription({ mock: true, status: "canceled", demo: true }))),
+      "POST /api/billing/create-checkout": json({ mock: true, url: null }),
+      "GET /api/billing/portal": json({ mock: true, url: null }),
+      "POST /api/billing/demo/cancel": json(subscription({ mock: true, status: "canceled", demo: true })),
+    });
+    const { user } = renderRoutes("/billing");
+    await user.click(await screen.findByRole("button", { name: "Upgrade" }));
+    expect(await screen.findByText("Mock mode: Stripe not configured. In production, you would be redirected to checkout.")).toBeTruthy();
+    await waitFor(() => expect(within(card("Pro")).getByRole<HTMLButtonElement>("button", { name: "Current Plan" }).disabled).toBe(true));
+    expect(within(card("Free")).getByRole<HTMLButtonElement>("button", { name: "Free Forever" }).disabled).toBe(true);
+    expect(screen.getByTestId("current-plan-name").textContent).toContain("Demo");
+    expect(screen.getByText("December 24, 2026")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Manage Subscription" }));
+    expect(await screen.findByText("Mock mode: Stripe not configured")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Switch back to Free (demo)" }));
+    await waitFor(() => expect(api.requests("POST /api/billing/demo/cancel")).toHaveLength(1));
+    await waitFor(() => expect(within(card("Pro")).getByRole("button", { name: "Upgrade" })).toBeTruthy());
+  });
+
+  it("past_due shows the payment-failed banner, and Manage Subscription opens the portal URL", async () => {
+    fakeApi({
+      "GET /api/user/status": json(demoUser({ demo: false, connected: true })),
+      "GET /api/billing/plans": json(PLANS_BODY),
+      "GET /api/billing/subscription": json(subscription({ plan_id: "pro", plan_name: "Pro", status: "past_due", stripe_customer_id: "cus_1" })),
+      "GET /api/billing/portal": json({ mock: false, url: "https://billing.stripe.com/p/session/1" }),
+    });
+    const { user } = renderRoutes("/billing");
+    expect((await screen.findByRole("alert")).textContent).toContain("Payment failed: update your card to keep Pro.");
+    await user.click(screen.getByRole("button", { name: "Manage Subscription" }));
+    await waitFor(() => expect(navigateAway).toHaveBeenCalledWith("https://billing.stripe.com/p/session/1"));
+  });
+
+  it("a signed-out visitor is asked to sign in to upgrade", async () => {
+    fakeApi({
+      "GET /api/user/status": json(SIGNED_OUT),
+      "GET /api/billing/plans": json(PLANS_BODY),
+      "GET /api/billing/subscription": json(subscription()),
+    });
+    renderRoutes("/billing");
+    expect((await screen.findByRole("link", { name: "Sign in to upgrade" })).getAttribute("href")).toBe("/connect");
+  });
+
+  it("a failed checkout says so", async () => {
+    fakeApi({
+      "GET /api/user/status": json(demoUser({ demo: false, connected: true })),
+      "GET /api/billing/plans": json(PLANS_BODY),
+      "GET /api/billing/subscription": json(subscription()),
+      "POST /api/billing/create-checkout": json({ detail: "boom" }, 503),
+    });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = renderRoutes("/billing");
+    await user.click(await screen.findByRole("button", { name: "Upgrade" }));
+    expect(await screen.findByText("Failed to start checkout. Please try again.")).toBeTruthy();
+  });
+});

@@ -1,0 +1,121 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { storeSubscription } from "../../../worker/billing/subscription-store";
+import type { RedirectResponse, SubscriptionResponse } from "../../../worker/contract/billing";
+import { freeBrowserWith, userIdOf } from "../history/accounts";
+import { demoEnv, TestBrowser } from "../support/seller-browser";
+import { PRICE_PRO, stripeCalls, stripeEnv } from "../support/stripe";
+
+describe("POST /api/billing/create-checkout against Stripe", () => {
+  it("creates a customer once and a subscription-mode Checkout Session for the Pro price", async () => {
+    const browser = await freeBrowserWith(stripeEnv());
+    const userId = userIdOf(browser);
+
+    const res = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = await res.json<RedirectResponse>();
+    expect(body.mock).toBe(false);
+    expect(body.url).toMatch(/^https:\/\/stripe-fake\.test\/checkout\/cs_test_/);
+
+    const [customerCall] = (await stripeCalls({ path: "/v1/customers" })).filter((call) => call.fields["metadata[user_id]"] === userId);
+    expect(customerCall?.authorized).toBe(true);
+    expect(customerCall?.idempotencyKey).toBe(`ranklayer-customer-${userId}`);
+    const subscription = await (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>();
+    expect(subscription.stripe_customer_id).toMatch(/^cus_fake/);
+    expect(subscription.plan_name).toBe("Free");
+
+    const sessions = await stripeCalls({ path: "/v1/checkout/sessions", customer: subscription.stripe_customer_id! });
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.fields).toEqual({
+      mode: "subscription",
+      customer: subscription.stripe_customer_id,
+      client_reference_id: userId,
+      "line_items[0][price]": PRICE_PRO,
+      "line_items[0][quantity]": "1",
+      "subscription_data[metadata][user_id]": userId,
+      success_url: "http://localhost/billing?checkout=success",
+      cancel_url: "http://localhost/billing?checkout=canceled",
+    });
+
+    // A second attempt reuses the customer.
+    expect((await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" })).status).toBe(200);
+    expect((await stripeCalls({ path: "/v1/customers" })).filter((call) => call.fields["metadata[user_id]"] === userId)).toHaveLength(1);
+    expect(await stripeCalls({ path: "/v1/checkout/sessions", customer: subscription.stripe_customer_id! })).toHaveLength(2);
+  });
+
+  it("answers 409 to a user already on Pro", async () => {
+    const browser = await freeBrowserWith(stripeEnv());
+    await storeSubscription(env.DB, userIdOf(browser), {
+      id: `sub_${crypto.randomUUID()}`, customerId: `cus_${crypto.randomUUID()}`, status: "active", priceId: PRICE_PRO,
+      currentPeriodEnd: null, cancelAtPeriodEnd: false, userId: null,
+    }, 1);
+    const res = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+    expect(res.status).toBe(409);
+    expect((await res.json<{ detail: string }>()).detail).toContain("already on Pro");
+  });
+
+  it("needs a session and the XSRF token, and only sells Pro", async () => {
+    const anonymous = new TestBrowser(stripeEnv());
+    expect((await anonymous.json("/api/billing/create-checkout", "POST", { planId: "pro" })).status).toBe(401);
+    const browser = await freeBrowserWith(stripeEnv());
+    expect((await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" }, { omitXsrfHeader: true })).status).toBe(403);
+    const enterprise = await browser.json("/api/billing/create-checkout", "POST", { planId: "enterprise" });
+    expect(enterprise.status).toBe(422);
+  });
+
+  it("a demo account never reaches real Checkout: it gets a demo Pro subscription instead", async () => {
+    const browser = new TestBrowser(stripeEnv());
+    await browser.signInDemo();
+    const before = (await stripeCalls({ path: "/v1/checkout/sessions" })).length;
+    const res = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+    expect(await res.json()).toEqual({ mock: true, url: null });
+    expect((await stripeCalls({ path: "/v1/checkout/sessions" })).length).toBe(before);
+    const subscription = await (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>();
+    expect(subscription).toMatchObject({ plan_name: "Pro", status: "active", demo: true, stripe_customer_id: null });
+  });
+});
+
+describe("GET /api/billing/portal", () => {
+  it("answers 404 with a detail when the user has no Stripe customer", async () => {
+    const browser = await freeBrowserWith(stripeEnv());
+    const res = await browser.request("/api/billing/portal");
+    expect(res.status).toBe(404);
+    expect((await res.json<{ detail: string }>()).detail).toContain("/billing");
+  });
+
+  it("opens a Customer Portal session for the user's customer, returning to /billing", async () => {
+    const browser = await freeBrowserWith(stripeEnv());
+    await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+    const { stripe_customer_id: customer } = await (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>();
+    const res = await browser.request("/api/billing/portal");
+    expect(res.status).toBe(200);
+    expect((await res.json<RedirectResponse>()).url).toMatch(/^https:\/\/stripe-fake\.test\/portal\/bps_/);
+    const calls = await stripeCalls({ path: "/v1/billing_portal/sessions", customer: customer! });
+    expect(calls.map((call) => call.fields)).toEqual([{ customer, return_url: "http://localhost/billing" }]);
+  });
+});
+
+describe("billing mock mode (no STRIPE_SECRET_KEY)", () => {
+  it("answers {mock: true, url: null}; a demo account goes to demo Pro and back to Free", async () => {
+    const browser = new TestBrowser(demoEnv());
+    await browser.signInDemo();
+    const read = async () => (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>();
+    expect(await read()).toMatchObject({ plan_name: "Free", status: null, mock: true, demo: false });
+
+    expect(await (await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" })).json()).toEqual({ mock: true, url: null });
+    expect(await read()).toMatchObject({ plan_name: "Pro", status: "active", mock: true, demo: true });
+    expect(await (await browser.request("/api/billing/portal")).json()).toEqual({ mock: true, url: null });
+
+    const back = await browser.json("/api/billing/demo/cancel", "POST", {});
+    expect(back.status).toBe(200);
+    expect(await read()).toMatchObject({ plan_name: "Free", status: "canceled", demo: true });
+  });
+
+  it("a signed-out visitor reads the Free plan", async () => {
+    const res = await new TestBrowser(demoEnv()).request("/api/billing/subscription");
+    expect(await res.json()).toEqual({
+      plan_id: "free", plan_name: "Free", status: null, current_period_end: null, cancel_at_period_end: false,
+      stripe_customer_id: null, mock: true, demo: false,
+    });
+  });
+});

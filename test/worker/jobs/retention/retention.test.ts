@@ -1,0 +1,70 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { DEMO_ACCOUNT_RETENTION_DAYS, runRetention } from "../../../../worker/jobs/retention/retention";
+
+const DAY_MS = 86_400_000;
+const NOW = Date.now();
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function seedDemo(lastActiveMs: number | null, createdMs: number, isDemo = true): Promise<string> {
+  const id = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO users (id, selling_partner_id, is_demo, last_active_at, created_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(id, `${isDemo ? "DEMO" : "A"}-${id}`, isDemo ? 1 : 0, lastActiveMs === null ? null : iso(lastActiveMs), iso(createdMs))
+    .run();
+  // Rows of their own, which must go with them.
+  await env.DB.prepare("INSERT INTO alerts (id, user_id, asin, marketplace, condition_type, threshold) VALUES (?, ?, 'B08N5WRWNW', 'US', 'rank_above', 5)")
+    .bind(crypto.randomUUID(), id)
+    .run();
+  await env.DB.prepare("INSERT INTO watchlist (user_id, asin, marketplace) VALUES (?, 'B08N5WRWNW', 'US')").bind(id).run();
+  await env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)").bind(crypto.randomUUID(), id, iso(NOW + DAY_MS)).run();
+  return id;
+}
+
+async function rowsOf(userId: string) {
+  const count = async (table: string) =>
+    (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${table === "users" ? "id" : "user_id"} = ?`).bind(userId).first<{ n: number }>())!.n;
+  return { users: await count("users"), alerts: await count("alerts"), watchlist: await count("watchlist"), sessions: await count("sessions") };
+}
+
+describe("nightly retention of demo accounts and sessions", () => {
+  it(`removes demo accounts unused for ${DEMO_ACCOUNT_RETENTION_DAYS} days with all their rows, and nothing else`, async () => {
+    const idle = await seedDemo(NOW - 8 * DAY_MS, NOW - 30 * DAY_MS);
+    const neverUsed = await seedDemo(null, NOW - 8 * DAY_MS);
+    const recent = await seedDemo(NOW - 6 * DAY_MS, NOW - 30 * DAY_MS);
+    const seller = await seedDemo(NOW - 100 * DAY_MS, NOW - 100 * DAY_MS, false);
+
+    const summary = await runRetention(env, NOW);
+
+    expect(summary.demoCutoff).toBe(iso(NOW - 7 * DAY_MS));
+    expect(summary.demoAccountsDeleted).toBeGreaterThanOrEqual(2);
+    const gone = { users: 0, alerts: 0, watchlist: 0, sessions: 0 };
+    expect(await rowsOf(idle)).toEqual(gone);
+    expect(await rowsOf(neverUsed)).toEqual(gone);
+    expect(await rowsOf(recent)).toEqual({ users: 1, alerts: 1, watchlist: 1, sessions: 1 });
+    expect(await rowsOf(seller)).toEqual({ users: 1, alerts: 1, watchlist: 1, sessions: 1 });
+  });
+
+  it("deletes in chunks until every idle demo account is gone", async () => {
+    const ids = [];
+    for (let i = 0; i < 7; i++) ids.push(await seedDemo(NOW - 9 * DAY_MS, NOW - 9 * DAY_MS));
+    await runRetention(env, NOW, 3);
+    for (const id of ids) expect((await rowsOf(id)).users).toBe(0);
+  });
+
+  it("sweeps expired and revoked sessions, keeping live ones", async () => {
+    const user = await seedDemo(NOW, NOW);
+    const insert = (id: string, expires: number, revoked: number | null) =>
+      env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at, revoked_at) VALUES (?, ?, ?, ?)")
+        .bind(id, user, iso(expires), revoked === null ? null : iso(revoked))
+        .run();
+    await insert(`expired-${user}`, NOW - 1000, null);
+    await insert(`revoked-${user}`, NOW + DAY_MS, NOW - 1000);
+    await insert(`live-${user}`, NOW + DAY_MS, null);
+
+    const summary = await runRetention(env, NOW);
+
+    expect(summary.endedSessionsDeleted).toBeGreaterThanOrEqual(2);
+    const { results } = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? ORDER BY id").bind(user).all<{ id: string }>();
+    expect(results.map((row) => row.id).filter((id) => id.includes(user))).toEqual([`live-${user}`]);
+  });
+});

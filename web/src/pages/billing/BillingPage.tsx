@@ -1,0 +1,96 @@
+import { navigateAway } from "../../lib/navigate-away";
+import { useCallback, useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { MOCK_CHECKOUT_MESSAGE } from "../../../../worker/contract/billing";
+import { fetchSubscription, startCheckout } from "../../api/billing";
+import { fetchPlans } from "../../api/site";
+import { useResource } from "../../api/use-resource";
+import { PastDueBanner } from "../../components/PastDueBanner";
+import { useSession } from "../../state/session";
+import { BillingPlanCard } from "./BillingPlanCard";
+import { CurrentPlanPanel } from "./CurrentPlanPanel";
+import "../../styles/pricing.css";
+import "../../styles/billing.css";
+
+const CHECKOUT_FAILED = "Failed to start checkout. Please try again.";
+
+/** /billing: the plans, the user's current plan, and the ways to upgrade or manage it. */
+export function BillingPage() {
+  const { user } = useSession();
+  const signedIn = Boolean(user?.authenticated);
+  const [plans] = useResource(fetchPlans);
+  const [subscription, reloadSubscription] = useResource(fetchSubscriptionStable);
+  const [message, setMessage] = useState<{ kind: "status" | "error"; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [params] = useSearchParams();
+
+  const upgrade = useCallback(async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const { mock, url } = await startCheckout();
+      if (mock || !url) {
+        setMessage({ kind: "status", text: MOCK_CHECKOUT_MESSAGE });
+        reloadSubscription();
+      } else {
+        navigateAway(url);
+        return;
+      }
+    } catch (error) {
+      console.error("checkout failed", error);
+      setMessage({ kind: "error", text: CHECKOUT_FAILED });
+    }
+    setBusy(false);
+  }, [reloadSubscription]);
+
+  const loading = plans.status === "loading" || subscription.status === "loading";
+  const current = subscription.status === "success" ? subscription.data : null;
+
+  return (
+    <div className="container pricing billing">
+      <header className="pricing__intro">
+        <h1>Billing</h1>
+        <p>Your plan, its limits, and the way to change it.</p>
+      </header>
+      {current && <PastDueBanner subscription={current} />}
+      {params.get("checkout") === "success" && (
+        <p className="billing__notice" role="status">
+          Thanks! Your payment is being confirmed; your plan updates here within a few seconds.
+        </p>
+      )}
+      {loading && (
+        <p className="pricing__state" role="status">
+          Loading billing...
+        </p>
+      )}
+      {!loading && current && (
+        <CurrentPlanPanel subscription={current} signedIn={signedIn} onChanged={reloadSubscription} />
+      )}
+      {message && (
+        <p className={message.kind === "error" ? "field-error billing__message" : "billing__notice"} role={message.kind === "error" ? "alert" : "status"}>
+          {message.text}
+        </p>
+      )}
+      {plans.status === "success" && !loading && (
+        <ul className="pricing__plans" aria-label="Plans">
+          {plans.data.map((plan) => (
+            <BillingPlanCard key={plan.id} plan={plan} currentPlanId={current?.plan_id ?? "free"} signedIn={signedIn} busy={busy} onUpgrade={upgrade} />
+          ))}
+        </ul>
+      )}
+      {plans.status === "error" && (
+        <p className="field-error" role="alert">
+          We couldn&apos;t load the plans. <Link to="/pricing">See pricing</Link>.
+        </p>
+      )}
+      <p className="pricing__note billing__footer">
+        Payments are processed securely by Stripe, our card payment provider. Cancel anytime. No hidden fees.
+      </p>
+    </div>
+  );
+}
+
+/** A stable fetcher for useResource: the subscription (Free for a signed-out visitor). */
+function fetchSubscriptionStable(signal: AbortSignal) {
+  return fetchSubscription(signal);
+}

@@ -1,0 +1,77 @@
+import { Link } from "react-router-dom";
+import type { PlanSummary } from "../../../../worker/contract/features";
+import type { PlanId } from "../../../../worker/contract/plans";
+
+interface Props {
+  plan: PlanSummary;
+  currentPlanId: PlanId;
+  signedIn: boolean;
+  busy: boolean;
+  onUpgrade: () => void;
+}
+
+/** One plan with its button: Current Plan and Free Forever are disabled, Pro upgrades, Enterprise goes to sales. */
+export function BillingPlanCard({ plan, currentPlanId, signedIn, busy, onUpgrade }: Props) {
+  const headingId = `billing-plan-${plan.id}`;
+  const current = plan.id === currentPlanId;
+  return (
+    <li className={`card plan${plan.id === "pro" ? " plan--featured" : ""}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className="plan__name">
+        {plan.name}
+      </h2>
+      <p className="plan__price">
+        {plan.price_usd === null ? (
+          <span className="plan__amount">Custom</span>
+        ) : (
+          <>
+            <span className="plan__amount">${plan.price_usd}</span>
+            <span className="plan__period"> / month</span>
+          </>
+        )}
+      </p>
+      <ul className="plan__features">
+        {plan.features.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      <PlanButton plan={plan} current={current} currentPlanId={currentPlanId} signedIn={signedIn} busy={busy} onUpgrade={onUpgrade} />
+    </li>
+  );
+}
+
+function PlanButton({ plan, current, currentPlanId, signedIn, busy, onUpgrade }: Omit<Props, "plan"> & { plan: PlanSummary; current: boolean }) {
+  const className = "button plan__cta";
+  if (current) {
+    return (
+      <button type="button" className={`${className} button--secondary`} disabled>
+        Current Plan
+      </button>
+    );
+  }
+  if (plan.id === "free") {
+    return (
+      <button type="button" className={`${className} button--secondary`} disabled>
+        Free Forever
+      </button>
+    );
+  }
+  if (plan.id === "enterprise") {
+    return (
+      <Link to="/contact" className={`${className} button--secondary`}>
+        Contact sales
+      </Link>
+    );
+  }
+  if (!signedIn) {
+    return (
+      <Link to="/connect" className={`${className} button--primary`}>
+        Sign in to upgrade
+      </Link>
+    );
+  }
+  return (
+    <button type="button" className={`${className} button--primary`} onClick={onUpgrade} disabled={busy || currentPlanId === "enterprise"}>
+      {busy ? "Starting checkout..." : "Upgrade"}
+    </button>
+  );
+}

@@ -1,0 +1,19 @@
+import type { MiddlewareHandler } from "hono";
+import { siteOriginOf } from "../config";
+import type { AppEnv } from "../env";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Defence in depth beside the XSRF check: a state-changing request whose browser says it
+ * comes from another origin is refused. A request without Origin passes (server-to-server
+ * callers such as Stripe, API-key clients, old browsers); the XSRF check still guards it.
+ * The site's own origin is SITE_URL's, or the origin the request was served on (a local
+ * `wrangler dev` on 127.0.0.1), which a cross-site page cannot claim as its Origin.
+ */
+export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next();
+  const origin = c.req.header("Origin");
+  if (origin === undefined || origin === siteOriginOf(c.env) || origin === new URL(c.req.url).origin) return next();
+  return c.json({ detail: "This request came from another site (its Origin is not this site's), so it was refused." }, 403);
+};

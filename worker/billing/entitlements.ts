@@ -1,0 +1,58 @@
+import { isPaidStatus } from "../contract/billing";
+import { ENTERPRISE_PLAN, FREE_PLAN, type Plan, PRO_PLAN } from "../contract/plans";
+import type { Marketplace } from "../contract/marketplaces";
+
+/**
+ * Pure entitlement rules: which plan a subscription gives, and which of a user's alerts and
+ * watchlist entries a plan keeps running. No I/O, so they are tested directly.
+ */
+
+/** Enterprise (assigned by hand) wins; then a paid subscription status means Pro; anything else is Free. */
+export function planFromBilling(status: string | null | undefined, enterprise: boolean): Plan {
+  if (enterprise) return ENTERPRISE_PLAN;
+  return isPaidStatus(status) ? PRO_PLAN : FREE_PLAN;
+}
+
+/** Whether a plan covers a marketplace. */
+export function planCoversMarketplace(plan: Plan, marketplace: string): boolean {
+  return plan.marketplaces.includes(marketplace as Marketplace);
+}
+
+/** An alert or watchlist entry as the limit rules see it. */
+export interface LimitedItem {
+  key: string;
+  marketplace: string;
+  createdAt: string;
+  /** Running now: an active alert, a snapshotted watchlist entry. */
+  running: boolean;
+  /** Stopped by the plan (not by the user): the only stopped items a plan change may restart. */
+  pausedByPlan: boolean;
+}
+
+export interface LimitChanges {
+  pause: string[];
+  resume: string[];
+}
+
+const byAge = (a: LimitedItem, b: LimitedItem) => a.createdAt.localeCompare(b.createdAt) || a.key.localeCompare(b.key);
+
+/**
+ * What a plan changes: running items outside its marketplaces or past its limit (the newest
+ * first) stop; items the plan stopped earlier restart, oldest first, while there is room.
+ * Running items are never swapped for older stopped ones, so an alert created after a
+ * downgrade keeps running.
+ */
+export function limitChanges(items: readonly LimitedItem[], limit: number | null, plan: Plan): LimitChanges {
+  const covered = (item: LimitedItem) => planCoversMarketplace(plan, item.marketplace);
+  const running = items.filter((item) => item.running).sort(byAge);
+  const pause = running.filter((item) => !covered(item)).map((item) => item.key);
+  const kept = running.filter(covered);
+  if (limit !== null && kept.length > limit) pause.push(...kept.slice(limit).map((item) => item.key));
+  const room = limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit - kept.length);
+  const resume = items
+    .filter((item) => item.pausedByPlan && covered(item))
+    .sort(byAge)
+    .slice(0, room)
+    .map((item) => item.key);
+  return { pause, resume };
+}

@@ -1,0 +1,58 @@
+import * as z from "zod/mini";
+import type { Plan, PlanId } from "./plans";
+
+/**
+ * The Billing API, shared by the Worker and the /billing screen. Stripe's own statuses are
+ * passed through; which of them mean Pro is decided here, in one place.
+ */
+
+/** Subscription statuses that keep the paid plan: past_due stays Pro (with a banner) until Stripe ends it. */
+export const PAID_STATUSES: readonly string[] = ["active", "trialing", "past_due"];
+
+export function isPaidStatus(status: string | null | undefined): boolean {
+  return status != null && PAID_STATUSES.includes(status);
+}
+
+/** GET /api/billing/subscription. */
+export interface SubscriptionResponse {
+  plan_id: PlanId;
+  /** "Free" when there is no subscription. */
+  plan_name: string;
+  /** Stripe's status (active, trialing, past_due, canceled, …); null without a subscription. */
+  status: string | null;
+  /** ISO time the current period ends: the renewal date, or the end date when cancel_at_period_end. */
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  stripe_customer_id: string | null;
+  /** Billing mock mode: Stripe is not configured on this deployment. */
+  mock: boolean;
+  /** A demo account's pretend subscription: nothing is charged, nothing is real. */
+  demo: boolean;
+}
+
+/** POST /api/billing/create-checkout. Only Pro is bought online; Enterprise is agreed with sales. */
+export const checkoutRequestSchema = z.object({
+  planId: z.literal("pro", { error: "Only the Pro plan can be bought online; Enterprise is agreed with sales (/contact)." }),
+});
+
+/** create-checkout and portal: where to send the browser; url null in mock mode. */
+export interface RedirectResponse {
+  mock: boolean;
+  url: string | null;
+}
+
+/** Why a paused alert or watchlist entry is paused: the plan's limits, lifted by upgrading. */
+export const PLAN_LIMIT_REASON = "plan_limit";
+
+/** The screen that lifts a limit: every "limit reached" message names it. */
+export const BILLING_PATH = "/billing";
+
+/** The sentence every limit message ends with, naming the way up. */
+export function upgradeHint(plan: Plan): string {
+  return plan.id === "free" ? ` Upgrade to Pro at ${BILLING_PATH} to lift it.` : "";
+}
+
+export const MOCK_CHECKOUT_MESSAGE =
+  "Mock mode: Stripe not configured. In production, you would be redirected to checkout.";
+export const MOCK_PORTAL_MESSAGE = "Mock mode: Stripe not configured";
+export const PAST_DUE_MESSAGE = "Payment failed: update your card to keep Pro.";

@@ -1,0 +1,46 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdNow } from "./columns";
+import { ownerId } from "./accounts";
+
+/**
+ * A user's Stripe customer and subscription, as last read from Stripe: one row per user.
+ * The row exists from the first Checkout (customer created, no subscription yet) and stays
+ * after the subscription ends, so the customer is reused and the portal keeps working.
+ */
+export const billingSubscriptions = sqliteTable(
+  "billing_subscriptions",
+  {
+    userId: ownerId().primaryKey(),
+    stripeCustomerId: text("stripe_customer_id").unique(),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    /** Stripe's subscription status (active, trialing, past_due, canceled, unpaid, …); null before any subscription. */
+    status: text("status"),
+    priceId: text("price_id"),
+    /** ISO time the current period ends (renewal, or the end when cancel_at_period_end). */
+    currentPeriodEnd: text("current_period_end"),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    /** `created` (epoch s) of the newest Stripe event applied: an older event never overwrites a newer state. */
+    lastEventCreated: integer("last_event_created").notNull().default(0),
+    /** A demo account's pretend subscription in billing mock mode: never a Stripe object. */
+    isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
+    updatedAt: createdNow("updated_at"),
+  },
+  (table) => [index("billing_subscriptions_subscription_idx").on(table.stripeSubscriptionId)],
+);
+
+/** Each Stripe webhook event id once: a replayed or concurrent delivery of it changes nothing. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  /** The event's own `created`, epoch seconds. */
+  created: integer("created").notNull(),
+  receivedAt: createdNow("received_at"),
+});
+
+/** Enterprise is agreed with sales and assigned by hand (an INSERT), never bought online. */
+export const enterpriseAssignments = sqliteTable("enterprise_assignments", {
+  userId: ownerId().primaryKey(),
+  /** Who agreed it, the contract reference: for people, not read by the app. */
+  note: text("note"),
+  assignedAt: createdNow("assigned_at"),
+});

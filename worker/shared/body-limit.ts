@@ -1,0 +1,13 @@
+import { bodyLimit } from "hono/body-limit";
+
+/** The largest request body an /api route takes unless it says otherwise: every form and JSON body here is far smaller. */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Refuses a bigger body with 413 before any route reads it (a stream is cut off at the limit). */
+export function apiBodyLimit(maxSize = DEFAULT_BODY_LIMIT_BYTES) {
+  return bodyLimit({
+    maxSize,
+    onError: (c) =>
+      c.json({ detail: `The request body is too large: at most ${Math.round(maxSize / 1024)} kB is accepted.` }, 413),
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * The one interface billing talks to: Stripe when STRIPE_SECRET_KEY is set (client.ts), the
+ * labelled mock otherwise (mock.ts). Only the facts RankLayer stores cross it, never Stripe's
+ * whole objects, so the rest of the Worker does not depend on Stripe's API version.
+ */
+
+/** A subscription as Stripe holds it now. */
+export interface SubscriptionFacts {
+  id: string;
+  customerId: string;
+  status: string;
+  priceId: string | null;
+  /** ISO time the current period ends; null when Stripe gives none. */
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** The RankLayer user id set on the subscription at Checkout, when present. */
+  userId: string | null;
+}
+
+/** A verified webhook event, reduced to what the handler needs. */
+export interface BillingEvent {
+  id: string;
+  type: string;
+  /** Epoch seconds. */
+  created: number;
+  /** The subscription the event is about, when it names one. */
+  subscriptionId: string | null;
+  customerId: string | null;
+  /** checkout.session.completed: the session's client_reference_id (our user id). */
+  clientReferenceId: string | null;
+}
+
+export interface CheckoutRequest {
+  customerId: string;
+  priceId: string;
+  userId: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface Billing {
+  /** true: Stripe is not configured and nothing is charged. */
+  readonly mock: boolean;
+  /** The customer for this user: created once (an idempotency key makes retries and races return the same one). */
+  createCustomer(userId: string): Promise<string>;
+  /** A Checkout Session URL, or null in mock mode. */
+  createCheckout(request: CheckoutRequest): Promise<string | null>;
+  /** A Customer Portal session URL, or null in mock mode. */
+  createPortal(customerId: string, returnUrl: string): Promise<string | null>;
+  retrieveSubscription(id: string): Promise<SubscriptionFacts>;
+  /** Verifies the signature of a raw webhook body; throws when it is missing, wrong or too old. */
+  verifyEvent(rawBody: string, signature: string | null): Promise<BillingEvent>;
+}
+
+/** A webhook that cannot be verified: answered 400. */
+export class WebhookSignatureError extends Error {}
