@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FREE_PLAN, PRO_PLAN } from "../../../worker/contract/plans";
 import { effectiveFrequency, extraRefreshCalls, isExtraRefreshHour, nextHourAt, type RefreshFrequency } from "../../../worker/dashboard/refresh-schedule";
+import { storeDemoSubscription } from "../../../worker/billing/subscription-store";
 import { runExtraRefresh } from "../../../worker/jobs/snapshot/extra-refresh";
 import { trackedAsinsPage } from "../../../worker/jobs/snapshot/tracked-store";
 import { MockProductSource } from "../../../worker/upstreams/creators/mock";
@@ -45,6 +46,8 @@ describe("extra refreshes against D1", () => {
     const user = await insertUser({ isDemo });
     await insertWatchlist(user, asins.map((asin) => ({ marketplace: "US", asin })));
     await env.DB.prepare("INSERT INTO user_settings (user_id, sync_frequency) VALUES (?, ?)").bind(user, frequency).run();
+    // The plan follows billing: the demo users stand for Pro (a demo subscription), the others for Free.
+    if (isDemo) await storeDemoSubscription(env.DB, user, true);
     return user;
   }
 
