@@ -36,6 +36,8 @@ describe("the R2 monthly archive", () => {
     );
     const browser = new TestBrowser(bindings);
     await browser.signInDemo();
+    // 90 days of history are Pro's: the demo upgrades through billing's mock mode.
+    expect((await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" })).status).toBe(200);
     const before = await (await browser.request(`/api/history?asin=${asin}&marketplace=US&range=90d`)).json<HistoryResponse>();
 
     const step = await runArchiveStep(bindings, Date.now());
