@@ -95,16 +95,18 @@ export class LwaFake implements FakeUpstream {
       if (pending.redirectUri !== fields.redirect_uri) return refuse(400, "invalid_grant", "redirect_uri does not match");
       this.codes.delete(fields.code!); // codes are single use
       this.refreshTokens.set(pending.refreshToken, { clientId, revoked: false });
-      this.record({ ...base, status: 200 });
-      return json(200, { ...this.issueAccessToken(clientId, pending.refreshToken), refresh_token: pending.refreshToken });
+      const token = this.issueAccessToken(clientId, pending.refreshToken);
+      this.record({ ...base, status: 200, refreshToken: pending.refreshToken, accessToken: token.access_token });
+      return json(200, { ...token, refresh_token: pending.refreshToken });
     }
     if (fields.grant_type === "refresh_token") {
       const issued = fields.refresh_token ? this.refreshTokens.get(fields.refresh_token) : undefined;
       if (!issued || issued.clientId !== clientId || issued.revoked) {
         return refuse(400, "invalid_grant", "The request has an invalid grant parameter : refresh_token");
       }
-      this.record({ ...base, status: 200 });
-      return json(200, this.issueAccessToken(clientId, fields.refresh_token!));
+      const token = this.issueAccessToken(clientId, fields.refresh_token!);
+      this.record({ ...base, status: 200, accessToken: token.access_token });
+      return json(200, token);
     }
     return refuse(400, "unsupported_grant_type", "grant_type must be authorization_code or refresh_token");
   }

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { AlertView } from "../../../worker/contract/alerts";
-import { proBrowser } from "../history/accounts";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
+import { proBrowser } from "../history/accounts";
 
 const RULE = { asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500, marketplace: "US" };
 
@@ -43,7 +43,7 @@ describe("an identical alert rule on one account", () => {
   });
 
   it("allows a rule that differs in threshold, condition, marketplace or ASIN, and the same rule on another account", async () => {
-    // Pro: Free alerts watch one marketplace only.
+    // Pro: the UK variant needs a plan with more marketplaces than Free's US.
     const browser = await proBrowser();
     for (const rule of [RULE, { ...RULE, threshold: 501 }, { ...RULE, conditionType: "rank_drop", threshold: 20 }, { ...RULE, marketplace: "UK" }, { ...RULE, asin: "B000000001" }]) {
       const res = await browser.json("/api/alerts", "POST", rule);

@@ -7,7 +7,7 @@ const DEFAULTS = {
 };
 const CHANGED = {
   notifications: { emailAlerts: false, inAppAlerts: true, weeklyReport: true, rankDrops: false, buyBoxLoss: true },
-  dataRefresh: { frequency: "six_hours", marketplace: "DE" },
+  dataRefresh: { frequency: "manual", marketplace: "DE" },
 };
 
 async function signedIn() {

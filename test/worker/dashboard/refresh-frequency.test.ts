@@ -42,12 +42,12 @@ describe("extra refreshes against D1", () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
   });
 
-  async function withFrequency(frequency: RefreshFrequency, isDemo: boolean, asins: string[]) {
-    const user = await insertUser({ isDemo });
+  /** A user on `frequency`; `pro` users are demo accounts upgraded to demo Pro, the others plain Free accounts. */
+  async function withFrequency(frequency: RefreshFrequency, pro: boolean, asins: string[]) {
+    const user = await insertUser({ isDemo: pro });
+    if (pro) await storeDemoSubscription(env.DB, user, true);
     await insertWatchlist(user, asins.map((asin) => ({ marketplace: "US", asin })));
     await env.DB.prepare("INSERT INTO user_settings (user_id, sync_frequency) VALUES (?, ?)").bind(user, frequency).run();
-    // The plan follows billing: the demo users stand for Pro (a demo subscription), the others for Free.
-    if (isDemo) await storeDemoSubscription(env.DB, user, true);
     return user;
   }
 

@@ -62,7 +62,7 @@ describe("/api/settings/channels", () => {
     await browser.json("/api/settings/channels", "PUT", { alertEmail: "seller@example.com" });
     const settings = {
       notifications: { emailAlerts: false, inAppAlerts: true, weeklyReport: true, rankDrops: false, buyBoxLoss: true },
-      dataRefresh: { frequency: "six_hours", marketplace: "DE" },
+      dataRefresh: { frequency: "manual", marketplace: "DE" },
     };
     expect((await browser.json("/api/settings", "PUT", settings)).status).toBe(200);
     await browser.json("/api/settings/channels", "PUT", { webhookUrl: "https://example.com/hook" });

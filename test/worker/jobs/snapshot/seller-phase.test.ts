@@ -76,7 +76,9 @@ describe("snapshot sellers phase against the fake SP-API", () => {
       { asin: "B00KFRNZY6", marketplace: "US", source: "spapi", fulfillable_units: null, buy_box_seller_id: null, holds_buy_box: 0 },
     ]);
 
-    const inventory = (await fakeCalls(SPAPI_FAKE, { kind: "inventory" })).filter((call) => call.accessToken && call.status === 200);
+    // The fakes serve every test file at once: keep the calls made with this seller's tokens.
+    const tokens = new Set((await fakeCalls(LWA_FAKE, {})).filter((call) => call.refreshToken === seller.refreshToken).map((call) => call.accessToken));
+    const inventory = (await fakeCalls(SPAPI_FAKE, { kind: "inventory" })).filter((call) => tokens.has(call.accessToken) && call.status === 200);
     expect(inventory.map((call) => call.query)).toEqual([
       { details: "true", granularityType: "Marketplace", granularityId: US_ID, marketplaceIds: US_ID },
       { details: "true", granularityType: "Marketplace", granularityId: US_ID, marketplaceIds: US_ID, nextToken: "page-2" },
