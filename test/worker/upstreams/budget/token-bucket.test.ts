@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { durableBudget } from "../../../../worker/upstreams/budget/budget-client";
-import { emptyBucket, penalize, takeToken, type BucketLimits, type BucketState } from "../../../../worker/upstreams/budget/token-bucket";
-import { snapshotSourceFor, productSourceFor } from "../../../../worker/upstreams/creators/select";
+import { creatorsBucket, emptyBucket, penalize, takeToken, type BucketLimits, type BucketState } from "../../../../worker/upstreams/budget/token-bucket";
+import { creatorsBudgetFor, snapshotSourceFor, productSourceFor } from "../../../../worker/upstreams/creators/select";
+import { MockProductSource } from "../../../../worker/upstreams/creators/mock";
 import { UpstreamError } from "../../../../worker/upstreams/creators/product-source";
 import { calls, control, newAsin } from "../../support/creators-fake";
 import { creatorsEnv, virtualClock } from "../../jobs/snapshot/support";
@@ -98,5 +99,28 @@ describe("UpstreamBudget Durable Object", () => {
     expect(await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).toHaveLength(before);
     // Another region of the same credential has its own bucket and goes on.
     expect(await budgetOf("DE").take("batch", clock.now(), 0)).toMatchObject({ ok: true });
+  });
+
+  it("keys each region's bucket by that region's own credential id; a region on the mock has none", async () => {
+    const na = `na-${crypto.randomUUID()}`;
+    const eu = `eu-${crypto.randomUUID()}`;
+    const bindings = creatorsEnv({
+      CREATORS_NA_CREDENTIAL_ID: na,
+      CREATORS_EU_CREDENTIAL_ID: eu,
+      CREATORS_FE_CREDENTIAL_ID: undefined,
+      CREATORS_FE_CREDENTIAL_SECRET: undefined,
+      CREATORS_FE_PARTNER_TAG: undefined,
+    });
+    const budgetOf = creatorsBudgetFor(bindings);
+    // Another caller of the EU credential (any isolate) spends its one token: DE and UK wait, US does not.
+    expect(await durableBudget(bindings, creatorsBucket("eu", eu), ONE_PER_SECOND).take("batch", T, 0)).toMatchObject({ ok: true });
+    expect(await budgetOf("DE").take("batch", T + 1, 0)).toEqual({ ok: false, retryAt: T + 1000 });
+    expect(await budgetOf("UK").take("batch", T + 1, 0)).toEqual({ ok: false, retryAt: T + 1000 });
+    expect(await budgetOf("US").take("batch", T + 1, 0)).toMatchObject({ ok: true });
+    // FE has no credential: the labelled mock, with no quota to wait for.
+    expect(await budgetOf("JP").take("batch", T + 1, 0)).toMatchObject({ ok: true });
+    expect(await budgetOf("JP").take("batch", T + 2, 0)).toMatchObject({ ok: true });
+    expect(productSourceFor(bindings, "JP")).toBeInstanceOf(MockProductSource);
+    expect(productSourceFor(bindings, "UK").kind).toBe("live");
   });
 });
