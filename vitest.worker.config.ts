@@ -12,6 +12,10 @@ export default defineConfig({
         outboundService: outbound,
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          TEST_HISTORY_MIGRATIONS: await readD1Migrations("./migrations/history"),
+          // Lookups in tests follow each other within milliseconds on one credential: a deep
+          // burst keeps them from queueing on its budget (the budget's own tests set theirs).
+          CREATORS_BURST: "1000",
           // One snapshot call per 100 s: each SnapshotRunner alarm makes exactly one call and
           // sets the next alarm far ahead, so tests step the chain with runDurableObjectAlarm.
           SNAPSHOT_REQUESTS_PER_SECOND: "0.01",

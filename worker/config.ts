@@ -1,7 +1,10 @@
 import * as z from "zod/mini";
 import { FREE_PLAN } from "./contract/plans";
-import { MARKETPLACES, type Marketplace, type SellerRegion } from "./contract/marketplaces";
+import { MARKETPLACES, type Marketplace } from "./contract/marketplaces";
 import type { Bindings } from "./env";
+import { CREATORS_REGIONS, creatorsRegionsOf, type CreatorsConfig, type CreatorsRegion, type CreatorsRegionConfig } from "./shared/creators-regions";
+
+export { CREATORS_REGIONS, type CreatorsConfig, type CreatorsRegion, type CreatorsRegionConfig } from "./shared/creators-regions";
 
 /**
  * The deployment's configuration: wrangler.toml vars, secrets and optional bindings, read
@@ -36,7 +39,6 @@ const rate = (fallback: number) =>
 
 const DEFAULT_LOOKUP_REFRESH_AFTER_SECONDS = 6 * 60 * 60;
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 4000;
-const DEFAULT_CREATORS_CREDENTIAL_VERSION = "3.1";
 const DEFAULT_SITE_URL = "https://ranklayer.com";
 /** The monthly lookup quota is the Free plan's (a plan without a cap never runs out). */
 export const DEFAULT_LOOKUP_LIMITS = { perMinute: 30, perMonth: FREE_PLAN.lookupsPerMonth ?? Number.MAX_SAFE_INTEGER };
@@ -46,6 +48,21 @@ export const DEFAULT_DEMO_ACCOUNTS_PER_HOUR = 5;
 export const DEFAULT_WEBHOOK_TESTS_PER_HOUR = 10;
 /** Amazon's documented starting quota for Associates: 1 Creators API request per second. */
 export const DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND = 1;
+
+/** An optional integer var of at least `min`: undefined when unset or malformed. */
+const optionalInt = (min = 1) =>
+  z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value) => {
+      const parsed = Number.parseInt(typeof value === "string" ? value : "", 10);
+      return Number.isFinite(parsed) && parsed >= min ? parsed : undefined;
+    }),
+  );
+
+/** History shards bound in wrangler.toml (HISTORY_0 …) and used: raise with a re-shard (README). */
+export const DEFAULT_HISTORY_SHARDS = 4;
+/** Days of history kept in D1; older whole months live in the R2 archive. */
+export const DEFAULT_HISTORY_HOT_DAYS = 120;
 
 const varsSchema = z.object({
   APP_VERSION: text,
@@ -82,7 +99,14 @@ const varsSchema = z.object({
   ALERT_EMAIL_FROM: text,
   CONTACT_EMAIL_FROM: text,
   CONTACT_EMAIL_TO: text,
-  SNAPSHOT_REQUESTS_PER_SECOND: rate(DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND),
+  /** Optional ceiling on the snapshot job's own pace; the credential's budget is what paces it. */
+  SNAPSHOT_REQUESTS_PER_SECOND: rate(Number.POSITIVE_INFINITY),
+  /** A Creators credential's request rate and burst: its UpstreamBudget token bucket. */
+  CREATORS_REQUESTS_PER_SECOND: rate(DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND),
+  CREATORS_BURST: int(1),
+  HISTORY_SHARDS: int(DEFAULT_HISTORY_SHARDS),
+  HISTORY_RESHARD_FROM: optionalInt(),
+  HISTORY_HOT_DAYS: int(DEFAULT_HISTORY_HOT_DAYS),
   SNAPSHOT_MAX_CALLS_PER_INVOCATION: int(100),
   SNAPSHOT_MAX_MS_PER_INVOCATION: int(25_000),
   /** Overrides the plans' hourly API key limit for one deployment (the benchmark); unset: the plan's. */
@@ -96,20 +120,6 @@ const varsSchema = z.object({
   LWA_TOKEN_URL: text,
 });
 type Vars = z.infer<typeof varsSchema>;
-
-export interface CreatorsConfig {
-  credentialId: string;
-  credentialSecret: string;
-  /** Credential version from Associates Central, e.g. "3.1"; picks the token endpoint. */
-  version: string;
-  partnerTag: string;
-  /** Replaces https://creatorsapi.amazon when set (tests, benchmark). */
-  apiBaseUrl?: string;
-  /** Replaces the version's token endpoint when set (tests, benchmark). */
-  authUrl?: string;
-  /** Bound on one getItems call, token grant included. */
-  timeoutMs: number;
-}
 
 /** The SP-API application: its Login with Amazon client and the id named in the consent URL. */
 export interface SellingPartnerConfig {
@@ -130,17 +140,6 @@ export interface AlertEmailConfig {
 
 export interface ContactEmailConfig extends AlertEmailConfig {
   to: string;
-}
-
-/** The Creators API's credential regions: the SP-API regions, with the same marketplaces. */
-export type CreatorsRegion = SellerRegion;
-export const CREATORS_REGIONS: readonly CreatorsRegion[] = ["na", "eu", "fe"];
-
-/** One region's Creators API access: its config, or null (labelled mock) and why. */
-export interface CreatorsRegionConfig {
-  config: CreatorsConfig | null;
-  /** Set when variables for the region are present but unusable (shown on /status, never a secret). */
-  problem?: string;
 }
 
 /** Stripe, when its secret key is set; otherwise billing runs in the labelled mock mode. */
@@ -192,59 +191,6 @@ export function configOf(env: Partial<Bindings>): Config {
     parsed.set(env, config);
   }
   return config;
-}
-
-/** The region whose token endpoint a credential version names (Associates Central issues one per region). */
-const VERSION_REGION: Readonly<Record<string, CreatorsRegion>> = {
-  "2.1": "na", "3.1": "na", "2.2": "eu", "3.2": "eu", "2.3": "fe", "3.3": "fe",
-};
-const REGION_DEFAULT_VERSION: Record<CreatorsRegion, string> = { na: "3.1", eu: "3.2", fe: "3.3" };
-
-/**
- * Each region's credentials: its own CREATORS_<REGION>_* variables, or else the single-credential
- * CREATORS_* variables for the one region their version names (3.1/2.1, the default, is NA), so an
- * existing deployment keeps working without ever sending a US tag to the UK store.
- */
-function creatorsRegionsOf(vars: Vars): Record<CreatorsRegion, CreatorsRegionConfig> {
-  const legacyVersion = vars.CREATORS_CREDENTIAL_VERSION ?? DEFAULT_CREATORS_CREDENTIAL_VERSION;
-  const legacyRegion = VERSION_REGION[legacyVersion] ?? "na";
-  const entries = CREATORS_REGIONS.map((region): [CreatorsRegion, CreatorsRegionConfig] => {
-    const prefix = `CREATORS_${region.toUpperCase()}_`;
-    const read = (name: string) => vars[`${prefix}${name}` as keyof Vars] as string | undefined;
-    const own = { id: read("CREDENTIAL_ID"), secret: read("CREDENTIAL_SECRET"), tag: read("PARTNER_TAG"), version: read("CREDENTIAL_VERSION") };
-    // A version alone (as in .dev.vars.example) configures nothing.
-    const anyOwn = [own.id, own.secret, own.tag].some((value) => value !== undefined);
-    const chosen = anyOwn
-      ? { ...own, version: own.version ?? REGION_DEFAULT_VERSION[region] }
-      : legacyRegion === region
-        ? { id: vars.CREATORS_CREDENTIAL_ID, secret: vars.CREATORS_CREDENTIAL_SECRET, tag: vars.CREATORS_PARTNER_TAG, version: legacyVersion }
-        : null;
-    if (!chosen || (!anyOwn && !(chosen.id && chosen.secret && chosen.tag))) return [region, { config: null }];
-    const missing = (["CREDENTIAL_ID", "CREDENTIAL_SECRET", "PARTNER_TAG"] as const).filter(
-      (name) => !{ CREDENTIAL_ID: chosen.id, CREDENTIAL_SECRET: chosen.secret, PARTNER_TAG: chosen.tag }[name],
-    );
-    if (missing.length) return [region, { config: null, problem: `${missing.map((name) => prefix + name).join(", ")} unset` }];
-    const versionRegion = VERSION_REGION[chosen.version];
-    if (versionRegion !== undefined && versionRegion !== region) {
-      return [region, { config: null, problem: `credential version ${chosen.version} belongs to ${versionRegion.toUpperCase()}, not ${region.toUpperCase()}` }];
-    }
-    return [
-      region,
-      {
-        config: {
-          credentialId: chosen.id!,
-          credentialSecret: chosen.secret!,
-          partnerTag: chosen.tag!,
-          version: chosen.version,
-          // Unset means Amazon's real endpoints.
-          apiBaseUrl: vars.CREATORS_API_BASE_URL,
-          authUrl: vars.CREATORS_AUTH_URL,
-          timeoutMs: vars.UPSTREAM_TIMEOUT_MS,
-        },
-      },
-    ];
-  });
-  return Object.fromEntries(entries) as Record<CreatorsRegion, CreatorsRegionConfig>;
 }
 
 function parseConfig(env: Partial<Bindings>): Config {

@@ -61,6 +61,10 @@ export interface OptionalConfig {
   CONTACT_EMAIL_FROM?: string;
   /** Recipient of those notifications: the binding's destination_address. */
   CONTACT_EMAIL_TO?: string;
+  /** Optional ceiling on the 02:00 snapshot run's calls per second (commented out in wrangler.toml). */
+  SNAPSHOT_REQUESTS_PER_SECOND?: string;
+  /** Set only while a re-shard of rank history runs: the previous HISTORY_SHARDS. */
+  HISTORY_RESHARD_FROM?: string;
   /** Overrides the plans' hourly API key limit for one deployment, e.g. the benchmark. */
   API_REQUESTS_PER_HOUR?: string;
   /** The site's origin for links in alert emails and webhooks; https://ranklayer.com when unset. */

@@ -10,6 +10,7 @@ export { AlertCheckRunner } from "./jobs/alert-check/alert-check-runner";
 export { NotificationRetry } from "./jobs/delivery/notification-retry";
 export { SnapshotRunner } from "./jobs/snapshot/snapshot-runner";
 export { RateLimiter } from "./ratelimit/rate-limiter";
+export { UpstreamBudget } from "./upstreams/budget/upstream-budget";
 
 type Job = (env: Bindings, scheduledTime: number) => Promise<void>;
 

@@ -28,10 +28,13 @@ export async function freePort(): Promise<number> {
 export async function startAppServer(vars: Record<string, string> = {}): Promise<AppServer> {
   const persistTo = mkdtempSync(join(tmpdir(), "ranklayer-"));
   const wrangler = join(process.cwd(), "node_modules", ".bin", "wrangler");
-  execFileSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
-    stdio: "pipe",
-    env: { ...process.env, CI: "true" },
-  });
+  // The main database and every history shard, as `npm run db:migrate:local` does.
+  for (const database of ["DB", "HISTORY_0", "HISTORY_1", "HISTORY_2", "HISTORY_3"]) {
+    execFileSync(wrangler, ["d1", "migrations", "apply", database, "--local", "--persist-to", persistTo], {
+      stdio: "pipe",
+      env: { ...process.env, CI: "true" },
+    });
+  }
 
   // Naming an env file stops wrangler reading a developer's .dev.vars (real credentials).
   const envFile = join(persistTo, "test.env");

@@ -37,7 +37,7 @@ export async function lookupForCompare(
       source: outcome.ok ? outcome.result.source : null,
       durationMs,
     });
-    if (outcome.ok) recordLookupSnapshot(env.DB, ctx, outcome);
+    if (outcome.ok) recordLookupSnapshot(env, ctx, outcome);
   }
   return outcomes;
 }

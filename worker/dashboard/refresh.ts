@@ -1,20 +1,22 @@
 import { drizzle } from "drizzle-orm/d1";
-import type { BatchItem } from "drizzle-orm/batch";
+import type { Bindings } from "../env";
 import { isMarketplace, type Marketplace } from "../contract/marketplaces";
 import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../upstreams/creators/product-source";
 import { asinDetailsUpsert } from "../history/asin-details-store";
-import { rankSnapshotUpsert, recordIntradayPoint } from "../history/snapshot-store";
+import type { StoredPoint } from "../history/point-codec";
+import { pointOf, writeRankPoints } from "../history/snapshot-store";
 
 /** "Refresh now" may run once per 10 minutes per user. */
 export const MANUAL_REFRESH_INTERVAL_MS = 10 * 60_000;
 
 /**
- * Captures `keys` now through the product source, at most `maxCalls` getItems calls of 10:
- * each item updates its day's snapshot in place (the daily rules still see one point a day)
- * and is kept as an intraday point under the current UTC hour. Answers how many were captured.
+ * Captures `keys` now through each marketplace's product source, at
+ * most `maxCalls` getItems calls of 10: each item updates its day's point in the history shards
+ * in place (the daily rules still see one point a day) and is kept there as an intraday point
+ * under the current UTC hour; its details go to asin_details. Answers how many were captured.
  */
 export async function captureNow(
-  db: D1Database,
+  env: Bindings,
   /** Each marketplace's source: credentials are per region. */
   sourceFor: (marketplace: Marketplace) => ProductSource,
   keys: readonly { asin: string; marketplace: string }[],
@@ -24,6 +26,7 @@ export async function captureNow(
   beforeCall: () => Promise<boolean> = async () => true,
 ): Promise<{ captured: number; calls: number }> {
   const capturedAt = new Date(nowMs).toISOString();
+  const hour = new Date(nowMs).getUTCHours();
   let captured = 0;
   let calls = 0;
   const byMarketplace = new Map<Marketplace, string[]>();
@@ -38,18 +41,17 @@ export async function captureNow(
         throw error;
       });
       if (!outcomes) continue;
-      const rows: BatchItem<"sqlite">[] = [];
+      const points: StoredPoint[] = [];
+      const details: ReturnType<typeof asinDetailsUpsert>[] = [];
       for (const outcome of outcomes.values()) {
         if (!outcome.ok) continue;
-        const { product } = outcome;
-        rows.push(
-          rankSnapshotUpsert(db, { product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt }),
-          asinDetailsUpsert(db, product, source.kind, capturedAt),
-          recordIntradayPoint(db, { asin: product.asin, marketplace, rank: product.rank, price: product.price, source: source.kind, capturedAt }),
-        );
+        const input = { product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt };
+        points.push(pointOf(input), pointOf(input, hour));
+        details.push(asinDetailsUpsert(env.DB, outcome.product, source.kind, capturedAt));
         captured += 1;
       }
-      if (rows.length) await drizzle(db).batch(rows as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+      const [first, ...more] = details;
+      if (first) await Promise.all([writeRankPoints(env, points), drizzle(env.DB).batch([first, ...more])]);
     }
   }
   return { captured, calls };

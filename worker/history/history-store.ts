@@ -1,86 +1,162 @@
-import { and, asc, between, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, between, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { intradayPoints, rankSnapshots, sellerSnapshots } from "../db/schema";
+import { sellerSnapshots } from "../db/schema";
+import type { Bindings } from "../env";
 import type { HistoryPoint } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
-import type { CategoryRank } from "./snapshot-store";
+import { configOf } from "../config";
+import { decodePoint, historyPoint, replaces, type EncodedPoint, type StoredPoint } from "./point-codec";
+import { bucketOf, dayNumber, dayText, monthDays, monthsBetween } from "./sharding";
+import { byShard, shardDatabase, shardsToRead } from "./shard-store";
+import { readArchivedMonth } from "./archive-store";
 
-/** One ASIN's daily snapshots from `fromDay` to `toDay` (UTC days, both included), oldest first. */
+/**
+ * Reads of rank history: the only way into it (writes: snapshot-store.ts). Store API:
+ * - rankHistory(env, asin, marketplace, fromDay, toDay): one ASIN's day points, oldest first
+ *   (GET /api/history, charts);
+ * - rankHistoryMany(env, keys, fromDay, toDay, { intraday }): many ASINs in a few queries,
+ *   Map "MARKETPLACE:ASIN" → points oldest first (dashboards, compare, exports, the alert
+ *   check). Day points only, unless intraday: true adds the hourly points (hour 0–23) after
+ *   each day's point.
+ * A range reaches into the R2 archive (archive-store.ts) for months older than the hot
+ * window (HISTORY_HOT_DAYS), so a two-year export reads the same way as a 7-day chart.
+ * Days are UTC YYYY-MM-DD, both ends included.
+ */
+
+export interface AsinKey {
+  asin: string;
+  marketplace: string;
+}
+
+export interface RangeOptions {
+  intraday?: boolean;
+  /** Today for the hot window (tests); Date.now() otherwise. */
+  nowMs?: number;
+}
+
+export const historyKey = (key: AsinKey) => `${key.marketplace}:${key.asin}`;
+
+/** Keys per query: json_each takes them as one parameter, and one answer stays a few MB. */
+const KEYS_PER_QUERY = 100;
+
+/** One ASIN's day points from `fromDay` to `toDay`, oldest first. */
 export async function rankHistory(
-  db: D1Database,
+  env: Partial<Bindings>,
   asin: string,
   marketplace: Marketplace,
   fromDay: string,
   toDay: string,
 ): Promise<HistoryPoint[]> {
-  const rows = await drizzle(db)
-    .select()
-    .from(rankSnapshots)
-    .where(and(eq(rankSnapshots.asin, asin), eq(rankSnapshots.marketplace, marketplace), between(rankSnapshots.day, fromDay, toDay)))
-    .orderBy(asc(rankSnapshots.day));
-  return rows.map(toPoint);
+  const points = (await rankHistoryMany(env, [{ asin, marketplace }], fromDay, toDay)).get(historyKey({ asin, marketplace })) ?? [];
+  return points.map(historyPoint);
+}
+
+/** Many ASINs' points over one range, one query per shard and 100 keys; see the module note. */
+export async function rankHistoryMany(
+  env: Partial<Bindings>,
+  keys: readonly AsinKey[],
+  fromDay: string,
+  toDay: string,
+  options: RangeOptions = {},
+): Promise<Map<string, StoredPoint[]>> {
+  const distinct = [...new Map(keys.map((key) => [historyKey(key), { ...key, bucket: bucketOf(key.marketplace, key.asin) }])).values()];
+  const from = dayNumber(fromDay);
+  const to = dayNumber(toDay);
+  const byKey = new Map<string, StoredPoint[]>();
+  const add = (point: StoredPoint) => {
+    const key = historyKey(point);
+    const list = byKey.get(key);
+    if (list) list.push(point);
+    else byKey.set(key, [point]);
+  };
+
+  // Archived months first, then the shards, the current shard of a bucket last: on equal keys
+  // the later one wins (unless it is mock and the earlier live).
+  for (const point of await archivedPoints(env, distinct, from, to, options)) add(point);
+  const reads = distinct.flatMap((key) => shardsToRead(env, key.bucket).map((shard, order) => ({ key, shard, order })));
+  const maxOrder = Math.max(0, ...reads.map((read) => read.order));
+  for (let order = maxOrder; order >= 0; order--) {
+    const round = reads.filter((read) => read.order === order);
+    const rows = await Promise.all(
+      [...byShard(round, (read) => read.shard)].flatMap(([shard, group]) =>
+        chunks(group, KEYS_PER_QUERY).map((chunk) => queryShard(shardDatabase(env, shard), chunk.map((read) => read.key), from, to, options.intraday === true)),
+      ),
+    );
+    for (const list of rows) for (const row of list) add(decodePoint(row));
+  }
+
+  const result = new Map<string, StoredPoint[]>();
+  for (const key of [...byKey.keys()].sort()) result.set(key, oldestFirst(byKey.get(key)!));
+  return result;
+}
+
+/** One key's points by day and hour, one per (day, hour): a stable sort keeps arrival order among equals. */
+function oldestFirst(points: StoredPoint[]): StoredPoint[] {
+  points.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : (a.hour ?? -1) - (b.hour ?? -1)));
+  const out: StoredPoint[] = [];
+  for (const point of points) {
+    const kept = out.at(-1);
+    if (kept && kept.day === point.day && kept.hour === point.hour) {
+      if (replaces(point, kept)) out[out.length - 1] = point;
+    } else out.push(point);
+  }
+  return out;
 }
 
 /**
- * Daily snapshots of many ASINs of one marketplace from `fromDay` to `toDay`, keyed by ASIN,
- * oldest first (the dashboard's latest point plus its 7-day window, the trends chart).
+ * Raw SQL because drizzle cannot say it: the keys travel as one JSON parameter unpacked by
+ * json_each (D1 binds at most 100 parameters), each joined on the table's key prefix.
+ */
+async function queryShard(db: D1Database, keys: { bucket: number; marketplace: string; asin: string }[], from: number, to: number, intraday: boolean) {
+  const { results } = await db
+    .prepare(
+      `SELECT p.bucket, p.marketplace, p.asin, p.day, p.hour, p.live, p.rank, a.name AS cat1, p.r1, b.name AS cat2, p.r2,
+              p.more, p.price, p.currency, p.offers, p.captured
+       FROM json_each(?1) AS k
+       JOIN rank_points AS p ON p.bucket = k.value ->> '$[0]' AND p.marketplace = k.value ->> '$[1]' AND p.asin = k.value ->> '$[2]'
+       LEFT JOIN categories AS a ON a.id = p.c1
+       LEFT JOIN categories AS b ON b.id = p.c2
+       WHERE p.day BETWEEN ?2 AND ?3 AND (?4 = 1 OR p.hour = -1)`,
+    )
+    .bind(JSON.stringify(keys.map((key) => [key.bucket, key.marketplace, key.asin])), from, to, intraday ? 1 : 0)
+    .all<EncodedPoint>();
+  return results;
+}
+
+/** Points of archived months in the range: months that ended before the hot window. */
+async function archivedPoints(env: Partial<Bindings>, keys: { bucket: number; marketplace: string; asin: string }[], from: number, to: number, options: RangeOptions) {
+  if (!env.HISTORY_ARCHIVE) return [];
+  const hotFrom = dayNumber(dayText(Math.floor((options.nowMs ?? Date.now()) / 86_400_000))) - configOf(env).vars.HISTORY_HOT_DAYS;
+  const months = monthsBetween(from, to).filter((month) => monthDays(month).last < hotFrom);
+  if (months.length === 0) return [];
+  const wanted = new Set(keys.map(historyKey));
+  const buckets = [...new Set(keys.map((key) => key.bucket))];
+  const files = await Promise.all(months.flatMap((month) => buckets.map((bucket) => readArchivedMonth(env, bucket, month, wanted))));
+  return files.flat().filter((point) => point.day >= dayText(from) && point.day <= dayText(to) && (options.intraday || point.hour === null));
+}
+
+function chunks<Item>(items: Item[], size: number): Item[][] {
+  const out: Item[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** A day's point with the time it was captured (the screens' "as of"). */
+export type CapturedPoint = HistoryPoint & { capturedAt: string };
+
+/**
+ * Day points of many ASINs of one marketplace from `fromDay` to `toDay`, keyed by ASIN, oldest
+ * first (the dashboard's latest point plus its 7-day window, the trends chart).
  */
 export async function rankHistoryOfMany(
-  db: D1Database,
+  env: Partial<Bindings>,
   marketplace: string,
   asins: readonly string[],
   fromDay: string,
   toDay: string,
 ): Promise<Map<string, CapturedPoint[]>> {
-  const series = new Map<string, CapturedPoint[]>(asins.map((asin) => [asin, []]));
-  // D1 binds at most 100 parameters per statement.
-  for (let i = 0; i < asins.length; i += 90) {
-    const rows = await drizzle(db)
-      .select()
-      .from(rankSnapshots)
-      .where(
-        and(eq(rankSnapshots.marketplace, marketplace), inArray(rankSnapshots.asin, asins.slice(i, i + 90)), between(rankSnapshots.day, fromDay, toDay)),
-      )
-      .orderBy(asc(rankSnapshots.day));
-    for (const row of rows) series.get(row.asin)?.push({ ...toPoint(row), capturedAt: row.capturedAt });
-  }
-  return series;
-}
-
-/** A daily point with the time it was captured (the screens' "as of"). */
-export type CapturedPoint = HistoryPoint & { capturedAt: string };
-
-export type SellerSnapshotRow = typeof sellerSnapshots.$inferSelect;
-
-/** One seller's own snapshots (stock, Buy Box) from `fromDay` to `toDay`, oldest first. */
-export async function sellerSnapshotsOf(db: D1Database, userId: string, fromDay: string, toDay: string): Promise<SellerSnapshotRow[]> {
-  return drizzle(db)
-    .select()
-    .from(sellerSnapshots)
-    .where(and(eq(sellerSnapshots.userId, userId), between(sellerSnapshots.day, fromDay, toDay)))
-    .orderBy(asc(sellerSnapshots.day));
-}
-
-function toPoint(row: typeof rankSnapshots.$inferSelect): HistoryPoint {
-  return {
-    day: row.day,
-    source: row.source === "live" ? "live" : "mock",
-    rank: row.rank,
-    categoryRanks: parseCategoryRanks(row.categoryRanks),
-    price: row.priceAmount,
-    currency: row.priceCurrency,
-    offers: row.offers,
-  };
-}
-
-function parseCategoryRanks(json: string): CategoryRank[] {
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed) ? (parsed as CategoryRank[]) : [];
-  } catch {
-    // A damaged cell costs the category ranks of one day, never the whole series.
-    return [];
-  }
+  const found = await rankHistoryMany(env, asins.map((asin) => ({ asin, marketplace })), fromDay, toDay);
+  return new Map(asins.map((asin) => [asin, (found.get(historyKey({ asin, marketplace })) ?? []).map((point) => ({ ...historyPoint(point), capturedAt: point.capturedAt }))]));
 }
 
 export interface IntradayPoint {
@@ -92,17 +168,29 @@ export interface IntradayPoint {
 }
 
 /** The intraday points (Pro's extra refreshes, "Refresh now") of many ASINs of one marketplace since `fromDay`, oldest first. */
-export async function intradayHistoryOfMany(db: D1Database, marketplace: string, asins: readonly string[], fromDay: string): Promise<Map<string, IntradayPoint[]>> {
-  const series = new Map<string, IntradayPoint[]>(asins.map((asin) => [asin, []]));
-  for (let i = 0; i < asins.length; i += 90) {
-    const rows = await drizzle(db)
-      .select()
-      .from(intradayPoints)
-      .where(and(eq(intradayPoints.marketplace, marketplace), inArray(intradayPoints.asin, asins.slice(i, i + 90)), gte(intradayPoints.hour, fromDay)))
-      .orderBy(asc(intradayPoints.hour));
-    for (const row of rows) {
-      series.get(row.asin)?.push({ at: `${row.hour}:00:00Z`, source: row.source === "live" ? "live" : "mock", rank: row.rank, price: row.priceAmount });
-    }
-  }
-  return series;
+export async function intradayHistoryOfMany(
+  env: Partial<Bindings>,
+  marketplace: string,
+  asins: readonly string[],
+  fromDay: string,
+  nowMs = Date.now(),
+): Promise<Map<string, IntradayPoint[]>> {
+  const toDay = dayText(Math.floor(nowMs / 86_400_000));
+  const found = await rankHistoryMany(env, asins.map((asin) => ({ asin, marketplace })), fromDay, toDay, { intraday: true, nowMs });
+  const hourly = (points: StoredPoint[]) =>
+    points.flatMap((point) =>
+      point.hour === null ? [] : [{ at: `${point.day}T${String(point.hour).padStart(2, "0")}:00:00Z`, source: point.source, rank: point.rank, price: point.price }],
+    );
+  return new Map(asins.map((asin) => [asin, hourly(found.get(historyKey({ asin, marketplace })) ?? [])]));
+}
+
+export type SellerSnapshotRow = typeof sellerSnapshots.$inferSelect;
+
+/** One seller's own snapshots (stock, Buy Box) from `fromDay` to `toDay`, oldest first: private rows, kept in DB. */
+export async function sellerSnapshotsOf(db: D1Database, userId: string, fromDay: string, toDay: string): Promise<SellerSnapshotRow[]> {
+  return drizzle(db)
+    .select()
+    .from(sellerSnapshots)
+    .where(and(eq(sellerSnapshots.userId, userId), between(sellerSnapshots.day, fromDay, toDay)))
+    .orderBy(asc(sellerSnapshots.day));
 }

@@ -1,3 +1,4 @@
+import type { Bindings } from "../env";
 import type { LookupResult } from "../contract/product";
 import { recordRankSnapshot, type CategoryRank } from "./snapshot-store";
 
@@ -15,7 +16,7 @@ export interface LookupAnswer {
  * A failed write is logged and never fails the lookup.
  */
 export function recordLookupSnapshot(
-  db: D1Database,
+  env: Partial<Bindings>,
   ctx: { waitUntil(promise: Promise<unknown>): void },
   { result, categoryRanks, joined }: LookupAnswer,
 ): void {
@@ -23,7 +24,7 @@ export function recordLookupSnapshot(
   // Concurrent requests that shared one upstream call write its snapshot once.
   if (source === "cache" || joined) return;
   ctx.waitUntil(
-    recordRankSnapshot(db, { product, categoryRanks, source, capturedAt: refreshedAt }).catch((error: unknown) => {
+    recordRankSnapshot(env, { product, categoryRanks, source, capturedAt: refreshedAt }).catch((error: unknown) => {
       console.error("rank snapshot write failed", product.marketplace, product.asin, error);
     }),
   );

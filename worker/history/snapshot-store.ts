@@ -1,9 +1,25 @@
 import type { CategoryRank } from "../upstreams/creators/product-source";
-import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { intradayPoints, rankSnapshots, sellerSnapshots } from "../db/schema";
+import { sellerSnapshots } from "../db/schema";
+import type { Bindings } from "../env";
 import type { ProductData } from "../contract/product";
 import { asinDetailsUpsert } from "./asin-details-store";
+import { encodePoint, type StoredPoint } from "./point-codec";
+import { byShard, shardDatabase, writeShard } from "./shard-store";
+
+/**
+ * Writes of rank history. Store API (reads are in history-store.ts):
+ * - recordRankSnapshot(env, input): the day's point of one capture (a lookup), with the
+ *   item's details (asin_details in DB);
+ * - recordRankPoint(env, input, hour): the same with an hour: null = the day's point (what
+ *   daily rules, charts and alerts read), 0–23 = an intraday point of that UTC hour (Pro);
+ * - rankSnapshotUpsert(env, input): recordRankSnapshot under its old name;
+ * - writeRankPoints(env, points): many points at once, one D1 batch per shard (the 02:00 job,
+ *   an intraday job: give each point its hour; pointOf(input, hour) builds one).
+ * Points live in the history shards (shard-store.ts), keyed (bucket, marketplace, ASIN, day,
+ * hour). A later capture of the same key replaces the earlier one in place, except that mock
+ * never replaces live. Seller snapshots (private, per user) stay in DB.
+ */
 
 /** The UTC day of a moment, YYYY-MM-DD: snapshots and alert firings are keyed by it. */
 export function utcDay(epochMs: number): string {
@@ -20,31 +36,73 @@ export interface RankSnapshotInput {
   capturedAt: string;
 }
 
-/**
- * The statement that writes one ASIN's public data point for its UTC day: the first
- * capture of a day inserts the row, later ones of the same day update it in place. A mock
- * capture never replaces a live row: mock data must not pass for what Amazon said.
- */
-export function rankSnapshotUpsert(db: D1Database, input: RankSnapshotInput) {
+/** The stored point of a capture: its UTC day, and `hour` (null for the day's point). */
+export function pointOf(input: RankSnapshotInput, hour: number | null = null): StoredPoint {
   const { product } = input;
-  const values = {
+  return {
+    asin: product.asin,
+    marketplace: product.marketplace,
+    day: utcDay(Date.parse(input.capturedAt)),
+    hour,
     source: input.source,
     rank: product.rank,
-    categoryRanks: JSON.stringify(input.categoryRanks ?? []),
-    priceAmount: product.price?.amount ?? null,
-    priceCurrency: product.price?.currency ?? null,
+    categoryRanks: input.categoryRanks ?? [],
+    price: product.price?.amount ?? null,
+    currency: product.price?.currency ?? null,
     offers: product.offers,
     capturedAt: input.capturedAt,
   };
-  return drizzle(db)
-    .insert(rankSnapshots)
-    .values({ asin: product.asin, marketplace: product.marketplace, day: utcDay(Date.parse(input.capturedAt)), ...values })
-    .onConflictDoUpdate({
-      target: [rankSnapshots.asin, rankSnapshots.marketplace, rankSnapshots.day],
-      set: values,
-      setWhere: sql`${rankSnapshots.source} = 'mock' OR excluded.source = 'live'`,
-    });
 }
+
+const COLUMNS = ["bucket", "marketplace", "asin", "day", "hour", "live", "rank", "cat1", "r1", "cat2", "r2", "more", "price", "currency", "offers", "captured"] as const;
+const UPDATED = ["live", "rank", "c1", "r1", "c2", "r2", "more", "price", "currency", "offers", "captured"];
+const valueAt = (column: (typeof COLUMNS)[number]) => `p.value ->> '$[${COLUMNS.indexOf(column)}]'`;
+const categoryId = (column: "cat1" | "cat2") => `(SELECT id FROM categories WHERE name = ${valueAt(column)})`;
+
+/**
+ * Raw SQL because drizzle cannot say INSERT … SELECT FROM json_each: a shard's points travel as
+ * one JSON parameter, so a write is two statements whatever its size (D1 binds at most 100
+ * parameters, which per-row statements would spend on 6 points). `WHERE true` is SQLite's
+ * required disambiguation of an upsert from a SELECT.
+ */
+const UPSERT_SQL = (ifAbsent: boolean) => `INSERT INTO rank_points (bucket, marketplace, asin, day, hour, live, rank, c1, r1, c2, r2, more, price, currency, offers, captured)
+  SELECT ${COLUMNS.map((column) => (column === "cat1" || column === "cat2" ? categoryId(column) : valueAt(column))).join(", ")}
+  FROM json_each(?1) AS p WHERE true
+  ON CONFLICT (bucket, marketplace, asin, day, hour) DO ${
+    ifAbsent ? "NOTHING" : `UPDATE SET ${UPDATED.map((column) => `${column} = excluded.${column}`).join(", ")} WHERE rank_points.live = 0 OR excluded.live = 1`
+  }`;
+
+/** Writes points, one batch per shard: the category names first, then every point's upsert. */
+export async function writeRankPoints(env: Partial<Bindings>, points: readonly StoredPoint[], options: { ifAbsent?: boolean } = {}): Promise<void> {
+  const encoded = points.map(encodePoint);
+  await Promise.all(
+    [...byShard(encoded, (point) => writeShard(env, point.bucket))].map(([shard, rows]) => {
+      const db = shardDatabase(env, shard);
+      const names = [...new Set(rows.flatMap((row) => [row.cat1, row.cat2]).filter((name) => name !== null))];
+      return db.batch([
+        db.prepare("INSERT INTO categories (name) SELECT value FROM json_each(?1) WHERE true ON CONFLICT (name) DO NOTHING").bind(JSON.stringify(names)),
+        db.prepare(UPSERT_SQL(options.ifAbsent === true)).bind(JSON.stringify(rows.map((row) => COLUMNS.map((column) => row[column])))),
+      ]);
+    }),
+  );
+}
+
+/** One capture's point: the day's (hour null) or an intraday one (hour 0–23, UTC). */
+export async function recordRankPoint(env: Partial<Bindings>, input: RankSnapshotInput, hour: number | null): Promise<void> {
+  if (hour !== null && !(Number.isInteger(hour) && hour >= 0 && hour <= 23)) throw new RangeError(`hour must be 0–23 or null, got ${hour}`);
+  await writeRankPoints(env, [pointOf(input, hour)]);
+}
+
+/** Writes one lookup's data point for its UTC day, and the item's latest details beside it. */
+export async function recordRankSnapshot(env: Partial<Bindings>, input: RankSnapshotInput): Promise<void> {
+  await Promise.all([
+    writeRankPoints(env, [pointOf(input)]),
+    env.DB ? asinDetailsUpsert(env.DB, input.product, input.source, input.capturedAt).run() : undefined,
+  ]);
+}
+
+/** The day's point of one capture (the name the first, single-database store had). */
+export const rankSnapshotUpsert = recordRankSnapshot;
 
 export interface SellerSnapshotInput {
   userId: string;
@@ -68,36 +126,4 @@ export function sellerSnapshotUpsert(db: D1Database, input: SellerSnapshotInput)
       target: [sellerSnapshots.userId, sellerSnapshots.asin, sellerSnapshots.marketplace, sellerSnapshots.day],
       set,
     });
-}
-
-/** Writes one lookup's data point now; callers that batch with other writes use the upsert builders. */
-export async function recordRankSnapshot(db: D1Database, input: RankSnapshotInput): Promise<void> {
-  await drizzle(db).batch([rankSnapshotUpsert(db, input), asinDetailsUpsert(db, input.product, input.source, input.capturedAt)]);
-}
-
-export interface IntradayPointInput {
-  asin: string;
-  marketplace: string;
-  rank: number | null;
-  price: { amount: number; currency: string } | null;
-  source: "live" | "mock";
-  capturedAt: string;
-}
-
-/**
- * The statement that keeps one extra capture of the day (Pro's 6-hourly or hourly refresh,
- * "Refresh now") under its UTC hour. Daily rules never read these: they keep one point a day.
- */
-export function recordIntradayPoint(db: D1Database, input: IntradayPointInput) {
-  const values = {
-    source: input.source,
-    rank: input.rank,
-    priceAmount: input.price?.amount ?? null,
-    priceCurrency: input.price?.currency ?? null,
-    capturedAt: input.capturedAt,
-  };
-  return drizzle(db)
-    .insert(intradayPoints)
-    .values({ asin: input.asin, marketplace: input.marketplace, hour: input.capturedAt.slice(0, 13), ...values })
-    .onConflictDoUpdate({ target: [intradayPoints.asin, intradayPoints.marketplace, intradayPoints.hour], set: values });
 }

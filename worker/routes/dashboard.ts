@@ -20,7 +20,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "private, no-store");
     const { user } = currentAccount(c);
     const { marketplace, brand } = c.req.valid("query");
-    const rows = await trackedRows(c.env.DB, user.id, { marketplace, brand }, 7, Date.now());
+    const rows = await trackedRows(c.env, user.id, { marketplace, brand }, 7, Date.now());
     const body: DashboardResponse = {
       marketplaces: await trackedMarketplaces(c.env.DB, user.id),
       brand: brand ?? null,
@@ -40,7 +40,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
     // Only the user's own tracked ASINs: the list is not a way to read anyone else's.
     const tracked = new Set((await listTrackedAsins(c.env.DB, user.id)).filter((key) => key.marketplace === marketplace).map((key) => key.asin));
     const wanted = [...new Set(asins.toUpperCase().split(","))].filter((asin) => tracked.has(asin));
-    const series = await intradayHistoryOfMany(c.env.DB, marketplace, wanted, dayWindow(HISTORY_RANGE_DAYS[range], Date.now()).fromDay);
+    const series = await intradayHistoryOfMany(c.env, marketplace, wanted, dayWindow(HISTORY_RANGE_DAYS[range], Date.now()).fromDay);
     const body: IntradayResponse = { series: wanted.map((asin) => ({ asin, marketplace, points: series.get(asin) ?? [] })) };
     return c.json(body, 200);
   })
@@ -54,7 +54,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
     }
     const keys = await listTrackedAsins(c.env.DB, user.id);
     // The same per-invocation call budget as a slice of the nightly run.
-    const { captured } = await captureNow(c.env.DB, (marketplace) => productSourceFor(c.env, marketplace), keys, now, sliceLimits(c.env).maxCalls);
+    const { captured } = await captureNow(c.env, (marketplace) => productSourceFor(c.env, marketplace), keys, now, sliceLimits(c.env).maxCalls);
     const body: RefreshResponse = { refreshed: captured, nextAllowedAt: new Date(now + MANUAL_REFRESH_INTERVAL_MS).toISOString() };
     return c.json(body, 200);
   });

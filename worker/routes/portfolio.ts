@@ -23,7 +23,7 @@ export const portfolioRoutes = new Hono<AppEnv>().get("/", requireAccount, zodVa
   const marketplace = query.marketplace ?? (marketplaces.includes(user.marketplace as never) ? (user.marketplace as (typeof marketplaces)[number]) : marketplaces[0]);
   const now = Date.now();
   // Brand and category options come from the whole marketplace, so a filter can always be changed back.
-  const all = marketplace ? await trackedRows(c.env.DB, user.id, { marketplace }, days, now) : [];
+  const all = marketplace ? await trackedRows(c.env, user.id, { marketplace }, days, now) : [];
   const rows = all.filter((row) => (!query.brand || row.brand === query.brand) && (!query.category || row.category === query.category));
   const revenue = marketplace ? await revenueByAsin(c.env.DB, user.id, marketplace, days, now) : new Map();
   const body: PortfolioResponse = {

@@ -71,7 +71,7 @@ export const lookupRoutes = new Hono<AppEnv>()
     });
 
     if (outcome.ok) {
-      recordLookupSnapshot(c.env.DB, c.executionCtx, outcome);
+      recordLookupSnapshot(c.env, c.executionCtx, outcome);
       return c.json(outcome.result, 200);
     }
     if (outcome.retryAfterSeconds) c.header("Retry-After", String(outcome.retryAfterSeconds));

@@ -8,13 +8,14 @@ import { NOT_GRANTED_NOTE } from "../../../worker/dashboard/portfolio";
 import { ORDER_METRICS_INTERVAL_MS, revenueDayOf } from "../../../worker/jobs/snapshot/revenue-phase";
 import { freeBrowser, proBrowser, userIdOf } from "../history/accounts";
 import { memoryNotes, resetHistoryTables, virtualClock } from "../jobs/snapshot/support";
+import { historyPoints } from "../support/history-shards";
 import { connectSeller, demoEnv, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../support/seller-browser";
 
 const ASINS = ["B08N5WRWNW", "B07XJ8C8F5", "B0C1H26C46"];
 
 beforeEach(async () => {
   await resetHistoryTables();
-  await env.DB.batch(["asin_details", "seller_revenue", "intraday_points", "user_refresh"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
+  await env.DB.batch(["asin_details", "seller_revenue", "user_refresh"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
   for (const level of ["log", "warn", "error"] as const) vi.spyOn(console, level).mockImplementation(() => {});
 });
 
@@ -152,9 +153,9 @@ describe("POST /api/dashboard/refresh", () => {
     const first = await browser.request("/api/dashboard/refresh", { method: "POST" });
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ refreshed: 2 });
-    const { results } = await env.DB.prepare("SELECT asin, hour FROM intraday_points ORDER BY asin").all<{ asin: string; hour: string }>();
-    expect(results.map((row) => row.asin)).toEqual([...ASINS.slice(0, 2)].sort());
-    expect(results[0]!.hour).toBe(new Date().toISOString().slice(0, 13));
+    const results = (await historyPoints({ intraday: true })).filter((point) => point.hour !== null);
+    expect(results.map((point) => point.asin)).toEqual([...ASINS.slice(0, 2)].sort());
+    expect(`${results[0]!.day}T${String(results[0]!.hour).padStart(2, "0")}`).toBe(new Date().toISOString().slice(0, 13));
 
     // Pro charts read the intraday points of the user's own tracked ASINs only.
     const intraday = await browser.request(`/api/dashboard/intraday?marketplace=US&asins=${ASINS.join(",")}&range=7d`);

@@ -1,12 +1,13 @@
 import { env } from "cloudflare:test";
-import { storeDemoSubscription } from "../../../worker/billing/subscription-store";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FREE_PLAN, PRO_PLAN } from "../../../worker/contract/plans";
 import { effectiveFrequency, extraRefreshCalls, isExtraRefreshHour, nextHourAt, type RefreshFrequency } from "../../../worker/dashboard/refresh-schedule";
+import { storeDemoSubscription } from "../../../worker/billing/subscription-store";
 import { runExtraRefresh } from "../../../worker/jobs/snapshot/extra-refresh";
 import { trackedAsinsPage } from "../../../worker/jobs/snapshot/tracked-store";
 import { MockProductSource } from "../../../worker/upstreams/creators/mock";
 import { freeBrowser, proBrowser } from "../history/accounts";
+import { historyPoints } from "../support/history-shards";
 import { asinRange, insertUser, insertWatchlist, recordingSource, resetHistoryTables, virtualClock } from "../jobs/snapshot/support";
 
 describe("Data Refresh schedule (pure)", () => {
@@ -37,7 +38,7 @@ describe("Data Refresh schedule (pure)", () => {
 describe("extra refreshes against D1", () => {
   beforeEach(async () => {
     await resetHistoryTables();
-    await env.DB.batch(["asin_details", "intraday_points"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
+    await env.DB.prepare("DELETE FROM asin_details").run();
     vi.spyOn(console, "log").mockImplementation(() => {});
   });
 
@@ -50,8 +51,11 @@ describe("extra refreshes against D1", () => {
     return user;
   }
 
+  /** The intraday points in the history shards, as ASIN and UTC hour (YYYY-MM-DDTHH). */
   const intraday = async () =>
-    (await env.DB.prepare("SELECT asin, hour FROM intraday_points ORDER BY asin, hour").all<{ asin: string; hour: string }>()).results;
+    (await historyPoints({ intraday: true }))
+      .filter((point) => point.hour !== null)
+      .map((point) => ({ asin: point.asin, hour: `${point.day}T${String(point.hour).padStart(2, "0")}` }));
 
   it("captures the due Pro users' ASINs as intraday points, keeps one daily row, and skips Free and daily users", async () => {
     await withFrequency("hourly", true, ["BHOURLY001", "BHOURLY002"]);
@@ -71,8 +75,9 @@ describe("extra refreshes against D1", () => {
       { asin: "BSIXHRS001", hour: "2026-11-24T14" },
     ]);
     // The daily rules still read one point per day.
-    const daily = await env.DB.prepare("SELECT asin, COUNT(*) AS n FROM rank_snapshots GROUP BY asin ORDER BY asin").all();
-    expect(daily.results).toEqual([
+    const counts = new Map<string, number>();
+    for (const point of await historyPoints()) counts.set(point.asin, (counts.get(point.asin) ?? 0) + 1);
+    expect([...counts].map(([asin, n]) => ({ asin, n }))).toEqual([
       { asin: "BHOURLY001", n: 1 },
       { asin: "BHOURLY002", n: 1 },
       { asin: "BSIXHRS001", n: 1 },

@@ -7,6 +7,7 @@ import { isReportDay, reportWeek, sellerChanges, weeklyReportCsv, weeklyReportEm
 import { RecordingEmailSender } from "../../../worker/upstreams/email/recording-sender";
 import { insertUser, insertWatchlist, resetHistoryTables } from "../jobs/snapshot/support";
 import { channelEnv } from "../notifications/support";
+import { seedPoint } from "../support/history-shards";
 import { TestBrowser } from "../support/seller-browser";
 
 const MONDAY = Date.UTC(2026, 10, 23, 2, 30);
@@ -87,9 +88,7 @@ describe("the Monday 02:30 weekly report run", () => {
     await user(false, "off@example.com");
     await user(true, null);
     for (const [day, rank] of [["2026-11-16", 1000], ["2026-11-22", 800]] as const) {
-      await env.DB.prepare("INSERT INTO rank_snapshots (asin, marketplace, day, source, rank, captured_at) VALUES ('BWEEKLY001', 'US', ?, 'mock', ?, ?)")
-        .bind(day, rank, `${day}T02:00:00.000Z`)
-        .run();
+      await seedPoint({ asin: "BWEEKLY001", day, source: "mock", rank, capturedAt: `${day}T02:00:00.000Z` });
     }
     const sender = new RecordingEmailSender();
     const bindings = channelEnv();

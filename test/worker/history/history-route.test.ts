@@ -14,7 +14,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 async function seed(asin: string, ranks: Record<number, number | null>, marketplace: Marketplace = "US", source: "live" | "mock" = "live") {
   const product = mockProduct(asin, marketplace);
   for (const [daysAgo, rank] of Object.entries(ranks)) {
-    await rankSnapshotUpsert(env.DB, {
+    await rankSnapshotUpsert(env, {
       product: { ...product, rank },
       categoryRanks: rank === null ? [] : [{ category: "Electronics", rank }],
       source,

@@ -6,6 +6,7 @@ import { recordLookupSnapshot } from "../../../worker/history/lookup-snapshot";
 import { mockCategoryRanks, mockProduct } from "../../../worker/upstreams/creators/mock";
 import type { DataSource, LookupResult } from "../../../worker/contract/product";
 import { newAsin, uniqueClient } from "../support/creators-fake";
+import { historyPoints } from "../support/history-shards";
 
 /** Collects what a request would hand to waitUntil. */
 function fakeContext() {
@@ -13,13 +14,16 @@ function fakeContext() {
   return { kept, ctx: { waitUntil: (promise: Promise<unknown>) => void kept.push(promise) } };
 }
 
+/** History keeps capture times to the second (a compact integer column). */
+const toSecond = (iso: string) => new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString();
+
 function result(asin: string, source: DataSource, refreshedAt: string, rank: number): LookupResult {
   return { ...mockProduct(asin, "US"), rank, source, refreshedAt };
 }
 
 async function record(answer: LookupResult, categoryRanks = [{ category: "Electronics", rank: answer.rank ?? 0 }]) {
   const { kept, ctx } = fakeContext();
-  recordLookupSnapshot(env.DB, ctx, { result: answer, categoryRanks });
+  recordLookupSnapshot(env, ctx, { result: answer, categoryRanks });
   await Promise.all(kept);
   return kept.length;
 }
@@ -36,12 +40,16 @@ interface SnapshotRow {
 }
 
 async function snapshots(asin: string, marketplace = "US"): Promise<SnapshotRow[]> {
-  const { results } = await env.DB.prepare(
-    "SELECT day, source, rank, category_ranks, price_amount, price_currency, offers, captured_at FROM rank_snapshots WHERE asin = ? AND marketplace = ? ORDER BY day",
-  )
-    .bind(asin, marketplace)
-    .all<SnapshotRow>();
-  return results;
+  return (await historyPoints({ asin, marketplace })).map((point) => ({
+    day: point.day,
+    source: point.source,
+    rank: point.rank,
+    category_ranks: JSON.stringify(point.categoryRanks),
+    price_amount: point.price,
+    price_currency: point.currency,
+    offers: point.offers,
+    captured_at: point.capturedAt,
+  }));
 }
 
 describe("recordLookupSnapshot", () => {
@@ -114,15 +122,16 @@ describe("recordLookupSnapshot", () => {
 
   it("logs a failed write and never rejects", async () => {
     const errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
-    const failing = new Proxy(env.DB, {
+    const failing = new Proxy(env.HISTORY_0, {
       get(target, property) {
-        if (property === "prepare") return () => ({ bind: () => ({ run: () => Promise.reject(new Error("D1 is having a moment")) }) });
+        if (property === "batch") return () => Promise.reject(new Error("D1 is having a moment"));
         const value = Reflect.get(target, property);
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
     const { kept, ctx } = fakeContext();
-    recordLookupSnapshot(failing, ctx, { result: result(newAsin(), "live", "2026-11-20T08:00:00.000Z", 1) });
+    const shards = { HISTORY_0: failing, HISTORY_1: failing, HISTORY_2: failing, HISTORY_3: failing };
+    recordLookupSnapshot({ ...env, ...shards }, ctx, { result: result(newAsin(), "live", "2026-11-20T08:00:00.000Z", 1) });
     await expect(Promise.all(kept)).resolves.toBeDefined();
     expect(errorLog).toHaveBeenCalledWith("rank snapshot write failed", "US", expect.any(String), expect.any(Error));
   });
@@ -152,7 +161,7 @@ describe("GET /api/v1/lookup keeps today's data point", () => {
         price_amount: product.price?.amount,
         price_currency: "GBP",
         offers: product.offers,
-        captured_at: body.refreshedAt,
+        captured_at: toSecond(body.refreshedAt),
       },
     ]);
 
@@ -160,7 +169,7 @@ describe("GET /api/v1/lookup keeps today's data point", () => {
     const again = await (await lookup(`asin=${asin}&marketplace=UK`)).json<LookupResult>();
     const rows = await snapshots(asin, "UK");
     expect(rows).toHaveLength(again.refreshedAt.slice(0, 10) === body.refreshedAt.slice(0, 10) ? 1 : 2);
-    expect(rows[rows.length - 1]?.captured_at).toBe(again.refreshedAt);
+    expect(rows[rows.length - 1]?.captured_at).toBe(toSecond(again.refreshedAt));
   });
 
   it("writes a live lookup once; the cache hit after it writes nothing new", async () => {
@@ -175,7 +184,7 @@ describe("GET /api/v1/lookup keeps today's data point", () => {
     const first = await (await lookup(`asin=${asin}`, live)).json<LookupResult>();
     expect(first.source).toBe("live");
     const [row] = await snapshots(asin);
-    expect(row).toMatchObject({ source: "live", rank: first.rank, captured_at: first.refreshedAt });
+    expect(row).toMatchObject({ source: "live", rank: first.rank, captured_at: toSecond(first.refreshedAt) });
     const categoryRanks = JSON.parse(row?.category_ranks ?? "[]") as { category: string; rank: number }[];
     // The fake upstream ranks every item in its website category and in its browse nodes.
     expect(categoryRanks[0]).toEqual({ category: first.categoryPath[0], rank: first.rank });

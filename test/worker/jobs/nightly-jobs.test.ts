@@ -22,6 +22,7 @@ import {
   TODAY,
 } from "../support/alert-seed";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
+import { historyPoints, seedPoint } from "../support/history-shards";
 
 beforeEach(async () => {
   await clearAlertTables();
@@ -41,7 +42,7 @@ describe("the 02:30 cron: alert check", () => {
     const threshold = Math.max(1, (product.rank ?? 2) - 1);
     const created = await browser.json("/api/alerts", "POST", { asin: "B08N5WRWNW", conditionType: "rank_above", threshold, marketplace: "US" });
     const { alert } = await created.json<{ alert: AlertView }>();
-    await recordRankSnapshot(env.DB, { product, source: "mock", capturedAt: new Date(CHECK_TIME - 25 * 60 * 1000).toISOString() });
+    await recordRankSnapshot(env, { product, source: "mock", capturedAt: new Date(CHECK_TIME - 25 * 60 * 1000).toISOString() });
 
     await alertCron();
 
@@ -87,11 +88,9 @@ describe("the 02:30 cron: alert check", () => {
           userId,
           asin,
         ),
-        env.DB.prepare(
-          "INSERT INTO rank_snapshots (asin, marketplace, day, source, rank, captured_at) VALUES (?, 'US', ?, 'live', 812, ?)",
-        ).bind(asin, TODAY, new Date(CHECK_TIME).toISOString()),
       ]),
     );
+    for (const asin of asins) await seedPoint({ asin, day: TODAY, rank: 812, capturedAt: new Date(CHECK_TIME).toISOString() });
 
     // The interrupted run: one page of the default size, then the invocation ended.
     expect(await runAlertCheck(env, CHECK_TIME, { maxPages: 1 })).toMatchObject({ checked: 100, fired: 100, complete: false });
@@ -143,8 +142,8 @@ describe("the night end to end: 02:00 snapshots, then the 02:30 check", () => {
     await worker.scheduled(createScheduledController({ cron: "0 2 * * *", scheduledTime: now }), env);
     // The run goes on in the SnapshotRunner's alarm: one product call and the demo seller's own data.
     await vi.waitFor(async () => expect(await findSnapshotRun(env.DB, day)).toMatchObject({ status: "done" }), { timeout: 5000 });
-    const snapshot = await env.DB.prepare("SELECT source, rank FROM rank_snapshots WHERE asin = 'B0NIGHT001' AND day = ?").bind(day).first();
-    expect(snapshot).toEqual({ source: "mock", rank: product.rank });
+    const [snapshot] = await historyPoints({ asin: "B0NIGHT001", day });
+    expect({ source: snapshot?.source, rank: snapshot?.rank }).toEqual({ source: "mock", rank: product.rank });
 
     await worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: now }), env);
     await worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: now }), env);
@@ -183,7 +182,7 @@ describe("retention", () => {
       ...Array.from({ length: 23 }, () => insert.bind(at(45 * DAY_MS))),
       ...Array.from({ length: 4 }, () => insert.bind(at(DAY_MS))),
     ]);
-    expect(await runRetention(env, CHECK_TIME, 5)).toMatchObject({ cutoff: at(30 * DAY_MS), lookupLogDeleted: 23, apiKeyUsageDeleted: expect.any(Number) });
+    expect(await runRetention(env, CHECK_TIME, 5, { history: false })).toMatchObject({ cutoff: at(30 * DAY_MS), lookupLogDeleted: 23, apiKeyUsageDeleted: expect.any(Number) });
     expect(await count("lookup_log")).toBe(4);
   });
 

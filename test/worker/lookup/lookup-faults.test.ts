@@ -1,7 +1,7 @@
-import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { UpstreamError } from "../../../worker/upstreams/creators/product-source";
 import { calls, control, newAsin, uniqueClient } from "../support/creators-fake";
+import { historyPoints } from "../support/history-shards";
 import { liveEnv, lookup } from "./live-env";
 
 /**
@@ -128,8 +128,7 @@ describe("malformed optional fields: null, never shown, never kept in history", 
     const res = await lookup(`asin=${asin}`, liveEnv(uniqueClient()));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ asin, source: "live", title: "Scripted Product", price: null });
-    const rows = await env.DB.prepare("SELECT price_amount FROM rank_snapshots WHERE asin = ?").bind(asin).all<{ price_amount: number | null }>();
-    expect(rows.results.map((row) => row.price_amount)).toEqual([null]);
+    expect((await historyPoints({ asin })).map((point) => point.price)).toEqual([null]);
   });
 
   it("an image off Amazon's hosts and a rank of 0 come back as null", async () => {

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { clearHistory, seedPoint } from "./history-shards";
 
 /** Seeds D1 directly for the nightly-job tests: users, alerts, snapshots and job runs. */
 export const DAY_MS = 86_400_000;
@@ -12,10 +13,11 @@ export const dayAt = (offset: number) => new Date(Date.parse(`${TODAY}T00:00:00Z
 /** Empties every table the alert check reads or writes, so each test sees only its own rows. */
 export async function clearAlertTables(): Promise<void> {
   await env.DB.batch(
-    ["notification_deliveries", "alert_events", "alerts", "rank_snapshots", "seller_snapshots", "job_runs", "user_settings"].map((table) =>
+    ["notification_deliveries", "alert_events", "alerts", "seller_snapshots", "job_runs", "user_settings"].map((table) =>
       env.DB.prepare(`DELETE FROM ${table}`),
     ),
   );
+  await clearHistory();
 }
 
 export async function seedUser(options: { webhookUrl?: string } = {}): Promise<string> {
@@ -61,12 +63,7 @@ export async function seedAlert(alert: SeedAlert): Promise<string> {
 }
 
 export async function seedRank(asin: string, offset: number, rank: number | null, price: number | null = null, marketplace = "US") {
-  await env.DB.prepare(
-    `INSERT INTO rank_snapshots (asin, marketplace, day, source, rank, price_amount, price_currency, offers, captured_at)
-     VALUES (?, ?, ?, 'live', ?, ?, 'USD', 3, ?)`,
-  )
-    .bind(asin, marketplace, dayAt(offset), rank, price, `${dayAt(offset)}T02:05:00.000Z`)
-    .run();
+  await seedPoint({ asin, marketplace, day: dayAt(offset), rank, price, currency: price === null ? null : "USD", offers: 3 });
 }
 
 export async function seedSeller(userId: string, asin: string, offset: number, units: number | null, holdsBuyBox: boolean | null) {

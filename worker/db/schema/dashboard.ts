@@ -47,26 +47,6 @@ export const sellerRevenue = sqliteTable(
   (table) => [primaryKey({ columns: [table.userId, table.asin, table.marketplace, table.day] })],
 );
 
-/**
- * Extra captures of an ASIN within a day (Pro's 6-hourly and hourly refresh), one per UTC hour.
- * Kept apart from rank_snapshots so the daily rules keep reading one point per day.
- */
-export const intradayPoints = sqliteTable(
-  "intraday_points",
-  {
-    asin: text("asin").notNull(),
-    marketplace: text("marketplace").notNull(),
-    /** UTC hour, YYYY-MM-DDTHH. */
-    hour: text("hour").notNull(),
-    source: text("source").notNull(),
-    rank: integer("rank"),
-    priceAmount: real("price_amount"),
-    priceCurrency: text("price_currency"),
-    capturedAt: text("captured_at").notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.asin, table.marketplace, table.hour] })],
-);
-
 /** Per-user refresh and report bookkeeping: the last "Refresh now" and the last weekly report sent. */
 export const userRefresh = sqliteTable("user_refresh", {
   userId: text("user_id")

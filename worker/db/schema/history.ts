@@ -21,10 +21,11 @@ export const watchlist = sqliteTable(
 );
 
 /**
- * Public product data of one ASIN in one marketplace on one UTC day: one row, updated in
- * place when the same day is captured again (a live lookup, then the 02:00 job).
+ * Legacy: rank history before it moved to the history shards (worker/db/history-schema, read
+ * and written only by worker/history/*-store.ts). Nothing writes here any more; the table is
+ * kept until moveLegacySnapshots has copied an existing deployment's rows.
  */
-export const rankSnapshots = sqliteTable(
+export const legacyRankSnapshots = sqliteTable(
   "rank_snapshots",
   {
     asin: text("asin").notNull(),

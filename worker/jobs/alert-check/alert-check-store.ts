@@ -2,6 +2,8 @@ import type { AlertCondition } from "../../contract/alerts";
 import { SELLER_CONDITIONS } from "../../contract/alerts";
 import { type AlertRankPoint, type RuleResult, type SellerPoint, windowStart } from "../../alerts/rules";
 import { findSnapshotRun } from "../snapshot/job-runs-store";
+import { rankHistoryMany } from "../../history/history-store";
+import type { Bindings } from "../../env";
 
 /**
  * The D1 side of the nightly alert check. Raw SQL, because drizzle cannot say these: the
@@ -126,19 +128,13 @@ function distinct(alerts: DueAlert[], key: (alert: DueAlert) => string, tuple: (
   return [...new Map(alerts.map((alert) => [key(alert), tuple(alert)])).values()];
 }
 
-/** Public data of the page's ASINs over the lookback window, one query (pairs passed as one JSON parameter). */
-export async function loadRankPoints(db: D1Database, day: string, alerts: DueAlert[]): Promise<Map<string, AlertRankPoint[]>> {
-  const pairs = distinct(alerts, rankKey, (alert) => [alert.marketplace, alert.asin]);
-  const { results } = await db
-    .prepare(
-      `SELECT r.asin, r.marketplace, r.day, r.rank, r.price_amount, r.source
-       FROM json_each(?1) AS pair
-       JOIN rank_snapshots AS r ON r.marketplace = pair.value ->> '$[0]' AND r.asin = pair.value ->> '$[1]'
-       WHERE r.day BETWEEN ?2 AND ?3`,
-    )
-    .bind(JSON.stringify(pairs), windowStart(day), day)
-    .all<{ asin: string; marketplace: string; day: string; rank: number | null; price_amount: number | null; source: "live" | "mock" }>();
-  return groupBy(results, rankKey, (row) => ({ day: row.day, rank: row.rank, price: row.price_amount, source: row.source }));
+/** Public data of the page's ASINs over the lookback window: one batched read of the history shards. */
+export async function loadRankPoints(env: Partial<Bindings>, day: string, alerts: DueAlert[]): Promise<Map<string, AlertRankPoint[]>> {
+  const keys = distinct(alerts, rankKey, (alert) => [alert.marketplace, alert.asin]).map(([marketplace, asin]) => ({ marketplace: marketplace!, asin: asin! }));
+  const history = await rankHistoryMany(env, keys, windowStart(day), day);
+  return new Map(
+    [...history].map(([key, points]) => [key, points.map((point) => ({ day: point.day, rank: point.rank, price: point.price, source: point.source }))]),
+  );
 }
 
 /** Seller data of the alerts that need it, each from its own owner's snapshots only. */

@@ -63,14 +63,15 @@ export async function runAlertCheck(env: Bindings, nowMs: number, options: Alert
     if (page >= maxPages) return { ...summary, complete: false };
     const alerts = await dueAlerts(env.DB, day, cursor, pageSize);
     if (alerts.length === 0) return summary;
-    await checkPage(env.DB, day, new Date(nowMs).toISOString(), alerts, summary);
+    await checkPage(env, day, new Date(nowMs).toISOString(), alerts, summary);
     if (alerts.length < pageSize) return summary;
     cursor = alerts[alerts.length - 1]?.id ?? cursor;
   }
 }
 
-async function checkPage(db: D1Database, day: string, nowIso: string, alerts: DueAlert[], summary: AlertCheckSummary) {
-  const [rankPoints, sellerPoints] = await Promise.all([loadRankPoints(db, day, alerts), loadSellerPoints(db, day, alerts)]);
+async function checkPage(env: Bindings, day: string, nowIso: string, alerts: DueAlert[], summary: AlertCheckSummary) {
+  const db = env.DB;
+  const [rankPoints, sellerPoints] = await Promise.all([loadRankPoints(env, day, alerts), loadSellerPoints(db, day, alerts)]);
   const statements: D1PreparedStatement[] = [];
   const eventInserts: number[] = [];
   for (const alert of alerts) {

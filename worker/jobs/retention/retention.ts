@@ -4,6 +4,8 @@ import { usageWindowStart } from "../../api-keys/usage";
 import { deleteIdleDemoUsers } from "../../auth/accounts-store";
 import { deleteEndedSessions } from "../../auth/session-store";
 import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
+import { runArchiveStep, type ArchiveStep } from "../../history/archive-store";
+import { moveLegacySnapshots, reshardStep } from "../../history/reshard-store";
 
 /**
  * The nightly retention run (after the 02:30 alert check). The privacy page promises that
@@ -17,6 +19,9 @@ import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
  * Demo accounts unused for 7 days go with all their rows (they are free to make again),
  * and ended sessions (revoked or expired) are swept.
  * Alert events and deliveries are the user's own notifications, kept as long as the account.
+ * Rank history is public product data, not personal: it is not deleted here but moved, a
+ * bounded step a night, out of the D1 shards into the R2 archive once a month is older than
+ * HISTORY_HOT_DAYS (and between shards while a re-shard runs).
  */
 export const LOOKUP_LOG_RETENTION_DAYS = 30;
 export const DEMO_ACCOUNT_RETENTION_DAYS = 7;
@@ -30,18 +35,37 @@ export interface RetentionSummary {
   cutoff: string;
   lookupLogDeleted: number;
   apiKeyUsageDeleted: number;
+  /** Rows moved from the single-database rank_snapshots table of earlier versions. */
+  legacyMoved?: number;
+  archive?: ArchiveStep;
+  /** Rows moved to their new shard, while a re-shard runs. */
+  resharded?: number;
   /** Demo accounts last used before this moment were deleted. */
   demoCutoff: string;
   demoAccountsDeleted: number;
   endedSessionsDeleted: number;
 }
 
-export async function runRetention(env: Bindings, nowMs: number, chunk = DELETE_CHUNK): Promise<RetentionSummary> {
+export async function runRetention(env: Bindings, nowMs: number, chunk = DELETE_CHUNK, options = { history: true }): Promise<RetentionSummary> {
   const cutoff = new Date(nowMs - LOOKUP_LOG_RETENTION_DAYS * DAY_MS).toISOString();
   const demoCutoff = new Date(nowMs - DEMO_ACCOUNT_RETENTION_DAYS * DAY_MS).toISOString();
-  const lookupLogDeleted = await deleteLookupLogBefore(env.DB, cutoff, chunk);
-  const apiKeyUsageDeleted = await deleteApiKeyUsageBefore(env.DB, usageWindowStart(nowMs));
-  const demoAccountsDeleted = await deleteIdleDemoUsers(env.DB, demoCutoff, Math.min(chunk, DEMO_DELETE_CHUNK));
-  const endedSessionsDeleted = await deleteEndedSessions(env.DB, new Date(nowMs).toISOString());
-  return { cutoff, lookupLogDeleted, apiKeyUsageDeleted, demoCutoff, demoAccountsDeleted, endedSessionsDeleted };
+  const summary: RetentionSummary = {
+    cutoff,
+    lookupLogDeleted: await deleteLookupLogBefore(env.DB, cutoff, chunk),
+    apiKeyUsageDeleted: await deleteApiKeyUsageBefore(env.DB, usageWindowStart(nowMs)),
+    demoCutoff,
+    demoAccountsDeleted: await deleteIdleDemoUsers(env.DB, demoCutoff, Math.min(chunk, DEMO_DELETE_CHUNK)),
+    endedSessionsDeleted: await deleteEndedSessions(env.DB, new Date(nowMs).toISOString()),
+  };
+  if (!options.history) return summary;
+  try {
+    summary.legacyMoved = await moveLegacySnapshots(env, 5_000);
+    summary.archive = await runArchiveStep(env, nowMs);
+    // Each night starts at bucket 0: moved rows are gone from the old shards, so it skips them.
+    if (env.HISTORY_RESHARD_FROM) summary.resharded = (await reshardStep(env, 0, 500)).moved;
+  } catch (error) {
+    // History housekeeping is retried tomorrow; it never costs the privacy deletions above.
+    console.error("history archive / re-shard step failed", error);
+  }
+  return summary;
 }

@@ -34,7 +34,7 @@ export async function runExtraRefresh(
   if (keys.size === 0) return { users, captured: 0, calls: 0 };
   const limits = sliceLimits(env);
   const pacer = new Pacer(clock, 1000 / configOf(env).vars.SNAPSHOT_REQUESTS_PER_SECOND, clock.now() + limits.maxMs);
-  const result = await captureNow(env.DB, (marketplace) => options.source ?? productSourceFor(env, marketplace), [...keys.values()], clock.now(), limits.maxCalls, () => pacer.take());
+  const result = await captureNow(env, (marketplace) => options.source ?? productSourceFor(env, marketplace), [...keys.values()], clock.now(), limits.maxCalls, () => pacer.take());
   return { users, ...result };
 }
 

@@ -1,11 +1,13 @@
-import { productSourceFor } from "../../upstreams/creators/select";
+import { snapshotSourceFor } from "../../upstreams/creators/select";
 import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../../upstreams/creators/product-source";
+import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { isMarketplace } from "../../contract/marketplaces";
 import { advanceCursor, writeStep } from "./job-runs-store";
 import { configOf, DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND } from "../../config";
-import { Pacer } from "./pacing";
+import { Pacer, type Clock } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
-import { rankSnapshotUpsert } from "../../history/snapshot-store";
+import { pointOf, writeRankPoints } from "../../history/snapshot-store";
+import type { StoredPoint } from "../../history/point-codec";
 import { asinDetailsUpsert } from "../../history/asin-details-store";
 import { MockProductSource } from "../../upstreams/creators/mock";
 import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey, type TrackedProduct } from "./tracked-store";
@@ -14,11 +16,19 @@ import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey, type Trac
 export const DEFAULT_REQUESTS_PER_SECOND = DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND;
 const PAGE_SIZE = 200;
 
+/** Points a slice holds before writing them (with the cursor past them) when it never has to wait. */
+const MAX_PENDING_POINTS = 100;
+/** Most batch tokens taken in one round trip to the budget, when that many are free now. */
+const MAX_LEASE = 10;
+
 /**
- * The products phase: every tracked ASIN, 10 per getItems call, paced to the upstream rate.
- * Each call's rows and the cursor after its last ASIN are written in one D1 batch. ASINs that
- * only demo accounts track come from the mock (`demoSource`): demo sign-ups never spend the
- * live upstream's daily budget.
+ * The products phase: every tracked ASIN, 10 per getItems call. Each call takes a batch token
+ * of its credential's shared budget (what lookups leave; see upstreams/budget), under the
+ * optional SNAPSHOT_REQUESTS_PER_SECOND ceiling. Points go to the history shards, then the
+ * cursor past them to D1, before the slice waits for a token (so at Amazon's rates, after every
+ * call) or once 100 are pending: a crash re-asks only calls whose points were not written,
+ * and rewrites nothing twice (points are upserted in place). ASINs that only demo accounts
+ * track come from the mock (`demoSource`): demo sign-ups never spend the live upstream's budget.
  */
 /** `injected` replaces the per-marketplace live source (tests); by default each batch uses its region's source. */
 export async function runProductPhase(
@@ -29,27 +39,49 @@ export async function runProductPhase(
 ): Promise<PhaseResult> {
   const { env, day, clock, budget } = ctx;
   const db = env.DB;
+  const selected = snapshotSourceFor(env, clock);
   const pacer = new Pacer(clock, 1000 / configOf(env).vars.SNAPSHOT_REQUESTS_PER_SECOND, budget.deadline);
   const keys = new TrackedBuffer(db, parseKeyCursor(cursor));
+  const pending = { points: [] as StoredPoint[], details: [] as ReturnType<typeof asinDetailsUpsert>[], cursor: null as string | null, processed: 0 };
+  // Batch tokens taken together when several are free at once (a burst); spent call by call.
+  const leased = { marketplace: "", count: 0 };
+  const flush = async () => {
+    if (pending.cursor === null) return;
+    await writeRankPoints(env, pending.points);
+    await writeStep(db, { day, phase: "products", cursor: pending.cursor, processed: pending.processed, nowIso: new Date(clock.now()).toISOString() }, pending.details);
+    Object.assign(pending, { points: [], details: [], cursor: null, processed: 0 });
+  };
+  const stop = async (result: PhaseResult) => {
+    await flush();
+    return result;
+  };
 
   for (;;) {
     const batch = await keys.nextBatch(MAX_ITEMS_PER_CALL);
-    if (batch.length === 0) return { finished: true };
+    if (batch.length === 0) return stop({ finished: true });
     const last = keyCursor(batch.at(-1)!);
     const { marketplace } = batch[0]!;
     if (!isMarketplace(marketplace)) {
       // Not a marketplace the product source knows: nothing to ask for, nothing to store.
       console.error(`snapshot ${day}: skipping ${batch.length} ASINs of unknown marketplace ${marketplace}`);
       await addToCount(ctx, "failed", batch.length);
+      await flush();
       await advanceCursor(db, day, "products", last, batch.length, new Date(clock.now()).toISOString());
       continue;
     }
     const live = batch[0]!.live;
     // Credentials are per region: a region without them snapshots labelled mock data.
-    const source = live ? (injected ?? productSourceFor(env, marketplace)) : demoSource;
-    if (!live && clock.now() >= budget.deadline) return { finished: false, resumeAt: clock.now() };
+    const source = live ? (injected ?? selected.sourceFor(marketplace)) : demoSource;
+    if (!live && clock.now() >= budget.deadline) return stop({ finished: false, resumeAt: clock.now() });
     if (live) {
-      if (budget.calls >= budget.maxCalls || !(await pacer.take())) return { finished: false, resumeAt: pacer.nextAt };
+      if (pacer.nextAt > clock.now()) await flush();
+      if (budget.calls >= budget.maxCalls || !(await pacer.take())) return stop({ finished: false, resumeAt: pacer.nextAt });
+      if (leased.marketplace !== marketplace || leased.count === 0) {
+        const token = await takeBatchToken(selected.budgetOf(marketplace), clock, budget.deadline, flush, Math.min(MAX_LEASE, budget.maxCalls - budget.calls));
+        if (typeof token === "number") return stop({ finished: false, resumeAt: token });
+        Object.assign(leased, { marketplace, count: token.count });
+      }
+      leased.count -= 1;
       budget.calls += 1;
     }
 
@@ -58,34 +90,53 @@ export async function runProductPhase(
       if (error instanceof UpstreamError) return error;
       throw error;
     });
-    const nowIso = new Date(clock.now()).toISOString();
     if (outcomes instanceof UpstreamError) {
       const failure = await noteFailure(ctx, `products:${last}`, outcomes.retryAfterSeconds);
       if (!failure.giveUp) {
         console.warn(`snapshot ${day}: getItems ${outcomes.kind} for ${marketplace} batch ending ${last}; retrying later`);
-        return { finished: false, resumeAt: failure.resumeAt };
+        return stop({ finished: false, resumeAt: failure.resumeAt });
       }
       console.error(`snapshot ${day}: gave up on ${marketplace} ASINs ${asins.join(",")} after repeated ${outcomes.kind}`);
       await addToCount(ctx, "failed", asins.length);
-      await advanceCursor(db, day, "products", last, asins.length, nowIso);
+      await flush();
+      await advanceCursor(db, day, "products", last, asins.length, new Date(clock.now()).toISOString());
       continue;
     }
 
     const capturedAt = captureIso(day, clock.now());
-    const rows = [...outcomes.values()].flatMap((outcome) =>
-      outcome.ok
-        ? [
-            rankSnapshotUpsert(db, { product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt }),
-            asinDetailsUpsert(db, outcome.product, source.kind, capturedAt),
-          ]
-        : [],
-    );
-    await writeStep(db, { day, phase: "products", cursor: last, processed: asins.length, nowIso }, rows);
+    const found = [...outcomes.values()].flatMap((outcome) => (outcome.ok ? [outcome] : []));
+    const points = found.map((outcome) => pointOf({ product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt }));
+    pending.points.push(...points);
+    // Item details live in D1 beside the cursor: written in its batch at the next flush.
+    pending.details.push(...found.map((outcome) => asinDetailsUpsert(db, outcome.product, source.kind, capturedAt)));
+    pending.cursor = last;
+    pending.processed += asins.length;
+    if (pending.points.length >= MAX_PENDING_POINTS) await flush();
     await clearFailures(ctx, `products:${last}`);
     // An item the answer left out or garbled is a failure for today, not an unknown ASIN.
     const unanswered = [...outcomes.values()].filter((outcome) => !outcome.ok && outcome.reason === "unavailable").length;
     if (unanswered) await addToCount(ctx, "failed", unanswered);
-    await addToCount(ctx, "notFound", asins.length - rows.length / 2 - unanswered);
+    await addToCount(ctx, "notFound", asins.length - points.length - unanswered);
+  }
+}
+
+/**
+ * Batch tokens (up to `count` free at once, at least one), waiting inside the invocation while
+ * the next one is due before `deadline`: how many were taken, else the moment to come back.
+ */
+export async function takeBatchToken(
+  upstream: BudgetClient,
+  clock: Clock,
+  deadline: number,
+  beforeWait?: () => Promise<void>,
+  count = 1,
+): Promise<{ count: number } | number> {
+  for (;;) {
+    const grant = await upstream.take("batch", clock.now(), 0, count);
+    if (grant.ok) return { count: grant.count ?? 1 };
+    if (grant.retryAt > deadline) return grant.retryAt;
+    await beforeWait?.();
+    await clock.sleep(grant.retryAt - clock.now());
   }
 }
 

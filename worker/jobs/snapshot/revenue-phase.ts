@@ -2,7 +2,9 @@ import type { AccountMarketplace } from "../../contract/account";
 import { SellerApiError } from "../../upstreams/spapi/seller-api";
 import { revenueUpsert } from "../../history/revenue-store";
 import { advanceCursor, writeStep } from "./job-runs-store";
-import { Pacer } from "./pacing";
+import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
+import { spapiBucket } from "../../upstreams/budget/token-bucket";
+import { takeBatchToken } from "./product-phase";
 import { captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { keyCursor, nextSellerWithTrackedAsins, parseKeyCursor, userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
 import { openSeller, type Seller } from "./seller-phase";
@@ -19,7 +21,8 @@ export function revenueDayOf(day: string): string {
 
 /**
  * The sellers phase's revenue pass: per connected seller (and demo account) and tracked ASIN,
- * yesterday's ordered product sales, one getOrderMetrics call each at 0.5 rps, written with
+ * yesterday's ordered product sales, one getOrderMetrics call each at 0.5 rps (the seller's
+ * shared UpstreamBudget bucket of that operation, told about 429s), written with
  * the cursor "<userId>|<marketplace>:<asin>" in one D1 batch. A seller that has not granted the
  * Sales role (403) gets a not_granted row, so the screens can say why revenue shows "—".
  */
@@ -31,7 +34,7 @@ export async function runRevenuePhase(ctx: PhaseContext, cursor: string | null):
   let lastUserId = cursor && bar >= 0 ? cursor.slice(0, bar) : "";
   const position = cursor && bar >= 0 ? cursor.slice(bar + 1) : DONE;
   let after: TrackedKey | null = position === DONE ? null : parseKeyCursor(position);
-  let seller: (Seller & { salesPacer: Pacer | null }) | null = position === DONE || !lastUserId ? null : await open(ctx, lastUserId);
+  let seller: (Seller & { salesBudget: BudgetClient | null }) | null = position === DONE || !lastUserId ? null : await open(ctx, lastUserId);
 
   for (;;) {
     if (!seller) {
@@ -47,8 +50,11 @@ export async function runRevenuePhase(ctx: PhaseContext, cursor: string | null):
       seller = null;
       continue;
     }
-    if (budget.calls >= budget.maxCalls) return { finished: false, resumeAt: seller.salesPacer?.nextAt ?? clock.now() };
-    if (seller.salesPacer && !(await seller.salesPacer.take())) return { finished: false, resumeAt: seller.salesPacer.nextAt };
+    if (budget.calls >= budget.maxCalls) return { finished: false, resumeAt: clock.now() };
+    if (seller.salesBudget) {
+      const token = await takeBatchToken(seller.salesBudget, clock, budget.deadline);
+      if (typeof token === "number") return { finished: false, resumeAt: token };
+    }
     budget.calls += 1;
 
     const marketplace = key.marketplace as AccountMarketplace;
@@ -62,6 +68,7 @@ export async function runRevenuePhase(ctx: PhaseContext, cursor: string | null):
         : { ...base, status: "missing" as const, amount: null, currency: null, units: null };
     } catch (error) {
       if (!(error instanceof SellerApiError)) throw error;
+      if (error.status === 429) await seller.salesBudget?.penalize(clock.now(), error.retryAfterSeconds ?? 1);
       if (error.status === 403) {
         // The seller's grant does not cover the Sales API: say so once, then skip the seller.
         console.warn(`snapshot ${day}: seller ${seller.id} has not granted sales data`);
@@ -88,6 +95,9 @@ async function open(ctx: PhaseContext, userId: string) {
     await advanceCursor(ctx.env.DB, ctx.day, "revenue", `${userId}|${DONE}`, 0, new Date(ctx.clock.now()).toISOString());
     return null;
   }
-  const salesPacer = seller.api.kind === "spapi" ? new Pacer(ctx.clock, ORDER_METRICS_INTERVAL_MS, ctx.budget.deadline) : null;
-  return { ...seller, salesPacer };
+  const salesBudget =
+    seller.api.kind === "spapi"
+      ? durableBudget(ctx.env, spapiBucket(seller.sellingPartnerId, "getOrderMetrics"), { ratePerSecond: 1000 / ORDER_METRICS_INTERVAL_MS, burst: 1 })
+      : null;
+  return { ...seller, salesBudget };
 }

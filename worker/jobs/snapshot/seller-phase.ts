@@ -5,7 +5,9 @@ import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } f
 import { buyBoxHolder, holdsBuyBox } from "../../upstreams/spapi/mapping";
 import { sellerApiFor } from "../../seller/select-seller-api";
 import { advanceCursor, writeStep } from "./job-runs-store";
-import { Pacer } from "./pacing";
+import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
+import { spapiBucket } from "../../upstreams/budget/token-bucket";
+import { takeBatchToken } from "./product-phase";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { sellerSnapshotUpsert } from "../../history/snapshot-store";
 import { keyCursor, nextSellerWithTrackedAsins, parseKeyCursor, userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
@@ -20,8 +22,12 @@ export interface Seller {
   sellingPartnerId: string;
   api: SellerApi;
   marketplaces: AccountMarketplace[];
-  /** Spaces this seller's Buy Box calls (SP-API limits apply per seller and app). */
-  pacer: Pacer | null;
+  /**
+   * This seller's getItemOffersBatch budget (SP-API limits apply per seller and operation), the
+   * same UpstreamBudget bucket any other caller of that operation for the seller shares; null
+   * for the mock.
+   */
+  offersBudget: BudgetClient | null;
 }
 
 /**
@@ -55,8 +61,11 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
       seller = null;
       continue;
     }
-    if (budget.calls >= budget.maxCalls) return { finished: false, resumeAt: seller.pacer?.nextAt ?? clock.now() };
-    if (seller.pacer && !(await seller.pacer.take())) return { finished: false, resumeAt: seller.pacer.nextAt };
+    if (budget.calls >= budget.maxCalls) return { finished: false, resumeAt: clock.now() };
+    if (seller.offersBudget) {
+      const token = await takeBatchToken(seller.offersBudget, clock, budget.deadline);
+      if (typeof token === "number") return { finished: false, resumeAt: token };
+    }
     budget.calls += 1;
 
     const asins = chunk.map((key) => key.asin);
@@ -64,11 +73,14 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
     const nowIso = () => new Date(clock.now()).toISOString();
     let units: Map<string, number>;
     let winners: Map<string, BuyBoxState>;
+    let offersCall = false;
     try {
       units = await seller.api.getFulfillableUnits(asins, marketplace);
+      offersCall = true;
       winners = await seller.api.getBuyBoxWinners(asins, marketplace);
     } catch (error) {
       if (!(error instanceof SellerApiError)) throw error;
+      if (error.status === 429 && offersCall) await seller.offersBudget?.penalize(clock.now(), error.retryAfterSeconds ?? 1);
       if (error.status === 403) {
         console.error(`snapshot ${day}: seller ${seller.id} skipped: ${error.message}`);
         await addToCount(ctx, "sellersSkipped", 1);
@@ -119,8 +131,11 @@ export async function openSeller(ctx: PhaseContext, userId: string): Promise<Sel
     // An authorization covers one SP-API region; a demo account reaches every marketplace.
     const region = user.isDemo ? null : (await findCredentials(ctx.env.DB, user.id))?.region;
     const marketplaces = ACCOUNT_MARKETPLACES.filter((marketplace) => region === null || MARKETPLACE_REGION[marketplace] === region);
-    const pacer = api.kind === "spapi" ? new Pacer(ctx.clock, OFFERS_BATCH_INTERVAL_MS, ctx.budget.deadline) : null;
-    return { id: user.id, sellingPartnerId: user.sellingPartnerId, api, marketplaces: [...marketplaces], pacer };
+    const offersBudget =
+      api.kind === "spapi"
+        ? durableBudget(ctx.env, spapiBucket(user.sellingPartnerId, "getItemOffersBatch"), { ratePerSecond: 1000 / OFFERS_BATCH_INTERVAL_MS, burst: 1 })
+        : null;
+    return { id: user.id, sellingPartnerId: user.sellingPartnerId, api, marketplaces: [...marketplaces], offersBudget };
   } catch (error) {
     if (!(error instanceof SellerApiError)) throw error;
     console.error(`snapshot ${ctx.day}: seller ${userId} skipped: ${error.message}`);

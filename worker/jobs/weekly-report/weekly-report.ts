@@ -25,7 +25,7 @@ export async function sendWeeklyReports(env: Bindings, nowMs: number, sender?: E
     if (!(await claimWeeklyReport(env.DB, recipient.userId, week.monday))) continue;
     // The week ends on Sunday: the rows' 7-day window is read as of that day's end.
     const endOfWeek = Date.parse(`${week.toDay}T23:59:59Z`);
-    const rows = await trackedRows(env.DB, recipient.userId, {}, 7, endOfWeek);
+    const rows = await trackedRows(env, recipient.userId, {}, 7, endOfWeek);
     const changes = sellerChanges(await sellerSnapshotsOf(env.DB, recipient.userId, week.fromDay, week.toDay));
     const alertsFired = await alertsFiredBetween(env.DB, recipient.userId, week.fromDay, week.toDay);
     const links = { dashboard: new URL("/seller-central", origin).href, unsubscribe: unsubscribeUrl(origin, recipient.userId, await unsubscribeToken(env, recipient.userId)) };

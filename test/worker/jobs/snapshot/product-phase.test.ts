@@ -4,11 +4,10 @@ import type { Bindings } from "../../../../worker/env";
 import { findSnapshotRun } from "../../../../worker/jobs/snapshot/job-runs-store";
 import { MAX_BATCH_ATTEMPTS } from "../../../../worker/jobs/snapshot/slice";
 import { runSnapshotSlice, type SliceOptions } from "../../../../worker/jobs/snapshot/start";
-import { productSourceFor } from "../../../../worker/upstreams/creators/select";
+import { snapshotSourceFor } from "../../../../worker/upstreams/creators/select";
 import { calls, control } from "../../support/creators-fake";
 import {
   asinRange,
-  count,
   creatorsEnv,
   insertAlert,
   insertUser,
@@ -18,6 +17,7 @@ import {
   resetHistoryTables,
   virtualClock,
 } from "./support";
+import { countPoints, historyPoints } from "../../support/history-shards";
 
 const DAY = "2026-11-22";
 const START = Date.UTC(2026, 10, 22, 2, 0);
@@ -29,11 +29,12 @@ beforeEach(async () => {
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
-/** Runs slices until the run is done; returns how many slices it took. */
+/** Runs slices until the run is done, each at the time the last one asked for (as the alarm would); returns how many it took. */
 async function runToEnd(bindings: Bindings, options: SliceOptions): Promise<number> {
   for (let slice = 1; slice <= 1000; slice++) {
     const result = await runSnapshotSlice(bindings, DAY, options);
     if (result.status === "done") return slice;
+    if (options.clock) await options.clock.sleep(Math.max(0, result.resumeAt - options.clock.now()));
   }
   throw new Error("the run did not finish");
 }
@@ -60,8 +61,7 @@ describe("snapshot products phase", () => {
 
     const getItems = await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID });
     expect(getItems.map((call) => call.itemIds)).toEqual([shared]);
-    const sources = await env.DB.prepare("SELECT asin, source FROM rank_snapshots WHERE day = ? ORDER BY asin").bind(DAY).all<{ asin: string; source: string }>();
-    const sourceOf = Object.fromEntries(sources.results.map((row) => [row.asin, row.source]));
+    const sourceOf = Object.fromEntries((await historyPoints({ day: DAY })).map((point) => [point.asin, point.source]));
     for (const asin of [...demoOnly, "BDMALERT01"]) expect(sourceOf[asin], asin).toBe("mock");
     for (const asin of shared) expect(sourceOf[asin], asin).toBe("live");
     expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done" });
@@ -90,11 +90,11 @@ describe("snapshot products phase", () => {
       [200, "ranklayer-na-20"],
     ]);
 
-    expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots WHERE day = ? AND source = 'live'", DAY)).toBe(32);
-    const row = await env.DB.prepare("SELECT * FROM rank_snapshots WHERE asin = ? AND marketplace = 'US'").bind(usAsins[0]).first<Record<string, unknown>>();
-    expect(row).toMatchObject({ day: DAY, source: "live", rank: expect.any(Number), price_amount: expect.any(Number) });
+    expect(await countPoints({ day: DAY, source: "live" })).toBe(32);
+    const [row] = await historyPoints({ asin: usAsins[0], marketplace: "US" });
+    expect(row).toMatchObject({ day: DAY, source: "live", rank: expect.any(Number), price: expect.any(Number) });
     // The category ranks the Creators API gives (website category first) are kept with the rank.
-    const categoryRanks = JSON.parse(String(row?.category_ranks)) as { category: string; rank: number }[];
+    const categoryRanks = row!.categoryRanks;
     expect(categoryRanks.length).toBeGreaterThan(0);
     expect(categoryRanks[0]).toEqual({ category: expect.any(String), rank: row?.rank });
     expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 32, cursor: null });
@@ -103,14 +103,14 @@ describe("snapshot products phase", () => {
   it("labels rows from the mock source 'mock' when no Creators credentials are set", async () => {
     await track(us(asinRange("BMK", 3)));
     await runToEnd(env, { notes: memoryNotes(), clock: virtualClock(START) });
-    expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots WHERE source = 'mock'")).toBe(3);
+    expect(await countPoints({ source: "mock" })).toBe(3);
   });
 
   it("snapshots a region without credentials as labelled mock rows while the others stay live", async () => {
     await track([...us(asinRange("BRG", 2)), ...asinRange("BRJ", 2).map((asin) => ({ marketplace: "JP", asin }))]);
     const bindings = creatorsEnv({ CREATORS_FE_CREDENTIAL_ID: undefined, CREATORS_FE_CREDENTIAL_SECRET: undefined, CREATORS_FE_PARTNER_TAG: undefined });
     await runToEnd(bindings, { notes: memoryNotes(), clock: virtualClock(START) });
-    const { results } = await env.DB.prepare("SELECT marketplace, source FROM rank_snapshots WHERE day = ? ORDER BY marketplace, asin").bind(DAY).all();
+    const results = (await historyPoints({ day: DAY })).map((point) => ({ marketplace: point.marketplace, source: point.source }));
     expect(results).toEqual([
       { marketplace: "JP", source: "mock" },
       { marketplace: "JP", source: "mock" },
@@ -124,11 +124,11 @@ describe("snapshot products phase", () => {
     ["1", 1000],
     ["2", 500],
     ["0.5", 2000],
-  ])("keeps SNAPSHOT_REQUESTS_PER_SECOND=%s: calls start %i ms apart", async (rate, spacing) => {
+  ])("keeps the credential's CREATORS_REQUESTS_PER_SECOND=%s: calls start %i ms apart", async (rate, spacing) => {
     await track(us(asinRange("BRT", 50)));
-    const bindings = creatorsEnv({ SNAPSHOT_REQUESTS_PER_SECOND: rate });
+    const bindings = creatorsEnv({ CREATORS_REQUESTS_PER_SECOND: rate });
     const clock = virtualClock(START);
-    const source = recordingSource(productSourceFor(bindings), clock);
+    const source = recordingSource(snapshotSourceFor(bindings, clock).sourceFor("US"), clock);
 
     await runToEnd(bindings, { notes: memoryNotes(), clock, source, maxMs: 60_000 });
 
@@ -139,12 +139,12 @@ describe("snapshot products phase", () => {
 
   it("spreads calls over invocations when the rate does not fit one, and says when to go on", async () => {
     await track(us(asinRange("BIN", 100)));
-    const bindings = creatorsEnv({ SNAPSHOT_REQUESTS_PER_SECOND: "1" });
+    const bindings = creatorsEnv({ CREATORS_REQUESTS_PER_SECOND: "1" });
     const clock = virtualClock(START);
     // 2.5 s fit three calls (at 0, 1 and 2 s); the fourth would start at 3 s.
     const result = await runSnapshotSlice(bindings, DAY, { notes: memoryNotes(), clock, maxMs: 2500 });
     expect(result).toEqual({ status: "more", resumeAt: START + 3000 });
-    expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots")).toBe(30);
+    expect(await countPoints()).toBe(30);
   });
 
   it("running the same day again updates the rows in place, never adds a second one", async () => {
@@ -152,7 +152,7 @@ describe("snapshot products phase", () => {
     await track(us(asins));
     const bindings = creatorsEnv();
     await runToEnd(bindings, { notes: memoryNotes(), clock: virtualClock(START) });
-    const first = await env.DB.prepare("SELECT asin, captured_at FROM rank_snapshots ORDER BY asin").all();
+    const first = await historyPoints();
 
     // A done run is left alone: no call, no write.
     expect(await runSnapshotSlice(bindings, DAY, { notes: memoryNotes(), clock: virtualClock(START + 3600_000) })).toEqual({ status: "done" });
@@ -161,10 +161,10 @@ describe("snapshot products phase", () => {
     // Forced again (its job_runs row removed), it rewrites the same 12 rows.
     await env.DB.prepare("DELETE FROM job_runs").run();
     await runToEnd(bindings, { notes: memoryNotes(), clock: virtualClock(START + 3600_000) });
-    const second = await env.DB.prepare("SELECT asin, captured_at FROM rank_snapshots ORDER BY asin").all<{ asin: string; captured_at: string }>();
-    expect(second.results.map((row) => row.asin)).toEqual(first.results.map((row) => row.asin));
-    expect(second.results).toHaveLength(12);
-    expect(second.results.every((row) => Date.parse(row.captured_at) >= START + 3600_000)).toBe(true);
+    const second = await historyPoints();
+    expect(second.map((row) => row.asin)).toEqual(first.map((row) => row.asin));
+    expect(second).toHaveLength(12);
+    expect(second.every((row) => Date.parse(row.capturedAt) >= START + 3600_000)).toBe(true);
   });
 
   it("an interrupted run resumes exactly at its cursor: every ASIN asked for once", async () => {
@@ -178,13 +178,13 @@ describe("snapshot products phase", () => {
 
     expect((await runSnapshotSlice(bindings, DAY, { notes, clock: virtualClock(START), maxCalls: 2 })).status).toBe("more");
     expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "running", phase: "products", cursor: `US:${asins[19]}`, processed: 20 });
-    expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots")).toBe(20);
+    expect(await countPoints()).toBe(20);
 
     const slices = await runToEnd(bindings, { notes, clock: virtualClock(START + 10_000), maxCalls: 2 });
     expect(slices).toBe(2);
     const requested = (await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).flatMap((call) => call.itemIds ?? []);
     expect(requested).toEqual(asins);
-    expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots")).toBe(57);
+    expect(await countPoints()).toBe(57);
   });
 
   it("counts ASINs the source does not know and writes no row for them", async () => {
@@ -194,8 +194,8 @@ describe("snapshot products phase", () => {
     const notes = memoryNotes();
     await runToEnd(creatorsEnv(), { notes, clock: virtualClock(START) });
 
-    const rows = await env.DB.prepare("SELECT asin FROM rank_snapshots ORDER BY asin").all<{ asin: string }>();
-    expect(rows.results.map((row) => row.asin)).toEqual([asins[0], asins[2], asins[3]]);
+    const rows = await historyPoints();
+    expect(rows.map((row) => row.asin)).toEqual([asins[0], asins[2], asins[3]]);
     expect(notes.values.get(`${DAY}:notFound`)).toBe(1);
   });
 
@@ -213,11 +213,13 @@ describe("snapshot products phase", () => {
     expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ cursor: null, processed: 0 });
 
     const slices = await runToEnd(bindings, { notes, clock: virtualClock(START + 200_000) });
-    expect(slices).toBe(MAX_BATCH_ATTEMPTS - 1);
+    // Four more attempts on the stuck batch, then one slice for the rest: the last 429 paused
+    // the credential's budget for its Retry-After, longer than that slice could wait.
+    expect(slices).toBe(MAX_BATCH_ATTEMPTS);
     const requested = (await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).map((call) => call.itemIds);
     expect(requested).toEqual([...Array(MAX_BATCH_ATTEMPTS).fill(stuck), fine]);
-    const rows = await env.DB.prepare("SELECT asin FROM rank_snapshots ORDER BY asin").all<{ asin: string }>();
-    expect(rows.results.map((row) => row.asin)).toEqual(fine);
+    const rows = await historyPoints();
+    expect(rows.map((row) => row.asin)).toEqual(fine);
     expect(notes.values.get(`${DAY}:failed`)).toBe(10);
     expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 15 });
   });
@@ -229,7 +231,7 @@ describe("snapshot products phase, stopped by a crash", () => {
     await track(us(asins));
     const bindings = creatorsEnv();
     const clock = virtualClock(START);
-    const live = productSourceFor(bindings);
+    const live = snapshotSourceFor(bindings, clock).sourceFor("US");
     let callsBeforeCrash = 2;
     // The third call's answer never reaches D1, as if the invocation were killed right there.
     const crashing = {
@@ -249,7 +251,7 @@ describe("snapshot products phase, stopped by a crash", () => {
     const requested = (await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).map((call) => call.itemIds);
     // The lost call is asked again; every other batch once.
     expect(requested).toEqual([asins.slice(0, 10), asins.slice(10, 20), asins.slice(20), asins.slice(20)]);
-    expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots")).toBe(30);
+    expect(await countPoints()).toBe(30);
     expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 30 });
   });
 });

@@ -4,7 +4,8 @@ import worker from "../../../../worker/index";
 import { ensureSnapshotRun, findSnapshotRun } from "../../../../worker/jobs/snapshot/job-runs-store";
 import * as runFinished from "../../../../worker/jobs/snapshot/run-finished";
 import { snapshotRunner, startSnapshotRun } from "../../../../worker/jobs/snapshot/start";
-import { asinRange, count, insertUser, insertWatchlist, resetHistoryTables } from "./support";
+import { asinRange, insertUser, insertWatchlist, resetHistoryTables } from "./support";
+import { countPoints, historyPoints } from "../../support/history-shards";
 
 // The test config sets SNAPSHOT_REQUESTS_PER_SECOND = "0.01": every alarm makes one call
 // and sets the next one 100 s ahead, so once armed ahead nothing fires on its own during a
@@ -55,7 +56,7 @@ describe("SnapshotRunner alarm chain", () => {
     expect(processed).toEqual([10, 20, 25]);
     expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done" });
     expect(await pendingAlarm()).toBeNull();
-    expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots WHERE day = ? AND source = 'mock'", DAY)).toBe(25);
+    expect(await countPoints({ day: DAY, source: "mock" })).toBe(25);
     expect(finished).toHaveBeenCalledTimes(1);
     expect(finished).toHaveBeenCalledWith(expect.anything(), DAY);
   });
@@ -75,7 +76,7 @@ describe("SnapshotRunner alarm chain", () => {
     expect(await startSnapshotRun(env, NOW)).toEqual({ day: DAY, status: "running" });
     await waitForDone(DAY);
     expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ processed: 20 });
-    expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots")).toBe(20);
+    expect(await countPoints()).toBe(20);
   });
 
   it("a second start the same day does not redo a done run", async () => {
@@ -105,8 +106,8 @@ describe("the 0 2 * * * cron", () => {
     // The armed alarm fires on its own; its one call covers both ASINs, then the demo seller.
     await waitForDone(DAY);
 
-    const rows = await env.DB.prepare("SELECT marketplace, asin, source FROM rank_snapshots WHERE day = ? ORDER BY marketplace, asin").bind(DAY).all();
-    expect(rows.results).toEqual([
+    const rows = (await historyPoints({ day: DAY })).map(({ marketplace, asin, source }) => ({ marketplace, asin, source }));
+    expect(rows).toEqual([
       { marketplace: "US", asin: "BCRON00001", source: "mock" },
       { marketplace: "US", asin: "BCRON00002", source: "mock" },
     ]);
@@ -120,7 +121,7 @@ describe("the 0 2 * * * cron", () => {
     // Twice the same day: nothing more is written.
     await worker.scheduled(createScheduledController({ cron: "0 2 * * *", scheduledTime: NOW + 1000 }), env);
     expect(await pendingAlarm()).toBeNull();
-    expect(await count("SELECT COUNT(*) AS n FROM rank_snapshots")).toBe(2);
+    expect(await countPoints()).toBe(2);
   });
 });
 

@@ -5,6 +5,7 @@ import type { RunNotes } from "../../../../worker/jobs/snapshot/slice";
 import type { ItemOutcome, ProductSource } from "../../../../worker/upstreams/creators/product-source";
 import type { Marketplace } from "../../../../worker/contract/marketplaces";
 import { uniqueClient } from "../../support/creators-fake";
+import { clearHistory } from "../../support/history-shards";
 
 /** The snapshot job reads every tracked ASIN in D1, so each test starts from empty tables. */
 export async function resetHistoryTables(): Promise<void> {
@@ -14,7 +15,6 @@ export async function resetHistoryTables(): Promise<void> {
       "alert_events",
       "watchlist",
       "alerts",
-      "rank_snapshots",
       "seller_snapshots",
       "job_runs",
       "sessions",
@@ -25,6 +25,7 @@ export async function resetHistoryTables(): Promise<void> {
       env.DB.prepare(`DELETE FROM ${table}`),
     ),
   );
+  await clearHistory();
 }
 
 /**
@@ -41,7 +42,9 @@ export function creatorsEnv(overrides: Partial<Bindings> = {}): Bindings {
   });
   return {
     ...env,
-    SNAPSHOT_REQUESTS_PER_SECOND: "1",
+    CREATORS_REQUESTS_PER_SECOND: "1",
+    CREATORS_BURST: "1",
+    SNAPSHOT_REQUESTS_PER_SECOND: "",
     CREATORS_CREDENTIAL_ID: clientId,
     ...region("NA"),
     ...region("EU"),

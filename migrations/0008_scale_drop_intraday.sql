@@ -1,0 +1,1 @@
+DROP TABLE `intraday_points`;

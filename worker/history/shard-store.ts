@@ -1,0 +1,57 @@
+import { asc, gte } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import type { Bindings } from "../env";
+import { rankPoints } from "../db/history-schema/points";
+import { configOf } from "../config";
+import { readShards, shardOfBucket, type ShardLayout } from "./sharding";
+
+/**
+ * The history shards of a deployment: D1 bindings HISTORY_0 … HISTORY_{n-1} (wrangler.toml),
+ * n = HISTORY_SHARDS, plus HISTORY_RESHARD_FROM while a re-shard moves buckets (reshard-store.ts).
+ * Only the history stores use these databases.
+ */
+export function shardLayout(env: Partial<Bindings>): ShardLayout {
+  const { HISTORY_SHARDS, HISTORY_RESHARD_FROM } = configOf(env).vars;
+  return { shards: HISTORY_SHARDS, from: HISTORY_RESHARD_FROM ?? null };
+}
+
+/** The D1 database of shard `index`; a missing binding is a deployment error, said plainly. */
+export function shardDatabase(env: Partial<Bindings>, index: number): D1Database {
+  const db = (env as Record<string, unknown>)[`HISTORY_${index}`] as D1Database | undefined;
+  if (!db) throw new Error(`history shard HISTORY_${index} is not bound (HISTORY_SHARDS=${shardLayout(env).shards}): add it to wrangler.toml`);
+  return db;
+}
+
+/** The shard a write of `bucket` goes to. */
+export function writeShard(env: Partial<Bindings>, bucket: number): number {
+  return shardOfBucket(bucket, shardLayout(env).shards);
+}
+
+/** The shards a read of `bucket` asks, the current one first. */
+export function shardsToRead(env: Partial<Bindings>, bucket: number): number[] {
+  return readShards(shardLayout(env), bucket);
+}
+
+/** Groups items by a shard index. */
+export function byShard<Item>(items: Iterable<Item>, shardOf: (item: Item) => number): Map<number, Item[]> {
+  const groups = new Map<number, Item[]>();
+  for (const item of items) {
+    const shard = shardOf(item);
+    const group = groups.get(shard);
+    if (group) group.push(item);
+    else groups.set(shard, [item]);
+  }
+  return groups;
+}
+
+/**
+ * The lowest bucket ≥ `from` with a row on any of `shards` (one seek per shard, the bucket
+ * leads the key): bucket-by-bucket jobs skip empty buckets instead of asking each of 4,096.
+ */
+export async function nextFilledBucket(shards: D1Database[], from: number): Promise<number | null> {
+  const firsts = await Promise.all(
+    shards.map((db) => drizzle(db).select({ bucket: rankPoints.bucket }).from(rankPoints).where(gte(rankPoints.bucket, from)).orderBy(asc(rankPoints.bucket)).limit(1)),
+  );
+  const found = firsts.flatMap((rows) => rows.map((row) => row.bucket));
+  return found.length ? Math.min(...found) : null;
+}

@@ -1,0 +1,92 @@
+/**
+ * One upstream credential's request budget as pure functions (no I/O, no clock): a token
+ * bucket in its GCRA form, where the state is the "theoretical arrival time" of the next
+ * token, so pacing is exact to the millisecond.
+ * - interactive (lookups, compares, exports) may reserve the next token and wait for it, up to
+ *   the caller's bound; several waiting interactive calls queue one interval apart;
+ * - batch (the snapshot run) only ever takes a token that is free now, never a reservation,
+ *   so an interactive call waits at most one interval behind it; refused, it learns when the
+ *   next token is free and comes back then, which keeps the quota busy;
+ * - a 429 (penalize) pauses the bucket for its Retry-After, then runs it at half rate for as
+ *   long again before the full rate returns.
+ */
+
+export type Priority = "interactive" | "batch";
+
+export interface BucketLimits {
+  ratePerSecond: number;
+  /** Tokens that may be taken back to back after a quiet spell (Amazon's burst). */
+  burst: number;
+}
+
+export interface BucketState {
+  /** When the next token is due, epoch ms (GCRA's theoretical arrival time). */
+  tat: number;
+  /** Nothing is granted before this (a 429's Retry-After). */
+  pausedUntil: number;
+  /** Until then the interval is doubled: the rate comes back gently after a 429. */
+  slowUntil: number;
+}
+
+/** `count`: tokens granted (batch callers may ask for several that are free at once). */
+export type Grant = { ok: true; waitMs: number; count?: number } | { ok: false; retryAt: number };
+
+export const emptyBucket = (): BucketState => ({ tat: 0, pausedUntil: 0, slowUntil: 0 });
+
+export function intervalMs(limits: BucketLimits, state: BucketState, now: number): number {
+  const base = 1000 / limits.ratePerSecond;
+  return now < state.slowUntil ? base * 2 : base;
+}
+
+/** The earliest moment a token is free for a call asking at `now`. */
+export function availableAt(state: BucketState, limits: BucketLimits, now: number): number {
+  const interval = intervalMs(limits, state, now);
+  return Math.max(now, state.pausedUntil, state.tat - (Math.max(1, limits.burst) - 1) * interval);
+}
+
+/**
+ * Takes (or reserves) one token. Interactive: granted with the wait before the call may start,
+ * when that wait is within maxWaitMs. Batch: granted only with no wait at all.
+ */
+export function takeToken(
+  state: BucketState,
+  limits: BucketLimits,
+  priority: Priority,
+  now: number,
+  maxWaitMs: number,
+): { state: BucketState; grant: Grant } {
+  const at = availableAt(state, limits, now);
+  const waitMs = at - now;
+  if (waitMs > (priority === "batch" ? 0 : maxWaitMs)) return { state, grant: { ok: false, retryAt: at } };
+  return { state: { ...state, tat: Math.max(state.tat, at) + intervalMs(limits, state, at) }, grant: { ok: true, waitMs } };
+}
+
+/**
+ * Batch only: up to `count` tokens that are all free now (a burst's worth at most), in one
+ * call, so a fast run does not pay one round trip to the bucket per request.
+ */
+export function takeFreeTokens(state: BucketState, limits: BucketLimits, now: number, count: number): { state: BucketState; grant: Grant } {
+  let taken = 0;
+  let first: Grant | null = null;
+  while (taken < count) {
+    const next = takeToken(state, limits, "batch", now, 0);
+    if (!next.grant.ok) {
+      first ??= next.grant;
+      break;
+    }
+    state = next.state;
+    taken += 1;
+  }
+  return { state, grant: taken > 0 ? { ok: true, waitMs: 0, count: taken } : first! };
+}
+
+/** Amazon answered 429: nobody calls before Retry-After, then half rate for as long again. */
+export function penalize(state: BucketState, now: number, retryAfterSeconds: number): BucketState {
+  const pauseMs = Math.max(1, retryAfterSeconds) * 1000;
+  const pausedUntil = Math.max(state.pausedUntil, now + pauseMs);
+  return { tat: Math.max(state.tat, pausedUntil), pausedUntil, slowUntil: Math.max(state.slowUntil, pausedUntil + pauseMs) };
+}
+
+/** Bucket names: one per Creators credential and region, one per SP-API seller and operation. */
+export const creatorsBucket = (region: string, credentialId: string) => `creators:${region}:${credentialId}`;
+export const spapiBucket = (sellerId: string, operation: string) => `spapi:${sellerId}:${operation}`;

@@ -1,0 +1,60 @@
+import type { Marketplace } from "../../contract/marketplaces";
+import type { BudgetClient } from "../budget/budget-client";
+import { UpstreamError, type ItemOutcome, type ProductSource } from "./product-source";
+
+export interface BudgetClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const systemClock: BudgetClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+export interface BudgetedOptions {
+  /**
+   * interactive: each call takes a token first, waiting at most maxWaitMs for it, else it is
+   * refused as throttled without reaching Amazon. prepaid: the caller took the token itself
+   * (the snapshot run, which asks at batch priority and schedules around the answer).
+   */
+  mode: "interactive" | "prepaid";
+  maxWaitMs: number;
+  clock?: BudgetClock;
+}
+
+/**
+ * A ProductSource that spends its credential's budget: the bucket of the call's marketplace
+ * region, shared by every caller, and told about every 429 so that all of them back off.
+ */
+export class BudgetedProductSource implements ProductSource {
+  readonly kind: "live" | "mock";
+  private readonly clock: BudgetClock;
+
+  constructor(
+    private readonly inner: ProductSource,
+    private readonly budgetOf: (marketplace: Marketplace) => BudgetClient,
+    private readonly options: BudgetedOptions,
+  ) {
+    this.kind = inner.kind;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  async getItems(asins: readonly string[], marketplace: Marketplace): Promise<Map<string, ItemOutcome>> {
+    const budget = this.budgetOf(marketplace);
+    if (this.options.mode === "interactive") {
+      const now = this.clock.now();
+      const grant = await budget.take("interactive", now, this.options.maxWaitMs);
+      if (!grant.ok) {
+        throw new UpstreamError("throttled", "the credential's request budget is spent for now", Math.max(1, Math.ceil((grant.retryAt - now) / 1000)));
+      }
+      if (grant.waitMs > 0) await this.clock.sleep(grant.waitMs);
+    }
+    try {
+      return await this.inner.getItems(asins, marketplace);
+    } catch (error) {
+      if (error instanceof UpstreamError && error.kind === "throttled") await budget.penalize(this.clock.now(), error.retryAfterSeconds ?? 1);
+      throw error;
+    }
+  }
+}
