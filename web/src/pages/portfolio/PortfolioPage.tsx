@@ -5,6 +5,7 @@ import { HISTORY_RANGES, type HistoryRange } from "../../../../worker/contract/h
 import { isMarketplace } from "../../../../worker/contract/marketplaces";
 import { fetchPortfolio } from "../../api/dashboard";
 import { useResource } from "../../api/use-resource";
+import { ExportButtons } from "../../components/ExportButtons";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { formatPrice, formatRank } from "../../lib/format";
 import { formatPercent, KpiCard, SourceLine, TableScroll } from "../dashboard/figures";
@@ -63,7 +64,22 @@ function Portfolio() {
       )}
       {portfolio.status === "loading" && <p className="seller-muted" role="status">Loading your portfolio...</p>}
       {portfolio.status === "error" && <p className="field-error" role="alert">{portfolio.message ?? "Failed to load your portfolio."}</p>}
-      {portfolio.status === "success" && <PortfolioBody data={portfolio.data} />}
+      {portfolio.status === "success" && (
+        <>
+          <ExportButtons
+            dataset="portfolio"
+            what="portfolio"
+            disabled={portfolio.data.brandRows.length === 0}
+            params={{
+              range,
+              ...(portfolio.data.marketplace && { marketplace: portfolio.data.marketplace }),
+              ...(brand && { brand }),
+              ...(category && { category }),
+            }}
+          />
+          <PortfolioBody data={portfolio.data} />
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,35 @@
+import type { Bindings } from "../env";
+import type { UserRecord } from "../auth/accounts-store";
+import type { PortfolioQuery, PortfolioResponse } from "../contract/dashboard";
+import { HISTORY_RANGE_DAYS } from "../contract/history";
+import { revenueByAsin, trackedMarketplaces, trackedRows } from "./dashboard-service";
+import { buildPortfolio } from "./portfolio";
+
+/**
+ * The portfolio of a user's tracked ASINs in one marketplace, filtered by brand and category:
+ * one loader for the screen (GET /api/portfolio) and its CSV/PDF export. The caller checks the
+ * range against the plan first.
+ */
+export async function loadPortfolio(env: Bindings, user: UserRecord, query: PortfolioQuery, now: number): Promise<PortfolioResponse> {
+  const days = HISTORY_RANGE_DAYS[query.range];
+  const marketplaces = await trackedMarketplaces(env.DB, user.id);
+  const marketplace = query.marketplace ?? (marketplaces.includes(user.marketplace as never) ? (user.marketplace as (typeof marketplaces)[number]) : marketplaces[0]);
+  // Brand and category options come from the whole marketplace, so a filter can always be changed back.
+  const all = marketplace ? await trackedRows(env, user.id, { marketplace }, days, now) : [];
+  const rows = all.filter((row) => (!query.brand || row.brand === query.brand) && (!query.category || row.category === query.category));
+  const revenue = marketplace ? await revenueByAsin(env.DB, user.id, marketplace, days, now) : new Map();
+  return {
+    marketplace: marketplace ?? null,
+    marketplaces,
+    range: query.range,
+    brands: [...new Set(all.map((row) => row.brand).filter((brand): brand is string => brand !== null))].sort(),
+    categories: [...new Set(all.map((row) => row.category).filter((category): category is string => category !== null))].sort(),
+    ...buildPortfolio(rows, revenue),
+    demo: user.isDemo,
+  };
+}
+
+/** Why a plan may not read `range` of the portfolio, or null when it may. */
+export function portfolioRangeRefusal(planName: string, planDays: number, proDays: number, range: PortfolioQuery["range"]): string | null {
+  return HISTORY_RANGE_DAYS[range] > planDays ? `Your ${planName} plan shows ${planDays} days. Upgrade to Pro for up to ${proDays} days.` : null;
+}
