@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import type { PlanSummary } from "../../../../worker/contract/features";
 import type { PlanId } from "../../../../worker/contract/plans";
+import { PlanPriceAndFeatures } from "../../components/PlanPriceAndFeatures";
 
 interface Props {
   plan: PlanSummary;
@@ -19,21 +20,7 @@ export function BillingPlanCard({ plan, currentPlanId, signedIn, busy, onUpgrade
       <h2 id={headingId} className="plan__name">
         {plan.name}
       </h2>
-      <p className="plan__price">
-        {plan.price_usd === null ? (
-          <span className="plan__amount">Custom</span>
-        ) : (
-          <>
-            <span className="plan__amount">${plan.price_usd}</span>
-            <span className="plan__period"> / month</span>
-          </>
-        )}
-      </p>
-      <ul className="plan__features">
-        {plan.features.map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
-      </ul>
+      <PlanPriceAndFeatures plan={plan} />
       <PlanButton plan={plan} current={current} currentPlanId={currentPlanId} signedIn={signedIn} busy={busy} onUpgrade={onUpgrade} />
     </li>
   );

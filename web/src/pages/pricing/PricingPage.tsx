@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import type { PlanSummary } from "../../../../worker/contract/features";
 import type { PlanId } from "../../../../worker/contract/plans";
+import { PlanPriceAndFeatures } from "../../components/PlanPriceAndFeatures";
 import { fetchPlans } from "../../api/site";
 import { useResource } from "../../api/use-resource";
 import "../../styles/pricing.css";
@@ -68,21 +69,7 @@ function PlanCard({ plan }: { plan: PlanSummary }) {
         {plan.name}
       </h2>
       <p className="plan__tagline">{TAGLINES[plan.id]}</p>
-      <p className="plan__price">
-        {plan.price_usd === null ? (
-          <span className="plan__amount">Custom</span>
-        ) : (
-          <>
-            <span className="plan__amount">${plan.price_usd}</span>
-            <span className="plan__period"> / month</span>
-          </>
-        )}
-      </p>
-      <ul className="plan__features">
-        {plan.features.map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
-      </ul>
+      <PlanPriceAndFeatures plan={plan} />
       <Link to={cta.to} className={`button ${cta.primary ? "button--primary" : "button--secondary"} plan__cta`}>
         {cta.label}
       </Link>
