@@ -84,7 +84,7 @@ describe("snapshot sellers phase against the fake SP-API", () => {
       { details: "true", granularityType: "Marketplace", granularityId: US_ID, marketplaceIds: US_ID, nextToken: "page-2" },
     ]);
     expect(inventory.every((call) => call.host === "sellingpartnerapi-na.amazon.com")).toBe(true);
-    const [offers, ...more] = await fakeCalls(SPAPI_FAKE, { kind: "offers" });
+    const [offers, ...more] = (await fakeCalls(SPAPI_FAKE, { kind: "offers" })).filter((call) => tokens.has(call.accessToken));
     expect(more).toEqual([]);
     expect(offers).toMatchObject({ status: 200, method: "POST", path: "/batches/products/pricing/v0/itemOffers" });
     expect(offers?.body).toEqual({
