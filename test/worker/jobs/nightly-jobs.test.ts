@@ -2,6 +2,7 @@ import { createScheduledController, env, runDurableObjectAlarm, runInDurableObje
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { runAlertCheck } from "../../../worker/jobs/alert-check/alert-check";
 import { findSnapshotRun } from "../../../worker/jobs/snapshot/job-runs-store";
+import { snapshotRunner } from "../../../worker/jobs/snapshot/start";
 import { recordRankSnapshot, utcDay } from "../../../worker/history/snapshot-store";
 import worker from "../../../worker/index";
 import { runRetention } from "../../../worker/jobs/retention/retention";
@@ -27,6 +28,11 @@ import { historyPoints, seedPoint } from "../support/history-shards";
 beforeEach(async () => {
   await clearAlertTables();
   await env.DB.exec("DELETE FROM lookup_log");
+  // A fresh snapshot runner: test files share one Worker isolate, and another file's run may have left an alarm set.
+  await runInDurableObject(snapshotRunner(env), async (_instance, state) => {
+    await state.storage.deleteAlarm();
+    await state.storage.deleteAll();
+  });
   vi.spyOn(console, "log").mockImplementation(() => {});
 });
 
