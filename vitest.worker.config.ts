@@ -27,8 +27,8 @@ export default defineConfig({
   ],
   test: {
     include: ["test/worker/**/*.test.ts"],
-    // One Worker isolate for all files (each still gets its own storage): per-file start-up was
-    // two thirds of the suite's time. Module state a test relies on is reset by that test.
+    // One Worker isolate for all files: per-file start-up was two thirds of the suite's time.
+    // A test that relies on module or Durable Object state resets it itself.
     isolate: false,
     setupFiles: ["./test/worker/apply-migrations.ts"],
   },
