@@ -27,9 +27,6 @@ export default defineConfig({
   ],
   test: {
     include: ["test/worker/**/*.test.ts"],
-    // One Worker isolate for all files: per-file start-up was two thirds of the suite's time.
-    // A test that relies on module or Durable Object state resets it itself.
-    isolate: false,
     setupFiles: ["./test/worker/apply-migrations.ts"],
   },
 });
