@@ -5,6 +5,8 @@ import { catalogItemQuerySchema } from "../contract/account";
 import { fetchCatalogItem } from "../seller/catalog-service";
 import { SellerApiError } from "../upstreams/spapi/seller-api";
 import { sellerApiFor } from "../seller/select-seller-api";
+import { durableBudget } from "../upstreams/budget/budget-client";
+import { spapiBucket } from "../upstreams/budget/token-bucket";
 import { zodValidator } from "../validation";
 
 /** Reads from the signed-in seller's own Selling Partner API account. */
@@ -19,7 +21,9 @@ export const spRoutes = new Hono<AppEnv>().get(
     c.header("Cache-Control", "private, no-store");
     try {
       const api = await sellerApiFor(c.env, user);
-      const result = await fetchCatalogItem({ api, kv: c.env.LOOKUP_CACHE, userId: user.id, now: Date.now }, asin, marketplace);
+      // getCatalogItem allows 2 requests a second per seller (burst 2): one bucket for all of this seller's callers.
+      const budget = api.kind === "spapi" ? durableBudget(c.env, spapiBucket(user.sellingPartnerId, "getCatalogItem"), { ratePerSecond: 2, burst: 2 }) : undefined;
+      const result = await fetchCatalogItem({ api, kv: c.env.LOOKUP_CACHE, userId: user.id, now: Date.now, budget }, asin, marketplace);
       return c.json(result, 200);
     } catch (error) {
       if (!(error instanceof SellerApiError)) throw error;

@@ -1,5 +1,6 @@
 import type { AccountMarketplace, CatalogItemResult } from "../contract/account";
-import type { CatalogItem, SellerApi } from "../upstreams/spapi/seller-api";
+import type { BudgetClient } from "../upstreams/budget/budget-client";
+import { SellerApiError, type CatalogItem, type SellerApi } from "../upstreams/spapi/seller-api";
 
 /** SP-API results are reused for 24 hours, per seller, then fetched again. */
 export const CATALOG_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -19,7 +20,12 @@ export interface CatalogDeps {
   kv: KVNamespace;
   userId: string;
   now: () => number;
+  /** The seller's getCatalogItem quota, shared with every other caller; absent: no shared quota. */
+  budget?: BudgetClient;
 }
+
+/** How long an interactive fetch may wait for its turn in the seller's quota. */
+const MAX_BUDGET_WAIT_MS = 2000;
 
 /**
  * One catalog item for a signed-in account. Live SP-API answers are cached in KV for 24 h
@@ -44,10 +50,28 @@ export async function fetchCatalogItem(
     if (age >= 0 && age < CATALOG_CACHE_MAX_AGE_MS) return { ...cached.item, source: "cache", fetchedAt: cached.fetchedAt };
   }
 
-  const item = await deps.api.getCatalogItem(asin, marketplace);
+  const item = await withinBudget(deps, () => deps.api.getCatalogItem(asin, marketplace));
   const fetchedAt = new Date(now).toISOString();
   await deps.kv.put(key, JSON.stringify({ item, fetchedAt } satisfies CachedCatalogItem), {
     expirationTtl: CATALOG_CACHE_MAX_AGE_MS / 1000,
   });
   return { ...item, source: "spapi", fetchedAt };
+}
+
+/** One SP-API call inside the seller's shared budget: refused without calling Amazon when no token comes in time; a 429 pauses the bucket. */
+async function withinBudget<T>(deps: CatalogDeps, call: () => Promise<T>): Promise<T> {
+  if (deps.budget) {
+    const grant = await deps.budget.take("interactive", deps.now(), MAX_BUDGET_WAIT_MS);
+    if (!grant.ok) {
+      const wait = Math.max(1, Math.ceil((grant.retryAt - deps.now()) / 1000));
+      throw new SellerApiError(429, "Amazon's rate limit for your catalog requests is reached. Please try again shortly.", wait);
+    }
+    if (grant.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, grant.waitMs));
+  }
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof SellerApiError && error.status === 429) await deps.budget?.penalize(deps.now(), error.retryAfterSeconds ?? 1);
+    throw error;
+  }
 }
