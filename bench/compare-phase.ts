@@ -1,27 +1,13 @@
+import { proSession } from "./pro-session.ts";
+
 /**
- * The compare phases of `npm run bench`: a Pro browser (the demo account) for compares of 10,
+ * The compare phases of `npm run bench`: a Pro browser (the demo account on demo Pro) for compares of 10,
  * which anonymous visitors may not make, and the ten ASINs of each phase.
  */
 
-/** Cookies of a browser signed in to a fresh demo account (Pro), as one Cookie header. */
+/** Cookies of a browser on a fresh demo account upgraded to demo Pro, as one Cookie header. */
 export async function proCookies(appUrl: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair = ""] = cookie.split(";");
-      const at = pair.indexOf("=");
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  };
-  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  keep(await fetch(`${appUrl}/api/auth/xsrf`));
-  const res = await fetch(`${appUrl}/api/auth/demo`, {
-    method: "POST",
-    headers: { Cookie: header(), "X-XSRF-TOKEN": jar.get("XSRF-TOKEN") ?? "" },
-  });
-  if (!res.ok) throw new Error(`demo sign-in answered ${res.status}: ${await res.text()}`);
-  keep(res);
-  return header();
+  return (await proSession(appUrl)).cookie();
 }
 
 /** Ten distinct ASINs with a prefix, e.g. B0CMPC0000…B0CMPC0009. */
