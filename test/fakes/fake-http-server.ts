@@ -14,7 +14,11 @@ export interface FakeHttpServer {
 }
 
 /** `originFor(path)`: the origin the fake expects for a request path, e.g. https://api.amazon.com. */
-export async function startFakeHttpServer(fake: FakeUpstream, originFor: (path: string) => string): Promise<FakeHttpServer> {
+export async function startFakeHttpServer(
+  fake: Pick<FakeUpstream, "handle">,
+  originFor: (path: string) => string,
+  port = 0,
+): Promise<FakeHttpServer> {
   const server = createServer((req, res) => {
     toRequest(req, originFor(req.url ?? "/"))
       .then((request) => fake.handle(request))
@@ -30,7 +34,7 @@ export async function startFakeHttpServer(fake: FakeUpstream, originFor: (path: 
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(port, "127.0.0.1", () => resolve());
   });
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
