@@ -1,19 +1,11 @@
 import type { AlertCondition } from "../contract/alerts";
+import type { WebhookAlert } from "../upstreams/webhook/sender";
 
-/** The alert_events columns an email or webhook message is built from. */
-export interface AlertEventMessage {
-  id: string;
-  alertId: string | null;
-  asin: string;
-  marketplace: string;
-  conditionType: string;
-  threshold: number | null;
-  /** What was seen, in words, written when the alert fired. */
-  message: string;
-  /** The UTC day the alert fired for. */
-  day: string;
-  createdAt: string;
-}
+/**
+ * The alert_events columns an email or webhook message is built from: the fields a webhook
+ * carries for one firing, under the row's own `id`.
+ */
+export type AlertEventMessage = Omit<WebhookAlert, "eventId"> & { id: string };
 
 const CONDITION_NAMES: Record<AlertCondition, string> = {
   rank_above: "Rank worse than threshold",

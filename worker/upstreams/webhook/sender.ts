@@ -22,7 +22,9 @@ export interface WebhookAlert {
   marketplace: string;
   conditionType: string;
   threshold: number | null;
+  /** What was seen, in words, written when the alert fired. */
   message: string;
+  /** The UTC day the alert fired for. */
   day: string;
   createdAt: string;
 }
