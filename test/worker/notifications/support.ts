@@ -165,3 +165,11 @@ export async function webhookCalls(path: string): Promise<WebhookCallRecord[]> {
   const res = await fetch(`${WEBHOOK_CONTROL}/calls?${new URLSearchParams({ path })}`);
   return ((await res.json()) as { calls: WebhookCallRecord[] }).calls;
 }
+
+/** A user with an alert email and a signed webhook (to a fresh fake endpoint) saved. */
+export async function userWithChannels(webhookSecret: string, bindings = channelEnv()) {
+  const userId = await createUser();
+  const hook = webhookEndpoint();
+  await setChannels(bindings, userId, { alertEmail: "seller@example.com", webhookUrl: hook.url, webhookSecret });
+  return { userId, hook };
+}

@@ -16,7 +16,7 @@ import {
   SENDER,
   setChannels,
   webhookCalls,
-  webhookEndpoint,
+  userWithChannels,
 } from "../../notifications/support";
 
 const SECRET = "whsec_deliver-test";
@@ -27,19 +27,12 @@ beforeEach(async () => {
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
-async function userWithChannels(bindings = channelEnv()) {
-  const userId = await createUser();
-  const hook = webhookEndpoint();
-  await setChannels(bindings, userId, { alertEmail: "seller@example.com", webhookUrl: hook.url, webhookSecret: SECRET });
-  return { userId, hook };
-}
-
 describe("deliverPending", () => {
   it("sends the email and the webhook of an event and marks both sent", async () => {
     const email = fakeEmailBinding();
     const retry = fakeRetryNamespace();
     const bindings = channelEnv({ ALERT_EMAIL: email.binding, NOTIFICATION_RETRY: retry.namespace });
-    const { userId, hook } = await userWithChannels(bindings);
+    const { userId, hook } = await userWithChannels(SECRET, bindings);
     const { deliveries } = await seedEvent(userId, ["email", "webhook"]);
 
     const summary = await deliverPending(bindings, NOW);
@@ -77,7 +70,7 @@ describe("deliverPending", () => {
     const email = fakeEmailBinding();
     const retry = fakeRetryNamespace();
     const bindings = channelEnv({ ALERT_EMAIL: email.binding, NOTIFICATION_RETRY: retry.namespace });
-    const { userId, hook } = await userWithChannels(bindings);
+    const { userId, hook } = await userWithChannels(SECRET, bindings);
     await scriptWebhook(hook.path, [500, 503]);
     const { deliveries } = await seedEvent(userId, ["email", "webhook"]);
 
@@ -111,8 +104,8 @@ describe("deliverPending", () => {
   it("never lets one user's failing webhook hold up another user's deliveries", async () => {
     const email = fakeEmailBinding();
     const bindings = channelEnv({ ALERT_EMAIL: email.binding });
-    const failing = await userWithChannels(bindings);
-    const healthy = await userWithChannels(bindings);
+    const failing = await userWithChannels(SECRET, bindings);
+    const healthy = await userWithChannels(SECRET, bindings);
     await scriptWebhook(failing.hook.path, ["hang"]);
     await scriptWebhook(healthy.hook.path, [200]);
     const a = await seedEvent(failing.userId, ["webhook"]);
@@ -134,7 +127,7 @@ describe("deliverPending", () => {
   it("keeps the webhook going when the email binding throws, and retries the email", async () => {
     const email = fakeEmailBinding(1);
     const bindings = channelEnv({ ALERT_EMAIL: email.binding });
-    const { userId, hook } = await userWithChannels(bindings);
+    const { userId, hook } = await userWithChannels(SECRET, bindings);
     const { deliveries } = await seedEvent(userId, ["email", "webhook"]);
 
     expect(await deliverDue(bindings, NOW)).toMatchObject({ sent: 1, retrying: 1 });
@@ -148,7 +141,7 @@ describe("deliverPending", () => {
 
   it(`gives up after ${MAX_ATTEMPTS} attempts, keeping the last error`, async () => {
     const bindings = channelEnv();
-    const { userId, hook } = await userWithChannels(bindings);
+    const { userId, hook } = await userWithChannels(SECRET, bindings);
     await scriptWebhook(hook.path, [500, 500, 500, 500, 502, 200]);
     const { deliveries } = await seedEvent(userId, ["webhook"]);
 
@@ -172,7 +165,7 @@ describe("deliverPending", () => {
 
   it("marks failed a row whose run died during its final attempt, keeping the last error", async () => {
     const bindings = channelEnv();
-    const { userId, hook } = await userWithChannels(bindings);
+    const { userId, hook } = await userWithChannels(SECRET, bindings);
     const { deliveries } = await seedEvent(userId, ["webhook"], {
       attempts: MAX_ATTEMPTS,
       lastError: "HTTP status 502",
@@ -205,7 +198,7 @@ describe("deliverPending", () => {
   it("sends a row once when two runs race for it", async () => {
     const email = fakeEmailBinding();
     const bindings = channelEnv({ ALERT_EMAIL: email.binding });
-    const { userId, hook } = await userWithChannels(bindings);
+    const { userId, hook } = await userWithChannels(SECRET, bindings);
     const { deliveries } = await seedEvent(userId, ["email", "webhook"]);
 
     const [one, two] = await Promise.all([deliverDue(bindings, NOW), deliverDue(bindings, NOW)]);
@@ -218,7 +211,7 @@ describe("deliverPending", () => {
 
   it("leaves rows that are not due yet, and reports when the first is due", async () => {
     const bindings = channelEnv();
-    const { userId, hook } = await userWithChannels(bindings);
+    const { userId, hook } = await userWithChannels(SECRET, bindings);
     const later = new Date(NOW + 10 * MINUTE).toISOString();
     await seedEvent(userId, ["webhook"], { nextAttemptAt: later });
 
@@ -229,7 +222,7 @@ describe("deliverPending", () => {
 
 describe("deliverDue with its own WebhookSender", () => {
   it("hands the signed alert payload to the sender instead of the network, and records its failure for a retry", async () => {
-    const { userId, hook } = await userWithChannels();
+    const { userId, hook } = await userWithChannels(SECRET);
     const { deliveries } = await seedEvent(userId, ["webhook"]);
     const webhooks = new RecordingWebhookSender([{ ok: false, status: 500, detail: "HTTP status 500" }]);
 

@@ -13,7 +13,7 @@ import {
   seedEvent,
   setChannels,
   webhookCalls,
-  webhookEndpoint,
+  userWithChannels,
 } from "../../notifications/support";
 
 const SECRET = "whsec_digest-test";
@@ -24,18 +24,11 @@ beforeEach(async () => {
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
-async function userWithChannels(bindings = channelEnv()) {
-  const userId = await createUser();
-  const hook = webhookEndpoint();
-  await setChannels(bindings, userId, { alertEmail: "seller@example.com", webhookUrl: hook.url, webhookSecret: SECRET });
-  return { userId, hook };
-}
-
 describe("digest deliveries", () => {
   it("sends 100 alerts of one account as one webhook and one email, carrying every alert", async () => {
     const email = fakeEmailBinding();
     const bindings = channelEnv({ ALERT_EMAIL: email.binding });
-    const { userId, hook } = await userWithChannels(bindings);
+    const { userId, hook } = await userWithChannels(SECRET, bindings);
     const seeded = [];
     for (let i = 0; i < 100; i++) seeded.push(await seedEvent(userId, ["email", "webhook"], { asin: asinOf(i) }));
 
@@ -63,8 +56,8 @@ describe("digest deliveries", () => {
 
   it("sends one digest per account: two accounts, two webhooks", async () => {
     const bindings = channelEnv();
-    const a = await userWithChannels(bindings);
-    const b = await userWithChannels(bindings);
+    const a = await userWithChannels(SECRET, bindings);
+    const b = await userWithChannels(SECRET, bindings);
     for (let i = 0; i < 3; i++) await seedEvent(a.userId, ["webhook"], { asin: asinOf(i) });
     await seedEvent(b.userId, ["webhook"]);
 
@@ -78,7 +71,7 @@ describe("digest deliveries", () => {
 
   it("retries a failed digest as one message, keeping every alert in it, and gives up on all of them together", async () => {
     const bindings = channelEnv();
-    const { userId, hook } = await userWithChannels(bindings);
+    const { userId, hook } = await userWithChannels(SECRET, bindings);
     await scriptWebhook(hook.path, [500, 500, 500, 500, 500]);
     const seeded = [];
     for (let i = 0; i < 5; i++) seeded.push(await seedEvent(userId, ["webhook"], { asin: asinOf(i) }));
