@@ -36,7 +36,7 @@ export async function lookupForCompare(
       status: outcome.ok ? 200 : outcome.status,
       source: outcome.ok ? outcome.result.source : null,
       durationMs,
-    });
+    }, configOf(env).vars.LOOKUP_LOG_FLUSH_MS);
     if (outcome.ok) recordLookupSnapshot(env, ctx, outcome);
   }
   return outcomes;

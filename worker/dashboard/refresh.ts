@@ -2,7 +2,7 @@ import { drizzle } from "drizzle-orm/d1";
 import type { Bindings } from "../env";
 import { isMarketplace, type Marketplace } from "../contract/marketplaces";
 import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../upstreams/creators/product-source";
-import { asinDetailsUpsert } from "../history/asin-details-store";
+import { asinDetailsUpserts, type ItemCapture } from "../history/asin-details-store";
 import type { StoredPoint } from "../history/point-codec";
 import { pointOf, writeRankPoints } from "../history/snapshot-store";
 
@@ -42,15 +42,15 @@ export async function captureNow(
       });
       if (!outcomes) continue;
       const points: StoredPoint[] = [];
-      const details: ReturnType<typeof asinDetailsUpsert>[] = [];
+      const captures: ItemCapture[] = [];
       for (const outcome of outcomes.values()) {
         if (!outcome.ok) continue;
         const input = { product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt };
         points.push(pointOf(input), pointOf(input, hour));
-        details.push(asinDetailsUpsert(env.DB, outcome.product, source.kind, capturedAt));
+        captures.push(input);
         captured += 1;
       }
-      const [first, ...more] = details;
+      const [first, ...more] = asinDetailsUpserts(env.DB, captures);
       if (first) await Promise.all([writeRankPoints(env, points), drizzle(env.DB).batch([first, ...more])]);
     }
   }

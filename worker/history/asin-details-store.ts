@@ -14,27 +14,48 @@ export interface AsinDetails {
   capturedAt: string;
 }
 
+/** One capture of an item, as the snapshot writers hold it. */
+export interface ItemCapture {
+  product: ProductData;
+  source: "live" | "mock";
+  capturedAt: string;
+}
+
+/** D1 binds at most 100 parameters per statement, and a row takes 8. */
+const ROWS_PER_STATEMENT = 12;
+const UPDATED_COLUMNS = ["brand", "title", "image", "category", "source", "captured_at"] as const;
+
 /**
- * The statement that keeps an ASIN's latest item data (brand, title, image, top category)
- * beside its rank snapshot. As with snapshots, a mock capture never replaces a live row.
+ * The statements that keep each ASIN's latest item data (brand, title, image, top category)
+ * beside its rank snapshot, 12 rows to a statement: a slice writing hundreds of items sends a
+ * few dozen statements, not one per item. As with snapshots, a mock capture never replaces a live row.
  */
-export function asinDetailsUpsert(db: D1Database, product: ProductData, source: "live" | "mock", capturedAt: string) {
-  const values = {
+export function asinDetailsUpserts(db: D1Database, captures: readonly ItemCapture[]) {
+  const rows = captures.map(({ product, source, capturedAt }) => ({
+    asin: product.asin,
+    marketplace: product.marketplace,
     brand: product.brand ?? null,
     title: product.title,
     image: product.image,
     category: product.categoryPath[0] ?? null,
     source,
     capturedAt,
-  };
-  return drizzle(db)
-    .insert(asinDetails)
-    .values({ asin: product.asin, marketplace: product.marketplace, ...values })
-    .onConflictDoUpdate({
-      target: [asinDetails.asin, asinDetails.marketplace],
-      set: values,
-      setWhere: sql`${asinDetails.source} = 'mock' OR excluded.source = 'live'`,
-    });
+  }));
+  const set = Object.fromEntries(UPDATED_COLUMNS.map((column) => [column, sql.raw(`excluded.${column}`)]));
+  const statements = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    statements.push(
+      drizzle(db)
+        .insert(asinDetails)
+        .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+        .onConflictDoUpdate({
+          target: [asinDetails.asin, asinDetails.marketplace],
+          set,
+          setWhere: sql`${asinDetails.source} = 'mock' OR excluded.source = 'live'`,
+        }),
+    );
+  }
+  return statements;
 }
 
 /** Item data of the given keys in one marketplace, keyed by ASIN; ASINs never captured are absent. */

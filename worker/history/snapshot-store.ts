@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { sellerSnapshots } from "../db/schema";
 import type { Bindings } from "../env";
 import type { ProductData } from "../contract/product";
-import { asinDetailsUpsert } from "./asin-details-store";
+import { asinDetailsUpserts } from "./asin-details-store";
 import { encodePoint, type StoredPoint } from "./point-codec";
 import { byShard, shardDatabase, writeShard } from "./shard-store";
 
@@ -97,7 +97,7 @@ export async function recordRankPoint(env: Partial<Bindings>, input: RankSnapsho
 export async function recordRankSnapshot(env: Partial<Bindings>, input: RankSnapshotInput): Promise<void> {
   await Promise.all([
     writeRankPoints(env, [pointOf(input)]),
-    env.DB ? asinDetailsUpsert(env.DB, input.product, input.source, input.capturedAt).run() : undefined,
+    env.DB ? asinDetailsUpserts(env.DB, [input])[0]!.run() : undefined,
   ]);
 }
 

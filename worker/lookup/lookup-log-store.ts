@@ -1,5 +1,6 @@
 import { inArray, lt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import { DEFAULT_LOOKUP_LOG_FLUSH_MS } from "../config";
 import { lookupLog } from "../db/schema";
 
 export type LookupLogRow = Omit<typeof lookupLog.$inferInsert, "id" | "createdAt">;
@@ -8,7 +9,6 @@ export type LookupLogRow = Omit<typeof lookupLog.$inferInsert, "id" | "createdAt
 const pending: LookupLogRow[] = [];
 let flushScheduled = false;
 
-export const LOG_FLUSH_DELAY_MS = 250;
 /** Past this, the oldest rows are dropped rather than letting memory grow while D1 is down. */
 const MAX_PENDING = 10_000;
 
@@ -22,16 +22,22 @@ const INSERT_BATCH = `INSERT INTO lookup_log (asin, marketplace, status, source,
   FROM json_each(?)`;
 
 /**
- * Queues one lookup for the log. The request that opens a window keeps the isolate
- * alive (waitUntil) until that window's rows are written, so none are left behind.
+ * Queues one lookup for the log. The request that opens a window (of `windowMs`, the
+ * LOOKUP_LOG_FLUSH_MS var) keeps the isolate alive (waitUntil) until that window's rows are
+ * written, so none are left behind.
  */
-export function logLookup(db: D1Database, ctx: { waitUntil(promise: Promise<unknown>): void }, row: LookupLogRow): void {
+export function logLookup(
+  db: D1Database,
+  ctx: { waitUntil(promise: Promise<unknown>): void },
+  row: LookupLogRow,
+  windowMs = DEFAULT_LOOKUP_LOG_FLUSH_MS,
+): void {
   pending.push(row);
   if (pending.length > MAX_PENDING) pending.splice(0, pending.length - MAX_PENDING);
   if (flushScheduled) return;
   flushScheduled = true;
   ctx.waitUntil(
-    new Promise((resolve) => setTimeout(resolve, LOG_FLUSH_DELAY_MS)).then(() => flushLookupLog(db)),
+    new Promise((resolve) => setTimeout(resolve, windowMs)).then(() => flushLookupLog(db)),
   );
 }
 

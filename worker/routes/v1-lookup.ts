@@ -68,7 +68,7 @@ export const lookupRoutes = new Hono<AppEnv>()
       status,
       source: outcome.ok ? outcome.result.source : null,
       durationMs: Date.now() - started,
-    });
+    }, configOf(c.env).vars.LOOKUP_LOG_FLUSH_MS);
 
     if (outcome.ok) {
       recordLookupSnapshot(c.env, c.executionCtx, outcome);

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { peekLookup, takeLookup, type LeaseBook } from "../../../worker/ratelimit/lookup-limit";
 
 let serial = 0;
@@ -13,6 +13,12 @@ function clientRequest(): Request {
 async function authorityRemaining(request: Request): Promise<number> {
   return (await peekLookup(env, request, new Map())).remaining;
 }
+
+/** The limit counts per clock minute: a test that starts in a minute's last 2 s waits for the next, so it never straddles two. */
+beforeEach(async () => {
+  const leftInMinute = 60_000 - (Date.now() % 60_000);
+  if (leftInMinute < 2_000) await new Promise((resolve) => setTimeout(resolve, leftInMinute + 10));
+});
 
 describe("lookup allowance leased to an isolate", () => {
   it("tells the client its true remaining count while the authority has already counted the block", async () => {

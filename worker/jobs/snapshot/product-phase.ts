@@ -8,7 +8,7 @@ import { Pacer, type Clock } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { pointOf, writeRankPoints } from "../../history/snapshot-store";
 import type { StoredPoint } from "../../history/point-codec";
-import { asinDetailsUpsert } from "../../history/asin-details-store";
+import { asinDetailsUpserts, type ItemCapture } from "../../history/asin-details-store";
 import { MockProductSource } from "../../upstreams/creators/mock";
 import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey, type TrackedProduct } from "./tracked-store";
 
@@ -16,8 +16,11 @@ import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey, type Trac
 export const DEFAULT_REQUESTS_PER_SECOND = DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND;
 const PAGE_SIZE = 200;
 
-/** Points a slice holds before writing them (with the cursor past them) when it never has to wait. */
-const MAX_PENDING_POINTS = 100;
+/**
+ * Points a slice holds before writing them (with the cursor past them) when it never has to
+ * wait: a crash re-asks at most 50 calls, and a slice of 100 calls writes twice, not ten times.
+ */
+const MAX_PENDING_POINTS = 500;
 /** Most batch tokens taken in one round trip to the budget, when that many are free now. */
 const MAX_LEASE = 10;
 
@@ -26,7 +29,7 @@ const MAX_LEASE = 10;
  * of its credential's shared budget (what lookups leave; see upstreams/budget), under the
  * optional SNAPSHOT_REQUESTS_PER_SECOND ceiling. Points go to the history shards, then the
  * cursor past them to D1, before the slice waits for a token (so at Amazon's rates, after every
- * call) or once 100 are pending: a crash re-asks only calls whose points were not written,
+ * call) or once 500 are pending: a crash re-asks only calls whose points were not written,
  * and rewrites nothing twice (points are upserted in place). ASINs that only demo accounts
  * track come from the mock (`demoSource`): demo sign-ups never spend the live upstream's budget.
  */
@@ -42,13 +45,13 @@ export async function runProductPhase(
   const selected = snapshotSourceFor(env, clock);
   const pacer = new Pacer(clock, 1000 / configOf(env).vars.SNAPSHOT_REQUESTS_PER_SECOND, budget.deadline);
   const keys = new TrackedBuffer(db, parseKeyCursor(cursor));
-  const pending = { points: [] as StoredPoint[], details: [] as ReturnType<typeof asinDetailsUpsert>[], cursor: null as string | null, processed: 0 };
+  const pending = { points: [] as StoredPoint[], details: [] as ItemCapture[], cursor: null as string | null, processed: 0 };
   // Batch tokens taken together when several are free at once (a burst); spent call by call.
   const leased = { marketplace: "", count: 0 };
   const flush = async () => {
     if (pending.cursor === null) return;
     await writeRankPoints(env, pending.points);
-    await writeStep(db, { day, phase: "products", cursor: pending.cursor, processed: pending.processed, nowIso: new Date(clock.now()).toISOString() }, pending.details);
+    await writeStep(db, { day, phase: "products", cursor: pending.cursor, processed: pending.processed, nowIso: new Date(clock.now()).toISOString() }, asinDetailsUpserts(db, pending.details));
     Object.assign(pending, { points: [], details: [], cursor: null, processed: 0 });
   };
   const stop = async (result: PhaseResult) => {
@@ -108,7 +111,7 @@ export async function runProductPhase(
     const points = found.map((outcome) => pointOf({ product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt }));
     pending.points.push(...points);
     // Item details live in D1 beside the cursor: written in its batch at the next flush.
-    pending.details.push(...found.map((outcome) => asinDetailsUpsert(db, outcome.product, source.kind, capturedAt)));
+    pending.details.push(...found.map((outcome) => ({ product: outcome.product, source: source.kind, capturedAt })));
     pending.cursor = last;
     pending.processed += asins.length;
     if (pending.points.length >= MAX_PENDING_POINTS) await flush();
