@@ -10,6 +10,9 @@ export default defineConfig({
   test: {
     environment: "happy-dom",
     include: ["test/web/**/*.test.tsx"],
+    // One page per vitest worker, reused file after file (about 2.5 times faster than a fresh
+    // environment per file); the setup file resets what a file could leave behind.
+    isolate: false,
     setupFiles: ["./test/web/setup.ts"],
   },
 });

@@ -1,5 +1,10 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+import { forgetProjectModules } from "../support/project-modules";
+
+// Test files take turns in one happy-dom page per vitest worker (isolate: false in
+// vitest.web.config.ts): each file imports the app's modules afresh, with empty caches and its own vi.mock.
+forgetProjectModules("test/web/setup.ts", ["web", "test"]);
 
 // No test reaches the network: a fetch a test did not mock fails like an offline request.
 beforeEach(() => {
