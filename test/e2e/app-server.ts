@@ -2,11 +2,12 @@
  * Runs the built app under a real `wrangler dev` on 127.0.0.1, with its own local
  * storage in a temporary folder, migrated the way `npm start` migrates it.
  */
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { migrateLocalDatabases } from "./local-databases.ts";
 
 export interface AppServer {
   url: string;
@@ -28,13 +29,7 @@ export async function freePort(): Promise<number> {
 export async function startAppServer(vars: Record<string, string> = {}): Promise<AppServer> {
   const persistTo = mkdtempSync(join(tmpdir(), "ranklayer-"));
   const wrangler = join(process.cwd(), "node_modules", ".bin", "wrangler");
-  // The main database and every history shard, as `npm run db:migrate:local` does.
-  for (const database of ["DB", "HISTORY_0", "HISTORY_1", "HISTORY_2", "HISTORY_3"]) {
-    execFileSync(wrangler, ["d1", "migrations", "apply", database, "--local", "--persist-to", persistTo], {
-      stdio: "pipe",
-      env: { ...process.env, CI: "true" },
-    });
-  }
+  await migrateLocalDatabases(persistTo);
 
   // Naming an env file stops wrangler reading a developer's .dev.vars (real credentials).
   const envFile = join(persistTo, "test.env");

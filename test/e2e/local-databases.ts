@@ -1,0 +1,49 @@
+/**
+ * Migrates a fresh local store (a `wrangler dev --persist-to` folder) as
+ * `npm run db:migrate:local` does, with the same migrations and the same d1_migrations rows,
+ * in one process instead of five `wrangler d1 migrations apply` runs (about 9 s each).
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { readD1Migrations } from "@cloudflare/vitest-plugin";
+import { getPlatformProxy, unstable_readConfig } from "wrangler";
+
+/** What the migration uses of a D1 binding (the Node tooling has no Workers types). */
+interface LocalD1 {
+  prepare(query: string): { bind(...values: unknown[]): unknown; run(): Promise<unknown> };
+  batch(statements: unknown[]): Promise<unknown>;
+}
+
+/** The table and columns `wrangler d1 migrations apply` keeps its record in. */
+const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS d1_migrations (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT UNIQUE,
+  applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+)`;
+
+export async function migrateLocalDatabases(persistTo: string): Promise<void> {
+  const { d1_databases: databases, compatibility_date } = unstable_readConfig({ config: "wrangler.toml" });
+  // The databases alone: with the whole config the proxy would also declare the Worker's
+  // Durable Objects, whose classes it does not have, and warn about each one.
+  const configPath = join(persistTo, "databases.wrangler.json");
+  writeFileSync(
+    configPath,
+    JSON.stringify({
+      name: "ranklayer-migrations",
+      compatibility_date,
+      d1_databases: databases.map(({ binding, database_id, preview_database_id }: (typeof databases)[number]) => ({ binding, database_id, preview_database_id })),
+    }),
+  );
+  const proxy = await getPlatformProxy<Record<string, LocalD1>>({ configPath, persist: { path: join(persistTo, "v3") }, envFiles: [], remoteBindings: false });
+  try {
+    for (const { binding, migrations_dir } of databases) {
+      const db = proxy.env[binding]!;
+      await db.prepare(MIGRATIONS_TABLE).run();
+      for (const migration of await readD1Migrations(migrations_dir ?? "migrations")) {
+        await db.batch([...migration.queries.map((query) => db.prepare(query)), db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(migration.name)]);
+      }
+    }
+  } finally {
+    await proxy.dispose();
+  }
+}
