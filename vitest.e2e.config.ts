@@ -7,7 +7,8 @@ export default defineConfig({
     globalSetup: ["./test/e2e/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 90_000,
-    // One app server and one browser: files run one after another.
-    fileParallelism: false,
+    // Two files at a time, each with its own browser; they share the global app server (files
+    // that fire the crons start their own). Much of a browser test is waiting on the network.
+    maxWorkers: 2,
   },
 });

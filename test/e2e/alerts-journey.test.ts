@@ -4,11 +4,12 @@
  * the notification, the header badge and the alert's new "last triggered". axe checks the new
  * screens signed in, with data on them.
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.ts";
 import { useBrowserTab } from "./browser.ts";
+import { useOwnAppServer } from "./own-app-server.ts";
 
-const appUrl = inject("appUrl");
+const server = useOwnAppServer();
 const tab = useBrowserTab();
 
 const ASIN = "B08N5WRWNW";
@@ -19,7 +20,7 @@ const fact = (term: string) => alertItem().locator("dt", { hasText: term }).loca
 
 /** What `wrangler dev` does at that cron time (its scheduledTime is now, so the UTC day is today). */
 async function fireCron(cron: string) {
-  const response = await fetch(`${appUrl}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron).replace(/%20/g, "+")}`);
+  const response = await fetch(`${server.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron).replace(/%20/g, "+")}`);
   expect(response.ok, `scheduled ${cron}`).toBe(true);
 }
 
@@ -28,18 +29,18 @@ function unreadCount(): Promise<number> {
 }
 
 async function signInWithDemo() {
-  await tab.page.goto(`${appUrl}/connect`);
+  await tab.page.goto(`${server.url}/connect`);
   await main().getByRole("button", { name: "Continue with Demo" }).click();
-  await tab.page.waitForURL(`${appUrl}/onboarding`);
+  await tab.page.waitForURL(`${server.url}/onboarding`);
   await main().getByRole("button", { name: "Continue to Dashboard" }).click();
-  await tab.page.waitForURL(`${appUrl}/seller-central`);
+  await tab.page.waitForURL(`${server.url}/seller-central`);
 }
 
 describe("alerts in the demo account, in a real browser", () => {
   it("creates an alert, runs the nightly jobs, and shows the notification and the alert's last trigger", async () => {
     await signInWithDemo();
     await tab.page.locator(".site-header").getByRole("link", { name: "Alerts" }).click();
-    await tab.page.waitForURL(`${appUrl}/alerts`);
+    await tab.page.waitForURL(`${server.url}/alerts`);
     await main().getByText(/^No alerts yet/).waitFor();
 
     // New Alert: the spec's defaults, then a threshold any ranked product is worse than.
@@ -81,7 +82,7 @@ describe("alerts in the demo account, in a real browser", () => {
     // The header badge leads to the notification; reading it clears the badge.
     await expect.poll(() => bell().getAttribute("aria-label")).toBe("Notifications, 1 unread");
     await bell().click();
-    await tab.page.waitForURL(`${appUrl}/notifications`);
+    await tab.page.waitForURL(`${server.url}/notifications`);
     const notification = main().getByRole("listitem").filter({ hasText: `${ASIN} (US): rank #` });
     await notification.waitFor();
     expect(await notification.textContent()).toContain("is worse than your threshold #1");
@@ -114,7 +115,7 @@ describe("alerts in the demo account, in a real browser", () => {
 
   it("shows a signed-in user the rank trend under a lookup, and tracks the ASIN", async () => {
     await signInWithDemo();
-    await tab.page.goto(`${appUrl}/results?asin=${ASIN}&marketplace=US`);
+    await tab.page.goto(`${server.url}/results?asin=${ASIN}&marketplace=US`);
     const trend = main().getByRole("region", { name: "7-day rank trend" });
     // The lookup has just written today's (mock) point: one day is not a trend yet.
     await trend.getByText(/^Not enough history yet/).waitFor();
@@ -123,7 +124,7 @@ describe("alerts in the demo account, in a real browser", () => {
     await trend.getByRole("button", { name: "Tracking" }).waitFor();
     expect(await seriousViolations(tab.page), "/results with the rank trend").toEqual([]);
 
-    await tab.page.goto(`${appUrl}/alerts`);
+    await tab.page.goto(`${server.url}/alerts`);
     const watchlist = main().getByRole("region", { name: "Watchlist" });
     await watchlist.getByRole("button", { name: `Remove ${ASIN} (US)` }).waitFor();
     expect(tab.consoleErrors).toEqual([]);

@@ -1,28 +1,29 @@
 /**
  * The seller dashboard, portfolio and rank trends as the demo account in real Chromium against
- * `wrangler dev`: ASINs added from the empty state, data made by firing the 02:00 cron (and
- * "Refresh now", which also covers a day whose run another test file already finished), then
+ * `wrangler dev` (the file's own, since it fires the crons): ASINs added from the empty state,
+ * data made by firing the 02:00 cron and by "Refresh now", then
  * the three screens with their filters and "Clear filters", axe-clean and at 390 px.
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.ts";
 import { useBrowserTab } from "./browser.ts";
+import { useOwnAppServer } from "./own-app-server.ts";
 import { signInAsPro } from "./pro-account.ts";
 
-const appUrl = inject("appUrl");
+const server = useOwnAppServer();
 const tab = useBrowserTab();
 const ASINS = ["B08N5WRWNW", "B07XJ8C8F5", "B0C1H26C46"];
 const main = () => tab.page.getByRole("main");
 
 async function fireCron(cron: string) {
-  const response = await fetch(`${appUrl}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron).replace(/%20/g, "+")}`);
+  const response = await fetch(`${server.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron).replace(/%20/g, "+")}`);
   expect(response.ok, `scheduled ${cron}`).toBe(true);
 }
 
 /** The demo account on demo Pro (upgraded on /billing, as a visitor would): the screens' Pro figures and ranges. */
 async function signInWithDemo() {
-  await signInAsPro(tab.page, appUrl);
-  await tab.page.goto(`${appUrl}/seller-central`);
+  await signInAsPro(tab.page, server.url);
+  await tab.page.goto(`${server.url}/seller-central`);
 }
 
 function apiJson<T>(path: string): Promise<T> {
@@ -69,7 +70,7 @@ describe("the Pro dashboard screens as the demo account", () => {
     expect(await seriousViolations(tab.page), "dashboard with data").toEqual([]);
 
     // Portfolio: brands from the item data, revenue labelled mock (or "—" with its reason).
-    await tab.page.goto(`${appUrl}/portfolio`);
+    await tab.page.goto(`${server.url}/portfolio`);
     expect(await tab.page.title()).toBe("Portfolio | RankLayer");
     const brands = main().getByRole("table").first();
     await brands.locator("tbody tr").first().waitFor();
@@ -81,7 +82,7 @@ describe("the Pro dashboard screens as the demo account", () => {
     await main().getByLabel("Brand", { exact: true }).selectOption(firstBrand);
     await expect.poll(() => brands.locator("tbody tr th a").allTextContents()).toEqual([firstBrand]);
     await main().getByRole("button", { name: "Clear filters" }).click();
-    await expect.poll(() => tab.page.url()).toBe(`${appUrl}/portfolio`);
+    await expect.poll(() => tab.page.url()).toBe(`${server.url}/portfolio`);
     // The URL changes before React renders the unfiltered view.
     await expect.poll(() => main().getByRole("button", { name: "Clear filters" }).count()).toBe(0);
 
@@ -93,7 +94,7 @@ describe("the Pro dashboard screens as the demo account", () => {
     expect(await seriousViolations(tab.page), "brand dashboard").toEqual([]);
 
     // Rank trends: one chart of the tracked ASINs, price beside it, velocity from /api/history.
-    await tab.page.goto(`${appUrl}/rank-trends`);
+    await tab.page.goto(`${server.url}/rank-trends`);
     await main().getByRole("heading", { name: "Rank, 7 days" }).waitFor();
     await main().getByRole("img", { name: "Best Sellers Rank over 7 days" }).waitFor();
     expect(await main().getByRole("checkbox").count()).toBe(3);
@@ -105,7 +106,7 @@ describe("the Pro dashboard screens as the demo account", () => {
     // Readable on a phone: nothing wider than the window but the scrolling tables.
     await tab.page.setViewportSize({ width: 390, height: 844 });
     for (const path of ["/seller-central", "/portfolio", "/rank-trends"]) {
-      await tab.page.goto(`${appUrl}${path}`);
+      await tab.page.goto(`${server.url}${path}`);
       await main().locator(".kpi, .time-chart, .chart-empty").first().waitFor();
       expect(await tab.page.evaluate(() => document.documentElement.scrollWidth), `${path} at 390px`).toBeLessThanOrEqual(390);
       expect(await seriousViolations(tab.page), `${path} at 390px`).toEqual([]);
@@ -114,11 +115,11 @@ describe("the Pro dashboard screens as the demo account", () => {
   }, 120_000);
 
   it("keeps the marketing pages for anonymous visitors, and /portfolio answers 200 with its own head tags", async () => {
-    await tab.page.goto(`${appUrl}/rank-trends`);
+    await tab.page.goto(`${server.url}/rank-trends`);
     await main().getByRole("heading", { name: "Rank Trends", level: 1 }).waitFor();
-    await tab.page.goto(`${appUrl}/dashboard?brand=Acme`);
+    await tab.page.goto(`${server.url}/dashboard?brand=Acme`);
     await main().getByRole("heading", { name: "Brand view: Acme" }).waitFor();
-    const response = await fetch(`${appUrl}/portfolio`);
+    const response = await fetch(`${server.url}/portfolio`);
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("<title>Portfolio | RankLayer</title>");

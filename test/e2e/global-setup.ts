@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { startAppServer } from "./app-server.ts";
+import { E2E_VARS } from "./e2e-vars.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -9,8 +10,7 @@ declare module "vitest" {
 
 /** One app server in mock mode for the whole browser suite. */
 export default async function setup(project: TestProject) {
-  // Every browser of the suite signs in from 127.0.0.1: lift the per-address demo limit.
-  const server = await startAppServer({ DEMO_ACCOUNTS_PER_HOUR: "100000" });
+  const server = await startAppServer(E2E_VARS);
   project.provide("appUrl", server.url);
   return () => server.stop();
 }

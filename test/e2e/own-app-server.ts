@@ -1,0 +1,21 @@
+import { afterAll, beforeAll } from "vitest";
+import { E2E_VARS } from "./e2e-vars.ts";
+import { startAppServer, type AppServer } from "./app-server.ts";
+
+/**
+ * An app server of the test file's own, up before its tests: for files that fire the cron
+ * triggers, so a nightly run sees only that file's accounts while other files run beside it.
+ */
+export function useOwnAppServer(): { readonly url: string } {
+  let server: AppServer | undefined;
+  beforeAll(async () => {
+    server = await startAppServer(E2E_VARS);
+  }, 90_000);
+  afterAll(async () => server?.stop());
+  return {
+    get url() {
+      if (!server) throw new Error("the file's app server is not up yet (read url inside a test)");
+      return server.url;
+    },
+  };
+}
