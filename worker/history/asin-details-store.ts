@@ -23,7 +23,16 @@ export interface ItemCapture {
 
 /** D1 binds at most 100 parameters per statement, and a row takes 8. */
 const ROWS_PER_STATEMENT = 12;
-const UPDATED_COLUMNS = ["brand", "title", "image", "category", "source", "captured_at"] as const;
+/** On conflict, every item field takes the new row's value (SQLite's `excluded`). */
+const fromNewRow = (column: { name: string }) => sql.raw(`excluded.${column.name}`);
+const UPDATE_FROM_NEW_ROW = {
+  brand: fromNewRow(asinDetails.brand),
+  title: fromNewRow(asinDetails.title),
+  image: fromNewRow(asinDetails.image),
+  category: fromNewRow(asinDetails.category),
+  source: fromNewRow(asinDetails.source),
+  capturedAt: fromNewRow(asinDetails.capturedAt),
+};
 
 /**
  * The statements that keep each ASIN's latest item data (brand, title, image, top category)
@@ -41,7 +50,6 @@ export function asinDetailsUpserts(db: D1Database, captures: readonly ItemCaptur
     source,
     capturedAt,
   }));
-  const set = Object.fromEntries(UPDATED_COLUMNS.map((column) => [column, sql.raw(`excluded.${column}`)]));
   const statements = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     statements.push(
@@ -50,7 +58,7 @@ export function asinDetailsUpserts(db: D1Database, captures: readonly ItemCaptur
         .values(rows.slice(i, i + ROWS_PER_STATEMENT))
         .onConflictDoUpdate({
           target: [asinDetails.asin, asinDetails.marketplace],
-          set,
+          set: UPDATE_FROM_NEW_ROW,
           setWhere: sql`${asinDetails.source} = 'mock' OR excluded.source = 'live'`,
         }),
     );
