@@ -71,7 +71,7 @@ describe("unknown paths", () => {
       canonical: null,
       ogUrl: null,
     });
-    // The SPA, which renders its 404 page there (test/e2e/site.test.ts).
+    // The SPA, which renders its 404 page there (test/e2e/site-routes.test.ts).
     expect(scriptsOf(document).some(({ src }) => src?.startsWith("/assets/"))).toBe(true);
   });
 

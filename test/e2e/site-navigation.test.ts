@@ -1,98 +1,16 @@
 /**
- * The whole site in real Chromium against the built app under `wrangler dev`: every route
- * renders cleanly and axe-core finds nothing serious on it in light or dark mode, header and
- * footer navigate, the menu works from the keyboard, and dark mode reaches every tab.page.
+ * Moving around the site in real Chromium against the built app under `wrangler dev`: header
+ * and footer links navigate client-side with the right head tags, the phone menu works from
+ * the keyboard, and dark mode reaches every page.
  */
 import { describe, expect, inject, it } from "vitest";
-import { siteUrl } from "../../build/site-url.ts";
-import { NOT_FOUND_META, ROUTE_PATHS, matchRoutePath, routeMeta, type RoutePath } from "../../web/src/app/route-meta.ts";
-import { seriousViolations } from "./axe.ts";
+import { NOT_FOUND_META, ROUTE_PATHS, matchRoutePath } from "../../web/src/app/route-meta.ts";
 import { useBrowserTab } from "./browser.ts";
+import { expectedHead, sitePages, UNKNOWN_PATH, visitPath } from "./site-pages.ts";
 
 const appUrl = inject("appUrl");
-const SITE = siteUrl();
-const UNKNOWN_PATH = "/resources/nope";
-
-/** /results needs an asin, or it sends the visitor home. */
-function visitPath(path: RoutePath): string {
-  return path === "/results" ? "/results?asin=B08N5WRWNW&marketplace=US" : path;
-}
-
 const tab = useBrowserTab();
-
-/**
- * Loads `path` and waits until its page (a lazy chunk) has rendered its heading; by default
- * also until the network is idle, so the page's data has arrived too.
- */
-async function visit(path: string, waitUntil: "networkidle" | "load" = "networkidle") {
-  const response = await tab.page.goto(`${appUrl}${path}`, { waitUntil });
-  await tab.page.locator("main h1").first().waitFor();
-  return response;
-}
-
-function mainHeading(): Promise<string> {
-  return tab.page.locator("main h1").first().innerText();
-}
-
-/** Title, canonical and og:url as the page's head has them now. */
-function headNow() {
-  return tab.page.evaluate(() => ({
-    title: document.title,
-    canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? null,
-    ogUrl: document.head.querySelector('meta[property="og:url"]')?.getAttribute("content") ?? null,
-    robots: document.head.querySelector('meta[name="robots"]')?.getAttribute("content") ?? null,
-  }));
-}
-
-function expectedHead(path: RoutePath) {
-  const meta = routeMeta(path);
-  return {
-    title: `${meta.title} | RankLayer`,
-    canonical: `${SITE}${path}`,
-    ogUrl: `${SITE}${path}`,
-    robots: meta.noindex ? "noindex, follow" : "index, follow",
-  };
-}
-
-/** axe-core on the page as it is (light), then again after switching to dark mode with the toggle. */
-async function expectAccessibleInLightAndDark() {
-  expect(await isDark()).toBe(false);
-  expect(await seriousViolations(tab.page), "light mode").toEqual([]);
-  await tab.page.getByRole("button", { name: "Dark mode" }).click();
-  expect(await isDark()).toBe(true);
-  expect(await seriousViolations(tab.page), "dark mode").toEqual([]);
-}
-
-function isDark(): Promise<boolean> {
-  return tab.page.evaluate(() => document.documentElement.classList.contains("dark"));
-}
-
-describe("every route", () => {
-  it.each(ROUTE_PATHS)("%s renders without console errors, and axe finds nothing serious in light or dark mode", async (path) => {
-    const response = await visit(visitPath(path));
-
-    expect(response?.status()).toBe(200);
-    expect(await mainHeading()).not.toBe(NOT_FOUND_META.title);
-    if (path !== "/results") expect(await headNow()).toEqual(expectedHead(path)); // /results names its ASIN
-    await expectAccessibleInLightAndDark();
-    expect(tab.consoleErrors).toEqual([]);
-  });
-
-  it("answers an unknown path with HTTP 404 and an accessible 404 tab.page, whose Back to Home link works", async () => {
-    const response = await visit(UNKNOWN_PATH);
-
-    expect(response?.status()).toBe(404);
-    expect(await mainHeading()).toBe("Page not found");
-    expect(await headNow()).toEqual({ title: "Page not found | RankLayer", canonical: null, ogUrl: null, robots: "noindex, follow" });
-    await expectAccessibleInLightAndDark();
-
-    await tab.page.getByRole("link", { name: "Back to Home" }).click();
-    await tab.page.waitForURL(`${appUrl}/`);
-    await expect.poll(headNow).toEqual(expectedHead("/"));
-    // The only failed load is the document's own 404.
-    expect(tab.consoleErrors).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
-  });
-});
+const { visit, mainHeading, headNow, isDark } = sitePages(tab, appUrl);
 
 describe("navigation", () => {
   /** Follows each link in `area` from the home tab.page, checking the page and head it lands on, all without a reload. */

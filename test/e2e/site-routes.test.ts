@@ -1,0 +1,41 @@
+/**
+ * Every route of the site in real Chromium against the built app under `wrangler dev`: it
+ * renders cleanly with its own head tags, and axe-core finds nothing serious on it in light or
+ * dark mode; an unknown path answers 404 with an accessible page.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { NOT_FOUND_META, ROUTE_PATHS } from "../../web/src/app/route-meta.ts";
+import { useBrowserTab } from "./browser.ts";
+import { expectedHead, sitePages, UNKNOWN_PATH, visitPath } from "./site-pages.ts";
+
+const appUrl = inject("appUrl");
+const tab = useBrowserTab();
+const { visit, mainHeading, headNow, expectAccessibleInLightAndDark } = sitePages(tab, appUrl);
+
+describe("every route", () => {
+  it.each(ROUTE_PATHS)("%s renders without console errors, and axe finds nothing serious in light or dark mode", async (path) => {
+    const response = await visit(visitPath(path));
+
+    expect(response?.status()).toBe(200);
+    expect(await mainHeading()).not.toBe(NOT_FOUND_META.title);
+    if (path !== "/results") expect(await headNow()).toEqual(expectedHead(path)); // /results names its ASIN
+    await expectAccessibleInLightAndDark();
+    expect(tab.consoleErrors).toEqual([]);
+  });
+
+  it("answers an unknown path with HTTP 404 and an accessible 404 tab.page, whose Back to Home link works", async () => {
+    const response = await visit(UNKNOWN_PATH);
+
+    expect(response?.status()).toBe(404);
+    expect(await mainHeading()).toBe("Page not found");
+    expect(await headNow()).toEqual({ title: "Page not found | RankLayer", canonical: null, ogUrl: null, robots: "noindex, follow" });
+    await expectAccessibleInLightAndDark();
+
+    await tab.page.getByRole("link", { name: "Back to Home" }).click();
+    await tab.page.waitForURL(`${appUrl}/`);
+    await expect.poll(headNow).toEqual(expectedHead("/"));
+    // The only failed load is the document's own 404.
+    expect(tab.consoleErrors).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
+  });
+});
+
