@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { AppRoutes } from "./app/routes";
@@ -8,10 +8,15 @@ import "./styles/layout.css";
 const rootElement = document.getElementById("root");
 if (rootElement === null) throw new Error("index.html has no #root element");
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
-  </StrictMode>,
-);
+// A transition renders in slices that yield to the browser every few ms, so the first render
+// is no single long task (it blocked a throttled phone for 100+ ms); and a lazy page that
+// suspends on its chunk is waited for instead of committing the fallback first.
+startTransition(() => {
+  createRoot(rootElement).render(
+    <StrictMode>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+});
