@@ -43,7 +43,9 @@ export function routePreloadTags(bundle: Rollup.OutputBundle, alreadyLoaded: str
       path,
       [
         ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-        ...css.filter((file) => !alreadyLoaded.includes(file)).map((file) => `<link rel="preload" as="style" href="/${file}">`),
+        // crossorigin like the <link rel="stylesheet" crossorigin> Vite inserts when the chunk loads:
+        // a preload in another CORS mode does not match it, and the sheet is fetched a second time.
+        ...css.filter((file) => !alreadyLoaded.includes(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
       ].join("\n    "),
     );
   }
