@@ -16,8 +16,9 @@ export function lazyPageModules(source = readFileSync(ROUTES_FILE, "utf8")): Map
     moduleOf.set(component!, spec!);
   }
   const pages = new Map<string, string>();
-  for (const [, path, component] of source.matchAll(/<Route path="([^"*]+)" element=\{<(\w+)/g)) {
-    const module = moduleOf.get(component!);
+  // A <SignedInOr> route preloads its anonymous page: what crawlers and a first visit see.
+  for (const [, path, component, anonymous] of source.matchAll(/<Route path="([^"*]+)" element=\{<(\w+)(?:[^\n]*?anonymous=\{<(\w+))?/g)) {
+    const module = moduleOf.get(anonymous ?? component!);
     if (module) pages.set(`/${path}`, module);
   }
   return pages;
