@@ -16,8 +16,9 @@ export function lazyPageModules(source = readFileSync(ROUTES_FILE, "utf8")): Map
     moduleOf.set(component!, spec!);
   }
   const pages = new Map<string, string>();
-  for (const [, path, component] of source.matchAll(/<Route path="([^"*]+)" element=\{<(\w+)/g)) {
-    const module = moduleOf.get(component!);
+  // A <SignedInOr> route preloads its anonymous page: what crawlers and a first visit see.
+  for (const [, path, component, anonymous] of source.matchAll(/<Route path="([^"*]+)" element=\{<(\w+)(?:[^\n]*?anonymous=\{<(\w+))?/g)) {
+    const module = moduleOf.get(anonymous ?? component!);
     if (module) pages.set(`/${path}`, module);
   }
   return pages;
@@ -43,7 +44,9 @@ export function routePreloadTags(bundle: Rollup.OutputBundle, alreadyLoaded: str
       path,
       [
         ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-        ...css.filter((file) => !alreadyLoaded.includes(file)).map((file) => `<link rel="preload" as="style" href="/${file}">`),
+        // crossorigin like the <link rel="stylesheet" crossorigin> Vite inserts when the chunk loads:
+        // a preload in another CORS mode does not match it, and the sheet is fetched a second time.
+        ...css.filter((file) => !alreadyLoaded.includes(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
       ].join("\n    "),
     );
   }

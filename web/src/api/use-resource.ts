@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "./api-error";
 import { startRequest } from "./start-request";
 
@@ -23,10 +23,11 @@ export function useResource<T>(fetcher: (signal: AbortSignal) => Promise<T>): [R
     const reloading = loadedFetcher.current === fetcher;
     loadedFetcher.current = fetcher;
     setState((current) => (reloading && current.status === "success" ? current : { status: "loading" }));
+    // The answer renders as a transition: in slices, not one long task that blocks input.
     return startRequest(
       fetcher,
-      (data) => setState({ status: "success", data }),
-      (error) => setState({ status: "error", message: errorMessage(error) }),
+      (data) => startTransition(() => setState({ status: "success", data })),
+      (error) => startTransition(() => setState({ status: "error", message: errorMessage(error) })),
     );
   }, [fetcher, attempt]);
 

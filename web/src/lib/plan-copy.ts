@@ -3,12 +3,13 @@
  * enforces its limits with, so the pages can never promise more than it allows.
  */
 import type { Plan } from "../../../worker/contract/plans";
+import { groupDigits } from "./group-digits";
 
 /** "100 lookups a month", or "Unlimited lookups" for a plan without a monthly cap. */
 export function lookupAllowance(plan: Plan): string {
   return plan.lookupsPerMonth === null
     ? "Unlimited lookups"
-    : `${plan.lookupsPerMonth.toLocaleString("en-US")} lookups a month`;
+    : `${groupDigits(plan.lookupsPerMonth)} lookups a month`;
 }
 
 /** "up to 5 ASINs"; a plan without a cap (Enterprise) has its limit agreed with sales. */

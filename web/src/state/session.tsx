@@ -15,6 +15,25 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+let earlyStatus: Promise<UserStatus> | null = null;
+
+/**
+ * Sends the first status request before React renders (main.tsx calls it), so signed-in-only
+ * screens and their sign-in prompts do not wait a whole first render longer for it. The
+ * provider's first load takes this answer instead of asking again.
+ */
+export function requestUserStatusEarly(): void {
+  earlyStatus = fetchUserStatus();
+  // Rejections are handled where the provider awaits it; this only keeps it from being "unhandled" before then.
+  earlyStatus.catch(() => undefined);
+}
+
+function takeEarlyStatus(): Promise<UserStatus> | null {
+  const status = earlyStatus;
+  earlyStatus = null;
+  return status;
+}
+
 /** Loads the user status once for the whole app and keeps it current. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<UserStatus | null>(null);
@@ -24,7 +43,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     const ticket = ++latest.current;
-    const status = await fetchUserStatus().catch((error: unknown) => {
+    const status = await (takeEarlyStatus() ?? fetchUserStatus()).catch((error: unknown) => {
       console.warn("Could not load the user status; treating the visitor as signed out.", error);
       return ANONYMOUS_STATUS;
     });

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { BuyBoxHolder, FigureSource } from "../../../../worker/contract/dashboard";
 import { formatUtc } from "../../lib/format";
+import { groupDigitsTrimmed } from "../../lib/group-digits";
 
 /** Where a figure comes from and when it was captured, under every card. */
 export function SourceLine({ source }: { source: FigureSource }) {
@@ -35,7 +36,7 @@ export function formatPercent(value: number | null): string {
 
 export function formatSigned(value: number | null): string {
   if (value === null) return "—";
-  return `${value > 0 ? "+" : value < 0 ? "−" : ""}${new Intl.NumberFormat("en-US").format(Math.abs(value))}`;
+  return `${value > 0 ? "+" : value < 0 ? "−" : ""}${groupDigitsTrimmed(Math.abs(value), 3)}`;
 }
 
 /** A table's sideways-scrolling box; focusable and named, so keyboard users can scroll it too. */

@@ -4,6 +4,7 @@ import type { Marketplace } from "../../../../worker/contract/marketplaces";
 import { fetchHistory } from "../../api/history";
 import { useResource } from "../../api/use-resource";
 import { formatRank } from "../../lib/format";
+import { groupDigitsTrimmed } from "../../lib/group-digits";
 import { useSession } from "../../state/session";
 import { RankSparkline } from "./RankSparkline";
 import { rankedDays } from "./sparkline";
@@ -12,7 +13,11 @@ import { ExportButtons } from "../../components/ExportButtons";
 
 const HISTORY_FAILED = "Rank history is not available right now.";
 
-const signedFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1, signDisplay: "exceptZero" });
+/** "+12.5", "-3", "0": at most one decimal, a sign unless it rounds to zero. */
+function signed(value: number): string {
+  const text = groupDigitsTrimmed(value, 1);
+  return value > 0 && text !== "0" ? `+${text}` : text;
+}
 
 /**
  * The product's 7-day rank trend (GET /api/history), loaded once its lookup has answered, so
@@ -74,7 +79,7 @@ function RankTrend({ history }: { history: HistoryResponse }) {
 function VelocityFacts({ velocity }: { velocity: RankVelocity }) {
   const facts = [
     { term: "Rank change", value: changeText(velocity.rankChangePercent) },
-    { term: "Trend", value: velocity.slopePerDay === null ? "—" : `${signedFormat.format(velocity.slopePerDay)} ranks a day` },
+    { term: "Trend", value: velocity.slopePerDay === null ? "—" : `${signed(velocity.slopePerDay)} ranks a day` },
     { term: "Best", value: formatRank(velocity.best) },
     { term: "Worst", value: formatRank(velocity.worst) },
   ];
@@ -94,5 +99,5 @@ function VelocityFacts({ velocity }: { velocity: RankVelocity }) {
 function changeText(percent: number | null): string {
   if (percent === null) return "—";
   const direction = percent > 0 ? "worse" : percent < 0 ? "better" : "unchanged";
-  return `${signedFormat.format(percent)}% (${direction})`;
+  return `${signed(percent)}% (${direction})`;
 }
