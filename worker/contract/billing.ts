@@ -1,9 +1,9 @@
-import * as z from "zod/mini";
 import type { Plan, PlanId } from "./plans";
 
 /**
  * The Billing API, shared by the Worker and the /billing screen. Stripe's own statuses are
- * passed through; which of them mean Pro is decided here, in one place.
+ * passed through; which of them mean Pro is decided here, in one place. Zod-free, so the
+ * /billing screen's chunk does not load the validator (the request schema is in billing-request.ts).
  */
 
 /** Subscription statuses that keep the paid plan: past_due stays Pro (with a banner) until Stripe ends it. */
@@ -29,11 +29,6 @@ export interface SubscriptionResponse {
   /** A demo account's pretend subscription: nothing is charged, nothing is real. */
   demo: boolean;
 }
-
-/** POST /api/billing/create-checkout. Only Pro is bought online; Enterprise is agreed with sales. */
-export const checkoutRequestSchema = z.object({
-  planId: z.literal("pro", { error: "Only the Pro plan can be bought online; Enterprise is agreed with sales (/contact)." }),
-});
 
 /** create-checkout and portal: where to send the browser; url null in mock mode. */
 export interface RedirectResponse {

@@ -5,7 +5,8 @@ import { saveCustomer, storeDemoSubscription } from "../billing/subscription-sto
 import { billingOfUser, type UserBilling } from "../billing/user-plan";
 import { handleBillingEvent } from "../billing/webhook";
 import { stripeConfig } from "../config";
-import { BILLING_PATH, checkoutRequestSchema, type RedirectResponse, type SubscriptionResponse } from "../contract/billing";
+import { BILLING_PATH, type RedirectResponse, type SubscriptionResponse } from "../contract/billing";
+import { checkoutRequestSchema } from "../contract/billing-request";
 import { planSummary } from "../contract/features";
 import { FREE_PLAN, PLANS } from "../contract/plans";
 import type { AppEnv } from "../env";

@@ -18,7 +18,7 @@ export function DashboardOverview({ brand }: { brand?: string }) {
   const fetcher = useCallback((signal: AbortSignal) => fetchDashboard({ brand, marketplace: marketplace || undefined }, signal), [brand, marketplace]);
   const [dashboard, reload] = useResource(fetcher);
 
-  if (dashboard.status === "loading") return <p className="seller-muted" role="status">Loading your dashboard...</p>;
+  if (dashboard.status === "loading") return <p className="seller-muted dashboard-loading" role="status">Loading your dashboard...</p>;
   if (dashboard.status === "error") return <p className="field-error" role="alert">{dashboard.message ?? "Failed to load your dashboard."}</p>;
   const data = dashboard.data;
 

@@ -1,190 +1,30 @@
-import { useCallback, useId } from "react";
-import { Link, useSearchParams } from "react-router-dom";
-import type { BrandStatus, PortfolioResponse } from "../../../../worker/contract/dashboard";
-import type { HistoryRange } from "../../../../worker/contract/history";
-import { isMarketplace } from "../../../../worker/contract/marketplaces";
-import { fetchPortfolio } from "../../api/dashboard";
-import { useResource } from "../../api/use-resource";
-import { ExportButtons } from "../../components/ExportButtons";
+import { lazy, Suspense } from "react";
 import { RequireSignIn } from "../../components/RequireSignIn";
-import { formatPrice, formatRank } from "../../lib/format";
-import { formatPercent, KpiCard, SourceLine, TableScroll } from "../dashboard/figures";
-import { PortfolioHeatmap } from "./PortfolioHeatmap";
-import "../../styles/dashboard.css";
 
-const STATUS_TEXT: Record<BrandStatus, string> = {
-  "top-performer": "Top performer",
-  growing: "Growing",
-  "needs-attention": "Needs attention",
-  steady: "Steady",
-};
-const RANGE_TEXT: Record<HistoryRange, string> = { "7d": "Last 7 days", "30d": "Last 30 days", "90d": "Last 90 days" };
-// Read off RANGE_TEXT (which must name every range) rather than imported from the contract's
-// history module: that one holds zod schemas, and the page's chunk would load the validator.
-const HISTORY_RANGES = Object.keys(RANGE_TEXT) as HistoryRange[];
+// The signed-in view is its own chunk: a signed-out visitor's prompt paints without waiting
+// for the portfolio's tables, export buttons and their styles.
+const Portfolio = lazy(async () => ({ default: (await import("./Portfolio")).Portfolio }));
 
 /** /portfolio: the signed-in user's brands, categories and revenue, from stored snapshots only. */
 export function PortfolioPage() {
   return (
     <RequireSignIn title="Portfolio" reason="Connect your Amazon seller account (or try the demo) to see your portfolio by brand and category.">
-      {() => <Portfolio />}
+      {() => (
+        <Suspense fallback={<PortfolioLoading />}>
+          <Portfolio />
+        </Suspense>
+      )}
     </RequireSignIn>
   );
 }
 
-function Portfolio() {
-  const [params, setParams] = useSearchParams();
-  const marketplaceParam = params.get("marketplace") ?? "";
-  const marketplace = isMarketplace(marketplaceParam) ? marketplaceParam : undefined;
-  const brand = params.get("brand") ?? "";
-  const category = params.get("category") ?? "";
-  const rangeParam = params.get("range") ?? "7d";
-  const range = (HISTORY_RANGES as readonly string[]).includes(rangeParam) ? (rangeParam as HistoryRange) : "7d";
-  const fetcher = useCallback(
-    (signal: AbortSignal) => fetchPortfolio({ marketplace, brand: brand || undefined, category: category || undefined, range }, signal),
-    [marketplace, brand, category, range],
-  );
-  const [portfolio] = useResource(fetcher);
-  const filtered = Boolean(marketplace || brand || category || range !== "7d");
-
-  const set = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  };
-
+function PortfolioLoading() {
   return (
     <div className="container seller-page portfolio">
       <h1>Portfolio</h1>
-      <Filters data={portfolio.status === "success" ? portfolio.data : null} values={{ marketplace: marketplace ?? "", brand, category, range }} onChange={set} />
-      {filtered && (
-        <p>
-          <button type="button" className="button button--secondary" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
-            Clear filters
-          </button>
-        </p>
-      )}
-      {portfolio.status === "loading" && <p className="seller-muted" role="status">Loading your portfolio...</p>}
-      {portfolio.status === "error" && <p className="field-error" role="alert">{portfolio.message ?? "Failed to load your portfolio."}</p>}
-      {portfolio.status === "success" && (
-        <>
-          <ExportButtons
-            dataset="portfolio"
-            what="portfolio"
-            disabled={portfolio.data.brandRows.length === 0}
-            params={{
-              range,
-              ...(portfolio.data.marketplace && { marketplace: portfolio.data.marketplace }),
-              ...(brand && { brand }),
-              ...(category && { category }),
-            }}
-          />
-          <PortfolioBody data={portfolio.data} />
-        </>
-      )}
-    </div>
-  );
-}
-
-interface FilterValues {
-  marketplace: string;
-  brand: string;
-  category: string;
-  range: HistoryRange;
-}
-
-function Filters({ data, values, onChange }: { data: PortfolioResponse | null; values: FilterValues; onChange: (name: string, value: string) => void }) {
-  const id = useId();
-  const select = (name: keyof FilterValues, label: string, options: readonly string[], all: string | null, text: (option: string) => string = String) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <select id={`${id}-${name}`} value={values[name]} onChange={(event) => onChange(name, event.target.value)}>
-        {all !== null && <option value="">{all}</option>}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {text(option)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-  return (
-    <form className="filters" aria-label="Portfolio filters" onSubmit={(event) => event.preventDefault()}>
-      {select("marketplace", "Marketplace", data?.marketplaces ?? [], data?.marketplace ? `Default (${data.marketplace})` : "Default")}
-      {select("brand", "Brand", data?.brands ?? [], "All brands")}
-      {select("category", "Category", data?.categories ?? [], "All categories")}
-      {select("range", "Date range", HISTORY_RANGES, null, (option) => RANGE_TEXT[option as HistoryRange])}
-    </form>
-  );
-}
-
-function PortfolioBody({ data }: { data: PortfolioResponse }) {
-  const { kpis } = data;
-  if (data.marketplaces.length === 0) {
-    return (
-      <p className="card">
-        No tracked ASINs yet. Add some on <Link to="/seller-central">Seller Central</Link> or <Link to="/alerts">Alerts</Link>; the portfolio builds from their snapshots.
+      <p className="seller-muted" role="status">
+        Loading your portfolio...
       </p>
-    );
-  }
-  return (
-    <>
-      {data.demo && (
-        <p className="seller-warning">
-          <strong>Demo data.</strong> Ranks and revenue here are mock figures, labelled "Mock", never Amazon's.
-        </p>
-      )}
-      <div className="kpi-grid">
-        <KpiCard
-          title="Total revenue"
-          value={kpis.totalRevenue ? formatPrice(kpis.totalRevenue) : "—"}
-          detail={kpis.revenueNote ?? `Ordered product sales, ${RANGE_TEXT[data.range].toLowerCase()}`}
-          source={kpis.revenueSource}
-        />
-        <KpiCard title="Average portfolio rank" value={kpis.averageRank === null ? "—" : formatRank(kpis.averageRank)} source={kpis.rankSource} />
-        <KpiCard title="Top performers" value={String(kpis.topPerformers)} detail="Brands" source={kpis.rankSource} />
-        <KpiCard title="Needs attention" value={String(kpis.needsAttention)} detail="Brands" source={kpis.rankSource} />
-      </div>
-      <section className="card" aria-labelledby="brand-table-title">
-        <h2 id="brand-table-title">Brands</h2>
-        <TableScroll label="Brands table">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Brand</th>
-                <th scope="col">Products</th>
-                <th scope="col">Average rank</th>
-                <th scope="col">Rank change</th>
-                <th scope="col">Revenue</th>
-                <th scope="col">Status</th>
-                <th scope="col">Source</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.brandRows.map((row) => (
-                <tr key={row.brand}>
-                  <th scope="row">
-                    <Link to={`/dashboard?brand=${encodeURIComponent(row.brand)}`}>{row.brand}</Link>
-                  </th>
-                  <td>{row.products}</td>
-                  <td>{row.averageRank === null ? "—" : formatRank(row.averageRank)}</td>
-                  <td>{formatPercent(row.rankChangePercent)}</td>
-                  <td>{row.revenue ? formatPrice(row.revenue) : <span title={row.revenueNote ?? undefined}>— <span className="seller-muted">{row.revenueNote}</span></span>}</td>
-                  <td>
-                    <span className={`badge status-badge status-badge--${row.status}`}>{STATUS_TEXT[row.status]}</span>
-                  </td>
-                  <td>
-                    <SourceLine source={row.source} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-        {data.brandRows.length === 0 && <p>No tracked ASINs match these filters.</p>}
-      </section>
-      <PortfolioHeatmap cells={data.heatmap} />
-    </>
+    </div>
   );
 }
