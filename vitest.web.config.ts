@@ -13,6 +13,8 @@ export default defineConfig({
     // One page per vitest worker, reused file after file (about 2.5 times faster than a fresh
     // environment per file); the setup file resets what a file could leave behind.
     isolate: false,
+    // Three files at a time (Vitest's default on two CPUs is one): 26 s → 15 s.
+    maxWorkers: 3,
     setupFiles: ["./test/web/setup.ts"],
   },
 });
