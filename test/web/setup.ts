@@ -1,10 +1,14 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 import { forgetProjectModules } from "../support/project-modules";
 
 // Test files take turns in one happy-dom page per vitest worker (isolate: false in
 // vitest.web.config.ts): each file imports the app's modules afresh, with empty caches and its own vi.mock.
 forgetProjectModules("test/web/setup.ts", ["web", "test"]);
+
+// findBy* and waitFor wait up to 5 s, not 1: three files share two CPUs, and a file's first
+// render also evaluates the page's modules. Only a test that is failing anyway waits longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 // No test reaches the network: a fetch a test did not mock fails like an offline request.
 beforeEach(() => {
