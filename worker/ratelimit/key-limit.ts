@@ -1,19 +1,10 @@
 import type { Bindings } from "../env";
 import type { HourlyDecision } from "./hourly-policy";
+import { takeLeased, type LeaseBookOf } from "./lease-book";
+import { rateLimitHeaders } from "./lookup-limit";
 
-/**
- * Requests an isolate was granted for an account's keys and has not spent yet, as for
- * lookups (lookup-limit.ts): counted by the account's RateLimiter when granted, so spending
- * them here can never take the account past its hourly limit.
- */
-interface Lease {
-  left: number;
-  expiresAt: number;
-  decision: HourlyDecision;
-}
-export type KeyLeaseBook = Map<string, Lease>;
-
-const MAX_LEASES = 10_000;
+/** Requests granted to this isolate for an account's keys, as for lookups (lookup-limit.ts). */
+export type KeyLeaseBook = LeaseBookOf<HourlyDecision>;
 const isolateLeases: KeyLeaseBook = new Map();
 
 /** All of an account's keys share one limiter, so the limit holds across keys. */
@@ -25,15 +16,6 @@ function limiter(env: Bindings, userId: string) {
   return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(keyLimiterName(userId)));
 }
 
-function fromLease(lease: Lease, now: number): HourlyDecision {
-  return {
-    ...lease.decision,
-    granted: 0,
-    remaining: lease.decision.remaining + lease.left,
-    resetSeconds: Math.max(1, Math.ceil((Date.parse(lease.decision.resetAt) - now) / 1000)),
-  };
-}
-
 /** Takes one request of the account's hourly limit: from this isolate's lease, or from its RateLimiter. */
 export async function takeKeyRequest(
   env: Bindings,
@@ -42,25 +24,7 @@ export async function takeKeyRequest(
   leases: KeyLeaseBook = isolateLeases,
   now = Date.now(),
 ): Promise<HourlyDecision> {
-  const book = `${userId}|${limit}`;
-  const current = leases.get(book);
-  const lease = current && current.expiresAt > now ? current : undefined;
-  if (lease && lease.left > 0) {
-    lease.left -= 1;
-    return fromLease(lease, now);
-  }
-  const decision = await limiter(env, userId).checkHourly(limit, "lease");
-  if (decision.granted === 0) return decision;
-  // Concurrent misses may each bring a grant back: keep every unspent request.
-  const again = leases.get(book);
-  const unspent = again && again.expiresAt > Date.now() ? again.left : 0;
-  const left = unspent + decision.granted - 1;
-  leases.delete(book);
-  if (left > 0) {
-    leases.set(book, { left, expiresAt: decision.grantExpiresAt, decision });
-    if (leases.size > MAX_LEASES) leases.delete(leases.keys().next().value as string);
-  }
-  return { ...decision, granted: 1, remaining: decision.remaining + left };
+  return takeLeased(leases, `${userId}|${limit}`, now, () => limiter(env, userId).checkHourly(limit, "lease"));
 }
 
 /** The account's hourly figures without taking a request (Settings → API Access). */
@@ -75,8 +39,6 @@ export function keyRateLimitHeaders(decision: HourlyDecision): Record<string, st
   return {
     "RateLimit-Policy": `"${HOURLY_POLICY}";q=${decision.limit};w=3600`,
     RateLimit: `"${HOURLY_POLICY}";r=${decision.remaining};t=${decision.resetSeconds}`,
-    "RateLimit-Limit": String(decision.limit),
-    "RateLimit-Remaining": String(decision.remaining),
-    "RateLimit-Reset": String(decision.resetSeconds),
+    ...rateLimitHeaders(decision),
   };
 }

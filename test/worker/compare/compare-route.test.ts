@@ -4,20 +4,10 @@ import { app } from "../../../worker/app";
 import type { CompareResponse } from "../../../worker/contract/compare";
 import { calls, control, newAsin, uniqueClient } from "../support/creators-fake";
 import { freeBrowser, proBrowser } from "../history/accounts";
+import { liveEnv } from "../lookup/live-env";
 
 let nextIp = 1;
 const freshIp = () => `203.0.113.${nextIp++}`;
-
-function liveEnv(clientId: string, vars: Partial<Env> = {}) {
-  return {
-    ...env,
-    CREATORS_CREDENTIAL_ID: clientId,
-    CREATORS_CREDENTIAL_SECRET: "s3cret",
-    CREATORS_PARTNER_TAG: "ranklayer-20",
-    CREATORS_CREDENTIAL_VERSION: "3.1",
-    ...vars,
-  };
-}
 
 /** One anonymous compare against the fake Creators API. */
 async function compare(query: string, bindings: Env, ip = freshIp()) {
