@@ -1,13 +1,10 @@
 import * as z from "zod/mini";
 import { asinSchema, marketplaceSchema } from "./lookup";
 import type { Marketplace } from "./marketplaces";
+import { HISTORY_RANGE_DAYS, HISTORY_RANGES, type HistoryRange } from "./history-ranges";
 
 /** Rank history and the watchlist, shared by the Worker and the web app. */
-export const HISTORY_RANGES = ["7d", "30d", "90d"] as const;
-export type HistoryRange = (typeof HISTORY_RANGES)[number];
-export const HISTORY_RANGE_DAYS: Record<HistoryRange, number> = { "7d": 7, "30d": 30, "90d": 90 };
-/** Anonymous visitors see the free plan's 7-day snapshots. */
-export const ANONYMOUS_HISTORY_RANGE: HistoryRange = "7d";
+export { ANONYMOUS_HISTORY_RANGE, HISTORY_RANGE_DAYS, HISTORY_RANGES, type HistoryRange } from "./history-ranges";
 
 const HISTORY_DAYS_MAX = HISTORY_RANGE_DAYS["90d"];
 const daysError = `days must be a whole number from 1 to ${HISTORY_DAYS_MAX}`;

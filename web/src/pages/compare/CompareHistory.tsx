@@ -1,16 +1,12 @@
 import { useCallback, useMemo, useState } from "react";
-import type { HistoryRange, HistoryResponse } from "../../../../worker/contract/history";
+import type { HistoryResponse } from "../../../../worker/contract/history";
+import { HISTORY_RANGE_DAYS, HISTORY_RANGES, type HistoryRange } from "../../../../worker/contract/history-ranges";
 import type { Marketplace } from "../../../../worker/contract/marketplaces";
 import { fetchHistory } from "../../api/history";
 import { useResource } from "../../api/use-resource";
 import { TimeChart } from "../../components/charts/TimeChart";
 import type { ChartSeries } from "../../components/charts/chart-data";
 import { formatRank } from "../../lib/format";
-
-// The ranges of GET /api/history, written out here: contract/history.ts also holds zod schemas,
-// which this chunk need not download. The type keeps the two in step.
-const HISTORY_RANGE_DAYS: Record<HistoryRange, number> = { "7d": 7, "30d": 30, "90d": 90 };
-const HISTORY_RANGES = Object.keys(HISTORY_RANGE_DAYS) as HistoryRange[];
 
 /**
  * The compared products' rank history in one chart (Pro): 7, 30 or 90 days, as far as the

@@ -1,7 +1,7 @@
 import { useCallback, useId } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import type { BrandStatus, PortfolioResponse } from "../../../../worker/contract/dashboard";
-import type { HistoryRange } from "../../../../worker/contract/history";
+import { HISTORY_RANGES, type HistoryRange } from "../../../../worker/contract/history-ranges";
 import { isMarketplace } from "../../../../worker/contract/marketplaces";
 import { fetchPortfolio } from "../../api/dashboard";
 import { useResource } from "../../api/use-resource";
@@ -18,9 +18,6 @@ const STATUS_TEXT: Record<BrandStatus, string> = {
   steady: "Steady",
 };
 const RANGE_TEXT: Record<HistoryRange, string> = { "7d": "Last 7 days", "30d": "Last 30 days", "90d": "Last 90 days" };
-// Read off RANGE_TEXT (which must name every range) rather than imported from the contract's
-// history module: that one holds zod schemas, and the page's chunk would load the validator.
-const HISTORY_RANGES = Object.keys(RANGE_TEXT) as HistoryRange[];
 
 /** The portfolio of the signed-in user: filters, exports, KPIs, brand and category tables. */
 export function Portfolio() {
