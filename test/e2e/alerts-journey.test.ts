@@ -18,12 +18,6 @@ const bell = () => tab.page.locator(".site-header").getByRole("link", { name: /^
 const alertItem = () => main().getByRole("listitem", { name: `Rank above threshold: ${ASIN} (US)` });
 const fact = (term: string) => alertItem().locator("dt", { hasText: term }).locator("xpath=following-sibling::dd[1]").textContent();
 
-/** What `wrangler dev` does at that cron time (its scheduledTime is now, so the UTC day is today). */
-async function fireCron(cron: string) {
-  const response = await fetch(`${server.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron).replace(/%20/g, "+")}`);
-  expect(response.ok, `scheduled ${cron}`).toBe(true);
-}
-
 function unreadCount(): Promise<number> {
   return tab.page.evaluate(async () => ((await (await fetch("/api/notifications/unread-count")).json()) as { unread: number }).unread);
 }
@@ -60,11 +54,11 @@ describe("alerts in the demo account, in a real browser", () => {
 
     // 02:00 snapshots the tracked ASIN in an alarm chain; a 02:30 check that comes while the run
     // is still going defers to it, so 02:30 is fired until the notification is there.
-    await fireCron("0 2 * * *");
+    await server.fireCron("0 2 * * *");
     await expect
       .poll(
         async () => {
-          await fireCron("30 2 * * *");
+          await server.fireCron("30 2 * * *");
           return unreadCount();
         },
         { timeout: 20_000, interval: 1_000 },
@@ -92,7 +86,7 @@ describe("alerts in the demo account, in a real browser", () => {
     expect(await unreadCount()).toBe(0);
 
     // A second 02:30 run the same day sends nothing twice.
-    await fireCron("30 2 * * *");
+    await server.fireCron("30 2 * * *");
     expect(await unreadCount()).toBe(0);
 
     expect(tab.consoleErrors).toEqual([]);

@@ -15,11 +15,6 @@ const tab = useBrowserTab();
 const ASINS = ["B08N5WRWNW", "B07XJ8C8F5", "B0C1H26C46"];
 const main = () => tab.page.getByRole("main");
 
-async function fireCron(cron: string) {
-  const response = await fetch(`${server.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron).replace(/%20/g, "+")}`);
-  expect(response.ok, `scheduled ${cron}`).toBe(true);
-}
-
 /** The demo account on demo Pro (upgraded on /billing, as a visitor would): the screens' Pro figures and ranges. */
 async function signInWithDemo() {
   await signInAsPro(tab.page, server.url);
@@ -44,10 +39,9 @@ describe("the Pro dashboard screens as the demo account", () => {
       await main().getByText(`${asin} is now on your watchlist.`).waitFor();
     }
 
-    await fireCron("0 2 * * *");
-    // The run snapshots the three ASINs in its alarm chain. When another test file already ran
-    // today's 02:00 job on this server, the run is done and takes nothing new: "Refresh now"
-    // below captures them either way, so the screens always have today's point.
+    await server.fireCron("0 2 * * *");
+    // The run snapshots the three ASINs in its alarm chain; "Refresh now" below captures them
+    // too, so the screens always have today's point.
     const ranked = async () => (await apiJson<{ rows: { rank: number | null }[] }>("/api/dashboard")).rows.filter((row) => row.rank !== null).length;
     for (let wait = 0; wait < 20 && (await ranked()) < 3; wait++) await new Promise((resolve) => setTimeout(resolve, 1_000));
     await tab.page.reload();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { E2E_VARS } from "./e2e-vars.ts";
 import { startAppServer, type AppServer } from "./app-server.ts";
 
@@ -6,7 +6,7 @@ import { startAppServer, type AppServer } from "./app-server.ts";
  * An app server of the test file's own, up before its tests: for files that fire the cron
  * triggers, so a nightly run sees only that file's accounts while other files run beside it.
  */
-export function useOwnAppServer(): { readonly url: string } {
+export function useOwnAppServer(): { readonly url: string; fireCron(cron: string): Promise<void> } {
   let server: AppServer | undefined;
   beforeAll(async () => {
     server = await startAppServer(E2E_VARS);
@@ -16,6 +16,11 @@ export function useOwnAppServer(): { readonly url: string } {
     get url() {
       if (!server) throw new Error("the file's app server is not up yet (read url inside a test)");
       return server.url;
+    },
+    /** What `wrangler dev` does at that cron time (its scheduledTime is now, so the UTC day is today). */
+    async fireCron(cron: string) {
+      const response = await fetch(`${this.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron).replace(/%20/g, "+")}`);
+      expect(response.ok, `scheduled ${cron}`).toBe(true);
     },
   };
 }
