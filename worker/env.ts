@@ -1,4 +1,5 @@
 import type { users } from "./db/schema";
+import type { Services } from "./services";
 
 /** A request's signed-in account: the D1 session row that backs it and its user. */
 export interface SignedInAccount {
@@ -88,6 +89,8 @@ export interface AppEnv {
     account: SignedInAccount | null;
     /** Set when the request authenticated with an API key (Authorization: Bearer rl_live_…); unset otherwise. */
     apiKey?: { id: string };
+    /** This request's services (worker/services.ts), set before any route runs. */
+    services: Services;
   };
 }
 

@@ -1,0 +1,40 @@
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/**
+ * Every 4xx/5xx answer of the API is `{detail, code}`: `detail` in words for people, `code`
+ * stable for programs (listed in the OpenAPI document). Routes throw an ApiError; the app's
+ * onError turns it into the answer, so no handler writes an error body by hand.
+ */
+export const ERROR_CODES = {
+  validation_failed: "The input did not match the schema; `detail` lists each problem as {loc, msg, type}.",
+  not_found: "No such route or resource.",
+  unauthenticated: "No session or API key, or an invalid one.",
+  forbidden: "Signed in, but not allowed.",
+  xsrf_failed: "The X-XSRF-TOKEN header is missing or does not match.",
+  plan_limit: "The account's plan does not allow this.",
+  conflict: "The change conflicts with existing data.",
+  rate_limited: "Past a rate limit; see Retry-After.",
+  payload_too_large: "The body is larger than the API accepts.",
+  upstream_unavailable: "Amazon or Stripe failed or is throttling; see Retry-After.",
+  not_configured: "The deployment lacks the credentials this needs.",
+  internal: "A bug on our side.",
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ErrorBody {
+  detail: string | { loc: (string | number)[]; msg: string; type: string }[];
+  code: ErrorCode;
+}
+
+export class ApiError extends HTTPException {
+  constructor(
+    status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    readonly detail: ErrorBody["detail"],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(status, { message: typeof detail === "string" ? detail : code });
+  }
+}
