@@ -5,6 +5,7 @@ import { apiKeyAuth } from "./auth/api-key-auth";
 import { originCheck } from "./auth/origin-check";
 import { sessionMiddleware } from "./auth/session-middleware";
 import { configOf } from "./config";
+import { servicesMiddleware } from "./services";
 import { xsrfProtection } from "./auth/xsrf";
 import { apiBodyLimit } from "./shared/body-limit";
 import type { AppEnv } from "./env";
@@ -35,6 +36,8 @@ import { watchlistRoutes } from "./routes/watchlist";
 // An OpenAPIHono: routers written with createRoute document themselves when mounted here.
 const apiApp = createApiApp();
 const api = apiApp
+  // The request's services (config, clients), built once before anything else runs.
+  .use(servicesMiddleware)
   // A 64 kB cap on every body, and cross-site state changes refused, before any work is done.
   .use(apiBodyLimit())
   .use(originCheck)
