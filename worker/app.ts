@@ -7,6 +7,7 @@ import { sessionMiddleware } from "./auth/session-middleware";
 import { configOf } from "./config";
 import { servicesMiddleware } from "./services";
 import { xsrfProtection } from "./auth/xsrf";
+import { ApiError, codeOfStatus } from "./shared/api-error";
 import { apiBodyLimit } from "./shared/body-limit";
 import type { AppEnv } from "./env";
 import { createApiApp, serveOpenApiDocument } from "./openapi/document";
@@ -95,12 +96,15 @@ export const app = new Hono<AppEnv>()
   .route("/api", api)
   .notFound((c) => c.json({ detail: `No API route for ${c.req.method} ${c.req.path}` }, 404))
   .onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json({ detail: error.detail, code: error.code }, error.status, error.headers);
+    }
     if (error instanceof HTTPException) {
-      return c.json({ detail: error.message || "Bad request" }, error.status);
+      return c.json({ detail: error.message || "Bad request", code: codeOfStatus(error.status) }, error.status);
     }
     // A bug, not bad input: log it for us, never show the stack to the client.
     console.error("unhandled error", c.req.method, c.req.path, error);
-    return c.json({ detail: "Something went wrong on our side. Please try again." }, 500);
+    return c.json({ detail: "Something went wrong on our side. Please try again.", code: "internal" }, 500);
   });
 
 export type AppType = typeof app;

@@ -38,3 +38,16 @@ export class ApiError extends HTTPException {
     super(status, { message: typeof detail === "string" ? detail : code });
   }
 }
+
+/** The code of an HTTPException thrown without one (Hono's own middleware, e.g. the body limit). */
+export function codeOfStatus(status: number): ErrorCode {
+  if (status === 401) return "unauthenticated";
+  if (status === 403) return "forbidden";
+  if (status === 404) return "not_found";
+  if (status === 409) return "conflict";
+  if (status === 413) return "payload_too_large";
+  if (status === 422) return "validation_failed";
+  if (status === 429) return "rate_limited";
+  if (status === 503) return "upstream_unavailable";
+  return status >= 500 ? "internal" : "forbidden";
+}
