@@ -97,7 +97,22 @@ function markdownFiles(dir: string): string[] {
   });
 }
 
+/** Headings and the anchors GitHub gives them: the slug rule is checked before it is relied on. */
+const GITHUB_SLUGS: [heading: string, slug: string][] = [
+  ["Re-shard (raising the shard count)", "re-shard-raising-the-shard-count"],
+  ["`GET /api/v1/lookup`", "get-apiv1lookup"],
+  ["02:30 alert check, deliveries", "0230-alert-check-deliveries"],
+  ["Billing & Stripe", "billing--stripe"],
+  ["The *rank_points* table", "the-rank_points-table"],
+  ["Über [uns](https://example.com)", "über-uns"],
+];
+
 function main(): void {
+  const wrongSlugs = GITHUB_SLUGS.filter(([heading, slug]) => slugOf(heading) !== slug);
+  if (wrongSlugs.length > 0) {
+    console.error(wrongSlugs.map(([heading, slug]) => `slugOf(${JSON.stringify(heading)}) is ${slugOf(heading)}, GitHub says ${slug}`).join("\n"));
+    process.exit(1);
+  }
   const files = [join(ROOT, "README.md"), ...markdownFiles(join(ROOT, "docs"))];
   const cache = new Map<string, string | null>();
   const readMarkdown = (path: string) => {
