@@ -132,3 +132,45 @@ describe("security headers", () => {
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 });
+
+describe("caching", () => {
+  const IMMUTABLE = "public, max-age=31536000, immutable";
+
+  /** Every /assets/ file the home page names: its scripts, preloads and stylesheets. */
+  async function homeAssetPaths(): Promise<string[]> {
+    const { document } = await getPage("/");
+    const paths = [
+      ...[...document.querySelectorAll("script[src]")].map((script) => script.getAttribute("src")),
+      ...[...document.querySelectorAll("link[href]")].map((link) => link.getAttribute("href")),
+    ].filter((path): path is string => path?.startsWith("/assets/") ?? false);
+    return [...new Set(paths)];
+  }
+
+  it("keeps every content-hashed file under /assets/ for a year, immutable", async () => {
+    const paths = await homeAssetPaths();
+    expect(paths.some((path) => path.endsWith(".js"))).toBe(true);
+    expect(paths.some((path) => path.endsWith(".css"))).toBe(true);
+    for (const path of paths) {
+      // Vite names them by content: `<name>-<hash>.<ext>`.
+      expect(path).toMatch(/-[\w-]{8,}\.(js|css)$/);
+      const response = await fetch(`${appUrl}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe(IMMUTABLE);
+    }
+  });
+
+  it.each([
+    ["the home page", "/", 200],
+    ["a route's HTML", "/compare", 200],
+    ["the 404 page", "/resources/nope", 404],
+    ["an unhashed script", "/theme.js", 200],
+    ["the og:image", "/og-image.png", 200],
+  ])("revalidates %s on every use", async (_name, path, status) => {
+    const response = await fetch(`${appUrl}${path}`, { redirect: "manual" });
+    expect(response.status).toBe(status);
+    const cacheControl = response.headers.get("cache-control") ?? "";
+    expect(cacheControl).not.toContain("immutable");
+    // `max-age=0, must-revalidate` or `no-cache`: a cache may keep it but must ask first.
+    expect(cacheControl).toMatch(/max-age=0\b.*must-revalidate|no-cache|no-store/);
+  });
+});

@@ -10,7 +10,7 @@ import { nextFilledBucket, shardDatabase, shardLayout } from "./shard-store";
 import { writeRankPoints } from "./snapshot-store";
 
 /**
- * Raising the shard count (README "Rank history at scale" has the operator's steps):
+ * Raising the shard count (docs/operations.md, "Re-shard", has the operator's steps):
  * 1. create the new D1 databases, bind them as HISTORY_n…, migrate them;
  * 2. deploy with HISTORY_SHARDS = new count and HISTORY_RESHARD_FROM = old count: writes go to
  *    each bucket's new shard at once, reads ask the new shard and then the old one;
