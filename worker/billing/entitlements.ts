@@ -7,9 +7,20 @@ import type { Marketplace } from "../contract/marketplaces";
  * watchlist entries a plan keeps running. No I/O, so they are tested directly.
  */
 
-/** Enterprise (assigned by hand) wins; then a paid subscription status means Pro; anything else is Free. */
-export function planFromBilling(status: string | null | undefined, enterprise: boolean): Plan {
-  if (enterprise) return ENTERPRISE_PLAN;
+/** What an Enterprise assignment sets: its API limit across the account's keys (null: the plan's default). */
+export interface EnterpriseTerms {
+  apiRequestsPerHour: number | null;
+}
+
+/**
+ * Enterprise (assigned by hand) wins, with the API limit of its assignment; then a paid
+ * subscription status means Pro; anything else is Free.
+ */
+export function planFromBilling(status: string | null | undefined, enterprise: boolean | EnterpriseTerms | null): Plan {
+  if (enterprise) {
+    const limit = typeof enterprise === "object" ? enterprise.apiRequestsPerHour : null;
+    return limit === null ? ENTERPRISE_PLAN : { ...ENTERPRISE_PLAN, apiRequestsPerHour: limit };
+  }
   return isPaidStatus(status) ? PRO_PLAN : FREE_PLAN;
 }
 

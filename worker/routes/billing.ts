@@ -1,16 +1,18 @@
 import { type Context, Hono } from "hono";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { applyPlanLimits } from "../billing/plan-limits-store";
-import { saveCustomer, storeDemoSubscription } from "../billing/subscription-store";
+import { storeDemoSubscription } from "../billing/subscription-store";
 import { billingOfUser, type UserBilling } from "../billing/user-plan";
 import { handleBillingEvent } from "../billing/webhook";
-import { stripeConfig } from "../config";
+import { portalUrl, startCheckout } from "../billing/checkout";
+import { reconcileAfterCheckout, stripeUnavailable } from "../billing/checkout-return";
 import { BILLING_PATH, type RedirectResponse, type SubscriptionResponse } from "../contract/billing";
 import { checkoutRequestSchema } from "../contract/billing-request";
 import { planSummary } from "../contract/features";
 import { FREE_PLAN, PLANS } from "../contract/plans";
 import type { AppEnv } from "../env";
-import { WebhookSignatureError } from "../upstreams/stripe/billing";
+import { BillingUnavailableError, WebhookSignatureError } from "../upstreams/stripe/billing";
+import { ApiError } from "../shared/api-error";
 import { billingFor } from "../upstreams/stripe/select";
 import { zodValidator } from "../validation";
 
@@ -24,13 +26,15 @@ function subscriptionBody(c: Context<AppEnv>, billing: UserBilling | null): Subs
     current_period_end: row?.currentPeriodEnd ?? null,
     cancel_at_period_end: row?.cancelAtPeriodEnd ?? false,
     stripe_customer_id: row?.stripeCustomerId ?? null,
-    mock: stripeConfig(c.env) === null,
+    mock: c.var.services.config.stripe === null,
     demo: row?.isDemo ?? false,
+    ...(row?.cancelAt && { ends_at: row.cancelAt }),
+    ...(row?.paymentActionUrl && { payment_action_url: row.paymentActionUrl }),
   };
 }
 
-/** Back to /billing on this deployment's own origin. */
-const billingUrl = (c: Context<AppEnv>, query = "") => new URL(`${BILLING_PATH}${query}`, c.req.url).href;
+/** Back to /billing on this deployment's origin (SITE_URL), never the request's Host. */
+const billingUrl = (c: Context<AppEnv>) => new URL(BILLING_PATH, c.var.services.config.siteOrigin).href;
 
 /** Mock mode, or a demo account (which never reaches real Checkout): a demo Pro subscription, labelled demo. */
 async function switchDemo(c: Context<AppEnv>, active: boolean): Promise<void> {
@@ -51,6 +55,9 @@ export const billingRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "private, no-store");
     const account = c.get("account");
     if (!account) return c.json(subscriptionBody(c, null), 200);
+    const sessionId = c.req.query("session_id");
+    // Back from Checkout: read Stripe now, so the page shows Pro as soon as Stripe does, webhook or not.
+    if (sessionId) await reconcileAfterCheckout(c.env.DB, billingFor(c.env), c.var.services.config.stripe, account.user, sessionId);
     const billing = await billingOfUser(c.env.DB, account.user);
     // Cheap and idempotent: also catches a plan changed by hand (an Enterprise row).
     await applyPlanLimits(c.env.DB, account.user.id, billing.plan);
@@ -63,22 +70,33 @@ export const billingRoutes = new Hono<AppEnv>()
       return c.json({ detail: `You are already on ${plan.name}. Manage your subscription from ${BILLING_PATH}.` }, 409);
     }
     const billing = billingFor(c.env);
-    if (billing.mock || user.isDemo) {
+    if (billing.mock) {
+      // Mock mode: a demo account switches to demo Pro (mock data only); nothing is charged.
       await switchDemo(c, true);
       return c.json(mockRedirect, 200);
     }
-    const priceId = stripeConfig(c.env)?.priceIdPro;
-    if (!priceId) return c.json({ detail: "Checkout is not available: STRIPE_PRICE_PRO is not set." }, 503);
-    const customerId =
-      subscription?.stripeCustomerId ?? (await saveCustomer(c.env.DB, user.id, await billing.createCustomer(user.id)));
-    const url = await billing.createCheckout({
-      customerId,
-      priceId,
-      userId: user.id,
-      successUrl: billingUrl(c, "?checkout=success"),
-      cancelUrl: billingUrl(c, "?checkout=canceled"),
-    });
-    const body: RedirectResponse = { mock: false, url };
+    if (user.isDemo) {
+      throw new ApiError(403, "forbidden", "A demo account cannot subscribe: billing is real on this deployment. Sign in with your Amazon seller account to upgrade to Pro.");
+    }
+    const stripe = c.var.services.config.stripe;
+    if (!stripe?.priceIdPro) throw new ApiError(503, "not_configured", "Checkout is not available: STRIPE_PRICE_PRO is not set.");
+    if (!stripe.webhookSecret) {
+      // Without it every event would be refused: the customer would pay and stay Free.
+      throw new ApiError(503, "not_configured", "Checkout is not available: STRIPE_WEBHOOK_SECRET is not set, so payments could not be confirmed.");
+    }
+    const result = await stripeUnavailable(() =>
+      startCheckout(c.env.DB, billing, {
+        userId: user.id,
+        storedCustomerId: subscription?.stripeCustomerId ?? null,
+        proPriceId: stripe.priceIdPro!,
+        siteOrigin: c.var.services.config.siteOrigin,
+        nowMs: Date.now(),
+      }),
+    );
+    if (result.kind === "already-paying") {
+      throw new ApiError(409, "conflict", `You are already on Pro. Manage your subscription from ${BILLING_PATH}.`);
+    }
+    const body: RedirectResponse = { mock: false, url: result.url };
     return c.json(body, 200);
   })
   .get("/portal", requireAccount, async (c) => {
@@ -90,7 +108,9 @@ export const billingRoutes = new Hono<AppEnv>()
     if (!subscription?.stripeCustomerId) {
       return c.json({ detail: `No billing account yet: choose Upgrade on ${BILLING_PATH} to subscribe first.` }, 404);
     }
-    const body: RedirectResponse = { mock: false, url: await billing.createPortal(subscription.stripeCustomerId, billingUrl(c)) };
+    const customerId = subscription.stripeCustomerId;
+    const url = await stripeUnavailable(() => portalUrl(c.env.DB, billing, user.id, customerId, billingUrl(c)));
+    const body: RedirectResponse = { mock: false, url };
     return c.json(body, 200);
   })
   // The mock portal's way back: a demo account leaves its demo Pro subscription.
@@ -115,12 +135,13 @@ export const billingWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
     throw error;
   }
   try {
-    const outcome = await handleBillingEvent(c.env.DB, billing, event);
+    const outcome = await handleBillingEvent(c.env.DB, billing, event, { proPriceId: c.var.services.config.stripe?.priceIdPro });
     return c.json({ received: true, outcome }, 200);
   } catch (error) {
     // A 5xx makes Stripe deliver again later; the claim on the event id was released.
     console.error("stripe webhook failed", event.id, event.type, error);
-    return c.json({ detail: "Could not process the event now; Stripe will retry." }, 503);
+    const detail = "Could not process the event now; Stripe will retry.";
+    throw new ApiError(503, error instanceof BillingUnavailableError ? "upstream_unavailable" : "internal", detail, { "Retry-After": "60" });
   }
 });
 
