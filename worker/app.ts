@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { apiKeyAuth } from "./auth/api-key-auth";
+import { keyScope } from "./auth/key-scope";
 import { originCheck } from "./auth/origin-check";
 import { sessionMiddleware } from "./auth/session-middleware";
 import { configOf } from "./config";
@@ -46,6 +47,8 @@ const api = apiApp
   .route("/billing/webhook", billingWebhookRoutes)
   // An API key (Authorization: Bearer) or else the session cookie says who calls; then the
   // XSRF check (which needs the session, and which key requests skip) before any route runs.
+  // A key reaches /api/v1/* and /api/exports/* only; anywhere else it is refused before it is looked up.
+  .use(keyScope)
   .use(apiKeyAuth)
   .use(sessionMiddleware)
   .use(xsrfProtection)

@@ -2,6 +2,9 @@ import { app } from "./app";
 import type { Bindings } from "./env";
 import { checkAlertsAndNotify } from "./jobs/alert-check/nightly-check";
 import { runRetention } from "./jobs/retention/retention";
+import { runBillingSweep } from "./jobs/billing-sweep/billing-sweep";
+import { buildServices } from "./services";
+import { billingFor } from "./upstreams/stripe/select";
 import { startSnapshotRun } from "./jobs/snapshot/start";
 import { sendWeeklyReports } from "./jobs/weekly-report/weekly-report";
 
@@ -19,7 +22,7 @@ const snapshot: Job = async (env, scheduledTime) => {
   console.log("snapshot run", JSON.stringify(await startSnapshotRun(env, scheduledTime)));
 };
 
-/** The 02:30 alert check and its emails and webhooks, then retention, which runs even if they failed. */
+/** The 02:30 alert check and its emails and webhooks, the billing sweep, then retention, which runs even if they failed. */
 const alertCheckThenRetention: Job = async (env, scheduledTime) => {
   try {
     const { check, deliveries } = await checkAlertsAndNotify(env, scheduledTime);
@@ -29,7 +32,12 @@ const alertCheckThenRetention: Job = async (env, scheduledTime) => {
     const reports = await sendWeeklyReports(env, scheduledTime);
     if (reports) console.log("weekly reports", JSON.stringify(reports));
   } finally {
-    console.log("retention", JSON.stringify(await runRetention(env, scheduledTime)));
+    try {
+      const sweep = await runBillingSweep(env.DB, billingFor(env), buildServices(env).config.stripe, scheduledTime);
+      if (sweep) console.log("billing sweep", JSON.stringify(sweep));
+    } finally {
+      console.log("retention", JSON.stringify(await runRetention(env, scheduledTime)));
+    }
   }
 };
 

@@ -11,7 +11,8 @@ import { claimManualRefresh } from "../dashboard/refresh-store";
 import type { AppEnv } from "../env";
 import { listTrackedAsins } from "../history/watchlist-store";
 import { sliceLimits } from "../jobs/snapshot/slice";
-import { productSourceFor } from "../upstreams/creators/select";
+import { refreshSourceFor } from "../dashboard/refresh-source";
+import { BILLING_PATH } from "../contract/billing";
 import { zodValidator } from "../validation";
 
 /** The seller dashboard: KPI cards and the tracked-ASIN table (7 days), and "Refresh now". */
@@ -46,6 +47,9 @@ export const dashboardRoutes = new Hono<AppEnv>()
   })
   .post("/refresh", requireAccount, async (c) => {
     const { user } = currentAccount(c);
+    // Intraday capture is Pro's (like the hourly refresh): the plan is checked before any upstream call.
+    const plan = await planOfUser(c.env.DB, user);
+    if (plan.id === "free") return c.json({ detail: `Refresh now comes with Pro. Upgrade at ${BILLING_PATH}; the nightly run refreshes Free accounts.` }, 403);
     const now = Date.now();
     const nextAllowedAt = await claimManualRefresh(c.env.DB, user.id, now, MANUAL_REFRESH_INTERVAL_MS);
     if (nextAllowedAt) {
@@ -54,7 +58,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
     }
     const keys = await listTrackedAsins(c.env.DB, user.id);
     // The same per-invocation call budget as a slice of the nightly run.
-    const { captured } = await captureNow(c.env, (marketplace) => productSourceFor(c.env, marketplace), keys, now, sliceLimits(c.env).maxCalls);
+    const { captured } = await captureNow(c.env, refreshSourceFor(c.env, user), keys, now, sliceLimits(c.env).maxCalls);
     const body: RefreshResponse = { refreshed: captured, nextAllowedAt: new Date(now + MANUAL_REFRESH_INTERVAL_MS).toISOString() };
     return c.json(body, 200);
   });

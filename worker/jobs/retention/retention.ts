@@ -3,6 +3,7 @@ import { deleteApiKeyUsageBefore } from "../../api-keys/api-key-store";
 import { usageWindowStart } from "../../api-keys/usage";
 import { deleteIdleDemoUsers } from "../../auth/accounts-store";
 import { deleteEndedSessions } from "../../auth/session-store";
+import { deleteStripeEventsBefore } from "../../billing/stripe-event-store";
 import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
 import { runArchiveStep, type ArchiveStep } from "../../history/archive-store";
 import { moveLegacySnapshots, reshardStep } from "../../history/reshard-store";
@@ -25,6 +26,8 @@ import { moveLegacySnapshots, reshardStep } from "../../history/reshard-store";
  */
 export const LOOKUP_LOG_RETENTION_DAYS = 30;
 export const DEMO_ACCOUNT_RETENTION_DAYS = 7;
+/** Handled Stripe event ids: Stripe retries for 3 days, so 90 days is far past any replay. */
+export const STRIPE_EVENT_RETENTION_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DELETE_CHUNK = 5_000;
 /** Demo accounts per delete: each one cascades to its alerts, watchlist and events. */
@@ -44,6 +47,7 @@ export interface RetentionSummary {
   demoCutoff: string;
   demoAccountsDeleted: number;
   endedSessionsDeleted: number;
+  stripeEventsDeleted: number;
 }
 
 export async function runRetention(env: Bindings, nowMs: number, chunk = DELETE_CHUNK, options = { history: true }): Promise<RetentionSummary> {
@@ -56,6 +60,7 @@ export async function runRetention(env: Bindings, nowMs: number, chunk = DELETE_
     demoCutoff,
     demoAccountsDeleted: await deleteIdleDemoUsers(env.DB, demoCutoff, Math.min(chunk, DEMO_DELETE_CHUNK)),
     endedSessionsDeleted: await deleteEndedSessions(env.DB, new Date(nowMs).toISOString()),
+    stripeEventsDeleted: await deleteStripeEventsBefore(env.DB, new Date(nowMs - STRIPE_EVENT_RETENTION_DAYS * DAY_MS).toISOString()),
   };
   if (!options.history) return summary;
   try {
