@@ -90,7 +90,14 @@ export class StripeBilling implements Billing {
   }
 
   async cancelSubscription(id: string): Promise<void> {
-    await guarded(() => this.stripe.subscriptions.cancel(id));
+    try {
+      await guarded(() => this.stripe.subscriptions.cancel(id));
+    } catch (error) {
+      // Two handlers of one customer's events may cancel the same duplicate: ended already is done.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const { status } = await this.retrieveSubscription(id);
+      if (status !== "canceled" && status !== "incomplete_expired") throw error;
+    }
   }
 
   async expireOpenCheckouts(customerId: string): Promise<number> {
