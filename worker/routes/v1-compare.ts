@@ -8,7 +8,7 @@ import type { ComparePlan, CompareResponse } from "../contract/compare";
 import type { Marketplace } from "../contract/marketplaces";
 import { FREE_PLAN, type Plan } from "../contract/plans";
 import type { AppEnv } from "../env";
-import { limitExceededDetail, lookupLimits, peekLookup, rateLimitHeaders, takeLookup } from "../ratelimit/lookup-limit";
+import { limitExceededDetail, lookupLimits, peekLookup, rateLimitHeaders, takeLookup, userLookupClient } from "../ratelimit/lookup-limit";
 import type { LimitDecision } from "../ratelimit/policy";
 import { validationDetails } from "../validation";
 import { SECURITY_SCHEME } from "../openapi/responses";
@@ -84,13 +84,19 @@ async function planOf(c: Context<AppEnv>): Promise<Plan> {
   return account ? planOfUser(c.env.DB, account.user) : FREE_PLAN;
 }
 
-/** Takes one lookup per ASIN, or none when the allowance cannot cover them all. */
-async function takeLookups(c: Context<AppEnv>, count: number): Promise<LimitDecision> {
-  const peek = await peekLookup(c.env, c.req.raw);
+/**
+ * Takes one lookup per ASIN, or none when the allowance cannot cover them all: from the
+ * signed-in account (under its plan, the per-minute limit included), or from the address of
+ * an anonymous caller, exactly as single lookups are counted.
+ */
+async function takeLookups(c: Context<AppEnv>, plan: Plan, count: number): Promise<LimitDecision> {
+  const account = c.get("account");
+  const client = account ? userLookupClient(c.env, account.user.id, plan.lookupsPerMonth) : c.req.raw;
+  const peek = await peekLookup(c.env, client);
   if (!peek.allowed || peek.remaining < count) return { ...peek, allowed: false, exceeded: peek.exceeded ?? "month" };
   let decision = peek;
   for (let i = 0; i < count; i += 1) {
-    decision = await takeLookup(c.env, c.req.raw);
+    decision = await takeLookup(c.env, client);
     if (!decision.allowed) break;
   }
   return decision;
@@ -125,9 +131,9 @@ compareRoutes.openapi(
     const refusal = compareRefusal(plan, asins, marketplace);
     if (refusal) return c.json({ detail: refusal }, 403);
 
-    // Plans with a monthly lookup cap pay one lookup per ASIN, as if each were looked up alone.
-    if (plan.lookupsPerMonth !== null) {
-      const decision = await takeLookups(c, asins.length);
+    // One lookup per ASIN, as if each were looked up alone (a key request was counted by its hourly limit).
+    if (!c.get("apiKey")) {
+      const decision = await takeLookups(c, plan, asins.length);
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
       if (!decision.allowed) {
         c.header("Retry-After", String(decision.resetSeconds));
