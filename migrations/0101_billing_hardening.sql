@@ -8,3 +8,6 @@ ALTER TABLE `billing_subscriptions` ADD `cancel_at` text;--> statement-breakpoin
 ALTER TABLE `billing_subscriptions` ADD `payment_action_url` text;--> statement-breakpoint
 ALTER TABLE `billing_subscriptions` ADD `synced_at` text;--> statement-breakpoint
 ALTER TABLE `enterprise_assignments` ADD `api_requests_per_hour` integer;
+--> statement-breakpoint
+DROP INDEX `alerts_marketplace_asin_idx`;--> statement-breakpoint
+CREATE INDEX `alerts_marketplace_asin_idx` ON `alerts` (`marketplace`,`asin`,`paused_reason`);

@@ -46,3 +46,6 @@ export function subscriptionObject(sub: FakeSubscription) {
     },
   };
 }
+
+/** A key the fake answers 503 to on every call: Stripe unreachable, for the tests of that path. */
+export const STRIPE_OUTAGE_KEY = "sk_test_fake_outage";

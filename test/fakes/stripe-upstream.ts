@@ -14,12 +14,10 @@
  *   GET  calls?path=&method=&customer=                            { calls: StripeCallRecord[] }
  */
 import type { FakeUpstream } from "./outbound.ts";
-import { type FakeSubscription, type StripeCallRecord, subscriptionObject } from "./stripe-calls.ts";
+import { type FakeSubscription, STRIPE_OUTAGE_KEY, type StripeCallRecord, subscriptionObject } from "./stripe-calls.ts";
 
 export const STRIPE_FAKE_HOST = "stripe-fake.test";
 export const STRIPE_FAKE_KEY = "sk_test_fake_ranklayer";
-/** A key the fake answers 503 to on every call: Stripe unreachable, for the tests of that path. */
-export const STRIPE_OUTAGE_KEY = "sk_test_fake_outage";
 
 interface FakeSession {
   id: string;

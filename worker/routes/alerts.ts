@@ -1,3 +1,4 @@
+import { hasRoomToTrack, trackedLimitDetail } from "../billing/tracked-limit-store";
 import { type Context, Hono } from "hono";
 import { countActiveAlerts, createAlert, deleteAlert, findAlert, findDuplicateAlert, listAlerts, ruleThreshold, updateAlert, type AlertRule } from "../alerts/alert-store";
 import { findCredentials, type UserRecord } from "../auth/accounts-store";
@@ -76,6 +77,7 @@ export const alertRoutes = new Hono<AppEnv>()
     const outside = marketplaceRefused(c, plan, input.marketplace);
     if (outside) return outside;
     if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, user.id))) return limitReached(c, plan);
+    if (!(await hasRoomToTrack(c.env.DB, user.id, input, plan.watchlistLimit))) return c.json({ detail: trackedLimitDetail(plan, upgradeHint(plan)) }, 403);
     // The insert re-checks the cap and the rule itself, in case another request got there meanwhile.
     const alert = await createAlert(c.env.DB, user.id, input, plan.activeAlertLimit);
     if (alert) return c.json({ alert }, 201);

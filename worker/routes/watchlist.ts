@@ -1,3 +1,4 @@
+import { hasRoomToTrack, trackedLimitDetail } from "../billing/tracked-limit-store";
 import { Hono } from "hono";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { planOfUser } from "../billing/user-plan";
@@ -28,6 +29,9 @@ export const watchlistRoutes = new Hono<AppEnv>()
         { detail: `Your ${plan.name} plan covers the ${plan.marketplaces.join(", ")} marketplace only, not ${marketplace}.${upgradeHint(plan)}` },
         403,
       );
+    }
+    if (!(await hasRoomToTrack(c.env.DB, user.id, { asin, marketplace }, plan.watchlistLimit))) {
+      return c.json({ detail: trackedLimitDetail(plan, upgradeHint(plan)) }, 403);
     }
     const addition = await addToWatchlist(c.env.DB, user.id, asin, marketplace, plan.watchlistLimit);
     if (addition.status === "limit") {

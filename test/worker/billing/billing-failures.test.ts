@@ -9,8 +9,7 @@ import { runRetention } from "../../../worker/jobs/retention/retention";
 import { freeBrowserWith, userIdOf } from "../history/accounts";
 import type { TestBrowser } from "../support/seller-browser";
 import { deliver, deliverRaw, PRICE_PRO, setSubscription, signatureFor, stripeCalls, stripeEnv, stripeEvent } from "../support/stripe";
-import { STRIPE_OUTAGE_KEY } from "../../fakes/stripe-upstream";
-import { subscriptionObject } from "../../fakes/stripe-calls";
+import { STRIPE_OUTAGE_KEY, subscriptionObject } from "../../fakes/stripe-calls";
 
 const bindings = stripeEnv();
 const planOf = async (browser: TestBrowser) => (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>();
