@@ -4,8 +4,10 @@ import { api } from "./client";
 
 // The billing calls: the user's subscription, Stripe Checkout and the Customer Portal.
 
-export async function fetchSubscription(signal?: AbortSignal): Promise<SubscriptionResponse> {
-  return responseData(api.api.billing.subscription.$get(undefined, { init: { signal } }));
+/** GET /api/billing/subscription; with the Checkout session id on the return from Checkout, read from Stripe at once. */
+export async function fetchSubscription(signal?: AbortSignal, sessionId?: string | null): Promise<SubscriptionResponse> {
+  const input = sessionId ? { query: { session_id: sessionId } } : undefined;
+  return responseData(api.api.billing.subscription.$get(input as undefined, { init: { signal } }));
 }
 
 /** POST /api/billing/create-checkout: the Checkout URL, or {mock: true, url: null} in mock mode. */
