@@ -42,6 +42,8 @@ export interface RedirectResponse {
 
 /** Why a paused alert or watchlist entry is paused: the plan's limits, lifted by upgrading. */
 export const PLAN_LIMIT_REASON = "plan_limit";
+/** A user-paused alert past the plan's tracked-ASIN cap: still paused, no longer snapshotted; cleared when there is room again. */
+export const PLAN_TRACKED_REASON = "plan_tracked";
 
 /** The screen that lifts a limit: every "limit reached" message names it. */
 export const BILLING_PATH = "/billing";

@@ -1,17 +1,26 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { trackedAsinsPage } from "../../../worker/jobs/snapshot/tracked-store";
-import { FREE_PLAN } from "../../../worker/contract/plans";
+import { FREE_PLAN, PRO_PLAN } from "../../../worker/contract/plans";
+import { applyPlanLimits } from "../../../worker/billing/plan-limits-store";
 import { freeBrowserWith, userIdOf } from "../history/accounts";
 import { demoEnv } from "../support/seller-browser";
 
 let serial = 0;
 const asin = () => `BT${String(++serial).padStart(3, "0")}${crypto.randomUUID().replace(/-/g, "").slice(0, 5).toUpperCase()}`;
 
-async function seedAlert(userId: string, key: string, paused: boolean, reason: string | null = null) {
+async function seedAlert(userId: string, key: string, paused: boolean, reason: string | null = null, createdAt = new Date().toISOString()) {
   await env.DB.prepare(
-    "INSERT INTO alerts (id, user_id, asin, marketplace, condition_type, threshold, paused, paused_reason) VALUES (?, ?, ?, 'US', 'rank_above', 500, ?, ?)",
-  ).bind(crypto.randomUUID(), userId, key, paused ? 1 : 0, reason).run();
+    "INSERT INTO alerts (id, user_id, asin, marketplace, condition_type, threshold, paused, paused_reason, created_at) VALUES (?, ?, ?, 'US', 'rank_above', 500, ?, ?, ?)",
+  ).bind(crypto.randomUUID(), userId, key, paused ? 1 : 0, reason, createdAt).run();
+}
+
+async function allTracked(): Promise<string[]> {
+  const keys: string[] = [];
+  for (let after = null as { marketplace: string; asin: string } | null, page; (page = await trackedAsinsPage(env.DB, after, 500)).length > 0; after = page.at(-1)!) {
+    keys.push(...page.map((key) => key.asin));
+  }
+  return keys;
 }
 
 describe("the plan's tracked-ASIN limit counts alerts, paused or not, and the watchlist together", () => {
@@ -39,11 +48,31 @@ describe("the plan's tracked-ASIN limit counts alerts, paused or not, and the wa
     const byUser = asin();
     await seedAlert(userId, byPlan, true, "plan_limit");
     await seedAlert(userId, byUser, true);
-    const keys: string[] = [];
-    for (let after = null as { marketplace: string; asin: string } | null, page; (page = await trackedAsinsPage(env.DB, after, 500)).length > 0; after = page.at(-1)!) {
-      keys.push(...page.map((key) => key.asin));
-    }
+    const keys = await allTracked();
     expect(keys).toContain(byUser);
     expect(keys).not.toContain(byPlan);
+  });
+
+  it("a downgrade stops snapshotting what is past the tracked-ASIN limit, the user's paused alerts too; an upgrade restores it", async () => {
+    const browser = await freeBrowserWith(demoEnv());
+    const userId = userIdOf(browser);
+    const asins = Array.from({ length: 28 }, asin);
+    const day = (n: number) => `2026-01-${String(n).padStart(2, "0")}T00:00:00.000Z`;
+    for (const [i, key] of asins.entries()) await seedAlert(userId, key, true, null, day(i + 1));
+
+    await applyPlanLimits(env.DB, userId, FREE_PLAN);
+    const tracked = await allTracked();
+    expect(asins.slice(0, 25).every((key) => tracked.includes(key))).toBe(true);
+    expect(asins.slice(25).some((key) => tracked.includes(key))).toBe(false);
+    // Still the user's paused alerts, as the user left them.
+    const list = await (await browser.request("/api/alerts")).json<{ alerts: { asin: string; paused: boolean; paused_reason: string | null }[] }>();
+    expect(list.alerts.every((alert) => alert.paused && alert.paused_reason === null)).toBe(true);
+    // Applying the same plan again changes nothing.
+    await applyPlanLimits(env.DB, userId, FREE_PLAN);
+    expect((await allTracked()).filter((key) => asins.includes(key))).toHaveLength(25);
+
+    await applyPlanLimits(env.DB, userId, PRO_PLAN);
+    const back = await allTracked();
+    expect(asins.every((key) => back.includes(key))).toBe(true);
   });
 });
