@@ -1,7 +1,7 @@
 import { type Billing, type BillingEvent, NoSuchStripeObjectError } from "../upstreams/stripe/billing";
 import { reconcileCustomer } from "./reconcile";
 import { claimEvent, completeEvent, releaseEvent } from "./stripe-event-store";
-import { userExists, userOfCustomer } from "./subscription-store";
+import { findUserBilling, userExists, userOfCustomer } from "./subscription-store";
 
 /** The Stripe events that can change a plan; any other type is answered 200 and ignored. */
 export const HANDLED_EVENTS: readonly string[] = [
@@ -60,6 +60,12 @@ async function applyEvent(db: D1Database, billing: Billing, event: BillingEvent,
   const userId = await findUser(db, event, facts.customerId, facts.userId);
   if (!userId) {
     console.warn("stripe event for an unknown customer", event.id, event.type, facts.customerId);
+    return "ignored";
+  }
+  const stored = (await findUserBilling(db, userId)).subscription?.stripeCustomerId;
+  if (stored && stored !== facts.customerId) {
+    // A customer the account has replaced (deleted in Stripe, or the other mode): it never takes the account back.
+    console.warn("stripe event for a replaced customer", event.id, event.type, facts.customerId, "now", stored);
     return "ignored";
   }
   return reconcileCustomer(db, billing, {

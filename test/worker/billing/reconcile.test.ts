@@ -143,6 +143,11 @@ describe("the plan re-derived from Stripe", () => {
     expect(created.map((call) => call.idempotencyKey)).toEqual([`ranklayer-customer-${userId}`, `ranklayer-customer-${userId}-replacing-${old}`]);
     // And the portal opens for it.
     expect((await browser.request("/api/billing/portal")).status).toBe(200);
+    // A late event about the deleted customer's subscription never takes the account back to it.
+    const id = `sub_${crypto.randomUUID().slice(0, 12)}`;
+    await setSubscription({ id, customer: old!, status: "canceled", priceId: PRICE_PRO, userId });
+    expect(await (await deliver(bindings, stripeEvent("customer.subscription.deleted", subscriptionObject({ id, customer: old!, status: "canceled" })))).json()).toMatchObject({ outcome: "ignored" });
+    expect((await planOf(browser)).stripe_customer_id).toBe(replacement);
   });
 
   it("every webhook lost: the nightly sweep makes the payer Pro, and the cancelled Free, within a day", async () => {
