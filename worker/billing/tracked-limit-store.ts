@@ -11,12 +11,13 @@ export async function hasRoomToTrack(
 ): Promise<boolean> {
   if (limit === null) return true;
   // Raw SQL: a UNION of the two tables' keys, counted once each, and whether this key is among them.
+  // Only what the nightly run fetches counts: items a downgrade stopped (paused_reason set) do not.
   const row = await db
     .prepare(
       `SELECT count(*) AS tracked,
               coalesce(sum(CASE WHEN marketplace = ?2 AND asin = ?3 THEN 1 ELSE 0 END), 0) AS already
-       FROM (SELECT marketplace, asin FROM watchlist WHERE user_id = ?1
-             UNION SELECT marketplace, asin FROM alerts WHERE user_id = ?1)`,
+       FROM (SELECT marketplace, asin FROM watchlist WHERE user_id = ?1 AND paused_reason IS NULL
+             UNION SELECT marketplace, asin FROM alerts WHERE user_id = ?1 AND paused_reason IS NULL)`,
     )
     .bind(userId, key.marketplace, key.asin)
     .first<{ tracked: number; already: number }>();

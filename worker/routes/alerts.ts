@@ -107,6 +107,7 @@ export const alertRoutes = new Hono<AppEnv>()
     const outside = marketplaceRefused(c, plan, alert.marketplace);
     if (outside) return outside;
     if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, user.id))) return limitReached(c, plan);
+    if (!(await hasRoomToTrack(c.env.DB, user.id, alert, plan.watchlistLimit))) return c.json({ detail: trackedLimitDetail(plan, upgradeHint(plan)) }, 403);
     const updated = await updateAlert(c.env.DB, user.id, id, patch, plan.activeAlertLimit);
     return updated ? c.json({ alert: updated }, 200) : limitReached(c, plan);
   })

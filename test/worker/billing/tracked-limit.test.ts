@@ -71,6 +71,12 @@ describe("the plan's tracked-ASIN limit counts alerts, paused or not, and the wa
     await applyPlanLimits(env.DB, userId, FREE_PLAN);
     expect((await allTracked()).filter((key) => asins.includes(key))).toHaveLength(25);
 
+    // Resuming one of the stopped ones by hand would track a 26th ASIN: refused.
+    const stopped = await env.DB.prepare("SELECT id FROM alerts WHERE user_id = ? AND asin = ?").bind(userId, asins[27]).first<{ id: string }>();
+    const resumed = await browser.json(`/api/alerts/${stopped!.id}`, "PATCH", { paused: false });
+    expect(resumed.status).toBe(403);
+    expect((await resumed.json<{ detail: string }>()).detail).toMatch(/tracks up to 25 ASINs/);
+
     await applyPlanLimits(env.DB, userId, PRO_PLAN);
     const back = await allTracked();
     expect(asins.every((key) => back.includes(key))).toBe(true);
