@@ -6,6 +6,7 @@ import { logLookup } from "../lookup/lookup-log-store";
 import { lookupProducts, type LookupOutcome } from "../lookup/lookup-service";
 import type { Marketplace } from "../contract/marketplaces";
 import { productSourceFor } from "../upstreams/creators/select";
+import type { ProductSource } from "../upstreams/creators/product-source";
 
 /**
  * The products of one compare through the lookup path (cache, shared in-flight calls, one
@@ -16,11 +17,13 @@ export async function lookupForCompare(
   ctx: { waitUntil(promise: Promise<unknown>): void },
   asins: readonly string[],
   marketplace: Marketplace,
+  /** The request's source (productSourceForRequest); the marketplace's own by default. */
+  source: ProductSource = productSourceFor(env, marketplace),
 ): Promise<Map<string, LookupOutcome>> {
   const started = Date.now();
   const outcomes = await lookupProducts(
     {
-      source: productSourceFor(env, marketplace),
+      source,
       cache: new LookupCache(env.LOOKUP_CACHE),
       now: Date.now,
       refreshAfterMs: configOf(env).vars.LOOKUP_REFRESH_AFTER_SECONDS * 1000,

@@ -1,3 +1,4 @@
+import { productSourceForRequest } from "../lookup/request-source";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { planOfUser } from "../billing/user-plan";
@@ -145,7 +146,7 @@ compareRoutes.openapi(
       }
     }
 
-    const outcomes = await lookupForCompare(c.env, c.executionCtx, asins, marketplace);
+    const outcomes = await lookupForCompare(c.env, c.executionCtx, asins, marketplace, productSourceForRequest(c, marketplace));
     if (allUnavailable(outcomes)) {
       c.header("Retry-After", String(retryAfterOf(outcomes) ?? 30));
       return c.json({ detail: "Product data is temporarily unavailable. Please try again shortly." }, 503);

@@ -5,7 +5,7 @@ import { recordLookupSnapshot } from "../history/lookup-snapshot";
 import { LookupCache } from "../lookup/cache";
 import { logLookup } from "../lookup/lookup-log-store";
 import { lookupProduct } from "../lookup/lookup-service";
-import { productSourceFor } from "../upstreams/creators/select";
+import { isDemoKeyRequest, productSourceForRequest } from "../lookup/request-source";
 import { limitExceededDetail, type LookupClient, lookupLimits, peekLookup, rateLimitHeaders, takeLookup, userLookupClient } from "../ratelimit/lookup-limit";
 import { planOfUser } from "../billing/user-plan";
 import { upgradeHint } from "../contract/billing";
@@ -52,7 +52,7 @@ export const lookupRoutes = new Hono<AppEnv>()
 
     const outcome = await lookupProduct(
       {
-        source: productSourceFor(c.env, marketplace),
+        source: productSourceForRequest(c, marketplace),
         cache: new LookupCache(c.env.LOOKUP_CACHE),
         now: Date.now,
         refreshAfterMs: configOf(c.env).vars.LOOKUP_REFRESH_AFTER_SECONDS * 1000,
@@ -71,7 +71,7 @@ export const lookupRoutes = new Hono<AppEnv>()
     }, configOf(c.env).vars.LOOKUP_LOG_FLUSH_MS);
 
     if (outcome.ok) {
-      recordLookupSnapshot(c.env, c.executionCtx, outcome);
+      if (!isDemoKeyRequest(c)) recordLookupSnapshot(c.env, c.executionCtx, outcome);
       return c.json(outcome.result, 200);
     }
     if (outcome.retryAfterSeconds) c.header("Retry-After", String(outcome.retryAfterSeconds));

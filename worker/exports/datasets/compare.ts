@@ -1,3 +1,4 @@
+import { productSourceForRequest } from "../../lookup/request-source";
 import { compareItems, compareRefusal } from "../../compare/compare-rules";
 import { compareQuerySchema, splitAsins } from "../../compare/compare-query";
 import { lookupForCompare } from "../../compare/compare-service";
@@ -18,7 +19,7 @@ export const compareExport = dataset({
   async load({ c }, query) {
     const asins = [...new Set(splitAsins(query.asins))];
     const marketplace = query.marketplace as Marketplace;
-    const items = compareItems(asins, await lookupForCompare(c.env, c.executionCtx, asins, marketplace));
+    const items = compareItems(asins, await lookupForCompare(c.env, c.executionCtx, asins, marketplace, productSourceForRequest(c, marketplace)));
     const table: ExportTable = {
       fileStem: `compare-${marketplace}`,
       title: `Compare: ${asins.length} ASIN${asins.length === 1 ? "" : "s"} in the ${marketplace} marketplace`,
