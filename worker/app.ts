@@ -7,6 +7,7 @@ import { sessionMiddleware } from "./auth/session-middleware";
 import { configOf } from "./config";
 import { xsrfProtection } from "./auth/xsrf";
 import { apiBodyLimit } from "./shared/body-limit";
+import { extensionCors } from "./shared/extension-cors";
 import type { AppEnv } from "./env";
 import { createApiApp, serveOpenApiDocument } from "./openapi/document";
 import { alertRoutes } from "./routes/alerts";
@@ -37,6 +38,7 @@ const apiApp = createApiApp();
 const api = apiApp
   // A 64 kB cap on every body, and cross-site state changes refused, before any work is done.
   .use(apiBodyLimit())
+  .use(extensionCors)
   .use(originCheck)
   // Stripe signs its webhook body instead of holding a session: mounted before the key, session and XSRF checks, which it skips.
   .route("/billing/webhook", billingWebhookRoutes)
