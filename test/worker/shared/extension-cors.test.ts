@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
 import { CACHE_MAX_AGE_MS } from "../../../worker/lookup/cache";
-import { EXTENSION_CACHE_MS } from "../../../extension/src/cache-lifetime";
+import { EXTENSION_CACHE_MS } from "../../../worker/contract/extension";
 import { COOKIE_REFUSED_DETAIL, isExtensionKeyRequest, isExtensionOrigin } from "../../../worker/shared/extension-cors";
 import { demoEnv } from "../support/seller-browser";
 import { createKey, proDemo, withKey } from "../api-keys/support";
