@@ -9,6 +9,7 @@ const GETTING_STARTED_GUIDES = [
   { to: "/rank-trends", title: "Read a rank trend", text: "Snapshots, velocity, and what a moving Best Sellers Rank means." },
   { to: "/connect", title: "Connect Seller Central", text: "Link your seller account read-only for the Pro dashboard." },
   { to: "/pricing", title: "Plans and limits", text: "What Free, Pro and Enterprise include." },
+  { to: "/extension", title: "Browser extension", text: "Rank, history and one-click tracking on Amazon's own product pages." },
   { to: "/docs/api", title: "API documentation", text: "Every endpoint with curl and fetch examples, keys and rate limits." },
 ] as const;
 
