@@ -7,20 +7,10 @@ import type { ActionAnswer, ExtensionRequest, ProductAnswer, RanksAnswer } from 
 import { batchesOfTen, panelAnchor, readAmazonPage, searchResults } from "./page-reader";
 import { createPanelHost, PANEL_HOST_ID, renderPanel, type PanelActions } from "./panel/panel-view";
 import { addBadge, badgeText } from "./search-badges";
+import { whenVisible } from "./visibility";
 
 function ask<T>(request: ExtensionRequest): Promise<T> {
   return chrome.runtime.sendMessage(request) as Promise<T>;
-}
-
-/** Runs `task` now if the tab is visible, else the first time it becomes visible: a hidden tab costs nothing. */
-function whenVisible(task: () => void): void {
-  if (document.visibilityState === "visible") return task();
-  const onChange = () => {
-    if (document.visibilityState !== "visible") return;
-    document.removeEventListener("visibilitychange", onChange);
-    task();
-  };
-  document.addEventListener("visibilitychange", onChange);
 }
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -59,5 +49,5 @@ async function showRanks(marketplace: Marketplace): Promise<void> {
 }
 
 const page = readAmazonPage(location.href);
-if (page?.kind === "product") whenVisible(() => void showPanel(page.asin, page.marketplace));
-else if (page?.kind === "search") whenVisible(() => void showRanks(page.marketplace));
+if (page?.kind === "product") whenVisible(document, () => void showPanel(page.asin, page.marketplace));
+else if (page?.kind === "search") whenVisible(document, () => void showRanks(page.marketplace));
