@@ -110,7 +110,7 @@ describe("the background service", () => {
   });
 
   it("posts Track and Alert with the key, and reports the server's refusal as it is", async () => {
-    const api = fakeApi((path, init) => {
+    const api = fakeApi((path) => {
       if (path === "/api/v1/watchlist") return json({ item: {} }, 201);
       if (path === "/api/v1/alerts") return json({ detail: "Your Pro plan allows 500 active alerts." }, 403);
       return json({}, 500);
