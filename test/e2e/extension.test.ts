@@ -3,12 +3,13 @@
  * built against the suite's app server, on saved-shape Amazon pages (amazon-fixtures.ts).
  * One browser for the file; the steps run in order: anonymous first, then connected on Pro.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { crc32, inflateRawSync } from "node:zlib";
 import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { buildExtension } from "../../extension/build.ts";
+import { buildExtension, type ExtensionBuild } from "../../extension/build.ts";
 import { startAmazonFixtures, type AmazonFixtures } from "./amazon-fixtures.ts";
 import { signInAsPro } from "./pro-account.ts";
 import { seriousViolations } from "./axe.ts";
@@ -29,16 +30,19 @@ let fixtures: AmazonFixtures;
 let context: BrowserContext;
 let extensionId: string;
 let workDir: string;
+let build: ExtensionBuild;
 /** Every API call the extension's service worker made, as "METHOD /path?query". */
 const apiCalls: string[] = [];
 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), "ranklayer-extension-"));
-  const [{ outDir }, started] = await Promise.all([
+  const [built, started] = await Promise.all([
     buildExtension({ apiOrigin: appUrl, outDir: join(workDir, "dist"), zipDir: workDir }),
     startAmazonFixtures(SEARCH_ASINS),
   ]);
   fixtures = started;
+  build = built;
+  const outDir = built.outDir;
   context = await chromium.launchPersistentContext(join(workDir, "profile"), {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     // Extensions need Chromium's new headless mode, which Playwright starts as "headed" plus --headless=new.
@@ -196,5 +200,54 @@ describe("the extension connected on Pro", () => {
     expect(compares[1]).toBe(`GET /api/v1/compare?asins=${SEARCH_ASINS.slice(10).join(",")}&marketplace=US`);
     expect(await page.locator(BADGE).first().locator("span").textContent()).toMatch(/^BSR #[\d,]+ in .+ \(mock\)$/);
     await page.close();
+  });
+});
+
+/** name → contents of a zip, each entry inflated and its CRC checked. */
+function unzip(zip: Buffer): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = 0; i < zip.readUInt16LE(end + 10); i += 1) {
+    const nameLength = zip.readUInt16LE(at + 28);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString("utf8");
+    const local = zip.readUInt32LE(at + 42);
+    const size = zip.readUInt32LE(at + 20);
+    const data = inflateRawSync(zip.subarray(local + 30 + zip.readUInt16LE(local + 26), local + 30 + zip.readUInt16LE(local + 26) + size));
+    expect(crc32(data), name).toBe(zip.readUInt32LE(at + 16));
+    files.set(name, data);
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return files;
+}
+
+describe("the build", () => {
+  it("asks for storage only, reaches only the API origin, and keeps a strict CSP", () => {
+    const manifest = JSON.parse(readFileSync(join(build.outDir, "manifest.json"), "utf8"));
+    expect(manifest.manifest_version).toBe(3);
+    expect(manifest.permissions).toEqual(["storage"]);
+    expect(manifest.host_permissions).toEqual([`${appUrl}/*`]);
+    expect(manifest.externally_connectable).toEqual({ matches: [`${appUrl}/*`] });
+    expect(manifest.content_security_policy.extension_pages).toMatch(/^default-src 'none'; script-src 'self';/);
+    const matches: string[] = manifest.content_scripts[0].matches;
+    expect(matches).toHaveLength(9 * 5);
+    expect(matches.every((pattern) => /^https:\/\/www\.amazon\.[a-z.]+\/(dp\/\*|\*\/dp\/\*|gp\/product\/\*|s\?\*|s\/\*)$/.test(pattern))).toBe(true);
+  });
+
+  it("zips every built file intact for the Chrome Web Store, and a Firefox variant with its own manifest", () => {
+    const listFiles = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? listFiles(join(dir, name)) : [join(dir, name)]));
+    const built = listFiles(build.outDir).map((path) => relative(build.outDir, path)).sort();
+    const chromium = unzip(readFileSync(build.zips.chromium));
+    expect([...chromium.keys()].sort()).toEqual(built);
+    for (const name of built) expect(chromium.get(name)!.equals(readFileSync(join(build.outDir, name))), name).toBe(true);
+    const firefox = JSON.parse(unzip(readFileSync(build.zips.firefox)).get("manifest.json")!.toString("utf8"));
+    expect(firefox.background).toEqual({ scripts: ["background.js"] });
+    expect(firefox.browser_specific_settings.gecko.id).toBe("browser-extension@ranklayer.com");
+    expect(firefox.externally_connectable).toBeUndefined();
+    // No remote code: the scripts load nothing and evaluate no strings.
+    for (const script of ["content.js", "background.js", "options.js"]) {
+      const source = chromium.get(script)!.toString("utf8");
+      expect(source, script).not.toMatch(/\beval\(|new Function\(|importScripts\(|\bimport\(|innerHTML/);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { HistoryPoint } from "../../worker/contract/history";
-import { chartSummary, pointsWithin, sparklinePath } from "../../extension/src/panel/sparkline";
+import { chartSummary, lastPointOf, pointsWithin, sparklinePath } from "../../extension/src/panel/sparkline";
 
 const point = (day: string, rank: number | null): HistoryPoint => ({ day, source: "live", rank, categoryRanks: [], price: null, currency: null, offers: null });
 
@@ -22,6 +22,8 @@ describe("the rank chart", () => {
     expect(ys[1]).toBeLessThan(ys[2]!);
     // The last day sits at the right edge.
     expect(Number(commands[2]!.slice(1).split(" ")[0])).toBeCloseTo(296, 0);
+    expect(lastPointOf(path)).toEqual({ x: 296, y: ys[2] });
+    expect(lastPointOf("")).toBeNull();
   });
 
   it("draws nothing without data and says so", () => {

@@ -5,7 +5,7 @@
 export const PANEL_CSS = `
 :host { all: initial; display: block; margin: 12px 0; }
 .panel { box-sizing: border-box; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif;
-  color: #1f2328; background: #ffffff; border: 1px solid #c9ced6; border-radius: 8px; padding: 12px 14px; max-width: 100%; }
+  color: #1f2328; background: #ffffff; border: 1px solid #c9ced6; border-radius: 8px; padding: 12px 14px; max-width: 480px; }
 .head { display: flex; align-items: center; justify-content: space-between; gap: 8px; margin-bottom: 8px; }
 h2 { font-size: 15px; margin: 0; font-weight: 700; }
 h3 { font-size: 13px; margin: 0; font-weight: 600; }
@@ -17,8 +17,9 @@ h3 { font-size: 13px; margin: 0; font-weight: 600; }
 dt { color: #4b535d; }
 dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
 .chart-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; margin: 8px 0 4px; }
-.chart { display: block; width: 100%; height: 72px; background: #f4f6f8; border-radius: 4px; }
+.chart { display: block; width: 100%; height: auto; background: #f4f6f8; border-radius: 4px; }
 .chart__line { fill: none; stroke: #0b5cd5; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
+.chart__marker { fill: #0b5cd5; }
 .ranges { display: flex; gap: 4px; }
 .note, .summary { color: #4b535d; font-size: 13px; margin: 4px 0; }
 .mock-note { color: #8a4600; font-size: 13px; margin: 0 0 8px; }
@@ -44,6 +45,7 @@ select, input { border: 1px solid #6e7781; border-radius: 6px; padding: 4px 6px;
   .badge--mock, .mock-note { color: #f0b45b; }
   .chart { background: #0d1117; }
   .chart__line { stroke: #79b8ff; }
+  .chart__marker { fill: #79b8ff; }
   button { background: #2f81f7; border-color: #2f81f7; color: #0d1117; }
   button.secondary { background: transparent; color: #79b8ff; }
   button[aria-pressed="true"] { background: #2f81f7; color: #0d1117; }

@@ -51,17 +51,31 @@ export function chartSummary(ranked: { rank: number }[], days: number): string {
   return `Rank over ${days} days: from ${formatRank(ranks[0]!)} to ${formatRank(ranks.at(-1)!)}, best ${formatRank(Math.min(...ranks))}, worst ${formatRank(Math.max(...ranks))}.`;
 }
 
+/** The end of the path (today's rank, or the latest known): where the chart puts its marker. */
+export function lastPointOf(path: string): { x: number; y: number } | null {
+  const points = [...path.matchAll(/[ML]([\d.]+) ([\d.]+)/g)];
+  const last = points.at(-1);
+  return last ? { x: Number(last[1]), y: Number(last[2]) } : null;
+}
+
 export function sparklineSvg(path: string, label: string): SVGSVGElement {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", `0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`);
   svg.setAttribute("class", "chart");
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", label);
-  svg.setAttribute("preserveAspectRatio", "none");
   const line = document.createElementNS(SVG, "path");
   line.setAttribute("d", path);
   line.setAttribute("class", "chart__line");
-  line.setAttribute("vector-effect", "non-scaling-stroke");
   svg.append(line);
+  const last = lastPointOf(path);
+  if (last) {
+    const marker = document.createElementNS(SVG, "circle");
+    marker.setAttribute("cx", String(last.x));
+    marker.setAttribute("cy", String(last.y));
+    marker.setAttribute("r", "3.5");
+    marker.setAttribute("class", "chart__marker");
+    svg.append(marker);
+  }
   return svg;
 }
