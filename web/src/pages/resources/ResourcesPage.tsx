@@ -9,7 +9,6 @@ const GETTING_STARTED_GUIDES = [
   { to: "/rank-trends", title: "Read a rank trend", text: "Snapshots, velocity, and what a moving Best Sellers Rank means." },
   { to: "/connect", title: "Connect Seller Central", text: "Link your seller account read-only for the Pro dashboard." },
   { to: "/pricing", title: "Plans and limits", text: "What Free, Pro and Enterprise include." },
-  { to: "/extension", title: "Browser extension", text: "Rank, history and one-click tracking on Amazon's own product pages." },
   { to: "/docs/api", title: "API documentation", text: "Every endpoint with curl and fetch examples, keys and rate limits." },
 ] as const;
 
@@ -30,6 +29,17 @@ export function ResourcesPage() {
               <p>{guide.summary}</p>
             </li>
           ))}
+        </ul>
+      </TitledSection>
+
+      <TitledSection id="tools-title" title="Tools" className="section">
+        <ul className="guide-list">
+          <li className="card">
+            <h3>
+              <Link to="/extension">Browser extension</Link>
+            </h3>
+            <p>Rank, rank history and one-click tracking on Amazon's own product pages, in Chrome, Edge and Firefox.</p>
+          </li>
         </ul>
       </TitledSection>
 
