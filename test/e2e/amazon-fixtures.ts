@@ -1,14 +1,12 @@
 /**
- * Saved-shape Amazon pages for the extension's browser test, served over HTTPS from 127.0.0.1 with
- * a throwaway self-signed certificate. Chromium maps Amazon's hosts here (--host-resolver-rules)
- * and ignores the certificate, so the extension's real match patterns (https://www.amazon.com/dp/*)
- * apply unchanged.
+ * Saved-shape Amazon pages for the extension's browser test, served over HTTPS from 127.0.0.1.
+ * Chromium maps Amazon's hosts here (--host-resolver-rules) and, started with
+ * --ignore-certificate-errors, accepts the committed self-signed test certificate (a throwaway
+ * made for this test, trusted by nothing), so the extension's real match patterns
+ * (https://www.amazon.com/dp/*) apply unchanged and no test needs openssl.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:https";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 
 const FIXTURES = new URL("./fixtures/amazon/", import.meta.url);
 const page = (name: string) => readFileSync(new URL(name, FIXTURES), "utf8");
@@ -30,11 +28,8 @@ function searchResult(asin: string, index: number): string {
 
 /** `searchAsins` fill the search page (/s?k=…) in order. */
 export async function startAmazonFixtures(searchAsins: string[]): Promise<AmazonFixtures> {
-  const dir = mkdtempSync(join(tmpdir(), "ranklayer-amazon-"));
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=www.amazon.com",
-    "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem")], { stdio: "ignore" });
   const search = page("search-us.html").replace("<!--RESULTS-->", searchAsins.map(searchResult).join("\n          "));
-  const server = createServer({ key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) }, (request, response) => {
+  const server = createServer({ key: page("throwaway-test-key.pem"), cert: page("throwaway-test-cert.pem") }, (request, response) => {
     const url = new URL(request.url ?? "/", `https://${request.headers.host ?? "www.amazon.com"}`);
     const html = /\/(dp|gp\/product)\//.test(url.pathname)
       ? page(url.hostname === "www.amazon.de" ? "product-de.html" : "product-us.html")
@@ -51,8 +46,8 @@ export async function startAmazonFixtures(searchAsins: string[]): Promise<Amazon
     port,
     hostRules: FIXTURE_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${port}`).join(", "),
     async stop() {
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

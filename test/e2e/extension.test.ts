@@ -148,6 +148,7 @@ describe("the extension connected on Pro", () => {
     const options = await context.newPage();
     await options.goto(`chrome-extension://${extensionId}/options.html`);
     await expect.poll(() => options.getByRole("status").textContent()).toBe("No API key: the panel uses the free anonymous lookup.");
+    expect(await seriousViolations(options), "the options page").toEqual([]);
     const [connect] = await Promise.all([context.waitForEvent("page"), options.getByRole("button", { name: "Sign in on ranklayer.com" }).click()]);
     await connect.waitForURL(`${appUrl}/extension/connect?extension=${extensionId}`);
     await connect.getByRole("button", { name: "Connect the extension" }).click();
