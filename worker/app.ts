@@ -94,7 +94,7 @@ export const app = new Hono<AppEnv>()
     }),
   )
   .route("/api", api)
-  .notFound((c) => c.json({ detail: `No API route for ${c.req.method} ${c.req.path}` }, 404))
+  .notFound((c) => c.json({ detail: `No API route for ${c.req.method} ${c.req.path}`, code: "not_found" }, 404))
   .onError((error, c) => {
     if (error instanceof ApiError) {
       return c.json({ detail: error.detail, code: error.code }, error.status, error.headers);

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { configOf, type Config } from "./config";
 import type { AppEnv, Bindings } from "./env";
+import { createLookups, type Lookups } from "./lookup/lookup-use-case";
 
 /**
  * The composition root: everything a request, a cron run or an alarm needs, built from `env`
@@ -10,11 +11,14 @@ import type { AppEnv, Bindings } from "./env";
 export interface Services {
   readonly env: Bindings;
   readonly config: Config;
+  /** The one lookup use case: quota, cache, source, log and history point (lookup, compare, exports). */
+  readonly lookups: Lookups;
 }
 
 /** Builds the services of one request or one scheduled run. Cheap: clients are built lazily. */
 export function buildServices(env: Bindings): Services {
-  return { env, config: configOf(env) };
+  const config = configOf(env);
+  return { env, config, lookups: createLookups(env, config) };
 }
 
 /** Middleware: `c.var.services` for every /api request. */
