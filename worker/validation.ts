@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { validator } from "hono/validator";
 import type * as z from "zod/mini";
+import { ApiError } from "./shared/api-error";
 
 /** One entry of a 422 body: where the bad value was, what is wrong, and the zod issue code. */
 export interface ValidationDetail {
@@ -22,6 +23,11 @@ type Target = "query" | "json" | "param";
 /** The 422 body of a cursor that names no item of the list. */
 export function cursorError(msg: string): { detail: ValidationDetail[] } {
   return { detail: [{ loc: ["query", "cursor"], msg, type: "custom" }] };
+}
+
+/** The same, thrown: a cursor that names no item of the list. */
+export function cursorRefusal(msg: string): ApiError {
+  return new ApiError(422, "validation_failed", cursorError(msg).detail);
 }
 
 /**
