@@ -1,9 +1,8 @@
-import type { UserRecord } from "../auth/accounts-store";
 import { planOfUser } from "../billing/user-plan";
 import type { Config } from "../config";
 import type { Marketplace } from "../contract/marketplaces";
 import type { Plan } from "../contract/plans";
-import type { Bindings } from "../env";
+import type { Bindings, SignedInAccount } from "../env";
 import { recordLookupSnapshot } from "../history/lookup-snapshot";
 import { clientKey, peekLookup, takeLookup, type LookupClient } from "../ratelimit/lookup-limit";
 import type { LimitDecision, LookupLimits } from "../ratelimit/policy";
@@ -28,7 +27,7 @@ export interface LookupPayer {
  */
 export interface Lookups {
   /** Anonymous callers are counted by address; a signed-in user by account, under their plan. */
-  payerOf(request: Request, user: UserRecord | null): Promise<LookupPayer>;
+  payerOf(request: Request, user: SignedInAccount["user"] | null): Promise<LookupPayer>;
   /** The payer's figures without spending anything. */
   peek(payer: LookupPayer): Promise<LimitDecision>;
   /** Spends `count` lookups, or none when the allowance cannot cover them all. */
