@@ -2,16 +2,31 @@ import { planOfUser } from "../billing/user-plan";
 import type { Config } from "../config";
 import type { Marketplace } from "../contract/marketplaces";
 import type { Plan } from "../contract/plans";
-import type { Bindings, SignedInAccount } from "../env";
-import { recordLookupSnapshot } from "../history/lookup-snapshot";
-import { clientKey, peekLookup, takeLookup, type LookupClient } from "../ratelimit/lookup-limit";
+import type { SignedInAccount } from "../env";
+import { clientKey, type LookupClient } from "../ratelimit/lookup-limit";
 import type { LimitDecision, LookupLimits } from "../ratelimit/policy";
-import { productSourceFor } from "../upstreams/creators/select";
-import { LookupCache } from "./cache";
+import type { ProductSource } from "../upstreams/creators/product-source";
+import type { LookupCache } from "./cache";
 import { logLookup } from "./lookup-log-store";
 import { lookupProducts, type LookupOutcome } from "./lookup-service";
 
 type WaitUntil = { waitUntil(promise: Promise<unknown>): void };
+type SuccessfulLookup = Extract<LookupOutcome, { ok: true }>;
+
+/** What the use case is built from (services.ts wires the real ones; tests may pass fakes). */
+export interface LookupDeps {
+  db: D1Database;
+  config: Config;
+  /** The product source of a marketplace: live with its region's credentials, or the labelled mock. */
+  source(marketplace: Marketplace): ProductSource;
+  /** The 24-hour cache; asked for on the first lookup only. */
+  cache(): LookupCache;
+  /** Keeps a fresh product as that day's rank-history point, after the answer (through ctx). */
+  recordPoint(ctx: WaitUntil, lookup: SuccessfulLookup): void;
+  /** The lookup limiter: spend one lookup of the client, or read its figures. */
+  take(client: LookupClient): Promise<LimitDecision>;
+  peek(client: LookupClient): Promise<LimitDecision>;
+}
 
 /** Whose lookup allowance a request spends: the client's address when anonymous, else the account under its plan. */
 export interface LookupPayer {
@@ -37,23 +52,24 @@ export interface Lookups {
   one(ctx: WaitUntil, asin: string, marketplace: Marketplace): Promise<LookupOutcome>;
 }
 
-export function createLookups(env: Bindings, config: Config): Lookups {
-  const limits: LookupLimits = { perMinute: config.vars.LOOKUP_LIMIT_PER_MINUTE, perMonth: config.vars.LOOKUP_LIMIT_PER_MONTH };
+export function createLookups(deps: LookupDeps): Lookups {
+  const { vars } = deps.config;
+  const limits: LookupLimits = { perMinute: vars.LOOKUP_LIMIT_PER_MINUTE, perMonth: vars.LOOKUP_LIMIT_PER_MONTH };
   let cache: LookupCache | undefined;
 
   async function many(ctx: WaitUntil, asins: readonly string[], marketplace: Marketplace) {
     const started = Date.now();
-    cache ??= new LookupCache(env.LOOKUP_CACHE);
+    cache ??= deps.cache();
     const outcomes = await lookupProducts(
-      { source: productSourceFor(env, marketplace), cache, now: Date.now, refreshAfterMs: config.vars.LOOKUP_REFRESH_AFTER_SECONDS * 1000 },
+      { source: deps.source(marketplace), cache, now: Date.now, refreshAfterMs: vars.LOOKUP_REFRESH_AFTER_SECONDS * 1000 },
       asins,
       marketplace,
     );
     const durationMs = Date.now() - started;
     for (const [asin, outcome] of outcomes) {
       const row = { asin, marketplace, status: outcome.ok ? 200 : outcome.status, source: outcome.ok ? outcome.result.source : null, durationMs };
-      logLookup(env.DB, ctx, row, config.vars.LOOKUP_LOG_FLUSH_MS);
-      if (outcome.ok) recordLookupSnapshot(env, ctx, outcome);
+      logLookup(deps.db, ctx, row, vars.LOOKUP_LOG_FLUSH_MS);
+      if (outcome.ok) deps.recordPoint(ctx, outcome);
     }
     return outcomes;
   }
@@ -61,19 +77,19 @@ export function createLookups(env: Bindings, config: Config): Lookups {
   return {
     async payerOf(request, user) {
       if (!user) return { client: { key: clientKey(request), limits }, plan: null };
-      const plan = await planOfUser(env.DB, user);
+      const plan = await planOfUser(deps.db, user);
       // No monthly cap on the plan (Pro): only the per-minute limit applies.
       const perMonth = plan.lookupsPerMonth === null ? Number.MAX_SAFE_INTEGER : limits.perMonth;
       return { client: { key: `user:${user.id}`, limits: { ...limits, perMonth } }, plan };
     },
-    peek: (payer) => peekLookup(env, payer.client),
+    peek: (payer) => deps.peek(payer.client),
     async take(payer, count) {
-      if (count === 1) return takeLookup(env, payer.client);
-      const peek = await peekLookup(env, payer.client);
+      if (count === 1) return deps.take(payer.client);
+      const peek = await deps.peek(payer.client);
       if (!peek.allowed || peek.remaining < count) return { ...peek, allowed: false, exceeded: peek.exceeded ?? "month" };
       let decision = peek;
       for (let i = 0; i < count; i += 1) {
-        decision = await takeLookup(env, payer.client);
+        decision = await deps.take(payer.client);
         if (!decision.allowed) break;
       }
       return decision;
