@@ -37,7 +37,7 @@ function fakeDeps(left: number) {
   const taken: string[] = [];
   const recorded: string[] = [];
   const decision = (allowed: boolean, remaining: number): LimitDecision => ({
-    allowed, exceeded: allowed ? undefined : "month", granted: allowed ? 1 : 0, limit: 10, remaining, resetSeconds: 60, resetAt: "2026-12-01T00:00:00.000Z",
+    allowed, exceeded: allowed ? undefined : "month", granted: allowed ? 1 : 0, limit: 10, remaining, resetSeconds: 60, resetAt: "2026-12-01T00:00:00.000Z", grantExpiresAt: 0,
   });
   const deps: LookupDeps = {
     db: env.DB,
