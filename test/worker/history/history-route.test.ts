@@ -137,3 +137,12 @@ describe("GET /api/history", () => {
     expect(body.detail.map((entry) => entry.loc)).toEqual([["query", field]]);
   });
 });
+
+describe("GET /api/history errors", () => {
+  it("keep the headers set before the refusal: a plan refusal is not cacheable either", async () => {
+    const res = await new TestBrowser(demoEnv()).request("/api/history?asin=B08N5WRWNW&range=30d");
+    expect(res.status).toBe(401);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await res.json()).toEqual({ detail: "Sign in to see 30 and 90 days", code: "unauthenticated" });
+  });
+});
