@@ -32,41 +32,40 @@ const INTRO =
   "Send an API key from Settings → API Access as `Authorization: Bearer rl_live_…`. " +
   "Lists take `?limit=` and `?cursor=` and answer `next_cursor`. Every error is `{detail, code}` (the Error schema lists the codes).";
 
-function generate(api: OpenAPIHono<AppEnv>, c: Context<AppEnv>): OpenApiDocument {
-  return api.getOpenAPI31Document({
-    openapi: "3.1.0",
-    info: { title: "RankLayer API", version: c.var.services.config.vars.APP_VERSION ?? "0.1.0" },
-    servers: [{ url: "/api", description: "This host" }],
-  }) as OpenApiDocument;
+type Documents = { publicDocument: OpenApiDocument; internalDocument: OpenApiDocument };
+
+function generate(api: OpenAPIHono<AppEnv>, version: string): Documents {
+  const { publicDocument, internalDocument } = splitDocument(
+    api.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "RankLayer API", version }, servers: [{ url: "/api", description: "This host" }] }) as OpenApiDocument,
+    isPublicPath,
+  );
+  publicDocument.info.description = `Amazon Best Sellers Rank, price and offers by ASIN, rank history, the watchlist, alerts, notifications and exports. ${INTRO}`;
+  publicDocument.tags = [
+    { name: "Products", description: "Public product data by ASIN." },
+    { name: "Watchlist", description: "The ASINs your account tracks every night." },
+    { name: "Alerts", description: "Rank, price and seller alerts, and the notifications they send." },
+    { name: "Exports", description: "Datasets as CSV or PDF files." },
+  ];
+  internalDocument.info = {
+    ...internalDocument.info,
+    title: "RankLayer internal API",
+    description: "The session routes of the RankLayer web app (cookie session and X-XSRF-TOKEN on writes). Not a stable API.",
+  };
+  return { publicDocument, internalDocument };
 }
 
 /**
  * GET /api/openapi.json (the public API) and GET /api/openapi-internal.json (the session
- * routes the web app calls). Both are generated on request from the route declarations, not
- * when the module loads: a cold start pays nothing for them.
+ * routes the web app calls), generated from the route declarations on the first request that
+ * asks (not when the module loads: a cold start pays nothing for them), then kept with the app.
  */
 export function serveOpenApiDocuments(api: OpenAPIHono<AppEnv>): void {
-  api.get("/openapi.json", (c) => {
-    const { publicDocument } = splitDocument(generate(api, c), isPublicPath);
-    publicDocument.info = {
-      ...publicDocument.info,
-      description: `Amazon Best Sellers Rank, price and offers by ASIN, rank history, the watchlist, alerts, notifications and exports. ${INTRO}`,
-    };
-    publicDocument.tags = [
-      { name: "Products", description: "Public product data by ASIN." },
-      { name: "Watchlist", description: "The ASINs your account tracks every night." },
-      { name: "Alerts", description: "Rank, price and seller alerts, and the notifications they send." },
-      { name: "Exports", description: "Datasets as CSV or PDF files." },
-    ];
-    return c.json(publicDocument);
-  });
-  api.get("/openapi-internal.json", (c) => {
-    const { internalDocument } = splitDocument(generate(api, c), isPublicPath);
-    internalDocument.info = {
-      ...internalDocument.info,
-      title: "RankLayer internal API",
-      description: "The session routes of the RankLayer web app (cookie session and X-XSRF-TOKEN on writes). Not a stable API.",
-    };
-    return c.json(internalDocument);
-  });
+  let built: { version: string; documents: Documents } | undefined;
+  const documents = (c: Context<AppEnv>): Documents => {
+    const version = c.var.services.config.vars.APP_VERSION ?? "0.1.0";
+    if (built?.version !== version) built = { version, documents: generate(api, version) };
+    return built.documents;
+  };
+  api.get("/openapi.json", (c) => c.json(documents(c).publicDocument));
+  api.get("/openapi-internal.json", (c) => c.json(documents(c).internalDocument));
 }
