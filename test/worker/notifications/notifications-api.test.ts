@@ -156,7 +156,7 @@ describe("marking as read", () => {
     for (const id of [crypto.randomUUID(), hidden?.id]) {
       const res = await browser.request(`/api/notifications/${id}/read`, { method: "POST" });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ detail: "No such notification." });
+      expect(await res.json()).toEqual({ detail: "No such notification.", code: "not_found" });
     }
   });
 });
