@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { countActiveAlerts, createAlert, deleteAlert, findAlert, findDuplicateAlert, listAlerts, ruleThreshold, updateAlert, type AlertRule } from "../alerts/alert-store";
-import { findCredentials, type UserRecord } from "../auth/accounts-store";
+import { findCredentials } from "../accounts/credentials-store";
+import type { UserRecord } from "../accounts/user-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { canActivateAlert, type Plan } from "../contract/plans";
 import { planOfUser } from "../billing/user-plan";

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { createDemoUser, saveCredentials, upsertSellerUser, userStatus } from "../auth/accounts-store";
+import { createDemoUser, upsertSellerUser } from "../accounts/user-store";
+import { saveCredentials } from "../accounts/credentials-store";
+import { userStatus } from "../accounts/account-status";
 import { callbackErrorPage } from "../auth/callback-page";
 import { callbackUrl, consentUrl } from "../auth/consent-url";
 import { clearCookie, DEMO_ACCOUNT_COOKIE, OAUTH_STATE_COOKIE, readCookie, setHostCookie, setXsrfCookie } from "../auth/cookies";

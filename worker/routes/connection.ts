@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { deleteCredentials, findCredentials } from "../auth/accounts-store";
+import { deleteCredentials, findCredentials } from "../accounts/credentials-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import type { AppEnv } from "../env";
 import { dropSellerAccessToken } from "../upstreams/spapi/lwa";

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { completeOnboarding, userStatus } from "../auth/accounts-store";
+import { completeOnboarding } from "../accounts/user-store";
+import { userStatus } from "../accounts/account-status";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { onboardingSchema } from "../contract/account";
 import type { AppEnv } from "../env";

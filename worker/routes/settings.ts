@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { loadSettings, saveSettings } from "../auth/accounts-store";
+import { loadSettings, saveSettings } from "../accounts/settings-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { KeyringError } from "../auth/token-crypto";
 import { settingsUpdateSchema } from "../contract/account";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { userStatus } from "../auth/accounts-store";
+import { userStatus } from "../accounts/account-status";
 import type { AppEnv } from "../env";
 
 export const userRoutes = new Hono<AppEnv>()

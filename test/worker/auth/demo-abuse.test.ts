@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDemoUser } from "../../../worker/auth/accounts-store";
+import { createDemoUser } from "../../../worker/accounts/user-store";
 import { createSession, MAX_SESSIONS_PER_ACCOUNT, readSession } from "../../../worker/auth/session";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 

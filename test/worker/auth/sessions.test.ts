@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { createDemoUser } from "../../../worker/auth/accounts-store";
+import { createDemoUser } from "../../../worker/accounts/user-store";
 import { createSession } from "../../../worker/auth/session";
 import { demoEnv, sellerEnv, TestBrowser } from "../support/seller-browser";
 
