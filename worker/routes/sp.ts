@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import type { AppEnv } from "../env";
-import { catalogItemQuerySchema } from "../contract/account";
+import { catalogItemQuerySchema } from "../contract/catalog-item";
 import { fetchCatalogItem } from "../seller/catalog-service";
 import { SellerApiError } from "../upstreams/spapi/seller-api";
 import { sellerApiFor } from "../seller/select-seller-api";

@@ -38,6 +38,7 @@ describe("demo accounts per address", () => {
     expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(await refused.json()).toEqual({
       detail: expect.stringMatching(/^Too many demo accounts from this network: at most 3 an hour\. Try again in \d+ minutes\.$/),
+      code: "rate_limited",
     });
     expect(flood.cookies.has("__Host-session")).toBe(false);
 
