@@ -61,8 +61,6 @@ function callbackFailure(c: Context<AppEnv>, status: 400 | 403 | 502, message: s
   return c.html(callbackErrorPage(message), status);
 }
 
-const page = (description: string) => ({ description, content: { "text/html": { schema: z.string() } } });
-
 const xsrfRoute = createRoute({
   method: "get",
   path: "/xsrf",
@@ -91,13 +89,12 @@ const callbackRoute = createRoute({
   path: "/callback",
   tags: ["Auth"],
   summary: "Where Amazon sends the seller back after consent: signs in and redirects",
+  description:
+    "A page the browser lands on, not a JSON API: when sign-in fails it answers an HTML page saying why and to start " +
+    "again (400: the state or code is missing, expired, reused or refused; 403: Amazon sign-in is not configured; " +
+    "502: Amazon's sign-in service failed).",
   request: { query: callbackQuerySchema },
-  responses: {
-    302: { description: "Signed in: to /onboarding the first time, to /seller-central after." },
-    400: page("A page saying what went wrong (state, code) and to start again."),
-    403: page("Amazon sign-in is not configured on this server."),
-    502: page("Amazon's sign-in service failed."),
-  },
+  responses: { 302: { description: "Signed in: to /onboarding the first time, to /seller-central after." } },
 });
 
 const demoRoute = createRoute({
