@@ -1,5 +1,5 @@
 import type { UserRecord } from "../accounts/user-store";
-import { FREE_PLAN, type Plan } from "../contract/plans";
+import type { Plan } from "../contract/plans";
 import { planFromBilling } from "./entitlements";
 import { findUserBilling, type SubscriptionRecord } from "./subscription-store";
 
@@ -11,11 +11,6 @@ import { findUserBilling, type SubscriptionRecord } from "./subscription-store";
  */
 export async function planOfUser(db: D1Database, user: UserRecord): Promise<Plan> {
   return (await billingOfUser(db, user)).plan;
-}
-
-/** The caller's plan: the signed-in (or key-holding) user's, and Free for an anonymous caller. */
-export async function planOfCaller(db: D1Database, account: { user: UserRecord } | null | undefined): Promise<Plan> {
-  return account ? planOfUser(db, account.user) : FREE_PLAN;
 }
 
 export interface UserBilling {

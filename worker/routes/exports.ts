@@ -1,7 +1,7 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import * as z from "zod/mini";
-import { planOfCaller } from "../billing/user-plan";
-import { PRO_PLAN } from "../contract/plans";
+import { planOfUser } from "../billing/user-plan";
+import { FREE_PLAN, PRO_PLAN, type Plan } from "../contract/plans";
 import type { AppEnv } from "../env";
 import { isRefusal } from "../exports/dataset";
 import { EXPORT_DATASETS } from "../exports/datasets";
@@ -15,6 +15,11 @@ const formatSchema = z.object({
   format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(", ")}` }),
   paper: z._default(z.enum(PAPER_SIZES, { error: `paper must be one of ${PAPER_SIZES.join(", ")}` }), "a4"),
 });
+
+async function planOf(c: Context<AppEnv>): Promise<Plan> {
+  const account = c.get("account");
+  return account ? planOfUser(c.env.DB, account.user) : FREE_PLAN;
+}
 
 /**
  * GET /api/exports/<dataset>?format=csv|pdf[&paper=a4|letter]&…: a dataset (see
@@ -35,7 +40,7 @@ export const exportRoutes = new Hono<AppEnv>().get("/:dataset", async (c) => {
   if (dataset.needsAccount && !account) {
     return c.json({ detail: "Sign in first: connect your Amazon seller account or continue with the demo." }, 401);
   }
-  const plan = await planOfCaller(c.env.DB, c.get("account"));
+  const plan = await planOf(c);
   c.header("Cache-Control", "private, no-store");
   const now = Date.now();
   const request = { c, plan, now };

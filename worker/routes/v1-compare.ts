@@ -1,11 +1,12 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { planOfCaller } from "../billing/user-plan";
+import { planOfUser } from "../billing/user-plan";
 import { allUnavailable, compareItems, compareLimitOf, compareRefusal, retryAfterOf } from "../compare/compare-rules";
 import { compareQuerySchema, splitAsins } from "../compare/compare-query";
 import { lookupForCompare } from "../compare/compare-service";
 import type { ComparePlan, CompareResponse } from "../contract/compare";
 import type { Marketplace } from "../contract/marketplaces";
+import { FREE_PLAN, type Plan } from "../contract/plans";
 import type { AppEnv } from "../env";
 import { limitExceededDetail, lookupLimits, peekLookup, rateLimitHeaders, takeLookup } from "../ratelimit/lookup-limit";
 import type { LimitDecision } from "../ratelimit/policy";
@@ -78,6 +79,11 @@ const planRoute = createRoute({
   responses: { 200: answer("The caller's compare limits.", planSchema) },
 });
 
+async function planOf(c: Context<AppEnv>): Promise<Plan> {
+  const account = c.get("account");
+  return account ? planOfUser(c.env.DB, account.user) : FREE_PLAN;
+}
+
 /** Takes one lookup per ASIN, or none when the allowance cannot cover them all. */
 async function takeLookups(c: Context<AppEnv>, count: number): Promise<LimitDecision> {
   const peek = await peekLookup(c.env, c.req.raw);
@@ -94,7 +100,7 @@ async function takeLookups(c: Context<AppEnv>, count: number): Promise<LimitDeci
 export const compareRoutes = new OpenAPIHono<AppEnv>();
 
 compareRoutes.openapi(planRoute, async (c) => {
-  const plan = await planOfCaller(c.env.DB, c.get("account"));
+  const plan = await planOf(c);
   c.header("Cache-Control", "private, no-store");
   const body: ComparePlan = {
     plan: plan.id,
@@ -115,7 +121,7 @@ compareRoutes.openapi(
     const marketplace = query.marketplace as Marketplace;
     c.header("Cache-Control", "private, no-store");
 
-    const plan = await planOfCaller(c.env.DB, c.get("account"));
+    const plan = await planOf(c);
     const refusal = compareRefusal(plan, asins, marketplace);
     if (refusal) return c.json({ detail: refusal }, 403);
 
