@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { countActiveAlerts, createAlert, deleteAlert, findAlert, findDuplicateAlert, listAlerts, ruleThreshold, updateAlert, type AlertRule } from "../alerts/alert-store";
-import { findCredentials, type UserRecord } from "../auth/accounts-store";
+import { findCredentials } from "../accounts/credentials-store";
+import type { UserRecord } from "../accounts/user-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { planCoversMarketplace } from "../billing/entitlements";
 import { planOfUser } from "../billing/user-plan";

@@ -43,7 +43,7 @@ describe("the Alerts API needs a session and the XSRF header", () => {
     ];
     for (const res of answers) {
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ detail: expect.stringContaining("Sign in") });
+      expect(await res.json()).toEqual({ detail: expect.stringContaining("Sign in"), code: "unauthenticated" });
     }
   });
 

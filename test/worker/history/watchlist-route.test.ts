@@ -30,7 +30,7 @@ describe("/api/watchlist needs a session", () => {
     expect((await browser.request("/api/watchlist")).status).toBe(401);
     const add = await browser.json("/api/watchlist", "POST", { asin: "B08N5WRWNW", marketplace: "US" });
     expect(add.status).toBe(401);
-    expect(await add.json()).toEqual({ detail: expect.stringMatching(/^Sign in first/) });
+    expect(await add.json()).toEqual({ detail: expect.stringMatching(/^Sign in first/), code: "unauthenticated" });
     expect((await browser.request("/api/watchlist/US/B08N5WRWNW", { method: "DELETE" })).status).toBe(401);
   });
 
@@ -38,7 +38,7 @@ describe("/api/watchlist needs a session", () => {
     const browser = await proBrowser();
     const add = await browser.json("/api/watchlist", "POST", { asin: "B08N5WRWNW", marketplace: "US" }, { omitXsrfHeader: true });
     expect(add.status).toBe(403);
-    expect(await add.json()).toEqual({ detail: "Missing XSRF token. Reload the page and try again." });
+    expect(await add.json()).toEqual({ detail: "Missing XSRF token. Reload the page and try again.", code: "xsrf_failed" });
     const remove = await browser.request("/api/watchlist/US/B08N5WRWNW", { method: "DELETE", omitXsrfHeader: true });
     expect(remove.status).toBe(403);
     expect(await items(browser)).toEqual([]);

@@ -42,7 +42,7 @@ describe("the notifications API needs a session and the XSRF header", () => {
       await anonymous.request("/api/notifications/read-all", { method: "POST" }),
     ]) {
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ detail: expect.stringContaining("Sign in") });
+      expect(await res.json()).toEqual({ detail: expect.stringContaining("Sign in"), code: "unauthenticated" });
     }
   });
 
