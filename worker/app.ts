@@ -5,13 +5,13 @@ import { apiKeyAuth } from "./auth/api-key-auth";
 import { keyScope } from "./auth/key-scope";
 import { originCheck } from "./auth/origin-check";
 import { sessionMiddleware } from "./auth/session-middleware";
-import { configOf } from "./config";
-import { servicesMiddleware } from "./services";
+import { demoKeysUseSampleData, servicesMiddleware } from "./services";
 import { xsrfProtection } from "./auth/xsrf";
 import { ApiError, codeOfStatus } from "./shared/api-error";
 import { apiBodyLimit } from "./shared/body-limit";
+import { extensionCors } from "./shared/extension-cors";
 import type { AppEnv } from "./env";
-import { createApiApp, serveOpenApiDocument } from "./openapi/document";
+import { createApiApp, serveOpenApiDocuments } from "./openapi/document";
 import { alertRoutes } from "./routes/alerts";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
@@ -42,6 +42,7 @@ const api = apiApp
   .use(servicesMiddleware)
   // A 64 kB cap on every body, and cross-site state changes refused, before any work is done.
   .use(apiBodyLimit())
+  .use(extensionCors)
   .use(originCheck)
   // Stripe signs its webhook body instead of holding a session: mounted before the key, session and XSRF checks, which it skips.
   .route("/billing/webhook", billingWebhookRoutes)
@@ -50,6 +51,7 @@ const api = apiApp
   // A key reaches /api/v1/* and /api/exports/* only; anywhere else it is refused before it is looked up.
   .use(keyScope)
   .use(apiKeyAuth)
+  .use(demoKeysUseSampleData)
   .use(sessionMiddleware)
   .use(xsrfProtection)
   // Public: anyone may call these.
@@ -83,7 +85,8 @@ const api = apiApp
   .route("/v1/alerts", alertRoutes)
   .route("/v1/notifications", notificationRoutes);
 
-serveOpenApiDocument(apiApp, (env) => configOf(env).vars.APP_VERSION ?? "0.1.0");
+// /api/openapi.json (public) and /api/openapi-internal.json (session routes), generated on request.
+serveOpenApiDocuments(apiApp);
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.
@@ -97,7 +100,7 @@ export const app = new Hono<AppEnv>()
     }),
   )
   .route("/api", api)
-  .notFound((c) => c.json({ detail: `No API route for ${c.req.method} ${c.req.path}` }, 404))
+  .notFound((c) => c.json({ detail: `No API route for ${c.req.method} ${c.req.path}`, code: "not_found" }, 404))
   .onError((error, c) => {
     if (error instanceof ApiError) {
       return c.json({ detail: error.detail, code: error.code }, error.status, error.headers);

@@ -24,6 +24,12 @@ export async function hasRoomToTrack(
   return (row?.already ?? 0) > 0 || (row?.tracked ?? 0) < limit;
 }
 
+/** How many entries the user's watchlist holds, stopped ones included (its own size limit counts them all). */
+export async function watchlistSize(db: D1Database, userId: string): Promise<number> {
+  const row = await db.prepare("SELECT count(*) AS n FROM watchlist WHERE user_id = ?").bind(userId).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
 /** The refusal every "track one more" path gives, naming the way up. */
 export function trackedLimitDetail(plan: { name: string; watchlistLimit: number | null }, hint: string): string {
   return `Your ${plan.name} plan tracks up to ${plan.watchlistLimit} ASINs, watchlist and alerts (paused ones too) together. Remove one first.${hint}`;

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { KEY_CACHE_MS } from "../../../worker/auth/api-key-auth";
+import { KEY_CACHE_MS } from "../../../worker/api-keys/key-resolver";
 import { createKey, sellerOnPlan, setPlan, withKey } from "./support";
 
 /** Past the isolate's short key cache, so the next request reads the plan again. */

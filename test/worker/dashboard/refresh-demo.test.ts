@@ -5,6 +5,7 @@ import { runExtraRefresh } from "../../../worker/jobs/snapshot/extra-refresh";
 import { freeBrowserWith, proBrowser, userIdOf } from "../history/accounts";
 import { liveEnv } from "../lookup/live-env";
 import { calls, newAsin, uniqueClient } from "../support/creators-fake";
+import { virtualClock } from "../jobs/snapshot/support";
 import type { TestBrowser } from "../support/seller-browser";
 
 /** Live Creators credentials (the fake upstream counts each call under `clientId`). */
@@ -48,7 +49,8 @@ describe("refreshes check the plan and never send a demo account's ASINs upstrea
     await onLiveUpstream(demo, clientId, asins);
     await env.DB.prepare("INSERT INTO user_settings (user_id, sync_frequency) VALUES (?, 'hourly') ON CONFLICT (user_id) DO UPDATE SET sync_frequency = 'hourly'")
       .bind(userIdOf(demo)).run();
-    const result = await runExtraRefresh(liveEnv(clientId, { SNAPSHOT_REQUESTS_PER_SECOND: "1000" }));
+    // 14:00 UTC: an hourly refresh is due (none runs in the nightly 02:00 hour).
+    const result = await runExtraRefresh(liveEnv(clientId, { SNAPSHOT_REQUESTS_PER_SECOND: "1000" }), { clock: virtualClock(Date.UTC(2026, 10, 24, 14, 0, 5)) });
     expect(result.users).toBeGreaterThanOrEqual(1);
     expect(await calls({ clientId })).toHaveLength(0);
   });

@@ -6,8 +6,7 @@ import { api } from "./client";
 
 /** GET /api/billing/subscription; with the Checkout session id on the return from Checkout, read from Stripe at once. */
 export async function fetchSubscription(signal?: AbortSignal, sessionId?: string | null): Promise<SubscriptionResponse> {
-  const input = sessionId ? { query: { session_id: sessionId } } : undefined;
-  return responseData(api.api.billing.subscription.$get(input as undefined, { init: { signal } }));
+  return responseData(api.api.billing.subscription.$get({ query: sessionId ? { session_id: sessionId } : {} }, { init: { signal } }));
 }
 
 /** POST /api/billing/create-checkout: the Checkout URL, or {mock: true, url: null} in mock mode. */
