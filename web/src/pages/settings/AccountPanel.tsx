@@ -5,6 +5,7 @@ import { PastDueBanner } from "../../components/PastDueBanner";
 import type { ConnectionStatus, UserStatus } from "../../../../worker/contract/account";
 import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { SignOutButton } from "../../components/SignOutButton";
+import "../../styles/facts.css";
 
 /** The signed-in account, the way to change its preferences, and Sign out. */
 export function AccountPanel({ user, connection }: { user: UserStatus; connection: ConnectionStatus | null }) {
