@@ -61,6 +61,8 @@ export const notificationSettingsSchema = z.object({
   emailAlerts: toggle("emailAlerts"),
   inAppAlerts: toggle("inAppAlerts"),
   weeklyReport: toggle("weeklyReport"),
+  /** Optional so older clients keep working: absent means off (read), or unchanged (saved). */
+  dailyReport: z.optional(toggle("dailyReport")),
   rankDrops: toggle("rankDrops"),
   buyBoxLoss: toggle("buyBoxLoss"),
 });

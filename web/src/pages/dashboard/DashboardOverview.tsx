@@ -52,8 +52,9 @@ function Kpis({ data }: { data: DashboardResponse }) {
       <KpiCard
         title="Biggest 7-day mover"
         value={mover ? mover.asin : "—"}
-        detail={mover ? `${formatPercent(mover.rankChangePercent)} rank (${mover.marketplace})` : "Needs two days of snapshots"}
-        source={kpis.biggestMoverSource}
+        detail={mover ? `${formatPercent(mover.rankChangePercent)} rank (${mover.marketplace})` : "No 7-day change yet: needs two days of snapshots"}
+        // Without a mover the snapshots that do exist are named (the ranks'), not "No snapshot yet".
+        source={mover ? kpis.biggestMoverSource : kpis.averageRank.source}
       />
     </div>
   );

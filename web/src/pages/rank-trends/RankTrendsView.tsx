@@ -6,6 +6,7 @@ import { fetchDashboard, fetchIntraday } from "../../api/dashboard";
 import { fetchHistory } from "../../api/history";
 import { useResource } from "../../api/use-resource";
 import { TimeChart } from "../../components/charts/TimeChart";
+import { LimitMessage } from "../../components/LimitMessage";
 import { formatRank } from "../../lib/format";
 import { formatPercent, formatSigned, TableScroll } from "../dashboard/figures";
 import "../../styles/dashboard.css";
@@ -76,7 +77,7 @@ function Trends({ rows }: { rows: DashboardResponse["rows"] }) {
         ))}
       </fieldset>
       {history.status === "loading" && <p className="seller-muted" role="status">Loading rank history...</p>}
-      {history.status === "error" && <p className="field-error" role="alert">{history.message ?? "Failed to load rank history."}</p>}
+      {history.status === "error" && <LimitMessage inline text={history.message ?? "Failed to load rank history."} />}
       {history.status === "success" && <Charts series={history.data.daily} intraday={history.data.intraday} range={range} />}
     </>
   );
