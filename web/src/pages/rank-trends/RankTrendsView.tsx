@@ -9,6 +9,7 @@ import { TimeChart } from "../../components/charts/TimeChart";
 import { LimitMessage } from "../../components/LimitMessage";
 import { formatRank } from "../../lib/format";
 import { formatPercent, formatSigned, TableScroll } from "../dashboard/figures";
+import "../../styles/seller.css";
 import "../../styles/dashboard.css";
 
 /** The most ASINs one chart draws. */
