@@ -106,3 +106,16 @@ describe("the Enterprise card", () => {
     expect(cardFeatures(pro)).toEqual(pro.features);
   });
 });
+
+describe("Settings → Account when the plan cannot be read", () => {
+  it("says so with Try again instead of guessing, and Try again shows the plan", async () => {
+    const { openTab, panel, renderSettings } = await import("../seller/settings-render");
+    const { user } = await renderSettings({ "GET /api/billing/subscription": sequence(json({ detail: "boom" }, 503), json(PRO)) });
+    await openTab(user, "Account");
+    const plan = () => within(panel()).getByText("Plan", { selector: "dt" }).nextElementSibling as HTMLElement;
+    await waitFor(() => expect(plan().textContent).toContain("Could not be read."));
+    expect(plan().textContent).not.toContain("Free");
+    await user.click(within(plan()).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(plan().textContent).toContain("Pro"));
+  });
+});
