@@ -86,17 +86,17 @@ async function setTheme(page: Page, theme: "light" | "dark") {
   expect(await page.evaluate(() => document.documentElement.classList.contains("dark")), `${theme} theme`).toBe(dark);
 }
 
-async function checkAll(page: Page, state: string, paths: readonly string[]) {
+async function checkAll(page: Page, state: string, paths: readonly string[]): Promise<string[]> {
   const failures: string[] = [];
   for (const path of paths) failures.push(...(await checkRoute(page, state, path)));
-  expect(failures).toEqual([]);
+  return failures;
 }
 
 describe("the layout of every screen", () => {
   it("signed out", async () => {
     const context = await browser.newContext();
     try {
-      await checkAll(await context.newPage(), "signed-out", ALL_ROUTES);
+      expect(await checkAll(await context.newPage(), "signed-out", ALL_ROUTES)).toEqual([]);
     } finally {
       await context.close();
     }
@@ -106,7 +106,9 @@ describe("the layout of every screen", () => {
     const plans = FULL ? (["free", "pro"] as const) : (["pro"] as const);
     for (const plan of plans) accounts[plan] = await trackingAccount(browser, server.url, plan);
     await snapshotDay(server.url, accounts.pro?.page ?? accounts.free!.page, utcMidnight(0));
-    for (const plan of plans) await checkAll(accounts[plan]!.page, `${plan}-day-one`, SIGNED_IN_ROUTES);
+    const failures: string[] = [];
+    for (const plan of plans) failures.push(...(await checkAll(accounts[plan]!.page, `${plan}-day-one`, SIGNED_IN_ROUTES)));
+    expect(failures).toEqual([]);
   }, 900_000);
 
   it("signed in, after a week of snapshots", async () => {
@@ -114,7 +116,9 @@ describe("the layout of every screen", () => {
     const page = accounts.pro?.page ?? accounts.free?.page;
     if (!page) throw new Error("the first-day test signs the accounts in");
     for (let daysAgo = 6; daysAgo >= 1; daysAgo--) await snapshotDay(server.url, page, utcMidnight(daysAgo));
-    for (const plan of plans) await checkAll(accounts[plan]!.page, `${plan}-week`, SIGNED_IN_ROUTES);
+    const failures: string[] = [];
+    for (const plan of plans) failures.push(...(await checkAll(accounts[plan]!.page, `${plan}-week`, SIGNED_IN_ROUTES)));
+    expect(failures).toEqual([]);
   }, 900_000);
 });
 

@@ -9,6 +9,7 @@ import { WatchlistSection } from "../alerts/WatchlistSection";
 import { formatPercent, KpiCard } from "./figures";
 import { RefreshNowButton } from "./RefreshNowButton";
 import { TrackedTable } from "./TrackedTable";
+import "../../styles/seller.css";
 import "../../styles/dashboard.css";
 
 /** KPI cards and the tracked-ASIN table of the signed-in user, optionally for one brand. */

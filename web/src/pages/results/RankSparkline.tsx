@@ -1,5 +1,6 @@
 import { formatRank } from "../../lib/format";
 import { sparklinePoints, type RankedDay } from "./sparkline";
+import "../../styles/sparkline.css";
 
 const WIDTH = 240;
 const HEIGHT = 64;
