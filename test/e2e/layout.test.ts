@@ -16,6 +16,7 @@ import { launchBrowser } from "./browser.ts";
 import { builtCssClasses, injectAxe, layoutFindings } from "./layout-checks.ts";
 import { snapshotDay, trackingAccount, utcMidnight, type SignedInState } from "./layout-states.ts";
 import { useOwnAppServer } from "./own-app-server.ts";
+import { signInAsPro } from "./pro-account.ts";
 import { UNKNOWN_PATH, visitPath } from "./site-pages.ts";
 
 const FULL = process.env.LAYOUT_FULL === "1";
@@ -97,6 +98,17 @@ describe("the layout of every screen", () => {
     const context = await browser.newContext();
     try {
       expect(await checkAll(await context.newPage(), "signed-out", ALL_ROUTES)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 900_000);
+
+  it.skipIf(!FULL)("signed in on Pro with nothing tracked yet", async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await signInAsPro(page, server.url);
+      expect(await checkAll(page, "pro-empty", only(APP_ROUTES.map(visitPath)))).toEqual([]);
     } finally {
       await context.close();
     }
