@@ -22,8 +22,10 @@ import { UNKNOWN_PATH, visitPath } from "./site-pages.ts";
 const FULL = process.env.LAYOUT_FULL === "1";
 const SCREENSHOTS = FULL || process.env.LAYOUT_SCREENSHOTS === "1";
 const SCREENS_DIR = join(process.cwd(), "test-results", "screens");
-const WIDTHS = [390, 1280] as const;
-const THEMES = ["light", "dark"] as const;
+type View = readonly [width: 390 | 1280, theme: "light" | "dark"];
+/** Every width × theme; the reduced run checks signed-out pages in two of them (phone light, desktop dark). */
+const EVERY_VIEW: readonly View[] = [[390, "light"], [390, "dark"], [1280, "light"], [1280, "dark"]];
+const SIGNED_OUT_VIEWS: readonly View[] = FULL ? EVERY_VIEW : [[390, "light"], [1280, "dark"]];
 /** The screens a signed-in seller works in; the reduced run checks Pro on these only. */
 const APP_ROUTES: RoutePath[] = ["/seller-central", "/dashboard", "/rank-trends", "/portfolio", "/compare", "/results", "/alerts", "/notifications", "/settings", "/billing"];
 // LAYOUT_ONLY=/pricing,/billing narrows a run to those routes (when fixing one screen).
@@ -47,7 +49,7 @@ afterAll(async () => {
 });
 
 /** Visits `path` directly, then checks it at each width and theme; returns the failures, each naming where. */
-async function checkRoute(page: Page, state: string, path: string): Promise<string[]> {
+async function checkRoute(page: Page, state: string, path: string, views: readonly View[]): Promise<string[]> {
   const failures: string[] = [];
   // A missing stylesheet is missing at every width and theme: named once per route.
   const seen = new Set<string>();
@@ -55,21 +57,19 @@ async function checkRoute(page: Page, state: string, path: string): Promise<stri
   await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
   await page.locator("main").first().waitFor();
   await injectAxe(page);
-  for (const width of WIDTHS) {
+  for (const [width, theme] of views) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    for (const theme of THEMES) {
-      await setTheme(page, theme);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      for (const finding of await layoutFindings(page, styledClasses)) {
-        if (finding.check === "stylesheet" && seen.has(finding.detail)) continue;
-        seen.add(finding.detail);
-        failures.push(`${state} ${path} @${width}px ${theme}: ${finding.check}: ${finding.element}: ${finding.detail}`);
-      }
-      if (SCREENSHOTS) {
-        const slug = path === "/" ? "home" : path.slice(1).replace(/[/?&=]+/g, "_");
-        mkdirSync(join(SCREENS_DIR, state), { recursive: true });
-        await page.screenshot({ path: join(SCREENS_DIR, state, `${slug}__${width}__${theme}.png`), fullPage: true });
-      }
+    await setTheme(page, theme);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    for (const finding of await layoutFindings(page, styledClasses)) {
+      if (finding.check === "stylesheet" && seen.has(finding.detail)) continue;
+      seen.add(finding.detail);
+      failures.push(`${state} ${path} @${width}px ${theme}: ${finding.check}: ${finding.element}: ${finding.detail}`);
+    }
+    if (SCREENSHOTS) {
+      const slug = path === "/" ? "home" : path.slice(1).replace(/[/?&=]+/g, "_");
+      mkdirSync(join(SCREENS_DIR, state), { recursive: true });
+      await page.screenshot({ path: join(SCREENS_DIR, state, `${slug}__${width}__${theme}.png`), fullPage: true });
     }
   }
   return failures;
@@ -87,9 +87,9 @@ async function setTheme(page: Page, theme: "light" | "dark") {
   expect(await page.evaluate(() => document.documentElement.classList.contains("dark")), `${theme} theme`).toBe(dark);
 }
 
-async function checkAll(page: Page, state: string, paths: readonly string[]): Promise<string[]> {
+async function checkAll(page: Page, state: string, paths: readonly string[], views: readonly View[] = EVERY_VIEW): Promise<string[]> {
   const failures: string[] = [];
-  for (const path of paths) failures.push(...(await checkRoute(page, state, path)));
+  for (const path of paths) failures.push(...(await checkRoute(page, state, path, views)));
   return failures;
 }
 
@@ -97,7 +97,7 @@ describe("the layout of every screen", () => {
   it("signed out", async () => {
     const context = await browser.newContext();
     try {
-      expect(await checkAll(await context.newPage(), "signed-out", ALL_ROUTES)).toEqual([]);
+      expect(await checkAll(await context.newPage(), "signed-out", ALL_ROUTES, SIGNED_OUT_VIEWS)).toEqual([]);
     } finally {
       await context.close();
     }
