@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_PATHS, type RoutePath } from "../../web/src/app/route-meta.ts";
 import { launchBrowser } from "./browser.ts";
 import { builtCssClasses, injectAxe, layoutFindings } from "./layout-checks.ts";
-import { snapshotDay, trackingAccount, utcMidnight, type SignedInState } from "./layout-states.ts";
+import { LAYOUT_ASINS, snapshotDay, trackingAccount, utcMidnight, type SignedInState } from "./layout-states.ts";
 import { useOwnAppServer } from "./own-app-server.ts";
 import { signInAsPro } from "./pro-account.ts";
 import { UNKNOWN_PATH, visitPath } from "./site-pages.ts";
@@ -32,7 +32,9 @@ const APP_ROUTES: RoutePath[] = ["/seller-central", "/dashboard", "/rank-trends"
 const ONLY = process.env.LAYOUT_ONLY?.split(",").filter(Boolean);
 const only = (paths: string[]) => (ONLY ? paths.filter((path) => ONLY.includes(path.split("?")[0]!)) : paths);
 const ALL_ROUTES: string[] = only([...ROUTE_PATHS.map(visitPath), UNKNOWN_PATH]);
-const SIGNED_IN_ROUTES = FULL ? ALL_ROUTES : only(APP_ROUTES.map(visitPath));
+/** Compare with the tracked ASINs: the rank history chart (Pro) is drawn. */
+const COMPARE_TRACKED = `/compare?asins=${LAYOUT_ASINS.join(",")}&marketplace=US`;
+const SIGNED_IN_ROUTES = [...(FULL ? ALL_ROUTES : only(APP_ROUTES.map(visitPath))), ...only([COMPARE_TRACKED])];
 
 const server = useOwnAppServer();
 let browser: Browser;
