@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { alignSeries, needsDots, rankRange, singlePoints, timeWindow, valueRange } from "../../../web/src/components/charts/chart-data";
+import { alignSeries, needsDots, rankRange, rankTicks, singlePoints, timeWindow, valueRange } from "../../../web/src/components/charts/chart-data";
 import { formatDay } from "../../../web/src/components/charts/chart-format";
 import { LimitMessage } from "../../../web/src/components/LimitMessage";
 import { dayWindow, sparklinePoints } from "../../../web/src/pages/results/sparkline";
@@ -26,6 +26,12 @@ describe("the chart rules", () => {
     expect(rankRange(alignSeries([{ label: "A", points: [{ at: "2026-11-25", value: 1 }] }]))).toEqual({ min: 1, max: 2 });
     expect(rankRange(alignSeries([{ label: "A", points: [{ at: "2026-11-25", value: 5000 }] }]))).toEqual({ min: 5000, max: 5500 });
     expect(rankRange(alignSeries([{ label: "A", points: [{ at: "2026-11-25", value: null }] }]))).toBeNull();
+  });
+
+  it("the best rank is the top tick; a regular tick too close to it goes", () => {
+    expect(rankTicks(1_072, 214_322, 50_000)).toEqual([1_072, 50_000, 100_000, 150_000, 200_000]);
+    expect(rankTicks(43_275, 214_322, 50_000)).toEqual([43_275, 100_000, 150_000, 200_000]);
+    expect(rankTicks(1, 2, 1)).toEqual([1, 2]);
   });
 
   it("a price axis spans its values, with room when they are equal", () => {

@@ -3,7 +3,7 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import "../../styles/charts.css";
 import { formatDay } from "./chart-format";
-import { alignSeries, hasValues, needsDots, rankRange, singlePoints, timeWindow, valueRange, type ChartSeries } from "./chart-data";
+import { alignSeries, hasValues, needsDots, rankRange, rankTicks, singlePoints, timeWindow, valueRange, type ChartSeries } from "./chart-data";
 
 // Line colours that keep 3:1 contrast on both themes' card backgrounds.
 const PALETTE = ["#2563eb", "#dc2626", "#059669", "#d97706", "#7c3aed", "#db2777", "#0891b2", "#65a30d", "#9333ea", "#ea580c"];
@@ -53,7 +53,7 @@ export function TimeChart({ label, series, days, invert = false, height = 260, f
       },
       axes: [
         { ...axis },
-        { ...axis, values: (_u, ticks) => ticks.map((tick) => formatValue(tick)), size: labelWidth },
+        { ...axis, values: (_u, ticks) => ticks.map((tick) => formatValue(tick)), size: labelWidth, ...(invert ? { splits: rankSplits } : {}) },
       ],
       series: [
         {},
@@ -104,6 +104,11 @@ export function chartColours(element: Element): { axis: string; grid: string } {
     axis: style.getPropertyValue("--chart-axis").trim() || "#475569",
     grid: style.getPropertyValue("--chart-grid").trim() || "#d9e0e8",
   };
+}
+
+/** The rank axis's ticks: uPlot's evenly spaced ones, with the best rank shown labelled at the top. */
+function rankSplits(_plot: uPlot, _axis: number, min: number, max: number, increment: number): number[] {
+  return rankTicks(min, max, increment);
 }
 
 /** The value axis's width: its widest label plus the tick and gap, so "#100,000" keeps its "#". */

@@ -94,3 +94,16 @@ export function singlePoints(series: readonly ChartSeries[]): { label: string; a
 export function needsDots(column: readonly (number | null)[]): boolean {
   return column.filter((value) => value !== null).length < 2;
 }
+
+/**
+ * Ticks for a rank axis from `min` (the best rank shown) to `max` every `increment`: the best
+ * rank is always a tick, so the top of the axis names it; a regular tick too close to it goes.
+ */
+export function rankTicks(min: number, max: number, increment: number): number[] {
+  if (!(increment > 0) || max < min) return [min];
+  const ticks: number[] = [];
+  for (let tick = Math.ceil(min / increment) * increment; tick <= max && ticks.length < 100; tick += increment) {
+    if (tick - min >= increment / 2) ticks.push(tick);
+  }
+  return [min, ...ticks];
+}
