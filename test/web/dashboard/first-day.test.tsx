@@ -38,6 +38,15 @@ describe("the dashboard on a new account's first day", () => {
     expect(mover.textContent).toContain("Amazon Creators API · as of 2026-11-24 02:00 UTC");
   });
 
+  it("after a week with no rank change, Biggest 7-day mover says none moved (not that snapshots are missing)", async () => {
+    const flat = dashboard([dashboardRow({ rankChange7d: 0, velocity: { rankChangePercent: 0, slopePerDay: 0, best: 1200, worst: 1200 } })]);
+    flat.kpis.biggestMover = null;
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/dashboard": json(flat) });
+    renderRoutes("/seller-central");
+    await screen.findByRole("heading", { name: "Your tracked ASINs" });
+    expect(card("Biggest 7-day mover").textContent).toContain("No rank moved in the last 7 days");
+  });
+
   it("draws one day's rank as a dot named with its date", async () => {
     fakeApi({
       "GET /api/user/status": json(connectedUser()),
