@@ -3,8 +3,8 @@
  * dark, signed out and as the demo account on Free and Pro, on the first day of tracking and
  * after a week of snapshots. Fails naming the state, route, width, theme and element.
  *
- * `npm test` runs a reduced set (signed out everywhere; Pro on the signed-in screens, first day
- * and week). `npm run layout` runs every state and writes a screenshot of each route × width ×
+ * `npm test` runs a reduced set (signed out everywhere at 390 px light; Pro on the signed-in
+ * screens, first day and week, in two views each). `npm run layout` runs every state and writes a screenshot of each route × width ×
  * theme × state to test-results/screens/ (see docs/layout-check.md).
  */
 import { mkdirSync } from "node:fs";
@@ -25,7 +25,11 @@ const SCREENS_DIR = join(process.cwd(), "test-results", "screens");
 type View = readonly [width: 390 | 1280, theme: "light" | "dark"];
 /** Every width × theme; the reduced run checks signed-out pages in two of them (phone light, desktop dark). */
 const EVERY_VIEW: readonly View[] = [[390, "light"], [390, "dark"], [1280, "light"], [1280, "dark"]];
-const SIGNED_OUT_VIEWS: readonly View[] = FULL ? EVERY_VIEW : [[390, "light"], [1280, "dark"]];
+// The reduced run (npm test) checks each state in fewer views, so the suite stays under six minutes;
+// site-routes.test.ts already runs axe on every route in both themes.
+const SIGNED_OUT_VIEWS: readonly View[] = FULL ? EVERY_VIEW : [[390, "light"]];
+const DAY_ONE_VIEWS: readonly View[] = FULL ? EVERY_VIEW : [[390, "dark"], [1280, "light"]];
+const WEEK_VIEWS: readonly View[] = FULL ? EVERY_VIEW : [[390, "light"], [1280, "dark"]];
 /** The screens a signed-in seller works in; the reduced run checks Pro on these only. */
 const APP_ROUTES: RoutePath[] = ["/seller-central", "/dashboard", "/rank-trends", "/portfolio", "/compare", "/results", "/alerts", "/notifications", "/settings", "/billing"];
 // LAYOUT_ONLY=/pricing,/billing narrows a run to those routes (when fixing one screen).
@@ -121,7 +125,7 @@ describe("the layout of every screen", () => {
     for (const plan of plans) accounts[plan] = await trackingAccount(browser, server.url, plan);
     await snapshotDay(server.url, accounts.pro?.page ?? accounts.free!.page, utcMidnight(0));
     const failures: string[] = [];
-    for (const plan of plans) failures.push(...(await checkAll(accounts[plan]!.page, `${plan}-day-one`, SIGNED_IN_ROUTES)));
+    for (const plan of plans) failures.push(...(await checkAll(accounts[plan]!.page, `${plan}-day-one`, SIGNED_IN_ROUTES, DAY_ONE_VIEWS)));
     expect(failures).toEqual([]);
   }, 900_000);
 
@@ -131,7 +135,7 @@ describe("the layout of every screen", () => {
     if (!page) throw new Error("the first-day test signs the accounts in");
     for (let daysAgo = 6; daysAgo >= 1; daysAgo--) await snapshotDay(server.url, page, utcMidnight(daysAgo));
     const failures: string[] = [];
-    for (const plan of plans) failures.push(...(await checkAll(accounts[plan]!.page, `${plan}-week`, SIGNED_IN_ROUTES)));
+    for (const plan of plans) failures.push(...(await checkAll(accounts[plan]!.page, `${plan}-week`, SIGNED_IN_ROUTES, WEEK_VIEWS)));
     expect(failures).toEqual([]);
   }, 900_000);
 });
