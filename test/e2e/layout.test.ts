@@ -73,7 +73,7 @@ async function checkRoute(page: Page, state: string, path: string, views: readon
       failures.push(`${state} ${path} @${width}px ${theme}: ${finding.check}: ${finding.element}: ${finding.detail}`);
     }
     if (SCREENSHOTS) {
-      const slug = path === "/" ? "home" : path.slice(1).replace(/[/?&=]+/g, "_");
+      const slug = path === "/" ? "home" : path.slice(1).replace(/[/?&=,]+/g, "_");
       mkdirSync(join(SCREENS_DIR, state), { recursive: true });
       await page.screenshot({ path: join(SCREENS_DIR, state, `${slug}__${width}__${theme}.png`), fullPage: true });
     }
