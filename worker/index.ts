@@ -25,9 +25,10 @@ const alertCheckThenRetention: Job = async (env, scheduledTime) => {
     const { check, deliveries } = await checkAlertsAndNotify(env, scheduledTime);
     console.log("alert check", JSON.stringify(check));
     console.log("deliveries", JSON.stringify(deliveries));
-    // The daily report every day, the weekly one on Mondays (null without an email binding).
+    // The daily report every day, the weekly one on Mondays (null without an email binding);
+    // logged when a weekly run was due or a daily report went out (quiet days log nothing).
     const reports = await sendReports(env, scheduledTime);
-    if (reports) console.log("reports", JSON.stringify(reports));
+    if (reports && (reports.weekly || reports.daily.sent + reports.daily.failed > 0)) console.log("reports", JSON.stringify(reports));
   } finally {
     console.log("retention", JSON.stringify(await runRetention(env, scheduledTime)));
   }

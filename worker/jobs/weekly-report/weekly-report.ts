@@ -29,9 +29,9 @@ interface ReportPeriod {
  */
 export async function sendReports(env: Bindings, nowMs: number, sender?: EmailSender): Promise<{ daily: Outcome; weekly: Outcome | null } | null> {
   if (!alertEmailConfig(env)) return null;
-  const daily = await sendReport(env, dailyPeriod(nowMs), sender);
+  const daily = (await sendReport(env, dailyPeriod(nowMs), sender)) ?? { sent: 0, failed: 0 };
   const weekly = isReportDay(nowMs) ? await sendReport(env, weeklyPeriod(nowMs), sender) : null;
-  return daily && { daily, weekly };
+  return { daily, weekly };
 }
 
 /**
