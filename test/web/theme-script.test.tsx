@@ -1,9 +1,6 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-
 // public/theme.js runs before the first paint, outside React: run its text as the page would.
-const source = readFileSync(join(process.cwd(), "web", "public", "theme.js"), "utf8");
+import source from "../../web/public/theme.js?raw";
 
 function loadWith(saved: string | null, systemDark: boolean): boolean {
   document.documentElement.classList.remove("dark");
