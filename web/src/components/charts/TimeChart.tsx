@@ -8,6 +8,9 @@ import { alignSeries, hasValues, needsDots, rankRange, rankTicks, singlePoints, 
 // Line colours that keep 3:1 contrast on both themes' card backgrounds.
 const PALETTE = ["#2563eb", "#dc2626", "#059669", "#d97706", "#7c3aed", "#db2777", "#0891b2", "#65a30d", "#9333ea", "#ea580c"];
 
+/** Time-axis steps in seconds: 1, 2 and 7 days, and 30 for long ranges on a phone. */
+const DAY_TICKS = [86_400, 2 * 86_400, 7 * 86_400, 30 * 86_400];
+
 export interface TimeChartProps {
   /** Names the chart for screen readers; the data table beside it carries the figures. */
   label: string;
@@ -52,7 +55,8 @@ export function TimeChart({ label, series, days, invert = false, height = 260, f
         y: { dir: invert ? -1 : 1, range: () => (values ? [values.min, values.max] : [0, 1]) },
       },
       axes: [
-        { ...axis },
+        // Whole days: the ranges are 7 to 90 days, so 12-hour ticks would only crowd the axis.
+        { ...axis, incrs: DAY_TICKS },
         { ...axis, values: (_u, ticks) => ticks.map((tick) => formatValue(tick)), size: labelWidth, ...(invert ? { splits: rankSplits } : {}) },
       ],
       series: [
