@@ -70,4 +70,17 @@ describe("/billing after Checkout and in each mode", () => {
     renderRoutes("/billing");
     expect(await screen.findByText(MOCK_DEMO_MESSAGE)).toBeTruthy();
   });
+
+  it("a refused Upgrade says why (a demo account while Stripe is configured)", async () => {
+    fakeApi({
+      "GET /api/user/status": json(demoUser()),
+      "GET /api/billing/plans": json(PLANS_BODY),
+      "GET /api/billing/subscription": json(free({ stripe_customer_id: null })),
+      "POST /api/billing/create-checkout": json({ detail: "A demo account cannot subscribe: billing is real on this deployment.", code: "forbidden" }, 403),
+    });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = renderRoutes("/billing");
+    await user.click(await screen.findByRole("button", { name: "Upgrade" }));
+    expect(await screen.findByText("A demo account cannot subscribe: billing is real on this deployment.")).toBeTruthy();
+  });
 });

@@ -5,10 +5,11 @@ import { PastDueBanner } from "../../components/PastDueBanner";
 import type { ConnectionStatus, UserStatus } from "../../../../worker/contract/account";
 import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { SignOutButton } from "../../components/SignOutButton";
+import "../../styles/facts.css";
 
 /** The signed-in account, the way to change its preferences, and Sign out. */
 export function AccountPanel({ user, connection }: { user: UserStatus; connection: ConnectionStatus | null }) {
-  const [subscription] = useResource(fetchSubscription);
+  const [subscription, reload] = useResource(fetchSubscription);
   return (
     <div className="settings-panel">
       <h2>Account</h2>
@@ -22,7 +23,18 @@ export function AccountPanel({ user, connection }: { user: UserStatus; connectio
         <div>
           <dt>Plan</dt>
           <dd>
-            {subscription.status === "success" ? subscription.data.plan_name : "…"} <Link to="/billing">Manage billing</Link>
+            {/* A plan that could not be read is said so, never guessed. */}
+            {subscription.status === "success" && subscription.data.plan_name}
+            {subscription.status === "loading" && "…"}
+            {subscription.status === "error" && (
+              <>
+                <span className="field-error">Could not be read.</span>{" "}
+                <button type="button" className="button button--secondary" onClick={reload}>
+                  Try again
+                </button>
+              </>
+            )}{" "}
+            <Link to="/billing">Manage billing</Link>
           </dd>
         </div>
       </dl>
