@@ -7,6 +7,7 @@ import type { Plan } from "../contract/plans";
 import { configOf } from "../config";
 import type { AppEnv } from "../env";
 import { keyRateLimitHeaders, takeKeyRequest } from "../ratelimit/key-limit";
+import { isolateSlot } from "../shared/isolate-state";
 import type { UserRecord } from "./accounts-store";
 
 /**
@@ -17,10 +18,11 @@ export const KEY_CACHE_MS = 3_000;
 const MAX_CACHED = 5_000;
 
 type Resolved = { key: ApiKeyRecord; user: UserRecord; plan: Plan } | null;
-const cache = new Map<string, { value: Resolved; expiresAt: number }>();
+const keyCache = isolateSlot(() => new Map<string, { value: Resolved; expiresAt: number }>());
 
 async function resolveKey(db: D1Database, keyHash: string): Promise<Resolved> {
   const now = Date.now();
+  const cache = keyCache();
   const cached = cache.get(keyHash);
   if (cached && cached.expiresAt > now) return cached.value;
   const found = await findApiKeyByHash(db, keyHash);
@@ -33,7 +35,7 @@ async function resolveKey(db: D1Database, keyHash: string): Promise<Resolved> {
 
 /** Drops this isolate's copy of a key at once (revoke, rotate). */
 export function forgetApiKey(keyHash: string): void {
-  cache.delete(keyHash);
+  keyCache().delete(keyHash);
 }
 
 function unauthorized(c: Context<AppEnv>, detail: string) {

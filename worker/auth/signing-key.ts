@@ -1,13 +1,14 @@
 import { jwtVerify, type JWTPayload } from "jose";
 import { configOf } from "../config";
 import type { Bindings } from "../env";
+import { isolateSlot } from "../shared/isolate-state";
 import { getOrCreateAppSecret } from "./auth-state-store";
 
 const FALLBACK_KEY_NAME = "session_signing_key";
 const encoder = new TextEncoder();
 
 // Per isolate: the D1 row never changes once written, so it is read once.
-let fallbackKey: Promise<Uint8Array> | null = null;
+const fallback = isolateSlot(() => ({ key: null as Promise<Uint8Array> | null }));
 
 /**
  * The HMAC key for session tokens, OAuth state and XSRF tokens: SESSION_SECRET when the
@@ -17,11 +18,12 @@ let fallbackKey: Promise<Uint8Array> | null = null;
 export function signingKey(env: Bindings): Promise<Uint8Array> {
   const secret = configOf(env).vars.SESSION_SECRET;
   if (secret) return Promise.resolve(encoder.encode(secret));
-  fallbackKey ??= loadOrCreateFallbackKey(env.DB).catch((error: unknown) => {
-    fallbackKey = null; // let the next request try again
+  const held = fallback();
+  held.key ??= loadOrCreateFallbackKey(env.DB).catch((error: unknown) => {
+    held.key = null; // let the next request try again
     throw error;
   });
-  return fallbackKey;
+  return held.key;
 }
 
 async function loadOrCreateFallbackKey(db: D1Database): Promise<Uint8Array> {

@@ -1,5 +1,6 @@
 import type { Bindings } from "../env";
 import type { LookupResult } from "../contract/product";
+import { isolateState } from "../shared/isolate-state";
 import { recordRankSnapshot, type CategoryRank } from "./snapshot-store";
 
 export interface LookupAnswer {
@@ -24,8 +25,10 @@ export function recordLookupSnapshot(
   // Concurrent requests that shared one upstream call write its snapshot once.
   if (source === "cache" || joined) return;
   ctx.waitUntil(
-    recordRankSnapshot(env, { product, categoryRanks, source, capturedAt: refreshedAt }).catch((error: unknown) => {
-      console.error("rank snapshot write failed", product.marketplace, product.asin, error);
-    }),
+    isolateState.track(
+      recordRankSnapshot(env, { product, categoryRanks, source, capturedAt: refreshedAt }).catch((error: unknown) => {
+        console.error("rank snapshot write failed", product.marketplace, product.asin, error);
+      }),
+    ),
   );
 }

@@ -2,10 +2,11 @@ import type { Bindings } from "../env";
 import type { HourlyDecision } from "./hourly-policy";
 import { takeLeased, type LeaseBookOf } from "./lease-book";
 import { rateLimitHeaders } from "./lookup-limit";
+import { isolateSlot } from "../shared/isolate-state";
 
 /** Requests granted to this isolate for an account's keys, as for lookups (lookup-limit.ts). */
 export type KeyLeaseBook = LeaseBookOf<HourlyDecision>;
-const isolateLeases: KeyLeaseBook = new Map();
+const isolateLeases = isolateSlot<KeyLeaseBook>(() => new Map());
 
 /** All of an account's keys share one limiter, so the limit holds across keys. */
 export function keyLimiterName(userId: string): string {
@@ -21,7 +22,7 @@ export async function takeKeyRequest(
   env: Bindings,
   userId: string,
   limit: number,
-  leases: KeyLeaseBook = isolateLeases,
+  leases: KeyLeaseBook = isolateLeases(),
   now = Date.now(),
 ): Promise<HourlyDecision> {
   return takeLeased(leases, `${userId}|${limit}`, now, () => limiter(env, userId).checkHourly(limit, "lease"));

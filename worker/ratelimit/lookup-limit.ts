@@ -1,5 +1,6 @@
 import { configOf, DEFAULT_LOOKUP_LIMITS } from "../config";
 import type { Bindings } from "../env";
+import { isolateSlot } from "../shared/isolate-state";
 import { peekLeased, takeLeased, type LeaseBookOf } from "./lease-book";
 import type { LimitDecision, LookupLimits } from "./policy";
 
@@ -39,7 +40,7 @@ function resolveClient(env: Bindings, client: Request | LookupClient): LookupCli
 
 /** Lookups granted to this isolate, per client and limits (lease-book.ts). */
 export type LeaseBook = LeaseBookOf<LimitDecision>;
-const isolateLeases: LeaseBook = new Map();
+const isolateLeases = isolateSlot<LeaseBook>(() => new Map());
 
 function limiter(env: Bindings, key: string) {
   return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key));
@@ -49,7 +50,7 @@ function limiter(env: Bindings, key: string) {
 export async function takeLookup(
   env: Bindings,
   request: Request | LookupClient,
-  leases: LeaseBook = isolateLeases,
+  leases: LeaseBook = isolateLeases(),
   now = Date.now(),
 ): Promise<LimitDecision> {
   const { key: clientId, limits } = resolveClient(env, request);
@@ -57,7 +58,7 @@ export async function takeLookup(
 }
 
 /** The client's figures without taking a lookup. */
-export async function peekLookup(env: Bindings, request: Request | LookupClient, leases: LeaseBook = isolateLeases): Promise<LimitDecision> {
+export async function peekLookup(env: Bindings, request: Request | LookupClient, leases: LeaseBook = isolateLeases()): Promise<LimitDecision> {
   const { key: clientId, limits } = resolveClient(env, request);
   return peekLeased(leases, `${clientId}|${limits.perMinute}|${limits.perMonth}`, Date.now()) ?? limiter(env, clientId).check(limits, "peek");
 }
