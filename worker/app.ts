@@ -4,8 +4,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { apiKeyAuth } from "./auth/api-key-auth";
 import { originCheck } from "./auth/origin-check";
 import { sessionMiddleware } from "./auth/session-middleware";
-import { configOf } from "./config";
-import { servicesMiddleware } from "./services";
+import { servicesMiddleware, buildServices } from "./services";
 import { xsrfProtection } from "./auth/xsrf";
 import { ApiError, codeOfStatus } from "./shared/api-error";
 import { apiBodyLimit } from "./shared/body-limit";
@@ -80,7 +79,7 @@ const api = apiApp
   .route("/v1/alerts", alertRoutes)
   .route("/v1/notifications", notificationRoutes);
 
-serveOpenApiDocument(apiApp, (env) => configOf(env).vars.APP_VERSION ?? "0.1.0");
+serveOpenApiDocument(apiApp, (env) => buildServices(env).config.vars.APP_VERSION ?? "0.1.0");
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.

@@ -1,5 +1,6 @@
 import { app } from "./app";
 import type { Bindings } from "./env";
+import { buildServices, type Services } from "./services";
 import { checkAlertsAndNotify } from "./jobs/alert-check/nightly-check";
 import { runRetention } from "./jobs/retention/retention";
 import { startSnapshotRun } from "./jobs/snapshot/start";
@@ -12,24 +13,24 @@ export { SnapshotRunner } from "./jobs/snapshot/snapshot-runner";
 export { RateLimiter } from "./ratelimit/rate-limiter";
 export { UpstreamBudget } from "./upstreams/budget/upstream-budget";
 
-type Job = (env: Bindings, scheduledTime: number) => Promise<void>;
+type Job = (services: Services, scheduledTime: number) => Promise<void>;
 
 /** The 02:00 rank snapshot: starts (or nudges) the day's run; its Durable Object carries it on. */
-const snapshot: Job = async (env, scheduledTime) => {
-  console.log("snapshot run", JSON.stringify(await startSnapshotRun(env, scheduledTime)));
+const snapshot: Job = async (services, scheduledTime) => {
+  console.log("snapshot run", JSON.stringify(await startSnapshotRun(services, scheduledTime)));
 };
 
 /** The 02:30 alert check and its emails and webhooks, then retention, which runs even if they failed. */
-const alertCheckThenRetention: Job = async (env, scheduledTime) => {
+const alertCheckThenRetention: Job = async (services, scheduledTime) => {
   try {
-    const { check, deliveries } = await checkAlertsAndNotify(env, scheduledTime);
+    const { check, deliveries } = await checkAlertsAndNotify(services, scheduledTime);
     console.log("alert check", JSON.stringify(check));
     console.log("deliveries", JSON.stringify(deliveries));
     // Mondays only (null on other days).
-    const reports = await sendWeeklyReports(env, scheduledTime);
+    const reports = await sendWeeklyReports(services, scheduledTime);
     if (reports) console.log("weekly reports", JSON.stringify(reports));
   } finally {
-    console.log("retention", JSON.stringify(await runRetention(env, scheduledTime)));
+    console.log("retention", JSON.stringify(await runRetention(services, scheduledTime)));
   }
 };
 
@@ -43,6 +44,7 @@ export default {
   fetch: app.fetch,
   async scheduled(controller, env) {
     console.log(`cron ${controller.cron} fired at ${new Date(controller.scheduledTime).toISOString()}`);
-    await JOBS[controller.cron]?.(env, controller.scheduledTime);
+    // One set of services per cron run, as per request.
+    await JOBS[controller.cron]?.(buildServices(env), controller.scheduledTime);
   },
 } satisfies ExportedHandler<Bindings>;

@@ -1,20 +1,133 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { configOf, type Config } from "./config";
+import { configOf, type Config, type Deployment } from "./config";
+import { MARKETPLACES, type Marketplace } from "./contract/marketplaces";
 import type { AppEnv, Bindings } from "./env";
+import { historyShardsOf, type HistoryShards } from "./history/shard-store";
+import { LookupCache } from "./lookup/cache";
+import { quotaOf, type Quota } from "./ratelimit/quota";
+import { sellerApiFor } from "./seller/select-seller-api";
+import type { UserRecord } from "./auth/accounts-store";
+import { durableBudget, unlimitedBudget, type BudgetClient } from "./upstreams/budget/budget-client";
+import { creatorsBucket } from "./upstreams/budget/token-bucket";
+import { BudgetedProductSource, type BudgetClock } from "./upstreams/creators/budgeted";
+import { CreatorsProductSource } from "./upstreams/creators/client";
+import { MockProductSource } from "./upstreams/creators/mock";
+import type { ProductSource } from "./upstreams/creators/product-source";
+import { RegionalProductSource } from "./upstreams/creators/regional";
+import { bindingEmailSender, type EmailSender } from "./upstreams/email/sender";
+import { MockSellerApi } from "./upstreams/spapi/mock";
+import type { SellerApi } from "./upstreams/spapi/seller-api";
+import type { Billing } from "./upstreams/stripe/billing";
+import { StripeBilling } from "./upstreams/stripe/client";
+import { MockBilling } from "./upstreams/stripe/mock";
+import { fetchWebhookSender, type WebhookSender } from "./upstreams/webhook/sender";
 
 /**
  * The composition root: everything a request, a cron run or an alarm needs, built from `env`
- * in one place. Handlers and jobs take what they need from here instead of reading `env`
- * configuration themselves. Bindings (DB, KV, Durable Object namespaces) stay on `env`.
+ * in one place. Only this file and the Durable Object classes read `env` configuration (the
+ * layout check says so); handlers, jobs and domain code take what they need from here.
+ * Bindings (DB, KV, Durable Object namespaces) stay on `env`.
  */
-export interface Services {
-  readonly env: Bindings;
-  readonly config: Config;
+export interface Services extends Deployment {
+  /** The upstreams, each chosen here: live when configured, otherwise the labelled mock. */
+  readonly sources: Sources;
+  /** The rate limits (one window limiter: lookups, API keys, exports, contact, demo, webhook tests). */
+  readonly quota: Quota;
+  /** The 24-hour lookup cache in KV, with this isolate's hot entries. */
+  readonly lookupCache: LookupCache;
+  /** The history shards (D1) and archive (R2), laid out as HISTORY_SHARDS says. */
+  readonly history: HistoryShards;
 }
 
-/** Builds the services of one request or one scheduled run. Cheap: clients are built lazily. */
+/** The snapshot run's sources: batch tokens it takes itself, and each region's source. */
+export interface SnapshotSources {
+  sourceFor: (marketplace: Marketplace) => ProductSource;
+  budgetOf: (marketplace: Marketplace) => BudgetClient;
+}
+
+export interface Sources {
+  /**
+   * The product source for `marketplace`: the Creators API with its region's credentials, or
+   * the labelled mock when that region has none. Interactive callers (lookups, compares,
+   * exports) take a token of the credential's shared budget first, waiting no longer than the
+   * upstream timeout. Without a marketplace: one source for all, live only when every region
+   * is (a source has one `kind`, and mock data must never be labelled live).
+   */
+  product(marketplace?: Marketplace): ProductSource;
+  /** The snapshot run's: it takes batch tokens itself; each source only reports 429s to its budget. */
+  snapshot(clock: BudgetClock): SnapshotSources;
+  /** The budget of the credential serving `marketplace` (one bucket per region and credential id). */
+  creatorsBudget(marketplace: Marketplace): BudgetClient;
+  /** Whether lookups in `marketplace` get live data. */
+  isLive(marketplace: Marketplace): boolean;
+  /** A signed-in account's seller data: the mock for a demo account, SP-API for a connected seller. */
+  seller(user: UserRecord): Promise<SellerApi>;
+  /** Stripe when its secret key is set, otherwise the labelled mock. */
+  billing(): Billing;
+  /** Alert emails and weekly reports: the ALERT_EMAIL binding, or null when email is not set up. */
+  alertEmail(): EmailSender | null;
+  /** Contact-form notifications: the CONTACT_EMAIL binding, or null. */
+  contactEmail(): EmailSender | null;
+  webhooks: WebhookSender;
+}
+
+/** Builds the services of one request or one scheduled run. Cheap: clients are built when asked for. */
 export function buildServices(env: Bindings): Services {
-  return { env, config: configOf(env) };
+  const config = configOf(env);
+  return {
+    env,
+    config,
+    sources: sourcesOf(env, config),
+    quota: quotaOf(env, config),
+    lookupCache: new LookupCache(env.LOOKUP_CACHE),
+    history: historyShardsOf(env, config),
+  };
+}
+
+function sourcesOf(env: Bindings, config: Config): Sources {
+  const { vars } = config;
+  const limits = { ratePerSecond: vars.CREATORS_REQUESTS_PER_SECOND, burst: vars.CREATORS_BURST };
+  const creatorsOf = (marketplace: Marketplace) => config.creatorsRegions[MARKETPLACES[marketplace].region].config;
+  const creatorsBudget = (marketplace: Marketplace): BudgetClient => {
+    const creators = creatorsOf(marketplace);
+    // A region on the labelled mock has no quota to share.
+    return creators ? durableBudget(env, creatorsBucket(MARKETPLACES[marketplace].region, creators.credentialId), limits) : unlimitedBudget;
+  };
+  const product = (marketplace?: Marketplace): ProductSource => {
+    if (!marketplace) {
+      const allLive = Object.values(config.creatorsRegions).every((region) => region.config !== null);
+      return allLive ? new RegionalProductSource(product) : new MockProductSource();
+    }
+    const creators = creatorsOf(marketplace);
+    if (!creators) return new MockProductSource();
+    return new BudgetedProductSource(new CreatorsProductSource(creators), creatorsBudget, { mode: "interactive", maxWaitMs: creators.timeoutMs });
+  };
+  const snapshot = (clock: BudgetClock): SnapshotSources => {
+    const sources = new Map<Marketplace, ProductSource>();
+    const sourceFor = (marketplace: Marketplace) => {
+      let source = sources.get(marketplace);
+      if (!source) {
+        const creators = creatorsOf(marketplace);
+        source = creators
+          ? new BudgetedProductSource(new CreatorsProductSource(creators), creatorsBudget, { mode: "prepaid", maxWaitMs: 0, clock })
+          : new MockProductSource();
+        sources.set(marketplace, source);
+      }
+      return source;
+    };
+    return { sourceFor, budgetOf: creatorsBudget };
+  };
+  return {
+    product,
+    snapshot,
+    creatorsBudget,
+    isLive: (marketplace) => creatorsOf(marketplace) !== null,
+    seller: async (user) => (user.isDemo ? new MockSellerApi(user.sellingPartnerId) : sellerApiFor({ env, config }, user)),
+    billing: () => (config.stripe ? new StripeBilling(config.stripe) : new MockBilling()),
+    alertEmail: () => (config.alertEmail ? bindingEmailSender(config.alertEmail.binding) : null),
+    contactEmail: () => (config.contactEmail ? bindingEmailSender(config.contactEmail.binding) : null),
+    webhooks: fetchWebhookSender,
+  };
 }
 
 /** Middleware: `c.var.services` for every /api request. */

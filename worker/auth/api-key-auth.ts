@@ -4,7 +4,6 @@ import { countApiKeyUse } from "../api-keys/usage-recorder";
 import { bearerToken, hashApiKey, looksLikeApiKey } from "../api-keys/key-format";
 import { planOfUser } from "../billing/user-plan";
 import type { Plan } from "../contract/plans";
-import { configOf } from "../config";
 import type { AppEnv } from "../env";
 import { keyRateLimitHeaders, takeKeyRequest } from "../ratelimit/key-limit";
 import { isolateSlot } from "../shared/isolate-state";
@@ -67,7 +66,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     );
   }
 
-  const limit = configOf(c.env).vars.API_REQUESTS_PER_HOUR || planLimit;
+  const limit = c.var.services.config.vars.API_REQUESTS_PER_HOUR || planLimit;
   const decision = await takeKeyRequest(c.env, found.user.id, limit);
   const headers = keyRateLimitHeaders(decision);
   if (!decision.allowed) {

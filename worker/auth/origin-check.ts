@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from "hono";
-import { siteOriginOf } from "../config";
 import type { AppEnv } from "../env";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -14,6 +13,6 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const origin = c.req.header("Origin");
-  if (origin === undefined || origin === siteOriginOf(c.env) || origin === new URL(c.req.url).origin) return next();
+  if (origin === undefined || origin === c.var.services.config.siteOrigin || origin === new URL(c.req.url).origin) return next();
   return c.json({ detail: "This request came from another site (its Origin is not this site's), so it was refused." }, 403);
 };

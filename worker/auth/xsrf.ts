@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv, Bindings } from "../env";
+import type { AppEnv } from "../env";
+import type { Deployment } from "../config";
 import { hmacSha256 } from "../shared/hmac";
 import { readCookie, XSRF_COOKIE, XSRF_HEADER } from "./cookies";
 import { base64UrlEncode, randomToken, signingKey } from "./signing-key";
@@ -8,13 +9,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const encoder = new TextEncoder();
 
 /** The XSRF token of a session: an HMAC of its id, so only that session's pages know it. */
-export async function sessionXsrfToken(env: Bindings, sessionId: string): Promise<string> {
-  return base64UrlEncode(await hmacSha256(await signingKey(env), `xsrf:${sessionId}`));
+export async function sessionXsrfToken({ env, config }: Deployment, sessionId: string): Promise<string> {
+  return base64UrlEncode(await hmacSha256(await signingKey({ env, config }), `xsrf:${sessionId}`));
 }
 
 /** The token GET /api/auth/xsrf issues: the session's, or a random one for a signed-out browser. */
-export async function xsrfTokenFor(env: Bindings, sessionId: string | null): Promise<string> {
-  return sessionId ? sessionXsrfToken(env, sessionId) : randomToken();
+export async function xsrfTokenFor({ env, config }: Deployment, sessionId: string | null): Promise<string> {
+  return sessionId ? sessionXsrfToken({ env, config }, sessionId) : randomToken();
 }
 
 function constantTimeEqual(a: string, b: string): boolean {
@@ -42,7 +43,7 @@ export const xsrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
     return c.json({ detail: "XSRF token mismatch. Reload the page and try again." }, 403);
   }
   const account = c.get("account");
-  if (account && !constantTimeEqual(header, await sessionXsrfToken(c.env, account.sessionId))) {
+  if (account && !constantTimeEqual(header, await sessionXsrfToken(c.var.services, account.sessionId))) {
     return c.json({ detail: "XSRF token does not belong to this session. Reload the page and try again." }, 403);
   }
   return next();

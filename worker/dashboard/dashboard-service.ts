@@ -1,5 +1,5 @@
 import type { DashboardRow } from "../contract/dashboard";
-import type { Bindings } from "../env";
+import type { Services } from "../services";
 import type { Marketplace } from "../contract/marketplaces";
 import { asinDetailsOf } from "../history/asin-details-store";
 import { rankHistoryOfMany, sellerSnapshotsOf } from "../history/history-store";
@@ -32,7 +32,7 @@ export async function trackedMarketplaces(db: D1Database, userId: string): Promi
  * stored snapshots of the last `days` days: public ones for rank and price, the user's own
  * seller snapshots for stock and Buy Box. Filtered by marketplace, brand and category.
  */
-export async function trackedRows(env: Bindings, userId: string, filter: RowFilter, days: number, nowMs: number): Promise<DashboardRow[]> {
+export async function trackedRows({ env, history }: Pick<Services, "env" | "history">, userId: string, filter: RowFilter, days: number, nowMs: number): Promise<DashboardRow[]> {
   const db = env.DB;
   const { fromDay, toDay } = dayWindow(days, nowMs);
   const keys = (await listTrackedAsins(db, userId)).filter((key) => !filter.marketplace || key.marketplace === filter.marketplace);
@@ -43,7 +43,7 @@ export async function trackedRows(env: Bindings, userId: string, filter: RowFilt
   const rows: DashboardRow[] = [];
   for (const marketplace of [...new Set(keys.map((key) => key.marketplace))].sort()) {
     const asins = keys.filter((key) => key.marketplace === marketplace).map((key) => key.asin).sort();
-    const [series, details] = await Promise.all([rankHistoryOfMany(env, marketplace, asins, fromDay, toDay), asinDetailsOf(db, marketplace, asins)]);
+    const [series, details] = await Promise.all([rankHistoryOfMany(history, marketplace, asins, fromDay, toDay), asinDetailsOf(db, marketplace, asins)]);
     for (const asin of asins) {
       const points = series.get(asin) ?? [];
       rows.push(

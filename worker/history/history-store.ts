@@ -1,20 +1,19 @@
 import { and, asc, between, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { sellerSnapshots } from "../db/schema";
-import type { Bindings } from "../env";
 import type { HistoryPoint } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
-import { configOf } from "../config";
 import { decodePoint, historyPoint, replaces, type EncodedPoint, type StoredPoint } from "./point-codec";
 import { bucketOf, dayNumber, dayText, monthDays, monthsBetween } from "./sharding";
 import { byShard, shardDatabase, shardsToRead } from "./shard-store";
+import type { HistoryShards } from "./shard-store";
 import { readArchivedMonth } from "./archive-store";
 
 /**
  * Reads of rank history: the only way into it (writes: snapshot-store.ts). Store API:
- * - rankHistory(env, asin, marketplace, fromDay, toDay): one ASIN's day points, oldest first
+ * - rankHistory(history, asin, marketplace, fromDay, toDay): one ASIN's day points, oldest first
  *   (GET /api/history, charts);
- * - rankHistoryMany(env, keys, fromDay, toDay, { intraday }): many ASINs in a few queries,
+ * - rankHistoryMany(history, keys, fromDay, toDay, { intraday }): many ASINs in a few queries,
  *   Map "MARKETPLACE:ASIN" → points oldest first (dashboards, compare, exports, the alert
  *   check). Day points only, unless intraday: true adds the hourly points (hour 0–23) after
  *   each day's point.
@@ -41,19 +40,19 @@ const KEYS_PER_QUERY = 100;
 
 /** One ASIN's day points from `fromDay` to `toDay`, oldest first. */
 export async function rankHistory(
-  env: Partial<Bindings>,
+  history: HistoryShards,
   asin: string,
   marketplace: Marketplace,
   fromDay: string,
   toDay: string,
 ): Promise<HistoryPoint[]> {
-  const points = (await rankHistoryMany(env, [{ asin, marketplace }], fromDay, toDay)).get(historyKey({ asin, marketplace })) ?? [];
+  const points = (await rankHistoryMany(history, [{ asin, marketplace }], fromDay, toDay)).get(historyKey({ asin, marketplace })) ?? [];
   return points.map(historyPoint);
 }
 
 /** Many ASINs' points over one range, one query per shard and 100 keys; see the module note. */
 export async function rankHistoryMany(
-  env: Partial<Bindings>,
+  history: HistoryShards,
   keys: readonly AsinKey[],
   fromDay: string,
   toDay: string,
@@ -72,14 +71,14 @@ export async function rankHistoryMany(
 
   // Archived months first, then the shards, the current shard of a bucket last: on equal keys
   // the later one wins (unless it is mock and the earlier live).
-  for (const point of await archivedPoints(env, distinct, from, to, options)) add(point);
-  const reads = distinct.flatMap((key) => shardsToRead(env, key.bucket).map((shard, order) => ({ key, shard, order })));
+  for (const point of await archivedPoints(history, distinct, from, to, options)) add(point);
+  const reads = distinct.flatMap((key) => shardsToRead(history, key.bucket).map((shard, order) => ({ key, shard, order })));
   const maxOrder = Math.max(0, ...reads.map((read) => read.order));
   for (let order = maxOrder; order >= 0; order--) {
     const round = reads.filter((read) => read.order === order);
     const rows = await Promise.all(
       [...byShard(round, (read) => read.shard)].flatMap(([shard, group]) =>
-        chunks(group, KEYS_PER_QUERY).map((chunk) => queryShard(shardDatabase(env, shard), chunk.map((read) => read.key), from, to, options.intraday === true)),
+        chunks(group, KEYS_PER_QUERY).map((chunk) => queryShard(shardDatabase(history, shard), chunk.map((read) => read.key), from, to, options.intraday === true)),
       ),
     );
     for (const list of rows) for (const row of list) add(decodePoint(row));
@@ -124,14 +123,14 @@ async function queryShard(db: D1Database, keys: { bucket: number; marketplace: s
 }
 
 /** Points of archived months in the range: months that ended before the hot window. */
-async function archivedPoints(env: Partial<Bindings>, keys: { bucket: number; marketplace: string; asin: string }[], from: number, to: number, options: RangeOptions) {
-  if (!env.HISTORY_ARCHIVE) return [];
-  const hotFrom = dayNumber(dayText(Math.floor((options.nowMs ?? Date.now()) / 86_400_000))) - configOf(env).vars.HISTORY_HOT_DAYS;
+async function archivedPoints(history: HistoryShards, keys: { bucket: number; marketplace: string; asin: string }[], from: number, to: number, options: RangeOptions) {
+  if (!history.env.HISTORY_ARCHIVE) return [];
+  const hotFrom = dayNumber(dayText(Math.floor((options.nowMs ?? Date.now()) / 86_400_000))) - history.hotDays;
   const months = monthsBetween(from, to).filter((month) => monthDays(month).last < hotFrom);
   if (months.length === 0) return [];
   const wanted = new Set(keys.map(historyKey));
   const buckets = [...new Set(keys.map((key) => key.bucket))];
-  const files = await Promise.all(months.flatMap((month) => buckets.map((bucket) => readArchivedMonth(env, bucket, month, wanted))));
+  const files = await Promise.all(months.flatMap((month) => buckets.map((bucket) => readArchivedMonth(history, bucket, month, wanted))));
   return files.flat().filter((point) => point.day >= dayText(from) && point.day <= dayText(to) && (options.intraday || point.hour === null));
 }
 
@@ -149,13 +148,13 @@ export type CapturedPoint = HistoryPoint & { capturedAt: string };
  * first (the dashboard's latest point plus its 7-day window, the trends chart).
  */
 export async function rankHistoryOfMany(
-  env: Partial<Bindings>,
+  history: HistoryShards,
   marketplace: string,
   asins: readonly string[],
   fromDay: string,
   toDay: string,
 ): Promise<Map<string, CapturedPoint[]>> {
-  const found = await rankHistoryMany(env, asins.map((asin) => ({ asin, marketplace })), fromDay, toDay);
+  const found = await rankHistoryMany(history, asins.map((asin) => ({ asin, marketplace })), fromDay, toDay);
   return new Map(asins.map((asin) => [asin, (found.get(historyKey({ asin, marketplace })) ?? []).map((point) => ({ ...historyPoint(point), capturedAt: point.capturedAt }))]));
 }
 
@@ -169,14 +168,14 @@ export interface IntradayPoint {
 
 /** The intraday points (Pro's extra refreshes, "Refresh now") of many ASINs of one marketplace since `fromDay`, oldest first. */
 export async function intradayHistoryOfMany(
-  env: Partial<Bindings>,
+  history: HistoryShards,
   marketplace: string,
   asins: readonly string[],
   fromDay: string,
   nowMs = Date.now(),
 ): Promise<Map<string, IntradayPoint[]>> {
   const toDay = dayText(Math.floor(nowMs / 86_400_000));
-  const found = await rankHistoryMany(env, asins.map((asin) => ({ asin, marketplace })), fromDay, toDay, { intraday: true, nowMs });
+  const found = await rankHistoryMany(history, asins.map((asin) => ({ asin, marketplace })), fromDay, toDay, { intraday: true, nowMs });
   const hourly = (points: StoredPoint[]) =>
     points.flatMap((point) =>
       point.hour === null ? [] : [{ at: `${point.day}T${String(point.hour).padStart(2, "0")}:00:00Z`, source: point.source, rank: point.rank, price: point.price }],

@@ -1,6 +1,6 @@
-import type { Bindings } from "../env";
 import type { LookupResult } from "../contract/product";
 import { isolateState } from "../shared/isolate-state";
+import type { HistoryShards } from "./shard-store";
 import { recordRankSnapshot, type CategoryRank } from "./snapshot-store";
 
 export interface LookupAnswer {
@@ -17,7 +17,7 @@ export interface LookupAnswer {
  * A failed write is logged and never fails the lookup.
  */
 export function recordLookupSnapshot(
-  env: Partial<Bindings>,
+  history: HistoryShards,
   ctx: { waitUntil(promise: Promise<unknown>): void },
   { result, categoryRanks, joined }: LookupAnswer,
 ): void {
@@ -26,7 +26,7 @@ export function recordLookupSnapshot(
   if (source === "cache" || joined) return;
   ctx.waitUntil(
     isolateState.track(
-      recordRankSnapshot(env, { product, categoryRanks, source, capturedAt: refreshedAt }).catch((error: unknown) => {
+      recordRankSnapshot(history, { product, categoryRanks, source, capturedAt: refreshedAt }).catch((error: unknown) => {
         console.error("rank snapshot write failed", product.marketplace, product.asin, error);
       }),
     ),

@@ -1,20 +1,20 @@
 import type { CategoryRank } from "../upstreams/creators/product-source";
 import { drizzle } from "drizzle-orm/d1";
 import { sellerSnapshots } from "../db/schema";
-import type { Bindings } from "../env";
 import type { ProductData } from "../contract/product";
 import { asinDetailsUpserts } from "./asin-details-store";
 import { encodePoint, type StoredPoint } from "./point-codec";
 import { byShard, shardDatabase, writeShard } from "./shard-store";
+import type { HistoryShards } from "./shard-store";
 
 /**
  * Writes of rank history. Store API (reads are in history-store.ts):
- * - recordRankSnapshot(env, input): the day's point of one capture (a lookup), with the
+ * - recordRankSnapshot(history, input): the day's point of one capture (a lookup), with the
  *   item's details (asin_details in DB);
- * - recordRankPoint(env, input, hour): the same with an hour: null = the day's point (what
+ * - recordRankPoint(history, input, hour): the same with an hour: null = the day's point (what
  *   daily rules, charts and alerts read), 0–23 = an intraday point of that UTC hour (Pro);
- * - rankSnapshotUpsert(env, input): recordRankSnapshot under its old name;
- * - writeRankPoints(env, points): many points at once, one D1 batch per shard (the 02:00 job,
+ * - rankSnapshotUpsert(history, input): recordRankSnapshot under its old name;
+ * - writeRankPoints(history, points): many points at once, one D1 batch per shard (the 02:00 job,
  *   an intraday job: give each point its hour; pointOf(input, hour) builds one).
  * Points live in the history shards (shard-store.ts), keyed (bucket, marketplace, ASIN, day,
  * hour). A later capture of the same key replaces the earlier one in place, except that mock
@@ -73,11 +73,11 @@ const UPSERT_SQL = (ifAbsent: boolean) => `INSERT INTO rank_points (bucket, mark
   }`;
 
 /** Writes points, one batch per shard: the category names first, then every point's upsert. */
-export async function writeRankPoints(env: Partial<Bindings>, points: readonly StoredPoint[], options: { ifAbsent?: boolean } = {}): Promise<void> {
+export async function writeRankPoints(history: HistoryShards, points: readonly StoredPoint[], options: { ifAbsent?: boolean } = {}): Promise<void> {
   const encoded = points.map(encodePoint);
   await Promise.all(
-    [...byShard(encoded, (point) => writeShard(env, point.bucket))].map(([shard, rows]) => {
-      const db = shardDatabase(env, shard);
+    [...byShard(encoded, (point) => writeShard(history, point.bucket))].map(([shard, rows]) => {
+      const db = shardDatabase(history, shard);
       const names = [...new Set(rows.flatMap((row) => [row.cat1, row.cat2]).filter((name) => name !== null))];
       return db.batch([
         db.prepare("INSERT INTO categories (name) SELECT value FROM json_each(?1) WHERE true ON CONFLICT (name) DO NOTHING").bind(JSON.stringify(names)),
@@ -88,16 +88,16 @@ export async function writeRankPoints(env: Partial<Bindings>, points: readonly S
 }
 
 /** One capture's point: the day's (hour null) or an intraday one (hour 0–23, UTC). */
-export async function recordRankPoint(env: Partial<Bindings>, input: RankSnapshotInput, hour: number | null): Promise<void> {
+export async function recordRankPoint(history: HistoryShards, input: RankSnapshotInput, hour: number | null): Promise<void> {
   if (hour !== null && !(Number.isInteger(hour) && hour >= 0 && hour <= 23)) throw new RangeError(`hour must be 0–23 or null, got ${hour}`);
-  await writeRankPoints(env, [pointOf(input, hour)]);
+  await writeRankPoints(history, [pointOf(input, hour)]);
 }
 
 /** Writes one lookup's data point for its UTC day, and the item's latest details beside it. */
-export async function recordRankSnapshot(env: Partial<Bindings>, input: RankSnapshotInput): Promise<void> {
+export async function recordRankSnapshot(history: HistoryShards, input: RankSnapshotInput): Promise<void> {
   await Promise.all([
-    writeRankPoints(env, [pointOf(input)]),
-    env.DB ? asinDetailsUpserts(env.DB, [input])[0]!.run() : undefined,
+    writeRankPoints(history, [pointOf(input)]),
+    history.env.DB ? asinDetailsUpserts(history.env.DB, [input])[0]!.run() : undefined,
   ]);
 }
 

@@ -9,9 +9,9 @@ import { consumeState, issueState, STATE_LIFETIME_SECONDS, type StateFailure } f
 import { signIn, signOut } from "../auth/sign-in";
 import { encryptRefreshToken, keyringOf, type EncryptionKey } from "../auth/token-crypto";
 import { xsrfTokenFor } from "../auth/xsrf";
-import type { AppEnv, Bindings } from "../env";
+import type { AppEnv } from "../env";
 import { authUrlQuerySchema, type AuthUrlResponse } from "../contract/account";
-import { configOf } from "../config";
+import type { Config } from "../config";
 import { exchangeAuthorizationCode, LwaError } from "../upstreams/spapi/lwa";
 import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
 import { hitClientLimit } from "../ratelimit/client-limit";
@@ -34,8 +34,7 @@ const MAX_CODE_LENGTH = 1024;
  * The refresh-token keys when Amazon sign-in may run; null (and logged for the operator)
  * when SP-API is not configured or its secrets are missing or malformed.
  */
-function sellerSignInKeys(env: Bindings): EncryptionKey[] | null {
-  const config = configOf(env);
+function sellerSignInKeys(config: Config): EncryptionKey[] | null {
   if (!config.sellerSignInReady) {
     if (config.sellingPartner) {
       console.error("SP-API is configured but SESSION_SECRET or TOKEN_ENCRYPTION_KEYS is not set: Amazon sign-in is off");
@@ -43,7 +42,7 @@ function sellerSignInKeys(env: Bindings): EncryptionKey[] | null {
     return null;
   }
   try {
-    return keyringOf(env);
+    return keyringOf(config);
   } catch (error) {
     console.error(`Amazon sign-in is off: ${error instanceof Error ? error.message : String(error)}`);
     return null;
@@ -57,24 +56,24 @@ function callbackFailure(c: Context<AppEnv>, status: 400 | 403 | 502, message: s
 
 export const authRoutes = new Hono<AppEnv>()
   .get("/xsrf", async (c) => {
-    setXsrfCookie(c, await xsrfTokenFor(c.env, c.get("account")?.sessionId ?? null));
+    setXsrfCookie(c, await xsrfTokenFor(c.var.services, c.get("account")?.sessionId ?? null));
     c.header("Cache-Control", "no-store");
     return c.body(null, 204);
   })
   .get("/url", zodValidator("query", authUrlQuerySchema), async (c) => {
     c.header("Cache-Control", "no-store");
-    const { demoSignInAvailable: demoAvailable, sellingPartner } = configOf(c.env);
-    if (!sellerSignInKeys(c.env) || !sellingPartner) {
+    const { demoSignInAvailable: demoAvailable, sellingPartner } = c.var.services.config;
+    if (!sellerSignInKeys(c.var.services.config) || !sellingPartner) {
       return c.json<AuthUrlResponse>({ authUrl: null, demoAvailable }, 200);
     }
     const { marketplace } = c.req.valid("query");
-    const { state, nonce } = await issueState(c.env, marketplace);
+    const { state, nonce } = await issueState(c.var.services, marketplace);
     setHostCookie(c, OAUTH_STATE_COOKIE, nonce, STATE_LIFETIME_SECONDS);
     const authUrl = consentUrl({
       marketplace,
       applicationId: sellingPartner.applicationId,
       state,
-      redirectUri: callbackUrl(configOf(c.env).siteOrigin),
+      redirectUri: callbackUrl(c.var.services.config.siteOrigin),
       draftApp: sellingPartner.draftApp,
     });
     return c.json<AuthUrlResponse>({ authUrl, demoAvailable }, 200);
@@ -82,13 +81,13 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/callback", async (c) => {
     const browserNonce = readCookie(c, OAUTH_STATE_COOKIE);
     clearCookie(c, OAUTH_STATE_COOKIE);
-    const keys = sellerSignInKeys(c.env);
-    const sellingPartner = configOf(c.env).sellingPartner;
+    const keys = sellerSignInKeys(c.var.services.config);
+    const sellingPartner = c.var.services.config.sellingPartner;
     if (!keys || !sellingPartner) {
       return callbackFailure(c, 403, "Amazon sign-in is not configured on this server.");
     }
     const query = c.req.query();
-    const check = await consumeState(c.env, query.state, browserNonce);
+    const check = await consumeState(c.var.services, query.state, browserNonce);
     if (!check.ok) return callbackFailure(c, 400, STATE_FAILURES[check.failure] + START_AGAIN);
 
     const sellingPartnerId = query.selling_partner_id ?? "";
@@ -102,7 +101,7 @@ export const authRoutes = new Hono<AppEnv>()
       refreshToken = await exchangeAuthorizationCode(
         { clientId: sellingPartner.clientId, clientSecret: sellingPartner.clientSecret, tokenUrl: sellingPartner.lwaTokenUrl },
         code,
-        callbackUrl(configOf(c.env).siteOrigin),
+        callbackUrl(c.var.services.config.siteOrigin),
       );
     } catch (error) {
       if (!(error instanceof LwaError)) throw error;
@@ -125,17 +124,17 @@ export const authRoutes = new Hono<AppEnv>()
     return c.redirect(user.onboardedAt ? "/seller-central" : "/onboarding", 302);
   })
   .post("/demo", async (c) => {
-    if (!configOf(c.env).demoSignInAvailable) {
+    if (!c.var.services.config.demoSignInAvailable) {
       return c.json({ detail: "Demo sign-in is turned off on this server. Sign in with Amazon instead." }, 403);
     }
     const current = c.get("account");
     if (current?.user.isDemo) return c.json(await userStatus(c.env.DB, current.user), 200);
 
-    let user = await demoAccountOf(c.env, readCookie(c, DEMO_ACCOUNT_COOKIE));
+    let user = await demoAccountOf(c.var.services, readCookie(c, DEMO_ACCOUNT_COOKIE));
     if (!user) {
       // Only a new demo account counts against the address's hourly allowance; returning to one's own does not.
       const decision = await hitClientLimit(c.env, c.req.raw, "demo-account", {
-        limit: configOf(c.env).vars.DEMO_ACCOUNTS_PER_HOUR,
+        limit: c.var.services.config.vars.DEMO_ACCOUNTS_PER_HOUR,
         windowMs: 60 * 60 * 1000,
       });
       if (!decision.allowed) {
@@ -145,7 +144,7 @@ export const authRoutes = new Hono<AppEnv>()
       }
       user = await createDemoUser(c.env.DB);
     }
-    setHostCookie(c, DEMO_ACCOUNT_COOKIE, await signDemoAccount(c.env, user.id), DEMO_ACCOUNT_LIFETIME_SECONDS);
+    setHostCookie(c, DEMO_ACCOUNT_COOKIE, await signDemoAccount(c.var.services, user.id), DEMO_ACCOUNT_LIFETIME_SECONDS);
     // A demo account belongs to this one browser: signing in again ends any session it had.
     await signIn(c, user.id, 1);
     return c.json(await userStatus(c.env.DB, user), 200);

@@ -4,14 +4,12 @@ import { applyPlanLimits } from "../billing/plan-limits-store";
 import { saveCustomer, storeDemoSubscription } from "../billing/subscription-store";
 import { billingOfUser, type UserBilling } from "../billing/user-plan";
 import { handleBillingEvent } from "../billing/webhook";
-import { stripeConfig } from "../config";
 import { BILLING_PATH, type RedirectResponse, type SubscriptionResponse } from "../contract/billing";
 import { checkoutRequestSchema } from "../contract/billing-request";
 import { planSummary } from "../contract/features";
 import { FREE_PLAN, PLANS } from "../contract/plans";
 import type { AppEnv } from "../env";
 import { WebhookSignatureError } from "../upstreams/stripe/billing";
-import { billingFor } from "../upstreams/stripe/select";
 import { zodValidator } from "../validation";
 
 function subscriptionBody(c: Context<AppEnv>, billing: UserBilling | null): SubscriptionResponse {
@@ -24,7 +22,7 @@ function subscriptionBody(c: Context<AppEnv>, billing: UserBilling | null): Subs
     current_period_end: row?.currentPeriodEnd ?? null,
     cancel_at_period_end: row?.cancelAtPeriodEnd ?? false,
     stripe_customer_id: row?.stripeCustomerId ?? null,
-    mock: stripeConfig(c.env) === null,
+    mock: c.var.services.config.stripe === null,
     demo: row?.isDemo ?? false,
   };
 }
@@ -62,12 +60,12 @@ export const billingRoutes = new Hono<AppEnv>()
     if (plan.id !== "free") {
       return c.json({ detail: `You are already on ${plan.name}. Manage your subscription from ${BILLING_PATH}.` }, 409);
     }
-    const billing = billingFor(c.env);
+    const billing = c.var.services.sources.billing();
     if (billing.mock || user.isDemo) {
       await switchDemo(c, true);
       return c.json(mockRedirect, 200);
     }
-    const priceId = stripeConfig(c.env)?.priceIdPro;
+    const priceId = c.var.services.config.stripe?.priceIdPro;
     if (!priceId) return c.json({ detail: "Checkout is not available: STRIPE_PRICE_PRO is not set." }, 503);
     const customerId =
       subscription?.stripeCustomerId ?? (await saveCustomer(c.env.DB, user.id, await billing.createCustomer(user.id)));
@@ -84,7 +82,7 @@ export const billingRoutes = new Hono<AppEnv>()
   .get("/portal", requireAccount, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { user } = currentAccount(c);
-    const billing = billingFor(c.env);
+    const billing = c.var.services.sources.billing();
     if (billing.mock || user.isDemo) return c.json(mockRedirect, 200);
     const { subscription } = await billingOfUser(c.env.DB, user);
     if (!subscription?.stripeCustomerId) {
@@ -106,7 +104,7 @@ export const billingRoutes = new Hono<AppEnv>()
  * authenticates by signing the raw body, which is verified before anything is read from it.
  */
 export const billingWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
-  const billing = billingFor(c.env);
+  const billing = c.var.services.sources.billing();
   let event;
   try {
     event = await billing.verifyEvent(await c.req.text(), c.req.header("Stripe-Signature") ?? null);

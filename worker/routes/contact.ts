@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { contactEmailConfig } from "../config";
 import { notifyTeam } from "../contact/notify";
 import { storeContactMessage } from "../contact/contact-store";
 import type { AppEnv } from "../env";
@@ -35,7 +34,7 @@ export const contactRoutes = new Hono<AppEnv>().post("/", zodValidator("json", c
     );
   }
 
-  const email = contactEmailConfig(c.env);
+  const email = c.var.services.config.contactEmail;
   let id;
   try {
     // Stored as failed until the email is confirmed sent, so an email cut short never reads as sent.

@@ -11,7 +11,6 @@ import { claimManualRefresh } from "../dashboard/refresh-store";
 import type { AppEnv } from "../env";
 import { listTrackedAsins } from "../history/watchlist-store";
 import { sliceLimits } from "../jobs/snapshot/slice";
-import { productSourceFor } from "../upstreams/creators/select";
 import { zodValidator } from "../validation";
 
 /** The seller dashboard: KPI cards and the tracked-ASIN table (7 days), and "Refresh now". */
@@ -20,7 +19,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "private, no-store");
     const { user } = currentAccount(c);
     const { marketplace, brand } = c.req.valid("query");
-    const rows = await trackedRows(c.env, user.id, { marketplace, brand }, 7, Date.now());
+    const rows = await trackedRows(c.var.services, user.id, { marketplace, brand }, 7, Date.now());
     const body: DashboardResponse = {
       marketplaces: await trackedMarketplaces(c.env.DB, user.id),
       brand: brand ?? null,
@@ -40,7 +39,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
     // Only the user's own tracked ASINs: the list is not a way to read anyone else's.
     const tracked = new Set((await listTrackedAsins(c.env.DB, user.id)).filter((key) => key.marketplace === marketplace).map((key) => key.asin));
     const wanted = [...new Set(asins.toUpperCase().split(","))].filter((asin) => tracked.has(asin));
-    const series = await intradayHistoryOfMany(c.env, marketplace, wanted, dayWindow(HISTORY_RANGE_DAYS[range], Date.now()).fromDay);
+    const series = await intradayHistoryOfMany(c.var.services.history, marketplace, wanted, dayWindow(HISTORY_RANGE_DAYS[range], Date.now()).fromDay);
     const body: IntradayResponse = { series: wanted.map((asin) => ({ asin, marketplace, points: series.get(asin) ?? [] })) };
     return c.json(body, 200);
   })
@@ -54,7 +53,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
     }
     const keys = await listTrackedAsins(c.env.DB, user.id);
     // The same per-invocation call budget as a slice of the nightly run.
-    const { captured } = await captureNow(c.env, (marketplace) => productSourceFor(c.env, marketplace), keys, now, sliceLimits(c.env).maxCalls);
+    const { captured } = await captureNow(c.var.services, (marketplace) => c.var.services.sources.product(marketplace), keys, now, sliceLimits(c.var.services.config).maxCalls);
     const body: RefreshResponse = { refreshed: captured, nextAllowedAt: new Date(now + MANUAL_REFRESH_INTERVAL_MS).toISOString() };
     return c.json(body, 200);
   });

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
-import { configOf } from "../config";
 import type { AppEnv } from "../env";
 
 export const healthRoutes = new Hono<AppEnv>().get("/", (c) =>
-  c.json({ ok: true as const, version: configOf(c.env).vars.APP_VERSION }),
+  c.json({ ok: true as const, version: c.var.services.config.vars.APP_VERSION }),
 );

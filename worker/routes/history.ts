@@ -32,7 +32,7 @@ export const historyRoutes = new Hono<AppEnv>().get("/", zodValidator("query", h
   }
 
   const now = Date.now();
-  const points = await rankHistory(c.env, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
+  const points = await rankHistory(c.var.services.history, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
   const body: HistoryResponse = { asin, marketplace, range, days, points, velocity: rankVelocity(points) };
   return c.json(body, 200);
 });

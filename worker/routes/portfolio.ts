@@ -15,5 +15,5 @@ export const portfolioRoutes = new Hono<AppEnv>().get("/", requireAccount, zodVa
   const plan = await planOfUser(c.env.DB, user);
   const refusal = portfolioRangeRefusal(plan.name, plan.historyDays, PRO_PLAN.historyDays, query.range);
   if (refusal) return c.json({ detail: refusal }, 403);
-  return c.json(await loadPortfolio(c.env, user, query, Date.now()), 200);
+  return c.json(await loadPortfolio(c.var.services, user, query, Date.now()), 200);
 });

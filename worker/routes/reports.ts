@@ -16,7 +16,7 @@ const page = (text: string) =>
 /** The weekly report's unsubscribe link: works from the email, without signing in. */
 export const reportRoutes = new Hono<AppEnv>().get("/unsubscribe", zodValidator("query", unsubscribeQuery), async (c) => {
   const { user, token } = c.req.valid("query");
-  if (!(await isUnsubscribeToken(c.env, user, token))) return c.json({ detail: "This unsubscribe link is not valid." }, 403);
+  if (!(await isUnsubscribeToken(c.var.services, user, token))) return c.json({ detail: "This unsubscribe link is not valid." }, 403);
   await unsubscribeWeeklyReport(c.env.DB, user);
   c.header("Cache-Control", "no-store");
   return c.html(page("You are unsubscribed: no more weekly report emails. You can turn them back on in Settings → Notifications."));

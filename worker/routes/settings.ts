@@ -5,13 +5,11 @@ import { KeyringError } from "../auth/token-crypto";
 import { settingsUpdateSchema } from "../contract/account";
 import { channelsUpdateSchema, type WebhookTestResult } from "../contract/channels";
 import type { AppEnv } from "../env";
-import { alertsPageUrl, configOf } from "../config";
 import { webhookUrlProblem } from "../contract/webhook-url";
 import { hitAccountLimit } from "../ratelimit/client-limit";
 import { channelSettingsView, openWebhookSecret, rotateWebhookSecret, saveChannels } from "../notifications/channel-settings";
 import { loadChannels } from "../notifications/channel-store";
 import { testWebhookPayload } from "../notifications/webhook-payload";
-import { fetchWebhookSender } from "../upstreams/webhook/sender";
 import { zodValidator } from "../validation";
 import { planOfUser } from "../billing/user-plan";
 import { effectiveFrequency } from "../dashboard/refresh-schedule";
@@ -37,18 +35,18 @@ export const settingsRoutes = new Hono<AppEnv>()
   .get("/channels", requireAccount, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { user } = currentAccount(c);
-    return c.json(channelSettingsView(c.env, await loadChannels(c.env.DB, user.id)), 200);
+    return c.json(channelSettingsView(c.var.services.config, await loadChannels(c.env.DB, user.id)), 200);
   })
   .put("/channels", requireAccount, zodValidator("json", channelsUpdateSchema), async (c) => {
     const { user } = currentAccount(c);
     await saveChannels(c.env.DB, user.id, c.req.valid("json"));
-    return c.json(channelSettingsView(c.env, await loadChannels(c.env.DB, user.id)), 200);
+    return c.json(channelSettingsView(c.var.services.config, await loadChannels(c.env.DB, user.id)), 200);
   })
   // A new secret replaces the old one; it is shown in this answer and never again.
   .post("/webhook-secret", requireAccount, async (c) => {
     c.header("Cache-Control", "no-store");
     try {
-      return c.json({ secret: await rotateWebhookSecret(c.env, currentAccount(c).user.id) }, 200);
+      return c.json({ secret: await rotateWebhookSecret(c.var.services, currentAccount(c).user.id) }, 200);
     } catch (error) {
       if (!(error instanceof KeyringError)) throw error;
       console.error(`webhook secret not stored: ${error.message}`);
@@ -64,7 +62,7 @@ export const settingsRoutes = new Hono<AppEnv>()
     // A URL saved before today's rules is checked again before anything is sent to it.
     const problem = webhookUrlProblem(stored.webhookUrl);
     if (problem) return answer({ ok: false, detail: problem });
-    const limit = { limit: configOf(c.env).vars.WEBHOOK_TESTS_PER_HOUR, windowMs: 60 * 60 * 1000 };
+    const limit = { limit: c.var.services.config.vars.WEBHOOK_TESTS_PER_HOUR, windowMs: 60 * 60 * 1000 };
     const decision = await hitAccountLimit(c.env, user.id, "webhook-test", limit);
     if (!decision.allowed) {
       c.header("Retry-After", String(decision.resetSeconds));
@@ -72,12 +70,12 @@ export const settingsRoutes = new Hono<AppEnv>()
     }
     let secret: string;
     try {
-      secret = await openWebhookSecret(c.env, user.id, stored.webhookSecretCiphertext);
+      secret = await openWebhookSecret(c.var.services, user.id, stored.webhookSecretCiphertext);
     } catch (error) {
       console.error("a stored webhook secret did not open:", error instanceof Error ? error.message : error);
       return answer({ ok: false, detail: "The stored signing secret cannot be read. Generate a new one." });
     }
     const nowMs = Date.now();
-    const payload = testWebhookPayload(nowMs, alertsPageUrl(c.env));
-    return answer(await fetchWebhookSender.post({ url: stored.webhookUrl, secret, payload, deliveryId: payload.id, nowMs }));
+    const payload = testWebhookPayload(nowMs, c.var.services.config.alertsPageUrl);
+    return answer(await c.var.services.sources.webhooks.post({ url: stored.webhookUrl, secret, payload, deliveryId: payload.id, nowMs }));
   });

@@ -4,7 +4,6 @@ import type { AppEnv } from "../env";
 import { catalogItemQuerySchema } from "../contract/account";
 import { fetchCatalogItem } from "../seller/catalog-service";
 import { SellerApiError } from "../upstreams/spapi/seller-api";
-import { sellerApiFor } from "../seller/select-seller-api";
 import { durableBudget } from "../upstreams/budget/budget-client";
 import { spapiBucket } from "../upstreams/budget/token-bucket";
 import { zodValidator } from "../validation";
@@ -20,7 +19,7 @@ export const spRoutes = new Hono<AppEnv>().get(
     // A seller's own data: never kept by a shared cache.
     c.header("Cache-Control", "private, no-store");
     try {
-      const api = await sellerApiFor(c.env, user);
+      const api = await c.var.services.sources.seller(user);
       // getCatalogItem allows 2 requests a second per seller (burst 2): one bucket for all of this seller's callers.
       const budget = api.kind === "spapi" ? durableBudget(c.env, spapiBucket(user.sellingPartnerId, "getCatalogItem"), { ratePerSecond: 2, burst: 2 }) : undefined;
       const result = await fetchCatalogItem({ api, kv: c.env.LOOKUP_CACHE, userId: user.id, now: Date.now, budget }, asin, marketplace);

@@ -9,7 +9,7 @@ import type { Marketplace } from "../contract/marketplaces";
 import { FREE_PLAN, type Plan } from "../contract/plans";
 import type { AppEnv } from "../env";
 import { limitExceededDetail, lookupLimits, peekLookup, rateLimitHeaders, takeLookup } from "../ratelimit/lookup-limit";
-import type { LimitDecision } from "../ratelimit/policy";
+import type { WindowDecision } from "../ratelimit/window";
 import { validationDetails } from "../validation";
 import { SECURITY_SCHEME } from "../openapi/responses";
 import { errorSchema, lookupResultSchema, validationErrorSchema } from "../openapi/schemas";
@@ -85,12 +85,12 @@ async function planOf(c: Context<AppEnv>): Promise<Plan> {
 }
 
 /** Takes one lookup per ASIN, or none when the allowance cannot cover them all. */
-async function takeLookups(c: Context<AppEnv>, count: number): Promise<LimitDecision> {
-  const peek = await peekLookup(c.env, c.req.raw);
+async function takeLookups(c: Context<AppEnv>, count: number): Promise<WindowDecision> {
+  const peek = await peekLookup(c.var.services, c.req.raw);
   if (!peek.allowed || peek.remaining < count) return { ...peek, allowed: false, exceeded: peek.exceeded ?? "month" };
   let decision = peek;
   for (let i = 0; i < count; i += 1) {
-    decision = await takeLookup(c.env, c.req.raw);
+    decision = await takeLookup(c.var.services, c.req.raw);
     if (!decision.allowed) break;
   }
   return decision;
@@ -134,12 +134,12 @@ compareRoutes.openapi(
         const detail =
           decision.exceeded === "month" && decision.remaining > 0
             ? `This compare needs ${asins.length} lookups and ${decision.remaining} are left this month. Remove some ASINs or upgrade to Pro.`
-            : limitExceededDetail(decision, lookupLimits(c.env));
+            : limitExceededDetail(decision, lookupLimits(c.var.services.config));
         return c.json({ detail }, 429);
       }
     }
 
-    const outcomes = await lookupForCompare(c.env, c.executionCtx, asins, marketplace);
+    const outcomes = await lookupForCompare(c.var.services, c.executionCtx, asins, marketplace);
     if (allUnavailable(outcomes)) {
       c.header("Retry-After", String(retryAfterOf(outcomes) ?? 30));
       return c.json({ detail: "Product data is temporarily unavailable. Please try again shortly." }, 503);

@@ -1,11 +1,8 @@
 import { type Context, Hono } from "hono";
-import { configOf } from "../config";
 import type { AppEnv } from "../env";
 import { recordLookupSnapshot } from "../history/lookup-snapshot";
-import { LookupCache } from "../lookup/cache";
 import { logLookup } from "../lookup/lookup-log-store";
 import { lookupProduct } from "../lookup/lookup-service";
-import { productSourceFor } from "../upstreams/creators/select";
 import { limitExceededDetail, type LookupClient, lookupLimits, peekLookup, rateLimitHeaders, takeLookup, userLookupClient } from "../ratelimit/lookup-limit";
 import { planOfUser } from "../billing/user-plan";
 import { upgradeHint } from "../contract/billing";
@@ -18,7 +15,7 @@ async function lookupClientOf(c: Context<AppEnv>): Promise<{ client: Request | L
   const account = c.get("account");
   if (!account) return { client: c.req.raw, plan: null };
   const plan = await planOfUser(c.env.DB, account.user);
-  return { client: userLookupClient(c.env, account.user.id, plan.lookupsPerMonth), plan };
+  return { client: userLookupClient(c.var.services.config, account.user.id, plan.lookupsPerMonth), plan };
 }
 
 /** One product lookup: the client's quota, the 24-hour cache, then the product source. */
@@ -28,7 +25,7 @@ export const lookupRoutes = new Hono<AppEnv>()
     await next();
     // A key request reports its hourly key limit instead (set by the key middleware).
     if (!c.get("apiKey") && !c.res.headers.has("RateLimit-Limit")) {
-      const decision = await peekLookup(c.env, (await lookupClientOf(c)).client);
+      const decision = await peekLookup(c.var.services, (await lookupClientOf(c)).client);
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.res.headers.set(name, value);
     }
   })
@@ -40,11 +37,11 @@ export const lookupRoutes = new Hono<AppEnv>()
     // With an API key the request was counted against the account's hourly key limit already.
     if (!c.get("apiKey")) {
       const { client, plan } = await lookupClientOf(c);
-      const decision = await takeLookup(c.env, client);
+      const decision = await takeLookup(c.var.services, client);
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
       if (!decision.allowed) {
         c.header("Retry-After", String(decision.resetSeconds));
-        const limits = client instanceof Request ? lookupLimits(c.env) : client.limits;
+        const limits = client instanceof Request ? lookupLimits(c.var.services.config) : client.limits;
         const hint = decision.exceeded === "month" && plan ? upgradeHint(plan) : "";
         return c.json({ detail: limitExceededDetail(decision, limits) + hint }, 429);
       }
@@ -52,10 +49,10 @@ export const lookupRoutes = new Hono<AppEnv>()
 
     const outcome = await lookupProduct(
       {
-        source: productSourceFor(c.env, marketplace),
-        cache: new LookupCache(c.env.LOOKUP_CACHE),
+        source: c.var.services.sources.product(marketplace),
+        cache: c.var.services.lookupCache,
         now: Date.now,
-        refreshAfterMs: configOf(c.env).vars.LOOKUP_REFRESH_AFTER_SECONDS * 1000,
+        refreshAfterMs: c.var.services.config.vars.LOOKUP_REFRESH_AFTER_SECONDS * 1000,
       },
       asin,
       marketplace,
@@ -68,10 +65,10 @@ export const lookupRoutes = new Hono<AppEnv>()
       status,
       source: outcome.ok ? outcome.result.source : null,
       durationMs: Date.now() - started,
-    }, configOf(c.env).vars.LOOKUP_LOG_FLUSH_MS);
+    }, c.var.services.config.vars.LOOKUP_LOG_FLUSH_MS);
 
     if (outcome.ok) {
-      recordLookupSnapshot(c.env, c.executionCtx, outcome);
+      recordLookupSnapshot(c.var.services.history, c.executionCtx, outcome);
       return c.json(outcome.result, 200);
     }
     if (outcome.retryAfterSeconds) c.header("Retry-After", String(outcome.retryAfterSeconds));

@@ -10,6 +10,7 @@ import { freeBrowser, proBrowser, userIdOf } from "../history/accounts";
 import { memoryNotes, resetHistoryTables, virtualClock } from "../jobs/snapshot/support";
 import { historyPoints } from "../support/history-shards";
 import { connectSeller, demoEnv, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../support/seller-browser";
+import { buildServices } from "../../../worker/services";
 
 const ASINS = ["B08N5WRWNW", "B07XJ8C8F5", "B0C1H26C46"];
 
@@ -24,7 +25,7 @@ async function runNightly(bindings: Bindings) {
   const day = utcDay(Date.now());
   const clock = virtualClock(Date.now());
   const notes = memoryNotes();
-  for (let slice = 0; slice < 50; slice++) if ((await runSnapshotSlice(bindings, day, { notes, clock })).status === "done") return clock;
+  for (let slice = 0; slice < 50; slice++) if ((await runSnapshotSlice(buildServices(bindings), day, { notes, clock })).status === "done") return clock;
   throw new Error("the run did not finish");
 }
 

@@ -6,6 +6,7 @@ import { runSnapshotSlice } from "../../../worker/jobs/snapshot/start";
 import { freeBrowser, proBrowser } from "../history/accounts";
 import { memoryNotes, resetHistoryTables, virtualClock } from "../jobs/snapshot/support";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
+import { buildServices } from "../../../worker/services";
 
 const ASINS = ["B08N5WRWNW", "B07XJ8C8F5"];
 
@@ -19,7 +20,7 @@ async function runNightly() {
   const day = utcDay(Date.now());
   const clock = virtualClock(Date.now());
   const notes = memoryNotes();
-  for (let slice = 0; slice < 50; slice++) if ((await runSnapshotSlice(demoEnv(), day, { notes, clock })).status === "done") return;
+  for (let slice = 0; slice < 50; slice++) if ((await runSnapshotSlice(buildServices(demoEnv()), day, { notes, clock })).status === "done") return;
   throw new Error("the run did not finish");
 }
 

@@ -7,6 +7,7 @@ import type { Marketplace } from "../../../worker/contract/marketplaces";
 import { newAsin } from "../support/creators-fake";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { freeBrowser, proBrowser } from "./accounts";
+import { buildServices } from "../../../worker/services";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,7 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 async function seed(asin: string, ranks: Record<number, number | null>, marketplace: Marketplace = "US", source: "live" | "mock" = "live") {
   const product = mockProduct(asin, marketplace);
   for (const [daysAgo, rank] of Object.entries(ranks)) {
-    await rankSnapshotUpsert(env, {
+    await rankSnapshotUpsert(buildServices(env).history, {
       product: { ...product, rank },
       categoryRanks: rank === null ? [] : [{ category: "Electronics", rank }],
       source,

@@ -18,7 +18,7 @@ export const compareExport = dataset({
   async load({ c }, query) {
     const asins = [...new Set(splitAsins(query.asins))];
     const marketplace = query.marketplace as Marketplace;
-    const items = compareItems(asins, await lookupForCompare(c.env, c.executionCtx, asins, marketplace));
+    const items = compareItems(asins, await lookupForCompare(c.var.services, c.executionCtx, asins, marketplace));
     const table: ExportTable = {
       fileStem: `compare-${marketplace}`,
       title: `Compare: ${asins.length} ASIN${asins.length === 1 ? "" : "s"} in the ${marketplace} marketplace`,

@@ -22,7 +22,7 @@ export const historyExport = dataset({
   },
   async load({ c, now }, { asin, marketplace, range }) {
     const days = HISTORY_RANGE_DAYS[range];
-    const points = await rankHistory(c.env, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
+    const points = await rankHistory(c.var.services.history, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
     return {
       fileStem: `history-${asin}-${marketplace}-${range}`,
       title: `Rank history of ${asin} in the ${marketplace} marketplace, last ${days} days`,

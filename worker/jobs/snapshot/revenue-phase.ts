@@ -1,7 +1,7 @@
 import type { AccountMarketplace } from "../../contract/account";
 import { SellerApiError } from "../../upstreams/spapi/seller-api";
 import { revenueUpsert } from "../../history/revenue-store";
-import { advanceCursor, writeStep } from "./job-runs-store";
+import { advanceCursor, writeStep } from "../nightly-run-store";
 import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
 import { spapiBucket } from "../../upstreams/budget/token-bucket";
 import { takeBatchToken } from "./product-phase";

@@ -3,8 +3,7 @@ import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../../contract/ac
 import { MARKETPLACE_REGION } from "../../upstreams/spapi/endpoints";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
 import { buyBoxHolder, holdsBuyBox } from "../../upstreams/spapi/mapping";
-import { sellerApiFor } from "../../seller/select-seller-api";
-import { advanceCursor, writeStep } from "./job-runs-store";
+import { advanceCursor, writeStep } from "../nightly-run-store";
 import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
 import { spapiBucket } from "../../upstreams/budget/token-bucket";
 import { takeBatchToken } from "./product-phase";
@@ -127,7 +126,7 @@ export async function openSeller(ctx: PhaseContext, userId: string): Promise<Sel
   const user = await findUser(ctx.env.DB, userId);
   if (!user) return null;
   try {
-    const api = await sellerApiFor(ctx.env, user);
+    const api = await ctx.services.sources.seller(user);
     // An authorization covers one SP-API region; a demo account reaches every marketplace.
     const region = user.isDemo ? null : (await findCredentials(ctx.env.DB, user.id))?.region;
     const marketplaces = ACCOUNT_MARKETPLACES.filter((marketplace) => region === null || MARKETPLACE_REGION[marketplace] === region);

@@ -1,8 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../../env";
+import { buildServices } from "../../services";
 import type { RunNotes } from "./slice";
 import { runSnapshotSlice } from "./start";
-import { findSnapshotRun } from "./job-runs-store";
+import { findSnapshotRun } from "../nightly-run-store";
 import { nextExtraRefreshAt, runExtraRefresh } from "./extra-refresh";
 
 const DAY_KEY = "day";
@@ -39,11 +40,11 @@ export class SnapshotRunner extends DurableObject<Bindings> {
     try {
       if ((await findSnapshotRun(this.env.DB, day))?.status === "done") {
         // The day's nightly run is over: this alarm is an extra (hourly / 6-hourly) refresh.
-        console.log("extra refresh", JSON.stringify(await runExtraRefresh(this.env)));
+        console.log("extra refresh", JSON.stringify(await runExtraRefresh(buildServices(this.env))));
         await this.armExtraRefresh();
         return;
       }
-      const result = await runSnapshotSlice(this.env, day, { notes: this.notes() });
+      const result = await runSnapshotSlice(buildServices(this.env), day, { notes: this.notes() });
       if (result.status === "more") {
         await this.ctx.storage.setAlarm(Math.max(result.resumeAt, Date.now()));
       } else {

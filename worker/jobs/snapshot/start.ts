@@ -1,6 +1,6 @@
 import type { Bindings } from "../../env";
 import type { ProductSource } from "../../upstreams/creators/product-source";
-import { advanceCursor, ensureSnapshotRun, findSnapshotRun, finishSnapshotRun } from "./job-runs-store";
+import { advanceCursor, ensureSnapshotRun, findSnapshotRun, finishSnapshotRun } from "../nightly-run-store";
 import { realClock, type Clock } from "./pacing";
 import { runProductPhase } from "./product-phase";
 import { onRunFinished } from "./run-finished";
@@ -8,6 +8,7 @@ import { runSellerPhase } from "./seller-phase";
 import { runRevenuePhase } from "./revenue-phase";
 import { sliceLimits, type PhaseContext, type RunNotes } from "./slice";
 import { utcDay } from "../../history/snapshot-store";
+import type { Services } from "../../services";
 
 export interface SliceOptions {
   notes: RunNotes;
@@ -24,14 +25,16 @@ export type SliceResult = { status: "done" } | { status: "more"; resumeAt: numbe
  * One bounded invocation of `day`'s snapshot run: carries on from the D1 cursor through the
  * products phase, then the sellers phase, until the budget is spent or the run is done.
  */
-export async function runSnapshotSlice(env: Bindings, day: string, options: SliceOptions): Promise<SliceResult> {
+export async function runSnapshotSlice(services: Services, day: string, options: SliceOptions): Promise<SliceResult> {
+  const { env } = services;
   const clock = options.clock ?? realClock;
-  const limits = sliceLimits(env);
+  const limits = sliceLimits(services.config);
   const iso = () => new Date(clock.now()).toISOString();
   const run = await ensureSnapshotRun(env.DB, day, iso());
   if (run.status === "done") return { status: "done" };
 
   const ctx: PhaseContext = {
+    services,
     env,
     day,
     clock,
@@ -62,7 +65,7 @@ export async function runSnapshotSlice(env: Bindings, day: string, options: Slic
       `snapshot ${day}: ${finished?.processed ?? 0} items processed, ${await count("notFound")} not found, ` +
         `${await count("failed")} failed, ${await count("sellersSkipped")} sellers skipped`,
     );
-    await onRunFinished(env, day);
+    await onRunFinished(services, day);
   }
   return { status: "done" };
 }
@@ -71,7 +74,7 @@ export async function runSnapshotSlice(env: Bindings, day: string, options: Slic
  * Starts or resumes the run of nowMs's UTC day (the "0 2 * * *" cron). Idempotent: a run
  * already done is left alone, a running one is only nudged (its alarm chain goes on).
  */
-export async function startSnapshotRun(env: Bindings, nowMs: number): Promise<{ day: string; status: "done" | "running" }> {
+export async function startSnapshotRun({ env }: Services, nowMs: number): Promise<{ day: string; status: "done" | "running" }> {
   const day = utcDay(nowMs);
   const existing = await findSnapshotRun(env.DB, day);
   if (existing?.status === "done") return { day, status: "done" };

@@ -1,10 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Bindings } from "../../../../worker/env";
-import { findSnapshotRun } from "../../../../worker/jobs/snapshot/job-runs-store";
+import { findSnapshotRun } from "../../../../worker/jobs/nightly-run-store";
 import { MAX_BATCH_ATTEMPTS } from "../../../../worker/jobs/snapshot/slice";
 import { runSnapshotSlice, type SliceOptions } from "../../../../worker/jobs/snapshot/start";
-import { snapshotSourceFor } from "../../../../worker/upstreams/creators/select";
 import { calls, control } from "../../support/creators-fake";
 import {
   asinRange,
@@ -18,6 +17,7 @@ import {
   virtualClock,
 } from "./support";
 import { countPoints, historyPoints } from "../../support/history-shards";
+import { buildServices } from "../../../../worker/services";
 
 const DAY = "2026-11-22";
 const START = Date.UTC(2026, 10, 22, 2, 0);
@@ -32,7 +32,7 @@ beforeEach(async () => {
 /** Runs slices until the run is done, each at the time the last one asked for (as the alarm would); returns how many it took. */
 async function runToEnd(bindings: Bindings, options: SliceOptions): Promise<number> {
   for (let slice = 1; slice <= 1000; slice++) {
-    const result = await runSnapshotSlice(bindings, DAY, options);
+    const result = await runSnapshotSlice(buildServices(bindings), DAY, options);
     if (result.status === "done") return slice;
     if (options.clock) await options.clock.sleep(Math.max(0, result.resumeAt - options.clock.now()));
   }
@@ -128,7 +128,7 @@ describe("snapshot products phase", () => {
     await track(us(asinRange("BRT", 50)));
     const bindings = creatorsEnv({ CREATORS_REQUESTS_PER_SECOND: rate });
     const clock = virtualClock(START);
-    const source = recordingSource(snapshotSourceFor(bindings, clock).sourceFor("US"), clock);
+    const source = recordingSource(buildServices(bindings).sources.snapshot(clock).sourceFor("US"), clock);
 
     await runToEnd(bindings, { notes: memoryNotes(), clock, source, maxMs: 60_000 });
 
@@ -142,7 +142,7 @@ describe("snapshot products phase", () => {
     const bindings = creatorsEnv({ CREATORS_REQUESTS_PER_SECOND: "1" });
     const clock = virtualClock(START);
     // 2.5 s fit three calls (at 0, 1 and 2 s); the fourth would start at 3 s.
-    const result = await runSnapshotSlice(bindings, DAY, { notes: memoryNotes(), clock, maxMs: 2500 });
+    const result = await runSnapshotSlice(buildServices(bindings), DAY, { notes: memoryNotes(), clock, maxMs: 2500 });
     expect(result).toEqual({ status: "more", resumeAt: START + 3000 });
     expect(await countPoints()).toBe(30);
   });
@@ -155,7 +155,7 @@ describe("snapshot products phase", () => {
     const first = await historyPoints();
 
     // A done run is left alone: no call, no write.
-    expect(await runSnapshotSlice(bindings, DAY, { notes: memoryNotes(), clock: virtualClock(START + 3600_000) })).toEqual({ status: "done" });
+    expect(await runSnapshotSlice(buildServices(bindings), DAY, { notes: memoryNotes(), clock: virtualClock(START + 3600_000) })).toEqual({ status: "done" });
     expect(await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).toHaveLength(2);
 
     // Forced again (its job_runs row removed), it rewrites the same 12 rows.
@@ -176,7 +176,7 @@ describe("snapshot products phase", () => {
     const bindings = creatorsEnv();
     const notes = memoryNotes();
 
-    expect((await runSnapshotSlice(bindings, DAY, { notes, clock: virtualClock(START), maxCalls: 2 })).status).toBe("more");
+    expect((await runSnapshotSlice(buildServices(bindings), DAY, { notes, clock: virtualClock(START), maxCalls: 2 })).status).toBe("more");
     expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "running", phase: "products", cursor: `US:${asins[19]}`, processed: 20 });
     expect(await countPoints()).toBe(20);
 
@@ -207,7 +207,7 @@ describe("snapshot products phase", () => {
     const bindings = creatorsEnv();
     const notes = memoryNotes();
 
-    const first = await runSnapshotSlice(bindings, DAY, { notes, clock: virtualClock(START) });
+    const first = await runSnapshotSlice(buildServices(bindings), DAY, { notes, clock: virtualClock(START) });
     // Retry-After (120 s) beats the first backoff step (30 s).
     expect(first).toEqual({ status: "more", resumeAt: START + 120_000 });
     expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ cursor: null, processed: 0 });
@@ -231,7 +231,7 @@ describe("snapshot products phase, stopped by a crash", () => {
     await track(us(asins));
     const bindings = creatorsEnv();
     const clock = virtualClock(START);
-    const live = snapshotSourceFor(bindings, clock).sourceFor("US");
+    const live = buildServices(bindings).sources.snapshot(clock).sourceFor("US");
     let callsBeforeCrash = 2;
     // The third call's answer never reaches D1, as if the invocation were killed right there.
     const crashing = {
@@ -244,7 +244,7 @@ describe("snapshot products phase, stopped by a crash", () => {
     };
     const notes = memoryNotes();
 
-    await expect(runSnapshotSlice(bindings, DAY, { notes, clock, source: crashing })).rejects.toThrow("invocation killed");
+    await expect(runSnapshotSlice(buildServices(bindings), DAY, { notes, clock, source: crashing })).rejects.toThrow("invocation killed");
     expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ cursor: `US:${asins[19]}`, processed: 20 });
 
     await runToEnd(bindings, { notes, clock });

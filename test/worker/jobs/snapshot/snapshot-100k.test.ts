@@ -1,12 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { findSnapshotRun } from "../../../../worker/jobs/snapshot/job-runs-store";
+import { findSnapshotRun } from "../../../../worker/jobs/nightly-run-store";
 import { DEFAULT_REQUESTS_PER_SECOND } from "../../../../worker/jobs/snapshot/product-phase";
 import { runSnapshotSlice } from "../../../../worker/jobs/snapshot/start";
 import { ACCOUNT_MARKETPLACES } from "../../../../worker/contract/account";
 import { calls } from "../../support/creators-fake";
 import { asinRange, count, creatorsEnv, insertAlert, insertUser, insertWatchlist, memoryNotes, resetHistoryTables } from "./support";
 import { countPoints } from "../../support/history-shards";
+import { buildServices } from "../../../../worker/services";
 
 const TRACKED = 100_000;
 const USERS = 100;
@@ -42,7 +43,7 @@ describe("snapshot of 100,000 tracked ASINs", () => {
     let slices = 0;
     for (;;) {
       slices += 1;
-      if ((await runSnapshotSlice(bindings, DAY, { notes })).status === "done") break;
+      if ((await runSnapshotSlice(buildServices(bindings), DAY, { notes })).status === "done") break;
     }
     const runSeconds = (performance.now() - runStart) / 1000;
 

@@ -1,11 +1,12 @@
 import { createScheduledController, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../../../worker/index";
-import { ensureSnapshotRun, findSnapshotRun } from "../../../../worker/jobs/snapshot/job-runs-store";
+import { ensureSnapshotRun, findSnapshotRun } from "../../../../worker/jobs/nightly-run-store";
 import * as runFinished from "../../../../worker/jobs/snapshot/run-finished";
 import { snapshotRunner, startSnapshotRun } from "../../../../worker/jobs/snapshot/start";
 import { asinRange, insertUser, insertWatchlist, resetHistoryTables } from "./support";
 import { countPoints, historyPoints } from "../../support/history-shards";
+import { buildServices } from "../../../../worker/services";
 
 // The test config sets SNAPSHOT_REQUESTS_PER_SECOND = "0.01": every alarm makes one call
 // and sets the next one 100 s ahead, so once armed ahead nothing fires on its own during a
@@ -73,7 +74,7 @@ describe("SnapshotRunner alarm chain", () => {
     });
 
     // The next cron (or any restart) picks the run up at its cursor.
-    expect(await startSnapshotRun(env, NOW)).toEqual({ day: DAY, status: "running" });
+    expect(await startSnapshotRun(buildServices(env), NOW)).toEqual({ day: DAY, status: "running" });
     await waitForDone(DAY);
     expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ processed: 20 });
     expect(await countPoints()).toBe(20);
@@ -82,11 +83,11 @@ describe("SnapshotRunner alarm chain", () => {
   it("a second start the same day does not redo a done run", async () => {
     const user = await insertUser();
     await insertWatchlist(user, [{ marketplace: "US", asin: "BONE000001" }]);
-    await startSnapshotRun(env, NOW);
+    await startSnapshotRun(buildServices(env), NOW);
     await waitForDone(DAY);
     const done = await findSnapshotRun(env.DB, DAY);
 
-    expect(await startSnapshotRun(env, NOW + 60_000)).toEqual({ day: DAY, status: "done" });
+    expect(await startSnapshotRun(buildServices(env), NOW + 60_000)).toEqual({ day: DAY, status: "done" });
     expect(await pendingAlarm()).toBeNull();
     expect(await findSnapshotRun(env.DB, DAY)).toEqual(done);
   });
@@ -134,7 +135,7 @@ describe("SnapshotRunner across days", () => {
     await armAhead(yesterday, NOW);
     await runInDurableObject(snapshotRunner(env), (_instance, state) => state.storage.put(`${yesterday}:attempts:products:`, 2));
 
-    await startSnapshotRun(env, NOW);
+    await startSnapshotRun(buildServices(env), NOW);
     await waitForDone(DAY);
     expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ processed: 1 });
     expect(await findSnapshotRun(env.DB, yesterday)).toMatchObject({ status: "running" });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
-import { jobRuns } from "../../db/schema";
+import { jobRuns } from "../db/schema";
 
 /** The snapshot job's row in job_runs: one per UTC day. */
 export const SNAPSHOT_JOB = "snapshot";
