@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { archiveBucketMonth } from "../../worker/history/archive-store";
 import { rankHistoryMany } from "../../worker/history/history-store";
 import type { StoredPoint } from "../../worker/history/point-codec";
-import { BUCKETS, bucketOf, dayNumber, dayText, monthDays, monthsBetween } from "../../worker/history/sharding";
+import { BUCKETS, bucketOf, monthDays, monthsBetween } from "../../worker/history/sharding";
 import { writeRankPoints } from "../../worker/history/snapshot-store";
 import { clearHistory, shardDb, SHARD_COUNT } from "../worker/support/history-shards";
 import { buildServices } from "../../worker/services";
+import { dayNumber, dayText } from "../../worker/contract/time";
 
 /**
  * Two years of daily points for a sample of the real layout: every ASIN of SIM_BUCKETS buckets

@@ -3,13 +3,13 @@ import type { Bindings, SignedInAccount } from "../env";
 import { findLiveSessionUser, insertSession, revokeSessionRow, touchDemoAccount } from "./session-store";
 import { signingKey, verifySignedToken } from "./signing-key";
 import type { Deployment } from "../config";
+import { HOUR_MS } from "../contract/time";
 
 export type { SignedInAccount };
 
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 /** Browsers one account may be signed in on at once; a new sign-in beyond it ends the oldest. */
 export const MAX_SESSIONS_PER_ACCOUNT = 10;
-const HOUR_MS = 60 * 60 * 1000;
 const SESSION_AUDIENCE = "ranklayer:session";
 
 export interface NewSession {

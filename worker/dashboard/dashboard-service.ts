@@ -4,12 +4,11 @@ import type { Marketplace } from "../contract/marketplaces";
 import { asinDetailsOf } from "../history/asin-details-store";
 import { rankHistoryOfMany, sellerSnapshotsOf } from "../history/history-store";
 import { revenueOf } from "../history/revenue-store";
-import { utcDay } from "../history/snapshot-store";
 import { listTrackedAsins } from "../history/watchlist-store";
 import { dashboardRow } from "./kpis";
 import { asinRevenue, revenueKey, type AsinRevenue } from "./portfolio";
+import { DAY_MS, utcDay } from "../contract/time";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface RowFilter {
   marketplace?: Marketplace;

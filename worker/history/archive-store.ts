@@ -3,9 +3,10 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { drizzle } from "drizzle-orm/d1";
 import { categories, rankPoints } from "../db/history-schema/points";
 import { decodePoint, encodePoint, pointKey, replaces, type EncodedPoint, type StoredPoint } from "./point-codec";
-import { BUCKETS, dayNumber, dayText, monthDays, monthOf } from "./sharding";
+import { BUCKETS, monthDays, monthOf } from "./sharding";
 import { nextFilledBucket, shardDatabase, shardsToRead } from "./shard-store";
 import type { HistoryShards } from "./shard-store";
+import { DAY_MS, dayNumber, dayText } from "../contract/time";
 
 /**
  * The R2 archive of rank history (binding HISTORY_ARCHIVE): a month of one bucket's points
@@ -113,7 +114,7 @@ export async function runArchiveStep(history: HistoryShards, nowMs: number, maxB
   const step: ArchiveStep = { month: null, bucketsDone: 0, points: 0, bytes: 0 };
   const archive = history.env.HISTORY_ARCHIVE;
   if (!archive) return step;
-  const hotFrom = dayNumber(dayText(Math.floor(nowMs / 86_400_000))) - history.hotDays;
+  const hotFrom = dayNumber(dayText(Math.floor(nowMs / DAY_MS))) - history.hotDays;
   const latest = monthOf(monthDays(monthOf(hotFrom)).first - 1);
   const months = [monthOf(monthDays(latest).first - 1), latest];
   for (const month of months) {

@@ -4,10 +4,11 @@ import { sellerSnapshots } from "../db/schema";
 import type { HistoryPoint } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
 import { decodePoint, historyPoint, replaces, type EncodedPoint, type StoredPoint } from "./point-codec";
-import { bucketOf, dayNumber, dayText, monthDays, monthsBetween } from "./sharding";
+import { bucketOf, monthDays, monthsBetween } from "./sharding";
 import { byShard, shardDatabase, shardsToRead } from "./shard-store";
 import type { HistoryShards } from "./shard-store";
 import { readArchivedMonth } from "./archive-store";
+import { DAY_MS, dayNumber, dayText } from "../contract/time";
 
 /**
  * Reads of rank history: the only way into it (writes: snapshot-store.ts). Store API:
@@ -125,7 +126,7 @@ async function queryShard(db: D1Database, keys: { bucket: number; marketplace: s
 /** Points of archived months in the range: months that ended before the hot window. */
 async function archivedPoints(history: HistoryShards, keys: { bucket: number; marketplace: string; asin: string }[], from: number, to: number, options: RangeOptions) {
   if (!history.env.HISTORY_ARCHIVE) return [];
-  const hotFrom = dayNumber(dayText(Math.floor((options.nowMs ?? Date.now()) / 86_400_000))) - history.hotDays;
+  const hotFrom = dayNumber(dayText(Math.floor((options.nowMs ?? Date.now()) / DAY_MS))) - history.hotDays;
   const months = monthsBetween(from, to).filter((month) => monthDays(month).last < hotFrom);
   if (months.length === 0) return [];
   const wanted = new Set(keys.map(historyKey));
@@ -174,7 +175,7 @@ export async function intradayHistoryOfMany(
   fromDay: string,
   nowMs = Date.now(),
 ): Promise<Map<string, IntradayPoint[]>> {
-  const toDay = dayText(Math.floor(nowMs / 86_400_000));
+  const toDay = dayText(Math.floor(nowMs / DAY_MS));
   const found = await rankHistoryMany(history, asins.map((asin) => ({ asin, marketplace })), fromDay, toDay, { intraday: true, nowMs });
   const hourly = (points: StoredPoint[]) =>
     points.flatMap((point) =>

@@ -6,6 +6,7 @@ import { asinDetailsUpserts } from "./asin-details-store";
 import { encodePoint, type StoredPoint } from "./point-codec";
 import { byShard, shardDatabase, writeShard } from "./shard-store";
 import type { HistoryShards } from "./shard-store";
+import { utcDay } from "../contract/time";
 
 /**
  * Writes of rank history. Store API (reads are in history-store.ts):
@@ -20,11 +21,6 @@ import type { HistoryShards } from "./shard-store";
  * hour). A later capture of the same key replaces the earlier one in place, except that mock
  * never replaces live. Seller snapshots (private, per user) stay in DB.
  */
-
-/** The UTC day of a moment, YYYY-MM-DD: snapshots and alert firings are keyed by it. */
-export function utcDay(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 10);
-}
 
 export type { CategoryRank };
 

@@ -1,5 +1,6 @@
 import type { BuyBoxHolder, DashboardRow } from "../contract/dashboard";
 import { escapeHtml } from "../shared/html";
+import { DAY_MS } from "../contract/time";
 
 /** What one user's weekly report says; every figure is a stored snapshot's or an alert event's. */
 export interface WeeklyReportData {
@@ -12,7 +13,6 @@ export interface WeeklyReportData {
   stockChanges: { asin: string; marketplace: string; from: number | null; to: number | null }[];
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Reports go out on Mondays (UTC), in the 02:30 run. */
 export function isReportDay(nowMs: number): boolean {

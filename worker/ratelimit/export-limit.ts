@@ -1,6 +1,6 @@
 import type { Bindings, SignedInAccount } from "../env";
 import type { Plan } from "../contract/plans";
-import { DAY_MS } from "../shared/time";
+import { DAY_MS } from "../contract/time";
 import { clientKey } from "./lookup-limit";
 import type { WindowDecision } from "./window";
 

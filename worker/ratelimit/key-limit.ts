@@ -2,7 +2,8 @@ import type { Bindings } from "../env";
 import { isolateSlot } from "../shared/isolate-state";
 import { takeLeased, type LeaseBook } from "./lease-book";
 import { rateLimitHeaders } from "./lookup-limit";
-import { HOUR_MS, type Window, type WindowDecision } from "./window";
+import { HOUR_MS } from "../contract/time";
+import type { Window, WindowDecision } from "./window";
 
 /** Requests granted to this isolate for an account's keys, leased as lookups are (lookup-limit.ts). */
 export type KeyLeaseBook = LeaseBook;

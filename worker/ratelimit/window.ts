@@ -7,8 +7,8 @@
  * (The upstream budget, upstreams/budget/token-bucket.ts, is another thing: a token bucket
  * that paces our calls to Amazon and may make a caller wait, where this refuses a client.)
  */
+
 export const MINUTE_MS = 60_000;
-export const HOUR_MS = 60 * MINUTE_MS;
 
 /** A fixed window: its length in ms (windows start at multiples of it since the epoch), or the UTC calendar month. */
 export interface Window {

@@ -3,12 +3,11 @@ import { planOfUser } from "../billing/user-plan";
 import { upgradeHint } from "../contract/billing";
 import type { AppEnv } from "../env";
 import { rankHistory } from "../history/history-store";
-import { utcDay } from "../history/snapshot-store";
 import { rankVelocity } from "../history/velocity";
 import { ANONYMOUS_HISTORY_RANGE, HISTORY_RANGE_DAYS, historyQuerySchema, type HistoryResponse } from "../contract/history";
 import { zodValidator } from "../validation";
+import { DAY_MS, utcDay } from "../contract/time";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const historyRoutes = new Hono<AppEnv>().get("/", zodValidator("query", historyQuerySchema), async (c) => {
   const { asin, marketplace, range, days: askedDays } = c.req.valid("query");

@@ -2,7 +2,6 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { DashboardResponse, PortfolioResponse } from "../../../worker/contract/dashboard";
 import type { Bindings } from "../../../worker/env";
-import { utcDay } from "../../../worker/history/snapshot-store";
 import { runSnapshotSlice } from "../../../worker/jobs/snapshot/start";
 import { NOT_GRANTED_NOTE } from "../../../worker/dashboard/portfolio";
 import { ORDER_METRICS_INTERVAL_MS, revenueDayOf } from "../../../worker/jobs/snapshot/revenue-phase";
@@ -11,6 +10,7 @@ import { memoryNotes, resetHistoryTables, virtualClock } from "../jobs/snapshot/
 import { historyPoints } from "../support/history-shards";
 import { connectSeller, demoEnv, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../support/seller-browser";
 import { buildServices } from "../../../worker/services";
+import { utcDay } from "../../../worker/contract/time";
 
 const ASINS = ["B08N5WRWNW", "B07XJ8C8F5", "B0C1H26C46"];
 

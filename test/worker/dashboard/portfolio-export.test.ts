@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { PortfolioResponse } from "../../../worker/contract/dashboard";
-import { utcDay } from "../../../worker/history/snapshot-store";
 import { runSnapshotSlice } from "../../../worker/jobs/snapshot/start";
 import { freeBrowser, proBrowser } from "../history/accounts";
 import { memoryNotes, resetHistoryTables, virtualClock } from "../jobs/snapshot/support";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { buildServices } from "../../../worker/services";
+import { utcDay } from "../../../worker/contract/time";
 
 const ASINS = ["B08N5WRWNW", "B07XJ8C8F5"];
 

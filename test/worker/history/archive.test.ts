@@ -3,14 +3,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { HistoryResponse } from "../../../worker/contract/history";
 import { archiveKey, gunzipText, runArchiveStep } from "../../../worker/history/archive-store";
 import { pointOf, writeRankPoints } from "../../../worker/history/snapshot-store";
-import { bucketOf, dayNumber, dayText, monthDays, monthOf } from "../../../worker/history/sharding";
+import { bucketOf, monthDays, monthOf } from "../../../worker/history/sharding";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
 import { newAsin } from "../support/creators-fake";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { clearHistory, countPoints } from "../support/history-shards";
 import { buildServices } from "../../../worker/services";
+import { DAY_MS, dayNumber, dayText } from "../../../worker/contract/time";
 
-const DAY_MS = 86_400_000;
 const HOT_DAYS = 30;
 
 beforeEach(clearHistory);

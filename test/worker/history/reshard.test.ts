@@ -8,8 +8,8 @@ import { bucketOf, movingBuckets, shardOfBucket } from "../../../worker/history/
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
 import { clearHistory, shardPoints } from "../support/history-shards";
 import { buildServices } from "../../../worker/services";
+import { DAY_MS } from "../../../worker/contract/time";
 
-const DAY_MS = 86_400_000;
 const START = Date.UTC(2026, 9, 1, 2, 0);
 const ASINS = Array.from({ length: 60 }, (_, i) => `BRS${String(i).padStart(7, "0")}`);
 const at = (shards: number, from?: number): Bindings => ({ ...env, HISTORY_SHARDS: String(shards), HISTORY_RESHARD_FROM: from === undefined ? "" : String(from) });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { runAlertCheck } from "../../../worker/jobs/alert-check/alert-check";
 import { findSnapshotRun } from "../../../worker/jobs/nightly-run-store";
 import { snapshotRunner } from "../../../worker/jobs/snapshot/start";
-import { recordRankSnapshot, utcDay } from "../../../worker/history/snapshot-store";
+import { recordRankSnapshot } from "../../../worker/history/snapshot-store";
 import worker from "../../../worker/index";
 import { runRetention } from "../../../worker/jobs/retention/retention";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
@@ -25,6 +25,7 @@ import {
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { historyPoints, seedPoint } from "../support/history-shards";
 import { buildServices } from "../../../worker/services";
+import { utcDay } from "../../../worker/contract/time";
 
 beforeEach(async () => {
   await clearAlertTables();

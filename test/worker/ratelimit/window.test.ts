@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decideWindows, HOUR_MS, leaseSize, startOfNextMonth, storedCounts, type Take, type Window, type WindowCounts, type WindowDecision } from "../../../worker/ratelimit/window";
+import { HOUR_MS } from "../../../worker/contract/time";
+import { decideWindows, leaseSize, startOfNextMonth, storedCounts, type Take, type Window, type WindowCounts, type WindowDecision } from "../../../worker/ratelimit/window";
 
 /** The lookup limit's two windows, as lookup-limit.ts declares them. */
 const lookupWindows = ({ perMinute, perMonth }: { perMinute: number; perMonth: number }): Window[] => [

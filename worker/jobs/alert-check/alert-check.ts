@@ -1,4 +1,3 @@
-import { utcDay } from "../../history/snapshot-store";
 import { evaluateAlert, windowOf } from "../../alerts/rules";
 import {
   type DueAlert,
@@ -13,6 +12,7 @@ import {
   writePage,
 } from "./alert-check-store";
 import type { Services } from "../../services";
+import { utcDay } from "../../contract/time";
 
 /**
  * The nightly alert check (02:30 UTC, or when the snapshot run finishes). It walks the

@@ -6,6 +6,7 @@ import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
 import { runArchiveStep, type ArchiveStep } from "../../history/archive-store";
 import { moveLegacySnapshots, reshardStep } from "../../history/reshard-store";
 import type { Services } from "../../services";
+import { DAY_MS } from "../../contract/time";
 
 /**
  * The nightly retention run (after the 02:30 alert check). The privacy page promises that
@@ -25,7 +26,6 @@ import type { Services } from "../../services";
  */
 export const LOOKUP_LOG_RETENTION_DAYS = 30;
 export const DEMO_ACCOUNT_RETENTION_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const DELETE_CHUNK = 5_000;
 /** Demo accounts per delete: each one cascades to its alerts, watchlist and events. */
 const DEMO_DELETE_CHUNK = 100;

@@ -7,8 +7,8 @@ import { onRunFinished } from "./run-finished";
 import { runSellerPhase } from "./seller-phase";
 import { runRevenuePhase } from "./revenue-phase";
 import { sliceLimits, type PhaseContext, type RunNotes } from "./slice";
-import { utcDay } from "../../history/snapshot-store";
 import type { Services } from "../../services";
+import { utcDay } from "../../contract/time";
 
 export interface SliceOptions {
   notes: RunNotes;

@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNT_RETENTION_DAYS, runRetention } from "../../../../worker/jobs/retention/retention";
 import { buildServices } from "../../../../worker/services";
+import { DAY_MS } from "../../../../worker/contract/time";
 
-const DAY_MS = 86_400_000;
 const NOW = Date.now();
 const iso = (ms: number) => new Date(ms).toISOString();
 
