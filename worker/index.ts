@@ -3,21 +3,21 @@ import type { Bindings } from "./env";
 import { buildServices, type Services } from "./services";
 import { checkAlertsAndNotify } from "./jobs/alert-check/nightly-check";
 import { runRetention } from "./jobs/retention/retention";
-import { startSnapshotRun } from "./jobs/snapshot/start";
+import { startNightlyRun } from "./jobs/nightly-run/start";
 import { sendWeeklyReports } from "./jobs/weekly-report/weekly-report";
 
 // Durable Object classes: wrangler.toml binds them by these names.
 export { AlertCheckRunner } from "./jobs/alert-check/alert-check-runner";
 export { NotificationRetry } from "./jobs/delivery/notification-retry";
-export { SnapshotRunner } from "./jobs/snapshot/snapshot-runner";
+export { SnapshotRunner } from "./jobs/nightly-run/snapshot-runner";
 export { RateLimiter } from "./ratelimit/rate-limiter";
 export { UpstreamBudget } from "./upstreams/budget/upstream-budget";
 
 type Job = (services: Services, scheduledTime: number) => Promise<void>;
 
-/** The 02:00 rank snapshot: starts (or nudges) the day's run; its Durable Object carries it on. */
-const snapshot: Job = async (services, scheduledTime) => {
-  console.log("snapshot run", JSON.stringify(await startSnapshotRun(services, scheduledTime)));
+/** The 02:00 nightly run (rank points of every tracked ASIN): starts (or nudges) the day's run; its Durable Object carries it on. */
+const nightlyRun: Job = async (services, scheduledTime) => {
+  console.log("snapshot run", JSON.stringify(await startNightlyRun(services, scheduledTime)));
 };
 
 /** The 02:30 alert check and its emails and webhooks, then retention, which runs even if they failed. */
@@ -36,7 +36,7 @@ const alertCheckThenRetention: Job = async (services, scheduledTime) => {
 
 /** Cron expression (wrangler.toml [triggers]) → the job it runs. */
 const JOBS: Record<string, Job> = {
-  "0 2 * * *": snapshot,
+  "0 2 * * *": nightlyRun,
   "30 2 * * *": alertCheckThenRetention,
 };
 

@@ -39,8 +39,8 @@ export interface Services extends Deployment {
   readonly history: HistoryShards;
 }
 
-/** The snapshot run's sources: batch tokens it takes itself, and each region's source. */
-export interface SnapshotSources {
+/** The nightly run's sources: batch tokens it takes itself, and each region's source. */
+export interface NightlyRunSources {
   sourceFor: (marketplace: Marketplace) => ProductSource;
   budgetOf: (marketplace: Marketplace) => BudgetClient;
 }
@@ -54,8 +54,8 @@ export interface Sources {
    * is (a source has one `kind`, and mock data must never be labelled live).
    */
   product(marketplace?: Marketplace): ProductSource;
-  /** The snapshot run's: it takes batch tokens itself; each source only reports 429s to its budget. */
-  snapshot(clock: BudgetClock): SnapshotSources;
+  /** The nightly run's: it takes batch tokens itself; each source only reports 429s to its budget. */
+  nightlyRun(clock: BudgetClock): NightlyRunSources;
   /** The budget of the credential serving `marketplace` (one bucket per region and credential id). */
   creatorsBudget(marketplace: Marketplace): BudgetClient;
   /** Whether lookups in `marketplace` get live data. */
@@ -102,7 +102,7 @@ function sourcesOf(env: Bindings, config: Config): Sources {
     if (!creators) return new MockProductSource();
     return new BudgetedProductSource(new CreatorsProductSource(creators), creatorsBudget, { mode: "interactive", maxWaitMs: creators.timeoutMs });
   };
-  const snapshot = (clock: BudgetClock): SnapshotSources => {
+  const nightlyRun = (clock: BudgetClock): NightlyRunSources => {
     const sources = new Map<Marketplace, ProductSource>();
     const sourceFor = (marketplace: Marketplace) => {
       let source = sources.get(marketplace);
@@ -119,7 +119,7 @@ function sourcesOf(env: Bindings, config: Config): Sources {
   };
   return {
     product,
-    snapshot,
+    nightlyRun,
     creatorsBudget,
     isLive: (marketplace) => creatorsOf(marketplace) !== null,
     seller: async (user) => (user.isDemo ? new MockSellerApi(user.sellingPartnerId) : sellerApiFor({ env, config }, user)),

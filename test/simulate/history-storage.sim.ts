@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { archiveBucketMonth } from "../../worker/history/archive-store";
-import { rankHistoryMany } from "../../worker/history/history-store";
+import { readStoredPoints } from "../../worker/history/history-store";
 import type { StoredPoint } from "../../worker/history/point-codec";
 import { BUCKETS, bucketOf, monthDays, monthsBetween } from "../../worker/history/sharding";
-import { writeRankPoints } from "../../worker/history/snapshot-store";
+import { writeRankPoints } from "../../worker/history/rank-points-store";
 import { clearHistory, shardDb, SHARD_COUNT } from "../worker/support/history-shards";
 import { buildServices } from "../../worker/services";
 import { dayNumber, dayText } from "../../worker/contract/time";
@@ -13,7 +13,7 @@ import { dayNumber, dayText } from "../../worker/contract/time";
  * Two years of daily points for a sample of the real layout: every ASIN of SIM_BUCKETS buckets
  * (default 5 of 4,096, about 0.12 %), filled as 1,000,000 tracked ASINs fill them (~244 ASINs
  * each), written through writeRankPoints, the months past the hot window moved to R2 by
- * archiveBucketMonth, and read back by rankHistoryMany. Sizes come from D1's own size_after.
+ * archiveBucketMonth, and read back by readStoredPoints. Sizes come from D1's own size_after.
  */
 const TRACKED = 1_000_000;
 const SAMPLE_BUCKETS = Number((env as unknown as Record<string, string>).SIM_BUCKETS ?? "5");
@@ -135,7 +135,7 @@ describe("simulation: two years of rank history through the storage layer", () =
     let rows = 0;
     for (let run = 0; run < 25; run++) {
       const started = performance.now();
-      const result = await rankHistoryMany(buildServices(env).history, dashboard, dayText(TODAY - 89), dayText(TODAY), { nowMs: TODAY * 86_400_000 });
+      const result = await readStoredPoints(buildServices(env).history, dashboard, dayText(TODAY - 89), dayText(TODAY), { nowMs: TODAY * 86_400_000 });
       timings.push(performance.now() - started);
       rows = [...result.values()].reduce((n, points) => n + points.length, 0);
     }
@@ -144,7 +144,7 @@ describe("simulation: two years of rank history through the storage layer", () =
 
     // A two-year export of one ASIN: 20 months from R2 plus the hot window.
     const exportStart = performance.now();
-    const twoYears = await rankHistoryMany(buildServices(env).history, [keys[0]!], dayText(first), dayText(TODAY), { nowMs: TODAY * 86_400_000 });
+    const twoYears = await readStoredPoints(buildServices(env).history, [keys[0]!], dayText(first), dayText(TODAY), { nowMs: TODAY * 86_400_000 });
     lines.push(`  two-year read of one ASIN: ${twoYears.get(`US:${keys[0]!.asin}`)?.length} points (${monthsBetween(first, hotFrom).length - 1} archived months) in ${(performance.now() - exportStart).toFixed(0)} ms`);
     console.info(lines.join("\n"));
 

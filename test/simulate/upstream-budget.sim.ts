@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Marketplace } from "../../worker/contract/marketplaces";
-import { takeBatchToken } from "../../worker/jobs/snapshot/product-phase";
-import { backoffMs, MAX_BATCH_ATTEMPTS } from "../../worker/jobs/snapshot/slice";
+import { takeBatchToken } from "../../worker/jobs/nightly-run/product-phase";
+import { backoffMs, MAX_BATCH_ATTEMPTS } from "../../worker/jobs/nightly-run/slice";
 import { localBudget, type BudgetClient } from "../../worker/upstreams/budget/budget-client";
 import { BudgetedProductSource } from "../../worker/upstreams/creators/budgeted";
 import { mockProduct } from "../../worker/upstreams/creators/mock";

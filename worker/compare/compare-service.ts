@@ -1,5 +1,5 @@
 import type { Services } from "../services";
-import { recordLookupSnapshot } from "../history/lookup-snapshot";
+import { recordLookupPoint } from "../history/lookup-point";
 import { logLookup } from "../lookup/lookup-log-store";
 import { lookupProducts, type LookupOutcome } from "../lookup/lookup-service";
 import type { Marketplace } from "../contract/marketplaces";
@@ -34,7 +34,7 @@ export async function lookupForCompare(
       source: outcome.ok ? outcome.result.source : null,
       durationMs,
     }, services.config.vars.LOOKUP_LOG_FLUSH_MS);
-    if (outcome.ok) recordLookupSnapshot(services.history, ctx, outcome);
+    if (outcome.ok) recordLookupPoint(services.history, ctx, outcome);
   }
   return outcomes;
 }

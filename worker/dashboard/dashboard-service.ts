@@ -2,7 +2,7 @@ import type { DashboardRow } from "../contract/dashboard";
 import type { Services } from "../services";
 import type { Marketplace } from "../contract/marketplaces";
 import { asinDetailsOf } from "../history/asin-details-store";
-import { rankHistoryOfMany, sellerSnapshotsOf } from "../history/history-store";
+import { dayPointsByAsin, sellerDayRowsOf } from "../history/history-store";
 import { revenueOf } from "../history/revenue-store";
 import { listTrackedAsins } from "../history/watchlist-store";
 import { dashboardRow } from "./kpis";
@@ -35,14 +35,14 @@ export async function trackedRows({ env, history }: Pick<Services, "env" | "hist
   const db = env.DB;
   const { fromDay, toDay } = dayWindow(days, nowMs);
   const keys = (await listTrackedAsins(db, userId)).filter((key) => !filter.marketplace || key.marketplace === filter.marketplace);
-  const sellerRows = await sellerSnapshotsOf(db, userId, fromDay, toDay);
+  const sellerRows = await sellerDayRowsOf(db, userId, fromDay, toDay);
   const latestSeller = new Map<string, (typeof sellerRows)[number]>();
   for (const row of sellerRows) latestSeller.set(`${row.marketplace}:${row.asin}`, row);
 
   const rows: DashboardRow[] = [];
   for (const marketplace of [...new Set(keys.map((key) => key.marketplace))].sort()) {
     const asins = keys.filter((key) => key.marketplace === marketplace).map((key) => key.asin).sort();
-    const [series, details] = await Promise.all([rankHistoryOfMany(history, marketplace, asins, fromDay, toDay), asinDetailsOf(db, marketplace, asins)]);
+    const [series, details] = await Promise.all([dayPointsByAsin(history, marketplace, asins, fromDay, toDay), asinDetailsOf(db, marketplace, asins)]);
     for (const asin of asins) {
       const points = series.get(asin) ?? [];
       rows.push(

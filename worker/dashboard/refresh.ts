@@ -4,7 +4,7 @@ import { isMarketplace, type Marketplace } from "../contract/marketplaces";
 import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../upstreams/creators/product-source";
 import { asinDetailsUpserts, type ItemCapture } from "../history/asin-details-store";
 import type { StoredPoint } from "../history/point-codec";
-import { pointOf, writeRankPoints } from "../history/snapshot-store";
+import { pointOf, writeRankPoints } from "../history/rank-points-store";
 
 /** "Refresh now" may run once per 10 minutes per user. */
 export const MANUAL_REFRESH_INTERVAL_MS = 10 * 60_000;

@@ -4,8 +4,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { categories, rankPoints } from "../db/history-schema/points";
 import { decodePoint, encodePoint, pointKey, replaces, type EncodedPoint, type StoredPoint } from "./point-codec";
 import { BUCKETS, monthDays, monthOf } from "./sharding";
-import { nextFilledBucket, shardDatabase, shardsToRead } from "./shard-store";
-import type { HistoryShards } from "./shard-store";
+import { nextFilledBucket, shardDatabase, shardsToRead, type HistoryShards } from "./shard-store";
 import { DAY_MS, dayNumber, dayText } from "../contract/time";
 
 /**

@@ -5,8 +5,7 @@ import type { HistoryPoint } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
 import { decodePoint, historyPoint, replaces, type EncodedPoint, type StoredPoint } from "./point-codec";
 import { bucketOf, monthDays, monthsBetween } from "./sharding";
-import { byShard, shardDatabase, shardsToRead } from "./shard-store";
-import type { HistoryShards } from "./shard-store";
+import { byShard, shardDatabase, shardsToRead, type HistoryShards } from "./shard-store";
 import { readArchivedMonth } from "./archive-store";
 import { DAY_MS, dayNumber, dayText } from "../contract/time";
 
@@ -14,7 +13,7 @@ import { DAY_MS, dayNumber, dayText } from "../contract/time";
  * Reads of rank history: the only way into it (writes: snapshot-store.ts). Store API:
  * - rankHistory(history, asin, marketplace, fromDay, toDay): one ASIN's day points, oldest first
  *   (GET /api/history, charts);
- * - rankHistoryMany(history, keys, fromDay, toDay, { intraday }): many ASINs in a few queries,
+ * - readStoredPoints(history, keys, fromDay, toDay, { intraday }): many ASINs in a few queries,
  *   Map "MARKETPLACE:ASIN" → points oldest first (dashboards, compare, exports, the alert
  *   check). Day points only, unless intraday: true adds the hourly points (hour 0–23) after
  *   each day's point.
@@ -39,7 +38,7 @@ export const historyKey = (key: AsinKey) => `${key.marketplace}:${key.asin}`;
 /** Keys per query: json_each takes them as one parameter, and one answer stays a few MB. */
 const KEYS_PER_QUERY = 100;
 
-/** One ASIN's day points from `fromDay` to `toDay`, oldest first. */
+/** One ASIN's day points from `fromDay` to `toDay`, oldest first, as the API answers them (HistoryPoint). */
 export async function rankHistory(
   history: HistoryShards,
   asin: string,
@@ -47,12 +46,16 @@ export async function rankHistory(
   fromDay: string,
   toDay: string,
 ): Promise<HistoryPoint[]> {
-  const points = (await rankHistoryMany(history, [{ asin, marketplace }], fromDay, toDay)).get(historyKey({ asin, marketplace })) ?? [];
+  const points = (await readStoredPoints(history, [{ asin, marketplace }], fromDay, toDay)).get(historyKey({ asin, marketplace })) ?? [];
   return points.map(historyPoint);
 }
 
-/** Many ASINs' points over one range, one query per shard and 100 keys; see the module note. */
-export async function rankHistoryMany(
+/**
+ * The stored points (StoredPoint, as the shards and the archive hold them) of many ASINs of any
+ * marketplaces over one range, keyed by historyKey ("US:B0…"); one query per shard and 100
+ * keys; see the module note. The readers below reshape these.
+ */
+export async function readStoredPoints(
   history: HistoryShards,
   keys: readonly AsinKey[],
   fromDay: string,
@@ -145,17 +148,18 @@ function chunks<Item>(items: Item[], size: number): Item[][] {
 export type CapturedPoint = HistoryPoint & { capturedAt: string };
 
 /**
- * Day points of many ASINs of one marketplace from `fromDay` to `toDay`, keyed by ASIN, oldest
- * first (the dashboard's latest point plus its 7-day window, the trends chart).
+ * Day points with their capture time (CapturedPoint) of many ASINs of one marketplace from
+ * `fromDay` to `toDay`, keyed by ASIN, oldest first (the dashboard's latest point plus its 7-day
+ * window, the trends chart).
  */
-export async function rankHistoryOfMany(
+export async function dayPointsByAsin(
   history: HistoryShards,
   marketplace: string,
   asins: readonly string[],
   fromDay: string,
   toDay: string,
 ): Promise<Map<string, CapturedPoint[]>> {
-  const found = await rankHistoryMany(history, asins.map((asin) => ({ asin, marketplace })), fromDay, toDay);
+  const found = await readStoredPoints(history, asins.map((asin) => ({ asin, marketplace })), fromDay, toDay);
   return new Map(asins.map((asin) => [asin, (found.get(historyKey({ asin, marketplace })) ?? []).map((point) => ({ ...historyPoint(point), capturedAt: point.capturedAt }))]));
 }
 
@@ -167,8 +171,8 @@ export interface IntradayPoint {
   price: number | null;
 }
 
-/** The intraday points (Pro's extra refreshes, "Refresh now") of many ASINs of one marketplace since `fromDay`, oldest first. */
-export async function intradayHistoryOfMany(
+/** The hour points (IntradayPoint: Pro's extra refreshes, "Refresh now") of many ASINs of one marketplace since `fromDay`, keyed by ASIN, oldest first. */
+export async function hourPointsByAsin(
   history: HistoryShards,
   marketplace: string,
   asins: readonly string[],
@@ -176,7 +180,7 @@ export async function intradayHistoryOfMany(
   nowMs = Date.now(),
 ): Promise<Map<string, IntradayPoint[]>> {
   const toDay = dayText(Math.floor(nowMs / DAY_MS));
-  const found = await rankHistoryMany(history, asins.map((asin) => ({ asin, marketplace })), fromDay, toDay, { intraday: true, nowMs });
+  const found = await readStoredPoints(history, asins.map((asin) => ({ asin, marketplace })), fromDay, toDay, { intraday: true, nowMs });
   const hourly = (points: StoredPoint[]) =>
     points.flatMap((point) =>
       point.hour === null ? [] : [{ at: `${point.day}T${String(point.hour).padStart(2, "0")}:00:00Z`, source: point.source, rank: point.rank, price: point.price }],
@@ -184,10 +188,10 @@ export async function intradayHistoryOfMany(
   return new Map(asins.map((asin) => [asin, hourly(found.get(historyKey({ asin, marketplace })) ?? [])]));
 }
 
-export type SellerSnapshotRow = typeof sellerSnapshots.$inferSelect;
+export type SellerDayRow = typeof sellerSnapshots.$inferSelect;
 
 /** One seller's own snapshots (stock, Buy Box) from `fromDay` to `toDay`, oldest first: private rows, kept in DB. */
-export async function sellerSnapshotsOf(db: D1Database, userId: string, fromDay: string, toDay: string): Promise<SellerSnapshotRow[]> {
+export async function sellerDayRowsOf(db: D1Database, userId: string, fromDay: string, toDay: string): Promise<SellerDayRow[]> {
   return drizzle(db)
     .select()
     .from(sellerSnapshots)

@@ -5,9 +5,8 @@ import { categories, rankPoints } from "../db/history-schema/points";
 import { legacyRankSnapshots } from "../db/schema";
 import { decodePoint, type StoredPoint } from "./point-codec";
 import { movingBuckets } from "./sharding";
-import { nextFilledBucket, shardDatabase } from "./shard-store";
-import type { HistoryShards } from "./shard-store";
-import { writeRankPoints } from "./snapshot-store";
+import { nextFilledBucket, shardDatabase, type HistoryShards } from "./shard-store";
+import { writeRankPoints } from "./rank-points-store";
 
 /**
  * Raising the shard count (README "Rank history at scale" has the operator's steps):

@@ -1,4 +1,4 @@
-import type { CategoryRank } from "../history/snapshot-store";
+import type { CategoryRank } from "../history/rank-points-store";
 import type { Marketplace } from "../contract/marketplaces";
 import type { CachedProduct, LookupCache } from "./cache";
 import type { LookupResult } from "../contract/product";

@@ -3,14 +3,14 @@ import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { dashboardQuerySchema, intradayQuerySchema, type DashboardResponse, type IntradayResponse, type RefreshResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
 import { planOfUser } from "../billing/user-plan";
-import { intradayHistoryOfMany } from "../history/history-store";
+import { hourPointsByAsin } from "../history/history-store";
 import { dayWindow, trackedMarketplaces, trackedRows } from "../dashboard/dashboard-service";
 import { dashboardKpis } from "../dashboard/kpis";
 import { captureNow, MANUAL_REFRESH_INTERVAL_MS } from "../dashboard/refresh";
 import { claimManualRefresh } from "../dashboard/refresh-store";
 import type { AppEnv } from "../env";
 import { listTrackedAsins } from "../history/watchlist-store";
-import { sliceLimits } from "../jobs/snapshot/slice";
+import { sliceLimits } from "../jobs/nightly-run/slice";
 import { zodValidator } from "../validation";
 
 /** The seller dashboard: KPI cards and the tracked-ASIN table (7 days), and "Refresh now". */
@@ -39,7 +39,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
     // Only the user's own tracked ASINs: the list is not a way to read anyone else's.
     const tracked = new Set((await listTrackedAsins(c.env.DB, user.id)).filter((key) => key.marketplace === marketplace).map((key) => key.asin));
     const wanted = [...new Set(asins.toUpperCase().split(","))].filter((asin) => tracked.has(asin));
-    const series = await intradayHistoryOfMany(c.var.services.history, marketplace, wanted, dayWindow(HISTORY_RANGE_DAYS[range], Date.now()).fromDay);
+    const series = await hourPointsByAsin(c.var.services.history, marketplace, wanted, dayWindow(HISTORY_RANGE_DAYS[range], Date.now()).fromDay);
     const body: IntradayResponse = { series: wanted.map((asin) => ({ asin, marketplace, points: series.get(asin) ?? [] })) };
     return c.json(body, 200);
   })

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../env";
-import { recordLookupSnapshot } from "../history/lookup-snapshot";
+import { recordLookupPoint } from "../history/lookup-point";
 import { logLookup } from "../lookup/lookup-log-store";
 import { lookupProduct } from "../lookup/lookup-service";
 import { limitExceededDetail, type LookupClient, lookupLimits, peekLookup, rateLimitHeaders, takeLookup, userLookupClient } from "../ratelimit/lookup-limit";
@@ -68,7 +68,7 @@ export const lookupRoutes = new Hono<AppEnv>()
     }, c.var.services.config.vars.LOOKUP_LOG_FLUSH_MS);
 
     if (outcome.ok) {
-      recordLookupSnapshot(c.var.services.history, c.executionCtx, outcome);
+      recordLookupPoint(c.var.services.history, c.executionCtx, outcome);
       return c.json(outcome.result, 200);
     }
     if (outcome.retryAfterSeconds) c.header("Retry-After", String(outcome.retryAfterSeconds));

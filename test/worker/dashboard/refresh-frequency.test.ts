@@ -3,12 +3,12 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FREE_PLAN, PRO_PLAN } from "../../../worker/contract/plans";
 import { effectiveFrequency, extraRefreshCalls, isExtraRefreshHour, nextHourAt, type RefreshFrequency } from "../../../worker/dashboard/refresh-schedule";
 import { storeDemoSubscription } from "../../../worker/billing/subscription-store";
-import { runExtraRefresh } from "../../../worker/jobs/snapshot/extra-refresh";
-import { trackedAsinsPage } from "../../../worker/jobs/snapshot/tracked-store";
+import { runExtraRefresh } from "../../../worker/jobs/nightly-run/extra-refresh";
+import { trackedAsinsPage } from "../../../worker/jobs/nightly-run/tracked-store";
 import { MockProductSource } from "../../../worker/upstreams/creators/mock";
 import { freeBrowser, proBrowser } from "../history/accounts";
 import { historyPoints } from "../support/history-shards";
-import { asinRange, insertUser, insertWatchlist, recordingSource, resetHistoryTables, virtualClock } from "../jobs/snapshot/support";
+import { asinRange, insertUser, insertWatchlist, recordingSource, resetHistoryTables, virtualClock } from "../jobs/nightly-run/support";
 import { buildServices } from "../../../worker/services";
 
 describe("Data Refresh schedule (pure)", () => {

@@ -5,7 +5,7 @@ import { unsubscribeToken } from "../../../worker/dashboard/unsubscribe-token";
 import { sendWeeklyReports } from "../../../worker/jobs/weekly-report/weekly-report";
 import { isReportDay, reportWeek, sellerChanges, weeklyReportCsv, weeklyReportEmail } from "../../../worker/notifications/weekly-report";
 import { RecordingEmailSender } from "../../../worker/upstreams/email/recording-sender";
-import { insertUser, insertWatchlist, resetHistoryTables } from "../jobs/snapshot/support";
+import { insertUser, insertWatchlist, resetHistoryTables } from "../jobs/nightly-run/support";
 import { channelEnv } from "../notifications/support";
 import { seedPoint } from "../support/history-shards";
 import { TestBrowser } from "../support/seller-browser";

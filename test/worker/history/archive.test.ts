@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { HistoryResponse } from "../../../worker/contract/history";
 import { archiveKey, gunzipText, runArchiveStep } from "../../../worker/history/archive-store";
-import { pointOf, writeRankPoints } from "../../../worker/history/snapshot-store";
+import { pointOf, writeRankPoints } from "../../../worker/history/rank-points-store";
 import { bucketOf, monthDays, monthOf } from "../../../worker/history/sharding";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
 import { newAsin } from "../support/creators-fake";

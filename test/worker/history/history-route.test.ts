@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { rankSnapshotUpsert } from "../../../worker/history/snapshot-store";
+import { recordDayPoint } from "../../../worker/history/rank-points-store";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
 import type { HistoryResponse } from "../../../worker/contract/history";
 import type { Marketplace } from "../../../worker/contract/marketplaces";
@@ -15,7 +15,7 @@ import { DAY_MS, utcDay } from "../../../worker/contract/time";
 async function seed(asin: string, ranks: Record<number, number | null>, marketplace: Marketplace = "US", source: "live" | "mock" = "live") {
   const product = mockProduct(asin, marketplace);
   for (const [daysAgo, rank] of Object.entries(ranks)) {
-    await rankSnapshotUpsert(buildServices(env).history, {
+    await recordDayPoint(buildServices(env).history, {
       product: { ...product, rank },
       categoryRanks: rank === null ? [] : [{ category: "Electronics", rank }],
       source,

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Bindings } from "../../../worker/env";
-import { rankHistoryMany } from "../../../worker/history/history-store";
-import { pointOf, writeRankPoints } from "../../../worker/history/snapshot-store";
+import { readStoredPoints } from "../../../worker/history/history-store";
+import { pointOf, writeRankPoints } from "../../../worker/history/rank-points-store";
 import { moveLegacySnapshots, reshardStep } from "../../../worker/history/reshard-store";
 import { bucketOf, movingBuckets, shardOfBucket } from "../../../worker/history/sharding";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
@@ -21,7 +21,7 @@ async function seed(bindings: Bindings, days: number, rank = 100) {
   for (let i = 0; i < points.length; i += 50) await writeRankPoints(buildServices(bindings).history, points.slice(i, i + 50));
 }
 
-const read = (bindings: Bindings) => rankHistoryMany(buildServices(bindings).history, ASINS.map((asin) => ({ asin, marketplace: "US" })), "2026-10-01", "2026-10-31");
+const read = (bindings: Bindings) => readStoredPoints(buildServices(bindings).history, ASINS.map((asin) => ({ asin, marketplace: "US" })), "2026-10-01", "2026-10-31");
 
 beforeEach(clearHistory);
 
@@ -86,7 +86,7 @@ describe("moving the single-database history of earlier versions", () => {
     expect(await moveLegacySnapshots(buildServices(env).history, 2)).toBe(2);
     expect(await moveLegacySnapshots(buildServices(env).history, 2)).toBe(1);
     expect(await moveLegacySnapshots(buildServices(env).history, 2)).toBe(0);
-    const history = await rankHistoryMany(buildServices(env).history, [ASINS[0]!, ASINS[1]!].map((asin) => ({ asin, marketplace: "US" })), "2026-10-01", "2026-10-31");
+    const history = await readStoredPoints(buildServices(env).history, [ASINS[0]!, ASINS[1]!].map((asin) => ({ asin, marketplace: "US" })), "2026-10-01", "2026-10-31");
     expect(history.get(`US:${ASINS[0]}`)?.map((p) => [p.day, p.rank, p.price, p.currency, p.categoryRanks])).toEqual([
       ["2026-10-01", 10, 12.5, "USD", [{ category: "Toys & Games", rank: 10 }]],
       ["2026-10-02", 11, 12.5, "USD", [{ category: "Toys & Games", rank: 11 }]],

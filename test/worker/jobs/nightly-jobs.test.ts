@@ -1,9 +1,9 @@
 import { createScheduledController, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { runAlertCheck } from "../../../worker/jobs/alert-check/alert-check";
-import { findSnapshotRun } from "../../../worker/jobs/nightly-run-store";
-import { snapshotRunner } from "../../../worker/jobs/snapshot/start";
-import { recordRankSnapshot } from "../../../worker/history/snapshot-store";
+import { findNightlyRun } from "../../../worker/jobs/nightly-run-store";
+import { nightlyRunner } from "../../../worker/jobs/nightly-run/start";
+import { recordDayPoint } from "../../../worker/history/rank-points-store";
 import worker from "../../../worker/index";
 import { runRetention } from "../../../worker/jobs/retention/retention";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
@@ -31,7 +31,7 @@ beforeEach(async () => {
   await clearAlertTables();
   await env.DB.exec("DELETE FROM lookup_log");
   // A fresh snapshot runner: test files share one Worker isolate, and another file's run may have left an alarm set.
-  await runInDurableObject(snapshotRunner(env), async (_instance, state) => {
+  await runInDurableObject(nightlyRunner(env), async (_instance, state) => {
     await state.storage.deleteAlarm();
     await state.storage.deleteAll();
   });
@@ -50,7 +50,7 @@ describe("the 02:30 cron: alert check", () => {
     const threshold = Math.max(1, (product.rank ?? 2) - 1);
     const created = await browser.json("/api/alerts", "POST", { asin: "B08N5WRWNW", conditionType: "rank_above", threshold, marketplace: "US" });
     const { alert } = await created.json<{ alert: AlertView }>();
-    await recordRankSnapshot(buildServices(env).history, { product, source: "mock", capturedAt: new Date(CHECK_TIME - 25 * 60 * 1000).toISOString() });
+    await recordDayPoint(buildServices(env).history, { product, source: "mock", capturedAt: new Date(CHECK_TIME - 25 * 60 * 1000).toISOString() });
 
     await alertCron();
 
@@ -149,7 +149,7 @@ describe("the night end to end: 02:00 snapshots, then the 02:30 check", () => {
 
     await worker.scheduled(createScheduledController({ cron: "0 2 * * *", scheduledTime: now }), env);
     // The run goes on in the SnapshotRunner's alarm: one product call and the demo seller's own data.
-    await vi.waitFor(async () => expect(await findSnapshotRun(env.DB, day)).toMatchObject({ status: "done" }), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await findNightlyRun(env.DB, day)).toMatchObject({ status: "done" }), { timeout: 5000 });
     const [snapshot] = await historyPoints({ asin: "B0NIGHT001", day });
     expect({ source: snapshot?.source, rank: snapshot?.rank }).toEqual({ source: "mock", rank: product.rank });
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { decodePoint, type EncodedPoint, type StoredPoint } from "../../../worker/history/point-codec";
-import { writeRankPoints } from "../../../worker/history/snapshot-store";
+import { writeRankPoints } from "../../../worker/history/rank-points-store";
 import { buildServices } from "../../../worker/services";
 
 /** The history shards bound in the test config (wrangler.toml's HISTORY_0 … HISTORY_3). */

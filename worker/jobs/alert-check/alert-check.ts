@@ -8,7 +8,7 @@ import {
   rankKey,
   recordResult,
   sellerKey,
-  snapshotRunning,
+  nightlyRunInProgress,
   writePage,
 } from "./alert-check-store";
 import type { Services } from "../../services";
@@ -55,7 +55,7 @@ export async function runAlertCheck(services: Services, nowMs: number, options: 
   const { env } = services;
   const day = utcDay(nowMs);
   const summary: AlertCheckSummary = { day, deferred: false, checked: 0, fired: 0, ok: 0, noData: 0, complete: true };
-  if (await snapshotRunning(env.DB, day)) return { ...summary, deferred: true, complete: false };
+  if (await nightlyRunInProgress(env.DB, day)) return { ...summary, deferred: true, complete: false };
 
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;

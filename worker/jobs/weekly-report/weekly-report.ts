@@ -2,7 +2,7 @@ import { trackedRows } from "../../dashboard/dashboard-service";
 import { claimWeeklyReport } from "../../dashboard/refresh-store";
 import { alertsFiredBetween, weeklyReportRecipients } from "../../dashboard/report-store";
 import { unsubscribeToken, unsubscribeUrl } from "../../dashboard/unsubscribe-token";
-import { sellerSnapshotsOf } from "../../history/history-store";
+import { sellerDayRowsOf } from "../../history/history-store";
 import { isReportDay, reportWeek, sellerChanges, weeklyReportEmail } from "../../notifications/weekly-report";
 import type { EmailSender } from "../../upstreams/email/sender";
 import type { Services } from "../../services";
@@ -26,7 +26,7 @@ export async function sendWeeklyReports(services: Services, nowMs: number, sende
     // The week ends on Sunday: the rows' 7-day window is read as of that day's end.
     const endOfWeek = Date.parse(`${week.toDay}T23:59:59Z`);
     const rows = await trackedRows(services, recipient.userId, {}, 7, endOfWeek);
-    const changes = sellerChanges(await sellerSnapshotsOf(env.DB, recipient.userId, week.fromDay, week.toDay));
+    const changes = sellerChanges(await sellerDayRowsOf(env.DB, recipient.userId, week.fromDay, week.toDay));
     const alertsFired = await alertsFiredBetween(env.DB, recipient.userId, week.fromDay, week.toDay);
     const links = { dashboard: new URL("/seller-central", origin).href, unsubscribe: unsubscribeUrl(origin, recipient.userId, await unsubscribeToken(services, recipient.userId)) };
     try {

@@ -12,7 +12,7 @@ import {
   seedAlert,
   seedRank,
   seedSeller,
-  seedSnapshotRun,
+  seedNightlyRun,
   seedUser,
   storedAlert,
   TODAY,
@@ -199,8 +199,8 @@ describe("runAlertCheck", () => {
     const userId = await seedUser();
     const alertId = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
     await seedRank("B08N5WRWNW", 0, 812);
-    await seedSnapshotRun("running");
-    await seedSnapshotRun("running", dayAt(-1)); // yesterday's stuck run does not hold today's check
+    await seedNightlyRun("running");
+    await seedNightlyRun("running", dayAt(-1)); // yesterday's stuck run does not hold today's check
 
     expect(await runAlertCheck(buildServices(env), CHECK_TIME)).toEqual({
       day: TODAY,
@@ -213,7 +213,7 @@ describe("runAlertCheck", () => {
     });
     expect(await storedAlert(alertId)).toMatchObject({ last_checked_day: null });
 
-    await seedSnapshotRun("done");
+    await seedNightlyRun("done");
     expect(await runAlertCheck(buildServices(env), CHECK_TIME)).toMatchObject({ deferred: false, fired: 1 });
   });
 

@@ -1,7 +1,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ALERT_CHECK_RUNNER_NAME, alertCheckTimeAfterRun, checkAlertsAndNotify } from "../../../../worker/jobs/alert-check/nightly-check";
-import { CHECK_TIME, clearAlertTables, count, seedAlert, seedRank, seedSnapshotRun, seedUser, storedAlert, TODAY } from "../../support/alert-seed";
+import { CHECK_TIME, clearAlertTables, count, seedAlert, seedRank, seedNightlyRun, seedUser, storedAlert, TODAY } from "../../support/alert-seed";
 import { buildServices } from "../../../../worker/services";
 
 const runner = () => env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME);
@@ -51,7 +51,7 @@ describe("checkAlertsAndNotify", () => {
 
   it("leaves the alerts to the snapshot run while it is running", async () => {
     await seedFiringAlerts(1);
-    await seedSnapshotRun("running");
+    await seedNightlyRun("running");
     const { check } = await checkAlertsAndNotify(buildServices(env), CHECK_TIME);
     expect(check).toMatchObject({ deferred: true, checked: 0 });
     expect(await alarmAt()).toBeNull();

@@ -4,27 +4,27 @@ import { sellerSnapshots } from "../db/schema";
 import type { ProductData } from "../contract/product";
 import { asinDetailsUpserts } from "./asin-details-store";
 import { encodePoint, type StoredPoint } from "./point-codec";
-import { byShard, shardDatabase, writeShard } from "./shard-store";
-import type { HistoryShards } from "./shard-store";
+import { byShard, shardDatabase, writeShard, type HistoryShards } from "./shard-store";
 import { utcDay } from "../contract/time";
 
 /**
- * Writes of rank history. Store API (reads are in history-store.ts):
- * - recordRankSnapshot(history, input): the day's point of one capture (a lookup), with the
+ * Writes of rank history: the stored day rows ("rank points"; a lookup's own is its lookup
+ * point, lookup-point.ts; the nightly run writes every tracked ASIN's). Store API (reads are in
+ * history-store.ts):
+ * - recordDayPoint(history, input): the day's point of one capture (a lookup), with the
  *   item's details (asin_details in DB);
  * - recordRankPoint(history, input, hour): the same with an hour: null = the day's point (what
  *   daily rules, charts and alerts read), 0–23 = an intraday point of that UTC hour (Pro);
- * - rankSnapshotUpsert(history, input): recordRankSnapshot under its old name;
  * - writeRankPoints(history, points): many points at once, one D1 batch per shard (the 02:00 job,
  *   an intraday job: give each point its hour; pointOf(input, hour) builds one).
  * Points live in the history shards (shard-store.ts), keyed (bucket, marketplace, ASIN, day,
  * hour). A later capture of the same key replaces the earlier one in place, except that mock
- * never replaces live. Seller snapshots (private, per user) stay in DB.
+ * never replaces live. Sellers' own day rows (private, per user: table seller_snapshots) stay in DB.
  */
 
 export type { CategoryRank };
 
-export interface RankSnapshotInput {
+export interface RankPointInput {
   product: ProductData;
   /** Category ranks beyond the website rank, when the source gives them. */
   categoryRanks?: CategoryRank[];
@@ -33,7 +33,7 @@ export interface RankSnapshotInput {
 }
 
 /** The stored point of a capture: its UTC day, and `hour` (null for the day's point). */
-export function pointOf(input: RankSnapshotInput, hour: number | null = null): StoredPoint {
+export function pointOf(input: RankPointInput, hour: number | null = null): StoredPoint {
   const { product } = input;
   return {
     asin: product.asin,
@@ -84,13 +84,13 @@ export async function writeRankPoints(history: HistoryShards, points: readonly S
 }
 
 /** One capture's point: the day's (hour null) or an intraday one (hour 0–23, UTC). */
-export async function recordRankPoint(history: HistoryShards, input: RankSnapshotInput, hour: number | null): Promise<void> {
+export async function recordRankPoint(history: HistoryShards, input: RankPointInput, hour: number | null): Promise<void> {
   if (hour !== null && !(Number.isInteger(hour) && hour >= 0 && hour <= 23)) throw new RangeError(`hour must be 0–23 or null, got ${hour}`);
   await writeRankPoints(history, [pointOf(input, hour)]);
 }
 
 /** Writes one lookup's data point for its UTC day, and the item's latest details beside it. */
-export async function recordRankSnapshot(history: HistoryShards, input: RankSnapshotInput): Promise<void> {
+export async function recordDayPoint(history: HistoryShards, input: RankPointInput): Promise<void> {
   await Promise.all([
     writeRankPoints(history, [pointOf(input)]),
     history.env.DB ? asinDetailsUpserts(history.env.DB, [input])[0]!.run() : undefined,
@@ -98,9 +98,8 @@ export async function recordRankSnapshot(history: HistoryShards, input: RankSnap
 }
 
 /** The day's point of one capture (the name the first, single-database store had). */
-export const rankSnapshotUpsert = recordRankSnapshot;
 
-export interface SellerSnapshotInput {
+export interface SellerDayRowInput {
   userId: string;
   asin: string;
   marketplace: string;
@@ -112,7 +111,7 @@ export interface SellerSnapshotInput {
 }
 
 /** The statement that writes a seller's own data on one ASIN for its UTC day (insert or update). */
-export function sellerSnapshotUpsert(db: D1Database, input: SellerSnapshotInput) {
+export function sellerDayRowUpsert(db: D1Database, input: SellerDayRowInput) {
   const { userId, asin, marketplace, capturedAt, ...values } = input;
   const set = { ...values, capturedAt };
   return drizzle(db)

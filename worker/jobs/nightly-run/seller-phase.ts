@@ -8,7 +8,7 @@ import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-
 import { spapiBucket } from "../../upstreams/budget/token-bucket";
 import { takeBatchToken } from "./product-phase";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
-import { sellerSnapshotUpsert } from "../../history/snapshot-store";
+import { sellerDayRowUpsert } from "../../history/rank-points-store";
 import { keyCursor, nextSellerWithTrackedAsins, parseKeyCursor, userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
 
 /** getItemOffersBatch allows 0.1 requests per second per seller (Product Pricing v0 usage plan). */
@@ -103,7 +103,7 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
     const { id: userId, sellingPartnerId, api } = seller;
     const rows = asins.map((asin) => {
       const state = winners.get(asin);
-      return sellerSnapshotUpsert(db, {
+      return sellerDayRowUpsert(db, {
         userId,
         asin,
         marketplace,

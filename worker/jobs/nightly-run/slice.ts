@@ -4,7 +4,7 @@ import type { Services } from "../../services";
 import type { Clock } from "./pacing";
 
 /**
- * What one bounded invocation of the snapshot job may spend, and what it has spent: the
+ * What one bounded invocation of the nightly run may spend, and what it has spent: the
  * number of upstream calls and the wall-clock deadline (vars SNAPSHOT_MAX_CALLS_PER_INVOCATION
  * and SNAPSHOT_MAX_MS_PER_INVOCATION).
  */

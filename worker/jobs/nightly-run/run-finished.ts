@@ -2,7 +2,7 @@ import { alertCheckTimeAfterRun, checkAlertsAndNotify } from "../alert-check/nig
 import type { Services } from "../../services";
 
 /**
- * Called once when a day's snapshot run is done. A run that ends after 02:30 found the cron's
+ * Called once when a day's nightly run is done. A run that ends after 02:30 found the cron's
  * alert check deferred, so it runs the check itself; an earlier one leaves it to the cron.
  */
 export async function onRunFinished(services: Services, day: string): Promise<void> {

@@ -5,7 +5,7 @@ import { advanceCursor, writeStep } from "../nightly-run-store";
 import { DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND } from "../../config";
 import { Pacer, type Clock } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
-import { pointOf, writeRankPoints } from "../../history/snapshot-store";
+import { pointOf, writeRankPoints } from "../../history/rank-points-store";
 import type { StoredPoint } from "../../history/point-codec";
 import { asinDetailsUpserts, type ItemCapture } from "../../history/asin-details-store";
 import { MockProductSource } from "../../upstreams/creators/mock";
@@ -41,7 +41,7 @@ export async function runProductPhase(
 ): Promise<PhaseResult> {
   const { env, services, day, clock, budget } = ctx;
   const db = env.DB;
-  const selected = services.sources.snapshot(clock);
+  const selected = services.sources.nightlyRun(clock);
   const pacer = new Pacer(clock, 1000 / services.config.vars.SNAPSHOT_REQUESTS_PER_SECOND, budget.deadline);
   const keys = new TrackedBuffer(db, parseKeyCursor(cursor));
   const pending = { points: [] as StoredPoint[], details: [] as ItemCapture[], cursor: null as string | null, processed: 0 };
