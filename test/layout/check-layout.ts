@@ -71,6 +71,9 @@ interface Import {
   typeOnly: boolean;
 }
 
+/** The web app's path alias of worker/contract/ (tsconfig.web.json, vite.config.ts). */
+const CONTRACT_ALIAS = "@contract/";
+
 const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 function importsOf(file: string, known: Set<string>): Import[] {
@@ -78,8 +81,8 @@ function importsOf(file: string, known: Set<string>): Import[] {
   const found: Import[] = [];
   for (const match of text.matchAll(IMPORT)) {
     const spec = match[3] ?? match[4]!;
-    if (!spec.startsWith(".")) continue;
-    const base = join(dirname(file), spec).replace(/\.tsx?$/, "");
+    if (!spec.startsWith(".") && !spec.startsWith(CONTRACT_ALIAS)) continue;
+    const base = (spec.startsWith(CONTRACT_ALIAS) ? join("worker/contract", spec.slice(CONTRACT_ALIAS.length)) : join(dirname(file), spec)).replace(/\.tsx?$/, "");
     const target = [".ts", ".tsx", "/index.ts", "/index.tsx"].map((ext) => base + ext).find((path) => known.has(path));
     if (target) found.push({ target, typeOnly: Boolean(match[2]) });
   }

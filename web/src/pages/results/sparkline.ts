@@ -1,5 +1,5 @@
 import type { HistoryPoint } from "../../../../worker/contract/history";
-import { DAY_MS } from "../../../../worker/contract/time";
+import { DAY_MS } from "@contract/time";
 
 /** A day that has a rank: the only points a rank sparkline can draw. */
 export interface RankedDay {
