@@ -34,6 +34,7 @@ export function jumpHash(key: number, shards: number): number {
   return b;
 }
 
+// A memo of a pure function of the shard count (its bucket → shard table), not per-isolate state.
 const tables = new Map<number, Uint16Array>();
 
 /** The shard of a bucket under `shards` shards (a table per count, built once). */
