@@ -26,7 +26,7 @@ describe("the composition root", () => {
   it("bills through Stripe only with its secret key, and sends email only with a binding and a sender", () => {
     expect(buildServices(env).sources.billing()).toBeInstanceOf(MockBilling);
     expect(buildServices({ ...env, STRIPE_SECRET_KEY: "sk_test_x" }).sources.billing()).toBeInstanceOf(StripeBilling);
-    expect(buildServices({ ...env, ALERT_EMAIL_FROM: undefined }).sources.alertEmail()).toBeNull();
+    expect(buildServices({ ...env, ALERT_EMAIL_FROM: "" }).sources.alertEmail()).toBeNull();
   });
 
   it("gives a demo account the mock seller API and a connected seller without a grant none", async () => {
