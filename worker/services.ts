@@ -5,7 +5,7 @@ import type { AppEnv, Bindings } from "./env";
 import { historyShardsOf, type HistoryShards } from "./history/shard-store";
 import { LookupCache } from "./lookup/cache";
 import { quotaOf, type Quota } from "./ratelimit/quota";
-import { sellerApiFor } from "./seller/select-seller-api";
+import { sellerApiFor } from "./seller/connected-seller-api";
 import type { UserRecord } from "./auth/accounts-store";
 import { durableBudget, unlimitedBudget, type BudgetClient } from "./upstreams/budget/budget-client";
 import { creatorsBucket } from "./upstreams/budget/token-bucket";

@@ -3,7 +3,7 @@ import { deleteCredentials, findCredentials } from "../auth/accounts-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import type { AppEnv } from "../env";
 import { dropSellerAccessToken } from "../upstreams/spapi/lwa";
-import { accessTokenCacheKey } from "../seller/select-seller-api";
+import { accessTokenCacheKey } from "../seller/connected-seller-api";
 
 export const connectionRoutes = new Hono<AppEnv>()
   // Disconnect: the refresh token is erased; the account and its settings stay.
