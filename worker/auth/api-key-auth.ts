@@ -5,7 +5,7 @@ import { bearerToken, hashApiKey, looksLikeApiKey } from "../api-keys/key-format
 import { planOfUser } from "../billing/user-plan";
 import type { Plan } from "../contract/plans";
 import type { AppEnv } from "../env";
-import { keyRateLimitHeaders, takeKeyRequest } from "../ratelimit/key-limit";
+import { keyRateLimitHeaders } from "../ratelimit/key-limit";
 import { isolateSlot } from "../shared/isolate-state";
 import type { UserRecord } from "./accounts-store";
 
@@ -67,7 +67,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
 
   const limit = c.var.services.config.vars.API_REQUESTS_PER_HOUR || planLimit;
-  const decision = await takeKeyRequest(c.env, found.user.id, limit);
+  const decision = await c.var.services.quota.takeKeyRequest(found.user.id, limit);
   const headers = keyRateLimitHeaders(decision);
   if (!decision.allowed) {
     for (const [name, value] of Object.entries(headers)) c.header(name, value);

@@ -14,7 +14,6 @@ import { authUrlQuerySchema, type AuthUrlResponse } from "../contract/account";
 import type { Config } from "../config";
 import { exchangeAuthorizationCode, LwaError } from "../upstreams/spapi/lwa";
 import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
-import { hitClientLimit } from "../ratelimit/client-limit";
 import { zodValidator } from "../validation";
 
 const STATE_FAILURES: Record<StateFailure, string> = {
@@ -133,7 +132,7 @@ export const authRoutes = new Hono<AppEnv>()
     let user = await demoAccountOf(c.var.services, readCookie(c, DEMO_ACCOUNT_COOKIE));
     if (!user) {
       // Only a new demo account counts against the address's hourly allowance; returning to one's own does not.
-      const decision = await hitClientLimit(c.env, c.req.raw, "demo-account", {
+      const decision = await c.var.services.quota.hitClient(c.req.raw, "demo-account", {
         limit: c.var.services.config.vars.DEMO_ACCOUNTS_PER_HOUR,
         windowMs: 60 * 60 * 1000,
       });

@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { notifyTeam } from "../contact/notify";
 import { storeContactMessage } from "../contact/contact-store";
 import type { AppEnv } from "../env";
-import { hitClientLimit } from "../ratelimit/client-limit";
 import { contactSchema } from "../contract/contact";
 import { zodValidator } from "../validation";
 
@@ -19,7 +18,7 @@ export const contactRoutes = new Hono<AppEnv>().post("/", zodValidator("json", c
 
   let decision;
   try {
-    decision = await hitClientLimit(c.env, c.req.raw, "contact", CONTACT_LIMIT);
+    decision = await c.var.services.quota.hitClient(c.req.raw, "contact", CONTACT_LIMIT);
   } catch (error) {
     console.error("contact rate limiter unavailable", error);
     return c.json({ detail: UNAVAILABLE }, 503);

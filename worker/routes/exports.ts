@@ -8,7 +8,6 @@ import { EXPORT_DATASETS } from "../exports/datasets";
 import { tableToCsv } from "../exports/csv";
 import { EXPORT_FORMATS, exportFileName } from "../exports/export-table";
 import { PAPER_SIZES, tableToPdf } from "../exports/pdf";
-import { takeExport } from "../ratelimit/export-limit";
 import { validationDetails } from "../validation";
 
 const formatSchema = z.object({
@@ -47,7 +46,7 @@ export const exportRoutes = new Hono<AppEnv>().get("/:dataset", async (c) => {
   const refusal = dataset.refuse?.(request, query.data);
   if (refusal) return c.json({ detail: refusal.detail }, refusal.status);
 
-  const quota = await takeExport(c.env, c.req.raw, account, plan);
+  const quota = await c.var.services.quota.takeExport(c.req.raw, account, plan);
   if (quota) {
     c.header("RateLimit-Limit", String(quota.limit));
     c.header("RateLimit-Remaining", String(quota.remaining));

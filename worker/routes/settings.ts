@@ -6,7 +6,6 @@ import { settingsUpdateSchema } from "../contract/account";
 import { channelsUpdateSchema, type WebhookTestResult } from "../contract/channels";
 import type { AppEnv } from "../env";
 import { webhookUrlProblem } from "../contract/webhook-url";
-import { hitAccountLimit } from "../ratelimit/client-limit";
 import { channelSettingsView, openWebhookSecret, rotateWebhookSecret, saveChannels } from "../notifications/channel-settings";
 import { loadChannels } from "../notifications/channel-store";
 import { testWebhookPayload } from "../notifications/webhook-payload";
@@ -63,7 +62,7 @@ export const settingsRoutes = new Hono<AppEnv>()
     const problem = webhookUrlProblem(stored.webhookUrl);
     if (problem) return answer({ ok: false, detail: problem });
     const limit = { limit: c.var.services.config.vars.WEBHOOK_TESTS_PER_HOUR, windowMs: 60 * 60 * 1000 };
-    const decision = await hitAccountLimit(c.env, user.id, "webhook-test", limit);
+    const decision = await c.var.services.quota.hitAccount(user.id, "webhook-test", limit);
     if (!decision.allowed) {
       c.header("Retry-After", String(decision.resetSeconds));
       return c.json({ detail: `Too many webhook tests: at most ${decision.limit} an hour. Try again in ${Math.ceil(decision.resetSeconds / 60)} minutes.` }, 429);

@@ -8,7 +8,7 @@ import type { ComparePlan, CompareResponse } from "../contract/compare";
 import type { Marketplace } from "../contract/marketplaces";
 import { FREE_PLAN, type Plan } from "../contract/plans";
 import type { AppEnv } from "../env";
-import { limitExceededDetail, lookupLimits, peekLookup, rateLimitHeaders, takeLookup } from "../ratelimit/lookup-limit";
+import { limitExceededDetail, rateLimitHeaders } from "../ratelimit/lookup-limit";
 import type { WindowDecision } from "../ratelimit/window";
 import { validationDetails } from "../validation";
 import { SECURITY_SCHEME } from "../openapi/responses";
@@ -86,11 +86,11 @@ async function planOf(c: Context<AppEnv>): Promise<Plan> {
 
 /** Takes one lookup per ASIN, or none when the allowance cannot cover them all. */
 async function takeLookups(c: Context<AppEnv>, count: number): Promise<WindowDecision> {
-  const peek = await peekLookup(c.var.services, c.req.raw);
+  const peek = await c.var.services.quota.peekLookup(c.req.raw);
   if (!peek.allowed || peek.remaining < count) return { ...peek, allowed: false, exceeded: peek.exceeded ?? "month" };
   let decision = peek;
   for (let i = 0; i < count; i += 1) {
-    decision = await takeLookup(c.var.services, c.req.raw);
+    decision = await c.var.services.quota.takeLookup(c.req.raw);
     if (!decision.allowed) break;
   }
   return decision;
@@ -134,7 +134,7 @@ compareRoutes.openapi(
         const detail =
           decision.exceeded === "month" && decision.remaining > 0
             ? `This compare needs ${asins.length} lookups and ${decision.remaining} are left this month. Remove some ASINs or upgrade to Pro.`
-            : limitExceededDetail(decision, lookupLimits(c.var.services.config));
+            : limitExceededDetail(decision, c.var.services.quota.lookupLimits);
         return c.json({ detail }, 429);
       }
     }

@@ -3,7 +3,7 @@ import type { AppEnv } from "../env";
 import { recordLookupPoint } from "../history/lookup-point";
 import { logLookup } from "../lookup/lookup-log-store";
 import { lookupProduct } from "../lookup/lookup-service";
-import { limitExceededDetail, type LookupClient, lookupLimits, peekLookup, rateLimitHeaders, takeLookup, userLookupClient } from "../ratelimit/lookup-limit";
+import { limitExceededDetail, type LookupClient, rateLimitHeaders } from "../ratelimit/lookup-limit";
 import { planOfUser } from "../billing/user-plan";
 import { upgradeHint } from "../contract/billing";
 import type { Plan } from "../contract/plans";
@@ -15,7 +15,7 @@ async function lookupClientOf(c: Context<AppEnv>): Promise<{ client: Request | L
   const account = c.get("account");
   if (!account) return { client: c.req.raw, plan: null };
   const plan = await planOfUser(c.env.DB, account.user);
-  return { client: userLookupClient(c.var.services.config, account.user.id, plan.lookupsPerMonth), plan };
+  return { client: c.var.services.quota.userLookupClient(account.user.id, plan.lookupsPerMonth), plan };
 }
 
 /** One product lookup: the client's quota, the 24-hour cache, then the product source. */
@@ -25,7 +25,7 @@ export const lookupRoutes = new Hono<AppEnv>()
     await next();
     // A key request reports its hourly key limit instead (set by the key middleware).
     if (!c.get("apiKey") && !c.res.headers.has("RateLimit-Limit")) {
-      const decision = await peekLookup(c.var.services, (await lookupClientOf(c)).client);
+      const decision = await c.var.services.quota.peekLookup((await lookupClientOf(c)).client);
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.res.headers.set(name, value);
     }
   })
@@ -37,11 +37,11 @@ export const lookupRoutes = new Hono<AppEnv>()
     // With an API key the request was counted against the account's hourly key limit already.
     if (!c.get("apiKey")) {
       const { client, plan } = await lookupClientOf(c);
-      const decision = await takeLookup(c.var.services, client);
+      const decision = await c.var.services.quota.takeLookup(client);
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
       if (!decision.allowed) {
         c.header("Retry-After", String(decision.resetSeconds));
-        const limits = client instanceof Request ? lookupLimits(c.var.services.config) : client.limits;
+        const limits = client instanceof Request ? c.var.services.quota.lookupLimits : client.limits;
         const hint = decision.exceeded === "month" && plan ? upgradeHint(plan) : "";
         return c.json({ detail: limitExceededDetail(decision, limits) + hint }, 429);
       }
