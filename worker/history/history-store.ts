@@ -10,13 +10,16 @@ import { readArchivedMonth } from "./archive-store";
 import { DAY_MS, dayNumber, dayText } from "../contract/time";
 
 /**
- * Reads of rank history: the only way into it (writes: snapshot-store.ts). Store API:
+ * Reads of rank history: the only way into it (writes: rank-points-store.ts). Store API:
  * - rankHistory(history, asin, marketplace, fromDay, toDay): one ASIN's day points, oldest first
  *   (GET /api/history, charts);
  * - readStoredPoints(history, keys, fromDay, toDay, { intraday }): many ASINs in a few queries,
- *   Map "MARKETPLACE:ASIN" → points oldest first (dashboards, compare, exports, the alert
- *   check). Day points only, unless intraday: true adds the hourly points (hour 0–23) after
- *   each day's point.
+ *   Map "MARKETPLACE:ASIN" → stored points oldest first (the alert check, re-shards). Day
+ *   points only, unless intraday: true adds the hourly points (hour 0–23) after each day's;
+ * - dayPointsByAsin(history, marketplace, asins, fromDay, toDay): Map ASIN → day points with
+ *   their capture time (dashboards, trends);
+ * - hourPointsByAsin(history, marketplace, asins, fromDay): Map ASIN → hour points (Pro's
+ *   extra refreshes, "Refresh now").
  * A range reaches into the R2 archive (archive-store.ts) for months older than the hot
  * window (HISTORY_HOT_DAYS), so a two-year export reads the same way as a 7-day chart.
  * Days are UTC YYYY-MM-DD, both ends included.
