@@ -24,8 +24,10 @@ import { fetchWebhookSender, type WebhookSender } from "./upstreams/webhook/send
 
 /**
  * The composition root: everything a request, a cron run or an alarm needs, built from `env`
- * in one place. Only this file and the Durable Object classes read `env` configuration (the
- * layout check says so); handlers, jobs and domain code take what they need from here.
+ * in one place: the services middleware builds them per request, the cron handler (index.ts)
+ * per run, each Durable Object per alarm. Only this file reads `env` configuration (the layout
+ * check allows the Durable Object classes too); handlers, jobs and domain code take what they
+ * need from here.
  * Bindings (DB, KV, Durable Object namespaces) stay on `env`.
  */
 export interface Services extends Deployment {
