@@ -3,7 +3,7 @@
  * only reads files). The layers, top to bottom, each importing only those below it:
  *   index.ts, app.ts → routes/ → jobs/ and the domain folders → upstreams/, db/ → contract/
  * plus: no import cycles in worker/, no two folders of worker/ importing each other, web/
- * imports nothing of worker/ but worker/contract/, only the composition root (services.ts)
+ * imports nothing of worker/ but worker/contract/ (as @contract/…), only the composition root (services.ts)
  * and the Durable Object classes read `env` configuration, and no file in worker/ longer than
  * MAX_LINES. Exits 1 with one line per broken rule.
  */
@@ -82,6 +82,9 @@ function importsOf(file: string, known: Set<string>): Import[] {
   for (const match of text.matchAll(IMPORT)) {
     const spec = match[3] ?? match[4]!;
     if (!spec.startsWith(".") && !spec.startsWith(CONTRACT_ALIAS)) continue;
+    if (file.startsWith("web/") && spec.startsWith(".") && join(dirname(file), spec).startsWith("worker/")) {
+      problems.push(`${file} imports ${spec}: web/ imports the contract as ${CONTRACT_ALIAS}…`);
+    }
     const base = (spec.startsWith(CONTRACT_ALIAS) ? join("worker/contract", spec.slice(CONTRACT_ALIAS.length)) : join(dirname(file), spec)).replace(/\.tsx?$/, "");
     const target = [".ts", ".tsx", "/index.ts", "/index.tsx"].map((ext) => base + ext).find((path) => known.has(path));
     if (target) found.push({ target, typeOnly: Boolean(match[2]) });

@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../../../../worker/contract/history";
+import type { HistoryPoint } from "@contract/history";
 import { DAY_MS } from "@contract/time";
 
 /** A day that has a rank: the only points a rank sparkline can draw. */

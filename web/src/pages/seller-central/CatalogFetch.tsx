@@ -4,11 +4,11 @@ import {
   catalogItemQuerySchema,
   type AccountMarketplace,
   type CatalogItemResult,
-} from "../../../../worker/contract/account";
+} from "@contract/account";
 import { errorMessage } from "../../api/api-error";
 import { fetchCatalogItem } from "../../api/account";
 import { CatalogResult } from "./CatalogResult";
-import { isAccountMarketplace } from "../../../../worker/contract/user-status";
+import { isAccountMarketplace } from "@contract/user-status";
 import { AsinField } from "../../components/AsinField";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 
