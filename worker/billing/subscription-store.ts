@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "driz
 import { drizzle } from "drizzle-orm/d1";
 import { billingSubscriptions, enterpriseAssignments, users } from "../db/schema";
 import { PAID_STATUSES } from "../contract/billing";
+import { DAY_MS } from "../contract/time";
 import type { SubscriptionFacts } from "../upstreams/stripe/billing";
 
 /**
@@ -187,7 +188,7 @@ export async function storeBillingState(
  * than a day ago (or never), or whose period has ended. Oldest first, a bounded number a night.
  */
 export async function customersToSync(db: D1Database, nowMs: number, limit: number): Promise<{ userId: string; customerId: string }[]> {
-  const dayAgo = new Date(nowMs - 24 * 60 * 60 * 1000).toISOString();
+  const dayAgo = new Date(nowMs - DAY_MS).toISOString();
   const now = new Date(nowMs).toISOString();
   const rows = await drizzle(db)
     .select({ userId: billingSubscriptions.userId, customerId: billingSubscriptions.stripeCustomerId })

@@ -14,8 +14,7 @@ import { FREE_PLAN, PLANS } from "../contract/plans";
 import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
-import { type Billing, BillingUnavailableError, WebhookSignatureError } from "../upstreams/stripe/billing";
-import { billingFor } from "../upstreams/stripe/select";
+import { BillingUnavailableError, WebhookSignatureError } from "../upstreams/stripe/billing";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 import { plansSchema, redirectSchema, subscriptionQuerySchema, subscriptionSchema, webhookReceivedSchema } from "./schemas/billing";
 
@@ -48,9 +47,6 @@ async function switchDemo(c: Context<AppEnv>, active: boolean): Promise<void> {
 }
 
 const mockRedirect: RedirectResponse = { mock: true, url: null };
-
-/** Stripe when STRIPE_SECRET_KEY is set, otherwise the labelled mock: the one place the routes pick it. */
-const billingClient = (c: Context<AppEnv>): Billing => billingFor(c.env);
 
 const plansRoute = createRoute({
   method: "get",
@@ -126,7 +122,7 @@ export const billingRoutes = createRouter()
     if (!account) return c.json(subscriptionBody(c, null), 200);
     const { session_id: sessionId } = c.req.valid("query");
     // Back from Checkout: read Stripe now, so the page shows Pro as soon as Stripe does, webhook or not.
-    if (sessionId) await reconcileAfterCheckout(c.env.DB, billingClient(c), c.var.services.config.stripe, account.user, sessionId);
+    if (sessionId) await reconcileAfterCheckout(c.env.DB, c.var.services.sources.billing(), c.var.services.config.stripe, account.user, sessionId);
     const billing = await billingOfUser(c.env.DB, account.user);
     // Cheap and idempotent: also catches a plan changed by hand (an Enterprise row).
     await applyPlanLimits(c.env.DB, account.user.id, billing.plan);
@@ -138,7 +134,7 @@ export const billingRoutes = createRouter()
     if (plan.id !== "free") {
       throw new ApiError(409, "conflict", `You are already on ${plan.name}. Manage your subscription from ${BILLING_PATH}.`);
     }
-    const billing = billingClient(c);
+    const billing = c.var.services.sources.billing();
     if (billing.mock) {
       // Mock mode: a demo account switches to demo Pro (sample data only); nothing is charged.
       await switchDemo(c, true);
@@ -170,7 +166,7 @@ export const billingRoutes = createRouter()
   .openapi(portalRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { user } = currentAccount(c);
-    const billing = billingClient(c);
+    const billing = c.var.services.sources.billing();
     if (billing.mock || user.isDemo) return c.json(mockRedirect, 200);
     const { subscription } = await billingOfUser(c.env.DB, user);
     if (!subscription?.stripeCustomerId) {
@@ -211,7 +207,7 @@ const webhookRoute = createRoute({
  * authenticates by signing the raw body, which is verified before anything is read from it.
  */
 export const billingWebhookRoutes = createRouter().openapi(webhookRoute, async (c) => {
-  const billing = billingClient(c);
+  const billing = c.var.services.sources.billing();
   let event;
   try {
     event = await billing.verifyEvent(await c.req.text(), c.req.header("Stripe-Signature") ?? null);

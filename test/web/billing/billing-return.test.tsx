@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEMO_STRIPE_MESSAGE, MOCK_DEMO_MESSAGE, type SubscriptionResponse } from "../../../worker/contract/billing";
-import { planSummary } from "../../../worker/contract/features";
-import { PLANS } from "../../../worker/contract/plans";
+import { DEMO_STRIPE_MESSAGE, MOCK_DEMO_MESSAGE, type SubscriptionResponse } from "@contract/billing";
+import { planSummary } from "@contract/features";
+import { PLANS } from "@contract/plans";
 import { renderRoutes } from "../helpers";
 import { demoUser, fakeApi, json, sequence } from "../seller/fake-api";
 

@@ -6,6 +6,7 @@ import { saveCustomer } from "../../../worker/billing/subscription-store";
 import { stripeEvents } from "../../../worker/db/schema";
 import type { RedirectResponse, SubscriptionResponse } from "../../../worker/contract/billing";
 import { runRetention } from "../../../worker/jobs/retention/retention";
+import { buildServices } from "../../../worker/services";
 import { freeBrowserWith, userIdOf } from "../history/accounts";
 import type { TestBrowser } from "../support/seller-browser";
 import { deliver, deliverRaw, PRICE_PRO, setSubscription, signatureFor, stripeCalls, stripeEnv, stripeEvent } from "../support/stripe";
@@ -109,7 +110,7 @@ describe("retention", () => {
     const old = new Date(Date.now() - 91 * 86_400_000).toISOString();
     await env.DB.prepare("INSERT INTO stripe_events (id, type, created, received_at, completed_at) VALUES ('evt_old_r', 't', 1, ?, ?), ('evt_new_r', 't', 1, ?, ?)")
       .bind(old, old, new Date().toISOString(), new Date().toISOString()).run();
-    const summary = await runRetention(env, Date.now(), 5_000, { history: false });
+    const summary = await runRetention(buildServices(env), Date.now(), 5_000, { history: false });
     expect(summary.stripeEventsDeleted).toBeGreaterThanOrEqual(1);
     const ids = (await drizzle(env.DB).select({ id: stripeEvents.id }).from(stripeEvents)).map((row) => row.id);
     expect(ids).toContain("evt_new_r");

@@ -2,8 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { runBillingSweep } from "../../../worker/jobs/billing-sweep/billing-sweep";
 import type { RedirectResponse, SubscriptionResponse } from "../../../worker/contract/billing";
-import { billingFor } from "../../../worker/upstreams/stripe/select";
-import { configOf } from "../../../worker/config";
+import { buildServices } from "../../../worker/services";
 import { freeBrowserWith, userIdOf } from "../history/accounts";
 import type { TestBrowser } from "../support/seller-browser";
 import {
@@ -154,7 +153,8 @@ describe("the plan re-derived from Stripe", () => {
     const browser = await freeBrowserWith(bindings);
     const sessionId = await checkout(browser);
     const paid = await completeCheckout(sessionId);
-    const sweep = (nowMs: number) => runBillingSweep(env.DB, billingFor(bindings), configOf(bindings).stripe, nowMs, 10_000);
+    const services = buildServices(bindings);
+    const sweep = (nowMs: number) => runBillingSweep(env.DB, services.sources.billing(), services.config.stripe, nowMs, 10_000);
     expect((await planOf(browser)).plan_name).toBe("Free");
     expect(await sweep(Date.now())).toMatchObject({ failed: 0 });
     expect(await planOf(browser)).toMatchObject({ plan_name: "Pro", status: "active" });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { trackedAsinsPage } from "../../../worker/jobs/snapshot/tracked-store";
+import { trackedAsinsPage } from "../../../worker/jobs/nightly-run/tracked-store";
 import { FREE_PLAN, PRO_PLAN } from "../../../worker/contract/plans";
 import { applyPlanLimits } from "../../../worker/billing/plan-limits-store";
 import { freeBrowserWith, userIdOf } from "../history/accounts";

@@ -6,13 +6,13 @@ import { EVENT_LEASE_MS } from "../../../worker/billing/stripe-event-store";
 import { handleBillingEvent } from "../../../worker/billing/webhook";
 import { stripeEvents } from "../../../worker/db/schema";
 import type { SubscriptionResponse } from "../../../worker/contract/billing";
-import { billingFor } from "../../../worker/upstreams/stripe/select";
+import { buildServices } from "../../../worker/services";
 import { freeBrowserWith, userIdOf } from "../history/accounts";
 import { deliver, eventBody, PRICE_PRO, setSubscription, signatureFor, stripeEnv, stripeEvent, type TestEvent } from "../support/stripe";
 import { subscriptionObject } from "../../fakes/stripe-calls";
 
 const bindings = stripeEnv();
-const billing = billingFor(bindings);
+const billing = buildServices(bindings).sources.billing();
 
 /** Every point the handler reports between two of its steps, in order. */
 const STEPS = ["claimed", "retrieved", "listed", "stored", "duplicates-cancelled", "limits-applied"];

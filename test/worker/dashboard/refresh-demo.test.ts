@@ -1,11 +1,12 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { storeDemoSubscription } from "../../../worker/billing/subscription-store";
-import { runExtraRefresh } from "../../../worker/jobs/snapshot/extra-refresh";
+import { runExtraRefresh } from "../../../worker/jobs/nightly-run/extra-refresh";
+import { buildServices } from "../../../worker/services";
 import { freeBrowserWith, proBrowser, userIdOf } from "../history/accounts";
 import { liveEnv } from "../lookup/live-env";
 import { calls, newAsin, uniqueClient } from "../support/creators-fake";
-import { virtualClock } from "../jobs/snapshot/support";
+import { virtualClock } from "../jobs/nightly-run/support";
 import type { TestBrowser } from "../support/seller-browser";
 
 /** Live Creators credentials (the fake upstream counts each call under `clientId`). */
@@ -50,7 +51,7 @@ describe("refreshes check the plan and never send a demo account's ASINs upstrea
     await env.DB.prepare("INSERT INTO user_settings (user_id, sync_frequency) VALUES (?, 'hourly') ON CONFLICT (user_id) DO UPDATE SET sync_frequency = 'hourly'")
       .bind(userIdOf(demo)).run();
     // 14:00 UTC: an hourly refresh is due (none runs in the nightly 02:00 hour).
-    const result = await runExtraRefresh(liveEnv(clientId, { SNAPSHOT_REQUESTS_PER_SECOND: "1000" }), { clock: virtualClock(Date.UTC(2026, 10, 24, 14, 0, 5)) });
+    const result = await runExtraRefresh(buildServices(liveEnv(clientId, { SNAPSHOT_REQUESTS_PER_SECOND: "1000" })), { clock: virtualClock(Date.UTC(2026, 10, 24, 14, 0, 5)) });
     expect(result.users).toBeGreaterThanOrEqual(1);
     expect(await calls({ clientId })).toHaveLength(0);
   });

@@ -2,7 +2,7 @@ import { ApiError } from "../../api/api-error";
 import { navigateAway } from "../../lib/navigate-away";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { MOCK_CHECKOUT_MESSAGE } from "../../../../worker/contract/billing";
+import { MOCK_CHECKOUT_MESSAGE } from "@contract/billing";
 import { fetchSubscription, startCheckout } from "../../api/billing";
 import { fetchPlans } from "../../api/site";
 import { useResource } from "../../api/use-resource";

@@ -1,12 +1,6 @@
 import { navigateAway } from "../../lib/navigate-away";
 import { useState } from "react";
-import {
-  DEMO_STRIPE_MESSAGE,
-  MOCK_DEMO_MESSAGE,
-  MOCK_PORTAL_MESSAGE,
-  PAYMENT_ACTION_MESSAGE,
-  type SubscriptionResponse,
-} from "../../../../worker/contract/billing";
+import { DEMO_STRIPE_MESSAGE, MOCK_DEMO_MESSAGE, MOCK_PORTAL_MESSAGE, PAYMENT_ACTION_MESSAGE, type SubscriptionResponse } from "@contract/billing";
 import { cancelDemoSubscription, openPortal } from "../../api/billing";
 import { formatDay, statusText } from "./billing-format";
 import "../../styles/facts.css";

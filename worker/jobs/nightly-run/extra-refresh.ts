@@ -1,6 +1,5 @@
 import { findUser } from "../../accounts/user-store";
 import { planOfUser } from "../../billing/user-plan";
-import { configOf } from "../../config";
 import { captureNow } from "../../dashboard/refresh";
 import { effectiveFrequency, isExtraRefreshHour, nextHourAt } from "../../dashboard/refresh-schedule";
 import { extraRefreshUsers } from "../../dashboard/refresh-store";
@@ -10,6 +9,7 @@ import { refreshSourceFor } from "../../dashboard/refresh-source";
 import type { ProductSource } from "../../upstreams/creators/product-source";
 import { Pacer, realClock, type Clock } from "./pacing";
 import { sliceLimits } from "./slice";
+import type { Services } from "../../services";
 
 /**
  * One extra refresh (Pro's hourly or 6-hourly Data Refresh), run by the SnapshotRunner's alarm
@@ -18,9 +18,10 @@ import { sliceLimits } from "./slice";
  * run's request rate, so it never takes more of the upstream than the nightly run may.
  */
 export async function runExtraRefresh(
-  env: Bindings,
+  services: Services,
   options: { clock?: Clock; source?: ProductSource } = {},
 ): Promise<{ users: number; captured: number; calls: number }> {
+  const { env } = services;
   const clock = options.clock ?? realClock;
   const hour = new Date(clock.now()).getUTCHours();
   // A demo account's ASINs go to the sample-data source only, never the live upstream.
@@ -34,15 +35,15 @@ export async function runExtraRefresh(
     for (const key of await listTrackedAsins(env.DB, userId)) keys.set(`${key.marketplace}:${key.asin}`, key);
   }
   if (keysOf.live.size + keysOf.demo.size === 0) return { users, captured: 0, calls: 0 };
-  const limits = sliceLimits(env);
-  const pacer = new Pacer(clock, 1000 / configOf(env).vars.SNAPSHOT_REQUESTS_PER_SECOND, clock.now() + limits.maxMs);
+  const limits = sliceLimits(services.config);
+  const pacer = new Pacer(clock, 1000 / services.config.vars.SNAPSHOT_REQUESTS_PER_SECOND, clock.now() + limits.maxMs);
   const result = { captured: 0, calls: 0 };
   for (const isDemo of [false, true]) {
     const keys = [...(isDemo ? keysOf.demo : keysOf.live).values()];
     if (keys.length === 0) continue;
-    const sourceFor = options.source ? () => options.source! : refreshSourceFor(env, { isDemo });
+    const sourceFor = options.source ? () => options.source! : refreshSourceFor(services.sources, { isDemo });
     // One slice's calls in all: the demo capture gets what the live one left.
-    const part = await captureNow(env, sourceFor, keys, clock.now(), limits.maxCalls - result.calls, () => pacer.take());
+    const part = await captureNow(services, sourceFor, keys, clock.now(), limits.maxCalls - result.calls, () => pacer.take());
     result.captured += part.captured;
     result.calls += part.calls;
   }
