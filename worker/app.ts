@@ -5,7 +5,7 @@ import { apiKeyAuth } from "./auth/api-key-auth";
 import { keyScope } from "./auth/key-scope";
 import { originCheck } from "./auth/origin-check";
 import { sessionMiddleware } from "./auth/session-middleware";
-import { demoKeysUseSampleData, servicesMiddleware } from "./services";
+import { demoUsesSampleData, servicesMiddleware } from "./services";
 import { xsrfProtection } from "./auth/xsrf";
 import { ApiError, codeOfStatus } from "./shared/api-error";
 import { apiBodyLimit } from "./shared/body-limit";
@@ -51,8 +51,8 @@ const api = apiApp
   // A key reaches /api/v1/* and /api/exports/* only; anywhere else it is refused before it is looked up.
   .use(keyScope)
   .use(apiKeyAuth)
-  .use(demoKeysUseSampleData)
   .use(sessionMiddleware)
+  .use(demoUsesSampleData)
   .use(xsrfProtection)
   // Public: anyone may call these.
   .route("/health", healthRoutes)
