@@ -86,6 +86,16 @@ export class StripeFake implements FakeUpstream {
       record(200);
       return json(200, { id, object: "billing_portal.session", customer: fields.customer, url: `${base}/portal/${id}` });
     }
+    // Cancel now (DELETE), as account deletion does: the subscription ends, status canceled.
+    const canceledId = /^DELETE \/v1\/subscriptions\/([^/]+)$/.exec(route)?.[1];
+    if (canceledId) {
+      const subscription = this.subscriptions.get(canceledId);
+      record(subscription ? 200 : 404);
+      if (!subscription) return stripeError(404, "invalid_request_error", `No such subscription: '${canceledId}'`, "id");
+      const canceled = { ...subscription, status: "canceled" };
+      this.subscriptions.set(canceledId, canceled);
+      return json(200, subscriptionObject(canceled));
+    }
     const subscriptionId = /^GET \/v1\/subscriptions\/([^/]+)$/.exec(route)?.[1];
     if (subscriptionId) {
       const subscription = this.subscriptions.get(subscriptionId);

@@ -48,6 +48,8 @@ export interface Billing {
   /** A Customer Portal session URL, or null in mock mode. */
   createPortal(customerId: string, returnUrl: string): Promise<string | null>;
   retrieveSubscription(id: string): Promise<SubscriptionFacts>;
+  /** Cancels a subscription now (account deletion); its final state. */
+  cancelSubscription(id: string): Promise<SubscriptionFacts>;
   /** Verifies the signature of a raw webhook body; throws when it is missing, wrong or too old. */
   verifyEvent(rawBody: string, signature: string | null): Promise<BillingEvent>;
 }

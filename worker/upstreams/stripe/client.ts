@@ -57,20 +57,11 @@ export class StripeBilling implements Billing {
   }
 
   async retrieveSubscription(id: string): Promise<SubscriptionFacts> {
-    const subscription = await this.stripe.subscriptions.retrieve(id);
-    const item = subscription.items?.data?.[0];
-    // The period moved from the subscription to its items in newer API versions: read either.
-    const legacyEnd = (subscription as unknown as { current_period_end?: number }).current_period_end;
-    const periodEnd = item?.current_period_end ?? legacyEnd ?? null;
-    return {
-      id: subscription.id,
-      customerId: idOf(subscription.customer) ?? "",
-      status: subscription.status,
-      priceId: item?.price?.id ?? null,
-      currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000).toISOString() : null,
-      cancelAtPeriodEnd: subscription.cancel_at_period_end,
-      userId: subscription.metadata?.user_id ?? null,
-    };
+    return factsOf(await this.stripe.subscriptions.retrieve(id));
+  }
+
+  async cancelSubscription(id: string): Promise<SubscriptionFacts> {
+    return factsOf(await this.stripe.subscriptions.cancel(id));
   }
 
   async verifyEvent(rawBody: string, signature: string | null): Promise<BillingEvent> {
@@ -106,5 +97,22 @@ function toBillingEvent(event: Stripe.Event): BillingEvent {
     subscriptionId,
     customerId: ref(object.customer),
     clientReferenceId: typeof object.client_reference_id === "string" ? object.client_reference_id : null,
+  };
+}
+
+/** The facts RankLayer keeps of a Stripe subscription. */
+function factsOf(subscription: Stripe.Subscription): SubscriptionFacts {
+  const item = subscription.items?.data?.[0];
+  // The period moved from the subscription to its items in newer API versions: read either.
+  const legacyEnd = (subscription as unknown as { current_period_end?: number }).current_period_end;
+  const periodEnd = item?.current_period_end ?? legacyEnd ?? null;
+  return {
+    id: subscription.id,
+    customerId: idOf(subscription.customer) ?? "",
+    status: subscription.status,
+    priceId: item?.price?.id ?? null,
+    currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000).toISOString() : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    userId: subscription.metadata?.user_id ?? null,
   };
 }

@@ -25,6 +25,10 @@ export class MockBilling implements Billing {
     throw new Error("billing mock mode has no Stripe subscriptions");
   }
 
+  async cancelSubscription(): Promise<SubscriptionFacts> {
+    throw new Error("billing mock mode has no Stripe subscriptions");
+  }
+
   async verifyEvent(): Promise<never> {
     throw new WebhookSignatureError("Stripe is not configured: no webhook can be verified.");
   }
