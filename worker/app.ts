@@ -11,6 +11,7 @@ import { ApiError, codeOfStatus } from "./shared/api-error";
 import { apiBodyLimit } from "./shared/body-limit";
 import type { AppEnv } from "./env";
 import { createApiApp, serveOpenApiDocument } from "./openapi/document";
+import { accountRoutes } from "./routes/account";
 import { alertRoutes } from "./routes/alerts";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
@@ -24,9 +25,11 @@ import { historyRoutes } from "./routes/history";
 import { mockImageRoutes } from "./routes/mock-images";
 import { notificationRoutes } from "./routes/notifications";
 import { onboardingRoutes } from "./routes/onboarding";
+import { passkeyRoutes } from "./routes/passkeys";
 import { portfolioRoutes } from "./routes/portfolio";
 import { reportRoutes } from "./routes/reports";
 import { settingsRoutes } from "./routes/settings";
+import { signInRoutes } from "./routes/signin";
 import { spRoutes } from "./routes/sp";
 import { statusRoutes } from "./routes/status";
 import { userRoutes } from "./routes/user";
@@ -64,6 +67,10 @@ const api = apiApp
   .route("/onboarding", onboardingRoutes)
   .route("/settings", settingsRoutes)
   .route("/connection", connectionRoutes)
+  // Email sign-in and passkeys (issue 27); the account's export and deletion.
+  .route("/signin", signInRoutes)
+  .route("/passkeys", passkeyRoutes)
+  .route("/account", accountRoutes)
   // The signed-in user's data.
   .route("/sp", spRoutes)
   .route("/watchlist", watchlistRoutes)

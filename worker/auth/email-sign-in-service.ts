@@ -46,7 +46,7 @@ export interface MailSetup {
   limits: SignInLimits;
 }
 
-export type SendResult = { sent: true; requestId: string } | Extract<SendDecision, { allowed: false }>;
+export type SendResult = { sent: true; requestId: string } | ({ sent: false } & Extract<SendDecision, { allowed: false }>);
 
 /**
  * Stores a request (hashes only) and mails its link and code, unless a limit says no. What
@@ -55,7 +55,7 @@ export type SendResult = { sent: true; requestId: string } | Extract<SendDecisio
 export async function sendSignInEmail(db: D1Database, mail: MailSetup, input: SendInput, nowMs = Date.now()): Promise<SendResult> {
   const clientHash = await sha256Hex(`client:${input.client}`);
   const decision = sendDecision(await sendWindowOf(db, input.email, clientHash, nowMs), mail.limits, nowMs);
-  if (!decision.allowed) return decision;
+  if (!decision.allowed) return { sent: false, ...decision };
 
   const requestId = crypto.randomUUID();
   const { linkToken, code } = newSignInSecrets();
@@ -80,7 +80,7 @@ export async function sendSignInEmail(db: D1Database, mail: MailSetup, input: Se
 }
 
 export type Redeemed =
-  | { ok: true; purpose: "sign_in"; user: EmailUserRecord; created: boolean }
+  | { ok: true; purpose: "sign_in"; user: EmailUserRecord; email: string; created: boolean }
   | { ok: true; purpose: "add_email"; userId: string; email: string }
   | { ok: false; failure: "invalid" | "taken" | "wrong_code" | "exhausted"; triesLeft?: number };
 
@@ -116,6 +116,6 @@ async function complete(db: D1Database, request: SignInRequestRecord, nowMs: num
     return result === "ok" ? { ok: true, purpose: "add_email", userId: request.userId, email: request.email } : { ok: false, failure: "taken" };
   }
   const existing = await accountOfEmail(db, request.email);
-  if (existing) return { ok: true, purpose: "sign_in", user: existing, created: false };
-  return { ok: true, purpose: "sign_in", user: await createEmailAccount(db, request.email, nowIso), created: true };
+  if (existing) return { ok: true, purpose: "sign_in", user: existing, email: request.email, created: false };
+  return { ok: true, purpose: "sign_in", user: await createEmailAccount(db, request.email, nowIso), email: request.email, created: true };
 }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { createDemoUser, saveCredentials, upsertSellerUser, userStatus } from "../auth/accounts-store";
+import { sellerAccountFor } from "../account/connect-seller";
+import { createDemoUser, saveCredentials, userStatus } from "../auth/accounts-store";
 import { callbackErrorPage } from "../auth/callback-page";
 import { callbackUrl, consentUrl } from "../auth/consent-url";
 import { clearCookie, DEMO_ACCOUNT_COOKIE, OAUTH_STATE_COOKIE, readCookie, setHostCookie, setXsrfCookie } from "../auth/cookies";
@@ -50,7 +51,7 @@ function sellerSignInKeys(env: Bindings): EncryptionKey[] | null {
   }
 }
 
-function callbackFailure(c: Context<AppEnv>, status: 400 | 403 | 502, message: string) {
+function callbackFailure(c: Context<AppEnv>, status: 400 | 403 | 409 | 502, message: string) {
   c.header("Cache-Control", "no-store");
   return c.html(callbackErrorPage(message), status);
 }
@@ -112,7 +113,10 @@ export const authRoutes = new Hono<AppEnv>()
         : callbackFailure(c, 502, "Amazon's sign-in service could not complete the authorization. Please try again shortly.");
     }
 
-    const user = await upsertSellerUser(c.env.DB, sellingPartnerId);
+    // Signed in by email, the seller joins that account; a seller id owned elsewhere changes nothing.
+    const target = await sellerAccountFor(c.env.DB, c.get("account")?.user ?? null, sellingPartnerId);
+    if (!target.ok) return callbackFailure(c, 409, target.detail);
+    const user = target.user;
     const sealed = await encryptRefreshToken(keys, user.id, refreshToken);
     await saveCredentials(c.env.DB, user.id, {
       refreshTokenCiphertext: sealed.ciphertext,

@@ -7,6 +7,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
  * onError turns it into the answer, so no handler writes an error body by hand.
  */
 export const ERROR_CODES = {
+  bad_request: "The request could not be read: a body that is not JSON, or a webhook whose signature does not verify.",
   validation_failed: "The input did not match the schema; `detail` lists each problem as {loc, msg, type}.",
   not_found: "No such route or resource.",
   unauthenticated: "No session or API key, or an invalid one.",
@@ -41,6 +42,7 @@ export class ApiError extends HTTPException {
 
 /** The code of an HTTPException thrown without one (Hono's own middleware, e.g. the body limit). */
 export function codeOfStatus(status: number): ErrorCode {
+  if (status === 400) return "bad_request";
   if (status === 401) return "unauthenticated";
   if (status === 403) return "forbidden";
   if (status === 404) return "not_found";
