@@ -23,6 +23,8 @@ export interface ErasedCounts {
   passkeys: number;
   refreshToken: boolean;
   email: string | null;
+  /** The hashes of the erased API keys, for dropping them from this isolate's key cache. */
+  keyHashes: string[];
 }
 
 /**
@@ -32,9 +34,9 @@ export interface ErasedCounts {
  */
 export async function eraseAccount(db: D1Database, userId: string): Promise<ErasedCounts> {
   const orm = drizzle(db);
-  const [[s], [k], [a], [n], [w], [p], [r], [e]] = await orm.batch([
+  const [[s], keys, [a], [n], [w], [p], [r], [e]] = await orm.batch([
     orm.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId)),
-    orm.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, userId)),
+    orm.select({ keyHash: apiKeys.keyHash }).from(apiKeys).where(eq(apiKeys.userId, userId)),
     orm.select({ n: count() }).from(alerts).where(eq(alerts.userId, userId)),
     orm.select({ n: count() }).from(alertEvents).where(eq(alertEvents.userId, userId)),
     orm.select({ n: count() }).from(watchlist).where(eq(watchlist.userId, userId)),
@@ -49,12 +51,13 @@ export async function eraseAccount(db: D1Database, userId: string): Promise<Eras
   ]);
   return {
     sessions: s?.n ?? 0,
-    apiKeys: k?.n ?? 0,
+    apiKeys: keys.length,
     alerts: a?.n ?? 0,
     notifications: n?.n ?? 0,
     watchlist: w?.n ?? 0,
     passkeys: p?.n ?? 0,
     refreshToken: (r?.n ?? 0) > 0,
     email,
+    keyHashes: keys.map((key) => key.keyHash),
   };
 }

@@ -1,3 +1,4 @@
+import { forgetApiKey } from "../auth/api-key-auth";
 import { billingOfUser } from "../billing/user-plan";
 import type { Billing } from "../upstreams/stripe/billing";
 import { eraseAccount, type ErasedCounts } from "./account-deletion-store";
@@ -9,7 +10,7 @@ export interface DeletionReport {
   deleted: true;
   /** canceled: a live Stripe subscription was canceled now; none: there was nothing to cancel. */
   subscription: "canceled" | "none";
-  erased: ErasedCounts;
+  erased: Omit<ErasedCounts, "keyHashes">;
 }
 
 /** Thrown when Stripe did not cancel: nothing is erased, so the person can try again. */
@@ -31,5 +32,8 @@ export async function deleteAccount(db: D1Database, billing: Billing, userId: st
     }
     canceled = true;
   }
-  return { deleted: true, subscription: canceled ? "canceled" : "none", erased: await eraseAccount(db, userId) };
+  const { keyHashes, ...erased } = await eraseAccount(db, userId);
+  // This isolate stops trusting the keys at once; others within the key cache's 3 seconds.
+  for (const keyHash of keyHashes) forgetApiKey(keyHash);
+  return { deleted: true, subscription: canceled ? "canceled" : "none", erased };
 }
