@@ -94,7 +94,7 @@ function derOf(raw: Uint8Array): Uint8Array {
   const integer = (bytes: Uint8Array) => {
     let start = 0;
     while (start < bytes.length - 1 && bytes[start] === 0) start++;
-    let value = bytes.slice(start);
+    let value: Uint8Array = bytes.slice(start);
     if (value[0]! & 0x80) value = concat(Uint8Array.of(0), value);
     return concat(Uint8Array.of(0x02, value.length), value);
   };
