@@ -3,10 +3,20 @@ import { useSession } from "../state/session";
 import { SignOutButton } from "./SignOutButton";
 import "../styles/account-nav.css";
 
-/** The header's signed-in area: Seller Central, Alerts, Billing and a way out of the session. Nothing while signed out. */
+/** The header's account area: Seller Central, Alerts, Billing and Sign out; signed out, a Sign in link. */
 export function AccountNavItems({ onNavigate }: { onNavigate: () => void }) {
   const { user } = useSession();
-  if (!user?.authenticated) return null;
+  // Nothing until the status is known, so the header does not flash a link it then takes back.
+  if (user === null) return null;
+  if (!user.authenticated) {
+    return (
+      <li>
+        <NavLink to="/signin" className="site-nav__link" onClick={onNavigate}>
+          Sign in
+        </NavLink>
+      </li>
+    );
+  }
 
   return (
     <>

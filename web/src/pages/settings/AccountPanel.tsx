@@ -5,10 +5,15 @@ import { PastDueBanner } from "../../components/PastDueBanner";
 import type { ConnectionStatus, UserStatus } from "../../../../worker/contract/account";
 import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { SignOutButton } from "../../components/SignOutButton";
+import { fetchAccount } from "../../api/sign-in";
+import { SignInMethods } from "./SignInMethods";
+import { YourData } from "./YourData";
 
 /** The signed-in account, the way to change its preferences, and Sign out. */
 export function AccountPanel({ user, connection }: { user: UserStatus; connection: ConnectionStatus | null }) {
   const [subscription] = useResource(fetchSubscription);
+  const [account, reloadAccount] = useResource(fetchAccount);
+  const email = account.status === "success" ? account.data.email : null;
   return (
     <div className="settings-panel">
       <h2>Account</h2>
@@ -16,7 +21,7 @@ export function AccountPanel({ user, connection }: { user: UserStatus; connectio
       <dl className="facts">
         <div>
           <dt>Signed in as</dt>
-          <dd>{user.demo ? "Demo account" : (connection?.sellingPartnerId ?? "Seller account")}</dd>
+          <dd>{user.demo ? "Demo account" : (connection?.sellingPartnerId ?? email ?? "Seller account")}</dd>
         </div>
         <MarketplaceBrandFacts user={user} marketplaceTerm="Default marketplace" />
         <div>
@@ -32,6 +37,12 @@ export function AccountPanel({ user, connection }: { user: UserStatus; connectio
         </Link>
         <SignOutButton className="button button--primary" />
       </div>
+      {account.status === "success" && (
+        <>
+          <SignInMethods account={account.data} onChanged={reloadAccount} />
+          <YourData account={account.data} />
+        </>
+      )}
     </div>
   );
 }
