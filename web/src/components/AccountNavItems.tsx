@@ -3,20 +3,10 @@ import { useSession } from "../state/session";
 import { SignOutButton } from "./SignOutButton";
 import "../styles/account-nav.css";
 
-/** The header's account area: Seller Central, Alerts, Billing and Sign out; signed out, a Sign in link. */
+/** The header's signed-in area: Seller Central, Alerts, Billing and a way out of the session. Nothing while signed out. */
 export function AccountNavItems({ onNavigate }: { onNavigate: () => void }) {
   const { user } = useSession();
-  // Nothing until the status is known, so the header does not flash a link it then takes back.
-  if (user === null) return null;
-  if (!user.authenticated) {
-    return (
-      <li>
-        <NavLink to="/signin" className="site-nav__link" onClick={onNavigate}>
-          Sign in
-        </NavLink>
-      </li>
-    );
-  }
+  if (!user?.authenticated) return null;
 
   return (
     <>

@@ -18,17 +18,22 @@ export function SignInPage() {
   const finish = useFinish(setStep);
   const usedToken = useRef<string | null>(null);
 
-  // The link from the email: its token is posted once, then dropped from the address bar.
+  // The link from the email: its token is posted once (a ref guards against a second effect run).
   useEffect(() => {
     if (!token || usedToken.current === token) return;
     usedToken.current = token;
+    const dropToken = () => setParams({}, { replace: true });
     signInWithLink(token)
-      .then(finish)
+      .then((signedIn) => {
+        // A sign-in moves on to another page; a confirmed address stays here, without the token.
+        if (signedIn.purpose === "add_email" || !signedIn.status) dropToken();
+        finish(signedIn);
+      })
       .catch((caught: unknown) => {
+        dropToken();
         setError(errorMessage(caught, "This sign-in link did not work. Ask for a new email."));
         setStep({ kind: "email" });
-      })
-      .finally(() => setParams({}, { replace: true }));
+      });
   }, [token, finish, setParams]);
 
   return (
