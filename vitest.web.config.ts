@@ -9,7 +9,7 @@ export default defineConfig({
   define: { "import.meta.env.SITE_URL": JSON.stringify(siteUrl()) },
   test: {
     environment: "happy-dom",
-    include: ["test/web/**/*.test.tsx"],
+    include: ["test/web/**/*.test.tsx", "test/extension/**/*.test.ts"],
     // One page per vitest worker, reused file after file (about 2.5 times faster than a fresh
     // environment per file); the setup file resets what a file could leave behind.
     isolate: false,

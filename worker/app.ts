@@ -9,6 +9,7 @@ import { servicesMiddleware } from "./services";
 import { xsrfProtection } from "./auth/xsrf";
 import { ApiError, codeOfStatus } from "./shared/api-error";
 import { apiBodyLimit } from "./shared/body-limit";
+import { extensionCors } from "./shared/extension-cors";
 import type { AppEnv } from "./env";
 import { createApiApp, serveOpenApiDocument } from "./openapi/document";
 import { accountRoutes } from "./routes/account";
@@ -44,6 +45,7 @@ const api = apiApp
   .use(servicesMiddleware)
   // A 64 kB cap on every body, and cross-site state changes refused, before any work is done.
   .use(apiBodyLimit())
+  .use(extensionCors)
   .use(originCheck)
   // Stripe signs its webhook body instead of holding a session: mounted before the key, session and XSRF checks, which it skips.
   .route("/billing/webhook", billingWebhookRoutes)

@@ -85,7 +85,7 @@ describe("footer", () => {
     renderApp("/");
     const footer = screen.getByRole("contentinfo");
     const hrefs = within(footer).getAllByRole("link").map((link) => link.getAttribute("href"));
-    expect(hrefs).toEqual(["/resources", "/status", "/settings", "/privacy", "/terms"]);
+    expect(hrefs).toEqual(["/resources", "/extension", "/status", "/settings", "/privacy", "/terms"]);
     expect(within(footer).getByText(/As an Amazon Associate, RankLayer earns from qualifying purchases\./)).toBeTruthy();
   });
 

@@ -81,6 +81,16 @@ export const ROUTE_META = {
     description:
       "How RankLayer and Helium 10 compare for Amazon sellers: data source, rank history, Buy Box tracking and who each tool suits.",
   },
+  "/extension": {
+    title: "Browser Extension for Amazon",
+    description:
+      "RankLayer's browser extension shows Best Sellers Rank, rank history and one-click tracking on Amazon's own product pages.",
+  },
+  "/extension/connect": {
+    title: "Connect the Browser Extension",
+    description: "Give the RankLayer browser extension an API key of its own, named Browser extension, in one click.",
+    noindex: true,
+  },
   "/status": {
     title: "System Status",
     description: "Live status of RankLayer's API, cache, database and Amazon data connections, checked as you load the page.",

@@ -16,6 +16,8 @@ const ReportsPage = lazy(async () => ({ default: (await import("../pages/marketi
 const PricingPage = lazy(async () => ({ default: (await import("../pages/pricing/PricingPage")).PricingPage }));
 const ResourcesPage = lazy(async () => ({ default: (await import("../pages/resources/ResourcesPage")).ResourcesPage }));
 const ComparisonPage = lazy(async () => ({ default: (await import("../pages/resources/ComparisonPage")).ComparisonPage }));
+const ExtensionPage = lazy(async () => ({ default: (await import("../pages/extension/ExtensionPage")).ExtensionPage }));
+const ExtensionConnectPage = lazy(async () => ({ default: (await import("../pages/extension/ExtensionConnectPage")).ExtensionConnectPage }));
 const PrivacyPage = lazy(async () => ({ default: (await import("../pages/legal/PrivacyPage")).PrivacyPage }));
 const TermsPage = lazy(async () => ({ default: (await import("../pages/legal/TermsPage")).TermsPage }));
 const ContactPage = lazy(async () => ({ default: (await import("../pages/contact/ContactPage")).ContactPage }));
@@ -57,6 +59,8 @@ export function AppRoutes() {
           <Route path="resources/ranklayer-vs-keepa" element={<ComparisonPage competitor="keepa" />} />
           <Route path="resources/ranklayer-vs-jungle-scout" element={<ComparisonPage competitor="jungle-scout" />} />
           <Route path="resources/ranklayer-vs-helium-10" element={<ComparisonPage competitor="helium-10" />} />
+          <Route path="extension" element={<ExtensionPage />} />
+          <Route path="extension/connect" element={<ExtensionConnectPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="terms" element={<TermsPage />} />
           <Route path="contact" element={<ContactPage />} />

@@ -4,6 +4,7 @@ import { useDataSource } from "../state/data-source";
 
 const FOOTER_LINKS = [
   { to: "/resources", label: "Resources" },
+  { to: "/extension", label: "Browser extension" },
   { to: "/status", label: "Status" },
   { to: "/settings", label: "Settings" },
   { to: "/privacy", label: "Privacy" },

@@ -32,6 +32,17 @@ export function ResourcesPage() {
         </ul>
       </TitledSection>
 
+      <TitledSection id="tools-title" title="Tools" className="section">
+        <ul className="guide-list">
+          <li className="card">
+            <h3>
+              <Link to="/extension">Browser extension</Link>
+            </h3>
+            <p>Rank, rank history and one-click tracking on Amazon's own product pages, in Chrome, Edge and Firefox.</p>
+          </li>
+        </ul>
+      </TitledSection>
+
       <TitledSection id="getting-started-title" title="Getting Started" className="section">
         <ul className="guide-list">
           {GETTING_STARTED_GUIDES.map(({ to, title, text }) => (

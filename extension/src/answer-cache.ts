@@ -1,0 +1,51 @@
+import { EXTENSION_CACHE_MS } from "../../worker/contract/extension";
+
+/** The part of chrome.storage.local the cache needs (a Map-backed fake in tests). */
+export interface KeyValueStore {
+  get(keys: string | string[] | null): Promise<Record<string, unknown>>;
+  set(items: Record<string, unknown>): Promise<void>;
+  remove(keys: string | string[]): Promise<void>;
+}
+
+interface Entry<T> {
+  storedAt: number;
+  value: T;
+}
+
+const PREFIX = "answer:";
+/** Past this many entries a write also drops the expired ones. */
+const PRUNE_AFTER = 200;
+
+/**
+ * Answers kept in extension storage for the lookup cache's lifetime, so a product seen again
+ * within 24 h costs no request and no quota. Keys name who asked (key or anonymous), so a new
+ * key never sees an anonymous answer's 7-day history or the reverse; saving a key clears all.
+ */
+export class AnswerCache {
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get<T>(key: string): Promise<{ value: T; storedAt: number } | null> {
+    const entry = (await this.store.get(PREFIX + key))[PREFIX + key] as Entry<T> | undefined;
+    if (!entry || this.now() - entry.storedAt >= EXTENSION_CACHE_MS || entry.storedAt > this.now()) return null;
+    return entry;
+  }
+
+  async put<T>(key: string, value: T): Promise<void> {
+    const entry: Entry<T> = { storedAt: this.now(), value };
+    await this.store.set({ [PREFIX + key]: entry });
+    const all = await this.store.get(null);
+    const cached = Object.keys(all).filter((name) => name.startsWith(PREFIX));
+    if (cached.length > PRUNE_AFTER) {
+      const expired = cached.filter((name) => this.now() - (all[name] as Entry<unknown>).storedAt >= EXTENSION_CACHE_MS);
+      if (expired.length > 0) await this.store.remove(expired);
+    }
+  }
+
+  async clear(): Promise<void> {
+    const names = Object.keys(await this.store.get(null)).filter((name) => name.startsWith(PREFIX));
+    if (names.length > 0) await this.store.remove(names);
+  }
+}

@@ -1,0 +1,60 @@
+import type { ApiOutcome } from "./messages";
+
+export type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
+
+function headerNumber(response: Response, name: string): number | null {
+  const text = response.headers.get(name);
+  return text !== null && /^\d+$/.test(text.trim()) ? Number(text) : null;
+}
+
+/**
+ * One call to the RankLayer API. The key goes in Authorization; `credentials: "omit"` so the
+ * browser never attaches the site's cookies (the server refuses an extension request with them).
+ * Every failure, network errors included, comes back as an outcome with a detail in words.
+ */
+export async function callApi<T>(
+  fetchFn: FetchFn,
+  origin: string,
+  key: string | null,
+  path: string,
+  init: { method?: "GET" | "POST"; body?: unknown } = {},
+): Promise<ApiOutcome<T>> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (key) headers.Authorization = `Bearer ${key}`;
+  if (init.body !== undefined) headers["Content-Type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetchFn(`${origin}${path}`, {
+      method: init.method ?? "GET",
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: "omit",
+      cache: "no-store",
+    });
+  } catch {
+    return { ok: false, status: 0, detail: "Could not reach RankLayer. Check your connection and try again.", retryAfterSeconds: null };
+  }
+  const body = (await response.json().catch(() => null)) as unknown;
+  if (response.ok) {
+    return {
+      ok: true,
+      data: body as T,
+      status: response.status,
+      remaining: headerNumber(response, "RateLimit-Remaining"),
+      limit: headerNumber(response, "RateLimit-Limit"),
+      resetSeconds: headerNumber(response, "RateLimit-Reset"),
+    };
+  }
+  return { ok: false, status: response.status, detail: detailOf(body, response.status), retryAfterSeconds: headerNumber(response, "Retry-After") };
+}
+
+/** The server's `detail` (a string, or the 422 list of {msg}), or a sentence for the status. */
+export function detailOf(body: unknown, status: number): string {
+  const detail = (body as { detail?: unknown } | null)?.detail;
+  if (typeof detail === "string" && detail !== "") return detail;
+  if (Array.isArray(detail)) {
+    const messages = detail.map((item) => (item as { msg?: unknown }).msg).filter((msg): msg is string => typeof msg === "string");
+    if (messages.length > 0) return messages.join(". ");
+  }
+  return `RankLayer answered with an error (HTTP ${status}).`;
+}

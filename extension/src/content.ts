@@ -1,0 +1,53 @@
+/**
+ * The content script on Amazon product and search pages. It never calls the API itself: it asks
+ * the background, once per page view, and only once the tab is visible.
+ */
+import type { Marketplace } from "../../worker/contract/marketplaces";
+import type { ActionAnswer, ExtensionRequest, ProductAnswer, RanksAnswer } from "./messages";
+import { batchesOfTen, panelAnchor, readAmazonPage, searchResults } from "./page-reader";
+import { createPanelHost, PANEL_HOST_ID, renderPanel, type PanelActions } from "./panel/panel-view";
+import { addBadge, badgeText } from "./search-badges";
+import { whenVisible } from "./visibility";
+
+function ask<T>(request: ExtensionRequest): Promise<T> {
+  return chrome.runtime.sendMessage(request) as Promise<T>;
+}
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+async function showPanel(asin: string, marketplace: Marketplace): Promise<void> {
+  if (document.getElementById(PANEL_HOST_ID)) return;
+  const anchor = panelAnchor(document);
+  if (!anchor) return;
+  const { host, root } = createPanelHost();
+  anchor.element.insertAdjacentElement(anchor.position, host);
+  const actions: PanelActions = {
+    track: () => ask<ActionAnswer>({ type: "track", asin, marketplace }),
+    alert: (conditionType, threshold) => ask<ActionAnswer>({ type: "alert", asin, marketplace, conditionType, threshold }),
+    openOptions: () => void ask({ type: "open-options" }),
+  };
+  renderPanel(root, { kind: "loading" }, actions, todayUtc());
+  try {
+    const answer = await ask<ProductAnswer>({ type: "product", asin, marketplace });
+    renderPanel(root, { kind: "ready", answer }, actions, todayUtc());
+  } catch (error) {
+    renderPanel(root, { kind: "failed", status: 0, detail: `The extension could not answer: ${String(error)}`, retryAfterSeconds: null }, actions, todayUtc());
+  }
+}
+
+async function showRanks(marketplace: Marketplace): Promise<void> {
+  for (const batch of batchesOfTen(searchResults(document))) {
+    const answer = await ask<RanksAnswer>({ type: "ranks", asins: batch.map((result) => result.asin), marketplace });
+    // Without a key search ranks are off (each would spend a free lookup): nothing is added.
+    if (!answer.ok && answer.status === 401) return;
+    for (const result of batch) {
+      const item = answer.ok ? answer.items.find((candidate) => candidate.asin === result.asin) : undefined;
+      addBadge(result.element, answer.ok ? badgeText(item) : "BSR not available");
+    }
+    if (!answer.ok) return;
+  }
+}
+
+const page = readAmazonPage(location.href);
+if (page?.kind === "product") whenVisible(document, () => void showPanel(page.asin, page.marketplace));
+else if (page?.kind === "search") whenVisible(document, () => void showRanks(page.marketplace));

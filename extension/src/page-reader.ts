@@ -1,0 +1,60 @@
+/**
+ * Which Amazon page the content script is on, from its URL: a product page (ASIN and
+ * marketplace, read by the site's own ASIN reader) or a search results page.
+ */
+import { isAsin, readPastedAsin } from "../../worker/contract/asin-input";
+import { LOOKUP_MARKETPLACES, MARKETPLACE_HOST, type Marketplace } from "../../worker/contract/marketplaces";
+import { COMPARE_MAX_ASINS } from "../../worker/contract/compare";
+
+export type AmazonPage = { kind: "product"; asin: string; marketplace: Marketplace } | { kind: "search"; marketplace: Marketplace } | null;
+
+export function marketplaceOfHost(hostname: string): Marketplace | null {
+  return LOOKUP_MARKETPLACES.find((code) => MARKETPLACE_HOST[code] === hostname.toLowerCase()) ?? null;
+}
+
+export function readAmazonPage(href: string): AmazonPage {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return null;
+  }
+  const marketplace = marketplaceOfHost(url.hostname);
+  if (!marketplace) return null;
+  if (/\/(?:dp|gp\/product)\//i.test(url.pathname)) {
+    const pasted = readPastedAsin(`https://${url.hostname}${url.pathname}`);
+    return pasted.marketplace && isAsin(pasted.asin) ? { kind: "product", asin: pasted.asin, marketplace: pasted.marketplace } : null;
+  }
+  if (url.pathname === "/s" || url.pathname.startsWith("/s/")) return { kind: "search", marketplace };
+  return null;
+}
+
+/** Search results with their ASINs, in page order (sponsored and organic alike; repeats once). */
+export function searchResults(root: ParentNode): { asin: string; element: HTMLElement }[] {
+  const seen = new Set<string>();
+  const results: { asin: string; element: HTMLElement }[] = [];
+  for (const element of root.querySelectorAll<HTMLElement>('[data-component-type="s-search-result"][data-asin]')) {
+    const asin = (element.dataset.asin ?? "").toUpperCase();
+    if (!isAsin(asin) || seen.has(asin)) continue;
+    seen.add(asin);
+    results.push({ asin, element });
+  }
+  return results;
+}
+
+/** Groups of at most 10: one compare call each. */
+export function batchesOfTen<T>(items: T[]): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < items.length; start += COMPARE_MAX_ASINS) batches.push(items.slice(start, start + COMPARE_MAX_ASINS));
+  return batches;
+}
+
+/** Where the panel goes: under the buy box, else atop the right column, else after the product's centre column. */
+export function panelAnchor(doc: Document): { element: Element; position: "afterend" | "afterbegin" } | null {
+  const buyBox = doc.querySelector("#desktop_buybox, #buybox");
+  if (buyBox) return { element: buyBox, position: "afterend" };
+  const right = doc.querySelector("#rightCol");
+  if (right) return { element: right, position: "afterbegin" };
+  const centre = doc.querySelector("#centerCol, #ppd, #dp-container");
+  return centre ? { element: centre, position: "afterend" } : null;
+}

@@ -1,0 +1,30 @@
+/** The rank beside each search result: a small badge in its own shadow root. */
+import type { CompareItem } from "../../worker/contract/compare";
+import { adoptStyles, el } from "./panel/dom";
+import { formatRank } from "./panel/format";
+
+export const BADGE_CLASS = "ranklayer-extension-rank";
+
+const BADGE_CSS = `
+:host { all: initial; display: inline-block; margin: 4px 0; }
+span { font: 600 12px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; color: #1f2328;
+  background: #eef3fc; border: 1px solid #0b5cd5; border-radius: 999px; padding: 1px 8px; }
+@media (prefers-color-scheme: dark) { span { color: #e6edf3; background: #0d1117; border-color: #79b8ff; } }
+`;
+
+export function badgeText(item: CompareItem | undefined): string {
+  if (!item) return "BSR —";
+  if (!item.ok) return "BSR not available";
+  const { rank, categoryPath, source } = item.product;
+  const where = categoryPath[0] ? ` in ${categoryPath[0]}` : "";
+  return `BSR ${formatRank(rank)}${rank === null ? "" : where}${source === "mock" ? " (mock)" : ""}`;
+}
+
+export function addBadge(result: HTMLElement, text: string): void {
+  result.querySelector(`:scope .${BADGE_CLASS}`)?.remove();
+  const host = el("div", { class: BADGE_CLASS });
+  const root = host.attachShadow({ mode: "open" });
+  adoptStyles(root, BADGE_CSS);
+  root.append(el("span", { title: "Best Sellers Rank from RankLayer" }, text));
+  result.prepend(host);
+}

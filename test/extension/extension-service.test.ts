@@ -1,0 +1,162 @@
+import { describe, expect, it } from "vitest";
+import type { KeyValueStore } from "../../extension/src/answer-cache";
+import { ExtensionService, KEY_STORAGE } from "../../extension/src/extension-service";
+import type { ProductAnswer, RanksAnswer } from "../../extension/src/messages";
+
+const KEY = `rl_live_${"a".repeat(43)}`;
+const ORIGIN = "https://api.example";
+
+class MemoryStore implements KeyValueStore {
+  readonly data = new Map<string, unknown>();
+  async get(keys: string | string[] | null) {
+    const names = keys === null ? [...this.data.keys()] : typeof keys === "string" ? [keys] : keys;
+    return Object.fromEntries(names.filter((name) => this.data.has(name)).map((name) => [name, structuredClone(this.data.get(name))]));
+  }
+  async set(items: Record<string, unknown>) {
+    for (const [name, value] of Object.entries(items)) this.data.set(name, structuredClone(value));
+  }
+  async remove(keys: string | string[]) {
+    for (const name of typeof keys === "string" ? [keys] : keys) this.data.delete(name);
+  }
+}
+
+interface Call {
+  url: string;
+  init: RequestInit;
+}
+
+/** A fake API: answers by path, records every call. */
+function fakeApi(answer: (path: string, init: RequestInit) => Response) {
+  const calls: Call[] = [];
+  const fetch = async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return answer(url.slice(ORIGIN.length), init);
+  };
+  return { calls, fetch };
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+
+const product = { asin: "B08N5WRWNW", marketplace: "US", source: "mock", rank: 1200, categoryPath: ["Electronics"], rating: null, reviewCount: null, refreshedAt: "2026-11-25T04:00:00.000Z" };
+const history = { asin: "B08N5WRWNW", marketplace: "US", range: "7d", days: 7, points: [], velocity: {} };
+
+function productApi() {
+  return fakeApi((path) =>
+    path.startsWith("/api/v1/lookup")
+      ? json(product, 200, { "RateLimit-Limit": "100", "RateLimit-Remaining": "41", "RateLimit-Reset": "86400" })
+      : path.startsWith("/api/v1/history")
+        ? json(history)
+        : json({ detail: "unexpected" }, 500),
+  );
+}
+
+describe("the background service", () => {
+  it("looks a product up anonymously once, with no credentials, and answers again from its 24-hour cache", async () => {
+    const api = productApi();
+    let now = Date.parse("2026-11-25T10:00:00Z");
+    const service = new ExtensionService({ fetch: api.fetch, store: new MemoryStore(), apiOrigin: ORIGIN, now: () => now });
+    const first = await service.product("B08N5WRWNW", "US");
+    expect(first.lookup).toMatchObject({ ok: true, remaining: 41, limit: 100, resetSeconds: 86400 });
+    expect(first).toMatchObject({ signedIn: false, historyDays: 7, fromCache: false });
+    expect(api.calls.map((call) => call.url)).toEqual([
+      `${ORIGIN}/api/v1/lookup?asin=B08N5WRWNW&marketplace=US`,
+      `${ORIGIN}/api/v1/history?asin=B08N5WRWNW&marketplace=US&days=7`,
+    ]);
+    expect(api.calls.every((call) => call.init.credentials === "omit" && !(call.init.headers as Record<string, string>).Authorization)).toBe(true);
+
+    now += 23 * 3600_000;
+    expect((await service.product("B08N5WRWNW", "US")).fromCache).toBe(true);
+    expect(api.calls).toHaveLength(2);
+    now += 3600_000;
+    expect((await service.product("B08N5WRWNW", "US")).fromCache).toBe(false);
+    expect(api.calls).toHaveLength(4);
+  });
+
+  it("sends the key from storage, asks for 90 days, and keeps keyed and anonymous answers apart", async () => {
+    const api = productApi();
+    const store = new MemoryStore();
+    const service = new ExtensionService({ fetch: api.fetch, store, apiOrigin: ORIGIN });
+    await service.product("B08N5WRWNW", "US");
+    await store.set({ [KEY_STORAGE]: KEY });
+    const keyed: ProductAnswer = await service.product("B08N5WRWNW", "US");
+    expect(keyed).toMatchObject({ signedIn: true, historyDays: 90, fromCache: false });
+    expect(api.calls.at(-1)!.url).toContain("&days=90");
+    expect((api.calls.at(-1)!.init.headers as Record<string, string>).Authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  it("does not cache or follow a failed lookup, and keeps the retry time of a 429", async () => {
+    const api = fakeApi(() => json({ detail: "Monthly lookup limit reached." }, 429, { "Retry-After": "3600" }));
+    const service = new ExtensionService({ fetch: api.fetch, store: new MemoryStore(), apiOrigin: ORIGIN });
+    const answer = await service.product("B08N5WRWNW", "US");
+    expect(answer.lookup).toEqual({ ok: false, status: 429, detail: "Monthly lookup limit reached.", retryAfterSeconds: 3600 });
+    expect(answer.history).toBeNull();
+    await service.product("B08N5WRWNW", "US");
+    expect(api.calls).toHaveLength(2);
+  });
+
+  it("says a network failure in words", async () => {
+    const service = new ExtensionService({ fetch: () => Promise.reject(new TypeError("offline")), store: new MemoryStore(), apiOrigin: ORIGIN });
+    expect((await service.product("B08N5WRWNW", "US")).lookup).toMatchObject({ ok: false, status: 0, detail: expect.stringMatching(/^Could not reach RankLayer/) });
+  });
+
+  it("needs a key for Track, Alert and search ranks, and calls nothing without one", async () => {
+    const api = productApi();
+    const service = new ExtensionService({ fetch: api.fetch, store: new MemoryStore(), apiOrigin: ORIGIN });
+    expect(await service.track("B08N5WRWNW", "US")).toEqual({ ok: false, message: "Tracking needs a RankLayer Pro key: add it in the extension's options." });
+    expect((await service.alert({ type: "alert", asin: "B08N5WRWNW", marketplace: "US", conditionType: "rank_above", threshold: 10 })).ok).toBe(false);
+    expect((await service.ranks(["B08N5WRWNW"], "US")) as RanksAnswer).toMatchObject({ ok: false, status: 401 });
+    expect(api.calls).toEqual([]);
+  });
+
+  it("posts Track and Alert with the key, and reports the server's refusal as it is", async () => {
+    const api = fakeApi((path) => {
+      if (path === "/api/v1/watchlist") return json({ item: {} }, 201);
+      if (path === "/api/v1/alerts") return json({ detail: "Your Pro plan allows 500 active alerts." }, 403);
+      return json({}, 500);
+    });
+    const store = new MemoryStore();
+    await store.set({ [KEY_STORAGE]: KEY });
+    const service = new ExtensionService({ fetch: api.fetch, store, apiOrigin: ORIGIN });
+    expect(await service.track("B08N5WRWNW", "DE")).toEqual({ ok: true, message: "Tracking B08N5WRWNW (DE): it is on your watchlist." });
+    expect(JSON.parse(String(api.calls[0]!.init.body))).toEqual({ asin: "B08N5WRWNW", marketplace: "DE" });
+    expect(await service.alert({ type: "alert", asin: "B08N5WRWNW", marketplace: "DE", conditionType: "price_change", threshold: 10 })).toEqual({
+      ok: false,
+      message: "Your Pro plan allows 500 active alerts.",
+    });
+    expect(JSON.parse(String(api.calls[1]!.init.body))).toEqual({ asin: "B08N5WRWNW", marketplace: "DE", conditionType: "price_change", threshold: 10 });
+  });
+
+  it("checks a key before saving it: a malformed key costs no call, a Free account's key is refused in words", async () => {
+    const api = fakeApi(() => json({ detail: "This API key is disabled: the account is on the Free plan, which has no API access. Upgrade to Pro to enable it again." }, 403));
+    const store = new MemoryStore();
+    const service = new ExtensionService({ fetch: api.fetch, store, apiOrigin: ORIGIN });
+    expect(await service.saveKey("hello")).toEqual({ ok: false, detail: expect.stringMatching(/^That is not a RankLayer API key/) });
+    expect(api.calls).toEqual([]);
+    expect(await service.saveKey(KEY)).toEqual({ ok: false, detail: expect.stringMatching(/Free plan, which has no API access/) });
+    expect(store.data.has(KEY_STORAGE)).toBe(false);
+  });
+
+  it("saves a working key (clearing cached answers) and shows only its prefix", async () => {
+    const api = productApi();
+    const store = new MemoryStore();
+    const service = new ExtensionService({ fetch: fakeApi(() => json({ plan: "pro" })).fetch, store, apiOrigin: ORIGIN });
+    await new ExtensionService({ fetch: api.fetch, store, apiOrigin: ORIGIN }).product("B08N5WRWNW", "US");
+    expect([...store.data.keys()].some((name) => name.startsWith("answer:"))).toBe(true);
+    expect(await service.saveKey(` ${KEY} `)).toEqual({ ok: true, status: { keyPrefix: "rl_live_aaaaaa…" } });
+    expect(store.data.get(KEY_STORAGE)).toBe(KEY);
+    expect([...store.data.keys()].some((name) => name.startsWith("answer:"))).toBe(false);
+    expect(await service.removeKey()).toEqual({ keyPrefix: null });
+    expect(store.data.has(KEY_STORAGE)).toBe(false);
+  });
+
+  it("asks for search ranks ten ASINs at a time", async () => {
+    const api = fakeApi(() => json({ marketplace: "US", items: [] }));
+    const store = new MemoryStore();
+    await store.set({ [KEY_STORAGE]: KEY });
+    const service = new ExtensionService({ fetch: api.fetch, store, apiOrigin: ORIGIN });
+    const asins = Array.from({ length: 12 }, (_, i) => `B0000000${String(i).padStart(2, "0")}`);
+    await service.ranks(asins, "US");
+    expect(new URL(api.calls[0]!.url).searchParams.get("asins")!.split(",")).toEqual(asins.slice(0, 10));
+  });
+});

@@ -1,0 +1,81 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { demoUser } from "../../seller/fake-api";
+import { jsonResponse, mockFetch, renderApp, renderRoutes } from "../../helpers";
+import { mainLinkHrefs } from "../page-helpers";
+
+const EXTENSION_ID = "abcdefghijklmnopabcdefghijklmnop";
+const KEY = `rl_live_${"b".repeat(43)}`;
+
+describe("/extension", () => {
+  it("says what the extension shows, how to install it and what it keeps private", async () => {
+    renderApp("/extension");
+    await screen.findByRole("heading", { level: 1, name: "RankLayer on the Amazon page" });
+    const shows = screen.getByRole("region", { name: "What it shows" });
+    expect(within(shows).getByRole("img", { name: "Illustration of the RankLayer panel on an Amazon product page" })).toBeTruthy();
+    expect(within(shows).getByText(/sample figures/)).toBeTruthy();
+    const install = screen.getByRole("region", { name: "Install" });
+    expect(within(install).getAllByRole("listitem").map((item) => within(item).getByRole("heading").textContent)).toEqual(["Build or download", "Load it", "Connect"]);
+    expect(within(screen.getByRole("region", { name: "Permissions and privacy" })).getByText(/never given to Amazon's pages/)).toBeTruthy();
+    expect(mainLinkHrefs()).toEqual(["/pricing", "/docs/api", "/privacy"]);
+  });
+
+  it("is linked from /resources", async () => {
+    renderApp("/resources");
+    await screen.findByRole("heading", { level: 1, name: "Resources" });
+    const tools = screen.getByRole("region", { name: "Tools" });
+    expect(within(tools).getByRole("link", { name: "Browser extension" }).getAttribute("href")).toBe("/extension");
+  });
+});
+
+describe("/extension/connect", () => {
+  afterEach(() => {
+    delete (globalThis as { chrome?: unknown }).chrome;
+  });
+
+  function signedIn(post: () => Response) {
+    return mockFetch((url, init) => {
+      const path = new URL(url, "http://localhost").pathname;
+      if (path === "/api/user/status") return jsonResponse(demoUser());
+      if (path === "/api/auth/xsrf") return jsonResponse({ token: "t" });
+      if (path === "/api/notifications/unread-count") return jsonResponse({ unread: 0 });
+      if (path === "/api/api-keys" && init.method === "POST") return post();
+      return jsonResponse({ detail: `unexpected ${url}` }, 500);
+    });
+  }
+
+  it("asks to be opened from the extension when the URL names no extension", async () => {
+    renderApp("/extension/connect");
+    await screen.findByRole("heading", { level: 1, name: "Connect the browser extension" });
+    expect(screen.getByText(/Open this page from the extension/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Connect the extension" })).toBeNull();
+  });
+
+  it("creates a 'Browser extension' key and hands it to the named extension", async () => {
+    const fetchMock = signedIn(() => jsonResponse({ key: KEY, apiKey: { id: "k1", name: "Browser extension" } }, 201));
+    const sendMessage = vi.fn((_id: string, _message: unknown, reply: (answer: unknown) => void) => reply({ ok: true }));
+    (globalThis as { chrome?: unknown }).chrome = { runtime: { sendMessage } };
+    const { user } = renderRoutes(`/extension/connect?extension=${EXTENSION_ID}`);
+    await user.click(await screen.findByRole("button", { name: "Connect the extension" }));
+    await screen.findByText(/^Connected: the extension now uses your Pro key/);
+    const post = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith("/api/api-keys") && init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: "Browser extension" });
+    expect(sendMessage).toHaveBeenCalledWith(EXTENSION_ID, { type: "ranklayer-connect", key: KEY }, expect.any(Function));
+  });
+
+  it("shows the key to paste when the browser cannot reach the extension (Firefox)", async () => {
+    signedIn(() => jsonResponse({ key: KEY, apiKey: { id: "k1", name: "Browser extension" } }, 201));
+    const { user } = renderRoutes(`/extension/connect?extension=${EXTENSION_ID}`);
+    await user.click(await screen.findByRole("button", { name: "Connect the extension" }));
+    expect((await screen.findByLabelText("New API key")).textContent).toBe(KEY);
+  });
+
+  it("explains that keys need Pro, with a way to upgrade, on a Free account", async () => {
+    signedIn(() => jsonResponse({ detail: "API keys come with the Pro plan (1000 requests per hour). Your plan is Free." }, 403));
+    const { user } = renderRoutes(`/extension/connect?extension=${EXTENSION_ID}`);
+    await user.click(await screen.findByRole("button", { name: "Connect the extension" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toMatch(/^API keys come with the Pro plan .* Your plan is Free\. Upgrade to Pro to use the extension/);
+    expect(within(alert).getByRole("link", { name: "Upgrade to Pro" }).getAttribute("href")).toBe("/billing");
+  });
+});

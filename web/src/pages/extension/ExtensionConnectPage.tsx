@@ -1,0 +1,99 @@
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { EXTENSION_ID_PATTERN, EXTENSION_KEY_NAME } from "../../../../worker/contract/extension";
+import { createApiKey } from "../../api/api-keys";
+import { ApiError, detailText } from "../../api/api-error";
+import { RequireSignIn } from "../../components/RequireSignIn";
+import { pageRuntime, sendKeyToExtension } from "./send-key";
+import "../../styles/marketing.css";
+import "./extension.css";
+
+type Outcome =
+  | { kind: "idle" }
+  | { kind: "working" }
+  | { kind: "connected" }
+  | { kind: "paste"; key: string }
+  | { kind: "refused"; detail: string; needsPro: boolean };
+
+const TITLE = "Connect the browser extension";
+
+/**
+ * /extension/connect?extension=<id>: the extension's options page opens it; signed in on Pro, one
+ * click creates a key named "Browser extension" and hands it to that extension (Chrome's
+ * externally_connectable). Where the browser cannot reach it (Firefox), the key is shown to paste.
+ */
+export function ExtensionConnectPage() {
+  const [params] = useSearchParams();
+  const extensionId = params.get("extension") ?? "";
+  const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
+
+  if (!EXTENSION_ID_PATTERN.test(extensionId)) {
+    return (
+      <div className="container extension-connect">
+        <div className="card">
+          <h1>{TITLE}</h1>
+          <p>Open this page from the extension: its options page has a "Sign in on ranklayer.com" button that brings you here.</p>
+          <Link to="/extension">About the extension</Link>
+        </div>
+      </div>
+    );
+  }
+
+  async function connect() {
+    setOutcome({ kind: "working" });
+    try {
+      const { key } = await createApiKey(EXTENSION_KEY_NAME);
+      const reply = await sendKeyToExtension(pageRuntime(), extensionId, key);
+      if (reply === "unreachable") setOutcome({ kind: "paste", key });
+      else if (reply.ok) setOutcome({ kind: "connected" });
+      else setOutcome({ kind: "refused", detail: reply.detail, needsPro: false });
+    } catch (error) {
+      const detail = error instanceof ApiError ? (detailText(error.detail) ?? error.message) : String(error);
+      setOutcome({ kind: "refused", detail, needsPro: error instanceof ApiError && error.status === 403 && /Pro/.test(detail) });
+    }
+  }
+
+  return (
+    <RequireSignIn title={TITLE} reason="Sign in to create the extension's API key. Keys come with the Pro plan.">
+      {() => (
+        <div className="container extension-connect">
+          <div className="card">
+            <h1>{TITLE}</h1>
+            <p>
+              This creates an API key named "{EXTENSION_KEY_NAME}" and gives it to the extension, which keeps it in its own
+              storage. You can revoke it any time in Settings → API Access.
+            </p>
+            {outcome.kind !== "connected" && outcome.kind !== "paste" && (
+              <button type="button" className="button button--primary" onClick={connect} disabled={outcome.kind === "working"}>
+                Connect the extension
+              </button>
+            )}
+            <div role="status">
+              {outcome.kind === "working" && <p>Creating the key…</p>}
+              {outcome.kind === "connected" && <p>Connected: the extension now uses your Pro key. You can close this tab.</p>}
+            </div>
+            {outcome.kind === "paste" && (
+              <div>
+                <p>Your browser did not let this page reach the extension. Copy the key into the extension's options:</p>
+                <code className="extension-connect__key" aria-label="New API key">
+                  {outcome.key}
+                </code>
+              </div>
+            )}
+            {outcome.kind === "refused" && (
+              <p role="alert" className="notice">
+                {outcome.detail}
+                {outcome.needsPro && (
+                  <>
+                    {" "}
+                    <Link to="/billing">Upgrade to Pro</Link> to use the extension with a key; without one it still shows free lookups.
+                  </>
+                )}
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+    </RequireSignIn>
+  );
+}
