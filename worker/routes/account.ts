@@ -50,7 +50,7 @@ export const accountRoutes = router
       tags,
       summary: "Add (or change) the account's email address: a confirmation link goes to it, with the sign-in limits",
       request: { body: { content: { "application/json": { schema: emailBodySchema } }, required: true } },
-      responses: { 202: jsonAnswer("Sent.", sentSchema), 422: badInput, 429: errorAnswer("Past a sending limit (Retry-After)."), 503: errorAnswer("Email is not set up.") },
+      responses: { 202: jsonAnswer("Sent.", sentSchema), 400: errorAnswer("The body is not JSON."), 403: errorAnswer("A demo account has no address."), 422: badInput, 429: errorAnswer("Past a sending limit (Retry-After)."), 503: errorAnswer("Email is not set up.") },
     }),
     async (c) => {
       const { user } = sessionAccount(c);
@@ -84,7 +84,7 @@ export const accountRoutes = router
       request: { body: { content: { "application/json": { schema: deleteBodySchema } }, required: true } },
       responses: {
         200: jsonAnswer("Deleted; the session is over.", deletionSchema),
-        400: errorAnswer("The confirmation does not match."),
+        400: errorAnswer("The confirmation does not match, or the body is not JSON."),
         422: badInput,
         502: errorAnswer("Stripe did not cancel the subscription; nothing was deleted."),
       },

@@ -81,7 +81,7 @@ export const passkeyRoutes = router
       tags,
       summary: "Rename a passkey",
       request: { params: passkeyIdParamSchema, body: { content: { "application/json": { schema: passkeyNameSchema } }, required: true } },
-      responses: { 200: jsonAnswer("Renamed.", passkeySchema), 404: errorAnswer(NOT_YOURS), 422: badInput },
+      responses: { 200: jsonAnswer("Renamed.", passkeySchema), 400: errorAnswer("The body is not JSON."), 404: errorAnswer(NOT_YOURS), 422: badInput },
     }),
     async (c) => {
       const { user } = sessionAccount(c);

@@ -23,6 +23,8 @@ import {
   signedInSchema,
 } from "./schemas/sign-in";
 
+const notJson = errorAnswer("The body is not JSON.");
+
 /** The browser that asked for an email holds its request id: a code works only there. */
 export const SIGN_IN_REQUEST_COOKIE = "__Host-signin-request";
 
@@ -89,6 +91,7 @@ export const signInRoutes = createRouter()
       request: { body: { content: { "application/json": { schema: emailBodySchema } }, required: true } },
       responses: {
         202: jsonAnswer("Sent (the address is not said to have an account or not).", sentSchema),
+        400: notJson,
         422: badInput,
         429: errorAnswer("Past a sending limit: 5 an hour per address, 20 per client, 1000 in all (Retry-After)."),
         503: errorAnswer("Email is not set up on this server."),
