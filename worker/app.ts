@@ -4,14 +4,13 @@ import { secureHeaders } from "hono/secure-headers";
 import { apiKeyAuth } from "./auth/api-key-auth";
 import { originCheck } from "./auth/origin-check";
 import { sessionMiddleware } from "./auth/session-middleware";
-import { configOf } from "./config";
 import { servicesMiddleware } from "./services";
 import { xsrfProtection } from "./auth/xsrf";
 import { ApiError, codeOfStatus } from "./shared/api-error";
 import { apiBodyLimit } from "./shared/body-limit";
 import { extensionCors } from "./shared/extension-cors";
 import type { AppEnv } from "./env";
-import { createApiApp, serveOpenApiDocument } from "./openapi/document";
+import { createApiApp, serveOpenApiDocuments } from "./openapi/document";
 import { accountRoutes } from "./routes/account";
 import { alertRoutes } from "./routes/alerts";
 import { apiKeyRoutes } from "./routes/api-keys";
@@ -89,7 +88,8 @@ const api = apiApp
   .route("/v1/alerts", alertRoutes)
   .route("/v1/notifications", notificationRoutes);
 
-serveOpenApiDocument(apiApp, (env) => configOf(env).vars.APP_VERSION ?? "0.1.0");
+// /api/openapi.json (public) and /api/openapi-internal.json (session routes), generated on request.
+serveOpenApiDocuments(apiApp);
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.
@@ -103,7 +103,7 @@ export const app = new Hono<AppEnv>()
     }),
   )
   .route("/api", api)
-  .notFound((c) => c.json({ detail: `No API route for ${c.req.method} ${c.req.path}` }, 404))
+  .notFound((c) => c.json({ detail: `No API route for ${c.req.method} ${c.req.path}`, code: "not_found" }, 404))
   .onError((error, c) => {
     if (error instanceof ApiError) {
       return c.json({ detail: error.detail, code: error.code }, error.status, error.headers);

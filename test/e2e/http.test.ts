@@ -79,7 +79,7 @@ describe("unknown paths", () => {
     const response = await fetch(`${appUrl}/api/nope`);
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ detail: "No API route for GET /api/nope" });
+    expect(await response.json()).toEqual({ detail: "No API route for GET /api/nope", code: "not_found" });
   });
 });
 

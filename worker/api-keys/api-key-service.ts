@@ -1,5 +1,5 @@
-import type { UserRecord } from "../auth/accounts-store";
-import { forgetApiKey } from "../auth/api-key-auth";
+import type { UserRecord } from "../accounts/user-store";
+import { forgetApiKey } from "./key-resolver";
 import { MAX_LIVE_API_KEYS, type ApiKeyList, type ApiKeyView, type CreatedApiKey } from "../contract/api-keys";
 import type { Plan } from "../contract/plans";
 import {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { apiKeys, apiKeyUsage, users } from "../db/schema";
-import type { UserRecord } from "../auth/accounts-store";
+import type { UserRecord } from "../accounts/user-store";
 
 /** The D1 side of API keys. Every read and change of a user's keys names the user. */
 export type ApiKeyRecord = typeof apiKeys.$inferSelect;

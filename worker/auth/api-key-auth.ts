@@ -1,45 +1,16 @@
-import type { Context, MiddlewareHandler } from "hono";
-import { findApiKeyByHash, type ApiKeyRecord } from "../api-keys/api-key-store";
-import { countApiKeyUse } from "../api-keys/usage-recorder";
+import type { MiddlewareHandler } from "hono";
 import { bearerToken, hashApiKey, looksLikeApiKey } from "../api-keys/key-format";
-import { planOfUser } from "../billing/user-plan";
-import type { Plan } from "../contract/plans";
-import { configOf } from "../config";
+import { resolveApiKey } from "../api-keys/key-resolver";
+import { countApiKeyUse } from "../api-keys/usage-recorder";
 import type { AppEnv } from "../env";
 import { keyRateLimitHeaders, takeKeyRequest } from "../ratelimit/key-limit";
-import type { UserRecord } from "./accounts-store";
+import { ApiError } from "../shared/api-error";
 
-/**
- * How long an isolate may trust what it read about a key. Revoking deletes this isolate's
- * entry at once; every other isolate sees the revocation (or a plan change) within this.
- */
-export const KEY_CACHE_MS = 3_000;
-const MAX_CACHED = 5_000;
+const challenge = (error: "invalid_token" | "insufficient_scope") => ({
+  "WWW-Authenticate": `Bearer realm="ranklayer", error="${error}"`,
+});
 
-type Resolved = { key: ApiKeyRecord; user: UserRecord; plan: Plan } | null;
-const cache = new Map<string, { value: Resolved; expiresAt: number }>();
-
-async function resolveKey(db: D1Database, keyHash: string): Promise<Resolved> {
-  const now = Date.now();
-  const cached = cache.get(keyHash);
-  if (cached && cached.expiresAt > now) return cached.value;
-  const found = await findApiKeyByHash(db, keyHash);
-  const value = found ? { ...found, plan: await planOfUser(db, found.user) } : null;
-  cache.delete(keyHash);
-  cache.set(keyHash, { value, expiresAt: now + KEY_CACHE_MS });
-  if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
-  return value;
-}
-
-/** Drops this isolate's copy of a key at once (revoke, rotate). */
-export function forgetApiKey(keyHash: string): void {
-  cache.delete(keyHash);
-}
-
-function unauthorized(c: Context<AppEnv>, detail: string) {
-  c.header("WWW-Authenticate", `Bearer realm="ranklayer", error="invalid_token"`);
-  return c.json({ detail }, 401);
-}
+const unauthorized = (detail: string) => new ApiError(401, "unauthenticated", detail, challenge("invalid_token"));
 
 /**
  * Authenticates `Authorization: Bearer rl_live_…`: sets the same `account` the session
@@ -49,31 +20,29 @@ function unauthorized(c: Context<AppEnv>, detail: string) {
 export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearerToken(c.req.header("Authorization"));
   if (token === null) return next();
-  if (!looksLikeApiKey(token)) return unauthorized(c, "Wrong API key: it is not a RankLayer key (rl_live_…).");
-  const keyHash = await hashApiKey(token);
-  const found = await resolveKey(c.env.DB, keyHash);
-  if (!found) return unauthorized(c, "Wrong API key: no such key exists.");
-  if (found.key.revokedAt) return unauthorized(c, `This API key was revoked at ${found.key.revokedAt}.`);
+  if (!looksLikeApiKey(token)) throw unauthorized("Wrong API key: it is not a RankLayer key (rl_live_…).");
+  const found = await resolveApiKey(c.env.DB, await hashApiKey(token));
+  if (!found) throw unauthorized("Wrong API key: no such key exists.");
+  if (found.key.revokedAt) throw unauthorized(`This API key was revoked at ${found.key.revokedAt}.`);
   const planLimit = found.plan.apiRequestsPerHour;
   if (planLimit === null) {
-    c.header("WWW-Authenticate", `Bearer realm="ranklayer", error="insufficient_scope"`);
-    return c.json(
-      {
-        detail: `This API key is disabled: the account is on the ${found.plan.name} plan, which has no API access. Upgrade to Pro to enable it again.`,
-      },
+    throw new ApiError(
       403,
+      "plan_limit",
+      `This API key is disabled: the account is on the ${found.plan.name} plan, which has no API access. Upgrade to Pro to enable it again.`,
+      challenge("insufficient_scope"),
     );
   }
 
-  const limit = configOf(c.env).vars.API_REQUESTS_PER_HOUR || planLimit;
+  const limit = c.var.services.config.vars.API_REQUESTS_PER_HOUR || planLimit;
   const decision = await takeKeyRequest(c.env, found.user.id, limit);
   const headers = keyRateLimitHeaders(decision);
   if (!decision.allowed) {
-    for (const [name, value] of Object.entries(headers)) c.header(name, value);
-    c.header("Retry-After", String(decision.resetSeconds));
-    return c.json(
-      { detail: `API limit reached: ${limit} requests per hour across your keys. It resets at ${decision.resetAt}.` },
+    throw new ApiError(
       429,
+      "rate_limited",
+      `API limit reached: ${limit} requests per hour across your keys. It resets at ${decision.resetAt}.`,
+      { ...headers, "Retry-After": String(decision.resetSeconds) },
     );
   }
   c.set("account", { sessionId: `apikey:${found.key.id}`, user: found.user });

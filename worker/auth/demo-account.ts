@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import type { Bindings } from "../env";
-import { findUser, type UserRecord } from "./accounts-store";
+import { findUser, type UserRecord } from "../accounts/user-store";
 import { signingKey, verifySignedToken } from "./signing-key";
 
 /**

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { siteOriginOf } from "../config";
 import type { AppEnv } from "../env";
+import { ApiError } from "../shared/api-error";
 import { isExtensionKeyRequest } from "../shared/extension-cors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -15,8 +15,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const origin = c.req.header("Origin");
-  if (origin === undefined || origin === siteOriginOf(c.env) || origin === new URL(c.req.url).origin) return next();
+  if (origin === undefined || origin === c.var.services.config.siteOrigin || origin === new URL(c.req.url).origin) return next();
   // The browser extension's keyed /api/v1 calls carry no cookie (extension-cors.ts refuses one).
   if (isExtensionKeyRequest(origin, c.req.path, c.req.header("Authorization"))) return next();
-  return c.json({ detail: "This request came from another site (its Origin is not this site's), so it was refused." }, 403);
+  throw new ApiError(403, "forbidden", "This request came from another site (its Origin is not this site's), so it was refused.");
 };

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../env";
+import { ApiError } from "../shared/api-error";
 import { readCookie, SESSION_COOKIE } from "./cookies";
 import { readSession, type SignedInAccount } from "./session";
 
@@ -13,12 +13,13 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next();
 };
 
+export const SIGN_IN_FIRST = "Sign in first: connect your Amazon seller account or continue with the demo.";
+
 /** 401 for routes that need a signed-in account. */
 export const requireAccount: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.get("account")) {
     // Scripts authenticate with an API key (RFC 6750 challenge); browsers ignore a Bearer challenge.
-    c.header("WWW-Authenticate", 'Bearer realm="ranklayer"');
-    return c.json({ detail: "Sign in first: connect your Amazon seller account or continue with the demo." }, 401);
+    throw new ApiError(401, "unauthenticated", SIGN_IN_FIRST, { "WWW-Authenticate": 'Bearer realm="ranklayer"' });
   }
   return next();
 };
@@ -26,6 +27,6 @@ export const requireAccount: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** The signed-in account of a route behind `requireAccount`. */
 export function currentAccount(c: Context<AppEnv>): SignedInAccount {
   const account = c.get("account");
-  if (!account) throw new HTTPException(401, { message: "Sign in first." });
+  if (!account) throw new ApiError(401, "unauthenticated", "Sign in first.");
   return account;
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { sessions, users } from "../db/schema";
-import type { UserRecord } from "./accounts-store";
+import type { UserRecord } from "../accounts/user-store";
 
 /** The D1 side of sessions: a row per signed-in browser, so a session can be revoked before its token expires. */
 

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Bindings } from "../env";
+import { ApiError } from "../shared/api-error";
 import { hmacSha256 } from "../shared/hmac";
 import { readCookie, XSRF_COOKIE, XSRF_HEADER } from "./cookies";
 import { base64UrlEncode, randomToken, signingKey } from "./signing-key";
@@ -35,15 +36,11 @@ export const xsrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
 
   const cookie = readCookie(c, XSRF_COOKIE);
   const header = c.req.header(XSRF_HEADER);
-  if (!cookie || !header) {
-    return c.json({ detail: "Missing XSRF token. Reload the page and try again." }, 403);
-  }
-  if (!constantTimeEqual(cookie, header)) {
-    return c.json({ detail: "XSRF token mismatch. Reload the page and try again." }, 403);
-  }
+  if (!cookie || !header) throw new ApiError(403, "xsrf_failed", "Missing XSRF token. Reload the page and try again.");
+  if (!constantTimeEqual(cookie, header)) throw new ApiError(403, "xsrf_failed", "XSRF token mismatch. Reload the page and try again.");
   const account = c.get("account");
   if (account && !constantTimeEqual(header, await sessionXsrfToken(c.env, account.sessionId))) {
-    return c.json({ detail: "XSRF token does not belong to this session. Reload the page and try again." }, 403);
+    throw new ApiError(403, "xsrf_failed", "XSRF token does not belong to this session. Reload the page and try again.");
   }
   return next();
 };

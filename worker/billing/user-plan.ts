@@ -1,4 +1,4 @@
-import type { UserRecord } from "../auth/accounts-store";
+import type { UserRecord } from "../accounts/user-store";
 import type { Plan } from "../contract/plans";
 import { planFromBilling } from "./entitlements";
 import { findUserBilling, type SubscriptionRecord } from "./subscription-store";

@@ -1,7 +1,4 @@
-import * as z from "zod/mini";
-import { asinSchema } from "./lookup";
 import type { SellerRegion } from "./marketplaces";
-import { ACCOUNT_MARKETPLACES } from "./user-status";
 
 export {
   ACCOUNT_MARKETPLACES,
@@ -10,10 +7,12 @@ export {
   type AccountMarketplace,
   type UserStatus,
 } from "./user-status";
+export type { CatalogItemQuery } from "./catalog-item";
 
 /**
- * Request schemas and response shapes of the seller account API, shared by the
- * Worker's validators and the /onboarding, /seller-central and /settings forms.
+ * The seller account API's shapes and choices, shared by the Worker and the /onboarding,
+ * /seller-central and /settings screens. Zod-free, so a screen that only shows these loads
+ * no validator; the request schemas are in account-request.ts.
  */
 
 /** Marketplaces the Data Refresh tab of /settings offers. */
@@ -25,61 +24,30 @@ export type RefreshFrequency = (typeof REFRESH_FREQUENCIES)[number];
 
 export const BRAND_NAME_MAX_LENGTH = 100;
 
-function marketplaceEnum<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.pipe(
-    z.string({ error: "Marketplace is required" }).check(z.trim(), z.toUpperCase()),
-    z.enum(values, { error: `Marketplace must be one of ${values.join(", ")}` }),
-  );
+/** POST /api/onboarding, as sent: the marketplace is normalized and a blank brand name stored as none. */
+export interface OnboardingInput {
+  marketplace: string;
+  brandName?: string | null;
 }
 
-export const onboardingSchema = z.object({
-  marketplace: marketplaceEnum(ACCOUNT_MARKETPLACES),
-  // Optional; a blank name is stored as no name.
-  brandName: z.pipe(
-    z.optional(
-      z.nullable(
-        z.string({ error: "Brand name must be text" }).check(
-          z.trim(),
-          z.maxLength(BRAND_NAME_MAX_LENGTH, { error: `Brand name must be at most ${BRAND_NAME_MAX_LENGTH} characters` }),
-        ),
-      ),
-    ),
-    z.transform((name): string | null => (name ? name : null)),
-  ),
-});
-export type OnboardingInput = z.input<typeof onboardingSchema>;
+export interface NotificationSettings {
+  emailAlerts: boolean;
+  inAppAlerts: boolean;
+  weeklyReport: boolean;
+  rankDrops: boolean;
+  buyBoxLoss: boolean;
+}
 
-export const catalogItemQuerySchema = z.object({
-  asin: asinSchema,
-  marketplace: z._default(marketplaceEnum(ACCOUNT_MARKETPLACES), "US"),
-});
-export type CatalogItemQuery = z.output<typeof catalogItemQuerySchema>;
-
-const toggle = (name: string) => z.boolean({ error: `${name} must be true or false` });
-
-export const notificationSettingsSchema = z.object({
-  emailAlerts: toggle("emailAlerts"),
-  inAppAlerts: toggle("inAppAlerts"),
-  weeklyReport: toggle("weeklyReport"),
-  rankDrops: toggle("rankDrops"),
-  buyBoxLoss: toggle("buyBoxLoss"),
-});
-
-export const dataRefreshSettingsSchema = z.object({
-  frequency: z.enum(REFRESH_FREQUENCIES, {
-    error: `Frequency must be one of ${REFRESH_FREQUENCIES.join(", ")}`,
-  }),
-  marketplace: marketplaceEnum(REFRESH_MARKETPLACES),
-});
+export interface DataRefreshSettings {
+  frequency: RefreshFrequency;
+  marketplace: RefreshMarketplace;
+}
 
 /** PUT /api/settings: both groups, in full. */
-export const settingsUpdateSchema = z.object({
-  notifications: notificationSettingsSchema,
-  dataRefresh: dataRefreshSettingsSchema,
-});
-export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
-export type NotificationSettings = SettingsUpdate["notifications"];
-export type DataRefreshSettings = SettingsUpdate["dataRefresh"];
+export interface SettingsUpdate {
+  notifications: NotificationSettings;
+  dataRefresh: DataRefreshSettings;
+}
 
 export const DEFAULT_SETTINGS: SettingsUpdate = {
   notifications: { emailAlerts: true, inAppAlerts: true, weeklyReport: false, rankDrops: true, buyBoxLoss: true },
@@ -124,8 +92,3 @@ export interface ConnectionStatus {
 export interface SettingsResponse extends SettingsUpdate {
   connection: ConnectionStatus;
 }
-
-/** GET /api/auth/url: which Seller Central the seller signs in to (its region's). */
-export const authUrlQuerySchema = z.object({
-  marketplace: z._default(marketplaceEnum(ACCOUNT_MARKETPLACES), "US"),
-});

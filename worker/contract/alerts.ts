@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import * as z from "zod";
 import { asinSchema, marketplaceSchema } from "./lookup";
 import type { Marketplace } from "./marketplaces";
 
@@ -35,10 +35,10 @@ const conditionSchema = z.enum(ALERT_CONDITIONS, {
   error: `Condition must be one of ${ALERT_CONDITIONS.join(", ")}`,
 });
 
-const thresholdSchema = z.int({ error: "Threshold must be a whole number" }).check(
-  z.minimum(1, { error: "Threshold must be at least 1" }),
-  z.maximum(THRESHOLD_MAX, { error: `Threshold must be at most ${THRESHOLD_MAX}` }),
-);
+const thresholdSchema = z
+  .int({ error: "Threshold must be a whole number" })
+  .min(1, { error: "Threshold must be at least 1" })
+  .max(THRESHOLD_MAX, { error: `Threshold must be at most ${THRESHOLD_MAX}` });
 
 const channelFlag = (name: string) => z.boolean({ error: `${name} must be true or false` });
 
@@ -47,33 +47,29 @@ export const newAlertSchema = z
   .object({
     asin: asinSchema,
     conditionType: conditionSchema,
-    threshold: z.optional(z.nullable(thresholdSchema)),
+    threshold: thresholdSchema.nullable().optional(),
     marketplace: marketplaceSchema,
-    email_enabled: z._default(channelFlag("email_enabled"), true),
-    in_app_enabled: z._default(channelFlag("in_app_enabled"), true),
+    email_enabled: channelFlag("email_enabled").default(true),
+    in_app_enabled: channelFlag("in_app_enabled").default(true),
   })
-  .check(
-    z.refine((alert) => alert.conditionType === "buybox_lost" || typeof alert.threshold === "number", {
-      error: "Threshold is required for this condition",
-      path: ["threshold"],
-    }),
-  );
+  .refine((alert) => alert.conditionType === "buybox_lost" || typeof alert.threshold === "number", {
+    error: "Threshold is required for this condition",
+    path: ["threshold"],
+  });
 export type NewAlertInput = z.input<typeof newAlertSchema>;
 export type NewAlert = z.output<typeof newAlertSchema>;
 
 /** PATCH /api/alerts/:id: any of threshold, channels or paused. */
 export const alertPatchSchema = z
   .object({
-    threshold: z.optional(thresholdSchema),
-    email_enabled: z.optional(channelFlag("email_enabled")),
-    in_app_enabled: z.optional(channelFlag("in_app_enabled")),
-    paused: z.optional(channelFlag("paused")),
+    threshold: thresholdSchema.optional(),
+    email_enabled: channelFlag("email_enabled").optional(),
+    in_app_enabled: channelFlag("in_app_enabled").optional(),
+    paused: channelFlag("paused").optional(),
   })
-  .check(
-    z.refine((patch) => Object.values(patch).some((value) => value !== undefined), {
-      error: "Send at least one of threshold, email_enabled, in_app_enabled or paused",
-    }),
-  );
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
+    error: "Send at least one of threshold, email_enabled, in_app_enabled or paused",
+  });
 export type AlertPatch = z.output<typeof alertPatchSchema>;
 
 /** One alert as the API returns it, with the last check's outcome so the list can say what happened overnight. */

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import * as z from "zod";
 
 /** POST /api/billing/create-checkout. Only Pro is bought online; Enterprise is agreed with sales. */
 export const checkoutRequestSchema = z.object({

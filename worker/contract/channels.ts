@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import * as z from "zod";
 import { webhookUrlProblem } from "./webhook-url";
 
 /**
@@ -11,45 +11,39 @@ export const CHANNEL_LIMITS = { alertEmail: 254, webhookUrl: 2_048 } as const;
 const blankToNull = (value: string | null): string | null => (value ? value : null);
 
 const trimmedText = (label: string, max: number) =>
-  z.string({ error: `${label} must be text` }).check(
-    z.trim(),
-    z.maxLength(max, { error: `${label} must be at most ${max.toLocaleString("en-US")} characters` }),
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max.toLocaleString("en-US")} characters` });
+
+export const alertEmailSchema = trimmedText("Alert email", CHANNEL_LIMITS.alertEmail)
+  .nullable()
+  .transform(blankToNull)
+  .pipe(z.email({ error: "Enter a valid email address" }).nullable());
+
+export const webhookUrlSchema = trimmedText("Webhook URL", CHANNEL_LIMITS.webhookUrl)
+  .nullable()
+  .transform(blankToNull)
+  .pipe(
+    z
+      .url({
+        protocol: /^https$/,
+        hostname: z.regexes.domain,
+        error: "Webhook URL must be a full https:// address, e.g. https://hooks.slack.com/services/…",
+      })
+      // The rules beyond the shape: port 443, no userinfo, no local or IP-embedding names.
+      .transform((value: string, ctx) => {
+        const problem = webhookUrlProblem(value);
+        if (problem) ctx.issues.push({ code: "custom", message: problem, input: value });
+        return value;
+      })
+      .nullable(),
   );
-
-export const alertEmailSchema = z.pipe(
-  z.nullable(trimmedText("Alert email", CHANNEL_LIMITS.alertEmail)),
-  z.pipe(
-    z.transform(blankToNull),
-    z.nullable(z.email({ error: "Enter a valid email address" })),
-  ),
-);
-
-export const webhookUrlSchema = z.pipe(
-  z.nullable(trimmedText("Webhook URL", CHANNEL_LIMITS.webhookUrl)),
-  z.pipe(
-    z.transform(blankToNull),
-    z.nullable(
-      z.pipe(
-        z.url({
-          protocol: /^https$/,
-          hostname: z.regexes.domain,
-          error: "Webhook URL must be a full https:// address, e.g. https://hooks.slack.com/services/…",
-        }),
-        // The rules beyond the shape: port 443, no userinfo, no local or IP-embedding names.
-        z.transform((value: string, ctx) => {
-          const problem = webhookUrlProblem(value);
-          if (problem) ctx.issues.push({ code: "custom", message: problem, input: value });
-          return value;
-        }),
-      ),
-    ),
-  ),
-);
 
 /** PUT /api/settings/channels: a field left out stays as it is; null or blank clears it. */
 export const channelsUpdateSchema = z.object({
-  alertEmail: z.optional(alertEmailSchema),
-  webhookUrl: z.optional(webhookUrlSchema),
+  alertEmail: alertEmailSchema.optional(),
+  webhookUrl: webhookUrlSchema.optional(),
 });
 export type ChannelsUpdateInput = z.input<typeof channelsUpdateSchema>;
 export type ChannelsUpdate = z.output<typeof channelsUpdateSchema>;

@@ -1,19 +1,20 @@
-import * as z from "zod/mini";
+import * as z from "zod";
 
 /** Length caps of the contact form, also set as maxLength on its inputs. */
 export const CONTACT_LIMITS = { name: 100, company: 100, email: 254, message: 5_000 } as const;
 
 /** Name and company go into email headers: a control character (CR, LF, TAB, …) is refused, never passed on. */
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
-const singleLine = (label: string) =>
-  z.regex(NO_CONTROL_CHARACTERS, { error: `${label} must be one line of text without control characters` });
+const singleLine = (label: string) => ({ error: `${label} must be one line of text without control characters` });
 
 function text(label: string, max: number) {
-  return z.string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) }).check(
-    z.trim(),
-    // abort: a blank field is reported once, as missing.
-    z.minLength(1, { error: `${label} is required`, abort: true }),
-    z.maxLength(max, { error: `${label} must be at most ${max.toLocaleString("en-US")} characters` }),
+  return (
+    z
+      .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+      .trim()
+      // abort: a blank field is reported once, as missing.
+      .min(1, { error: `${label} is required`, abort: true })
+      .max(max, { error: `${label} must be at most ${max.toLocaleString("en-US")} characters` })
   );
 }
 
@@ -22,21 +23,18 @@ function text(label: string, max: number) {
  * `website` is the honeypot: hidden from people, so only bots fill it in.
  */
 export const contactSchema = z.object({
-  name: z.pipe(text("Name", CONTACT_LIMITS.name), z.string().check(singleLine("Name"))),
-  company: z.optional(
-    z.pipe(
-      z.string({ error: "Company must be text" }).check(
-        z.trim(),
-        z.maxLength(CONTACT_LIMITS.company, { error: `Company must be at most ${CONTACT_LIMITS.company} characters` }),
-        singleLine("Company"),
-      ),
-      // A blank company is no company.
-      z.transform((value: string) => (value === "" ? undefined : value)),
-    ),
-  ),
-  email: z.pipe(text("Email", CONTACT_LIMITS.email), z.email({ error: "Enter a valid email address" })),
+  name: text("Name", CONTACT_LIMITS.name).pipe(z.string().regex(NO_CONTROL_CHARACTERS, singleLine("Name"))),
+  company: z
+    .string({ error: "Company must be text" })
+    .trim()
+    .max(CONTACT_LIMITS.company, { error: `Company must be at most ${CONTACT_LIMITS.company} characters` })
+    .regex(NO_CONTROL_CHARACTERS, singleLine("Company"))
+    // A blank company is no company.
+    .transform((value: string) => (value === "" ? undefined : value))
+    .optional(),
+  email: text("Email", CONTACT_LIMITS.email).pipe(z.email({ error: "Enter a valid email address" })),
   message: text("Message", CONTACT_LIMITS.message),
-  website: z.optional(z.string()),
+  website: z.string().optional(),
 });
 
 export type ContactInput = z.input<typeof contactSchema>;

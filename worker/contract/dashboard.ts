@@ -1,14 +1,19 @@
-import * as z from "zod/mini";
+import * as z from "zod";
 import { HISTORY_RANGES, type HistoryRange, type RankVelocity } from "./history";
 import { LOOKUP_MARKETPLACES, type Marketplace } from "./marketplaces";
 import type { Price } from "./product";
 
 /** The seller dashboard, portfolio and their filters, shared by the Worker and the web app. */
 
-const optionalMarketplace = z.optional(
-  z.pipe(z.string().check(z.trim(), z.toUpperCase()), z.enum(LOOKUP_MARKETPLACES, { error: `Marketplace must be one of ${LOOKUP_MARKETPLACES.join(", ")}` })),
-);
-const optionalName = z.optional(z.string().check(z.trim(), z.maxLength(200, { error: "At most 200 characters" })));
+const marketplace = () =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(LOOKUP_MARKETPLACES, { error: `Marketplace must be one of ${LOOKUP_MARKETPLACES.join(", ")}` }));
+const range = () => z.enum(HISTORY_RANGES, { error: `Range must be one of ${HISTORY_RANGES.join(", ")}` }).default("7d");
+const optionalMarketplace = marketplace().optional();
+const optionalName = z.string().trim().max(200, { error: "At most 200 characters" }).optional();
 
 export const dashboardQuerySchema = z.object({ marketplace: optionalMarketplace, brand: optionalName });
 export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
@@ -17,7 +22,7 @@ export const portfolioQuerySchema = z.object({
   marketplace: optionalMarketplace,
   brand: optionalName,
   category: optionalName,
-  range: z._default(z.enum(HISTORY_RANGES, { error: `Range must be one of ${HISTORY_RANGES.join(", ")}` }), "7d"),
+  range: range(),
 });
 export type PortfolioQuery = z.output<typeof portfolioQuerySchema>;
 
@@ -129,9 +134,9 @@ export interface RefreshResponse {
 }
 
 export const intradayQuerySchema = z.object({
-  marketplace: z.pipe(z.string().check(z.trim(), z.toUpperCase()), z.enum(LOOKUP_MARKETPLACES, { error: `Marketplace must be one of ${LOOKUP_MARKETPLACES.join(", ")}` })),
-  asins: z.string().check(z.regex(/^[A-Za-z0-9]{10}(,[A-Za-z0-9]{10}){0,9}$/, { error: "asins must be 1 to 10 ASINs, comma-separated" })),
-  range: z._default(z.enum(HISTORY_RANGES, { error: `Range must be one of ${HISTORY_RANGES.join(", ")}` }), "7d"),
+  marketplace: marketplace(),
+  asins: z.string().regex(/^[A-Za-z0-9]{10}(,[A-Za-z0-9]{10}){0,9}$/, { error: "asins must be 1 to 10 ASINs, comma-separated" }),
+  range: range(),
 });
 
 /** GET /api/dashboard/intraday (Pro): the extra refreshes' hourly points. */

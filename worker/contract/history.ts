@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import * as z from "zod";
 import { asinSchema, marketplaceSchema } from "./lookup";
 import type { Marketplace } from "./marketplaces";
 import { HISTORY_RANGE_DAYS, HISTORY_RANGES, type HistoryRange } from "./history-ranges";
@@ -12,17 +12,17 @@ const daysError = `days must be a whole number from 1 to ${HISTORY_DAYS_MAX}`;
 export const historyQuerySchema = z.object({
   asin: asinSchema,
   marketplace: marketplaceSchema,
-  range: z._default(z.enum(HISTORY_RANGES, { error: `Range must be one of ${HISTORY_RANGES.join(", ")}` }), "7d"),
+  range: z
+    .enum(HISTORY_RANGES, { error: `Range must be one of ${HISTORY_RANGES.join(", ")}` })
+    .default("7d")
+    .meta({ description: "7d, 30d or 90d, up to the plan's history days; default 7d.", example: "30d" }),
   /** Any number of days up to the plan's; when given, it wins over `range`. */
-  days: z.optional(
-    z.pipe(
-      z.string(),
-      z.pipe(
-        z.transform((text: string) => (/^\d+$/.test(text) ? Number(text) : Number.NaN)),
-        z.int({ error: daysError }).check(z.minimum(1, { error: daysError }), z.maximum(HISTORY_DAYS_MAX, { error: daysError })),
-      ),
-    ),
-  ),
+  days: z
+    .string()
+    .transform((text: string) => (/^\d+$/.test(text) ? Number(text) : Number.NaN))
+    .pipe(z.int({ error: daysError }).min(1, { error: daysError }).max(HISTORY_DAYS_MAX, { error: daysError }))
+    .optional()
+    .meta({ description: "Any number of days, 1–90, up to the plan's history days; wins over `range`.", example: "14" }),
 });
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
 

@@ -1,29 +1,23 @@
-import * as z from "zod/mini";
+import * as z from "zod";
 import { ASIN_LENGTH, ASIN_PATTERN, DEFAULT_MARKETPLACE, LOOKUP_MARKETPLACES } from "./marketplaces";
 
-/**
- * One definition of a lookup request, used by the Worker's validator and by the
- * home-page form. zod/mini keeps it small enough for the first-load bundle.
- */
-export const asinSchema = z.string({
-  error: (issue) => (issue.input === undefined ? "ASIN is required" : "ASIN must be text"),
-}).check(
-  z.trim(),
-  z.toUpperCase(),
+/** One definition of a lookup request: the Worker's validator and the OpenAPI entry of GET /api/v1/lookup. */
+export const asinSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? "ASIN is required" : "ASIN must be text") })
+  .trim()
+  .toUpperCase()
   // abort: an empty ASIN is reported once, as missing, not also as malformed.
-  z.minLength(1, { error: "ASIN is required", abort: true }),
-  z.regex(ASIN_PATTERN, { error: `ASIN must be ${ASIN_LENGTH} letters or digits` }),
-);
+  .min(1, { error: "ASIN is required", abort: true })
+  .regex(ASIN_PATTERN, { error: `ASIN must be ${ASIN_LENGTH} letters or digits` })
+  .meta({ description: "The 10-character ASIN (case and spaces ignored).", example: "B08N5WRWNW" });
 
-export const marketplaceSchema = z._default(
-  z.pipe(
-    z.string().check(z.trim(), z.toUpperCase()),
-    z.enum(LOOKUP_MARKETPLACES, {
-      error: `Marketplace must be one of ${LOOKUP_MARKETPLACES.join(", ")}`,
-    }),
-  ),
-  DEFAULT_MARKETPLACE,
-);
+export const marketplaceSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .pipe(z.enum(LOOKUP_MARKETPLACES, { error: `Marketplace must be one of ${LOOKUP_MARKETPLACES.join(", ")}` }))
+  .default(DEFAULT_MARKETPLACE)
+  .meta({ description: `One of ${LOOKUP_MARKETPLACES.join(", ")}; default ${DEFAULT_MARKETPLACE}.`, example: DEFAULT_MARKETPLACE });
 
 export const lookupQuerySchema = z.object({
   asin: asinSchema,

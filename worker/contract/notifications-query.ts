@@ -1,8 +1,11 @@
-import * as z from "zod/mini";
+import * as z from "zod";
 import { pageQueryShape } from "./pagination";
 
 /** GET /api/notifications: unread only or all, one page at a time. (contract/notifications.ts stays zod-free for the header.) */
 export const notificationQuerySchema = z.object({
   ...pageQueryShape,
-  unread: z.optional(z.enum(["true", "false"], { error: "unread must be true or false" })),
+  unread: z
+    .enum(["true", "false"], { error: "unread must be true or false" })
+    .optional()
+    .meta({ description: "`true` for unread notifications only.", example: "true" }),
 });

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import * as z from "zod";
 
 /**
  * Cursor pagination of every list: `?limit=` (1–1000; without it, the whole list) and
@@ -6,20 +6,20 @@ import * as z from "zod/mini";
  */
 export const PAGE_LIMIT_MAX = 1000;
 
+const limitError = `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`;
+
 export const pageQueryShape = {
-  cursor: z.optional(z.string().check(z.minLength(1, { error: "cursor must not be empty" }))),
-  limit: z.optional(
-    z.pipe(
-      z.string(),
-      z.pipe(
-        z.transform((text: string) => (/^\d+$/.test(text) ? Number(text) : Number.NaN)),
-        z.int({ error: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}` }).check(
-          z.minimum(1, { error: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}` }),
-          z.maximum(PAGE_LIMIT_MAX, { error: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}` }),
-        ),
-      ),
-    ),
-  ),
+  cursor: z
+    .string()
+    .min(1, { error: "cursor must not be empty" })
+    .optional()
+    .meta({ description: "The `next_cursor` of the previous page." }),
+  limit: z
+    .string()
+    .transform((text: string) => (/^\d+$/.test(text) ? Number(text) : Number.NaN))
+    .pipe(z.int({ error: limitError }).min(1, { error: limitError }).max(PAGE_LIMIT_MAX, { error: limitError }))
+    .optional()
+    .meta({ description: "Items per page, 1–1000; without it, the whole list.", example: "50" }),
 };
 export const pageQuerySchema = z.object(pageQueryShape);
 export type PageQuery = z.output<typeof pageQuerySchema>;

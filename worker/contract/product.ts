@@ -1,4 +1,5 @@
-import type { Marketplace } from "./marketplaces";
+import * as z from "zod";
+import { LOOKUP_MARKETPLACES, type Marketplace } from "./marketplaces";
 
 export type DataSource = "cache" | "live" | "mock";
 
@@ -33,3 +34,25 @@ export interface LookupResult extends ProductData {
   /** ISO 8601 UTC time the data was fetched from the source. */
   refreshedAt: string;
 }
+
+const isoTime = z.string().meta({ format: "date-time", example: "2026-11-24T04:00:00.000Z" });
+
+/** The answer schema of GET /api/v1/lookup (and of each compare item), checked against LookupResult. */
+export const lookupResultSchema: z.ZodType<LookupResult> = z
+  .object({
+    asin: z.string().meta({ example: "B08N5WRWNW" }),
+    marketplace: z.enum(LOOKUP_MARKETPLACES).meta({ example: "US" }),
+    source: z.enum(["live", "cache", "mock"]),
+    title: z.string().nullable(),
+    image: z.string().nullable(),
+    categoryPath: z.array(z.string()),
+    rank: z.number().int().nullable(),
+    price: z.object({ amount: z.number(), currency: z.string() }).nullable(),
+    offers: z.number().int().nullable(),
+    rating: z.number().nullable(),
+    reviewCount: z.number().int().nullable(),
+    detailPageUrl: z.string().nullable(),
+    brand: z.string().optional(),
+    refreshedAt: isoTime,
+  })
+  .meta({ id: "LookupResult" });

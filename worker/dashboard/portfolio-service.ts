@@ -1,5 +1,5 @@
 import type { Bindings } from "../env";
-import type { UserRecord } from "../auth/accounts-store";
+import type { UserRecord } from "../accounts/user-store";
 import type { PortfolioQuery, PortfolioResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
 import { revenueByAsin, trackedMarketplaces, trackedRows } from "./dashboard-service";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type * as z from "zod/mini";
+import type * as z from "zod";
 import type { Plan } from "../contract/plans";
 import type { AppEnv } from "../env";
 import type { ExportTable } from "./export-table";
@@ -17,7 +17,7 @@ export interface ExportRefusal {
   detail: string;
 }
 
-/** Anything with zod's safeParse: zod/mini contract schemas and classic zod alike. */
+/** Anything with zod's safeParse (the contract's classic zod schemas). */
 export interface QuerySchema<Q> {
   safeParse(value: unknown): { success: true; data: Q } | { success: false; error: z.core.$ZodError };
 }

@@ -1,43 +1,71 @@
 import type { Hook } from "@hono/zod-openapi";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { AppEnv } from "../env";
+import type { ErrorBody } from "../shared/api-error";
 import { validationDetails } from "../validation";
 import { registerShared } from "./responses";
-import { registerV1Paths } from "./v1-paths";
+import { splitDocument, type OpenApiDocument } from "./split";
 
-/** createRoute validators answer bad input like every other route: 422 `{detail: [{loc, msg, type}]}`. */
+/** Validators answer bad input like every other error: 422 `{detail: [{loc, msg, type}], code}`. */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
-  if (!result.success) return c.json({ detail: validationDetails(result.target, result.error) }, 422);
+  if (!result.success) {
+    const body: ErrorBody = { detail: validationDetails(result.target, result.error), code: "validation_failed" };
+    return c.json(body, 422);
+  }
 };
 
 /**
- * The /api app: an OpenAPIHono, so a router written with createRoute and mounted with
- * `.route()` adds its operations to /api/openapi.json by itself.
+ * The /api app: an OpenAPIHono, so every router declared with createRoute (openapi/router.ts)
+ * and mounted with `.route()` adds its operations to the documents by itself.
  */
 export function createApiApp(): OpenAPIHono<AppEnv> {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   registerShared(api.openAPIRegistry);
-  registerV1Paths(api.openAPIRegistry);
   return api;
 }
 
-/** GET /api/openapi.json, generated on request from everything registered by then. */
-export function serveOpenApiDocument(api: OpenAPIHono<AppEnv>, version: (env: AppEnv["Bindings"]) => string): void {
-  api.doc31("/openapi.json", (c) => ({
-    openapi: "3.1.0",
-    info: {
-      title: "RankLayer API",
-      version: version(c.env),
-      description:
-        "Amazon Best Sellers Rank, price and offers by ASIN, rank history, the watchlist, alerts and notifications. " +
-        "Send an API key from Settings → API Access as `Authorization: Bearer rl_live_…`. " +
-        "Lists take `?limit=` and `?cursor=` and answer `next_cursor`. Every error is `{detail}`.",
-    },
-    servers: [{ url: "/api", description: "This host" }],
-    tags: [
-      { name: "Products", description: "Public product data by ASIN." },
-      { name: "Watchlist", description: "The ASINs your account tracks every night." },
-      { name: "Alerts", description: "Rank, price and seller alerts, and the notifications they send." },
-    ],
-  }));
+/** The public API: key holders' /api/v1 and the exports. Everything else is the web app's own. */
+export const isPublicPath = (path: string): boolean => path.startsWith("/v1/") || path.startsWith("/exports/");
+
+const INTRO =
+  "Send an API key from Settings → API Access as `Authorization: Bearer rl_live_…`. " +
+  "Lists take `?limit=` and `?cursor=` and answer `next_cursor`. Every error is `{detail, code}` (the Error schema lists the codes).";
+
+type Documents = { publicDocument: OpenApiDocument; internalDocument: OpenApiDocument };
+
+function generate(api: OpenAPIHono<AppEnv>, version: string): Documents {
+  const { publicDocument, internalDocument } = splitDocument(
+    api.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "RankLayer API", version }, servers: [{ url: "/api", description: "This host" }] }) as OpenApiDocument,
+    isPublicPath,
+  );
+  publicDocument.info.description = `Amazon Best Sellers Rank, price and offers by ASIN, rank history, the watchlist, alerts, notifications and exports. ${INTRO}`;
+  publicDocument.tags = [
+    { name: "Products", description: "Public product data by ASIN." },
+    { name: "Watchlist", description: "The ASINs your account tracks every night." },
+    { name: "Alerts", description: "Rank, price and seller alerts, and the notifications they send." },
+    { name: "Exports", description: "Datasets as CSV or PDF files." },
+  ];
+  internalDocument.info = {
+    ...internalDocument.info,
+    title: "RankLayer internal API",
+    description: "The session routes of the RankLayer web app (cookie session and X-XSRF-TOKEN on writes). Not a stable API.",
+  };
+  return { publicDocument, internalDocument };
+}
+
+/**
+ * GET /api/openapi.json (the public API) and GET /api/openapi-internal.json (the session
+ * routes the web app calls), generated from the route declarations on the first request that
+ * asks (not when the module loads: a cold start pays nothing for them), then kept with the app.
+ */
+export function serveOpenApiDocuments(api: OpenAPIHono<AppEnv>): void {
+  let built: { version: string; documents: Documents } | undefined;
+  const documents = (c: Context<AppEnv>): Documents => {
+    const version = c.var.services.config.vars.APP_VERSION ?? "0.1.0";
+    if (built?.version !== version) built = { version, documents: generate(api, version) };
+    return built.documents;
+  };
+  api.get("/openapi.json", (c) => c.json(documents(c).publicDocument));
+  api.get("/openapi-internal.json", (c) => c.json(documents(c).internalDocument));
 }

@@ -1,12 +1,40 @@
-import type { OpenAPIHono, z } from "@hono/zod-openapi";
-import { errorSchema, validationErrorSchema } from "./schemas";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { ERROR_CODES, type ErrorCode } from "../shared/api-error";
 
-/** Shared pieces of the document: the key scheme, the rate-limit headers and the error answers. */
+/**
+ * The pieces every route declaration shares: the key scheme, the rate-limit headers, and the
+ * one Error answer `{detail, code}` with the list of codes.
+ */
 export type OpenAPIRegistry = OpenAPIHono["openAPIRegistry"];
 
 export const SECURITY_SCHEME = "apiKey";
 
-const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+/** A key, or nobody: public operations anyone may call, with a key's higher limits. */
+export const KEY_OR_ANONYMOUS: Record<string, string[]>[] = [{ [SECURITY_SCHEME]: [] }, {}];
+/** A key (or the web app's session): the account's own data. */
+export const KEY_ONLY: Record<string, string[]>[] = [{ [SECURITY_SCHEME]: [] }];
+
+type HeaderRef = { $ref: string };
+const ref = (name: string): HeaderRef => ({ $ref: `#/components/headers/${name}` });
+
+const validationEntry = z.object({
+  loc: z.array(z.union([z.string(), z.number()])).openapi({ example: ["query", "asin"] }),
+  msg: z.string().openapi({ example: "ASIN must be 10 letters or digits" }),
+  type: z.string().openapi({ example: "invalid_format" }),
+});
+
+const codes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+
+export const errorSchema = z
+  .object({
+    detail: z
+      .union([z.string(), z.array(validationEntry)])
+      .openapi({ description: "In words, for people; on 422, one `{loc, msg, type}` per bad value.", example: "Sign in first." }),
+    code: z.enum(codes).openapi({ description: "Stable, for programs.", example: "unauthenticated" }),
+  })
+  .openapi("Error", {
+    description: `Every error answer. The codes:\n${codes.map((code) => `- \`${code}\`: ${ERROR_CODES[code]}`).join("\n")}`,
+  });
 
 export function registerShared(registry: OpenAPIRegistry): void {
   registry.registerComponent("securitySchemes", SECURITY_SCHEME, {
@@ -37,10 +65,10 @@ export const rateLimitHeaders = {
   "RateLimit-Remaining": ref("RateLimit-Remaining"),
   "RateLimit-Reset": ref("RateLimit-Reset"),
 };
+export const retryAfter = { "Retry-After": ref("Retry-After") };
 
-const json = (schema: z.ZodType) => ({ "application/json": { schema } });
-
-export function ok(description: string, schema: z.ZodType, example?: unknown) {
+/** A JSON answer of a public (key) operation, with the rate-limit headers. */
+export function ok<T extends z.ZodType>(description: string, schema: T, example?: unknown) {
   return {
     description,
     headers: rateLimitHeaders,
@@ -48,20 +76,33 @@ export function ok(description: string, schema: z.ZodType, example?: unknown) {
   };
 }
 
+/** A JSON answer of a session route (no key, so no rate-limit headers). */
+export function json<T extends z.ZodType>(description: string, schema: T) {
+  return { description, content: { "application/json": { schema } } };
+}
+
 export const noContent = { description: "Done; no body.", headers: rateLimitHeaders };
 
-const error = (description: string, extra: Record<string, unknown> = {}) => ({
-  description,
-  headers: { ...rateLimitHeaders, ...extra },
-  content: json(errorSchema),
-});
+/** An error answer: the Error schema, with any headers it carries. */
+export function failure(description: string, headers: Record<string, HeaderRef> = {}) {
+  return { description, headers, content: { "application/json": { schema: errorSchema } } };
+}
+
+const keyFailure = (description: string, extra: Record<string, HeaderRef> = {}) => failure(description, { ...rateLimitHeaders, ...extra });
 
 /** The answers every key-authenticated operation may give besides its own. */
 export const commonErrors = {
-  401: error("No key or session, or a wrong or revoked key; `detail` says which.", { "WWW-Authenticate": ref("WWW-Authenticate") }),
-  403: error("The account's plan does not allow this (a Free account's key is disabled), or a plan limit was reached."),
-  422: { description: "Bad input.", content: json(validationErrorSchema) },
-  429: error("Past the hourly limit of the account's keys.", { "Retry-After": ref("Retry-After") }),
+  401: keyFailure("No key or session, or a wrong or revoked key; `detail` says which.", { "WWW-Authenticate": ref("WWW-Authenticate") }),
+  403: keyFailure("The account's plan does not allow this (a Free account's key is disabled), or a plan limit was reached."),
+  422: failure("Bad input: `detail` lists each bad value."),
+  429: keyFailure("Past the hourly limit of the account's keys.", retryAfter),
 };
 
-export const notFound = (what: string) => error(`No such ${what} on your account.`);
+export const notFound = (what: string) => keyFailure(`No such ${what} on your account.`);
+
+/** The answers of a session route that needs a signed-in user (and the XSRF token on writes). */
+export const sessionErrors = {
+  401: failure("Not signed in."),
+  403: failure("The XSRF token is missing or wrong, or the plan does not allow this."),
+  422: failure("Bad input: `detail` lists each bad value."),
+};

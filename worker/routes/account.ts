@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { deleteAccount, CancelFailed } from "../account/account-deletion";
-import { exportAccount } from "../account/account-export";
-import { confirmsDeletion, deletionPhrase, isRealSellerId } from "../account/account-rules";
-import { waysInOf } from "../account/ways-in-store";
+import { deleteAccount, CancelFailed } from "../account-lifecycle/account-deletion";
+import { exportAccount } from "../account-lifecycle/account-export";
+import { confirmsDeletion, deletionPhrase, isRealSellerId } from "../account-lifecycle/account-rules";
+import { waysInOf } from "../account-lifecycle/ways-in-store";
 import { clearCookie, SESSION_COOKIE, XSRF_COOKIE } from "../auth/cookies";
 import { requireAccount } from "../auth/session-middleware";
 import { createRouter } from "../openapi/router";

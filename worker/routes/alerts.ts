@@ -1,60 +1,139 @@
-import { type Context, Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { countActiveAlerts, createAlert, deleteAlert, findAlert, findDuplicateAlert, listAlerts, ruleThreshold, updateAlert, type AlertRule } from "../alerts/alert-store";
-import { findCredentials, type UserRecord } from "../auth/accounts-store";
+import { findCredentials } from "../accounts/credentials-store";
+import type { UserRecord } from "../accounts/user-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
-import { canActivateAlert, type Plan } from "../contract/plans";
-import { planOfUser } from "../billing/user-plan";
 import { planCoversMarketplace } from "../billing/entitlements";
+import { planOfUser } from "../billing/user-plan";
+import { ALERT_CONDITIONS, type AlertCondition, type AlertList, alertPatchSchema, type AlertView, newAlertSchema, SELLER_CONDITIONS } from "../contract/alerts";
 import { upgradeHint } from "../contract/billing";
-import type { AppEnv } from "../env";
-import { type AlertCondition, type AlertList, alertPatchSchema, newAlertSchema, SELLER_CONDITIONS } from "../contract/alerts";
+import { LOOKUP_MARKETPLACES, type Marketplace } from "../contract/marketplaces";
 import { pageQuerySchema, type Page } from "../contract/pagination";
+import { canActivateAlert, type Plan } from "../contract/plans";
+import type { AppEnv } from "../env";
+import { commonErrors, failure, KEY_ONLY, noContent, notFound, ok } from "../openapi/responses";
+import { createRouter } from "../openapi/router";
+import { ApiError } from "../shared/api-error";
 import { paginate } from "../shared/paginate";
-import { cursorError, zodValidator } from "../validation";
+import { cursorRefusal } from "../validation";
+import { pausedReasonSchema } from "./watchlist";
+
+const isoTime = z.string().openapi({ format: "date-time", example: "2026-11-24T04:00:00.000Z" });
+const alertSchema: z.ZodType<AlertView> = z
+  .object({
+    id: z.string(),
+    asin: z.string().openapi({ example: "B08N5WRWNW" }),
+    conditionType: z.enum(ALERT_CONDITIONS),
+    threshold: z.number().int().nullable(),
+    marketplace: z.enum(LOOKUP_MARKETPLACES),
+    email_enabled: z.boolean(),
+    in_app_enabled: z.boolean(),
+    last_triggered: isoTime.nullable(),
+    paused: z.boolean(),
+    paused_reason: pausedReasonSchema,
+    last_result: z.enum(["fired", "ok", "no_data"]).nullable(),
+    last_checked_day: z.string().openapi({ format: "date" }).nullable(),
+    created_at: isoTime,
+  })
+  .openapi("Alert");
+const alertBodySchema = z.object({ alert: alertSchema });
+const alertListSchema: z.ZodType<AlertList & Page> = z
+  .object({
+    alerts: z.array(alertSchema),
+    active: z.number().int(),
+    activeLimit: z.number().int().nullable(),
+    next_cursor: z.string().nullable().openapi({ description: "Pass as `cursor` to get the next page; null on the last page." }),
+  })
+  .openapi("AlertList");
+
+const idParam = z.object({ id: z.string().openapi({ description: "The alert's id.", example: "00000000-0000-4000-8000-000000000000" }) });
+const conflict = { 409: failure("You already have an alert with this exact rule.") };
+
+const routes = {
+  list: createRoute({
+    method: "get", path: "/", operationId: "listAlerts", tags: ["Alerts"], summary: "Your alerts, oldest first",
+    security: KEY_ONLY, middleware: [requireAccount] as const,
+    request: { query: pageQuerySchema },
+    responses: { 200: ok("One page of alerts, with the active count and the plan's cap.", alertListSchema), ...commonErrors },
+  }),
+  create: createRoute({
+    method: "post", path: "/", operationId: "createAlert", tags: ["Alerts"], summary: "Create an alert",
+    description: "`buybox_lost` takes no threshold; every other condition needs one. Checked every night at 02:30 UTC.",
+    security: KEY_ONLY, middleware: [requireAccount] as const,
+    request: {
+      body: {
+        required: true,
+        content: { "application/json": { schema: newAlertSchema, example: { asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500, marketplace: "US" } } },
+      },
+    },
+    responses: { 201: ok("Created.", alertBodySchema), ...conflict, ...commonErrors },
+  }),
+  update: createRoute({
+    method: "patch", path: "/{id}", operationId: "updateAlert", tags: ["Alerts"], summary: "Change an alert's threshold or channels, or pause it",
+    security: KEY_ONLY, middleware: [requireAccount] as const,
+    request: { params: idParam, body: { required: true, content: { "application/json": { schema: alertPatchSchema, example: { paused: true } } } } },
+    responses: { 200: ok("The alert after the change.", alertBodySchema), 404: notFound("alert"), ...conflict, ...commonErrors },
+  }),
+  remove: createRoute({
+    method: "delete", path: "/{id}", operationId: "deleteAlert", tags: ["Alerts"], summary: "Delete an alert (its past notifications stay)",
+    security: KEY_ONLY, middleware: [requireAccount] as const,
+    request: { params: idParam },
+    responses: { 204: noContent, 404: notFound("alert"), ...commonErrors },
+  }),
+};
 
 /** low_stock and buybox_lost read the seller's own FBA and Buy Box data: a connected or demo account. */
 async function hasSellerData(db: D1Database, user: UserRecord): Promise<boolean> {
   return user.isDemo || (await findCredentials(db, user.id)) !== null;
 }
 
-async function sellerConditionRefused(c: Context<AppEnv>, condition: AlertCondition) {
-  if (!SELLER_CONDITIONS.includes(condition) || (await hasSellerData(c.env.DB, currentAccount(c).user))) return null;
-  return c.json({ detail: `${condition} alerts need a connected seller account (or the demo).` }, 403);
-}
+const limitReached = (plan: Plan) =>
+  new ApiError(403, "plan_limit", `Your ${plan.name} plan allows ${plan.activeAlertLimit} active alerts. Pause or delete one first.${upgradeHint(plan)}`);
 
-function limitReached(c: Context<AppEnv>, plan: Plan) {
-  return c.json(
-    { detail: `Your ${plan.name} plan allows ${plan.activeAlertLimit} active alerts. Pause or delete one first.${upgradeHint(plan)}` },
-    403,
-  );
-}
+const noSuchAlert = () => new ApiError(404, "not_found", "No such alert.");
 
-function marketplaceRefused(c: Context<AppEnv>, plan: Plan, marketplace: string) {
-  if (planCoversMarketplace(plan, marketplace)) return null;
-  return c.json(
-    { detail: `Your ${plan.name} plan covers the ${plan.marketplaces.join(", ")} marketplace only, not ${marketplace}.${upgradeHint(plan)}` },
-    403,
-  );
-}
-
-const notFound = (c: Context<AppEnv>) => c.json({ detail: "No such alert." }, 404);
-
-/** 409 when the user already has an alert with this exact rule; null when the rule is new. */
-async function duplicateRefused(c: Context<AppEnv>, rule: AlertRule, exceptId?: string) {
-  if (!(await findDuplicateAlert(c.env.DB, currentAccount(c).user.id, rule, exceptId))) return null;
+/** 409 when the user already has an alert with this exact rule. */
+async function assertNewRule(c: Context<AppEnv>, rule: AlertRule, exceptId?: string): Promise<void> {
+  if (!(await findDuplicateAlert(c.env.DB, currentAccount(c).user.id, rule, exceptId))) return;
   const threshold = rule.threshold === null ? "" : ` and threshold ${rule.threshold}`;
-  return c.json(
-    { detail: `You already have a ${rule.conditionType} alert for ${rule.asin} (${rule.marketplace})${threshold}. Edit that one instead.` },
-    409,
-  );
+  throw new ApiError(409, "conflict", `You already have a ${rule.conditionType} alert for ${rule.asin} (${rule.marketplace})${threshold}. Edit that one instead.`);
 }
 
-export const alertRoutes = new Hono<AppEnv>()
-  .get("/", requireAccount, zodValidator("query", pageQuerySchema), async (c) => {
+/**
+ * The checks of making an alert active, creating it or un-pausing it: seller data for seller
+ * conditions, then (`thenCheck`) anything the caller adds, then the plan's marketplaces and its
+ * active-alert cap. Throws the refusal; answers the plan when the alert may run.
+ */
+async function assertCanActivate(
+  c: Context<AppEnv>,
+  alert: { conditionType: AlertCondition; marketplace: Marketplace },
+  thenCheck?: () => Promise<void>,
+): Promise<Plan> {
+  const { user } = currentAccount(c);
+  if (SELLER_CONDITIONS.includes(alert.conditionType) && !(await hasSellerData(c.env.DB, user))) {
+    throw new ApiError(403, "forbidden", `${alert.conditionType} alerts need a connected seller account (or the demo).`);
+  }
+  await thenCheck?.();
+  const plan = await planOfUser(c.env.DB, user);
+  if (!planCoversMarketplace(plan, alert.marketplace)) {
+    throw new ApiError(
+      403,
+      "plan_limit",
+      `Your ${plan.name} plan covers the ${plan.marketplaces.join(", ")} marketplace only, not ${alert.marketplace}.${upgradeHint(plan)}`,
+    );
+  }
+  if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, user.id))) throw limitReached(plan);
+  return plan;
+}
+
+/** /api/alerts and /api/v1/alerts: list, create, change (pause, un-pause) and delete the user's alerts. */
+export const alertRoutes = createRouter()
+  .openapi(routes.list, async (c) => {
     const { user } = currentAccount(c);
     const [alerts, plan] = await Promise.all([listAlerts(c.env.DB, user.id), planOfUser(c.env.DB, user)]);
     const page = paginate(alerts, (alert) => alert.id, c.req.valid("query"));
-    if (!page.ok) return c.json(cursorError(page.detail), 422);
+    if (!page.ok) throw cursorRefusal(page.detail);
     const list: AlertList & Page = {
       alerts: page.items,
       active: alerts.filter((alert) => !alert.paused).length,
@@ -64,51 +143,40 @@ export const alertRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "private, no-store");
     return c.json(list, 200);
   })
-  .post("/", requireAccount, zodValidator("json", newAlertSchema), async (c) => {
+  .openapi(routes.create, async (c) => {
     const { user } = currentAccount(c);
     const input = c.req.valid("json");
-    const refused = await sellerConditionRefused(c, input.conditionType);
-    if (refused) return refused;
     const rule = { ...input, threshold: ruleThreshold(input.conditionType, input.threshold) };
-    const duplicate = await duplicateRefused(c, rule);
-    if (duplicate) return duplicate;
-    const plan = await planOfUser(c.env.DB, user);
-    const outside = marketplaceRefused(c, plan, input.marketplace);
-    if (outside) return outside;
-    if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, user.id))) return limitReached(c, plan);
+    const plan = await assertCanActivate(c, input, () => assertNewRule(c, rule));
     // The insert re-checks the cap and the rule itself, in case another request got there meanwhile.
     const alert = await createAlert(c.env.DB, user.id, input, plan.activeAlertLimit);
     if (alert) return c.json({ alert }, 201);
-    return (await duplicateRefused(c, rule)) ?? limitReached(c, plan);
+    await assertNewRule(c, rule);
+    throw limitReached(plan);
   })
-  .patch("/:id", requireAccount, zodValidator("json", alertPatchSchema), async (c) => {
+  .openapi(routes.update, async (c) => {
     const { user } = currentAccount(c);
-    const id = c.req.param("id");
+    const { id } = c.req.valid("param");
     const patch = c.req.valid("json");
     const alert = await findAlert(c.env.DB, user.id, id);
-    if (!alert) return notFound(c);
+    if (!alert) throw noSuchAlert();
     if (patch.threshold !== undefined && alert.conditionType === "buybox_lost") {
-      return c.json({ detail: [{ loc: ["json", "threshold"], msg: "buybox_lost alerts take no threshold", type: "custom" }] }, 422);
+      throw new ApiError(422, "validation_failed", [{ loc: ["json", "threshold"], msg: "buybox_lost alerts take no threshold", type: "custom" }]);
     }
-    if (patch.threshold != null) {
-      const duplicate = await duplicateRefused(c, { ...alert, threshold: patch.threshold }, id);
-      if (duplicate) return duplicate;
-    }
+    if (patch.threshold != null) await assertNewRule(c, { ...alert, threshold: patch.threshold }, id);
     if (!(patch.paused === false && alert.paused)) {
       const updated = await updateAlert(c.env.DB, user.id, id, patch, null);
-      return updated ? c.json({ alert: updated }, 200) : notFound(c);
+      if (!updated) throw noSuchAlert();
+      return c.json({ alert: updated }, 200);
     }
     // Un-pausing makes the alert active again: the same checks as creating it.
-    const refused = await sellerConditionRefused(c, alert.conditionType);
-    if (refused) return refused;
-    const plan = await planOfUser(c.env.DB, user);
-    const outside = marketplaceRefused(c, plan, alert.marketplace);
-    if (outside) return outside;
-    if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, user.id))) return limitReached(c, plan);
+    const plan = await assertCanActivate(c, alert);
     const updated = await updateAlert(c.env.DB, user.id, id, patch, plan.activeAlertLimit);
-    return updated ? c.json({ alert: updated }, 200) : limitReached(c, plan);
+    if (!updated) throw limitReached(plan);
+    return c.json({ alert: updated }, 200);
   })
-  .delete("/:id", requireAccount, async (c) => {
+  .openapi(routes.remove, async (c) => {
     const { user } = currentAccount(c);
-    return (await deleteAlert(c.env.DB, user.id, c.req.param("id"))) ? c.body(null, 204) : notFound(c);
+    if (!(await deleteAlert(c.env.DB, user.id, c.req.valid("param").id))) throw noSuchAlert();
+    return c.body(null, 204);
   });

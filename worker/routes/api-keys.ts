@@ -1,60 +1,103 @@
-import { type Context, Hono, type Next } from "hono";
-import * as z from "zod/mini";
+import { createRoute } from "@hono/zod-openapi";
+import type { Context, Next } from "hono";
 import { createKeyFor, listKeysOf, revokeKeyOf, rotateKeyOf } from "../api-keys/api-key-service";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { planOfUser } from "../billing/user-plan";
-import { API_KEY_NAME_MAX_LENGTH, MAX_LIVE_API_KEYS } from "../contract/api-keys";
+import { MAX_LIVE_API_KEYS } from "../contract/api-keys";
 import { PRO_PLAN } from "../contract/plans";
 import type { AppEnv } from "../env";
-import { zodValidator } from "../validation";
-
-const newKeySchema = z.object({
-  name: z.string({ error: "Name is required" }).check(
-    z.trim(),
-    z.minLength(1, { error: "Name is required", abort: true }),
-    z.maxLength(API_KEY_NAME_MAX_LENGTH, { error: `Name must be at most ${API_KEY_NAME_MAX_LENGTH} characters` }),
-  ),
-});
+import { createRouter } from "../openapi/router";
+import { ApiError } from "../shared/api-error";
+import { apiKeyListSchema, createdApiKeySchema, keyIdSchema, newKeySchema } from "./schemas/api-keys";
+import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
 
 /** Keys are managed from a signed-in browser only: a leaked key cannot mint or revoke keys. */
 async function sessionOnly(c: Context<AppEnv>, next: Next) {
-  if (c.get("apiKey")) return c.json({ detail: "API keys are managed in Settings → API Access, not with a key." }, 403);
+  if (c.get("apiKey")) throw new ApiError(403, "forbidden", "API keys are managed in Settings → API Access, not with a key.");
   return next();
 }
 
 async function needsApiPlan(c: Context<AppEnv>, next: Next) {
   const plan = await planOfUser(c.env.DB, currentAccount(c).user);
   if (plan.apiRequestsPerHour === null) {
-    return c.json(
-      { detail: `API keys come with the ${PRO_PLAN.name} plan (${PRO_PLAN.apiRequestsPerHour} requests per hour). Your plan is ${plan.name}.` },
+    throw new ApiError(
       403,
+      "plan_limit",
+      `API keys come with the ${PRO_PLAN.name} plan (${PRO_PLAN.apiRequestsPerHour} requests per hour). Your plan is ${plan.name}.`,
     );
   }
   return next();
 }
 
-const tooMany = (c: Context<AppEnv>) =>
-  c.json({ detail: `You already have ${MAX_LIVE_API_KEYS} live keys. Revoke one first.` }, 403);
+const NO_SUCH_KEY = "No such live API key.";
+const signedIn = { 401: notSignedIn, 403: errorAnswer("Managed with an API key instead of a session, or the plan has no API access.") };
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["API keys"],
+  summary: "The signed-in user's live keys with their last 7 days of use",
+  responses: { 200: jsonAnswer("The keys and the plan's hourly limit.", apiKeyListSchema), ...signedIn },
+});
+
+const createKeyRoute = createRoute({
+  method: "post",
+  path: "/",
+  tags: ["API keys"],
+  summary: "Create a key (Pro and Enterprise); the full key is in this answer only",
+  middleware: needsApiPlan,
+  request: { body: { required: true, content: { "application/json": { schema: newKeySchema } } } },
+  responses: {
+    201: jsonAnswer("The new key.", createdApiKeySchema),
+    400: errorAnswer("The body is not JSON."),
+    ...signedIn,
+    422: badInput,
+  },
+});
+
+const rotateRoute = createRoute({
+  method: "post",
+  path: "/{id}/rotate",
+  tags: ["API keys"],
+  summary: "Replace a key: a new one under the same name, the old one revoked at once",
+  middleware: needsApiPlan,
+  request: { params: keyIdSchema },
+  responses: { 201: jsonAnswer("The new key.", createdApiKeySchema), ...signedIn, 404: errorAnswer(NO_SUCH_KEY) },
+});
+
+const revokeRoute = createRoute({
+  method: "delete",
+  path: "/{id}",
+  tags: ["API keys"],
+  summary: "Revoke a key: it stops working at once",
+  request: { params: keyIdSchema },
+  responses: { 204: noContent("Revoked."), ...signedIn, 404: errorAnswer(NO_SUCH_KEY) },
+});
+
+const router = createRouter();
+router.use(requireAccount, sessionOnly);
 
 /** Settings → API Access: the signed-in user's keys. Every statement is keyed by their id. */
-export const apiKeyRoutes = new Hono<AppEnv>()
-  .use(requireAccount, sessionOnly)
-  .get("/", async (c) => {
+export const apiKeyRoutes = router
+  .openapi(listRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { user } = currentAccount(c);
     return c.json(await listKeysOf(c.env.DB, user, await planOfUser(c.env.DB, user)), 200);
   })
-  .post("/", needsApiPlan, zodValidator("json", newKeySchema), async (c) => {
+  .openapi(createKeyRoute, async (c) => {
     const created = await createKeyFor(c.env.DB, currentAccount(c).user, c.req.valid("json").name);
+    if (!created) throw new ApiError(403, "forbidden", `You already have ${MAX_LIVE_API_KEYS} live keys. Revoke one first.`);
     c.header("Cache-Control", "no-store");
-    return created ? c.json(created, 201) : tooMany(c);
+    return c.json(created, 201);
   })
-  .post("/:id/rotate", needsApiPlan, async (c) => {
-    const created = await rotateKeyOf(c.env.DB, currentAccount(c).user, c.req.param("id") ?? "");
+  .openapi(rotateRoute, async (c) => {
+    const created = await rotateKeyOf(c.env.DB, currentAccount(c).user, c.req.valid("param").id);
+    if (!created) throw new ApiError(404, "not_found", NO_SUCH_KEY);
     c.header("Cache-Control", "no-store");
-    return created ? c.json(created, 201) : c.json({ detail: "No such live API key." }, 404);
+    return c.json(created, 201);
   })
-  .delete("/:id", async (c) => {
-    const revoked = await revokeKeyOf(c.env.DB, currentAccount(c).user, c.req.param("id") ?? "");
-    return revoked ? c.body(null, 204) : c.json({ detail: "No such live API key." }, 404);
+  .openapi(revokeRoute, async (c) => {
+    const revoked = await revokeKeyOf(c.env.DB, currentAccount(c).user, c.req.valid("param").id);
+    if (!revoked) throw new ApiError(404, "not_found", NO_SUCH_KEY);
+    return c.body(null, 204);
   });

@@ -1,22 +1,27 @@
+import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { Hono } from "hono";
-import { sellerAccountFor } from "../account/connect-seller";
-import { createDemoUser, saveCredentials, userStatus } from "../auth/accounts-store";
+import { sellerAccountFor } from "../account-lifecycle/connect-seller";
+import { userStatus } from "../accounts/account-status";
+import { saveCredentials } from "../accounts/credentials-store";
+import { createDemoUser } from "../accounts/user-store";
 import { callbackErrorPage } from "../auth/callback-page";
 import { callbackUrl, consentUrl } from "../auth/consent-url";
 import { clearCookie, DEMO_ACCOUNT_COOKIE, OAUTH_STATE_COOKIE, readCookie, setHostCookie, setXsrfCookie } from "../auth/cookies";
 import { DEMO_ACCOUNT_LIFETIME_SECONDS, demoAccountOf, signDemoAccount } from "../auth/demo-account";
 import { consumeState, issueState, STATE_LIFETIME_SECONDS, type StateFailure } from "../auth/oauth-state";
 import { signIn, signOut } from "../auth/sign-in";
-import { encryptRefreshToken, keyringOf, type EncryptionKey } from "../auth/token-crypto";
+import { encryptRefreshToken, parseKeyring, type EncryptionKey } from "../auth/token-crypto";
 import { xsrfTokenFor } from "../auth/xsrf";
-import type { AppEnv, Bindings } from "../env";
-import { authUrlQuerySchema, type AuthUrlResponse } from "../contract/account";
-import { configOf } from "../config";
-import { exchangeAuthorizationCode, LwaError } from "../upstreams/spapi/lwa";
-import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
+import type { Config } from "../config";
+import { authUrlQuerySchema } from "../contract/account-request";
+import type { AppEnv } from "../env";
+import { createRouter } from "../openapi/router";
 import { hitClientLimit } from "../ratelimit/client-limit";
-import { zodValidator } from "../validation";
+import { ApiError } from "../shared/api-error";
+import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
+import { exchangeAuthorizationCode, LwaError } from "../upstreams/spapi/lwa";
+import { authUrlSchema, userStatusSchema } from "./schemas/account";
+import { badInput, errorAnswer, jsonAnswer, noContent } from "./schemas/answers";
 
 const STATE_FAILURES: Record<StateFailure, string> = {
   missing: "The answer from Amazon carried no sign-in state, so it cannot be trusted.",
@@ -26,6 +31,7 @@ const STATE_FAILURES: Record<StateFailure, string> = {
   reused: "This sign-in link has already been used.",
 };
 const START_AGAIN = " Start again from Connect Seller Central.";
+const NO_CODE = "Amazon did not send back a seller id and authorization code." + START_AGAIN;
 
 /** Amazon's selling-partner ids are short upper-case alphanumerics (and never a demo id). */
 const SELLING_PARTNER_ID = /^[A-Z0-9]{6,32}$/;
@@ -35,8 +41,7 @@ const MAX_CODE_LENGTH = 1024;
  * The refresh-token keys when Amazon sign-in may run; null (and logged for the operator)
  * when SP-API is not configured or its secrets are missing or malformed.
  */
-function sellerSignInKeys(env: Bindings): EncryptionKey[] | null {
-  const config = configOf(env);
+function sellerSignInKeys(config: Config): EncryptionKey[] | null {
   if (!config.sellerSignInReady) {
     if (config.sellingPartner) {
       console.error("SP-API is configured but SESSION_SECRET or TOKEN_ENCRYPTION_KEYS is not set: Amazon sign-in is off");
@@ -44,30 +49,86 @@ function sellerSignInKeys(env: Bindings): EncryptionKey[] | null {
     return null;
   }
   try {
-    return keyringOf(env);
+    return parseKeyring(config.vars.TOKEN_ENCRYPTION_KEYS);
   } catch (error) {
     console.error(`Amazon sign-in is off: ${error instanceof Error ? error.message : String(error)}`);
     return null;
   }
 }
 
+/** The callback is a page the browser lands on: its failures are pages too, not JSON. */
 function callbackFailure(c: Context<AppEnv>, status: 400 | 403 | 409 | 502, message: string) {
   c.header("Cache-Control", "no-store");
   return c.html(callbackErrorPage(message), status);
 }
 
-export const authRoutes = new Hono<AppEnv>()
-  .get("/xsrf", async (c) => {
+const xsrfRoute = createRoute({
+  method: "get",
+  path: "/xsrf",
+  tags: ["Auth"],
+  summary: "Set the XSRF-TOKEN cookie every state-changing request echoes in X-XSRF-TOKEN",
+  responses: { 204: noContent("The cookie is set: the session's token, or a random one when signed out.") },
+});
+
+const urlRoute = createRoute({
+  method: "get",
+  path: "/url",
+  tags: ["Auth"],
+  summary: "The Seller Central consent URL for the marketplace's region, and whether the demo is offered",
+  request: { query: authUrlQuerySchema },
+  responses: { 200: jsonAnswer("authUrl is null when SP-API sign-in is not configured.", authUrlSchema), 422: badInput },
+});
+
+const callbackQuerySchema = z.object({
+  state: z.string().optional(),
+  selling_partner_id: z.string().optional(),
+  spapi_oauth_code: z.string().optional(),
+});
+
+const callbackRoute = createRoute({
+  method: "get",
+  path: "/callback",
+  tags: ["Auth"],
+  summary: "Where Amazon sends the seller back after consent: signs in and redirects",
+  description:
+    "A page the browser lands on, not a JSON API: when sign-in fails it answers an HTML page saying why and to start " +
+    "again (400: the state or code is missing, expired, reused or refused; 403: Amazon sign-in is not configured; " +
+    "409: the seller id already belongs to another account than the signed-in one; 502: Amazon's sign-in service failed).",
+  request: { query: callbackQuerySchema },
+  responses: { 302: { description: "Signed in: to /onboarding the first time, to /seller-central after." } },
+});
+
+const demoRoute = createRoute({
+  method: "post",
+  path: "/demo",
+  tags: ["Auth"],
+  summary: "Sign this browser into its own demo account (the same one on a second visit)",
+  responses: {
+    200: jsonAnswer("Signed in to the demo account.", userStatusSchema),
+    403: errorAnswer("Demo sign-in is turned off on this server."),
+    429: errorAnswer("Too many new demo accounts from this network (Retry-After)."),
+  },
+});
+
+const logoutRoute = createRoute({
+  method: "post",
+  path: "/logout",
+  tags: ["Auth"],
+  summary: "End this browser's session",
+  responses: { 204: noContent("Signed out; both cookies cleared.") },
+});
+
+export const authRoutes = createRouter()
+  .openapi(xsrfRoute, async (c) => {
     setXsrfCookie(c, await xsrfTokenFor(c.env, c.get("account")?.sessionId ?? null));
     c.header("Cache-Control", "no-store");
     return c.body(null, 204);
   })
-  .get("/url", zodValidator("query", authUrlQuerySchema), async (c) => {
+  .openapi(urlRoute, async (c) => {
     c.header("Cache-Control", "no-store");
-    const { demoSignInAvailable: demoAvailable, sellingPartner } = configOf(c.env);
-    if (!sellerSignInKeys(c.env) || !sellingPartner) {
-      return c.json<AuthUrlResponse>({ authUrl: null, demoAvailable }, 200);
-    }
+    const config = c.var.services.config;
+    const { demoSignInAvailable: demoAvailable, sellingPartner } = config;
+    if (!sellerSignInKeys(config) || !sellingPartner) return c.json({ authUrl: null, demoAvailable }, 200);
     const { marketplace } = c.req.valid("query");
     const { state, nonce } = await issueState(c.env, marketplace);
     setHostCookie(c, OAUTH_STATE_COOKIE, nonce, STATE_LIFETIME_SECONDS);
@@ -75,62 +136,69 @@ export const authRoutes = new Hono<AppEnv>()
       marketplace,
       applicationId: sellingPartner.applicationId,
       state,
-      redirectUri: callbackUrl(configOf(c.env).siteOrigin),
+      redirectUri: callbackUrl(config.siteOrigin),
       draftApp: sellingPartner.draftApp,
     });
-    return c.json<AuthUrlResponse>({ authUrl, demoAvailable }, 200);
+    return c.json({ authUrl, demoAvailable }, 200);
   })
-  .get("/callback", async (c) => {
-    const browserNonce = readCookie(c, OAUTH_STATE_COOKIE);
-    clearCookie(c, OAUTH_STATE_COOKIE);
-    const keys = sellerSignInKeys(c.env);
-    const sellingPartner = configOf(c.env).sellingPartner;
-    if (!keys || !sellingPartner) {
-      return callbackFailure(c, 403, "Amazon sign-in is not configured on this server.");
-    }
-    const query = c.req.query();
-    const check = await consumeState(c.env, query.state, browserNonce);
-    if (!check.ok) return callbackFailure(c, 400, STATE_FAILURES[check.failure] + START_AGAIN);
+  .openapi(
+    callbackRoute,
+    async (c) => {
+      const browserNonce = readCookie(c, OAUTH_STATE_COOKIE);
+      clearCookie(c, OAUTH_STATE_COOKIE);
+      const config = c.var.services.config;
+      const keys = sellerSignInKeys(config);
+      const sellingPartner = config.sellingPartner;
+      if (!keys || !sellingPartner) return callbackFailure(c, 403, "Amazon sign-in is not configured on this server.");
+      const query = c.req.valid("query");
+      const check = await consumeState(c.env, query.state, browserNonce);
+      if (!check.ok) return callbackFailure(c, 400, STATE_FAILURES[check.failure] + START_AGAIN);
 
-    const sellingPartnerId = query.selling_partner_id ?? "";
-    const code = query.spapi_oauth_code ?? "";
-    if (!SELLING_PARTNER_ID.test(sellingPartnerId) || !code || code.length > MAX_CODE_LENGTH) {
-      return callbackFailure(c, 400, "Amazon did not send back a seller id and authorization code." + START_AGAIN);
-    }
+      const sellingPartnerId = query.selling_partner_id ?? "";
+      const code = query.spapi_oauth_code ?? "";
+      if (!SELLING_PARTNER_ID.test(sellingPartnerId) || !code || code.length > MAX_CODE_LENGTH) {
+        return callbackFailure(c, 400, NO_CODE);
+      }
 
-    let refreshToken: string;
-    try {
-      refreshToken = await exchangeAuthorizationCode(
-        { clientId: sellingPartner.clientId, clientSecret: sellingPartner.clientSecret, tokenUrl: sellingPartner.lwaTokenUrl },
-        code,
-        callbackUrl(configOf(c.env).siteOrigin),
-      );
-    } catch (error) {
-      if (!(error instanceof LwaError)) throw error;
-      console.error("LWA code exchange failed", error.kind, error.message);
-      return error.kind === "invalid_grant"
-        ? callbackFailure(c, 400, "Amazon did not accept the authorization code (codes expire after five minutes)." + START_AGAIN)
-        : callbackFailure(c, 502, "Amazon's sign-in service could not complete the authorization. Please try again shortly.");
-    }
+      let refreshToken: string;
+      try {
+        refreshToken = await exchangeAuthorizationCode(
+          { clientId: sellingPartner.clientId, clientSecret: sellingPartner.clientSecret, tokenUrl: sellingPartner.lwaTokenUrl },
+          code,
+          callbackUrl(config.siteOrigin),
+        );
+      } catch (error) {
+        if (!(error instanceof LwaError)) throw error;
+        console.error("LWA code exchange failed", error.kind, error.message);
+        return error.kind === "invalid_grant"
+          ? callbackFailure(c, 400, "Amazon did not accept the authorization code (codes expire after five minutes)." + START_AGAIN)
+          : callbackFailure(c, 502, "Amazon's sign-in service could not complete the authorization. Please try again shortly.");
+      }
 
-    // Signed in by email, the seller joins that account; a seller id owned elsewhere changes nothing.
-    const target = await sellerAccountFor(c.env.DB, c.get("account")?.user ?? null, sellingPartnerId);
-    if (!target.ok) return callbackFailure(c, 409, target.detail);
-    const user = target.user;
-    const sealed = await encryptRefreshToken(keys, user.id, refreshToken);
-    await saveCredentials(c.env.DB, user.id, {
-      refreshTokenCiphertext: sealed.ciphertext,
-      keyId: sealed.keyId,
-      region: MARKETPLACE_REGION[check.marketplace],
-      grantedAt: new Date().toISOString(),
-    });
-    await signIn(c, user.id);
-    c.header("Cache-Control", "no-store");
-    return c.redirect(user.onboardedAt ? "/seller-central" : "/onboarding", 302);
-  })
-  .post("/demo", async (c) => {
-    if (!configOf(c.env).demoSignInAvailable) {
-      return c.json({ detail: "Demo sign-in is turned off on this server. Sign in with Amazon instead." }, 403);
+      // Signed in by email, the seller joins that account; a seller id owned elsewhere changes nothing.
+      const target = await sellerAccountFor(c.env.DB, c.get("account")?.user ?? null, sellingPartnerId);
+      if (!target.ok) return callbackFailure(c, 409, target.detail);
+      const user = target.user;
+      const sealed = await encryptRefreshToken(keys, user.id, refreshToken);
+      await saveCredentials(c.env.DB, user.id, {
+        refreshTokenCiphertext: sealed.ciphertext,
+        keyId: sealed.keyId,
+        region: MARKETPLACE_REGION[check.marketplace],
+        grantedAt: new Date().toISOString(),
+      });
+      await signIn(c, user.id);
+      c.header("Cache-Control", "no-store");
+      return c.redirect(user.onboardedAt ? "/seller-central" : "/onboarding", 302);
+    },
+    // A query Amazon would never send (a repeated parameter) is answered as a page as well.
+    (result, c) => {
+      if (!result.success) return callbackFailure(c, 400, NO_CODE);
+    },
+  )
+  .openapi(demoRoute, async (c) => {
+    const config = c.var.services.config;
+    if (!config.demoSignInAvailable) {
+      throw new ApiError(403, "forbidden", "Demo sign-in is turned off on this server. Sign in with Amazon instead.");
     }
     const current = c.get("account");
     if (current?.user.isDemo) return c.json(await userStatus(c.env.DB, current.user), 200);
@@ -139,13 +207,17 @@ export const authRoutes = new Hono<AppEnv>()
     if (!user) {
       // Only a new demo account counts against the address's hourly allowance; returning to one's own does not.
       const decision = await hitClientLimit(c.env, c.req.raw, "demo-account", {
-        limit: configOf(c.env).vars.DEMO_ACCOUNTS_PER_HOUR,
+        limit: config.vars.DEMO_ACCOUNTS_PER_HOUR,
         windowMs: 60 * 60 * 1000,
       });
       if (!decision.allowed) {
-        c.header("Retry-After", String(decision.resetSeconds));
         const minutes = Math.ceil(decision.resetSeconds / 60);
-        return c.json({ detail: `Too many demo accounts from this network: at most ${decision.limit} an hour. Try again in ${minutes} minutes.` }, 429);
+        throw new ApiError(
+          429,
+          "rate_limited",
+          `Too many demo accounts from this network: at most ${decision.limit} an hour. Try again in ${minutes} minutes.`,
+          { "Retry-After": String(decision.resetSeconds) },
+        );
       }
       user = await createDemoUser(c.env.DB);
     }
@@ -154,7 +226,7 @@ export const authRoutes = new Hono<AppEnv>()
     await signIn(c, user.id, 1);
     return c.json(await userStatus(c.env.DB, user), 200);
   })
-  .post("/logout", async (c) => {
+  .openapi(logoutRoute, async (c) => {
     await signOut(c);
     return c.body(null, 204);
   });

@@ -1,18 +1,26 @@
-import { Hono } from "hono";
-import { deleteCredentials, findCredentials } from "../auth/accounts-store";
+import { createRoute } from "@hono/zod-openapi";
+import { deleteCredentials, findCredentials } from "../accounts/credentials-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
-import type { AppEnv } from "../env";
+import { createRouter } from "../openapi/router";
 import { dropSellerAccessToken } from "../upstreams/spapi/lwa";
 import { accessTokenCacheKey } from "../seller/select-seller-api";
+import { noContent, notSignedIn } from "./schemas/answers";
 
-export const connectionRoutes = new Hono<AppEnv>()
-  // Disconnect: the refresh token is erased; the account and its settings stay.
-  .delete("/", requireAccount, async (c) => {
-    const { user } = currentAccount(c);
-    const credentials = await findCredentials(c.env.DB, user.id);
-    if (credentials) {
-      await deleteCredentials(c.env.DB, user.id);
-      dropSellerAccessToken(accessTokenCacheKey(user.id, credentials.grantedAt));
-    }
-    return c.body(null, 204);
-  });
+const disconnectRoute = createRoute({
+  method: "delete",
+  path: "/",
+  tags: ["Account"],
+  summary: "Disconnect Seller Central: the refresh token is erased; the account and its settings stay",
+  middleware: [requireAccount] as const,
+  responses: { 204: noContent("Disconnected (or was not connected)."), 401: notSignedIn },
+});
+
+export const connectionRoutes = createRouter().openapi(disconnectRoute, async (c) => {
+  const { user } = currentAccount(c);
+  const credentials = await findCredentials(c.env.DB, user.id);
+  if (credentials) {
+    await deleteCredentials(c.env.DB, user.id);
+    dropSellerAccessToken(accessTokenCacheKey(user.id, credentials.grantedAt));
+  }
+  return c.body(null, 204);
+});

@@ -1,22 +1,43 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
+import { planOfUser } from "../billing/user-plan";
 import { dashboardQuerySchema, intradayQuerySchema, type DashboardResponse, type IntradayResponse, type RefreshResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
-import { planOfUser } from "../billing/user-plan";
-import { intradayHistoryOfMany } from "../history/history-store";
 import { dayWindow, trackedMarketplaces, trackedRows } from "../dashboard/dashboard-service";
 import { dashboardKpis } from "../dashboard/kpis";
 import { captureNow, MANUAL_REFRESH_INTERVAL_MS } from "../dashboard/refresh";
 import { claimManualRefresh } from "../dashboard/refresh-store";
-import type { AppEnv } from "../env";
+import { intradayHistoryOfMany } from "../history/history-store";
 import { listTrackedAsins } from "../history/watchlist-store";
 import { sliceLimits } from "../jobs/snapshot/slice";
+import { failure, json, retryAfter, sessionErrors } from "../openapi/responses";
+import { createRouter } from "../openapi/router";
+import { ApiError } from "../shared/api-error";
 import { productSourceFor } from "../upstreams/creators/select";
-import { zodValidator } from "../validation";
+import { dashboardSchema, intradaySchema, refreshSchema } from "./dashboard-schemas";
+
+const common = { tags: ["Dashboard"], middleware: [requireAccount] };
+
+const routes = {
+  dashboard: createRoute({
+    ...common, method: "get", path: "/", operationId: "dashboard", summary: "KPI cards and the tracked-ASIN table (7 days)",
+    request: { query: dashboardQuerySchema },
+    responses: { 200: json("The dashboard.", dashboardSchema), ...sessionErrors },
+  }),
+  intraday: createRoute({
+    ...common, method: "get", path: "/intraday", operationId: "intraday", summary: "The extra refreshes' hourly points (Pro)",
+    request: { query: intradayQuerySchema },
+    responses: { 200: json("One series per tracked ASIN asked for.", intradaySchema), ...sessionErrors },
+  }),
+  refresh: createRoute({
+    ...common, method: "post", path: "/refresh", operationId: "refreshNow", summary: "Refresh now (once every 10 minutes)",
+    responses: { 200: json("How many ASINs were refreshed, and when the next refresh is allowed.", refreshSchema), 401: sessionErrors[401], 403: sessionErrors[403], 429: failure("Refreshed less than 10 minutes ago.", retryAfter) },
+  }),
+};
 
 /** The seller dashboard: KPI cards and the tracked-ASIN table (7 days), and "Refresh now". */
-export const dashboardRoutes = new Hono<AppEnv>()
-  .get("/", requireAccount, zodValidator("query", dashboardQuerySchema), async (c) => {
+export const dashboardRoutes = createRouter()
+  .openapi(routes.dashboard, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { user } = currentAccount(c);
     const { marketplace, brand } = c.req.valid("query");
@@ -30,13 +51,13 @@ export const dashboardRoutes = new Hono<AppEnv>()
     };
     return c.json(body, 200);
   })
-  .get("/intraday", requireAccount, zodValidator("query", intradayQuerySchema), async (c) => {
+  .openapi(routes.intraday, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { user } = currentAccount(c);
     const plan = await planOfUser(c.env.DB, user);
     const { marketplace, asins, range } = c.req.valid("query");
-    if (plan.id === "free") return c.json({ detail: "Intraday points come with Pro's 6-hourly and hourly refresh." }, 403);
-    if (HISTORY_RANGE_DAYS[range] > plan.historyDays) return c.json({ detail: `Your ${plan.name} plan shows ${plan.historyDays} days.` }, 403);
+    if (plan.id === "free") throw new ApiError(403, "plan_limit", "Intraday points come with Pro's 6-hourly and hourly refresh.");
+    if (HISTORY_RANGE_DAYS[range] > plan.historyDays) throw new ApiError(403, "plan_limit", `Your ${plan.name} plan shows ${plan.historyDays} days.`);
     // Only the user's own tracked ASINs: the list is not a way to read anyone else's.
     const tracked = new Set((await listTrackedAsins(c.env.DB, user.id)).filter((key) => key.marketplace === marketplace).map((key) => key.asin));
     const wanted = [...new Set(asins.toUpperCase().split(","))].filter((asin) => tracked.has(asin));
@@ -44,13 +65,14 @@ export const dashboardRoutes = new Hono<AppEnv>()
     const body: IntradayResponse = { series: wanted.map((asin) => ({ asin, marketplace, points: series.get(asin) ?? [] })) };
     return c.json(body, 200);
   })
-  .post("/refresh", requireAccount, async (c) => {
+  .openapi(routes.refresh, async (c) => {
     const { user } = currentAccount(c);
     const now = Date.now();
     const nextAllowedAt = await claimManualRefresh(c.env.DB, user.id, now, MANUAL_REFRESH_INTERVAL_MS);
     if (nextAllowedAt) {
-      c.header("Retry-After", String(Math.max(1, Math.ceil((Date.parse(nextAllowedAt) - now) / 1000))));
-      return c.json({ detail: `Refresh now works once every 10 minutes. Next at ${nextAllowedAt.slice(11, 16)} UTC.` }, 429);
+      throw new ApiError(429, "rate_limited", `Refresh now works once every 10 minutes. Next at ${nextAllowedAt.slice(11, 16)} UTC.`, {
+        "Retry-After": String(Math.max(1, Math.ceil((Date.parse(nextAllowedAt) - now) / 1000))),
+      });
     }
     const keys = await listTrackedAsins(c.env.DB, user.id);
     // The same per-invocation call budget as a slice of the nightly run.

@@ -1,51 +1,85 @@
-import { Hono, type Context } from "hono";
-import * as z from "zod/mini";
-import { planOfUser } from "../billing/user-plan";
-import { FREE_PLAN, PRO_PLAN, type Plan } from "../contract/plans";
-import type { AppEnv } from "../env";
+import { createRoute, z } from "@hono/zod-openapi";
+import { FREE_PLAN, PRO_PLAN } from "../contract/plans";
 import { isRefusal } from "../exports/dataset";
 import { EXPORT_DATASETS } from "../exports/datasets";
 import { tableToCsv } from "../exports/csv";
-import { EXPORT_FORMATS, exportFileName } from "../exports/export-table";
-import { PAPER_SIZES, tableToPdf } from "../exports/pdf";
+import { EXPORT_FORMATS, exportFileName, type ExportFormat } from "../exports/export-table";
+import { PAPER_SIZES, type PaperSize, tableToPdf } from "../exports/pdf";
+import { failure, KEY_OR_ANONYMOUS, rateLimitHeaders, retryAfter } from "../openapi/responses";
+import { createRouter } from "../openapi/router";
 import { takeExport } from "../ratelimit/export-limit";
+import { ApiError } from "../shared/api-error";
 import { validationDetails } from "../validation";
+import { callerPlan } from "./caller-plan";
 
-const formatSchema = z.object({
-  format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(", ")}` }),
-  paper: z._default(z.enum(PAPER_SIZES, { error: `paper must be one of ${PAPER_SIZES.join(", ")}` }), "a4"),
+const NAMES = Object.keys(EXPORT_DATASETS);
+
+/** format and paper; every other parameter belongs to the dataset and is checked by its own schema. */
+const formatQuerySchema = z
+  .object({
+    format: z
+      .enum(EXPORT_FORMATS as [ExportFormat, ...ExportFormat[]], { error: `format must be one of ${EXPORT_FORMATS.join(", ")}` })
+      .openapi({ example: "csv" }),
+    paper: z
+      .enum(PAPER_SIZES as [PaperSize, ...PaperSize[]], { error: `paper must be one of ${PAPER_SIZES.join(", ")}` })
+      .default("a4")
+      .openapi({ description: "PDF paper size; default a4." }),
+  })
+  .loose();
+
+const route = createRoute({
+  method: "get",
+  path: "/{dataset}",
+  operationId: "export",
+  tags: ["Exports"],
+  summary: "A dataset as a CSV or PDF file",
+  description:
+    "The dataset's own parameters: `compare` takes `asins` and `marketplace` (as GET /v1/compare); `history` takes `asin`, " +
+    "`marketplace`, `range` and `days` (as GET /v1/history); `alerts` takes none; `portfolio` takes `marketplace` and `range`. " +
+    `The Free plan takes ${FREE_PLAN.exportsPerDay} exports a day (UTC), counted once the request is found valid and within the plan; Pro exports without a daily limit.`,
+  security: KEY_OR_ANONYMOUS,
+  request: {
+    params: z.object({ dataset: z.string().openapi({ enum: NAMES, example: "alerts", description: `One of ${NAMES.join(", ")}.` }) }),
+    query: formatQuerySchema,
+  },
+  responses: {
+    200: {
+      description: "The file, as an attachment (Content-Disposition).",
+      headers: rateLimitHeaders,
+      content: { "text/csv": { schema: z.string() }, "application/pdf": { schema: z.string().openapi({ format: "binary" }) } },
+    },
+    401: failure("The dataset reads the caller's own data (or a longer range): sign in or send a key."),
+    403: failure("The plan does not allow this dataset's range, size or marketplace."),
+    404: failure("No dataset of that name."),
+    422: failure("Bad input: `detail` lists each bad value."),
+    429: failure("The plan's daily exports are used up.", retryAfter),
+    503: failure("The data behind the dataset is unavailable."),
+  },
 });
-
-async function planOf(c: Context<AppEnv>): Promise<Plan> {
-  const account = c.get("account");
-  return account ? planOfUser(c.env.DB, account.user) : FREE_PLAN;
-}
 
 /**
  * GET /api/exports/<dataset>?format=csv|pdf[&paper=a4|letter]&…: a dataset (see
  * exports/datasets) as a file. Free plans may take a few a day, counted once the request is
  * found valid and within the plan (a refused one costs nothing), before any data is read.
  */
-export const exportRoutes = new Hono<AppEnv>().get("/:dataset", async (c) => {
-  const name = c.req.param("dataset");
+export const exportRoutes = createRouter().openapi(route, async (c) => {
+  const name = c.req.valid("param").dataset;
   const dataset = Object.hasOwn(EXPORT_DATASETS, name) ? EXPORT_DATASETS[name]! : undefined;
-  if (!dataset) return c.json({ detail: `No export named ${name}. Try one of ${Object.keys(EXPORT_DATASETS).join(", ")}.` }, 404);
-  const { format: rawFormat, paper: rawPaper, ...rest } = c.req.query();
-  const options = formatSchema.safeParse({ format: rawFormat, paper: rawPaper });
-  if (!options.success) return c.json({ detail: validationDetails("query", options.error) }, 422);
+  if (!dataset) throw new ApiError(404, "not_found", `No export named ${name}. Try one of ${NAMES.join(", ")}.`);
+  const { format, paper, ...rest } = c.req.valid("query");
   const query = dataset.query.safeParse(rest);
-  if (!query.success) return c.json({ detail: validationDetails("query", query.error) }, 422);
+  if (!query.success) throw new ApiError(422, "validation_failed", validationDetails("query", query.error));
 
   const account = c.get("account");
   if (dataset.needsAccount && !account) {
-    return c.json({ detail: "Sign in first: connect your Amazon seller account or continue with the demo." }, 401);
+    throw new ApiError(401, "unauthenticated", "Sign in first: connect your Amazon seller account or continue with the demo.");
   }
-  const plan = await planOf(c);
+  const plan = await callerPlan(c);
   c.header("Cache-Control", "private, no-store");
   const now = Date.now();
   const request = { c, plan, now };
   const refusal = dataset.refuse?.(request, query.data);
-  if (refusal) return c.json({ detail: refusal.detail }, refusal.status);
+  if (refusal) throw new ApiError(refusal.status, refusal.status === 401 ? "unauthenticated" : "plan_limit", refusal.detail);
 
   const quota = await takeExport(c.env, c.req.raw, account, plan);
   if (quota) {
@@ -53,25 +87,24 @@ export const exportRoutes = new Hono<AppEnv>().get("/:dataset", async (c) => {
     c.header("RateLimit-Remaining", String(quota.remaining));
     c.header("RateLimit-Reset", String(quota.resetSeconds));
     if (!quota.allowed) {
-      c.header("Retry-After", String(quota.resetSeconds));
-      return c.json(
-        {
-          detail: `Your ${plan.name} plan includes ${quota.limit} exports a day (UTC); the next is available at ${quota.resetAt}. ${PRO_PLAN.name} exports without a daily limit.`,
-        },
+      throw new ApiError(
         429,
+        "rate_limited",
+        `Your ${plan.name} plan includes ${quota.limit} exports a day (UTC); the next is available at ${quota.resetAt}. ${PRO_PLAN.name} exports without a daily limit.`,
+        { "Retry-After": String(quota.resetSeconds) },
       );
     }
   }
 
   const table = await dataset.load(request, query.data);
-  if (isRefusal(table)) return c.json({ detail: table.detail }, table.status);
+  if (isRefusal(table)) throw new ApiError(table.status, table.status === 503 ? "upstream_unavailable" : table.status === 404 ? "not_found" : "plan_limit", table.detail);
 
-  const fileName = exportFileName(table.fileStem, options.data.format, now);
+  const fileName = exportFileName(table.fileStem, format, now);
   c.header("Content-Disposition", `attachment; filename="${fileName}"`);
-  if (options.data.format === "csv") {
+  if (format === "csv") {
     c.header("Content-Type", "text/csv; charset=utf-8");
     return c.body(tableToCsv(table), 200);
   }
   c.header("Content-Type", "application/pdf");
-  return c.body((await tableToPdf(table, options.data.paper, now)) as Uint8Array<ArrayBuffer>, 200);
+  return c.body((await tableToPdf(table, paper, now)) as Uint8Array<ArrayBuffer>, 200);
 });

@@ -1,7 +1,17 @@
-import { Hono } from "hono";
-import { configOf } from "../config";
-import type { AppEnv } from "../env";
+import { createRoute, z } from "@hono/zod-openapi";
+import { json } from "../openapi/responses";
+import { createRouter } from "../openapi/router";
 
-export const healthRoutes = new Hono<AppEnv>().get("/", (c) =>
-  c.json({ ok: true as const, version: configOf(c.env).vars.APP_VERSION }),
+const healthSchema = z.object({ ok: z.literal(true), version: z.string().optional() }).openapi("Health");
+
+export const healthRoutes = createRouter().openapi(
+  createRoute({
+    method: "get",
+    path: "/",
+    operationId: "health",
+    tags: ["Site"],
+    summary: "Whether the Worker answers, and its version",
+    responses: { 200: json("Up.", healthSchema) },
+  }),
+  (c) => c.json({ ok: true as const, version: c.var.services.config.vars.APP_VERSION }, 200),
 );

@@ -1,16 +1,60 @@
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
 import { planOfUser } from "../billing/user-plan";
 import { upgradeHint } from "../contract/billing";
-import type { AppEnv } from "../env";
+import { ANONYMOUS_HISTORY_RANGE, HISTORY_RANGE_DAYS, HISTORY_RANGES, historyQuerySchema, type HistoryResponse } from "../contract/history";
+import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
 import { rankHistory } from "../history/history-store";
 import { utcDay } from "../history/snapshot-store";
 import { rankVelocity } from "../history/velocity";
-import { ANONYMOUS_HISTORY_RANGE, HISTORY_RANGE_DAYS, historyQuerySchema, type HistoryResponse } from "../contract/history";
-import { zodValidator } from "../validation";
+import { commonErrors, KEY_OR_ANONYMOUS, ok } from "../openapi/responses";
+import { createRouter } from "../openapi/router";
+import { ApiError } from "../shared/api-error";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const historyRoutes = new Hono<AppEnv>().get("/", zodValidator("query", historyQuerySchema), async (c) => {
+const day = z.string().openapi({ format: "date", example: "2026-11-24" });
+
+const historySchema: z.ZodType<HistoryResponse> = z
+  .object({
+    asin: z.string().openapi({ example: "B08N5WRWNW" }),
+    marketplace: z.enum(LOOKUP_MARKETPLACES),
+    range: z.enum(HISTORY_RANGES),
+    days: z.number().int(),
+    points: z.array(
+      z.object({
+        day,
+        source: z.enum(["live", "mock"]),
+        rank: z.number().int().nullable(),
+        categoryRanks: z.array(z.object({ category: z.string(), rank: z.number().int() })),
+        price: z.number().nullable(),
+        currency: z.string().nullable(),
+        offers: z.number().int().nullable(),
+      }),
+    ),
+    velocity: z.object({
+      rankChangePercent: z.number().nullable(),
+      slopePerDay: z.number().nullable(),
+      best: z.number().nullable(),
+      worst: z.number().nullable(),
+    }),
+  })
+  .openapi("History");
+
+const route = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "history",
+  tags: ["Products"],
+  summary: "Daily rank history of one ASIN",
+  description:
+    "One point per UTC day with a snapshot, oldest first, and the rank velocity over the range. Without a key or session: 7 days only.",
+  security: KEY_OR_ANONYMOUS,
+  request: { query: historyQuerySchema },
+  responses: { 200: ok("The history.", historySchema), ...commonErrors },
+});
+
+/** GET /api/history and /api/v1/history: the same router, mounted twice. */
+export const historyRoutes = createRouter().openapi(route, async (c) => {
   const { asin, marketplace, range, days: askedDays } = c.req.valid("query");
   const days = askedDays ?? HISTORY_RANGE_DAYS[range];
   const account = c.get("account");
@@ -18,16 +62,11 @@ export const historyRoutes = new Hono<AppEnv>().get("/", zodValidator("query", h
   c.header("Cache-Control", "private, no-store");
 
   if (!account) {
-    if (days > HISTORY_RANGE_DAYS[ANONYMOUS_HISTORY_RANGE]) return c.json({ detail: "Sign in to see 30 and 90 days" }, 401);
+    if (days > HISTORY_RANGE_DAYS[ANONYMOUS_HISTORY_RANGE]) throw new ApiError(401, "unauthenticated", "Sign in to see 30 and 90 days");
   } else {
     const plan = await planOfUser(c.env.DB, account.user);
     if (days > plan.historyDays) {
-      return c.json(
-        {
-          detail: `Your ${plan.name} plan shows ${plan.historyDays} days of rank history.${upgradeHint(plan)}`,
-        },
-        403,
-      );
+      throw new ApiError(403, "plan_limit", `Your ${plan.name} plan shows ${plan.historyDays} days of rank history.${upgradeHint(plan)}`);
     }
   }
 

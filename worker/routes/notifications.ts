@@ -1,15 +1,66 @@
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
-import type { AppEnv } from "../env";
-import { listNotifications, markAllRead, markRead, unreadCount } from "../notifications/notification-store";
-import type { NotificationList, UnreadCount } from "../contract/notifications";
-import type { Page } from "../contract/pagination";
+import { ALERT_CONDITIONS } from "../contract/alerts";
+import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
+import type { NotificationList, NotificationView, UnreadCount } from "../contract/notifications";
 import { notificationQuerySchema } from "../contract/notifications-query";
+import type { Page } from "../contract/pagination";
+import { listNotifications, markAllRead, markRead, unreadCount } from "../notifications/notification-store";
+import { commonErrors, KEY_ONLY, notFound, ok } from "../openapi/responses";
+import { createRouter } from "../openapi/router";
+import { ApiError } from "../shared/api-error";
 import { paginate } from "../shared/paginate";
-import { cursorError, zodValidator } from "../validation";
+import { cursorRefusal } from "../validation";
 
-export const notificationRoutes = new Hono<AppEnv>()
-  .get("/", requireAccount, zodValidator("query", notificationQuerySchema), async (c) => {
+const isoTime = z.string().openapi({ format: "date-time", example: "2026-11-24T04:00:00.000Z" });
+const notificationSchema: z.ZodType<NotificationView> = z
+  .object({
+    id: z.string(),
+    alertId: z.string().nullable(),
+    asin: z.string().openapi({ example: "B08N5WRWNW" }),
+    marketplace: z.enum(LOOKUP_MARKETPLACES),
+    conditionType: z.enum(ALERT_CONDITIONS),
+    message: z.string(),
+    day: z.string().openapi({ format: "date", example: "2026-11-24" }),
+    createdAt: isoTime,
+    readAt: isoTime.nullable(),
+  })
+  .openapi("Notification");
+const unreadCountSchema: z.ZodType<UnreadCount> = z.object({ unread: z.number().int() }).openapi("UnreadCount");
+const notificationListSchema: z.ZodType<NotificationList & Page> = z
+  .object({
+    notifications: z.array(notificationSchema),
+    unread: z.number().int(),
+    next_cursor: z.string().nullable().openapi({ description: "Pass as `cursor` to get the next page; null on the last page." }),
+  })
+  .openapi("NotificationList");
+
+const common = { tags: ["Alerts"], security: KEY_ONLY, middleware: [requireAccount] };
+
+const routes = {
+  list: createRoute({
+    ...common, method: "get", path: "/", operationId: "listNotifications", summary: "Alert notifications, newest first (at most 50)",
+    request: { query: notificationQuerySchema },
+    responses: { 200: ok("One page of notifications and the unread count.", notificationListSchema), ...commonErrors },
+  }),
+  unreadCount: createRoute({
+    ...common, method: "get", path: "/unread-count", operationId: "unreadCount", summary: "How many notifications are unread",
+    responses: { 200: ok("The unread count.", unreadCountSchema), ...commonErrors },
+  }),
+  readAll: createRoute({
+    ...common, method: "post", path: "/read-all", operationId: "markAllNotificationsRead", summary: "Mark every notification read",
+    responses: { 200: ok("Nothing is unread now.", unreadCountSchema), ...commonErrors },
+  }),
+  read: createRoute({
+    ...common, method: "post", path: "/{id}/read", operationId: "markNotificationRead", summary: "Mark one notification read (the first read time is kept)",
+    request: { params: z.object({ id: z.string().openapi({ description: "The notification's id." }) }) },
+    responses: { 200: ok("The notification.", z.object({ notification: notificationSchema })), 404: notFound("notification"), ...commonErrors },
+  }),
+};
+
+/** /api/notifications and /api/v1/notifications: the in-app notifications alerts send. */
+export const notificationRoutes = createRouter()
+  .openapi(routes.list, async (c) => {
     const { user } = currentAccount(c);
     const query = c.req.valid("query");
     const [notifications, unread] = await Promise.all([
@@ -17,19 +68,20 @@ export const notificationRoutes = new Hono<AppEnv>()
       unreadCount(c.env.DB, user.id),
     ]);
     const page = paginate(notifications, (notification) => notification.id, query);
-    if (!page.ok) return c.json(cursorError(page.detail), 422);
+    if (!page.ok) throw cursorRefusal(page.detail);
     c.header("Cache-Control", "private, no-store");
     return c.json({ notifications: page.items, unread, next_cursor: page.next_cursor } satisfies NotificationList & Page, 200);
   })
-  .get("/unread-count", requireAccount, async (c) => {
+  .openapi(routes.unreadCount, async (c) => {
     c.header("Cache-Control", "private, no-store");
     return c.json({ unread: await unreadCount(c.env.DB, currentAccount(c).user.id) } satisfies UnreadCount, 200);
   })
-  .post("/read-all", requireAccount, async (c) => {
+  .openapi(routes.readAll, async (c) => {
     await markAllRead(c.env.DB, currentAccount(c).user.id, new Date().toISOString());
     return c.json({ unread: 0 } satisfies UnreadCount, 200);
   })
-  .post("/:id/read", requireAccount, async (c) => {
-    const notification = await markRead(c.env.DB, currentAccount(c).user.id, c.req.param("id"), new Date().toISOString());
-    return notification ? c.json({ notification }, 200) : c.json({ detail: "No such notification." }, 404);
+  .openapi(routes.read, async (c) => {
+    const notification = await markRead(c.env.DB, currentAccount(c).user.id, c.req.valid("param").id, new Date().toISOString());
+    if (!notification) throw new ApiError(404, "not_found", "No such notification.");
+    return c.json({ notification }, 200);
   });

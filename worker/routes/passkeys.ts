@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Context } from "hono";
-import { canRemovePasskey } from "../account/account-rules";
-import { waysInOf } from "../account/ways-in-store";
+import { canRemovePasskey } from "../account-lifecycle/account-rules";
+import { waysInOf } from "../account-lifecycle/ways-in-store";
 import { defaultPasskeyName, finishRegistration, startRegistration } from "../auth/passkeys";
 import { deletePasskey, listPasskeys, renamePasskey, type PasskeyRecord } from "../auth/passkeys-store";
 import { requireAccount } from "../auth/session-middleware";

@@ -1,62 +1,135 @@
-import { Hono } from "hono";
-import { loadSettings, saveSettings } from "../auth/accounts-store";
+import { createRoute } from "@hono/zod-openapi";
+import { loadSettings, saveSettings } from "../accounts/settings-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { KeyringError } from "../auth/token-crypto";
-import { settingsUpdateSchema } from "../contract/account";
+import { planOfUser } from "../billing/user-plan";
+import { settingsUpdateSchema } from "../contract/account-request";
 import { channelsUpdateSchema, type WebhookTestResult } from "../contract/channels";
-import type { AppEnv } from "../env";
-import { alertsPageUrl, configOf } from "../config";
 import { webhookUrlProblem } from "../contract/webhook-url";
-import { hitAccountLimit } from "../ratelimit/client-limit";
+import { effectiveFrequency } from "../dashboard/refresh-schedule";
 import { channelSettingsView, openWebhookSecret, rotateWebhookSecret, saveChannels } from "../notifications/channel-settings";
 import { loadChannels } from "../notifications/channel-store";
 import { testWebhookPayload } from "../notifications/webhook-payload";
+import { createRouter } from "../openapi/router";
+import { hitAccountLimit } from "../ratelimit/client-limit";
+import { ApiError } from "../shared/api-error";
 import { fetchWebhookSender } from "../upstreams/webhook/sender";
-import { zodValidator } from "../validation";
-import { planOfUser } from "../billing/user-plan";
-import { effectiveFrequency } from "../dashboard/refresh-schedule";
+import { channelSettingsSchema, settingsSchema, webhookSecretSchema, webhookTestResultSchema } from "./schemas/account";
+import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 
 const NO_KEYS = "Webhook signing secrets cannot be stored on this server right now (TOKEN_ENCRYPTION_KEYS is not set).";
 
+const jsonBody = <T>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+const signedIn = { tags: ["Settings"], middleware: requireAccount };
+
+const getSettingsRoute = createRoute({
+  ...signedIn,
+  method: "get",
+  path: "/",
+  summary: "The signed-in user's notification and data refresh settings, and their Amazon connection",
+  responses: { 200: jsonAnswer("The settings (defaults until first saved).", settingsSchema), 401: notSignedIn },
+});
+
+const putSettingsRoute = createRoute({
+  ...signedIn,
+  method: "put",
+  path: "/",
+  summary: "Save both settings groups, in full",
+  request: { body: jsonBody(settingsUpdateSchema) },
+  responses: {
+    200: jsonAnswer("Saved; the settings as now stored.", settingsSchema),
+    400: errorAnswer("The body is not JSON."),
+    401: notSignedIn,
+    403: errorAnswer("A refresh frequency the plan does not include."),
+    422: badInput,
+  },
+});
+
+const getChannelsRoute = createRoute({
+  ...signedIn,
+  method: "get",
+  path: "/channels",
+  summary: "Where alert emails and webhooks go",
+  responses: { 200: jsonAnswer("The alert channels.", channelSettingsSchema), 401: notSignedIn },
+});
+
+const putChannelsRoute = createRoute({
+  ...signedIn,
+  method: "put",
+  path: "/channels",
+  summary: "Change the alert email or webhook URL: a field left out stays, null or blank clears it",
+  request: { body: jsonBody(channelsUpdateSchema) },
+  responses: {
+    200: jsonAnswer("The alert channels as now stored.", channelSettingsSchema),
+    400: errorAnswer("The body is not JSON."),
+    401: notSignedIn,
+    422: badInput,
+  },
+});
+
+const webhookSecretRoute = createRoute({
+  ...signedIn,
+  method: "post",
+  path: "/webhook-secret",
+  summary: "A new webhook signing secret, shown in this answer and never again",
+  responses: {
+    200: jsonAnswer("The new secret; the old one stops working.", webhookSecretSchema),
+    401: notSignedIn,
+    503: errorAnswer("TOKEN_ENCRYPTION_KEYS is not set, so no secret can be stored."),
+  },
+});
+
+const webhookTestRoute = createRoute({
+  ...signedIn,
+  method: "post",
+  path: "/webhook-test",
+  summary: "Send a signed test delivery to the saved webhook URL",
+  responses: {
+    200: jsonAnswer("What the receiver answered, or why nothing was sent.", webhookTestResultSchema),
+    401: notSignedIn,
+    429: errorAnswer("Too many tests this hour (Retry-After)."),
+  },
+});
+
 /** The signed-in user's settings and where their alert emails and webhooks go. Every route reads and writes only their own row. */
-export const settingsRoutes = new Hono<AppEnv>()
-  .get("/", requireAccount, async (c) => {
+export const settingsRoutes = createRouter()
+  .openapi(getSettingsRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
     return c.json(await loadSettings(c.env.DB, currentAccount(c).user), 200);
   })
-  .put("/", requireAccount, zodValidator("json", settingsUpdateSchema), async (c) => {
+  .openapi(putSettingsRoute, async (c) => {
     const { user } = currentAccount(c);
     const settings = c.req.valid("json");
     const plan = await planOfUser(c.env.DB, user);
     if (effectiveFrequency(settings.dataRefresh.frequency, plan) !== settings.dataRefresh.frequency) {
-      return c.json({ detail: `Hourly and 6-hourly refresh are Pro features; your ${plan.name} plan refreshes daily at 02:00 UTC.` }, 403);
+      throw new ApiError(403, "plan_limit", `Hourly and 6-hourly refresh are Pro features; your ${plan.name} plan refreshes daily at 02:00 UTC.`);
     }
     await saveSettings(c.env.DB, user.id, settings);
     return c.json(await loadSettings(c.env.DB, user), 200);
   })
-  .get("/channels", requireAccount, async (c) => {
+  .openapi(getChannelsRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { user } = currentAccount(c);
     return c.json(channelSettingsView(c.env, await loadChannels(c.env.DB, user.id)), 200);
   })
-  .put("/channels", requireAccount, zodValidator("json", channelsUpdateSchema), async (c) => {
+  .openapi(putChannelsRoute, async (c) => {
     const { user } = currentAccount(c);
     await saveChannels(c.env.DB, user.id, c.req.valid("json"));
     return c.json(channelSettingsView(c.env, await loadChannels(c.env.DB, user.id)), 200);
   })
-  // A new secret replaces the old one; it is shown in this answer and never again.
-  .post("/webhook-secret", requireAccount, async (c) => {
+  .openapi(webhookSecretRoute, async (c) => {
     c.header("Cache-Control", "no-store");
     try {
       return c.json({ secret: await rotateWebhookSecret(c.env, currentAccount(c).user.id) }, 200);
     } catch (error) {
       if (!(error instanceof KeyringError)) throw error;
       console.error(`webhook secret not stored: ${error.message}`);
-      return c.json({ detail: NO_KEYS }, 503);
+      throw new ApiError(503, "not_configured", NO_KEYS);
     }
   })
-  .post("/webhook-test", requireAccount, async (c) => {
+  .openapi(webhookTestRoute, async (c) => {
     const { user } = currentAccount(c);
+    const { config } = c.var.services;
     const stored = await loadChannels(c.env.DB, user.id);
     const answer = (result: WebhookTestResult) => c.json(result, 200);
     if (!stored.webhookUrl) return answer({ ok: false, detail: "Save a webhook URL first." });
@@ -64,11 +137,15 @@ export const settingsRoutes = new Hono<AppEnv>()
     // A URL saved before today's rules is checked again before anything is sent to it.
     const problem = webhookUrlProblem(stored.webhookUrl);
     if (problem) return answer({ ok: false, detail: problem });
-    const limit = { limit: configOf(c.env).vars.WEBHOOK_TESTS_PER_HOUR, windowMs: 60 * 60 * 1000 };
+    const limit = { limit: config.vars.WEBHOOK_TESTS_PER_HOUR, windowMs: 60 * 60 * 1000 };
     const decision = await hitAccountLimit(c.env, user.id, "webhook-test", limit);
     if (!decision.allowed) {
-      c.header("Retry-After", String(decision.resetSeconds));
-      return c.json({ detail: `Too many webhook tests: at most ${decision.limit} an hour. Try again in ${Math.ceil(decision.resetSeconds / 60)} minutes.` }, 429);
+      throw new ApiError(
+        429,
+        "rate_limited",
+        `Too many webhook tests: at most ${decision.limit} an hour. Try again in ${Math.ceil(decision.resetSeconds / 60)} minutes.`,
+        { "Retry-After": String(decision.resetSeconds) },
+      );
     }
     let secret: string;
     try {
@@ -78,6 +155,6 @@ export const settingsRoutes = new Hono<AppEnv>()
       return answer({ ok: false, detail: "The stored signing secret cannot be read. Generate a new one." });
     }
     const nowMs = Date.now();
-    const payload = testWebhookPayload(nowMs, alertsPageUrl(c.env));
+    const payload = testWebhookPayload(nowMs, config.alertsPageUrl);
     return answer(await fetchWebhookSender.post({ url: stored.webhookUrl, secret, payload, deliveryId: payload.id, nowMs }));
   });

@@ -7,7 +7,8 @@ import { redeemCode, redeemLink, sendSignInEmail, type Redeemed } from "../auth/
 import { emailOfAccount } from "../auth/email-sign-in-store";
 import { finishAuthentication, relyingPartyOf, startAuthentication, type RelyingParty } from "../auth/passkeys";
 import { signIn } from "../auth/sign-in";
-import { findUser, userStatus } from "../auth/accounts-store";
+import { userStatus } from "../accounts/account-status";
+import { findUser } from "../accounts/user-store";
 import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";

@@ -1,34 +1,60 @@
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
-import type { AppEnv } from "../env";
-import { catalogItemQuerySchema } from "../contract/account";
+import type { CatalogItemResult } from "../contract/account";
+import { catalogItemQuerySchema } from "../contract/catalog-item";
+import { failure, json, retryAfter, sessionErrors } from "../openapi/responses";
+import { createRouter } from "../openapi/router";
 import { fetchCatalogItem } from "../seller/catalog-service";
-import { SellerApiError } from "../upstreams/spapi/seller-api";
 import { sellerApiFor } from "../seller/select-seller-api";
+import { ApiError, codeOfStatus } from "../shared/api-error";
 import { durableBudget } from "../upstreams/budget/budget-client";
 import { spapiBucket } from "../upstreams/budget/token-bucket";
-import { zodValidator } from "../validation";
+import { SellerApiError } from "../upstreams/spapi/seller-api";
+
+const catalogItemSchema: z.ZodType<CatalogItemResult> = z
+  .object({
+    asin: z.string(),
+    title: z.string(),
+    source: z.enum(["spapi", "mock", "cache"]),
+    salesRanks: z.array(z.object({ categoryTitle: z.string(), rank: z.number() })),
+    fetchedAt: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("CatalogItem");
+
+const route = createRoute({
+  method: "get",
+  path: "/catalog-item",
+  operationId: "catalogItem",
+  tags: ["Seller"],
+  summary: "One catalog item from the seller's own Selling Partner API account",
+  middleware: [requireAccount],
+  request: { query: catalogItemQuerySchema },
+  responses: {
+    200: json("The item and its sales ranks.", catalogItemSchema),
+    401: sessionErrors[401],
+    403: failure("Amazon refused the seller's authorization (reconnect), or the XSRF token is wrong."),
+    404: failure("Amazon does not know the ASIN in that marketplace."),
+    422: sessionErrors[422],
+    429: failure("Amazon is throttling the seller's calls.", retryAfter),
+    502: failure("Amazon failed or answered with an error."),
+  },
+});
 
 /** Reads from the signed-in seller's own Selling Partner API account. */
-export const spRoutes = new Hono<AppEnv>().get(
-  "/catalog-item",
-  requireAccount,
-  zodValidator("query", catalogItemQuerySchema),
-  async (c) => {
-    const { user } = currentAccount(c);
-    const { asin, marketplace } = c.req.valid("query");
-    // A seller's own data: never kept by a shared cache.
-    c.header("Cache-Control", "private, no-store");
-    try {
-      const api = await sellerApiFor(c.env, user);
-      // getCatalogItem allows 2 requests a second per seller (burst 2): one bucket for all of this seller's callers.
-      const budget = api.kind === "spapi" ? durableBudget(c.env, spapiBucket(user.sellingPartnerId, "getCatalogItem"), { ratePerSecond: 2, burst: 2 }) : undefined;
-      const result = await fetchCatalogItem({ api, kv: c.env.LOOKUP_CACHE, userId: user.id, now: Date.now, budget }, asin, marketplace);
-      return c.json(result, 200);
-    } catch (error) {
-      if (!(error instanceof SellerApiError)) throw error;
-      if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
-      return c.json({ detail: error.message }, error.status);
-    }
-  },
-);
+export const spRoutes = createRouter().openapi(route, async (c) => {
+  const { user } = currentAccount(c);
+  const { asin, marketplace } = c.req.valid("query");
+  // A seller's own data: never kept by a shared cache.
+  c.header("Cache-Control", "private, no-store");
+  try {
+    const api = await sellerApiFor(c.env, user);
+    // getCatalogItem allows 2 requests a second per seller (burst 2): one bucket for all of this seller's callers.
+    const budget = api.kind === "spapi" ? durableBudget(c.env, spapiBucket(user.sellingPartnerId, "getCatalogItem"), { ratePerSecond: 2, burst: 2 }) : undefined;
+    const result = await fetchCatalogItem({ api, kv: c.env.LOOKUP_CACHE, userId: user.id, now: Date.now, budget }, asin, marketplace);
+    return c.json(result, 200);
+  } catch (error) {
+    if (!(error instanceof SellerApiError)) throw error;
+    const headers: Record<string, string> = error.retryAfterSeconds !== undefined ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+    throw new ApiError(error.status, error.status === 502 ? "upstream_unavailable" : codeOfStatus(error.status), error.message, headers);
+  }
+});

@@ -1,9 +1,49 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { StatusReport } from "../contract/status-components";
+import { json } from "../openapi/responses";
+import { createRouter } from "../openapi/router";
 import { checkStatus } from "../status/checks";
 
-export const statusRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  const report = await checkStatus(c.env);
-  c.header("Cache-Control", "no-store");
-  return c.json(report, 200);
-});
+const componentStatus = z.enum(["operational", "degraded", "mock", "failing", "not_active"]);
+const statusSchema: z.ZodType<StatusReport> = z
+  .object({
+    status: z.enum(["operational", "degraded"]),
+    checkedAt: z.string().openapi({ format: "date-time" }),
+    components: z.array(
+      z.object({
+        id: z.enum(["api", "cache", "database", "rate_limiter", "product_source", "selling_partner"]),
+        name: z.string(),
+        description: z.string(),
+        status: componentStatus,
+        detail: z.string().optional(),
+        regions: z
+          .array(
+            z.object({
+              region: z.enum(["na", "eu", "fe"]),
+              marketplaces: z.array(z.string()),
+              mode: z.enum(["live", "mock"]),
+              detail: z.string(),
+            }),
+          )
+          .optional(),
+      }),
+    ),
+  })
+  .openapi("StatusReport");
+
+/** GET /api/status: the status page's live check of every component. */
+export const statusRoutes = createRouter().openapi(
+  createRoute({
+    method: "get",
+    path: "/",
+    operationId: "status",
+    tags: ["Site"],
+    summary: "The live state of every component (the status page)",
+    responses: { 200: json("Each component's state, checked now.", statusSchema) },
+  }),
+  async (c) => {
+    const report = await checkStatus(c.env);
+    c.header("Cache-Control", "no-store");
+    return c.json(report, 200);
+  },
+);

@@ -1,9 +1,18 @@
-import { Hono } from "hono";
-import { userStatus } from "../auth/accounts-store";
-import type { AppEnv } from "../env";
+import { createRoute } from "@hono/zod-openapi";
+import { userStatus } from "../accounts/account-status";
+import { createRouter } from "../openapi/router";
+import { userStatusSchema } from "./schemas/account";
+import { jsonAnswer } from "./schemas/answers";
 
-export const userRoutes = new Hono<AppEnv>()
-  .get("/status", async (c) => {
-    c.header("Cache-Control", "no-store");
-    return c.json(await userStatus(c.env.DB, c.get("account")?.user ?? null), 200);
-  });
+const statusRoute = createRoute({
+  method: "get",
+  path: "/status",
+  tags: ["Account"],
+  summary: "Who is signed in: every page's header reads this",
+  responses: { 200: jsonAnswer("The signed-in state; signed out reads as not authenticated.", userStatusSchema) },
+});
+
+export const userRoutes = createRouter().openapi(statusRoute, async (c) => {
+  c.header("Cache-Control", "no-store");
+  return c.json(await userStatus(c.env.DB, c.get("account")?.user ?? null), 200);
+});

@@ -1,79 +1,64 @@
-import { type Context, Hono } from "hono";
-import { configOf } from "../config";
-import type { AppEnv } from "../env";
-import { recordLookupSnapshot } from "../history/lookup-snapshot";
-import { LookupCache } from "../lookup/cache";
-import { logLookup } from "../lookup/lookup-log-store";
-import { lookupProduct } from "../lookup/lookup-service";
-import { productSourceFor } from "../upstreams/creators/select";
-import { limitExceededDetail, type LookupClient, lookupLimits, peekLookup, rateLimitHeaders, takeLookup, userLookupClient } from "../ratelimit/lookup-limit";
-import { planOfUser } from "../billing/user-plan";
+import { createRoute } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
 import { upgradeHint } from "../contract/billing";
-import type { Plan } from "../contract/plans";
 import { lookupQuerySchema } from "../contract/lookup";
-import { zodValidator } from "../validation";
+import { lookupResultSchema } from "../contract/product";
+import type { AppEnv } from "../env";
+import { commonErrors, failure, KEY_OR_ANONYMOUS, notFound, ok, retryAfter } from "../openapi/responses";
+import { createRouter } from "../openapi/router";
+import { limitExceededDetail, rateLimitHeaders } from "../ratelimit/lookup-limit";
+import { ApiError } from "../shared/api-error";
 
-/** Anonymous callers are counted by address; a signed-in user by account, under their plan. */
-async function lookupClientOf(c: Context<AppEnv>): Promise<{ client: Request | LookupClient; plan: Plan | null }> {
-  const account = c.get("account");
-  if (!account) return { client: c.req.raw, plan: null };
-  const plan = await planOfUser(c.env.DB, account.user);
-  return { client: userLookupClient(c.env, account.user.id, plan.lookupsPerMonth), plan };
-}
+/** A key request was counted against the account's hourly key limit already (key middleware). */
+const paysPerLookup = (c: Context<AppEnv>) => !c.get("apiKey");
 
-/** One product lookup: the client's quota, the 24-hour cache, then the product source. */
-export const lookupRoutes = new Hono<AppEnv>()
-  // Rejected input costs no quota, but its answer still reports the client's limits.
-  .use("/", async (c, next) => {
-    await next();
-    // A key request reports its hourly key limit instead (set by the key middleware).
-    if (!c.get("apiKey") && !c.res.headers.has("RateLimit-Limit")) {
-      const decision = await peekLookup(c.env, (await lookupClientOf(c)).client);
-      for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.res.headers.set(name, value);
-    }
-  })
-  .get("/", zodValidator("query", lookupQuerySchema), async (c) => {
-    const started = Date.now();
+/** Rejected input costs no quota, but its answer still reports the caller's limits. */
+const reportLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (paysPerLookup(c) && !c.res.headers.has("RateLimit-Limit")) {
+    const { lookups } = c.var.services;
+    const decision = await lookups.peek(await lookups.payerOf(c.req.raw, c.get("account")?.user ?? null));
+    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.res.headers.set(name, value);
+  }
+};
+
+const route = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "lookup",
+  tags: ["Products"],
+  summary: "Look up one ASIN",
+  description:
+    "Best Sellers Rank, price, offers and category of one product. Anonymous callers share the monthly free quota of their IP; with a key it counts against the hourly key limit.",
+  security: KEY_OR_ANONYMOUS,
+  middleware: [reportLimits] as const,
+  request: { query: lookupQuerySchema },
+  responses: {
+    200: ok("The product.", lookupResultSchema),
+    404: notFound("product (unknown ASIN)"),
+    503: failure("Amazon is failing and no copy under 24 h old exists.", retryAfter),
+    ...commonErrors,
+  },
+});
+
+/** One product lookup: the caller's quota, then the lookup use case (cache, source, log, history). */
+export const lookupRoutes = createRouter().openapi(route, async (c) => {
     const { asin, marketplace } = c.req.valid("query");
-
+    const { lookups } = c.var.services;
     c.header("Cache-Control", "no-store");
-    // With an API key the request was counted against the account's hourly key limit already.
-    if (!c.get("apiKey")) {
-      const { client, plan } = await lookupClientOf(c);
-      const decision = await takeLookup(c.env, client);
+    if (paysPerLookup(c)) {
+      const payer = await lookups.payerOf(c.req.raw, c.get("account")?.user ?? null);
+      const decision = await lookups.take(payer, 1);
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
       if (!decision.allowed) {
-        c.header("Retry-After", String(decision.resetSeconds));
-        const limits = client instanceof Request ? lookupLimits(c.env) : client.limits;
-        const hint = decision.exceeded === "month" && plan ? upgradeHint(plan) : "";
-        return c.json({ detail: limitExceededDetail(decision, limits) + hint }, 429);
+        const hint = decision.exceeded === "month" && payer.plan ? upgradeHint(payer.plan) : "";
+        throw new ApiError(429, "rate_limited", limitExceededDetail(decision, payer.client.limits) + hint, {
+          "Retry-After": String(decision.resetSeconds),
+        });
       }
     }
-
-    const outcome = await lookupProduct(
-      {
-        source: productSourceFor(c.env, marketplace),
-        cache: new LookupCache(c.env.LOOKUP_CACHE),
-        now: Date.now,
-        refreshAfterMs: configOf(c.env).vars.LOOKUP_REFRESH_AFTER_SECONDS * 1000,
-      },
-      asin,
-      marketplace,
-    );
-
-    const status = outcome.ok ? 200 : outcome.status;
-    logLookup(c.env.DB, c.executionCtx, {
-      asin,
-      marketplace,
-      status,
-      source: outcome.ok ? outcome.result.source : null,
-      durationMs: Date.now() - started,
-    }, configOf(c.env).vars.LOOKUP_LOG_FLUSH_MS);
-
-    if (outcome.ok) {
-      recordLookupSnapshot(c.env, c.executionCtx, outcome);
-      return c.json(outcome.result, 200);
-    }
-    if (outcome.retryAfterSeconds) c.header("Retry-After", String(outcome.retryAfterSeconds));
-    return c.json({ detail: outcome.detail }, outcome.status);
+    const outcome = await lookups.one(c.executionCtx, asin, marketplace);
+    if (outcome.ok) return c.json(outcome.result, 200);
+    const headers: Record<string, string> = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};
+    throw new ApiError(outcome.status, outcome.status === 404 ? "not_found" : "upstream_unavailable", outcome.detail, headers);
   });

@@ -1,47 +1,109 @@
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
-import { planOfUser } from "../billing/user-plan";
 import { planCoversMarketplace } from "../billing/entitlements";
+import { planOfUser } from "../billing/user-plan";
 import { upgradeHint } from "../contract/billing";
-import type { AppEnv } from "../env";
-import { addToWatchlist, listWatchlist, removeFromWatchlist } from "../history/watchlist-store";
 import { watchlistEntrySchema, type WatchlistResponse } from "../contract/history";
+import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
 import { pageQuerySchema, type Page } from "../contract/pagination";
+import { addToWatchlist, listWatchlist, removeFromWatchlist } from "../history/watchlist-store";
+import { commonErrors, KEY_ONLY, noContent, notFound, ok } from "../openapi/responses";
+import { createRouter } from "../openapi/router";
 import { paginate } from "../shared/paginate";
-import { cursorError, zodValidator } from "../validation";
+import { ApiError } from "../shared/api-error";
+import { cursorRefusal } from "../validation";
 
-export const watchlistRoutes = new Hono<AppEnv>()
-  .get("/", requireAccount, zodValidator("query", pageQuerySchema), async (c) => {
+export const pausedReasonSchema = z
+  .enum(["plan_limit"])
+  .nullable()
+  .openapi({ description: "plan_limit: a downgrade paused it (upgrading resumes it); null otherwise." });
+
+const watchlistItemSchema = z
+  .object({
+    asin: z.string().openapi({ example: "B08N5WRWNW" }),
+    marketplace: z.enum(LOOKUP_MARKETPLACES),
+    addedAt: z.string().openapi({ format: "date-time" }),
+    paused: z.boolean(),
+    paused_reason: pausedReasonSchema,
+  })
+  .openapi("WatchlistItem");
+const watchlistSchema: z.ZodType<WatchlistResponse & Page> = z
+  .object({
+    items: z.array(watchlistItemSchema),
+    next_cursor: z.string().nullable().openapi({ description: "Pass as `cursor` to get the next page; null on the last page." }),
+  })
+  .openapi("Watchlist");
+const itemBodySchema = z.object({ item: watchlistItemSchema });
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "listWatchlist",
+  tags: ["Watchlist"],
+  summary: "The ASINs you track, in the order added",
+  security: KEY_ONLY,
+  middleware: [requireAccount] as const,
+  request: { query: pageQuerySchema },
+  responses: { 200: ok("One page of the watchlist.", watchlistSchema), ...commonErrors },
+});
+
+const add = createRoute({
+  method: "post",
+  path: "/",
+  operationId: "addToWatchlist",
+  tags: ["Watchlist"],
+  summary: "Track an ASIN",
+  security: KEY_ONLY,
+  middleware: [requireAccount] as const,
+  request: {
+    body: { required: true, content: { "application/json": { schema: watchlistEntrySchema, example: { asin: "B08N5WRWNW", marketplace: "US" } } } },
+  },
+  responses: {
+    200: ok("It was on the list already.", itemBodySchema),
+    201: ok("Added.", itemBodySchema),
+    ...commonErrors,
+  },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/{marketplace}/{asin}",
+  operationId: "removeFromWatchlist",
+  tags: ["Watchlist"],
+  summary: "Stop tracking an ASIN",
+  security: KEY_ONLY,
+  middleware: [requireAccount] as const,
+  request: { params: watchlistEntrySchema },
+  responses: { 204: noContent, 404: notFound("watchlist entry"), ...commonErrors },
+});
+
+/** GET/POST /api/watchlist and DELETE /api/watchlist/<marketplace>/<asin> (and the same under /api/v1). */
+export const watchlistRoutes = createRouter()
+  .openapi(list, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const items = await listWatchlist(c.env.DB, currentAccount(c).user.id);
     const page = paginate(items, (item) => `${item.marketplace}/${item.asin}`, c.req.valid("query"));
-    if (!page.ok) return c.json(cursorError(page.detail), 422);
+    if (!page.ok) throw cursorRefusal(page.detail);
     const body: WatchlistResponse & Page = { items: page.items, next_cursor: page.next_cursor };
     return c.json(body, 200);
   })
-  .post("/", requireAccount, zodValidator("json", watchlistEntrySchema), async (c) => {
+  .openapi(add, async (c) => {
     const { user } = currentAccount(c);
     const { asin, marketplace } = c.req.valid("json");
     const plan = await planOfUser(c.env.DB, user);
     if (!planCoversMarketplace(plan, marketplace)) {
-      return c.json(
-        { detail: `Your ${plan.name} plan covers the ${plan.marketplaces.join(", ")} marketplace only, not ${marketplace}.${upgradeHint(plan)}` },
-        403,
-      );
+      throw new ApiError(403, "plan_limit", `Your ${plan.name} plan covers the ${plan.marketplaces.join(", ")} marketplace only, not ${marketplace}.${upgradeHint(plan)}`);
     }
     const addition = await addToWatchlist(c.env.DB, user.id, asin, marketplace, plan.watchlistLimit);
     if (addition.status === "limit") {
-      return c.json(
-        { detail: `Your ${plan.name} plan can watch up to ${plan.watchlistLimit} ASINs. Remove one first.${upgradeHint(plan)}` },
-        403,
-      );
+      throw new ApiError(403, "plan_limit", `Your ${plan.name} plan can watch up to ${plan.watchlistLimit} ASINs. Remove one first.${upgradeHint(plan)}`);
     }
-    return c.json({ item: addition.item }, addition.status === "added" ? 201 : 200);
+    return addition.status === "added" ? c.json({ item: addition.item }, 201) : c.json({ item: addition.item }, 200);
   })
-  .delete("/:marketplace/:asin", requireAccount, zodValidator("param", watchlistEntrySchema), async (c) => {
+  .openapi(remove, async (c) => {
     const { asin, marketplace } = c.req.valid("param");
     if (!(await removeFromWatchlist(c.env.DB, currentAccount(c).user.id, asin, marketplace))) {
-      return c.json({ detail: `${asin} (${marketplace}) is not on your watchlist` }, 404);
+      throw new ApiError(404, "not_found", `${asin} (${marketplace}) is not on your watchlist`);
     }
     return c.body(null, 204);
   });

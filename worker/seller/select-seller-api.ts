@@ -1,4 +1,5 @@
-import { findCredentials, replaceCiphertext, type UserRecord } from "../auth/accounts-store";
+import { findCredentials, replaceCiphertext } from "../accounts/credentials-store";
+import type { UserRecord } from "../accounts/user-store";
 import { decryptRefreshToken, encryptRefreshToken, keyringOf } from "../auth/token-crypto";
 import type { Bindings } from "../env";
 import type { SellerRegion } from "../contract/account";

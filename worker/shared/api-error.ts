@@ -7,7 +7,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
  * onError turns it into the answer, so no handler writes an error body by hand.
  */
 export const ERROR_CODES = {
-  bad_request: "The request could not be read: a body that is not JSON, or a webhook whose signature does not verify.",
+  bad_request: "The request could not be read (e.g. the body is not JSON).",
   validation_failed: "The input did not match the schema; `detail` lists each problem as {loc, msg, type}.",
   not_found: "No such route or resource.",
   unauthenticated: "No session or API key, or an invalid one.",

@@ -43,7 +43,7 @@ describe("the Alerts API needs a session and the XSRF header", () => {
     ];
     for (const res of answers) {
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ detail: expect.stringContaining("Sign in") });
+      expect(await res.json()).toEqual({ detail: expect.stringContaining("Sign in"), code: "unauthenticated" });
     }
   });
 
@@ -111,7 +111,7 @@ describe("POST /api/alerts", () => {
     for (let i = 0; i < 5; i++) await create(browser, { ...RANK_ALERT, threshold: 100 + i });
     const res = await browser.json("/api/alerts", "POST", RANK_ALERT);
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ detail: "Your Free plan allows 5 active alerts. Pause or delete one first. Upgrade to Pro at /billing to lift it." });
+    expect(await res.json()).toEqual({ detail: "Your Free plan allows 5 active alerts. Pause or delete one first. Upgrade to Pro at /billing to lift it.", code: "plan_limit" });
     expect(await list(browser)).toMatchObject({ active: 5, activeLimit: FREE_PLAN.activeAlertLimit });
   });
 
@@ -130,7 +130,7 @@ describe("POST /api/alerts", () => {
     const body = { asin: "B000000001", conditionType, threshold: 10, marketplace: "US" };
     const res = await (await freeUser()).json("/api/alerts", "POST", body);
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ detail: `${conditionType} alerts need a connected seller account (or the demo).` });
+    expect(await res.json()).toEqual({ detail: `${conditionType} alerts need a connected seller account (or the demo).`, code: "forbidden" });
     expect((await (await demoUser()).json("/api/alerts", "POST", body)).status).toBe(201);
   });
 });
@@ -168,7 +168,7 @@ describe("PATCH /api/alerts/:id", () => {
     const alert = await create(browser, { asin: "B000000001", conditionType: "buybox_lost", marketplace: "US" });
     const res = await browser.json(`/api/alerts/${alert.id}`, "PATCH", { threshold: 3 });
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ detail: [{ loc: ["json", "threshold"], msg: "buybox_lost alerts take no threshold", type: "custom" }] });
+    expect(await res.json()).toEqual({ detail: [{ loc: ["json", "threshold"], msg: "buybox_lost alerts take no threshold", type: "custom" }], code: "validation_failed" });
   });
 
   it("refuses to un-pause past the plan's limit, and allows it once a place is free", async () => {
@@ -180,7 +180,7 @@ describe("PATCH /api/alerts/:id", () => {
 
     const refused = await browser.json(`/api/alerts/${paused.id}`, "PATCH", { paused: false });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ detail: "Your Free plan allows 5 active alerts. Pause or delete one first. Upgrade to Pro at /billing to lift it." });
+    expect(await refused.json()).toEqual({ detail: "Your Free plan allows 5 active alerts. Pause or delete one first. Upgrade to Pro at /billing to lift it.", code: "plan_limit" });
     // Other changes to a paused alert are still allowed at the limit.
     expect((await browser.json(`/api/alerts/${paused.id}`, "PATCH", { threshold: 42 })).status).toBe(200);
 
@@ -199,13 +199,13 @@ describe("PATCH /api/alerts/:id", () => {
     await browser.request("/api/connection", { method: "DELETE" });
     const res = await browser.json(`/api/alerts/${alert.id}`, "PATCH", { paused: false });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ detail: "low_stock alerts need a connected seller account (or the demo)." });
+    expect(await res.json()).toEqual({ detail: "low_stock alerts need a connected seller account (or the demo).", code: "forbidden" });
   });
 
   it("404 for an unknown id", async () => {
     const res = await (await demoUser()).json(`/api/alerts/${crypto.randomUUID()}`, "PATCH", { paused: true });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ detail: "No such alert." });
+    expect(await res.json()).toEqual({ detail: "No such alert.", code: "not_found" });
   });
 });
 

@@ -24,6 +24,7 @@ describe("an identical alert rule on one account", () => {
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({
       detail: "You already have a rank_above alert for B08N5WRWNW (US) and threshold 500. Edit that one instead.",
+      code: "conflict",
     });
     expect(await alertCount(browser)).toBe(1);
   });
@@ -39,7 +40,7 @@ describe("an identical alert rule on one account", () => {
     expect((await browser.json("/api/alerts", "POST", buybox)).status).toBe(201);
     const res = await browser.json("/api/alerts", "POST", buybox);
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ detail: "You already have a buybox_lost alert for B08N5WRWNW (US). Edit that one instead." });
+    expect(await res.json()).toEqual({ detail: "You already have a buybox_lost alert for B08N5WRWNW (US). Edit that one instead.", code: "conflict" });
   });
 
   it("allows a rule that differs in threshold, condition, marketplace or ASIN, and the same rule on another account", async () => {

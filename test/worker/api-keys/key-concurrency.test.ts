@@ -28,7 +28,7 @@ describe("1,000 requests per hour per account, over HTTP", () => {
       expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
       expect(res.headers.get("RateLimit-Remaining")).toBe("0");
       expect(res.headers.get("RateLimit")).toMatch(/^"hourly";r=0;t=\d+$/);
-      expect(await res.json()).toEqual({ detail: expect.stringMatching(/^API limit reached: 1000 requests per hour/) });
+      expect(await res.json()).toEqual({ detail: expect.stringMatching(/^API limit reached: 1000 requests per hour/), code: "rate_limited" });
     }
     // The counts Settings shows are the requests actually answered.
     const used = await env.DB.prepare(

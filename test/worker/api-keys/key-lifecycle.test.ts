@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { KEY_CACHE_MS } from "../../../worker/auth/api-key-auth";
+import { KEY_CACHE_MS } from "../../../worker/api-keys/key-resolver";
 import { hashApiKey } from "../../../worker/api-keys/key-format";
 import type { ApiKeyList } from "../../../worker/contract/api-keys";
 import { newAsin } from "../support/creators-fake";
@@ -69,7 +69,7 @@ describe("API keys: create, list, use, revoke, rotate", () => {
     for (let i = 0; i < 5; i++) keys.push(await createKey(browser, `key ${i}`));
     const sixth = await browser.json("/api/api-keys", "POST", { name: "one too many" });
     expect(sixth.status).toBe(403);
-    expect(await sixth.json()).toEqual({ detail: "You already have 5 live keys. Revoke one first." });
+    expect(await sixth.json()).toEqual({ detail: "You already have 5 live keys. Revoke one first.", code: "forbidden" });
     expect((await browser.request(`/api/api-keys/${keys[0]!.apiKey.id}`, { method: "DELETE" })).status).toBe(204);
     await createKey(browser, "replacement");
     expect((await browser.json("/api/api-keys", "POST", { name: "" })).status).toBe(422);
@@ -81,17 +81,17 @@ describe("API keys: create, list, use, revoke, rotate", () => {
     const wrong = await withKey(`rl_live_${"x".repeat(43)}`, "/api/v1/alerts");
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get("WWW-Authenticate")).toMatch(/^Bearer /);
-    expect(await wrong.json()).toEqual({ detail: "Wrong API key: no such key exists." });
+    expect(await wrong.json()).toEqual({ detail: "Wrong API key: no such key exists.", code: "unauthenticated" });
     const garbage = await withKey("not-a-key", "/api/v1/alerts");
     expect(garbage.status).toBe(401);
-    expect(await garbage.json()).toEqual({ detail: expect.stringMatching(/^Wrong API key/) });
+    expect(await garbage.json()).toEqual({ detail: expect.stringMatching(/^Wrong API key/), code: "unauthenticated" });
 
     expect((await withKey(key, "/api/v1/alerts")).status).toBe(200);
     expect((await browser.request(`/api/api-keys/${apiKey.id}`, { method: "DELETE" })).status).toBe(204);
     const revoked = await withKey(key, "/api/v1/alerts");
     expect(revoked.status).toBe(401);
     expect(revoked.headers.get("WWW-Authenticate")).toMatch(/^Bearer /);
-    expect(await revoked.json()).toEqual({ detail: expect.stringMatching(/^This API key was revoked at /) });
+    expect(await revoked.json()).toEqual({ detail: expect.stringMatching(/^This API key was revoked at /), code: "unauthenticated" });
     expect((await browser.request(`/api/api-keys/${apiKey.id}`, { method: "DELETE" })).status).toBe(404);
   });
 
@@ -130,7 +130,7 @@ describe("API keys and plans", () => {
     const { browser } = await sellerOnPlan("free");
     const res = await browser.json("/api/api-keys", "POST", { name: "mine" });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ detail: expect.stringMatching(/^API keys come with the Pro plan/) });
+    expect(await res.json()).toEqual({ detail: expect.stringMatching(/^API keys come with the Pro plan/), code: "plan_limit" });
   });
 
   it("a downgrade disables the keys (403, kept in D1) and a re-upgrade enables them again", async () => {
@@ -142,7 +142,7 @@ describe("API keys and plans", () => {
     afterCacheExpiry();
     const disabled = await withKey(key, "/api/v1/alerts");
     expect(disabled.status).toBe(403);
-    expect(await disabled.json()).toEqual({ detail: expect.stringMatching(/^This API key is disabled: the account is on the Free plan/) });
+    expect(await disabled.json()).toEqual({ detail: expect.stringMatching(/^This API key is disabled: the account is on the Free plan/), code: "plan_limit" });
     const kept = await env.DB.prepare("SELECT revoked_at FROM api_keys WHERE user_id = ?").bind(userId).first();
     expect(kept).toEqual({ revoked_at: null });
 

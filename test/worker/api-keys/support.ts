@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
-import { saveCredentials, upsertSellerUser } from "../../../worker/auth/accounts-store";
+import { saveCredentials } from "../../../worker/accounts/credentials-store";
+import { upsertSellerUser } from "../../../worker/accounts/user-store";
 import { storeDemoSubscription } from "../../../worker/billing/subscription-store";
 import { SESSION_COOKIE } from "../../../worker/auth/cookies";
 import { createSession } from "../../../worker/auth/session";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { insertApiKey } from "../../../worker/api-keys/api-key-store";
 import { summarizeUsage, usageWindowStart } from "../../../worker/api-keys/usage";
 import { countApiKeyUse } from "../../../worker/api-keys/usage-recorder";
-import { upsertSellerUser } from "../../../worker/auth/accounts-store";
+import { upsertSellerUser } from "../../../worker/accounts/user-store";
 import { runRetention } from "../../../worker/jobs/retention/retention";
 import { newSellingPartnerId } from "../support/seller-browser";
 

@@ -28,10 +28,11 @@ describe("cursor pagination on /api/v1 lists", () => {
     expect(badLimit.status).toBe(422);
     expect(await badLimit.json()).toEqual({
       detail: [{ loc: ["query", "limit"], msg: "limit must be a whole number from 1 to 1000", type: expect.any(String) }],
+      code: "validation_failed",
     });
     const badCursor = await withKey(key, "/api/v1/notifications?cursor=bm9wZQ");
     expect(badCursor.status).toBe(422);
-    expect(await badCursor.json()).toEqual({ detail: [{ loc: ["query", "cursor"], msg: expect.stringMatching(/cursor/), type: "custom" }] });
+    expect(await badCursor.json()).toEqual({ detail: [{ loc: ["query", "cursor"], msg: expect.stringMatching(/cursor/), type: "custom" }], code: "validation_failed" });
     // Each key request waits for its usage write, at most one a second per key.
   }, 20_000);
 });

@@ -104,7 +104,7 @@ describe("GET and PUT /api/settings", () => {
     const browser = await signedIn();
     const res = await browser.request("/api/settings", { method: "PUT", body: "not json" });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ detail: "Malformed JSON in request body" });
+    expect(await res.json()).toEqual({ detail: "Malformed JSON in request body", code: "bad_request" });
   });
 });
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDemoUser } from "../../../worker/auth/accounts-store";
+import { createDemoUser } from "../../../worker/accounts/user-store";
 import { createSession, MAX_SESSIONS_PER_ACCOUNT, readSession } from "../../../worker/auth/session";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 
@@ -38,6 +38,7 @@ describe("demo accounts per address", () => {
     expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(await refused.json()).toEqual({
       detail: expect.stringMatching(/^Too many demo accounts from this network: at most 3 an hour\. Try again in \d+ minutes\.$/),
+      code: "rate_limited",
     });
     expect(flood.cookies.has("__Host-session")).toBe(false);
 

@@ -8,7 +8,7 @@ describe("the Origin check on state-changing /api requests", () => {
     const browser = new TestBrowser(demoEnv());
     const res = await browser.request("/api/auth/demo", { method: "POST", headers: { Origin: "https://evil.example" } });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ detail: DETAIL });
+    expect(await res.json()).toEqual({ detail: DETAIL, code: "forbidden" });
     expect(browser.cookies.has("__Host-session")).toBe(false);
   });
 
@@ -18,7 +18,7 @@ describe("the Origin check on state-changing /api requests", () => {
     for (const [method, origin] of [["PUT", "https://evil.example"], ["PATCH", "http://localhost:9999"], ["DELETE", "null"]] as const) {
       const res = await browser.request("/api/alerts/some-id", { method, headers: { Origin: origin }, body: "{}" });
       expect(res.status, `${method} ${origin}`).toBe(403);
-      expect(await res.json()).toEqual({ detail: DETAIL });
+      expect(await res.json()).toEqual({ detail: DETAIL, code: "forbidden" });
     }
   });
 
@@ -35,7 +35,7 @@ describe("the Origin check on state-changing /api requests", () => {
     expect((await browser.request("/api/auth/demo", { method: "POST" })).status).toBe(200);
     // No Origin and no XSRF pair: the XSRF check, not the Origin check, answers.
     const res = await browser.request("/api/auth/logout", { method: "POST", omitXsrfHeader: true });
-    expect(await res.json()).toEqual({ detail: "Missing XSRF token. Reload the page and try again." });
+    expect(await res.json()).toEqual({ detail: "Missing XSRF token. Reload the page and try again.", code: "xsrf_failed" });
   });
 
   it("never checks safe methods", async () => {

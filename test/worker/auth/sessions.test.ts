@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { createDemoUser } from "../../../worker/auth/accounts-store";
+import { createDemoUser } from "../../../worker/accounts/user-store";
 import { createSession } from "../../../worker/auth/session";
 import { demoEnv, sellerEnv, TestBrowser } from "../support/seller-browser";
 
@@ -47,7 +47,7 @@ describe("demo sign-in", () => {
     const off = new TestBrowser(sellerEnv());
     const refused = await off.request("/api/auth/demo", { method: "POST" });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ detail: "Demo sign-in is turned off on this server. Sign in with Amazon instead." });
+    expect(await refused.json()).toEqual({ detail: "Demo sign-in is turned off on this server. Sign in with Amazon instead.", code: "forbidden" });
     expect(off.cookies.has("__Host-session")).toBe(false);
 
     const on = new TestBrowser(sellerEnv({ DEMO_MODE: "true" }));

@@ -9,7 +9,7 @@ describe("XSRF protection of state-changing /api requests", () => {
     await browser.request("/api/auth/xsrf");
     const res = await browser.request("/api/auth/demo", { method: "POST", omitXsrfHeader: true });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ detail: "Missing XSRF token. Reload the page and try again." });
+    expect(await res.json()).toEqual({ detail: "Missing XSRF token. Reload the page and try again.", code: "xsrf_failed" });
     expect(browser.cookies.has("__Host-session")).toBe(false);
   });
 
@@ -24,7 +24,7 @@ describe("XSRF protection of state-changing /api requests", () => {
     await browser.request("/api/auth/xsrf");
     const res = await browser.request("/api/auth/demo", { method: "POST", xsrfHeader: "not-the-cookie" });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ detail: "XSRF token mismatch. Reload the page and try again." });
+    expect(await res.json()).toEqual({ detail: "XSRF token mismatch. Reload the page and try again.", code: "xsrf_failed" });
   });
 
   it("accepts any matching pair from a signed-out browser", async () => {
@@ -55,7 +55,7 @@ describe("XSRF protection of state-changing /api requests", () => {
     browser.cookies.set("XSRF-TOKEN", "attacker-planted");
     const res = await browser.json("/api/onboarding", "POST", onboarding, { xsrfHeader: "attacker-planted" });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ detail: "XSRF token does not belong to this session. Reload the page and try again." });
+    expect(await res.json()).toEqual({ detail: "XSRF token does not belong to this session. Reload the page and try again.", code: "xsrf_failed" });
   });
 
   it("rejects the token of another session", async () => {

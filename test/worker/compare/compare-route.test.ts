@@ -97,7 +97,7 @@ describe("GET /api/v1/compare upstream calls", () => {
     const res = await compare(`asins=${asins.join(",")}`, liveEnv(uniqueClient()));
     expect(res.status).toBe(503);
     expect(res.headers.get("Retry-After")).toBe("12");
-    expect(await res.json()).toEqual({ detail: expect.any(String) });
+    expect(await res.json()).toEqual({ detail: expect.any(String), code: "upstream_unavailable" });
   });
 });
 
@@ -118,6 +118,7 @@ describe("GET /api/v1/compare input and plans", () => {
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
       detail: [{ loc: ["query", "asins"], msg: "Not ASINs (10 letters or digits): ABC, B0!", type: "custom" }],
+      code: "validation_failed",
     });
     expect((await compare("", env)).status).toBe(422);
     expect((await compare("asins=B08N5WRWNW&marketplace=BR", env)).status).toBe(422);

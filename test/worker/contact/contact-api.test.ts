@@ -122,7 +122,7 @@ describe("POST /api/contact", () => {
         body: "{not json",
       });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ detail: expect.any(String) });
+      expect(await res.json()).toEqual({ detail: expect.any(String), code: "bad_request" });
     });
   });
 
@@ -145,7 +145,7 @@ describe("POST /api/contact", () => {
     const retryAfter = Number(refused.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect(await refused.json()).toEqual({ detail: expect.stringMatching(/^Too many messages: at most 5 an hour/) });
+    expect(await refused.json()).toEqual({ detail: expect.stringMatching(/^Too many messages: at most 5 an hour/), code: "rate_limited" });
     expect(await rowsFrom(email)).toHaveLength(5);
 
     const other = freshClient();
@@ -171,6 +171,7 @@ describe("POST /api/contact", () => {
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({
       detail: "We couldn't send your message right now. Please try again in a few minutes.",
+      code: "upstream_unavailable",
     });
     expect(await rowsFrom(email)).toEqual([]);
     expect(logged).toHaveBeenCalledWith("contact message could not be stored", expect.any(Error));

@@ -28,7 +28,7 @@ describe("contact form values that reach email headers", () => {
     const email = `eve${serial}-${field}@example.com`;
     const res = await post({ ...MESSAGE, ...overrides, email });
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ detail: [expect.objectContaining({ loc: ["json", field], msg })] });
+    expect(await res.json()).toEqual({ detail: [expect.objectContaining({ loc: ["json", field], msg })], code: "validation_failed" });
     const { results } = await env.DB.prepare("SELECT id FROM contact_messages WHERE email = ?").bind(email).all();
     expect(results).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { decodeJwt } from "jose";
 import { expect } from "vitest";
-import { upsertSellerUser } from "../../../worker/auth/accounts-store";
+import { upsertSellerUser } from "../../../worker/accounts/user-store";
 import { SESSION_COOKIE } from "../../../worker/auth/cookies";
 import { createSession } from "../../../worker/auth/session";
 import type { Bindings } from "../../../worker/env";

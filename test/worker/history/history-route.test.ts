@@ -80,7 +80,7 @@ describe("GET /api/history", () => {
   it.each(["30d", "90d"])("asks an anonymous visitor to sign in for %s", async (range) => {
     const res = await anonymous().request(`/api/history?asin=${newAsin()}&range=${range}`);
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ detail: "Sign in to see 30 and 90 days" });
+    expect(await res.json()).toEqual({ detail: "Sign in to see 30 and 90 days", code: "unauthenticated" });
   });
 
   it("gives the Free plan 7 days and refuses longer ranges with 403", async () => {
@@ -92,6 +92,7 @@ describe("GET /api/history", () => {
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({
         detail: "Your Free plan shows 7 days of rank history. Upgrade to Pro at /billing to lift it.",
+        code: "plan_limit",
       });
     }
   });
@@ -110,7 +111,7 @@ describe("GET /api/history", () => {
     expect((await (await freeBrowser()).request(`/api/history?asin=${asin}&days=8`)).status).toBe(403);
     const bad = await pro.request(`/api/history?asin=${asin}&days=91`);
     expect(bad.status).toBe(422);
-    expect(await bad.json()).toEqual({ detail: [{ loc: ["query", "days"], msg: "days must be a whole number from 1 to 90", type: expect.any(String) }] });
+    expect(await bad.json()).toEqual({ detail: [{ loc: ["query", "days"], msg: "days must be a whole number from 1 to 90", type: expect.any(String) }], code: "validation_failed" });
   });
 
   it("gives Pro 30 and 90 days, ending today", async () => {
@@ -134,5 +135,14 @@ describe("GET /api/history", () => {
     expect(res.status).toBe(422);
     const body = await res.json<{ detail: { loc: string[] }[] }>();
     expect(body.detail.map((entry) => entry.loc)).toEqual([["query", field]]);
+  });
+});
+
+describe("GET /api/history errors", () => {
+  it("keep the headers set before the refusal: a plan refusal is not cacheable either", async () => {
+    const res = await new TestBrowser(demoEnv()).request("/api/history?asin=B08N5WRWNW&range=30d");
+    expect(res.status).toBe(401);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await res.json()).toEqual({ detail: "Sign in to see 30 and 90 days", code: "unauthenticated" });
   });
 });

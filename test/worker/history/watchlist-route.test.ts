@@ -30,7 +30,7 @@ describe("/api/watchlist needs a session", () => {
     expect((await browser.request("/api/watchlist")).status).toBe(401);
     const add = await browser.json("/api/watchlist", "POST", { asin: "B08N5WRWNW", marketplace: "US" });
     expect(add.status).toBe(401);
-    expect(await add.json()).toEqual({ detail: expect.stringMatching(/^Sign in first/) });
+    expect(await add.json()).toEqual({ detail: expect.stringMatching(/^Sign in first/), code: "unauthenticated" });
     expect((await browser.request("/api/watchlist/US/B08N5WRWNW", { method: "DELETE" })).status).toBe(401);
   });
 
@@ -38,7 +38,7 @@ describe("/api/watchlist needs a session", () => {
     const browser = await proBrowser();
     const add = await browser.json("/api/watchlist", "POST", { asin: "B08N5WRWNW", marketplace: "US" }, { omitXsrfHeader: true });
     expect(add.status).toBe(403);
-    expect(await add.json()).toEqual({ detail: "Missing XSRF token. Reload the page and try again." });
+    expect(await add.json()).toEqual({ detail: "Missing XSRF token. Reload the page and try again.", code: "xsrf_failed" });
     const remove = await browser.request("/api/watchlist/US/B08N5WRWNW", { method: "DELETE", omitXsrfHeader: true });
     expect(remove.status).toBe(403);
     expect(await items(browser)).toEqual([]);
@@ -66,7 +66,7 @@ describe("/api/watchlist", () => {
     expect((await items(browser)).map((entry) => entry.marketplace)).toEqual(["US"]);
     const gone = await browser.request(`/api/watchlist/DE/${asin}`, { method: "DELETE" });
     expect(gone.status).toBe(404);
-    expect(await gone.json()).toEqual({ detail: `${asin} (DE) is not on your watchlist` });
+    expect(await gone.json()).toEqual({ detail: `${asin} (DE) is not on your watchlist`, code: "not_found" });
   });
 
   it.each([
@@ -99,6 +99,7 @@ describe("watchlist limits", () => {
     expect(over.status).toBe(403);
     expect(await over.json()).toEqual({
       detail: "Your Free plan can watch up to 25 ASINs. Remove one first. Upgrade to Pro at /billing to lift it.",
+      code: "plan_limit",
     });
     expect((await browser.json("/api/watchlist", "POST", { asin: "B0LAST0025" })).status).toBe(200);
     expect(await items(browser)).toHaveLength(25);
@@ -113,7 +114,7 @@ describe("watchlist limits", () => {
     expect((await browser.json("/api/watchlist", "POST", { asin: "B0LAST1000" })).status).toBe(201);
     const over = await browser.json("/api/watchlist", "POST", { asin: "B0OVER1001" });
     expect(over.status).toBe(403);
-    expect(await over.json()).toEqual({ detail: "Your Pro plan can watch up to 1000 ASINs. Remove one first." });
+    expect(await over.json()).toEqual({ detail: "Your Pro plan can watch up to 1000 ASINs. Remove one first.", code: "plan_limit" });
   });
 
   it("lets no two adds at once pass the limit together", async () => {

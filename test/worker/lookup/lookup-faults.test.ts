@@ -90,7 +90,7 @@ describe("lookup faults with a copy under 24 h old: the cached copy", () => {
 });
 
 describe("answers that say the ASIN is unknown: 404", () => {
-  const notFound = (asin: string) => ({ detail: `No product found for ASIN ${asin} in the US marketplace` });
+  const notFound = (asin: string) => ({ detail: `No product found for ASIN ${asin} in the US marketplace`, code: "not_found" });
 
   it("Creators 404 ResourceNotFoundException naming the ASIN, nothing cached", async () => {
     const asin = newAsin();

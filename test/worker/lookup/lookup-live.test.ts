@@ -55,7 +55,7 @@ describe("GET /api/v1/lookup with Creators credentials", () => {
     await control("script", { asin, behavior: "invalid" });
     const res = await liveLookup(`asin=${asin}`, uniqueClient());
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ detail: `No product found for ASIN ${asin} in the US marketplace` });
+    expect(await res.json()).toEqual({ detail: `No product found for ASIN ${asin} in the US marketplace`, code: "not_found" });
   });
 
   it("answers 503 with Retry-After when Amazon throttles and nothing is cached", async () => {

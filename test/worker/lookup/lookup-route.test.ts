@@ -160,7 +160,7 @@ describe("API surface", () => {
   it("answers unknown /api paths with a JSON 404", async () => {
     const res = await exports.default.fetch("http://localhost/api/nope");
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ detail: "No API route for GET /api/nope" });
+    expect(await res.json()).toEqual({ detail: "No API route for GET /api/nope", code: "not_found" });
   });
 
   it.each(["/api/health", "/api/nope"])("sends security headers on API answers (%s)", async (path) => {

@@ -133,7 +133,7 @@ describe("POST /api/settings/webhook-secret", () => {
     const browser = await signedIn({ TOKEN_ENCRYPTION_KEYS: undefined });
     const res = await browser.request("/api/settings/webhook-secret", { method: "POST" });
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ detail: expect.stringContaining("TOKEN_ENCRYPTION_KEYS") });
+    expect(await res.json()).toEqual({ detail: expect.stringContaining("TOKEN_ENCRYPTION_KEYS"), code: "not_configured" });
     expect(await channels(browser)).toMatchObject({ webhookSecretSet: false });
   });
 });
@@ -182,7 +182,7 @@ describe("POST /api/settings/webhook-test", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(3600);
-    expect(await refused.json()).toEqual({ detail: expect.stringMatching(/^Too many webhook tests: at most 3 an hour\. Try again in \d+ minutes\.$/) });
+    expect(await refused.json()).toEqual({ detail: expect.stringMatching(/^Too many webhook tests: at most 3 an hour\. Try again in \d+ minutes\.$/), code: "rate_limited" });
     expect(await webhookCalls(hook.path)).toHaveLength(3);
 
     const other = await signedIn(limit);

@@ -42,7 +42,7 @@ describe("the notifications API needs a session and the XSRF header", () => {
       await anonymous.request("/api/notifications/read-all", { method: "POST" }),
     ]) {
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ detail: expect.stringContaining("Sign in") });
+      expect(await res.json()).toEqual({ detail: expect.stringContaining("Sign in"), code: "unauthenticated" });
     }
   });
 
@@ -156,7 +156,7 @@ describe("marking as read", () => {
     for (const id of [crypto.randomUUID(), hidden?.id]) {
       const res = await browser.request(`/api/notifications/${id}/read`, { method: "POST" });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ detail: "No such notification." });
+      expect(await res.json()).toEqual({ detail: "No such notification.", code: "not_found" });
     }
   });
 });

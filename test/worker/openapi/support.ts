@@ -10,6 +10,7 @@ export interface Operation {
 }
 export interface OpenApiDocument {
   openapi: string;
+  info: { title: string; version: string; description?: string };
   paths: Record<string, Record<string, Operation>>;
   components: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown>; headers?: Record<string, unknown> };
 }

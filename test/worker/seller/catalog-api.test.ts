@@ -122,7 +122,7 @@ describe("GET /api/sp/catalog-item for a connected seller", () => {
     browser.bindings = { ...browser.bindings, LWA_CLIENT_SECRET: undefined };
     const res = await fetchItem(browser, newAsin());
     expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ detail: "Amazon's Selling Partner API is not configured on this server right now." });
+    expect(await res.json()).toEqual({ detail: "Amazon's Selling Partner API is not configured on this server right now.", code: "upstream_unavailable" });
   });
 
   it("answers an item without ranks with an empty list", async () => {
@@ -133,17 +133,17 @@ describe("GET /api/sp/catalog-item for a connected seller", () => {
   });
 
   it.each([
-    ["not_found", 404, "No catalog item found for ASIN {asin} in the US marketplace."],
-    ["forbidden", 403, "Amazon refused access for this seller account. Reconnect your account on /connect, or check the app's SP-API roles."],
-    ["throttled", 429, "Amazon is throttling Selling Partner API requests. Try again in a few seconds."],
-    ["error500", 502, "Amazon's Selling Partner API failed (HTTP 500). Try again shortly."],
-  ])("maps SP-API %s to %i with a clear detail, and caches nothing", async (behavior, status, detail) => {
+    ["not_found", 404, "No catalog item found for ASIN {asin} in the US marketplace.", "not_found"],
+    ["forbidden", 403, "Amazon refused access for this seller account. Reconnect your account on /connect, or check the app's SP-API roles.", "forbidden"],
+    ["throttled", 429, "Amazon is throttling Selling Partner API requests. Try again in a few seconds.", "rate_limited"],
+    ["error500", 502, "Amazon's Selling Partner API failed (HTTP 500). Try again shortly.", "upstream_unavailable"],
+  ])("maps SP-API %s to %i with a clear detail, and caches nothing", async (behavior, status, detail, code) => {
     const { browser } = await connected();
     const asin = newAsin();
     await fakeControl(SPAPI_FAKE, "script", { asin, behavior, retryAfterSeconds: 7 });
     const res = await fetchItem(browser, asin);
     expect(res.status).toBe(status);
-    expect(await res.json()).toEqual({ detail: detail.replace("{asin}", asin) });
+    expect(await res.json()).toEqual({ detail: detail.replace("{asin}", asin), code });
     if (behavior === "throttled") expect(res.headers.get("Retry-After")).toBe("7");
     expect((await fetchItem(browser, asin)).status).toBe(status);
   });
@@ -155,6 +155,7 @@ describe("GET /api/sp/catalog-item for a connected seller", () => {
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({
       detail: "Your seller account is connected in the EU region; the US marketplace is in NA. Choose a marketplace of your region.",
+      code: "forbidden",
     });
     expect(await fakeCalls(SPAPI_FAKE, { asin })).toEqual([]);
 
@@ -173,6 +174,7 @@ describe("GET /api/sp/catalog-item for a connected seller", () => {
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({
       detail: "Amazon no longer accepts this seller authorization. Reconnect your account on /connect.",
+      code: "forbidden",
     });
   });
 
@@ -271,6 +273,7 @@ describe("connection status and disconnect", () => {
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({
       detail: "Your Amazon seller account is not connected. Connect it on /connect to fetch catalog data.",
+      code: "forbidden",
     });
   });
 

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import * as z from "zod";
 import { listAlerts } from "../../alerts/alert-store";
 import { currentAccount } from "../../auth/session-middleware";
 import { dataset } from "../dataset";

@@ -1,6 +1,5 @@
 import { compareItems, compareRefusal } from "../../compare/compare-rules";
 import { compareQuerySchema, splitAsins } from "../../compare/compare-query";
-import { lookupForCompare } from "../../compare/compare-service";
 import type { Marketplace } from "../../contract/marketplaces";
 import { dataset } from "../dataset";
 import type { ExportTable } from "../export-table";
@@ -18,7 +17,7 @@ export const compareExport = dataset({
   async load({ c }, query) {
     const asins = [...new Set(splitAsins(query.asins))];
     const marketplace = query.marketplace as Marketplace;
-    const items = compareItems(asins, await lookupForCompare(c.env, c.executionCtx, asins, marketplace));
+    const items = compareItems(asins, await c.var.services.lookups.many(c.executionCtx, asins, marketplace));
     const table: ExportTable = {
       fileStem: `compare-${marketplace}`,
       title: `Compare: ${asins.length} ASIN${asins.length === 1 ? "" : "s"} in the ${marketplace} marketplace`,

@@ -1,7 +1,7 @@
 import type { Bindings } from "../../env";
 import { deleteApiKeyUsageBefore } from "../../api-keys/api-key-store";
 import { usageWindowStart } from "../../api-keys/usage";
-import { deleteIdleDemoUsers } from "../../auth/accounts-store";
+import { deleteIdleDemoUsers } from "../../accounts/user-store";
 import { deleteEndedSessions } from "../../auth/session-store";
 import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
 import { runArchiveStep, type ArchiveStep } from "../../history/archive-store";

@@ -1,4 +1,4 @@
-import { findUser } from "../../auth/accounts-store";
+import { findUser } from "../../accounts/user-store";
 import { planOfUser } from "../../billing/user-plan";
 import { configOf } from "../../config";
 import { captureNow } from "../../dashboard/refresh";

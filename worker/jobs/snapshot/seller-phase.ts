@@ -1,4 +1,5 @@
-import { findCredentials, findUser } from "../../auth/accounts-store";
+import { findCredentials } from "../../accounts/credentials-store";
+import { findUser } from "../../accounts/user-store";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../../contract/account";
 import { MARKETPLACE_REGION } from "../../upstreams/spapi/endpoints";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";

@@ -1,7 +1,10 @@
 import type { z } from "@hono/zod-openapi";
-import { errorSchema, validationErrorSchema } from "../../openapi/schemas";
+import { errorSchema } from "../../openapi/responses";
 
-/** The answers of the internal (session) routes, declared once for createRoute. */
+/**
+ * The answers of the internal (session) routes, declared once for createRoute. Every error
+ * answer is the one Error schema, 422 included (its `detail` is then the list of problems).
+ */
 export const jsonAnswer = <T extends z.ZodType>(description: string, schema: T) => ({
   description,
   content: { "application/json": { schema } },
@@ -9,7 +12,7 @@ export const jsonAnswer = <T extends z.ZodType>(description: string, schema: T) 
 
 export const errorAnswer = (description: string) => jsonAnswer(description, errorSchema);
 
-export const badInput = jsonAnswer("Bad input: one {loc, msg, type} per problem.", validationErrorSchema);
+export const badInput = errorAnswer("Bad input: `detail` lists each problem as {loc, msg, type}.");
 
 export const notSignedIn = errorAnswer("Not signed in (or the API key is wrong).");
 

@@ -1,10 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import {
-  ACCOUNT_MARKETPLACES,
-  catalogItemQuerySchema,
-  type AccountMarketplace,
-  type CatalogItemResult,
-} from "../../../../worker/contract/account";
+import { ACCOUNT_MARKETPLACES, type AccountMarketplace, type CatalogItemResult } from "../../../../worker/contract/account";
+import { catalogItemQuerySchema } from "../../../../worker/contract/catalog-item";
 import { errorMessage } from "../../api/api-error";
 import { fetchCatalogItem } from "../../api/account";
 import { CatalogResult } from "./CatalogResult";

@@ -1,5 +1,5 @@
-import type { UserRecord } from "../auth/accounts-store";
-import { upsertSellerUser } from "../auth/accounts-store";
+import type { UserRecord } from "../accounts/user-store";
+import { upsertSellerUser } from "../accounts/user-store";
 import { isRealSellerId } from "./account-rules";
 import { accountOfSellerId, setSellerId } from "./seller-link-store";
 

@@ -1,4 +1,4 @@
-import { forgetApiKey } from "../auth/api-key-auth";
+import { forgetApiKey } from "../api-keys/key-resolver";
 import { billingOfUser } from "../billing/user-plan";
 import type { Billing } from "../upstreams/stripe/billing";
 import { eraseAccount, type ErasedCounts } from "./account-deletion-store";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canRemovePasskey, confirmsDeletion, countWaysIn, deletionPhrase, isRealSellerId } from "../../../worker/account/account-rules";
+import { canRemovePasskey, confirmsDeletion, countWaysIn, deletionPhrase, isRealSellerId } from "../../../worker/account-lifecycle/account-rules";
 
 describe("account rules", () => {
   it("tells real seller ids from the placeholders of email and demo accounts", () => {

@@ -4,7 +4,7 @@ import type { Bindings } from "../env";
 import { rankHistory } from "../history/history-store";
 import { accountExport, type AccountExport, type TrackedHistory } from "./account-rules";
 import { readAccountRows } from "./account-export-store";
-import type { UserRecord } from "../auth/accounts-store";
+import type { UserRecord } from "../accounts/user-store";
 
 /** How far back the export reads the day history of the account's tracked ASINs (history's own retention). */
 export const EXPORT_HISTORY_DAYS = 730;

@@ -1,0 +1,70 @@
+import { SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { app } from "../../../worker/app";
+import { ERROR_CODES } from "../../../worker/shared/api-error";
+import type { OpenApiDocument } from "./support";
+
+const DOCUMENT_ROUTES = new Set(["GET /api/openapi.json", "GET /api/openapi-internal.json"]);
+
+let publicDocument: OpenApiDocument;
+let internalDocument: OpenApiDocument;
+
+async function fetchDocument(path: string): Promise<OpenApiDocument> {
+  const res = await SELF.fetch(`https://ranklayer.test/api/${path}`);
+  expect(res.status).toBe(200);
+  return res.json<OpenApiDocument>();
+}
+
+beforeAll(async () => {
+  publicDocument = await fetchDocument("openapi.json");
+  internalDocument = await fetchDocument("openapi-internal.json");
+});
+
+const operationsOf = (document: OpenApiDocument) =>
+  Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+
+describe("the two OpenAPI documents", () => {
+  it("document every /api route the app serves, each in exactly one of them", () => {
+    const keysOf = (document: OpenApiDocument) => new Set(operationsOf(document).map(({ path, method }) => `${method.toUpperCase()} /api${path}`));
+    const publicKeys = keysOf(publicDocument);
+    const internalKeys = keysOf(internalDocument);
+    const served = new Set(
+      app.routes
+        .filter((route) => route.method !== "ALL" && route.path.startsWith("/api/"))
+        .map((route) => `${route.method} ${route.path.replace(/\/$/, "").replace(/:(\w+)/g, "{$1}")}`)
+        .filter((route) => !DOCUMENT_ROUTES.has(route)),
+    );
+    expect(served.size).toBeGreaterThan(30);
+    for (const route of served) {
+      const count = Number(publicKeys.has(route)) + Number(internalKeys.has(route));
+      expect(count, `${route} is in ${count} documents`).toBe(1);
+    }
+  });
+
+  it("put /api/v1 and /api/exports in the public one, and the session routes in the internal one", () => {
+    const publicPaths = Object.keys(publicDocument.paths);
+    expect(publicPaths).toEqual(expect.arrayContaining(["/v1/lookup", "/v1/compare", "/v1/history", "/exports/{dataset}"]));
+    for (const path of publicPaths) expect(path).toMatch(/^\/(v1|exports)\//);
+    const internalPaths = Object.keys(internalDocument.paths);
+    expect(internalPaths).toEqual(expect.arrayContaining(["/health", "/contact", "/watchlist", "/alerts/{id}", "/dashboard"]));
+    for (const path of internalPaths) expect(path).not.toMatch(/^\/(v1|exports)\//);
+  });
+
+  it("answer every error with the one Error schema, which lists the codes", () => {
+    for (const document of [publicDocument, internalDocument]) {
+      const errorSchema = document.components.schemas?.Error as { properties: { code: { enum: string[] } } };
+      expect(errorSchema.properties.code.enum).toEqual(Object.keys(ERROR_CODES));
+      for (const { path, method, operation } of operationsOf(document)) {
+        for (const [status, answer] of Object.entries(operation.responses)) {
+          if (Number(status) < 400) continue;
+          expect(answer.content?.["application/json"]?.schema, `${method} ${path} ${status}`).toEqual({ $ref: "#/components/schemas/Error" });
+        }
+      }
+    }
+  });
+
+  it("are generated on request, so they carry the deployment's version", () => {
+    expect(publicDocument.info).toMatchObject({ title: "RankLayer API", version: "0.1.0" });
+    expect(internalDocument.info).toMatchObject({ title: "RankLayer internal API", version: "0.1.0" });
+  });
+});

@@ -1,0 +1,51 @@
+import type { ConnectionStatus, SellerRegion, UserStatus } from "../contract/account";
+import { ANONYMOUS_STATUS, isAccountMarketplace } from "../contract/account";
+import { findCredentials, type CredentialsRecord } from "./credentials-store";
+import type { UserRecord } from "./user-store";
+
+/**
+ * What the pages show of an account: its signed-in status (every page's header) and its
+ * Amazon connection (Settings). The status rules are pure; `userStatus` reads the credentials.
+ */
+
+/** Authorizations must be renewed this long after they were granted. */
+export const AUTHORIZATION_LIFETIME_DAYS = 365;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function userStatus(db: D1Database, user: UserRecord | null): Promise<UserStatus> {
+  if (!user) return ANONYMOUS_STATUS;
+  const credentials = user.isDemo ? null : await findCredentials(db, user.id);
+  return {
+    authenticated: true,
+    connected: credentials !== null,
+    marketplace: isAccountMarketplace(user.marketplace) ? user.marketplace : "US",
+    brandName: user.brandName,
+    demo: user.isDemo,
+    onboarded: user.onboardedAt !== null,
+  };
+}
+
+export function connectionStatus(user: UserRecord, credentials: CredentialsRecord | null): ConnectionStatus {
+  if (!credentials || user.isDemo) {
+    return {
+      connected: false,
+      demo: user.isDemo,
+      sellingPartnerId: null,
+      region: null,
+      grantedAt: null,
+      renewalDueAt: null,
+    };
+  }
+  return {
+    connected: true,
+    demo: false,
+    sellingPartnerId: user.sellingPartnerId,
+    region: credentials.region as SellerRegion,
+    grantedAt: credentials.grantedAt,
+    renewalDueAt: renewalDueAt(credentials.grantedAt),
+  };
+}
+
+export function renewalDueAt(grantedAt: string): string {
+  return new Date(Date.parse(grantedAt) + AUTHORIZATION_LIFETIME_DAYS * DAY_MS).toISOString();
+}

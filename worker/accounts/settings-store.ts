@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import type { RefreshFrequency, RefreshMarketplace, SettingsResponse, SettingsUpdate } from "../contract/account";
+import { DEFAULT_SETTINGS } from "../contract/account";
+import { userSettings } from "../db/schema";
+import { connectionStatus } from "./account-status";
+import { findCredentials } from "./credentials-store";
+import type { UserRecord } from "./user-store";
+
+/** The D1 side of a user's settings: notification preferences and the data refresh schedule. */
+
+export async function loadSettings(db: D1Database, user: UserRecord): Promise<SettingsResponse> {
+  const [row] = await drizzle(db).select().from(userSettings).where(eq(userSettings.userId, user.id)).limit(1);
+  const saved: SettingsUpdate = row
+    ? {
+        notifications: {
+          emailAlerts: row.emailAlerts,
+          inAppAlerts: row.inAppAlerts,
+          weeklyReport: row.weeklyReport,
+          rankDrops: row.rankDrops,
+          buyBoxLoss: row.buyBoxLoss,
+        },
+        dataRefresh: {
+          frequency: row.syncFrequency as RefreshFrequency,
+          marketplace: row.marketplace as RefreshMarketplace,
+        },
+      }
+    : DEFAULT_SETTINGS;
+  return { ...saved, connection: connectionStatus(user, await findCredentials(db, user.id)) };
+}
+
+export async function saveSettings(db: D1Database, userId: string, settings: SettingsUpdate): Promise<void> {
+  const values = {
+    ...settings.notifications,
+    syncFrequency: settings.dataRefresh.frequency,
+    marketplace: settings.dataRefresh.marketplace,
+    updatedAt: new Date().toISOString(),
+  };
+  await drizzle(db)
+    .insert(userSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: userSettings.userId, set: values });
+}

@@ -1,0 +1,61 @@
+import * as z from "zod";
+import {
+  BRAND_NAME_MAX_LENGTH,
+  REFRESH_FREQUENCIES,
+  REFRESH_MARKETPLACES,
+  type OnboardingInput,
+  type SettingsUpdate,
+} from "./account";
+import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "./user-status";
+
+/**
+ * The seller account API's request schemas: the Worker's validators and their OpenAPI
+ * entries. The shapes they produce are stated zod-free in account.ts; `satisfies` keeps
+ * the two in step.
+ */
+
+function marketplaceEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z
+    .string({ error: "Marketplace is required" })
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(values, { error: `Marketplace must be one of ${values.join(", ")}` }));
+}
+
+export const onboardingSchema = z.object({
+  marketplace: marketplaceEnum(ACCOUNT_MARKETPLACES),
+  // Optional; a blank name is stored as no name.
+  brandName: z
+    .string({ error: "Brand name must be text" })
+    .trim()
+    .max(BRAND_NAME_MAX_LENGTH, { error: `Brand name must be at most ${BRAND_NAME_MAX_LENGTH} characters` })
+    .nullable()
+    .optional()
+    .transform((name): string | null => (name ? name : null)),
+}) satisfies z.ZodType<{ marketplace: AccountMarketplace; brandName: string | null }, OnboardingInput>;
+
+const toggle = (name: string) => z.boolean({ error: `${name} must be true or false` });
+
+export const notificationSettingsSchema = z.object({
+  emailAlerts: toggle("emailAlerts"),
+  inAppAlerts: toggle("inAppAlerts"),
+  weeklyReport: toggle("weeklyReport"),
+  rankDrops: toggle("rankDrops"),
+  buyBoxLoss: toggle("buyBoxLoss"),
+});
+
+export const dataRefreshSettingsSchema = z.object({
+  frequency: z.enum(REFRESH_FREQUENCIES, { error: `Frequency must be one of ${REFRESH_FREQUENCIES.join(", ")}` }),
+  marketplace: marketplaceEnum(REFRESH_MARKETPLACES),
+});
+
+/** PUT /api/settings: both groups, in full. */
+export const settingsUpdateSchema = z.object({
+  notifications: notificationSettingsSchema,
+  dataRefresh: dataRefreshSettingsSchema,
+}) satisfies z.ZodType<SettingsUpdate>;
+
+/** GET /api/auth/url: which Seller Central the seller signs in to (its region's). */
+export const authUrlQuerySchema = z.object({
+  marketplace: marketplaceEnum(ACCOUNT_MARKETPLACES).default("US"),
+});

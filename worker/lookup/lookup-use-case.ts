@@ -1,0 +1,100 @@
+import { planOfUser } from "../billing/user-plan";
+import type { Config } from "../config";
+import type { Marketplace } from "../contract/marketplaces";
+import type { Plan } from "../contract/plans";
+import type { SignedInAccount } from "../env";
+import { clientKey, type LookupClient } from "../ratelimit/lookup-limit";
+import type { LimitDecision, LookupLimits } from "../ratelimit/policy";
+import type { ProductSource } from "../upstreams/creators/product-source";
+import type { LookupCache } from "./cache";
+import { logLookup } from "./lookup-log-store";
+import { lookupProducts, type LookupOutcome } from "./lookup-service";
+
+type WaitUntil = { waitUntil(promise: Promise<unknown>): void };
+type SuccessfulLookup = Extract<LookupOutcome, { ok: true }>;
+
+/** What the use case is built from (services.ts wires the real ones; tests may pass fakes). */
+export interface LookupDeps {
+  db: D1Database;
+  config: Config;
+  /** The product source of a marketplace: live with its region's credentials, or the labelled mock. */
+  source(marketplace: Marketplace): ProductSource;
+  /** The 24-hour cache; asked for on the first lookup only. */
+  cache(): LookupCache;
+  /** Keeps a fresh product as that day's rank-history point, after the answer (through ctx). */
+  recordPoint(ctx: WaitUntil, lookup: SuccessfulLookup): void;
+  /** The lookup limiter: spend one lookup of the client, or read its figures. */
+  take(client: LookupClient): Promise<LimitDecision>;
+  peek(client: LookupClient): Promise<LimitDecision>;
+}
+
+/** Whose lookup allowance a request spends: the client's address when anonymous, else the account under its plan. */
+export interface LookupPayer {
+  client: LookupClient;
+  /** The signed-in user's plan; null when anonymous. */
+  plan: Plan | null;
+}
+
+/**
+ * The one lookup use case, behind GET /api/v1/lookup, the compare, the exports (and the
+ * extension): the caller's quota, then the 24-hour cache and the product source, each
+ * product logged and kept as that day's rank-history point.
+ */
+export interface Lookups {
+  /** Anonymous callers are counted by address; a signed-in user by account, under their plan. */
+  payerOf(request: Request, user: SignedInAccount["user"] | null): Promise<LookupPayer>;
+  /** The payer's figures without spending anything. */
+  peek(payer: LookupPayer): Promise<LimitDecision>;
+  /** Spends `count` lookups, or none when the allowance cannot cover them all. */
+  take(payer: LookupPayer, count: number): Promise<LimitDecision>;
+  /** Several products of one marketplace (one batched upstream call for the misses), logged and kept in history. */
+  many(ctx: WaitUntil, asins: readonly string[], marketplace: Marketplace): Promise<Map<string, LookupOutcome>>;
+  one(ctx: WaitUntil, asin: string, marketplace: Marketplace): Promise<LookupOutcome>;
+}
+
+export function createLookups(deps: LookupDeps): Lookups {
+  const { vars } = deps.config;
+  const limits: LookupLimits = { perMinute: vars.LOOKUP_LIMIT_PER_MINUTE, perMonth: vars.LOOKUP_LIMIT_PER_MONTH };
+  let cache: LookupCache | undefined;
+
+  async function many(ctx: WaitUntil, asins: readonly string[], marketplace: Marketplace) {
+    const started = Date.now();
+    cache ??= deps.cache();
+    const outcomes = await lookupProducts(
+      { source: deps.source(marketplace), cache, now: Date.now, refreshAfterMs: vars.LOOKUP_REFRESH_AFTER_SECONDS * 1000 },
+      asins,
+      marketplace,
+    );
+    const durationMs = Date.now() - started;
+    for (const [asin, outcome] of outcomes) {
+      const row = { asin, marketplace, status: outcome.ok ? 200 : outcome.status, source: outcome.ok ? outcome.result.source : null, durationMs };
+      logLookup(deps.db, ctx, row, vars.LOOKUP_LOG_FLUSH_MS);
+      if (outcome.ok) deps.recordPoint(ctx, outcome);
+    }
+    return outcomes;
+  }
+
+  return {
+    async payerOf(request, user) {
+      if (!user) return { client: { key: clientKey(request), limits }, plan: null };
+      const plan = await planOfUser(deps.db, user);
+      // No monthly cap on the plan (Pro): only the per-minute limit applies.
+      const perMonth = plan.lookupsPerMonth === null ? Number.MAX_SAFE_INTEGER : limits.perMonth;
+      return { client: { key: `user:${user.id}`, limits: { ...limits, perMonth } }, plan };
+    },
+    peek: (payer) => deps.peek(payer.client),
+    async take(payer, count) {
+      if (count === 1) return deps.take(payer.client);
+      const peek = await deps.peek(payer.client);
+      if (!peek.allowed || peek.remaining < count) return { ...peek, allowed: false, exceeded: peek.exceeded ?? "month" };
+      let decision = peek;
+      for (let i = 0; i < count; i += 1) {
+        decision = await deps.take(payer.client);
+        if (!decision.allowed) break;
+      }
+      return decision;
+    },
+    many,
+    one: async (ctx, asin, marketplace) => (await many(ctx, [asin], marketplace)).get(asin)!,
+  };
+}

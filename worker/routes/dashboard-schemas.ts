@@ -1,0 +1,109 @@
+import { z } from "@hono/zod-openapi";
+import type { DashboardResponse, IntradayResponse, PortfolioResponse, RefreshResponse } from "../contract/dashboard";
+import { HISTORY_RANGES } from "../contract/history";
+import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
+
+/** The answer schemas of the seller dashboard and the portfolio, each tied to its contract type. */
+const marketplace = z.enum(LOOKUP_MARKETPLACES);
+const money = z.object({ amount: z.number(), currency: z.string() });
+const source = z
+  .object({ kind: z.enum(["live", "spapi", "mock"]).nullable(), label: z.string(), asOf: z.string().nullable() })
+  .openapi("FigureSource");
+const velocity = z.object({
+  rankChangePercent: z.number().nullable(),
+  slopePerDay: z.number().nullable(),
+  best: z.number().nullable(),
+  worst: z.number().nullable(),
+});
+
+const dashboardRow = z.object({
+  asin: z.string(),
+  marketplace,
+  title: z.string().nullable(),
+  image: z.string().nullable(),
+  brand: z.string().nullable(),
+  category: z.string().nullable(),
+  rank: z.number().nullable(),
+  rankChange7d: z.number().nullable(),
+  velocity,
+  price: money.nullable(),
+  buyBox: z.enum(["you", "other", "none", "unknown"]),
+  fulfillableUnits: z.number().nullable(),
+  sparkline: z.array(z.object({ day: z.string(), rank: z.number().nullable() })),
+  rankSource: source,
+  sellerSource: source,
+});
+
+export const dashboardSchema: z.ZodType<DashboardResponse> = z
+  .object({
+    marketplaces: z.array(marketplace),
+    brand: z.string().nullable(),
+    kpis: z.object({
+      tracked: z.object({ value: z.number(), source }),
+      averageRank: z.object({ value: z.number().nullable(), source }),
+      buyBox: z.object({ held: z.number(), of: z.number(), source }),
+      lowStock: z.object({ value: z.number(), source }),
+      biggestMover: z.object({ asin: z.string(), marketplace, rankChangePercent: z.number() }).nullable(),
+      biggestMoverSource: source,
+    }),
+    rows: z.array(dashboardRow),
+    demo: z.boolean(),
+  })
+  .openapi("Dashboard");
+
+export const intradaySchema: z.ZodType<IntradayResponse> = z
+  .object({
+    series: z.array(
+      z.object({
+        asin: z.string(),
+        marketplace,
+        points: z.array(z.object({ at: z.string(), source: z.enum(["live", "mock"]), rank: z.number().nullable(), price: z.number().nullable() })),
+      }),
+    ),
+  })
+  .openapi("Intraday");
+
+export const refreshSchema: z.ZodType<RefreshResponse> = z
+  .object({ refreshed: z.number().int(), nextAllowedAt: z.string().openapi({ format: "date-time" }) })
+  .openapi("Refresh");
+
+export const portfolioSchema: z.ZodType<PortfolioResponse> = z
+  .object({
+    marketplace: marketplace.nullable(),
+    marketplaces: z.array(marketplace),
+    range: z.enum(HISTORY_RANGES),
+    brands: z.array(z.string()),
+    categories: z.array(z.string()),
+    kpis: z.object({
+      totalRevenue: money.nullable(),
+      revenueNote: z.string().nullable(),
+      revenueSource: source,
+      averageRank: z.number().nullable(),
+      topPerformers: z.number(),
+      needsAttention: z.number(),
+      rankSource: source,
+    }),
+    brandRows: z.array(
+      z.object({
+        brand: z.string(),
+        products: z.number(),
+        averageRank: z.number().nullable(),
+        rankChangePercent: z.number().nullable(),
+        revenue: money.nullable(),
+        revenueNote: z.string().nullable(),
+        status: z.enum(["top-performer", "growing", "needs-attention", "steady"]),
+        source,
+      }),
+    ),
+    heatmap: z.array(
+      z.object({
+        category: z.string(),
+        products: z.number(),
+        rankChangePercent: z.number().nullable(),
+        band: z.enum(["high", "medium", "low"]).nullable(),
+        direction: z.enum(["improving", "worsening", "flat"]).nullable(),
+      }),
+    ),
+    demo: z.boolean(),
+  })
+  .openapi("Portfolio");

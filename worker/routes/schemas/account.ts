@@ -1,0 +1,77 @@
+import { z } from "@hono/zod-openapi";
+import {
+  ACCOUNT_MARKETPLACES,
+  REFRESH_FREQUENCIES,
+  REFRESH_MARKETPLACES,
+  type AuthUrlResponse,
+  type SettingsResponse,
+  type UserStatus,
+} from "../../contract/account";
+import type { ChannelSettings, WebhookSecretResponse, WebhookTestResult } from "../../contract/channels";
+
+/**
+ * Response schemas of the account routes (auth, user, onboarding, settings): the OpenAPI
+ * entries of the shapes contract/account.ts and contract/channels.ts state zod-free, which
+ * `satisfies` keeps equal.
+ */
+
+export const userStatusSchema = z
+  .object({
+    authenticated: z.boolean(),
+    connected: z.boolean().openapi({ description: "A real seller connection; demo accounts are never connected." }),
+    marketplace: z.enum(ACCOUNT_MARKETPLACES),
+    brandName: z.string().nullable(),
+    demo: z.boolean(),
+    onboarded: z.boolean(),
+  })
+  .openapi("UserStatus") satisfies z.ZodType<UserStatus>;
+
+export const authUrlSchema = z
+  .object({
+    authUrl: z.string().nullable().openapi({ description: "The Seller Central consent URL; null when SP-API sign-in is not configured." }),
+    demoAvailable: z.boolean(),
+  })
+  .openapi("AuthUrl") satisfies z.ZodType<AuthUrlResponse>;
+
+const connectionStatusSchema = z
+  .object({
+    connected: z.boolean(),
+    demo: z.boolean(),
+    sellingPartnerId: z.string().nullable(),
+    region: z.enum(["na", "eu", "fe"]).nullable(),
+    grantedAt: z.string().nullable(),
+    renewalDueAt: z.string().nullable().openapi({ description: "Amazon authorizations lapse 365 days after they are granted." }),
+  })
+  .openapi("ConnectionStatus");
+
+export const settingsSchema = z
+  .object({
+    notifications: z.object({
+      emailAlerts: z.boolean(),
+      inAppAlerts: z.boolean(),
+      weeklyReport: z.boolean(),
+      rankDrops: z.boolean(),
+      buyBoxLoss: z.boolean(),
+    }),
+    dataRefresh: z.object({ frequency: z.enum(REFRESH_FREQUENCIES), marketplace: z.enum(REFRESH_MARKETPLACES) }),
+    connection: connectionStatusSchema,
+  })
+  .openapi("Settings") satisfies z.ZodType<SettingsResponse>;
+
+export const channelSettingsSchema = z
+  .object({
+    alertEmail: z.string().nullable(),
+    accountEmail: z.string().nullable(),
+    webhookUrl: z.string().nullable(),
+    webhookSecretSet: z.boolean(),
+    emailConfigured: z.boolean().openapi({ description: "Whether this deployment can send email at all." }),
+  })
+  .openapi("ChannelSettings") satisfies z.ZodType<ChannelSettings>;
+
+export const webhookSecretSchema = z
+  .object({ secret: z.string().openapi({ description: "Shown in this answer only." }) })
+  .openapi("WebhookSecret") satisfies z.ZodType<WebhookSecretResponse>;
+
+export const webhookTestResultSchema = z
+  .object({ ok: z.boolean(), status: z.number().int().optional(), detail: z.string().optional() })
+  .openapi("WebhookTestResult", { description: "What the receiver answered, or why nothing was sent." }) satisfies z.ZodType<WebhookTestResult>;

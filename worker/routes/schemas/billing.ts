@@ -1,0 +1,41 @@
+import { z } from "@hono/zod-openapi";
+import type { RedirectResponse, SubscriptionResponse } from "../../contract/billing";
+import type { PlanSummary } from "../../contract/features";
+
+/** Response schemas of the billing routes, tied to contract/billing.ts by `satisfies`. */
+
+const planId = z.enum(["free", "pro", "enterprise"]);
+
+export const plansSchema = z
+  .object({
+    plans: z.array(
+      z.object({
+        id: planId,
+        name: z.string(),
+        price_usd: z.number().nullable().openapi({ description: "USD per month; null for a price agreed with sales." }),
+        features: z.array(z.string()),
+      }) satisfies z.ZodType<PlanSummary>,
+    ),
+  })
+  .openapi("Plans");
+
+export const subscriptionSchema = z
+  .object({
+    plan_id: planId,
+    plan_name: z.string(),
+    status: z.string().nullable().openapi({ description: "Stripe's status (active, trialing, past_due, canceled, …); null without a subscription." }),
+    current_period_end: z.string().nullable(),
+    cancel_at_period_end: z.boolean(),
+    stripe_customer_id: z.string().nullable(),
+    mock: z.boolean().openapi({ description: "Billing mock mode: Stripe is not configured on this deployment." }),
+    demo: z.boolean().openapi({ description: "A demo account's pretend subscription: nothing is charged." }),
+  })
+  .openapi("Subscription") satisfies z.ZodType<SubscriptionResponse>;
+
+export const redirectSchema = z
+  .object({ mock: z.boolean(), url: z.string().nullable().openapi({ description: "Where to send the browser; null in mock mode." }) })
+  .openapi("BillingRedirect") satisfies z.ZodType<RedirectResponse>;
+
+export const webhookReceivedSchema = z
+  .object({ received: z.literal(true), outcome: z.enum(["applied", "duplicate", "ignored", "stale"]) })
+  .openapi("WebhookReceived");
