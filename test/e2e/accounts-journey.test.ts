@@ -117,7 +117,14 @@ describe("an account by email, with a passkey, Pro, an API key, export and delet
     const sessionCookie = (await tab.context.cookies()).find((cookie) => cookie.name === "__Host-session")!;
     await main().getByLabel(/to confirm/).fill(email);
     await main().getByRole("button", { name: "Delete my account" }).click();
-    await main().getByRole("heading", { name: "Your account is deleted" }).waitFor();
+    // The signed-in screen goes with the session: the report is shown on /signin.
+    await tab.page.waitForURL(`${appUrl}/signin`);
+    await main()
+      .getByRole("heading", { name: "Your account is deleted" })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        throw new Error(`no deletion report: ${await main().innerText()}`, { cause: error });
+      });
     expect(await main().getByText("Your Pro subscription was canceled at Stripe.").isVisible()).toBe(true);
     expect(await main().getByText(/1 API keys/).isVisible()).toBe(true);
     await expectAxeClean("deleted");

@@ -44,7 +44,7 @@ describe("Settings → Account: ways in and your data", () => {
   });
 
   it("offers the export download and deletes only after the address is typed, then says what it did", async () => {
-    const { user, api } = await renderSettings({
+    const { user, api, router } = await renderSettings({
       "GET /api/account": json(account),
       "GET /api/passkeys": json({ passkeys: [] }),
       "DELETE /api/account": json(deleted),
@@ -58,7 +58,9 @@ describe("Settings → Account: ways in and your data", () => {
     await user.type(within(panel()).getByLabelText(/to confirm/), "ADA@example.com");
     expect(button).toHaveProperty("disabled", false);
     await user.click(button);
+    // The signed-in screen goes with the session: the report is shown on /signin.
     expect(await screen.findByRole("heading", { name: "Your account is deleted" })).toBeTruthy();
+    expect(router.location.pathname).toBe("/signin");
     expect(api.requests("DELETE /api/account")[0]!.body).toEqual({ confirm: "ADA@example.com" });
     expect(screen.getByText(/Your Pro subscription was canceled at Stripe/)).toBeTruthy();
     expect(screen.getByText(/2 sessions, 1 API keys, 3 alerts, 4 notifications, 5 watchlist entries, 1 passkeys/)).toBeTruthy();

@@ -2,13 +2,12 @@ import { useId, useState, type FormEvent } from "react";
 import { errorMessage } from "../../api/api-error";
 import { ACCOUNT_EXPORT_URL, deleteAccount } from "../../api/sign-in";
 import type { AccountDeleted, AccountOverview } from "../../../../worker/contract/sign-in";
+import { useNavigate } from "react-router-dom";
 import { useSession } from "../../state/session";
 import "../../styles/account-access.css";
 
 /** Settings → Account: take your data with you, or leave. */
 export function YourData({ account }: { account: AccountOverview }) {
-  const [deleted, setDeleted] = useState<AccountDeleted | null>(null);
-  if (deleted) return <DeletedReport report={deleted} />;
   return (
     <section aria-labelledby="your-data" className="settings-section">
       <h3 id="your-data">Your data</h3>
@@ -16,14 +15,16 @@ export function YourData({ account }: { account: AccountOverview }) {
       <a className="button button--secondary" href={ACCOUNT_EXPORT_URL} download>
         Export my data
       </a>
-      <DeleteAccount phrase={account.deletionPhrase} onDeleted={setDeleted} />
+      <DeleteAccount phrase={account.deletionPhrase} />
     </section>
   );
 }
 
-function DeleteAccount({ phrase, onDeleted }: { phrase: string; onDeleted: (report: AccountDeleted) => void }) {
+/** Deletes, then shows what was done on /signin: this signed-in screen goes with the session. */
+function DeleteAccount({ phrase }: { phrase: string }) {
   const id = useId();
   const { refresh } = useSession();
+  const navigate = useNavigate();
   const [typed, setTyped] = useState("");
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
@@ -34,8 +35,8 @@ function DeleteAccount({ phrase, onDeleted }: { phrase: string; onDeleted: (repo
     setBusy(true);
     setFailed(null);
     try {
-      const report = await deleteAccount(typed);
-      onDeleted(report);
+      const report: AccountDeleted = await deleteAccount(typed);
+      navigate("/signin", { state: { deleted: report } });
       void refresh();
     } catch (caught) {
       setFailed(errorMessage(caught, "The account was not deleted. Please try again."));
@@ -65,25 +66,5 @@ function DeleteAccount({ phrase, onDeleted }: { phrase: string; onDeleted: (repo
         {busy ? "Deleting..." : "Delete my account"}
       </button>
     </form>
-  );
-}
-
-function DeletedReport({ report }: { report: AccountDeleted }) {
-  const { erased } = report;
-  return (
-    <section aria-labelledby="account-deleted" className="settings-section" role="status">
-      <h3 id="account-deleted">Your account is deleted</h3>
-      <ul>
-        <li>{report.subscription === "canceled" ? "Your Pro subscription was canceled at Stripe." : "There was no paid subscription to cancel."}</li>
-        <li>
-          Erased: {erased.sessions} sessions, {erased.apiKeys} API keys, {erased.alerts} alerts, {erased.notifications} notifications,{" "}
-          {erased.watchlist} watchlist entries, {erased.passkeys} passkeys{erased.refreshToken ? ", the Amazon authorization" : ""}
-          {erased.email ? `, and ${erased.email}` : ""}.
-        </li>
-        {report.kept.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-    </section>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../api/api-error";
 import { requestSignInEmail, signInWithCode, signInWithLink, signInWithPasskey } from "../../api/sign-in";
-import type { SignedIn } from "../../../../worker/contract/sign-in";
+import type { AccountDeleted, SignedIn } from "../../../../worker/contract/sign-in";
+import { DeletedReport } from "./DeletedReport";
 import { useSession } from "../../state/session";
 import "../../styles/seller.css";
 import "../../styles/account-access.css";
@@ -17,6 +18,8 @@ export function SignInPage() {
   const [error, setError] = useState<string | null>(null);
   const finish = useFinish(setStep);
   const usedToken = useRef<string | null>(null);
+  // Arriving from Settings → Account → Delete my account: what it did.
+  const deleted = (useLocation().state as { deleted?: AccountDeleted } | null)?.deleted;
 
   // The link from the email: its token is posted once (a ref guards against a second effect run).
   useEffect(() => {
@@ -40,6 +43,7 @@ export function SignInPage() {
     <section className="container seller-page">
       <div className="card connect signin">
         <h1>Sign in</h1>
+        {deleted && <DeletedReport report={deleted} />}
         {step.kind === "link" && (
           <p className="seller-muted" role="status">
             Signing you in...
