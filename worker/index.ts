@@ -3,7 +3,7 @@ import type { Bindings } from "./env";
 import { checkAlertsAndNotify } from "./jobs/alert-check/nightly-check";
 import { runRetention } from "./jobs/retention/retention";
 import { startSnapshotRun } from "./jobs/snapshot/start";
-import { sendWeeklyReports } from "./jobs/weekly-report/weekly-report";
+import { sendReports } from "./jobs/weekly-report/weekly-report";
 
 // Durable Object classes: wrangler.toml binds them by these names.
 export { AlertCheckRunner } from "./jobs/alert-check/alert-check-runner";
@@ -25,9 +25,10 @@ const alertCheckThenRetention: Job = async (env, scheduledTime) => {
     const { check, deliveries } = await checkAlertsAndNotify(env, scheduledTime);
     console.log("alert check", JSON.stringify(check));
     console.log("deliveries", JSON.stringify(deliveries));
-    // Mondays only (null on other days).
-    const reports = await sendWeeklyReports(env, scheduledTime);
-    if (reports) console.log("weekly reports", JSON.stringify(reports));
+    // The daily report every day, the weekly one on Mondays (null without an email binding);
+    // logged when a weekly run was due or a daily report went out (quiet days log nothing).
+    const reports = await sendReports(env, scheduledTime);
+    if (reports && (reports.weekly || reports.daily.sent + reports.daily.failed > 0)) console.log("reports", JSON.stringify(reports));
   } finally {
     console.log("retention", JSON.stringify(await runRetention(env, scheduledTime)));
   }

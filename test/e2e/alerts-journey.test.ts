@@ -26,7 +26,7 @@ async function signInWithDemo() {
   await tab.page.goto(`${server.url}/connect`);
   await main().getByRole("button", { name: "Continue with Demo" }).click();
   await tab.page.waitForURL(`${server.url}/onboarding`);
-  await main().getByRole("button", { name: "Continue to Dashboard" }).click();
+  await main().getByRole("button", { name: "Continue to Seller Central" }).click();
   await tab.page.waitForURL(`${server.url}/seller-central`);
 }
 

@@ -27,7 +27,7 @@ describe("the demo journey in a real browser (mock mode, no Amazon credentials)"
     await main().getByText("Step 2 of 3").waitFor();
     await main().getByLabel("Default Marketplace").selectOption("DE");
     await main().getByLabel(/Brand Name/).fill("Acme Outdoors");
-    await main().getByRole("button", { name: "Continue to Dashboard" }).click();
+    await main().getByRole("button", { name: "Continue to Seller Central" }).click();
 
     // Seller Central shows what was saved, and says plainly that this is the demo.
     await tab.page.waitForURL(`${appUrl}/seller-central`);

@@ -10,7 +10,7 @@ export async function signInAsPro(page: Page, appUrl: string): Promise<void> {
   await main.getByRole("button", { name: "Continue with Demo" }).click();
   await page.waitForURL(/\/onboarding|\/seller-central/);
   if (page.url().endsWith("/onboarding")) {
-    await main.getByRole("button", { name: "Continue to Dashboard" }).click();
+    await main.getByRole("button", { name: "Continue to Seller Central" }).click();
     await page.waitForURL(`${appUrl}/seller-central`);
   }
   await page.goto(`${appUrl}/billing`);

@@ -17,6 +17,7 @@ export async function loadSettings(db: D1Database, user: UserRecord): Promise<Se
           emailAlerts: row.emailAlerts,
           inAppAlerts: row.inAppAlerts,
           weeklyReport: row.weeklyReport,
+          dailyReport: row.dailyReport,
           rankDrops: row.rankDrops,
           buyBoxLoss: row.buyBoxLoss,
         },

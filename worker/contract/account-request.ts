@@ -40,6 +40,8 @@ export const notificationSettingsSchema = z.object({
   emailAlerts: toggle("emailAlerts"),
   inAppAlerts: toggle("inAppAlerts"),
   weeklyReport: toggle("weeklyReport"),
+  /** Optional so older clients keep working: absent means off (read), or unchanged (saved). */
+  dailyReport: toggle("dailyReport").optional(),
   rankDrops: toggle("rankDrops"),
   buyBoxLoss: toggle("buyBoxLoss"),
 });

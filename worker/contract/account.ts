@@ -34,6 +34,8 @@ export interface NotificationSettings {
   emailAlerts: boolean;
   inAppAlerts: boolean;
   weeklyReport: boolean;
+  /** Absent from older clients: off when read, unchanged when saved. */
+  dailyReport?: boolean;
   rankDrops: boolean;
   buyBoxLoss: boolean;
 }

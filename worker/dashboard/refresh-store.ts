@@ -34,6 +34,18 @@ export async function claimWeeklyReport(db: D1Database, userId: string, monday: 
   return taken.length > 0;
 }
 
+/** Marks the daily report of `day` (UTC) sent to the user; false when it already was. */
+export async function claimDailyReport(db: D1Database, userId: string, day: string): Promise<boolean> {
+  const orm = drizzle(db);
+  await orm.insert(userRefresh).values({ userId }).onConflictDoNothing();
+  const taken = await orm
+    .update(userRefresh)
+    .set({ lastDailyReport: day })
+    .where(and(eq(userRefresh.userId, userId), or(isNull(userRefresh.lastDailyReport), lt(userRefresh.lastDailyReport, day))))
+    .returning({ last: userRefresh.lastDailyReport });
+  return taken.length > 0;
+}
+
 /** Users whose Data Refresh asks for more than the nightly run (hourly or every 6 hours), with that choice. */
 export async function extraRefreshUsers(db: D1Database): Promise<{ userId: string; frequency: "hourly" | "six_hours" }[]> {
   const rows = await drizzle(db)

@@ -1,24 +1,37 @@
 import { and, asc, between, eq, isNotNull } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { alertEvents, userSettings } from "../db/schema";
+import type { ReportKind } from "../notifications/weekly-report";
 
-/** Users who turned the weekly report on and gave an email address for it (the alert email). */
-export async function weeklyReportRecipients(db: D1Database): Promise<{ userId: string; email: string }[]> {
+const SWITCH = { daily: userSettings.dailyReport, weekly: userSettings.weeklyReport } as const;
+
+/** Users who turned the report on and gave an email address for it (the alert email). */
+export async function reportRecipients(db: D1Database, kind: ReportKind): Promise<{ userId: string; email: string }[]> {
   const rows = await drizzle(db)
     .select({ userId: userSettings.userId, email: userSettings.alertEmail })
     .from(userSettings)
-    .where(and(eq(userSettings.weeklyReport, true), isNotNull(userSettings.alertEmail)));
+    .where(and(eq(SWITCH[kind], true), isNotNull(userSettings.alertEmail)));
   return rows.flatMap((row) => (row.email ? [{ userId: row.userId, email: row.email }] : []));
 }
 
-/** Turns the user's weekly report off (the email's unsubscribe link); false when it was not on. */
-export async function unsubscribeWeeklyReport(db: D1Database, userId: string): Promise<boolean> {
+/** Users who turned the weekly report on and gave an email address for it. */
+export function weeklyReportRecipients(db: D1Database): Promise<{ userId: string; email: string }[]> {
+  return reportRecipients(db, "weekly");
+}
+
+/** Turns the user's report off (the email's unsubscribe link); false when it was not on. */
+export async function unsubscribeReport(db: D1Database, userId: string, kind: ReportKind): Promise<boolean> {
   const changed = await drizzle(db)
     .update(userSettings)
-    .set({ weeklyReport: false, updatedAt: new Date().toISOString() })
-    .where(and(eq(userSettings.userId, userId), eq(userSettings.weeklyReport, true)))
+    .set({ [kind === "daily" ? "dailyReport" : "weeklyReport"]: false, updatedAt: new Date().toISOString() })
+    .where(and(eq(userSettings.userId, userId), eq(SWITCH[kind], true)))
     .returning({ userId: userSettings.userId });
   return changed.length > 0;
+}
+
+/** Turns the user's weekly report off; false when it was not on. */
+export function unsubscribeWeeklyReport(db: D1Database, userId: string): Promise<boolean> {
+  return unsubscribeReport(db, userId, "weekly");
 }
 
 /** The user's alert firings from `fromDay` to `toDay`, oldest first. */

@@ -17,9 +17,11 @@ export async function isUnsubscribeToken(env: Bindings, userId: string, token: s
 }
 
 /** The link in the email: the API answers it with a small confirmation page. */
-export function unsubscribeUrl(siteOrigin: string, userId: string, token: string): string {
+export function unsubscribeUrl(siteOrigin: string, userId: string, token: string, report: "daily" | "weekly" = "weekly"): string {
   const url = new URL("/api/reports/unsubscribe", siteOrigin);
   url.searchParams.set("user", userId);
   url.searchParams.set("token", token);
+  // The weekly link stays as it was (older emails); the daily one names its report.
+  if (report === "daily") url.searchParams.set("report", "daily");
   return url.href;
 }

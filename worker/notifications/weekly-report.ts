@@ -1,6 +1,9 @@
 import type { BuyBoxHolder, DashboardRow } from "../contract/dashboard";
 import { escapeHtml } from "../shared/html";
 
+/** The two report emails: each has its own switch in Settings → Notifications. */
+export type ReportKind = "daily" | "weekly";
+
 /** What one user's weekly report says; every figure is a stored snapshot's or an alert event's. */
 export interface WeeklyReportData {
   /** The week reported, UTC days, both included (Monday to Sunday). */
@@ -25,6 +28,33 @@ export function reportWeek(nowMs: number): { monday: string; fromDay: string; to
   return { monday: day(0), fromDay: day(-7), toDay: day(-1) };
 }
 
+/**
+ * The daily report of the 02:30 run on `nowMs`'s UTC day: this morning's 02:00 snapshot against
+ * yesterday's (rank, Buy Box, stock), and the alerts fired today.
+ */
+export function reportDay(nowMs: number): { day: string; fromDay: string; toDay: string } {
+  const day = (offset: number) => new Date(nowMs + offset * DAY_MS).toISOString().slice(0, 10);
+  return { day: day(0), fromDay: day(-1), toDay: day(0) };
+}
+
+/** What differs between the daily and the weekly email: the rest (sections, CSV, unsubscribe) is one. */
+const WORDING: Record<ReportKind, { name: string; change: string; noChange: string; intro: (from: string, to: string) => string; subject: (from: string, to: string) => string }> = {
+  weekly: {
+    name: "weekly",
+    change: "Rank change (week)",
+    noChange: "No ASIN has two days of snapshots this week.",
+    intro: (from, to) => `Your tracked ASINs, ${from} to ${to} (UTC).`,
+    subject: (from, to) => `RankLayer weekly report, ${from} to ${to}`,
+  },
+  daily: {
+    name: "daily",
+    change: "Rank change (day)",
+    noChange: "No ASIN has a snapshot on both days yet.",
+    intro: (from, to) => `Your tracked ASINs on ${to} (UTC), against ${from}, after the 02:00 UTC snapshot.`,
+    subject: (_from, to) => `RankLayer daily report, ${to}`,
+  },
+};
+
 /** First → last of each ASIN's seller snapshots in the week: the Buy Box and stock changes. */
 export function sellerChanges(
   snapshots: readonly { asin: string; marketplace: string; holdsBuyBox: boolean | null; buyBoxSellerId: string | null; fulfillableUnits: number | null }[],
@@ -46,11 +76,16 @@ export function sellerChanges(
 
 /** The week's rows as CSV (RFC 4180 quoting), attached to the email. */
 export function weeklyReportCsv(data: WeeklyReportData): string {
+  return reportCsv("weekly", data);
+}
+
+/** The report's rows as CSV (RFC 4180 quoting), attached to the email; daily and weekly share the columns. */
+export function reportCsv(kind: ReportKind, data: WeeklyReportData): string {
   const cell = (value: string | number | null) => {
     const text = value === null ? "" : String(value);
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
-  const lines = [["ASIN", "Marketplace", "Brand", "Title", "Rank", "Rank change (week)", "Rank change %", "Buy Box", "FBA units", "Source", "As of"]];
+  const lines = [["ASIN", "Marketplace", "Brand", "Title", "Rank", WORDING[kind].change, "Rank change %", "Buy Box", "FBA units", "Source", "As of"]];
   for (const row of data.rows) {
     lines.push([
       row.asin,
@@ -71,23 +106,29 @@ export function weeklyReportCsv(data: WeeklyReportData): string {
 
 /** The weekly report email: rank changes, alerts fired, Buy Box and stock changes, the CSV attached, an unsubscribe link. */
 export function weeklyReportEmail(data: WeeklyReportData, to: string, from: string, links: { dashboard: string; unsubscribe: string }): EmailMessageBuilder {
+  return reportEmail("weekly", data, to, from, links);
+}
+
+/** The daily or weekly report email: the same sections, CSV and unsubscribe link, worded for its period. */
+export function reportEmail(kind: ReportKind, data: WeeklyReportData, to: string, from: string, links: { dashboard: string; unsubscribe: string }): EmailMessageBuilder {
+  const wording = WORDING[kind];
   const rankLines = data.rows
     .filter((row) => row.rankChange7d !== null)
     .map((row) => `${row.asin} (${row.marketplace}): #${row.rank} (${row.rankChange7d! > 0 ? "+" : ""}${row.rankChange7d} places${row.rankSource.kind === "mock" ? ", mock data" : ""})`);
   const sections: [string, string[]][] = [
-    ["Rank changes", rankLines.length ? rankLines : ["No ASIN has two days of snapshots this week."]],
+    ["Rank changes", rankLines.length ? rankLines : [wording.noChange]],
     ["Alerts fired", data.alertsFired.length ? data.alertsFired.map((event) => `${event.day} ${event.asin} (${event.marketplace}): ${event.message}`) : ["None."]],
     ["Buy Box changes", data.buyBoxChanges.length ? data.buyBoxChanges.map((c) => `${c.asin} (${c.marketplace}): ${c.from} → ${c.to}`) : ["None."]],
     ["Stock changes", data.stockChanges.length ? data.stockChanges.map((c) => `${c.asin} (${c.marketplace}): ${c.from ?? "—"} → ${c.to ?? "—"} FBA units`) : ["None."]],
   ];
-  const footer = "You get this email because the weekly report is on in your RankLayer settings.";
+  const footer = `You get this email because the ${wording.name} report is on in your RankLayer settings.`;
   return {
     from: { name: "RankLayer reports", email: from },
     to,
-    subject: `RankLayer weekly report, ${data.fromDay} to ${data.toDay}`,
+    subject: wording.subject(data.fromDay, data.toDay),
     headers: { "List-Unsubscribe": `<${links.unsubscribe}>` },
     text: [
-      `Your tracked ASINs, ${data.fromDay} to ${data.toDay} (UTC).`,
+      wording.intro(data.fromDay, data.toDay),
       ...sections.flatMap(([title, lines]) => ["", title, ...lines.map((line) => `- ${line}`)]),
       "",
       `The figures are attached as CSV. Dashboard: ${links.dashboard}`,
@@ -96,11 +137,11 @@ export function weeklyReportEmail(data: WeeklyReportData, to: string, from: stri
       `Unsubscribe: ${links.unsubscribe}`,
     ].join("\n"),
     html: [
-      `<p>Your tracked ASINs, ${escapeHtml(data.fromDay)} to ${escapeHtml(data.toDay)} (UTC).</p>`,
+      `<p>${escapeHtml(wording.intro(data.fromDay, data.toDay))}</p>`,
       ...sections.map(([title, lines]) => `<h2>${title}</h2><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`),
       `<p>The figures are attached as CSV. <a href="${escapeHtml(links.dashboard)}">Open your dashboard</a></p>`,
       `<p style="color:#666">${footer} <a href="${escapeHtml(links.unsubscribe)}">Unsubscribe</a></p>`,
     ].join("\n"),
-    attachments: [{ disposition: "attachment", filename: `ranklayer-weekly-${data.toDay}.csv`, type: "text/csv", content: weeklyReportCsv(data) }],
+    attachments: [{ disposition: "attachment", filename: `ranklayer-${wording.name}-${data.toDay}.csv`, type: "text/csv", content: reportCsv(kind, data) }],
   };
 }

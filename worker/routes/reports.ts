@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { unsubscribeWeeklyReport } from "../dashboard/report-store";
+import { unsubscribeReport } from "../dashboard/report-store";
 import { isUnsubscribeToken } from "../dashboard/unsubscribe-token";
 import { failure } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
@@ -8,19 +8,24 @@ import { ApiError } from "../shared/api-error";
 const unsubscribeQuery = z.object({
   user: z.string().min(1).max(100),
   token: z.string().regex(/^[0-9a-f]{64}$/, { error: "Invalid token" }),
+  // Which report the link stops: the daily email's link says so; older weekly links have none.
+  report: z.enum(["daily", "weekly"], { error: "report must be daily or weekly" }).default("weekly"),
 });
 
-const page = (text: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>RankLayer weekly report</title></head><body><main><h1>Weekly report</h1><p>${text}</p><p><a href="/settings">Your settings</a></p></main></body></html>`;
+const page = (report: "daily" | "weekly") => {
+  const name = report === "daily" ? "Daily report" : "Weekly report";
+  const text = `You are unsubscribed: no more ${report} report emails. You can turn them back on in Settings → Notifications.`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>RankLayer ${report} report</title></head><body><main><h1>${name}</h1><p>${text}</p><p><a href="/settings">Your settings</a></p></main></body></html>`;
+};
 
-/** The weekly report's unsubscribe link: works from the email, without signing in. */
+/** The daily or weekly report's unsubscribe link: works from the email, without signing in. */
 export const reportRoutes = createRouter().openapi(
   createRoute({
     method: "get",
     path: "/unsubscribe",
-    operationId: "unsubscribeWeeklyReport",
+    operationId: "unsubscribeReport",
     tags: ["Account"],
-    summary: "The weekly report email's unsubscribe link",
+    summary: "The daily or weekly report email's unsubscribe link",
     request: { query: unsubscribeQuery },
     responses: {
       200: { description: "A page saying it is done.", content: { "text/html": { schema: z.string() } } },
@@ -29,10 +34,10 @@ export const reportRoutes = createRouter().openapi(
     },
   }),
   async (c) => {
-    const { user, token } = c.req.valid("query");
+    const { user, token, report } = c.req.valid("query");
     if (!(await isUnsubscribeToken(c.env, user, token))) throw new ApiError(403, "forbidden", "This unsubscribe link is not valid.");
-    await unsubscribeWeeklyReport(c.env.DB, user);
+    await unsubscribeReport(c.env.DB, user, report);
     c.header("Cache-Control", "no-store");
-    return c.html(page("You are unsubscribed: no more weekly report emails. You can turn them back on in Settings → Notifications."));
+    return c.html(page(report));
   },
 );

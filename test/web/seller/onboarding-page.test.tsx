@@ -14,7 +14,7 @@ async function renderOnboarding(routes: Parameters<typeof fakeApi>[0] = {}) {
 
 const marketplaceSelect = () => screen.getByLabelText<HTMLSelectElement>("Default Marketplace");
 const brandInput = () => screen.getByLabelText<HTMLInputElement>(/Brand Name/);
-const submitButton = () => screen.getByRole("button", { name: /Continue to Dashboard|Saving\.\.\./ });
+const submitButton = () => screen.getByRole("button", { name: /Continue to Seller Central|Saving\.\.\./ });
 
 describe("/onboarding", () => {
   it("prompts a signed-out visitor to connect first", async () => {
@@ -104,7 +104,7 @@ describe("/onboarding", () => {
 
     expect((await screen.findByRole("alert")).textContent).toBe("Failed to save settings. Please try again.");
     expect(router.location.pathname).toBe("/onboarding");
-    expect(submitButton().textContent).toBe("Continue to Dashboard");
+    expect(submitButton().textContent).toBe("Continue to Seller Central");
     expect(submitButton()).toHaveProperty("disabled", false);
     expect(marketplaceSelect().value).toBe("IT");
     expect(brandInput().value).toBe("Casa Verde");

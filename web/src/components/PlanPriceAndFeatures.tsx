@@ -15,10 +15,16 @@ export function PlanPriceAndFeatures({ plan }: { plan: PlanSummary }) {
         )}
       </p>
       <ul className="plan__features">
-        {plan.features.map((feature) => (
+        {cardFeatures(plan).map((feature) => (
           <li key={feature}>{feature}</li>
         ))}
       </ul>
     </>
   );
+}
+
+/** A custom-priced plan's card already says "Custom" and has the Contact sales button: its list does not say them again. */
+export function cardFeatures(plan: Pick<PlanSummary, "price_usd" | "features">): string[] {
+  if (plan.price_usd !== null) return [...plan.features];
+  return plan.features.filter((feature) => !/^(custom pricing|contact sales)$/i.test(feature));
 }

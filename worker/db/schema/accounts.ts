@@ -56,6 +56,8 @@ export const userSettings = sqliteTable("user_settings", {
   emailAlerts: integer("email_alerts", { mode: "boolean" }).notNull().default(true),
   inAppAlerts: integer("in_app_alerts", { mode: "boolean" }).notNull().default(true),
   weeklyReport: integer("weekly_report", { mode: "boolean" }).notNull().default(false),
+  /** The daily report (after the 02:00 UTC snapshot): on its own switch, beside the weekly one. */
+  dailyReport: integer("daily_report", { mode: "boolean" }).notNull().default(false),
   rankDrops: integer("rank_drops", { mode: "boolean" }).notNull().default(true),
   buyBoxLoss: integer("buy_box_loss", { mode: "boolean" }).notNull().default(true),
   /** hourly, six_hours, daily or manual. */

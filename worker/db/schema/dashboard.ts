@@ -55,4 +55,6 @@ export const userRefresh = sqliteTable("user_refresh", {
   lastManualAt: text("last_manual_at"),
   /** Monday (UTC day) of the last weekly report sent. */
   lastWeeklyReport: text("last_weekly_report"),
+  /** UTC day of the last daily report sent. */
+  lastDailyReport: text("last_daily_report"),
 });

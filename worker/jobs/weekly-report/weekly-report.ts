@@ -1,40 +1,85 @@
 import { alertEmailConfig, configOf } from "../../config";
 import type { Bindings } from "../../env";
 import { trackedRows } from "../../dashboard/dashboard-service";
-import { claimWeeklyReport } from "../../dashboard/refresh-store";
-import { alertsFiredBetween, weeklyReportRecipients } from "../../dashboard/report-store";
+import { claimDailyReport, claimWeeklyReport } from "../../dashboard/refresh-store";
+import { alertsFiredBetween, reportRecipients } from "../../dashboard/report-store";
 import { unsubscribeToken, unsubscribeUrl } from "../../dashboard/unsubscribe-token";
 import { sellerSnapshotsOf } from "../../history/history-store";
-import { isReportDay, reportWeek, sellerChanges, weeklyReportEmail } from "../../notifications/weekly-report";
+import { isReportDay, reportDay, reportEmail, reportWeek, sellerChanges, type ReportKind } from "../../notifications/weekly-report";
 import { bindingEmailSender, type EmailSender } from "../../upstreams/email/sender";
+
+type Outcome = { sent: number; failed: number };
+
+/** What one run of one report covers: the days, the days its alerts come from, the rank window, and its once-only key. */
+interface ReportPeriod {
+  kind: ReportKind;
+  fromDay: string;
+  toDay: string;
+  alertsFrom: string;
+  /** Days of rank history the rows' change is over, read as of `toDay`'s end. */
+  rankDays: number;
+  /** Takes the user's send for this period; false when it was already sent. */
+  claim: (db: D1Database, userId: string) => Promise<boolean>;
+}
+
+/**
+ * The 02:30 run's report emails: the daily report every day (this morning's snapshot against
+ * yesterday's) and, on Mondays, the weekly one (Monday to Sunday before). Each goes to the users
+ * who switched it on, at most once per period even when the run repeats. Null when no email binding.
+ */
+export async function sendReports(env: Bindings, nowMs: number, sender?: EmailSender): Promise<{ daily: Outcome; weekly: Outcome | null } | null> {
+  if (!alertEmailConfig(env)) return null;
+  const daily = (await sendReport(env, dailyPeriod(nowMs), sender)) ?? { sent: 0, failed: 0 };
+  const weekly = isReportDay(nowMs) ? await sendReport(env, weeklyPeriod(nowMs), sender) : null;
+  return { daily, weekly };
+}
 
 /**
  * Mondays in the 02:30 run: one weekly report email per opted-in user (the week before, Monday
  * to Sunday), each at most once per week even when the run repeats. Off when no email binding.
  */
-export async function sendWeeklyReports(env: Bindings, nowMs: number, sender?: EmailSender): Promise<{ sent: number; failed: number } | null> {
+export async function sendWeeklyReports(env: Bindings, nowMs: number, sender?: EmailSender): Promise<Outcome | null> {
   if (!isReportDay(nowMs)) return null;
+  return sendReport(env, weeklyPeriod(nowMs), sender);
+}
+
+/** Every day in the 02:30 run: one daily report email per opted-in user, at most once a day. */
+export async function sendDailyReports(env: Bindings, nowMs: number, sender?: EmailSender): Promise<Outcome | null> {
+  return sendReport(env, dailyPeriod(nowMs), sender);
+}
+
+function weeklyPeriod(nowMs: number): ReportPeriod {
+  const week = reportWeek(nowMs);
+  return { kind: "weekly", fromDay: week.fromDay, toDay: week.toDay, alertsFrom: week.fromDay, rankDays: 7, claim: (db, userId) => claimWeeklyReport(db, userId, week.monday) };
+}
+
+function dailyPeriod(nowMs: number): ReportPeriod {
+  const day = reportDay(nowMs);
+  // Alerts: today's check (it runs just before the reports); earlier days were in earlier reports.
+  return { kind: "daily", fromDay: day.fromDay, toDay: day.toDay, alertsFrom: day.toDay, rankDays: 2, claim: (db, userId) => claimDailyReport(db, userId, day.day) };
+}
+
+async function sendReport(env: Bindings, period: ReportPeriod, sender?: EmailSender): Promise<Outcome | null> {
   const email = alertEmailConfig(env);
   if (!email) return null;
   const send = sender ?? bindingEmailSender(email.binding);
-  const week = reportWeek(nowMs);
   const origin = new URL(configOf(env).alertsPageUrl).origin;
   let sent = 0;
   let failed = 0;
-  for (const recipient of await weeklyReportRecipients(env.DB)) {
-    if (!(await claimWeeklyReport(env.DB, recipient.userId, week.monday))) continue;
-    // The week ends on Sunday: the rows' 7-day window is read as of that day's end.
-    const endOfWeek = Date.parse(`${week.toDay}T23:59:59Z`);
-    const rows = await trackedRows(env, recipient.userId, {}, 7, endOfWeek);
-    const changes = sellerChanges(await sellerSnapshotsOf(env.DB, recipient.userId, week.fromDay, week.toDay));
-    const alertsFired = await alertsFiredBetween(env.DB, recipient.userId, week.fromDay, week.toDay);
-    const links = { dashboard: new URL("/seller-central", origin).href, unsubscribe: unsubscribeUrl(origin, recipient.userId, await unsubscribeToken(env, recipient.userId)) };
+  for (const recipient of await reportRecipients(env.DB, period.kind)) {
+    if (!(await period.claim(env.DB, recipient.userId))) continue;
+    const endOfPeriod = Date.parse(`${period.toDay}T23:59:59Z`);
+    const rows = await trackedRows(env, recipient.userId, {}, period.rankDays, endOfPeriod);
+    const changes = sellerChanges(await sellerSnapshotsOf(env.DB, recipient.userId, period.fromDay, period.toDay));
+    const alertsFired = await alertsFiredBetween(env.DB, recipient.userId, period.alertsFrom, period.toDay);
+    const token = await unsubscribeToken(env, recipient.userId);
+    const links = { dashboard: new URL("/seller-central", origin).href, unsubscribe: unsubscribeUrl(origin, recipient.userId, token, period.kind) };
     try {
-      await send.send(weeklyReportEmail({ fromDay: week.fromDay, toDay: week.toDay, rows, alertsFired, ...changes }, recipient.email, email.from, links));
+      await send.send(reportEmail(period.kind, { fromDay: period.fromDay, toDay: period.toDay, rows, alertsFired, ...changes }, recipient.email, email.from, links));
       sent += 1;
     } catch (error) {
-      // A failed send is logged; the claim stays, so a rerun never sends the week twice.
-      console.error("weekly report email failed", recipient.userId, error instanceof Error ? error.message : error);
+      // A failed send is logged; the claim stays, so a rerun never sends the period twice.
+      console.error(`${period.kind} report email failed`, recipient.userId, error instanceof Error ? error.message : error);
       failed += 1;
     }
   }

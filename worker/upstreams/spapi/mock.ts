@@ -1,4 +1,4 @@
-import { mockProduct, seededRandom } from "../creators/mock";
+import { mockCategoryRanks, mockProduct, seededRandom } from "../creators/mock";
 import type { AccountMarketplace } from "../../contract/account";
 import type { BuyBoxState, CatalogItem, DailySales, SellerApi } from "./seller-api";
 
@@ -46,19 +46,11 @@ export class MockSellerApi implements SellerApi {
 
   async getCatalogItem(asin: string, marketplace: AccountMarketplace): Promise<CatalogItem> {
     const product = mockProduct(asin, marketplace);
-    const [topCategory] = product.categoryPath;
-    const leafCategory = product.categoryPath.at(-1);
-    const rank = product.rank ?? 1;
     return {
       asin,
       title: product.title ?? `Product ${asin}`,
-      salesRanks: [
-        ...(topCategory ? [{ categoryTitle: topCategory, rank }] : []),
-        // A sub-category rank is never worse than the top-level one.
-        ...(leafCategory && leafCategory !== topCategory
-          ? [{ categoryTitle: leafCategory, rank: Math.max(1, Math.round(rank / 40)) }]
-          : []),
-      ],
+      // The same website and sub-category ranks the lookup's mock gives: one ASIN, one sub-category rank.
+      salesRanks: mockCategoryRanks(product).map(({ category, rank }) => ({ categoryTitle: category, rank })),
     };
   }
 }

@@ -1,48 +1,77 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { alignSeries, hasValues, type ChartSeries } from "./chart-data";
+import "../../styles/charts.css";
+import { formatDay } from "./chart-format";
+import { alignSeries, hasValues, needsDots, rankRange, rankTicks, singlePoints, timeWindow, valueRange, type ChartSeries } from "./chart-data";
 
-// Colours that keep 3:1 contrast on both themes' card backgrounds.
+// Line colours that keep 3:1 contrast on both themes' card backgrounds.
 const PALETTE = ["#2563eb", "#dc2626", "#059669", "#d97706", "#7c3aed", "#db2777", "#0891b2", "#65a30d", "#9333ea", "#ea580c"];
+
+/** Time-axis steps in seconds: 1, 2 and 7 days, and 30 for long ranges on a phone. */
+const DAY_TICKS = [86_400, 2 * 86_400, 7 * 86_400, 30 * 86_400];
 
 export interface TimeChartProps {
   /** Names the chart for screen readers; the data table beside it carries the figures. */
   label: string;
   series: readonly ChartSeries[];
-  /** Ranks: lower is better, so the axis runs best at the top. */
+  /** The chosen range: the time axis runs from this many days ago to now, whatever the points. */
+  days: number;
+  /** Ranks: the axis runs from the best rank shown, at the top, to the worst. */
   invert?: boolean;
   height?: number;
   formatValue?: (value: number) => string;
   emptyText?: string;
+  /** Injected by tests; the page's clock otherwise. */
+  now?: () => number;
 }
 
 /**
- * A line chart over time with uPlot. Import it only from lazy routes: uPlot stays out of
- * the first-load bundle.
+ * The one line chart over time (uPlot), and the rules every chart follows: the time axis is
+ * the chosen range ending now; ranks run from the best shown, at the top; the value axis is as
+ * wide as its widest label; axis, grid and legend colours come from the theme (--chart-*), and
+ * follow it when it changes; a series with one value is a dot, named with its date below.
+ * Import it only from lazy routes: uPlot stays out of the first-load bundle.
  */
-export function TimeChart({ label, series, invert = false, height = 260, formatValue = String, emptyText = "No data to chart yet." }: TimeChartProps) {
+export function TimeChart({ label, series, days, invert = false, height = 260, formatValue = String, emptyText = "No data to chart yet.", now = Date.now }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const data = useMemo(() => alignSeries(series), [series]);
+  const singles = useMemo(() => singlePoints(series), [series]);
   const drawable = hasValues(data);
+  const theme = useThemeClass();
 
   useEffect(() => {
     const element = box.current;
     if (!element || !drawable) return;
+    const colours = chartColours(element);
+    const span = timeWindow(days, now());
+    const values = (invert ? rankRange : valueRange)(data);
+    const axis = { stroke: colours.axis, grid: { stroke: colours.grid, width: 1 }, ticks: { stroke: colours.grid, width: 1 } };
     const options: uPlot.Options = {
       width: Math.max(element.clientWidth, 280),
       height,
-      scales: { x: { time: true }, y: { dir: invert ? -1 : 1 } },
-      axes: [{}, { values: (_u, ticks) => ticks.map((tick) => formatValue(tick)), size: 70 }],
+      scales: {
+        x: { time: true, range: () => [span.from, span.to] },
+        y: { dir: invert ? -1 : 1, range: () => (values ? [values.min, values.max] : [0, 1]) },
+      },
+      axes: [
+        // Whole days: the ranges are 7 to 90 days, so 12-hour ticks would only crowd the axis.
+        { ...axis, incrs: DAY_TICKS },
+        { ...axis, values: (_u, ticks) => ticks.map((tick) => formatValue(tick)), size: labelWidth, ...(invert ? { splits: rankSplits } : {}) },
+      ],
       series: [
         {},
-        ...series.map((s, index) => ({
-          label: s.label,
-          stroke: PALETTE[index % PALETTE.length],
-          width: 2,
-          spanGaps: true,
-          value: (_u: uPlot, value: number | null) => (value === null ? "—" : formatValue(value)),
-        })),
+        ...series.map((s, index) => {
+          const colour = PALETTE[index % PALETTE.length] ?? "#2563eb";
+          return {
+            label: s.label,
+            stroke: colour,
+            width: 2,
+            spanGaps: true,
+            points: { show: needsDots(data.values[index] ?? []), size: 9, fill: colour, stroke: colour },
+            value: (_u: uPlot, value: number | null) => (value === null ? "—" : formatValue(value)),
+          };
+        }),
       ],
     };
     const plot = new uPlot(options, [data.times, ...data.values] as uPlot.AlignedData, element);
@@ -53,8 +82,56 @@ export function TimeChart({ label, series, invert = false, height = 260, formatV
       resize.disconnect();
       plot.destroy();
     };
-  }, [data, drawable, series, invert, height, formatValue]);
+  }, [data, drawable, series, days, invert, height, formatValue, now, theme]);
 
   if (!drawable) return <p className="chart-empty">{emptyText}</p>;
-  return <div className="time-chart" ref={box} role="img" aria-label={label} style={{ minHeight: height + 40 }} />;
+  return (
+    <>
+      <div className="time-chart" ref={box} role="img" aria-label={label} style={{ minHeight: height + 40 }} />
+      {singles.length > 0 && (
+        <ul className="time-chart__singles">
+          {singles.map((point) => (
+            <li key={point.label}>
+              {point.label}: {formatValue(point.value)} on {formatDay(point.at)} (one snapshot so far)
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** The theme's chart colours, from the CSS custom properties base.css sets per theme. */
+export function chartColours(element: Element): { axis: string; grid: string } {
+  const style = getComputedStyle(element);
+  return {
+    axis: style.getPropertyValue("--chart-axis").trim() || "#475569",
+    grid: style.getPropertyValue("--chart-grid").trim() || "#d9e0e8",
+  };
+}
+
+/** The rank axis's ticks: uPlot's evenly spaced ones, with the best rank shown labelled at the top. */
+function rankSplits(_plot: uPlot, _axis: number, min: number, max: number, increment: number): number[] {
+  return rankTicks(min, max, increment);
+}
+
+/** The value axis's width: its widest label plus the tick and gap, so "#100,000" keeps its "#". */
+function labelWidth(plot: uPlot, values: string[] | null, axisIndex: number): number {
+  const axis = plot.axes[axisIndex];
+  const widest = (values ?? []).reduce((longest, value) => (value.length > longest.length ? value : longest), "");
+  const font = Array.isArray(axis?.font) ? axis.font[0] : undefined;
+  if (font) plot.ctx.font = String(font);
+  const text = widest ? plot.ctx.measureText(widest).width / (globalThis.devicePixelRatio || 1) : 0;
+  return Math.ceil(text + (axis?.ticks?.size ?? 10) + (axis?.gap ?? 5) + 8);
+}
+
+/** Re-renders when the theme class on <html> changes, so the chart redraws in the new colours. */
+function useThemeClass(): string {
+  const [theme, setTheme] = useState(() => document.documentElement.className);
+  useEffect(() => {
+    const watch = new MutationObserver(() => setTheme(document.documentElement.className));
+    watch.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+    return () => watch.disconnect();
+  }, []);
+  return theme;
 }

@@ -45,3 +45,65 @@ export function alignSeries(series: readonly ChartSeries[]): AlignedData {
 export function hasValues(data: AlignedData): boolean {
   return data.values.some((column) => column.some((value) => value !== null));
 }
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * The time axis of a chart over the last `days` days: it ends now and starts `days` days
+ * before, however many points there are, so one point on a new user's first day sits at
+ * the right edge of a week, not alone on an axis stretched to fit it.
+ */
+export function timeWindow(days: number, nowMs: number): { from: number; to: number } {
+  const to = Math.floor(nowMs / 1000);
+  return { from: to - days * DAY_SECONDS, to };
+}
+
+/**
+ * The rank axis: from the best rank shown to the worst, never below rank 1 (no "#0"). One
+ * rank for every point still gets a span, below it, so the point is drawn at the top.
+ */
+export function rankRange(data: AlignedData): { min: number; max: number } | null {
+  const ranks = data.values.flat().filter((value): value is number => value !== null);
+  if (ranks.length === 0) return null;
+  const best = Math.max(1, Math.min(...ranks));
+  const worst = Math.max(...ranks);
+  return { min: best, max: worst > best ? worst : best + Math.max(1, Math.ceil(best * 0.1)) };
+}
+
+/** A value axis that is not a rank (price): from the lowest value to the highest, with room when they are equal. */
+export function valueRange(data: AlignedData): { min: number; max: number } | null {
+  const values = data.values.flat().filter((value): value is number => value !== null);
+  if (values.length === 0) return null;
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  if (high > low) return { min: low, max: high };
+  const room = Math.max(1, Math.abs(low) * 0.1);
+  return { min: low - room, max: high + room };
+}
+
+/** The series that have exactly one value: drawn as a dot, and named with their date under the chart. */
+export function singlePoints(series: readonly ChartSeries[]): { label: string; at: string; value: number }[] {
+  return series.flatMap((s) => {
+    const valued = s.points.filter((p): p is ChartPoint & { value: number } => p.value !== null);
+    const only = valued[0];
+    return valued.length === 1 && only ? [{ label: s.label, at: only.at, value: only.value }] : [];
+  });
+}
+
+/** Whether a series has fewer than two values, so a line cannot show it and its points are drawn. */
+export function needsDots(column: readonly (number | null)[]): boolean {
+  return column.filter((value) => value !== null).length < 2;
+}
+
+/**
+ * Ticks for a rank axis from `min` (the best rank shown) to `max` every `increment`: the best
+ * rank is always a tick, so the top of the axis names it; a regular tick too close to it goes.
+ */
+export function rankTicks(min: number, max: number, increment: number): number[] {
+  if (!(increment > 0) || max < min) return [min];
+  const ticks: number[] = [];
+  for (let tick = Math.ceil(min / increment) * increment; tick <= max && ticks.length < 100; tick += increment) {
+    if (tick - min >= increment / 2) ticks.push(tick);
+  }
+  return [min, ...ticks];
+}

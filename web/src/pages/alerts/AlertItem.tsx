@@ -9,6 +9,7 @@ import { formatUtc } from "../../lib/format";
 import { CONDITION_COPY, formatThreshold } from "./alert-copy";
 import { parseThreshold } from "./alert-draft";
 import { ChannelChoices } from "./ChannelChoices";
+import "../../styles/facts.css";
 
 const ACTION_FAILED = "That did not work. Please try again.";
 

@@ -10,6 +10,7 @@ import { addToWatchlist, fetchWatchlist, removeFromWatchlist, type WatchlistEntr
 import { AsinField } from "../../components/AsinField";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 import { formatUtc } from "../../lib/format";
+import "../../styles/watchlist.css";
 
 const LOAD_FAILED = "Failed to load your watchlist.";
 const CHANGE_FAILED = "That did not work. Please try again.";

@@ -5,6 +5,7 @@ import { MOCK_CHECKOUT_MESSAGE } from "../../../../worker/contract/billing";
 import { fetchSubscription, startCheckout } from "../../api/billing";
 import { fetchPlans } from "../../api/site";
 import { useResource } from "../../api/use-resource";
+import { LoadFailed } from "../../components/LoadFailed";
 import { PastDueBanner } from "../../components/PastDueBanner";
 import { useSession } from "../../state/session";
 import { BillingPlanCard } from "./BillingPlanCard";
@@ -13,6 +14,7 @@ import "../../styles/pricing.css";
 import "../../styles/billing.css";
 
 const CHECKOUT_FAILED = "Failed to start checkout. Please try again.";
+const SUBSCRIPTION_FAILED = "We couldn't read your current plan, so we are not showing one. Nothing has changed on your account.";
 
 /** /billing: the plans, the user's current plan, and the ways to upgrade or manage it. */
 export function BillingPage() {
@@ -45,6 +47,13 @@ export function BillingPage() {
 
   const loading = plans.status === "loading" || subscription.status === "loading";
   const current = subscription.status === "success" ? subscription.data : null;
+  // A plan that could not be read is never guessed as Free: no cards, so no Upgrade to pay twice.
+  const unknownPlan = subscription.status === "error";
+  // The checkout's message belongs to that checkout: a later change of plan or portal visit clears it.
+  const planChanged = useCallback(() => {
+    setMessage(null);
+    reloadSubscription();
+  }, [reloadSubscription]);
 
   return (
     <div className="container pricing billing">
@@ -64,14 +73,20 @@ export function BillingPage() {
         </p>
       )}
       {!loading && current && (
-        <CurrentPlanPanel subscription={current} signedIn={signedIn} onChanged={reloadSubscription} />
+        <CurrentPlanPanel subscription={current} signedIn={signedIn} onChanged={planChanged} onManage={() => setMessage(null)} />
+      )}
+      {!loading && unknownPlan && (
+        <section className="card billing__current" aria-labelledby="current-plan-heading">
+          <h2 id="current-plan-heading">Current plan</h2>
+          <LoadFailed message={SUBSCRIPTION_FAILED} onRetry={reloadSubscription} />
+        </section>
       )}
       {message && (
         <p className={message.kind === "error" ? "field-error billing__message" : "billing__notice"} role={message.kind === "error" ? "alert" : "status"}>
           {message.text}
         </p>
       )}
-      {plans.status === "success" && !loading && (
+      {plans.status === "success" && !loading && !unknownPlan && (
         <ul className="pricing__plans" aria-label="Plans">
           {plans.data.map((plan) => (
             <BillingPlanCard key={plan.id} plan={plan} currentPlanId={current?.plan_id ?? "free"} signedIn={signedIn} busy={busy} onUpgrade={upgrade} />

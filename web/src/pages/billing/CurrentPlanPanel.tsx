@@ -2,23 +2,32 @@ import { navigateAway } from "../../lib/navigate-away";
 import { useState } from "react";
 import { MOCK_PORTAL_MESSAGE, type SubscriptionResponse } from "../../../../worker/contract/billing";
 import { cancelDemoSubscription, openPortal } from "../../api/billing";
-import { formatDay } from "./billing-format";
+import { formatDay, statusText } from "./billing-format";
+import "../../styles/facts.css";
 
 interface Props {
   subscription: SubscriptionResponse;
   signedIn: boolean;
   onChanged: () => void;
+  /** Called as Manage Subscription starts, so older messages on the page go. */
+  onManage?: () => void;
 }
 
+const PORTAL_FAILED = "Failed to open the billing portal. Please try again.";
+const CANCEL_FAILED = "Failed to switch back to Free. Please try again.";
+
 /** The current plan: name, status, renewal or end date, and Manage Subscription when a customer exists. */
-export function CurrentPlanPanel({ subscription, signedIn, onChanged }: Props) {
+export function CurrentPlanPanel({ subscription, signedIn, onChanged, onManage }: Props) {
   const [mockPortal, setMockPortal] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const canManage = signedIn && (subscription.stripe_customer_id !== null || subscription.demo);
   const end = subscription.current_period_end;
 
   async function manage() {
     setBusy(true);
+    setFailure(null);
+    onManage?.();
     try {
       const { mock, url } = await openPortal();
       if (!mock && url) {
@@ -28,18 +37,21 @@ export function CurrentPlanPanel({ subscription, signedIn, onChanged }: Props) {
       setMockPortal(true);
     } catch (error) {
       console.error("portal failed", error);
+      setFailure(PORTAL_FAILED);
     }
     setBusy(false);
   }
 
   async function backToFree() {
     setBusy(true);
+    setFailure(null);
     try {
       await cancelDemoSubscription();
       setMockPortal(false);
       onChanged();
     } catch (error) {
       console.error("demo cancel failed", error);
+      setFailure(CANCEL_FAILED);
     }
     setBusy(false);
   }
@@ -57,7 +69,7 @@ export function CurrentPlanPanel({ subscription, signedIn, onChanged }: Props) {
         </div>
         <div>
           <dt>Status</dt>
-          <dd>{subscription.status ?? (signedIn ? "No subscription" : "Signed out")}</dd>
+          <dd>{statusText(subscription, signedIn)}</dd>
         </div>
         {end && subscription.plan_id !== "free" && (
           <div>
@@ -73,6 +85,11 @@ export function CurrentPlanPanel({ subscription, signedIn, onChanged }: Props) {
         <button type="button" className="button button--secondary" onClick={manage} disabled={busy}>
           Manage Subscription
         </button>
+      )}
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
       )}
       {mockPortal && (
         <div className="billing__notice" role="status">

@@ -8,3 +8,26 @@ export function formatDay(iso: string): string {
   const date = new Date(time);
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
+
+// Stripe's subscription statuses in words; an unknown one is shown capitalised rather than hidden.
+const STATUS_WORDS: Record<string, string> = {
+  active: "Active",
+  trialing: "Trial",
+  past_due: "Payment failed, retrying",
+  canceled: "Canceled",
+  incomplete: "Waiting for the first payment",
+  incomplete_expired: "First payment not made",
+  unpaid: "Unpaid",
+  paused: "Paused",
+};
+
+/** The Status line of the current plan: words, not Stripe's raw values; Free after a canceled Pro says so plainly. */
+export function statusText(subscription: { plan_id: string; status: string | null }, signedIn: boolean): string {
+  if (!signedIn) return "Signed out";
+  const { status } = subscription;
+  if (status === null) return subscription.plan_id === "free" ? "No paid subscription" : "Active";
+  if (subscription.plan_id === "free" && !["active", "trialing", "past_due"].includes(status)) {
+    return status === "canceled" ? "No paid subscription (Pro was canceled)" : "No paid subscription";
+  }
+  return STATUS_WORDS[status] ?? status.charAt(0).toUpperCase() + status.replaceAll("_", " ").slice(1);
+}

@@ -63,6 +63,7 @@ function HistoryChart({ histories, days }: { histories: HistoryResponse[]; days:
       <TimeChart
         label={`Best Sellers Rank of ${series.map((s) => s.label).join(", ")} over ${days} days, best at the top`}
         series={series}
+        days={days}
         invert
         formatValue={(value) => formatRank(Math.round(value))}
         emptyText="None of these products has rank history in this range yet."

@@ -6,7 +6,7 @@ export function BrandDashboardPage() {
   const [params] = useSearchParams();
   const brand = params.get("brand")?.trim().slice(0, 200) || undefined;
   return (
-    <div className="container seller-page">
+    <div className="container seller-page seller-page--wide">
       <h1>{brand ? `Dashboard: ${brand}` : "Dashboard"}</h1>
       <p>
         <Link to="/portfolio">Back to the portfolio</Link>

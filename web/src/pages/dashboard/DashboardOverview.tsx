@@ -9,6 +9,7 @@ import { WatchlistSection } from "../alerts/WatchlistSection";
 import { formatPercent, KpiCard } from "./figures";
 import { RefreshNowButton } from "./RefreshNowButton";
 import { TrackedTable } from "./TrackedTable";
+import "../../styles/seller.css";
 import "../../styles/dashboard.css";
 
 /** KPI cards and the tracked-ASIN table of the signed-in user, optionally for one brand. */
@@ -52,11 +53,17 @@ function Kpis({ data }: { data: DashboardResponse }) {
       <KpiCard
         title="Biggest 7-day mover"
         value={mover ? mover.asin : "—"}
-        detail={mover ? `${formatPercent(mover.rankChangePercent)} rank (${mover.marketplace})` : "Needs two days of snapshots"}
-        source={kpis.biggestMoverSource}
+        detail={mover ? `${formatPercent(mover.rankChangePercent)} rank (${mover.marketplace})` : noMoverText(data.rows)}
+        // Without a mover the snapshots that do exist are named (the ranks'), not "No snapshot yet".
+        source={mover ? kpis.biggestMoverSource : kpis.averageRank.source}
       />
     </div>
   );
+}
+
+/** Why there is no mover: no ASIN has two days yet, or none moved. */
+export function noMoverText(rows: DashboardResponse["rows"]): string {
+  return rows.some((row) => row.rankChange7d !== null) ? "No rank moved in the last 7 days" : "No 7-day change yet: needs two days of snapshots";
 }
 
 function EmptyDashboard({ onRefreshed }: { onRefreshed: () => void }) {

@@ -4,6 +4,7 @@ import type { DashboardRow } from "../../../../worker/contract/dashboard";
 import type { Marketplace } from "../../../../worker/contract/marketplaces";
 import { formatCount, formatPrice, formatRank } from "../../lib/format";
 import { RankSparkline } from "../results/RankSparkline";
+import { dayWindow } from "../results/sparkline";
 import { BUY_BOX_TEXT, formatSigned, TableScroll } from "./figures";
 
 type SortKey = "asin" | "rank" | "change" | "price" | "units";
@@ -35,6 +36,8 @@ interface TrackedTableProps {
 export function TrackedTable({ rows, marketplaces, marketplace, onMarketplace }: TrackedTableProps) {
   const id = useId();
   const [sort, setSort] = useState<{ key: SortKey; ascending: boolean }>({ key: "rank", ascending: true });
+  // The sparkline spans the last 7 days ending today, as the column's heading says, however many days have a rank.
+  const sparklineWindow = useMemo(() => dayWindow(7, Date.now()), []);
   const sorted = useMemo(() => {
     const copy = [...rows];
     copy.sort((a, b) => {
@@ -102,10 +105,11 @@ export function TrackedTable({ rows, marketplaces, marketplace, onMarketplace }:
                 <td>{BUY_BOX_TEXT[row.buyBox]}</td>
                 <td>{formatCount(row.fulfillableUnits)}</td>
                 <td>
-                  {row.sparkline.filter((point) => point.rank !== null).length >= 2 ? (
+                  {row.sparkline.some((point) => point.rank !== null) ? (
                     <RankSparkline
                       days={row.sparkline.flatMap((point) => (point.rank === null ? [] : [{ day: point.day, rank: point.rank, source: row.rankSource.kind === "mock" ? "mock" : "live" }]))}
                       rangeLabel="7 days"
+                      window={sparklineWindow}
                     />
                   ) : (
                     "—"

@@ -37,7 +37,7 @@ export function ReportsPage() {
               <li>Portfolio, brand and category reports from your connected catalog</li>
               <li>Rank velocity, Buy Box ownership and inventory in one file</li>
               <li>CSV and PDF formats</li>
-              <li>Scheduled delivery, daily or weekly</li>
+              <li>Report emails with the CSV attached, daily or weekly: switch them on in Settings</li>
             </ul>
           </OfferCard>
         </div>
@@ -47,11 +47,17 @@ export function ReportsPage() {
         <div className="card-grid card-grid--two">
           <article className="card">
             <h3>Daily</h3>
-            <p>A morning summary after the 02:00 UTC rank snapshot: what moved, what dropped, what needs attention.</p>
+            <p>
+              An email each morning after the 02:00 UTC rank snapshot: every tracked ASIN&apos;s rank against yesterday, the alerts that fired, Buy Box and
+              stock changes, with the figures as CSV. Switch it on in Settings → Notifications.
+            </p>
           </article>
           <article className="card">
             <h3>Weekly</h3>
-            <p>A week of rank and Buy Box trends per brand, ready for a Monday review or a client update.</p>
+            <p>
+              An email every Monday with the week before: rank changes, alerts fired, Buy Box and stock changes, and the same CSV. Ready for a Monday
+              review or a client update.
+            </p>
           </article>
         </div>
       </TitledSection>

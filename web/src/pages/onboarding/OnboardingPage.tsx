@@ -83,7 +83,7 @@ function OnboardingForm({ user }: { user: UserStatus }) {
             </p>
           )}
           <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? "Saving..." : "Continue to Dashboard"}
+            {saving ? "Saving..." : "Continue to Seller Central"}
           </button>
           <p className="seller-muted">You can change these settings later in Settings.</p>
         </form>

@@ -1,4 +1,4 @@
-import { useCallback, useId } from "react";
+import { useCallback, useEffect, useId } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import type { BrandStatus, PortfolioResponse } from "../../../../worker/contract/dashboard";
 import { HISTORY_RANGES, type HistoryRange } from "../../../../worker/contract/history-ranges";
@@ -34,6 +34,23 @@ export function Portfolio() {
   );
   const [portfolio] = useResource(fetcher);
   const filtered = Boolean(marketplace || brand || category || range !== "7d");
+  const loaded = portfolio.status === "success" ? portfolio.data : null;
+
+  // A brand or category the chosen marketplace does not have leaves the URL, so the page never
+  // filters by a value its selects no longer show.
+  useEffect(() => {
+    if (!loaded) return;
+    const stale = staleFilters(loaded, { brand, category });
+    if (stale.length === 0) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of stale) next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [loaded, brand, category, setParams]);
 
   const set = (name: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -45,7 +62,7 @@ export function Portfolio() {
   return (
     <div className="container seller-page portfolio">
       <h1>Portfolio</h1>
-      <Filters data={portfolio.status === "success" ? portfolio.data : null} values={{ marketplace: marketplace ?? "", brand, category, range }} onChange={set} />
+      <Filters data={loaded} values={{ marketplace: marketplace ?? loaded?.marketplace ?? "", brand, category, range }} onChange={set} />
       {filtered && (
         <p>
           <button type="button" className="button button--secondary" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
@@ -99,7 +116,8 @@ function Filters({ data, values, onChange }: { data: PortfolioResponse | null; v
   );
   return (
     <form className="filters" aria-label="Portfolio filters" onSubmit={(event) => event.preventDefault()}>
-      {select("marketplace", "Marketplace", data?.marketplaces ?? [], data?.marketplace ? `Default (${data.marketplace})` : "Default")}
+      {/* Without a choice the page shows the default marketplace: the select names it once, as itself. */}
+      {select("marketplace", "Marketplace", data?.marketplaces ?? [], data?.marketplaces.length ? null : "Default")}
       {select("brand", "Brand", data?.brands ?? [], "All brands")}
       {select("category", "Category", data?.categories ?? [], "All categories")}
       {select("range", "Date range", HISTORY_RANGES, null, (option) => RANGE_TEXT[option as HistoryRange])}
@@ -162,7 +180,7 @@ function PortfolioBody({ data }: { data: PortfolioResponse }) {
                   <td>
                     <span className={`badge status-badge status-badge--${row.status}`}>{STATUS_TEXT[row.status]}</span>
                   </td>
-                  <td>
+                  <td className="data-table__source">
                     <SourceLine source={row.source} />
                   </td>
                 </tr>
@@ -175,4 +193,12 @@ function PortfolioBody({ data }: { data: PortfolioResponse }) {
       <PortfolioHeatmap cells={data.heatmap} />
     </>
   );
+}
+
+/** The brand and category filters the loaded portfolio has no option for (another marketplace's). */
+export function staleFilters(data: Pick<PortfolioResponse, "brands" | "categories">, values: { brand: string; category: string }): ("brand" | "category")[] {
+  return [
+    ...(values.brand && !data.brands.includes(values.brand) ? (["brand"] as const) : []),
+    ...(values.category && !data.categories.includes(values.category) ? (["category"] as const) : []),
+  ];
 }

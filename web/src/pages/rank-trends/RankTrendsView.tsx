@@ -1,13 +1,15 @@
 import { useCallback, useId, useMemo, useState } from "react";
 import type { DashboardResponse, IntradayResponse } from "../../../../worker/contract/dashboard";
 import type { HistoryResponse } from "../../../../worker/contract/history";
-import { HISTORY_RANGES, type HistoryRange } from "../../../../worker/contract/history-ranges";
+import { HISTORY_RANGE_DAYS, HISTORY_RANGES, type HistoryRange } from "../../../../worker/contract/history-ranges";
 import { fetchDashboard, fetchIntraday } from "../../api/dashboard";
 import { fetchHistory } from "../../api/history";
 import { useResource } from "../../api/use-resource";
 import { TimeChart } from "../../components/charts/TimeChart";
+import { LimitMessage } from "../../components/LimitMessage";
 import { formatRank } from "../../lib/format";
 import { formatPercent, formatSigned, TableScroll } from "../dashboard/figures";
+import "../../styles/seller.css";
 import "../../styles/dashboard.css";
 
 /** The most ASINs one chart draws. */
@@ -76,7 +78,7 @@ function Trends({ rows }: { rows: DashboardResponse["rows"] }) {
         ))}
       </fieldset>
       {history.status === "loading" && <p className="seller-muted" role="status">Loading rank history...</p>}
-      {history.status === "error" && <p className="field-error" role="alert">{history.message ?? "Failed to load rank history."}</p>}
+      {history.status === "error" && <LimitMessage inline text={history.message ?? "Failed to load rank history."} />}
       {history.status === "success" && <Charts series={history.data.daily} intraday={history.data.intraday} range={range} />}
     </>
   );
@@ -91,11 +93,11 @@ function Charts({ series, intraday, range }: { series: HistoryResponse[]; intrad
       {mock && <p className="seller-warning"><strong>Mock data.</strong> Some points come from the demo's mock source, not from Amazon.</p>}
       <section className="card" aria-labelledby="rank-chart-title">
         <h2 id="rank-chart-title">Rank, {RANGE_TEXT[range]}</h2>
-        <TimeChart label={`Best Sellers Rank over ${RANGE_TEXT[range]}`} series={ranks} invert formatValue={(v) => formatRank(Math.round(v))} />
+        <TimeChart label={`Best Sellers Rank over ${RANGE_TEXT[range]}`} series={ranks} days={HISTORY_RANGE_DAYS[range]} invert formatValue={(v) => formatRank(Math.round(v))} />
       </section>
       <section className="card" aria-labelledby="price-chart-title">
         <h2 id="price-chart-title">Price, {RANGE_TEXT[range]}</h2>
-        <TimeChart label={`Price over ${RANGE_TEXT[range]}`} series={prices} formatValue={(v) => v.toFixed(2)} />
+        <TimeChart label={`Price over ${RANGE_TEXT[range]}`} series={prices} days={HISTORY_RANGE_DAYS[range]} formatValue={(v) => v.toFixed(2)} />
       </section>
       <section className="card" aria-labelledby="velocity-title">
         <h2 id="velocity-title">Velocity</h2>

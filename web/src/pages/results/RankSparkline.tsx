@@ -1,16 +1,21 @@
 import { formatRank } from "../../lib/format";
 import { sparklinePoints, type RankedDay } from "./sparkline";
+import "../../styles/sparkline.css";
 
 const WIDTH = 240;
 const HEIGHT = 64;
 const PAD = 6;
 
 /** The rank line as plain SVG; its text alternative names the first and last rank. */
-export function RankSparkline({ days, rangeLabel }: { days: readonly RankedDay[]; rangeLabel: string }) {
-  const points = sparklinePoints(days, WIDTH, HEIGHT, PAD);
+export function RankSparkline({ days, rangeLabel, window }: { days: readonly RankedDay[]; rangeLabel: string; window?: { fromMs: number; toMs: number } }) {
+  const points = sparklinePoints(days, WIDTH, HEIGHT, PAD, window);
   const first = days[0];
   const last = days.at(-1);
-  const label = `Rank over ${rangeLabel}: ${formatRank(first?.rank ?? null)} → ${formatRank(last?.rank ?? null)}`;
+  // One day is a dot, named with its date, not a line to nowhere.
+  const label =
+    days.length === 1 && first
+      ? `Rank on ${first.day}: ${formatRank(first.rank)} (one snapshot so far)`
+      : `Rank over ${rangeLabel}: ${formatRank(first?.rank ?? null)} → ${formatRank(last?.rank ?? null)}`;
 
   return (
     <svg className="sparkline" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label}>

@@ -16,21 +16,39 @@ const DAY_MS = 86_400_000;
 /**
  * Where each ranked day sits in a `width`×`height` box, inset by `pad`: x by date (a missing
  * day leaves a gap), y with the best (lowest) rank at the top, so up means better.
- * Needs two or more days; one rank for all of them draws a flat line through the middle.
+ * Given a `window` (ms since the epoch), x spans it (the chosen range ending now), so one or
+ * two days sit at the right, not stretched across; without one, x spans the first to last day.
+ * One rank for all of them draws a flat line through the middle.
  */
-export function sparklinePoints(days: readonly RankedDay[], width: number, height: number, pad: number): { x: number; y: number }[] {
+export function sparklinePoints(
+  days: readonly RankedDay[],
+  width: number,
+  height: number,
+  pad: number,
+  window?: { fromMs: number; toMs: number },
+): { x: number; y: number }[] {
   const times = days.map(({ day }) => Date.parse(`${day}T00:00:00Z`));
-  const first = times[0] ?? 0;
-  const span = Math.max((times.at(-1) ?? first) - first, DAY_MS);
+  const first = window?.fromMs ?? times[0] ?? 0;
+  const span = window ? Math.max(window.toMs - window.fromMs, DAY_MS) : Math.max((times.at(-1) ?? first) - first, DAY_MS);
   const ranks = days.map(({ rank }) => rank);
   const best = Math.min(...ranks);
   const worst = Math.max(...ranks);
   return days.map(({ rank }, index) => ({
-    x: round(pad + (((times[index] ?? first) - first) / span) * (width - 2 * pad)),
+    x: round(pad + clamp01(((times[index] ?? first) - first) / span) * (width - 2 * pad)),
     y: round(worst === best ? height / 2 : pad + ((rank - best) / (worst - best)) * (height - 2 * pad)),
   }));
 }
 
 function round(value: number): number {
   return Math.round(value * 10) / 10;
+}
+
+function clamp01(value: number): number {
+  return Math.min(1, Math.max(0, value));
+}
+
+/** The last `days` days ending at `nowMs`, for sparklinePoints' window: a day's point is drawn at its midnight UTC. */
+export function dayWindow(days: number, nowMs: number): { fromMs: number; toMs: number } {
+  const today = Date.UTC(new Date(nowMs).getUTCFullYear(), new Date(nowMs).getUTCMonth(), new Date(nowMs).getUTCDate());
+  return { fromMs: today - (days - 1) * DAY_MS, toMs: today };
 }

@@ -17,7 +17,7 @@ export function SellerCentralPage() {
 
 function SellerDashboard({ user }: { user: UserStatus }) {
   return (
-    <div className="container seller-page">
+    <div className="container seller-page seller-page--wide">
       <div className="card seller-header">
         <div>
           <h1>Seller Central</h1>

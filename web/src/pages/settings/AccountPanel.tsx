@@ -8,10 +8,11 @@ import { SignOutButton } from "../../components/SignOutButton";
 import { fetchAccount } from "../../api/sign-in";
 import { SignInMethods } from "./SignInMethods";
 import { YourData } from "./YourData";
+import "../../styles/facts.css";
 
-/** The signed-in account, the way to change its preferences, and Sign out. */
+/** The signed-in account, the way to change its preferences, its ways in and data, and Sign out. */
 export function AccountPanel({ user, connection }: { user: UserStatus; connection: ConnectionStatus | null }) {
-  const [subscription] = useResource(fetchSubscription);
+  const [subscription, reload] = useResource(fetchSubscription);
   const [account, reloadAccount] = useResource(fetchAccount);
   const email = account.status === "success" ? account.data.email : null;
   return (
@@ -27,7 +28,18 @@ export function AccountPanel({ user, connection }: { user: UserStatus; connectio
         <div>
           <dt>Plan</dt>
           <dd>
-            {subscription.status === "success" ? subscription.data.plan_name : "…"} <Link to="/billing">Manage billing</Link>
+            {/* A plan that could not be read is said so, never guessed. */}
+            {subscription.status === "success" && subscription.data.plan_name}
+            {subscription.status === "loading" && "…"}
+            {subscription.status === "error" && (
+              <>
+                <span className="field-error">Could not be read.</span>{" "}
+                <button type="button" className="button button--secondary" onClick={reload}>
+                  Try again
+                </button>
+              </>
+            )}{" "}
+            <Link to="/billing">Manage billing</Link>
           </dd>
         </div>
       </dl>

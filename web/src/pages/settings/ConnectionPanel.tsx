@@ -5,6 +5,7 @@ import { errorMessage } from "../../api/api-error";
 import { disconnectSeller } from "../../api/account";
 import { formatUtc } from "../../lib/format";
 import { useSession } from "../../state/session";
+import "../../styles/facts.css";
 
 const REGION_NAMES: Record<SellerRegion, string> = { na: "North America", eu: "Europe", fe: "Far East" };
 const DISCONNECT_FAILED = "Failed to disconnect. Please try again.";

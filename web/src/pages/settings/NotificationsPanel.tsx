@@ -8,7 +8,16 @@ import type { SaveState } from "./use-seller-settings";
 const TOGGLES: readonly { key: keyof NotificationSettings; label: string; description: string }[] = [
   { key: "emailAlerts", label: "Email alerts", description: "Send alerts to your email address." },
   { key: "inAppAlerts", label: "In-app alerts", description: "Show alerts inside RankLayer." },
-  { key: "weeklyReport", label: "Weekly report", description: "A summary of your catalog's rank movement every week." },
+  {
+    key: "dailyReport",
+    label: "Daily report",
+    description: "Every morning after the 02:00 UTC snapshot: what moved since yesterday, alerts fired, Buy Box and stock changes, with a CSV. Sent to your alert email.",
+  },
+  {
+    key: "weeklyReport",
+    label: "Weekly report",
+    description: "Every Monday: the week's rank movement, alerts, Buy Box and stock changes, with a CSV. Sent to your alert email.",
+  },
   { key: "rankDrops", label: "Rank drops", description: "When a product's Best Sellers Rank drops sharply." },
   { key: "buyBoxLoss", label: "Buy Box loss", description: "When you lose the Buy Box on a product." },
 ];
@@ -39,7 +48,7 @@ export function NotificationsPanel({ draft, save, onChange, onSave, channels }: 
               <input
                 type="checkbox"
                 role="switch"
-                checked={draft.notifications[key]}
+                checked={draft.notifications[key] ?? false}
                 onChange={(event) =>
                   onChange({ ...draft, notifications: { ...draft.notifications, [key]: event.target.checked } })
                 }
