@@ -7,7 +7,6 @@ import { clearCookie, SESSION_COOKIE, XSRF_COOKIE } from "../auth/cookies";
 import { requireAccount } from "../auth/session-middleware";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
-import { billingFor } from "../upstreams/stripe/select";
 import { badInput, errorAnswer, jsonAnswer } from "./schemas/answers";
 import { accountSchema, deleteBodySchema, deletionSchema, emailBodySchema, sentSchema } from "./schemas/sign-in";
 import { sessionAccount } from "./passkeys";
@@ -69,7 +68,7 @@ export const accountRoutes = router
     }),
     async (c) => {
       const { user } = sessionAccount(c);
-      const document = await exportAccount(c.env, user);
+      const document = await exportAccount(c.env.DB, c.var.services.history, user);
       c.header("Cache-Control", "private, no-store");
       c.header("Content-Disposition", `attachment; filename="ranklayer-account-${document.exportedAt.slice(0, 10)}.json"`);
       return c.json(document as unknown as Record<string, unknown>, 200);
@@ -98,7 +97,7 @@ export const accountRoutes = router
       }
       let report;
       try {
-        report = await deleteAccount(c.env.DB, billingFor(c.env), user.id);
+        report = await deleteAccount(c.env.DB, c.var.services.sources.billing(), user.id);
       } catch (error) {
         if (!(error instanceof CancelFailed)) throw error;
         console.error("account deletion: Stripe cancel failed", error.message);

@@ -12,7 +12,6 @@ import { findUser } from "../accounts/user-store";
 import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
-import { bindingEmailSender } from "../upstreams/email/sender";
 import { badInput, errorAnswer, jsonAnswer } from "./schemas/answers";
 import {
   challengeSchema,
@@ -42,9 +41,12 @@ const TAKEN = "This address already signs in to another RankLayer account, so it
 export async function sendEmailFor(c: Context<AppEnv>, rawEmail: string, purpose: SignInPurpose, userId: string | null): Promise<string> {
   const email = normalizeEmail(rawEmail);
   if (!email) throw new ApiError(422, "validation_failed", "Enter an email address like name@example.com.");
-  const { alertEmail, siteOrigin } = c.var.services.config;
-  if (!alertEmail) throw new ApiError(503, "not_configured", "Email sign-in is not set up on this server (it needs the ALERT_EMAIL binding and ALERT_EMAIL_FROM).");
-  const mail = { sender: bindingEmailSender(alertEmail.binding), from: alertEmail.from, siteOrigin, limits: SIGN_IN_LIMITS };
+  const { config, sources } = c.var.services;
+  const sender = sources.alertEmail();
+  if (!sender || !config.alertEmail) {
+    throw new ApiError(503, "not_configured", "Email sign-in is not set up on this server (it needs the ALERT_EMAIL binding and ALERT_EMAIL_FROM).");
+  }
+  const mail = { sender, from: config.alertEmail.from, siteOrigin: config.siteOrigin, limits: SIGN_IN_LIMITS };
   let result;
   try {
     result = await sendSignInEmail(c.env.DB, mail, { email, client: c.req.header("CF-Connecting-IP") ?? "unknown", purpose, userId });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderRoutes } from "../helpers";
 import { json, fakeApi, SIGNED_OUT } from "../seller/fake-api";
-import type { SignedIn } from "../../../worker/contract/sign-in";
+import type { SignedIn } from "@contract/sign-in";
 
 const SENT = "We sent a sign-in link and a 6-digit code to that address.";
 const newAccount: SignedIn = {

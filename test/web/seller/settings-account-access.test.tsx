@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { AccountDeleted, AccountOverview } from "../../../worker/contract/sign-in";
+import type { AccountDeleted, AccountOverview } from "@contract/sign-in";
 import { json, noContent } from "./fake-api";
 import { openTab, panel, renderSettings } from "./settings-render";
 

@@ -1,5 +1,5 @@
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
-import type { AccountDeleted, AccountOverview, PasskeyInfo, SignedIn } from "../../../worker/contract/sign-in";
+import type { AccountDeleted, AccountOverview, PasskeyInfo, SignedIn } from "@contract/sign-in";
 import { apiFetch } from "./http";
 
 // Email sign-in, passkeys and the account's own routes (issue 27).

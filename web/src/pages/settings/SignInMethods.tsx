@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { errorMessage } from "../../api/api-error";
 import { addAccountEmail, addPasskey, fetchPasskeys, removePasskey, renamePasskey } from "../../api/sign-in";
 import { useResource } from "../../api/use-resource";
-import type { AccountOverview, PasskeyInfo } from "../../../../worker/contract/sign-in";
+import type { AccountOverview, PasskeyInfo } from "@contract/sign-in";
 import "../../styles/account-access.css";
 
 /** Settings → Account: the address and the passkeys this account signs in with. */

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { errorMessage } from "../../api/api-error";
 import { ACCOUNT_EXPORT_URL, deleteAccount } from "../../api/sign-in";
-import type { AccountDeleted, AccountOverview } from "../../../../worker/contract/sign-in";
+import type { AccountDeleted, AccountOverview } from "@contract/sign-in";
 import { useNavigate } from "react-router-dom";
 import { useSession } from "../../state/session";
 import "../../styles/account-access.css";

@@ -1,4 +1,4 @@
-import type { AccountDeleted } from "../../../../worker/contract/sign-in";
+import type { AccountDeleted } from "@contract/sign-in";
 
 /** What "Delete my account" did and what stays, shown on /signin once the account is gone. */
 export function DeletedReport({ report }: { report: AccountDeleted }) {

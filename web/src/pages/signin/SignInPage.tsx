@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../api/api-error";
 import { requestSignInEmail, signInWithCode, signInWithLink, signInWithPasskey } from "../../api/sign-in";
-import type { AccountDeleted, SignedIn } from "../../../../worker/contract/sign-in";
+import type { AccountDeleted, SignedIn } from "@contract/sign-in";
 import { DeletedReport } from "./DeletedReport";
 import { useSession } from "../../state/session";
 import "../../styles/seller.css";
