@@ -53,7 +53,7 @@ describe("an account by email, with a passkey, Pro, an API key, export and delet
     await main().getByLabel("Email address").waitFor();
     await expectAxeClean("/signin");
     await signUpByEmail(email);
-    await main().getByRole("button", { name: "Continue to Dashboard" }).click();
+    await main().getByRole("button", { name: "Continue to Seller Central" }).click();
     await tab.page.waitForURL(/\/seller-central$/);
 
     // A virtual platform authenticator (Chromium DevTools' WebAuthn domain) makes the passkey.
