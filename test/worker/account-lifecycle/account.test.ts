@@ -85,7 +85,8 @@ describe("Settings → Account: delete", () => {
     const created = await browser.json("/api/api-keys", "POST", { name: "script" });
     expect(created.status, await created.clone().text()).toBe(201);
     const { key } = await created.json<{ key: string }>();
-    expect((await app(bindings, "/api/watchlist", key)).status).toBe(200);
+    const before = await app(bindings, "/api/v1/watchlist", key);
+    expect(before.status, await before.clone().text()).toBe(200);
 
     const res = await browser.json("/api/account", "DELETE", { confirm: " Leaver@Example.com " });
     expect(res.status, await res.clone().text()).toBe(200);
@@ -104,7 +105,7 @@ describe("Settings → Account: delete", () => {
     }
     expect(await count("SELECT count(*) AS n FROM email_sign_in_requests WHERE email = ?", "leaver@example.com")).toBe(0);
     expect(browser.cookies.has("__Host-session")).toBe(false);
-    expect((await app(bindings, "/api/watchlist", key)).status).toBe(401);
+    expect((await app(bindings, "/api/v1/watchlist", key)).status).toBe(401);
 
     // The same address starts over with an empty account.
     const again = await signInByEmail(new TestBrowser(bindings), sent, "leaver@example.com");
