@@ -2,7 +2,8 @@ import type { Bindings } from "../env";
 import type { UserRecord } from "../accounts/user-store";
 import type { PortfolioQuery, PortfolioResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
-import { revenueByAsin, trackedMarketplaces, trackedRows } from "./dashboard-service";
+import { revenueByAsin, trackedMarketplaces } from "./dashboard-service";
+import { summaryRows } from "./summary-rows";
 import { buildPortfolio } from "./portfolio";
 
 /**
@@ -15,7 +16,7 @@ export async function loadPortfolio(env: Bindings, user: UserRecord, query: Port
   const marketplaces = await trackedMarketplaces(env.DB, user.id);
   const marketplace = query.marketplace ?? (marketplaces.includes(user.marketplace as never) ? (user.marketplace as (typeof marketplaces)[number]) : marketplaces[0]);
   // Brand and category options come from the whole marketplace, so a filter can always be changed back.
-  const all = marketplace ? await trackedRows(env, user.id, { marketplace }, days, now) : [];
+  const all = marketplace ? await summaryRows(env, user.id, { marketplace }, days, now) : [];
   const rows = all.filter((row) => (!query.brand || row.brand === query.brand) && (!query.category || row.category === query.category));
   const revenue = marketplace ? await revenueByAsin(env.DB, user.id, marketplace, days, now) : new Map();
   return {

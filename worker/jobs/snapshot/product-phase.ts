@@ -7,6 +7,7 @@ import { configOf, DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND } from "../../config";
 import { Pacer, type Clock } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { pointOf, writeRankPoints } from "../../history/snapshot-store";
+import { refreshAsinSummaries } from "../../dashboard/summary-rows";
 import type { StoredPoint } from "../../history/point-codec";
 import { asinDetailsUpserts, type ItemCapture } from "../../history/asin-details-store";
 import { MockProductSource } from "../../upstreams/creators/mock";
@@ -51,6 +52,8 @@ export async function runProductPhase(
   const flush = async () => {
     if (pending.cursor === null) return;
     await writeRankPoints(env, pending.points);
+    // The screens read summaries, not points: rebuilt for the ASINs whose points were just written.
+    await refreshAsinSummaries(env, pending.points, clock.now());
     await writeStep(db, { day, phase: "products", cursor: pending.cursor, processed: pending.processed, nowIso: new Date(clock.now()).toISOString() }, asinDetailsUpserts(db, pending.details));
     Object.assign(pending, { points: [], details: [], cursor: null, processed: 0 });
   };
