@@ -1,6 +1,6 @@
 /**
- * The dashboard phases' seed for `npm run bench`: two signed-in sellers tracking 1,000 and
- * 10,000 ASINs (watchlist, item details, each ASIN's summary over 90 days of synthetic day
+ * The dashboard phases' seed for `npm run bench`: two signed-in sellers tracking 1,000 (Pro) and
+ * 10,000 (Enterprise) ASINs (watchlist, item details, each ASIN's summary over 90 days of synthetic day
  * points, the seller's own latest stock and Buy Box), and one ASIN with two years of day points
  * for the chart phase. Written to the migrated local store before `wrangler dev` starts.
  */
@@ -72,6 +72,11 @@ export async function seedDashboards(persistTo: string, nowMs = Date.now()): Pro
         .prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?1, ?2, ?3)")
         .bind(`bench-session-${size}`, user, new Date(nowMs + 30 * DAY_MS).toISOString())
         .run();
+      // Pro at 1,000 ASINs (an active subscription); an agency's 10,000 are Enterprise, assigned by hand.
+      await (size === 1_000
+        ? db.prepare("INSERT INTO billing_subscriptions (user_id, stripe_customer_id, stripe_subscription_id, status) VALUES (?1, ?2, ?3, 'active')").bind(user, `cus_bench${size}`, `sub_bench${size}`)
+        : db.prepare("INSERT INTO enterprise_assignments (user_id, note) VALUES (?1, 'bench')").bind(user)
+      ).run();
       const asins = Array.from({ length: size }, (_, i) => asinOf(size, i));
       await insertRows(db, `INSERT INTO watchlist (user_id, asin, marketplace) ${fromJson(3)}`, asins.map((asin) => [user, asin, "US"]));
       await insertRows(

@@ -39,14 +39,26 @@ export function workerBundle(): BundleFigures {
   }
 }
 
-/** Active (non-idle) CPU ms of the Worker's start-up, as `wrangler check startup` profiles it locally. */
-export function startupCpuMs(): number {
+export interface StartupFigures {
+  /** Active (non-idle) CPU ms of the Worker's start-up, as `wrangler check startup` profiles it locally. */
+  cpuMs: number;
+  /** Export-only packages whose code ran at start-up (frames named after them in the profile). */
+  exportCodeAtStartup: string[];
+}
+
+/** Packages only the exports need: none of their code should run when the Worker starts. */
+const EXPORT_ONLY = ["pdf-lib", "pako", "@pdf-lib/standard-fonts", "@pdf-lib/upng"];
+
+export function workerStartup(): StartupFigures {
   const dir = mkdtempSync(join(tmpdir(), "ranklayer-startup-"));
   try {
     const output = execFileSync(wrangler, ["check", "startup", "--outfile", join(dir, "startup.cpuprofile")], { encoding: "utf8", stdio: "pipe", env: { ...process.env, CI: "true" } });
     const active = /Active:\s*([\d.]+)\s*ms/.exec(output);
     if (!active) throw new Error(`wrangler check startup printed no "Active:" figure:\n${output}`);
-    return Number(active[1]);
+    const profile = JSON.parse(readFileSync(join(dir, "startup.cpuprofile"), "utf8")) as { nodes: { callFrame: { functionName: string } }[] };
+    const frames = profile.nodes.map((node) => node.callFrame.functionName);
+    const exportCodeAtStartup = EXPORT_ONLY.filter((name) => frames.some((frame) => frame.includes(`node_modules/${name}/`)));
+    return { cpuMs: Number(active[1]), exportCodeAtStartup };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
