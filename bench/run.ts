@@ -15,6 +15,7 @@ import { createBenchApiKey } from "./api-key.ts";
 import { compareUrl, proCookies, tenAsins } from "./compare-phase.ts";
 import { CHART_ASIN, SESSION_SECRET, seedDashboards, seededSessionCookie } from "./dashboard-seed.ts";
 import { combine, latencyRow, printTable, ratioRow, type Figures, type TableRow } from "./report.ts";
+import { checkDashboardTable } from "./table-check.ts";
 import { workerBundle, workerStartup } from "./worker-build.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -75,6 +76,14 @@ try {
       rows.push(latencyRow(`${screen} read, ${size.toLocaleString("en")} tracked ASINs`, figures, size === 1_000 ? 300 : 1_000));
     }
   }
+
+  const table = await checkDashboardTable(app.url, await seededSessionCookie(10_000));
+  rows.push({
+    phase: "dashboard table in Chromium, 10,000 tracked ASINs",
+    figure: `${table.renderedRows} rows rendered; table shown ${table.msToTable} ms after navigation`,
+    goal: "paginated: never 10,000 rows at once (<= 50)",
+    pass: table.renderedRows > 0 && table.renderedRows <= 50,
+  });
 
   // Warm the lookup paths (JIT, the cache entry, the token) before measuring.
   await load("warm-up", health, { amount: 200, connections: CONNECTIONS });
