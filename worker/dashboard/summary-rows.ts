@@ -43,7 +43,20 @@ export async function refreshAsinSummaries(env: Bindings, keys: readonly { asin:
  * run writes one. Filtered by marketplace, brand and category; ordered by marketplace, then ASIN.
  */
 export async function summaryRows(env: Bindings, userId: string, filter: RowFilter, days: number, nowMs: number): Promise<DashboardRow[]> {
-  const keys = (await listTrackedAsins(env.DB, userId))
+  return (await summaryView(env, userId, filter, days, nowMs)).rows;
+}
+
+/** summaryRows with the marketplaces the user tracks ASINs in (sorted), from the same read of the tracked list. */
+export async function summaryView(
+  env: Bindings,
+  userId: string,
+  filter: RowFilter,
+  days: number,
+  nowMs: number,
+): Promise<{ rows: DashboardRow[]; marketplaces: Marketplace[] }> {
+  const tracked = await listTrackedAsins(env.DB, userId);
+  const marketplaces = [...new Set(tracked.map((key) => key.marketplace))].sort();
+  const keys = tracked
     .filter((key) => !filter.marketplace || key.marketplace === filter.marketplace)
     .sort((a, b) => (a.marketplace === b.marketplace ? (a.asin < b.asin ? -1 : 1) : a.marketplace < b.marketplace ? -1 : 1));
   const found = await trackedSummaries(env.DB, userId, keys, windowStart(days, nowMs), new Date(nowMs).toISOString().slice(0, 10));
@@ -53,7 +66,7 @@ export async function summaryRows(env: Bindings, userId: string, filter: RowFilt
   for (const [marketplace, asins] of missing) {
     for (const summary of await summariesFromPoints(env, marketplace, asins, nowMs)) built.set(`${marketplace}:${summary.asin}`, summary);
   }
-  return found
+  const rows = found
     .map((row) =>
       rowFromSummary(
         { ...row, marketplace: row.marketplace as Marketplace, summary: row.summary ?? built.get(`${row.marketplace}:${row.asin}`) ?? null },
@@ -61,4 +74,5 @@ export async function summaryRows(env: Bindings, userId: string, filter: RowFilt
       ),
     )
     .filter((row) => (!filter.brand || row.brand === filter.brand) && (!filter.category || row.category === filter.category));
+  return { rows, marketplaces };
 }
