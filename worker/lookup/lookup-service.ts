@@ -55,10 +55,7 @@ export async function lookupProducts(
 ): Promise<Map<string, LookupOutcome>> {
   const unique = [...new Set(asins)];
   // Mock data is computed on the spot and never cached, so it can never be served as a "cache" hit.
-  const cachedList = await Promise.all(
-    unique.map((asin) => (deps.source.kind === "live" ? deps.cache.get(marketplace, asin, deps.now()) : null)),
-  );
-  const cached = new Map(unique.map((asin, i) => [asin, cachedList[i]]));
+  const cached = deps.source.kind === "live" ? await deps.cache.getMany(marketplace, unique, deps.now()) : new Map<string, CachedProduct | null>();
 
   const answers = new Map<string, LookupOutcome>();
   const pending = new Map<string, Promise<LookupOutcome>>();
