@@ -28,6 +28,11 @@ export interface LookupDeps {
   now: () => number;
   /** A cached copy older than this is refreshed from the source; younger than 24 h it remains the fallback. */
   refreshAfterMs: number;
+  /**
+   * Runs the KV write of a fresh copy after the answer has gone out (the request's waitUntil):
+   * the copy is in this isolate's memory at once. Without it the write is awaited.
+   */
+  background?: (work: Promise<unknown>) => void;
 }
 
 /** Retry-After for a failed upstream call when the upstream named no wait. */
@@ -128,7 +133,11 @@ async function fetchFromSource(
         );
         return;
       }
-      if (deps.source.kind === "live") await deps.cache.put({ product: outcome.product, refreshedAt }, deps.now());
+      if (deps.source.kind === "live") {
+        const write = deps.cache.put({ product: outcome.product, refreshedAt }, deps.now());
+        if (deps.background) deps.background(write.catch((error: unknown) => console.error("lookup cache write failed", marketplace, asin, error)));
+        else await write;
+      }
       answers.set(asin, {
         ok: true,
         result: { ...outcome.product, source: deps.source.kind, refreshedAt },
