@@ -2,8 +2,9 @@ import type { Bindings } from "../env";
 import type { UserRecord } from "../accounts/user-store";
 import type { PortfolioQuery, PortfolioResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
-import { revenueByAsin, trackedMarketplaces } from "./dashboard-service";
-import { summaryRows } from "./summary-rows";
+import { revenueByAsin } from "./dashboard-service";
+import { listTrackedAsins } from "../history/watchlist-store";
+import { summaryView } from "./summary-rows";
 import { buildPortfolio } from "./portfolio";
 
 /**
@@ -13,10 +14,11 @@ import { buildPortfolio } from "./portfolio";
  */
 export async function loadPortfolio(env: Bindings, user: UserRecord, query: PortfolioQuery, now: number): Promise<PortfolioResponse> {
   const days = HISTORY_RANGE_DAYS[query.range];
-  const marketplaces = await trackedMarketplaces(env.DB, user.id);
+  const tracked = await listTrackedAsins(env.DB, user.id);
+  const marketplaces = [...new Set(tracked.map((key) => key.marketplace))].sort();
   const marketplace = query.marketplace ?? (marketplaces.includes(user.marketplace as never) ? (user.marketplace as (typeof marketplaces)[number]) : marketplaces[0]);
   // Brand and category options come from the whole marketplace, so a filter can always be changed back.
-  const all = marketplace ? await summaryRows(env, user.id, { marketplace }, days, now) : [];
+  const all = marketplace ? (await summaryView(env, user.id, { marketplace }, days, now, tracked)).rows : [];
   const rows = all.filter((row) => (!query.brand || row.brand === query.brand) && (!query.category || row.category === query.category));
   const revenue = marketplace ? await revenueByAsin(env.DB, user.id, marketplace, days, now) : new Map();
   return {

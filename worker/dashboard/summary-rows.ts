@@ -53,8 +53,10 @@ export async function summaryView(
   filter: RowFilter,
   days: number,
   nowMs: number,
+  /** The user's tracked list when the caller has read it already. */
+  trackedList?: readonly { asin: string; marketplace: Marketplace }[],
 ): Promise<{ rows: DashboardRow[]; marketplaces: Marketplace[] }> {
-  const tracked = await listTrackedAsins(env.DB, userId);
+  const tracked = trackedList ?? (await listTrackedAsins(env.DB, userId));
   const marketplaces = [...new Set(tracked.map((key) => key.marketplace))].sort();
   const keys = tracked
     .filter((key) => !filter.marketplace || key.marketplace === filter.marketplace)
