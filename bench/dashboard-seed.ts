@@ -13,7 +13,7 @@ interface SeedCode {
   SUMMARY_DAYS: number;
   buildAsinSummary(marketplace: string, asin: string, points: unknown[], nowMs: number): unknown;
   writeAsinSummaries(db: LocalD1, summaries: unknown[]): Promise<void>;
-  writeRankPoints(env: unknown, points: unknown[]): Promise<void>;
+  writeRankPoints(history: unknown, points: unknown[]): Promise<void>;
 }
 /**
  * Bundled by esbuild at bench time (the Worker's imports carry no file extensions, which Node's
@@ -21,8 +21,8 @@ interface SeedCode {
  * nightly run uses.
  */
 const SEED_CODE = `export { buildAsinSummary, SUMMARY_DAYS } from "./worker/dashboard/asin-summary";
-export { writeAsinSummaries } from "./worker/history/summary-store";
-export { writeRankPoints } from "./worker/history/snapshot-store";`;
+export { writeAsinSummaries } from "./worker/dashboard/summary-store";
+export { writeRankPoints } from "./worker/history/rank-points-store";`;
 
 export const SESSION_SECRET = "bench-session-secret-not-for-production-0123456789";
 export const CHART_ASIN = "B0CHART001";
@@ -93,7 +93,8 @@ export async function seedDashboards(persistTo: string, nowMs = Date.now()): Pro
       await code.writeAsinSummaries(db, summaries);
     }
     const twoYears = series(42, nowMs, 730).map((point) => ({ ...point, asin: CHART_ASIN, marketplace: "US", hour: null, categoryRanks: [], offers: 3 }));
-    const shards = { ...env, HISTORY_SHARDS: "4" };
+    // The history shards as services.ts lays them out (wrangler.toml: HISTORY_SHARDS = 4).
+    const shards = { env, layout: { shards: 4, from: null }, hotDays: 120 };
     for (let i = 0; i < twoYears.length; i += 100) await code.writeRankPoints(shards, twoYears.slice(i, i + 100));
   });
 }

@@ -1,6 +1,7 @@
 import type { UserRecord } from "../accounts/user-store";
 import { planOfUser } from "../billing/user-plan";
 import type { Plan } from "../contract/plans";
+import { isolateSlot } from "../shared/isolate-state";
 import { findApiKeyByHash, type ApiKeyRecord } from "./api-key-store";
 
 /**
@@ -18,14 +19,17 @@ const MAX_CACHED = 5_000;
 
 /** A key as the key middleware needs it: the row, its user and their plan; null for an unknown key. */
 export type ResolvedApiKey = { key: ApiKeyRecord; user: UserRecord; plan: Plan } | null;
-const cache = new Map<string, { value: ResolvedApiKey; readAt: number }>();
+/** This isolate's copies of keys, and its reads in flight (isolate-state.ts: reset() clears them between tests). */
+const keyCache = isolateSlot(() => new Map<string, { value: ResolvedApiKey; readAt: number }>());
 /** Reads of a key in flight in this isolate: concurrent requests share one. */
-const reading = new Map<string, Promise<ResolvedApiKey>>();
+const keyReads = isolateSlot(() => new Map<string, Promise<ResolvedApiKey>>());
 
 /** Runs a promise after the answer has gone out (the request's waitUntil). */
 export type Background = (work: Promise<unknown>) => void;
 
 function read(db: D1Database, keyHash: string): Promise<ResolvedApiKey> {
+  const cache = keyCache();
+  const reading = keyReads();
   const inFlight = reading.get(keyHash);
   if (inFlight) return inFlight;
   const readAt = Date.now();
@@ -53,10 +57,10 @@ function read(db: D1Database, keyHash: string): Promise<ResolvedApiKey> {
  * the background once it is older than KEY_REFRESH_AFTER_MS), else read from D1.
  */
 export async function resolveApiKey(db: D1Database, keyHash: string, background?: Background): Promise<ResolvedApiKey> {
-  const cached = cache.get(keyHash);
+  const cached = keyCache().get(keyHash);
   const age = cached ? Date.now() - cached.readAt : Number.POSITIVE_INFINITY;
   if (cached && age < KEY_CACHE_MS) {
-    if (age >= KEY_REFRESH_AFTER_MS && background && !reading.has(keyHash)) {
+    if (age >= KEY_REFRESH_AFTER_MS && background && !keyReads().has(keyHash)) {
       background(read(db, keyHash).catch((error: unknown) => console.error("API key refresh failed", error)));
     }
     return cached.value;
@@ -66,6 +70,6 @@ export async function resolveApiKey(db: D1Database, keyHash: string, background?
 
 /** Drops this isolate's copy of a key at once (revoke, rotate), and any read of it in flight. */
 export function forgetApiKey(keyHash: string): void {
-  cache.delete(keyHash);
-  reading.delete(keyHash);
+  keyCache().delete(keyHash);
+  keyReads().delete(keyHash);
 }

@@ -1,16 +1,16 @@
 import type { DashboardRow, FigureSource } from "../contract/dashboard";
 import type { RankVelocity } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
+import { DAY_MS, utcDay } from "../contract/time";
 import { rankVelocity } from "../history/velocity";
 import { buyBoxHolder, NO_SOURCE, RANK_SOURCE_LABEL, sellerSource, type TrackedAsinData } from "./kpis";
 
 /**
  * Per-ASIN summaries: what the dashboard, portfolio and their exports show of one tracked ASIN,
  * computed once from its day points (by the nightly run and each extra refresh) so a screen
- * reads one row per ASIN instead of every point. Pure: no I/O (store: history/summary-store.ts).
+ * reads one row per ASIN instead of every point. Pure: no I/O (store: dashboard/summary-store.ts).
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The windows a screen may ask for: the dashboard's 7 days, the portfolio's 7, 30 and 90. */
 export const SUMMARY_WINDOWS = [7, 30, 90] as const;
 export type SummaryWindow = (typeof SUMMARY_WINDOWS)[number];
@@ -53,7 +53,7 @@ export interface AsinSummary {
   computedAt: string;
 }
 
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayOf = utcDay;
 const dayIndex = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 
 /** First day of the `days`-day window ending on the UTC day of `nowMs`. */

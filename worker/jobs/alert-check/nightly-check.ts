@@ -1,6 +1,6 @@
-import type { Bindings } from "../../env";
 import { deliverPending, type DeliverySummary } from "../delivery/deliver";
 import { type AlertCheckOptions, type AlertCheckSummary, runAlertCheck } from "./alert-check";
+import type { Services } from "../../services";
 
 export interface NightlyCheckResult {
   check: AlertCheckSummary;
@@ -8,9 +8,9 @@ export interface NightlyCheckResult {
 }
 
 /** One step: check the next alerts of the day of `checkTimeMs`, then send what fired. */
-export async function alertCheckStep(env: Bindings, checkTimeMs: number, options?: AlertCheckOptions): Promise<NightlyCheckResult> {
-  const check = await runAlertCheck(env, checkTimeMs, options);
-  const deliveries = await deliverPending(env, Date.now());
+export async function alertCheckStep(services: Services, checkTimeMs: number, options?: AlertCheckOptions): Promise<NightlyCheckResult> {
+  const check = await runAlertCheck(services, checkTimeMs, options);
+  const deliveries = await deliverPending(services, Date.now());
   return { check, deliveries };
 }
 
@@ -19,8 +19,9 @@ export async function alertCheckStep(env: Bindings, checkTimeMs: number, options
  * with more active alerts than one invocation may check goes on in the AlertCheckRunner's
  * alarm chain until every alert is checked.
  */
-export async function checkAlertsAndNotify(env: Bindings, checkTimeMs: number, options?: AlertCheckOptions): Promise<NightlyCheckResult> {
-  const result = await alertCheckStep(env, checkTimeMs, options);
+export async function checkAlertsAndNotify(services: Services, checkTimeMs: number, options?: AlertCheckOptions): Promise<NightlyCheckResult> {
+  const { env } = services;
+  const result = await alertCheckStep(services, checkTimeMs, options);
   if (!result.check.complete && !result.check.deferred) {
     await env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME).resume(checkTimeMs);
   }

@@ -25,6 +25,7 @@ export const currencySchema = z.string().check(z.regex(/^[A-Z]{3}$/));
 export const rankSchema = z.int().check(z.positive());
 export const imageUrlSchema = z.url({ protocol: /^https$/, hostname: IMAGE_HOST });
 
+// A memo of a pure function of the marketplace (one schema each), not per-isolate state.
 const detailPageUrlSchemas = new Map<Marketplace, z.ZodMiniType<string>>();
 
 /** A detail page on the storefront of the marketplace asked about (with or without "www."). */

@@ -1,15 +1,17 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../../env";
+import { buildServices } from "../../services";
 import type { RunNotes } from "./slice";
-import { runSnapshotSlice } from "./start";
-import { findSnapshotRun } from "./job-runs-store";
+import { runNightlySlice } from "./start";
+import { findNightlyRun } from "../nightly-run-store";
 import { nextExtraRefreshAt, runExtraRefresh } from "./extra-refresh";
 
 const DAY_KEY = "day";
 
 /**
- * Drives a day's snapshot run as an alarm chain: each alarm runs one bounded slice
- * (runSnapshotSlice) and sets the next alarm until the run is done. The cursor lives in
+ * Drives a day's nightly run as an alarm chain (the class keeps its first name: wrangler.toml
+ * binds it, and renaming a Durable Object class takes a migration): each alarm runs one bounded slice
+ * (runNightlySlice) and sets the next alarm until the run is done. The cursor lives in
  * D1 (job_runs), so an evicted or lost object resumes where the last slice stopped.
  */
 export class SnapshotRunner extends DurableObject<Bindings> {
@@ -37,13 +39,13 @@ export class SnapshotRunner extends DurableObject<Bindings> {
     if (!day || this.running) return;
     this.running = true;
     try {
-      if ((await findSnapshotRun(this.env.DB, day))?.status === "done") {
+      if ((await findNightlyRun(this.env.DB, day))?.status === "done") {
         // The day's nightly run is over: this alarm is an extra (hourly / 6-hourly) refresh.
-        console.log("extra refresh", JSON.stringify(await runExtraRefresh(this.env)));
+        console.log("extra refresh", JSON.stringify(await runExtraRefresh(buildServices(this.env))));
         await this.armExtraRefresh();
         return;
       }
-      const result = await runSnapshotSlice(this.env, day, { notes: this.notes() });
+      const result = await runNightlySlice(buildServices(this.env), day, { notes: this.notes() });
       if (result.status === "more") {
         await this.ctx.storage.setAlarm(Math.max(result.resumeAt, Date.now()));
       } else {

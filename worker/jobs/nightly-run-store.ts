@@ -1,27 +1,27 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
-import { jobRuns } from "../../db/schema";
+import { jobRuns } from "../db/schema";
 
-/** The snapshot job's row in job_runs: one per UTC day. */
+/** The nightly run's row in job_runs: one per UTC day (its job name, "snapshot", is stored data). */
 export const SNAPSHOT_JOB = "snapshot";
-export type SnapshotPhase = "products" | "sellers" | "revenue";
+export type NightlyRunPhase = "products" | "sellers" | "revenue";
 export type JobRun = typeof jobRuns.$inferSelect;
 
 const thisRun = (day: string) => and(eq(jobRuns.job, SNAPSHOT_JOB), eq(jobRuns.day, day));
 
-export async function findSnapshotRun(db: D1Database, day: string): Promise<JobRun | null> {
+export async function findNightlyRun(db: D1Database, day: string): Promise<JobRun | null> {
   const [row] = await drizzle(db).select().from(jobRuns).where(thisRun(day)).limit(1);
   return row ?? null;
 }
 
 /** Today's run row, created at the start of the products phase if it does not exist yet. */
-export async function ensureSnapshotRun(db: D1Database, day: string, nowIso: string): Promise<JobRun> {
+export async function ensureNightlyRun(db: D1Database, day: string, nowIso: string): Promise<JobRun> {
   await drizzle(db)
     .insert(jobRuns)
     .values({ job: SNAPSHOT_JOB, day, status: "running", phase: "products", cursor: null, processed: 0, startedAt: nowIso, updatedAt: nowIso })
     .onConflictDoNothing();
-  const run = await findSnapshotRun(db, day);
+  const run = await findNightlyRun(db, day);
   if (!run) throw new Error(`job_runs row for snapshot ${day} vanished`);
   return run;
 }
@@ -30,7 +30,7 @@ export async function ensureSnapshotRun(db: D1Database, day: string, nowIso: str
  * The statement that moves the cursor past work just done; it goes in the same D1 batch
  * as that work's rows, so both land or neither does.
  */
-export function advanceCursor(db: D1Database, day: string, phase: SnapshotPhase, cursor: string | null, processed: number, nowIso: string) {
+export function advanceCursor(db: D1Database, day: string, phase: NightlyRunPhase, cursor: string | null, processed: number, nowIso: string) {
   return drizzle(db)
     .update(jobRuns)
     .set({ phase, cursor, processed: sql`${jobRuns.processed} + ${processed}`, updatedAt: nowIso })
@@ -38,7 +38,7 @@ export function advanceCursor(db: D1Database, day: string, phase: SnapshotPhase,
 }
 
 /** Marks the run done; true only for the call that actually finished it. */
-export async function finishSnapshotRun(db: D1Database, day: string, nowIso: string): Promise<boolean> {
+export async function finishNightlyRun(db: D1Database, day: string, nowIso: string): Promise<boolean> {
   const result = await drizzle(db)
     .update(jobRuns)
     .set({ status: "done", cursor: null, updatedAt: nowIso, finishedAt: nowIso })
@@ -53,7 +53,7 @@ export async function finishSnapshotRun(db: D1Database, day: string, nowIso: str
  */
 export async function writeStep(
   db: D1Database,
-  step: { day: string; phase: SnapshotPhase; cursor: string; processed: number; nowIso: string },
+  step: { day: string; phase: NightlyRunPhase; cursor: string; processed: number; nowIso: string },
   rows: BatchItem<"sqlite">[],
 ): Promise<void> {
   await drizzle(db).batch([advanceCursor(db, step.day, step.phase, step.cursor, step.processed, step.nowIso), ...rows]);

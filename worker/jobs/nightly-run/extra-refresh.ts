@@ -1,15 +1,14 @@
 import { findUser } from "../../accounts/user-store";
 import { planOfUser } from "../../billing/user-plan";
-import { configOf } from "../../config";
 import { captureNow } from "../../dashboard/refresh";
 import { effectiveFrequency, isExtraRefreshHour, nextHourAt } from "../../dashboard/refresh-schedule";
 import { extraRefreshUsers } from "../../dashboard/refresh-store";
 import type { Bindings } from "../../env";
 import { listTrackedAsins } from "../../history/watchlist-store";
-import { productSourceFor } from "../../upstreams/creators/select";
 import type { ProductSource } from "../../upstreams/creators/product-source";
 import { Pacer, realClock, type Clock } from "./pacing";
 import { sliceLimits } from "./slice";
+import type { Services } from "../../services";
 
 /**
  * One extra refresh (Pro's hourly or 6-hourly Data Refresh), run by the SnapshotRunner's alarm
@@ -18,9 +17,10 @@ import { sliceLimits } from "./slice";
  * run's request rate, so it never takes more of the upstream than the nightly run may.
  */
 export async function runExtraRefresh(
-  env: Bindings,
+  services: Services,
   options: { clock?: Clock; source?: ProductSource } = {},
 ): Promise<{ users: number; captured: number; calls: number }> {
+  const { env } = services;
   const clock = options.clock ?? realClock;
   const hour = new Date(clock.now()).getUTCHours();
   const keys = new Map<string, { asin: string; marketplace: string }>();
@@ -32,9 +32,9 @@ export async function runExtraRefresh(
     for (const key of await listTrackedAsins(env.DB, userId)) keys.set(`${key.marketplace}:${key.asin}`, key);
   }
   if (keys.size === 0) return { users, captured: 0, calls: 0 };
-  const limits = sliceLimits(env);
-  const pacer = new Pacer(clock, 1000 / configOf(env).vars.SNAPSHOT_REQUESTS_PER_SECOND, clock.now() + limits.maxMs);
-  const result = await captureNow(env, (marketplace) => options.source ?? productSourceFor(env, marketplace), [...keys.values()], clock.now(), limits.maxCalls, () => pacer.take());
+  const limits = sliceLimits(services.config);
+  const pacer = new Pacer(clock, 1000 / services.config.vars.SNAPSHOT_REQUESTS_PER_SECOND, clock.now() + limits.maxMs);
+  const result = await captureNow(services, (marketplace) => options.source ?? services.sources.product(marketplace), [...keys.values()], clock.now(), limits.maxCalls, () => pacer.take());
   return { users, ...result };
 }
 

@@ -4,13 +4,12 @@ import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../../contract/ac
 import { MARKETPLACE_REGION } from "../../upstreams/spapi/endpoints";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
 import { buyBoxHolder, holdsBuyBox } from "../../upstreams/spapi/mapping";
-import { sellerApiFor } from "../../seller/select-seller-api";
-import { advanceCursor, writeStep } from "./job-runs-store";
+import { advanceCursor, writeStep } from "../nightly-run-store";
 import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
 import { spapiBucket } from "../../upstreams/budget/token-bucket";
 import { takeBatchToken } from "./product-phase";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
-import { sellerSnapshotUpsert } from "../../history/snapshot-store";
+import { sellerDayRowUpsert } from "../../history/rank-points-store";
 import { keyCursor, nextSellerWithTrackedAsins, parseKeyCursor, userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
 
 /** getItemOffersBatch allows 0.1 requests per second per seller (Product Pricing v0 usage plan). */
@@ -105,7 +104,7 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
     const { id: userId, sellingPartnerId, api } = seller;
     const rows = asins.map((asin) => {
       const state = winners.get(asin);
-      return sellerSnapshotUpsert(db, {
+      return sellerDayRowUpsert(db, {
         userId,
         asin,
         marketplace,
@@ -128,7 +127,7 @@ export async function openSeller(ctx: PhaseContext, userId: string): Promise<Sel
   const user = await findUser(ctx.env.DB, userId);
   if (!user) return null;
   try {
-    const api = await sellerApiFor(ctx.env, user);
+    const api = await ctx.services.sources.seller(user);
     // An authorization covers one SP-API region; a demo account reaches every marketplace.
     const region = user.isDemo ? null : (await findCredentials(ctx.env.DB, user.id))?.region;
     const marketplaces = ACCOUNT_MARKETPLACES.filter((marketplace) => region === null || MARKETPLACE_REGION[marketplace] === region);

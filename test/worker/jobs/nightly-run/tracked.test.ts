@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { keyCursor, parseKeyCursor, trackedAsinsPage, userTrackedAsinsPage } from "../../../../worker/jobs/snapshot/tracked-store";
+import { keyCursor, parseKeyCursor, trackedAsinsPage, userTrackedAsinsPage } from "../../../../worker/jobs/nightly-run/tracked-store";
 import { insertAlert, insertUser, insertWatchlist, resetHistoryTables } from "./support";
 
 beforeEach(resetHistoryTables);

@@ -1,26 +1,22 @@
 import { findCredentials, replaceCiphertext } from "../accounts/credentials-store";
 import type { UserRecord } from "../accounts/user-store";
 import { decryptRefreshToken, encryptRefreshToken, keyringOf } from "../auth/token-crypto";
-import type { Bindings } from "../env";
 import type { SellerRegion } from "../contract/account";
-import { configOf } from "../config";
+import type { Deployment } from "../config";
 import { dropSellerAccessToken, sellerAccessToken } from "../upstreams/spapi/lwa";
-import { MockSellerApi } from "../upstreams/spapi/mock";
 import { SellerApiError, type SellerApi } from "../upstreams/spapi/seller-api";
 import { SpApiSellerApi } from "../upstreams/spapi/client";
 
 /**
- * The SellerApi of a signed-in account: the mock for a demo account, the real SP-API
- * client for a connected seller. A real account without a stored grant has no data source.
+ * The SP-API client of a connected seller (services.ts gives a demo account the mock instead).
+ * A real account without a stored grant has no data source.
  */
-export async function sellerApiFor(env: Bindings, user: UserRecord): Promise<SellerApi> {
-  if (user.isDemo) return new MockSellerApi(user.sellingPartnerId);
-
+export async function sellerApiFor({ env, config }: Deployment, user: UserRecord): Promise<SellerApi> {
   const credentials = await findCredentials(env.DB, user.id);
   if (!credentials) {
     throw new SellerApiError(403, "Your Amazon seller account is not connected. Connect it on /connect to fetch catalog data.");
   }
-  const sellingPartner = configOf(env).sellingPartner;
+  const sellingPartner = config.sellingPartner;
   if (!sellingPartner) {
     console.error("a connected seller asked for SP-API data, but LWA_CLIENT_ID/LWA_CLIENT_SECRET/SPAPI_APPLICATION_ID are not set");
     throw new SellerApiError(502, "Amazon's Selling Partner API is not configured on this server right now.");
@@ -32,7 +28,7 @@ export async function sellerApiFor(env: Bindings, user: UserRecord): Promise<Sel
   const refreshToken = async (): Promise<string> => {
     let keys;
     try {
-      keys = keyringOf(env);
+      keys = keyringOf(config);
     } catch (error) {
       console.error("cannot read stored refresh tokens:", error instanceof Error ? error.message : error);
       throw new SellerApiError(502, "Stored seller authorizations cannot be read on this server right now.");

@@ -5,8 +5,9 @@ import { asinDetailsUpserts } from "../../../worker/history/asin-details-store";
 import { buildAsinSummary } from "../../../worker/dashboard/asin-summary";
 import { captureNow } from "../../../worker/dashboard/refresh";
 import { refreshAsinSummaries } from "../../../worker/dashboard/summary-rows";
-import { pointOf, sellerSnapshotUpsert, writeRankPoints } from "../../../worker/history/snapshot-store";
-import { trackedSummaries, writeAsinSummaries } from "../../../worker/history/summary-store";
+import { pointOf, sellerDayRowUpsert, writeRankPoints } from "../../../worker/history/rank-points-store";
+import { buildServices } from "../../../worker/services";
+import { trackedSummaries, writeAsinSummaries } from "../../../worker/dashboard/summary-store";
 import { MockProductSource, mockProduct } from "../../../worker/upstreams/creators/mock";
 import { newSellingPartnerId } from "../support/seller-browser";
 
@@ -19,15 +20,15 @@ function capture(asin: string, daysAgo: number, rank: number) {
 
 describe("asin_summaries (summary-store.ts)", () => {
   it("stores the summaries built from the points, and reads one row per key with its details and the seller's latest own snapshot", async () => {
-    await writeRankPoints(env, [capture("B0SUMM0001", 5, 400), capture("B0SUMM0001", 0, 300), capture("B0SUMM0002", 1, 90)]);
+    await writeRankPoints(buildServices(env).history, [capture("B0SUMM0001", 5, 400), capture("B0SUMM0001", 0, 300), capture("B0SUMM0002", 1, 90)]);
     await asinDetailsUpserts(env.DB, [{ product: { ...mockProduct("B0SUMM0001", "US"), title: "Summary item" }, source: "live", capturedAt: at(0) }])[0]!.run();
-    expect(await refreshAsinSummaries(env, [{ asin: "B0SUMM0001", marketplace: "US" }, { asin: "B0SUMM0002", marketplace: "US" }], NOW)).toBe(2);
+    expect(await refreshAsinSummaries(buildServices(env), [{ asin: "B0SUMM0001", marketplace: "US" }, { asin: "B0SUMM0002", marketplace: "US" }], NOW)).toBe(2);
     const user = await upsertSellerUser(env.DB, newSellingPartnerId());
     const own = { userId: user.id, asin: "B0SUMM0001", marketplace: "US", source: "spapi" as const, buyBoxSellerId: "ME" };
-    await sellerSnapshotUpsert(env.DB, { ...own, fulfillableUnits: 50, holdsBuyBox: false, capturedAt: at(2) }).run();
-    await sellerSnapshotUpsert(env.DB, { ...own, fulfillableUnits: 7, holdsBuyBox: true, capturedAt: at(1) }).run();
+    await sellerDayRowUpsert(env.DB, { ...own, fulfillableUnits: 50, holdsBuyBox: false, capturedAt: at(2) }).run();
+    await sellerDayRowUpsert(env.DB, { ...own, fulfillableUnits: 7, holdsBuyBox: true, capturedAt: at(1) }).run();
     // Outside the window asked for: not the latest of it.
-    await sellerSnapshotUpsert(env.DB, { ...own, fulfillableUnits: 1, holdsBuyBox: false, capturedAt: at(0) }).run();
+    await sellerDayRowUpsert(env.DB, { ...own, fulfillableUnits: 1, holdsBuyBox: false, capturedAt: at(0) }).run();
 
     const keys = ["B0SUMM0001", "B0SUMM0002", "B0SUMM0003"].map((asin) => ({ marketplace: "US", asin }));
     const rows = await trackedSummaries(env.DB, user.id, keys, at(6).slice(0, 10), at(1).slice(0, 10));
@@ -56,7 +57,7 @@ describe("asin_summaries (summary-store.ts)", () => {
 
   it("is rebuilt by an extra refresh (captureNow) for the ASINs it captured", async () => {
     const now = Date.now();
-    const { captured } = await captureNow(env, () => new MockProductSource(), [{ asin: "B0SUMR0001", marketplace: "US" }], now, 1);
+    const { captured } = await captureNow(buildServices(env), () => new MockProductSource(), [{ asin: "B0SUMR0001", marketplace: "US" }], now, 1);
     expect(captured).toBe(1);
     const [row] = await trackedSummaries(env.DB, "nobody", [{ marketplace: "US", asin: "B0SUMR0001" }], "2000-01-01", "2100-01-01");
     expect(row!.summary).toMatchObject({ source: "mock", lastDay: new Date(now).toISOString().slice(0, 10), computedAt: new Date(now).toISOString() });

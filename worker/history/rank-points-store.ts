@@ -1,34 +1,30 @@
 import type { CategoryRank } from "../upstreams/creators/product-source";
 import { drizzle } from "drizzle-orm/d1";
 import { sellerSnapshots } from "../db/schema";
-import type { Bindings } from "../env";
 import type { ProductData } from "../contract/product";
 import { asinDetailsUpserts } from "./asin-details-store";
 import { encodePoint, type StoredPoint } from "./point-codec";
-import { byShard, shardDatabase, writeShard } from "./shard-store";
+import { byShard, shardDatabase, writeShard, type HistoryShards } from "./shard-store";
+import { utcDay } from "../contract/time";
 
 /**
- * Writes of rank history. Store API (reads are in history-store.ts):
- * - recordRankSnapshot(env, input): the day's point of one capture (a lookup), with the
+ * Writes of rank history: the stored day rows ("rank points"; a lookup's own is its lookup
+ * point, lookup-point.ts; the nightly run writes every tracked ASIN's). Store API (reads are in
+ * history-store.ts):
+ * - recordDayPoint(history, input): the day's point of one capture (a lookup), with the
  *   item's details (asin_details in DB);
- * - recordRankPoint(env, input, hour): the same with an hour: null = the day's point (what
+ * - recordRankPoint(history, input, hour): the same with an hour: null = the day's point (what
  *   daily rules, charts and alerts read), 0–23 = an intraday point of that UTC hour (Pro);
- * - rankSnapshotUpsert(env, input): recordRankSnapshot under its old name;
- * - writeRankPoints(env, points): many points at once, one D1 batch per shard (the 02:00 job,
+ * - writeRankPoints(history, points): many points at once, one D1 batch per shard (the 02:00 job,
  *   an intraday job: give each point its hour; pointOf(input, hour) builds one).
  * Points live in the history shards (shard-store.ts), keyed (bucket, marketplace, ASIN, day,
  * hour). A later capture of the same key replaces the earlier one in place, except that mock
- * never replaces live. Seller snapshots (private, per user) stay in DB.
+ * never replaces live. Sellers' own day rows (private, per user: table seller_snapshots) stay in DB.
  */
-
-/** The UTC day of a moment, YYYY-MM-DD: snapshots and alert firings are keyed by it. */
-export function utcDay(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 10);
-}
 
 export type { CategoryRank };
 
-export interface RankSnapshotInput {
+export interface RankPointInput {
   product: ProductData;
   /** Category ranks beyond the website rank, when the source gives them. */
   categoryRanks?: CategoryRank[];
@@ -37,7 +33,7 @@ export interface RankSnapshotInput {
 }
 
 /** The stored point of a capture: its UTC day, and `hour` (null for the day's point). */
-export function pointOf(input: RankSnapshotInput, hour: number | null = null): StoredPoint {
+export function pointOf(input: RankPointInput, hour: number | null = null): StoredPoint {
   const { product } = input;
   return {
     asin: product.asin,
@@ -73,11 +69,11 @@ const UPSERT_SQL = (ifAbsent: boolean) => `INSERT INTO rank_points (bucket, mark
   }`;
 
 /** Writes points, one batch per shard: the category names first, then every point's upsert. */
-export async function writeRankPoints(env: Partial<Bindings>, points: readonly StoredPoint[], options: { ifAbsent?: boolean } = {}): Promise<void> {
+export async function writeRankPoints(history: HistoryShards, points: readonly StoredPoint[], options: { ifAbsent?: boolean } = {}): Promise<void> {
   const encoded = points.map(encodePoint);
   await Promise.all(
-    [...byShard(encoded, (point) => writeShard(env, point.bucket))].map(([shard, rows]) => {
-      const db = shardDatabase(env, shard);
+    [...byShard(encoded, (point) => writeShard(history, point.bucket))].map(([shard, rows]) => {
+      const db = shardDatabase(history, shard);
       const names = [...new Set(rows.flatMap((row) => [row.cat1, row.cat2]).filter((name) => name !== null))];
       return db.batch([
         db.prepare("INSERT INTO categories (name) SELECT value FROM json_each(?1) WHERE true ON CONFLICT (name) DO NOTHING").bind(JSON.stringify(names)),
@@ -88,23 +84,22 @@ export async function writeRankPoints(env: Partial<Bindings>, points: readonly S
 }
 
 /** One capture's point: the day's (hour null) or an intraday one (hour 0–23, UTC). */
-export async function recordRankPoint(env: Partial<Bindings>, input: RankSnapshotInput, hour: number | null): Promise<void> {
+export async function recordRankPoint(history: HistoryShards, input: RankPointInput, hour: number | null): Promise<void> {
   if (hour !== null && !(Number.isInteger(hour) && hour >= 0 && hour <= 23)) throw new RangeError(`hour must be 0–23 or null, got ${hour}`);
-  await writeRankPoints(env, [pointOf(input, hour)]);
+  await writeRankPoints(history, [pointOf(input, hour)]);
 }
 
 /** Writes one lookup's data point for its UTC day, and the item's latest details beside it. */
-export async function recordRankSnapshot(env: Partial<Bindings>, input: RankSnapshotInput): Promise<void> {
+export async function recordDayPoint(history: HistoryShards, input: RankPointInput): Promise<void> {
   await Promise.all([
-    writeRankPoints(env, [pointOf(input)]),
-    env.DB ? asinDetailsUpserts(env.DB, [input])[0]!.run() : undefined,
+    writeRankPoints(history, [pointOf(input)]),
+    history.env.DB ? asinDetailsUpserts(history.env.DB, [input])[0]!.run() : undefined,
   ]);
 }
 
 /** The day's point of one capture (the name the first, single-database store had). */
-export const rankSnapshotUpsert = recordRankSnapshot;
 
-export interface SellerSnapshotInput {
+export interface SellerDayRowInput {
   userId: string;
   asin: string;
   marketplace: string;
@@ -116,7 +111,7 @@ export interface SellerSnapshotInput {
 }
 
 /** The statement that writes a seller's own data on one ASIN for its UTC day (insert or update). */
-export function sellerSnapshotUpsert(db: D1Database, input: SellerSnapshotInput) {
+export function sellerDayRowUpsert(db: D1Database, input: SellerDayRowInput) {
   const { userId, asin, marketplace, capturedAt, ...values } = input;
   const set = { ...values, capturedAt };
   return drizzle(db)

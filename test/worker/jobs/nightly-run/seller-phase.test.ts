@@ -1,13 +1,14 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Bindings } from "../../../../worker/env";
-import { findSnapshotRun } from "../../../../worker/jobs/snapshot/job-runs-store";
-import { OFFERS_BATCH_INTERVAL_MS } from "../../../../worker/jobs/snapshot/seller-phase";
-import { runSnapshotSlice } from "../../../../worker/jobs/snapshot/start";
+import { findNightlyRun } from "../../../../worker/jobs/nightly-run-store";
+import { OFFERS_BATCH_INTERVAL_MS } from "../../../../worker/jobs/nightly-run/seller-phase";
+import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
 import { MockSellerApi } from "../../../../worker/upstreams/spapi/mock";
 import { connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../../support/seller-browser";
 import { COMPETITOR, twoWinnerResponse } from "../../fixtures/spapi/get-item-offers-two-winners";
 import { asinRange, insertUser, insertWatchlist, insertAlert, memoryNotes, resetHistoryTables, virtualClock } from "./support";
+import { buildServices } from "../../../../worker/services";
 
 const DAY = "2026-11-22";
 const START = Date.UTC(2026, 10, 22, 2, 0);
@@ -30,7 +31,7 @@ async function connected(bindings: Bindings, sellingPartnerId?: string) {
 
 async function runToEnd(bindings: Bindings, clock = virtualClock(START), notes = memoryNotes()) {
   for (let slice = 0; slice < 50; slice++) {
-    if ((await runSnapshotSlice(bindings, DAY, { notes, clock })).status === "done") return notes;
+    if ((await runNightlySlice(buildServices(bindings), DAY, { notes, clock })).status === "done") return notes;
   }
   throw new Error("the run did not finish");
 }
@@ -162,7 +163,7 @@ describe("snapshot sellers phase against the fake SP-API", () => {
     expect(mock).toMatchObject({ source: "mock", asin: "B00CGZQU42" });
     expect(notes.values.get(`${DAY}:sellersSkipped`)).toBe(1);
     expect(errors).toHaveBeenCalledWith(expect.stringContaining(`seller ${revoked.userId} skipped`));
-    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done" });
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "done" });
   });
 });
 

@@ -1,12 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { findSnapshotRun } from "../../../../worker/jobs/snapshot/job-runs-store";
-import { DEFAULT_REQUESTS_PER_SECOND } from "../../../../worker/jobs/snapshot/product-phase";
-import { runSnapshotSlice } from "../../../../worker/jobs/snapshot/start";
+import { findNightlyRun } from "../../../../worker/jobs/nightly-run-store";
+import { DEFAULT_REQUESTS_PER_SECOND } from "../../../../worker/jobs/nightly-run/product-phase";
+import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
 import { ACCOUNT_MARKETPLACES } from "../../../../worker/contract/account";
 import { calls } from "../../support/creators-fake";
 import { asinRange, count, creatorsEnv, insertAlert, insertUser, insertWatchlist, memoryNotes, resetHistoryTables } from "./support";
 import { countPoints } from "../../support/history-shards";
+import { buildServices } from "../../../../worker/services";
 
 const TRACKED = 100_000;
 const USERS = 100;
@@ -14,7 +15,7 @@ const DAY = "2026-11-22";
 
 /**
  * The issue's simulation: 100,000 tracked ASINs, snapshotted through the real job code
- * (one runSnapshotSlice per alarm) against the fake Creators API, with the upstream rate
+ * (one runNightlySlice per alarm) against the fake Creators API, with the upstream rate
  * raised so the test ends in seconds; the time at the default rate is computed from it.
  */
 describe("snapshot of 100,000 tracked ASINs", () => {
@@ -42,7 +43,7 @@ describe("snapshot of 100,000 tracked ASINs", () => {
     let slices = 0;
     for (;;) {
       slices += 1;
-      if ((await runSnapshotSlice(bindings, DAY, { notes })).status === "done") break;
+      if ((await runNightlySlice(buildServices(bindings), DAY, { notes })).status === "done") break;
     }
     const runSeconds = (performance.now() - runStart) / 1000;
 
@@ -53,7 +54,7 @@ describe("snapshot of 100,000 tracked ASINs", () => {
     expect(requested).toHaveLength(TRACKED);
     expect(new Set(requested).size).toBe(TRACKED);
     expect(await countPoints({ day: DAY, source: "live" })).toBe(TRACKED);
-    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done", processed: TRACKED });
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "done", processed: TRACKED });
     expect(slices).toBe(TRACKED / 10 / 100);
 
     const atDefaultRate = TRACKED / 10 / DEFAULT_REQUESTS_PER_SECOND;

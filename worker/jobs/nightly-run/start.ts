@@ -1,13 +1,14 @@
 import type { Bindings } from "../../env";
 import type { ProductSource } from "../../upstreams/creators/product-source";
-import { advanceCursor, ensureSnapshotRun, findSnapshotRun, finishSnapshotRun } from "./job-runs-store";
+import { advanceCursor, ensureNightlyRun, findNightlyRun, finishNightlyRun } from "../nightly-run-store";
 import { realClock, type Clock } from "./pacing";
 import { runProductPhase } from "./product-phase";
 import { onRunFinished } from "./run-finished";
 import { runSellerPhase } from "./seller-phase";
 import { runRevenuePhase } from "./revenue-phase";
 import { sliceLimits, type PhaseContext, type RunNotes } from "./slice";
-import { utcDay } from "../../history/snapshot-store";
+import type { Services } from "../../services";
+import { utcDay } from "../../contract/time";
 
 export interface SliceOptions {
   notes: RunNotes;
@@ -21,17 +22,19 @@ export interface SliceOptions {
 export type SliceResult = { status: "done" } | { status: "more"; resumeAt: number };
 
 /**
- * One bounded invocation of `day`'s snapshot run: carries on from the D1 cursor through the
+ * One bounded invocation of `day`'s nightly run: carries on from the D1 cursor through the
  * products phase, then the sellers phase, until the budget is spent or the run is done.
  */
-export async function runSnapshotSlice(env: Bindings, day: string, options: SliceOptions): Promise<SliceResult> {
+export async function runNightlySlice(services: Services, day: string, options: SliceOptions): Promise<SliceResult> {
+  const { env } = services;
   const clock = options.clock ?? realClock;
-  const limits = sliceLimits(env);
+  const limits = sliceLimits(services.config);
   const iso = () => new Date(clock.now()).toISOString();
-  const run = await ensureSnapshotRun(env.DB, day, iso());
+  const run = await ensureNightlyRun(env.DB, day, iso());
   if (run.status === "done") return { status: "done" };
 
   const ctx: PhaseContext = {
+    services,
     env,
     day,
     clock,
@@ -55,14 +58,14 @@ export async function runSnapshotSlice(env: Bindings, day: string, options: Slic
   const revenue = await runRevenuePhase(ctx, revenueCursor);
   if (!revenue.finished) return { status: "more", resumeAt: revenue.resumeAt };
 
-  if (await finishSnapshotRun(env.DB, day, iso())) {
+  if (await finishNightlyRun(env.DB, day, iso())) {
     const count = async (name: string) => (await options.notes.get(`${day}:${name}`)) ?? 0;
-    const finished = await findSnapshotRun(env.DB, day);
+    const finished = await findNightlyRun(env.DB, day);
     console.log(
       `snapshot ${day}: ${finished?.processed ?? 0} items processed, ${await count("notFound")} not found, ` +
         `${await count("failed")} failed, ${await count("sellersSkipped")} sellers skipped`,
     );
-    await onRunFinished(env, day);
+    await onRunFinished(services, day);
   }
   return { status: "done" };
 }
@@ -71,17 +74,17 @@ export async function runSnapshotSlice(env: Bindings, day: string, options: Slic
  * Starts or resumes the run of nowMs's UTC day (the "0 2 * * *" cron). Idempotent: a run
  * already done is left alone, a running one is only nudged (its alarm chain goes on).
  */
-export async function startSnapshotRun(env: Bindings, nowMs: number): Promise<{ day: string; status: "done" | "running" }> {
+export async function startNightlyRun({ env }: Services, nowMs: number): Promise<{ day: string; status: "done" | "running" }> {
   const day = utcDay(nowMs);
-  const existing = await findSnapshotRun(env.DB, day);
+  const existing = await findNightlyRun(env.DB, day);
   if (existing?.status === "done") return { day, status: "done" };
   // The row exists from now on, so the 02:30 alert check defers until the run is done.
-  await ensureSnapshotRun(env.DB, day, new Date(nowMs).toISOString());
-  await snapshotRunner(env).start(day);
+  await ensureNightlyRun(env.DB, day, new Date(nowMs).toISOString());
+  await nightlyRunner(env).start(day);
   return { day, status: "running" };
 }
 
-/** The one SnapshotRunner: a single instance, so two alarm chains never run side by side. */
-export function snapshotRunner(env: Bindings) {
+/** The one SnapshotRunner (the nightly run's Durable Object): a single instance, so two alarm chains never run side by side. */
+export function nightlyRunner(env: Bindings) {
   return env.SNAPSHOT_RUNNER.get(env.SNAPSHOT_RUNNER.idFromName("snapshot"));
 }

@@ -1,6 +1,6 @@
-import type { AsinSummary, SummaryFigures } from "../dashboard/asin-summary";
-import type { AsinDetails } from "./asin-details-store";
-import type { SellerSnapshotRow } from "./history-store";
+import type { AsinDetails } from "../history/asin-details-store";
+import type { SellerDayRow } from "../history/history-store";
+import type { AsinSummary, SummaryFigures } from "./asin-summary";
 
 /**
  * The per-ASIN summaries in DB (asin_summaries, migrations/0104): written by the nightly run and
@@ -36,7 +36,7 @@ export interface TrackedSummary {
   asin: string;
   summary: AsinSummary | null;
   details: Pick<AsinDetails, "title" | "image" | "brand" | "category"> | null;
-  seller: Pick<SellerSnapshotRow, "source" | "fulfillableUnits" | "buyBoxSellerId" | "holdsBuyBox" | "capturedAt"> | null;
+  seller: Pick<SellerDayRow, "source" | "fulfillableUnits" | "buyBoxSellerId" | "holdsBuyBox" | "capturedAt"> | null;
 }
 
 interface JoinedRow {

@@ -2,11 +2,12 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../../worker/app";
 import type { Bindings } from "../../../worker/env";
-import { recordLookupSnapshot } from "../../../worker/history/lookup-snapshot";
+import { recordLookupPoint } from "../../../worker/history/lookup-point";
 import { mockCategoryRanks, mockProduct } from "../../../worker/upstreams/creators/mock";
 import type { DataSource, LookupResult } from "../../../worker/contract/product";
 import { newAsin, uniqueClient } from "../support/creators-fake";
 import { historyPoints } from "../support/history-shards";
+import { buildServices } from "../../../worker/services";
 
 /** Collects what a request would hand to waitUntil. */
 function fakeContext() {
@@ -23,7 +24,7 @@ function result(asin: string, source: DataSource, refreshedAt: string, rank: num
 
 async function record(answer: LookupResult, categoryRanks = [{ category: "Electronics", rank: answer.rank ?? 0 }]) {
   const { kept, ctx } = fakeContext();
-  recordLookupSnapshot(env, ctx, { result: answer, categoryRanks });
+  recordLookupPoint(buildServices(env).history, ctx, { result: answer, categoryRanks });
   await Promise.all(kept);
   return kept.length;
 }
@@ -52,7 +53,7 @@ async function snapshots(asin: string, marketplace = "US"): Promise<SnapshotRow[
   }));
 }
 
-describe("recordLookupSnapshot", () => {
+describe("recordLookupPoint", () => {
   beforeEach(() => {
     vi.restoreAllMocks();
   });
@@ -131,7 +132,7 @@ describe("recordLookupSnapshot", () => {
     });
     const { kept, ctx } = fakeContext();
     const shards = { HISTORY_0: failing, HISTORY_1: failing, HISTORY_2: failing, HISTORY_3: failing };
-    recordLookupSnapshot({ ...env, ...shards }, ctx, { result: result(newAsin(), "live", "2026-11-20T08:00:00.000Z", 1) });
+    recordLookupPoint(buildServices({ ...env, ...shards }).history, ctx, { result: result(newAsin(), "live", "2026-11-20T08:00:00.000Z", 1) });
     await expect(Promise.all(kept)).resolves.toBeDefined();
     expect(errorLog).toHaveBeenCalledWith("rank snapshot write failed", "US", expect.any(String), expect.any(Error));
   });

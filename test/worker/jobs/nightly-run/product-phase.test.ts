@@ -1,10 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Bindings } from "../../../../worker/env";
-import { findSnapshotRun } from "../../../../worker/jobs/snapshot/job-runs-store";
-import { MAX_BATCH_ATTEMPTS } from "../../../../worker/jobs/snapshot/slice";
-import { runSnapshotSlice, type SliceOptions } from "../../../../worker/jobs/snapshot/start";
-import { snapshotSourceFor } from "../../../../worker/upstreams/creators/select";
+import { findNightlyRun } from "../../../../worker/jobs/nightly-run-store";
+import { MAX_BATCH_ATTEMPTS } from "../../../../worker/jobs/nightly-run/slice";
+import { runNightlySlice, type SliceOptions } from "../../../../worker/jobs/nightly-run/start";
 import { calls, control } from "../../support/creators-fake";
 import {
   asinRange,
@@ -18,6 +17,7 @@ import {
   virtualClock,
 } from "./support";
 import { countPoints, historyPoints } from "../../support/history-shards";
+import { buildServices } from "../../../../worker/services";
 
 const DAY = "2026-11-22";
 const START = Date.UTC(2026, 10, 22, 2, 0);
@@ -32,7 +32,7 @@ beforeEach(async () => {
 /** Runs slices until the run is done, each at the time the last one asked for (as the alarm would); returns how many it took. */
 async function runToEnd(bindings: Bindings, options: SliceOptions): Promise<number> {
   for (let slice = 1; slice <= 1000; slice++) {
-    const result = await runSnapshotSlice(bindings, DAY, options);
+    const result = await runNightlySlice(buildServices(bindings), DAY, options);
     if (result.status === "done") return slice;
     if (options.clock) await options.clock.sleep(Math.max(0, result.resumeAt - options.clock.now()));
   }
@@ -64,7 +64,7 @@ describe("snapshot products phase", () => {
     const sourceOf = Object.fromEntries((await historyPoints({ day: DAY })).map((point) => [point.asin, point.source]));
     for (const asin of [...demoOnly, "BDMALERT01"]) expect(sourceOf[asin], asin).toBe("mock");
     for (const asin of shared) expect(sourceOf[asin], asin).toBe("live");
-    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done" });
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "done" });
   });
 
   it("asks the Creators API for 10 ASINs of one marketplace per call and writes one live row per ASIN", async () => {
@@ -97,7 +97,7 @@ describe("snapshot products phase", () => {
     const categoryRanks = row!.categoryRanks;
     expect(categoryRanks.length).toBeGreaterThan(0);
     expect(categoryRanks[0]).toEqual({ category: expect.any(String), rank: row?.rank });
-    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 32, cursor: null });
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 32, cursor: null });
   });
 
   it("labels rows from the mock source 'mock' when no Creators credentials are set", async () => {
@@ -128,7 +128,7 @@ describe("snapshot products phase", () => {
     await track(us(asinRange("BRT", 50)));
     const bindings = creatorsEnv({ CREATORS_REQUESTS_PER_SECOND: rate });
     const clock = virtualClock(START);
-    const source = recordingSource(snapshotSourceFor(bindings, clock).sourceFor("US"), clock);
+    const source = recordingSource(buildServices(bindings).sources.nightlyRun(clock).sourceFor("US"), clock);
 
     await runToEnd(bindings, { notes: memoryNotes(), clock, source, maxMs: 60_000 });
 
@@ -142,7 +142,7 @@ describe("snapshot products phase", () => {
     const bindings = creatorsEnv({ CREATORS_REQUESTS_PER_SECOND: "1" });
     const clock = virtualClock(START);
     // 2.5 s fit three calls (at 0, 1 and 2 s); the fourth would start at 3 s.
-    const result = await runSnapshotSlice(bindings, DAY, { notes: memoryNotes(), clock, maxMs: 2500 });
+    const result = await runNightlySlice(buildServices(bindings), DAY, { notes: memoryNotes(), clock, maxMs: 2500 });
     expect(result).toEqual({ status: "more", resumeAt: START + 3000 });
     expect(await countPoints()).toBe(30);
   });
@@ -155,7 +155,7 @@ describe("snapshot products phase", () => {
     const first = await historyPoints();
 
     // A done run is left alone: no call, no write.
-    expect(await runSnapshotSlice(bindings, DAY, { notes: memoryNotes(), clock: virtualClock(START + 3600_000) })).toEqual({ status: "done" });
+    expect(await runNightlySlice(buildServices(bindings), DAY, { notes: memoryNotes(), clock: virtualClock(START + 3600_000) })).toEqual({ status: "done" });
     expect(await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).toHaveLength(2);
 
     // Forced again (its job_runs row removed), it rewrites the same 12 rows.
@@ -176,8 +176,8 @@ describe("snapshot products phase", () => {
     const bindings = creatorsEnv();
     const notes = memoryNotes();
 
-    expect((await runSnapshotSlice(bindings, DAY, { notes, clock: virtualClock(START), maxCalls: 2 })).status).toBe("more");
-    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "running", phase: "products", cursor: `US:${asins[19]}`, processed: 20 });
+    expect((await runNightlySlice(buildServices(bindings), DAY, { notes, clock: virtualClock(START), maxCalls: 2 })).status).toBe("more");
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "running", phase: "products", cursor: `US:${asins[19]}`, processed: 20 });
     expect(await countPoints()).toBe(20);
 
     const slices = await runToEnd(bindings, { notes, clock: virtualClock(START + 10_000), maxCalls: 2 });
@@ -207,10 +207,10 @@ describe("snapshot products phase", () => {
     const bindings = creatorsEnv();
     const notes = memoryNotes();
 
-    const first = await runSnapshotSlice(bindings, DAY, { notes, clock: virtualClock(START) });
+    const first = await runNightlySlice(buildServices(bindings), DAY, { notes, clock: virtualClock(START) });
     // Retry-After (120 s) beats the first backoff step (30 s).
     expect(first).toEqual({ status: "more", resumeAt: START + 120_000 });
-    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ cursor: null, processed: 0 });
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ cursor: null, processed: 0 });
 
     const slices = await runToEnd(bindings, { notes, clock: virtualClock(START + 200_000) });
     // Four more attempts on the stuck batch, then one slice for the rest: the last 429 paused
@@ -221,7 +221,7 @@ describe("snapshot products phase", () => {
     const rows = await historyPoints();
     expect(rows.map((row) => row.asin)).toEqual(fine);
     expect(notes.values.get(`${DAY}:failed`)).toBe(10);
-    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 15 });
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 15 });
   });
 });
 
@@ -231,7 +231,7 @@ describe("snapshot products phase, stopped by a crash", () => {
     await track(us(asins));
     const bindings = creatorsEnv();
     const clock = virtualClock(START);
-    const live = snapshotSourceFor(bindings, clock).sourceFor("US");
+    const live = buildServices(bindings).sources.nightlyRun(clock).sourceFor("US");
     let callsBeforeCrash = 2;
     // The third call's answer never reaches D1, as if the invocation were killed right there.
     const crashing = {
@@ -244,14 +244,14 @@ describe("snapshot products phase, stopped by a crash", () => {
     };
     const notes = memoryNotes();
 
-    await expect(runSnapshotSlice(bindings, DAY, { notes, clock, source: crashing })).rejects.toThrow("invocation killed");
-    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ cursor: `US:${asins[19]}`, processed: 20 });
+    await expect(runNightlySlice(buildServices(bindings), DAY, { notes, clock, source: crashing })).rejects.toThrow("invocation killed");
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ cursor: `US:${asins[19]}`, processed: 20 });
 
     await runToEnd(bindings, { notes, clock });
     const requested = (await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).map((call) => call.itemIds);
     // The lost call is asked again; every other batch once.
     expect(requested).toEqual([asins.slice(0, 10), asins.slice(10, 20), asins.slice(20), asins.slice(20)]);
     expect(await countPoints()).toBe(30);
-    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 30 });
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 30 });
   });
 });

@@ -1,22 +1,22 @@
 import type { AccountMarketplace } from "../../contract/account";
 import { SellerApiError } from "../../upstreams/spapi/seller-api";
 import { revenueUpsert } from "../../history/revenue-store";
-import { advanceCursor, writeStep } from "./job-runs-store";
+import { advanceCursor, writeStep } from "../nightly-run-store";
 import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
 import { spapiBucket } from "../../upstreams/budget/token-bucket";
 import { takeBatchToken } from "./product-phase";
 import { captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { keyCursor, nextSellerWithTrackedAsins, parseKeyCursor, userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
 import { openSeller, type Seller } from "./seller-phase";
+import { addDays } from "../../contract/time";
 
 /** getOrderMetrics allows 0.5 requests per second (Sales API v1 usage plan). */
 export const ORDER_METRICS_INTERVAL_MS = 2_000;
 const DONE = "done";
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The day whose sales a run of `day` reads: the day before, the last complete UTC day. */
 export function revenueDayOf(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+  return addDays(day, -1);
 }
 
 /**

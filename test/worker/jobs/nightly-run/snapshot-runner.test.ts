@@ -1,42 +1,43 @@
 import { createScheduledController, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../../../worker/index";
-import { ensureSnapshotRun, findSnapshotRun } from "../../../../worker/jobs/snapshot/job-runs-store";
-import * as runFinished from "../../../../worker/jobs/snapshot/run-finished";
-import { snapshotRunner, startSnapshotRun } from "../../../../worker/jobs/snapshot/start";
+import { ensureNightlyRun, findNightlyRun } from "../../../../worker/jobs/nightly-run-store";
+import * as runFinished from "../../../../worker/jobs/nightly-run/run-finished";
+import { nightlyRunner, startNightlyRun } from "../../../../worker/jobs/nightly-run/start";
 import { asinRange, insertUser, insertWatchlist, resetHistoryTables } from "./support";
 import { countPoints, historyPoints } from "../../support/history-shards";
+import { buildServices } from "../../../../worker/services";
 
 // The test config sets SNAPSHOT_REQUESTS_PER_SECOND = "0.01": every alarm makes one call
 // and sets the next one 100 s ahead, so once armed ahead nothing fires on its own during a
-// test. An alarm armed for now (startSnapshotRun) fires on its own: those tests wait for it.
+// test. An alarm armed for now (startNightlyRun) fires on its own: those tests wait for it.
 const NOW = Date.now();
 const DAY = new Date(NOW).toISOString().slice(0, 10);
 
 beforeEach(async () => {
   await resetHistoryTables();
-  await runInDurableObject(snapshotRunner(env), async (_instance, state) => {
+  await runInDurableObject(nightlyRunner(env), async (_instance, state) => {
     await state.storage.deleteAlarm();
     await state.storage.deleteAll();
   });
   vi.spyOn(console, "log").mockImplementation(() => {});
 });
 
-/** The state startSnapshotRun leaves, with the alarm an hour ahead so the test steps it by hand. */
+/** The state startNightlyRun leaves, with the alarm an hour ahead so the test steps it by hand. */
 async function armAhead(day: string, nowMs: number): Promise<void> {
-  await ensureSnapshotRun(env.DB, day, new Date(nowMs).toISOString());
-  await runInDurableObject(snapshotRunner(env), async (_instance, state) => {
+  await ensureNightlyRun(env.DB, day, new Date(nowMs).toISOString());
+  await runInDurableObject(nightlyRunner(env), async (_instance, state) => {
     await state.storage.put("day", day);
     await state.storage.setAlarm(Date.now() + 3600_000);
   });
 }
 
 async function waitForDone(day: string) {
-  await vi.waitFor(async () => expect(await findSnapshotRun(env.DB, day)).toMatchObject({ status: "done" }), { timeout: 4000 });
+  await vi.waitFor(async () => expect(await findNightlyRun(env.DB, day)).toMatchObject({ status: "done" }), { timeout: 4000 });
 }
 
 async function pendingAlarm(): Promise<number | null> {
-  return runInDurableObject(snapshotRunner(env), (_instance, state) => state.storage.getAlarm());
+  return runInDurableObject(nightlyRunner(env), (_instance, state) => state.storage.getAlarm());
 }
 
 describe("SnapshotRunner alarm chain", () => {
@@ -49,12 +50,12 @@ describe("SnapshotRunner alarm chain", () => {
 
     const processed: number[] = [];
     for (let alarm = 1; alarm <= 3; alarm++) {
-      expect(await runDurableObjectAlarm(snapshotRunner(env))).toBe(true);
-      processed.push((await findSnapshotRun(env.DB, DAY))!.processed);
+      expect(await runDurableObjectAlarm(nightlyRunner(env))).toBe(true);
+      processed.push((await findNightlyRun(env.DB, DAY))!.processed);
       if (alarm < 3) expect(await pendingAlarm()).toBeGreaterThan(Date.now() + 90_000);
     }
     expect(processed).toEqual([10, 20, 25]);
-    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "done" });
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "done" });
     expect(await pendingAlarm()).toBeNull();
     expect(await countPoints({ day: DAY, source: "mock" })).toBe(25);
     expect(finished).toHaveBeenCalledTimes(1);
@@ -65,30 +66,30 @@ describe("SnapshotRunner alarm chain", () => {
     const user = await insertUser();
     await insertWatchlist(user, asinRange("BLS", 20).map((asin) => ({ marketplace: "US", asin })));
     await armAhead(DAY, NOW);
-    await runDurableObjectAlarm(snapshotRunner(env));
-    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ status: "running", processed: 10 });
-    await runInDurableObject(snapshotRunner(env), async (_instance, state) => {
+    await runDurableObjectAlarm(nightlyRunner(env));
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "running", processed: 10 });
+    await runInDurableObject(nightlyRunner(env), async (_instance, state) => {
       await state.storage.deleteAlarm();
       await state.storage.deleteAll();
     });
 
     // The next cron (or any restart) picks the run up at its cursor.
-    expect(await startSnapshotRun(env, NOW)).toEqual({ day: DAY, status: "running" });
+    expect(await startNightlyRun(buildServices(env), NOW)).toEqual({ day: DAY, status: "running" });
     await waitForDone(DAY);
-    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ processed: 20 });
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ processed: 20 });
     expect(await countPoints()).toBe(20);
   });
 
   it("a second start the same day does not redo a done run", async () => {
     const user = await insertUser();
     await insertWatchlist(user, [{ marketplace: "US", asin: "BONE000001" }]);
-    await startSnapshotRun(env, NOW);
+    await startNightlyRun(buildServices(env), NOW);
     await waitForDone(DAY);
-    const done = await findSnapshotRun(env.DB, DAY);
+    const done = await findNightlyRun(env.DB, DAY);
 
-    expect(await startSnapshotRun(env, NOW + 60_000)).toEqual({ day: DAY, status: "done" });
+    expect(await startNightlyRun(buildServices(env), NOW + 60_000)).toEqual({ day: DAY, status: "done" });
     expect(await pendingAlarm()).toBeNull();
-    expect(await findSnapshotRun(env.DB, DAY)).toEqual(done);
+    expect(await findNightlyRun(env.DB, DAY)).toEqual(done);
   });
 });
 
@@ -132,13 +133,13 @@ describe("SnapshotRunner across days", () => {
     const yesterday = new Date(NOW - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     // Yesterday's chain is parked an hour ahead with a retry counter.
     await armAhead(yesterday, NOW);
-    await runInDurableObject(snapshotRunner(env), (_instance, state) => state.storage.put(`${yesterday}:attempts:products:`, 2));
+    await runInDurableObject(nightlyRunner(env), (_instance, state) => state.storage.put(`${yesterday}:attempts:products:`, 2));
 
-    await startSnapshotRun(env, NOW);
+    await startNightlyRun(buildServices(env), NOW);
     await waitForDone(DAY);
-    expect(await findSnapshotRun(env.DB, DAY)).toMatchObject({ processed: 1 });
-    expect(await findSnapshotRun(env.DB, yesterday)).toMatchObject({ status: "running" });
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ processed: 1 });
+    expect(await findNightlyRun(env.DB, yesterday)).toMatchObject({ status: "running" });
     // Yesterday's notes are gone (today's too, now that its run is done).
-    expect(await runInDurableObject(snapshotRunner(env), async (_instance, state) => [...(await state.storage.list()).keys()])).toEqual(["day"]);
+    expect(await runInDurableObject(nightlyRunner(env), async (_instance, state) => [...(await state.storage.list()).keys()])).toEqual(["day"]);
   });
 });

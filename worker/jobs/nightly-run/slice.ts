@@ -1,9 +1,10 @@
-import { configOf } from "../../config";
+import type { Config } from "../../config";
 import type { Bindings } from "../../env";
+import type { Services } from "../../services";
 import type { Clock } from "./pacing";
 
 /**
- * What one bounded invocation of the snapshot job may spend, and what it has spent: the
+ * What one bounded invocation of the nightly run may spend, and what it has spent: the
  * number of upstream calls and the wall-clock deadline (vars SNAPSHOT_MAX_CALLS_PER_INVOCATION
  * and SNAPSHOT_MAX_MS_PER_INVOCATION).
  */
@@ -14,10 +15,10 @@ export interface SliceBudget {
 }
 
 /** SNAPSHOT_MAX_CALLS_PER_INVOCATION and SNAPSHOT_MAX_MS_PER_INVOCATION, with their defaults. */
-export function sliceLimits(env: Bindings): { maxCalls: number; maxMs: number } {
+export function sliceLimits(config: Config): { maxCalls: number; maxMs: number } {
   return {
-    maxCalls: configOf(env).vars.SNAPSHOT_MAX_CALLS_PER_INVOCATION,
-    maxMs: configOf(env).vars.SNAPSHOT_MAX_MS_PER_INVOCATION,
+    maxCalls: config.vars.SNAPSHOT_MAX_CALLS_PER_INVOCATION,
+    maxMs: config.vars.SNAPSHOT_MAX_MS_PER_INVOCATION,
   };
 }
 
@@ -33,6 +34,8 @@ export interface RunNotes {
 }
 
 export interface PhaseContext {
+  services: Services;
+  /** services.env: the bindings. */
   env: Bindings;
   day: string;
   clock: Clock;

@@ -1,12 +1,11 @@
-import { snapshotSourceFor } from "../../upstreams/creators/select";
 import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../../upstreams/creators/product-source";
 import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { isMarketplace } from "../../contract/marketplaces";
-import { advanceCursor, writeStep } from "./job-runs-store";
-import { configOf, DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND } from "../../config";
+import { advanceCursor, writeStep } from "../nightly-run-store";
+import { DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND } from "../../config";
 import { Pacer, type Clock } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
-import { pointOf, writeRankPoints } from "../../history/snapshot-store";
+import { pointOf, writeRankPoints } from "../../history/rank-points-store";
 import { refreshAsinSummaries } from "../../dashboard/summary-rows";
 import type { StoredPoint } from "../../history/point-codec";
 import { asinDetailsUpserts, type ItemCapture } from "../../history/asin-details-store";
@@ -41,19 +40,19 @@ export async function runProductPhase(
   injected?: ProductSource,
   demoSource: ProductSource = new MockProductSource(),
 ): Promise<PhaseResult> {
-  const { env, day, clock, budget } = ctx;
+  const { env, services, day, clock, budget } = ctx;
   const db = env.DB;
-  const selected = snapshotSourceFor(env, clock);
-  const pacer = new Pacer(clock, 1000 / configOf(env).vars.SNAPSHOT_REQUESTS_PER_SECOND, budget.deadline);
+  const selected = services.sources.nightlyRun(clock);
+  const pacer = new Pacer(clock, 1000 / services.config.vars.SNAPSHOT_REQUESTS_PER_SECOND, budget.deadline);
   const keys = new TrackedBuffer(db, parseKeyCursor(cursor));
   const pending = { points: [] as StoredPoint[], details: [] as ItemCapture[], cursor: null as string | null, processed: 0 };
   // Batch tokens taken together when several are free at once (a burst); spent call by call.
   const leased = { marketplace: "", count: 0 };
   const flush = async () => {
     if (pending.cursor === null) return;
-    await writeRankPoints(env, pending.points);
+    await writeRankPoints(services.history, pending.points);
     // The screens read summaries, not points: rebuilt for the ASINs whose points were just written.
-    await refreshAsinSummaries(env, pending.points, clock.now());
+    await refreshAsinSummaries(services, pending.points, clock.now());
     await writeStep(db, { day, phase: "products", cursor: pending.cursor, processed: pending.processed, nowIso: new Date(clock.now()).toISOString() }, asinDetailsUpserts(db, pending.details));
     Object.assign(pending, { points: [], details: [], cursor: null, processed: 0 });
   };

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import type { Bindings } from "../../../../worker/env";
-import type { Clock } from "../../../../worker/jobs/snapshot/pacing";
-import type { RunNotes } from "../../../../worker/jobs/snapshot/slice";
+import type { Clock } from "../../../../worker/jobs/nightly-run/pacing";
+import type { RunNotes } from "../../../../worker/jobs/nightly-run/slice";
 import type { ItemOutcome, ProductSource } from "../../../../worker/upstreams/creators/product-source";
 import type { Marketplace } from "../../../../worker/contract/marketplaces";
 import { uniqueClient } from "../../support/creators-fake";
