@@ -4,6 +4,8 @@ import { MARKETPLACES, type Marketplace } from "./contract/marketplaces";
 import type { AppEnv, Bindings } from "./env";
 import { historyShardsOf, type HistoryShards } from "./history/shard-store";
 import { recordLookupPoint } from "./history/lookup-point";
+import { planOfUser } from "./billing/user-plan";
+import { FREE_PLAN } from "./contract/plans";
 import { LookupCache } from "./lookup/cache";
 import { createLookups, type Lookups } from "./lookup/lookup-use-case";
 import { quotaOf, type Quota } from "./ratelimit/quota";
@@ -78,18 +80,20 @@ export interface Sources {
 }
 
 /** Builds the services of one request or one scheduled run. Cheap: clients are built when asked for. */
-export function buildServices(env: Bindings): Services {
+export function buildServices(env: Bindings, options: { sampleDataOnly?: boolean } = {}): Services {
   const config = configOf(env);
   const sources = sourcesOf(env, config);
   const quota = quotaOf(env, config);
   const lookupCache = new LookupCache(env.LOOKUP_CACHE);
   const history = historyShardsOf(env, config);
+  // A demo account on a key or on demo Pro (demoUsesSampleData): the labelled mock, and no history point from it.
+  const sample = options.sampleDataOnly ? new MockProductSource() : null;
   const lookups = createLookups({
     db: env.DB,
     config,
-    source: (marketplace) => sources.product(marketplace),
+    source: (marketplace) => sample ?? sources.product(marketplace),
     cache: () => lookupCache,
-    recordPoint: (ctx, lookup) => recordLookupPoint(history, ctx, lookup),
+    recordPoint: (ctx, lookup) => (sample ? undefined : recordLookupPoint(history, ctx, lookup)),
     take: (client) => quota.takeLookup(client),
     peek: (client) => quota.peekLookup(client),
   });
@@ -145,6 +149,20 @@ function sourcesOf(env: Bindings, config: Config): Sources {
 /** Middleware: `c.var.services` for every /api request. */
 export const servicesMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("services", buildServices(c.env));
+  await next();
+};
+
+/**
+ * Middleware after the key and session middleware: a demo account calling with an API key, or
+ * on its demo Pro plan, gets lookups on the labelled sample data only (no history point), so
+ * nobody can script the live product API, or use it beyond the Free limits, through
+ * "Continue with Demo". A demo account on Free looks up like an anonymous visitor.
+ */
+export const demoUsesSampleData: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.get("account")?.user;
+  if (user?.isDemo && (c.get("apiKey") || (await planOfUser(c.env.DB, user)).id !== FREE_PLAN.id)) {
+    c.set("services", buildServices(c.env, { sampleDataOnly: true }));
+  }
   await next();
 };
 

@@ -8,4 +8,5 @@ export * from "./jobs";
 export * from "./dashboard";
 export * from "./api-keys";
 export * from "./billing";
+export * from "./email-accounts";
 export * from "./summaries";
