@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
 import { FREE_PLAN } from "./contract/plans";
-import { MARKETPLACES, type Marketplace } from "./contract/marketplaces";
+import type { Marketplace } from "./contract/marketplaces";
 import type { Bindings } from "./env";
-import { CREATORS_REGIONS, creatorsRegionsOf, type CreatorsConfig, type CreatorsRegion, type CreatorsRegionConfig } from "./shared/creators-regions";
+import { CREATORS_REGIONS, creatorsConfigOfMarketplace, creatorsRegionsOf, type CreatorsConfig, type CreatorsRegion, type CreatorsRegionConfig } from "./shared/creators-regions";
 
 export { CREATORS_REGIONS, type CreatorsConfig, type CreatorsRegion, type CreatorsRegionConfig } from "./shared/creators-regions";
 
@@ -93,6 +93,15 @@ const varsSchema = z.object({
   CREATORS_FE_CREDENTIAL_SECRET: text,
   CREATORS_FE_CREDENTIAL_VERSION: text,
   CREATORS_FE_PARTNER_TAG: text,
+  CREATORS_US_PARTNER_TAG: text,
+  CREATORS_CA_PARTNER_TAG: text,
+  CREATORS_MX_PARTNER_TAG: text,
+  CREATORS_UK_PARTNER_TAG: text,
+  CREATORS_DE_PARTNER_TAG: text,
+  CREATORS_FR_PARTNER_TAG: text,
+  CREATORS_IT_PARTNER_TAG: text,
+  CREATORS_ES_PARTNER_TAG: text,
+  CREATORS_JP_PARTNER_TAG: text,
   CREATORS_API_BASE_URL: text,
   CREATORS_AUTH_URL: text,
   LWA_CLIENT_ID: text,
@@ -264,7 +273,7 @@ function siteOrigin(siteUrl: string | undefined): string {
 export const creatorsConfigFromEnv = (env: Partial<Bindings>) => configOf(env).creators;
 /** The Creators API config serving `marketplace`, or null: that region runs on the labelled mock. */
 export const creatorsConfigFor = (env: Partial<Bindings>, marketplace: Marketplace) =>
-  configOf(env).creatorsRegions[MARKETPLACES[marketplace].region].config;
+  creatorsConfigOfMarketplace(configOf(env).creatorsRegions, marketplace);
 export const isSellingPartnerApiConfigured = (env: Partial<Bindings>) => configOf(env).sellingPartner !== null;
 export const isSellerSignInReady = (env: Partial<Bindings>) => configOf(env).sellerSignInReady;
 export const isDemoSignInAvailable = (env: Partial<Bindings>) => configOf(env).demoSignInAvailable;

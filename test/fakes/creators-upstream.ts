@@ -17,6 +17,12 @@
  *   POST revoke-tokens   { clientId }             tokens issued so far now answer 401
  *   GET  calls?kind=&clientId=&asin=             { calls: CallRecord[] }, oldest first
  *   GET  grants?clientId=                        { clientId, grants } or { grants: { [id]: n } }
+ *
+ * Partner tags: an Associates tag belongs to one store, and Amazon answers a tag used in another
+ * store with 400 InvalidPartnerTag ("The partner tag is not mapped to a valid associate store
+ * with your access key"). The fake knows a tag's store when the tag names it the way test tags
+ * do, `<name>-<us|ca|mx|uk|de|fr|it|es|jp>-<digits>` (ranklayer-uk-21 is amazon.co.uk's); a tag
+ * that names no store is taken as valid everywhere, as older tests use.
  */
 import type { FakeUpstream } from "./outbound.ts";
 import { fakeItem, KNOWN_RESOURCES, MARKETPLACES } from "./creators-products.ts";
@@ -190,6 +196,10 @@ export class CreatorsFake implements FakeUpstream {
     if (itemIds.length > MAX_ITEM_IDS) return invalid("FieldValidationFailed", `itemIds takes at most ${MAX_ITEM_IDS} ids`, "itemIds");
     if (body.itemIdType !== undefined && body.itemIdType !== "ASIN") return invalid("FieldValidationFailed", "itemIdType must be ASIN", "itemIdType");
     if (typeof body.partnerTag !== "string" || body.partnerTag === "") return invalid("InvalidPartnerTag", "partnerTag is required");
+    const tagStore = storeOfTag(body.partnerTag);
+    if (tagStore !== undefined && tagStore !== marketplace) {
+      return invalid("InvalidPartnerTag", "The partner tag is not mapped to a valid associate store with your access key.", "partnerTag");
+    }
     const resources = body.resources ?? [];
     if (!Array.isArray(resources) || !resources.every((r) => typeof r === "string" && KNOWN_RESOURCES.has(r))) {
       const unknown = Array.isArray(resources) ? resources.filter((r) => !KNOWN_RESOURCES.has(r)) : resources;
@@ -322,6 +332,17 @@ export class CreatorsFake implements FakeUpstream {
   private record(call: Omit<CallRecord, "seq">): void {
     this.log.push({ seq: ++this.seq, ...call });
   }
+}
+
+const TAG_STORES: Record<string, string> = {
+  us: "www.amazon.com", ca: "www.amazon.ca", mx: "www.amazon.com.mx", uk: "www.amazon.co.uk", de: "www.amazon.de",
+  fr: "www.amazon.fr", it: "www.amazon.it", es: "www.amazon.es", jp: "www.amazon.co.jp",
+};
+
+/** The store a test tag names (`ranklayer-uk-21`: amazon.co.uk), or undefined for a tag that names none. */
+export function storeOfTag(tag: string): string | undefined {
+  const match = /-(us|ca|mx|uk|de|fr|it|es|jp)-\d+$/i.exec(tag);
+  return match ? TAG_STORES[match[1]!.toLowerCase()] : undefined;
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {

@@ -20,7 +20,7 @@ export interface ProductData {
   rank: number | null;
   price: Price | null;
   offers: number | null;
-  /** No official Amazon API returns these; live sources leave them null. */
+  /** Stars out of 5 and the ratings count, from the Creators API's customerReviews; null when Amazon has none. */
   rating: number | null;
   reviewCount: number | null;
   detailPageUrl: string | null;

@@ -2,13 +2,14 @@ import type { Bindings } from "../env";
 import { pingDatabase } from "../lookup/lookup-log-store";
 import { withTimeout } from "../upstreams/http";
 import { configOf } from "../config";
-import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type ComponentStatus, type StatusReport } from "../contract/status-components";
+import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type StatusReport } from "../contract/status-components";
+import { marketplaceReports } from "./marketplace-sources";
 import { productSourceRegionsStatus, readRecentLookups, regionReports } from "./product-source";
 
 /** No single check may hold the status page up for longer than this. */
 export const CHECK_TIMEOUT_MS = 2_000;
 
-type CheckResult = { status: ComponentStatus; detail?: string; regions?: ComponentReport["regions"] };
+type CheckResult = Pick<ComponentReport, "status" | "detail" | "regions" | "marketplaces">;
 type Check = (env: Bindings) => Promise<CheckResult>;
 
 const OPERATIONAL: CheckResult = { status: "operational" };
@@ -30,9 +31,11 @@ const checks: Record<ComponentId, Check> = {
     return OPERATIONAL;
   },
   product_source: async (env) => {
-    const regions = regionReports(configOf(env).creatorsRegions);
+    const { creatorsRegions } = configOf(env);
+    const regions = regionReports(creatorsRegions);
     const configured = regions.some((region) => region.mode === "live");
-    return productSourceRegionsStatus(regions, configured ? await readRecentLookups(env.DB) : { failures: 0, liveSuccesses: 0 });
+    const status = productSourceRegionsStatus(regions, configured ? await readRecentLookups(env.DB) : { failures: 0, liveSuccesses: 0 });
+    return { ...status, marketplaces: marketplaceReports(creatorsRegions) };
   },
   selling_partner: async (env) =>
     configOf(env).sellingPartner ? OPERATIONAL

@@ -43,6 +43,8 @@ export const GET_ITEMS_RESOURCES = [
   "browseNodeInfo.browseNodes",
   "browseNodeInfo.browseNodes.ancestor",
   "browseNodeInfo.browseNodes.salesRank",
+  "customerReviews.count",
+  "customerReviews.starRating",
   "offersV2.listings.price",
   "offersV2.listings.isBuyBoxWinner",
 ] as const;

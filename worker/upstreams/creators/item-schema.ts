@@ -23,6 +23,10 @@ export const textSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength
 export const priceAmountSchema = z.number().check(z.positive());
 export const currencySchema = z.string().check(z.regex(/^[A-Z]{3}$/));
 export const rankSchema = z.int().check(z.positive());
+/** customerReviews.starRating.value: stars out of 5. */
+export const starRatingSchema = z.number().check(z.gte(0), z.lte(5));
+/** customerReviews.count: how many ratings and reviews. */
+export const reviewCountSchema = z.int().check(z.nonnegative());
 export const imageUrlSchema = z.url({ protocol: /^https$/, hostname: IMAGE_HOST });
 
 const detailPageUrlSchemas = new Map<Marketplace, z.ZodMiniType<string>>();

@@ -13,6 +13,8 @@ import {
   noteFor,
   priceAmountSchema,
   rankSchema,
+  reviewCountSchema,
+  starRatingSchema,
   textSchema,
 } from "./item-schema";
 
@@ -129,9 +131,9 @@ function readItem(raw: unknown, asin: string, marketplace: Marketplace): ItemOut
     price: buyBoxPrice(at(raw, "offersV2", "listings"), marketplace, note),
     // OffersV2 carries listings but no offer count (OffersV1 summaries are gone).
     offers: null,
-    // No official Amazon API returns these: we never invent them.
-    rating: null,
-    reviewCount: null,
+    // CustomerReviews { count, starRating: { value } }: null when Amazon has none for the item.
+    rating: checked(starRatingSchema, at(raw, "customerReviews", "starRating", "value"), note, "customerReviews.starRating") ?? null,
+    reviewCount: checked(reviewCountSchema, at(raw, "customerReviews", "count"), note, "customerReviews.count") ?? null,
     detailPageUrl: checked(detailPageUrlSchema(marketplace), at(raw, "detailPageURL"), note, "detailPageURL") ?? null,
     ...brandOf(raw, note),
   };

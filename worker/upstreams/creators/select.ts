@@ -1,6 +1,6 @@
 import type { Bindings } from "../../env";
-import { CREATORS_REGIONS, configOf, creatorsConfigFor } from "../../config";
-import { MARKETPLACES, type Marketplace } from "../../contract/marketplaces";
+import { configOf, creatorsConfigFor } from "../../config";
+import { LOOKUP_MARKETPLACES, MARKETPLACES, type Marketplace } from "../../contract/marketplaces";
 import { durableBudget, unlimitedBudget, type BudgetClient } from "../budget/budget-client";
 import { creatorsBucket, type BucketLimits } from "../budget/token-bucket";
 import { BudgetedProductSource, type BudgetClock } from "./budgeted";
@@ -43,8 +43,7 @@ export function productSourceFor(env: Bindings, marketplace?: Marketplace): Prod
     if (!config) return new MockProductSource();
     return new BudgetedProductSource(new CreatorsProductSource(config), creatorsBudgetFor(env), { mode: "interactive", maxWaitMs: config.timeoutMs });
   }
-  const regions = configOf(env).creatorsRegions;
-  return CREATORS_REGIONS.every((region) => regions[region].config !== null)
+  return LOOKUP_MARKETPLACES.every((market) => creatorsConfigFor(env, market) !== null)
     ? new RegionalProductSource((market) => productSourceFor(env, market))
     : new MockProductSource();
 }

@@ -1,0 +1,43 @@
+import type { MarketplaceReport } from "../contract/status-components";
+import { LOOKUP_MARKETPLACES, MARKETPLACES, type Marketplace } from "../contract/marketplaces";
+import { marketplaceTagVar, partnerTagOf, type CreatorsRegion, type CreatorsRegionConfig } from "../shared/creators-regions";
+
+/** Why a marketplace needs the operator (a permanent Amazon refusal seen recently), keyed by marketplace. */
+export type AttentionByMarketplace = Partial<Record<Marketplace, { reason: string; since: string }>>;
+
+/**
+ * Each marketplace's product source as /status shows it: live (with where its partner tag comes
+ * from), mock (labelled, and why), or needs attention (Amazon refused the credential or the tag:
+ * retrying cannot help until the operator fixes the setting named in the detail). No I/O.
+ */
+export function marketplaceReports(
+  regions: Record<CreatorsRegion, CreatorsRegionConfig>,
+  attention: AttentionByMarketplace = {},
+): MarketplaceReport[] {
+  return LOOKUP_MARKETPLACES.map((marketplace): MarketplaceReport => {
+    const region = MARKETPLACES[marketplace].region;
+    const { config, problem } = regions[region];
+    const tagVar = marketplaceTagVar(marketplace);
+    if (!config) {
+      return {
+        marketplace, region, mode: "mock", tag: "none",
+        detail: `No Creators API credentials for ${region.toUpperCase()}${problem ? ` (${problem})` : ""}: labelled mock data.`,
+      };
+    }
+    const { from } = partnerTagOf(config, marketplace);
+    if (from === "none") {
+      return { marketplace, region, mode: "mock", tag: "none", detail: `No partner tag for this store: set ${tagVar}. Labelled mock data until then.` };
+    }
+    const flagged = attention[marketplace];
+    if (flagged) {
+      return { marketplace, region, mode: "needs_attention", tag: from, detail: `Amazon refused our calls since ${flagged.since}: ${flagged.reason}` };
+    }
+    return {
+      marketplace, region, mode: "live", tag: from,
+      detail:
+        from === "marketplace"
+          ? `Live Amazon data with this store's own partner tag (${tagVar}).`
+          : `Live Amazon data with the region's tag (CREATORS_${region.toUpperCase()}_PARTNER_TAG); an Associates tag belongs to one store, so set ${tagVar} if Amazon refuses it here.`,
+    };
+  });
+}
