@@ -3,7 +3,8 @@ import { pingDatabase } from "../lookup/lookup-log-store";
 import { withTimeout } from "../upstreams/http";
 import { configOf } from "../config";
 import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type StatusReport } from "../contract/status-components";
-import { marketplaceReports } from "./marketplace-sources";
+import { attentionByMarketplace, marketplaceReports } from "./marketplace-sources";
+import { readAttention } from "./attention-store";
 import { productSourceRegionsStatus, readRecentLookups, regionReports } from "./product-source";
 
 /** No single check may hold the status page up for longer than this. */
@@ -35,7 +36,15 @@ const checks: Record<ComponentId, Check> = {
     const regions = regionReports(creatorsRegions);
     const configured = regions.some((region) => region.mode === "live");
     const status = productSourceRegionsStatus(regions, configured ? await readRecentLookups(env.DB) : { failures: 0, liveSuccesses: 0 });
-    return { ...status, marketplaces: marketplaceReports(creatorsRegions) };
+    const attention = configured ? attentionByMarketplace(await readAttention(env.DB), creatorsRegions) : {};
+    const marketplaces = marketplaceReports(creatorsRegions, attention);
+    // A live source every one of whose live stores Amazon refuses for good is failing, not operational.
+    const refused = marketplaces.filter((entry) => entry.mode === "needs_attention");
+    const allRefused = refused.length > 0 && !marketplaces.some((entry) => entry.mode === "live");
+    const withNote = refused.length
+      ? { status: allRefused ? ("failing" as const) : status.status, detail: `${status.detail} Needs attention in ${refused.map((entry) => entry.marketplace).join(", ")}: Amazon refused the credential or the tag.` }
+      : {};
+    return { ...status, ...withNote, marketplaces };
   },
   selling_partner: async (env) =>
     configOf(env).sellingPartner ? OPERATIONAL

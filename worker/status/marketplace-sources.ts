@@ -1,6 +1,7 @@
 import type { MarketplaceReport } from "../contract/status-components";
 import { LOOKUP_MARKETPLACES, MARKETPLACES, type Marketplace } from "../contract/marketplaces";
-import { marketplaceTagVar, partnerTagOf, type CreatorsRegion, type CreatorsRegionConfig } from "../shared/creators-regions";
+import { creatorsConfigOfMarketplace, marketplaceTagVar, partnerTagOf, type CreatorsRegion, type CreatorsRegionConfig } from "../shared/creators-regions";
+import type { AttentionRow } from "./attention-store";
 
 /** Why a marketplace needs the operator (a permanent Amazon refusal seen recently), keyed by marketplace. */
 export type AttentionByMarketplace = Partial<Record<Marketplace, { reason: string; since: string }>>;
@@ -40,4 +41,22 @@ export function marketplaceReports(
           : `Live Amazon data with the region's tag (CREATORS_${region.toUpperCase()}_PARTNER_TAG); an Associates tag belongs to one store, so set ${tagVar} if Amazon refuses it here.`,
     };
   });
+}
+
+/**
+ * The refusals that still apply, per marketplace: a row about the store's tag or the region's
+ * credential counts only while that same tag or credential id is configured (fixing the
+ * setting clears it at once; a later successful call deletes the row).
+ */
+export function attentionByMarketplace(rows: readonly AttentionRow[], regions: Record<CreatorsRegion, CreatorsRegionConfig>): AttentionByMarketplace {
+  const result: AttentionByMarketplace = {};
+  for (const marketplace of LOOKUP_MARKETPLACES) {
+    const config = creatorsConfigOfMarketplace(regions, marketplace);
+    if (!config) continue;
+    const row =
+      rows.find((entry) => entry.scope === "marketplace" && entry.key === marketplace && entry.setting === config.partnerTag) ??
+      rows.find((entry) => entry.scope === "region" && entry.key === MARKETPLACES[marketplace].region && entry.setting === config.credentialId);
+    if (row) result[marketplace] = { reason: `${row.code}. ${row.detail}`, since: row.firstSeenAt };
+  }
+  return result;
 }

@@ -8,3 +8,4 @@ export * from "./jobs";
 export * from "./dashboard";
 export * from "./api-keys";
 export * from "./billing";
+export * from "./attention";

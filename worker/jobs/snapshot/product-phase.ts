@@ -3,7 +3,9 @@ import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../../ups
 import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { isMarketplace } from "../../contract/marketplaces";
 import { advanceCursor, writeStep } from "./job-runs-store";
-import { configOf, DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND } from "../../config";
+import { configOf, creatorsConfigFor, DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND } from "../../config";
+import { creatorsScopeOfKind } from "../../upstreams/amazon-errors";
+import { BrokenScopes } from "./products-attention";
 import { Pacer, type Clock } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { pointOf, writeRankPoints } from "../../history/snapshot-store";
@@ -45,6 +47,7 @@ export async function runProductPhase(
   const selected = snapshotSourceFor(env, clock);
   const pacer = new Pacer(clock, 1000 / configOf(env).vars.SNAPSHOT_REQUESTS_PER_SECOND, budget.deadline);
   const keys = new TrackedBuffer(db, parseKeyCursor(cursor));
+  const broken = await BrokenScopes.load(db, day, (marketplace) => creatorsConfigFor(env, marketplace));
   const pending = { points: [] as StoredPoint[], details: [] as ItemCapture[], cursor: null as string | null, processed: 0 };
   // Batch tokens taken together when several are free at once (a burst); spent call by call.
   const leased = { marketplace: "", count: 0 };
@@ -73,6 +76,12 @@ export async function runProductPhase(
       continue;
     }
     const live = batch[0]!.live;
+    if (live && broken.blocking(marketplace)) {
+      // Refused for good earlier in this run (wrong tag, refused credential): fail without a call.
+      await addToCount(ctx, "failed", batch.length);
+      Object.assign(pending, { cursor: last, processed: pending.processed + batch.length });
+      continue;
+    }
     // Credentials are per region: a region without them snapshots labelled mock data.
     const source = live ? (injected ?? selected.sourceFor(marketplace)) : demoSource;
     if (!live && clock.now() >= budget.deadline) return stop({ finished: false, resumeAt: clock.now() });
@@ -93,6 +102,15 @@ export async function runProductPhase(
       if (error instanceof UpstreamError) return error;
       throw error;
     });
+    if (outcomes instanceof UpstreamError && live && creatorsScopeOfKind(outcomes.kind) !== null) {
+      // Permanent (amazon-errors.ts): retrying cannot help. Fail the batch now and go on.
+      const scope = await broken.record(db, outcomes, marketplace, new Date(clock.now()).toISOString());
+      console.error(`snapshot ${day}: ${marketplace} refused for good (${outcomes.code ?? outcomes.kind}); ${scope === "request" ? "this batch fails" : `${scope} skipped for the rest of the run`}`);
+      await clearFailures(ctx, `products:${last}`);
+      await addToCount(ctx, "failed", asins.length);
+      Object.assign(pending, { cursor: last, processed: pending.processed + asins.length });
+      continue;
+    }
     if (outcomes instanceof UpstreamError) {
       const failure = await noteFailure(ctx, `products:${last}`, outcomes.retryAfterSeconds);
       if (!failure.giveUp) {
@@ -106,6 +124,7 @@ export async function runProductPhase(
       continue;
     }
 
+    if (live) await broken.clearAfterSuccess(db, marketplace);
     const capturedAt = captureIso(day, clock.now());
     const found = [...outcomes.values()].flatMap((outcome) => (outcome.ok ? [outcome] : []));
     const points = found.map((outcome) => pointOf({ product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt }));

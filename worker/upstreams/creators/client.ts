@@ -19,6 +19,7 @@
  */
 import type { CreatorsConfig } from "../../config";
 import { retryAfterOf } from "../http";
+import { classifyAmazonError, creatorsKindOf } from "../amazon-errors";
 import { MARKETPLACE_HOST, type Marketplace } from "../../contract/marketplaces";
 import {
   authorizationHeader,
@@ -113,7 +114,7 @@ export class CreatorsProductSource implements ProductSource {
       await res.body?.cancel();
       dropAccessToken(this.credentials, token);
       if (!retried) return this.getChunk(asins, marketplace, signal, true);
-      throw new UpstreamError("unauthorized", "getItems refused the access token twice");
+      throw new UpstreamError("unauthorized", "getItems refused the access token twice", undefined, "Unauthorized");
     }
     if (res.status === 429) {
       await res.body?.cancel();
@@ -136,8 +137,7 @@ export class CreatorsProductSource implements ProductSource {
 
     if (res.status === 403) {
       const { reason, message } = exceptionOf(body);
-      if (reason === "AssociateNotEligible") throw new UpstreamError("not_eligible", message ?? reason);
-      throw new UpstreamError("unauthorized", `getItems access denied: ${reason ?? message ?? "no reason"}`);
+      throw permanentFailure(403, reason, `getItems access denied: ${reason ?? message ?? "no reason"}`);
     }
     if (res.ok) return readGetItemsResponse(body, asins, marketplace);
     if (res.status === 404) {
@@ -150,13 +150,16 @@ export class CreatorsProductSource implements ProductSource {
       if (outcomes) return outcomes;
       // Otherwise it is about the request or the account, never proof the items do not exist.
       const { reason, message } = exceptionOf(body);
-      if (reason === "InvalidPartnerTag" || reason === "InvalidAssociate") {
-        throw new UpstreamError("unauthorized", `getItems rejected the associate: ${reason}`);
-      }
+      if (res.status === 400) throw permanentFailure(400, reason, `getItems rejected the request: ${reason ?? "no reason"}: ${message ?? ""}`);
       throw new UpstreamError("unavailable", `getItems rejected the request (${res.status}): ${reason ?? message ?? "no reason"}`);
     }
     throw new UpstreamError("unavailable", `getItems answered HTTP ${res.status}`);
   }
+}
+
+/** A permanent whole-call failure as the classification table names it (amazon-errors.ts). */
+function permanentFailure(status: number, reason: string | undefined, message: string): UpstreamError {
+  return new UpstreamError(creatorsKindOf(classifyAmazonError("creators", status, reason)), message, undefined, reason);
 }
 
 /**

@@ -46,8 +46,10 @@ export type UpstreamErrorKind =
   | "throttled" // the upstream asked us to slow down
   | "timeout" // no answer within the bound
   | "unavailable" // network failure, 5xx, or an answer we cannot read
-  | "unauthorized" // credentials rejected
-  | "not_eligible"; // the associate account may not use the API
+  | "unauthorized" // credentials rejected (unknown, revoked, access denied)
+  | "not_eligible" // the associate account may not use the API
+  | "invalid_tag" // the partner tag is not this store's (InvalidPartnerTag)
+  | "rejected"; // our request was refused as invalid (400): retrying it cannot help
 
 export class UpstreamError extends Error {
   constructor(
@@ -55,6 +57,8 @@ export class UpstreamError extends Error {
     message: string,
     /** Seconds the upstream asked us to wait, when it said. */
     readonly retryAfterSeconds?: number,
+    /** Amazon's reason or error code, when it gave one (InvalidPartnerTag, AssociateNotEligible, …). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = "UpstreamError";
