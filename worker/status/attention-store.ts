@@ -32,6 +32,15 @@ export async function clearAttention(db: D1Database, scope: AttentionScopeName, 
   await drizzle(db).delete(upstreamAttention).where(and(eq(upstreamAttention.scope, scope), eq(upstreamAttention.key, key)));
 }
 
+/** A seller's refusal, as Settings → Connection Status shows it. */
+export async function sellerAttention(db: D1Database, userId: string): Promise<{ code: string; detail: string; since: string }[]> {
+  const rows = await drizzle(db)
+    .select({ code: upstreamAttention.code, detail: upstreamAttention.detail, since: upstreamAttention.firstSeenAt })
+    .from(upstreamAttention)
+    .where(and(eq(upstreamAttention.scope, "seller"), eq(upstreamAttention.key, userId)));
+  return rows;
+}
+
 export async function readAttention(db: D1Database, scope?: AttentionScopeName): Promise<AttentionRow[]> {
   const query = drizzle(db).select().from(upstreamAttention);
   return scope ? query.where(eq(upstreamAttention.scope, scope)) : query;

@@ -11,6 +11,7 @@ import { spapiBucket } from "../../upstreams/budget/token-bucket";
 import { takeBatchToken } from "./product-phase";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { sellerSnapshotUpsert } from "../../history/snapshot-store";
+import { clearSellerRefused, markSellerRefused } from "./seller-attention";
 import { keyCursor, nextSellerWithTrackedAsins, parseKeyCursor, userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
 
 /** getItemOffersBatch allows 0.1 requests per second per seller (Product Pricing v0 usage plan). */
@@ -45,6 +46,8 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
   const position = cursor && bar >= 0 ? cursor.slice(bar + 1) : SELLER_DONE;
   let after: TrackedKey | null = position === SELLER_DONE ? null : parseKeyCursor(position);
   let seller: Seller | null = position === SELLER_DONE || !lastUserId ? null : await openSeller(ctx, lastUserId);
+  // Sellers that answered in this slice: any old "needs attention" mark of theirs is cleared once.
+  const answeredSellers = new Set<string>();
 
   for (;;) {
     if (!seller) {
@@ -84,12 +87,14 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
       if (error.status === 429 && offersCall) await seller.offersBudget?.penalize(clock.now(), error.retryAfterSeconds ?? 1);
       if (error.status === 403) {
         console.error(`snapshot ${day}: seller ${seller.id} skipped: ${error.message}`);
+        await markSellerRefused(db, seller.id, seller.sellingPartnerId, error, day, nowIso());
         await addToCount(ctx, "sellersSkipped", 1);
         await advanceCursor(db, day, "sellers", `${seller.id}|${SELLER_DONE}`, 0, nowIso());
         seller = null;
         continue;
       }
-      const failure = error.status === 404 ? ({ giveUp: true } as const) : await noteFailure(ctx, `sellers:${last}`, error.retryAfterSeconds);
+      // 404 and a refused request (400, amazon-errors.ts) would fail the same way again: no retry.
+      const failure = error.status === 404 || error.permanent ? ({ giveUp: true } as const) : await noteFailure(ctx, `sellers:${last}`, error.retryAfterSeconds);
       if (!failure.giveUp) {
         console.warn(`snapshot ${day}: seller ${seller.id} ${marketplace} batch failed (${error.status}); retrying later`);
         return { finished: false, resumeAt: failure.resumeAt };
@@ -118,6 +123,10 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
       });
     });
     await writeStep(db, { day, phase: "sellers", cursor: last, processed: asins.length, nowIso: nowIso() }, rows);
+    if (api.kind === "spapi" && !answeredSellers.has(userId)) {
+      answeredSellers.add(userId);
+      await clearSellerRefused(db, userId);
+    }
     await clearFailures(ctx, `sellers:${last}`);
     after = chunk.at(-1)!;
   }

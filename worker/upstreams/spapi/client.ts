@@ -1,4 +1,5 @@
 import type { AccountMarketplace, SellerRegion } from "../../contract/account";
+import { classifyAmazonError, isPermanent } from "../amazon-errors";
 import { retryAfterOf } from "../http";
 import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
 import { LwaError } from "./lwa";
@@ -220,7 +221,8 @@ export class SpApiSellerApi implements SellerApi {
           retryAfterOf(res),
         );
       case 400:
-        return new SellerApiError(502, `Amazon rejected the request${message ? `: ${message}` : "."}`);
+        // Permanent (amazon-errors.ts): the same request would be refused again.
+        return new SellerApiError(502, `Amazon rejected the request${message ? `: ${message}` : "."}`, undefined, isPermanent(classifyAmazonError("spapi", 400, errors[0]?.code)));
       default:
         console.error("SP-API request failed", res.status, message);
         // A 503's Retry-After is kept, as a 429's is.

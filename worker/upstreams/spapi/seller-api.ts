@@ -49,6 +49,8 @@ export class SellerApiError extends Error {
     readonly status: SellerApiErrorStatus,
     message: string,
     readonly retryAfterSeconds?: number,
+    /** Amazon refused the request itself (400): retrying cannot help (upstreams/amazon-errors.ts). */
+    readonly permanent = false,
   ) {
     super(message);
     this.name = "SellerApiError";
