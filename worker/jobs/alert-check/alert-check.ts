@@ -1,6 +1,7 @@
 import type { Bindings } from "../../env";
 import { utcDay } from "../../history/snapshot-store";
 import { evaluateAlert, windowOf } from "../../alerts/rules";
+import { mayWaitForRun } from "./alert-wait";
 import {
   type DueAlert,
   dueAlerts,
@@ -54,7 +55,8 @@ const DEFAULT_MAX_PAGES = 200;
 export async function runAlertCheck(env: Bindings, nowMs: number, options: AlertCheckOptions = {}): Promise<AlertCheckSummary> {
   const day = utcDay(nowMs);
   const summary: AlertCheckSummary = { day, deferred: false, checked: 0, fired: 0, ok: 0, noData: 0, complete: true };
-  if (await snapshotRunning(env.DB, day)) return { ...summary, deferred: true, complete: false };
+  // Waits for the run, but only until the bound (alert-wait.ts); then checks what is there.
+  if (mayWaitForRun(nowMs) && (await snapshotRunning(env.DB, day))) return { ...summary, deferred: true, complete: false };
 
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;

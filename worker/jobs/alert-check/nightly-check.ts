@@ -1,5 +1,6 @@
 import type { Bindings } from "../../env";
 import { deliverPending, type DeliverySummary } from "../delivery/deliver";
+import { alertWaitDeadline } from "./alert-wait";
 import { type AlertCheckOptions, type AlertCheckSummary, runAlertCheck } from "./alert-check";
 
 export interface NightlyCheckResult {
@@ -23,6 +24,9 @@ export async function checkAlertsAndNotify(env: Bindings, checkTimeMs: number, o
   const result = await alertCheckStep(env, checkTimeMs, options);
   if (!result.check.complete && !result.check.deferred) {
     await env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME).resume(checkTimeMs);
+  } else if (result.check.deferred) {
+    // Waiting for the run, but not past the bound: then the check runs on what is snapshotted.
+    await env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME).resume(checkTimeMs, alertWaitDeadline(checkTimeMs));
   }
   return result;
 }
