@@ -80,7 +80,7 @@ export interface RecentLookups {
 export async function readRecentLookups(db: D1Database, minutes: number): Promise<RecentLookups> {
   const [row] = await drizzle(db)
     .select({
-      failures: sql<number>`coalesce(sum(${lookupLog.status} = 503), 0)`,
+      failures: sql<number>`coalesce(sum(${lookupLog.status} = 503 AND coalesce(${lookupLog.source}, '') <> 'busy'), 0)`,
       liveSuccesses: sql<number>`coalesce(sum(${lookupLog.source} = 'live'), 0)`,
     })
     .from(lookupLog)

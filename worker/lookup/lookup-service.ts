@@ -20,6 +20,8 @@ export type LookupOutcome =
       reason: "not_found" | "not_accessible" | "unavailable";
       detail: string;
       retryAfterSeconds?: number;
+      /** RankLayer's own budget refused the call (Amazon not asked): not an upstream failure. */
+      busy?: true;
     };
 
 export interface LookupDeps {
@@ -156,6 +158,10 @@ function notFound(asin: string, marketplace: Marketplace, reason: "not_found" | 
 
 function unavailable(error: unknown): LookupOutcome {
   const upstream = error instanceof UpstreamError ? error : undefined;
+  if (upstream?.kind === "busy") {
+    const retryAfterSeconds = Math.max(1, upstream.retryAfterSeconds ?? 1);
+    return { ok: false, status: 503, reason: "unavailable", busy: true, detail: `RankLayer is busy with other Amazon requests: retry in ${retryAfterSeconds} s.`, retryAfterSeconds };
+  }
   // Operators need the real cause; users get a plain message without internals.
   console.error("product source failed", upstream?.kind ?? "unexpected", error);
   const throttled = upstream?.kind === "throttled";

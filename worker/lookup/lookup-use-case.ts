@@ -67,7 +67,8 @@ export function createLookups(deps: LookupDeps): Lookups {
     );
     const durationMs = Date.now() - started;
     for (const [asin, outcome] of outcomes) {
-      const row = { asin, marketplace, status: outcome.ok ? 200 : outcome.status, source: outcome.ok ? outcome.result.source : null, durationMs };
+      // A refusal by our own budget is logged as "busy": /status never counts it as an Amazon failure.
+      const row = { asin, marketplace, status: outcome.ok ? 200 : outcome.status, source: outcome.ok ? outcome.result.source : outcome.busy ? "busy" : null, durationMs };
       logLookup(deps.db, ctx, row, vars.LOOKUP_LOG_FLUSH_MS);
       if (outcome.ok) deps.recordPoint(ctx, outcome);
     }

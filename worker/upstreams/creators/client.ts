@@ -29,7 +29,7 @@ import {
   type TokenCredentials,
 } from "./token";
 import { exceptionOf, readGetItemsResponse } from "./mapping";
-import { MAX_ITEMS_PER_CALL, UpstreamError, type ItemOutcome, type ProductSource } from "./product-source";
+import { MAX_ITEMS_PER_CALL, UpstreamError, type GetItemsOptions, type ItemOutcome, type ProductSource } from "./product-source";
 
 export const CREATORS_API_BASE_URL = "https://creatorsapi.amazon";
 export const GET_ITEMS_PATH = "/catalog/v1/getItems";
@@ -69,9 +69,10 @@ export class CreatorsProductSource implements ProductSource {
     this.getItemsUrl = `${(config.apiBaseUrl ?? CREATORS_API_BASE_URL).replace(/\/+$/, "")}${GET_ITEMS_PATH}`;
   }
 
-  async getItems(asins: readonly string[], marketplace: Marketplace): Promise<Map<string, ItemOutcome>> {
+  async getItems(asins: readonly string[], marketplace: Marketplace, options: GetItemsOptions = {}): Promise<Map<string, ItemOutcome>> {
     const unique = [...new Set(asins)];
-    const signal = AbortSignal.timeout(this.config.timeoutMs);
+    // One bound for the token grant and the call: what the caller has left, never more than the config's.
+    const signal = AbortSignal.timeout(Math.max(1, Math.min(this.config.timeoutMs, options.timeoutMs ?? Infinity)));
     const chunks: string[][] = [];
     for (let i = 0; i < unique.length; i += MAX_ITEMS_PER_CALL) chunks.push(unique.slice(i, i + MAX_ITEMS_PER_CALL));
     const results = await Promise.all(chunks.map((chunk) => this.getChunk(chunk, marketplace, signal, false)));

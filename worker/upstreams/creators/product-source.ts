@@ -39,7 +39,12 @@ export type ItemOutcome =
 export interface ProductSource {
   readonly kind: "live" | "mock";
   /** Every requested ASIN is a key of the result. */
-  getItems(asins: readonly string[], marketplace: Marketplace): Promise<Map<string, ItemOutcome>>;
+  getItems(asins: readonly string[], marketplace: Marketplace, options?: GetItemsOptions): Promise<Map<string, ItemOutcome>>;
+}
+
+export interface GetItemsOptions {
+  /** What is left of the caller's time bound (a lookup's UPSTREAM_TIMEOUT_MS after its wait for a token). */
+  timeoutMs?: number;
 }
 
 export type UpstreamErrorKind =
@@ -49,7 +54,8 @@ export type UpstreamErrorKind =
   | "unauthorized" // credentials rejected (unknown, revoked, access denied)
   | "not_eligible" // the associate account may not use the API
   | "invalid_tag" // the partner tag is not this store's (InvalidPartnerTag)
-  | "rejected"; // our request was refused as invalid (400): retrying it cannot help
+  | "rejected" // our request was refused as invalid (400): retrying it cannot help
+  | "busy"; // RankLayer's own budget for the credential refused the call: Amazon was never asked
 
 export class UpstreamError extends Error {
   constructor(
