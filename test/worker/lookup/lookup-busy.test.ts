@@ -13,7 +13,7 @@ describe("a lookup refused by RankLayer's own budget", () => {
   it("says busy with the wait, is never sent to Amazon and never counted as an Amazon failure", async () => {
     const clientId = uniqueClient();
     // One request per 100 s: the first lookup spends the token, the next ones find the credential busy.
-    const bindings = liveEnv(clientId, { CREATORS_REQUESTS_PER_SECOND: "0.01", CREATORS_BURST: "1", LOOKUP_LOG_FLUSH_MS: "0" });
+    const bindings = liveEnv(clientId, { CREATORS_REQUESTS_PER_SECOND: "0.01", CREATORS_BURST: "1" });
     expect((await lookup(`asin=${newAsin()}`, bindings)).status).toBe(200);
     for (let i = 0; i < 3; i++) {
       const res = await lookup(`asin=${newAsin()}`, bindings);
