@@ -12,3 +12,14 @@ CREATE TABLE `upstream_attention` (
 	`last_seen_at` text NOT NULL,
 	PRIMARY KEY(`scope`, `key`)
 );
+--> statement-breakpoint
+-- What each region's part of a finished nightly run came to (/status shows the last one).
+CREATE TABLE `nightly_run_regions` (
+	`day` text NOT NULL,
+	`region` text NOT NULL,
+	`status` text NOT NULL,
+	`answered` integer NOT NULL,
+	`failed` integer NOT NULL,
+	`finished_at` text NOT NULL,
+	PRIMARY KEY(`day`, `region`)
+);

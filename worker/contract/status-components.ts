@@ -40,6 +40,12 @@ export interface ComponentReport extends ComponentInfo {
   regions?: RegionReport[];
   /** The product source only: its state per marketplace. */
   marketplaces?: MarketplaceReport[];
+  /** The product source only: the last finished nightly run, per region (done, partial, failed). */
+  lastRun?: {
+    day: string;
+    finishedAt: string;
+    regions: { region: "na" | "eu" | "fe"; status: "done" | "partial" | "failed"; answered: number; failed: number }[];
+  };
 }
 
 export interface StatusReport {

@@ -5,12 +5,13 @@ import { configOf } from "../config";
 import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type StatusReport } from "../contract/status-components";
 import { attentionByMarketplace, marketplaceReports } from "./marketplace-sources";
 import { readAttention } from "./attention-store";
+import { lastRunRegions } from "./run-results-store";
 import { productSourceRegionsStatus, readRecentLookups, regionReports } from "./product-source";
 
 /** No single check may hold the status page up for longer than this. */
 export const CHECK_TIMEOUT_MS = 2_000;
 
-type CheckResult = Pick<ComponentReport, "status" | "detail" | "regions" | "marketplaces">;
+type CheckResult = Pick<ComponentReport, "status" | "detail" | "regions" | "marketplaces" | "lastRun">;
 type Check = (env: Bindings) => Promise<CheckResult>;
 
 const OPERATIONAL: CheckResult = { status: "operational" };
@@ -44,7 +45,8 @@ const checks: Record<ComponentId, Check> = {
     const withNote = refused.length
       ? { status: allRefused ? ("failing" as const) : status.status, detail: `${status.detail} Needs attention in ${refused.map((entry) => entry.marketplace).join(", ")}: Amazon refused the credential or the tag.` }
       : {};
-    return { ...status, ...withNote, marketplaces };
+    const lastRun = configured ? await lastRunRegions(env.DB) : null;
+    return { ...status, ...withNote, marketplaces, ...(lastRun ? { lastRun } : {}) };
   },
   selling_partner: async (env) =>
     configOf(env).sellingPartner ? OPERATIONAL

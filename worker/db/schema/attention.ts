@@ -1,4 +1,4 @@
-import { primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
  * A marketplace, region or seller Amazon refused for good (see upstreams/amazon-errors.ts).
@@ -23,4 +23,18 @@ export const upstreamAttention = sqliteTable(
     lastSeenAt: text("last_seen_at").notNull(),
   },
   (table) => [primaryKey({ columns: [table.scope, table.key] })],
+);
+
+/** One region's part of a finished nightly run: done (all answered), partial, or failed (nothing answered). */
+export const nightlyRunRegions = sqliteTable(
+  "nightly_run_regions",
+  {
+    day: text("day").notNull(),
+    region: text("region").notNull(),
+    status: text("status").notNull(),
+    answered: integer("answered").notNull(),
+    failed: integer("failed").notNull(),
+    finishedAt: text("finished_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.region] })],
 );

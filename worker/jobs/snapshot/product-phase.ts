@@ -7,6 +7,7 @@ import { configOf, creatorsConfigFor, DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND } fro
 import { creatorsScopeOfKind } from "../../upstreams/amazon-errors";
 import { BrokenScopes } from "./products-attention";
 import { PAUSE_SKIP_MS, PausedMarketplaces } from "./paused-marketplaces";
+import { countRegionItems } from "./region-results";
 import { Pacer, type Clock } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { pointOf, writeRankPoints } from "../../history/snapshot-store";
@@ -113,6 +114,7 @@ export async function runProductPhase(
     if (live && broken.blocking(marketplace)) {
       // Refused for good earlier in this run (wrong tag, refused credential): fail without a call.
       await addToCount(ctx, "failed", batch.length);
+      await countRegionItems(ctx, marketplace, "failed", batch.length);
       advance(last, batch.length);
       continue;
     }
@@ -147,6 +149,7 @@ export async function runProductPhase(
       console.error(`snapshot ${day}: ${marketplace} refused for good (${outcomes.code ?? outcomes.kind}); ${scope === "request" ? "this batch fails" : `${scope} skipped for the rest of the run`}`);
       await clearFailures(ctx, `products:${last}`);
       await addToCount(ctx, "failed", asins.length);
+      await countRegionItems(ctx, marketplace, "failed", asins.length);
       advance(last, asins.length);
       continue;
     }
@@ -161,6 +164,7 @@ export async function runProductPhase(
       }
       console.error(`snapshot ${day}: gave up on ${marketplace} ASINs ${asins.join(",")} after repeated ${outcomes.kind}`);
       await addToCount(ctx, "failed", asins.length);
+      if (live) await countRegionItems(ctx, marketplace, "failed", asins.length);
       advance(last, asins.length);
       if (revisit) await paused.progress(batch.at(-1)!);
       await flush();
@@ -181,6 +185,10 @@ export async function runProductPhase(
     // An item the answer left out or garbled is a failure for today, not an unknown ASIN.
     const unanswered = [...outcomes.values()].filter((outcome) => !outcome.ok && outcome.reason === "unavailable").length;
     if (unanswered) await addToCount(ctx, "failed", unanswered);
+    if (live && source.kind === "live") {
+      await countRegionItems(ctx, marketplace, "failed", unanswered);
+      await countRegionItems(ctx, marketplace, "answered", asins.length - unanswered);
+    }
     await addToCount(ctx, "notFound", asins.length - points.length - unanswered);
   }
 }

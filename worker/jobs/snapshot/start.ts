@@ -4,6 +4,7 @@ import { advanceCursor, ensureSnapshotRun, findSnapshotRun, finishSnapshotRun } 
 import { realClock, type Clock } from "./pacing";
 import { runProductPhase } from "./product-phase";
 import { onRunFinished } from "./run-finished";
+import { recordRegionResults } from "./region-results";
 import { runSellerPhase } from "./seller-phase";
 import { runRevenuePhase } from "./revenue-phase";
 import { sliceLimits, type PhaseContext, type RunNotes } from "./slice";
@@ -62,6 +63,7 @@ export async function runSnapshotSlice(env: Bindings, day: string, options: Slic
       `snapshot ${day}: ${finished?.processed ?? 0} items processed, ${await count("notFound")} not found, ` +
         `${await count("failed")} failed, ${await count("sellersSkipped")} sellers skipped`,
     );
+    await recordRegionResults(env.DB, options.notes, day, iso());
     await onRunFinished(env, day);
   }
   return { status: "done" };

@@ -15,6 +15,7 @@ const START = Date.UTC(2026, 10, 22, 2, 0);
 beforeEach(async () => {
   await resetHistoryTables();
   await env.DB.prepare("DELETE FROM upstream_attention").run();
+  await env.DB.prepare("DELETE FROM nightly_run_regions").run();
   vi.spyOn(console, "log").mockImplementation(() => {});
   vi.spyOn(console, "warn").mockImplementation(() => {});
   vi.spyOn(console, "error").mockImplementation(() => {});
@@ -59,6 +60,15 @@ describe("permanent Amazon errors in the nightly run", () => {
     expect(source.marketplaces?.find((entry) => entry.marketplace === "DE")).toMatchObject({ mode: "needs_attention", detail: expect.stringContaining("revoked") });
     expect(source.marketplaces?.find((entry) => entry.marketplace === "US")).toMatchObject({ mode: "live" });
     expect(source.detail).toContain("Needs attention in UK, DE, FR, IT, ES");
+    // The run per region: NA done, EU failed (nothing answered), with the counts and the time.
+    expect(source.lastRun).toEqual({
+      day: DAY,
+      finishedAt: expect.stringMatching(/^2026-11-22T/),
+      regions: [
+        { region: "na", status: "done", answered: 30, failed: 0 },
+        { region: "eu", status: "failed", answered: 0, failed: 10_000 },
+      ],
+    });
 
     // A new credential id is a new setting: the old refusal no longer shows.
     const fixed = await checkStatus({ ...bindings, CREATORS_EU_CREDENTIAL_ID: uniqueClient() });
