@@ -26,6 +26,11 @@ export interface ProductData {
   detailPageUrl: string | null;
   /** The brand Amazon's item data names (Creators byLineInfo), when it names one. */
   brand?: string;
+  /**
+   * "lowest_offer" when no offer wins the Buy Box and `price` is the lowest offer's (labelled so,
+   * never passed off as the price shoppers see). Absent: `price` is the Buy Box winner's, or null.
+   */
+  priceSource?: "lowest_offer";
 }
 
 /** The body of GET /api/v1/lookup. */
@@ -53,6 +58,7 @@ export const lookupResultSchema: z.ZodType<LookupResult> = z
     reviewCount: z.number().int().nullable(),
     detailPageUrl: z.string().nullable(),
     brand: z.string().optional(),
+    priceSource: z.enum(["lowest_offer"]).optional(),
     refreshedAt: isoTime,
   })
   .meta({ id: "LookupResult" });

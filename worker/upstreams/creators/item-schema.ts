@@ -56,6 +56,7 @@ export const productDataSchema = z.object({
   reviewCount: z.nullable(z.int().check(z.nonnegative())),
   detailPageUrl: z.nullable(z.url({ protocol: /^https$/ })),
   brand: z.optional(textSchema),
+  priceSource: z.optional(z.enum(["lowest_offer"])),
 });
 
 /** Whether `product` passes the boundary schema for its marketplace (cached copies are re-checked with this). */

@@ -37,3 +37,27 @@ describe("customerReviews (CustomerReviews { count, starRating: Rating { value }
     expect(mapped(mapCreatorsItem(item({ count: "12", starRating: 4.1 }), "US"))).toMatchObject({ rating: null, reviewCount: null });
   });
 });
+
+describe("no invented price", () => {
+  const listings = (entries: { amount: number; winner?: boolean }[]) => ({
+    asin: "B0PRICE001",
+    itemInfo: { title: { displayValue: "Priced thing" } },
+    offersV2: { listings: entries.map((entry) => ({ isBuyBoxWinner: entry.winner ?? false, price: { money: { amount: entry.amount, currency: "USD" } } })) },
+  });
+
+  it("is the Buy Box winner's price when one wins", () => {
+    expect(mapped(mapCreatorsItem(listings([{ amount: 12 }, { amount: 15, winner: true }]), "US"))).toMatchObject({ price: { amount: 15, currency: "USD" } });
+    expect(mapped(mapCreatorsItem(listings([{ amount: 12 }, { amount: 15, winner: true }]), "US")).priceSource).toBeUndefined();
+  });
+
+  it("with no winner, is the lowest offer's price, labelled so, not the first listing's", () => {
+    const product = mapped(mapCreatorsItem(listings([{ amount: 19 }, { amount: 14.5 }, { amount: 16 }]), "US"));
+    expect(product).toMatchObject({ price: { amount: 14.5, currency: "USD" }, priceSource: "lowest_offer" });
+  });
+
+  it("has no price and no label without listings", () => {
+    const product = mapped(mapCreatorsItem(listings([]), "US"));
+    expect(product.price).toBeNull();
+    expect(product.priceSource).toBeUndefined();
+  });
+});
