@@ -23,3 +23,9 @@ CREATE TABLE `nightly_run_regions` (
 	`finished_at` text NOT NULL,
 	PRIMARY KEY(`day`, `region`)
 );
+--> statement-breakpoint
+-- The Prime and the non-Prime Buy Box apart (holds_buy_box is the one most shoppers see).
+ALTER TABLE `seller_snapshots` ADD `prime_seller_id` text;--> statement-breakpoint
+ALTER TABLE `seller_snapshots` ADD `non_prime_seller_id` text;--> statement-breakpoint
+ALTER TABLE `seller_snapshots` ADD `holds_prime` integer;--> statement-breakpoint
+ALTER TABLE `seller_snapshots` ADD `holds_non_prime` integer;

@@ -112,6 +112,10 @@ export interface SellerSnapshotInput {
   fulfillableUnits: number | null;
   buyBoxSellerId: string | null;
   holdsBuyBox: boolean | null;
+  primeSellerId?: string | null;
+  nonPrimeSellerId?: string | null;
+  holdsPrime?: boolean | null;
+  holdsNonPrime?: boolean | null;
   capturedAt: string;
 }
 

@@ -3,7 +3,7 @@ import { findUser } from "../../accounts/user-store";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../../contract/account";
 import { MARKETPLACE_REGION } from "../../upstreams/spapi/endpoints";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
-import { buyBoxHolder, holdsBuyBox } from "../../upstreams/spapi/mapping";
+import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../../upstreams/spapi/buybox";
 import { sellerApiFor } from "../../seller/select-seller-api";
 import { advanceCursor, writeStep } from "./job-runs-store";
 import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
@@ -116,9 +116,8 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
         marketplace,
         source: api.kind,
         fulfillableUnits: units.get(asin) ?? null,
-        buyBoxSellerId: state ? buyBoxHolder(state, sellingPartnerId) : null,
-        // Held when any winning offer is the seller's: one of two winners is still held.
-        holdsBuyBox: state ? holdsBuyBox(state, sellingPartnerId) : null,
+        // Prime and non-Prime apart; "holds" is the one most shoppers see (upstreams/spapi/buybox.ts).
+        ...buyBoxRecord(state?.featured ?? UNKNOWN_BUY_BOX, sellingPartnerId),
         capturedAt,
       });
     });

@@ -1,5 +1,6 @@
 import type { AccountMarketplace, SellerRegion } from "../../contract/account";
 import { classifyAmazonError, isPermanent } from "../amazon-errors";
+import { featuredOffersByAsin } from "./buybox";
 import { retryAfterOf } from "../http";
 import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
 import { LwaError } from "./lwa";
@@ -105,7 +106,8 @@ export class SpApiSellerApi implements SellerApi {
         })),
       },
     );
-    return buyBoxStates(payload, asins);
+    const featured = featuredOffersByAsin(payload, asins);
+    return new Map([...buyBoxStates(payload, asins)].map(([asin, state]) => [asin, { ...state, featured: featured.get(asin) }]));
   }
 
   async getDailySales(asin: string, marketplace: AccountMarketplace, day: string): Promise<DailySales | null> {

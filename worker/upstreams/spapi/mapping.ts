@@ -5,6 +5,8 @@
  * - Product Pricing v0 getItemOffersBatch: { responses: [{ status: { statusCode }, body: { payload:
  *   { ASIN, Offers: [{ SellerId, IsBuyBoxWinner }] } }, request: { Asin } }] }.
  */
+import type { FeaturedOffers } from "./buybox";
+
 export interface InventorySummariesPayload {
   payload?: {
     inventorySummaries?: { asin?: string; sellerSku?: string; inventoryDetails?: { fulfillableQuantity?: number } }[];
@@ -37,9 +39,14 @@ export interface BuyBoxState {
   winners: string[];
   /** A winning offer is the calling seller's own (MyOffer). */
   mine: boolean;
+  /** The Prime and the non-Prime winner apart (./buybox.ts); unknown when the answer cannot say. */
+  featured?: FeaturedOffers;
 }
 
-/** The Buy Box state per requested ASIN whose response succeeded; absent when unknown. */
+/**
+ * The Buy Box state per requested ASIN whose response succeeded; absent when unknown. The
+ * Prime / non-Prime split (`featured`) is added by the client from the same answer (./buybox.ts).
+ */
 export function buyBoxStates(body: ItemOffersBatchPayload, requested: readonly string[]): Map<string, BuyBoxState> {
   const wanted = new Set(requested);
   const states = new Map<string, BuyBoxState>();
