@@ -6,11 +6,14 @@ import { routeHtml } from "./build/route-html.ts";
 import { siteUrl } from "./build/site-url.ts";
 
 const outDir = fileURLToPath(new URL("./dist", import.meta.url));
+/** `@contract/…`: the API contract the web app shares with the Worker (tsconfig.web.json paths). */
+export const contractAlias = { "@contract": fileURLToPath(new URL("./worker/contract", import.meta.url)) };
 const site = siteUrl();
 
 export default defineConfig({
   root: "web",
   plugins: [react(), routeHtml(site), firstLoadJsBudget()],
+  resolve: { alias: contractAlias },
   define: {
     // The SPA's canonical and og:url, the same origin the build writes into the HTML files.
     "import.meta.env.SITE_URL": JSON.stringify(site),

@@ -1,10 +1,13 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { siteUrl } from "./build/site-url.ts";
+import { contractAlias } from "./vite.config.ts";
 
 // Component tests for the SPA in a simulated DOM; fetch is mocked, the Worker never runs.
 export default defineConfig({
   plugins: [react()],
+  // As in vite.config.ts: `@contract/…` is worker/contract/.
+  resolve: { alias: contractAlias },
   // As in vite.config.ts: the origin of canonical links.
   define: { "import.meta.env.SITE_URL": JSON.stringify(siteUrl()) },
   test: {

@@ -1,8 +1,7 @@
 import * as z from "zod/mini";
 import { FREE_PLAN } from "./contract/plans";
-import type { Marketplace } from "./contract/marketplaces";
 import type { Bindings } from "./env";
-import { CREATORS_REGIONS, creatorsConfigOfMarketplace, creatorsRegionsOf, type CreatorsConfig, type CreatorsRegion, type CreatorsRegionConfig } from "./shared/creators-regions";
+import { CREATORS_REGIONS, creatorsRegionsOf, type CreatorsConfig, type CreatorsRegion, type CreatorsRegionConfig } from "./shared/creators-regions";
 
 export { CREATORS_REGIONS, type CreatorsConfig, type CreatorsRegion, type CreatorsRegionConfig } from "./shared/creators-regions";
 
@@ -169,7 +168,7 @@ export interface Config {
   vars: Vars;
   /**
    * A Creators API config of some region (NA first), or null when no region has credentials.
-   * Only "is any live data configured"; calls must use creatorsConfigFor(env, marketplace).
+   * Only "is any live data configured"; calls use their marketplace's region (services.ts' sources).
    */
   creators: CreatorsConfig | null;
   /** Credentials, version and partner tag per region: a US tag cannot read the UK store. */
@@ -193,9 +192,23 @@ export interface Config {
   stripe: StripeConfig | null;
 }
 
+/**
+ * A deployment as the code below the composition root sees it: its bindings and the
+ * configuration parsed from them. worker/services.ts builds it (Services extends it).
+ */
+export interface Deployment {
+  readonly env: Bindings;
+  readonly config: Config;
+}
+
+// A memo of a pure function of `env` (workerd passes every request the same env object), not
+// per-isolate state: nothing in it can differ between two uses of the same env.
 const parsed = new WeakMap<object, Config>();
 
-/** The configuration of `env`, parsed on first use and kept for as long as `env` lives. */
+/**
+ * The configuration of `env`, parsed on first use and kept for as long as `env` lives. Only
+ * worker/services.ts and the Durable Object classes call it (the layout check says so).
+ */
 export function configOf(env: Partial<Bindings>): Config {
   let config = parsed.get(env);
   if (!config) {
@@ -268,17 +281,3 @@ function siteOrigin(siteUrl: string | undefined): string {
     return new URL(DEFAULT_SITE_URL).origin;
   }
 }
-
-// The questions other modules ask, by name.
-export const creatorsConfigFromEnv = (env: Partial<Bindings>) => configOf(env).creators;
-/** The Creators API config serving `marketplace`, or null: that region runs on the labelled mock. */
-export const creatorsConfigFor = (env: Partial<Bindings>, marketplace: Marketplace) =>
-  creatorsConfigOfMarketplace(configOf(env).creatorsRegions, marketplace);
-export const isSellingPartnerApiConfigured = (env: Partial<Bindings>) => configOf(env).sellingPartner !== null;
-export const isSellerSignInReady = (env: Partial<Bindings>) => configOf(env).sellerSignInReady;
-export const isDemoSignInAvailable = (env: Partial<Bindings>) => configOf(env).demoSignInAvailable;
-export const alertEmailConfig = (env: Partial<Bindings>) => configOf(env).alertEmail;
-export const contactEmailConfig = (env: Partial<Bindings>) => configOf(env).contactEmail;
-export const alertsPageUrl = (env: Partial<Bindings>) => configOf(env).alertsPageUrl;
-export const siteOriginOf = (env: Partial<Bindings>) => configOf(env).siteOrigin;
-export const stripeConfig = (env: Partial<Bindings>) => configOf(env).stripe;

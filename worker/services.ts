@@ -1,37 +1,147 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { configOf, type Config } from "./config";
+import { configOf, type Config, type Deployment } from "./config";
+import { LOOKUP_MARKETPLACES, MARKETPLACES, type Marketplace } from "./contract/marketplaces";
+import { creatorsConfigOfMarketplace } from "./shared/creators-regions";
 import type { AppEnv, Bindings } from "./env";
-import { recordLookupSnapshot } from "./history/lookup-snapshot";
+import { historyShardsOf, type HistoryShards } from "./history/shard-store";
+import { recordLookupPoint } from "./history/lookup-point";
 import { LookupCache } from "./lookup/cache";
 import { createLookups, type Lookups } from "./lookup/lookup-use-case";
-import { peekLookup, takeLookup } from "./ratelimit/lookup-limit";
-import { productSourceFor } from "./upstreams/creators/select";
+import { quotaOf, type Quota } from "./ratelimit/quota";
+import { sellerApiFor } from "./seller/connected-seller-api";
+import type { UserRecord } from "./accounts/user-store";
+import { durableBudget, unlimitedBudget, type BudgetClient } from "./upstreams/budget/budget-client";
+import { creatorsBucket } from "./upstreams/budget/token-bucket";
+import { BudgetedProductSource, type BudgetClock } from "./upstreams/creators/budgeted";
+import { CreatorsProductSource } from "./upstreams/creators/client";
+import { MockProductSource } from "./upstreams/creators/mock";
+import type { ProductSource } from "./upstreams/creators/product-source";
+import { RegionalProductSource } from "./upstreams/creators/regional";
+import { bindingEmailSender, type EmailSender } from "./upstreams/email/sender";
+import { MockSellerApi } from "./upstreams/spapi/mock";
+import type { SellerApi } from "./upstreams/spapi/seller-api";
+import type { Billing } from "./upstreams/stripe/billing";
+import { StripeBilling } from "./upstreams/stripe/client";
+import { MockBilling } from "./upstreams/stripe/mock";
+import { fetchWebhookSender, type WebhookSender } from "./upstreams/webhook/sender";
 
 /**
  * The composition root: everything a request, a cron run or an alarm needs, built from `env`
- * in one place. Handlers and jobs take what they need from here instead of reading `env`
- * configuration themselves. Bindings (DB, KV, Durable Object namespaces) stay on `env`.
+ * in one place: the services middleware builds them per request, the cron handler (index.ts)
+ * per run, each Durable Object per alarm. Only this file reads `env` configuration (the layout
+ * check allows the Durable Object classes too); handlers, jobs and domain code take what they
+ * need from here.
+ * Bindings (DB, KV, Durable Object namespaces) stay on `env`.
  */
-export interface Services {
-  readonly env: Bindings;
-  readonly config: Config;
+export interface Services extends Deployment {
   /** The one lookup use case: quota, cache, source, log and history point (lookup, compare, exports). */
   readonly lookups: Lookups;
+  /** The upstreams, each chosen here: live when configured, otherwise the labelled mock. */
+  readonly sources: Sources;
+  /** The rate limits (one window limiter: lookups, API keys, exports, contact, demo, webhook tests). */
+  readonly quota: Quota;
+  /** The 24-hour lookup cache in KV, with this isolate's hot entries. */
+  readonly lookupCache: LookupCache;
+  /** The history shards (D1) and archive (R2), laid out as HISTORY_SHARDS says. */
+  readonly history: HistoryShards;
 }
 
-/** Builds the services of one request or one scheduled run. Cheap: clients are built lazily. */
+/** The nightly run's sources: batch tokens it takes itself, and each region's source. */
+export interface NightlyRunSources {
+  sourceFor: (marketplace: Marketplace) => ProductSource;
+  budgetOf: (marketplace: Marketplace) => BudgetClient;
+}
+
+export interface Sources {
+  /**
+   * The product source for `marketplace`: the Creators API with its region's credentials, or
+   * the labelled mock when that region has none. Interactive callers (lookups, compares,
+   * exports) take a token of the credential's shared budget first, waiting no longer than the
+   * upstream timeout. Without a marketplace: one source for all, live only when every region
+   * is (a source has one `kind`, and mock data must never be labelled live).
+   */
+  product(marketplace?: Marketplace): ProductSource;
+  /** The nightly run's: it takes batch tokens itself; each source only reports 429s to its budget. */
+  nightlyRun(clock: BudgetClock): NightlyRunSources;
+  /** The budget of the credential serving `marketplace` (one bucket per region and credential id). */
+  creatorsBudget(marketplace: Marketplace): BudgetClient;
+  /** Whether lookups in `marketplace` get live data. */
+  isLive(marketplace: Marketplace): boolean;
+  /** A signed-in account's seller data: the mock for a demo account, SP-API for a connected seller. */
+  seller(user: UserRecord): Promise<SellerApi>;
+  /** Stripe when its secret key is set, otherwise the labelled mock. */
+  billing(): Billing;
+  /** Alert emails and weekly reports: the ALERT_EMAIL binding, or null when email is not set up. */
+  alertEmail(): EmailSender | null;
+  /** Contact-form notifications: the CONTACT_EMAIL binding, or null. */
+  contactEmail(): EmailSender | null;
+  webhooks: WebhookSender;
+}
+
+/** Builds the services of one request or one scheduled run. Cheap: clients are built when asked for. */
 export function buildServices(env: Bindings): Services {
   const config = configOf(env);
+  const sources = sourcesOf(env, config);
+  const quota = quotaOf(env, config);
+  const lookupCache = new LookupCache(env.LOOKUP_CACHE);
+  const history = historyShardsOf(env, config);
   const lookups = createLookups({
     db: env.DB,
     config,
-    source: (marketplace) => productSourceFor(env, marketplace),
-    cache: () => new LookupCache(env.LOOKUP_CACHE),
-    recordPoint: (ctx, lookup) => recordLookupSnapshot(env, ctx, lookup),
-    take: (client) => takeLookup(env, client),
-    peek: (client) => peekLookup(env, client),
+    source: (marketplace) => sources.product(marketplace),
+    cache: () => lookupCache,
+    recordPoint: (ctx, lookup) => recordLookupPoint(history, ctx, lookup),
+    take: (client) => quota.takeLookup(client),
+    peek: (client) => quota.peekLookup(client),
   });
-  return { env, config, lookups };
+  return { env, config, sources, quota, lookupCache, history, lookups };
+}
+
+function sourcesOf(env: Bindings, config: Config): Sources {
+  const { vars } = config;
+  const limits = { ratePerSecond: vars.CREATORS_REQUESTS_PER_SECOND, burst: vars.CREATORS_BURST };
+  // The region's credential with this store's own partner tag (or the region's fallback); null: the labelled mock.
+  const creatorsOf = (marketplace: Marketplace) => creatorsConfigOfMarketplace(config.creatorsRegions, marketplace);
+  const creatorsBudget = (marketplace: Marketplace): BudgetClient => {
+    const creators = creatorsOf(marketplace);
+    // A region on the labelled mock has no quota to share.
+    return creators ? durableBudget(env, creatorsBucket(MARKETPLACES[marketplace].region, creators.credentialId), limits) : unlimitedBudget;
+  };
+  const product = (marketplace?: Marketplace): ProductSource => {
+    if (!marketplace) {
+      const allLive = LOOKUP_MARKETPLACES.every((market) => creatorsOf(market) !== null);
+      return allLive ? new RegionalProductSource(product) : new MockProductSource();
+    }
+    const creators = creatorsOf(marketplace);
+    if (!creators) return new MockProductSource();
+    return new BudgetedProductSource(new CreatorsProductSource(creators), creatorsBudget, { mode: "interactive", maxWaitMs: creators.timeoutMs });
+  };
+  const nightlyRun = (clock: BudgetClock): NightlyRunSources => {
+    const sources = new Map<Marketplace, ProductSource>();
+    const sourceFor = (marketplace: Marketplace) => {
+      let source = sources.get(marketplace);
+      if (!source) {
+        const creators = creatorsOf(marketplace);
+        source = creators
+          ? new BudgetedProductSource(new CreatorsProductSource(creators), creatorsBudget, { mode: "prepaid", maxWaitMs: 0, clock })
+          : new MockProductSource();
+        sources.set(marketplace, source);
+      }
+      return source;
+    };
+    return { sourceFor, budgetOf: creatorsBudget };
+  };
+  return {
+    product,
+    nightlyRun,
+    creatorsBudget,
+    isLive: (marketplace) => creatorsOf(marketplace) !== null,
+    seller: async (user) => (user.isDemo ? new MockSellerApi(user.sellingPartnerId) : sellerApiFor({ env, config }, user)),
+    billing: () => (config.stripe ? new StripeBilling(config.stripe) : new MockBilling()),
+    alertEmail: () => (config.alertEmail ? bindingEmailSender(config.alertEmail.binding) : null),
+    contactEmail: () => (config.contactEmail ? bindingEmailSender(config.contactEmail.binding) : null),
+    webhooks: fetchWebhookSender,
+  };
 }
 
 /** Middleware: `c.var.services` for every /api request. */

@@ -1,17 +1,19 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { archiveBucketMonth } from "../../worker/history/archive-store";
-import { rankHistoryMany } from "../../worker/history/history-store";
+import { readStoredPoints } from "../../worker/history/history-store";
 import type { StoredPoint } from "../../worker/history/point-codec";
-import { BUCKETS, bucketOf, dayNumber, dayText, monthDays, monthsBetween } from "../../worker/history/sharding";
-import { writeRankPoints } from "../../worker/history/snapshot-store";
+import { BUCKETS, bucketOf, monthDays, monthsBetween } from "../../worker/history/sharding";
+import { writeRankPoints } from "../../worker/history/rank-points-store";
 import { clearHistory, shardDb, SHARD_COUNT } from "../worker/support/history-shards";
+import { buildServices } from "../../worker/services";
+import { dayNumber, dayText } from "../../worker/contract/time";
 
 /**
  * Two years of daily points for a sample of the real layout: every ASIN of SIM_BUCKETS buckets
  * (default 5 of 4,096, about 0.12 %), filled as 1,000,000 tracked ASINs fill them (~244 ASINs
  * each), written through writeRankPoints, the months past the hot window moved to R2 by
- * archiveBucketMonth, and read back by rankHistoryMany. Sizes come from D1's own size_after.
+ * archiveBucketMonth, and read back by readStoredPoints. Sizes come from D1's own size_after.
  */
 const TRACKED = 1_000_000;
 const SAMPLE_BUCKETS = Number((env as unknown as Record<string, string>).SIM_BUCKETS ?? "5");
@@ -105,13 +107,13 @@ describe("simulation: two years of rank history through the storage layer", () =
     let archivedBytes = 0;
     for (let day = first; day <= TODAY; day++) {
       const points = pointsOfDay(keys, day, seed);
-      await writeRankPoints(env, points);
+      await writeRankPoints(buildServices(env).history, points);
       written += points.length;
       // A month that has left the hot window goes to R2 as soon as it has (the nightly step).
       const month = dayText(day).slice(0, 7);
       if (monthDays(month).last === day && day < hotFrom) {
         for (let b = 0; b < SAMPLE_BUCKETS; b++) {
-          const done = await archiveBucketMonth(env, (b * 997) % BUCKETS, month);
+          const done = await archiveBucketMonth(buildServices(env).history, (b * 997) % BUCKETS, month);
           archivedPoints += done.points;
           archivedBytes += done.bytes;
         }
@@ -133,7 +135,7 @@ describe("simulation: two years of rank history through the storage layer", () =
     let rows = 0;
     for (let run = 0; run < 25; run++) {
       const started = performance.now();
-      const result = await rankHistoryMany(env, dashboard, dayText(TODAY - 89), dayText(TODAY), { nowMs: TODAY * 86_400_000 });
+      const result = await readStoredPoints(buildServices(env).history, dashboard, dayText(TODAY - 89), dayText(TODAY), { nowMs: TODAY * 86_400_000 });
       timings.push(performance.now() - started);
       rows = [...result.values()].reduce((n, points) => n + points.length, 0);
     }
@@ -142,7 +144,7 @@ describe("simulation: two years of rank history through the storage layer", () =
 
     // A two-year export of one ASIN: 20 months from R2 plus the hot window.
     const exportStart = performance.now();
-    const twoYears = await rankHistoryMany(env, [keys[0]!], dayText(first), dayText(TODAY), { nowMs: TODAY * 86_400_000 });
+    const twoYears = await readStoredPoints(buildServices(env).history, [keys[0]!], dayText(first), dayText(TODAY), { nowMs: TODAY * 86_400_000 });
     lines.push(`  two-year read of one ASIN: ${twoYears.get(`US:${keys[0]!.asin}`)?.length} points (${monthsBetween(first, hotFrom).length - 1} archived months) in ${(performance.now() - exportStart).toFixed(0)} ms`);
     console.info(lines.join("\n"));
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Marketplace } from "../../worker/contract/marketplaces";
-import { takeBatchToken } from "../../worker/jobs/snapshot/product-phase";
-import { backoffMs, MAX_BATCH_ATTEMPTS } from "../../worker/jobs/snapshot/slice";
+import { takeBatchToken } from "../../worker/jobs/nightly-run/product-phase";
+import { backoffMs, MAX_BATCH_ATTEMPTS } from "../../worker/jobs/nightly-run/slice";
 import { localBudget, type BudgetClient } from "../../worker/upstreams/budget/budget-client";
 import { BudgetedProductSource } from "../../worker/upstreams/creators/budgeted";
 import { mockProduct } from "../../worker/upstreams/creators/mock";
 import { UpstreamError, type ItemOutcome, type ProductSource } from "../../worker/upstreams/creators/product-source";
 import { VirtualTime } from "./virtual-time";
+import { DAY_MS } from "../../worker/contract/time";
 
 /**
  * 1,000,000 tracked ASINs over three regions (one Creators credential each, 1 request/s, burst
@@ -16,7 +17,6 @@ import { VirtualTime } from "./virtual-time";
  * and its backoff; the upstream is an in-process fake Creators API that answers in 150 ms and
  * throttles one call in 20,000 (Retry-After 5 s).
  */
-const DAY_MS = 86_400_000;
 const START = Date.UTC(2026, 10, 22, 0, 0);
 const DAYS = 3;
 const RATE = 1;

@@ -3,9 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { useLayoutEffect } from "react";
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router-dom";
 import { vi } from "vitest";
-import type { LookupResult } from "../../worker/contract/product";
-import type { HistoryResponse } from "../../worker/contract/history";
-import { ANONYMOUS_STATUS } from "../../worker/contract/account";
+import type { LookupResult } from "@contract/product";
+import type { HistoryResponse } from "@contract/history";
+import { ANONYMOUS_STATUS } from "@contract/account";
 import { AppRoutes } from "../../web/src/app/routes";
 
 /** The test's handle on the router: where the app is now, and a way to send it elsewhere. */

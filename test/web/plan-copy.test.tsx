@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ENTERPRISE_PLAN, FREE_PLAN, PRO_PLAN, type Plan } from "../../worker/contract/plans";
+import { ENTERPRISE_PLAN, FREE_PLAN, PRO_PLAN, type Plan } from "@contract/plans";
 import { compareAllowance, exportAllowance, listMarketplaces, lookupAllowance, monthlyPrice } from "../../web/src/lib/plan-copy";
 
 const withLimits = (overrides: Partial<Plan>): Plan => ({ ...FREE_PLAN, ...overrides });

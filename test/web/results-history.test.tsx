@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { HistoryPoint } from "../../worker/contract/history";
+import type { HistoryPoint } from "@contract/history";
 import { rankedDays, sparklinePoints } from "../../web/src/pages/results/sparkline";
 import { historyResponse, lookupResult, renderRoutes } from "./helpers";
 import { demoUser, fakeApi, json, SIGNED_OUT } from "./seller/fake-api";

@@ -4,6 +4,9 @@ import { forgetProjectModules } from "../support/project-modules";
 
 // Test files take turns in one happy-dom page per vitest worker (isolate: false in
 // vitest.web.config.ts): each file imports the app's modules afresh, with empty caches and its own vi.mock.
+// (The Worker suite resets its state through worker/shared/isolate-state.ts instead; the web app
+// keeps module state of its own, api/http.ts' XSRF request and state/session.tsx' early status,
+// and a file's vi.mock must reach modules another file imported first.)
 forgetProjectModules("test/web/setup.ts", ["web", "test"]);
 
 // findBy* and waitFor wait up to 5 s, not 1: three files share two CPUs, and a file's first

@@ -1,6 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { isDemoSignInAvailable, isSellerSignInReady, isSellingPartnerApiConfigured } from "../../worker/config";
+import { configOf } from "../../worker/config";
+import type { Bindings } from "../../worker/env";
+
+const isSellingPartnerApiConfigured = (bindings: Partial<Bindings>) => configOf(bindings).sellingPartner !== null;
+const isSellerSignInReady = (bindings: Partial<Bindings>) => configOf(bindings).sellerSignInReady;
+const isDemoSignInAvailable = (bindings: Partial<Bindings>) => configOf(bindings).demoSignInAvailable;
 
 const APP = { LWA_CLIENT_ID: "id", LWA_CLIENT_SECRET: "secret", SPAPI_APPLICATION_ID: "amzn1.sp.solution.x" };
 

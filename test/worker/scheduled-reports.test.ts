@@ -1,7 +1,7 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
-import { insertUser, insertWatchlist, resetHistoryTables } from "./jobs/snapshot/support";
+import { insertUser, insertWatchlist, resetHistoryTables } from "./jobs/nightly-run/support";
 import { channelEnv, fakeEmailBinding } from "./notifications/support";
 import { clearAlertTables } from "./support/alert-seed";
 

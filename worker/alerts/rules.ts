@@ -1,5 +1,6 @@
 import type { RankPoint } from "../history/velocity";
 import { type AlertCondition, DEFAULT_THRESHOLDS } from "../contract/alerts";
+import { addDays } from "../contract/time";
 
 /**
  * The alert conditions as pure functions: no I/O, no clock. Each one sees the check day's
@@ -64,14 +65,13 @@ const fired = (message: string): RuleResult => ({ result: "fired", message });
 /** Mock data is labelled wherever it is shown, including alert messages. */
 const mockNote = (source: string) => (source === "mock" ? " (mock data)" : "");
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A rank as the app shows it: #214,322. */
 const rankText = (rank: number) => `#${rank.toLocaleString("en-US")}`;
 
 /** The first day of the lookback window of `day` (YYYY-MM-DD). */
 export function windowStart(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - LOOKBACK_DAYS * DAY_MS).toISOString().slice(0, 10);
+  return addDays(day, -LOOKBACK_DAYS);
 }
 
 /** Splits stored points into the check day and the lookback days; points outside the window are dropped. */

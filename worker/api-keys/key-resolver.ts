@@ -1,6 +1,7 @@
 import type { UserRecord } from "../accounts/user-store";
 import { planOfUser } from "../billing/user-plan";
 import type { Plan } from "../contract/plans";
+import { isolateSlot } from "../shared/isolate-state";
 import { findApiKeyByHash, type ApiKeyRecord } from "./api-key-store";
 
 /**
@@ -12,11 +13,13 @@ const MAX_CACHED = 5_000;
 
 /** A key as the key middleware needs it: the row, its user and their plan; null for an unknown key. */
 export type ResolvedApiKey = { key: ApiKeyRecord; user: UserRecord; plan: Plan } | null;
-const cache = new Map<string, { value: ResolvedApiKey; expiresAt: number }>();
+/** This isolate's copies of keys (isolate-state.ts: reset() clears them between tests). */
+const keyCache = isolateSlot(() => new Map<string, { value: ResolvedApiKey; expiresAt: number }>());
 
 /** The key with this hash, read from D1 at most once per KEY_CACHE_MS in this isolate. */
 export async function resolveApiKey(db: D1Database, keyHash: string): Promise<ResolvedApiKey> {
   const now = Date.now();
+  const cache = keyCache();
   const cached = cache.get(keyHash);
   if (cached && cached.expiresAt > now) return cached.value;
   const found = await findApiKeyByHash(db, keyHash);
@@ -29,5 +32,5 @@ export async function resolveApiKey(db: D1Database, keyHash: string): Promise<Re
 
 /** Drops this isolate's copy of a key at once (revoke, rotate). */
 export function forgetApiKey(keyHash: string): void {
-  cache.delete(keyHash);
+  keyCache().delete(keyHash);
 }

@@ -1,3 +1,4 @@
+import { isolateSlot, isolateState } from "../shared/isolate-state";
 import { recordApiKeyUse, usageHour } from "./api-key-store";
 
 /**
@@ -14,12 +15,15 @@ interface Batch {
   requests: number;
   lastUsedAt: number;
 }
-const pending = new Map<string, Batch>();
-/** Per key: when its last write started, and whether a write is already scheduled. */
-const flushes = new Map<string, { lastWriteAt: number; scheduled: boolean }>();
+/** Counts not written yet, and per key: when its last write started, and whether a write is already scheduled. */
+const usage = isolateSlot(() => ({
+  pending: new Map<string, Batch>(),
+  flushes: new Map<string, { lastWriteAt: number; scheduled: boolean }>(),
+}));
 const MAX_TRACKED = 10_000;
 
 async function write(db: D1Database, keyId: string): Promise<void> {
+  const { pending } = usage();
   for (const batch of [...pending.values()].filter((b) => b.keyId === keyId)) {
     pending.delete(`${batch.keyId} ${batch.hour}`);
     await recordApiKeyUse(db, keyId, batch.hour, batch.requests, batch.lastUsedAt);
@@ -28,7 +32,7 @@ async function write(db: D1Database, keyId: string): Promise<void> {
 
 async function writeLater(db: D1Database, keyId: string, delayMs: number): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, delayMs));
-  const state = flushes.get(keyId);
+  const state = usage().flushes.get(keyId);
   if (state) {
     state.scheduled = false;
     state.lastWriteAt = Date.now();
@@ -44,6 +48,7 @@ export function countApiKeyUse(
   intervalMs = USAGE_FLUSH_MS,
 ): void {
   const hour = usageHour(now);
+  const { pending, flushes } = usage();
   const id = `${keyId} ${hour}`;
   const batch = pending.get(id);
   if (batch) {
@@ -63,5 +68,5 @@ export function countApiKeyUse(
   const work = wait <= 0 ? write(db, keyId) : writeLater(db, keyId, wait);
   if (wait <= 0) state.lastWriteAt = Date.now();
   else state.scheduled = true;
-  ctx.waitUntil(work.catch((error: unknown) => console.error("api key usage", error)));
+  ctx.waitUntil(isolateState.track(work).catch((error: unknown) => console.error("api key usage", error)));
 }

@@ -1,6 +1,6 @@
 import type { ApiKeyUsage } from "../contract/api-keys";
+import { DAY_MS } from "../contract/time";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const USAGE_DAYS = 7;
 
 export interface HourCount {

@@ -3,7 +3,7 @@ import { bearerToken, hashApiKey, looksLikeApiKey } from "../api-keys/key-format
 import { resolveApiKey } from "../api-keys/key-resolver";
 import { countApiKeyUse } from "../api-keys/usage-recorder";
 import type { AppEnv } from "../env";
-import { keyRateLimitHeaders, takeKeyRequest } from "../ratelimit/key-limit";
+import { keyRateLimitHeaders } from "../ratelimit/key-limit";
 import { ApiError } from "../shared/api-error";
 
 const challenge = (error: "invalid_token" | "insufficient_scope") => ({
@@ -35,7 +35,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
 
   const limit = c.var.services.config.vars.API_REQUESTS_PER_HOUR || planLimit;
-  const decision = await takeKeyRequest(c.env, found.user.id, limit);
+  const decision = await c.var.services.quota.takeKeyRequest(found.user.id, limit);
   const headers = keyRateLimitHeaders(decision);
   if (!decision.allowed) {
     throw new ApiError(

@@ -1,5 +1,5 @@
 import { errors, SignJWT } from "jose";
-import type { Bindings } from "../env";
+import type { Deployment } from "../config";
 import { isAccountMarketplace, type AccountMarketplace } from "../contract/account";
 import { recordStateUse } from "./auth-state-store";
 import { randomToken, signingKey, verifySignedToken } from "./signing-key";
@@ -18,7 +18,7 @@ export interface IssuedState {
   nonce: string;
 }
 
-export async function issueState(env: Bindings, marketplace: AccountMarketplace, now = Date.now()): Promise<IssuedState> {
+export async function issueState({ env, config }: Deployment, marketplace: AccountMarketplace, now = Date.now()): Promise<IssuedState> {
   const nonce = randomToken();
   const issuedAt = Math.floor(now / 1000);
   const state = await new SignJWT({ mkt: marketplace })
@@ -27,7 +27,7 @@ export async function issueState(env: Bindings, marketplace: AccountMarketplace,
     .setAudience(STATE_AUDIENCE)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + STATE_LIFETIME_SECONDS)
-    .sign(await signingKey(env));
+    .sign(await signingKey({ env, config }));
   return { state, nonce };
 }
 
@@ -36,7 +36,7 @@ export type StateCheck = { ok: true; marketplace: AccountMarketplace } | { ok: f
 
 /** Verifies a state from the callback against this browser's cookie and uses it up. */
 export async function consumeState(
-  env: Bindings,
+  { env, config }: Deployment,
   state: string | undefined,
   browserNonce: string | undefined,
 ): Promise<StateCheck> {
@@ -45,7 +45,7 @@ export async function consumeState(
   let marketplace: unknown;
   let expiresAt: number | undefined;
   try {
-    const payload = await verifySignedToken(env, state, STATE_AUDIENCE);
+    const payload = await verifySignedToken({ env, config }, state, STATE_AUDIENCE);
     nonce = payload.jti;
     marketplace = payload.mkt;
     expiresAt = payload.exp;

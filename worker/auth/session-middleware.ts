@@ -9,7 +9,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   // An API key request is authenticated already; its cookies (if any) are ignored.
   if (c.get("apiKey")) return next();
   const token = readCookie(c, SESSION_COOKIE);
-  c.set("account", token ? await readSession(c.env, token) : null);
+  c.set("account", token ? await readSession(c.var.services, token) : null);
   return next();
 };
 

@@ -2,13 +2,14 @@ import { SignJWT } from "jose";
 import type { Bindings, SignedInAccount } from "../env";
 import { findLiveSessionUser, insertSession, revokeSessionRow, touchDemoAccount } from "./session-store";
 import { signingKey, verifySignedToken } from "./signing-key";
+import type { Deployment } from "../config";
+import { HOUR_MS } from "../contract/time";
 
 export type { SignedInAccount };
 
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 /** Browsers one account may be signed in on at once; a new sign-in beyond it ends the oldest. */
 export const MAX_SESSIONS_PER_ACCOUNT = 10;
-const HOUR_MS = 60 * 60 * 1000;
 const SESSION_AUDIENCE = "ranklayer:session";
 
 export interface NewSession {
@@ -20,7 +21,7 @@ export interface NewSession {
  * A D1 session row and the signed token (HS256, sid + sub, 30 days) that names it. The
  * account keeps at most `maxSessions` sessions, the oldest ended first.
  */
-export async function createSession(env: Bindings, userId: string, now = Date.now(), maxSessions = MAX_SESSIONS_PER_ACCOUNT): Promise<NewSession> {
+export async function createSession({ env, config }: Deployment, userId: string, now = Date.now(), maxSessions = MAX_SESSIONS_PER_ACCOUNT): Promise<NewSession> {
   const sessionId = crypto.randomUUID();
   const expiresAt = Math.floor(now / 1000) + SESSION_LIFETIME_SECONDS;
   await insertSession(env.DB, sessionId, userId, new Date(now).toISOString(), new Date(expiresAt * 1000).toISOString(), maxSessions);
@@ -30,7 +31,7 @@ export async function createSession(env: Bindings, userId: string, now = Date.no
     .setAudience(SESSION_AUDIENCE)
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(expiresAt)
-    .sign(await signingKey(env));
+    .sign(await signingKey({ env, config }));
   return { sessionId, token };
 }
 
@@ -38,11 +39,11 @@ export async function createSession(env: Bindings, userId: string, now = Date.no
  * The account a session token names, or null: a bad signature, an expired token, or a
  * row that was revoked, expired or belongs to someone else all read as signed out.
  */
-export async function readSession(env: Bindings, token: string): Promise<SignedInAccount | null> {
+export async function readSession({ env, config }: Deployment, token: string): Promise<SignedInAccount | null> {
   let sessionId: unknown;
   let userId: string | undefined;
   try {
-    const payload = await verifySignedToken(env, token, SESSION_AUDIENCE);
+    const payload = await verifySignedToken({ env, config }, token, SESSION_AUDIENCE);
     sessionId = payload.sid;
     userId = payload.sub;
   } catch {

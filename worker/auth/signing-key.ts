@@ -1,27 +1,28 @@
 import { jwtVerify, type JWTPayload } from "jose";
-import { configOf } from "../config";
-import type { Bindings } from "../env";
+import { isolateSlot } from "../shared/isolate-state";
 import { getOrCreateAppSecret } from "./auth-state-store";
+import type { Deployment } from "../config";
 
 const FALLBACK_KEY_NAME = "session_signing_key";
 const encoder = new TextEncoder();
 
 // Per isolate: the D1 row never changes once written, so it is read once.
-let fallbackKey: Promise<Uint8Array> | null = null;
+const fallback = isolateSlot(() => ({ key: null as Promise<Uint8Array> | null }));
 
 /**
  * The HMAC key for session tokens, OAuth state and XSRF tokens: SESSION_SECRET when the
  * operator set it; otherwise (a fresh clone running `npm start`) a random key generated
  * once and kept in D1, so demo sessions work locally and survive restarts.
  */
-export function signingKey(env: Bindings): Promise<Uint8Array> {
-  const secret = configOf(env).vars.SESSION_SECRET;
+export function signingKey({ env, config }: Deployment): Promise<Uint8Array> {
+  const secret = config.vars.SESSION_SECRET;
   if (secret) return Promise.resolve(encoder.encode(secret));
-  fallbackKey ??= loadOrCreateFallbackKey(env.DB).catch((error: unknown) => {
-    fallbackKey = null; // let the next request try again
+  const held = fallback();
+  held.key ??= loadOrCreateFallbackKey(env.DB).catch((error: unknown) => {
+    held.key = null; // let the next request try again
     throw error;
   });
-  return fallbackKey;
+  return held.key;
 }
 
 async function loadOrCreateFallbackKey(db: D1Database): Promise<Uint8Array> {
@@ -58,7 +59,7 @@ export function randomToken(): string {
  * The payload of a token RankLayer signed for `audience` (sessions, OAuth state, demo
  * cookies), or a throw from jose: a bad signature, another audience or an expired token.
  */
-export async function verifySignedToken(env: Bindings, token: string, audience: string): Promise<JWTPayload> {
-  const { payload } = await jwtVerify(token, await signingKey(env), { algorithms: ["HS256"], audience });
+export async function verifySignedToken({ env, config }: Deployment, token: string, audience: string): Promise<JWTPayload> {
+  const { payload } = await jwtVerify(token, await signingKey({ env, config }), { algorithms: ["HS256"], audience });
   return payload;
 }

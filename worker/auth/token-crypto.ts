@@ -1,6 +1,5 @@
 import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from "jose";
-import { configOf } from "../config";
-import type { Bindings } from "../env";
+import type { Config } from "../config";
 import { base64UrlDecode } from "./signing-key";
 
 /**
@@ -19,8 +18,8 @@ export class KeyringError extends Error {
 }
 
 /** The deployment's keyring (TOKEN_ENCRYPTION_KEYS); throws KeyringError when it is unset or malformed. */
-export function keyringOf(env: Partial<Bindings>): EncryptionKey[] {
-  return parseKeyring(configOf(env).vars.TOKEN_ENCRYPTION_KEYS);
+export function keyringOf(config: Config): EncryptionKey[] {
+  return parseKeyring(config.vars.TOKEN_ENCRYPTION_KEYS);
 }
 
 export function parseKeyring(value: string | undefined): EncryptionKey[] {

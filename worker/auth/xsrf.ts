@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv, Bindings } from "../env";
+import type { AppEnv } from "../env";
+import type { Deployment } from "../config";
 import { ApiError } from "../shared/api-error";
 import { hmacSha256 } from "../shared/hmac";
 import { readCookie, XSRF_COOKIE, XSRF_HEADER } from "./cookies";
@@ -9,13 +10,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const encoder = new TextEncoder();
 
 /** The XSRF token of a session: an HMAC of its id, so only that session's pages know it. */
-export async function sessionXsrfToken(env: Bindings, sessionId: string): Promise<string> {
-  return base64UrlEncode(await hmacSha256(await signingKey(env), `xsrf:${sessionId}`));
+export async function sessionXsrfToken({ env, config }: Deployment, sessionId: string): Promise<string> {
+  return base64UrlEncode(await hmacSha256(await signingKey({ env, config }), `xsrf:${sessionId}`));
 }
 
 /** The token GET /api/auth/xsrf issues: the session's, or a random one for a signed-out browser. */
-export async function xsrfTokenFor(env: Bindings, sessionId: string | null): Promise<string> {
-  return sessionId ? sessionXsrfToken(env, sessionId) : randomToken();
+export async function xsrfTokenFor({ env, config }: Deployment, sessionId: string | null): Promise<string> {
+  return sessionId ? sessionXsrfToken({ env, config }, sessionId) : randomToken();
 }
 
 function constantTimeEqual(a: string, b: string): boolean {
@@ -39,7 +40,7 @@ export const xsrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!cookie || !header) throw new ApiError(403, "xsrf_failed", "Missing XSRF token. Reload the page and try again.");
   if (!constantTimeEqual(cookie, header)) throw new ApiError(403, "xsrf_failed", "XSRF token mismatch. Reload the page and try again.");
   const account = c.get("account");
-  if (account && !constantTimeEqual(header, await sessionXsrfToken(c.env, account.sessionId))) {
+  if (account && !constantTimeEqual(header, await sessionXsrfToken(c.var.services, account.sessionId))) {
     throw new ApiError(403, "xsrf_failed", "XSRF token does not belong to this session. Reload the page and try again.");
   }
   return next();

@@ -1,15 +1,14 @@
 import type { DashboardRow } from "../contract/dashboard";
-import type { Bindings } from "../env";
+import type { Services } from "../services";
 import type { Marketplace } from "../contract/marketplaces";
 import { asinDetailsOf } from "../history/asin-details-store";
-import { rankHistoryOfMany, sellerSnapshotsOf } from "../history/history-store";
+import { dayPointsByAsin, sellerDayRowsOf } from "../history/history-store";
 import { revenueOf } from "../history/revenue-store";
-import { utcDay } from "../history/snapshot-store";
 import { listTrackedAsins } from "../history/watchlist-store";
 import { dashboardRow } from "./kpis";
 import { asinRevenue, revenueKey, type AsinRevenue } from "./portfolio";
+import { DAY_MS, utcDay } from "../contract/time";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface RowFilter {
   marketplace?: Marketplace;
@@ -32,18 +31,18 @@ export async function trackedMarketplaces(db: D1Database, userId: string): Promi
  * stored snapshots of the last `days` days: public ones for rank and price, the user's own
  * seller snapshots for stock and Buy Box. Filtered by marketplace, brand and category.
  */
-export async function trackedRows(env: Bindings, userId: string, filter: RowFilter, days: number, nowMs: number): Promise<DashboardRow[]> {
+export async function trackedRows({ env, history }: Pick<Services, "env" | "history">, userId: string, filter: RowFilter, days: number, nowMs: number): Promise<DashboardRow[]> {
   const db = env.DB;
   const { fromDay, toDay } = dayWindow(days, nowMs);
   const keys = (await listTrackedAsins(db, userId)).filter((key) => !filter.marketplace || key.marketplace === filter.marketplace);
-  const sellerRows = await sellerSnapshotsOf(db, userId, fromDay, toDay);
+  const sellerRows = await sellerDayRowsOf(db, userId, fromDay, toDay);
   const latestSeller = new Map<string, (typeof sellerRows)[number]>();
   for (const row of sellerRows) latestSeller.set(`${row.marketplace}:${row.asin}`, row);
 
   const rows: DashboardRow[] = [];
   for (const marketplace of [...new Set(keys.map((key) => key.marketplace))].sort()) {
     const asins = keys.filter((key) => key.marketplace === marketplace).map((key) => key.asin).sort();
-    const [series, details] = await Promise.all([rankHistoryOfMany(env, marketplace, asins, fromDay, toDay), asinDetailsOf(db, marketplace, asins)]);
+    const [series, details] = await Promise.all([dayPointsByAsin(history, marketplace, asins, fromDay, toDay), asinDetailsOf(db, marketplace, asins)]);
     for (const asin of asins) {
       const points = series.get(asin) ?? [];
       rows.push(

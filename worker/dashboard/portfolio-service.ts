@@ -1,4 +1,4 @@
-import type { Bindings } from "../env";
+import type { Services } from "../services";
 import type { UserRecord } from "../accounts/user-store";
 import type { PortfolioQuery, PortfolioResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
@@ -10,14 +10,14 @@ import { buildPortfolio } from "./portfolio";
  * one loader for the screen (GET /api/portfolio) and its CSV/PDF export. The caller checks the
  * range against the plan first.
  */
-export async function loadPortfolio(env: Bindings, user: UserRecord, query: PortfolioQuery, now: number): Promise<PortfolioResponse> {
+export async function loadPortfolio(services: Services, user: UserRecord, query: PortfolioQuery, now: number): Promise<PortfolioResponse> {
   const days = HISTORY_RANGE_DAYS[query.range];
-  const marketplaces = await trackedMarketplaces(env.DB, user.id);
+  const marketplaces = await trackedMarketplaces(services.env.DB, user.id);
   const marketplace = query.marketplace ?? (marketplaces.includes(user.marketplace as never) ? (user.marketplace as (typeof marketplaces)[number]) : marketplaces[0]);
   // Brand and category options come from the whole marketplace, so a filter can always be changed back.
-  const all = marketplace ? await trackedRows(env, user.id, { marketplace }, days, now) : [];
+  const all = marketplace ? await trackedRows(services, user.id, { marketplace }, days, now) : [];
   const rows = all.filter((row) => (!query.brand || row.brand === query.brand) && (!query.category || row.category === query.category));
-  const revenue = marketplace ? await revenueByAsin(env.DB, user.id, marketplace, days, now) : new Map();
+  const revenue = marketplace ? await revenueByAsin(services.env.DB, user.id, marketplace, days, now) : new Map();
   return {
     marketplace: marketplace ?? null,
     marketplaces,

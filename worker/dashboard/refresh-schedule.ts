@@ -1,11 +1,11 @@
 import type { Plan } from "../contract/plans";
+import { HOUR_MS } from "../contract/time";
 
 /** Settings → Data Refresh. */
 export type RefreshFrequency = "hourly" | "six_hours" | "daily" | "manual";
 
 /** The nightly run's hour (UTC): every plan's daily snapshot, never an extra refresh. */
 export const NIGHTLY_HOUR = 2;
-const HOUR_MS = 60 * 60 * 1000;
 
 /** Hourly and 6-hourly refreshes are Pro features; on Free they fall back to the daily run. */
 export function effectiveFrequency(frequency: RefreshFrequency, plan: Plan): RefreshFrequency {

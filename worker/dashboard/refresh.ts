@@ -1,10 +1,10 @@
 import { drizzle } from "drizzle-orm/d1";
-import type { Bindings } from "../env";
+import type { Services } from "../services";
 import { isMarketplace, type Marketplace } from "../contract/marketplaces";
 import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../upstreams/creators/product-source";
 import { asinDetailsUpserts, type ItemCapture } from "../history/asin-details-store";
 import type { StoredPoint } from "../history/point-codec";
-import { pointOf, writeRankPoints } from "../history/snapshot-store";
+import { pointOf, writeRankPoints } from "../history/rank-points-store";
 
 /** "Refresh now" may run once per 10 minutes per user. */
 export const MANUAL_REFRESH_INTERVAL_MS = 10 * 60_000;
@@ -16,7 +16,7 @@ export const MANUAL_REFRESH_INTERVAL_MS = 10 * 60_000;
  * under the current UTC hour; its details go to asin_details. Answers how many were captured.
  */
 export async function captureNow(
-  env: Bindings,
+  { env, history }: Pick<Services, "env" | "history">,
   /** Each marketplace's source: credentials are per region. */
   sourceFor: (marketplace: Marketplace) => ProductSource,
   keys: readonly { asin: string; marketplace: string }[],
@@ -51,7 +51,7 @@ export async function captureNow(
         captured += 1;
       }
       const [first, ...more] = asinDetailsUpserts(env.DB, captures);
-      if (first) await Promise.all([writeRankPoints(env, points), drizzle(env.DB).batch([first, ...more])]);
+      if (first) await Promise.all([writeRankPoints(history, points), drizzle(env.DB).batch([first, ...more])]);
     }
   }
   return { captured, calls };

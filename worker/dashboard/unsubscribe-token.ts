@@ -1,15 +1,15 @@
 import { signingKey } from "../auth/signing-key";
-import type { Bindings } from "../env";
+import type { Deployment } from "../config";
 import { hmacSha256, toHex } from "../shared/hmac";
 
 /** The weekly report's unsubscribe token of a user: an HMAC under the session signing key, so a link cannot be forged. */
-export async function unsubscribeToken(env: Bindings, userId: string): Promise<string> {
-  return toHex(await hmacSha256(await signingKey(env), `weekly-report-unsubscribe:${userId}`));
+export async function unsubscribeToken({ env, config }: Deployment, userId: string): Promise<string> {
+  return toHex(await hmacSha256(await signingKey({ env, config }), `weekly-report-unsubscribe:${userId}`));
 }
 
 /** Compares in constant time. */
-export async function isUnsubscribeToken(env: Bindings, userId: string, token: string): Promise<boolean> {
-  const expected = await unsubscribeToken(env, userId);
+export async function isUnsubscribeToken({ env, config }: Deployment, userId: string, token: string): Promise<boolean> {
+  const expected = await unsubscribeToken({ env, config }, userId);
   if (token.length !== expected.length) return false;
   let difference = 0;
   for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ token.charCodeAt(i);

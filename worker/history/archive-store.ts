@@ -1,12 +1,11 @@
 import { and, between, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { drizzle } from "drizzle-orm/d1";
-import type { Bindings } from "../env";
-import { configOf } from "../config";
 import { categories, rankPoints } from "../db/history-schema/points";
 import { decodePoint, encodePoint, pointKey, replaces, type EncodedPoint, type StoredPoint } from "./point-codec";
-import { BUCKETS, dayNumber, dayText, monthDays, monthOf } from "./sharding";
-import { nextFilledBucket, shardDatabase, shardLayout, shardsToRead } from "./shard-store";
+import { BUCKETS, monthDays, monthOf } from "./sharding";
+import { nextFilledBucket, shardDatabase, shardsToRead, type HistoryShards } from "./shard-store";
+import { DAY_MS, dayNumber, dayText } from "../contract/time";
 
 /**
  * The R2 archive of rank history (binding HISTORY_ARCHIVE): a month of one bucket's points
@@ -43,8 +42,8 @@ export function fromLine(bucket: number, line: string): StoredPoint {
  * ("MARKETPLACE:ASIN" keys), lines of other ASINs are skipped by their prefix, unparsed: a
  * bucket file holds a few hundred ASINs and a read usually wants one or a few.
  */
-export async function readArchivedMonth(env: Partial<Bindings>, bucket: number, month: string, only?: ReadonlySet<string>): Promise<StoredPoint[]> {
-  const object = await env.HISTORY_ARCHIVE?.get(archiveKey(bucket, month));
+export async function readArchivedMonth(history: HistoryShards, bucket: number, month: string, only?: ReadonlySet<string>): Promise<StoredPoint[]> {
+  const object = await history.env.HISTORY_ARCHIVE?.get(archiveKey(bucket, month));
   if (!object) return [];
   const text = await gunzipText(object.body);
   // A line starts ["US","B0…",: that prefix, up to the second comma, names its ASIN.
@@ -78,22 +77,22 @@ async function shardRowsOfMonth(db: D1Database, bucket: number, first: number, l
  * from the shards. Written before deleted, so a crash in between only leaves a duplicate that
  * reads merge away. Returns how many points the file holds and its size.
  */
-export async function archiveBucketMonth(env: Partial<Bindings>, bucket: number, month: string): Promise<{ points: number; bytes: number }> {
-  const archive = env.HISTORY_ARCHIVE;
+export async function archiveBucketMonth(history: HistoryShards, bucket: number, month: string): Promise<{ points: number; bytes: number }> {
+  const archive = history.env.HISTORY_ARCHIVE;
   if (!archive) throw new Error("HISTORY_ARCHIVE (R2) is not bound");
   const { first, last } = monthDays(month);
-  const shards = shardsToRead(env, bucket);
-  const live = (await Promise.all(shards.map((shard) => shardRowsOfMonth(shardDatabase(env, shard), bucket, first, last)))).reverse().flat();
+  const shards = shardsToRead(history, bucket);
+  const live = (await Promise.all(shards.map((shard) => shardRowsOfMonth(shardDatabase(history, shard), bucket, first, last)))).reverse().flat();
   if (live.length === 0) return { points: 0, bytes: 0 };
   const merged = new Map<string, StoredPoint>();
-  for (const point of [...(await readArchivedMonth(env, bucket, month)), ...live]) {
+  for (const point of [...(await readArchivedMonth(history, bucket, month)), ...live]) {
     const current = merged.get(pointKey(point));
     if (!current || replaces(point, current)) merged.set(pointKey(point), point);
   }
   const body = await gzipText([...merged.values()].map(toLine).join("\n") + "\n");
   await archive.put(archiveKey(bucket, month), body, { httpMetadata: { contentType: "application/jsonl", contentEncoding: "gzip" } });
   for (const shard of shards) {
-    await drizzle(shardDatabase(env, shard)).delete(rankPoints).where(and(eq(rankPoints.bucket, bucket), between(rankPoints.day, first, last)));
+    await drizzle(shardDatabase(history, shard)).delete(rankPoints).where(and(eq(rankPoints.bucket, bucket), between(rankPoints.day, first, last)));
   }
   return { points: merged.size, bytes: body.byteLength };
 }
@@ -110,11 +109,11 @@ export interface ArchiveStep {
  * (and the one before it, in case a night was missed), up to `maxBuckets` buckets, resuming at
  * the bucket noted in the month's progress object in R2.
  */
-export async function runArchiveStep(env: Partial<Bindings>, nowMs: number, maxBuckets = 256): Promise<ArchiveStep> {
+export async function runArchiveStep(history: HistoryShards, nowMs: number, maxBuckets = 256): Promise<ArchiveStep> {
   const step: ArchiveStep = { month: null, bucketsDone: 0, points: 0, bytes: 0 };
-  const archive = env.HISTORY_ARCHIVE;
+  const archive = history.env.HISTORY_ARCHIVE;
   if (!archive) return step;
-  const hotFrom = dayNumber(dayText(Math.floor(nowMs / 86_400_000))) - configOf(env).vars.HISTORY_HOT_DAYS;
+  const hotFrom = dayNumber(dayText(Math.floor(nowMs / DAY_MS))) - history.hotDays;
   const latest = monthOf(monthDays(monthOf(hotFrom)).first - 1);
   const months = [monthOf(monthDays(latest).first - 1), latest];
   for (const month of months) {
@@ -122,7 +121,7 @@ export async function runArchiveStep(env: Partial<Bindings>, nowMs: number, maxB
     let next = progress ? ((await progress.json<{ nextBucket: number }>()).nextBucket ?? 0) : 0;
     if (next >= BUCKETS) continue;
     step.month = month;
-    const shards = Array.from({ length: shardLayout(env).shards }, (_, index) => shardDatabase(env, index));
+    const shards = Array.from({ length: history.layout.shards }, (_, index) => shardDatabase(history, index));
     while (next < BUCKETS && step.bucketsDone < maxBuckets) {
       const filled = await nextFilledBucket(shards, next);
       if (filled === null) {
@@ -130,7 +129,7 @@ export async function runArchiveStep(env: Partial<Bindings>, nowMs: number, maxB
         break;
       }
       next = filled;
-      const done = await archiveBucketMonth(env, next, month);
+      const done = await archiveBucketMonth(history, next, month);
       step.points += done.points;
       step.bytes += done.bytes;
       step.bucketsDone += 1;

@@ -1,23 +1,25 @@
 import { and, asc, between, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { sellerSnapshots } from "../db/schema";
-import type { Bindings } from "../env";
 import type { HistoryPoint } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
-import { configOf } from "../config";
 import { decodePoint, historyPoint, replaces, type EncodedPoint, type StoredPoint } from "./point-codec";
-import { bucketOf, dayNumber, dayText, monthDays, monthsBetween } from "./sharding";
-import { byShard, shardDatabase, shardsToRead } from "./shard-store";
+import { bucketOf, monthDays, monthsBetween } from "./sharding";
+import { byShard, shardDatabase, shardsToRead, type HistoryShards } from "./shard-store";
 import { readArchivedMonth } from "./archive-store";
+import { DAY_MS, dayNumber, dayText } from "../contract/time";
 
 /**
- * Reads of rank history: the only way into it (writes: snapshot-store.ts). Store API:
- * - rankHistory(env, asin, marketplace, fromDay, toDay): one ASIN's day points, oldest first
+ * Reads of rank history: the only way into it (writes: rank-points-store.ts). Store API:
+ * - rankHistory(history, asin, marketplace, fromDay, toDay): one ASIN's day points, oldest first
  *   (GET /api/history, charts);
- * - rankHistoryMany(env, keys, fromDay, toDay, { intraday }): many ASINs in a few queries,
- *   Map "MARKETPLACE:ASIN" → points oldest first (dashboards, compare, exports, the alert
- *   check). Day points only, unless intraday: true adds the hourly points (hour 0–23) after
- *   each day's point.
+ * - readStoredPoints(history, keys, fromDay, toDay, { intraday }): many ASINs in a few queries,
+ *   Map "MARKETPLACE:ASIN" → stored points oldest first (the alert check, re-shards). Day
+ *   points only, unless intraday: true adds the hourly points (hour 0–23) after each day's;
+ * - dayPointsByAsin(history, marketplace, asins, fromDay, toDay): Map ASIN → day points with
+ *   their capture time (dashboards, trends);
+ * - hourPointsByAsin(history, marketplace, asins, fromDay): Map ASIN → hour points (Pro's
+ *   extra refreshes, "Refresh now").
  * A range reaches into the R2 archive (archive-store.ts) for months older than the hot
  * window (HISTORY_HOT_DAYS), so a two-year export reads the same way as a 7-day chart.
  * Days are UTC YYYY-MM-DD, both ends included.
@@ -39,21 +41,25 @@ export const historyKey = (key: AsinKey) => `${key.marketplace}:${key.asin}`;
 /** Keys per query: json_each takes them as one parameter, and one answer stays a few MB. */
 const KEYS_PER_QUERY = 100;
 
-/** One ASIN's day points from `fromDay` to `toDay`, oldest first. */
+/** One ASIN's day points from `fromDay` to `toDay`, oldest first, as the API answers them (HistoryPoint). */
 export async function rankHistory(
-  env: Partial<Bindings>,
+  history: HistoryShards,
   asin: string,
   marketplace: Marketplace,
   fromDay: string,
   toDay: string,
 ): Promise<HistoryPoint[]> {
-  const points = (await rankHistoryMany(env, [{ asin, marketplace }], fromDay, toDay)).get(historyKey({ asin, marketplace })) ?? [];
+  const points = (await readStoredPoints(history, [{ asin, marketplace }], fromDay, toDay)).get(historyKey({ asin, marketplace })) ?? [];
   return points.map(historyPoint);
 }
 
-/** Many ASINs' points over one range, one query per shard and 100 keys; see the module note. */
-export async function rankHistoryMany(
-  env: Partial<Bindings>,
+/**
+ * The stored points (StoredPoint, as the shards and the archive hold them) of many ASINs of any
+ * marketplaces over one range, keyed by historyKey ("US:B0…"); one query per shard and 100
+ * keys; see the module note. The readers below reshape these.
+ */
+export async function readStoredPoints(
+  history: HistoryShards,
   keys: readonly AsinKey[],
   fromDay: string,
   toDay: string,
@@ -72,14 +78,14 @@ export async function rankHistoryMany(
 
   // Archived months first, then the shards, the current shard of a bucket last: on equal keys
   // the later one wins (unless it is mock and the earlier live).
-  for (const point of await archivedPoints(env, distinct, from, to, options)) add(point);
-  const reads = distinct.flatMap((key) => shardsToRead(env, key.bucket).map((shard, order) => ({ key, shard, order })));
+  for (const point of await archivedPoints(history, distinct, from, to, options)) add(point);
+  const reads = distinct.flatMap((key) => shardsToRead(history, key.bucket).map((shard, order) => ({ key, shard, order })));
   const maxOrder = Math.max(0, ...reads.map((read) => read.order));
   for (let order = maxOrder; order >= 0; order--) {
     const round = reads.filter((read) => read.order === order);
     const rows = await Promise.all(
       [...byShard(round, (read) => read.shard)].flatMap(([shard, group]) =>
-        chunks(group, KEYS_PER_QUERY).map((chunk) => queryShard(shardDatabase(env, shard), chunk.map((read) => read.key), from, to, options.intraday === true)),
+        chunks(group, KEYS_PER_QUERY).map((chunk) => queryShard(shardDatabase(history, shard), chunk.map((read) => read.key), from, to, options.intraday === true)),
       ),
     );
     for (const list of rows) for (const row of list) add(decodePoint(row));
@@ -124,14 +130,14 @@ async function queryShard(db: D1Database, keys: { bucket: number; marketplace: s
 }
 
 /** Points of archived months in the range: months that ended before the hot window. */
-async function archivedPoints(env: Partial<Bindings>, keys: { bucket: number; marketplace: string; asin: string }[], from: number, to: number, options: RangeOptions) {
-  if (!env.HISTORY_ARCHIVE) return [];
-  const hotFrom = dayNumber(dayText(Math.floor((options.nowMs ?? Date.now()) / 86_400_000))) - configOf(env).vars.HISTORY_HOT_DAYS;
+async function archivedPoints(history: HistoryShards, keys: { bucket: number; marketplace: string; asin: string }[], from: number, to: number, options: RangeOptions) {
+  if (!history.env.HISTORY_ARCHIVE) return [];
+  const hotFrom = dayNumber(dayText(Math.floor((options.nowMs ?? Date.now()) / DAY_MS))) - history.hotDays;
   const months = monthsBetween(from, to).filter((month) => monthDays(month).last < hotFrom);
   if (months.length === 0) return [];
   const wanted = new Set(keys.map(historyKey));
   const buckets = [...new Set(keys.map((key) => key.bucket))];
-  const files = await Promise.all(months.flatMap((month) => buckets.map((bucket) => readArchivedMonth(env, bucket, month, wanted))));
+  const files = await Promise.all(months.flatMap((month) => buckets.map((bucket) => readArchivedMonth(history, bucket, month, wanted))));
   return files.flat().filter((point) => point.day >= dayText(from) && point.day <= dayText(to) && (options.intraday || point.hour === null));
 }
 
@@ -145,17 +151,18 @@ function chunks<Item>(items: Item[], size: number): Item[][] {
 export type CapturedPoint = HistoryPoint & { capturedAt: string };
 
 /**
- * Day points of many ASINs of one marketplace from `fromDay` to `toDay`, keyed by ASIN, oldest
- * first (the dashboard's latest point plus its 7-day window, the trends chart).
+ * Day points with their capture time (CapturedPoint) of many ASINs of one marketplace from
+ * `fromDay` to `toDay`, keyed by ASIN, oldest first (the dashboard's latest point plus its 7-day
+ * window, the trends chart).
  */
-export async function rankHistoryOfMany(
-  env: Partial<Bindings>,
+export async function dayPointsByAsin(
+  history: HistoryShards,
   marketplace: string,
   asins: readonly string[],
   fromDay: string,
   toDay: string,
 ): Promise<Map<string, CapturedPoint[]>> {
-  const found = await rankHistoryMany(env, asins.map((asin) => ({ asin, marketplace })), fromDay, toDay);
+  const found = await readStoredPoints(history, asins.map((asin) => ({ asin, marketplace })), fromDay, toDay);
   return new Map(asins.map((asin) => [asin, (found.get(historyKey({ asin, marketplace })) ?? []).map((point) => ({ ...historyPoint(point), capturedAt: point.capturedAt }))]));
 }
 
@@ -167,16 +174,16 @@ export interface IntradayPoint {
   price: number | null;
 }
 
-/** The intraday points (Pro's extra refreshes, "Refresh now") of many ASINs of one marketplace since `fromDay`, oldest first. */
-export async function intradayHistoryOfMany(
-  env: Partial<Bindings>,
+/** The hour points (IntradayPoint: Pro's extra refreshes, "Refresh now") of many ASINs of one marketplace since `fromDay`, keyed by ASIN, oldest first. */
+export async function hourPointsByAsin(
+  history: HistoryShards,
   marketplace: string,
   asins: readonly string[],
   fromDay: string,
   nowMs = Date.now(),
 ): Promise<Map<string, IntradayPoint[]>> {
-  const toDay = dayText(Math.floor(nowMs / 86_400_000));
-  const found = await rankHistoryMany(env, asins.map((asin) => ({ asin, marketplace })), fromDay, toDay, { intraday: true, nowMs });
+  const toDay = dayText(Math.floor(nowMs / DAY_MS));
+  const found = await readStoredPoints(history, asins.map((asin) => ({ asin, marketplace })), fromDay, toDay, { intraday: true, nowMs });
   const hourly = (points: StoredPoint[]) =>
     points.flatMap((point) =>
       point.hour === null ? [] : [{ at: `${point.day}T${String(point.hour).padStart(2, "0")}:00:00Z`, source: point.source, rank: point.rank, price: point.price }],
@@ -184,10 +191,10 @@ export async function intradayHistoryOfMany(
   return new Map(asins.map((asin) => [asin, hourly(found.get(historyKey({ asin, marketplace })) ?? [])]));
 }
 
-export type SellerSnapshotRow = typeof sellerSnapshots.$inferSelect;
+export type SellerDayRow = typeof sellerSnapshots.$inferSelect;
 
 /** One seller's own snapshots (stock, Buy Box) from `fromDay` to `toDay`, oldest first: private rows, kept in DB. */
-export async function sellerSnapshotsOf(db: D1Database, userId: string, fromDay: string, toDay: string): Promise<SellerSnapshotRow[]> {
+export async function sellerDayRowsOf(db: D1Database, userId: string, fromDay: string, toDay: string): Promise<SellerDayRow[]> {
   return drizzle(db)
     .select()
     .from(sellerSnapshots)

@@ -1,7 +1,8 @@
 import type { HistoryPoint } from "../contract/history";
 import { isMarketplace, MARKETPLACES } from "../contract/marketplaces";
 import type { CategoryRank } from "../upstreams/creators/product-source";
-import { bucketOf, dayNumber, dayText } from "./sharding";
+import { bucketOf } from "./sharding";
+import { dayNumber, dayText } from "../contract/time";
 
 /**
  * A point as the stores move it around (pure, no I/O): what a capture says, keyed by ASIN,

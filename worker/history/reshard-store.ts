@@ -1,13 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { drizzle } from "drizzle-orm/d1";
-import type { Bindings } from "../env";
 import { categories, rankPoints } from "../db/history-schema/points";
 import { legacyRankSnapshots } from "../db/schema";
 import { decodePoint, type StoredPoint } from "./point-codec";
 import { movingBuckets } from "./sharding";
-import { nextFilledBucket, shardDatabase, shardLayout } from "./shard-store";
-import { writeRankPoints } from "./snapshot-store";
+import { nextFilledBucket, shardDatabase, type HistoryShards } from "./shard-store";
+import { writeRankPoints } from "./rank-points-store";
 
 /**
  * Raising the shard count (docs/operations.md, "Re-shard", has the operator's steps):
@@ -28,17 +27,17 @@ export interface ReshardProgress {
 }
 
 /** Moves up to `maxPages` pages of rows, from bucket `start` on. */
-export async function reshardStep(env: Partial<Bindings>, start = 0, maxPages = 50): Promise<ReshardProgress> {
-  const layout = shardLayout(env);
+export async function reshardStep(history: HistoryShards, start = 0, maxPages = 50): Promise<ReshardProgress> {
+  const layout = history.layout;
   if (layout.from === null) return { next: null, moved: 0 };
   const moving = new Map(movingBuckets(layout.from, layout.shards).map((move) => [move.bucket, move]));
-  const oldShards = Array.from({ length: layout.from }, (_, index) => drizzle(shardDatabase(env, index)));
+  const oldShards = Array.from({ length: layout.from }, (_, index) => drizzle(shardDatabase(history, index)));
   let moved = 0;
   let pages = 0;
   let bucket = start;
   for (;;) {
     // Skip straight to the next bucket that still has rows on an old shard (one seek each).
-    const next = await nextFilledBucket(oldShards.map((_, index) => shardDatabase(env, index)), bucket);
+    const next = await nextFilledBucket(oldShards.map((_, index) => shardDatabase(history, index)), bucket);
     if (next === null) return { next: null, moved };
     const move = moving.get(next);
     if (!move) {
@@ -51,7 +50,7 @@ export async function reshardStep(env: Partial<Bindings>, start = 0, maxPages = 
       const rows = await bucketPage(db, next);
       pages += 1;
       if (rows.length === 0) break;
-      await writeRankPoints(env, rows.map(decodePoint), { ifAbsent: true });
+      await writeRankPoints(history, rows.map(decodePoint), { ifAbsent: true });
       // Copied first, then deleted: a crash in between leaves a copy that the next pass skips.
       const last = rows.at(-1)!;
       await db
@@ -91,9 +90,9 @@ function bucketPage(db: ReturnType<typeof drizzle>, bucket: number) {
  * shards, oldest key first, without overwriting a point the shards already have; returns how
  * many it moved (0 once the table is empty). The nightly run calls it until then.
  */
-export async function moveLegacySnapshots(env: Partial<Bindings>, maxRows = 500): Promise<number> {
-  if (!env.DB) return 0;
-  const db = drizzle(env.DB);
+export async function moveLegacySnapshots(history: HistoryShards, maxRows = 500): Promise<number> {
+  if (!history.env.DB) return 0;
+  const db = drizzle(history.env.DB);
   const t = legacyRankSnapshots;
   const rows = await db.select().from(t).orderBy(asc(t.asin), asc(t.marketplace), asc(t.day)).limit(maxRows);
   if (rows.length === 0) return 0;
@@ -110,7 +109,7 @@ export async function moveLegacySnapshots(env: Partial<Bindings>, maxRows = 500)
     offers: row.offers,
     capturedAt: row.capturedAt,
   }));
-  for (let i = 0; i < points.length; i += 100) await writeRankPoints(env, points.slice(i, i + 100), { ifAbsent: true });
+  for (let i = 0; i < points.length; i += 100) await writeRankPoints(history, points.slice(i, i + 100), { ifAbsent: true });
   const last = rows.at(-1)!;
   await db.delete(t).where(sql`(${t.asin}, ${t.marketplace}, ${t.day}) <= (${last.asin}, ${last.marketplace}, ${last.day})`);
   return rows.length;

@@ -1,3 +1,5 @@
+import { DAY_MS, dayText } from "../contract/time";
+
 /**
  * Where a point of history lives, as pure functions. Every (marketplace, ASIN) falls in one of
  * BUCKETS fixed buckets (a stable FNV-1a hash); each bucket lives on one of the shards by jump
@@ -32,6 +34,7 @@ export function jumpHash(key: number, shards: number): number {
   return b;
 }
 
+// A memo of a pure function of the shard count (its bucket → shard table), not per-isolate state.
 const tables = new Map<number, Uint16Array>();
 
 /** The shard of a bucket under `shards` shards (a table per count, built once). */
@@ -71,25 +74,6 @@ export function movingBuckets(from: number, to: number): { bucket: number; sourc
     if (source !== target) moves.push({ bucket, source, target });
   }
   return moves;
-}
-
-const DAY_MS = 86_400_000;
-
-/** YYYY-MM-DD → days since 1970-01-01, the stored day. */
-export function dayNumber(day: string): number {
-  return Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-}
-
-const dayTexts = new Map<number, string>();
-
-/** Days since 1970-01-01 → YYYY-MM-DD (memoised: a read decodes the same few days many times). */
-export function dayText(dayNumber: number): string {
-  let text = dayTexts.get(dayNumber);
-  if (text === undefined) {
-    text = new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
-    if (dayTexts.size < 100_000) dayTexts.set(dayNumber, text);
-  }
-  return text;
 }
 
 /** YYYY-MM of a stored day: the archive file it belongs to. */

@@ -1,6 +1,6 @@
 import type { RankVelocity } from "../contract/history";
+import { DAY_MS } from "../contract/time";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** One day of a rank series; days without a rank count as missing, never as zero. */
 export interface RankPoint {

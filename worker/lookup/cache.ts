@@ -1,5 +1,6 @@
 import type { Marketplace } from "../contract/marketplaces";
 import type { ProductData } from "../contract/product";
+import { isolateSlot } from "../shared/isolate-state";
 import { isValidProduct } from "../upstreams/creators/item-schema";
 
 /** No cached copy is ever served past this age. */
@@ -24,13 +25,13 @@ const HOT_MAX_ENTRIES = 1_000;
 export type HotEntries = Map<string, { entry: CachedProduct; until: number }>;
 
 /** This isolate's hot entries, shared by all its requests. */
-const isolateHotEntries: HotEntries = new Map();
+const isolateHotEntries = isolateSlot<HotEntries>(() => new Map());
 
 /** Live lookups in KV, one key per marketplace + ASIN, gone after 24 hours. */
 export class LookupCache {
   constructor(
     private readonly kv: KVNamespace,
-    private readonly hot: HotEntries = isolateHotEntries,
+    private readonly hot: HotEntries = isolateHotEntries(),
   ) {}
 
   static key(marketplace: Marketplace, asin: string): string {

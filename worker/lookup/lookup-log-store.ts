@@ -2,12 +2,12 @@ import { inArray, lt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { DEFAULT_LOOKUP_LOG_FLUSH_MS } from "../config";
 import { lookupLog } from "../db/schema";
+import { isolateSlot, isolateState } from "../shared/isolate-state";
 
 export type LookupLogRow = Omit<typeof lookupLog.$inferInsert, "id" | "createdAt">;
 
 /** Rows waiting for the next write; one D1 statement per window instead of a write per lookup. */
-const pending: LookupLogRow[] = [];
-let flushScheduled = false;
+const queue = isolateSlot(() => ({ pending: [] as LookupLogRow[], flushScheduled: false }));
 
 /** Past this, the oldest rows are dropped rather than letting memory grow while D1 is down. */
 const MAX_PENDING = 10_000;
@@ -32,17 +32,19 @@ export function logLookup(
   row: LookupLogRow,
   windowMs = DEFAULT_LOOKUP_LOG_FLUSH_MS,
 ): void {
+  const { pending } = queue();
   pending.push(row);
   if (pending.length > MAX_PENDING) pending.splice(0, pending.length - MAX_PENDING);
-  if (flushScheduled) return;
-  flushScheduled = true;
+  if (queue().flushScheduled) return;
+  queue().flushScheduled = true;
   ctx.waitUntil(
-    new Promise((resolve) => setTimeout(resolve, windowMs)).then(() => flushLookupLog(db)),
+    isolateState.track(new Promise((resolve) => setTimeout(resolve, windowMs)).then(() => flushLookupLog(db))),
   );
 }
 
 export async function flushLookupLog(db: D1Database): Promise<void> {
-  flushScheduled = false;
+  const { pending } = queue();
+  queue().flushScheduled = false;
   const rows = pending.splice(0);
   if (rows.length === 0) return;
   try {

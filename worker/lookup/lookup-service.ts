@@ -1,7 +1,8 @@
-import type { CategoryRank } from "../history/snapshot-store";
+import type { CategoryRank } from "../history/rank-points-store";
 import type { Marketplace } from "../contract/marketplaces";
 import type { CachedProduct, LookupCache } from "./cache";
 import type { LookupResult } from "../contract/product";
+import { isolateSlot } from "../shared/isolate-state";
 import { MAX_ITEMS_PER_CALL, UpstreamError, type ItemOutcome, type ProductSource } from "../upstreams/creators/product-source";
 
 export type LookupOutcome =
@@ -39,7 +40,7 @@ const DEFAULT_RETRY_AFTER_SECONDS = { throttled: 10, other: 30 } as const;
  * Misses in flight in this isolate, by source, marketplace and ASIN: a lookup or a compare
  * that misses on a product already being fetched waits on that call instead of making its own.
  */
-const inflight = new Map<string, Promise<LookupOutcome>>();
+const inflightMisses = isolateSlot(() => new Map<string, Promise<LookupOutcome>>());
 
 export async function lookupProduct(deps: LookupDeps, asin: string, marketplace: Marketplace): Promise<LookupOutcome> {
   return (await lookupProducts(deps, [asin], marketplace)).get(asin)!;
@@ -56,6 +57,7 @@ export async function lookupProducts(
   marketplace: Marketplace,
 ): Promise<Map<string, LookupOutcome>> {
   const unique = [...new Set(asins)];
+  const inflight = inflightMisses();
   // Mock data is computed on the spot and never cached, so it can never be served as a "cache" hit.
   const cachedList = await Promise.all(
     unique.map((asin) => (deps.source.kind === "live" ? deps.cache.get(marketplace, asin, deps.now()) : null)),

@@ -3,8 +3,8 @@ import type { Config } from "../config";
 import type { Marketplace } from "../contract/marketplaces";
 import type { Plan } from "../contract/plans";
 import type { SignedInAccount } from "../env";
-import { clientKey, type LookupClient } from "../ratelimit/lookup-limit";
-import type { LimitDecision, LookupLimits } from "../ratelimit/policy";
+import { clientKey, lookupLimits, type LookupClient, type LookupLimits } from "../ratelimit/lookup-limit";
+import type { WindowDecision } from "../ratelimit/window";
 import type { ProductSource } from "../upstreams/creators/product-source";
 import type { LookupCache } from "./cache";
 import { logLookup } from "./lookup-log-store";
@@ -24,8 +24,8 @@ export interface LookupDeps {
   /** Keeps a fresh product as that day's rank-history point, after the answer (through ctx). */
   recordPoint(ctx: WaitUntil, lookup: SuccessfulLookup): void;
   /** The lookup limiter: spend one lookup of the client, or read its figures. */
-  take(client: LookupClient): Promise<LimitDecision>;
-  peek(client: LookupClient): Promise<LimitDecision>;
+  take(client: LookupClient): Promise<WindowDecision>;
+  peek(client: LookupClient): Promise<WindowDecision>;
 }
 
 /** Whose lookup allowance a request spends: the client's address when anonymous, else the account under its plan. */
@@ -44,9 +44,9 @@ export interface Lookups {
   /** Anonymous callers are counted by address; a signed-in user by account, under their plan. */
   payerOf(request: Request, user: SignedInAccount["user"] | null): Promise<LookupPayer>;
   /** The payer's figures without spending anything. */
-  peek(payer: LookupPayer): Promise<LimitDecision>;
+  peek(payer: LookupPayer): Promise<WindowDecision>;
   /** Spends `count` lookups, or none when the allowance cannot cover them all. */
-  take(payer: LookupPayer, count: number): Promise<LimitDecision>;
+  take(payer: LookupPayer, count: number): Promise<WindowDecision>;
   /** Several products of one marketplace (one batched upstream call for the misses), logged and kept in history. */
   many(ctx: WaitUntil, asins: readonly string[], marketplace: Marketplace): Promise<Map<string, LookupOutcome>>;
   one(ctx: WaitUntil, asin: string, marketplace: Marketplace): Promise<LookupOutcome>;
@@ -54,7 +54,7 @@ export interface Lookups {
 
 export function createLookups(deps: LookupDeps): Lookups {
   const { vars } = deps.config;
-  const limits: LookupLimits = { perMinute: vars.LOOKUP_LIMIT_PER_MINUTE, perMonth: vars.LOOKUP_LIMIT_PER_MONTH };
+  const limits: LookupLimits = lookupLimits(deps.config);
   let cache: LookupCache | undefined;
 
   async function many(ctx: WaitUntil, asins: readonly string[], marketplace: Marketplace) {

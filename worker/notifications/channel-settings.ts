@@ -1,17 +1,16 @@
 import { randomToken } from "../auth/signing-key";
 import { decryptRefreshToken, encryptRefreshToken, keyringOf } from "../auth/token-crypto";
-import type { Bindings } from "../env";
+import type { Config, Deployment } from "../config";
 import type { ChannelSettings, ChannelsUpdate } from "../contract/channels";
-import { alertEmailConfig } from "../config";
 import { type StoredChannels, upsertChannels } from "./channel-store";
 
-export function channelSettingsView(env: Bindings, stored: StoredChannels): ChannelSettings {
+export function channelSettingsView(config: Config, stored: StoredChannels): ChannelSettings {
   return {
     alertEmail: stored.alertEmail,
     accountEmail: null,
     webhookUrl: stored.webhookUrl,
     webhookSecretSet: stored.webhookSecretCiphertext !== null,
-    emailConfigured: alertEmailConfig(env) !== null,
+    emailConfigured: config.alertEmail !== null,
   };
 }
 
@@ -29,8 +28,8 @@ export async function saveChannels(db: D1Database, userId: string, update: Chann
  */
 
 /** Replaces the user's signing secret; the old one stops working at once. Throws KeyringError without keys. */
-export async function rotateWebhookSecret(env: Bindings, userId: string): Promise<string> {
-  const keys = keyringOf(env);
+export async function rotateWebhookSecret({ env, config }: Deployment, userId: string): Promise<string> {
+  const keys = keyringOf(config);
   // 32 random bytes, with a prefix that says what the string is.
   const secret = `whsec_${randomToken()}`;
   const sealed = await encryptRefreshToken(keys, userId, secret);
@@ -39,7 +38,7 @@ export async function rotateWebhookSecret(env: Bindings, userId: string): Promis
 }
 
 /** The plaintext signing secret of a stored ciphertext. Throws when the keys cannot open it. */
-export async function openWebhookSecret(env: Bindings, userId: string, ciphertext: string): Promise<string> {
-  const opened = await decryptRefreshToken(keyringOf(env), userId, ciphertext);
+export async function openWebhookSecret({ config }: Deployment, userId: string, ciphertext: string): Promise<string> {
+  const opened = await decryptRefreshToken(keyringOf(config), userId, ciphertext);
   return opened.refreshToken;
 }

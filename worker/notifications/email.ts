@@ -1,7 +1,5 @@
-import type { Bindings } from "../env";
 import { escapeHtml } from "../shared/html";
-import { bindingEmailSender } from "../upstreams/email/sender";
-import { alertsPageUrl, type AlertEmailConfig } from "../config";
+import type { EmailSender } from "../upstreams/email/sender";
 import { type AlertEventMessage, conditionName } from "./alert-event";
 import { digestHeadline } from "./webhook-payload";
 
@@ -68,6 +66,6 @@ export function alertEmail(event: AlertEventMessage, to: string, from: string, a
 }
 
 /** Sends the one email of these events through the binding; a rejected send throws. */
-export async function sendAlertEmail(env: Bindings, config: AlertEmailConfig, events: readonly AlertEventMessage[], to: string): Promise<void> {
-  await bindingEmailSender(config.binding).send(alertDigestEmail(events, to, config.from, alertsPageUrl(env)));
+export async function sendAlertEmail(sender: EmailSender, from: string, alertsUrl: string, events: readonly AlertEventMessage[], to: string): Promise<void> {
+  await sender.send(alertDigestEmail(events, to, from, alertsUrl));
 }

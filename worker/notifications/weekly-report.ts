@@ -1,5 +1,6 @@
 import type { BuyBoxHolder, DashboardRow } from "../contract/dashboard";
 import { escapeHtml } from "../shared/html";
+import { DAY_MS } from "../contract/time";
 
 /** The two report emails: each has its own switch in Settings → Notifications. */
 export type ReportKind = "daily" | "weekly";
@@ -15,7 +16,6 @@ export interface WeeklyReportData {
   stockChanges: { asin: string; marketplace: string; from: number | null; to: number | null }[];
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Reports go out on Mondays (UTC), in the 02:30 run. */
 export function isReportDay(nowMs: number): boolean {

@@ -1,13 +1,24 @@
 import type { Bindings } from "../env";
-import type { WindowDecision, WindowLimit } from "./fixed-window";
 import { clientKey } from "./lookup-limit";
+import type { WindowDecision } from "./window";
 
-/** Counts one hit on the client's named fixed-window counter in its RateLimiter. */
-export function hitClientLimit(env: Bindings, request: Request, name: string, limit: WindowLimit): Promise<WindowDecision> {
-  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(clientKey(request))).hit(name, limit);
+/** A named per-client limit, e.g. 5 contact messages an hour. */
+export interface WindowLimit {
+  limit: number;
+  windowMs: number;
+}
+
+function hit(env: Pick<Bindings, "RATE_LIMITER">, limiterName: string, name: string, { limit, windowMs }: WindowLimit): Promise<WindowDecision> {
+  const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(limiterName));
+  return stub.take(`window:${name}`, [{ name, limit, length: windowMs }], "one");
+}
+
+/** Counts one hit on the client's named counter in its RateLimiter. */
+export function hitClientLimit(env: Pick<Bindings, "RATE_LIMITER">, request: Request, name: string, limit: WindowLimit): Promise<WindowDecision> {
+  return hit(env, clientKey(request), name, limit);
 }
 
 /** Counts one hit on a signed-in account's named counter: its own RateLimiter, whatever address it calls from. */
-export function hitAccountLimit(env: Bindings, userId: string, name: string, limit: WindowLimit): Promise<WindowDecision> {
-  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`user:${userId}`)).hit(name, limit);
+export function hitAccountLimit(env: Pick<Bindings, "RATE_LIMITER">, userId: string, name: string, limit: WindowLimit): Promise<WindowDecision> {
+  return hit(env, `user:${userId}`, name, limit);
 }

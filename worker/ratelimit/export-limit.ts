@@ -1,10 +1,8 @@
-import type { SignedInAccount } from "../env";
-import type { Bindings } from "../env";
+import type { Bindings, SignedInAccount } from "../env";
 import type { Plan } from "../contract/plans";
-import type { WindowDecision } from "./fixed-window";
+import { DAY_MS } from "../contract/time";
 import { clientKey } from "./lookup-limit";
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
+import type { WindowDecision } from "./window";
 
 /** Whose exports are counted: the account when signed in (any browser), else the client's address. */
 export function exportQuotaKey(account: SignedInAccount | null, request: Request): string {
@@ -16,12 +14,12 @@ export function exportQuotaKey(account: SignedInAccount | null, request: Request
  * epoch start at UTC midnight). Null when the plan has no cap: nothing is counted.
  */
 export async function takeExport(
-  env: Bindings,
+  env: Pick<Bindings, "RATE_LIMITER">,
   request: Request,
   account: SignedInAccount | null,
   plan: Plan,
 ): Promise<WindowDecision | null> {
   if (plan.exportsPerDay === null) return null;
   const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(exportQuotaKey(account, request)));
-  return stub.hit("exports", { limit: plan.exportsPerDay, windowMs: DAY_MS });
+  return stub.take("window:exports", [{ name: "day", limit: plan.exportsPerDay, length: DAY_MS }], "one");
 }

@@ -1,41 +1,47 @@
 import type { Bindings } from "../env";
-import type { HourlyDecision } from "./hourly-policy";
-import { takeLeased, type LeaseBookOf } from "./lease-book";
+import { isolateSlot } from "../shared/isolate-state";
+import { takeLeased, type LeaseBook } from "./lease-book";
 import { rateLimitHeaders } from "./lookup-limit";
+import { HOUR_MS } from "../contract/time";
+import type { Window, WindowDecision } from "./window";
 
-/** Requests granted to this isolate for an account's keys, as for lookups (lookup-limit.ts). */
-export type KeyLeaseBook = LeaseBookOf<HourlyDecision>;
-const isolateLeases: KeyLeaseBook = new Map();
+/** Requests granted to this isolate for an account's keys, leased as lookups are (lookup-limit.ts). */
+export type KeyLeaseBook = LeaseBook;
+const isolateLeases = isolateSlot<KeyLeaseBook>(() => new Map());
 
 /** All of an account's keys share one limiter, so the limit holds across keys. */
 export function keyLimiterName(userId: string): string {
   return `apikey:${userId}`;
 }
 
-function limiter(env: Bindings, userId: string) {
+/** The RateLimiter counter of key requests (its storage key since before the limits shared one limiter). */
+const KEY_COUNTER = "hourly";
+const keyWindows = (limit: number): Window[] => [{ name: "hour", limit, length: HOUR_MS }];
+
+function limiter(env: Pick<Bindings, "RATE_LIMITER">, userId: string) {
   return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(keyLimiterName(userId)));
 }
 
 /** Takes one request of the account's hourly limit: from this isolate's lease, or from its RateLimiter. */
 export async function takeKeyRequest(
-  env: Bindings,
+  env: Pick<Bindings, "RATE_LIMITER">,
   userId: string,
   limit: number,
-  leases: KeyLeaseBook = isolateLeases,
+  leases: KeyLeaseBook = isolateLeases(),
   now = Date.now(),
-): Promise<HourlyDecision> {
-  return takeLeased(leases, `${userId}|${limit}`, now, () => limiter(env, userId).checkHourly(limit, "lease"));
+): Promise<WindowDecision> {
+  return takeLeased(leases, `${userId}|${limit}`, now, () => limiter(env, userId).take(KEY_COUNTER, keyWindows(limit), "lease"));
 }
 
 /** The account's hourly figures without taking a request (Settings → API Access). */
-export function peekKeyRequests(env: Bindings, userId: string, limit: number): Promise<HourlyDecision> {
-  return limiter(env, userId).checkHourly(limit, "peek");
+export function peekKeyRequests(env: Pick<Bindings, "RATE_LIMITER">, userId: string, limit: number): Promise<WindowDecision> {
+  return limiter(env, userId).take(KEY_COUNTER, keyWindows(limit), "peek");
 }
 
 export const HOURLY_POLICY = "hourly";
 
 /** The IETF draft's RateLimit-Policy and RateLimit fields, plus the RateLimit-* trio the lookup sends. */
-export function keyRateLimitHeaders(decision: HourlyDecision): Record<string, string> {
+export function keyRateLimitHeaders(decision: WindowDecision): Record<string, string> {
   return {
     "RateLimit-Policy": `"${HOURLY_POLICY}";q=${decision.limit};w=3600`,
     RateLimit: `"${HOURLY_POLICY}";r=${decision.remaining};t=${decision.resetSeconds}`,

@@ -4,29 +4,21 @@
  * never let a client past a limit; it saves a Durable Object round trip per request.
  */
 
-/** What a lease-granting decision carries, whichever limit it is of. */
-export interface LeasedDecision {
-  /** Units granted (and counted) by this decision; 0 for a refusal or a peek. */
-  granted: number;
-  remaining: number;
-  resetSeconds: number;
-  resetAt: string;
-  /** Granted units must be used before this time (epoch ms). */
-  grantExpiresAt: number;
-}
+import type { WindowDecision } from "./window";
 
-interface Lease<D> {
+interface Lease {
   left: number;
   expiresAt: number;
   /** The grant's figures, as the Durable Object saw them after granting. */
-  decision: D;
+  decision: WindowDecision;
 }
-export type LeaseBookOf<D> = Map<string, Lease<D>>;
+/** Leases by client and limit, whichever limit they are of (lookups, API keys). */
+export type LeaseBook = Map<string, Lease>;
 
 const MAX_LEASES = 10_000;
 
 /** The unexpired lease under `key`; an expired one is dropped. */
-function usableLease<D>(book: LeaseBookOf<D>, key: string, now: number): Lease<D> | undefined {
+function usableLease(book: LeaseBook, key: string, now: number): Lease | undefined {
   const lease = book.get(key);
   if (lease && lease.expiresAt > now) return lease;
   book.delete(key);
@@ -34,7 +26,7 @@ function usableLease<D>(book: LeaseBookOf<D>, key: string, now: number): Lease<D
 }
 
 /** A lease's figures now: its unspent units are still the client's to use. */
-function fromLease<D extends LeasedDecision>(lease: Lease<D>, now: number): D {
+function fromLease(lease: Lease, now: number): WindowDecision {
   return {
     ...lease.decision,
     granted: 0,
@@ -44,7 +36,7 @@ function fromLease<D extends LeasedDecision>(lease: Lease<D>, now: number): D {
 }
 
 /** Takes one unit: from the lease under `key`, or from `grant` (the RateLimiter), keeping what it granted beyond one. */
-export async function takeLeased<D extends LeasedDecision>(book: LeaseBookOf<D>, key: string, now: number, grant: () => Promise<D>): Promise<D> {
+export async function takeLeased(book: LeaseBook, key: string, now: number, grant: () => Promise<WindowDecision>): Promise<WindowDecision> {
   const lease = usableLease(book, key, now);
   if (lease && lease.left > 0) {
     lease.left -= 1;
@@ -63,7 +55,7 @@ export async function takeLeased<D extends LeasedDecision>(book: LeaseBookOf<D>,
 }
 
 /** The figures of the lease under `key` without spending it; null without one. */
-export function peekLeased<D extends LeasedDecision>(book: LeaseBookOf<D>, key: string, now: number): D | null {
+export function peekLeased(book: LeaseBook, key: string, now: number): WindowDecision | null {
   const lease = usableLease(book, key, now);
   return lease ? fromLease(lease, now) : null;
 }

@@ -1,16 +1,21 @@
-import { configOf, DEFAULT_LOOKUP_LIMITS } from "../config";
+import { DEFAULT_LOOKUP_LIMITS, type Config, type Deployment } from "../config";
 import type { Bindings } from "../env";
-import { peekLeased, takeLeased, type LeaseBookOf } from "./lease-book";
-import type { LimitDecision, LookupLimits } from "./policy";
+import { isolateSlot } from "../shared/isolate-state";
+import { peekLeased, takeLeased, type LeaseBook } from "./lease-book";
+import { MINUTE_MS, type Window, type WindowDecision } from "./window";
 
 /** LOOKUP_LIMIT_PER_MONTH overrides the Free plan's monthly quota for one deployment, e.g. in tests. */
 export { DEFAULT_LOOKUP_LIMITS };
+export type { LeaseBook };
 
-export function lookupLimits(env: Bindings): LookupLimits {
-  return {
-    perMinute: configOf(env).vars.LOOKUP_LIMIT_PER_MINUTE,
-    perMonth: configOf(env).vars.LOOKUP_LIMIT_PER_MONTH,
-  };
+/** A per-minute burst limit and a per-calendar-month (UTC) quota. */
+export interface LookupLimits {
+  perMinute: number;
+  perMonth: number;
+}
+
+export function lookupLimits(config: Config): LookupLimits {
+  return { perMinute: config.vars.LOOKUP_LIMIT_PER_MINUTE, perMonth: config.vars.LOOKUP_LIMIT_PER_MONTH };
 }
 
 /** Anonymous clients are told apart by the address Cloudflare saw. */
@@ -24,46 +29,51 @@ export interface LookupClient {
   limits: LookupLimits;
 }
 
-/**
- * A signed-in user is counted by account under their plan: the deployment's monthly quota
- * on Free, none on a plan without a monthly cap (Pro), and the per-minute limit always.
- */
-export function userLookupClient(env: Bindings, userId: string, lookupsPerMonth: number | null): LookupClient {
-  const limits = lookupLimits(env);
-  return { key: `user:${userId}`, limits: { ...limits, perMonth: lookupsPerMonth === null ? Number.MAX_SAFE_INTEGER : limits.perMonth } };
+function resolveClient(config: Config, client: Request | LookupClient): LookupClient {
+  return client instanceof Request ? { key: clientKey(client), limits: lookupLimits(config) } : client;
 }
 
-function resolveClient(env: Bindings, client: Request | LookupClient): LookupClient {
-  return client instanceof Request ? { key: clientKey(client), limits: lookupLimits(env) } : client;
+/** The lookup limit's windows; "month" and "minute" are what a refusal names (decision.exceeded). */
+function lookupWindows(limits: LookupLimits): Window[] {
+  return [
+    { name: "month", limit: limits.perMonth, length: "month" },
+    { name: "minute", limit: limits.perMinute, length: MINUTE_MS },
+  ];
 }
+/** The RateLimiter counter of lookups (its storage key since before the limits shared one limiter). */
+const LOOKUP_COUNTER = "counts";
 
 /** Lookups granted to this isolate, per client and limits (lease-book.ts). */
-export type LeaseBook = LeaseBookOf<LimitDecision>;
-const isolateLeases: LeaseBook = new Map();
+const isolateLeases = isolateSlot<LeaseBook>(() => new Map());
 
-function limiter(env: Bindings, key: string) {
+function limiter(env: Pick<Bindings, "RATE_LIMITER">, key: string) {
   return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key));
 }
 
 /** Takes one lookup for the client: from this isolate's lease, or from its RateLimiter. */
 export async function takeLookup(
-  env: Bindings,
+  { env, config }: Deployment,
   request: Request | LookupClient,
-  leases: LeaseBook = isolateLeases,
+  leases: LeaseBook = isolateLeases(),
   now = Date.now(),
-): Promise<LimitDecision> {
-  const { key: clientId, limits } = resolveClient(env, request);
-  return takeLeased(leases, `${clientId}|${limits.perMinute}|${limits.perMonth}`, now, () => limiter(env, clientId).check(limits, "lease"));
+): Promise<WindowDecision> {
+  const { key: clientId, limits } = resolveClient(config, request);
+  return takeLeased(leases, `${clientId}|${limits.perMinute}|${limits.perMonth}`, now, () =>
+    limiter(env, clientId).take(LOOKUP_COUNTER, lookupWindows(limits), "lease"),
+  );
 }
 
 /** The client's figures without taking a lookup. */
-export async function peekLookup(env: Bindings, request: Request | LookupClient, leases: LeaseBook = isolateLeases): Promise<LimitDecision> {
-  const { key: clientId, limits } = resolveClient(env, request);
-  return peekLeased(leases, `${clientId}|${limits.perMinute}|${limits.perMonth}`, Date.now()) ?? limiter(env, clientId).check(limits, "peek");
+export async function peekLookup({ env, config }: Deployment, request: Request | LookupClient, leases: LeaseBook = isolateLeases()): Promise<WindowDecision> {
+  const { key: clientId, limits } = resolveClient(config, request);
+  return (
+    peekLeased(leases, `${clientId}|${limits.perMinute}|${limits.perMonth}`, Date.now()) ??
+    limiter(env, clientId).take(LOOKUP_COUNTER, lookupWindows(limits), "peek")
+  );
 }
 
 /** The RateLimit-* trio of any limit's decision. */
-export function rateLimitHeaders(decision: Pick<LimitDecision, "limit" | "remaining" | "resetSeconds">): Record<string, string> {
+export function rateLimitHeaders(decision: Pick<WindowDecision, "limit" | "remaining" | "resetSeconds">): Record<string, string> {
   return {
     "RateLimit-Limit": String(decision.limit),
     "RateLimit-Remaining": String(decision.remaining),
@@ -71,7 +81,7 @@ export function rateLimitHeaders(decision: Pick<LimitDecision, "limit" | "remain
   };
 }
 
-export function limitExceededDetail(decision: LimitDecision, limits: LookupLimits): string {
+export function limitExceededDetail(decision: WindowDecision, limits: LookupLimits): string {
   return decision.exceeded === "month"
     ? `Monthly lookup limit reached: ${limits.perMonth} lookups per calendar month (UTC). It resets at ${decision.resetAt}.`
     : `Too many lookups: at most ${limits.perMinute} a minute. Try again in ${decision.resetSeconds} seconds (at ${decision.resetAt}).`;

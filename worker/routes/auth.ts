@@ -9,13 +9,12 @@ import { clearCookie, DEMO_ACCOUNT_COOKIE, OAUTH_STATE_COOKIE, readCookie, setHo
 import { DEMO_ACCOUNT_LIFETIME_SECONDS, demoAccountOf, signDemoAccount } from "../auth/demo-account";
 import { consumeState, issueState, STATE_LIFETIME_SECONDS, type StateFailure } from "../auth/oauth-state";
 import { signIn, signOut } from "../auth/sign-in";
-import { encryptRefreshToken, parseKeyring, type EncryptionKey } from "../auth/token-crypto";
+import { encryptRefreshToken, keyringOf, type EncryptionKey } from "../auth/token-crypto";
 import { xsrfTokenFor } from "../auth/xsrf";
 import type { Config } from "../config";
 import { authUrlQuerySchema } from "../contract/account-request";
 import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
-import { hitClientLimit } from "../ratelimit/client-limit";
 import { ApiError } from "../shared/api-error";
 import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
 import { exchangeAuthorizationCode, LwaError } from "../upstreams/spapi/lwa";
@@ -48,7 +47,7 @@ function sellerSignInKeys(config: Config): EncryptionKey[] | null {
     return null;
   }
   try {
-    return parseKeyring(config.vars.TOKEN_ENCRYPTION_KEYS);
+    return keyringOf(config);
   } catch (error) {
     console.error(`Amazon sign-in is off: ${error instanceof Error ? error.message : String(error)}`);
     return null;
@@ -119,7 +118,7 @@ const logoutRoute = createRoute({
 
 export const authRoutes = createRouter()
   .openapi(xsrfRoute, async (c) => {
-    setXsrfCookie(c, await xsrfTokenFor(c.env, c.get("account")?.sessionId ?? null));
+    setXsrfCookie(c, await xsrfTokenFor(c.var.services, c.get("account")?.sessionId ?? null));
     c.header("Cache-Control", "no-store");
     return c.body(null, 204);
   })
@@ -129,7 +128,7 @@ export const authRoutes = createRouter()
     const { demoSignInAvailable: demoAvailable, sellingPartner } = config;
     if (!sellerSignInKeys(config) || !sellingPartner) return c.json({ authUrl: null, demoAvailable }, 200);
     const { marketplace } = c.req.valid("query");
-    const { state, nonce } = await issueState(c.env, marketplace);
+    const { state, nonce } = await issueState(c.var.services, marketplace);
     setHostCookie(c, OAUTH_STATE_COOKIE, nonce, STATE_LIFETIME_SECONDS);
     const authUrl = consentUrl({
       marketplace,
@@ -150,7 +149,7 @@ export const authRoutes = createRouter()
       const sellingPartner = config.sellingPartner;
       if (!keys || !sellingPartner) return callbackFailure(c, 403, "Amazon sign-in is not configured on this server.");
       const query = c.req.valid("query");
-      const check = await consumeState(c.env, query.state, browserNonce);
+      const check = await consumeState(c.var.services, query.state, browserNonce);
       if (!check.ok) return callbackFailure(c, 400, STATE_FAILURES[check.failure] + START_AGAIN);
 
       const sellingPartnerId = query.selling_partner_id ?? "";
@@ -199,10 +198,10 @@ export const authRoutes = createRouter()
     const current = c.get("account");
     if (current?.user.isDemo) return c.json(await userStatus(c.env.DB, current.user), 200);
 
-    let user = await demoAccountOf(c.env, readCookie(c, DEMO_ACCOUNT_COOKIE));
+    let user = await demoAccountOf(c.var.services, readCookie(c, DEMO_ACCOUNT_COOKIE));
     if (!user) {
       // Only a new demo account counts against the address's hourly allowance; returning to one's own does not.
-      const decision = await hitClientLimit(c.env, c.req.raw, "demo-account", {
+      const decision = await c.var.services.quota.hitClient(c.req.raw, "demo-account", {
         limit: config.vars.DEMO_ACCOUNTS_PER_HOUR,
         windowMs: 60 * 60 * 1000,
       });
@@ -217,7 +216,7 @@ export const authRoutes = createRouter()
       }
       user = await createDemoUser(c.env.DB);
     }
-    setHostCookie(c, DEMO_ACCOUNT_COOKIE, await signDemoAccount(c.env, user.id), DEMO_ACCOUNT_LIFETIME_SECONDS);
+    setHostCookie(c, DEMO_ACCOUNT_COOKIE, await signDemoAccount(c.var.services, user.id), DEMO_ACCOUNT_LIFETIME_SECONDS);
     // A demo account belongs to this one browser: signing in again ends any session it had.
     await signIn(c, user.id, 1);
     return c.json(await userStatus(c.env.DB, user), 200);

@@ -12,8 +12,7 @@ import { FREE_PLAN, PLANS } from "../contract/plans";
 import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
-import { type Billing, WebhookSignatureError } from "../upstreams/stripe/billing";
-import { billingFor } from "../upstreams/stripe/select";
+import { WebhookSignatureError } from "../upstreams/stripe/billing";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 import { plansSchema, redirectSchema, subscriptionSchema, webhookReceivedSchema } from "./schemas/billing";
 
@@ -44,9 +43,6 @@ async function switchDemo(c: Context<AppEnv>, active: boolean): Promise<void> {
 }
 
 const mockRedirect: RedirectResponse = { mock: true, url: null };
-
-/** Stripe when STRIPE_SECRET_KEY is set, otherwise the labelled mock: the one place the routes pick it. */
-const billingClient = (c: Context<AppEnv>): Billing => billingFor(c.env);
 
 const plansRoute = createRoute({
   method: "get",
@@ -127,7 +123,7 @@ export const billingRoutes = createRouter()
     if (plan.id !== "free") {
       throw new ApiError(409, "conflict", `You are already on ${plan.name}. Manage your subscription from ${BILLING_PATH}.`);
     }
-    const billing = billingClient(c);
+    const billing = c.var.services.sources.billing();
     if (billing.mock || user.isDemo) {
       await switchDemo(c, true);
       return c.json(mockRedirect, 200);
@@ -148,7 +144,7 @@ export const billingRoutes = createRouter()
   .openapi(portalRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { user } = currentAccount(c);
-    const billing = billingClient(c);
+    const billing = c.var.services.sources.billing();
     if (billing.mock || user.isDemo) return c.json(mockRedirect, 200);
     const { subscription } = await billingOfUser(c.env.DB, user);
     if (!subscription?.stripeCustomerId) {
@@ -184,7 +180,7 @@ const webhookRoute = createRoute({
  * authenticates by signing the raw body, which is verified before anything is read from it.
  */
 export const billingWebhookRoutes = createRouter().openapi(webhookRoute, async (c) => {
-  const billing = billingClient(c);
+  const billing = c.var.services.sources.billing();
   let event;
   try {
     event = await billing.verifyEvent(await c.req.text(), c.req.header("Stripe-Signature") ?? null);

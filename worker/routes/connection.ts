@@ -3,7 +3,7 @@ import { deleteCredentials, findCredentials } from "../accounts/credentials-stor
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { createRouter } from "../openapi/router";
 import { dropSellerAccessToken } from "../upstreams/spapi/lwa";
-import { accessTokenCacheKey } from "../seller/select-seller-api";
+import { accessTokenCacheKey } from "../seller/connected-seller-api";
 import { noContent, notSignedIn } from "./schemas/answers";
 
 const disconnectRoute = createRoute({

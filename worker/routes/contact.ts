@@ -4,7 +4,6 @@ import { storeContactMessage } from "../contact/contact-store";
 import { contactSchema } from "../contract/contact";
 import { failure, json, retryAfter } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
-import { hitClientLimit } from "../ratelimit/client-limit";
 import { ApiError } from "../shared/api-error";
 
 /** Messages one client may send: enough for a person, too few for a spammer. */
@@ -42,7 +41,7 @@ export const contactRoutes = createRouter().openapi(route, async (c) => {
 
   let decision;
   try {
-    decision = await hitClientLimit(c.env, c.req.raw, "contact", CONTACT_LIMIT);
+    decision = await c.var.services.quota.hitClient(c.req.raw, "contact", CONTACT_LIMIT);
   } catch (error) {
     console.error("contact rate limiter unavailable", error);
     throw new ApiError(503, "upstream_unavailable", UNAVAILABLE);

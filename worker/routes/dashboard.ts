@@ -3,17 +3,16 @@ import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { planOfUser } from "../billing/user-plan";
 import { dashboardQuerySchema, intradayQuerySchema, type DashboardResponse, type IntradayResponse, type RefreshResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
+import { hourPointsByAsin } from "../history/history-store";
 import { dayWindow, trackedMarketplaces, trackedRows } from "../dashboard/dashboard-service";
 import { dashboardKpis } from "../dashboard/kpis";
 import { captureNow, MANUAL_REFRESH_INTERVAL_MS } from "../dashboard/refresh";
 import { claimManualRefresh } from "../dashboard/refresh-store";
-import { intradayHistoryOfMany } from "../history/history-store";
 import { listTrackedAsins } from "../history/watchlist-store";
-import { sliceLimits } from "../jobs/snapshot/slice";
+import { sliceLimits } from "../jobs/nightly-run/slice";
 import { failure, json, retryAfter, sessionErrors } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
-import { productSourceFor } from "../upstreams/creators/select";
 import { dashboardSchema, intradaySchema, refreshSchema } from "./dashboard-schemas";
 
 const common = { tags: ["Dashboard"], middleware: [requireAccount] };
@@ -41,7 +40,7 @@ export const dashboardRoutes = createRouter()
     c.header("Cache-Control", "private, no-store");
     const { user } = currentAccount(c);
     const { marketplace, brand } = c.req.valid("query");
-    const rows = await trackedRows(c.env, user.id, { marketplace, brand }, 7, Date.now());
+    const rows = await trackedRows(c.var.services, user.id, { marketplace, brand }, 7, Date.now());
     const body: DashboardResponse = {
       marketplaces: await trackedMarketplaces(c.env.DB, user.id),
       brand: brand ?? null,
@@ -61,7 +60,7 @@ export const dashboardRoutes = createRouter()
     // Only the user's own tracked ASINs: the list is not a way to read anyone else's.
     const tracked = new Set((await listTrackedAsins(c.env.DB, user.id)).filter((key) => key.marketplace === marketplace).map((key) => key.asin));
     const wanted = [...new Set(asins.toUpperCase().split(","))].filter((asin) => tracked.has(asin));
-    const series = await intradayHistoryOfMany(c.env, marketplace, wanted, dayWindow(HISTORY_RANGE_DAYS[range], Date.now()).fromDay);
+    const series = await hourPointsByAsin(c.var.services.history, marketplace, wanted, dayWindow(HISTORY_RANGE_DAYS[range], Date.now()).fromDay);
     const body: IntradayResponse = { series: wanted.map((asin) => ({ asin, marketplace, points: series.get(asin) ?? [] })) };
     return c.json(body, 200);
   })
@@ -76,7 +75,7 @@ export const dashboardRoutes = createRouter()
     }
     const keys = await listTrackedAsins(c.env.DB, user.id);
     // The same per-invocation call budget as a slice of the nightly run.
-    const { captured } = await captureNow(c.env, (marketplace) => productSourceFor(c.env, marketplace), keys, now, sliceLimits(c.env).maxCalls);
+    const { captured } = await captureNow(c.var.services, (marketplace) => c.var.services.sources.product(marketplace), keys, now, sliceLimits(c.var.services.config).maxCalls);
     const body: RefreshResponse = { refreshed: captured, nextAllowedAt: new Date(now + MANUAL_REFRESH_INTERVAL_MS).toISOString() };
     return c.json(body, 200);
   });

@@ -7,7 +7,6 @@ import { EXPORT_FORMATS, exportFileName, type ExportFormat } from "../exports/ex
 import { PAPER_SIZES, type PaperSize, tableToPdf } from "../exports/pdf";
 import { failure, KEY_OR_ANONYMOUS, rateLimitHeaders, retryAfter } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
-import { takeExport } from "../ratelimit/export-limit";
 import { ApiError } from "../shared/api-error";
 import { validationDetails } from "../validation";
 import { callerPlan } from "./caller-plan";
@@ -81,7 +80,7 @@ export const exportRoutes = createRouter().openapi(route, async (c) => {
   const refusal = dataset.refuse?.(request, query.data);
   if (refusal) throw new ApiError(refusal.status, refusal.status === 401 ? "unauthenticated" : "plan_limit", refusal.detail);
 
-  const quota = await takeExport(c.env, c.req.raw, account, plan);
+  const quota = await c.var.services.quota.takeExport(c.req.raw, account, plan);
   if (quota) {
     c.header("RateLimit-Limit", String(quota.limit));
     c.header("RateLimit-Remaining", String(quota.remaining));

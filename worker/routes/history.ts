@@ -4,13 +4,12 @@ import { upgradeHint } from "../contract/billing";
 import { ANONYMOUS_HISTORY_RANGE, HISTORY_RANGE_DAYS, HISTORY_RANGES, historyQuerySchema, type HistoryResponse } from "../contract/history";
 import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
 import { rankHistory } from "../history/history-store";
-import { utcDay } from "../history/snapshot-store";
 import { rankVelocity } from "../history/velocity";
 import { commonErrors, KEY_OR_ANONYMOUS, ok } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
+import { DAY_MS, utcDay } from "../contract/time";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const day = z.string().openapi({ format: "date", example: "2026-11-24" });
 
@@ -71,7 +70,7 @@ export const historyRoutes = createRouter().openapi(route, async (c) => {
   }
 
   const now = Date.now();
-  const points = await rankHistory(c.env, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
+  const points = await rankHistory(c.var.services.history, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
   const body: HistoryResponse = { asin, marketplace, range, days, points, velocity: rankVelocity(points) };
   return c.json(body, 200);
 });

@@ -35,7 +35,7 @@ export const reportRoutes = createRouter().openapi(
   }),
   async (c) => {
     const { user, token, report } = c.req.valid("query");
-    if (!(await isUnsubscribeToken(c.env, user, token))) throw new ApiError(403, "forbidden", "This unsubscribe link is not valid.");
+    if (!(await isUnsubscribeToken(c.var.services, user, token))) throw new ApiError(403, "forbidden", "This unsubscribe link is not valid.");
     await unsubscribeReport(c.env.DB, user, report);
     c.header("Cache-Control", "no-store");
     return c.html(page(report));

@@ -11,9 +11,7 @@ import { channelSettingsView, openWebhookSecret, rotateWebhookSecret, saveChanne
 import { loadChannels } from "../notifications/channel-store";
 import { testWebhookPayload } from "../notifications/webhook-payload";
 import { createRouter } from "../openapi/router";
-import { hitAccountLimit } from "../ratelimit/client-limit";
 import { ApiError } from "../shared/api-error";
-import { fetchWebhookSender } from "../upstreams/webhook/sender";
 import { channelSettingsSchema, settingsSchema, webhookSecretSchema, webhookTestResultSchema } from "./schemas/account";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 
@@ -110,17 +108,17 @@ export const settingsRoutes = createRouter()
   .openapi(getChannelsRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { user } = currentAccount(c);
-    return c.json(channelSettingsView(c.env, await loadChannels(c.env.DB, user.id)), 200);
+    return c.json(channelSettingsView(c.var.services.config, await loadChannels(c.env.DB, user.id)), 200);
   })
   .openapi(putChannelsRoute, async (c) => {
     const { user } = currentAccount(c);
     await saveChannels(c.env.DB, user.id, c.req.valid("json"));
-    return c.json(channelSettingsView(c.env, await loadChannels(c.env.DB, user.id)), 200);
+    return c.json(channelSettingsView(c.var.services.config, await loadChannels(c.env.DB, user.id)), 200);
   })
   .openapi(webhookSecretRoute, async (c) => {
     c.header("Cache-Control", "no-store");
     try {
-      return c.json({ secret: await rotateWebhookSecret(c.env, currentAccount(c).user.id) }, 200);
+      return c.json({ secret: await rotateWebhookSecret(c.var.services, currentAccount(c).user.id) }, 200);
     } catch (error) {
       if (!(error instanceof KeyringError)) throw error;
       console.error(`webhook secret not stored: ${error.message}`);
@@ -138,7 +136,7 @@ export const settingsRoutes = createRouter()
     const problem = webhookUrlProblem(stored.webhookUrl);
     if (problem) return answer({ ok: false, detail: problem });
     const limit = { limit: config.vars.WEBHOOK_TESTS_PER_HOUR, windowMs: 60 * 60 * 1000 };
-    const decision = await hitAccountLimit(c.env, user.id, "webhook-test", limit);
+    const decision = await c.var.services.quota.hitAccount(user.id, "webhook-test", limit);
     if (!decision.allowed) {
       throw new ApiError(
         429,
@@ -149,12 +147,12 @@ export const settingsRoutes = createRouter()
     }
     let secret: string;
     try {
-      secret = await openWebhookSecret(c.env, user.id, stored.webhookSecretCiphertext);
+      secret = await openWebhookSecret(c.var.services, user.id, stored.webhookSecretCiphertext);
     } catch (error) {
       console.error("a stored webhook secret did not open:", error instanceof Error ? error.message : error);
       return answer({ ok: false, detail: "The stored signing secret cannot be read. Generate a new one." });
     }
     const nowMs = Date.now();
     const payload = testWebhookPayload(nowMs, config.alertsPageUrl);
-    return answer(await fetchWebhookSender.post({ url: stored.webhookUrl, secret, payload, deliveryId: payload.id, nowMs }));
+    return answer(await c.var.services.sources.webhooks.post({ url: stored.webhookUrl, secret, payload, deliveryId: payload.id, nowMs }));
   });

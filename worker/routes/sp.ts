@@ -5,7 +5,6 @@ import { catalogItemQuerySchema } from "../contract/catalog-item";
 import { failure, json, retryAfter, sessionErrors } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { fetchCatalogItem } from "../seller/catalog-service";
-import { sellerApiFor } from "../seller/select-seller-api";
 import { ApiError, codeOfStatus } from "../shared/api-error";
 import { durableBudget } from "../upstreams/budget/budget-client";
 import { spapiBucket } from "../upstreams/budget/token-bucket";
@@ -47,7 +46,7 @@ export const spRoutes = createRouter().openapi(route, async (c) => {
   // A seller's own data: never kept by a shared cache.
   c.header("Cache-Control", "private, no-store");
   try {
-    const api = await sellerApiFor(c.env, user);
+    const api = await c.var.services.sources.seller(user);
     // getCatalogItem allows 2 requests a second per seller (burst 2): one bucket for all of this seller's callers.
     const budget = api.kind === "spapi" ? durableBudget(c.env, spapiBucket(user.sellingPartnerId, "getCatalogItem"), { ratePerSecond: 2, burst: 2 }) : undefined;
     const result = await fetchCatalogItem({ api, kv: c.env.LOOKUP_CACHE, userId: user.id, now: Date.now, budget }, asin, marketplace);

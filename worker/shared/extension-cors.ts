@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { ApiError } from "./api-error";
 
 /**
  * The CORS rule for the RankLayer browser extension on /api/v1: an extension page or service
@@ -42,7 +43,7 @@ export const extensionCors: MiddlewareHandler = async (c, next) => {
     });
   }
   if (c.req.header("Cookie")) {
-    return c.json({ detail: COOKIE_REFUSED_DETAIL }, 403, corsHeaders);
+    throw new ApiError(403, "forbidden", COOKIE_REFUSED_DETAIL, corsHeaders);
   }
   await next();
   for (const [name, value] of Object.entries(corsHeaders)) c.res.headers.set(name, value);

@@ -1,7 +1,6 @@
-import type { Bindings } from "../env";
+import type { Services } from "../services";
 import { pingDatabase } from "../lookup/lookup-log-store";
 import { withTimeout } from "../upstreams/http";
-import { configOf } from "../config";
 import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type StatusReport } from "../contract/status-components";
 import { attentionByMarketplace, marketplaceReports } from "./marketplace-sources";
 import { readAttention } from "./attention-store";
@@ -12,28 +11,28 @@ import { productSourceRegionsStatus, readRecentLookups, regionReports } from "./
 export const CHECK_TIMEOUT_MS = 2_000;
 
 type CheckResult = Pick<ComponentReport, "status" | "detail" | "regions" | "marketplaces" | "lastRun">;
-type Check = (env: Bindings) => Promise<CheckResult>;
+type Check = (services: Services) => Promise<CheckResult>;
 
 const OPERATIONAL: CheckResult = { status: "operational" };
 
 const checks: Record<ComponentId, Check> = {
   // This answer is the proof that the Worker runs.
   api: async () => OPERATIONAL,
-  cache: async (env) => {
+  cache: async ({ env }) => {
     await env.LOOKUP_CACHE.get("status:probe");
     return OPERATIONAL;
   },
-  database: async (env) => {
+  database: async ({ env }) => {
     await pingDatabase(env.DB);
     return OPERATIONAL;
   },
-  rate_limiter: async (env) => {
+  rate_limiter: async ({ env }) => {
     const answer = await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName("status:probe")).ping();
     if (answer !== "pong") throw new Error(`unexpected ping answer ${String(answer)}`);
     return OPERATIONAL;
   },
-  product_source: async (env) => {
-    const { creatorsRegions } = configOf(env);
+  product_source: async ({ env, config }) => {
+    const creatorsRegions = config.creatorsRegions;
     const regions = regionReports(creatorsRegions);
     const configured = regions.some((region) => region.mode === "live");
     const status = productSourceRegionsStatus(regions, configured ? await readRecentLookups(env.DB) : { failures: 0, liveSuccesses: 0 });
@@ -48,17 +47,17 @@ const checks: Record<ComponentId, Check> = {
     const lastRun = configured ? await lastRunRegions(env.DB) : null;
     return { ...status, ...withNote, marketplaces, ...(lastRun ? { lastRun } : {}) };
   },
-  selling_partner: async (env) =>
-    configOf(env).sellingPartner ? OPERATIONAL
+  selling_partner: async ({ config }) =>
+    config.sellingPartner ? OPERATIONAL
       : { status: "not_active", detail: "Seller account connections are not enabled yet." },
 };
 
 /** Runs every check at once; a check that fails or times out shows its component as degraded. */
-export async function checkStatus(env: Bindings, timeoutMs = CHECK_TIMEOUT_MS): Promise<StatusReport> {
+export async function checkStatus(services: Services, timeoutMs = CHECK_TIMEOUT_MS): Promise<StatusReport> {
   const components = await Promise.all(
     STATUS_COMPONENTS.map(async (component): Promise<ComponentReport> => {
       try {
-        return { ...component, ...(await withTimeout(checks[component.id](env), timeoutMs)) };
+        return { ...component, ...(await withTimeout(checks[component.id](services), timeoutMs)) };
       } catch (error) {
         console.error(`status check ${component.id} failed`, error);
         return { ...component, status: "degraded", detail: "This check is failing; we are looking into it." };

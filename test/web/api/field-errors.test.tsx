@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newAlertSchema } from "../../../worker/contract/alerts";
-import { contactSchema } from "../../../worker/contract/contact";
+import { newAlertSchema } from "@contract/alerts";
+import { contactSchema } from "@contract/contact";
 import { ApiError } from "../../../web/src/api/api-error";
 import { fieldErrorsOf, serverFieldErrors, type FieldIssue } from "../../../web/src/api/field-errors";
 

@@ -1,6 +1,6 @@
 import { hc } from "hono/client";
 import { describe, expect, it } from "vitest";
-import type { AppType } from "../../../worker/contract/app-type";
+import type { AppType } from "@contract/app-type";
 import { ApiError } from "../../../web/src/api/api-error";
 import { responseData } from "../../../web/src/api/response-data";
 import { jsonResponse } from "../helpers";

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { SubscriptionResponse } from "../../../worker/contract/billing";
-import { planSummary } from "../../../worker/contract/features";
-import { PLANS } from "../../../worker/contract/plans";
+import type { SubscriptionResponse } from "@contract/billing";
+import { planSummary } from "@contract/features";
+import { PLANS } from "@contract/plans";
 import { cardFeatures } from "../../../web/src/components/PlanPriceAndFeatures";
 import { statusText } from "../../../web/src/pages/billing/billing-format";
 import { renderRoutes } from "../helpers";

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SubscriptionResponse } from "../../../worker/contract/billing";
-import { planSummary } from "../../../worker/contract/features";
-import { PLANS } from "../../../worker/contract/plans";
+import type { SubscriptionResponse } from "@contract/billing";
+import { planSummary } from "@contract/features";
+import { PLANS } from "@contract/plans";
 import { renderRoutes } from "../helpers";
 import { demoUser, fakeApi, json, pending, sequence, SIGNED_OUT } from "../seller/fake-api";
 import { navigateAway } from "../../../web/src/lib/navigate-away";

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { SubscriptionResponse } from "../../../worker/contract/billing";
+import type { SubscriptionResponse } from "@contract/billing";
 import { json } from "../seller/fake-api";
 import { openTab, panel, renderSettings } from "../seller/settings-render";
 

@@ -1,4 +1,4 @@
-import type { DashboardResponse, DashboardRow } from "../../../worker/contract/dashboard";
+import type { DashboardResponse, DashboardRow } from "@contract/dashboard";
 
 const LIVE = { kind: "live" as const, label: "Amazon Creators API", asOf: "2026-11-24T02:00:05.000Z" };
 const SPAPI = { kind: "spapi" as const, label: "Amazon SP-API (FBA Inventory, Product Pricing)", asOf: "2026-11-24T02:10:00.000Z" };

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { PortfolioResponse } from "../../../worker/contract/dashboard";
+import type { PortfolioResponse } from "@contract/dashboard";
 import { staleFilters } from "../../../web/src/pages/portfolio/Portfolio";
 import { renderRoutes } from "../helpers";
 import { connectedUser, fakeApi, json } from "../seller/fake-api";

@@ -1,5 +1,5 @@
-import type { AlertList, AlertView } from "../../../worker/contract/alerts";
-import type { NotificationList, NotificationView } from "../../../worker/contract/notifications";
+import type { AlertList, AlertView } from "@contract/alerts";
+import type { NotificationList, NotificationView } from "@contract/notifications";
 
 /** One alert as GET /api/alerts lists it. */
 export function alertView(overrides: Partial<AlertView> = {}): AlertView {

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { FREE_PLAN, PRO_PLAN } from "../../../worker/contract/plans";
+import { FREE_PLAN, PRO_PLAN } from "@contract/plans";
 import { renderApp } from "../helpers";
 import { mainLinkHrefs, unlimitedFreeClaims } from "./page-helpers";
 

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { planSummary } from "../../../worker/contract/features";
-import { PLANS } from "../../../worker/contract/plans";
+import { planSummary } from "@contract/features";
+import { PLANS } from "@contract/plans";
 import { jsonResponse, mockFetch, renderApp } from "../helpers";
 
 const PLANS_BODY = { plans: PLANS.map(planSummary) };

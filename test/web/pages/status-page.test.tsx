@@ -1,7 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { StatusReport } from "../../../worker/contract/status-components";
-import { STATUS_COMPONENTS } from "../../../worker/contract/status-components";
+import type { StatusReport } from "@contract/status-components";
+import { STATUS_COMPONENTS } from "@contract/status-components";
 import { jsonResponse, mockFetch, renderApp } from "../helpers";
 
 const STATUSES = ["operational", "operational", "degraded", "operational", "mock", "not_active"] as const;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ApiKeyList, ApiKeyView } from "../../../worker/contract/api-keys";
+import type { ApiKeyList, ApiKeyView } from "@contract/api-keys";
 import { json, noContent } from "./fake-api";
 import { openTab, panel, renderSettings } from "./settings-render";
 

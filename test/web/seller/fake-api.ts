@@ -3,8 +3,8 @@ import {
   DEFAULT_SETTINGS,
   type SettingsResponse,
   type UserStatus,
-} from "../../../worker/contract/account";
-import type { ChannelSettings } from "../../../worker/contract/channels";
+} from "@contract/account";
+import type { ChannelSettings } from "@contract/channels";
 import { jsonResponse, mockFetch } from "../helpers";
 
 /** A request the fake API received. */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { CatalogItemResult } from "../../../worker/contract/account";
+import type { CatalogItemResult } from "@contract/account";
 import { renderRoutes } from "../helpers";
 import { dashboard } from "../dashboard/dashboard-fixture";
 import { connectedUser, demoUser, fakeApi, json, pending, sequence, SIGNED_OUT } from "./fake-api";

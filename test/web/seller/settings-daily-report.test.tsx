@@ -1,6 +1,6 @@
 import { within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS } from "../../../worker/contract/account";
+import { DEFAULT_SETTINGS } from "@contract/account";
 import { json, settingsResponse } from "./fake-api";
 import { openTab, panel, renderSettings } from "./settings-render";
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { DEFAULT_SETTINGS } from "../../../worker/contract/account";
+import { DEFAULT_SETTINGS } from "@contract/account";
 import { nextTabIndex } from "../../../web/src/pages/settings/Tabs";
 import { renderRoutes } from "../helpers";
 import { connectedUser, demoUser, fakeApi, json, noContent, offline, pending, sequence, settingsResponse, SIGNED_OUT } from "./fake-api";

@@ -1,6 +1,6 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { HOUR_MS } from "../../../worker/ratelimit/hourly-policy";
+import { HOUR_MS } from "../../../worker/contract/time";
 import { keyLimiterName } from "../../../worker/ratelimit/key-limit";
 import type { RateLimiter } from "../../../worker/ratelimit/rate-limiter";
 import { createKey, proDemo, withKey } from "./support";

@@ -9,6 +9,7 @@ import { app } from "../../../worker/app";
 import type { CreatedApiKey } from "../../../worker/contract/api-keys";
 import { demoEnv, newSellingPartnerId, TestBrowser } from "../support/seller-browser";
 import { proBrowser, userIdOf } from "../history/accounts";
+import { buildServices } from "../../../worker/services";
 
 /**
  * Puts a (non-demo) user on Pro or Free: the plan follows the user's subscription row
@@ -30,7 +31,7 @@ export async function sellerOnPlan(plan: "pro" | "free"): Promise<{ browser: Tes
   const browser = new TestBrowser(demoEnv());
   const user = await upsertSellerUser(env.DB, newSellingPartnerId());
   await setPlan(user.id, plan);
-  const { token } = await createSession(browser.bindings, user.id);
+  const { token } = await createSession(buildServices(browser.bindings), user.id);
   browser.cookies.set(SESSION_COOKIE, token);
   return { browser, userId: user.id };
 }

@@ -6,6 +6,7 @@ import { countApiKeyUse } from "../../../worker/api-keys/usage-recorder";
 import { upsertSellerUser } from "../../../worker/accounts/user-store";
 import { runRetention } from "../../../worker/jobs/retention/retention";
 import { newSellingPartnerId } from "../support/seller-browser";
+import { buildServices } from "../../../worker/services";
 
 const NOW = Date.parse("2026-11-24T14:30:00.000Z");
 
@@ -61,7 +62,7 @@ describe("retention", () => {
     for (const hour of ["2026-11-17T23", "2026-11-18T00", "2026-11-24T14"]) {
       await env.DB.prepare("INSERT INTO api_key_usage (key_id, hour, requests) VALUES (?, ?, 1)").bind(keyId, hour).run();
     }
-    await runRetention(env, NOW);
+    await runRetention(buildServices(env), NOW);
     const left = await env.DB.prepare("SELECT hour FROM api_key_usage WHERE key_id = ? ORDER BY hour").bind(keyId).all();
     expect(left.results).toEqual([{ hour: "2026-11-18T00" }, { hour: "2026-11-24T14" }]);
   });

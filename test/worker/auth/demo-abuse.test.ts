@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDemoUser } from "../../../worker/accounts/user-store";
 import { createSession, MAX_SESSIONS_PER_ACCOUNT, readSession } from "../../../worker/auth/session";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
+import { buildServices } from "../../../worker/services";
 
 let serial = 0;
 /** A client address of its own, so each test starts with a fresh hourly allowance. */
@@ -21,7 +22,7 @@ async function liveSessions(userId: string): Promise<number> {
 
 async function demoUserIdOf(browser: TestBrowser): Promise<string> {
   const token = browser.cookies.get("__Host-session")!;
-  return (await readSession(browser.bindings, token))!.user.id;
+  return (await readSession(buildServices(browser.bindings), token))!.user.id;
 }
 
 describe("demo accounts per address", () => {
@@ -78,9 +79,9 @@ describe("sessions", () => {
     const bindings = demoEnv();
     const start = Date.now() - 60_000;
     const tokens = [];
-    for (let i = 0; i < MAX_SESSIONS_PER_ACCOUNT + 3; i++) tokens.push((await createSession(bindings, user.id, start + i * 1000)).token);
+    for (let i = 0; i < MAX_SESSIONS_PER_ACCOUNT + 3; i++) tokens.push((await createSession(buildServices(bindings), user.id, start + i * 1000)).token);
     expect(await liveSessions(user.id)).toBe(MAX_SESSIONS_PER_ACCOUNT);
-    const alive = await Promise.all(tokens.map(async (token) => (await readSession(bindings, token)) !== null));
+    const alive = await Promise.all(tokens.map(async (token) => (await readSession(buildServices(bindings), token)) !== null));
     expect(alive).toEqual([false, false, false, ...Array(MAX_SESSIONS_PER_ACCOUNT).fill(true)]);
   });
 

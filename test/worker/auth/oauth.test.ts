@@ -11,6 +11,7 @@ import {
   sellerEnv,
   TestBrowser,
 } from "../support/seller-browser";
+import { buildServices } from "../../../worker/services";
 
 async function connectedBrowser() {
   const bindings = sellerEnv();
@@ -223,7 +224,7 @@ describe("GET /api/auth/callback", () => {
     it("rejects an expired state", async () => {
       const browser = await connectedBrowser();
       const elevenMinutesAgo = Date.now() - 11 * 60 * 1000;
-      const { state, nonce } = await issueState(browser.bindings, "US", elevenMinutesAgo);
+      const { state, nonce } = await issueState(buildServices(browser.bindings), "US", elevenMinutesAgo);
       browser.cookies.set("__Host-oauth-state", nonce);
       const res = await callback(browser, { state, selling_partner_id: newSellingPartnerId(), spapi_oauth_code: "code" });
       await expectRefused(res, browser, /expired/);
@@ -245,7 +246,7 @@ describe("GET /api/auth/callback", () => {
 
     it("rejects a state signed with another key", async () => {
       const browser = await connectedBrowser();
-      const { state, nonce } = await issueState(sellerEnv({ SESSION_SECRET: "someone-elses-secret-0123456789abcdef" }), "US");
+      const { state, nonce } = await issueState(buildServices(sellerEnv({ SESSION_SECRET: "someone-elses-secret-0123456789abcdef" })), "US");
       browser.cookies.set("__Host-oauth-state", nonce);
       const res = await callback(browser, { state, selling_partner_id: newSellingPartnerId(), spapi_oauth_code: "code" });
       await expectRefused(res, browser, /not one RankLayer issued/);

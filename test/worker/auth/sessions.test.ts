@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createDemoUser } from "../../../worker/accounts/user-store";
 import { createSession } from "../../../worker/auth/session";
 import { demoEnv, sellerEnv, TestBrowser } from "../support/seller-browser";
+import { buildServices } from "../../../worker/services";
 
 const ANONYMOUS = { authenticated: false, connected: false, marketplace: "US", brandName: null, demo: false, onboarded: false };
 
@@ -90,7 +91,7 @@ describe("sessions", () => {
   it("treats a session whose row has expired as signed out", async () => {
     const bindings = demoEnv();
     const user = await createDemoUser(env.DB);
-    const { sessionId, token } = await createSession(bindings, user.id);
+    const { sessionId, token } = await createSession(buildServices(bindings), user.id);
     const browser = new TestBrowser(bindings);
     browser.cookies.set("__Host-session", token);
     expect(await status(browser)).toMatchObject({ authenticated: true });
@@ -105,12 +106,12 @@ describe("sessions", () => {
     const bindings = demoEnv();
     const user = await createDemoUser(env.DB);
     const thirtyOneDaysAgo = Date.now() - 31 * 24 * 60 * 60 * 1000;
-    const { token } = await createSession(bindings, user.id, thirtyOneDaysAgo);
+    const { token } = await createSession(buildServices(bindings), user.id, thirtyOneDaysAgo);
     const browser = new TestBrowser(bindings);
     browser.cookies.set("__Host-session", token);
     expect(await status(browser)).toEqual(ANONYMOUS);
 
-    const fresh = await createSession(bindings, user.id);
+    const fresh = await createSession(buildServices(bindings), user.id);
     browser.cookies.set("__Host-session", fresh.token);
     expect(await status(browser)).toMatchObject({ authenticated: true, demo: true });
   });
@@ -119,7 +120,7 @@ describe("sessions", () => {
     const bindings = demoEnv();
     const victim = await createDemoUser(env.DB);
     const attacker = await createDemoUser(env.DB);
-    const { token } = await createSession(bindings, attacker.id);
+    const { token } = await createSession(buildServices(bindings), attacker.id);
     const [header, payload, signature] = token.split(".");
     const claims = JSON.parse(atob(payload!.replace(/-/g, "+").replace(/_/g, "/"))) as Record<string, unknown>;
     const forged = btoa(JSON.stringify({ ...claims, sub: victim.id })).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { AlertList } from "../../../worker/contract/alerts";
 import type { WatchlistResponse } from "../../../worker/contract/history";
-import { userTrackedAsinsPage } from "../../../worker/jobs/snapshot/tracked-store";
+import { userTrackedAsinsPage } from "../../../worker/jobs/nightly-run/tracked-store";
 import { freeBrowserWith, userIdOf } from "../history/accounts";
 import type { TestBrowser } from "../support/seller-browser";
 import { deliver, PRICE_PRO, setSubscription, stripeEnv, stripeEvent } from "../support/stripe";

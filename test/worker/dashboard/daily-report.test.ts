@@ -1,10 +1,11 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { unsubscribeToken } from "../../../worker/dashboard/unsubscribe-token";
+import { buildServices } from "../../../worker/services";
 import { sendDailyReports, sendReports } from "../../../worker/jobs/weekly-report/weekly-report";
 import { reportCsv, reportDay } from "../../../worker/notifications/weekly-report";
 import { RecordingEmailSender } from "../../../worker/upstreams/email/recording-sender";
-import { insertUser, insertWatchlist, resetHistoryTables } from "../jobs/snapshot/support";
+import { insertUser, insertWatchlist, resetHistoryTables } from "../jobs/nightly-run/support";
 import { channelEnv } from "../notifications/support";
 import { seedPoint } from "../support/history-shards";
 import { TestBrowser } from "../support/seller-browser";
@@ -48,8 +49,8 @@ describe("the daily 02:30 report run", () => {
     }
     const sender = new RecordingEmailSender();
     const bindings = channelEnv();
-    expect(await sendDailyReports(bindings, TUESDAY, sender)).toEqual({ sent: 1, failed: 0 });
-    expect(await sendDailyReports(bindings, TUESDAY, sender)).toEqual({ sent: 0, failed: 0 });
+    expect(await sendDailyReports(buildServices(bindings), TUESDAY, sender)).toEqual({ sent: 1, failed: 0 });
+    expect(await sendDailyReports(buildServices(bindings), TUESDAY, sender)).toEqual({ sent: 0, failed: 0 });
     expect(sender.sent).toHaveLength(1);
     const [email] = sender.sent;
     expect(email!.to).toBe("daily@example.com");
@@ -58,20 +59,20 @@ describe("the daily 02:30 report run", () => {
     expect(email!.text).toContain("BDAILY0001 (US): #750 (-250 places, mock data)");
     expect(email!.text).toContain("because the daily report is on");
     expect(email!.attachments?.[0]).toMatchObject({ filename: "ranklayer-daily-2026-11-24.csv", type: "text/csv" });
-    const link = `/api/reports/unsubscribe?user=${opted}&token=${await unsubscribeToken(bindings, opted)}&report=daily`;
+    const link = `/api/reports/unsubscribe?user=${opted}&token=${await unsubscribeToken(buildServices(bindings), opted)}&report=daily`;
     expect(email!.text).toContain(link);
     expect(email!.headers?.["List-Unsubscribe"]).toContain(link);
 
     // The next day is a new report.
-    expect(await sendDailyReports(bindings, TUESDAY + 86_400_000, sender)).toEqual({ sent: 1, failed: 0 });
+    expect(await sendDailyReports(buildServices(bindings), TUESDAY + 86_400_000, sender)).toEqual({ sent: 1, failed: 0 });
   });
 
   it("the 02:30 run sends the daily report every day and the weekly one on Mondays only", async () => {
     await user({ daily: true, weekly: true }, "both@example.com");
     const sender = new RecordingEmailSender();
     const bindings = channelEnv();
-    expect(await sendReports(bindings, MONDAY, sender)).toEqual({ daily: { sent: 1, failed: 0 }, weekly: { sent: 1, failed: 0 } });
-    expect(await sendReports(bindings, TUESDAY, sender)).toEqual({ daily: { sent: 1, failed: 0 }, weekly: null });
+    expect(await sendReports(buildServices(bindings), MONDAY, sender)).toEqual({ daily: { sent: 1, failed: 0 }, weekly: { sent: 1, failed: 0 } });
+    expect(await sendReports(buildServices(bindings), TUESDAY, sender)).toEqual({ daily: { sent: 1, failed: 0 }, weekly: null });
     expect(sender.sent.map((email) => email.subject)).toEqual([
       "RankLayer daily report, 2026-11-23",
       "RankLayer weekly report, 2026-11-16 to 2026-11-22",
@@ -82,7 +83,7 @@ describe("the daily 02:30 report run", () => {
   it("the daily link turns only the daily report off", async () => {
     const opted = await user({ daily: true, weekly: true }, "both@example.com");
     const browser = new TestBrowser(channelEnv());
-    const token = await unsubscribeToken(browser.bindings, opted);
+    const token = await unsubscribeToken(buildServices(browser.bindings), opted);
     expect((await browser.request(`/api/reports/unsubscribe?user=${opted}&token=${token}&report=monthly`)).status).toBe(422);
     const res = await browser.request(`/api/reports/unsubscribe?user=${opted}&token=${token}&report=daily`);
     expect(res.status).toBe(200);

@@ -2,14 +2,15 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { DashboardResponse, PortfolioResponse } from "../../../worker/contract/dashboard";
 import type { Bindings } from "../../../worker/env";
-import { utcDay } from "../../../worker/history/snapshot-store";
-import { runSnapshotSlice } from "../../../worker/jobs/snapshot/start";
+import { runNightlySlice } from "../../../worker/jobs/nightly-run/start";
 import { NOT_GRANTED_NOTE } from "../../../worker/dashboard/portfolio";
-import { ORDER_METRICS_INTERVAL_MS, revenueDayOf } from "../../../worker/jobs/snapshot/revenue-phase";
+import { ORDER_METRICS_INTERVAL_MS, revenueDayOf } from "../../../worker/jobs/nightly-run/revenue-phase";
 import { freeBrowser, proBrowser, userIdOf } from "../history/accounts";
-import { memoryNotes, resetHistoryTables, virtualClock } from "../jobs/snapshot/support";
+import { memoryNotes, resetHistoryTables, virtualClock } from "../jobs/nightly-run/support";
 import { historyPoints } from "../support/history-shards";
 import { connectSeller, demoEnv, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../support/seller-browser";
+import { buildServices } from "../../../worker/services";
+import { utcDay } from "../../../worker/contract/time";
 
 const ASINS = ["B08N5WRWNW", "B07XJ8C8F5", "B0C1H26C46"];
 
@@ -24,7 +25,7 @@ async function runNightly(bindings: Bindings) {
   const day = utcDay(Date.now());
   const clock = virtualClock(Date.now());
   const notes = memoryNotes();
-  for (let slice = 0; slice < 50; slice++) if ((await runSnapshotSlice(bindings, day, { notes, clock })).status === "done") return clock;
+  for (let slice = 0; slice < 50; slice++) if ((await runNightlySlice(buildServices(bindings), day, { notes, clock })).status === "done") return clock;
   throw new Error("the run did not finish");
 }
 

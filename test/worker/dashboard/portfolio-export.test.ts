@@ -1,11 +1,12 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { PortfolioResponse } from "../../../worker/contract/dashboard";
-import { utcDay } from "../../../worker/history/snapshot-store";
-import { runSnapshotSlice } from "../../../worker/jobs/snapshot/start";
+import { runNightlySlice } from "../../../worker/jobs/nightly-run/start";
 import { freeBrowser, proBrowser } from "../history/accounts";
-import { memoryNotes, resetHistoryTables, virtualClock } from "../jobs/snapshot/support";
+import { memoryNotes, resetHistoryTables, virtualClock } from "../jobs/nightly-run/support";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
+import { buildServices } from "../../../worker/services";
+import { utcDay } from "../../../worker/contract/time";
 
 const ASINS = ["B08N5WRWNW", "B07XJ8C8F5"];
 
@@ -19,7 +20,7 @@ async function runNightly() {
   const day = utcDay(Date.now());
   const clock = virtualClock(Date.now());
   const notes = memoryNotes();
-  for (let slice = 0; slice < 50; slice++) if ((await runSnapshotSlice(demoEnv(), day, { notes, clock })).status === "done") return;
+  for (let slice = 0; slice < 50; slice++) if ((await runNightlySlice(buildServices(demoEnv()), day, { notes, clock })).status === "done") return;
   throw new Error("the run did not finish");
 }
 

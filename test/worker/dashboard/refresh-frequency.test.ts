@@ -3,12 +3,13 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FREE_PLAN, PRO_PLAN } from "../../../worker/contract/plans";
 import { effectiveFrequency, extraRefreshCalls, isExtraRefreshHour, nextHourAt, type RefreshFrequency } from "../../../worker/dashboard/refresh-schedule";
 import { storeDemoSubscription } from "../../../worker/billing/subscription-store";
-import { runExtraRefresh } from "../../../worker/jobs/snapshot/extra-refresh";
-import { trackedAsinsPage } from "../../../worker/jobs/snapshot/tracked-store";
+import { runExtraRefresh } from "../../../worker/jobs/nightly-run/extra-refresh";
+import { trackedAsinsPage } from "../../../worker/jobs/nightly-run/tracked-store";
 import { MockProductSource } from "../../../worker/upstreams/creators/mock";
 import { freeBrowser, proBrowser } from "../history/accounts";
 import { historyPoints } from "../support/history-shards";
-import { asinRange, insertUser, insertWatchlist, recordingSource, resetHistoryTables, virtualClock } from "../jobs/snapshot/support";
+import { asinRange, insertUser, insertWatchlist, recordingSource, resetHistoryTables, virtualClock } from "../jobs/nightly-run/support";
+import { buildServices } from "../../../worker/services";
 
 describe("Data Refresh schedule (pure)", () => {
   it.each<[RefreshFrequency, number[]]>([
@@ -64,9 +65,9 @@ describe("extra refreshes against D1", () => {
     await withFrequency("daily", true, ["BDAILYY001"]);
 
     const at14 = virtualClock(Date.UTC(2026, 10, 24, 14, 0, 5));
-    expect(await runExtraRefresh(env, { clock: at14, source: new MockProductSource() })).toMatchObject({ users: 2, captured: 3 });
+    expect(await runExtraRefresh(buildServices(env), { clock: at14, source: new MockProductSource() })).toMatchObject({ users: 2, captured: 3 });
     const at15 = virtualClock(Date.UTC(2026, 10, 24, 15, 0, 5));
-    expect(await runExtraRefresh(env, { clock: at15, source: new MockProductSource() })).toMatchObject({ users: 1, captured: 2 });
+    expect(await runExtraRefresh(buildServices(env), { clock: at15, source: new MockProductSource() })).toMatchObject({ users: 1, captured: 2 });
     expect(await intraday()).toEqual([
       { asin: "BHOURLY001", hour: "2026-11-24T14" },
       { asin: "BHOURLY001", hour: "2026-11-24T15" },
@@ -89,7 +90,7 @@ describe("extra refreshes against D1", () => {
     const clock = virtualClock(Date.UTC(2026, 10, 24, 14, 0, 5));
     const source = recordingSource(new MockProductSource(), clock);
     const bindings = { ...env, SNAPSHOT_REQUESTS_PER_SECOND: "1", SNAPSHOT_MAX_CALLS_PER_INVOCATION: "3" };
-    expect(await runExtraRefresh(bindings, { clock, source })).toMatchObject({ calls: 3, captured: 30 });
+    expect(await runExtraRefresh(buildServices(bindings), { clock, source })).toMatchObject({ calls: 3, captured: 30 });
     const starts = source.calls.map((call) => call.at);
     expect(starts.slice(1).map((at, i) => at - starts[i]!)).toEqual([1000, 1000]);
   });

@@ -5,10 +5,11 @@ import { unsubscribeToken } from "../../../worker/dashboard/unsubscribe-token";
 import { sendWeeklyReports } from "../../../worker/jobs/weekly-report/weekly-report";
 import { isReportDay, reportWeek, sellerChanges, weeklyReportCsv, weeklyReportEmail } from "../../../worker/notifications/weekly-report";
 import { RecordingEmailSender } from "../../../worker/upstreams/email/recording-sender";
-import { insertUser, insertWatchlist, resetHistoryTables } from "../jobs/snapshot/support";
+import { insertUser, insertWatchlist, resetHistoryTables } from "../jobs/nightly-run/support";
 import { channelEnv } from "../notifications/support";
 import { seedPoint } from "../support/history-shards";
 import { TestBrowser } from "../support/seller-browser";
+import { buildServices } from "../../../worker/services";
 
 const MONDAY = Date.UTC(2026, 10, 23, 2, 30);
 
@@ -92,14 +93,14 @@ describe("the Monday 02:30 weekly report run", () => {
     }
     const sender = new RecordingEmailSender();
     const bindings = channelEnv();
-    expect(await sendWeeklyReports(bindings, MONDAY + 86_400_000, sender)).toBeNull();
-    expect(await sendWeeklyReports(bindings, MONDAY, sender)).toEqual({ sent: 1, failed: 0 });
-    expect(await sendWeeklyReports(bindings, MONDAY, sender)).toEqual({ sent: 0, failed: 0 });
+    expect(await sendWeeklyReports(buildServices(bindings), MONDAY + 86_400_000, sender)).toBeNull();
+    expect(await sendWeeklyReports(buildServices(bindings), MONDAY, sender)).toEqual({ sent: 1, failed: 0 });
+    expect(await sendWeeklyReports(buildServices(bindings), MONDAY, sender)).toEqual({ sent: 0, failed: 0 });
     expect(sender.sent).toHaveLength(1);
     const [email] = sender.sent;
     expect(email!.to).toBe("seller@example.com");
     expect(email!.text).toContain("BWEEKLY001 (US): #800 (-200 places, mock data)");
-    expect(email!.text).toContain(`/api/reports/unsubscribe?user=${opted}&token=${await unsubscribeToken(bindings, opted)}`);
+    expect(email!.text).toContain(`/api/reports/unsubscribe?user=${opted}&token=${await unsubscribeToken(buildServices(bindings), opted)}`);
   });
 
   it("the unsubscribe link turns the report off; a forged one is refused", async () => {
@@ -107,7 +108,7 @@ describe("the Monday 02:30 weekly report run", () => {
     const browser = new TestBrowser(channelEnv());
     expect((await browser.request(`/api/reports/unsubscribe?user=${opted}&token=${"0".repeat(64)}`)).status).toBe(403);
     expect((await browser.request(`/api/reports/unsubscribe?user=${opted}&token=nope`)).status).toBe(422);
-    const res = await browser.request(`/api/reports/unsubscribe?user=${opted}&token=${await unsubscribeToken(browser.bindings, opted)}`);
+    const res = await browser.request(`/api/reports/unsubscribe?user=${opted}&token=${await unsubscribeToken(buildServices(browser.bindings), opted)}`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("You are unsubscribed");
     expect(await env.DB.prepare("SELECT weekly_report FROM user_settings WHERE user_id = ?").bind(opted).first("weekly_report")).toBe(0);

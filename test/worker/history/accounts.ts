@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from "../../../worker/auth/cookies";
 import { createSession } from "../../../worker/auth/session";
 import type { Bindings } from "../../../worker/env";
 import { demoEnv, newSellingPartnerId, TestBrowser } from "../support/seller-browser";
+import { buildServices } from "../../../worker/services";
 
 /** A browser signed in as a seller who is not (or no longer) connected: the Free plan. */
 export async function freeBrowser(): Promise<TestBrowser> {
@@ -16,7 +17,7 @@ export async function freeBrowser(): Promise<TestBrowser> {
 export async function freeBrowserWith(bindings: Bindings): Promise<TestBrowser> {
   const browser = new TestBrowser(bindings);
   const user = await upsertSellerUser(env.DB, newSellingPartnerId());
-  const { token } = await createSession(browser.bindings, user.id);
+  const { token } = await createSession(buildServices(browser.bindings), user.id);
   browser.cookies.set(SESSION_COOKIE, token);
   return browser;
 }

@@ -2,14 +2,15 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { HistoryResponse } from "../../../worker/contract/history";
 import { archiveKey, gunzipText, runArchiveStep } from "../../../worker/history/archive-store";
-import { pointOf, writeRankPoints } from "../../../worker/history/snapshot-store";
-import { bucketOf, dayNumber, dayText, monthDays, monthOf } from "../../../worker/history/sharding";
+import { pointOf, writeRankPoints } from "../../../worker/history/rank-points-store";
+import { bucketOf, monthDays, monthOf } from "../../../worker/history/sharding";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
 import { newAsin } from "../support/creators-fake";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { clearHistory, countPoints } from "../support/history-shards";
+import { buildServices } from "../../../worker/services";
+import { DAY_MS, dayNumber, dayText } from "../../../worker/contract/time";
 
-const DAY_MS = 86_400_000;
 const HOT_DAYS = 30;
 
 beforeEach(clearHistory);
@@ -24,7 +25,7 @@ describe("the R2 monthly archive", () => {
     const asin = newAsin();
     const days = Array.from({ length: last - first + 1 }, (_, i) => first + i).concat([today - 2]);
     await writeRankPoints(
-      bindings,
+      buildServices(bindings).history,
       days.map((day, i) =>
         pointOf({
           product: { ...mockProduct(asin, "US"), rank: 1000 + i },
@@ -40,7 +41,7 @@ describe("the R2 monthly archive", () => {
     expect((await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" })).status).toBe(200);
     const before = await (await browser.request(`/api/history?asin=${asin}&marketplace=US&range=90d`)).json<HistoryResponse>();
 
-    const step = await runArchiveStep(bindings, Date.now());
+    const step = await runArchiveStep(buildServices(bindings).history, Date.now());
     expect(step).toMatchObject({ month, points: days.length - 1 });
     // The month left D1; the hot point stayed.
     expect(await countPoints({ asin })).toBe(1);
@@ -58,7 +59,7 @@ describe("the R2 monthly archive", () => {
     expect(after.points[0]?.categoryRanks).toHaveLength(2);
 
     // A second pass finds nothing left to move and keeps the file.
-    expect(await runArchiveStep(bindings, Date.now())).toMatchObject({ points: 0 });
+    expect(await runArchiveStep(buildServices(bindings).history, Date.now())).toMatchObject({ points: 0 });
     expect(await env.HISTORY_ARCHIVE.head(archiveKey(bucketOf("US", asin), month))).not.toBeNull();
   });
 });

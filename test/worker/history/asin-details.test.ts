@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import { asinDetailsOf, asinDetailsUpserts, type ItemCapture } from "../../../worker/history/asin-details-store";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
-import { asinRange } from "../jobs/snapshot/support";
+import { asinRange } from "../jobs/nightly-run/support";
 
 const capture = (asin: string, source: "live" | "mock", capturedAt: string, title: string): ItemCapture => ({
   product: { ...mockProduct(asin, "US"), title, brand: `Brand ${title}` },

@@ -1,20 +1,21 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { rankSnapshotUpsert, utcDay } from "../../../worker/history/snapshot-store";
+import { recordDayPoint } from "../../../worker/history/rank-points-store";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
 import type { HistoryResponse } from "../../../worker/contract/history";
 import type { Marketplace } from "../../../worker/contract/marketplaces";
 import { newAsin } from "../support/creators-fake";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { freeBrowser, proBrowser } from "./accounts";
+import { buildServices } from "../../../worker/services";
+import { DAY_MS, utcDay } from "../../../worker/contract/time";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Snapshots of one ASIN `daysAgo` UTC days before today, each with its rank. */
 async function seed(asin: string, ranks: Record<number, number | null>, marketplace: Marketplace = "US", source: "live" | "mock" = "live") {
   const product = mockProduct(asin, marketplace);
   for (const [daysAgo, rank] of Object.entries(ranks)) {
-    await rankSnapshotUpsert(env, {
+    await recordDayPoint(buildServices(env).history, {
       product: { ...product, rank },
       categoryRanks: rank === null ? [] : [{ category: "Electronics", rank }],
       source,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BUCKETS, bucketOf, dayNumber, dayText, jumpHash, monthDays, monthsBetween, movingBuckets, readShards, shardOfBucket } from "../../../worker/history/sharding";
+import { BUCKETS, bucketOf, jumpHash, monthDays, monthsBetween, movingBuckets, readShards, shardOfBucket } from "../../../worker/history/sharding";
 import { decodePoint, encodePoint, type StoredPoint } from "../../../worker/history/point-codec";
+import { dayNumber, dayText } from "../../../worker/contract/time";
 
 describe("sharding", () => {
   it("puts a marketplace + ASIN in the same bucket on every run (FNV-1a, fixed values)", () => {

@@ -1,9 +1,9 @@
 import { createScheduledController, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { runAlertCheck } from "../../../worker/jobs/alert-check/alert-check";
-import { findSnapshotRun } from "../../../worker/jobs/snapshot/job-runs-store";
-import { snapshotRunner } from "../../../worker/jobs/snapshot/start";
-import { recordRankSnapshot, utcDay } from "../../../worker/history/snapshot-store";
+import { findNightlyRun } from "../../../worker/jobs/nightly-run-store";
+import { nightlyRunner } from "../../../worker/jobs/nightly-run/start";
+import { recordDayPoint } from "../../../worker/history/rank-points-store";
 import worker from "../../../worker/index";
 import { runRetention } from "../../../worker/jobs/retention/retention";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
@@ -24,12 +24,14 @@ import {
 } from "../support/alert-seed";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { historyPoints, seedPoint } from "../support/history-shards";
+import { buildServices } from "../../../worker/services";
+import { utcDay } from "../../../worker/contract/time";
 
 beforeEach(async () => {
   await clearAlertTables();
   await env.DB.exec("DELETE FROM lookup_log");
   // A fresh snapshot runner: test files share one Worker isolate, and another file's run may have left an alarm set.
-  await runInDurableObject(snapshotRunner(env), async (_instance, state) => {
+  await runInDurableObject(nightlyRunner(env), async (_instance, state) => {
     await state.storage.deleteAlarm();
     await state.storage.deleteAll();
   });
@@ -48,7 +50,7 @@ describe("the 02:30 cron: alert check", () => {
     const threshold = Math.max(1, (product.rank ?? 2) - 1);
     const created = await browser.json("/api/alerts", "POST", { asin: "B08N5WRWNW", conditionType: "rank_above", threshold, marketplace: "US" });
     const { alert } = await created.json<{ alert: AlertView }>();
-    await recordRankSnapshot(env, { product, source: "mock", capturedAt: new Date(CHECK_TIME - 25 * 60 * 1000).toISOString() });
+    await recordDayPoint(buildServices(env).history, { product, source: "mock", capturedAt: new Date(CHECK_TIME - 25 * 60 * 1000).toISOString() });
 
     await alertCron();
 
@@ -99,7 +101,7 @@ describe("the 02:30 cron: alert check", () => {
     for (const asin of asins) await seedPoint({ asin, day: TODAY, rank: 812, capturedAt: new Date(CHECK_TIME).toISOString() });
 
     // The interrupted run: one page of the default size, then the invocation ended.
-    expect(await runAlertCheck(env, CHECK_TIME, { maxPages: 1 })).toMatchObject({ checked: 100, fired: 100, complete: false });
+    expect(await runAlertCheck(buildServices(env), CHECK_TIME, { maxPages: 1 })).toMatchObject({ checked: 100, fired: 100, complete: false });
     await alertCron();
     await alertCron();
 
@@ -147,7 +149,7 @@ describe("the night end to end: 02:00 snapshots, then the 02:30 check", () => {
 
     await worker.scheduled(createScheduledController({ cron: "0 2 * * *", scheduledTime: now }), env);
     // The run goes on in the SnapshotRunner's alarm: one product call and the demo seller's own data.
-    await vi.waitFor(async () => expect(await findSnapshotRun(env.DB, day)).toMatchObject({ status: "done" }), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await findNightlyRun(env.DB, day)).toMatchObject({ status: "done" }), { timeout: 5000 });
     const [snapshot] = await historyPoints({ asin: "B0NIGHT001", day });
     expect({ source: snapshot?.source, rank: snapshot?.rank }).toEqual({ source: "mock", rank: product.rank });
 
@@ -188,15 +190,15 @@ describe("retention", () => {
       ...Array.from({ length: 23 }, () => insert.bind(at(45 * DAY_MS))),
       ...Array.from({ length: 4 }, () => insert.bind(at(DAY_MS))),
     ]);
-    expect(await runRetention(env, CHECK_TIME, 5, { history: false })).toMatchObject({ cutoff: at(30 * DAY_MS), lookupLogDeleted: 23, apiKeyUsageDeleted: expect.any(Number) });
+    expect(await runRetention(buildServices(env), CHECK_TIME, 5, { history: false })).toMatchObject({ cutoff: at(30 * DAY_MS), lookupLogDeleted: 23, apiKeyUsageDeleted: expect.any(Number) });
     expect(await count("lookup_log")).toBe(4);
   });
 
   it("each client's rate-limit counters erase themselves 30 days after its last request", async () => {
     const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`retention-${crypto.randomUUID()}`));
     const before = Date.now();
-    await stub.check({ perMinute: 30, perMonth: 100 }, "lease");
-    await stub.hit("contact", { limit: 5, windowMs: 60 * 60 * 1000 });
+    await stub.take("counts", [{ name: "month", limit: 100, length: "month" }, { name: "minute", limit: 30, length: 60_000 }], "lease");
+    await stub.take("window:contact", [{ name: "contact", limit: 5, length: 60 * 60 * 1000 }], "one");
 
     const stored = await runInDurableObject(stub, async (_instance, state) => ({
       alarm: await state.storage.getAlarm(),
@@ -206,12 +208,12 @@ describe("retention", () => {
     expect(stored.alarm).toBeGreaterThanOrEqual(before + 30 * DAY_MS);
     expect(stored.alarm).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
 
-    expect((await stub.check({ perMinute: 30, perMonth: 100 }, "peek")).remaining).toBeLessThan(30);
+    expect((await stub.take("counts", [{ name: "month", limit: 100, length: "month" }, { name: "minute", limit: 30, length: 60_000 }], "peek")).remaining).toBeLessThan(30);
 
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const after = await runInDurableObject(stub, async (_instance, state) => (await state.storage.list()).size);
     expect(after).toBe(0);
     // A client that comes back starts from empty counters.
-    expect(await stub.check({ perMinute: 30, perMonth: 100 }, "peek")).toMatchObject({ remaining: 30 });
+    expect(await stub.take("counts", [{ name: "month", limit: 100, length: "month" }, { name: "minute", limit: 30, length: 60_000 }], "peek")).toMatchObject({ remaining: 30 });
   });
 });

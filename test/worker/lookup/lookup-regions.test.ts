@@ -5,6 +5,7 @@ import { checkStatus } from "../../../worker/status/checks";
 import type { Bindings } from "../../../worker/env";
 import { calls, newAsin, uniqueClient } from "../support/creators-fake";
 import { lookup } from "./live-env";
+import { buildServices } from "../../../worker/services";
 
 /**
  * Creators credentials, version and partner tag are per region (NA: US, CA, MX; EU: UK, DE,
@@ -93,7 +94,7 @@ describe("per-region Creators credentials", () => {
 
 describe("/status per region", () => {
   it("shows a region without credentials as mock, labelled, next to the live ones", async () => {
-    const report = await checkStatus(regional(uniqueClient(), uniqueClient()));
+    const report = await checkStatus(buildServices(regional(uniqueClient(), uniqueClient())));
     const source = report.components.find((component) => component.id === "product_source")!;
     expect(source.status).toBe("operational");
     expect(source.regions).toEqual([
@@ -105,20 +106,20 @@ describe("/status per region", () => {
   });
 
   it("shows every region mock without credentials, and names an incomplete region's missing variable", async () => {
-    const none = await checkStatus(env);
+    const none = await checkStatus(buildServices(env));
     const source = none.components.find((component) => component.id === "product_source")!;
     expect(source.status).toBe("mock");
     expect(source.regions?.map((region) => region.mode)).toEqual(["mock", "mock", "mock"]);
 
-    const partial = await checkStatus({ ...env, CREATORS_EU_CREDENTIAL_ID: "id", CREATORS_EU_CREDENTIAL_SECRET: "s" });
+    const partial = await checkStatus(buildServices({ ...env, CREATORS_EU_CREDENTIAL_ID: "id", CREATORS_EU_CREDENTIAL_SECRET: "s" }));
     const eu = partial.components.find((component) => component.id === "product_source")!.regions![1]!;
     expect(eu).toMatchObject({ region: "eu", mode: "mock", detail: expect.stringContaining("CREATORS_EU_PARTNER_TAG unset") });
 
     // A region's version alone configures nothing: the single-credential variables still serve NA.
-    const versionOnly = await checkStatus({ ...env, CREATORS_NA_CREDENTIAL_VERSION: "3.1", CREATORS_CREDENTIAL_ID: "id", CREATORS_CREDENTIAL_SECRET: "s", CREATORS_PARTNER_TAG: "t-20" });
+    const versionOnly = await checkStatus(buildServices({ ...env, CREATORS_NA_CREDENTIAL_VERSION: "3.1", CREATORS_CREDENTIAL_ID: "id", CREATORS_CREDENTIAL_SECRET: "s", CREATORS_PARTNER_TAG: "t-20" }));
     expect(versionOnly.components.find((component) => component.id === "product_source")!.regions![0]).toMatchObject({ region: "na", mode: "live" });
 
-    const wrongVersion = await checkStatus({ ...env, CREATORS_EU_CREDENTIAL_ID: "id", CREATORS_EU_CREDENTIAL_SECRET: "s", CREATORS_EU_PARTNER_TAG: "t-21", CREATORS_EU_CREDENTIAL_VERSION: "3.1" });
+    const wrongVersion = await checkStatus(buildServices({ ...env, CREATORS_EU_CREDENTIAL_ID: "id", CREATORS_EU_CREDENTIAL_SECRET: "s", CREATORS_EU_PARTNER_TAG: "t-21", CREATORS_EU_CREDENTIAL_VERSION: "3.1" }));
     expect(wrongVersion.components.find((component) => component.id === "product_source")!.regions![1]).toMatchObject({
       mode: "mock",
       detail: expect.stringContaining("credential version 3.1 belongs to NA, not EU"),

@@ -4,7 +4,7 @@ import { configOf } from "../../../worker/config";
 import { LookupCache } from "../../../worker/lookup/cache";
 import { createLookups, type LookupDeps } from "../../../worker/lookup/lookup-use-case";
 import type { LookupClient } from "../../../worker/ratelimit/lookup-limit";
-import type { LimitDecision } from "../../../worker/ratelimit/policy";
+import type { WindowDecision as LimitDecision } from "../../../worker/ratelimit/window";
 import { MockProductSource } from "../../../worker/upstreams/creators/mock";
 import { freeBrowserWith } from "../history/accounts";
 import { newAsin } from "../support/creators-fake";

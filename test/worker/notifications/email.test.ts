@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { alertEmailConfig } from "../../../worker/config";
+import { configOf } from "../../../worker/config";
+import type { Bindings } from "../../../worker/env";
+
+const alertEmailConfig = (bindings: Partial<Bindings>) => configOf(bindings).alertEmail;
 import { alertEmail } from "../../../worker/notifications/email";
 import { ALERT_EVENT, ALERTS_URL, channelEnv, fakeEmailBinding, SENDER } from "./support";
 

@@ -5,6 +5,7 @@ import type { AlertView } from "../../../worker/contract/alerts";
 import type { NotificationList, NotificationView } from "../../../worker/contract/notifications";
 import { CHECK_TIME, clearAlertTables, DAY_MS, dayAt, seedRank } from "../support/alert-seed";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
+import { buildServices } from "../../../worker/services";
 
 beforeEach(clearAlertTables);
 
@@ -26,7 +27,7 @@ async function createAlert(browser: TestBrowser, asin: string, channels: { in_ap
 /** Runs the nightly check on day `offset` with every given ASIN ranked past the threshold. */
 async function fireOnDay(offset: number, ...asins: string[]) {
   for (const asin of asins) await seedRank(asin, offset, 900 + offset);
-  await runAlertCheck(env, CHECK_TIME + offset * DAY_MS);
+  await runAlertCheck(buildServices(env), CHECK_TIME + offset * DAY_MS);
 }
 
 const list = async (browser: TestBrowser, query = "") => (await browser.request(`/api/notifications${query}`)).json<NotificationList>();

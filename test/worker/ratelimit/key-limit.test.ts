@@ -1,30 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { decideHourly, HOUR_MS } from "../../../worker/ratelimit/hourly-policy";
 import { keyRateLimitHeaders, peekKeyRequests, takeKeyRequest, type KeyLeaseBook } from "../../../worker/ratelimit/key-limit";
 
 const account = () => `user-${crypto.randomUUID()}`;
-
-describe("decideHourly", () => {
-  const hour = Date.UTC(2026, 10, 24, 14);
-  it("grants a tenth of what is left, counts it, and reports the clock hour's reset", () => {
-    const { count, decision } = decideHourly(undefined, 1000, hour + 30 * 60_000, "lease");
-    expect(count).toEqual({ start: hour, count: 100 });
-    expect(decision).toMatchObject({ allowed: true, granted: 100, remaining: 900, resetSeconds: 1800 });
-    expect(decision.resetAt).toBe(new Date(hour + HOUR_MS).toISOString());
-    expect(decision.grantExpiresAt).toBe(hour + 31 * 60_000);
-  });
-
-  it("refuses a full hour without counting, and starts over in the next hour", () => {
-    const full = { start: hour, count: 1000 };
-    expect(decideHourly(full, 1000, hour + 1, "lease")).toMatchObject({ count: full, decision: { allowed: false, granted: 0, remaining: 0 } });
-    expect(decideHourly(full, 1000, hour + HOUR_MS, "lease").decision).toMatchObject({ allowed: true, granted: 100 });
-  });
-
-  it("a peek counts nothing", () => {
-    expect(decideHourly({ start: hour, count: 10 }, 1000, hour, "peek")).toMatchObject({ count: { count: 10 }, decision: { granted: 0, remaining: 990 } });
-  });
-});
 
 describe("the account's hourly key limit across isolates", () => {
   it("holds 1,000 per hour under waves of 200 concurrent requests from 10 isolates: not one over", async () => {

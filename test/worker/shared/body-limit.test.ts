@@ -13,7 +13,7 @@ describe("the /api body limit", () => {
     const huge = JSON.stringify({ name: "x".repeat(DEFAULT_BODY_LIMIT_BYTES) });
     const res = await post(path, huge, { "CF-Connecting-IP": "198.51.100.200" });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ detail: "The request body is too large: at most 64 kB is accepted." });
+    expect(await res.json()).toEqual({ detail: "The request body is too large: at most 64 kB is accepted.", code: "payload_too_large" });
   });
 
   it("cuts off a streamed body without Content-Length at the limit", async () => {

@@ -84,7 +84,7 @@ describe("CORS for the extension on /api/v1", () => {
       body: JSON.stringify({ asin: "B08N5WRWNW", marketplace: "US" }),
     });
     expect(post.status).toBe(403);
-    expect(await post.json()).toEqual({ detail: COOKIE_REFUSED_DETAIL });
+    expect(await post.json()).toEqual({ detail: COOKIE_REFUSED_DETAIL, code: "forbidden" });
     const get = await call("/api/v1/watchlist", { headers: { Origin: CHROME, Cookie: cookie } });
     expect(get.status).toBe(403);
     // Nothing was added by the refused POST.

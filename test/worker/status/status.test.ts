@@ -6,6 +6,7 @@ import { checkStatus } from "../../../worker/status/checks";
 import { withTimeout } from "../../../worker/upstreams/http";
 import { STATUS_COMPONENTS, type StatusReport } from "../../../worker/contract/status-components";
 import { productSourceStatus, readRecentLookups } from "../../../worker/status/product-source";
+import { buildServices } from "../../../worker/services";
 
 const creators = {
   CREATORS_CREDENTIAL_ID: "id",
@@ -51,7 +52,7 @@ describe("GET /api/status", () => {
   it("shows a database that fails as degraded", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const brokenDb = { prepare: () => { throw new Error("D1 unavailable"); } } as unknown as D1Database;
-    const report = await checkStatus({ ...env, DB: brokenDb });
+    const report = await checkStatus(buildServices({ ...env, DB: brokenDb }));
     expect(statusOf(report, "database")?.status).toBe("degraded");
     expect(report.status).toBe("degraded");
   });
@@ -59,13 +60,13 @@ describe("GET /api/status", () => {
   it("shows a check that does not answer in time as degraded", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const hangingKv = { get: () => new Promise(() => {}) } as unknown as KVNamespace;
-    const report = await checkStatus({ ...env, LOOKUP_CACHE: hangingKv }, 50);
+    const report = await checkStatus(buildServices({ ...env, LOOKUP_CACHE: hangingKv }), 50);
     expect(statusOf(report, "cache")?.status).toBe("degraded");
     expect(statusOf(report, "api")?.status).toBe("operational");
   });
 
   it("reports the product source from recent upstream failures once credentials are set", async () => {
-    const operational = await checkStatus({ ...env, ...creators });
+    const operational = await checkStatus(buildServices({ ...env, ...creators }));
     expect(statusOf(operational, "product_source")?.status).toBe("operational");
 
     const insert = env.DB.prepare(
@@ -73,7 +74,7 @@ describe("GET /api/status", () => {
     );
     await env.DB.batch([insert, insert, insert]);
     try {
-      const failing = await checkStatus({ ...env, ...creators });
+      const failing = await checkStatus(buildServices({ ...env, ...creators }));
       expect(statusOf(failing, "product_source")).toMatchObject({ status: "failing", detail: expect.stringContaining("3 lookups failed") });
       expect(failing.status).toBe("degraded");
     } finally {
@@ -82,14 +83,14 @@ describe("GET /api/status", () => {
   });
 
   it("shows the Selling Partner API operational once LWA and the application id are set", async () => {
-    const partial = await checkStatus({ ...env, LWA_CLIENT_ID: "c", LWA_CLIENT_SECRET: "s" });
+    const partial = await checkStatus(buildServices({ ...env, LWA_CLIENT_ID: "c", LWA_CLIENT_SECRET: "s" }));
     expect(statusOf(partial, "selling_partner")?.status).toBe("not_active");
-    const configured = await checkStatus({ ...env, LWA_CLIENT_ID: "c", LWA_CLIENT_SECRET: "s", SPAPI_APPLICATION_ID: "amzn1.sp.solution.x" });
+    const configured = await checkStatus(buildServices({ ...env, LWA_CLIENT_ID: "c", LWA_CLIENT_SECRET: "s", SPAPI_APPLICATION_ID: "amzn1.sp.solution.x" }));
     expect(statusOf(configured, "selling_partner")?.status).toBe("operational");
   });
 
   it("lists the same components the page falls back to", async () => {
-    const report = await checkStatus(env);
+    const report = await checkStatus(buildServices(env));
     expect(report.components.map((c) => c.id)).toEqual(STATUS_COMPONENTS.map((c) => c.id));
   });
 });

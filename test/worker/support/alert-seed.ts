@@ -75,7 +75,7 @@ export async function seedSeller(userId: string, asin: string, offset: number, u
     .run();
 }
 
-export async function seedSnapshotRun(status: "running" | "done", day = TODAY) {
+export async function seedNightlyRun(status: "running" | "done", day = TODAY) {
   await env.DB.prepare(
     `INSERT INTO job_runs (job, day, status, phase, started_at, updated_at) VALUES ('snapshot', ?, ?, 'products', ?, ?)
      ON CONFLICT (job, day) DO UPDATE SET status = excluded.status`,

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { decodePoint, type EncodedPoint, type StoredPoint } from "../../../worker/history/point-codec";
-import { writeRankPoints } from "../../../worker/history/snapshot-store";
+import { writeRankPoints } from "../../../worker/history/rank-points-store";
+import { buildServices } from "../../../worker/services";
 
 /** The history shards bound in the test config (wrangler.toml's HISTORY_0 … HISTORY_3). */
 export const SHARD_COUNT = 4;
@@ -52,7 +53,7 @@ export async function countPoints(filter: PointFilter = {}): Promise<number> {
 
 /** A day point written through the store, with the defaults of a plain live capture. */
 export async function seedPoint(point: Partial<StoredPoint> & Pick<StoredPoint, "asin" | "day">): Promise<void> {
-  await writeRankPoints(env, [
+  await writeRankPoints(buildServices(env).history, [
     {
       marketplace: "US",
       hour: null,

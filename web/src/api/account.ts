@@ -7,7 +7,7 @@ import type {
   SettingsResponse,
   SettingsUpdate,
   UserStatus,
-} from "../../../worker/contract/account";
+} from "@contract/account";
 import { responseData } from "./response-data";
 import { api } from "./client";
 

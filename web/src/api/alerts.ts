@@ -1,4 +1,4 @@
-import type { AlertList, AlertPatch, AlertView, NewAlert } from "../../../worker/contract/alerts";
+import type { AlertList, AlertPatch, AlertView, NewAlert } from "@contract/alerts";
 import { responseData } from "./response-data";
 import { api } from "./client";
 

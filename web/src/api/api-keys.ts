@@ -1,4 +1,4 @@
-import type { ApiKeyList, CreatedApiKey } from "../../../worker/contract/api-keys";
+import type { ApiKeyList, CreatedApiKey } from "@contract/api-keys";
 import { responseData } from "./response-data";
 import { api } from "./client";
 

@@ -1,4 +1,4 @@
-import type { RedirectResponse, SubscriptionResponse } from "../../../worker/contract/billing";
+import type { RedirectResponse, SubscriptionResponse } from "@contract/billing";
 import { responseData } from "./response-data";
 import { api } from "./client";
 

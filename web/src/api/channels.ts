@@ -1,4 +1,4 @@
-import type { ChannelSettings, ChannelsUpdateInput, WebhookTestResult } from "../../../worker/contract/channels";
+import type { ChannelSettings, ChannelsUpdateInput, WebhookTestResult } from "@contract/channels";
 import { responseData } from "./response-data";
 import { api } from "./client";
 

@@ -1,5 +1,5 @@
 import { hc } from "hono/client";
-import type { AppType } from "../../../worker/contract/app-type";
+import type { AppType } from "@contract/app-type";
 import { apiFetch } from "./http";
 
 /** Typed client for the Worker's routes, on the same origin. */

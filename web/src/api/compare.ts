@@ -1,4 +1,4 @@
-import type { ComparePlan, CompareResponse } from "../../../worker/contract/compare";
+import type { ComparePlan, CompareResponse } from "@contract/compare";
 import { apiFetch } from "./http";
 
 /** GET /api/v1/compare (an OpenAPI route, outside the hc-typed app): the contract types its body. */

@@ -1,6 +1,6 @@
-import type { DashboardQuery, DashboardResponse, IntradayResponse, PortfolioQuery, PortfolioResponse, RefreshResponse } from "../../../worker/contract/dashboard";
-import type { HistoryRange } from "../../../worker/contract/history";
-import type { Marketplace } from "../../../worker/contract/marketplaces";
+import type { DashboardQuery, DashboardResponse, IntradayResponse, PortfolioQuery, PortfolioResponse, RefreshResponse } from "@contract/dashboard";
+import type { HistoryRange } from "@contract/history";
+import type { Marketplace } from "@contract/marketplaces";
 import { responseData } from "./response-data";
 import { api } from "./client";
 

@@ -1,4 +1,4 @@
-import type { HistoryQuery, HistoryResponse } from "../../../worker/contract/history";
+import type { HistoryQuery, HistoryResponse } from "@contract/history";
 import { responseData } from "./response-data";
 import { api } from "./client";
 

@@ -1,4 +1,4 @@
-import type { LookupResult } from "../../../worker/contract/product";
+import type { LookupResult } from "@contract/product";
 import { responseData } from "./response-data";
 import { api } from "./client";
 

@@ -1,4 +1,4 @@
-import type { NotificationList, NotificationView } from "../../../worker/contract/notifications";
+import type { NotificationList, NotificationView } from "@contract/notifications";
 import { responseData } from "./response-data";
 import { api } from "./client";
 

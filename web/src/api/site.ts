@@ -1,6 +1,6 @@
-import type { PlanSummary } from "../../../worker/contract/features";
-import type { ContactInput } from "../../../worker/contract/contact";
-import type { StatusReport } from "../../../worker/contract/status-components";
+import type { PlanSummary } from "@contract/features";
+import type { ContactInput } from "@contract/contact";
+import type { StatusReport } from "@contract/status-components";
 import { responseData } from "./response-data";
 import { api } from "./client";
 

@@ -1,5 +1,5 @@
-import type { Marketplace } from "../../../worker/contract/marketplaces";
-import type { WatchlistResponse } from "../../../worker/contract/history";
+import type { Marketplace } from "@contract/marketplaces";
+import type { WatchlistResponse } from "@contract/history";
 import { responseData } from "./response-data";
 import { api } from "./client";
 

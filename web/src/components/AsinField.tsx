@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { readPastedAsin } from "../../../worker/contract/asin-input";
-import type { Marketplace } from "../../../worker/contract/marketplaces";
+import { readPastedAsin } from "@contract/asin-input";
+import type { Marketplace } from "@contract/marketplaces";
 
 type AsinFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type" | "value" | "onChange" | "maxLength"> & {
   id: string;

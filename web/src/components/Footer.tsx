@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import type { DataSource } from "../../../worker/contract/product";
+import type { DataSource } from "@contract/product";
 import { useDataSource } from "../state/data-source";
 
 const FOOTER_LINKS = [

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { BILLING_PATH } from "../../../worker/contract/billing";
+import { BILLING_PATH } from "@contract/billing";
 
 /**
  * An error from the server, as an alert. A "limit reached" message names /billing (the way

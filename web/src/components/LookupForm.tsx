@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent, type Ref } from "react";
 import { useNavigate } from "react-router-dom";
-import { readPastedAsin } from "../../../worker/contract/asin-input";
-import { DEFAULT_MARKETPLACE, normalizeAsin, type Marketplace } from "../../../worker/contract/marketplaces";
-import { FREE_PLAN } from "../../../worker/contract/plans";
+import { readPastedAsin } from "@contract/asin-input";
+import { DEFAULT_MARKETPLACE, normalizeAsin, type Marketplace } from "@contract/marketplaces";
+import { FREE_PLAN } from "@contract/plans";
 import { marketplaceLabel } from "../lib/marketplaces";
 
 /**

@@ -1,4 +1,4 @@
-import type { UserStatus } from "../../../worker/contract/user-status";
+import type { UserStatus } from "@contract/user-status";
 import { marketplaceLabel } from "../lib/marketplaces";
 
 /** The marketplace and brand a seller chose at onboarding, as entries of a <dl>. */

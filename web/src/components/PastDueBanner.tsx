@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { PAST_DUE_MESSAGE, type SubscriptionResponse } from "../../../worker/contract/billing";
+import { PAST_DUE_MESSAGE, type SubscriptionResponse } from "@contract/billing";
 
 /** Shown while Stripe retries a failed payment: the plan stays Pro until Stripe ends the subscription. */
 export function PastDueBanner({ subscription }: { subscription: Pick<SubscriptionResponse, "status"> }) {

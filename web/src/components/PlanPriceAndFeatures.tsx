@@ -1,4 +1,4 @@
-import type { PlanSummary } from "../../../worker/contract/features";
+import type { PlanSummary } from "@contract/features";
 
 /** A plan card's price ("Custom" when agreed with sales) and feature list: /pricing and /billing show the same. */
 export function PlanPriceAndFeatures({ plan }: { plan: PlanSummary }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import type { UserStatus } from "../../../worker/contract/account";
+import type { UserStatus } from "@contract/account";
 import { useSession } from "../state/session";
 import "../styles/seller.css";
 

@@ -1,4 +1,4 @@
-import type { Price } from "../../../worker/contract/product";
+import type { Price } from "@contract/product";
 import { groupDigits } from "./group-digits";
 
 // The interface is English; numbers use the matching grouping ("12,345"). Intl only where

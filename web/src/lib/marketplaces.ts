@@ -1,4 +1,4 @@
-import { MARKETPLACE_NAMES } from "../../../worker/contract/marketplaces";
+import { MARKETPLACE_NAMES } from "@contract/marketplaces";
 
 export function marketplaceLabel(code: string): string {
   const name = (MARKETPLACE_NAMES as Record<string, string | undefined>)[code];

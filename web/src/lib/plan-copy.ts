@@ -2,7 +2,7 @@
  * Plan facts worded for marketing copy. Every number comes from the plan table the server
  * enforces its limits with, so the pages can never promise more than it allows.
  */
-import type { Plan } from "../../../worker/contract/plans";
+import type { Plan } from "@contract/plans";
 import { groupDigits } from "./group-digits";
 
 /** "100 lookups a month", or "Unlimited lookups" for a plan without a monthly cap. */

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Link } from "react-router-dom";
-import { FREE_PLAN, PRO_PLAN } from "../../../worker/contract/plans";
+import { FREE_PLAN, PRO_PLAN } from "@contract/plans";
 import { ComparisonTable } from "../components/ComparisonTable";
 import { LookupForm } from "../components/LookupForm";
 import { TextCardGrid } from "../components/MarketingCards";

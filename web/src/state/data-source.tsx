@@ -1,5 +1,5 @@
 import { createContext, use, useState, type ReactNode } from "react";
-import type { DataSource } from "../../../worker/contract/product";
+import type { DataSource } from "@contract/product";
 
 interface DataSourceState {
   /** Where the last lookup's data came from; null until a lookup succeeds. */

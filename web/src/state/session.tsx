@@ -1,6 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { fetchUserStatus, signOut as postLogout } from "../api/account";
-import { ANONYMOUS_STATUS, type UserStatus } from "../../../worker/contract/user-status";
+import { ANONYMOUS_STATUS, type UserStatus } from "@contract/user-status";
 
 /** The signed-in user as the server last reported it; null until the first answer. */
 interface Session {

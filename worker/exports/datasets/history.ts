@@ -1,10 +1,9 @@
 import { ANONYMOUS_HISTORY_RANGE, HISTORY_RANGE_DAYS, historyQuerySchema } from "../../contract/history";
 import { PRO_PLAN } from "../../contract/plans";
 import { rankHistory } from "../../history/history-store";
-import { utcDay } from "../../history/snapshot-store";
 import { dataset } from "../dataset";
+import { DAY_MS, utcDay } from "../../contract/time";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** One ASIN's daily rank history over 7, 30 or 90 days, within the plan's history, with its chart. */
 export const historyExport = dataset({
@@ -22,7 +21,7 @@ export const historyExport = dataset({
   },
   async load({ c, now }, { asin, marketplace, range }) {
     const days = HISTORY_RANGE_DAYS[range];
-    const points = await rankHistory(c.env, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
+    const points = await rankHistory(c.var.services.history, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
     return {
       fileStem: `history-${asin}-${marketplace}-${range}`,
       title: `Rank history of ${asin} in the ${marketplace} marketplace, last ${days} days`,

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../../env";
+import { buildServices } from "../../services";
 import { alertCheckStep } from "./nightly-check";
 import { checkTimeAt } from "./alert-wait";
 
@@ -25,7 +26,7 @@ export class AlertCheckRunner extends DurableObject<Bindings> {
   override async alarm(): Promise<void> {
     const checkTimeMs = await this.ctx.storage.get<number>(CHECK_TIME_KEY);
     if (checkTimeMs === undefined) return;
-    const { check } = await alertCheckStep(this.env, checkTimeAt(checkTimeMs, Date.now()));
+    const { check } = await alertCheckStep(buildServices(this.env), checkTimeAt(checkTimeMs, Date.now()));
     console.log("alert check (continued)", JSON.stringify(check));
     if (check.complete || check.deferred) await this.ctx.storage.delete(CHECK_TIME_KEY);
     else await this.ctx.storage.setAlarm(Date.now() + STEP_GAP_MS);

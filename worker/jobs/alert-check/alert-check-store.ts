@@ -1,9 +1,9 @@
 import type { AlertCondition } from "../../contract/alerts";
 import { SELLER_CONDITIONS } from "../../contract/alerts";
 import { type AlertRankPoint, type RuleResult, type SellerPoint, windowStart } from "../../alerts/rules";
-import { findSnapshotRun } from "../snapshot/job-runs-store";
-import { rankHistoryMany } from "../../history/history-store";
-import type { Bindings } from "../../env";
+import { findNightlyRun } from "../nightly-run-store";
+import { readStoredPoints } from "../../history/history-store";
+import type { HistoryShards } from "../../history/shard-store";
 
 /**
  * The D1 side of the nightly alert check. Raw SQL, because drizzle cannot say these: the
@@ -26,8 +26,8 @@ export interface DueAlert {
 }
 
 /** Whether the day's snapshot run is still going: the check waits for its data. */
-export async function snapshotRunning(db: D1Database, day: string): Promise<boolean> {
-  return (await findSnapshotRun(db, day))?.status === "running";
+export async function nightlyRunInProgress(db: D1Database, day: string): Promise<boolean> {
+  return (await findNightlyRun(db, day))?.status === "running";
 }
 
 /** The next page of active alerts not yet checked today (or checked with no data), by id. */
@@ -129,9 +129,9 @@ function distinct(alerts: DueAlert[], key: (alert: DueAlert) => string, tuple: (
 }
 
 /** Public data of the page's ASINs over the lookback window: one batched read of the history shards. */
-export async function loadRankPoints(env: Partial<Bindings>, day: string, alerts: DueAlert[]): Promise<Map<string, AlertRankPoint[]>> {
+export async function loadRankPoints(shards: HistoryShards, day: string, alerts: DueAlert[]): Promise<Map<string, AlertRankPoint[]>> {
   const keys = distinct(alerts, rankKey, (alert) => [alert.marketplace, alert.asin]).map(([marketplace, asin]) => ({ marketplace: marketplace!, asin: asin! }));
-  const history = await rankHistoryMany(env, keys, windowStart(day), day);
+  const history = await readStoredPoints(shards, keys, windowStart(day), day);
   return new Map(
     [...history].map(([key, points]) => [key, points.map((point) => ({ day: point.day, rank: point.rank, price: point.price, source: point.source }))]),
   );

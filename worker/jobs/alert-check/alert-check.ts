@@ -1,5 +1,3 @@
-import type { Bindings } from "../../env";
-import { utcDay } from "../../history/snapshot-store";
 import { evaluateAlert, windowOf } from "../../alerts/rules";
 import { mayWaitForRun } from "./alert-wait";
 import {
@@ -11,9 +9,11 @@ import {
   rankKey,
   recordResult,
   sellerKey,
-  snapshotRunning,
+  nightlyRunInProgress,
   writePage,
 } from "./alert-check-store";
+import type { Services } from "../../services";
+import { utcDay } from "../../contract/time";
 
 /**
  * The nightly alert check (02:30 UTC, or when the snapshot run finishes). It walks the
@@ -52,11 +52,12 @@ const DEFAULT_PAGE_SIZE = 100;
  */
 const DEFAULT_MAX_PAGES = 200;
 
-export async function runAlertCheck(env: Bindings, nowMs: number, options: AlertCheckOptions = {}): Promise<AlertCheckSummary> {
+export async function runAlertCheck(services: Services, nowMs: number, options: AlertCheckOptions = {}): Promise<AlertCheckSummary> {
+  const { env } = services;
   const day = utcDay(nowMs);
   const summary: AlertCheckSummary = { day, deferred: false, checked: 0, fired: 0, ok: 0, noData: 0, complete: true };
   // Waits for the run, but only until the bound (alert-wait.ts); then checks what is there.
-  if (mayWaitForRun(nowMs) && (await snapshotRunning(env.DB, day))) return { ...summary, deferred: true, complete: false };
+  if (mayWaitForRun(nowMs) && (await nightlyRunInProgress(env.DB, day))) return { ...summary, deferred: true, complete: false };
 
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
@@ -65,15 +66,16 @@ export async function runAlertCheck(env: Bindings, nowMs: number, options: Alert
     if (page >= maxPages) return { ...summary, complete: false };
     const alerts = await dueAlerts(env.DB, day, cursor, pageSize);
     if (alerts.length === 0) return summary;
-    await checkPage(env, day, new Date(nowMs).toISOString(), alerts, summary);
+    await checkPage(services, day, new Date(nowMs).toISOString(), alerts, summary);
     if (alerts.length < pageSize) return summary;
     cursor = alerts[alerts.length - 1]?.id ?? cursor;
   }
 }
 
-async function checkPage(env: Bindings, day: string, nowIso: string, alerts: DueAlert[], summary: AlertCheckSummary) {
+async function checkPage(services: Services, day: string, nowIso: string, alerts: DueAlert[], summary: AlertCheckSummary) {
+  const { env } = services;
   const db = env.DB;
-  const [rankPoints, sellerPoints] = await Promise.all([loadRankPoints(env, day, alerts), loadSellerPoints(db, day, alerts)]);
+  const [rankPoints, sellerPoints] = await Promise.all([loadRankPoints(services.history, day, alerts), loadSellerPoints(db, day, alerts)]);
   const statements: D1PreparedStatement[] = [];
   const eventInserts: number[] = [];
   for (const alert of alerts) {

@@ -1,7 +1,7 @@
-import type { Bindings } from "../../env";
 import { deliverPending, type DeliverySummary } from "../delivery/deliver";
 import { alertWaitDeadline } from "./alert-wait";
 import { type AlertCheckOptions, type AlertCheckSummary, runAlertCheck } from "./alert-check";
+import type { Services } from "../../services";
 
 export interface NightlyCheckResult {
   check: AlertCheckSummary;
@@ -9,9 +9,9 @@ export interface NightlyCheckResult {
 }
 
 /** One step: check the next alerts of the day of `checkTimeMs`, then send what fired. */
-export async function alertCheckStep(env: Bindings, checkTimeMs: number, options?: AlertCheckOptions): Promise<NightlyCheckResult> {
-  const check = await runAlertCheck(env, checkTimeMs, options);
-  const deliveries = await deliverPending(env, Date.now());
+export async function alertCheckStep(services: Services, checkTimeMs: number, options?: AlertCheckOptions): Promise<NightlyCheckResult> {
+  const check = await runAlertCheck(services, checkTimeMs, options);
+  const deliveries = await deliverPending(services, Date.now());
   return { check, deliveries };
 }
 
@@ -20,8 +20,9 @@ export async function alertCheckStep(env: Bindings, checkTimeMs: number, options
  * with more active alerts than one invocation may check goes on in the AlertCheckRunner's
  * alarm chain until every alert is checked.
  */
-export async function checkAlertsAndNotify(env: Bindings, checkTimeMs: number, options?: AlertCheckOptions): Promise<NightlyCheckResult> {
-  const result = await alertCheckStep(env, checkTimeMs, options);
+export async function checkAlertsAndNotify(services: Services, checkTimeMs: number, options?: AlertCheckOptions): Promise<NightlyCheckResult> {
+  const { env } = services;
+  const result = await alertCheckStep(services, checkTimeMs, options);
   if (!result.check.complete && !result.check.deferred) {
     await env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME).resume(checkTimeMs);
   } else if (result.check.deferred) {

@@ -1,5 +1,3 @@
-import type { Bindings } from "../../env";
-import { alertEmailConfig, alertsPageUrl } from "../../config";
 import { webhookUrlProblem } from "../../contract/webhook-url";
 import { openWebhookSecret } from "../../notifications/channel-settings";
 import { sendAlertEmail } from "../../notifications/email";
@@ -15,7 +13,8 @@ import {
 } from "./delivery-store";
 import { MAX_ATTEMPTS, retryDelayMs } from "./retry-schedule";
 import { alertDigestPayload } from "../../notifications/webhook-payload";
-import { fetchWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSender } from "../../upstreams/webhook/sender";
+import { WEBHOOK_TIMEOUT_MS, type WebhookSender } from "../../upstreams/webhook/sender";
+import type { Services } from "../../services";
 
 /**
  * The notification outbox: sends the email and webhook rows of notification_deliveries
@@ -62,13 +61,14 @@ const iso = (ms: number) => new Date(ms).toISOString();
 type Sender = (rows: DueDelivery[]) => Promise<void>;
 
 /** How to send one account's rows of one channel with its current settings and bindings, or why they cannot be sent. */
-function senderFor(env: Bindings, first: DueDelivery, nowMs: number, options: DeliveryOptions): Sender | { missing: string } {
+function senderFor(services: Services, first: DueDelivery, nowMs: number, options: DeliveryOptions): Sender | { missing: string } {
   if (first.channel === "email") {
-    const config = alertEmailConfig(env);
+    const email = services.config.alertEmail;
+    const sender = services.sources.alertEmail();
     const to = first.alertEmail;
-    if (!config) return { missing: "Email is not set up on this server (ALERT_EMAIL binding and ALERT_EMAIL_FROM)" };
+    if (!email || !sender) return { missing: "Email is not set up on this server (ALERT_EMAIL binding and ALERT_EMAIL_FROM)" };
     if (!to) return { missing: "No alert email address in settings" };
-    return (rows) => sendAlertEmail(env, config, rows, to);
+    return (rows) => sendAlertEmail(sender, email.from, services.config.alertsPageUrl, rows, to);
   }
   if (first.channel === "webhook") {
     const { webhookUrl: url, webhookSecretCiphertext: ciphertext } = first;
@@ -80,10 +80,10 @@ function senderFor(env: Bindings, first: DueDelivery, nowMs: number, options: De
     return async (rows) => {
       // The digest's id is its oldest row's: the same on a retry of the same rows.
       const deliveryId = rows[0]!.deliveryId;
-      const result = await (options.webhooks ?? fetchWebhookSender).post({
+      const result = await (options.webhooks ?? services.sources.webhooks).post({
         url,
-        secret: await openWebhookSecret(env, first.userId, ciphertext),
-        payload: alertDigestPayload(deliveryId, rows, alertsPageUrl(env), nowMs),
+        secret: await openWebhookSecret(services, first.userId, ciphertext),
+        payload: alertDigestPayload(deliveryId, rows, services.config.alertsPageUrl, nowMs),
         deliveryId,
         nowMs,
         timeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
@@ -95,7 +95,8 @@ function senderFor(env: Bindings, first: DueDelivery, nowMs: number, options: De
 }
 
 /** Sends one digest: the due rows of one account on one channel. */
-async function deliverDigest(env: Bindings, rows: DueDelivery[], nowMs: number, options: DeliveryOptions): Promise<Outcome[]> {
+async function deliverDigest(services: Services, rows: DueDelivery[], nowMs: number, options: DeliveryOptions): Promise<Outcome[]> {
+  const { env } = services;
   const outcomes: Outcome[] = [];
   const live: DueDelivery[] = [];
   for (const row of rows) {
@@ -108,7 +109,7 @@ async function deliverDigest(env: Bindings, rows: DueDelivery[], nowMs: number, 
     outcomes.push("failed");
   }
   if (live.length === 0) return outcomes;
-  const send = senderFor(env, live[0]!, nowMs, options);
+  const send = senderFor(services, live[0]!, nowMs, options);
   if (typeof send !== "function") {
     for (const row of live) outcomes.push((await markNotConfigured(env.DB, row, send.missing)) ? "not_configured" : "skipped");
     return outcomes;
@@ -143,13 +144,14 @@ function digests(rows: DueDelivery[]): DueDelivery[][] {
 }
 
 /** One pass over the due rows; the caller arranges the next pass at nextAttemptAtMs. */
-export async function deliverDue(env: Bindings, nowMs: number, options: DeliveryOptions = {}): Promise<DeliverySummary> {
+export async function deliverDue(services: Services, nowMs: number, options: DeliveryOptions = {}): Promise<DeliverySummary> {
+  const { env } = services;
   const rows = await dueDeliveries(env.DB, iso(nowMs), DELIVERY_BATCH_SIZE, DELIVERY_MAX_ROWS);
   const outcomes = (
     await Promise.all(
       digests(rows).map(async (group): Promise<Outcome[]> => {
         try {
-          return await deliverDigest(env, group, nowMs, options);
+          return await deliverDigest(services, group, nowMs, options);
         } catch (error) {
           // A database error on this digest: its rows stay pending and come round again.
           console.error(`delivery digest of ${group.length} rows could not be processed`, error);
@@ -172,8 +174,9 @@ export async function deliverDue(env: Bindings, nowMs: number, options: Delivery
  * Sends what is due now and arms the NotificationRetry alarm for whatever stays pending
  * (retries, and rows beyond this batch). Called after the nightly alert check.
  */
-export async function deliverPending(env: Bindings, nowMs: number): Promise<DeliverySummary> {
-  const summary = await deliverDue(env, nowMs);
+export async function deliverPending(services: Services, nowMs: number): Promise<DeliverySummary> {
+  const { env } = services;
+  const summary = await deliverDue(services, nowMs);
   if (summary.nextAttemptAtMs !== null) {
     try {
       await env.NOTIFICATION_RETRY.getByName(NOTIFICATION_RETRY_NAME).schedule(summary.nextAttemptAtMs);

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../../env";
+import { buildServices } from "../../services";
 import { deliverDue } from "./deliver";
 
 /** The alarm never fires sooner than this after the last pass, so a stuck row cannot spin it. */
@@ -18,7 +19,7 @@ export class NotificationRetry extends DurableObject<Bindings> {
   }
 
   override async alarm(): Promise<void> {
-    const summary = await deliverDue(this.env, Date.now());
+    const summary = await deliverDue(buildServices(this.env), Date.now());
     if (summary.nextAttemptAtMs !== null) {
       await this.ctx.storage.setAlarm(Math.max(summary.nextAttemptAtMs, Date.now() + MIN_ALARM_GAP_MS));
     }

@@ -1,4 +1,3 @@
-import type { Bindings } from "../../env";
 import { deleteApiKeyUsageBefore } from "../../api-keys/api-key-store";
 import { usageWindowStart } from "../../api-keys/usage";
 import { deleteIdleDemoUsers } from "../../accounts/user-store";
@@ -6,6 +5,8 @@ import { deleteEndedSessions } from "../../auth/session-store";
 import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
 import { runArchiveStep, type ArchiveStep } from "../../history/archive-store";
 import { moveLegacySnapshots, reshardStep } from "../../history/reshard-store";
+import type { Services } from "../../services";
+import { DAY_MS } from "../../contract/time";
 
 /**
  * The nightly retention run (after the 02:30 alert check). The privacy page promises that
@@ -25,7 +26,6 @@ import { moveLegacySnapshots, reshardStep } from "../../history/reshard-store";
  */
 export const LOOKUP_LOG_RETENTION_DAYS = 30;
 export const DEMO_ACCOUNT_RETENTION_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const DELETE_CHUNK = 5_000;
 /** Demo accounts per delete: each one cascades to its alerts, watchlist and events. */
 const DEMO_DELETE_CHUNK = 100;
@@ -46,7 +46,8 @@ export interface RetentionSummary {
   endedSessionsDeleted: number;
 }
 
-export async function runRetention(env: Bindings, nowMs: number, chunk = DELETE_CHUNK, options = { history: true }): Promise<RetentionSummary> {
+export async function runRetention(services: Services, nowMs: number, chunk = DELETE_CHUNK, options = { history: true }): Promise<RetentionSummary> {
+  const { env } = services;
   const cutoff = new Date(nowMs - LOOKUP_LOG_RETENTION_DAYS * DAY_MS).toISOString();
   const demoCutoff = new Date(nowMs - DEMO_ACCOUNT_RETENTION_DAYS * DAY_MS).toISOString();
   const summary: RetentionSummary = {
@@ -59,10 +60,10 @@ export async function runRetention(env: Bindings, nowMs: number, chunk = DELETE_
   };
   if (!options.history) return summary;
   try {
-    summary.legacyMoved = await moveLegacySnapshots(env, 5_000);
-    summary.archive = await runArchiveStep(env, nowMs);
+    summary.legacyMoved = await moveLegacySnapshots(services.history, 5_000);
+    summary.archive = await runArchiveStep(services.history, nowMs);
     // Each night starts at bucket 0: moved rows are gone from the old shards, so it skips them.
-    if (env.HISTORY_RESHARD_FROM) summary.resharded = (await reshardStep(env, 0, 500)).moved;
+    if (services.history.layout.from !== null) summary.resharded = (await reshardStep(services.history, 0, 500)).moved;
   } catch (error) {
     // History housekeeping is retried tomorrow; it never costs the privacy deletions above.
     console.error("history archive / re-shard step failed", error);

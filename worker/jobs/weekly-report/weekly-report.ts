@@ -1,12 +1,11 @@
-import { alertEmailConfig, configOf } from "../../config";
-import type { Bindings } from "../../env";
 import { trackedRows } from "../../dashboard/dashboard-service";
 import { claimDailyReport, claimWeeklyReport } from "../../dashboard/refresh-store";
 import { alertsFiredBetween, reportRecipients } from "../../dashboard/report-store";
 import { unsubscribeToken, unsubscribeUrl } from "../../dashboard/unsubscribe-token";
-import { sellerSnapshotsOf } from "../../history/history-store";
+import { sellerDayRowsOf } from "../../history/history-store";
 import { isReportDay, reportDay, reportEmail, reportWeek, sellerChanges, type ReportKind } from "../../notifications/weekly-report";
-import { bindingEmailSender, type EmailSender } from "../../upstreams/email/sender";
+import type { EmailSender } from "../../upstreams/email/sender";
+import type { Services } from "../../services";
 
 type Outcome = { sent: number; failed: number };
 
@@ -27,10 +26,10 @@ interface ReportPeriod {
  * yesterday's) and, on Mondays, the weekly one (Monday to Sunday before). Each goes to the users
  * who switched it on, at most once per period even when the run repeats. Null when no email binding.
  */
-export async function sendReports(env: Bindings, nowMs: number, sender?: EmailSender): Promise<{ daily: Outcome; weekly: Outcome | null } | null> {
-  if (!alertEmailConfig(env)) return null;
-  const daily = (await sendReport(env, dailyPeriod(nowMs), sender)) ?? { sent: 0, failed: 0 };
-  const weekly = isReportDay(nowMs) ? await sendReport(env, weeklyPeriod(nowMs), sender) : null;
+export async function sendReports(services: Services, nowMs: number, sender?: EmailSender): Promise<{ daily: Outcome; weekly: Outcome | null } | null> {
+  if (!services.config.alertEmail) return null;
+  const daily = (await sendReport(services, dailyPeriod(nowMs), sender)) ?? { sent: 0, failed: 0 };
+  const weekly = isReportDay(nowMs) ? await sendReport(services, weeklyPeriod(nowMs), sender) : null;
   return { daily, weekly };
 }
 
@@ -38,14 +37,14 @@ export async function sendReports(env: Bindings, nowMs: number, sender?: EmailSe
  * Mondays in the 02:30 run: one weekly report email per opted-in user (the week before, Monday
  * to Sunday), each at most once per week even when the run repeats. Off when no email binding.
  */
-export async function sendWeeklyReports(env: Bindings, nowMs: number, sender?: EmailSender): Promise<Outcome | null> {
+export async function sendWeeklyReports(services: Services, nowMs: number, sender?: EmailSender): Promise<Outcome | null> {
   if (!isReportDay(nowMs)) return null;
-  return sendReport(env, weeklyPeriod(nowMs), sender);
+  return sendReport(services, weeklyPeriod(nowMs), sender);
 }
 
 /** Every day in the 02:30 run: one daily report email per opted-in user, at most once a day. */
-export async function sendDailyReports(env: Bindings, nowMs: number, sender?: EmailSender): Promise<Outcome | null> {
-  return sendReport(env, dailyPeriod(nowMs), sender);
+export async function sendDailyReports(services: Services, nowMs: number, sender?: EmailSender): Promise<Outcome | null> {
+  return sendReport(services, dailyPeriod(nowMs), sender);
 }
 
 function weeklyPeriod(nowMs: number): ReportPeriod {
@@ -59,20 +58,21 @@ function dailyPeriod(nowMs: number): ReportPeriod {
   return { kind: "daily", fromDay: day.fromDay, toDay: day.toDay, alertsFrom: day.toDay, rankDays: 2, claim: (db, userId) => claimDailyReport(db, userId, day.day) };
 }
 
-async function sendReport(env: Bindings, period: ReportPeriod, sender?: EmailSender): Promise<Outcome | null> {
-  const email = alertEmailConfig(env);
-  if (!email) return null;
-  const send = sender ?? bindingEmailSender(email.binding);
-  const origin = new URL(configOf(env).alertsPageUrl).origin;
+async function sendReport(services: Services, period: ReportPeriod, sender?: EmailSender): Promise<Outcome | null> {
+  const { env } = services;
+  const email = services.config.alertEmail;
+  const send = sender ?? services.sources.alertEmail();
+  if (!email || !send) return null;
+  const origin = new URL(services.config.alertsPageUrl).origin;
   let sent = 0;
   let failed = 0;
   for (const recipient of await reportRecipients(env.DB, period.kind)) {
     if (!(await period.claim(env.DB, recipient.userId))) continue;
     const endOfPeriod = Date.parse(`${period.toDay}T23:59:59Z`);
-    const rows = await trackedRows(env, recipient.userId, {}, period.rankDays, endOfPeriod);
-    const changes = sellerChanges(await sellerSnapshotsOf(env.DB, recipient.userId, period.fromDay, period.toDay));
+    const rows = await trackedRows(services, recipient.userId, {}, period.rankDays, endOfPeriod);
+    const changes = sellerChanges(await sellerDayRowsOf(env.DB, recipient.userId, period.fromDay, period.toDay));
     const alertsFired = await alertsFiredBetween(env.DB, recipient.userId, period.alertsFrom, period.toDay);
-    const token = await unsubscribeToken(env, recipient.userId);
+    const token = await unsubscribeToken(services, recipient.userId);
     const links = { dashboard: new URL("/seller-central", origin).href, unsubscribe: unsubscribeUrl(origin, recipient.userId, token, period.kind) };
     try {
       await send.send(reportEmail(period.kind, { fromDay: period.fromDay, toDay: period.toDay, rows, alertsFired, ...changes }, recipient.email, email.from, links));

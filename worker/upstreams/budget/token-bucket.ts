@@ -9,6 +9,8 @@
  *   next token is free and comes back then, which keeps the quota busy;
  * - a 429 (penalize) pauses the bucket for its Retry-After, then runs it at half rate for as
  *   long again before the full rate returns.
+ * Not a rate limit of our clients (ratelimit/window.ts is, and refuses them): this paces our
+ * own calls to Amazon, and a caller may wait for its token. So it stays a separate limiter.
  */
 
 export type Priority = "interactive" | "batch";

@@ -29,6 +29,7 @@ export const starRatingSchema = z.number().check(z.gte(0), z.lte(5));
 export const reviewCountSchema = z.int().check(z.nonnegative());
 export const imageUrlSchema = z.url({ protocol: /^https$/, hostname: IMAGE_HOST });
 
+// A memo of a pure function of the marketplace (one schema each), not per-isolate state.
 const detailPageUrlSchemas = new Map<Marketplace, z.ZodMiniType<string>>();
 
 /** A detail page on the storefront of the marketplace asked about (with or without "www."). */

@@ -1,4 +1,5 @@
 import { isTimeout, retryAfterOf, TokenCache, type GrantedToken } from "../http";
+import { isolateSlot } from "../../shared/isolate-state";
 import { UpstreamError } from "./product-source";
 
 /**
@@ -47,8 +48,8 @@ export function authorizationHeader(token: string, version: string): string {
   return isLwaVersion(version) ? `Bearer ${token}` : `Bearer ${token}, Version ${version}`;
 }
 
-// Module-level so every request an isolate serves shares one token per credential.
-const tokens = new TokenCache();
+// Per isolate, so every request an isolate serves shares one token per credential.
+const tokens = isolateSlot(() => new TokenCache());
 
 function cacheKey(credentials: TokenCredentials): string {
   return `${credentials.credentialId}\n${tokenEndpoint(credentials)}`;
@@ -66,14 +67,14 @@ export async function getAccessToken(
   signal: AbortSignal,
 ): Promise<string> {
   return untilAborted(
-    tokens.token(cacheKey(credentials), () => requestToken(credentials, fetcher, timeoutMs)),
+    tokens().token(cacheKey(credentials), () => requestToken(credentials, fetcher, timeoutMs)),
     signal,
   );
 }
 
 /** Forget a token the API refused, unless a newer one already replaced it. */
 export function dropAccessToken(credentials: TokenCredentials, token: string): void {
-  tokens.drop(cacheKey(credentials), token);
+  tokens().drop(cacheKey(credentials), token);
 }
 
 async function requestToken(

@@ -1,5 +1,6 @@
 import { errorName, retryAfterOf, TokenCache } from "../http";
 import { LWA_TOKEN_URL } from "./endpoints";
+import { isolateSlot } from "../../shared/isolate-state";
 
 /**
  * Login with Amazon for SP-API: the authorization-code exchange at the end of the website
@@ -51,11 +52,11 @@ export async function exchangeAuthorizationCode(client: LwaClient, code: string,
 }
 
 // Per isolate, keyed by the caller's cache key (the seller and the grant it came from).
-const accessTokens = new TokenCache(MAX_CACHED_TOKENS);
+const accessTokens = isolateSlot(() => new TokenCache(MAX_CACHED_TOKENS));
 
 /** A valid access token for a seller: the cached one, a grant under way, or a new refresh grant. */
 export function sellerAccessToken(client: LwaClient, cacheKey: string, refreshToken: () => Promise<string>): Promise<string> {
-  return accessTokens.token(cacheKey, async () => {
+  return accessTokens().token(cacheKey, async () => {
     const answer = await postTokenRequest(client, {
       grant_type: "refresh_token",
       refresh_token: await refreshToken(),
@@ -68,7 +69,7 @@ export function sellerAccessToken(client: LwaClient, cacheKey: string, refreshTo
 
 /** Forget a seller's access token (refused by SP-API, or the seller disconnected). */
 export function dropSellerAccessToken(cacheKey: string): void {
-  accessTokens.drop(cacheKey);
+  accessTokens().drop(cacheKey);
 }
 
 interface TokenAnswer {

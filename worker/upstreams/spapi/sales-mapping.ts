@@ -1,3 +1,4 @@
+import { DAY_MS } from "../../contract/time";
 /**
  * The part of SP-API Sales v1 getOrderMetrics answers the revenue figures read:
  * { payload: [{ interval: "<start>--<end>", unitCount, totalSales: { amount: "25", currencyCode } }] }.
@@ -15,7 +16,6 @@ export interface DailySales {
   units: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The one-UTC-day interval of getOrderMetrics for `day` (YYYY-MM-DD), end exclusive. */
 export function orderMetricsInterval(day: string): string {

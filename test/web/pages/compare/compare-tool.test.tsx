@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ComparePlan, CompareResponse } from "../../../../worker/contract/compare";
+import type { ComparePlan, CompareResponse } from "@contract/compare";
 import { jsonResponse, lookupResult, mockFetch, renderApp } from "../../helpers";
 
 const FREE: ComparePlan = { plan: "free", planName: "Free", compareLimit: 5, marketplaces: ["US"], historyDays: 7, exportsPerDay: 5 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CompareItem } from "../../../../worker/contract/compare";
+import type { CompareItem } from "@contract/compare";
 import { bestRanked, compareSearch, readCompareSearch, sortItems } from "../../../../web/src/pages/compare/compare-view";
 import { lookupResult } from "../../helpers";
 

@@ -12,11 +12,12 @@ import {
   seedAlert,
   seedRank,
   seedSeller,
-  seedSnapshotRun,
+  seedNightlyRun,
   seedUser,
   storedAlert,
   TODAY,
 } from "../../support/alert-seed";
+import { buildServices } from "../../../../worker/services";
 
 beforeEach(clearAlertTables);
 
@@ -32,7 +33,7 @@ describe("runAlertCheck", () => {
     await seedRank("B000000002", 0, 500);
     await seedRank("B000000003", -1, 900); // yesterday only
 
-    const summary = await runAlertCheck(env, CHECK_TIME);
+    const summary = await runAlertCheck(buildServices(env), CHECK_TIME);
     expect(summary).toEqual({ day: TODAY, deferred: false, checked: 3, fired: 1, ok: 1, noData: 1, complete: true });
 
     expect(await eventsOf(firing)).toEqual([
@@ -65,8 +66,8 @@ describe("runAlertCheck", () => {
     const alertId = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
     await seedRank("B08N5WRWNW", 0, 812);
 
-    await runAlertCheck(env, CHECK_TIME);
-    const second = await runAlertCheck(env, CHECK_TIME + 60 * 60 * 1000);
+    await runAlertCheck(buildServices(env), CHECK_TIME);
+    const second = await runAlertCheck(buildServices(env), CHECK_TIME + 60 * 60 * 1000);
     expect(second).toMatchObject({ checked: 0, fired: 0 });
     expect(await eventsOf(alertId)).toHaveLength(1);
     expect(await deliveriesOf(alertId)).toHaveLength(2);
@@ -77,11 +78,11 @@ describe("runAlertCheck", () => {
     const userId = await seedUser({ webhookUrl: "https://hooks.example.com/rl" });
     const alertId = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
     await seedRank("B08N5WRWNW", 0, 812);
-    await runAlertCheck(env, CHECK_TIME);
+    await runAlertCheck(buildServices(env), CHECK_TIME);
     // As if an earlier run had written the event but not yet the alert's row.
     await env.DB.prepare("UPDATE alerts SET last_checked_day = NULL, last_result = NULL WHERE id = ?").bind(alertId).run();
 
-    expect(await runAlertCheck(env, CHECK_TIME + 1000)).toMatchObject({ checked: 1, fired: 0 });
+    expect(await runAlertCheck(buildServices(env), CHECK_TIME + 1000)).toMatchObject({ checked: 1, fired: 0 });
     expect(await eventsOf(alertId)).toHaveLength(1);
     expect(await deliveriesOf(alertId)).toHaveLength(2);
     expect(await storedAlert(alertId)).toMatchObject({ last_result: "fired", last_triggered: CHECK_ISO });
@@ -92,8 +93,8 @@ describe("runAlertCheck", () => {
     const alertId = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
     await seedRank("B08N5WRWNW", 0, 812);
     await seedRank("B08N5WRWNW", 1, 900);
-    await runAlertCheck(env, CHECK_TIME);
-    await runAlertCheck(env, CHECK_TIME + DAY_MS);
+    await runAlertCheck(buildServices(env), CHECK_TIME);
+    await runAlertCheck(buildServices(env), CHECK_TIME + DAY_MS);
     expect((await eventsOf(alertId)).map((event) => event.day)).toEqual([TODAY, dayAt(1)]);
     expect(await storedAlert(alertId)).toMatchObject({ last_checked_day: dayAt(1), last_triggered: new Date(CHECK_TIME + DAY_MS).toISOString() });
   });
@@ -103,7 +104,7 @@ describe("runAlertCheck", () => {
     const alertId = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500, emailEnabled: false, inAppEnabled: false });
     const emailOnly = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 100 });
     await seedRank("B08N5WRWNW", 0, 812);
-    await runAlertCheck(env, CHECK_TIME);
+    await runAlertCheck(buildServices(env), CHECK_TIME);
     expect(await eventsOf(alertId)).toEqual([expect.objectContaining({ in_app: 0 })]);
     expect(await deliveriesOf(alertId)).toEqual([]);
     expect(await deliveriesOf(emailOnly)).toEqual([{ channel: "email", status: "pending", attempts: 0 }]);
@@ -116,7 +117,7 @@ describe("runAlertCheck", () => {
     const mutedAlert = await seedAlert({ userId: muted, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
     const otherAlert = await seedAlert({ userId: other, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
     await seedRank("B08N5WRWNW", 0, 812);
-    await runAlertCheck(env, CHECK_TIME);
+    await runAlertCheck(buildServices(env), CHECK_TIME);
     // The firing is still recorded (last triggered), only the channels are muted.
     expect(await eventsOf(mutedAlert)).toEqual([expect.objectContaining({ in_app: 0 })]);
     expect(await deliveriesOf(mutedAlert)).toEqual([]);
@@ -135,7 +136,7 @@ describe("runAlertCheck", () => {
     await seedRank("B08N5WRWNW", 0, 812);
     await seedSeller(userId, "B08N5WRWNW", -1, 5, true);
     await seedSeller(userId, "B08N5WRWNW", 0, 5, false);
-    await runAlertCheck(env, CHECK_TIME);
+    await runAlertCheck(buildServices(env), CHECK_TIME);
     for (const muted of [drop, buyBox]) {
       expect(await eventsOf(muted)).toEqual([expect.objectContaining({ in_app: 0 })]);
       expect(await deliveriesOf(muted)).toEqual([]);
@@ -149,7 +150,7 @@ describe("runAlertCheck", () => {
     const userId = await seedUser();
     const alertId = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500, paused: true });
     await seedRank("B08N5WRWNW", 0, 812);
-    expect(await runAlertCheck(env, CHECK_TIME)).toMatchObject({ checked: 0, fired: 0 });
+    expect(await runAlertCheck(buildServices(env), CHECK_TIME)).toMatchObject({ checked: 0, fired: 0 });
     expect(await storedAlert(alertId)).toMatchObject({ last_result: null, last_checked_day: null });
   });
 
@@ -164,7 +165,7 @@ describe("runAlertCheck", () => {
     await seedRank("B000000010", 0, 121, 11);
     await seedRank("B000000011", 0, 121, 11);
 
-    await runAlertCheck(env, CHECK_TIME);
+    await runAlertCheck(buildServices(env), CHECK_TIME);
     expect(await eventsOf(drop)).toEqual([
       expect.objectContaining({ message: "B000000010 (US): rank #121 is 21.0% worse than #100 in the last 7 days (threshold 20%)" }),
     ]);
@@ -184,7 +185,7 @@ describe("runAlertCheck", () => {
     await seedSeller(other, "B000000021", -1, 50, true);
     await seedSeller(other, "B000000021", 0, 0, false);
 
-    await runAlertCheck(env, CHECK_TIME);
+    await runAlertCheck(buildServices(env), CHECK_TIME);
     expect(await eventsOf(ownStock)).toEqual([
       expect.objectContaining({ message: "B000000020 (US): 4 fulfillable units, below your threshold of 10 (mock data)" }),
     ]);
@@ -198,10 +199,10 @@ describe("runAlertCheck", () => {
     const userId = await seedUser();
     const alertId = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
     await seedRank("B08N5WRWNW", 0, 812);
-    await seedSnapshotRun("running");
-    await seedSnapshotRun("running", dayAt(-1)); // yesterday's stuck run does not hold today's check
+    await seedNightlyRun("running");
+    await seedNightlyRun("running", dayAt(-1)); // yesterday's stuck run does not hold today's check
 
-    expect(await runAlertCheck(env, CHECK_TIME)).toEqual({
+    expect(await runAlertCheck(buildServices(env), CHECK_TIME)).toEqual({
       day: TODAY,
       deferred: true,
       checked: 0,
@@ -212,16 +213,16 @@ describe("runAlertCheck", () => {
     });
     expect(await storedAlert(alertId)).toMatchObject({ last_checked_day: null });
 
-    await seedSnapshotRun("done");
-    expect(await runAlertCheck(env, CHECK_TIME)).toMatchObject({ deferred: false, fired: 1 });
+    await seedNightlyRun("done");
+    expect(await runAlertCheck(buildServices(env), CHECK_TIME)).toMatchObject({ deferred: false, fired: 1 });
   });
 
   it("checks an alert that found no data again when the data arrives later that day", async () => {
     const userId = await seedUser();
     const alertId = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
-    expect(await runAlertCheck(env, CHECK_TIME)).toMatchObject({ noData: 1 });
+    expect(await runAlertCheck(buildServices(env), CHECK_TIME)).toMatchObject({ noData: 1 });
     await seedRank("B08N5WRWNW", 0, 812);
-    expect(await runAlertCheck(env, CHECK_TIME + 1000)).toMatchObject({ checked: 1, fired: 1 });
+    expect(await runAlertCheck(buildServices(env), CHECK_TIME + 1000)).toMatchObject({ checked: 1, fired: 1 });
     expect(await eventsOf(alertId)).toHaveLength(1);
   });
 
@@ -232,18 +233,18 @@ describe("runAlertCheck", () => {
       ids.push(await seedAlert({ userId, asin: `B0000001${String(i).padStart(2, "0")}`, conditionType: "rank_above", threshold: 500 }));
       await seedRank(`B0000001${String(i).padStart(2, "0")}`, 0, i % 2 === 0 ? 812 : 12);
     }
-    const stopped = await runAlertCheck(env, CHECK_TIME, { pageSize: 10, maxPages: 1 });
+    const stopped = await runAlertCheck(buildServices(env), CHECK_TIME, { pageSize: 10, maxPages: 1 });
     expect(stopped).toMatchObject({ checked: 10, complete: false });
     const firstPage = [...ids].sort().slice(0, 10);
     for (const id of ids) {
       expect((await storedAlert(id))?.last_checked_day).toBe(firstPage.includes(id) ? TODAY : null);
     }
 
-    const resumed = await runAlertCheck(env, CHECK_TIME, { pageSize: 10 });
+    const resumed = await runAlertCheck(buildServices(env), CHECK_TIME, { pageSize: 10 });
     expect(resumed).toMatchObject({ checked: 15, complete: true });
     expect(stopped.fired + resumed.fired).toBe(13);
     expect(await count("alert_events")).toBe(13);
     expect(await count("notification_deliveries")).toBe(13); // email only: no webhook URL
-    expect(await runAlertCheck(env, CHECK_TIME, { pageSize: 10 })).toMatchObject({ checked: 0 });
+    expect(await runAlertCheck(buildServices(env), CHECK_TIME, { pageSize: 10 })).toMatchObject({ checked: 0 });
   });
 });

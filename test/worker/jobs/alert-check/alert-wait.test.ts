@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { buildServices } from "../../../../worker/services";
 import { ALERT_CHECK_MAX_WAIT_MS, alertWaitDeadline, checkTimeAt, mayWaitForRun } from "../../../../worker/jobs/alert-check/alert-wait";
 import { runAlertCheck } from "../../../../worker/jobs/alert-check/alert-check";
-import { CHECK_TIME, clearAlertTables, seedAlert, seedRank, seedSnapshotRun, seedUser, storedAlert, TODAY } from "../../support/alert-seed";
+import { CHECK_TIME, clearAlertTables, seedAlert, seedRank, seedNightlyRun, seedUser, storedAlert, TODAY } from "../../support/alert-seed";
 
 beforeEach(async () => {
   await clearAlertTables();
@@ -23,11 +24,11 @@ describe("the alert check's bounded wait for the nightly run", () => {
     await seedRank("B08N5WRWNW", 0, 812);
     const snapshotted = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
     const pending = await seedAlert({ userId, asin: "B0NOTYET01", conditionType: "rank_above", threshold: 500 });
-    await seedSnapshotRun("running");
+    await seedNightlyRun("running");
 
-    expect(await runAlertCheck(env, CHECK_TIME)).toMatchObject({ deferred: true, checked: 0 });
+    expect(await runAlertCheck(buildServices(env), CHECK_TIME)).toMatchObject({ deferred: true, checked: 0 });
     const late = alertWaitDeadline(CHECK_TIME) + 1;
-    expect(await runAlertCheck(env, late)).toMatchObject({ deferred: false, checked: 2, fired: 1, noData: 1 });
+    expect(await runAlertCheck(buildServices(env), late)).toMatchObject({ deferred: false, checked: 2, fired: 1, noData: 1 });
     expect(await storedAlert(snapshotted)).toMatchObject({ last_result: "fired", last_checked_day: TODAY });
     expect(await storedAlert(pending)).toMatchObject({ last_result: "no_data" });
   });

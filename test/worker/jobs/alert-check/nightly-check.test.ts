@@ -2,7 +2,8 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { beforeEach, describe, expect, it } from "vitest";
 import { alertWaitDeadline } from "../../../../worker/jobs/alert-check/alert-wait";
 import { ALERT_CHECK_RUNNER_NAME, alertCheckTimeAfterRun, checkAlertsAndNotify } from "../../../../worker/jobs/alert-check/nightly-check";
-import { CHECK_TIME, clearAlertTables, count, seedAlert, seedRank, seedSnapshotRun, seedUser, storedAlert, TODAY } from "../../support/alert-seed";
+import { CHECK_TIME, clearAlertTables, count, seedAlert, seedRank, seedNightlyRun, seedUser, storedAlert, TODAY } from "../../support/alert-seed";
+import { buildServices } from "../../../../worker/services";
 
 const runner = () => env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME);
 const alarmAt = () => runInDurableObject(runner(), (_instance, state) => state.storage.getAlarm());
@@ -26,7 +27,7 @@ async function seedFiringAlerts(n: number): Promise<string[]> {
 describe("checkAlertsAndNotify", () => {
   it("checks every alert of the day in one go when it can, and arms nothing", async () => {
     const ids = await seedFiringAlerts(3);
-    const { check } = await checkAlertsAndNotify(env, CHECK_TIME);
+    const { check } = await checkAlertsAndNotify(buildServices(env), CHECK_TIME);
     expect(check).toMatchObject({ day: TODAY, checked: 3, fired: 3, complete: true });
     for (const id of ids) expect(await storedAlert(id)).toMatchObject({ last_result: "fired", last_checked_day: TODAY });
     expect(await alarmAt()).toBeNull();
@@ -35,7 +36,7 @@ describe("checkAlertsAndNotify", () => {
   it("hands a day it could not finish to the AlertCheckRunner, whose alarms check the rest exactly once", async () => {
     const ids = await seedFiringAlerts(3);
     // One alert per invocation stands in for a day with more alerts than one invocation may check.
-    const { check } = await checkAlertsAndNotify(env, CHECK_TIME, { pageSize: 1, maxPages: 1 });
+    const { check } = await checkAlertsAndNotify(buildServices(env), CHECK_TIME, { pageSize: 1, maxPages: 1 });
     expect(check).toMatchObject({ checked: 1, fired: 1, complete: false });
     expect(await alarmAt()).not.toBeNull();
 
@@ -51,8 +52,8 @@ describe("checkAlertsAndNotify", () => {
 
   it("leaves the alerts to the snapshot run while it is running", async () => {
     await seedFiringAlerts(1);
-    await seedSnapshotRun("running");
-    const { check } = await checkAlertsAndNotify(env, CHECK_TIME);
+    await seedNightlyRun("running");
+    const { check } = await checkAlertsAndNotify(buildServices(env), CHECK_TIME);
     expect(check).toMatchObject({ deferred: true, checked: 0 });
     // Not for ever: the runner is armed for the wait's bound (alert-wait.ts), no earlier.
     expect(await alarmAt()).toBeGreaterThanOrEqual(alertWaitDeadline(CHECK_TIME));

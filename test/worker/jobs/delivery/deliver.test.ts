@@ -18,6 +18,7 @@ import {
   webhookCalls,
   userWithChannels,
 } from "../../notifications/support";
+import { buildServices } from "../../../../worker/services";
 
 const SECRET = "whsec_deliver-test";
 
@@ -35,7 +36,7 @@ describe("deliverPending", () => {
     const { userId, hook } = await userWithChannels(SECRET, bindings);
     const { deliveries } = await seedEvent(userId, ["email", "webhook"]);
 
-    const summary = await deliverPending(bindings, NOW);
+    const summary = await deliverPending(buildServices(bindings), NOW);
 
     expect(summary).toEqual({ sent: 2, retrying: 0, failed: 0, notConfigured: 0, nextAttemptAtMs: null });
     expect(email.sent).toHaveLength(1);
@@ -60,7 +61,7 @@ describe("deliverPending", () => {
     }
 
     // A second run finds nothing left to send.
-    expect(await deliverPending(bindings, NOW + MINUTE)).toMatchObject({ sent: 0 });
+    expect(await deliverPending(buildServices(bindings), NOW + MINUTE)).toMatchObject({ sent: 0 });
     expect(email.sent).toHaveLength(1);
     expect(await webhookCalls(hook.path)).toHaveLength(1);
     expect(retry.scheduled).toEqual([]);
@@ -74,7 +75,7 @@ describe("deliverPending", () => {
     await scriptWebhook(hook.path, [500, 503]);
     const { deliveries } = await seedEvent(userId, ["email", "webhook"]);
 
-    const first = await deliverPending(bindings, NOW);
+    const first = await deliverPending(buildServices(bindings), NOW);
     expect(first).toEqual({ sent: 1, retrying: 1, failed: 0, notConfigured: 0, nextAttemptAtMs: NOW + MINUTE });
     expect(retry.scheduled).toEqual([NOW + MINUTE]);
     expect(email.sent).toHaveLength(1);
@@ -88,13 +89,13 @@ describe("deliverPending", () => {
     });
 
     // Not yet due: nothing is sent.
-    expect(await deliverDue(bindings, NOW + 30_000)).toMatchObject({ sent: 0, retrying: 0, nextAttemptAtMs: NOW + MINUTE });
+    expect(await deliverDue(buildServices(bindings), NOW + 30_000)).toMatchObject({ sent: 0, retrying: 0, nextAttemptAtMs: NOW + MINUTE });
 
-    const second = await deliverDue(bindings, NOW + MINUTE);
+    const second = await deliverDue(buildServices(bindings), NOW + MINUTE);
     expect(second).toMatchObject({ retrying: 1, nextAttemptAtMs: NOW + MINUTE + 5 * MINUTE });
     expect(await delivery(deliveries.webhook!)).toMatchObject({ attempts: 2, last_error: "HTTP status 503" });
 
-    const third = await deliverDue(bindings, NOW + 6 * MINUTE);
+    const third = await deliverDue(buildServices(bindings), NOW + 6 * MINUTE);
     expect(third).toEqual({ sent: 1, retrying: 0, failed: 0, notConfigured: 0, nextAttemptAtMs: null });
     expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "sent", attempts: 3, last_error: null });
     expect((await webhookCalls(hook.path)).map((call) => call.status)).toEqual([500, 503, 200]);
@@ -112,7 +113,7 @@ describe("deliverPending", () => {
     const b = await seedEvent(healthy.userId, ["email", "webhook"], { asin: "B000000001" });
 
     // The hanging receiver is cut off at the webhook timeout (shortened here from 10 s).
-    const summary = await deliverDue(bindings, NOW, { webhookTimeoutMs: 100 });
+    const summary = await deliverDue(buildServices(bindings), NOW, { webhookTimeoutMs: 100 });
 
     expect(summary).toMatchObject({ sent: 2, retrying: 1 });
     expect(await delivery(b.deliveries.email!)).toMatchObject({ status: "sent" });
@@ -130,12 +131,12 @@ describe("deliverPending", () => {
     const { userId, hook } = await userWithChannels(SECRET, bindings);
     const { deliveries } = await seedEvent(userId, ["email", "webhook"]);
 
-    expect(await deliverDue(bindings, NOW)).toMatchObject({ sent: 1, retrying: 1 });
+    expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ sent: 1, retrying: 1 });
     expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "sent" });
     expect(await delivery(deliveries.email!)).toMatchObject({ status: "pending", last_error: "email sending is unavailable" });
     expect(await webhookCalls(hook.path)).toHaveLength(1);
 
-    expect(await deliverDue(bindings, NOW + MINUTE)).toMatchObject({ sent: 1 });
+    expect(await deliverDue(buildServices(bindings), NOW + MINUTE)).toMatchObject({ sent: 1 });
     expect(email.sent).toHaveLength(1);
   });
 
@@ -147,7 +148,7 @@ describe("deliverPending", () => {
 
     let at = NOW;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-      const summary = await deliverDue(bindings, at);
+      const summary = await deliverDue(buildServices(bindings), at);
       expect(summary.retrying + summary.failed, `attempt ${attempt}`).toBe(1);
       at = summary.nextAttemptAtMs ?? at;
     }
@@ -159,7 +160,7 @@ describe("deliverPending", () => {
       last_error: "HTTP status 502",
       sent_at: null,
     });
-    expect(await deliverDue(bindings, at + 1000 * MINUTE)).toMatchObject({ sent: 0, nextAttemptAtMs: null });
+    expect(await deliverDue(buildServices(bindings), at + 1000 * MINUTE)).toMatchObject({ sent: 0, nextAttemptAtMs: null });
     expect((await webhookCalls(hook.path)).map((call) => call.status)).toEqual([500, 500, 500, 500, 502]);
   });
 
@@ -172,7 +173,7 @@ describe("deliverPending", () => {
       nextAttemptAt: new Date(NOW - MINUTE).toISOString(),
     });
 
-    expect(await deliverDue(bindings, NOW)).toMatchObject({ failed: 1, nextAttemptAtMs: null });
+    expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ failed: 1, nextAttemptAtMs: null });
     expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, last_error: "HTTP status 502" });
     expect(await webhookCalls(hook.path)).toHaveLength(0);
   });
@@ -189,7 +190,7 @@ describe("deliverPending", () => {
     await setChannels(bindings, userId, channels);
     const { deliveries } = await seedEvent(userId, [channel]);
 
-    expect(await deliverPending(bindings, NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 1, nextAttemptAtMs: null });
+    expect(await deliverPending(buildServices(bindings), NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 1, nextAttemptAtMs: null });
     const row = await delivery(deliveries[channel]!);
     expect(row).toMatchObject({ status: "not_configured", attempts: 0, next_attempt_at: null });
     expect(row.last_error).toMatch(reason);
@@ -201,7 +202,7 @@ describe("deliverPending", () => {
     const { userId, hook } = await userWithChannels(SECRET, bindings);
     const { deliveries } = await seedEvent(userId, ["email", "webhook"]);
 
-    const [one, two] = await Promise.all([deliverDue(bindings, NOW), deliverDue(bindings, NOW)]);
+    const [one, two] = await Promise.all([deliverDue(buildServices(bindings), NOW), deliverDue(buildServices(bindings), NOW)]);
 
     expect(one.sent + two.sent).toBe(2);
     expect(email.sent).toHaveLength(1);
@@ -215,7 +216,7 @@ describe("deliverPending", () => {
     const later = new Date(NOW + 10 * MINUTE).toISOString();
     await seedEvent(userId, ["webhook"], { nextAttemptAt: later });
 
-    expect(await deliverDue(bindings, NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 0, nextAttemptAtMs: NOW + 10 * MINUTE });
+    expect(await deliverDue(buildServices(bindings), NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 0, nextAttemptAtMs: NOW + 10 * MINUTE });
     expect(await webhookCalls(hook.path)).toHaveLength(0);
   });
 });
@@ -226,7 +227,7 @@ describe("deliverDue with its own WebhookSender", () => {
     const { deliveries } = await seedEvent(userId, ["webhook"]);
     const webhooks = new RecordingWebhookSender([{ ok: false, status: 500, detail: "HTTP status 500" }]);
 
-    const summary = await deliverDue(channelEnv(), NOW, { webhooks });
+    const summary = await deliverDue(buildServices(channelEnv()), NOW, { webhooks });
 
     expect(summary.retrying).toBe(1);
     expect(webhooks.posts).toHaveLength(1);

@@ -15,6 +15,7 @@ import {
   webhookCalls,
   userWithChannels,
 } from "../../notifications/support";
+import { buildServices } from "../../../../worker/services";
 
 const SECRET = "whsec_digest-test";
 const asinOf = (i: number) => `B0${String(i).padStart(8, "0")}`;
@@ -32,7 +33,7 @@ describe("digest deliveries", () => {
     const seeded = [];
     for (let i = 0; i < 100; i++) seeded.push(await seedEvent(userId, ["email", "webhook"], { asin: asinOf(i) }));
 
-    const summary = await deliverDue(bindings, NOW);
+    const summary = await deliverDue(buildServices(bindings), NOW);
 
     expect(summary).toEqual({ sent: 200, retrying: 0, failed: 0, notConfigured: 0, nextAttemptAtMs: null });
     const calls = await webhookCalls(hook.path);
@@ -61,7 +62,7 @@ describe("digest deliveries", () => {
     for (let i = 0; i < 3; i++) await seedEvent(a.userId, ["webhook"], { asin: asinOf(i) });
     await seedEvent(b.userId, ["webhook"]);
 
-    expect(await deliverDue(bindings, NOW)).toMatchObject({ sent: 4 });
+    expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ sent: 4 });
     const [aCall] = await webhookCalls(a.hook.path);
     const [bCall] = await webhookCalls(b.hook.path);
     expect(JSON.parse(aCall!.body).alerts).toHaveLength(3);
@@ -78,7 +79,7 @@ describe("digest deliveries", () => {
 
     let at = NOW;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-      const summary = await deliverDue(bindings, at);
+      const summary = await deliverDue(buildServices(bindings), at);
       expect(summary.retrying + summary.failed, `attempt ${attempt}`).toBe(5);
       at = summary.nextAttemptAtMs ?? at + MINUTE;
     }
@@ -98,7 +99,7 @@ describe("digest deliveries", () => {
     await setChannels(bindings, userId, { webhookUrl: "https://metadata.google.internal/computeMetadata/v1/", webhookSecret: SECRET });
     const { deliveries } = await seedEvent(userId, ["webhook"]);
 
-    expect(await deliverDue(bindings, NOW)).toMatchObject({ notConfigured: 1, sent: 0 });
+    expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ notConfigured: 1, sent: 0 });
     expect(await delivery(deliveries.webhook!)).toMatchObject({
       status: "not_configured",
       last_error: "The saved webhook URL is not accepted: Webhook URL must name a public host, not a local or internal one",

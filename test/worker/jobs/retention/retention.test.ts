@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNT_RETENTION_DAYS, runRetention } from "../../../../worker/jobs/retention/retention";
+import { buildServices } from "../../../../worker/services";
+import { DAY_MS } from "../../../../worker/contract/time";
 
-const DAY_MS = 86_400_000;
 const NOW = Date.now();
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -33,7 +34,7 @@ describe("nightly retention of demo accounts and sessions", () => {
     const recent = await seedDemo(NOW - 6 * DAY_MS, NOW - 30 * DAY_MS);
     const seller = await seedDemo(NOW - 100 * DAY_MS, NOW - 100 * DAY_MS, false);
 
-    const summary = await runRetention(env, NOW);
+    const summary = await runRetention(buildServices(env), NOW);
 
     expect(summary.demoCutoff).toBe(iso(NOW - 7 * DAY_MS));
     expect(summary.demoAccountsDeleted).toBeGreaterThanOrEqual(2);
@@ -47,7 +48,7 @@ describe("nightly retention of demo accounts and sessions", () => {
   it("deletes in chunks until every idle demo account is gone", async () => {
     const ids = [];
     for (let i = 0; i < 7; i++) ids.push(await seedDemo(NOW - 9 * DAY_MS, NOW - 9 * DAY_MS));
-    await runRetention(env, NOW, 3);
+    await runRetention(buildServices(env), NOW, 3);
     for (const id of ids) expect((await rowsOf(id)).users).toBe(0);
   });
 
@@ -61,7 +62,7 @@ describe("nightly retention of demo accounts and sessions", () => {
     await insert(`revoked-${user}`, NOW + DAY_MS, NOW - 1000);
     await insert(`live-${user}`, NOW + DAY_MS, null);
 
-    const summary = await runRetention(env, NOW);
+    const summary = await runRetention(buildServices(env), NOW);
 
     expect(summary.endedSessionsDeleted).toBeGreaterThanOrEqual(2);
     const { results } = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? ORDER BY id").bind(user).all<{ id: string }>();

@@ -2,11 +2,11 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { durableBudget } from "../../../../worker/upstreams/budget/budget-client";
 import { creatorsBucket, emptyBucket, penalize, takeToken, type BucketLimits, type BucketState } from "../../../../worker/upstreams/budget/token-bucket";
-import { creatorsBudgetFor, snapshotSourceFor, productSourceFor } from "../../../../worker/upstreams/creators/select";
+import { buildServices } from "../../../../worker/services";
 import { MockProductSource } from "../../../../worker/upstreams/creators/mock";
 import { UpstreamError } from "../../../../worker/upstreams/creators/product-source";
 import { calls, control, newAsin } from "../../support/creators-fake";
-import { creatorsEnv, virtualClock } from "../../jobs/snapshot/support";
+import { creatorsEnv, virtualClock } from "../../jobs/nightly-run/support";
 
 const ONE_PER_SECOND: BucketLimits = { ratePerSecond: 1, burst: 1 };
 const T = Date.UTC(2026, 10, 22, 2, 0);
@@ -87,13 +87,13 @@ describe("UpstreamBudget Durable Object", () => {
     const asin = newAsin();
     await control("script", { asin, behavior: "throttled", retryAfterSeconds: 60 });
     const clock = virtualClock(Date.now());
-    const { sourceFor, budgetOf } = snapshotSourceFor(bindings, clock);
+    const { sourceFor, budgetOf } = buildServices(bindings).sources.nightlyRun(clock);
     expect(await budgetOf("US").take("batch", clock.now(), 0)).toMatchObject({ ok: true });
     await expect(sourceFor("US").getItems([asin], "US")).rejects.toMatchObject({ kind: "throttled", retryAfterSeconds: 60 });
 
     // A lookup now is refused by the shared bucket without reaching Amazon: the wait (60 s) passes its bound.
     const before = (await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).length;
-    const lookup = productSourceFor(bindings, "US").getItems([newAsin()], "US");
+    const lookup = buildServices(bindings).sources.product("US").getItems([newAsin()], "US");
     await expect(lookup).rejects.toBeInstanceOf(UpstreamError);
     await expect(lookup).rejects.toMatchObject({ kind: "busy" });
     expect(await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).toHaveLength(before);
@@ -111,7 +111,7 @@ describe("UpstreamBudget Durable Object", () => {
       CREATORS_FE_CREDENTIAL_SECRET: undefined,
       CREATORS_FE_PARTNER_TAG: undefined,
     });
-    const budgetOf = creatorsBudgetFor(bindings);
+    const budgetOf = buildServices(bindings).sources.creatorsBudget;
     // Another caller of the EU credential (any isolate) spends its one token: DE and UK wait, US does not.
     expect(await durableBudget(bindings, creatorsBucket("eu", eu), ONE_PER_SECOND).take("batch", T, 0)).toMatchObject({ ok: true });
     expect(await budgetOf("DE").take("batch", T + 1, 0)).toEqual({ ok: false, retryAt: T + 1000 });
@@ -120,7 +120,7 @@ describe("UpstreamBudget Durable Object", () => {
     // FE has no credential: the labelled mock, with no quota to wait for.
     expect(await budgetOf("JP").take("batch", T + 1, 0)).toMatchObject({ ok: true });
     expect(await budgetOf("JP").take("batch", T + 2, 0)).toMatchObject({ ok: true });
-    expect(productSourceFor(bindings, "JP")).toBeInstanceOf(MockProductSource);
-    expect(productSourceFor(bindings, "UK").kind).toBe("live");
+    expect(buildServices(bindings).sources.product("JP")).toBeInstanceOf(MockProductSource);
+    expect(buildServices(bindings).sources.product("UK").kind).toBe("live");
   });
 });

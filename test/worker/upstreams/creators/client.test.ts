@@ -1,7 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CreatorsProductSource, GET_ITEMS_RESOURCES } from "../../../../worker/upstreams/creators/client";
-import { creatorsConfigFromEnv, type CreatorsConfig } from "../../../../worker/config";
+import { configOf, type CreatorsConfig } from "../../../../worker/config";
+import type { Bindings } from "../../../../worker/env";
+
+const creatorsConfigFromEnv = (bindings: Partial<Bindings>) => configOf(bindings).creators;
 import { UpstreamError, type ItemOutcome } from "../../../../worker/upstreams/creators/product-source";
 import type { Marketplace } from "../../../../worker/contract/marketplaces";
 import { calls, control, grants, newAsin, uniqueClient } from "../../support/creators-fake";

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { buildServices } from "../../../../worker/services";
 import { configOf } from "../../../../worker/config";
 import { checkStatus } from "../../../../worker/status/checks";
 import { marketplaceReports } from "../../../../worker/status/marketplace-sources";
@@ -48,7 +49,7 @@ describe("partner tags per marketplace", () => {
   });
 
   it("GET /api/status carries the marketplaces", async () => {
-    const report = await checkStatus(euStores(uniqueClient(), { CREATORS_UK_PARTNER_TAG: "ranklayer-uk-21" }));
+    const report = await checkStatus(buildServices(euStores(uniqueClient(), { CREATORS_UK_PARTNER_TAG: "ranklayer-uk-21" })));
     const source = report.components.find((component) => component.id === "product_source")!;
     expect(source.marketplaces?.find((entry) => entry.marketplace === "UK")).toMatchObject({ mode: "live", tag: "marketplace" });
     expect(source.marketplaces?.find((entry) => entry.marketplace === "DE")).toMatchObject({ mode: "mock", tag: "none" });

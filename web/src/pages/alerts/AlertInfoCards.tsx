@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS, type AlertCondition } from "../../../../worker/contract/alerts";
+import { DEFAULT_THRESHOLDS, type AlertCondition } from "@contract/alerts";
 import { formatRank } from "../../lib/format";
 import { CONDITION_COPY } from "./alert-copy";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { useId, useState, type FormEvent } from "react";
-import { alertPatchSchema, type AlertPatch, type AlertView } from "../../../../worker/contract/alerts";
+import { alertPatchSchema, type AlertPatch, type AlertView } from "@contract/alerts";
 import { errorMessage } from "../../api/api-error";
 import { LimitMessage } from "../../components/LimitMessage";
 import { deleteAlert, updateAlert } from "../../api/alerts";

@@ -1,4 +1,4 @@
-import type { AlertView } from "../../../../worker/contract/alerts";
+import type { AlertView } from "@contract/alerts";
 
 type Channels = Pick<AlertView, "email_enabled" | "in_app_enabled">;
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
-import { ALERT_CONDITIONS, DEFAULT_THRESHOLDS, SELLER_CONDITIONS } from "../../../../worker/contract/alerts";
-import { LOOKUP_MARKETPLACES } from "../../../../worker/contract/marketplaces";
+import { ALERT_CONDITIONS, DEFAULT_THRESHOLDS, SELLER_CONDITIONS } from "@contract/alerts";
+import { LOOKUP_MARKETPLACES } from "@contract/marketplaces";
 import { errorMessage } from "../../api/api-error";
 import { LimitMessage } from "../../components/LimitMessage";
 import { createAlert } from "../../api/alerts";

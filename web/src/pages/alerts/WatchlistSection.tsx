@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { useId, useState, type FormEvent } from "react";
-import { watchlistEntrySchema } from "../../../../worker/contract/history";
-import { DEFAULT_MARKETPLACE, LOOKUP_MARKETPLACES, type Marketplace } from "../../../../worker/contract/marketplaces";
+import { watchlistEntrySchema } from "@contract/history";
+import { DEFAULT_MARKETPLACE, LOOKUP_MARKETPLACES, type Marketplace } from "@contract/marketplaces";
 import { errorMessage } from "../../api/api-error";
 import { LimitMessage } from "../../components/LimitMessage";
 import { fieldErrorsOf } from "../../api/field-errors";

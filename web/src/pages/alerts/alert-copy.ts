@@ -1,4 +1,4 @@
-import type { AlertCondition } from "../../../../worker/contract/alerts";
+import type { AlertCondition } from "@contract/alerts";
 import { formatCount, formatRank } from "../../lib/format";
 
 // How the alert screens name each condition and its threshold. Zod-free (types only), so

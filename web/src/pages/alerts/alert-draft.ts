@@ -3,8 +3,8 @@ import {
   newAlertSchema,
   type AlertCondition,
   type NewAlert,
-} from "../../../../worker/contract/alerts";
-import type { Marketplace } from "../../../../worker/contract/marketplaces";
+} from "@contract/alerts";
+import type { Marketplace } from "@contract/marketplaces";
 import { fieldErrorsOf, type FieldErrors } from "../../api/field-errors";
 
 /** The New Alert form as typed: the threshold is the field's text until it is validated. */

@@ -1,7 +1,7 @@
 import { navigateAway } from "../../lib/navigate-away";
 import { useCallback, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { MOCK_CHECKOUT_MESSAGE } from "../../../../worker/contract/billing";
+import { MOCK_CHECKOUT_MESSAGE } from "@contract/billing";
 import { fetchSubscription, startCheckout } from "../../api/billing";
 import { fetchPlans } from "../../api/site";
 import { useResource } from "../../api/use-resource";

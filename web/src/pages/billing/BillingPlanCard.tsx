@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
-import type { PlanSummary } from "../../../../worker/contract/features";
-import type { PlanId } from "../../../../worker/contract/plans";
+import type { PlanSummary } from "@contract/features";
+import type { PlanId } from "@contract/plans";
 import { PlanPriceAndFeatures } from "../../components/PlanPriceAndFeatures";
 
 interface Props {

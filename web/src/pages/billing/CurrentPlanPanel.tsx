@@ -1,6 +1,6 @@
 import { navigateAway } from "../../lib/navigate-away";
 import { useState } from "react";
-import { MOCK_PORTAL_MESSAGE, type SubscriptionResponse } from "../../../../worker/contract/billing";
+import { MOCK_PORTAL_MESSAGE, type SubscriptionResponse } from "@contract/billing";
 import { cancelDemoSubscription, openPortal } from "../../api/billing";
 import { formatDay, statusText } from "./billing-format";
 import "../../styles/facts.css";

@@ -1,8 +1,8 @@
 import { useId, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { parseAsinList } from "../../../../worker/contract/asin-input";
-import type { ComparePlan } from "../../../../worker/contract/compare";
-import type { Marketplace } from "../../../../worker/contract/marketplaces";
+import { parseAsinList } from "@contract/asin-input";
+import type { ComparePlan } from "@contract/compare";
+import type { Marketplace } from "@contract/marketplaces";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 
 interface CompareFormProps {

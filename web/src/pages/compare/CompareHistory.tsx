@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from "react";
-import type { HistoryResponse } from "../../../../worker/contract/history";
-import { HISTORY_RANGE_DAYS, HISTORY_RANGES, type HistoryRange } from "../../../../worker/contract/history-ranges";
-import type { Marketplace } from "../../../../worker/contract/marketplaces";
+import type { HistoryResponse } from "@contract/history";
+import { HISTORY_RANGE_DAYS, HISTORY_RANGES, type HistoryRange } from "@contract/history-ranges";
+import type { Marketplace } from "@contract/marketplaces";
 import { fetchHistory } from "../../api/history";
 import { useResource } from "../../api/use-resource";
 import { TimeChart } from "../../components/charts/TimeChart";

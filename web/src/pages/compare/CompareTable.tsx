@@ -1,4 +1,4 @@
-import type { CompareItem } from "../../../../worker/contract/compare";
+import type { CompareItem } from "@contract/compare";
 import { formatCount, formatPrice, formatRank, formatUtc } from "../../lib/format";
 import { bestRanked } from "./compare-view";
 

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { parseAsinList } from "../../../../worker/contract/asin-input";
-import type { ComparePlan, CompareResponse } from "../../../../worker/contract/compare";
-import type { Marketplace } from "../../../../worker/contract/marketplaces";
-import { FREE_PLAN } from "../../../../worker/contract/plans";
+import { parseAsinList } from "@contract/asin-input";
+import type { ComparePlan, CompareResponse } from "@contract/compare";
+import type { Marketplace } from "@contract/marketplaces";
+import { FREE_PLAN } from "@contract/plans";
 import { ApiError, errorMessage } from "../../api/api-error";
 import { fetchCompare, fetchComparePlan } from "../../api/compare";
 import { startRequest } from "../../api/start-request";

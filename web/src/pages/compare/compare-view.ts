@@ -1,6 +1,6 @@
-import { parseAsinList } from "../../../../worker/contract/asin-input";
-import type { CompareItem } from "../../../../worker/contract/compare";
-import { DEFAULT_MARKETPLACE, isMarketplace, type Marketplace } from "../../../../worker/contract/marketplaces";
+import { parseAsinList } from "@contract/asin-input";
+import type { CompareItem } from "@contract/compare";
+import { DEFAULT_MARKETPLACE, isMarketplace, type Marketplace } from "@contract/marketplaces";
 
 export type SortKey = "input" | "rank" | "price";
 export type SortDirection = "asc" | "desc";

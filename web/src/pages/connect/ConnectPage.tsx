@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import type { AccountMarketplace, AuthUrlResponse, UserStatus } from "../../../../worker/contract/account";
+import type { AccountMarketplace, AuthUrlResponse, UserStatus } from "@contract/account";
 // From user-status, which (unlike account) is free of zod: the page's chunk then loads without the validator.
-import { ACCOUNT_MARKETPLACES } from "../../../../worker/contract/user-status";
+import { ACCOUNT_MARKETPLACES } from "@contract/user-status";
 import { useSession } from "../../state/session";
 import { DemoSignIn } from "./DemoSignIn";
 import { useAuthOptions } from "./use-auth-options";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { AccountMarketplace, AuthUrlResponse } from "../../../../worker/contract/account";
+import type { AccountMarketplace, AuthUrlResponse } from "@contract/account";
 import { fetchAuthOptions } from "../../api/account";
 import { startRequest } from "../../api/start-request";
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { CONTACT_LIMITS, contactSchema, type ContactInput } from "../../../../worker/contract/contact";
+import { CONTACT_LIMITS, contactSchema, type ContactInput } from "@contract/contact";
 import { errorMessage } from "../../api/api-error";
 import { fieldErrorsOf } from "../../api/field-errors";
 import { sendContactMessage } from "../../api/site";

@@ -1,7 +1,7 @@
 import { useCallback, useId, useState } from "react";
 import { Link } from "react-router-dom";
-import type { DashboardResponse } from "../../../../worker/contract/dashboard";
-import type { Marketplace } from "../../../../worker/contract/marketplaces";
+import type { DashboardResponse } from "@contract/dashboard";
+import type { Marketplace } from "@contract/marketplaces";
 import { fetchDashboard } from "../../api/dashboard";
 import { useResource } from "../../api/use-resource";
 import { formatCount, formatRank } from "../../lib/format";

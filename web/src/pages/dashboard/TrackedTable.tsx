@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
-import type { DashboardRow } from "../../../../worker/contract/dashboard";
-import type { Marketplace } from "../../../../worker/contract/marketplaces";
+import type { DashboardRow } from "@contract/dashboard";
+import type { Marketplace } from "@contract/marketplaces";
 import { formatCount, formatPrice, formatRank } from "../../lib/format";
 import { RankSparkline } from "../results/RankSparkline";
 import { dayWindow } from "../results/sparkline";

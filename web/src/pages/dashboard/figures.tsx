@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { BuyBoxHolder, FigureSource } from "../../../../worker/contract/dashboard";
+import type { BuyBoxHolder, FigureSource } from "@contract/dashboard";
 import { formatUtc } from "../../lib/format";
 import { groupDigitsTrimmed } from "../../lib/group-digits";
 

@@ -6,7 +6,7 @@ import { useResource } from "../../api/use-resource";
 import { LoadFailed } from "../../components/LoadFailed";
 import { PageHero, TitledSection } from "../../components/PageSections";
 import { useSession } from "../../state/session";
-import { PRO_PLAN } from "../../../../worker/contract/plans";
+import { PRO_PLAN } from "@contract/plans";
 import { formatCount } from "../../lib/format";
 import { KEY_PLACEHOLDER, operationAnchor, operationsByTag } from "./examples";
 import { OperationCard } from "./OperationCard";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { EXTENSION_ID_PATTERN, EXTENSION_KEY_NAME } from "../../../../worker/contract/extension";
+import { EXTENSION_ID_PATTERN, EXTENSION_KEY_NAME } from "@contract/extension";
 import { createApiKey } from "../../api/api-keys";
 import { ApiError, detailText } from "../../api/api-error";
 import { RequireSignIn } from "../../components/RequireSignIn";

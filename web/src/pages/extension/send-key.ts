@@ -1,4 +1,4 @@
-import { EXTENSION_CONNECT_MESSAGE, type ExtensionConnectMessage, type ExtensionConnectReply } from "../../../../worker/contract/extension";
+import { EXTENSION_CONNECT_MESSAGE, type ExtensionConnectMessage, type ExtensionConnectReply } from "@contract/extension";
 
 /** The part of `chrome.runtime` a web page sees when an installed extension lists the site in externally_connectable. */
 export interface PageRuntime {

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { FREE_PLAN } from "../../../../worker/contract/plans";
+import { FREE_PLAN } from "@contract/plans";
 import { TitledSection } from "../../components/PageSections";
 import "../../styles/legal.css";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { FREE_PLAN } from "../../../../worker/contract/plans";
+import { FREE_PLAN } from "@contract/plans";
 import { OfferCard } from "../../components/MarketingCards";
 import { lookupAllowance } from "../../lib/plan-copy";
 import { PageHero, TitledSection } from "../../components/PageSections";

@@ -1,5 +1,5 @@
-import { LOOKUP_MARKETPLACES, MARKETPLACES } from "../../../../worker/contract/marketplaces";
-import { FREE_PLAN, PRO_PLAN } from "../../../../worker/contract/plans";
+import { LOOKUP_MARKETPLACES, MARKETPLACES } from "@contract/marketplaces";
+import { FREE_PLAN, PRO_PLAN } from "@contract/plans";
 import { OfferCard, TextCardGrid, type TitledText } from "../../components/MarketingCards";
 import { compareAllowance, exportAllowance, listMarketplaces, lookupAllowance, monthlyPrice } from "../../lib/plan-copy";
 import { PageHero, TitledSection } from "../../components/PageSections";

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router-dom";
-import { FREE_PLAN, PRO_PLAN } from "../../../../worker/contract/plans";
+import { FREE_PLAN, PRO_PLAN } from "@contract/plans";
 import { OfferCard, TextCardGrid } from "../../components/MarketingCards";
 import { compareAllowance, lookupAllowance, monthlyPrice } from "../../lib/plan-copy";
 import { PageHero, TitledSection } from "../../components/PageSections";

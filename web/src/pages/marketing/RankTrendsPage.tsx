@@ -1,4 +1,4 @@
-import { PRO_PLAN } from "../../../../worker/contract/plans";
+import { PRO_PLAN } from "@contract/plans";
 import { OfferCard, TextCardGrid, type TitledText } from "../../components/MarketingCards";
 import { monthlyPrice } from "../../lib/plan-copy";
 import { PageHero, TitledSection } from "../../components/PageSections";

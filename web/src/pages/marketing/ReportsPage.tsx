@@ -1,4 +1,4 @@
-import { FREE_PLAN, PRO_PLAN } from "../../../../worker/contract/plans";
+import { FREE_PLAN, PRO_PLAN } from "@contract/plans";
 import { OfferCard } from "../../components/MarketingCards";
 import { exportAllowance, monthlyPrice } from "../../lib/plan-copy";
 import { PageHero, TitledSection } from "../../components/PageSections";

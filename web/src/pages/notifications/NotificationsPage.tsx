@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { LoadFailed } from "../../components/LoadFailed";
 import { Link } from "react-router-dom";
-import type { NotificationList, NotificationView } from "../../../../worker/contract/notifications";
+import type { NotificationList, NotificationView } from "@contract/notifications";
 import { errorMessage } from "../../api/api-error";
 import { fetchNotifications, markAllNotificationsRead, markNotificationRead } from "../../api/notifications";
 import { useResource } from "../../api/use-resource";

@@ -5,7 +5,7 @@ import {
   BRAND_NAME_MAX_LENGTH,
   type AccountMarketplace,
   type UserStatus,
-} from "../../../../worker/contract/account";
+} from "@contract/account";
 import { saveOnboarding } from "../../api/account";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { useSession } from "../../state/session";

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import type { BrandStatus, PortfolioResponse } from "../../../../worker/contract/dashboard";
-import { HISTORY_RANGES, type HistoryRange } from "../../../../worker/contract/history-ranges";
-import { isMarketplace } from "../../../../worker/contract/marketplaces";
+import type { BrandStatus, PortfolioResponse } from "@contract/dashboard";
+import { HISTORY_RANGES, type HistoryRange } from "@contract/history-ranges";
+import { isMarketplace } from "@contract/marketplaces";
 import { fetchPortfolio } from "../../api/dashboard";
 import { useResource } from "../../api/use-resource";
 import { ExportButtons } from "../../components/ExportButtons";

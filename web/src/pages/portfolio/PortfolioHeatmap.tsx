@@ -1,4 +1,4 @@
-import type { HeatmapCell } from "../../../../worker/contract/dashboard";
+import type { HeatmapCell } from "@contract/dashboard";
 import { formatPercent } from "../dashboard/figures";
 
 const BAND_TEXT = { high: "High", medium: "Medium", low: "Low" } as const;

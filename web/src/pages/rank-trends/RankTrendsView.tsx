@@ -1,7 +1,7 @@
 import { useCallback, useId, useMemo, useState } from "react";
-import type { DashboardResponse, IntradayResponse } from "../../../../worker/contract/dashboard";
-import type { HistoryResponse } from "../../../../worker/contract/history";
-import { HISTORY_RANGE_DAYS, HISTORY_RANGES, type HistoryRange } from "../../../../worker/contract/history-ranges";
+import type { DashboardResponse, IntradayResponse } from "@contract/dashboard";
+import type { HistoryResponse } from "@contract/history";
+import { HISTORY_RANGE_DAYS, HISTORY_RANGES, type HistoryRange } from "@contract/history-ranges";
 import { fetchDashboard, fetchIntraday } from "../../api/dashboard";
 import { fetchHistory } from "../../api/history";
 import { useResource } from "../../api/use-resource";

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import type { LookupResult } from "../../../../worker/contract/product";
+import type { LookupResult } from "@contract/product";
 import { formatCount, formatPrice, formatRank, formatRating, formatUtc } from "../../lib/format";
 
 /** Badge text per source; anything unexpected is presented as mock data. */

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
-import type { HistoryResponse, RankVelocity } from "../../../../worker/contract/history";
-import type { Marketplace } from "../../../../worker/contract/marketplaces";
+import type { HistoryResponse, RankVelocity } from "@contract/history";
+import type { Marketplace } from "@contract/marketplaces";
 import { fetchHistory } from "../../api/history";
 import { useResource } from "../../api/use-resource";
 import { formatRank } from "../../lib/format";

@@ -1,5 +1,5 @@
 import { Link, Navigate, useSearchParams } from "react-router-dom";
-import { DEFAULT_MARKETPLACE } from "../../../../worker/contract/marketplaces";
+import { DEFAULT_MARKETPLACE } from "@contract/marketplaces";
 import { usePageMeta } from "../../app/use-page-meta";
 import { ErrorCard, LoadingSkeleton } from "./LookupStatus";
 import { ProductDetails } from "./ProductDetails";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Marketplace } from "../../../../worker/contract/marketplaces";
+import type { Marketplace } from "@contract/marketplaces";
 import { errorMessage } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
 import { addToWatchlist, fetchWatchlist } from "../../api/watchlist";

@@ -1,4 +1,5 @@
-import type { HistoryPoint } from "../../../../worker/contract/history";
+import type { HistoryPoint } from "@contract/history";
+import { DAY_MS } from "@contract/time";
 
 /** A day that has a rank: the only points a rank sparkline can draw. */
 export interface RankedDay {
@@ -11,7 +12,6 @@ export function rankedDays(points: readonly HistoryPoint[]): RankedDay[] {
   return points.flatMap(({ day, rank, source }) => (rank === null ? [] : [{ day, rank, source }]));
 }
 
-const DAY_MS = 86_400_000;
 
 /**
  * Where each ranked day sits in a `width`×`height` box, inset by `pad`: x by date (a missing

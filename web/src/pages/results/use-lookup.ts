@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { LookupResult } from "../../../../worker/contract/product";
+import type { LookupResult } from "@contract/product";
 import { ApiError, errorMessage } from "../../api/api-error";
 import { fetchLookup } from "../../api/lookup";
 import { startRequest } from "../../api/start-request";

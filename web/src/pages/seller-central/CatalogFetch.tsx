@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { ACCOUNT_MARKETPLACES, type AccountMarketplace, type CatalogItemResult } from "../../../../worker/contract/account";
-import { catalogItemQuerySchema } from "../../../../worker/contract/catalog-item";
+import { ACCOUNT_MARKETPLACES, type AccountMarketplace, type CatalogItemResult } from "@contract/account";
+import { catalogItemQuerySchema } from "@contract/catalog-item";
 import { errorMessage } from "../../api/api-error";
 import { fetchCatalogItem } from "../../api/account";
 import { CatalogResult } from "./CatalogResult";
-import { isAccountMarketplace } from "../../../../worker/contract/user-status";
+import { isAccountMarketplace } from "@contract/user-status";
 import { AsinField } from "../../components/AsinField";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 

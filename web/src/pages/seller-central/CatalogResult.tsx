@@ -1,4 +1,4 @@
-import type { CatalogItemResult } from "../../../../worker/contract/account";
+import type { CatalogItemResult } from "@contract/account";
 import { formatRank, formatUtc } from "../../lib/format";
 
 /** Badge text and style per source. Only an answer straight from SP-API is called live. */

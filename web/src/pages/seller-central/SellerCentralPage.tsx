@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import type { UserStatus } from "../../../../worker/contract/account";
+import type { UserStatus } from "@contract/account";
 import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { CatalogFetch } from "./CatalogFetch";

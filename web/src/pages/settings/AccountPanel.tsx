@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { fetchSubscription } from "../../api/billing";
 import { useResource } from "../../api/use-resource";
 import { PastDueBanner } from "../../components/PastDueBanner";
-import type { ConnectionStatus, UserStatus } from "../../../../worker/contract/account";
+import type { ConnectionStatus, UserStatus } from "@contract/account";
 import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { SignOutButton } from "../../components/SignOutButton";
 import "../../styles/facts.css";

@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from "react";
 import { LoadFailed } from "../../components/LoadFailed";
-import { CHANNEL_LIMITS, type WebhookTestResult } from "../../../../worker/contract/channels";
+import { CHANNEL_LIMITS, type WebhookTestResult } from "@contract/channels";
 import { SaveBar } from "./SaveBar";
 import type { ChannelField, ChannelSettingsState } from "./use-channel-settings";
 

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { LoadFailed } from "../../components/LoadFailed";
-import { API_KEY_NAME_MAX_LENGTH, type ApiKeyList } from "../../../../worker/contract/api-keys";
-import { PRO_PLAN } from "../../../../worker/contract/plans";
+import { API_KEY_NAME_MAX_LENGTH, type ApiKeyList } from "@contract/api-keys";
+import { PRO_PLAN } from "@contract/plans";
 import { formatCount } from "../../lib/format";
 import { ApiKeyTable } from "./ApiKeyTable";
 import { NewKeyNotice } from "./NewKeyNotice";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { ApiKeyView } from "../../../../worker/contract/api-keys";
+import type { ApiKeyView } from "@contract/api-keys";
 import { formatCount, formatUtc } from "../../lib/format";
 
 interface Props {

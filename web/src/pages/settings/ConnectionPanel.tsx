@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import type { ConnectionStatus, SellerRegion } from "../../../../worker/contract/account";
+import type { ConnectionStatus, SellerRegion } from "@contract/account";
 import { errorMessage } from "../../api/api-error";
 import { disconnectSeller } from "../../api/account";
 import { formatUtc } from "../../lib/format";

@@ -4,7 +4,7 @@ import {
   REFRESH_MARKETPLACES,
   type RefreshFrequency,
   type SettingsUpdate,
-} from "../../../../worker/contract/account";
+} from "@contract/account";
 import { SaveBar } from "./SaveBar";
 import type { SaveState } from "./use-seller-settings";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { CreatedApiKey } from "../../../../worker/contract/api-keys";
+import type { CreatedApiKey } from "@contract/api-keys";
 
 /** The one time a key is shown in full, with a copy button. */
 export function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {

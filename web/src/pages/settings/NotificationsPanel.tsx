@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import type { NotificationSettings, SettingsUpdate } from "../../../../worker/contract/account";
+import type { NotificationSettings, SettingsUpdate } from "@contract/account";
 import { AlertChannels } from "./AlertChannels";
 import { SaveBar } from "./SaveBar";
 import type { ChannelSettingsState } from "./use-channel-settings";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { LoadFailed } from "../../components/LoadFailed";
-import type { UserStatus } from "../../../../worker/contract/account";
+import type { UserStatus } from "@contract/account";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { AccountPanel } from "./AccountPanel";
 import { ApiAccessPanel } from "./ApiAccessPanel";

@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { createApiKey, fetchApiKeys, revokeApiKey, rotateApiKey } from "../../api/api-keys";
 import { errorMessage } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
-import type { CreatedApiKey } from "../../../../worker/contract/api-keys";
+import type { CreatedApiKey } from "@contract/api-keys";
 
 export type KeyAction = { status: "idle" } | { status: "busy" } | { status: "error"; message: string };
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { type ChannelSettings, channelsUpdateSchema, type WebhookTestResult } from "../../../../worker/contract/channels";
+import { type ChannelSettings, channelsUpdateSchema, type WebhookTestResult } from "@contract/channels";
 import { errorMessage } from "../../api/api-error";
 import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from "../../api/field-errors";
 import { fetchChannels, generateWebhookSecret, saveChannels, sendWebhookTest } from "../../api/channels";

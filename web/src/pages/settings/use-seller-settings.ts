@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { ConnectionStatus, SettingsUpdate } from "../../../../worker/contract/account";
+import type { ConnectionStatus, SettingsUpdate } from "@contract/account";
 import { errorMessage } from "../../api/api-error";
 import { fetchSettings, saveSettings } from "../../api/account";
 import { startRequest } from "../../api/start-request";

@@ -4,7 +4,7 @@ import {
   type ComponentReport,
   type ComponentStatus,
   type StatusReport,
-} from "../../../../worker/contract/status-components";
+} from "@contract/status-components";
 import { fetchStatus } from "../../api/site";
 import { useResource, type Resource } from "../../api/use-resource";
 import "../../styles/system-status.css";

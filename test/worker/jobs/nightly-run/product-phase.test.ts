@@ -1,0 +1,257 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { Bindings } from "../../../../worker/env";
+import { findNightlyRun } from "../../../../worker/jobs/nightly-run-store";
+import { MAX_BATCH_ATTEMPTS } from "../../../../worker/jobs/nightly-run/slice";
+import { runNightlySlice, type SliceOptions } from "../../../../worker/jobs/nightly-run/start";
+import { calls, control } from "../../support/creators-fake";
+import {
+  asinRange,
+  creatorsEnv,
+  insertAlert,
+  insertUser,
+  insertWatchlist,
+  memoryNotes,
+  recordingSource,
+  resetHistoryTables,
+  virtualClock,
+} from "./support";
+import { countPoints, historyPoints } from "../../support/history-shards";
+import { buildServices } from "../../../../worker/services";
+
+const DAY = "2026-11-22";
+const START = Date.UTC(2026, 10, 22, 2, 0);
+
+beforeEach(async () => {
+  await resetHistoryTables();
+  vi.spyOn(console, "log").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+/** Runs slices until the run is done, each at the time the last one asked for (as the alarm would); returns how many it took. */
+async function runToEnd(bindings: Bindings, options: SliceOptions): Promise<number> {
+  for (let slice = 1; slice <= 1000; slice++) {
+    const result = await runNightlySlice(buildServices(bindings), DAY, options);
+    if (result.status === "done") return slice;
+    if (options.clock) await options.clock.sleep(Math.max(0, result.resumeAt - options.clock.now()));
+  }
+  throw new Error("the run did not finish");
+}
+
+async function track(keys: { marketplace: string; asin: string }[]) {
+  const user = await insertUser();
+  await insertWatchlist(user, keys);
+  return user;
+}
+
+const us = (asins: string[]) => asins.map((asin) => ({ marketplace: "US", asin }));
+
+describe("snapshot products phase", () => {
+  it("snapshots ASINs only demo accounts track from the mock, never spending a live call on them", async () => {
+    const demo = await insertUser({ isDemo: true });
+    const demoOnly = asinRange("BDM", 12);
+    const shared = asinRange("BSH", 3);
+    await insertWatchlist(demo, us([...demoOnly, ...shared]));
+    await insertAlert(demo, { marketplace: "US", asin: "BDMALERT01" });
+    await track(us(shared));
+    const bindings = creatorsEnv();
+
+    await runToEnd(bindings, { notes: memoryNotes(), clock: virtualClock(START) });
+
+    const getItems = await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID });
+    expect(getItems.map((call) => call.itemIds)).toEqual([shared]);
+    const sourceOf = Object.fromEntries((await historyPoints({ day: DAY })).map((point) => [point.asin, point.source]));
+    for (const asin of [...demoOnly, "BDMALERT01"]) expect(sourceOf[asin], asin).toBe("mock");
+    for (const asin of shared) expect(sourceOf[asin], asin).toBe("live");
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "done" });
+  });
+
+  it("asks the Creators API for 10 ASINs of one marketplace per call and writes one live row per ASIN", async () => {
+    const usAsins = asinRange("BUS", 25);
+    const deAsins = asinRange("BDE", 7);
+    await track([...us(usAsins), ...deAsins.map((asin) => ({ marketplace: "DE", asin }))]);
+    const bindings = creatorsEnv();
+
+    await runToEnd(bindings, { notes: memoryNotes(), clock: virtualClock(START) });
+
+    const getItems = await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID });
+    expect(getItems.map((call) => [call.marketplace, call.itemIds])).toEqual([
+      ["www.amazon.de", deAsins],
+      ["www.amazon.com", usAsins.slice(0, 10)],
+      ["www.amazon.com", usAsins.slice(10, 20)],
+      ["www.amazon.com", usAsins.slice(20)],
+    ]);
+    // Each marketplace is asked with its own region's partner tag.
+    expect(getItems.map((call) => [call.status, call.body?.partnerTag])).toEqual([
+      [200, "ranklayer-eu-20"],
+      [200, "ranklayer-na-20"],
+      [200, "ranklayer-na-20"],
+      [200, "ranklayer-na-20"],
+    ]);
+
+    expect(await countPoints({ day: DAY, source: "live" })).toBe(32);
+    const [row] = await historyPoints({ asin: usAsins[0], marketplace: "US" });
+    expect(row).toMatchObject({ day: DAY, source: "live", rank: expect.any(Number), price: expect.any(Number) });
+    // The category ranks the Creators API gives (website category first) are kept with the rank.
+    const categoryRanks = row!.categoryRanks;
+    expect(categoryRanks.length).toBeGreaterThan(0);
+    expect(categoryRanks[0]).toEqual({ category: expect.any(String), rank: row?.rank });
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 32, cursor: null });
+  });
+
+  it("labels rows from the mock source 'mock' when no Creators credentials are set", async () => {
+    await track(us(asinRange("BMK", 3)));
+    await runToEnd(env, { notes: memoryNotes(), clock: virtualClock(START) });
+    expect(await countPoints({ source: "mock" })).toBe(3);
+  });
+
+  it("snapshots a region without credentials as labelled mock rows while the others stay live", async () => {
+    await track([...us(asinRange("BRG", 2)), ...asinRange("BRJ", 2).map((asin) => ({ marketplace: "JP", asin }))]);
+    const bindings = creatorsEnv({ CREATORS_FE_CREDENTIAL_ID: undefined, CREATORS_FE_CREDENTIAL_SECRET: undefined, CREATORS_FE_PARTNER_TAG: undefined });
+    await runToEnd(bindings, { notes: memoryNotes(), clock: virtualClock(START) });
+    const results = (await historyPoints({ day: DAY })).map((point) => ({ marketplace: point.marketplace, source: point.source }));
+    expect(results).toEqual([
+      { marketplace: "JP", source: "mock" },
+      { marketplace: "JP", source: "mock" },
+      { marketplace: "US", source: "live" },
+      { marketplace: "US", source: "live" },
+    ]);
+    expect((await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).map((call) => call.marketplace)).toEqual(["www.amazon.com"]);
+  });
+
+  it.each([
+    ["1", 1000],
+    ["2", 500],
+    ["0.5", 2000],
+  ])("keeps the credential's CREATORS_REQUESTS_PER_SECOND=%s: calls start %i ms apart", async (rate, spacing) => {
+    await track(us(asinRange("BRT", 50)));
+    const bindings = creatorsEnv({ CREATORS_REQUESTS_PER_SECOND: rate });
+    const clock = virtualClock(START);
+    const source = recordingSource(buildServices(bindings).sources.nightlyRun(clock).sourceFor("US"), clock);
+
+    await runToEnd(bindings, { notes: memoryNotes(), clock, source, maxMs: 60_000 });
+
+    const starts = source.calls.map((call) => call.at);
+    expect(starts).toHaveLength(5);
+    expect(starts.slice(1).map((at, i) => at - starts[i]!)).toEqual([spacing, spacing, spacing, spacing]);
+  });
+
+  it("spreads calls over invocations when the rate does not fit one, and says when to go on", async () => {
+    await track(us(asinRange("BIN", 100)));
+    const bindings = creatorsEnv({ CREATORS_REQUESTS_PER_SECOND: "1" });
+    const clock = virtualClock(START);
+    // 2.5 s fit three calls (at 0, 1 and 2 s); the fourth would start at 3 s.
+    const result = await runNightlySlice(buildServices(bindings), DAY, { notes: memoryNotes(), clock, maxMs: 2500 });
+    expect(result).toEqual({ status: "more", resumeAt: START + 3000 });
+    expect(await countPoints()).toBe(30);
+  });
+
+  it("running the same day again updates the rows in place, never adds a second one", async () => {
+    const asins = asinRange("BSD", 12);
+    await track(us(asins));
+    const bindings = creatorsEnv();
+    await runToEnd(bindings, { notes: memoryNotes(), clock: virtualClock(START) });
+    const first = await historyPoints();
+
+    // A done run is left alone: no call, no write.
+    expect(await runNightlySlice(buildServices(bindings), DAY, { notes: memoryNotes(), clock: virtualClock(START + 3600_000) })).toEqual({ status: "done" });
+    expect(await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).toHaveLength(2);
+
+    // Forced again (its job_runs row removed), it rewrites the same 12 rows.
+    await env.DB.prepare("DELETE FROM job_runs").run();
+    await runToEnd(bindings, { notes: memoryNotes(), clock: virtualClock(START + 3600_000) });
+    const second = await historyPoints();
+    expect(second.map((row) => row.asin)).toEqual(first.map((row) => row.asin));
+    expect(second).toHaveLength(12);
+    expect(second.every((row) => Date.parse(row.capturedAt) >= START + 3600_000)).toBe(true);
+  });
+
+  it("an interrupted run resumes exactly at its cursor: every ASIN asked for once", async () => {
+    const asins = asinRange("BRS", 57);
+    const user = await track(us(asins.slice(0, 50)));
+    // Alerts on ASINs of the watchlist and beyond it: still one request each.
+    await insertAlert(user, { marketplace: "US", asin: asins[3]! });
+    for (const asin of asins.slice(50)) await insertAlert(user, { marketplace: "US", asin });
+    const bindings = creatorsEnv();
+    const notes = memoryNotes();
+
+    expect((await runNightlySlice(buildServices(bindings), DAY, { notes, clock: virtualClock(START), maxCalls: 2 })).status).toBe("more");
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "running", phase: "products", cursor: `US:${asins[19]}`, processed: 20 });
+    expect(await countPoints()).toBe(20);
+
+    const slices = await runToEnd(bindings, { notes, clock: virtualClock(START + 10_000), maxCalls: 2 });
+    expect(slices).toBe(2);
+    const requested = (await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).flatMap((call) => call.itemIds ?? []);
+    expect(requested).toEqual(asins);
+    expect(await countPoints()).toBe(57);
+  });
+
+  it("counts ASINs the source does not know and writes no row for them", async () => {
+    const asins = asinRange("BNF", 4);
+    await track(us(asins));
+    await control("script", { asin: asins[1], behavior: "invalid" });
+    const notes = memoryNotes();
+    await runToEnd(creatorsEnv(), { notes, clock: virtualClock(START) });
+
+    const rows = await historyPoints();
+    expect(rows.map((row) => row.asin)).toEqual([asins[0], asins[2], asins[3]]);
+    expect(notes.values.get(`${DAY}:notFound`)).toBe(1);
+  });
+
+  it("backs off when throttled, retries the same batch later, and gives up on it after a bounded number of attempts", async () => {
+    const stuck = asinRange("BTH", 10);
+    const fine = asinRange("BTI", 5);
+    await track(us([...stuck, ...fine]));
+    await control("script", { asins: [stuck[0]], behavior: "throttled", retryAfterSeconds: 120 });
+    const bindings = creatorsEnv();
+    const notes = memoryNotes();
+
+    const first = await runNightlySlice(buildServices(bindings), DAY, { notes, clock: virtualClock(START) });
+    // Retry-After (120 s) beats the first backoff step (30 s).
+    expect(first).toEqual({ status: "more", resumeAt: START + 120_000 });
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ cursor: null, processed: 0 });
+
+    const slices = await runToEnd(bindings, { notes, clock: virtualClock(START + 200_000) });
+    // Four more attempts on the stuck batch, then one slice for the rest: the last 429 paused
+    // the credential's budget for its Retry-After, longer than that slice could wait.
+    expect(slices).toBe(MAX_BATCH_ATTEMPTS);
+    const requested = (await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).map((call) => call.itemIds);
+    expect(requested).toEqual([...Array(MAX_BATCH_ATTEMPTS).fill(stuck), fine]);
+    const rows = await historyPoints();
+    expect(rows.map((row) => row.asin)).toEqual(fine);
+    expect(notes.values.get(`${DAY}:failed`)).toBe(10);
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 15 });
+  });
+});
+
+describe("snapshot products phase, stopped by a crash", () => {
+  it("a slice that dies after a call but before its write resumes at that call: nothing skipped, no row doubled", async () => {
+    const asins = asinRange("BCR", 30);
+    await track(us(asins));
+    const bindings = creatorsEnv();
+    const clock = virtualClock(START);
+    const live = buildServices(bindings).sources.nightlyRun(clock).sourceFor("US");
+    let callsBeforeCrash = 2;
+    // The third call's answer never reaches D1, as if the invocation were killed right there.
+    const crashing = {
+      kind: live.kind,
+      async getItems(...args: Parameters<typeof live.getItems>) {
+        const outcomes = await live.getItems(...args);
+        if (callsBeforeCrash-- === 0) throw new Error("invocation killed");
+        return outcomes;
+      },
+    };
+    const notes = memoryNotes();
+
+    await expect(runNightlySlice(buildServices(bindings), DAY, { notes, clock, source: crashing })).rejects.toThrow("invocation killed");
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ cursor: `US:${asins[19]}`, processed: 20 });
+
+    await runToEnd(bindings, { notes, clock });
+    const requested = (await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).map((call) => call.itemIds);
+    // The lost call is asked again; every other batch once.
+    expect(requested).toEqual([asins.slice(0, 10), asins.slice(10, 20), asins.slice(20), asins.slice(20)]);
+    expect(await countPoints()).toBe(30);
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "done", processed: 30 });
+  });
+});

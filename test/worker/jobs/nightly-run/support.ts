@@ -1,0 +1,138 @@
+import { env } from "cloudflare:test";
+import type { Bindings } from "../../../../worker/env";
+import type { Clock } from "../../../../worker/jobs/nightly-run/pacing";
+import type { RunNotes } from "../../../../worker/jobs/nightly-run/slice";
+import type { ItemOutcome, ProductSource } from "../../../../worker/upstreams/creators/product-source";
+import type { Marketplace } from "../../../../worker/contract/marketplaces";
+import { uniqueClient } from "../../support/creators-fake";
+import { clearHistory } from "../../support/history-shards";
+
+/** The snapshot job reads every tracked ASIN in D1, so each test starts from empty tables. */
+export async function resetHistoryTables(): Promise<void> {
+  await env.DB.batch(
+    [
+      "notification_deliveries",
+      "alert_events",
+      "watchlist",
+      "alerts",
+      "seller_snapshots",
+      "job_runs",
+      "sessions",
+      "seller_credentials",
+      "user_settings",
+      "users",
+    ].map((table) =>
+      env.DB.prepare(`DELETE FROM ${table}`),
+    ),
+  );
+  await clearHistory();
+}
+
+/**
+ * Bindings whose product source is the Creators API (answered by the fake), with its own client
+ * id, at the default rate (the test config slows the rate down for the Durable Object tests).
+ */
+export function creatorsEnv(overrides: Partial<Bindings> = {}): Bindings {
+  const clientId = uniqueClient();
+  // Credentials are per region; one client id for all three keeps the fake's call log in one place.
+  const region = (name: "NA" | "EU" | "FE") => ({
+    [`CREATORS_${name}_CREDENTIAL_ID`]: clientId,
+    [`CREATORS_${name}_CREDENTIAL_SECRET`]: "s3cret",
+    [`CREATORS_${name}_PARTNER_TAG`]: `ranklayer-${name.toLowerCase()}-20`,
+  });
+  return {
+    ...env,
+    CREATORS_REQUESTS_PER_SECOND: "1",
+    CREATORS_BURST: "1",
+    SNAPSHOT_REQUESTS_PER_SECOND: "",
+    CREATORS_CREDENTIAL_ID: clientId,
+    ...region("NA"),
+    ...region("EU"),
+    ...region("FE"),
+    ...overrides,
+  };
+}
+
+/** Virtual time: sleeping advances it at once, so pacing is exact and tests never wait. */
+export function virtualClock(start: number): Clock & { slept: number[] } {
+  let now = start;
+  const slept: number[] = [];
+  return {
+    slept,
+    now: () => now,
+    sleep: async (ms) => {
+      slept.push(ms);
+      now += ms;
+    },
+  };
+}
+
+export function memoryNotes(): RunNotes & { values: Map<string, number> } {
+  const values = new Map<string, number>();
+  return {
+    values,
+    get: async (key) => values.get(key),
+    put: async (key, value) => void values.set(key, value),
+    delete: async (key) => values.delete(key),
+  };
+}
+
+export interface RecordedCall {
+  at: number;
+  marketplace: string;
+  asins: string[];
+}
+
+/** Wraps a source and notes when (by the job's clock) each getItems call started. */
+export function recordingSource(source: ProductSource, clock: Clock): ProductSource & { calls: RecordedCall[] } {
+  const calls: RecordedCall[] = [];
+  return {
+    kind: source.kind,
+    calls,
+    getItems(asins: readonly string[], marketplace: Marketplace): Promise<Map<string, ItemOutcome>> {
+      calls.push({ at: clock.now(), marketplace, asins: [...asins] });
+      return source.getItems(asins, marketplace);
+    },
+  };
+}
+
+export async function insertUser(options: { id?: string; isDemo?: boolean; sellingPartnerId?: string } = {}): Promise<string> {
+  const id = options.id ?? crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO users (id, selling_partner_id, is_demo) VALUES (?, ?, ?)")
+    .bind(id, options.sellingPartnerId ?? `DEMO-${id}`, options.isDemo ? 1 : 0)
+    .run();
+  return id;
+}
+
+/** Watchlist rows in multi-row INSERTs (D1 binds at most 100 parameters per statement). */
+export async function insertWatchlist(userId: string, keys: { marketplace: string; asin: string }[]): Promise<void> {
+  const perStatement = 33;
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < keys.length; i += perStatement) {
+    const chunk = keys.slice(i, i + perStatement);
+    statements.push(
+      env.DB.prepare(`INSERT INTO watchlist (user_id, asin, marketplace) VALUES ${chunk.map(() => "(?, ?, ?)").join(", ")}`).bind(
+        ...chunk.flatMap((key) => [userId, key.asin, key.marketplace]),
+      ),
+    );
+  }
+  for (let i = 0; i < statements.length; i += 500) await env.DB.batch(statements.slice(i, i + 500));
+}
+
+export async function insertAlert(userId: string, key: { marketplace: string; asin: string }, paused = false): Promise<void> {
+  await env.DB.prepare(
+    "INSERT INTO alerts (id, user_id, asin, marketplace, condition_type, threshold, paused) VALUES (?, ?, ?, ?, 'rank_above', 500, ?)",
+  )
+    .bind(crypto.randomUUID(), userId, key.asin, key.marketplace, paused ? 1 : 0)
+    .run();
+}
+
+/** `count` distinct ten-character ASINs with a common prefix, in sort order. */
+export function asinRange(prefix: string, count: number, from = 0): string[] {
+  return Array.from({ length: count }, (_, i) => `${prefix}${String(from + i).padStart(10 - prefix.length, "0")}`);
+}
+
+export async function count(sql: string, ...params: unknown[]): Promise<number> {
+  const row = await env.DB.prepare(sql).bind(...params).first<{ n: number }>();
+  return row?.n ?? 0;
+}

@@ -1,0 +1,35 @@
+/**
+ * Time in UTC, for the Worker and the web app alike: the length of an hour and a day, and a
+ * day as text ("YYYY-MM-DD", the stored and displayed day) or as a number (days since
+ * 1970-01-01, the stored form in the history shards).
+ */
+export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** The UTC calendar day of `epochMs`, as "YYYY-MM-DD". */
+export function utcDay(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10);
+}
+
+/** The day `days` after `day` (before, when negative), both "YYYY-MM-DD". */
+export function addDays(day: string, days: number): string {
+  return utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+}
+
+/** YYYY-MM-DD → days since 1970-01-01. */
+export function dayNumber(day: string): number {
+  return Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+}
+
+// A memo of a pure function (a history read decodes the same few days many times): no state.
+const dayTexts = new Map<number, string>();
+
+/** Days since 1970-01-01 → YYYY-MM-DD. */
+export function dayText(dayNumber: number): string {
+  let text = dayTexts.get(dayNumber);
+  if (text === undefined) {
+    text = utcDay(dayNumber * DAY_MS);
+    if (dayTexts.size < 100_000) dayTexts.set(dayNumber, text);
+  }
+  return text;
+}

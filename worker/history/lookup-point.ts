@@ -1,0 +1,34 @@
+import type { LookupResult } from "../contract/product";
+import { isolateState } from "../shared/isolate-state";
+import type { HistoryShards } from "./shard-store";
+import { recordDayPoint, type CategoryRank } from "./rank-points-store";
+
+export interface LookupAnswer {
+  result: LookupResult;
+  categoryRanks?: CategoryRank[];
+  /** Set when the data came from another request's upstream call, which keeps the lookup point itself. */
+  joined?: true;
+}
+
+/**
+ * Keeps a lookup's fresh source data as that UTC day's point (its lookup point), after the answer has
+ * gone out (waitUntil). A cache hit writes nothing: its data was kept when it was fetched; nor
+ * does a request that joined another's upstream call.
+ * A failed write is logged and never fails the lookup.
+ */
+export function recordLookupPoint(
+  history: HistoryShards,
+  ctx: { waitUntil(promise: Promise<unknown>): void },
+  { result, categoryRanks, joined }: LookupAnswer,
+): void {
+  const { source, refreshedAt, ...product } = result;
+  // Concurrent requests that shared one upstream call write its point once.
+  if (source === "cache" || joined) return;
+  ctx.waitUntil(
+    isolateState.track(
+      recordDayPoint(history, { product, categoryRanks, source, capturedAt: refreshedAt }).catch((error: unknown) => {
+        console.error("rank snapshot write failed", product.marketplace, product.asin, error);
+      }),
+    ),
+  );
+}

@@ -1,0 +1,44 @@
+import { findUser } from "../../accounts/user-store";
+import { planOfUser } from "../../billing/user-plan";
+import { captureNow } from "../../dashboard/refresh";
+import { effectiveFrequency, isExtraRefreshHour, nextHourAt } from "../../dashboard/refresh-schedule";
+import { extraRefreshUsers } from "../../dashboard/refresh-store";
+import type { Bindings } from "../../env";
+import { listTrackedAsins } from "../../history/watchlist-store";
+import type { ProductSource } from "../../upstreams/creators/product-source";
+import { Pacer, realClock, type Clock } from "./pacing";
+import { sliceLimits } from "./slice";
+import type { Services } from "../../services";
+
+/**
+ * One extra refresh (Pro's hourly or 6-hourly Data Refresh), run by the SnapshotRunner's alarm
+ * after the day's nightly run is done: the tracked ASINs of every user due this UTC hour,
+ * captured once each as an intraday point, within one slice's call budget and at the nightly
+ * run's request rate, so it never takes more of the upstream than the nightly run may.
+ */
+export async function runExtraRefresh(
+  services: Services,
+  options: { clock?: Clock; source?: ProductSource } = {},
+): Promise<{ users: number; captured: number; calls: number }> {
+  const { env } = services;
+  const clock = options.clock ?? realClock;
+  const hour = new Date(clock.now()).getUTCHours();
+  const keys = new Map<string, { asin: string; marketplace: string }>();
+  let users = 0;
+  for (const { userId, frequency } of await extraRefreshUsers(env.DB)) {
+    const user = await findUser(env.DB, userId);
+    if (!user || !isExtraRefreshHour(effectiveFrequency(frequency, await planOfUser(env.DB, user)), hour)) continue;
+    users += 1;
+    for (const key of await listTrackedAsins(env.DB, userId)) keys.set(`${key.marketplace}:${key.asin}`, key);
+  }
+  if (keys.size === 0) return { users, captured: 0, calls: 0 };
+  const limits = sliceLimits(services.config);
+  const pacer = new Pacer(clock, 1000 / services.config.vars.SNAPSHOT_REQUESTS_PER_SECOND, clock.now() + limits.maxMs);
+  const result = await captureNow(services, (marketplace) => options.source ?? services.sources.product(marketplace), [...keys.values()], clock.now(), limits.maxCalls, () => pacer.take());
+  return { users, ...result };
+}
+
+/** When the runner should wake for the next extra refresh: the next hour, or null when nobody wants one. */
+export async function nextExtraRefreshAt(env: Bindings, nowMs: number): Promise<number | null> {
+  return (await extraRefreshUsers(env.DB)).length > 0 ? nextHourAt(nowMs) : null;
+}

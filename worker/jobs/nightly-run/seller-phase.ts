@@ -1,0 +1,153 @@
+import { findCredentials } from "../../accounts/credentials-store";
+import { findUser } from "../../accounts/user-store";
+import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../../contract/account";
+import { MARKETPLACE_REGION } from "../../upstreams/spapi/endpoints";
+import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
+import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../../upstreams/spapi/buybox";
+import { advanceCursor, writeStep } from "../nightly-run-store";
+import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
+import { spapiBucket } from "../../upstreams/budget/token-bucket";
+import { takeBatchToken } from "./product-phase";
+import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
+import { sellerDayRowUpsert } from "../../history/rank-points-store";
+import { clearSellerRefused, markSellerRefused } from "./seller-attention";
+import { keyCursor, nextSellerWithTrackedAsins, parseKeyCursor, userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
+
+/** getItemOffersBatch allows 0.1 requests per second per seller (Product Pricing v0 usage plan). */
+export const OFFERS_BATCH_INTERVAL_MS = 10_000;
+/** Cursor position meaning "this seller is done (or skipped)". */
+const SELLER_DONE = "done";
+
+export interface Seller {
+  id: string;
+  sellingPartnerId: string;
+  api: SellerApi;
+  marketplaces: AccountMarketplace[];
+  /**
+   * This seller's getItemOffersBatch budget (SP-API limits apply per seller and operation), the
+   * same UpstreamBudget bucket any other caller of that operation for the seller shares; null
+   * for the mock.
+   */
+  offersBudget: BudgetClient | null;
+}
+
+/**
+ * The sellers phase: for each connected seller (and demo account), its own tracked ASINs in
+ * steps of up to 20 of one marketplace: fulfillable FBA units and the Buy Box holder, written
+ * to seller_snapshots with the cursor "<userId>|<marketplace>:<asin>" in one D1 batch.
+ * A seller whose authorization fails is logged and skipped; the others go on.
+ */
+export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): Promise<PhaseResult> {
+  const { env, day, clock, budget } = ctx;
+  const db = env.DB;
+  const bar = cursor?.indexOf("|") ?? -1;
+  let lastUserId = cursor && bar >= 0 ? cursor.slice(0, bar) : "";
+  const position = cursor && bar >= 0 ? cursor.slice(bar + 1) : SELLER_DONE;
+  let after: TrackedKey | null = position === SELLER_DONE ? null : parseKeyCursor(position);
+  let seller: Seller | null = position === SELLER_DONE || !lastUserId ? null : await openSeller(ctx, lastUserId);
+  // Sellers that answered in this slice: any old "needs attention" mark of theirs is cleared once.
+  const answeredSellers = new Set<string>();
+
+  for (;;) {
+    if (!seller) {
+      const next = await nextSellerWithTrackedAsins(db, lastUserId);
+      if (!next) return { finished: true };
+      lastUserId = next.id;
+      after = null;
+      seller = await openSeller(ctx, next.id);
+      if (!seller) continue;
+    }
+    const page = await userTrackedAsinsPage(db, seller.id, seller.marketplaces, after, MAX_BUY_BOX_ASINS);
+    const marketplace = page[0]?.marketplace as AccountMarketplace | undefined;
+    const chunk = page.filter((key) => key.marketplace === marketplace);
+    if (!marketplace || chunk.length === 0) {
+      seller = null;
+      continue;
+    }
+    if (budget.calls >= budget.maxCalls) return { finished: false, resumeAt: clock.now() };
+    if (seller.offersBudget) {
+      const token = await takeBatchToken(seller.offersBudget, clock, budget.deadline);
+      if (typeof token === "number") return { finished: false, resumeAt: token };
+    }
+    budget.calls += 1;
+
+    const asins = chunk.map((key) => key.asin);
+    const last = `${seller.id}|${keyCursor(chunk.at(-1)!)}`;
+    const nowIso = () => new Date(clock.now()).toISOString();
+    let units: Map<string, number>;
+    let winners: Map<string, BuyBoxState>;
+    let offersCall = false;
+    try {
+      units = await seller.api.getFulfillableUnits(asins, marketplace);
+      offersCall = true;
+      winners = await seller.api.getBuyBoxWinners(asins, marketplace);
+    } catch (error) {
+      if (!(error instanceof SellerApiError)) throw error;
+      if (error.status === 429 && offersCall) await seller.offersBudget?.penalize(clock.now(), error.retryAfterSeconds ?? 1);
+      if (error.status === 403) {
+        console.error(`snapshot ${day}: seller ${seller.id} skipped: ${error.message}`);
+        await markSellerRefused(db, seller.id, seller.sellingPartnerId, error, day, nowIso());
+        await addToCount(ctx, "sellersSkipped", 1);
+        await advanceCursor(db, day, "sellers", `${seller.id}|${SELLER_DONE}`, 0, nowIso());
+        seller = null;
+        continue;
+      }
+      // 404 and a refused request (400, amazon-errors.ts) would fail the same way again: no retry.
+      const failure = error.status === 404 || error.permanent ? ({ giveUp: true } as const) : await noteFailure(ctx, `sellers:${last}`, error.retryAfterSeconds);
+      if (!failure.giveUp) {
+        console.warn(`snapshot ${day}: seller ${seller.id} ${marketplace} batch failed (${error.status}); retrying later`);
+        return { finished: false, resumeAt: failure.resumeAt };
+      }
+      console.error(`snapshot ${day}: gave up on seller ${seller.id} ${marketplace} ASINs ${asins.join(",")}: ${error.message}`);
+      await addToCount(ctx, "failed", asins.length);
+      await advanceCursor(db, day, "sellers", last, asins.length, nowIso());
+      after = chunk.at(-1)!;
+      continue;
+    }
+
+    const capturedAt = captureIso(day, clock.now());
+    const { id: userId, sellingPartnerId, api } = seller;
+    const rows = asins.map((asin) => {
+      const state = winners.get(asin);
+      return sellerDayRowUpsert(db, {
+        userId,
+        asin,
+        marketplace,
+        source: api.kind,
+        fulfillableUnits: units.get(asin) ?? null,
+        // Prime and non-Prime apart; "holds" is the one most shoppers see (upstreams/spapi/buybox.ts).
+        ...buyBoxRecord(state?.featured ?? UNKNOWN_BUY_BOX, sellingPartnerId),
+        capturedAt,
+      });
+    });
+    await writeStep(db, { day, phase: "sellers", cursor: last, processed: asins.length, nowIso: nowIso() }, rows);
+    if (api.kind === "spapi" && !answeredSellers.has(userId)) {
+      answeredSellers.add(userId);
+      await clearSellerRefused(db, userId);
+    }
+    await clearFailures(ctx, `sellers:${last}`);
+    after = chunk.at(-1)!;
+  }
+}
+
+/** The seller's API client and reachable marketplaces, or null (logged, skipped) when it has none. */
+export async function openSeller(ctx: PhaseContext, userId: string): Promise<Seller | null> {
+  const user = await findUser(ctx.env.DB, userId);
+  if (!user) return null;
+  try {
+    const api = await ctx.services.sources.seller(user);
+    // An authorization covers one SP-API region; a demo account reaches every marketplace.
+    const region = user.isDemo ? null : (await findCredentials(ctx.env.DB, user.id))?.region;
+    const marketplaces = ACCOUNT_MARKETPLACES.filter((marketplace) => region === null || MARKETPLACE_REGION[marketplace] === region);
+    const offersBudget =
+      api.kind === "spapi"
+        ? durableBudget(ctx.env, spapiBucket(user.sellingPartnerId, "getItemOffersBatch"), { ratePerSecond: 1000 / OFFERS_BATCH_INTERVAL_MS, burst: 1 })
+        : null;
+    return { id: user.id, sellingPartnerId: user.sellingPartnerId, api, marketplaces: [...marketplaces], offersBudget };
+  } catch (error) {
+    if (!(error instanceof SellerApiError)) throw error;
+    console.error(`snapshot ${ctx.day}: seller ${userId} skipped: ${error.message}`);
+    await addToCount(ctx, "sellersSkipped", 1);
+    return null;
+  }
+}

@@ -1,0 +1,76 @@
+import { DurableObject } from "cloudflare:workers";
+import type { Bindings } from "../../env";
+import { buildServices } from "../../services";
+import type { RunNotes } from "./slice";
+import { runNightlySlice } from "./start";
+import { findNightlyRun } from "../nightly-run-store";
+import { nextExtraRefreshAt, runExtraRefresh } from "./extra-refresh";
+
+const DAY_KEY = "day";
+
+/**
+ * Drives a day's nightly run as an alarm chain (the class keeps its first name: wrangler.toml
+ * binds it, and renaming a Durable Object class takes a migration): each alarm runs one bounded slice
+ * (runNightlySlice) and sets the next alarm until the run is done. The cursor lives in
+ * D1 (job_runs), so an evicted or lost object resumes where the last slice stopped.
+ */
+export class SnapshotRunner extends DurableObject<Bindings> {
+  /** Set while a slice runs: an alarm that fires meanwhile must not start a second one. */
+  private running = false;
+
+  /**
+   * Points the chain at `day` and arms it now, unless that day's chain is already armed or
+   * running. A new day takes over from an unfinished earlier one, whose notes are dropped.
+   */
+  async start(day: string): Promise<void> {
+    const storage = this.ctx.storage;
+    const previous = await storage.get<string>(DAY_KEY);
+    if (previous !== day) {
+      const stale = [...(await storage.list()).keys()].filter((key) => key !== DAY_KEY && !key.startsWith(`${day}:`));
+      for (let i = 0; i < stale.length; i += 128) await storage.delete(stale.slice(i, i + 128));
+      await storage.put(DAY_KEY, day);
+    }
+    if (this.running) return;
+    if (previous !== day || (await storage.getAlarm()) === null) await storage.setAlarm(Date.now());
+  }
+
+  async alarm(): Promise<void> {
+    const day = await this.ctx.storage.get<string>(DAY_KEY);
+    if (!day || this.running) return;
+    this.running = true;
+    try {
+      if ((await findNightlyRun(this.env.DB, day))?.status === "done") {
+        // The day's nightly run is over: this alarm is an extra (hourly / 6-hourly) refresh.
+        console.log("extra refresh", JSON.stringify(await runExtraRefresh(buildServices(this.env))));
+        await this.armExtraRefresh();
+        return;
+      }
+      const result = await runNightlySlice(buildServices(this.env), day, { notes: this.notes() });
+      if (result.status === "more") {
+        await this.ctx.storage.setAlarm(Math.max(result.resumeAt, Date.now()));
+      } else {
+        // The run is over: drop its notes (attempt counters and totals), keep nothing else.
+        const keys = await this.ctx.storage.list({ prefix: `${day}:` });
+        await this.ctx.storage.delete([...keys.keys()]);
+        await this.armExtraRefresh();
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** Wakes at the next hour when some user's Data Refresh asks for more than the nightly run. */
+  private async armExtraRefresh(): Promise<void> {
+    const at = await nextExtraRefreshAt(this.env, Date.now());
+    if (at !== null) await this.ctx.storage.setAlarm(at);
+  }
+
+  private notes(): RunNotes {
+    const storage = this.ctx.storage;
+    return {
+      get: (key) => storage.get<number>(key),
+      put: (key, value) => storage.put(key, value),
+      delete: (key) => storage.delete(key),
+    };
+  }
+}

@@ -1,0 +1,44 @@
+import type { Config, Deployment } from "../config";
+import type { Plan } from "../contract/plans";
+import type { Bindings, SignedInAccount } from "../env";
+import { hitAccountLimit, hitClientLimit, type WindowLimit } from "./client-limit";
+import { takeExport } from "./export-limit";
+import { peekKeyRequests, takeKeyRequest } from "./key-limit";
+import { lookupLimits, peekLookup, takeLookup, type LookupClient, type LookupLimits } from "./lookup-limit";
+import type { WindowDecision } from "./window";
+
+/**
+ * Every rate limit of a request, bound to the deployment: one window limiter (window.ts, the
+ * RateLimiter Durable Object) serving lookups, API keys, exports, contact messages, demo
+ * accounts and webhook tests.
+ */
+export interface Quota {
+  /** The deployment's lookup limits (LOOKUP_LIMIT_PER_MINUTE, LOOKUP_LIMIT_PER_MONTH). */
+  readonly lookupLimits: LookupLimits;
+  /** One lookup of the client (a request: its address, under the deployment's limits). */
+  takeLookup(client: Request | LookupClient): Promise<WindowDecision>;
+  peekLookup(client: Request | LookupClient): Promise<WindowDecision>;
+  /** One request of an account's hourly API key limit. */
+  takeKeyRequest(userId: string, limit: number): Promise<WindowDecision>;
+  peekKeyRequests(userId: string, limit: number): Promise<WindowDecision>;
+  /** One export of the plan's daily cap; null when the plan has none. */
+  takeExport(request: Request, account: SignedInAccount | null, plan: Plan): Promise<WindowDecision | null>;
+  /** One hit of a named per-address limit (contact messages, demo accounts). */
+  hitClient(request: Request, name: string, limit: WindowLimit): Promise<WindowDecision>;
+  /** One hit of a named per-account limit (webhook tests). */
+  hitAccount(userId: string, name: string, limit: WindowLimit): Promise<WindowDecision>;
+}
+
+export function quotaOf(env: Bindings, config: Config): Quota {
+  const deployment: Deployment = { env, config };
+  return {
+    lookupLimits: lookupLimits(config),
+    takeLookup: (client) => takeLookup(deployment, client),
+    peekLookup: (client) => peekLookup(deployment, client),
+    takeKeyRequest: (userId, limit) => takeKeyRequest(env, userId, limit),
+    peekKeyRequests: (userId, limit) => peekKeyRequests(env, userId, limit),
+    takeExport: (request, account, plan) => takeExport(env, request, account, plan),
+    hitClient: (request, name, limit) => hitClientLimit(env, request, name, limit),
+    hitAccount: (userId, name, limit) => hitAccountLimit(env, userId, name, limit),
+  };
+}

@@ -1,0 +1,57 @@
+import { findCredentials, replaceCiphertext } from "../accounts/credentials-store";
+import type { UserRecord } from "../accounts/user-store";
+import { decryptRefreshToken, encryptRefreshToken, keyringOf } from "../auth/token-crypto";
+import type { SellerRegion } from "../contract/account";
+import type { Deployment } from "../config";
+import { dropSellerAccessToken, sellerAccessToken } from "../upstreams/spapi/lwa";
+import { SellerApiError, type SellerApi } from "../upstreams/spapi/seller-api";
+import { SpApiSellerApi } from "../upstreams/spapi/client";
+
+/**
+ * The SP-API client of a connected seller (services.ts gives a demo account the mock instead).
+ * A real account without a stored grant has no data source.
+ */
+export async function sellerApiFor({ env, config }: Deployment, user: UserRecord): Promise<SellerApi> {
+  const credentials = await findCredentials(env.DB, user.id);
+  if (!credentials) {
+    throw new SellerApiError(403, "Your Amazon seller account is not connected. Connect it on /connect to fetch catalog data.");
+  }
+  const sellingPartner = config.sellingPartner;
+  if (!sellingPartner) {
+    console.error("a connected seller asked for SP-API data, but LWA_CLIENT_ID/LWA_CLIENT_SECRET/SPAPI_APPLICATION_ID are not set");
+    throw new SellerApiError(502, "Amazon's Selling Partner API is not configured on this server right now.");
+  }
+  const client = { clientId: sellingPartner.clientId, clientSecret: sellingPartner.clientSecret, tokenUrl: sellingPartner.lwaTokenUrl };
+  // A new grant (reconnect) gets a new cache entry; the old one simply ages out.
+  const tokenCacheKey = accessTokenCacheKey(user.id, credentials.grantedAt);
+
+  const refreshToken = async (): Promise<string> => {
+    let keys;
+    try {
+      keys = keyringOf(config);
+    } catch (error) {
+      console.error("cannot read stored refresh tokens:", error instanceof Error ? error.message : error);
+      throw new SellerApiError(502, "Stored seller authorizations cannot be read on this server right now.");
+    }
+    const opened = await decryptRefreshToken(keys, user.id, credentials.refreshTokenCiphertext).catch((error: unknown) => {
+      console.error("a stored refresh token did not decrypt:", error instanceof Error ? error.name : "error");
+      throw new SellerApiError(403, "Your stored Amazon authorization can no longer be read. Reconnect your account on /connect.");
+    });
+    if (opened.stale) {
+      // Key rotation: move the row to the newest key while we hold the plaintext.
+      const sealed = await encryptRefreshToken(keys, user.id, opened.refreshToken);
+      await replaceCiphertext(env.DB, user.id, sealed.ciphertext, sealed.keyId);
+    }
+    return opened.refreshToken;
+  };
+
+  return new SpApiSellerApi({
+    region: credentials.region as SellerRegion,
+    accessToken: () => sellerAccessToken(client, tokenCacheKey, refreshToken),
+    dropAccessToken: () => dropSellerAccessToken(tokenCacheKey),
+  });
+}
+
+export function accessTokenCacheKey(userId: string, grantedAt: string): string {
+  return `${userId}:${grantedAt}`;
+}
