@@ -2,9 +2,10 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { apiKeyAuth } from "./auth/api-key-auth";
+import { keyScope } from "./auth/key-scope";
 import { originCheck } from "./auth/origin-check";
 import { sessionMiddleware } from "./auth/session-middleware";
-import { servicesMiddleware } from "./services";
+import { demoKeysUseSampleData, servicesMiddleware } from "./services";
 import { xsrfProtection } from "./auth/xsrf";
 import { ApiError, codeOfStatus } from "./shared/api-error";
 import { apiBodyLimit } from "./shared/body-limit";
@@ -47,7 +48,10 @@ const api = apiApp
   .route("/billing/webhook", billingWebhookRoutes)
   // An API key (Authorization: Bearer) or else the session cookie says who calls; then the
   // XSRF check (which needs the session, and which key requests skip) before any route runs.
+  // A key reaches /api/v1/* and /api/exports/* only; anywhere else it is refused before it is looked up.
+  .use(keyScope)
   .use(apiKeyAuth)
+  .use(demoKeysUseSampleData)
   .use(sessionMiddleware)
   .use(xsrfProtection)
   // Public: anyone may call these.

@@ -3,6 +3,7 @@ import type { Bindings } from "./env";
 import { buildServices, type Services } from "./services";
 import { checkAlertsAndNotify } from "./jobs/alert-check/nightly-check";
 import { runRetention } from "./jobs/retention/retention";
+import { runBillingSweep } from "./jobs/billing-sweep/billing-sweep";
 import { startNightlyRun } from "./jobs/nightly-run/start";
 import { sendReports } from "./jobs/weekly-report/weekly-report";
 
@@ -20,7 +21,7 @@ const nightlyRun: Job = async (services, scheduledTime) => {
   console.log("snapshot run", JSON.stringify(await startNightlyRun(services, scheduledTime)));
 };
 
-/** The 02:30 alert check and its emails and webhooks, then retention, which runs even if they failed. */
+/** The 02:30 alert check and its emails and webhooks, the billing sweep, then retention, which runs even if they failed. */
 const alertCheckThenRetention: Job = async (services, scheduledTime) => {
   try {
     const { check, deliveries } = await checkAlertsAndNotify(services, scheduledTime);
@@ -31,7 +32,12 @@ const alertCheckThenRetention: Job = async (services, scheduledTime) => {
     const reports = await sendReports(services, scheduledTime);
     if (reports && (reports.weekly || reports.daily.sent + reports.daily.failed > 0)) console.log("reports", JSON.stringify(reports));
   } finally {
-    console.log("retention", JSON.stringify(await runRetention(services, scheduledTime)));
+    try {
+      const sweep = await runBillingSweep(services.env.DB, services.sources.billing(), services.config.stripe, scheduledTime);
+      if (sweep) console.log("billing sweep", JSON.stringify(sweep));
+    } finally {
+      console.log("retention", JSON.stringify(await runRetention(services, scheduledTime)));
+    }
   }
 };
 

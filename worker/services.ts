@@ -79,18 +79,20 @@ export interface Sources {
 }
 
 /** Builds the services of one request or one scheduled run. Cheap: clients are built when asked for. */
-export function buildServices(env: Bindings): Services {
+export function buildServices(env: Bindings, options: { sampleDataOnly?: boolean } = {}): Services {
   const config = configOf(env);
   const sources = sourcesOf(env, config);
   const quota = quotaOf(env, config);
   const lookupCache = new LookupCache(env.LOOKUP_CACHE);
   const history = historyShardsOf(env, config);
+  // A demo account's API key (demoKeysUseSampleData): the labelled mock, and no history point from it.
+  const sample = options.sampleDataOnly ? new MockProductSource() : null;
   const lookups = createLookups({
     db: env.DB,
     config,
-    source: (marketplace) => sources.product(marketplace),
+    source: (marketplace) => sample ?? sources.product(marketplace),
     cache: () => lookupCache,
-    recordPoint: (ctx, lookup) => recordLookupPoint(history, ctx, lookup),
+    recordPoint: (ctx, lookup) => (sample ? undefined : recordLookupPoint(history, ctx, lookup)),
     take: (client) => quota.takeLookup(client),
     peek: (client) => quota.peekLookup(client),
   });
@@ -147,6 +149,16 @@ function sourcesOf(env: Bindings, config: Config): Sources {
 /** Middleware: `c.var.services` for every /api request. */
 export const servicesMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("services", buildServices(c.env));
+  await next();
+};
+
+/**
+ * Middleware after the key middleware: a demo account calling with an API key gets lookups on
+ * the labelled sample data only (no history point), so nobody can script the live product API
+ * through "Continue with Demo".
+ */
+export const demoKeysUseSampleData: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.get("apiKey") && c.get("account")?.user.isDemo) c.set("services", buildServices(c.env, { sampleDataOnly: true }));
   await next();
 };
 

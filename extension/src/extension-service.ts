@@ -4,12 +4,11 @@
  */
 import type { AlertView } from "../../worker/contract/alerts";
 import { COMPARE_MAX_ASINS, type CompareResponse } from "../../worker/contract/compare";
-import type { HistoryResponse } from "../../worker/contract/history";
 import type { Marketplace } from "../../worker/contract/marketplaces";
 import type { LookupResult } from "../../worker/contract/product";
 import { AnswerCache, type KeyValueStore } from "./answer-cache";
 import { callApi, type FetchFn } from "./api-client";
-import type { ActionAnswer, ExtensionRequest, KeyStatus, ProductAnswer, RanksAnswer, SaveKeyAnswer } from "./messages";
+import type { ActionAnswer, ApiOutcome, ExtensionRequest, KeyStatus, ProductAnswer, RanksAnswer, SaveKeyAnswer } from "./messages";
 import { alertSummary } from "./panel/format";
 
 export const KEY_STORAGE = "apiKey";
@@ -27,6 +26,13 @@ export interface ServiceDeps {
 
 export function keyPrefix(key: string): string {
   return `${key.slice(0, 14)}…`;
+}
+
+/** The lookup's answer as the panel reads it: the product, and its `history` field as an answer of its own. */
+export function splitHistory(outcome: ApiOutcome<LookupResult>): Pick<ProductAnswer, "lookup" | "history"> {
+  if (!outcome.ok) return { lookup: outcome, history: null };
+  const { history, ...product } = outcome.data;
+  return { lookup: { ...outcome, data: product }, history: history ? { ...outcome, data: history } : null };
 }
 
 export class ExtensionService {
@@ -68,7 +74,7 @@ export class ExtensionService {
     }
   }
 
-  /** The lookup and its history, from the 24-hour cache or with one call of each. */
+  /** The lookup with its history, from the 24-hour cache or with one call: one request per page view at most. */
   async product(asin: string, marketplace: Marketplace): Promise<ProductAnswer> {
     const key = await this.key();
     const cacheKey = `product:${key ? "key" : "anon"}:${marketplace}:${asin}`;
@@ -76,10 +82,8 @@ export class ExtensionService {
     if (cached) return { ...cached.value, fromCache: true };
 
     const days = key ? SIGNED_IN_HISTORY_DAYS : ANONYMOUS_HISTORY_DAYS;
-    const query = `asin=${encodeURIComponent(asin)}&marketplace=${marketplace}`;
-    const lookup = await this.call<LookupResult>(key, `/api/v1/lookup?${query}`);
-    // A failed lookup (limit, Amazon down) is not followed by a history read it would not show.
-    const history = lookup.ok ? await this.call<HistoryResponse>(key, `/api/v1/history?${query}&days=${days}`) : null;
+    const outcome = await this.call<LookupResult>(key, `/api/v1/lookup?asin=${encodeURIComponent(asin)}&marketplace=${marketplace}&history=${days}`);
+    const { lookup, history } = splitHistory(outcome);
     const answer: ProductAnswer = {
       lookup,
       history,
@@ -88,7 +92,7 @@ export class ExtensionService {
       fetchedAt: new Date(this.now()).toISOString(),
       fromCache: false,
     };
-    if (lookup.ok && history?.ok) await this.cache.put(cacheKey, answer);
+    if (lookup.ok) await this.cache.put(cacheKey, answer);
     return answer;
   }
 

@@ -27,7 +27,7 @@ export type ExtensionRequest =
 
 export interface ProductAnswer {
   lookup: ApiOutcome<LookupResult>;
-  /** null when the lookup failed (no history asked for). */
+  /** The lookup's `history` field (one call answers both); null when the lookup failed or carried none. */
   history: ApiOutcome<HistoryResponse> | null;
   /** Whether a key was used: Pro (30 and 90 days, Track, Alert) rather than the anonymous free lookup. */
   signedIn: boolean;

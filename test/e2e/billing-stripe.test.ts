@@ -91,4 +91,40 @@ describe("Stripe billing in a real browser (fake LWA sign-in, fake Stripe API)",
     // The Free limits are gone.
     expect(await createAlert("B000000006")).toBe(201);
   });
+
+  it("the webhook is late: back from Checkout, /billing?session_id=… shows Pro read from Stripe, before any event", { timeout: 90_000 }, async () => {
+    const appUrl = servers.app.url;
+    await tab.page.context().clearCookies();
+    await tab.page.goto(`${appUrl}/about`);
+    const { authUrl } = await tab.page.evaluate(async () => (await fetch("/api/auth/url")).json());
+    const consent = new URL(authUrl as string);
+    const code = `ANcode${crypto.randomUUID().replace(/-/g, "")}`;
+    await control(servers.lwa.url, "codes", {
+      code,
+      clientId: LWA_CLIENT_ID,
+      redirectUri: consent.searchParams.get("redirect_uri"),
+      refreshToken: `Atzr|e2e-${crypto.randomUUID()}`,
+    });
+    const callback = new URLSearchParams({
+      state: consent.searchParams.get("state") ?? "",
+      selling_partner_id: "A2E2EBILLING2",
+      mws_auth_token: "amzn.mws.e2e",
+      spapi_oauth_code: code,
+    });
+    await tab.page.goto(`${appUrl}/api/auth/callback?${callback}`, { waitUntil: "commit", timeout: 60_000 });
+    await tab.page.waitForURL(`${appUrl}/onboarding`, { timeout: 60_000, waitUntil: "commit" });
+
+    await tab.page.goto(`${appUrl}/billing`);
+    await card("Pro").getByRole("button", { name: "Upgrade" }).click();
+    await tab.page.waitForURL(new RegExp(`^${servers.stripe.url}/checkout/cs_test_`));
+    const sessionId = new URL(tab.page.url()).pathname.split("/").pop();
+    await control(servers.stripe.url, "complete-checkout", { sessionId });
+
+    // Stripe sends the customer back (to SITE_URL's /billing) before delivering any event.
+    await tab.page.goto(`${appUrl}/billing?session_id=${sessionId}`);
+    await main().getByRole("list", { name: "Plans" }).waitFor();
+    await tab.page.waitForFunction(() => document.querySelector('[data-testid="current-plan-name"]')?.textContent === "Pro", undefined, { timeout: 15_000 });
+    expect(await card("Pro").getByRole("button", { name: "Current Plan" }).isDisabled()).toBe(true);
+    expect(await createAlert("B000000016")).toBe(201);
+  });
 });

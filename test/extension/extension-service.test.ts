@@ -41,13 +41,16 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 const product = { asin: "B08N5WRWNW", marketplace: "US", source: "mock", rank: 1200, categoryPath: ["Electronics"], rating: null, reviewCount: null, refreshedAt: "2026-11-25T04:00:00.000Z" };
 const history = { asin: "B08N5WRWNW", marketplace: "US", range: "7d", days: 7, points: [], velocity: {} };
 
+/** The lookup answers its history in the same body when asked with `history`, as the Worker does. */
 function productApi() {
   return fakeApi((path) =>
     path.startsWith("/api/v1/lookup")
-      ? json(product, 200, { "RateLimit-Limit": "100", "RateLimit-Remaining": "41", "RateLimit-Reset": "86400" })
-      : path.startsWith("/api/v1/history")
-        ? json(history)
-        : json({ detail: "unexpected" }, 500),
+      ? json(new URLSearchParams(path.split("?")[1]).has("history") ? { ...product, history } : product, 200, {
+          "RateLimit-Limit": "100",
+          "RateLimit-Remaining": "41",
+          "RateLimit-Reset": "86400",
+        })
+      : json({ detail: "unexpected" }, 500),
   );
 }
 
@@ -59,18 +62,18 @@ describe("the background service", () => {
     const first = await service.product("B08N5WRWNW", "US");
     expect(first.lookup).toMatchObject({ ok: true, remaining: 41, limit: 100, resetSeconds: 86400 });
     expect(first).toMatchObject({ signedIn: false, historyDays: 7, fromCache: false });
-    expect(api.calls.map((call) => call.url)).toEqual([
-      `${ORIGIN}/api/v1/lookup?asin=B08N5WRWNW&marketplace=US`,
-      `${ORIGIN}/api/v1/history?asin=B08N5WRWNW&marketplace=US&days=7`,
-    ]);
+    // One request for the view: the lookup carries the 7 days of history.
+    expect(api.calls.map((call) => call.url)).toEqual([`${ORIGIN}/api/v1/lookup?asin=B08N5WRWNW&marketplace=US&history=7`]);
+    expect(first.history).toMatchObject({ ok: true, data: history, remaining: 41 });
+    expect(first.lookup.ok && "history" in first.lookup.data).toBe(false);
     expect(api.calls.every((call) => call.init.credentials === "omit" && !(call.init.headers as Record<string, string>).Authorization)).toBe(true);
 
     now += 23 * 3600_000;
     expect((await service.product("B08N5WRWNW", "US")).fromCache).toBe(true);
-    expect(api.calls).toHaveLength(2);
+    expect(api.calls).toHaveLength(1);
     now += 3600_000;
     expect((await service.product("B08N5WRWNW", "US")).fromCache).toBe(false);
-    expect(api.calls).toHaveLength(4);
+    expect(api.calls).toHaveLength(2);
   });
 
   it("sends the key from storage, asks for 90 days, and keeps keyed and anonymous answers apart", async () => {
@@ -81,7 +84,8 @@ describe("the background service", () => {
     await store.set({ [KEY_STORAGE]: KEY });
     const keyed: ProductAnswer = await service.product("B08N5WRWNW", "US");
     expect(keyed).toMatchObject({ signedIn: true, historyDays: 90, fromCache: false });
-    expect(api.calls.at(-1)!.url).toContain("&days=90");
+    expect(api.calls.at(-1)!.url).toBe(`${ORIGIN}/api/v1/lookup?asin=B08N5WRWNW&marketplace=US&history=90`);
+    expect(api.calls).toHaveLength(2);
     expect((api.calls.at(-1)!.init.headers as Record<string, string>).Authorization).toBe(`Bearer ${KEY}`);
   });
 
@@ -93,6 +97,16 @@ describe("the background service", () => {
     expect(answer.history).toBeNull();
     await service.product("B08N5WRWNW", "US");
     expect(api.calls).toHaveLength(2);
+  });
+
+  it("shows a lookup whose answer carries no history without one, and caches it all the same", async () => {
+    const api = fakeApi(() => json(product));
+    const service = new ExtensionService({ fetch: api.fetch, store: new MemoryStore(), apiOrigin: ORIGIN });
+    const answer = await service.product("B08N5WRWNW", "US");
+    expect(answer.lookup).toMatchObject({ ok: true, data: product });
+    expect(answer.history).toBeNull();
+    expect((await service.product("B08N5WRWNW", "US")).fromCache).toBe(true);
+    expect(api.calls).toHaveLength(1);
   });
 
   it("says a network failure in words", async () => {

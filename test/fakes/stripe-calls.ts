@@ -21,7 +21,11 @@ export interface FakeSubscription {
   /** Epoch seconds. */
   periodEnd?: number;
   cancelAtPeriodEnd?: boolean;
+  /** Epoch seconds the subscription is set to end at (Stripe's cancel_at), when set. */
+  cancelAt?: number | null;
   userId?: string;
+  /** Epoch seconds; the fake sets it when a subscription first appears. */
+  created?: number;
 }
 
 /** A subscription in the shape of Stripe's API (period on the items, as in current API versions). */
@@ -33,6 +37,8 @@ export function subscriptionObject(sub: FakeSubscription) {
     customer: sub.customer,
     status: sub.status,
     cancel_at_period_end: sub.cancelAtPeriodEnd ?? false,
+    cancel_at: sub.cancelAt ?? null,
+    created: sub.created ?? Math.floor(Date.now() / 1000),
     metadata: sub.userId ? { user_id: sub.userId } : {},
     items: {
       object: "list",
@@ -40,3 +46,6 @@ export function subscriptionObject(sub: FakeSubscription) {
     },
   };
 }
+
+/** A key the fake answers 503 to on every call: Stripe unreachable, for the tests of that path. */
+export const STRIPE_OUTAGE_KEY = "sk_test_fake_outage";

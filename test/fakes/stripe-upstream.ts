@@ -1,24 +1,38 @@
 /**
- * A fake Stripe API, enough for RankLayer's billing: customers, Checkout Sessions, Customer
- * Portal sessions and subscription reads, in Stripe's shapes and error format, checking the
- * secret key. The real `stripe` library talks to it (its host option points here), so tests
- * prove the library is used as Stripe expects. Tests drive it under /__control/:
- *   POST subscriptions      FakeSubscription               set a subscription's current state
- *   POST complete-checkout  { sessionId, status? }         the customer paid: a subscription exists
- *   GET  calls?path=&customer=                              { calls: StripeCallRecord[] }
+ * A fake Stripe API, enough for RankLayer's billing: customers (deletable), Checkout Sessions
+ * (open, complete, expired), Customer Portal sessions and subscriptions (read, listed per
+ * customer with Stripe's status filter, cancelled), in Stripe's shapes and error format,
+ * checking the secret key. It is as strict as Stripe where RankLayer has been caught out: a
+ * deleted customer is "No such customer" (resource_missing), only an open session can be paid
+ * or expired, a subscription list without `status` leaves canceled ones out, and the key
+ * STRIPE_OUTAGE_KEY answers every call 503 (Stripe unreachable). The real `stripe` library
+ * talks to it (its host option points here). Tests drive it under /__control/:
+ *   POST subscriptions      FakeSubscription               set a subscription's state (merged into the one stored)
+ *   POST complete-checkout  { sessionId, status? }         the customer paid an open session: a subscription exists;
+ *                                                          answers the events Stripe would send, for the test to deliver
+ *   POST delete-customer    { id }                         the customer is deleted in Stripe (its subscriptions end)
+ *   GET  calls?path=&method=&customer=                            { calls: StripeCallRecord[] }
  */
 import type { FakeUpstream } from "./outbound.ts";
-import { type FakeSubscription, type StripeCallRecord, subscriptionObject } from "./stripe-calls.ts";
+import { type FakeSubscription, STRIPE_OUTAGE_KEY, type StripeCallRecord, subscriptionObject } from "./stripe-calls.ts";
 
 export const STRIPE_FAKE_HOST = "stripe-fake.test";
 export const STRIPE_FAKE_KEY = "sk_test_fake_ranklayer";
 
+interface FakeSession {
+  id: string;
+  fields: Record<string, string>;
+  status: "open" | "complete" | "expired";
+  subscription: string | null;
+  created: number;
+}
+
 export class StripeFake implements FakeUpstream {
   private log: StripeCallRecord[] = [];
   private seq = 0;
-  private customers = new Map<string, { id: string; metadata: Record<string, string> }>();
+  private customers = new Map<string, { id: string; metadata: Record<string, string>; deleted?: boolean }>();
   private byIdempotencyKey = new Map<string, string>();
-  private sessions = new Map<string, Record<string, string>>();
+  private sessions = new Map<string, FakeSession>();
   private subscriptions = new Map<string, FakeSubscription>();
 
   /** `publicBase`: where the Checkout and portal URLs it hands out point (a browser may open them). */
@@ -49,6 +63,10 @@ export class StripeFake implements FakeUpstream {
       this.log.push(call);
       return call;
     };
+    if (request.headers.get("authorization") === `Bearer ${STRIPE_OUTAGE_KEY}`) {
+      record(503);
+      return stripeError(503, "api_error", "Stripe is unreachable (fake outage).");
+    }
     if (request.headers.get("authorization") !== `Bearer ${STRIPE_FAKE_KEY}`) {
       record(401);
       return stripeError(401, "invalid_request_error", "Invalid API Key provided");
@@ -68,34 +86,99 @@ export class StripeFake implements FakeUpstream {
       return json(200, { id, object: "customer", metadata: this.customers.get(id)!.metadata });
     }
     if (route === "POST /v1/checkout/sessions") {
-      if (!fields.customer || !this.customers.has(fields.customer)) {
-        record(400);
-        return stripeError(400, "invalid_request_error", `No such customer: '${fields.customer ?? ""}'`, "customer");
+      if (!this.liveCustomer(fields.customer)) return missingCustomer(record, fields.customer);
+      for (const name of ["success_url", "cancel_url"]) {
+        if (!/^https?:\/\//.test(fields[name] ?? "")) {
+          record(400);
+          return stripeError(400, "invalid_request_error", `Not a valid URL`, name, "url_invalid");
+        }
       }
       const id = `cs_test_${randomId(24)}`;
-      this.sessions.set(id, fields);
+      this.sessions.set(id, { id, fields, status: "open", subscription: null, created: Math.floor(Date.now() / 1000) });
       record(200);
-      return json(200, { id, object: "checkout.session", mode: fields.mode, customer: fields.customer, url: `${base}/checkout/${id}` });
+      return json(200, this.sessionObject(id));
+    }
+    if (route === "GET /v1/checkout/sessions") {
+      const data = [...this.sessions.values()]
+        .filter((session) => (!fields.customer || session.fields.customer === fields.customer) && (!fields.status || session.status === fields.status))
+        .map((session) => this.sessionObject(session.id));
+      record(200);
+      return json(200, { object: "list", data, has_more: false, url: "/v1/checkout/sessions" });
+    }
+    const sessionMatch = /^(GET|POST) \/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(route);
+    if (sessionMatch && (sessionMatch[1] === "GET") === !sessionMatch[3]) {
+      const session = this.sessions.get(sessionMatch[2]!);
+      if (!session) {
+        record(404);
+        return stripeError(404, "invalid_request_error", `No such checkout.session: '${sessionMatch[2]}'`, "session", "resource_missing");
+      }
+      if (sessionMatch[3]) {
+        if (session.status !== "open") {
+          record(400);
+          return stripeError(400, "invalid_request_error", `Only Checkout Sessions with a status in ["open"] can be expired.`);
+        }
+        session.status = "expired";
+      }
+      record(200);
+      return json(200, this.sessionObject(session.id));
     }
     if (route === "POST /v1/billing_portal/sessions") {
-      if (!fields.customer || !this.customers.has(fields.customer)) {
-        record(400);
-        return stripeError(400, "invalid_request_error", `No such customer: '${fields.customer ?? ""}'`, "customer");
-      }
+      if (!this.liveCustomer(fields.customer)) return missingCustomer(record, fields.customer);
       const id = `bps_${randomId(24)}`;
       record(200);
       return json(200, { id, object: "billing_portal.session", customer: fields.customer, url: `${base}/portal/${id}` });
     }
-    const subscriptionId = /^GET \/v1\/subscriptions\/([^/]+)$/.exec(route)?.[1];
-    if (subscriptionId) {
-      const subscription = this.subscriptions.get(subscriptionId);
-      record(subscription ? 200 : 404);
-      return subscription
-        ? json(200, subscriptionObject(subscription))
-        : stripeError(404, "invalid_request_error", `No such subscription: '${subscriptionId}'`, "id");
+    if (route === "GET /v1/subscriptions") {
+      // Stripe's default leaves canceled subscriptions out; status=all lists every one.
+      const status = fields.status ?? "default";
+      const data = [...this.subscriptions.values()]
+        .filter((sub) => !fields.customer || sub.customer === fields.customer)
+        .filter((sub) => status === "all" || (status === "default" ? sub.status !== "canceled" : sub.status === status))
+        .sort((a, b) => (b.created ?? 0) - (a.created ?? 0))
+        .map(subscriptionObject);
+      record(200);
+      return json(200, { object: "list", data, has_more: false, url: "/v1/subscriptions" });
+    }
+    const subscriptionMatch = /^(GET|DELETE) \/v1\/subscriptions\/([^/]+)$/.exec(route);
+    if (subscriptionMatch) {
+      const subscription = this.subscriptions.get(subscriptionMatch[2]!);
+      if (!subscription) {
+        record(404);
+        return stripeError(404, "invalid_request_error", `No such subscription: '${subscriptionMatch[2]}'`, "id", "resource_missing");
+      }
+      if (subscriptionMatch[1] === "DELETE") {
+        if (subscription.status === "canceled") {
+          record(400);
+          return stripeError(400, "invalid_request_error", "A canceled subscription can only update its cancellation_details and metadata.");
+        }
+        subscription.status = "canceled";
+      }
+      record(200);
+      return json(200, subscriptionObject(subscription));
     }
     record(404);
     return stripeError(404, "invalid_request_error", `Unrecognized request URL (${request.method}: ${url.pathname})`);
+  }
+
+  private liveCustomer(id: string | undefined): boolean {
+    return Boolean(id && this.customers.has(id) && !this.customers.get(id)!.deleted);
+  }
+
+  private sessionObject(id: string) {
+    const session = this.sessions.get(id)!;
+    const base = this.options.publicBase ?? `https://${STRIPE_FAKE_HOST}`;
+    return {
+      id,
+      object: "checkout.session",
+      mode: session.fields.mode,
+      customer: session.fields.customer,
+      client_reference_id: session.fields.client_reference_id ?? null,
+      status: session.status,
+      subscription: session.subscription,
+      success_url: session.fields.success_url,
+      url: session.status === "open" ? `${base}/checkout/${id}` : null,
+      created: session.created,
+    };
   }
 
   private async control(request: Request, url: URL): Promise<Response> {
@@ -103,34 +186,65 @@ export class StripeFake implements FakeUpstream {
     const input = request.method === "POST" ? ((await request.json().catch(() => ({}))) as Record<string, unknown>) : {};
     switch (`${request.method} ${action}`) {
       case "POST subscriptions": {
-        const subscription = input as unknown as FakeSubscription;
+        const update = input as unknown as FakeSubscription;
+        const now = Math.floor(Date.now() / 1000);
+        const subscription = { created: now, ...this.subscriptions.get(update.id), ...update };
         this.subscriptions.set(subscription.id, subscription);
         return json(200, subscriptionObject(subscription));
       }
       case "POST complete-checkout": {
         const session = this.sessions.get(String(input.sessionId));
         if (!session) return json(404, { error: "no such session" });
+        // Stripe takes no payment on an expired or already completed session.
+        if (session.status !== "open") return json(409, { error: `session is ${session.status}` });
+        const now = Math.floor(Date.now() / 1000);
         const subscription: FakeSubscription = {
           id: `sub_fake${randomId(14)}`,
-          customer: session.customer!,
+          customer: session.fields.customer!,
           status: typeof input.status === "string" ? input.status : "active",
-          priceId: session["line_items[0][price]"],
-          periodEnd: Math.floor(Date.now() / 1000) + 30 * 86400,
-          userId: session["subscription_data[metadata][user_id]"],
+          priceId: session.fields["line_items[0][price]"],
+          periodEnd: now + 30 * 86400,
+          userId: session.fields["subscription_data[metadata][user_id]"],
+          created: now,
         };
         this.subscriptions.set(subscription.id, subscription);
+        session.status = "complete";
+        session.subscription = subscription.id;
+        const sessionObject = this.sessionObject(session.id);
+        const subscriptionBody = subscriptionObject(subscription);
+        const invoice = {
+          id: `in_fake${randomId(14)}`, object: "invoice", customer: subscription.customer, status: "paid",
+          parent: { type: "subscription_details", subscription_details: { subscription: subscription.id } },
+        };
+        const event = (type: string, object: unknown) => ({ id: `evt_fake${randomId(16)}`, type, created: now, object });
         return json(200, {
-          session: { id: input.sessionId, object: "checkout.session", customer: session.customer, subscription: subscription.id, client_reference_id: session.client_reference_id, mode: "subscription", status: "complete" },
-          subscription: subscriptionObject(subscription),
+          session: sessionObject,
+          subscription: subscriptionBody,
+          // What Stripe sends after a paid Checkout; the test delivers them in any order, late or twice.
+          events: [
+            event("customer.subscription.created", subscriptionBody),
+            event("invoice.paid", invoice),
+            event("checkout.session.completed", sessionObject),
+          ],
         });
+      }
+      case "POST delete-customer": {
+        const customer = this.customers.get(String(input.id));
+        if (!customer) return json(404, { error: "no such customer" });
+        customer.deleted = true;
+        // Deleting a customer in Stripe cancels its subscriptions at once.
+        for (const sub of this.subscriptions.values()) if (sub.customer === customer.id) sub.status = "canceled";
+        return json(200, { id: customer.id, object: "customer", deleted: true });
       }
       case "GET calls": {
         const path = url.searchParams.get("path");
         const customer = url.searchParams.get("customer");
+        const method = url.searchParams.get("method");
         const subscription = url.searchParams.get("subscription");
         const calls = this.log.filter(
           (call) =>
             (!path || call.path === path) &&
+            (!method || call.method === method) &&
             (!customer || call.fields.customer === customer) &&
             (!subscription || call.path === `/v1/subscriptions/${subscription}`),
         );
@@ -156,8 +270,13 @@ function randomId(length: number): string {
   return crypto.randomUUID().replace(/-/g, "").slice(0, length);
 }
 
-function stripeError(status: number, type: string, message: string, param?: string): Response {
-  return json(status, { error: { type, message, ...(param && { param }) } });
+function stripeError(status: number, type: string, message: string, param?: string, code?: string): Response {
+  return json(status, { error: { type, message, ...(param && { param }), ...(code && { code }) } });
+}
+
+function missingCustomer(record: (status: number) => unknown, id: string | undefined): Response {
+  record(400);
+  return stripeError(400, "invalid_request_error", `No such customer: '${id ?? ""}'`, "customer", "resource_missing");
 }
 
 function json(status: number, body: unknown): Response {

@@ -7,9 +7,20 @@ import type { Marketplace } from "../contract/marketplaces";
  * watchlist entries a plan keeps running. No I/O, so they are tested directly.
  */
 
-/** Enterprise (assigned by hand) wins; then a paid subscription status means Pro; anything else is Free. */
-export function planFromBilling(status: string | null | undefined, enterprise: boolean): Plan {
-  if (enterprise) return ENTERPRISE_PLAN;
+/** What an Enterprise assignment sets: its API limit across the account's keys (null: the plan's default). */
+export interface EnterpriseTerms {
+  apiRequestsPerHour: number | null;
+}
+
+/**
+ * Enterprise (assigned by hand) wins, with the API limit of its assignment; then a paid
+ * subscription status means Pro; anything else is Free.
+ */
+export function planFromBilling(status: string | null | undefined, enterprise: boolean | EnterpriseTerms | null): Plan {
+  if (enterprise) {
+    const limit = typeof enterprise === "object" ? enterprise.apiRequestsPerHour : null;
+    return limit === null ? ENTERPRISE_PLAN : { ...ENTERPRISE_PLAN, apiRequestsPerHour: limit };
+  }
   return isPaidStatus(status) ? PRO_PLAN : FREE_PLAN;
 }
 
@@ -55,4 +66,32 @@ export function limitChanges(items: readonly LimitedItem[], limit: number | null
     .slice(0, room)
     .map((item) => item.key);
   return { pause, resume };
+}
+
+/** An alert or watchlist entry as the tracked-ASIN cap sees it: the product it makes the nightly run fetch. */
+export interface TrackedItem {
+  key: string;
+  /** "US:B0…": items of one product count once. */
+  product: string;
+  createdAt: string;
+}
+
+/**
+ * The items past the plan's tracked-ASIN limit: products counted once each, the oldest kept,
+ * every item of a newer product past the limit returned, so the nightly run stops fetching it.
+ */
+export function trackedOverflow(items: readonly TrackedItem[], limit: number | null): Set<string> {
+  if (limit === null) return new Set();
+  const firstSeen = new Map<string, string>();
+  for (const item of items) {
+    const seen = firstSeen.get(item.product);
+    if (seen === undefined || item.createdAt < seen) firstSeen.set(item.product, item.createdAt);
+  }
+  const over = new Set(
+    [...firstSeen]
+      .sort(([a, at], [b, bt]) => at.localeCompare(bt) || a.localeCompare(b))
+      .slice(limit)
+      .map(([product]) => product),
+  );
+  return new Set(items.filter((item) => over.has(item.product)).map((item) => item.key));
 }

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { alerts, watchlist } from "../db/schema";
-import { PLAN_LIMIT_REASON } from "../contract/billing";
+import { PLAN_LIMIT_REASON, PLAN_TRACKED_REASON } from "../contract/billing";
 import type { Plan } from "../contract/plans";
-import { limitChanges, type LimitedItem } from "./entitlements";
+import { limitChanges, type LimitedItem, trackedOverflow } from "./entitlements";
 
 /**
  * Applies a user's plan to their alerts and watchlist after the plan changed: a downgrade
@@ -14,7 +14,7 @@ export async function applyPlanLimits(db: D1Database, userId: string, plan: Plan
   const orm = drizzle(db);
   const [alertRows, watchRows] = await Promise.all([
     orm
-      .select({ id: alerts.id, marketplace: alerts.marketplace, createdAt: alerts.createdAt, paused: alerts.paused, reason: alerts.pausedReason })
+      .select({ id: alerts.id, asin: alerts.asin, marketplace: alerts.marketplace, createdAt: alerts.createdAt, paused: alerts.paused, reason: alerts.pausedReason })
       .from(alerts)
       .where(eq(alerts.userId, userId)),
     orm
@@ -40,6 +40,14 @@ export async function applyPlanLimits(db: D1Database, userId: string, plan: Plan
   }));
   const alertChanges = limitChanges(alertItems, plan.activeAlertLimit, plan);
   const watchChanges = limitChanges(watchItems, plan.watchlistLimit, plan);
+  const overflow = trackedOverflowAfter(alertRows, watchRows.map((row) => ({ ...row, key: watchKey(row) })), alertChanges, watchChanges, plan.watchlistLimit);
+  // Past the tracked-ASIN cap: running items pause (plan_limit) instead of resuming; user-paused alerts stop being snapshotted.
+  alertChanges.resume = alertChanges.resume.filter((id) => !overflow.has(id));
+  watchChanges.resume = watchChanges.resume.filter((key) => !overflow.has(key));
+  alertChanges.pause.push(...alertRows.filter((row) => !row.paused && overflow.has(row.id) && !alertChanges.pause.includes(row.id)).map((row) => row.id));
+  watchChanges.pause.push(...watchRows.filter((row) => row.reason === null && overflow.has(watchKey(row))).map(watchKey).filter((key) => !watchChanges.pause.includes(key)));
+  const userPaused = alertRows.filter((row) => row.paused && (row.reason === null || row.reason === PLAN_TRACKED_REASON));
+  const marks = userPaused.filter((row) => overflow.has(row.id) !== (row.reason === PLAN_TRACKED_REASON));
 
   const now = new Date().toISOString();
   const statements = [];
@@ -57,6 +65,14 @@ export async function applyPlanLimits(db: D1Database, userId: string, plan: Plan
         .update(alerts)
         .set({ paused: false, pausedReason: null, updatedAt: now })
         .where(and(eq(alerts.userId, userId), eq(alerts.pausedReason, PLAN_LIMIT_REASON), inArray(alerts.id, alertChanges.resume))),
+    );
+  }
+  for (const row of marks) {
+    statements.push(
+      orm
+        .update(alerts)
+        .set({ pausedReason: overflow.has(row.id) ? PLAN_TRACKED_REASON : null })
+        .where(and(eq(alerts.userId, userId), eq(alerts.id, row.id), eq(alerts.paused, true))),
     );
   }
   const watchRowsOf = (keys: string[]) => watchRows.filter((row) => keys.includes(watchKey(row)));
@@ -80,4 +96,28 @@ export async function applyPlanLimits(db: D1Database, userId: string, plan: Plan
     paused: alertChanges.pause.length + watchChanges.pause.length,
     resumed: alertChanges.resume.length + watchChanges.resume.length,
   };
+}
+
+/**
+ * The tracked items past the plan's tracked-ASIN cap once the per-kind changes are applied:
+ * running and user-paused alerts and running watchlist entries are what the nightly run fetches.
+ */
+function trackedOverflowAfter(
+  alertRows: { id: string; marketplace: string; createdAt: string; paused: boolean; reason: string | null; asin?: string }[],
+  watchRows: { key: string; createdAt: string; reason: string | null }[],
+  alertChanges: { pause: string[]; resume: string[] },
+  watchChanges: { pause: string[]; resume: string[] },
+  limit: number | null,
+): Set<string> {
+  const alertTracked = alertRows.filter((row) =>
+    row.paused ? row.reason !== PLAN_LIMIT_REASON || alertChanges.resume.includes(row.id) : !alertChanges.pause.includes(row.id),
+  );
+  const watchTracked = watchRows.filter((row) => (row.reason === null ? !watchChanges.pause.includes(row.key) : watchChanges.resume.includes(row.key)));
+  return trackedOverflow(
+    [
+      ...alertTracked.map((row) => ({ key: row.id, product: `${row.marketplace}:${row.asin}`, createdAt: row.createdAt })),
+      ...watchTracked.map((row) => ({ key: row.key, product: row.key, createdAt: row.createdAt })),
+    ],
+    limit,
+  );
 }

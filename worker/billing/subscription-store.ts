@@ -1,6 +1,8 @@
-import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { billingSubscriptions, enterpriseAssignments, stripeEvents, users } from "../db/schema";
+import { billingSubscriptions, enterpriseAssignments, users } from "../db/schema";
+import { PAID_STATUSES } from "../contract/billing";
+import { DAY_MS } from "../contract/time";
 import type { SubscriptionFacts } from "../upstreams/stripe/billing";
 
 /**
@@ -11,19 +13,27 @@ export type SubscriptionRecord = typeof billingSubscriptions.$inferSelect;
 
 export interface UserBillingRecord {
   subscription: SubscriptionRecord | null;
-  enterprise: boolean;
+  /** Hand-assigned Enterprise, with its API limit (null: the plan's default); null when not Enterprise. */
+  enterprise: { apiRequestsPerHour: number | null } | null;
 }
 
 /** A user's subscription row and Enterprise assignment, in one read. */
 export async function findUserBilling(db: D1Database, userId: string): Promise<UserBillingRecord> {
   const [row] = await drizzle(db)
-    .select({ subscription: billingSubscriptions, enterprise: enterpriseAssignments.userId })
+    .select({
+      subscription: billingSubscriptions,
+      enterprise: enterpriseAssignments.userId,
+      enterpriseApiLimit: enterpriseAssignments.apiRequestsPerHour,
+    })
     .from(users)
     .leftJoin(billingSubscriptions, eq(billingSubscriptions.userId, users.id))
     .leftJoin(enterpriseAssignments, eq(enterpriseAssignments.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  return { subscription: row?.subscription ?? null, enterprise: Boolean(row?.enterprise) };
+  return {
+    subscription: row?.subscription ?? null,
+    enterprise: row?.enterprise ? { apiRequestsPerHour: row.enterpriseApiLimit ?? null } : null,
+  };
 }
 
 export async function userExists(db: D1Database, userId: string): Promise<boolean> {
@@ -116,17 +126,85 @@ export async function storeDemoSubscription(db: D1Database, userId: string, acti
     .onConflictDoUpdate({ target: billingSubscriptions.userId, set: values });
 }
 
-/** Claims a Stripe event id: true the first time, false for a replay or a concurrent delivery. */
-export async function claimEvent(db: D1Database, event: { id: string; type: string; created: number }): Promise<boolean> {
-  const claimed = await drizzle(db)
-    .insert(stripeEvents)
-    .values({ id: event.id, type: event.type, created: event.created })
-    .onConflictDoNothing()
-    .returning({ id: stripeEvents.id });
-  return claimed.length > 0;
+/** Swaps a customer Stripe no longer knows (deleted, or from the other mode) for its replacement. */
+export async function replaceCustomer(db: D1Database, userId: string, oldCustomerId: string, newCustomerId: string): Promise<void> {
+  await drizzle(db)
+    .update(billingSubscriptions)
+    .set({ stripeCustomerId: newCustomerId, updatedAt: new Date().toISOString() })
+    .where(and(eq(billingSubscriptions.userId, userId), eq(billingSubscriptions.stripeCustomerId, oldCustomerId)));
 }
 
-/** Gives an event id back after its handling failed, so Stripe's retry is handled. */
-export async function releaseEvent(db: D1Database, id: string): Promise<void> {
-  await drizzle(db).delete(stripeEvents).where(eq(stripeEvents.id, id));
+export interface DerivedBillingState {
+  subscription: SubscriptionFacts | null;
+  /** When it ends, if set to cancel. */
+  cancelAt: string | null;
+  /** undefined: keep the stored link. */
+  paymentActionUrl: string | null | undefined;
+}
+
+/**
+ * Stores the state re-derived from all of the customer's subscriptions. For an event,
+ * `eventCreated` guards against going back: a state read for an older event than one already
+ * applied is dropped (false). A reconcile outside any event (return from Checkout, the
+ * nightly sweep) reads Stripe's current state, so it always stores and leaves the guard as is.
+ */
+export async function storeBillingState(
+  db: D1Database,
+  userId: string,
+  customerId: string,
+  state: DerivedBillingState,
+  nowMs: number,
+  eventCreated?: number,
+): Promise<boolean> {
+  const facts = state.subscription;
+  const values = {
+    stripeCustomerId: customerId,
+    stripeSubscriptionId: facts?.id ?? null,
+    status: facts?.status ?? null,
+    priceId: facts?.priceId ?? null,
+    currentPeriodEnd: facts?.currentPeriodEnd ?? null,
+    cancelAtPeriodEnd: facts?.cancelAtPeriodEnd ?? false,
+    cancelAt: state.cancelAt,
+    ...(state.paymentActionUrl !== undefined && { paymentActionUrl: state.paymentActionUrl }),
+    ...(eventCreated !== undefined && { lastEventCreated: eventCreated }),
+    isDemo: false,
+    syncedAt: new Date(nowMs).toISOString(),
+    updatedAt: new Date(nowMs).toISOString(),
+  };
+  const stored = await drizzle(db)
+    .insert(billingSubscriptions)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({
+      target: billingSubscriptions.userId,
+      set: values,
+      ...(eventCreated !== undefined && { setWhere: lte(billingSubscriptions.lastEventCreated, eventCreated) }),
+    })
+    .returning({ userId: billingSubscriptions.userId });
+  return stored.length > 0;
+}
+
+/**
+ * The nightly sweep's accounts: Stripe customers whose state was last read from Stripe more
+ * than a day ago (or never), or whose period has ended. Oldest first, a bounded number a night.
+ */
+export async function customersToSync(db: D1Database, nowMs: number, limit: number): Promise<{ userId: string; customerId: string }[]> {
+  const dayAgo = new Date(nowMs - DAY_MS).toISOString();
+  const now = new Date(nowMs).toISOString();
+  const rows = await drizzle(db)
+    .select({ userId: billingSubscriptions.userId, customerId: billingSubscriptions.stripeCustomerId })
+    .from(billingSubscriptions)
+    .where(
+      and(
+        isNotNull(billingSubscriptions.stripeCustomerId),
+        eq(billingSubscriptions.isDemo, false),
+        or(
+          isNull(billingSubscriptions.syncedAt),
+          lt(billingSubscriptions.syncedAt, dayAgo),
+          and(inArray(billingSubscriptions.status, [...PAID_STATUSES]), lt(billingSubscriptions.currentPeriodEnd, now)),
+        ),
+      ),
+    )
+    .orderBy(asc(sql`coalesce(${billingSubscriptions.syncedAt}, '')`))
+    .limit(limit);
+  return rows.map((row) => ({ userId: row.userId, customerId: row.customerId! }));
 }

@@ -23,5 +23,9 @@ export interface UserBilling {
 /** The plan with what it came from: the subscription's status drives the past_due banner. */
 export async function billingOfUser(db: D1Database, user: Pick<UserRecord, "id">): Promise<UserBilling> {
   const { subscription, enterprise } = await findUserBilling(db, user.id);
-  return { plan: planFromBilling(subscription?.status, enterprise), subscription, enterprise };
+  return {
+    plan: planFromBilling(subscription?.status, enterprise),
+    subscription,
+    enterprise: enterprise !== null,
+  };
 }

@@ -1,7 +1,7 @@
-import type { Billing, BillingEvent } from "../upstreams/stripe/billing";
-import { applyPlanLimits } from "./plan-limits-store";
-import { claimEvent, releaseEvent, storeSubscription, userExists, userOfCustomer } from "./subscription-store";
-import { billingOfUser } from "./user-plan";
+import { type Billing, type BillingEvent, NoSuchStripeObjectError } from "../upstreams/stripe/billing";
+import { reconcileCustomer } from "./reconcile";
+import { claimEvent, completeEvent, releaseEvent } from "./stripe-event-store";
+import { findUserBilling, userExists, userOfCustomer } from "./subscription-store";
 
 /** The Stripe events that can change a plan; any other type is answered 200 and ignored. */
 export const HANDLED_EVENTS: readonly string[] = [
@@ -11,40 +11,71 @@ export const HANDLED_EVENTS: readonly string[] = [
   "customer.subscription.deleted",
   "invoice.paid",
   "invoice.payment_failed",
+  "invoice.payment_action_required",
 ];
 
-export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "stale";
+export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "stale" | "unknown_object";
 
-/**
- * Handles one verified event. The event id is claimed first, so a replay or a concurrent
- * delivery of it does nothing. The payload itself is never trusted for state: the
- * subscription is re-read from Stripe, and stored only if no newer event was applied, so
- * events arriving out of order still leave Stripe's latest state. If handling fails, the
- * claim is released and the error rethrown (a 5xx), so Stripe's retry is handled.
- */
-export async function handleBillingEvent(db: D1Database, billing: Billing, event: BillingEvent): Promise<WebhookOutcome> {
-  if (!HANDLED_EVENTS.includes(event.type)) return "ignored";
-  if (!(await claimEvent(db, event))) return "duplicate";
-  try {
-    return await applyEvent(db, billing, event);
-  } catch (error) {
-    await releaseEvent(db, event.id);
-    throw error;
-  }
+export interface WebhookOptions {
+  proPriceId: string | null | undefined;
+  nowMs?: number;
+  /** Called after each step; a test throws or stops there to play a handler killed at that point. */
+  step?: (name: string) => Promise<void> | void;
 }
 
-async function applyEvent(db: D1Database, billing: Billing, event: BillingEvent): Promise<WebhookOutcome> {
+/**
+ * Handles one verified event. Its id is claimed with a lease first, so a replay or a
+ * concurrent delivery does nothing, while a claim whose handler died is taken again by
+ * Stripe's retry once the lease has passed. The payload is never trusted for state: the
+ * subscription it names is read from Stripe, and the account's state re-derived from all of
+ * its customer's subscriptions (reconcile.ts); only then is the claim completed. If handling
+ * fails, the claim is released and the error rethrown (a 5xx), so Stripe's retry is handled.
+ */
+export async function handleBillingEvent(db: D1Database, billing: Billing, event: BillingEvent, options: WebhookOptions): Promise<WebhookOutcome> {
+  if (!HANDLED_EVENTS.includes(event.type)) return "ignored";
+  const nowMs = options.nowMs ?? Date.now();
+  const claim = await claimEvent(db, event, nowMs);
+  if (claim !== "claimed") return "duplicate";
+  await options.step?.("claimed");
+  let outcome: WebhookOutcome;
+  try {
+    outcome = await applyEvent(db, billing, event, { ...options, nowMs });
+  } catch (error) {
+    await releaseEvent(db, event.id);
+    if (error instanceof NoSuchStripeObjectError) {
+      // Deleted in Stripe, or from the other mode: a retry would never succeed. Nothing is stored.
+      console.warn("stripe event about an object Stripe does not know", event.id, event.type, error.message);
+      return "unknown_object";
+    }
+    throw error;
+  }
+  await completeEvent(db, event.id, nowMs);
+  return outcome;
+}
+
+async function applyEvent(db: D1Database, billing: Billing, event: BillingEvent, options: WebhookOptions & { nowMs: number }): Promise<WebhookOutcome> {
   if (!event.subscriptionId) return "ignored";
   const facts = await billing.retrieveSubscription(event.subscriptionId);
+  await options.step?.("retrieved");
   const userId = await findUser(db, event, facts.customerId, facts.userId);
   if (!userId) {
     console.warn("stripe event for an unknown customer", event.id, event.type, facts.customerId);
     return "ignored";
   }
-  if (!(await storeSubscription(db, userId, facts, event.created))) return "stale";
-  const { plan } = await billingOfUser(db, { id: userId });
-  await applyPlanLimits(db, userId, plan);
-  return "applied";
+  const stored = (await findUserBilling(db, userId)).subscription?.stripeCustomerId;
+  if (stored && stored !== facts.customerId) {
+    // A customer the account has replaced (deleted in Stripe, or the other mode): it never takes the account back.
+    console.warn("stripe event for a replaced customer", event.id, event.type, facts.customerId, "now", stored);
+    return "ignored";
+  }
+  return reconcileCustomer(db, billing, {
+    userId,
+    customerId: facts.customerId,
+    proPriceId: options.proPriceId,
+    nowMs: options.nowMs,
+    event: { type: event.type, created: event.created, hostedInvoiceUrl: event.hostedInvoiceUrl },
+    step: options.step,
+  });
 }
 
 /** Our user: the Checkout's client_reference_id, the customer we created, or the subscription's metadata. */

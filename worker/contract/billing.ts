@@ -28,6 +28,10 @@ export interface SubscriptionResponse {
   mock: boolean;
   /** A demo account's pretend subscription: nothing is charged, nothing is real. */
   demo: boolean;
+  /** ISO time the subscription ends, when it is set to cancel (Stripe's cancel_at or cancel_at_period_end): "Ends on". */
+  ends_at?: string;
+  /** A payment waits on the customer's confirmation (3-D Secure): Stripe's hosted invoice page. */
+  payment_action_url?: string;
 }
 
 /** create-checkout and portal: where to send the browser; url null in mock mode. */
@@ -38,6 +42,8 @@ export interface RedirectResponse {
 
 /** Why a paused alert or watchlist entry is paused: the plan's limits, lifted by upgrading. */
 export const PLAN_LIMIT_REASON = "plan_limit";
+/** A user-paused alert past the plan's tracked-ASIN cap: still paused, no longer snapshotted; cleared when there is room again. */
+export const PLAN_TRACKED_REASON = "plan_tracked";
 
 /** The screen that lifts a limit: every "limit reached" message names it. */
 export const BILLING_PATH = "/billing";
@@ -51,3 +57,7 @@ export const MOCK_CHECKOUT_MESSAGE =
   "Mock mode: Stripe not configured. In production, you would be redirected to checkout.";
 export const MOCK_PORTAL_MESSAGE = "Mock mode: Stripe not configured";
 export const PAST_DUE_MESSAGE = "Payment failed: update your card to keep Pro.";
+export const PAYMENT_ACTION_MESSAGE = "Confirm your payment: your bank asks you to approve it to keep Pro.";
+export const DEMO_STRIPE_MESSAGE =
+  "Demo account: billing is real on this deployment, so a demo account stays on Free. Sign in with your Amazon seller account to upgrade.";
+export const MOCK_DEMO_MESSAGE = "Mock mode: Stripe not configured. Demo Pro uses sample product data only; nothing is charged.";

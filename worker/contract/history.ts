@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { asinSchema, marketplaceSchema } from "./lookup";
-import type { Marketplace } from "./marketplaces";
+import { LOOKUP_MARKETPLACES, type Marketplace } from "./marketplaces";
 import { HISTORY_RANGE_DAYS, HISTORY_RANGES, type HistoryRange } from "./history-ranges";
 
 /** Rank history and the watchlist, shared by the Worker and the web app. */
@@ -60,6 +60,35 @@ export interface HistoryResponse {
   points: HistoryPoint[];
   velocity: RankVelocity;
 }
+
+const isoDay = z.string().meta({ format: "date", example: "2026-11-24" });
+
+/** The answer schema of GET /api/v1/history (and of the lookup's `history` field), checked against HistoryResponse. */
+export const historyResponseSchema: z.ZodType<HistoryResponse> = z
+  .object({
+    asin: z.string().meta({ example: "B08N5WRWNW" }),
+    marketplace: z.enum(LOOKUP_MARKETPLACES),
+    range: z.enum(HISTORY_RANGES),
+    days: z.number().int(),
+    points: z.array(
+      z.object({
+        day: isoDay,
+        source: z.enum(["live", "mock"]),
+        rank: z.number().int().nullable(),
+        categoryRanks: z.array(z.object({ category: z.string(), rank: z.number().int() })),
+        price: z.number().nullable(),
+        currency: z.string().nullable(),
+        offers: z.number().int().nullable(),
+      }),
+    ),
+    velocity: z.object({
+      rankChangePercent: z.number().nullable(),
+      slopePerDay: z.number().nullable(),
+      best: z.number().nullable(),
+      worst: z.number().nullable(),
+    }),
+  })
+  .meta({ id: "History" });
 
 export const watchlistEntrySchema = z.object({ asin: asinSchema, marketplace: marketplaceSchema });
 export type WatchlistEntryInput = z.input<typeof watchlistEntrySchema>;

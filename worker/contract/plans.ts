@@ -67,7 +67,8 @@ export const ENTERPRISE_PLAN: Plan = {
   lookupsPerMonth: null,
   compareLimit: null,
   exportsPerDay: null,
-  apiRequestsPerHour: null,
+  // Everything in Pro, keys included; an assignment may set its own limit.
+  apiRequestsPerHour: 10_000,
   activeAlertLimit: null,
   historyDays: 90,
   watchlistLimit: null,

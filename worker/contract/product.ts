@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { historyResponseSchema, type HistoryResponse } from "./history";
 import { LOOKUP_MARKETPLACES, type Marketplace } from "./marketplaces";
 
 export type DataSource = "cache" | "live" | "mock";
@@ -38,6 +39,8 @@ export interface LookupResult extends ProductData {
   source: DataSource;
   /** ISO 8601 UTC time the data was fetched from the source. */
   refreshedAt: string;
+  /** Only on GET /api/v1/lookup asked with `history`: what GET /api/v1/history answers for those days. */
+  history?: HistoryResponse;
 }
 
 const isoTime = z.string().meta({ format: "date-time", example: "2026-11-24T04:00:00.000Z" });
@@ -60,5 +63,7 @@ export const lookupResultSchema: z.ZodType<LookupResult> = z
     brand: z.string().optional(),
     priceSource: z.enum(["lowest_offer"]).optional(),
     refreshedAt: isoTime,
+    // No .meta here: it would copy History inline rather than refer to it. The route's description says when it is there.
+    history: historyResponseSchema.optional(),
   })
   .meta({ id: "LookupResult" });

@@ -9,13 +9,15 @@ export const BOM = "\uFEFF";
  * spreadsheets show as text and never evaluate.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number written as text ("-15", "150.50"): data a spreadsheet reads as a number, never a formula. */
+const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 
 /** One field per RFC 4180: quoted when it holds a quote, comma or line break; text guarded against formulas. */
 export function csvField(value: Cell): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
   if (typeof value === "boolean") return value ? "true" : "false";
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const text = FORMULA_START.test(value) && !NUMBER_TEXT.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

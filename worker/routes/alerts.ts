@@ -1,3 +1,4 @@
+import { hasRoomToTrack, trackedLimitDetail } from "../billing/tracked-limit-store";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { countActiveAlerts, createAlert, deleteAlert, findAlert, findDuplicateAlert, listAlerts, ruleThreshold, updateAlert, type AlertRule } from "../alerts/alert-store";
@@ -107,7 +108,7 @@ async function assertNewRule(c: Context<AppEnv>, rule: AlertRule, exceptId?: str
  */
 async function assertCanActivate(
   c: Context<AppEnv>,
-  alert: { conditionType: AlertCondition; marketplace: Marketplace },
+  alert: { conditionType: AlertCondition; marketplace: Marketplace; asin: string },
   thenCheck?: () => Promise<void>,
 ): Promise<Plan> {
   const { user } = currentAccount(c);
@@ -124,6 +125,10 @@ async function assertCanActivate(
     );
   }
   if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, user.id))) throw limitReached(plan);
+  // Paused or not, an alert makes the nightly run fetch its ASIN: held to the plan's tracked-ASIN limit.
+  if (!(await hasRoomToTrack(c.env.DB, user.id, alert, plan.watchlistLimit))) {
+    throw new ApiError(403, "plan_limit", trackedLimitDetail(plan, upgradeHint(plan)));
+  }
   return plan;
 }
 

@@ -2,9 +2,11 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { applyPlanLimits } from "../billing/plan-limits-store";
-import { saveCustomer, storeDemoSubscription } from "../billing/subscription-store";
+import { storeDemoSubscription } from "../billing/subscription-store";
 import { billingOfUser, type UserBilling } from "../billing/user-plan";
 import { handleBillingEvent } from "../billing/webhook";
+import { portalUrl, startCheckout } from "../billing/checkout";
+import { reconcileAfterCheckout, stripeUnavailable } from "../billing/checkout-return";
 import { BILLING_PATH, type RedirectResponse, type SubscriptionResponse } from "../contract/billing";
 import { checkoutRequestSchema } from "../contract/billing-request";
 import { planSummary } from "../contract/features";
@@ -12,9 +14,9 @@ import { FREE_PLAN, PLANS } from "../contract/plans";
 import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
-import { WebhookSignatureError } from "../upstreams/stripe/billing";
+import { BillingUnavailableError, WebhookSignatureError } from "../upstreams/stripe/billing";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
-import { plansSchema, redirectSchema, subscriptionSchema, webhookReceivedSchema } from "./schemas/billing";
+import { plansSchema, redirectSchema, subscriptionQuerySchema, subscriptionSchema, webhookReceivedSchema } from "./schemas/billing";
 
 function subscriptionBody(c: Context<AppEnv>, billing: UserBilling | null): SubscriptionResponse {
   const row = billing?.subscription ?? null;
@@ -28,13 +30,15 @@ function subscriptionBody(c: Context<AppEnv>, billing: UserBilling | null): Subs
     stripe_customer_id: row?.stripeCustomerId ?? null,
     mock: c.var.services.config.stripe === null,
     demo: row?.isDemo ?? false,
+    ...(row?.cancelAt && { ends_at: row.cancelAt }),
+    ...(row?.paymentActionUrl && { payment_action_url: row.paymentActionUrl }),
   };
 }
 
-/** Back to /billing on this deployment's own origin. */
-const billingUrl = (c: Context<AppEnv>, query = "") => new URL(`${BILLING_PATH}${query}`, c.req.url).href;
+/** Back to /billing on this deployment's origin (SITE_URL), never the request's Host. */
+const billingUrl = (c: Context<AppEnv>) => new URL(BILLING_PATH, c.var.services.config.siteOrigin).href;
 
-/** Mock mode, or a demo account (which never reaches real Checkout): a demo Pro subscription, labelled demo. */
+/** Mock mode only: a demo account's demo Pro subscription, labelled demo (sample data, nothing charged). */
 async function switchDemo(c: Context<AppEnv>, active: boolean): Promise<void> {
   const { user } = currentAccount(c);
   if (!user.isDemo) return;
@@ -57,6 +61,8 @@ const subscriptionRoute = createRoute({
   path: "/subscription",
   tags: ["Billing"],
   summary: "The caller's plan and subscription (Free when signed out)",
+  description: "With `session_id` (the return from Checkout), the account's state is first re-read from Stripe.",
+  request: { query: subscriptionQuerySchema },
   responses: { 200: jsonAnswer("The plan and what it came from.", subscriptionSchema) },
 });
 
@@ -64,16 +70,17 @@ const checkoutRoute = createRoute({
   method: "post",
   path: "/create-checkout",
   tags: ["Billing"],
-  summary: "Start Stripe Checkout for Pro (mock mode and demo accounts: a demo Pro subscription)",
+  summary: "Start Stripe Checkout for Pro (mock mode: a demo account's demo Pro subscription)",
   middleware: requireAccount,
   request: { body: { required: true, content: { "application/json": { schema: checkoutRequestSchema } } } },
   responses: {
     200: jsonAnswer("Where to send the browser; url null in mock mode.", redirectSchema),
     400: errorAnswer("The body is not JSON."),
     401: notSignedIn,
-    409: errorAnswer("Already on a paid plan."),
+    403: errorAnswer("A demo account, with Stripe configured: it cannot subscribe."),
+    409: errorAnswer("Already on a paid plan (or Stripe bills the customer already)."),
     422: badInput,
-    503: errorAnswer("STRIPE_PRICE_PRO is not set."),
+    503: errorAnswer("STRIPE_PRICE_PRO or STRIPE_WEBHOOK_SECRET is not set, or Stripe cannot be reached (see Retry-After)."),
   },
 });
 
@@ -87,6 +94,7 @@ const portalRoute = createRoute({
     200: jsonAnswer("Where to send the browser; url null in mock mode.", redirectSchema),
     401: notSignedIn,
     404: errorAnswer("No billing account yet."),
+    503: errorAnswer("Stripe cannot be reached (see Retry-After)."),
   },
 });
 
@@ -112,6 +120,9 @@ export const billingRoutes = createRouter()
     c.header("Cache-Control", "private, no-store");
     const account = c.get("account");
     if (!account) return c.json(subscriptionBody(c, null), 200);
+    const { session_id: sessionId } = c.req.valid("query");
+    // Back from Checkout: read Stripe now, so the page shows Pro as soon as Stripe does, webhook or not.
+    if (sessionId) await reconcileAfterCheckout(c.env.DB, c.var.services.sources.billing(), c.var.services.config.stripe, account.user, sessionId);
     const billing = await billingOfUser(c.env.DB, account.user);
     // Cheap and idempotent: also catches a plan changed by hand (an Enterprise row).
     await applyPlanLimits(c.env.DB, account.user.id, billing.plan);
@@ -124,22 +135,33 @@ export const billingRoutes = createRouter()
       throw new ApiError(409, "conflict", `You are already on ${plan.name}. Manage your subscription from ${BILLING_PATH}.`);
     }
     const billing = c.var.services.sources.billing();
-    if (billing.mock || user.isDemo) {
+    if (billing.mock) {
+      // Mock mode: a demo account switches to demo Pro (sample data only); nothing is charged.
       await switchDemo(c, true);
       return c.json(mockRedirect, 200);
     }
-    const priceId = c.var.services.config.stripe?.priceIdPro;
-    if (!priceId) throw new ApiError(503, "not_configured", "Checkout is not available: STRIPE_PRICE_PRO is not set.");
-    const customerId =
-      subscription?.stripeCustomerId ?? (await saveCustomer(c.env.DB, user.id, await billing.createCustomer(user.id)));
-    const url = await billing.createCheckout({
-      customerId,
-      priceId,
-      userId: user.id,
-      successUrl: billingUrl(c, "?checkout=success"),
-      cancelUrl: billingUrl(c, "?checkout=canceled"),
-    });
-    return c.json({ mock: false, url }, 200);
+    if (user.isDemo) {
+      throw new ApiError(403, "forbidden", "A demo account cannot subscribe: billing is real on this deployment. Sign in with your Amazon seller account to upgrade to Pro.");
+    }
+    const stripe = c.var.services.config.stripe;
+    if (!stripe?.priceIdPro) throw new ApiError(503, "not_configured", "Checkout is not available: STRIPE_PRICE_PRO is not set.");
+    if (!stripe.webhookSecret) {
+      // Without it every event would be refused: the customer would pay and stay Free.
+      throw new ApiError(503, "not_configured", "Checkout is not available: STRIPE_WEBHOOK_SECRET is not set, so payments could not be confirmed.");
+    }
+    const result = await stripeUnavailable(() =>
+      startCheckout(c.env.DB, billing, {
+        userId: user.id,
+        storedCustomerId: subscription?.stripeCustomerId ?? null,
+        proPriceId: stripe.priceIdPro!,
+        siteOrigin: c.var.services.config.siteOrigin,
+        nowMs: Date.now(),
+      }),
+    );
+    if (result.kind === "already-paying") {
+      throw new ApiError(409, "conflict", `You are already on Pro. Manage your subscription from ${BILLING_PATH}.`);
+    }
+    return c.json({ mock: false, url: result.url }, 200);
   })
   .openapi(portalRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
@@ -150,7 +172,9 @@ export const billingRoutes = createRouter()
     if (!subscription?.stripeCustomerId) {
       throw new ApiError(404, "not_found", `No billing account yet: choose Upgrade on ${BILLING_PATH} to subscribe first.`);
     }
-    return c.json({ mock: false, url: await billing.createPortal(subscription.stripeCustomerId, billingUrl(c)) }, 200);
+    const customerId = subscription.stripeCustomerId;
+    const url = await stripeUnavailable(() => portalUrl(c.env.DB, billing, user.id, customerId, billingUrl(c)));
+    return c.json({ mock: false, url }, 200);
   })
   // The mock portal's way back: a demo account leaves its demo Pro subscription.
   .openapi(demoCancelRoute, async (c) => {
@@ -169,9 +193,12 @@ const webhookRoute = createRoute({
     "The raw body is verified against STRIPE_WEBHOOK_SECRET before anything is read from it, so no body schema is " +
     "applied here (parsing first would change the bytes the signature covers). Needs no session or XSRF token.",
   responses: {
-    200: jsonAnswer("Handled (or ignored: an event type that changes no plan, a replay, or an older state).", webhookReceivedSchema),
-    400: errorAnswer("The signature is missing, wrong or too old."),
-    503: errorAnswer("Could not process the event now; Stripe will retry."),
+    200: jsonAnswer(
+      "Handled (or ignored: an event type that changes no plan, a replay, an older state, or an object Stripe does not know).",
+      webhookReceivedSchema,
+    ),
+    400: errorAnswer("The signature is missing, wrong or too old, or the signed body is not an event."),
+    503: errorAnswer("Could not process the event now (Stripe unreachable, see Retry-After); Stripe will retry."),
   },
 });
 
@@ -189,11 +216,12 @@ export const billingWebhookRoutes = createRouter().openapi(webhookRoute, async (
     throw error;
   }
   try {
-    const outcome = await handleBillingEvent(c.env.DB, billing, event);
+    const outcome = await handleBillingEvent(c.env.DB, billing, event, { proPriceId: c.var.services.config.stripe?.priceIdPro });
     return c.json({ received: true as const, outcome }, 200);
   } catch (error) {
     // A 5xx makes Stripe deliver again later; the claim on the event id was released.
     console.error("stripe webhook failed", event.id, event.type, error);
-    throw new ApiError(503, "upstream_unavailable", "Could not process the event now; Stripe will retry.");
+    const code = error instanceof BillingUnavailableError ? "upstream_unavailable" : "internal";
+    throw new ApiError(503, code, "Could not process the event now; Stripe will retry.", { "Retry-After": "60" });
   }
 });

@@ -13,6 +13,8 @@ import { sliceLimits } from "../jobs/nightly-run/slice";
 import { failure, json, retryAfter, sessionErrors } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
+import { refreshSourceFor } from "../dashboard/refresh-source";
+import { BILLING_PATH } from "../contract/billing";
 import { dashboardSchema, intradaySchema, refreshSchema } from "./dashboard-schemas";
 
 const common = { tags: ["Dashboard"], middleware: [requireAccount] };
@@ -66,6 +68,9 @@ export const dashboardRoutes = createRouter()
   })
   .openapi(routes.refresh, async (c) => {
     const { user } = currentAccount(c);
+    // Intraday capture is Pro's (like the hourly refresh): the plan is checked before any upstream call.
+    const plan = await planOfUser(c.env.DB, user);
+    if (plan.id === "free") throw new ApiError(403, "plan_limit", `Refresh now comes with Pro. Upgrade at ${BILLING_PATH}; the nightly run refreshes Free accounts.`);
     const now = Date.now();
     const nextAllowedAt = await claimManualRefresh(c.env.DB, user.id, now, MANUAL_REFRESH_INTERVAL_MS);
     if (nextAllowedAt) {
@@ -75,7 +80,7 @@ export const dashboardRoutes = createRouter()
     }
     const keys = await listTrackedAsins(c.env.DB, user.id);
     // The same per-invocation call budget as a slice of the nightly run.
-    const { captured } = await captureNow(c.var.services, (marketplace) => c.var.services.sources.product(marketplace), keys, now, sliceLimits(c.var.services.config).maxCalls);
+    const { captured } = await captureNow(c.var.services, refreshSourceFor(c.var.services.sources, user), keys, now, sliceLimits(c.var.services.config).maxCalls);
     const body: RefreshResponse = { refreshed: captured, nextAllowedAt: new Date(now + MANUAL_REFRESH_INTERVAL_MS).toISOString() };
     return c.json(body, 200);
   });

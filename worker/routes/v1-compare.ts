@@ -93,9 +93,10 @@ export const compareRoutes = createRouter()
     const refusal = compareRefusal(plan, asins, marketplace);
     if (refusal) throw new ApiError(403, "plan_limit", refusal);
 
-    // Plans with a monthly lookup cap pay one lookup per ASIN, as if each were looked up alone,
-    // from the same allowance as the lookup itself (the address, or the signed-in account).
-    if (plan.lookupsPerMonth !== null) {
+    // One lookup per ASIN, as if each were looked up alone, from the same allowance as the lookup
+    // itself (the address, or the signed-in account: Pro's per-minute limit included). A key
+    // request was counted against the account's hourly key limit already.
+    if (!c.get("apiKey")) {
       const payer = await lookups.payerOf(c.req.raw, c.get("account")?.user ?? null);
       const decision = await lookups.take(payer, asins.length);
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);

@@ -1,9 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { upgradeHint } from "../contract/billing";
+import { HISTORY_RANGE_DAYS } from "../contract/history-ranges";
 import { lookupQuerySchema } from "../contract/lookup";
 import { lookupResultSchema } from "../contract/product";
 import type { AppEnv } from "../env";
+import { assertHistoryDaysAllowed, historyAnswer } from "../history/history-answer";
 import { commonErrors, failure, KEY_OR_ANONYMOUS, notFound, ok, retryAfter } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { limitExceededDetail, rateLimitHeaders } from "../ratelimit/lookup-limit";
@@ -29,7 +31,7 @@ const route = createRoute({
   tags: ["Products"],
   summary: "Look up one ASIN",
   description:
-    "Best Sellers Rank, price, offers and category of one product. Anonymous callers share the monthly free quota of their IP; with a key it counts against the hourly key limit.",
+    "Best Sellers Rank, price, offers and category of one product. Anonymous callers share the monthly free quota of their IP; with a key it counts against the hourly key limit. With `history`, the answer also carries the rank history of those days (as GET /api/v1/history, under its plan rules) at no extra cost.",
   security: KEY_OR_ANONYMOUS,
   middleware: [reportLimits] as const,
   request: { query: lookupQuerySchema },
@@ -43,9 +45,12 @@ const route = createRoute({
 
 /** One product lookup: the caller's quota, then the lookup use case (cache, source, log, history). */
 export const lookupRoutes = createRouter().openapi(route, async (c) => {
-    const { asin, marketplace } = c.req.valid("query");
+    const { asin, marketplace, history: historyRange } = c.req.valid("query");
     const { lookups } = c.var.services;
     c.header("Cache-Control", "no-store");
+    // Checked before the quota is taken: a history the plan does not show costs no lookup.
+    const historyDays = historyRange ? HISTORY_RANGE_DAYS[historyRange] : null;
+    if (historyRange && historyDays) await assertHistoryDaysAllowed(c.env.DB, c.get("account"), historyDays);
     if (paysPerLookup(c)) {
       const payer = await lookups.payerOf(c.req.raw, c.get("account")?.user ?? null);
       const decision = await lookups.take(payer, 1);
@@ -58,7 +63,11 @@ export const lookupRoutes = createRouter().openapi(route, async (c) => {
       }
     }
     const outcome = await lookups.one(c.executionCtx, asin, marketplace);
-    if (outcome.ok) return c.json(outcome.result, 200);
+    if (outcome.ok) {
+      if (!historyRange || !historyDays) return c.json(outcome.result, 200);
+      const history = await historyAnswer(c.var.services.history, { asin, marketplace, range: historyRange, days: historyDays });
+      return c.json({ ...outcome.result, history }, 200);
+    }
     const headers: Record<string, string> = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};
     throw new ApiError(outcome.status, outcome.status === 404 ? "not_found" : "upstream_unavailable", outcome.detail, headers);
   });

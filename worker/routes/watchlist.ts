@@ -1,3 +1,4 @@
+import { hasRoomToTrack, trackedLimitDetail, watchlistSize } from "../billing/tracked-limit-store";
 import { createRoute, z } from "@hono/zod-openapi";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { planCoversMarketplace } from "../billing/entitlements";
@@ -93,6 +94,11 @@ export const watchlistRoutes = createRouter()
     const plan = await planOfUser(c.env.DB, user);
     if (!planCoversMarketplace(plan, marketplace)) {
       throw new ApiError(403, "plan_limit", `Your ${plan.name} plan covers the ${plan.marketplaces.join(", ")} marketplace only, not ${marketplace}.${upgradeHint(plan)}`);
+    }
+    // Alerts (paused too) fill the same tracked-ASIN allowance; a full watchlist keeps its own message below.
+    const full = plan.watchlistLimit !== null && (await watchlistSize(c.env.DB, user.id)) >= plan.watchlistLimit;
+    if (!full && !(await hasRoomToTrack(c.env.DB, user.id, { asin, marketplace }, plan.watchlistLimit))) {
+      throw new ApiError(403, "plan_limit", trackedLimitDetail(plan, upgradeHint(plan)));
     }
     const addition = await addToWatchlist(c.env.DB, user.id, asin, marketplace, plan.watchlistLimit);
     if (addition.status === "limit") {

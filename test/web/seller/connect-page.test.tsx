@@ -96,6 +96,31 @@ describe("/connect", () => {
     expect(api.requests("GET /api/user/status")).toHaveLength(1);
   });
 
+  it.each([
+    ["a same-origin path it came with", "/extension/connect?extension=abcdefghijklmnopabcdefghijklmnop", "/extension/connect", "?extension=abcdefghijklmnopabcdefghijklmnop"],
+    ["not another site's address", "//evil.example/steal", "/seller-central", ""],
+  ])("after Continue with Demo, goes back to %s", async (_case, next, pathname, search) => {
+    fakeApi({
+      "GET /api/user/status": json(SIGNED_OUT),
+      "GET /api/auth/url": json(NOT_CONFIGURED),
+      "POST /api/auth/demo": json(demoUser({ onboarded: true })),
+    });
+    const { router, user } = renderRoutes(`/connect?next=${encodeURIComponent(next)}`);
+
+    await user.click(await screen.findByRole("button", { name: "Continue with Demo" }));
+
+    await waitFor(() => expect(router.location.pathname).toBe(pathname));
+    expect(router.location.search).toBe(search);
+  });
+
+  it("offers a signed-in visitor the way back to the page that sent them", async () => {
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/auth/url": json(NOT_CONFIGURED) });
+    renderRoutes(`/connect?next=${encodeURIComponent("/extension/connect?extension=abc")}`);
+
+    expect((await screen.findByRole("link", { name: "Continue where you were" })).getAttribute("href")).toBe("/extension/connect?extension=abc");
+    expect(screen.queryByRole("link", { name: "Go to Seller Central" })).toBeNull();
+  });
+
   it("shows Starting demo... while the demo sign-in runs", async () => {
     fakeApi({
       "GET /api/user/status": json(SIGNED_OUT),

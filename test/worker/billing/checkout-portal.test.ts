@@ -24,7 +24,7 @@ describe("POST /api/billing/create-checkout against Stripe", () => {
     expect(subscription.stripe_customer_id).toMatch(/^cus_fake/);
     expect(subscription.plan_name).toBe("Free");
 
-    const sessions = await stripeCalls({ path: "/v1/checkout/sessions", customer: subscription.stripe_customer_id! });
+    const sessions = await stripeCalls({ path: "/v1/checkout/sessions", method: "POST", customer: subscription.stripe_customer_id! });
     expect(sessions).toHaveLength(1);
     expect(sessions[0]!.fields).toEqual({
       mode: "subscription",
@@ -33,14 +33,15 @@ describe("POST /api/billing/create-checkout against Stripe", () => {
       "line_items[0][price]": PRICE_PRO,
       "line_items[0][quantity]": "1",
       "subscription_data[metadata][user_id]": userId,
-      success_url: "http://localhost/billing?checkout=success",
-      cancel_url: "http://localhost/billing?checkout=canceled",
+      // SITE_URL's origin (the public site when unset), never the request's Host; /billing reconciles from the session id.
+      success_url: "https://ranklayer.com/billing?session_id={CHECKOUT_SESSION_ID}",
+      cancel_url: "https://ranklayer.com/billing?checkout=canceled",
     });
 
     // A second attempt reuses the customer.
     expect((await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" })).status).toBe(200);
     expect((await stripeCalls({ path: "/v1/customers" })).filter((call) => call.fields["metadata[user_id]"] === userId)).toHaveLength(1);
-    expect(await stripeCalls({ path: "/v1/checkout/sessions", customer: subscription.stripe_customer_id! })).toHaveLength(2);
+    expect(await stripeCalls({ path: "/v1/checkout/sessions", method: "POST", customer: subscription.stripe_customer_id! })).toHaveLength(2);
   });
 
   it("answers 409 to a user already on Pro", async () => {
@@ -63,15 +64,16 @@ describe("POST /api/billing/create-checkout against Stripe", () => {
     expect(enterprise.status).toBe(422);
   });
 
-  it("a demo account never reaches real Checkout: it gets a demo Pro subscription instead", async () => {
+  it("a demo account never reaches real Checkout, and with Stripe configured never reaches Pro (403)", async () => {
     const browser = new TestBrowser(stripeEnv());
     await browser.signInDemo();
     const before = (await stripeCalls({ path: "/v1/checkout/sessions" })).length;
     const res = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
-    expect(await res.json()).toEqual({ mock: true, url: null });
+    expect(res.status).toBe(403);
+    expect((await res.json<{ detail: string }>()).detail).toMatch(/demo account cannot subscribe.*Amazon seller account/);
     expect((await stripeCalls({ path: "/v1/checkout/sessions" })).length).toBe(before);
     const subscription = await (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>();
-    expect(subscription).toMatchObject({ plan_name: "Pro", status: "active", demo: true, stripe_customer_id: null });
+    expect(subscription).toMatchObject({ plan_name: "Free", status: null, demo: false, mock: false, stripe_customer_id: null });
   });
 });
 
@@ -91,7 +93,7 @@ describe("GET /api/billing/portal", () => {
     expect(res.status).toBe(200);
     expect((await res.json<RedirectResponse>()).url).toMatch(/^https:\/\/stripe-fake\.test\/portal\/bps_/);
     const calls = await stripeCalls({ path: "/v1/billing_portal/sessions", customer: customer! });
-    expect(calls.map((call) => call.fields)).toEqual([{ customer, return_url: "http://localhost/billing" }]);
+    expect(calls.map((call) => call.fields)).toEqual([{ customer, return_url: "https://ranklayer.com/billing" }]);
   });
 });
 

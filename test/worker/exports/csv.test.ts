@@ -35,6 +35,15 @@ describe("CSV builder", () => {
     expect(csvField(Number.NaN)).toBe("");
   });
 
+  it("a number that reaches the CSV as text stays a number: only text cells get the formula guard", () => {
+    expect(csvField("-15")).toBe("-15");
+    expect(csvField("-0.5")).toBe("-0.5");
+    expect(buildCsv(["Brand", "Rank change %"], [["Acme", "-50"]])).toBe(`${BOM}Brand,Rank change %\r\nAcme,-50\r\n`);
+    // Still text (and guarded): anything more than a plain number.
+    expect(csvField("-15+1")).toBe("'-15+1");
+    expect(csvField("-1e3")).toBe("'-1e3");
+  });
+
   it("names files ranklayer-<stem>-<UTC day>.<format>", () => {
     const now = Date.UTC(2026, 10, 23, 23, 59);
     expect(exportFileName("compare-US", "csv", now)).toBe("ranklayer-compare-US-2026-11-23.csv");

@@ -86,3 +86,19 @@ export async function stripeCalls(query: Record<string, string>): Promise<Stripe
   return ((await res.json()) as { calls: StripeCallRecord[] }).calls;
 }
 
+
+/** The customer pays an open Checkout Session in the fake: answers the events Stripe would send (or the fake's refusal). */
+export async function completeCheckout(sessionId: string, status = "active"): Promise<{ status: number; events: TestEvent[]; subscription: { id: string } }> {
+  const res = await fetch(`https://${STRIPE_FAKE}/__control/complete-checkout`, { method: "POST", body: JSON.stringify({ sessionId, status }) });
+  const body = (await res.json()) as { events?: TestEvent[]; subscription?: { id: string } };
+  return { status: res.status, events: body.events ?? [], subscription: body.subscription ?? { id: "" } };
+}
+
+/** The customer is deleted in Stripe's dashboard (its subscriptions end with it). */
+export async function deleteCustomer(id: string): Promise<void> {
+  const res = await fetch(`https://${STRIPE_FAKE}/__control/delete-customer`, { method: "POST", body: JSON.stringify({ id }) });
+  expect(res.status).toBe(200);
+}
+
+/** The Checkout Session id in a fake Checkout URL. */
+export const sessionIdOf = (url: string | null) => /\/checkout\/(cs_test_\w+)/.exec(url ?? "")?.[1] ?? "";

@@ -4,8 +4,9 @@ import { api } from "./client";
 
 // The billing calls: the user's subscription, Stripe Checkout and the Customer Portal.
 
-export async function fetchSubscription(signal?: AbortSignal): Promise<SubscriptionResponse> {
-  return responseData(api.api.billing.subscription.$get(undefined, { init: { signal } }));
+/** GET /api/billing/subscription; with the Checkout session id on the return from Checkout, read from Stripe at once. */
+export async function fetchSubscription(signal?: AbortSignal, sessionId?: string | null): Promise<SubscriptionResponse> {
+  return responseData(api.api.billing.subscription.$get({ query: sessionId ? { session_id: sessionId } : {} }, { init: { signal } }));
 }
 
 /** POST /api/billing/create-checkout: the Checkout URL, or {mock: true, url: null} in mock mode. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link, useLocation } from "react-router-dom";
 import type { UserStatus } from "@contract/account";
+import { signInPathReturningTo } from "../lib/next-path";
 import { useSession } from "../state/session";
 import "../styles/seller.css";
 
@@ -10,11 +11,14 @@ interface RequireSignInProps {
   /** Why signing in is needed here, for the prompt. */
   reason: string;
   children: (user: UserStatus) => ReactNode;
+  /** Bring the visitor back to this page after signing in, rather than to Seller Central. */
+  returnHere?: boolean;
 }
 
 /** Renders a signed-in page for a signed-in user, and a prompt to /connect for anyone else. */
-export function RequireSignIn({ title, reason, children }: RequireSignInProps) {
+export function RequireSignIn({ title, reason, children, returnHere = false }: RequireSignInProps) {
   const { user } = useSession();
+  const location = useLocation();
 
   if (user === null) {
     return (
@@ -32,7 +36,10 @@ export function RequireSignIn({ title, reason, children }: RequireSignInProps) {
         <div className="card seller-prompt">
           <h1>{title}</h1>
           <p>{reason}</p>
-          <Link to="/connect" className="button button--primary">
+          <Link
+            to={returnHere ? signInPathReturningTo(`${location.pathname}${location.search}`) : "/connect"}
+            className="button button--primary"
+          >
             Connect Seller Central
           </Link>
         </div>

@@ -29,7 +29,8 @@ export const alerts = sqliteTable(
   },
   (table) => [
     index("alerts_user_id_idx").on(table.userId),
-    index("alerts_marketplace_asin_idx").on(table.marketplace, table.asin),
+    // paused_reason last: the nightly walk skips alerts a downgrade paused straight from the index.
+    index("alerts_marketplace_asin_idx").on(table.marketplace, table.asin, table.pausedReason),
   ],
 );
 

@@ -19,6 +19,12 @@ export const billingSubscriptions = sqliteTable(
     /** ISO time the current period ends (renewal, or the end when cancel_at_period_end). */
     currentPeriodEnd: text("current_period_end"),
     cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    /** ISO time the subscription is set to end (Stripe's cancel_at, or the period end when cancel_at_period_end). */
+    cancelAt: text("cancel_at"),
+    /** The hosted invoice page where the customer confirms a payment (3-D Secure); null when none is waiting. */
+    paymentActionUrl: text("payment_action_url"),
+    /** ISO time the state was last re-derived from Stripe's list of the customer's subscriptions. */
+    syncedAt: text("synced_at"),
     /** `created` (epoch s) of the newest Stripe event applied: an older event never overwrites a newer state. */
     lastEventCreated: integer("last_event_created").notNull().default(0),
     /** A demo account's pretend subscription in billing mock mode: never a Stripe object. */
@@ -28,19 +34,33 @@ export const billingSubscriptions = sqliteTable(
   (table) => [index("billing_subscriptions_subscription_idx").on(table.stripeSubscriptionId)],
 );
 
-/** Each Stripe webhook event id once: a replayed or concurrent delivery of it changes nothing. */
-export const stripeEvents = sqliteTable("stripe_events", {
-  id: text("id").primaryKey(),
-  type: text("type").notNull(),
-  /** The event's own `created`, epoch seconds. */
-  created: integer("created").notNull(),
-  receivedAt: createdNow("received_at"),
-});
+/**
+ * Each Stripe webhook event id once: a replayed or concurrent delivery of a handled event
+ * changes nothing. A claim that was never completed (the handler died) can be taken again
+ * once its lease has passed, so Stripe's retry repairs it.
+ */
+export const stripeEvents = sqliteTable(
+  "stripe_events",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    /** The event's own `created`, epoch seconds. */
+    created: integer("created").notNull(),
+    receivedAt: createdNow("received_at"),
+    /** ISO time the handling finished; null while a handler holds (or held) the claim. */
+    completedAt: text("completed_at"),
+    /** Epoch ms until which an uncompleted claim belongs to the handler that took it. */
+    leaseUntil: integer("lease_until").notNull().default(0),
+  },
+  (table) => [index("stripe_events_received_idx").on(table.receivedAt)],
+);
 
 /** Enterprise is agreed with sales and assigned by hand (an INSERT), never bought online. */
 export const enterpriseAssignments = sqliteTable("enterprise_assignments", {
   userId: ownerId().primaryKey(),
   /** Who agreed it, the contract reference: for people, not read by the app. */
   note: text("note"),
+  /** The account's API limit across its keys; null means the Enterprise default. */
+  apiRequestsPerHour: integer("api_requests_per_hour"),
   assignedAt: createdNow("assigned_at"),
 });

@@ -5,6 +5,7 @@ import { effectiveFrequency, isExtraRefreshHour, nextHourAt } from "../../dashbo
 import { extraRefreshUsers } from "../../dashboard/refresh-store";
 import type { Bindings } from "../../env";
 import { listTrackedAsins } from "../../history/watchlist-store";
+import { refreshSourceFor } from "../../dashboard/refresh-source";
 import type { ProductSource } from "../../upstreams/creators/product-source";
 import { Pacer, realClock, type Clock } from "./pacing";
 import { sliceLimits } from "./slice";
@@ -23,18 +24,29 @@ export async function runExtraRefresh(
   const { env } = services;
   const clock = options.clock ?? realClock;
   const hour = new Date(clock.now()).getUTCHours();
-  const keys = new Map<string, { asin: string; marketplace: string }>();
+  // A demo account's ASINs go to the sample-data source only, never the live upstream.
+  const keysOf = { live: new Map<string, { asin: string; marketplace: string }>(), demo: new Map<string, { asin: string; marketplace: string }>() };
   let users = 0;
   for (const { userId, frequency } of await extraRefreshUsers(env.DB)) {
     const user = await findUser(env.DB, userId);
     if (!user || !isExtraRefreshHour(effectiveFrequency(frequency, await planOfUser(env.DB, user)), hour)) continue;
     users += 1;
+    const keys = user.isDemo ? keysOf.demo : keysOf.live;
     for (const key of await listTrackedAsins(env.DB, userId)) keys.set(`${key.marketplace}:${key.asin}`, key);
   }
-  if (keys.size === 0) return { users, captured: 0, calls: 0 };
+  if (keysOf.live.size + keysOf.demo.size === 0) return { users, captured: 0, calls: 0 };
   const limits = sliceLimits(services.config);
   const pacer = new Pacer(clock, 1000 / services.config.vars.SNAPSHOT_REQUESTS_PER_SECOND, clock.now() + limits.maxMs);
-  const result = await captureNow(services, (marketplace) => options.source ?? services.sources.product(marketplace), [...keys.values()], clock.now(), limits.maxCalls, () => pacer.take());
+  const result = { captured: 0, calls: 0 };
+  for (const isDemo of [false, true]) {
+    const keys = [...(isDemo ? keysOf.demo : keysOf.live).values()];
+    if (keys.length === 0) continue;
+    const sourceFor = options.source ? () => options.source! : refreshSourceFor(services.sources, { isDemo });
+    // One slice's calls in all: the demo capture gets what the live one left.
+    const part = await captureNow(services, sourceFor, keys, clock.now(), limits.maxCalls - result.calls, () => pacer.take());
+    result.captured += part.captured;
+    result.calls += part.calls;
+  }
   return { users, ...result };
 }
 

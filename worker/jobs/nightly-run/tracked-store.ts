@@ -8,8 +8,8 @@ import { alerts, sellerCredentials, userSettings, users, watchlist } from "../..
  *
  * Paused alerts count too: a paused alert can be resumed at any time and its rule needs the
  * history of the days it was paused (rank_drop and price_change look back 7 days), and the
- * history chart of that ASIN should have no hole. Watchlist entries a downgrade paused
- * (paused_reason set: past the plan's size or marketplaces) are not tracked until an upgrade.
+ * history chart of that ASIN should have no hole. Watchlist entries and alerts a downgrade
+ * paused (paused_reason set: past the plan's size or marketplaces) are not tracked until an upgrade.
  *
  * The two page reads are raw SQL because drizzle cannot say them: a row-value comparison
  * (marketplace, asin) > (?, ?) and a UNION of two separately limited subqueries.
@@ -39,6 +39,8 @@ const NOT_MANUAL = "user_id NOT IN (SELECT user_id FROM user_settings WHERE sync
 
 /** The watchlist arms' filter: entries a downgrade paused are not snapshotted. */
 const WATCHLIST_RUNNING = " AND paused_reason IS NULL";
+/** The alerts arms' filter: an alert a downgrade paused (paused_reason plan_limit) is not snapshotted either; one the user paused is. */
+const ALERT_NOT_PLAN_PAUSED = " AND paused_reason IS NULL";
 
 /** A tracked key and whether a real (non-demo) account tracks it: only those may spend the live upstream's budget. */
 export interface TrackedProduct extends TrackedKey {
@@ -63,7 +65,7 @@ export async function trackedAsinsPage(db: D1Database, after: TrackedKey | null,
   const { results } = await db
     .prepare(
       `SELECT k.marketplace, k.asin, (${realOwner("watchlist")} OR ${realOwner("alerts")}) AS live
-       FROM (${arm("watchlist", WATCHLIST_RUNNING)} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?3) k
+       FROM (${arm("watchlist", WATCHLIST_RUNNING)} UNION ${arm("alerts", ALERT_NOT_PLAN_PAUSED)} ORDER BY marketplace, asin LIMIT ?3) k
        ORDER BY k.marketplace, k.asin`,
     )
     .bind(from.marketplace, from.asin, limit)
@@ -90,7 +92,7 @@ export async function userTrackedAsinsPage(
        WHERE user_id = ?1 AND marketplace IN (${inList}) AND (marketplace, asin) > (?2, ?3)${extra}
        ORDER BY marketplace, asin LIMIT ?4)`;
   const { results } = await db
-    .prepare(`${arm("watchlist", WATCHLIST_RUNNING)} UNION ${arm("alerts")} ORDER BY marketplace, asin LIMIT ?4`)
+    .prepare(`${arm("watchlist", WATCHLIST_RUNNING)} UNION ${arm("alerts", ALERT_NOT_PLAN_PAUSED)} ORDER BY marketplace, asin LIMIT ?4`)
     .bind(userId, from.marketplace, from.asin, limit, ...marketplaces)
     .all<TrackedKey>();
   return results;

@@ -2,6 +2,7 @@ import { deleteApiKeyUsageBefore } from "../../api-keys/api-key-store";
 import { usageWindowStart } from "../../api-keys/usage";
 import { deleteIdleDemoUsers } from "../../accounts/user-store";
 import { deleteEndedSessions } from "../../auth/session-store";
+import { deleteStripeEventsBefore } from "../../billing/stripe-event-store";
 import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
 import { runArchiveStep, type ArchiveStep } from "../../history/archive-store";
 import { moveLegacySnapshots, reshardStep } from "../../history/reshard-store";
@@ -26,6 +27,8 @@ import { DAY_MS } from "../../contract/time";
  */
 export const LOOKUP_LOG_RETENTION_DAYS = 30;
 export const DEMO_ACCOUNT_RETENTION_DAYS = 7;
+/** Handled Stripe event ids: Stripe retries for 3 days, so 90 days is far past any replay. */
+export const STRIPE_EVENT_RETENTION_DAYS = 90;
 const DELETE_CHUNK = 5_000;
 /** Demo accounts per delete: each one cascades to its alerts, watchlist and events. */
 const DEMO_DELETE_CHUNK = 100;
@@ -44,6 +47,7 @@ export interface RetentionSummary {
   demoCutoff: string;
   demoAccountsDeleted: number;
   endedSessionsDeleted: number;
+  stripeEventsDeleted: number;
 }
 
 export async function runRetention(services: Services, nowMs: number, chunk = DELETE_CHUNK, options = { history: true }): Promise<RetentionSummary> {
@@ -57,6 +61,7 @@ export async function runRetention(services: Services, nowMs: number, chunk = DE
     demoCutoff,
     demoAccountsDeleted: await deleteIdleDemoUsers(env.DB, demoCutoff, Math.min(chunk, DEMO_DELETE_CHUNK)),
     endedSessionsDeleted: await deleteEndedSessions(env.DB, new Date(nowMs).toISOString()),
+    stripeEventsDeleted: await deleteStripeEventsBefore(env.DB, new Date(nowMs - STRIPE_EVENT_RETENTION_DAYS * DAY_MS).toISOString()),
   };
   if (!options.history) return summary;
   try {

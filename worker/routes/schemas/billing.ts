@@ -29,6 +29,8 @@ export const subscriptionSchema = z
     stripe_customer_id: z.string().nullable(),
     mock: z.boolean().openapi({ description: "Billing mock mode: Stripe is not configured on this deployment." }),
     demo: z.boolean().openapi({ description: "A demo account's pretend subscription: nothing is charged." }),
+    ends_at: z.string().optional().openapi({ description: "When it ends, if set to cancel (cancel_at or cancel_at_period_end): \"Ends on\"." }),
+    payment_action_url: z.string().optional().openapi({ description: "Stripe's hosted invoice page where the customer confirms a payment (3-D Secure)." }),
   })
   .openapi("Subscription") satisfies z.ZodType<SubscriptionResponse>;
 
@@ -37,5 +39,9 @@ export const redirectSchema = z
   .openapi("BillingRedirect") satisfies z.ZodType<RedirectResponse>;
 
 export const webhookReceivedSchema = z
-  .object({ received: z.literal(true), outcome: z.enum(["applied", "duplicate", "ignored", "stale"]) })
+  .object({ received: z.literal(true), outcome: z.enum(["applied", "duplicate", "ignored", "stale", "unknown_object"]) })
   .openapi("WebhookReceived");
+
+export const subscriptionQuerySchema = z.object({
+  session_id: z.string().max(255).optional().openapi({ description: "The Checkout Session Stripe returned from ({CHECKOUT_SESSION_ID})." }),
+});

@@ -13,8 +13,20 @@ export interface SubscriptionFacts {
   /** ISO time the current period ends; null when Stripe gives none. */
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
+  /** ISO time Stripe will end it (cancel_at), when set. */
+  cancelAt?: string | null;
   /** The RankLayer user id set on the subscription at Checkout, when present. */
   userId: string | null;
+  /** Epoch seconds it was created. */
+  created?: number;
+}
+
+/** A Checkout Session as the return to /billing needs it. */
+export interface CheckoutFacts {
+  id: string;
+  customerId: string | null;
+  clientReferenceId: string | null;
+  status: string | null;
 }
 
 /** A verified webhook event, reduced to what the handler needs. */
@@ -28,6 +40,8 @@ export interface BillingEvent {
   customerId: string | null;
   /** checkout.session.completed: the session's client_reference_id (our user id). */
   clientReferenceId: string | null;
+  /** invoice.*: the hosted invoice page (where a 3-D Secure payment is confirmed). */
+  hostedInvoiceUrl: string | null;
 }
 
 export interface CheckoutRequest {
@@ -41,16 +55,36 @@ export interface CheckoutRequest {
 export interface Billing {
   /** true: Stripe is not configured and nothing is charged. */
   readonly mock: boolean;
-  /** The customer for this user: created once (an idempotency key makes retries and races return the same one). */
-  createCustomer(userId: string): Promise<string>;
+  /**
+   * The customer for this user: created once (an idempotency key makes retries and races
+   * return the same one). `replacing`: the customer Stripe no longer knows, so a new one is made.
+   */
+  createCustomer(userId: string, replacing?: string): Promise<string>;
   /** A Checkout Session URL, or null in mock mode. */
   createCheckout(request: CheckoutRequest): Promise<string | null>;
   /** A Customer Portal session URL, or null in mock mode. */
   createPortal(customerId: string, returnUrl: string): Promise<string | null>;
   retrieveSubscription(id: string): Promise<SubscriptionFacts>;
+  /** Every subscription of the customer, whatever its status (canceled included). */
+  listSubscriptions(customerId: string): Promise<SubscriptionFacts[]>;
+  /** Cancels a subscription now (a duplicate, or an abandoned incomplete one). */
+  cancelSubscription(id: string): Promise<void>;
+  /** Expires the customer's open Checkout Sessions, so none of them can be paid any more; answers how many. */
+  expireOpenCheckouts(customerId: string): Promise<number>;
+  retrieveCheckout(id: string): Promise<CheckoutFacts>;
   /** Verifies the signature of a raw webhook body; throws when it is missing, wrong or too old. */
   verifyEvent(rawBody: string, signature: string | null): Promise<BillingEvent>;
 }
 
-/** A webhook that cannot be verified: answered 400. */
+/** A webhook that cannot be verified, or a verified one that is not an event: answered 400. */
 export class WebhookSignatureError extends Error {}
+
+/** Stripe cannot be reached (network, timeout, its 5xx or rate limit): answered 503 with Retry-After. */
+export class BillingUnavailableError extends Error {}
+
+/** Stripe does not know the object (resource_missing): deleted, or from the other mode (test/live). */
+export class NoSuchStripeObjectError extends Error {
+  constructor(readonly param: string | null, message: string) {
+    super(message);
+  }
+}

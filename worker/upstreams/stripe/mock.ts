@@ -1,4 +1,4 @@
-import type { Billing, SubscriptionFacts } from "./billing";
+import type { Billing, CheckoutFacts, SubscriptionFacts } from "./billing";
 import { WebhookSignatureError } from "./billing";
 
 /**
@@ -23,6 +23,22 @@ export class MockBilling implements Billing {
 
   async retrieveSubscription(): Promise<SubscriptionFacts> {
     throw new Error("billing mock mode has no Stripe subscriptions");
+  }
+
+  async listSubscriptions(): Promise<SubscriptionFacts[]> {
+    return [];
+  }
+
+  async cancelSubscription(): Promise<void> {
+    throw new Error("billing mock mode has no Stripe subscriptions");
+  }
+
+  async expireOpenCheckouts(): Promise<number> {
+    return 0;
+  }
+
+  async retrieveCheckout(): Promise<CheckoutFacts> {
+    throw new Error("billing mock mode has no Checkout Sessions");
   }
 
   async verifyEvent(): Promise<never> {

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { demoUser } from "../../seller/fake-api";
+import { demoUser, SIGNED_OUT } from "../../seller/fake-api";
 import { jsonResponse, mockFetch, renderApp, renderRoutes } from "../../helpers";
 import { mainLinkHrefs } from "../page-helpers";
 
@@ -49,6 +49,17 @@ describe("/extension/connect", () => {
     await screen.findByRole("heading", { level: 1, name: "Connect the browser extension" });
     expect(screen.getByText(/Open this page from the extension/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Connect the extension" })).toBeNull();
+  });
+
+  it("sends a signed-out visitor to sign in and back here, not to the dashboard", async () => {
+    mockFetch((url) => {
+      const path = new URL(url, "http://localhost").pathname;
+      if (path === "/api/user/status") return jsonResponse(SIGNED_OUT);
+      return jsonResponse({ detail: `unexpected ${url}` }, 500);
+    });
+    renderRoutes(`/extension/connect?extension=${EXTENSION_ID}`);
+    const link = await screen.findByRole("link", { name: "Connect Seller Central" });
+    expect(link.getAttribute("href")).toBe(`/connect?next=${encodeURIComponent(`/extension/connect?extension=${EXTENSION_ID}`)}`);
   });
 
   it("creates a 'Browser extension' key and hands it to the named extension", async () => {

@@ -1,5 +1,6 @@
+import { ApiError } from "../../api/api-error";
 import { navigateAway } from "../../lib/navigate-away";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { MOCK_CHECKOUT_MESSAGE } from "@contract/billing";
 import { fetchSubscription, startCheckout } from "../../api/billing";
@@ -15,16 +16,32 @@ import "../../styles/billing.css";
 
 const CHECKOUT_FAILED = "Failed to start checkout. Please try again.";
 const SUBSCRIPTION_FAILED = "We couldn't read your current plan, so we are not showing one. Nothing has changed on your account.";
+const CONFIRM_CHECKS = 5;
+const CONFIRM_EVERY_MS = 2_000;
 
 /** /billing: the plans, the user's current plan, and the ways to upgrade or manage it. */
 export function BillingPage() {
   const { user } = useSession();
   const signedIn = Boolean(user?.authenticated);
   const [plans] = useResource(fetchPlans);
-  const [subscription, reloadSubscription] = useResource(fetchSubscriptionStable);
+  const [params] = useSearchParams();
+  // Back from Checkout: the server reads Stripe for this session, so Pro shows before any webhook.
+  const sessionId = params.get("session_id");
+  const [subscription, reloadSubscription] = useResource(useCallback((signal: AbortSignal) => fetchSubscription(signal, sessionId), [sessionId]));
   const [message, setMessage] = useState<{ kind: "status" | "error"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [params] = useSearchParams();
+  const returned = sessionId !== null || params.get("checkout") === "success";
+  const confirming = returned && subscription.status === "success" && subscription.data.plan_id === "free";
+  const [checks, setChecks] = useState(0);
+  useEffect(() => {
+    // Still Free right after paying: ask again a few times while Stripe confirms the payment.
+    if (!confirming || checks >= CONFIRM_CHECKS) return;
+    const timer = setTimeout(() => {
+      setChecks((n) => n + 1);
+      reloadSubscription();
+    }, CONFIRM_EVERY_MS);
+    return () => clearTimeout(timer);
+  }, [confirming, checks, reloadSubscription]);
 
   const upgrade = useCallback(async () => {
     setBusy(true);
@@ -40,7 +57,9 @@ export function BillingPage() {
       }
     } catch (error) {
       console.error("checkout failed", error);
-      setMessage({ kind: "error", text: CHECKOUT_FAILED });
+      // A refusal that says why (a demo account with Stripe on, already on Pro) is shown as the server words it.
+      const refusal = error instanceof ApiError && (error.status === 403 || error.status === 409) && typeof error.detail === "string";
+      setMessage({ kind: "error", text: refusal ? (error.detail as string) : CHECKOUT_FAILED });
     }
     setBusy(false);
   }, [reloadSubscription]);
@@ -62,9 +81,11 @@ export function BillingPage() {
         <p>Your plan, its limits, and the way to change it.</p>
       </header>
       {current && <PastDueBanner subscription={current} />}
-      {params.get("checkout") === "success" && (
+      {confirming && (
         <p className="billing__notice" role="status">
-          Thanks! Your payment is being confirmed; your plan updates here within a few seconds.
+          {checks < CONFIRM_CHECKS
+            ? "Thanks! Your payment is being confirmed; your plan updates here within a few seconds."
+            : "Thanks! Stripe has not confirmed your payment yet. Reload this page in a minute; nothing is charged twice."}
         </p>
       )}
       {loading && (
@@ -73,7 +94,13 @@ export function BillingPage() {
         </p>
       )}
       {!loading && current && (
-        <CurrentPlanPanel subscription={current} signedIn={signedIn} onChanged={planChanged} onManage={() => setMessage(null)} />
+        <CurrentPlanPanel
+          subscription={current}
+          signedIn={signedIn}
+          demoAccount={Boolean(user?.demo)}
+          onChanged={planChanged}
+          onManage={() => setMessage(null)}
+        />
       )}
       {!loading && unknownPlan && (
         <section className="card billing__current" aria-labelledby="current-plan-heading">
@@ -103,9 +130,4 @@ export function BillingPage() {
       </p>
     </div>
   );
-}
-
-/** A stable fetcher for useResource: the subscription (Free for a signed-out visitor). */
-function fetchSubscriptionStable(signal: AbortSignal) {
-  return fetchSubscription(signal);
 }

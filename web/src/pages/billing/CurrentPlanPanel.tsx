@@ -1,6 +1,6 @@
 import { navigateAway } from "../../lib/navigate-away";
 import { useState } from "react";
-import { MOCK_PORTAL_MESSAGE, type SubscriptionResponse } from "@contract/billing";
+import { DEMO_STRIPE_MESSAGE, MOCK_DEMO_MESSAGE, MOCK_PORTAL_MESSAGE, PAYMENT_ACTION_MESSAGE, type SubscriptionResponse } from "@contract/billing";
 import { cancelDemoSubscription, openPortal } from "../../api/billing";
 import { formatDay, statusText } from "./billing-format";
 import "../../styles/facts.css";
@@ -8,6 +8,8 @@ import "../../styles/facts.css";
 interface Props {
   subscription: SubscriptionResponse;
   signedIn: boolean;
+  /** The signed-in account is a demo account (it never pays). */
+  demoAccount?: boolean;
   onChanged: () => void;
   /** Called as Manage Subscription starts, so older messages on the page go. */
   onManage?: () => void;
@@ -17,12 +19,14 @@ const PORTAL_FAILED = "Failed to open the billing portal. Please try again.";
 const CANCEL_FAILED = "Failed to switch back to Free. Please try again.";
 
 /** The current plan: name, status, renewal or end date, and Manage Subscription when a customer exists. */
-export function CurrentPlanPanel({ subscription, signedIn, onChanged, onManage }: Props) {
+export function CurrentPlanPanel({ subscription, signedIn, demoAccount = false, onChanged, onManage }: Props) {
   const [mockPortal, setMockPortal] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const canManage = signedIn && (subscription.stripe_customer_id !== null || subscription.demo);
   const end = subscription.current_period_end;
+  // Set to cancel (cancel_at, or at the period end): the date it ends, not a renewal.
+  const endsOn = subscription.ends_at ?? (subscription.cancel_at_period_end ? end : null);
 
   async function manage() {
     setBusy(true);
@@ -71,16 +75,24 @@ export function CurrentPlanPanel({ subscription, signedIn, onChanged, onManage }
           <dt>Status</dt>
           <dd>{statusText(subscription, signedIn)}</dd>
         </div>
-        {end && subscription.plan_id !== "free" && (
+        {(endsOn ?? end) && subscription.plan_id !== "free" && (
           <div>
-            <dt>{subscription.cancel_at_period_end ? "Ends on" : "Renews on"}</dt>
-            <dd>{formatDay(end)}</dd>
+            <dt>{endsOn ? "Ends on" : "Renews on"}</dt>
+            <dd>{formatDay((endsOn ?? end)!)}</dd>
           </div>
         )}
       </dl>
-      {subscription.mock && (
-        <p className="billing__mock">Billing is in mock mode: Stripe is not configured and nothing is charged.</p>
+      {subscription.payment_action_url && (
+        <p className="billing__notice" role="alert">
+          {PAYMENT_ACTION_MESSAGE} <a href={subscription.payment_action_url}>Confirm your payment</a>
+        </p>
       )}
+      {subscription.mock && (
+        <p className="billing__mock">
+          {demoAccount ? MOCK_DEMO_MESSAGE : "Billing is in mock mode: Stripe is not configured and nothing is charged."}
+        </p>
+      )}
+      {!subscription.mock && demoAccount && <p className="billing__mock">{DEMO_STRIPE_MESSAGE}</p>}
       {canManage && (
         <button type="button" className="button button--secondary" onClick={manage} disabled={busy}>
           Manage Subscription

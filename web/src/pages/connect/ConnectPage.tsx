@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import type { AccountMarketplace, AuthUrlResponse, UserStatus } from "@contract/account";
 // From user-status, which (unlike account) is free of zod: the page's chunk then loads without the validator.
 import { ACCOUNT_MARKETPLACES } from "@contract/user-status";
+import { NEXT_PARAM, safeNextPath } from "../../lib/next-path";
 import { useSession } from "../../state/session";
 import { DemoSignIn } from "./DemoSignIn";
 import { useAuthOptions } from "./use-auth-options";
@@ -15,6 +16,8 @@ export function ConnectPage() {
   // Sellers authorize in their own region's Seller Central, so the sign-in URL depends on it.
   const [marketplace, setMarketplace] = useState<AccountMarketplace>("US");
   const auth = useAuthOptions(marketplace);
+  // Where a page that asked for sign-in (e.g. /extension/connect) wants the visitor back; same-origin paths only.
+  const next = safeNextPath(useSearchParams()[0].get(NEXT_PARAM));
 
   return (
     <section className="container seller-page">
@@ -33,6 +36,7 @@ export function ConnectPage() {
             reloading={auth.loading}
             marketplace={marketplace}
             onMarketplaceChange={setMarketplace}
+            next={next}
           />
         )}
       </div>
@@ -55,11 +59,13 @@ interface ConnectOptionsProps {
   reloading: boolean;
   marketplace: AccountMarketplace;
   onMarketplaceChange: (marketplace: AccountMarketplace) => void;
+  /** A safe same-origin path to return to after signing in, or null. */
+  next: string | null;
 }
 
-function ConnectOptions({ user, options, reloading, marketplace, onMarketplaceChange }: ConnectOptionsProps) {
+function ConnectOptions({ user, options, reloading, marketplace, onMarketplaceChange, next }: ConnectOptionsProps) {
   if (user.connected) {
-    return <SignedInNotice text="You're already signed in with a connected seller account." />;
+    return <SignedInNotice text="You're already signed in with a connected seller account." next={next} />;
   }
 
   const { authUrl, demoAvailable } = options;
@@ -72,6 +78,7 @@ function ConnectOptions({ user, options, reloading, marketplace, onMarketplaceCh
               ? "You're already signed in to the demo account. Connect a real seller account below to see your own data."
               : "You're already signed in, but no seller account is connected. Connect one below."
           }
+          next={next}
         />
       )}
       {authUrl !== null ? (
@@ -91,7 +98,7 @@ function ConnectOptions({ user, options, reloading, marketplace, onMarketplaceCh
                 Sign in with Amazon
               </a>
             )}
-            {demoAvailable && !user.demo && <DemoSignIn />}
+            {demoAvailable && !user.demo && <DemoSignIn next={next} />}
           </div>
         </>
       ) : (
@@ -100,20 +107,26 @@ function ConnectOptions({ user, options, reloading, marketplace, onMarketplaceCh
             Amazon SP-API is not configured on this server, so RankLayer runs in mock mode. The demo account shows
             sample data from a mock seller API, not data from Amazon.
           </p>
-          {!user.demo && <DemoSignIn />}
+          {!user.demo && <DemoSignIn next={next} />}
         </>
       )}
     </>
   );
 }
 
-function SignedInNotice({ text }: { text: string }) {
+function SignedInNotice({ text, next }: { text: string; next: string | null }) {
   return (
     <div className="seller-note seller-note--info">
       <p>{text}</p>
-      <Link to="/seller-central" className="button button--secondary">
-        Go to Seller Central
-      </Link>
+      {next !== null ? (
+        <Link to={next} className="button button--secondary">
+          Continue where you were
+        </Link>
+      ) : (
+        <Link to="/seller-central" className="button button--secondary">
+          Go to Seller Central
+        </Link>
+      )}
     </div>
   );
 }

@@ -6,8 +6,11 @@ import { useSession } from "../../state/session";
 
 const FALLBACK_ERROR = "Could not start the demo. Please try again.";
 
-/** "Continue with Demo": signs this browser into its demo account, then onboarding (first time) or Seller Central. */
-export function DemoSignIn() {
+/**
+ * "Continue with Demo": signs this browser into its demo account, then back to `next` (a safe
+ * same-origin path the page came with), else onboarding (first time) or Seller Central.
+ */
+export function DemoSignIn({ next = null }: { next?: string | null }) {
   const { update } = useSession();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -19,7 +22,7 @@ export function DemoSignIn() {
     try {
       const user = await startDemo();
       update(user);
-      navigate(user.onboarded ? "/seller-central" : "/onboarding");
+      navigate(next ?? (user.onboarded ? "/seller-central" : "/onboarding"));
     } catch (caught) {
       setError(errorMessage(caught, FALLBACK_ERROR));
       setBusy(false);

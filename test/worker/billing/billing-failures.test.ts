@@ -1,0 +1,125 @@
+import { env } from "cloudflare:test";
+import { drizzle } from "drizzle-orm/d1";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { saveCustomer } from "../../../worker/billing/subscription-store";
+import { stripeEvents } from "../../../worker/db/schema";
+import type { RedirectResponse, SubscriptionResponse } from "../../../worker/contract/billing";
+import { runRetention } from "../../../worker/jobs/retention/retention";
+import { buildServices } from "../../../worker/services";
+import { freeBrowserWith, userIdOf } from "../history/accounts";
+import type { TestBrowser } from "../support/seller-browser";
+import { deliver, deliverRaw, PRICE_PRO, setSubscription, signatureFor, stripeCalls, stripeEnv, stripeEvent } from "../support/stripe";
+import { STRIPE_OUTAGE_KEY, subscriptionObject } from "../../fakes/stripe-calls";
+
+const bindings = stripeEnv();
+const planOf = async (browser: TestBrowser) => (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>();
+
+async function customerBrowser() {
+  const browser = await freeBrowserWith(bindings);
+  await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+  return { browser, userId: userIdOf(browser), customer: (await planOf(browser)).stripe_customer_id! };
+}
+
+describe("billing never answers 5xx for Stripe's failures", () => {
+  it("Stripe unreachable: Checkout and the Portal answer 503 with Retry-After and a detail", async () => {
+    const outage = stripeEnv({ STRIPE_SECRET_KEY: STRIPE_OUTAGE_KEY });
+    const browser = await freeBrowserWith(outage);
+    const checkout = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+    expect(checkout.status).toBe(503);
+    expect(Number(checkout.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await checkout.json()).toMatchObject({ code: "upstream_unavailable", detail: expect.stringMatching(/Stripe cannot be reached/) });
+
+    await saveCustomer(env.DB, userIdOf(browser), `cus_outage_${crypto.randomUUID().slice(0, 8)}`);
+    const portal = await browser.request("/api/billing/portal");
+    expect(portal.status).toBe(503);
+    expect(portal.headers.get("Retry-After")).not.toBeNull();
+  });
+
+  it("Stripe unreachable during a webhook: 503 with Retry-After, and the event is handled on Stripe's retry", async () => {
+    const { browser, userId, customer } = await customerBrowser();
+    const id = `sub_${crypto.randomUUID().slice(0, 12)}`;
+    await setSubscription({ id, customer, status: "active", priceId: PRICE_PRO, userId });
+    const event = stripeEvent("customer.subscription.created", subscriptionObject({ id, customer, status: "active" }));
+    const failed = await deliver(stripeEnv({ STRIPE_SECRET_KEY: STRIPE_OUTAGE_KEY }), event);
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get("Retry-After")).not.toBeNull();
+    expect(await deliver(bindings, event).then((res) => res.json())).toMatchObject({ outcome: "applied" });
+    expect((await planOf(browser)).plan_name).toBe("Pro");
+  });
+
+  it("a correctly signed body that is not an event: 400, nothing stored, nothing read from Stripe", async () => {
+    const subscription = `sub_malformed_${crypto.randomUUID().slice(0, 8)}`;
+    const bodies = [
+      // No `created`: not an event, though it names a subscription.
+      JSON.stringify({ id: "evt_broken", object: "event", type: "customer.subscription.updated", data: { object: { id: subscription, object: "subscription" } } }),
+      JSON.stringify({ id: "evt_broken2", type: "customer.subscription.updated", created: 1, data: null }),
+      "[]",
+    ];
+    for (const body of bodies) {
+      const res = await deliverRaw(bindings, body, await signatureFor(body));
+      expect(res.status, body).toBe(400);
+      expect((await res.json<{ detail: string }>()).detail).toMatch(/not a Stripe event|Webhook refused/);
+    }
+    expect(await drizzle(env.DB).select().from(stripeEvents).where(eq(stripeEvents.id, "evt_broken"))).toHaveLength(0);
+    expect(await stripeCalls({ subscription })).toHaveLength(0);
+  });
+
+  it("Checkout answers 503 without STRIPE_WEBHOOK_SECRET: nobody pays for a plan that could never be applied", async () => {
+    const browser = await freeBrowserWith(stripeEnv({ STRIPE_WEBHOOK_SECRET: "" }));
+    const res = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ code: "not_configured", detail: expect.stringContaining("STRIPE_WEBHOOK_SECRET") });
+  });
+
+  it("return URLs come from SITE_URL, not the request's Host", async () => {
+    const site = stripeEnv({ SITE_URL: "https://app.example.test/some/page" });
+    const browser = await freeBrowserWith(site);
+    const res = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+    // The request came to http://localhost: its Host is not where Stripe sends the customer back.
+    expect((await res.json<RedirectResponse>()).url).toMatch(/checkout/);
+    const customer = (await (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>()).stripe_customer_id!;
+    const [session] = await stripeCalls({ path: "/v1/checkout/sessions", method: "POST", customer });
+    expect(session!.fields.success_url).toBe("https://app.example.test/billing?session_id={CHECKOUT_SESSION_ID}");
+    expect(session!.fields.cancel_url).toBe("https://app.example.test/billing?checkout=canceled");
+  });
+});
+
+describe("what /billing shows", () => {
+  it("invoice.payment_action_required: the hosted invoice link to confirm the payment, gone once an invoice is paid", async () => {
+    const { browser, userId, customer } = await customerBrowser();
+    const id = `sub_${crypto.randomUUID().slice(0, 12)}`;
+    await setSubscription({ id, customer, status: "past_due", priceId: PRICE_PRO, userId });
+    const invoice = { id: "in_3ds", object: "invoice", customer, hosted_invoice_url: "https://invoice.stripe.test/i/in_3ds", parent: { subscription_details: { subscription: id } } };
+    await deliver(bindings, stripeEvent("invoice.payment_action_required", invoice));
+    expect(await planOf(browser)).toMatchObject({ plan_name: "Pro", status: "past_due", payment_action_url: "https://invoice.stripe.test/i/in_3ds" });
+
+    await setSubscription({ id, customer, status: "active" });
+    await deliver(bindings, stripeEvent("invoice.paid", { ...invoice, hosted_invoice_url: null }));
+    expect(await planOf(browser)).not.toHaveProperty("payment_action_url");
+  });
+
+  it.each([
+    ["cancel_at", { cancelAt: 1_900_000_000 }, new Date(1_900_000_000_000).toISOString()],
+    ["cancel_at_period_end", { cancelAtPeriodEnd: true, periodEnd: 1_890_000_000 }, new Date(1_890_000_000_000).toISOString()],
+  ])("set to cancel (%s): ends_at says when it ends", async (_name, fields, endsAt) => {
+    const { browser, userId, customer } = await customerBrowser();
+    const id = `sub_${crypto.randomUUID().slice(0, 12)}`;
+    await setSubscription({ id, customer, status: "active", priceId: PRICE_PRO, userId, ...fields });
+    await deliver(bindings, stripeEvent("customer.subscription.updated", subscriptionObject({ id, customer, status: "active" })));
+    expect(await planOf(browser)).toMatchObject({ plan_name: "Pro", ends_at: endsAt });
+  });
+});
+
+describe("retention", () => {
+  it("deletes Stripe event ids older than 90 days, keeps newer ones", async () => {
+    const old = new Date(Date.now() - 91 * 86_400_000).toISOString();
+    await env.DB.prepare("INSERT INTO stripe_events (id, type, created, received_at, completed_at) VALUES ('evt_old_r', 't', 1, ?, ?), ('evt_new_r', 't', 1, ?, ?)")
+      .bind(old, old, new Date().toISOString(), new Date().toISOString()).run();
+    const summary = await runRetention(buildServices(env), Date.now(), 5_000, { history: false });
+    expect(summary.stripeEventsDeleted).toBeGreaterThanOrEqual(1);
+    const ids = (await drizzle(env.DB).select({ id: stripeEvents.id }).from(stripeEvents)).map((row) => row.id);
+    expect(ids).toContain("evt_new_r");
+    expect(ids).not.toContain("evt_old_r");
+  });
+});

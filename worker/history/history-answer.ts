@@ -1,0 +1,40 @@
+/**
+ * The rank history answer of GET /api/v1/history and of GET /api/v1/lookup?history=…: one set of
+ * plan rules and one reader, so the two never disagree on who may see how many days.
+ */
+import { planOfUser } from "../billing/user-plan";
+import { upgradeHint } from "../contract/billing";
+import { ANONYMOUS_HISTORY_RANGE, HISTORY_RANGE_DAYS, type HistoryRange, type HistoryResponse } from "../contract/history";
+import type { Marketplace } from "../contract/marketplaces";
+import { DAY_MS, utcDay } from "../contract/time";
+import type { SignedInAccount } from "../env";
+import { ApiError } from "../shared/api-error";
+import { rankHistory } from "./history-store";
+import type { HistoryShards } from "./shard-store";
+import { rankVelocity } from "./velocity";
+
+/** Refuses more days than the caller may see: 401 anonymous past 7 days, 403 plan_limit past the plan's. */
+export async function assertHistoryDaysAllowed(db: D1Database, account: SignedInAccount | null, days: number): Promise<void> {
+  if (!account) {
+    if (days > HISTORY_RANGE_DAYS[ANONYMOUS_HISTORY_RANGE]) throw new ApiError(401, "unauthenticated", "Sign in to see 30 and 90 days");
+    return;
+  }
+  const plan = await planOfUser(db, account.user);
+  if (days > plan.historyDays) {
+    throw new ApiError(403, "plan_limit", `Your ${plan.name} plan shows ${plan.historyDays} days of rank history.${upgradeHint(plan)}`);
+  }
+}
+
+export interface HistoryRequest {
+  asin: string;
+  marketplace: Marketplace;
+  range: HistoryRange;
+  days: number;
+}
+
+/** The last `days` UTC days of one ASIN, ending today, with their velocity (no plan check: see above). */
+export async function historyAnswer(history: HistoryShards, request: HistoryRequest, now = Date.now()): Promise<HistoryResponse> {
+  const { asin, marketplace, range, days } = request;
+  const points = await rankHistory(history, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
+  return { asin, marketplace, range, days, points, velocity: rankVelocity(points) };
+}
