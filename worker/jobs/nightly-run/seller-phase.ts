@@ -29,6 +29,8 @@ export interface Seller {
    * for the mock.
    */
   offersBudget: BudgetClient | null;
+  /** The rate the offers bucket runs at: the default, or what Amazon's x-amzn-RateLimit-Limit says. */
+  offersRate?: number;
 }
 
 /**
@@ -105,6 +107,7 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
       continue;
     }
 
+    followRateLimit(ctx, seller);
     const capturedAt = captureIso(day, clock.now());
     const { id: userId, sellingPartnerId, api } = seller;
     const rows = asins.map((asin) => {
@@ -150,4 +153,15 @@ export async function openSeller(ctx: PhaseContext, userId: string): Promise<Sel
     await addToCount(ctx, "sellersSkipped", 1);
     return null;
   }
+}
+
+/** The getItemOffersBatch path, whose x-amzn-RateLimit-Limit sets the seller's offers bucket. */
+export const OFFERS_BATCH_PATH = "/batches/products/pricing/v0/itemOffers";
+
+/** Raises (or lowers) the seller's offers bucket to the rate Amazon stated for this seller. */
+export function followRateLimit(ctx: Pick<PhaseContext, "env">, seller: Seller): void {
+  const stated = seller.api.rateLimitOf?.(OFFERS_BATCH_PATH);
+  if (stated === undefined || !seller.offersBudget || stated === (seller.offersRate ?? 1000 / OFFERS_BATCH_INTERVAL_MS)) return;
+  seller.offersRate = stated;
+  seller.offersBudget = durableBudget(ctx.env, spapiBucket(seller.sellingPartnerId, "getItemOffersBatch"), { ratePerSecond: stated, burst: 1 });
 }

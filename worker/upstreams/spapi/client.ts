@@ -1,6 +1,7 @@
 import type { AccountMarketplace, SellerRegion } from "../../contract/account";
 import { classifyAmazonError, isPermanent } from "../amazon-errors";
 import { featuredOffersByAsin } from "./buybox";
+import { rateLimitOf } from "../budget/rate-limit-header";
 import { retryAfterOf } from "../http";
 import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
 import { LwaError } from "./lwa";
@@ -30,6 +31,12 @@ interface FailureTexts {
 /** The Selling Partner API on the seller's regional endpoint, as the connected seller. */
 export class SpApiSellerApi implements SellerApi {
   readonly kind = "spapi";
+  /** x-amzn-RateLimit-Limit per path, as Amazon last stated it for this seller. */
+  private readonly rateLimits = new Map<string, number>();
+
+  rateLimitOf(path: string): number | undefined {
+    return this.rateLimits.get(path);
+  }
 
   /** Whole-marketplace inventory, read once per client (one client serves one snapshot slice). */
   private readonly inventory = new Map<AccountMarketplace, Promise<Map<string, number>>>();
@@ -156,6 +163,8 @@ export class SpApiSellerApi implements SellerApi {
 
     for (let attempt = 0; ; attempt++) {
       const res = await this.fetchOnce(url, method, body, await this.accessToken());
+      const stated = rateLimitOf(res.headers.get("x-amzn-RateLimit-Limit"));
+      if (stated !== undefined) this.rateLimits.set(path, stated);
       if (res.ok) {
         try {
           return (await res.json()) as T;
