@@ -6,7 +6,8 @@
  *
  * Tests inside workerd drive it over HTTP, under https://creators-fake.test/__control/:
  *   POST reset                                  forget everything (never from parallel tests)
- *   POST script          { asin | asins, behavior, delayMs?, retryAfterSeconds? }
+ *   POST script          { asin | asins, behavior, delayMs?, retryAfterSeconds?, retryAfter? }
+ *        retryAfter: the Retry-After header as given (an HTTP date, say one in 2100), for 429 and 503
  *        behavior: normal | invalid | not_accessible | throttled | not_eligible | error500 | slow
  *                  | error503 (with Retry-After when retryAfterSeconds is given)
  *                  | resource_not_found (404 ResourceNotFoundException naming the ASIN as resourceId)
@@ -52,6 +53,8 @@ interface Script {
   behavior: Behavior;
   delayMs?: number;
   retryAfterSeconds?: number;
+  /** The Retry-After header verbatim (wins over retryAfterSeconds): dates, absurd values. */
+  retryAfter?: string;
   /** raw: the answer's status (200 unless given), JSON body or raw text, and headers. */
   status?: number;
   body?: unknown;
@@ -215,13 +218,13 @@ export class CreatorsFake implements FakeUpstream {
     }
     const throttled = whole("throttled");
     if (throttled) {
-      const headers: Record<string, string> = throttled.retryAfterSeconds !== undefined ? { "Retry-After": String(throttled.retryAfterSeconds) } : {};
+      const headers = retryAfterHeader(throttled);
       return answer(429, { type: "ThrottleException", message: "Rate exceeded" }, undefined, headers);
     }
     if (whole("error500")) return answer(500, { type: "InternalServerException", message: "Internal failure" });
     const unavailable = whole("error503");
     if (unavailable) {
-      const headers: Record<string, string> = unavailable.retryAfterSeconds !== undefined ? { "Retry-After": String(unavailable.retryAfterSeconds) } : {};
+      const headers = retryAfterHeader(unavailable);
       return answer(503, { type: "ServiceUnavailableException", message: "Service unavailable" }, undefined, headers);
     }
     const missing = ids.find((id) => this.scripts.get(id)?.behavior === "resource_not_found");
@@ -289,6 +292,7 @@ export class CreatorsFake implements FakeUpstream {
         const script: Script = { behavior };
         if (typeof input.delayMs === "number") script.delayMs = input.delayMs;
         if (typeof input.retryAfterSeconds === "number") script.retryAfterSeconds = input.retryAfterSeconds;
+        if (typeof input.retryAfter === "string") script.retryAfter = input.retryAfter;
         if (typeof input.status === "number") script.status = input.status;
         if ("body" in input) script.body = input.body;
         if (typeof input.text === "string") script.text = input.text;
@@ -332,6 +336,12 @@ export class CreatorsFake implements FakeUpstream {
   private record(call: Omit<CallRecord, "seq">): void {
     this.log.push({ seq: ++this.seq, ...call });
   }
+}
+
+/** A scripted answer's Retry-After header: verbatim, in seconds, or none at all (Amazon may send none). */
+function retryAfterHeader(script: Script): Record<string, string> {
+  if (script.retryAfter !== undefined) return { "Retry-After": script.retryAfter };
+  return script.retryAfterSeconds !== undefined ? { "Retry-After": String(script.retryAfterSeconds) } : {};
 }
 
 const TAG_STORES: Record<string, string> = {
