@@ -11,6 +11,7 @@ import { takeBatchToken } from "./product-phase";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { sellerDayRowUpsert } from "../../history/rank-points-store";
 import { clearSellerRefused, markSellerRefused } from "./seller-attention";
+import { readInventoryOnce } from "./seller-inventory";
 import { keyCursor, nextSellerWithTrackedAsins, parseKeyCursor, userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
 
 /** getItemOffersBatch allows 0.1 requests per second per seller (Product Pricing v0 usage plan). */
@@ -67,6 +68,8 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
       continue;
     }
     if (budget.calls >= budget.maxCalls) return { finished: false, resumeAt: clock.now() };
+    // Inventory once per seller and marketplace per night, before the Buy Box and apart from it.
+    await readInventoryOnce(ctx, seller, marketplace);
     if (seller.offersBudget) {
       const token = await takeBatchToken(seller.offersBudget, clock, budget.deadline);
       if (typeof token === "number") return { finished: false, resumeAt: token };
@@ -76,12 +79,9 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
     const asins = chunk.map((key) => key.asin);
     const last = `${seller.id}|${keyCursor(chunk.at(-1)!)}`;
     const nowIso = () => new Date(clock.now()).toISOString();
-    let units: Map<string, number>;
     let winners: Map<string, BuyBoxState>;
-    let offersCall = false;
+    const offersCall = true;
     try {
-      units = await seller.api.getFulfillableUnits(asins, marketplace);
-      offersCall = true;
       winners = await seller.api.getBuyBoxWinners(asins, marketplace);
     } catch (error) {
       if (!(error instanceof SellerApiError)) throw error;
@@ -117,7 +117,6 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
         asin,
         marketplace,
         source: api.kind,
-        fulfillableUnits: units.get(asin) ?? null,
         // Prime and non-Prime apart; "holds" is the one most shoppers see (upstreams/spapi/buybox.ts).
         ...buyBoxRecord(state?.featured ?? UNKNOWN_BUY_BOX, sellingPartnerId),
         capturedAt,
