@@ -5,13 +5,14 @@ import { apiKeyAuth } from "./auth/api-key-auth";
 import { keyScope } from "./auth/key-scope";
 import { originCheck } from "./auth/origin-check";
 import { sessionMiddleware } from "./auth/session-middleware";
-import { demoKeysUseSampleData, servicesMiddleware } from "./services";
+import { demoUsesSampleData, servicesMiddleware } from "./services";
 import { xsrfProtection } from "./auth/xsrf";
 import { ApiError, codeOfStatus } from "./shared/api-error";
 import { apiBodyLimit } from "./shared/body-limit";
 import { extensionCors } from "./shared/extension-cors";
 import type { AppEnv } from "./env";
 import { createApiApp, serveOpenApiDocuments } from "./openapi/document";
+import { accountRoutes } from "./routes/account";
 import { alertRoutes } from "./routes/alerts";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
@@ -25,9 +26,11 @@ import { historyRoutes } from "./routes/history";
 import { mockImageRoutes } from "./routes/mock-images";
 import { notificationRoutes } from "./routes/notifications";
 import { onboardingRoutes } from "./routes/onboarding";
+import { passkeyRoutes } from "./routes/passkeys";
 import { portfolioRoutes } from "./routes/portfolio";
 import { reportRoutes } from "./routes/reports";
 import { settingsRoutes } from "./routes/settings";
+import { signInRoutes } from "./routes/signin";
 import { spRoutes } from "./routes/sp";
 import { statusRoutes } from "./routes/status";
 import { userRoutes } from "./routes/user";
@@ -51,8 +54,8 @@ const api = apiApp
   // A key reaches /api/v1/* and /api/exports/* only; anywhere else it is refused before it is looked up.
   .use(keyScope)
   .use(apiKeyAuth)
-  .use(demoKeysUseSampleData)
   .use(sessionMiddleware)
+  .use(demoUsesSampleData)
   .use(xsrfProtection)
   // Public: anyone may call these.
   .route("/health", healthRoutes)
@@ -69,6 +72,10 @@ const api = apiApp
   .route("/onboarding", onboardingRoutes)
   .route("/settings", settingsRoutes)
   .route("/connection", connectionRoutes)
+  // Email sign-in and passkeys (issue 27); the account's export and deletion.
+  .route("/signin", signInRoutes)
+  .route("/passkeys", passkeyRoutes)
+  .route("/account", accountRoutes)
   // The signed-in user's data.
   .route("/sp", spRoutes)
   .route("/watchlist", watchlistRoutes)

@@ -5,6 +5,8 @@ import { creatorsConfigOfMarketplace } from "./shared/creators-regions";
 import type { AppEnv, Bindings } from "./env";
 import { historyShardsOf, type HistoryShards } from "./history/shard-store";
 import { recordLookupPoint } from "./history/lookup-point";
+import { planOfUser } from "./billing/user-plan";
+import { FREE_PLAN } from "./contract/plans";
 import { LookupCache } from "./lookup/cache";
 import { createLookups, type Lookups } from "./lookup/lookup-use-case";
 import { quotaOf, type Quota } from "./ratelimit/quota";
@@ -85,7 +87,7 @@ export function buildServices(env: Bindings, options: { sampleDataOnly?: boolean
   const quota = quotaOf(env, config);
   const lookupCache = new LookupCache(env.LOOKUP_CACHE);
   const history = historyShardsOf(env, config);
-  // A demo account's API key (demoKeysUseSampleData): the labelled mock, and no history point from it.
+  // A demo account on a key or on demo Pro (demoUsesSampleData): the labelled mock, and no history point from it.
   const sample = options.sampleDataOnly ? new MockProductSource() : null;
   const lookups = createLookups({
     db: env.DB,
@@ -153,12 +155,16 @@ export const servicesMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => 
 };
 
 /**
- * Middleware after the key middleware: a demo account calling with an API key gets lookups on
- * the labelled sample data only (no history point), so nobody can script the live product API
- * through "Continue with Demo".
+ * Middleware after the key and session middleware: a demo account calling with an API key, or
+ * on its demo Pro plan, gets lookups on the labelled sample data only (no history point), so
+ * nobody can script the live product API, or use it beyond the Free limits, through
+ * "Continue with Demo". A demo account on Free looks up like an anonymous visitor.
  */
-export const demoKeysUseSampleData: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.get("apiKey") && c.get("account")?.user.isDemo) c.set("services", buildServices(c.env, { sampleDataOnly: true }));
+export const demoUsesSampleData: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.get("account")?.user;
+  if (user?.isDemo && (c.get("apiKey") || (await planOfUser(c.env.DB, user)).id !== FREE_PLAN.id)) {
+    c.set("services", buildServices(c.env, { sampleDataOnly: true }));
+  }
   await next();
 };
 

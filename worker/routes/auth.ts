@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { sellerAccountFor } from "../account-lifecycle/connect-seller";
 import { userStatus } from "../accounts/account-status";
 import { saveCredentials } from "../accounts/credentials-store";
-import { createDemoUser, upsertSellerUser } from "../accounts/user-store";
+import { createDemoUser } from "../accounts/user-store";
 import { callbackErrorPage } from "../auth/callback-page";
 import { callbackUrl, consentUrl } from "../auth/consent-url";
 import { clearCookie, DEMO_ACCOUNT_COOKIE, OAUTH_STATE_COOKIE, readCookie, setHostCookie, setXsrfCookie } from "../auth/cookies";
@@ -55,7 +56,7 @@ function sellerSignInKeys(config: Config): EncryptionKey[] | null {
 }
 
 /** The callback is a page the browser lands on: its failures are pages too, not JSON. */
-function callbackFailure(c: Context<AppEnv>, status: 400 | 403 | 502, message: string) {
+function callbackFailure(c: Context<AppEnv>, status: 400 | 403 | 409 | 502, message: string) {
   c.header("Cache-Control", "no-store");
   return c.html(callbackErrorPage(message), status);
 }
@@ -91,7 +92,7 @@ const callbackRoute = createRoute({
   description:
     "A page the browser lands on, not a JSON API: when sign-in fails it answers an HTML page saying why and to start " +
     "again (400: the state or code is missing, expired, reused or refused; 403: Amazon sign-in is not configured; " +
-    "502: Amazon's sign-in service failed).",
+    "409: the seller id already belongs to another account than the signed-in one; 502: Amazon's sign-in service failed).",
   request: { query: callbackQuerySchema },
   responses: { 302: { description: "Signed in: to /onboarding the first time, to /seller-central after." } },
 });
@@ -173,7 +174,10 @@ export const authRoutes = createRouter()
           : callbackFailure(c, 502, "Amazon's sign-in service could not complete the authorization. Please try again shortly.");
       }
 
-      const user = await upsertSellerUser(c.env.DB, sellingPartnerId);
+      // Signed in by email, the seller joins that account; a seller id owned elsewhere changes nothing.
+      const target = await sellerAccountFor(c.env.DB, c.get("account")?.user ?? null, sellingPartnerId);
+      if (!target.ok) return callbackFailure(c, 409, target.detail);
+      const user = target.user;
       const sealed = await encryptRefreshToken(keys, user.id, refreshToken);
       await saveCredentials(c.env.DB, user.id, {
         refreshTokenCiphertext: sealed.ciphertext,

@@ -4,6 +4,7 @@ import { app } from "../../../worker/app";
 import type { CompareResponse } from "../../../worker/contract/compare";
 import { calls, control, newAsin, uniqueClient } from "../support/creators-fake";
 import { freeBrowser, proBrowser } from "../history/accounts";
+import { sellerOnPlan } from "../api-keys/support";
 import { liveEnv } from "../lookup/live-env";
 
 let nextIp = 1;
@@ -27,8 +28,8 @@ describe("GET /api/v1/compare upstream calls", () => {
   it("fetches 10 cold ASINs in one getItems call, then answers them from the cache with none", async () => {
     const clientId = uniqueClient();
     const asins = asinsOf(10);
-    // Pro: a compare of 10 is beyond Free.
-    const browser = await proBrowser();
+    // Pro: a compare of 10 is beyond Free (a paying seller: a demo Pro sees sample data only).
+    const { browser } = await sellerOnPlan("pro");
     browser.bindings = { ...browser.bindings, ...liveEnv(clientId) };
     const first = await browser.request(`/api/v1/compare?asins=${asins.join(",")}`);
     expect(first.status).toBe(200);

@@ -109,6 +109,11 @@ export const ROUTE_META = {
     description:
       "Connect your Amazon seller account read-only over OAuth to unlock RankLayer Pro. RankLayer never changes a listing.",
   },
+  "/signin": {
+    title: "Sign In",
+    description:
+      "Sign in to RankLayer with an emailed link or code, or a passkey. No password; the first sign-in makes a free account.",
+  },
   "/onboarding": {
     title: "Set Up Your Account",
     description: "Choose your default Amazon marketplace and brand name to finish setting up RankLayer.",

@@ -24,6 +24,7 @@ const ContactPage = lazy(async () => ({ default: (await import("../pages/contact
 const ContactSuccessPage = lazy(async () => ({ default: (await import("../pages/contact/ContactSuccessPage")).ContactSuccessPage }));
 const StatusPage = lazy(async () => ({ default: (await import("../pages/status/StatusPage")).StatusPage }));
 const ConnectPage = lazy(async () => ({ default: (await import("../pages/connect/ConnectPage")).ConnectPage }));
+const SignInPage = lazy(async () => ({ default: (await import("../pages/signin/SignInPage")).SignInPage }));
 const OnboardingPage = lazy(async () => ({ default: (await import("../pages/onboarding/OnboardingPage")).OnboardingPage }));
 const SellerCentralPage = lazy(async () => ({ default: (await import("../pages/seller-central/SellerCentralPage")).SellerCentralPage }));
 const AlertsPage = lazy(async () => ({ default: (await import("../pages/alerts/AlertsPage")).AlertsPage }));
@@ -66,6 +67,7 @@ export function AppRoutes() {
           <Route path="contact/success" element={<ContactSuccessPage />} />
           <Route path="status" element={<StatusPage />} />
           <Route path="connect" element={<ConnectPage />} />
+          <Route path="signin" element={<SignInPage />} />
           <Route path="onboarding" element={<OnboardingPage />} />
           <Route path="seller-central" element={<SellerCentralPage />} />
           <Route path="alerts" element={<AlertsPage />} />

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from "react-router-dom";
 import { AccountNavItems } from "./AccountNavItems";
 import { DarkModeToggle } from "./DarkModeToggle";
 import { NotificationBell } from "./NotificationBell";
+import { SignInLink } from "./SignInLink";
 
 const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -40,6 +41,7 @@ export function Header() {
           Rank<span className="brand__accent">Layer</span>
         </Link>
         <div className="site-header__actions">
+          <SignInLink />
           <NotificationBell />
           <DarkModeToggle />
           <button

@@ -9,3 +9,4 @@ export * from "./dashboard";
 export * from "./api-keys";
 export * from "./billing";
 export * from "./attention";
+export * from "./email-accounts";

@@ -27,6 +27,11 @@ export function ConnectPage() {
           Connect your Amazon seller account through Login with Amazon to unlock the Pro tools. Access is read-only:
           RankLayer never changes your listings, and your authorization is stored encrypted.
         </p>
+        {!user?.authenticated && (
+          <p className="seller-muted">
+            No seller account? <Link to="/signin">Sign in with your email</Link> for a free account and API keys.
+          </p>
+        )}
         {user === null || auth.options === null ? (
           <LoadingButton />
         ) : (

@@ -50,6 +50,37 @@ export function PrivacyPage() {
         </ul>
       </TitledSection>
 
+      <TitledSection id="privacy-accounts" title="Email sign-in and passkeys">
+        <ul>
+          <li>
+            Signing in by email stores your address. Each sign-in email&apos;s link and code are stored only as
+            one-way hashes, work once for 15 minutes, and the record of the request (address, a hash of your network
+            address, time) is deleted after a day; it only counts the sending limits.
+          </li>
+          <li>
+            A passkey stores its public key and a name you choose. The private key never leaves your device, and we
+            keep no fingerprint or face data.
+          </li>
+        </ul>
+      </TitledSection>
+
+      <TitledSection id="privacy-your-data" title="Export and deletion">
+        <p>
+          Settings → Account → <strong>Export my data</strong> downloads everything stored about your account as a
+          JSON file. <strong>Delete my account</strong> cancels a paid subscription, then erases your account, email
+          address, passkeys, sessions, Amazon authorization, API keys, alerts, notifications, watchlist and settings at
+          once. What stays afterwards:
+        </p>
+        <ul>
+          <li>Invoices and payment records at Stripe, for as long as tax law requires (we cannot erase them).</li>
+          <li>Database backups, which roll over within 30 days.</li>
+          <li>
+            The rank history of the ASINs you tracked: public product data shared by everyone who tracks them, naming
+            nobody.
+          </li>
+        </ul>
+      </TitledSection>
+
       <TitledSection id="privacy-cookies" title="Cookies and local storage">
         <ul>
           <li>

@@ -5,11 +5,16 @@ import { PastDueBanner } from "../../components/PastDueBanner";
 import type { ConnectionStatus, UserStatus } from "@contract/account";
 import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { SignOutButton } from "../../components/SignOutButton";
+import { fetchAccount } from "../../api/sign-in";
+import { SignInMethods } from "./SignInMethods";
+import { YourData } from "./YourData";
 import "../../styles/facts.css";
 
-/** The signed-in account, the way to change its preferences, and Sign out. */
+/** The signed-in account, the way to change its preferences, its ways in and data, and Sign out. */
 export function AccountPanel({ user, connection }: { user: UserStatus; connection: ConnectionStatus | null }) {
   const [subscription, reload] = useResource(fetchSubscription);
+  const [account, reloadAccount] = useResource(fetchAccount);
+  const email = account.status === "success" ? account.data.email : null;
   return (
     <div className="settings-panel">
       <h2>Account</h2>
@@ -17,7 +22,7 @@ export function AccountPanel({ user, connection }: { user: UserStatus; connectio
       <dl className="facts">
         <div>
           <dt>Signed in as</dt>
-          <dd>{user.demo ? "Demo account" : (connection?.sellingPartnerId ?? "Seller account")}</dd>
+          <dd>{user.demo ? "Demo account" : (connection?.sellingPartnerId ?? email ?? "Seller account")}</dd>
         </div>
         <MarketplaceBrandFacts user={user} marketplaceTerm="Default marketplace" />
         <div>
@@ -44,6 +49,12 @@ export function AccountPanel({ user, connection }: { user: UserStatus; connectio
         </Link>
         <SignOutButton className="button button--primary" />
       </div>
+      {account.status === "success" && (
+        <>
+          <SignInMethods account={account.data} onChanged={reloadAccount} />
+          <YourData account={account.data} />
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,65 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderRoutes } from "../helpers";
+import { json, fakeApi, SIGNED_OUT } from "../seller/fake-api";
+import type { SignedIn } from "@contract/sign-in";
+
+const SENT = "We sent a sign-in link and a 6-digit code to that address.";
+const newAccount: SignedIn = {
+  purpose: "sign_in",
+  created: true,
+  email: "ada@example.com",
+  status: { authenticated: true, connected: false, marketplace: "US", brandName: null, demo: false, onboarded: false },
+};
+
+describe("/signin", () => {
+  it("emails a link and code, then signs in with the code typed here and goes on to onboarding", async () => {
+    const api = fakeApi({
+      "GET /api/user/status": json(SIGNED_OUT),
+      "POST /api/signin/email": json({ detail: SENT }, 202),
+      "POST /api/signin/email/code": (request) =>
+        (request.body as { code: string }).code === "123456"
+          ? json(newAccount)()
+          : json({ detail: "That code is not right: 4 tries left.", code: "bad_request" }, 400)(),
+    });
+    const { user, router } = renderRoutes("/signin");
+    await user.type(await screen.findByLabelText("Email address"), "ada@example.com");
+    await user.click(screen.getByRole("button", { name: "Email me a sign-in link" }));
+    expect(api.requests("POST /api/signin/email")[0]!.body).toEqual({ email: "ada@example.com" });
+    expect((await screen.findByRole("status")).textContent).toContain(SENT);
+
+    const code = screen.getByLabelText("6-digit code");
+    await user.type(code, "654321");
+    await user.click(screen.getByRole("button", { name: "Sign in with code" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("That code is not right: 4 tries left.");
+
+    await user.clear(code);
+    await user.type(code, "123456");
+    await user.click(screen.getByRole("button", { name: "Sign in with code" }));
+    await waitFor(() => expect(router.location.pathname).toBe("/onboarding"));
+  });
+
+  it("uses the emailed link's token once on arrival and drops it from the address", async () => {
+    const api = fakeApi({ "GET /api/user/status": json(SIGNED_OUT), "POST /api/signin/email/link": json({ ...newAccount, status: { ...newAccount.status!, onboarded: true } }) });
+    const { router } = renderRoutes("/signin?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG");
+    await waitFor(() => expect(router.location.pathname).toBe("/seller-central"));
+    expect(api.requests("POST /api/signin/email/link").map((r) => r.body)).toEqual([{ token: "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG" }]);
+  });
+
+  it("says when a link did not work and offers the email form again", async () => {
+    fakeApi({
+      "GET /api/user/status": json(SIGNED_OUT),
+      "POST /api/signin/email/link": json({ detail: "This sign-in link is invalid, already used or expired. Ask for a new email.", code: "bad_request" }, 400),
+    });
+    renderRoutes("/signin?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG");
+    expect((await screen.findByRole("alert")).textContent).toBe("This sign-in link is invalid, already used or expired. Ask for a new email.");
+    expect(screen.getByLabelText("Email address")).toBeTruthy();
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Connect Seller Central" }).getAttribute("href")).toBe("/connect");
+  });
+
+  it("puts Sign in in the header for signed-out visitors only", async () => {
+    fakeApi({ "GET /api/user/status": json(SIGNED_OUT) });
+    renderRoutes("/");
+    expect((await screen.findByRole("link", { name: "Sign in" })).getAttribute("href")).toBe("/signin");
+  });
+});

@@ -1,0 +1,68 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { AccountDeleted, AccountOverview } from "@contract/sign-in";
+import { json, noContent } from "./fake-api";
+import { openTab, panel, renderSettings } from "./settings-render";
+
+const account: AccountOverview = {
+  email: "ada@example.com",
+  sellingPartnerId: null,
+  demo: false,
+  waysIn: { passkeys: 1, email: true, amazon: false },
+  deletionPhrase: "ada@example.com",
+};
+const passkeys = { passkeys: [{ id: "cred-1", name: "Laptop", createdAt: "2026-11-20T10:00:00.000Z", lastUsedAt: null }] };
+const deleted: AccountDeleted = {
+  deleted: true,
+  subscription: "canceled",
+  erased: { sessions: 2, apiKeys: 1, alerts: 3, notifications: 4, watchlist: 5, passkeys: 1, refreshToken: false, email: "ada@example.com" },
+  kept: ["Invoices and payments stay at Stripe for as long as tax law requires; RankLayer cannot erase them."],
+};
+
+describe("Settings → Account: ways in and your data", () => {
+  it("lists the address and passkeys, renames one, and says why the last way in cannot go", async () => {
+    const { user, api } = await renderSettings({
+      "GET /api/account": json(account),
+      "GET /api/passkeys": json(passkeys),
+      "PATCH /api/passkeys/cred-1": json({ ...passkeys.passkeys[0], name: "Phone" }),
+      "DELETE /api/passkeys/cred-1": json({ detail: "This passkey is your account's last way to sign in, so it stays.", code: "conflict" }, 409),
+    });
+    await openTab(user, "Account");
+    expect(await within(panel()).findByText("Email link or code to ada@example.com")).toBeTruthy();
+    const list = await within(panel()).findByRole("list", { name: "Passkeys" });
+    expect(within(list).getByText("Laptop")).toBeTruthy();
+
+    await user.click(within(list).getByRole("button", { name: "Rename Laptop" }));
+    const field = within(list).getByLabelText("New name for Laptop");
+    await user.clear(field);
+    await user.type(field, "Phone");
+    await user.click(within(list).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(api.requests("PATCH /api/passkeys/cred-1")[0]?.body).toEqual({ name: "Phone" }));
+
+    await user.click(within(panel()).getByRole("button", { name: /^Remove / }));
+    expect((await within(panel()).findByRole("alert")).textContent).toBe("This passkey is your account's last way to sign in, so it stays.");
+  });
+
+  it("offers the export download and deletes only after the address is typed, then says what it did", async () => {
+    const { user, api, router } = await renderSettings({
+      "GET /api/account": json(account),
+      "GET /api/passkeys": json({ passkeys: [] }),
+      "DELETE /api/account": json(deleted),
+      "POST /api/auth/logout": noContent(),
+    });
+    await openTab(user, "Account");
+    const exportLink = await within(panel()).findByRole("link", { name: "Export my data" });
+    expect(exportLink.getAttribute("href")).toBe("/api/account/export");
+    const button = within(panel()).getByRole("button", { name: "Delete my account" });
+    expect(button).toHaveProperty("disabled", true);
+    await user.type(within(panel()).getByLabelText(/to confirm/), "ADA@example.com");
+    expect(button).toHaveProperty("disabled", false);
+    await user.click(button);
+    // The signed-in screen goes with the session: the report is shown on /signin.
+    expect(await screen.findByRole("heading", { name: "Your account is deleted" })).toBeTruthy();
+    expect(router.location.pathname).toBe("/signin");
+    expect(api.requests("DELETE /api/account")[0]!.body).toEqual({ confirm: "ADA@example.com" });
+    expect(screen.getByText(/Your Pro subscription was canceled at Stripe/)).toBeTruthy();
+    expect(screen.getByText(/2 sessions, 1 API keys, 3 alerts, 4 notifications, 5 watchlist entries, 1 passkeys/)).toBeTruthy();
+  });
+});

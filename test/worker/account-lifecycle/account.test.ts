@@ -1,0 +1,180 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { Bindings } from "../../../worker/env";
+import { connectSeller, registerLwaClient, TestBrowser } from "../support/seller-browser";
+import { emailEnv, secretsOf, signInByEmail } from "../support/email-accounts";
+import { PRICE_PRO, setSubscription, STRIPE_FAKE, STRIPE_KEY, stripeCalls, WEBHOOK_SECRET } from "../support/stripe";
+
+const count = async (sql: string, ...args: unknown[]) => (await env.DB.prepare(sql).bind(...args).first<{ n: number }>())!.n;
+
+async function userIdOf(email: string): Promise<string> {
+  return (await env.DB.prepare("SELECT user_id FROM account_emails WHERE email = ?").bind(email).first<{ user_id: string }>())!.user_id;
+}
+
+function stripeOn() {
+  return emailEnv({ STRIPE_SECRET_KEY: STRIPE_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PRICE_PRO: PRICE_PRO, STRIPE_API_BASE_URL: `https://${STRIPE_FAKE}` });
+}
+
+describe("Settings → Account: export", () => {
+  it("downloads every row about the account as JSON, with no secret in it", async () => {
+    const { bindings, sent } = emailEnv();
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "export@example.com");
+    const userId = await userIdOf("export@example.com");
+    await browser.json("/api/watchlist", "POST", { asin: "B08N5WRWNW", marketplace: "US" });
+    await browser.json("/api/alerts", "POST", { asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 100, marketplace: "US" });
+    await env.DB.prepare("INSERT INTO api_keys (id, user_id, name, prefix, key_hash) VALUES ('k1', ?, 'CI key', 'rl_live_abcd', 'deadbeefhash')").bind(userId).run();
+    await env.DB.prepare("INSERT INTO api_key_usage (key_id, hour, requests) VALUES ('k1', '2026-11-25T10', 7)").run();
+    await env.DB.prepare("INSERT INTO passkeys (id, user_id, name, public_key) VALUES ('cred-1', ?, 'Laptop', 'PUBLICKEYBYTES')").bind(userId).run();
+
+    const res = await browser.request("/api/account/export");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="ranklayer-account-\d{4}-\d{2}-\d{2}\.json"$/);
+    const text = await res.text();
+    const doc = JSON.parse(text);
+    expect(doc.format).toBe("ranklayer-account-export/1");
+    expect(doc.profile).toMatchObject({ id: userId, email: "export@example.com", sellingPartnerId: null, demo: false });
+    expect(doc.watchlist).toEqual([expect.objectContaining({ asin: "B08N5WRWNW", marketplace: "US" })]);
+    expect(doc.alerts).toEqual([expect.objectContaining({ asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 100 })]);
+    expect(doc.history).toEqual([expect.objectContaining({ asin: "B08N5WRWNW", marketplace: "US", points: expect.any(Array) })]);
+    expect(doc.apiKeys).toEqual([expect.objectContaining({ name: "CI key", prefix: "rl_live_abcd", usage: [{ hour: "2026-11-25T10", requests: 7 }] })]);
+    expect(doc.signIn.passkeys).toEqual([expect.objectContaining({ name: "Laptop" })]);
+    expect(doc.signIn.sessions.length).toBeGreaterThan(0);
+    expect(doc.billing).toMatchObject({ plan: "Free" });
+    for (const secret of ["deadbeefhash", "PUBLICKEYBYTES", "keyHash", "key_hash", "linkHash", "codeHash", "Ciphertext", "cred-1"]) {
+      expect(text, secret).not.toContain(secret);
+    }
+  });
+
+  it("exports a connected seller's connection without its refresh token", async () => {
+    const { bindings } = emailEnv();
+    await registerLwaClient(bindings);
+    const browser = new TestBrowser(bindings);
+    const { sellingPartnerId, refreshToken } = await connectSeller(browser);
+    const text = await (await browser.request("/api/account/export")).text();
+    const doc = JSON.parse(text);
+    expect(doc.profile.sellingPartnerId).toBe(sellingPartnerId);
+    expect(doc.connection).toMatchObject({ region: "na", grantedAt: expect.any(String) });
+    expect(text).not.toContain(refreshToken);
+    expect(text).not.toMatch(/refreshTokenCiphertext|webhookSecret/);
+  });
+});
+
+describe("Settings → Account: delete", () => {
+  it("asks for the address typed exactly; a mismatch deletes nothing", async () => {
+    const { bindings, sent } = emailEnv();
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "keep@example.com");
+    const res = await browser.json("/api/account", "DELETE", { confirm: "someone-else@example.com" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ detail: "To delete the account, type keep@example.com exactly. Nothing was deleted.", code: "bad_request" });
+    expect(await count("SELECT count(*) AS n FROM account_emails WHERE email = ?", "keep@example.com")).toBe(1);
+  });
+
+  it("cancels the Stripe subscription, erases every row, ends the session and key, and says what it did", async () => {
+    const { bindings, sent } = stripeOn();
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "leaver@example.com");
+    const userId = await userIdOf("leaver@example.com");
+    const subscriptionId = `sub_${crypto.randomUUID().slice(0, 8)}`;
+    await setSubscription({ id: subscriptionId, customer: `cus_${userId.slice(0, 8)}`, status: "active", priceId: PRICE_PRO, userId });
+    await env.DB.prepare("INSERT INTO billing_subscriptions (user_id, stripe_customer_id, stripe_subscription_id, status, price_id) VALUES (?, ?, ?, 'active', ?)")
+      .bind(userId, `cus_${userId.slice(0, 8)}`, subscriptionId, PRICE_PRO)
+      .run();
+    await browser.json("/api/watchlist", "POST", { asin: "B08N5WRWNW", marketplace: "US" });
+    const created = await browser.json("/api/api-keys", "POST", { name: "script" });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { key } = await created.json<{ key: string }>();
+    const before = await app(bindings, "/api/v1/watchlist", key);
+    expect(before.status, await before.clone().text()).toBe(200);
+
+    const res = await browser.json("/api/account", "DELETE", { confirm: " Leaver@Example.com " });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const report = await res.json<Record<string, unknown>>();
+    expect(report).toMatchObject({
+      deleted: true,
+      subscription: "canceled",
+      erased: { sessions: 1, apiKeys: 1, watchlist: 1, passkeys: 0, refreshToken: false, email: "leaver@example.com" },
+    });
+    expect((report.kept as string[]).join(" ")).toMatch(/Stripe.*30 days/s);
+    const cancel = await stripeCalls({ subscription: subscriptionId });
+    expect(cancel.map((call) => call.method)).toContain("DELETE");
+
+    for (const table of ["users WHERE id", "sessions WHERE user_id", "api_keys WHERE user_id", "watchlist WHERE user_id", "billing_subscriptions WHERE user_id", "account_emails WHERE user_id"]) {
+      expect(await count(`SELECT count(*) AS n FROM ${table} = ?`, userId), table).toBe(0);
+    }
+    expect(await count("SELECT count(*) AS n FROM email_sign_in_requests WHERE email = ?", "leaver@example.com")).toBe(0);
+    expect(browser.cookies.has("__Host-session")).toBe(false);
+    expect((await app(bindings, "/api/v1/watchlist", key)).status).toBe(401);
+
+    // The same address starts over with an empty account.
+    const again = await signInByEmail(new TestBrowser(bindings), sent, "leaver@example.com");
+    expect(again.created).toBe(true);
+    expect(await userIdOf("leaver@example.com")).not.toBe(userId);
+  });
+
+  it("deletes nothing when Stripe does not cancel", async () => {
+    const { bindings, sent } = stripeOn();
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "stuck@example.com");
+    const userId = await userIdOf("stuck@example.com");
+    await env.DB.prepare("INSERT INTO billing_subscriptions (user_id, stripe_customer_id, stripe_subscription_id, status) VALUES (?, 'cus_none', 'sub_missing_at_stripe', 'active')")
+      .bind(userId)
+      .run();
+    const res = await browser.json("/api/account", "DELETE", { confirm: "stuck@example.com" });
+    expect(res.status).toBe(502);
+    expect(await count("SELECT count(*) AS n FROM users WHERE id = ?", userId)).toBe(1);
+  });
+});
+
+describe("one account, several ways in", () => {
+  it("connects a seller to the signed-in email account; a seller id owned by another account is refused and nothing changes", async () => {
+    const { bindings, sent } = emailEnv();
+    await registerLwaClient(bindings);
+    const owner = new TestBrowser(bindings);
+    const { sellingPartnerId: taken } = await connectSeller(owner);
+
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "agency@example.com");
+    const userId = await userIdOf("agency@example.com");
+
+    const refused = await connectSeller(browser, { sellingPartnerId: taken });
+    expect(refused.callback.status).toBe(409);
+    expect(await refused.callback.text()).toContain(`Seller account ${taken} is already connected to another RankLayer account`);
+    expect(await count("SELECT count(*) AS n FROM seller_credentials WHERE user_id = ?", userId)).toBe(0);
+    expect((await env.DB.prepare("SELECT selling_partner_id AS id FROM users WHERE id = ?").bind(userId).first<{ id: string }>())!.id).toBe(`EMAIL-${userId}`);
+
+    const connected = await connectSeller(browser);
+    expect(connected.callback.status).toBe(302);
+    expect((await env.DB.prepare("SELECT selling_partner_id AS id FROM users WHERE id = ?").bind(userId).first<{ id: string }>())!.id).toBe(connected.sellingPartnerId);
+    const status = await (await browser.request("/api/user/status")).json<{ connected: boolean }>();
+    expect(status.connected).toBe(true);
+    expect(await userIdOf("agency@example.com")).toBe(userId);
+  });
+
+  it("lets a seller account add an email confirmed by link, and refuses an address of another account", async () => {
+    const { bindings, sent } = emailEnv();
+    await registerLwaClient(bindings);
+    const seller = new TestBrowser(bindings);
+    await connectSeller(seller);
+    const asked = await seller.json("/api/account/email", "POST", { email: "seller@example.com" });
+    expect(asked.status, await asked.clone().text()).toBe(202);
+    const { token } = secretsOf(sent, "seller@example.com");
+    expect(sent.at(-1)!.subject).toBe("Confirm your email address for RankLayer");
+    const confirmed = await new TestBrowser(bindings).json("/api/signin/email/link", "POST", { token });
+    expect(await confirmed.json()).toMatchObject({ purpose: "add_email", email: "seller@example.com" });
+    const overview = await (await seller.request("/api/account")).json<Record<string, unknown>>();
+    expect(overview).toMatchObject({ email: "seller@example.com", waysIn: { email: true, amazon: true, passkeys: 0 } });
+
+    await signInByEmail(new TestBrowser(bindings), sent, "other@example.com");
+    await seller.json("/api/account/email", "POST", { email: "other@example.com" });
+    const clash = await new TestBrowser(bindings).json("/api/signin/email/link", "POST", { token: secretsOf(sent, "other@example.com").token });
+    expect(clash.status).toBe(409);
+    expect((await (await seller.request("/api/account")).json<{ email: string }>()).email).toBe("seller@example.com");
+  });
+});
+
+/** A request with an API key, as a script makes it. */
+async function app(bindings: Bindings, path: string, key: string): Promise<Response> {
+  return new TestBrowser(bindings).request(path, { headers: { Authorization: `Bearer ${key}` } });
+}

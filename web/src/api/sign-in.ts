@@ -1,0 +1,68 @@
+import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
+import type { AccountDeleted, AccountOverview, PasskeyInfo, SignedIn } from "@contract/sign-in";
+import { apiFetch } from "./http";
+
+// Email sign-in, passkeys and the account's own routes (issue 27).
+
+const post = (path: string, body: unknown = {}) =>
+  apiFetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+/** Emails a link and a code; resolves with the answer's words (the same for every address). */
+export async function requestSignInEmail(email: string): Promise<string> {
+  return ((await (await post("/api/signin/email", { email })).json()) as { detail: string }).detail;
+}
+
+export async function signInWithLink(token: string): Promise<SignedIn> {
+  return (await post("/api/signin/email/link", { token })).json();
+}
+
+export async function signInWithCode(code: string): Promise<SignedIn> {
+  return (await post("/api/signin/email/code", { code })).json();
+}
+
+/** Asks the browser for a passkey of this site and signs in with it. */
+export async function signInWithPasskey(): Promise<SignedIn> {
+  const { challengeId, options } = await (await post("/api/signin/passkey/options")).json();
+  const response = await startAuthentication({ optionsJSON: options });
+  return (await post("/api/signin/passkey", { challengeId, response })).json();
+}
+
+export async function fetchPasskeys(signal?: AbortSignal): Promise<PasskeyInfo[]> {
+  return ((await (await apiFetch("/api/passkeys", { signal })).json()) as { passkeys: PasskeyInfo[] }).passkeys;
+}
+
+/** Makes a passkey on this device and adds it to the account. */
+export async function addPasskey(name: string): Promise<PasskeyInfo> {
+  const { challengeId, options } = await (await post("/api/passkeys/registration/options")).json();
+  const response = await startRegistration({ optionsJSON: options });
+  return (await post("/api/passkeys/registration", { challengeId, name: name || undefined, response })).json();
+}
+
+export async function renamePasskey(id: string, name: string): Promise<PasskeyInfo> {
+  const res = await apiFetch(`/api/passkeys/${encodeURIComponent(id)}`, {
+    method: "PATCH",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name }),
+  });
+  return res.json();
+}
+
+export async function removePasskey(id: string): Promise<void> {
+  await apiFetch(`/api/passkeys/${encodeURIComponent(id)}`, { method: "DELETE" });
+}
+
+export async function fetchAccount(signal?: AbortSignal): Promise<AccountOverview> {
+  return (await apiFetch("/api/account", { signal })).json();
+}
+
+export async function addAccountEmail(email: string): Promise<string> {
+  return ((await (await post("/api/account/email", { email })).json()) as { detail: string }).detail;
+}
+
+export async function deleteAccount(confirm: string): Promise<AccountDeleted> {
+  const res = await apiFetch("/api/account", { method: "DELETE", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ confirm }) });
+  return res.json();
+}
+
+/** Where "Export my data" downloads from (a plain link: the browser saves the attachment). */
+export const ACCOUNT_EXPORT_URL = "/api/account/export";

@@ -1,0 +1,156 @@
+import { useId, useState, type FormEvent } from "react";
+import { errorMessage } from "../../api/api-error";
+import { addAccountEmail, addPasskey, fetchPasskeys, removePasskey, renamePasskey } from "../../api/sign-in";
+import { useResource } from "../../api/use-resource";
+import type { AccountOverview, PasskeyInfo } from "@contract/sign-in";
+import "../../styles/account-access.css";
+
+/** Settings → Account: the address and the passkeys this account signs in with. */
+export function SignInMethods({ account, onChanged }: { account: AccountOverview; onChanged: () => void }) {
+  return (
+    <section aria-labelledby="sign-in-methods" className="settings-section">
+      <h3 id="sign-in-methods">Ways to sign in</h3>
+      <ul className="signin-methods">
+        {account.waysIn.amazon && <li>Sign in with Amazon (seller {account.sellingPartnerId})</li>}
+        {account.email && <li>Email link or code to {account.email}</li>}
+      </ul>
+      {!account.email && !account.demo && <AddEmail />}
+      {!account.demo && <Passkeys onChanged={onChanged} />}
+    </section>
+  );
+}
+
+function AddEmail() {
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    try {
+      setNote({ ok: true, text: await addAccountEmail(email) });
+    } catch (caught) {
+      setNote({ ok: false, text: errorMessage(caught, "The confirmation email could not be sent.") });
+    }
+  }
+
+  return (
+    <form className="settings-form" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-heading`}>
+      <h4 id={`${id}-heading`}>Add an email address</h4>
+      <div className="field settings-form__field">
+        <label htmlFor={`${id}-email`}>Email address</label>
+        <input id={`${id}-email`} type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+      </div>
+      <button type="submit" className="button" disabled={email.trim() === ""}>
+        Send confirmation link
+      </button>
+      {note && (
+        <p className={note.ok ? "seller-muted" : "field-error"} role={note.ok ? "status" : "alert"}>
+          {note.text}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function Passkeys({ onChanged }: { onChanged: () => void }) {
+  const id = useId();
+  const [passkeys, reload] = useResource(fetchPasskeys);
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+
+  async function run(action: () => Promise<unknown>, fallback: string) {
+    setBusy(true);
+    setNote(null);
+    try {
+      await action();
+      reload();
+      onChanged();
+      return true;
+    } catch (caught) {
+      setNote(errorMessage(caught, fallback));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (await run(() => addPasskey(name.trim()), "The passkey was not added (cancelled, or this device has none).")) setName("");
+  }
+
+  return (
+    <div className="passkeys">
+      <h4 id={`${id}-heading`}>Passkeys</h4>
+      {passkeys.status === "loading" && <p className="seller-muted">Loading passkeys...</p>}
+      {passkeys.status === "error" && <p className="seller-muted">{passkeys.message ?? "Passkeys could not be loaded."}</p>}
+      {passkeys.status === "success" &&
+        (passkeys.data.length === 0 ? (
+          <p className="seller-muted">No passkeys yet. A passkey signs you in with your fingerprint, face or device PIN.</p>
+        ) : (
+          <ul className="passkey-list" aria-labelledby={`${id}-heading`}>
+            {passkeys.data.map((passkey) => (
+              <PasskeyRow key={passkey.id} passkey={passkey} busy={busy} onRename={(next) => run(() => renamePasskey(passkey.id, next), "Not renamed.")} onRemove={() => run(() => removePasskey(passkey.id), "Not removed.")} />
+            ))}
+          </ul>
+        ))}
+      <form className="settings-form" onSubmit={(event) => void add(event)}>
+        <div className="field settings-form__field">
+          <label htmlFor={`${id}-name`}>Passkey name (optional)</label>
+          <input id={`${id}-name`} value={name} maxLength={64} placeholder="e.g. Work laptop" onChange={(event) => setName(event.target.value)} />
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          Add a passkey
+        </button>
+      </form>
+      {note && (
+        <p className="field-error" role="alert">
+          {note}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PasskeyRow(props: { passkey: PasskeyInfo; busy: boolean; onRename: (name: string) => Promise<boolean>; onRemove: () => Promise<boolean> }) {
+  const { passkey, busy } = props;
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(passkey.name);
+  const used = passkey.lastUsedAt ? `last used ${passkey.lastUsedAt.slice(0, 10)}` : "not used yet";
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (await props.onRename(name.trim())) setEditing(false);
+  }
+
+  return (
+    <li className="passkey-list__item">
+      {editing ? (
+        <form className="passkey-list__rename" onSubmit={(event) => void save(event)}>
+          <label htmlFor={`${id}-rename`}>New name for {passkey.name}</label>
+          <input id={`${id}-rename`} value={name} maxLength={64} required onChange={(event) => setName(event.target.value)} />
+          <button type="submit" className="button" disabled={busy || name.trim() === ""}>
+            Save
+          </button>
+        </form>
+      ) : (
+        <span>
+          <strong>{passkey.name}</strong> <span className="seller-muted">added {passkey.createdAt.slice(0, 10)}, {used}</span>
+        </span>
+      )}
+      <span className="passkey-list__actions">
+        {!editing && (
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => setEditing(true)} aria-label={`Rename ${passkey.name}`}>
+            Rename
+          </button>
+        )}
+        <button type="button" className="button button--secondary" disabled={busy} onClick={() => void props.onRemove()} aria-label={`Remove ${passkey.name}`}>
+          Remove
+        </button>
+      </span>
+    </li>
+  );
+}

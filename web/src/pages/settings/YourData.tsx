@@ -1,0 +1,70 @@
+import { useId, useState, type FormEvent } from "react";
+import { errorMessage } from "../../api/api-error";
+import { ACCOUNT_EXPORT_URL, deleteAccount } from "../../api/sign-in";
+import type { AccountDeleted, AccountOverview } from "@contract/sign-in";
+import { useNavigate } from "react-router-dom";
+import { useSession } from "../../state/session";
+import "../../styles/account-access.css";
+
+/** Settings → Account: take your data with you, or leave. */
+export function YourData({ account }: { account: AccountOverview }) {
+  return (
+    <section aria-labelledby="your-data" className="settings-section">
+      <h3 id="your-data">Your data</h3>
+      <p className="seller-muted">A JSON file of everything RankLayer stores about this account: no passwords, tokens or keys.</p>
+      <a className="button button--secondary" href={ACCOUNT_EXPORT_URL} download>
+        Export my data
+      </a>
+      <DeleteAccount phrase={account.deletionPhrase} />
+    </section>
+  );
+}
+
+/** Deletes, then shows what was done on /signin: this signed-in screen goes with the session. */
+function DeleteAccount({ phrase }: { phrase: string }) {
+  const id = useId();
+  const { refresh } = useSession();
+  const navigate = useNavigate();
+  const [typed, setTyped] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const matches = typed.trim().toLowerCase() === phrase.toLowerCase();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setFailed(null);
+    try {
+      const report: AccountDeleted = await deleteAccount(typed);
+      navigate("/signin", { state: { deleted: report } });
+      void refresh();
+    } catch (caught) {
+      setFailed(errorMessage(caught, "The account was not deleted. Please try again."));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="settings-form danger-zone" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-heading`}>
+      <h4 id={`${id}-heading`}>Delete my account</h4>
+      <p className="seller-muted">
+        Cancels a paid subscription, then erases your sign-in methods, sessions, API keys, alerts, notifications, watchlist and
+        settings. This cannot be undone.
+      </p>
+      <div className="field settings-form__field">
+        <label htmlFor={`${id}-confirm`}>
+          Type <strong>{phrase}</strong> to confirm
+        </label>
+        <input id={`${id}-confirm`} value={typed} autoComplete="off" onChange={(event) => setTyped(event.target.value)} />
+      </div>
+      {failed && (
+        <p className="field-error" role="alert">
+          {failed}
+        </p>
+      )}
+      <button type="submit" className="button button--danger" disabled={busy || !matches}>
+        {busy ? "Deleting..." : "Delete my account"}
+      </button>
+    </form>
+  );
+}

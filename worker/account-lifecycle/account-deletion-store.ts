@@ -1,0 +1,63 @@
+import { count, eq, isNotNull, and } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import {
+  accountEmails,
+  alertEvents,
+  alerts,
+  apiKeys,
+  emailSignInRequests,
+  passkeys,
+  sellerCredentials,
+  sessions,
+  users,
+  watchlist,
+} from "../db/schema";
+
+/** What an account held when it was erased: the deletion answer lists it. */
+export interface ErasedCounts {
+  sessions: number;
+  apiKeys: number;
+  alerts: number;
+  notifications: number;
+  watchlist: number;
+  passkeys: number;
+  refreshToken: boolean;
+  email: string | null;
+  /** The hashes of the erased API keys, for dropping them from this isolate's key cache. */
+  keyHashes: string[];
+}
+
+/**
+ * Erases an account: its users row, and with it (ON DELETE CASCADE) refresh token, sessions,
+ * keys and their usage, alerts, notifications, watchlist, settings, passkeys, billing rows and
+ * seller data; then the sign-in requests that still name its address. One batch: all or nothing.
+ */
+export async function eraseAccount(db: D1Database, userId: string): Promise<ErasedCounts> {
+  const orm = drizzle(db);
+  const [[s], keys, [a], [n], [w], [p], [r], [e]] = await orm.batch([
+    orm.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId)),
+    orm.select({ keyHash: apiKeys.keyHash }).from(apiKeys).where(eq(apiKeys.userId, userId)),
+    orm.select({ n: count() }).from(alerts).where(eq(alerts.userId, userId)),
+    orm.select({ n: count() }).from(alertEvents).where(eq(alertEvents.userId, userId)),
+    orm.select({ n: count() }).from(watchlist).where(eq(watchlist.userId, userId)),
+    orm.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)),
+    orm.select({ n: count() }).from(sellerCredentials).where(and(eq(sellerCredentials.userId, userId), isNotNull(sellerCredentials.refreshTokenCiphertext))),
+    orm.select({ email: accountEmails.email }).from(accountEmails).where(eq(accountEmails.userId, userId)),
+  ]);
+  const email = e?.email ?? null;
+  await orm.batch([
+    orm.delete(users).where(eq(users.id, userId)),
+    orm.delete(emailSignInRequests).where(eq(emailSignInRequests.email, email ?? "")),
+  ]);
+  return {
+    sessions: s?.n ?? 0,
+    apiKeys: keys.length,
+    alerts: a?.n ?? 0,
+    notifications: n?.n ?? 0,
+    watchlist: w?.n ?? 0,
+    passkeys: p?.n ?? 0,
+    refreshToken: (r?.n ?? 0) > 0,
+    email,
+    keyHashes: keys.map((key) => key.keyHash),
+  };
+}

@@ -1,0 +1,97 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import {
+  accountEmails,
+  alertEvents,
+  alerts,
+  apiKeys,
+  apiKeyUsage,
+  billingSubscriptions,
+  passkeys,
+  sellerCredentials,
+  sellerRevenue,
+  sessions,
+  userSettings,
+  users,
+  watchlist,
+} from "../db/schema";
+
+/**
+ * Everything D1 holds about one account, read for "Export my data". Secrets are left out in
+ * the query itself (no ciphertext, hash or public key column is selected), so they cannot leak
+ * through a later change to the export's shape.
+ */
+export async function readAccountRows(db: D1Database, userId: string) {
+  const orm = drizzle(db);
+  const [user, email, connection, settings, watched, alertRows, notifications, keys, billing, keysOfPasskeys, sessionRows, revenue] =
+    await orm.batch([
+      orm.select().from(users).where(eq(users.id, userId)),
+      orm.select({ email: accountEmails.email, confirmedAt: accountEmails.confirmedAt }).from(accountEmails).where(eq(accountEmails.userId, userId)),
+      orm
+        .select({ region: sellerCredentials.region, grantedAt: sellerCredentials.grantedAt, updatedAt: sellerCredentials.updatedAt })
+        .from(sellerCredentials)
+        .where(eq(sellerCredentials.userId, userId)),
+      orm
+        .select({
+          emailAlerts: userSettings.emailAlerts,
+          inAppAlerts: userSettings.inAppAlerts,
+          weeklyReport: userSettings.weeklyReport,
+          rankDrops: userSettings.rankDrops,
+          buyBoxLoss: userSettings.buyBoxLoss,
+          syncFrequency: userSettings.syncFrequency,
+          marketplace: userSettings.marketplace,
+          alertEmail: userSettings.alertEmail,
+          webhookUrl: userSettings.webhookUrl,
+          updatedAt: userSettings.updatedAt,
+        })
+        .from(userSettings)
+        .where(eq(userSettings.userId, userId)),
+      orm.select().from(watchlist).where(eq(watchlist.userId, userId)).orderBy(asc(watchlist.asin)),
+      orm.select().from(alerts).where(eq(alerts.userId, userId)).orderBy(asc(alerts.asin)),
+      orm.select().from(alertEvents).where(eq(alertEvents.userId, userId)).orderBy(asc(alertEvents.createdAt)),
+      orm
+        .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt, revokedAt: apiKeys.revokedAt })
+        .from(apiKeys)
+        .where(eq(apiKeys.userId, userId)),
+      orm
+        .select({
+          status: billingSubscriptions.status,
+          priceId: billingSubscriptions.priceId,
+          currentPeriodEnd: billingSubscriptions.currentPeriodEnd,
+          cancelAtPeriodEnd: billingSubscriptions.cancelAtPeriodEnd,
+          stripeCustomerId: billingSubscriptions.stripeCustomerId,
+        })
+        .from(billingSubscriptions)
+        .where(eq(billingSubscriptions.userId, userId)),
+      orm
+        .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+        .from(passkeys)
+        .where(eq(passkeys.userId, userId)),
+      orm
+        .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+        .from(sessions)
+        .where(eq(sessions.userId, userId)),
+      orm.select().from(sellerRevenue).where(eq(sellerRevenue.userId, userId)),
+    ]);
+  const keyIds = keys.map((key) => key.id);
+  const usage = keyIds.length
+    ? await orm.select().from(apiKeyUsage).where(inArray(apiKeyUsage.keyId, keyIds)).orderBy(asc(apiKeyUsage.hour))
+    : [];
+  return {
+    user: user[0] ?? null,
+    email: email[0] ?? null,
+    connection: connection[0] ?? null,
+    settings: settings[0] ?? null,
+    watchlist: watched,
+    alerts: alertRows,
+    notifications,
+    apiKeys: keys,
+    apiKeyUsage: usage,
+    billing: billing[0] ?? null,
+    passkeys: keysOfPasskeys,
+    sessions: sessionRows,
+    revenue,
+  };
+}
+
+export type AccountRows = Awaited<ReturnType<typeof readAccountRows>>;

@@ -1,0 +1,25 @@
+import { planOfUser } from "../billing/user-plan";
+import type { Marketplace } from "../contract/marketplaces";
+import { rankHistory } from "../history/history-store";
+import type { HistoryShards } from "../history/shard-store";
+import { accountExport, type AccountExport, type TrackedHistory } from "./account-rules";
+import { readAccountRows } from "./account-export-store";
+import type { UserRecord } from "../accounts/user-store";
+
+/** How far back the export reads the day history of the account's tracked ASINs (history's own retention). */
+export const EXPORT_HISTORY_DAYS = 730;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Everything stored about the account, as one JSON document. */
+export async function exportAccount(db: D1Database, history: HistoryShards, user: UserRecord, nowMs = Date.now()): Promise<AccountExport> {
+  const rows = await readAccountRows(db, user.id);
+  const toDay = new Date(nowMs).toISOString().slice(0, 10);
+  const fromDay = new Date(nowMs - EXPORT_HISTORY_DAYS * DAY_MS).toISOString().slice(0, 10);
+  const tracked: TrackedHistory[] = [];
+  for (const item of rows.watchlist) {
+    const marketplace = item.marketplace as Marketplace;
+    tracked.push({ asin: item.asin, marketplace, points: await rankHistory(history, item.asin, marketplace, fromDay, toDay) });
+  }
+  const plan = await planOfUser(db, user);
+  return accountExport(rows, tracked, plan.name, new Date(nowMs).toISOString());
+}

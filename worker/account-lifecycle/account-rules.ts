@@ -1,0 +1,75 @@
+import type { HistoryPoint } from "../contract/history";
+import type { AccountRows } from "./account-export-store";
+
+/** The account's own rules, pure: how many ways in it has, what deletion asks for, what the export holds. */
+
+/** Placeholder seller ids of accounts that have none: `EMAIL-<id>` (email sign-in) and `DEMO-<id>`. */
+export function isRealSellerId(sellingPartnerId: string): boolean {
+  return !sellingPartnerId.startsWith("EMAIL-") && !sellingPartnerId.startsWith("DEMO-");
+}
+
+export interface WaysIn {
+  passkeys: number;
+  email: boolean;
+  /** Sign in with Amazon: a real seller id with stored credentials. */
+  amazon: boolean;
+}
+
+export const countWaysIn = (ways: WaysIn): number => ways.passkeys + (ways.email ? 1 : 0) + (ways.amazon ? 1 : 0);
+
+/** A passkey may go unless it is the last way to sign in. */
+export const canRemovePasskey = (ways: WaysIn): boolean => countWaysIn(ways) > 1;
+
+/**
+ * What a person types to delete the account: its email address, or else its seller id
+ * (a demo account: the word "delete"). Compared case-insensitively, surrounding spaces ignored.
+ */
+export function deletionPhrase(account: { email: string | null; sellingPartnerId: string; isDemo: boolean }): string {
+  if (account.email) return account.email;
+  return account.isDemo ? "delete" : account.sellingPartnerId;
+}
+
+export function confirmsDeletion(typed: string, phrase: string): boolean {
+  return typed.trim().toLowerCase() === phrase.toLowerCase();
+}
+
+export interface TrackedHistory {
+  asin: string;
+  marketplace: string;
+  points: HistoryPoint[];
+}
+
+export const EXPORT_FORMAT = "ranklayer-account-export/1";
+
+/** The export document: every row about the account, with its secrets never read in the first place. */
+export function accountExport(rows: AccountRows, history: TrackedHistory[], plan: string, exportedAt: string) {
+  const user = rows.user;
+  return {
+    format: EXPORT_FORMAT,
+    exportedAt,
+    profile: user && {
+      id: user.id,
+      email: rows.email?.email ?? null,
+      emailConfirmedAt: rows.email?.confirmedAt ?? null,
+      sellingPartnerId: isRealSellerId(user.sellingPartnerId) ? user.sellingPartnerId : null,
+      demo: user.isDemo,
+      marketplace: user.marketplace,
+      brandName: user.brandName,
+      onboardedAt: user.onboardedAt,
+      createdAt: user.createdAt,
+    },
+    // The refresh token itself is never exported: only that a connection exists and when it was granted.
+    connection: rows.connection,
+    settings: rows.settings,
+    signIn: { passkeys: rows.passkeys, sessions: rows.sessions },
+    watchlist: rows.watchlist,
+    alerts: rows.alerts,
+    notifications: rows.notifications,
+    history,
+    revenue: rows.revenue,
+    apiKeys: rows.apiKeys.map((key) => ({ ...key, usage: rows.apiKeyUsage.filter((hour) => hour.keyId === key.id).map(({ hour, requests }) => ({ hour, requests })) })),
+    billing: { plan, subscription: rows.billing },
+  };
+}
+
+export type AccountExport = ReturnType<typeof accountExport>;

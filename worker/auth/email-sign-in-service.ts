@@ -1,0 +1,121 @@
+import type { EmailSender } from "../upstreams/email/sender";
+import {
+  checkCode,
+  codeHashOf,
+  linkHashOf,
+  MAX_CODE_ATTEMPTS,
+  newSignInSecrets,
+  sendDecision,
+  sha256Hex,
+  SIGN_IN_LIFETIME_MS,
+  signInEmail,
+  signInLink,
+  type SendDecision,
+  type SignInLimits,
+  type SignInPurpose,
+} from "./email-sign-in";
+import {
+  accountOfEmail,
+  confirmAccountEmail,
+  countWrongCode,
+  createEmailAccount,
+  findRequest,
+  findRequestByLinkHash,
+  insertSignInRequest,
+  sendWindowOf,
+  useRequest,
+  type EmailUserRecord,
+  type SignInRequestRecord,
+} from "./email-sign-in-store";
+
+/** Email sign-in as use cases: send a link and code, then redeem one of them exactly once. */
+
+export interface SendInput {
+  email: string;
+  /** The caller's network address (CF-Connecting-IP); only its hash is stored. */
+  client: string;
+  purpose: SignInPurpose;
+  /** add_email: the signed-in account. */
+  userId: string | null;
+}
+
+export interface MailSetup {
+  sender: EmailSender;
+  from: string;
+  siteOrigin: string;
+  limits: SignInLimits;
+}
+
+export type SendResult = { sent: true; requestId: string } | ({ sent: false } & Extract<SendDecision, { allowed: false }>);
+
+/**
+ * Stores a request (hashes only) and mails its link and code, unless a limit says no. What
+ * happens does not depend on whether the address has an account.
+ */
+export async function sendSignInEmail(db: D1Database, mail: MailSetup, input: SendInput, nowMs = Date.now()): Promise<SendResult> {
+  const clientHash = await sha256Hex(`client:${input.client}`);
+  const decision = sendDecision(await sendWindowOf(db, input.email, clientHash, nowMs), mail.limits, nowMs);
+  if (!decision.allowed) return { sent: false, ...decision };
+
+  const requestId = crypto.randomUUID();
+  const { linkToken, code } = newSignInSecrets();
+  await insertSignInRequest(
+    db,
+    {
+      id: requestId,
+      email: input.email,
+      purpose: input.purpose,
+      userId: input.userId,
+      clientHash,
+      linkHash: await linkHashOf(linkToken),
+      codeHash: await codeHashOf(requestId, code),
+      createdAt: new Date(nowMs).toISOString(),
+      expiresAt: new Date(nowMs + SIGN_IN_LIFETIME_MS).toISOString(),
+    },
+    nowMs,
+  );
+  const link = signInLink(mail.siteOrigin, linkToken);
+  await mail.sender.send(signInEmail({ to: input.email, from: mail.from, link, code, purpose: input.purpose }));
+  return { sent: true, requestId };
+}
+
+export type Redeemed =
+  | { ok: true; purpose: "sign_in"; user: EmailUserRecord; email: string; created: boolean }
+  | { ok: true; purpose: "add_email"; userId: string; email: string }
+  | { ok: false; failure: "invalid" | "taken" | "wrong_code" | "exhausted"; triesLeft?: number };
+
+/** A link's token: valid, unused and unexpired, it is used up now. */
+export async function redeemLink(db: D1Database, linkToken: string, nowMs = Date.now()): Promise<Redeemed> {
+  const request = await findRequestByLinkHash(db, await linkHashOf(linkToken));
+  if (!request || !(await useRequest(db, request.id, new Date(nowMs).toISOString(), MAX_CODE_ATTEMPTS))) return { ok: false, failure: "invalid" };
+  return complete(db, request, nowMs);
+}
+
+/** A typed code, for the request this browser started: five wrong tries end the request. */
+export async function redeemCode(db: D1Database, requestId: string, code: string, nowMs = Date.now()): Promise<Redeemed> {
+  const request = await findRequest(db, requestId);
+  if (!request) return { ok: false, failure: "invalid" };
+  const check = checkCode(request, await codeHashOf(request.id, code), nowMs);
+  if (check === "wrong") {
+    await countWrongCode(db, request.id);
+    const triesLeft = MAX_CODE_ATTEMPTS - request.attempts - 1;
+    return triesLeft > 0 ? { ok: false, failure: "wrong_code", triesLeft } : { ok: false, failure: "exhausted" };
+  }
+  if (check === "exhausted") return { ok: false, failure: "exhausted" };
+  if (check !== "ok" || !(await useRequest(db, request.id, new Date(nowMs).toISOString(), MAX_CODE_ATTEMPTS))) {
+    return { ok: false, failure: "invalid" };
+  }
+  return complete(db, request, nowMs);
+}
+
+async function complete(db: D1Database, request: SignInRequestRecord, nowMs: number): Promise<Redeemed> {
+  const nowIso = new Date(nowMs).toISOString();
+  if (request.purpose === "add_email") {
+    if (!request.userId) return { ok: false, failure: "invalid" };
+    const result = await confirmAccountEmail(db, request.userId, request.email, nowIso);
+    return result === "ok" ? { ok: true, purpose: "add_email", userId: request.userId, email: request.email } : { ok: false, failure: "taken" };
+  }
+  const existing = await accountOfEmail(db, request.email);
+  if (existing) return { ok: true, purpose: "sign_in", user: existing, email: request.email, created: false };
+  return { ok: true, purpose: "sign_in", user: await createEmailAccount(db, request.email, nowIso), email: request.email, created: true };
+}

@@ -1,0 +1,139 @@
+import { and, count, eq, gt, isNull, lt, min, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { accountEmails, emailSignInRequests, users } from "../db/schema";
+import type { SendWindow, SignInPurpose } from "./email-sign-in";
+
+/** The D1 side of email sign-in: requests (hashes only), and the address of each account. */
+
+export type SignInRequestRecord = typeof emailSignInRequests.$inferSelect;
+export type EmailUserRecord = typeof users.$inferSelect;
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Requests are kept this long: past their 15 minutes they only count toward the hourly limits. */
+const KEEP_REQUESTS_MS = 24 * HOUR_MS;
+
+/** Counts and oldest send, in the hour before `nowMs`, for the address, the client and everyone. */
+export async function sendWindowOf(db: D1Database, email: string, clientHash: string, nowMs: number): Promise<SendWindow> {
+  const orm = drizzle(db);
+  const since = new Date(nowMs - HOUR_MS).toISOString();
+  const tally = (where: ReturnType<typeof and>) =>
+    orm.select({ count: count(), oldestAt: min(emailSignInRequests.createdAt) }).from(emailSignInRequests).where(where);
+  const [[address], [client], [global]] = await orm.batch([
+    tally(and(eq(emailSignInRequests.email, email), gt(emailSignInRequests.createdAt, since))),
+    tally(and(eq(emailSignInRequests.clientHash, clientHash), gt(emailSignInRequests.createdAt, since))),
+    tally(gt(emailSignInRequests.createdAt, since)),
+  ]);
+  const zero = { count: 0, oldestAt: null };
+  return { address: address ?? zero, client: client ?? zero, global: global ?? zero };
+}
+
+export interface NewSignInRequest {
+  id: string;
+  email: string;
+  purpose: SignInPurpose;
+  userId: string | null;
+  clientHash: string;
+  linkHash: string;
+  codeHash: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** Stores a request and drops the ones older than a day (no limit looks back that far). */
+export async function insertSignInRequest(db: D1Database, request: NewSignInRequest, nowMs: number): Promise<void> {
+  const orm = drizzle(db);
+  await orm.batch([
+    orm.delete(emailSignInRequests).where(lt(emailSignInRequests.createdAt, new Date(nowMs - KEEP_REQUESTS_MS).toISOString())),
+    orm.insert(emailSignInRequests).values(request),
+  ]);
+}
+
+export async function findRequestByLinkHash(db: D1Database, linkHash: string): Promise<SignInRequestRecord | null> {
+  const [row] = await drizzle(db).select().from(emailSignInRequests).where(eq(emailSignInRequests.linkHash, linkHash)).limit(1);
+  return row ?? null;
+}
+
+export async function findRequest(db: D1Database, id: string): Promise<SignInRequestRecord | null> {
+  const [row] = await drizzle(db).select().from(emailSignInRequests).where(eq(emailSignInRequests.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Uses a request once: true for the one caller that marked it, false when used, expired or dead already. */
+export async function useRequest(db: D1Database, id: string, nowIso: string, maxAttempts: number): Promise<boolean> {
+  const { meta } = await drizzle(db)
+    .update(emailSignInRequests)
+    .set({ usedAt: nowIso })
+    .where(
+      and(
+        eq(emailSignInRequests.id, id),
+        isNull(emailSignInRequests.usedAt),
+        gt(emailSignInRequests.expiresAt, nowIso),
+        lt(emailSignInRequests.attempts, maxAttempts),
+      ),
+    )
+    .run();
+  return meta.changes === 1;
+}
+
+/** Counts one wrong code. */
+export async function countWrongCode(db: D1Database, id: string): Promise<void> {
+  await drizzle(db)
+    .update(emailSignInRequests)
+    .set({ attempts: sql`${emailSignInRequests.attempts} + 1` })
+    .where(eq(emailSignInRequests.id, id));
+}
+
+/** The account an address signs in to, if any. */
+export async function accountOfEmail(db: D1Database, email: string): Promise<EmailUserRecord | null> {
+  const [row] = await drizzle(db)
+    .select({ user: users })
+    .from(accountEmails)
+    .innerJoin(users, eq(users.id, accountEmails.userId))
+    .where(eq(accountEmails.email, email))
+    .limit(1);
+  return row?.user ?? null;
+}
+
+export async function emailOfAccount(db: D1Database, userId: string): Promise<string | null> {
+  const [row] = await drizzle(db).select({ email: accountEmails.email }).from(accountEmails).where(eq(accountEmails.userId, userId)).limit(1);
+  return row?.email ?? null;
+}
+
+/**
+ * The account of a first email sign-in, on Free (no subscription row). Its users row needs a
+ * selling-partner id until a seller account is connected: `EMAIL-<id>`, which no Amazon id can
+ * equal (those are upper-case alphanumerics only). Two first sign-ins racing: one account wins.
+ */
+export async function createEmailAccount(db: D1Database, email: string, nowIso: string): Promise<EmailUserRecord> {
+  const orm = drizzle(db);
+  const id = crypto.randomUUID();
+  try {
+    await orm.batch([
+      orm.insert(users).values({ id, sellingPartnerId: `EMAIL-${id}`, isDemo: false }),
+      orm.insert(accountEmails).values({ userId: id, email, confirmedAt: nowIso }),
+    ]);
+  } catch (error) {
+    const winner = await accountOfEmail(db, email);
+    if (winner) return winner;
+    throw error;
+  }
+  const [row] = await orm.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw new Error("the new email account was not stored");
+  return row;
+}
+
+/** Sets (or replaces) the confirmed address of an account; "taken" when another account has it. */
+export async function confirmAccountEmail(db: D1Database, userId: string, email: string, nowIso: string): Promise<"ok" | "taken"> {
+  const owner = await accountOfEmail(db, email);
+  if (owner && owner.id !== userId) return "taken";
+  try {
+    await drizzle(db)
+      .insert(accountEmails)
+      .values({ userId, email, confirmedAt: nowIso })
+      .onConflictDoUpdate({ target: accountEmails.userId, set: { email, confirmedAt: nowIso } });
+  } catch {
+    return "taken";
+  }
+  return "ok";
+}
+

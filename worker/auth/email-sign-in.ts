@@ -1,0 +1,150 @@
+import { toHex } from "../shared/hmac";
+import { escapeHtml } from "../shared/html";
+import { base64UrlEncode } from "./signing-key";
+
+/**
+ * Email sign-in, the pure part: addresses, the one-time secrets and their hashes, the sending
+ * limits and the message. No I/O here (email-sign-in-store.ts holds the D1 side).
+ */
+
+/** A link and code work this long. */
+export const SIGN_IN_LIFETIME_MS = 15 * 60 * 1000;
+/** Wrong codes one request takes before it is dead (a 6-digit code is guessable; its link is not). */
+export const MAX_CODE_ATTEMPTS = 5;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Sending limits per rolling hour: mail-bombing an address or minting accounts in bulk stops here. */
+export const SIGN_IN_LIMITS = {
+  /** Messages to one address. */
+  perAddress: 5,
+  /** Messages asked for by one client (IP address), whatever the addresses. */
+  perClient: 20,
+  /** Messages the whole deployment sends. */
+  global: 1000,
+} as const;
+export type SignInLimits = { readonly perAddress: number; readonly perClient: number; readonly global: number };
+
+export const MAX_EMAIL_LENGTH = 254;
+/** Deliberately plain: one @, no spaces or angle brackets or control characters, a dot in the domain. */
+const EMAIL_SHAPE = /^[^\s@<>()[\]\\,;:"\u0000-\u001f\u007f]+@[^\s@<>()[\]\\,;:"\u0000-\u001f\u007f]+\.[^\s@<>()[\]\\,;:"\u0000-\u001f\u007f]+$/;
+
+/** The stored form of an address (trimmed, lower case), or null when it is not one. */
+export function normalizeEmail(input: string): string | null {
+  const email = input.trim().toLowerCase();
+  if (email.length === 0 || email.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(email)) return null;
+  return email;
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))));
+}
+
+export interface SignInSecrets {
+  /** 32 random bytes, base64url: the link's token. */
+  linkToken: string;
+  /** Six decimal digits, uniformly drawn. */
+  code: string;
+}
+
+export function newSignInSecrets(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): SignInSecrets {
+  const linkToken = base64UrlEncode(random(new Uint8Array(32)));
+  // Rejection sampling over 32-bit words: no digit is likelier than another.
+  const limit = Math.floor(0x1_0000_0000 / 1_000_000) * 1_000_000;
+  let value: number;
+  do value = new DataView(random(new Uint8Array(4)).buffer).getUint32(0);
+  while (value >= limit);
+  return { linkToken, code: String(value % 1_000_000).padStart(6, "0") };
+}
+
+export const linkHashOf = (linkToken: string) => sha256Hex(`link:${linkToken}`);
+/** The code is hashed with its request's id: the same code of another request does not match. */
+export const codeHashOf = (requestId: string, code: string) => sha256Hex(`code:${requestId}:${code}`);
+
+/** What the rolling hour holds so far: counts and the oldest send of each. */
+export interface SendWindow {
+  address: { count: number; oldestAt: string | null };
+  client: { count: number; oldestAt: string | null };
+  global: { count: number; oldestAt: string | null };
+}
+
+export type SendDecision = { allowed: true } | { allowed: false; scope: "address" | "client" | "global"; retryAfterSeconds: number; limit: number };
+
+/** Whether one more message may go now; when not, which limit and when it frees up. */
+export function sendDecision(window: SendWindow, limits: SignInLimits, now: number): SendDecision {
+  const checks = [
+    ["address", window.address, limits.perAddress],
+    ["client", window.client, limits.perClient],
+    ["global", window.global, limits.global],
+  ] as const;
+  for (const [scope, seen, limit] of checks) {
+    if (seen.count < limit) continue;
+    const frees = seen.oldestAt ? Date.parse(seen.oldestAt) + HOUR_MS : now + HOUR_MS;
+    return { allowed: false, scope, limit, retryAfterSeconds: Math.max(1, Math.ceil((frees - now) / 1000)) };
+  }
+  return { allowed: true };
+}
+
+/** The 429 wording of each limit: says the number, never whether the address has an account. */
+export function limitDetail(decision: Extract<SendDecision, { allowed: false }>): string {
+  const minutes = Math.ceil(decision.retryAfterSeconds / 60);
+  const what = {
+    address: `at most ${decision.limit} sign-in emails an hour go to one address`,
+    client: `at most ${decision.limit} sign-in emails an hour may be asked for from one network`,
+    global: "RankLayer is sending too many sign-in emails right now",
+  }[decision.scope];
+  return `Too many sign-in emails: ${what}. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+export type CodeCheck = "ok" | "wrong" | "exhausted" | "expired" | "used";
+
+export interface StoredRequest {
+  codeHash: string;
+  attempts: number;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+/** Judges a typed code against its request. A request past its tries or time never matches again. */
+export function checkCode(request: StoredRequest, typedCodeHash: string, now: number): CodeCheck {
+  if (request.usedAt) return "used";
+  if (Date.parse(request.expiresAt) <= now) return "expired";
+  if (request.attempts >= MAX_CODE_ATTEMPTS) return "exhausted";
+  return request.codeHash === typedCodeHash ? "ok" : "wrong";
+}
+
+export type SignInPurpose = "sign_in" | "add_email";
+
+/** The message: a link and a code, in plain text and HTML. The address goes in `to` only, already validated. */
+export function signInEmail(input: { to: string; from: string; link: string; code: string; purpose: SignInPurpose }): EmailMessageBuilder {
+  const { to, from, link, code, purpose } = input;
+  const subject = purpose === "sign_in" ? `Your RankLayer sign-in code: ${code}` : "Confirm your email address for RankLayer";
+  const action = purpose === "sign_in" ? "sign in to RankLayer" : "add this address to your RankLayer account";
+  const ignore = "If you did not ask for this, ignore this email: nothing happens without the link or the code.";
+  return {
+    from: { name: "RankLayer", email: from },
+    to,
+    subject,
+    text: [
+      `Open this link to ${action}:`,
+      link,
+      "",
+      `Or type this code in the page you asked from: ${code}`,
+      "",
+      "The link and the code work once, for 15 minutes.",
+      ignore,
+    ].join("\n"),
+    html: [
+      `<p><a href="${escapeHtml(link)}">Open this link to ${action}</a>.</p>`,
+      `<p>Or type this code in the page you asked from: <strong style="font-size:1.4em;letter-spacing:0.1em">${code}</strong></p>`,
+      "<p>The link and the code work once, for 15 minutes.</p>",
+      `<p style="color:#666">${ignore}</p>`,
+    ].join("\n"),
+  };
+}
+
+/** The link in the email: the SPA's /signin page, which posts the token (a mail scanner's GET uses nothing). */
+export function signInLink(siteOrigin: string, linkToken: string): string {
+  const url = new URL("/signin", siteOrigin);
+  url.searchParams.set("token", linkToken);
+  return url.href;
+}

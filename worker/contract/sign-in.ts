@@ -1,0 +1,42 @@
+import type { UserStatus } from "./user-status";
+
+/** The answers of /api/signin, /api/passkeys and /api/account, as the web app reads them (types only: no validator ships). */
+
+export interface SignedIn {
+  purpose: "sign_in" | "add_email";
+  created: boolean;
+  email: string | null;
+  status: UserStatus | null;
+}
+
+export interface PasskeyInfo {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface AccountOverview {
+  email: string | null;
+  sellingPartnerId: string | null;
+  demo: boolean;
+  waysIn: { passkeys: number; email: boolean; amazon: boolean };
+  /** What "Delete my account" asks to be typed. */
+  deletionPhrase: string;
+}
+
+export interface AccountDeleted {
+  deleted: true;
+  subscription: "canceled" | "none";
+  erased: {
+    sessions: number;
+    apiKeys: number;
+    alerts: number;
+    notifications: number;
+    watchlist: number;
+    passkeys: number;
+    refreshToken: boolean;
+    email: string | null;
+  };
+  kept: string[];
+}

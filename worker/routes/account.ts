@@ -1,0 +1,111 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { deleteAccount, CancelFailed } from "../account-lifecycle/account-deletion";
+import { exportAccount } from "../account-lifecycle/account-export";
+import { confirmsDeletion, deletionPhrase, isRealSellerId } from "../account-lifecycle/account-rules";
+import { waysInOf } from "../account-lifecycle/ways-in-store";
+import { clearCookie, SESSION_COOKIE, XSRF_COOKIE } from "../auth/cookies";
+import { requireAccount } from "../auth/session-middleware";
+import { createRouter } from "../openapi/router";
+import { ApiError } from "../shared/api-error";
+import { badInput, errorAnswer, jsonAnswer } from "./schemas/answers";
+import { accountSchema, deleteBodySchema, deletionSchema, emailBodySchema, sentSchema } from "./schemas/sign-in";
+import { sessionAccount } from "./passkeys";
+import { sendEmailFor } from "./signin";
+
+/** What stays after a deletion, and for how long: the answer says it, as the privacy page does. */
+export const KEPT_AFTER_DELETION = [
+  "Invoices and payments stay at Stripe for as long as tax law requires; RankLayer cannot erase them.",
+  "Database backups (D1 point-in-time recovery) roll over within 30 days.",
+  "Rank history of the ASINs you tracked is public product data, shared by everyone who tracks them, and names nobody.",
+];
+
+const tags = ["Account"];
+const router = createRouter();
+router.use(requireAccount);
+
+export const accountRoutes = router
+  .openapi(
+    createRoute({ method: "get", path: "/", tags, summary: "The account's address, ways in and what deletion asks to type", responses: { 200: jsonAnswer("The account.", accountSchema) } }),
+    async (c) => {
+      const { user } = sessionAccount(c);
+      const ways = await waysInOf(c.env.DB, user);
+      c.header("Cache-Control", "private, no-store");
+      return c.json(
+        {
+          email: ways.address,
+          sellingPartnerId: isRealSellerId(user.sellingPartnerId) ? user.sellingPartnerId : null,
+          demo: user.isDemo,
+          waysIn: { passkeys: ways.passkeys, email: ways.email, amazon: ways.amazon },
+          deletionPhrase: deletionPhrase({ email: ways.address, sellingPartnerId: user.sellingPartnerId, isDemo: user.isDemo }),
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/email",
+      tags,
+      summary: "Add (or change) the account's email address: a confirmation link goes to it, with the sign-in limits",
+      request: { body: { content: { "application/json": { schema: emailBodySchema } }, required: true } },
+      responses: { 202: jsonAnswer("Sent.", sentSchema), 400: errorAnswer("The body is not JSON."), 403: errorAnswer("A demo account has no address."), 422: badInput, 429: errorAnswer("Past a sending limit (Retry-After)."), 503: errorAnswer("Email is not set up.") },
+    }),
+    async (c) => {
+      const { user } = sessionAccount(c);
+      if (user.isDemo) throw new ApiError(403, "forbidden", "A demo account cannot have an email address. Sign in by email to make your own account.");
+      await sendEmailFor(c, c.req.valid("json").email, "add_email", user.id);
+      return c.json({ detail: "We sent a confirmation link to that address. Open it within 15 minutes to add the address to this account." }, 202);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/export",
+      tags,
+      summary: "Everything stored about the account, as a JSON download (no secrets)",
+      responses: { 200: jsonAnswer("The export document.", z.record(z.string(), z.unknown())) },
+    }),
+    async (c) => {
+      const { user } = sessionAccount(c);
+      const document = await exportAccount(c.env.DB, c.var.services.history, user);
+      c.header("Cache-Control", "private, no-store");
+      c.header("Content-Disposition", `attachment; filename="ranklayer-account-${document.exportedAt.slice(0, 10)}.json"`);
+      return c.json(document as unknown as Record<string, unknown>, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/",
+      tags,
+      summary: "Delete the account: cancels a Stripe subscription, erases every row, and says what it did",
+      request: { body: { content: { "application/json": { schema: deleteBodySchema } }, required: true } },
+      responses: {
+        200: jsonAnswer("Deleted; the session is over.", deletionSchema),
+        400: errorAnswer("The confirmation does not match, or the body is not JSON."),
+        422: badInput,
+        502: errorAnswer("Stripe did not cancel the subscription; nothing was deleted."),
+      },
+    }),
+    async (c) => {
+      const { user } = sessionAccount(c);
+      const ways = await waysInOf(c.env.DB, user);
+      const phrase = deletionPhrase({ email: ways.address, sellingPartnerId: user.sellingPartnerId, isDemo: user.isDemo });
+      if (!confirmsDeletion(c.req.valid("json").confirm, phrase)) {
+        throw new ApiError(400, "bad_request", `To delete the account, type ${phrase} exactly. Nothing was deleted.`);
+      }
+      let report;
+      try {
+        report = await deleteAccount(c.env.DB, c.var.services.sources.billing(), user.id);
+      } catch (error) {
+        if (!(error instanceof CancelFailed)) throw error;
+        console.error("account deletion: Stripe cancel failed", error.message);
+        throw new ApiError(502, "upstream_unavailable", "Stripe did not cancel your subscription, so nothing was deleted. Try again in a few minutes.", { "Retry-After": "60" });
+      }
+      clearCookie(c, SESSION_COOKIE);
+      clearCookie(c, XSRF_COOKIE);
+      c.header("Cache-Control", "no-store");
+      return c.json({ ...report, kept: KEPT_AFTER_DELETION }, 200);
+    },
+  );

@@ -1,0 +1,177 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import type { Context } from "hono";
+import { clearCookie, readCookie, setHostCookie } from "../auth/cookies";
+import { limitDetail, normalizeEmail, SIGN_IN_LIFETIME_MS, SIGN_IN_LIMITS, type SignInPurpose } from "../auth/email-sign-in";
+import { redeemCode, redeemLink, sendSignInEmail, type Redeemed } from "../auth/email-sign-in-service";
+import { emailOfAccount } from "../auth/email-sign-in-store";
+import { finishAuthentication, relyingPartyOf, startAuthentication, type RelyingParty } from "../auth/passkeys";
+import { signIn } from "../auth/sign-in";
+import { userStatus } from "../accounts/account-status";
+import { findUser } from "../accounts/user-store";
+import type { AppEnv } from "../env";
+import { createRouter } from "../openapi/router";
+import { ApiError } from "../shared/api-error";
+import { badInput, errorAnswer, jsonAnswer } from "./schemas/answers";
+import {
+  challengeSchema,
+  codeBodySchema,
+  emailBodySchema,
+  linkBodySchema,
+  passkeySignInBodySchema,
+  sentSchema,
+  signedInSchema,
+} from "./schemas/sign-in";
+
+const notJson = errorAnswer("The body is not JSON.");
+
+/** The browser that asked for an email holds its request id: a code works only there. */
+export const SIGN_IN_REQUEST_COOKIE = "__Host-signin-request";
+
+const SENT = "We sent a sign-in link and a 6-digit code to that address. They work once, for 15 minutes. Check your spam folder if nothing arrives.";
+const BAD_LINK = "This sign-in link is invalid, already used or expired. Ask for a new email.";
+const NO_REQUEST = "Ask for a sign-in email from this browser first: the code works only in the browser that asked for it.";
+const EXHAUSTED = "Too many wrong codes: this email's link and code no longer work. Ask for a new email.";
+const TAKEN = "This address already signs in to another RankLayer account, so it was not added. Nothing was changed.";
+
+/**
+ * Sends a sign-in (or add-an-address) email within the limits, answering the same whether or
+ * not the address has an account. Shared by POST /api/signin/email and POST /api/account/email.
+ */
+export async function sendEmailFor(c: Context<AppEnv>, rawEmail: string, purpose: SignInPurpose, userId: string | null): Promise<string> {
+  const email = normalizeEmail(rawEmail);
+  if (!email) throw new ApiError(422, "validation_failed", "Enter an email address like name@example.com.");
+  const { config, sources } = c.var.services;
+  const sender = sources.alertEmail();
+  if (!sender || !config.alertEmail) {
+    throw new ApiError(503, "not_configured", "Email sign-in is not set up on this server (it needs the ALERT_EMAIL binding and ALERT_EMAIL_FROM).");
+  }
+  const mail = { sender, from: config.alertEmail.from, siteOrigin: config.siteOrigin, limits: SIGN_IN_LIMITS };
+  let result;
+  try {
+    result = await sendSignInEmail(c.env.DB, mail, { email, client: c.req.header("CF-Connecting-IP") ?? "unknown", purpose, userId });
+  } catch (error) {
+    console.error("sign-in email not sent", error);
+    throw new ApiError(502, "upstream_unavailable", "The email could not be sent just now. Try again in a minute.", { "Retry-After": "60" });
+  }
+  if (!result.sent) throw new ApiError(429, "rate_limited", limitDetail(result), { "Retry-After": String(result.retryAfterSeconds) });
+  return result.requestId;
+}
+
+/** Signs in (or confirms an address) after a redeemed link or code; refusals become errors. */
+async function afterRedeem(c: Context<AppEnv>, redeemed: Redeemed) {
+  if (!redeemed.ok) {
+    if (redeemed.failure === "taken") throw new ApiError(409, "conflict", TAKEN);
+    if (redeemed.failure === "wrong_code") {
+      throw new ApiError(400, "bad_request", `That code is not right: ${redeemed.triesLeft} ${redeemed.triesLeft === 1 ? "try" : "tries"} left.`);
+    }
+    throw new ApiError(400, "bad_request", redeemed.failure === "exhausted" ? EXHAUSTED : BAD_LINK);
+  }
+  clearCookie(c, SIGN_IN_REQUEST_COOKIE);
+  c.header("Cache-Control", "no-store");
+  if (redeemed.purpose === "add_email") {
+    return c.json({ purpose: "add_email" as const, created: false, email: redeemed.email, status: null }, 200);
+  }
+  await signIn(c, redeemed.user.id);
+  return c.json({ purpose: "sign_in" as const, created: redeemed.created, email: redeemed.email, status: await userStatus(c.env.DB, redeemed.user) }, 200);
+}
+
+export function relyingParty(c: Context<AppEnv>): RelyingParty {
+  const rp = relyingPartyOf(c.var.services.config.siteOrigin, new URL(c.req.url).origin, c.req.header("Origin"));
+  if (!rp) throw new ApiError(403, "forbidden", "Passkeys work only on this site's own address.");
+  return rp;
+}
+
+const tags = ["Auth"];
+
+export const signInRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/email",
+      tags,
+      summary: "Email a one-time sign-in link and 6-digit code (15 minutes); the same answer whether or not the address has an account",
+      request: { body: { content: { "application/json": { schema: emailBodySchema } }, required: true } },
+      responses: {
+        202: jsonAnswer("Sent (the address is not said to have an account or not).", sentSchema),
+        400: notJson,
+        422: badInput,
+        429: errorAnswer("Past a sending limit: 5 an hour per address, 20 per client, 1000 in all (Retry-After)."),
+        503: errorAnswer("Email is not set up on this server."),
+      },
+    }),
+    async (c) => {
+      const requestId = await sendEmailFor(c, c.req.valid("json").email, "sign_in", null);
+      setHostCookie(c, SIGN_IN_REQUEST_COOKIE, requestId, SIGN_IN_LIFETIME_MS / 1000);
+      c.header("Cache-Control", "no-store");
+      return c.json({ detail: SENT }, 202);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/email/link",
+      tags,
+      summary: "Use the token of an emailed link (once): signs in, making a Free account on the first sign-in, or confirms an added address",
+      request: { body: { content: { "application/json": { schema: linkBodySchema } }, required: true } },
+      responses: {
+        200: jsonAnswer("Signed in, or the address confirmed.", signedInSchema),
+        400: errorAnswer("Invalid, used or expired."),
+        409: errorAnswer("The address belongs to another account (add_email)."),
+        422: badInput,
+      },
+    }),
+    async (c) => afterRedeem(c, await redeemLink(c.env.DB, c.req.valid("json").token)),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/email/code",
+      tags,
+      summary: "Type the 6-digit code in the browser that asked for it; 5 wrong codes end the request",
+      request: { body: { content: { "application/json": { schema: codeBodySchema } }, required: true } },
+      responses: {
+        200: jsonAnswer("Signed in.", signedInSchema),
+        400: errorAnswer("Wrong code (tries left said), no request in this browser, or the request is used, expired or out of tries."),
+        422: badInput,
+      },
+    }),
+    async (c) => {
+      const requestId = readCookie(c, SIGN_IN_REQUEST_COOKIE);
+      if (!requestId) throw new ApiError(400, "bad_request", NO_REQUEST);
+      return afterRedeem(c, await redeemCode(c.env.DB, requestId, c.req.valid("json").code));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/passkey/options",
+      tags,
+      summary: "A WebAuthn challenge for signing in with a passkey (five minutes, once)",
+      responses: { 200: jsonAnswer("Options for navigator.credentials.get().", challengeSchema), 403: errorAnswer("Not this site's address.") },
+    }),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json(await startAuthentication(c.env.DB, relyingParty(c)), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/passkey",
+      tags,
+      summary: "Sign in with a passkey's answer to the challenge",
+      request: { body: { content: { "application/json": { schema: passkeySignInBodySchema } }, required: true } },
+      responses: { 200: jsonAnswer("Signed in.", signedInSchema), 400: errorAnswer("Unknown passkey, bad signature, or the challenge expired."), 422: badInput },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const userId = await finishAuthentication(c.env.DB, relyingParty(c), { challengeId: body.challengeId, response: body.response as unknown as AuthenticationResponseJSON });
+      const user = userId ? await findUser(c.env.DB, userId) : null;
+      if (!user) throw new ApiError(400, "bad_request", "This passkey is not registered with RankLayer, or the sign-in took too long. Try again, or sign in by email.");
+      await signIn(c, user.id);
+      c.header("Cache-Control", "no-store");
+      const email = await emailOfAccount(c.env.DB, user.id);
+      return c.json({ purpose: "sign_in" as const, created: false, email, status: await userStatus(c.env.DB, user) }, 200);
+    },
+  );
