@@ -26,8 +26,11 @@ export interface RegionReport {
 export interface MarketplaceReport {
   marketplace: string;
   region: "na" | "eu" | "fe";
-  /** needs_attention: Amazon refused the credential or the tag for good (fix the setting the detail names). */
-  mode: "live" | "mock" | "needs_attention";
+  /**
+   * needs_attention: Amazon refused the credential or the tag for good (fix the setting the detail
+   * names); failing: most recent lookups there failed at Amazon (our own "busy" refusals never count).
+   */
+  mode: "live" | "mock" | "needs_attention" | "failing";
   /** Where the store's partner tag comes from: its own variable, the region's fallback, or none (mock). */
   tag: "marketplace" | "region" | "none";
   detail: string;

@@ -5,7 +5,7 @@ import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentRepor
 import { attentionByMarketplace, marketplaceReports } from "./marketplace-sources";
 import { readAttention } from "./attention-store";
 import { lastRunRegions } from "./run-results-store";
-import { productSourceRegionsStatus, readRecentLookups, regionReports } from "./product-source";
+import { FAILURE_WINDOW_MINUTES, isFailing, productSourceRegionsStatus, readRecentLookups, readRecentLookupsPerMarketplace, regionReports } from "./product-source";
 
 /** No single check may hold the status page up for longer than this. */
 export const CHECK_TIMEOUT_MS = 2_000;
@@ -37,7 +37,11 @@ const checks: Record<ComponentId, Check> = {
     const configured = regions.some((region) => region.mode === "live");
     const status = productSourceRegionsStatus(regions, configured ? await readRecentLookups(env.DB) : { failures: 0, liveSuccesses: 0 });
     const attention = configured ? attentionByMarketplace(await readAttention(env.DB), creatorsRegions) : {};
-    const marketplaces = marketplaceReports(creatorsRegions, attention);
+    const perMarketplace = configured ? await readRecentLookupsPerMarketplace(env.DB) : new Map();
+    const marketplaces = marketplaceReports(creatorsRegions, attention, (marketplace) => {
+      const recent = perMarketplace.get(marketplace);
+      return isFailing(recent) ? `${recent!.failures} lookups failed at Amazon in the last ${FAILURE_WINDOW_MINUTES} minutes (${recent!.liveSuccesses} answered live).` : null;
+    });
     // A live source every one of whose live stores Amazon refuses for good is failing, not operational.
     const refused = marketplaces.filter((entry) => entry.mode === "needs_attention");
     const allRefused = refused.length > 0 && !marketplaces.some((entry) => entry.mode === "live");

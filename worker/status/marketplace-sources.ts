@@ -14,6 +14,7 @@ export type AttentionByMarketplace = Partial<Record<Marketplace, { reason: strin
 export function marketplaceReports(
   regions: Record<CreatorsRegion, CreatorsRegionConfig>,
   attention: AttentionByMarketplace = {},
+  failing: (marketplace: Marketplace) => string | null = () => null,
 ): MarketplaceReport[] {
   return LOOKUP_MARKETPLACES.map((marketplace): MarketplaceReport => {
     const region = MARKETPLACES[marketplace].region;
@@ -33,6 +34,8 @@ export function marketplaceReports(
     if (flagged) {
       return { marketplace, region, mode: "needs_attention", tag: from, detail: `Amazon refused our calls since ${flagged.since}: ${flagged.reason}` };
     }
+    const failure = failing(marketplace);
+    if (failure) return { marketplace, region, mode: "failing", tag: from, detail: failure };
     return {
       marketplace, region, mode: "live", tag: from,
       detail:

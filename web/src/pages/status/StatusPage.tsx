@@ -26,7 +26,7 @@ function formatUtc(date: Date): string {
 }
 
 /** /status: every component's state from GET /api/status, with a UTC clock. */
-const MARKETPLACE_MODE = { live: "Live", mock: "Mock data (labelled)", needs_attention: "Needs attention" } as const;
+const MARKETPLACE_MODE = { live: "Live", mock: "Mock data (labelled)", needs_attention: "Needs attention", failing: "Failing" } as const;
 
 export function StatusPage() {
   const [report, reload] = useResource(fetchStatus);
