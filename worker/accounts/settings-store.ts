@@ -6,7 +6,7 @@ import { userSettings } from "../db/schema";
 import { connectionStatus } from "./account-status";
 import { findCredentials } from "./credentials-store";
 import type { UserRecord } from "./user-store";
-import { sellerAttention } from "../status/attention-store";
+import { sellerAttention } from "../attention/attention-store";
 
 /** The D1 side of a user's settings: notification preferences and the data refresh schedule. */
 

@@ -3,7 +3,7 @@ import { pingDatabase } from "../lookup/lookup-log-store";
 import { withTimeout } from "../upstreams/http";
 import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type StatusReport } from "../contract/status-components";
 import { attentionByMarketplace, marketplaceReports } from "./marketplace-sources";
-import { readAttention } from "./attention-store";
+import { readAttention } from "../attention/attention-store";
 import { lastRunRegions } from "./run-results-store";
 import { FAILURE_WINDOW_MINUTES, isFailing, productSourceRegionsStatus, readRecentLookups, readRecentLookupsPerMarketplace, regionReports } from "./product-source";
 

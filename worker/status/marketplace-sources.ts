@@ -1,7 +1,7 @@
 import type { MarketplaceReport } from "../contract/status-components";
 import { LOOKUP_MARKETPLACES, MARKETPLACES, type Marketplace } from "../contract/marketplaces";
 import { creatorsConfigOfMarketplace, marketplaceTagVar, partnerTagOf, type CreatorsRegion, type CreatorsRegionConfig } from "../shared/creators-regions";
-import type { AttentionRow } from "./attention-store";
+import type { AttentionRow } from "../attention/attention-store";
 
 /** Why a marketplace needs the operator (a permanent Amazon refusal seen recently), keyed by marketplace. */
 export type AttentionByMarketplace = Partial<Record<Marketplace, { reason: string; since: string }>>;

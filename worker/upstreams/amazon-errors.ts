@@ -92,3 +92,16 @@ export function creatorsKindOf(rule: ErrorRule): "invalid_tag" | "rejected" | "n
   if (rule.scope === "request") return "rejected";
   return rule.code === "AssociateNotEligible" ? "not_eligible" : "unauthorized";
 }
+
+/** The table's advice for a permanent Creators failure: its own code's rule, else its kind's (401 for a refused credential). */
+export function creatorsFixFor(kind: string, code?: string): string | undefined {
+  const permanent = AMAZON_ERROR_TABLE.filter((entry) => entry.api === "creators" && entry.class === "permanent");
+  const byKind: Record<string, (entry: ErrorRule) => boolean> = {
+    invalid_tag: (entry) => entry.code === "InvalidPartnerTag",
+    not_eligible: (entry) => entry.code === "AssociateNotEligible",
+    rejected: (entry) => entry.status === 400 && entry.code === "*",
+    unauthorized: (entry) => entry.status === 401,
+  };
+  const rule = permanent.find((entry) => entry.code !== "*" && entry.code === code) ?? permanent.find(byKind[kind] ?? (() => false));
+  return rule?.fix;
+}

@@ -1,8 +1,8 @@
 import { MARKETPLACES, type Marketplace } from "../../contract/marketplaces";
-import { AMAZON_ERROR_TABLE, creatorsScopeOfKind, type ErrorRule } from "../../upstreams/amazon-errors";
+import { creatorsFixFor, creatorsScopeOfKind } from "../../upstreams/amazon-errors";
 import type { UpstreamError } from "../../upstreams/creators/product-source";
 import type { CreatorsConfig } from "../../shared/creators-regions";
-import { clearAttention, markAttention, readAttention, type AttentionRow } from "../../status/attention-store";
+import { clearAttention, markAttention, readAttention, type AttentionRow } from "../../attention/attention-store";
 
 /** What the region's config uses now: a row about another tag or credential no longer applies. */
 export type ConfigOf = (marketplace: Marketplace) => CreatorsConfig | null;
@@ -12,18 +12,8 @@ export function settingOf(scope: "marketplace" | "region", config: CreatorsConfi
   return scope === "marketplace" ? config.partnerTag : config.credentialId;
 }
 
-/** The table's advice for a permanent Creators failure: its own code's rule, else its kind's (401 for a refused credential). */
-export function fixFor(error: UpstreamError): string {
-  const permanent = AMAZON_ERROR_TABLE.filter((entry) => entry.api === "creators" && entry.class === "permanent");
-  const byKind: Record<string, (entry: ErrorRule) => boolean> = {
-    invalid_tag: (entry) => entry.code === "InvalidPartnerTag",
-    not_eligible: (entry) => entry.code === "AssociateNotEligible",
-    rejected: (entry) => entry.status === 400 && entry.code === "*",
-    unauthorized: (entry) => entry.status === 401,
-  };
-  const rule = permanent.find((entry) => entry.code !== "*" && entry.code === error.code) ?? permanent.find(byKind[error.kind] ?? (() => false));
-  return rule?.fix ?? error.message;
-}
+/** The table's advice for a permanent Creators failure (amazon-errors.ts). */
+export const fixFor = (error: UpstreamError): string => creatorsFixFor(error.kind, error.code) ?? error.message;
 
 /**
  * The marketplaces and regions a nightly run found refused for good: every later batch there

@@ -1,6 +1,6 @@
 import { classifyAmazonError } from "../../upstreams/amazon-errors";
 import type { SellerApiError } from "../../upstreams/spapi/seller-api";
-import { clearAttention, markAttention } from "../../status/attention-store";
+import { clearAttention, markAttention } from "../../attention/attention-store";
 
 /**
  * A seller Amazon refused for good (403: grant revoked or a role missing) is marked for that

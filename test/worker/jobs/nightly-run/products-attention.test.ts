@@ -5,7 +5,7 @@ import type { Bindings } from "../../../../worker/env";
 import { findNightlyRun } from "../../../../worker/jobs/nightly-run-store";
 import { runNightlySlice, type SliceOptions } from "../../../../worker/jobs/nightly-run/start";
 import { checkStatus } from "../../../../worker/status/checks";
-import { readAttention } from "../../../../worker/status/attention-store";
+import { readAttention } from "../../../../worker/attention/attention-store";
 import { calls, control, uniqueClient } from "../../support/creators-fake";
 import { asinRange, creatorsEnv, insertUser, insertWatchlist, memoryNotes, resetHistoryTables, virtualClock } from "./support";
 import { countPoints } from "../../support/history-shards";

@@ -66,6 +66,13 @@ describe("partner tags per marketplace", () => {
     const [call] = await calls({ kind: "getItems", asin });
     expect(call).toMatchObject({ status: 400, error: expect.stringContaining("InvalidPartnerTag"), body: expect.objectContaining({ partnerTag: "ranklayer-us-20" }) });
 
+    // /status says which store needs attention and why, from this one refused lookup.
+    const source = (await checkStatus(buildServices(wrong))).components.find((component) => component.id === "product_source")!;
+    expect(source.marketplaces?.find((entry) => entry.marketplace === "UK")).toMatchObject({
+      mode: "needs_attention",
+      detail: expect.stringContaining("InvalidPartnerTag"),
+    });
+
     // The UK store's own tag is accepted: live data, with that tag.
     const right = euStores(clientId, { CREATORS_UK_PARTNER_TAG: "ranklayer-uk-21" });
     const fresh = newAsin();
