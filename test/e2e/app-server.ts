@@ -25,11 +25,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `vars` are passed with --var NAME:VALUE, e.g. raised limits or fake upstream URLs. */
-export async function startAppServer(vars: Record<string, string> = {}): Promise<AppServer> {
+/**
+ * `vars` are passed with --var NAME:VALUE, e.g. raised limits or fake upstream URLs.
+ * `seed` writes to the migrated local store before the server starts (the benchmark's tracked ASINs).
+ */
+export async function startAppServer(vars: Record<string, string> = {}, seed?: (persistTo: string) => Promise<void>): Promise<AppServer> {
   const persistTo = mkdtempSync(join(tmpdir(), "ranklayer-"));
   const wrangler = join(process.cwd(), "node_modules", ".bin", "wrangler");
   await migrateLocalDatabases(persistTo);
+  await seed?.(persistTo);
 
   // Naming an env file stops wrangler reading a developer's .dev.vars (real credentials).
   const envFile = join(persistTo, "test.env");

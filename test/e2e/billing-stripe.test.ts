@@ -27,31 +27,38 @@ function createAlert(asin: string): Promise<number> {
   }, asin);
 }
 
+/**
+ * Signs the tab in as a seller through the real OAuth callback: the fake LWA exchanges the code
+ * Amazon would send. Not via /connect: its own /api/auth/url request would replace this state cookie.
+ */
+async function signInAsSeller(sellingPartnerId: string): Promise<void> {
+  const appUrl = servers.app.url;
+  await tab.page.goto(`${appUrl}/about`);
+  const { authUrl } = await tab.page.evaluate(async () => (await fetch("/api/auth/url")).json());
+  const consent = new URL(authUrl as string);
+  const code = `ANcode${crypto.randomUUID().replace(/-/g, "")}`;
+  await control(servers.lwa.url, "codes", {
+    code,
+    clientId: LWA_CLIENT_ID,
+    redirectUri: consent.searchParams.get("redirect_uri"),
+    refreshToken: `Atzr|e2e-${crypto.randomUUID()}`,
+  });
+  const callback = new URLSearchParams({
+    state: consent.searchParams.get("state") ?? "",
+    selling_partner_id: sellingPartnerId,
+    mws_auth_token: "amzn.mws.e2e",
+    spapi_oauth_code: code,
+  });
+  const signedIn = await tab.page.goto(`${appUrl}/api/auth/callback?${callback}`, { waitUntil: "commit", timeout: 60_000 });
+  await tab.page.waitForURL(`${appUrl}/onboarding`, { timeout: 60_000, waitUntil: "commit" }).catch(async (error: unknown) => {
+    throw new Error(`sign-in did not reach /onboarding: ${signedIn?.status()} ${await tab.page.content()}`, { cause: error });
+  });
+}
+
 describe("Stripe billing in a real browser (fake LWA sign-in, fake Stripe API)", () => {
   it("a Free seller upgrades through Checkout; after the signed webhook /billing shows Pro and the sixth alert is accepted", { timeout: 90_000 }, async () => {
     const appUrl = servers.app.url;
-    // Sign in through the real OAuth callback: the fake LWA exchanges the code Amazon would send.
-    // Not /connect: its own /api/auth/url request would replace this one's state cookie.
-    await tab.page.goto(`${appUrl}/about`);
-    const { authUrl } = await tab.page.evaluate(async () => (await fetch("/api/auth/url")).json());
-    const consent = new URL(authUrl as string);
-    const code = `ANcode${crypto.randomUUID().replace(/-/g, "")}`;
-    await control(servers.lwa.url, "codes", {
-      code,
-      clientId: LWA_CLIENT_ID,
-      redirectUri: consent.searchParams.get("redirect_uri"),
-      refreshToken: `Atzr|e2e-${crypto.randomUUID()}`,
-    });
-    const callback = new URLSearchParams({
-      state: consent.searchParams.get("state") ?? "",
-      selling_partner_id: "A2E2EBILLING1",
-      mws_auth_token: "amzn.mws.e2e",
-      spapi_oauth_code: code,
-    });
-    const signedIn = await tab.page.goto(`${appUrl}/api/auth/callback?${callback}`, { waitUntil: "commit", timeout: 60_000 });
-    await tab.page.waitForURL(`${appUrl}/onboarding`, { timeout: 60_000, waitUntil: "commit" }).catch(async (error: unknown) => {
-      throw new Error(`sign-in did not reach /onboarding: ${signedIn?.status()} ${await tab.page.content()}`, { cause: error });
-    });
+    await signInAsSeller("A2E2EBILLING1");
 
     // Free: five active alerts, the sixth refused.
     for (let i = 1; i <= 5; i++) expect(await createAlert(`B00000000${i}`)).toBe(201);
@@ -95,24 +102,7 @@ describe("Stripe billing in a real browser (fake LWA sign-in, fake Stripe API)",
   it("the webhook is late: back from Checkout, /billing?session_id=… shows Pro read from Stripe, before any event", { timeout: 90_000 }, async () => {
     const appUrl = servers.app.url;
     await tab.page.context().clearCookies();
-    await tab.page.goto(`${appUrl}/about`);
-    const { authUrl } = await tab.page.evaluate(async () => (await fetch("/api/auth/url")).json());
-    const consent = new URL(authUrl as string);
-    const code = `ANcode${crypto.randomUUID().replace(/-/g, "")}`;
-    await control(servers.lwa.url, "codes", {
-      code,
-      clientId: LWA_CLIENT_ID,
-      redirectUri: consent.searchParams.get("redirect_uri"),
-      refreshToken: `Atzr|e2e-${crypto.randomUUID()}`,
-    });
-    const callback = new URLSearchParams({
-      state: consent.searchParams.get("state") ?? "",
-      selling_partner_id: "A2E2EBILLING2",
-      mws_auth_token: "amzn.mws.e2e",
-      spapi_oauth_code: code,
-    });
-    await tab.page.goto(`${appUrl}/api/auth/callback?${callback}`, { waitUntil: "commit", timeout: 60_000 });
-    await tab.page.waitForURL(`${appUrl}/onboarding`, { timeout: 60_000, waitUntil: "commit" });
+    await signInAsSeller("A2E2EBILLING2");
 
     await tab.page.goto(`${appUrl}/billing`);
     await card("Pro").getByRole("button", { name: "Upgrade" }).click();

@@ -9,8 +9,13 @@ import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
 
 /** What the migration uses of a D1 binding (the Node tooling has no Workers types). */
-interface LocalD1 {
-  prepare(query: string): { bind(...values: unknown[]): unknown; run(): Promise<unknown> };
+interface LocalStatement {
+  bind(...values: unknown[]): LocalStatement;
+  run(): Promise<unknown>;
+}
+
+export interface LocalD1 {
+  prepare(query: string): LocalStatement;
   batch(statements: unknown[]): Promise<unknown>;
 }
 
@@ -22,6 +27,22 @@ const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS d1_migrations (
 )`;
 
 export async function migrateLocalDatabases(persistTo: string): Promise<void> {
+  await withLocalDatabases(persistTo, async (env, databases) => {
+    for (const { binding, migrations_dir } of databases) {
+      const db = env[binding]!;
+      await db.prepare(MIGRATIONS_TABLE).run();
+      for (const migration of await readD1Migrations(migrations_dir ?? "migrations")) {
+        await db.batch([...migration.queries.map((query) => db.prepare(query)), db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(migration.name)]);
+      }
+    }
+  });
+}
+
+/** The local store's D1 databases, by binding, for the time `use` runs (migrations, the benchmark's seed). */
+export async function withLocalDatabases(
+  persistTo: string,
+  use: (env: Record<string, LocalD1>, databases: { binding: string; migrations_dir?: string }[]) => Promise<void>,
+): Promise<void> {
   const { d1_databases: databases, compatibility_date } = unstable_readConfig({ config: "wrangler.toml" });
   // The databases alone: with the whole config the proxy would also declare the Worker's
   // Durable Objects, whose classes it does not have, and warn about each one.
@@ -36,13 +57,7 @@ export async function migrateLocalDatabases(persistTo: string): Promise<void> {
   );
   const proxy = await getPlatformProxy<Record<string, LocalD1>>({ configPath, persist: { path: join(persistTo, "v3") }, envFiles: [], remoteBindings: false });
   try {
-    for (const { binding, migrations_dir } of databases) {
-      const db = proxy.env[binding]!;
-      await db.prepare(MIGRATIONS_TABLE).run();
-      for (const migration of await readD1Migrations(migrations_dir ?? "migrations")) {
-        await db.batch([...migration.queries.map((query) => db.prepare(query)), db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(migration.name)]);
-      }
-    }
+    await use(proxy.env, databases);
   } finally {
     await proxy.dispose();
   }

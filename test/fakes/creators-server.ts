@@ -12,14 +12,22 @@ export interface CreatorsFakeServer {
   url: string;
   /** getItems calls received so far. */
   calls(): number;
+  /** When each getItems call arrived (epoch ms, before the fake's latency): the benchmark's time waited before the upstream. */
+  arrivals(): number[];
   close(): Promise<void>;
 }
 
 export async function startCreatorsFakeServer(options: { port?: number; latencyMs?: number } = {}): Promise<CreatorsFakeServer> {
   const fake = new CreatorsFake({ latencyMs: options.latencyMs ?? 0 });
+  const arrivals: number[] = [];
+  const handle = fake.handle.bind(fake);
+  fake.handle = (request: Request) => {
+    if (new URL(request.url).pathname.endsWith("/getItems")) arrivals.push(Date.now());
+    return handle(request);
+  };
   // The fake reads its own URLs from the requests: they carry this server's origin.
   let origin = "";
   const server = await startFakeHttpServer(fake, () => origin, options.port);
   origin = server.url;
-  return { url: server.url, calls: () => fake.getItemsCalls(), close: server.close };
+  return { url: server.url, calls: () => fake.getItemsCalls(), arrivals: () => [...arrivals], close: server.close };
 }

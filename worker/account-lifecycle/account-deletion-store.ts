@@ -1,3 +1,4 @@
+import type { ErasedSummary } from "../contract/sign-in";
 import { count, eq, isNotNull, and } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import {
@@ -14,15 +15,7 @@ import {
 } from "../db/schema";
 
 /** What an account held when it was erased: the deletion answer lists it. */
-export interface ErasedCounts {
-  sessions: number;
-  apiKeys: number;
-  alerts: number;
-  notifications: number;
-  watchlist: number;
-  passkeys: number;
-  refreshToken: boolean;
-  email: string | null;
+export interface ErasedCounts extends ErasedSummary {
   /** The hashes of the erased API keys, for dropping them from this isolate's key cache. */
   keyHashes: string[];
 }

@@ -5,32 +5,71 @@ import { isolateSlot } from "../shared/isolate-state";
 import { findApiKeyByHash, type ApiKeyRecord } from "./api-key-store";
 
 /**
- * How long an isolate may trust what it read about a key. Revoking deletes this isolate's
- * entry at once; every other isolate sees the revocation (or a plan change) within this.
+ * How long an isolate may trust what it read about a key, counted from when the read started.
+ * Revoking deletes this isolate's entry at once; every other isolate sees the revocation (or a
+ * plan change) within this.
  */
 export const KEY_CACHE_MS = 3_000;
+/**
+ * Past this age a cached key is still answered from memory, and read again in the background
+ * (once per key), so a busy key never waits on D1 while the 3 s guarantee holds.
+ */
+export const KEY_REFRESH_AFTER_MS = 2_000;
 const MAX_CACHED = 5_000;
 
 /** A key as the key middleware needs it: the row, its user and their plan; null for an unknown key. */
 export type ResolvedApiKey = { key: ApiKeyRecord; user: UserRecord; plan: Plan } | null;
-/** This isolate's copies of keys (isolate-state.ts: reset() clears them between tests). */
-const keyCache = isolateSlot(() => new Map<string, { value: ResolvedApiKey; expiresAt: number }>());
+/** This isolate's copies of keys, and its reads in flight (isolate-state.ts: reset() clears them between tests). */
+const keyCache = isolateSlot(() => new Map<string, { value: ResolvedApiKey; readAt: number }>());
+/** Reads of a key in flight in this isolate: concurrent requests share one. */
+const keyReads = isolateSlot(() => new Map<string, Promise<ResolvedApiKey>>());
 
-/** The key with this hash, read from D1 at most once per KEY_CACHE_MS in this isolate. */
-export async function resolveApiKey(db: D1Database, keyHash: string): Promise<ResolvedApiKey> {
-  const now = Date.now();
+/** Runs a promise after the answer has gone out (the request's waitUntil). */
+export type Background = (work: Promise<unknown>) => void;
+
+function read(db: D1Database, keyHash: string): Promise<ResolvedApiKey> {
   const cache = keyCache();
-  const cached = cache.get(keyHash);
-  if (cached && cached.expiresAt > now) return cached.value;
-  const found = await findApiKeyByHash(db, keyHash);
-  const value = found ? { ...found, plan: await planOfUser(db, found.user) } : null;
-  cache.delete(keyHash);
-  cache.set(keyHash, { value, expiresAt: now + KEY_CACHE_MS });
-  if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
-  return value;
+  const reading = keyReads();
+  const inFlight = reading.get(keyHash);
+  if (inFlight) return inFlight;
+  const readAt = Date.now();
+  const flight: { promise?: Promise<ResolvedApiKey> } = {};
+  const promise = (async () => {
+    const found = await findApiKeyByHash(db, keyHash);
+    const value = found ? { ...found, plan: await planOfUser(db, found.user) } : null;
+    // A revocation in this isolate while the read was out wins over the read.
+    if (reading.get(keyHash) === flight.promise) {
+      cache.delete(keyHash);
+      cache.set(keyHash, { value, readAt });
+      if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
+    }
+    return value;
+  })().finally(() => {
+    if (reading.get(keyHash) === flight.promise) reading.delete(keyHash);
+  });
+  flight.promise = promise;
+  reading.set(keyHash, promise);
+  return promise;
 }
 
-/** Drops this isolate's copy of a key at once (revoke, rotate). */
+/**
+ * The key with this hash: from memory while the copy is younger than KEY_CACHE_MS (re-read in
+ * the background once it is older than KEY_REFRESH_AFTER_MS), else read from D1.
+ */
+export async function resolveApiKey(db: D1Database, keyHash: string, background?: Background): Promise<ResolvedApiKey> {
+  const cached = keyCache().get(keyHash);
+  const age = cached ? Date.now() - cached.readAt : Number.POSITIVE_INFINITY;
+  if (cached && age < KEY_CACHE_MS) {
+    if (age >= KEY_REFRESH_AFTER_MS && background && !keyReads().has(keyHash)) {
+      background(read(db, keyHash).catch((error: unknown) => console.error("API key refresh failed", error)));
+    }
+    return cached.value;
+  }
+  return read(db, keyHash);
+}
+
+/** Drops this isolate's copy of a key at once (revoke, rotate), and any read of it in flight. */
 export function forgetApiKey(keyHash: string): void {
   keyCache().delete(keyHash);
+  keyReads().delete(keyHash);
 }

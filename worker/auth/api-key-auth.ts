@@ -21,7 +21,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearerToken(c.req.header("Authorization"));
   if (token === null) return next();
   if (!looksLikeApiKey(token)) throw unauthorized("Wrong API key: it is not a RankLayer key (rl_live_…).");
-  const found = await resolveApiKey(c.env.DB, await hashApiKey(token));
+  const found = await resolveApiKey(c.env.DB, await hashApiKey(token), (work) => c.executionCtx.waitUntil(work));
   if (!found) throw unauthorized("Wrong API key: no such key exists.");
   if (found.key.revokedAt) throw unauthorized(`This API key was revoked at ${found.key.revokedAt}.`);
   const planLimit = found.plan.apiRequestsPerHour;

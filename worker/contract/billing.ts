@@ -60,4 +60,4 @@ export const PAST_DUE_MESSAGE = "Payment failed: update your card to keep Pro.";
 export const PAYMENT_ACTION_MESSAGE = "Confirm your payment: your bank asks you to approve it to keep Pro.";
 export const DEMO_STRIPE_MESSAGE =
   "Demo account: billing is real on this deployment, so a demo account stays on Free. Sign in with your Amazon seller account to upgrade.";
-export const MOCK_DEMO_MESSAGE = "Mock mode: Stripe not configured. Demo Pro uses sample product data only; nothing is charged.";
+export const MOCK_DEMO_MESSAGE = "Billing is in mock mode: Stripe is not configured and nothing is charged. Demo Pro uses sample product data only.";

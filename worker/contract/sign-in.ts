@@ -25,18 +25,21 @@ export interface AccountOverview {
   deletionPhrase: string;
 }
 
+/** What an account held when it was erased. */
+export interface ErasedSummary {
+  sessions: number;
+  apiKeys: number;
+  alerts: number;
+  notifications: number;
+  watchlist: number;
+  passkeys: number;
+  refreshToken: boolean;
+  email: string | null;
+}
+
 export interface AccountDeleted {
   deleted: true;
   subscription: "canceled" | "none";
-  erased: {
-    sessions: number;
-    apiKeys: number;
-    alerts: number;
-    notifications: number;
-    watchlist: number;
-    passkeys: number;
-    refreshToken: boolean;
-    email: string | null;
-  };
+  erased: ErasedSummary;
   kept: string[];
 }

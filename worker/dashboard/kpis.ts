@@ -55,7 +55,7 @@ export function dashboardRow(data: TrackedAsinData): DashboardRow {
   };
 }
 
-function sellerSource(kind: string, asOf: string): FigureSource {
+export function sellerSource(kind: string, asOf: string): FigureSource {
   return kind === "spapi" ? { kind: "spapi", label: SELLER_SOURCE_LABEL.spapi, asOf } : { kind: "mock", label: SELLER_SOURCE_LABEL.mock, asOf };
 }
 

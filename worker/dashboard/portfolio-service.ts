@@ -2,7 +2,9 @@ import type { Services } from "../services";
 import type { UserRecord } from "../accounts/user-store";
 import type { PortfolioQuery, PortfolioResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
-import { revenueByAsin, trackedMarketplaces, trackedRows } from "./dashboard-service";
+import { revenueByAsin } from "./dashboard-service";
+import { listTrackedAsins } from "../history/watchlist-store";
+import { summaryView } from "./summary-rows";
 import { buildPortfolio } from "./portfolio";
 
 /**
@@ -12,10 +14,11 @@ import { buildPortfolio } from "./portfolio";
  */
 export async function loadPortfolio(services: Services, user: UserRecord, query: PortfolioQuery, now: number): Promise<PortfolioResponse> {
   const days = HISTORY_RANGE_DAYS[query.range];
-  const marketplaces = await trackedMarketplaces(services.env.DB, user.id);
+  const tracked = await listTrackedAsins(services.env.DB, user.id);
+  const marketplaces = [...new Set(tracked.map((key) => key.marketplace))].sort();
   const marketplace = query.marketplace ?? (marketplaces.includes(user.marketplace as never) ? (user.marketplace as (typeof marketplaces)[number]) : marketplaces[0]);
   // Brand and category options come from the whole marketplace, so a filter can always be changed back.
-  const all = marketplace ? await trackedRows(services, user.id, { marketplace }, days, now) : [];
+  const all = marketplace ? (await summaryView(services, user.id, { marketplace }, days, now, tracked)).rows : [];
   const rows = all.filter((row) => (!query.brand || row.brand === query.brand) && (!query.category || row.category === query.category));
   const revenue = marketplace ? await revenueByAsin(services.env.DB, user.id, marketplace, days, now) : new Map();
   return {

@@ -5,6 +5,7 @@ import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../upstre
 import { asinDetailsUpserts, type ItemCapture } from "../history/asin-details-store";
 import type { StoredPoint } from "../history/point-codec";
 import { pointOf, writeRankPoints } from "../history/rank-points-store";
+import { refreshAsinSummaries } from "./summary-rows";
 
 /** "Refresh now" may run once per 10 minutes per user. */
 export const MANUAL_REFRESH_INTERVAL_MS = 10 * 60_000;
@@ -52,6 +53,7 @@ export async function captureNow(
       }
       const [first, ...more] = asinDetailsUpserts(env.DB, captures);
       if (first) await Promise.all([writeRankPoints(history, points), drizzle(env.DB).batch([first, ...more])]);
+      if (first) await refreshAsinSummaries({ env, history }, points, nowMs);
     }
   }
   return { captured, calls };

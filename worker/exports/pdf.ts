@@ -4,8 +4,9 @@ import { ASSOCIATES_NOTICE, type Cell, type ExportTable } from "./export-table";
 import { drawRankChart } from "./pdf-chart";
 import { fitText, wrapText } from "./pdf-text";
 
-export type PaperSize = "a4" | "letter";
-export const PAPER_SIZES: readonly PaperSize[] = ["a4", "letter"];
+import { PAPER_SIZES, type PaperSize } from "./paper";
+
+export { PAPER_SIZES, type PaperSize };
 const PAGE: Record<PaperSize, [number, number]> = { a4: PageSizes.A4, letter: PageSizes.Letter };
 
 const MARGIN = 40;

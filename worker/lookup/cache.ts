@@ -40,23 +40,38 @@ export class LookupCache {
 
   /** The cached copy if it is younger than 24 h; KV expiry is approximate, so age is checked here too. */
   async get(marketplace: Marketplace, asin: string, now: number): Promise<CachedProduct | null> {
-    const key = LookupCache.key(marketplace, asin);
-    const held = this.hot.get(key);
-    let entry = held && held.until > now ? held.entry : null;
-    if (!entry) {
-      entry = await this.kv.get<CachedProduct>(key, "json");
-      if (!entry) return null;
-      this.remember(key, entry, now);
+    return (await this.getMany(marketplace, [asin], now)).get(asin) ?? null;
+  }
+
+  /**
+   * The cached copies of many ASINs in one pass (a compare of 10): hot entries from memory, the
+   * rest in one bulk KV read. Copies are checked against the product schema once, when they come
+   * from KV; a hot entry was checked (or written by this isolate) when it became hot.
+   */
+  async getMany(marketplace: Marketplace, asins: readonly string[], now: number): Promise<Map<string, CachedProduct | null>> {
+    const found = new Map<string, CachedProduct | null>();
+    const cold: string[] = [];
+    for (const asin of asins) {
+      const held = this.hot.get(LookupCache.key(marketplace, asin));
+      if (held && held.until > now) found.set(asin, held.entry);
+      else cold.push(asin);
     }
-    const age = now - Date.parse(entry.refreshedAt);
-    if (!(age >= 0 && age < CACHE_MAX_AGE_MS)) return null;
-    // A copy written before the boundary schema existed (or by a bug) is never served.
-    const product: unknown = entry.product;
-    if (!isValidProduct(product) || product.asin !== asin || product.marketplace !== marketplace) {
-      console.warn(`lookup cache ${key}: the stored copy fails the product schema; ignored`);
-      return null;
+    if (cold.length > 0) {
+      const read = await this.kv.get<CachedProduct>(cold.map((asin) => LookupCache.key(marketplace, asin)), "json");
+      for (const asin of cold) {
+        const key = LookupCache.key(marketplace, asin);
+        const entry = read.get(key) ?? null;
+        const valid = entry !== null && isValidEntry(entry, marketplace, asin);
+        if (entry && !valid) console.warn(`lookup cache ${key}: the stored copy fails the product schema; ignored`);
+        if (valid) this.remember(key, entry, now);
+        found.set(asin, valid ? entry : null);
+      }
     }
-    return entry;
+    for (const [asin, entry] of found) {
+      const age = entry ? now - Date.parse(entry.refreshedAt) : Number.NaN;
+      if (!(age >= 0 && age < CACHE_MAX_AGE_MS)) found.set(asin, null);
+    }
+    return found;
   }
 
   async put(entry: CachedProduct, now: number): Promise<void> {
@@ -74,4 +89,10 @@ export class LookupCache {
     this.hot.set(key, { entry, until: now + HOT_TTL_MS });
     if (this.hot.size > HOT_MAX_ENTRIES) this.hot.delete(this.hot.keys().next().value as string);
   }
+}
+
+/** A copy written before the boundary schema existed (or by a bug) is never served. */
+function isValidEntry(entry: CachedProduct, marketplace: Marketplace, asin: string): boolean {
+  const product: unknown = entry.product;
+  return typeof entry.refreshedAt === "string" && isValidProduct(product) && product.asin === asin && product.marketplace === marketplace;
 }

@@ -34,6 +34,11 @@ export interface LookupDeps {
   now: () => number;
   /** A cached copy older than this is refreshed from the source; younger than 24 h it remains the fallback. */
   refreshAfterMs: number;
+  /**
+   * Runs the KV write of a fresh copy after the answer has gone out (the request's waitUntil):
+   * the copy is in this isolate's memory at once. Without it the write is awaited.
+   */
+  background?: (work: Promise<unknown>) => void;
 }
 
 /** Retry-After for a failed upstream call when the upstream named no wait. */
@@ -62,10 +67,7 @@ export async function lookupProducts(
   const unique = [...new Set(asins)];
   const inflight = inflightMisses();
   // Mock data is computed on the spot and never cached, so it can never be served as a "cache" hit.
-  const cachedList = await Promise.all(
-    unique.map((asin) => (deps.source.kind === "live" ? deps.cache.get(marketplace, asin, deps.now()) : null)),
-  );
-  const cached = new Map(unique.map((asin, i) => [asin, cachedList[i]]));
+  const cached = deps.source.kind === "live" ? await deps.cache.getMany(marketplace, unique, deps.now()) : new Map<string, CachedProduct | null>();
 
   const answers = new Map<string, LookupOutcome>();
   const pending = new Map<string, Promise<LookupOutcome>>();
@@ -138,7 +140,11 @@ async function fetchFromSource(
         );
         return;
       }
-      if (deps.source.kind === "live") await deps.cache.put({ product: outcome.product, refreshedAt }, deps.now());
+      if (deps.source.kind === "live") {
+        const write = deps.cache.put({ product: outcome.product, refreshedAt }, deps.now());
+        if (deps.background) deps.background(write.catch((error: unknown) => console.error("lookup cache write failed", marketplace, asin, error)));
+        else await write;
+      }
       answers.set(asin, {
         ok: true,
         result: { ...outcome.product, source: deps.source.kind, refreshedAt },

@@ -62,7 +62,13 @@ export function createLookups(deps: LookupDeps): Lookups {
     const started = Date.now();
     cache ??= deps.cache();
     const outcomes = await lookupProducts(
-      { source: deps.source(marketplace), cache, now: Date.now, refreshAfterMs: vars.LOOKUP_REFRESH_AFTER_SECONDS * 1000 },
+      {
+        source: deps.source(marketplace),
+        cache,
+        now: Date.now,
+        refreshAfterMs: vars.LOOKUP_REFRESH_AFTER_SECONDS * 1000,
+        background: (work) => ctx.waitUntil(work),
+      },
       asins,
       marketplace,
     );

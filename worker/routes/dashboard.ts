@@ -4,7 +4,8 @@ import { planOfUser } from "../billing/user-plan";
 import { dashboardQuerySchema, intradayQuerySchema, type DashboardResponse, type IntradayResponse, type RefreshResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
 import { hourPointsByAsin } from "../history/history-store";
-import { dayWindow, trackedMarketplaces, trackedRows } from "../dashboard/dashboard-service";
+import { dayWindow } from "../dashboard/dashboard-service";
+import { summaryView } from "../dashboard/summary-rows";
 import { dashboardKpis } from "../dashboard/kpis";
 import { captureNow, MANUAL_REFRESH_INTERVAL_MS } from "../dashboard/refresh";
 import { claimManualRefresh } from "../dashboard/refresh-store";
@@ -42,9 +43,9 @@ export const dashboardRoutes = createRouter()
     c.header("Cache-Control", "private, no-store");
     const { user } = currentAccount(c);
     const { marketplace, brand } = c.req.valid("query");
-    const rows = await trackedRows(c.var.services, user.id, { marketplace, brand }, 7, Date.now());
+    const { rows, marketplaces } = await summaryView(c.var.services, user.id, { marketplace, brand }, 7, Date.now());
     const body: DashboardResponse = {
-      marketplaces: await trackedMarketplaces(c.env.DB, user.id),
+      marketplaces,
       brand: brand ?? null,
       kpis: dashboardKpis(rows),
       rows,

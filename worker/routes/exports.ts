@@ -4,7 +4,7 @@ import { isRefusal } from "../exports/dataset";
 import { EXPORT_DATASETS } from "../exports/datasets";
 import { tableToCsv } from "../exports/csv";
 import { EXPORT_FORMATS, exportFileName, type ExportFormat } from "../exports/export-table";
-import { PAPER_SIZES, type PaperSize, tableToPdf } from "../exports/pdf";
+import { PAPER_SIZES, type PaperSize } from "../exports/paper";
 import { failure, KEY_OR_ANONYMOUS, rateLimitHeaders, retryAfter } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
@@ -105,5 +105,7 @@ export const exportRoutes = createRouter().openapi(route, async (c) => {
     return c.body(tableToCsv(table), 200);
   }
   c.header("Content-Type", "application/pdf");
+  // pdf-lib (and the fonts it inflates) loads on the first PDF export, not at every cold start.
+  const { tableToPdf } = await import("../exports/pdf");
   return c.body((await tableToPdf(table, paper, now)) as Uint8Array<ArrayBuffer>, 200);
 });

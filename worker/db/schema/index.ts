@@ -10,3 +10,4 @@ export * from "./api-keys";
 export * from "./billing";
 export * from "./attention";
 export * from "./email-accounts";
+export * from "./summaries";

@@ -11,6 +11,7 @@ import { countRegionItems } from "./region-results";
 import { Pacer, type Clock } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { pointOf, writeRankPoints } from "../../history/rank-points-store";
+import { refreshAsinSummaries } from "../../dashboard/summary-rows";
 import type { StoredPoint } from "../../history/point-codec";
 import { asinDetailsUpserts, type ItemCapture } from "../../history/asin-details-store";
 import { MockProductSource } from "../../upstreams/creators/mock";
@@ -19,6 +20,8 @@ import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey, type Trac
 /** Amazon's documented starting quota for Associates: 1 request per second. */
 export const DEFAULT_REQUESTS_PER_SECOND = DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND;
 const PAGE_SIZE = 200;
+/** ASINs whose summaries are rebuilt together (one history read and one write per shard chunk). */
+const SUMMARY_BATCH = 500;
 
 /**
  * Points a slice holds before writing them (with the cursor past them) when it never has to
@@ -70,14 +73,23 @@ export async function runProductPhase(
   const pending = { points: [] as StoredPoint[], details: [] as ItemCapture[], cursor: null as string | null, processed: 0 };
   // Batch tokens taken together when several are free at once (a burst); spent call by call.
   const leased = { marketplace: "", count: 0 };
+  // The screens read summaries, not points: rebuilt for the ASINs whose points were written, 500 at a
+  // time and when the slice stops (flushes come after every call at Amazon's rates).
+  const summarise: StoredPoint[] = [];
+  const refreshSummaries = async (atLeast: number) => {
+    if (summarise.length >= atLeast && summarise.length > 0) await refreshAsinSummaries(services, summarise.splice(0), clock.now());
+  };
   const flush = async () => {
     if (pending.cursor === null) return;
     await writeRankPoints(services.history, pending.points);
+    summarise.push(...pending.points);
     await writeStep(db, { day, phase: "products", cursor: pending.cursor, processed: pending.processed, nowIso: new Date(clock.now()).toISOString() }, asinDetailsUpserts(db, pending.details));
     Object.assign(pending, { points: [], details: [], cursor: null, processed: 0 });
+    await refreshSummaries(SUMMARY_BATCH);
   };
   const stop = async (result: PhaseResult) => {
     await flush();
+    await refreshSummaries(0);
     return result;
   };
 

@@ -6,6 +6,8 @@ import { formatCount, formatPrice, formatRank } from "../../lib/format";
 import { RankSparkline } from "../results/RankSparkline";
 import { dayWindow } from "../results/sparkline";
 import { BUY_BOX_TEXT, formatSigned, TableScroll } from "./figures";
+import { tablePage } from "./table-page";
+import { TablePager } from "./TablePager";
 
 type SortKey = "asin" | "rank" | "change" | "price" | "units";
 const SORT_LABELS: Record<SortKey, string> = { asin: "ASIN", rank: "Rank", change: "7-day change", price: "Price", units: "FBA units" };
@@ -32,10 +34,18 @@ interface TrackedTableProps {
   onMarketplace: (marketplace: Marketplace | "") => void;
 }
 
-/** The tracked ASINs, sortable by any figure, filterable by marketplace; rows without a figure sort last. */
+/**
+ * The tracked ASINs, sortable by any figure, filterable by marketplace; rows without a figure
+ * sort last. One page of 50 rows is rendered at a time (sorting sees every row).
+ */
 export function TrackedTable({ rows, marketplaces, marketplace, onMarketplace }: TrackedTableProps) {
   const id = useId();
-  const [sort, setSort] = useState<{ key: SortKey; ascending: boolean }>({ key: "rank", ascending: true });
+  const [sort, setSortState] = useState<{ key: SortKey; ascending: boolean }>({ key: "rank", ascending: true });
+  const [pageIndex, setPageIndex] = useState(0);
+  const setSort = (next: { key: SortKey; ascending: boolean }) => {
+    setSortState(next);
+    setPageIndex(0);
+  };
   // The sparkline spans the last 7 days ending today, as the column's heading says, however many days have a rank.
   const sparklineWindow = useMemo(() => dayWindow(7, Date.now()), []);
   const sorted = useMemo(() => {
@@ -49,6 +59,8 @@ export function TrackedTable({ rows, marketplaces, marketplace, onMarketplace }:
     });
     return copy;
   }, [rows, sort]);
+  // A new filter or list starts on its first page (tablePage clamps a page past the end).
+  const page = tablePage(sorted, pageIndex);
 
   const header = (key: SortKey) => (
     <th scope="col" aria-sort={sort.key === key ? (sort.ascending ? "ascending" : "descending") : "none"}>
@@ -62,7 +74,10 @@ export function TrackedTable({ rows, marketplaces, marketplace, onMarketplace }:
     <div className="card tracked">
       <div className="field tracked__filter">
         <label htmlFor={`${id}-marketplace`}>Filter by marketplace</label>
-        <select id={`${id}-marketplace`} value={marketplace} onChange={(event) => onMarketplace(event.target.value as Marketplace | "")}>
+        <select id={`${id}-marketplace`} value={marketplace} onChange={(event) => {
+            setPageIndex(0);
+            onMarketplace(event.target.value as Marketplace | "");
+          }}>
           <option value="">All marketplaces</option>
           {marketplaces.map((code) => (
             <option key={code} value={code}>
@@ -88,7 +103,7 @@ export function TrackedTable({ rows, marketplaces, marketplace, onMarketplace }:
             </tr>
           </thead>
           <tbody>
-            {sorted.map((row) => (
+            {page.rows.map((row) => (
               <tr key={`${row.marketplace}-${row.asin}`}>
                 <td className="tracked__product">
                   {row.image ? <img src={row.image} alt="" width={40} height={40} loading="lazy" /> : <span className="tracked__noimage" aria-hidden="true" />}
@@ -120,6 +135,7 @@ export function TrackedTable({ rows, marketplaces, marketplace, onMarketplace }:
           </tbody>
         </table>
       </TableScroll>
+      <TablePager page={page} label="Tracked ASINs" onPage={setPageIndex} />
       {sorted.length === 0 && <p>No tracked ASINs match this filter.</p>}
     </div>
   );

@@ -1,0 +1,64 @@
+/** The issue-29 table `npm run bench` ends with: each phase's figure, its goal, PASS or MISS. */
+
+export interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface TableRow {
+  phase: string;
+  figure: string;
+  goal: string;
+  pass: boolean;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** One phase's figures over its rounds: median rate and latencies, summed failures. */
+export function combine(rounds: Figures[]): Figures {
+  return {
+    name: rounds[0]!.name,
+    rps: median(rounds.map((f) => f.rps)),
+    p50: median(rounds.map((f) => f.p50)),
+    p99: median(rounds.map((f) => f.p99)),
+    non2xx: rounds.reduce((n, f) => n + f.non2xx, 0),
+    errors: rounds.reduce((n, f) => n + f.errors, 0),
+  };
+}
+
+/** A latency phase against an absolute p99 goal (ms). */
+export function latencyRow(phase: string, f: Figures, goalMs: number): TableRow {
+  const failed = f.errors + f.non2xx;
+  return {
+    phase,
+    figure: `p50 ${f.p50} ms, p99 ${f.p99} ms, ${Math.round(f.rps)} req/s${failed ? `, ${failed} failed` : ""}`,
+    goal: `p99 <= ${goalMs} ms`,
+    pass: f.p99 <= goalMs && failed === 0,
+  };
+}
+
+/** A phase against the same run's baseline: throughput ratio (optional goal) and p99 ratio. */
+export function ratioRow(phase: string, f: Figures, baseline: Figures, goal: { throughput?: number; p99: number }): TableRow {
+  const throughput = f.rps / baseline.rps;
+  const p99 = f.p99 / Math.max(1, baseline.p99);
+  const failed = f.errors + f.non2xx;
+  return {
+    phase,
+    figure: `${throughput.toFixed(2)}x throughput, p99 ${f.p99} ms vs ${baseline.p99} ms: ${p99.toFixed(2)}x${failed ? `, ${failed} failed` : ""}`,
+    goal: `${goal.throughput === undefined ? "" : `>= ${goal.throughput.toFixed(2)}x, `}p99 <= ${goal.p99.toFixed(2)}x`,
+    pass: (goal.throughput === undefined || throughput >= goal.throughput) && p99 <= goal.p99 && failed === 0,
+  };
+}
+
+export function printTable(rows: TableRow[]): void {
+  console.table(rows.map((row) => ({ phase: row.phase, figure: row.figure, goal: row.goal, result: row.pass ? "PASS" : "MISS" })));
+  for (const row of rows) console.log(`${row.pass ? "PASS" : "MISS"}  ${row.phase}: ${row.figure} (goal ${row.goal})`);
+}

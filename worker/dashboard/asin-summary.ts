@@ -1,0 +1,140 @@
+import type { DashboardRow, FigureSource } from "../contract/dashboard";
+import type { RankVelocity } from "../contract/history";
+import type { Marketplace } from "../contract/marketplaces";
+import { DAY_MS, utcDay } from "../contract/time";
+import { rankVelocity } from "../history/velocity";
+import { buyBoxHolder, NO_SOURCE, RANK_SOURCE_LABEL, sellerSource, type TrackedAsinData } from "./kpis";
+
+/**
+ * Per-ASIN summaries: what the dashboard, portfolio and their exports show of one tracked ASIN,
+ * computed once from its day points (by the nightly run and each extra refresh) so a screen
+ * reads one row per ASIN instead of every point. Pure: no I/O (store: dashboard/summary-store.ts).
+ */
+
+/** The windows a screen may ask for: the dashboard's 7 days, the portfolio's 7, 30 and 90. */
+export const SUMMARY_WINDOWS = [7, 30, 90] as const;
+export type SummaryWindow = (typeof SUMMARY_WINDOWS)[number];
+/** Days of point history a summary is built from (the longest window). */
+export const SUMMARY_DAYS = 90;
+/** Days the compact sparkline covers. */
+export const SPARKLINE_DAYS = 30;
+
+/** A day point as the history readers give it, with its capture time. */
+export interface SummaryPoint {
+  day: string;
+  source: "live" | "mock";
+  rank: number | null;
+  price: number | null;
+  currency: string | null;
+  capturedAt: string;
+}
+
+/** The JSON column: per-window figures and the compact sparkline. */
+export interface SummaryFigures {
+  velocity: Record<`${SummaryWindow}`, RankVelocity>;
+  /** Latest ranked day's rank minus the window's first ranked day's (null under two ranked days). */
+  change: Record<`${SummaryWindow}`, number | null>;
+  /** The last 30 days' points as [days after sparkFrom, rank]: days without a point are left out. */
+  sparkFrom: string;
+  spark: [number, number | null][];
+}
+
+export interface AsinSummary {
+  marketplace: string;
+  asin: string;
+  rank: number | null;
+  price: number | null;
+  currency: string | null;
+  /** Source of the latest point; null when there is none in the last 90 days. */
+  source: "live" | "mock" | null;
+  rankCapturedAt: string | null;
+  lastDay: string | null;
+  figures: SummaryFigures;
+  computedAt: string;
+}
+
+const dayOf = utcDay;
+const dayIndex = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+
+/** First day of the `days`-day window ending on the UTC day of `nowMs`. */
+export function windowStart(days: number, nowMs: number): string {
+  return dayOf(nowMs - (days - 1) * DAY_MS);
+}
+
+function rankChange(points: readonly SummaryPoint[]): number | null {
+  const ranked = points.filter((point) => point.rank !== null);
+  return ranked.length >= 2 ? ranked.at(-1)!.rank! - ranked[0]!.rank! : null;
+}
+
+/** The summary of one ASIN from its day points (any order, up to 90 days), computed at `nowMs`. */
+export function buildAsinSummary(marketplace: string, asin: string, points: readonly SummaryPoint[], nowMs: number): AsinSummary {
+  const today = dayOf(nowMs);
+  const sorted = points.filter((point) => point.day <= today).sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  const inWindow = (days: number) => sorted.filter((point) => point.day >= windowStart(days, nowMs));
+  const windows = Object.fromEntries(SUMMARY_WINDOWS.map((days) => [days, inWindow(days)])) as Record<SummaryWindow, SummaryPoint[]>;
+  const sparkFrom = windowStart(SPARKLINE_DAYS, nowMs);
+  const latest = windows[SUMMARY_DAYS].at(-1) ?? null;
+  return {
+    marketplace,
+    asin,
+    rank: latest?.rank ?? null,
+    price: latest?.price ?? null,
+    currency: latest?.currency ?? null,
+    source: latest?.source ?? null,
+    rankCapturedAt: latest?.capturedAt ?? null,
+    lastDay: latest?.day ?? null,
+    figures: {
+      velocity: { 7: rankVelocity(windows[7]), 30: rankVelocity(windows[30]), 90: rankVelocity(windows[90]) },
+      change: { 7: rankChange(windows[7]), 30: rankChange(windows[30]), 90: rankChange(windows[90]) },
+      sparkFrom,
+      spark: windows[SPARKLINE_DAYS].map((point) => [dayIndex(point.day) - dayIndex(sparkFrom), point.rank]),
+    },
+    computedAt: new Date(nowMs).toISOString(),
+  };
+}
+
+/** The window a screen asks for, as the nearest summary window at or above it (7, 30 or 90 days). */
+export function summaryWindow(days: number): SummaryWindow {
+  return SUMMARY_WINDOWS.find((window) => window >= days) ?? SUMMARY_DAYS;
+}
+
+/** What a dashboard row needs beside the summary: the item's details and the seller's latest own snapshot. */
+export type SummaryRowInput = Pick<TrackedAsinData, "details" | "seller"> & { marketplace: Marketplace; asin: string; summary: AsinSummary | null };
+
+/**
+ * One dashboard/portfolio row from a summary, for a window of `days` ending at the summary's
+ * computation (its "as of" is the latest point's capture time, as when rows were built from points).
+ * A summary whose latest point is older than the window shows no rank, as a row of no points did.
+ */
+export function rowFromSummary(input: SummaryRowInput, days: number): DashboardRow {
+  const { summary } = input;
+  const window = summaryWindow(days);
+  const fresh = summary !== null && summary.lastDay !== null && summary.lastDay >= windowStart(window, Date.parse(summary.computedAt));
+  const sparkStart = summary ? dayIndex(summary.figures.sparkFrom) : 0;
+  const fromIndex = summary ? dayIndex(windowStart(Math.min(window, SPARKLINE_DAYS), Date.parse(summary.computedAt))) : 0;
+  const velocity = summary?.figures.velocity[`${window}`] ?? { rankChangePercent: null, slopePerDay: null, best: null, worst: null };
+  return {
+    asin: input.asin,
+    marketplace: input.marketplace,
+    title: input.details?.title ?? null,
+    image: input.details?.image ?? null,
+    brand: input.details?.brand ?? null,
+    category: input.details?.category ?? null,
+    rank: fresh ? summary.rank : null,
+    rankChange7d: summary?.figures.change[`${window}`] ?? null,
+    velocity,
+    price: fresh && summary.price !== null && summary.currency ? { amount: summary.price, currency: summary.currency } : null,
+    buyBox: buyBoxHolder(input.seller),
+    fulfillableUnits: input.seller?.fulfillableUnits ?? null,
+    sparkline: (summary?.figures.spark ?? [])
+      .filter(([offset]) => sparkStart + offset >= fromIndex)
+      .map(([offset, rank]) => ({ day: dayOf((sparkStart + offset) * DAY_MS), rank })),
+    rankSource: fresh && summary.source ? rankSource(summary.source, summary.rankCapturedAt ?? summary.lastDay) : NO_SOURCE,
+    sellerSource: input.seller ? sellerSource(input.seller.source, input.seller.capturedAt) : NO_SOURCE,
+  };
+}
+
+function rankSource(kind: "live" | "mock", asOf: string | null): FigureSource {
+  return { kind, label: RANK_SOURCE_LABEL[kind], asOf };
+}
+

@@ -1,0 +1,123 @@
+import type { AsinDetails } from "../history/asin-details-store";
+import type { SellerDayRow } from "../history/history-store";
+import type { AsinSummary, SummaryFigures } from "./asin-summary";
+
+/**
+ * The per-ASIN summaries in DB (asin_summaries, migrations/0104): written by the nightly run and
+ * each extra refresh, read by the dashboards one row per tracked ASIN. Raw SQL with json_each:
+ * the keys (or rows) travel as one JSON parameter, so a read or write of 10,000 ASINs is one
+ * statement, not one per 100 bound parameters.
+ */
+
+/** Rows per write statement: keeps one statement's JSON well under D1's statement size limit. */
+const ROWS_PER_WRITE = 500;
+const COLUMNS = ["marketplace", "asin", "rank", "price", "currency", "source", "rank_captured_at", "last_day", "figures", "computed_at"] as const;
+
+const UPSERT_SQL = `INSERT INTO asin_summaries (${COLUMNS.join(", ")})
+  SELECT ${COLUMNS.map((_, i) => `s.value ->> '$[${i}]'`).join(", ")} FROM json_each(?1) AS s WHERE true
+  ON CONFLICT (marketplace, asin) DO UPDATE SET ${COLUMNS.slice(2).map((c) => `${c} = excluded.${c}`).join(", ")}`;
+
+/** Upserts summaries, 500 to a statement, all in one batch. */
+export async function writeAsinSummaries(db: D1Database, summaries: readonly AsinSummary[]): Promise<void> {
+  if (summaries.length === 0) return;
+  const statements = [];
+  for (let i = 0; i < summaries.length; i += ROWS_PER_WRITE) {
+    const rows = summaries
+      .slice(i, i + ROWS_PER_WRITE)
+      .map((s) => [s.marketplace, s.asin, s.rank, s.price, s.currency, s.source, s.rankCapturedAt, s.lastDay, JSON.stringify(s.figures), s.computedAt]);
+    statements.push(db.prepare(UPSERT_SQL).bind(JSON.stringify(rows)));
+  }
+  await db.batch(statements);
+}
+
+/** Everything a dashboard row of one tracked ASIN reads: its summary, its details and the seller's latest own snapshot. */
+export interface TrackedSummary {
+  marketplace: string;
+  asin: string;
+  summary: AsinSummary | null;
+  details: Pick<AsinDetails, "title" | "image" | "brand" | "category"> | null;
+  seller: Pick<SellerDayRow, "source" | "fulfillableUnits" | "buyBoxSellerId" | "holdsBuyBox" | "capturedAt"> | null;
+}
+
+interface JoinedRow {
+  marketplace: string;
+  asin: string;
+  rank: number | null;
+  price: number | null;
+  currency: string | null;
+  source: string | null;
+  rank_captured_at: string | null;
+  last_day: string | null;
+  figures: string | null;
+  computed_at: string | null;
+  title: string | null;
+  image: string | null;
+  brand: string | null;
+  category: string | null;
+  details_at: string | null;
+  seller_source: string | null;
+  fulfillable_units: number | null;
+  buy_box_seller_id: string | null;
+  holds_buy_box: number | null;
+  seller_at: string | null;
+}
+
+/**
+ * One query: per key, its summary, its asin_details and the user's latest seller snapshot from
+ * `fromDay` to `toDay` (the seller's rows are private, so always filtered by the user). The
+ * latest seller row is found by the (user, ASIN, marketplace, day) primary key, one seek a key.
+ */
+export async function trackedSummaries(
+  db: D1Database,
+  userId: string,
+  keys: readonly { marketplace: string; asin: string }[],
+  fromDay: string,
+  toDay: string,
+): Promise<TrackedSummary[]> {
+  if (keys.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT k.value ->> '$[0]' AS marketplace, k.value ->> '$[1]' AS asin,
+         s.rank, s.price, s.currency, s.source, s.rank_captured_at, s.last_day, s.figures, s.computed_at,
+         d.title, d.image, d.brand, d.category, d.captured_at AS details_at,
+         ss.source AS seller_source, ss.fulfillable_units, ss.buy_box_seller_id, ss.holds_buy_box, ss.captured_at AS seller_at
+       FROM json_each(?1) AS k
+       LEFT JOIN asin_summaries s ON s.marketplace = k.value ->> '$[0]' AND s.asin = k.value ->> '$[1]'
+       LEFT JOIN asin_details d ON d.marketplace = k.value ->> '$[0]' AND d.asin = k.value ->> '$[1]'
+       LEFT JOIN seller_snapshots ss ON ss.user_id = ?2 AND ss.marketplace = k.value ->> '$[0]' AND ss.asin = k.value ->> '$[1]'
+         AND ss.day = (SELECT max(day) FROM seller_snapshots t WHERE t.user_id = ?2 AND t.asin = k.value ->> '$[1]'
+           AND t.marketplace = k.value ->> '$[0]' AND t.day BETWEEN ?3 AND ?4)`,
+    )
+    .bind(JSON.stringify(keys.map((key) => [key.marketplace, key.asin])), userId, fromDay, toDay)
+    .all<JoinedRow>();
+  return results.map((row) => ({
+    marketplace: row.marketplace,
+    asin: row.asin,
+    summary:
+      row.figures === null || row.computed_at === null
+        ? null
+        : {
+            marketplace: row.marketplace,
+            asin: row.asin,
+            rank: row.rank,
+            price: row.price,
+            currency: row.currency,
+            source: row.source === "live" || row.source === "mock" ? row.source : null,
+            rankCapturedAt: row.rank_captured_at,
+            lastDay: row.last_day,
+            figures: JSON.parse(row.figures) as SummaryFigures,
+            computedAt: row.computed_at,
+          },
+    details: row.details_at === null ? null : { title: row.title, image: row.image, brand: row.brand, category: row.category },
+    seller:
+      row.seller_at === null
+        ? null
+        : {
+            source: row.seller_source ?? "mock",
+            fulfillableUnits: row.fulfillable_units,
+            buyBoxSellerId: row.buy_box_seller_id,
+            holdsBuyBox: row.holds_buy_box === null ? null : row.holds_buy_box !== 0,
+            capturedAt: row.seller_at,
+          },
+  }));
+}
