@@ -32,6 +32,19 @@ export interface Secrets {
   CREATORS_FE_CREDENTIAL_SECRET?: string;
   CREATORS_FE_CREDENTIAL_VERSION?: string;
   CREATORS_FE_PARTNER_TAG?: string;
+  /**
+   * Per-store Associates tags (an Associates tag belongs to one store: …-20 amazon.com, …-21
+   * amazon.co.uk, …): each wins over its region's CREATORS_<REGION>_PARTNER_TAG.
+   */
+  CREATORS_US_PARTNER_TAG?: string;
+  CREATORS_CA_PARTNER_TAG?: string;
+  CREATORS_MX_PARTNER_TAG?: string;
+  CREATORS_UK_PARTNER_TAG?: string;
+  CREATORS_DE_PARTNER_TAG?: string;
+  CREATORS_FR_PARTNER_TAG?: string;
+  CREATORS_IT_PARTNER_TAG?: string;
+  CREATORS_ES_PARTNER_TAG?: string;
+  CREATORS_JP_PARTNER_TAG?: string;
   /** Login with Amazon client of the SP-API application (Developer Central). */
   LWA_CLIENT_ID?: string;
   LWA_CLIENT_SECRET?: string;

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { configOf, type Config, type Deployment } from "./config";
-import { MARKETPLACES, type Marketplace } from "./contract/marketplaces";
+import { LOOKUP_MARKETPLACES, MARKETPLACES, type Marketplace } from "./contract/marketplaces";
+import { creatorsConfigOfMarketplace } from "./shared/creators-regions";
 import type { AppEnv, Bindings } from "./env";
 import { historyShardsOf, type HistoryShards } from "./history/shard-store";
 import { recordLookupPoint } from "./history/lookup-point";
@@ -103,7 +104,8 @@ export function buildServices(env: Bindings, options: { sampleDataOnly?: boolean
 function sourcesOf(env: Bindings, config: Config): Sources {
   const { vars } = config;
   const limits = { ratePerSecond: vars.CREATORS_REQUESTS_PER_SECOND, burst: vars.CREATORS_BURST };
-  const creatorsOf = (marketplace: Marketplace) => config.creatorsRegions[MARKETPLACES[marketplace].region].config;
+  // The region's credential with this store's own partner tag (or the region's fallback); null: the labelled mock.
+  const creatorsOf = (marketplace: Marketplace) => creatorsConfigOfMarketplace(config.creatorsRegions, marketplace);
   const creatorsBudget = (marketplace: Marketplace): BudgetClient => {
     const creators = creatorsOf(marketplace);
     // A region on the labelled mock has no quota to share.
@@ -111,7 +113,7 @@ function sourcesOf(env: Bindings, config: Config): Sources {
   };
   const product = (marketplace?: Marketplace): ProductSource => {
     if (!marketplace) {
-      const allLive = Object.values(config.creatorsRegions).every((region) => region.config !== null);
+      const allLive = LOOKUP_MARKETPLACES.every((market) => creatorsOf(market) !== null);
       return allLive ? new RegionalProductSource(product) : new MockProductSource();
     }
     const creators = creatorsOf(marketplace);

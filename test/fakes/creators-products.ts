@@ -177,6 +177,13 @@ export function fakeItem(asin: string, host: string, partnerTag: string, resourc
   }
   if (Object.keys(browseNodeInfo).length) item.browseNodeInfo = browseNodeInfo;
 
+  // CustomerReviews { count, starRating: Rating { value } } (reference SDK models); a few items have none.
+  const reviewed = seed % 17 !== 0;
+  const reviews: Record<string, unknown> = {};
+  if (reviewed && has("customerReviews.count")) reviews.count = 1 + ((seed >>> 5) % 24_000);
+  if (reviewed && has("customerReviews.starRating")) reviews.starRating = { value: Math.round((30 + ((seed >>> 9) % 21)) ) / 10 };
+  if (Object.keys(reviews).length) item.customerReviews = reviews;
+
   const listing: Record<string, unknown> = {};
   if (has("offersV2.listings.price")) {
     const whole = Math.round(entry.usd * market.scale * (0.8 + (seed % 40) / 100));

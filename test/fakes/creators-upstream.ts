@@ -6,7 +6,8 @@
  *
  * Tests inside workerd drive it over HTTP, under https://creators-fake.test/__control/:
  *   POST reset                                  forget everything (never from parallel tests)
- *   POST script          { asin | asins, behavior, delayMs?, retryAfterSeconds? }
+ *   POST script          { asin | asins, behavior, delayMs?, retryAfterSeconds?, retryAfter? }
+ *        retryAfter: the Retry-After header as given (an HTTP date, say one in 2100), for 429 and 503
  *        behavior: normal | invalid | not_accessible | throttled | not_eligible | error500 | slow
  *                  | error503 (with Retry-After when retryAfterSeconds is given)
  *                  | resource_not_found (404 ResourceNotFoundException naming the ASIN as resourceId)
@@ -17,6 +18,12 @@
  *   POST revoke-tokens   { clientId }             tokens issued so far now answer 401
  *   GET  calls?kind=&clientId=&asin=             { calls: CallRecord[] }, oldest first
  *   GET  grants?clientId=                        { clientId, grants } or { grants: { [id]: n } }
+ *
+ * Partner tags: an Associates tag belongs to one store, and Amazon answers a tag used in another
+ * store with 400 InvalidPartnerTag ("The partner tag is not mapped to a valid associate store
+ * with your access key"). The fake knows a tag's store when the tag names it the way test tags
+ * do, `<name>-<us|ca|mx|uk|de|fr|it|es|jp>-<digits>` (ranklayer-uk-21 is amazon.co.uk's); a tag
+ * that names no store is taken as valid everywhere, as older tests use.
  */
 import type { FakeUpstream } from "./outbound.ts";
 import { fakeItem, KNOWN_RESOURCES, MARKETPLACES } from "./creators-products.ts";
@@ -46,6 +53,8 @@ interface Script {
   behavior: Behavior;
   delayMs?: number;
   retryAfterSeconds?: number;
+  /** The Retry-After header verbatim (wins over retryAfterSeconds): dates, absurd values. */
+  retryAfter?: string;
   /** raw: the answer's status (200 unless given), JSON body or raw text, and headers. */
   status?: number;
   body?: unknown;
@@ -190,6 +199,10 @@ export class CreatorsFake implements FakeUpstream {
     if (itemIds.length > MAX_ITEM_IDS) return invalid("FieldValidationFailed", `itemIds takes at most ${MAX_ITEM_IDS} ids`, "itemIds");
     if (body.itemIdType !== undefined && body.itemIdType !== "ASIN") return invalid("FieldValidationFailed", "itemIdType must be ASIN", "itemIdType");
     if (typeof body.partnerTag !== "string" || body.partnerTag === "") return invalid("InvalidPartnerTag", "partnerTag is required");
+    const tagStore = storeOfTag(body.partnerTag);
+    if (tagStore !== undefined && tagStore !== marketplace) {
+      return invalid("InvalidPartnerTag", "The partner tag is not mapped to a valid associate store with your access key.", "partnerTag");
+    }
     const resources = body.resources ?? [];
     if (!Array.isArray(resources) || !resources.every((r) => typeof r === "string" && KNOWN_RESOURCES.has(r))) {
       const unknown = Array.isArray(resources) ? resources.filter((r) => !KNOWN_RESOURCES.has(r)) : resources;
@@ -205,13 +218,13 @@ export class CreatorsFake implements FakeUpstream {
     }
     const throttled = whole("throttled");
     if (throttled) {
-      const headers: Record<string, string> = throttled.retryAfterSeconds !== undefined ? { "Retry-After": String(throttled.retryAfterSeconds) } : {};
+      const headers = retryAfterHeader(throttled);
       return answer(429, { type: "ThrottleException", message: "Rate exceeded" }, undefined, headers);
     }
     if (whole("error500")) return answer(500, { type: "InternalServerException", message: "Internal failure" });
     const unavailable = whole("error503");
     if (unavailable) {
-      const headers: Record<string, string> = unavailable.retryAfterSeconds !== undefined ? { "Retry-After": String(unavailable.retryAfterSeconds) } : {};
+      const headers = retryAfterHeader(unavailable);
       return answer(503, { type: "ServiceUnavailableException", message: "Service unavailable" }, undefined, headers);
     }
     const missing = ids.find((id) => this.scripts.get(id)?.behavior === "resource_not_found");
@@ -279,6 +292,7 @@ export class CreatorsFake implements FakeUpstream {
         const script: Script = { behavior };
         if (typeof input.delayMs === "number") script.delayMs = input.delayMs;
         if (typeof input.retryAfterSeconds === "number") script.retryAfterSeconds = input.retryAfterSeconds;
+        if (typeof input.retryAfter === "string") script.retryAfter = input.retryAfter;
         if (typeof input.status === "number") script.status = input.status;
         if ("body" in input) script.body = input.body;
         if (typeof input.text === "string") script.text = input.text;
@@ -322,6 +336,23 @@ export class CreatorsFake implements FakeUpstream {
   private record(call: Omit<CallRecord, "seq">): void {
     this.log.push({ seq: ++this.seq, ...call });
   }
+}
+
+/** A scripted answer's Retry-After header: verbatim, in seconds, or none at all (Amazon may send none). */
+function retryAfterHeader(script: Script): Record<string, string> {
+  if (script.retryAfter !== undefined) return { "Retry-After": script.retryAfter };
+  return script.retryAfterSeconds !== undefined ? { "Retry-After": String(script.retryAfterSeconds) } : {};
+}
+
+const TAG_STORES: Record<string, string> = {
+  us: "www.amazon.com", ca: "www.amazon.ca", mx: "www.amazon.com.mx", uk: "www.amazon.co.uk", de: "www.amazon.de",
+  fr: "www.amazon.fr", it: "www.amazon.it", es: "www.amazon.es", jp: "www.amazon.co.jp",
+};
+
+/** The store a test tag names (`ranklayer-uk-21`: amazon.co.uk), or undefined for a tag that names none. */
+export function storeOfTag(tag: string): string | undefined {
+  const match = /-(us|ca|mx|uk|de|fr|it|es|jp)-\d+$/i.exec(tag);
+  return match ? TAG_STORES[match[1]!.toLowerCase()] : undefined;
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {

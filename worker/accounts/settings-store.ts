@@ -6,6 +6,7 @@ import { userSettings } from "../db/schema";
 import { connectionStatus } from "./account-status";
 import { findCredentials } from "./credentials-store";
 import type { UserRecord } from "./user-store";
+import { sellerAttention } from "../attention/attention-store";
 
 /** The D1 side of a user's settings: notification preferences and the data refresh schedule. */
 
@@ -27,7 +28,9 @@ export async function loadSettings(db: D1Database, user: UserRecord): Promise<Se
         },
       }
     : DEFAULT_SETTINGS;
-  return { ...saved, connection: connectionStatus(user, await findCredentials(db, user.id)) };
+  const connection = connectionStatus(user, await findCredentials(db, user.id));
+  const [attention] = connection.connected ? await sellerAttention(db, user.id) : [];
+  return { ...saved, connection: attention ? { ...connection, needsAttention: attention } : connection };
 }
 
 export async function saveSettings(db: D1Database, userId: string, settings: SettingsUpdate): Promise<void> {

@@ -13,8 +13,8 @@ import { addDays } from "../contract/time";
  * - price_change: today's price differs by more than ± threshold % from any price of the
  *   previous 7 days (measured against that earlier price).
  * - low_stock: today's fulfillable FBA units are below the threshold.
- * - buybox_lost: the seller held the Buy Box at its latest earlier snapshot (within 7 days)
- *   and does not hold it today.
+ * - buybox_lost: the seller held a Buy Box (Prime or non-Prime) at its latest earlier snapshot
+ *   (within 7 days) and, known today, no longer holds it; the message says which. Unknown never fires.
  *
  * A threshold equal to the observed value or move never fires; one past it does.
  */
@@ -31,6 +31,9 @@ export interface SellerPoint {
   day: string;
   fulfillableUnits: number | null;
   holdsBuyBox: boolean | null;
+  /** The Prime and the non-Prime Buy Box apart (null: unknown; absent in points from before they were kept). */
+  holdsPrime?: boolean | null;
+  holdsNonPrime?: boolean | null;
   source: string;
 }
 
@@ -133,6 +136,16 @@ export function lowStock(threshold: number, seller: Window<SellerPoint>): RuleRe
 
 export function buyBoxLost(seller: Window<SellerPoint>): RuleResult {
   const today = seller.today;
+  const segmented = (point: SellerPoint) => point.holdsPrime != null || point.holdsNonPrime != null;
+  const before = today && segmented(today) ? seller.earlier.findLast(segmented) : undefined;
+  if (today && before) {
+    const lost = [
+      ...(before.holdsPrime === true && today.holdsPrime === false ? ["Prime"] : []),
+      ...(before.holdsNonPrime === true && today.holdsNonPrime === false ? ["non-Prime"] : []),
+    ];
+    if (lost.length === 0) return OK;
+    return fired(`you lost the ${lost.join(" and the ")} Buy Box (you held it on ${before.day})${mockNote(today.source)}`);
+  }
   if (today?.holdsBuyBox == null) return noData("No Buy Box owner captured today");
   const previous = seller.earlier.findLast((point) => point.holdsBuyBox != null);
   if (!previous) return noData(`No earlier Buy Box owner in the previous ${LOOKBACK_DAYS} days to compare with`);

@@ -89,6 +89,8 @@ export interface ConnectionStatus {
   grantedAt: string | null;
   /** Amazon authorizations lapse 365 days after they are granted. */
   renewalDueAt: string | null;
+  /** Set when Amazon refused this seller for good in a nightly run (revoked grant, missing role): what to do. */
+  needsAttention?: { code: string; detail: string; since: string };
 }
 
 export interface SettingsResponse extends SettingsUpdate {

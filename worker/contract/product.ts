@@ -21,12 +21,17 @@ export interface ProductData {
   rank: number | null;
   price: Price | null;
   offers: number | null;
-  /** No official Amazon API returns these; live sources leave them null. */
+  /** Stars out of 5 and the ratings count, from the Creators API's customerReviews; null when Amazon has none. */
   rating: number | null;
   reviewCount: number | null;
   detailPageUrl: string | null;
   /** The brand Amazon's item data names (Creators byLineInfo), when it names one. */
   brand?: string;
+  /**
+   * "lowest_offer" when no offer wins the Buy Box and `price` is the lowest offer's (labelled so,
+   * never passed off as the price shoppers see). Absent: `price` is the Buy Box winner's, or null.
+   */
+  priceSource?: "lowest_offer";
 }
 
 /** The body of GET /api/v1/lookup. */
@@ -56,6 +61,7 @@ export const lookupResultSchema: z.ZodType<LookupResult> = z
     reviewCount: z.number().int().nullable(),
     detailPageUrl: z.string().nullable(),
     brand: z.string().optional(),
+    priceSource: z.enum(["lowest_offer"]).optional(),
     refreshedAt: isoTime,
     // No .meta here: it would copy History inline rather than refer to it. The route's description says when it is there.
     history: historyResponseSchema.optional(),

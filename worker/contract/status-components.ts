@@ -22,11 +22,33 @@ export interface RegionReport {
   detail: string;
 }
 
+/** One marketplace's product source: its own partner tag decides whether it can be live. */
+export interface MarketplaceReport {
+  marketplace: string;
+  region: "na" | "eu" | "fe";
+  /**
+   * needs_attention: Amazon refused the credential or the tag for good (fix the setting the detail
+   * names); failing: most recent lookups there failed at Amazon (our own "busy" refusals never count).
+   */
+  mode: "live" | "mock" | "needs_attention" | "failing";
+  /** Where the store's partner tag comes from: its own variable, the region's fallback, or none (mock). */
+  tag: "marketplace" | "region" | "none";
+  detail: string;
+}
+
 export interface ComponentReport extends ComponentInfo {
   status: ComponentStatus;
   detail?: string;
   /** The product source only: its state per credential region. */
   regions?: RegionReport[];
+  /** The product source only: its state per marketplace. */
+  marketplaces?: MarketplaceReport[];
+  /** The product source only: the last finished nightly run, per region (done, partial, failed). */
+  lastRun?: {
+    day: string;
+    finishedAt: string;
+    regions: { region: "na" | "eu" | "fe"; status: "done" | "partial" | "failed"; answered: number; failed: number }[];
+  };
 }
 
 export interface StatusReport {

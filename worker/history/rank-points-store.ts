@@ -104,9 +104,14 @@ export interface SellerDayRowInput {
   asin: string;
   marketplace: string;
   source: "spapi" | "mock";
-  fulfillableUnits: number | null;
-  buyBoxSellerId: string | null;
-  holdsBuyBox: boolean | null;
+  /** Each part may be left out: a write of the inventory or of the Buy Box keeps the other's columns. */
+  fulfillableUnits?: number | null;
+  buyBoxSellerId?: string | null;
+  holdsBuyBox?: boolean | null;
+  primeSellerId?: string | null;
+  nonPrimeSellerId?: string | null;
+  holdsPrime?: boolean | null;
+  holdsNonPrime?: boolean | null;
   capturedAt: string;
 }
 

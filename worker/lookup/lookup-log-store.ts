@@ -82,12 +82,26 @@ export interface RecentLookups {
 export async function readRecentLookups(db: D1Database, minutes: number): Promise<RecentLookups> {
   const [row] = await drizzle(db)
     .select({
-      failures: sql<number>`coalesce(sum(${lookupLog.status} = 503), 0)`,
+      failures: sql<number>`coalesce(sum(${lookupLog.status} = 503 AND coalesce(${lookupLog.source}, '') <> 'busy'), 0)`,
       liveSuccesses: sql<number>`coalesce(sum(${lookupLog.source} = 'live'), 0)`,
     })
     .from(lookupLog)
     .where(sql`${lookupLog.createdAt} >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${minutes} minutes`})`);
   return { failures: row?.failures ?? 0, liveSuccesses: row?.liveSuccesses ?? 0 };
+}
+
+/** The same counts per marketplace (only marketplaces with lookups in the window). */
+export async function readRecentLookupsByMarketplace(db: D1Database, minutes: number): Promise<Map<string, RecentLookups>> {
+  const rows = await drizzle(db)
+    .select({
+      marketplace: lookupLog.marketplace,
+      failures: sql<number>`coalesce(sum(${lookupLog.status} = 503 AND coalesce(${lookupLog.source}, '') <> 'busy'), 0)`,
+      liveSuccesses: sql<number>`coalesce(sum(${lookupLog.source} = 'live'), 0)`,
+    })
+    .from(lookupLog)
+    .where(sql`${lookupLog.createdAt} >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${minutes} minutes`})`)
+    .groupBy(lookupLog.marketplace);
+  return new Map(rows.map((row) => [row.marketplace, { failures: row.failures, liveSuccesses: row.liveSuccesses }]));
 }
 
 /** A trivial query: D1 answers at all. */

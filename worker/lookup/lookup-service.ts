@@ -4,6 +4,7 @@ import type { CachedProduct, LookupCache } from "./cache";
 import type { LookupResult } from "../contract/product";
 import { isolateSlot } from "../shared/isolate-state";
 import { MAX_ITEMS_PER_CALL, UpstreamError, type ItemOutcome, type ProductSource } from "../upstreams/creators/product-source";
+import { creatorsScopeOfKind } from "../upstreams/amazon-errors";
 
 export type LookupOutcome =
   | {
@@ -21,6 +22,10 @@ export type LookupOutcome =
       reason: "not_found" | "not_accessible" | "unavailable";
       detail: string;
       retryAfterSeconds?: number;
+      /** RankLayer's own budget refused the call (Amazon not asked): not an upstream failure. */
+      busy?: true;
+      /** Amazon refused for good (amazon-errors.ts): the failure, so /status can say what needs attention. */
+      refused?: UpstreamError;
     };
 
 export interface LookupDeps {
@@ -164,12 +169,18 @@ function notFound(asin: string, marketplace: Marketplace, reason: "not_found" | 
 
 function unavailable(error: unknown): LookupOutcome {
   const upstream = error instanceof UpstreamError ? error : undefined;
+  if (upstream?.kind === "busy") {
+    const retryAfterSeconds = Math.max(1, upstream.retryAfterSeconds ?? 1);
+    return { ok: false, status: 503, reason: "unavailable", busy: true, detail: `RankLayer is busy with other Amazon requests: retry in ${retryAfterSeconds} s.`, retryAfterSeconds };
+  }
   // Operators need the real cause; users get a plain message without internals.
   console.error("product source failed", upstream?.kind ?? "unexpected", error);
+  const refused = upstream && creatorsScopeOfKind(upstream.kind) !== null ? { refused: upstream } : {};
   const throttled = upstream?.kind === "throttled";
   return {
     ok: false,
     status: 503,
+    ...refused,
     reason: "unavailable",
     detail: throttled
       ? "Amazon is limiting product data requests right now. Please try again shortly."

@@ -8,6 +8,7 @@ import type { WindowDecision } from "../ratelimit/window";
 import type { ProductSource } from "../upstreams/creators/product-source";
 import type { LookupCache } from "./cache";
 import { logLookup } from "./lookup-log-store";
+import { markLookupRefusal } from "./lookup-attention";
 import { lookupProducts, type LookupOutcome } from "./lookup-service";
 
 type WaitUntil = { waitUntil(promise: Promise<unknown>): void };
@@ -73,9 +74,15 @@ export function createLookups(deps: LookupDeps): Lookups {
     );
     const durationMs = Date.now() - started;
     for (const [asin, outcome] of outcomes) {
-      const row = { asin, marketplace, status: outcome.ok ? 200 : outcome.status, source: outcome.ok ? outcome.result.source : null, durationMs };
+      // A refusal by our own budget is logged as "busy": /status never counts it as an Amazon failure.
+      const row = { asin, marketplace, status: outcome.ok ? 200 : outcome.status, source: outcome.ok ? outcome.result.source : outcome.busy ? "busy" : null, durationMs };
       logLookup(deps.db, ctx, row, vars.LOOKUP_LOG_FLUSH_MS);
       if (outcome.ok) deps.recordPoint(ctx, outcome);
+    }
+    // One call failed for all of them: one mark, after the answer.
+    const refused = [...outcomes.values()].find((outcome) => !outcome.ok && outcome.refused);
+    if (refused && !refused.ok && refused.refused) {
+      ctx.waitUntil(markLookupRefusal(deps.db, deps.config.creatorsRegions, marketplace, refused.refused, new Date().toISOString()).catch((error: unknown) => console.error("attention mark failed", error)));
     }
     return outcomes;
   }

@@ -1,13 +1,16 @@
 import type { Services } from "../services";
 import { pingDatabase } from "../lookup/lookup-log-store";
 import { withTimeout } from "../upstreams/http";
-import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type ComponentStatus, type StatusReport } from "../contract/status-components";
-import { productSourceRegionsStatus, readRecentLookups, regionReports } from "./product-source";
+import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type StatusReport } from "../contract/status-components";
+import { attentionByMarketplace, marketplaceReports } from "./marketplace-sources";
+import { readAttention } from "../attention/attention-store";
+import { lastRunRegions } from "./run-results-store";
+import { FAILURE_WINDOW_MINUTES, isFailing, productSourceRegionsStatus, readRecentLookups, readRecentLookupsPerMarketplace, regionReports } from "./product-source";
 
 /** No single check may hold the status page up for longer than this. */
 export const CHECK_TIMEOUT_MS = 2_000;
 
-type CheckResult = { status: ComponentStatus; detail?: string; regions?: ComponentReport["regions"] };
+type CheckResult = Pick<ComponentReport, "status" | "detail" | "regions" | "marketplaces" | "lastRun">;
 type Check = (services: Services) => Promise<CheckResult>;
 
 const OPERATIONAL: CheckResult = { status: "operational" };
@@ -29,9 +32,24 @@ const checks: Record<ComponentId, Check> = {
     return OPERATIONAL;
   },
   product_source: async ({ env, config }) => {
-    const regions = regionReports(config.creatorsRegions);
+    const creatorsRegions = config.creatorsRegions;
+    const regions = regionReports(creatorsRegions);
     const configured = regions.some((region) => region.mode === "live");
-    return productSourceRegionsStatus(regions, configured ? await readRecentLookups(env.DB) : { failures: 0, liveSuccesses: 0 });
+    const status = productSourceRegionsStatus(regions, configured ? await readRecentLookups(env.DB) : { failures: 0, liveSuccesses: 0 });
+    const attention = configured ? attentionByMarketplace(await readAttention(env.DB), creatorsRegions) : {};
+    const perMarketplace = configured ? await readRecentLookupsPerMarketplace(env.DB) : new Map();
+    const marketplaces = marketplaceReports(creatorsRegions, attention, (marketplace) => {
+      const recent = perMarketplace.get(marketplace);
+      return isFailing(recent) ? `${recent!.failures} lookups failed at Amazon in the last ${FAILURE_WINDOW_MINUTES} minutes (${recent!.liveSuccesses} answered live).` : null;
+    });
+    // A live source every one of whose live stores Amazon refuses for good is failing, not operational.
+    const refused = marketplaces.filter((entry) => entry.mode === "needs_attention");
+    const allRefused = refused.length > 0 && !marketplaces.some((entry) => entry.mode === "live");
+    const withNote = refused.length
+      ? { status: allRefused ? ("failing" as const) : status.status, detail: `${status.detail} Needs attention in ${refused.map((entry) => entry.marketplace).join(", ")}: Amazon refused the credential or the tag.` }
+      : {};
+    const lastRun = configured ? await lastRunRegions(env.DB) : null;
+    return { ...status, ...withNote, marketplaces, ...(lastRun ? { lastRun } : {}) };
   },
   selling_partner: async ({ config }) =>
     config.sellingPartner ? OPERATIONAL

@@ -1,7 +1,7 @@
 import type { ComponentStatus, RegionReport } from "../contract/status-components";
 import { CREATORS_REGIONS, type CreatorsRegionConfig, type CreatorsRegion } from "../config";
 import { LOOKUP_MARKETPLACES, MARKETPLACES } from "../contract/marketplaces";
-import { readRecentLookups as readRecentLookupsOf, type RecentLookups } from "../lookup/lookup-log-store";
+import { readRecentLookups as readRecentLookupsOf, readRecentLookupsByMarketplace as readRecentLookupsByMarketplaceOf, type RecentLookups } from "../lookup/lookup-log-store";
 
 export type { RecentLookups };
 
@@ -63,4 +63,14 @@ export function productSourceRegionsStatus(
 /** Upstream failures and live answers within the failure window. */
 export function readRecentLookups(db: D1Database): Promise<RecentLookups> {
   return readRecentLookupsOf(db, FAILURE_WINDOW_MINUTES);
+}
+
+/** Upstream failures and live answers within the failure window, per marketplace. */
+export function readRecentLookupsPerMarketplace(db: D1Database): Promise<Map<string, RecentLookups>> {
+  return readRecentLookupsByMarketplaceOf(db, FAILURE_WINDOW_MINUTES);
+}
+
+/** Whether recent real Amazon failures make a source failing: at the threshold and more than its live answers. */
+export function isFailing(recent: RecentLookups | undefined): boolean {
+  return recent !== undefined && recent.failures >= FAILURE_THRESHOLD && recent.failures > recent.liveSuccesses;
 }

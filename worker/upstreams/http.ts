@@ -3,14 +3,17 @@
  * timeout from another network failure, bounding a wait, and caching OAuth access tokens.
  */
 
-/** Retry-After as seconds: either delta-seconds or an HTTP date. */
+/** The longest wait any Retry-After is honoured for (an hour); longer asks are capped to it. */
+export const MAX_RETRY_AFTER_SECONDS = 3600;
+
+/** Retry-After as seconds, capped at MAX_RETRY_AFTER_SECONDS: either delta-seconds or an HTTP date. */
 export function retryAfterSeconds(header: string | null): number | undefined {
   if (!header) return undefined;
   const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number.parseInt(trimmed, 10);
+  if (/^\d+$/.test(trimmed)) return Math.min(MAX_RETRY_AFTER_SECONDS, Number.parseInt(trimmed, 10));
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - Date.now()) / 1000));
+  return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(0, Math.ceil((date - Date.now()) / 1000)));
 }
 
 /** The Retry-After of an answer, in seconds. */

@@ -62,8 +62,13 @@ export const sellerSnapshots = sqliteTable(
     fulfillableUnits: integer("fulfillable_units"),
     /** Seller id of the Buy Box winner (Product Pricing API); null when nobody holds it or it is unknown. */
     buyBoxSellerId: text("buy_box_seller_id"),
-    /** Whether this seller held the Buy Box; null when unknown. */
+    /** Whether this seller held the Buy Box most shoppers see (the Prime one where there is one); null when unknown. */
     holdsBuyBox: integer("holds_buy_box", { mode: "boolean" }),
+    /** The Prime and the non-Prime Buy Box apart: holder seller id or "unknown", and whether this seller holds it (null: unknown). */
+    primeSellerId: text("prime_seller_id"),
+    nonPrimeSellerId: text("non_prime_seller_id"),
+    holdsPrime: integer("holds_prime", { mode: "boolean" }),
+    holdsNonPrime: integer("holds_non_prime", { mode: "boolean" }),
     capturedAt: text("captured_at").notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.asin, table.marketplace, table.day] })],

@@ -8,5 +8,6 @@ export * from "./jobs";
 export * from "./dashboard";
 export * from "./api-keys";
 export * from "./billing";
+export * from "./attention";
 export * from "./email-accounts";
 export * from "./summaries";

@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../../env";
 import { buildServices } from "../../services";
 import { alertCheckStep } from "./nightly-check";
+import { checkTimeAt } from "./alert-wait";
 
 const CHECK_TIME_KEY = "checkTime";
 /** A short pause between steps, so a day with many alerts never spins the object. */
@@ -14,15 +15,18 @@ const STEP_GAP_MS = 1_000;
  * alarm only delays the rest, and the next night's check picks it up.
  */
 export class AlertCheckRunner extends DurableObject<Bindings> {
-  async resume(checkTimeMs: number): Promise<void> {
+  /** Goes on with the check of `checkTimeMs` shortly, or at `atMs` (the alert check's wait bound). */
+  async resume(checkTimeMs: number, atMs?: number): Promise<void> {
     await this.ctx.storage.put(CHECK_TIME_KEY, checkTimeMs);
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + STEP_GAP_MS);
+    const due = Math.max(atMs ?? 0, Date.now() + STEP_GAP_MS);
+    const armed = await this.ctx.storage.getAlarm();
+    if (armed === null || armed > due) await this.ctx.storage.setAlarm(due);
   }
 
   override async alarm(): Promise<void> {
     const checkTimeMs = await this.ctx.storage.get<number>(CHECK_TIME_KEY);
     if (checkTimeMs === undefined) return;
-    const { check } = await alertCheckStep(buildServices(this.env), checkTimeMs);
+    const { check } = await alertCheckStep(buildServices(this.env), checkTimeAt(checkTimeMs, Date.now()));
     console.log("alert check (continued)", JSON.stringify(check));
     if (check.complete || check.deferred) await this.ctx.storage.delete(CHECK_TIME_KEY);
     else await this.ctx.storage.setAlarm(Date.now() + STEP_GAP_MS);

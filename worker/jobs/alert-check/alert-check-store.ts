@@ -147,18 +147,20 @@ export async function loadSellerPoints(db: D1Database, day: string, alerts: DueA
   if (triples.length === 0) return new Map();
   const { results } = await db
     .prepare(
-      `SELECT s.user_id, s.asin, s.marketplace, s.day, s.fulfillable_units, s.holds_buy_box, s.source
+      `SELECT s.user_id, s.asin, s.marketplace, s.day, s.fulfillable_units, s.holds_buy_box, s.holds_prime, s.holds_non_prime, s.source
        FROM json_each(?1) AS owner
        JOIN seller_snapshots AS s
          ON s.user_id = owner.value ->> '$[0]' AND s.marketplace = owner.value ->> '$[1]' AND s.asin = owner.value ->> '$[2]'
        WHERE s.day BETWEEN ?2 AND ?3`,
     )
     .bind(JSON.stringify(triples), windowStart(day), day)
-    .all<{ user_id: string; asin: string; marketplace: string; day: string; fulfillable_units: number | null; holds_buy_box: number | null; source: string }>();
+    .all<{ user_id: string; asin: string; marketplace: string; day: string; fulfillable_units: number | null; holds_buy_box: number | null; holds_prime: number | null; holds_non_prime: number | null; source: string }>();
   return groupBy(results, sellerKey, (row) => ({
     day: row.day,
     fulfillableUnits: row.fulfillable_units,
     holdsBuyBox: row.holds_buy_box === null ? null : row.holds_buy_box === 1,
+    holdsPrime: row.holds_prime === null ? null : row.holds_prime === 1,
+    holdsNonPrime: row.holds_non_prime === null ? null : row.holds_non_prime === 1,
     source: row.source,
   }));
 }

@@ -1,4 +1,5 @@
 import { evaluateAlert, windowOf } from "../../alerts/rules";
+import { mayWaitForRun } from "./alert-wait";
 import {
   type DueAlert,
   dueAlerts,
@@ -55,7 +56,8 @@ export async function runAlertCheck(services: Services, nowMs: number, options: 
   const { env } = services;
   const day = utcDay(nowMs);
   const summary: AlertCheckSummary = { day, deferred: false, checked: 0, fired: 0, ok: 0, noData: 0, complete: true };
-  if (await nightlyRunInProgress(env.DB, day)) return { ...summary, deferred: true, complete: false };
+  // Waits for the run, but only until the bound (alert-wait.ts); then checks what is there.
+  if (mayWaitForRun(nowMs) && (await nightlyRunInProgress(env.DB, day))) return { ...summary, deferred: true, complete: false };
 
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;

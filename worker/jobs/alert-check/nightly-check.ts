@@ -1,4 +1,5 @@
 import { deliverPending, type DeliverySummary } from "../delivery/deliver";
+import { alertWaitDeadline } from "./alert-wait";
 import { type AlertCheckOptions, type AlertCheckSummary, runAlertCheck } from "./alert-check";
 import type { Services } from "../../services";
 
@@ -24,6 +25,9 @@ export async function checkAlertsAndNotify(services: Services, checkTimeMs: numb
   const result = await alertCheckStep(services, checkTimeMs, options);
   if (!result.check.complete && !result.check.deferred) {
     await env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME).resume(checkTimeMs);
+  } else if (result.check.deferred) {
+    // Waiting for the run, but not past the bound: then the check runs on what is snapshotted.
+    await env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME).resume(checkTimeMs, alertWaitDeadline(checkTimeMs));
   }
   return result;
 }

@@ -3,6 +3,11 @@ import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { isMarketplace } from "../../contract/marketplaces";
 import { advanceCursor, writeStep } from "../nightly-run-store";
 import { DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND } from "../../config";
+import { creatorsConfigOfMarketplace } from "../../shared/creators-regions";
+import { creatorsScopeOfKind } from "../../upstreams/amazon-errors";
+import { BrokenScopes } from "./products-attention";
+import { PAUSE_SKIP_MS, PausedMarketplaces } from "./paused-marketplaces";
+import { countRegionItems } from "./region-results";
 import { Pacer, type Clock } from "./pacing";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { pointOf, writeRankPoints } from "../../history/rank-points-store";
@@ -46,7 +51,25 @@ export async function runProductPhase(
   const db = env.DB;
   const selected = services.sources.nightlyRun(clock);
   const pacer = new Pacer(clock, 1000 / services.config.vars.SNAPSHOT_REQUESTS_PER_SECOND, budget.deadline);
-  const keys = new TrackedBuffer(db, parseKeyCursor(cursor));
+  let keys = new TrackedBuffer(db, parseKeyCursor(cursor));
+  // A marketplace whose region is paused is left for later (paused-marketplaces.ts); `revisit` is the one being caught up.
+  const paused = new PausedMarketplaces(ctx.notes, day);
+  let revisit: string | null = null;
+  const leftForLater = await paused.all();
+  const leaveForLater = async (marketplace: string, first: TrackedKey, until: number) => {
+    await paused.leave(marketplace, first, until);
+    leftForLater.add(marketplace);
+    keys.skip(marketplace);
+    // A revisit paused again keeps its note (just renewed) for a later pass.
+    if (revisit === marketplace) revisit = null;
+  };
+  const mainCursor = { at: cursor ?? "" };
+  const advance = (last: string, count: number) => {
+    // A revisit never moves the run's cursor back: its progress is in the notes.
+    if (!revisit) mainCursor.at = last;
+    Object.assign(pending, { cursor: mainCursor.at, processed: pending.processed + count });
+  };
+  const broken = await BrokenScopes.load(db, day, (marketplace) => creatorsConfigOfMarketplace(services.config.creatorsRegions, marketplace));
   const pending = { points: [] as StoredPoint[], details: [] as ItemCapture[], cursor: null as string | null, processed: 0 };
   // Batch tokens taken together when several are free at once (a burst); spent call by call.
   const leased = { marketplace: "", count: 0 };
@@ -72,7 +95,19 @@ export async function runProductPhase(
 
   for (;;) {
     const batch = await keys.nextBatch(MAX_ITEMS_PER_CALL);
-    if (batch.length === 0) return stop({ finished: true });
+    if (batch.length === 0) {
+      if (revisit) {
+        await paused.finish(revisit);
+        leftForLater.delete(revisit);
+      }
+      const next = await paused.next();
+      if (!next) return stop({ finished: true });
+      // Only paused marketplaces are left: wait for the first pause to end (an hour at most).
+      if (next.until > clock.now()) return stop({ finished: false, resumeAt: next.until });
+      revisit = next.marketplace;
+      keys = new TrackedBuffer(db, next.after, next.marketplace);
+      continue;
+    }
     const last = keyCursor(batch.at(-1)!);
     const { marketplace } = batch[0]!;
     if (!isMarketplace(marketplace)) {
@@ -84,6 +119,17 @@ export async function runProductPhase(
       continue;
     }
     const live = batch[0]!.live;
+    if (live && !revisit && leftForLater.has(marketplace)) {
+      keys.skip(marketplace);
+      continue;
+    }
+    if (live && broken.blocking(marketplace)) {
+      // Refused for good earlier in this run (wrong tag, refused credential): fail without a call.
+      await addToCount(ctx, "failed", batch.length);
+      await countRegionItems(ctx, marketplace, "failed", batch.length);
+      advance(last, batch.length);
+      continue;
+    }
     // Credentials are per region: a region without them snapshots labelled mock data.
     const source = live ? (injected ?? selected.sourceFor(marketplace)) : demoSource;
     if (!live && clock.now() >= budget.deadline) return stop({ finished: false, resumeAt: clock.now() });
@@ -92,6 +138,11 @@ export async function runProductPhase(
       if (budget.calls >= budget.maxCalls || !(await pacer.take())) return stop({ finished: false, resumeAt: pacer.nextAt });
       if (leased.marketplace !== marketplace || leased.count === 0) {
         const token = await takeBatchToken(selected.budgetOf(marketplace), clock, budget.deadline, flush, Math.min(MAX_LEASE, budget.maxCalls - budget.calls));
+        if (typeof token === "number" && token - clock.now() > PAUSE_SKIP_MS) {
+          // The region is paused: leave this marketplace for later and go on with the others.
+          await leaveForLater(marketplace, batch[0]!, token);
+          continue;
+        }
         if (typeof token === "number") return stop({ finished: false, resumeAt: token });
         Object.assign(leased, { marketplace, count: token.count });
       }
@@ -104,32 +155,52 @@ export async function runProductPhase(
       if (error instanceof UpstreamError) return error;
       throw error;
     });
+    if (outcomes instanceof UpstreamError && live && creatorsScopeOfKind(outcomes.kind) !== null) {
+      // Permanent (amazon-errors.ts): retrying cannot help. Fail the batch now and go on.
+      const scope = await broken.record(db, outcomes, marketplace, new Date(clock.now()).toISOString());
+      console.error(`snapshot ${day}: ${marketplace} refused for good (${outcomes.code ?? outcomes.kind}); ${scope === "request" ? "this batch fails" : `${scope} skipped for the rest of the run`}`);
+      await clearFailures(ctx, `products:${last}`);
+      await addToCount(ctx, "failed", asins.length);
+      await countRegionItems(ctx, marketplace, "failed", asins.length);
+      advance(last, asins.length);
+      continue;
+    }
     if (outcomes instanceof UpstreamError) {
       const failure = await noteFailure(ctx, `products:${last}`, outcomes.retryAfterSeconds);
       if (!failure.giveUp) {
         console.warn(`snapshot ${day}: getItems ${outcomes.kind} for ${marketplace} batch ending ${last}; retrying later`);
-        return stop({ finished: false, resumeAt: failure.resumeAt });
+        if (failure.resumeAt - clock.now() <= PAUSE_SKIP_MS) return stop({ finished: false, resumeAt: failure.resumeAt });
+        // A long backoff is this region's: the other marketplaces go on meanwhile.
+        await leaveForLater(marketplace, batch[0]!, failure.resumeAt);
+        continue;
       }
       console.error(`snapshot ${day}: gave up on ${marketplace} ASINs ${asins.join(",")} after repeated ${outcomes.kind}`);
       await addToCount(ctx, "failed", asins.length);
+      if (live) await countRegionItems(ctx, marketplace, "failed", asins.length);
+      advance(last, asins.length);
+      if (revisit) await paused.progress(batch.at(-1)!);
       await flush();
-      await advanceCursor(db, day, "products", last, asins.length, new Date(clock.now()).toISOString());
       continue;
     }
 
+    if (live) await broken.clearAfterSuccess(db, marketplace);
     const capturedAt = captureIso(day, clock.now());
     const found = [...outcomes.values()].flatMap((outcome) => (outcome.ok ? [outcome] : []));
     const points = found.map((outcome) => pointOf({ product: outcome.product, categoryRanks: outcome.categoryRanks, source: source.kind, capturedAt }));
     pending.points.push(...points);
     // Item details live in D1 beside the cursor: written in its batch at the next flush.
     pending.details.push(...found.map((outcome) => ({ product: outcome.product, source: source.kind, capturedAt })));
-    pending.cursor = last;
-    pending.processed += asins.length;
+    advance(last, asins.length);
+    if (revisit) await paused.progress(batch.at(-1)!);
     if (pending.points.length >= MAX_PENDING_POINTS) await flush();
     await clearFailures(ctx, `products:${last}`);
     // An item the answer left out or garbled is a failure for today, not an unknown ASIN.
     const unanswered = [...outcomes.values()].filter((outcome) => !outcome.ok && outcome.reason === "unavailable").length;
     if (unanswered) await addToCount(ctx, "failed", unanswered);
+    if (live && source.kind === "live") {
+      await countRegionItems(ctx, marketplace, "failed", unanswered);
+      await countRegionItems(ctx, marketplace, "answered", asins.length - unanswered);
+    }
     await addToCount(ctx, "notFound", asins.length - points.length - unanswered);
   }
 }
@@ -159,12 +230,36 @@ class TrackedBuffer {
   private buffered: TrackedProduct[] = [];
   private exhausted = false;
 
+  /** `only`: a revisit of one marketplace, which ends where that marketplace's keys do. */
   constructor(
     private readonly db: D1Database,
     private after: TrackedKey | null,
+    private readonly only?: string,
   ) {}
 
+  /** Passes over the rest of `marketplace`'s keys (left for later). */
+  skip(marketplace: string): void {
+    if (this.only !== undefined) {
+      this.exhausted = true;
+      this.buffered = [];
+      return;
+    }
+    this.buffered = this.buffered.filter((key) => key.marketplace !== marketplace);
+    // "~" sorts after every ASIN character: the next page starts at the next marketplace.
+    if (!this.after || this.after.marketplace <= marketplace) this.after = { marketplace, asin: "~" };
+  }
+
   async nextBatch(size: number): Promise<TrackedProduct[]> {
+    const batch = await this.readBatch(size);
+    if (this.only !== undefined && batch[0]?.marketplace !== this.only) {
+      this.exhausted = true;
+      this.buffered = [];
+      return [];
+    }
+    return batch;
+  }
+
+  private async readBatch(size: number): Promise<TrackedProduct[]> {
     if (this.buffered.length < size && !this.exhausted) {
       const page = await trackedAsinsPage(this.db, this.after, PAGE_SIZE);
       if (page.length < PAGE_SIZE) this.exhausted = true;

@@ -3,13 +3,15 @@ import { findUser } from "../../accounts/user-store";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../../contract/account";
 import { MARKETPLACE_REGION } from "../../upstreams/spapi/endpoints";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
-import { buyBoxHolder, holdsBuyBox } from "../../upstreams/spapi/mapping";
+import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../../upstreams/spapi/buybox";
 import { advanceCursor, writeStep } from "../nightly-run-store";
 import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
 import { spapiBucket } from "../../upstreams/budget/token-bucket";
 import { takeBatchToken } from "./product-phase";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { sellerDayRowUpsert } from "../../history/rank-points-store";
+import { clearSellerRefused, markSellerRefused } from "./seller-attention";
+import { readInventoryOnce } from "./seller-inventory";
 import { keyCursor, nextSellerWithTrackedAsins, parseKeyCursor, userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
 
 /** getItemOffersBatch allows 0.1 requests per second per seller (Product Pricing v0 usage plan). */
@@ -28,6 +30,8 @@ export interface Seller {
    * for the mock.
    */
   offersBudget: BudgetClient | null;
+  /** The rate the offers bucket runs at: the default, or what Amazon's x-amzn-RateLimit-Limit says. */
+  offersRate?: number;
 }
 
 /**
@@ -44,6 +48,8 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
   const position = cursor && bar >= 0 ? cursor.slice(bar + 1) : SELLER_DONE;
   let after: TrackedKey | null = position === SELLER_DONE ? null : parseKeyCursor(position);
   let seller: Seller | null = position === SELLER_DONE || !lastUserId ? null : await openSeller(ctx, lastUserId);
+  // Sellers that answered in this slice: any old "needs attention" mark of theirs is cleared once.
+  const answeredSellers = new Set<string>();
 
   for (;;) {
     if (!seller) {
@@ -62,6 +68,8 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
       continue;
     }
     if (budget.calls >= budget.maxCalls) return { finished: false, resumeAt: clock.now() };
+    // Inventory once per seller and marketplace per night, before the Buy Box and apart from it.
+    await readInventoryOnce(ctx, seller, marketplace);
     if (seller.offersBudget) {
       const token = await takeBatchToken(seller.offersBudget, clock, budget.deadline);
       if (typeof token === "number") return { finished: false, resumeAt: token };
@@ -71,24 +79,23 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
     const asins = chunk.map((key) => key.asin);
     const last = `${seller.id}|${keyCursor(chunk.at(-1)!)}`;
     const nowIso = () => new Date(clock.now()).toISOString();
-    let units: Map<string, number>;
     let winners: Map<string, BuyBoxState>;
-    let offersCall = false;
+    const offersCall = true;
     try {
-      units = await seller.api.getFulfillableUnits(asins, marketplace);
-      offersCall = true;
       winners = await seller.api.getBuyBoxWinners(asins, marketplace);
     } catch (error) {
       if (!(error instanceof SellerApiError)) throw error;
       if (error.status === 429 && offersCall) await seller.offersBudget?.penalize(clock.now(), error.retryAfterSeconds ?? 1);
       if (error.status === 403) {
         console.error(`snapshot ${day}: seller ${seller.id} skipped: ${error.message}`);
+        await markSellerRefused(db, seller.id, seller.sellingPartnerId, error, day, nowIso());
         await addToCount(ctx, "sellersSkipped", 1);
         await advanceCursor(db, day, "sellers", `${seller.id}|${SELLER_DONE}`, 0, nowIso());
         seller = null;
         continue;
       }
-      const failure = error.status === 404 ? ({ giveUp: true } as const) : await noteFailure(ctx, `sellers:${last}`, error.retryAfterSeconds);
+      // 404 and a refused request (400, amazon-errors.ts) would fail the same way again: no retry.
+      const failure = error.status === 404 || error.permanent ? ({ giveUp: true } as const) : await noteFailure(ctx, `sellers:${last}`, error.retryAfterSeconds);
       if (!failure.giveUp) {
         console.warn(`snapshot ${day}: seller ${seller.id} ${marketplace} batch failed (${error.status}); retrying later`);
         return { finished: false, resumeAt: failure.resumeAt };
@@ -100,6 +107,7 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
       continue;
     }
 
+    followRateLimit(ctx, seller);
     const capturedAt = captureIso(day, clock.now());
     const { id: userId, sellingPartnerId, api } = seller;
     const rows = asins.map((asin) => {
@@ -109,14 +117,16 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
         asin,
         marketplace,
         source: api.kind,
-        fulfillableUnits: units.get(asin) ?? null,
-        buyBoxSellerId: state ? buyBoxHolder(state, sellingPartnerId) : null,
-        // Held when any winning offer is the seller's: one of two winners is still held.
-        holdsBuyBox: state ? holdsBuyBox(state, sellingPartnerId) : null,
+        // Prime and non-Prime apart; "holds" is the one most shoppers see (upstreams/spapi/buybox.ts).
+        ...buyBoxRecord(state?.featured ?? UNKNOWN_BUY_BOX, sellingPartnerId),
         capturedAt,
       });
     });
     await writeStep(db, { day, phase: "sellers", cursor: last, processed: asins.length, nowIso: nowIso() }, rows);
+    if (api.kind === "spapi" && !answeredSellers.has(userId)) {
+      answeredSellers.add(userId);
+      await clearSellerRefused(db, userId);
+    }
     await clearFailures(ctx, `sellers:${last}`);
     after = chunk.at(-1)!;
   }
@@ -142,4 +152,15 @@ export async function openSeller(ctx: PhaseContext, userId: string): Promise<Sel
     await addToCount(ctx, "sellersSkipped", 1);
     return null;
   }
+}
+
+/** The getItemOffersBatch path, whose x-amzn-RateLimit-Limit sets the seller's offers bucket. */
+export const OFFERS_BATCH_PATH = "/batches/products/pricing/v0/itemOffers";
+
+/** Raises (or lowers) the seller's offers bucket to the rate Amazon stated for this seller. */
+export function followRateLimit(ctx: Pick<PhaseContext, "env">, seller: Seller): void {
+  const stated = seller.api.rateLimitOf?.(OFFERS_BATCH_PATH);
+  if (stated === undefined || !seller.offersBudget || stated === (seller.offersRate ?? 1000 / OFFERS_BATCH_INTERVAL_MS)) return;
+  seller.offersRate = stated;
+  seller.offersBudget = durableBudget(ctx.env, spapiBucket(seller.sellingPartnerId, "getItemOffersBatch"), { ratePerSecond: stated, burst: 1 });
 }

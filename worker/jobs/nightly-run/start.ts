@@ -4,6 +4,7 @@ import { advanceCursor, ensureNightlyRun, findNightlyRun, finishNightlyRun } fro
 import { realClock, type Clock } from "./pacing";
 import { runProductPhase } from "./product-phase";
 import { onRunFinished } from "./run-finished";
+import { recordRegionResults } from "./region-results";
 import { runSellerPhase } from "./seller-phase";
 import { runRevenuePhase } from "./revenue-phase";
 import { sliceLimits, type PhaseContext, type RunNotes } from "./slice";
@@ -65,6 +66,7 @@ export async function runNightlySlice(services: Services, day: string, options: 
       `snapshot ${day}: ${finished?.processed ?? 0} items processed, ${await count("notFound")} not found, ` +
         `${await count("failed")} failed, ${await count("sellersSkipped")} sellers skipped`,
     );
+    await recordRegionResults(env.DB, options.notes, day, iso());
     await onRunFinished(services, day);
   }
   return { status: "done" };

@@ -41,6 +41,10 @@ const connectionStatusSchema = z
     region: z.enum(["na", "eu", "fe"]).nullable(),
     grantedAt: z.string().nullable(),
     renewalDueAt: z.string().nullable().openapi({ description: "Amazon authorizations lapse 365 days after they are granted." }),
+    needsAttention: z
+      .object({ code: z.string(), detail: z.string(), since: z.string() })
+      .optional()
+      .openapi({ description: "Present when Amazon refused this seller for good in a nightly run: what to do about it." }),
   })
   .openapi("ConnectionStatus");
 

@@ -40,10 +40,19 @@ export function intervalMs(limits: BucketLimits, state: BucketState, now: number
   return now < state.slowUntil ? base * 2 : base;
 }
 
+/**
+ * The longest pause any Retry-After may impose: an hour. Amazon asks for seconds; a longer ask
+ * (a date in 2100, a bug, a stale saved pause) is capped, so a pause is always over within the hour.
+ */
+export const MAX_PAUSE_SECONDS = 3600;
+
 /** The earliest moment a token is free for a call asking at `now`. */
 export function availableAt(state: BucketState, limits: BucketLimits, now: number): number {
   const interval = intervalMs(limits, state, now);
-  return Math.max(now, state.pausedUntil, state.tat - (Math.max(1, limits.burst) - 1) * interval);
+  // A pause saved before the cap existed (or with a clock far off) still ends within the cap.
+  const pausedUntil = Math.min(state.pausedUntil, now + MAX_PAUSE_SECONDS * 1000);
+  const tat = Math.min(state.tat, now + MAX_PAUSE_SECONDS * 1000 + interval * Math.max(1, limits.burst));
+  return Math.max(now, pausedUntil, tat - (Math.max(1, limits.burst) - 1) * interval);
 }
 
 /**
@@ -84,8 +93,8 @@ export function takeFreeTokens(state: BucketState, limits: BucketLimits, now: nu
 
 /** Amazon answered 429: nobody calls before Retry-After, then half rate for as long again. */
 export function penalize(state: BucketState, now: number, retryAfterSeconds: number): BucketState {
-  const pauseMs = Math.max(1, retryAfterSeconds) * 1000;
-  const pausedUntil = Math.max(state.pausedUntil, now + pauseMs);
+  const pauseMs = Math.min(MAX_PAUSE_SECONDS, Math.max(1, retryAfterSeconds)) * 1000;
+  const pausedUntil = Math.min(Math.max(state.pausedUntil, now + pauseMs), now + MAX_PAUSE_SECONDS * 1000);
   return { tat: Math.max(state.tat, pausedUntil), pausedUntil, slowUntil: Math.max(state.slowUntil, pausedUntil + pauseMs) };
 }
 

@@ -12,6 +12,9 @@ export const systemClock: BudgetClock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
+/** The least time a lookup's call keeps for itself out of UPSTREAM_TIMEOUT_MS (at most half of it). */
+export const MIN_CALL_MS = 1500;
+
 export interface BudgetedOptions {
   /**
    * interactive: each call takes a token first, waiting at most maxWaitMs for it, else it is
@@ -42,18 +45,26 @@ export class BudgetedProductSource implements ProductSource {
 
   async getItems(asins: readonly string[], marketplace: Marketplace): Promise<Map<string, ItemOutcome>> {
     const budget = this.budgetOf(marketplace);
+    let timeoutMs: number | undefined;
     if (this.options.mode === "interactive") {
       const now = this.clock.now();
-      const grant = await budget.take("interactive", now, this.options.maxWaitMs);
+      // The wait and the call share one bound: the call keeps at least its minimum share.
+      const callShare = Math.min(MIN_CALL_MS, this.options.maxWaitMs / 2);
+      const grant = await budget.take("interactive", now, this.options.maxWaitMs - callShare);
       if (!grant.ok) {
-        throw new UpstreamError("throttled", "the credential's request budget is spent for now", Math.max(1, Math.ceil((grant.retryAt - now) / 1000)));
+        // Our own budget said no: Amazon was not asked, so this is "busy", never an Amazon failure.
+        throw new UpstreamError("busy", "the credential's request budget is spent for now", Math.max(1, Math.ceil((grant.retryAt - now) / 1000)));
       }
       if (grant.waitMs > 0) await this.clock.sleep(grant.waitMs);
+      timeoutMs = this.options.maxWaitMs - grant.waitMs;
     }
     try {
-      return await this.inner.getItems(asins, marketplace);
+      return await this.inner.getItems(asins, marketplace, timeoutMs === undefined ? undefined : { timeoutMs });
     } catch (error) {
-      if (error instanceof UpstreamError && error.kind === "throttled") await budget.penalize(this.clock.now(), error.retryAfterSeconds ?? 1);
+      // A 429, or a 503 that says when to come back: every caller of the credential pauses (capped at an hour).
+      if (error instanceof UpstreamError && (error.kind === "throttled" || (error.kind === "unavailable" && error.retryAfterSeconds !== undefined))) {
+        await budget.penalize(this.clock.now(), error.retryAfterSeconds ?? 1);
+      }
       throw error;
     }
   }

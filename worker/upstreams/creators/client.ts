@@ -19,6 +19,7 @@
  */
 import type { CreatorsConfig } from "../../config";
 import { retryAfterOf } from "../http";
+import { classifyAmazonError, creatorsKindOf } from "../amazon-errors";
 import { MARKETPLACE_HOST, type Marketplace } from "../../contract/marketplaces";
 import {
   authorizationHeader,
@@ -28,7 +29,7 @@ import {
   type TokenCredentials,
 } from "./token";
 import { exceptionOf, readGetItemsResponse } from "./mapping";
-import { MAX_ITEMS_PER_CALL, UpstreamError, type ItemOutcome, type ProductSource } from "./product-source";
+import { MAX_ITEMS_PER_CALL, UpstreamError, type GetItemsOptions, type ItemOutcome, type ProductSource } from "./product-source";
 
 export const CREATORS_API_BASE_URL = "https://creatorsapi.amazon";
 export const GET_ITEMS_PATH = "/catalog/v1/getItems";
@@ -43,6 +44,8 @@ export const GET_ITEMS_RESOURCES = [
   "browseNodeInfo.browseNodes",
   "browseNodeInfo.browseNodes.ancestor",
   "browseNodeInfo.browseNodes.salesRank",
+  "customerReviews.count",
+  "customerReviews.starRating",
   "offersV2.listings.price",
   "offersV2.listings.isBuyBoxWinner",
 ] as const;
@@ -66,9 +69,10 @@ export class CreatorsProductSource implements ProductSource {
     this.getItemsUrl = `${(config.apiBaseUrl ?? CREATORS_API_BASE_URL).replace(/\/+$/, "")}${GET_ITEMS_PATH}`;
   }
 
-  async getItems(asins: readonly string[], marketplace: Marketplace): Promise<Map<string, ItemOutcome>> {
+  async getItems(asins: readonly string[], marketplace: Marketplace, options: GetItemsOptions = {}): Promise<Map<string, ItemOutcome>> {
     const unique = [...new Set(asins)];
-    const signal = AbortSignal.timeout(this.config.timeoutMs);
+    // One bound for the token grant and the call: what the caller has left, never more than the config's.
+    const signal = AbortSignal.timeout(Math.max(1, Math.min(this.config.timeoutMs, options.timeoutMs ?? Infinity)));
     const chunks: string[][] = [];
     for (let i = 0; i < unique.length; i += MAX_ITEMS_PER_CALL) chunks.push(unique.slice(i, i + MAX_ITEMS_PER_CALL));
     const results = await Promise.all(chunks.map((chunk) => this.getChunk(chunk, marketplace, signal, false)));
@@ -111,7 +115,7 @@ export class CreatorsProductSource implements ProductSource {
       await res.body?.cancel();
       dropAccessToken(this.credentials, token);
       if (!retried) return this.getChunk(asins, marketplace, signal, true);
-      throw new UpstreamError("unauthorized", "getItems refused the access token twice");
+      throw new UpstreamError("unauthorized", "getItems refused the access token twice", undefined, "Unauthorized");
     }
     if (res.status === 429) {
       await res.body?.cancel();
@@ -134,8 +138,7 @@ export class CreatorsProductSource implements ProductSource {
 
     if (res.status === 403) {
       const { reason, message } = exceptionOf(body);
-      if (reason === "AssociateNotEligible") throw new UpstreamError("not_eligible", message ?? reason);
-      throw new UpstreamError("unauthorized", `getItems access denied: ${reason ?? message ?? "no reason"}`);
+      throw permanentFailure(403, reason, `getItems access denied: ${reason ?? message ?? "no reason"}`);
     }
     if (res.ok) return readGetItemsResponse(body, asins, marketplace);
     if (res.status === 404) {
@@ -148,13 +151,16 @@ export class CreatorsProductSource implements ProductSource {
       if (outcomes) return outcomes;
       // Otherwise it is about the request or the account, never proof the items do not exist.
       const { reason, message } = exceptionOf(body);
-      if (reason === "InvalidPartnerTag" || reason === "InvalidAssociate") {
-        throw new UpstreamError("unauthorized", `getItems rejected the associate: ${reason}`);
-      }
+      if (res.status === 400) throw permanentFailure(400, reason, `getItems rejected the request: ${reason ?? "no reason"}: ${message ?? ""}`);
       throw new UpstreamError("unavailable", `getItems rejected the request (${res.status}): ${reason ?? message ?? "no reason"}`);
     }
     throw new UpstreamError("unavailable", `getItems answered HTTP ${res.status}`);
   }
+}
+
+/** A permanent whole-call failure as the classification table names it (amazon-errors.ts). */
+function permanentFailure(status: number, reason: string | undefined, message: string): UpstreamError {
+  return new UpstreamError(creatorsKindOf(classifyAmazonError("creators", status, reason)), message, undefined, reason);
 }
 
 /**

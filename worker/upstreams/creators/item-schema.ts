@@ -23,6 +23,10 @@ export const textSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength
 export const priceAmountSchema = z.number().check(z.positive());
 export const currencySchema = z.string().check(z.regex(/^[A-Z]{3}$/));
 export const rankSchema = z.int().check(z.positive());
+/** customerReviews.starRating.value: stars out of 5. */
+export const starRatingSchema = z.number().check(z.gte(0), z.lte(5));
+/** customerReviews.count: how many ratings and reviews. */
+export const reviewCountSchema = z.int().check(z.nonnegative());
 export const imageUrlSchema = z.url({ protocol: /^https$/, hostname: IMAGE_HOST });
 
 // A memo of a pure function of the marketplace (one schema each), not per-isolate state.
@@ -53,6 +57,7 @@ export const productDataSchema = z.object({
   reviewCount: z.nullable(z.int().check(z.nonnegative())),
   detailPageUrl: z.nullable(z.url({ protocol: /^https$/ })),
   brand: z.optional(textSchema),
+  priceSource: z.optional(z.enum(["lowest_offer"])),
 });
 
 /** Whether `product` passes the boundary schema for its marketplace (cached copies are re-checked with this). */

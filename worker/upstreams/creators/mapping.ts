@@ -13,6 +13,8 @@ import {
   noteFor,
   priceAmountSchema,
   rankSchema,
+  reviewCountSchema,
+  starRatingSchema,
   textSchema,
 } from "./item-schema";
 
@@ -126,12 +128,12 @@ function readItem(raw: unknown, asin: string, marketplace: Marketplace): ItemOut
     image: image(at(raw, "images", "primary"), note),
     categoryPath: categoryPath(info),
     rank: info.website?.salesRank ?? null,
-    price: buyBoxPrice(at(raw, "offersV2", "listings"), marketplace, note),
+    ...priceOf(at(raw, "offersV2", "listings"), marketplace, note),
     // OffersV2 carries listings but no offer count (OffersV1 summaries are gone).
     offers: null,
-    // No official Amazon API returns these: we never invent them.
-    rating: null,
-    reviewCount: null,
+    // CustomerReviews { count, starRating: { value } }: null when Amazon has none for the item.
+    rating: checked(starRatingSchema, at(raw, "customerReviews", "starRating", "value"), note, "customerReviews.starRating") ?? null,
+    reviewCount: checked(reviewCountSchema, at(raw, "customerReviews", "count"), note, "customerReviews.count") ?? null,
     detailPageUrl: checked(detailPageUrlSchema(marketplace), at(raw, "detailPageURL"), note, "detailPageURL") ?? null,
     ...brandOf(raw, note),
   };
@@ -227,10 +229,24 @@ function categoryPath(info: BrowseNodeInfo): string[] {
   return ladder.slice(root).flatMap((step) => (step.displayName ? [step.displayName] : []));
 }
 
-/** The Buy Box winner's price (the first listing when none wins): positive, in the marketplace's currency. */
-function buyBoxPrice(rawListings: unknown, marketplace: Marketplace, note: (problem: string) => void): Price | null {
+/**
+ * The Buy Box winner's price; with no winner, the lowest listed price, labelled "lowest_offer"
+ * (never shown as the price shoppers see). Positive, in the marketplace's currency.
+ */
+function priceOf(rawListings: unknown, marketplace: Marketplace, note: (problem: string) => void): { price: Price | null; priceSource?: "lowest_offer" } {
   const listings = arrayAt(rawListings, note, "offersV2.listings");
-  const listing = listings.find((candidate) => at(candidate, "isBuyBoxWinner") === true) ?? listings[0];
+  const winner = listings.find((candidate) => at(candidate, "isBuyBoxWinner") === true);
+  if (winner) {
+    const price = listingPrice(winner, marketplace, note);
+    // The Buy Box price is what `price` means unlabelled.
+    return { price };
+  }
+  const prices = listings.map((listing) => listingPrice(listing, marketplace, note)).filter((price): price is Price => price !== null);
+  if (prices.length === 0) return { price: null };
+  return { price: prices.reduce((low, next) => (next.amount < low.amount ? next : low)), priceSource: "lowest_offer" };
+}
+
+function listingPrice(listing: unknown, marketplace: Marketplace, note: (problem: string) => void): Price | null {
   const amount = checked(priceAmountSchema, at(listing, "price", "money", "amount"), note, "price amount");
   if (amount === undefined || amount === null) return null;
   const expected = MARKETPLACE_CURRENCY[marketplace];

@@ -39,15 +39,23 @@ export type ItemOutcome =
 export interface ProductSource {
   readonly kind: "live" | "mock";
   /** Every requested ASIN is a key of the result. */
-  getItems(asins: readonly string[], marketplace: Marketplace): Promise<Map<string, ItemOutcome>>;
+  getItems(asins: readonly string[], marketplace: Marketplace, options?: GetItemsOptions): Promise<Map<string, ItemOutcome>>;
+}
+
+export interface GetItemsOptions {
+  /** What is left of the caller's time bound (a lookup's UPSTREAM_TIMEOUT_MS after its wait for a token). */
+  timeoutMs?: number;
 }
 
 export type UpstreamErrorKind =
   | "throttled" // the upstream asked us to slow down
   | "timeout" // no answer within the bound
   | "unavailable" // network failure, 5xx, or an answer we cannot read
-  | "unauthorized" // credentials rejected
-  | "not_eligible"; // the associate account may not use the API
+  | "unauthorized" // credentials rejected (unknown, revoked, access denied)
+  | "not_eligible" // the associate account may not use the API
+  | "invalid_tag" // the partner tag is not this store's (InvalidPartnerTag)
+  | "rejected" // our request was refused as invalid (400): retrying it cannot help
+  | "busy"; // RankLayer's own budget for the credential refused the call: Amazon was never asked
 
 export class UpstreamError extends Error {
   constructor(
@@ -55,6 +63,8 @@ export class UpstreamError extends Error {
     message: string,
     /** Seconds the upstream asked us to wait, when it said. */
     readonly retryAfterSeconds?: number,
+    /** Amazon's reason or error code, when it gave one (InvalidPartnerTag, AssociateNotEligible, …). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = "UpstreamError";

@@ -110,7 +110,9 @@ async function requestToken(
   if (res.status === 400 || res.status === 401 || res.status === 403) {
     // invalid_client / unauthorized_client: the credential itself was refused.
     const body = await res.text().catch(() => "");
-    throw new UpstreamError("unauthorized", `token grant refused (${res.status}): ${oauthError(body)}`);
+    const described = oauthError(body);
+    // The OAuth error name (invalid_client, unauthorized_client …) is the code /status shows.
+    throw new UpstreamError("unauthorized", `token grant refused (${res.status}): ${described}`, undefined, /^[a-z_]+/.exec(described)?.[0] ?? "Unauthorized");
   }
   if (!res.ok) throw new UpstreamError("unavailable", `token grant failed with HTTP ${res.status}`, retryAfterOf(res));
 

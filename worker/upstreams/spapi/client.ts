@@ -1,4 +1,7 @@
 import type { AccountMarketplace, SellerRegion } from "../../contract/account";
+import { classifyAmazonError, isPermanent } from "../amazon-errors";
+import { featuredOffersByAsin } from "./buybox";
+import { rateLimitOf } from "../budget/rate-limit-header";
 import { retryAfterOf } from "../http";
 import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
 import { LwaError } from "./lwa";
@@ -28,6 +31,12 @@ interface FailureTexts {
 /** The Selling Partner API on the seller's regional endpoint, as the connected seller. */
 export class SpApiSellerApi implements SellerApi {
   readonly kind = "spapi";
+  /** x-amzn-RateLimit-Limit per path, as Amazon last stated it for this seller. */
+  private readonly rateLimits = new Map<string, number>();
+
+  rateLimitOf(path: string): number | undefined {
+    return this.rateLimits.get(path);
+  }
 
   /** Whole-marketplace inventory, read once per client (one client serves one snapshot slice). */
   private readonly inventory = new Map<AccountMarketplace, Promise<Map<string, number>>>();
@@ -104,7 +113,8 @@ export class SpApiSellerApi implements SellerApi {
         })),
       },
     );
-    return buyBoxStates(payload, asins);
+    const featured = featuredOffersByAsin(payload, asins);
+    return new Map([...buyBoxStates(payload, asins)].map(([asin, state]) => [asin, { ...state, featured: featured.get(asin) }]));
   }
 
   async getDailySales(asin: string, marketplace: AccountMarketplace, day: string): Promise<DailySales | null> {
@@ -153,6 +163,8 @@ export class SpApiSellerApi implements SellerApi {
 
     for (let attempt = 0; ; attempt++) {
       const res = await this.fetchOnce(url, method, body, await this.accessToken());
+      const stated = rateLimitOf(res.headers.get("x-amzn-RateLimit-Limit"));
+      if (stated !== undefined) this.rateLimits.set(path, stated);
       if (res.ok) {
         try {
           return (await res.json()) as T;
@@ -220,7 +232,8 @@ export class SpApiSellerApi implements SellerApi {
           retryAfterOf(res),
         );
       case 400:
-        return new SellerApiError(502, `Amazon rejected the request${message ? `: ${message}` : "."}`);
+        // Permanent (amazon-errors.ts): the same request would be refused again.
+        return new SellerApiError(502, `Amazon rejected the request${message ? `: ${message}` : "."}`, undefined, isPermanent(classifyAmazonError("spapi", 400, errors[0]?.code)));
       default:
         console.error("SP-API request failed", res.status, message);
         // A 503's Retry-After is kept, as a 429's is.

@@ -5,6 +5,8 @@
  * - Product Pricing v0 getItemOffersBatch: { responses: [{ status: { statusCode }, body: { payload:
  *   { ASIN, Offers: [{ SellerId, IsBuyBoxWinner }] } }, request: { Asin } }] }.
  */
+import type { FeaturedOffers } from "./buybox";
+
 export interface InventorySummariesPayload {
   payload?: {
     inventorySummaries?: { asin?: string; sellerSku?: string; inventoryDetails?: { fulfillableQuantity?: number } }[];
@@ -17,7 +19,19 @@ export interface ItemOffersBatchPayload {
   responses?: unknown;
 }
 
-/** One page of inventory: fulfillable units per ASIN (summed over SKUs) and the next page's token. */
+/**
+ * Whether an inventory summary's condition is New ("NewItem", "New Item", "NewWithWarranty",
+ * "NewOEM"; absent counts as New): low stock is about the New item the Buy Box sells, so Used,
+ * Collectible, Refurbished and open-box SKUs never hide it.
+ */
+export function isNewCondition(condition: unknown): boolean {
+  if (condition === undefined || condition === null || condition === "") return true;
+  if (typeof condition !== "string") return false;
+  const key = condition.replace(/[\s_-]/g, "").toLowerCase();
+  return key.startsWith("new") && key !== "newopenbox";
+}
+
+/** One page of inventory: fulfillable New-condition units per ASIN (summed over SKUs) and the next page's token. */
 export function fulfillableUnitsPage(body: InventorySummariesPayload): { units: Map<string, number>; nextToken?: string } {
   const units = new Map<string, number>();
   const summaries: unknown = field(body, "payload", "inventorySummaries");
@@ -26,6 +40,7 @@ export function fulfillableUnitsPage(body: InventorySummariesPayload): { units: 
     const quantity = field(summary, "inventoryDetails", "fulfillableQuantity");
     // A unit count is a non-negative integer; anything else is not shown as stock.
     if (!asin || typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 0) continue;
+    if (!isNewCondition(field(summary, "condition"))) continue;
     units.set(asin, (units.get(asin) ?? 0) + quantity);
   }
   return { units, nextToken: text(field(body, "pagination", "nextToken")) };
@@ -37,9 +52,14 @@ export interface BuyBoxState {
   winners: string[];
   /** A winning offer is the calling seller's own (MyOffer). */
   mine: boolean;
+  /** The Prime and the non-Prime winner apart (./buybox.ts); unknown when the answer cannot say. */
+  featured?: FeaturedOffers;
 }
 
-/** The Buy Box state per requested ASIN whose response succeeded; absent when unknown. */
+/**
+ * The Buy Box state per requested ASIN whose response succeeded; absent when unknown. The
+ * Prime / non-Prime split (`featured`) is added by the client from the same answer (./buybox.ts).
+ */
 export function buyBoxStates(body: ItemOffersBatchPayload, requested: readonly string[]): Map<string, BuyBoxState> {
   const wanted = new Set(requested);
   const states = new Map<string, BuyBoxState>();

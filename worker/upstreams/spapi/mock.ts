@@ -31,7 +31,9 @@ export class MockSellerApi implements SellerApi {
       asins.map((asin) => {
         const random = seededRandom(`${marketplace}:${asin}:buybox`);
         const mine = random() < 2 / 3;
-        return [asin, { winners: [mine ? this.sellerId : MOCK_COMPETITOR_ID], mine }];
+        const winner = { sellerId: mine ? this.sellerId : MOCK_COMPETITOR_ID, mine };
+        // One (Prime) winner: the Buy Box every shopper sees.
+        return [asin, { winners: [winner.sellerId], mine, featured: { prime: winner, nonPrime: winner } }];
       }),
     );
   }

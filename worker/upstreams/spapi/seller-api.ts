@@ -22,6 +22,8 @@ export const MAX_BUY_BOX_ASINS = 20;
  */
 export interface SellerApi {
   readonly kind: "spapi" | "mock";
+  /** The rate (requests/s) Amazon's x-amzn-RateLimit-Limit stated on the last answer of `path`, when it did. */
+  rateLimitOf?(path: string): number | undefined;
   getCatalogItem(asin: string, marketplace: AccountMarketplace): Promise<CatalogItem>;
   /**
    * Fulfillable FBA units of each of `asins` in the seller's inventory (FBA Inventory API,
@@ -49,6 +51,8 @@ export class SellerApiError extends Error {
     readonly status: SellerApiErrorStatus,
     message: string,
     readonly retryAfterSeconds?: number,
+    /** Amazon refused the request itself (400): retrying cannot help (upstreams/amazon-errors.ts). */
+    readonly permanent = false,
   ) {
     super(message);
     this.name = "SellerApiError";

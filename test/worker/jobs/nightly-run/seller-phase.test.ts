@@ -6,7 +6,7 @@ import { OFFERS_BATCH_INTERVAL_MS } from "../../../../worker/jobs/nightly-run/se
 import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
 import { MockSellerApi } from "../../../../worker/upstreams/spapi/mock";
 import { connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../../support/seller-browser";
-import { COMPETITOR, twoWinnerResponse } from "../../fixtures/spapi/get-item-offers-two-winners";
+import { COMPETITOR, OUR_SELLER, twoWinnerResponse } from "../../fixtures/spapi/get-item-offers-two-winners";
 import { asinRange, insertUser, insertWatchlist, insertAlert, memoryNotes, resetHistoryTables, virtualClock } from "./support";
 import { buildServices } from "../../../../worker/services";
 
@@ -121,7 +121,7 @@ describe("snapshot sellers phase against the fake SP-API", () => {
     expect(rows[1]).toMatchObject({ holds_buy_box: 0 });
   });
 
-  it("records 'holds' when the seller wins one of two Buy Boxes (Prime and non-Prime), whichever is listed first", async () => {
+  it("keeps the Prime and the non-Prime Buy Box apart: holding only the non-Prime one is not holding the one most shoppers see", async () => {
     const bindings = sellerEnv();
     await registerLwaClient(bindings);
     const seller = await connected(bindings);
@@ -136,10 +136,16 @@ describe("snapshot sellers phase against the fake SP-API", () => {
 
     await runToEnd(bindings);
 
-    expect(await sellerRows(seller.userId)).toEqual([
-      expect.objectContaining({ asin: bySellerId, buy_box_seller_id: seller.sellingPartnerId, holds_buy_box: 1 }),
-      expect.objectContaining({ asin: byMyOffer, buy_box_seller_id: seller.sellingPartnerId, holds_buy_box: 1 }),
-      expect.objectContaining({ asin: neither, buy_box_seller_id: COMPETITOR, holds_buy_box: 0 }),
+    const { results } = await env.DB.prepare(
+      "SELECT asin, buy_box_seller_id, holds_buy_box, prime_seller_id, non_prime_seller_id, holds_prime, holds_non_prime FROM seller_snapshots WHERE user_id = ? AND day = ? ORDER BY asin",
+    )
+      .bind(seller.userId, DAY)
+      .all();
+    // The competitor's Prime offer is the Buy Box most shoppers see; ours is the non-Prime one.
+    expect(results).toEqual([
+      { asin: bySellerId, buy_box_seller_id: COMPETITOR, holds_buy_box: 0, prime_seller_id: COMPETITOR, non_prime_seller_id: seller.sellingPartnerId, holds_prime: 0, holds_non_prime: 1 },
+      { asin: byMyOffer, buy_box_seller_id: COMPETITOR, holds_buy_box: 0, prime_seller_id: COMPETITOR, non_prime_seller_id: seller.sellingPartnerId, holds_prime: 0, holds_non_prime: 1 },
+      { asin: neither, buy_box_seller_id: COMPETITOR, holds_buy_box: 0, prime_seller_id: COMPETITOR, non_prime_seller_id: OUR_SELLER, holds_prime: 0, holds_non_prime: 0 },
     ]);
   });
 

@@ -95,7 +95,7 @@ describe("UpstreamBudget Durable Object", () => {
     const before = (await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).length;
     const lookup = buildServices(bindings).sources.product("US").getItems([newAsin()], "US");
     await expect(lookup).rejects.toBeInstanceOf(UpstreamError);
-    await expect(lookup).rejects.toMatchObject({ kind: "throttled" });
+    await expect(lookup).rejects.toMatchObject({ kind: "busy" });
     expect(await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).toHaveLength(before);
     // Another region of the same credential has its own bucket and goes on.
     expect(await budgetOf("DE").take("batch", clock.now(), 0)).toMatchObject({ ok: true });

@@ -156,13 +156,15 @@ describe("CreatorsProductSource: getItems request", () => {
     });
   });
 
-  it("asks only for the resources the product needs, never reviews", () => {
+  it("asks only for the resources the product needs, customer reviews included", () => {
     expect([...GET_ITEMS_RESOURCES].sort()).toEqual(
       [
         "browseNodeInfo.browseNodes",
         "browseNodeInfo.browseNodes.ancestor",
         "browseNodeInfo.browseNodes.salesRank",
         "browseNodeInfo.websiteSalesRank",
+        "customerReviews.count",
+        "customerReviews.starRating",
         "images.primary.large",
         "itemInfo.byLineInfo",
         "itemInfo.title",
@@ -229,7 +231,7 @@ describe("CreatorsProductSource: getItems request", () => {
 });
 
 describe("CreatorsProductSource: mapping", () => {
-  it("maps title, image, category path, rank, price and link, and never invents ratings", async () => {
+  it("maps title, image, category path, rank, price, link and the customer reviews Amazon answers", async () => {
     const { source } = makeSource();
     const asin = newAsin();
     const found = product((await source.getItems([asin], "DE")).get(asin));
@@ -249,8 +251,13 @@ describe("CreatorsProductSource: mapping", () => {
     expect(found.price?.amount).toBeGreaterThan(0);
     expect(found.price?.currency).toBe("EUR");
     expect(found.offers).toBeNull();
-    expect(found.rating).toBeNull();
-    expect(found.reviewCount).toBeNull();
+    // The fake answers customerReviews for most items (none for some): either both or neither.
+    expect(found.rating === null).toBe(found.reviewCount === null);
+    if (found.rating !== null) {
+      expect(found.rating).toBeGreaterThanOrEqual(3);
+      expect(found.rating).toBeLessThanOrEqual(5);
+      expect(Number.isInteger(found.reviewCount) && (found.reviewCount ?? 0) > 0).toBe(true);
+    }
     expect(found.detailPageUrl).toMatch(/^https:\/\/www\.amazon\.de\/dp\//);
 
     // The same ASIN and marketplace always read the same.

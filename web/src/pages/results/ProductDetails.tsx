@@ -17,7 +17,8 @@ function isWebUrl(url: string): boolean {
 export function ProductDetails({ result }: { result: LookupResult }) {
   const title = result.title ?? `Product ${result.asin}`;
   const tiles = [
-    { label: "Price", value: formatPrice(result.price) },
+    // No Buy Box winner: the lowest offer's price, said to be that (never the price shoppers see).
+    { label: result.priceSource === "lowest_offer" ? "Lowest offer (no Buy Box winner)" : "Price", value: formatPrice(result.price) },
     { label: "Offers", value: formatCount(result.offers) },
     { label: "Rating", value: formatRating(result.rating) },
     { label: "Reviews", value: formatCount(result.reviewCount) },

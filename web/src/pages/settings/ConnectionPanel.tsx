@@ -62,6 +62,12 @@ export function ConnectionPanel({ connection, reloadConnection }: ConnectionPane
             <Fact term="Granted" value={connection.grantedAt === null ? null : formatUtc(connection.grantedAt)} />
             <Fact term="Renewal due" value={connection.renewalDueAt === null ? null : formatUtc(connection.renewalDueAt)} />
           </dl>
+          {connection.needsAttention && (
+            <p className="seller-warning" role="alert">
+              <strong>Needs attention</strong> since {formatUtc(connection.needsAttention.since)}: Amazon refused this
+              account ({connection.needsAttention.code}). {connection.needsAttention.detail}
+            </p>
+          )}
           <p className="seller-muted">Amazon authorizations must be renewed every 365 days.</p>
           <DisconnectControls state={state} onAsk={() => setState({ status: "confirming" })} onCancel={() => setState({ status: "idle" })} onConfirm={() => void disconnect()} />
         </>

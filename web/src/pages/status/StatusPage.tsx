@@ -26,6 +26,8 @@ function formatUtc(date: Date): string {
 }
 
 /** /status: every component's state from GET /api/status, with a UTC clock. */
+const MARKETPLACE_MODE = { live: "Live", mock: "Mock data (labelled)", needs_attention: "Needs attention", failing: "Failing" } as const;
+
 export function StatusPage() {
   const [report, reload] = useResource(fetchStatus);
   const components: (Omit<ComponentReport, "status"> & { status: ShownStatus })[] =
@@ -57,6 +59,23 @@ export function StatusPage() {
                     </li>
                   ))}
                 </ul>
+              )}
+              {component.marketplaces && (
+                <ul className="system-status__regions" aria-label={`${component.name} by marketplace`}>
+                  {component.marketplaces.map((entry) => (
+                    <li key={entry.marketplace} className="system-status__detail">
+                      {entry.marketplace}: {MARKETPLACE_MODE[entry.mode]}. {entry.detail}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {component.lastRun && (
+                <p className="system-status__detail">
+                  Last nightly run ({component.lastRun.day}, finished {component.lastRun.finishedAt.slice(11, 16)} UTC):{" "}
+                  {component.lastRun.regions
+                    .map((region) => `${region.region.toUpperCase()} ${region.status}, ${region.answered} answered, ${region.failed} failed`)
+                    .join("; ")}
+                </p>
               )}
             </div>
             <span className={`status-pill status-pill--${component.status}`}>{STATUS_LABELS[component.status]}</span>

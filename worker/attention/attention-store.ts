@@ -1,0 +1,47 @@
+import { and, eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { upstreamAttention } from "../db/schema";
+
+export type AttentionRow = typeof upstreamAttention.$inferSelect;
+export type AttentionScopeName = "marketplace" | "region" | "seller";
+
+/** Records (or refreshes) a permanent refusal of `scope`/`key`; the first sighting's time is kept. */
+export async function markAttention(
+  db: D1Database,
+  entry: { scope: AttentionScopeName; key: string; code: string; detail: string; setting: string; runDay?: string; nowIso: string },
+): Promise<void> {
+  await drizzle(db)
+    .insert(upstreamAttention)
+    .values({ scope: entry.scope, key: entry.key, code: entry.code, detail: entry.detail, setting: entry.setting, runDay: entry.runDay ?? null, firstSeenAt: entry.nowIso, lastSeenAt: entry.nowIso })
+    .onConflictDoUpdate({
+      target: [upstreamAttention.scope, upstreamAttention.key],
+      set: {
+        code: entry.code,
+        detail: entry.detail,
+        // A new setting refused again is a new problem: its first sighting starts over.
+        firstSeenAt: sql`CASE WHEN ${upstreamAttention.setting} = ${entry.setting} THEN ${upstreamAttention.firstSeenAt} ELSE ${entry.nowIso} END`,
+        setting: entry.setting,
+        runDay: entry.runDay ?? sql`${upstreamAttention.runDay}`,
+        lastSeenAt: entry.nowIso,
+      },
+    });
+}
+
+/** Forgets a scope once a call in it succeeded. */
+export async function clearAttention(db: D1Database, scope: AttentionScopeName, key: string): Promise<void> {
+  await drizzle(db).delete(upstreamAttention).where(and(eq(upstreamAttention.scope, scope), eq(upstreamAttention.key, key)));
+}
+
+/** A seller's refusal, as Settings → Connection Status shows it. */
+export async function sellerAttention(db: D1Database, userId: string): Promise<{ code: string; detail: string; since: string }[]> {
+  const rows = await drizzle(db)
+    .select({ code: upstreamAttention.code, detail: upstreamAttention.detail, since: upstreamAttention.firstSeenAt })
+    .from(upstreamAttention)
+    .where(and(eq(upstreamAttention.scope, "seller"), eq(upstreamAttention.key, userId)));
+  return rows;
+}
+
+export async function readAttention(db: D1Database, scope?: AttentionScopeName): Promise<AttentionRow[]> {
+  const query = drizzle(db).select().from(upstreamAttention);
+  return scope ? query.where(eq(upstreamAttention.scope, scope)) : query;
+}

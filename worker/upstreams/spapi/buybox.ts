@@ -1,0 +1,116 @@
+/**
+ * The Buy Box as shoppers see it, from Product Pricing v0 getItemOffersBatch (pure, no I/O).
+ *
+ * Amazon marks up to two offers IsBuyBoxWinner: one for Prime members and one for other
+ * shoppers; an offer with PrimeInformation.IsPrime is the Prime one. "Holds the Buy Box" means
+ * the featured offer most shoppers see: the Prime one where there is one, else the non-Prime one.
+ * A segment is unknown (null), never "nobody", when the answer cannot say: the item's status is
+ * not Success (a listing too new to have processed offers), or no listed offer wins (the winner
+ * can be outside the 20 offers the answer lists). Unknown never fires an alert.
+ *
+ * Why getItemOffersBatch and not getCompetitiveSummary (Product Pricing 2022-05-01): both take 20
+ * ASINs a call, but getItemOffersBatch's default rate is 0.1 call/s against 0.033, so it reads a
+ * seller's Buy Box three times faster; its two winners with PrimeInformation give the Prime and
+ * the non-Prime holder, and the one case it cannot see (a winner outside the 20 offers) is
+ * reported as unknown, never as lost.
+ */
+
+/** A segment's winner: the seller id (or "mine" when only MyOffer says so), or null when unknown. */
+export interface SegmentWinner {
+  sellerId: string | null;
+  mine: boolean;
+}
+
+export interface FeaturedOffers {
+  prime: SegmentWinner | null;
+  nonPrime: SegmentWinner | null;
+}
+
+export const UNKNOWN_BUY_BOX: FeaturedOffers = { prime: null, nonPrime: null };
+/** A segment nobody holds (the item has no offers): the seller does not hold it, and no one else does. */
+export const NOBODY: SegmentWinner = { sellerId: null, mine: false };
+
+/** One item's payload (GetOffersResult: { status, Offers: [{ SellerId, IsBuyBoxWinner, MyOffer, PrimeInformation }] }). */
+export function featuredOffersOf(payload: unknown): FeaturedOffers {
+  const status = field(payload, "status") ?? field(payload, "Status");
+  const offers = field(payload, "Offers");
+  // No offer at all (Amazon's example: NoBuyableOffers, TotalOfferCount 0): nobody holds the Buy Box, known.
+  if (Array.isArray(offers) && offers.length === 0 && (status === "Success" || status === "NoBuyableOffers")) return { prime: NOBODY, nonPrime: NOBODY };
+  // Any other status (offers not processed yet, an error): unknown.
+  if (typeof status === "string" && status !== "Success") return UNKNOWN_BUY_BOX;
+  if (!Array.isArray(offers)) return UNKNOWN_BUY_BOX;
+  const winners = offers.filter((offer) => field(offer, "IsBuyBoxWinner") === true);
+  const winnerOf = (offer: unknown): SegmentWinner => ({
+    sellerId: typeof field(offer, "SellerId") === "string" && field(offer, "SellerId") !== "" ? (field(offer, "SellerId") as string) : null,
+    mine: field(offer, "MyOffer") === true,
+  });
+  const isPrime = (offer: unknown) => field(offer, "PrimeInformation", "IsPrime") === true;
+  const prime = winners.find(isPrime);
+  const other = winners.find((offer) => !isPrime(offer));
+  if (!prime && !other) return UNKNOWN_BUY_BOX;
+  // One winner only: everyone sees it, Prime members included when it is a Prime offer.
+  if (winners.length === 1) {
+    const only = winnerOf(winners[0]);
+    return prime ? { prime: only, nonPrime: only } : { prime: null, nonPrime: only };
+  }
+  return { prime: prime ? winnerOf(prime) : null, nonPrime: other ? winnerOf(other) : null };
+}
+
+/** Each requested ASIN's featured offers in a getItemOffersBatch answer (successful responses only). */
+export function featuredOffersByAsin(body: unknown, requested: readonly string[]): Map<string, FeaturedOffers> {
+  const wanted = new Set(requested);
+  const result = new Map<string, FeaturedOffers>();
+  const responses = field(body, "responses");
+  for (const response of Array.isArray(responses) ? responses : []) {
+    const asin = field(response, "request", "Asin") ?? field(response, "body", "payload", "ASIN");
+    if (typeof asin !== "string" || !wanted.has(asin) || field(response, "status", "statusCode") !== 200) continue;
+    result.set(asin, featuredOffersOf(field(response, "body", "payload")));
+  }
+  return result;
+}
+
+/** Whether `sellerId` holds one segment: null when that segment is unknown. */
+export function holdsSegment(winner: SegmentWinner | null, sellerId: string): boolean | null {
+  if (!winner) return null;
+  return winner.mine || winner.sellerId === sellerId;
+}
+
+/** The featured offer most shoppers see: the Prime one where it is known, else the non-Prime one. */
+export function shownWinner(offers: FeaturedOffers): SegmentWinner | null {
+  return offers.prime ?? offers.nonPrime;
+}
+
+/** What a snapshot keeps: both holders (seller id or "unknown") and whether the seller holds each and the shown one. */
+export function buyBoxRecord(offers: FeaturedOffers, sellerId: string) {
+  const holderId = (winner: SegmentWinner | null) =>
+    winner === NOBODY ? null : winner ? (holdsSegment(winner, sellerId) ? sellerId : (winner.sellerId ?? "unknown")) : "unknown";
+  const shown = shownWinner(offers);
+  return {
+    primeSellerId: holderId(offers.prime),
+    nonPrimeSellerId: holderId(offers.nonPrime),
+    holdsPrime: holdsSegment(offers.prime, sellerId),
+    holdsNonPrime: holdsSegment(offers.nonPrime, sellerId),
+    buyBoxSellerId: shown && shown !== NOBODY ? holderId(shown) : null,
+    holdsBuyBox: holdsSegment(shown, sellerId),
+  };
+}
+
+/** Segments the seller held before and, known now, no longer holds: each fires buybox_lost, named. */
+export function lostSegments(
+  before: { holdsPrime: boolean | null; holdsNonPrime: boolean | null },
+  now: { holdsPrime: boolean | null; holdsNonPrime: boolean | null },
+): ("Prime" | "non-Prime")[] {
+  const lost: ("Prime" | "non-Prime")[] = [];
+  if (before.holdsPrime === true && now.holdsPrime === false) lost.push("Prime");
+  if (before.holdsNonPrime === true && now.holdsNonPrime === false) lost.push("non-Prime");
+  return lost;
+}
+
+function field(value: unknown, ...path: string[]): unknown {
+  let step = value;
+  for (const key of path) {
+    if (typeof step !== "object" || step === null || Array.isArray(step)) return undefined;
+    step = (step as Record<string, unknown>)[key];
+  }
+  return step;
+}
