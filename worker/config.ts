@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import * as z from "zod";
 import { FREE_PLAN } from "./contract/plans";
 import type { Bindings } from "./env";
 import { CREATORS_REGIONS, creatorsRegionsOf, type CreatorsConfig, type CreatorsRegion, type CreatorsRegionConfig } from "./shared/creators-regions";

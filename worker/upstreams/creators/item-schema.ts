@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import * as z from "zod";
 import { ASIN_PATTERN, LOOKUP_MARKETPLACES, MARKETPLACE_CURRENCY, MARKETPLACE_HOST, type Marketplace } from "../../contract/marketplaces";
 import type { ProductData } from "../../contract/product";
 
@@ -30,10 +30,10 @@ export const reviewCountSchema = z.int().check(z.nonnegative());
 export const imageUrlSchema = z.url({ protocol: /^https$/, hostname: IMAGE_HOST });
 
 // A memo of a pure function of the marketplace (one schema each), not per-isolate state.
-const detailPageUrlSchemas = new Map<Marketplace, z.ZodMiniType<string>>();
+const detailPageUrlSchemas = new Map<Marketplace, z.ZodType<string>>();
 
 /** A detail page on the storefront of the marketplace asked about (with or without "www."). */
-export function detailPageUrlSchema(marketplace: Marketplace): z.ZodMiniType<string> {
+export function detailPageUrlSchema(marketplace: Marketplace): z.ZodType<string> {
   let schema = detailPageUrlSchemas.get(marketplace);
   if (!schema) {
     const bare = MARKETPLACE_HOST[marketplace].replace(/^www\./, "");
@@ -91,7 +91,7 @@ export function arrayAt(value: unknown, note: (problem: string) => void, what: s
  * null when present but malformed (after noting it, so operators see what Amazon sent).
  */
 export function checked<T>(
-  schema: z.ZodMiniType<T>,
+  schema: z.ZodType<T>,
   value: unknown,
   note: (problem: string) => void,
   what: string,

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import * as z from "zod";
 import { MARKETPLACE_CURRENCY, type Marketplace } from "../../contract/marketplaces";
 import type { Price, ProductData } from "../../contract/product";
 import { UpstreamError, type CategoryRank, type ItemFailure, type ItemOutcome } from "./product-source";
