@@ -48,6 +48,17 @@ describe("/results: the 7-day rank trend", () => {
     expect(trend().queryByText("Mock Data")).toBeNull();
   });
 
+  it("spans the last 7 days ending today: two recent days sit at the right, not stretched across", async () => {
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    await renderResults({
+      "GET /api/history": json(historyResponse({ points: [point(day(1), 700), point(day(0), 640)] })),
+    });
+    const chart = await trend().findByRole("img", { name: "Rank over 7 days: #700 → #640" });
+    const xs = (chart.querySelector("polyline")?.getAttribute("points") ?? "").split(" ").map((pair) => Number(pair.split(",")[0]));
+    // 240 px wide, inset 6: yesterday is 5/6 of the way across, today at the right edge.
+    expect(xs).toEqual([196, 234]);
+  });
+
   it("says worse when the rank number grew", async () => {
     await renderResults({
       "GET /api/history": json(

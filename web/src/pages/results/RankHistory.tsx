@@ -7,7 +7,7 @@ import { formatRank } from "../../lib/format";
 import { groupDigitsTrimmed } from "../../lib/group-digits";
 import { useSession } from "../../state/session";
 import { RankSparkline } from "./RankSparkline";
-import { rankedDays } from "./sparkline";
+import { dayWindow, rankedDays } from "./sparkline";
 import { TrackButton } from "./TrackButton";
 import { ExportButtons } from "../../components/ExportButtons";
 
@@ -65,7 +65,8 @@ function RankTrend({ history }: { history: HistoryResponse }) {
   return (
     <div className="rank-history__body">
       <figure className="rank-history__chart">
-        <RankSparkline days={days} rangeLabel="7 days" />
+        {/* The last 7 days ending today, as the chart rules say, however many of them have a rank. */}
+        <RankSparkline days={days} rangeLabel="7 days" window={dayWindow(7, Date.now())} />
         <figcaption className="rank-history__caption">
           {days[0]?.day} to {days.at(-1)?.day}, higher on the line is a better rank
           {mock && ". Mock data: sample values, not Amazon's live ranks"}.
