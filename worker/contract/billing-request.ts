@@ -1,4 +1,4 @@
-import * as z from "zod";
+import { z } from "./zod-jitless";
 
 /** POST /api/billing/create-checkout. Only Pro is bought online; Enterprise is agreed with sales. */
 export const checkoutRequestSchema = z.object({

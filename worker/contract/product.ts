@@ -1,4 +1,4 @@
-import * as z from "zod";
+import { z } from "./zod-jitless";
 import { historyResponseSchema, type HistoryResponse } from "./history";
 import { LOOKUP_MARKETPLACES, type Marketplace } from "./marketplaces";
 
