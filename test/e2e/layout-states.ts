@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { signInAsPro } from "./pro-account.ts";
+import { signInAsFree, signInAsPro } from "./pro-account.ts";
 
 export const LAYOUT_ASINS = ["B08N5WRWNW", "B07XJ8C8F5", "B0C1H26C46"];
 const DAY_MS = 86_400_000;
@@ -25,18 +25,6 @@ export async function pageApi(page: Page, method: string, path: string, body?: u
     },
     { method, path, body },
   );
-}
-
-/** A signed-in demo account on Free: through /connect and onboarding, as a visitor would. */
-export async function signInAsFree(page: Page, appUrl: string): Promise<void> {
-  await page.goto(`${appUrl}/connect`);
-  const main = page.getByRole("main");
-  await main.getByRole("button", { name: "Continue with Demo" }).click();
-  await page.waitForURL(/\/onboarding|\/seller-central/);
-  if (page.url().endsWith("/onboarding")) {
-    await main.getByRole("button", { name: "Continue to Seller Central" }).click();
-    await page.waitForURL(`${appUrl}/seller-central`);
-  }
 }
 
 export interface SignedInState {

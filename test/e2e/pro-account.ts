@@ -1,10 +1,7 @@
 import type { Page } from "playwright-core";
 
-/**
- * Signs the browser in as the demo account and puts it on demo Pro the way a visitor would:
- * the demo starts on Free, and Upgrade on /billing (billing mock mode) switches it to demo Pro.
- */
-export async function signInAsPro(page: Page, appUrl: string): Promise<void> {
+/** A signed-in demo account on Free: through /connect and onboarding, as a visitor would. */
+export async function signInAsFree(page: Page, appUrl: string): Promise<void> {
   await page.goto(`${appUrl}/connect`);
   const main = page.getByRole("main");
   await main.getByRole("button", { name: "Continue with Demo" }).click();
@@ -13,6 +10,15 @@ export async function signInAsPro(page: Page, appUrl: string): Promise<void> {
     await main.getByRole("button", { name: "Continue to Seller Central" }).click();
     await page.waitForURL(`${appUrl}/seller-central`);
   }
+}
+
+/**
+ * Signs the browser in as the demo account and puts it on demo Pro the way a visitor would:
+ * the demo starts on Free, and Upgrade on /billing (billing mock mode) switches it to demo Pro.
+ */
+export async function signInAsPro(page: Page, appUrl: string): Promise<void> {
+  await signInAsFree(page, appUrl);
+  const main = page.getByRole("main");
   await page.goto(`${appUrl}/billing`);
   const pro = main.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Pro", exact: true }) });
   const upgrade = pro.getByRole("button", { name: "Upgrade" });

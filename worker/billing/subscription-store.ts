@@ -68,48 +68,6 @@ export async function saveCustomer(db: D1Database, userId: string, customerId: s
   return row?.customerId ?? customerId;
 }
 
-/**
- * Stores Stripe's current state of a subscription, read while handling an event created at
- * `eventCreated` (epoch s). A state read for an older event than one already applied is
- * dropped, so late or concurrent deliveries cannot roll the row back. True when stored.
- */
-export async function storeSubscription(
-  db: D1Database,
-  userId: string,
-  facts: SubscriptionFacts,
-  eventCreated: number,
-): Promise<boolean> {
-  const values = {
-    stripeCustomerId: facts.customerId,
-    stripeSubscriptionId: facts.id,
-    status: facts.status,
-    priceId: facts.priceId,
-    currentPeriodEnd: facts.currentPeriodEnd,
-    cancelAtPeriodEnd: facts.cancelAtPeriodEnd,
-    lastEventCreated: eventCreated,
-    isDemo: false,
-    updatedAt: new Date().toISOString(),
-  };
-  const stored = await drizzle(db)
-    .insert(billingSubscriptions)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({
-      target: billingSubscriptions.userId,
-      set: values,
-      // A user's newer subscription replaces an ended one; an older event never overwrites a newer one.
-      setWhere: and(
-        lte(billingSubscriptions.lastEventCreated, eventCreated),
-        or(
-          isNull(billingSubscriptions.stripeSubscriptionId),
-          eq(billingSubscriptions.stripeSubscriptionId, facts.id),
-          sql`${billingSubscriptions.status} NOT IN ('active', 'trialing', 'past_due')`,
-        ),
-      ),
-    })
-    .returning({ userId: billingSubscriptions.userId });
-  return stored.length > 0;
-}
-
 /** A demo account's pretend subscription in mock mode: active (demo Pro) or canceled (back to Free). */
 export async function storeDemoSubscription(db: D1Database, userId: string, active: boolean): Promise<void> {
   const values = {

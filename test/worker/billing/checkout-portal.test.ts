@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { storeSubscription } from "../../../worker/billing/subscription-store";
+import { storeBillingState } from "../../../worker/billing/subscription-store";
 import type { RedirectResponse, SubscriptionResponse } from "../../../worker/contract/billing";
 import { freeBrowserWith, userIdOf } from "../history/accounts";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
@@ -46,10 +46,12 @@ describe("POST /api/billing/create-checkout against Stripe", () => {
 
   it("answers 409 to a user already on Pro", async () => {
     const browser = await freeBrowserWith(stripeEnv());
-    await storeSubscription(env.DB, userIdOf(browser), {
-      id: `sub_${crypto.randomUUID()}`, customerId: `cus_${crypto.randomUUID()}`, status: "active", priceId: PRICE_PRO,
+    const customerId = `cus_${crypto.randomUUID()}`;
+    const subscription = {
+      id: `sub_${crypto.randomUUID()}`, customerId, status: "active", priceId: PRICE_PRO,
       currentPeriodEnd: null, cancelAtPeriodEnd: false, userId: null,
-    }, 1);
+    } as const;
+    await storeBillingState(env.DB, userIdOf(browser), customerId, { subscription, cancelAt: null, paymentActionUrl: null }, Date.now(), 1);
     const res = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
     expect(res.status).toBe(409);
     expect((await res.json<{ detail: string }>()).detail).toContain("already on Pro");
