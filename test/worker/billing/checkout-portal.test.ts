@@ -69,11 +69,13 @@ describe("POST /api/billing/create-checkout against Stripe", () => {
   it("a demo account never reaches real Checkout, and with Stripe configured never reaches Pro (403)", async () => {
     const browser = new TestBrowser(stripeEnv());
     await browser.signInDemo();
-    const before = (await stripeCalls({ path: "/v1/checkout/sessions" })).length;
     const res = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
     expect(res.status).toBe(403);
     expect((await res.json<{ detail: string }>()).detail).toMatch(/demo account cannot subscribe.*Amazon seller account/);
-    expect((await stripeCalls({ path: "/v1/checkout/sessions" })).length).toBe(before);
+    // Nothing reached Stripe for this account: no customer, so no Checkout Session either. (Other
+    // files share the fake Stripe at the same time, so a global count of sessions would race.)
+    const userId = userIdOf(browser);
+    expect((await stripeCalls({ path: "/v1/customers" })).filter((call) => call.fields["metadata[user_id]"] === userId)).toHaveLength(0);
     const subscription = await (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>();
     expect(subscription).toMatchObject({ plan_name: "Free", status: null, demo: false, mock: false, stripe_customer_id: null });
   });
