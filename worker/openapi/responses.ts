@@ -76,6 +76,11 @@ export function ok<T extends z.ZodType>(description: string, schema: T, example?
   };
 }
 
+/** A required JSON request body. */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { "application/json": { schema } } };
+}
+
 /** A JSON answer of a session route (no key, so no rate-limit headers). */
 export function json<T extends z.ZodType>(description: string, schema: T) {
   return { description, content: { "application/json": { schema } } };

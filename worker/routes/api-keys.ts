@@ -1,3 +1,4 @@
+import { jsonBody } from "../openapi/responses";
 import { createRoute } from "@hono/zod-openapi";
 import type { Context, Next } from "hono";
 import { createKeyFor, listKeysOf, revokeKeyOf, rotateKeyOf } from "../api-keys/api-key-service";
@@ -46,7 +47,7 @@ const createKeyRoute = createRoute({
   tags: ["API keys"],
   summary: "Create a key (Pro and Enterprise); the full key is in this answer only",
   middleware: needsApiPlan,
-  request: { body: { required: true, content: { "application/json": { schema: newKeySchema } } } },
+  request: { body: jsonBody(newKeySchema) },
   responses: {
     201: jsonAnswer("The new key.", createdApiKeySchema),
     400: errorAnswer("The body is not JSON."),

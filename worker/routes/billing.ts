@@ -1,3 +1,4 @@
+import { jsonBody } from "../openapi/responses";
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
@@ -72,7 +73,7 @@ const checkoutRoute = createRoute({
   tags: ["Billing"],
   summary: "Start Stripe Checkout for Pro (mock mode: a demo account's demo Pro subscription)",
   middleware: requireAccount,
-  request: { body: { required: true, content: { "application/json": { schema: checkoutRequestSchema } } } },
+  request: { body: jsonBody(checkoutRequestSchema) },
   responses: {
     200: jsonAnswer("Where to send the browser; url null in mock mode.", redirectSchema),
     400: errorAnswer("The body is not JSON."),

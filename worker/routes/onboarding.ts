@@ -1,3 +1,4 @@
+import { jsonBody } from "../openapi/responses";
 import { createRoute } from "@hono/zod-openapi";
 import { userStatus } from "../accounts/account-status";
 import { completeOnboarding } from "../accounts/user-store";
@@ -13,7 +14,7 @@ const onboardRoute = createRoute({
   tags: ["Account"],
   summary: "Save onboarding: the seller's marketplace and brand",
   middleware: [requireAccount] as const,
-  request: { body: { required: true, content: { "application/json": { schema: onboardingSchema } } } },
+  request: { body: jsonBody(onboardingSchema) },
   responses: {
     200: jsonAnswer("Saved; the user's new status.", userStatusSchema),
     400: errorAnswer("The body is not JSON."),

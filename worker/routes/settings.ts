@@ -1,3 +1,4 @@
+import { jsonBody } from "../openapi/responses";
 import { createRoute } from "@hono/zod-openapi";
 import { loadSettings, saveSettings } from "../accounts/settings-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
@@ -17,7 +18,6 @@ import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answer
 
 const NO_KEYS = "Webhook signing secrets cannot be stored on this server right now (TOKEN_ENCRYPTION_KEYS is not set).";
 
-const jsonBody = <T>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 const signedIn = { tags: ["Settings"], middleware: requireAccount };
 
 const getSettingsRoute = createRoute({

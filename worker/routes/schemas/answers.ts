@@ -1,16 +1,12 @@
-import type { z } from "@hono/zod-openapi";
-import { errorSchema } from "../../openapi/responses";
+import { errorSchema, json } from "../../openapi/responses";
 
 /**
  * The answers of the internal (session) routes, declared once for createRoute. Every error
  * answer is the one Error schema, 422 included (its `detail` is then the list of problems).
  */
-export const jsonAnswer = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
+export { json as jsonAnswer };
 
-export const errorAnswer = (description: string) => jsonAnswer(description, errorSchema);
+export const errorAnswer = (description: string) => json(description, errorSchema);
 
 export const badInput = errorAnswer("Bad input: `detail` lists each problem as {loc, msg, type}.");
 
