@@ -55,7 +55,9 @@ const api = apiApp
   .use(keyScope)
   .use(apiKeyAuth)
   .use(sessionMiddleware)
-  .use(demoUsesSampleData)
+  // Only the routes that look products up can reach the live product API.
+  .use("/v1/*", demoUsesSampleData)
+  .use("/exports/*", demoUsesSampleData)
   .use(xsrfProtection)
   // Public: anyone may call these.
   .route("/health", healthRoutes)
