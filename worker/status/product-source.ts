@@ -40,7 +40,9 @@ export function regionReports(regions: Record<CreatorsRegion, CreatorsRegionConf
       mode: config ? "live" : "mock",
       detail: config
         ? `Live Amazon data in ${marketplaces.join(", ")}.`
-        : `No Creators API credentials for ${region.toUpperCase()}${problem ? ` (${problem})` : ""}: lookups in ${marketplaces.join(", ")} show labelled mock data.`,
+        : problem
+          ? `The ${region.toUpperCase()} Creators API setup is incomplete (${problem}): lookups in ${marketplaces.join(", ")} show labelled mock data.`
+          : `No Creators API credentials for ${region.toUpperCase()}: lookups in ${marketplaces.join(", ")} show labelled mock data.`,
     };
   });
 }

@@ -28,6 +28,19 @@ export async function resetHistoryTables(): Promise<void> {
   await clearHistory();
 }
 
+/** Each store's own partner tag, with the suffix Amazon gives that store (the fake checks it). */
+export const STORE_TAGS = {
+  CREATORS_US_PARTNER_TAG: "ranklayer-us-20",
+  CREATORS_CA_PARTNER_TAG: "ranklayer-ca-20",
+  CREATORS_MX_PARTNER_TAG: "ranklayer-mx-20",
+  CREATORS_UK_PARTNER_TAG: "ranklayer-uk-21",
+  CREATORS_DE_PARTNER_TAG: "ranklayer-de-21",
+  CREATORS_FR_PARTNER_TAG: "ranklayer-fr-21",
+  CREATORS_IT_PARTNER_TAG: "ranklayer-it-21",
+  CREATORS_ES_PARTNER_TAG: "ranklayer-es-21",
+  CREATORS_JP_PARTNER_TAG: "ranklayer-jp-22",
+} as const;
+
 /**
  * Bindings whose product source is the Creators API (answered by the fake), with its own client
  * id, at the default rate (the test config slows the rate down for the Durable Object tests).
@@ -38,7 +51,6 @@ export function creatorsEnv(overrides: Partial<Bindings> = {}): Bindings {
   const region = (name: "NA" | "EU" | "FE") => ({
     [`CREATORS_${name}_CREDENTIAL_ID`]: clientId,
     [`CREATORS_${name}_CREDENTIAL_SECRET`]: "s3cret",
-    [`CREATORS_${name}_PARTNER_TAG`]: `ranklayer-${name.toLowerCase()}-20`,
   });
   return {
     ...env,
@@ -49,6 +61,7 @@ export function creatorsEnv(overrides: Partial<Bindings> = {}): Bindings {
     ...region("NA"),
     ...region("EU"),
     ...region("FE"),
+    ...STORE_TAGS,
     ...overrides,
   };
 }

@@ -363,12 +363,12 @@ describe("creatorsConfigFromEnv", () => {
   const secrets = {
     CREATORS_CREDENTIAL_ID: "id-1",
     CREATORS_CREDENTIAL_SECRET: "secret-1",
-    CREATORS_PARTNER_TAG: "tag-20",
+    CREATORS_US_PARTNER_TAG: "tag-20",
   };
 
   it("is null until the id, secret and partner tag are all set", () => {
     expect(
-      creatorsConfigFromEnv({ ...env, CREATORS_CREDENTIAL_ID: undefined, CREATORS_CREDENTIAL_SECRET: undefined, CREATORS_PARTNER_TAG: undefined }),
+      creatorsConfigFromEnv({ ...env, CREATORS_CREDENTIAL_ID: undefined, CREATORS_CREDENTIAL_SECRET: undefined, CREATORS_US_PARTNER_TAG: undefined }),
     ).toBeNull();
     for (const missing of Object.keys(secrets)) {
       expect(creatorsConfigFromEnv({ ...env, ...secrets, [missing]: "" })).toBeNull();
@@ -381,7 +381,9 @@ describe("creatorsConfigFromEnv", () => {
     ).toEqual({
       credentialId: "id-1",
       credentialSecret: "secret-1",
-      partnerTag: "tag-20",
+      // Tags are per store: the region's config carries them by marketplace.
+      partnerTag: "",
+      partnerTags: { US: "tag-20" },
       version: "3.1",
       apiBaseUrl: undefined,
       authUrl: undefined,
@@ -393,6 +395,7 @@ describe("creatorsConfigFromEnv", () => {
     const config = creatorsConfigFromEnv({
       ...env,
       ...secrets,
+      CREATORS_UK_PARTNER_TAG: "tag-21",
       CREATORS_CREDENTIAL_VERSION: "2.2",
       CREATORS_API_BASE_URL: "http://127.0.0.1:9999",
       CREATORS_AUTH_URL: "http://127.0.0.1:9999/auth/o2/token",
