@@ -7,7 +7,6 @@ import { marketplaceReports } from "../../../../worker/status/marketplace-source
 import { creatorsConfigOfMarketplace, creatorsRegionsOf, partnerTagOf } from "../../../../worker/shared/creators-regions";
 import type { Bindings } from "../../../../worker/env";
 import { calls, newAsin, uniqueClient } from "../../support/creators-fake";
-import { storesOfTag } from "../../../fakes/creators-upstream";
 import { lookup } from "../../lookup/live-env";
 
 /** EU credentials with per-store tags (the fake knows `…-uk-21` is amazon.co.uk's). */
@@ -55,15 +54,29 @@ describe("partner tags per marketplace", () => {
     expect(byCode.FR).toMatchObject({ mode: "needs_attention", detail: expect.stringContaining("InvalidPartnerTag") });
   });
 
-  it("the fake knows a tag's store as Amazon does: by its suffix, narrowed by the registry", () => {
-    expect(storesOfTag("shop-22")).toEqual(["www.amazon.co.jp"]);
-    expect(storesOfTag("shop-20")).toEqual(["www.amazon.com", "www.amazon.ca", "www.amazon.com.mx"]);
-    expect(storesOfTag("shop-21")).toContain("www.amazon.de");
-    expect(storesOfTag("ranklayer-20")).toEqual(["www.amazon.com"]);
-    expect(storesOfTag("ranklayer-uk-21")).toEqual(["www.amazon.co.uk"]);
-    // A store name the suffix does not issue, or no suffix at all: no store's tag.
-    expect(storesOfTag("ranklayer-uk-20")).toEqual([]);
-    expect(storesOfTag("ranklayer")).toEqual([]);
+  it("Amazon (the fake) knows a tag's store by its suffix, narrowed by the tags it has registered", async () => {
+    const clientId = uniqueClient();
+    const stores = {
+      ...env,
+      CREATORS_NA_CREDENTIAL_ID: clientId, CREATORS_NA_CREDENTIAL_SECRET: "s",
+      CREATORS_FE_CREDENTIAL_ID: clientId, CREATORS_FE_CREDENTIAL_SECRET: "s",
+      // -22 is amazon.co.jp's; -20 is issued in the US, Canada and Mexico, but ranklayer-20 is registered to amazon.com.
+      CREATORS_JP_PARTNER_TAG: "shop-22",
+      CREATORS_MX_PARTNER_TAG: "shop-20",
+      CREATORS_CA_PARTNER_TAG: "ranklayer-20",
+      CREATORS_US_PARTNER_TAG: "ranklayer-uk-21",
+    } as Bindings;
+    const answer = async (marketplace: string) => {
+      const asin = newAsin();
+      const res = await lookup(`asin=${asin}&marketplace=${marketplace}`, stores);
+      const [call] = await calls({ kind: "getItems", asin });
+      return { status: res.status, source: ((await res.json()) as { source?: string }).source, upstream: call?.status };
+    };
+    expect(await answer("JP")).toEqual({ status: 200, source: "live", upstream: 200 });
+    expect(await answer("MX")).toEqual({ status: 200, source: "live", upstream: 200 });
+    expect(await answer("CA")).toMatchObject({ source: undefined, upstream: 400 });
+    // A test tag naming the UK store is the UK's only, wherever it is sent.
+    expect(await answer("US")).toMatchObject({ source: undefined, upstream: 400 });
   });
 
   it("GET /api/status carries the marketplaces", async () => {
