@@ -21,6 +21,9 @@ export interface StoredPoint {
   price: number | null;
   currency: string | null;
   offers: number | null;
+  /** Stars out of 5 and the ratings count (customerReviews); null when Amazon has none, and on points older than them. */
+  rating: number | null;
+  reviewCount: number | null;
   /** ISO 8601. */
   capturedAt: string;
 }
@@ -44,6 +47,9 @@ export interface EncodedPoint {
   price: number | null;
   currency: string | null;
   offers: number | null;
+  /** Stars × 100; undefined in rows written before the column existed (archive lines), read as null. */
+  rating?: number | null;
+  reviews?: number | null;
   captured: number;
 }
 
@@ -70,6 +76,8 @@ export function encodePoint(point: StoredPoint): EncodedPoint {
     // The marketplace's own currency is implied: only a different one costs bytes.
     currency: point.price === null || point.currency === marketplaceCurrency(point.marketplace) ? null : point.currency,
     offers: point.offers,
+    rating: point.rating === null ? null : Math.round(point.rating * 100),
+    reviews: point.reviewCount,
     captured: Math.floor(Date.parse(point.capturedAt) / 1000),
   };
 }
@@ -90,6 +98,8 @@ export function decodePoint(row: EncodedPoint): StoredPoint {
     price: row.price === null ? null : row.price / 100,
     currency: row.price === null ? null : (row.currency ?? marketplaceCurrency(row.marketplace)),
     offers: row.offers,
+    rating: typeof row.rating === "number" ? row.rating / 100 : null,
+    reviewCount: typeof row.reviews === "number" ? row.reviews : null,
     capturedAt: new Date(row.captured * 1000).toISOString(),
   };
 }
@@ -117,6 +127,8 @@ export function historyPoint(point: StoredPoint): HistoryPoint {
     price: point.price,
     currency: point.currency,
     offers: point.offers,
+    rating: point.rating,
+    reviewCount: point.reviewCount,
   };
 }
 

@@ -37,6 +37,9 @@ export const rankPoints = sqliteTable(
     price: integer("price"),
     currency: text("currency"),
     offers: integer("offers"),
+    /** Star rating × 100 (4.6 → 460) and the ratings count, from customerReviews; null when Amazon has none (and on points older than migration 0002). */
+    rating: integer("rating"),
+    reviews: integer("reviews"),
     /** Capture time, Unix seconds. */
     captured: integer("captured").notNull(),
   },
