@@ -24,6 +24,8 @@ export interface StoredPoint {
   /** Stars out of 5 and the ratings count (customerReviews); null when Amazon has none, and on points older than them. */
   rating: number | null;
   reviewCount: number | null;
+  /** Set when no offer won the Buy Box and `price` is the lowest offer's. */
+  priceSource?: "lowest_offer";
   /** ISO 8601. */
   capturedAt: string;
 }
@@ -50,6 +52,8 @@ export interface EncodedPoint {
   /** Stars × 100; undefined in rows written before the column existed (archive lines), read as null. */
   rating?: number | null;
   reviews?: number | null;
+  /** 1: the price is the lowest offer's (no Buy Box winner); null otherwise. */
+  lowest?: number | null;
   captured: number;
 }
 
@@ -78,6 +82,7 @@ export function encodePoint(point: StoredPoint): EncodedPoint {
     offers: point.offers,
     rating: point.rating === null ? null : Math.round(point.rating * 100),
     reviews: point.reviewCount,
+    lowest: point.price !== null && point.priceSource === "lowest_offer" ? 1 : null,
     captured: Math.floor(Date.parse(point.capturedAt) / 1000),
   };
 }
@@ -100,6 +105,7 @@ export function decodePoint(row: EncodedPoint): StoredPoint {
     offers: row.offers,
     rating: typeof row.rating === "number" ? row.rating / 100 : null,
     reviewCount: typeof row.reviews === "number" ? row.reviews : null,
+    ...(row.lowest === 1 && row.price !== null ? { priceSource: "lowest_offer" as const } : {}),
     capturedAt: new Date(row.captured * 1000).toISOString(),
   };
 }
@@ -129,6 +135,7 @@ export function historyPoint(point: StoredPoint): HistoryPoint {
     offers: point.offers,
     rating: point.rating,
     reviewCount: point.reviewCount,
+    ...(point.priceSource ? { priceSource: point.priceSource } : {}),
   };
 }
 

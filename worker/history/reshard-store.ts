@@ -75,7 +75,7 @@ function bucketPage(db: ReturnType<typeof drizzle>, bucket: number) {
   return db
     .select({
       bucket: p.bucket, marketplace: p.marketplace, asin: p.asin, day: p.day, hour: p.hour, live: p.live, rank: p.rank,
-      cat1: a.name, r1: p.r1, cat2: b.name, r2: p.r2, more: p.more, price: p.price, currency: p.currency, offers: p.offers, rating: p.rating, reviews: p.reviews, captured: p.captured,
+      cat1: a.name, r1: p.r1, cat2: b.name, r2: p.r2, more: p.more, price: p.price, currency: p.currency, offers: p.offers, rating: p.rating, reviews: p.reviews, lowest: p.lowest, captured: p.captured,
     })
     .from(p)
     .leftJoin(a, eq(a.id, p.c1))

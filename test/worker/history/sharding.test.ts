@@ -80,9 +80,17 @@ describe("compact point encoding", () => {
     const { rating: _rating, reviews: _reviews, ...older } = encodePoint(point);
     expect(decodePoint(older)).toMatchObject({ rank: 812, rating: null, reviewCount: null });
     const line = JSON.parse(toLine(point)) as unknown[];
-    expect(line.slice(-2)).toEqual([460, 12873]);
-    expect(fromLine(older.bucket, JSON.stringify(line.slice(0, -2)))).toMatchObject({ rank: 812, rating: null, reviewCount: null });
+    expect(line.slice(-3)).toEqual([460, 12873, null]);
+    expect(fromLine(older.bucket, JSON.stringify(line.slice(0, -3)))).toMatchObject({ rank: 812, rating: null, reviewCount: null });
     expect(fromLine(older.bucket, JSON.stringify(line))).toEqual(point);
+  });
+
+  it("keeps a lowest-offer price labelled as such, and never labels a missing price", () => {
+    const lowest = { ...point, priceSource: "lowest_offer" as const };
+    expect(encodePoint(lowest).lowest).toBe(1);
+    expect(decodePoint(encodePoint(lowest))).toEqual(lowest);
+    expect(encodePoint(point).lowest).toBeNull();
+    expect(decodePoint(encodePoint({ ...lowest, price: null, currency: null })).priceSource).toBeUndefined();
   });
 
   it("spends no bytes on what it can infer: the marketplace's currency, a day point's hour", () => {
