@@ -11,6 +11,7 @@
  *        behavior: normal | invalid | not_accessible | throttled | not_eligible | error500 | slow
  *                  | error503 (with Retry-After when retryAfterSeconds is given)
  *                  | resource_not_found (404 ResourceNotFoundException naming the ASIN as resourceId)
+ *                  | no_buybox (the item's listings, two offers, none of them the Buy Box winner)
  *                  | raw { status?, body?, text?, headers? }: exactly this answer (fault runs: a 200
  *                    with `{}`, null, a list, another ASIN, a duplicate, garbled fields, non-JSON text)
  *   POST token-lifetime  { seconds, clientId? }  expires_in of later grants (per client, or default)
@@ -48,7 +49,7 @@ const TOKEN_PATHS: Record<Style, string> = { cognito: "/oauth2/token", lwa: "/au
 const SCOPES: Record<Style, string> = { cognito: "creatorsapi/default", lwa: "creatorsapi::default" };
 const MAX_ITEM_IDS = 10;
 
-export const BEHAVIORS = ["normal", "invalid", "not_accessible", "throttled", "not_eligible", "error500", "slow", "error503", "resource_not_found", "raw"] as const;
+export const BEHAVIORS = ["normal", "invalid", "not_accessible", "throttled", "not_eligible", "error500", "slow", "error503", "resource_not_found", "raw", "no_buybox"] as const;
 export type Behavior = (typeof BEHAVIORS)[number];
 interface Script {
   behavior: Behavior;
@@ -246,6 +247,7 @@ export class CreatorsFake implements FakeUpstream {
       const behavior = this.scripts.get(id)?.behavior;
       if (behavior === "invalid") errors.push({ code: "InvalidParameterValue", message: `The ItemId ${id} provided in the request is invalid.` });
       else if (behavior === "not_accessible") errors.push({ code: "ItemNotAccessible", message: `The ItemId ${id} is not accessible through the Creators API.` });
+      else if (behavior === "no_buybox") items.push(withoutBuyBoxWinner(fakeItem(id, marketplace, body.partnerTag, wanted)));
       else items.push(fakeItem(id, marketplace, body.partnerTag, wanted));
     }
     return answer(200, { ...(items.length ? { itemsResult: { items } } : {}), ...(errors.length ? { errors } : {}) });
@@ -336,6 +338,17 @@ export class CreatorsFake implements FakeUpstream {
   private record(call: Omit<CallRecord, "seq">): void {
     this.log.push({ seq: ++this.seq, ...call });
   }
+}
+
+/** An item whose offers have no Buy Box winner: its listing, and a second one 10% cheaper, neither winning. */
+function withoutBuyBoxWinner(item: object): object {
+  const offers = (item as { offersV2?: { listings: Record<string, unknown>[] } }).offersV2;
+  const [listing] = offers?.listings ?? [];
+  if (!offers || !listing) return item;
+  const money = (listing.price as { money?: { amount: number; currency: string } } | undefined)?.money;
+  const cheaper = money ? { ...listing, price: { money: { ...money, amount: Math.round(money.amount * 90) / 100 } } } : { ...listing };
+  offers.listings = [listing, cheaper].map((entry) => ("isBuyBoxWinner" in entry ? { ...entry, isBuyBoxWinner: false } : entry));
+  return item;
 }
 
 /** A scripted answer's Retry-After header: verbatim, in seconds, or none at all (Amazon may send none). */
