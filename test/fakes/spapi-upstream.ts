@@ -12,7 +12,15 @@
  *   POST inventory  { refreshToken, marketplaceId, pageSize?, summaries: [{ asin, sellerSku, fulfillableQuantity }] }
  *                   the FBA inventory of the seller whose grant is refreshToken
  *   POST buy-box    { asin, sellerId | null }  the Buy Box winner of an ASIN outside the example
- *   POST offers     { asin, offers }           exactly these Offers for the ASIN (two winners, MyOffer, …)
+ *   POST offers     { asin, offers }           these Offers for the ASIN (two winners, MyOffer, …); like Amazon,
+ *                   the answer lists at most the 20 lowest-priced (landed price), TotalOfferCount all of them
+ *   POST offers-item { asin, behavior: error | not_processed | throttled, retryAfter? }
+ *                   error: that item fails inside a 200 batch (status 400, body.errors; the model's shapes,
+ *                   fixtures/spapi/get-item-offers-item-error.ts); not_processed: a listing too new to have
+ *                   processed offers (payload status other than Success, no Offers, TotalOfferCount > 0; the
+ *                   model leaves `status` a free string, so this stand-in is the fake's); throttled: the
+ *                   whole batch answers 429 QuotaExceeded with `retryAfter` as the Retry-After header
+ *                   verbatim (none when absent: Amazon often sends none)
  *   POST expire-tokens { refreshToken, status: 401 | 403, sticky? }
  *                   the access tokens granted so far from refreshToken now answer as expired
  *                   (403 Unauthorized "...expired" or a bare 401); sticky: fresh ones too
@@ -22,6 +30,7 @@
  */
 import { getCatalogItemExample } from "../worker/fixtures/spapi/get-catalog-item.ts";
 import { getItemOffersBatchExample } from "../worker/fixtures/spapi/get-item-offers-batch.ts";
+import { itemOffersErrorResponse } from "../worker/fixtures/spapi/get-item-offers-item-error.ts";
 import { getOrderMetricsDayExample } from "../worker/fixtures/spapi/get-order-metrics.ts";
 import { json, type LwaFake } from "./lwa-upstream.ts";
 import type { FakeUpstream } from "./outbound.ts";
@@ -62,6 +71,7 @@ export class SpApiFake implements FakeUpstream {
   private inventories = new Map<string, { pageSize: number; summaries: InventoryRecord[] }>();
   private buyBoxWinners = new Map<string, string | null>();
   private offers = new Map<string, unknown[]>();
+  private offerItems = new Map<string, { behavior: OfferItemBehavior; retryAfter?: string }>();
   /** Refresh token → how its access tokens are refused (the tokens listed, or all when sticky). */
   private expired = new Map<string, { status: number; tokens: Set<string>; sticky: boolean }>();
   private sales = new Map<string, { behavior: "normal" | "forbidden"; amount?: number; units?: number }>();
@@ -201,7 +211,12 @@ export class SpApiFake implements FakeUpstream {
     const requests = body?.requests;
     if (!Array.isArray(requests) || requests.length < 1 || requests.length > 20) return fail(400, "InvalidInput", "requests must hold 1 to 20 items");
     const examples = getItemOffersBatchExample.response.responses;
-    const responses = [];
+    const throttled = requests.map((item) => this.offerItems.get(OFFERS_URI.exec(String(item.uri))?.[1] ?? "")).find((script) => script?.behavior === "throttled");
+    if (throttled) {
+      this.record({ ...base, kind: "offers", body, status: 429, error: "QuotaExceeded" });
+      return errorList(429, "QuotaExceeded", "You exceeded your quota for the requested resource.", throttled.retryAfter === undefined ? {} : { "Retry-After": throttled.retryAfter });
+    }
+    const responses: unknown[] = [];
     for (const item of requests) {
       const asin = OFFERS_URI.exec(String(item.uri))?.[1];
       const marketplaceId = String(item.MarketplaceId);
@@ -209,10 +224,25 @@ export class SpApiFake implements FakeUpstream {
       if (!REGION_MARKETPLACES[url.hostname]!.includes(marketplaceId)) return fail(400, "InvalidInput", `Marketplace ${marketplaceId} is not served by ${url.hostname}`);
       if (!ITEM_CONDITIONS.has(String(item.ItemCondition))) return fail(400, "InvalidInput", "ItemCondition is required");
       if (item.CustomerType !== undefined && !CUSTOMER_TYPES.has(String(item.CustomerType))) return fail(400, "InvalidInput", "Invalid CustomerType");
+      const itemScript = this.offerItems.get(asin)?.behavior;
+      if (itemScript === "error") {
+        responses.push(itemOffersErrorResponse(asin, marketplaceId));
+        continue;
+      }
       const example = structuredClone(examples.find((response) => response.body.payload?.ASIN === asin) ?? readdressed(examples[0]!, asin, this.buyBoxWinners.get(asin)));
       example.request = { ...example.request, Asin: asin, MarketplaceId: marketplaceId };
+      const payload = example.body.payload as { status: string; Offers: unknown[]; Summary: { TotalOfferCount?: number } };
       const scripted = this.offers.get(asin);
-      if (scripted) (example.body.payload as { Offers: unknown[] }).Offers = structuredClone(scripted);
+      if (scripted) {
+        // Up to 20 as scripted; past that, only the 20 lowest-priced, as Amazon answers.
+        payload.Offers = structuredClone(scripted.length > MAX_LISTED_OFFERS ? lowestPriced(scripted, MAX_LISTED_OFFERS) : scripted);
+        payload.Summary = { ...payload.Summary, TotalOfferCount: scripted.length };
+      }
+      if (itemScript === "not_processed") {
+        payload.status = "OffersNotProcessed";
+        payload.Summary = { ...payload.Summary, TotalOfferCount: Math.max(1, payload.Offers.length) };
+        payload.Offers = [];
+      }
       responses.push(example);
     }
     this.record({ ...base, kind: "offers", body, status: 200 });
@@ -288,6 +318,14 @@ export class SpApiFake implements FakeUpstream {
       this.buyBoxWinners.set(input.asin, input.sellerId);
       return json(200, { ok: true });
     }
+    if (request.method === "POST" && action === "offers-item") {
+      const input = (await request.json()) as { asin?: unknown; behavior?: unknown; retryAfter?: unknown };
+      if (typeof input.asin !== "string" || !OFFER_ITEM_BEHAVIORS.includes(input.behavior as OfferItemBehavior)) {
+        return json(400, { error: `offers-item needs asin and a behavior of ${OFFER_ITEM_BEHAVIORS.join(", ")}` });
+      }
+      this.offerItems.set(input.asin, { behavior: input.behavior as OfferItemBehavior, ...(typeof input.retryAfter === "string" ? { retryAfter: input.retryAfter } : {}) });
+      return json(200, { ok: true });
+    }
     if (request.method === "POST" && action === "offers") {
       const input = (await request.json()) as { asin: string; offers: unknown[] };
       this.offers.set(input.asin, input.offers);
@@ -343,6 +381,20 @@ function exampleItem(asin: string, marketplaceId: string, includedData: string[]
 }
 
 type OffersResponse = (typeof getItemOffersBatchExample.response.responses)[number];
+
+/** OfferDetailList: "the same length as the TotalOfferCount in the Summary or 20, whichever is less". */
+const MAX_LISTED_OFFERS = 20;
+const OFFER_ITEM_BEHAVIORS = ["error", "not_processed", "throttled"] as const;
+type OfferItemBehavior = (typeof OFFER_ITEM_BEHAVIORS)[number];
+
+/** The `limit` lowest-priced offers (listing price plus shipping), cheapest first, as Amazon lists them. */
+function lowestPriced(offers: readonly unknown[], limit: number): unknown[] {
+  const landed = (offer: unknown) => {
+    const amount = (key: string) => Number((offer as Record<string, { Amount?: unknown } | undefined>)[key]?.Amount ?? 0);
+    return amount("ListingPrice") + amount("Shipping");
+  };
+  return [...offers].sort((a, b) => landed(a) - landed(b)).slice(0, limit);
+}
 
 /** An example response for another ASIN: its first offer wins the Buy Box for `winner` (no offer wins when null). */
 function readdressed(example: OffersResponse, asin: string, winner: string | null | undefined): OffersResponse {
