@@ -57,7 +57,7 @@ export function productSourceRegionsStatus(
   const mock = regions.filter((region) => region.mode === "mock");
   const mockNote =
     live && mock.length
-      ? ` Mock (labelled) in ${mock.map((region) => `${region.region.toUpperCase()} (${region.marketplaces.join(", ")})`).join(" and ")}: no credentials for that region.`
+      ? ` Mock (labelled) in ${mock.map((region) => `${region.region.toUpperCase()} (${region.marketplaces.join(", ")})`).join(" and ")}: no usable credential or store tag there.`
       : "";
   return { status, detail: detail + mockNote, regions };
 }
