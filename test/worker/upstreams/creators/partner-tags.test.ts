@@ -4,6 +4,7 @@ import { buildServices } from "../../../../worker/services";
 import { configOf } from "../../../../worker/config";
 import { checkStatus } from "../../../../worker/status/checks";
 import { marketplaceReports } from "../../../../worker/status/marketplace-sources";
+import { regionReports } from "../../../../worker/status/product-source";
 import { creatorsConfigOfMarketplace, creatorsRegionsOf, partnerTagOf } from "../../../../worker/shared/creators-regions";
 import type { Bindings } from "../../../../worker/env";
 import { calls, newAsin, uniqueClient } from "../../support/creators-fake";
@@ -52,6 +53,9 @@ describe("partner tags per marketplace", () => {
     expect(byCode.UK).toMatchObject({ mode: "mock", tag: "none", detail: "No partner tag for amazon.co.uk: set CREATORS_UK_PARTNER_TAG. Labelled mock data until then." });
     expect(byCode.IT).toMatchObject({ mode: "mock", tag: "none", detail: expect.stringContaining("No partner tag for amazon.it") });
     expect(byCode.FR).toMatchObject({ mode: "needs_attention", detail: expect.stringContaining("InvalidPartnerTag") });
+    // The region's line says where it is live and where it is the labelled mock.
+    const eu = regionReports(regions).find((report) => report.region === "eu")!;
+    expect(eu.detail).toBe("Live Amazon data in DE, FR. Labelled mock data in UK, IT, ES: no partner tag of their own (see each marketplace).");
   });
 
   it("Amazon (the fake) knows a tag's store by its suffix, narrowed by the tags it has registered", async () => {
