@@ -16,13 +16,15 @@
  *   POST expire-tokens { refreshToken, status: 401 | 403, sticky? }
  *                   the access tokens granted so far from refreshToken now answer as expired
  *                   (403 Unauthorized "...expired" or a bare 401); sticky: fresh ones too
- *   POST sales      { asin, behavior: normal | forbidden, amount?, units? }  getOrderMetrics of an ASIN
- *                   (normal: the Sales model's Day example, re-dated to the requested day)
+ *   POST sales      { asin, behavior: normal | forbidden | throttled, amount?, units?, omitDays?, retryAfterSeconds? }
+ *                   getOrderMetrics of an ASIN (normal: the Sales model's Day example, re-dated to
+ *                   each requested local day; omitDays left out of the answer). A time zone that
+ *                   does not match the interval's offsets is refused as Amazon does (spapi-sales.ts)
  *   GET  calls?asin=&kind=                 { calls: SellerCallRecord[] }
  */
 import { getCatalogItemExample } from "../worker/fixtures/spapi/get-catalog-item.ts";
 import { getItemOffersBatchExample } from "../worker/fixtures/spapi/get-item-offers-batch.ts";
-import { getOrderMetricsDayExample } from "../worker/fixtures/spapi/get-order-metrics.ts";
+import { orderMetricsAnswer, type SalesScript } from "./spapi-sales.ts";
 import { json, type LwaFake } from "./lwa-upstream.ts";
 import type { FakeUpstream } from "./outbound.ts";
 import type { SellerCallRecord } from "./spapi-calls.ts";
@@ -41,10 +43,6 @@ const ITEM_CONDITIONS = new Set(["New", "Used", "Collectible", "Refurbished", "C
 const CUSTOMER_TYPES = new Set(["Consumer", "Business"]);
 const DEFAULT_INVENTORY_PAGE = 50;
 const ORDER_METRICS_PATH = "/sales/v1/orderMetrics";
-const GRANULARITIES = new Set(["Hour", "Day", "Week", "Month", "Year", "Total"]);
-/** ISO 8601 with an offset or Z, e.g. 2026-11-23T00:00:00Z or 2018-09-01T00:00-07:00. */
-const ISO_TIME = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:\d{2})`;
-const INTERVAL = new RegExp(`^(${ISO_TIME})--(${ISO_TIME})$`);
 
 interface InventoryRecord {
   asin: string;
@@ -64,7 +62,7 @@ export class SpApiFake implements FakeUpstream {
   private offers = new Map<string, unknown[]>();
   /** Refresh token → how its access tokens are refused (the tokens listed, or all when sticky). */
   private expired = new Map<string, { status: number; tokens: Set<string>; sticky: boolean }>();
-  private sales = new Map<string, { behavior: "normal" | "forbidden"; amount?: number; units?: number }>();
+  private sales = new Map<string, SalesScript>();
   private log: SellerCallRecord[] = [];
   private seq = 0;
 
@@ -219,49 +217,21 @@ export class SpApiFake implements FakeUpstream {
     return json(200, { responses }, { "x-amzn-RateLimit-Limit": "0.1" });
   }
 
-  /** getOrderMetrics: the model's parameter rules; Day intervals from the sandbox example, re-dated. */
+  /** getOrderMetrics: the model's parameter rules and Amazon's time-zone rule (spapi-sales.ts). */
   private orderMetrics(url: URL, base: Omit<SellerCallRecord, "seq" | "status" | "kind">): Response {
-    const fail = (status: number, code: string, message: string) => {
+    const fail = (status: number, code: string, message: string, headers: Record<string, string> = {}) => {
       this.record({ ...base, kind: "sales", status, error: `${code}: ${message}` });
-      return errorList(status, code, message);
+      return errorList(status, code, message, headers);
     };
     if (!this.lwa.isLiveAccessToken(base.accessToken ?? "")) return fail(403, "Unauthorized", "Access to requested resource is denied.");
     const query = url.searchParams;
     const marketplaceIds = (query.get("marketplaceIds") ?? "").split(",").filter(Boolean);
     if (marketplaceIds.length !== 1) return fail(400, "InvalidInput", "exactly one marketplaceIds value is expected");
     if (!REGION_MARKETPLACES[url.hostname]!.includes(marketplaceIds[0]!)) return fail(400, "InvalidInput", `Marketplace ${marketplaceIds[0]} is not served by ${url.hostname}`);
-    const interval = INTERVAL.exec(query.get("interval") ?? "");
-    if (!interval || Date.parse(interval[1]!) >= Date.parse(interval[2]!)) return fail(400, "InvalidInput", "interval must be <start>--<end> in ISO 8601, start before end");
-    const granularity = query.get("granularity") ?? "";
-    if (!GRANULARITIES.has(granularity)) return fail(400, "InvalidInput", "granularity is required");
-    if (!["Hour", "Total"].includes(granularity) && !query.get("granularityTimeZone")) {
-      return fail(400, "InvalidInput", "granularityTimeZone is required for granularity above Hour");
-    }
-    if (query.has("asin") && query.has("sku")) return fail(400, "InvalidInput", "asin and sku cannot both be given");
-    const asin = query.get("asin") ?? "";
-    if (asin && !/^[A-Z0-9]{10}$/.test(asin)) return fail(400, "InvalidInput", "Invalid asin");
-    const script = this.sales.get(asin) ?? { behavior: "normal" as const };
-    if (script.behavior === "forbidden") return fail(403, "Unauthorized", "Access to requested resource is denied.");
-    if (granularity !== "Day") return fail(400, "InvalidInput", "this fake answers granularity Day only");
-    const [example] = getOrderMetricsDayExample.response.payload;
-    const payload = [];
-    for (let at = Date.parse(interval[1]!); at < Date.parse(interval[2]!); at += 24 * 60 * 60 * 1000) {
-      const day = new Date(at).toISOString().slice(0, 10);
-      const next = new Date(at + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-      const units = script.units ?? example.unitCount;
-      const amount = script.amount ?? Number(example.totalSales.amount) * units;
-      payload.push({
-        ...example,
-        interval: `${day}T00:00Z--${next}T00:00Z`,
-        unitCount: units,
-        orderItemCount: units,
-        orderCount: units,
-        averageUnitPrice: { amount: units ? String(amount / units) : "0", currencyCode: example.totalSales.currencyCode },
-        totalSales: { amount: String(amount), currencyCode: example.totalSales.currencyCode },
-      });
-    }
+    const answer = orderMetricsAnswer(query, this.sales.get(query.get("asin") ?? "") ?? { behavior: "normal" });
+    if ("code" in answer) return fail(answer.status, answer.code, answer.message, answer.headers);
     this.record({ ...base, kind: "sales", status: 200 });
-    return json(200, { payload }, { "x-amzn-RateLimit-Limit": "0.5" });
+    return json(200, { payload: answer.payload }, { "x-amzn-RateLimit-Limit": "0.5" });
   }
 
   private async control(request: Request, url: URL): Promise<Response> {
@@ -299,8 +269,8 @@ export class SpApiFake implements FakeUpstream {
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "sales") {
-      const input = (await request.json()) as { asin: string; behavior?: "normal" | "forbidden"; amount?: number; units?: number };
-      this.sales.set(input.asin, { behavior: input.behavior ?? "normal", amount: input.amount, units: input.units });
+      const input = (await request.json()) as { asin: string } & Partial<SalesScript>;
+      this.sales.set(input.asin, { behavior: input.behavior ?? "normal", amount: input.amount, units: input.units, omitDays: input.omitDays, retryAfterSeconds: input.retryAfterSeconds });
       return json(200, { ok: true });
     }
     if (request.method === "GET" && action === "calls") {
