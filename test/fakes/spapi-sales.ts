@@ -6,7 +6,6 @@
  * matches the offset", the Sales model). Day intervals are answered in that zone's offsets,
  * as the model's example writes them ("2018-05-01T00:00-07:00--2018-05-02T00:00-07:00").
  */
-import { getOrderMetricsDayExample } from "../worker/fixtures/spapi/get-order-metrics.ts";
 
 export interface SalesScript {
   behavior: "normal" | "forbidden" | "throttled";
@@ -45,7 +44,14 @@ function dayIn(zone: string, epochMs: number): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(epochMs));
 }
 
-export function orderMetricsAnswer(query: URLSearchParams, script: SalesScript): SalesAnswer {
+/** One Day entry of the Sales model's example, the shape every answered day is copied from. */
+export interface OrderMetricsExample {
+  unitCount: number;
+  totalSales: { amount: string; currencyCode: string };
+}
+
+/** No imports (the Worker tests run it too): the model's example comes from the caller. */
+export function orderMetricsAnswer(query: URLSearchParams, script: SalesScript, example: OrderMetricsExample): SalesAnswer {
   const bad = (message: string): SalesAnswer => ({ status: 400, code: "InvalidInput", message });
   const interval = INTERVAL.exec(query.get("interval") ?? "");
   if (!interval || Date.parse(interval[1]!) >= Date.parse(interval[3]!)) return bad("interval must be <start>--<end> in ISO 8601, start before end");
@@ -70,7 +76,6 @@ export function orderMetricsAnswer(query: URLSearchParams, script: SalesScript):
     return { status: 429, code: "QuotaExceeded", message: "You exceeded your quota for the requested resource.", headers: script.retryAfterSeconds ? { "Retry-After": String(script.retryAfterSeconds) } : {} };
   }
   if (granularity !== "Day") return bad("this fake answers granularity Day only");
-  const [example] = getOrderMetricsDayExample.response.payload;
   const payload = [];
   const endMs = Date.parse(interval[3]!);
   // Day by day from the start; the next local midnight is found by the day's own length (23, 24 or 25 h).

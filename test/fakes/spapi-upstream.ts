@@ -24,6 +24,7 @@
  */
 import { getCatalogItemExample } from "../worker/fixtures/spapi/get-catalog-item.ts";
 import { getItemOffersBatchExample } from "../worker/fixtures/spapi/get-item-offers-batch.ts";
+import { getOrderMetricsDayExample } from "../worker/fixtures/spapi/get-order-metrics.ts";
 import { orderMetricsAnswer, type SalesScript } from "./spapi-sales.ts";
 import { json, type LwaFake } from "./lwa-upstream.ts";
 import type { FakeUpstream } from "./outbound.ts";
@@ -228,7 +229,7 @@ export class SpApiFake implements FakeUpstream {
     const marketplaceIds = (query.get("marketplaceIds") ?? "").split(",").filter(Boolean);
     if (marketplaceIds.length !== 1) return fail(400, "InvalidInput", "exactly one marketplaceIds value is expected");
     if (!REGION_MARKETPLACES[url.hostname]!.includes(marketplaceIds[0]!)) return fail(400, "InvalidInput", `Marketplace ${marketplaceIds[0]} is not served by ${url.hostname}`);
-    const answer = orderMetricsAnswer(query, this.sales.get(query.get("asin") ?? "") ?? { behavior: "normal" });
+    const answer = orderMetricsAnswer(query, this.sales.get(query.get("asin") ?? "") ?? { behavior: "normal" }, getOrderMetricsDayExample.response.payload[0]);
     if ("code" in answer) return fail(answer.status, answer.code, answer.message, answer.headers);
     this.record({ ...base, kind: "sales", status: 200 });
     return json(200, { payload: answer.payload }, { "x-amzn-RateLimit-Limit": "0.5" });
