@@ -20,11 +20,14 @@
  *                   getOrderMetrics of an ASIN (normal: the Sales model's Day example, re-dated to
  *                   each requested local day; omitDays left out of the answer). A time zone that
  *                   does not match the interval's offsets is refused as Amazon does (spapi-sales.ts)
+ *   POST participations { refreshToken, marketplaceIds }  getMarketplaceParticipations of that seller
+ *                   (default: the model's example entry for every marketplace of the host's region)
  *   GET  calls?asin=&kind=                 { calls: SellerCallRecord[] }
  */
 import { getCatalogItemExample } from "../worker/fixtures/spapi/get-catalog-item.ts";
 import { getItemOffersBatchExample } from "../worker/fixtures/spapi/get-item-offers-batch.ts";
 import { getOrderMetricsDayExample } from "../worker/fixtures/spapi/get-order-metrics.ts";
+import { getMarketplaceParticipationsExample } from "../worker/fixtures/spapi/get-marketplace-participations.ts";
 import { orderMetricsAnswer, type SalesScript } from "./spapi-sales.ts";
 import { json, type LwaFake } from "./lwa-upstream.ts";
 import type { FakeUpstream } from "./outbound.ts";
@@ -44,6 +47,7 @@ const ITEM_CONDITIONS = new Set(["New", "Used", "Collectible", "Refurbished", "C
 const CUSTOMER_TYPES = new Set(["Consumer", "Business"]);
 const DEFAULT_INVENTORY_PAGE = 50;
 const ORDER_METRICS_PATH = "/sales/v1/orderMetrics";
+const PARTICIPATIONS_PATH = "/sellers/v1/marketplaceParticipations";
 
 interface InventoryRecord {
   asin: string;
@@ -64,6 +68,8 @@ export class SpApiFake implements FakeUpstream {
   /** Refresh token → how its access tokens are refused (the tokens listed, or all when sticky). */
   private expired = new Map<string, { status: number; tokens: Set<string>; sticky: boolean }>();
   private sales = new Map<string, SalesScript>();
+  /** Refresh token → the marketplace ids that seller sells in (default: every one of the host's region). */
+  private participating = new Map<string, string[]>();
   private log: SellerCallRecord[] = [];
   private seq = 0;
 
@@ -94,6 +100,7 @@ export class SpApiFake implements FakeUpstream {
     if (request.method === "GET" && url.pathname === INVENTORY_PATH) return this.inventory(url, base);
     if (request.method === "POST" && url.pathname === OFFERS_BATCH_PATH) return this.offersBatch(request, url, base);
     if (request.method === "GET" && url.pathname === ORDER_METRICS_PATH) return this.orderMetrics(url, base);
+    if (request.method === "GET" && url.pathname === PARTICIPATIONS_PATH) return this.participations(url, base);
     const match = ITEM_PATH.exec(url.pathname);
     if (request.method !== "GET" || !match) {
       this.record({ ...base, kind: "unknown", status: 404, error: "no such operation" });
@@ -235,6 +242,19 @@ export class SpApiFake implements FakeUpstream {
     return json(200, { payload: answer.payload }, { "x-amzn-RateLimit-Limit": "0.5" });
   }
 
+  /** getMarketplaceParticipations: the model's example entry, once per marketplace the seller sells in. */
+  private participations(url: URL, base: Omit<SellerCallRecord, "seq" | "status" | "kind">): Response {
+    const refreshToken = this.lwa.isLiveAccessToken(base.accessToken ?? "") ? this.lwa.refreshTokenOf(base.accessToken ?? "") : null;
+    if (!refreshToken) {
+      this.record({ ...base, kind: "sellers", status: 403, error: "Unauthorized: Access to requested resource is denied." });
+      return errorList(403, "Unauthorized", "Access to requested resource is denied.");
+    }
+    const ids = this.participating.get(refreshToken) ?? REGION_MARKETPLACES[url.hostname]!;
+    const [example] = getMarketplaceParticipationsExample.response.payload;
+    this.record({ ...base, kind: "sellers", status: 200 });
+    return json(200, { payload: ids.map((id) => ({ ...example, marketplace: { ...example.marketplace, id } })) }, { "x-amzn-RateLimit-Limit": "0.016" });
+  }
+
   private async control(request: Request, url: URL): Promise<Response> {
     const action = url.pathname.slice("/__control/".length);
     if (request.method === "POST" && action === "script") {
@@ -272,6 +292,11 @@ export class SpApiFake implements FakeUpstream {
     if (request.method === "POST" && action === "sales") {
       const input = (await request.json()) as { asin: string } & Partial<SalesScript>;
       this.sales.set(input.asin, { behavior: input.behavior ?? "normal", amount: input.amount, units: input.units, omitDays: input.omitDays, retryAfterSeconds: input.retryAfterSeconds });
+      return json(200, { ok: true });
+    }
+    if (request.method === "POST" && action === "participations") {
+      const input = (await request.json()) as { refreshToken: string; marketplaceIds: string[] };
+      this.participating.set(input.refreshToken, input.marketplaceIds);
       return json(200, { ok: true });
     }
     if (request.method === "GET" && action === "calls") {

@@ -18,6 +18,7 @@ import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
 import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
+import { refreshParticipations } from "../seller/participations";
 import { exchangeAuthorizationCode, LwaError } from "../upstreams/spapi/lwa";
 import { authUrlSchema, userStatusSchema } from "./schemas/account";
 import { badInput, errorAnswer, jsonAnswer, noContent } from "./schemas/answers";
@@ -185,6 +186,8 @@ export const authRoutes = createRouter()
         region: MARKETPLACE_REGION[check.marketplace],
         grantedAt: new Date().toISOString(),
       });
+      // Sign-in and every reconnect: the marketplaces the seller sells in (onboarding, seller alerts, the nightly run).
+      await refreshParticipations(c.var.services, user);
       await signIn(c, user.id);
       c.header("Cache-Control", "no-store");
       return c.redirect(user.onboardedAt ? "/seller-central" : "/onboarding", 302);

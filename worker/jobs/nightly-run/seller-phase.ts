@@ -1,7 +1,6 @@
-import { findCredentials } from "../../accounts/credentials-store";
 import { findUser } from "../../accounts/user-store";
-import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../../contract/account";
-import { MARKETPLACE_REGION } from "../../upstreams/spapi/endpoints";
+import type { AccountMarketplace } from "../../contract/account";
+import { sellingMarketplaces } from "../../seller/participations";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
 import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../../upstreams/spapi/buybox";
 import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
@@ -113,9 +112,8 @@ export async function openSeller(ctx: PhaseContext, userId: string): Promise<Sel
   if (!user) return null;
   try {
     const api = await ctx.services.sources.seller(user);
-    // An authorization covers one SP-API region; a demo account reaches every marketplace.
-    const region = user.isDemo ? null : (await findCredentials(ctx.env.DB, user.id))?.region;
-    const marketplaces = ACCOUNT_MARKETPLACES.filter((marketplace) => region === null || MARKETPLACE_REGION[marketplace] === region);
+    // Only where the seller sells (getMarketplaceParticipations), within its authorization's region.
+    const marketplaces = await sellingMarketplaces(ctx.env.DB, user);
     const offersBudget =
       api.kind === "spapi"
         ? durableBudget(ctx.env, spapiBucket(user.sellingPartnerId, "getItemOffersBatch"), { ratePerSecond: 1000 / OFFERS_BATCH_INTERVAL_MS, burst: 1 })

@@ -10,6 +10,7 @@ import { MAX_BUY_BOX_ASINS, SellerApiError, type CatalogItem, type SellerApi } f
 import { buyBoxStates, fulfillableUnitsPage, type BuyBoxState, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./mapping";
 import { dailySales, type DailySales, type OrderMetricsPayload } from "./sales-mapping";
 import { orderMetricsInterval } from "./sales-days";
+import { participatingMarketplaces, type MarketplaceParticipationsPayload } from "./sellers-mapping";
 
 export interface SpApiClientConfig {
   region: SellerRegion;
@@ -130,6 +131,17 @@ export class SpApiSellerApi implements SellerApi {
     );
     const wanted = new Set(days);
     return dailySales(payload).filter((sales) => wanted.has(sales.day));
+  }
+
+  /**
+   * The marketplaces the seller sells in (Sellers v1 getMarketplaceParticipations, 0.016
+   * requests per second, burst 15: called at sign-in and on reconnect only).
+   */
+  async getMarketplaceParticipations(): Promise<AccountMarketplace[]> {
+    const payload = await this.send<MarketplaceParticipationsPayload>("GET", "/sellers/v1/marketplaceParticipations", {}, {
+      notFound: "Amazon found no marketplace participations for this seller account.",
+    });
+    return participatingMarketplaces(payload);
   }
 
   /** An authorization covers one region's endpoint; other regions' marketplaces are out of reach. */

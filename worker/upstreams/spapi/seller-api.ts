@@ -36,6 +36,8 @@ export interface SellerApi {
    * it. An ASIN whose answer failed is absent: unknown. Read it with holdsBuyBox().
    */
   getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, BuyBoxState>>;
+  /** The marketplaces the seller sells in (Sellers API getMarketplaceParticipations); absent for the mock, which sells everywhere. */
+  getMarketplaceParticipations?(): Promise<AccountMarketplace[]>;
   /**
    * The seller's ordered product sales of one ASIN on each of `days` (consecutive local days of
    * the marketplace's time zone, oldest first; Sales API getOrderMetrics, granularity Day, one
