@@ -1,30 +1,31 @@
 import { findCredentials } from "../accounts/credentials-store";
 import type { UserRecord } from "../accounts/user-store";
-import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../contract/account";
+import { ACCOUNT_MARKETPLACES, type AccountMarketplace, type SellerRegion } from "../contract/account";
 import { MARKETPLACES } from "../contract/marketplaces";
-import type { Deployment } from "../config";
 import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
 import { SellerApiError } from "../upstreams/spapi/seller-api";
-import { sellerApiFor } from "./connected-seller-api";
+import { SpApiSellerApi } from "../upstreams/spapi/client";
 import { parseParticipations, saveParticipations } from "./participations-store";
 
 /**
  * Reads the marketplaces the seller sells in from Amazon (getMarketplaceParticipations) and
- * stores them; called at sign-in and on every reconnect (the Amazon callback). A failure is
- * logged and stores "unknown" (the region's marketplaces are offered until the next sign-in):
- * signing in never fails because of it. Answers what was stored.
+ * stores them; called at sign-in and on every reconnect (the Amazon callback), with the access
+ * token the code exchange just granted (so sign-in mints no second one). A failure, or no
+ * token, is logged and stores "unknown" (the region's marketplaces are offered until the next
+ * sign-in): signing in never fails because of it. Answers what was stored.
  */
-export async function refreshParticipations(deployment: Deployment, user: UserRecord): Promise<AccountMarketplace[] | null> {
-  let marketplaces: AccountMarketplace[] | null;
-  try {
-    const api = await sellerApiFor(deployment, user);
-    marketplaces = (await api.getMarketplaceParticipations?.()) ?? null;
-  } catch (error) {
-    if (!(error instanceof SellerApiError)) throw error;
-    console.error(`getMarketplaceParticipations failed for seller ${user.id} (${error.status}): ${error.message}`);
-    marketplaces = null;
+export async function refreshParticipations(db: D1Database, userId: string, region: SellerRegion, accessToken: string | null): Promise<AccountMarketplace[] | null> {
+  let marketplaces: AccountMarketplace[] | null = null;
+  if (accessToken) {
+    const api = new SpApiSellerApi({ region, accessToken: async () => accessToken, dropAccessToken: () => undefined });
+    try {
+      marketplaces = await api.getMarketplaceParticipations();
+    } catch (error) {
+      if (!(error instanceof SellerApiError)) throw error;
+      console.error(`getMarketplaceParticipations failed for seller ${userId} (${error.status}): ${error.message}`);
+    }
   }
-  await saveParticipations(deployment.env.DB, user.id, marketplaces);
+  await saveParticipations(db, userId, marketplaces);
   return marketplaces;
 }
 
