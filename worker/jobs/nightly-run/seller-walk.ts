@@ -5,14 +5,17 @@ import { nextSellerWithTrackedAsins } from "./tracked-store";
 
 /**
  * Sellers walked side by side in one slice. SP-API limits are per seller and operation, so
- * sellers never slow each other; what bounds N is the Worker: at getOrderMetrics' 0.5 call/s,
- * one lane makes about 12 calls in a 25-second slice, each call costing about three
- * subrequests (the SP-API call, the seller's UpstreamBudget token, the D1 write), so 16 lanes
- * spend about 600 of an invocation's 1,000 subrequests, leave room for LWA tokens and
- * inventory pages, and write about 8 small D1 batches a second, far below D1's rate.
- * CPU stays low: the lanes mostly wait for Amazon.
+ * sellers never slow each other; what bounds N is the Worker. Subrequests: an invocation
+ * stops at SNAPSHOT_MAX_CALLS_PER_INVOCATION (100) Amazon calls whatever N is, each costing
+ * about three subrequests (the call, the seller's UpstreamBudget token, the D1 write), so about
+ * 350 of the 1,000 allowed. D1: at getOrderMetrics' 0.5 call/s a lane writes one small batch
+ * (8 rows) every 2 s, so 32 lanes write about 16 batches a second, far below what one D1
+ * database takes. Time: 32 lanes spend the 100 calls in about 6 s, well inside the 25-second
+ * slice, and the cursor (one entry per started seller) stays around 2 KB. CPU stays low: the
+ * lanes mostly wait for Amazon. With 1,000 sellers × 100 ASINs this makes the revenue pass
+ * about 32 times shorter than one seller at a time (`npm run simulate`, docs/amazon.md).
  */
-export const SELLER_CONCURRENCY = 16;
+export const SELLER_CONCURRENCY = 32;
 /** Sellers waiting for their own budget stay in the cursor; past this many no new seller starts. */
 const MAX_ACTIVE_SELLERS = SELLER_CONCURRENCY * 4;
 
