@@ -143,12 +143,12 @@ export async function count(sql: string, ...params: unknown[]): Promise<number> 
  * milliseconds to do their I/O and reach their own sleeps. Two lanes sleeping 2 s each end
  * 2 s later, not 4 s, as they would on a real clock.
  */
-export function concurrentClock(start: number, idleMs = 15): Clock {
+export function concurrentClock(start: number, idleMs = 30): Clock {
   let now = start;
   const timers: { at: number; resolve: () => void }[] = [];
-  let armed = false;
+  let pending: ReturnType<typeof setTimeout> | undefined;
   const fire = () => {
-    armed = false;
+    pending = undefined;
     timers.sort((a, b) => a.at - b.at);
     const first = timers.shift();
     if (!first) return;
@@ -156,10 +156,10 @@ export function concurrentClock(start: number, idleMs = 15): Clock {
     first.resolve();
     if (timers.length > 0) arm();
   };
+  // Debounced: time moves only after idleMs without a new sleep, so a lane slow in its I/O is waited for.
   const arm = () => {
-    if (armed) return;
-    armed = true;
-    setTimeout(fire, idleMs);
+    if (pending !== undefined) clearTimeout(pending);
+    pending = setTimeout(fire, idleMs);
   };
   return {
     now: () => now,
