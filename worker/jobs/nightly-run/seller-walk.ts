@@ -137,8 +137,10 @@ export async function walkSellers<S extends { id: string }>(ctx: PhaseContext, w
   }
 
   await Promise.all(Array.from({ length: SELLER_CONCURRENCY }, lane));
-  if (outOfCalls) return { finished: false, resumeAt: clock.now() };
   if (exhausted && state.active.size === 0) return { finished: true };
+  // The waits set since the last step (a backoff, a token past the slice) must outlive the slice.
+  await save(0, []);
+  if (outOfCalls) return { finished: false, resumeAt: clock.now() };
   const waits = [...state.active.values()].map((entry) => entry.notBefore);
   return { finished: false, resumeAt: Math.max(clock.now(), Math.min(...waits, budget.deadline)) };
 }

@@ -32,11 +32,12 @@ async function sellers(bindings: Bindings, count: number) {
   return all;
 }
 
-async function runToEnd(bindings: Bindings) {
+async function runToEnd(bindings: Bindings, afterSlice?: () => Promise<void>) {
   const clock = concurrentClock(START);
   const notes = memoryNotes();
   for (let slice = 0; slice < 200; slice++) {
     const result = await runNightlySlice(buildServices(bindings), DAY, { notes, clock });
+    await afterSlice?.();
     if (result.status === "done") return clock.now() - START;
     // The Durable Object's next alarm.
     if (result.resumeAt > clock.now()) await clock.sleep(result.resumeAt - clock.now());
@@ -77,7 +78,16 @@ describe("the seller walk", () => {
     const [throttled, healthy] = await sellers(bindings, 2);
     for (const asin of throttled!.asins) await fakeControl(SPAPI_FAKE, "sales", { asin, behavior: "throttled", retryAfterSeconds: 60 });
 
-    const total = await runToEnd(bindings);
+    // The backoff is kept in the D1 cursor between slices, so a new slice never calls Amazon inside it.
+    const savedWaits: number[] = [];
+    const total = await runToEnd(bindings, async () => {
+      const run = await env.DB.prepare("SELECT phase, cursor FROM job_runs WHERE day = ?").bind(DAY).first<{ phase: string; cursor: string | null }>();
+      const waiting = run?.phase === "revenue" ? parseWalkCursor(run.cursor).active.get(throttled!.userId) : undefined;
+      if (waiting) savedWaits.push(waiting.notBefore);
+    });
+    expect(Math.max(...savedWaits)).toBeGreaterThanOrEqual(START + 60_000);
+    // Each backoff (60 s, then longer) is saved, not only those another seller's step happened to write.
+    expect(new Set(savedWaits.filter((at) => at > 0)).size).toBeGreaterThanOrEqual(3);
     const healthyDone = await revenueFinishedAt(healthy!.userId);
     expect(healthyDone).toBeLessThan(3 * ORDER_METRICS_INTERVAL_MS + 1000);
     // The throttled seller kept backing off (Retry-After 60 s, then longer) long after the healthy one was done…
