@@ -18,7 +18,14 @@ export const ORDER_METRICS_INTERVAL_MS = 2_000;
  */
 export const REVENUE_DAYS = 7;
 
-type RevenueSeller = Seller & { salesBudget: BudgetClient | null };
+/** The getOrderMetrics path, whose x-amzn-RateLimit-Limit sets the seller's sales bucket. */
+export const ORDER_METRICS_PATH = "/sales/v1/orderMetrics";
+
+export type RevenueSeller = Seller & {
+  salesBudget: BudgetClient | null;
+  /** The rate the sales bucket runs at: the default, or what Amazon's x-amzn-RateLimit-Limit says. */
+  salesRate?: number;
+};
 
 /**
  * The sellers phase's revenue pass: every connected seller (and demo account), several at once
@@ -65,6 +72,7 @@ async function revenueStep(ctx: PhaseContext, seller: RevenueSeller, position: s
     if (!failure.giveUp) return { kind: "wait", resumeAt: failure.resumeAt };
     return { kind: "next", position: keyCursor(key), rows: missing(days), processed: 1 };
   }
+  followSalesRateLimit(ctx, seller);
   const byDay = new Map(answered.map((sales) => [sales.day, sales]));
   const rows = [
     ...answered.map((sales) => revenueUpsert(db, { ...base, day: sales.day, status: "ok", amount: sales.amount, currency: sales.currency, units: sales.units })),
@@ -82,4 +90,12 @@ async function openRevenueSeller(ctx: PhaseContext, userId: string): Promise<Rev
       ? durableBudget(ctx.env, spapiBucket(seller.sellingPartnerId, "getOrderMetrics"), { ratePerSecond: 1000 / ORDER_METRICS_INTERVAL_MS, burst: 1 })
       : null;
   return { ...seller, salesBudget };
+}
+
+/** Raises (or lowers) the seller's getOrderMetrics bucket to the rate Amazon stated for this seller. */
+export function followSalesRateLimit(ctx: Pick<PhaseContext, "env">, seller: RevenueSeller): void {
+  const stated = seller.api.rateLimitOf?.(ORDER_METRICS_PATH);
+  if (stated === undefined || !seller.salesBudget || stated === (seller.salesRate ?? 1000 / ORDER_METRICS_INTERVAL_MS)) return;
+  seller.salesRate = stated;
+  seller.salesBudget = durableBudget(ctx.env, spapiBucket(seller.sellingPartnerId, "getOrderMetrics"), { ratePerSecond: stated, burst: 1 });
 }
