@@ -18,7 +18,8 @@ import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
 import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
-import { exchangeAuthorizationCode, LwaError } from "../upstreams/spapi/lwa";
+import { refreshParticipations } from "../seller/participations";
+import { exchangeAuthorizationCodeForTokens, LwaError } from "../upstreams/spapi/lwa";
 import { authUrlSchema, userStatusSchema } from "./schemas/account";
 import { badInput, errorAnswer, jsonAnswer, noContent } from "./schemas/answers";
 
@@ -160,12 +161,13 @@ export const authRoutes = createRouter()
       }
 
       let refreshToken: string;
+      let accessToken: string | null;
       try {
-        refreshToken = await exchangeAuthorizationCode(
+        ({ refreshToken, accessToken } = await exchangeAuthorizationCodeForTokens(
           { clientId: sellingPartner.clientId, clientSecret: sellingPartner.clientSecret, tokenUrl: sellingPartner.lwaTokenUrl },
           code,
           callbackUrl(config.siteOrigin),
-        );
+        ));
       } catch (error) {
         if (!(error instanceof LwaError)) throw error;
         console.error("LWA code exchange failed", error.kind, error.message);
@@ -185,6 +187,8 @@ export const authRoutes = createRouter()
         region: MARKETPLACE_REGION[check.marketplace],
         grantedAt: new Date().toISOString(),
       });
+      // Sign-in and every reconnect: the marketplaces the seller sells in (onboarding, seller alerts, the nightly run).
+      await refreshParticipations(c.env.DB, user.id, MARKETPLACE_REGION[check.marketplace], accessToken);
       await signIn(c, user.id);
       c.header("Cache-Control", "no-store");
       return c.redirect(user.onboardedAt ? "/seller-central" : "/onboarding", 302);

@@ -149,3 +149,39 @@ export async function count(sql: string, ...params: unknown[]): Promise<number> 
   const row = await env.DB.prepare(sql).bind(...params).first<{ n: number }>();
   return row?.n ?? 0;
 }
+
+/**
+ * Virtual time for work done side by side (the seller walk's lanes): a sleep is a timer at
+ * now + ms, and time jumps to the earliest timer only once the lanes have had a few real
+ * milliseconds to do their I/O and reach their own sleeps. Two lanes sleeping 2 s each end
+ * 2 s later, not 4 s, as they would on a real clock.
+ */
+export function concurrentClock(start: number, idleMs = 30): Clock {
+  let now = start;
+  const timers: { at: number; resolve: () => void }[] = [];
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const fire = () => {
+    pending = undefined;
+    timers.sort((a, b) => a.at - b.at);
+    const first = timers.shift();
+    if (!first) return;
+    now = Math.max(now, first.at);
+    first.resolve();
+    if (timers.length > 0) arm();
+  };
+  // Debounced: time moves only after idleMs without a new sleep, so a lane slow in its I/O is waited for.
+  const arm = () => {
+    if (pending !== undefined) clearTimeout(pending);
+    pending = setTimeout(fire, idleMs);
+  };
+  return {
+    now: () => now,
+    sleep: (ms) =>
+      ms <= 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            timers.push({ at: now + ms, resolve });
+            arm();
+          }),
+  };
+}
