@@ -89,7 +89,7 @@ try {
   await load("warm-up", health, { amount: 200, connections: CONNECTIONS });
   await mustAnswer(cached);
   await load("warm-up", cached, { amount: 200, connections: CONNECTIONS });
-  // Compares of 10 and 90-day charts are Pro's: a demo browser on demo Pro makes them.
+  // Compares of 10 and 90-day charts are Pro's: the seeded Pro seller makes them (a demo account would get sample data).
   const pro = { Cookie: await proCookies(app.url) };
   const chart = `${app.url}/api/history?asin=${CHART_ASIN}&marketplace=US&range=90d`;
   await mustAnswer(chart, pro);
