@@ -1,6 +1,11 @@
 import { app } from "./app";
 import type { Bindings } from "./env";
 import { buildServices, type Services } from "./services";
+import { checkAlertsAndNotify } from "./jobs/alert-check/nightly-check";
+import { runRetention } from "./jobs/retention/retention";
+import { runBillingSweep } from "./jobs/billing-sweep/billing-sweep";
+import { startNightlyRun } from "./jobs/nightly-run/start";
+import { sendReports } from "./jobs/weekly-report/weekly-report";
 
 // Durable Object classes: wrangler.toml binds them by these names.
 export { AlertCheckRunner } from "./jobs/alert-check/alert-check-runner";
@@ -11,23 +16,13 @@ export { UpstreamBudget } from "./upstreams/budget/upstream-budget";
 
 type Job = (services: Services, scheduledTime: number) => Promise<void>;
 
-// The cron jobs' modules (reports, retention, the billing sweep with Stripe) are imported when a
-// cron fires, not when the Worker starts for a request (docs/performance.md, start-up).
-
 /** The 02:00 nightly run (rank points of every tracked ASIN): starts (or nudges) the day's run; its Durable Object carries it on. */
 const nightlyRun: Job = async (services, scheduledTime) => {
-  const { startNightlyRun } = await import("./jobs/nightly-run/start");
   console.log("snapshot run", JSON.stringify(await startNightlyRun(services, scheduledTime)));
 };
 
 /** The 02:30 alert check and its emails and webhooks, the billing sweep, then retention, which runs even if they failed. */
 const alertCheckThenRetention: Job = async (services, scheduledTime) => {
-  const [{ checkAlertsAndNotify }, { sendReports }, { runBillingSweep }, { runRetention }] = await Promise.all([
-    import("./jobs/alert-check/nightly-check"),
-    import("./jobs/weekly-report/weekly-report"),
-    import("./jobs/billing-sweep/billing-sweep"),
-    import("./jobs/retention/retention"),
-  ]);
   try {
     const { check, deliveries } = await checkAlertsAndNotify(services, scheduledTime);
     console.log("alert check", JSON.stringify(check));
