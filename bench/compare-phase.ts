@@ -1,13 +1,14 @@
+import { seededSessionCookie } from "./dashboard-seed.ts";
 import { proSession } from "./pro-session.ts";
 
 /**
- * The compare phases of `npm run bench`: a Pro browser (the demo account on demo Pro) for compares of 10,
+ * The compare phases of `npm run bench`: a Pro browser (the seeded Pro seller) for compares of 10,
  * which anonymous visitors may not make, and the ten ASINs of each phase.
  */
 
-/** Cookies of a browser on a fresh demo account upgraded to demo Pro, as one Cookie header. */
+/** Cookies of the seeded Pro seller's browser (session and XSRF token), as one Cookie header. */
 export async function proCookies(appUrl: string): Promise<string> {
-  return (await proSession(appUrl)).cookie();
+  return (await proSession(appUrl, await seededSessionCookie(1_000))).cookie();
 }
 
 /** Ten distinct ASINs with a prefix, e.g. B0CMPC0000…B0CMPC0009. */

@@ -35,9 +35,12 @@ async function load(
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
-async function mustAnswer(url: string, headers: Record<string, string> = {}): Promise<void> {
+/** Fetches once and fails the run on anything but 200; answers the body's size in bytes. */
+async function mustAnswer(url: string, headers: Record<string, string> = {}): Promise<number> {
   const res = await fetch(url, { headers });
-  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${body}`);
+  return new TextEncoder().encode(body).length;
 }
 
 const load1 = loadavg()[0]!.toFixed(2);
@@ -70,10 +73,13 @@ try {
   // Dashboards and portfolio of the seeded sellers: one request each to warm, then a steady load.
   for (const size of [1_000, 10_000] as const) {
     const headers = { Cookie: await seededSessionCookie(size) };
-    for (const [screen, path] of [["dashboard", "/api/dashboard"], ["portfolio", "/api/portfolio?range=30d"]] as const) {
-      await mustAnswer(`${app.url}${path}`, headers);
+    // The dashboard as the web table asks for it: the first sorted page of 50 rows, KPIs over every row.
+    for (const [screen, path] of [["dashboard", "/api/dashboard?page=1&pageSize=50&sort=rank&order=asc"], ["portfolio", "/api/portfolio?range=30d"]] as const) {
+      const bytes = await mustAnswer(`${app.url}${path}`, headers);
       const figures = await load(`${screen} ${size}`, `${app.url}${path}`, { duration: DURATION_S, connections: DASHBOARD_CONNECTIONS, headers });
-      rows.push(latencyRow(`${screen} read, ${size.toLocaleString("en")} tracked ASINs`, figures, size === 1_000 ? 300 : 1_000));
+      const row = latencyRow(`${screen} read, ${size.toLocaleString("en")} tracked ASINs`, figures, size === 1_000 ? 300 : 1_000);
+      row.figure += `; answer ${Math.round(bytes / 1024).toLocaleString("en")} KiB`;
+      rows.push(row);
     }
   }
 
@@ -89,7 +95,7 @@ try {
   await load("warm-up", health, { amount: 200, connections: CONNECTIONS });
   await mustAnswer(cached);
   await load("warm-up", cached, { amount: 200, connections: CONNECTIONS });
-  // Compares of 10 and 90-day charts are Pro's: a demo browser on demo Pro makes them.
+  // Compares of 10 and 90-day charts are Pro's: the seeded Pro seller makes them (a demo account would get sample data).
   const pro = { Cookie: await proCookies(app.url) };
   const chart = `${app.url}/api/history?asin=${CHART_ASIN}&marketplace=US&range=90d`;
   await mustAnswer(chart, pro);
@@ -127,6 +133,9 @@ try {
   // The burst is measured with a token in the budget: the cold compare just spent one, and the
   // bucket refills at CREATORS_REQUESTS_PER_SECOND (1 by default).
   await new Promise((resolve) => setTimeout(resolve, 1_100));
+  // The same burst on a cached ASIN first: what 50 concurrent requests cost on this machine
+  // without the upstream, so the cold burst's figure can be read against it.
+  const cachedBurst = await load("cached burst", cached, { amount: COLD_CONCURRENCY, connections: COLD_CONCURRENCY });
   const callsBefore = upstream.calls();
   const burstStart = Date.now();
   const burst = await load("cold burst", cold, { amount: COLD_CONCURRENCY, connections: COLD_CONCURRENCY });
@@ -134,7 +143,10 @@ try {
   const waited = (upstream.arrivals()[callsBefore] ?? Number.NaN) - burstStart;
   rows.push({
     phase: `${COLD_CONCURRENCY} concurrent cold lookups of one ASIN (upstream ${UPSTREAM_LATENCY_MS} ms)`,
-    figure: `${coldCalls} upstream call(s), p50 ${burst.p50} ms, p99 ${burst.p99} ms; waited ${waited} ms before the upstream call (token included)${burst.non2xx + burst.errors ? `, ${burst.non2xx + burst.errors} failed` : ""}`,
+    figure:
+      `${coldCalls} upstream call(s), p50 ${burst.p50} ms, p99 ${burst.p99} ms; waited ${waited} ms before the upstream call (token included)` +
+      `; the same burst of a cached lookup: p50 ${cachedBurst.p50} ms, so the cold burst's p50 is the upstream's ${UPSTREAM_LATENCY_MS} ms + ${Math.round(burst.p50 - cachedBurst.p50 - UPSTREAM_LATENCY_MS)} ms` +
+      `${burst.non2xx + burst.errors ? `, ${burst.non2xx + burst.errors} failed` : ""}`,
     goal: `1 call, p50 <= ${UPSTREAM_LATENCY_MS + 50} ms`,
     pass: coldCalls === 1 && burst.p50 <= UPSTREAM_LATENCY_MS + 50 && burst.non2xx + burst.errors === 0,
   });

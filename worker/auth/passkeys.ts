@@ -1,12 +1,8 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { base64UrlDecode, base64UrlEncode } from "./signing-key";
 import {
@@ -25,6 +21,12 @@ import {
  * `wrangler dev` serves (browse it as http://localhost:8787; browsers refuse an IP address as
  * an RP ID).
  */
+
+/**
+ * @simplewebauthn/server and its X.509/ASN.1 libraries (about 600 KiB, with class decorators that
+ * run when their modules load) are imported by the passkey calls only, not at Worker start-up.
+ */
+const webauthn = () => import("@simplewebauthn/server");
 
 export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 export const MAX_PASSKEY_NAME = 64;
@@ -63,7 +65,7 @@ export async function startRegistration(
   nowMs = Date.now(),
 ): Promise<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }> {
   const existing = await listPasskeys(db, owner.userId);
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.id,
     userName: owner.label,
@@ -95,7 +97,7 @@ export async function finishRegistration(
   if (!challenge) return { ok: false, detail: "This passkey request expired or was already used. Start again." };
   let verification;
   try {
-    verification = await verifyRegistrationResponse({
+    verification = await (await webauthn()).verifyRegistrationResponse({
       response: input.response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
@@ -124,7 +126,7 @@ export async function startAuthentication(
   rp: RelyingParty,
   nowMs = Date.now(),
 ): Promise<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "preferred" });
+  const options = await (await webauthn()).generateAuthenticationOptions({ rpID: rp.id, userVerification: "preferred" });
   const challengeId = crypto.randomUUID();
   await insertChallenge(
     db,
@@ -146,7 +148,7 @@ export async function finishAuthentication(
   const passkey = await findPasskey(db, input.response.id);
   if (!passkey) return null;
   try {
-    const verification = await verifyAuthenticationResponse({
+    const verification = await (await webauthn()).verifyAuthenticationResponse({
       response: input.response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,

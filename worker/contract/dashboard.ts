@@ -15,8 +15,33 @@ const range = () => z.enum(HISTORY_RANGES, { error: `Range must be one of ${HIST
 const optionalMarketplace = marketplace().optional();
 const optionalName = z.string().trim().max(200, { error: "At most 200 characters" }).optional();
 
-export const dashboardQuerySchema = z.object({ marketplace: optionalMarketplace, brand: optionalName });
+/** Sort keys of the tracked-ASIN table (rows without the figure sort last, whatever the order). */
+export const DASHBOARD_SORTS = ["asin", "rank", "change", "price", "units"] as const;
+export type DashboardSort = (typeof DASHBOARD_SORTS)[number];
+export const DASHBOARD_PAGE_SIZE_MAX = 200;
+
+const whole = (name: string, max: number) => {
+  const error = `${name} must be a whole number from 1 to ${max}`;
+  return z
+    .string()
+    .transform((text: string) => (/^\d+$/.test(text) ? Number(text) : Number.NaN))
+    .pipe(z.int({ error }).min(1, { error }).max(max, { error }))
+    .optional();
+};
+
+export const dashboardQuerySchema = z.object({
+  marketplace: optionalMarketplace,
+  brand: optionalName,
+  // Paging (optional; without page and pageSize every row is answered): one page of the sorted,
+  // filtered rows, while the KPI cards are computed from every row on the server.
+  page: whole("page", 1_000_000).meta({ description: "1-based page of the sorted rows; with it (or pageSize) only that page is answered.", example: "1" }),
+  pageSize: whole("pageSize", DASHBOARD_PAGE_SIZE_MAX).meta({ description: `Rows per page, 1–${DASHBOARD_PAGE_SIZE_MAX} (default 50 when paging).`, example: "50" }),
+  sort: z.enum(DASHBOARD_SORTS, { error: `sort must be one of ${DASHBOARD_SORTS.join(", ")}` }).optional(),
+  order: z.enum(["asc", "desc"], { error: "order must be asc or desc" }).optional(),
+});
 export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
+/** What the web app sends: every field as the query string carries it. */
+export type DashboardQueryInput = z.input<typeof dashboardQuerySchema>;
 
 export const portfolioQuerySchema = z.object({
   marketplace: optionalMarketplace,
@@ -68,12 +93,28 @@ export interface DashboardKpis {
   biggestMoverSource: FigureSource;
 }
 
+/** Which page of the sorted rows an answer carries (only when the request asked for a page). */
+export interface DashboardPage {
+  /** 1-based, clamped to the pages there are. */
+  number: number;
+  size: number;
+  /** Rows after the filters, over every page. */
+  total: number;
+  pages: number;
+  sort: DashboardSort;
+  order: "asc" | "desc";
+}
+
 /** GET /api/dashboard. */
 export interface DashboardResponse {
   marketplaces: Marketplace[];
   brand: string | null;
   kpis: DashboardKpis;
+  /** Every row, or one page of them when `page` is set. */
   rows: DashboardRow[];
+  page?: DashboardPage;
+  /** Whether any row (over every page) has a 7-day change: what the mover card says without a mover. */
+  anyRankChange?: boolean;
   demo: boolean;
 }
 

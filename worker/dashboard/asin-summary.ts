@@ -93,6 +93,38 @@ export function buildAsinSummary(marketplace: string, asin: string, points: read
   };
 }
 
+/**
+ * Day names and numbers for the rows of one read: 10,000 rows' sparklines name the same 30 days,
+ * and formatting a date is the costliest step of a row (300,000 of them for a 30-day portfolio).
+ */
+export class DayNames {
+  private readonly names = new Map<number, string>();
+  private readonly numbers = new Map<string, number>();
+  private readonly starts = new Map<string, string>();
+
+  /** YYYY-MM-DD of a day number (days since the epoch). */
+  name(dayNumber: number): string {
+    let name = this.names.get(dayNumber);
+    if (name === undefined) this.names.set(dayNumber, (name = dayOf(dayNumber * DAY_MS)));
+    return name;
+  }
+
+  /** The day number of YYYY-MM-DD. */
+  index(day: string): number {
+    let number = this.numbers.get(day);
+    if (number === undefined) this.numbers.set(day, (number = dayIndex(day)));
+    return number;
+  }
+
+  /** windowStart(days, Date.parse(at)). */
+  windowStart(days: number, at: string): string {
+    const key = `${days} ${at}`;
+    let start = this.starts.get(key);
+    if (start === undefined) this.starts.set(key, (start = windowStart(days, Date.parse(at))));
+    return start;
+  }
+}
+
 /** The window a screen asks for, as the nearest summary window at or above it (7, 30 or 90 days). */
 export function summaryWindow(days: number): SummaryWindow {
   return SUMMARY_WINDOWS.find((window) => window >= days) ?? SUMMARY_DAYS;
@@ -106,12 +138,12 @@ export type SummaryRowInput = Pick<TrackedAsinData, "details" | "seller"> & { ma
  * computation (its "as of" is the latest point's capture time, as when rows were built from points).
  * A summary whose latest point is older than the window shows no rank, as a row of no points did.
  */
-export function rowFromSummary(input: SummaryRowInput, days: number): DashboardRow {
+export function rowFromSummary(input: SummaryRowInput, days: number, dayNames: DayNames = new DayNames()): DashboardRow {
   const { summary } = input;
   const window = summaryWindow(days);
-  const fresh = summary !== null && summary.lastDay !== null && summary.lastDay >= windowStart(window, Date.parse(summary.computedAt));
-  const sparkStart = summary ? dayIndex(summary.figures.sparkFrom) : 0;
-  const fromIndex = summary ? dayIndex(windowStart(Math.min(window, SPARKLINE_DAYS), Date.parse(summary.computedAt))) : 0;
+  const fresh = summary !== null && summary.lastDay !== null && summary.lastDay >= dayNames.windowStart(window, summary.computedAt);
+  const sparkStart = summary ? dayNames.index(summary.figures.sparkFrom) : 0;
+  const fromIndex = summary ? dayNames.index(dayNames.windowStart(Math.min(window, SPARKLINE_DAYS), summary.computedAt)) : 0;
   const velocity = summary?.figures.velocity[`${window}`] ?? { rankChangePercent: null, slopePerDay: null, best: null, worst: null };
   return {
     asin: input.asin,
@@ -128,7 +160,7 @@ export function rowFromSummary(input: SummaryRowInput, days: number): DashboardR
     fulfillableUnits: input.seller?.fulfillableUnits ?? null,
     sparkline: (summary?.figures.spark ?? [])
       .filter(([offset]) => sparkStart + offset >= fromIndex)
-      .map(([offset, rank]) => ({ day: dayOf((sparkStart + offset) * DAY_MS), rank })),
+      .map(([offset, rank]) => ({ day: dayNames.name(sparkStart + offset), rank })),
     rankSource: fresh && summary.source ? rankSource(summary.source, summary.rankCapturedAt ?? summary.lastDay) : NO_SOURCE,
     sellerSource: input.seller ? sellerSource(input.seller.source, input.seller.capturedAt) : NO_SOURCE,
   };

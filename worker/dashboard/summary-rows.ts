@@ -4,7 +4,7 @@ import type { Services } from "../services";
 import { dayPointsByAsin } from "../history/history-store";
 import { trackedSummaries, writeAsinSummaries } from "./summary-store";
 import { listTrackedAsins } from "../history/watchlist-store";
-import { buildAsinSummary, rowFromSummary, SUMMARY_DAYS, windowStart, type AsinSummary } from "./asin-summary";
+import { buildAsinSummary, DayNames, rowFromSummary, SUMMARY_DAYS, windowStart, type AsinSummary } from "./asin-summary";
 import type { RowFilter } from "./dashboard-service";
 
 /** What building and reading summaries needs of the services: D1 and the history shards. */
@@ -71,11 +71,13 @@ export async function summaryView(
   for (const [marketplace, asins] of missing) {
     for (const summary of await summariesFromPoints(services, marketplace, asins, nowMs)) built.set(`${marketplace}:${summary.asin}`, summary);
   }
+  const dayNames = new DayNames();
   const rows = found
     .map((row) =>
       rowFromSummary(
         { ...row, marketplace: row.marketplace as Marketplace, summary: row.summary ?? built.get(`${row.marketplace}:${row.asin}`) ?? null },
         days,
+        dayNames,
       ),
     )
     .filter((row) => (!filter.brand || row.brand === filter.brand) && (!filter.category || row.category === filter.category));

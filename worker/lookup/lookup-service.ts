@@ -66,14 +66,25 @@ export async function lookupProducts(
 ): Promise<Map<string, LookupOutcome>> {
   const unique = [...new Set(asins)];
   const inflight = inflightMisses();
-  // Mock data is computed on the spot and never cached, so it can never be served as a "cache" hit.
-  const cached = deps.source.kind === "live" ? await deps.cache.getMany(marketplace, unique, deps.now()) : new Map<string, CachedProduct | null>();
-
   const answers = new Map<string, LookupOutcome>();
   const pending = new Map<string, Promise<LookupOutcome>>();
+  // A miss already in flight is joined before any cache read: the cache had no fresh copy a moment
+  // ago, so 50 concurrent cold lookups of one ASIN make one cache read and one upstream call, not 50 reads.
+  const joinedEarly = new Set<string>();
+  for (const asin of unique) {
+    const joined = inflight.get(flightKey(deps, marketplace, asin));
+    if (!joined) continue;
+    joinedEarly.add(asin);
+    pending.set(asin, joined.then((outcome) => (outcome.ok ? { ...outcome, joined: true } : outcome)));
+  }
+  const toRead = unique.filter((asin) => !joinedEarly.has(asin));
+  // Mock data is computed on the spot and never cached, so it can never be served as a "cache" hit.
+  const cached =
+    deps.source.kind === "live" && toRead.length > 0 ? await deps.cache.getMany(marketplace, toRead, deps.now()) : new Map<string, CachedProduct | null>();
+
   const toFetch: string[] = [];
   // No await from here until every miss is registered: a concurrent caller sees them in flight.
-  for (const asin of unique) {
+  for (const asin of toRead) {
     const copy = cached.get(asin);
     if (copy && deps.now() - Date.parse(copy.refreshedAt) < deps.refreshAfterMs) {
       answers.set(asin, { ok: true, result: fromCache(copy) });
@@ -97,7 +108,8 @@ export async function lookupProducts(
   await Promise.all(
     [...pending].map(async ([asin, promise]) => {
       const outcome = await promise;
-      const copy = cached.get(asin);
+      // A lookup that joined before reading the cache reads it only when the call failed.
+      const copy = joinedEarly.has(asin) && !outcome.ok && outcome.status === 503 && deps.source.kind === "live" ? await deps.cache.get(marketplace, asin, deps.now()) : cached.get(asin);
       // Upstream trouble: a copy younger than 24 h is better than an error.
       answers.set(asin, !outcome.ok && outcome.status === 503 && copy ? { ok: true, result: fromCache(copy) } : outcome);
     }),

@@ -35,16 +35,48 @@ function fromLease(lease: Lease, now: number): WindowDecision {
   };
 }
 
-/** Takes one unit: from the lease under `key`, or from `grant` (the RateLimiter), keeping what it granted beyond one. */
+/**
+ * Grants in flight, by book and key: a burst of requests that finds no lease (50 cold lookups
+ * from one address) waits on one RateLimiter round trip instead of queueing 50 at the Durable
+ * Object. Keyed by the book, so an isolate's reset (a new book) forgets them too.
+ */
+const grantsInFlight = new WeakMap<LeaseBook, Map<string, Promise<WindowDecision>>>();
+
+function flightsOf(book: LeaseBook): Map<string, Promise<WindowDecision>> {
+  let flights = grantsInFlight.get(book);
+  if (!flights) grantsInFlight.set(book, (flights = new Map()));
+  return flights;
+}
+
+/**
+ * Takes one unit: from the lease under `key`, or from `grant` (the RateLimiter), keeping what it
+ * granted beyond one. While a grant for `key` is in flight, a taker waits for it and then takes
+ * from the lease it left (or starts the next grant when that lease is spent); a refusal is every
+ * waiter's answer.
+ */
 export async function takeLeased(book: LeaseBook, key: string, now: number, grant: () => Promise<WindowDecision>): Promise<WindowDecision> {
-  const lease = usableLease(book, key, now);
-  if (lease && lease.left > 0) {
-    lease.left -= 1;
-    return fromLease(lease, now);
+  const flights = flightsOf(book);
+  for (;;) {
+    const lease = usableLease(book, key, now);
+    if (lease && lease.left > 0) {
+      lease.left -= 1;
+      return fromLease(lease, now);
+    }
+    const inFlight = flights.get(key);
+    if (!inFlight) break;
+    const decision = await inFlight;
+    if (decision.granted === 0) return decision;
   }
-  const decision = await grant();
+  const request = grant();
+  flights.set(key, request);
+  let decision: WindowDecision;
+  try {
+    decision = await request;
+  } finally {
+    if (flights.get(key) === request) flights.delete(key);
+  }
   if (decision.granted === 0) return decision;
-  // Concurrent misses may each bring a grant back: keep every unspent unit.
+  // A grant that came back while a lease was left (a reset book, a lapsed lease): keep every unspent unit.
   const left = (usableLease(book, key, now)?.left ?? 0) + decision.granted - 1;
   book.delete(key);
   if (left > 0) {

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { DashboardResponse, IntradayResponse, PortfolioResponse, RefreshResponse } from "../contract/dashboard";
+import { DASHBOARD_SORTS } from "../contract/dashboard";
 import { HISTORY_RANGES } from "../contract/history";
 import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
 
@@ -47,6 +48,10 @@ export const dashboardSchema: z.ZodType<DashboardResponse> = z
       biggestMoverSource: source,
     }),
     rows: z.array(dashboardRow),
+    page: z
+      .object({ number: z.number(), size: z.number(), total: z.number(), pages: z.number(), sort: z.enum(DASHBOARD_SORTS), order: z.enum(["asc", "desc"]) })
+      .optional(),
+    anyRankChange: z.boolean().optional(),
     demo: z.boolean(),
   })
   .openapi("Dashboard");

@@ -6,7 +6,7 @@ import { HISTORY_RANGE_DAYS } from "../contract/history";
 import { hourPointsByAsin } from "../history/history-store";
 import { dayWindow } from "../dashboard/dashboard-service";
 import { summaryView } from "../dashboard/summary-rows";
-import { dashboardKpis } from "../dashboard/kpis";
+import { dashboardBody } from "../dashboard/dashboard-page";
 import { captureNow, MANUAL_REFRESH_INTERVAL_MS } from "../dashboard/refresh";
 import { claimManualRefresh } from "../dashboard/refresh-store";
 import { listTrackedAsins } from "../history/watchlist-store";
@@ -22,7 +22,7 @@ const common = { tags: ["Dashboard"], middleware: [requireAccount] };
 
 const routes = {
   dashboard: createRoute({
-    ...common, method: "get", path: "/", operationId: "dashboard", summary: "KPI cards and the tracked-ASIN table (7 days)",
+    ...common, method: "get", path: "/", operationId: "dashboard", summary: "KPI cards and the tracked-ASIN table (7 days), all rows or one sorted page",
     request: { query: dashboardQuerySchema },
     responses: { 200: json("The dashboard.", dashboardSchema), ...sessionErrors },
   }),
@@ -42,15 +42,9 @@ export const dashboardRoutes = createRouter()
   .openapi(routes.dashboard, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { user } = currentAccount(c);
-    const { marketplace, brand } = c.req.valid("query");
+    const { marketplace, brand, ...paging } = c.req.valid("query");
     const { rows, marketplaces } = await summaryView(c.var.services, user.id, { marketplace, brand }, 7, Date.now());
-    const body: DashboardResponse = {
-      marketplaces,
-      brand: brand ?? null,
-      kpis: dashboardKpis(rows),
-      rows,
-      demo: user.isDemo,
-    };
+    const body: DashboardResponse = dashboardBody(rows, paging, { marketplaces, brand: brand ?? null, demo: user.isDemo });
     return c.json(body, 200);
   })
   .openapi(routes.intraday, async (c) => {

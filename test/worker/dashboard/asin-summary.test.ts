@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildAsinSummary, rowFromSummary, summaryWindow, type SummaryPoint } from "../../../worker/dashboard/asin-summary";
+import { buildAsinSummary, DayNames, rowFromSummary, summaryWindow, windowStart, type SummaryPoint } from "../../../worker/dashboard/asin-summary";
 import { dashboardRow } from "../../../worker/dashboard/kpis";
 import { NO_SOURCE } from "../../../worker/dashboard/kpis";
 
@@ -69,5 +69,18 @@ describe("rowFromSummary", () => {
 
   it("rounds a window up to the nearest summary window", () => {
     expect([1, 7, 8, 30, 31, 90, 365].map(summaryWindow)).toEqual([7, 7, 30, 30, 90, 90, 90]);
+  });
+});
+
+describe("DayNames (one read's shared day formatting)", () => {
+  it("names, numbers and window starts agree with the date arithmetic they stand for, repeated or not", () => {
+    const days = new DayNames();
+    const at = "2026-11-26T02:30:00.000Z";
+    for (let pass = 0; pass < 2; pass++) {
+      expect(days.name(20_418)).toBe(new Date(20_418 * 86_400_000).toISOString().slice(0, 10));
+      expect(days.index("2026-11-26")).toBe(Date.parse("2026-11-26T00:00:00Z") / 86_400_000);
+      expect(days.windowStart(7, at)).toBe(windowStart(7, Date.parse(at)));
+      expect(days.windowStart(30, at)).toBe("2026-10-28");
+    }
   });
 });

@@ -1,11 +1,11 @@
-import type { DashboardQuery, DashboardResponse, IntradayResponse, PortfolioQuery, PortfolioResponse, RefreshResponse } from "@contract/dashboard";
+import type { DashboardQueryInput, DashboardResponse, IntradayResponse, PortfolioQuery, PortfolioResponse, RefreshResponse } from "@contract/dashboard";
 import type { HistoryRange } from "@contract/history";
 import type { Marketplace } from "@contract/marketplaces";
 import { responseData } from "./response-data";
 import { api } from "./client";
 
-/** GET /api/dashboard: KPI cards and the tracked-ASIN table from the latest snapshots. */
-export async function fetchDashboard(query: DashboardQuery, signal?: AbortSignal): Promise<DashboardResponse> {
+/** GET /api/dashboard: KPI cards and the tracked-ASIN table (every row, or one sorted page) from the latest snapshots. */
+export async function fetchDashboard(query: DashboardQueryInput, signal?: AbortSignal): Promise<DashboardResponse> {
   return responseData(api.api.dashboard.$get({ query: clean(query) }, { init: { signal } }));
 }
 

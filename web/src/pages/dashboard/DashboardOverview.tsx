@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { DashboardResponse } from "@contract/dashboard";
 import type { Marketplace } from "@contract/marketplaces";
@@ -8,7 +8,8 @@ import { formatCount, formatRank } from "../../lib/format";
 import { WatchlistSection } from "../alerts/WatchlistSection";
 import { formatPercent, KpiCard } from "./figures";
 import { RefreshNowButton } from "./RefreshNowButton";
-import { TrackedTable } from "./TrackedTable";
+import { TABLE_PAGE_SIZE } from "./table-page";
+import { TrackedTable, type TableSort } from "./TrackedTable";
 import "../../styles/seller.css";
 import "../../styles/dashboard.css";
 
@@ -16,16 +17,29 @@ import "../../styles/dashboard.css";
 export function DashboardOverview({ brand }: { brand?: string }) {
   const id = useId();
   const [marketplace, setMarketplace] = useState<Marketplace | "">("");
-  const fetcher = useCallback((signal: AbortSignal) => fetchDashboard({ brand, marketplace: marketplace || undefined }, signal), [brand, marketplace]);
+  const [sort, setSort] = useState<TableSort>({ key: "rank", ascending: true });
+  const [pageIndex, setPageIndex] = useState(0);
+  // The server sends one sorted page of the rows (a 10,000-ASIN watchlist is not megabytes), with the KPIs over all of them.
+  const fetcher = useCallback(
+    (signal: AbortSignal) =>
+      fetchDashboard(
+        { brand, marketplace: marketplace || undefined, sort: sort.key, order: sort.ascending ? "asc" : "desc", page: String(pageIndex + 1), pageSize: String(TABLE_PAGE_SIZE) },
+        signal,
+      ),
+    [brand, marketplace, sort, pageIndex],
+  );
   const [dashboard, reload] = useResource(fetcher);
+  // While another page, sort or filter loads, the screen keeps what it shows (no flash back to "Loading").
+  const shown = useRef<DashboardResponse | null>(null);
+  if (dashboard.status === "success") shown.current = dashboard.data;
 
-  if (dashboard.status === "loading") return <p className="seller-muted dashboard-loading" role="status">Loading your dashboard...</p>;
   if (dashboard.status === "error") return <p className="field-error" role="alert">{dashboard.message ?? "Failed to load your dashboard."}</p>;
-  const data = dashboard.data;
+  const data = dashboard.status === "success" ? dashboard.data : shown.current;
+  if (!data) return <p className="seller-muted dashboard-loading" role="status">Loading your dashboard...</p>;
 
-  if (data.rows.length === 0 && !marketplace && !brand) return <EmptyDashboard onRefreshed={reload} />;
+  if ((data.page?.total ?? data.rows.length) === 0 && !marketplace && !brand) return <EmptyDashboard onRefreshed={reload} />;
   return (
-    <section className="dashboard" aria-labelledby={`${id}-title`}>
+    <section className="dashboard" aria-labelledby={`${id}-title`} aria-busy={dashboard.status === "loading"}>
       <div className="dashboard__head">
         <h2 id={`${id}-title`}>{brand ? `${brand}: tracked ASINs` : "Your tracked ASINs"}</h2>
         <RefreshNowButton onRefreshed={reload} />
@@ -36,7 +50,17 @@ export function DashboardOverview({ brand }: { brand?: string }) {
         </p>
       )}
       <Kpis data={data} />
-      <TrackedTable rows={data.rows} marketplaces={data.marketplaces} marketplace={marketplace} onMarketplace={setMarketplace} />
+      <TrackedTable
+        rows={data.rows}
+        serverPage={data.page}
+        marketplaces={data.marketplaces}
+        marketplace={marketplace}
+        onMarketplace={setMarketplace}
+        sort={sort}
+        onSort={setSort}
+        pageIndex={pageIndex}
+        onPage={setPageIndex}
+      />
     </section>
   );
 }
@@ -53,7 +77,7 @@ function Kpis({ data }: { data: DashboardResponse }) {
       <KpiCard
         title="Biggest 7-day mover"
         value={mover ? mover.asin : "—"}
-        detail={mover ? `${formatPercent(mover.rankChangePercent)} rank (${mover.marketplace})` : noMoverText(data.rows)}
+        detail={mover ? `${formatPercent(mover.rankChangePercent)} rank (${mover.marketplace})` : noMoverText(data)}
         // Without a mover the snapshots that do exist are named (the ranks'), not "No snapshot yet".
         source={mover ? kpis.biggestMoverSource : kpis.averageRank.source}
       />
@@ -61,9 +85,10 @@ function Kpis({ data }: { data: DashboardResponse }) {
   );
 }
 
-/** Why there is no mover: no ASIN has two days yet, or none moved. */
-export function noMoverText(rows: DashboardResponse["rows"]): string {
-  return rows.some((row) => row.rankChange7d !== null) ? "No rank moved in the last 7 days" : "No 7-day change yet: needs two days of snapshots";
+/** Why there is no mover: no ASIN has two days yet, or none moved (over every row, not only the page shown). */
+export function noMoverText(data: Pick<DashboardResponse, "rows" | "anyRankChange">): string {
+  const anyChange = data.anyRankChange ?? data.rows.some((row) => row.rankChange7d !== null);
+  return anyChange ? "No rank moved in the last 7 days" : "No 7-day change yet: needs two days of snapshots";
 }
 
 function EmptyDashboard({ onRefreshed }: { onRefreshed: () => void }) {

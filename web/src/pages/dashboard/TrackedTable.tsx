@@ -1,68 +1,60 @@
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo } from "react";
 import { Link } from "react-router-dom";
-import type { DashboardRow } from "@contract/dashboard";
+import type { DashboardPage, DashboardRow, DashboardSort } from "@contract/dashboard";
+import { sortDashboardRows } from "@contract/dashboard-rows";
 import type { Marketplace } from "@contract/marketplaces";
 import { formatCount, formatPrice, formatRank } from "../../lib/format";
 import { RankSparkline } from "../results/RankSparkline";
 import { dayWindow } from "../results/sparkline";
 import { BUY_BOX_TEXT, formatSigned, TableScroll } from "./figures";
-import { tablePage } from "./table-page";
+import { tablePage, type TablePage } from "./table-page";
 import { TablePager } from "./TablePager";
 
-type SortKey = "asin" | "rank" | "change" | "price" | "units";
-const SORT_LABELS: Record<SortKey, string> = { asin: "ASIN", rank: "Rank", change: "7-day change", price: "Price", units: "FBA units" };
+const SORT_LABELS: Record<DashboardSort, string> = { asin: "ASIN", rank: "Rank", change: "7-day change", price: "Price", units: "FBA units" };
 
-function sortValue(row: DashboardRow, key: SortKey): number | string | null {
-  switch (key) {
-    case "asin":
-      return row.asin;
-    case "rank":
-      return row.rank;
-    case "change":
-      return row.rankChange7d;
-    case "price":
-      return row.price?.amount ?? null;
-    case "units":
-      return row.fulfillableUnits;
-  }
+export interface TableSort {
+  key: DashboardSort;
+  ascending: boolean;
 }
 
 interface TrackedTableProps {
   rows: readonly DashboardRow[];
+  /** The server's page of the sorted rows; without it `rows` is every row, sorted and paged here. */
+  serverPage?: DashboardPage | undefined;
   marketplaces: readonly Marketplace[];
   marketplace: Marketplace | "";
   onMarketplace: (marketplace: Marketplace | "") => void;
+  sort: TableSort;
+  onSort: (sort: TableSort) => void;
+  /** 0-based. */
+  pageIndex: number;
+  onPage: (pageIndex: number) => void;
+}
+
+/** The pager's figures for a page the server cut. */
+function fromServer<Row>(rows: Row[], page: DashboardPage): TablePage<Row> {
+  const start = (page.number - 1) * page.size;
+  return { rows, page: page.number - 1, pages: page.pages, first: rows.length ? start + 1 : 0, last: start + rows.length, total: page.total };
 }
 
 /**
  * The tracked ASINs, sortable by any figure, filterable by marketplace; rows without a figure
- * sort last. One page of 50 rows is rendered at a time (sorting sees every row).
+ * sort last. One page of 50 rows is rendered at a time: the server sends only that page of the
+ * sorted rows (sort and page are its query), or, from an answer with every row, it is cut here.
  */
-export function TrackedTable({ rows, marketplaces, marketplace, onMarketplace }: TrackedTableProps) {
+export function TrackedTable({ rows, serverPage, marketplaces, marketplace, onMarketplace, sort, onSort, pageIndex, onPage }: TrackedTableProps) {
   const id = useId();
-  const [sort, setSortState] = useState<{ key: SortKey; ascending: boolean }>({ key: "rank", ascending: true });
-  const [pageIndex, setPageIndex] = useState(0);
-  const setSort = (next: { key: SortKey; ascending: boolean }) => {
-    setSortState(next);
-    setPageIndex(0);
+  const setSort = (next: TableSort) => {
+    onSort(next);
+    onPage(0);
   };
   // The sparkline spans the last 7 days ending today, as the column's heading says, however many days have a rank.
   const sparklineWindow = useMemo(() => dayWindow(7, Date.now()), []);
-  const sorted = useMemo(() => {
-    const copy = [...rows];
-    copy.sort((a, b) => {
-      const x = sortValue(a, sort.key);
-      const y = sortValue(b, sort.key);
-      if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
-      const order = typeof x === "string" ? x.localeCompare(String(y)) : x - (y as number);
-      return sort.ascending ? order : -order;
-    });
-    return copy;
-  }, [rows, sort]);
+  const sorted = useMemo(() => (serverPage ? [...rows] : sortDashboardRows(rows, sort.key, sort.ascending)), [rows, sort, serverPage]);
   // A new filter or list starts on its first page (tablePage clamps a page past the end).
-  const page = tablePage(sorted, pageIndex);
+  const page = serverPage ? fromServer(sorted, serverPage) : tablePage(sorted, pageIndex);
 
-  const header = (key: SortKey) => (
+  const header = (key: DashboardSort) => (
     <th scope="col" aria-sort={sort.key === key ? (sort.ascending ? "ascending" : "descending") : "none"}>
       <button type="button" className="sort-button" onClick={() => setSort({ key, ascending: sort.key === key ? !sort.ascending : true })}>
         {SORT_LABELS[key]}
@@ -75,7 +67,7 @@ export function TrackedTable({ rows, marketplaces, marketplace, onMarketplace }:
       <div className="field tracked__filter">
         <label htmlFor={`${id}-marketplace`}>Filter by marketplace</label>
         <select id={`${id}-marketplace`} value={marketplace} onChange={(event) => {
-            setPageIndex(0);
+            onPage(0);
             onMarketplace(event.target.value as Marketplace | "");
           }}>
           <option value="">All marketplaces</option>
@@ -135,8 +127,8 @@ export function TrackedTable({ rows, marketplaces, marketplace, onMarketplace }:
           </tbody>
         </table>
       </TableScroll>
-      <TablePager page={page} label="Tracked ASINs" onPage={setPageIndex} />
-      {sorted.length === 0 && <p>No tracked ASINs match this filter.</p>}
+      <TablePager page={page} label="Tracked ASINs" onPage={onPage} />
+      {page.total === 0 && <p>No tracked ASINs match this filter.</p>}
     </div>
   );
 }

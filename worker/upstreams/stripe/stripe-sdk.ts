@@ -1,0 +1,175 @@
+import Stripe from "stripe";
+import type { StripeConfig } from "../../config";
+import type { Billing, BillingEvent, CheckoutFacts, CheckoutRequest, SubscriptionFacts } from "./billing";
+import { BillingUnavailableError, NoSuchStripeObjectError, WebhookSignatureError } from "./billing";
+
+/**
+ * Stripe through its official library (722 KiB; loaded by client.ts only when billing runs): the fetch HTTP client and the SubtleCrypto provider
+ * both run in Workers, so there is no hand-written Stripe HTTP or signature code here.
+ */
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+/** Bound on one Stripe call: a webhook re-reads a subscription and must answer Stripe well inside its timeout. */
+const STRIPE_TIMEOUT_MS = 4000;
+
+/** Stripe's failures in the words billing acts on: unreachable (retry later) or no such object. */
+async function guarded<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") {
+      throw new NoSuchStripeObjectError(error.param ?? null, error.message);
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeRateLimitError ||
+      error instanceof Stripe.errors.StripeAPIError ||
+      (error instanceof Stripe.errors.StripeError && status !== undefined && status >= 500)
+    ) {
+      throw new BillingUnavailableError(error.message);
+    }
+    throw error;
+  }
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === "string" ? value : value.id;
+
+export class StripeSdkBilling implements Billing {
+  readonly mock = false;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly config: StripeConfig) {
+    this.stripe = new Stripe(config.secretKey, {
+      httpClient: Stripe.createFetchHttpClient(),
+      timeout: STRIPE_TIMEOUT_MS,
+      maxNetworkRetries: 1,
+      ...(config.api && { host: config.api.host, protocol: config.api.protocol, port: config.api.port }),
+    });
+  }
+
+  async createCustomer(userId: string, replacing?: string): Promise<string> {
+    const customer = await guarded(() =>
+      this.stripe.customers.create(
+        { metadata: { user_id: userId } },
+        // Two checkouts started at once (or a retry) get the same customer back; a replacement gets its own key.
+        { idempotencyKey: replacing ? `ranklayer-customer-${userId}-replacing-${replacing}` : `ranklayer-customer-${userId}` },
+      ),
+    );
+    return customer.id;
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<string | null> {
+    const session = await guarded(() => this.stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer: request.customerId,
+      client_reference_id: request.userId,
+      line_items: [{ price: request.priceId, quantity: 1 }],
+      // The subscription carries the user id too, so its own events find the user.
+      subscription_data: { metadata: { user_id: request.userId } },
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+    }));
+    return session.url;
+  }
+
+  async createPortal(customerId: string, returnUrl: string): Promise<string | null> {
+    const session = await guarded(() => this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+    return session.url;
+  }
+
+  async retrieveSubscription(id: string): Promise<SubscriptionFacts> {
+    return factsOf(await guarded(() => this.stripe.subscriptions.retrieve(id)));
+  }
+
+  async listSubscriptions(customerId: string): Promise<SubscriptionFacts[]> {
+    // status "all": canceled ones too (Stripe's default leaves them out); one customer has few.
+    const list = await guarded(() => this.stripe.subscriptions.list({ customer: customerId, status: "all", limit: 100 }));
+    return list.data.map(factsOf);
+  }
+
+  async cancelSubscription(id: string): Promise<void> {
+    try {
+      await guarded(() => this.stripe.subscriptions.cancel(id));
+    } catch (error) {
+      // Two handlers of one customer's events may cancel the same duplicate: ended already is done.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const { status } = await this.retrieveSubscription(id);
+      if (status !== "canceled" && status !== "incomplete_expired") throw error;
+    }
+  }
+
+  async expireOpenCheckouts(customerId: string): Promise<number> {
+    const open = await guarded(() => this.stripe.checkout.sessions.list({ customer: customerId, status: "open", limit: 100 }));
+    for (const session of open.data) await guarded(() => this.stripe.checkout.sessions.expire(session.id));
+    return open.data.length;
+  }
+
+  async retrieveCheckout(id: string): Promise<CheckoutFacts> {
+    const session = await guarded(() => this.stripe.checkout.sessions.retrieve(id));
+    return { id: session.id, customerId: idOf(session.customer), clientReferenceId: session.client_reference_id ?? null, status: session.status ?? null };
+  }
+
+  async verifyEvent(rawBody: string, signature: string | null): Promise<BillingEvent> {
+    if (!this.config.webhookSecret) throw new WebhookSignatureError("STRIPE_WEBHOOK_SECRET is not set: no webhook can be verified.");
+    if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header.");
+    let event: Stripe.Event;
+    try {
+      // Default tolerance (300 s): an old, replayed signature is refused.
+      event = await this.stripe.webhooks.constructEventAsync(rawBody, signature, this.config.webhookSecret, undefined, cryptoProvider);
+    } catch (error) {
+      throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature.");
+    }
+    return toBillingEvent(event);
+  }
+}
+
+const isoOf = (epochSeconds: number | null | undefined) => (epochSeconds ? new Date(epochSeconds * 1000).toISOString() : null);
+
+function factsOf(subscription: Stripe.Subscription): SubscriptionFacts {
+  const item = subscription.items?.data?.[0];
+  // The period moved from the subscription to its items in newer API versions: read either.
+  const legacyEnd = (subscription as unknown as { current_period_end?: number }).current_period_end;
+  return {
+    id: subscription.id,
+    customerId: idOf(subscription.customer) ?? "",
+    status: subscription.status,
+    priceId: item?.price?.id ?? null,
+    currentPeriodEnd: isoOf(item?.current_period_end ?? legacyEnd),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    cancelAt: isoOf(subscription.cancel_at),
+    userId: subscription.metadata?.user_id ?? null,
+    created: subscription.created ?? 0,
+  };
+}
+
+/** The ids an event names, for the types RankLayer handles; a signed body that is not an event is refused. */
+function toBillingEvent(event: Stripe.Event): BillingEvent {
+  const envelope = event as unknown as { id?: unknown; type?: unknown; created?: unknown; data?: { object?: unknown } };
+  if (
+    typeof envelope.id !== "string" || typeof envelope.type !== "string" || typeof envelope.created !== "number" ||
+    typeof envelope.data?.object !== "object" || envelope.data.object === null
+  ) {
+    throw new WebhookSignatureError("The signed body is not a Stripe event (id, type, created and data.object are required).");
+  }
+  const object = event.data.object as unknown as Record<string, unknown>;
+  const ref = (value: unknown) => idOf(value as string | { id: string } | null | undefined);
+  let subscriptionId: string | null = null;
+  if (event.type.startsWith("customer.subscription.")) subscriptionId = ref(object.id);
+  else if (event.type === "checkout.session.completed") subscriptionId = ref(object.subscription);
+  else if (event.type.startsWith("invoice.")) {
+    // Newer API versions name an invoice's subscription under parent.subscription_details.
+    const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+    subscriptionId = ref(parent?.subscription_details?.subscription) ?? ref(object.subscription);
+  }
+  return {
+    id: event.id,
+    type: event.type,
+    created: event.created,
+    subscriptionId,
+    customerId: ref(object.customer),
+    clientReferenceId: typeof object.client_reference_id === "string" ? object.client_reference_id : null,
+    hostedInvoiceUrl: event.type.startsWith("invoice.") && typeof object.hosted_invoice_url === "string" ? object.hosted_invoice_url : null,
+  };
+}
