@@ -11,7 +11,7 @@ import { sellerAttention } from "../attention/attention-store";
 /** The D1 side of a user's settings: notification preferences and the data refresh schedule. */
 
 export async function loadSettings(db: D1Database, user: UserRecord): Promise<SettingsResponse> {
-  const [row] = await drizzle(db).select().from(userSettings).where(eq(userSettings.userId, user.id)).limit(1);
+  const [row] = await drizzle(db).select().from(userSettings).where(eq(userSettings.workspaceId, user.id)).limit(1);
   const saved: SettingsUpdate = row
     ? {
         notifications: {
@@ -42,6 +42,6 @@ export async function saveSettings(db: D1Database, userId: string, settings: Set
   };
   await drizzle(db)
     .insert(userSettings)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: userSettings.userId, set: values });
+    .values({ workspaceId: userId, ...values })
+    .onConflictDoUpdate({ target: userSettings.workspaceId, set: values });
 }

@@ -22,12 +22,12 @@ export async function findUserBilling(db: D1Database, userId: string): Promise<U
   const [row] = await drizzle(db)
     .select({
       subscription: billingSubscriptions,
-      enterprise: enterpriseAssignments.userId,
+      enterprise: enterpriseAssignments.workspaceId,
       enterpriseApiLimit: enterpriseAssignments.apiRequestsPerHour,
     })
     .from(users)
-    .leftJoin(billingSubscriptions, eq(billingSubscriptions.userId, users.id))
-    .leftJoin(enterpriseAssignments, eq(enterpriseAssignments.userId, users.id))
+    .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, users.id))
+    .leftJoin(enterpriseAssignments, eq(enterpriseAssignments.workspaceId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   return {
@@ -43,7 +43,7 @@ export async function userExists(db: D1Database, userId: string): Promise<boolea
 /** The user a Stripe customer belongs to, or null. */
 export async function userOfCustomer(db: D1Database, customerId: string): Promise<string | null> {
   const [row] = await drizzle(db)
-    .select({ userId: billingSubscriptions.userId })
+    .select({ userId: billingSubscriptions.workspaceId })
     .from(billingSubscriptions)
     .where(eq(billingSubscriptions.stripeCustomerId, customerId))
     .limit(1);
@@ -55,16 +55,16 @@ export async function saveCustomer(db: D1Database, userId: string, customerId: s
   const orm = drizzle(db);
   await orm
     .insert(billingSubscriptions)
-    .values({ userId, stripeCustomerId: customerId })
+    .values({ workspaceId: userId, stripeCustomerId: customerId })
     .onConflictDoUpdate({
-      target: billingSubscriptions.userId,
+      target: billingSubscriptions.workspaceId,
       set: { stripeCustomerId: customerId, updatedAt: new Date().toISOString() },
       setWhere: isNull(billingSubscriptions.stripeCustomerId),
     });
   const [row] = await orm
     .select({ customerId: billingSubscriptions.stripeCustomerId })
     .from(billingSubscriptions)
-    .where(eq(billingSubscriptions.userId, userId));
+    .where(eq(billingSubscriptions.workspaceId, userId));
   return row?.customerId ?? customerId;
 }
 
@@ -80,8 +80,8 @@ export async function storeDemoSubscription(db: D1Database, userId: string, acti
   };
   await drizzle(db)
     .insert(billingSubscriptions)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: billingSubscriptions.userId, set: values });
+    .values({ workspaceId: userId, ...values })
+    .onConflictDoUpdate({ target: billingSubscriptions.workspaceId, set: values });
 }
 
 /** Swaps a customer Stripe no longer knows (deleted, or from the other mode) for its replacement. */
@@ -89,7 +89,7 @@ export async function replaceCustomer(db: D1Database, userId: string, oldCustome
   await drizzle(db)
     .update(billingSubscriptions)
     .set({ stripeCustomerId: newCustomerId, updatedAt: new Date().toISOString() })
-    .where(and(eq(billingSubscriptions.userId, userId), eq(billingSubscriptions.stripeCustomerId, oldCustomerId)));
+    .where(and(eq(billingSubscriptions.workspaceId, userId), eq(billingSubscriptions.stripeCustomerId, oldCustomerId)));
 }
 
 export interface DerivedBillingState {
@@ -131,13 +131,13 @@ export async function storeBillingState(
   };
   const stored = await drizzle(db)
     .insert(billingSubscriptions)
-    .values({ userId, ...values })
+    .values({ workspaceId: userId, ...values })
     .onConflictDoUpdate({
-      target: billingSubscriptions.userId,
+      target: billingSubscriptions.workspaceId,
       set: values,
       ...(eventCreated !== undefined && { setWhere: lte(billingSubscriptions.lastEventCreated, eventCreated) }),
     })
-    .returning({ userId: billingSubscriptions.userId });
+    .returning({ userId: billingSubscriptions.workspaceId });
   return stored.length > 0;
 }
 
@@ -149,7 +149,7 @@ export async function customersToSync(db: D1Database, nowMs: number, limit: numb
   const dayAgo = new Date(nowMs - DAY_MS).toISOString();
   const now = new Date(nowMs).toISOString();
   const rows = await drizzle(db)
-    .select({ userId: billingSubscriptions.userId, customerId: billingSubscriptions.stripeCustomerId })
+    .select({ userId: billingSubscriptions.workspaceId, customerId: billingSubscriptions.stripeCustomerId })
     .from(billingSubscriptions)
     .where(
       and(

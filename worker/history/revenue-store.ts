@@ -24,8 +24,8 @@ export function revenueUpsert(db: D1Database, input: RevenueInput) {
   const { userId, asin, marketplace, day, ...values } = input;
   return drizzle(db)
     .insert(sellerRevenue)
-    .values({ userId, asin, marketplace, day, ...values })
-    .onConflictDoUpdate({ target: [sellerRevenue.userId, sellerRevenue.asin, sellerRevenue.marketplace, sellerRevenue.day], set: values });
+    .values({ workspaceId: userId, asin, marketplace, day, ...values })
+    .onConflictDoUpdate({ target: [sellerRevenue.workspaceId, sellerRevenue.asin, sellerRevenue.marketplace, sellerRevenue.day], set: values });
 }
 
 /** One seller's revenue rows in one marketplace from `fromDay` to `toDay`: only its own. */
@@ -33,6 +33,6 @@ export async function revenueOf(db: D1Database, userId: string, marketplace: str
   return drizzle(db)
     .select()
     .from(sellerRevenue)
-    .where(and(eq(sellerRevenue.userId, userId), eq(sellerRevenue.marketplace, marketplace), between(sellerRevenue.day, fromDay, toDay)))
+    .where(and(eq(sellerRevenue.workspaceId, userId), eq(sellerRevenue.marketplace, marketplace), between(sellerRevenue.day, fromDay, toDay)))
     .orderBy(asc(sellerRevenue.day));
 }

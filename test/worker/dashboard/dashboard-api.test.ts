@@ -95,7 +95,7 @@ describe("GET /api/portfolio", () => {
     expect(body.brandRows.reduce((sum, row) => sum + row.products, 0)).toBe(3);
     expect(body.kpis.revenueSource).toMatchObject({ kind: "mock", label: "Mock revenue (demo)" });
     expect(body.kpis.totalRevenue?.currency).toBe("USD");
-    const { results } = await env.DB.prepare("SELECT day, source, status FROM seller_revenue WHERE user_id = ?").bind(userIdOf(browser)).all();
+    const { results } = await env.DB.prepare("SELECT day, source, status FROM seller_revenue WHERE workspace_id = ?").bind(userIdOf(browser)).all();
     expect(results).toEqual(ASINS.map(() => ({ day: revenueDayOf(utcDay(Date.now())), source: "mock", status: "ok" })));
     expect(body.heatmap.length).toBeGreaterThan(0);
     expect(body.categories.length).toBe(body.heatmap.length);
