@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { apiKeys, apiKeyUsage, users } from "../db/schema";
+import type { WorkspaceRole } from "../contract/workspaces";
+import { apiKeys, apiKeyUsage, users, workspaceMembers, workspaces } from "../db/schema";
 import type { UserRecord } from "../accounts/user-store";
 
 /** The D1 side of API keys. Every read and change of a workspace's keys names the workspace. */
@@ -59,18 +60,25 @@ export async function revokeApiKey(db: D1Database, userId: string, id: string, n
   return row ?? null;
 }
 
-/** The key with this hash and its user, revoked or not; null for an unknown key. */
+/**
+ * The key with this hash, revoked or not, with the member who made it, its workspace and that
+ * member's role there (null once they left: the key then stops working); null for an unknown key
+ * or one whose maker's account is gone.
+ */
 export async function findApiKeyByHash(
   db: D1Database,
   keyHash: string,
-): Promise<{ key: ApiKeyRecord; user: UserRecord } | null> {
+): Promise<{ key: ApiKeyRecord; user: UserRecord; workspace: { id: string; name: string; role: WorkspaceRole | null } } | null> {
   const [row] = await drizzle(db)
-    .select({ key: apiKeys, user: users })
+    .select({ key: apiKeys, user: users, workspaceName: workspaces.name, role: workspaceMembers.role })
     .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.workspaceId))
+    .innerJoin(users, eq(users.id, apiKeys.createdBy))
+    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+    .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, apiKeys.workspaceId), eq(workspaceMembers.userId, apiKeys.createdBy)))
     .where(eq(apiKeys.keyHash, keyHash))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  return { key: row.key, user: row.user, workspace: { id: row.key.workspaceId, name: row.workspaceName, role: row.role ?? null } };
 }
 
 /** "2026-11-24T14": the UTC hour usage is counted in. */

@@ -7,6 +7,7 @@ import { clearCookie, SESSION_COOKIE, XSRF_COOKIE } from "../auth/cookies";
 import { requireAccount } from "../auth/session-middleware";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
+import { workspacesOnlyOwnedBy } from "../workspaces/workspace-store";
 import { badInput, errorAnswer, jsonAnswer } from "./schemas/answers";
 import { accountSchema, deleteBodySchema, deletionSchema, emailBodySchema, sentSchema } from "./schemas/sign-in";
 import { sessionAccount } from "./passkeys";
@@ -84,6 +85,7 @@ export const accountRoutes = router
       responses: {
         200: jsonAnswer("Deleted; the session is over.", deletionSchema),
         400: errorAnswer("The confirmation does not match, or the body is not JSON."),
+        409: errorAnswer("The account is the last owner of a workspace with other members: transfer ownership first."),
         422: badInput,
         502: errorAnswer("Stripe did not cancel the subscription; nothing was deleted."),
       },
@@ -94,6 +96,11 @@ export const accountRoutes = router
       const phrase = deletionPhrase({ email: ways.address, sellingPartnerId: user.sellingPartnerId, isDemo: user.isDemo });
       if (!confirmsDeletion(c.req.valid("json").confirm, phrase)) {
         throw new ApiError(400, "bad_request", `To delete the account, type ${phrase} exactly. Nothing was deleted.`);
+      }
+      const shared = await workspacesOnlyOwnedBy(c.env.DB, user.id);
+      if (shared.length > 0) {
+        const names = shared.map((w) => w.name).join(", ");
+        throw new ApiError(409, "conflict", `You are the last owner of ${names}, which has other members: make one of them owner (Team), or remove them, before deleting your account. Nothing was deleted.`);
       }
       let report;
       try {

@@ -2,10 +2,7 @@ import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/s
 import { users } from "./accounts";
 import { createdNow } from "./columns";
 import { workspaceOwnerId } from "./workspaces";
-
-/** owner, admin, analyst or viewer (worker/workspaces/roles.ts says what each may do). */
-export const WORKSPACE_ROLES = ["owner", "admin", "analyst", "viewer"] as const;
-export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+import { WORKSPACE_ROLES } from "../../contract/workspaces";
 
 /** An account's membership of a workspace, with its role. */
 export const workspaceMembers = sqliteTable(
