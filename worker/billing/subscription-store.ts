@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { billingSubscriptions, enterpriseAssignments, users } from "../db/schema";
+import { billingSubscriptions, enterpriseAssignments, workspaces } from "../db/schema";
 import { PAID_STATUSES } from "../contract/billing";
 import { DAY_MS } from "../contract/time";
 import type { SubscriptionFacts } from "../upstreams/stripe/billing";
@@ -17,7 +17,7 @@ export interface UserBillingRecord {
   enterprise: { apiRequestsPerHour: number | null } | null;
 }
 
-/** A user's subscription row and Enterprise assignment, in one read. */
+/** A workspace's subscription row and Enterprise assignment, in one read (a personal workspace's id is its account's). */
 export async function findUserBilling(db: D1Database, userId: string): Promise<UserBillingRecord> {
   const [row] = await drizzle(db)
     .select({
@@ -25,10 +25,10 @@ export async function findUserBilling(db: D1Database, userId: string): Promise<U
       enterprise: enterpriseAssignments.workspaceId,
       enterpriseApiLimit: enterpriseAssignments.apiRequestsPerHour,
     })
-    .from(users)
-    .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, users.id))
-    .leftJoin(enterpriseAssignments, eq(enterpriseAssignments.workspaceId, users.id))
-    .where(eq(users.id, userId))
+    .from(workspaces)
+    .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, workspaces.id))
+    .leftJoin(enterpriseAssignments, eq(enterpriseAssignments.workspaceId, workspaces.id))
+    .where(eq(workspaces.id, userId))
     .limit(1);
   return {
     subscription: row?.subscription ?? null,
@@ -36,8 +36,9 @@ export async function findUserBilling(db: D1Database, userId: string): Promise<U
   };
 }
 
+/** Whether the workspace a Stripe object names (metadata user_id: a workspace id) still exists. */
 export async function userExists(db: D1Database, userId: string): Promise<boolean> {
-  return (await drizzle(db).$count(users, eq(users.id, userId))) > 0;
+  return (await drizzle(db).$count(workspaces, eq(workspaces.id, userId))) > 0;
 }
 
 /** The user a Stripe customer belongs to, or null. */

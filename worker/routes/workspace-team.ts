@@ -29,7 +29,7 @@ import {
   newInvitationToken,
 } from "../workspaces/invitations";
 import { canManageMember, lastOwnerProblem } from "../workspaces/roles";
-import { countOwners, listMembers, removeMember, roleIn, setMemberRole } from "../workspaces/workspace-store";
+import { countOwners, keyHashesMadeBy, listMembers, removeMember, roleIn, setMemberRole } from "../workspaces/workspace-store";
 import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
 import {
   acceptedSchema,
@@ -96,6 +96,8 @@ export const workspaceTeamRoutes = router
       const { role } = c.req.valid("json");
       const from = await manageableRole(c, userId, role);
       if (!(await setMemberRole(c.env.DB, workspace.id, userId, role))) throw new ApiError(409, "conflict", "A workspace needs an owner: make another member owner first.");
+      // Their keys act with the new role at once here; other isolates re-read them within 3 s.
+      for (const keyHash of await keyHashesMadeBy(c.env.DB, workspace.id, userId)) forgetApiKey(keyHash);
       await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "member.role", target: userId, detail: { from, to: role }, clientAddress: clientAddressOf(c) });
       const members = (await listMembers(c.env.DB, workspace.id)).map((m) => ({ ...m, you: m.userId === user.id }));
       return c.json({ members }, 200);

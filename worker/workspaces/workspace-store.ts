@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { WorkspaceRole, WorkspaceView } from "../contract/workspaces";
 import { accountEmails, apiKeys, workspaceMembers, workspaces } from "../db/schema";
@@ -157,4 +157,13 @@ export async function workspacesOnlyOwnedBy(db: D1Database, userId: string): Pro
     .bind(userId)
     .all<{ id: string; name: string }>();
   return results;
+}
+
+/** The hashes of the live keys a member made in a workspace (to drop from this isolate's key cache when their role changes). */
+export async function keyHashesMadeBy(db: D1Database, workspaceId: string, userId: string): Promise<string[]> {
+  const rows = await drizzle(db)
+    .select({ keyHash: apiKeys.keyHash })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt)));
+  return rows.map((row) => row.keyHash);
 }
