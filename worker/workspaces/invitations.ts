@@ -16,9 +16,14 @@ export async function invitationHashOf(token: string): Promise<string> {
   return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`invitation:${token}`))));
 }
 
-/** The SPA's /invite/:token page, which shows the invitation and accepts it once signed in. */
+/**
+ * The SPA's /invite page with the token in the query, like the sign-in link: every route is one
+ * static HTML file (ADR 0006), so a path per token would be served as the 404 page.
+ */
 export function invitationLink(siteOrigin: string, token: string): string {
-  return new URL(`/invite/${encodeURIComponent(token)}`, siteOrigin).href;
+  const url = new URL("/invite", siteOrigin);
+  url.searchParams.set("token", token);
+  return url.href;
 }
 
 export type InvitationProblem = "unknown" | "expired" | "revoked" | "accepted" | "wrong_email";

@@ -48,11 +48,11 @@ describe("invitations, the pure part", () => {
     expect(invitationProblem(null, "ana@example.com", now)).toBe("unknown");
   });
 
-  it("makes a 43-character token whose hash, not itself, is stored, and a link to /invite/<token>", async () => {
+  it("makes a 43-character token whose hash, not itself, is stored, and a link to /invite?token=<token>", async () => {
     const token = newInvitationToken((b) => b.fill(255));
     expect(token).toBe("_".repeat(42) + "8");
     expect(await invitationHashOf(token)).toMatch(/^[0-9a-f]{64}$/);
     expect(await invitationHashOf(token)).not.toBe(await invitationHashOf(newInvitationToken()));
-    expect(invitationLink("https://ranklayer.com", "abc")).toBe("https://ranklayer.com/invite/abc");
+    expect(invitationLink("https://ranklayer.com", "abc")).toBe("https://ranklayer.com/invite?token=abc");
   });
 });

@@ -14,7 +14,7 @@ const userIdOf = async (email: string) =>
 /** The token of the newest invitation mailed to `to`. */
 function invitationTokenOf(sent: EmailMessageBuilder[], to: string): string {
   const message = [...sent].reverse().find((m) => m.to === to && m.subject?.startsWith("Join "));
-  const match = /\/invite\/(\S+)/.exec(message?.text ?? "");
+  const match = /\/invite\?token=(\S+)/.exec(message?.text ?? "");
   if (!match?.[1]) throw new Error(`no invitation to ${to}`);
   return decodeURIComponent(match[1]);
 }
@@ -45,7 +45,7 @@ describe("/api/workspaces: members and invitations", () => {
     const mail = sent.find((m) => m.to === "ana@example.com")!;
     expect(mail.subject).toBe("Join Acme Agency on RankLayer");
     expect(mail.text).toContain("owner@acme.example invited you to join Acme Agency on RankLayer as an analyst.");
-    expect(mail.text).toContain("https://app.ranklayer.example/invite/");
+    expect(mail.text).toContain("https://app.ranklayer.example/invite?token=");
     // Only the token's hash is stored.
     const token = invitationTokenOf(sent, "ana@example.com");
     expect(await env.DB.prepare("SELECT count(*) AS n FROM workspace_invitations WHERE token_hash = ?").bind(token).first("n")).toBe(0);

@@ -4,6 +4,7 @@ import { AccountNavItems } from "./AccountNavItems";
 import { DarkModeToggle } from "./DarkModeToggle";
 import { NotificationBell } from "./NotificationBell";
 import { SignInLink } from "./SignInLink";
+import { WorkspaceSwitcher } from "./WorkspaceSwitcher";
 
 const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -42,6 +43,7 @@ export function Header() {
         </Link>
         <div className="site-header__actions">
           <SignInLink />
+          <WorkspaceSwitcher />
           <NotificationBell />
           <DarkModeToggle />
           <button
