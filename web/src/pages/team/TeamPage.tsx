@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { WORKSPACE_ROLES, type WorkspaceRole } from "@contract/workspaces";
 import { errorMessage } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
-import { changeRole, fetchInvitations, fetchMembers, inviteMember, leaveWorkspace, removeMember, withdrawInvitation } from "../../api/workspaces";
+import { changeRole, createWorkspace, fetchInvitations, fetchMembers, inviteMember, leaveWorkspace, removeMember, withdrawInvitation } from "../../api/workspaces";
 import { LoadFailed } from "../../components/LoadFailed";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { formatUtc } from "../../lib/format";
@@ -139,7 +139,33 @@ function TeamScreen() {
           )}
         </div>
       </section>
+
+      <NewWorkspace busy={busy} act={act} />
     </div>
+  );
+}
+
+/** Another workspace (a client, a brand), owned by this account; the page reloads into it. */
+function NewWorkspace({ busy, act }: { busy: boolean; act: Act }) {
+  const [name, setName] = useState("");
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void act(() => createWorkspace(name.trim()), () => window.location.assign("/team"));
+  }
+  return (
+    <section className="team-section" aria-labelledby="new-workspace-heading">
+      <h2 id="new-workspace-heading">New workspace</h2>
+      <p className="seller-muted">A workspace has its own watchlist, alerts, keys, billing and team; you are its owner.</p>
+      <form className="team-form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor="workspace-name">Workspace name</label>
+          <input id="workspace-name" maxLength={80} required value={name} onChange={(event) => setName(event.target.value)} />
+        </div>
+        <button type="submit" className="button button--secondary" disabled={busy || name.trim() === ""}>
+          Create workspace
+        </button>
+      </form>
+    </section>
   );
 }
 
