@@ -31,14 +31,14 @@ function apiCall(method: string, path: string, body?: unknown): Promise<{ status
   );
 }
 
-/** Asks for a sign-in email on /signin and opens its link; answers where the app went. */
+/** Asks for a sign-in email on /signin and opens its link, as the person would. */
 async function signInByEmail(email: string): Promise<void> {
   await tab.page.goto(`${appUrl}/signin`);
   await main().getByLabel("Email address").fill(email);
   const since = Date.now() - 1000;
   await main().getByRole("button", { name: "Email me a sign-in link" }).click();
   await main().getByLabel("6-digit code").waitFor();
-  const mail = await waitForLocalMail(email, since);
+  const mail = await waitForLocalMail("sign in to RankLayer", since);
   const link = new URL(/https?:\/\/\S+\/signin\?token=\S+/.exec(mail)![0]);
   await tab.page.goto(`${appUrl}${link.pathname}${link.search}`);
 }
@@ -75,7 +75,7 @@ describe("workspaces: invite an analyst, who works on the shared data within the
     await signOut();
 
     // The analyst opens the link from the mail folder, signs in by email with that address, accepts.
-    const mail = await waitForLocalMail(`Join Acme ${run}`, invitedAt);
+    const mail = await waitForLocalMail(`to join Acme ${run} on RankLayer`, invitedAt);
     const invite = new URL(/https?:\/\/\S+\/invite\?token=\S+/.exec(mail)![0]);
     await tab.page.goto(`${appUrl}${invite.pathname}${invite.search}`);
     await main().getByRole("heading", { name: "Workspace invitation" }).waitFor();
