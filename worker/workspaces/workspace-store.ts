@@ -144,6 +144,18 @@ export async function deleteWorkspace(db: D1Database, workspaceId: string): Prom
   return keys.map((key) => key.keyHash);
 }
 
+/** Workspaces the account shares with others (its deletion is recorded in their audit logs). */
+export async function sharedWorkspacesOf(db: D1Database, userId: string): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT m.workspace_id AS id FROM workspace_members m
+       WHERE m.user_id = ?1 AND EXISTS (SELECT 1 FROM workspace_members x WHERE x.workspace_id = m.workspace_id AND x.user_id <> ?1)`,
+    )
+    .bind(userId)
+    .all<{ id: string }>();
+  return results.map((row) => row.id);
+}
+
 /** Workspaces where the account is the only owner and others are members: its deletion must wait. */
 export async function workspacesOnlyOwnedBy(db: D1Database, userId: string): Promise<{ id: string; name: string }[]> {
   const { results } = await db

@@ -19,10 +19,11 @@ function invitationTokenOf(sent: EmailMessageBuilder[], to: string): string {
   return decodeURIComponent(match[1]);
 }
 
-async function agency() {
+/** A signed-in owner of a new workspace, Acme Agency (one address signs in at most 5 times an hour). */
+async function agency(ownerEmail = "owner@acme.example") {
   const { bindings, sent } = emailEnv();
   const owner = new TestBrowser(bindings);
-  await signInByEmail(owner, sent, "owner@acme.example");
+  await signInByEmail(owner, sent, ownerEmail);
   const created = await owner.json("/api/workspaces", "POST", { name: "Acme Agency" });
   expect(created.status, await created.clone().text()).toBe(201);
   const workspaceId = (await created.json<WorkspaceList>()).current.id;
@@ -182,8 +183,28 @@ describe("/api/workspaces: members and invitations", () => {
     expect(lines[1]).toContain(",member.remove,");
   });
 
+  it("a member who deletes their account leaves the shared workspace as it was, with the deletion in its log", async () => {
+    const { bindings, sent, owner, workspaceId } = await agency("boss@acme.example");
+    await owner.json("/api/watchlist", "POST", { asin: "B08N5WRWNW", marketplace: "US" });
+    await invite(owner, "gone@example.com", "analyst");
+    const member = new TestBrowser(bindings);
+    await signInByEmail(member, sent, "gone@example.com");
+    await member.json("/api/workspaces/invitations/accept", "POST", { token: invitationTokenOf(sent, "gone@example.com") });
+    const memberId = await userIdOf("gone@example.com");
+    const deleted = await member.json("/api/account", "DELETE", { confirm: "gone@example.com" });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM workspaces WHERE id = ?").bind(memberId).first("n")).toBe(0);
+    const members = await (await owner.request("/api/workspaces/members")).json<{ members: { email: string }[] }>();
+    expect(members.members.map((m) => m.email)).toEqual(["boss@acme.example"]);
+    expect((await (await owner.request("/api/watchlist")).json<{ items: unknown[] }>()).items).toHaveLength(1);
+    const audit = await (await owner.request("/api/workspaces/audit")).json<{ entries: { action: string; actorUserId: string }[] }>();
+    expect(audit.entries[0]).toMatchObject({ action: "account.delete", actorUserId: memberId });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM workspaces WHERE id = ?").bind(workspaceId).first("n")).toBe(1);
+  });
+
   it("keeps audit entries one year: the retention job deletes older ones", async () => {
-    const { owner, workspaceId } = await agency();
+    const { owner, workspaceId } = await agency("retention@acme.example");
     const now = Date.now();
     const old = new Date(now - 366 * 24 * 3600 * 1000).toISOString();
     await env.DB.prepare("INSERT INTO audit_log (id, workspace_id, action, created_at) VALUES ('old', ?, 'member.invite', ?)").bind(workspaceId, old).run();
