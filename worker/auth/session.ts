@@ -59,8 +59,10 @@ export async function readSession({ env, config }: Deployment, token: string): P
   if (user.isDemo && (!user.lastActiveAt || Date.parse(user.lastActiveAt) < now - HOUR_MS)) {
     await touchDemoAccount(env.DB, user.id, new Date(now).toISOString(), new Date(now - HOUR_MS).toISOString());
   }
-  // Membership is read on every request: a member removed a moment ago acts in their personal workspace.
-  return { sessionId, user, workspace: await currentMembership(env.DB, user.id, live.workspaceId) };
+  // Membership is read on every request (in the same query): a member removed a moment ago acts in
+  // their personal workspace. None at all (the personal one was deleted): a new personal one.
+  const workspace = live.membership ? (JSON.parse(live.membership) as SignedInAccount["workspace"]) : await currentMembership(env.DB, user.id, live.workspaceId);
+  return { sessionId, user, workspace };
 }
 
 /** Ends a session at once: its token stops working on the next request. */

@@ -203,6 +203,17 @@ describe("/api/workspaces: members and invitations", () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM workspaces WHERE id = ?").bind(workspaceId).first("n")).toBe(1);
   });
 
+  it("gives a session whose account has no workspace left a new personal one", async () => {
+    const { bindings, sent } = emailEnv();
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "orphan@example.com");
+    const id = await userIdOf("orphan@example.com");
+    await env.DB.prepare("DELETE FROM workspaces WHERE id = ?").bind(id).run();
+    const list = await (await browser.request("/api/workspaces")).json<WorkspaceList>();
+    expect(list.current).toMatchObject({ id, name: "Personal", role: "owner", personal: true });
+    expect((await browser.json("/api/watchlist", "POST", { asin: "B08N5WRWNW", marketplace: "US" })).status).toBe(201);
+  });
+
   it("keeps audit entries one year: the retention job deletes older ones", async () => {
     const { owner, workspaceId } = await agency("retention@acme.example");
     const now = Date.now();
