@@ -50,7 +50,7 @@ const app = await startAppServer(
     LOOKUP_LIMIT_PER_MONTH: "100000000",
     CREATORS_CREDENTIAL_ID: "bench-client",
     CREATORS_CREDENTIAL_SECRET: "bench-secret",
-    CREATORS_PARTNER_TAG: "bench-20",
+    CREATORS_US_PARTNER_TAG: "bench-20",
     CREATORS_API_BASE_URL: upstream.url,
     CREATORS_AUTH_URL: `${upstream.url}/auth/o2/token`,
     // The key phase makes far more than the Pro plan's 1,000 requests an hour.

@@ -8,7 +8,7 @@ describe("the panel's words", () => {
     expect(formatRank(null)).toBe("—");
   });
 
-  it("says 'not available' when the API has no rating or review count (live data never has them)", () => {
+  it("says 'not available' when the API has no rating or review count (Amazon gave none)", () => {
     expect(formatRating(null, null)).toBe("not available");
     expect(formatRating(4.46, 1234)).toBe("4.5 of 5 (1,234 reviews)");
     expect(formatRating(5, 1)).toBe("5.0 of 5 (1 review)");

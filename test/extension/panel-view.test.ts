@@ -25,8 +25,8 @@ function answer(overrides: Partial<ProductAnswer> = {}, product = lookup()): Pro
       limit: null,
       resetSeconds: null,
       data: { asin: "B08N5WRWNW", marketplace: "US", range: "7d", days: 7, points: [
-        { day: "2026-11-24", source: "live", rank: 1300, categoryRanks: [], price: null, currency: null, offers: null },
-        { day: "2026-11-25", source: "live", rank: 1234, categoryRanks: [], price: null, currency: null, offers: null },
+        { day: "2026-11-24", source: "live", rank: 1300, categoryRanks: [], price: null, currency: null, offers: null, rating: null, reviewCount: null },
+        { day: "2026-11-25", source: "live", rank: 1234, categoryRanks: [], price: null, currency: null, offers: null, rating: null, reviewCount: null },
       ], velocity: { rankChangePercent: null, slopePerDay: null, best: null, worst: null } },
     },
     signedIn: false,

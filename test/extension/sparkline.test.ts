@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { HistoryPoint } from "../../worker/contract/history";
 import { chartSummary, lastPointOf, pointsWithin, sparklinePath } from "../../extension/src/panel/sparkline";
 
-const point = (day: string, rank: number | null): HistoryPoint => ({ day, source: "live", rank, categoryRanks: [], price: null, currency: null, offers: null });
+const point = (day: string, rank: number | null): HistoryPoint => ({ day, source: "live", rank, categoryRanks: [], price: null, currency: null, offers: null, rating: null, reviewCount: null });
 
 describe("the rank chart", () => {
   const points = [point("2026-10-01", 900), point("2026-11-20", 300), point("2026-11-21", null), point("2026-11-22", 100), point("2026-11-23", 200)];

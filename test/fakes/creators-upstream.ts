@@ -11,6 +11,7 @@
  *        behavior: normal | invalid | not_accessible | throttled | not_eligible | error500 | slow
  *                  | error503 (with Retry-After when retryAfterSeconds is given)
  *                  | resource_not_found (404 ResourceNotFoundException naming the ASIN as resourceId)
+ *                  | no_buybox (the item's listings, two offers, none of them the Buy Box winner)
  *                  | raw { status?, body?, text?, headers? }: exactly this answer (fault runs: a 200
  *                    with `{}`, null, a list, another ASIN, a duplicate, garbled fields, non-JSON text)
  *   POST token-lifetime  { seconds, clientId? }  expires_in of later grants (per client, or default)
@@ -21,9 +22,10 @@
  *
  * Partner tags: an Associates tag belongs to one store, and Amazon answers a tag used in another
  * store with 400 InvalidPartnerTag ("The partner tag is not mapped to a valid associate store
- * with your access key"). The fake knows a tag's store when the tag names it the way test tags
- * do, `<name>-<us|ca|mx|uk|de|fr|it|es|jp>-<digits>` (ranklayer-uk-21 is amazon.co.uk's); a tag
- * that names no store is taken as valid everywhere, as older tests use.
+ * with your access key"). The fake knows a tag's store the way Amazon's suffixes do (`…-20`
+ * amazon.com, .ca, .com.mx; `…-21` .co.uk, .de, .fr, .it, .es; `…-22` .co.jp), narrowed to one
+ * store by TAG_REGISTRY (`ranklayer-20` is amazon.com's) or by a test tag naming its store
+ * (`ranklayer-uk-21`); see storesOfTag.
  */
 import type { FakeUpstream } from "./outbound.ts";
 import { fakeItem, KNOWN_RESOURCES, MARKETPLACES } from "./creators-products.ts";
@@ -47,7 +49,7 @@ const TOKEN_PATHS: Record<Style, string> = { cognito: "/oauth2/token", lwa: "/au
 const SCOPES: Record<Style, string> = { cognito: "creatorsapi/default", lwa: "creatorsapi::default" };
 const MAX_ITEM_IDS = 10;
 
-export const BEHAVIORS = ["normal", "invalid", "not_accessible", "throttled", "not_eligible", "error500", "slow", "error503", "resource_not_found", "raw"] as const;
+export const BEHAVIORS = ["normal", "invalid", "not_accessible", "throttled", "not_eligible", "error500", "slow", "error503", "resource_not_found", "raw", "no_buybox"] as const;
 export type Behavior = (typeof BEHAVIORS)[number];
 interface Script {
   behavior: Behavior;
@@ -199,8 +201,7 @@ export class CreatorsFake implements FakeUpstream {
     if (itemIds.length > MAX_ITEM_IDS) return invalid("FieldValidationFailed", `itemIds takes at most ${MAX_ITEM_IDS} ids`, "itemIds");
     if (body.itemIdType !== undefined && body.itemIdType !== "ASIN") return invalid("FieldValidationFailed", "itemIdType must be ASIN", "itemIdType");
     if (typeof body.partnerTag !== "string" || body.partnerTag === "") return invalid("InvalidPartnerTag", "partnerTag is required");
-    const tagStore = storeOfTag(body.partnerTag);
-    if (tagStore !== undefined && tagStore !== marketplace) {
+    if (!storesOfTag(body.partnerTag).includes(marketplace)) {
       return invalid("InvalidPartnerTag", "The partner tag is not mapped to a valid associate store with your access key.", "partnerTag");
     }
     const resources = body.resources ?? [];
@@ -246,6 +247,7 @@ export class CreatorsFake implements FakeUpstream {
       const behavior = this.scripts.get(id)?.behavior;
       if (behavior === "invalid") errors.push({ code: "InvalidParameterValue", message: `The ItemId ${id} provided in the request is invalid.` });
       else if (behavior === "not_accessible") errors.push({ code: "ItemNotAccessible", message: `The ItemId ${id} is not accessible through the Creators API.` });
+      else if (behavior === "no_buybox") items.push(withoutBuyBoxWinner(fakeItem(id, marketplace, body.partnerTag, wanted)));
       else items.push(fakeItem(id, marketplace, body.partnerTag, wanted));
     }
     return answer(200, { ...(items.length ? { itemsResult: { items } } : {}), ...(errors.length ? { errors } : {}) });
@@ -338,21 +340,53 @@ export class CreatorsFake implements FakeUpstream {
   }
 }
 
+/** An item whose offers have no Buy Box winner: its listing, and a second one 10% cheaper, neither winning. */
+function withoutBuyBoxWinner(item: object): object {
+  const offers = (item as { offersV2?: { listings: Record<string, unknown>[] } }).offersV2;
+  const [listing] = offers?.listings ?? [];
+  if (!offers || !listing) return item;
+  const money = (listing.price as { money?: { amount: number; currency: string } } | undefined)?.money;
+  const cheaper = money ? { ...listing, price: { money: { ...money, amount: Math.round(money.amount * 90) / 100 } } } : { ...listing };
+  offers.listings = [listing, cheaper].map((entry) => ("isBuyBoxWinner" in entry ? { ...entry, isBuyBoxWinner: false } : entry));
+  return item;
+}
+
 /** A scripted answer's Retry-After header: verbatim, in seconds, or none at all (Amazon may send none). */
 function retryAfterHeader(script: Script): Record<string, string> {
   if (script.retryAfter !== undefined) return { "Retry-After": script.retryAfter };
   return script.retryAfterSeconds !== undefined ? { "Retry-After": String(script.retryAfterSeconds) } : {};
 }
 
-const TAG_STORES: Record<string, string> = {
+/** A plain Associates tag's suffix names the stores that issue it (`…-20` amazon.com, ca, com.mx). */
+const SUFFIX_STORES: Record<string, readonly string[]> = {
+  "20": ["www.amazon.com", "www.amazon.ca", "www.amazon.com.mx"],
+  "21": ["www.amazon.co.uk", "www.amazon.de", "www.amazon.fr", "www.amazon.it", "www.amazon.es"],
+  "22": ["www.amazon.co.jp"],
+};
+const NAMED_STORES: Record<string, string> = {
   us: "www.amazon.com", ca: "www.amazon.ca", mx: "www.amazon.com.mx", uk: "www.amazon.co.uk", de: "www.amazon.de",
   fr: "www.amazon.fr", it: "www.amazon.it", es: "www.amazon.es", jp: "www.amazon.co.jp",
 };
+/**
+ * Tags whose suffix does not settle their store, registered the way Amazon knows them (the tests'
+ * "US tag"): `ranklayer-20` is amazon.com's, so Amazon refuses it in Canada and Mexico too.
+ */
+export const TAG_REGISTRY: Readonly<Record<string, string>> = { "ranklayer-20": "www.amazon.com" };
 
-/** The store a test tag names (`ranklayer-uk-21`: amazon.co.uk), or undefined for a tag that names none. */
-export function storeOfTag(tag: string): string | undefined {
-  const match = /-(us|ca|mx|uk|de|fr|it|es|jp)-\d+$/i.exec(tag);
-  return match ? TAG_STORES[match[1]!.toLowerCase()] : undefined;
+/**
+ * The stores a tag may be used in, as Amazon decides: the registry's one store; else a test tag
+ * that names its store (`ranklayer-uk-21`) and carries that store's suffix; else every store of
+ * its suffix. A tag without a known suffix, or naming a store its suffix does not issue, is no
+ * store's (Amazon knows no such tag): refused everywhere.
+ */
+export function storesOfTag(tag: string): readonly string[] {
+  const registered = TAG_REGISTRY[tag.toLowerCase()];
+  if (registered) return [registered];
+  const match = /(?:-(us|ca|mx|uk|de|fr|it|es|jp))?-(\d+)$/i.exec(tag);
+  const bySuffix = match ? (SUFFIX_STORES[match[2]!] ?? []) : [];
+  if (!match?.[1]) return bySuffix;
+  const named = NAMED_STORES[match[1].toLowerCase()]!;
+  return bySuffix.includes(named) ? [named] : [];
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {

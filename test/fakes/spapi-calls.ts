@@ -5,7 +5,7 @@
  */
 export interface SellerCallRecord {
   seq: number;
-  kind: "lwa" | "catalog" | "inventory" | "offers" | "sales" | "unknown";
+  kind: "lwa" | "catalog" | "inventory" | "offers" | "sales" | "sellers" | "unknown";
   method: string;
   url: string;
   status: number;

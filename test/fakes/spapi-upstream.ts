@@ -12,17 +12,32 @@
  *   POST inventory  { refreshToken, marketplaceId, pageSize?, summaries: [{ asin, sellerSku, fulfillableQuantity }] }
  *                   the FBA inventory of the seller whose grant is refreshToken
  *   POST buy-box    { asin, sellerId | null }  the Buy Box winner of an ASIN outside the example
- *   POST offers     { asin, offers }           exactly these Offers for the ASIN (two winners, MyOffer, …)
+ *   POST offers     { asin, offers }           these Offers for the ASIN (two winners, MyOffer, …); like Amazon,
+ *                   the answer lists at most the 20 lowest-priced (landed price), TotalOfferCount all of them
+ *   POST offers-item { asin, behavior: error | not_processed | throttled, retryAfter? }
+ *                   error: that item fails inside a 200 batch (status 400, body.errors; the model's shapes,
+ *                   fixtures/spapi/get-item-offers-item-error.ts); not_processed: a listing too new to have
+ *                   processed offers (payload status other than Success, no Offers, TotalOfferCount > 0; the
+ *                   model leaves `status` a free string, so this stand-in is the fake's); throttled: the
+ *                   whole batch answers 429 QuotaExceeded with `retryAfter` as the Retry-After header
+ *                   verbatim (none when absent: Amazon often sends none)
  *   POST expire-tokens { refreshToken, status: 401 | 403, sticky? }
  *                   the access tokens granted so far from refreshToken now answer as expired
  *                   (403 Unauthorized "...expired" or a bare 401); sticky: fresh ones too
- *   POST sales      { asin, behavior: normal | forbidden, amount?, units? }  getOrderMetrics of an ASIN
- *                   (normal: the Sales model's Day example, re-dated to the requested day)
+ *   POST sales      { asin, behavior: normal | forbidden | throttled, amount?, units?, omitDays?, retryAfterSeconds? }
+ *                   getOrderMetrics of an ASIN (normal: the Sales model's Day example, re-dated to
+ *                   each requested local day; omitDays left out of the answer). A time zone that
+ *                   does not match the interval's offsets is refused as Amazon does (spapi-sales.ts)
+ *   POST participations { refreshToken, marketplaceIds }  getMarketplaceParticipations of that seller
+ *                   (default: the model's example entry for every marketplace of the host's region)
  *   GET  calls?asin=&kind=                 { calls: SellerCallRecord[] }
  */
 import { getCatalogItemExample } from "../worker/fixtures/spapi/get-catalog-item.ts";
 import { getItemOffersBatchExample } from "../worker/fixtures/spapi/get-item-offers-batch.ts";
+import { itemOffersErrorResponse } from "../worker/fixtures/spapi/get-item-offers-item-error.ts";
 import { getOrderMetricsDayExample } from "../worker/fixtures/spapi/get-order-metrics.ts";
+import { getMarketplaceParticipationsExample } from "../worker/fixtures/spapi/get-marketplace-participations.ts";
+import { orderMetricsAnswer, type SalesScript } from "./spapi-sales.ts";
 import { json, type LwaFake } from "./lwa-upstream.ts";
 import type { FakeUpstream } from "./outbound.ts";
 import type { SellerCallRecord } from "./spapi-calls.ts";
@@ -41,10 +56,7 @@ const ITEM_CONDITIONS = new Set(["New", "Used", "Collectible", "Refurbished", "C
 const CUSTOMER_TYPES = new Set(["Consumer", "Business"]);
 const DEFAULT_INVENTORY_PAGE = 50;
 const ORDER_METRICS_PATH = "/sales/v1/orderMetrics";
-const GRANULARITIES = new Set(["Hour", "Day", "Week", "Month", "Year", "Total"]);
-/** ISO 8601 with an offset or Z, e.g. 2026-11-23T00:00:00Z or 2018-09-01T00:00-07:00. */
-const ISO_TIME = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:\d{2})`;
-const INTERVAL = new RegExp(`^(${ISO_TIME})--(${ISO_TIME})$`);
+const PARTICIPATIONS_PATH = "/sellers/v1/marketplaceParticipations";
 
 interface InventoryRecord {
   asin: string;
@@ -62,9 +74,12 @@ export class SpApiFake implements FakeUpstream {
   private inventories = new Map<string, { pageSize: number; summaries: InventoryRecord[] }>();
   private buyBoxWinners = new Map<string, string | null>();
   private offers = new Map<string, unknown[]>();
+  private offerItems = new Map<string, { behavior: OfferItemBehavior; retryAfter?: string }>();
   /** Refresh token → how its access tokens are refused (the tokens listed, or all when sticky). */
   private expired = new Map<string, { status: number; tokens: Set<string>; sticky: boolean }>();
-  private sales = new Map<string, { behavior: "normal" | "forbidden"; amount?: number; units?: number }>();
+  private sales = new Map<string, SalesScript>();
+  /** Refresh token → the marketplace ids that seller sells in (default: every one of the host's region). */
+  private participating = new Map<string, string[]>();
   private log: SellerCallRecord[] = [];
   private seq = 0;
 
@@ -95,6 +110,7 @@ export class SpApiFake implements FakeUpstream {
     if (request.method === "GET" && url.pathname === INVENTORY_PATH) return this.inventory(url, base);
     if (request.method === "POST" && url.pathname === OFFERS_BATCH_PATH) return this.offersBatch(request, url, base);
     if (request.method === "GET" && url.pathname === ORDER_METRICS_PATH) return this.orderMetrics(url, base);
+    if (request.method === "GET" && url.pathname === PARTICIPATIONS_PATH) return this.participations(url, base);
     const match = ITEM_PATH.exec(url.pathname);
     if (request.method !== "GET" || !match) {
       this.record({ ...base, kind: "unknown", status: 404, error: "no such operation" });
@@ -201,7 +217,12 @@ export class SpApiFake implements FakeUpstream {
     const requests = body?.requests;
     if (!Array.isArray(requests) || requests.length < 1 || requests.length > 20) return fail(400, "InvalidInput", "requests must hold 1 to 20 items");
     const examples = getItemOffersBatchExample.response.responses;
-    const responses = [];
+    const throttled = requests.map((item) => this.offerItems.get(OFFERS_URI.exec(String(item.uri))?.[1] ?? "")).find((script) => script?.behavior === "throttled");
+    if (throttled) {
+      this.record({ ...base, kind: "offers", body, status: 429, error: "QuotaExceeded" });
+      return errorList(429, "QuotaExceeded", "You exceeded your quota for the requested resource.", throttled.retryAfter === undefined ? {} : { "Retry-After": throttled.retryAfter });
+    }
+    const responses: unknown[] = [];
     for (const item of requests) {
       const asin = OFFERS_URI.exec(String(item.uri))?.[1];
       const marketplaceId = String(item.MarketplaceId);
@@ -209,59 +230,59 @@ export class SpApiFake implements FakeUpstream {
       if (!REGION_MARKETPLACES[url.hostname]!.includes(marketplaceId)) return fail(400, "InvalidInput", `Marketplace ${marketplaceId} is not served by ${url.hostname}`);
       if (!ITEM_CONDITIONS.has(String(item.ItemCondition))) return fail(400, "InvalidInput", "ItemCondition is required");
       if (item.CustomerType !== undefined && !CUSTOMER_TYPES.has(String(item.CustomerType))) return fail(400, "InvalidInput", "Invalid CustomerType");
+      const itemScript = this.offerItems.get(asin)?.behavior;
+      if (itemScript === "error") {
+        responses.push(itemOffersErrorResponse(asin, marketplaceId));
+        continue;
+      }
       const example = structuredClone(examples.find((response) => response.body.payload?.ASIN === asin) ?? readdressed(examples[0]!, asin, this.buyBoxWinners.get(asin)));
       example.request = { ...example.request, Asin: asin, MarketplaceId: marketplaceId };
+      const payload = example.body.payload as { status: string; Offers: unknown[]; Summary: { TotalOfferCount?: number } };
       const scripted = this.offers.get(asin);
-      if (scripted) (example.body.payload as { Offers: unknown[] }).Offers = structuredClone(scripted);
+      if (scripted) {
+        // Up to 20 as scripted; past that, only the 20 lowest-priced, as Amazon answers.
+        payload.Offers = structuredClone(scripted.length > MAX_LISTED_OFFERS ? lowestPriced(scripted, MAX_LISTED_OFFERS) : scripted);
+        payload.Summary = { ...payload.Summary, TotalOfferCount: scripted.length };
+      }
+      if (itemScript === "not_processed") {
+        payload.status = "OffersNotProcessed";
+        payload.Summary = { ...payload.Summary, TotalOfferCount: Math.max(1, payload.Offers.length) };
+        payload.Offers = [];
+      }
       responses.push(example);
     }
     this.record({ ...base, kind: "offers", body, status: 200 });
     return json(200, { responses }, { "x-amzn-RateLimit-Limit": "0.1" });
   }
 
-  /** getOrderMetrics: the model's parameter rules; Day intervals from the sandbox example, re-dated. */
+  /** getOrderMetrics: the model's parameter rules and Amazon's time-zone rule (spapi-sales.ts). */
   private orderMetrics(url: URL, base: Omit<SellerCallRecord, "seq" | "status" | "kind">): Response {
-    const fail = (status: number, code: string, message: string) => {
+    const fail = (status: number, code: string, message: string, headers: Record<string, string> = {}) => {
       this.record({ ...base, kind: "sales", status, error: `${code}: ${message}` });
-      return errorList(status, code, message);
+      return errorList(status, code, message, headers);
     };
     if (!this.lwa.isLiveAccessToken(base.accessToken ?? "")) return fail(403, "Unauthorized", "Access to requested resource is denied.");
     const query = url.searchParams;
     const marketplaceIds = (query.get("marketplaceIds") ?? "").split(",").filter(Boolean);
     if (marketplaceIds.length !== 1) return fail(400, "InvalidInput", "exactly one marketplaceIds value is expected");
     if (!REGION_MARKETPLACES[url.hostname]!.includes(marketplaceIds[0]!)) return fail(400, "InvalidInput", `Marketplace ${marketplaceIds[0]} is not served by ${url.hostname}`);
-    const interval = INTERVAL.exec(query.get("interval") ?? "");
-    if (!interval || Date.parse(interval[1]!) >= Date.parse(interval[2]!)) return fail(400, "InvalidInput", "interval must be <start>--<end> in ISO 8601, start before end");
-    const granularity = query.get("granularity") ?? "";
-    if (!GRANULARITIES.has(granularity)) return fail(400, "InvalidInput", "granularity is required");
-    if (!["Hour", "Total"].includes(granularity) && !query.get("granularityTimeZone")) {
-      return fail(400, "InvalidInput", "granularityTimeZone is required for granularity above Hour");
-    }
-    if (query.has("asin") && query.has("sku")) return fail(400, "InvalidInput", "asin and sku cannot both be given");
-    const asin = query.get("asin") ?? "";
-    if (asin && !/^[A-Z0-9]{10}$/.test(asin)) return fail(400, "InvalidInput", "Invalid asin");
-    const script = this.sales.get(asin) ?? { behavior: "normal" as const };
-    if (script.behavior === "forbidden") return fail(403, "Unauthorized", "Access to requested resource is denied.");
-    if (granularity !== "Day") return fail(400, "InvalidInput", "this fake answers granularity Day only");
-    const [example] = getOrderMetricsDayExample.response.payload;
-    const payload = [];
-    for (let at = Date.parse(interval[1]!); at < Date.parse(interval[2]!); at += 24 * 60 * 60 * 1000) {
-      const day = new Date(at).toISOString().slice(0, 10);
-      const next = new Date(at + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-      const units = script.units ?? example.unitCount;
-      const amount = script.amount ?? Number(example.totalSales.amount) * units;
-      payload.push({
-        ...example,
-        interval: `${day}T00:00Z--${next}T00:00Z`,
-        unitCount: units,
-        orderItemCount: units,
-        orderCount: units,
-        averageUnitPrice: { amount: units ? String(amount / units) : "0", currencyCode: example.totalSales.currencyCode },
-        totalSales: { amount: String(amount), currencyCode: example.totalSales.currencyCode },
-      });
-    }
+    const answer = orderMetricsAnswer(query, this.sales.get(query.get("asin") ?? "") ?? { behavior: "normal" }, getOrderMetricsDayExample.response.payload[0]);
+    if ("code" in answer) return fail(answer.status, answer.code, answer.message, answer.headers);
     this.record({ ...base, kind: "sales", status: 200 });
-    return json(200, { payload }, { "x-amzn-RateLimit-Limit": "0.5" });
+    return json(200, { payload: answer.payload }, { "x-amzn-RateLimit-Limit": "0.5" });
+  }
+
+  /** getMarketplaceParticipations: the model's example entry, once per marketplace the seller sells in. */
+  private participations(url: URL, base: Omit<SellerCallRecord, "seq" | "status" | "kind">): Response {
+    const refreshToken = this.lwa.isLiveAccessToken(base.accessToken ?? "") ? this.lwa.refreshTokenOf(base.accessToken ?? "") : null;
+    if (!refreshToken) {
+      this.record({ ...base, kind: "sellers", status: 403, error: "Unauthorized: Access to requested resource is denied." });
+      return errorList(403, "Unauthorized", "Access to requested resource is denied.");
+    }
+    const ids = this.participating.get(refreshToken) ?? REGION_MARKETPLACES[url.hostname]!;
+    const [example] = getMarketplaceParticipationsExample.response.payload;
+    this.record({ ...base, kind: "sellers", status: 200 });
+    return json(200, { payload: ids.map((id) => ({ ...example, marketplace: { ...example.marketplace, id } })) }, { "x-amzn-RateLimit-Limit": "0.016" });
   }
 
   private async control(request: Request, url: URL): Promise<Response> {
@@ -288,6 +309,14 @@ export class SpApiFake implements FakeUpstream {
       this.buyBoxWinners.set(input.asin, input.sellerId);
       return json(200, { ok: true });
     }
+    if (request.method === "POST" && action === "offers-item") {
+      const input = (await request.json()) as { asin?: unknown; behavior?: unknown; retryAfter?: unknown };
+      if (typeof input.asin !== "string" || !OFFER_ITEM_BEHAVIORS.includes(input.behavior as OfferItemBehavior)) {
+        return json(400, { error: `offers-item needs asin and a behavior of ${OFFER_ITEM_BEHAVIORS.join(", ")}` });
+      }
+      this.offerItems.set(input.asin, { behavior: input.behavior as OfferItemBehavior, ...(typeof input.retryAfter === "string" ? { retryAfter: input.retryAfter } : {}) });
+      return json(200, { ok: true });
+    }
     if (request.method === "POST" && action === "offers") {
       const input = (await request.json()) as { asin: string; offers: unknown[] };
       this.offers.set(input.asin, input.offers);
@@ -299,8 +328,13 @@ export class SpApiFake implements FakeUpstream {
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "sales") {
-      const input = (await request.json()) as { asin: string; behavior?: "normal" | "forbidden"; amount?: number; units?: number };
-      this.sales.set(input.asin, { behavior: input.behavior ?? "normal", amount: input.amount, units: input.units });
+      const input = (await request.json()) as { asin: string } & Partial<SalesScript>;
+      this.sales.set(input.asin, { behavior: input.behavior ?? "normal", amount: input.amount, units: input.units, omitDays: input.omitDays, retryAfterSeconds: input.retryAfterSeconds });
+      return json(200, { ok: true });
+    }
+    if (request.method === "POST" && action === "participations") {
+      const input = (await request.json()) as { refreshToken: string; marketplaceIds: string[] };
+      this.participating.set(input.refreshToken, input.marketplaceIds);
       return json(200, { ok: true });
     }
     if (request.method === "GET" && action === "calls") {
@@ -343,6 +377,20 @@ function exampleItem(asin: string, marketplaceId: string, includedData: string[]
 }
 
 type OffersResponse = (typeof getItemOffersBatchExample.response.responses)[number];
+
+/** OfferDetailList: "the same length as the TotalOfferCount in the Summary or 20, whichever is less". */
+const MAX_LISTED_OFFERS = 20;
+const OFFER_ITEM_BEHAVIORS = ["error", "not_processed", "throttled"] as const;
+type OfferItemBehavior = (typeof OFFER_ITEM_BEHAVIORS)[number];
+
+/** The `limit` lowest-priced offers (listing price plus shipping), cheapest first, as Amazon lists them. */
+function lowestPriced(offers: readonly unknown[], limit: number): unknown[] {
+  const landed = (offer: unknown) => {
+    const amount = (key: string) => Number((offer as Record<string, { Amount?: unknown } | undefined>)[key]?.Amount ?? 0);
+    return amount("ListingPrice") + amount("Shipping");
+  };
+  return [...offers].sort((a, b) => landed(a) - landed(b)).slice(0, limit);
+}
 
 /** An example response for another ASIN: its first offer wins the Buy Box for `winner` (no offer wins when null). */
 function readdressed(example: OffersResponse, asin: string, winner: string | null | undefined): OffersResponse {

@@ -57,6 +57,8 @@ function pointsOfDay(keys: { asin: string; marketplace: string }[], day: number,
       price: Math.round(999 + (i % 50) * 100 + Math.random() * 300) / 100,
       currency: "USD",
       offers: 1 + (i % 12),
+      rating: 4.2 + (i % 8) / 10,
+      reviewCount: 10 + i * 7,
       capturedAt: new Date(day * 86_400_000 + 2 * 3600_000 + (i % 3600) * 1000).toISOString(),
     };
   });

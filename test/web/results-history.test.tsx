@@ -8,7 +8,7 @@ import { demoUser, fakeApi, json, SIGNED_OUT } from "./seller/fake-api";
 const RESULTS = "/results?asin=B08N5WRWNW&marketplace=US";
 
 function point(day: string, rank: number | null, source: HistoryPoint["source"] = "live"): HistoryPoint {
-  return { day, source, rank, categoryRanks: [], price: 49.99, currency: "USD", offers: 7 };
+  return { day, source, rank, categoryRanks: [], price: 49.99, currency: "USD", offers: 7, rating: 4.5, reviewCount: 1200 };
 }
 
 const WEEK = historyResponse({

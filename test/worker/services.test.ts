@@ -10,7 +10,7 @@ type User = Parameters<Services["sources"]["seller"]>[0];
 /** An account as the users table holds it; only its id, demo flag and seller id matter here. */
 const user = (isDemo: boolean) => ({ id: crypto.randomUUID(), isDemo, sellingPartnerId: isDemo ? "DEMO" : "A1SELLER" }) as User;
 
-const NA = { CREATORS_NA_CREDENTIAL_ID: "id", CREATORS_NA_CREDENTIAL_SECRET: "secret", CREATORS_NA_PARTNER_TAG: "tag-20" };
+const NA = { CREATORS_NA_CREDENTIAL_ID: "id", CREATORS_NA_CREDENTIAL_SECRET: "secret", CREATORS_US_PARTNER_TAG: "tag-20" };
 
 describe("the composition root", () => {
   it("gives each marketplace the live source only where its region has credentials", () => {

@@ -117,6 +117,8 @@ export interface PortfolioResponse {
     totalRevenue: Money | null;
     revenueNote: string | null;
     revenueSource: FigureSource;
+    /** Days of the range (in the marketplace's time zone) Amazon has not answered for some product: left out, never counted as zero. */
+    revenueMissingDays: number;
     averageRank: number | null;
     topPerformers: number;
     needsAttention: number;

@@ -36,6 +36,11 @@ export interface HistoryPoint {
   price: number | null;
   currency: string | null;
   offers: number | null;
+  /** Stars out of 5 and the ratings count that day (customerReviews), same source as the rank; null when Amazon has none. */
+  rating: number | null;
+  reviewCount: number | null;
+  /** "lowest_offer" when no offer won the Buy Box that day and `price` is the lowest offer's. */
+  priceSource?: "lowest_offer";
 }
 
 /** Rank velocity over the series; null figures when fewer than two ranked days exist. */
@@ -79,6 +84,9 @@ export const historyResponseSchema: z.ZodType<HistoryResponse> = z
         price: z.number().nullable(),
         currency: z.string().nullable(),
         offers: z.number().int().nullable(),
+        rating: z.number().nullable().meta({ description: "Stars out of 5 that day (Amazon's customerReviews.starRating), with the point's source; null when Amazon has none.", example: 4.6 }),
+        reviewCount: z.number().int().nullable().meta({ description: "Ratings count that day (customerReviews.count), with the point's source; null when Amazon has none.", example: 12873 }),
+        priceSource: z.enum(["lowest_offer"]).optional().meta({ description: "Present when no offer won the Buy Box that day: `price` is then the lowest offer's, not a Buy Box price." }),
       }),
     ),
     velocity: z.object({

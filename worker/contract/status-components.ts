@@ -31,8 +31,8 @@ export interface MarketplaceReport {
    * names); failing: most recent lookups there failed at Amazon (our own "busy" refusals never count).
    */
   mode: "live" | "mock" | "needs_attention" | "failing";
-  /** Where the store's partner tag comes from: its own variable, the region's fallback, or none (mock). */
-  tag: "marketplace" | "region" | "none";
+  /** Where the store's partner tag comes from: its own variable, or none (the labelled mock). */
+  tag: "marketplace" | "none";
   detail: string;
 }
 

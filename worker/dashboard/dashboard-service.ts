@@ -4,6 +4,7 @@ import type { Marketplace } from "../contract/marketplaces";
 import { asinDetailsOf } from "../history/asin-details-store";
 import { dayPointsByAsin, sellerDayRowsOf } from "../history/history-store";
 import { revenueOf } from "../history/revenue-store";
+import { revenueDays, revenueRunDay } from "../upstreams/spapi/sales-days";
 import { listTrackedAsins } from "../history/watchlist-store";
 import { dashboardRow } from "./kpis";
 import { asinRevenue, revenueKey, type AsinRevenue } from "./portfolio";
@@ -60,11 +61,14 @@ export async function trackedRows({ env, history }: Pick<Services, "env" | "hist
   return rows.filter((row) => (!filter.brand || row.brand === filter.brand) && (!filter.category || row.category === filter.category));
 }
 
-/** The user's revenue per ASIN of one marketplace over the window, from stored getOrderMetrics rows. */
+/**
+ * The user's revenue per ASIN of one marketplace over the window: the `days` complete days in
+ * the marketplace's time zone the last nightly run read (sales-days.ts), from stored rows.
+ */
 export async function revenueByAsin(db: D1Database, userId: string, marketplace: Marketplace, days: number, nowMs: number): Promise<Map<string, AsinRevenue>> {
-  const { fromDay, toDay } = dayWindow(days, nowMs);
-  const rows = await revenueOf(db, userId, marketplace, fromDay, toDay);
+  const rangeDays = revenueDays(revenueRunDay(nowMs), marketplace, days);
+  const rows = await revenueOf(db, userId, marketplace, rangeDays[0]!, rangeDays.at(-1)!);
   const byAsin = new Map<string, typeof rows>();
   for (const row of rows) byAsin.set(revenueKey(row), [...(byAsin.get(revenueKey(row)) ?? []), row]);
-  return new Map([...byAsin].map(([key, asinRows]) => [key, asinRevenue(asinRows)]));
+  return new Map([...byAsin].map(([key, asinRows]) => [key, asinRevenue(asinRows, rangeDays)]));
 }

@@ -39,20 +39,34 @@ export interface AsinRevenue {
   /** Why there is no figure: not granted, or not fetched yet. */
   missingReason: string | null;
   source: FigureSource;
+  /** Days of the range without a figure from Amazon: left out of the total, never taken as zero. */
+  missingDays: readonly string[];
 }
 
 export const NOT_GRANTED_NOTE = "Sales data not granted: reconnect your seller account and allow the Sales role.";
 export const NOT_FETCHED_NOTE = "No sales figures from Amazon yet: they are fetched in the nightly 02:00 UTC run.";
 
-/** Sums revenue rows (one per day) of one ASIN; the rows of other statuses only explain a gap. */
-export function asinRevenue(rows: readonly { status: string; amount: number | null; currency: string | null; source: string; capturedAt: string }[]): AsinRevenue {
+/**
+ * Sums revenue rows (one per day) of one ASIN over `rangeDays` (the range's local days); the
+ * rows of other statuses only explain a gap. A day without an ok row is missing: listed, and
+ * left out of the sum, never counted as zero.
+ */
+export function asinRevenue(
+  rows: readonly { day?: string; status: string; amount: number | null; currency: string | null; source: string; capturedAt: string }[],
+  rangeDays: readonly string[] = [],
+): AsinRevenue {
   const ok = rows.filter((row) => row.status === "ok" && row.amount !== null && row.currency);
   const source = newest(rows.map((row) => revenueSource(row.source, row.capturedAt)));
+  const answered = new Set(ok.map((row) => row.day));
+  const missingDays = rangeDays.filter((day) => !answered.has(day));
   if (ok.length === 0) {
-    return { total: null, missingReason: rows.some((row) => row.status === "not_granted") ? NOT_GRANTED_NOTE : NOT_FETCHED_NOTE, source };
+    return { total: null, missingReason: rows.some((row) => row.status === "not_granted") ? NOT_GRANTED_NOTE : NOT_FETCHED_NOTE, source, missingDays };
   }
-  return { total: { amount: cents(ok.reduce((sum, row) => sum + row.amount!, 0)), currency: ok[0]!.currency! }, missingReason: null, source };
+  return { total: { amount: cents(ok.reduce((sum, row) => sum + row.amount!, 0)), currency: ok[0]!.currency! }, missingReason: null, source, missingDays };
 }
+
+/** An ASIN with no revenue row at all. */
+const NOT_FETCHED: AsinRevenue = { total: null, missingReason: NOT_FETCHED_NOTE, source: newest([]), missingDays: [] };
 
 export function revenueSource(kind: string, asOf: string): FigureSource {
   return kind === "spapi"
@@ -60,15 +74,19 @@ export function revenueSource(kind: string, asOf: string): FigureSource {
     : { kind: "mock", label: "Mock revenue (demo)", asOf };
 }
 
-/** Adds revenue figures; "—" (null) as soon as any part is missing, with the first reason. */
-export function sumRevenue(parts: readonly AsinRevenue[]): { total: Money | null; note: string | null; source: FigureSource } {
+/**
+ * Adds revenue figures; "—" (null) as soon as any part is missing, with the first reason.
+ * missingDays: the days some part has no figure for (the sum leaves them out).
+ */
+export function sumRevenue(parts: readonly AsinRevenue[]): { total: Money | null; note: string | null; source: FigureSource; missingDays: number } {
   const source = newest(parts.map((part) => part.source));
-  if (parts.length === 0) return { total: null, note: NOT_FETCHED_NOTE, source };
+  const missingDays = new Set(parts.flatMap((part) => part.missingDays)).size;
+  if (parts.length === 0) return { total: null, note: NOT_FETCHED_NOTE, source, missingDays };
   const missing = parts.find((part) => part.total === null);
-  if (missing) return { total: null, note: missing.missingReason, source };
+  if (missing) return { total: null, note: missing.missingReason, source, missingDays };
   const currencies = new Set(parts.map((part) => part.total!.currency));
-  if (currencies.size > 1) return { total: null, note: "Revenue in several currencies: choose one marketplace.", source };
-  return { total: { amount: cents(parts.reduce((sum, part) => sum + part.total!.amount, 0)), currency: parts[0]!.total!.currency }, note: null, source };
+  if (currencies.size > 1) return { total: null, note: "Revenue in several currencies: choose one marketplace.", source, missingDays };
+  return { total: { amount: cents(parts.reduce((sum, part) => sum + part.total!.amount, 0)), currency: parts[0]!.total!.currency }, note: null, source, missingDays };
 }
 
 /** The portfolio's rows, cards and heatmap over rows already filtered (marketplace, brand, category). */
@@ -80,7 +98,7 @@ export function buildPortfolio(
   const brandRows: BrandRow[] = [...byBrand].map(([brand, items]) => {
     const averageRank = meanRounded(items.map((row) => row.rank));
     const change = meanChange(items);
-    const money = sumRevenue(items.map((row) => revenue.get(revenueKey(row)) ?? { total: null, missingReason: NOT_FETCHED_NOTE, source: newest([]) }));
+    const money = sumRevenue(items.map((row) => revenue.get(revenueKey(row)) ?? NOT_FETCHED));
     return {
       brand,
       products: items.length,
@@ -101,7 +119,7 @@ export function buildPortfolio(
     })
     .sort((a, b) => a.category.localeCompare(b.category));
 
-  const total = sumRevenue(rows.map((row) => revenue.get(revenueKey(row)) ?? { total: null, missingReason: NOT_FETCHED_NOTE, source: newest([]) }));
+  const total = sumRevenue(rows.map((row) => revenue.get(revenueKey(row)) ?? NOT_FETCHED));
   return {
     brandRows,
     heatmap,
@@ -109,6 +127,7 @@ export function buildPortfolio(
       totalRevenue: total.total,
       revenueNote: total.note,
       revenueSource: total.source,
+      revenueMissingDays: total.missingDays,
       averageRank: meanRounded(rows.map((row) => row.rank)),
       topPerformers: brandRows.filter((row) => row.status === "top-performer").length,
       needsAttention: brandRows.filter((row) => row.status === "needs-attention").length,

@@ -13,7 +13,8 @@ import { DAY_MS, dayNumber, dayText } from "../contract/time";
  * once it has ended more than HISTORY_HOT_DAYS ago; its rows then leave the shards.
  * history-store.ts reads it back for any range that reaches that far, so charts and exports
  * see one history. Each line is one point's row with category names in place of ids:
- * [marketplace, asin, day, hour, live, rank, cat1, r1, cat2, r2, more, price, currency, offers, captured].
+ * [marketplace, asin, day, hour, live, rank, cat1, r1, cat2, r2, more, price, currency, offers, captured, rating, reviews, lowest]
+ * (the last three appended in migration 0002's release, so lines written before them still read, as null).
  */
 
 export const archiveKey = (bucket: number, month: string) => `rank-points/v1/${month}/${String(bucket).padStart(4, "0")}.jsonl.gz`;
@@ -29,12 +30,12 @@ export async function gunzipText(body: ReadableStream): Promise<string> {
 
 export function toLine(point: StoredPoint): string {
   const row = encodePoint(point);
-  return JSON.stringify([row.marketplace, row.asin, row.day, row.hour, row.live, row.rank, row.cat1, row.r1, row.cat2, row.r2, row.more, row.price, row.currency, row.offers, row.captured]);
+  return JSON.stringify([row.marketplace, row.asin, row.day, row.hour, row.live, row.rank, row.cat1, row.r1, row.cat2, row.r2, row.more, row.price, row.currency, row.offers, row.captured, row.rating ?? null, row.reviews ?? null, row.lowest ?? null]);
 }
 
 export function fromLine(bucket: number, line: string): StoredPoint {
-  const [marketplace, asin, day, hour, live, rank, cat1, r1, cat2, r2, more, price, currency, offers, captured] = JSON.parse(line) as unknown[];
-  return decodePoint({ bucket, marketplace, asin, day, hour, live, rank, cat1, r1, cat2, r2, more, price, currency, offers, captured } as EncodedPoint);
+  const [marketplace, asin, day, hour, live, rank, cat1, r1, cat2, r2, more, price, currency, offers, captured, rating, reviews, lowest] = JSON.parse(line) as unknown[];
+  return decodePoint({ bucket, marketplace, asin, day, hour, live, rank, cat1, r1, cat2, r2, more, price, currency, offers, captured, rating, reviews, lowest } as EncodedPoint);
 }
 
 /**
@@ -62,7 +63,7 @@ async function shardRowsOfMonth(db: D1Database, bucket: number, first: number, l
   const rows = await drizzle(db)
     .select({
       bucket: p.bucket, marketplace: p.marketplace, asin: p.asin, day: p.day, hour: p.hour, live: p.live, rank: p.rank,
-      cat1: a.name, r1: p.r1, cat2: b.name, r2: p.r2, more: p.more, price: p.price, currency: p.currency, offers: p.offers, captured: p.captured,
+      cat1: a.name, r1: p.r1, cat2: b.name, r2: p.r2, more: p.more, price: p.price, currency: p.currency, offers: p.offers, rating: p.rating, reviews: p.reviews, lowest: p.lowest, captured: p.captured,
     })
     .from(p)
     .leftJoin(a, eq(a.id, p.c1))

@@ -117,7 +117,7 @@ async function queryShard(db: D1Database, keys: { bucket: number; marketplace: s
   const { results } = await db
     .prepare(
       `SELECT p.bucket, p.marketplace, p.asin, p.day, p.hour, p.live, p.rank, a.name AS cat1, p.r1, b.name AS cat2, p.r2,
-              p.more, p.price, p.currency, p.offers, p.captured
+              p.more, p.price, p.currency, p.offers, p.rating, p.reviews, p.lowest, p.captured
        FROM json_each(?1) AS k
        JOIN rank_points AS p ON p.bucket = k.value ->> '$[0]' AND p.marketplace = k.value ->> '$[1]' AND p.asin = k.value ->> '$[2]'
        LEFT JOIN categories AS a ON a.id = p.c1

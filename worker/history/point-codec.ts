@@ -21,6 +21,11 @@ export interface StoredPoint {
   price: number | null;
   currency: string | null;
   offers: number | null;
+  /** Stars out of 5 and the ratings count (customerReviews); null when Amazon has none, and on points older than them. */
+  rating: number | null;
+  reviewCount: number | null;
+  /** Set when no offer won the Buy Box and `price` is the lowest offer's. */
+  priceSource?: "lowest_offer";
   /** ISO 8601. */
   capturedAt: string;
 }
@@ -44,6 +49,11 @@ export interface EncodedPoint {
   price: number | null;
   currency: string | null;
   offers: number | null;
+  /** Stars × 100; undefined in rows written before the column existed (archive lines), read as null. */
+  rating?: number | null;
+  reviews?: number | null;
+  /** 1: the price is the lowest offer's (no Buy Box winner); null otherwise. */
+  lowest?: number | null;
   captured: number;
 }
 
@@ -70,6 +80,9 @@ export function encodePoint(point: StoredPoint): EncodedPoint {
     // The marketplace's own currency is implied: only a different one costs bytes.
     currency: point.price === null || point.currency === marketplaceCurrency(point.marketplace) ? null : point.currency,
     offers: point.offers,
+    rating: point.rating === null ? null : Math.round(point.rating * 100),
+    reviews: point.reviewCount,
+    lowest: point.price !== null && point.priceSource === "lowest_offer" ? 1 : null,
     captured: Math.floor(Date.parse(point.capturedAt) / 1000),
   };
 }
@@ -90,6 +103,9 @@ export function decodePoint(row: EncodedPoint): StoredPoint {
     price: row.price === null ? null : row.price / 100,
     currency: row.price === null ? null : (row.currency ?? marketplaceCurrency(row.marketplace)),
     offers: row.offers,
+    rating: typeof row.rating === "number" ? row.rating / 100 : null,
+    reviewCount: typeof row.reviews === "number" ? row.reviews : null,
+    ...(row.lowest === 1 && row.price !== null ? { priceSource: "lowest_offer" as const } : {}),
     capturedAt: new Date(row.captured * 1000).toISOString(),
   };
 }
@@ -117,6 +133,9 @@ export function historyPoint(point: StoredPoint): HistoryPoint {
     price: point.price,
     currency: point.currency,
     offers: point.offers,
+    rating: point.rating,
+    reviewCount: point.reviewCount,
+    ...(point.priceSource ? { priceSource: point.priceSource } : {}),
   };
 }
 

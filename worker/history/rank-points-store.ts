@@ -46,12 +46,15 @@ export function pointOf(input: RankPointInput, hour: number | null = null): Stor
     price: product.price?.amount ?? null,
     currency: product.price?.currency ?? null,
     offers: product.offers,
+    rating: product.rating,
+    reviewCount: product.reviewCount,
+    ...(product.priceSource ? { priceSource: product.priceSource } : {}),
     capturedAt: input.capturedAt,
   };
 }
 
-const COLUMNS = ["bucket", "marketplace", "asin", "day", "hour", "live", "rank", "cat1", "r1", "cat2", "r2", "more", "price", "currency", "offers", "captured"] as const;
-const UPDATED = ["live", "rank", "c1", "r1", "c2", "r2", "more", "price", "currency", "offers", "captured"];
+const COLUMNS = ["bucket", "marketplace", "asin", "day", "hour", "live", "rank", "cat1", "r1", "cat2", "r2", "more", "price", "currency", "offers", "rating", "reviews", "lowest", "captured"] as const;
+const UPDATED = ["live", "rank", "c1", "r1", "c2", "r2", "more", "price", "currency", "offers", "rating", "reviews", "lowest", "captured"];
 const valueAt = (column: (typeof COLUMNS)[number]) => `p.value ->> '$[${COLUMNS.indexOf(column)}]'`;
 const categoryId = (column: "cat1" | "cat2") => `(SELECT id FROM categories WHERE name = ${valueAt(column)})`;
 
@@ -61,7 +64,7 @@ const categoryId = (column: "cat1" | "cat2") => `(SELECT id FROM categories WHER
  * parameters, which per-row statements would spend on 6 points). `WHERE true` is SQLite's
  * required disambiguation of an upsert from a SELECT.
  */
-const UPSERT_SQL = (ifAbsent: boolean) => `INSERT INTO rank_points (bucket, marketplace, asin, day, hour, live, rank, c1, r1, c2, r2, more, price, currency, offers, captured)
+const UPSERT_SQL = (ifAbsent: boolean) => `INSERT INTO rank_points (bucket, marketplace, asin, day, hour, live, rank, c1, r1, c2, r2, more, price, currency, offers, rating, reviews, lowest, captured)
   SELECT ${COLUMNS.map((column) => (column === "cat1" || column === "cat2" ? categoryId(column) : valueAt(column))).join(", ")}
   FROM json_each(?1) AS p WHERE true
   ON CONFLICT (bucket, marketplace, asin, day, hour) DO ${

@@ -75,7 +75,7 @@ function bucketPage(db: ReturnType<typeof drizzle>, bucket: number) {
   return db
     .select({
       bucket: p.bucket, marketplace: p.marketplace, asin: p.asin, day: p.day, hour: p.hour, live: p.live, rank: p.rank,
-      cat1: a.name, r1: p.r1, cat2: b.name, r2: p.r2, more: p.more, price: p.price, currency: p.currency, offers: p.offers, captured: p.captured,
+      cat1: a.name, r1: p.r1, cat2: b.name, r2: p.r2, more: p.more, price: p.price, currency: p.currency, offers: p.offers, rating: p.rating, reviews: p.reviews, lowest: p.lowest, captured: p.captured,
     })
     .from(p)
     .leftJoin(a, eq(a.id, p.c1))
@@ -107,6 +107,9 @@ export async function moveLegacySnapshots(history: HistoryShards, maxRows = 500)
     price: row.priceAmount,
     currency: row.priceCurrency,
     offers: row.offers,
+    // The single-database table of earlier releases never had them.
+    rating: null,
+    reviewCount: null,
     capturedAt: row.capturedAt,
   }));
   for (let i = 0; i < points.length; i += 100) await writeRankPoints(history, points.slice(i, i + 100), { ifAbsent: true });

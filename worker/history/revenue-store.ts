@@ -19,13 +19,24 @@ export interface RevenueInput {
 
 export type RevenueRow = typeof sellerRevenue.$inferSelect;
 
-/** The statement that writes one seller's sales of one ASIN on one UTC day (insert or update). */
+/** The statement that writes one seller's sales of one ASIN on one day of the marketplace's time zone (insert or update). */
 export function revenueUpsert(db: D1Database, input: RevenueInput) {
   const { userId, asin, marketplace, day, ...values } = input;
   return drizzle(db)
     .insert(sellerRevenue)
     .values({ workspaceId: userId, asin, marketplace, day, ...values })
     .onConflictDoUpdate({ target: [sellerRevenue.workspaceId, sellerRevenue.asin, sellerRevenue.marketplace, sellerRevenue.day], set: values });
+}
+
+/**
+ * The statement that records a day Amazon did not answer as missing (never as zero); a
+ * figure an earlier night stored for that day is kept.
+ */
+export function revenueMissingInsert(db: D1Database, input: Pick<RevenueInput, "userId" | "asin" | "marketplace" | "day" | "source" | "capturedAt">) {
+  return drizzle(db)
+    .insert(sellerRevenue)
+    .values({ workspaceId: input.userId, asin: input.asin, marketplace: input.marketplace, day: input.day, source: input.source, capturedAt: input.capturedAt, status: "missing", amount: null, currency: null, units: null })
+    .onConflictDoNothing();
 }
 
 /** One seller's revenue rows in one marketplace from `fromDay` to `toDay`: only its own. */

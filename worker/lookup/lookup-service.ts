@@ -122,7 +122,7 @@ async function fetchFromSource(
   try {
     outcomes = await deps.source.getItems(asins, marketplace);
   } catch (error) {
-    const failed = unavailable(error);
+    const failed = unavailable(error, marketplace);
     return new Map(asins.map((asin) => [asin, failed]));
   }
   const refreshedAt = new Date(deps.now()).toISOString();
@@ -136,7 +136,7 @@ async function fetchFromSource(
           outcome && outcome.reason !== "unavailable"
             ? notFound(asin, marketplace, outcome.reason)
             : // The answer did not account for this ASIN: an upstream failure, never a "not found".
-              unavailable(new UpstreamError("unavailable", outcome?.message ?? `getItems left ${asin} out of its answer`)),
+              unavailable(new UpstreamError("unavailable", outcome?.message ?? `getItems left ${asin} out of its answer`), marketplace),
         );
         return;
       }
@@ -167,7 +167,16 @@ function notFound(asin: string, marketplace: Marketplace, reason: "not_found" | 
   };
 }
 
-function unavailable(error: unknown): LookupOutcome {
+/**
+ * What a user is told when Amazon refuses the store's partner tag: retrying cannot help (no "try
+ * again shortly"), the operator must set the store's own tag, and /status names it.
+ */
+const PERMANENT_DETAIL: Partial<Record<string, (marketplace: Marketplace) => string>> = {
+  marketplace: (marketplace) =>
+    `Live Amazon data for the ${marketplace} store is unavailable: Amazon refuses this site's partner tag for that store. The site's operator must set the store's own tag (see /status).`,
+};
+
+function unavailable(error: unknown, marketplace: Marketplace): LookupOutcome {
   const upstream = error instanceof UpstreamError ? error : undefined;
   if (upstream?.kind === "busy") {
     const retryAfterSeconds = Math.max(1, upstream.retryAfterSeconds ?? 1);
@@ -175,7 +184,8 @@ function unavailable(error: unknown): LookupOutcome {
   }
   // Operators need the real cause; users get a plain message without internals.
   console.error("product source failed", upstream?.kind ?? "unexpected", error);
-  const refused = upstream && creatorsScopeOfKind(upstream.kind) !== null ? { refused: upstream } : {};
+  const scope = upstream ? creatorsScopeOfKind(upstream.kind) : null;
+  const refused = upstream && scope !== null ? { refused: upstream } : {};
   const throttled = upstream?.kind === "throttled";
   return {
     ok: false,
@@ -184,7 +194,7 @@ function unavailable(error: unknown): LookupOutcome {
     reason: "unavailable",
     detail: throttled
       ? "Amazon is limiting product data requests right now. Please try again shortly."
-      : "Product data is temporarily unavailable. Please try again shortly.",
+      : (scope && PERMANENT_DETAIL[scope]?.(marketplace)) ?? "Product data is temporarily unavailable. Please try again shortly.",
     // At least a second: "Retry-After: 0" (or a date already past) would invite an instant retry loop.
     retryAfterSeconds: Math.max(
       1,

@@ -3,6 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { countActiveAlerts, createAlert, deleteAlert, findAlert, findDuplicateAlert, listAlerts, ruleThreshold, updateAlert, type AlertRule } from "../alerts/alert-store";
 import { findCredentials } from "../accounts/credentials-store";
+import { notSellingDetail, sellingMarketplaces } from "../seller/participations";
 import type { UserRecord } from "../accounts/user-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { planCoversMarketplace } from "../billing/entitlements";
@@ -114,6 +115,14 @@ async function assertCanActivate(
   const { user, workspace } = currentAccount(c);
   if (SELLER_CONDITIONS.includes(alert.conditionType) && !(await hasSellerData(c.env.DB, user, workspace.id))) {
     throw new ApiError(403, "forbidden", `${alert.conditionType} alerts need a connected seller account (or the demo).`);
+  }
+  if (SELLER_CONDITIONS.includes(alert.conditionType)) {
+    // Seller data exists only where the seller sells (getMarketplaceParticipations).
+    const selling = await sellingMarketplaces(c.env.DB, user);
+    if (!(selling as readonly string[]).includes(alert.marketplace)) {
+      const msg = notSellingDetail(alert.marketplace, selling, `${alert.conditionType === "low_stock" ? "FBA stock" : "the Buy Box"} of your offers`);
+      throw new ApiError(422, "validation_failed", [{ loc: ["json", "marketplace"], msg, type: "custom" }]);
+    }
   }
   await thenCheck?.();
   const plan = await planOfWorkspace(c.env.DB, workspace.id);

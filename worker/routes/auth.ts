@@ -19,7 +19,8 @@ import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
 import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
-import { exchangeAuthorizationCode, LwaError } from "../upstreams/spapi/lwa";
+import { refreshParticipations } from "../seller/participations";
+import { exchangeAuthorizationCodeForTokens, LwaError } from "../upstreams/spapi/lwa";
 import { authUrlSchema, userStatusSchema } from "./schemas/account";
 import { badInput, errorAnswer, jsonAnswer, noContent } from "./schemas/answers";
 
@@ -161,12 +162,13 @@ export const authRoutes = createRouter()
       }
 
       let refreshToken: string;
+      let accessToken: string | null;
       try {
-        refreshToken = await exchangeAuthorizationCode(
+        ({ refreshToken, accessToken } = await exchangeAuthorizationCodeForTokens(
           { clientId: sellingPartner.clientId, clientSecret: sellingPartner.clientSecret, tokenUrl: sellingPartner.lwaTokenUrl },
           code,
           callbackUrl(config.siteOrigin),
-        );
+        ));
       } catch (error) {
         if (!(error instanceof LwaError)) throw error;
         console.error("LWA code exchange failed", error.kind, error.message);
@@ -186,6 +188,8 @@ export const authRoutes = createRouter()
         region: MARKETPLACE_REGION[check.marketplace],
         grantedAt: new Date().toISOString(),
       });
+      // Sign-in and every reconnect: the marketplaces the seller sells in (onboarding, seller alerts, the nightly run).
+      await refreshParticipations(c.env.DB, user.id, MARKETPLACE_REGION[check.marketplace], accessToken);
       // The connection lives in the seller account's personal workspace (its id is the account's).
       await recordAudit(c.env.DB, { workspaceId: user.id, actorUserId: user.id, action: "connection.connect", detail: { region: MARKETPLACE_REGION[check.marketplace] }, clientAddress: c.req.header("CF-Connecting-IP") ?? null });
       await signIn(c, user.id);

@@ -78,6 +78,7 @@ export const portfolioSchema: z.ZodType<PortfolioResponse> = z
       totalRevenue: money.nullable(),
       revenueNote: z.string().nullable(),
       revenueSource: source,
+      revenueMissingDays: z.number().int().min(0),
       averageRank: z.number().nullable(),
       topPerformers: z.number(),
       needsAttention: z.number(),

@@ -7,9 +7,8 @@ export interface CreatorsConfig {
   /** Credential version from Associates Central, e.g. "3.1"; picks the token endpoint. */
   version: string;
   /**
-   * The region's fallback tag (CREATORS_<REGION>_PARTNER_TAG or CREATORS_PARTNER_TAG), or, in a
-   * config returned by creatorsConfigOfMarketplace, the tag of that one marketplace. Empty when
-   * the region only has per-marketplace tags.
+   * In a config returned by creatorsConfigOfMarketplace, the tag of that one store; empty in a
+   * region's config (tags are per store: partnerTags).
    */
   partnerTag: string;
   /** Per-store tags (CREATORS_<MARKETPLACE>_PARTNER_TAG): an Associates tag belongs to one store. */
@@ -53,9 +52,11 @@ const VERSION_REGION: Readonly<Record<string, CreatorsRegion>> = {
 const REGION_DEFAULT_VERSION: Record<CreatorsRegion, string> = { na: "3.1", eu: "3.2", fe: "3.3" };
 
 /**
- * Each region's credentials: its own CREATORS_<REGION>_* variables, or else the single-credential
- * CREATORS_* variables for the one region their version names (3.1/2.1, the default, is NA), so an
- * existing deployment keeps working without ever sending a US tag to the UK store.
+ * Each region's credential: its own CREATORS_<REGION>_* variables, or else the single-credential
+ * CREATORS_* variables for the one region their version names (3.1/2.1, the default, is NA).
+ * Partner tags are per store only (CREATORS_<MARKETPLACE>_PARTNER_TAG): an Associates tag belongs
+ * to one store, so the region's and the single CREATORS_PARTNER_TAG are not read as tags any more
+ * (Amazon refuses them in every other store); /status names them when they are still set.
  */
 export function creatorsRegionsOf(vars: CreatorsVars): Record<CreatorsRegion, CreatorsRegionConfig> {
   const legacyVersion = vars.CREATORS_CREDENTIAL_VERSION ?? DEFAULT_CREATORS_CREDENTIAL_VERSION;
@@ -63,25 +64,33 @@ export function creatorsRegionsOf(vars: CreatorsVars): Record<CreatorsRegion, Cr
   const entries = CREATORS_REGIONS.map((region): [CreatorsRegion, CreatorsRegionConfig] => {
     const prefix = `CREATORS_${region.toUpperCase()}_`;
     const read = (name: string) => vars[`${prefix}${name}`] as string | undefined;
-    const own = { id: read("CREDENTIAL_ID"), secret: read("CREDENTIAL_SECRET"), tag: read("PARTNER_TAG"), version: read("CREDENTIAL_VERSION") };
-    // A version alone (as in .dev.vars.example) configures nothing.
+    const own = { id: read("CREDENTIAL_ID"), secret: read("CREDENTIAL_SECRET"), version: read("CREDENTIAL_VERSION") };
     const storeTags = marketplaceTagsOf(vars, region);
-    const anyOwn = [own.id, own.secret, own.tag].some((value) => value !== undefined);
+    // A version alone (as in .dev.vars.example) configures nothing.
+    const anyOwn = own.id !== undefined || own.secret !== undefined;
+    const legacy = !anyOwn && legacyRegion === region;
     const chosen = anyOwn
       ? { ...own, version: own.version ?? REGION_DEFAULT_VERSION[region] }
-      : legacyRegion === region
-        ? { id: vars.CREATORS_CREDENTIAL_ID, secret: vars.CREATORS_CREDENTIAL_SECRET, tag: vars.CREATORS_PARTNER_TAG, version: legacyVersion }
+      : legacy
+        ? { id: vars.CREATORS_CREDENTIAL_ID, secret: vars.CREATORS_CREDENTIAL_SECRET, version: legacyVersion }
         : null;
-    // Per-store tags stand in for the region's one tag.
-    const anyTag = chosen?.tag || Object.values(storeTags)[0];
-    if (!chosen || (!anyOwn && !(chosen.id && chosen.secret && anyTag))) return [region, { config: null }];
-    const missing = (["CREDENTIAL_ID", "CREDENTIAL_SECRET", "PARTNER_TAG"] as const).filter(
-      (name) => !{ CREDENTIAL_ID: chosen.id, CREDENTIAL_SECRET: chosen.secret, PARTNER_TAG: anyTag }[name],
-    );
+    if (!chosen || (legacy && !(chosen.id && chosen.secret))) return [region, { config: null }];
+    const missing = (["CREDENTIAL_ID", "CREDENTIAL_SECRET"] as const).filter((name) => !{ CREDENTIAL_ID: chosen.id, CREDENTIAL_SECRET: chosen.secret }[name]);
     if (missing.length) return [region, { config: null, problem: `${missing.map((name) => prefix + name).join(", ")} unset` }];
     const versionRegion = VERSION_REGION[chosen.version];
     if (versionRegion !== undefined && versionRegion !== region) {
       return [region, { config: null, problem: `credential version ${chosen.version} belongs to ${versionRegion.toUpperCase()}, not ${region.toUpperCase()}` }];
+    }
+    if (Object.keys(storeTags).length === 0) {
+      const stores = LOOKUP_MARKETPLACES.filter((code) => MARKETPLACES[code].region === region).map(marketplaceTagVar);
+      const stale = staleTagVars(vars, region, legacy);
+      return [
+        region,
+        {
+          config: null,
+          problem: `no store's partner tag is set: set ${stores.join(", ")} for the stores you serve${stale.length ? ` (${stale.join(", ")} is no longer read: a tag belongs to one store)` : ""}`,
+        },
+      ];
     }
     return [
       region,
@@ -89,8 +98,8 @@ export function creatorsRegionsOf(vars: CreatorsVars): Record<CreatorsRegion, Cr
         config: {
           credentialId: chosen.id!,
           credentialSecret: chosen.secret!,
-          partnerTag: chosen.tag ?? "",
-          ...(Object.keys(storeTags).length ? { partnerTags: storeTags } : {}),
+          partnerTag: "",
+          partnerTags: storeTags,
           version: chosen.version,
           // Unset means Amazon's real endpoints.
           apiBaseUrl: vars.CREATORS_API_BASE_URL,
@@ -101,6 +110,12 @@ export function creatorsRegionsOf(vars: CreatorsVars): Record<CreatorsRegion, Cr
     ];
   });
   return Object.fromEntries(entries) as Record<CreatorsRegion, CreatorsRegionConfig>;
+}
+
+/** Region-wide tag variables of earlier releases still set for `region`: named on /status, never used. */
+function staleTagVars(vars: CreatorsVars, region: CreatorsRegion, legacy: boolean): string[] {
+  const names = [`CREATORS_${region.toUpperCase()}_PARTNER_TAG`, ...(legacy ? ["CREATORS_PARTNER_TAG"] : [])];
+  return names.filter((name) => typeof vars[name] === "string" && vars[name] !== "");
 }
 
 /** The variable holding one store's partner tag, e.g. CREATORS_UK_PARTNER_TAG. */
@@ -116,19 +131,18 @@ function marketplaceTagsOf(vars: CreatorsVars, region: CreatorsRegion): Partial<
   return tags;
 }
 
-/** Where a marketplace's partner tag comes from: its own variable, the region's fallback, or nowhere. */
-export type PartnerTagSource = "marketplace" | "region" | "none";
+/** Where a marketplace's partner tag comes from: its own variable, or nowhere (the labelled mock). */
+export type PartnerTagSource = "marketplace" | "none";
 
 export function partnerTagOf(config: CreatorsConfig, marketplace: Marketplace): { tag: string; from: PartnerTagSource } {
   const own = config.partnerTags?.[marketplace];
-  if (own) return { tag: own, from: "marketplace" };
-  return config.partnerTag ? { tag: config.partnerTag, from: "region" } : { tag: "", from: "none" };
+  return own ? { tag: own, from: "marketplace" } : { tag: "", from: "none" };
 }
 
 /**
- * The Creators config that serves `marketplace`, its partner tag that store's: the region's
- * credential with the marketplace's own tag, or the region's fallback tag; null (the labelled
- * mock) when the region has no credential or no tag reaches this store.
+ * The Creators config that serves `marketplace`, its partner tag that store's own: null (the
+ * labelled mock) when the region has no credential or the store has no tag of its own. There is
+ * no fallback to another store's tag: Amazon refuses it (400 InvalidPartnerTag).
  */
 export function creatorsConfigOfMarketplace(
   regions: Record<CreatorsRegion, CreatorsRegionConfig>,

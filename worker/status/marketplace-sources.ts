@@ -23,12 +23,15 @@ export function marketplaceReports(
     if (!config) {
       return {
         marketplace, region, mode: "mock", tag: "none",
-        detail: `No Creators API credentials for ${region.toUpperCase()}${problem ? ` (${problem})` : ""}: labelled mock data.`,
+        detail: problem
+          ? `The ${region.toUpperCase()} Creators API setup is incomplete (${problem}): labelled mock data.`
+          : `No Creators API credentials for ${region.toUpperCase()}: labelled mock data.`,
       };
     }
     const { from } = partnerTagOf(config, marketplace);
     if (from === "none") {
-      return { marketplace, region, mode: "mock", tag: "none", detail: `No partner tag for this store: set ${tagVar}. Labelled mock data until then.` };
+      const store = MARKETPLACES[marketplace].host.replace(/^www\./, "");
+      return { marketplace, region, mode: "mock", tag: "none", detail: `No partner tag for ${store}: set ${tagVar}. Labelled mock data until then.` };
     }
     const flagged = attention[marketplace];
     if (flagged) {
@@ -36,13 +39,7 @@ export function marketplaceReports(
     }
     const failure = failing(marketplace);
     if (failure) return { marketplace, region, mode: "failing", tag: from, detail: failure };
-    return {
-      marketplace, region, mode: "live", tag: from,
-      detail:
-        from === "marketplace"
-          ? `Live Amazon data with this store's own partner tag (${tagVar}).`
-          : `Live Amazon data with the region's tag (CREATORS_${region.toUpperCase()}_PARTNER_TAG); an Associates tag belongs to one store, so set ${tagVar} if Amazon refuses it here.`,
-    };
+    return { marketplace, region, mode: "live", tag: from, detail: `Live Amazon data with this store's own partner tag (${tagVar}).` };
   });
 }
 

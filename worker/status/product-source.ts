@@ -39,10 +39,18 @@ export function regionReports(regions: Record<CreatorsRegion, CreatorsRegionConf
       marketplaces,
       mode: config ? "live" : "mock",
       detail: config
-        ? `Live Amazon data in ${marketplaces.join(", ")}.`
-        : `No Creators API credentials for ${region.toUpperCase()}${problem ? ` (${problem})` : ""}: lookups in ${marketplaces.join(", ")} show labelled mock data.`,
+        ? liveDetail(marketplaces.filter((code) => config.partnerTags?.[code]), marketplaces.filter((code) => !config.partnerTags?.[code]))
+        : problem
+          ? `The ${region.toUpperCase()} Creators API setup is incomplete (${problem}): lookups in ${marketplaces.join(", ")} show labelled mock data.`
+          : `No Creators API credentials for ${region.toUpperCase()}: lookups in ${marketplaces.join(", ")} show labelled mock data.`,
     };
   });
+}
+
+/** A region with a credential: live where a store has its own tag, the labelled mock where it has none. */
+function liveDetail(tagged: string[], untagged: string[]): string {
+  const mock = untagged.length ? ` Labelled mock data in ${untagged.join(", ")}: no partner tag of their own (see each marketplace).` : "";
+  return `Live Amazon data in ${tagged.join(", ")}.${mock}`;
 }
 
 /** The product source's state across regions: mock only when no region is live; the detail names mock regions. */
@@ -55,7 +63,7 @@ export function productSourceRegionsStatus(
   const mock = regions.filter((region) => region.mode === "mock");
   const mockNote =
     live && mock.length
-      ? ` Mock (labelled) in ${mock.map((region) => `${region.region.toUpperCase()} (${region.marketplaces.join(", ")})`).join(" and ")}: no credentials for that region.`
+      ? ` Mock (labelled) in ${mock.map((region) => `${region.region.toUpperCase()} (${region.marketplaces.join(", ")})`).join(" and ")}: no usable credential or store tag there.`
       : "";
   return { status, detail: detail + mockNote, regions };
 }

@@ -11,6 +11,9 @@ export function retryAfterSeconds(header: string | null): number | undefined {
   if (!header) return undefined;
   const trimmed = header.trim();
   if (/^\d+$/.test(trimmed)) return Math.min(MAX_RETRY_AFTER_SECONDS, Number.parseInt(trimmed, 10));
+  // An HTTP date names its month ("Fri, 01 Jan 2100 00:00:00 GMT"); "-5" or "3.5" is no date (Date.parse reads them
+  // as years of 2001) and no delta-seconds: ignored, as if absent, so the caller's own backoff applies.
+  if (!/[a-z]/i.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
   return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(0, Math.ceil((date - Date.now()) / 1000)));

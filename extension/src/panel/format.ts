@@ -12,7 +12,7 @@ export function formatRank(rank: number | null): string {
   return rank === null ? "—" : `#${groupDigits(rank)}`;
 }
 
-/** "4.5 of 5 (1,234 reviews)", or "not available" when the API has neither (live data never has them). */
+/** "4.5 of 5 (1,234 reviews)", or "not available" when Amazon has neither (customerReviews absent). */
 export function formatRating(rating: number | null, reviewCount: number | null): string {
   if (rating === null && reviewCount === null) return NOT_AVAILABLE;
   const stars = rating === null ? "—" : `${rating.toFixed(1)} of 5`;

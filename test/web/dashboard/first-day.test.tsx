@@ -16,7 +16,7 @@ function portfolio(overrides: Partial<PortfolioResponse> = {}): PortfolioRespons
     range: "7d",
     brands: ["Acme", "Luma"],
     categories: ["Toys"],
-    kpis: { totalRevenue: null, revenueNote: null, revenueSource: { kind: null, label: "No snapshot yet", asOf: null }, averageRank: 4200, topPerformers: 0, needsAttention: 0, rankSource: RANKS },
+    kpis: { totalRevenue: null, revenueNote: null, revenueSource: { kind: null, label: "No snapshot yet", asOf: null }, revenueMissingDays: 0, averageRank: 4200, topPerformers: 0, needsAttention: 0, rankSource: RANKS },
     brandRows: [{ brand: "Acme", products: 1, averageRank: 4200, rankChangePercent: null, revenue: null, revenueNote: null, status: "steady", source: RANKS }],
     heatmap: [],
     demo: false,

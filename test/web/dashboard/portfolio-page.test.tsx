@@ -17,6 +17,7 @@ function portfolio(overrides: Partial<PortfolioResponse> = {}): PortfolioRespons
       totalRevenue: null,
       revenueNote: "Sales data not granted: reconnect your seller account and allow the Sales role.",
       revenueSource: { kind: null, label: "No snapshot yet", asOf: null },
+      revenueMissingDays: 0,
       averageRank: 4200,
       topPerformers: 1,
       needsAttention: 1,
@@ -46,6 +47,26 @@ describe("/portfolio", () => {
     expect(within(brands).getByText("Top performer")).toBeTruthy();
     expect(screen.getByText(/High velocity, improving/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Clear filters" })).toBeNull();
+  });
+
+  it("the revenue card counts the days Amazon has not answered, apart from the partial sum (never as zero)", async () => {
+    const partial = portfolio({
+      kpis: { ...portfolio().kpis, totalRevenue: { amount: 80.25, currency: "USD" }, revenueNote: null, revenueSource: RANKS, revenueMissingDays: 2 },
+    });
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/portfolio": json(partial) });
+    renderRoutes("/portfolio");
+    await screen.findByRole("table");
+    const total = screen.getByRole("heading", { name: "Total revenue", level: 3 }).closest(".kpi") as HTMLElement;
+    expect(within(total).getByText("$80.25")).toBeTruthy();
+    expect(within(total).getByText(/^2 days missing: Amazon has not answered them yet/).textContent).toContain("not counted as zero");
+  });
+
+  it("the revenue card says nothing about missing days when every day is in", async () => {
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/portfolio": json(portfolio({ kpis: { ...portfolio().kpis, revenueMissingDays: 0 } })) });
+    renderRoutes("/portfolio");
+    await screen.findByRole("table");
+    const total = screen.getByRole("heading", { name: "Total revenue", level: 3 }).closest(".kpi") as HTMLElement;
+    expect(total.textContent).not.toMatch(/missing/);
   });
 
   it("sends the filters, and Clear filters puts every one back to its default", async () => {

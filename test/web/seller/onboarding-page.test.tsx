@@ -49,6 +49,14 @@ describe("/onboarding", () => {
     expect(screen.getByText(/You can change these settings later/)).toBeTruthy();
   });
 
+  it("offers only the marketplaces Amazon says the seller sells in, moving the default to one of them", async () => {
+    const { api } = await renderOnboarding({ "GET /api/onboarding": json({ marketplaces: ["UK", "DE"] }) });
+
+    await waitFor(() => expect(Array.from(marketplaceSelect().options, (option) => option.value)).toEqual(["UK", "DE"]));
+    expect(marketplaceSelect().value).toBe("UK");
+    expect(api.requests("GET /api/onboarding")).toHaveLength(1);
+  });
+
   it("starts from the marketplace and brand the user saved before", async () => {
     await renderOnboarding({ "GET /api/user/status": json(demoUser({ marketplace: "FR", brandName: "Maison Claire" })) });
 

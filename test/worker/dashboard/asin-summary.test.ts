@@ -47,7 +47,7 @@ describe("rowFromSummary", () => {
       asin: "B000000001",
       marketplace: "US",
       details,
-      points: series.filter((p) => p.day >= dayBefore(6)).map((p) => ({ ...p, categoryRanks: [], offers: null })),
+      points: series.filter((p) => p.day >= dayBefore(6)).map((p) => ({ ...p, categoryRanks: [], offers: null, rating: null, reviewCount: null })),
       seller,
       rankCapturedAt: series.at(-1)!.capturedAt,
     });

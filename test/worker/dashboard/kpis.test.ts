@@ -3,7 +3,7 @@ import type { HistoryPoint } from "../../../worker/contract/history";
 import { buyBoxHolder, dashboardKpis, dashboardRow, type TrackedAsinData } from "../../../worker/dashboard/kpis";
 
 function point(day: string, rank: number | null, source: "live" | "mock" = "live", price: number | null = 19.99): HistoryPoint {
-  return { day, source, rank, categoryRanks: [], price, currency: price === null ? null : "USD", offers: null };
+  return { day, source, rank, categoryRanks: [], price, currency: price === null ? null : "USD", offers: null, rating: null, reviewCount: null };
 }
 
 function data(asin: string, ranks: (number | null)[], seller: Partial<NonNullable<TrackedAsinData["seller"]>> | null = null, source: "live" | "mock" = "live"): TrackedAsinData {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dailySales, orderMetricsInterval } from "../../../worker/upstreams/spapi/sales-mapping";
+import { dailySales } from "../../../worker/upstreams/spapi/sales-mapping";
 import { getOrderMetricsDayExample } from "../fixtures/spapi/get-order-metrics";
 
 describe("getOrderMetrics mapping", () => {
@@ -20,8 +20,5 @@ describe("getOrderMetrics mapping", () => {
       }),
     ).toEqual([]);
     expect(dailySales({})).toEqual([]);
-  });
-  it("asks for one whole UTC day", () => {
-    expect(orderMetricsInterval("2026-11-30")).toBe("2026-11-30T00:00:00Z--2026-12-01T00:00:00Z");
   });
 });

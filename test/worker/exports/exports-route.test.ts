@@ -25,7 +25,7 @@ describe("GET /api/exports/compare", () => {
     const text = new TextDecoder("utf-8", { ignoreBOM: true, fatal: true }).decode(await res.arrayBuffer());
     expect(text.startsWith(BOM)).toBe(true);
     const lines = text.slice(1).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("ASIN,Marketplace,Title,Category,Rank,Price,Currency,Offers,Source,As of (UTC),Error");
+    expect(lines[0]).toBe("ASIN,Marketplace,Title,Category,Rank,Price,Price is,Currency,Offers,Rating,Reviews,Source,As of (UTC),Error");
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(["B07XJ8C8F5", "B08N5WRWNW"]);
     expect(lines[1]).toMatch(/Mock data \(not live\),\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,$/);
   });

@@ -50,6 +50,9 @@ describe("GET /api/history", () => {
           price: product.price?.amount,
           currency: "USD",
           offers: product.offers,
+          // The rating and review count of the same capture, with its source.
+          rating: product.rating,
+          reviewCount: product.reviewCount,
         };
       }),
       // 1000, 900, 800 three days apart lie on a line falling 100 every 3 days.

@@ -178,7 +178,7 @@ describe("GET /api/v1/lookup keeps today's data point", () => {
     const live = {
       CREATORS_CREDENTIAL_ID: clientId,
       CREATORS_CREDENTIAL_SECRET: "s3cret",
-      CREATORS_PARTNER_TAG: "ranklayer-20",
+      CREATORS_US_PARTNER_TAG: "ranklayer-20",
       CREATORS_CREDENTIAL_VERSION: "3.1",
     };
     const asin = newAsin();

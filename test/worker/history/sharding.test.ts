@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BUCKETS, bucketOf, jumpHash, monthDays, monthsBetween, movingBuckets, readShards, shardOfBucket } from "../../../worker/history/sharding";
 import { decodePoint, encodePoint, type StoredPoint } from "../../../worker/history/point-codec";
 import { dayNumber, dayText } from "../../../worker/contract/time";
+import { fromLine, toLine } from "../../../worker/history/archive-store";
 
 describe("sharding", () => {
   it("puts a marketplace + ASIN in the same bucket on every run (FNV-1a, fixed values)", () => {
@@ -64,6 +65,8 @@ describe("compact point encoding", () => {
     price: 19.99,
     currency: "EUR",
     offers: 7,
+    rating: 4.6,
+    reviewCount: 12873,
     capturedAt: "2026-11-22T02:05:11.000Z",
   };
 
@@ -73,9 +76,28 @@ describe("compact point encoding", () => {
     expect(decodePoint(encodePoint(hourly))).toEqual(hourly);
   });
 
+  it("reads a point written before ratings existed (a row or an archive line without them) as rating and reviews null", () => {
+    const { rating: _rating, reviews: _reviews, ...older } = encodePoint(point);
+    expect(decodePoint(older)).toMatchObject({ rank: 812, rating: null, reviewCount: null });
+    const line = JSON.parse(toLine(point)) as unknown[];
+    expect(line.slice(-3)).toEqual([460, 12873, null]);
+    expect(fromLine(older.bucket, JSON.stringify(line.slice(0, -3)))).toMatchObject({ rank: 812, rating: null, reviewCount: null });
+    expect(fromLine(older.bucket, JSON.stringify(line))).toEqual(point);
+  });
+
+  it("keeps a lowest-offer price labelled as such, and never labels a missing price", () => {
+    const lowest = { ...point, priceSource: "lowest_offer" as const };
+    expect(encodePoint(lowest).lowest).toBe(1);
+    expect(decodePoint(encodePoint(lowest))).toEqual(lowest);
+    expect(encodePoint(point).lowest).toBeNull();
+    expect(decodePoint(encodePoint({ ...lowest, price: null, currency: null })).priceSource).toBeUndefined();
+  });
+
   it("spends no bytes on what it can infer: the marketplace's currency, a day point's hour", () => {
     const row = encodePoint(point);
     expect(row).toMatchObject({ day: dayNumber("2026-11-22"), hour: -1, live: 1, price: 1999, currency: null, cat1: "Elektronik & Foto", r2: 14 });
+    // Stars as a small integer (× 100), the count as is.
+    expect(row).toMatchObject({ rating: 460, reviews: 12873 });
     expect(row.more).toBe(JSON.stringify([["In-Ear-Kopfhörer", 3]]));
     expect(encodePoint({ ...point, currency: "USD" }).currency).toBe("USD");
   });

@@ -2,13 +2,18 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { app } from "../../../worker/app";
 import type { Bindings } from "../../../worker/env";
 
-/** Bindings with NA Creators credentials (the single-credential variables), against the fake upstream. */
+/**
+ * Bindings with NA Creators credentials (the single-credential variables) and each NA store's own
+ * partner tag (`ranklayer-20` is amazon.com's), against the fake upstream.
+ */
 export function liveEnv(clientId: string, overrides: Partial<Bindings> = {}): Bindings {
   return {
     ...env,
     CREATORS_CREDENTIAL_ID: clientId,
     CREATORS_CREDENTIAL_SECRET: "s3cret",
-    CREATORS_PARTNER_TAG: "ranklayer-20",
+    CREATORS_US_PARTNER_TAG: "ranklayer-20",
+    CREATORS_CA_PARTNER_TAG: "ranklayer-ca-20",
+    CREATORS_MX_PARTNER_TAG: "ranklayer-mx-20",
     CREATORS_CREDENTIAL_VERSION: "3.1",
     ...overrides,
   };

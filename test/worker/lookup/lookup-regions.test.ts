@@ -8,19 +8,19 @@ import { lookup } from "./live-env";
 import { buildServices } from "../../../worker/services";
 
 /**
- * Creators credentials, version and partner tag are per region (NA: US, CA, MX; EU: UK, DE,
- * FR, IT, ES; FE: JP): each lookup uses its marketplace's region, and a region without
- * credentials is served by the labelled mock, never by another region's tag.
+ * Creators credentials and version are per region (NA: US, CA, MX; EU: UK, DE, FR, IT, ES; FE:
+ * JP), partner tags per store: each lookup uses its marketplace's region and its store's tag, and
+ * a region without credentials is served by the labelled mock, never by another region's tag.
  */
 function regional(na: string, eu: string): Bindings {
   return {
     ...env,
     CREATORS_NA_CREDENTIAL_ID: na,
     CREATORS_NA_CREDENTIAL_SECRET: "na-secret",
-    CREATORS_NA_PARTNER_TAG: "ranklayer-20",
+    CREATORS_US_PARTNER_TAG: "ranklayer-20",
     CREATORS_EU_CREDENTIAL_ID: eu,
     CREATORS_EU_CREDENTIAL_SECRET: "eu-secret",
-    CREATORS_EU_PARTNER_TAG: "ranklayer-21",
+    CREATORS_DE_PARTNER_TAG: "ranklayer-21",
   };
 }
 
@@ -58,7 +58,7 @@ describe("per-region Creators credentials", () => {
 
   it("the single-credential variables serve only the region their version names (NA by default)", async () => {
     const legacy = uniqueClient();
-    const bindings = { ...env, CREATORS_CREDENTIAL_ID: legacy, CREATORS_CREDENTIAL_SECRET: "s", CREATORS_PARTNER_TAG: "ranklayer-20" };
+    const bindings = { ...env, CREATORS_CREDENTIAL_ID: legacy, CREATORS_CREDENTIAL_SECRET: "s", CREATORS_US_PARTNER_TAG: "ranklayer-20", CREATORS_CA_PARTNER_TAG: "ranklayer-ca-20" };
     const ca = newAsin();
     expect(await (await lookup(`asin=${ca}&marketplace=CA`, bindings)).json()).toMatchObject({ source: "live" });
     expect(await calls({ kind: "getItems", asin: ca })).toEqual([expect.objectContaining({ clientId: legacy, marketplace: "www.amazon.ca" })]);
@@ -67,7 +67,7 @@ describe("per-region Creators credentials", () => {
     expect(await (await lookup(`asin=${uk}&marketplace=UK`, bindings)).json()).toMatchObject({ source: "mock" });
     expect(await calls({ kind: "getItems", asin: uk })).toEqual([]);
 
-    const euLegacy = { ...bindings, CREATORS_CREDENTIAL_ID: uniqueClient(), CREATORS_CREDENTIAL_VERSION: "3.2" };
+    const euLegacy = { ...bindings, CREATORS_CREDENTIAL_ID: uniqueClient(), CREATORS_CREDENTIAL_VERSION: "3.2", CREATORS_FR_PARTNER_TAG: "ranklayer-fr-21" };
     const us = newAsin();
     expect(await (await lookup(`asin=${us}&marketplace=US`, euLegacy)).json()).toMatchObject({ source: "mock" });
     const fr = newAsin();
@@ -81,10 +81,9 @@ describe("per-region Creators credentials", () => {
       ...env,
       CREATORS_CREDENTIAL_ID: legacy,
       CREATORS_CREDENTIAL_SECRET: "s",
-      CREATORS_PARTNER_TAG: "old-20",
       CREATORS_NA_CREDENTIAL_ID: na,
       CREATORS_NA_CREDENTIAL_SECRET: "s2",
-      CREATORS_NA_PARTNER_TAG: "new-20",
+      CREATORS_US_PARTNER_TAG: "new-20",
     };
     const us = newAsin();
     await lookup(`asin=${us}`, bindings);
@@ -113,13 +112,13 @@ describe("/status per region", () => {
 
     const partial = await checkStatus(buildServices({ ...env, CREATORS_EU_CREDENTIAL_ID: "id", CREATORS_EU_CREDENTIAL_SECRET: "s" }));
     const eu = partial.components.find((component) => component.id === "product_source")!.regions![1]!;
-    expect(eu).toMatchObject({ region: "eu", mode: "mock", detail: expect.stringContaining("CREATORS_EU_PARTNER_TAG unset") });
+    expect(eu).toMatchObject({ region: "eu", mode: "mock", detail: expect.stringContaining("set CREATORS_UK_PARTNER_TAG, CREATORS_DE_PARTNER_TAG") });
 
     // A region's version alone configures nothing: the single-credential variables still serve NA.
-    const versionOnly = await checkStatus(buildServices({ ...env, CREATORS_NA_CREDENTIAL_VERSION: "3.1", CREATORS_CREDENTIAL_ID: "id", CREATORS_CREDENTIAL_SECRET: "s", CREATORS_PARTNER_TAG: "t-20" }));
+    const versionOnly = await checkStatus(buildServices({ ...env, CREATORS_NA_CREDENTIAL_VERSION: "3.1", CREATORS_CREDENTIAL_ID: "id", CREATORS_CREDENTIAL_SECRET: "s", CREATORS_US_PARTNER_TAG: "t-20" }));
     expect(versionOnly.components.find((component) => component.id === "product_source")!.regions![0]).toMatchObject({ region: "na", mode: "live" });
 
-    const wrongVersion = await checkStatus(buildServices({ ...env, CREATORS_EU_CREDENTIAL_ID: "id", CREATORS_EU_CREDENTIAL_SECRET: "s", CREATORS_EU_PARTNER_TAG: "t-21", CREATORS_EU_CREDENTIAL_VERSION: "3.1" }));
+    const wrongVersion = await checkStatus(buildServices({ ...env, CREATORS_EU_CREDENTIAL_ID: "id", CREATORS_EU_CREDENTIAL_SECRET: "s", CREATORS_UK_PARTNER_TAG: "t-21", CREATORS_EU_CREDENTIAL_VERSION: "3.1" }));
     expect(wrongVersion.components.find((component) => component.id === "product_source")!.regions![1]).toMatchObject({
       mode: "mock",
       detail: expect.stringContaining("credential version 3.1 belongs to NA, not EU"),

@@ -15,7 +15,7 @@ function countingApi(answer: () => Promise<CatalogItem>): SellerApi & { calls: n
     },
     getFulfillableUnits: async () => new Map(),
     getBuyBoxWinners: async () => new Map(),
-    getDailySales: async () => null,
+    getSalesDays: async () => [],
   };
   return api as unknown as SellerApi & { calls: number };
 }

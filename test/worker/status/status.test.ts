@@ -11,7 +11,7 @@ import { buildServices } from "../../../worker/services";
 const creators = {
   CREATORS_CREDENTIAL_ID: "id",
   CREATORS_CREDENTIAL_SECRET: "secret",
-  CREATORS_PARTNER_TAG: "tag-20",
+  CREATORS_US_PARTNER_TAG: "tag-20",
 };
 
 function statusOf(report: StatusReport, id: string) {

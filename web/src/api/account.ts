@@ -31,6 +31,11 @@ export async function signOut(): Promise<void> {
   await api.api.auth.logout.$post();
 }
 
+/** The marketplaces onboarding offers: the ones Amazon says the seller sells in. */
+export async function fetchOnboardingMarketplaces(signal?: AbortSignal): Promise<AccountMarketplace[]> {
+  return (await responseData(api.api.onboarding.$get(undefined, { init: { signal } }))).marketplaces;
+}
+
 export async function saveOnboarding(input: OnboardingInput): Promise<UserStatus> {
   return responseData(api.api.onboarding.$post({ json: input }));
 }

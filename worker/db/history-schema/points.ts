@@ -37,6 +37,11 @@ export const rankPoints = sqliteTable(
     price: integer("price"),
     currency: text("currency"),
     offers: integer("offers"),
+    /** Star rating × 100 (4.6 → 460) and the ratings count, from customerReviews; null when Amazon has none (and on points older than migration 0002). */
+    rating: integer("rating"),
+    reviews: integer("reviews"),
+    /** 1 when no offer won the Buy Box and `price` is the lowest offer's (labelled so wherever shown); null otherwise. */
+    lowest: integer("lowest"),
     /** Capture time, Unix seconds. */
     captured: integer("captured").notNull(),
   },

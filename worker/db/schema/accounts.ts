@@ -34,6 +34,8 @@ export const sellerCredentials = sqliteTable("seller_credentials", {
   /** Authorizations lapse 365 days after this. */
   grantedAt: text("granted_at").notNull(),
   updatedAt: createdNow("updated_at"),
+  /** JSON array of the marketplace codes the seller sells in (getMarketplaceParticipations); null: not read yet. */
+  marketplaces: text("marketplaces"),
 });
 
 /** Server-side session records, so a session can be revoked before its JWT expires. */

@@ -3,6 +3,7 @@ import { compareQuerySchema, splitAsins } from "../../compare/compare-query";
 import type { Marketplace } from "../../contract/marketplaces";
 import { dataset } from "../dataset";
 import type { ExportTable } from "../export-table";
+import { priceBasis } from "../price-basis";
 
 const SOURCE_LABEL = { live: "Amazon (live)", cache: "Amazon (cached copy)", mock: "Mock data (not live)" } as const;
 
@@ -21,19 +22,21 @@ export const compareExport = dataset({
     const table: ExportTable = {
       fileStem: `compare-${marketplace}`,
       title: `Compare: ${asins.length} ASIN${asins.length === 1 ? "" : "s"} in the ${marketplace} marketplace`,
-      columns: ["ASIN", "Marketplace", "Title", "Category", "Rank", "Price", "Currency", "Offers", "Source", "As of (UTC)", "Error"],
+      columns: ["ASIN", "Marketplace", "Title", "Category", "Rank", "Price", "Price is", "Currency", "Offers", "Rating", "Reviews", "Source", "As of (UTC)", "Error"],
       rows: items.map((item) =>
         item.ok
           ? [
               item.asin, marketplace, item.product.title, item.product.categoryPath.join(" > "), item.product.rank,
-              item.product.price?.amount, item.product.price?.currency, item.product.offers,
+              item.product.price?.amount, priceBasis(item.product), item.product.price?.currency, item.product.offers,
+              item.product.rating, item.product.reviewCount,
               SOURCE_LABEL[item.product.source], item.product.refreshedAt, null,
             ]
-          : [item.asin, marketplace, null, null, null, null, null, null, null, null, item.detail],
+          : [item.asin, marketplace, null, null, null, null, null, null, null, null, null, null, null, item.detail],
       ),
       notes: [
         "Rank is the Best Sellers Rank in the product's top-level category; lower is better.",
-        "Source and As of give where each row's figures come from and when Amazon reported them.",
+        "Source and As of give where each row's figures come from and when Amazon reported them: rank, price, rating and reviews alike.",
+        "Price is says whether a price is the Buy Box's or, with no Buy Box winner, the lowest offer's.",
         ...(items.some((item) => item.ok && item.product.source === "mock")
           ? ["Rows marked Mock data are deterministic samples for trying RankLayer, not Amazon data."]
           : []),

@@ -2,6 +2,7 @@ import { ANONYMOUS_HISTORY_RANGE, HISTORY_RANGE_DAYS, historyQuerySchema } from 
 import { PRO_PLAN } from "../../contract/plans";
 import { rankHistory } from "../../history/history-store";
 import { dataset } from "../dataset";
+import { priceBasis } from "../price-basis";
 import { DAY_MS, utcDay } from "../../contract/time";
 
 
@@ -25,13 +26,15 @@ export const historyExport = dataset({
     return {
       fileStem: `history-${asin}-${marketplace}-${range}`,
       title: `Rank history of ${asin} in the ${marketplace} marketplace, last ${days} days`,
-      columns: ["Day (UTC)", "ASIN", "Marketplace", "Rank", "Price", "Currency", "Offers", "Source"],
+      columns: ["Day (UTC)", "ASIN", "Marketplace", "Rank", "Price", "Price is", "Currency", "Offers", "Rating", "Reviews", "Source"],
       rows: points.map((p) => [
-        p.day, asin, marketplace, p.rank, p.price, p.currency, p.offers, p.source === "live" ? "Amazon (live)" : "Mock data (not live)",
+        p.day, asin, marketplace, p.rank, p.price, priceBasis(p), p.currency, p.offers, p.rating, p.reviewCount,
+        p.source === "live" ? "Amazon (live)" : "Mock data (not live)",
       ]),
       chart: { title: "Best Sellers Rank (lower is better)", series: [{ label: asin, points: points.map((p) => ({ at: p.day, value: p.rank })) }] },
       notes: [
-        "One snapshot per UTC day, taken by RankLayer's nightly run or the day's first lookup; each row's figures are as of that day.",
+        "One snapshot per UTC day, taken by RankLayer's nightly run or the day's first lookup; each row's figures (rank, price, rating, reviews) are as of that day, from the row's Source.",
+        "Rating and Reviews are empty where Amazon gave none (and on days captured before RankLayer kept them).",
         ...(points.length === 0 ? ["No snapshots of this ASIN in this range yet."] : []),
       ],
     };

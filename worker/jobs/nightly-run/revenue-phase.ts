@@ -1,103 +1,101 @@
 import type { AccountMarketplace } from "../../contract/account";
 import { SellerApiError } from "../../upstreams/spapi/seller-api";
-import { revenueUpsert } from "../../history/revenue-store";
-import { advanceCursor, writeStep } from "../nightly-run-store";
+import { revenueDays } from "../../upstreams/spapi/sales-days";
+import { revenueMissingInsert, revenueUpsert } from "../../history/revenue-store";
 import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
 import { spapiBucket } from "../../upstreams/budget/token-bucket";
 import { takeBatchToken } from "./product-phase";
 import { captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
-import { keyCursor, nextSellerWithTrackedAsins, parseKeyCursor, userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
+import { keyCursor, parseKeyCursor, userTrackedAsinsPage } from "./tracked-store";
 import { openSeller, type Seller } from "./seller-phase";
-import { addDays } from "../../contract/time";
+import { walkSellers, type SellerStep } from "./seller-walk";
 
 /** getOrderMetrics allows 0.5 requests per second (Sales API v1 usage plan). */
 export const ORDER_METRICS_INTERVAL_MS = 2_000;
-const DONE = "done";
+/**
+ * Complete days read per ASIN each night, in one call: the last week, so a day Amazon did not
+ * answer last night is asked for again (same call count as one day).
+ */
+export const REVENUE_DAYS = 7;
 
-/** The day whose sales a run of `day` reads: the day before, the last complete UTC day. */
-export function revenueDayOf(day: string): string {
-  return addDays(day, -1);
-}
+/** The getOrderMetrics path, whose x-amzn-RateLimit-Limit sets the seller's sales bucket. */
+export const ORDER_METRICS_PATH = "/sales/v1/orderMetrics";
+
+export type RevenueSeller = Seller & {
+  salesBudget: BudgetClient | null;
+  /** The rate the sales bucket runs at: the default, or what Amazon's x-amzn-RateLimit-Limit says. */
+  salesRate?: number;
+};
 
 /**
- * The sellers phase's revenue pass: per connected seller (and demo account) and tracked ASIN,
- * yesterday's ordered product sales, one getOrderMetrics call each at 0.5 rps (the seller's
- * shared UpstreamBudget bucket of that operation, told about 429s), written with
- * the cursor "<userId>|<marketplace>:<asin>" in one D1 batch. A seller that has not granted the
- * Sales role (403) gets a not_granted row, so the screens can say why revenue shows "—".
+ * The sellers phase's revenue pass: every connected seller (and demo account), several at once
+ * (seller-walk.ts), one getOrderMetrics call per tracked ASIN at the seller's own 0.5 rps
+ * (its UpstreamBudget bucket of that operation, told about 429s) for the REVENUE_DAYS complete
+ * days ending yesterday in the marketplace's time zone. A day Amazon answered is stored (zero
+ * included); a day it did not is stored as missing, never as zero, and never over a figure
+ * an earlier night got. A seller that has not granted the Sales role (403) gets a not_granted
+ * row, so the screens can say why revenue shows "—".
  */
-export async function runRevenuePhase(ctx: PhaseContext, cursor: string | null): Promise<PhaseResult> {
-  const { env, day, clock, budget } = ctx;
-  const db = env.DB;
-  const salesDay = revenueDayOf(day);
-  const bar = cursor?.indexOf("|") ?? -1;
-  let lastUserId = cursor && bar >= 0 ? cursor.slice(0, bar) : "";
-  const position = cursor && bar >= 0 ? cursor.slice(bar + 1) : DONE;
-  let after: TrackedKey | null = position === DONE ? null : parseKeyCursor(position);
-  let seller: (Seller & { salesBudget: BudgetClient | null }) | null = position === DONE || !lastUserId ? null : await open(ctx, lastUserId);
-
-  for (;;) {
-    if (!seller) {
-      const next = await nextSellerWithTrackedAsins(db, lastUserId);
-      if (!next) return { finished: true };
-      lastUserId = next.id;
-      after = null;
-      seller = await open(ctx, next.id);
-      if (!seller) continue;
-    }
-    const [key] = await userTrackedAsinsPage(db, seller.id, seller.marketplaces, after, 1);
-    if (!key) {
-      seller = null;
-      continue;
-    }
-    if (budget.calls >= budget.maxCalls) return { finished: false, resumeAt: clock.now() };
-    if (seller.salesBudget) {
-      const token = await takeBatchToken(seller.salesBudget, clock, budget.deadline);
-      if (typeof token === "number") return { finished: false, resumeAt: token };
-    }
-    budget.calls += 1;
-
-    const marketplace = key.marketplace as AccountMarketplace;
-    const last = `${seller.id}|${keyCursor(key)}`;
-    const base = { userId: seller.id, asin: key.asin, marketplace, day: salesDay, source: seller.api.kind, capturedAt: captureIso(day, clock.now()) };
-    let row;
-    try {
-      const sales = await seller.api.getDailySales(key.asin, marketplace, salesDay);
-      row = sales
-        ? { ...base, status: "ok" as const, amount: sales.amount, currency: sales.currency, units: sales.units }
-        : { ...base, status: "missing" as const, amount: null, currency: null, units: null };
-    } catch (error) {
-      if (!(error instanceof SellerApiError)) throw error;
-      if (error.status === 429) await seller.salesBudget?.penalize(clock.now(), error.retryAfterSeconds ?? 1);
-      if (error.status === 403) {
-        // The seller's grant does not cover the Sales API: say so once, then skip the seller.
-        console.warn(`snapshot ${day}: seller ${seller.id} has not granted sales data`);
-        const nowIso = new Date(clock.now()).toISOString();
-        await writeStep(db, { day, phase: "revenue", cursor: `${seller.id}|${DONE}`, processed: 0, nowIso }, [
-          revenueUpsert(db, { ...base, status: "not_granted", amount: null, currency: null, units: null }),
-        ]);
-        seller = null;
-        continue;
-      }
-      const failure = error.status === 404 ? ({ giveUp: true } as const) : await noteFailure(ctx, `revenue:${last}`, error.retryAfterSeconds);
-      if (!failure.giveUp) return { finished: false, resumeAt: failure.resumeAt };
-      row = { ...base, status: "missing" as const, amount: null, currency: null, units: null };
-    }
-    await writeStep(db, { day, phase: "revenue", cursor: last, processed: 1, nowIso: new Date(clock.now()).toISOString() }, [revenueUpsert(db, row)]);
-    await clearFailures(ctx, `revenue:${last}`);
-    after = key;
-  }
+export function runRevenuePhase(ctx: PhaseContext, cursor: string | null): Promise<PhaseResult> {
+  return walkSellers(ctx, { phase: "revenue", open: openRevenueSeller, step: revenueStep }, cursor);
 }
 
-async function open(ctx: PhaseContext, userId: string) {
-  const seller = await openSeller(ctx, userId);
-  if (!seller) {
-    await advanceCursor(ctx.env.DB, ctx.day, "revenue", `${userId}|${DONE}`, 0, new Date(ctx.clock.now()).toISOString());
-    return null;
+async function revenueStep(ctx: PhaseContext, seller: RevenueSeller, position: string | null): Promise<SellerStep> {
+  const { env, day, clock, budget } = ctx;
+  const db = env.DB;
+  const [key] = await userTrackedAsinsPage(db, seller.id, seller.marketplaces, parseKeyCursor(position), 1);
+  if (!key) return { kind: "done", rows: [], processed: 0 };
+  if (seller.salesBudget) {
+    const token = await takeBatchToken(seller.salesBudget, clock, budget.deadline);
+    if (typeof token === "number") return { kind: "wait", resumeAt: token };
   }
+  budget.calls += 1;
+
+  const marketplace = key.marketplace as AccountMarketplace;
+  const days = revenueDays(day, marketplace, REVENUE_DAYS);
+  const attemptsKey = `revenue:${seller.id}|${keyCursor(key)}`;
+  const base = { userId: seller.id, asin: key.asin, marketplace, source: seller.api.kind, capturedAt: captureIso(day, clock.now()) };
+  const missing = (of: readonly string[]) => of.map((missingDay) => revenueMissingInsert(db, { ...base, day: missingDay }));
+  let answered;
+  try {
+    answered = await seller.api.getSalesDays(key.asin, marketplace, days);
+  } catch (error) {
+    if (!(error instanceof SellerApiError)) throw error;
+    if (error.status === 429) await seller.salesBudget?.penalize(clock.now(), error.retryAfterSeconds ?? 1);
+    if (error.status === 403) {
+      // The seller's grant does not cover the Sales API: say so once, then skip the seller.
+      console.warn(`snapshot ${day}: seller ${seller.id} has not granted sales data`);
+      const row = revenueUpsert(db, { ...base, day: days.at(-1)!, status: "not_granted", amount: null, currency: null, units: null });
+      return { kind: "done", rows: [row], processed: 0 };
+    }
+    const failure = error.status === 404 || error.permanent ? ({ giveUp: true } as const) : await noteFailure(ctx, attemptsKey, error.retryAfterSeconds);
+    if (!failure.giveUp) return { kind: "wait", resumeAt: failure.resumeAt };
+    return { kind: "next", position: keyCursor(key), rows: missing(days), processed: 1 };
+  }
+  followSalesRateLimit(ctx, seller);
+  const byDay = new Map(answered.map((sales) => [sales.day, sales]));
+  const rows = [
+    ...answered.map((sales) => revenueUpsert(db, { ...base, day: sales.day, status: "ok", amount: sales.amount, currency: sales.currency, units: sales.units })),
+    ...missing(days.filter((wanted) => !byDay.has(wanted))),
+  ];
+  await clearFailures(ctx, attemptsKey);
+  return { kind: "next", position: keyCursor(key), rows, processed: 1 };
+}
+
+async function openRevenueSeller(ctx: PhaseContext, userId: string): Promise<RevenueSeller | null> {
+  const seller = await openSeller(ctx, userId);
+  if (!seller) return null;
   const salesBudget =
     seller.api.kind === "spapi"
       ? durableBudget(ctx.env, spapiBucket(seller.sellingPartnerId, "getOrderMetrics"), { ratePerSecond: 1000 / ORDER_METRICS_INTERVAL_MS, burst: 1 })
       : null;
   return { ...seller, salesBudget };
+}
+
+/** Raises (or lowers) the seller's getOrderMetrics bucket to the rate Amazon stated for this seller. */
+export function followSalesRateLimit(ctx: Pick<PhaseContext, "env">, seller: RevenueSeller): void {
+  const stated = seller.api.rateLimitOf?.(ORDER_METRICS_PATH);
+  if (stated === undefined || !seller.salesBudget || stated === (seller.salesRate ?? 1000 / ORDER_METRICS_INTERVAL_MS)) return;
+  seller.salesRate = stated;
+  seller.salesBudget = durableBudget(ctx.env, spapiBucket(seller.sellingPartnerId, "getOrderMetrics"), { ratePerSecond: stated, burst: 1 });
 }

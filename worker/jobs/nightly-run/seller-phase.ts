@@ -1,10 +1,8 @@
-import { findCredentials } from "../../accounts/credentials-store";
 import { findUser } from "../../accounts/user-store";
-import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../../contract/account";
-import { MARKETPLACE_REGION } from "../../upstreams/spapi/endpoints";
+import type { AccountMarketplace } from "../../contract/account";
+import { sellingMarketplaces } from "../../seller/participations";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
 import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../../upstreams/spapi/buybox";
-import { advanceCursor, writeStep } from "../nightly-run-store";
 import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
 import { spapiBucket } from "../../upstreams/budget/token-bucket";
 import { takeBatchToken } from "./product-phase";
@@ -12,13 +10,11 @@ import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, 
 import { sellerDayRowUpsert } from "../../history/rank-points-store";
 import { clearSellerRefused, markSellerRefused } from "./seller-attention";
 import { readInventoryOnce } from "./seller-inventory";
-import { keyCursor, nextSellerWithTrackedAsins, parseKeyCursor, userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
+import { keyCursor, parseKeyCursor, userTrackedAsinsPage } from "./tracked-store";
+import { walkSellers, type SellerStep } from "./seller-walk";
 
 /** getItemOffersBatch allows 0.1 requests per second per seller (Product Pricing v0 usage plan). */
 export const OFFERS_BATCH_INTERVAL_MS = 10_000;
-/** Cursor position meaning "this seller is done (or skipped)". */
-const SELLER_DONE = "done";
-
 export interface Seller {
   id: string;
   sellingPartnerId: string;
@@ -32,104 +28,82 @@ export interface Seller {
   offersBudget: BudgetClient | null;
   /** The rate the offers bucket runs at: the default, or what Amazon's x-amzn-RateLimit-Limit says. */
   offersRate?: number;
+  /** Whether the seller answered in this slice (its old "needs attention" mark is cleared once). */
+  answered?: boolean;
 }
 
 /**
- * The sellers phase: for each connected seller (and demo account), its own tracked ASINs in
- * steps of up to 20 of one marketplace: fulfillable FBA units and the Buy Box holder, written
- * to seller_snapshots with the cursor "<userId>|<marketplace>:<asin>" in one D1 batch.
- * A seller whose authorization fails is logged and skipped; the others go on.
+ * The sellers phase: every connected seller (and demo account), SELLER_CONCURRENCY at once
+ * (seller-walk.ts), each its own tracked ASINs in steps of up to 20 of one marketplace:
+ * fulfillable FBA units and the Buy Box holder, written to seller_snapshots. A seller whose
+ * authorization fails is logged and skipped; the others go on.
  */
-export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): Promise<PhaseResult> {
+export function runSellerPhase(ctx: PhaseContext, cursor: string | null): Promise<PhaseResult> {
+  return walkSellers(ctx, { phase: "sellers", open: openSeller, step: buyBoxStep }, cursor);
+}
+
+/** One step of one seller: the Buy Box of up to 20 of its ASINs of one marketplace after `position`. */
+async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | null): Promise<SellerStep> {
   const { env, day, clock, budget } = ctx;
   const db = env.DB;
-  const bar = cursor?.indexOf("|") ?? -1;
-  let lastUserId = cursor && bar >= 0 ? cursor.slice(0, bar) : "";
-  const position = cursor && bar >= 0 ? cursor.slice(bar + 1) : SELLER_DONE;
-  let after: TrackedKey | null = position === SELLER_DONE ? null : parseKeyCursor(position);
-  let seller: Seller | null = position === SELLER_DONE || !lastUserId ? null : await openSeller(ctx, lastUserId);
-  // Sellers that answered in this slice: any old "needs attention" mark of theirs is cleared once.
-  const answeredSellers = new Set<string>();
-
-  for (;;) {
-    if (!seller) {
-      const next = await nextSellerWithTrackedAsins(db, lastUserId);
-      if (!next) return { finished: true };
-      lastUserId = next.id;
-      after = null;
-      seller = await openSeller(ctx, next.id);
-      if (!seller) continue;
-    }
-    const page = await userTrackedAsinsPage(db, seller.id, seller.marketplaces, after, MAX_BUY_BOX_ASINS);
-    const marketplace = page[0]?.marketplace as AccountMarketplace | undefined;
-    const chunk = page.filter((key) => key.marketplace === marketplace);
-    if (!marketplace || chunk.length === 0) {
-      seller = null;
-      continue;
-    }
-    if (budget.calls >= budget.maxCalls) return { finished: false, resumeAt: clock.now() };
-    // Inventory once per seller and marketplace per night, before the Buy Box and apart from it.
-    await readInventoryOnce(ctx, seller, marketplace);
-    if (seller.offersBudget) {
-      const token = await takeBatchToken(seller.offersBudget, clock, budget.deadline);
-      if (typeof token === "number") return { finished: false, resumeAt: token };
-    }
-    budget.calls += 1;
-
-    const asins = chunk.map((key) => key.asin);
-    const last = `${seller.id}|${keyCursor(chunk.at(-1)!)}`;
-    const nowIso = () => new Date(clock.now()).toISOString();
-    let winners: Map<string, BuyBoxState>;
-    const offersCall = true;
-    try {
-      winners = await seller.api.getBuyBoxWinners(asins, marketplace);
-    } catch (error) {
-      if (!(error instanceof SellerApiError)) throw error;
-      if (error.status === 429 && offersCall) await seller.offersBudget?.penalize(clock.now(), error.retryAfterSeconds ?? 1);
-      if (error.status === 403) {
-        console.error(`snapshot ${day}: seller ${seller.id} skipped: ${error.message}`);
-        await markSellerRefused(db, seller.id, seller.sellingPartnerId, error, day, nowIso());
-        await addToCount(ctx, "sellersSkipped", 1);
-        await advanceCursor(db, day, "sellers", `${seller.id}|${SELLER_DONE}`, 0, nowIso());
-        seller = null;
-        continue;
-      }
-      // 404 and a refused request (400, amazon-errors.ts) would fail the same way again: no retry.
-      const failure = error.status === 404 || error.permanent ? ({ giveUp: true } as const) : await noteFailure(ctx, `sellers:${last}`, error.retryAfterSeconds);
-      if (!failure.giveUp) {
-        console.warn(`snapshot ${day}: seller ${seller.id} ${marketplace} batch failed (${error.status}); retrying later`);
-        return { finished: false, resumeAt: failure.resumeAt };
-      }
-      console.error(`snapshot ${day}: gave up on seller ${seller.id} ${marketplace} ASINs ${asins.join(",")}: ${error.message}`);
-      await addToCount(ctx, "failed", asins.length);
-      await advanceCursor(db, day, "sellers", last, asins.length, nowIso());
-      after = chunk.at(-1)!;
-      continue;
-    }
-
-    followRateLimit(ctx, seller);
-    const capturedAt = captureIso(day, clock.now());
-    const { id: userId, sellingPartnerId, api } = seller;
-    const rows = asins.map((asin) => {
-      const state = winners.get(asin);
-      return sellerDayRowUpsert(db, {
-        userId,
-        asin,
-        marketplace,
-        source: api.kind,
-        // Prime and non-Prime apart; "holds" is the one most shoppers see (upstreams/spapi/buybox.ts).
-        ...buyBoxRecord(state?.featured ?? UNKNOWN_BUY_BOX, sellingPartnerId),
-        capturedAt,
-      });
-    });
-    await writeStep(db, { day, phase: "sellers", cursor: last, processed: asins.length, nowIso: nowIso() }, rows);
-    if (api.kind === "spapi" && !answeredSellers.has(userId)) {
-      answeredSellers.add(userId);
-      await clearSellerRefused(db, userId);
-    }
-    await clearFailures(ctx, `sellers:${last}`);
-    after = chunk.at(-1)!;
+  const page = await userTrackedAsinsPage(db, seller.id, seller.marketplaces, parseKeyCursor(position), MAX_BUY_BOX_ASINS);
+  const marketplace = page[0]?.marketplace as AccountMarketplace | undefined;
+  const chunk = page.filter((key) => key.marketplace === marketplace);
+  if (!marketplace || chunk.length === 0) return { kind: "done", rows: [], processed: 0 };
+  // Inventory once per seller and marketplace per night, before the Buy Box and apart from it.
+  await readInventoryOnce(ctx, seller, marketplace);
+  if (seller.offersBudget) {
+    const token = await takeBatchToken(seller.offersBudget, clock, budget.deadline);
+    if (typeof token === "number") return { kind: "wait", resumeAt: token };
   }
+  budget.calls += 1;
+
+  const asins = chunk.map((key) => key.asin);
+  const next = keyCursor(chunk.at(-1)!);
+  const attemptsKey = `sellers:${seller.id}|${next}`;
+  let winners: Map<string, BuyBoxState>;
+  try {
+    winners = await seller.api.getBuyBoxWinners(asins, marketplace);
+  } catch (error) {
+    if (!(error instanceof SellerApiError)) throw error;
+    if (error.status === 429) await seller.offersBudget?.penalize(clock.now(), error.retryAfterSeconds ?? 1);
+    if (error.status === 403) {
+      console.error(`snapshot ${day}: seller ${seller.id} skipped: ${error.message}`);
+      await markSellerRefused(db, seller.id, seller.sellingPartnerId, error, day, new Date(clock.now()).toISOString());
+      await addToCount(ctx, "sellersSkipped", 1);
+      return { kind: "done", rows: [], processed: 0 };
+    }
+    // 404 and a refused request (400, amazon-errors.ts) would fail the same way again: no retry.
+    const failure = error.status === 404 || error.permanent ? ({ giveUp: true } as const) : await noteFailure(ctx, attemptsKey, error.retryAfterSeconds);
+    if (!failure.giveUp) {
+      console.warn(`snapshot ${day}: seller ${seller.id} ${marketplace} batch failed (${error.status}); retrying later`);
+      return { kind: "wait", resumeAt: failure.resumeAt };
+    }
+    console.error(`snapshot ${day}: gave up on seller ${seller.id} ${marketplace} ASINs ${asins.join(",")}: ${error.message}`);
+    await addToCount(ctx, "failed", asins.length);
+    return { kind: "next", position: next, rows: [], processed: asins.length };
+  }
+
+  followRateLimit(ctx, seller);
+  const capturedAt = captureIso(day, clock.now());
+  const { id: userId, sellingPartnerId, api } = seller;
+  const rows = asins.map((asin) =>
+    sellerDayRowUpsert(db, {
+      userId,
+      asin,
+      marketplace,
+      source: api.kind,
+      // Prime and non-Prime apart; "holds" is the one most shoppers see (upstreams/spapi/buybox.ts).
+      ...buyBoxRecord(winners.get(asin)?.featured ?? UNKNOWN_BUY_BOX, sellingPartnerId),
+      capturedAt,
+    }),
+  );
+  if (api.kind === "spapi" && !seller.answered) {
+    seller.answered = true;
+    await clearSellerRefused(db, userId);
+  }
+  await clearFailures(ctx, attemptsKey);
+  return { kind: "next", position: next, rows, processed: asins.length };
 }
 
 /** The seller's API client and reachable marketplaces, or null (logged, skipped) when it has none. */
@@ -138,9 +112,8 @@ export async function openSeller(ctx: PhaseContext, userId: string): Promise<Sel
   if (!user) return null;
   try {
     const api = await ctx.services.sources.seller(user);
-    // An authorization covers one SP-API region; a demo account reaches every marketplace.
-    const region = user.isDemo ? null : (await findCredentials(ctx.env.DB, user.id))?.region;
-    const marketplaces = ACCOUNT_MARKETPLACES.filter((marketplace) => region === null || MARKETPLACE_REGION[marketplace] === region);
+    // Only where the seller sells (getMarketplaceParticipations), within its authorization's region.
+    const marketplaces = await sellingMarketplaces(ctx.env.DB, user);
     const offersBudget =
       api.kind === "spapi"
         ? durableBudget(ctx.env, spapiBucket(user.sellingPartnerId, "getItemOffersBatch"), { ratePerSecond: 1000 / OFFERS_BATCH_INTERVAL_MS, burst: 1 })

@@ -34,8 +34,12 @@ export const NOBODY: SegmentWinner = { sellerId: null, mine: false };
 export function featuredOffersOf(payload: unknown): FeaturedOffers {
   const status = field(payload, "status") ?? field(payload, "Status");
   const offers = field(payload, "Offers");
+  const total = field(payload, "Summary", "TotalOfferCount");
   // No offer at all (Amazon's example: NoBuyableOffers, TotalOfferCount 0): nobody holds the Buy Box, known.
-  if (Array.isArray(offers) && offers.length === 0 && (status === "Success" || status === "NoBuyableOffers")) return { prime: NOBODY, nonPrime: NOBODY };
+  // Offers counted but none listed (not processed yet) is unknown, never "nobody".
+  if (Array.isArray(offers) && offers.length === 0 && (status === "Success" || status === "NoBuyableOffers")) {
+    return typeof total === "number" && total > 0 ? UNKNOWN_BUY_BOX : { prime: NOBODY, nonPrime: NOBODY };
+  }
   // Any other status (offers not processed yet, an error): unknown.
   if (typeof status === "string" && status !== "Success") return UNKNOWN_BUY_BOX;
   if (!Array.isArray(offers)) return UNKNOWN_BUY_BOX;

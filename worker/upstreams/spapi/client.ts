@@ -8,7 +8,9 @@ import { LwaError } from "./lwa";
 import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./endpoints";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type CatalogItem, type SellerApi } from "./seller-api";
 import { buyBoxStates, fulfillableUnitsPage, type BuyBoxState, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./mapping";
-import { dailySales, orderMetricsInterval, type DailySales, type OrderMetricsPayload } from "./sales-mapping";
+import { dailySales, type DailySales, type OrderMetricsPayload } from "./sales-mapping";
+import { orderMetricsInterval } from "./sales-days";
+import { participatingMarketplaces, type MarketplaceParticipationsPayload } from "./sellers-mapping";
 
 export interface SpApiClientConfig {
   region: SellerRegion;
@@ -117,21 +119,29 @@ export class SpApiSellerApi implements SellerApi {
     return new Map([...buyBoxStates(payload, asins)].map(([asin, state]) => [asin, { ...state, featured: featured.get(asin) }]));
   }
 
-  async getDailySales(asin: string, marketplace: AccountMarketplace, day: string): Promise<DailySales | null> {
+  async getSalesDays(asin: string, marketplace: AccountMarketplace, days: readonly string[]): Promise<DailySales[]> {
     this.requireRegionOf(marketplace);
+    if (days.length === 0) return [];
+    const { interval, granularityTimeZone } = orderMetricsInterval(days[0]!, days.at(-1)!, marketplace);
     const payload = await this.send<OrderMetricsPayload>(
       "GET",
       "/sales/v1/orderMetrics",
-      {
-        marketplaceIds: MARKETPLACE_IDS[marketplace],
-        interval: orderMetricsInterval(day),
-        granularity: "Day",
-        granularityTimeZone: "UTC",
-        asin,
-      },
+      { marketplaceIds: MARKETPLACE_IDS[marketplace], interval, granularity: "Day", granularityTimeZone, asin },
       { notFound: `No sales figures found for ASIN ${asin} in the ${marketplace} marketplace.` },
     );
-    return dailySales(payload).find((sales) => sales.day === day) ?? null;
+    const wanted = new Set(days);
+    return dailySales(payload).filter((sales) => wanted.has(sales.day));
+  }
+
+  /**
+   * The marketplaces the seller sells in (Sellers v1 getMarketplaceParticipations, 0.016
+   * requests per second, burst 15: called at sign-in and on reconnect only).
+   */
+  async getMarketplaceParticipations(): Promise<AccountMarketplace[]> {
+    const payload = await this.send<MarketplaceParticipationsPayload>("GET", "/sellers/v1/marketplaceParticipations", {}, {
+      notFound: "Amazon found no marketplace participations for this seller account.",
+    });
+    return participatingMarketplaces(payload);
   }
 
   /** An authorization covers one region's endpoint; other regions' marketplaces are out of reach. */

@@ -38,6 +38,14 @@ const MAX_CACHED_TOKENS = 1000;
 
 /** The refresh token for an authorization code from the callback. */
 export async function exchangeAuthorizationCode(client: LwaClient, code: string, redirectUri: string): Promise<string> {
+  return (await exchangeAuthorizationCodeForTokens(client, code, redirectUri)).refreshToken;
+}
+
+/**
+ * The code exchange's refresh token and the access token LWA grants with it (null when the
+ * answer has none): sign-in uses that one for its own calls, so it mints no second token.
+ */
+export async function exchangeAuthorizationCodeForTokens(client: LwaClient, code: string, redirectUri: string): Promise<{ refreshToken: string; accessToken: string | null }> {
   const grant = await postTokenRequest(client, {
     grant_type: "authorization_code",
     code,
@@ -48,7 +56,7 @@ export async function exchangeAuthorizationCode(client: LwaClient, code: string,
   if (typeof grant.refresh_token !== "string" || grant.refresh_token === "") {
     throw new LwaError("unavailable", "the LWA code exchange answered without a refresh_token");
   }
-  return grant.refresh_token;
+  return { refreshToken: grant.refresh_token, accessToken: typeof grant.access_token === "string" && grant.access_token !== "" ? grant.access_token : null };
 }
 
 // Per isolate, keyed by the caller's cache key (the seller and the grant it came from).

@@ -39,11 +39,14 @@ export class MockSellerApi implements SellerApi {
   }
 
   /** Deterministic sales per ASIN and day from the mock product's price; labelled mock wherever shown. */
-  async getDailySales(asin: string, marketplace: AccountMarketplace, day: string): Promise<DailySales | null> {
+  async getSalesDays(asin: string, marketplace: AccountMarketplace, days: readonly string[]): Promise<DailySales[]> {
     const product = mockProduct(asin, marketplace);
-    if (!product.price) return null;
-    const units = Math.floor(seededRandom(`${marketplace}:${asin}:${day}:sales`)() * 12);
-    return { day, units, amount: Math.round(units * product.price.amount * 100) / 100, currency: product.price.currency };
+    if (!product.price) return [];
+    const price = product.price;
+    return days.map((day) => {
+      const units = Math.floor(seededRandom(`${marketplace}:${asin}:${day}:sales`)() * 12);
+      return { day, units, amount: Math.round(units * price.amount * 100) / 100, currency: price.currency };
+    });
   }
 
   async getCatalogItem(asin: string, marketplace: AccountMarketplace): Promise<CatalogItem> {

@@ -1,4 +1,3 @@
-import { DAY_MS } from "../../contract/time";
 /**
  * The part of SP-API Sales v1 getOrderMetrics answers the revenue figures read:
  * { payload: [{ interval: "<start>--<end>", unitCount, totalSales: { amount: "25", currencyCode } }] }.
@@ -8,7 +7,7 @@ export interface OrderMetricsPayload {
   payload?: readonly { interval?: string; unitCount?: number; totalSales?: { amount?: string | number; currencyCode?: string } }[];
 }
 
-/** Ordered product sales of one ASIN on one day (the interval's start date). */
+/** Ordered product sales of one ASIN on one day (the interval's start date, in the marketplace's time zone). */
 export interface DailySales {
   day: string;
   amount: number;
@@ -16,13 +15,6 @@ export interface DailySales {
   units: number;
 }
 
-
-/** The one-UTC-day interval of getOrderMetrics for `day` (YYYY-MM-DD), end exclusive. */
-export function orderMetricsInterval(day: string): string {
-  const start = Date.parse(`${day}T00:00:00Z`);
-  const end = new Date(start + DAY_MS).toISOString().slice(0, 10);
-  return `${day}T00:00:00Z--${end}T00:00:00Z`;
-}
 
 /** Each readable Day interval of the answer; the day is the interval's start date as Amazon wrote it. */
 export function dailySales(body: OrderMetricsPayload): DailySales[] {

@@ -36,11 +36,14 @@ export interface SellerApi {
    * it. An ASIN whose answer failed is absent: unknown. Read it with holdsBuyBox().
    */
   getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, BuyBoxState>>;
+  /** The marketplaces the seller sells in (Sellers API getMarketplaceParticipations); absent for the mock, which sells everywhere. */
+  getMarketplaceParticipations?(): Promise<AccountMarketplace[]>;
   /**
-   * The seller's ordered product sales of one ASIN on one UTC day (Sales API getOrderMetrics,
-   * granularity Day, 0.5 requests per second); null when Amazon returned no figure for the day.
+   * The seller's ordered product sales of one ASIN on each of `days` (consecutive local days of
+   * the marketplace's time zone, oldest first; Sales API getOrderMetrics, granularity Day, one
+   * call, 0.5 requests per second). A day Amazon did not answer is absent: missing, not zero.
    */
-  getDailySales(asin: string, marketplace: AccountMarketplace, day: string): Promise<DailySales | null>;
+  getSalesDays(asin: string, marketplace: AccountMarketplace, days: readonly string[]): Promise<DailySales[]>;
 }
 
 /** HTTP status a failure is answered with, and a detail safe to show the seller. */

@@ -82,12 +82,12 @@ describe("snapshot products phase", () => {
       ["www.amazon.com", usAsins.slice(10, 20)],
       ["www.amazon.com", usAsins.slice(20)],
     ]);
-    // Each marketplace is asked with its own region's partner tag.
+    // Each marketplace is asked with its own store's partner tag.
     expect(getItems.map((call) => [call.status, call.body?.partnerTag])).toEqual([
-      [200, "ranklayer-eu-20"],
-      [200, "ranklayer-na-20"],
-      [200, "ranklayer-na-20"],
-      [200, "ranklayer-na-20"],
+      [200, "ranklayer-de-21"],
+      [200, "ranklayer-us-20"],
+      [200, "ranklayer-us-20"],
+      [200, "ranklayer-us-20"],
     ]);
 
     expect(await countPoints({ day: DAY, source: "live" })).toBe(32);

@@ -28,6 +28,19 @@ export async function resetHistoryTables(): Promise<void> {
   await clearHistory();
 }
 
+/** Each store's own partner tag, with the suffix Amazon gives that store (the fake checks it). */
+export const STORE_TAGS = {
+  CREATORS_US_PARTNER_TAG: "ranklayer-us-20",
+  CREATORS_CA_PARTNER_TAG: "ranklayer-ca-20",
+  CREATORS_MX_PARTNER_TAG: "ranklayer-mx-20",
+  CREATORS_UK_PARTNER_TAG: "ranklayer-uk-21",
+  CREATORS_DE_PARTNER_TAG: "ranklayer-de-21",
+  CREATORS_FR_PARTNER_TAG: "ranklayer-fr-21",
+  CREATORS_IT_PARTNER_TAG: "ranklayer-it-21",
+  CREATORS_ES_PARTNER_TAG: "ranklayer-es-21",
+  CREATORS_JP_PARTNER_TAG: "ranklayer-jp-22",
+} as const;
+
 /**
  * Bindings whose product source is the Creators API (answered by the fake), with its own client
  * id, at the default rate (the test config slows the rate down for the Durable Object tests).
@@ -38,7 +51,6 @@ export function creatorsEnv(overrides: Partial<Bindings> = {}): Bindings {
   const region = (name: "NA" | "EU" | "FE") => ({
     [`CREATORS_${name}_CREDENTIAL_ID`]: clientId,
     [`CREATORS_${name}_CREDENTIAL_SECRET`]: "s3cret",
-    [`CREATORS_${name}_PARTNER_TAG`]: `ranklayer-${name.toLowerCase()}-20`,
   });
   return {
     ...env,
@@ -49,6 +61,7 @@ export function creatorsEnv(overrides: Partial<Bindings> = {}): Bindings {
     ...region("NA"),
     ...region("EU"),
     ...region("FE"),
+    ...STORE_TAGS,
     ...overrides,
   };
 }
@@ -135,4 +148,40 @@ export function asinRange(prefix: string, count: number, from = 0): string[] {
 export async function count(sql: string, ...params: unknown[]): Promise<number> {
   const row = await env.DB.prepare(sql).bind(...params).first<{ n: number }>();
   return row?.n ?? 0;
+}
+
+/**
+ * Virtual time for work done side by side (the seller walk's lanes): a sleep is a timer at
+ * now + ms, and time jumps to the earliest timer only once the lanes have had a few real
+ * milliseconds to do their I/O and reach their own sleeps. Two lanes sleeping 2 s each end
+ * 2 s later, not 4 s, as they would on a real clock.
+ */
+export function concurrentClock(start: number, idleMs = 30): Clock {
+  let now = start;
+  const timers: { at: number; resolve: () => void }[] = [];
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const fire = () => {
+    pending = undefined;
+    timers.sort((a, b) => a.at - b.at);
+    const first = timers.shift();
+    if (!first) return;
+    now = Math.max(now, first.at);
+    first.resolve();
+    if (timers.length > 0) arm();
+  };
+  // Debounced: time moves only after idleMs without a new sleep, so a lane slow in its I/O is waited for.
+  const arm = () => {
+    if (pending !== undefined) clearTimeout(pending);
+    pending = setTimeout(fire, idleMs);
+  };
+  return {
+    now: () => now,
+    sleep: (ms) =>
+      ms <= 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            timers.push({ at: now + ms, resolve });
+            arm();
+          }),
+  };
 }

@@ -21,6 +21,12 @@ function makeSource(overrides: Partial<CreatorsConfig> = {}, fetcher?: typeof fe
   return { config, source: new CreatorsProductSource(config, fetcher) };
 }
 
+/** Each store's own tag, with the suffix Amazon gives that store: the fake refuses another store's. */
+const STORE_TAG: Record<Marketplace, string> = {
+  US: "ranklayer-20", CA: "ranklayer-ca-20", MX: "ranklayer-mx-20", UK: "ranklayer-uk-21", DE: "ranklayer-de-21",
+  FR: "ranklayer-fr-21", IT: "ranklayer-it-21", ES: "ranklayer-es-21", JP: "ranklayer-jp-22",
+};
+
 function product(outcome: ItemOutcome | undefined) {
   if (!outcome?.ok) throw new Error(`expected a product, got ${JSON.stringify(outcome)}`);
   return outcome.product;
@@ -60,8 +66,9 @@ describe("CreatorsProductSource: token grant", () => {
     ["2.2", "https://creatorsapi.auth.eu-south-2.amazoncognito.com/oauth2/token", "creatorsapi/default", "application/x-www-form-urlencoded"],
     ["2.3", "https://creatorsapi.auth.us-west-2.amazoncognito.com/oauth2/token", "creatorsapi/default", "application/x-www-form-urlencoded"],
   ])("credential version %s uses %s", async (version, url, scope, contentType) => {
-    const { config, source } = makeSource({ version });
-    const result = await source.getItems([newAsin()], version === "3.2" || version === "2.2" ? "DE" : "US");
+    const marketplace = version === "3.2" || version === "2.2" ? "DE" : "US";
+    const { config, source } = makeSource({ version, partnerTag: STORE_TAG[marketplace] });
+    const result = await source.getItems([newAsin()], marketplace);
     expect([...result.values()].every((outcome) => outcome.ok)).toBe(true);
 
     const [grant] = await calls({ kind: "token", clientId: config.credentialId });
@@ -181,7 +188,7 @@ describe("CreatorsProductSource: getItems request", () => {
     ["JP", "www.amazon.co.jp", "JPY"],
     ["MX", "www.amazon.com.mx", "MXN"],
   ])("sends marketplace %s as %s and reads %s prices", async (marketplace, host, currency) => {
-    const { source } = makeSource();
+    const { source } = makeSource({ partnerTag: STORE_TAG[marketplace] });
     const asin = newAsin();
     const result = await source.getItems([asin], marketplace);
 
@@ -191,7 +198,7 @@ describe("CreatorsProductSource: getItems request", () => {
     const found = product(result.get(asin));
     expect(found.marketplace).toBe(marketplace);
     expect(found.price?.currency).toBe(currency);
-    expect(found.detailPageUrl).toMatch(new RegExp(`^https://${host.replace(/\./g, "\\.")}/dp/${asin}\\?tag=ranklayer-20`));
+    expect(found.detailPageUrl).toMatch(new RegExp(`^https://${host.replace(/\./g, "\\.")}/dp/${asin}\\?tag=${STORE_TAG[marketplace]}`));
   });
 
   it("builds its URLs from the override base and auth URL", async () => {
@@ -232,7 +239,7 @@ describe("CreatorsProductSource: getItems request", () => {
 
 describe("CreatorsProductSource: mapping", () => {
   it("maps title, image, category path, rank, price, link and the customer reviews Amazon answers", async () => {
-    const { source } = makeSource();
+    const { source } = makeSource({ partnerTag: STORE_TAG.DE });
     const asin = newAsin();
     const found = product((await source.getItems([asin], "DE")).get(asin));
 
@@ -363,12 +370,12 @@ describe("creatorsConfigFromEnv", () => {
   const secrets = {
     CREATORS_CREDENTIAL_ID: "id-1",
     CREATORS_CREDENTIAL_SECRET: "secret-1",
-    CREATORS_PARTNER_TAG: "tag-20",
+    CREATORS_US_PARTNER_TAG: "tag-20",
   };
 
   it("is null until the id, secret and partner tag are all set", () => {
     expect(
-      creatorsConfigFromEnv({ ...env, CREATORS_CREDENTIAL_ID: undefined, CREATORS_CREDENTIAL_SECRET: undefined, CREATORS_PARTNER_TAG: undefined }),
+      creatorsConfigFromEnv({ ...env, CREATORS_CREDENTIAL_ID: undefined, CREATORS_CREDENTIAL_SECRET: undefined, CREATORS_US_PARTNER_TAG: undefined }),
     ).toBeNull();
     for (const missing of Object.keys(secrets)) {
       expect(creatorsConfigFromEnv({ ...env, ...secrets, [missing]: "" })).toBeNull();
@@ -381,7 +388,9 @@ describe("creatorsConfigFromEnv", () => {
     ).toEqual({
       credentialId: "id-1",
       credentialSecret: "secret-1",
-      partnerTag: "tag-20",
+      // Tags are per store: the region's config carries them by marketplace.
+      partnerTag: "",
+      partnerTags: { US: "tag-20" },
       version: "3.1",
       apiBaseUrl: undefined,
       authUrl: undefined,
@@ -393,6 +402,7 @@ describe("creatorsConfigFromEnv", () => {
     const config = creatorsConfigFromEnv({
       ...env,
       ...secrets,
+      CREATORS_UK_PARTNER_TAG: "tag-21",
       CREATORS_CREDENTIAL_VERSION: "2.2",
       CREATORS_API_BASE_URL: "http://127.0.0.1:9999",
       CREATORS_AUTH_URL: "http://127.0.0.1:9999/auth/o2/token",

@@ -55,6 +55,13 @@ describe("the Buy Box as shoppers see it (getItemOffersBatch)", () => {
   });
 });
 
+describe("offers counted but none listed", () => {
+  it("is unknown (not processed yet), never held by nobody", () => {
+    expect(featuredOffersOf({ status: "Success", Summary: { TotalOfferCount: 3 }, Offers: [] })).toEqual(UNKNOWN_BUY_BOX);
+    expect(lostSegments({ holdsPrime: true, holdsNonPrime: true }, buyBoxRecord(featuredOffersOf({ status: "Success", Summary: { TotalOfferCount: 3 }, Offers: [] }), OUR_SELLER))).toEqual([]);
+  });
+});
+
 describe("an item with no offer at all", () => {
   it("is held by nobody: known, and not the seller's", () => {
     expect(featuredOffersOf({ status: "NoBuyableOffers", Summary: { TotalOfferCount: 0 }, Offers: [] })).toEqual(featuredOffersOf({ status: "Success", Offers: [] }));

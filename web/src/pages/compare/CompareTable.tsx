@@ -1,5 +1,5 @@
 import type { CompareItem } from "@contract/compare";
-import { formatCount, formatPrice, formatRank, formatUtc } from "../../lib/format";
+import { formatCount, formatPrice, formatRank, formatRating, formatUtc } from "../../lib/format";
 import { bestRanked } from "./compare-view";
 
 const SOURCE_LABEL: Record<string, string> = { live: "Live", cache: "Cached" };
@@ -28,8 +28,21 @@ const ROWS: Row[] = [
       </span>
     ),
   },
-  { label: "Price", cell: ({ product }) => formatPrice(product.price) },
+  {
+    label: "Price",
+    // With no Buy Box winner the price is the lowest offer's, and says so: never passed off as the Buy Box price.
+    cell: ({ product }) =>
+      product.price && product.priceSource === "lowest_offer" ? (
+        <span>
+          {formatPrice(product.price)} <span className="compare-table__note">Lowest offer (no Buy Box winner)</span>
+        </span>
+      ) : (
+        formatPrice(product.price)
+      ),
+  },
   { label: "Offers", cell: ({ product }) => formatCount(product.offers) },
+  { label: "Rating", cell: ({ product }) => formatRating(product.rating) },
+  { label: "Reviews", cell: ({ product }) => formatCount(product.reviewCount) },
   {
     label: "Source",
     cell: ({ product }) => <span className={`badge badge--${product.source}`}>{SOURCE_LABEL[product.source] ?? "Mock Data"}</span>,

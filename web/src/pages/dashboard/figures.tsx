@@ -15,12 +15,21 @@ export function SourceLine({ source }: { source: FigureSource }) {
   );
 }
 
-export function KpiCard({ title, value, detail, source }: { title: string; value: string; detail?: string; source: FigureSource }) {
+/**
+ * One KPI card. `missingDays`: days of the range Amazon has not answered (left out of the
+ * figure, never counted as zero), shown as their own line so a partial sum never reads as whole.
+ */
+export function KpiCard({ title, value, detail, source, missingDays = 0 }: { title: string; value: string; detail?: string; source: FigureSource; missingDays?: number }) {
   return (
     <div className="card kpi">
       <h3 className="kpi__title">{title}</h3>
       <p className="kpi__value">{value}</p>
       {detail && <p className="kpi__detail">{detail}</p>}
+      {missingDays > 0 && (
+        <p className="kpi__missing">
+          {missingDays === 1 ? "1 day missing" : `${missingDays} days missing`}: Amazon has not answered {missingDays === 1 ? "it" : "them"} yet, so {missingDays === 1 ? "it is" : "they are"} left out, not counted as zero.
+        </p>
+      )}
       <SourceLine source={source} />
     </div>
   );

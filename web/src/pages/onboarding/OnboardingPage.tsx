@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import {
   ACCOUNT_MARKETPLACES,
@@ -6,7 +6,7 @@ import {
   type AccountMarketplace,
   type UserStatus,
 } from "@contract/account";
-import { saveOnboarding } from "../../api/account";
+import { fetchOnboardingMarketplaces, saveOnboarding } from "../../api/account";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { useSession } from "../../state/session";
 import { SetupSteps } from "./SetupSteps";
@@ -32,6 +32,22 @@ function OnboardingForm({ user }: { user: UserStatus }) {
   const [brandName, setBrandName] = useState(user.brandName ?? "");
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Until Amazon's list arrives (or if it cannot be read), every marketplace; the server checks the choice.
+  const [options, setOptions] = useState<readonly AccountMarketplace[]>(ACCOUNT_MARKETPLACES);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    fetchOnboardingMarketplaces(abort.signal)
+      .then((selling) => {
+        if (selling.length === 0) return;
+        setOptions(selling);
+        setMarketplace((current) => (selling.includes(current) ? current : selling[0]!));
+      })
+      .catch((error: unknown) => {
+        if (!abort.signal.aborted) console.error("The marketplaces you sell in could not be read", error);
+      });
+    return () => abort.abort();
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -54,11 +70,13 @@ function OnboardingForm({ user }: { user: UserStatus }) {
       <div className="card onboarding">
         <SetupSteps />
         <h1>Set up your account</h1>
-        <p className="seller-muted">Choose where you sell most, so RankLayer opens on the right marketplace.</p>
+        <p className="seller-muted">
+          Choose where you sell most, so RankLayer opens on the right marketplace. The list holds the marketplaces Amazon says your account sells in.
+        </p>
         <form className="seller-form" onSubmit={(event) => void submit(event)}>
           <MarketplaceSelect
             label="Default Marketplace"
-            options={ACCOUNT_MARKETPLACES}
+            options={options}
             value={marketplace}
             onChange={setMarketplace}
             disabled={saving}

@@ -147,6 +147,7 @@ function PortfolioBody({ data }: { data: PortfolioResponse }) {
           value={kpis.totalRevenue ? formatPrice(kpis.totalRevenue) : "—"}
           detail={kpis.revenueNote ?? `Ordered product sales, ${RANGE_TEXT[data.range].toLowerCase()}`}
           source={kpis.revenueSource}
+          missingDays={kpis.revenueMissingDays}
         />
         <KpiCard title="Average portfolio rank" value={kpis.averageRank === null ? "—" : formatRank(kpis.averageRank)} source={kpis.rankSource} />
         <KpiCard title="Top performers" value={String(kpis.topPerformers)} detail="Brands" source={kpis.rankSource} />

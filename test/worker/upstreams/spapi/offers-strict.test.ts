@@ -1,0 +1,115 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { SpApiSellerApi } from "../../../../worker/upstreams/spapi/client";
+import { dropSellerAccessToken, sellerAccessToken } from "../../../../worker/upstreams/spapi/lwa";
+import { buyBoxRecord, lostSegments, UNKNOWN_BUY_BOX } from "../../../../worker/upstreams/spapi/buybox";
+import { SellerApiError } from "../../../../worker/upstreams/spapi/seller-api";
+import { MAX_RETRY_AFTER_SECONDS } from "../../../../worker/upstreams/http";
+import { connectSeller, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../../support/seller-browser";
+
+/**
+ * The getItemOffersBatch fake is as strict as Amazon: at most the 20 lowest-priced offers, items
+ * that fail inside a 200 batch, listings whose offers are not processed yet, 429s with no or absurd
+ * Retry-After. Each of the Buy Box cases reads as unknown, so none can fire buybox_lost.
+ */
+async function connectedApi() {
+  const bindings = sellerEnv();
+  await registerLwaClient(bindings);
+  const seller = await connectSeller(new TestBrowser(bindings));
+  const client = { clientId: bindings.LWA_CLIENT_ID!, clientSecret: bindings.LWA_CLIENT_SECRET! };
+  const key = `offers-test:${crypto.randomUUID()}`;
+  const api = new SpApiSellerApi({
+    region: "na",
+    accessToken: () => sellerAccessToken(client, key, async () => seller.refreshToken),
+    dropAccessToken: () => dropSellerAccessToken(key),
+  });
+  return { api, seller };
+}
+
+let serial = 0;
+const newAsin = () => `B0OFS${String(++serial).padStart(3, "0")}${Math.random().toString(36).slice(2, 4).toUpperCase()}`;
+
+/** An offer as the model's OfferDetail has it. */
+const offer = (sellerId: string, amount: number, extra: Record<string, unknown> = {}) => ({
+  Shipping: { CurrencyCode: "USD", Amount: 0 },
+  ListingPrice: { CurrencyCode: "USD", Amount: amount },
+  ShippingTime: { maximumHours: 48, minimumHours: 24, availabilityType: "NOW" },
+  SubCondition: "new",
+  SellerId: sellerId,
+  IsFulfilledByAmazon: false,
+  IsBuyBoxWinner: false,
+  ...extra,
+});
+
+/** What the nightly run would record for the seller, and what it would fire against a day they held both. */
+function verdict(featured: Parameters<typeof buyBoxRecord>[0] | undefined, sellerId: string) {
+  const record = buyBoxRecord(featured ?? UNKNOWN_BUY_BOX, sellerId);
+  return { record, lost: lostSegments({ holdsPrime: true, holdsNonPrime: true }, record) };
+}
+
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+
+describe("getItemOffersBatch, strict", () => {
+  it("lists at most the 20 lowest-priced offers: a winner priced above them reads as unknown, never as lost", async () => {
+    const { api, seller } = await connectedApi();
+    const [outside, inside] = [newAsin(), newAsin()];
+    const cheap = Array.from({ length: 24 }, (_, i) => offer(`A0OTHER${String(i).padStart(6, "0")}`, 10 + i));
+    // The seller wins at 99: the 25th cheapest, outside the 20 Amazon lists.
+    await fakeControl(SPAPI_FAKE, "offers", { asin: outside, offers: [...cheap, offer(seller.sellingPartnerId, 99, { IsBuyBoxWinner: true })] });
+    // Another seller wins at 12.5, inside the 20: known, and the seller does not hold it.
+    await fakeControl(SPAPI_FAKE, "offers", { asin: inside, offers: [...cheap, offer("A0WINNER000001", 12.5, { IsBuyBoxWinner: true })] });
+
+    const states = await api.getBuyBoxWinners([outside, inside], "US");
+    expect(verdict(states.get(outside)?.featured, seller.sellingPartnerId)).toEqual({
+      record: expect.objectContaining({ holdsBuyBox: null, holdsPrime: null, holdsNonPrime: null, buyBoxSellerId: null }),
+      lost: [],
+    });
+    expect(verdict(states.get(inside)?.featured, seller.sellingPartnerId).record).toMatchObject({ holdsBuyBox: false, buyBoxSellerId: "A0WINNER000001" });
+
+    // The seller's winning offer was cut from the answer, as Amazon cuts it: no listed winner at all.
+    expect(states.get(outside)).toMatchObject({ winners: [], mine: false });
+    expect(states.get(inside)).toMatchObject({ winners: ["A0WINNER000001"] });
+  });
+
+  it("an item that fails inside a 200 batch, and a listing whose offers are not processed yet, are unknown; the rest of the batch is read", async () => {
+    const { api, seller } = await connectedApi();
+    const [failed, pending, held] = [newAsin(), newAsin(), newAsin()];
+    await fakeControl(SPAPI_FAKE, "offers-item", { asin: failed, behavior: "error" });
+    await fakeControl(SPAPI_FAKE, "offers-item", { asin: pending, behavior: "not_processed" });
+    await fakeControl(SPAPI_FAKE, "buy-box", { asin: held, sellerId: seller.sellingPartnerId });
+
+    const states = await api.getBuyBoxWinners([failed, pending, held], "US");
+    for (const asin of [failed, pending]) {
+      expect(verdict(states.get(asin)?.featured, seller.sellingPartnerId), asin).toEqual({
+        record: expect.objectContaining({ holdsBuyBox: null, primeSellerId: "unknown", nonPrimeSellerId: "unknown" }),
+        lost: [],
+      });
+    }
+    expect(verdict(states.get(held)?.featured, seller.sellingPartnerId).record).toMatchObject({ holdsBuyBox: true });
+    const [call] = (await fakeCalls(SPAPI_FAKE, { kind: "offers" })).filter((entry) => JSON.stringify(entry.body).includes(failed));
+    expect(call?.status).toBe(200);
+  });
+
+  it.each([
+    ["no Retry-After", undefined, undefined],
+    ["a date in 2100", "Fri, 01 Jan 2100 00:00:00 GMT", MAX_RETRY_AFTER_SECONDS],
+    ["a huge number", "99999999999", MAX_RETRY_AFTER_SECONDS],
+    ["a negative number", "-5", undefined],
+    ["seconds", "7", 7],
+  ])("a 429 with %s is a throttle whose wait is bounded by the hour cap", async (_, header, expected) => {
+    const { api } = await connectedApi();
+    const asin = newAsin();
+    await fakeControl(SPAPI_FAKE, "offers-item", { asin, behavior: "throttled", ...(header === undefined ? {} : { retryAfter: header }) });
+    const error = await api.getBuyBoxWinners([asin], "US").then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(SellerApiError);
+    expect((error as SellerApiError).status).toBe(429);
+    expect((error as SellerApiError).retryAfterSeconds).toBe(expected);
+    const [call] = (await fakeCalls(SPAPI_FAKE, { kind: "offers" })).filter((entry) => JSON.stringify(entry.body).includes(asin));
+    expect(call).toMatchObject({ status: 429 });
+  });
+});
