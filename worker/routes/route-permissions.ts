@@ -40,6 +40,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
 
   "POST /api/auth/logout": "personal",
   "GET /api/user/status": "personal",
+  "GET /api/onboarding": "personal",
   "POST /api/onboarding": "personal",
   "GET /api/passkeys": "personal",
   "POST /api/passkeys/registration/options": "personal",
