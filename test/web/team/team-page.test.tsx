@@ -97,3 +97,57 @@ describe("/team and the header's workspace switcher", () => {
     expect(screen.queryByRole("button", { name: /Upgrade|Manage/ })).toBeNull();
   });
 });
+
+describe("/invite?token=…", () => {
+  it("signed out: asks to sign in by email and remembers to come back here afterwards", async () => {
+    fakeApi({ "GET /api/user/status": json({ ...connectedUser(), authenticated: false }) });
+    localStorage.clear();
+    renderRoutes("/invite?token=tok123");
+
+    const link = await screen.findByRole("link", { name: "Sign in by email" });
+    expect(link.getAttribute("href")).toBe("/signin");
+    fireEvent.click(link);
+    expect(localStorage.getItem("ranklayer:after-sign-in")).toBe("/invite?token=tok123");
+  });
+
+  it("signed in: accepts with the token and says which workspace it joined; a refusal shows the server's reason", async () => {
+    const api = fakeApi({
+      "GET /api/user/status": json(connectedUser()),
+      "GET /api/notifications/unread-count": json({ unread: 0 }),
+      "GET /api/workspaces": json(workspaces("owner")),
+      "POST /api/workspaces/invitations/accept": json({ id: "i1", email: "me@example.com", role: "analyst", invitedAt: "x", expiresAt: "y", workspaceId: "acme", workspaceName: "Acme Agency" }),
+    });
+    renderRoutes("/invite?token=tok123");
+
+    fireEvent.click(await screen.findByRole("button", { name: "Accept invitation" }));
+    expect(await screen.findByText(/You joined Acme Agency\./)).toBeTruthy();
+    expect(api.requests("POST /api/workspaces/invitations/accept")[0]!.body).toEqual({ token: "tok123" });
+  });
+
+  it("shows why an invitation cannot be accepted", async () => {
+    fakeApi({
+      "GET /api/user/status": json(connectedUser()),
+      "GET /api/notifications/unread-count": json({ unread: 0 }),
+      "GET /api/workspaces": json(workspaces("owner")),
+      "POST /api/workspaces/invitations/accept": json({ detail: "This invitation is for another email address. Sign in with the address it was sent to, then open the link again.", code: "forbidden" }, 403),
+    });
+    renderRoutes("/invite?token=tok123");
+
+    fireEvent.click(await screen.findByRole("button", { name: "Accept invitation" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("This invitation is for another email address.");
+  });
+});
+
+describe("/settings for a viewer", () => {
+  it("has no API Access tab", async () => {
+    fakeApi({
+      "GET /api/user/status": json(connectedUser()),
+      "GET /api/notifications/unread-count": json({ unread: 0 }),
+      "GET /api/workspaces": json(workspaces("viewer")),
+    });
+    renderRoutes("/settings");
+
+    await screen.findByRole("tab", { name: "Account" });
+    await waitFor(() => expect(screen.queryByRole("tab", { name: "API Access" })).toBeNull());
+  });
+});
