@@ -1,8 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { WorkspaceList, WorkspaceRole } from "@contract/workspaces";
 import { renderRoutes } from "../helpers";
 import { connectedUser, fakeApi, json, noContent } from "../seller/fake-api";
+import { forgetWorkspaces } from "../../../web/src/state/workspaces";
+
+// The workspace list is shared for a page load; each test is a new page load.
+beforeEach(forgetWorkspaces);
 
 const PERMISSIONS: Record<WorkspaceRole, WorkspaceList["current"]["permissions"]> = {
   owner: ["read", "track", "settings", "connections", "keys", "members", "billing", "ownership"],
@@ -149,5 +153,20 @@ describe("/settings for a viewer", () => {
 
     await screen.findByRole("tab", { name: "Account" });
     await waitFor(() => expect(screen.queryByRole("tab", { name: "API Access" })).toBeNull());
+  });
+});
+
+describe("/notifications for a viewer", () => {
+  it("lists the notifications with no Mark all as read", async () => {
+    fakeApi({
+      "GET /api/user/status": json(connectedUser()),
+      "GET /api/notifications/unread-count": json({ unread: 1 }),
+      "GET /api/workspaces": json(workspaces("viewer")),
+      "GET /api/notifications": json({ notifications: [], unread: 1 }),
+    });
+    renderRoutes("/notifications");
+
+    await screen.findByText("1 unread");
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Mark all as read" })).toBeNull());
   });
 });
