@@ -1,12 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { WorkspaceList, WorkspaceRole } from "@contract/workspaces";
 import { renderRoutes } from "../helpers";
 import { connectedUser, fakeApi, json, noContent } from "../seller/fake-api";
-import { forgetWorkspaces } from "../../../web/src/state/workspaces";
 
-// The workspace list is shared for a page load; each test is a new page load.
-beforeEach(forgetWorkspaces);
 
 const PERMISSIONS: Record<WorkspaceRole, WorkspaceList["current"]["permissions"]> = {
   owner: ["read", "track", "settings", "connections", "keys", "members", "billing", "ownership"],
