@@ -74,11 +74,11 @@ export async function seedDashboards(persistTo: string, nowMs = Date.now()): Pro
         .run();
       // Pro at 1,000 ASINs (an active subscription); an agency's 10,000 are Enterprise, assigned by hand.
       await (size === 1_000
-        ? db.prepare("INSERT INTO billing_subscriptions (user_id, stripe_customer_id, stripe_subscription_id, status) VALUES (?1, ?2, ?3, 'active')").bind(user, `cus_bench${size}`, `sub_bench${size}`)
-        : db.prepare("INSERT INTO enterprise_assignments (user_id, note) VALUES (?1, 'bench')").bind(user)
+        ? db.prepare("INSERT INTO billing_subscriptions (workspace_id, stripe_customer_id, stripe_subscription_id, status) VALUES (?1, ?2, ?3, 'active')").bind(user, `cus_bench${size}`, `sub_bench${size}`)
+        : db.prepare("INSERT INTO enterprise_assignments (workspace_id, note) VALUES (?1, 'bench')").bind(user)
       ).run();
       const asins = Array.from({ length: size }, (_, i) => asinOf(size, i));
-      await insertRows(db, `INSERT INTO watchlist (user_id, asin, marketplace) ${fromJson(3)}`, asins.map((asin) => [user, asin, "US"]));
+      await insertRows(db, `INSERT INTO watchlist (workspace_id, asin, marketplace) ${fromJson(3)}`, asins.map((asin) => [user, asin, "US"]));
       await insertRows(
         db,
         `INSERT INTO asin_details (asin, marketplace, brand, title, image, category, source, captured_at) ${fromJson(8)}`,
@@ -86,7 +86,7 @@ export async function seedDashboards(persistTo: string, nowMs = Date.now()): Pro
       );
       await insertRows(
         db,
-        `INSERT INTO seller_snapshots (user_id, asin, marketplace, day, source, fulfillable_units, buy_box_seller_id, holds_buy_box, captured_at) ${fromJson(9)}`,
+        `INSERT INTO seller_snapshots (workspace_id, asin, marketplace, day, source, fulfillable_units, buy_box_seller_id, holds_buy_box, captured_at) ${fromJson(9)}`,
         asins.map((asin, i) => [user, asin, "US", dayOf(nowMs), "spapi", i % 50, i % 3 ? "BENCHSELLER" : "OTHER", i % 3 ? 1 : 0, nowIso]),
       );
       const summaries = asins.map((asin, i) => code.buildAsinSummary("US", asin, series(i + size, nowMs, code.SUMMARY_DAYS), nowMs));

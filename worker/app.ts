@@ -29,6 +29,7 @@ import { onboardingRoutes } from "./routes/onboarding";
 import { passkeyRoutes } from "./routes/passkeys";
 import { portfolioRoutes } from "./routes/portfolio";
 import { reportRoutes } from "./routes/reports";
+import { rolePermission } from "./routes/route-permissions";
 import { settingsRoutes } from "./routes/settings";
 import { signInRoutes } from "./routes/signin";
 import { spRoutes } from "./routes/sp";
@@ -37,6 +38,7 @@ import { userRoutes } from "./routes/user";
 import { compareRoutes } from "./routes/v1-compare";
 import { lookupRoutes } from "./routes/v1-lookup";
 import { watchlistRoutes } from "./routes/watchlist";
+import { workspaceRoutes } from "./routes/workspaces";
 
 // An OpenAPIHono: routers written with createRoute document themselves when mounted here.
 const apiApp = createApiApp();
@@ -59,6 +61,8 @@ const api = apiApp
   .use("/v1/*", demoUsesSampleData)
   .use("/exports/*", demoUsesSampleData)
   .use(xsrfProtection)
+  // What the caller's role in the current workspace may do, for every route (route-permissions.ts).
+  .use(rolePermission)
   // Public: anyone may call these.
   .route("/health", healthRoutes)
   .route("/v1/lookup", lookupRoutes)
@@ -78,6 +82,8 @@ const api = apiApp
   .route("/signin", signInRoutes)
   .route("/passkeys", passkeyRoutes)
   .route("/account", accountRoutes)
+  // Workspaces (issue 28): the account's workspaces, members, invitations and the audit log.
+  .route("/workspaces", workspaceRoutes)
   // The signed-in user's data.
   .route("/sp", spRoutes)
   .route("/watchlist", watchlistRoutes)

@@ -1,10 +1,23 @@
+import type { WorkspaceRole } from "./contract/workspaces";
 import type { users } from "./db/schema";
 import type { Services } from "./services";
 
-/** A request's signed-in account: the D1 session row that backs it and its user. */
+/** The workspace a request acts in, and the caller's role there (checked on every request). */
+export interface CurrentWorkspace {
+  id: string;
+  name: string;
+  role: WorkspaceRole;
+}
+
+/**
+ * A request's signed-in account: the D1 session row that backs it, its user (the person), and
+ * the workspace it acts in (whose data every store call names). For an API key, the user is
+ * the member who made the key and the workspace is the key's.
+ */
 export interface SignedInAccount {
   sessionId: string;
   user: typeof users.$inferSelect;
+  workspace: CurrentWorkspace;
 }
 
 /**

@@ -46,7 +46,7 @@ describe("the route list", () => {
 
   it("keeps signed-in screens, per-query results, the thank-you page and the 404 page out of search results", () => {
     const noindex = ROUTE_PATHS.filter((path) => routeMeta(path).noindex);
-    expect(noindex.sort()).toEqual(["/alerts", "/billing", "/contact/success", "/extension/connect", "/notifications", "/onboarding", "/portfolio", "/results", "/seller-central", "/settings"]);
+    expect(noindex.sort()).toEqual(["/alerts", "/billing", "/contact/success", "/extension/connect", "/invite", "/notifications", "/onboarding", "/portfolio", "/results", "/seller-central", "/settings", "/team", "/team/audit"]);
     expect(NOT_FOUND_META.noindex).toBe(true);
   });
 

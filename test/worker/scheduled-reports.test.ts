@@ -16,7 +16,7 @@ describe("the 02:30 cron and the report emails", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const id = await insertUser({ isDemo: true });
     await insertWatchlist(id, [{ marketplace: "US", asin: "BCRON00001" }]);
-    await env.DB.prepare("INSERT INTO user_settings (user_id, daily_report, alert_email) VALUES (?, 1, ?)").bind(id, "daily@example.com").run();
+    await env.DB.prepare("INSERT INTO user_settings (workspace_id, daily_report, alert_email) VALUES (?, 1, ?)").bind(id, "daily@example.com").run();
     const email = fakeEmailBinding();
     // A Saturday: no weekly report is due.
     await worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: Date.UTC(2026, 10, 21, 2, 30) }), channelEnv({ ALERT_EMAIL: email.binding }));

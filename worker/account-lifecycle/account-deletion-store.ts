@@ -29,12 +29,12 @@ export async function eraseAccount(db: D1Database, userId: string): Promise<Eras
   const orm = drizzle(db);
   const [[s], keys, [a], [n], [w], [p], [r], [e]] = await orm.batch([
     orm.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId)),
-    orm.select({ keyHash: apiKeys.keyHash }).from(apiKeys).where(eq(apiKeys.userId, userId)),
-    orm.select({ n: count() }).from(alerts).where(eq(alerts.userId, userId)),
-    orm.select({ n: count() }).from(alertEvents).where(eq(alertEvents.userId, userId)),
-    orm.select({ n: count() }).from(watchlist).where(eq(watchlist.userId, userId)),
+    orm.select({ keyHash: apiKeys.keyHash }).from(apiKeys).where(eq(apiKeys.workspaceId, userId)),
+    orm.select({ n: count() }).from(alerts).where(eq(alerts.workspaceId, userId)),
+    orm.select({ n: count() }).from(alertEvents).where(eq(alertEvents.workspaceId, userId)),
+    orm.select({ n: count() }).from(watchlist).where(eq(watchlist.workspaceId, userId)),
     orm.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)),
-    orm.select({ n: count() }).from(sellerCredentials).where(and(eq(sellerCredentials.userId, userId), isNotNull(sellerCredentials.refreshTokenCiphertext))),
+    orm.select({ n: count() }).from(sellerCredentials).where(and(eq(sellerCredentials.workspaceId, userId), isNotNull(sellerCredentials.refreshTokenCiphertext))),
     orm.select({ email: accountEmails.email }).from(accountEmails).where(eq(accountEmails.userId, userId)),
   ]);
   const email = e?.email ?? null;

@@ -30,7 +30,7 @@ export async function readAccountRows(db: D1Database, userId: string) {
       orm
         .select({ region: sellerCredentials.region, grantedAt: sellerCredentials.grantedAt, updatedAt: sellerCredentials.updatedAt })
         .from(sellerCredentials)
-        .where(eq(sellerCredentials.userId, userId)),
+        .where(eq(sellerCredentials.workspaceId, userId)),
       orm
         .select({
           emailAlerts: userSettings.emailAlerts,
@@ -45,14 +45,14 @@ export async function readAccountRows(db: D1Database, userId: string) {
           updatedAt: userSettings.updatedAt,
         })
         .from(userSettings)
-        .where(eq(userSettings.userId, userId)),
-      orm.select().from(watchlist).where(eq(watchlist.userId, userId)).orderBy(asc(watchlist.asin)),
-      orm.select().from(alerts).where(eq(alerts.userId, userId)).orderBy(asc(alerts.asin)),
-      orm.select().from(alertEvents).where(eq(alertEvents.userId, userId)).orderBy(asc(alertEvents.createdAt)),
+        .where(eq(userSettings.workspaceId, userId)),
+      orm.select().from(watchlist).where(eq(watchlist.workspaceId, userId)).orderBy(asc(watchlist.asin)),
+      orm.select().from(alerts).where(eq(alerts.workspaceId, userId)).orderBy(asc(alerts.asin)),
+      orm.select().from(alertEvents).where(eq(alertEvents.workspaceId, userId)).orderBy(asc(alertEvents.createdAt)),
       orm
         .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt, revokedAt: apiKeys.revokedAt })
         .from(apiKeys)
-        .where(eq(apiKeys.userId, userId)),
+        .where(eq(apiKeys.workspaceId, userId)),
       orm
         .select({
           status: billingSubscriptions.status,
@@ -62,7 +62,7 @@ export async function readAccountRows(db: D1Database, userId: string) {
           stripeCustomerId: billingSubscriptions.stripeCustomerId,
         })
         .from(billingSubscriptions)
-        .where(eq(billingSubscriptions.userId, userId)),
+        .where(eq(billingSubscriptions.workspaceId, userId)),
       orm
         .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
         .from(passkeys)
@@ -71,7 +71,7 @@ export async function readAccountRows(db: D1Database, userId: string) {
         .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
         .from(sessions)
         .where(eq(sessions.userId, userId)),
-      orm.select().from(sellerRevenue).where(eq(sellerRevenue.userId, userId)),
+      orm.select().from(sellerRevenue).where(eq(sellerRevenue.workspaceId, userId)),
     ]);
   const keyIds = keys.map((key) => key.id);
   const usage = keyIds.length

@@ -9,7 +9,7 @@ export async function waysInOf(db: D1Database, user: { id: string; sellingPartne
   const [[keys], [email], [credentials]] = await orm.batch([
     orm.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, user.id)),
     orm.select({ email: accountEmails.email }).from(accountEmails).where(eq(accountEmails.userId, user.id)),
-    orm.select({ n: count() }).from(sellerCredentials).where(eq(sellerCredentials.userId, user.id)),
+    orm.select({ n: count() }).from(sellerCredentials).where(eq(sellerCredentials.workspaceId, user.id)),
   ]);
   const amazon = !user.isDemo && !user.sellingPartnerId.startsWith("EMAIL-") && (credentials?.n ?? 0) > 0;
   return { passkeys: keys?.n ?? 0, email: Boolean(email), amazon, address: email?.email ?? null };

@@ -19,15 +19,15 @@ export interface StoredCredentials {
 const nowIso = () => new Date().toISOString();
 
 export async function findCredentials(db: D1Database, userId: string): Promise<CredentialsRecord | null> {
-  const [row] = await drizzle(db).select().from(sellerCredentials).where(eq(sellerCredentials.userId, userId)).limit(1);
+  const [row] = await drizzle(db).select().from(sellerCredentials).where(eq(sellerCredentials.workspaceId, userId)).limit(1);
   return row ?? null;
 }
 
 export async function saveCredentials(db: D1Database, userId: string, credentials: StoredCredentials): Promise<void> {
   await drizzle(db)
     .insert(sellerCredentials)
-    .values({ userId, ...credentials })
-    .onConflictDoUpdate({ target: sellerCredentials.userId, set: { ...credentials, updatedAt: nowIso() } });
+    .values({ workspaceId: userId, ...credentials })
+    .onConflictDoUpdate({ target: sellerCredentials.workspaceId, set: { ...credentials, updatedAt: nowIso() } });
 }
 
 /** Re-encrypted under a newer key; the grant itself is unchanged. */
@@ -40,9 +40,9 @@ export async function replaceCiphertext(
   await drizzle(db)
     .update(sellerCredentials)
     .set({ refreshTokenCiphertext, keyId, updatedAt: nowIso() })
-    .where(eq(sellerCredentials.userId, userId));
+    .where(eq(sellerCredentials.workspaceId, userId));
 }
 
 export async function deleteCredentials(db: D1Database, userId: string): Promise<void> {
-  await drizzle(db).delete(sellerCredentials).where(eq(sellerCredentials.userId, userId));
+  await drizzle(db).delete(sellerCredentials).where(eq(sellerCredentials.workspaceId, userId));
 }

@@ -10,8 +10,9 @@ import { sellerAttention } from "../attention/attention-store";
 
 /** The D1 side of a user's settings: notification preferences and the data refresh schedule. */
 
-export async function loadSettings(db: D1Database, user: UserRecord): Promise<SettingsResponse> {
-  const [row] = await drizzle(db).select().from(userSettings).where(eq(userSettings.userId, user.id)).limit(1);
+/** The workspace's settings (the account's personal workspace when not named); `user` carries the connection's seller id. */
+export async function loadSettings(db: D1Database, user: UserRecord, workspaceId = user.id): Promise<SettingsResponse> {
+  const [row] = await drizzle(db).select().from(userSettings).where(eq(userSettings.workspaceId, workspaceId)).limit(1);
   const saved: SettingsUpdate = row
     ? {
         notifications: {
@@ -28,8 +29,8 @@ export async function loadSettings(db: D1Database, user: UserRecord): Promise<Se
         },
       }
     : DEFAULT_SETTINGS;
-  const connection = connectionStatus(user, await findCredentials(db, user.id));
-  const [attention] = connection.connected ? await sellerAttention(db, user.id) : [];
+  const connection = connectionStatus(user, await findCredentials(db, workspaceId));
+  const [attention] = connection.connected ? await sellerAttention(db, workspaceId) : [];
   return { ...saved, connection: attention ? { ...connection, needsAttention: attention } : connection };
 }
 
@@ -42,6 +43,6 @@ export async function saveSettings(db: D1Database, userId: string, settings: Set
   };
   await drizzle(db)
     .insert(userSettings)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: userSettings.userId, set: values });
+    .values({ workspaceId: userId, ...values })
+    .onConflictDoUpdate({ target: userSettings.workspaceId, set: values });
 }

@@ -29,18 +29,18 @@ function toView(row: AlertRecord): AlertView {
   };
 }
 
-const ownAlert = (userId: string, id: string) => and(eq(alerts.id, id), eq(alerts.userId, userId));
+const ownAlert = (userId: string, id: string) => and(eq(alerts.id, id), eq(alerts.workspaceId, userId));
 
 /** SQL: the user has fewer active alerts than `limit` (null: no cap). */
 const underActiveLimit = (userId: string, limit: number | null) =>
   limit === null
     ? undefined
-    : sql`(SELECT count(*) FROM ${alerts} WHERE ${alerts.userId} = ${userId} AND ${alerts.paused} = 0) < ${limit}`;
+    : sql`(SELECT count(*) FROM ${alerts} WHERE ${alerts.workspaceId} = ${userId} AND ${alerts.paused} = 0) < ${limit}`;
 
 const flag = (value: boolean | undefined) => (value === undefined ? null : value ? 1 : 0);
 
 export async function listAlerts(db: D1Database, userId: string): Promise<AlertView[]> {
-  const rows = await drizzle(db).select().from(alerts).where(eq(alerts.userId, userId)).orderBy(alerts.createdAt, alerts.id);
+  const rows = await drizzle(db).select().from(alerts).where(eq(alerts.workspaceId, userId)).orderBy(alerts.createdAt, alerts.id);
   return rows.map(toView);
 }
 
@@ -50,7 +50,7 @@ export async function findAlert(db: D1Database, userId: string, id: string): Pro
 }
 
 export async function countActiveAlerts(db: D1Database, userId: string): Promise<number> {
-  return drizzle(db).$count(alerts, and(eq(alerts.userId, userId), eq(alerts.paused, false)));
+  return drizzle(db).$count(alerts, and(eq(alerts.workspaceId, userId), eq(alerts.paused, false)));
 }
 
 export interface AlertRule {
@@ -71,7 +71,7 @@ export async function findDuplicateAlert(db: D1Database, userId: string, rule: A
     .from(alerts)
     .where(
       and(
-        eq(alerts.userId, userId),
+        eq(alerts.workspaceId, userId),
         eq(alerts.asin, rule.asin),
         eq(alerts.marketplace, rule.marketplace),
         eq(alerts.conditionType, rule.conditionType),
@@ -98,10 +98,10 @@ export async function createAlert(
   const id = crypto.randomUUID();
   const inserted = await db
     .prepare(
-      `INSERT INTO alerts (id, user_id, asin, marketplace, condition_type, threshold, email_enabled, in_app_enabled)
+      `INSERT INTO alerts (id, workspace_id, asin, marketplace, condition_type, threshold, email_enabled, in_app_enabled)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
-       WHERE (?9 IS NULL OR (SELECT count(*) FROM alerts WHERE user_id = ?2 AND paused = 0) < ?9)
-         AND NOT EXISTS (SELECT 1 FROM alerts WHERE user_id = ?2 AND asin = ?3 AND marketplace = ?4
+       WHERE (?9 IS NULL OR (SELECT count(*) FROM alerts WHERE workspace_id = ?2 AND paused = 0) < ?9)
+         AND NOT EXISTS (SELECT 1 FROM alerts WHERE workspace_id = ?2 AND asin = ?3 AND marketplace = ?4
                          AND condition_type = ?5 AND threshold IS ?6)`,
     )
     .bind(

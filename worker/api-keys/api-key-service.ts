@@ -1,4 +1,3 @@
-import type { UserRecord } from "../accounts/user-store";
 import { forgetApiKey } from "./key-resolver";
 import { MAX_LIVE_API_KEYS, type ApiKeyList, type ApiKeyView, type CreatedApiKey } from "../contract/api-keys";
 import type { Plan } from "../contract/plans";
@@ -24,8 +23,8 @@ function toView(key: ApiKeyRecord, usage: readonly HourCount[], now: number): Ap
   };
 }
 
-export async function listKeysOf(db: D1Database, user: UserRecord, plan: Plan, now = Date.now()): Promise<ApiKeyList> {
-  const keys = await listLiveApiKeys(db, user.id);
+export async function listKeysOf(db: D1Database, workspaceId: string, plan: Plan, now = Date.now()): Promise<ApiKeyList> {
+  const keys = await listLiveApiKeys(db, workspaceId);
   const usage = await apiKeyUsageSince(
     db,
     keys.map((key) => key.id),
@@ -40,27 +39,33 @@ export async function listKeysOf(db: D1Database, user: UserRecord, plan: Plan, n
   };
 }
 
-/** A new key for the user; null when they already have the most live keys allowed. */
-export async function createKeyFor(db: D1Database, user: UserRecord, name: string, now = Date.now()): Promise<CreatedApiKey | null> {
+/** Who a key belongs to: its workspace, and the member making it (whose role it acts with). */
+export interface KeyOwner {
+  workspaceId: string;
+  userId: string;
+}
+
+/** A new key in the workspace; null when it already has the most live keys allowed. */
+export async function createKeyFor(db: D1Database, owner: KeyOwner, name: string, now = Date.now()): Promise<CreatedApiKey | null> {
   const key = generateApiKey();
   const row = await insertApiKey(
     db,
-    user.id,
-    { id: crypto.randomUUID(), name, prefix: visiblePrefix(key), keyHash: await hashApiKey(key) },
+    owner.workspaceId,
+    { id: crypto.randomUUID(), name, prefix: visiblePrefix(key), keyHash: await hashApiKey(key), createdBy: owner.userId },
     MAX_LIVE_API_KEYS,
   );
   return row ? { key, apiKey: toView(row, [], now) } : null;
 }
 
-/** Revokes one of the user's keys; false when it is not one of their live keys. */
-export async function revokeKeyOf(db: D1Database, user: UserRecord, id: string): Promise<ApiKeyRecord | null> {
-  const revoked = await revokeApiKey(db, user.id, id, new Date().toISOString());
+/** Revokes one of the workspace's keys; null when it is not one of its live keys. */
+export async function revokeKeyOf(db: D1Database, workspaceId: string, id: string): Promise<ApiKeyRecord | null> {
+  const revoked = await revokeApiKey(db, workspaceId, id, new Date().toISOString());
   if (revoked) forgetApiKey(revoked.keyHash);
   return revoked;
 }
 
 /** A new key under the same name, and the old one revoked; null when the old one is not theirs. */
-export async function rotateKeyOf(db: D1Database, user: UserRecord, id: string): Promise<CreatedApiKey | null> {
-  const revoked = await revokeKeyOf(db, user, id);
-  return revoked ? createKeyFor(db, user, revoked.name) : null;
+export async function rotateKeyOf(db: D1Database, owner: KeyOwner, id: string): Promise<CreatedApiKey | null> {
+  const revoked = await revokeKeyOf(db, owner.workspaceId, id);
+  return revoked ? createKeyFor(db, owner, revoked.name) : null;
 }

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { apiKeys, apiKeyUsage, users } from "../db/schema";
+import type { WorkspaceRole } from "../contract/workspaces";
+import { apiKeys, apiKeyUsage, users, workspaceMembers, workspaces } from "../db/schema";
 import type { UserRecord } from "../accounts/user-store";
 
-/** The D1 side of API keys. Every read and change of a user's keys names the user. */
+/** The D1 side of API keys. Every read and change of a workspace's keys names the workspace. */
 export type ApiKeyRecord = typeof apiKeys.$inferSelect;
 
 export interface NewApiKey {
@@ -11,29 +12,33 @@ export interface NewApiKey {
   name: string;
   prefix: string;
   keyHash: string;
+  /** The member making it; the workspace's id (its personal owner) when not given. */
+  createdBy?: string;
 }
 
 /**
- * Stores a key unless the user already has `maxLive` live keys. The count and the insert
+ * Stores a key unless the workspace already has `maxLive` live keys. The count and the insert
  * are one statement, so two requests at once cannot both take the last place: raw SQL,
  * because drizzle's insert cannot carry the WHERE of INSERT … SELECT.
  */
 export async function insertApiKey(
   db: D1Database,
-  userId: string,
+  workspaceId: string,
   key: NewApiKey,
   maxLive: number,
 ): Promise<ApiKeyRecord | null> {
   const row = await db
     .prepare(
-      `INSERT INTO api_keys (id, user_id, name, prefix, key_hash)
-       SELECT ?1, ?2, ?3, ?4, ?5
-       WHERE (SELECT count(*) FROM api_keys WHERE user_id = ?2 AND revoked_at IS NULL) < ?6
+      `INSERT INTO api_keys (id, workspace_id, name, prefix, key_hash, created_by)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?7
+       WHERE (SELECT count(*) FROM api_keys WHERE workspace_id = ?2 AND revoked_at IS NULL) < ?6
        RETURNING created_at AS createdAt`,
     )
-    .bind(key.id, userId, key.name, key.prefix, key.keyHash, maxLive)
+    .bind(key.id, workspaceId, key.name, key.prefix, key.keyHash, maxLive, key.createdBy ?? workspaceId)
     .first<{ createdAt: string }>();
-  return row ? { ...key, userId, createdAt: row.createdAt, lastUsedAt: null, revokedAt: null } : null;
+  if (!row) return null;
+  const { createdBy, ...rest } = key;
+  return { ...rest, workspaceId, createdBy: createdBy ?? workspaceId, createdAt: row.createdAt, lastUsedAt: null, revokedAt: null };
 }
 
 /** The user's live keys, oldest first. */
@@ -41,7 +46,7 @@ export function listLiveApiKeys(db: D1Database, userId: string): Promise<ApiKeyR
   return drizzle(db)
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.workspaceId, userId), isNull(apiKeys.revokedAt)))
     .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
 }
 
@@ -50,23 +55,30 @@ export async function revokeApiKey(db: D1Database, userId: string, id: string, n
   const [row] = await drizzle(db)
     .update(apiKeys)
     .set({ revokedAt: now })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, userId), isNull(apiKeys.revokedAt)))
     .returning();
   return row ?? null;
 }
 
-/** The key with this hash and its user, revoked or not; null for an unknown key. */
+/**
+ * The key with this hash, revoked or not, with the member who made it, its workspace and that
+ * member's role there (null once they left: the key then stops working); null for an unknown key
+ * or one whose maker's account is gone.
+ */
 export async function findApiKeyByHash(
   db: D1Database,
   keyHash: string,
-): Promise<{ key: ApiKeyRecord; user: UserRecord } | null> {
+): Promise<{ key: ApiKeyRecord; user: UserRecord; workspace: { id: string; name: string; role: WorkspaceRole | null } } | null> {
   const [row] = await drizzle(db)
-    .select({ key: apiKeys, user: users })
+    .select({ key: apiKeys, user: users, workspaceName: workspaces.name, role: workspaceMembers.role })
     .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(users, eq(users.id, apiKeys.createdBy))
+    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+    .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, apiKeys.workspaceId), eq(workspaceMembers.userId, apiKeys.createdBy)))
     .where(eq(apiKeys.keyHash, keyHash))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  return { key: row.key, user: row.user, workspace: { id: row.key.workspaceId, name: row.workspaceName, role: row.role ?? null } };
 }
 
 /** "2026-11-24T14": the UTC hour usage is counted in. */

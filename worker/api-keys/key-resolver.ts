@@ -1,6 +1,7 @@
 import type { UserRecord } from "../accounts/user-store";
-import { planOfUser } from "../billing/user-plan";
+import { planOfWorkspace } from "../billing/user-plan";
 import type { Plan } from "../contract/plans";
+import type { WorkspaceRole } from "../contract/workspaces";
 import { isolateSlot } from "../shared/isolate-state";
 import { findApiKeyByHash, type ApiKeyRecord } from "./api-key-store";
 
@@ -17,8 +18,13 @@ export const KEY_CACHE_MS = 3_000;
 export const KEY_REFRESH_AFTER_MS = 2_000;
 const MAX_CACHED = 5_000;
 
-/** A key as the key middleware needs it: the row, its user and their plan; null for an unknown key. */
-export type ResolvedApiKey = { key: ApiKeyRecord; user: UserRecord; plan: Plan } | null;
+/** A key as the key middleware needs it: the row, its maker, its workspace (their role there) and its plan; null for an unknown key. */
+export type ResolvedApiKey = {
+  key: ApiKeyRecord;
+  user: UserRecord;
+  workspace: { id: string; name: string; role: WorkspaceRole | null };
+  plan: Plan;
+} | null;
 /** This isolate's copies of keys, and its reads in flight (isolate-state.ts: reset() clears them between tests). */
 const keyCache = isolateSlot(() => new Map<string, { value: ResolvedApiKey; readAt: number }>());
 /** Reads of a key in flight in this isolate: concurrent requests share one. */
@@ -36,7 +42,7 @@ function read(db: D1Database, keyHash: string): Promise<ResolvedApiKey> {
   const flight: { promise?: Promise<ResolvedApiKey> } = {};
   const promise = (async () => {
     const found = await findApiKeyByHash(db, keyHash);
-    const value = found ? { ...found, plan: await planOfUser(db, found.user) } : null;
+    const value = found ? { ...found, plan: await planOfWorkspace(db, found.workspace.id) } : null;
     // A revocation in this isolate while the read was out wins over the read.
     if (reading.get(keyHash) === flight.promise) {
       cache.delete(keyHash);

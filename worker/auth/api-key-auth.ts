@@ -24,6 +24,8 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const found = await resolveApiKey(c.env.DB, await hashApiKey(token), (work) => c.executionCtx.waitUntil(work));
   if (!found) throw unauthorized("Wrong API key: no such key exists.");
   if (found.key.revokedAt) throw unauthorized(`This API key was revoked at ${found.key.revokedAt}.`);
+  const role = found.workspace.role;
+  if (!role) throw unauthorized("This API key stopped working: the member who made it is no longer in its workspace.");
   const planLimit = found.plan.apiRequestsPerHour;
   if (planLimit === null) {
     throw new ApiError(
@@ -35,7 +37,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
 
   const limit = c.var.services.config.vars.API_REQUESTS_PER_HOUR || planLimit;
-  const decision = await c.var.services.quota.takeKeyRequest(found.user.id, limit);
+  const decision = await c.var.services.quota.takeKeyRequest(found.workspace.id, limit);
   const headers = keyRateLimitHeaders(decision);
   if (!decision.allowed) {
     throw new ApiError(
@@ -45,7 +47,8 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
       { ...headers, "Retry-After": String(decision.resetSeconds) },
     );
   }
-  c.set("account", { sessionId: `apikey:${found.key.id}`, user: found.user });
+  // The key acts in its workspace, with the workspace's plan and its maker's role there.
+  c.set("account", { sessionId: `apikey:${found.key.id}`, user: found.user, workspace: { id: found.workspace.id, name: found.workspace.name, role } });
   c.set("apiKey", { id: found.key.id });
   countApiKeyUse(c.env.DB, c.executionCtx, found.key.id);
   await next();

@@ -30,3 +30,13 @@ export function currentAccount(c: Context<AppEnv>): SignedInAccount {
   if (!account) throw new ApiError(401, "unauthenticated", "Sign in first.");
   return account;
 }
+
+/** The workspace a signed-in request acts in (its data is what every store call names). */
+export function currentWorkspace(c: Context<AppEnv>): SignedInAccount["workspace"] {
+  return currentAccount(c).workspace;
+}
+
+/** The caller's network address, for the audit log. */
+export function clientAddressOf(c: Context<AppEnv>): string | null {
+  return c.req.header("CF-Connecting-IP") ?? null;
+}

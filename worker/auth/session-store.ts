@@ -50,15 +50,37 @@ export async function touchDemoAccount(db: D1Database, userId: string, nowIso: s
     .where(and(eq(users.id, userId), eq(users.isDemo, true), or(isNull(users.lastActiveAt), lt(users.lastActiveAt, staleBeforeIso))));
 }
 
-/** The user of a live session (not revoked, not expired, owned by `userId`), in one round trip; null otherwise. */
-export async function findLiveSessionUser(db: D1Database, sessionId: string, userId: string, nowIso: string): Promise<UserRecord | null> {
+/**
+ * The user of a live session (not revoked, not expired, owned by `userId`) and the workspace it
+ * acts in, in one round trip; null otherwise. The workspace is the session's choice while the
+ * account is still a member there, else its personal one, else its oldest membership (JSON of
+ * {id, name, role}; null when it has none).
+ */
+export async function findLiveSessionUser(
+  db: D1Database,
+  sessionId: string,
+  userId: string,
+  nowIso: string,
+): Promise<{ user: UserRecord; workspaceId: string | null; membership: string | null } | null> {
   const [row] = await drizzle(db)
-    .select({ user: users })
+    .select({
+      user: users,
+      workspaceId: sessions.workspaceId,
+      membership: sql<string | null>`(SELECT json_object('id', w.id, 'name', w.name, 'role', m.role)
+        FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
+        WHERE m.user_id = ${sessions.userId}
+        ORDER BY (w.id = ${sessions.workspaceId}) DESC, (w.id = ${sessions.userId}) DESC, m.created_at, w.id LIMIT 1)`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, nowIso)))
     .limit(1);
-  return row?.user ?? null;
+  return row ?? null;
+}
+
+/** Makes the session work in `workspaceId` from its next request on. */
+export async function setSessionWorkspace(db: D1Database, sessionId: string, workspaceId: string): Promise<void> {
+  await drizzle(db).update(sessions).set({ workspaceId }).where(eq(sessions.id, sessionId));
 }
 
 export async function revokeSessionRow(db: D1Database, sessionId: string, nowIso: string): Promise<void> {

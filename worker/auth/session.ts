@@ -2,6 +2,7 @@ import { SignJWT } from "jose";
 import type { Bindings, SignedInAccount } from "../env";
 import { findLiveSessionUser, insertSession, revokeSessionRow, touchDemoAccount } from "./session-store";
 import { signingKey, verifySignedToken } from "./signing-key";
+import { currentMembership } from "../workspaces/workspace-store";
 import type { Deployment } from "../config";
 import { HOUR_MS } from "../contract/time";
 
@@ -52,11 +53,16 @@ export async function readSession({ env, config }: Deployment, token: string): P
   if (typeof sessionId !== "string" || !userId) return null;
 
   const now = Date.now();
-  const user = await findLiveSessionUser(env.DB, sessionId, userId, new Date(now).toISOString());
-  if (user?.isDemo && (!user.lastActiveAt || Date.parse(user.lastActiveAt) < now - HOUR_MS)) {
+  const live = await findLiveSessionUser(env.DB, sessionId, userId, new Date(now).toISOString());
+  if (!live) return null;
+  const { user } = live;
+  if (user.isDemo && (!user.lastActiveAt || Date.parse(user.lastActiveAt) < now - HOUR_MS)) {
     await touchDemoAccount(env.DB, user.id, new Date(now).toISOString(), new Date(now - HOUR_MS).toISOString());
   }
-  return user ? { sessionId, user } : null;
+  // Membership is read on every request (in the same query): a member removed a moment ago acts in
+  // their personal workspace. None at all (the personal one was deleted): a new personal one.
+  const workspace = live.membership ? (JSON.parse(live.membership) as SignedInAccount["workspace"]) : await currentMembership(env.DB, user.id, live.workspaceId);
+  return { sessionId, user, workspace };
 }
 
 /** Ends a session at once: its token stops working on the next request. */

@@ -16,11 +16,11 @@ export async function applyPlanLimits(db: D1Database, userId: string, plan: Plan
     orm
       .select({ id: alerts.id, asin: alerts.asin, marketplace: alerts.marketplace, createdAt: alerts.createdAt, paused: alerts.paused, reason: alerts.pausedReason })
       .from(alerts)
-      .where(eq(alerts.userId, userId)),
+      .where(eq(alerts.workspaceId, userId)),
     orm
       .select({ asin: watchlist.asin, marketplace: watchlist.marketplace, createdAt: watchlist.createdAt, reason: watchlist.pausedReason })
       .from(watchlist)
-      .where(eq(watchlist.userId, userId)),
+      .where(eq(watchlist.workspaceId, userId)),
   ]);
 
   const alertItems: LimitedItem[] = alertRows.map((row) => ({
@@ -56,7 +56,7 @@ export async function applyPlanLimits(db: D1Database, userId: string, plan: Plan
       orm
         .update(alerts)
         .set({ paused: true, pausedReason: PLAN_LIMIT_REASON, updatedAt: now })
-        .where(and(eq(alerts.userId, userId), inArray(alerts.id, alertChanges.pause))),
+        .where(and(eq(alerts.workspaceId, userId), inArray(alerts.id, alertChanges.pause))),
     );
   }
   if (alertChanges.resume.length > 0) {
@@ -64,7 +64,7 @@ export async function applyPlanLimits(db: D1Database, userId: string, plan: Plan
       orm
         .update(alerts)
         .set({ paused: false, pausedReason: null, updatedAt: now })
-        .where(and(eq(alerts.userId, userId), eq(alerts.pausedReason, PLAN_LIMIT_REASON), inArray(alerts.id, alertChanges.resume))),
+        .where(and(eq(alerts.workspaceId, userId), eq(alerts.pausedReason, PLAN_LIMIT_REASON), inArray(alerts.id, alertChanges.resume))),
     );
   }
   for (const row of marks) {
@@ -72,7 +72,7 @@ export async function applyPlanLimits(db: D1Database, userId: string, plan: Plan
       orm
         .update(alerts)
         .set({ pausedReason: overflow.has(row.id) ? PLAN_TRACKED_REASON : null })
-        .where(and(eq(alerts.userId, userId), eq(alerts.id, row.id), eq(alerts.paused, true))),
+        .where(and(eq(alerts.workspaceId, userId), eq(alerts.id, row.id), eq(alerts.paused, true))),
     );
   }
   const watchRowsOf = (keys: string[]) => watchRows.filter((row) => keys.includes(watchKey(row)));
@@ -85,7 +85,7 @@ export async function applyPlanLimits(db: D1Database, userId: string, plan: Plan
         orm
           .update(watchlist)
           .set({ pausedReason: reason })
-          .where(and(eq(watchlist.userId, userId), eq(watchlist.asin, row.asin), eq(watchlist.marketplace, row.marketplace))),
+          .where(and(eq(watchlist.workspaceId, userId), eq(watchlist.asin, row.asin), eq(watchlist.marketplace, row.marketplace))),
       );
     }
   }

@@ -2,6 +2,7 @@ import type { Billing } from "../upstreams/stripe/billing";
 import { applyPlanLimits } from "./plan-limits-store";
 import { chooseSubscription, endsAt, paymentActionUrlAfter, type SubscriptionChoice } from "./subscription-choice";
 import { storeBillingState } from "./subscription-store";
+import { recordAudit } from "../workspaces/audit-store";
 import { billingOfUser } from "./user-plan";
 
 /**
@@ -28,6 +29,7 @@ export async function reconcileCustomer(db: D1Database, billing: Billing, input:
   const choice: SubscriptionChoice = chooseSubscription(await billing.listSubscriptions(input.customerId), input.proPriceId);
   await step("listed");
   const chosen = choice.subscription;
+  const planBefore = (await billingOfUser(db, { id: input.userId })).plan.id;
   const stored = await storeBillingState(
     db,
     input.userId,
@@ -48,7 +50,15 @@ export async function reconcileCustomer(db: D1Database, billing: Billing, input:
     await billing.cancelSubscription(duplicate.id);
   }
   await step("duplicates-cancelled");
-  await applyPlanLimits(db, input.userId, (await billingOfUser(db, { id: input.userId })).plan);
+  const plan = (await billingOfUser(db, { id: input.userId })).plan;
+  await applyPlanLimits(db, input.userId, plan);
   await step("limits-applied");
+  // The workspace's audit log: a plan change Stripe reported (Checkout paid, cancelled, lapsed).
+  if (plan.id !== planBefore) {
+    // Never at the cost of the billing change itself: a lost entry is logged, the plan stands.
+    await recordAudit(db, { workspaceId: input.userId, actorUserId: null, action: "billing.plan", detail: { from: planBefore, to: plan.id, event: input.event?.type ?? null } }).catch(
+      (error: unknown) => console.error("audit of a plan change failed", input.userId, error),
+    );
+  }
   return "applied";
 }

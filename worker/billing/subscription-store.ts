@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { billingSubscriptions, enterpriseAssignments, users } from "../db/schema";
+import { billingSubscriptions, enterpriseAssignments, workspaces } from "../db/schema";
 import { PAID_STATUSES } from "../contract/billing";
 import { DAY_MS } from "../contract/time";
 import type { SubscriptionFacts } from "../upstreams/stripe/billing";
@@ -17,18 +17,18 @@ export interface UserBillingRecord {
   enterprise: { apiRequestsPerHour: number | null } | null;
 }
 
-/** A user's subscription row and Enterprise assignment, in one read. */
+/** A workspace's subscription row and Enterprise assignment, in one read (a personal workspace's id is its account's). */
 export async function findUserBilling(db: D1Database, userId: string): Promise<UserBillingRecord> {
   const [row] = await drizzle(db)
     .select({
       subscription: billingSubscriptions,
-      enterprise: enterpriseAssignments.userId,
+      enterprise: enterpriseAssignments.workspaceId,
       enterpriseApiLimit: enterpriseAssignments.apiRequestsPerHour,
     })
-    .from(users)
-    .leftJoin(billingSubscriptions, eq(billingSubscriptions.userId, users.id))
-    .leftJoin(enterpriseAssignments, eq(enterpriseAssignments.userId, users.id))
-    .where(eq(users.id, userId))
+    .from(workspaces)
+    .leftJoin(billingSubscriptions, eq(billingSubscriptions.workspaceId, workspaces.id))
+    .leftJoin(enterpriseAssignments, eq(enterpriseAssignments.workspaceId, workspaces.id))
+    .where(eq(workspaces.id, userId))
     .limit(1);
   return {
     subscription: row?.subscription ?? null,
@@ -36,14 +36,15 @@ export async function findUserBilling(db: D1Database, userId: string): Promise<U
   };
 }
 
+/** Whether the workspace a Stripe object names (metadata user_id: a workspace id) still exists. */
 export async function userExists(db: D1Database, userId: string): Promise<boolean> {
-  return (await drizzle(db).$count(users, eq(users.id, userId))) > 0;
+  return (await drizzle(db).$count(workspaces, eq(workspaces.id, userId))) > 0;
 }
 
 /** The user a Stripe customer belongs to, or null. */
 export async function userOfCustomer(db: D1Database, customerId: string): Promise<string | null> {
   const [row] = await drizzle(db)
-    .select({ userId: billingSubscriptions.userId })
+    .select({ userId: billingSubscriptions.workspaceId })
     .from(billingSubscriptions)
     .where(eq(billingSubscriptions.stripeCustomerId, customerId))
     .limit(1);
@@ -55,16 +56,16 @@ export async function saveCustomer(db: D1Database, userId: string, customerId: s
   const orm = drizzle(db);
   await orm
     .insert(billingSubscriptions)
-    .values({ userId, stripeCustomerId: customerId })
+    .values({ workspaceId: userId, stripeCustomerId: customerId })
     .onConflictDoUpdate({
-      target: billingSubscriptions.userId,
+      target: billingSubscriptions.workspaceId,
       set: { stripeCustomerId: customerId, updatedAt: new Date().toISOString() },
       setWhere: isNull(billingSubscriptions.stripeCustomerId),
     });
   const [row] = await orm
     .select({ customerId: billingSubscriptions.stripeCustomerId })
     .from(billingSubscriptions)
-    .where(eq(billingSubscriptions.userId, userId));
+    .where(eq(billingSubscriptions.workspaceId, userId));
   return row?.customerId ?? customerId;
 }
 
@@ -80,8 +81,8 @@ export async function storeDemoSubscription(db: D1Database, userId: string, acti
   };
   await drizzle(db)
     .insert(billingSubscriptions)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: billingSubscriptions.userId, set: values });
+    .values({ workspaceId: userId, ...values })
+    .onConflictDoUpdate({ target: billingSubscriptions.workspaceId, set: values });
 }
 
 /** Swaps a customer Stripe no longer knows (deleted, or from the other mode) for its replacement. */
@@ -89,7 +90,7 @@ export async function replaceCustomer(db: D1Database, userId: string, oldCustome
   await drizzle(db)
     .update(billingSubscriptions)
     .set({ stripeCustomerId: newCustomerId, updatedAt: new Date().toISOString() })
-    .where(and(eq(billingSubscriptions.userId, userId), eq(billingSubscriptions.stripeCustomerId, oldCustomerId)));
+    .where(and(eq(billingSubscriptions.workspaceId, userId), eq(billingSubscriptions.stripeCustomerId, oldCustomerId)));
 }
 
 export interface DerivedBillingState {
@@ -131,13 +132,13 @@ export async function storeBillingState(
   };
   const stored = await drizzle(db)
     .insert(billingSubscriptions)
-    .values({ userId, ...values })
+    .values({ workspaceId: userId, ...values })
     .onConflictDoUpdate({
-      target: billingSubscriptions.userId,
+      target: billingSubscriptions.workspaceId,
       set: values,
       ...(eventCreated !== undefined && { setWhere: lte(billingSubscriptions.lastEventCreated, eventCreated) }),
     })
-    .returning({ userId: billingSubscriptions.userId });
+    .returning({ userId: billingSubscriptions.workspaceId });
   return stored.length > 0;
 }
 
@@ -149,7 +150,7 @@ export async function customersToSync(db: D1Database, nowMs: number, limit: numb
   const dayAgo = new Date(nowMs - DAY_MS).toISOString();
   const now = new Date(nowMs).toISOString();
   const rows = await drizzle(db)
-    .select({ userId: billingSubscriptions.userId, customerId: billingSubscriptions.stripeCustomerId })
+    .select({ userId: billingSubscriptions.workspaceId, customerId: billingSubscriptions.stripeCustomerId })
     .from(billingSubscriptions)
     .where(
       and(

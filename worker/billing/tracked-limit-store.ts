@@ -16,8 +16,8 @@ export async function hasRoomToTrack(
     .prepare(
       `SELECT count(*) AS tracked,
               coalesce(sum(CASE WHEN marketplace = ?2 AND asin = ?3 THEN 1 ELSE 0 END), 0) AS already
-       FROM (SELECT marketplace, asin FROM watchlist WHERE user_id = ?1 AND paused_reason IS NULL
-             UNION SELECT marketplace, asin FROM alerts WHERE user_id = ?1 AND paused_reason IS NULL)`,
+       FROM (SELECT marketplace, asin FROM watchlist WHERE workspace_id = ?1 AND paused_reason IS NULL
+             UNION SELECT marketplace, asin FROM alerts WHERE workspace_id = ?1 AND paused_reason IS NULL)`,
     )
     .bind(userId, key.marketplace, key.asin)
     .first<{ tracked: number; already: number }>();
@@ -26,7 +26,7 @@ export async function hasRoomToTrack(
 
 /** How many entries the user's watchlist holds, stopped ones included (its own size limit counts them all). */
 export async function watchlistSize(db: D1Database, userId: string): Promise<number> {
-  const row = await db.prepare("SELECT count(*) AS n FROM watchlist WHERE user_id = ?").bind(userId).first<{ n: number }>();
+  const row = await db.prepare("SELECT count(*) AS n FROM watchlist WHERE workspace_id = ?").bind(userId).first<{ n: number }>();
   return row?.n ?? 0;
 }
 

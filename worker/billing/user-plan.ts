@@ -9,7 +9,7 @@ import { findUserBilling, type SubscriptionRecord } from "./subscription-store";
  * none, is Free) or a hand-assigned Enterprise row, never from a seller connection. A demo
  * account starts on Free like anyone; in mock mode it can switch to a demo Pro subscription.
  */
-export async function planOfUser(db: D1Database, user: UserRecord): Promise<Plan> {
+export async function planOfUser(db: D1Database, user: Pick<UserRecord, "id">): Promise<Plan> {
   return (await billingOfUser(db, user)).plan;
 }
 
@@ -28,4 +28,9 @@ export async function billingOfUser(db: D1Database, user: Pick<UserRecord, "id">
     subscription,
     enterprise: enterprise !== null,
   };
+}
+
+/** The plan of a workspace: its subscription or Enterprise row (a personal workspace's id is its account's). */
+export async function planOfWorkspace(db: D1Database, workspaceId: string): Promise<Plan> {
+  return (await billingOfUser(db, { id: workspaceId })).plan;
 }

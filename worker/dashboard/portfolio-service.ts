@@ -12,15 +12,16 @@ import { buildPortfolio } from "./portfolio";
  * one loader for the screen (GET /api/portfolio) and its CSV/PDF export. The caller checks the
  * range against the plan first.
  */
-export async function loadPortfolio(services: Services, user: UserRecord, query: PortfolioQuery, now: number): Promise<PortfolioResponse> {
+/** `user` says the marketplace to start on and whether it is the demo; the data is the workspace's. */
+export async function loadPortfolio(services: Services, user: UserRecord, workspaceId: string, query: PortfolioQuery, now: number): Promise<PortfolioResponse> {
   const days = HISTORY_RANGE_DAYS[query.range];
-  const tracked = await listTrackedAsins(services.env.DB, user.id);
+  const tracked = await listTrackedAsins(services.env.DB, workspaceId);
   const marketplaces = [...new Set(tracked.map((key) => key.marketplace))].sort();
   const marketplace = query.marketplace ?? (marketplaces.includes(user.marketplace as never) ? (user.marketplace as (typeof marketplaces)[number]) : marketplaces[0]);
   // Brand and category options come from the whole marketplace, so a filter can always be changed back.
-  const all = marketplace ? (await summaryView(services, user.id, { marketplace }, days, now, tracked)).rows : [];
+  const all = marketplace ? (await summaryView(services, workspaceId, { marketplace }, days, now, tracked)).rows : [];
   const rows = all.filter((row) => (!query.brand || row.brand === query.brand) && (!query.category || row.category === query.category));
-  const revenue = marketplace ? await revenueByAsin(services.env.DB, user.id, marketplace, days, now) : new Map();
+  const revenue = marketplace ? await revenueByAsin(services.env.DB, workspaceId, marketplace, days, now) : new Map();
   return {
     marketplace: marketplace ?? null,
     marketplaces,

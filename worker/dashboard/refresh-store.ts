@@ -11,25 +11,25 @@ export async function claimManualRefresh(db: D1Database, userId: string, nowMs: 
   const nowIso = new Date(nowMs).toISOString();
   const oldest = new Date(nowMs - minIntervalMs).toISOString();
   const orm = drizzle(db);
-  await orm.insert(userRefresh).values({ userId }).onConflictDoNothing();
+  await orm.insert(userRefresh).values({ workspaceId: userId }).onConflictDoNothing();
   const taken = await orm
     .update(userRefresh)
     .set({ lastManualAt: nowIso })
-    .where(and(eq(userRefresh.userId, userId), or(isNull(userRefresh.lastManualAt), lte(userRefresh.lastManualAt, oldest))))
-    .returning({ userId: userRefresh.userId });
+    .where(and(eq(userRefresh.workspaceId, userId), or(isNull(userRefresh.lastManualAt), lte(userRefresh.lastManualAt, oldest))))
+    .returning({ userId: userRefresh.workspaceId });
   if (taken.length > 0) return null;
-  const [row] = await orm.select().from(userRefresh).where(eq(userRefresh.userId, userId)).limit(1);
+  const [row] = await orm.select().from(userRefresh).where(eq(userRefresh.workspaceId, userId)).limit(1);
   return new Date(Date.parse(row?.lastManualAt ?? nowIso) + minIntervalMs).toISOString();
 }
 
 /** Marks the weekly report of `monday` sent to the user; false when it already was (a rerun sends nothing twice). */
 export async function claimWeeklyReport(db: D1Database, userId: string, monday: string): Promise<boolean> {
   const orm = drizzle(db);
-  await orm.insert(userRefresh).values({ userId }).onConflictDoNothing();
+  await orm.insert(userRefresh).values({ workspaceId: userId }).onConflictDoNothing();
   const taken = await orm
     .update(userRefresh)
     .set({ lastWeeklyReport: monday })
-    .where(and(eq(userRefresh.userId, userId), or(isNull(userRefresh.lastWeeklyReport), lt(userRefresh.lastWeeklyReport, monday))))
+    .where(and(eq(userRefresh.workspaceId, userId), or(isNull(userRefresh.lastWeeklyReport), lt(userRefresh.lastWeeklyReport, monday))))
     .returning({ last: userRefresh.lastWeeklyReport });
   return taken.length > 0;
 }
@@ -37,11 +37,11 @@ export async function claimWeeklyReport(db: D1Database, userId: string, monday: 
 /** Marks the daily report of `day` (UTC) sent to the user; false when it already was. */
 export async function claimDailyReport(db: D1Database, userId: string, day: string): Promise<boolean> {
   const orm = drizzle(db);
-  await orm.insert(userRefresh).values({ userId }).onConflictDoNothing();
+  await orm.insert(userRefresh).values({ workspaceId: userId }).onConflictDoNothing();
   const taken = await orm
     .update(userRefresh)
     .set({ lastDailyReport: day })
-    .where(and(eq(userRefresh.userId, userId), or(isNull(userRefresh.lastDailyReport), lt(userRefresh.lastDailyReport, day))))
+    .where(and(eq(userRefresh.workspaceId, userId), or(isNull(userRefresh.lastDailyReport), lt(userRefresh.lastDailyReport, day))))
     .returning({ last: userRefresh.lastDailyReport });
   return taken.length > 0;
 }
@@ -49,7 +49,7 @@ export async function claimDailyReport(db: D1Database, userId: string, day: stri
 /** Users whose Data Refresh asks for more than the nightly run (hourly or every 6 hours), with that choice. */
 export async function extraRefreshUsers(db: D1Database): Promise<{ userId: string; frequency: "hourly" | "six_hours" }[]> {
   const rows = await drizzle(db)
-    .select({ userId: userSettings.userId, frequency: userSettings.syncFrequency })
+    .select({ userId: userSettings.workspaceId, frequency: userSettings.syncFrequency })
     .from(userSettings)
     .where(inArray(userSettings.syncFrequency, ["hourly", "six_hours"]));
   return rows as { userId: string; frequency: "hourly" | "six_hours" }[];

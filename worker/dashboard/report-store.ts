@@ -8,7 +8,7 @@ const SWITCH = { daily: userSettings.dailyReport, weekly: userSettings.weeklyRep
 /** Users who turned the report on and gave an email address for it (the alert email). */
 export async function reportRecipients(db: D1Database, kind: ReportKind): Promise<{ userId: string; email: string }[]> {
   const rows = await drizzle(db)
-    .select({ userId: userSettings.userId, email: userSettings.alertEmail })
+    .select({ userId: userSettings.workspaceId, email: userSettings.alertEmail })
     .from(userSettings)
     .where(and(eq(SWITCH[kind], true), isNotNull(userSettings.alertEmail)));
   return rows.flatMap((row) => (row.email ? [{ userId: row.userId, email: row.email }] : []));
@@ -24,8 +24,8 @@ export async function unsubscribeReport(db: D1Database, userId: string, kind: Re
   const changed = await drizzle(db)
     .update(userSettings)
     .set({ [kind === "daily" ? "dailyReport" : "weeklyReport"]: false, updatedAt: new Date().toISOString() })
-    .where(and(eq(userSettings.userId, userId), eq(SWITCH[kind], true)))
-    .returning({ userId: userSettings.userId });
+    .where(and(eq(userSettings.workspaceId, userId), eq(SWITCH[kind], true)))
+    .returning({ userId: userSettings.workspaceId });
   return changed.length > 0;
 }
 
@@ -39,6 +39,6 @@ export async function alertsFiredBetween(db: D1Database, userId: string, fromDay
   return drizzle(db)
     .select({ day: alertEvents.day, asin: alertEvents.asin, marketplace: alertEvents.marketplace, message: alertEvents.message })
     .from(alertEvents)
-    .where(and(eq(alertEvents.userId, userId), between(alertEvents.day, fromDay, toDay)))
+    .where(and(eq(alertEvents.workspaceId, userId), between(alertEvents.day, fromDay, toDay)))
     .orderBy(asc(alertEvents.day), asc(alertEvents.createdAt));
 }

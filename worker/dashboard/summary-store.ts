@@ -84,8 +84,8 @@ export async function trackedSummaries(
        FROM json_each(?1) AS k
        LEFT JOIN asin_summaries s ON s.marketplace = k.value ->> '$[0]' AND s.asin = k.value ->> '$[1]'
        LEFT JOIN asin_details d ON d.marketplace = k.value ->> '$[0]' AND d.asin = k.value ->> '$[1]'
-       LEFT JOIN seller_snapshots ss ON ss.user_id = ?2 AND ss.marketplace = k.value ->> '$[0]' AND ss.asin = k.value ->> '$[1]'
-         AND ss.day = (SELECT max(day) FROM seller_snapshots t WHERE t.user_id = ?2 AND t.asin = k.value ->> '$[1]'
+       LEFT JOIN seller_snapshots ss ON ss.workspace_id = ?2 AND ss.marketplace = k.value ->> '$[0]' AND ss.asin = k.value ->> '$[1]'
+         AND ss.day = (SELECT max(day) FROM seller_snapshots t WHERE t.workspace_id = ?2 AND t.asin = k.value ->> '$[1]'
            AND t.marketplace = k.value ->> '$[0]' AND t.day BETWEEN ?3 AND ?4)`,
     )
     .bind(JSON.stringify(keys.map((key) => [key.marketplace, key.asin])), userId, fromDay, toDay)

@@ -19,7 +19,7 @@ export async function assertHistoryDaysAllowed(db: D1Database, account: SignedIn
     if (days > HISTORY_RANGE_DAYS[ANONYMOUS_HISTORY_RANGE]) throw new ApiError(401, "unauthenticated", "Sign in to see 30 and 90 days");
     return;
   }
-  const plan = await planOfUser(db, account.user);
+  const plan = await planOfUser(db, { id: account.workspace.id });
   if (days > plan.historyDays) {
     throw new ApiError(403, "plan_limit", `Your ${plan.name} plan shows ${plan.historyDays} days of rank history.${upgradeHint(plan)}`);
   }

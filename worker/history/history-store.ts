@@ -198,6 +198,6 @@ export async function sellerDayRowsOf(db: D1Database, userId: string, fromDay: s
   return drizzle(db)
     .select()
     .from(sellerSnapshots)
-    .where(and(eq(sellerSnapshots.userId, userId), between(sellerSnapshots.day, fromDay, toDay)))
+    .where(and(eq(sellerSnapshots.workspaceId, userId), between(sellerSnapshots.day, fromDay, toDay)))
     .orderBy(asc(sellerSnapshots.day));
 }

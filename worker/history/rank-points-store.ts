@@ -124,9 +124,9 @@ export function sellerDayRowUpsert(db: D1Database, input: SellerDayRowInput) {
   const set = { ...values, capturedAt };
   return drizzle(db)
     .insert(sellerSnapshots)
-    .values({ userId, asin, marketplace, day: utcDay(Date.parse(capturedAt)), ...set })
+    .values({ workspaceId: userId, asin, marketplace, day: utcDay(Date.parse(capturedAt)), ...set })
     .onConflictDoUpdate({
-      target: [sellerSnapshots.userId, sellerSnapshots.asin, sellerSnapshots.marketplace, sellerSnapshots.day],
+      target: [sellerSnapshots.workspaceId, sellerSnapshots.asin, sellerSnapshots.marketplace, sellerSnapshots.day],
       set,
     });
 }

@@ -24,8 +24,8 @@ export function revenueUpsert(db: D1Database, input: RevenueInput) {
   const { userId, asin, marketplace, day, ...values } = input;
   return drizzle(db)
     .insert(sellerRevenue)
-    .values({ userId, asin, marketplace, day, ...values })
-    .onConflictDoUpdate({ target: [sellerRevenue.userId, sellerRevenue.asin, sellerRevenue.marketplace, sellerRevenue.day], set: values });
+    .values({ workspaceId: userId, asin, marketplace, day, ...values })
+    .onConflictDoUpdate({ target: [sellerRevenue.workspaceId, sellerRevenue.asin, sellerRevenue.marketplace, sellerRevenue.day], set: values });
 }
 
 /**
@@ -35,7 +35,7 @@ export function revenueUpsert(db: D1Database, input: RevenueInput) {
 export function revenueMissingInsert(db: D1Database, input: Pick<RevenueInput, "userId" | "asin" | "marketplace" | "day" | "source" | "capturedAt">) {
   return drizzle(db)
     .insert(sellerRevenue)
-    .values({ ...input, status: "missing", amount: null, currency: null, units: null })
+    .values({ workspaceId: input.userId, asin: input.asin, marketplace: input.marketplace, day: input.day, source: input.source, capturedAt: input.capturedAt, status: "missing", amount: null, currency: null, units: null })
     .onConflictDoNothing();
 }
 
@@ -44,6 +44,6 @@ export async function revenueOf(db: D1Database, userId: string, marketplace: str
   return drizzle(db)
     .select()
     .from(sellerRevenue)
-    .where(and(eq(sellerRevenue.userId, userId), eq(sellerRevenue.marketplace, marketplace), between(sellerRevenue.day, fromDay, toDay)))
+    .where(and(eq(sellerRevenue.workspaceId, userId), eq(sellerRevenue.marketplace, marketplace), between(sellerRevenue.day, fromDay, toDay)))
     .orderBy(asc(sellerRevenue.day));
 }

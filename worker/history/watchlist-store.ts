@@ -12,7 +12,7 @@ export type WatchlistAddition =
 
 /** Every query names the user: one user's list is never read or changed through another's. */
 function ownEntry(userId: string, asin: string, marketplace: Marketplace) {
-  return and(eq(watchlist.userId, userId), eq(watchlist.asin, asin), eq(watchlist.marketplace, marketplace));
+  return and(eq(watchlist.workspaceId, userId), eq(watchlist.asin, asin), eq(watchlist.marketplace, marketplace));
 }
 
 function toItem(row: { asin: string; marketplace: string; createdAt: string; pausedReason?: string | null }): WatchlistItem {
@@ -26,7 +26,7 @@ export async function listWatchlist(db: D1Database, userId: string): Promise<Wat
   const rows = await drizzle(db)
     .select()
     .from(watchlist)
-    .where(eq(watchlist.userId, userId))
+    .where(eq(watchlist.workspaceId, userId))
     .orderBy(asc(watchlist.createdAt), asc(watchlist.marketplace), asc(watchlist.asin));
   return rows.map(toItem);
 }
@@ -45,8 +45,8 @@ export async function addToWatchlist(
 ): Promise<WatchlistAddition> {
   const inserted = await db
     .prepare(
-      `INSERT INTO watchlist (user_id, asin, marketplace)
-       SELECT ?1, ?2, ?3 WHERE ?4 IS NULL OR (SELECT count(*) FROM watchlist WHERE user_id = ?1) < ?4
+      `INSERT INTO watchlist (workspace_id, asin, marketplace)
+       SELECT ?1, ?2, ?3 WHERE ?4 IS NULL OR (SELECT count(*) FROM watchlist WHERE workspace_id = ?1) < ?4
        ON CONFLICT DO NOTHING
        RETURNING created_at AS createdAt`,
     )
@@ -73,8 +73,8 @@ export async function removeFromWatchlist(db: D1Database, userId: string, asin: 
  */
 export async function listTrackedAsins(db: D1Database, userId: string): Promise<{ asin: string; marketplace: Marketplace }[]> {
   const orm = drizzle(db);
-  const watched = await orm.select({ asin: watchlist.asin, marketplace: watchlist.marketplace }).from(watchlist).where(eq(watchlist.userId, userId));
-  const alerted = await orm.selectDistinct({ asin: alerts.asin, marketplace: alerts.marketplace }).from(alerts).where(eq(alerts.userId, userId));
+  const watched = await orm.select({ asin: watchlist.asin, marketplace: watchlist.marketplace }).from(watchlist).where(eq(watchlist.workspaceId, userId));
+  const alerted = await orm.selectDistinct({ asin: alerts.asin, marketplace: alerts.marketplace }).from(alerts).where(eq(alerts.workspaceId, userId));
   const seen = new Map<string, { asin: string; marketplace: Marketplace }>();
   for (const row of [...watched, ...alerted]) seen.set(`${row.marketplace}:${row.asin}`, { asin: row.asin, marketplace: row.marketplace as Marketplace });
   return [...seen.values()];

@@ -22,7 +22,7 @@ export async function loadChannels(db: D1Database, userId: string): Promise<Stor
       webhookSecretCiphertext: userSettings.webhookSecretCiphertext,
     })
     .from(userSettings)
-    .where(eq(userSettings.userId, userId))
+    .where(eq(userSettings.workspaceId, userId))
     .limit(1);
   return row ?? NO_CHANNELS;
 }
@@ -32,6 +32,6 @@ export async function upsertChannels(db: D1Database, userId: string, values: Par
   const set = { ...values, updatedAt: new Date().toISOString() };
   await drizzle(db)
     .insert(userSettings)
-    .values({ userId, ...set })
-    .onConflictDoUpdate({ target: userSettings.userId, set });
+    .values({ workspaceId: userId, ...set })
+    .onConflictDoUpdate({ target: userSettings.workspaceId, set });
 }

@@ -31,7 +31,7 @@ function toView(row: EventRow): NotificationView {
 }
 
 /** The user's in-app notifications (the alert_events whose in-app channel was on). */
-const ownInApp = (userId: string) => and(eq(e.userId, userId), eq(e.inApp, true));
+const ownInApp = (userId: string) => and(eq(e.workspaceId, userId), eq(e.inApp, true));
 const unread = isNull(e.readAt);
 
 /** The user's newest in-app notifications (all, or only the unread ones). */

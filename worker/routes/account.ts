@@ -7,6 +7,8 @@ import { clearCookie, SESSION_COOKIE, XSRF_COOKIE } from "../auth/cookies";
 import { requireAccount } from "../auth/session-middleware";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
+import { recordAudit } from "../workspaces/audit-store";
+import { sharedWorkspacesOf, workspacesOnlyOwnedBy } from "../workspaces/workspace-store";
 import { badInput, errorAnswer, jsonAnswer } from "./schemas/answers";
 import { accountSchema, deleteBodySchema, deletionSchema, emailBodySchema, sentSchema } from "./schemas/sign-in";
 import { sessionAccount } from "./passkeys";
@@ -84,6 +86,7 @@ export const accountRoutes = router
       responses: {
         200: jsonAnswer("Deleted; the session is over.", deletionSchema),
         400: errorAnswer("The confirmation does not match, or the body is not JSON."),
+        409: errorAnswer("The account is the last owner of a workspace with other members: transfer ownership first."),
         422: badInput,
         502: errorAnswer("Stripe did not cancel the subscription; nothing was deleted."),
       },
@@ -95,6 +98,12 @@ export const accountRoutes = router
       if (!confirmsDeletion(c.req.valid("json").confirm, phrase)) {
         throw new ApiError(400, "bad_request", `To delete the account, type ${phrase} exactly. Nothing was deleted.`);
       }
+      const shared = await workspacesOnlyOwnedBy(c.env.DB, user.id);
+      if (shared.length > 0) {
+        const names = shared.map((w) => w.name).join(", ");
+        throw new ApiError(409, "conflict", `You are the last owner of ${names}, which has other members: make one of them owner (Team), or remove them, before deleting your account. Nothing was deleted.`);
+      }
+      const stays = await sharedWorkspacesOf(c.env.DB, user.id);
       let report;
       try {
         report = await deleteAccount(c.env.DB, c.var.services.sources.billing(), user.id);
@@ -102,6 +111,10 @@ export const accountRoutes = router
         if (!(error instanceof CancelFailed)) throw error;
         console.error("account deletion: Stripe cancel failed", error.message);
         throw new ApiError(502, "upstream_unavailable", "Stripe did not cancel your subscription, so nothing was deleted. Try again in a few minutes.", { "Retry-After": "60" });
+      }
+      // The workspaces it shared stay: their logs say the member's account went.
+      for (const workspaceId of stays) {
+        await recordAudit(c.env.DB, { workspaceId, actorUserId: user.id, action: "account.delete", target: user.id, clientAddress: c.req.header("CF-Connecting-IP") ?? null });
       }
       clearCookie(c, SESSION_COOKIE);
       clearCookie(c, XSRF_COOKIE);

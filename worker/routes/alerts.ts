@@ -7,7 +7,7 @@ import { notSellingDetail, sellingMarketplaces } from "../seller/participations"
 import type { UserRecord } from "../accounts/user-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { planCoversMarketplace } from "../billing/entitlements";
-import { planOfUser } from "../billing/user-plan";
+import { planOfWorkspace } from "../billing/user-plan";
 import { ALERT_CONDITIONS, type AlertCondition, type AlertList, alertPatchSchema, type AlertView, newAlertSchema, SELLER_CONDITIONS } from "../contract/alerts";
 import { upgradeHint } from "../contract/billing";
 import { LOOKUP_MARKETPLACES, type Marketplace } from "../contract/marketplaces";
@@ -86,8 +86,8 @@ const routes = {
 };
 
 /** low_stock and buybox_lost read the seller's own FBA and Buy Box data: a connected or demo account. */
-async function hasSellerData(db: D1Database, user: UserRecord): Promise<boolean> {
-  return user.isDemo || (await findCredentials(db, user.id)) !== null;
+async function hasSellerData(db: D1Database, user: UserRecord, workspaceId: string): Promise<boolean> {
+  return user.isDemo || (await findCredentials(db, workspaceId)) !== null;
 }
 
 const limitReached = (plan: Plan) =>
@@ -97,7 +97,7 @@ const noSuchAlert = () => new ApiError(404, "not_found", "No such alert.");
 
 /** 409 when the user already has an alert with this exact rule. */
 async function assertNewRule(c: Context<AppEnv>, rule: AlertRule, exceptId?: string): Promise<void> {
-  if (!(await findDuplicateAlert(c.env.DB, currentAccount(c).user.id, rule, exceptId))) return;
+  if (!(await findDuplicateAlert(c.env.DB, currentAccount(c).workspace.id, rule, exceptId))) return;
   const threshold = rule.threshold === null ? "" : ` and threshold ${rule.threshold}`;
   throw new ApiError(409, "conflict", `You already have a ${rule.conditionType} alert for ${rule.asin} (${rule.marketplace})${threshold}. Edit that one instead.`);
 }
@@ -112,8 +112,8 @@ async function assertCanActivate(
   alert: { conditionType: AlertCondition; marketplace: Marketplace; asin: string },
   thenCheck?: () => Promise<void>,
 ): Promise<Plan> {
-  const { user } = currentAccount(c);
-  if (SELLER_CONDITIONS.includes(alert.conditionType) && !(await hasSellerData(c.env.DB, user))) {
+  const { user, workspace } = currentAccount(c);
+  if (SELLER_CONDITIONS.includes(alert.conditionType) && !(await hasSellerData(c.env.DB, user, workspace.id))) {
     throw new ApiError(403, "forbidden", `${alert.conditionType} alerts need a connected seller account (or the demo).`);
   }
   if (SELLER_CONDITIONS.includes(alert.conditionType)) {
@@ -125,7 +125,7 @@ async function assertCanActivate(
     }
   }
   await thenCheck?.();
-  const plan = await planOfUser(c.env.DB, user);
+  const plan = await planOfWorkspace(c.env.DB, workspace.id);
   if (!planCoversMarketplace(plan, alert.marketplace)) {
     throw new ApiError(
       403,
@@ -133,9 +133,9 @@ async function assertCanActivate(
       `Your ${plan.name} plan covers the ${plan.marketplaces.join(", ")} marketplace only, not ${alert.marketplace}.${upgradeHint(plan)}`,
     );
   }
-  if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, user.id))) throw limitReached(plan);
+  if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, workspace.id))) throw limitReached(plan);
   // Paused or not, an alert makes the nightly run fetch its ASIN: held to the plan's tracked-ASIN limit.
-  if (!(await hasRoomToTrack(c.env.DB, user.id, alert, plan.watchlistLimit))) {
+  if (!(await hasRoomToTrack(c.env.DB, workspace.id, alert, plan.watchlistLimit))) {
     throw new ApiError(403, "plan_limit", trackedLimitDetail(plan, upgradeHint(plan)));
   }
   return plan;
@@ -144,8 +144,8 @@ async function assertCanActivate(
 /** /api/alerts and /api/v1/alerts: list, create, change (pause, un-pause) and delete the user's alerts. */
 export const alertRoutes = createRouter()
   .openapi(routes.list, async (c) => {
-    const { user } = currentAccount(c);
-    const [alerts, plan] = await Promise.all([listAlerts(c.env.DB, user.id), planOfUser(c.env.DB, user)]);
+    const { workspace } = currentAccount(c);
+    const [alerts, plan] = await Promise.all([listAlerts(c.env.DB, workspace.id), planOfWorkspace(c.env.DB, workspace.id)]);
     const page = paginate(alerts, (alert) => alert.id, c.req.valid("query"));
     if (!page.ok) throw cursorRefusal(page.detail);
     const list: AlertList & Page = {
@@ -158,39 +158,39 @@ export const alertRoutes = createRouter()
     return c.json(list, 200);
   })
   .openapi(routes.create, async (c) => {
-    const { user } = currentAccount(c);
+    const { workspace } = currentAccount(c);
     const input = c.req.valid("json");
     const rule = { ...input, threshold: ruleThreshold(input.conditionType, input.threshold) };
     const plan = await assertCanActivate(c, input, () => assertNewRule(c, rule));
     // The insert re-checks the cap and the rule itself, in case another request got there meanwhile.
-    const alert = await createAlert(c.env.DB, user.id, input, plan.activeAlertLimit);
+    const alert = await createAlert(c.env.DB, workspace.id, input, plan.activeAlertLimit);
     if (alert) return c.json({ alert }, 201);
     await assertNewRule(c, rule);
     throw limitReached(plan);
   })
   .openapi(routes.update, async (c) => {
-    const { user } = currentAccount(c);
+    const { workspace } = currentAccount(c);
     const { id } = c.req.valid("param");
     const patch = c.req.valid("json");
-    const alert = await findAlert(c.env.DB, user.id, id);
+    const alert = await findAlert(c.env.DB, workspace.id, id);
     if (!alert) throw noSuchAlert();
     if (patch.threshold !== undefined && alert.conditionType === "buybox_lost") {
       throw new ApiError(422, "validation_failed", [{ loc: ["json", "threshold"], msg: "buybox_lost alerts take no threshold", type: "custom" }]);
     }
     if (patch.threshold != null) await assertNewRule(c, { ...alert, threshold: patch.threshold }, id);
     if (!(patch.paused === false && alert.paused)) {
-      const updated = await updateAlert(c.env.DB, user.id, id, patch, null);
+      const updated = await updateAlert(c.env.DB, workspace.id, id, patch, null);
       if (!updated) throw noSuchAlert();
       return c.json({ alert: updated }, 200);
     }
     // Un-pausing makes the alert active again: the same checks as creating it.
     const plan = await assertCanActivate(c, alert);
-    const updated = await updateAlert(c.env.DB, user.id, id, patch, plan.activeAlertLimit);
+    const updated = await updateAlert(c.env.DB, workspace.id, id, patch, plan.activeAlertLimit);
     if (!updated) throw limitReached(plan);
     return c.json({ alert: updated }, 200);
   })
   .openapi(routes.remove, async (c) => {
-    const { user } = currentAccount(c);
-    if (!(await deleteAlert(c.env.DB, user.id, c.req.valid("param").id))) throw noSuchAlert();
+    const { workspace } = currentAccount(c);
+    if (!(await deleteAlert(c.env.DB, workspace.id, c.req.valid("param").id))) throw noSuchAlert();
     return c.body(null, 204);
   });

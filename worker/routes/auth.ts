@@ -12,6 +12,7 @@ import { consumeState, issueState, STATE_LIFETIME_SECONDS, type StateFailure } f
 import { signIn, signOut } from "../auth/sign-in";
 import { encryptRefreshToken, keyringOf, type EncryptionKey } from "../auth/token-crypto";
 import { xsrfTokenFor } from "../auth/xsrf";
+import { recordAudit } from "../workspaces/audit-store";
 import type { Config } from "../config";
 import { authUrlQuerySchema } from "../contract/account-request";
 import type { AppEnv } from "../env";
@@ -189,6 +190,8 @@ export const authRoutes = createRouter()
       });
       // Sign-in and every reconnect: the marketplaces the seller sells in (onboarding, seller alerts, the nightly run).
       await refreshParticipations(c.env.DB, user.id, MARKETPLACE_REGION[check.marketplace], accessToken);
+      // The connection lives in the seller account's personal workspace (its id is the account's).
+      await recordAudit(c.env.DB, { workspaceId: user.id, actorUserId: user.id, action: "connection.connect", detail: { region: MARKETPLACE_REGION[check.marketplace] }, clientAddress: c.req.header("CF-Connecting-IP") ?? null });
       await signIn(c, user.id);
       c.header("Cache-Control", "no-store");
       return c.redirect(user.onboardedAt ? "/seller-central" : "/onboarding", 302);

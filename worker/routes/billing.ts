@@ -1,7 +1,8 @@
 import { jsonBody } from "../openapi/responses";
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { currentAccount, requireAccount } from "../auth/session-middleware";
+import { clientAddressOf, currentAccount, requireAccount } from "../auth/session-middleware";
+import { recordAudit } from "../workspaces/audit-store";
 import { applyPlanLimits } from "../billing/plan-limits-store";
 import { storeDemoSubscription } from "../billing/subscription-store";
 import { billingOfUser, type UserBilling } from "../billing/user-plan";
@@ -41,10 +42,10 @@ const billingUrl = (c: Context<AppEnv>) => new URL(BILLING_PATH, c.var.services.
 
 /** Mock mode only: a demo account's demo Pro subscription, labelled demo (sample data, nothing charged). */
 async function switchDemo(c: Context<AppEnv>, active: boolean): Promise<void> {
-  const { user } = currentAccount(c);
+  const { user, workspace } = currentAccount(c);
   if (!user.isDemo) return;
-  await storeDemoSubscription(c.env.DB, user.id, active);
-  await applyPlanLimits(c.env.DB, user.id, (await billingOfUser(c.env.DB, user)).plan);
+  await storeDemoSubscription(c.env.DB, workspace.id, active);
+  await applyPlanLimits(c.env.DB, workspace.id, (await billingOfUser(c.env.DB, { id: workspace.id })).plan);
 }
 
 const mockRedirect: RedirectResponse = { mock: true, url: null };
@@ -123,15 +124,15 @@ export const billingRoutes = createRouter()
     if (!account) return c.json(subscriptionBody(c, null), 200);
     const { session_id: sessionId } = c.req.valid("query");
     // Back from Checkout: read Stripe now, so the page shows Pro as soon as Stripe does, webhook or not.
-    if (sessionId) await reconcileAfterCheckout(c.env.DB, c.var.services.sources.billing(), c.var.services.config.stripe, account.user, sessionId);
-    const billing = await billingOfUser(c.env.DB, account.user);
+    if (sessionId) await reconcileAfterCheckout(c.env.DB, c.var.services.sources.billing(), c.var.services.config.stripe, { id: account.workspace.id, isDemo: account.user.isDemo }, sessionId);
+    const billing = await billingOfUser(c.env.DB, { id: account.workspace.id });
     // Cheap and idempotent: also catches a plan changed by hand (an Enterprise row).
-    await applyPlanLimits(c.env.DB, account.user.id, billing.plan);
+    await applyPlanLimits(c.env.DB, account.workspace.id, billing.plan);
     return c.json(subscriptionBody(c, billing), 200);
   })
   .openapi(checkoutRoute, async (c) => {
-    const { user } = currentAccount(c);
-    const { plan, subscription } = await billingOfUser(c.env.DB, user);
+    const { user, workspace } = currentAccount(c);
+    const { plan, subscription } = await billingOfUser(c.env.DB, { id: workspace.id });
     if (plan.id !== "free") {
       throw new ApiError(409, "conflict", `You are already on ${plan.name}. Manage your subscription from ${BILLING_PATH}.`);
     }
@@ -152,7 +153,7 @@ export const billingRoutes = createRouter()
     }
     const result = await stripeUnavailable(() =>
       startCheckout(c.env.DB, billing, {
-        userId: user.id,
+        userId: workspace.id,
         storedCustomerId: subscription?.stripeCustomerId ?? null,
         proPriceId: stripe.priceIdPro!,
         siteOrigin: c.var.services.config.siteOrigin,
@@ -162,27 +163,29 @@ export const billingRoutes = createRouter()
     if (result.kind === "already-paying") {
       throw new ApiError(409, "conflict", `You are already on Pro. Manage your subscription from ${BILLING_PATH}.`);
     }
+    await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "billing.checkout", detail: { plan: "pro" }, clientAddress: clientAddressOf(c) });
     return c.json({ mock: false, url: result.url }, 200);
   })
   .openapi(portalRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
-    const { user } = currentAccount(c);
+    const { user, workspace } = currentAccount(c);
     const billing = c.var.services.sources.billing();
     if (billing.mock || user.isDemo) return c.json(mockRedirect, 200);
-    const { subscription } = await billingOfUser(c.env.DB, user);
+    const { subscription } = await billingOfUser(c.env.DB, { id: workspace.id });
     if (!subscription?.stripeCustomerId) {
       throw new ApiError(404, "not_found", `No billing account yet: choose Upgrade on ${BILLING_PATH} to subscribe first.`);
     }
     const customerId = subscription.stripeCustomerId;
-    const url = await stripeUnavailable(() => portalUrl(c.env.DB, billing, user.id, customerId, billingUrl(c)));
+    const url = await stripeUnavailable(() => portalUrl(c.env.DB, billing, workspace.id, customerId, billingUrl(c)));
+    await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "billing.portal", clientAddress: clientAddressOf(c) });
     return c.json({ mock: false, url }, 200);
   })
   // The mock portal's way back: a demo account leaves its demo Pro subscription.
   .openapi(demoCancelRoute, async (c) => {
-    const { user } = currentAccount(c);
+    const { user, workspace } = currentAccount(c);
     if (!user.isDemo) throw new ApiError(403, "forbidden", "Only a demo account has a demo subscription to cancel.");
     await switchDemo(c, false);
-    return c.json(subscriptionBody(c, await billingOfUser(c.env.DB, user)), 200);
+    return c.json(subscriptionBody(c, await billingOfUser(c.env.DB, { id: workspace.id })), 200);
   });
 
 const webhookRoute = createRoute({

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { deleteCredentials, findCredentials } from "../accounts/credentials-store";
-import { currentAccount, requireAccount } from "../auth/session-middleware";
+import { clientAddressOf, currentAccount, requireAccount } from "../auth/session-middleware";
+import { recordAudit } from "../workspaces/audit-store";
 import { createRouter } from "../openapi/router";
 import { dropSellerAccessToken } from "../upstreams/spapi/lwa";
 import { accessTokenCacheKey } from "../seller/connected-seller-api";
@@ -16,11 +17,12 @@ const disconnectRoute = createRoute({
 });
 
 export const connectionRoutes = createRouter().openapi(disconnectRoute, async (c) => {
-  const { user } = currentAccount(c);
-  const credentials = await findCredentials(c.env.DB, user.id);
+  const { user, workspace } = currentAccount(c);
+  const credentials = await findCredentials(c.env.DB, workspace.id);
   if (credentials) {
-    await deleteCredentials(c.env.DB, user.id);
-    dropSellerAccessToken(accessTokenCacheKey(user.id, credentials.grantedAt));
+    await deleteCredentials(c.env.DB, workspace.id);
+    dropSellerAccessToken(accessTokenCacheKey(workspace.id, credentials.grantedAt));
+    await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "connection.disconnect", detail: { region: credentials.region }, clientAddress: clientAddressOf(c) });
   }
   return c.body(null, 204);
 });

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
-import { planOfUser } from "../billing/user-plan";
+import { planOfWorkspace } from "../billing/user-plan";
 import { dashboardQuerySchema, intradayQuerySchema, type DashboardResponse, type IntradayResponse, type RefreshResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
 import { hourPointsByAsin } from "../history/history-store";
@@ -41,39 +41,39 @@ const routes = {
 export const dashboardRoutes = createRouter()
   .openapi(routes.dashboard, async (c) => {
     c.header("Cache-Control", "private, no-store");
-    const { user } = currentAccount(c);
+    const { user, workspace } = currentAccount(c);
     const { marketplace, brand, ...paging } = c.req.valid("query");
-    const { rows, marketplaces } = await summaryView(c.var.services, user.id, { marketplace, brand }, 7, Date.now());
+    const { rows, marketplaces } = await summaryView(c.var.services, workspace.id, { marketplace, brand }, 7, Date.now());
     const body: DashboardResponse = dashboardBody(rows, paging, { marketplaces, brand: brand ?? null, demo: user.isDemo });
     return c.json(body, 200);
   })
   .openapi(routes.intraday, async (c) => {
     c.header("Cache-Control", "private, no-store");
-    const { user } = currentAccount(c);
-    const plan = await planOfUser(c.env.DB, user);
+    const { workspace } = currentAccount(c);
+    const plan = await planOfWorkspace(c.env.DB, workspace.id);
     const { marketplace, asins, range } = c.req.valid("query");
     if (plan.id === "free") throw new ApiError(403, "plan_limit", "Intraday points come with Pro's 6-hourly and hourly refresh.");
     if (HISTORY_RANGE_DAYS[range] > plan.historyDays) throw new ApiError(403, "plan_limit", `Your ${plan.name} plan shows ${plan.historyDays} days.`);
     // Only the user's own tracked ASINs: the list is not a way to read anyone else's.
-    const tracked = new Set((await listTrackedAsins(c.env.DB, user.id)).filter((key) => key.marketplace === marketplace).map((key) => key.asin));
+    const tracked = new Set((await listTrackedAsins(c.env.DB, workspace.id)).filter((key) => key.marketplace === marketplace).map((key) => key.asin));
     const wanted = [...new Set(asins.toUpperCase().split(","))].filter((asin) => tracked.has(asin));
     const series = await hourPointsByAsin(c.var.services.history, marketplace, wanted, dayWindow(HISTORY_RANGE_DAYS[range], Date.now()).fromDay);
     const body: IntradayResponse = { series: wanted.map((asin) => ({ asin, marketplace, points: series.get(asin) ?? [] })) };
     return c.json(body, 200);
   })
   .openapi(routes.refresh, async (c) => {
-    const { user } = currentAccount(c);
+    const { user, workspace } = currentAccount(c);
     // Intraday capture is Pro's (like the hourly refresh): the plan is checked before any upstream call.
-    const plan = await planOfUser(c.env.DB, user);
+    const plan = await planOfWorkspace(c.env.DB, workspace.id);
     if (plan.id === "free") throw new ApiError(403, "plan_limit", `Refresh now comes with Pro. Upgrade at ${BILLING_PATH}; the nightly run refreshes Free accounts.`);
     const now = Date.now();
-    const nextAllowedAt = await claimManualRefresh(c.env.DB, user.id, now, MANUAL_REFRESH_INTERVAL_MS);
+    const nextAllowedAt = await claimManualRefresh(c.env.DB, workspace.id, now, MANUAL_REFRESH_INTERVAL_MS);
     if (nextAllowedAt) {
       throw new ApiError(429, "rate_limited", `Refresh now works once every 10 minutes. Next at ${nextAllowedAt.slice(11, 16)} UTC.`, {
         "Retry-After": String(Math.max(1, Math.ceil((Date.parse(nextAllowedAt) - now) / 1000))),
       });
     }
-    const keys = await listTrackedAsins(c.env.DB, user.id);
+    const keys = await listTrackedAsins(c.env.DB, workspace.id);
     // The same per-invocation call budget as a slice of the nightly run.
     const { captured } = await captureNow(c.var.services, refreshSourceFor(c.var.services.sources, user), keys, now, sliceLimits(c.var.services.config).maxCalls);
     const body: RefreshResponse = { refreshed: captured, nextAllowedAt: new Date(now + MANUAL_REFRESH_INTERVAL_MS).toISOString() };

@@ -61,11 +61,11 @@ const routes = {
 /** /api/notifications and /api/v1/notifications: the in-app notifications alerts send. */
 export const notificationRoutes = createRouter()
   .openapi(routes.list, async (c) => {
-    const { user } = currentAccount(c);
+    const { workspace } = currentAccount(c);
     const query = c.req.valid("query");
     const [notifications, unread] = await Promise.all([
-      listNotifications(c.env.DB, user.id, query.unread === "true"),
-      unreadCount(c.env.DB, user.id),
+      listNotifications(c.env.DB, workspace.id, query.unread === "true"),
+      unreadCount(c.env.DB, workspace.id),
     ]);
     const page = paginate(notifications, (notification) => notification.id, query);
     if (!page.ok) throw cursorRefusal(page.detail);
@@ -74,14 +74,14 @@ export const notificationRoutes = createRouter()
   })
   .openapi(routes.unreadCount, async (c) => {
     c.header("Cache-Control", "private, no-store");
-    return c.json({ unread: await unreadCount(c.env.DB, currentAccount(c).user.id) } satisfies UnreadCount, 200);
+    return c.json({ unread: await unreadCount(c.env.DB, currentAccount(c).workspace.id) } satisfies UnreadCount, 200);
   })
   .openapi(routes.readAll, async (c) => {
-    await markAllRead(c.env.DB, currentAccount(c).user.id, new Date().toISOString());
+    await markAllRead(c.env.DB, currentAccount(c).workspace.id, new Date().toISOString());
     return c.json({ unread: 0 } satisfies UnreadCount, 200);
   })
   .openapi(routes.read, async (c) => {
-    const notification = await markRead(c.env.DB, currentAccount(c).user.id, c.req.valid("param").id, new Date().toISOString());
+    const notification = await markRead(c.env.DB, currentAccount(c).workspace.id, c.req.valid("param").id, new Date().toISOString());
     if (!notification) throw new ApiError(404, "not_found", "No such notification.");
     return c.json({ notification }, 200);
   });

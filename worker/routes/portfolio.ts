@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
-import { planOfUser } from "../billing/user-plan";
+import { planOfWorkspace } from "../billing/user-plan";
 import { portfolioQuerySchema } from "../contract/dashboard";
 import { PRO_PLAN } from "../contract/plans";
 import { loadPortfolio, portfolioRangeRefusal } from "../dashboard/portfolio-service";
@@ -23,11 +23,11 @@ export const portfolioRoutes = createRouter().openapi(
   }),
   async (c) => {
     c.header("Cache-Control", "private, no-store");
-    const { user } = currentAccount(c);
+    const { user, workspace } = currentAccount(c);
     const query = c.req.valid("query");
-    const plan = await planOfUser(c.env.DB, user);
+    const plan = await planOfWorkspace(c.env.DB, workspace.id);
     const refusal = portfolioRangeRefusal(plan.name, plan.historyDays, PRO_PLAN.historyDays, query.range);
     if (refusal) throw new ApiError(403, "plan_limit", refusal);
-    return c.json(await loadPortfolio(c.var.services, user, query, Date.now()), 200);
+    return c.json(await loadPortfolio(c.var.services, user, workspace.id, query, Date.now()), 200);
   },
 );

@@ -3,7 +3,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { loadSettings, saveSettings } from "../accounts/settings-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { KeyringError } from "../auth/token-crypto";
-import { planOfUser } from "../billing/user-plan";
+import { planOfWorkspace } from "../billing/user-plan";
 import { settingsUpdateSchema } from "../contract/account-request";
 import { channelsUpdateSchema, type WebhookTestResult } from "../contract/channels";
 import { webhookUrlProblem } from "../contract/webhook-url";
@@ -93,32 +93,33 @@ const webhookTestRoute = createRoute({
 export const settingsRoutes = createRouter()
   .openapi(getSettingsRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
-    return c.json(await loadSettings(c.env.DB, currentAccount(c).user), 200);
+    const { user, workspace } = currentAccount(c);
+    return c.json(await loadSettings(c.env.DB, user, workspace.id), 200);
   })
   .openapi(putSettingsRoute, async (c) => {
-    const { user } = currentAccount(c);
+    const { user, workspace } = currentAccount(c);
     const settings = c.req.valid("json");
-    const plan = await planOfUser(c.env.DB, user);
+    const plan = await planOfWorkspace(c.env.DB, workspace.id);
     if (effectiveFrequency(settings.dataRefresh.frequency, plan) !== settings.dataRefresh.frequency) {
       throw new ApiError(403, "plan_limit", `Hourly and 6-hourly refresh are Pro features; your ${plan.name} plan refreshes daily at 02:00 UTC.`);
     }
-    await saveSettings(c.env.DB, user.id, settings);
-    return c.json(await loadSettings(c.env.DB, user), 200);
+    await saveSettings(c.env.DB, workspace.id, settings);
+    return c.json(await loadSettings(c.env.DB, user, workspace.id), 200);
   })
   .openapi(getChannelsRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
-    const { user } = currentAccount(c);
-    return c.json(channelSettingsView(c.var.services.config, await loadChannels(c.env.DB, user.id)), 200);
+    const { workspace } = currentAccount(c);
+    return c.json(channelSettingsView(c.var.services.config, await loadChannels(c.env.DB, workspace.id)), 200);
   })
   .openapi(putChannelsRoute, async (c) => {
-    const { user } = currentAccount(c);
-    await saveChannels(c.env.DB, user.id, c.req.valid("json"));
-    return c.json(channelSettingsView(c.var.services.config, await loadChannels(c.env.DB, user.id)), 200);
+    const { workspace } = currentAccount(c);
+    await saveChannels(c.env.DB, workspace.id, c.req.valid("json"));
+    return c.json(channelSettingsView(c.var.services.config, await loadChannels(c.env.DB, workspace.id)), 200);
   })
   .openapi(webhookSecretRoute, async (c) => {
     c.header("Cache-Control", "no-store");
     try {
-      return c.json({ secret: await rotateWebhookSecret(c.var.services, currentAccount(c).user.id) }, 200);
+      return c.json({ secret: await rotateWebhookSecret(c.var.services, currentAccount(c).workspace.id) }, 200);
     } catch (error) {
       if (!(error instanceof KeyringError)) throw error;
       console.error(`webhook secret not stored: ${error.message}`);
@@ -126,9 +127,9 @@ export const settingsRoutes = createRouter()
     }
   })
   .openapi(webhookTestRoute, async (c) => {
-    const { user } = currentAccount(c);
+    const { workspace } = currentAccount(c);
     const { config } = c.var.services;
-    const stored = await loadChannels(c.env.DB, user.id);
+    const stored = await loadChannels(c.env.DB, workspace.id);
     const answer = (result: WebhookTestResult) => c.json(result, 200);
     if (!stored.webhookUrl) return answer({ ok: false, detail: "Save a webhook URL first." });
     if (!stored.webhookSecretCiphertext) return answer({ ok: false, detail: "Generate a signing secret first." });
@@ -136,7 +137,7 @@ export const settingsRoutes = createRouter()
     const problem = webhookUrlProblem(stored.webhookUrl);
     if (problem) return answer({ ok: false, detail: problem });
     const limit = { limit: config.vars.WEBHOOK_TESTS_PER_HOUR, windowMs: 60 * 60 * 1000 };
-    const decision = await c.var.services.quota.hitAccount(user.id, "webhook-test", limit);
+    const decision = await c.var.services.quota.hitAccount(workspace.id, "webhook-test", limit);
     if (!decision.allowed) {
       throw new ApiError(
         429,
@@ -147,7 +148,7 @@ export const settingsRoutes = createRouter()
     }
     let secret: string;
     try {
-      secret = await openWebhookSecret(c.var.services, user.id, stored.webhookSecretCiphertext);
+      secret = await openWebhookSecret(c.var.services, workspace.id, stored.webhookSecretCiphertext);
     } catch (error) {
       console.error("a stored webhook secret did not open:", error instanceof Error ? error.message : error);
       return answer({ ok: false, detail: "The stored signing secret cannot be read. Generate a new one." });

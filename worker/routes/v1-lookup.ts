@@ -19,7 +19,7 @@ const reportLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   if (paysPerLookup(c) && !c.res.headers.has("RateLimit-Limit")) {
     const { lookups } = c.var.services;
-    const decision = await lookups.peek(await lookups.payerOf(c.req.raw, c.get("account")?.user ?? null));
+    const decision = await lookups.peek(await lookups.payerOf(c.req.raw, c.get("account") ?? null));
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.res.headers.set(name, value);
   }
 };
@@ -52,7 +52,7 @@ export const lookupRoutes = createRouter().openapi(route, async (c) => {
     const historyDays = historyRange ? HISTORY_RANGE_DAYS[historyRange] : null;
     if (historyRange && historyDays) await assertHistoryDaysAllowed(c.env.DB, c.get("account"), historyDays);
     if (paysPerLookup(c)) {
-      const payer = await lookups.payerOf(c.req.raw, c.get("account")?.user ?? null);
+      const payer = await lookups.payerOf(c.req.raw, c.get("account") ?? null);
       const decision = await lookups.take(payer, 1);
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
       if (!decision.allowed) {

@@ -2,7 +2,7 @@ import { hasRoomToTrack, trackedLimitDetail, watchlistSize } from "../billing/tr
 import { createRoute, z } from "@hono/zod-openapi";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { planCoversMarketplace } from "../billing/entitlements";
-import { planOfUser } from "../billing/user-plan";
+import { planOfWorkspace } from "../billing/user-plan";
 import { upgradeHint } from "../contract/billing";
 import { watchlistEntrySchema, type WatchlistResponse } from "../contract/history";
 import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
@@ -82,25 +82,25 @@ const remove = createRoute({
 export const watchlistRoutes = createRouter()
   .openapi(list, async (c) => {
     c.header("Cache-Control", "private, no-store");
-    const items = await listWatchlist(c.env.DB, currentAccount(c).user.id);
+    const items = await listWatchlist(c.env.DB, currentAccount(c).workspace.id);
     const page = paginate(items, (item) => `${item.marketplace}/${item.asin}`, c.req.valid("query"));
     if (!page.ok) throw cursorRefusal(page.detail);
     const body: WatchlistResponse & Page = { items: page.items, next_cursor: page.next_cursor };
     return c.json(body, 200);
   })
   .openapi(add, async (c) => {
-    const { user } = currentAccount(c);
+    const { workspace } = currentAccount(c);
     const { asin, marketplace } = c.req.valid("json");
-    const plan = await planOfUser(c.env.DB, user);
+    const plan = await planOfWorkspace(c.env.DB, workspace.id);
     if (!planCoversMarketplace(plan, marketplace)) {
       throw new ApiError(403, "plan_limit", `Your ${plan.name} plan covers the ${plan.marketplaces.join(", ")} marketplace only, not ${marketplace}.${upgradeHint(plan)}`);
     }
     // Alerts (paused too) fill the same tracked-ASIN allowance; a full watchlist keeps its own message below.
-    const full = plan.watchlistLimit !== null && (await watchlistSize(c.env.DB, user.id)) >= plan.watchlistLimit;
-    if (!full && !(await hasRoomToTrack(c.env.DB, user.id, { asin, marketplace }, plan.watchlistLimit))) {
+    const full = plan.watchlistLimit !== null && (await watchlistSize(c.env.DB, workspace.id)) >= plan.watchlistLimit;
+    if (!full && !(await hasRoomToTrack(c.env.DB, workspace.id, { asin, marketplace }, plan.watchlistLimit))) {
       throw new ApiError(403, "plan_limit", trackedLimitDetail(plan, upgradeHint(plan)));
     }
-    const addition = await addToWatchlist(c.env.DB, user.id, asin, marketplace, plan.watchlistLimit);
+    const addition = await addToWatchlist(c.env.DB, workspace.id, asin, marketplace, plan.watchlistLimit);
     if (addition.status === "limit") {
       throw new ApiError(403, "plan_limit", `Your ${plan.name} plan can watch up to ${plan.watchlistLimit} ASINs. Remove one first.${upgradeHint(plan)}`);
     }
@@ -108,7 +108,7 @@ export const watchlistRoutes = createRouter()
   })
   .openapi(remove, async (c) => {
     const { asin, marketplace } = c.req.valid("param");
-    if (!(await removeFromWatchlist(c.env.DB, currentAccount(c).user.id, asin, marketplace))) {
+    if (!(await removeFromWatchlist(c.env.DB, currentAccount(c).workspace.id, asin, marketplace))) {
       throw new ApiError(404, "not_found", `${asin} (${marketplace}) is not on your watchlist`);
     }
     return c.body(null, 204);

@@ -5,7 +5,7 @@ import { sellerCredentials } from "../db/schema";
 
 /** The stored marketplaces a seller sells in, or null when they have not been read (or the column holds nothing readable). */
 export async function storedParticipations(db: D1Database, userId: string): Promise<AccountMarketplace[] | null> {
-  const [row] = await drizzle(db).select({ marketplaces: sellerCredentials.marketplaces }).from(sellerCredentials).where(eq(sellerCredentials.userId, userId)).limit(1);
+  const [row] = await drizzle(db).select({ marketplaces: sellerCredentials.marketplaces }).from(sellerCredentials).where(eq(sellerCredentials.workspaceId, userId)).limit(1);
   return parseParticipations(row?.marketplaces ?? null);
 }
 
@@ -14,7 +14,7 @@ export async function saveParticipations(db: D1Database, userId: string, marketp
   await drizzle(db)
     .update(sellerCredentials)
     .set({ marketplaces: marketplaces === null ? null : JSON.stringify(marketplaces) })
-    .where(eq(sellerCredentials.userId, userId));
+    .where(eq(sellerCredentials.workspaceId, userId));
 }
 
 export function parseParticipations(text: string | null): AccountMarketplace[] | null {

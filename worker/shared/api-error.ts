@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   xsrf_failed: "The X-XSRF-TOKEN header is missing or does not match.",
   plan_limit: "The account's plan does not allow this.",
   conflict: "The change conflicts with existing data.",
+  gone: "The link or invitation expired or was withdrawn.",
   rate_limited: "Past a rate limit; see Retry-After.",
   payload_too_large: "The body is larger than the API accepts.",
   upstream_unavailable: "Amazon or Stripe failed or is throttling; see Retry-After.",
@@ -47,6 +48,7 @@ export function codeOfStatus(status: number): ErrorCode {
   if (status === 403) return "forbidden";
   if (status === 404) return "not_found";
   if (status === 409) return "conflict";
+  if (status === 410) return "gone";
   if (status === 413) return "payload_too_large";
   if (status === 422) return "validation_failed";
   if (status === 429) return "rate_limited";

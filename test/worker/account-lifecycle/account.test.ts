@@ -23,7 +23,7 @@ describe("Settings → Account: export", () => {
     const userId = await userIdOf("export@example.com");
     await browser.json("/api/watchlist", "POST", { asin: "B08N5WRWNW", marketplace: "US" });
     await browser.json("/api/alerts", "POST", { asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 100, marketplace: "US" });
-    await env.DB.prepare("INSERT INTO api_keys (id, user_id, name, prefix, key_hash) VALUES ('k1', ?, 'CI key', 'rl_live_abcd', 'deadbeefhash')").bind(userId).run();
+    await env.DB.prepare("INSERT INTO api_keys (id, workspace_id, name, prefix, key_hash) VALUES ('k1', ?, 'CI key', 'rl_live_abcd', 'deadbeefhash')").bind(userId).run();
     await env.DB.prepare("INSERT INTO api_key_usage (key_id, hour, requests) VALUES ('k1', '2026-11-25T10', 7)").run();
     await env.DB.prepare("INSERT INTO passkeys (id, user_id, name, public_key) VALUES ('cred-1', ?, 'Laptop', 'PUBLICKEYBYTES')").bind(userId).run();
 
@@ -78,7 +78,7 @@ describe("Settings → Account: delete", () => {
     const userId = await userIdOf("leaver@example.com");
     const subscriptionId = `sub_${crypto.randomUUID().slice(0, 8)}`;
     await setSubscription({ id: subscriptionId, customer: `cus_${userId.slice(0, 8)}`, status: "active", priceId: PRICE_PRO, userId });
-    await env.DB.prepare("INSERT INTO billing_subscriptions (user_id, stripe_customer_id, stripe_subscription_id, status, price_id) VALUES (?, ?, ?, 'active', ?)")
+    await env.DB.prepare("INSERT INTO billing_subscriptions (workspace_id, stripe_customer_id, stripe_subscription_id, status, price_id) VALUES (?, ?, ?, 'active', ?)")
       .bind(userId, `cus_${userId.slice(0, 8)}`, subscriptionId, PRICE_PRO)
       .run();
     await browser.json("/api/watchlist", "POST", { asin: "B08N5WRWNW", marketplace: "US" });
@@ -100,7 +100,7 @@ describe("Settings → Account: delete", () => {
     const cancel = await stripeCalls({ subscription: subscriptionId });
     expect(cancel.map((call) => call.method)).toContain("DELETE");
 
-    for (const table of ["users WHERE id", "sessions WHERE user_id", "api_keys WHERE user_id", "watchlist WHERE user_id", "billing_subscriptions WHERE user_id", "account_emails WHERE user_id"]) {
+    for (const table of ["users WHERE id", "sessions WHERE user_id", "api_keys WHERE workspace_id", "watchlist WHERE workspace_id", "billing_subscriptions WHERE workspace_id", "account_emails WHERE user_id"]) {
       expect(await count(`SELECT count(*) AS n FROM ${table} = ?`, userId), table).toBe(0);
     }
     expect(await count("SELECT count(*) AS n FROM email_sign_in_requests WHERE email = ?", "leaver@example.com")).toBe(0);
@@ -118,7 +118,7 @@ describe("Settings → Account: delete", () => {
     const browser = new TestBrowser(bindings);
     await signInByEmail(browser, sent, "stuck@example.com");
     const userId = await userIdOf("stuck@example.com");
-    await env.DB.prepare("INSERT INTO billing_subscriptions (user_id, stripe_customer_id, stripe_subscription_id, status) VALUES (?, 'cus_none', 'sub_missing_at_stripe', 'active')")
+    await env.DB.prepare("INSERT INTO billing_subscriptions (workspace_id, stripe_customer_id, stripe_subscription_id, status) VALUES (?, 'cus_none', 'sub_missing_at_stripe', 'active')")
       .bind(userId)
       .run();
     const res = await browser.json("/api/account", "DELETE", { confirm: "stuck@example.com" });
@@ -141,7 +141,7 @@ describe("one account, several ways in", () => {
     const refused = await connectSeller(browser, { sellingPartnerId: taken });
     expect(refused.callback.status).toBe(409);
     expect(await refused.callback.text()).toContain(`Seller account ${taken} is already connected to another RankLayer account`);
-    expect(await count("SELECT count(*) AS n FROM seller_credentials WHERE user_id = ?", userId)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM seller_credentials WHERE workspace_id = ?", userId)).toBe(0);
     expect((await env.DB.prepare("SELECT selling_partner_id AS id FROM users WHERE id = ?").bind(userId).first<{ id: string }>())!.id).toBe(`EMAIL-${userId}`);
 
     const connected = await connectSeller(browser);

@@ -23,15 +23,15 @@ describe("Enterprise includes API keys", () => {
     const { key } = await createKey(browser);
     expect(await policyOf(key)).toBe('"hourly";q=1000;w=3600');
 
-    await env.DB.prepare("INSERT INTO enterprise_assignments (user_id, note) VALUES (?, 'contract 42')").bind(userId).run();
+    await env.DB.prepare("INSERT INTO enterprise_assignments (workspace_id, note) VALUES (?, 'contract 42')").bind(userId).run();
     later();
     expect(await policyOf(key)).toBe('"hourly";q=10000;w=3600');
 
-    await env.DB.prepare("UPDATE enterprise_assignments SET api_requests_per_hour = 50000 WHERE user_id = ?").bind(userId).run();
+    await env.DB.prepare("UPDATE enterprise_assignments SET api_requests_per_hour = 50000 WHERE workspace_id = ?").bind(userId).run();
     later();
     expect(await policyOf(key)).toBe('"hourly";q=50000;w=3600');
 
-    await env.DB.prepare("DELETE FROM enterprise_assignments WHERE user_id = ?").bind(userId).run();
+    await env.DB.prepare("DELETE FROM enterprise_assignments WHERE workspace_id = ?").bind(userId).run();
     later();
     expect(await policyOf(key)).toBe('"hourly";q=1000;w=3600');
   });
@@ -40,7 +40,7 @@ describe("Enterprise includes API keys", () => {
     const { browser, userId } = await sellerOnPlan("free");
     await setPlan(userId, "free");
     expect((await browser.json("/api/api-keys", "POST", { name: "before" })).status).toBe(403);
-    await env.DB.prepare("INSERT INTO enterprise_assignments (user_id) VALUES (?)").bind(userId).run();
+    await env.DB.prepare("INSERT INTO enterprise_assignments (workspace_id) VALUES (?)").bind(userId).run();
     const { key } = await createKey(browser, "enterprise");
     expect((await withKey(key, "/api/v1/watchlist")).status).toBe(200);
   });

@@ -32,7 +32,7 @@ describe("1,000 requests per hour per account, over HTTP", () => {
     }
     // The counts Settings shows are the requests actually answered.
     const used = await env.DB.prepare(
-      "SELECT sum(requests) AS n FROM api_key_usage u JOIN api_keys k ON k.id = u.key_id WHERE k.user_id = ?",
+      "SELECT sum(requests) AS n FROM api_key_usage u JOIN api_keys k ON k.id = u.key_id WHERE k.workspace_id = ?",
     )
       .bind(userId)
       .first<{ n: number }>();

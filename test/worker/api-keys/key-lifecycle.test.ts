@@ -23,7 +23,7 @@ describe("API keys: create, list, use, revoke, rotate", () => {
     expect(key).toMatch(/^rl_live_[0-9A-Za-z]{43}$/);
     expect(apiKey).toMatchObject({ name: "Repricer", prefix: key.slice(0, 14), lastUsedAt: null });
 
-    const rows = await env.DB.prepare("SELECT * FROM api_keys WHERE user_id = ?").bind(userId).all<Record<string, unknown>>();
+    const rows = await env.DB.prepare("SELECT * FROM api_keys WHERE workspace_id = ?").bind(userId).all<Record<string, unknown>>();
     expect(rows.results).toHaveLength(1);
     const row = rows.results[0]!;
     expect(row.key_hash).toBe(await hashApiKey(key));
@@ -144,7 +144,7 @@ describe("API keys and plans", () => {
     const disabled = await withKey(key, "/api/v1/alerts");
     expect(disabled.status).toBe(403);
     expect(await disabled.json()).toEqual({ detail: expect.stringMatching(/^This API key is disabled: the account is on the Free plan/), code: "plan_limit" });
-    const kept = await env.DB.prepare("SELECT revoked_at FROM api_keys WHERE user_id = ?").bind(userId).first();
+    const kept = await env.DB.prepare("SELECT revoked_at FROM api_keys WHERE workspace_id = ?").bind(userId).first();
     expect(kept).toEqual({ revoked_at: null });
 
     await setPlan(userId, "pro");

@@ -44,6 +44,7 @@ describe("the session routes' declarations", () => {
         "POST /auth/demo",
         "POST /auth/logout",
         "GET /user/status",
+        "GET /onboarding",
         "POST /onboarding",
         "GET /settings",
         "PUT /settings",

@@ -35,11 +35,11 @@ const newAsin = () => `B${String(++asinSerial).padStart(3, "0")}${crypto.randomU
 /** Rows with known ages, so "the newest" is unambiguous. */
 async function seedAlert(userId: string, id: string, createdDay: number, marketplace = "US", paused = false) {
   await env.DB.prepare(
-    "INSERT INTO alerts (id, user_id, asin, marketplace, condition_type, threshold, paused, created_at) VALUES (?, ?, ?, ?, 'rank_above', 500, ?, ?)",
+    "INSERT INTO alerts (id, workspace_id, asin, marketplace, condition_type, threshold, paused, created_at) VALUES (?, ?, ?, ?, 'rank_above', 500, ?, ?)",
   ).bind(id, userId, newAsin(), marketplace, paused ? 1 : 0, day(createdDay)).run();
 }
 async function seedWatch(userId: string, asin: string, createdDay: number, marketplace = "US") {
-  await env.DB.prepare("INSERT INTO watchlist (user_id, asin, marketplace, created_at) VALUES (?, ?, ?, ?)")
+  await env.DB.prepare("INSERT INTO watchlist (workspace_id, asin, marketplace, created_at) VALUES (?, ?, ?, ?)")
     .bind(userId, asin, marketplace, day(createdDay)).run();
 }
 
@@ -110,7 +110,7 @@ describe("Enterprise, assigned by hand", () => {
     await move("canceled");
     expect((await alertsOf(browser)).active).toBe(5);
 
-    await env.DB.prepare("INSERT INTO enterprise_assignments (user_id, note) VALUES (?, 'contract 42')").bind(userId).run();
+    await env.DB.prepare("INSERT INTO enterprise_assignments (workspace_id, note) VALUES (?, 'contract 42')").bind(userId).run();
     const subscription = await (await browser.request("/api/billing/subscription")).json<{ plan_name: string }>();
     expect(subscription.plan_name).toBe("Enterprise");
     expect(await alertsOf(browser)).toMatchObject({ active: 6, activeLimit: null });

@@ -11,7 +11,7 @@ const asin = () => `BT${String(++serial).padStart(3, "0")}${crypto.randomUUID().
 
 async function seedAlert(userId: string, key: string, paused: boolean, reason: string | null = null, createdAt = new Date().toISOString()) {
   await env.DB.prepare(
-    "INSERT INTO alerts (id, user_id, asin, marketplace, condition_type, threshold, paused, paused_reason, created_at) VALUES (?, ?, ?, 'US', 'rank_above', 500, ?, ?, ?)",
+    "INSERT INTO alerts (id, workspace_id, asin, marketplace, condition_type, threshold, paused, paused_reason, created_at) VALUES (?, ?, ?, 'US', 'rank_above', 500, ?, ?, ?)",
   ).bind(crypto.randomUUID(), userId, key, paused ? 1 : 0, reason, createdAt).run();
 }
 
@@ -72,7 +72,7 @@ describe("the plan's tracked-ASIN limit counts alerts, paused or not, and the wa
     expect((await allTracked()).filter((key) => asins.includes(key))).toHaveLength(25);
 
     // Resuming one of the stopped ones by hand would track a 26th ASIN: refused.
-    const stopped = await env.DB.prepare("SELECT id FROM alerts WHERE user_id = ? AND asin = ?").bind(userId, asins[27]).first<{ id: string }>();
+    const stopped = await env.DB.prepare("SELECT id FROM alerts WHERE workspace_id = ? AND asin = ?").bind(userId, asins[27]).first<{ id: string }>();
     const resumed = await browser.json(`/api/alerts/${stopped!.id}`, "PATCH", { paused: false });
     expect(resumed.status).toBe(403);
     expect((await resumed.json<{ detail: string }>()).detail).toMatch(/tracks up to 25 ASINs/);

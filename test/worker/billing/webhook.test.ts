@@ -31,7 +31,7 @@ async function customerBrowser(): Promise<{ browser: TestBrowser; userId: string
 
 const planOf = async (browser: TestBrowser) => (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>();
 const rowOf = async (userId: string) =>
-  (await drizzle(env.DB).select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)))[0];
+  (await drizzle(env.DB).select().from(billingSubscriptions).where(eq(billingSubscriptions.workspaceId, userId)))[0];
 
 async function subscribed(customer: string, userId: string, status = "active") {
   const id = `sub_${crypto.randomUUID().slice(0, 12)}`;

@@ -34,7 +34,7 @@ describe("the daily 02:30 report run", () => {
   async function user(reports: { daily: boolean; weekly: boolean }, email: string | null) {
     const id = await insertUser({ isDemo: true });
     await insertWatchlist(id, [{ marketplace: "US", asin: "BDAILY0001" }]);
-    await env.DB.prepare("INSERT INTO user_settings (user_id, daily_report, weekly_report, alert_email) VALUES (?, ?, ?, ?)")
+    await env.DB.prepare("INSERT INTO user_settings (workspace_id, daily_report, weekly_report, alert_email) VALUES (?, ?, ?, ?)")
       .bind(id, reports.daily ? 1 : 0, reports.weekly ? 1 : 0, email)
       .run();
     return id;
@@ -88,7 +88,7 @@ describe("the daily 02:30 report run", () => {
     const res = await browser.request(`/api/reports/unsubscribe?user=${opted}&token=${token}&report=daily`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("no more daily report emails");
-    const row = await env.DB.prepare("SELECT daily_report, weekly_report FROM user_settings WHERE user_id = ?").bind(opted).first();
+    const row = await env.DB.prepare("SELECT daily_report, weekly_report FROM user_settings WHERE workspace_id = ?").bind(opted).first();
     expect(row).toEqual({ daily_report: 0, weekly_report: 1 });
   });
 });

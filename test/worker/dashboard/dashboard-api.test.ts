@@ -96,7 +96,7 @@ describe("GET /api/portfolio", () => {
     expect(body.brandRows.reduce((sum, row) => sum + row.products, 0)).toBe(3);
     expect(body.kpis.revenueSource).toMatchObject({ kind: "mock", label: "Mock revenue (demo)" });
     expect(body.kpis.totalRevenue?.currency).toBe("USD");
-    const { results } = await env.DB.prepare("SELECT asin, day, source, status FROM seller_revenue WHERE user_id = ? ORDER BY asin, day").bind(userIdOf(browser)).all();
+    const { results } = await env.DB.prepare("SELECT asin, day, source, status FROM seller_revenue WHERE workspace_id = ? ORDER BY asin, day").bind(userIdOf(browser)).all();
     const days = revenueDays(utcDay(Date.now()), "US", REVENUE_DAYS);
     expect(results).toEqual([...ASINS].sort().flatMap((asin) => days.map((day) => ({ asin, day, source: "mock", status: "ok" }))));
     expect(body.heatmap.length).toBeGreaterThan(0);
@@ -136,7 +136,7 @@ describe("revenue of a connected seller (SP-API Sales getOrderMetrics, fake)", (
         asin,
       })),
     );
-    const { results: stored } = await env.DB.prepare("SELECT day, status, amount FROM seller_revenue WHERE asin = 'B00505DW2I' AND user_id = (SELECT id FROM users WHERE selling_partner_id = ?) ORDER BY day")
+    const { results: stored } = await env.DB.prepare("SELECT day, status, amount FROM seller_revenue WHERE asin = 'B00505DW2I' AND workspace_id = (SELECT id FROM users WHERE selling_partner_id = ?) ORDER BY day")
       .bind(seller.sellingPartnerId)
       .all();
     expect(stored).toEqual(days.map((day, i) => (i === 3 ? { day, status: "missing", amount: null } : { day, status: "ok", amount: 22.95 })));

@@ -48,7 +48,7 @@ describe("refreshes check the plan and never send a demo account's ASINs upstrea
     const demo = await proBrowser();
     const asins = [newAsin(), newAsin()];
     await onLiveUpstream(demo, clientId, asins);
-    await env.DB.prepare("INSERT INTO user_settings (user_id, sync_frequency) VALUES (?, 'hourly') ON CONFLICT (user_id) DO UPDATE SET sync_frequency = 'hourly'")
+    await env.DB.prepare("INSERT INTO user_settings (workspace_id, sync_frequency) VALUES (?, 'hourly') ON CONFLICT (workspace_id) DO UPDATE SET sync_frequency = 'hourly'")
       .bind(userIdOf(demo)).run();
     // 14:00 UTC: an hourly refresh is due (none runs in the nightly 02:00 hour).
     const result = await runExtraRefresh(buildServices(liveEnv(clientId, { SNAPSHOT_REQUESTS_PER_SECOND: "1000" })), { clock: virtualClock(Date.UTC(2026, 10, 24, 14, 0, 5)) });

@@ -48,7 +48,7 @@ describe("extra refreshes against D1", () => {
     const user = await insertUser({ isDemo: pro });
     if (pro) await storeDemoSubscription(env.DB, user, true);
     await insertWatchlist(user, asins.map((asin) => ({ marketplace: "US", asin })));
-    await env.DB.prepare("INSERT INTO user_settings (user_id, sync_frequency) VALUES (?, ?)").bind(user, frequency).run();
+    await env.DB.prepare("INSERT INTO user_settings (workspace_id, sync_frequency) VALUES (?, ?)").bind(user, frequency).run();
     return user;
   }
 

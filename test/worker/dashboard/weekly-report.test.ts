@@ -80,7 +80,7 @@ describe("the Monday 02:30 weekly report run", () => {
   async function user(weeklyReport: boolean, email: string | null) {
     const id = await insertUser({ isDemo: true });
     await insertWatchlist(id, [{ marketplace: "US", asin: "BWEEKLY001" }]);
-    await env.DB.prepare("INSERT INTO user_settings (user_id, weekly_report, alert_email) VALUES (?, ?, ?)").bind(id, weeklyReport ? 1 : 0, email).run();
+    await env.DB.prepare("INSERT INTO user_settings (workspace_id, weekly_report, alert_email) VALUES (?, ?, ?)").bind(id, weeklyReport ? 1 : 0, email).run();
     return id;
   }
 
@@ -111,6 +111,6 @@ describe("the Monday 02:30 weekly report run", () => {
     const res = await browser.request(`/api/reports/unsubscribe?user=${opted}&token=${await unsubscribeToken(buildServices(browser.bindings), opted)}`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("You are unsubscribed");
-    expect(await env.DB.prepare("SELECT weekly_report FROM user_settings WHERE user_id = ?").bind(opted).first("weekly_report")).toBe(0);
+    expect(await env.DB.prepare("SELECT weekly_report FROM user_settings WHERE workspace_id = ?").bind(opted).first("weekly_report")).toBe(0);
   });
 });

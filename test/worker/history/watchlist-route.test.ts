@@ -18,7 +18,7 @@ async function items(browser: TestBrowser): Promise<Item[]> {
 async function fill(userId: string, count: number): Promise<void> {
   await env.DB.prepare(
     `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
-     INSERT INTO watchlist (user_id, asin, marketplace) SELECT ?1, printf('F%09d', i), 'US' FROM n`,
+     INSERT INTO watchlist (workspace_id, asin, marketplace) SELECT ?1, printf('F%09d', i), 'US' FROM n`,
   )
     .bind(userId, count)
     .run();

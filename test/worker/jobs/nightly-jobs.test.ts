@@ -91,7 +91,7 @@ describe("the 02:30 cron: alert check", () => {
     const asins = Array.from({ length: 230 }, (_, i) => `B${String(i).padStart(9, "0")}`);
     await env.DB.batch(
       asins.flatMap((asin) => [
-        env.DB.prepare("INSERT INTO alerts (id, user_id, asin, marketplace, condition_type, threshold) VALUES (?, ?, ?, 'US', 'rank_above', 500)").bind(
+        env.DB.prepare("INSERT INTO alerts (id, workspace_id, asin, marketplace, condition_type, threshold) VALUES (?, ?, ?, 'US', 'rank_above', 500)").bind(
           crypto.randomUUID(),
           userId,
           asin,

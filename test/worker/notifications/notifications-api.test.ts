@@ -20,8 +20,8 @@ async function createAlert(browser: TestBrowser, asin: string, channels: { in_ap
   const res = await browser.json("/api/alerts", "POST", { asin, conditionType: "rank_above", threshold: 500, marketplace: "US", ...channels });
   expect(res.status).toBe(201);
   const { alert } = await res.json<{ alert: AlertView }>();
-  const owner = await env.DB.prepare("SELECT user_id FROM alerts WHERE id = ?").bind(alert.id).first<{ user_id: string }>();
-  return { alertId: alert.id, userId: owner?.user_id ?? "" };
+  const owner = await env.DB.prepare("SELECT workspace_id FROM alerts WHERE id = ?").bind(alert.id).first<{ workspace_id: string }>();
+  return { alertId: alert.id, userId: owner?.workspace_id ?? "" };
 }
 
 /** Runs the nightly check on day `offset` with every given ASIN ranked past the threshold. */
@@ -105,7 +105,7 @@ describe("GET /api/notifications", () => {
     const browser = await demoUser();
     const { alertId, userId } = await createAlert(browser, "B000000001");
     const insert = env.DB.prepare(
-      `INSERT INTO alert_events (id, user_id, alert_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
+      `INSERT INTO alert_events (id, workspace_id, alert_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
        VALUES (?, ?, ?, ?, 'B000000001', 'US', 'rank_above', 500, 'm', 1, ?)`,
     );
     await env.DB.batch(

@@ -80,8 +80,8 @@ export async function setChannels(bindings: Bindings, userId: string, channels: 
     ? (await encryptRefreshToken(parseKeyring(bindings.TOKEN_ENCRYPTION_KEYS), userId, channels.webhookSecret)).ciphertext
     : null;
   await env.DB.prepare(
-    `INSERT INTO user_settings (user_id, alert_email, webhook_url, webhook_secret_ciphertext) VALUES (?, ?, ?, ?)
-     ON CONFLICT (user_id) DO UPDATE SET alert_email = excluded.alert_email, webhook_url = excluded.webhook_url,
+    `INSERT INTO user_settings (workspace_id, alert_email, webhook_url, webhook_secret_ciphertext) VALUES (?, ?, ?, ?)
+     ON CONFLICT (workspace_id) DO UPDATE SET alert_email = excluded.alert_email, webhook_url = excluded.webhook_url,
        webhook_secret_ciphertext = excluded.webhook_secret_ciphertext`,
   )
     .bind(userId, channels.alertEmail ?? null, channels.webhookUrl ?? null, ciphertext)
@@ -108,10 +108,10 @@ export async function seedEvent(
   const deliveries = Object.fromEntries(channels.map((channel) => [channel, crypto.randomUUID()]));
   await env.DB.batch([
     env.DB.prepare(
-      "INSERT INTO alerts (id, user_id, asin, marketplace, condition_type, threshold) VALUES (?, ?, ?, 'US', 'rank_above', 500)",
+      "INSERT INTO alerts (id, workspace_id, asin, marketplace, condition_type, threshold) VALUES (?, ?, ?, 'US', 'rank_above', 500)",
     ).bind(alertId, userId, asin),
     env.DB.prepare(
-      `INSERT INTO alert_events (id, user_id, alert_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
+      `INSERT INTO alert_events (id, workspace_id, alert_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
        VALUES (?, ?, ?, ?, ?, 'US', 'rank_above', 500, ?, 1, ?)`,
     ).bind(eventId, userId, alertId, day, asin, options.message ?? `${asin} (US): rank #812 is worse than your threshold #500`, new Date(NOW).toISOString()),
     ...channels.map((channel) =>

@@ -15,7 +15,7 @@ beforeAll(async () => {
   key = (await createKey(browser, "contract test")).key;
   // One notification to read, as if an alert had fired last night.
   await env.DB.prepare(
-    `INSERT INTO alert_events (id, user_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
+    `INSERT INTO alert_events (id, workspace_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
      VALUES (?1, ?2, '2026-11-23', 'B08N5WRWNW', 'US', 'rank_above', 500, 'Rank #812 is worse than your threshold #500', 1, ?3)`,
   )
     .bind(NOTIFICATION_ID, userId, new Date().toISOString())

@@ -21,7 +21,7 @@ async function sellerSellingIn(marketplaceIds: string[] | null, bindings = selle
   if (marketplaceIds) await fakeControl(SPAPI_FAKE, "participations", { refreshToken, marketplaceIds });
   const seller = await connectSeller(new TestBrowser(bindings), { refreshToken, sellingPartnerId });
   expect(seller.callback.status).toBe(302);
-  const row = await env.DB.prepare("SELECT u.id, c.marketplaces FROM users u JOIN seller_credentials c ON c.user_id = u.id WHERE u.selling_partner_id = ?")
+  const row = await env.DB.prepare("SELECT u.id, c.marketplaces FROM users u JOIN seller_credentials c ON c.workspace_id = u.id WHERE u.selling_partner_id = ?")
     .bind(seller.sellingPartnerId)
     .first<{ id: string; marketplaces: string | null }>();
   return { ...seller, bindings, userId: row!.id, stored: row!.marketplaces === null ? null : (JSON.parse(row!.marketplaces) as string[]) };
@@ -99,7 +99,7 @@ describe("getMarketplaceParticipations", () => {
     const notes = memoryNotes();
     for (let slice = 0; slice < 50; slice++) if ((await runNightlySlice(buildServices(seller.bindings), "2026-11-22", { notes, clock })).status === "done") break;
     const read = async (table: string) =>
-      (await env.DB.prepare(`SELECT DISTINCT marketplace FROM ${table} WHERE user_id = ?`).bind(seller.userId).all<{ marketplace: string }>()).results.map((row) => row.marketplace);
+      (await env.DB.prepare(`SELECT DISTINCT marketplace FROM ${table} WHERE workspace_id = ?`).bind(seller.userId).all<{ marketplace: string }>()).results.map((row) => row.marketplace);
     expect(await read("seller_snapshots")).toEqual(["US"]);
     expect(await read("seller_revenue")).toEqual(["US"]);
   });

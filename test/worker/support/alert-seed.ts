@@ -24,7 +24,7 @@ export async function seedUser(options: { webhookUrl?: string } = {}): Promise<s
   const id = crypto.randomUUID();
   await env.DB.prepare("INSERT INTO users (id, selling_partner_id, is_demo) VALUES (?, ?, 1)").bind(id, `DEMO-${id}`).run();
   if (options.webhookUrl) {
-    await env.DB.prepare("INSERT INTO user_settings (user_id, webhook_url) VALUES (?, ?)").bind(id, options.webhookUrl).run();
+    await env.DB.prepare("INSERT INTO user_settings (workspace_id, webhook_url) VALUES (?, ?)").bind(id, options.webhookUrl).run();
   }
   return id;
 }
@@ -44,7 +44,7 @@ export interface SeedAlert {
 export async function seedAlert(alert: SeedAlert): Promise<string> {
   const id = alert.id ?? crypto.randomUUID();
   await env.DB.prepare(
-    `INSERT INTO alerts (id, user_id, asin, marketplace, condition_type, threshold, email_enabled, in_app_enabled, paused)
+    `INSERT INTO alerts (id, workspace_id, asin, marketplace, condition_type, threshold, email_enabled, in_app_enabled, paused)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
     .bind(
@@ -68,7 +68,7 @@ export async function seedRank(asin: string, offset: number, rank: number | null
 
 export async function seedSeller(userId: string, asin: string, offset: number, units: number | null, holdsBuyBox: boolean | null) {
   await env.DB.prepare(
-    `INSERT INTO seller_snapshots (user_id, asin, marketplace, day, source, fulfillable_units, holds_buy_box, captured_at)
+    `INSERT INTO seller_snapshots (workspace_id, asin, marketplace, day, source, fulfillable_units, holds_buy_box, captured_at)
      VALUES (?, ?, 'US', ?, 'mock', ?, ?, ?)`,
   )
     .bind(userId, asin, dayAt(offset), units, holdsBuyBox === null ? null : holdsBuyBox ? 1 : 0, `${dayAt(offset)}T02:05:00.000Z`)
@@ -97,7 +97,7 @@ export async function storedAlert(id: string): Promise<StoredAlert | null> {
 
 export async function eventsOf(alertId: string) {
   const { results } = await env.DB.prepare(
-    "SELECT id, user_id, day, asin, marketplace, condition_type, threshold, message, in_app, read_at FROM alert_events WHERE alert_id = ? ORDER BY day",
+    "SELECT id, workspace_id, day, asin, marketplace, condition_type, threshold, message, in_app, read_at FROM alert_events WHERE alert_id = ? ORDER BY day",
   )
     .bind(alertId)
     .all();

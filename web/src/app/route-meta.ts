@@ -170,6 +170,21 @@ export const ROUTE_META = {
     description: "Your RankLayer plan and subscription: upgrade to Pro, manage your card and invoices, or contact sales for Enterprise.",
     noindex: true,
   },
+  "/team": {
+    title: "Team",
+    description: "Your RankLayer workspace's members and roles: invite people by email, change roles, remove members or leave.",
+    noindex: true,
+  },
+  "/team/audit": {
+    title: "Audit Log",
+    description: "Who did what in your RankLayer workspace: invitations, roles, API keys, connections and billing, kept for one year.",
+    noindex: true,
+  },
+  "/invite": {
+    title: "Workspace Invitation",
+    description: "Join a RankLayer workspace you were invited to: sign in with the invited email address, then accept the invitation.",
+    noindex: true,
+  },
 } as const satisfies Record<string, PageMeta>;
 
 export type RoutePath = keyof typeof ROUTE_META;

@@ -35,6 +35,9 @@ const BrandDashboardPage = lazy(async () => ({ default: (await import("../pages/
 const RankTrendsView = lazy(async () => ({ default: (await import("../pages/rank-trends/RankTrendsView")).RankTrendsView }));
 const ApiDocsPage = lazy(async () => ({ default: (await import("../pages/docs/ApiDocsPage")).ApiDocsPage }));
 const BillingPage = lazy(async () => ({ default: (await import("../pages/billing/BillingPage")).BillingPage }));
+const TeamPage = lazy(async () => ({ default: (await import("../pages/team/TeamPage")).TeamPage }));
+const AuditPage = lazy(async () => ({ default: (await import("../pages/team/AuditPage")).AuditPage }));
+const InvitePage = lazy(async () => ({ default: (await import("../pages/team/InvitePage")).InvitePage }));
 const NotFoundPage = lazy(async () => ({ default: (await import("../pages/NotFoundPage")).NotFoundPage }));
 
 /** The route table. Declarative <Routes> rather than a data router: no loaders are used, and it ships ~17 kB (gzip) less. */
@@ -75,6 +78,9 @@ export function AppRoutes() {
           <Route path="settings" element={<SettingsPage />} />
           <Route path="docs/api" element={<ApiDocsPage />} />
           <Route path="billing" element={<BillingPage />} />
+          <Route path="team" element={<TeamPage />} />
+          <Route path="team/audit" element={<AuditPage />} />
+          <Route path="invite" element={<InvitePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

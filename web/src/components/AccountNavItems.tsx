@@ -25,6 +25,13 @@ export function AccountNavItems({ onNavigate }: { onNavigate: () => void }) {
           Billing
         </NavLink>
       </li>
+      {!user.demo && (
+        <li>
+          <NavLink to="/team" end className="site-nav__link" onClick={onNavigate}>
+            Team
+          </NavLink>
+        </li>
+      )}
       <li>
         <SignOutButton className="site-nav__link site-nav__button" onSignedOut={onNavigate} />
       </li>

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import { AccountNavItems } from "./AccountNavItems";
 import { DarkModeToggle } from "./DarkModeToggle";
 import { NotificationBell } from "./NotificationBell";
 import { SignInLink } from "./SignInLink";
+import { useSession } from "../state/session";
 
 const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -17,10 +18,14 @@ const NAV_LINKS = [
 
 const NAV_ID = "site-nav";
 
+// Its own chunk: only accounts with several workspaces see it, so it stays out of the first-load budget.
+const WorkspaceSwitcher = lazy(async () => ({ default: (await import("./WorkspaceSwitcher")).WorkspaceSwitcher }));
+
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  const { user } = useSession();
 
   // Any navigation (links, back/forward) leaves the mobile menu closed.
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -42,6 +47,11 @@ export function Header() {
         </Link>
         <div className="site-header__actions">
           <SignInLink />
+          {user?.authenticated && !user.demo && (
+            <Suspense fallback={null}>
+              <WorkspaceSwitcher />
+            </Suspense>
+          )}
           <NotificationBell />
           <DarkModeToggle />
           <button

@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdNow } from "./columns";
+import { workspaces } from "./workspaces";
 
 /** A seller account (or a browser's demo account), keyed by its selling-partner id. */
 export const users = sqliteTable("users", {
@@ -21,11 +22,11 @@ export const ownerId = () =>
     .notNull()
     .references(() => users.id, { onDelete: "cascade" });
 
-/** The seller's SP-API refresh token, encrypted at rest (AES-256-GCM, key named by key_id). */
+/** The workspace's SP-API refresh token, encrypted at rest (AES-256-GCM, key named by key_id). */
 export const sellerCredentials = sqliteTable("seller_credentials", {
-  userId: text("user_id")
+  workspaceId: text("workspace_id")
     .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+    .references(() => workspaces.id, { onDelete: "cascade" }),
   refreshTokenCiphertext: text("refresh_token_ciphertext").notNull(),
   keyId: text("key_id").notNull(),
   /** SP-API region: na, eu or fe. */
@@ -46,15 +47,17 @@ export const sessions = sqliteTable(
     createdAt: createdNow("created_at"),
     expiresAt: text("expires_at").notNull(),
     revokedAt: text("revoked_at"),
+    /** The workspace this session works in; null (or one the account left) means the personal one. */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
   },
   (table) => [index("sessions_user_id_idx").on(table.userId)],
 );
 
-/** Per-user preferences from /settings. */
+/** Per-workspace preferences from /settings. */
 export const userSettings = sqliteTable("user_settings", {
-  userId: text("user_id")
+  workspaceId: text("workspace_id")
     .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+    .references(() => workspaces.id, { onDelete: "cascade" }),
   emailAlerts: integer("email_alerts", { mode: "boolean" }).notNull().default(true),
   inAppAlerts: integer("in_app_alerts", { mode: "boolean" }).notNull().default(true),
   weeklyReport: integer("weekly_report", { mode: "boolean" }).notNull().default(false),

@@ -1,13 +1,13 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdNow } from "./columns";
-import { ownerId } from "./accounts";
+import { workspaceOwnerId } from "./workspaces";
 
 /** A user's alert rule on one ASIN, checked every night at 02:30 UTC. */
 export const alerts = sqliteTable(
   "alerts",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    workspaceId: workspaceOwnerId(),
     asin: text("asin").notNull(),
     marketplace: text("marketplace").notNull(),
     /** rank_above, rank_drop, price_change, low_stock or buybox_lost. */
@@ -28,7 +28,7 @@ export const alerts = sqliteTable(
     updatedAt: createdNow("updated_at"),
   },
   (table) => [
-    index("alerts_user_id_idx").on(table.userId),
+    index("alerts_workspace_id_idx").on(table.workspaceId),
     // paused_reason last: the nightly walk skips alerts a downgrade paused straight from the index.
     index("alerts_marketplace_asin_idx").on(table.marketplace, table.asin, table.pausedReason),
   ],
@@ -42,7 +42,7 @@ export const alertEvents = sqliteTable(
   "alert_events",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    workspaceId: workspaceOwnerId(),
     alertId: text("alert_id").references(() => alerts.id, { onDelete: "set null" }),
     day: text("day").notNull(),
     asin: text("asin").notNull(),
@@ -58,7 +58,7 @@ export const alertEvents = sqliteTable(
   },
   (table) => [
     uniqueIndex("alert_events_alert_day_unique").on(table.alertId, table.day),
-    index("alert_events_user_created_idx").on(table.userId, table.createdAt),
+    index("alert_events_workspace_created_idx").on(table.workspaceId, table.createdAt),
   ],
 );
 

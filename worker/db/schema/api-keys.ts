@@ -1,17 +1,18 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { ownerId } from "./accounts";
+import { users } from "./accounts";
+import { workspaceOwnerId } from "./workspaces";
 import { createdNow } from "./columns";
 
 /**
  * API keys. Only the SHA-256 of a key is stored (hex), with its first characters to
  * recognise it by; the full key is shown once, when created. A revoked key keeps its row
- * so its usage stays visible; deleting the user deletes its keys.
+ * so its usage stays visible; deleting the workspace deletes its keys.
  */
 export const apiKeys = sqliteTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    userId: ownerId(),
+    workspaceId: workspaceOwnerId(),
     name: text("name").notNull(),
     /** "rl_live_" and the key's first random characters. */
     prefix: text("prefix").notNull(),
@@ -19,8 +20,10 @@ export const apiKeys = sqliteTable(
     createdAt: createdNow("created_at"),
     lastUsedAt: text("last_used_at"),
     revokedAt: text("revoked_at"),
+    /** The member who made the key: it acts with their role, and stops when they leave. */
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
   },
-  (table) => [index("api_keys_user_id_idx").on(table.userId)],
+  (table) => [index("api_keys_workspace_id_idx").on(table.workspaceId)],
 );
 
 /** Requests made with one key in one UTC hour ("2026-11-24T14"), for Settings → API Access. */

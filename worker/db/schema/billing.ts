@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdNow } from "./columns";
-import { ownerId } from "./accounts";
+import { workspaceOwnerId } from "./workspaces";
 
 /**
  * A user's Stripe customer and subscription, as last read from Stripe: one row per user.
@@ -10,7 +10,7 @@ import { ownerId } from "./accounts";
 export const billingSubscriptions = sqliteTable(
   "billing_subscriptions",
   {
-    userId: ownerId().primaryKey(),
+    workspaceId: workspaceOwnerId().primaryKey(),
     stripeCustomerId: text("stripe_customer_id").unique(),
     stripeSubscriptionId: text("stripe_subscription_id"),
     /** Stripe's subscription status (active, trialing, past_due, canceled, unpaid, …); null before any subscription. */
@@ -57,7 +57,7 @@ export const stripeEvents = sqliteTable(
 
 /** Enterprise is agreed with sales and assigned by hand (an INSERT), never bought online. */
 export const enterpriseAssignments = sqliteTable("enterprise_assignments", {
-  userId: ownerId().primaryKey(),
+  workspaceId: workspaceOwnerId().primaryKey(),
   /** Who agreed it, the contract reference: for people, not read by the app. */
   note: text("note"),
   /** The account's API limit across its keys; null means the Enterprise default. */

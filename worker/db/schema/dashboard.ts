@@ -1,5 +1,5 @@
 import { integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { ownerId, users } from "./accounts";
+import { workspaceOwnerId, workspaces } from "./workspaces";
 
 /**
  * What Amazon's item data says an ASIN is (brand, title, image, top category), kept from the
@@ -31,7 +31,7 @@ export const asinDetails = sqliteTable(
 export const sellerRevenue = sqliteTable(
   "seller_revenue",
   {
-    userId: ownerId(),
+    workspaceId: workspaceOwnerId(),
     asin: text("asin").notNull(),
     marketplace: text("marketplace").notNull(),
     day: text("day").notNull(),
@@ -44,14 +44,14 @@ export const sellerRevenue = sqliteTable(
     units: integer("units"),
     capturedAt: text("captured_at").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.asin, table.marketplace, table.day] })],
+  (table) => [primaryKey({ columns: [table.workspaceId, table.asin, table.marketplace, table.day] })],
 );
 
-/** Per-user refresh and report bookkeeping: the last "Refresh now" and the last weekly report sent. */
+/** Per-workspace refresh and report bookkeeping: the last "Refresh now" and the last weekly report sent. */
 export const userRefresh = sqliteTable("user_refresh", {
-  userId: text("user_id")
+  workspaceId: text("workspace_id")
     .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+    .references(() => workspaces.id, { onDelete: "cascade" }),
   lastManualAt: text("last_manual_at"),
   /** Monday (UTC day) of the last weekly report sent. */
   lastWeeklyReport: text("last_weekly_report"),

@@ -1,12 +1,12 @@
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdNow } from "./columns";
-import { ownerId } from "./accounts";
+import { workspaceOwnerId } from "./workspaces";
 
 /** ASINs a signed-in user follows without an alert. Each one is snapshotted nightly. */
 export const watchlist = sqliteTable(
   "watchlist",
   {
-    userId: ownerId(),
+    workspaceId: workspaceOwnerId(),
     asin: text("asin").notNull(),
     marketplace: text("marketplace").notNull(),
     createdAt: createdNow("created_at"),
@@ -14,7 +14,7 @@ export const watchlist = sqliteTable(
     pausedReason: text("paused_reason"),
   },
   (table) => [
-    primaryKey({ columns: [table.userId, table.asin, table.marketplace] }),
+    primaryKey({ columns: [table.workspaceId, table.asin, table.marketplace] }),
     // paused_reason too, so the nightly job's read of running entries stays an index-only walk.
     index("watchlist_marketplace_asin_idx").on(table.marketplace, table.asin, table.pausedReason),
   ],
@@ -52,7 +52,7 @@ export const legacyRankSnapshots = sqliteTable(
 export const sellerSnapshots = sqliteTable(
   "seller_snapshots",
   {
-    userId: ownerId(),
+    workspaceId: workspaceOwnerId(),
     asin: text("asin").notNull(),
     marketplace: text("marketplace").notNull(),
     day: text("day").notNull(),
@@ -71,5 +71,5 @@ export const sellerSnapshots = sqliteTable(
     holdsNonPrime: integer("holds_non_prime", { mode: "boolean" }),
     capturedAt: text("captured_at").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.asin, table.marketplace, table.day] })],
+  (table) => [primaryKey({ columns: [table.workspaceId, table.asin, table.marketplace, table.day] })],
 );

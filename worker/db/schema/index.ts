@@ -11,3 +11,5 @@ export * from "./billing";
 export * from "./attention";
 export * from "./email-accounts";
 export * from "./summaries";
+export * from "./workspaces";
+export * from "./workspace-members";

@@ -8,7 +8,7 @@ export const alertsExport = dataset({
   query: z.object({}),
   needsAccount: true,
   async load({ c }) {
-    const alerts = await listAlerts(c.env.DB, currentAccount(c).user.id);
+    const alerts = await listAlerts(c.env.DB, currentAccount(c).workspace.id);
     return {
       fileStem: "alerts",
       title: `Alerts (${alerts.length})`,

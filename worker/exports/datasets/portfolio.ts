@@ -14,7 +14,8 @@ export const portfolioExport = dataset({
     return detail ? { status: 403, detail } : null;
   },
   async load({ c, now }, query) {
-    const portfolio = await loadPortfolio(c.var.services, currentAccount(c).user, query, now);
+    const { user, workspace } = currentAccount(c);
+    const portfolio = await loadPortfolio(c.var.services, user, workspace.id, query, now);
     const [columns, ...rows] = portfolioExportRows(portfolio);
     const { kpis } = portfolio;
     const where = portfolio.marketplace ?? "no marketplace";

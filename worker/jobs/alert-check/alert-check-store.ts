@@ -16,7 +16,7 @@ import type { HistoryShards } from "../../history/shard-store";
 /** An active alert due for today's check, as its row reads. */
 export interface DueAlert {
   id: string;
-  user_id: string;
+  workspace_id: string;
   asin: string;
   marketplace: string;
   condition_type: AlertCondition;
@@ -34,7 +34,7 @@ export async function nightlyRunInProgress(db: D1Database, day: string): Promise
 export function dueAlerts(db: D1Database, day: string, afterId: string, limit: number): Promise<DueAlert[]> {
   return db
     .prepare(
-      `SELECT id, user_id, asin, marketplace, condition_type, threshold, email_enabled, in_app_enabled FROM alerts
+      `SELECT id, workspace_id, asin, marketplace, condition_type, threshold, email_enabled, in_app_enabled FROM alerts
        WHERE paused = 0 AND id > ?2
          AND (last_checked_day IS NULL OR last_checked_day <> ?1 OR last_result = 'no_data')
        ORDER BY id LIMIT ?3`,
@@ -51,11 +51,11 @@ export function firingStatements(db: D1Database, day: string, nowIso: string, al
   const statements = [
     db
       .prepare(
-        `INSERT INTO alert_events (id, user_id, alert_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
+        `INSERT INTO alert_events (id, workspace_id, alert_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 AND ${channelOn("in_app_alerts", alert.condition_type, "?2")}, ?11)
          ON CONFLICT (alert_id, day) DO NOTHING`,
       )
-      .bind(eventId, alert.user_id, alert.id, day, alert.asin, alert.marketplace, alert.condition_type, alert.threshold, message, alert.in_app_enabled, nowIso),
+      .bind(eventId, alert.workspace_id, alert.id, day, alert.asin, alert.marketplace, alert.condition_type, alert.threshold, message, alert.in_app_enabled, nowIso),
   ];
   if (alert.email_enabled) {
     statements.push(
@@ -64,7 +64,7 @@ export function firingStatements(db: D1Database, day: string, nowIso: string, al
           `INSERT INTO notification_deliveries (id, event_id, channel, status, created_at) SELECT ?1, ?2, 'email', 'pending', ?3
            WHERE ${inserted} AND ${channelOn("email_alerts", alert.condition_type, "?4")}`,
         )
-        .bind(crypto.randomUUID(), eventId, nowIso, alert.user_id),
+        .bind(crypto.randomUUID(), eventId, nowIso, alert.workspace_id),
     );
   }
   statements.push(
@@ -72,9 +72,9 @@ export function firingStatements(db: D1Database, day: string, nowIso: string, al
       .prepare(
         `INSERT INTO notification_deliveries (id, event_id, channel, status, created_at) SELECT ?1, ?2, 'webhook', 'pending', ?3
          WHERE ${inserted} AND ${channelOn(null, alert.condition_type, "?4")}
-           AND EXISTS (SELECT 1 FROM user_settings WHERE user_id = ?4 AND webhook_url IS NOT NULL)`,
+           AND EXISTS (SELECT 1 FROM user_settings WHERE workspace_id = ?4 AND webhook_url IS NOT NULL)`,
       )
-      .bind(crypto.randomUUID(), eventId, nowIso, alert.user_id),
+      .bind(crypto.randomUUID(), eventId, nowIso, alert.workspace_id),
     db
       .prepare(
         `UPDATE alerts SET last_result = 'fired', last_checked_day = ?3,
@@ -96,7 +96,7 @@ const TRIGGER_SWITCHES: Partial<Record<AlertCondition, string>> = { rank_drop: "
  */
 function channelOn(channelSwitch: "email_alerts" | "in_app_alerts" | null, condition: AlertCondition, userIdParam: string): string {
   const switches = [channelSwitch, TRIGGER_SWITCHES[condition]].filter((column) => column != null);
-  const on = (column: string) => `COALESCE((SELECT ${column} FROM user_settings WHERE user_id = ${userIdParam}), 1) = 1`;
+  const on = (column: string) => `COALESCE((SELECT ${column} FROM user_settings WHERE workspace_id = ${userIdParam}), 1) = 1`;
   return switches.length === 0 ? "1" : switches.map(on).join(" AND ");
 }
 
@@ -111,7 +111,7 @@ export async function writePage(db: D1Database, statements: D1PreparedStatement[
 }
 
 export const rankKey = (alert: { asin: string; marketplace: string }) => `${alert.marketplace}:${alert.asin}`;
-export const sellerKey = (alert: { user_id: string; asin: string; marketplace: string }) => `${alert.user_id}:${rankKey(alert)}`;
+export const sellerKey = (alert: { workspace_id: string; asin: string; marketplace: string }) => `${alert.workspace_id}:${rankKey(alert)}`;
 
 function groupBy<Row, Point>(rows: Row[], key: (row: Row) => string, point: (row: Row) => Point): Map<string, Point[]> {
   const groups = new Map<string, Point[]>();
@@ -142,19 +142,19 @@ export async function loadSellerPoints(db: D1Database, day: string, alerts: DueA
   const triples = distinct(
     alerts.filter((alert) => SELLER_CONDITIONS.includes(alert.condition_type)),
     sellerKey,
-    (alert) => [alert.user_id, alert.marketplace, alert.asin],
+    (alert) => [alert.workspace_id, alert.marketplace, alert.asin],
   );
   if (triples.length === 0) return new Map();
   const { results } = await db
     .prepare(
-      `SELECT s.user_id, s.asin, s.marketplace, s.day, s.fulfillable_units, s.holds_buy_box, s.holds_prime, s.holds_non_prime, s.source
+      `SELECT s.workspace_id, s.asin, s.marketplace, s.day, s.fulfillable_units, s.holds_buy_box, s.holds_prime, s.holds_non_prime, s.source
        FROM json_each(?1) AS owner
        JOIN seller_snapshots AS s
-         ON s.user_id = owner.value ->> '$[0]' AND s.marketplace = owner.value ->> '$[1]' AND s.asin = owner.value ->> '$[2]'
+         ON s.workspace_id = owner.value ->> '$[0]' AND s.marketplace = owner.value ->> '$[1]' AND s.asin = owner.value ->> '$[2]'
        WHERE s.day BETWEEN ?2 AND ?3`,
     )
     .bind(JSON.stringify(triples), windowStart(day), day)
-    .all<{ user_id: string; asin: string; marketplace: string; day: string; fulfillable_units: number | null; holds_buy_box: number | null; holds_prime: number | null; holds_non_prime: number | null; source: string }>();
+    .all<{ workspace_id: string; asin: string; marketplace: string; day: string; fulfillable_units: number | null; holds_buy_box: number | null; holds_prime: number | null; holds_non_prime: number | null; source: string }>();
   return groupBy(results, sellerKey, (row) => ({
     day: row.day,
     fulfillableUnits: row.fulfillable_units,

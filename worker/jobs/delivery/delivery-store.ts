@@ -31,15 +31,15 @@ const dueAt = (nowIso: string) => and(pending, or(isNull(d.nextAttemptAt), lte(d
 export async function dueDeliveries(db: D1Database, nowIso: string, maxGroups: number, maxRows: number): Promise<DueDelivery[]> {
   const orm = drizzle(db);
   const groups = await orm
-    .select({ userId: alertEvents.userId, channel: d.channel })
+    .select({ userId: alertEvents.workspaceId, channel: d.channel })
     .from(d)
     .innerJoin(alertEvents, eq(alertEvents.id, d.eventId))
     .where(dueAt(nowIso))
-    .groupBy(alertEvents.userId, d.channel)
+    .groupBy(alertEvents.workspaceId, d.channel)
     .orderBy(min(d.createdAt))
     .limit(maxGroups);
   if (groups.length === 0) return [];
-  const inGroups = or(...groups.map((group) => and(eq(alertEvents.userId, group.userId), eq(d.channel, group.channel))));
+  const inGroups = or(...groups.map((group) => and(eq(alertEvents.workspaceId, group.userId), eq(d.channel, group.channel))));
   return orm
     .select({
       deliveryId: d.id,
@@ -48,7 +48,7 @@ export async function dueDeliveries(db: D1Database, nowIso: string, maxGroups: n
       lastError: d.lastError,
       id: alertEvents.id,
       alertId: alertEvents.alertId,
-      userId: alertEvents.userId,
+      userId: alertEvents.workspaceId,
       asin: alertEvents.asin,
       marketplace: alertEvents.marketplace,
       conditionType: alertEvents.conditionType,
@@ -62,7 +62,7 @@ export async function dueDeliveries(db: D1Database, nowIso: string, maxGroups: n
     })
     .from(d)
     .innerJoin(alertEvents, eq(alertEvents.id, d.eventId))
-    .leftJoin(userSettings, eq(userSettings.userId, alertEvents.userId))
+    .leftJoin(userSettings, eq(userSettings.workspaceId, alertEvents.workspaceId))
     .where(and(dueAt(nowIso), inGroups))
     .orderBy(asc(d.createdAt), asc(d.id))
     .limit(maxRows);

@@ -35,7 +35,7 @@ export function parseKeyCursor(cursor: string | null): TrackedKey | null {
 }
 
 const BEFORE_EVERY_KEY: TrackedKey = { marketplace: "", asin: "" };
-const NOT_MANUAL = "user_id NOT IN (SELECT user_id FROM user_settings WHERE sync_frequency = 'manual')";
+const NOT_MANUAL = "workspace_id NOT IN (SELECT workspace_id FROM user_settings WHERE sync_frequency = 'manual')";
 
 /** The watchlist arms' filter: entries a downgrade paused are not snapshotted. */
 const WATCHLIST_RUNNING = " AND paused_reason IS NULL";
@@ -60,7 +60,7 @@ export async function trackedAsinsPage(db: D1Database, after: TrackedKey | null,
        WHERE (marketplace, asin) > (?1, ?2) AND ${NOT_MANUAL}${extra}
        ORDER BY marketplace, asin LIMIT ?3)`;
   const realOwner = (table: string) =>
-    `EXISTS (SELECT 1 FROM ${table} t JOIN users u ON u.id = t.user_id
+    `EXISTS (SELECT 1 FROM ${table} t JOIN workspace_members m ON m.workspace_id = t.workspace_id JOIN users u ON u.id = m.user_id
        WHERE t.marketplace = k.marketplace AND t.asin = k.asin AND u.is_demo = 0)`;
   const { results } = await db
     .prepare(
@@ -89,7 +89,7 @@ export async function userTrackedAsinsPage(
   const inList = marketplaces.map((_, i) => `?${i + 5}`).join(", ");
   const arm = (table: string, extra = "") =>
     `SELECT * FROM (SELECT DISTINCT marketplace, asin FROM ${table}
-       WHERE user_id = ?1 AND marketplace IN (${inList}) AND (marketplace, asin) > (?2, ?3)${extra}
+       WHERE workspace_id = ?1 AND marketplace IN (${inList}) AND (marketplace, asin) > (?2, ?3)${extra}
        ORDER BY marketplace, asin LIMIT ?4)`;
   const { results } = await db
     .prepare(`${arm("watchlist", WATCHLIST_RUNNING)} UNION ${arm("alerts", ALERT_NOT_PLAN_PAUSED)} ORDER BY marketplace, asin LIMIT ?4`)
@@ -108,7 +108,7 @@ export async function nextSellerWithTrackedAsins(
 ): Promise<{ id: string; sellingPartnerId: string; isDemo: boolean } | null> {
   const orm = drizzle(db);
   const ownedBy = (table: typeof sellerCredentials | typeof watchlist | typeof alerts) =>
-    exists(orm.select({ one: sql`1` }).from(table).where(eq(table.userId, users.id)));
+    exists(orm.select({ one: sql`1` }).from(table).where(eq(table.workspaceId, users.id)));
   const [row] = await orm
     .select({ id: users.id, sellingPartnerId: users.sellingPartnerId, isDemo: users.isDemo })
     .from(users)
@@ -118,7 +118,7 @@ export async function nextSellerWithTrackedAsins(
         or(eq(users.isDemo, true), ownedBy(sellerCredentials)),
         or(ownedBy(watchlist), ownedBy(alerts)),
         // "Manual only" Data Refresh: no scheduled snapshots of the seller's own data either.
-        notExists(orm.select({ one: sql`1` }).from(userSettings).where(and(eq(userSettings.userId, users.id), eq(userSettings.syncFrequency, "manual")))),
+        notExists(orm.select({ one: sql`1` }).from(userSettings).where(and(eq(userSettings.workspaceId, users.id), eq(userSettings.syncFrequency, "manual")))),
       ),
     )
     .orderBy(users.id)

@@ -1,4 +1,5 @@
 import { deleteApiKeyUsageBefore } from "../../api-keys/api-key-store";
+import { AUDIT_RETENTION_DAYS, deleteAuditBefore } from "../../workspaces/audit-store";
 import { usageWindowStart } from "../../api-keys/usage";
 import { deleteIdleDemoUsers } from "../../accounts/user-store";
 import { deleteEndedSessions } from "../../auth/session-store";
@@ -48,6 +49,8 @@ export interface RetentionSummary {
   demoAccountsDeleted: number;
   endedSessionsDeleted: number;
   stripeEventsDeleted: number;
+  /** Workspace audit entries older than a year. */
+  auditEntriesDeleted: number;
 }
 
 export async function runRetention(services: Services, nowMs: number, chunk = DELETE_CHUNK, options = { history: true }): Promise<RetentionSummary> {
@@ -62,6 +65,7 @@ export async function runRetention(services: Services, nowMs: number, chunk = DE
     demoAccountsDeleted: await deleteIdleDemoUsers(env.DB, demoCutoff, Math.min(chunk, DEMO_DELETE_CHUNK)),
     endedSessionsDeleted: await deleteEndedSessions(env.DB, new Date(nowMs).toISOString()),
     stripeEventsDeleted: await deleteStripeEventsBefore(env.DB, new Date(nowMs - STRIPE_EVENT_RETENTION_DAYS * DAY_MS).toISOString()),
+    auditEntriesDeleted: await deleteAuditBefore(env.DB, new Date(nowMs - AUDIT_RETENTION_DAYS * DAY_MS).toISOString()),
   };
   if (!options.history) return summary;
   try {

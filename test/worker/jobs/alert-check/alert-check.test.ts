@@ -39,7 +39,7 @@ describe("runAlertCheck", () => {
     expect(await eventsOf(firing)).toEqual([
       {
         id: expect.any(String),
-        user_id: userId,
+        workspace_id: userId,
         day: TODAY,
         asin: "B08N5WRWNW",
         marketplace: "US",
@@ -113,7 +113,7 @@ describe("runAlertCheck", () => {
   it("follows the user's Email alerts and In-app alerts switches in Settings for every alert", async () => {
     const muted = await seedUser();
     const other = await seedUser();
-    await env.DB.prepare("INSERT INTO user_settings (user_id, email_alerts, in_app_alerts) VALUES (?, 0, 0)").bind(muted).run();
+    await env.DB.prepare("INSERT INTO user_settings (workspace_id, email_alerts, in_app_alerts) VALUES (?, 0, 0)").bind(muted).run();
     const mutedAlert = await seedAlert({ userId: muted, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
     const otherAlert = await seedAlert({ userId: other, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
     await seedRank("B08N5WRWNW", 0, 812);
@@ -128,7 +128,7 @@ describe("runAlertCheck", () => {
 
   it("follows the Rank drops and Buy Box loss switches for those alerts only, on every channel", async () => {
     const userId = await seedUser({ webhookUrl: "https://hooks.example.com/rl" });
-    await env.DB.prepare("UPDATE user_settings SET rank_drops = 0, buy_box_loss = 0 WHERE user_id = ?").bind(userId).run();
+    await env.DB.prepare("UPDATE user_settings SET rank_drops = 0, buy_box_loss = 0 WHERE workspace_id = ?").bind(userId).run();
     const drop = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "rank_drop", threshold: 20 });
     const above = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
     const buyBox = await seedAlert({ userId, asin: "B08N5WRWNW", conditionType: "buybox_lost", threshold: null });

@@ -48,7 +48,7 @@ describe("FBA inventory in the nightly run", () => {
     const inventory = (await fakeCalls(SPAPI_FAKE, { kind: "inventory" })).filter((call) => tokens.has(call.accessToken));
     // Two pages of one read (page size 2, three summaries), never again in later slices.
     expect(inventory).toHaveLength(2);
-    const { results } = await env.DB.prepare("SELECT asin, fulfillable_units FROM seller_snapshots WHERE user_id = ? AND day = ? AND fulfillable_units IS NOT NULL ORDER BY asin")
+    const { results } = await env.DB.prepare("SELECT asin, fulfillable_units FROM seller_snapshots WHERE workspace_id = ? AND day = ? AND fulfillable_units IS NOT NULL ORDER BY asin")
       .bind(user!.id, DAY)
       .all();
     expect(results).toEqual([
@@ -57,6 +57,6 @@ describe("FBA inventory in the nightly run", () => {
       { asin: asins[44], fulfillable_units: 9 },
     ]);
     // The Buy Box of every ASIN was still written, next to the units.
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM seller_snapshots WHERE user_id = ? AND day = ? AND prime_seller_id IS NOT NULL").bind(user!.id, DAY).first<{ n: number }>()).toEqual({ n: 45 });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM seller_snapshots WHERE workspace_id = ? AND day = ? AND prime_seller_id IS NOT NULL").bind(user!.id, DAY).first<{ n: number }>()).toEqual({ n: 45 });
   });
 });

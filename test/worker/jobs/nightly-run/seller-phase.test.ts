@@ -38,7 +38,7 @@ async function runToEnd(bindings: Bindings, clock = virtualClock(START), notes =
 
 async function sellerRows(userId: string) {
   const { results } = await env.DB.prepare(
-    "SELECT asin, marketplace, source, fulfillable_units, buy_box_seller_id, holds_buy_box FROM seller_snapshots WHERE user_id = ? AND day = ? ORDER BY marketplace, asin",
+    "SELECT asin, marketplace, source, fulfillable_units, buy_box_seller_id, holds_buy_box FROM seller_snapshots WHERE workspace_id = ? AND day = ? ORDER BY marketplace, asin",
   )
     .bind(userId, DAY)
     .all();
@@ -137,7 +137,7 @@ describe("snapshot sellers phase against the fake SP-API", () => {
     await runToEnd(bindings);
 
     const { results } = await env.DB.prepare(
-      "SELECT asin, buy_box_seller_id, holds_buy_box, prime_seller_id, non_prime_seller_id, holds_prime, holds_non_prime FROM seller_snapshots WHERE user_id = ? AND day = ? ORDER BY asin",
+      "SELECT asin, buy_box_seller_id, holds_buy_box, prime_seller_id, non_prime_seller_id, holds_prime, holds_non_prime FROM seller_snapshots WHERE workspace_id = ? AND day = ? ORDER BY asin",
     )
       .bind(seller.userId, DAY)
       .all();

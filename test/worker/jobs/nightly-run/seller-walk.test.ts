@@ -47,7 +47,7 @@ async function runToEnd(bindings: Bindings, afterSlice?: () => Promise<void>) {
 
 /** When (ms after the start, by the run's clock) each seller's last revenue row was written. */
 async function revenueFinishedAt(userId: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT MAX(captured_at) AS at, COUNT(DISTINCT asin) AS asins FROM seller_revenue WHERE user_id = ? AND status = 'ok'").bind(userId).first<{ at: string; asins: number }>();
+  const row = await env.DB.prepare("SELECT MAX(captured_at) AS at, COUNT(DISTINCT asin) AS asins FROM seller_revenue WHERE workspace_id = ? AND status = 'ok'").bind(userId).first<{ at: string; asins: number }>();
   expect(row!.asins).toBe(ASINS_PER_SELLER);
   return Date.parse(row!.at) - START;
 }
@@ -93,7 +93,7 @@ describe("the seller walk", () => {
     // The throttled seller kept backing off (Retry-After 60 s, then longer) long after the healthy one was done…
     expect(total).toBeGreaterThan(60_000 + healthyDone);
     // … and its days are stored as missing, never as zero.
-    const { results } = await env.DB.prepare("SELECT DISTINCT status FROM seller_revenue WHERE user_id = ?").bind(throttled!.userId).all();
+    const { results } = await env.DB.prepare("SELECT DISTINCT status FROM seller_revenue WHERE workspace_id = ?").bind(throttled!.userId).all();
     expect(results).toEqual([{ status: "missing" }]);
   });
 

@@ -113,10 +113,10 @@ describe("the 0 2 * * * cron", () => {
       { marketplace: "US", asin: "BCRON00002", source: "mock" },
     ]);
     // Only the demo account is a seller (the other user has no SP-API grant).
-    const seller = await env.DB.prepare("SELECT user_id, asin, source FROM seller_snapshots ORDER BY asin").all();
+    const seller = await env.DB.prepare("SELECT workspace_id, asin, source FROM seller_snapshots ORDER BY asin").all();
     expect(seller.results).toEqual([
-      { user_id: demo, asin: "BCRON00001", source: "mock" },
-      { user_id: demo, asin: "BCRON00002", source: "mock" },
+      { workspace_id: demo, asin: "BCRON00001", source: "mock" },
+      { workspace_id: demo, asin: "BCRON00002", source: "mock" },
     ]);
 
     // Twice the same day: nothing more is written.

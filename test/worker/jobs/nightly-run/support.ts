@@ -124,7 +124,7 @@ export async function insertWatchlist(userId: string, keys: { marketplace: strin
   for (let i = 0; i < keys.length; i += perStatement) {
     const chunk = keys.slice(i, i + perStatement);
     statements.push(
-      env.DB.prepare(`INSERT INTO watchlist (user_id, asin, marketplace) VALUES ${chunk.map(() => "(?, ?, ?)").join(", ")}`).bind(
+      env.DB.prepare(`INSERT INTO watchlist (workspace_id, asin, marketplace) VALUES ${chunk.map(() => "(?, ?, ?)").join(", ")}`).bind(
         ...chunk.flatMap((key) => [userId, key.asin, key.marketplace]),
       ),
     );
@@ -134,7 +134,7 @@ export async function insertWatchlist(userId: string, keys: { marketplace: strin
 
 export async function insertAlert(userId: string, key: { marketplace: string; asin: string }, paused = false): Promise<void> {
   await env.DB.prepare(
-    "INSERT INTO alerts (id, user_id, asin, marketplace, condition_type, threshold, paused) VALUES (?, ?, ?, ?, 'rank_above', 500, ?)",
+    "INSERT INTO alerts (id, workspace_id, asin, marketplace, condition_type, threshold, paused) VALUES (?, ?, ?, ?, 'rank_above', 500, ?)",
   )
     .bind(crypto.randomUUID(), userId, key.asin, key.marketplace, paused ? 1 : 0)
     .run();

@@ -13,17 +13,17 @@ async function seedDemo(lastActiveMs: number | null, createdMs: number, isDemo =
     .bind(id, `${isDemo ? "DEMO" : "A"}-${id}`, isDemo ? 1 : 0, lastActiveMs === null ? null : iso(lastActiveMs), iso(createdMs))
     .run();
   // Rows of their own, which must go with them.
-  await env.DB.prepare("INSERT INTO alerts (id, user_id, asin, marketplace, condition_type, threshold) VALUES (?, ?, 'B08N5WRWNW', 'US', 'rank_above', 5)")
+  await env.DB.prepare("INSERT INTO alerts (id, workspace_id, asin, marketplace, condition_type, threshold) VALUES (?, ?, 'B08N5WRWNW', 'US', 'rank_above', 5)")
     .bind(crypto.randomUUID(), id)
     .run();
-  await env.DB.prepare("INSERT INTO watchlist (user_id, asin, marketplace) VALUES (?, 'B08N5WRWNW', 'US')").bind(id).run();
+  await env.DB.prepare("INSERT INTO watchlist (workspace_id, asin, marketplace) VALUES (?, 'B08N5WRWNW', 'US')").bind(id).run();
   await env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)").bind(crypto.randomUUID(), id, iso(NOW + DAY_MS)).run();
   return id;
 }
 
 async function rowsOf(userId: string) {
   const count = async (table: string) =>
-    (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${table === "users" ? "id" : "user_id"} = ?`).bind(userId).first<{ n: number }>())!.n;
+    (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${{ users: "id", sessions: "user_id" }[table] ?? "workspace_id"} = ?`).bind(userId).first<{ n: number }>())!.n;
   return { users: await count("users"), alerts: await count("alerts"), watchlist: await count("watchlist"), sessions: await count("sessions") };
 }
 

@@ -9,6 +9,7 @@ import { useResource } from "../../api/use-resource";
 import { LoadFailed } from "../../components/LoadFailed";
 import { PastDueBanner } from "../../components/PastDueBanner";
 import { useSession } from "../../state/session";
+import { useWorkspaces } from "../../state/workspaces";
 import { BillingPlanCard } from "./BillingPlanCard";
 import { CurrentPlanPanel } from "./CurrentPlanPanel";
 import "../../styles/pricing.css";
@@ -23,6 +24,9 @@ const CONFIRM_EVERY_MS = 2_000;
 export function BillingPage() {
   const { user } = useSession();
   const signedIn = Boolean(user?.authenticated);
+  const workspaces = useWorkspaces();
+  // Billing belongs to the workspace's owners: other roles see the plan, with no way to change it.
+  const readOnly = signedIn && workspaces.lacks("billing");
   const [plans] = useResource(fetchPlans);
   const [params] = useSearchParams();
   // Back from Checkout: the server reads Stripe for this session, so Pro shows before any webhook.
@@ -93,7 +97,13 @@ export function BillingPage() {
           Loading billing...
         </p>
       )}
-      {!loading && current && (
+      {readOnly && current && (
+        <section className="card billing__current" aria-labelledby="current-plan-heading">
+          <h2 id="current-plan-heading">Current plan: {current.plan_name}</h2>
+          <p>Only the owners of {workspaces.list?.current.name} can change its plan or payment details.</p>
+        </section>
+      )}
+      {!loading && current && !readOnly && (
         <CurrentPlanPanel
           subscription={current}
           signedIn={signedIn}
@@ -113,7 +123,7 @@ export function BillingPage() {
           {message.text}
         </p>
       )}
-      {plans.status === "success" && !loading && !unknownPlan && (
+      {plans.status === "success" && !loading && !unknownPlan && !readOnly && (
         <ul className="pricing__plans" aria-label="Plans">
           {plans.data.map((plan) => (
             <BillingPlanCard key={plan.id} plan={plan} currentPlanId={current?.plan_id ?? "free"} signedIn={signedIn} busy={busy} onUpgrade={upgrade} />

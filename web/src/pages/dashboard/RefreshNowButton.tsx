@@ -1,11 +1,15 @@
 import { useState } from "react";
 import { refreshNow } from "../../api/dashboard";
 import { errorMessage } from "../../api/api-error";
+import { useWorkspaces } from "../../state/workspaces";
 
 /** "Refresh now": takes a snapshot of every tracked ASIN at once, at most once per 10 minutes. */
 export function RefreshNowButton({ onRefreshed }: { onRefreshed: () => void }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState("");
+  // A viewer reads the workspace's data only (the server refuses the refresh too).
+  const { lacks } = useWorkspaces();
+  if (lacks("track")) return null;
 
   async function refresh() {
     setBusy(true);

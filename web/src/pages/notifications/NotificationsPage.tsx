@@ -8,6 +8,7 @@ import { useResource } from "../../api/use-resource";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { formatCount, formatUtc } from "../../lib/format";
 import { useUnreadNotifications } from "../../state/unread-notifications";
+import { useWorkspaces } from "../../state/workspaces";
 import { CONDITION_COPY } from "../alerts/alert-copy";
 import "../../styles/seller.css";
 import "../../styles/alerts.css";
@@ -31,6 +32,7 @@ function NotificationsScreen() {
   const [list, setList] = useState<NotificationList | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { lacks } = useWorkspaces();
 
   useEffect(() => {
     if (loaded.status !== "success") return;
@@ -71,14 +73,16 @@ function NotificationsScreen() {
         <h1>Notifications</h1>
         <div className="connect__actions">
           {list !== null && <span className="alerts-count">{formatCount(list.unread)} unread</span>}
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={busy || list === null || list.unread === 0}
-            onClick={() => void markAllRead()}
-          >
-            Mark all as read
-          </button>
+          {!lacks("track") && (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy || list === null || list.unread === 0}
+              onClick={() => void markAllRead()}
+            >
+              Mark all as read
+            </button>
+          )}
         </div>
       </div>
       {error !== null && (

@@ -6,6 +6,7 @@ import { disconnectSeller } from "../../api/account";
 import { formatUtc } from "../../lib/format";
 import { useSession } from "../../state/session";
 import "../../styles/facts.css";
+import { useWorkspaces } from "../../state/workspaces";
 
 const REGION_NAMES: Record<SellerRegion, string> = { na: "North America", eu: "Europe", fe: "Far East" };
 const DISCONNECT_FAILED = "Failed to disconnect. Please try again.";
@@ -25,6 +26,7 @@ interface ConnectionPanelProps {
 export function ConnectionPanel({ connection, reloadConnection }: ConnectionPanelProps) {
   const { refresh } = useSession();
   const [state, setState] = useState<DisconnectState>({ status: "idle" });
+  const { lacks } = useWorkspaces();
 
   async function disconnect() {
     setState({ status: "disconnecting" });
@@ -69,7 +71,10 @@ export function ConnectionPanel({ connection, reloadConnection }: ConnectionPane
             </p>
           )}
           <p className="seller-muted">Amazon authorizations must be renewed every 365 days.</p>
-          <DisconnectControls state={state} onAsk={() => setState({ status: "confirming" })} onCancel={() => setState({ status: "idle" })} onConfirm={() => void disconnect()} />
+          {/* Owners and admins only: the server refuses anyone else too. */}
+          {!lacks("connections") && (
+            <DisconnectControls state={state} onAsk={() => setState({ status: "confirming" })} onCancel={() => setState({ status: "idle" })} onConfirm={() => void disconnect()} />
+          )}
         </>
       ) : (
         <NotConnected demo={connection.demo} />

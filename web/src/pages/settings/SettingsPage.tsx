@@ -11,6 +11,7 @@ import { Tabs } from "./Tabs";
 import { useChannelSettings } from "./use-channel-settings";
 import { useSellerSettings, type LoadedSettings, type SellerSettings } from "./use-seller-settings";
 import "../../styles/seller.css";
+import { useWorkspaces } from "../../state/workspaces";
 
 /** /settings: connection, notifications, data refresh, API access and account, saved per user. */
 export function SettingsPage() {
@@ -27,6 +28,7 @@ function SettingsScreen({ user }: { user: UserStatus }) {
   const channels = useChannelSettings();
   const { load, save, change, saveDraft, reloadConnection } = settings;
   const editing = { save, onChange: change, onSave: saveDraft };
+  const { lacks } = useWorkspaces();
 
   const tabs = [
     {
@@ -48,7 +50,8 @@ function SettingsScreen({ user }: { user: UserStatus }) {
       label: "Data Refresh",
       panel: <Loaded settings={settings}>{({ draft }) => <DataRefreshPanel draft={draft} {...editing} />}</Loaded>,
     },
-    { id: "api-access", label: "API Access", panel: <ApiAccessPanel /> },
+    // API keys are the workspace owners' and admins' to manage (the server refuses other roles).
+    ...(lacks("keys") ? [] : [{ id: "api-access", label: "API Access", panel: <ApiAccessPanel /> }]),
     {
       id: "account",
       label: "Account",

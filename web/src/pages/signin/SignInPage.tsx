@@ -7,6 +7,7 @@ import { DeletedReport } from "./DeletedReport";
 import { useSession } from "../../state/session";
 import "../../styles/seller.css";
 import "../../styles/account-access.css";
+import { takeAfterSignIn } from "../../lib/next-path";
 
 type Step = { kind: "email" } | { kind: "code"; sentTo: string; message: string } | { kind: "link" } | { kind: "added"; email: string };
 
@@ -86,7 +87,8 @@ function useFinish(setStep: (step: Step) => void) {
       return;
     }
     update(signedIn.status);
-    navigate(signedIn.status.onboarded ? "/seller-central" : "/onboarding");
+    // An invitation page that sent the visitor here comes first (lib/next-path.ts).
+    navigate(takeAfterSignIn() ?? (signedIn.status.onboarded ? "/seller-central" : "/onboarding"));
   });
   return finish;
 }

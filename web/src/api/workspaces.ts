@@ -1,0 +1,58 @@
+import type { AuditEntryView, InvitationView, MemberView, WorkspaceList, WorkspaceRole } from "@contract/workspaces";
+import { responseData } from "./response-data";
+import { api } from "./client";
+
+// /api/workspaces: the account's workspaces, the team of the current one, invitations and the audit log.
+
+const workspaces = api.api.workspaces;
+
+export function fetchWorkspaces(signal?: AbortSignal): Promise<WorkspaceList> {
+  return responseData(workspaces.$get(undefined, { init: { signal } }));
+}
+
+export function switchWorkspace(workspaceId: string): Promise<WorkspaceList> {
+  return responseData(workspaces.switch.$post({ json: { workspaceId } }));
+}
+
+export function createWorkspace(name: string): Promise<WorkspaceList> {
+  return responseData(workspaces.$post({ json: { name } }));
+}
+
+export function leaveWorkspace(): Promise<WorkspaceList> {
+  return responseData(workspaces.leave.$post());
+}
+
+export async function fetchMembers(signal?: AbortSignal): Promise<MemberView[]> {
+  return (await responseData(workspaces.members.$get(undefined, { init: { signal } }))).members;
+}
+
+export async function changeRole(userId: string, role: WorkspaceRole): Promise<MemberView[]> {
+  return (await responseData(workspaces.members[":userId"].$patch({ param: { userId }, json: { role } }))).members;
+}
+
+export async function removeMember(userId: string): Promise<void> {
+  await workspaces.members[":userId"].$delete({ param: { userId } });
+}
+
+export async function fetchInvitations(signal?: AbortSignal): Promise<InvitationView[]> {
+  return (await responseData(workspaces.invitations.$get(undefined, { init: { signal } }))).invitations;
+}
+
+export function inviteMember(email: string, role: WorkspaceRole): Promise<InvitationView> {
+  return responseData(workspaces.invitations.$post({ json: { email, role } }));
+}
+
+export async function withdrawInvitation(id: string): Promise<void> {
+  await workspaces.invitations[":id"].$delete({ param: { id } });
+}
+
+export function acceptInvitation(token: string) {
+  return responseData(workspaces.invitations.accept.$post({ json: { token } }));
+}
+
+export function fetchAudit(before: string | null, signal?: AbortSignal): Promise<{ entries: AuditEntryView[]; next: string | null }> {
+  return responseData(workspaces.audit.$get({ query: before ? { before } : {} }, { init: { signal } }));
+}
+
+/** The CSV download: a plain link, so the browser saves the file. */
+export const AUDIT_CSV_URL = "/api/workspaces/audit.csv";

@@ -1,0 +1,91 @@
+import { useState } from "react";
+import type { AuditEntryView } from "@contract/workspaces";
+import { errorMessage } from "../../api/api-error";
+import { useResource } from "../../api/use-resource";
+import { AUDIT_CSV_URL, fetchAudit } from "../../api/workspaces";
+import { LoadFailed } from "../../components/LoadFailed";
+import { RequireSignIn } from "../../components/RequireSignIn";
+import { formatUtc } from "../../lib/format";
+import "../../styles/seller.css";
+import "../../styles/workspaces.css";
+
+const firstPage = (signal: AbortSignal) => fetchAudit(null, signal);
+
+/** /team/audit: who did what in the current workspace (owners and admins), newest first, with a CSV download. */
+export function AuditPage() {
+  return (
+    <RequireSignIn title="Audit log" reason="Sign in to see your workspace's audit log." returnHere>
+      {() => <AuditScreen />}
+    </RequireSignIn>
+  );
+}
+
+function AuditScreen() {
+  const [loaded, reload] = useResource(firstPage);
+  const [more, setMore] = useState<{ entries: AuditEntryView[]; next: string | null } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const entries = [...(loaded.status === "success" ? loaded.data.entries : []), ...(more?.entries ?? [])];
+  const next = more ? more.next : loaded.status === "success" ? loaded.data.next : null;
+
+  async function loadMore() {
+    if (!next) return;
+    try {
+      const page = await fetchAudit(next);
+      setMore({ entries: [...(more?.entries ?? []), ...page.entries], next: page.next });
+    } catch (failure) {
+      setError(errorMessage(failure, "Failed to load more entries."));
+    }
+  }
+
+  return (
+    <div className="container seller-page">
+      <div className="notifications__head">
+        <h1>Audit log</h1>
+        <a className="button button--secondary" href={AUDIT_CSV_URL} download>
+          Download CSV
+        </a>
+      </div>
+      <p className="seller-muted">Invitations, roles, API keys, connections, billing and deletions, kept for one year.</p>
+      {loaded.status === "error" && <LoadFailed message={loaded.message ?? "Failed to load the audit log."} onRetry={reload} />}
+      {loaded.status === "loading" && <p className="seller-muted">Loading…</p>}
+      {loaded.status === "success" && entries.length === 0 && <p className="seller-muted">Nothing recorded yet.</p>}
+      {entries.length > 0 && (
+        <div className="api-keys__scroll">
+          <table className="api-keys">
+            <caption className="visually-hidden">Audit entries, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Target</th>
+                <th scope="col">From</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatUtc(entry.createdAt)}</td>
+                  <td>{entry.actorEmail ?? entry.actorUserId ?? "—"}</td>
+                  <th scope="row">{entry.action}</th>
+                  <td>{entry.target ?? "—"}</td>
+                  <td>{entry.clientAddress ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {error !== null && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      {next && (
+        <button type="button" className="button button--secondary" onClick={() => void loadMore()}>
+          Load older entries
+        </button>
+      )}
+    </div>
+  );
+}

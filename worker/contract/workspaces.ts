@@ -1,0 +1,64 @@
+/** Workspaces, members, roles and invitations as the API answers them. Zod-free: the web imports it. */
+
+export const WORKSPACE_ROLES = ["owner", "admin", "analyst", "viewer"] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+/**
+ * What a role may do (worker/workspaces/roles.ts maps roles to these; every /api route needs
+ * one of them, worker/routes/route-permissions.ts):
+ * - read: see the workspace's data (watchlist, alerts, dashboard, portfolio, settings, billing).
+ * - track: change the watchlist and alerts, refresh, export, mark notifications read.
+ * - settings: change settings, notification channels and webhooks.
+ * - connections: connect, reconnect and disconnect seller accounts.
+ * - keys: create, rotate and revoke the workspace's API keys.
+ * - members: invite, change roles of and remove admins, analysts and viewers; read the audit log.
+ * - billing: checkout, portal, plan changes; owners only.
+ * - ownership: make or remove owners, delete the workspace; owners only.
+ */
+export const PERMISSIONS = ["read", "track", "settings", "connections", "keys", "members", "billing", "ownership"] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const INVITATION_DAYS = 7;
+export const WORKSPACE_NAME_MAX_LENGTH = 80;
+
+export interface WorkspaceView {
+  id: string;
+  name: string;
+  role: WorkspaceRole;
+  /** The account's own workspace (its id is the account's id). */
+  personal: boolean;
+}
+
+/** GET /api/workspaces: the account's workspaces and the current one with what the role may do. */
+export interface WorkspaceList {
+  workspaces: WorkspaceView[];
+  current: WorkspaceView & { permissions: Permission[] };
+}
+
+export interface MemberView {
+  userId: string;
+  /** The member's confirmed email; null for an account signed in with Amazon only. */
+  email: string | null;
+  role: WorkspaceRole;
+  joinedAt: string;
+  you: boolean;
+}
+
+export interface InvitationView {
+  id: string;
+  email: string;
+  role: WorkspaceRole;
+  invitedAt: string;
+  expiresAt: string;
+}
+
+export interface AuditEntryView {
+  id: string;
+  actorUserId: string | null;
+  actorEmail: string | null;
+  action: string;
+  target: string | null;
+  detail: Record<string, unknown>;
+  clientAddress: string | null;
+  createdAt: string;
+}

@@ -1,0 +1,146 @@
+import type { MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
+import type { Permission } from "../contract/workspaces";
+import type { AppEnv } from "../env";
+import { ApiError } from "../shared/api-error";
+import { can } from "../workspaces/roles";
+
+/**
+ * What every /api route needs of the caller's workspace role, by "METHOD /api/path" as Hono
+ * matched it. `public`: anyone (the route checks sign-in itself where it needs it); `personal`:
+ * the person's own account, not a workspace's data (sign-in methods, their workspaces list,
+ * leaving, accepting an invitation). A route missing here is refused (403), and
+ * test/worker/routes/route-permissions.test.ts fails until it is added.
+ */
+export type RouteAccess = Permission | "public" | "personal";
+
+export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
+  "POST /api/billing/webhook": "public",
+  "GET /api/health": "public",
+  "GET /api/v1/lookup": "public",
+  "GET /api/v1/compare/plan": "public",
+  "GET /api/v1/compare": "public",
+  "GET /api/mock-images/:marketplace/:file": "public",
+  "GET /api/history": "public",
+  "GET /api/billing/plans": "public",
+  "POST /api/contact": "public",
+  "GET /api/status": "public",
+  "GET /api/auth/xsrf": "public",
+  "GET /api/auth/url": "public",
+  "GET /api/auth/callback": "public",
+  "POST /api/auth/demo": "public",
+  "POST /api/signin/email": "public",
+  "POST /api/signin/email/link": "public",
+  "POST /api/signin/email/code": "public",
+  "POST /api/signin/passkey/options": "public",
+  "POST /api/signin/passkey": "public",
+  "GET /api/reports/unsubscribe": "public",
+  "GET /api/openapi.json": "public",
+  "GET /api/openapi-internal.json": "public",
+
+  "POST /api/auth/logout": "personal",
+  "GET /api/user/status": "personal",
+  "GET /api/onboarding": "personal",
+  "POST /api/onboarding": "personal",
+  "GET /api/passkeys": "personal",
+  "POST /api/passkeys/registration/options": "personal",
+  "POST /api/passkeys/registration": "personal",
+  "PATCH /api/passkeys/:id": "personal",
+  "DELETE /api/passkeys/:id": "personal",
+  "GET /api/account": "personal",
+  "POST /api/account/email": "personal",
+  "GET /api/account/export": "personal",
+  "DELETE /api/account": "personal",
+  "GET /api/workspaces": "personal",
+  "POST /api/workspaces": "personal",
+  "POST /api/workspaces/switch": "personal",
+  "POST /api/workspaces/leave": "personal",
+  "POST /api/workspaces/invitations/accept": "personal",
+
+  "GET /api/billing/subscription": "read",
+  "GET /api/settings": "read",
+  "GET /api/settings/channels": "read",
+  "GET /api/sp/catalog-item": "read",
+  "GET /api/watchlist": "read",
+  "GET /api/alerts": "read",
+  "GET /api/notifications": "read",
+  "GET /api/notifications/unread-count": "read",
+  "GET /api/dashboard": "read",
+  "GET /api/dashboard/intraday": "read",
+  "GET /api/portfolio": "read",
+  "GET /api/v1/history": "read",
+  "GET /api/v1/watchlist": "read",
+  "GET /api/v1/alerts": "read",
+  "GET /api/v1/notifications": "read",
+  "GET /api/v1/notifications/unread-count": "read",
+  "GET /api/workspaces/members": "read",
+
+  "POST /api/watchlist": "track",
+  "DELETE /api/watchlist/:marketplace/:asin": "track",
+  "POST /api/alerts": "track",
+  "PATCH /api/alerts/:id": "track",
+  "DELETE /api/alerts/:id": "track",
+  "POST /api/notifications/read-all": "track",
+  "POST /api/notifications/:id/read": "track",
+  "POST /api/dashboard/refresh": "track",
+  "GET /api/exports/:dataset": "track",
+  "POST /api/v1/watchlist": "track",
+  "DELETE /api/v1/watchlist/:marketplace/:asin": "track",
+  "POST /api/v1/alerts": "track",
+  "PATCH /api/v1/alerts/:id": "track",
+  "DELETE /api/v1/alerts/:id": "track",
+  "POST /api/v1/notifications/read-all": "track",
+  "POST /api/v1/notifications/:id/read": "track",
+
+  "PUT /api/settings": "settings",
+  "PUT /api/settings/channels": "settings",
+  "POST /api/settings/webhook-secret": "settings",
+  "POST /api/settings/webhook-test": "settings",
+  "PATCH /api/workspaces/current": "settings",
+
+  "DELETE /api/connection": "connections",
+
+  "GET /api/api-keys": "keys",
+  "POST /api/api-keys": "keys",
+  "POST /api/api-keys/:id/rotate": "keys",
+  "DELETE /api/api-keys/:id": "keys",
+
+  "GET /api/workspaces/invitations": "members",
+  "POST /api/workspaces/invitations": "members",
+  "DELETE /api/workspaces/invitations/:id": "members",
+  "PATCH /api/workspaces/members/:userId": "members",
+  "DELETE /api/workspaces/members/:userId": "members",
+  "GET /api/workspaces/audit": "members",
+  "GET /api/workspaces/audit.csv": "members",
+
+  "POST /api/billing/create-checkout": "billing",
+  "GET /api/billing/portal": "billing",
+  "POST /api/billing/demo/cancel": "billing",
+
+  "DELETE /api/workspaces/current": "ownership",
+};
+
+/** The "METHOD /api/path" of the route that will answer this request; null when none will (404). */
+export function routeKeyOf(routes: readonly { method: string; path: string }[]): string | null {
+  const handler = routes.find((route) => route.method !== "ALL");
+  return handler ? `${handler.method} ${handler.path}` : null;
+}
+
+/**
+ * The one role check of the API: looks the matched route up in ROUTE_PERMISSIONS and refuses
+ * (403) a signed-in caller, or an API key, whose role in the current workspace lacks it.
+ * Anonymous callers pass on to the route's own sign-in check (401).
+ */
+export const rolePermission: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const key = routeKeyOf(matchedRoutes(c));
+  if (key === null) return next();
+  const access = ROUTE_PERMISSIONS[key];
+  if (access === undefined) throw new ApiError(403, "forbidden", `${key} has no role rule yet, so nobody may use it.`);
+  const account = c.get("account");
+  if (access === "public" || access === "personal" || !account) return next();
+  const { role, name } = account.workspace;
+  if (!can(role, access)) {
+    throw new ApiError(403, "forbidden", `Your role in ${name} (${role}) may not do this: it needs the "${access}" permission. Ask an owner or admin.`);
+  }
+  return next();
+};

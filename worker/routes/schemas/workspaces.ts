@@ -1,0 +1,74 @@
+import { z } from "@hono/zod-openapi";
+import {
+  PERMISSIONS,
+  WORKSPACE_NAME_MAX_LENGTH,
+  WORKSPACE_ROLES,
+  type AuditEntryView,
+  type InvitationView,
+  type MemberView,
+  type WorkspaceList,
+} from "../../contract/workspaces";
+
+/** Request and response schemas of /api/workspaces, tied to contract/workspaces.ts by `satisfies`. */
+
+const role = z.enum(WORKSPACE_ROLES).openapi({ example: "analyst" });
+
+export const workspaceNameSchema = z.object({
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, { error: "Name is required", abort: true })
+    .max(WORKSPACE_NAME_MAX_LENGTH, { error: `Name must be at most ${WORKSPACE_NAME_MAX_LENGTH} characters` })
+    .openapi({ example: "Acme Agency" }),
+});
+
+export const switchSchema = z.object({ workspaceId: z.string().min(1).max(100) });
+export const roleBodySchema = z.object({ role });
+export const inviteSchema = z.object({ email: z.string().min(3).max(254).openapi({ example: "analyst@example.com" }), role });
+export const acceptSchema = z.object({ token: z.string().min(20).max(100) });
+export const userIdParamSchema = z.object({ userId: z.string().openapi({ param: { name: "userId", in: "path" } }) });
+export const invitationIdParamSchema = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
+export const auditQuerySchema = z.object({
+  before: z.string().max(200).optional().openapi({ description: "The `next` cursor of the previous page." }),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+const workspaceView = z.object({ id: z.string(), name: z.string(), role, personal: z.boolean() });
+
+export const workspaceListSchema = z
+  .object({
+    workspaces: z.array(workspaceView),
+    current: workspaceView.extend({ permissions: z.array(z.enum(PERMISSIONS)) }),
+  })
+  .openapi("WorkspaceList") satisfies z.ZodType<WorkspaceList>;
+
+export const memberListSchema = z
+  .object({
+    members: z.array(
+      z.object({ userId: z.string(), email: z.string().nullable(), role, joinedAt: z.string(), you: z.boolean() }) satisfies z.ZodType<MemberView>,
+    ),
+  })
+  .openapi("WorkspaceMembers");
+
+const invitationView = z.object({ id: z.string(), email: z.string(), role, invitedAt: z.string(), expiresAt: z.string() }) satisfies z.ZodType<InvitationView>;
+export const invitationSchema = invitationView.openapi("WorkspaceInvitation");
+export const acceptedSchema = invitationView.extend({ workspaceId: z.string(), workspaceName: z.string() }).openapi("AcceptedInvitation");
+export const invitationListSchema = z.object({ invitations: z.array(invitationView) }).openapi("WorkspaceInvitations");
+
+export const auditPageSchema = z
+  .object({
+    entries: z.array(
+      z.object({
+        id: z.string(),
+        actorUserId: z.string().nullable(),
+        actorEmail: z.string().nullable(),
+        action: z.string(),
+        target: z.string().nullable(),
+        detail: z.record(z.string(), z.unknown()),
+        clientAddress: z.string().nullable(),
+        createdAt: z.string(),
+      }) satisfies z.ZodType<AuditEntryView>,
+    ),
+    next: z.string().nullable().openapi({ description: "Cursor of the next (older) page; null on the last." }),
+  })
+  .openapi("WorkspaceAuditPage");

@@ -1,0 +1,227 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { forgetApiKey } from "../api-keys/key-resolver";
+import { normalizeEmail } from "../auth/email-sign-in";
+import { clientAddressOf, currentAccount } from "../auth/session-middleware";
+import { setSessionWorkspace } from "../auth/session-store";
+import type { InvitationView, WorkspaceRole } from "../contract/workspaces";
+import type { AppEnv } from "../env";
+import { jsonBody } from "../openapi/responses";
+import { createRouter } from "../openapi/router";
+import { ApiError } from "../shared/api-error";
+import { recordAudit } from "../workspaces/audit-store";
+import {
+  acceptInvitation,
+  confirmedEmailOf,
+  findInvitation,
+  insertInvitation,
+  listOpenInvitations,
+  revokeInvitation,
+  type InvitationRecord,
+} from "../workspaces/invitation-store";
+import {
+  INVITATION_LIFETIME_MS,
+  INVITATION_PROBLEM_DETAIL,
+  invitationEmail,
+  invitationHashOf,
+  invitationLink,
+  invitationProblem,
+  newInvitationToken,
+} from "../workspaces/invitations";
+import { canManageMember, lastOwnerProblem } from "../workspaces/roles";
+import { countOwners, keyHashesMadeBy, listMembers, removeMember, roleIn, setMemberRole } from "../workspaces/workspace-store";
+import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
+import {
+  acceptedSchema,
+  acceptSchema,
+  invitationIdParamSchema,
+  invitationListSchema,
+  invitationSchema,
+  inviteSchema,
+  memberListSchema,
+  roleBodySchema,
+  userIdParamSchema,
+} from "./schemas/workspaces";
+
+const tags = ["Workspaces"];
+const NO_SUCH_MEMBER = "No such member in this workspace.";
+const forbidden = errorAnswer("Your role may not do this.");
+
+const shownInvitation = (row: InvitationRecord): InvitationView => ({ id: row.id, email: row.email, role: row.role, invitedAt: row.createdAt, expiresAt: row.expiresAt });
+
+/** The member's current role, after checking the caller may change it to `next` (null: remove). */
+async function manageableRole(c: Context<AppEnv>, userId: string, next: WorkspaceRole | null): Promise<WorkspaceRole> {
+  const { workspace } = currentAccount(c);
+  const current = await roleIn(c.env.DB, workspace.id, userId);
+  if (!current) throw new ApiError(404, "not_found", NO_SUCH_MEMBER);
+  if (!canManageMember(workspace.role, current, next)) throw new ApiError(403, "forbidden", "Only an owner can make, change or remove an owner.");
+  const problem = lastOwnerProblem(await countOwners(c.env.DB, workspace.id), current, next);
+  if (problem) throw new ApiError(409, "conflict", problem);
+  return current;
+}
+
+async function sendInvitation(c: Context<AppEnv>, to: string, link: string, role: WorkspaceRole): Promise<void> {
+  const { config, sources } = c.var.services;
+  const sender = sources.alertEmail();
+  if (!sender || !config.alertEmail) {
+    throw new ApiError(503, "not_configured", "Email is not set up on this server (it needs the ALERT_EMAIL binding and ALERT_EMAIL_FROM), so invitations cannot be sent.");
+  }
+  const { user, workspace } = currentAccount(c);
+  const inviter = await confirmedEmailOf(c.env.DB, user.id);
+  await sender.send(invitationEmail({ to, from: config.alertEmail.from, link, workspaceName: workspace.name, role, inviter }));
+}
+
+const router = createRouter();
+
+/** Members and invitations of the current workspace (mounted under /api/workspaces). */
+export const workspaceTeamRoutes = router
+  .openapi(createRoute({ method: "get", path: "/members", tags, summary: "The current workspace's members", responses: { 200: jsonAnswer("Owners first.", memberListSchema), 401: notSignedIn } }), async (c) => {
+    const { user, workspace } = currentAccount(c);
+    c.header("Cache-Control", "private, no-store");
+    const members = (await listMembers(c.env.DB, workspace.id)).map((m) => ({ ...m, you: m.userId === user.id }));
+    return c.json({ members }, 200);
+  })
+  .openapi(
+    createRoute({
+      method: "patch",
+      path: "/members/{userId}",
+      tags,
+      summary: "Change a member's role (owners and admins; only owners touch owners; the last owner stays owner)",
+      request: { params: userIdParamSchema, body: jsonBody(roleBodySchema) },
+      responses: { 200: jsonAnswer("The members.", memberListSchema), 401: notSignedIn, 403: forbidden, 404: errorAnswer(NO_SUCH_MEMBER), 409: errorAnswer("It would leave no owner."), 422: badInput },
+    }),
+    async (c) => {
+      const { user, workspace } = currentAccount(c);
+      const { userId } = c.req.valid("param");
+      const { role } = c.req.valid("json");
+      const from = await manageableRole(c, userId, role);
+      if (!(await setMemberRole(c.env.DB, workspace.id, userId, role))) throw new ApiError(409, "conflict", "A workspace needs an owner: make another member owner first.");
+      // Their keys act with the new role at once here; other isolates re-read them within 3 s.
+      for (const keyHash of await keyHashesMadeBy(c.env.DB, workspace.id, userId)) forgetApiKey(keyHash);
+      await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "member.role", target: userId, detail: { from, to: role }, clientAddress: clientAddressOf(c) });
+      const members = (await listMembers(c.env.DB, workspace.id)).map((m) => ({ ...m, you: m.userId === user.id }));
+      return c.json({ members }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/members/{userId}",
+      tags,
+      summary: "Remove a member; the API keys they made here are revoked at once",
+      request: { params: userIdParamSchema },
+      responses: { 204: noContent("Removed."), 401: notSignedIn, 403: forbidden, 404: errorAnswer(NO_SUCH_MEMBER), 409: errorAnswer("The last owner cannot be removed.") },
+    }),
+    async (c) => {
+      const { user, workspace } = currentAccount(c);
+      const { userId } = c.req.valid("param");
+      const role = await manageableRole(c, userId, null);
+      const revoked = await removeMember(c.env.DB, workspace.id, userId, new Date().toISOString());
+      if (revoked === null) throw new ApiError(409, "conflict", "A workspace needs an owner: make another member owner first.");
+      for (const keyHash of revoked) forgetApiKey(keyHash);
+      await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "member.remove", target: userId, detail: { role, revokedKeys: revoked.length }, clientAddress: clientAddressOf(c) });
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({ method: "get", path: "/invitations", tags, summary: "Open invitations (owners and admins)", responses: { 200: jsonAnswer("Newest first.", invitationListSchema), 401: notSignedIn, 403: forbidden } }),
+    async (c) => {
+      c.header("Cache-Control", "private, no-store");
+      const rows = await listOpenInvitations(c.env.DB, currentAccount(c).workspace.id, new Date().toISOString());
+      return c.json({ invitations: rows.map(shownInvitation) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/invitations",
+      tags,
+      summary: "Invite someone by email with a role; the link works for 7 days",
+      request: { body: jsonBody(inviteSchema) },
+      responses: { 201: jsonAnswer("Sent.", invitationSchema), 401: notSignedIn, 403: forbidden, 409: errorAnswer("Already a member."), 422: badInput, 503: errorAnswer("Email is not set up.") },
+    }),
+    async (c) => {
+      const { user, workspace } = currentAccount(c);
+      const body = c.req.valid("json");
+      const email = normalizeEmail(body.email);
+      if (!email) throw new ApiError(422, "validation_failed", [{ loc: ["body", "email"], msg: "Enter an email address like name@example.com", type: "invalid_format" }]);
+      if (body.role === "owner" && workspace.role !== "owner") throw new ApiError(403, "forbidden", "Only an owner can invite an owner.");
+      const members = await listMembers(c.env.DB, workspace.id);
+      if (members.some((m) => m.email === email)) throw new ApiError(409, "conflict", `${email} is already a member of ${workspace.name}.`);
+      const token = newInvitationToken();
+      const now = Date.now();
+      const invitation = {
+        id: crypto.randomUUID(),
+        workspaceId: workspace.id,
+        email,
+        role: body.role,
+        tokenHash: await invitationHashOf(token),
+        invitedBy: user.id,
+        createdAt: new Date(now).toISOString(),
+        expiresAt: new Date(now + INVITATION_LIFETIME_MS).toISOString(),
+      };
+      await sendInvitation(c, email, invitationLink(c.var.services.config.siteOrigin, token), body.role);
+      await insertInvitation(c.env.DB, invitation);
+      await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "member.invite", target: email, detail: { role: body.role }, clientAddress: clientAddressOf(c) });
+      return c.json(shownInvitation({ ...invitation, acceptedAt: null, acceptedBy: null, revokedAt: null }), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/invitations/{id}",
+      tags,
+      summary: "Withdraw an open invitation: its link stops working",
+      request: { params: invitationIdParamSchema },
+      responses: { 204: noContent("Withdrawn."), 401: notSignedIn, 403: forbidden, 404: errorAnswer("No such open invitation.") },
+    }),
+    async (c) => {
+      const { user, workspace } = currentAccount(c);
+      const revoked = await revokeInvitation(c.env.DB, workspace.id, c.req.valid("param").id, new Date().toISOString());
+      if (!revoked) throw new ApiError(404, "not_found", "No such open invitation in this workspace.");
+      await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "member.invite_revoke", target: revoked.email, clientAddress: clientAddressOf(c) });
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/invitations/accept",
+      tags,
+      summary: "Accept an invitation with the token from its link; the signed-in account must have the invited address confirmed",
+      request: { body: jsonBody(acceptSchema) },
+      responses: {
+        200: jsonAnswer("Joined; the session now works in that workspace.", acceptedSchema),
+        401: notSignedIn,
+        403: errorAnswer("The invitation is for another address."),
+        404: errorAnswer("No such invitation."),
+        409: errorAnswer("Already accepted."),
+        410: errorAnswer("Expired or withdrawn."),
+        422: badInput,
+      },
+    }),
+    async (c) => {
+      const account = currentAccount(c);
+      const invitation = await findInvitation(c.env.DB, await invitationHashOf(c.req.valid("json").token));
+      const now = Date.now();
+      const problem = invitationProblem(invitation, await confirmedEmailOf(c.env.DB, account.user.id), now);
+      if (problem || !invitation) {
+        const status = ({ unknown: 404, expired: 410, revoked: 410, accepted: 409, wrong_email: 403 } as const)[problem ?? "unknown"];
+        const code = ({ 404: "not_found", 410: "gone", 409: "conflict", 403: "forbidden" } as const)[status];
+        throw new ApiError(status, code, INVITATION_PROBLEM_DETAIL[problem ?? "unknown"]);
+      }
+      if (!(await acceptInvitation(c.env.DB, invitation.id, account.user.id, new Date(now).toISOString()))) {
+        throw new ApiError(409, "conflict", INVITATION_PROBLEM_DETAIL.accepted);
+      }
+      await setSessionWorkspace(c.env.DB, account.sessionId, invitation.workspaceId);
+      await recordAudit(c.env.DB, {
+        workspaceId: invitation.workspaceId,
+        actorUserId: account.user.id,
+        action: "member.join",
+        target: invitation.email,
+        detail: { role: invitation.role, invitedBy: invitation.invitedBy },
+        clientAddress: clientAddressOf(c),
+      });
+      return c.json({ ...shownInvitation(invitation), workspaceId: invitation.workspaceId, workspaceName: invitation.workspaceName }, 200);
+    },
+  );

@@ -1,0 +1,152 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { Context, Next } from "hono";
+import { clientAddressOf, currentAccount, requireAccount } from "../auth/session-middleware";
+import { setSessionWorkspace } from "../auth/session-store";
+import type { WorkspaceList } from "../contract/workspaces";
+import type { AppEnv } from "../env";
+import { jsonBody } from "../openapi/responses";
+import { createRouter } from "../openapi/router";
+import { ApiError } from "../shared/api-error";
+import { forgetApiKey } from "../api-keys/key-resolver";
+import { recordAudit } from "../workspaces/audit-store";
+import { permissionsOf } from "../workspaces/roles";
+import { createWorkspace, deleteWorkspace, listMemberships, removeMember, renameWorkspace, roleIn } from "../workspaces/workspace-store";
+import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
+import { switchSchema, workspaceListSchema, workspaceNameSchema } from "./schemas/workspaces";
+import { workspaceAuditRoutes } from "./workspace-audit";
+import { workspaceTeamRoutes } from "./workspace-team";
+
+const tags = ["Workspaces"];
+const NOT_A_MEMBER = "You are not a member of that workspace.";
+
+/** Workspaces are managed from the signed-in web app, never with an API key. */
+async function sessionOnly(c: Context<AppEnv>, next: Next) {
+  if (c.get("apiKey")) throw new ApiError(403, "forbidden", "Workspaces are managed in the web app, not with an API key.");
+  return next();
+}
+
+/** The account's workspaces and the current one, with what its role may do there. */
+async function workspaceList(c: Context<AppEnv>): Promise<WorkspaceList> {
+  const { user, workspace } = currentAccount(c);
+  const workspaces = await listMemberships(c.env.DB, user.id);
+  return { workspaces, current: { ...workspace, personal: workspace.id === user.id, permissions: permissionsOf(workspace.role) } };
+}
+
+const listed = jsonAnswer("The account's workspaces; `current` is the one this session works in.", workspaceListSchema);
+
+const router = createRouter();
+router.use(requireAccount, sessionOnly);
+
+/** /api/workspaces: the account's workspaces, switching, creating, renaming, leaving; members, invitations and audit under it. */
+export const workspaceRoutes = router
+  .openapi(createRoute({ method: "get", path: "/", tags, summary: "The account's workspaces and the current one", responses: { 200: listed, 401: notSignedIn } }), async (c) => {
+    c.header("Cache-Control", "private, no-store");
+    return c.json(await workspaceList(c), 200);
+  })
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/",
+      tags,
+      summary: "Create a workspace (you are its owner) and switch to it",
+      request: { body: jsonBody(workspaceNameSchema) },
+      responses: { 201: listed, 401: notSignedIn, 403: errorAnswer("A demo account cannot create workspaces."), 422: badInput },
+    }),
+    async (c) => {
+      const { user, sessionId } = currentAccount(c);
+      if (user.isDemo) throw new ApiError(403, "forbidden", "A demo account cannot create workspaces. Sign in by email to make your own account.");
+      const { name } = c.req.valid("json");
+      const id = await createWorkspace(c.env.DB, user.id, name);
+      await setSessionWorkspace(c.env.DB, sessionId, id);
+      await recordAudit(c.env.DB, { workspaceId: id, actorUserId: user.id, action: "workspace.create", detail: { name }, clientAddress: clientAddressOf(c) });
+      c.set("account", { ...currentAccount(c), workspace: { id, name, role: "owner" } });
+      return c.json(await workspaceList(c), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/switch",
+      tags,
+      summary: "Work in another of your workspaces from now on (this browser)",
+      request: { body: jsonBody(switchSchema) },
+      responses: { 200: listed, 401: notSignedIn, 404: errorAnswer(NOT_A_MEMBER), 422: badInput },
+    }),
+    async (c) => {
+      const account = currentAccount(c);
+      const { workspaceId } = c.req.valid("json");
+      const target = (await listMemberships(c.env.DB, account.user.id)).find((w) => w.id === workspaceId);
+      if (!target) throw new ApiError(404, "not_found", NOT_A_MEMBER);
+      await setSessionWorkspace(c.env.DB, account.sessionId, workspaceId);
+      c.set("account", { ...account, workspace: { id: target.id, name: target.name, role: target.role } });
+      return c.json(await workspaceList(c), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "patch",
+      path: "/current",
+      tags,
+      summary: "Rename the current workspace (owners and admins)",
+      request: { body: jsonBody(workspaceNameSchema) },
+      responses: { 200: listed, 401: notSignedIn, 403: errorAnswer("Your role may not rename it."), 422: badInput },
+    }),
+    async (c) => {
+      const account = currentAccount(c);
+      const { name } = c.req.valid("json");
+      await renameWorkspace(c.env.DB, account.workspace.id, name);
+      await recordAudit(c.env.DB, {
+        workspaceId: account.workspace.id,
+        actorUserId: account.user.id,
+        action: "workspace.rename",
+        detail: { from: account.workspace.name, to: name },
+        clientAddress: clientAddressOf(c),
+      });
+      c.set("account", { ...account, workspace: { ...account.workspace, name } });
+      return c.json(await workspaceList(c), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/current",
+      tags,
+      summary: "Delete the current workspace and all its data (owners; not your personal workspace)",
+      responses: { 204: noContent("Deleted; this session is back in your personal workspace."), 401: notSignedIn, 403: errorAnswer("Not an owner."), 409: errorAnswer("Your personal workspace goes only with your account.") },
+    }),
+    async (c) => {
+      const { user, workspace } = currentAccount(c);
+      if (workspace.id === user.id) throw new ApiError(409, "conflict", "Your personal workspace goes only with your account (Account → Delete account).");
+      for (const keyHash of await deleteWorkspace(c.env.DB, workspace.id)) forgetApiKey(keyHash);
+      // Recorded in the personal workspace: the deleted one's log went with it.
+      await recordAudit(c.env.DB, { workspaceId: user.id, actorUserId: user.id, action: "workspace.delete", target: workspace.id, detail: { name: workspace.name }, clientAddress: clientAddressOf(c) });
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/leave",
+      tags,
+      summary: "Leave the current workspace (its last owner cannot); your API keys in it are revoked",
+      responses: { 200: listed, 401: notSignedIn, 409: errorAnswer("You are its last owner, or it is your personal workspace.") },
+    }),
+    async (c) => {
+      const account = currentAccount(c);
+      const { user, workspace } = account;
+      if (workspace.id === user.id) throw new ApiError(409, "conflict", "You cannot leave your personal workspace; it goes only with your account.");
+      if (!(await roleIn(c.env.DB, workspace.id, user.id))) throw new ApiError(404, "not_found", NOT_A_MEMBER);
+      const revoked = await removeMember(c.env.DB, workspace.id, user.id, new Date().toISOString());
+      if (revoked === null) throw new ApiError(409, "conflict", `You are the last owner of ${workspace.name}: make another member owner before you leave.`);
+      for (const keyHash of revoked) forgetApiKey(keyHash);
+      await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "member.leave", target: user.id, detail: { revokedKeys: revoked.length }, clientAddress: clientAddressOf(c) });
+      const personal = (await listMemberships(c.env.DB, user.id)).find((w) => w.personal) ?? null;
+      if (personal) {
+        await setSessionWorkspace(c.env.DB, account.sessionId, personal.id);
+        c.set("account", { ...account, workspace: { id: personal.id, name: personal.name, role: personal.role } });
+      }
+      return c.json(await workspaceList(c), 200);
+    },
+  )
+  .route("/", workspaceTeamRoutes)
+  .route("/", workspaceAuditRoutes);

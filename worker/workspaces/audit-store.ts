@@ -1,0 +1,103 @@
+import { and, desc, eq, lt, or } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { accountEmails, auditLog } from "../db/schema";
+
+/**
+ * The workspace audit log (issue 28 point 7): who did what, when and from where. Any area
+ * records through recordAudit; owners and admins read it (GET /api/workspaces/audit); the
+ * retention job deletes entries older than a year.
+ */
+
+/** What is recorded; the detail JSON carries the particulars (role, email, key name, plan, …). */
+export type AuditAction =
+  | "member.invite"
+  | "member.invite_revoke"
+  | "member.join"
+  | "member.role"
+  | "member.remove"
+  | "member.leave"
+  | "key.create"
+  | "key.rotate"
+  | "key.revoke"
+  | "connection.connect"
+  | "connection.disconnect"
+  | "billing.checkout"
+  | "billing.portal"
+  | "billing.plan"
+  | "workspace.create"
+  | "workspace.rename"
+  | "workspace.delete"
+  | "account.delete";
+
+export interface AuditInput {
+  workspaceId: string;
+  actorUserId: string | null;
+  action: AuditAction;
+  target?: string | null;
+  detail?: Record<string, unknown>;
+  clientAddress?: string | null;
+  /** ISO time; now when not given. */
+  at?: string;
+}
+
+export const AUDIT_RETENTION_DAYS = 365;
+
+export async function recordAudit(db: D1Database, entry: AuditInput): Promise<void> {
+  await drizzle(db)
+    .insert(auditLog)
+    .values({
+      id: crypto.randomUUID(),
+      workspaceId: entry.workspaceId,
+      actorUserId: entry.actorUserId,
+      action: entry.action,
+      target: entry.target ?? null,
+      detail: JSON.stringify(entry.detail ?? {}),
+      clientAddress: entry.clientAddress ?? null,
+      createdAt: entry.at ?? new Date().toISOString(),
+    });
+}
+
+export interface AuditRow {
+  id: string;
+  actorUserId: string | null;
+  actorEmail: string | null;
+  action: string;
+  target: string | null;
+  detail: string;
+  clientAddress: string | null;
+  createdAt: string;
+}
+
+/** A page of the workspace's entries, newest first, strictly before the cursor (createdAt, id). */
+export async function listAudit(
+  db: D1Database,
+  workspaceId: string,
+  before: { createdAt: string; id: string } | null,
+  limit: number,
+): Promise<AuditRow[]> {
+  const page = before
+    ? or(lt(auditLog.createdAt, before.createdAt), and(eq(auditLog.createdAt, before.createdAt), lt(auditLog.id, before.id)))
+    : undefined;
+  return drizzle(db)
+    .select({
+      id: auditLog.id,
+      actorUserId: auditLog.actorUserId,
+      actorEmail: accountEmails.email,
+      action: auditLog.action,
+      target: auditLog.target,
+      detail: auditLog.detail,
+      clientAddress: auditLog.clientAddress,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .leftJoin(accountEmails, eq(accountEmails.userId, auditLog.actorUserId))
+    .where(and(eq(auditLog.workspaceId, workspaceId), page))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+}
+
+/** Deletes entries older than `beforeIso` (the retention job: one year); answers how many went. */
+export async function deleteAuditBefore(db: D1Database, beforeIso: string): Promise<number> {
+  const result = await drizzle(db).delete(auditLog).where(lt(auditLog.createdAt, beforeIso));
+  return result.meta.changes;
+}

@@ -1,0 +1,88 @@
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import type { WorkspaceRole } from "../contract/workspaces";
+import { accountEmails, workspaceInvitations, workspaces } from "../db/schema";
+
+/** The D1 side of workspace invitations. Only token hashes are stored. */
+
+export type InvitationRecord = typeof workspaceInvitations.$inferSelect;
+
+export async function insertInvitation(
+  db: D1Database,
+  invitation: { id: string; workspaceId: string; email: string; role: WorkspaceRole; tokenHash: string; invitedBy: string; createdAt: string; expiresAt: string },
+): Promise<void> {
+  await drizzle(db).insert(workspaceInvitations).values(invitation);
+}
+
+/** Invitations still open (not accepted, revoked or expired), newest first. */
+export function listOpenInvitations(db: D1Database, workspaceId: string, nowIso: string): Promise<InvitationRecord[]> {
+  return drizzle(db)
+    .select()
+    .from(workspaceInvitations)
+    .where(
+      and(
+        eq(workspaceInvitations.workspaceId, workspaceId),
+        isNull(workspaceInvitations.acceptedAt),
+        isNull(workspaceInvitations.revokedAt),
+        gt(workspaceInvitations.expiresAt, nowIso),
+      ),
+    )
+    .orderBy(desc(workspaceInvitations.createdAt));
+}
+
+/** Withdraws an open invitation of this workspace; answers it, or null when there was none. */
+export async function revokeInvitation(db: D1Database, workspaceId: string, id: string, nowIso: string): Promise<InvitationRecord | null> {
+  const [row] = await drizzle(db)
+    .update(workspaceInvitations)
+    .set({ revokedAt: nowIso })
+    .where(
+      and(
+        eq(workspaceInvitations.id, id),
+        eq(workspaceInvitations.workspaceId, workspaceId),
+        isNull(workspaceInvitations.acceptedAt),
+        isNull(workspaceInvitations.revokedAt),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The invitation with this token hash and its workspace's name; null when there is none. */
+export async function findInvitation(db: D1Database, tokenHash: string): Promise<(InvitationRecord & { workspaceName: string }) | null> {
+  const [row] = await drizzle(db)
+    .select({ invitation: workspaceInvitations, workspaceName: workspaces.name })
+    .from(workspaceInvitations)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
+    .where(eq(workspaceInvitations.tokenHash, tokenHash))
+    .limit(1);
+  return row ? { ...row.invitation, workspaceName: row.workspaceName } : null;
+}
+
+export async function confirmedEmailOf(db: D1Database, userId: string): Promise<string | null> {
+  const [row] = await drizzle(db).select({ email: accountEmails.email }).from(accountEmails).where(eq(accountEmails.userId, userId)).limit(1);
+  return row?.email ?? null;
+}
+
+/**
+ * Accepts an open invitation for `userId` in one batch: marks it accepted (only if it still
+ * is open, so a link works once) and adds the membership with its role (an existing member
+ * keeps their role). Answers whether this call accepted it.
+ */
+export async function acceptInvitation(db: D1Database, invitationId: string, userId: string, nowIso: string): Promise<boolean> {
+  const [accepted] = await db.batch<{ id: string }>([
+    db
+      .prepare(
+        `UPDATE workspace_invitations SET accepted_at = ?3, accepted_by = ?2
+         WHERE id = ?1 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?3 RETURNING id`,
+      )
+      .bind(invitationId, userId, nowIso),
+    db
+      .prepare(
+        `INSERT INTO workspace_members (workspace_id, user_id, role)
+         SELECT workspace_id, ?2, role FROM workspace_invitations WHERE id = ?1 AND accepted_by = ?2 AND accepted_at = ?3
+         ON CONFLICT (workspace_id, user_id) DO NOTHING`,
+      )
+      .bind(invitationId, userId, nowIso),
+  ]);
+  return (accepted?.results.length ?? 0) > 0;
+}

@@ -1,0 +1,78 @@
+import { INVITATION_DAYS, type WorkspaceRole } from "../contract/workspaces";
+import { escapeHtml } from "../shared/html";
+import { toHex } from "../shared/hmac";
+
+/** Workspace invitations, the pure part: the token, its hash, the link and the message. */
+
+export const INVITATION_LIFETIME_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
+
+/** 32 random bytes, base64url: the secret in the invitation link (only its hash is stored). */
+export function newInvitationToken(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+  const bytes = random(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+export async function invitationHashOf(token: string): Promise<string> {
+  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`invitation:${token}`))));
+}
+
+/**
+ * The SPA's /invite page with the token in the query, like the sign-in link: every route is one
+ * static HTML file (ADR 0006), so a path per token would be served as the 404 page.
+ */
+export function invitationLink(siteOrigin: string, token: string): string {
+  const url = new URL("/invite", siteOrigin);
+  url.searchParams.set("token", token);
+  return url.href;
+}
+
+export type InvitationProblem = "unknown" | "expired" | "revoked" | "accepted" | "wrong_email";
+
+/** Whether an invitation can be accepted now by an account with `confirmedEmail`; null when it can. */
+export function invitationProblem(
+  invitation: { email: string; expiresAt: string; acceptedAt: string | null; revokedAt: string | null } | null,
+  confirmedEmail: string | null,
+  nowMs: number,
+): InvitationProblem | null {
+  if (!invitation) return "unknown";
+  if (invitation.revokedAt) return "revoked";
+  if (invitation.acceptedAt) return "accepted";
+  if (Date.parse(invitation.expiresAt) <= nowMs) return "expired";
+  if (confirmedEmail !== invitation.email) return "wrong_email";
+  return null;
+}
+
+export const INVITATION_PROBLEM_DETAIL: Record<InvitationProblem, string> = {
+  unknown: "This invitation link is not valid. Ask for a new invitation.",
+  expired: "This invitation has expired (invitations work for 7 days). Ask for a new one.",
+  revoked: "This invitation was withdrawn. Ask for a new one.",
+  accepted: "This invitation was already accepted.",
+  wrong_email: "This invitation is for another email address. Sign in with the address it was sent to, then open the link again.",
+};
+
+/** The invitation email: who invites, to what, with which role, and the link. */
+export function invitationEmail(input: {
+  to: string;
+  from: string;
+  link: string;
+  workspaceName: string;
+  role: WorkspaceRole;
+  inviter: string | null;
+}): EmailMessageBuilder {
+  const { to, from, link, workspaceName, role, inviter } = input;
+  const who = inviter ? `${inviter} invited you` : "You are invited";
+  const line = `${who} to join ${workspaceName} on RankLayer as ${role === "admin" || role === "analyst" ? "an" : "a"} ${role}.`;
+  const validity = `The link works for ${7} days. Sign in with this address (${to}) to accept; if you have no account yet, the page lets you sign in by email first.`;
+  return {
+    from: { name: "RankLayer", email: from },
+    to,
+    subject: `Join ${workspaceName} on RankLayer`,
+    text: [line, "", `Accept: ${link}`, "", validity, "If you did not expect this, ignore this email."].join("\n"),
+    html: [
+      `<p>${escapeHtml(line)}</p>`,
+      `<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>`,
+      `<p>${escapeHtml(validity)}</p>`,
+      `<p style="color:#666">If you did not expect this, ignore this email.</p>`,
+    ].join("\n"),
+  };
+}

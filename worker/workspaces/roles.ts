@@ -1,0 +1,46 @@
+import { PERMISSIONS, WORKSPACE_ROLES, type Permission, type WorkspaceRole } from "../contract/workspaces";
+
+/**
+ * THE table of what each workspace role may do (docs/accounts.md#roles). Pure: the permission
+ * middleware, the API key check and the web app's buttons all read it.
+ * - owner: everything, billing and ownership included.
+ * - admin: everything but billing and owners: members (not owners), connections, keys, settings.
+ * - analyst: reads everything and works with the data: watchlist, alerts, refresh, exports.
+ * - viewer: reads only.
+ */
+export const ROLE_PERMISSIONS: Record<WorkspaceRole, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  admin: ["read", "track", "settings", "connections", "keys", "members"],
+  analyst: ["read", "track"],
+  viewer: ["read"],
+};
+
+export function can(role: WorkspaceRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+export function permissionsOf(role: WorkspaceRole): Permission[] {
+  return [...ROLE_PERMISSIONS[role]];
+}
+
+export function isRole(value: unknown): value is WorkspaceRole {
+  return typeof value === "string" && (WORKSPACE_ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * Whether `actor` may give `target`'s member the role `next` (or remove them, next = null):
+ * owners may do anything; admins only below owner, and never to an owner.
+ */
+export function canManageMember(actor: WorkspaceRole, current: WorkspaceRole, next: WorkspaceRole | null): boolean {
+  if (actor === "owner") return true;
+  if (!can(actor, "members")) return false;
+  return current !== "owner" && next !== "owner";
+}
+
+/** Why a change would leave the workspace without an owner, or null when it would not. */
+export function lastOwnerProblem(owners: number, current: WorkspaceRole, next: WorkspaceRole | null): string | null {
+  if (current === "owner" && next !== "owner" && owners <= 1) {
+    return "A workspace needs an owner: make another member owner first.";
+  }
+  return null;
+}

@@ -1,0 +1,181 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import type { WorkspaceRole, WorkspaceView } from "../contract/workspaces";
+import { accountEmails, apiKeys, workspaceMembers, workspaces } from "../db/schema";
+import type { CurrentWorkspace } from "../env";
+
+/** The D1 side of workspaces and their members. Every membership read names the account. */
+
+/**
+ * The workspace an account acts in: `preferred` (the session's choice) while it is still a
+ * member there, else its personal workspace, else its oldest membership. An account that has
+ * none (its personal workspace was deleted) gets a new personal one, so a session always has one.
+ */
+export async function currentMembership(db: D1Database, userId: string, preferred: string | null): Promise<CurrentWorkspace> {
+  const pick = () =>
+    db
+      .prepare(
+        `SELECT w.id, w.name, m.role FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
+         WHERE m.user_id = ?1
+         ORDER BY (w.id = ?2) DESC, (w.id = ?1) DESC, m.created_at, w.id LIMIT 1`,
+      )
+      .bind(userId, preferred ?? "")
+      .first<CurrentWorkspace>();
+  const found = await pick();
+  if (found) return found;
+  await db.batch([
+    db.prepare("INSERT OR IGNORE INTO workspaces (id, name) VALUES (?1, 'Personal')").bind(userId),
+    db.prepare("INSERT OR IGNORE INTO workspace_members (workspace_id, user_id, role) VALUES (?1, ?1, 'owner')").bind(userId),
+  ]);
+  return (await pick())!;
+}
+
+/** The account's workspaces, its personal one first, then by name. */
+export async function listMemberships(db: D1Database, userId: string): Promise<WorkspaceView[]> {
+  const rows = await drizzle(db)
+    .select({ id: workspaces.id, name: workspaces.name, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(sql`${workspaces.id} = ${userId} DESC`, asc(workspaces.name), asc(workspaces.id));
+  return rows.map((row) => ({ ...row, personal: row.id === userId }));
+}
+
+/** The account's role in the workspace; null when it is not a member. */
+export async function roleIn(db: D1Database, workspaceId: string, userId: string): Promise<WorkspaceRole | null> {
+  const [row] = await drizzle(db)
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .limit(1);
+  return row?.role ?? null;
+}
+
+/** A new workspace with `userId` as its owner; answers its id. */
+export async function createWorkspace(db: D1Database, userId: string, name: string): Promise<string> {
+  const id = crypto.randomUUID();
+  const orm = drizzle(db);
+  await orm.batch([
+    orm.insert(workspaces).values({ id, name }),
+    orm.insert(workspaceMembers).values({ workspaceId: id, userId, role: "owner" }),
+  ]);
+  return id;
+}
+
+export async function renameWorkspace(db: D1Database, workspaceId: string, name: string): Promise<void> {
+  await drizzle(db).update(workspaces).set({ name, updatedAt: new Date().toISOString() }).where(eq(workspaces.id, workspaceId));
+}
+
+export interface MemberRecord {
+  userId: string;
+  email: string | null;
+  role: WorkspaceRole;
+  joinedAt: string;
+}
+
+/** The workspace's members, owners first, then by when they joined. */
+export async function listMembers(db: D1Database, workspaceId: string): Promise<MemberRecord[]> {
+  const rows = await drizzle(db)
+    .select({ userId: workspaceMembers.userId, email: accountEmails.email, role: workspaceMembers.role, joinedAt: workspaceMembers.createdAt })
+    .from(workspaceMembers)
+    .leftJoin(accountEmails, eq(accountEmails.userId, workspaceMembers.userId))
+    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .orderBy(sql`${workspaceMembers.role} = 'owner' DESC`, asc(workspaceMembers.createdAt), asc(workspaceMembers.userId));
+  return rows;
+}
+
+/** How many owners the workspace has. */
+export async function countOwners(db: D1Database, workspaceId: string): Promise<number> {
+  const row = await db
+    .prepare("SELECT count(*) AS n FROM workspace_members WHERE workspace_id = ? AND role = 'owner'")
+    .bind(workspaceId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/**
+ * Changes a member's role, unless that would leave the workspace without an owner (one
+ * statement, so two demotions at once cannot both pass): answers whether it changed.
+ */
+export async function setMemberRole(db: D1Database, workspaceId: string, userId: string, role: WorkspaceRole): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE workspace_members SET role = ?3 WHERE workspace_id = ?1 AND user_id = ?2
+         AND (?3 = 'owner' OR role <> 'owner'
+              OR (SELECT count(*) FROM workspace_members WHERE workspace_id = ?1 AND role = 'owner') > 1)`,
+    )
+    .bind(workspaceId, userId, role)
+    .run();
+  return result.meta.changes > 0;
+}
+
+/**
+ * Removes a member (unless they are its last owner) and revokes the API keys they made in
+ * it, in one batch; answers the revoked keys' hashes (to drop from this isolate's key cache),
+ * or null when nothing was removed.
+ */
+export async function removeMember(db: D1Database, workspaceId: string, userId: string, nowIso: string): Promise<string[] | null> {
+  const [removed, revoked] = await db.batch<{ user_id?: string; key_hash?: string }>([
+    db
+      .prepare(
+        `DELETE FROM workspace_members WHERE workspace_id = ?1 AND user_id = ?2
+           AND (role <> 'owner' OR (SELECT count(*) FROM workspace_members WHERE workspace_id = ?1 AND role = 'owner') > 1)
+         RETURNING user_id`,
+      )
+      .bind(workspaceId, userId),
+    // Only when the removal happened: the member is gone from the workspace by now.
+    db
+      .prepare(
+        `UPDATE api_keys SET revoked_at = ?3 WHERE workspace_id = ?1 AND created_by = ?2 AND revoked_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM workspace_members WHERE workspace_id = ?1 AND user_id = ?2)
+         RETURNING key_hash`,
+      )
+      .bind(workspaceId, userId, nowIso),
+  ]);
+  if (!removed?.results.length) return null;
+  return (revoked?.results ?? []).map((row) => row.key_hash!);
+}
+
+/** Deletes a workspace and (cascade) all its data; answers its live keys' hashes first. */
+export async function deleteWorkspace(db: D1Database, workspaceId: string): Promise<string[]> {
+  const orm = drizzle(db);
+  const keys = await orm.select({ keyHash: apiKeys.keyHash }).from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId));
+  await orm.delete(workspaces).where(eq(workspaces.id, workspaceId));
+  return keys.map((key) => key.keyHash);
+}
+
+/** Workspaces the account shares with others (its deletion is recorded in their audit logs). */
+export async function sharedWorkspacesOf(db: D1Database, userId: string): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT m.workspace_id AS id FROM workspace_members m
+       WHERE m.user_id = ?1 AND EXISTS (SELECT 1 FROM workspace_members x WHERE x.workspace_id = m.workspace_id AND x.user_id <> ?1)`,
+    )
+    .bind(userId)
+    .all<{ id: string }>();
+  return results.map((row) => row.id);
+}
+
+/** Workspaces where the account is the only owner and others are members: its deletion must wait. */
+export async function workspacesOnlyOwnedBy(db: D1Database, userId: string): Promise<{ id: string; name: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT w.id, w.name FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
+       WHERE m.user_id = ?1 AND m.role = 'owner'
+         AND NOT EXISTS (SELECT 1 FROM workspace_members o WHERE o.workspace_id = m.workspace_id AND o.role = 'owner' AND o.user_id <> ?1)
+         AND EXISTS (SELECT 1 FROM workspace_members x WHERE x.workspace_id = m.workspace_id AND x.user_id <> ?1)
+       ORDER BY w.name`,
+    )
+    .bind(userId)
+    .all<{ id: string; name: string }>();
+  return results;
+}
+
+/** The hashes of the live keys a member made in a workspace (to drop from this isolate's key cache when their role changes). */
+export async function keyHashesMadeBy(db: D1Database, workspaceId: string, userId: string): Promise<string[]> {
+  const rows = await drizzle(db)
+    .select({ keyHash: apiKeys.keyHash })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt)));
+  return rows.map((row) => row.keyHash);
+}
