@@ -11,7 +11,8 @@ import { reconcileAfterCheckout, stripeUnavailable } from "../billing/checkout-r
 import { BILLING_PATH, type RedirectResponse, type SubscriptionResponse } from "../contract/billing";
 import { checkoutRequestSchema } from "../contract/billing-request";
 import { planSummary } from "../contract/features";
-import { FREE_PLAN, PLANS } from "../contract/plans";
+import { agencyQuantity, FREE_PLAN, monthlyPriceUsd, type Plan, PLANS } from "../contract/plans";
+import { countSellerConnections } from "../billing/connection-count-store";
 import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
@@ -33,7 +34,14 @@ function subscriptionBody(c: Context<AppEnv>, billing: UserBilling | null): Subs
     demo: row?.isDemo ?? false,
     ...(row?.cancelAt && { ends_at: row.cancelAt }),
     ...(row?.paymentActionUrl && { payment_action_url: row.paymentActionUrl }),
+    ...(plan.perConnection && agencyFigures(plan, row?.quantity ?? null)),
   };
+}
+
+/** Agency's per-connection figures for /billing: the quantity billed and next month at that quantity. */
+function agencyFigures(plan: Plan, storedQuantity: number | null) {
+  const quantity = agencyQuantity(storedQuantity ?? 1);
+  return { quantity, price_per_connection_usd: plan.priceUsd ?? 0, next_invoice_estimate_usd: monthlyPriceUsd(plan, quantity) ?? 0 };
 }
 
 /** Back to /billing on this deployment's origin (SITE_URL), never the request's Host. */
@@ -71,7 +79,8 @@ const checkoutRoute = createRoute({
   method: "post",
   path: "/create-checkout",
   tags: ["Billing"],
-  summary: "Start Stripe Checkout for Pro (mock mode: a demo account's demo Pro subscription)",
+  summary: "Start Stripe Checkout for Pro or Agency (mock mode: a demo account's demo Pro subscription)",
+  description: "Agency is priced per connected seller account: the Checkout's quantity is the workspace's connections (at least 1).",
   middleware: requireAccount,
   request: { body: jsonBody(checkoutRequestSchema) },
   responses: {
@@ -81,7 +90,7 @@ const checkoutRoute = createRoute({
     403: errorAnswer("A demo account, with Stripe configured: it cannot subscribe."),
     409: errorAnswer("Already on a paid plan (or Stripe bills the customer already)."),
     422: badInput,
-    503: errorAnswer("STRIPE_PRICE_PRO or STRIPE_WEBHOOK_SECRET is not set, or Stripe cannot be reached (see Retry-After)."),
+    503: errorAnswer("The plan's price (STRIPE_PRICE_PRO or STRIPE_PRICE_AGENCY) or STRIPE_WEBHOOK_SECRET is not set, or Stripe cannot be reached (see Retry-After)."),
   },
 });
 
@@ -131,6 +140,7 @@ export const billingRoutes = createRouter()
   })
   .openapi(checkoutRoute, async (c) => {
     const { user } = currentAccount(c);
+    const { planId } = c.req.valid("json");
     const { plan, subscription } = await billingOfUser(c.env.DB, user);
     if (plan.id !== "free") {
       throw new ApiError(409, "conflict", `You are already on ${plan.name}. Manage your subscription from ${BILLING_PATH}.`);
@@ -146,6 +156,8 @@ export const billingRoutes = createRouter()
     }
     const stripe = c.var.services.config.stripe;
     if (!stripe?.priceIdPro) throw new ApiError(503, "not_configured", "Checkout is not available: STRIPE_PRICE_PRO is not set.");
+    const priceId = planId === "agency" ? stripe.priceIdAgency : stripe.priceIdPro;
+    if (!priceId) throw new ApiError(503, "not_configured", "The Agency plan is not available: STRIPE_PRICE_AGENCY is not set.");
     if (!stripe.webhookSecret) {
       // Without it every event would be refused: the customer would pay and stay Free.
       throw new ApiError(503, "not_configured", "Checkout is not available: STRIPE_WEBHOOK_SECRET is not set, so payments could not be confirmed.");
@@ -155,12 +167,16 @@ export const billingRoutes = createRouter()
         userId: user.id,
         storedCustomerId: subscription?.stripeCustomerId ?? null,
         proPriceId: stripe.priceIdPro!,
+        agencyPriceId: stripe.priceIdAgency,
+        priceId,
+        // TODO(workspaces): the current workspace's id once c.var.workspace lands (a personal workspace's id is its user's).
+        quantity: planId === "agency" ? agencyQuantity(await countSellerConnections(c.env.DB, user.id)) : 1,
         siteOrigin: c.var.services.config.siteOrigin,
         nowMs: Date.now(),
       }),
     );
     if (result.kind === "already-paying") {
-      throw new ApiError(409, "conflict", `You are already on Pro. Manage your subscription from ${BILLING_PATH}.`);
+      throw new ApiError(409, "conflict", `You are already on a paid plan. Manage your subscription from ${BILLING_PATH}.`);
     }
     return c.json({ mock: false, url: result.url }, 200);
   })
@@ -217,7 +233,10 @@ export const billingWebhookRoutes = createRouter().openapi(webhookRoute, async (
     throw error;
   }
   try {
-    const outcome = await handleBillingEvent(c.env.DB, billing, event, { proPriceId: c.var.services.config.stripe?.priceIdPro });
+    const outcome = await handleBillingEvent(c.env.DB, billing, event, {
+      proPriceId: c.var.services.config.stripe?.priceIdPro,
+      agencyPriceId: c.var.services.config.stripe?.priceIdAgency,
+    });
     return c.json({ received: true as const, outcome }, 200);
   } catch (error) {
     // A 5xx makes Stripe deliver again later; the claim on the event id was released.

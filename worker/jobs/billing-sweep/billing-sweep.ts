@@ -29,7 +29,7 @@ export async function runBillingSweep(
   for (const { userId, customerId } of await customersToSync(db, nowMs, limit)) {
     summary.checked += 1;
     try {
-      if ((await reconcileCustomer(db, billing, { userId, customerId, proPriceId: stripe.priceIdPro, nowMs })) === "applied") {
+      if ((await reconcileCustomer(db, billing, { userId, customerId, proPriceId: stripe.priceIdPro, agencyPriceId: stripe.priceIdAgency, nowMs })) === "applied") {
         summary.changed += 1;
       }
     } catch (error) {

@@ -81,6 +81,22 @@ export function CurrentPlanPanel({ subscription, signedIn, demoAccount = false, 
             <dd>{formatDay((endsOn ?? end)!)}</dd>
           </div>
         )}
+        {subscription.quantity !== undefined && (
+          <div>
+            <dt>Seller accounts billed</dt>
+            <dd data-testid="agency-quantity">
+              {subscription.quantity} × ${subscription.price_per_connection_usd} / month
+            </dd>
+          </div>
+        )}
+        {subscription.next_invoice_estimate_usd !== undefined && (
+          <div>
+            <dt>Next invoice (estimate)</dt>
+            <dd data-testid="agency-estimate">
+              ${subscription.next_invoice_estimate_usd}, plus prorations for accounts connected or removed this month
+            </dd>
+          </div>
+        )}
       </dl>
       {subscription.payment_action_url && (
         <p className="billing__notice" role="alert">
