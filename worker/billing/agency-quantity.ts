@@ -19,6 +19,17 @@ export type QuantitySync =
  * logs it, and the nightly billing sweep's reconcile (or the next change) sets it right.
  */
 export async function syncAgencyQuantity(db: D1Database, billing: Billing, workspaceId: string, nowMs = Date.now()): Promise<QuantitySync> {
+  return setAgencyQuantity(db, billing, workspaceId, () => countSellerConnections(db, workspaceId), nowMs);
+}
+
+/** The sync for a given count of connections (read only once the workspace is known to be on Agency). */
+export async function setAgencyQuantity(
+  db: D1Database,
+  billing: Billing,
+  workspaceId: string,
+  connections: () => Promise<number>,
+  nowMs = Date.now(),
+): Promise<QuantitySync> {
   const { subscription: row, enterprise } = await findUserBilling(db, workspaceId);
   if (
     billing.mock || enterprise || !row || row.isDemo || row.paidPlan !== "agency" ||
@@ -26,7 +37,7 @@ export async function syncAgencyQuantity(db: D1Database, billing: Billing, works
   ) {
     return { kind: "not-agency" };
   }
-  const quantity = agencyQuantity(await countSellerConnections(db, workspaceId));
+  const quantity = agencyQuantity(await connections());
   if (row.quantity === quantity && row.subscriptionItemId) return { kind: "unchanged", quantity };
   const itemId = row.subscriptionItemId ?? (await billing.retrieveSubscription(row.stripeSubscriptionId)).itemId;
   if (!itemId) throw new Error(`Agency subscription ${row.stripeSubscriptionId} has no item`);

@@ -162,6 +162,8 @@ export const billingRoutes = createRouter()
       // Without it every event would be refused: the customer would pay and stay Free.
       throw new ApiError(503, "not_configured", "Checkout is not available: STRIPE_WEBHOOK_SECRET is not set, so payments could not be confirmed.");
     }
+    // TODO(workspaces): the current workspace's id once c.var.workspace lands (a personal workspace's id is its user's).
+    const quantity = planId === "agency" ? agencyQuantity(await countSellerConnections(c.env.DB, user.id)) : 1;
     const result = await stripeUnavailable(() =>
       startCheckout(c.env.DB, billing, {
         userId: user.id,
@@ -169,8 +171,7 @@ export const billingRoutes = createRouter()
         proPriceId: stripe.priceIdPro!,
         agencyPriceId: stripe.priceIdAgency,
         priceId,
-        // TODO(workspaces): the current workspace's id once c.var.workspace lands (a personal workspace's id is its user's).
-        quantity: planId === "agency" ? agencyQuantity(await countSellerConnections(c.env.DB, user.id)) : 1,
+        quantity,
         siteOrigin: c.var.services.config.siteOrigin,
         nowMs: Date.now(),
       }),
