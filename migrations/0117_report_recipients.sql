@@ -7,6 +7,8 @@ CREATE TABLE `report_recipients` (
 	`token_hash` text NOT NULL,
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
 	`confirmed_at` text,
+	-- The Monday (UTC day) of the last weekly report sent to it: a repeated run never sends twice.
+	`last_sent_monday` text,
 	PRIMARY KEY(`workspace_id`, `email`),
 	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade
 );

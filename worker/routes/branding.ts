@@ -10,6 +10,7 @@ import type { AppEnv } from "../env";
 import { jsonBody } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
+import { recipientRoutes } from "./report-recipients";
 import { brandingSchema, brandingUpdateSchema, logoParamsSchema } from "./schemas/branding";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 
@@ -149,6 +150,7 @@ export const brandingRoutes = createRouter()
     if (replaced) await deleteLogo(c.env.BRANDING, workspaceId, replaced);
     return c.json(view(c, await loadBranding(c.env.DB, workspaceId), true), 200);
   })
+  .route("/recipients", recipientRoutes(requireEditor, (c) => workspaceOf(c).id))
   .openapi(logoRoute, async (c) => {
     const { logoId } = c.req.valid("param");
     const found = await findLogo(c.env.DB, logoId);

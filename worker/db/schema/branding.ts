@@ -25,6 +25,8 @@ export const reportRecipients = sqliteTable(
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: createdNow("created_at"),
     confirmedAt: text("confirmed_at"),
+    /** The Monday of the last weekly report sent: at most one a week. */
+    lastSentMonday: text("last_sent_monday"),
   },
   (table) => [primaryKey({ columns: [table.workspaceId, table.email] })],
 );
