@@ -52,7 +52,7 @@ function PlanButton({ plan, current, currentPlanId, signedIn, busy, onUpgrade }:
   if (!signedIn) {
     return (
       <Link to="/connect" className={`${className} button--primary`}>
-        Sign in to upgrade
+        {plan.id === "agency" ? "Sign in to choose Agency" : "Sign in to upgrade"}
       </Link>
     );
   }

@@ -4,6 +4,7 @@ import type { UserStatus } from "@contract/account";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { AccountPanel } from "./AccountPanel";
 import { ApiAccessPanel } from "./ApiAccessPanel";
+import { BrandingPanel } from "./BrandingPanel";
 import { ConnectionPanel } from "./ConnectionPanel";
 import { DataRefreshPanel } from "./DataRefreshPanel";
 import { NotificationsPanel } from "./NotificationsPanel";
@@ -12,7 +13,7 @@ import { useChannelSettings } from "./use-channel-settings";
 import { useSellerSettings, type LoadedSettings, type SellerSettings } from "./use-seller-settings";
 import "../../styles/seller.css";
 
-/** /settings: connection, notifications, data refresh, API access and account, saved per user. */
+/** /settings: connection, notifications, data refresh, API access, report branding and account. */
 export function SettingsPage() {
   return (
     <RequireSignIn title="Settings" reason="Connect your seller account (or try the demo) to manage your settings.">
@@ -49,6 +50,7 @@ function SettingsScreen({ user }: { user: UserStatus }) {
       panel: <Loaded settings={settings}>{({ draft }) => <DataRefreshPanel draft={draft} {...editing} />}</Loaded>,
     },
     { id: "api-access", label: "API Access", panel: <ApiAccessPanel /> },
+    { id: "branding", label: "Branding", panel: <BrandingPanel /> },
     {
       id: "account",
       label: "Account",
