@@ -193,3 +193,16 @@ describe("webhooks keep the stored quantity right", () => {
     expect(row).toMatchObject({ quantity: 3, paidPlan: "agency", subscriptionItemId: itemIdOf(id) });
   });
 });
+
+describe("the nightly billing sweep", () => {
+  it("sets right an Agency quantity that missed a connection change", async () => {
+    const { runBillingSweep } = await import("../../../worker/jobs/billing-sweep/billing-sweep");
+    const { workspaceId, id } = await agencyAccount(3);
+    // The copy is two days old: the sweep takes it.
+    await env.DB.prepare("UPDATE billing_subscriptions SET synced_at = '2020-01-01T00:00:00.000Z' WHERE workspace_id = ?").bind(workspaceId).run();
+    const summary = await runBillingSweep(env.DB, billing, { secretKey: STRIPE_KEY, priceIdPro: PRICE_PRO, priceIdAgency: PRICE_AGENCY }, Date.now());
+    expect(summary?.failed).toBe(0);
+    expect((await billing.retrieveSubscription(id)).quantity).toBe(1);
+    expect((await findUserBilling(env.DB, workspaceId)).subscription).toMatchObject({ quantity: 1, paidPlan: "agency" });
+  });
+});
