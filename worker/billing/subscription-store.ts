@@ -68,10 +68,13 @@ export async function saveCustomer(db: D1Database, userId: string, customerId: s
   return row?.customerId ?? customerId;
 }
 
-/** A demo account's pretend subscription in mock mode: active (demo Pro) or canceled (back to Free). */
-export async function storeDemoSubscription(db: D1Database, userId: string, active: boolean): Promise<void> {
+/** A demo account's pretend subscription in mock mode: active (demo Pro or Agency) or canceled (back to Free). */
+export async function storeDemoSubscription(db: D1Database, userId: string, active: boolean, paidPlan: "pro" | "agency" = "pro"): Promise<void> {
   const values = {
     status: active ? "active" : "canceled",
+    paidPlan,
+    // A demo Agency bills one pretend seller account.
+    quantity: active && paidPlan === "agency" ? 1 : null,
     isDemo: true,
     cancelAtPeriodEnd: false,
     // A month from now, like a real renewal date; nothing renews.

@@ -39,7 +39,6 @@ export function planFeatures(plan: Plan): string[] {
   }
   if (plan.perConnection) {
     // Only the per-connection plan lists its team and client limits: the others stay as they were sold.
-    features.unshift(`$${plan.priceUsd} per connected seller account per month`);
     if (plan.sellerConnectionLimit !== null) features.push(`Up to ${count(plan.sellerConnectionLimit, "seller account")}`);
     if (plan.memberLimit !== null) features.push(`Up to ${count(plan.memberLimit, "team member")}`);
     if (plan.watchlistLimit !== null) features.push(`${count(plan.watchlistLimit, "tracked ASIN")}`);

@@ -48,10 +48,10 @@ function agencyFigures(plan: Plan, storedQuantity: number | null) {
 const billingUrl = (c: Context<AppEnv>) => new URL(BILLING_PATH, c.var.services.config.siteOrigin).href;
 
 /** Mock mode only: a demo account's demo Pro subscription, labelled demo (sample data, nothing charged). */
-async function switchDemo(c: Context<AppEnv>, active: boolean): Promise<void> {
+async function switchDemo(c: Context<AppEnv>, active: boolean, paidPlan: "pro" | "agency" = "pro"): Promise<void> {
   const { user } = currentAccount(c);
   if (!user.isDemo) return;
-  await storeDemoSubscription(c.env.DB, user.id, active);
+  await storeDemoSubscription(c.env.DB, user.id, active, paidPlan);
   await applyPlanLimits(c.env.DB, user.id, (await billingOfUser(c.env.DB, user)).plan);
 }
 
@@ -147,8 +147,8 @@ export const billingRoutes = createRouter()
     }
     const billing = c.var.services.sources.billing();
     if (billing.mock) {
-      // Mock mode: a demo account switches to demo Pro (sample data only); nothing is charged.
-      await switchDemo(c, true);
+      // Mock mode: a demo account switches to demo Pro or Agency (sample data only); nothing is charged.
+      await switchDemo(c, true, planId);
       return c.json(mockRedirect, 200);
     }
     if (user.isDemo) {

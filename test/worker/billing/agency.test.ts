@@ -206,3 +206,14 @@ describe("the nightly billing sweep", () => {
     expect((await findUserBilling(env.DB, workspaceId)).subscription).toMatchObject({ quantity: 1, paidPlan: "agency" });
   });
 });
+
+describe("mock mode", () => {
+  it("a demo account that chooses Agency gets a labelled demo Agency with one pretend seller account", async () => {
+    const { demoEnv, TestBrowser } = await import("../support/seller-browser");
+    const browser = new TestBrowser(demoEnv());
+    await browser.signInDemo();
+    expect((await browser.json("/api/billing/create-checkout", "POST", { planId: "agency" })).status).toBe(200);
+    const body = await (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>();
+    expect(body).toMatchObject({ plan_id: "agency", demo: true, mock: true, quantity: 1, next_invoice_estimate_usd: 39 });
+  });
+});

@@ -65,7 +65,8 @@ describe("GET /api/billing/plans", () => {
     ]);
     expect(body.plans[0]?.features).toEqual(planFeatures(FREE_PLAN));
     expect(body.plans[1]?.features).toContain("1,000 API requests per hour");
-    expect(body.plans[2]?.features).toContain("$39 per connected seller account per month");
+    expect(body.plans[2]).toMatchObject({ per_connection: true });
+    expect(body.plans[2]?.features).toContain("Up to 50 seller accounts");
     expect(body.plans[3]?.features).toContain("Contact sales");
   });
 });

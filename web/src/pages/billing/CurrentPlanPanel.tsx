@@ -122,7 +122,7 @@ export function CurrentPlanPanel({ subscription, signedIn, demoAccount = false, 
       {mockPortal && (
         <div className="billing__notice" role="status">
           <p>{MOCK_PORTAL_MESSAGE}</p>
-          {subscription.demo && subscription.plan_id === "pro" && (
+          {subscription.demo && subscription.plan_id !== "free" && (
             <button type="button" className="button button--secondary" onClick={backToFree} disabled={busy}>
               Switch back to Free (demo)
             </button>

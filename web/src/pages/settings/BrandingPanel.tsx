@@ -105,7 +105,7 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
           PNG or SVG, at most {LOGO_MAX_KB} kB. PDFs show a PNG logo; with an SVG they show your name alone.
         </p>
         {branding.logo && (
-          <button type="button" className="button button--secondary" disabled={readOnly || busy} onClick={() => void run(removeLogo, "Logo removed.")}>
+          <button type="button" className="button button--secondary branding-form__remove" disabled={readOnly || busy} onClick={() => void run(removeLogo, "Logo removed.")}>
             Remove logo
           </button>
         )}
@@ -115,7 +115,8 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
           {message.text}
         </p>
       )}
-      <BrandingPreview name={branding.display_name} accent={previewAccent ?? null} logoUrl={branding.logo?.url ?? null} />
+      {/* The API gives the logo's public URL (for emails); the page loads it from its own origin. */}
+      <BrandingPreview name={branding.display_name} accent={previewAccent ?? null} logoUrl={branding.logo ? new URL(branding.logo.url).pathname : null} />
       <ReportRecipientsForm readOnly={readOnly} />
     </>
   );

@@ -58,8 +58,10 @@ export function ReportRecipientsForm({ readOnly }: { readOnly: boolean }) {
       )}
       {!readOnly && (
         <form className="branding-recipients__add" onSubmit={(event) => void submit(event)}>
-          <label htmlFor={`${id}-email`}>Email address</label>
-          <input id={`${id}-email`} type="email" value={email} required maxLength={320} onChange={(event) => setEmail(event.target.value)} />
+          <div className="field settings-form__field">
+            <label htmlFor={`${id}-email`}>Email address</label>
+            <input id={`${id}-email`} type="email" value={email} required maxLength={320} onChange={(event) => setEmail(event.target.value)} />
+          </div>
           <button type="submit" className="button" disabled={busy || email.trim() === ""}>
             Send confirmation
           </button>
