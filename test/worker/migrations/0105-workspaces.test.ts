@@ -84,7 +84,8 @@ describe("migration 0105: personal workspaces own today's data", () => {
     await applyD1Migrations(env.DB, env.TEST_MIGRATIONS.filter((m) => m.name < "0105"));
     for (const [i, user] of USERS.entries()) await seed(user, i + 1);
     before = await snapshot({ ...MOVED, ...CHILDREN, ...PERSONAL });
-    await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+    // 0105 itself: later migrations add columns of their own (0115: billing_subscriptions.paid_plan, …).
+    await applyD1Migrations(env.DB, env.TEST_MIGRATIONS.filter((m) => m.name < "0106"));
   });
 
   it("gives every account a personal workspace with its own id, named after its brand or email, owned by it", async () => {
