@@ -12,10 +12,16 @@ export interface ReportBranding {
 }
 
 /** Everything a branded PDF or email needs, read once: D1 for the fields, R2 for a PNG logo's bytes. */
-export async function reportBrandingOf(env: { DB: D1Database; BRANDING: R2Bucket }, workspaceId: string, siteOrigin: string): Promise<ReportBranding> {
+export async function reportBrandingOf(
+  env: { DB: D1Database; BRANDING: R2Bucket },
+  workspaceId: string,
+  siteOrigin: string,
+  /** Emails link the logo by URL: they skip reading its bytes from R2. */
+  options: { pngBytes: boolean } = { pngBytes: true },
+): Promise<ReportBranding> {
   const branding = await loadBranding(env.DB, workspaceId);
   const logo = branding.logo;
-  const png = logo?.type === "image/png" ? await getLogo(env.BRANDING, workspaceId, logo.id) : null;
+  const png = options.pngBytes && logo?.type === "image/png" ? await getLogo(env.BRANDING, workspaceId, logo.id) : null;
   return {
     name: branding.displayName,
     accent: branding.accentColor,

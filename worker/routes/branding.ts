@@ -22,8 +22,10 @@ const EDITORS: readonly Role[] = ["owner", "admin"];
 
 /**
  * The workspace branding is read and changed in, with the caller's role there.
- * TODO(workspaces, for the lead): read c.var.workspace ({id, role}) once the workspace
- * middleware lands; until then every account works in its personal workspace (id = user id), as its owner.
+ * TODO(workspaces merge, for the lead): return `currentAccount(c).workspace` ({id, role}) once the
+ * workspace middleware is on this branch, and list these routes in ROUTE_PERMISSIONS (reads
+ * "read", changes "settings", the logo GET, confirm and unsubscribe links "public"). Until then
+ * every account works in its personal workspace (id = user id), as its owner.
  */
 function workspaceOf(c: Context<AppEnv>): { id: string; role: Role } {
   return { id: currentAccount(c).user.id, role: "owner" };

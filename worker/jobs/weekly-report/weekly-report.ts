@@ -109,7 +109,7 @@ async function sendReport(services: Services, period: ReportPeriod, sender?: Ema
     const rows = await trackedRows(services, workspaceId, {}, period.rankDays, endOfPeriod);
     const changes = sellerChanges(await sellerDayRowsOf(env.DB, workspaceId, period.fromDay, period.toDay));
     const alertsFired = await alertsFiredBetween(env.DB, workspaceId, period.alertsFrom, period.toDay);
-    const branding = await reportBrandingOf(env, workspaceId, origin);
+    const branding = await reportBrandingOf(env, workspaceId, origin, { pngBytes: false });
     const links = {
       dashboard,
       unsubscribe: await recipient.unsubscribe(),
