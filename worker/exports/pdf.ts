@@ -2,6 +2,7 @@ import { PDFDocument, PageSizes, rgb, StandardFonts, type PDFFont, type PDFPage,
 import { csvField } from "./csv";
 import { ASSOCIATES_NOTICE, type Cell, type ExportTable } from "./export-table";
 import { drawRankChart } from "./pdf-chart";
+import { parseSvgLogo } from "./pdf-svg";
 import { fitText, wrapText } from "./pdf-text";
 
 import { PAPER_SIZES, type PaperSize } from "./paper";
@@ -20,9 +21,9 @@ const NARROW = 110;
 const PORTRAIT_MAX_COLUMNS = 8;
 
 /**
- * A workspace's branding on its PDFs (docs/branding.md): "Prepared by <name>", its PNG logo, its
- * accent colour for the heading, the table header and the first chart line. An SVG logo is not
- * drawn (the name stands alone); RankLayer's Associates notice stays on every page.
+ * A workspace's branding on its PDFs (docs/branding.md): "Prepared by <name>", its logo (a PNG,
+ * or an SVG made only of filled paths), its accent colour for the heading, the table header and
+ * the first chart line. RankLayer's Associates notice stays on every page.
  */
 export interface PdfBranding {
   name: string | null;
@@ -30,6 +31,8 @@ export interface PdfBranding {
   accent: string | null;
   /** PNG bytes, checked on upload. */
   pngLogo: Uint8Array | null;
+  /** An SVG logo's text: drawn when it is plain paths (pdf-svg.ts), else left out for the name alone. */
+  svgLogo?: string | null;
 }
 
 const BRAND_BLUE = rgb(0.15, 0.39, 0.92);
@@ -158,6 +161,7 @@ export async function tableToPdf(table: ExportTable, paper: PaperSize, now: numb
   const layout = new Layout(doc, size, fonts);
 
   if (branding?.pngLogo) await drawLogo(doc, layout, branding.pngLogo);
+  else if (branding?.svgLogo) drawSvgLogo(layout, branding.svgLogo);
   if (branding?.name) {
     layout.text(`Prepared by ${branding.name}`, 18, true, accent ?? BRAND_BLUE);
     layout.text("with RankLayer", 8, false, rgb(0.35, 0.35, 0.35));
@@ -197,4 +201,15 @@ async function drawLogo(doc: PDFDocument, layout: Layout, png: Uint8Array): Prom
   layout.y -= height;
   layout.page.drawImage(image, { x: MARGIN, y: layout.y, width, height });
   layout.y -= 6;
+}
+
+/** An SVG logo of plain filled paths, scaled into 160 × 40 pt; any other SVG is left out. */
+function drawSvgLogo(layout: Layout, svg: string): void {
+  const logo = parseSvgLogo(svg);
+  if (!logo) return;
+  const scale = Math.min(LOGO_MAX.width / logo.width, LOGO_MAX.height / logo.height);
+  // drawSvgPath's origin is the logo's top left, with y growing downwards as in SVG.
+  const top = layout.y;
+  for (const path of logo.paths) layout.page.drawSvgPath(path.d, { x: MARGIN, y: top, scale, color: colorOf(path.fill)!, borderWidth: 0 });
+  layout.y = top - logo.height * scale - 6;
 }
