@@ -102,7 +102,7 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
         <label htmlFor={`${id}-logo`}>Logo</label>
         <input id={`${id}-logo`} type="file" accept="image/png,image/svg+xml" disabled={readOnly || busy} aria-describedby={`${id}-logo-hint`} onChange={pickLogo} />
         <p id={`${id}-logo-hint`} className="toggle__description">
-          PNG or SVG, at most {LOGO_MAX_KB} kB. PDFs show a PNG logo; with an SVG they show your name alone.
+          PNG or SVG, at most {LOGO_MAX_KB} kB. PDFs show a PNG, or an SVG made only of filled paths; with another SVG they show your name alone.
         </p>
         {branding.logo && (
           <button type="button" className="button button--secondary branding-form__remove" disabled={readOnly || busy} onClick={() => void run(removeLogo, "Logo removed.")}>
