@@ -4,6 +4,7 @@
 interface __BaseEnv_Env {
 	LOOKUP_CACHE: KVNamespace;
 	HISTORY_ARCHIVE: R2Bucket;
+	BRANDING: R2Bucket;
 	DB: D1Database;
 	HISTORY_0: D1Database;
 	HISTORY_1: D1Database;

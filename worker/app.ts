@@ -17,6 +17,7 @@ import { alertRoutes } from "./routes/alerts";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes, billingWebhookRoutes } from "./routes/billing";
+import { brandingRoutes } from "./routes/branding";
 import { connectionRoutes } from "./routes/connection";
 import { contactRoutes } from "./routes/contact";
 import { dashboardRoutes } from "./routes/dashboard";
@@ -77,6 +78,7 @@ const api = apiApp
   .route("/user", userRoutes)
   .route("/onboarding", onboardingRoutes)
   .route("/settings", settingsRoutes)
+  .route("/branding", brandingRoutes)
   .route("/connection", connectionRoutes)
   // Email sign-in and passkeys (issue 27); the account's export and deletion.
   .route("/signin", signInRoutes)

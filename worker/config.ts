@@ -127,6 +127,7 @@ const varsSchema = z.object({
   STRIPE_SECRET_KEY: text,
   STRIPE_WEBHOOK_SECRET: text,
   STRIPE_PRICE_PRO: text,
+  STRIPE_PRICE_AGENCY: text,
   STRIPE_API_BASE_URL: text,
   LWA_TOKEN_URL: text,
 });
@@ -160,6 +161,8 @@ export interface StripeConfig {
   webhookSecret?: string;
   /** Unset: Checkout cannot start (503 with a detail naming the variable). */
   priceIdPro?: string;
+  /** The Agency plan's per-connection monthly Price; unset: Agency cannot be bought (503). */
+  priceIdAgency?: string;
   /** Where the Stripe client sends requests; unset means https://api.stripe.com. */
   api?: { protocol: "http" | "https"; host: string; port?: number };
 }
@@ -253,6 +256,7 @@ function parseConfig(env: Partial<Bindings>): Config {
           secretKey: vars.STRIPE_SECRET_KEY,
           webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
           priceIdPro: vars.STRIPE_PRICE_PRO,
+          priceIdAgency: vars.STRIPE_PRICE_AGENCY,
           api: stripeApi(vars.STRIPE_API_BASE_URL),
         }
       : null,

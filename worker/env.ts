@@ -73,6 +73,7 @@ export interface Secrets {
   STRIPE_WEBHOOK_SECRET?: string;
   /** The Pro plan's monthly Price id (price_…). */
   STRIPE_PRICE_PRO?: string;
+  STRIPE_PRICE_AGENCY?: string;
 }
 
 /**

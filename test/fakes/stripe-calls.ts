@@ -26,7 +26,14 @@ export interface FakeSubscription {
   userId?: string;
   /** Epoch seconds; the fake sets it when a subscription first appears. */
   created?: number;
+  /** The item's quantity (1 unless set): Agency's connected seller accounts. */
+  quantity?: number;
+  /** The proration_behavior of each quantity update, oldest first (what Stripe would have invoiced). */
+  prorations?: string[];
 }
+
+/** The id of a fake subscription's one item. */
+export const itemIdOf = (subscriptionId: string) => `si_${subscriptionId}`;
 
 /** A subscription in the shape of Stripe's API (period on the items, as in current API versions). */
 export function subscriptionObject(sub: FakeSubscription) {
@@ -42,7 +49,15 @@ export function subscriptionObject(sub: FakeSubscription) {
     metadata: sub.userId ? { user_id: sub.userId } : {},
     items: {
       object: "list",
-      data: [{ id: `si_${sub.id}`, object: "subscription_item", price: { id: sub.priceId ?? "price_pro", object: "price" }, current_period_end: periodEnd }],
+      data: [
+        {
+          id: itemIdOf(sub.id),
+          object: "subscription_item",
+          price: { id: sub.priceId ?? "price_pro", object: "price" },
+          quantity: sub.quantity ?? 1,
+          current_period_end: periodEnd,
+        },
+      ],
     },
   };
 }

@@ -7,6 +7,9 @@
  * or expired, a subscription list without `status` leaves canceled ones out, and the key
  * STRIPE_OUTAGE_KEY answers every call 503 (Stripe unreachable). The real `stripe` library
  * talks to it (its host option points here). Tests drive it under /__control/:
+ * A subscription's quantity is updated the way Stripe checks it (POST /v1/subscriptions/:id):
+ * the item must belong to that subscription, the quantity be a whole number of at least 1, the
+ * proration_behavior one Stripe knows; a canceled subscription cannot change.
  *   POST subscriptions      FakeSubscription               set a subscription's state (merged into the one stored)
  *   POST complete-checkout  { sessionId, status? }         the customer paid an open session: a subscription exists;
  *                                                          answers the events Stripe would send, for the test to deliver
@@ -14,7 +17,9 @@
  *   GET  calls?path=&method=&customer=                            { calls: StripeCallRecord[] }
  */
 import type { FakeUpstream } from "./outbound.ts";
-import { type FakeSubscription, STRIPE_OUTAGE_KEY, type StripeCallRecord, subscriptionObject } from "./stripe-calls.ts";
+import { type FakeSubscription, itemIdOf, STRIPE_OUTAGE_KEY, type StripeCallRecord, subscriptionObject } from "./stripe-calls.ts";
+
+const PRORATION_BEHAVIORS = ["create_prorations", "none", "always_invoice"];
 
 export const STRIPE_FAKE_HOST = "stripe-fake.test";
 export const STRIPE_FAKE_KEY = "sk_test_fake_ranklayer";
@@ -93,6 +98,11 @@ export class StripeFake implements FakeUpstream {
           return stripeError(400, "invalid_request_error", `Not a valid URL`, name, "url_invalid");
         }
       }
+      const quantity = fields["line_items[0][quantity]"];
+      if (quantity !== undefined && !isPositiveInteger(quantity)) {
+        record(400);
+        return stripeError(400, "invalid_request_error", "Invalid positive integer", "line_items[0][quantity]", "parameter_invalid_integer");
+      }
       const id = `cs_test_${randomId(24)}`;
       this.sessions.set(id, { id, fields, status: "open", subscription: null, created: Math.floor(Date.now() / 1000) });
       record(200);
@@ -139,6 +149,8 @@ export class StripeFake implements FakeUpstream {
       record(200);
       return json(200, { object: "list", data, has_more: false, url: "/v1/subscriptions" });
     }
+    const updateMatch = /^POST \/v1\/subscriptions\/([^/]+)$/.exec(route);
+    if (updateMatch) return this.updateSubscription(updateMatch[1]!, fields, record);
     const subscriptionMatch = /^(GET|DELETE) \/v1\/subscriptions\/([^/]+)$/.exec(route);
     if (subscriptionMatch) {
       const subscription = this.subscriptions.get(subscriptionMatch[2]!);
@@ -158,6 +170,43 @@ export class StripeFake implements FakeUpstream {
     }
     record(404);
     return stripeError(404, "invalid_request_error", `Unrecognized request URL (${request.method}: ${url.pathname})`);
+  }
+
+  /** A quantity update, refused where Stripe refuses it. */
+  private updateSubscription(id: string, fields: Record<string, string>, record: (status: number) => unknown): Response {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) {
+      record(404);
+      return stripeError(404, "invalid_request_error", `No such subscription: '${id}'`, "id", "resource_missing");
+    }
+    if (subscription.status === "canceled") {
+      record(400);
+      return stripeError(400, "invalid_request_error", "A canceled subscription can only update its cancellation_details and metadata.");
+    }
+    const unknown = Object.keys(fields).filter((name) => !["items[0][id]", "items[0][quantity]", "proration_behavior"].includes(name));
+    if (unknown.length > 0) {
+      record(400);
+      return stripeError(400, "invalid_request_error", `Received unknown parameter: ${unknown[0]}`, unknown[0]);
+    }
+    const itemId = fields["items[0][id]"];
+    if (itemId !== itemIdOf(id)) {
+      record(400);
+      return stripeError(400, "invalid_request_error", `No such subscription_item: '${itemId ?? ""}'`, "items[0][id]", "resource_missing");
+    }
+    const quantity = fields["items[0][quantity]"];
+    if (quantity === undefined || !isPositiveInteger(quantity)) {
+      record(400);
+      return stripeError(400, "invalid_request_error", "Invalid positive integer", "items[0][quantity]", "parameter_invalid_integer");
+    }
+    const proration = fields.proration_behavior ?? "create_prorations";
+    if (!PRORATION_BEHAVIORS.includes(proration)) {
+      record(400);
+      return stripeError(400, "invalid_request_error", `Invalid proration_behavior: must be one of ${PRORATION_BEHAVIORS.join(", ")}`, "proration_behavior");
+    }
+    subscription.quantity = Number(quantity);
+    subscription.prorations = [...(subscription.prorations ?? []), proration];
+    record(200);
+    return json(200, subscriptionObject(subscription));
   }
 
   private liveCustomer(id: string | undefined): boolean {
@@ -206,6 +255,7 @@ export class StripeFake implements FakeUpstream {
           periodEnd: now + 30 * 86400,
           userId: session.fields["subscription_data[metadata][user_id]"],
           created: now,
+          quantity: Number(session.fields["line_items[0][quantity]"] ?? "1"),
         };
         this.subscriptions.set(subscription.id, subscription);
         session.status = "complete";
@@ -264,6 +314,10 @@ function pick(fields: Record<string, string>, prefix: string): Record<string, st
     if (match) out[match[1]!] = value;
   }
   return out;
+}
+
+function isPositiveInteger(value: string): boolean {
+  return /^[1-9][0-9]{0,8}$/.test(value);
 }
 
 function randomId(length: number): string {

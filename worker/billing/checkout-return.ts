@@ -39,7 +39,7 @@ export async function reconcileAfterCheckout(
     const customerId = session.customerId;
     const mine = session.clientReferenceId === user.id || (customerId !== null && customerId === subscription?.stripeCustomerId);
     if (!mine || !customerId || customerId !== (subscription?.stripeCustomerId ?? customerId)) return;
-    await reconcileCustomer(db, billing, { userId: user.id, customerId, proPriceId: stripe.priceIdPro, nowMs: Date.now() });
+    await reconcileCustomer(db, billing, { userId: user.id, customerId, proPriceId: stripe.priceIdPro, agencyPriceId: stripe.priceIdAgency, nowMs: Date.now() });
   } catch (error) {
     if (!(error instanceof BillingUnavailableError || error instanceof NoSuchStripeObjectError)) throw error;
     console.warn("reconcile after checkout failed; showing the stored state", sessionId, error.message);

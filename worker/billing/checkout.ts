@@ -14,6 +14,11 @@ export interface CheckoutStart {
   userId: string;
   storedCustomerId: string | null;
   proPriceId: string;
+  /** Agency's price, when configured: a subscription to it counts as already paying too. */
+  agencyPriceId?: string | null;
+  /** The price bought now (Pro's or Agency's) and its quantity (Agency: the connections, at least 1). */
+  priceId: string;
+  quantity: number;
   /** This deployment's origin (SITE_URL), never the request's Host. */
   siteOrigin: string;
   nowMs: number;
@@ -44,17 +49,24 @@ export async function startCheckout(db: D1Database, billing: Billing, start: Che
 }
 
 async function checkoutFor(db: D1Database, billing: Billing, start: CheckoutStart, customerId: string): Promise<CheckoutResult> {
-  const choice = chooseSubscription(await billing.listSubscriptions(customerId), start.proPriceId);
+  const choice = chooseSubscription(await billing.listSubscriptions(customerId), start.proPriceId, start.agencyPriceId);
   if (choice.subscription && isPaidStatus(choice.subscription.status)) {
     // Stripe bills this customer already (a webhook may be late): store it, sell nothing.
-    await reconcileCustomer(db, billing, { userId: start.userId, customerId, proPriceId: start.proPriceId, nowMs: start.nowMs });
+    await reconcileCustomer(db, billing, {
+      userId: start.userId,
+      customerId,
+      proPriceId: start.proPriceId,
+      agencyPriceId: start.agencyPriceId,
+      nowMs: start.nowMs,
+    });
     return { kind: "already-paying" };
   }
   for (const abandoned of choice.incomplete) await billing.cancelSubscription(abandoned.id);
   await billing.expireOpenCheckouts(customerId);
   const url = await billing.createCheckout({
     customerId,
-    priceId: start.proPriceId,
+    priceId: start.priceId,
+    quantity: start.quantity,
     userId: start.userId,
     ...checkoutUrls(start.siteOrigin),
   });

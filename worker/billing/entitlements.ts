@@ -1,5 +1,5 @@
 import { isPaidStatus } from "../contract/billing";
-import { ENTERPRISE_PLAN, FREE_PLAN, type Plan, PRO_PLAN } from "../contract/plans";
+import { AGENCY_PLAN, ENTERPRISE_PLAN, FREE_PLAN, type Plan, PRO_PLAN } from "../contract/plans";
 import type { Marketplace } from "../contract/marketplaces";
 
 /**
@@ -14,14 +14,19 @@ export interface EnterpriseTerms {
 
 /**
  * Enterprise (assigned by hand) wins, with the API limit of its assignment; then a paid
- * subscription status means Pro; anything else is Free.
+ * subscription status means Pro, or Agency when its price is Agency's; anything else is Free.
  */
-export function planFromBilling(status: string | null | undefined, enterprise: boolean | EnterpriseTerms | null): Plan {
+export function planFromBilling(
+  status: string | null | undefined,
+  enterprise: boolean | EnterpriseTerms | null,
+  paidPlan: "pro" | "agency" = "pro",
+): Plan {
   if (enterprise) {
     const limit = typeof enterprise === "object" ? enterprise.apiRequestsPerHour : null;
     return limit === null ? ENTERPRISE_PLAN : { ...ENTERPRISE_PLAN, apiRequestsPerHour: limit };
   }
-  return isPaidStatus(status) ? PRO_PLAN : FREE_PLAN;
+  if (!isPaidStatus(status)) return FREE_PLAN;
+  return paidPlan === "agency" ? AGENCY_PLAN : PRO_PLAN;
 }
 
 /** Whether a plan covers a marketplace. */

@@ -1,13 +1,13 @@
 import type { Billing } from "../upstreams/stripe/billing";
 import { applyPlanLimits } from "./plan-limits-store";
-import { chooseSubscription, endsAt, paymentActionUrlAfter, type SubscriptionChoice } from "./subscription-choice";
+import { chooseSubscription, endsAt, paidPlanOf, paymentActionUrlAfter, type SubscriptionChoice } from "./subscription-choice";
 import { storeBillingState } from "./subscription-store";
 import { recordAudit } from "../workspaces/audit-store";
 import { billingOfUser } from "./user-plan";
 
 /**
  * Re-derives an account's plan from Stripe: every subscription of its customer (all
- * statuses), the Pro price only. Used by the webhook, on the return from Checkout and by the
+ * statuses), the Pro and Agency prices only. Used by the webhook, on the return from Checkout and by the
  * nightly sweep, so a lost event costs at most a day. Idempotent: running it twice, or after
  * a handler died halfway, leaves the same state.
  */
@@ -15,6 +15,8 @@ export interface ReconcileInput {
   userId: string;
   customerId: string;
   proPriceId: string | null | undefined;
+  /** The Agency plan's price (STRIPE_PRICE_AGENCY), when set. */
+  agencyPriceId?: string | null;
   nowMs: number;
   /** The event being handled, if any: its `created` guards against going back in time. */
   event?: { type: string; created: number; hostedInvoiceUrl: string | null };
@@ -26,7 +28,11 @@ export type ReconcileOutcome = "applied" | "stale";
 
 export async function reconcileCustomer(db: D1Database, billing: Billing, input: ReconcileInput): Promise<ReconcileOutcome> {
   const step = input.step ?? (() => undefined);
-  const choice: SubscriptionChoice = chooseSubscription(await billing.listSubscriptions(input.customerId), input.proPriceId);
+  const choice: SubscriptionChoice = chooseSubscription(
+    await billing.listSubscriptions(input.customerId),
+    input.proPriceId,
+    input.agencyPriceId,
+  );
   await step("listed");
   const chosen = choice.subscription;
   const planBefore = (await billingOfUser(db, { id: input.userId })).plan.id;
@@ -36,6 +42,7 @@ export async function reconcileCustomer(db: D1Database, billing: Billing, input:
     input.customerId,
     {
       subscription: chosen,
+      paidPlan: paidPlanOf(chosen, input.agencyPriceId),
       cancelAt: chosen ? endsAt(chosen) : null,
       paymentActionUrl: paymentActionUrlAfter(input.event?.type ?? null, input.event?.hostedInvoiceUrl ?? null, chosen?.status ?? null),
     },

@@ -23,8 +23,14 @@ const STATUS_RANK: Record<string, number> = {
 const rankOf = (status: string) => STATUS_RANK[status] ?? 4;
 const createdOf = (facts: SubscriptionFacts) => facts.created ?? 0;
 
-export function chooseSubscription(all: readonly SubscriptionFacts[], proPriceId: string | null | undefined): SubscriptionChoice {
-  const pro = all.filter((facts) => proPriceId != null && facts.priceId === proPriceId);
+export function chooseSubscription(
+  all: readonly SubscriptionFacts[],
+  proPriceId: string | null | undefined,
+  agencyPriceId?: string | null,
+): SubscriptionChoice {
+  // Pro and Agency are one product line: a customer holds at most one paid subscription to either.
+  const prices = [proPriceId, agencyPriceId].filter((id): id is string => id != null);
+  const pro = all.filter((facts) => facts.priceId !== null && prices.includes(facts.priceId));
   const paid = pro.filter((facts) => isPaidStatus(facts.status)).sort((a, b) => createdOf(a) - createdOf(b) || a.id.localeCompare(b.id));
   const incomplete = pro.filter((facts) => facts.status === "incomplete");
   if (paid.length > 0) {
@@ -34,6 +40,11 @@ export function chooseSubscription(all: readonly SubscriptionFacts[], proPriceId
   // Otherwise the best status, the newest of it: the state the account shows.
   const [best] = [...pro].sort((a, b) => rankOf(a.status) - rankOf(b.status) || createdOf(b) - createdOf(a));
   return { subscription: best ?? null, duplicates: [], incomplete };
+}
+
+/** The paid plan a subscription's price is: Agency's price, else Pro (chooseSubscription kept only those two). */
+export function paidPlanOf(facts: Pick<SubscriptionFacts, "priceId"> | null, agencyPriceId: string | null | undefined): "pro" | "agency" {
+  return agencyPriceId != null && facts?.priceId === agencyPriceId ? "agency" : "pro";
 }
 
 /** When a subscription set to cancel ends: Stripe's cancel_at, or the period end with cancel_at_period_end. */

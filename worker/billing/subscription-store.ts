@@ -69,10 +69,13 @@ export async function saveCustomer(db: D1Database, userId: string, customerId: s
   return row?.customerId ?? customerId;
 }
 
-/** A demo account's pretend subscription in mock mode: active (demo Pro) or canceled (back to Free). */
-export async function storeDemoSubscription(db: D1Database, userId: string, active: boolean): Promise<void> {
+/** A demo account's pretend subscription in mock mode: active (demo Pro or Agency) or canceled (back to Free). */
+export async function storeDemoSubscription(db: D1Database, userId: string, active: boolean, paidPlan: "pro" | "agency" = "pro"): Promise<void> {
   const values = {
     status: active ? "active" : "canceled",
+    paidPlan,
+    // A demo Agency bills one pretend seller account.
+    quantity: active && paidPlan === "agency" ? 1 : null,
     isDemo: true,
     cancelAtPeriodEnd: false,
     // A month from now, like a real renewal date; nothing renews.
@@ -95,6 +98,8 @@ export async function replaceCustomer(db: D1Database, userId: string, oldCustome
 
 export interface DerivedBillingState {
   subscription: SubscriptionFacts | null;
+  /** Which paid plan the subscription's price is; Pro when omitted. */
+  paidPlan?: "pro" | "agency";
   /** When it ends, if set to cancel. */
   cancelAt: string | null;
   /** undefined: keep the stored link. */
@@ -121,6 +126,9 @@ export async function storeBillingState(
     stripeSubscriptionId: facts?.id ?? null,
     status: facts?.status ?? null,
     priceId: facts?.priceId ?? null,
+    paidPlan: state.paidPlan ?? ("pro" as const),
+    quantity: facts?.quantity ?? null,
+    subscriptionItemId: facts?.itemId ?? null,
     currentPeriodEnd: facts?.currentPeriodEnd ?? null,
     cancelAtPeriodEnd: facts?.cancelAtPeriodEnd ?? false,
     cancelAt: state.cancelAt,
@@ -166,4 +174,15 @@ export async function customersToSync(db: D1Database, nowMs: number, limit: numb
     .orderBy(asc(sql`coalesce(${billingSubscriptions.syncedAt}, '')`))
     .limit(limit);
   return rows.map((row) => ({ userId: row.userId, customerId: row.customerId! }));
+}
+
+/**
+ * The quantity Stripe answered to a quantity update, stored at once so /billing shows it before
+ * the webhook; only on the same subscription (a replaced one is left to reconcile).
+ */
+export async function storeQuantity(db: D1Database, workspaceId: string, facts: SubscriptionFacts, nowMs: number): Promise<void> {
+  await drizzle(db)
+    .update(billingSubscriptions)
+    .set({ quantity: facts.quantity ?? null, subscriptionItemId: facts.itemId ?? null, updatedAt: new Date(nowMs).toISOString() })
+    .where(and(eq(billingSubscriptions.workspaceId, workspaceId), eq(billingSubscriptions.stripeSubscriptionId, facts.id)));
 }

@@ -24,7 +24,7 @@ export interface UserBilling {
 export async function billingOfUser(db: D1Database, user: Pick<UserRecord, "id">): Promise<UserBilling> {
   const { subscription, enterprise } = await findUserBilling(db, user.id);
   return {
-    plan: planFromBilling(subscription?.status, enterprise),
+    plan: planFromBilling(subscription?.status, enterprise, subscription?.paidPlan),
     subscription,
     enterprise: enterprise !== null,
   };

@@ -18,6 +18,7 @@ export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "stale" | "un
 
 export interface WebhookOptions {
   proPriceId: string | null | undefined;
+  agencyPriceId?: string | null;
   nowMs?: number;
   /** Called after each step; a test throws or stops there to play a handler killed at that point. */
   step?: (name: string) => Promise<void> | void;
@@ -72,6 +73,7 @@ async function applyEvent(db: D1Database, billing: Billing, event: BillingEvent,
     userId,
     customerId: facts.customerId,
     proPriceId: options.proPriceId,
+    agencyPriceId: options.agencyPriceId,
     nowMs: options.nowMs,
     event: { type: event.type, created: event.created, hostedInvoiceUrl: event.hostedInvoiceUrl },
     step: options.step,

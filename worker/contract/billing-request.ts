@@ -1,6 +1,8 @@
 import { z } from "./zod-jitless";
 
-/** POST /api/billing/create-checkout. Only Pro is bought online; Enterprise is agreed with sales. */
+/** POST /api/billing/create-checkout. Pro and Agency are bought online; Enterprise is agreed with sales. */
 export const checkoutRequestSchema = z.object({
-  planId: z.literal("pro", { error: "Only the Pro plan can be bought online; Enterprise is agreed with sales (/contact)." }),
+  planId: z.enum(["pro", "agency"], {
+    error: "Only the Pro and Agency plans can be bought online; Enterprise is agreed with sales (/contact).",
+  }),
 });

@@ -32,6 +32,12 @@ export interface SubscriptionResponse {
   ends_at?: string;
   /** A payment waits on the customer's confirmation (3-D Secure): Stripe's hosted invoice page. */
   payment_action_url?: string;
+  /** Agency: the connected seller accounts billed (the subscription's quantity, at least 1). */
+  quantity?: number;
+  /** Agency: USD per connected seller account per month. */
+  price_per_connection_usd?: number;
+  /** Agency: the next month's amount at today's quantity, before prorations and tax. */
+  next_invoice_estimate_usd?: number;
 }
 
 /** create-checkout and portal: where to send the browser; url null in mock mode. */

@@ -24,7 +24,7 @@ export const COMPARE_MAX_ASINS = 10;
 
 /** GET /api/v1/compare/plan: what the caller's plan allows on /compare, so the form can say so before any call. */
 export interface ComparePlan {
-  plan: "free" | "pro" | "enterprise";
+  plan: "free" | "pro" | "agency" | "enterprise";
   planName: string;
   compareLimit: number;
   marketplaces: Marketplace[];

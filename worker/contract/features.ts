@@ -37,6 +37,13 @@ export function planFeatures(plan: Plan): string[] {
   if (plan.apiRequestsPerHour !== null) {
     features.push(`${count(plan.apiRequestsPerHour, "API request")} per hour`, "API access key");
   }
+  if (plan.perConnection) {
+    // Only the per-connection plan lists its team and client limits: the others stay as they were sold.
+    if (plan.sellerConnectionLimit !== null) features.push(`Up to ${count(plan.sellerConnectionLimit, "seller account")}`);
+    if (plan.memberLimit !== null) features.push(`Up to ${count(plan.memberLimit, "team member")}`);
+    if (plan.watchlistLimit !== null) features.push(`${count(plan.watchlistLimit, "tracked ASIN")}`);
+    features.push("Hourly and 6-hourly refresh", "Reports under your agency's name");
+  }
   if (plan.prioritySupport) features.push("Priority support");
   return features;
 }
@@ -44,11 +51,13 @@ export function planFeatures(plan: Plan): string[] {
 export interface PlanSummary {
   id: Plan["id"];
   name: string;
-  /** USD per month; null for a price agreed with sales. */
+  /** USD per month; null for a price agreed with sales. With per_connection, per connected seller account. */
   price_usd: number | null;
+  /** Priced per connected seller account per month (Agency). */
+  per_connection?: true;
   features: string[];
 }
 
 export function planSummary(plan: Plan): PlanSummary {
-  return { id: plan.id, name: plan.name, price_usd: plan.priceUsd, features: planFeatures(plan) };
+  return { id: plan.id, name: plan.name, price_usd: plan.priceUsd, ...(plan.perConnection && { per_connection: true as const }), features: planFeatures(plan) };
 }

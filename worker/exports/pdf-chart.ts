@@ -1,4 +1,4 @@
-import { rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { rgb, type Color, type PDFFont, type PDFPage } from "pdf-lib";
 import type { ChartSeries } from "./export-table";
 import { fitText } from "./pdf-text";
 
@@ -20,7 +20,7 @@ const time = (at: string) => Date.parse(at.length === 10 ? `${at}T00:00:00Z` : a
  * Rank over time as lines on one set of axes, rank 1 at the top (lower is better), with a
  * legend under the plot. Days without a rank break the line rather than joining across them.
  */
-export function drawRankChart(page: PDFPage, font: PDFFont, box: ChartBox, series: readonly ChartSeries[]): void {
+export function drawRankChart(page: PDFPage, font: PDFFont, box: ChartBox, series: readonly ChartSeries[], firstColor?: Color): void {
   const legendHeight = 12 * Math.ceil(series.length / 3);
   const plot = { x: box.x + 44, y: box.y + legendHeight + 18, width: box.width - 50, height: box.height - legendHeight - 24 };
   const points = series.flatMap((s) => s.points.filter((p) => p.value !== null).map((p) => ({ t: time(p.at), v: p.value! })));
@@ -44,7 +44,8 @@ export function drawRankChart(page: PDFPage, font: PDFFont, box: ChartBox, serie
   axis(new Date(tMax).toISOString().slice(0, 10), plot.x + plot.width - 40, plot.y - 10);
 
   series.forEach((s, index) => {
-    const color = COLORS[index % COLORS.length]!;
+    // A workspace's accent colour draws the first line (its brand); the rest keep the palette.
+    const color = index === 0 && firstColor ? firstColor : COLORS[index % COLORS.length]!;
     let previous: { x: number; y: number } | null = null;
     for (const point of s.points) {
       if (point.value === null) {

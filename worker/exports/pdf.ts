@@ -1,7 +1,8 @@
-import { PDFDocument, PageSizes, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, PageSizes, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
 import { csvField } from "./csv";
 import { ASSOCIATES_NOTICE, type Cell, type ExportTable } from "./export-table";
 import { drawRankChart } from "./pdf-chart";
+import { parseSvgLogo } from "./pdf-svg";
 import { fitText, wrapText } from "./pdf-text";
 
 import { PAPER_SIZES, type PaperSize } from "./paper";
@@ -18,6 +19,28 @@ const CHART_HEIGHT = 200;
 const NARROW = 110;
 /** Wider tables than this many columns are printed in landscape. */
 const PORTRAIT_MAX_COLUMNS = 8;
+
+/**
+ * A workspace's branding on its PDFs (docs/branding.md): "Prepared by <name>", its logo (a PNG,
+ * or an SVG made only of filled paths), its accent colour for the heading, the table header and
+ * the first chart line. RankLayer's Associates notice stays on every page.
+ */
+export interface PdfBranding {
+  name: string | null;
+  /** #rrggbb. */
+  accent: string | null;
+  /** PNG bytes, checked on upload. */
+  pngLogo: Uint8Array | null;
+  /** An SVG logo's text: drawn when it is plain paths (pdf-svg.ts), else left out for the name alone. */
+  svgLogo?: string | null;
+}
+
+const BRAND_BLUE = rgb(0.15, 0.39, 0.92);
+const HEADER_DARK = rgb(0.12, 0.16, 0.23);
+const LOGO_MAX = { width: 160, height: 40 };
+
+const colorOf = (hex: string | null | undefined): RGB | null =>
+  hex && /^#[0-9a-f]{6}$/i.test(hex) ? rgb(...([0, 1, 2].map((i) => Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255) as [number, number, number])) : null;
 
 interface Fonts {
   regular: PDFFont;
@@ -82,14 +105,14 @@ class Layout {
   }
 }
 
-function drawTable(layout: Layout, table: ExportTable) {
+function drawTable(layout: Layout, table: ExportTable, headerColor: RGB) {
   const widths = columnWidths(table, layout.fonts.regular, layout.width);
   const drawRow = (cells: readonly Cell[], header: boolean, shaded: boolean) => {
     layout.y -= ROW_HEIGHT;
     if (header || shaded) {
       layout.page.drawRectangle({
         x: MARGIN, y: layout.y - 4, width: layout.width, height: ROW_HEIGHT,
-        color: header ? rgb(0.12, 0.16, 0.23) : rgb(0.95, 0.96, 0.98),
+        color: header ? headerColor : rgb(0.95, 0.96, 0.98),
       });
     }
     let x = MARGIN;
@@ -121,11 +144,15 @@ function drawFooters(layout: Layout, generatedAt: string) {
   });
 }
 
-/** The table as a PDF (landscape when it has many columns): RankLayer heading, title, rank chart (if any), the table, notes, and on every page the Associates notice. */
-export async function tableToPdf(table: ExportTable, paper: PaperSize, now: number): Promise<Uint8Array> {
+/**
+ * The table as a PDF (landscape when it has many columns): RankLayer heading (or the workspace's
+ * "Prepared by" and logo), title, rank chart (if any), the table, notes, and on every page the Associates notice.
+ */
+export async function tableToPdf(table: ExportTable, paper: PaperSize, now: number, branding?: PdfBranding | null): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const generatedAt = `Generated ${new Date(now).toISOString()}`;
-  doc.setTitle(`RankLayer - ${table.title}`);
+  const accent = colorOf(branding?.accent);
+  doc.setTitle(branding?.name ? `${table.title} - prepared by ${branding.name}` : `RankLayer - ${table.title}`);
   doc.setProducer("RankLayer");
   doc.setCreationDate(new Date(now));
   const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
@@ -133,7 +160,14 @@ export async function tableToPdf(table: ExportTable, paper: PaperSize, now: numb
   const size: [number, number] = table.columns.length > PORTRAIT_MAX_COLUMNS ? [long, short] : [short, long];
   const layout = new Layout(doc, size, fonts);
 
-  layout.text("RankLayer", 20, true, rgb(0.15, 0.39, 0.92));
+  if (branding?.pngLogo) await drawLogo(doc, layout, branding.pngLogo);
+  else if (branding?.svgLogo) drawSvgLogo(layout, branding.svgLogo);
+  if (branding?.name) {
+    layout.text(`Prepared by ${branding.name}`, 18, true, accent ?? BRAND_BLUE);
+    layout.text("with RankLayer", 8, false, rgb(0.35, 0.35, 0.35));
+  } else {
+    layout.text("RankLayer", 20, true, accent ?? BRAND_BLUE);
+  }
   layout.text(table.title, 13, true);
   layout.text(generatedAt, 8, false, rgb(0.35, 0.35, 0.35));
   layout.y -= 8;
@@ -142,13 +176,40 @@ export async function tableToPdf(table: ExportTable, paper: PaperSize, now: numb
     layout.text(table.chart.title, 10, true);
     layout.need(CHART_HEIGHT);
     layout.y -= CHART_HEIGHT;
-    drawRankChart(layout.page, fonts.regular, { x: MARGIN, y: layout.y, width: layout.width, height: CHART_HEIGHT }, table.chart.series);
+    drawRankChart(layout.page, fonts.regular, { x: MARGIN, y: layout.y, width: layout.width, height: CHART_HEIGHT }, table.chart.series, accent ?? undefined);
     layout.y -= 10;
   }
 
-  drawTable(layout, table);
+  drawTable(layout, table, accent ?? HEADER_DARK);
   layout.y -= 8;
   for (const note of table.notes) layout.paragraph(note, 8);
   drawFooters(layout, generatedAt);
   return doc.save();
+}
+
+/** The PNG logo at the top left, scaled down to fit 160 × 40 pt; a PNG pdf-lib cannot read is left out. */
+async function drawLogo(doc: PDFDocument, layout: Layout, png: Uint8Array): Promise<void> {
+  let image;
+  try {
+    image = await doc.embedPng(png);
+  } catch (error) {
+    console.warn("branding logo could not be embedded; the PDF goes without it", error instanceof Error ? error.message : error);
+    return;
+  }
+  const scale = Math.min(1, LOGO_MAX.width / image.width, LOGO_MAX.height / image.height);
+  const { width, height } = image.scale(scale);
+  layout.y -= height;
+  layout.page.drawImage(image, { x: MARGIN, y: layout.y, width, height });
+  layout.y -= 6;
+}
+
+/** An SVG logo of plain filled paths, scaled into 160 × 40 pt; any other SVG is left out. */
+function drawSvgLogo(layout: Layout, svg: string): void {
+  const logo = parseSvgLogo(svg);
+  if (!logo) return;
+  const scale = Math.min(LOGO_MAX.width / logo.width, LOGO_MAX.height / logo.height);
+  // drawSvgPath's origin is the logo's top left, with y growing downwards as in SVG.
+  const top = layout.y;
+  for (const path of logo.paths) layout.page.drawSvgPath(path.d, { x: MARGIN, y: top, scale, color: colorOf(path.fill)!, borderWidth: 0 });
+  layout.y = top - logo.height * scale - 6;
 }

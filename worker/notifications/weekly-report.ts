@@ -1,5 +1,6 @@
 import type { BuyBoxHolder, DashboardRow } from "../contract/dashboard";
 import { escapeHtml } from "../shared/html";
+import { ASSOCIATES_NOTICE } from "../exports/export-table";
 import { DAY_MS } from "../contract/time";
 
 /** The two report emails: each has its own switch in Settings → Notifications. */
@@ -104,14 +105,31 @@ export function reportCsv(kind: ReportKind, data: WeeklyReportData): string {
   return lines.map((line) => line.map(cell).join(",")).join("\r\n") + "\r\n";
 }
 
+/** A workspace's branding on its report email (docs/branding.md); a null name is RankLayer's own report. */
+export interface EmailBranding {
+  name: string | null;
+  /** #rrggbb, dark enough for white text. */
+  accent: string | null;
+  /** The logo's public URL (PNG or SVG, served only as an image). */
+  logoUrl: string | null;
+}
+
 /** The weekly report email: rank changes, alerts fired, Buy Box and stock changes, the CSV attached, an unsubscribe link. */
 export function weeklyReportEmail(data: WeeklyReportData, to: string, from: string, links: { dashboard: string; unsubscribe: string }): EmailMessageBuilder {
   return reportEmail("weekly", data, to, from, links);
 }
 
 /** The daily or weekly report email: the same sections, CSV and unsubscribe link, worded for its period. */
-export function reportEmail(kind: ReportKind, data: WeeklyReportData, to: string, from: string, links: { dashboard: string; unsubscribe: string }): EmailMessageBuilder {
+export function reportEmail(
+  kind: ReportKind,
+  data: WeeklyReportData,
+  to: string,
+  from: string,
+  links: { dashboard: string; unsubscribe: string; /** Why this address gets it, when not the member's own switch. */ reason?: string },
+  branding?: EmailBranding | null,
+): EmailMessageBuilder {
   const wording = WORDING[kind];
+  const brand = branding?.name ?? null;
   const rankLines = data.rows
     .filter((row) => row.rankChange7d !== null)
     .map((row) => `${row.asin} (${row.marketplace}): #${row.rank} (${row.rankChange7d! > 0 ? "+" : ""}${row.rankChange7d} places${row.rankSource.kind === "mock" ? ", mock data" : ""})`);
@@ -121,13 +139,16 @@ export function reportEmail(kind: ReportKind, data: WeeklyReportData, to: string
     ["Buy Box changes", data.buyBoxChanges.length ? data.buyBoxChanges.map((c) => `${c.asin} (${c.marketplace}): ${c.from} → ${c.to}`) : ["None."]],
     ["Stock changes", data.stockChanges.length ? data.stockChanges.map((c) => `${c.asin} (${c.marketplace}): ${c.from ?? "—"} → ${c.to ?? "—"} FBA units`) : ["None."]],
   ];
-  const footer = `You get this email because the ${wording.name} report is on in your RankLayer settings.`;
+  const footer = links.reason ?? `You get this email because the ${wording.name} report is on in your RankLayer settings.`;
+  const prepared = brand ? `Prepared by ${brand}` : null;
+  const accent = branding?.accent && /^#[0-9a-f]{6}$/.test(branding.accent) ? branding.accent : null;
   return {
-    from: { name: "RankLayer reports", email: from },
+    from: { name: brand ? `${brand.replace(/["\r\n]/g, "")} via RankLayer` : "RankLayer reports", email: from },
     to,
-    subject: wording.subject(data.fromDay, data.toDay),
+    subject: brand ? `${brand}: ${wording.subject(data.fromDay, data.toDay)}` : wording.subject(data.fromDay, data.toDay),
     headers: { "List-Unsubscribe": `<${links.unsubscribe}>` },
     text: [
+      ...(prepared ? [prepared, ""] : []),
       wording.intro(data.fromDay, data.toDay),
       ...sections.flatMap(([title, lines]) => ["", title, ...lines.map((line) => `- ${line}`)]),
       "",
@@ -135,12 +156,16 @@ export function reportEmail(kind: ReportKind, data: WeeklyReportData, to: string
       "",
       footer,
       `Unsubscribe: ${links.unsubscribe}`,
+      ...(brand ? ["", ASSOCIATES_NOTICE] : []),
     ].join("\n"),
     html: [
+      ...(branding?.logoUrl ? [`<p><img src="${escapeHtml(branding.logoUrl)}" alt="${escapeHtml(brand ?? "")}" style="max-height:48px;max-width:200px"></p>`] : []),
+      ...(prepared ? [`<h1 style="${accent ? `background:${accent};color:#fff;padding:8px 12px;` : ""}font-size:20px">${escapeHtml(prepared)}</h1>`] : []),
       `<p>${escapeHtml(wording.intro(data.fromDay, data.toDay))}</p>`,
-      ...sections.map(([title, lines]) => `<h2>${title}</h2><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`),
+      ...sections.map(([title, lines]) => `<h2${accent ? ` style="color:${accent}"` : ""}>${title}</h2><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`),
       `<p>The figures are attached as CSV. <a href="${escapeHtml(links.dashboard)}">Open your dashboard</a></p>`,
       `<p style="color:#666">${footer} <a href="${escapeHtml(links.unsubscribe)}">Unsubscribe</a></p>`,
+      ...(brand ? [`<p style="color:#666;font-size:12px">${escapeHtml(ASSOCIATES_NOTICE)}</p>`] : []),
     ].join("\n"),
     attachments: [{ disposition: "attachment", filename: `ranklayer-${wording.name}-${data.toDay}.csv`, type: "text/csv", content: reportCsv(kind, data) }],
   };

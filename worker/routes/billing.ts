@@ -12,7 +12,8 @@ import { reconcileAfterCheckout, stripeUnavailable } from "../billing/checkout-r
 import { BILLING_PATH, type RedirectResponse, type SubscriptionResponse } from "../contract/billing";
 import { checkoutRequestSchema } from "../contract/billing-request";
 import { planSummary } from "../contract/features";
-import { FREE_PLAN, PLANS } from "../contract/plans";
+import { agencyQuantity, FREE_PLAN, monthlyPriceUsd, type Plan, PLANS } from "../contract/plans";
+import { countSellerConnections } from "../billing/connection-count-store";
 import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
@@ -34,17 +35,24 @@ function subscriptionBody(c: Context<AppEnv>, billing: UserBilling | null): Subs
     demo: row?.isDemo ?? false,
     ...(row?.cancelAt && { ends_at: row.cancelAt }),
     ...(row?.paymentActionUrl && { payment_action_url: row.paymentActionUrl }),
+    ...(plan.perConnection && agencyFigures(plan, row?.quantity ?? null)),
   };
+}
+
+/** Agency's per-connection figures for /billing: the quantity billed and next month at that quantity. */
+function agencyFigures(plan: Plan, storedQuantity: number | null) {
+  const quantity = agencyQuantity(storedQuantity ?? 1);
+  return { quantity, price_per_connection_usd: plan.priceUsd ?? 0, next_invoice_estimate_usd: monthlyPriceUsd(plan, quantity) ?? 0 };
 }
 
 /** Back to /billing on this deployment's origin (SITE_URL), never the request's Host. */
 const billingUrl = (c: Context<AppEnv>) => new URL(BILLING_PATH, c.var.services.config.siteOrigin).href;
 
 /** Mock mode only: a demo account's demo Pro subscription, labelled demo (sample data, nothing charged). */
-async function switchDemo(c: Context<AppEnv>, active: boolean): Promise<void> {
+async function switchDemo(c: Context<AppEnv>, active: boolean, paidPlan: "pro" | "agency" = "pro"): Promise<void> {
   const { user, workspace } = currentAccount(c);
   if (!user.isDemo) return;
-  await storeDemoSubscription(c.env.DB, workspace.id, active);
+  await storeDemoSubscription(c.env.DB, workspace.id, active, paidPlan);
   await applyPlanLimits(c.env.DB, workspace.id, (await billingOfUser(c.env.DB, { id: workspace.id })).plan);
 }
 
@@ -72,7 +80,8 @@ const checkoutRoute = createRoute({
   method: "post",
   path: "/create-checkout",
   tags: ["Billing"],
-  summary: "Start Stripe Checkout for Pro (mock mode: a demo account's demo Pro subscription)",
+  summary: "Start Stripe Checkout for Pro or Agency (mock mode: a demo account's demo Pro subscription)",
+  description: "Agency is priced per connected seller account: the Checkout's quantity is the workspace's connections (at least 1).",
   middleware: requireAccount,
   request: { body: jsonBody(checkoutRequestSchema) },
   responses: {
@@ -82,7 +91,7 @@ const checkoutRoute = createRoute({
     403: errorAnswer("A demo account, with Stripe configured: it cannot subscribe."),
     409: errorAnswer("Already on a paid plan (or Stripe bills the customer already)."),
     422: badInput,
-    503: errorAnswer("STRIPE_PRICE_PRO or STRIPE_WEBHOOK_SECRET is not set, or Stripe cannot be reached (see Retry-After)."),
+    503: errorAnswer("The plan's price (STRIPE_PRICE_PRO or STRIPE_PRICE_AGENCY) or STRIPE_WEBHOOK_SECRET is not set, or Stripe cannot be reached (see Retry-After)."),
   },
 });
 
@@ -132,14 +141,15 @@ export const billingRoutes = createRouter()
   })
   .openapi(checkoutRoute, async (c) => {
     const { user, workspace } = currentAccount(c);
+    const { planId } = c.req.valid("json");
     const { plan, subscription } = await billingOfUser(c.env.DB, { id: workspace.id });
     if (plan.id !== "free") {
       throw new ApiError(409, "conflict", `You are already on ${plan.name}. Manage your subscription from ${BILLING_PATH}.`);
     }
     const billing = c.var.services.sources.billing();
     if (billing.mock) {
-      // Mock mode: a demo account switches to demo Pro (sample data only); nothing is charged.
-      await switchDemo(c, true);
+      // Mock mode: a demo account switches to demo Pro or Agency (sample data only); nothing is charged.
+      await switchDemo(c, true, planId);
       return c.json(mockRedirect, 200);
     }
     if (user.isDemo) {
@@ -147,23 +157,29 @@ export const billingRoutes = createRouter()
     }
     const stripe = c.var.services.config.stripe;
     if (!stripe?.priceIdPro) throw new ApiError(503, "not_configured", "Checkout is not available: STRIPE_PRICE_PRO is not set.");
+    const priceId = planId === "agency" ? stripe.priceIdAgency : stripe.priceIdPro;
+    if (!priceId) throw new ApiError(503, "not_configured", "The Agency plan is not available: STRIPE_PRICE_AGENCY is not set.");
     if (!stripe.webhookSecret) {
       // Without it every event would be refused: the customer would pay and stay Free.
       throw new ApiError(503, "not_configured", "Checkout is not available: STRIPE_WEBHOOK_SECRET is not set, so payments could not be confirmed.");
     }
+    const quantity = planId === "agency" ? agencyQuantity(await countSellerConnections(c.env.DB, workspace.id)) : 1;
     const result = await stripeUnavailable(() =>
       startCheckout(c.env.DB, billing, {
         userId: workspace.id,
         storedCustomerId: subscription?.stripeCustomerId ?? null,
         proPriceId: stripe.priceIdPro!,
+        agencyPriceId: stripe.priceIdAgency,
+        priceId,
+        quantity,
         siteOrigin: c.var.services.config.siteOrigin,
         nowMs: Date.now(),
       }),
     );
     if (result.kind === "already-paying") {
-      throw new ApiError(409, "conflict", `You are already on Pro. Manage your subscription from ${BILLING_PATH}.`);
+      throw new ApiError(409, "conflict", `You are already on a paid plan. Manage your subscription from ${BILLING_PATH}.`);
     }
-    await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "billing.checkout", detail: { plan: "pro" }, clientAddress: clientAddressOf(c) });
+    await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "billing.checkout", detail: { plan: planId }, clientAddress: clientAddressOf(c) });
     return c.json({ mock: false, url: result.url }, 200);
   })
   .openapi(portalRoute, async (c) => {
@@ -220,7 +236,10 @@ export const billingWebhookRoutes = createRouter().openapi(webhookRoute, async (
     throw error;
   }
   try {
-    const outcome = await handleBillingEvent(c.env.DB, billing, event, { proPriceId: c.var.services.config.stripe?.priceIdPro });
+    const outcome = await handleBillingEvent(c.env.DB, billing, event, {
+      proPriceId: c.var.services.config.stripe?.priceIdPro,
+      agencyPriceId: c.var.services.config.stripe?.priceIdAgency,
+    });
     return c.json({ received: true as const, outcome }, 200);
   } catch (error) {
     // A 5xx makes Stripe deliver again later; the claim on the event id was released.

@@ -6,6 +6,7 @@ import { tableToCsv } from "../exports/csv";
 import { EXPORT_FORMATS, exportFileName, type ExportFormat } from "../exports/export-table";
 import { PAPER_SIZES, type PaperSize } from "../exports/paper";
 import { failure, KEY_OR_ANONYMOUS, rateLimitHeaders, retryAfter } from "../openapi/responses";
+import { reportBrandingOf } from "../branding/report-branding";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
 import { validationDetails } from "../validation";
@@ -107,5 +108,7 @@ export const exportRoutes = createRouter().openapi(route, async (c) => {
   c.header("Content-Type", "application/pdf");
   // pdf-lib (and the fonts it inflates) loads on the first PDF export, not at every cold start.
   const { tableToPdf } = await import("../exports/pdf");
-  return c.body((await tableToPdf(table, paper, now)) as Uint8Array<ArrayBuffer>, 200);
+  // A signed-in caller's PDF carries its workspace's branding.
+  const branding = account ? await reportBrandingOf(c.env, account.workspace.id, c.var.services.config.siteOrigin) : null;
+  return c.body((await tableToPdf(table, paper, now, branding)) as Uint8Array<ArrayBuffer>, 200);
 });

@@ -118,6 +118,19 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   "POST /api/billing/demo/cancel": "billing",
 
   "DELETE /api/workspaces/current": "ownership",
+
+  // Report branding and the weekly report's chosen recipients: read by every member, changed
+  // by those who may change settings; the logo (for mail and PDFs) and the mailed links are public.
+  "GET /api/branding": "read",
+  "PUT /api/branding": "settings",
+  "PUT /api/branding/logo": "settings",
+  "DELETE /api/branding/logo": "settings",
+  "GET /api/branding/logo/:logoId": "public",
+  "GET /api/branding/recipients": "read",
+  "POST /api/branding/recipients": "settings",
+  "DELETE /api/branding/recipients/:email": "settings",
+  "GET /api/branding/recipients/confirm": "public",
+  "GET /api/branding/recipients/unsubscribe": "public",
 };
 
 /** The "METHOD /api/path" of the route that will answer this request; null when none will (404). */

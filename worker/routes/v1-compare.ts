@@ -48,7 +48,7 @@ const route = createRoute({
 
 const planSchema: z.ZodType<ComparePlan> = z
   .object({
-    plan: z.enum(["free", "pro", "enterprise"]),
+    plan: z.enum(["free", "pro", "agency", "enterprise"]),
     planName: z.string(),
     compareLimit: z.number(),
     marketplaces: z.array(z.enum(LOOKUP_MARKETPLACES)),

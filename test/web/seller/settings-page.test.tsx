@@ -29,13 +29,13 @@ describe("/settings", () => {
   });
 
   describe("tabs", () => {
-    it("has the five tabs, the first selected and the only one in the Tab order", async () => {
+    it("has the six tabs, the first selected and the only one in the Tab order", async () => {
       await renderSettings();
 
       const tabs = screen.getAllByRole("tab");
-      expect(tabs.map((t) => t.textContent)).toEqual(["Connection Status", "Notifications", "Data Refresh", "API Access", "Account"]);
-      expect(tabs.map((t) => t.getAttribute("aria-selected"))).toEqual(["true", "false", "false", "false", "false"]);
-      expect(tabs.map((t) => t.tabIndex)).toEqual([0, -1, -1, -1, -1]);
+      expect(tabs.map((t) => t.textContent)).toEqual(["Connection Status", "Notifications", "Data Refresh", "API Access", "Branding", "Account"]);
+      expect(tabs.map((t) => t.getAttribute("aria-selected"))).toEqual(["true", "false", "false", "false", "false", "false"]);
+      expect(tabs.map((t) => t.tabIndex)).toEqual([0, -1, -1, -1, -1, -1]);
       expect(panel().getAttribute("aria-labelledby")).toBe(tabs[0]?.id);
       expect(tabs[0]?.getAttribute("aria-controls")).toBe(panel().id);
     });

@@ -53,17 +53,20 @@ describe("plan features, derived from the plan facts", () => {
 });
 
 describe("GET /api/billing/plans", () => {
-  it("answers Free, Pro and Enterprise with their prices and features", async () => {
+  it("answers Free, Pro, Agency and Enterprise with their prices and features", async () => {
     const res = await exports.default.fetch("http://localhost/api/billing/plans");
     expect(res.status).toBe(200);
     const body = await res.json<{ plans: { id: string; name: string; price_usd: number | null; features: string[] }[] }>();
     expect(body.plans.map(({ id, name, price_usd }) => ({ id, name, price_usd }))).toEqual([
       { id: "free", name: "Free", price_usd: 0 },
       { id: "pro", name: "Pro", price_usd: 49 },
+      { id: "agency", name: "Agency", price_usd: 39 },
       { id: "enterprise", name: "Enterprise", price_usd: null },
     ]);
     expect(body.plans[0]?.features).toEqual(planFeatures(FREE_PLAN));
     expect(body.plans[1]?.features).toContain("1,000 API requests per hour");
-    expect(body.plans[2]?.features).toContain("Contact sales");
+    expect(body.plans[2]).toMatchObject({ per_connection: true });
+    expect(body.plans[2]?.features).toContain("Up to 50 seller accounts");
+    expect(body.plans[3]?.features).toContain("Contact sales");
   });
 });

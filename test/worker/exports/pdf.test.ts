@@ -44,3 +44,33 @@ describe("PDF export", () => {
     expect(winAnsi("Mug “Large” — 東京")).toBe('Mug "Large" - ??');
   });
 });
+
+describe("PDF export under a workspace's branding", () => {
+  it("says Prepared by the name, embeds the PNG logo, uses the accent, and keeps the Associates notice", async () => {
+    const { PNG_1X1 } = await import("../branding/logo-fixtures");
+    const bytes = await tableToPdf(table(3, true), "a4", NOW, { name: "Acme Agency", accent: "#1d4ed8", pngLogo: PNG_1X1 });
+    const { text, doc } = await readPdf(bytes);
+    expect(text).toContain("Prepared by Acme Agency");
+    expect(text).toContain("with RankLayer");
+    expect(text.replace(/\n/g, " ")).toContain(ASSOCIATES_NOTICE.slice(0, 60));
+    expect(doc.getTitle()).toBe("Rank history of B08N5WRWNW - prepared by Acme Agency");
+    // The logo is an image XObject on the page.
+    const raw = new TextDecoder("latin1").decode(bytes);
+    expect(raw).toMatch(/\/Subtype\s*\/Image/);
+    // The accent colour (0.1137 0.3059 0.8471) fills the table header and the heading.
+    const page = doc.getPages()[0]!;
+    const { decodePDFRawStream, PDFRawStream, PDFArray } = await import("pdf-lib");
+    const contents = page.node.Contents()!;
+    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
+    const ops = streams.map((s) => new TextDecoder("latin1").decode(s instanceof PDFRawStream ? decodePDFRawStream(s).decode() : (s as unknown as { getContents(): Uint8Array }).getContents())).join("\n");
+    expect(ops).toMatch(/0\.11\d* 0\.30\d* 0\.84\d* rg/);
+  });
+
+  it("without a PNG (none, or an SVG) has no image, and without a name keeps the RankLayer heading", async () => {
+    const named = new TextDecoder("latin1").decode(await tableToPdf(table(1), "a4", NOW, { name: "Acme Agency", accent: null, pngLogo: null }));
+    expect(named).not.toMatch(/\/Subtype\s*\/Image/);
+    const { text } = await readPdf(await tableToPdf(table(1), "a4", NOW, { name: null, accent: "#1d4ed8", pngLogo: null }));
+    expect(text).toContain("RankLayer");
+    expect(text).not.toContain("Prepared by");
+  });
+});

@@ -10,8 +10,8 @@ export async function fetchSubscription(signal?: AbortSignal, sessionId?: string
 }
 
 /** POST /api/billing/create-checkout: the Checkout URL, or {mock: true, url: null} in mock mode. */
-export async function startCheckout(): Promise<RedirectResponse> {
-  return responseData(api.api.billing["create-checkout"].$post({ json: { planId: "pro" } }));
+export async function startCheckout(planId: "pro" | "agency" = "pro"): Promise<RedirectResponse> {
+  return responseData(api.api.billing["create-checkout"].$post({ json: { planId } }));
 }
 
 /** GET /api/billing/portal: the Customer Portal URL, or {mock: true, url: null} in mock mode. */

@@ -10,7 +10,7 @@ export function PlanPriceAndFeatures({ plan }: { plan: PlanSummary }) {
         ) : (
           <>
             <span className="plan__amount">${plan.price_usd}</span>
-            <span className="plan__period"> / month</span>
+            <span className="plan__period">{plan.per_connection ? " / seller account / month" : " / month"}</span>
           </>
         )}
       </p>

@@ -16,6 +16,12 @@ export const billingSubscriptions = sqliteTable(
     /** Stripe's subscription status (active, trialing, past_due, canceled, unpaid, …); null before any subscription. */
     status: text("status"),
     priceId: text("price_id"),
+    /** The paid plan the subscription's price is: pro or agency (decided at reconcile from the price ids). */
+    paidPlan: text("paid_plan", { enum: ["pro", "agency"] }).notNull().default("pro"),
+    /** The subscription item's quantity: connected seller accounts on Agency, 1 on Pro; null before any. */
+    quantity: integer("quantity"),
+    /** The subscription item (si_…) whose quantity syncAgencyQuantity updates. */
+    subscriptionItemId: text("subscription_item_id"),
     /** ISO time the current period ends (renewal, or the end when cancel_at_period_end). */
     currentPeriodEnd: text("current_period_end"),
     cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),

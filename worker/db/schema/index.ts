@@ -13,3 +13,4 @@ export * from "./email-accounts";
 export * from "./summaries";
 export * from "./workspaces";
 export * from "./workspace-members";
+export * from "./branding";

@@ -6,6 +6,9 @@ import { sellerDayRowsOf } from "../../history/history-store";
 import { isReportDay, reportDay, reportEmail, reportWeek, sellerChanges, type ReportKind } from "../../notifications/weekly-report";
 import type { EmailSender } from "../../upstreams/email/sender";
 import type { Services } from "../../services";
+import { reportBrandingOf } from "../../branding/report-branding";
+import { claimRecipientWeek, confirmedRecipients } from "../../branding/recipient-store";
+import { recipientUnsubscribeToken, recipientUnsubscribeUrl } from "../../branding/recipient-unsubscribe";
 
 type Outcome = { sent: number; failed: number };
 
@@ -19,6 +22,8 @@ interface ReportPeriod {
   rankDays: number;
   /** Takes the user's send for this period; false when it was already sent. */
   claim: (db: D1Database, userId: string) => Promise<boolean>;
+  /** The weekly report's Monday: addresses a workspace chose get it too, once a week. */
+  monday?: string;
 }
 
 /**
@@ -49,7 +54,15 @@ export async function sendDailyReports(services: Services, nowMs: number, sender
 
 function weeklyPeriod(nowMs: number): ReportPeriod {
   const week = reportWeek(nowMs);
-  return { kind: "weekly", fromDay: week.fromDay, toDay: week.toDay, alertsFrom: week.fromDay, rankDays: 7, claim: (db, userId) => claimWeeklyReport(db, userId, week.monday) };
+  return {
+    kind: "weekly",
+    fromDay: week.fromDay,
+    toDay: week.toDay,
+    alertsFrom: week.fromDay,
+    rankDays: 7,
+    monday: week.monday,
+    claim: (db, userId) => claimWeeklyReport(db, userId, week.monday),
+  };
 }
 
 function dailyPeriod(nowMs: number): ReportPeriod {
@@ -66,20 +79,49 @@ async function sendReport(services: Services, period: ReportPeriod, sender?: Ema
   const origin = new URL(services.config.alertsPageUrl).origin;
   let sent = 0;
   let failed = 0;
+  const dashboard = new URL("/seller-central", origin).href;
+  // Members' own reports (the settings switch), then, weekly, the addresses each workspace chose and confirmed.
+  const sends: { workspaceId: string; email: string; chosen?: true; claim: () => Promise<boolean>; unsubscribe: () => Promise<string> }[] = [];
   for (const recipient of await reportRecipients(env.DB, period.kind)) {
-    if (!(await period.claim(env.DB, recipient.userId))) continue;
+    sends.push({
+      workspaceId: recipient.userId,
+      email: recipient.email,
+      claim: () => period.claim(env.DB, recipient.userId),
+      unsubscribe: async () => unsubscribeUrl(origin, recipient.userId, await unsubscribeToken(services, recipient.userId), period.kind),
+    });
+  }
+  const monday = period.monday;
+  if (monday) {
+    for (const chosen of await confirmedRecipients(env.DB)) {
+      sends.push({
+        ...chosen,
+        chosen: true,
+        claim: () => claimRecipientWeek(env.DB, chosen.workspaceId, chosen.email, monday),
+        unsubscribe: async () =>
+          recipientUnsubscribeUrl(origin, chosen.workspaceId, chosen.email, await recipientUnsubscribeToken(services, chosen.workspaceId, chosen.email)),
+      });
+    }
+  }
+  for (const recipient of sends) {
+    if (!(await recipient.claim())) continue;
+    const workspaceId = recipient.workspaceId;
     const endOfPeriod = Date.parse(`${period.toDay}T23:59:59Z`);
-    const rows = await trackedRows(services, recipient.userId, {}, period.rankDays, endOfPeriod);
-    const changes = sellerChanges(await sellerDayRowsOf(env.DB, recipient.userId, period.fromDay, period.toDay));
-    const alertsFired = await alertsFiredBetween(env.DB, recipient.userId, period.alertsFrom, period.toDay);
-    const token = await unsubscribeToken(services, recipient.userId);
-    const links = { dashboard: new URL("/seller-central", origin).href, unsubscribe: unsubscribeUrl(origin, recipient.userId, token, period.kind) };
+    const rows = await trackedRows(services, workspaceId, {}, period.rankDays, endOfPeriod);
+    const changes = sellerChanges(await sellerDayRowsOf(env.DB, workspaceId, period.fromDay, period.toDay));
+    const alertsFired = await alertsFiredBetween(env.DB, workspaceId, period.alertsFrom, period.toDay);
+    const branding = await reportBrandingOf(env, workspaceId, origin, { pngBytes: false });
+    const links = {
+      dashboard,
+      unsubscribe: await recipient.unsubscribe(),
+      ...(recipient.chosen && { reason: `You get this email because ${branding.name ?? "a RankLayer workspace"} chose this address and you confirmed it.` }),
+    };
     try {
-      await send.send(reportEmail(period.kind, { fromDay: period.fromDay, toDay: period.toDay, rows, alertsFired, ...changes }, recipient.email, email.from, links));
+      const data = { fromDay: period.fromDay, toDay: period.toDay, rows, alertsFired, ...changes };
+      await send.send(reportEmail(period.kind, data, recipient.email, email.from, links, branding));
       sent += 1;
     } catch (error) {
       // A failed send is logged; the claim stays, so a rerun never sends the period twice.
-      console.error(`${period.kind} report email failed`, recipient.userId, error instanceof Error ? error.message : error);
+      console.error(`${period.kind} report email failed`, workspaceId, error instanceof Error ? error.message : error);
       failed += 1;
     }
   }

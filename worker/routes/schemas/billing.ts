@@ -4,7 +4,7 @@ import type { PlanSummary } from "../../contract/features";
 
 /** Response schemas of the billing routes, tied to contract/billing.ts by `satisfies`. */
 
-const planId = z.enum(["free", "pro", "enterprise"]);
+const planId = z.enum(["free", "pro", "agency", "enterprise"]);
 
 export const plansSchema = z
   .object({
@@ -12,7 +12,8 @@ export const plansSchema = z
       z.object({
         id: planId,
         name: z.string(),
-        price_usd: z.number().nullable().openapi({ description: "USD per month; null for a price agreed with sales." }),
+        price_usd: z.number().nullable().openapi({ description: "USD per month; null for a price agreed with sales. With per_connection, per connected seller account." }),
+        per_connection: z.literal(true).optional().openapi({ description: "Priced per connected seller account per month (Agency)." }),
         features: z.array(z.string()),
       }) satisfies z.ZodType<PlanSummary>,
     ),
@@ -31,6 +32,9 @@ export const subscriptionSchema = z
     demo: z.boolean().openapi({ description: "A demo account's pretend subscription: nothing is charged." }),
     ends_at: z.string().optional().openapi({ description: "When it ends, if set to cancel (cancel_at or cancel_at_period_end): \"Ends on\"." }),
     payment_action_url: z.string().optional().openapi({ description: "Stripe's hosted invoice page where the customer confirms a payment (3-D Secure)." }),
+    quantity: z.number().int().optional().openapi({ description: "Agency: the connected seller accounts billed (at least 1)." }),
+    price_per_connection_usd: z.number().optional().openapi({ description: "Agency: USD per connected seller account per month." }),
+    next_invoice_estimate_usd: z.number().optional().openapi({ description: "Agency: next month at today's quantity, before prorations and tax." }),
   })
   .openapi("Subscription") satisfies z.ZodType<SubscriptionResponse>;
 

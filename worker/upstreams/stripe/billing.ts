@@ -10,6 +10,9 @@ export interface SubscriptionFacts {
   customerId: string;
   status: string;
   priceId: string | null;
+  /** The first item's id (si_…) and quantity: the connected seller accounts on Agency. */
+  itemId?: string | null;
+  quantity?: number | null;
   /** ISO time the current period ends; null when Stripe gives none. */
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
@@ -47,6 +50,8 @@ export interface BillingEvent {
 export interface CheckoutRequest {
   customerId: string;
   priceId: string;
+  /** The item's quantity: 1 for Pro, the connected seller accounts (at least 1) for Agency. */
+  quantity: number;
   userId: string;
   successUrl: string;
   cancelUrl: string;
@@ -72,8 +77,20 @@ export interface Billing {
   /** Expires the customer's open Checkout Sessions, so none of them can be paid any more; answers how many. */
   expireOpenCheckouts(customerId: string): Promise<number>;
   retrieveCheckout(id: string): Promise<CheckoutFacts>;
+  /**
+   * Sets a subscription item's quantity, prorated (`create_prorations`): the Agency plan's
+   * count of connected seller accounts. Answers the subscription as Stripe holds it after.
+   */
+  updateQuantity(update: QuantityUpdate): Promise<SubscriptionFacts>;
   /** Verifies the signature of a raw webhook body; throws when it is missing, wrong or too old. */
   verifyEvent(rawBody: string, signature: string | null): Promise<BillingEvent>;
+}
+
+export interface QuantityUpdate {
+  subscriptionId: string;
+  itemId: string;
+  /** An absolute count, so a retried update changes nothing more. */
+  quantity: number;
 }
 
 /** A webhook that cannot be verified, or a verified one that is not an event: answered 400. */

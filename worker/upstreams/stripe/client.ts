@@ -1,5 +1,5 @@
 import type { StripeConfig } from "../../config";
-import type { Billing, BillingEvent, CheckoutFacts, CheckoutRequest, SubscriptionFacts } from "./billing";
+import type { Billing, BillingEvent, CheckoutFacts, CheckoutRequest, QuantityUpdate, SubscriptionFacts } from "./billing";
 import type { StripeSdkBilling } from "./stripe-sdk";
 
 /**
@@ -48,6 +48,10 @@ export class StripeBilling implements Billing {
 
   async retrieveCheckout(id: string): Promise<CheckoutFacts> {
     return (await this.client()).retrieveCheckout(id);
+  }
+
+  async updateQuantity(update: QuantityUpdate): Promise<SubscriptionFacts> {
+    return (await this.client()).updateQuantity(update);
   }
 
   async verifyEvent(rawBody: string, signature: string | null): Promise<BillingEvent> {

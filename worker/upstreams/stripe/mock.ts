@@ -41,6 +41,10 @@ export class MockBilling implements Billing {
     throw new Error("billing mock mode has no Checkout Sessions");
   }
 
+  async updateQuantity(): Promise<SubscriptionFacts> {
+    throw new Error("billing mock mode has no Stripe subscriptions");
+  }
+
   async verifyEvent(): Promise<never> {
     throw new WebhookSignatureError("Stripe is not configured: no webhook can be verified.");
   }

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { StripeConfig } from "../../config";
-import type { Billing, BillingEvent, CheckoutFacts, CheckoutRequest, SubscriptionFacts } from "./billing";
+import type { Billing, BillingEvent, CheckoutFacts, CheckoutRequest, QuantityUpdate, SubscriptionFacts } from "./billing";
 import { BillingUnavailableError, NoSuchStripeObjectError, WebhookSignatureError } from "./billing";
 
 /**
@@ -65,7 +65,7 @@ export class StripeSdkBilling implements Billing {
       mode: "subscription",
       customer: request.customerId,
       client_reference_id: request.userId,
-      line_items: [{ price: request.priceId, quantity: 1 }],
+      line_items: [{ price: request.priceId, quantity: request.quantity }],
       // The subscription carries the user id too, so its own events find the user.
       subscription_data: { metadata: { user_id: request.userId } },
       success_url: request.successUrl,
@@ -111,6 +111,17 @@ export class StripeSdkBilling implements Billing {
     return { id: session.id, customerId: idOf(session.customer), clientReferenceId: session.client_reference_id ?? null, status: session.status ?? null };
   }
 
+  async updateQuantity(update: QuantityUpdate): Promise<SubscriptionFacts> {
+    // Prorated: a client added mid-month is billed for the rest of the month, one removed is credited.
+    const subscription = await guarded(() =>
+      this.stripe.subscriptions.update(update.subscriptionId, {
+        items: [{ id: update.itemId, quantity: update.quantity }],
+        proration_behavior: "create_prorations",
+      }),
+    );
+    return factsOf(subscription);
+  }
+
   async verifyEvent(rawBody: string, signature: string | null): Promise<BillingEvent> {
     if (!this.config.webhookSecret) throw new WebhookSignatureError("STRIPE_WEBHOOK_SECRET is not set: no webhook can be verified.");
     if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header.");
@@ -136,6 +147,8 @@ function factsOf(subscription: Stripe.Subscription): SubscriptionFacts {
     customerId: idOf(subscription.customer) ?? "",
     status: subscription.status,
     priceId: item?.price?.id ?? null,
+    itemId: item?.id ?? null,
+    quantity: item?.quantity ?? null,
     currentPeriodEnd: isoOf(item?.current_period_end ?? legacyEnd),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     cancelAt: isoOf(subscription.cancel_at),

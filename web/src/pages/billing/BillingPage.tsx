@@ -47,11 +47,11 @@ export function BillingPage() {
     return () => clearTimeout(timer);
   }, [confirming, checks, reloadSubscription]);
 
-  const upgrade = useCallback(async () => {
+  const upgrade = useCallback(async (planId: "pro" | "agency") => {
     setBusy(true);
     setMessage(null);
     try {
-      const { mock, url } = await startCheckout();
+      const { mock, url } = await startCheckout(planId);
       if (mock || !url) {
         setMessage({ kind: "status", text: MOCK_CHECKOUT_MESSAGE });
         reloadSubscription();
@@ -126,7 +126,7 @@ export function BillingPage() {
       {plans.status === "success" && !loading && !unknownPlan && !readOnly && (
         <ul className="pricing__plans" aria-label="Plans">
           {plans.data.map((plan) => (
-            <BillingPlanCard key={plan.id} plan={plan} currentPlanId={current?.plan_id ?? "free"} signedIn={signedIn} busy={busy} onUpgrade={upgrade} />
+            <BillingPlanCard key={plan.id} plan={plan} currentPlanId={current?.plan_id ?? "free"} signedIn={signedIn} busy={busy} onUpgrade={() => upgrade(plan.id === "agency" ? "agency" : "pro")} />
           ))}
         </ul>
       )}

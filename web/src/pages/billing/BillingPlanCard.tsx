@@ -11,7 +11,7 @@ interface Props {
   onUpgrade: () => void;
 }
 
-/** One plan with its button: Current Plan and Free Forever are disabled, Pro upgrades, Enterprise goes to sales. */
+/** One plan with its button: Current Plan and Free Forever are disabled, Pro and Agency upgrade, Enterprise goes to sales. */
 export function BillingPlanCard({ plan, currentPlanId, signedIn, busy, onUpgrade }: Props) {
   const headingId = `billing-plan-${plan.id}`;
   const current = plan.id === currentPlanId;
@@ -52,13 +52,13 @@ function PlanButton({ plan, current, currentPlanId, signedIn, busy, onUpgrade }:
   if (!signedIn) {
     return (
       <Link to="/connect" className={`${className} button--primary`}>
-        Sign in to upgrade
+        {plan.id === "agency" ? "Sign in to choose Agency" : "Sign in to upgrade"}
       </Link>
     );
   }
   return (
-    <button type="button" className={`${className} button--primary`} onClick={onUpgrade} disabled={busy || currentPlanId === "enterprise"}>
-      {busy ? "Starting checkout..." : "Upgrade"}
+    <button type="button" className={`${className} button--primary`} onClick={onUpgrade} disabled={busy || currentPlanId !== "free"}>
+      {busy ? "Starting checkout..." : plan.id === "agency" ? "Upgrade to Agency" : "Upgrade"}
     </button>
   );
 }

@@ -81,6 +81,22 @@ export function CurrentPlanPanel({ subscription, signedIn, demoAccount = false, 
             <dd>{formatDay((endsOn ?? end)!)}</dd>
           </div>
         )}
+        {subscription.quantity !== undefined && (
+          <div>
+            <dt>Seller accounts billed</dt>
+            <dd data-testid="agency-quantity">
+              {subscription.quantity} × ${subscription.price_per_connection_usd} / month
+            </dd>
+          </div>
+        )}
+        {subscription.next_invoice_estimate_usd !== undefined && (
+          <div>
+            <dt>Next invoice (estimate)</dt>
+            <dd data-testid="agency-estimate">
+              ${subscription.next_invoice_estimate_usd}, plus prorations for accounts connected or removed this month
+            </dd>
+          </div>
+        )}
       </dl>
       {subscription.payment_action_url && (
         <p className="billing__notice" role="alert">
@@ -106,7 +122,7 @@ export function CurrentPlanPanel({ subscription, signedIn, demoAccount = false, 
       {mockPortal && (
         <div className="billing__notice" role="status">
           <p>{MOCK_PORTAL_MESSAGE}</p>
-          {subscription.demo && subscription.plan_id === "pro" && (
+          {subscription.demo && subscription.plan_id !== "free" && (
             <button type="button" className="button button--secondary" onClick={backToFree} disabled={busy}>
               Switch back to Free (demo)
             </button>

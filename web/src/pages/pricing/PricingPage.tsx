@@ -9,16 +9,18 @@ import "../../styles/pricing.css";
 const CALLS_TO_ACTION: Record<PlanId, { to: string; label: string; primary: boolean }> = {
   free: { to: "/", label: "Check an ASIN Free", primary: false },
   pro: { to: "/billing", label: "Upgrade to Pro", primary: true },
+  agency: { to: "/billing", label: "Start Agency", primary: false },
   enterprise: { to: "/contact", label: "Contact Sales", primary: false },
 };
 
 const TAGLINES: Record<PlanId, string> = {
   free: "Single-ASIN lookups with no sign-up.",
   pro: "For sellers who track and alert across every marketplace.",
-  enterprise: "For agencies and brands with many accounts.",
+  agency: "For agencies running many clients' seller accounts, with a team and reports under your name.",
+  enterprise: "For large brands and agencies with terms of their own.",
 };
 
-/** /pricing: Free, Pro and Enterprise as GET /api/billing/plans states them. */
+/** /pricing: Free, Pro, Agency and Enterprise as GET /api/billing/plans states them. */
 export function PricingPage() {
   const [plans, reload] = useResource(fetchPlans);
 
@@ -53,7 +55,7 @@ export function PricingPage() {
 
       <p className="pricing__note">
         Prices are in US dollars per month. Paid plans are billed monthly and can be cancelled or downgraded at any
-        time. Pro includes an API key: see the <Link to="/docs/api">API documentation</Link>. Questions?{" "}
+        time. Agency is billed per connected seller account, prorated when you connect or disconnect one. Pro includes an API key: see the <Link to="/docs/api">API documentation</Link>. Questions?{" "}
         <Link to="/contact">Contact us</Link>.
       </p>
     </div>

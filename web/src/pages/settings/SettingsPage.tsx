@@ -4,6 +4,7 @@ import type { UserStatus } from "@contract/account";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { AccountPanel } from "./AccountPanel";
 import { ApiAccessPanel } from "./ApiAccessPanel";
+import { BrandingPanel } from "./BrandingPanel";
 import { ConnectionPanel } from "./ConnectionPanel";
 import { DataRefreshPanel } from "./DataRefreshPanel";
 import { NotificationsPanel } from "./NotificationsPanel";
@@ -13,7 +14,7 @@ import { useSellerSettings, type LoadedSettings, type SellerSettings } from "./u
 import "../../styles/seller.css";
 import { useWorkspaces } from "../../state/workspaces";
 
-/** /settings: connection, notifications, data refresh, API access and account, saved per user. */
+/** /settings: connection, notifications, data refresh, API access, report branding and account. */
 export function SettingsPage() {
   return (
     <RequireSignIn title="Settings" reason="Connect your seller account (or try the demo) to manage your settings.">
@@ -52,6 +53,7 @@ function SettingsScreen({ user }: { user: UserStatus }) {
     },
     // API keys are the workspace owners' and admins' to manage (the server refuses other roles).
     ...(lacks("keys") ? [] : [{ id: "api-access", label: "API Access", panel: <ApiAccessPanel /> }]),
+    { id: "branding", label: "Branding", panel: <BrandingPanel /> },
     {
       id: "account",
       label: "Account",

@@ -1,0 +1,69 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { BrandingResponse } from "@contract/branding";
+import { json } from "./fake-api";
+import { openTab, panel, renderSettings } from "./settings-render";
+
+const EMPTY: BrandingResponse = { display_name: null, accent_color: null, logo: null, can_edit: true };
+const NO_RECIPIENTS = { recipients: [] };
+
+describe("Settings → Branding", () => {
+  it("saves the name and colour and previews the report heading", async () => {
+    const saved: BrandingResponse = { ...EMPTY, display_name: "Acme Agency", accent_color: "#1d4ed8" };
+    const { user, api } = await renderSettings({
+      "GET /api/branding": json(EMPTY),
+      "GET /api/branding/recipients": json(NO_RECIPIENTS),
+      "PUT /api/branding": json(saved),
+    });
+    await openTab(user, "Branding");
+    const region = panel();
+    await user.type(await within(region).findByLabelText("Display name"), "Acme Agency");
+    await user.type(within(region).getByLabelText("Accent colour"), "#1d4ed8");
+    await user.click(within(region).getByRole("button", { name: "Save branding" }));
+    await waitFor(() => expect(api.requests("PUT /api/branding")).toHaveLength(1));
+    expect(api.requests("PUT /api/branding")[0]!.body).toEqual({ display_name: "Acme Agency", accent_color: "#1d4ed8" });
+    expect(await within(region).findByText("Branding saved.")).toBeTruthy();
+    const preview = within(region).getByRole("figure", { name: "Report preview" });
+    expect(within(preview).getByText("Prepared by Acme Agency").getAttribute("style")).toContain("background");
+  });
+
+  it("shows the server's refusal of a light colour", async () => {
+    const { user } = await renderSettings({
+      "GET /api/branding": json(EMPTY),
+      "GET /api/branding/recipients": json(NO_RECIPIENTS),
+      "PUT /api/branding": json(
+        { code: "validation_failed", detail: [{ loc: ["body", "accent_color"], msg: "The accent colour #ffff00 is too light for white text", type: "value_error" }] },
+        422,
+      ),
+    });
+    await openTab(user, "Branding");
+    await user.type(await within(panel()).findByLabelText("Accent colour"), "#ffff00");
+    await user.click(within(panel()).getByRole("button", { name: "Save branding" }));
+    expect((await within(panel()).findByRole("alert")).textContent).toContain("too light for white text");
+  });
+
+  it("lists recipients with their confirmation state and adds one", async () => {
+    const { user, api } = await renderSettings({
+      "GET /api/branding": json(EMPTY),
+      "GET /api/branding/recipients": json({ recipients: [{ email: "client@example.com", confirmed: true }] }),
+      "POST /api/branding/recipients": json({ recipients: [{ email: "client@example.com", confirmed: true }, { email: "new@example.com", confirmed: false }] }),
+    });
+    await openTab(user, "Branding");
+    expect(await within(panel()).findByText("Confirmed")).toBeTruthy();
+    await user.type(within(panel()).getByLabelText("Email address"), "new@example.com");
+    await user.click(within(panel()).getByRole("button", { name: "Send confirmation" }));
+    expect(await within(panel()).findByText("Waiting for confirmation")).toBeTruthy();
+    expect(api.requests("POST /api/branding/recipients")[0]!.body).toEqual({ email: "new@example.com" });
+  });
+
+  it("is read-only for a member who is not an owner or admin", async () => {
+    const { user } = await renderSettings({
+      "GET /api/branding": json({ ...EMPTY, display_name: "Acme Agency", can_edit: false }),
+      "GET /api/branding/recipients": json(NO_RECIPIENTS),
+    });
+    await openTab(user, "Branding");
+    expect(await within(panel()).findByText("Only an owner or admin of the workspace can change its branding.")).toBeTruthy();
+    expect(within(panel()).getByRole<HTMLButtonElement>("button", { name: "Save branding" }).disabled).toBe(true);
+    expect(screen.queryByLabelText("Email address")).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+import type { BrandingResponse } from "@contract/branding";
+import { apiFetch } from "./http";
+import { responseData } from "./response-data";
+import { api } from "./client";
+
+// The workspace's report branding (name, colour, logo) and the addresses its weekly report goes to.
+
+export async function fetchBranding(signal?: AbortSignal): Promise<BrandingResponse> {
+  return responseData(api.api.branding.$get(undefined, { init: { signal } }));
+}
+
+export async function saveBranding(input: { display_name?: string | null; accent_color?: string | null }): Promise<BrandingResponse> {
+  return responseData(api.api.branding.$put({ json: input }));
+}
+
+/** The raw file as the body with its own type: the server checks what the bytes are. */
+export async function uploadLogo(file: File): Promise<BrandingResponse> {
+  const response = await apiFetch("/api/branding/logo", { method: "PUT", body: file, headers: { "Content-Type": file.type || "application/octet-stream" } });
+  return (await response.json()) as BrandingResponse;
+}
+
+export async function removeLogo(): Promise<BrandingResponse> {
+  return responseData(api.api.branding.logo.$delete());
+}
+
+export interface ReportRecipients {
+  recipients: { email: string; confirmed: boolean }[];
+}
+
+export async function fetchRecipients(signal?: AbortSignal): Promise<ReportRecipients> {
+  return responseData(api.api.branding.recipients.$get(undefined, { init: { signal } }));
+}
+
+export async function addRecipient(email: string): Promise<ReportRecipients> {
+  return responseData(api.api.branding.recipients.$post({ json: { email } }));
+}
+
+export async function removeRecipient(email: string): Promise<ReportRecipients> {
+  return responseData(api.api.branding.recipients[":email"].$delete({ param: { email } }));
+}

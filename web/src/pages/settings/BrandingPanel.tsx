@@ -1,0 +1,136 @@
+import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { LOGO_MAX_KB, type BrandingResponse } from "@contract/branding";
+import { LoadFailed } from "../../components/LoadFailed";
+import { errorMessage } from "../../api/api-error";
+import { fetchBranding, removeLogo, saveBranding, uploadLogo } from "../../api/branding";
+import { useResource } from "../../api/use-resource";
+import { ReportRecipientsForm } from "./ReportRecipientsForm";
+import "../../styles/branding.css";
+
+/** Settings → Branding: the name, colour and logo PDFs and weekly reports carry, with a preview. */
+export function BrandingPanel() {
+  const [load, reload] = useResource(useCallback((signal: AbortSignal) => fetchBranding(signal), []));
+  return (
+    <div className="settings-panel">
+      <h2>Branding</h2>
+      <p>
+        PDF exports and the weekly report say <strong>Prepared by</strong> your name, with your logo and colour. RankLayer&apos;s Amazon
+        Associates notice stays on every report.
+      </p>
+      {load.status === "loading" && (
+        <p className="seller-muted" role="status">
+          Loading your branding...
+        </p>
+      )}
+      {load.status === "error" && <LoadFailed message={load.message ?? "Your branding could not be loaded."} onRetry={reload} />}
+      {load.status === "success" && <BrandingForm initial={load.data} />}
+    </div>
+  );
+}
+
+function BrandingForm({ initial }: { initial: BrandingResponse }) {
+  const id = useId();
+  const [branding, setBranding] = useState(initial);
+  const [name, setName] = useState(initial.display_name ?? "");
+  const [accent, setAccent] = useState(initial.accent_color ?? "");
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: "status" | "error"; text: string } | null>(null);
+  const readOnly = !branding.can_edit;
+
+  async function run(action: () => Promise<BrandingResponse>, done: string) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const next = await action();
+      setBranding(next);
+      setMessage({ kind: "status", text: done });
+    } catch (error) {
+      setMessage({ kind: "error", text: errorMessage(error, "Could not save the branding. Please try again.") });
+    }
+    setBusy(false);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void run(() => saveBranding({ display_name: name.trim() || null, accent_color: accent.trim() || null }), "Branding saved.");
+  }
+
+  function pickLogo(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (file) void run(() => uploadLogo(file), "Logo uploaded.");
+  }
+
+  const previewAccent = /^#[0-9a-fA-F]{6}$/.test(accent) ? accent : (branding.accent_color ?? undefined);
+  return (
+    <>
+      {readOnly && <p className="seller-muted">Only an owner or admin of the workspace can change its branding.</p>}
+      <form className="settings-form branding-form" onSubmit={submit} aria-label="Branding">
+        <div className="field settings-form__field">
+          <label htmlFor={`${id}-name`}>Display name</label>
+          <input id={`${id}-name`} value={name} maxLength={80} placeholder="e.g. Acme Agency" disabled={readOnly} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <div className="field settings-form__field">
+          <label htmlFor={`${id}-accent`}>Accent colour</label>
+          <div className="branding-form__colour">
+            <input
+              id={`${id}-accent`}
+              value={accent}
+              maxLength={7}
+              placeholder="#1d4ed8"
+              aria-describedby={`${id}-accent-hint`}
+              disabled={readOnly}
+              onChange={(e) => setAccent(e.target.value)}
+            />
+            <input
+              type="color"
+              aria-label="Pick the accent colour"
+              value={/^#[0-9a-fA-F]{6}$/.test(accent) ? accent.toLowerCase() : "#1d4ed8"}
+              disabled={readOnly}
+              onChange={(e) => setAccent(e.target.value)}
+            />
+          </div>
+          <p id={`${id}-accent-hint`} className="toggle__description">
+            #rrggbb, dark enough for white text on it (contrast at least 4.5:1).
+          </p>
+        </div>
+        <button type="submit" className="button button--primary" disabled={readOnly || busy}>
+          Save branding
+        </button>
+      </form>
+      <div className="field settings-form__field">
+        <label htmlFor={`${id}-logo`}>Logo</label>
+        <input id={`${id}-logo`} type="file" accept="image/png,image/svg+xml" disabled={readOnly || busy} aria-describedby={`${id}-logo-hint`} onChange={pickLogo} />
+        <p id={`${id}-logo-hint`} className="toggle__description">
+          PNG or SVG, at most {LOGO_MAX_KB} kB. PDFs show a PNG, or an SVG made only of filled paths; with another SVG they show your name alone.
+        </p>
+        {branding.logo && (
+          <button type="button" className="button button--secondary branding-form__remove" disabled={readOnly || busy} onClick={() => void run(removeLogo, "Logo removed.")}>
+            Remove logo
+          </button>
+        )}
+      </div>
+      {message && (
+        <p className={message.kind === "error" ? "field-error" : "seller-muted"} role={message.kind === "error" ? "alert" : "status"}>
+          {message.text}
+        </p>
+      )}
+      {/* The API gives the logo's public URL (for emails); the page loads it from its own origin. */}
+      <BrandingPreview name={branding.display_name} accent={previewAccent ?? null} logoUrl={branding.logo ? new URL(branding.logo.url).pathname : null} />
+      <ReportRecipientsForm readOnly={readOnly} />
+    </>
+  );
+}
+
+/** How a report's heading will look: logo, "Prepared by" in the accent colour. */
+function BrandingPreview({ name, accent, logoUrl }: { name: string | null; accent: string | null; logoUrl: string | null }) {
+  return (
+    <figure className="branding-preview" aria-label="Report preview">
+      {logoUrl && <img className="branding-preview__logo" src={logoUrl} alt={name ? `${name} logo` : "Your logo"} />}
+      <p className="branding-preview__heading" style={accent ? { background: accent } : undefined}>
+        {name ? `Prepared by ${name}` : "RankLayer"}
+      </p>
+      <figcaption className="seller-muted">Preview of a report heading.</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,77 @@
+import { useCallback, useId, useState, type FormEvent } from "react";
+import { errorMessage } from "../../api/api-error";
+import { addRecipient, fetchRecipients, removeRecipient, type ReportRecipients } from "../../api/branding";
+import { useResource } from "../../api/use-resource";
+
+/** Where the weekly report goes: addresses the workspace adds, each confirmed from its own inbox first. */
+export function ReportRecipientsForm({ readOnly }: { readOnly: boolean }) {
+  const id = useId();
+  const [load, reload] = useResource(useCallback((signal: AbortSignal) => fetchRecipients(signal), []));
+  const [list, setList] = useState<ReportRecipients | null>(null);
+  const [email, setEmail] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const shown = list ?? (load.status === "success" ? load.data : null);
+
+  async function change(action: () => Promise<ReportRecipients>) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      setList(await action());
+      return true;
+    } catch (error) {
+      setFailure(errorMessage(error, "Could not change the report addresses. Please try again."));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (await change(() => addRecipient(email))) setEmail("");
+  }
+
+  return (
+    <section className="settings-form" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>Weekly report recipients</h3>
+      <p>Each address gets a confirmation link first; only confirmed addresses receive the report, on Mondays.</p>
+      {load.status === "error" && (
+        <p className="field-error" role="alert">
+          The addresses could not be loaded. <button type="button" className="button button--secondary" onClick={reload}>Try again</button>
+        </p>
+      )}
+      {shown && shown.recipients.length > 0 && (
+        <ul className="branding-recipients">
+          {shown.recipients.map((recipient) => (
+            <li key={recipient.email}>
+              <span>{recipient.email}</span>
+              <span className={`badge ${recipient.confirmed ? "badge--live" : "badge--mock"}`}>{recipient.confirmed ? "Confirmed" : "Waiting for confirmation"}</span>
+              {!readOnly && (
+                <button type="button" className="button button--secondary" disabled={busy} onClick={() => void change(() => removeRecipient(recipient.email))}>
+                  Remove<span className="visually-hidden"> {recipient.email}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!readOnly && (
+        <form className="branding-recipients__add" onSubmit={(event) => void submit(event)}>
+          <div className="field settings-form__field">
+            <label htmlFor={`${id}-email`}>Email address</label>
+            <input id={`${id}-email`} type="email" value={email} required maxLength={320} onChange={(event) => setEmail(event.target.value)} />
+          </div>
+          <button type="submit" className="button" disabled={busy || email.trim() === ""}>
+            Send confirmation
+          </button>
+        </form>
+      )}
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
+    </section>
+  );
+}

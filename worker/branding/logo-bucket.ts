@@ -1,0 +1,17 @@
+import type { LogoType } from "./branding-rules";
+
+/** Logos in R2 (the BRANDING bucket): one object per upload, under the workspace's prefix. */
+const keyOf = (workspaceId: string, logoId: string) => `logos/${workspaceId}/${logoId}`;
+
+export async function putLogo(bucket: R2Bucket, workspaceId: string, logoId: string, bytes: Uint8Array, type: LogoType): Promise<void> {
+  await bucket.put(keyOf(workspaceId, logoId), bytes, { httpMetadata: { contentType: type } });
+}
+
+export async function getLogo(bucket: R2Bucket, workspaceId: string, logoId: string): Promise<ArrayBuffer | null> {
+  const object = await bucket.get(keyOf(workspaceId, logoId));
+  return object ? object.arrayBuffer() : null;
+}
+
+export async function deleteLogo(bucket: R2Bucket, workspaceId: string, logoId: string): Promise<void> {
+  await bucket.delete(keyOf(workspaceId, logoId));
+}

@@ -1,0 +1,78 @@
+import { and, asc, eq, gte, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { reportRecipients } from "../db/schema";
+
+/** Addresses a workspace's weekly report goes to (docs/branding.md): each confirmed by its link first. */
+export interface RecipientRecord {
+  email: string;
+  confirmedAt: string | null;
+}
+
+/** How many addresses one workspace may name: enough for a client team, not a mailing list. */
+export const MAX_RECIPIENTS = 20;
+
+export async function listRecipients(db: D1Database, workspaceId: string): Promise<RecipientRecord[]> {
+  return drizzle(db)
+    .select({ email: reportRecipients.email, confirmedAt: reportRecipients.confirmedAt })
+    .from(reportRecipients)
+    .where(eq(reportRecipients.workspaceId, workspaceId))
+    .orderBy(asc(reportRecipients.email));
+}
+
+/**
+ * Adds an address unconfirmed, or starts its confirmation again (a new token; the old link stops
+ * working). An address already confirmed stays confirmed and answers false: no email is sent.
+ */
+export async function addRecipient(db: D1Database, workspaceId: string, email: string, tokenHash: string): Promise<boolean> {
+  const set = { tokenHash, createdAt: new Date().toISOString() };
+  const rows = await drizzle(db)
+    .insert(reportRecipients)
+    .values({ workspaceId, email, ...set })
+    .onConflictDoUpdate({ target: [reportRecipients.workspaceId, reportRecipients.email], set, setWhere: isNull(reportRecipients.confirmedAt) })
+    .returning({ email: reportRecipients.email });
+  return rows.length > 0;
+}
+
+export async function removeRecipient(db: D1Database, workspaceId: string, email: string): Promise<boolean> {
+  const rows = await drizzle(db)
+    .delete(reportRecipients)
+    .where(and(eq(reportRecipients.workspaceId, workspaceId), eq(reportRecipients.email, email)))
+    .returning({ email: reportRecipients.email });
+  return rows.length > 0;
+}
+
+/** Confirms the address whose link this is, if the link was sent at or after `notBefore` (7 days back); answers it, or null. */
+export async function confirmRecipient(db: D1Database, tokenHash: string, notBefore: string): Promise<{ workspaceId: string; email: string } | null> {
+  const [row] = await drizzle(db)
+    .update(reportRecipients)
+    .set({ confirmedAt: new Date().toISOString() })
+    .where(and(eq(reportRecipients.tokenHash, tokenHash), isNull(reportRecipients.confirmedAt), gte(reportRecipients.createdAt, notBefore)))
+    .returning({ workspaceId: reportRecipients.workspaceId, email: reportRecipients.email });
+  return row ?? null;
+}
+
+/** Every workspace's confirmed addresses: the only ones the weekly report goes to. */
+export async function confirmedRecipients(db: D1Database): Promise<{ workspaceId: string; email: string }[]> {
+  return drizzle(db)
+    .select({ workspaceId: reportRecipients.workspaceId, email: reportRecipients.email })
+    .from(reportRecipients)
+    .where(isNotNull(reportRecipients.confirmedAt))
+    .orderBy(asc(reportRecipients.workspaceId), asc(reportRecipients.email));
+}
+
+/** Takes this week's send to a confirmed address; false when it was sent already (or the address went). */
+export async function claimRecipientWeek(db: D1Database, workspaceId: string, email: string, monday: string): Promise<boolean> {
+  const rows = await drizzle(db)
+    .update(reportRecipients)
+    .set({ lastSentMonday: monday })
+    .where(
+      and(
+        eq(reportRecipients.workspaceId, workspaceId),
+        eq(reportRecipients.email, email),
+        isNotNull(reportRecipients.confirmedAt),
+        or(isNull(reportRecipients.lastSentMonday), lt(reportRecipients.lastSentMonday, monday)),
+      ),
+    )
+    .returning({ email: reportRecipients.email });
+  return rows.length > 0;
+}

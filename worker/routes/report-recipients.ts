@@ -1,0 +1,145 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { base64UrlEncode } from "../auth/signing-key";
+import { normalizeEmail, sha256Hex } from "../auth/email-sign-in";
+import { requireAccount } from "../auth/session-middleware";
+import { loadBranding } from "../branding/branding-store";
+import { isRecipientUnsubscribeToken } from "../branding/recipient-unsubscribe";
+import { CONFIRM_LINK_DAYS, recipientConfirmEmail } from "../branding/recipient-email";
+import { addRecipient, confirmRecipient, listRecipients, MAX_RECIPIENTS, removeRecipient } from "../branding/recipient-store";
+import { DAY_MS } from "../contract/time";
+import type { AppEnv } from "../env";
+import { jsonBody } from "../openapi/responses";
+import { createRouter } from "../openapi/router";
+import { ApiError } from "../shared/api-error";
+import { escapeHtml } from "../shared/html";
+import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
+
+/**
+ * /api/branding/recipients: the addresses a workspace's weekly report goes to. An address is
+ * added unconfirmed and mailed a link; only a confirmed one ever gets a report.
+ */
+const recipientsSchema = z
+  .object({ recipients: z.array(z.object({ email: z.string(), confirmed: z.boolean() })) })
+  .openapi("ReportRecipients");
+const addSchema = z.object({ email: z.string().max(320) }).strict();
+const emailParam = z.object({ email: z.string().max(320).openapi({ param: { name: "email", in: "path" } }) });
+const unsubscribeQuery = z.object({
+  workspace: z.string().max(100).openapi({ param: { name: "workspace", in: "query" } }),
+  email: z.string().max(320).openapi({ param: { name: "email", in: "query" } }),
+  token: z.string().regex(/^[0-9a-f]{64}$/).openapi({ param: { name: "token", in: "query" } }),
+});
+const tokenQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/).openapi({ param: { name: "token", in: "query" } }) });
+
+const signedIn = { tags: ["Branding"], middleware: requireAccount };
+const listAnswer = jsonAnswer("The workspace's report addresses.", recipientsSchema);
+
+async function listed(c: Context<AppEnv>, workspaceId: string) {
+  const rows = await listRecipients(c.env.DB, workspaceId);
+  return { recipients: rows.map((row) => ({ email: row.email, confirmed: row.confirmedAt !== null })) };
+}
+
+export function recipientRoutes(editorWorkspace: (c: Context<AppEnv>) => string, readerWorkspace: (c: Context<AppEnv>) => string) {
+  return createRouter()
+    .openapi(createRoute({ ...signedIn, method: "get", path: "/", summary: "Where the weekly report goes", responses: { 200: listAnswer, 401: notSignedIn } }), async (c) => {
+      c.header("Cache-Control", "private, no-store");
+      return c.json(await listed(c, readerWorkspace(c)), 200);
+    })
+    .openapi(
+      createRoute({
+        ...signedIn,
+        method: "post",
+        path: "/",
+        summary: "Add an address: it is mailed a confirmation link and gets no report until it is confirmed",
+        request: { body: jsonBody(addSchema) },
+        responses: {
+          200: listAnswer,
+          400: errorAnswer("The body is not JSON."),
+          401: notSignedIn,
+          403: errorAnswer("Not an owner or admin of the workspace."),
+          409: errorAnswer("The workspace names the most addresses it may."),
+          422: badInput,
+          503: errorAnswer("Email is not configured on this deployment."),
+        },
+      }),
+      async (c) => {
+        const workspaceId = editorWorkspace(c);
+        const email = normalizeEmail(c.req.valid("json").email);
+        if (!email) throw new ApiError(422, "validation_failed", [{ loc: ["body", "email"], msg: "Not an email address.", type: "value_error" }]);
+        const mail = c.var.services.config.alertEmail;
+        const sender = c.var.services.sources.alertEmail();
+        if (!mail || !sender) throw new ApiError(503, "not_configured", "Email is not configured on this deployment, so no confirmation link can be sent.");
+        const existing = await listRecipients(c.env.DB, workspaceId);
+        if (!existing.some((row) => row.email === email) && existing.length >= MAX_RECIPIENTS) {
+          throw new ApiError(409, "conflict", `A workspace may send its report to at most ${MAX_RECIPIENTS} addresses. Remove one first.`);
+        }
+        const token = base64UrlEncode(crypto.getRandomValues(new Uint8Array(32)));
+        if (await addRecipient(c.env.DB, workspaceId, email, await sha256Hex(token))) {
+          const confirmUrl = new URL(`/api/branding/recipients/confirm?token=${token}`, c.var.services.config.siteOrigin).href;
+          const workspaceName = (await loadBranding(c.env.DB, workspaceId)).displayName ?? "A RankLayer workspace";
+          await sender.send(recipientConfirmEmail({ to: email, from: mail.from, workspaceName, confirmUrl }));
+        }
+        return c.json(await listed(c, workspaceId), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        ...signedIn,
+        method: "delete",
+        path: "/{email}",
+        summary: "Stop sending the report to an address",
+        request: { params: emailParam },
+        responses: { 200: listAnswer, 401: notSignedIn, 403: errorAnswer("Not an owner or admin of the workspace."), 404: errorAnswer("No such address.") },
+      }),
+      async (c) => {
+        const workspaceId = editorWorkspace(c);
+        const email = normalizeEmail(c.req.valid("param").email) ?? "";
+        if (!(await removeRecipient(c.env.DB, workspaceId, email))) throw new ApiError(404, "not_found", "The report does not go to that address.");
+        return c.json(await listed(c, workspaceId), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/unsubscribe",
+        tags: ["Branding"],
+        summary: "The unsubscribe link in a report sent to a chosen address (public: signed)",
+        request: { query: unsubscribeQuery },
+        responses: {
+          200: { description: "A short page saying the address gets no more reports.", content: { "text/html": { schema: z.string() } } },
+          403: errorAnswer("The link's signature is wrong."),
+          422: badInput,
+        },
+      }),
+      async (c) => {
+        const { workspace, email, token } = c.req.valid("query");
+        if (!(await isRecipientUnsubscribeToken(c.var.services, workspace, email, token))) {
+          throw new ApiError(403, "forbidden", "This unsubscribe link is not valid.");
+        }
+        await removeRecipient(c.env.DB, workspace, email);
+        c.header("Cache-Control", "no-store");
+        return c.html(`<!doctype html><meta charset="utf-8"><title>Unsubscribed</title><p>${escapeHtml(email)} gets no more weekly reports from this workspace.</p>`, 200) as never;
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/confirm",
+        tags: ["Branding"],
+        summary: "The confirmation link mailed to an address (public: the token is the proof)",
+        request: { query: tokenQuery },
+        responses: {
+          200: { description: "A short page saying the address is confirmed.", content: { "text/html": { schema: z.string() } } },
+          404: errorAnswer("The link is unknown, used, or older than 7 days."),
+          422: badInput,
+        },
+      }),
+      async (c) => {
+        const notBefore = new Date(Date.now() - CONFIRM_LINK_DAYS * DAY_MS).toISOString();
+        const confirmed = await confirmRecipient(c.env.DB, await sha256Hex(c.req.valid("query").token), notBefore);
+        if (!confirmed) throw new ApiError(404, "not_found", "This confirmation link is unknown, already used, or older than 7 days. Ask for a new one.");
+        c.header("Cache-Control", "no-store");
+        return c.html(`<!doctype html><meta charset="utf-8"><title>Confirmed</title><p>Confirmed: ${escapeHtml(confirmed.email)} will get the weekly report.</p>`, 200) as never;
+      },
+    );
+}
