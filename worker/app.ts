@@ -18,6 +18,7 @@ import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes, billingWebhookRoutes } from "./routes/billing";
 import { connectionRoutes } from "./routes/connection";
+import { connectionsRoutes } from "./routes/connections";
 import { contactRoutes } from "./routes/contact";
 import { dashboardRoutes } from "./routes/dashboard";
 import { exportRoutes } from "./routes/exports";
@@ -74,6 +75,7 @@ const api = apiApp
   .route("/onboarding", onboardingRoutes)
   .route("/settings", settingsRoutes)
   .route("/connection", connectionRoutes)
+  .route("/connections", connectionsRoutes)
   // Email sign-in and passkeys (issue 27); the account's export and deletion.
   .route("/signin", signInRoutes)
   .route("/passkeys", passkeyRoutes)

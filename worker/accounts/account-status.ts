@@ -39,7 +39,7 @@ export function connectionStatus(user: UserRecord, credentials: CredentialsRecor
   return {
     connected: true,
     demo: false,
-    sellingPartnerId: user.sellingPartnerId,
+    sellingPartnerId: credentials.sellingPartnerId,
     region: credentials.region as SellerRegion,
     grantedAt: credentials.grantedAt,
     renewalDueAt: renewalDueAt(credentials.grantedAt),

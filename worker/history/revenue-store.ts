@@ -5,7 +5,9 @@ import { sellerRevenue } from "../db/schema";
 export type RevenueStatus = "ok" | "not_granted" | "missing";
 
 export interface RevenueInput {
+  /** The workspace, and the seller connection whose sales these are. */
   userId: string;
+  connectionId: string;
   asin: string;
   marketplace: string;
   day: string;
@@ -21,18 +23,28 @@ export type RevenueRow = typeof sellerRevenue.$inferSelect;
 
 /** The statement that writes one seller's sales of one ASIN on one UTC day (insert or update). */
 export function revenueUpsert(db: D1Database, input: RevenueInput) {
-  const { userId, asin, marketplace, day, ...values } = input;
+  const { userId, connectionId, asin, marketplace, day, ...values } = input;
   return drizzle(db)
     .insert(sellerRevenue)
-    .values({ workspaceId: userId, asin, marketplace, day, ...values })
-    .onConflictDoUpdate({ target: [sellerRevenue.workspaceId, sellerRevenue.asin, sellerRevenue.marketplace, sellerRevenue.day], set: values });
+    .values({ workspaceId: userId, connectionId, asin, marketplace, day, ...values })
+    .onConflictDoUpdate({ target: [sellerRevenue.connectionId, sellerRevenue.asin, sellerRevenue.marketplace, sellerRevenue.day], set: values });
 }
 
-/** One seller's revenue rows in one marketplace from `fromDay` to `toDay`: only its own. */
-export async function revenueOf(db: D1Database, userId: string, marketplace: string, fromDay: string, toDay: string): Promise<RevenueRow[]> {
+/**
+ * The workspace's revenue rows in one marketplace from `fromDay` to `toDay`: only its own, of
+ * one connection when `connectionId` is given, else of all its connections.
+ */
+export async function revenueOf(db: D1Database, userId: string, marketplace: string, fromDay: string, toDay: string, connectionId?: string): Promise<RevenueRow[]> {
   return drizzle(db)
     .select()
     .from(sellerRevenue)
-    .where(and(eq(sellerRevenue.workspaceId, userId), eq(sellerRevenue.marketplace, marketplace), between(sellerRevenue.day, fromDay, toDay)))
+    .where(
+      and(
+        eq(sellerRevenue.workspaceId, userId),
+        connectionId ? eq(sellerRevenue.connectionId, connectionId) : undefined,
+        eq(sellerRevenue.marketplace, marketplace),
+        between(sellerRevenue.day, fromDay, toDay),
+      ),
+    )
     .orderBy(asc(sellerRevenue.day));
 }

@@ -10,7 +10,7 @@ const disconnectRoute = createRoute({
   method: "delete",
   path: "/",
   tags: ["Account"],
-  summary: "Disconnect Seller Central: the refresh token is erased; the account and its settings stay",
+  summary: "Disconnect Seller Central: every connected seller's refresh token is erased; the connections, their data and the settings stay",
   middleware: [requireAccount] as const,
   responses: { 204: noContent("Disconnected (or was not connected)."), 401: notSignedIn },
 });
@@ -20,7 +20,7 @@ export const connectionRoutes = createRouter().openapi(disconnectRoute, async (c
   const credentials = await findCredentials(c.env.DB, user.id);
   if (credentials) {
     await deleteCredentials(c.env.DB, user.id);
-    dropSellerAccessToken(accessTokenCacheKey(user.id, credentials.grantedAt));
+    dropSellerAccessToken(accessTokenCacheKey(credentials.id, credentials.grantedAt));
   }
   return c.body(null, 204);
 });

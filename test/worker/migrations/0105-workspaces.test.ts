@@ -84,7 +84,8 @@ describe("migration 0105: personal workspaces own today's data", () => {
     await applyD1Migrations(env.DB, env.TEST_MIGRATIONS.filter((m) => m.name < "0105"));
     for (const [i, user] of USERS.entries()) await seed(user, i + 1);
     before = await snapshot({ ...MOVED, ...CHILDREN, ...PERSONAL });
-    await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+    // Up to 0105 itself: 0120 (seller connections) rebuilds seller tables again; its own test covers that.
+    await applyD1Migrations(env.DB, env.TEST_MIGRATIONS.filter((m) => m.name < "0106"));
   });
 
   it("gives every account a personal workspace with its own id, named after its brand or email, owned by it", async () => {

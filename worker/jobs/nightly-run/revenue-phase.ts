@@ -20,10 +20,10 @@ export function revenueDayOf(day: string): string {
 }
 
 /**
- * The sellers phase's revenue pass: per connected seller (and demo account) and tracked ASIN,
+ * The sellers phase's revenue pass: per seller connection (and demo mock seller) and tracked ASIN,
  * yesterday's ordered product sales, one getOrderMetrics call each at 0.5 rps (the seller's
  * shared UpstreamBudget bucket of that operation, told about 429s), written with
- * the cursor "<userId>|<marketplace>:<asin>" in one D1 batch. A seller that has not granted the
+ * the cursor "<connectionId>|<marketplace>:<asin>" in one D1 batch. A seller that has not granted the
  * Sales role (403) gets a not_granted row, so the screens can say why revenue shows "—".
  */
 export async function runRevenuePhase(ctx: PhaseContext, cursor: string | null): Promise<PhaseResult> {
@@ -45,7 +45,7 @@ export async function runRevenuePhase(ctx: PhaseContext, cursor: string | null):
       seller = await open(ctx, next.id);
       if (!seller) continue;
     }
-    const [key] = await userTrackedAsinsPage(db, seller.id, seller.marketplaces, after, 1);
+    const [key] = await userTrackedAsinsPage(db, seller.workspaceId, seller.marketplaces, after, 1);
     if (!key) {
       seller = null;
       continue;
@@ -59,7 +59,7 @@ export async function runRevenuePhase(ctx: PhaseContext, cursor: string | null):
 
     const marketplace = key.marketplace as AccountMarketplace;
     const last = `${seller.id}|${keyCursor(key)}`;
-    const base = { userId: seller.id, asin: key.asin, marketplace, day: salesDay, source: seller.api.kind, capturedAt: captureIso(day, clock.now()) };
+    const base = { userId: seller.workspaceId, connectionId: seller.id, asin: key.asin, marketplace, day: salesDay, source: seller.api.kind, capturedAt: captureIso(day, clock.now()) };
     let row;
     try {
       const sales = await seller.api.getDailySales(key.asin, marketplace, salesDay);

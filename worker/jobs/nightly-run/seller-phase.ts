@@ -1,5 +1,4 @@
-import { findCredentials } from "../../accounts/credentials-store";
-import { findUser } from "../../accounts/user-store";
+import { findConnectionById } from "../../connections/connection-store";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../../contract/account";
 import { MARKETPLACE_REGION } from "../../upstreams/spapi/endpoints";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
@@ -20,7 +19,10 @@ export const OFFERS_BATCH_INTERVAL_MS = 10_000;
 const SELLER_DONE = "done";
 
 export interface Seller {
+  /** The seller connection: the walk's unit (its data rows and "needs attention" mark carry this id). */
   id: string;
+  /** The connection's workspace, whose tracked ASINs are the seller's. */
+  workspaceId: string;
   sellingPartnerId: string;
   api: SellerApi;
   marketplaces: AccountMarketplace[];
@@ -35,9 +37,10 @@ export interface Seller {
 }
 
 /**
- * The sellers phase: for each connected seller (and demo account), its own tracked ASINs in
- * steps of up to 20 of one marketplace: fulfillable FBA units and the Buy Box holder, written
- * to seller_snapshots with the cursor "<userId>|<marketplace>:<asin>" in one D1 batch.
+ * The sellers phase: for each seller connection (and demo workspace's mock seller), its
+ * workspace's tracked ASINs in steps of up to 20 of one marketplace: fulfillable FBA units and
+ * the Buy Box holder, written to seller_snapshots under the connection with the cursor
+ * "<connectionId>|<marketplace>:<asin>" in one D1 batch.
  * A seller whose authorization fails is logged and skipped; the others go on.
  */
 export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): Promise<PhaseResult> {
@@ -60,7 +63,7 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
       seller = await openSeller(ctx, next.id);
       if (!seller) continue;
     }
-    const page = await userTrackedAsinsPage(db, seller.id, seller.marketplaces, after, MAX_BUY_BOX_ASINS);
+    const page = await userTrackedAsinsPage(db, seller.workspaceId, seller.marketplaces, after, MAX_BUY_BOX_ASINS);
     const marketplace = page[0]?.marketplace as AccountMarketplace | undefined;
     const chunk = page.filter((key) => key.marketplace === marketplace);
     if (!marketplace || chunk.length === 0) {
@@ -109,11 +112,12 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
 
     followRateLimit(ctx, seller);
     const capturedAt = captureIso(day, clock.now());
-    const { id: userId, sellingPartnerId, api } = seller;
+    const { id: connectionId, workspaceId, sellingPartnerId, api } = seller;
     const rows = asins.map((asin) => {
       const state = winners.get(asin);
       return sellerDayRowUpsert(db, {
-        userId,
+        userId: workspaceId,
+        connectionId,
         asin,
         marketplace,
         source: api.kind,
@@ -123,32 +127,32 @@ export async function runSellerPhase(ctx: PhaseContext, cursor: string | null): 
       });
     });
     await writeStep(db, { day, phase: "sellers", cursor: last, processed: asins.length, nowIso: nowIso() }, rows);
-    if (api.kind === "spapi" && !answeredSellers.has(userId)) {
-      answeredSellers.add(userId);
-      await clearSellerRefused(db, userId);
+    if (api.kind === "spapi" && !answeredSellers.has(connectionId)) {
+      answeredSellers.add(connectionId);
+      await clearSellerRefused(db, connectionId);
     }
     await clearFailures(ctx, `sellers:${last}`);
     after = chunk.at(-1)!;
   }
 }
 
-/** The seller's API client and reachable marketplaces, or null (logged, skipped) when it has none. */
-export async function openSeller(ctx: PhaseContext, userId: string): Promise<Seller | null> {
-  const user = await findUser(ctx.env.DB, userId);
-  if (!user) return null;
+/** The connection's API client and reachable marketplaces, or null (logged, skipped) when it has none. */
+export async function openSeller(ctx: PhaseContext, connectionId: string): Promise<Seller | null> {
+  const connection = await findConnectionById(ctx.env.DB, connectionId);
+  if (!connection) return null;
   try {
-    const api = await ctx.services.sources.seller(user);
-    // An authorization covers one SP-API region; a demo account reaches every marketplace.
-    const region = user.isDemo ? null : (await findCredentials(ctx.env.DB, user.id))?.region;
+    const api = await ctx.services.sources.sellerConnection(connection);
+    // An authorization covers one SP-API region; a demo seller reaches every marketplace.
+    const region = connection.status === "demo" ? null : connection.region;
     const marketplaces = ACCOUNT_MARKETPLACES.filter((marketplace) => region === null || MARKETPLACE_REGION[marketplace] === region);
     const offersBudget =
       api.kind === "spapi"
-        ? durableBudget(ctx.env, spapiBucket(user.sellingPartnerId, "getItemOffersBatch"), { ratePerSecond: 1000 / OFFERS_BATCH_INTERVAL_MS, burst: 1 })
+        ? durableBudget(ctx.env, spapiBucket(connection.sellingPartnerId, "getItemOffersBatch"), { ratePerSecond: 1000 / OFFERS_BATCH_INTERVAL_MS, burst: 1 })
         : null;
-    return { id: user.id, sellingPartnerId: user.sellingPartnerId, api, marketplaces: [...marketplaces], offersBudget };
+    return { id: connection.id, workspaceId: connection.workspaceId, sellingPartnerId: connection.sellingPartnerId, api, marketplaces: [...marketplaces], offersBudget };
   } catch (error) {
     if (!(error instanceof SellerApiError)) throw error;
-    console.error(`snapshot ${ctx.day}: seller ${userId} skipped: ${error.message}`);
+    console.error(`snapshot ${ctx.day}: seller connection ${connectionId} skipped: ${error.message}`);
     await addToCount(ctx, "sellersSkipped", 1);
     return null;
   }

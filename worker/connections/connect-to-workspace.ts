@@ -1,0 +1,32 @@
+import { defaultConnectionName } from "../accounts/credentials-store";
+import { encryptRefreshToken, type EncryptionKey } from "../auth/token-crypto";
+import { connectionIdFor, saveGrant, type ConnectionRecord } from "./connection-store";
+
+export interface WorkspaceGrant {
+  workspaceId: string;
+  sellingPartnerId: string;
+  region: string;
+  refreshToken: string;
+  /** What a new connection is called ("Acme Brands EU") until renamed. */
+  label: string;
+  nowIso: string;
+}
+
+/**
+ * Adds a seller to a workspace from a consent started inside it, or gives the workspace's
+ * existing connection of that seller and region its new token (a reconnect keeps the id, name
+ * and data). The token is sealed with the connection id as associated data, so a ciphertext
+ * copied to another connection's row does not open.
+ */
+export async function connectToWorkspace(db: D1Database, keys: EncryptionKey[], grant: WorkspaceGrant): Promise<ConnectionRecord> {
+  const id = await connectionIdFor(db, grant.workspaceId, grant.sellingPartnerId, grant.region);
+  const sealed = await encryptRefreshToken(keys, id, grant.refreshToken);
+  return saveGrant(db, {
+    id,
+    workspaceId: grant.workspaceId,
+    sellingPartnerId: grant.sellingPartnerId,
+    region: grant.region,
+    name: defaultConnectionName(grant.label, grant.region),
+    grant: { refreshTokenCiphertext: sealed.ciphertext, keyId: sealed.keyId, grantedAt: grant.nowIso },
+  });
+}
