@@ -111,7 +111,7 @@ ALTER TABLE `seller_snapshots__new` RENAME TO `seller_snapshots`;
 --> statement-breakpoint
 ALTER TABLE `seller_revenue__new` RENAME TO `seller_revenue`;
 --> statement-breakpoint
-CREATE INDEX `seller_snapshots_workspace_day_idx` ON `seller_snapshots` (`workspace_id`, `day`);
+CREATE INDEX `seller_snapshots_workspace_asin_idx` ON `seller_snapshots` (`workspace_id`, `asin`, `marketplace`, `day`);
 --> statement-breakpoint
 CREATE INDEX `seller_revenue_workspace_day_idx` ON `seller_revenue` (`workspace_id`, `marketplace`, `day`);
 --> statement-breakpoint

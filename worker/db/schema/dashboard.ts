@@ -1,4 +1,4 @@
-import { integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { workspaceOwnerId, workspaces } from "./workspaces";
 import { connectionOwnerId } from "./accounts";
 
@@ -46,7 +46,10 @@ export const sellerRevenue = sqliteTable(
     units: integer("units"),
     capturedAt: text("captured_at").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.connectionId, table.asin, table.marketplace, table.day] })],
+  (table) => [
+    primaryKey({ columns: [table.connectionId, table.asin, table.marketplace, table.day] }),
+    index("seller_revenue_workspace_day_idx").on(table.workspaceId, table.marketplace, table.day),
+  ],
 );
 
 /** Per-workspace refresh and report bookkeeping: the last "Refresh now" and the last weekly report sent. */

@@ -73,5 +73,8 @@ export const sellerSnapshots = sqliteTable(
     holdsNonPrime: integer("holds_non_prime", { mode: "boolean" }),
     capturedAt: text("captured_at").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.connectionId, table.asin, table.marketplace, table.day] })],
+  (table) => [
+    primaryKey({ columns: [table.connectionId, table.asin, table.marketplace, table.day] }),
+    index("seller_snapshots_workspace_asin_idx").on(table.workspaceId, table.asin, table.marketplace, table.day),
+  ],
 );
