@@ -127,7 +127,7 @@ function groupBy<Row, Point>(rows: Row[], key: (row: Row) => string, point: (row
 }
 
 /** One tuple per distinct key, so a page's alerts on the same ASIN share one set of rows. */
-function distinct(alerts: DueAlert[], key: (alert: DueAlert) => string, tuple: (alert: DueAlert) => string[]): string[][] {
+function distinct(alerts: DueAlert[], key: (alert: DueAlert) => string, tuple: (alert: DueAlert) => (string | null)[]): (string | null)[][] {
   return [...new Map(alerts.map((alert) => [key(alert), tuple(alert)])).values()];
 }
 
