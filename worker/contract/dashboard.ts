@@ -23,6 +23,8 @@ export const portfolioQuerySchema = z.object({
   brand: optionalName,
   category: optionalName,
   range: range(),
+  /** One client's seller connection (the drill-down); all of the workspace's by default. */
+  connection: z.string().trim().min(1).max(64, { error: "At most 64 characters" }).optional(),
 });
 export type PortfolioQuery = z.output<typeof portfolioQuerySchema>;
 
@@ -124,7 +126,38 @@ export interface PortfolioResponse {
   };
   brandRows: BrandRow[];
   heatmap: HeatmapCell[];
+  /**
+   * The drill-down: one connection's id, or null for all the workspace's connections. The API
+   * always sends both fields; optional so a screen written before connections still type-checks.
+   */
+  connection?: string | null;
+  /** Across every marketplace and client (or the one drilled into). */
+  clients?: ClientsOverview;
   demo: boolean;
+}
+
+/** One client (seller connection) in the aggregated portfolio. */
+export interface ClientRow {
+  connectionId: string;
+  name: string;
+  region: string;
+  /** Tracked ASINs this seller has its own data on (stock, Buy Box or sales) in the range. */
+  products: number;
+  averageRank: number | null;
+  rankChangePercent: number | null;
+  /** Ordered product sales over the range, one total per currency, never converted. */
+  revenue: Money[];
+  status: BrandStatus;
+}
+
+/** The aggregated portfolio: revenue per currency, average rank, and clients by status. */
+export interface ClientsOverview {
+  revenueByCurrency: Money[];
+  averageRank: number | null;
+  /** Clients whose status is top-performer / needs-attention (the brand rules, per client). */
+  topPerformers: number;
+  needsAttention: number;
+  rows: ClientRow[];
 }
 
 /** POST /api/dashboard/refresh. */

@@ -12,6 +12,8 @@ import { DAY_MS, utcDay } from "../contract/time";
 
 export interface RowFilter {
   marketplace?: Marketplace;
+  /** Seller fields (stock, Buy Box) of this connection only; any of the workspace's by default. */
+  connection?: string;
   brand?: string;
   category?: string;
 }
@@ -61,9 +63,16 @@ export async function trackedRows({ env, history }: Pick<Services, "env" | "hist
 }
 
 /** The user's revenue per ASIN of one marketplace over the window, from stored getOrderMetrics rows. */
-export async function revenueByAsin(db: D1Database, userId: string, marketplace: Marketplace, days: number, nowMs: number): Promise<Map<string, AsinRevenue>> {
+export async function revenueByAsin(
+  db: D1Database,
+  userId: string,
+  marketplace: Marketplace,
+  days: number,
+  nowMs: number,
+  connectionId?: string,
+): Promise<Map<string, AsinRevenue>> {
   const { fromDay, toDay } = dayWindow(days, nowMs);
-  const rows = await revenueOf(db, userId, marketplace, fromDay, toDay);
+  const rows = await revenueOf(db, userId, marketplace, fromDay, toDay, connectionId);
   const byAsin = new Map<string, typeof rows>();
   for (const row of rows) byAsin.set(revenueKey(row), [...(byAsin.get(revenueKey(row)) ?? []), row]);
   return new Map([...byAsin].map(([key, asinRows]) => [key, asinRevenue(asinRows)]));
