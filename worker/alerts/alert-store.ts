@@ -151,3 +151,9 @@ export async function deleteAlert(db: D1Database, userId: string, id: string): P
   const result = await drizzle(db).delete(alerts).where(ownAlert(userId, id)).run();
   return result.meta.changes > 0;
 }
+
+/** Each alert's seller connection (null: any of the workspace's), for the `connection` filter. */
+export async function alertConnections(db: D1Database, workspaceId: string): Promise<Map<string, string | null>> {
+  const rows = await drizzle(db).select({ id: alerts.id, connectionId: alerts.connectionId }).from(alerts).where(eq(alerts.workspaceId, workspaceId));
+  return new Map(rows.map((row) => [row.id, row.connectionId]));
+}

@@ -15,7 +15,8 @@ const range = () => z.enum(HISTORY_RANGES, { error: `Range must be one of ${HIST
 const optionalMarketplace = marketplace().optional();
 const optionalName = z.string().trim().max(200, { error: "At most 200 characters" }).optional();
 
-export const dashboardQuerySchema = z.object({ marketplace: optionalMarketplace, brand: optionalName });
+const optionalConnection = z.string().trim().min(1).max(64, { error: "At most 64 characters" }).optional();
+export const dashboardQuerySchema = z.object({ marketplace: optionalMarketplace, brand: optionalName, connection: optionalConnection });
 export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
 
 export const portfolioQuerySchema = z.object({
@@ -24,7 +25,7 @@ export const portfolioQuerySchema = z.object({
   category: optionalName,
   range: range(),
   /** One client's seller connection (the drill-down); all of the workspace's by default. */
-  connection: z.string().trim().min(1).max(64, { error: "At most 64 characters" }).optional(),
+  connection: optionalConnection,
 });
 export type PortfolioQuery = z.output<typeof portfolioQuerySchema>;
 

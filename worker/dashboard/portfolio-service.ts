@@ -4,7 +4,7 @@ import type { PortfolioQuery, PortfolioResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
 import { dayWindow, revenueByAsin } from "./dashboard-service";
 import { listConnections } from "../connections/connection-store";
-import { ApiError } from "../shared/api-error";
+import { trackedOfConnection } from "./connection-scope";
 import { aggregateClients } from "./client-portfolio";
 import { connectionAssets, connectionRevenue } from "./client-portfolio-store";
 import { listTrackedAsins } from "../history/watchlist-store";
@@ -23,12 +23,10 @@ export async function loadPortfolio(services: Services, user: UserRecord, query:
   const days = HISTORY_RANGE_DAYS[query.range];
   const connection = query.connection ?? null;
   const connections = (await listConnections(db, workspaceId)).filter((row) => !connection || row.id === connection);
-  if (connection && connections.length === 0) throw new ApiError(404, "not_found", "No such seller connection in this workspace.");
-  const tracked = await listTrackedAsins(db, workspaceId);
+  // A drill-down shows the client's own ASINs: the tracked ones its seller has data on (404 for another workspace's).
+  const scoped = await trackedOfConnection(db, workspaceId, await listTrackedAsins(db, workspaceId), connection ?? undefined, days, now);
   const { fromDay, toDay } = dayWindow(days, now);
   const assets = await connectionAssets(db, workspaceId, fromDay, toDay, connection);
-  // A drill-down shows the client's own ASINs: the tracked ones its seller has data on.
-  const scoped = connection ? tracked.filter((key) => assets.some((asset) => asset.marketplace === key.marketplace && asset.asin === key.asin)) : tracked;
   const marketplaces = [...new Set(scoped.map((key) => key.marketplace))].sort();
   const marketplace = query.marketplace ?? (marketplaces.includes(user.marketplace as never) ? (user.marketplace as (typeof marketplaces)[number]) : marketplaces[0]);
   // Every marketplace's rows from the summaries in one read: the clients overview spans them all.

@@ -1,7 +1,7 @@
 import { hasRoomToTrack, trackedLimitDetail } from "../billing/tracked-limit-store";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { countActiveAlerts, createAlert, deleteAlert, findAlert, findDuplicateAlert, listAlerts, ruleThreshold, updateAlert, type AlertRule } from "../alerts/alert-store";
+import { alertConnections, countActiveAlerts, createAlert, deleteAlert, findAlert, findDuplicateAlert, listAlerts, ruleThreshold, updateAlert, type AlertRule } from "../alerts/alert-store";
 import { findCredentials } from "../accounts/credentials-store";
 import type { UserRecord } from "../accounts/user-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
@@ -15,6 +15,7 @@ import { canActivateAlert, type Plan } from "../contract/plans";
 import type { AppEnv } from "../env";
 import { commonErrors, failure, KEY_ONLY, noContent, notFound, ok } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
+import { trackedOfConnection } from "../dashboard/connection-scope";
 import { ApiError } from "../shared/api-error";
 import { paginate } from "../shared/paginate";
 import { cursorRefusal } from "../validation";
@@ -48,6 +49,16 @@ const alertListSchema: z.ZodType<AlertList & Page> = z
   })
   .openapi("AlertList");
 
+const alertListQuerySchema = pageQuerySchema.extend({
+  connection: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: "One seller connection's alerts: those on it, and those on any connection about its ASINs. All by default." }),
+});
+
 const idParam = z.object({ id: z.string().openapi({ description: "The alert's id.", example: "00000000-0000-4000-8000-000000000000" }) });
 const conflict = { 409: failure("You already have an alert with this exact rule.") };
 
@@ -55,7 +66,7 @@ const routes = {
   list: createRoute({
     method: "get", path: "/", operationId: "listAlerts", tags: ["Alerts"], summary: "Your alerts, oldest first",
     security: KEY_ONLY, middleware: [requireAccount] as const,
-    request: { query: pageQuerySchema },
+    request: { query: alertListQuerySchema },
     responses: { 200: ok("One page of alerts, with the active count and the plan's cap.", alertListSchema), ...commonErrors },
   }),
   create: createRoute({
@@ -132,12 +143,26 @@ async function assertCanActivate(
   return plan;
 }
 
+/** The alerts a connection filter keeps: on that connection, or on any connection about an ASIN of its seller's (30 days). */
+async function alertsOfConnection<Alert extends { id: string; asin: string; marketplace: Marketplace }>(
+  db: D1Database,
+  workspaceId: string,
+  all: Alert[],
+  connection: string,
+): Promise<Alert[]> {
+  const owners = await alertConnections(db, workspaceId);
+  const ownAsins = new Set((await trackedOfConnection(db, workspaceId, all, connection, 30, Date.now())).map((alert) => alert.id));
+  return all.filter((alert) => owners.get(alert.id) === connection || (owners.get(alert.id) == null && ownAsins.has(alert.id)));
+}
+
 /** /api/alerts and /api/v1/alerts: list, create, change (pause, un-pause) and delete the user's alerts. */
 export const alertRoutes = createRouter()
   .openapi(routes.list, async (c) => {
     const { user } = currentAccount(c);
-    const [alerts, plan] = await Promise.all([listAlerts(c.env.DB, user.id), planOfUser(c.env.DB, user)]);
-    const page = paginate(alerts, (alert) => alert.id, c.req.valid("query"));
+    const { connection, ...pageQuery } = c.req.valid("query");
+    const [all, plan] = await Promise.all([listAlerts(c.env.DB, user.id), planOfUser(c.env.DB, user)]);
+    const alerts = connection ? await alertsOfConnection(c.env.DB, user.id, all, connection) : all;
+    const page = paginate(alerts, (alert) => alert.id, pageQuery);
     if (!page.ok) throw cursorRefusal(page.detail);
     const list: AlertList & Page = {
       alerts: page.items,

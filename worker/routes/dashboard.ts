@@ -6,6 +6,7 @@ import { HISTORY_RANGE_DAYS } from "../contract/history";
 import { hourPointsByAsin } from "../history/history-store";
 import { dayWindow } from "../dashboard/dashboard-service";
 import { summaryView } from "../dashboard/summary-rows";
+import { trackedOfConnection } from "../dashboard/connection-scope";
 import { dashboardKpis } from "../dashboard/kpis";
 import { captureNow, MANUAL_REFRESH_INTERVAL_MS } from "../dashboard/refresh";
 import { claimManualRefresh } from "../dashboard/refresh-store";
@@ -42,8 +43,11 @@ export const dashboardRoutes = createRouter()
   .openapi(routes.dashboard, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { user } = currentAccount(c);
-    const { marketplace, brand } = c.req.valid("query");
-    const { rows, marketplaces } = await summaryView(c.var.services, user.id, { marketplace, brand }, 7, Date.now());
+    const { marketplace, brand, connection } = c.req.valid("query");
+    const now = Date.now();
+    // A connection filter: that client's ASINs, with its own stock and Buy Box.
+    const tracked = await trackedOfConnection(c.env.DB, user.id, await listTrackedAsins(c.env.DB, user.id), connection, 7, now);
+    const { rows, marketplaces } = await summaryView(c.var.services, user.id, { marketplace, brand, connection }, 7, now, tracked);
     const body: DashboardResponse = {
       marketplaces,
       brand: brand ?? null,

@@ -96,4 +96,21 @@ describe("the aggregated portfolio across seller connections", () => {
     expect(pdf.headers.get("Content-Disposition")).toContain(`portfolio-DE-7d-${eu.slice(0, 12)}`);
     expect((await browser.request("/api/exports/portfolio?format=csv&connection=c-elsewhere")).status).toBe(404);
   });
+
+  it("the dashboard and the alerts take the same connection filter", async () => {
+    const { browser, eu } = await twoClients();
+    for (const [asin, marketplace] of [[US_ASIN, "US"], [DE_ASIN, "DE"]]) {
+      const res = await browser.json("/api/alerts", "POST", { asin, marketplace, conditionType: "rank_above", threshold: 5000 });
+      expect(res.status, await res.clone().text()).toBe(201);
+    }
+    const dashboard = async (query: string) => (await (await browser.request(`/api/dashboard${query}`)).json<{ rows: { asin: string }[] }>()).rows.map((row) => row.asin);
+    expect((await dashboard("")).sort()).toEqual([DE_ASIN, US_ASIN]);
+    expect(await dashboard(`?connection=${encodeURIComponent(eu)}`)).toEqual([DE_ASIN]);
+    expect((await browser.request("/api/dashboard?connection=c-elsewhere")).status).toBe(404);
+
+    const alerts = async (query: string) => (await (await browser.request(`/api/alerts${query}`)).json<{ alerts: { asin: string }[] }>()).alerts.map((alert) => alert.asin);
+    expect((await alerts("")).sort()).toEqual([DE_ASIN, US_ASIN]);
+    expect(await alerts(`?connection=${encodeURIComponent(eu)}`)).toEqual([DE_ASIN]);
+    expect((await browser.request("/api/alerts?connection=c-elsewhere")).status).toBe(404);
+  });
 });
