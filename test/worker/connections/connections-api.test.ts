@@ -143,4 +143,16 @@ describe("/api/connections", () => {
     expect((await demo.request(`/api/connections/${seller!.id}`, { method: "DELETE" })).status).toBe(403);
     expect((await demo.json("/api/connections/start", "POST", { marketplace: "XX" })).status).toBe(422);
   });
+
+  it("Seller Central reads one connection's catalog with ?connection=, and refuses another workspace's", async () => {
+    const demo = new TestBrowser(demoEnv());
+    await demo.signInDemo();
+    const [seller] = await list(demo);
+    const own = await demo.request(`/api/sp/catalog-item?asin=B07N4M94X4&marketplace=US&connection=${encodeURIComponent(seller!.id)}`);
+    expect(own.status, await own.clone().text()).toBe(200);
+    const other = new TestBrowser(demoEnv());
+    await other.signInDemo();
+    const refused = await other.request(`/api/sp/catalog-item?asin=B07N4M94X4&marketplace=US&connection=${encodeURIComponent(seller!.id)}`);
+    expect(refused.status).toBe(404);
+  });
 });
