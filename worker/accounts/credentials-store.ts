@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { SellerRegion } from "../contract/account";
 import { sellerConnections, users } from "../db/schema";
+import { defaultConnectionName } from "../connections/grant-rules";
 import { connectionIdFor, eraseTokens, replaceConnectionCiphertext, saveGrant } from "../connections/connection-store";
 
 /**
@@ -56,10 +57,6 @@ export async function personalConnectionId(db: D1Database, userId: string, selli
   return connectionIdFor(db, userId, sellingPartnerId, region, userId);
 }
 
-/** "Acme Brands EU": what a new connection is called until the workspace renames it. */
-export function defaultConnectionName(label: string, region: string): string {
-  return `${label.trim().slice(0, 60) || "Seller"} ${region.toUpperCase()}`;
-}
 
 export async function replaceCiphertext(db: D1Database, connectionId: string, refreshTokenCiphertext: string, keyId: string): Promise<void> {
   await replaceConnectionCiphertext(db, connectionId, refreshTokenCiphertext, keyId);

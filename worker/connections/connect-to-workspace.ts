@@ -1,4 +1,4 @@
-import { defaultConnectionName } from "../accounts/credentials-store";
+import { defaultConnectionName } from "./grant-rules";
 import { encryptRefreshToken, type EncryptionKey } from "../auth/token-crypto";
 import { connectionIdFor, saveGrant, type ConnectionRecord } from "./connection-store";
 

@@ -1,4 +1,4 @@
-import { renewalDueAt } from "../accounts/account-status";
+import { renewalDueAt } from "./grant-rules";
 import type { ConnectionStatusName, ConnectionView } from "../contract/connections";
 import type { SellerRegion } from "../contract/marketplaces";
 import type { ConnectionRecord } from "./connection-store";
