@@ -13,10 +13,13 @@ import "../../styles/seller.css";
 import "../../styles/dashboard.css";
 
 /** KPI cards and the tracked-ASIN table of the signed-in user, optionally for one brand. */
-export function DashboardOverview({ brand }: { brand?: string }) {
+export function DashboardOverview({ brand, connection }: { brand?: string; connection?: string }) {
   const id = useId();
   const [marketplace, setMarketplace] = useState<Marketplace | "">("");
-  const fetcher = useCallback((signal: AbortSignal) => fetchDashboard({ brand, marketplace: marketplace || undefined }, signal), [brand, marketplace]);
+  const fetcher = useCallback(
+    (signal: AbortSignal) => fetchDashboard({ brand, marketplace: marketplace || undefined, connection }, signal),
+    [brand, marketplace, connection],
+  );
   const [dashboard, reload] = useResource(fetcher);
 
   if (dashboard.status === "loading") return <p className="seller-muted dashboard-loading" role="status">Loading your dashboard...</p>;

@@ -5,6 +5,7 @@ import { RequireSignIn } from "../../components/RequireSignIn";
 import { AccountPanel } from "./AccountPanel";
 import { ApiAccessPanel } from "./ApiAccessPanel";
 import { ConnectionPanel } from "./ConnectionPanel";
+import { ConnectionsList } from "./ConnectionsList";
 import { DataRefreshPanel } from "./DataRefreshPanel";
 import { NotificationsPanel } from "./NotificationsPanel";
 import { Tabs } from "./Tabs";
@@ -34,7 +35,12 @@ function SettingsScreen({ user }: { user: UserStatus }) {
       label: "Connection Status",
       panel: (
         <Loaded settings={settings}>
-          {({ connection }) => <ConnectionPanel connection={connection} reloadConnection={reloadConnection} />}
+          {({ connection }) => (
+            <>
+              <ConnectionPanel connection={connection} reloadConnection={reloadConnection} />
+              <ConnectionsList demo={connection.demo} />
+            </>
+          )}
         </Loaded>
       ),
     },
