@@ -45,7 +45,8 @@ export function ConnectionsList({ demo }: { demo: boolean }) {
         </p>
       )}
       {list.status === "loading" && <p className="seller-muted" role="status">Loading seller accounts...</p>}
-      {list.status === "error" && <p className="field-error" role="alert">{list.message ?? "Failed to load the seller accounts."}</p>}
+      {/* Not an alert: the panel above already says whether the account is connected. */}
+      {list.status === "error" && <p className="field-error">{list.message ?? "Failed to load the seller accounts."}</p>}
       {list.status === "success" && list.data.connections.length === 0 && <p className="seller-muted">No seller account is connected yet.</p>}
       {list.status === "success" && (
         <ul className="connections__list">
