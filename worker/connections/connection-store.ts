@@ -159,3 +159,21 @@ export async function countLiveConnections(db: D1Database, workspaceId: string):
     .where(and(eq(sellerConnections.workspaceId, workspaceId), inArray(sellerConnections.status, ["connected"])));
   return rows.length;
 }
+
+/**
+ * A demo workspace's sample client: a second mock seller in the EU region, so the demo shows
+ * several seller accounts (the aggregated portfolio in two currencies). Once per workspace.
+ */
+export async function addSampleClient(db: D1Database, workspaceId: string): Promise<ConnectionRecord> {
+  const sellingPartnerId = `DEMO-CLIENT-${workspaceId}`.slice(0, 64);
+  const [row] = await drizzle(db)
+    .insert(sellerConnections)
+    .values({ id: crypto.randomUUID(), workspaceId, sellingPartnerId, region: "eu", name: "Sample client EU", status: "demo" })
+    .onConflictDoUpdate({
+      target: [sellerConnections.workspaceId, sellerConnections.sellingPartnerId, sellerConnections.region],
+      set: { updatedAt: nowIso() },
+    })
+    .returning();
+  if (!row) throw new Error("adding the sample client returned no row");
+  return row;
+}

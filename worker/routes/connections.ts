@@ -6,7 +6,7 @@ import { OAUTH_STATE_COOKIE, setHostCookie } from "../auth/cookies";
 import { issueState, STATE_LIFETIME_SECONDS } from "../auth/oauth-state";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { connectionsChanged } from "../connections/connection-changed";
-import { deleteConnection, findConnection, listConnections, renameConnection } from "../connections/connection-store";
+import { addSampleClient, deleteConnection, findConnection, listConnections, renameConnection } from "../connections/connection-store";
 import { connectionView } from "../connections/connection-view";
 import { workspaceIdOf } from "../connections/workspace-of";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../contract/account";
@@ -69,6 +69,15 @@ const reconnectRoute = createRoute({
   },
 });
 
+const sampleRoute = createRoute({
+  method: "post",
+  path: "/sample",
+  tags: TAGS,
+  summary: "Demo only: add a sample client (a second mock seller, EU) to see several seller accounts",
+  middleware: [requireAccount] as const,
+  responses: { 201: jsonAnswer("The sample client.", connectionSchemaOne), ...signedIn, 403: errorAnswer("Only a demo account has sample clients.") },
+});
+
 const renameRoute = createRoute({
   method: "patch",
   path: "/{id}",
@@ -122,6 +131,10 @@ export const connectionsRoutes = createRouter()
     const marketplace = ACCOUNT_MARKETPLACES.find((code) => MARKETPLACE_REGION[code] === connection.region) ?? "US";
     return c.json({ authUrl: await consentFor(c, marketplace) }, 200);
   })
+  .openapi(sampleRoute, async (c) => {
+    if (!currentAccount(c).user.isDemo) throw new ApiError(403, "forbidden", "Sample clients are for the demo account; connect real seller accounts instead.");
+    return c.json(await viewOf(c.env.DB, await addSampleClient(c.env.DB, workspaceIdOf(c))), 201);
+  })
   .openapi(renameRoute, async (c) => {
     const renamed = await renameConnection(c.env.DB, workspaceIdOf(c), c.req.valid("param").id, c.req.valid("json").name);
     if (!renamed) throw new ApiError(404, "not_found", NO_SUCH_CONNECTION);
@@ -131,7 +144,7 @@ export const connectionsRoutes = createRouter()
     const workspaceId = workspaceIdOf(c);
     const connection = await findConnection(c.env.DB, workspaceId, c.req.valid("param").id);
     if (!connection) throw new ApiError(404, "not_found", NO_SUCH_CONNECTION);
-    if (connection.status === "demo") throw new ApiError(403, "forbidden", "The demo seller is part of the demo and stays.");
+    if (connection.status === "demo" && connection.id === workspaceId) throw new ApiError(403, "forbidden", "The demo seller is part of the demo and stays.");
     await deleteConnection(c.env.DB, workspaceId, connection.id);
     await clearAttention(c.env.DB, "seller", connection.id);
     if (connection.grantedAt) dropSellerAccessToken(accessTokenCacheKey(connection.id, connection.grantedAt));

@@ -155,4 +155,20 @@ describe("/api/connections", () => {
     const refused = await other.request(`/api/sp/catalog-item?asin=B07N4M94X4&marketplace=US&connection=${encodeURIComponent(seller!.id)}`);
     expect(refused.status).toBe(404);
   });
+
+  it("a demo account may add a sample client (and remove it again); others may not", async () => {
+    const demo = new TestBrowser(demoEnv());
+    await demo.signInDemo();
+    const added = await demo.request("/api/connections/sample", { method: "POST" });
+    expect(added.status).toBe(201);
+    const sample = await added.json<ConnectionView>();
+    expect(sample).toMatchObject({ name: "Sample client EU", region: "eu", status: "demo" });
+    expect((await demo.request("/api/connections/sample", { method: "POST" })).status).toBe(201);
+    expect((await list(demo)).map((c) => c.name)).toEqual(["Demo seller", "Sample client EU"]);
+    expect((await demo.request(`/api/connections/${sample.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await list(demo)).map((c) => c.name)).toEqual(["Demo seller"]);
+
+    const { browser } = await signedInSeller();
+    expect((await browser.request("/api/connections/sample", { method: "POST" })).status).toBe(403);
+  });
 });

@@ -25,3 +25,8 @@ export async function renameConnection(id: string, name: string): Promise<Connec
 export async function removeConnection(id: string): Promise<void> {
   await api.api.connections[":id"].$delete({ param: { id } });
 }
+
+/** Demo only: a second mock seller (EU), to see the aggregated portfolio across clients. */
+export async function addSampleClient(): Promise<ConnectionView> {
+  return responseData(api.api.connections.sample.$post());
+}

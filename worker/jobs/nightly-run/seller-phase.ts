@@ -142,8 +142,9 @@ export async function openSeller(ctx: PhaseContext, connectionId: string): Promi
   if (!connection) return null;
   try {
     const api = await ctx.services.sources.sellerConnection(connection);
-    // An authorization covers one SP-API region; a demo seller reaches every marketplace.
-    const region = connection.status === "demo" ? null : connection.region;
+    // An authorization covers one SP-API region; the demo account's own mock seller (the
+    // connection with its workspace's id) reaches every marketplace, a demo sample client its region's.
+    const region = connection.status === "demo" && connection.id === connection.workspaceId ? null : connection.region;
     const marketplaces = ACCOUNT_MARKETPLACES.filter((marketplace) => region === null || MARKETPLACE_REGION[marketplace] === region);
     const offersBudget =
       api.kind === "spapi"

@@ -46,13 +46,17 @@ describe("nightly seller phases per connection", () => {
     expect(snapshots.results).toEqual([
       { connection_id: workspaceId, workspace_id: workspaceId, asin: "B0CONN0001", source: "mock" },
       { connection_id: workspaceId, workspace_id: workspaceId, asin: "B0CONN0002", source: "mock" },
-      { connection_id: `${workspaceId}-eu`, workspace_id: workspaceId, asin: "B0CONN0001", source: "mock" },
+      // A sample client (EU) reaches its region's marketplaces only; the demo's own seller every one.
       { connection_id: `${workspaceId}-eu`, workspace_id: workspaceId, asin: "B0CONN0002", source: "mock" },
     ]);
     const revenue = await env.DB.prepare("SELECT connection_id, asin FROM seller_revenue WHERE day = ? ORDER BY connection_id, asin")
       .bind(revenueDayOf(DAY))
       .all<{ connection_id: string; asin: string }>();
-    expect(revenue.results.map((row) => row.connection_id)).toEqual([workspaceId, workspaceId, `${workspaceId}-eu`, `${workspaceId}-eu`]);
+    expect(revenue.results.map((row) => [row.connection_id, row.asin])).toEqual([
+      [workspaceId, "B0CONN0001"],
+      [workspaceId, "B0CONN0002"],
+      [`${workspaceId}-eu`, "B0CONN0002"],
+    ]);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM seller_snapshots WHERE connection_id = ?").bind(`${workspaceId}-gone`).first()).toEqual({ n: 0 });
   });
 });

@@ -4,7 +4,7 @@ import { CONNECTION_NAME_MAX_LENGTH } from "@contract/connections";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "@contract/user-status";
 import type { SellerRegion } from "@contract/account";
 import { errorMessage } from "../../api/api-error";
-import { fetchConnections, reconnectConnection, removeConnection, renameConnection, startConnection } from "../../api/connections";
+import { addSampleClient, fetchConnections, reconnectConnection, removeConnection, renameConnection, startConnection } from "../../api/connections";
 import { useResource } from "../../api/use-resource";
 import { formatUtc } from "../../lib/format";
 import "../../styles/connections.css";
@@ -61,7 +61,15 @@ export function ConnectionsList({ demo }: { demo: boolean }) {
           ))}
         </ul>
       )}
-      {!demo && <ConnectAnother onStart={(marketplace) => act(() => startConnection(marketplace))} />}
+      {demo ? (
+        <p>
+          <button type="button" className="button button--secondary" onClick={() => void act(() => addSampleClient().then(() => undefined), "A sample client was added: see it on the portfolio after the next nightly run.")}>
+            Add a sample client
+          </button>
+        </p>
+      ) : (
+        <ConnectAnother onStart={(marketplace) => act(() => startConnection(marketplace))} />
+      )}
     </section>
   );
 }
@@ -89,6 +97,8 @@ function ConnectionItem({ connection, onRename, onReconnect, onDisconnect }: Ite
     void run(() => onRename(name));
   };
   const real = connection.status !== "demo";
+  // A demo sample client may go again; the demo account's own seller stays.
+  const removable = real || connection.sellingPartnerId.startsWith("DEMO-CLIENT-");
   return (
     <li className="connections__item card">
       <div className="connections__head">
@@ -128,10 +138,10 @@ function ConnectionItem({ connection, onRename, onReconnect, onDisconnect }: Ite
         <div className="connect__actions">
           <button type="button" className="button button--secondary" onClick={() => setMode("rename")} aria-label={`Rename ${connection.name}`}>Rename</button>
           {real && (
-            <>
-              <button type="button" className="button button--secondary" onClick={() => void run(onReconnect)} aria-label={`Reconnect ${connection.name}`}>Reconnect</button>
-              <button type="button" className="button button--secondary" onClick={() => setMode("confirm")} aria-label={`Disconnect ${connection.name}`}>Disconnect</button>
-            </>
+            <button type="button" className="button button--secondary" onClick={() => void run(onReconnect)} aria-label={`Reconnect ${connection.name}`}>Reconnect</button>
+          )}
+          {removable && (
+            <button type="button" className="button button--secondary" onClick={() => setMode("confirm")} aria-label={`Disconnect ${connection.name}`}>Disconnect</button>
           )}
         </div>
       )}
