@@ -15,7 +15,8 @@ import { canActivateAlert, type Plan } from "../contract/plans";
 import type { AppEnv } from "../env";
 import { commonErrors, failure, KEY_ONLY, noContent, notFound, ok } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
-import { trackedOfConnection } from "../dashboard/connection-scope";
+import { NO_SUCH_CONNECTION, trackedOfConnection } from "../dashboard/connection-scope";
+import { findConnection } from "../connections/connection-store";
 import { ApiError } from "../shared/api-error";
 import { paginate } from "../shared/paginate";
 import { cursorRefusal } from "../validation";
@@ -37,6 +38,7 @@ const alertSchema: z.ZodType<AlertView> = z
     last_result: z.enum(["fired", "ok", "no_data"]).nullable(),
     last_checked_day: z.string().openapi({ format: "date" }).nullable(),
     created_at: isoTime,
+    connectionId: z.string().nullable().optional().openapi({ description: "The seller connection a Buy Box or stock alert watches; absent: any." }),
   })
   .openapi("Alert");
 const alertBodySchema = z.object({ alert: alertSchema });
@@ -79,7 +81,7 @@ const routes = {
         content: { "application/json": { schema: newAlertSchema, example: { asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500, marketplace: "US" } } },
       },
     },
-    responses: { 201: ok("Created.", alertBodySchema), ...conflict, ...commonErrors },
+    responses: { 201: ok("Created.", alertBodySchema), 404: notFound("seller connection (connectionId)"), ...conflict, ...commonErrors },
   }),
   update: createRoute({
     method: "patch", path: "/{id}", operationId: "updateAlert", tags: ["Alerts"], summary: "Change an alert's threshold or channels, or pause it",
@@ -176,7 +178,8 @@ export const alertRoutes = createRouter()
   .openapi(routes.create, async (c) => {
     const { user } = currentAccount(c);
     const input = c.req.valid("json");
-    const rule = { ...input, threshold: ruleThreshold(input.conditionType, input.threshold) };
+    if (input.connectionId && !(await findConnection(c.env.DB, user.id, input.connectionId))) throw new ApiError(404, "not_found", NO_SUCH_CONNECTION);
+    const rule = { ...input, threshold: ruleThreshold(input.conditionType, input.threshold), connectionId: input.connectionId ?? null };
     const plan = await assertCanActivate(c, input, () => assertNewRule(c, rule));
     // The insert re-checks the cap and the rule itself, in case another request got there meanwhile.
     const alert = await createAlert(c.env.DB, user.id, input, plan.activeAlertLimit);

@@ -113,4 +113,18 @@ describe("the aggregated portfolio across seller connections", () => {
     expect(await alerts(`?connection=${encodeURIComponent(eu)}`)).toEqual([DE_ASIN]);
     expect((await browser.request("/api/alerts?connection=c-elsewhere")).status).toBe(404);
   });
+
+  it("an alert may watch one connection: the same rule on another connection is another alert, another workspace's connection a 404", async () => {
+    const { browser, us, eu } = await twoClients();
+    const rule = { asin: DE_ASIN, marketplace: "DE", conditionType: "low_stock", threshold: 5 };
+    const onEu = await browser.json("/api/alerts", "POST", { ...rule, connectionId: eu });
+    expect(onEu.status, await onEu.clone().text()).toBe(201);
+    expect((await onEu.json<{ alert: { connectionId: string | null } }>()).alert.connectionId).toBe(eu);
+    expect((await browser.json("/api/alerts", "POST", { ...rule, connectionId: us })).status).toBe(201);
+    expect((await browser.json("/api/alerts", "POST", { ...rule, connectionId: eu })).status).toBe(409);
+    const other = await twoClients();
+    expect((await other.browser.json("/api/alerts", "POST", { ...rule, connectionId: eu })).status).toBe(404);
+    const listed = await (await browser.request(`/api/alerts?connection=${encodeURIComponent(eu)}`)).json<{ alerts: { connectionId: string | null }[] }>();
+    expect(listed.alerts.map((alert) => alert.connectionId)).toEqual([eu]);
+  });
 });
