@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import type { SellerRegion } from "../contract/account";
 import { sellerConnections, users } from "../db/schema";
 import { defaultConnectionName } from "../connections/grant-rules";
-import { connectionIdFor, eraseTokens, replaceConnectionCiphertext, saveGrant } from "../connections/connection-store";
+import { connectionIdFor, eraseToken, replaceConnectionCiphertext, saveGrant } from "../connections/connection-store";
 
 /**
  * A workspace's primary seller authorization: its oldest connected seller connection
@@ -62,6 +62,7 @@ export async function replaceCiphertext(db: D1Database, connectionId: string, re
   await replaceConnectionCiphertext(db, connectionId, refreshTokenCiphertext, keyId);
 }
 
-export async function deleteCredentials(db: D1Database, workspaceId: string): Promise<void> {
-  await eraseTokens(db, workspaceId);
+/** Erases the primary connection's token (the one findCredentials answers); the connection and its data stay. */
+export async function deleteCredentials(db: D1Database, workspaceId: string, connectionId: string): Promise<void> {
+  await eraseToken(db, workspaceId, connectionId);
 }

@@ -135,12 +135,12 @@ export async function deleteConnection(db: D1Database, workspaceId: string, conn
   return deleted.length > 0;
 }
 
-/** Erases the tokens of the workspace's connected sellers; the connections and their data stay (the old one-seller disconnect). */
-export async function eraseTokens(db: D1Database, workspaceId: string): Promise<void> {
+/** Erases one connection's token; the connection and its data stay, `disconnected` (the one-seller disconnect of Settings' first panel). */
+export async function eraseToken(db: D1Database, workspaceId: string, connectionId: string): Promise<void> {
   await drizzle(db)
     .update(sellerConnections)
     .set({ refreshTokenCiphertext: null, keyId: null, grantedAt: null, status: "disconnected", updatedAt: nowIso() })
-    .where(and(eq(sellerConnections.workspaceId, workspaceId), eq(sellerConnections.status, "connected")));
+    .where(and(eq(sellerConnections.workspaceId, workspaceId), eq(sellerConnections.id, connectionId), eq(sellerConnections.status, "connected")));
 }
 
 /** Re-encrypted under a newer key; the grant itself is unchanged. */

@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { deleteCredentials, findCredentials } from "../accounts/credentials-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { createRouter } from "../openapi/router";
+import { connectionsChanged } from "../connections/connection-changed";
 import { dropSellerAccessToken } from "../upstreams/spapi/lwa";
 import { accessTokenCacheKey } from "../seller/connected-seller-api";
 import { noContent, notSignedIn } from "./schemas/answers";
@@ -10,7 +11,7 @@ const disconnectRoute = createRoute({
   method: "delete",
   path: "/",
   tags: ["Account"],
-  summary: "Disconnect Seller Central: every connected seller's refresh token is erased; the connections, their data and the settings stay",
+  summary: "Disconnect the first connected seller: its refresh token is erased; the connection, its data and the settings stay",
   middleware: [requireAccount] as const,
   responses: { 204: noContent("Disconnected (or was not connected)."), 401: notSignedIn },
 });
@@ -19,8 +20,9 @@ export const connectionRoutes = createRouter().openapi(disconnectRoute, async (c
   const { user } = currentAccount(c);
   const credentials = await findCredentials(c.env.DB, user.id);
   if (credentials) {
-    await deleteCredentials(c.env.DB, user.id);
+    await deleteCredentials(c.env.DB, user.id, credentials.id);
     dropSellerAccessToken(accessTokenCacheKey(credentials.id, credentials.grantedAt));
+    await connectionsChanged(c.env.DB, c.var.services, user.id);
   }
   return c.body(null, 204);
 });
