@@ -20,7 +20,8 @@ function moneyList(totals: readonly Money[]): string {
  * revenue per currency, average rank, clients by status, and a row per client with a drill-down.
  */
 export function PortfolioClients({ clients, drilledInto }: { clients: ClientsOverview; drilledInto: string | null }) {
-  if (clients.rows.length === 0) return null;
+  // One seller account has nothing to aggregate: the brand table below is the whole story.
+  if (clients.rows.length < 2 && !drilledInto) return null;
   return (
     <section className="card portfolio-clients" aria-labelledby="portfolio-clients-heading">
       <h2 id="portfolio-clients-heading">{drilledInto ? "This client" : "All clients"}</h2>
