@@ -20,13 +20,12 @@ export interface WorkspaceGrant {
  */
 export async function connectToWorkspace(db: D1Database, keys: EncryptionKey[], grant: WorkspaceGrant): Promise<ConnectionRecord> {
   const id = await connectionIdFor(db, grant.workspaceId, grant.sellingPartnerId, grant.region);
-  const sealed = await encryptRefreshToken(keys, id, grant.refreshToken);
-  return saveGrant(db, {
-    id,
-    workspaceId: grant.workspaceId,
-    sellingPartnerId: grant.sellingPartnerId,
-    region: grant.region,
-    name: defaultConnectionName(grant.label, grant.region),
-    grant: { refreshTokenCiphertext: sealed.ciphertext, keyId: sealed.keyId, grantedAt: grant.nowIso },
-  });
+  const sealedFor = async (connectionId: string) => {
+    const sealed = await encryptRefreshToken(keys, connectionId, grant.refreshToken);
+    return { refreshTokenCiphertext: sealed.ciphertext, keyId: sealed.keyId, grantedAt: grant.nowIso };
+  };
+  const input = { workspaceId: grant.workspaceId, sellingPartnerId: grant.sellingPartnerId, region: grant.region, name: defaultConnectionName(grant.label, grant.region) };
+  const saved = await saveGrant(db, { ...input, id, grant: await sealedFor(id) });
+  // Two consents of the same seller at once: the other one's row won, so seal to its id instead.
+  return saved.id === id ? saved : saveGrant(db, { ...input, id: saved.id, grant: await sealedFor(saved.id) });
 }

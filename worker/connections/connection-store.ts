@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { sellerConnections } from "../db/schema";
 
@@ -151,13 +151,12 @@ export async function replaceConnectionCiphertext(db: D1Database, connectionId: 
     .where(and(eq(sellerConnections.id, connectionId), eq(sellerConnections.status, "connected")));
 }
 
-/** How many connections hold a token or a demo seller: what the Agency plan's quantity counts. */
-export async function countLiveConnections(db: D1Database, workspaceId: string): Promise<number> {
-  const rows = await drizzle(db)
-    .select({ id: sellerConnections.id })
-    .from(sellerConnections)
-    .where(and(eq(sellerConnections.workspaceId, workspaceId), inArray(sellerConnections.status, ["connected"])));
-  return rows.length;
+/**
+ * How many connected sellers (holding a token) the workspace has: what the Agency plan bills per
+ * connection. Merge: billing/connection-count-store.ts (branch agency) should count this.
+ */
+export async function countConnectedSellers(db: D1Database, workspaceId: string): Promise<number> {
+  return drizzle(db).$count(sellerConnections, and(eq(sellerConnections.workspaceId, workspaceId), eq(sellerConnections.status, "connected")));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { countConnectedSellers } from "../../../worker/connections/connection-store";
 import type { ConnectionList, ConnectionView } from "../../../worker/contract/connections";
 import { connectSeller, demoEnv, fakeControl, LWA_FAKE, newSellingPartnerId, registerLwaClient, sellerEnv, TestBrowser } from "../support/seller-browser";
 
@@ -128,6 +129,7 @@ describe("/api/connections", () => {
     await insert(eu!.id);
     expect((await browser.request(`/api/connections/${eu!.id}`, { method: "DELETE" })).status).toBe(204);
     expect((await list(browser)).map((c) => c.id)).toEqual([na!.id]);
+    expect(await countConnectedSellers(env.DB, na!.id)).toBe(1);
     const left = await env.DB.prepare("SELECT connection_id FROM seller_snapshots WHERE asin = 'B0DISCON01' ORDER BY connection_id").all();
     expect(left.results).toEqual([{ connection_id: na!.id }]);
     expect((await browser.request(`/api/connections/${eu!.id}`, { method: "DELETE" })).status).toBe(404);
