@@ -84,10 +84,15 @@ export async function seedDashboards(persistTo: string, nowMs = Date.now()): Pro
         `INSERT INTO asin_details (asin, marketplace, brand, title, image, category, source, captured_at) ${fromJson(8)}`,
         asins.map((asin, i) => [asin, "US", `Brand ${i % 40}`, `Bench item ${asin}`, null, `Category ${i % 12}`, "live", nowIso]),
       );
+      // Seller rows belong to a seller connection (migration 0120): the workspace's, under its id.
+      await db
+        .prepare("INSERT INTO seller_connections (id, workspace_id, selling_partner_id, region, name, status) VALUES (?1, ?1, ?2, 'na', 'Bench', 'disconnected')")
+        .bind(user, `BENCH${size}`)
+        .run();
       await insertRows(
         db,
-        `INSERT INTO seller_snapshots (workspace_id, asin, marketplace, day, source, fulfillable_units, buy_box_seller_id, holds_buy_box, captured_at) ${fromJson(9)}`,
-        asins.map((asin, i) => [user, asin, "US", dayOf(nowMs), "spapi", i % 50, i % 3 ? "BENCHSELLER" : "OTHER", i % 3 ? 1 : 0, nowIso]),
+        `INSERT INTO seller_snapshots (connection_id, workspace_id, asin, marketplace, day, source, fulfillable_units, buy_box_seller_id, holds_buy_box, captured_at) ${fromJson(10)}`,
+        asins.map((asin, i) => [user, user, asin, "US", dayOf(nowMs), "spapi", i % 50, i % 3 ? "BENCHSELLER" : "OTHER", i % 3 ? 1 : 0, nowIso]),
       );
       const summaries = asins.map((asin, i) => code.buildAsinSummary("US", asin, series(i + size, nowMs, code.SUMMARY_DAYS), nowMs));
       await code.writeAsinSummaries(db, summaries);

@@ -19,6 +19,7 @@ import { authRoutes } from "./routes/auth";
 import { billingRoutes, billingWebhookRoutes } from "./routes/billing";
 import { brandingRoutes } from "./routes/branding";
 import { connectionRoutes } from "./routes/connection";
+import { connectionsRoutes } from "./routes/connections";
 import { contactRoutes } from "./routes/contact";
 import { dashboardRoutes } from "./routes/dashboard";
 import { exportRoutes } from "./routes/exports";
@@ -80,6 +81,7 @@ const api = apiApp
   .route("/settings", settingsRoutes)
   .route("/branding", brandingRoutes)
   .route("/connection", connectionRoutes)
+  .route("/connections", connectionsRoutes)
   // Email sign-in and passkeys (issue 27); the account's export and deletion.
   .route("/signin", signInRoutes)
   .route("/passkeys", passkeyRoutes)

@@ -10,7 +10,8 @@ import { FREE_PLAN } from "./contract/plans";
 import { LookupCache } from "./lookup/cache";
 import { createLookups, type Lookups } from "./lookup/lookup-use-case";
 import { quotaOf, type Quota } from "./ratelimit/quota";
-import { sellerApiFor } from "./seller/connected-seller-api";
+import { sellerApiFor, sellerApiForConnection } from "./seller/connected-seller-api";
+import type { ConnectionRecord } from "./connections/connection-store";
 import type { UserRecord } from "./accounts/user-store";
 import { durableBudget, unlimitedBudget, type BudgetClient } from "./upstreams/budget/budget-client";
 import { creatorsBucket } from "./upstreams/budget/token-bucket";
@@ -21,7 +22,7 @@ import type { ProductSource } from "./upstreams/creators/product-source";
 import { RegionalProductSource } from "./upstreams/creators/regional";
 import { bindingEmailSender, type EmailSender } from "./upstreams/email/sender";
 import { MockSellerApi } from "./upstreams/spapi/mock";
-import type { SellerApi } from "./upstreams/spapi/seller-api";
+import { SellerApiError, type SellerApi } from "./upstreams/spapi/seller-api";
 import type { Billing } from "./upstreams/stripe/billing";
 import { StripeBilling } from "./upstreams/stripe/client";
 import { MockBilling } from "./upstreams/stripe/mock";
@@ -71,6 +72,8 @@ export interface Sources {
   isLive(marketplace: Marketplace): boolean;
   /** A signed-in account's seller data: the mock for a demo account, SP-API for a connected seller. */
   seller(user: UserRecord): Promise<SellerApi>;
+  /** One seller connection's data: the mock for a demo connection, SP-API for a connected one (403 without a token). */
+  sellerConnection(connection: ConnectionRecord): Promise<SellerApi>;
   /** Stripe when its secret key is set, otherwise the labelled mock. */
   billing(): Billing;
   /** Alert emails and weekly reports: the ALERT_EMAIL binding, or null when email is not set up. */
@@ -141,6 +144,14 @@ function sourcesOf(env: Bindings, config: Config): Sources {
     creatorsBudget,
     isLive: (marketplace) => creatorsOf(marketplace) !== null,
     seller: async (user) => (user.isDemo ? new MockSellerApi(user.sellingPartnerId) : sellerApiFor({ env, config }, user)),
+    sellerConnection: async (connection) => {
+      if (connection.status === "demo") return new MockSellerApi(connection.sellingPartnerId);
+      const { refreshTokenCiphertext, keyId, grantedAt } = connection;
+      if (connection.status !== "connected" || !refreshTokenCiphertext || !keyId || !grantedAt) {
+        throw new SellerApiError(403, `Seller connection "${connection.name}" is disconnected. Reconnect it in Settings → Connection Status.`);
+      }
+      return sellerApiForConnection({ env, config }, { ...connection, refreshTokenCiphertext, keyId, grantedAt });
+    },
     billing: () => (config.stripe ? new StripeBilling(config.stripe) : new MockBilling()),
     alertEmail: () => (config.alertEmail ? bindingEmailSender(config.alertEmail.binding) : null),
     contactEmail: () => (config.contactEmail ? bindingEmailSender(config.contactEmail.binding) : null),

@@ -8,7 +8,7 @@ import {
   apiKeys,
   emailSignInRequests,
   passkeys,
-  sellerCredentials,
+  sellerConnections,
   sessions,
   users,
   watchlist,
@@ -34,7 +34,7 @@ export async function eraseAccount(db: D1Database, userId: string): Promise<Eras
     orm.select({ n: count() }).from(alertEvents).where(eq(alertEvents.workspaceId, userId)),
     orm.select({ n: count() }).from(watchlist).where(eq(watchlist.workspaceId, userId)),
     orm.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)),
-    orm.select({ n: count() }).from(sellerCredentials).where(and(eq(sellerCredentials.workspaceId, userId), isNotNull(sellerCredentials.refreshTokenCiphertext))),
+    orm.select({ n: count() }).from(sellerConnections).where(and(eq(sellerConnections.workspaceId, userId), isNotNull(sellerConnections.refreshTokenCiphertext))),
     orm.select({ email: accountEmails.email }).from(accountEmails).where(eq(accountEmails.userId, userId)),
   ]);
   const email = e?.email ?? null;

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import {
   accountEmails,
@@ -8,7 +8,7 @@ import {
   apiKeyUsage,
   billingSubscriptions,
   passkeys,
-  sellerCredentials,
+  sellerConnections,
   sellerRevenue,
   sessions,
   userSettings,
@@ -28,9 +28,9 @@ export async function readAccountRows(db: D1Database, userId: string) {
       orm.select().from(users).where(eq(users.id, userId)),
       orm.select({ email: accountEmails.email, confirmedAt: accountEmails.confirmedAt }).from(accountEmails).where(eq(accountEmails.userId, userId)),
       orm
-        .select({ region: sellerCredentials.region, grantedAt: sellerCredentials.grantedAt, updatedAt: sellerCredentials.updatedAt })
-        .from(sellerCredentials)
-        .where(eq(sellerCredentials.workspaceId, userId)),
+        .select({ region: sellerConnections.region, grantedAt: sellerConnections.grantedAt, updatedAt: sellerConnections.updatedAt })
+        .from(sellerConnections)
+        .where(and(eq(sellerConnections.workspaceId, userId), eq(sellerConnections.status, "connected"))),
       orm
         .select({
           emailAlerts: userSettings.emailAlerts,

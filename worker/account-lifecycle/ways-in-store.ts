@@ -1,6 +1,6 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { accountEmails, passkeys, sellerCredentials } from "../db/schema";
+import { accountEmails, passkeys, sellerConnections } from "../db/schema";
 import type { WaysIn } from "./account-rules";
 
 /** How an account can sign in: its passkeys, a confirmed address, an Amazon connection. */
@@ -9,7 +9,7 @@ export async function waysInOf(db: D1Database, user: { id: string; sellingPartne
   const [[keys], [email], [credentials]] = await orm.batch([
     orm.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, user.id)),
     orm.select({ email: accountEmails.email }).from(accountEmails).where(eq(accountEmails.userId, user.id)),
-    orm.select({ n: count() }).from(sellerCredentials).where(eq(sellerCredentials.workspaceId, user.id)),
+    orm.select({ n: count() }).from(sellerConnections).where(and(eq(sellerConnections.workspaceId, user.id), eq(sellerConnections.status, "connected"))),
   ]);
   const amazon = !user.isDemo && !user.sellingPartnerId.startsWith("EMAIL-") && (credentials?.n ?? 0) > 0;
   return { passkeys: keys?.n ?? 0, email: Boolean(email), amazon, address: email?.email ?? null };

@@ -1,5 +1,6 @@
 import type { ConnectionStatus, SellerRegion, UserStatus } from "../contract/account";
 import { ANONYMOUS_STATUS, isAccountMarketplace } from "../contract/account";
+import { renewalDueAt } from "../connections/grant-rules";
 import { findCredentials, type CredentialsRecord } from "./credentials-store";
 import type { UserRecord } from "./user-store";
 
@@ -8,9 +9,7 @@ import type { UserRecord } from "./user-store";
  * Amazon connection (Settings). The status rules are pure; `userStatus` reads the credentials.
  */
 
-/** Authorizations must be renewed this long after they were granted. */
-export const AUTHORIZATION_LIFETIME_DAYS = 365;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export { AUTHORIZATION_LIFETIME_DAYS, renewalDueAt } from "../connections/grant-rules";
 
 export async function userStatus(db: D1Database, user: UserRecord | null): Promise<UserStatus> {
   if (!user) return ANONYMOUS_STATUS;
@@ -39,13 +38,9 @@ export function connectionStatus(user: UserRecord, credentials: CredentialsRecor
   return {
     connected: true,
     demo: false,
-    sellingPartnerId: user.sellingPartnerId,
+    sellingPartnerId: credentials.sellingPartnerId,
     region: credentials.region as SellerRegion,
     grantedAt: credentials.grantedAt,
     renewalDueAt: renewalDueAt(credentials.grantedAt),
   };
-}
-
-export function renewalDueAt(grantedAt: string): string {
-  return new Date(Date.parse(grantedAt) + AUTHORIZATION_LIFETIME_DAYS * DAY_MS).toISOString();
 }

@@ -1,13 +1,25 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { SellerRegion } from "../contract/account";
-import { sellerCredentials } from "../db/schema";
+import { sellerConnections, users } from "../db/schema";
+import { defaultConnectionName } from "../connections/grant-rules";
+import { connectionIdFor, eraseToken, replaceConnectionCiphertext, saveGrant } from "../connections/connection-store";
 
 /**
- * The D1 side of a seller's Amazon authorization: the refresh token, encrypted (auth/token-crypto),
- * the key that sealed it, the region and when it was granted. One row per user, keyed by their id.
+ * A workspace's primary seller authorization: its oldest connected seller connection
+ * (connections/connection-store.ts holds them all). What one-seller screens (Settings' status,
+ * Seller Central without a filter) and the Amazon sign-in read and write.
  */
-export type CredentialsRecord = typeof sellerCredentials.$inferSelect;
+export interface CredentialsRecord {
+  /** The connection's id, also the associated data its refresh token is sealed with. */
+  id: string;
+  sellingPartnerId: string;
+  refreshTokenCiphertext: string;
+  keyId: string;
+  region: string;
+  grantedAt: string;
+  updatedAt: string;
+}
 
 export interface StoredCredentials {
   refreshTokenCiphertext: string;
@@ -16,33 +28,41 @@ export interface StoredCredentials {
   grantedAt: string;
 }
 
-const nowIso = () => new Date().toISOString();
-
-export async function findCredentials(db: D1Database, userId: string): Promise<CredentialsRecord | null> {
-  const [row] = await drizzle(db).select().from(sellerCredentials).where(eq(sellerCredentials.workspaceId, userId)).limit(1);
-  return row ?? null;
+export async function findCredentials(db: D1Database, workspaceId: string): Promise<CredentialsRecord | null> {
+  const [row] = await drizzle(db)
+    .select()
+    .from(sellerConnections)
+    .where(and(eq(sellerConnections.workspaceId, workspaceId), eq(sellerConnections.status, "connected")))
+    .orderBy(asc(sellerConnections.createdAt), asc(sellerConnections.id))
+    .limit(1);
+  if (!row?.refreshTokenCiphertext || !row.keyId || !row.grantedAt) return null;
+  return { ...row, refreshTokenCiphertext: row.refreshTokenCiphertext, keyId: row.keyId, grantedAt: row.grantedAt };
 }
 
+/**
+ * Stores the grant of the account's own seller (its users row's seller id) in its personal
+ * workspace, under the workspace's id when that is free. The ciphertext must have been sealed
+ * with that id (`personalConnectionId`).
+ */
 export async function saveCredentials(db: D1Database, userId: string, credentials: StoredCredentials): Promise<void> {
-  await drizzle(db)
-    .insert(sellerCredentials)
-    .values({ workspaceId: userId, ...credentials })
-    .onConflictDoUpdate({ target: sellerCredentials.workspaceId, set: { ...credentials, updatedAt: nowIso() } });
+  const [user] = await drizzle(db).select({ sellingPartnerId: users.sellingPartnerId, brandName: users.brandName }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new Error("saving credentials of an account that does not exist");
+  const id = await connectionIdFor(db, userId, user.sellingPartnerId, credentials.region, userId);
+  const { region, ...grant } = credentials;
+  await saveGrant(db, { id, workspaceId: userId, sellingPartnerId: user.sellingPartnerId, region, name: defaultConnectionName(user.brandName ?? user.sellingPartnerId, region), grant });
 }
 
-/** Re-encrypted under a newer key; the grant itself is unchanged. */
-export async function replaceCiphertext(
-  db: D1Database,
-  userId: string,
-  refreshTokenCiphertext: string,
-  keyId: string,
-): Promise<void> {
-  await drizzle(db)
-    .update(sellerCredentials)
-    .set({ refreshTokenCiphertext, keyId, updatedAt: nowIso() })
-    .where(eq(sellerCredentials.workspaceId, userId));
+/** The id the account's own seller grant in `region` is (or will be) stored under. */
+export async function personalConnectionId(db: D1Database, userId: string, sellingPartnerId: string, region: string): Promise<string> {
+  return connectionIdFor(db, userId, sellingPartnerId, region, userId);
 }
 
-export async function deleteCredentials(db: D1Database, userId: string): Promise<void> {
-  await drizzle(db).delete(sellerCredentials).where(eq(sellerCredentials.workspaceId, userId));
+
+export async function replaceCiphertext(db: D1Database, connectionId: string, refreshTokenCiphertext: string, keyId: string): Promise<void> {
+  await replaceConnectionCiphertext(db, connectionId, refreshTokenCiphertext, keyId);
+}
+
+/** Erases the primary connection's token (the one findCredentials answers); the connection and its data stay. */
+export async function deleteCredentials(db: D1Database, workspaceId: string, connectionId: string): Promise<void> {
+  await eraseToken(db, workspaceId, connectionId);
 }

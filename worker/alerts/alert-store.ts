@@ -26,6 +26,8 @@ function toView(row: AlertRecord): AlertView {
     last_result: row.lastResult as AlertView["last_result"],
     last_checked_day: row.lastCheckedDay,
     created_at: row.createdAt,
+    // Only on an alert that watches one connection: every other alert keeps its documented shape.
+    ...(row.connectionId ? { connectionId: row.connectionId } : {}),
   };
 }
 
@@ -58,6 +60,8 @@ export interface AlertRule {
   marketplace: string;
   conditionType: string;
   threshold: number | null;
+  /** Compared when given: the same rule on another seller connection is another alert. */
+  connectionId?: string | null;
 }
 
 /** The stored threshold of a rule: buybox_lost has none. */
@@ -76,6 +80,7 @@ export async function findDuplicateAlert(db: D1Database, userId: string, rule: A
         eq(alerts.marketplace, rule.marketplace),
         eq(alerts.conditionType, rule.conditionType),
         rule.threshold === null ? isNull(alerts.threshold) : eq(alerts.threshold, rule.threshold),
+        rule.connectionId === undefined ? undefined : rule.connectionId === null ? isNull(alerts.connectionId) : eq(alerts.connectionId, rule.connectionId),
         exceptId === undefined ? undefined : ne(alerts.id, exceptId),
       ),
     )
@@ -98,11 +103,11 @@ export async function createAlert(
   const id = crypto.randomUUID();
   const inserted = await db
     .prepare(
-      `INSERT INTO alerts (id, workspace_id, asin, marketplace, condition_type, threshold, email_enabled, in_app_enabled)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
+      `INSERT INTO alerts (id, workspace_id, asin, marketplace, condition_type, threshold, email_enabled, in_app_enabled, connection_id)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10
        WHERE (?9 IS NULL OR (SELECT count(*) FROM alerts WHERE workspace_id = ?2 AND paused = 0) < ?9)
          AND NOT EXISTS (SELECT 1 FROM alerts WHERE workspace_id = ?2 AND asin = ?3 AND marketplace = ?4
-                         AND condition_type = ?5 AND threshold IS ?6)`,
+                         AND condition_type = ?5 AND threshold IS ?6 AND connection_id IS ?10)`,
     )
     .bind(
       id,
@@ -114,6 +119,7 @@ export async function createAlert(
       flag(alert.email_enabled),
       flag(alert.in_app_enabled),
       activeLimit,
+      alert.connectionId ?? null,
     )
     .run();
   return inserted.meta.changes > 0 ? findAlert(db, userId, id) : null;
@@ -150,4 +156,10 @@ export async function updateAlert(
 export async function deleteAlert(db: D1Database, userId: string, id: string): Promise<boolean> {
   const result = await drizzle(db).delete(alerts).where(ownAlert(userId, id)).run();
   return result.meta.changes > 0;
+}
+
+/** Each alert's seller connection (null: any of the workspace's), for the `connection` filter. */
+export async function alertConnections(db: D1Database, workspaceId: string): Promise<Map<string, string | null>> {
+  const rows = await drizzle(db).select({ id: alerts.id, connectionId: alerts.connectionId }).from(alerts).where(eq(alerts.workspaceId, workspaceId));
+  return new Map(rows.map((row) => [row.id, row.connectionId]));
 }

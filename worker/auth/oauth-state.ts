@@ -18,10 +18,19 @@ export interface IssuedState {
   nonce: string;
 }
 
-export async function issueState({ env, config }: Deployment, marketplace: AccountMarketplace, now = Date.now()): Promise<IssuedState> {
+/**
+ * `workspaceId` makes it a "connect a seller account to this workspace" state: the callback then
+ * adds a connection to that workspace, and only for a browser whose session works in it.
+ */
+export async function issueState(
+  { env, config }: Deployment,
+  marketplace: AccountMarketplace,
+  now = Date.now(),
+  workspaceId?: string,
+): Promise<IssuedState> {
   const nonce = randomToken();
   const issuedAt = Math.floor(now / 1000);
-  const state = await new SignJWT({ mkt: marketplace })
+  const state = await new SignJWT(workspaceId ? { mkt: marketplace, ws: workspaceId } : { mkt: marketplace })
     .setProtectedHeader({ alg: "HS256" })
     .setJti(nonce)
     .setAudience(STATE_AUDIENCE)
@@ -32,7 +41,7 @@ export async function issueState({ env, config }: Deployment, marketplace: Accou
 }
 
 export type StateFailure = "missing" | "invalid" | "expired" | "mismatched" | "reused";
-export type StateCheck = { ok: true; marketplace: AccountMarketplace } | { ok: false; failure: StateFailure };
+export type StateCheck = { ok: true; marketplace: AccountMarketplace; workspaceId: string | null } | { ok: false; failure: StateFailure };
 
 /** Verifies a state from the callback against this browser's cookie and uses it up. */
 export async function consumeState(
@@ -43,16 +52,18 @@ export async function consumeState(
   if (!state) return { ok: false, failure: "missing" };
   let nonce: string | undefined;
   let marketplace: unknown;
+  let workspaceId: unknown;
   let expiresAt: number | undefined;
   try {
     const payload = await verifySignedToken({ env, config }, state, STATE_AUDIENCE);
     nonce = payload.jti;
     marketplace = payload.mkt;
+    workspaceId = payload.ws ?? null;
     expiresAt = payload.exp;
   } catch (error) {
     return { ok: false, failure: error instanceof errors.JWTExpired ? "expired" : "invalid" };
   }
-  if (!nonce || !expiresAt || typeof marketplace !== "string" || !isAccountMarketplace(marketplace)) {
+  if (!nonce || !expiresAt || typeof marketplace !== "string" || !isAccountMarketplace(marketplace) || !(workspaceId === null || typeof workspaceId === "string")) {
     return { ok: false, failure: "invalid" };
   }
   if (!browserNonce || browserNonce !== nonce) return { ok: false, failure: "mismatched" };
@@ -60,5 +71,5 @@ export async function consumeState(
   if (!(await recordStateUse(env.DB, nonce, new Date(expiresAt * 1000).toISOString(), new Date().toISOString()))) {
     return { ok: false, failure: "reused" };
   }
-  return { ok: true, marketplace };
+  return { ok: true, marketplace, workspaceId };
 }

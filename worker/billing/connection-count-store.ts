@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { sellerCredentials } from "../db/schema";
+import { sellerConnections } from "../db/schema";
 
 /**
- * How many seller accounts a workspace has connected: the Agency plan's Stripe quantity and the
- * count `canAddConnection` checks. Today `seller_credentials` holds one row per connection
- * (keyed by workspace); the several-connections work keeps this the one place that counts them.
+ * How many seller accounts a workspace has connected (holding a token): the Agency plan's
+ * Stripe quantity and the count `canAddConnection` checks. Disconnected rows (data kept, no
+ * token) and demo mock sellers are not billed.
  */
 export async function countSellerConnections(db: D1Database, workspaceId: string): Promise<number> {
-  return drizzle(db).$count(sellerCredentials, eq(sellerCredentials.workspaceId, workspaceId));
+  return drizzle(db).$count(sellerConnections, and(eq(sellerConnections.workspaceId, workspaceId), eq(sellerConnections.status, "connected")));
 }

@@ -51,6 +51,8 @@ export const newAlertSchema = z
     marketplace: marketplaceSchema,
     email_enabled: channelFlag("email_enabled").default(true),
     in_app_enabled: channelFlag("in_app_enabled").default(true),
+    /** A seller alert on one of the workspace's seller connections; any of them when left out. */
+    connectionId: z.string().trim().min(1).max(64, { error: "At most 64 characters" }).optional(),
   })
   .refine((alert) => alert.conditionType === "buybox_lost" || typeof alert.threshold === "number", {
     error: "Threshold is required for this condition",
@@ -90,6 +92,8 @@ export interface AlertView {
   last_result: "fired" | "ok" | "no_data" | null;
   last_checked_day: string | null;
   created_at: string;
+  /** The seller connection a Buy Box or stock alert watches; absent: any of the workspace's. */
+  connectionId?: string | null;
 }
 
 /** GET /api/alerts. */

@@ -12,5 +12,7 @@ export const catalogItemQuerySchema = z.object({
     .pipe(z.enum(ACCOUNT_MARKETPLACES, { error: `Marketplace must be one of ${ACCOUNT_MARKETPLACES.join(", ")}` }))
     .default("US")
     .meta({ example: "US" }),
+  /** One of the workspace's seller connections; the first connected one by default. */
+  connection: z.string().trim().min(1).max(64, { error: "At most 64 characters" }).optional(),
 });
 export type CatalogItemQuery = z.output<typeof catalogItemQuerySchema>;

@@ -15,6 +15,7 @@ const range = () => z.enum(HISTORY_RANGES, { error: `Range must be one of ${HIST
 const optionalMarketplace = marketplace().optional();
 const optionalName = z.string().trim().max(200, { error: "At most 200 characters" }).optional();
 
+const optionalConnection = z.string().trim().min(1).max(64, { error: "At most 64 characters" }).optional();
 /** Sort keys of the tracked-ASIN table (rows without the figure sort last, whatever the order). */
 export const DASHBOARD_SORTS = ["asin", "rank", "change", "price", "units"] as const;
 export type DashboardSort = (typeof DASHBOARD_SORTS)[number];
@@ -32,6 +33,7 @@ const whole = (name: string, max: number) => {
 export const dashboardQuerySchema = z.object({
   marketplace: optionalMarketplace,
   brand: optionalName,
+  connection: optionalConnection,
   // Paging (optional; without page and pageSize every row is answered): one page of the sorted,
   // filtered rows, while the KPI cards are computed from every row on the server.
   page: whole("page", 1_000_000).meta({ description: "1-based page of the sorted rows; with it (or pageSize) only that page is answered.", example: "1" }),
@@ -48,6 +50,8 @@ export const portfolioQuerySchema = z.object({
   brand: optionalName,
   category: optionalName,
   range: range(),
+  /** One client's seller connection (the drill-down); all of the workspace's by default. */
+  connection: optionalConnection,
 });
 export type PortfolioQuery = z.output<typeof portfolioQuerySchema>;
 
@@ -167,7 +171,38 @@ export interface PortfolioResponse {
   };
   brandRows: BrandRow[];
   heatmap: HeatmapCell[];
+  /**
+   * The drill-down: one connection's id, or null for all the workspace's connections. The API
+   * always sends both fields; optional so a screen written before connections still type-checks.
+   */
+  connection?: string | null;
+  /** Across every marketplace and client (or the one drilled into). */
+  clients?: ClientsOverview;
   demo: boolean;
+}
+
+/** One client (seller connection) in the aggregated portfolio. */
+export interface ClientRow {
+  connectionId: string;
+  name: string;
+  region: string;
+  /** Tracked ASINs this seller has its own data on (stock, Buy Box or sales) in the range. */
+  products: number;
+  averageRank: number | null;
+  rankChangePercent: number | null;
+  /** Ordered product sales over the range, one total per currency, never converted. */
+  revenue: Money[];
+  status: BrandStatus;
+}
+
+/** The aggregated portfolio: revenue per currency, average rank, and clients by status. */
+export interface ClientsOverview {
+  revenueByCurrency: Money[];
+  averageRank: number | null;
+  /** Clients whose status is top-performer / needs-attention (the brand rules, per client). */
+  topPerformers: number;
+  needsAttention: number;
+  rows: ClientRow[];
 }
 
 /** POST /api/dashboard/refresh. */

@@ -13,6 +13,8 @@ import { DAY_MS, utcDay } from "../contract/time";
 
 export interface RowFilter {
   marketplace?: Marketplace;
+  /** Seller fields (stock, Buy Box) of this connection only; any of the workspace's by default. */
+  connection?: string;
   brand?: string;
   category?: string;
 }
@@ -62,12 +64,20 @@ export async function trackedRows({ env, history }: Pick<Services, "env" | "hist
 }
 
 /**
- * The user's revenue per ASIN of one marketplace over the window: the `days` complete days in
- * the marketplace's time zone the last nightly run read (sales-days.ts), from stored rows.
+ * The workspace's revenue per ASIN of one marketplace over the window: the `days` complete days in
+ * the marketplace's time zone the last nightly run read (sales-days.ts), from stored rows; one
+ * connection's only when `connectionId` is given.
  */
-export async function revenueByAsin(db: D1Database, userId: string, marketplace: Marketplace, days: number, nowMs: number): Promise<Map<string, AsinRevenue>> {
+export async function revenueByAsin(
+  db: D1Database,
+  userId: string,
+  marketplace: Marketplace,
+  days: number,
+  nowMs: number,
+  connectionId?: string,
+): Promise<Map<string, AsinRevenue>> {
   const rangeDays = revenueDays(revenueRunDay(nowMs), marketplace, days);
-  const rows = await revenueOf(db, userId, marketplace, rangeDays[0]!, rangeDays.at(-1)!);
+  const rows = await revenueOf(db, userId, marketplace, rangeDays[0]!, rangeDays.at(-1)!, connectionId);
   const byAsin = new Map<string, typeof rows>();
   for (const row of rows) byAsin.set(revenueKey(row), [...(byAsin.get(revenueKey(row)) ?? []), row]);
   return new Map([...byAsin].map(([key, asinRows]) => [key, asinRevenue(asinRows, rangeDays)]));

@@ -2,27 +2,48 @@ import type { Services } from "../services";
 import type { UserRecord } from "../accounts/user-store";
 import type { PortfolioQuery, PortfolioResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
-import { revenueByAsin } from "./dashboard-service";
+import { dayWindow, revenueByAsin } from "./dashboard-service";
+import { listConnections } from "../connections/connection-store";
+import { trackedOfConnection } from "./connection-scope";
+import { aggregateClients } from "./client-portfolio";
+import { connectionAssets, connectionRevenue } from "./client-portfolio-store";
 import { listTrackedAsins } from "../history/watchlist-store";
 import { summaryView } from "./summary-rows";
-import { buildPortfolio } from "./portfolio";
+import { buildPortfolio, revenueKey } from "./portfolio";
 
 /**
- * The portfolio of a user's tracked ASINs in one marketplace, filtered by brand and category:
- * one loader for the screen (GET /api/portfolio) and its CSV/PDF export. The caller checks the
- * range against the plan first.
+ * The portfolio of a workspace's tracked ASINs: the brands and categories of one marketplace
+ * (filtered by brand and category), and the clients overview across every marketplace and seller
+ * connection, or of the one connection drilled into (`connection`): one loader for the screen
+ * (GET /api/portfolio) and its CSV/PDF export. The caller checks the range against the plan first.
+ * `user` says the marketplace to start on and whether it is the demo; the data is the workspace's.
  */
-/** `user` says the marketplace to start on and whether it is the demo; the data is the workspace's. */
 export async function loadPortfolio(services: Services, user: UserRecord, workspaceId: string, query: PortfolioQuery, now: number): Promise<PortfolioResponse> {
+  const db = services.env.DB;
   const days = HISTORY_RANGE_DAYS[query.range];
-  const tracked = await listTrackedAsins(services.env.DB, workspaceId);
-  const marketplaces = [...new Set(tracked.map((key) => key.marketplace))].sort();
+  const connection = query.connection ?? null;
+  const connections = (await listConnections(db, workspaceId)).filter((row) => !connection || row.id === connection);
+  // A drill-down shows the client's own ASINs: the tracked ones its seller has data on (404 for another workspace's).
+  const scoped = await trackedOfConnection(db, workspaceId, await listTrackedAsins(db, workspaceId), connection ?? undefined, days, now);
+  const { fromDay, toDay } = dayWindow(days, now);
+  const assets = await connectionAssets(db, workspaceId, fromDay, toDay, connection);
+  const marketplaces = [...new Set(scoped.map((key) => key.marketplace))].sort();
   const marketplace = query.marketplace ?? (marketplaces.includes(user.marketplace as never) ? (user.marketplace as (typeof marketplaces)[number]) : marketplaces[0]);
+  // Every marketplace's rows from the summaries in one read: the clients overview spans them all.
+  const everywhere = (await summaryView(services, workspaceId, { connection: connection ?? undefined }, days, now, scoped)).rows;
   // Brand and category options come from the whole marketplace, so a filter can always be changed back.
-  const all = marketplace ? (await summaryView(services, workspaceId, { marketplace }, days, now, tracked)).rows : [];
+  const all = marketplace ? everywhere.filter((row) => row.marketplace === marketplace) : [];
   const rows = all.filter((row) => (!query.brand || row.brand === query.brand) && (!query.category || row.category === query.category));
-  const revenue = marketplace ? await revenueByAsin(services.env.DB, workspaceId, marketplace, days, now) : new Map();
+  const revenue = marketplace ? await revenueByAsin(db, workspaceId, marketplace, days, now, connection ?? undefined) : new Map();
+  const clients = aggregateClients({
+    connections,
+    assets: assets.map((asset) => ({ connectionId: asset.connectionId, key: revenueKey(asset) })),
+    figures: new Map(everywhere.map((row) => [revenueKey(row), { rank: row.rank, rankChangePercent: row.velocity.rankChangePercent }])),
+    revenue: await connectionRevenue(db, workspaceId, fromDay, toDay, connection),
+  });
   return {
+    connection,
+    clients,
     marketplace: marketplace ?? null,
     marketplaces,
     range: query.range,

@@ -64,7 +64,7 @@ export async function summaryView(
   const keys = tracked
     .filter((key) => !filter.marketplace || key.marketplace === filter.marketplace)
     .sort((a, b) => (a.marketplace === b.marketplace ? (a.asin < b.asin ? -1 : 1) : a.marketplace < b.marketplace ? -1 : 1));
-  const found = await trackedSummaries(services.env.DB, userId, keys, windowStart(days, nowMs), new Date(nowMs).toISOString().slice(0, 10));
+  const found = await trackedSummaries(services.env.DB, userId, keys, windowStart(days, nowMs), new Date(nowMs).toISOString().slice(0, 10), filter.connection ?? null);
   const missing = new Map<string, string[]>();
   for (const row of found) if (!row.summary) missing.set(row.marketplace, [...(missing.get(row.marketplace) ?? []), row.asin]);
   const built = new Map<string, AsinSummary>();

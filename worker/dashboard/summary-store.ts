@@ -63,9 +63,10 @@ interface JoinedRow {
 }
 
 /**
- * One query: per key, its summary, its asin_details and the user's latest seller snapshot from
- * `fromDay` to `toDay` (the seller's rows are private, so always filtered by the user). The
- * latest seller row is found by the (user, ASIN, marketplace, day) primary key, one seek a key.
+ * One query: per key, its summary, its asin_details and the workspace's latest seller snapshot
+ * from `fromDay` to `toDay` (the seller's rows are private, so always filtered by the workspace),
+ * of one connection when `connectionId` is given, else of any (the latest; ties: the first
+ * connection id). Found through the (workspace, ASIN, marketplace, day) index, one seek a key.
  */
 export async function trackedSummaries(
   db: D1Database,
@@ -73,6 +74,7 @@ export async function trackedSummaries(
   keys: readonly { marketplace: string; asin: string }[],
   fromDay: string,
   toDay: string,
+  connectionId: string | null = null,
 ): Promise<TrackedSummary[]> {
   if (keys.length === 0) return [];
   const { results } = await db
@@ -84,11 +86,12 @@ export async function trackedSummaries(
        FROM json_each(?1) AS k
        LEFT JOIN asin_summaries s ON s.marketplace = k.value ->> '$[0]' AND s.asin = k.value ->> '$[1]'
        LEFT JOIN asin_details d ON d.marketplace = k.value ->> '$[0]' AND d.asin = k.value ->> '$[1]'
-       LEFT JOIN seller_snapshots ss ON ss.workspace_id = ?2 AND ss.marketplace = k.value ->> '$[0]' AND ss.asin = k.value ->> '$[1]'
-         AND ss.day = (SELECT max(day) FROM seller_snapshots t WHERE t.workspace_id = ?2 AND t.asin = k.value ->> '$[1]'
-           AND t.marketplace = k.value ->> '$[0]' AND t.day BETWEEN ?3 AND ?4)`,
+       LEFT JOIN seller_snapshots ss ON ss.rowid = (SELECT t.rowid FROM seller_snapshots t WHERE t.workspace_id = ?2
+           AND t.asin = k.value ->> '$[1]' AND t.marketplace = k.value ->> '$[0]' AND t.day BETWEEN ?3 AND ?4
+           AND (?5 IS NULL OR t.connection_id = ?5)
+         ORDER BY t.day DESC, t.connection_id LIMIT 1)`,
     )
-    .bind(JSON.stringify(keys.map((key) => [key.marketplace, key.asin])), userId, fromDay, toDay)
+    .bind(JSON.stringify(keys.map((key) => [key.marketplace, key.asin])), userId, fromDay, toDay, connectionId)
     .all<JoinedRow>();
   return results.map((row) => ({
     marketplace: row.marketplace,

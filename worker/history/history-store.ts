@@ -194,10 +194,10 @@ export async function hourPointsByAsin(
 export type SellerDayRow = typeof sellerSnapshots.$inferSelect;
 
 /** One seller's own snapshots (stock, Buy Box) from `fromDay` to `toDay`, oldest first: private rows, kept in DB. */
-export async function sellerDayRowsOf(db: D1Database, userId: string, fromDay: string, toDay: string): Promise<SellerDayRow[]> {
+export async function sellerDayRowsOf(db: D1Database, userId: string, fromDay: string, toDay: string, connectionId?: string): Promise<SellerDayRow[]> {
   return drizzle(db)
     .select()
     .from(sellerSnapshots)
-    .where(and(eq(sellerSnapshots.workspaceId, userId), between(sellerSnapshots.day, fromDay, toDay)))
+    .where(and(eq(sellerSnapshots.workspaceId, userId), connectionId ? eq(sellerSnapshots.connectionId, connectionId) : undefined, between(sellerSnapshots.day, fromDay, toDay)))
     .orderBy(asc(sellerSnapshots.day));
 }

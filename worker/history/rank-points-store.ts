@@ -103,7 +103,9 @@ export async function recordDayPoint(history: HistoryShards, input: RankPointInp
 /** The day's point of one capture (the name the first, single-database store had). */
 
 export interface SellerDayRowInput {
+  /** The workspace, and the seller connection whose data this is. */
   userId: string;
+  connectionId: string;
   asin: string;
   marketplace: string;
   source: "spapi" | "mock";
@@ -120,13 +122,13 @@ export interface SellerDayRowInput {
 
 /** The statement that writes a seller's own data on one ASIN for its UTC day (insert or update). */
 export function sellerDayRowUpsert(db: D1Database, input: SellerDayRowInput) {
-  const { userId, asin, marketplace, capturedAt, ...values } = input;
+  const { userId, connectionId, asin, marketplace, capturedAt, ...values } = input;
   const set = { ...values, capturedAt };
   return drizzle(db)
     .insert(sellerSnapshots)
-    .values({ workspaceId: userId, asin, marketplace, day: utcDay(Date.parse(capturedAt)), ...set })
+    .values({ workspaceId: userId, connectionId, asin, marketplace, day: utcDay(Date.parse(capturedAt)), ...set })
     .onConflictDoUpdate({
-      target: [sellerSnapshots.workspaceId, sellerSnapshots.asin, sellerSnapshots.marketplace, sellerSnapshots.day],
+      target: [sellerSnapshots.connectionId, sellerSnapshots.asin, sellerSnapshots.marketplace, sellerSnapshots.day],
       set,
     });
 }

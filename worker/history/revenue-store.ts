@@ -5,7 +5,9 @@ import { sellerRevenue } from "../db/schema";
 export type RevenueStatus = "ok" | "not_granted" | "missing";
 
 export interface RevenueInput {
+  /** The workspace, and the seller connection whose sales these are. */
   userId: string;
+  connectionId: string;
   asin: string;
   marketplace: string;
   day: string;
@@ -21,29 +23,39 @@ export type RevenueRow = typeof sellerRevenue.$inferSelect;
 
 /** The statement that writes one seller's sales of one ASIN on one day of the marketplace's time zone (insert or update). */
 export function revenueUpsert(db: D1Database, input: RevenueInput) {
-  const { userId, asin, marketplace, day, ...values } = input;
+  const { userId, connectionId, asin, marketplace, day, ...values } = input;
   return drizzle(db)
     .insert(sellerRevenue)
-    .values({ workspaceId: userId, asin, marketplace, day, ...values })
-    .onConflictDoUpdate({ target: [sellerRevenue.workspaceId, sellerRevenue.asin, sellerRevenue.marketplace, sellerRevenue.day], set: values });
+    .values({ workspaceId: userId, connectionId, asin, marketplace, day, ...values })
+    .onConflictDoUpdate({ target: [sellerRevenue.connectionId, sellerRevenue.asin, sellerRevenue.marketplace, sellerRevenue.day], set: values });
 }
 
 /**
  * The statement that records a day Amazon did not answer as missing (never as zero); a
  * figure an earlier night stored for that day is kept.
  */
-export function revenueMissingInsert(db: D1Database, input: Pick<RevenueInput, "userId" | "asin" | "marketplace" | "day" | "source" | "capturedAt">) {
+export function revenueMissingInsert(db: D1Database, input: Pick<RevenueInput, "userId" | "connectionId" | "asin" | "marketplace" | "day" | "source" | "capturedAt">) {
   return drizzle(db)
     .insert(sellerRevenue)
-    .values({ workspaceId: input.userId, asin: input.asin, marketplace: input.marketplace, day: input.day, source: input.source, capturedAt: input.capturedAt, status: "missing", amount: null, currency: null, units: null })
+    .values({ workspaceId: input.userId, connectionId: input.connectionId, asin: input.asin, marketplace: input.marketplace, day: input.day, source: input.source, capturedAt: input.capturedAt, status: "missing", amount: null, currency: null, units: null })
     .onConflictDoNothing();
 }
 
-/** One seller's revenue rows in one marketplace from `fromDay` to `toDay`: only its own. */
-export async function revenueOf(db: D1Database, userId: string, marketplace: string, fromDay: string, toDay: string): Promise<RevenueRow[]> {
+/**
+ * The workspace's revenue rows in one marketplace from `fromDay` to `toDay`: only its own, of
+ * one connection when `connectionId` is given, else of all its connections.
+ */
+export async function revenueOf(db: D1Database, userId: string, marketplace: string, fromDay: string, toDay: string, connectionId?: string): Promise<RevenueRow[]> {
   return drizzle(db)
     .select()
     .from(sellerRevenue)
-    .where(and(eq(sellerRevenue.workspaceId, userId), eq(sellerRevenue.marketplace, marketplace), between(sellerRevenue.day, fromDay, toDay)))
+    .where(
+      and(
+        eq(sellerRevenue.workspaceId, userId),
+        connectionId ? eq(sellerRevenue.connectionId, connectionId) : undefined,
+        eq(sellerRevenue.marketplace, marketplace),
+        between(sellerRevenue.day, fromDay, toDay),
+      ),
+    )
     .orderBy(asc(sellerRevenue.day));
 }

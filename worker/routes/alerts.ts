@@ -1,7 +1,7 @@
 import { hasRoomToTrack, trackedLimitDetail } from "../billing/tracked-limit-store";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { countActiveAlerts, createAlert, deleteAlert, findAlert, findDuplicateAlert, listAlerts, ruleThreshold, updateAlert, type AlertRule } from "../alerts/alert-store";
+import { alertConnections, countActiveAlerts, createAlert, deleteAlert, findAlert, findDuplicateAlert, listAlerts, ruleThreshold, updateAlert, type AlertRule } from "../alerts/alert-store";
 import { findCredentials } from "../accounts/credentials-store";
 import { notSellingDetail, sellingMarketplaces } from "../seller/participations";
 import type { UserRecord } from "../accounts/user-store";
@@ -16,6 +16,8 @@ import { canActivateAlert, type Plan } from "../contract/plans";
 import type { AppEnv } from "../env";
 import { commonErrors, failure, KEY_ONLY, noContent, notFound, ok } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
+import { NO_SUCH_CONNECTION, trackedOfConnection } from "../dashboard/connection-scope";
+import { findConnection } from "../connections/connection-store";
 import { ApiError } from "../shared/api-error";
 import { paginate } from "../shared/paginate";
 import { cursorRefusal } from "../validation";
@@ -37,6 +39,7 @@ const alertSchema: z.ZodType<AlertView> = z
     last_result: z.enum(["fired", "ok", "no_data"]).nullable(),
     last_checked_day: z.string().openapi({ format: "date" }).nullable(),
     created_at: isoTime,
+    connectionId: z.string().nullable().optional().openapi({ description: "The seller connection a Buy Box or stock alert watches; absent: any." }),
   })
   .openapi("Alert");
 const alertBodySchema = z.object({ alert: alertSchema });
@@ -49,6 +52,16 @@ const alertListSchema: z.ZodType<AlertList & Page> = z
   })
   .openapi("AlertList");
 
+const alertListQuerySchema = pageQuerySchema.extend({
+  connection: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: "One seller connection's alerts: those on it, and those on any connection about its ASINs. All by default." }),
+});
+
 const idParam = z.object({ id: z.string().openapi({ description: "The alert's id.", example: "00000000-0000-4000-8000-000000000000" }) });
 const conflict = { 409: failure("You already have an alert with this exact rule.") };
 
@@ -56,7 +69,7 @@ const routes = {
   list: createRoute({
     method: "get", path: "/", operationId: "listAlerts", tags: ["Alerts"], summary: "Your alerts, oldest first",
     security: KEY_ONLY, middleware: [requireAccount] as const,
-    request: { query: pageQuerySchema },
+    request: { query: alertListQuerySchema },
     responses: { 200: ok("One page of alerts, with the active count and the plan's cap.", alertListSchema), ...commonErrors },
   }),
   create: createRoute({
@@ -69,7 +82,7 @@ const routes = {
         content: { "application/json": { schema: newAlertSchema, example: { asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500, marketplace: "US" } } },
       },
     },
-    responses: { 201: ok("Created.", alertBodySchema), ...conflict, ...commonErrors },
+    responses: { 201: ok("Created.", alertBodySchema), 404: notFound("seller connection (connectionId)"), ...conflict, ...commonErrors },
   }),
   update: createRoute({
     method: "patch", path: "/{id}", operationId: "updateAlert", tags: ["Alerts"], summary: "Change an alert's threshold or channels, or pause it",
@@ -109,7 +122,7 @@ async function assertNewRule(c: Context<AppEnv>, rule: AlertRule, exceptId?: str
  */
 async function assertCanActivate(
   c: Context<AppEnv>,
-  alert: { conditionType: AlertCondition; marketplace: Marketplace; asin: string },
+  alert: { conditionType: AlertCondition; marketplace: Marketplace; asin: string; connectionId?: string | null },
   thenCheck?: () => Promise<void>,
 ): Promise<Plan> {
   const { user, workspace } = currentAccount(c);
@@ -118,7 +131,7 @@ async function assertCanActivate(
   }
   if (SELLER_CONDITIONS.includes(alert.conditionType)) {
     // Seller data exists only where the seller sells (getMarketplaceParticipations).
-    const selling = await sellingMarketplaces(c.env.DB, user);
+    const selling = await sellingMarketplaces(c.env.DB, { id: workspace.id, isDemo: user.isDemo }, alert.connectionId);
     if (!(selling as readonly string[]).includes(alert.marketplace)) {
       const msg = notSellingDetail(alert.marketplace, selling, `${alert.conditionType === "low_stock" ? "FBA stock" : "the Buy Box"} of your offers`);
       throw new ApiError(422, "validation_failed", [{ loc: ["json", "marketplace"], msg, type: "custom" }]);
@@ -141,12 +154,26 @@ async function assertCanActivate(
   return plan;
 }
 
+/** The alerts a connection filter keeps: on that connection, or on any connection about an ASIN of its seller's (30 days). */
+async function alertsOfConnection<Alert extends { id: string; asin: string; marketplace: Marketplace }>(
+  db: D1Database,
+  workspaceId: string,
+  all: Alert[],
+  connection: string,
+): Promise<Alert[]> {
+  const owners = await alertConnections(db, workspaceId);
+  const ownAsins = new Set((await trackedOfConnection(db, workspaceId, all, connection, 30, Date.now())).map((alert) => alert.id));
+  return all.filter((alert) => owners.get(alert.id) === connection || (owners.get(alert.id) == null && ownAsins.has(alert.id)));
+}
+
 /** /api/alerts and /api/v1/alerts: list, create, change (pause, un-pause) and delete the user's alerts. */
 export const alertRoutes = createRouter()
   .openapi(routes.list, async (c) => {
     const { workspace } = currentAccount(c);
-    const [alerts, plan] = await Promise.all([listAlerts(c.env.DB, workspace.id), planOfWorkspace(c.env.DB, workspace.id)]);
-    const page = paginate(alerts, (alert) => alert.id, c.req.valid("query"));
+    const { connection, ...pageQuery } = c.req.valid("query");
+    const [all, plan] = await Promise.all([listAlerts(c.env.DB, workspace.id), planOfWorkspace(c.env.DB, workspace.id)]);
+    const alerts = connection ? await alertsOfConnection(c.env.DB, workspace.id, all, connection) : all;
+    const page = paginate(alerts, (alert) => alert.id, pageQuery);
     if (!page.ok) throw cursorRefusal(page.detail);
     const list: AlertList & Page = {
       alerts: page.items,
@@ -160,7 +187,8 @@ export const alertRoutes = createRouter()
   .openapi(routes.create, async (c) => {
     const { workspace } = currentAccount(c);
     const input = c.req.valid("json");
-    const rule = { ...input, threshold: ruleThreshold(input.conditionType, input.threshold) };
+    if (input.connectionId && !(await findConnection(c.env.DB, workspace.id, input.connectionId))) throw new ApiError(404, "not_found", NO_SUCH_CONNECTION);
+    const rule = { ...input, threshold: ruleThreshold(input.conditionType, input.threshold), connectionId: input.connectionId ?? null };
     const plan = await assertCanActivate(c, input, () => assertNewRule(c, rule));
     // The insert re-checks the cap and the rule itself, in case another request got there meanwhile.
     const alert = await createAlert(c.env.DB, workspace.id, input, plan.activeAlertLimit);

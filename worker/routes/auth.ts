@@ -2,8 +2,12 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { sellerAccountFor } from "../account-lifecycle/connect-seller";
 import { userStatus } from "../accounts/account-status";
-import { saveCredentials } from "../accounts/credentials-store";
+import { personalConnectionId, saveCredentials } from "../accounts/credentials-store";
+import { connectionsChanged } from "../connections/connection-changed";
+import { connectToWorkspace } from "../connections/connect-to-workspace";
+import { workspaceIdOf } from "../connections/workspace-of";
 import { createDemoUser } from "../accounts/user-store";
+import { clientAddressOf, currentAccount } from "../auth/session-middleware";
 import { callbackErrorPage } from "../auth/callback-page";
 import { callbackUrl, consentUrl } from "../auth/consent-url";
 import { clearCookie, DEMO_ACCOUNT_COOKIE, OAUTH_STATE_COOKIE, readCookie, setHostCookie, setXsrfCookie } from "../auth/cookies";
@@ -32,6 +36,9 @@ const STATE_FAILURES: Record<StateFailure, string> = {
   reused: "This sign-in link has already been used.",
 };
 const START_AGAIN = " Start again from Connect Seller Central.";
+const WRONG_WORKSPACE =
+  "This seller connection was started in another workspace or browser session, so it was not added. " +
+  "Start again from Settings → Connection Status in the workspace the seller belongs to.";
 const NO_CODE = "Amazon did not send back a seller id and authorization code." + START_AGAIN;
 
 /** Amazon's selling-partner ids are short upper-case alphanumerics (and never a demo id). */
@@ -94,7 +101,9 @@ const callbackRoute = createRoute({
   description:
     "A page the browser lands on, not a JSON API: when sign-in fails it answers an HTML page saying why and to start " +
     "again (400: the state or code is missing, expired, reused or refused; 403: Amazon sign-in is not configured; " +
-    "409: the seller id already belongs to another account than the signed-in one; 502: Amazon's sign-in service failed).",
+    "403 also: a seller connection started in another workspace or session; 409: the seller id already belongs to another " +
+    "account than the signed-in one; 502: Amazon's sign-in service failed). A connection started from a workspace " +
+    "(POST /api/connections/start) adds or renews that workspace's connection and redirects to Settings.",
   request: { query: callbackQuerySchema },
   responses: { 302: { description: "Signed in: to /onboarding the first time, to /seller-central after." } },
 });
@@ -154,6 +163,10 @@ export const authRoutes = createRouter()
       const query = c.req.valid("query");
       const check = await consumeState(c.var.services, query.state, browserNonce);
       if (!check.ok) return callbackFailure(c, 400, STATE_FAILURES[check.failure] + START_AGAIN);
+      // A "connect to this workspace" state works only for a session still working in that workspace.
+      if (check.workspaceId !== null && (!c.get("account") || workspaceIdOf(c) !== check.workspaceId)) {
+        return callbackFailure(c, 403, WRONG_WORKSPACE);
+      }
 
       const sellingPartnerId = query.selling_partner_id ?? "";
       const code = query.spapi_oauth_code ?? "";
@@ -177,21 +190,29 @@ export const authRoutes = createRouter()
           : callbackFailure(c, 502, "Amazon's sign-in service could not complete the authorization. Please try again shortly.");
       }
 
+      const region = MARKETPLACE_REGION[check.marketplace];
+      if (check.workspaceId !== null) {
+        const label = c.get("account")?.user.brandName ?? sellingPartnerId;
+        const added = await connectToWorkspace(c.env.DB, keys, { workspaceId: check.workspaceId, sellingPartnerId, region, refreshToken, label, nowIso: new Date().toISOString() });
+        await refreshParticipations(c.env.DB, added.id, region, accessToken);
+        await recordAudit(c.env.DB, { workspaceId: check.workspaceId, actorUserId: currentAccount(c).user.id, action: "connection.connect", target: added.id, detail: { region }, clientAddress: clientAddressOf(c) });
+        await connectionsChanged(c.env.DB, c.var.services, check.workspaceId);
+        c.header("Cache-Control", "no-store");
+        return c.redirect(`/settings?connection=${encodeURIComponent(added.id)}#connection-status`, 302);
+      }
       // Signed in by email, the seller joins that account; a seller id owned elsewhere changes nothing.
       const target = await sellerAccountFor(c.env.DB, c.get("account")?.user ?? null, sellingPartnerId);
       if (!target.ok) return callbackFailure(c, 409, target.detail);
       const user = target.user;
-      const sealed = await encryptRefreshToken(keys, user.id, refreshToken);
-      await saveCredentials(c.env.DB, user.id, {
-        refreshTokenCiphertext: sealed.ciphertext,
-        keyId: sealed.keyId,
-        region: MARKETPLACE_REGION[check.marketplace],
-        grantedAt: new Date().toISOString(),
-      });
+      // Sealed to the connection it is stored as (the personal workspace's id for its first seller).
+      const connectionId = await personalConnectionId(c.env.DB, user.id, user.sellingPartnerId, region);
+      const sealed = await encryptRefreshToken(keys, connectionId, refreshToken);
+      await saveCredentials(c.env.DB, user.id, { refreshTokenCiphertext: sealed.ciphertext, keyId: sealed.keyId, region, grantedAt: new Date().toISOString() });
       // Sign-in and every reconnect: the marketplaces the seller sells in (onboarding, seller alerts, the nightly run).
-      await refreshParticipations(c.env.DB, user.id, MARKETPLACE_REGION[check.marketplace], accessToken);
+      await refreshParticipations(c.env.DB, connectionId, region, accessToken);
       // The connection lives in the seller account's personal workspace (its id is the account's).
-      await recordAudit(c.env.DB, { workspaceId: user.id, actorUserId: user.id, action: "connection.connect", detail: { region: MARKETPLACE_REGION[check.marketplace] }, clientAddress: c.req.header("CF-Connecting-IP") ?? null });
+      await recordAudit(c.env.DB, { workspaceId: user.id, actorUserId: user.id, action: "connection.connect", target: connectionId, detail: { region }, clientAddress: clientAddressOf(c) });
+      await connectionsChanged(c.env.DB, c.var.services, user.id);
       await signIn(c, user.id);
       c.header("Cache-Control", "no-store");
       return c.redirect(user.onboardedAt ? "/seller-central" : "/onboarding", 302);

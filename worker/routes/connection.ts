@@ -3,6 +3,7 @@ import { deleteCredentials, findCredentials } from "../accounts/credentials-stor
 import { clientAddressOf, currentAccount, requireAccount } from "../auth/session-middleware";
 import { recordAudit } from "../workspaces/audit-store";
 import { createRouter } from "../openapi/router";
+import { connectionsChanged } from "../connections/connection-changed";
 import { dropSellerAccessToken } from "../upstreams/spapi/lwa";
 import { accessTokenCacheKey } from "../seller/connected-seller-api";
 import { noContent, notSignedIn } from "./schemas/answers";
@@ -11,7 +12,7 @@ const disconnectRoute = createRoute({
   method: "delete",
   path: "/",
   tags: ["Account"],
-  summary: "Disconnect Seller Central: the refresh token is erased; the account and its settings stay",
+  summary: "Disconnect the first connected seller: its refresh token is erased; the connection, its data and the settings stay",
   middleware: [requireAccount] as const,
   responses: { 204: noContent("Disconnected (or was not connected)."), 401: notSignedIn },
 });
@@ -20,9 +21,10 @@ export const connectionRoutes = createRouter().openapi(disconnectRoute, async (c
   const { user, workspace } = currentAccount(c);
   const credentials = await findCredentials(c.env.DB, workspace.id);
   if (credentials) {
-    await deleteCredentials(c.env.DB, workspace.id);
-    dropSellerAccessToken(accessTokenCacheKey(workspace.id, credentials.grantedAt));
-    await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "connection.disconnect", detail: { region: credentials.region }, clientAddress: clientAddressOf(c) });
+    await deleteCredentials(c.env.DB, workspace.id, credentials.id);
+    dropSellerAccessToken(accessTokenCacheKey(credentials.id, credentials.grantedAt));
+    await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "connection.disconnect", target: credentials.id, detail: { region: credentials.region }, clientAddress: clientAddressOf(c) });
+    await connectionsChanged(c.env.DB, c.var.services, workspace.id);
   }
   return c.body(null, 204);
 });

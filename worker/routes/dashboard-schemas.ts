@@ -110,6 +110,25 @@ export const portfolioSchema: z.ZodType<PortfolioResponse> = z
         direction: z.enum(["improving", "worsening", "flat"]).nullable(),
       }),
     ),
+    connection: z.string().nullable().openapi({ description: "The seller connection drilled into; null: all of the workspace's." }),
+    clients: z.object({
+      revenueByCurrency: z.array(money).openapi({ description: "One total per currency, never converted." }),
+      averageRank: z.number().nullable(),
+      topPerformers: z.number(),
+      needsAttention: z.number(),
+      rows: z.array(
+        z.object({
+          connectionId: z.string(),
+          name: z.string(),
+          region: z.string(),
+          products: z.number(),
+          averageRank: z.number().nullable(),
+          rankChangePercent: z.number().nullable(),
+          revenue: z.array(money),
+          status: z.enum(["top-performer", "growing", "needs-attention", "steady"]),
+        }),
+      ),
+    }),
     demo: z.boolean(),
   })
   .openapi("Portfolio");

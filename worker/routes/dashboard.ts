@@ -7,6 +7,7 @@ import { hourPointsByAsin } from "../history/history-store";
 import { dayWindow } from "../dashboard/dashboard-service";
 import { summaryView } from "../dashboard/summary-rows";
 import { dashboardBody } from "../dashboard/dashboard-page";
+import { trackedOfConnection } from "../dashboard/connection-scope";
 import { captureNow, MANUAL_REFRESH_INTERVAL_MS } from "../dashboard/refresh";
 import { claimManualRefresh } from "../dashboard/refresh-store";
 import { listTrackedAsins } from "../history/watchlist-store";
@@ -42,8 +43,11 @@ export const dashboardRoutes = createRouter()
   .openapi(routes.dashboard, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { user, workspace } = currentAccount(c);
-    const { marketplace, brand, ...paging } = c.req.valid("query");
-    const { rows, marketplaces } = await summaryView(c.var.services, workspace.id, { marketplace, brand }, 7, Date.now());
+    const { marketplace, brand, connection, ...paging } = c.req.valid("query");
+    const now = Date.now();
+    // A connection filter: that client's ASINs, with its own stock and Buy Box.
+    const tracked = await trackedOfConnection(c.env.DB, workspace.id, await listTrackedAsins(c.env.DB, workspace.id), connection, 7, now);
+    const { rows, marketplaces } = await summaryView(c.var.services, workspace.id, { marketplace, brand, connection }, 7, now, tracked);
     const body: DashboardResponse = dashboardBody(rows, paging, { marketplaces, brand: brand ?? null, demo: user.isDemo });
     return c.json(body, 200);
   })

@@ -35,7 +35,7 @@ const route = createRoute({
   summary: "A dataset as a CSV or PDF file",
   description:
     "The dataset's own parameters: `compare` takes `asins` and `marketplace` (as GET /v1/compare); `history` takes `asin`, " +
-    "`marketplace`, `range` and `days` (as GET /v1/history); `alerts` takes none; `portfolio` takes `marketplace` and `range`. " +
+    "`marketplace`, `range` and `days` (as GET /v1/history); `alerts` takes none; `portfolio` takes `marketplace`, `range` and `connection` (one client; all by default). " +
     `The Free plan takes ${FREE_PLAN.exportsPerDay} exports a day (UTC), counted once the request is found valid and within the plan; Pro exports without a daily limit.`,
   security: KEY_OR_ANONYMOUS,
   request: {

@@ -99,6 +99,12 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   "PATCH /api/workspaces/current": "settings",
 
   "DELETE /api/connection": "connections",
+  "GET /api/connections": "read",
+  "POST /api/connections/start": "connections",
+  "POST /api/connections/:id/reconnect": "connections",
+  "POST /api/connections/sample": "connections",
+  "PATCH /api/connections/:id": "connections",
+  "DELETE /api/connections/:id": "connections",
 
   "GET /api/api-keys": "keys",
   "POST /api/api-keys": "keys",

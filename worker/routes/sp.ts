@@ -2,6 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import type { CatalogItemResult } from "../contract/account";
 import { catalogItemQuerySchema } from "../contract/catalog-item";
+import { findConnection } from "../connections/connection-store";
+import { workspaceIdOf } from "../connections/workspace-of";
+import { NO_SUCH_CONNECTION } from "../dashboard/connection-scope";
 import { failure, json, retryAfter, sessionErrors } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { fetchCatalogItem } from "../seller/catalog-service";
@@ -32,24 +35,29 @@ const route = createRoute({
     200: json("The item and its sales ranks.", catalogItemSchema),
     401: sessionErrors[401],
     403: failure("Amazon refused the seller's authorization (reconnect), or the XSRF token is wrong."),
-    404: failure("Amazon does not know the ASIN in that marketplace."),
+    404: failure("Amazon does not know the ASIN in that marketplace, or no such seller connection in this workspace."),
     422: sessionErrors[422],
     429: failure("Amazon is throttling the seller's calls.", retryAfter),
     502: failure("Amazon failed or answered with an error."),
   },
 });
 
-/** Reads from the signed-in seller's own Selling Partner API account. */
+/** Reads from the signed-in seller's own Selling Partner API account, or one of the workspace's connections. */
 export const spRoutes = createRouter().openapi(route, async (c) => {
   const { user } = currentAccount(c);
-  const { asin, marketplace } = c.req.valid("query");
+  const { asin, marketplace, connection: connectionId } = c.req.valid("query");
   // A seller's own data: never kept by a shared cache.
   c.header("Cache-Control", "private, no-store");
+  const connection = connectionId ? await findConnection(c.env.DB, workspaceIdOf(c), connectionId) : null;
+  if (connectionId && !connection) throw new ApiError(404, "not_found", NO_SUCH_CONNECTION);
   try {
-    const api = await c.var.services.sources.seller(user);
+    const api = connection ? await c.var.services.sources.sellerConnection(connection) : await c.var.services.sources.seller(user);
+    const sellerId = connection?.sellingPartnerId ?? user.sellingPartnerId;
     // getCatalogItem allows 2 requests a second per seller (burst 2): one bucket for all of this seller's callers.
-    const budget = api.kind === "spapi" ? durableBudget(c.env, spapiBucket(user.sellingPartnerId, "getCatalogItem"), { ratePerSecond: 2, burst: 2 }) : undefined;
-    const result = await fetchCatalogItem({ api, kv: c.env.LOOKUP_CACHE, userId: user.id, now: Date.now, budget }, asin, marketplace);
+    const budget = api.kind === "spapi" ? durableBudget(c.env, spapiBucket(sellerId, "getCatalogItem"), { ratePerSecond: 2, burst: 2 }) : undefined;
+    // Each connection's answers cached apart (the default keeps the account's key as before).
+    const cacheOwner = connection ? `${user.id}:${connection.id}` : user.id;
+    const result = await fetchCatalogItem({ api, kv: c.env.LOOKUP_CACHE, userId: cacheOwner, now: Date.now, budget }, asin, marketplace);
     return c.json(result, 200);
   } catch (error) {
     if (!(error instanceof SellerApiError)) throw error;

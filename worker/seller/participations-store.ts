@@ -1,20 +1,20 @@
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { isAccountMarketplace, type AccountMarketplace } from "../contract/account";
-import { sellerCredentials } from "../db/schema";
+import { sellerConnections } from "../db/schema";
 
-/** The stored marketplaces a seller sells in, or null when they have not been read (or the column holds nothing readable). */
-export async function storedParticipations(db: D1Database, userId: string): Promise<AccountMarketplace[] | null> {
-  const [row] = await drizzle(db).select({ marketplaces: sellerCredentials.marketplaces }).from(sellerCredentials).where(eq(sellerCredentials.workspaceId, userId)).limit(1);
+/** The stored marketplaces a connection's seller sells in, or null when they have not been read (or the column holds nothing readable). */
+export async function storedParticipations(db: D1Database, connectionId: string): Promise<AccountMarketplace[] | null> {
+  const [row] = await drizzle(db).select({ marketplaces: sellerConnections.marketplaces }).from(sellerConnections).where(eq(sellerConnections.id, connectionId)).limit(1);
   return parseParticipations(row?.marketplaces ?? null);
 }
 
-/** Replaces the seller's marketplaces (null: unknown, the region's are offered). */
-export async function saveParticipations(db: D1Database, userId: string, marketplaces: readonly AccountMarketplace[] | null): Promise<void> {
+/** Replaces the connection's marketplaces (null: unknown, the region's are offered). */
+export async function saveParticipations(db: D1Database, connectionId: string, marketplaces: readonly AccountMarketplace[] | null): Promise<void> {
   await drizzle(db)
-    .update(sellerCredentials)
+    .update(sellerConnections)
     .set({ marketplaces: marketplaces === null ? null : JSON.stringify(marketplaces) })
-    .where(eq(sellerCredentials.workspaceId, userId));
+    .where(eq(sellerConnections.id, connectionId));
 }
 
 export function parseParticipations(text: string | null): AccountMarketplace[] | null {

@@ -1,5 +1,4 @@
-import { findCredentials } from "../accounts/credentials-store";
-import type { UserRecord } from "../accounts/user-store";
+import { listConnections, type ConnectionRecord } from "../connections/connection-store";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace, type SellerRegion } from "../contract/account";
 import { MARKETPLACES } from "../contract/marketplaces";
 import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
@@ -14,7 +13,7 @@ import { parseParticipations, saveParticipations } from "./participations-store"
  * token, is logged and stores "unknown" (the region's marketplaces are offered until the next
  * sign-in): signing in never fails because of it. Answers what was stored.
  */
-export async function refreshParticipations(db: D1Database, userId: string, region: SellerRegion, accessToken: string | null): Promise<AccountMarketplace[] | null> {
+export async function refreshParticipations(db: D1Database, connectionId: string, region: SellerRegion, accessToken: string | null): Promise<AccountMarketplace[] | null> {
   let marketplaces: AccountMarketplace[] | null = null;
   if (accessToken) {
     const api = new SpApiSellerApi({ region, accessToken: async () => accessToken, dropAccessToken: () => undefined });
@@ -22,25 +21,35 @@ export async function refreshParticipations(db: D1Database, userId: string, regi
       marketplaces = await api.getMarketplaceParticipations();
     } catch (error) {
       if (!(error instanceof SellerApiError)) throw error;
-      console.error(`getMarketplaceParticipations failed for seller ${userId} (${error.status}): ${error.message}`);
+      console.error(`getMarketplaceParticipations failed for seller connection ${connectionId} (${error.status}): ${error.message}`);
     }
   }
-  await saveParticipations(db, userId, marketplaces);
+  await saveParticipations(db, connectionId, marketplaces);
   return marketplaces;
 }
 
 /**
- * The marketplaces a user's seller data (Buy Box, FBA stock, sales) can come from: the ones
- * Amazon says they sell in, within their authorization's region; every one for the demo;
- * the region's while the participations are unknown; none without a connected account.
+ * The marketplaces one connection's seller data (Buy Box, FBA stock, sales) can come from: the
+ * ones Amazon says it sells in, within its authorization's region; the region's while the
+ * participations are unknown. A demo workspace's own mock seller (the connection with the
+ * workspace's id) reaches every marketplace, a demo sample client its region's.
  */
-export async function sellingMarketplaces(db: D1Database, user: Pick<UserRecord, "id" | "isDemo">): Promise<AccountMarketplace[]> {
-  if (user.isDemo) return [...ACCOUNT_MARKETPLACES];
-  const credentials = await findCredentials(db, user.id);
-  if (!credentials) return [];
-  const inRegion = ACCOUNT_MARKETPLACES.filter((marketplace) => MARKETPLACE_REGION[marketplace] === credentials.region);
-  const participating = parseParticipations(credentials.marketplaces);
+export function connectionMarketplaces(connection: Pick<ConnectionRecord, "id" | "workspaceId" | "status" | "region" | "marketplaces">): AccountMarketplace[] {
+  if (connection.status === "demo" && connection.id === connection.workspaceId) return [...ACCOUNT_MARKETPLACES];
+  const inRegion = ACCOUNT_MARKETPLACES.filter((marketplace) => MARKETPLACE_REGION[marketplace] === connection.region);
+  const participating = parseParticipations(connection.marketplaces);
   return participating === null ? inRegion : inRegion.filter((marketplace) => participating.includes(marketplace));
+}
+
+/**
+ * The marketplaces a workspace's seller data can come from: those of one connection when
+ * `connectionId` is given, else of every connected (or demo) one; every one for the demo.
+ */
+export async function sellingMarketplaces(db: D1Database, workspace: { id: string; isDemo: boolean }, connectionId?: string | null): Promise<AccountMarketplace[]> {
+  if (workspace.isDemo && !connectionId) return [...ACCOUNT_MARKETPLACES];
+  const live = (await listConnections(db, workspace.id)).filter((row) => row.status !== "disconnected" && (!connectionId || row.id === connectionId));
+  const selling = new Set(live.flatMap(connectionMarketplaces));
+  return ACCOUNT_MARKETPLACES.filter((marketplace) => selling.has(marketplace));
 }
 
 /** The refusal of seller data in a marketplace the seller does not sell in, naming the ones they do. */

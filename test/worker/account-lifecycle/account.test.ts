@@ -141,7 +141,7 @@ describe("one account, several ways in", () => {
     const refused = await connectSeller(browser, { sellingPartnerId: taken });
     expect(refused.callback.status).toBe(409);
     expect(await refused.callback.text()).toContain(`Seller account ${taken} is already connected to another RankLayer account`);
-    expect(await count("SELECT count(*) AS n FROM seller_credentials WHERE workspace_id = ?", userId)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM seller_connections WHERE workspace_id = ?", userId)).toBe(0);
     expect((await env.DB.prepare("SELECT selling_partner_id AS id FROM users WHERE id = ?").bind(userId).first<{ id: string }>())!.id).toBe(`EMAIL-${userId}`);
 
     const connected = await connectSeller(browser);

@@ -138,7 +138,7 @@ describe("GET /api/auth/callback", () => {
     });
 
     const row = await env.DB.prepare(
-      "SELECT c.* FROM seller_credentials c JOIN users u ON u.id = c.workspace_id WHERE u.selling_partner_id = ?",
+      "SELECT c.* FROM seller_connections c JOIN users u ON u.id = c.workspace_id WHERE u.selling_partner_id = ?",
     )
       .bind(sellingPartnerId)
       .first<Record<string, string>>();

@@ -92,7 +92,7 @@ describe("passkeys", () => {
     expect((await intruder.request(`/api/passkeys/${id}`, { method: "DELETE" })).status).toBe(404);
 
     // A seller with Amazon sign-in may remove its only passkey; without Amazon it would be the last way in.
-    await env.DB.prepare("DELETE FROM seller_credentials").run();
+    await env.DB.prepare("DELETE FROM seller_connections").run();
     const last = await seller.request(`/api/passkeys/${id}`, { method: "DELETE" });
     expect(last.status).toBe(409);
     expect((await last.json<{ detail: string }>()).detail).toBe(

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { saveCredentials } from "../../../worker/accounts/credentials-store";
 import { upsertSellerUser } from "../../../worker/accounts/user-store";
 import { asinDetailsUpserts } from "../../../worker/history/asin-details-store";
 import { buildAsinSummary } from "../../../worker/dashboard/asin-summary";
@@ -24,7 +25,8 @@ describe("asin_summaries (summary-store.ts)", () => {
     await asinDetailsUpserts(env.DB, [{ product: { ...mockProduct("B0SUMM0001", "US"), title: "Summary item" }, source: "live", capturedAt: at(0) }])[0]!.run();
     expect(await refreshAsinSummaries(buildServices(env), [{ asin: "B0SUMM0001", marketplace: "US" }, { asin: "B0SUMM0002", marketplace: "US" }], NOW)).toBe(2);
     const user = await upsertSellerUser(env.DB, newSellingPartnerId());
-    const own = { userId: user.id, asin: "B0SUMM0001", marketplace: "US", source: "spapi" as const, buyBoxSellerId: "ME" };
+    await saveCredentials(env.DB, user.id, { refreshTokenCiphertext: "sealed", keyId: "k1", region: "na", grantedAt: at(0) });
+    const own = { userId: user.id, connectionId: user.id, asin: "B0SUMM0001", marketplace: "US", source: "spapi" as const, buyBoxSellerId: "ME" };
     await sellerDayRowUpsert(env.DB, { ...own, fulfillableUnits: 50, holdsBuyBox: false, capturedAt: at(2) }).run();
     await sellerDayRowUpsert(env.DB, { ...own, fulfillableUnits: 7, holdsBuyBox: true, capturedAt: at(1) }).run();
     // Outside the window asked for: not the latest of it.

@@ -188,7 +188,7 @@ describe("GET /api/sp/catalog-item for a connected seller", () => {
     expect(refresh?.refreshToken).toBe(refreshToken);
 
     const row = await env.DB.prepare(
-      "SELECT c.key_id, c.refresh_token_ciphertext FROM seller_credentials c JOIN users u ON u.id = c.workspace_id WHERE u.selling_partner_id = ?",
+      "SELECT c.key_id, c.refresh_token_ciphertext FROM seller_connections c JOIN users u ON u.id = c.workspace_id WHERE u.selling_partner_id = ?",
     )
       .bind(sellingPartnerId)
       .first<{ key_id: string; refresh_token_ciphertext: string }>();
@@ -259,7 +259,7 @@ describe("connection status and disconnect", () => {
 
     expect((await browser.request("/api/connection", { method: "DELETE" })).status).toBe(204);
     const rows = await env.DB.prepare(
-      "SELECT count(*) AS n FROM seller_credentials c JOIN users u ON u.id = c.workspace_id WHERE u.selling_partner_id = ?",
+      "SELECT count(*) AS n FROM seller_connections c JOIN users u ON u.id = c.workspace_id WHERE u.selling_partner_id = ? AND c.refresh_token_ciphertext IS NOT NULL",
     )
       .bind(sellingPartnerId)
       .first<{ n: number }>();

@@ -67,11 +67,17 @@ export async function seedRank(asin: string, offset: number, rank: number | null
 }
 
 export async function seedSeller(userId: string, asin: string, offset: number, units: number | null, holdsBuyBox: boolean | null) {
+  // Seller rows belong to a connection: the workspace's own (its id), made here when the seed needs it.
   await env.DB.prepare(
-    `INSERT INTO seller_snapshots (workspace_id, asin, marketplace, day, source, fulfillable_units, holds_buy_box, captured_at)
-     VALUES (?, ?, 'US', ?, 'mock', ?, ?, ?)`,
+    "INSERT OR IGNORE INTO seller_connections (id, workspace_id, selling_partner_id, region, name, status) SELECT id, id, selling_partner_id, 'na', 'Seed seller', 'disconnected' FROM users WHERE id = ?",
   )
-    .bind(userId, asin, dayAt(offset), units, holdsBuyBox === null ? null : holdsBuyBox ? 1 : 0, `${dayAt(offset)}T02:05:00.000Z`)
+    .bind(userId)
+    .run();
+  await env.DB.prepare(
+    `INSERT INTO seller_snapshots (connection_id, workspace_id, asin, marketplace, day, source, fulfillable_units, holds_buy_box, captured_at)
+     VALUES (?, ?, ?, 'US', ?, 'mock', ?, ?, ?)`,
+  )
+    .bind(userId, userId, asin, dayAt(offset), units, holdsBuyBox === null ? null : holdsBuyBox ? 1 : 0, `${dayAt(offset)}T02:05:00.000Z`)
     .run();
 }
 

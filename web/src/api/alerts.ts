@@ -2,8 +2,9 @@ import type { AlertList, AlertPatch, AlertView, NewAlert } from "@contract/alert
 import { responseData } from "./response-data";
 import { api } from "./client";
 
-export async function fetchAlerts(signal?: AbortSignal): Promise<AlertList> {
-  return responseData(api.api.alerts.$get({ query: {} }, { init: { signal } }));
+/** The workspace's alerts; `connection` keeps one seller account's (all by default). */
+export async function fetchAlerts(signal?: AbortSignal, connection?: string): Promise<AlertList> {
+  return responseData(api.api.alerts.$get({ query: connection ? { connection } : {} }, { init: { signal } }));
 }
 
 /** POST /api/alerts; 403 past the plan's active-alert limit or for a seller condition without a seller. */

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdNow } from "./columns";
 import { workspaces } from "./workspaces";
 
@@ -22,21 +22,44 @@ export const ownerId = () =>
     .notNull()
     .references(() => users.id, { onDelete: "cascade" });
 
-/** The workspace's SP-API refresh token, encrypted at rest (AES-256-GCM, key named by key_id). */
-export const sellerCredentials = sqliteTable("seller_credentials", {
-  workspaceId: text("workspace_id")
-    .primaryKey()
-    .references(() => workspaces.id, { onDelete: "cascade" }),
-  refreshTokenCiphertext: text("refresh_token_ciphertext").notNull(),
-  keyId: text("key_id").notNull(),
-  /** SP-API region: na, eu or fe. */
-  region: text("region").notNull(),
-  /** Authorizations lapse 365 days after this. */
-  grantedAt: text("granted_at").notNull(),
-  updatedAt: createdNow("updated_at"),
-  /** JSON array of the marketplace codes the seller sells in (getMarketplaceParticipations); null: not read yet. */
-  marketplaces: text("marketplaces"),
-});
+/**
+ * A seller account connected to a workspace (migrations/0120_seller_connections.sql): one per
+ * workspace, Amazon seller id and region. While `connected` it holds the SP-API refresh token,
+ * encrypted at rest (AES-256-GCM, key named by key_id, the connection id as associated data);
+ * `disconnected` rows keep their seller data until removed; a demo workspace's mock seller is
+ * a `demo` connection without a token.
+ */
+export const sellerConnections = sqliteTable(
+  "seller_connections",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    sellingPartnerId: text("selling_partner_id").notNull(),
+    /** SP-API region: na, eu or fe. */
+    region: text("region").notNull(),
+    /** What the workspace calls it ("Acme EU"). */
+    name: text("name").notNull(),
+    refreshTokenCiphertext: text("refresh_token_ciphertext"),
+    keyId: text("key_id"),
+    /** Authorizations lapse 365 days after this. */
+    grantedAt: text("granted_at"),
+    /** connected, disconnected or demo. */
+    status: text("status").notNull().default("connected"),
+    /** JSON array of the marketplace codes the seller sells in; null: not read yet. */
+    marketplaces: text("marketplaces"),
+    createdAt: createdNow("created_at"),
+    updatedAt: createdNow("updated_at"),
+  },
+  (table) => [uniqueIndex("seller_connections_seller_unique").on(table.workspaceId, table.sellingPartnerId, table.region)],
+);
+
+/** The owning connection's id on a seller data row that goes when its connection goes. */
+export const connectionOwnerId = () =>
+  text("connection_id")
+    .notNull()
+    .references(() => sellerConnections.id, { onDelete: "cascade" });
 
 /** Server-side session records, so a session can be revoked before its JWT expires. */
 export const sessions = sqliteTable(

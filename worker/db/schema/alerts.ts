@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdNow } from "./columns";
+import { sellerConnections } from "./accounts";
 import { workspaceOwnerId } from "./workspaces";
 
 /** A user's alert rule on one ASIN, checked every night at 02:30 UTC. */
@@ -26,6 +27,8 @@ export const alerts = sqliteTable(
     lastResult: text("last_result"),
     createdAt: createdNow("created_at"),
     updatedAt: createdNow("updated_at"),
+    /** A seller alert (Buy Box, low stock) on one connection's data; null: any of the workspace's connections. */
+    connectionId: text("connection_id").references(() => sellerConnections.id, { onDelete: "set null" }),
   },
   (table) => [
     index("alerts_workspace_id_idx").on(table.workspaceId),

@@ -1,5 +1,6 @@
-import { integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { workspaceOwnerId, workspaces } from "./workspaces";
+import { connectionOwnerId } from "./accounts";
 
 /**
  * What Amazon's item data says an ASIN is (brand, title, image, top category), kept from the
@@ -31,6 +32,7 @@ export const asinDetails = sqliteTable(
 export const sellerRevenue = sqliteTable(
   "seller_revenue",
   {
+    connectionId: connectionOwnerId(),
     workspaceId: workspaceOwnerId(),
     asin: text("asin").notNull(),
     marketplace: text("marketplace").notNull(),
@@ -44,7 +46,10 @@ export const sellerRevenue = sqliteTable(
     units: integer("units"),
     capturedAt: text("captured_at").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.workspaceId, table.asin, table.marketplace, table.day] })],
+  (table) => [
+    primaryKey({ columns: [table.connectionId, table.asin, table.marketplace, table.day] }),
+    index("seller_revenue_workspace_day_idx").on(table.workspaceId, table.marketplace, table.day),
+  ],
 );
 
 /** Per-workspace refresh and report bookkeeping: the last "Refresh now" and the last weekly report sent. */

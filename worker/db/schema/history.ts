@@ -1,6 +1,7 @@
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdNow } from "./columns";
 import { workspaceOwnerId } from "./workspaces";
+import { connectionOwnerId } from "./accounts";
 
 /** ASINs a signed-in user follows without an alert. Each one is snapshotted nightly. */
 export const watchlist = sqliteTable(
@@ -52,6 +53,7 @@ export const legacyRankSnapshots = sqliteTable(
 export const sellerSnapshots = sqliteTable(
   "seller_snapshots",
   {
+    connectionId: connectionOwnerId(),
     workspaceId: workspaceOwnerId(),
     asin: text("asin").notNull(),
     marketplace: text("marketplace").notNull(),
@@ -71,5 +73,8 @@ export const sellerSnapshots = sqliteTable(
     holdsNonPrime: integer("holds_non_prime", { mode: "boolean" }),
     capturedAt: text("captured_at").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.workspaceId, table.asin, table.marketplace, table.day] })],
+  (table) => [
+    primaryKey({ columns: [table.connectionId, table.asin, table.marketplace, table.day] }),
+    index("seller_snapshots_workspace_asin_idx").on(table.workspaceId, table.asin, table.marketplace, table.day),
+  ],
 );

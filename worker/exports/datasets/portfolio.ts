@@ -1,11 +1,21 @@
 import { currentAccount } from "../../auth/session-middleware";
-import { portfolioQuerySchema } from "../../contract/dashboard";
+import { portfolioQuerySchema, type PortfolioResponse } from "../../contract/dashboard";
 import { PRO_PLAN } from "../../contract/plans";
 import { portfolioExportRows } from "../../dashboard/portfolio";
 import { loadPortfolio, portfolioRangeRefusal } from "../../dashboard/portfolio-service";
 import { dataset } from "../dataset";
 
-/** The portfolio's brand table as on /portfolio (same marketplace, filters and range), with its KPIs as notes. */
+/** Every client's revenue per currency (never converted) and status: the aggregated portfolio as notes. */
+function clientNotes(clients: NonNullable<PortfolioResponse["clients"]>): string[] {
+  const money = (totals: { amount: number; currency: string }[]) => (totals.length ? totals.map((t) => `${t.amount.toFixed(2)} ${t.currency}`).join(" + ") : "—");
+  return [
+    `All clients: revenue ${money(clients.revenueByCurrency)} (per currency, not converted); average rank ${clients.averageRank ?? "—"}; ` +
+      `${clients.topPerformers} top performing and ${clients.needsAttention} needing attention.`,
+    ...clients.rows.map((row) => `Client ${row.name} (${row.region.toUpperCase()}): ${row.products} products, average rank ${row.averageRank ?? "—"}, revenue ${money(row.revenue)}, ${row.status}.`),
+  ];
+}
+
+/** The portfolio's brand table as on /portfolio (same marketplace, filters, range and client), with its KPIs and clients as notes. */
 export const portfolioExport = dataset({
   query: portfolioQuerySchema,
   needsAccount: true,
@@ -19,9 +29,11 @@ export const portfolioExport = dataset({
     const [columns, ...rows] = portfolioExportRows(portfolio);
     const { kpis } = portfolio;
     const where = portfolio.marketplace ?? "no marketplace";
+    const clients = portfolio.clients!;
+    const client = portfolio.connection ? clients.rows[0]?.name ?? portfolio.connection : null;
     return {
-      fileStem: `portfolio-${where}-${portfolio.range}`,
-      title: `Portfolio in the ${where} marketplace, last ${portfolio.range}`,
+      fileStem: `portfolio-${where}-${portfolio.range}${portfolio.connection ? `-${portfolio.connection.slice(0, 12)}` : ""}`,
+      title: `Portfolio in the ${where} marketplace, last ${portfolio.range}${client ? `, client ${client}` : ""}`,
       columns: columns!,
       rows,
       notes: [
@@ -30,6 +42,7 @@ export const portfolioExport = dataset({
           ? `Total revenue: ${kpis.totalRevenue.amount.toFixed(2)} ${kpis.totalRevenue.currency} (${kpis.revenueSource.label}).`
           : `Total revenue: — (${kpis.revenueNote ?? "no figure"}).`,
         `Top performers: ${kpis.topPerformers}; needs attention: ${kpis.needsAttention}.`,
+        ...clientNotes(clients),
         ...(query.brand ? [`Brand: ${query.brand}.`] : []),
         ...(query.category ? [`Category: ${query.category}.`] : []),
         ...(portfolio.demo ? ["Demo account: mock data, not live."] : []),

@@ -23,6 +23,8 @@ export interface DueAlert {
   threshold: number | null;
   email_enabled: number;
   in_app_enabled: number;
+  /** A seller alert on one connection's data; null: any of the workspace's connections. */
+  connection_id?: string | null;
 }
 
 /** Whether the day's snapshot run is still going: the check waits for its data. */
@@ -34,7 +36,7 @@ export async function nightlyRunInProgress(db: D1Database, day: string): Promise
 export function dueAlerts(db: D1Database, day: string, afterId: string, limit: number): Promise<DueAlert[]> {
   return db
     .prepare(
-      `SELECT id, workspace_id, asin, marketplace, condition_type, threshold, email_enabled, in_app_enabled FROM alerts
+      `SELECT id, workspace_id, asin, marketplace, condition_type, threshold, email_enabled, in_app_enabled, connection_id FROM alerts
        WHERE paused = 0 AND id > ?2
          AND (last_checked_day IS NULL OR last_checked_day <> ?1 OR last_result = 'no_data')
        ORDER BY id LIMIT ?3`,
@@ -111,7 +113,8 @@ export async function writePage(db: D1Database, statements: D1PreparedStatement[
 }
 
 export const rankKey = (alert: { asin: string; marketplace: string }) => `${alert.marketplace}:${alert.asin}`;
-export const sellerKey = (alert: { workspace_id: string; asin: string; marketplace: string }) => `${alert.workspace_id}:${rankKey(alert)}`;
+export const sellerKey = (alert: { workspace_id: string; asin: string; marketplace: string; connection_id?: string | null }) =>
+  `${alert.workspace_id}:${alert.connection_id ?? "*"}:${rankKey(alert)}`;
 
 function groupBy<Row, Point>(rows: Row[], key: (row: Row) => string, point: (row: Row) => Point): Map<string, Point[]> {
   const groups = new Map<string, Point[]>();
@@ -124,7 +127,7 @@ function groupBy<Row, Point>(rows: Row[], key: (row: Row) => string, point: (row
 }
 
 /** One tuple per distinct key, so a page's alerts on the same ASIN share one set of rows. */
-function distinct(alerts: DueAlert[], key: (alert: DueAlert) => string, tuple: (alert: DueAlert) => string[]): string[][] {
+function distinct(alerts: DueAlert[], key: (alert: DueAlert) => string, tuple: (alert: DueAlert) => (string | null)[]): (string | null)[][] {
   return [...new Map(alerts.map((alert) => [key(alert), tuple(alert)])).values()];
 }
 
@@ -142,19 +145,22 @@ export async function loadSellerPoints(db: D1Database, day: string, alerts: DueA
   const triples = distinct(
     alerts.filter((alert) => SELLER_CONDITIONS.includes(alert.condition_type)),
     sellerKey,
-    (alert) => [alert.workspace_id, alert.marketplace, alert.asin],
+    (alert) => [alert.workspace_id, alert.marketplace, alert.asin, alert.connection_id ?? null],
   );
   if (triples.length === 0) return new Map();
   const { results } = await db
     .prepare(
-      `SELECT s.workspace_id, s.asin, s.marketplace, s.day, s.fulfillable_units, s.holds_buy_box, s.holds_prime, s.holds_non_prime, s.source
+      `SELECT s.workspace_id, s.asin, s.marketplace, s.day, s.fulfillable_units, s.holds_buy_box, s.holds_prime, s.holds_non_prime, s.source,
+         owner.value ->> '$[3]' AS connection_id
        FROM json_each(?1) AS owner
        JOIN seller_snapshots AS s
          ON s.workspace_id = owner.value ->> '$[0]' AND s.marketplace = owner.value ->> '$[1]' AND s.asin = owner.value ->> '$[2]'
-       WHERE s.day BETWEEN ?2 AND ?3`,
+           AND (owner.value ->> '$[3]' IS NULL OR s.connection_id = owner.value ->> '$[3]')
+       WHERE s.day BETWEEN ?2 AND ?3
+       ORDER BY s.day, s.connection_id`,
     )
     .bind(JSON.stringify(triples), windowStart(day), day)
-    .all<{ workspace_id: string; asin: string; marketplace: string; day: string; fulfillable_units: number | null; holds_buy_box: number | null; holds_prime: number | null; holds_non_prime: number | null; source: string }>();
+    .all<{ workspace_id: string; connection_id: string | null; asin: string; marketplace: string; day: string; fulfillable_units: number | null; holds_buy_box: number | null; holds_prime: number | null; holds_non_prime: number | null; source: string }>();
   return groupBy(results, sellerKey, (row) => ({
     day: row.day,
     fulfillableUnits: row.fulfillable_units,

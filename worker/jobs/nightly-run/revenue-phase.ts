@@ -28,7 +28,7 @@ export type RevenueSeller = Seller & {
 };
 
 /**
- * The sellers phase's revenue pass: every connected seller (and demo account), several at once
+ * The sellers phase's revenue pass: every seller connection (and demo mock seller), several at once
  * (seller-walk.ts), one getOrderMetrics call per tracked ASIN at the seller's own 0.5 rps
  * (its UpstreamBudget bucket of that operation, told about 429s) for the REVENUE_DAYS complete
  * days ending yesterday in the marketplace's time zone. A day Amazon answered is stored (zero
@@ -43,7 +43,7 @@ export function runRevenuePhase(ctx: PhaseContext, cursor: string | null): Promi
 async function revenueStep(ctx: PhaseContext, seller: RevenueSeller, position: string | null): Promise<SellerStep> {
   const { env, day, clock, budget } = ctx;
   const db = env.DB;
-  const [key] = await userTrackedAsinsPage(db, seller.id, seller.marketplaces, parseKeyCursor(position), 1);
+  const [key] = await userTrackedAsinsPage(db, seller.workspaceId, seller.marketplaces, parseKeyCursor(position), 1);
   if (!key) return { kind: "done", rows: [], processed: 0 };
   if (seller.salesBudget) {
     const token = await takeBatchToken(seller.salesBudget, clock, budget.deadline);
@@ -54,7 +54,7 @@ async function revenueStep(ctx: PhaseContext, seller: RevenueSeller, position: s
   const marketplace = key.marketplace as AccountMarketplace;
   const days = revenueDays(day, marketplace, REVENUE_DAYS);
   const attemptsKey = `revenue:${seller.id}|${keyCursor(key)}`;
-  const base = { userId: seller.id, asin: key.asin, marketplace, source: seller.api.kind, capturedAt: captureIso(day, clock.now()) };
+  const base = { userId: seller.workspaceId, connectionId: seller.id, asin: key.asin, marketplace, source: seller.api.kind, capturedAt: captureIso(day, clock.now()) };
   const missing = (of: readonly string[]) => of.map((missingDay) => revenueMissingInsert(db, { ...base, day: missingDay }));
   let answered;
   try {
@@ -82,8 +82,8 @@ async function revenueStep(ctx: PhaseContext, seller: RevenueSeller, position: s
   return { kind: "next", position: keyCursor(key), rows, processed: 1 };
 }
 
-async function openRevenueSeller(ctx: PhaseContext, userId: string): Promise<RevenueSeller | null> {
-  const seller = await openSeller(ctx, userId);
+async function openRevenueSeller(ctx: PhaseContext, connectionId: string): Promise<RevenueSeller | null> {
+  const seller = await openSeller(ctx, connectionId);
   if (!seller) return null;
   const salesBudget =
     seller.api.kind === "spapi"

@@ -17,7 +17,7 @@ const WRITE_BATCH = 50;
  */
 export async function readInventoryOnce(
   ctx: Pick<PhaseContext, "env" | "day" | "clock" | "notes">,
-  seller: { id: string; api: { kind: "spapi" | "mock"; getFulfillableUnits(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, number>> } },
+  seller: { id: string; workspaceId: string; api: { kind: "spapi" | "mock"; getFulfillableUnits(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, number>> } },
   marketplace: AccountMarketplace,
 ): Promise<void> {
   const key = `${ctx.day}:inventory:${seller.id}:${marketplace}`;
@@ -25,7 +25,7 @@ export async function readInventoryOnce(
   const db = ctx.env.DB;
   const asins: string[] = [];
   for (let after: TrackedKey | null = null; ; ) {
-    const page = await userTrackedAsinsPage(db, seller.id, [marketplace], after, PAGE);
+    const page = await userTrackedAsinsPage(db, seller.workspaceId, [marketplace], after, PAGE);
     asins.push(...page.map((tracked) => tracked.asin));
     if (page.length < PAGE) break;
     after = page.at(-1)!;
@@ -41,7 +41,7 @@ export async function readInventoryOnce(
   }
   const capturedAt = captureIso(ctx.day, ctx.clock.now());
   const rows = asins.map((asin) =>
-    sellerDayRowUpsert(db, { userId: seller.id, asin, marketplace, source: seller.api.kind, fulfillableUnits: units.get(asin) ?? null, capturedAt }),
+    sellerDayRowUpsert(db, { userId: seller.workspaceId, connectionId: seller.id, asin, marketplace, source: seller.api.kind, fulfillableUnits: units.get(asin) ?? null, capturedAt }),
   );
   for (let i = 0; i < rows.length; i += WRITE_BATCH) {
     const batch = rows.slice(i, i + WRITE_BATCH);

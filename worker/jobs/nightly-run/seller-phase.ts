@@ -1,6 +1,6 @@
-import { findUser } from "../../accounts/user-store";
+import { findConnectionById } from "../../connections/connection-store";
 import type { AccountMarketplace } from "../../contract/account";
-import { sellingMarketplaces } from "../../seller/participations";
+import { connectionMarketplaces } from "../../seller/participations";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
 import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../../upstreams/spapi/buybox";
 import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
@@ -15,8 +15,10 @@ import { walkSellers, type SellerStep } from "./seller-walk";
 
 /** getItemOffersBatch allows 0.1 requests per second per seller (Product Pricing v0 usage plan). */
 export const OFFERS_BATCH_INTERVAL_MS = 10_000;
+/** One seller connection being walked: `id` is the connection's, `workspaceId` the workspace whose tracked ASINs it reads. */
 export interface Seller {
   id: string;
+  workspaceId: string;
   sellingPartnerId: string;
   api: SellerApi;
   marketplaces: AccountMarketplace[];
@@ -33,10 +35,10 @@ export interface Seller {
 }
 
 /**
- * The sellers phase: every connected seller (and demo account), SELLER_CONCURRENCY at once
- * (seller-walk.ts), each its own tracked ASINs in steps of up to 20 of one marketplace:
- * fulfillable FBA units and the Buy Box holder, written to seller_snapshots. A seller whose
- * authorization fails is logged and skipped; the others go on.
+ * The sellers phase: every seller connection (and demo mock seller), SELLER_CONCURRENCY at once
+ * (seller-walk.ts), each its workspace's tracked ASINs in steps of up to 20 of one marketplace:
+ * fulfillable FBA units and the Buy Box holder, written to seller_snapshots under the
+ * connection. A seller whose authorization fails is logged and skipped; the others go on.
  */
 export function runSellerPhase(ctx: PhaseContext, cursor: string | null): Promise<PhaseResult> {
   return walkSellers(ctx, { phase: "sellers", open: openSeller, step: buyBoxStep }, cursor);
@@ -46,7 +48,7 @@ export function runSellerPhase(ctx: PhaseContext, cursor: string | null): Promis
 async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | null): Promise<SellerStep> {
   const { env, day, clock, budget } = ctx;
   const db = env.DB;
-  const page = await userTrackedAsinsPage(db, seller.id, seller.marketplaces, parseKeyCursor(position), MAX_BUY_BOX_ASINS);
+  const page = await userTrackedAsinsPage(db, seller.workspaceId, seller.marketplaces, parseKeyCursor(position), MAX_BUY_BOX_ASINS);
   const marketplace = page[0]?.marketplace as AccountMarketplace | undefined;
   const chunk = page.filter((key) => key.marketplace === marketplace);
   if (!marketplace || chunk.length === 0) return { kind: "done", rows: [], processed: 0 };
@@ -86,10 +88,11 @@ async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | 
 
   followRateLimit(ctx, seller);
   const capturedAt = captureIso(day, clock.now());
-  const { id: userId, sellingPartnerId, api } = seller;
+  const { id: connectionId, workspaceId, sellingPartnerId, api } = seller;
   const rows = asins.map((asin) =>
     sellerDayRowUpsert(db, {
-      userId,
+      userId: workspaceId,
+      connectionId,
       asin,
       marketplace,
       source: api.kind,
@@ -100,28 +103,28 @@ async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | 
   );
   if (api.kind === "spapi" && !seller.answered) {
     seller.answered = true;
-    await clearSellerRefused(db, userId);
+    await clearSellerRefused(db, connectionId);
   }
   await clearFailures(ctx, attemptsKey);
   return { kind: "next", position: next, rows, processed: asins.length };
 }
 
-/** The seller's API client and reachable marketplaces, or null (logged, skipped) when it has none. */
-export async function openSeller(ctx: PhaseContext, userId: string): Promise<Seller | null> {
-  const user = await findUser(ctx.env.DB, userId);
-  if (!user) return null;
+/** The connection's API client and reachable marketplaces, or null (logged, skipped) when it has none. */
+export async function openSeller(ctx: PhaseContext, connectionId: string): Promise<Seller | null> {
+  const connection = await findConnectionById(ctx.env.DB, connectionId);
+  if (!connection) return null;
   try {
-    const api = await ctx.services.sources.seller(user);
+    const api = await ctx.services.sources.sellerConnection(connection);
     // Only where the seller sells (getMarketplaceParticipations), within its authorization's region.
-    const marketplaces = await sellingMarketplaces(ctx.env.DB, user);
+    const marketplaces = connectionMarketplaces(connection);
     const offersBudget =
       api.kind === "spapi"
-        ? durableBudget(ctx.env, spapiBucket(user.sellingPartnerId, "getItemOffersBatch"), { ratePerSecond: 1000 / OFFERS_BATCH_INTERVAL_MS, burst: 1 })
+        ? durableBudget(ctx.env, spapiBucket(connection.sellingPartnerId, "getItemOffersBatch"), { ratePerSecond: 1000 / OFFERS_BATCH_INTERVAL_MS, burst: 1 })
         : null;
-    return { id: user.id, sellingPartnerId: user.sellingPartnerId, api, marketplaces: [...marketplaces], offersBudget };
+    return { id: connection.id, workspaceId: connection.workspaceId, sellingPartnerId: connection.sellingPartnerId, api, marketplaces, offersBudget };
   } catch (error) {
     if (!(error instanceof SellerApiError)) throw error;
-    console.error(`snapshot ${ctx.day}: seller ${userId} skipped: ${error.message}`);
+    console.error(`snapshot ${ctx.day}: seller connection ${connectionId} skipped: ${error.message}`);
     await addToCount(ctx, "sellersSkipped", 1);
     return null;
   }

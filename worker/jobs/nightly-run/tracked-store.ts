@@ -1,6 +1,6 @@
-import { and, eq, exists, gt, notExists, or, sql } from "drizzle-orm";
+import { and, eq, exists, gt, inArray, notExists, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { alerts, sellerCredentials, userSettings, users, watchlist } from "../../db/schema";
+import { alerts, sellerConnections, userSettings, watchlist } from "../../db/schema";
 
 /**
  * Tracked ASINs: per marketplace, every ASIN with an alert or on a watchlist, and whether a
@@ -99,29 +99,35 @@ export async function userTrackedAsinsPage(
 }
 
 /**
- * The next seller after `afterUserId` with something to snapshot: a demo account or a user
- * with stored SP-API credentials, with at least one alert or watchlist entry.
+ * The next seller connection after `afterConnectionId` with something to snapshot: a connected
+ * seller or a demo workspace's mock seller, whose workspace has at least one alert or watchlist
+ * entry (the walk's unit is the connection; its workspace's tracked ASINs are its ASINs).
  */
 export async function nextSellerWithTrackedAsins(
   db: D1Database,
-  afterUserId: string,
-): Promise<{ id: string; sellingPartnerId: string; isDemo: boolean } | null> {
+  afterConnectionId: string,
+): Promise<{ id: string; workspaceId: string; sellingPartnerId: string; isDemo: boolean } | null> {
   const orm = drizzle(db);
-  const ownedBy = (table: typeof sellerCredentials | typeof watchlist | typeof alerts) =>
-    exists(orm.select({ one: sql`1` }).from(table).where(eq(table.workspaceId, users.id)));
+  const ownedBy = (table: typeof watchlist | typeof alerts) =>
+    exists(orm.select({ one: sql`1` }).from(table).where(eq(table.workspaceId, sellerConnections.workspaceId)));
   const [row] = await orm
-    .select({ id: users.id, sellingPartnerId: users.sellingPartnerId, isDemo: users.isDemo })
-    .from(users)
+    .select({ id: sellerConnections.id, workspaceId: sellerConnections.workspaceId, sellingPartnerId: sellerConnections.sellingPartnerId, status: sellerConnections.status })
+    .from(sellerConnections)
     .where(
       and(
-        gt(users.id, afterUserId),
-        or(eq(users.isDemo, true), ownedBy(sellerCredentials)),
+        gt(sellerConnections.id, afterConnectionId),
+        inArray(sellerConnections.status, ["connected", "demo"]),
         or(ownedBy(watchlist), ownedBy(alerts)),
         // "Manual only" Data Refresh: no scheduled snapshots of the seller's own data either.
-        notExists(orm.select({ one: sql`1` }).from(userSettings).where(and(eq(userSettings.workspaceId, users.id), eq(userSettings.syncFrequency, "manual")))),
+        notExists(
+          orm
+            .select({ one: sql`1` })
+            .from(userSettings)
+            .where(and(eq(userSettings.workspaceId, sellerConnections.workspaceId), eq(userSettings.syncFrequency, "manual"))),
+        ),
       ),
     )
-    .orderBy(users.id)
+    .orderBy(sellerConnections.id)
     .limit(1);
-  return row ?? null;
+  return row ? { id: row.id, workspaceId: row.workspaceId, sellingPartnerId: row.sellingPartnerId, isDemo: row.status === "demo" } : null;
 }

@@ -19,7 +19,7 @@ describe("x-amzn-RateLimit-Limit", () => {
     const stated = new Map<string, number>();
     const api = Object.assign(new MockSellerApi("A1SELLER"), { rateLimitOf: (path: string) => stated.get(path) });
     const original = localBudget({ ratePerSecond: 0.1, burst: 1 });
-    const seller: Seller = { id: "u1", sellingPartnerId: "A1SELLER", api, marketplaces: ["US"], offersBudget: original };
+    const seller: Seller = { id: "u1", workspaceId: "u1", sellingPartnerId: "A1SELLER", api, marketplaces: ["US"], offersBudget: original };
 
     stated.set(OFFERS_BATCH_PATH, 0.1);
     followRateLimit({ env }, seller);

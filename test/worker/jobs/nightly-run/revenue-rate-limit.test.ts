@@ -9,7 +9,7 @@ describe("x-amzn-RateLimit-Limit of getOrderMetrics", () => {
     const stated = new Map<string, number>();
     const api = Object.assign(new MockSellerApi("A1SELLER"), { rateLimitOf: (path: string) => stated.get(path) });
     const original = localBudget({ ratePerSecond: 0.5, burst: 1 });
-    const seller: RevenueSeller = { id: "u1", sellingPartnerId: "A1SELLER", api, marketplaces: ["US"], offersBudget: null, salesBudget: original };
+    const seller: RevenueSeller = { id: "u1", workspaceId: "u1", sellingPartnerId: "A1SELLER", api, marketplaces: ["US"], offersBudget: null, salesBudget: original };
 
     followSalesRateLimit({ env }, seller);
     expect(seller.salesBudget).toBe(original);

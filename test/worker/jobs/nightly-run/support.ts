@@ -18,7 +18,7 @@ export async function resetHistoryTables(): Promise<void> {
       "seller_snapshots",
       "job_runs",
       "sessions",
-      "seller_credentials",
+      "seller_connections",
       "user_settings",
       "users",
     ].map((table) =>

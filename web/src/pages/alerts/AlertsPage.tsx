@@ -1,6 +1,7 @@
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { LoadFailed } from "../../components/LoadFailed";
 import { fetchAlerts } from "../../api/alerts";
+import { ConnectionPicker, useConnectionParam } from "../../components/ConnectionPicker";
 import { useResource } from "../../api/use-resource";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { formatCount } from "../../lib/format";
@@ -25,7 +26,9 @@ export function AlertsPage() {
 }
 
 function AlertsScreen() {
-  const [alerts, reload] = useResource(fetchAlerts);
+  const connection = useConnectionParam();
+  const fetcher = useCallback((signal: AbortSignal) => fetchAlerts(signal, connection), [connection]);
+  const [alerts, reload] = useResource(fetcher);
   const [modalOpen, setModalOpen] = useState(false);
   const [draft, setDraft] = useState(NEW_ALERT_DRAFT);
   const listHeading = useRef<HTMLHeadingElement>(null);
@@ -38,6 +41,7 @@ function AlertsScreen() {
           New Alert
         </button>
       </div>
+      <ConnectionPicker />
       <AlertInfoCards />
 
       <section className="alerts-list" aria-labelledby="alerts-list-heading">

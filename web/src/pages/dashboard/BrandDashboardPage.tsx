@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router-dom";
 import { DashboardOverview } from "./DashboardOverview";
+import { ConnectionPicker } from "../../components/ConnectionPicker";
 
 /** /dashboard signed in: one brand's tracked ASINs and figures (`?brand=`), or all of them. */
 export function BrandDashboardPage() {
@@ -11,7 +12,8 @@ export function BrandDashboardPage() {
       <p>
         <Link to="/portfolio">Back to the portfolio</Link>
       </p>
-      <DashboardOverview brand={brand} />
+      <ConnectionPicker />
+      <DashboardOverview brand={brand} connection={params.get("connection") || undefined} />
     </div>
   );
 }

@@ -14,7 +14,7 @@ import "../../styles/seller.css";
 import "../../styles/dashboard.css";
 
 /** KPI cards and the tracked-ASIN table of the signed-in user, optionally for one brand. */
-export function DashboardOverview({ brand }: { brand?: string }) {
+export function DashboardOverview({ brand, connection }: { brand?: string; connection?: string }) {
   const id = useId();
   const [marketplace, setMarketplace] = useState<Marketplace | "">("");
   const [sort, setSort] = useState<TableSort>({ key: "rank", ascending: true });
@@ -23,10 +23,10 @@ export function DashboardOverview({ brand }: { brand?: string }) {
   const fetcher = useCallback(
     (signal: AbortSignal) =>
       fetchDashboard(
-        { brand, marketplace: marketplace || undefined, sort: sort.key, order: sort.ascending ? "asc" : "desc", page: String(pageIndex + 1), pageSize: String(TABLE_PAGE_SIZE) },
+        { brand, marketplace: marketplace || undefined, connection, sort: sort.key, order: sort.ascending ? "asc" : "desc", page: String(pageIndex + 1), pageSize: String(TABLE_PAGE_SIZE) },
         signal,
       ),
-    [brand, marketplace, sort, pageIndex],
+    [brand, marketplace, connection, sort, pageIndex],
   );
   const [dashboard, reload] = useResource(fetcher);
   // While another page, sort or filter loads, the screen keeps what it shows (no flash back to "Loading").

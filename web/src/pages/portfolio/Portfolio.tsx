@@ -9,6 +9,8 @@ import { ExportButtons } from "../../components/ExportButtons";
 import { formatPrice, formatRank } from "../../lib/format";
 import { formatPercent, KpiCard, SourceLine, TableScroll } from "../dashboard/figures";
 import { PortfolioHeatmap } from "./PortfolioHeatmap";
+import { PortfolioClients } from "./PortfolioClients";
+import { ConnectionPicker } from "../../components/ConnectionPicker";
 import "../../styles/dashboard.css";
 
 const STATUS_TEXT: Record<BrandStatus, string> = {
@@ -28,12 +30,13 @@ export function Portfolio() {
   const category = params.get("category") ?? "";
   const rangeParam = params.get("range") ?? "7d";
   const range = (HISTORY_RANGES as readonly string[]).includes(rangeParam) ? (rangeParam as HistoryRange) : "7d";
+  const connection = params.get("connection") || undefined;
   const fetcher = useCallback(
-    (signal: AbortSignal) => fetchPortfolio({ marketplace, brand: brand || undefined, category: category || undefined, range }, signal),
-    [marketplace, brand, category, range],
+    (signal: AbortSignal) => fetchPortfolio({ marketplace, brand: brand || undefined, category: category || undefined, range, connection }, signal),
+    [marketplace, brand, category, range, connection],
   );
   const [portfolio] = useResource(fetcher);
-  const filtered = Boolean(marketplace || brand || category || range !== "7d");
+  const filtered = Boolean(marketplace || brand || category || range !== "7d" || connection);
   const loaded = portfolio.status === "success" ? portfolio.data : null;
 
   // A brand or category the chosen marketplace does not have leaves the URL, so the page never
@@ -62,6 +65,7 @@ export function Portfolio() {
   return (
     <div className="container seller-page portfolio">
       <h1>Portfolio</h1>
+      <ConnectionPicker label="Client" />
       <Filters data={loaded} values={{ marketplace: marketplace ?? loaded?.marketplace ?? "", brand, category, range }} onChange={set} />
       {filtered && (
         <p>
@@ -83,8 +87,10 @@ export function Portfolio() {
               ...(portfolio.data.marketplace && { marketplace: portfolio.data.marketplace }),
               ...(brand && { brand }),
               ...(category && { category }),
+              ...(connection && { connection }),
             }}
           />
+          {portfolio.data.clients && <PortfolioClients clients={portfolio.data.clients} drilledInto={portfolio.data.connection ?? null} />}
           <PortfolioBody data={portfolio.data} />
         </>
       )}

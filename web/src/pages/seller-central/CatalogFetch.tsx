@@ -3,6 +3,7 @@ import { ACCOUNT_MARKETPLACES, type AccountMarketplace, type CatalogItemResult }
 import { catalogItemQuerySchema } from "@contract/catalog-item";
 import { errorMessage } from "../../api/api-error";
 import { fetchCatalogItem } from "../../api/account";
+import { useConnectionParam } from "../../components/ConnectionPicker";
 import { CatalogResult } from "./CatalogResult";
 import { isAccountMarketplace } from "@contract/user-status";
 import { AsinField } from "../../components/AsinField";
@@ -23,6 +24,7 @@ export function CatalogFetch({ defaultMarketplace }: { defaultMarketplace: Accou
   const id = useId();
   const [asin, setAsin] = useState("");
   const [marketplace, setMarketplace] = useState(defaultMarketplace);
+  const connection = useConnectionParam();
   const [state, setState] = useState<FetchState>({ status: "idle" });
   // A newer fetch (or leaving the page) cancels the one in flight.
   const inFlight = useRef<AbortController | null>(null);
@@ -32,7 +34,7 @@ export function CatalogFetch({ defaultMarketplace }: { defaultMarketplace: Accou
     event.preventDefault();
     inFlight.current?.abort();
     // The Worker's own query schema: exactly 10 letters or digits, else no call at all.
-    const query = catalogItemQuerySchema.safeParse({ asin, marketplace });
+    const query = catalogItemQuerySchema.safeParse({ asin, marketplace, connection });
     if (!query.success) {
       setState({ status: "invalid" });
       return;

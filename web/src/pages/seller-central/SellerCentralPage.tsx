@@ -3,6 +3,7 @@ import type { UserStatus } from "@contract/account";
 import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { CatalogFetch } from "./CatalogFetch";
+import { ConnectionPicker } from "../../components/ConnectionPicker";
 import { DashboardOverview } from "../dashboard/DashboardOverview";
 import "../../styles/seller.css";
 
@@ -29,6 +30,7 @@ function SellerDashboard({ user }: { user: UserStatus }) {
       </div>
       {!user.connected && <DemoDataWarning demo={user.demo} />}
       {(user.connected || user.demo) && <DashboardOverview />}
+      <ConnectionPicker />
       <CatalogFetch defaultMarketplace={user.marketplace} />
     </div>
   );

@@ -6,6 +6,7 @@ import { AccountPanel } from "./AccountPanel";
 import { ApiAccessPanel } from "./ApiAccessPanel";
 import { BrandingPanel } from "./BrandingPanel";
 import { ConnectionPanel } from "./ConnectionPanel";
+import { ConnectionsList } from "./ConnectionsList";
 import { DataRefreshPanel } from "./DataRefreshPanel";
 import { NotificationsPanel } from "./NotificationsPanel";
 import { Tabs } from "./Tabs";
@@ -37,7 +38,12 @@ function SettingsScreen({ user }: { user: UserStatus }) {
       label: "Connection Status",
       panel: (
         <Loaded settings={settings}>
-          {({ connection }) => <ConnectionPanel connection={connection} reloadConnection={reloadConnection} />}
+          {({ connection }) => (
+            <>
+              <ConnectionPanel connection={connection} reloadConnection={reloadConnection} />
+              <ConnectionsList demo={connection.demo} />
+            </>
+          )}
         </Loaded>
       ),
     },

@@ -1,0 +1,176 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { countSellerConnections } from "../../../worker/billing/connection-count-store";
+import type { ConnectionList, ConnectionView } from "../../../worker/contract/connections";
+import { connectSeller, demoEnv, fakeControl, LWA_FAKE, newSellingPartnerId, registerLwaClient, sellerEnv, TestBrowser } from "../support/seller-browser";
+
+/**
+ * /api/connections: several seller accounts in one workspace. Another seller is connected from
+ * inside the workspace with a state bound to the browser and the workspace; reconnect renews the
+ * same connection; rename; disconnect deletes the token and that connection's seller data only.
+ */
+
+/** Amazon's consent for `authUrl`: the fake LWA learns the code, then the callback in `browser`. */
+async function consent(browser: TestBrowser, authUrl: string, sellingPartnerId: string, refreshToken = `Atzr|${crypto.randomUUID()}`) {
+  const url = new URL(authUrl);
+  const code = `ANcode${crypto.randomUUID().replace(/-/g, "")}`;
+  await fakeControl(LWA_FAKE, "codes", { code, clientId: browser.bindings.LWA_CLIENT_ID, redirectUri: url.searchParams.get("redirect_uri"), refreshToken });
+  return browser.request(
+    `/api/auth/callback?${new URLSearchParams({ state: url.searchParams.get("state") ?? "", selling_partner_id: sellingPartnerId, spapi_oauth_code: code })}`,
+  );
+}
+
+async function signedInSeller() {
+  const bindings = sellerEnv();
+  await registerLwaClient(bindings);
+  const seller = await connectSeller(new TestBrowser(bindings), { marketplace: "US" });
+  expect(seller.callback.status).toBe(302);
+  return seller;
+}
+
+async function list(browser: TestBrowser): Promise<ConnectionView[]> {
+  const res = await browser.request("/api/connections");
+  expect(res.status).toBe(200);
+  return (await res.json<ConnectionList>()).connections;
+}
+
+async function start(browser: TestBrowser, marketplace: string): Promise<string> {
+  const res = await browser.json("/api/connections/start", "POST", { marketplace });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json<{ authUrl: string }>()).authUrl;
+}
+
+describe("/api/connections", () => {
+  it("lists the signed-in seller as the workspace's first connection", async () => {
+    const { browser, sellingPartnerId } = await signedInSeller();
+    const [first, ...rest] = await list(browser);
+    expect(rest).toEqual([]);
+    expect(first).toMatchObject({ sellingPartnerId, region: "na", status: "connected", needsAttention: null });
+    expect(first!.renewalDueAt).not.toBeNull();
+  });
+
+  it("connects a second seller account to the workspace, and a reconnect renews that same connection", async () => {
+    const { browser, sellingPartnerId } = await signedInSeller();
+    const second = newSellingPartnerId();
+    const added = await consent(browser, await start(browser, "DE"), second);
+    expect(added.status).toBe(302);
+    const connections = await list(browser);
+    expect(connections.map((c) => [c.sellingPartnerId, c.region, c.status])).toEqual([
+      [sellingPartnerId, "na", "connected"],
+      [second, "eu", "connected"],
+    ]);
+    const euId = connections[1]!.id;
+    expect(added.headers.get("Location")).toBe(`/settings?connection=${encodeURIComponent(euId)}#connection-status`);
+    // Still signed in as the first seller: connecting a client's account does not change who you are.
+    const status = await (await browser.request("/api/user/status")).json<{ authenticated: boolean }>();
+    expect(status.authenticated).toBe(true);
+
+    const before = await env.DB.prepare("SELECT refresh_token_ciphertext AS c FROM seller_connections WHERE id = ?").bind(euId).first<{ c: string }>();
+    const reconnect = await browser.request(`/api/connections/${euId}/reconnect`, { method: "POST" });
+    expect(reconnect.status).toBe(200);
+    const { authUrl } = await reconnect.json<{ authUrl: string }>();
+    expect(new URL(authUrl).origin).toBe("https://sellercentral-europe.amazon.com");
+    expect((await consent(browser, authUrl, second)).status).toBe(302);
+    const after = await list(browser);
+    expect(after.map((c) => c.id)).toEqual(connections.map((c) => c.id));
+    const renewed = await env.DB.prepare("SELECT refresh_token_ciphertext AS c FROM seller_connections WHERE id = ?").bind(euId).first<{ c: string }>();
+    expect(renewed!.c).not.toBe(before!.c);
+  });
+
+  it("refuses a connect state in another browser, and in a session of another workspace", async () => {
+    const owner = await signedInSeller();
+    const authUrl = await start(owner.browser, "UK");
+
+    // Another browser (another account) presenting the state: no cookie of that sign-in.
+    const other = await signedInSeller();
+    const elsewhere = await consent(other.browser, authUrl, newSellingPartnerId());
+    expect(elsewhere.status).toBe(400);
+    expect(await elsewhere.text()).toContain("started in another browser");
+
+    // The same browser, now signed in to another account (another workspace): refused, nothing added.
+    const authUrl2 = await start(owner.browser, "UK");
+    const nonce = owner.browser.cookies.get("__Host-oauth-state");
+    owner.browser.cookies.clear();
+    const intruder = await connectSeller(owner.browser, { marketplace: "US" });
+    expect(intruder.callback.status).toBe(302);
+    if (nonce) owner.browser.cookies.set("__Host-oauth-state", nonce);
+    const wrong = await consent(owner.browser, authUrl2, newSellingPartnerId());
+    expect(wrong.status).toBe(403);
+    expect(await wrong.text()).toContain("started in another workspace");
+    expect((await list(owner.browser)).length).toBe(1);
+  });
+
+  it("renames with a clear 422 for a blank name and a 404 for another workspace's connection", async () => {
+    const a = await signedInSeller();
+    const b = await signedInSeller();
+    const [own] = await list(a.browser);
+    const renamed = await a.browser.json(`/api/connections/${own!.id}`, "PATCH", { name: "  Acme EU  " });
+    expect(renamed.status).toBe(200);
+    expect((await renamed.json<ConnectionView>()).name).toBe("Acme EU");
+    const blank = await a.browser.json(`/api/connections/${own!.id}`, "PATCH", { name: " " });
+    expect(blank.status).toBe(422);
+    expect(JSON.stringify(await blank.json())).toContain("Name is required");
+    expect((await b.browser.json(`/api/connections/${own!.id}`, "PATCH", { name: "Mine now" })).status).toBe(404);
+    expect((await b.browser.request(`/api/connections/${own!.id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await list(a.browser))[0]!.name).toBe("Acme EU");
+  });
+
+  it("disconnect deletes the connection's token and seller data, and leaves the other connection's", async () => {
+    const { browser } = await signedInSeller();
+    await consent(browser, await start(browser, "FR"), newSellingPartnerId());
+    const [na, eu] = await list(browser);
+    const insert = (connectionId: string) =>
+      env.DB.prepare(
+        "INSERT INTO seller_snapshots (connection_id, workspace_id, asin, marketplace, day, source, fulfillable_units, captured_at) SELECT id, workspace_id, 'B0DISCON01', 'US', '2026-11-20', 'spapi', 5, 't' FROM seller_connections WHERE id = ?",
+      )
+        .bind(connectionId)
+        .run();
+    await insert(na!.id);
+    await insert(eu!.id);
+    expect((await browser.request(`/api/connections/${eu!.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await list(browser)).map((c) => c.id)).toEqual([na!.id]);
+    expect(await countSellerConnections(env.DB, na!.id)).toBe(1);
+    const left = await env.DB.prepare("SELECT connection_id FROM seller_snapshots WHERE asin = 'B0DISCON01' ORDER BY connection_id").all();
+    expect(left.results).toEqual([{ connection_id: na!.id }]);
+    expect((await browser.request(`/api/connections/${eu!.id}`, { method: "DELETE" })).status).toBe(404);
+  });
+
+  it("needs a session; a demo account lists its demo seller and may neither connect nor disconnect it", async () => {
+    expect((await new TestBrowser(sellerEnv()).request("/api/connections")).status).toBe(401);
+    const demo = new TestBrowser(demoEnv());
+    await demo.signInDemo();
+    const [seller] = await list(demo);
+    expect(seller).toMatchObject({ status: "demo", name: "Demo seller" });
+    expect((await demo.json("/api/connections/start", "POST", { marketplace: "US" })).status).toBe(403);
+    expect((await demo.request(`/api/connections/${seller!.id}`, { method: "DELETE" })).status).toBe(403);
+    expect((await demo.json("/api/connections/start", "POST", { marketplace: "XX" })).status).toBe(422);
+  });
+
+  it("Seller Central reads one connection's catalog with ?connection=, and refuses another workspace's", async () => {
+    const demo = new TestBrowser(demoEnv());
+    await demo.signInDemo();
+    const [seller] = await list(demo);
+    const own = await demo.request(`/api/sp/catalog-item?asin=B07N4M94X4&marketplace=US&connection=${encodeURIComponent(seller!.id)}`);
+    expect(own.status, await own.clone().text()).toBe(200);
+    const other = new TestBrowser(demoEnv());
+    await other.signInDemo();
+    const refused = await other.request(`/api/sp/catalog-item?asin=B07N4M94X4&marketplace=US&connection=${encodeURIComponent(seller!.id)}`);
+    expect(refused.status).toBe(404);
+  });
+
+  it("a demo account may add a sample client (and remove it again); others may not", async () => {
+    const demo = new TestBrowser(demoEnv());
+    await demo.signInDemo();
+    const added = await demo.request("/api/connections/sample", { method: "POST" });
+    expect(added.status).toBe(201);
+    const sample = await added.json<ConnectionView>();
+    expect(sample).toMatchObject({ name: "Sample client EU", region: "eu", status: "demo" });
+    expect((await demo.request("/api/connections/sample", { method: "POST" })).status).toBe(201);
+    expect((await list(demo)).map((c) => c.name)).toEqual(["Demo seller", "Sample client EU"]);
+    expect((await demo.request(`/api/connections/${sample.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await list(demo)).map((c) => c.name)).toEqual(["Demo seller"]);
+
+    const { browser } = await signedInSeller();
+    expect((await browser.request("/api/connections/sample", { method: "POST" })).status).toBe(403);
+  });
+});

@@ -1,0 +1,60 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
+import { buildServices } from "../../../../worker/services";
+import { demoEnv } from "../../support/seller-browser";
+import { insertUser, insertWatchlist, memoryNotes, resetHistoryTables, virtualClock } from "./support";
+
+/**
+ * The nightly seller phases walk seller connections, not accounts: a workspace with two
+ * connections (two mock sellers here, each answering with its own data) gets one set of rows
+ * per connection, under that connection's id; a disconnected connection is not walked.
+ */
+const DAY = "2026-11-22";
+const START = Date.UTC(2026, 10, 22, 2, 0);
+
+beforeEach(async () => {
+  await resetHistoryTables();
+  for (const level of ["log", "warn", "error"] as const) vi.spyOn(console, level).mockImplementation(() => {});
+});
+
+async function addConnection(workspaceId: string, id: string, sellingPartnerId: string, status: "demo" | "disconnected") {
+  await env.DB.prepare("INSERT INTO seller_connections (id, workspace_id, selling_partner_id, region, name, status) VALUES (?, ?, ?, 'eu', ?, ?)")
+    .bind(id, workspaceId, sellingPartnerId, `Client ${id}`, status)
+    .run();
+}
+
+describe("nightly seller phases per connection", () => {
+  it("writes each connection's stock, Buy Box and revenue rows under its own id; a disconnected one is skipped", async () => {
+    const workspaceId = await insertUser({ isDemo: true });
+    await addConnection(workspaceId, `${workspaceId}-eu`, "DEMO-CLIENT-EU", "demo");
+    await addConnection(workspaceId, `${workspaceId}-gone`, "A9GONE", "disconnected");
+    await insertWatchlist(workspaceId, [
+      { marketplace: "US", asin: "B0CONN0001" },
+      { marketplace: "DE", asin: "B0CONN0002" },
+    ]);
+    const notes = memoryNotes();
+    const clock = virtualClock(START);
+    for (let slice = 0; slice < 50; slice++) {
+      if ((await runNightlySlice(buildServices(demoEnv()), DAY, { notes, clock })).status === "done") break;
+    }
+
+    const snapshots = await env.DB.prepare("SELECT connection_id, workspace_id, asin, source FROM seller_snapshots WHERE day = ? ORDER BY connection_id, asin")
+      .bind(DAY)
+      .all();
+    expect(snapshots.results).toEqual([
+      { connection_id: workspaceId, workspace_id: workspaceId, asin: "B0CONN0001", source: "mock" },
+      { connection_id: workspaceId, workspace_id: workspaceId, asin: "B0CONN0002", source: "mock" },
+      // A sample client (EU) reaches its region's marketplaces only; the demo's own seller every one.
+      { connection_id: `${workspaceId}-eu`, workspace_id: workspaceId, asin: "B0CONN0002", source: "mock" },
+    ]);
+    // Revenue covers the complete days before the run in each marketplace's time zone: one set of days per connection and ASIN.
+    const revenue = await env.DB.prepare("SELECT DISTINCT connection_id, asin FROM seller_revenue ORDER BY connection_id, asin").all<{ connection_id: string; asin: string }>();
+    expect(revenue.results.map((row) => [row.connection_id, row.asin])).toEqual([
+      [workspaceId, "B0CONN0001"],
+      [workspaceId, "B0CONN0002"],
+      [`${workspaceId}-eu`, "B0CONN0002"],
+    ]);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM seller_snapshots WHERE connection_id = ?").bind(`${workspaceId}-gone`).first()).toEqual({ n: 0 });
+  });
+});

@@ -1,0 +1,84 @@
+import { Link } from "react-router-dom";
+import type { BrandStatus, ClientsOverview, Money } from "@contract/dashboard";
+import { formatPrice, formatRank } from "../../lib/format";
+import { formatPercent, TableScroll } from "../dashboard/figures";
+
+const STATUS_TEXT: Record<BrandStatus, string> = {
+  "top-performer": "Top performer",
+  growing: "Growing",
+  "needs-attention": "Needs attention",
+  steady: "Steady",
+};
+
+/** Totals per currency, side by side: never converted into one figure. */
+function moneyList(totals: readonly Money[]): string {
+  return totals.length ? totals.map((total) => formatPrice(total)).join(" · ") : "—";
+}
+
+/**
+ * The aggregated portfolio across the workspace's seller accounts (or the one drilled into):
+ * revenue per currency, average rank, clients by status, and a row per client with a drill-down.
+ */
+export function PortfolioClients({ clients, drilledInto }: { clients: ClientsOverview; drilledInto: string | null }) {
+  // One seller account has nothing to aggregate: the brand table below is the whole story.
+  if (clients.rows.length < 2 && !drilledInto) return null;
+  return (
+    <section className="card portfolio-clients" aria-labelledby="portfolio-clients-heading">
+      <h2 id="portfolio-clients-heading">{drilledInto ? "This client" : "All clients"}</h2>
+      <div className="kpi-grid">
+        <div className="card kpi">
+          <h3 className="kpi__title">Revenue by currency</h3>
+          <p className="kpi__value">{moneyList(clients.revenueByCurrency)}</p>
+          <p className="kpi__detail">Each marketplace's own currency; never converted.</p>
+        </div>
+        <div className="card kpi">
+          <h3 className="kpi__title">Average rank, every marketplace</h3>
+          <p className="kpi__value">{formatRank(clients.averageRank)}</p>
+        </div>
+        <div className="card kpi">
+          <h3 className="kpi__title">Clients</h3>
+          <p className="kpi__value">{clients.rows.length}</p>
+          <p className="kpi__detail">
+            {clients.topPerformers} top performing · {clients.needsAttention} needing attention
+          </p>
+        </div>
+      </div>
+      <TableScroll label="Clients">
+        <table className="data-table">
+          <caption className="visually-hidden">Seller accounts in this portfolio</caption>
+          <thead>
+            <tr>
+              <th scope="col">Client</th>
+              <th scope="col">Region</th>
+              <th scope="col">Products</th>
+              <th scope="col">Average rank</th>
+              <th scope="col">Rank change</th>
+              <th scope="col">Revenue</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {clients.rows.map((row) => (
+              <tr key={row.connectionId}>
+                <th scope="row">
+                  {drilledInto ? row.name : <Link to={`/portfolio?connection=${encodeURIComponent(row.connectionId)}`}>{row.name}</Link>}
+                </th>
+                <td>{row.region.toUpperCase()}</td>
+                <td>{row.products}</td>
+                <td>{formatRank(row.averageRank)}</td>
+                <td>{formatPercent(row.rankChangePercent)}</td>
+                <td>{moneyList(row.revenue)}</td>
+                <td>{STATUS_TEXT[row.status]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+      {drilledInto && (
+        <p>
+          <Link to="/portfolio">Back to all clients</Link>
+        </p>
+      )}
+    </section>
+  );
+}

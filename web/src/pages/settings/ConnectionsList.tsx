@@ -1,0 +1,166 @@
+import { useCallback, useId, useState, type FormEvent } from "react";
+import type { ConnectionView } from "@contract/connections";
+import { CONNECTION_NAME_MAX_LENGTH } from "@contract/connections";
+import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "@contract/user-status";
+import type { SellerRegion } from "@contract/account";
+import { errorMessage } from "../../api/api-error";
+import { addSampleClient, fetchConnections, reconnectConnection, removeConnection, renameConnection, startConnection } from "../../api/connections";
+import { useResource } from "../../api/use-resource";
+import { formatUtc } from "../../lib/format";
+import "../../styles/connections.css";
+
+const REGION_NAMES: Record<SellerRegion, string> = { na: "North America", eu: "Europe", fe: "Far East" };
+const STATUS_TEXT: Record<ConnectionView["status"], string> = { connected: "Connected", disconnected: "Disconnected", demo: "Demo seller" };
+
+/**
+ * Settings → Connection Status: every seller account of the workspace (name, seller id, region,
+ * status, what needs attention) with rename, reconnect and disconnect, and "connect another".
+ */
+export function ConnectionsList({ demo }: { demo: boolean }) {
+  const fetcher = useCallback((signal: AbortSignal) => fetchConnections(signal), []);
+  const [list, reload] = useResource(fetcher);
+  const [message, setMessage] = useState<{ kind: "info" | "error"; text: string } | null>(null);
+
+  const act = async (work: () => Promise<string | void>, done?: string) => {
+    setMessage(null);
+    try {
+      const next = await work();
+      if (typeof next === "string") {
+        window.location.assign(next);
+        return;
+      }
+      if (done) setMessage({ kind: "info", text: done });
+      reload();
+    } catch (error) {
+      setMessage({ kind: "error", text: errorMessage(error, "That did not work. Please try again.") });
+    }
+  };
+
+  return (
+    <section className="connections" aria-labelledby="connections-heading">
+      <h3 id="connections-heading">Seller accounts in this workspace</h3>
+      {message && (
+        <p className={message.kind === "error" ? "field-error" : "seller-note seller-note--info"} role={message.kind === "error" ? "alert" : "status"}>
+          {message.text}
+        </p>
+      )}
+      {list.status === "loading" && <p className="seller-muted" role="status">Loading seller accounts...</p>}
+      {/* Not an alert: the panel above already says whether the account is connected. */}
+      {list.status === "error" && <p className="field-error">{list.message ?? "Failed to load the seller accounts."}</p>}
+      {list.status === "success" && list.data.connections.length === 0 && <p className="seller-muted">No seller account is connected yet.</p>}
+      {list.status === "success" && (
+        <ul className="connections__list">
+          {list.data.connections.map((connection) => (
+            <ConnectionItem
+              key={connection.id}
+              connection={connection}
+              onRename={(name) => act(() => renameConnection(connection.id, name).then(() => undefined), `Renamed to "${name}".`)}
+              onReconnect={() => act(() => reconnectConnection(connection.id))}
+              onDisconnect={() => act(() => removeConnection(connection.id), `${connection.name} was disconnected; its token and seller data were deleted.`)}
+            />
+          ))}
+        </ul>
+      )}
+      {demo ? (
+        <p>
+          <button type="button" className="button button--secondary" onClick={() => void act(() => addSampleClient().then(() => undefined), "A sample client was added: see it on the portfolio after the next nightly run.")}>
+            Add a sample client
+          </button>
+        </p>
+      ) : (
+        <ConnectAnother onStart={(marketplace) => act(() => startConnection(marketplace))} />
+      )}
+    </section>
+  );
+}
+
+interface ItemProps {
+  connection: ConnectionView;
+  onRename: (name: string) => Promise<void>;
+  onReconnect: () => Promise<void>;
+  onDisconnect: () => Promise<void>;
+}
+
+function ConnectionItem({ connection, onRename, onReconnect, onDisconnect }: ItemProps) {
+  const [mode, setMode] = useState<"view" | "rename" | "confirm">("view");
+  const [busy, setBusy] = useState(false);
+  const nameId = useId();
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    await work();
+    setBusy(false);
+    setMode("view");
+  };
+  const submitRename = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
+    void run(() => onRename(name));
+  };
+  const real = connection.status !== "demo";
+  // A demo sample client may go again; the demo account's own seller stays.
+  const removable = real || connection.sellingPartnerId.startsWith("DEMO-CLIENT-");
+  return (
+    <li className="connections__item card">
+      <div className="connections__head">
+        <strong>{connection.name}</strong>
+        <span className={`badge ${connection.status === "connected" ? "badge--live" : "badge--mock"}`}>{STATUS_TEXT[connection.status]}</span>
+      </div>
+      <dl className="connections__facts">
+        <div><dt>Seller ID</dt><dd>{connection.sellingPartnerId}</dd></div>
+        <div><dt>Region</dt><dd>{REGION_NAMES[connection.region]}</dd></div>
+        <div><dt>Renewal due</dt><dd>{connection.renewalDueAt ? formatUtc(connection.renewalDueAt) : "—"}</dd></div>
+      </dl>
+      {connection.needsAttention && (
+        <p className="seller-warning">
+          <strong>Needs attention:</strong> {connection.needsAttention}
+        </p>
+      )}
+      {mode === "rename" && (
+        <form className="connections__rename" onSubmit={submitRename}>
+          <label htmlFor={nameId}>Name</label>
+          <input id={nameId} name="name" defaultValue={connection.name} maxLength={CONNECTION_NAME_MAX_LENGTH} required />
+          <button type="submit" className="button button--primary" disabled={busy}>Save name</button>
+          <button type="button" className="button button--secondary" onClick={() => setMode("view")}>Cancel</button>
+        </form>
+      )}
+      {mode === "confirm" && (
+        <div className="seller-warning" role="group" aria-label={`Confirm disconnect of ${connection.name}`}>
+          <p>Disconnect {connection.name}? Its stored authorization and its seller data (stock, Buy Box, revenue) are deleted.</p>
+          <div className="connect__actions">
+            <button type="button" className="button button--danger" disabled={busy} onClick={() => void run(onDisconnect)}>
+              {busy ? "Disconnecting..." : "Yes, disconnect"}
+            </button>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={() => setMode("view")}>Cancel</button>
+          </div>
+        </div>
+      )}
+      {mode === "view" && (
+        <div className="connect__actions">
+          <button type="button" className="button button--secondary" onClick={() => setMode("rename")} aria-label={`Rename ${connection.name}`}>Rename</button>
+          {real && (
+            <button type="button" className="button button--secondary" onClick={() => void run(onReconnect)} aria-label={`Reconnect ${connection.name}`}>Reconnect</button>
+          )}
+          {removable && (
+            <button type="button" className="button button--secondary" onClick={() => setMode("confirm")} aria-label={`Disconnect ${connection.name}`}>Disconnect</button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function ConnectAnother({ onStart }: { onStart: (marketplace: AccountMarketplace) => Promise<void> }) {
+  const id = useId();
+  const [marketplace, setMarketplace] = useState<AccountMarketplace>("US");
+  return (
+    <form className="connections__add" onSubmit={(event) => { event.preventDefault(); void onStart(marketplace); }}>
+      <div className="field">
+        <label htmlFor={id}>Connect another seller account in</label>
+        <select id={id} value={marketplace} onChange={(event) => setMarketplace(event.target.value as AccountMarketplace)}>
+          {ACCOUNT_MARKETPLACES.map((code) => <option key={code} value={code}>{code}</option>)}
+        </select>
+      </div>
+      <button type="submit" className="button button--primary">Connect seller account</button>
+    </form>
+  );
+}

@@ -1,0 +1,170 @@
+import { and, asc, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { sellerConnections } from "../db/schema";
+
+/**
+ * The D1 side of seller connections (docs/amazon.md#several-seller-accounts): one row per
+ * workspace, Amazon seller id and region, holding the sealed refresh token while connected.
+ */
+export type ConnectionRecord = typeof sellerConnections.$inferSelect;
+export type ConnectionState = "connected" | "disconnected" | "demo";
+
+export interface SealedGrant {
+  refreshTokenCiphertext: string;
+  keyId: string;
+  grantedAt: string;
+}
+
+const nowIso = () => new Date().toISOString();
+
+/** The workspace's connections, oldest first (the first connected one is its "primary" seller). */
+export async function listConnections(db: D1Database, workspaceId: string): Promise<ConnectionRecord[]> {
+  return drizzle(db)
+    .select()
+    .from(sellerConnections)
+    .where(eq(sellerConnections.workspaceId, workspaceId))
+    .orderBy(asc(sellerConnections.createdAt), asc(sellerConnections.id));
+}
+
+/** One connection, only when it belongs to the workspace (another workspace's id reads as absent). */
+export async function findConnection(db: D1Database, workspaceId: string, connectionId: string): Promise<ConnectionRecord | null> {
+  const [row] = await drizzle(db)
+    .select()
+    .from(sellerConnections)
+    .where(and(eq(sellerConnections.workspaceId, workspaceId), eq(sellerConnections.id, connectionId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findConnectionById(db: D1Database, connectionId: string): Promise<ConnectionRecord | null> {
+  const [row] = await drizzle(db).select().from(sellerConnections).where(eq(sellerConnections.id, connectionId)).limit(1);
+  return row ?? null;
+}
+
+export async function findConnectionOfSeller(
+  db: D1Database,
+  workspaceId: string,
+  sellingPartnerId: string,
+  region: string,
+): Promise<ConnectionRecord | null> {
+  const [row] = await drizzle(db)
+    .select()
+    .from(sellerConnections)
+    .where(
+      and(
+        eq(sellerConnections.workspaceId, workspaceId),
+        eq(sellerConnections.sellingPartnerId, sellingPartnerId),
+        eq(sellerConnections.region, region),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export interface NewGrant {
+  workspaceId: string;
+  sellingPartnerId: string;
+  region: string;
+  /** Used only when the seller is new to the workspace. */
+  name: string;
+  /** The id a new connection gets (the token is sealed to it before this is called). */
+  id: string;
+  grant: SealedGrant;
+}
+
+/**
+ * Stores a grant: a new connection, or a new token (reconnect) on the workspace's existing
+ * connection of that seller and region, which keeps its id, name and data. The caller seals
+ * the token to the id `connectionIdFor` answers.
+ */
+export async function saveGrant(db: D1Database, input: NewGrant): Promise<ConnectionRecord> {
+  const { grant } = input;
+  const [row] = await drizzle(db)
+    .insert(sellerConnections)
+    .values({
+      id: input.id,
+      workspaceId: input.workspaceId,
+      sellingPartnerId: input.sellingPartnerId,
+      region: input.region,
+      name: input.name,
+      ...grant,
+      status: "connected",
+    })
+    .onConflictDoUpdate({
+      target: [sellerConnections.workspaceId, sellerConnections.sellingPartnerId, sellerConnections.region],
+      set: { ...grant, status: "connected", updatedAt: nowIso() },
+    })
+    .returning();
+  if (!row) throw new Error("saving a seller grant returned no row");
+  return row;
+}
+
+/**
+ * The id a grant of this seller and region in this workspace is stored under: the existing
+ * connection's, else `preferred` when free (a personal workspace's first seller takes the
+ * workspace's id, as migration 0120 gave today's), else a new one.
+ */
+export async function connectionIdFor(
+  db: D1Database,
+  workspaceId: string,
+  sellingPartnerId: string,
+  region: string,
+  preferred?: string,
+): Promise<string> {
+  const existing = await findConnectionOfSeller(db, workspaceId, sellingPartnerId, region);
+  if (existing) return existing.id;
+  if (preferred && !(await findConnectionById(db, preferred))) return preferred;
+  return crypto.randomUUID();
+}
+
+export async function renameConnection(db: D1Database, workspaceId: string, connectionId: string, name: string): Promise<ConnectionRecord | null> {
+  const [row] = await drizzle(db)
+    .update(sellerConnections)
+    .set({ name, updatedAt: nowIso() })
+    .where(and(eq(sellerConnections.workspaceId, workspaceId), eq(sellerConnections.id, connectionId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Removes the connection: its token and (ON DELETE CASCADE) its seller snapshots and revenue. */
+export async function deleteConnection(db: D1Database, workspaceId: string, connectionId: string): Promise<boolean> {
+  const deleted = await drizzle(db)
+    .delete(sellerConnections)
+    .where(and(eq(sellerConnections.workspaceId, workspaceId), eq(sellerConnections.id, connectionId)))
+    .returning({ id: sellerConnections.id });
+  return deleted.length > 0;
+}
+
+/** Erases one connection's token; the connection and its data stay, `disconnected` (the one-seller disconnect of Settings' first panel). */
+export async function eraseToken(db: D1Database, workspaceId: string, connectionId: string): Promise<void> {
+  await drizzle(db)
+    .update(sellerConnections)
+    .set({ refreshTokenCiphertext: null, keyId: null, grantedAt: null, status: "disconnected", updatedAt: nowIso() })
+    .where(and(eq(sellerConnections.workspaceId, workspaceId), eq(sellerConnections.id, connectionId), eq(sellerConnections.status, "connected")));
+}
+
+/** Re-encrypted under a newer key; the grant itself is unchanged. */
+export async function replaceConnectionCiphertext(db: D1Database, connectionId: string, refreshTokenCiphertext: string, keyId: string): Promise<void> {
+  await drizzle(db)
+    .update(sellerConnections)
+    .set({ refreshTokenCiphertext, keyId, updatedAt: nowIso() })
+    .where(and(eq(sellerConnections.id, connectionId), eq(sellerConnections.status, "connected")));
+}
+
+/**
+ * A demo workspace's sample client: a second mock seller in the EU region, so the demo shows
+ * several seller accounts (the aggregated portfolio in two currencies). Once per workspace.
+ */
+export async function addSampleClient(db: D1Database, workspaceId: string): Promise<ConnectionRecord> {
+  const sellingPartnerId = `DEMO-CLIENT-${workspaceId}`.slice(0, 64);
+  const [row] = await drizzle(db)
+    .insert(sellerConnections)
+    .values({ id: crypto.randomUUID(), workspaceId, sellingPartnerId, region: "eu", name: "Sample client EU", status: "demo" })
+    .onConflictDoUpdate({
+      target: [sellerConnections.workspaceId, sellerConnections.sellingPartnerId, sellerConnections.region],
+      set: { updatedAt: nowIso() },
+    })
+    .returning();
+  if (!row) throw new Error("adding the sample client returned no row");
+  return row;
+}

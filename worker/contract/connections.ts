@@ -1,0 +1,29 @@
+/** Seller connections as Settings → Connection Status and the pickers show them. Zod-free: the web imports it. */
+import type { SellerRegion } from "./marketplaces";
+
+export const CONNECTION_NAME_MAX_LENGTH = 60;
+
+export type ConnectionStatusName = "connected" | "disconnected" | "demo";
+
+export interface ConnectionView {
+  id: string;
+  /** What the workspace calls it ("Acme EU"). */
+  name: string;
+  sellingPartnerId: string;
+  region: SellerRegion;
+  status: ConnectionStatusName;
+  grantedAt: string | null;
+  /** When Amazon's authorization lapses (365 days after the grant); null without a grant. */
+  renewalDueAt: string | null;
+  /** Why it needs the user: Amazon refused it, it is disconnected, or the renewal is near. */
+  needsAttention: string | null;
+}
+
+export interface ConnectionList {
+  connections: ConnectionView[];
+}
+
+export interface ConnectionStart {
+  /** Seller Central's consent page; the state in it is bound to this browser and workspace. */
+  authUrl: string;
+}

@@ -1,0 +1,27 @@
+import { findConnection } from "../connections/connection-store";
+import type { Marketplace } from "../contract/marketplaces";
+import { ApiError } from "../shared/api-error";
+import { connectionAssets } from "./client-portfolio-store";
+import { dayWindow } from "./dashboard-service";
+
+export const NO_SUCH_CONNECTION = "No such seller connection in this workspace.";
+
+/**
+ * The tracked ASINs a `?connection=` filter keeps: those the connection's seller has its own data
+ * on (stock, Buy Box or sales) in the window; all of them without a filter. A connection of
+ * another workspace is a 404, never a way to read its rows.
+ */
+export async function trackedOfConnection<Key extends { marketplace: Marketplace; asin: string }>(
+  db: D1Database,
+  workspaceId: string,
+  tracked: readonly Key[],
+  connection: string | undefined,
+  days: number,
+  nowMs: number,
+): Promise<Key[]> {
+  if (!connection) return [...tracked];
+  if (!(await findConnection(db, workspaceId, connection))) throw new ApiError(404, "not_found", NO_SUCH_CONNECTION);
+  const { fromDay, toDay } = dayWindow(days, nowMs);
+  const owned = new Set((await connectionAssets(db, workspaceId, fromDay, toDay, connection)).map((asset) => `${asset.marketplace}:${asset.asin}`));
+  return tracked.filter((key) => owned.has(`${key.marketplace}:${key.asin}`));
+}

@@ -1,0 +1,42 @@
+import { z } from "@hono/zod-openapi";
+import { ACCOUNT_MARKETPLACES } from "../../contract/account";
+import { CONNECTION_NAME_MAX_LENGTH, type ConnectionList, type ConnectionStart } from "../../contract/connections";
+
+/** Request and response schemas of /api/connections, tied to contract/connections.ts by `satisfies`. */
+
+export const connectionIdSchema = z.object({ id: z.string().max(64).openapi({ param: { name: "id", in: "path" } }) });
+
+export const renameSchema = z.object({
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, { error: "Name is required", abort: true })
+    .max(CONNECTION_NAME_MAX_LENGTH, { error: `Name must be at most ${CONNECTION_NAME_MAX_LENGTH} characters` })
+    .openapi({ example: "Acme EU" }),
+});
+
+export const startSchema = z.object({
+  marketplace: z
+    .string({ error: "Marketplace is required" })
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(ACCOUNT_MARKETPLACES, { error: `Marketplace must be one of ${ACCOUNT_MARKETPLACES.join(", ")}` }))
+    .openapi({ description: "A marketplace of the seller account's region: the consent page is that region's Seller Central." }),
+});
+
+const connectionSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    sellingPartnerId: z.string(),
+    region: z.enum(["na", "eu", "fe"]),
+    status: z.enum(["connected", "disconnected", "demo"]),
+    grantedAt: z.string().nullable(),
+    renewalDueAt: z.string().nullable(),
+    needsAttention: z.string().nullable(),
+  })
+  .openapi("SellerConnection");
+
+export const connectionListSchema = z.object({ connections: z.array(connectionSchema) }) satisfies z.ZodType<ConnectionList>;
+export const connectionSchemaOne = connectionSchema;
+export const startAnswerSchema = z.object({ authUrl: z.string() }) satisfies z.ZodType<ConnectionStart>;
