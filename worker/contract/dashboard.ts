@@ -80,6 +80,8 @@ export interface DashboardRow {
   rankChange7d: number | null;
   velocity: RankVelocity;
   price: Price | null;
+  /** "lowest_offer" when no offer won the Buy Box and `price` is the lowest offer's (shown labelled so, never as the Buy Box price). */
+  priceSource?: "lowest_offer";
   buyBox: BuyBoxHolder;
   fulfillableUnits: number | null;
   /** Daily ranks of the 7-day window, oldest first. */

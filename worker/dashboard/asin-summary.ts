@@ -27,6 +27,8 @@ export interface SummaryPoint {
   price: number | null;
   currency: string | null;
   capturedAt: string;
+  /** "lowest_offer" when no offer won the Buy Box that day and `price` is the lowest offer's. */
+  priceSource?: "lowest_offer";
 }
 
 /** The JSON column: per-window figures and the compact sparkline. */
@@ -37,6 +39,12 @@ export interface SummaryFigures {
   /** The last 30 days' points as [days after sparkFrom, rank]: days without a point are left out. */
   sparkFrom: string;
   spark: [number, number | null][];
+  /**
+   * "lowest_offer" when the latest point's price is the lowest offer's (no Buy Box winner). Kept in
+   * the JSON column, so no migration: a summary written before it reads as a Buy Box price until the
+   * next nightly run rebuilds it.
+   */
+  priceSource?: "lowest_offer";
 }
 
 export interface AsinSummary {
@@ -88,6 +96,7 @@ export function buildAsinSummary(marketplace: string, asin: string, points: read
       change: { 7: rankChange(windows[7]), 30: rankChange(windows[30]), 90: rankChange(windows[90]) },
       sparkFrom,
       spark: windows[SPARKLINE_DAYS].map((point) => [dayIndex(point.day) - dayIndex(sparkFrom), point.rank]),
+      ...(latest?.price !== null && latest?.priceSource === "lowest_offer" ? { priceSource: "lowest_offer" as const } : {}),
     },
     computedAt: new Date(nowMs).toISOString(),
   };
@@ -156,6 +165,8 @@ export function rowFromSummary(input: SummaryRowInput, days: number, dayNames: D
     rankChange7d: summary?.figures.change[`${window}`] ?? null,
     velocity,
     price: fresh && summary.price !== null && summary.currency ? { amount: summary.price, currency: summary.currency } : null,
+    // No Buy Box winner: the price is the lowest offer's and says so (never passed off as the Buy Box price).
+    ...(fresh && summary.price !== null && summary.currency && summary.figures.priceSource === "lowest_offer" ? { priceSource: "lowest_offer" as const } : {}),
     buyBox: buyBoxHolder(input.seller),
     fulfillableUnits: input.seller?.fulfillableUnits ?? null,
     sparkline: (summary?.figures.spark ?? [])

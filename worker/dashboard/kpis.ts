@@ -47,6 +47,7 @@ export function dashboardRow(data: TrackedAsinData): DashboardRow {
     rankChange7d: first && last && ranked.length >= 2 ? last.rank! - first.rank! : null,
     velocity: rankVelocity(data.points),
     price: latest && latest.price !== null && latest.currency ? { amount: latest.price, currency: latest.currency } : null,
+    ...(latest && latest.price !== null && latest.currency && latest.priceSource === "lowest_offer" ? { priceSource: "lowest_offer" as const } : {}),
     buyBox: buyBoxHolder(data.seller),
     fulfillableUnits: data.seller?.fulfillableUnits ?? null,
     sparkline: data.points.map((point) => ({ day: point.day, rank: point.rank })),

@@ -28,6 +28,7 @@ const dashboardRow = z.object({
   rankChange7d: z.number().nullable(),
   velocity,
   price: money.nullable(),
+  priceSource: z.enum(["lowest_offer"]).optional().meta({ description: "Present when no offer won the Buy Box: `price` is then the lowest offer's, not a Buy Box price." }),
   buyBox: z.enum(["you", "other", "none", "unknown"]),
   fulfillableUnits: z.number().nullable(),
   sparkline: z.array(z.object({ day: z.string(), rank: z.number().nullable() })),

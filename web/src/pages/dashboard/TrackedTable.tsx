@@ -108,7 +108,11 @@ export function TrackedTable({ rows, serverPage, marketplaces, marketplace, onMa
                 <td>{row.rank === null ? "—" : formatRank(row.rank)}</td>
                 <td>{formatSigned(row.rankChange7d)}</td>
                 <td>{row.velocity.slopePerDay === null ? "—" : `${formatSigned(row.velocity.slopePerDay)}/day`}</td>
-                <td>{formatPrice(row.price)}</td>
+                <td>
+                  {formatPrice(row.price)}
+                  {/* No Buy Box winner: the lowest offer's price, said to be that (never the price shoppers see in the Buy Box). */}
+                  {row.price && row.priceSource === "lowest_offer" && <span className="seller-muted tracked__price-note">Lowest offer (no Buy Box winner)</span>}
+                </td>
                 <td>{BUY_BOX_TEXT[row.buyBox]}</td>
                 <td>{formatCount(row.fulfillableUnits)}</td>
                 <td>
