@@ -9,7 +9,7 @@ import { SignJWT } from "jose";
 import { withLocalDatabases, type LocalD1 } from "../test/e2e/local-databases.ts";
 
 /** The Worker code the seed runs in Node (typed here: the bench's tsconfig does not take Worker files). */
-interface SeedCode {
+export interface SeedCode {
   SUMMARY_DAYS: number;
   buildAsinSummary(marketplace: string, asin: string, points: unknown[], nowMs: number): unknown;
   writeAsinSummaries(db: LocalD1, summaries: unknown[]): Promise<void>;
@@ -27,35 +27,37 @@ export { writeRankPoints } from "./worker/history/rank-points-store";`;
 export const SESSION_SECRET = "bench-session-secret-not-for-production-0123456789";
 export const CHART_ASIN = "B0CHART001";
 export const TRACKED_SIZES = [1_000, 10_000] as const;
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 const ROWS_PER_STATEMENT = 500;
 
-async function seedCode(): Promise<SeedCode> {
+export async function seedCode(): Promise<SeedCode> {
   const bundle = await build({ stdin: { contents: SEED_CODE, resolveDir: process.cwd(), loader: "ts" }, bundle: true, format: "esm", platform: "node", write: false, logLevel: "error" });
   return import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0]!.text).toString("base64")}`) as Promise<SeedCode>;
 }
 
 const userId = (size: number) => `bench-user-${size}`;
 const asinOf = (size: number, i: number) => `B0${size === 1_000 ? "K" : "M"}${String(i).padStart(7, "0")}`;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Runs an INSERT … SELECT FROM json_each(?1) over rows, 500 rows a statement. */
-async function insertRows(db: LocalD1, sql: string, rows: unknown[][]): Promise<void> {
+export async function insertRows(db: LocalD1, sql: string, rows: unknown[][]): Promise<void> {
   const statements = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) statements.push(db.prepare(sql).bind(JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT))));
   if (statements.length) await db.batch(statements);
 }
-const fromJson = (columns: number) => `SELECT ${Array.from({ length: columns }, (_, i) => `j.value ->> '$[${i}]'`).join(", ")} FROM json_each(?1) AS j`;
+export const fromJson = (columns: number) => `SELECT ${Array.from({ length: columns }, (_, i) => `j.value ->> '$[${i}]'`).join(", ")} FROM json_each(?1) AS j`;
 
 /** A deterministic 90-day series of one ASIN: a drifting rank with a missing day now and then. */
-function series(seed: number, nowMs: number, days: number) {
+export function series(seed: number, nowMs: number, days: number, currency = "USD") {
   const points = [];
   let rank = 1_000 + (seed * 7919) % 200_000;
   for (let ago = days - 1; ago >= 0; ago--) {
     rank = Math.max(1, Math.round(rank * (1 + (((seed + ago) * 2654435761) % 1000) / 10_000 - 0.05)));
     if ((seed + ago) % 17 === 0) continue;
     const day = dayOf(nowMs - ago * DAY_MS);
-    points.push({ day, source: "live" as const, rank, price: 10 + (seed % 90), currency: "USD", capturedAt: `${day}T02:0${seed % 10}:00.000Z` });
+    // One ASIN in 25 has no Buy Box winner: its price is the lowest offer's, labelled so on the dashboard.
+    const lowest = seed % 25 === 0 ? { priceSource: "lowest_offer" as const } : {};
+    points.push({ day, source: "live" as const, rank, price: 10 + (seed % 90), currency, capturedAt: `${day}T02:0${seed % 10}:00.000Z`, ...lowest });
   }
   return points;
 }
@@ -106,10 +108,15 @@ export async function seedDashboards(persistTo: string, nowMs = Date.now()): Pro
 
 /** The Cookie header of a seeded seller's session (tracking `size` ASINs). */
 export async function seededSessionCookie(size: (typeof TRACKED_SIZES)[number]): Promise<string> {
+  return sessionCookieOf(userId(size), `bench-session-${size}`);
+}
+
+/** The Cookie header of a seeded session row (`sessionId` of `user`), signed with SESSION_SECRET. */
+export async function sessionCookieOf(user: string, sessionId: string): Promise<string> {
   const issuedAt = Math.floor(Date.now() / 1000);
-  const token = await new SignJWT({ sid: `bench-session-${size}` })
+  const token = await new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: "HS256" })
-    .setSubject(userId(size))
+    .setSubject(user)
     .setAudience("ranklayer:session")
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + 86_400)

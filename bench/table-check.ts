@@ -3,31 +3,63 @@
  * opened in Debian's Chromium: how many table rows the page rendered, and how long until the
  * table showed. Here and not in `npm test`: it needs the bench's seeded store.
  */
-import { chromium } from "playwright-core";
+import { chromium, type Browser } from "playwright-core";
 
 export interface TableCheck {
   renderedRows: number;
   msToTable: number;
 }
 
-export async function checkDashboardTable(appUrl: string, sessionCookie: string): Promise<TableCheck> {
-  const browser = await chromium.launch({
+async function launch() {
+  return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+}
+
+/** A page signed in with the session cookie. */
+async function signedInPage(browser: Browser, appUrl: string, sessionCookie: string) {
+  const context = await browser.newContext();
+  const [name, ...value] = sessionCookie.split("=");
+  // A __Host- cookie must be Secure: set for the https origin, Chromium still sends it to
+  // http://127.0.0.1, a potentially trustworthy origin (as it keeps the app's own Set-Cookie).
+  await context.addCookies([{ name: name!, value: value.join("="), url: appUrl.replace(/^http:/, "https:"), secure: true, httpOnly: true, sameSite: "Lax" }]);
+  return context.newPage();
+}
+
+export async function checkDashboardTable(appUrl: string, sessionCookie: string): Promise<TableCheck> {
+  const browser = await launch();
   try {
-    const context = await browser.newContext();
-    const [name, ...value] = sessionCookie.split("=");
-    // A __Host- cookie must be Secure: set for the https origin, Chromium still sends it to
-    // http://127.0.0.1, a potentially trustworthy origin (as it keeps the app's own Set-Cookie).
-    await context.addCookies([{ name: name!, value: value.join("="), url: appUrl.replace(/^http:/, "https:"), secure: true, httpOnly: true, sameSite: "Lax" }]);
-    const page = await context.newPage();
+    const page = await signedInPage(browser, appUrl, sessionCookie);
     const started = Date.now();
     await page.goto(`${appUrl}/dashboard`);
     const table = page.getByRole("table", { name: "Tracked ASINs from the latest snapshots" });
     await table.locator("tbody tr").first().waitFor({ timeout: 60_000 });
     const msToTable = Date.now() - started;
     return { renderedRows: await table.locator("tbody tr").count(), msToTable };
+  } finally {
+    await browser.close();
+  }
+}
+
+export interface PortfolioCheck {
+  clientRows: number;
+  brandRows: number;
+  msToTable: number;
+}
+
+/** /portfolio of an agency workspace in Chromium: the clients table's rows and the brand table's. */
+export async function checkPortfolioPage(appUrl: string, sessionCookie: string): Promise<PortfolioCheck> {
+  const browser = await launch();
+  try {
+    const page = await signedInPage(browser, appUrl, sessionCookie);
+    const started = Date.now();
+    await page.goto(`${appUrl}/portfolio`);
+    const clients = page.getByRole("table", { name: "Seller accounts in this portfolio" });
+    await clients.locator("tbody tr").first().waitFor({ timeout: 60_000 });
+    const msToTable = Date.now() - started;
+    const brands = page.locator("section[aria-labelledby='brand-table-title'] tbody tr");
+    return { clientRows: await clients.locator("tbody tr").count(), brandRows: await brands.count(), msToTable };
   } finally {
     await browser.close();
   }
