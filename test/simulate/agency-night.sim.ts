@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { takeBatchToken } from "../../worker/jobs/nightly-run/product-phase";
+import { SELLER_CONCURRENCY } from "../../worker/jobs/nightly-run/seller-walk";
+import { localBudget, type BudgetClient } from "../../worker/upstreams/budget/budget-client";
+import { simulateSellerPhases } from "./seller-phases";
+import { VirtualTime } from "./virtual-time";
+
+/**
+ * Issue 28 point 8: the nightly run of one agency workspace, 20 seller connections × 500 tracked
+ * ASINs (10,000), as bench/agency-seed.ts lays it out: 12 clients in US (NA), 4 in UK and 4 in DE
+ * (EU). Products phase: one walk over the tracked keys in (marketplace, ASIN) order, as
+ * tracked-store.ts reads them, 10 ASINs a getItems call, each call taking a batch token of its
+ * region's Creators credential at Amazon's starting 1 request/s (burst 1), with and without live
+ * lookups on the same credentials (one every 4 s per region, which take interactive tokens
+ * first). Then the seller phases per connection (seller-phases.ts: each connection's own SP-API
+ * buckets, 32 sellers at once). Real code: the token buckets and takeBatchToken. Creators answers
+ * in 150 ms, the points' D1 write takes 10 ms. The whole run starts at 02:00 UTC.
+ */
+const START = Date.UTC(2026, 10, 22, 2, 0);
+const CONNECTIONS = 20;
+const ASINS_PER_CONNECTION = 500;
+const CLIENTS = { DE: 4, UK: 4, US: 12 } as const;
+const REGION_OF = { DE: "eu", UK: "eu", US: "na" } as const;
+const BATCH = 10;
+const CREATORS_MS = 150;
+const WRITE_MS = 10;
+const LOOKUP_EVERY_MS = 4_000;
+
+/** The products phase: ms from START until every tracked ASIN has its point, and the calls made. */
+async function simulateProductPhase(withLookups: boolean): Promise<{ ms: number; calls: number; lookups: number }> {
+  const time = new VirtualTime(START);
+  const budgets: Record<"na" | "eu", BudgetClient> = { na: localBudget({ ratePerSecond: 1, burst: 1 }), eu: localBudget({ ratePerSecond: 1, burst: 1 }) };
+  let calls = 0;
+  let lookups = 0;
+  let done = false;
+  void time.spawn(async () => {
+    // Marketplaces in key order (DE, UK, US): one walk, one batch at a time.
+    for (const [marketplace, clients] of Object.entries(CLIENTS) as [keyof typeof CLIENTS, number][]) {
+      for (let first = 0; first < clients * ASINS_PER_CONNECTION; first += BATCH) {
+        await takeBatchToken(budgets[REGION_OF[marketplace]], time.clock, Number.POSITIVE_INFINITY);
+        calls += 1;
+        await time.clock.sleep(CREATORS_MS + WRITE_MS);
+      }
+    }
+    done = true;
+  });
+  if (withLookups) {
+    for (const region of ["na", "eu"] as const) {
+      void time.spawn(async () => {
+        while (!done) {
+          const grant = await budgets[region].take("interactive", time.now, LOOKUP_EVERY_MS);
+          if (grant.ok) lookups += 1;
+          await time.clock.sleep(LOOKUP_EVERY_MS);
+        }
+      });
+    }
+  }
+  await time.run();
+  return { ms: time.now - START, calls, lookups };
+}
+
+const at = (ms: number) => new Date(START + ms).toISOString().slice(11, 16);
+const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
+
+describe("simulation: one agency workspace's night (20 connections × 500 tracked ASINs)", () => {
+  it("the products phase at 1 request/s per region, then the seller phases per connection, from 02:00 UTC", async () => {
+    const quiet = await simulateProductPhase(false);
+    const busy = await simulateProductPhase(true);
+    // The seller phases start when the products phase ends (start.ts: products, sellers, revenue).
+    const sellers = await simulateSellerPhases({ lanes: SELLER_CONCURRENCY, sellers: CONNECTIONS, asinsPerSeller: ASINS_PER_CONNECTION, start: START + busy.ms });
+    const sellersDone = busy.ms + sellers.sellersPhaseMs;
+    const revenueDone = sellersDone + sellers.revenuePhaseMs;
+    console.info(
+      [
+        `agency night: ${CONNECTIONS} connections × ${ASINS_PER_CONNECTION} ASINs = ${(CONNECTIONS * ASINS_PER_CONNECTION).toLocaleString("en")} (US 6,000 on NA's credential; UK and DE 4,000 on EU's), from 02:00 UTC`,
+        `  products phase, no lookups: ${quiet.calls.toLocaleString("en")} getItems calls in ${minutes(quiet.ms)}, done ${at(quiet.ms)}`,
+        `  products phase, a lookup every 4 s per region (${busy.lookups} answered): ${minutes(busy.ms)}, done ${at(busy.ms)}`,
+        `  sellers phase (inventory and Buy Box, ${Math.min(SELLER_CONCURRENCY, CONNECTIONS)} connections at once): ${minutes(sellers.sellersPhaseMs)}, done ${at(sellersDone)}`,
+        `  revenue phase (getOrderMetrics per ASIN): ${minutes(sellers.revenuePhaseMs)}, done ${at(revenueDone)}; ${sellers.calls.toLocaleString("en")} SP-API calls`,
+      ].join("\n"),
+    );
+
+    // Every ASIN once, 10 a call; the walk is sequential, so the two credentials' rates do not add
+    // up: one call a second, but for the first call of each region, whose token is free at once.
+    expect(quiet.calls).toBe((CONNECTIONS * ASINS_PER_CONNECTION) / BATCH);
+    expect(quiet.ms).toBeGreaterThanOrEqual((quiet.calls - 2) * 1000);
+    // Lookups take part of the quota: the phase is slower with them, never faster.
+    expect(busy.ms).toBeGreaterThan(quiet.ms);
+    // Every connection's seller phases run at once: no longer than one connection's alone.
+    const alone = await simulateSellerPhases({ lanes: 1, sellers: 1, asinsPerSeller: ASINS_PER_CONNECTION, start: START });
+    expect(sellers.sellersPhaseMs).toBeLessThan(alone.sellersPhaseMs * 1.1);
+    expect(sellers.revenuePhaseMs).toBeLessThan(alone.revenuePhaseMs * 1.1);
+    // The 02:30 alert check finds the products of the night when they are done before it, and the whole run is over by 03:00.
+    expect(revenueDone).toBeLessThan(3_600_000);
+  });
+});

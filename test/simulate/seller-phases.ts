@@ -1,0 +1,72 @@
+import { takeBatchToken } from "../../worker/jobs/nightly-run/product-phase";
+import { ORDER_METRICS_INTERVAL_MS } from "../../worker/jobs/nightly-run/revenue-phase";
+import { OFFERS_BATCH_INTERVAL_MS } from "../../worker/jobs/nightly-run/seller-phase";
+import { localBudget } from "../../worker/upstreams/budget/budget-client";
+import { MAX_BUY_BOX_ASINS } from "../../worker/upstreams/spapi/seller-api";
+import { VirtualTime } from "./virtual-time";
+
+/**
+ * The nightly seller phases on a virtual clock, at Amazon's default SP-API rates (the models in
+ * ../shared/amazon-models): getInventorySummaries 2/s (pages of 50, the client spaces them 500 ms),
+ * getItemOffersBatch 0.1/s burst 1 (20 ASINs a call), getOrderMetrics 0.5/s (the app runs its
+ * bucket at burst 1; Amazon allows 15). Real code: the token buckets (localBudget, the functions
+ * the UpstreamBudget object runs, one per seller and operation as Amazon counts them),
+ * takeBatchToken; `lanes` sellers at once, each lane holding a seller through waits shorter than a
+ * slice, as the walk does. Amazon answers in 300 ms, a D1 step write takes 5 ms. Shared by
+ * seller-walk.sim.ts and agency-night.sim.ts.
+ */
+const INVENTORY_PAGE = 50;
+const INVENTORY_SPACING_MS = 500;
+const AMAZON_MS = 300;
+const D1_MS = 5;
+
+export interface SellerPhaseFigures {
+  lanes: number;
+  sellersPhaseMs: number;
+  revenuePhaseMs: number;
+  calls: number;
+}
+
+export async function simulateSellerPhases(spec: { lanes: number; sellers: number; asinsPerSeller: number; start: number }): Promise<SellerPhaseFigures> {
+  const { lanes, sellers, asinsPerSeller: asins, start } = spec;
+  const time = new VirtualTime(start);
+  const clock = time.clock;
+  let calls = 0;
+  const call = async () => {
+    calls += 1;
+    await clock.sleep(AMAZON_MS + D1_MS);
+  };
+  const offers = Array.from({ length: sellers }, () => localBudget({ ratePerSecond: 1000 / OFFERS_BATCH_INTERVAL_MS, burst: 1 }));
+  const sales = Array.from({ length: sellers }, () => localBudget({ ratePerSecond: 1000 / ORDER_METRICS_INTERVAL_MS, burst: 1 }));
+
+  const walk = async (perSeller: (seller: number) => Promise<void>) => {
+    let next = 0;
+    for (let lane = 0; lane < lanes; lane++) {
+      void time.spawn(async () => {
+        for (let seller = next++; seller < sellers; seller = next++) await perSeller(seller);
+      });
+    }
+    await time.run();
+    return time.now;
+  };
+
+  const sellersDone = await walk(async (seller) => {
+    // FBA inventory once, all pages, then the Buy Box 20 ASINs a call.
+    for (let page = 0; page < Math.ceil(asins / INVENTORY_PAGE); page++) {
+      if (page > 0) await clock.sleep(INVENTORY_SPACING_MS);
+      await call();
+    }
+    for (let first = 0; first < asins; first += MAX_BUY_BOX_ASINS) {
+      await takeBatchToken(offers[seller]!, clock, Number.POSITIVE_INFINITY);
+      await call();
+    }
+  });
+  const revenueDone = await walk(async (seller) => {
+    // One getOrderMetrics call per ASIN (REVENUE_DAYS days in it).
+    for (let asin = 0; asin < asins; asin++) {
+      await takeBatchToken(sales[seller]!, clock, Number.POSITIVE_INFINITY);
+      await call();
+    }
+  });
+  return { lanes, sellersPhaseMs: sellersDone - start, revenuePhaseMs: revenueDone - sellersDone, calls };
+}
