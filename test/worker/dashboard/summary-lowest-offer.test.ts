@@ -7,6 +7,8 @@ import { trackedSummaries } from "../../../worker/dashboard/summary-store";
 import { pointOf, writeRankPoints } from "../../../worker/history/rank-points-store";
 import { buildServices } from "../../../worker/services";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
+import type { DashboardResponse } from "../../../worker/contract/dashboard";
+import { proBrowser } from "../history/accounts";
 
 /** Issue 24 point 11 on the dashboard: with no Buy Box winner a row's price is the lowest offer's and says so. */
 const NOW = Date.parse("2026-11-26T02:30:00.000Z");
@@ -71,5 +73,15 @@ describe("the lowest-offer label in summaries and dashboard rows", () => {
     const [read] = await trackedSummaries(env.DB, "nobody", [{ marketplace: "US", asin: "B0LOWEST06" }], dayBefore(6), dayBefore(0));
     const row = rowFromSummary({ ...read!, marketplace: "US", summary: read!.summary }, 7);
     expect(row).toMatchObject({ price: { amount: 12.5, currency: "USD" }, priceSource: "lowest_offer" });
+  });
+
+  it("GET /api/dashboard answers the label on the row (the route's schema keeps it)", async () => {
+    const browser = await proBrowser();
+    expect((await browser.json("/api/watchlist", "POST", { asin: "B0LOWEST07", marketplace: "US" })).status).toBe(201);
+    const product = { ...mockProduct("B0LOWEST07", "US"), price: { amount: 12.5, currency: "USD" }, priceSource: "lowest_offer" as const };
+    await writeRankPoints(buildServices(env).history, [pointOf({ product, source: "live", capturedAt: new Date().toISOString() })]);
+    await refreshAsinSummaries(buildServices(env), [{ asin: "B0LOWEST07", marketplace: "US" }], Date.now());
+    const body = await (await browser.request("/api/dashboard")).json<DashboardResponse>();
+    expect(body.rows.find((row) => row.asin === "B0LOWEST07")).toMatchObject({ price: { amount: 12.5, currency: "USD" }, priceSource: "lowest_offer" });
   });
 });
