@@ -22,24 +22,30 @@ export async function loadPortfolio(services: Services, user: UserRecord, worksp
   const db = services.env.DB;
   const days = HISTORY_RANGE_DAYS[query.range];
   const connection = query.connection ?? null;
-  const connections = (await listConnections(db, workspaceId)).filter((row) => !connection || row.id === connection);
+  const [workspaceConnections, tracked] = await Promise.all([listConnections(db, workspaceId), listTrackedAsins(db, workspaceId)]);
+  const connections = workspaceConnections.filter((row) => !connection || row.id === connection);
   // A drill-down shows the client's own ASINs: the tracked ones its seller has data on (404 for another workspace's).
-  const scoped = await trackedOfConnection(db, workspaceId, await listTrackedAsins(db, workspaceId), connection ?? undefined, days, now);
+  const scoped = await trackedOfConnection(db, workspaceId, tracked, connection ?? undefined, days, now);
   const { fromDay, toDay } = dayWindow(days, now);
-  const assets = await connectionAssets(db, workspaceId, fromDay, toDay, connection);
   const marketplaces = [...new Set(scoped.map((key) => key.marketplace))].sort();
   const marketplace = query.marketplace ?? (marketplaces.includes(user.marketplace as never) ? (user.marketplace as (typeof marketplaces)[number]) : marketplaces[0]);
-  // Every marketplace's rows from the summaries in one read: the clients overview spans them all.
-  const everywhere = (await summaryView(services, workspaceId, { connection: connection ?? undefined }, days, now, scoped)).rows;
+  // The four reads are independent: issued together, so D1's round trips overlap (an agency's are each ~0.2 s).
+  const [assets, view, revenue, clientRevenue] = await Promise.all([
+    connectionAssets(db, workspaceId, fromDay, toDay, connection),
+    // Every marketplace's rows from the summaries in one read: the clients overview spans them all.
+    summaryView(services, workspaceId, { connection: connection ?? undefined }, days, now, scoped),
+    marketplace ? revenueByAsin(db, workspaceId, marketplace, days, now, connection ?? undefined) : new Map(),
+    connectionRevenue(db, workspaceId, fromDay, toDay, connection),
+  ]);
+  const everywhere = view.rows;
   // Brand and category options come from the whole marketplace, so a filter can always be changed back.
   const all = marketplace ? everywhere.filter((row) => row.marketplace === marketplace) : [];
   const rows = all.filter((row) => (!query.brand || row.brand === query.brand) && (!query.category || row.category === query.category));
-  const revenue = marketplace ? await revenueByAsin(db, workspaceId, marketplace, days, now, connection ?? undefined) : new Map();
   const clients = aggregateClients({
     connections,
     assets: assets.map((asset) => ({ connectionId: asset.connectionId, key: revenueKey(asset) })),
     figures: new Map(everywhere.map((row) => [revenueKey(row), { rank: row.rank, rankChangePercent: row.velocity.rankChangePercent }])),
-    revenue: await connectionRevenue(db, workspaceId, fromDay, toDay, connection),
+    revenue: clientRevenue,
   });
   return {
     connection,

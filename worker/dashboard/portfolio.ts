@@ -65,6 +65,21 @@ export function asinRevenue(
   return { total: { amount: cents(ok.reduce((sum, row) => sum + row.amount!, 0)), currency: ok[0]!.currency! }, missingReason: null, source, missingDays };
 }
 
+/** asinRevenue from the rows already summed in SQL (revenue-store.ts, revenueTotalsOf): the same answer. */
+export function asinRevenueFromTotals(
+  totals: { okDays: readonly string[]; okAmount: number | null; currency: string | null; notGranted: boolean; anyMock: boolean; newestCapturedAt: string },
+  rangeDays: readonly string[] = [],
+): AsinRevenue {
+  // newest() of every row's source: the mock's label if any row is the mock's, the newest capture time.
+  const source = newest([revenueSource(totals.anyMock ? "mock" : "spapi", totals.newestCapturedAt)]);
+  const answered = new Set(totals.okDays);
+  const missingDays = rangeDays.filter((day) => !answered.has(day));
+  if (totals.okDays.length === 0 || totals.okAmount === null || !totals.currency) {
+    return { total: null, missingReason: totals.notGranted ? NOT_GRANTED_NOTE : NOT_FETCHED_NOTE, source, missingDays };
+  }
+  return { total: { amount: cents(totals.okAmount), currency: totals.currency }, missingReason: null, source, missingDays };
+}
+
 /** An ASIN with no revenue row at all. */
 const NOT_FETCHED: AsinRevenue = { total: null, missingReason: NOT_FETCHED_NOTE, source: newest([]), missingDays: [] };
 
