@@ -6,7 +6,7 @@ import { dayWindow, revenueByAsin } from "./dashboard-service";
 import { listConnections } from "../connections/connection-store";
 import { trackedOfConnection } from "./connection-scope";
 import { aggregateClients } from "./client-portfolio";
-import { connectionAssets, connectionRevenue } from "./client-portfolio-store";
+import { connectionAssetsAndRevenue } from "./client-portfolio-store";
 import { listTrackedAsins } from "../history/watchlist-store";
 import { summaryView } from "./summary-rows";
 import { buildPortfolio, revenueKey } from "./portfolio";
@@ -29,13 +29,12 @@ export async function loadPortfolio(services: Services, user: UserRecord, worksp
   const { fromDay, toDay } = dayWindow(days, now);
   const marketplaces = [...new Set(scoped.map((key) => key.marketplace))].sort();
   const marketplace = query.marketplace ?? (marketplaces.includes(user.marketplace as never) ? (user.marketplace as (typeof marketplaces)[number]) : marketplaces[0]);
-  // The four reads are independent: issued together, so D1's round trips overlap (an agency's are each ~0.2 s).
-  const [assets, view, revenue, clientRevenue] = await Promise.all([
-    connectionAssets(db, workspaceId, fromDay, toDay, connection),
+  // The three reads are independent: issued together, so D1's round trips overlap (an agency's are each ~0.2 s).
+  const [{ assets, revenue: clientRevenue }, view, revenue] = await Promise.all([
+    connectionAssetsAndRevenue(db, workspaceId, fromDay, toDay, connection),
     // Every marketplace's rows from the summaries in one read: the clients overview spans them all.
     summaryView(services, workspaceId, { connection: connection ?? undefined }, days, now, scoped),
     marketplace ? revenueByAsin(db, workspaceId, marketplace, days, now, connection ?? undefined) : new Map(),
-    connectionRevenue(db, workspaceId, fromDay, toDay, connection),
   ]);
   const everywhere = view.rows;
   // Brand and category options come from the whole marketplace, so a filter can always be changed back.

@@ -1,0 +1,52 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { saveCredentials } from "../../../worker/accounts/credentials-store";
+import { upsertSellerUser } from "../../../worker/accounts/user-store";
+import { connectionAssets, connectionAssetsAndRevenue, connectionRevenue } from "../../../worker/dashboard/client-portfolio-store";
+import { newSellingPartnerId } from "../support/seller-browser";
+
+/** The portfolio's one pass over the revenue rows answers what connectionAssets and connectionRevenue answered. */
+const FROM = "2026-11-20";
+const TO = "2026-11-25";
+
+describe("connectionAssetsAndRevenue", () => {
+  it("gives the same assets (snapshots ∪ revenue keys) and ok revenue per connection and currency, for all connections and one", async () => {
+    const user = await upsertSellerUser(env.DB, newSellingPartnerId());
+    const ws = user.id;
+    await saveCredentials(env.DB, ws, { refreshTokenCiphertext: "sealed", keyId: "k1", region: "na", grantedAt: "2026-11-25T02:00:00.000Z" });
+    const eu = `${ws}-eu`;
+    await env.DB.prepare("INSERT INTO seller_connections (id, workspace_id, selling_partner_id, region, name, status) VALUES (?, ?, 'EU-CLIENT', 'eu', 'EU', 'demo')").bind(eu, ws).run();
+    const snapshot = (connection: string, asin: string, marketplace: string, day: string) =>
+      env.DB.prepare(
+        "INSERT INTO seller_snapshots (connection_id, workspace_id, asin, marketplace, day, source, fulfillable_units, buy_box_seller_id, holds_buy_box, captured_at) VALUES (?, ?, ?, ?, ?, 'spapi', 3, 'ME', 1, ?)",
+      ).bind(connection, ws, asin, marketplace, day, `${day}T02:10:00.000Z`);
+    const revenue = (connection: string, asin: string, marketplace: string, day: string, status: string, amount: number | null, currency: string | null) =>
+      env.DB.prepare(
+        "INSERT INTO seller_revenue (connection_id, workspace_id, asin, marketplace, day, source, status, amount, currency, units, captured_at) VALUES (?, ?, ?, ?, ?, 'spapi', ?, ?, ?, 1, ?)",
+      ).bind(connection, ws, asin, marketplace, day, status, amount, currency, `${day}T02:30:00.000Z`);
+    await env.DB.batch([
+      snapshot(ws, "B0ASSET001", "US", "2026-11-24"),
+      snapshot(ws, "B0ASSET001", "US", "2026-11-25"),
+      snapshot(eu, "B0ASSET009", "DE", "2026-11-19"), // before the window
+      revenue(ws, "B0ASSET001", "US", "2026-11-24", "ok", 10.1, "USD"),
+      revenue(ws, "B0ASSET001", "US", "2026-11-25", "ok", 0.2, "USD"),
+      revenue(ws, "B0ASSET002", "US", "2026-11-24", "ok", 5, "USD"),
+      revenue(ws, "B0ASSET003", "US", "2026-11-24", "missing", null, null),
+      revenue(eu, "B0ASSET004", "DE", "2026-11-23", "ok", 20, "EUR"),
+      revenue(eu, "B0ASSET005", "UK", "2026-11-23", "ok", 7.5, "GBP"),
+      revenue(eu, "B0ASSET006", "DE", "2026-11-23", "not_granted", null, null),
+    ]);
+    const sorted = <T>(rows: T[]) => rows.map((row) => JSON.stringify(row)).sort();
+    for (const connection of [null, ws, eu]) {
+      const both = await connectionAssetsAndRevenue(env.DB, ws, FROM, TO, connection);
+      expect(sorted(both.assets), `assets of ${connection}`).toEqual(sorted(await connectionAssets(env.DB, ws, FROM, TO, connection)));
+      const expected = await connectionRevenue(env.DB, ws, FROM, TO, connection);
+      expect(sorted(both.revenue.map((row) => ({ ...row, amount: Math.round(row.amount * 100) / 100 }))), `revenue of ${connection}`).toEqual(
+        sorted(expected.map((row) => ({ ...row, amount: Math.round(row.amount * 100) / 100 }))),
+      );
+    }
+    const all = await connectionAssetsAndRevenue(env.DB, ws, FROM, TO, null);
+    expect(all.assets).toHaveLength(6);
+    expect(all.revenue.find((row) => row.connectionId === ws)!.amount).toBeCloseTo(15.3, 9);
+  });
+});
