@@ -152,8 +152,8 @@ try {
   });
 
   rows.push({
-    phase: "worker start-up (wrangler check startup, local CPU)",
-    figure: `${startup.cpuMs} ms active CPU${startup.exportCodeAtStartup.length ? `; export-only code ran: ${startup.exportCodeAtStartup.join(", ")}` : "; no export-only code ran"}`,
+    phase: "worker start-up (wrangler check startup, local CPU, minified as deployed)",
+    figure: `${startup.cpuMs} ms active CPU, best of ${startup.runsMs.length} (${startup.runsMs.join(", ")})${startup.exportCodeAtStartup.length ? `; export-only code ran: ${startup.exportCodeAtStartup.join(", ")}` : "; no export-only code ran"}`,
     goal: "<= 25 ms",
     pass: startup.cpuMs <= 25,
   });
