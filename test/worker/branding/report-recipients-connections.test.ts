@@ -47,7 +47,7 @@ async function firedAlert(workspaceId: string, conditionType: string, connection
     .run();
 }
 
-async function confirmFromMail(sent: { to: string; text?: string }[], to: string) {
+async function confirmFromMail(sent: readonly EmailMessageBuilder[], to: string) {
   const text = sent.find((message) => message.to === to)!.text!;
   const link = new URL(/https:\S+confirm\?token=[\w-]+/.exec(text)![0]);
   expect((await new TestBrowser(channelEnv()).request(link.pathname + link.search)).status).toBe(200);
