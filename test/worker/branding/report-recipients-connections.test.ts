@@ -7,6 +7,7 @@ import { RecordingEmailSender } from "../../../worker/upstreams/email/recording-
 import { freeBrowserWith, userIdOf } from "../history/accounts";
 import { insertWatchlist, resetHistoryTables } from "../jobs/nightly-run/support";
 import { channelEnv, fakeEmailBinding } from "../notifications/support";
+import { recipientUnsubscribeToken } from "../../../worker/branding/recipient-unsubscribe";
 import { TestBrowser } from "../support/seller-browser";
 
 /**
@@ -54,7 +55,7 @@ async function confirmFromMail(sent: readonly EmailMessageBuilder[], to: string)
 }
 
 async function auditOf(workspaceId: string) {
-  const { results } = await env.DB.prepare("SELECT action, target, detail, actor_user_id FROM audit_log WHERE workspace_id = ? AND action LIKE 'report_recipient.%' ORDER BY created_at")
+  const { results } = await env.DB.prepare("SELECT action, target, detail, actor_user_id FROM audit_log WHERE workspace_id = ? AND action LIKE 'report_recipient.%' ORDER BY created_at, rowid")
     .bind(workspaceId)
     .all<{ action: string; target: string; detail: string; actor_user_id: string | null }>();
   return results.map((row) => ({ action: row.action, target: row.target, detail: JSON.parse(row.detail) as unknown, actor: row.actor_user_id }));
@@ -130,7 +131,7 @@ describe("weekly reports per client connection", () => {
     expect(after.recipients.map((recipient) => recipient.email)).toEqual(["acme@client.example", "boss@agency.example"]);
   });
 
-  it("re-adding an address changes its connection; adds and removes are in the audit log", async () => {
+  it("re-adding an address changes its connection; adds, removes and unsubscribes are in the audit log", async () => {
     const mail = fakeEmailBinding();
     const bindings = channelEnv({ ALERT_EMAIL: mail.binding });
     const browser = await freeBrowserWith(bindings);
@@ -144,12 +145,19 @@ describe("weekly reports per client connection", () => {
     expect(await widened.json()).toEqual({ recipients: [{ email: "a@client.example", confirmed: true }] });
     expect(mail.sent.filter((message) => message.to === "a@client.example")).toHaveLength(1);
     expect((await browser.request("/api/branding/recipients/a%40client.example", { method: "DELETE" })).status).toBe(200);
+    // The address's own unsubscribe link: recorded with no member as the actor.
+    await browser.json("/api/branding/recipients", "POST", { email: "b@client.example" });
+    const token = await recipientUnsubscribeToken(buildServices(bindings), workspaceId, "b@client.example");
+    const unsubscribe = `/api/branding/recipients/unsubscribe?workspace=${workspaceId}&email=b%40client.example&token=${token}`;
+    expect((await new TestBrowser(bindings).request(unsubscribe)).status).toBe(200);
 
     const user = userIdOf(browser);
     expect(await auditOf(workspaceId)).toEqual([
       { action: "report_recipient.add", target: "a@client.example", detail: { email: "a@client.example", connection_id: acme }, actor: user },
       { action: "report_recipient.add", target: "a@client.example", detail: { email: "a@client.example", connection_id: null }, actor: user },
       { action: "report_recipient.remove", target: "a@client.example", detail: { email: "a@client.example" }, actor: user },
+      { action: "report_recipient.add", target: "b@client.example", detail: { email: "b@client.example", connection_id: null }, actor: user },
+      { action: "report_recipient.remove", target: "b@client.example", detail: { email: "b@client.example", via: "unsubscribe link" }, actor: null },
     ]);
   });
 });
