@@ -113,7 +113,7 @@ describe("Settings by role", () => {
   }, 20_000);
 });
 
-describe("/results' Track this ASIN by role", () => {
+describe("/results' Track this ASIN and exports by role", () => {
   async function renderResultsAs(role: WorkspaceRole) {
     const api = fakeApi({
       "GET /api/user/status": json(connectedUser()),
@@ -129,16 +129,18 @@ describe("/results' Track this ASIN by role", () => {
     return within(await screen.findByRole("region", { name: "7-day rank trend" }));
   }
 
-  it("a viewer is not offered it; an analyst is", async () => {
+  it("a viewer is offered neither", async () => {
     const viewer = await renderResultsAs("viewer");
     await waitFor(() => expect(viewer.queryByRole("button", { name: "Track this ASIN" })).toBeNull());
     // Still absent once everything has loaded, not just before the button would render.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(viewer.queryByRole("button", { name: "Track this ASIN" })).toBeNull();
+    expect(viewer.queryByRole("button", { name: /as CSV/ })).toBeNull();
   });
 
-  it("an analyst is offered it", async () => {
+  it("an analyst is offered it and the exports", async () => {
     const analyst = await renderResultsAs("analyst");
     expect(await analyst.findByRole("button", { name: "Track this ASIN" })).toBeTruthy();
+    expect(await analyst.findByRole("button", { name: /as CSV/ })).toBeTruthy();
   });
 });
