@@ -18,6 +18,9 @@ export default defineConfig({
     isolate: false,
     // Three files at a time (Vitest's default on two CPUs is one): 26 s → 15 s.
     maxWorkers: 3,
+    // As in the Worker suite: three files share two CPUs, and a settings page test that takes
+    // 0.6 s alone came near the default 5 s while the machine was busy.
+    testTimeout: 15_000,
     setupFiles: ["./test/web/setup.ts"],
   },
 });

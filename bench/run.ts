@@ -3,7 +3,8 @@
  * It starts the built app under `wrangler dev` with the limits raised, pointed at a fake
  * Creators API that answers in 150 ms, on a local store seeded with two sellers tracking 1,000
  * and 10,000 ASINs (bench/dashboard-seed.ts) and an agency workspace of 20 connections × 500
- * ASINs (bench/agency-seed.ts). `BENCH_ONLY=agency` runs only the agency rows. Latencies are measured by the client on
+ * ASINs (bench/agency-seed.ts); `BENCH_ONLY=agency` runs only the agency rows. Latencies are
+ * measured by the client on
  * 127.0.0.1: server time plus a loopback hop. Baseline and lookup phases alternate ROUNDS times.
  */
 import autocannon from "autocannon";
@@ -164,8 +165,8 @@ try {
     });
 
     rows.push({
-      phase: "worker start-up (wrangler check startup, local CPU)",
-      figure: `${startup!.cpuMs} ms active CPU${startup!.exportCodeAtStartup.length ? `; export-only code ran: ${startup!.exportCodeAtStartup.join(", ")}` : "; no export-only code ran"}`,
+      phase: "worker start-up (wrangler check startup, local CPU, minified as deployed)",
+      figure: `${startup!.cpuMs} ms active CPU, best of ${startup!.runsMs.length} (${startup!.runsMs.join(", ")})${startup!.exportCodeAtStartup.length ? `; export-only code ran: ${startup!.exportCodeAtStartup.join(", ")}` : "; no export-only code ran"}`,
       goal: "<= 25 ms",
       pass: startup!.cpuMs <= 25,
     });

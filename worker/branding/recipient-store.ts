@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { reportRecipients } from "../db/schema";
 
@@ -6,6 +6,8 @@ import { reportRecipients } from "../db/schema";
 export interface RecipientRecord {
   email: string;
   confirmedAt: string | null;
+  /** The seller connection whose report it gets; null: the whole workspace's (the aggregate). */
+  connectionId: string | null;
 }
 
 /** How many addresses one workspace may name: enough for a client team, not a mailing list. */
@@ -13,7 +15,7 @@ export const MAX_RECIPIENTS = 20;
 
 export async function listRecipients(db: D1Database, workspaceId: string): Promise<RecipientRecord[]> {
   return drizzle(db)
-    .select({ email: reportRecipients.email, confirmedAt: reportRecipients.confirmedAt })
+    .select({ email: reportRecipients.email, confirmedAt: reportRecipients.confirmedAt, connectionId: reportRecipients.connectionId })
     .from(reportRecipients)
     .where(eq(reportRecipients.workspaceId, workspaceId))
     .orderBy(asc(reportRecipients.email));
@@ -21,16 +23,25 @@ export async function listRecipients(db: D1Database, workspaceId: string): Promi
 
 /**
  * Adds an address unconfirmed, or starts its confirmation again (a new token; the old link stops
- * working). An address already confirmed stays confirmed and answers false: no email is sent.
+ * working), for one connection's report or (null) the whole workspace's. An address already there
+ * takes the new scope; one already confirmed stays confirmed and answers false: no email is sent.
  */
-export async function addRecipient(db: D1Database, workspaceId: string, email: string, tokenHash: string): Promise<boolean> {
-  const set = { tokenHash, createdAt: new Date().toISOString() };
-  const rows = await drizzle(db)
+export async function addRecipient(db: D1Database, workspaceId: string, email: string, tokenHash: string, connectionId: string | null = null): Promise<boolean> {
+  const createdAt = new Date().toISOString();
+  const unconfirmed = isNull(reportRecipients.confirmedAt);
+  const [row] = await drizzle(db)
     .insert(reportRecipients)
-    .values({ workspaceId, email, ...set })
-    .onConflictDoUpdate({ target: [reportRecipients.workspaceId, reportRecipients.email], set, setWhere: isNull(reportRecipients.confirmedAt) })
-    .returning({ email: reportRecipients.email });
-  return rows.length > 0;
+    .values({ workspaceId, email, tokenHash, createdAt, connectionId })
+    .onConflictDoUpdate({
+      target: [reportRecipients.workspaceId, reportRecipients.email],
+      set: {
+        connectionId,
+        tokenHash: sql`CASE WHEN ${unconfirmed} THEN excluded.token_hash ELSE ${reportRecipients.tokenHash} END`,
+        createdAt: sql`CASE WHEN ${unconfirmed} THEN excluded.created_at ELSE ${reportRecipients.createdAt} END`,
+      },
+    })
+    .returning({ confirmedAt: reportRecipients.confirmedAt });
+  return row !== undefined && row.confirmedAt === null;
 }
 
 export async function removeRecipient(db: D1Database, workspaceId: string, email: string): Promise<boolean> {
@@ -52,9 +63,9 @@ export async function confirmRecipient(db: D1Database, tokenHash: string, notBef
 }
 
 /** Every workspace's confirmed addresses: the only ones the weekly report goes to. */
-export async function confirmedRecipients(db: D1Database): Promise<{ workspaceId: string; email: string }[]> {
+export async function confirmedRecipients(db: D1Database): Promise<{ workspaceId: string; email: string; connectionId: string | null }[]> {
   return drizzle(db)
-    .select({ workspaceId: reportRecipients.workspaceId, email: reportRecipients.email })
+    .select({ workspaceId: reportRecipients.workspaceId, email: reportRecipients.email, connectionId: reportRecipients.connectionId })
     .from(reportRecipients)
     .where(isNotNull(reportRecipients.confirmedAt))
     .orderBy(asc(reportRecipients.workspaceId), asc(reportRecipients.email));

@@ -38,7 +38,7 @@ export async function trackedRows({ env, history }: Pick<Services, "env" | "hist
   const db = env.DB;
   const { fromDay, toDay } = dayWindow(days, nowMs);
   const keys = (await listTrackedAsins(db, userId)).filter((key) => !filter.marketplace || key.marketplace === filter.marketplace);
-  const sellerRows = await sellerDayRowsOf(db, userId, fromDay, toDay);
+  const sellerRows = await sellerDayRowsOf(db, userId, fromDay, toDay, filter.connection);
   const latestSeller = new Map<string, (typeof sellerRows)[number]>();
   for (const row of sellerRows) latestSeller.set(`${row.marketplace}:${row.asin}`, row);
 

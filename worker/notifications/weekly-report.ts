@@ -15,6 +15,8 @@ export interface WeeklyReportData {
   alertsFired: { day: string; asin: string; marketplace: string; message: string }[];
   buyBoxChanges: { asin: string; marketplace: string; from: BuyBoxHolder; to: BuyBoxHolder }[];
   stockChanges: { asin: string; marketplace: string; from: number | null; to: number | null }[];
+  /** The seller account (connection name) a client's report covers; absent: the whole workspace. */
+  client?: string;
 }
 
 
@@ -56,12 +58,18 @@ const WORDING: Record<ReportKind, { name: string; change: string; noChange: stri
   },
 };
 
-/** First → last of each ASIN's seller snapshots in the week: the Buy Box and stock changes. */
+/**
+ * First → last of each ASIN's seller snapshots in the week, per connection (two clients selling
+ * one ASIN are two stories, not one change): the Buy Box and stock changes.
+ */
 export function sellerChanges(
-  snapshots: readonly { asin: string; marketplace: string; holdsBuyBox: boolean | null; buyBoxSellerId: string | null; fulfillableUnits: number | null }[],
+  snapshots: readonly { connectionId?: string; asin: string; marketplace: string; holdsBuyBox: boolean | null; buyBoxSellerId: string | null; fulfillableUnits: number | null }[],
 ): Pick<WeeklyReportData, "buyBoxChanges" | "stockChanges"> {
   const byKey = new Map<string, (typeof snapshots)[number][]>();
-  for (const row of snapshots) byKey.set(`${row.marketplace}:${row.asin}`, [...(byKey.get(`${row.marketplace}:${row.asin}`) ?? []), row]);
+  for (const row of snapshots) {
+    const key = `${row.connectionId ?? ""}:${row.marketplace}:${row.asin}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), row]);
+  }
   const holder = (row: (typeof snapshots)[number]): BuyBoxHolder =>
     row.holdsBuyBox === null ? "unknown" : row.holdsBuyBox ? "you" : row.buyBoxSellerId ? "other" : "none";
   const buyBoxChanges: WeeklyReportData["buyBoxChanges"] = [];
@@ -130,6 +138,8 @@ export function reportEmail(
 ): EmailMessageBuilder {
   const wording = WORDING[kind];
   const brand = branding?.name ?? null;
+  const client = data.client ? data.client.replace(/[\r\n]/g, " ") : null;
+  const scopeLine = client ? `Seller account: ${client}` : null;
   const rankLines = data.rows
     .filter((row) => row.rankChange7d !== null)
     .map((row) => `${row.asin} (${row.marketplace}): #${row.rank} (${row.rankChange7d! > 0 ? "+" : ""}${row.rankChange7d} places${row.rankSource.kind === "mock" ? ", mock data" : ""})`);
@@ -145,10 +155,11 @@ export function reportEmail(
   return {
     from: { name: brand ? `${brand.replace(/["\r\n]/g, "")} via RankLayer` : "RankLayer reports", email: from },
     to,
-    subject: brand ? `${brand}: ${wording.subject(data.fromDay, data.toDay)}` : wording.subject(data.fromDay, data.toDay),
+    subject: [brand, client, wording.subject(data.fromDay, data.toDay)].filter(Boolean).join(": "),
     headers: { "List-Unsubscribe": `<${links.unsubscribe}>` },
     text: [
       ...(prepared ? [prepared, ""] : []),
+      ...(scopeLine ? [scopeLine] : []),
       wording.intro(data.fromDay, data.toDay),
       ...sections.flatMap(([title, lines]) => ["", title, ...lines.map((line) => `- ${line}`)]),
       "",
@@ -161,6 +172,7 @@ export function reportEmail(
     html: [
       ...(branding?.logoUrl ? [`<p><img src="${escapeHtml(branding.logoUrl)}" alt="${escapeHtml(brand ?? "")}" style="max-height:48px;max-width:200px"></p>`] : []),
       ...(prepared ? [`<h1 style="${accent ? `background:${accent};color:#fff;padding:8px 12px;` : ""}font-size:20px">${escapeHtml(prepared)}</h1>`] : []),
+      ...(scopeLine ? [`<p><strong>${escapeHtml(scopeLine)}</strong></p>`] : []),
       `<p>${escapeHtml(wording.intro(data.fromDay, data.toDay))}</p>`,
       ...sections.map(([title, lines]) => `<h2${accent ? ` style="color:${accent}"` : ""}>${title}</h2><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`),
       `<p>The figures are attached as CSV. <a href="${escapeHtml(links.dashboard)}">Open your dashboard</a></p>`,

@@ -2,27 +2,34 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { base64UrlEncode } from "../auth/signing-key";
 import { normalizeEmail, sha256Hex } from "../auth/email-sign-in";
-import { requireAccount } from "../auth/session-middleware";
+import { clientAddressOf, currentAccount, requireAccount } from "../auth/session-middleware";
 import { loadBranding } from "../branding/branding-store";
 import { isRecipientUnsubscribeToken } from "../branding/recipient-unsubscribe";
 import { CONFIRM_LINK_DAYS, recipientConfirmEmail } from "../branding/recipient-email";
 import { addRecipient, confirmRecipient, listRecipients, MAX_RECIPIENTS, removeRecipient } from "../branding/recipient-store";
+import { findConnection, listConnections } from "../connections/connection-store";
 import { DAY_MS } from "../contract/time";
 import type { AppEnv } from "../env";
 import { jsonBody } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
+import { recordAudit } from "../workspaces/audit-store";
 import { escapeHtml } from "../shared/html";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 
 /**
  * /api/branding/recipients: the addresses a workspace's weekly report goes to. An address is
- * added unconfirmed and mailed a link; only a confirmed one ever gets a report.
+ * added unconfirmed and mailed a link; only a confirmed one ever gets a report. An address is for
+ * one seller connection's report (`connection_id`) or, without one, the whole workspace's.
  */
-const recipientsSchema = z
-  .object({ recipients: z.array(z.object({ email: z.string(), confirmed: z.boolean() })) })
-  .openapi("ReportRecipients");
-const addSchema = z.object({ email: z.string().max(320) }).strict();
+const recipientSchema = z.object({
+  email: z.string(),
+  confirmed: z.boolean(),
+  connection_id: z.string().optional().openapi({ description: "The seller connection whose report it gets; absent: the whole workspace's." }),
+  connection_name: z.string().optional(),
+});
+const recipientsSchema = z.object({ recipients: z.array(recipientSchema) }).openapi("ReportRecipients");
+const addSchema = z.object({ email: z.string().max(320), connection_id: z.string().max(100).nullable().optional() }).strict();
 const emailParam = z.object({ email: z.string().max(320).openapi({ param: { name: "email", in: "path" } }) });
 const unsubscribeQuery = z.object({
   workspace: z.string().max(100).openapi({ param: { name: "workspace", in: "query" } }),
@@ -34,9 +41,22 @@ const tokenQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/).ope
 const signedIn = { tags: ["Branding"], middleware: requireAccount };
 const listAnswer = jsonAnswer("The workspace's report addresses.", recipientsSchema);
 
-async function listed(c: Context<AppEnv>, workspaceId: string) {
-  const rows = await listRecipients(c.env.DB, workspaceId);
-  return { recipients: rows.map((row) => ({ email: row.email, confirmed: row.confirmedAt !== null })) };
+async function listed(c: Context<AppEnv>, workspaceId: string): Promise<z.infer<typeof recipientsSchema>> {
+  const [rows, connections] = await Promise.all([listRecipients(c.env.DB, workspaceId), listConnections(c.env.DB, workspaceId)]);
+  const names = new Map(connections.map((connection) => [connection.id, connection.name]));
+  return {
+    recipients: rows.map((row) => ({
+      email: row.email,
+      confirmed: row.confirmedAt !== null,
+      ...(row.connectionId !== null && { connection_id: row.connectionId, connection_name: names.get(row.connectionId) ?? row.connectionId }),
+    })),
+  };
+}
+
+/** Who added or removed a report address, in the workspace's audit log (null actor: the address's own unsubscribe link). */
+async function audit(c: Context<AppEnv>, workspaceId: string, action: "report_recipient.add" | "report_recipient.remove", email: string, detail: Record<string, unknown> = {}) {
+  const actorUserId = detail.via ? null : currentAccount(c).user.id;
+  await recordAudit(c.env.DB, { workspaceId, actorUserId, action, target: email, detail: { email, ...detail }, clientAddress: clientAddressOf(c) });
 }
 
 export function recipientRoutes(editorWorkspace: (c: Context<AppEnv>) => string, readerWorkspace: (c: Context<AppEnv>) => string) {
@@ -64,8 +84,13 @@ export function recipientRoutes(editorWorkspace: (c: Context<AppEnv>) => string,
       }),
       async (c) => {
         const workspaceId = editorWorkspace(c);
-        const email = normalizeEmail(c.req.valid("json").email);
+        const body = c.req.valid("json");
+        const email = normalizeEmail(body.email);
         if (!email) throw new ApiError(422, "validation_failed", [{ loc: ["body", "email"], msg: "Not an email address.", type: "value_error" }]);
+        const connectionId = body.connection_id ?? null;
+        if (connectionId !== null && !(await findConnection(c.env.DB, workspaceId, connectionId))) {
+          throw new ApiError(422, "validation_failed", [{ loc: ["body", "connection_id"], msg: "Not a seller connection of this workspace.", type: "value_error" }]);
+        }
         const mail = c.var.services.config.alertEmail;
         const sender = c.var.services.sources.alertEmail();
         if (!mail || !sender) throw new ApiError(503, "not_configured", "Email is not configured on this deployment, so no confirmation link can be sent.");
@@ -74,7 +99,9 @@ export function recipientRoutes(editorWorkspace: (c: Context<AppEnv>) => string,
           throw new ApiError(409, "conflict", `A workspace may send its report to at most ${MAX_RECIPIENTS} addresses. Remove one first.`);
         }
         const token = base64UrlEncode(crypto.getRandomValues(new Uint8Array(32)));
-        if (await addRecipient(c.env.DB, workspaceId, email, await sha256Hex(token))) {
+        const mailed = await addRecipient(c.env.DB, workspaceId, email, await sha256Hex(token), connectionId);
+        await audit(c, workspaceId, "report_recipient.add", email, { connection_id: connectionId });
+        if (mailed) {
           const confirmUrl = new URL(`/api/branding/recipients/confirm?token=${token}`, c.var.services.config.siteOrigin).href;
           const workspaceName = (await loadBranding(c.env.DB, workspaceId)).displayName ?? "A RankLayer workspace";
           await sender.send(recipientConfirmEmail({ to: email, from: mail.from, workspaceName, confirmUrl }));
@@ -95,6 +122,7 @@ export function recipientRoutes(editorWorkspace: (c: Context<AppEnv>) => string,
         const workspaceId = editorWorkspace(c);
         const email = normalizeEmail(c.req.valid("param").email) ?? "";
         if (!(await removeRecipient(c.env.DB, workspaceId, email))) throw new ApiError(404, "not_found", "The report does not go to that address.");
+        await audit(c, workspaceId, "report_recipient.remove", email);
         return c.json(await listed(c, workspaceId), 200);
       },
     )
@@ -116,7 +144,7 @@ export function recipientRoutes(editorWorkspace: (c: Context<AppEnv>) => string,
         if (!(await isRecipientUnsubscribeToken(c.var.services, workspace, email, token))) {
           throw new ApiError(403, "forbidden", "This unsubscribe link is not valid.");
         }
-        await removeRecipient(c.env.DB, workspace, email);
+        if (await removeRecipient(c.env.DB, workspace, email)) await audit(c, workspace, "report_recipient.remove", email, { via: "unsubscribe link" });
         c.header("Cache-Control", "no-store");
         return c.html(`<!doctype html><meta charset="utf-8"><title>Unsubscribed</title><p>${escapeHtml(email)} gets no more weekly reports from this workspace.</p>`, 200) as never;
       },

@@ -130,11 +130,11 @@ describe("syncAgencyQuantity", () => {
     expect((await findUserBilling(env.DB, workspaceId)).subscription?.quantity).toBe(1);
   });
 
-  it("counts the workspace's seller_credentials rows", async () => {
+  it("counts the workspace's connected seller accounts", async () => {
     const { workspaceId, id } = await agencyAccount(4);
     expect(await syncAgencyQuantity(env.DB, billing, workspaceId)).toEqual({ kind: "updated", from: 4, quantity: 1 });
-    await env.DB.prepare("INSERT INTO seller_credentials (workspace_id, refresh_token_ciphertext, key_id, region, granted_at) VALUES (?, 'x', 'k1', 'na', ?)")
-      .bind(workspaceId, new Date().toISOString())
+    await env.DB.prepare("INSERT INTO seller_connections (id, workspace_id, selling_partner_id, region, name, refresh_token_ciphertext, key_id, granted_at) VALUES (?, ?, 'A1SELLER', 'na', 'Acme NA', 'x', 'k1', ?)")
+      .bind(crypto.randomUUID(), workspaceId, new Date().toISOString())
       .run();
     expect(await syncAgencyQuantity(env.DB, billing, workspaceId)).toEqual({ kind: "unchanged", quantity: 1 });
     expect(await updatesOf(id)).toHaveLength(1);

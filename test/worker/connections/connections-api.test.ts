@@ -20,11 +20,17 @@ async function consent(browser: TestBrowser, authUrl: string, sellingPartnerId: 
   );
 }
 
-async function signedInSeller() {
+/** A seller signed in with Amazon; `roomForMore` gives its workspace a plan with several seller accounts (Free connects one). */
+async function signedInSeller({ roomForMore = true } = {}) {
   const bindings = sellerEnv();
   await registerLwaClient(bindings);
   const seller = await connectSeller(new TestBrowser(bindings), { marketplace: "US" });
   expect(seller.callback.status).toBe(302);
+  if (roomForMore) {
+    await env.DB.prepare("INSERT INTO enterprise_assignments (workspace_id, note) SELECT id, 'test: several seller accounts' FROM users WHERE selling_partner_id = ?")
+      .bind(seller.sellingPartnerId)
+      .run();
+  }
   return seller;
 }
 
@@ -41,6 +47,16 @@ async function start(browser: TestBrowser, marketplace: string): Promise<string>
 }
 
 describe("/api/connections", () => {
+  it("counts seller accounts against the plan: Free connects one, so a second is refused before Amazon is asked", async () => {
+    const { browser } = await signedInSeller({ roomForMore: false });
+    const res = await browser.json("/api/connections/start", "POST", { marketplace: "UK" });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({
+      detail: "Your Free plan connects up to 1 seller accounts. Disconnect one, or move to the Agency plan for more.",
+      code: "plan_limit",
+    });
+  });
+
   it("lists the signed-in seller as the workspace's first connection", async () => {
     const { browser, sellingPartnerId } = await signedInSeller();
     const [first, ...rest] = await list(browser);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { PortfolioResponse } from "../../../worker/contract/dashboard";
-import { addDays, utcDay } from "../../../worker/contract/time";
+import { revenueDays, revenueRunDay } from "../../../worker/upstreams/spapi/sales-days";
 import { proBrowser, userIdOf } from "../history/accounts";
 import { resetHistoryTables } from "../jobs/nightly-run/support";
 import type { TestBrowser } from "../support/seller-browser";
@@ -30,8 +30,8 @@ async function twoClients(): Promise<{ browser: TestBrowser; us: string; eu: str
     .run();
   expect((await browser.json("/api/watchlist", "POST", { asin: US_ASIN, marketplace: "US" })).status).toBe(201);
   expect((await browser.json("/api/watchlist", "POST", { asin: DE_ASIN, marketplace: "DE" })).status).toBe(201);
-  const day = addDays(utcDay(Date.now()), -1);
-  const revenue = (connection: string, asin: string, marketplace: string, amount: number, currency: string) =>
+  // The last complete day of the marketplace's own time zone: what the revenue window covers.
+  const revenue = (connection: string, asin: string, marketplace: "US" | "DE", amount: number, currency: string, day = revenueDays(revenueRunDay(Date.now()), marketplace, 7).at(-1)!) =>
     env.DB.prepare(
       "INSERT INTO seller_revenue (connection_id, workspace_id, asin, marketplace, day, source, status, amount, currency, units, captured_at) VALUES (?, ?, ?, ?, ?, 'mock', 'ok', ?, ?, 2, ?)",
     )

@@ -21,7 +21,7 @@ async function sellerSellingIn(marketplaceIds: string[] | null, bindings = selle
   if (marketplaceIds) await fakeControl(SPAPI_FAKE, "participations", { refreshToken, marketplaceIds });
   const seller = await connectSeller(new TestBrowser(bindings), { refreshToken, sellingPartnerId });
   expect(seller.callback.status).toBe(302);
-  const row = await env.DB.prepare("SELECT u.id, c.marketplaces FROM users u JOIN seller_credentials c ON c.workspace_id = u.id WHERE u.selling_partner_id = ?")
+  const row = await env.DB.prepare("SELECT u.id, c.marketplaces FROM users u JOIN seller_connections c ON c.workspace_id = u.id AND c.selling_partner_id = u.selling_partner_id WHERE u.selling_partner_id = ?")
     .bind(seller.sellingPartnerId)
     .first<{ id: string; marketplaces: string | null }>();
   return { ...seller, bindings, userId: row!.id, stored: row!.marketplaces === null ? null : (JSON.parse(row!.marketplaces) as string[]) };

@@ -24,15 +24,17 @@ export async function removeLogo(): Promise<BrandingResponse> {
 }
 
 export interface ReportRecipients {
-  recipients: { email: string; confirmed: boolean }[];
+  /** `connection_id`: the seller connection whose report the address gets; absent: the whole workspace's. */
+  recipients: { email: string; confirmed: boolean; connection_id?: string; connection_name?: string }[];
 }
 
 export async function fetchRecipients(signal?: AbortSignal): Promise<ReportRecipients> {
   return responseData(api.api.branding.recipients.$get(undefined, { init: { signal } }));
 }
 
-export async function addRecipient(email: string): Promise<ReportRecipients> {
-  return responseData(api.api.branding.recipients.$post({ json: { email } }));
+/** Adds `email` for one connection's report, or the whole workspace's when `connectionId` is left out. */
+export async function addRecipient(email: string, connectionId?: string): Promise<ReportRecipients> {
+  return responseData(api.api.branding.recipients.$post({ json: connectionId ? { email, connection_id: connectionId } : { email } }));
 }
 
 export async function removeRecipient(email: string): Promise<ReportRecipients> {

@@ -1,6 +1,8 @@
 import type { Permission, WorkspaceList } from "@contract/workspaces";
 import { fetchWorkspaces } from "../api/workspaces";
+import { useCallback } from "react";
 import { useResource } from "../api/use-resource";
+import { useSession } from "./session";
 
 /**
  * The signed-in account's workspaces (null while loading or on failure) and what its role may do
@@ -14,7 +16,10 @@ export function useWorkspaces(): {
   lacks: (permission: Permission) => boolean;
   reload: () => void;
 } {
-  const [loaded, reload] = useResource(fetchWorkspaces);
+  // Signed out (or not known yet) there is no list to ask for: no request, so no 401 in the console.
+  const signedIn = useSession().user?.authenticated === true;
+  const fetcher = useCallback((signal: AbortSignal) => (signedIn ? fetchWorkspaces(signal) : Promise.resolve(null)), [signedIn]);
+  const [loaded, reload] = useResource(fetcher);
   const list = loaded.status === "success" ? loaded.data : null;
   const can = (permission: Permission) => list?.current.permissions.includes(permission) ?? false;
   return { list, can, lacks: (permission) => list !== null && !can(permission), reload };

@@ -1,4 +1,5 @@
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sellerConnections } from "./accounts";
 import { createdNow } from "./columns";
 import { workspaceOwnerId } from "./workspaces";
 
@@ -27,6 +28,8 @@ export const reportRecipients = sqliteTable(
     confirmedAt: text("confirmed_at"),
     /** The Monday of the last weekly report sent: at most one a week. */
     lastSentMonday: text("last_sent_monday"),
+    /** The seller connection whose report it gets (migration 0125); null: the whole workspace's. */
+    connectionId: text("connection_id").references(() => sellerConnections.id, { onDelete: "cascade" }),
   },
-  (table) => [primaryKey({ columns: [table.workspaceId, table.email] })],
+  (table) => [primaryKey({ columns: [table.workspaceId, table.email] }), index("report_recipients_connection_idx").on(table.connectionId)],
 );

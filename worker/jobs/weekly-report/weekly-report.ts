@@ -9,6 +9,8 @@ import type { Services } from "../../services";
 import { reportBrandingOf } from "../../branding/report-branding";
 import { claimRecipientWeek, confirmedRecipients } from "../../branding/recipient-store";
 import { recipientUnsubscribeToken, recipientUnsubscribeUrl } from "../../branding/recipient-unsubscribe";
+import { listConnections } from "../../connections/connection-store";
+import { connectionAlertsFiredBetween } from "./connection-report-store";
 
 type Outcome = { sent: number; failed: number };
 
@@ -81,7 +83,8 @@ async function sendReport(services: Services, period: ReportPeriod, sender?: Ema
   let failed = 0;
   const dashboard = new URL("/seller-central", origin).href;
   // Members' own reports (the settings switch), then, weekly, the addresses each workspace chose and confirmed.
-  const sends: { workspaceId: string; email: string; chosen?: true; claim: () => Promise<boolean>; unsubscribe: () => Promise<string> }[] = [];
+  // A chosen address may be for one seller connection (a client's report): `connectionId`.
+  const sends: { workspaceId: string; email: string; connectionId?: string | null; chosen?: true; claim: () => Promise<boolean>; unsubscribe: () => Promise<string> }[] = [];
   for (const recipient of await reportRecipients(env.DB, period.kind)) {
     sends.push({
       workspaceId: recipient.userId,
@@ -104,11 +107,14 @@ async function sendReport(services: Services, period: ReportPeriod, sender?: Ema
   }
   for (const recipient of sends) {
     if (!(await recipient.claim())) continue;
-    const workspaceId = recipient.workspaceId;
+    const { workspaceId, connectionId } = recipient;
+    const scope = connectionId ? await connectionScope(env.DB, workspaceId, connectionId) : null;
     const endOfPeriod = Date.parse(`${period.toDay}T23:59:59Z`);
-    const rows = await trackedRows(services, workspaceId, {}, period.rankDays, endOfPeriod);
-    const changes = sellerChanges(await sellerDayRowsOf(env.DB, workspaceId, period.fromDay, period.toDay));
-    const alertsFired = await alertsFiredBetween(env.DB, workspaceId, period.alertsFrom, period.toDay);
+    const rows = await trackedRows(services, workspaceId, connectionId ? { connection: connectionId } : {}, period.rankDays, endOfPeriod);
+    const changes = sellerChanges(await sellerDayRowsOf(env.DB, workspaceId, period.fromDay, period.toDay, connectionId ?? undefined));
+    const alertsFired = connectionId
+      ? await connectionAlertsFiredBetween(env.DB, workspaceId, connectionId, period.alertsFrom, period.toDay)
+      : await alertsFiredBetween(env.DB, workspaceId, period.alertsFrom, period.toDay);
     const branding = await reportBrandingOf(env, workspaceId, origin, { pngBytes: false });
     const links = {
       dashboard,
@@ -116,7 +122,7 @@ async function sendReport(services: Services, period: ReportPeriod, sender?: Ema
       ...(recipient.chosen && { reason: `You get this email because ${branding.name ?? "a RankLayer workspace"} chose this address and you confirmed it.` }),
     };
     try {
-      const data = { fromDay: period.fromDay, toDay: period.toDay, rows, alertsFired, ...changes };
+      const data = { fromDay: period.fromDay, toDay: period.toDay, rows, alertsFired, ...changes, ...(scope && { client: scope }) };
       await send.send(reportEmail(period.kind, data, recipient.email, email.from, links, branding));
       sent += 1;
     } catch (error) {
@@ -126,4 +132,9 @@ async function sendReport(services: Services, period: ReportPeriod, sender?: Ema
     }
   }
   return { sent, failed };
+}
+
+/** The seller account a client's report is about, by the name the workspace gave it. */
+async function connectionScope(db: D1Database, workspaceId: string, connectionId: string): Promise<string> {
+  return (await listConnections(db, workspaceId)).find((connection) => connection.id === connectionId)?.name ?? "Seller account";
 }

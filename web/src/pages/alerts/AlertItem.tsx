@@ -21,10 +21,12 @@ interface AlertItemProps {
   onChanged: () => void;
   /** After a delete, when this item (and the focus on it) goes away. */
   onDeleted: () => void;
+  /** The member may not change alerts (a viewer): no Pause, Edit or Delete. */
+  readOnly?: boolean;
 }
 
 /** One alert: what it watches, how it notifies, its last result, and Pause/Resume, Edit and Delete. */
-export function AlertItem({ alert, onChanged, onDeleted }: AlertItemProps) {
+export function AlertItem({ alert, onChanged, onDeleted, readOnly = false }: AlertItemProps) {
   const headingId = useId();
   const [mode, setMode] = useState<Mode>("view");
   const [busy, setBusy] = useState(false);
@@ -82,7 +84,7 @@ export function AlertItem({ alert, onChanged, onDeleted }: AlertItemProps) {
             </button>
           </div>
         </div>
-      ) : (
+      ) : readOnly ? null : (
         <div className="connect__actions">
           <button
             type="button"

@@ -6,6 +6,7 @@ import { useResource } from "../../api/use-resource";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { formatCount } from "../../lib/format";
 import { ExportButtons } from "../../components/ExportButtons";
+import { useWorkspaces } from "../../state/workspaces";
 import { AlertInfoCards } from "./AlertInfoCards";
 import { AlertItem } from "./AlertItem";
 import { NEW_ALERT_DRAFT } from "./alert-draft";
@@ -32,14 +33,18 @@ function AlertsScreen() {
   const [modalOpen, setModalOpen] = useState(false);
   const [draft, setDraft] = useState(NEW_ALERT_DRAFT);
   const listHeading = useRef<HTMLHeadingElement>(null);
+  // A viewer reads alerts and the watchlist but changes neither (the server refuses it too).
+  const readOnly = useWorkspaces().lacks("track");
 
   return (
     <div className="container seller-page">
       <div className="alerts-page__head">
         <h1>Alerts</h1>
-        <button type="button" className="button button--primary" onClick={() => setModalOpen(true)}>
-          New Alert
-        </button>
+        {!readOnly && (
+          <button type="button" className="button button--primary" onClick={() => setModalOpen(true)}>
+            New Alert
+          </button>
+        )}
       </div>
       <ConnectionPicker />
       <AlertInfoCards />
@@ -56,7 +61,7 @@ function AlertsScreen() {
                 : `${formatCount(alerts.data.active)} of ${formatCount(alerts.data.activeLimit)} active alerts on your plan`}
             </p>
           )}
-          <ExportButtons dataset="alerts" what="alerts" params={{}} disabled={alerts.status !== "success" || alerts.data.alerts.length === 0} />
+          {!readOnly && <ExportButtons dataset="alerts" what="alerts" params={{}} disabled={alerts.status !== "success" || alerts.data.alerts.length === 0} />}
         </div>
         {alerts.status === "success" && alerts.data.activeLimit !== null && alerts.data.active >= alerts.data.activeLimit && (
           <p className="seller-note seller-note--info">
@@ -78,15 +83,15 @@ function AlertsScreen() {
           ) : (
             <ul className="stack-list">
               {alerts.data.alerts.map((alert) => (
-                <AlertItem key={alert.id} alert={alert} onChanged={reload} onDeleted={() => listHeading.current?.focus()} />
+                <AlertItem key={alert.id} alert={alert} readOnly={readOnly} onChanged={reload} onDeleted={() => listHeading.current?.focus()} />
               ))}
             </ul>
           ))}
       </section>
 
-      <WatchlistSection />
+      <WatchlistSection readOnly={readOnly} />
 
-      {modalOpen && (
+      {modalOpen && !readOnly && (
         <NewAlertModal
           draft={draft}
           onChange={setDraft}

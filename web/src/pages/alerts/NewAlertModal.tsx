@@ -1,9 +1,11 @@
-import { useId, useState, type FormEvent } from "react";
+import { useCallback, useId, useState, type FormEvent } from "react";
 import { ALERT_CONDITIONS, DEFAULT_THRESHOLDS, SELLER_CONDITIONS } from "@contract/alerts";
 import { LOOKUP_MARKETPLACES } from "@contract/marketplaces";
 import { errorMessage } from "../../api/api-error";
 import { LimitMessage } from "../../components/LimitMessage";
 import { createAlert } from "../../api/alerts";
+import { fetchConnections } from "../../api/connections";
+import { useResource } from "../../api/use-resource";
 import { AsinField } from "../../components/AsinField";
 import { Dialog } from "../../components/Dialog";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";
@@ -31,6 +33,10 @@ export function NewAlertModal({ draft, onChange, onClose, onCreated }: NewAlertM
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const fieldId = (field: DraftField) => `${id}-${field}`;
+  // Seller-data alerts can watch one seller account; the picker shows once there are two to pick from.
+  const [connectionsLoad] = useResource(useCallback((signal: AbortSignal) => fetchConnections(signal), []));
+  const connections = connectionsLoad.status === "success" ? connectionsLoad.data.connections : [];
+  const showConnections = connections.length >= 2 && SELLER_CONDITIONS.includes(draft.conditionType);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -99,6 +105,20 @@ export function NewAlertModal({ draft, onChange, onClose, onCreated }: NewAlertM
           </select>
           {fieldError("conditionType")}
         </div>
+
+        {showConnections && (
+          <div className="field">
+            <label htmlFor={`${id}-connection`}>Seller account</label>
+            <select id={`${id}-connection`} value={draft.connectionId ?? ""} onChange={(event) => onChange({ ...draft, connectionId: event.target.value })}>
+              <option value="">Any seller account</option>
+              {connections.map((connection) => (
+                <option key={connection.id} value={connection.id}>
+                  {connection.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
 
         {thresholdLabel !== null && (
           <div className="field">

@@ -18,7 +18,7 @@ const CHANGE_FAILED = "That did not work. Please try again.";
 type Outcome = { kind: "error" | "status"; text: string } | null;
 
 /** The ASINs this user tracks (snapshotted every night even without an alert): list, remove, add by ASIN. */
-export function WatchlistSection() {
+export function WatchlistSection({ readOnly = false }: { /** A viewer: the list without Add or Remove. */ readOnly?: boolean }) {
   const id = useId();
   const [watchlist, reload] = useResource(fetchWatchlist);
   const [asin, setAsin] = useState("");
@@ -97,36 +97,40 @@ export function WatchlistSection() {
                     </span>
                   )}
                 </span>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={busy}
-                  aria-label={`Remove ${item.asin} (${item.marketplace})`}
-                  onClick={() => remove(item)}
-                >
-                  Remove
-                </button>
+                {!readOnly && (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={busy}
+                    aria-label={`Remove ${item.asin} (${item.marketplace})`}
+                    onClick={() => remove(item)}
+                  >
+                    Remove
+                  </button>
+                )}
               </li>
             ))}
           </ul>
         ))}
 
-      <form className="catalog__form" onSubmit={add} noValidate aria-label="Add to watchlist">
-        <AsinField
-          id={`${id}-asin`}
-          value={asin}
-          onValueChange={(value, pastedMarketplace) => {
-            setAsin(value);
-            if (pastedMarketplace) setMarketplace(pastedMarketplace);
-          }}
-          aria-invalid={asinError !== null}
-          aria-describedby={asinError === null ? undefined : asinErrorId}
-        />
-        <MarketplaceSelect label="Marketplace" options={LOOKUP_MARKETPLACES} value={marketplace} onChange={setMarketplace} />
-        <button type="submit" className="button button--primary catalog__submit" disabled={busy}>
-          Add to watchlist
-        </button>
-      </form>
+      {!readOnly && (
+        <form className="catalog__form" onSubmit={add} noValidate aria-label="Add to watchlist">
+          <AsinField
+            id={`${id}-asin`}
+            value={asin}
+            onValueChange={(value, pastedMarketplace) => {
+              setAsin(value);
+              if (pastedMarketplace) setMarketplace(pastedMarketplace);
+            }}
+            aria-invalid={asinError !== null}
+            aria-describedby={asinError === null ? undefined : asinErrorId}
+          />
+          <MarketplaceSelect label="Marketplace" options={LOOKUP_MARKETPLACES} value={marketplace} onChange={setMarketplace} />
+          <button type="submit" className="button button--primary catalog__submit" disabled={busy}>
+            Add to watchlist
+          </button>
+        </form>
+      )}
       {asinError !== null && (
         <p id={asinErrorId} className="field-error">
           {asinError}

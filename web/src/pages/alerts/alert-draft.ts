@@ -1,5 +1,6 @@
 import {
   NEW_ALERT_DEFAULTS,
+  SELLER_CONDITIONS,
   newAlertSchema,
   type AlertCondition,
   type NewAlert,
@@ -15,6 +16,8 @@ export interface AlertDraft {
   marketplace: Marketplace;
   email_enabled: boolean;
   in_app_enabled: boolean;
+  /** The seller account a Buy Box or stock alert watches; unset or "": any of the workspace's. */
+  connectionId?: string;
 }
 
 /** The fields that can be wrong, in the order the form shows them. */
@@ -39,6 +42,8 @@ export function validateDraft(draft: AlertDraft): { alert: NewAlert } | { errors
   const result = newAlertSchema.safeParse({
     ...draft,
     threshold: draft.conditionType === "buybox_lost" ? null : parseThreshold(draft.threshold),
+    // Only seller-data alerts watch a connection; a rank or price alert is the workspace's.
+    connectionId: SELLER_CONDITIONS.includes(draft.conditionType) && draft.connectionId ? draft.connectionId : undefined,
   });
   return result.success ? { alert: result.data } : { errors: fieldErrorsOf(result.error, DRAFT_FIELDS) };
 }

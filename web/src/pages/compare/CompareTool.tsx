@@ -7,7 +7,7 @@ import { FREE_PLAN } from "@contract/plans";
 import { ApiError, errorMessage } from "../../api/api-error";
 import { fetchCompare, fetchComparePlan } from "../../api/compare";
 import { startRequest } from "../../api/start-request";
-import { ExportButtons } from "../../components/ExportButtons";
+import { MemberExportButtons } from "../../components/MemberExportButtons";
 import { useSession } from "../../state/session";
 import { CompareForm } from "./CompareForm";
 import { CompareTable } from "./CompareTable";
@@ -149,7 +149,7 @@ export function CompareTool() {
                 </button>
               ))}
             </div>
-            <ExportButtons dataset="compare" what="compare" params={{ asins: shared.asins.join(","), marketplace: shared.marketplace }} />
+            <MemberExportButtons signedIn={user?.authenticated === true} dataset="compare" what="compare" params={{ asins: shared.asins.join(","), marketplace: shared.marketplace }} />
           </div>
           {mock && (
             <p className="compare-results__mock">

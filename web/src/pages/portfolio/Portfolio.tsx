@@ -11,6 +11,7 @@ import { formatPercent, KpiCard, SourceLine, TableScroll } from "../dashboard/fi
 import { PortfolioHeatmap } from "./PortfolioHeatmap";
 import { PortfolioClients } from "./PortfolioClients";
 import { ConnectionPicker } from "../../components/ConnectionPicker";
+import { useWorkspaces } from "../../state/workspaces";
 import "../../styles/dashboard.css";
 
 const STATUS_TEXT: Record<BrandStatus, string> = {
@@ -62,6 +63,8 @@ export function Portfolio() {
     setParams(next, { replace: true });
   };
 
+  // Exports need the `track` permission: a viewer reads the portfolio but downloads none of it.
+  const canExport = !useWorkspaces().lacks("track");
   return (
     <div className="container seller-page portfolio">
       <h1>Portfolio</h1>
@@ -78,18 +81,20 @@ export function Portfolio() {
       {portfolio.status === "error" && <p className="field-error" role="alert">{portfolio.message ?? "Failed to load your portfolio."}</p>}
       {portfolio.status === "success" && (
         <>
-          <ExportButtons
-            dataset="portfolio"
-            what="portfolio"
-            disabled={portfolio.data.brandRows.length === 0}
-            params={{
-              range,
-              ...(portfolio.data.marketplace && { marketplace: portfolio.data.marketplace }),
-              ...(brand && { brand }),
-              ...(category && { category }),
-              ...(connection && { connection }),
-            }}
-          />
+          {canExport && (
+            <ExportButtons
+              dataset="portfolio"
+              what="portfolio"
+              disabled={portfolio.data.brandRows.length === 0}
+              params={{
+                range,
+                ...(portfolio.data.marketplace && { marketplace: portfolio.data.marketplace }),
+                ...(brand && { brand }),
+                ...(category && { category }),
+                ...(connection && { connection }),
+              }}
+            />
+          )}
           {portfolio.data.clients && <PortfolioClients clients={portfolio.data.clients} drilledInto={portfolio.data.connection ?? null} />}
           <PortfolioBody data={portfolio.data} />
         </>

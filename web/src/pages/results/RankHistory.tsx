@@ -9,7 +9,7 @@ import { useSession } from "../../state/session";
 import { RankSparkline } from "./RankSparkline";
 import { dayWindow, rankedDays } from "./sparkline";
 import { TrackButton } from "./TrackButton";
-import { ExportButtons } from "../../components/ExportButtons";
+import { MemberExportButtons } from "../../components/MemberExportButtons";
 
 const HISTORY_FAILED = "Rank history is not available right now.";
 
@@ -38,7 +38,7 @@ export function RankHistory({ asin, marketplace }: { asin: string; marketplace: 
           <span className="badge badge--mock">Mock Data</span>
         )}
         {user?.authenticated && <TrackButton asin={asin} marketplace={marketplace} />}
-        <ExportButtons dataset="history" what="rank history" params={{ asin, marketplace, range: "7d" }} disabled={history.status !== "success"} />
+        <MemberExportButtons signedIn={user?.authenticated === true} dataset="history" what="rank history" params={{ asin, marketplace, range: "7d" }} disabled={history.status !== "success"} />
       </div>
       {history.status === "loading" && (
         <p className="rank-history__note" role="status">

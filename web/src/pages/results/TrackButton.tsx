@@ -3,6 +3,7 @@ import type { Marketplace } from "@contract/marketplaces";
 import { errorMessage } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
 import { addToWatchlist, fetchWatchlist } from "../../api/watchlist";
+import { useWorkspaces } from "../../state/workspaces";
 
 const TRACK_FAILED = "Failed to track this ASIN. Please try again.";
 
@@ -27,6 +28,9 @@ export function TrackButton({ asin, marketplace }: { asin: string; marketplace: 
   }
 
   const tracking = alreadyTracked || state.status === "tracking";
+  // Changing the watchlist needs the `track` permission: a viewer only sees whether it is tracked.
+  const readOnly = useWorkspaces().lacks("track");
+  if (readOnly && !tracking) return null;
   return (
     <div className="track">
       <button

@@ -4,6 +4,7 @@ import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { CatalogFetch } from "./CatalogFetch";
 import { ConnectionPicker } from "../../components/ConnectionPicker";
+import { useWorkspaces } from "../../state/workspaces";
 import { DashboardOverview } from "../dashboard/DashboardOverview";
 import "../../styles/seller.css";
 
@@ -43,6 +44,8 @@ function ConnectionBadge({ user }: { user: UserStatus }) {
 }
 
 function DemoDataWarning({ demo }: { demo: boolean }) {
+  // Connecting is for owners and admins (the `connections` permission).
+  const canConnect = !useWorkspaces().lacks("connections");
   return (
     <div className="seller-warning">
       <p>
@@ -50,11 +53,13 @@ function DemoDataWarning({ demo }: { demo: boolean }) {
         {demo
           ? "You're signed in to the demo account, so catalog data comes from a mock seller API, not from Amazon."
           : "No Amazon seller account is connected, so there is no live data from Amazon."}{" "}
-        Connect your seller account to see your own data.
+        {canConnect ? "Connect your seller account to see your own data." : "An owner or admin of the workspace can connect its seller account."}
       </p>
-      <Link to="/connect" className="button button--primary">
-        Connect Now
-      </Link>
+      {canConnect && (
+        <Link to="/connect" className="button button--primary">
+          Connect Now
+        </Link>
+      )}
     </div>
   );
 }

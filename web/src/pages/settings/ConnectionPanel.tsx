@@ -77,7 +77,7 @@ export function ConnectionPanel({ connection, reloadConnection }: ConnectionPane
           )}
         </>
       ) : (
-        <NotConnected demo={connection.demo} />
+        <NotConnected demo={connection.demo} canConnect={!lacks("connections")} />
       )}
     </div>
   );
@@ -135,7 +135,7 @@ function DisconnectControls({ state, onAsk, onCancel, onConfirm }: DisconnectCon
   );
 }
 
-function NotConnected({ demo }: { demo: boolean }) {
+function NotConnected({ demo, canConnect }: { demo: boolean; canConnect: boolean }) {
   return (
     <>
       <p>
@@ -144,9 +144,11 @@ function NotConnected({ demo }: { demo: boolean }) {
           ? "You're using the demo account: no Amazon seller account is connected, and its data comes from a mock seller API."
           : "No Amazon seller account is connected."}
       </p>
-      <Link to="/connect" className="button button--primary">
-        Connect Seller Central
-      </Link>
+      {canConnect && (
+        <Link to="/connect" className="button button--primary">
+          Connect Seller Central
+        </Link>
+      )}
     </>
   );
 }

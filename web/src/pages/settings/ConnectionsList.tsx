@@ -7,6 +7,7 @@ import { errorMessage } from "../../api/api-error";
 import { addSampleClient, fetchConnections, reconnectConnection, removeConnection, renameConnection, startConnection } from "../../api/connections";
 import { useResource } from "../../api/use-resource";
 import { formatUtc } from "../../lib/format";
+import { useWorkspaces } from "../../state/workspaces";
 import "../../styles/connections.css";
 
 const REGION_NAMES: Record<SellerRegion, string> = { na: "North America", eu: "Europe", fe: "Far East" };
@@ -14,9 +15,11 @@ const STATUS_TEXT: Record<ConnectionView["status"], string> = { connected: "Conn
 
 /**
  * Settings → Connection Status: every seller account of the workspace (name, seller id, region,
- * status, what needs attention) with rename, reconnect and disconnect, and "connect another".
+ * status, what needs attention) with rename, reconnect and disconnect, and "connect another":
+ * those for owners and admins only (the `connections` permission; the server refuses others too).
  */
 export function ConnectionsList({ demo }: { demo: boolean }) {
+  const manage = !useWorkspaces().lacks("connections");
   const fetcher = useCallback((signal: AbortSignal) => fetchConnections(signal), []);
   const [list, reload] = useResource(fetcher);
   const [message, setMessage] = useState<{ kind: "info" | "error"; text: string } | null>(null);
@@ -54,6 +57,7 @@ export function ConnectionsList({ demo }: { demo: boolean }) {
             <ConnectionItem
               key={connection.id}
               connection={connection}
+              manage={manage}
               onRename={(name) => act(() => renameConnection(connection.id, name).then(() => undefined), `Renamed to "${name}".`)}
               onReconnect={() => act(() => reconnectConnection(connection.id))}
               onDisconnect={() => act(() => removeConnection(connection.id), `${connection.name} was disconnected; its token and seller data were deleted.`)}
@@ -61,7 +65,7 @@ export function ConnectionsList({ demo }: { demo: boolean }) {
           ))}
         </ul>
       )}
-      {demo ? (
+      {!manage ? null : demo ? (
         <p>
           <button type="button" className="button button--secondary" onClick={() => void act(() => addSampleClient().then(() => undefined), "A sample client was added: see it on the portfolio after the next nightly run.")}>
             Add a sample client
@@ -76,12 +80,14 @@ export function ConnectionsList({ demo }: { demo: boolean }) {
 
 interface ItemProps {
   connection: ConnectionView;
+  /** Whether the member may rename, reconnect and disconnect. */
+  manage: boolean;
   onRename: (name: string) => Promise<void>;
   onReconnect: () => Promise<void>;
   onDisconnect: () => Promise<void>;
 }
 
-function ConnectionItem({ connection, onRename, onReconnect, onDisconnect }: ItemProps) {
+function ConnectionItem({ connection, manage, onRename, onReconnect, onDisconnect }: ItemProps) {
   const [mode, setMode] = useState<"view" | "rename" | "confirm">("view");
   const [busy, setBusy] = useState(false);
   const nameId = useId();
@@ -134,7 +140,7 @@ function ConnectionItem({ connection, onRename, onReconnect, onDisconnect }: Ite
           </div>
         </div>
       )}
-      {mode === "view" && (
+      {mode === "view" && manage && (
         <div className="connect__actions">
           <button type="button" className="button button--secondary" onClick={() => setMode("rename")} aria-label={`Rename ${connection.name}`}>Rename</button>
           {real && (

@@ -1,14 +1,25 @@
 import { useCallback, useId, useState, type FormEvent } from "react";
 import { errorMessage } from "../../api/api-error";
 import { addRecipient, fetchRecipients, removeRecipient, type ReportRecipients } from "../../api/branding";
+import { fetchConnections } from "../../api/connections";
 import { useResource } from "../../api/use-resource";
 
-/** Where the weekly report goes: addresses the workspace adds, each confirmed from its own inbox first. */
+/** The whole workspace's report, every seller account: the picker's first choice. */
+const WHOLE_WORKSPACE = "";
+
+/**
+ * Where the weekly report goes: addresses the workspace adds, each confirmed from its own inbox
+ * first. With two or more seller accounts, an address can get one client's report instead of the
+ * whole workspace's.
+ */
 export function ReportRecipientsForm({ readOnly }: { readOnly: boolean }) {
   const id = useId();
   const [load, reload] = useResource(useCallback((signal: AbortSignal) => fetchRecipients(signal), []));
+  const [connectionsLoad] = useResource(useCallback((signal: AbortSignal) => fetchConnections(signal), []));
+  const connections = connectionsLoad.status === "success" ? connectionsLoad.data.connections : [];
   const [list, setList] = useState<ReportRecipients | null>(null);
   const [email, setEmail] = useState("");
+  const [connectionId, setConnectionId] = useState(WHOLE_WORKSPACE);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const shown = list ?? (load.status === "success" ? load.data : null);
@@ -29,7 +40,8 @@ export function ReportRecipientsForm({ readOnly }: { readOnly: boolean }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (await change(() => addRecipient(email))) setEmail("");
+    const chosen = connections.some((connection) => connection.id === connectionId) ? connectionId : undefined;
+    if (await change(() => addRecipient(email, chosen))) setEmail("");
   }
 
   return (
@@ -46,6 +58,7 @@ export function ReportRecipientsForm({ readOnly }: { readOnly: boolean }) {
           {shown.recipients.map((recipient) => (
             <li key={recipient.email}>
               <span>{recipient.email}</span>
+              {connections.length >= 2 && <span className="seller-muted">{recipient.connection_name ?? "All seller accounts"}</span>}
               <span className={`badge ${recipient.confirmed ? "badge--live" : "badge--mock"}`}>{recipient.confirmed ? "Confirmed" : "Waiting for confirmation"}</span>
               {!readOnly && (
                 <button type="button" className="button button--secondary" disabled={busy} onClick={() => void change(() => removeRecipient(recipient.email))}>
@@ -62,6 +75,19 @@ export function ReportRecipientsForm({ readOnly }: { readOnly: boolean }) {
             <label htmlFor={`${id}-email`}>Email address</label>
             <input id={`${id}-email`} type="email" value={email} required maxLength={320} onChange={(event) => setEmail(event.target.value)} />
           </div>
+          {connections.length >= 2 && (
+            <div className="field settings-form__field">
+              <label htmlFor={`${id}-connection`}>Report for</label>
+              <select id={`${id}-connection`} value={connectionId} onChange={(event) => setConnectionId(event.target.value)}>
+                <option value={WHOLE_WORKSPACE}>All seller accounts (whole workspace)</option>
+                {connections.map((connection) => (
+                  <option key={connection.id} value={connection.id}>
+                    {connection.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <button type="submit" className="button" disabled={busy || email.trim() === ""}>
             Send confirmation
           </button>
