@@ -4,8 +4,7 @@
  * Creators API that answers in 150 ms, on a local store seeded with two sellers tracking 1,000
  * and 10,000 ASINs (bench/dashboard-seed.ts) and an agency workspace of 20 connections × 500
  * ASINs (bench/agency-seed.ts); `BENCH_ONLY=agency` runs only the agency rows. Latencies are
- * measured by the client on
- * 127.0.0.1: server time plus a loopback hop. Baseline and lookup phases alternate ROUNDS times.
+ * measured by the client on 127.0.0.1: server time plus a loopback hop. Baseline and lookup phases alternate ROUNDS times.
  */
 import autocannon from "autocannon";
 import { readFileSync } from "node:fs";
