@@ -1,13 +1,8 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
-import { forgetProjectModules } from "../support/project-modules";
 
-// Test files take turns in one happy-dom page per vitest worker (isolate: false in
-// vitest.web.config.ts): each file imports the app's modules afresh, with empty caches and its own vi.mock.
-// (The Worker suite resets its state through worker/shared/isolate-state.ts instead; the web app
-// keeps module state of its own, api/http.ts' XSRF request and state/session.tsx' early status,
-// and a file's vi.mock must reach modules another file imported first.)
-forgetProjectModules("test/web/setup.ts", ["web", "test"]);
+// Each test file gets its own happy-dom page and imports the app afresh (isolate: true in
+// vitest.web.config.ts); within a file, each test is reset below.
 
 // findBy* and waitFor wait up to 5 s, not 1: three files share two CPUs, and a file's first
 // render also evaluates the page's modules. Only a test that is failing anyway waits longer.
