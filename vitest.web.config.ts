@@ -17,10 +17,11 @@ export default defineConfig({
     // against 38 s), but with workspaces, seller pickers and role checks each page asks for more at
     // mount, and what one file left in flight made others fail at random (a different file each run).
     isolate: true,
-    // Three files at a time (Vitest's default on two CPUs is one): 26 s → 15 s.
-    maxWorkers: 3,
-    // As in the Worker suite: three files share two CPUs, and a settings page test that takes
-    // 0.6 s alone came near the default 5 s while the machine was busy.
+    // Two files at a time, one per CPU on CI (45 s; three at a time took 38 s but starved pages
+    // waiting on their requests often enough to fail a test now and then).
+    maxWorkers: 2,
+    // As in the Worker suite: a settings page test that takes 0.6 s alone came near the default
+    // 5 s while the machine was busy.
     testTimeout: 15_000,
     setupFiles: ["./test/web/setup.ts"],
   },
