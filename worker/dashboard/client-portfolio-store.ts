@@ -51,16 +51,24 @@ export async function connectionAssetsAndRevenue(
   fromDay: string,
   toDay: string,
   connectionId: string | null,
+  revenueWindows: Record<string, { fromDay: string; toDay: string }> = {},
 ): Promise<{ assets: Awaited<ReturnType<typeof connectionAssets>>; revenue: Awaited<ReturnType<typeof connectionRevenue>> }> {
   const where = "WHERE workspace_id = ?1 AND day BETWEEN ?2 AND ?3 AND (?4 IS NULL OR connection_id = ?4)";
+  // Revenue counts each marketplace's own complete days (sales-days.ts) where a window is given for
+  // it, so the clients' totals match the per-ASIN revenue beside them; other marketplaces the UTC window.
+  const windows = Object.entries(revenueWindows);
+  const inWindow = windows.length === 0 ? "1" : `CASE marketplace ${windows.map((_, i) => `WHEN ?${5 + 3 * i} THEN day BETWEEN ?${6 + 3 * i} AND ?${7 + 3 * i}`).join(" ")} ELSE day BETWEEN ?2 AND ?3 END`;
+  const revenueFrom = [fromDay, ...windows.map(([, window]) => window.fromDay)].sort()[0]!;
+  const revenueTo = [toDay, ...windows.map(([, window]) => window.toDay)].sort().at(-1)!;
   const [snapshots, revenue] = await db.batch<{ connection_id: string; marketplace: string; asin: string; currency?: string | null; amount?: number | null }>([
     db.prepare(`SELECT DISTINCT connection_id, marketplace, asin FROM seller_snapshots ${where}`).bind(workspaceId, fromDay, toDay, connectionId),
     db
       .prepare(
-        `SELECT connection_id, marketplace, asin, currency, sum(CASE WHEN status = 'ok' AND amount IS NOT NULL THEN amount END) AS amount
-         FROM seller_revenue ${where} GROUP BY connection_id, marketplace, asin, currency`,
+        `SELECT connection_id, marketplace, asin, currency, sum(CASE WHEN status = 'ok' AND amount IS NOT NULL AND (${inWindow}) THEN amount END) AS amount
+         FROM seller_revenue WHERE workspace_id = ?1 AND day BETWEEN ?${5 + 3 * windows.length} AND ?${6 + 3 * windows.length} AND (?4 IS NULL OR connection_id = ?4)
+         GROUP BY connection_id, marketplace, asin, currency`,
       )
-      .bind(workspaceId, fromDay, toDay, connectionId),
+      .bind(workspaceId, fromDay, toDay, connectionId, ...windows.flatMap(([marketplace, window]) => [marketplace, window.fromDay, window.toDay]), revenueFrom, revenueTo),
   ]);
   const assets = new Map<string, { connectionId: string; marketplace: string; asin: string }>();
   for (const row of [...snapshots!.results, ...revenue!.results]) {

@@ -2,6 +2,8 @@ import type { Services } from "../services";
 import type { UserRecord } from "../accounts/user-store";
 import type { PortfolioQuery, PortfolioResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
+import { ACCOUNT_MARKETPLACES } from "../contract/account";
+import { revenueDays, revenueRunDay } from "../upstreams/spapi/sales-days";
 import { dayWindow, revenueByAsin } from "./dashboard-service";
 import { listConnections } from "../connections/connection-store";
 import { trackedOfConnection } from "./connection-scope";
@@ -31,7 +33,7 @@ export async function loadPortfolio(services: Services, user: UserRecord, worksp
   const marketplace = query.marketplace ?? (marketplaces.includes(user.marketplace as never) ? (user.marketplace as (typeof marketplaces)[number]) : marketplaces[0]);
   // The three reads are independent: issued together, so D1's round trips overlap (an agency's are each ~0.2 s).
   const [{ assets, revenue: clientRevenue }, view, revenue] = await Promise.all([
-    connectionAssetsAndRevenue(db, workspaceId, fromDay, toDay, connection),
+    connectionAssetsAndRevenue(db, workspaceId, fromDay, toDay, connection, revenueWindowsOf(days, now)),
     // Every marketplace's rows from the summaries in one read: the clients overview spans them all.
     summaryView(services, workspaceId, { connection: connection ?? undefined }, days, now, scoped),
     marketplace ? revenueByAsin(db, workspaceId, marketplace, days, now, connection ?? undefined) : new Map(),
@@ -57,6 +59,16 @@ export async function loadPortfolio(services: Services, user: UserRecord, worksp
     ...buildPortfolio(rows, revenue),
     demo: user.isDemo,
   };
+}
+
+/** Each marketplace's revenue window: its own `days` complete days before the last nightly run (sales-days.ts). */
+function revenueWindowsOf(days: number, now: number): Record<string, { fromDay: string; toDay: string }> {
+  return Object.fromEntries(
+    ACCOUNT_MARKETPLACES.map((marketplace) => {
+      const window = revenueDays(revenueRunDay(now), marketplace, days);
+      return [marketplace, { fromDay: window[0]!, toDay: window.at(-1)! }];
+    }),
+  );
 }
 
 /** Why a plan may not read `range` of the portfolio, or null when it may. */

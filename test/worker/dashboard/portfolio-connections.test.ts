@@ -20,7 +20,10 @@ beforeEach(async () => {
   for (const level of ["log", "warn", "error"] as const) vi.spyOn(console, level).mockImplementation(() => {});
 });
 
-async function twoClients(): Promise<{ browser: TestBrowser; us: string; eu: string }> {
+/** Stores a revenue row of `connection` (by default on the marketplace's last complete day). */
+type AddRevenue = (connection: string, asin: string, marketplace: "US" | "DE", amount: number, currency: string, day?: string) => Promise<unknown>;
+
+async function twoClients(): Promise<{ browser: TestBrowser; us: string; eu: string; revenue: AddRevenue }> {
   const browser = await proBrowser();
   const workspaceId = userIdOf(browser);
   const eu = `${workspaceId}-eu`;
@@ -39,7 +42,7 @@ async function twoClients(): Promise<{ browser: TestBrowser; us: string; eu: str
       .run();
   await revenue(workspaceId, US_ASIN, "US", 10.5, "USD");
   await revenue(eu, DE_ASIN, "DE", 20, "EUR");
-  return { browser, us: workspaceId, eu };
+  return { browser, us: workspaceId, eu, revenue };
 }
 
 async function portfolio(browser: TestBrowser, query = ""): Promise<PortfolioResponse> {
@@ -62,6 +65,17 @@ describe("the aggregated portfolio across seller connections", () => {
       [eu, "Acme EU", 1, [{ currency: "EUR", amount: 20 }]],
     ]);
     expect(all.marketplaces).toEqual(["DE", "US"]);
+  });
+
+  it("counts each marketplace's own complete days in the clients' totals, as in the per-ASIN revenue", async () => {
+    const { browser, us, revenue } = await twoClients();
+    // A US row dated after the US window's last complete day (a Los Angeles day not over yet at the run).
+    const after = revenueDays(revenueRunDay(Date.now()), "US", 7).at(-1)!;
+    const later = new Date(Date.parse(`${after}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await revenue(us, US_ASIN, "US", 99, "USD", later);
+    const all = await portfolio(browser);
+    expect(all.clients!.revenueByCurrency).toContainEqual({ currency: "USD", amount: 10.5 });
+    expect(all.kpis.totalRevenue).toMatchObject({ currency: "USD", amount: 10.5 });
   });
 
   it("drills down to one client: its marketplaces, revenue and row only; another workspace's connection is 404", async () => {
