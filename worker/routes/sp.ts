@@ -2,8 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import type { CatalogItemResult } from "../contract/account";
 import { catalogItemQuerySchema } from "../contract/catalog-item";
-import { findConnection } from "../connections/connection-store";
-import { workspaceIdOf } from "../connections/workspace-of";
+import { findConnection, listConnections } from "../connections/connection-store";
 import { NO_SUCH_CONNECTION } from "../dashboard/connection-scope";
 import { failure, json, retryAfter, sessionErrors } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
@@ -44,19 +43,25 @@ const route = createRoute({
 
 /** Reads from the signed-in seller's own Selling Partner API account, or one of the workspace's connections. */
 export const spRoutes = createRouter().openapi(route, async (c) => {
-  const { user } = currentAccount(c);
+  const { user, workspace } = currentAccount(c);
   const { asin, marketplace, connection: connectionId } = c.req.valid("query");
   // A seller's own data: never kept by a shared cache.
   c.header("Cache-Control", "private, no-store");
-  const connection = connectionId ? await findConnection(c.env.DB, workspaceIdOf(c), connectionId) : null;
+  // The named connection, else the workspace's first seller account (its oldest connected or demo one).
+  const connection = connectionId
+    ? await findConnection(c.env.DB, workspace.id, connectionId)
+    : ((await listConnections(c.env.DB, workspace.id)).find((row) => row.status !== "disconnected") ?? null);
   if (connectionId && !connection) throw new ApiError(404, "not_found", NO_SUCH_CONNECTION);
+  if (!connection && workspace.id !== user.id) {
+    throw new ApiError(403, "forbidden", `${workspace.name} has no connected seller account. An owner or admin connects one in Settings → Connection Status.`);
+  }
   try {
     const api = connection ? await c.var.services.sources.sellerConnection(connection) : await c.var.services.sources.seller(user);
     const sellerId = connection?.sellingPartnerId ?? user.sellingPartnerId;
     // getCatalogItem allows 2 requests a second per seller (burst 2): one bucket for all of this seller's callers.
     const budget = api.kind === "spapi" ? durableBudget(c.env, spapiBucket(sellerId, "getCatalogItem"), { ratePerSecond: 2, burst: 2 }) : undefined;
-    // Each connection's answers cached apart (the default keeps the account's key as before).
-    const cacheOwner = connection ? `${user.id}:${connection.id}` : user.id;
+    // Each connection's answers cached apart (a personal account without one keeps its own key).
+    const cacheOwner = connection ? `${workspace.id}:${connection.id}` : user.id;
     const result = await fetchCatalogItem({ api, kv: c.env.LOOKUP_CACHE, userId: cacheOwner, now: Date.now, budget }, asin, marketplace);
     return c.json(result, 200);
   } catch (error) {

@@ -1,0 +1,40 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { WorkspaceList } from "../../../worker/contract/workspaces";
+import { emailEnv, signInByEmail } from "../support/email-accounts";
+import { TestBrowser } from "../support/seller-browser";
+
+/** Seller Central without `?connection=` reads the current workspace's seller account, not the member's own. */
+
+const catalog = (browser: TestBrowser) => browser.request("/api/sp/catalog-item?asin=B08N5WRWNW&marketplace=US");
+
+async function sharedWorkspace() {
+  const { bindings, sent } = emailEnv();
+  const owner = new TestBrowser(bindings);
+  await signInByEmail(owner, sent, "owner@seller-central.example");
+  const created = await owner.json("/api/workspaces", "POST", { name: "Client Co" });
+  expect(created.status, await created.clone().text()).toBe(201);
+  return { owner, workspaceId: (await created.json<WorkspaceList>()).current.id };
+}
+
+describe("GET /api/sp/catalog-item in a shared workspace", () => {
+  it("says the workspace has no seller account yet, instead of reading the member's own", async () => {
+    const { owner } = await sharedWorkspace();
+    const res = await catalog(owner);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({
+      detail: "Client Co has no connected seller account. An owner or admin connects one in Settings → Connection Status.",
+      code: "forbidden",
+    });
+  });
+
+  it("reads the workspace's first seller account by default", async () => {
+    const { owner, workspaceId } = await sharedWorkspace();
+    await env.DB.prepare("INSERT INTO seller_connections (id, workspace_id, selling_partner_id, region, name, status) VALUES (?, ?, 'CLIENT-CO-SELLER', 'na', 'Client Co US', 'demo')")
+      .bind(`${workspaceId}-na`, workspaceId)
+      .run();
+    const res = await catalog(owner);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ asin: "B08N5WRWNW", source: "mock" });
+  });
+});
