@@ -11,9 +11,10 @@ import type { UserRecord } from "./user-store";
 
 export { AUTHORIZATION_LIFETIME_DAYS, renewalDueAt } from "../connections/grant-rules";
 
-export async function userStatus(db: D1Database, user: UserRecord | null): Promise<UserStatus> {
+/** `workspaceId`: the workspace the request acts in, whose seller account `connected` is about (the personal one by default). */
+export async function userStatus(db: D1Database, user: UserRecord | null, workspaceId = user?.id): Promise<UserStatus> {
   if (!user) return ANONYMOUS_STATUS;
-  const credentials = user.isDemo ? null : await findCredentials(db, user.id);
+  const credentials = user.isDemo || !workspaceId ? null : await findCredentials(db, workspaceId);
   return {
     authenticated: true,
     connected: credentials !== null,

@@ -14,5 +14,6 @@ const statusRoute = createRoute({
 
 export const userRoutes = createRouter().openapi(statusRoute, async (c) => {
   c.header("Cache-Control", "no-store");
-  return c.json(await userStatus(c.env.DB, c.get("account")?.user ?? null), 200);
+  const account = c.get("account");
+  return c.json(await userStatus(c.env.DB, account?.user ?? null, account?.workspace.id), 200);
 });

@@ -4,7 +4,10 @@ import type { WorkspaceList } from "../../../worker/contract/workspaces";
 import { emailEnv, signInByEmail } from "../support/email-accounts";
 import { TestBrowser } from "../support/seller-browser";
 
-/** Seller Central without `?connection=` reads the current workspace's seller account, not the member's own. */
+/**
+ * Seller Central without `?connection=`, and `connected` in the header's status, are about the
+ * current workspace's seller account, not the member's own.
+ */
 
 const catalog = (browser: TestBrowser) => browser.request("/api/sp/catalog-item?asin=B08N5WRWNW&marketplace=US");
 
@@ -36,5 +39,21 @@ describe("GET /api/sp/catalog-item in a shared workspace", () => {
     const res = await catalog(owner);
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await res.json()).toMatchObject({ asin: "B08N5WRWNW", source: "mock" });
+  });
+
+  it("says connected in the header's status when the current workspace has a seller account, whoever is signed in", async () => {
+    const { owner, workspaceId } = await sharedWorkspace();
+    const connected = async () => (await (await owner.request("/api/user/status")).json<{ connected: boolean }>()).connected;
+    expect(await connected()).toBe(false);
+    await env.DB.prepare(
+      "INSERT INTO seller_connections (id, workspace_id, selling_partner_id, region, name, refresh_token_ciphertext, key_id, granted_at) VALUES (?, ?, 'CLIENT-CO-SELLER', 'na', 'Client Co US', 'sealed', 'k1', ?)",
+    )
+      .bind(`${workspaceId}-na`, workspaceId, new Date().toISOString())
+      .run();
+    expect(await connected()).toBe(true);
+    // Back in the owner's personal workspace, which has no seller account.
+    const personal = (await (await owner.request("/api/workspaces")).json<WorkspaceList>()).workspaces.find((w) => w.personal)!;
+    expect((await owner.json("/api/workspaces/switch", "POST", { workspaceId: personal.id })).status).toBe(200);
+    expect(await connected()).toBe(false);
   });
 });
