@@ -3,12 +3,6 @@ import { drizzle } from "drizzle-orm/d1";
 import { isAccountMarketplace, type AccountMarketplace } from "../contract/account";
 import { sellerConnections } from "../db/schema";
 
-/** The stored marketplaces a connection's seller sells in, or null when they have not been read (or the column holds nothing readable). */
-export async function storedParticipations(db: D1Database, connectionId: string): Promise<AccountMarketplace[] | null> {
-  const [row] = await drizzle(db).select({ marketplaces: sellerConnections.marketplaces }).from(sellerConnections).where(eq(sellerConnections.id, connectionId)).limit(1);
-  return parseParticipations(row?.marketplaces ?? null);
-}
-
 /** Replaces the connection's marketplaces (null: unknown, the region's are offered). */
 export async function saveParticipations(db: D1Database, connectionId: string, marketplaces: readonly AccountMarketplace[] | null): Promise<void> {
   await drizzle(db)
