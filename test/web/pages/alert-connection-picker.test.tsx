@@ -4,19 +4,11 @@ import type { ConnectionView } from "@contract/connections";
 import { renderRoutes } from "../helpers";
 import { demoUser, fakeApi, json } from "../seller/fake-api";
 import { alertList, alertView } from "./alert-fixtures";
+import { euConnection, US_CONNECTION } from "../seller/connection-fixtures";
 
 /** The Create Alert form's seller-account picker: seller-data alerts, workspaces with two or more connections. */
-const US: ConnectionView = {
-  id: "c-us",
-  name: "Acme US",
-  sellingPartnerId: "A1ACMEUS",
-  region: "na",
-  status: "connected",
-  grantedAt: "2026-06-01T00:00:00.000Z",
-  renewalDueAt: "2027-06-01T00:00:00.000Z",
-  needsAttention: null,
-};
-const EU: ConnectionView = { ...US, id: "c-eu", name: "Beta EU", sellingPartnerId: "A2BETAEU", region: "eu" };
+const US = US_CONNECTION;
+const EU = euConnection("Beta EU");
 
 async function openForm(connections: ConnectionView[]) {
   const created = alertView({ id: "alert-7", conditionType: "buybox_lost", threshold: null });

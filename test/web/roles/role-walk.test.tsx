@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { BrandingResponse } from "@contract/branding";
-import type { ConnectionView } from "@contract/connections";
 import type { WorkspaceList, WorkspaceRole } from "@contract/workspaces";
 import { historyResponse, lookupResult, renderRoutes } from "../helpers";
 import { alertList, alertView } from "../pages/alert-fixtures";
 import { connectedUser, fakeApi, json } from "../seller/fake-api";
 import { openTab, panel, renderSettings } from "../seller/settings-render";
+import { euConnection, US_CONNECTION } from "../seller/connection-fixtures";
 
 /**
  * The screens walked as each role (issue 28 point 9): a button whose action the role may not do is
@@ -26,17 +26,8 @@ function workspaces(role: WorkspaceRole): WorkspaceList {
   };
 }
 
-const US: ConnectionView = {
-  id: "c-us",
-  name: "Acme US",
-  sellingPartnerId: "A1ACMEUS",
-  region: "na",
-  status: "connected",
-  grantedAt: "2026-06-01T00:00:00.000Z",
-  renewalDueAt: "2027-06-01T00:00:00.000Z",
-  needsAttention: null,
-};
-const EU: ConnectionView = { ...US, id: "c-eu", name: "Acme EU", sellingPartnerId: "A2ACMEEU", region: "eu" };
+const US = US_CONNECTION;
+const EU = euConnection("Acme EU");
 
 async function renderAlertsAs(role: WorkspaceRole) {
   fakeApi({

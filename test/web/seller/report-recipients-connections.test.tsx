@@ -1,23 +1,14 @@
 import { waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { BrandingResponse } from "@contract/branding";
-import type { ConnectionView } from "@contract/connections";
 import { json } from "./fake-api";
 import { openTab, panel, renderSettings } from "./settings-render";
+import { euConnection, US_CONNECTION } from "./connection-fixtures";
 
 /** Settings → Branding → Weekly report recipients: one client's report or the whole workspace's. */
 const BRANDING: BrandingResponse = { display_name: "Agency One", accent_color: null, logo: null, can_edit: true };
-const US: ConnectionView = {
-  id: "c-us",
-  name: "Acme US",
-  sellingPartnerId: "A1ACMEUS",
-  region: "na",
-  status: "connected",
-  grantedAt: "2026-06-01T00:00:00.000Z",
-  renewalDueAt: "2027-06-01T00:00:00.000Z",
-  needsAttention: null,
-};
-const EU: ConnectionView = { ...US, id: "c-eu", name: "Beta EU", sellingPartnerId: "A2BETAEU", region: "eu" };
+const US = US_CONNECTION;
+const EU = euConnection("Beta EU");
 
 describe("the report recipient form's seller-account picker", () => {
   it("with two seller accounts, adds an address for one client and shows whose report each address gets", async () => {

@@ -1,20 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ConnectionView } from "@contract/connections";
 import { json, noContent } from "./fake-api";
 import { renderSettings } from "./settings-render";
+import { euConnection, US_CONNECTION } from "./connection-fixtures";
 
-const US: ConnectionView = {
-  id: "c-us",
-  name: "Acme US",
-  sellingPartnerId: "A1ACMEUS",
-  region: "na",
-  status: "connected",
-  grantedAt: "2026-06-01T00:00:00.000Z",
-  renewalDueAt: "2027-06-01T00:00:00.000Z",
-  needsAttention: null,
-};
-const EU: ConnectionView = { ...US, id: "c-eu", name: "Acme EU", sellingPartnerId: "A2ACMEEU", region: "eu", needsAttention: "Amazon refused this seller: reconnect it." };
+const US = US_CONNECTION;
+const EU = euConnection("Acme EU", { needsAttention: "Amazon refused this seller: reconnect it." });
 
 const item = (name: string) => screen.getByText(name, { selector: "strong" }).closest("li") as HTMLElement;
 
