@@ -20,6 +20,18 @@ export interface ErasedCounts extends ErasedSummary {
   keyHashes: string[];
 }
 
+/** The workspaces that go with the account (its deletion cascades to them): those it is the only member of. */
+export async function workspacesGoingWith(db: D1Database, userId: string): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT m.workspace_id AS id FROM workspace_members m
+       WHERE m.user_id = ?1 AND NOT EXISTS (SELECT 1 FROM workspace_members o WHERE o.workspace_id = m.workspace_id AND o.user_id <> ?1)`,
+    )
+    .bind(userId)
+    .all<{ id: string }>();
+  return results.map((row) => row.id);
+}
+
 /**
  * Erases an account: its users row, and with it (ON DELETE CASCADE) refresh token, sessions,
  * keys and their usage, alerts, notifications, watchlist, settings, passkeys, billing rows and

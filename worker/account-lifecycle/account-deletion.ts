@@ -1,7 +1,7 @@
 import { forgetApiKey } from "../api-keys/key-resolver";
 import { billingOfUser } from "../billing/user-plan";
 import type { Billing } from "../upstreams/stripe/billing";
-import { eraseAccount, type ErasedCounts } from "./account-deletion-store";
+import { eraseAccount, workspacesGoingWith, type ErasedCounts } from "./account-deletion-store";
 
 /** Stripe statuses of a subscription that still charges (or will): deletion cancels these first. */
 const LIVE_STATUSES = new Set(["active", "trialing", "past_due", "unpaid", "incomplete", "paused"]);
@@ -17,13 +17,16 @@ export interface DeletionReport {
 export class CancelFailed extends Error {}
 
 /**
- * Deletes an account: first cancels a live Stripe subscription (so nobody is charged for an
- * account that is gone), then erases every row of it in one batch.
+ * Deletes an account: first cancels the live Stripe subscriptions of every workspace that goes
+ * with it (its personal one and any it is the only member of), so nobody is charged for a
+ * workspace that is gone, then erases every row of it in one batch.
  */
 export async function deleteAccount(db: D1Database, billing: Billing, userId: string): Promise<DeletionReport> {
-  const { subscription } = await billingOfUser(db, { id: userId });
+  const going = new Set([userId, ...(await workspacesGoingWith(db, userId))]);
   let canceled = false;
-  if (subscription?.stripeSubscriptionId && !subscription.isDemo && LIVE_STATUSES.has(subscription.status ?? "")) {
+  for (const workspaceId of going) {
+    const { subscription } = await billingOfUser(db, { id: workspaceId });
+    if (!subscription?.stripeSubscriptionId || subscription.isDemo || !LIVE_STATUSES.has(subscription.status ?? "")) continue;
     if (billing.mock) throw new CancelFailed("Stripe is not configured on this server, so the subscription cannot be canceled here.");
     try {
       await billing.cancelSubscription(subscription.stripeSubscriptionId);

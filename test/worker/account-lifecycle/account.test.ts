@@ -113,6 +113,26 @@ describe("Settings → Account: delete", () => {
     expect(await userIdOf("leaver@example.com")).not.toBe(userId);
   });
 
+  it("also cancels the subscription of a workspace only this account belongs to, which goes with it", async () => {
+    const { bindings, sent } = stripeOn();
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "agency-leaver@example.com");
+    const created = await browser.json("/api/workspaces", "POST", { name: "Solo Agency" });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const workspaceId = (await created.json<{ current: { id: string } }>()).current.id;
+    const subscriptionId = `sub_${crypto.randomUUID().slice(0, 8)}`;
+    await setSubscription({ id: subscriptionId, customer: `cus_${workspaceId.slice(0, 8)}`, status: "active", priceId: PRICE_PRO, userId: workspaceId });
+    await env.DB.prepare("INSERT INTO billing_subscriptions (workspace_id, stripe_customer_id, stripe_subscription_id, status, price_id) VALUES (?, ?, ?, 'active', ?)")
+      .bind(workspaceId, `cus_${workspaceId.slice(0, 8)}`, subscriptionId, PRICE_PRO)
+      .run();
+
+    const res = await browser.json("/api/account", "DELETE", { confirm: "agency-leaver@example.com" });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ deleted: true, subscription: "canceled" });
+    expect((await stripeCalls({ subscription: subscriptionId })).map((call) => call.method)).toContain("DELETE");
+    expect(await count("SELECT count(*) AS n FROM workspaces WHERE id = ?", workspaceId)).toBe(0);
+  });
+
   it("deletes nothing when Stripe does not cancel", async () => {
     const { bindings, sent } = stripeOn();
     const browser = new TestBrowser(bindings);
