@@ -5,6 +5,7 @@ import { Header } from "../components/Header";
 import { DataSourceProvider } from "../state/data-source";
 import { SessionProvider } from "../state/session";
 import { UnreadNotificationsProvider } from "../state/unread-notifications";
+import { WorkspacesProvider } from "../state/workspaces";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { ScrollToTop } from "./ScrollToTop";
 import { useRouteMeta } from "./use-page-meta";
@@ -16,6 +17,7 @@ export function AppLayout() {
 
   return (
     <SessionProvider>
+      <WorkspacesProvider>
       <UnreadNotificationsProvider>
         <DataSourceProvider>
           <a className="skip-link" href="#main">
@@ -36,6 +38,7 @@ export function AppLayout() {
           <ScrollToTop />
         </DataSourceProvider>
       </UnreadNotificationsProvider>
+      </WorkspacesProvider>
     </SessionProvider>
   );
 }

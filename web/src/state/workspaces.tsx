@@ -1,0 +1,58 @@
+import type { Permission, WorkspaceList } from "@contract/workspaces";
+import { createContext, use, useCallback, useMemo, type ReactNode } from "react";
+import { fetchWorkspaces } from "../api/workspaces";
+import { useResource, type Resource } from "../api/use-resource";
+import { useSession } from "./session";
+
+interface Workspaces {
+  list: WorkspaceList | null;
+  can: (permission: Permission) => boolean;
+  lacks: (permission: Permission) => boolean;
+  reload: () => void;
+}
+
+const WorkspacesContext = createContext<[Resource<WorkspaceList | null>, () => void] | null>(null);
+
+/**
+ * The signed-in account's workspaces, asked for once per signed-in session (again after a sign-in,
+ * a sign-out or `reload`), and shared by every component under it: a page that asked once per
+ * component still had a request in flight when a quick sign-out revoked the session.
+ */
+export function WorkspacesProvider({ children }: { children: ReactNode }) {
+  const loaded = useWorkspaceList();
+  return <WorkspacesContext value={loaded}>{children}</WorkspacesContext>;
+}
+
+function useWorkspaceList(): [Resource<WorkspaceList | null>, () => void] {
+  // Signed out (or not known yet) there is no list to ask for: no request, so no 401 in the console.
+  const { user } = useSession();
+  const signedIn = user?.authenticated === true;
+  // A new status (sign-in, sign-out, another account) asks again: never the previous account's list.
+  const fetcher = useCallback((signal: AbortSignal) => (signedIn ? fetchWorkspaces(signal) : Promise.resolve(null)), [signedIn, user]);
+  return useResource(fetcher);
+}
+
+/**
+ * The workspaces (null while loading or on failure) and what the role may do in the current one.
+ * `lacks` is true only once the list says so: the server refuses what a role may not do anyway,
+ * so an unknown list hides nothing. Outside the provider (a component rendered on its own) the
+ * component asks for itself.
+ */
+export function useWorkspaces(): Workspaces {
+  const shared = use(WorkspacesContext);
+  const own = useOwnList(shared === null);
+  const [loaded, reload] = shared ?? own;
+  return useMemo(() => {
+    const list = loaded.status === "success" ? loaded.data : null;
+    const can = (permission: Permission) => list?.current.permissions.includes(permission) ?? false;
+    return { list, can, lacks: (permission: Permission) => list !== null && !can(permission), reload };
+  }, [loaded, reload]);
+}
+
+/** The list asked for by one component, only when there is no provider above it. */
+function useOwnList(needed: boolean): [Resource<WorkspaceList | null>, () => void] {
+  const { user } = useSession();
+  const signedIn = needed && user?.authenticated === true;
+  const fetcher = useCallback((signal: AbortSignal) => (signedIn ? fetchWorkspaces(signal) : Promise.resolve(null)), [signedIn, user]);
+  return useResource(fetcher);
+}
