@@ -5,7 +5,6 @@ import { userStatus } from "../accounts/account-status";
 import { personalConnectionId, saveCredentials } from "../accounts/credentials-store";
 import { connectionsChanged } from "../connections/connection-changed";
 import { connectToWorkspace } from "../connections/connect-to-workspace";
-import { workspaceIdOf } from "../connections/workspace-of";
 import { createDemoUser } from "../accounts/user-store";
 import { clientAddressOf, currentAccount } from "../auth/session-middleware";
 import { callbackErrorPage } from "../auth/callback-page";
@@ -164,7 +163,7 @@ export const authRoutes = createRouter()
       const check = await consumeState(c.var.services, query.state, browserNonce);
       if (!check.ok) return callbackFailure(c, 400, STATE_FAILURES[check.failure] + START_AGAIN);
       // A "connect to this workspace" state works only for a session still working in that workspace.
-      if (check.workspaceId !== null && (!c.get("account") || workspaceIdOf(c) !== check.workspaceId)) {
+      if (check.workspaceId !== null && c.get("account")?.workspace.id !== check.workspaceId) {
         return callbackFailure(c, 403, WRONG_WORKSPACE);
       }
 

@@ -12,7 +12,7 @@ import { type AuditAction, recordAudit } from "../workspaces/audit-store";
 import { connectionsChanged } from "../connections/connection-changed";
 import { addSampleClient, deleteConnection, findConnection, listConnections, renameConnection } from "../connections/connection-store";
 import { connectionView } from "../connections/connection-view";
-import { workspaceIdOf } from "../connections/workspace-of";
+import { NO_SUCH_CONNECTION } from "../dashboard/connection-scope";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../contract/account";
 import type { AppEnv } from "../env";
 import { jsonBody } from "../openapi/responses";
@@ -24,7 +24,6 @@ import { dropSellerAccessToken } from "../upstreams/spapi/lwa";
 import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
 import { connectionIdSchema, connectionListSchema, connectionSchemaOne, renameSchema, startAnswerSchema, startSchema } from "./schemas/connections";
 
-const NO_SUCH_CONNECTION = "No such seller connection in this workspace.";
 const TAGS = ["Connections"];
 const signedIn = { 401: notSignedIn };
 
@@ -110,14 +109,14 @@ async function consentFor(c: Context<AppEnv>, marketplace: AccountMarketplace): 
   if (!config.sellerSignInReady || !sellingPartner) {
     throw new ApiError(503, "not_configured", "Connecting seller accounts needs SP-API, which is not configured on this server.");
   }
-  const { state, nonce } = await issueState(c.var.services, marketplace, Date.now(), workspaceIdOf(c));
+  const { state, nonce } = await issueState(c.var.services, marketplace, Date.now(), currentAccount(c).workspace.id);
   setHostCookie(c, OAUTH_STATE_COOKIE, nonce, STATE_LIFETIME_SECONDS);
   c.header("Cache-Control", "no-store");
   return consentUrl({ marketplace, applicationId: sellingPartner.applicationId, state, redirectUri: callbackUrl(config.siteOrigin), draftApp: sellingPartner.draftApp });
 }
 
 async function audit(c: Context<AppEnv>, action: AuditAction, target: string, detail: Record<string, unknown>): Promise<void> {
-  await recordAudit(c.env.DB, { workspaceId: workspaceIdOf(c), actorUserId: currentAccount(c).user.id, action, target, detail, clientAddress: clientAddressOf(c) });
+  await recordAudit(c.env.DB, { workspaceId: currentAccount(c).workspace.id, actorUserId: currentAccount(c).user.id, action, target, detail, clientAddress: clientAddressOf(c) });
 }
 
 async function viewOf(db: D1Database, row: Parameters<typeof connectionView>[0]) {
@@ -129,12 +128,12 @@ async function viewOf(db: D1Database, row: Parameters<typeof connectionView>[0])
 export const connectionsRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
-    const rows = await listConnections(c.env.DB, workspaceIdOf(c));
+    const rows = await listConnections(c.env.DB, currentAccount(c).workspace.id);
     return c.json({ connections: await Promise.all(rows.map((row) => viewOf(c.env.DB, row))) }, 200);
   })
   .openapi(startRoute, async (c) => {
     // A new seller account counts against the plan (a reconnect of one it has does not).
-    const workspaceId = workspaceIdOf(c);
+    const workspaceId = currentAccount(c).workspace.id;
     const plan = await planOfWorkspace(c.env.DB, workspaceId);
     if (!canAddConnection(plan, await countSellerConnections(c.env.DB, workspaceId))) {
       throw new ApiError(403, "plan_limit", `Your ${plan.name} plan connects up to ${plan.sellerConnectionLimit} seller accounts. Disconnect one, or move to the Agency plan for more.`);
@@ -142,23 +141,23 @@ export const connectionsRoutes = createRouter()
     return c.json({ authUrl: await consentFor(c, c.req.valid("json").marketplace) }, 200);
   })
   .openapi(reconnectRoute, async (c) => {
-    const connection = await findConnection(c.env.DB, workspaceIdOf(c), c.req.valid("param").id);
+    const connection = await findConnection(c.env.DB, currentAccount(c).workspace.id, c.req.valid("param").id);
     if (!connection) throw new ApiError(404, "not_found", NO_SUCH_CONNECTION);
     const marketplace = ACCOUNT_MARKETPLACES.find((code) => MARKETPLACE_REGION[code] === connection.region) ?? "US";
     return c.json({ authUrl: await consentFor(c, marketplace) }, 200);
   })
   .openapi(sampleRoute, async (c) => {
     if (!currentAccount(c).user.isDemo) throw new ApiError(403, "forbidden", "Sample clients are for the demo account; connect real seller accounts instead.");
-    return c.json(await viewOf(c.env.DB, await addSampleClient(c.env.DB, workspaceIdOf(c))), 201);
+    return c.json(await viewOf(c.env.DB, await addSampleClient(c.env.DB, currentAccount(c).workspace.id)), 201);
   })
   .openapi(renameRoute, async (c) => {
-    const renamed = await renameConnection(c.env.DB, workspaceIdOf(c), c.req.valid("param").id, c.req.valid("json").name);
+    const renamed = await renameConnection(c.env.DB, currentAccount(c).workspace.id, c.req.valid("param").id, c.req.valid("json").name);
     if (!renamed) throw new ApiError(404, "not_found", NO_SUCH_CONNECTION);
     await audit(c, "connection.rename", renamed.id, { name: renamed.name });
     return c.json(await viewOf(c.env.DB, renamed), 200);
   })
   .openapi(disconnectRoute, async (c) => {
-    const workspaceId = workspaceIdOf(c);
+    const workspaceId = currentAccount(c).workspace.id;
     const connection = await findConnection(c.env.DB, workspaceId, c.req.valid("param").id);
     if (!connection) throw new ApiError(404, "not_found", NO_SUCH_CONNECTION);
     if (connection.status === "demo" && connection.id === workspaceId) throw new ApiError(403, "forbidden", "The demo seller is part of the demo and stays.");

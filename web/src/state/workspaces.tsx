@@ -23,10 +23,10 @@ export function WorkspacesProvider({ children }: { children: ReactNode }) {
   return <WorkspacesContext value={loaded}>{children}</WorkspacesContext>;
 }
 
-function useWorkspaceList(): [Resource<WorkspaceList | null>, () => void] {
-  // Signed out (or not known yet) there is no list to ask for: no request, so no 401 in the console.
+/** The list, asked for while `needed` and signed in (nothing is asked for signed out: no 401 in the console). */
+function useWorkspaceList(needed = true): [Resource<WorkspaceList | null>, () => void] {
   const { user } = useSession();
-  const signedIn = user?.authenticated === true;
+  const signedIn = needed && user?.authenticated === true;
   // A new status (sign-in, sign-out, another account) asks again: never the previous account's list.
   const fetcher = useCallback((signal: AbortSignal) => (signedIn ? fetchWorkspaces(signal) : Promise.resolve(null)), [signedIn, user]);
   return useResource(fetcher);
@@ -40,19 +40,11 @@ function useWorkspaceList(): [Resource<WorkspaceList | null>, () => void] {
  */
 export function useWorkspaces(): Workspaces {
   const shared = use(WorkspacesContext);
-  const own = useOwnList(shared === null);
+  const own = useWorkspaceList(shared === null);
   const [loaded, reload] = shared ?? own;
   return useMemo(() => {
     const list = loaded.status === "success" ? loaded.data : null;
     const can = (permission: Permission) => list?.current.permissions.includes(permission) ?? false;
     return { list, can, lacks: (permission: Permission) => list !== null && !can(permission), reload };
   }, [loaded, reload]);
-}
-
-/** The list asked for by one component, only when there is no provider above it. */
-function useOwnList(needed: boolean): [Resource<WorkspaceList | null>, () => void] {
-  const { user } = useSession();
-  const signedIn = needed && user?.authenticated === true;
-  const fetcher = useCallback((signal: AbortSignal) => (signedIn ? fetchWorkspaces(signal) : Promise.resolve(null)), [signedIn, user]);
-  return useResource(fetcher);
 }
