@@ -1,4 +1,5 @@
 /** Workspaces, members, roles and invitations as the API answers them. Zod-free: the web imports it. */
+import type { PlanId } from "./plans";
 
 export const WORKSPACE_ROLES = ["owner", "admin", "analyst", "viewer"] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
@@ -42,6 +43,27 @@ export interface MemberView {
   role: WorkspaceRole;
   joinedAt: string;
   you: boolean;
+}
+
+/**
+ * A workspace's seats against its plan's `memberLimit`: members, plus open invitations to
+ * addresses not yet in it (one seat per address, however often it was invited).
+ */
+export interface SeatsView {
+  members: number;
+  pending: number;
+  /** members + pending. */
+  used: number;
+  /** The plan's member limit, owner included; null when it has none (Enterprise). */
+  limit: number | null;
+  planId: PlanId;
+  planName: string;
+}
+
+/** GET /api/workspaces/members (and a role change's answer). */
+export interface TeamView {
+  members: MemberView[];
+  seats: SeatsView;
 }
 
 export interface InvitationView {

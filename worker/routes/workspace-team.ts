@@ -4,7 +4,8 @@ import { forgetApiKey } from "../api-keys/key-resolver";
 import { normalizeEmail } from "../auth/email-sign-in";
 import { clientAddressOf, currentAccount } from "../auth/session-middleware";
 import { setSessionWorkspace } from "../auth/session-store";
-import type { InvitationView, WorkspaceRole } from "../contract/workspaces";
+import { planOfWorkspace } from "../billing/user-plan";
+import type { InvitationView, TeamView, WorkspaceRole } from "../contract/workspaces";
 import type { AppEnv } from "../env";
 import { jsonBody } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
@@ -29,6 +30,7 @@ import {
   newInvitationToken,
 } from "../workspaces/invitations";
 import { canManageMember, lastOwnerProblem } from "../workspaces/roles";
+import { acceptSeatProblem, inviteSeatProblem, seatCount, seatsView } from "../workspaces/seats";
 import { countOwners, keyHashesMadeBy, listMembers, removeMember, roleIn, setMemberRole } from "../workspaces/workspace-store";
 import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
 import {
@@ -60,6 +62,24 @@ async function manageableRole(c: Context<AppEnv>, userId: string, next: Workspac
   return current;
 }
 
+/** The members, with the seats they and the open invitations take against the workspace's plan. */
+async function teamOf(c: Context<AppEnv>): Promise<TeamView> {
+  const { user, workspace } = currentAccount(c);
+  const [members, open, plan] = await Promise.all([
+    listMembers(c.env.DB, workspace.id),
+    listOpenInvitations(c.env.DB, workspace.id, new Date().toISOString()),
+    planOfWorkspace(c.env.DB, workspace.id),
+  ]);
+  return { members: members.map((m) => ({ ...m, you: m.userId === user.id })), seats: seatsView(plan, seatCount(members, open)) };
+}
+
+/** Why `userId` cannot join the invitation's workspace now: every seat of its plan is taken; null when they can. */
+async function acceptSeatProblemOf(db: D1Database, invitation: InvitationRecord & { workspaceName: string }, userId: string) {
+  const [members, plan] = await Promise.all([listMembers(db, invitation.workspaceId), planOfWorkspace(db, invitation.workspaceId)]);
+  const problem = acceptSeatProblem(plan, invitation.workspaceName, members.length, members.some((m) => m.userId === userId), invitation.expiresAt);
+  return { plan, problem };
+}
+
 async function sendInvitation(c: Context<AppEnv>, to: string, link: string, role: WorkspaceRole): Promise<void> {
   const { config, sources } = c.var.services;
   const sender = sources.alertEmail();
@@ -75,11 +95,9 @@ const router = createRouter();
 
 /** Members and invitations of the current workspace (mounted under /api/workspaces). */
 export const workspaceTeamRoutes = router
-  .openapi(createRoute({ method: "get", path: "/members", tags, summary: "The current workspace's members", responses: { 200: jsonAnswer("Owners first.", memberListSchema), 401: notSignedIn } }), async (c) => {
-    const { user, workspace } = currentAccount(c);
+  .openapi(createRoute({ method: "get", path: "/members", tags, summary: "The current workspace's members and the seats its plan has", responses: { 200: jsonAnswer("Owners first.", memberListSchema), 401: notSignedIn } }), async (c) => {
     c.header("Cache-Control", "private, no-store");
-    const members = (await listMembers(c.env.DB, workspace.id)).map((m) => ({ ...m, you: m.userId === user.id }));
-    return c.json({ members }, 200);
+    return c.json(await teamOf(c), 200);
   })
   .openapi(
     createRoute({
@@ -99,8 +117,7 @@ export const workspaceTeamRoutes = router
       // Their keys act with the new role at once here; other isolates re-read them within 3 s.
       for (const keyHash of await keyHashesMadeBy(c.env.DB, workspace.id, userId)) forgetApiKey(keyHash);
       await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "member.role", target: userId, detail: { from, to: role }, clientAddress: clientAddressOf(c) });
-      const members = (await listMembers(c.env.DB, workspace.id)).map((m) => ({ ...m, you: m.userId === user.id }));
-      return c.json({ members }, 200);
+      return c.json(await teamOf(c), 200);
     },
   )
   .openapi(
@@ -136,9 +153,12 @@ export const workspaceTeamRoutes = router
       method: "post",
       path: "/invitations",
       tags,
-      summary: "Invite someone by email with a role; the link works for 7 days",
+      summary: "Invite someone by email with a role; the link works for 7 days; a new address takes one of the plan's seats",
       request: { body: jsonBody(inviteSchema) },
-      responses: { 201: jsonAnswer("Sent.", invitationSchema), 401: notSignedIn, 403: forbidden, 409: errorAnswer("Already a member."), 422: badInput, 503: errorAnswer("Email is not set up.") },
+      responses: {
+        201: jsonAnswer("Sent.", invitationSchema),
+        401: notSignedIn,
+        403: errorAnswer("Your role may not do this (forbidden), or every seat of the plan is taken, pending invitations included (plan_limit)."), 409: errorAnswer("Already a member."), 422: badInput, 503: errorAnswer("Email is not set up.") },
     }),
     async (c) => {
       const { user, workspace } = currentAccount(c);
@@ -146,8 +166,14 @@ export const workspaceTeamRoutes = router
       const email = normalizeEmail(body.email);
       if (!email) throw new ApiError(422, "validation_failed", [{ loc: ["body", "email"], msg: "Enter an email address like name@example.com", type: "invalid_format" }]);
       if (body.role === "owner" && workspace.role !== "owner") throw new ApiError(403, "forbidden", "Only an owner can invite an owner.");
-      const members = await listMembers(c.env.DB, workspace.id);
+      const [members, open, plan] = await Promise.all([
+        listMembers(c.env.DB, workspace.id),
+        listOpenInvitations(c.env.DB, workspace.id, new Date().toISOString()),
+        planOfWorkspace(c.env.DB, workspace.id),
+      ]);
       if (members.some((m) => m.email === email)) throw new ApiError(409, "conflict", `${email} is already a member of ${workspace.name}.`);
+      const full = inviteSeatProblem(plan, seatCount(members, open), open.some((i) => i.email === email));
+      if (full) throw new ApiError(403, "plan_limit", full);
       const token = newInvitationToken();
       const now = Date.now();
       const invitation = {
@@ -193,7 +219,7 @@ export const workspaceTeamRoutes = router
       responses: {
         200: jsonAnswer("Joined; the session now works in that workspace.", acceptedSchema),
         401: notSignedIn,
-        403: errorAnswer("The invitation is for another address."),
+        403: errorAnswer("The invitation is for another address (forbidden), or its workspace's plan has no free seat (plan_limit; the invitation stays open)."),
         404: errorAnswer("No such invitation."),
         409: errorAnswer("Already accepted."),
         410: errorAnswer("Expired or withdrawn."),
@@ -210,7 +236,12 @@ export const workspaceTeamRoutes = router
         const code = ({ 404: "not_found", 410: "gone", 409: "conflict", 403: "forbidden" } as const)[status];
         throw new ApiError(status, code, INVITATION_PROBLEM_DETAIL[problem ?? "unknown"]);
       }
-      if (!(await acceptInvitation(c.env.DB, invitation.id, account.user.id, new Date(now).toISOString()))) {
+      const seats = await acceptSeatProblemOf(c.env.DB, invitation, account.user.id);
+      if (seats.problem) throw new ApiError(403, "plan_limit", seats.problem);
+      if (!(await acceptInvitation(c.env.DB, invitation.id, account.user.id, new Date(now).toISOString(), seats.plan.memberLimit))) {
+        // Another accept may have taken the last seat a moment ago; else this link was used just now.
+        const after = await acceptSeatProblemOf(c.env.DB, invitation, account.user.id);
+        if (after.problem) throw new ApiError(403, "plan_limit", after.problem);
         throw new ApiError(409, "conflict", INVITATION_PROBLEM_DETAIL.accepted);
       }
       await setSessionWorkspace(c.env.DB, account.sessionId, invitation.workspaceId);

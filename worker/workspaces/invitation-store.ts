@@ -65,17 +65,23 @@ export async function confirmedEmailOf(db: D1Database, userId: string): Promise<
 
 /**
  * Accepts an open invitation for `userId` in one batch: marks it accepted (only if it still
- * is open, so a link works once) and adds the membership with its role (an existing member
- * keeps their role). Answers whether this call accepted it.
+ * is open, so a link works once, and only while the workspace has fewer than `memberLimit`
+ * members or `userId` is one already, so two accepts at once cannot pass the plan's limit)
+ * and adds the membership with its role (an existing member keeps their role). Answers
+ * whether this call accepted it; a refused invitation stays open.
  */
-export async function acceptInvitation(db: D1Database, invitationId: string, userId: string, nowIso: string): Promise<boolean> {
+export async function acceptInvitation(db: D1Database, invitationId: string, userId: string, nowIso: string, memberLimit: number | null): Promise<boolean> {
   const [accepted] = await db.batch<{ id: string }>([
     db
       .prepare(
         `UPDATE workspace_invitations SET accepted_at = ?3, accepted_by = ?2
-         WHERE id = ?1 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?3 RETURNING id`,
+         WHERE id = ?1 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?3
+           AND (?4 IS NULL
+                OR EXISTS (SELECT 1 FROM workspace_members m WHERE m.workspace_id = workspace_invitations.workspace_id AND m.user_id = ?2)
+                OR (SELECT count(*) FROM workspace_members m WHERE m.workspace_id = workspace_invitations.workspace_id) < ?4)
+         RETURNING id`,
       )
-      .bind(invitationId, userId, nowIso),
+      .bind(invitationId, userId, nowIso, memberLimit),
     db
       .prepare(
         `INSERT INTO workspace_members (workspace_id, user_id, role)

@@ -6,6 +6,8 @@ import {
   type AuditEntryView,
   type InvitationView,
   type MemberView,
+  type SeatsView,
+  type TeamView,
   type WorkspaceList,
 } from "../../contract/workspaces";
 
@@ -42,13 +44,25 @@ export const workspaceListSchema = z
   })
   .openapi("WorkspaceList") satisfies z.ZodType<WorkspaceList>;
 
+const seatsSchema = z
+  .object({
+    members: z.number().int(),
+    pending: z.number().int().openapi({ description: "Open invitations to addresses not yet members, one per address." }),
+    used: z.number().int().openapi({ description: "members + pending: the seats taken against `limit`." }),
+    limit: z.number().int().nullable().openapi({ description: "The plan's member limit, owner included; null when it has none (Enterprise)." }),
+    planId: z.enum(["free", "pro", "agency", "enterprise"]),
+    planName: z.string(),
+  })
+  .openapi("WorkspaceSeats") satisfies z.ZodType<SeatsView>;
+
 export const memberListSchema = z
   .object({
     members: z.array(
       z.object({ userId: z.string(), email: z.string().nullable(), role, joinedAt: z.string(), you: z.boolean() }) satisfies z.ZodType<MemberView>,
     ),
+    seats: seatsSchema,
   })
-  .openapi("WorkspaceMembers");
+  .openapi("WorkspaceMembers") satisfies z.ZodType<TeamView>;
 
 const invitationView = z.object({ id: z.string(), email: z.string(), role, invitedAt: z.string(), expiresAt: z.string() }) satisfies z.ZodType<InvitationView>;
 export const invitationSchema = invitationView.openapi("WorkspaceInvitation");
