@@ -5,6 +5,7 @@ import { buildServices } from "../../../worker/services";
 import { runRetention } from "../../../worker/jobs/retention/retention";
 import { emailEnv, signInByEmail } from "../support/email-accounts";
 import { TestBrowser } from "../support/seller-browser";
+import { subscribeWorkspace } from "../support/workspace-plans";
 
 /** Workspaces end to end over HTTP: invite, accept, roles, the last owner, keys, switching, audit. */
 
@@ -19,7 +20,11 @@ function invitationTokenOf(sent: EmailMessageBuilder[], to: string): string {
   return decodeURIComponent(match[1]);
 }
 
-/** A signed-in owner of a new workspace, Acme Agency (one address signs in at most 5 times an hour). */
+/**
+ * A signed-in owner of a new workspace, Acme Agency, on the Agency plan (25 members; a new
+ * workspace starts on Free, which has no seat beyond the owner's). One address signs in at
+ * most 5 times an hour.
+ */
 async function agency(ownerEmail = "owner@acme.example") {
   const { bindings, sent } = emailEnv();
   const owner = new TestBrowser(bindings);
@@ -27,6 +32,7 @@ async function agency(ownerEmail = "owner@acme.example") {
   const created = await owner.json("/api/workspaces", "POST", { name: "Acme Agency" });
   expect(created.status, await created.clone().text()).toBe(201);
   const workspaceId = (await created.json<WorkspaceList>()).current.id;
+  await subscribeWorkspace(workspaceId, "agency");
   return { bindings, sent, owner, workspaceId };
 }
 
