@@ -1,4 +1,4 @@
-import type { AuditEntryView, InvitationView, MemberView, WorkspaceList, WorkspaceRole } from "@contract/workspaces";
+import type { AuditEntryView, InvitationView, TeamView, WorkspaceList, WorkspaceRole } from "@contract/workspaces";
 import { responseData } from "./response-data";
 import { api } from "./client";
 
@@ -22,12 +22,13 @@ export function leaveWorkspace(): Promise<WorkspaceList> {
   return responseData(workspaces.leave.$post());
 }
 
-export async function fetchMembers(signal?: AbortSignal): Promise<MemberView[]> {
-  return (await responseData(workspaces.members.$get(undefined, { init: { signal } }))).members;
+/** The members and the seats they and the open invitations take against the plan. */
+export function fetchTeam(signal?: AbortSignal): Promise<TeamView> {
+  return responseData(workspaces.members.$get(undefined, { init: { signal } }));
 }
 
-export async function changeRole(userId: string, role: WorkspaceRole): Promise<MemberView[]> {
-  return (await responseData(workspaces.members[":userId"].$patch({ param: { userId }, json: { role } }))).members;
+export function changeRole(userId: string, role: WorkspaceRole): Promise<TeamView> {
+  return responseData(workspaces.members[":userId"].$patch({ param: { userId }, json: { role } }));
 }
 
 export async function removeMember(userId: string): Promise<void> {

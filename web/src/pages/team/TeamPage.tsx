@@ -1,15 +1,17 @@
-import { useCallback, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { WORKSPACE_ROLES, type WorkspaceRole } from "@contract/workspaces";
 import { errorMessage } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
-import { changeRole, createWorkspace, fetchInvitations, fetchMembers, inviteMember, leaveWorkspace, removeMember, withdrawInvitation } from "../../api/workspaces";
+import { changeRole, createWorkspace, fetchTeam, leaveWorkspace, removeMember } from "../../api/workspaces";
+import { LimitMessage } from "../../components/LimitMessage";
 import { LoadFailed } from "../../components/LoadFailed";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { formatUtc } from "../../lib/format";
 import { useWorkspaces } from "../../state/workspaces";
 import "../../styles/seller.css";
 import "../../styles/workspaces.css";
+import { Invitations, seatsLine, type Act } from "./Invitations";
 
 /** /team: the current workspace's members and roles, invitations, and leaving it. */
 export function TeamPage() {
@@ -22,20 +24,21 @@ export function TeamPage() {
 
 function TeamScreen() {
   const { list, can } = useWorkspaces();
-  const [members, reloadMembers] = useResource(fetchMembers);
+  const [team, reloadTeam] = useResource(fetchTeam);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const manages = can("members");
   const ownsIt = list?.current.role === "owner";
 
-  async function act(request: () => Promise<unknown>, after: () => void) {
+  // `onError` shows a refusal where it happened (the invite form) instead of at the top.
+  async function act(request: () => Promise<unknown>, after: () => void, onError: (message: string) => void = setError) {
     setBusy(true);
     setError(null);
     try {
       await request();
       after();
     } catch (failure) {
-      setError(errorMessage(failure, "That did not work. Please try again."));
+      onError(errorMessage(failure, "That did not work. Please try again."));
     } finally {
       setBusy(false);
     }
@@ -49,17 +52,14 @@ function TeamScreen() {
           Your role here: <strong>{list.current.role}</strong>. {list.current.personal ? "This is your personal workspace." : ""}
         </p>
       )}
-      {error !== null && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error !== null && <LimitMessage text={error} inline />}
 
       <section className="team-section" aria-labelledby="members-heading">
         <h2 id="members-heading">Members</h2>
-        {members.status === "error" && <LoadFailed message={members.message ?? "Failed to load the members."} onRetry={reloadMembers} />}
-        {members.status === "loading" && <p className="seller-muted">Loading members…</p>}
-        {members.status === "success" && (
+        {team.status === "error" && <LoadFailed message={team.message ?? "Failed to load the members."} onRetry={reloadTeam} />}
+        {team.status === "loading" && <p className="seller-muted">Loading members…</p>}
+        {team.status === "success" && <p className="seller-muted">{seatsLine(team.data.seats)}</p>}
+        {team.status === "success" && (
           <div className="api-keys__scroll">
             <table className="api-keys team-table">
               <caption className="visually-hidden">Members and their roles</caption>
@@ -74,7 +74,7 @@ function TeamScreen() {
                 </tr>
               </thead>
               <tbody>
-                {members.data.map((member) => {
+                {team.data.members.map((member) => {
                   const editable = manages && !member.you && (ownsIt || member.role !== "owner");
                   return (
                     <tr key={member.userId}>
@@ -88,7 +88,7 @@ function TeamScreen() {
                             aria-label={`Role of ${member.email ?? "this member"}`}
                             value={member.role}
                             disabled={busy}
-                            onChange={(event) => void act(() => changeRole(member.userId, event.target.value as WorkspaceRole), reloadMembers)}
+                            onChange={(event) => void act(() => changeRole(member.userId, event.target.value as WorkspaceRole), reloadTeam)}
                           >
                             {WORKSPACE_ROLES.filter((role) => ownsIt || role !== "owner").map((role) => (
                               <option key={role} value={role}>
@@ -103,7 +103,7 @@ function TeamScreen() {
                       <td>{formatUtc(member.joinedAt)}</td>
                       <td>
                         {editable && (
-                          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void act(() => removeMember(member.userId), reloadMembers)}>
+                          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void act(() => removeMember(member.userId), reloadTeam)}>
                             Remove
                           </button>
                         )}
@@ -117,7 +117,7 @@ function TeamScreen() {
         )}
       </section>
 
-      {manages && <Invitations busy={busy} act={act} canInviteOwners={ownsIt} />}
+      {manages && <Invitations busy={busy} act={act} canInviteOwners={ownsIt} seats={team.status === "success" ? team.data.seats : null} onSeatsChanged={reloadTeam} />}
 
       <section className="team-section" aria-labelledby="leave-heading">
         <h2 id="leave-heading">Workspace</h2>
@@ -169,70 +169,3 @@ function NewWorkspace({ busy, act }: { busy: boolean; act: Act }) {
   );
 }
 
-type Act = (request: () => Promise<unknown>, after: () => void) => Promise<void>;
-
-function Invitations({ busy, act, canInviteOwners }: { busy: boolean; act: Act; canInviteOwners: boolean }) {
-  const [invitations, reload] = useResource(useCallback((signal: AbortSignal) => fetchInvitations(signal), []));
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<WorkspaceRole>("analyst");
-  const [sentTo, setSentTo] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const to = email.trim();
-    void act(
-      () => inviteMember(to, role),
-      () => {
-        setSentTo(to);
-        setEmail("");
-        reload();
-      },
-    );
-  }
-
-  return (
-    <section className="team-section" aria-labelledby="invite-heading">
-      <h2 id="invite-heading">Invite someone</h2>
-      <form className="team-form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor="invite-email">Email address</label>
-          <input id="invite-email" type="email" autoComplete="off" required value={email} onChange={(event) => setEmail(event.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="invite-role">Role</label>
-          <select id="invite-role" value={role} onChange={(event) => setRole(event.target.value as WorkspaceRole)}>
-            {WORKSPACE_ROLES.filter((r) => canInviteOwners || r !== "owner").map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button" disabled={busy || email.trim() === ""}>
-          Send invitation
-        </button>
-      </form>
-      {sentTo !== null && (
-        <p role="status" className="seller-muted">
-          Invitation sent to {sentTo}. The link works for 7 days.
-        </p>
-      )}
-      <h3>Pending invitations</h3>
-      {invitations.status === "success" && invitations.data.length === 0 && <p className="seller-muted">No pending invitations.</p>}
-      {invitations.status === "success" && invitations.data.length > 0 && (
-        <ul className="stack-list">
-          {invitations.data.map((invitation) => (
-            <li key={invitation.id} className="connect__actions">
-              <span>
-                {invitation.email}, {invitation.role}, until {formatUtc(invitation.expiresAt)}
-              </span>
-              <button type="button" className="button button--secondary" disabled={busy} onClick={() => void act(() => withdrawInvitation(invitation.id), reload)}>
-                Withdraw
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}

@@ -1,0 +1,144 @@
+import { useCallback, useState, type FormEvent } from "react";
+import { Link } from "react-router-dom";
+import { WORKSPACE_ROLES, type SeatsView, type WorkspaceRole } from "@contract/workspaces";
+import { useResource } from "../../api/use-resource";
+import { fetchInvitations, inviteMember, withdrawInvitation } from "../../api/workspaces";
+import { LimitMessage } from "../../components/LimitMessage";
+import { formatCount, formatUtc } from "../../lib/format";
+import { useWorkspaces } from "../../state/workspaces";
+
+/** Runs a team change: `after` on success, `onError` (default: the page's alert) with the server's detail. */
+export type Act = (request: () => Promise<unknown>, after: () => void, onError?: (message: string) => void) => Promise<void>;
+
+const plural = (n: number, one: string) => `${formatCount(n)} ${one}${n === 1 ? "" : "s"}`;
+
+/** "2 of 3 seats used on the Pro plan (1 pending invitation)", or the count alone when the plan has no limit. */
+export function seatsLine(seats: SeatsView): string {
+  const pending = seats.pending > 0 ? ` (${plural(seats.pending, "pending invitation")})` : "";
+  if (seats.limit === null) return `${plural(seats.used, "seat")} used on the ${seats.planName} plan, which has no seat limit${pending}.`;
+  return `${formatCount(seats.used)} of ${plural(seats.limit, "seat")} used on the ${seats.planName} plan${pending}.`;
+}
+
+/** Why no one more can be invited, with the way to more seats; null while there is a free seat. */
+function FullNote({ seats }: { seats: SeatsView | null }) {
+  const { can } = useWorkspaces();
+  if (seats === null || seats.limit === null || seats.used < seats.limit) return null;
+  const reason =
+    seats.limit === 1
+      ? `The ${seats.planName} plan includes the owner only, so this workspace cannot invite anyone.`
+      : `All ${formatCount(seats.limit)} seats of the ${seats.planName} plan are taken, pending invitations included. Withdraw an invitation or remove a member to invite someone${seats.planId === "agency" ? "." : ", or move to a plan with more seats."}`;
+  return (
+    <div className="seller-note seller-note--info" id="invite-full">
+      <p>{reason}</p>
+      {seats.planId === "agency" ? (
+        <Link to="/contact">Ask about Enterprise</Link>
+      ) : can("billing") ? (
+        <Link to="/billing">See plans on the Billing page</Link>
+      ) : (
+        <p>
+          Only an owner can change the plan. <Link to="/pricing">Compare plans</Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Invite by email (the form is off when the plan's seats are all taken) and the open invitations. */
+export function Invitations({
+  busy,
+  act,
+  canInviteOwners,
+  seats,
+  onSeatsChanged,
+}: {
+  busy: boolean;
+  act: Act;
+  canInviteOwners: boolean;
+  seats: SeatsView | null;
+  onSeatsChanged: () => void;
+}) {
+  const [invitations, reload] = useResource(useCallback((signal: AbortSignal) => fetchInvitations(signal), []));
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<WorkspaceRole>("analyst");
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const full = seats !== null && seats.limit !== null && seats.used >= seats.limit;
+  const describedBy = full ? "invite-full" : undefined;
+  const changed = () => {
+    reload();
+    onSeatsChanged();
+  };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const to = email.trim();
+    setSentTo(null);
+    setRefusal(null);
+    void act(
+      () => inviteMember(to, role),
+      () => {
+        setSentTo(to);
+        setEmail("");
+        changed();
+      },
+      setRefusal,
+    );
+  }
+
+  return (
+    <section className="team-section" aria-labelledby="invite-heading">
+      <h2 id="invite-heading">Invite someone</h2>
+      <FullNote seats={seats} />
+      <form className="team-form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor="invite-email">Email address</label>
+          <input
+            id="invite-email"
+            type="email"
+            autoComplete="off"
+            required
+            disabled={full}
+            aria-describedby={describedBy}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="invite-role">Role</label>
+          <select id="invite-role" disabled={full} aria-describedby={describedBy} value={role} onChange={(event) => setRole(event.target.value as WorkspaceRole)}>
+            {WORKSPACE_ROLES.filter((r) => canInviteOwners || r !== "owner").map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button" disabled={busy || full || email.trim() === ""} aria-describedby={describedBy}>
+          Send invitation
+        </button>
+      </form>
+      {refusal !== null && <LimitMessage text={refusal} inline />}
+      {sentTo !== null && (
+        <p role="status" className="seller-muted">
+          Invitation sent to {sentTo}. The link works for 7 days.
+        </p>
+      )}
+      <h3>Pending invitations</h3>
+      {invitations.status === "success" && invitations.data.length === 0 && <p className="seller-muted">No pending invitations.</p>}
+      {invitations.status === "success" && invitations.data.length > 0 && (
+        <ul className="stack-list">
+          {invitations.data.map((invitation) => (
+            <li key={invitation.id} className="connect__actions">
+              <span>
+                {invitation.email}, {invitation.role}, until {formatUtc(invitation.expiresAt)}
+              </span>
+              <button type="button" className="button button--secondary" disabled={busy} onClick={() => void act(() => withdrawInvitation(invitation.id), changed)}>
+                Withdraw
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
