@@ -28,6 +28,7 @@ const MEMBERS = {
     { userId: "me", email: "me@example.com", role: "admin", joinedAt: "2026-11-02T00:00:00.000Z", you: true },
     { userId: "a1", email: "ana@example.com", role: "analyst", joinedAt: "2026-11-03T00:00:00.000Z", you: false },
   ],
+  seats: { members: 3, pending: 1, used: 4, limit: 25, planId: "agency", planName: "Agency" },
 };
 
 describe("/team and the header's workspace switcher", () => {
