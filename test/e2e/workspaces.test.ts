@@ -4,13 +4,24 @@
  * email with that address and accepts; sees the owner's watchlist; finds no billing or disconnect
  * buttons and the API refuses both (403); the header switcher changes the screens between the
  * personal and the shared workspace. axe-clean.
+ *
+ * A new workspace is on Free, whose one seat is the owner's, so the owner first moves it to Pro
+ * (3 seats) through Checkout: this file runs its own app with Stripe pointed at the fake.
  */
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.ts";
+import { type BillingServers, control, startBillingServers } from "./billing-servers.ts";
 import { useBrowserTab } from "./browser.ts";
 import { waitForLocalMail } from "./local-mail.ts";
 
-const appUrl = inject("appUrl");
+let servers: BillingServers;
+let appUrl = "";
+beforeAll(async () => {
+  servers = await startBillingServers();
+  appUrl = servers.app.url;
+}, 120_000);
+afterAll(async () => servers?.close());
+
 const tab = useBrowserTab({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 const main = () => tab.page.getByRole("main");
 const ASIN = "B08N5WRWNW";
@@ -43,6 +54,18 @@ async function signInByEmail(email: string): Promise<void> {
   await tab.page.goto(`${appUrl}${link.pathname}${link.search}`);
 }
 
+/** The owner buys Pro for the current workspace on /billing: Checkout in the fake Stripe, paid, and back. */
+async function upgradeToPro(): Promise<void> {
+  await tab.page.goto(`${appUrl}/billing`);
+  const pro = main().getByRole("listitem").filter({ has: tab.page.getByRole("heading", { name: "Pro", exact: true }) });
+  await pro.getByRole("button", { name: "Upgrade" }).click();
+  await tab.page.waitForURL(new RegExp(`^${servers.stripe.url}/checkout/cs_test_`));
+  const sessionId = new URL(tab.page.url()).pathname.split("/").pop();
+  await control(servers.stripe.url, "complete-checkout", { sessionId });
+  await tab.page.goto(`${appUrl}/billing?session_id=${sessionId}`);
+  await tab.page.waitForFunction(() => document.querySelector('[data-testid="current-plan-name"]')?.textContent === "Pro", undefined, { timeout: 15_000 });
+}
+
 async function signOut() {
   await tab.page.getByRole("button", { name: "Menu" }).click();
   await tab.page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign out" }).click();
@@ -64,6 +87,14 @@ describe("workspaces: invite an analyst, who works on the shared data within the
     await main().getByRole("heading", { name: `Team: Acme ${run}` }).waitFor();
     expect((await apiCall("POST", "/api/watchlist", { asin: ASIN, marketplace: "US" })).status).toBe(201);
 
+    // On Free the invite form is off, with the way to more seats; Pro gives the workspace three.
+    await main().getByText("1 of 1 seat used on the Free plan.").waitFor();
+    expect(await main().getByRole("button", { name: "Send invitation" }).isDisabled()).toBe(true);
+    expect(await main().getByRole("link", { name: "See plans on the Billing page" }).getAttribute("href")).toBe("/billing");
+    await upgradeToPro();
+    await tab.page.goto(`${appUrl}/team`);
+    await main().getByText("1 of 3 seats used on the Pro plan.").waitFor();
+
     // The invitation, sent from /team.
     await main().getByLabel("Email address").fill(analyst);
     await main().getByLabel("Role").selectOption("analyst");
@@ -71,6 +102,7 @@ describe("workspaces: invite an analyst, who works on the shared data within the
     await main().getByRole("button", { name: "Send invitation" }).click();
     await main().getByText(`Invitation sent to ${analyst}. The link works for 7 days.`).waitFor();
     await main().getByText(new RegExp(`${analyst}, analyst, until`)).waitFor();
+    await main().getByText("2 of 3 seats used on the Pro plan (1 pending invitation).").waitFor();
     await expectAxeClean("/team (owner)");
     await signOut();
 
