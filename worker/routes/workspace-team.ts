@@ -158,7 +158,11 @@ export const workspaceTeamRoutes = router
       responses: {
         201: jsonAnswer("Sent.", invitationSchema),
         401: notSignedIn,
-        403: errorAnswer("Your role may not do this (forbidden), or every seat of the plan is taken, pending invitations included (plan_limit)."), 409: errorAnswer("Already a member."), 422: badInput, 503: errorAnswer("Email is not set up.") },
+        403: errorAnswer("Your role may not do this (forbidden), or every seat of the plan is taken, pending invitations included (plan_limit)."),
+        409: errorAnswer("Already a member."),
+        422: badInput,
+        503: errorAnswer("Email is not set up."),
+      },
     }),
     async (c) => {
       const { user, workspace } = currentAccount(c);
