@@ -28,7 +28,7 @@ function FullNote({ seats }: { seats: SeatsView | null }) {
       ? `The ${seats.planName} plan includes the owner only, so this workspace cannot invite anyone.`
       : `All ${formatCount(seats.limit)} seats of the ${seats.planName} plan are taken, pending invitations included. Withdraw an invitation or remove a member to invite someone${seats.planId === "agency" ? "." : ", or move to a plan with more seats."}`;
   return (
-    <div className="seller-note seller-note--info" id="invite-full">
+    <div className="seller-note seller-note--info team-seats-note" id="invite-full">
       <p>{reason}</p>
       {seats.planId === "agency" ? (
         <Link to="/contact">Ask about Enterprise</Link>
