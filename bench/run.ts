@@ -50,8 +50,8 @@ async function mustAnswer(url: string, headers: Record<string, string> = {}): Pr
 
 const load1 = loadavg()[0]!.toFixed(2);
 // Before the server starts (its CPU figure alone); not for the agency rows alone.
-const startup = ONLY === "agency" ? null : workerStartup();
-const bundle = ONLY === "agency" ? null : workerBundle();
+const startup = ONLY === "agency" ? null : await workerStartup();
+const bundle = ONLY === "agency" ? null : await workerBundle();
 const upstream = await startCreatorsFakeServer({ latencyMs: UPSTREAM_LATENCY_MS });
 const app = await startAppServer(
   {
@@ -164,17 +164,17 @@ try {
     });
 
     rows.push({
-      phase: "worker start-up (wrangler check startup, local CPU, minified as deployed)",
+      phase: "worker start-up (wrangler check startup, local CPU, split and minified as deployed)",
       figure: `${startup!.cpuMs} ms active CPU, best of ${startup!.runsMs.length} (${startup!.runsMs.join(", ")})${startup!.exportCodeAtStartup.length ? `; export-only code ran: ${startup!.exportCodeAtStartup.join(", ")}` : "; no export-only code ran"}`,
       goal: "<= 25 ms",
       pass: startup!.cpuMs <= 25,
     });
     const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
     rows.push({
-      phase: "worker bundle (wrangler deploy --dry-run)",
-      figure: `${kib(bundle!.bytes)}, ${kib(bundle!.gzipBytes)} gzip; ${bundle!.byPackage.filter(([, bytes]) => bytes >= 40 * 1024).map(([name, bytes]) => `${name} ${kib(bytes)}`).join(", ")}`,
+      phase: "worker bundle (npm run build:worker: ES modules, as deployed)",
+      figure: `${bundle!.modules} modules, ${kib(bundle!.bytes)}, ${kib(bundle!.gzipBytes)} gzip; loaded at start-up ${kib(bundle!.startupBytes)}${bundle!.exportCodeAtStartup.length ? ` (with export-only ${bundle!.exportCodeAtStartup.join(", ")})` : ", no export-only code"}; ${bundle!.byPackage.filter(([, bytes]) => bytes >= 40 * 1024).map(([name, bytes]) => `${name} ${kib(bytes)}`).join(", ")}`,
       goal: "each large dependency's cost said; export-only code (pdf-lib) not run on the lookup path",
-      pass: startup!.exportCodeAtStartup.length === 0,
+      pass: startup!.exportCodeAtStartup.length === 0 && bundle!.exportCodeAtStartup.length === 0,
     });
   }
 

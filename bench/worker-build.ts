@@ -1,21 +1,21 @@
 /**
- * The Worker's build figures for `npm run bench`: the bundle `wrangler deploy --dry-run` makes,
- * what each large dependency costs in it, and the start-up CPU `wrangler check startup` measures.
+ * The Worker's build figures for `npm run bench`: the split build `npm run build:worker` makes
+ * (build/worker-bundle.ts), what each large dependency costs in it and how much of it a cold
+ * start loads, and the start-up CPU `wrangler check startup` measures of the build as deployed.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import type { Metafile } from "esbuild";
+import { buildWorker } from "../build/worker-bundle.ts";
 
 const wrangler = join(process.cwd(), "node_modules", ".bin", "wrangler");
+const wranglerEnv = { ...process.env, CI: "true" };
 
-export interface BundleFigures {
-  bytes: number;
-  gzipBytes: number;
-  /** Bytes in the bundle per npm package (app code under "(app code)"), largest first. */
-  byPackage: [string, number][];
-}
+/** Packages only the exports need: none of their code should load when the Worker starts. */
+const EXPORT_ONLY = ["pdf-lib", "pako", "@pdf-lib/standard-fonts", "@pdf-lib/upng"];
 
 function packageOf(input: string): string {
   const at = input.lastIndexOf("node_modules/");
@@ -24,16 +24,60 @@ function packageOf(input: string): string {
   return parts[0]!.startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0]!;
 }
 
-export function workerBundle(): BundleFigures {
+/** The entry and every module it imports statically: what workerd loads and runs at start-up. */
+function startupModules(meta: Metafile): Set<string> {
+  const outputs = meta.outputs;
+  const entry = Object.keys(outputs).find((name) => name.endsWith("/index.mjs"))!;
+  const seen = new Set<string>();
+  const stack = [entry];
+  while (stack.length > 0) {
+    const output = stack.pop()!;
+    if (seen.has(output)) continue;
+    seen.add(output);
+    for (const imported of outputs[output]!.imports) if (imported.kind === "import-statement" && outputs[imported.path]) stack.push(imported.path);
+  }
+  return seen;
+}
+
+export interface BundleFigures {
+  bytes: number;
+  gzipBytes: number;
+  modules: number;
+  /** Bytes of the modules loaded at start-up (the entry and its static imports). */
+  startupBytes: number;
+  /** Bytes in the build per npm package (app code under "(app code)"), largest first. */
+  byPackage: [string, number][];
+  /** Export-only packages in a module loaded at start-up (should be none). */
+  exportCodeAtStartup: string[];
+}
+
+async function splitBuild(outdir: string, minify: boolean): Promise<Metafile> {
+  return (await buildWorker({ minify, outdir })).metafile!;
+}
+
+export async function workerBundle(): Promise<BundleFigures> {
   const dir = mkdtempSync(join(tmpdir(), "ranklayer-bundle-"));
   try {
-    execFileSync(wrangler, ["deploy", "--dry-run", "--outdir", dir, "--metafile", join(dir, "meta.json")], { stdio: "pipe", env: { ...process.env, CI: "true" } });
-    const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8")) as { outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }> };
-    const [, output] = Object.entries(meta.outputs).find(([name]) => name.endsWith("index.js"))!;
+    const meta = await splitBuild(dir, true);
+    const modules = Object.keys(meta.outputs).filter((name) => name.endsWith(".mjs"));
+    const code = modules.map((name) => readFileSync(name));
+    const atStartup = startupModules(meta);
     const byPackage = new Map<string, number>();
-    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) byPackage.set(packageOf(input), (byPackage.get(packageOf(input)) ?? 0) + bytesInOutput);
-    const code = readFileSync(join(dir, "index.js"));
-    return { bytes: code.length, gzipBytes: gzipSync(code).length, byPackage: [...byPackage].sort((a, b) => b[1] - a[1]) };
+    const startupPackages = new Set<string>();
+    for (const [name, output] of Object.entries(meta.outputs)) {
+      for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+        byPackage.set(packageOf(input), (byPackage.get(packageOf(input)) ?? 0) + bytesInOutput);
+        if (atStartup.has(name) && bytesInOutput > 0) startupPackages.add(packageOf(input));
+      }
+    }
+    return {
+      bytes: code.reduce((sum, file) => sum + file.length, 0),
+      gzipBytes: code.reduce((sum, file) => sum + gzipSync(file).length, 0),
+      modules: modules.length,
+      startupBytes: [...atStartup].reduce((sum, name) => sum + meta.outputs[name]!.bytes, 0),
+      byPackage: [...byPackage].sort((a, b) => b[1] - a[1]),
+      exportCodeAtStartup: EXPORT_ONLY.filter((name) => startupPackages.has(name)),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -44,34 +88,32 @@ export interface StartupFigures {
   cpuMs: number;
   /** Every run's figure, in the order taken (the machine is shared: the best is the fairest reading). */
   runsMs: number[];
-  /** Export-only packages whose code ran at start-up (frames named after them in the profile). */
+  /** Export-only packages whose modules ran at start-up (frames in their chunks, in the profile). */
   exportCodeAtStartup: string[];
 }
 
-/** Packages only the exports need: none of their code should run when the Worker starts. */
-const EXPORT_ONLY = ["pdf-lib", "pako", "@pdf-lib/standard-fonts", "@pdf-lib/upng"];
-
-function checkStartup(dir: string, run: string, extraArgs: string[]): { cpuMs: number; frames: string[] } {
-  const outfile = join(dir, `${run}.cpuprofile`);
-  const output = execFileSync(wrangler, ["check", "startup", "--outfile", outfile, ...extraArgs], { encoding: "utf8", stdio: "pipe", env: { ...process.env, CI: "true" } });
-  const active = /Active:\s*([\d.]+)\s*ms/.exec(output);
-  if (!active) throw new Error(`wrangler check startup printed no "Active:" figure:\n${output}`);
-  const profile = JSON.parse(readFileSync(outfile, "utf8")) as { nodes: { callFrame: { functionName: string } }[] };
-  return { cpuMs: Number(active[1]), frames: profile.nodes.map((node) => node.callFrame.functionName) };
-}
-
-/**
- * The start-up CPU of the Worker as deployed (minified, wrangler.toml), best of `runs`; and which
- * export-only packages ran, read from one unminified run, whose lazy-module frames are named after
- * their file (the minified build names them nothing a package can be read from).
- */
-export function workerStartup(runs = Number(process.env.BENCH_STARTUP_RUNS ?? 5)): StartupFigures {
+/** The start-up CPU of the split, minified Worker as deployed (`--no-bundle`), best of `runs`. */
+export async function workerStartup(runs = Number(process.env.BENCH_STARTUP_RUNS ?? 5)): Promise<StartupFigures> {
   const dir = mkdtempSync(join(tmpdir(), "ranklayer-startup-"));
   try {
-    const runsMs = Array.from({ length: Math.max(1, runs) }, (_, run) => checkStartup(dir, `run-${run}`, []).cpuMs);
-    const { frames } = checkStartup(dir, "unminified", ["--args=--no-minify"]);
-    const exportCodeAtStartup = EXPORT_ONLY.filter((name) => frames.some((frame) => frame.includes(`node_modules/${name}/`)));
-    return { cpuMs: Math.min(...runsMs), runsMs, exportCodeAtStartup };
+    const meta = await splitBuild(join(dir, "worker"), true);
+    const exportChunks = Object.entries(meta.outputs)
+      .filter(([, output]) => Object.keys(output.inputs).some((input) => EXPORT_ONLY.includes(packageOf(input))))
+      .map(([name]) => name.slice(name.lastIndexOf("/") + 1));
+    const upload = join(dir, "worker.bundle");
+    execFileSync(wrangler, ["deploy", "--dry-run", "--config", "wrangler.toml", "--outfile", upload, join(dir, "worker", "index.mjs"), "--no-bundle"], { stdio: "pipe", env: wranglerEnv });
+    const urls = new Set<string>();
+    const runsMs = Array.from({ length: Math.max(1, runs) }, (_, run) => {
+      const profile = join(dir, `run-${run}.cpuprofile`);
+      const output = execFileSync(wrangler, ["check", "startup", "--worker", upload, "--outfile", profile], { encoding: "utf8", stdio: "pipe", env: wranglerEnv });
+      const active = /Active:\s*([\d.]+)\s*ms/.exec(output);
+      if (!active) throw new Error(`wrangler check startup printed no "Active:" figure:\n${output}`);
+      const { nodes } = JSON.parse(readFileSync(profile, "utf8")) as { nodes: { callFrame: { url: string } }[] };
+      for (const node of nodes) urls.add(node.callFrame.url);
+      return Number(active[1]);
+    });
+    const ranChunks = exportChunks.filter((chunk) => [...urls].some((url) => url.endsWith(chunk)));
+    return { cpuMs: Math.min(...runsMs), runsMs, exportCodeAtStartup: ranChunks };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

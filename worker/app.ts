@@ -12,35 +12,40 @@ import { apiBodyLimit } from "./shared/body-limit";
 import { extensionCors } from "./shared/extension-cors";
 import type { AppEnv } from "./env";
 import { createApiApp, serveOpenApiDocuments } from "./openapi/document";
-import { accountRoutes } from "./routes/account";
-import { alertRoutes } from "./routes/alerts";
-import { apiKeyRoutes } from "./routes/api-keys";
-import { authRoutes } from "./routes/auth";
-import { billingRoutes, billingWebhookRoutes } from "./routes/billing";
-import { brandingRoutes } from "./routes/branding";
-import { connectionRoutes } from "./routes/connection";
-import { connectionsRoutes } from "./routes/connections";
-import { contactRoutes } from "./routes/contact";
-import { dashboardRoutes } from "./routes/dashboard";
-import { exportRoutes } from "./routes/exports";
 import { healthRoutes } from "./routes/health";
-import { historyRoutes } from "./routes/history";
-import { mockImageRoutes } from "./routes/mock-images";
-import { notificationRoutes } from "./routes/notifications";
-import { onboardingRoutes } from "./routes/onboarding";
-import { passkeyRoutes } from "./routes/passkeys";
-import { portfolioRoutes } from "./routes/portfolio";
-import { reportRoutes } from "./routes/reports";
+import { lazyRoutes, withLazyRoutes } from "./routes/lazy-routes";
 import { rolePermission } from "./routes/route-permissions";
-import { settingsRoutes } from "./routes/settings";
-import { signInRoutes } from "./routes/signin";
-import { spRoutes } from "./routes/sp";
-import { statusRoutes } from "./routes/status";
-import { userRoutes } from "./routes/user";
 import { compareRoutes } from "./routes/v1-compare";
 import { lookupRoutes } from "./routes/v1-lookup";
-import { watchlistRoutes } from "./routes/watchlist";
-import { workspaceRoutes } from "./routes/workspaces";
+
+// Every group a lookup does not need loads on its first request (routes/lazy-routes.ts): a cold
+// start builds only the lookup path's schemas.
+const accountRoutes = lazyRoutes(() => import("./routes/account"), "accountRoutes");
+const alertRoutes = lazyRoutes(() => import("./routes/alerts"), "alertRoutes");
+const apiKeyRoutes = lazyRoutes(() => import("./routes/api-keys"), "apiKeyRoutes");
+const authRoutes = lazyRoutes(() => import("./routes/auth"), "authRoutes");
+const billingRoutes = lazyRoutes(() => import("./routes/billing"), "billingRoutes");
+const billingWebhookRoutes = lazyRoutes(() => import("./routes/billing"), "billingWebhookRoutes");
+const brandingRoutes = lazyRoutes(() => import("./routes/branding"), "brandingRoutes");
+const connectionRoutes = lazyRoutes(() => import("./routes/connection"), "connectionRoutes");
+const connectionsRoutes = lazyRoutes(() => import("./routes/connections"), "connectionsRoutes");
+const contactRoutes = lazyRoutes(() => import("./routes/contact"), "contactRoutes");
+const dashboardRoutes = lazyRoutes(() => import("./routes/dashboard"), "dashboardRoutes");
+const exportRoutes = lazyRoutes(() => import("./routes/exports"), "exportRoutes");
+const historyRoutes = lazyRoutes(() => import("./routes/history"), "historyRoutes");
+const mockImageRoutes = lazyRoutes(() => import("./routes/mock-images"), "mockImageRoutes");
+const notificationRoutes = lazyRoutes(() => import("./routes/notifications"), "notificationRoutes");
+const onboardingRoutes = lazyRoutes(() => import("./routes/onboarding"), "onboardingRoutes");
+const passkeyRoutes = lazyRoutes(() => import("./routes/passkeys"), "passkeyRoutes");
+const portfolioRoutes = lazyRoutes(() => import("./routes/portfolio"), "portfolioRoutes");
+const reportRoutes = lazyRoutes(() => import("./routes/reports"), "reportRoutes");
+const settingsRoutes = lazyRoutes(() => import("./routes/settings"), "settingsRoutes");
+const signInRoutes = lazyRoutes(() => import("./routes/signin"), "signInRoutes");
+const spRoutes = lazyRoutes(() => import("./routes/sp"), "spRoutes");
+const statusRoutes = lazyRoutes(() => import("./routes/status"), "statusRoutes");
+const userRoutes = lazyRoutes(() => import("./routes/user"), "userRoutes");
+const watchlistRoutes = lazyRoutes(() => import("./routes/watchlist"), "watchlistRoutes");
+const workspaceRoutes = lazyRoutes(() => import("./routes/workspaces"), "workspaceRoutes");
 
 // An OpenAPIHono: routers written with createRoute document themselves when mounted here.
 const apiApp = createApiApp();
@@ -105,7 +110,7 @@ const api = apiApp
   .route("/v1/notifications", notificationRoutes);
 
 // /api/openapi.json (public) and /api/openapi-internal.json (session routes), generated on request.
-serveOpenApiDocuments(apiApp);
+serveOpenApiDocuments(apiApp, () => withLazyRoutes(apiApp));
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.

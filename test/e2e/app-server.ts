@@ -1,12 +1,14 @@
 /**
- * Runs the built app under a real `wrangler dev` on 127.0.0.1, with its own local
- * storage in a temporary folder, migrated the way `npm start` migrates it.
+ * Runs the built app (the SPA and the split Worker of `npm run build`, as deployed) under a
+ * real `wrangler dev` on 127.0.0.1, with its own local storage in a temporary folder, migrated
+ * the way `npm start` migrates it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { WORKER_ENTRY } from "../../build/worker-bundle.ts";
 import { migrateLocalDatabases } from "./local-databases.ts";
 
 export interface AppServer {
@@ -43,7 +45,7 @@ export async function startAppServer(vars: Record<string, string> = {}, seed?: (
   const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   const child: ChildProcess = spawn(
     wrangler,
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--env-file", envFile, ...varArgs],
+    ["dev", WORKER_ENTRY, "--no-bundle", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--env-file", envFile, ...varArgs],
     { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "true" }, detached: true },
   );
   let output = "";

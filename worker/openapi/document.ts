@@ -58,14 +58,15 @@ function generate(api: OpenAPIHono<AppEnv>, version: string): Documents {
  * GET /api/openapi.json (the public API) and GET /api/openapi-internal.json (the session
  * routes the web app calls), generated from the route declarations on the first request that
  * asks (not when the module loads: a cold start pays nothing for them), then kept with the app.
+ * `declared` gives the API with every route group loaded (app.ts loads most groups lazily).
  */
-export function serveOpenApiDocuments(api: OpenAPIHono<AppEnv>): void {
-  let built: { version: string; documents: Documents } | undefined;
-  const documents = (c: Context<AppEnv>): Documents => {
+export function serveOpenApiDocuments(api: OpenAPIHono<AppEnv>, declared: () => Promise<OpenAPIHono<AppEnv>>): void {
+  let built: { version: string; documents: Promise<Documents> } | undefined;
+  const documents = (c: Context<AppEnv>): Promise<Documents> => {
     const version = c.var.services.config.vars.APP_VERSION ?? "0.1.0";
-    if (built?.version !== version) built = { version, documents: generate(api, version) };
+    if (built?.version !== version) built = { version, documents: declared().then((full) => generate(full, version)) };
     return built.documents;
   };
-  api.get("/openapi.json", (c) => c.json(documents(c).publicDocument));
-  api.get("/openapi-internal.json", (c) => c.json(documents(c).internalDocument));
+  api.get("/openapi.json", async (c) => c.json((await documents(c)).publicDocument));
+  api.get("/openapi-internal.json", async (c) => c.json((await documents(c)).internalDocument));
 }

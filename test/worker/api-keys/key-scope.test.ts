@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
+import { withLazyRoutes } from "../../../worker/routes/lazy-routes";
 import { keyReaches } from "../../../worker/auth/key-scope";
 import { createKey, proDemo, withKey } from "./support";
+
+/** Every route the app declares, its lazily loaded groups included. */
+const { routes: declaredRoutes } = await withLazyRoutes(app);
 
 /** Every route the app declares, as METHOD and a concrete path (parameters filled in). */
 function everyRoute(): { method: string; path: string }[] {
   const seen = new Set<string>();
   const routes: { method: string; path: string }[] = [];
-  for (const route of app.routes) {
+  for (const route of declaredRoutes) {
     if (route.method === "ALL") continue; // middleware
     const path = route.path.replace(/:[A-Za-z_]+(\{[^}]*\})?/g, "x1").replace(/\*/g, "x1");
     const id = `${route.method} ${path}`;

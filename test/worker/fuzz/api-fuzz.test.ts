@@ -2,7 +2,11 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import fc from "fast-check";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../../worker/app";
+import { withLazyRoutes } from "../../../worker/routes/lazy-routes";
 import { demoEnv, KEY_2026, TestBrowser } from "../support/seller-browser";
+
+/** Every route the app declares, its lazily loaded groups included. */
+const { routes: declaredRoutes } = await withLazyRoutes(app);
 
 /**
  * Malformed requests against every /api route the app declares (read from Hono's own route
@@ -22,7 +26,7 @@ interface Route {
 /** Every concrete method and path under /api, without the middleware entries. */
 function apiRoutes(): Route[] {
   const seen = new Map<string, Route>();
-  for (const route of app.routes) {
+  for (const route of declaredRoutes) {
     if (route.method === "ALL" || !route.path.startsWith("/api/") || route.path.endsWith("*")) continue;
     seen.set(`${route.method} ${route.path}`, { method: route.method, path: route.path });
   }

@@ -1,8 +1,12 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
+import { withLazyRoutes } from "../../../worker/routes/lazy-routes";
 import { ERROR_CODES } from "../../../worker/shared/api-error";
 import type { OpenApiDocument } from "./support";
+
+/** Every route the app declares, its lazily loaded groups included. */
+const { routes: declaredRoutes } = await withLazyRoutes(app);
 
 const DOCUMENT_ROUTES = new Set(["GET /api/openapi.json", "GET /api/openapi-internal.json"]);
 
@@ -29,7 +33,7 @@ describe("the two OpenAPI documents", () => {
     const publicKeys = keysOf(publicDocument);
     const internalKeys = keysOf(internalDocument);
     const served = new Set(
-      app.routes
+      declaredRoutes
         .filter((route) => route.method !== "ALL" && route.path.startsWith("/api/"))
         .map((route) => `${route.method} ${route.path.replace(/\/$/, "").replace(/:(\w+)/g, "{$1}")}`)
         .filter((route) => !DOCUMENT_ROUTES.has(route)),

@@ -1,8 +1,12 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
+import { withLazyRoutes } from "../../../worker/routes/lazy-routes";
 import { createKey, proDemo } from "../api-keys/support";
 import { documentedSchema, type OpenApiDocument, type Operation } from "./support";
+
+/** Every route the app declares, its lazily loaded groups included. */
+const { routes: declaredRoutes } = await withLazyRoutes(app);
 
 let document: OpenApiDocument;
 let key: string;
@@ -95,7 +99,7 @@ describe("/api/openapi.json", () => {
       Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} /api${path}`)),
     );
     const served = new Set(
-      app.routes
+      declaredRoutes
         .filter((route) => route.path.startsWith("/api/v1/") && route.method !== "ALL")
         .map((route) => `${route.method} ${route.path.replace(/\/$/, "").replace(/:(\w+)/g, "{$1}")}`),
     );

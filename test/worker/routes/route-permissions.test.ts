@@ -1,14 +1,18 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
+import { withLazyRoutes } from "../../../worker/routes/lazy-routes";
 import { WORKSPACE_ROLES, type WorkspaceRole } from "../../../worker/contract/workspaces";
 import { ROUTE_PERMISSIONS } from "../../../worker/routes/route-permissions";
 import { can } from "../../../worker/workspaces/roles";
 import { emailEnv, signInByEmail } from "../support/email-accounts";
 import { TestBrowser } from "../support/seller-browser";
 
+/** Every route the app declares, its lazily loaded groups included. */
+const { routes: declaredRoutes } = await withLazyRoutes(app);
+
 /** Every /api route the app declares, as "METHOD /api/path". */
-const declared = [...new Set(app.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path}`))];
+const declared = [...new Set(declaredRoutes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path}`))];
 
 const PARAM_VALUES: Record<string, string> = { asin: "B08N5WRWNW", marketplace: "US" };
 const concrete = (path: string) => path.replace(/:(\w+)/g, (_, name: string) => PARAM_VALUES[name] ?? "x");

@@ -1,7 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../../env";
 import { buildServices } from "../../services";
-import { alertCheckStep } from "./nightly-check";
 import { checkTimeAt } from "./alert-wait";
 
 const CHECK_TIME_KEY = "checkTime";
@@ -26,6 +25,8 @@ export class AlertCheckRunner extends DurableObject<Bindings> {
   override async alarm(): Promise<void> {
     const checkTimeMs = await this.ctx.storage.get<number>(CHECK_TIME_KEY);
     if (checkTimeMs === undefined) return;
+    // The check loads on the first alarm: a fetch never needs it (index.ts).
+    const { alertCheckStep } = await import("./nightly-check");
     const { check } = await alertCheckStep(buildServices(this.env), checkTimeAt(checkTimeMs, Date.now()));
     console.log("alert check (continued)", JSON.stringify(check));
     if (check.complete || check.deferred) await this.ctx.storage.delete(CHECK_TIME_KEY);

@@ -1,7 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../../env";
 import { buildServices } from "../../services";
-import { deliverDue } from "./deliver";
 
 /** The alarm never fires sooner than this after the last pass, so a stuck row cannot spin it. */
 const MIN_ALARM_GAP_MS = 1_000;
@@ -19,6 +18,8 @@ export class NotificationRetry extends DurableObject<Bindings> {
   }
 
   override async alarm(): Promise<void> {
+    // Loaded on the first alarm: a fetch never needs it (index.ts).
+    const { deliverDue } = await import("./deliver");
     const summary = await deliverDue(buildServices(this.env), Date.now());
     if (summary.nextAttemptAtMs !== null) {
       await this.ctx.storage.setAlarm(Math.max(summary.nextAttemptAtMs, Date.now() + MIN_ALARM_GAP_MS));

@@ -2,9 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../../env";
 import { buildServices } from "../../services";
 import type { RunNotes } from "./slice";
-import { runNightlySlice } from "./start";
 import { findNightlyRun } from "../nightly-run-store";
-import { nextExtraRefreshAt, runExtraRefresh } from "./extra-refresh";
 
 const DAY_KEY = "day";
 
@@ -39,6 +37,8 @@ export class SnapshotRunner extends DurableObject<Bindings> {
     if (!day || this.running) return;
     this.running = true;
     try {
+      // The run loads on the first alarm: a fetch never needs it (index.ts).
+      const [{ runNightlySlice }, { runExtraRefresh }] = await Promise.all([import("./start"), import("./extra-refresh")]);
       if ((await findNightlyRun(this.env.DB, day))?.status === "done") {
         // The day's nightly run is over: this alarm is an extra (hourly / 6-hourly) refresh.
         console.log("extra refresh", JSON.stringify(await runExtraRefresh(buildServices(this.env))));
@@ -61,6 +61,7 @@ export class SnapshotRunner extends DurableObject<Bindings> {
 
   /** Wakes at the next hour when some user's Data Refresh asks for more than the nightly run. */
   private async armExtraRefresh(): Promise<void> {
+    const { nextExtraRefreshAt } = await import("./extra-refresh");
     const at = await nextExtraRefreshAt(this.env, Date.now());
     if (at !== null) await this.ctx.storage.setAlarm(at);
   }

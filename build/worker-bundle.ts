@@ -1,0 +1,109 @@
+/**
+ * Builds the Worker as wrangler would, but split into ES modules (`npm run build:worker`):
+ * code reached only through `await import()` (most route groups, the cron jobs, PDF exports,
+ * Stripe, passkeys) lands in chunks that workerd loads on first use, so a cold start runs only
+ * what a lookup needs. Wrangler's own bundler makes one file, and there every lazily imported
+ * module becomes a lazy initialiser of the same file, which costs start-up more than it saves
+ * (docs/performance.md, "Start-up").
+ *
+ * Deployed and served with `--no-bundle` (package.json `deploy` and `start`), which uploads
+ * `dist-worker/index.mjs` and every `.mjs` beside it; tests and `npm run dev` use the source.
+ */
+import { build, type BuildOptions, type Plugin } from "esbuild";
+import { rmSync } from "node:fs";
+
+export const WORKER_OUT_DIR = "dist-worker";
+export const WORKER_ENTRY = `${WORKER_OUT_DIR}/index.mjs`;
+
+/**
+ * `.openapi()` is put on zod's prototype by a call in @hono/zod-openapi's module, and its `z` is
+ * zod's own binding re-exported. Split into chunks, esbuild links a module's `z` straight to zod's
+ * chunk and drops the import of the chunk that makes the call, so a schema module could run
+ * first ("openapi is not a function" at start-up: esbuild keeps no side-effect order across
+ * chunks). Every import of @hono/zod-openapi gets this stand-in instead: its exports are its
+ * own bindings, so importers load it, and it makes the call (a no-op when already made) first.
+ */
+const ZOD_OPENAPI_EXPORTS = ["$", "OpenAPIHono", "createRoute", "defineOpenAPIRoute", "extendZodWithOpenApi", "z"];
+const zodOpenApiInOrder: Plugin = {
+  name: "zod-openapi-in-order",
+  setup(build) {
+    build.onResolve({ filter: /^@hono\/zod-openapi$/ }, (args) =>
+      args.namespace === "zod-openapi-in-order" ? undefined : { path: "stand-in", namespace: "zod-openapi-in-order" },
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-openapi-in-order" }, () => ({
+      resolveDir: process.cwd(),
+      contents: [
+        `import { ${ZOD_OPENAPI_EXPORTS.map((name) => `${name} as _${name}`).join(", ")} } from "@hono/zod-openapi";`,
+        "_extendZodWithOpenApi(_z);",
+        ...ZOD_OPENAPI_EXPORTS.map((name) => `export const ${name} = _${name};`),
+      ].join("\n"),
+    }));
+  },
+};
+
+/**
+ * zod re-exports all its ~50 message locales (`z.locales`, `z.core.locales`): 260 KiB of the
+ * start-up modules that workerd parses on every cold start. The Worker speaks English only, so
+ * the locales index exports only English (what zod configures by default anyway).
+ */
+const englishZodOnly: Plugin = {
+  name: "english-zod-only",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir) ? { path: "locales", namespace: "english-zod-only", pluginData: args.resolveDir } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "english-zod-only" }, (args) => ({
+      resolveDir: args.pluginData as string,
+      contents: 'export { default as en } from "../locales/en.js";',
+    }));
+  },
+};
+
+/** Wrangler's esbuild options for a Worker (wrangler-dist `bundleWorker`), plus splitting. */
+export interface WorkerBuild {
+  minify?: boolean;
+  outdir?: string;
+}
+
+export function workerBuildOptions({ minify = true, outdir = WORKER_OUT_DIR }: WorkerBuild = {}): BuildOptions {
+  return {
+    entryPoints: { index: "worker/index.ts" },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    outExtension: { ".js": ".mjs" },
+    // wrangler.toml uploads `**/*.chunk.mjs` beside the entry: a name nothing in node_modules has.
+    chunkNames: "chunks/[name]-[hash].chunk",
+    target: "es2024",
+    supported: { "import-source": true, using: true },
+    platform: "browser",
+    conditions: ["workerd", "worker", "browser"],
+    external: ["cloudflare:*"],
+    define: {
+      "process.env.NODE_ENV": '"production"',
+      "global.process.env.NODE_ENV": '"production"',
+      "globalThis.process.env.NODE_ENV": '"production"',
+      "navigator.userAgent": '"Cloudflare-Workers"',
+    },
+    // Kept, as wrangler keeps them: libraries read class names at run time (asn1-schema's
+    // "Sequence", Stripe's error types, jose's error names).
+    keepNames: true,
+    minify,
+    sourcemap: "linked",
+    metafile: true,
+    logLevel: "warning",
+    plugins: [zodOpenApiInOrder, englishZodOnly],
+  };
+}
+
+export async function buildWorker(options: WorkerBuild = {}) {
+  rmSync(options.outdir ?? WORKER_OUT_DIR, { recursive: true, force: true });
+  return build(workerBuildOptions(options));
+}
+
+if (import.meta.main) {
+  const result = await buildWorker({ minify: !process.argv.includes("--no-minify") });
+  const outputs = Object.entries(result.metafile!.outputs).filter(([name]) => name.endsWith(".mjs"));
+  console.log(`worker: ${outputs.length} modules in ${WORKER_OUT_DIR}/`);
+}
