@@ -9,7 +9,8 @@
  * Deployed and served with `--no-bundle` (package.json `deploy` and `start`), which uploads
  * `dist-worker/index.mjs` and every `.mjs` beside it; tests and `npm run dev` use the source.
  */
-import { build, type BuildOptions, type Plugin } from "esbuild";
+import { build, transform, type BuildOptions, type Plugin } from "esbuild";
+import { readFile } from "node:fs/promises";
 import { rmSync } from "node:fs";
 
 export const WORKER_OUT_DIR = "dist-worker";
@@ -59,6 +60,25 @@ const englishZodOnly: Plugin = {
   },
 };
 
+/**
+ * Packages that read class names at run time: jose names its errors after their class, Stripe
+ * types its errors so, asn1-schema (through @simplewebauthn and @peculiar/x509) compares
+ * `constructor.name` with "Sequence" when it parses attestation certificates, and pdf-lib names
+ * its objects in errors. Their modules keep their names (esbuild's keepNames, file by file);
+ * the rest of the Worker does without: thousands of `__name()` calls cost start-up about 9 ms
+ * (docs/performance.md), and neither zod, drizzle, hono nor the app reads a minified class name.
+ */
+const KEEP_NAMES = /[\\/]node_modules[\\/](jose|stripe|@peculiar[\\/][^\\/]+|@simplewebauthn[\\/][^\\/]+|asn1js|pdf-lib|@pdf-lib[\\/][^\\/]+)[\\/].*\.m?js$/;
+const namesWhereRead: Plugin = {
+  name: "names-where-read",
+  setup(build) {
+    build.onLoad({ filter: KEEP_NAMES }, async (args) => {
+      const { code } = await transform(await readFile(args.path, "utf8"), { loader: "js", format: "esm", keepNames: true, sourcefile: args.path });
+      return { contents: code, loader: "js" };
+    });
+  },
+};
+
 /** Wrangler's esbuild options for a Worker (wrangler-dist `bundleWorker`), plus splitting. */
 export interface WorkerBuild {
   minify?: boolean;
@@ -86,14 +106,13 @@ export function workerBuildOptions({ minify = true, outdir = WORKER_OUT_DIR }: W
       "globalThis.process.env.NODE_ENV": '"production"',
       "navigator.userAgent": '"Cloudflare-Workers"',
     },
-    // Kept, as wrangler keeps them: libraries read class names at run time (asn1-schema's
-    // "Sequence", Stripe's error types, jose's error names).
-    keepNames: true,
+    // Only where read (namesWhereRead).
+    keepNames: false,
     minify,
     sourcemap: "linked",
     metafile: true,
     logLevel: "warning",
-    plugins: [zodOpenApiInOrder, englishZodOnly],
+    plugins: [zodOpenApiInOrder, englishZodOnly, namesWhereRead],
   };
 }
 
