@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
 import type { AppEnv } from "../env";
 import { rolePermission } from "./route-permissions";
 
@@ -71,6 +72,8 @@ function executionContextOf(c: Context<AppEnv>): ExecutionContext | undefined {
 }
 
 export function lazyRoutes<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name): Module[Name] {
+  // Loaded code, kept for the isolate's life like any imported module (no data: nothing for
+  // isolate-state.ts to reset between tests).
   let router: Promise<AnyRouter> | undefined;
   const loader: Loader = () => {
     router ??= load().then((module) => module[name] as AnyRouter);
@@ -80,7 +83,7 @@ export function lazyRoutes<Module, Name extends keyof Module>(load: () => Promis
   };
   const runners = new Map<string, Promise<AnyRouter>>();
   const handler = (async (c, next) => {
-    const prefix = c.req.routePath.replace(/\/\*$/, "");
+    const prefix = routePath(c).replace(/\/\*$/, "");
     let runner = runners.get(prefix);
     if (!runner) {
       runner = loader().then((loaded) => runnerOf(prefix, loaded));
@@ -90,7 +93,8 @@ export function lazyRoutes<Module, Name extends keyof Module>(load: () => Promis
     const request = c.req.raw;
     callers.set(request, c);
     const answer = await (await runner).fetch(request, c.env, executionContextOf(c));
-    if (unmatched.has(request)) return next();
+    // Another stand-in further on (or the app's 404) may answer a path this group lacks.
+    if (unmatched.delete(request)) return next();
     // newResponse keeps the headers the caller's middleware prepared before next().
     return c.newResponse(answer.body, answer);
   }) as LazyHandler;

@@ -25,7 +25,7 @@ describe("the report recipient form's seller-account picker", () => {
     });
     await openTab(user, "Branding");
     const picker = await within(panel()).findByLabelText<HTMLSelectElement>("Report for");
-    expect([...picker.options].map((option) => option.text)).toEqual(["All seller accounts (whole workspace)", "Acme US", "Beta EU"]);
+    expect([...picker.options].map((option) => option.text)).toEqual(["All seller accounts", "Acme US", "Beta EU"]);
     expect(picker.value).toBe("");
     expect(within(panel()).getByText("All seller accounts")).toBeTruthy();
 

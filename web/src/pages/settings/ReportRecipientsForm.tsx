@@ -79,7 +79,7 @@ export function ReportRecipientsForm({ readOnly }: { readOnly: boolean }) {
             <div className="field settings-form__field">
               <label htmlFor={`${id}-connection`}>Report for</label>
               <select id={`${id}-connection`} value={connectionId} onChange={(event) => setConnectionId(event.target.value)}>
-                <option value={WHOLE_WORKSPACE}>All seller accounts (whole workspace)</option>
+                <option value={WHOLE_WORKSPACE}>All seller accounts</option>
                 {connections.map((connection) => (
                   <option key={connection.id} value={connection.id}>
                     {connection.name}
