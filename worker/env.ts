@@ -1,3 +1,4 @@
+import type { Plan } from "./contract/plans";
 import type { WorkspaceRole } from "./contract/workspaces";
 import type { users } from "./db/schema";
 import type { Services } from "./services";
@@ -7,6 +8,11 @@ export interface CurrentWorkspace {
   id: string;
   name: string;
   role: WorkspaceRole;
+  /**
+   * The workspace's plan, when the session read it with the membership (the same D1 query), so a
+   * request that needs it reads nothing more; absent when the request switched workspace.
+   */
+  plan?: Plan;
 }
 
 /**

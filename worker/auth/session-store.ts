@@ -54,7 +54,8 @@ export async function touchDemoAccount(db: D1Database, userId: string, nowIso: s
  * The user of a live session (not revoked, not expired, owned by `userId`) and the workspace it
  * acts in, in one round trip; null otherwise. The workspace is the session's choice while the
  * account is still a member there, else its personal one, else its oldest membership (JSON of
- * {id, name, role}; null when it has none).
+ * {id, name, role} and the workspace's billing: {status, paidPlan, enterprise, enterpriseApiLimit};
+ * null when it has none).
  */
 export async function findLiveSessionUser(
   db: D1Database,
@@ -66,7 +67,11 @@ export async function findLiveSessionUser(
     .select({
       user: users,
       workspaceId: sessions.workspaceId,
-      membership: sql<string | null>`(SELECT json_object('id', w.id, 'name', w.name, 'role', m.role)
+      membership: sql<string | null>`(SELECT json_object('id', w.id, 'name', w.name, 'role', m.role,
+          'status', (SELECT s.status FROM billing_subscriptions s WHERE s.workspace_id = w.id),
+          'paidPlan', (SELECT s.paid_plan FROM billing_subscriptions s WHERE s.workspace_id = w.id),
+          'enterprise', EXISTS (SELECT 1 FROM enterprise_assignments e WHERE e.workspace_id = w.id),
+          'enterpriseApiLimit', (SELECT e.api_requests_per_hour FROM enterprise_assignments e WHERE e.workspace_id = w.id))
         FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
         WHERE m.user_id = ${sessions.userId}
         ORDER BY (w.id = ${sessions.workspaceId}) DESC, (w.id = ${sessions.userId}) DESC, m.created_at, w.id LIMIT 1)`,

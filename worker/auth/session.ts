@@ -1,5 +1,6 @@
 import { SignJWT } from "jose";
-import type { Bindings, SignedInAccount } from "../env";
+import { planFromBilling } from "../billing/entitlements";
+import type { Bindings, CurrentWorkspace, SignedInAccount } from "../env";
 import { findLiveSessionUser, insertSession, revokeSessionRow, touchDemoAccount } from "./session-store";
 import { signingKey, verifySignedToken } from "./signing-key";
 import { currentMembership } from "../workspaces/workspace-store";
@@ -61,8 +62,15 @@ export async function readSession({ env, config }: Deployment, token: string): P
   }
   // Membership is read on every request (in the same query): a member removed a moment ago acts in
   // their personal workspace. None at all (the personal one was deleted): a new personal one.
-  const workspace = live.membership ? (JSON.parse(live.membership) as SignedInAccount["workspace"]) : await currentMembership(env.DB, user.id, live.workspaceId);
+  const workspace = live.membership ? workspaceOfMembership(live.membership) : await currentMembership(env.DB, user.id, live.workspaceId);
   return { sessionId, user, workspace };
+}
+
+/** The membership JSON of findLiveSessionUser: the workspace, the role, and the workspace's plan. */
+function workspaceOfMembership(json: string): CurrentWorkspace {
+  const row = JSON.parse(json) as Omit<CurrentWorkspace, "plan"> & { status: string | null; paidPlan: "pro" | "agency" | null; enterprise: 0 | 1; enterpriseApiLimit: number | null };
+  const plan = planFromBilling(row.status, row.enterprise ? { apiRequestsPerHour: row.enterpriseApiLimit } : null, row.paidPlan ?? undefined);
+  return { id: row.id, name: row.name, role: row.role, plan };
 }
 
 /** Ends a session at once: its token stops working on the next request. */

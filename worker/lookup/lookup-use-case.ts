@@ -93,7 +93,7 @@ export function createLookups(deps: LookupDeps): Lookups {
   return {
     async payerOf(request, account, known) {
       if (!account) return { client: { key: clientKey(request), limits }, plan: null };
-      const plan = known ?? (await planOfUser(deps.db, { id: account.workspace.id }));
+      const plan = known ?? account.workspace.plan ?? (await planOfUser(deps.db, { id: account.workspace.id }));
       // No monthly cap on the plan (Pro): only the per-minute limit applies.
       const perMonth = plan.lookupsPerMonth === null ? Number.MAX_SAFE_INTEGER : limits.perMonth;
       return { client: { key: `user:${account.workspace.id}`, limits: { ...limits, perMonth } }, plan };

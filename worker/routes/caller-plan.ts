@@ -6,5 +6,7 @@ import type { AppEnv } from "../env";
 /** The caller's plan: their current workspace's, or Free for anonymous callers (compare, exports). */
 export async function callerPlan(c: Context<AppEnv>): Promise<Plan> {
   const account = c.get("account");
-  return account ? planOfUser(c.env.DB, { id: account.workspace.id }) : FREE_PLAN;
+  if (!account) return FREE_PLAN;
+  // Read with the session when it could be (one D1 read a request).
+  return account.workspace.plan ?? planOfUser(c.env.DB, { id: account.workspace.id });
 }
