@@ -4,10 +4,11 @@
  * Stripe, passkeys) lands in chunks that workerd loads on first use, so a cold start runs only
  * what a lookup needs. Wrangler's own bundler makes one file, and there every lazily imported
  * module becomes a lazy initialiser of the same file, which costs start-up more than it saves
- * (docs/performance.md, "Start-up").
+ * (docs/adr/0012-split-worker-build.md).
  *
  * Deployed and served with `--no-bundle` (package.json `deploy` and `start`), which uploads
- * `dist-worker/index.mjs` and every `.mjs` beside it; tests and `npm run dev` use the source.
+ * `dist-worker/index.mjs` and the `*.chunk.mjs` beside it (wrangler.toml `[[rules]]`); tests and
+ * `npm run dev` use the source.
  */
 import { build, transform, type BuildOptions, type Plugin } from "esbuild";
 import { readFile } from "node:fs/promises";
@@ -65,8 +66,8 @@ const englishZodOnly: Plugin = {
  * types its errors so, asn1-schema (through @simplewebauthn and @peculiar/x509) compares
  * `constructor.name` with "Sequence" when it parses attestation certificates, and pdf-lib names
  * its objects in errors. Their modules keep their names (esbuild's keepNames, file by file);
- * the rest of the Worker does without: thousands of `__name()` calls cost start-up about 9 ms
- * (docs/performance.md), and neither zod, drizzle, hono nor the app reads a minified class name.
+ * the rest of the Worker does without: its thousands of `__name()` calls cost start-up 3 to 6 ms
+ * in interleaved rounds, and neither zod, drizzle, hono nor the app reads a minified class name.
  */
 const KEEP_NAMES = /[\\/]node_modules[\\/](jose|stripe|@peculiar[\\/][^\\/]+|@simplewebauthn[\\/][^\\/]+|asn1js|pdf-lib|@pdf-lib[\\/][^\\/]+)[\\/].*\.m?js$/;
 const namesWhereRead: Plugin = {
@@ -79,12 +80,12 @@ const namesWhereRead: Plugin = {
   },
 };
 
-/** Wrangler's esbuild options for a Worker (wrangler-dist `bundleWorker`), plus splitting. */
 export interface WorkerBuild {
   minify?: boolean;
   outdir?: string;
 }
 
+/** Wrangler's esbuild options for a Worker (wrangler-dist `bundleWorker`), plus splitting. */
 export function workerBuildOptions({ minify = true, outdir = WORKER_OUT_DIR }: WorkerBuild = {}): BuildOptions {
   return {
     entryPoints: { index: "worker/index.ts" },
