@@ -9,8 +9,9 @@ export interface CurrentWorkspace {
   name: string;
   role: WorkspaceRole;
   /**
-   * The workspace's plan, when the session read it with the membership (the same D1 query), so a
-   * request that needs it reads nothing more; absent when the request switched workspace.
+   * The workspace's plan as the request's session read it with the membership (the same D1 query),
+   * or as its API key's cached record has it, so a request that needs it reads nothing more;
+   * absent when the request switched workspace.
    */
   plan?: Plan;
 }

@@ -173,7 +173,8 @@ export const servicesMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => 
  */
 export const demoUsesSampleData: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = c.get("account")?.user;
-  if (user?.isDemo && (c.get("apiKey") || (await planOfUser(c.env.DB, { id: c.get("account")!.workspace.id })).id !== FREE_PLAN.id)) {
+  const workspace = c.get("account")?.workspace;
+  if (user?.isDemo && (c.get("apiKey") || (workspace!.plan ?? (await planOfUser(c.env.DB, workspace!))).id !== FREE_PLAN.id)) {
     c.set("services", buildServices(c.env, { sampleDataOnly: true }));
   }
   await next();

@@ -48,7 +48,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     );
   }
   // The key acts in its workspace, with the workspace's plan and its maker's role there.
-  c.set("account", { sessionId: `apikey:${found.key.id}`, user: found.user, workspace: { id: found.workspace.id, name: found.workspace.name, role } });
+  c.set("account", { sessionId: `apikey:${found.key.id}`, user: found.user, workspace: { id: found.workspace.id, name: found.workspace.name, role, plan: found.plan } });
   c.set("apiKey", { id: found.key.id });
   countApiKeyUse(c.env.DB, c.executionCtx, found.key.id);
   await next();

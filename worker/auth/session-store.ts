@@ -67,12 +67,11 @@ export async function findLiveSessionUser(
     .select({
       user: users,
       workspaceId: sessions.workspaceId,
-      membership: sql<string | null>`(SELECT json_object('id', w.id, 'name', w.name, 'role', m.role,
-          'status', (SELECT s.status FROM billing_subscriptions s WHERE s.workspace_id = w.id),
-          'paidPlan', (SELECT s.paid_plan FROM billing_subscriptions s WHERE s.workspace_id = w.id),
-          'enterprise', EXISTS (SELECT 1 FROM enterprise_assignments e WHERE e.workspace_id = w.id),
-          'enterpriseApiLimit', (SELECT e.api_requests_per_hour FROM enterprise_assignments e WHERE e.workspace_id = w.id))
+      membership: sql<string | null>`(SELECT json_object('id', w.id, 'name', w.name, 'role', m.role, 'status', s.status, 'paidPlan', s.paid_plan,
+          'enterprise', e.workspace_id IS NOT NULL, 'enterpriseApiLimit', e.api_requests_per_hour)
         FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
+        LEFT JOIN billing_subscriptions s ON s.workspace_id = w.id
+        LEFT JOIN enterprise_assignments e ON e.workspace_id = w.id
         WHERE m.user_id = ${sessions.userId}
         ORDER BY (w.id = ${sessions.workspaceId}) DESC, (w.id = ${sessions.userId}) DESC, m.created_at, w.id LIMIT 1)`,
     })

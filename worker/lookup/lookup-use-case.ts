@@ -42,11 +42,8 @@ export interface LookupPayer {
  * product logged and kept as that day's rank-history point.
  */
 export interface Lookups {
-  /**
-   * Anonymous callers are counted by address; a signed-in caller by their current workspace, under
-   * its plan (`plan` when the caller has read it already: one D1 read per request, not two).
-   */
-  payerOf(request: Request, account: SignedInAccount | null, plan?: Plan): Promise<LookupPayer>;
+  /** Anonymous callers are counted by address; a signed-in caller by their current workspace, under its plan. */
+  payerOf(request: Request, account: SignedInAccount | null): Promise<LookupPayer>;
   /** The payer's figures without spending anything. */
   peek(payer: LookupPayer): Promise<WindowDecision>;
   /** Spends `count` lookups, or none when the allowance cannot cover them all. */
@@ -91,9 +88,10 @@ export function createLookups(deps: LookupDeps): Lookups {
   }
 
   return {
-    async payerOf(request, account, known) {
+    async payerOf(request, account) {
       if (!account) return { client: { key: clientKey(request), limits }, plan: null };
-      const plan = known ?? account.workspace.plan ?? (await planOfUser(deps.db, { id: account.workspace.id }));
+      // The session (or the key) read the plan already; a request that switched workspace has not.
+      const plan = account.workspace.plan ?? (await planOfUser(deps.db, { id: account.workspace.id }));
       // No monthly cap on the plan (Pro): only the per-minute limit applies.
       const perMonth = plan.lookupsPerMonth === null ? Number.MAX_SAFE_INTEGER : limits.perMonth;
       return { client: { key: `user:${account.workspace.id}`, limits: { ...limits, perMonth } }, plan };

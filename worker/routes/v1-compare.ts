@@ -97,7 +97,7 @@ export const compareRoutes = createRouter()
     // itself (the address, or the signed-in account: Pro's per-minute limit included). A key
     // request was counted against the account's hourly key limit already.
     if (!c.get("apiKey")) {
-      const payer = await lookups.payerOf(c.req.raw, c.get("account") ?? null, plan);
+      const payer = await lookups.payerOf(c.req.raw, c.get("account") ?? null);
       const decision = await lookups.take(payer, asins.length);
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
       if (!decision.allowed) {
