@@ -19,7 +19,7 @@ import { compareUrl, proCookies, tenAsins } from "./compare-phase.ts";
 import { CHART_ASIN, SESSION_SECRET, seedDashboards, seededSessionCookie } from "./dashboard-seed.ts";
 import { combine, latencyRow, printTable, ratioRow, type Figures, type TableRow } from "./report.ts";
 import { checkDashboardTable } from "./table-check.ts";
-import { workerBundle, workerStartup } from "./worker-build.ts";
+import { workerFigures } from "./worker-build.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -50,8 +50,7 @@ async function mustAnswer(url: string, headers: Record<string, string> = {}): Pr
 
 const load1 = loadavg()[0]!.toFixed(2);
 // Before the server starts (its CPU figure alone); not for the agency rows alone.
-const startup = ONLY === "agency" ? null : await workerStartup();
-const bundle = ONLY === "agency" ? null : await workerBundle();
+const { startup, bundle } = ONLY === "agency" ? { startup: null, bundle: null } : await workerFigures();
 const upstream = await startCreatorsFakeServer({ latencyMs: UPSTREAM_LATENCY_MS });
 const app = await startAppServer(
   {

@@ -51,36 +51,26 @@ export interface BundleFigures {
   exportCodeAtStartup: string[];
 }
 
-async function splitBuild(outdir: string, minify: boolean): Promise<Metafile> {
-  return (await buildWorker({ minify, outdir })).metafile!;
-}
-
-export async function workerBundle(): Promise<BundleFigures> {
-  const dir = mkdtempSync(join(tmpdir(), "ranklayer-bundle-"));
-  try {
-    const meta = await splitBuild(dir, true);
-    const modules = Object.keys(meta.outputs).filter((name) => name.endsWith(".mjs"));
-    const code = modules.map((name) => readFileSync(name));
-    const atStartup = startupModules(meta);
-    const byPackage = new Map<string, number>();
-    const startupPackages = new Set<string>();
-    for (const [name, output] of Object.entries(meta.outputs)) {
-      for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-        byPackage.set(packageOf(input), (byPackage.get(packageOf(input)) ?? 0) + bytesInOutput);
-        if (atStartup.has(name) && bytesInOutput > 0) startupPackages.add(packageOf(input));
-      }
+function bundleFigures(meta: Metafile): BundleFigures {
+  const modules = Object.keys(meta.outputs).filter((name) => name.endsWith(".mjs"));
+  const code = modules.map((name) => readFileSync(name));
+  const atStartup = startupModules(meta);
+  const byPackage = new Map<string, number>();
+  const startupPackages = new Set<string>();
+  for (const [name, output] of Object.entries(meta.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      byPackage.set(packageOf(input), (byPackage.get(packageOf(input)) ?? 0) + bytesInOutput);
+      if (atStartup.has(name) && bytesInOutput > 0) startupPackages.add(packageOf(input));
     }
-    return {
-      bytes: code.reduce((sum, file) => sum + file.length, 0),
-      gzipBytes: code.reduce((sum, file) => sum + gzipSync(file).length, 0),
-      modules: modules.length,
-      startupBytes: [...atStartup].reduce((sum, name) => sum + meta.outputs[name]!.bytes, 0),
-      byPackage: [...byPackage].sort((a, b) => b[1] - a[1]),
-      exportCodeAtStartup: EXPORT_ONLY.filter((name) => startupPackages.has(name)),
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
   }
+  return {
+    bytes: code.reduce((sum, file) => sum + file.length, 0),
+    gzipBytes: code.reduce((sum, file) => sum + gzipSync(file).length, 0),
+    modules: modules.length,
+    startupBytes: [...atStartup].reduce((sum, name) => sum + meta.outputs[name]!.bytes, 0),
+    byPackage: [...byPackage].sort((a, b) => b[1] - a[1]),
+    exportCodeAtStartup: EXPORT_ONLY.filter((name) => startupPackages.has(name)),
+  };
 }
 
 export interface StartupFigures {
@@ -92,28 +82,33 @@ export interface StartupFigures {
   exportCodeAtStartup: string[];
 }
 
-/** The start-up CPU of the split, minified Worker as deployed (`--no-bundle`), best of `runs`. */
-export async function workerStartup(runs = Number(process.env.BENCH_STARTUP_RUNS ?? 5)): Promise<StartupFigures> {
-  const dir = mkdtempSync(join(tmpdir(), "ranklayer-startup-"));
+/** The start-up CPU of the split, minified Worker in `dir` as deployed (`--no-bundle`), best of `runs`. */
+function startupFigures(dir: string, meta: Metafile, runs: number): StartupFigures {
+  const exportChunks = Object.entries(meta.outputs)
+    .filter(([, output]) => Object.keys(output.inputs).some((input) => EXPORT_ONLY.includes(packageOf(input))))
+    .map(([name]) => name.slice(name.lastIndexOf("/") + 1));
+  const upload = join(dir, "worker.bundle");
+  execFileSync(wrangler, ["deploy", "--dry-run", "--config", "wrangler.toml", "--outfile", upload, join(dir, "worker", "index.mjs"), "--no-bundle"], { stdio: "pipe", env: wranglerEnv });
+  const urls = new Set<string>();
+  const runsMs = Array.from({ length: Math.max(1, runs) }, (_, run) => {
+    const profile = join(dir, `run-${run}.cpuprofile`);
+    const output = execFileSync(wrangler, ["check", "startup", "--worker", upload, "--outfile", profile], { encoding: "utf8", stdio: "pipe", env: wranglerEnv });
+    const active = /Active:\s*([\d.]+)\s*ms/.exec(output);
+    if (!active) throw new Error(`wrangler check startup printed no "Active:" figure:\n${output}`);
+    const { nodes } = JSON.parse(readFileSync(profile, "utf8")) as { nodes: { callFrame: { url: string } }[] };
+    for (const node of nodes) urls.add(node.callFrame.url);
+    return Number(active[1]);
+  });
+  const ranChunks = exportChunks.filter((chunk) => [...urls].some((url) => url.endsWith(chunk)));
+  return { cpuMs: Math.min(...runsMs), runsMs, exportCodeAtStartup: ranChunks };
+}
+
+/** One split, minified build of the Worker as deployed: its bundle figures and its start-up CPU. */
+export async function workerFigures(runs = Number(process.env.BENCH_STARTUP_RUNS ?? 5)): Promise<{ bundle: BundleFigures; startup: StartupFigures }> {
+  const dir = mkdtempSync(join(tmpdir(), "ranklayer-worker-"));
   try {
-    const meta = await splitBuild(join(dir, "worker"), true);
-    const exportChunks = Object.entries(meta.outputs)
-      .filter(([, output]) => Object.keys(output.inputs).some((input) => EXPORT_ONLY.includes(packageOf(input))))
-      .map(([name]) => name.slice(name.lastIndexOf("/") + 1));
-    const upload = join(dir, "worker.bundle");
-    execFileSync(wrangler, ["deploy", "--dry-run", "--config", "wrangler.toml", "--outfile", upload, join(dir, "worker", "index.mjs"), "--no-bundle"], { stdio: "pipe", env: wranglerEnv });
-    const urls = new Set<string>();
-    const runsMs = Array.from({ length: Math.max(1, runs) }, (_, run) => {
-      const profile = join(dir, `run-${run}.cpuprofile`);
-      const output = execFileSync(wrangler, ["check", "startup", "--worker", upload, "--outfile", profile], { encoding: "utf8", stdio: "pipe", env: wranglerEnv });
-      const active = /Active:\s*([\d.]+)\s*ms/.exec(output);
-      if (!active) throw new Error(`wrangler check startup printed no "Active:" figure:\n${output}`);
-      const { nodes } = JSON.parse(readFileSync(profile, "utf8")) as { nodes: { callFrame: { url: string } }[] };
-      for (const node of nodes) urls.add(node.callFrame.url);
-      return Number(active[1]);
-    });
-    const ranChunks = exportChunks.filter((chunk) => [...urls].some((url) => url.endsWith(chunk)));
-    return { cpuMs: Math.min(...runsMs), runsMs, exportCodeAtStartup: ranChunks };
+    const meta = (await buildWorker({ minify: true, outdir: join(dir, "worker") })).metafile!;
+    return { bundle: bundleFigures(meta), startup: startupFigures(dir, meta, runs) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
