@@ -64,7 +64,12 @@ export function serveOpenApiDocuments(api: OpenAPIHono<AppEnv>, declared: () => 
   let built: { version: string; documents: Promise<Documents> } | undefined;
   const documents = (c: Context<AppEnv>): Promise<Documents> => {
     const version = c.var.services.config.vars.APP_VERSION ?? "0.1.0";
-    if (built?.version !== version) built = { version, documents: declared().then((full) => generate(full, version)) };
+    if (built?.version !== version) {
+      const documents = declared().then((full) => generate(full, version));
+      // A group that failed to load is tried again on the next request, as lazyRoutes does.
+      documents.catch(() => (built = undefined));
+      built = { version, documents };
+    }
     return built.documents;
   };
   api.get("/openapi.json", async (c) => c.json((await documents(c)).publicDocument));
