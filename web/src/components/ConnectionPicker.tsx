@@ -1,4 +1,4 @@
-import { useCallback, useId } from "react";
+import { useId } from "react";
 import { useSearchParams } from "react-router-dom";
 import { fetchConnections } from "../api/connections";
 import { useResource } from "../api/use-resource";
@@ -10,8 +10,7 @@ import { useResource } from "../api/use-resource";
 export function ConnectionPicker({ label = "Seller account" }: { label?: string }) {
   const id = useId();
   const [params, setParams] = useSearchParams();
-  const fetcher = useCallback((signal: AbortSignal) => fetchConnections(signal), []);
-  const [connections] = useResource(fetcher);
+  const [connections] = useResource(fetchConnections);
   if (connections.status !== "success" || connections.data.connections.length < 2) return null;
   const value = params.get("connection") ?? "";
   const choose = (next: string) => {

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { ALERT_CONDITIONS, DEFAULT_THRESHOLDS, SELLER_CONDITIONS } from "@contract/alerts";
 import { LOOKUP_MARKETPLACES } from "@contract/marketplaces";
 import { errorMessage } from "../../api/api-error";
@@ -34,7 +34,7 @@ export function NewAlertModal({ draft, onChange, onClose, onCreated }: NewAlertM
   const [saving, setSaving] = useState(false);
   const fieldId = (field: DraftField) => `${id}-${field}`;
   // Seller-data alerts can watch one seller account; the picker shows once there are two to pick from.
-  const [connectionsLoad] = useResource(useCallback((signal: AbortSignal) => fetchConnections(signal), []));
+  const [connectionsLoad] = useResource(fetchConnections);
   const connections = connectionsLoad.status === "success" ? connectionsLoad.data.connections : [];
   const showConnections = connections.length >= 2 && SELLER_CONDITIONS.includes(draft.conditionType);
 

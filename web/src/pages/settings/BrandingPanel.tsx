@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import { LOGO_MAX_KB, type BrandingResponse } from "@contract/branding";
 import { LoadFailed } from "../../components/LoadFailed";
 import { errorMessage } from "../../api/api-error";
@@ -9,7 +9,7 @@ import "../../styles/branding.css";
 
 /** Settings → Branding: the name, colour and logo PDFs and weekly reports carry, with a preview. */
 export function BrandingPanel() {
-  const [load, reload] = useResource(useCallback((signal: AbortSignal) => fetchBranding(signal), []));
+  const [load, reload] = useResource(fetchBranding);
   return (
     <div className="settings-panel">
       <h2>Branding</h2>

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import type { ConnectionView } from "@contract/connections";
 import { CONNECTION_NAME_MAX_LENGTH } from "@contract/connections";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "@contract/user-status";
@@ -20,8 +20,7 @@ const STATUS_TEXT: Record<ConnectionView["status"], string> = { connected: "Conn
  */
 export function ConnectionsList({ demo }: { demo: boolean }) {
   const manage = !useWorkspaces().lacks("connections");
-  const fetcher = useCallback((signal: AbortSignal) => fetchConnections(signal), []);
-  const [list, reload] = useResource(fetcher);
+  const [list, reload] = useResource(fetchConnections);
   const [message, setMessage] = useState<{ kind: "info" | "error"; text: string } | null>(null);
 
   const act = async (work: () => Promise<string | void>, done?: string) => {

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { errorMessage } from "../../api/api-error";
 import { addRecipient, fetchRecipients, removeRecipient, type ReportRecipients } from "../../api/branding";
 import { fetchConnections } from "../../api/connections";
@@ -14,8 +14,8 @@ const WHOLE_WORKSPACE = "";
  */
 export function ReportRecipientsForm({ readOnly }: { readOnly: boolean }) {
   const id = useId();
-  const [load, reload] = useResource(useCallback((signal: AbortSignal) => fetchRecipients(signal), []));
-  const [connectionsLoad] = useResource(useCallback((signal: AbortSignal) => fetchConnections(signal), []));
+  const [load, reload] = useResource(fetchRecipients);
+  const [connectionsLoad] = useResource(fetchConnections);
   const connections = connectionsLoad.status === "success" ? connectionsLoad.data.connections : [];
   const [list, setList] = useState<ReportRecipients | null>(null);
   const [email, setEmail] = useState("");

@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { WORKSPACE_ROLES, type SeatsView, type WorkspaceRole } from "@contract/workspaces";
 import { useResource } from "../../api/use-resource";
@@ -57,7 +57,7 @@ export function Invitations({
   seats: SeatsView | null;
   onSeatsChanged: () => void;
 }) {
-  const [invitations, reload] = useResource(useCallback((signal: AbortSignal) => fetchInvitations(signal), []));
+  const [invitations, reload] = useResource(fetchInvitations);
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<WorkspaceRole>("analyst");
   const [sentTo, setSentTo] = useState<string | null>(null);
