@@ -19,10 +19,14 @@ export function seatsLine(seats: SeatsView): string {
   return `${formatCount(seats.used)} of ${plural(seats.limit, "seat")} used on the ${seats.planName} plan${pending}.`;
 }
 
-/** Why no one more can be invited, with the way to more seats; null while there is a free seat. */
-function FullNote({ seats }: { seats: SeatsView | null }) {
+/** Whether the plan's seats are all taken (pending invitations count): no one more can be invited. */
+function seatsFull(seats: SeatsView | null): seats is SeatsView & { limit: number } {
+  return seats !== null && seats.limit !== null && seats.used >= seats.limit;
+}
+
+/** Why no one more can be invited, with the way to more seats. */
+function FullNote({ seats }: { seats: SeatsView & { limit: number } }) {
   const { can } = useWorkspaces();
-  if (seats === null || seats.limit === null || seats.used < seats.limit) return null;
   const reason =
     seats.limit === 1
       ? `The ${seats.planName} plan includes the owner only, so this workspace cannot invite anyone.`
@@ -62,7 +66,7 @@ export function Invitations({
   const [role, setRole] = useState<WorkspaceRole>("analyst");
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const full = seats !== null && seats.limit !== null && seats.used >= seats.limit;
+  const full = seatsFull(seats);
   const describedBy = full ? "invite-full" : undefined;
   const changed = () => {
     reload();
@@ -88,7 +92,7 @@ export function Invitations({
   return (
     <section className="team-section" aria-labelledby="invite-heading">
       <h2 id="invite-heading">Invite someone</h2>
-      <FullNote seats={seats} />
+      {full && <FullNote seats={seats} />}
       <form className="team-form" onSubmit={submit}>
         <div className="field">
           <label htmlFor="invite-email">Email address</label>
