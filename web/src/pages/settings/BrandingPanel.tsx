@@ -61,7 +61,8 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
     if (file) void run(() => uploadLogo(file), "Logo uploaded.");
   }
 
-  const previewAccent = /^#[0-9a-fA-F]{6}$/.test(accent) ? accent : (branding.accent_color ?? undefined);
+  const accentComplete = /^#[0-9a-fA-F]{6}$/.test(accent);
+  const previewAccent = accentComplete ? accent : branding.accent_color;
   return (
     <>
       {readOnly && <p className="seller-muted">Only an owner or admin of the workspace can change its branding.</p>}
@@ -85,7 +86,7 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
             <input
               type="color"
               aria-label="Pick the accent colour"
-              value={/^#[0-9a-fA-F]{6}$/.test(accent) ? accent.toLowerCase() : "#1d4ed8"}
+              value={accentComplete ? accent.toLowerCase() : "#1d4ed8"}
               disabled={readOnly}
               onChange={(e) => setAccent(e.target.value)}
             />
@@ -116,7 +117,7 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
         </p>
       )}
       {/* The API gives the logo's public URL (for emails); the page loads it from its own origin. */}
-      <BrandingPreview name={branding.display_name} accent={previewAccent ?? null} logoUrl={branding.logo ? new URL(branding.logo.url).pathname : null} />
+      <BrandingPreview name={branding.display_name} accent={previewAccent} logoUrl={branding.logo ? new URL(branding.logo.url).pathname : null} />
       <ReportRecipientsForm readOnly={readOnly} />
     </>
   );
