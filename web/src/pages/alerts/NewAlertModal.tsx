@@ -7,6 +7,7 @@ import { createAlert } from "../../api/alerts";
 import { fetchConnections } from "../../api/connections";
 import { useResource } from "../../api/use-resource";
 import { AsinField } from "../../components/AsinField";
+import { ConnectionSelect } from "../../components/ConnectionPicker";
 import { Dialog } from "../../components/Dialog";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 import { oneOf } from "../../lib/marketplaces";
@@ -107,17 +108,15 @@ export function NewAlertModal({ draft, onChange, onClose, onCreated }: NewAlertM
         </div>
 
         {showConnections && (
-          <div className="field">
-            <label htmlFor={`${id}-connection`}>Seller account</label>
-            <select id={`${id}-connection`} value={draft.connectionId ?? ""} onChange={(event) => onChange({ ...draft, connectionId: event.target.value })}>
-              <option value="">Any seller account</option>
-              {connections.map((connection) => (
-                <option key={connection.id} value={connection.id}>
-                  {connection.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ConnectionSelect
+            id={`${id}-connection`}
+            className="field"
+            label="Seller account"
+            anyText="Any seller account"
+            value={draft.connectionId ?? ""}
+            connections={connections}
+            onChange={(connectionId) => onChange({ ...draft, connectionId })}
+          />
         )}
 
         {thresholdLabel !== null && (
