@@ -10,7 +10,7 @@ import { formatPrice, formatRank } from "../../lib/format";
 import { formatPercent, KpiCard, SourceLine, TableScroll } from "../dashboard/figures";
 import { PortfolioHeatmap } from "./PortfolioHeatmap";
 import { PortfolioClients, STATUS_TEXT } from "./PortfolioClients";
-import { ConnectionPicker } from "../../components/ConnectionPicker";
+import { ConnectionPicker, useConnectionParam } from "../../components/ConnectionPicker";
 import { useWorkspaces } from "../../state/workspaces";
 import "../../styles/dashboard.css";
 
@@ -25,7 +25,7 @@ export function Portfolio() {
   const category = params.get("category") ?? "";
   const rangeParam = params.get("range") ?? "7d";
   const range = (HISTORY_RANGES as readonly string[]).includes(rangeParam) ? (rangeParam as HistoryRange) : "7d";
-  const connection = params.get("connection") || undefined;
+  const connection = useConnectionParam();
   const fetcher = useCallback(
     (signal: AbortSignal) => fetchPortfolio({ marketplace, brand: brand || undefined, category: category || undefined, range, connection }, signal),
     [marketplace, brand, category, range, connection],
