@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { WORKSPACE_ROLES, type SeatsView, type WorkspaceRole } from "@contract/workspaces";
+import { INVITATION_DAYS, WORKSPACE_ROLES, type SeatsView, type WorkspaceRole } from "@contract/workspaces";
 import { useResource } from "../../api/use-resource";
 import { fetchInvitations, inviteMember, withdrawInvitation } from "../../api/workspaces";
 import { LimitMessage } from "../../components/LimitMessage";
@@ -9,6 +9,11 @@ import { useWorkspaces } from "../../state/workspaces";
 
 /** Runs a team change: `after` on success, `onError` (default: the page's alert) with the server's detail. */
 export type Act = (request: () => Promise<unknown>, after: () => void, onError?: (message: string) => void) => Promise<void>;
+
+/** The roles a member may give (a role change or an invitation): only an owner makes owners. */
+export function rolesGrantableBy(owner: boolean): WorkspaceRole[] {
+  return WORKSPACE_ROLES.filter((role) => owner || role !== "owner");
+}
 
 const plural = (n: number, one: string) => `${formatCount(n)} ${one}${n === 1 ? "" : "s"}`;
 
@@ -110,7 +115,7 @@ export function Invitations({
         <div className="field">
           <label htmlFor="invite-role">Role</label>
           <select id="invite-role" disabled={full} aria-describedby={describedBy} value={role} onChange={(event) => setRole(event.target.value as WorkspaceRole)}>
-            {WORKSPACE_ROLES.filter((r) => canInviteOwners || r !== "owner").map((r) => (
+            {rolesGrantableBy(canInviteOwners).map((r) => (
               <option key={r} value={r}>
                 {r}
               </option>
@@ -124,7 +129,7 @@ export function Invitations({
       {refusal !== null && <LimitMessage text={refusal} inline />}
       {sentTo !== null && (
         <p role="status" className="seller-muted">
-          Invitation sent to {sentTo}. The link works for 7 days.
+          Invitation sent to {sentTo}. The link works for {INVITATION_DAYS} days.
         </p>
       )}
       <h3>Pending invitations</h3>
