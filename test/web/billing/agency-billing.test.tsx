@@ -1,18 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { SubscriptionResponse } from "@contract/billing";
-import { planSummary } from "@contract/features";
-import { PLANS } from "@contract/plans";
 import { renderRoutes } from "../helpers";
+import { PLANS_BODY, subscription } from "./billing-fixtures";
 import { demoUser, fakeApi, json, SIGNED_OUT } from "../seller/fake-api";
 import { navigateAway } from "../../../web/src/lib/navigate-away";
 
 vi.mock("../../../web/src/lib/navigate-away", () => ({ navigateAway: vi.fn() }));
 
-const PLANS_BODY = { plans: PLANS.map(planSummary) };
-const FREE: SubscriptionResponse = {
-  plan_id: "free", plan_name: "Free", status: null, current_period_end: null, cancel_at_period_end: false, stripe_customer_id: null, mock: false, demo: false,
-};
+const FREE = subscription();
 
 describe("the Agency plan on /billing and /pricing", () => {
   it("/pricing shows Agency's price per seller account", async () => {

@@ -1,21 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { SubscriptionResponse } from "@contract/billing";
-import { planSummary } from "@contract/features";
-import { PLANS } from "@contract/plans";
 import { cardFeatures } from "../../../web/src/components/PlanPriceAndFeatures";
 import { statusText } from "../../../web/src/pages/billing/billing-format";
 import { renderRoutes } from "../helpers";
+import { PLANS_BODY, subscription } from "./billing-fixtures";
 import { demoUser, fakeApi, json, sequence } from "../seller/fake-api";
 
-const PLANS_BODY = { plans: PLANS.map(planSummary) };
-
-function subscription(overrides: Partial<SubscriptionResponse> = {}): SubscriptionResponse {
-  return {
-    plan_id: "free", plan_name: "Free", status: null, current_period_end: null, cancel_at_period_end: false,
-    stripe_customer_id: null, mock: false, demo: false, ...overrides,
-  };
-}
 
 const PRO = subscription({ plan_id: "pro", plan_name: "Pro", status: "active", stripe_customer_id: "cus_1", current_period_end: "2026-12-24T00:00:00.000Z" });
 

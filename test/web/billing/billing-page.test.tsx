@@ -1,22 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SubscriptionResponse } from "@contract/billing";
-import { planSummary } from "@contract/features";
-import { PLANS } from "@contract/plans";
 import { renderRoutes } from "../helpers";
+import { PLANS_BODY, subscription } from "./billing-fixtures";
 import { demoUser, fakeApi, json, pending, sequence, SIGNED_OUT } from "../seller/fake-api";
 import { navigateAway } from "../../../web/src/lib/navigate-away";
 
 vi.mock("../../../web/src/lib/navigate-away", () => ({ navigateAway: vi.fn() }));
 
-const PLANS_BODY = { plans: PLANS.map(planSummary) };
-
-function subscription(overrides: Partial<SubscriptionResponse> = {}): SubscriptionResponse {
-  return {
-    plan_id: "free", plan_name: "Free", status: null, current_period_end: null, cancel_at_period_end: false,
-    stripe_customer_id: null, mock: false, demo: false, ...overrides,
-  };
-}
 
 const card = (name: string) => screen.getByRole("listitem", { name });
 

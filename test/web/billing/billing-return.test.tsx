@@ -1,18 +1,13 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEMO_STRIPE_MESSAGE, MOCK_DEMO_MESSAGE, type SubscriptionResponse } from "@contract/billing";
-import { planSummary } from "@contract/features";
-import { PLANS } from "@contract/plans";
 import { renderRoutes } from "../helpers";
+import { PLANS_BODY, subscription } from "./billing-fixtures";
 import { demoUser, fakeApi, json, sequence } from "../seller/fake-api";
 
 vi.mock("../../../web/src/lib/navigate-away", () => ({ navigateAway: vi.fn() }));
 
-const PLANS_BODY = { plans: PLANS.map(planSummary) };
-const free = (overrides: Partial<SubscriptionResponse> = {}): SubscriptionResponse => ({
-  plan_id: "free", plan_name: "Free", status: null, current_period_end: null, cancel_at_period_end: false,
-  stripe_customer_id: "cus_1", mock: false, demo: false, ...overrides,
-});
+const free = (overrides: Partial<SubscriptionResponse> = {}) => subscription({ stripe_customer_id: "cus_1", ...overrides });
 const pro = (overrides: Partial<SubscriptionResponse> = {}) =>
   free({ plan_id: "pro", plan_name: "Pro", status: "active", current_period_end: "2026-12-24T00:00:00.000Z", ...overrides });
 

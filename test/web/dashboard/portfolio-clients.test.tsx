@@ -2,15 +2,11 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PortfolioResponse } from "@contract/dashboard";
 import { renderRoutes } from "../helpers";
+import { euConnection, US_CONNECTION } from "../seller/connection-fixtures";
 import { connectedUser, fakeApi, json } from "../seller/fake-api";
 
 const NONE = { kind: null, label: "No snapshot yet", asOf: null };
-const CONNECTIONS = {
-  connections: [
-    { id: "c-us", name: "Acme US", sellingPartnerId: "A1", region: "na", status: "connected", grantedAt: null, renewalDueAt: null, needsAttention: null },
-    { id: "c-eu", name: "Acme EU", sellingPartnerId: "A2", region: "eu", status: "connected", grantedAt: null, renewalDueAt: null, needsAttention: null },
-  ],
-};
+const CONNECTIONS = { connections: [US_CONNECTION, euConnection("Acme EU")] };
 
 function portfolio(overrides: Partial<PortfolioResponse> = {}): PortfolioResponse {
   return {

@@ -1,10 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { planSummary } from "@contract/features";
-import { PLANS } from "@contract/plans";
+import { PLANS_BODY } from "../billing/billing-fixtures";
 import { jsonResponse, mockFetch, renderApp } from "../helpers";
-
-const PLANS_BODY = { plans: PLANS.map(planSummary) };
 
 function planCard(name: string): HTMLElement {
   return screen.getByRole("heading", { level: 2, name }).closest("li") as HTMLElement;

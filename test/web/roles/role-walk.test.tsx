@@ -1,38 +1,25 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { BrandingResponse } from "@contract/branding";
-import type { WorkspaceList, WorkspaceRole } from "@contract/workspaces";
+import type { WorkspaceRole } from "@contract/workspaces";
 import { historyResponse, lookupResult, renderRoutes } from "../helpers";
 import { alertList, alertView } from "../pages/alert-fixtures";
 import { connectedUser, fakeApi, json } from "../seller/fake-api";
 import { openTab, panel, renderSettings } from "../seller/settings-render";
 import { euConnection, US_CONNECTION } from "../seller/connection-fixtures";
+import { acmeWorkspaces } from "../team/workspace-fixtures";
 
 /**
  * The screens walked as each role (issue 28 point 9): a button whose action the role may not do is
  * absent, going by the permission list the server sends with the workspaces (worker/workspaces/roles.ts).
  */
-const PERMISSIONS: Record<WorkspaceRole, WorkspaceList["current"]["permissions"]> = {
-  owner: ["read", "track", "settings", "connections", "keys", "members", "billing", "ownership"],
-  admin: ["read", "track", "settings", "connections", "keys", "members"],
-  analyst: ["read", "track"],
-  viewer: ["read"],
-};
-
-function workspaces(role: WorkspaceRole): WorkspaceList {
-  return {
-    workspaces: [{ id: "acme", name: "Acme Agency", role, personal: false }],
-    current: { id: "acme", name: "Acme Agency", role, personal: false, permissions: PERMISSIONS[role] },
-  };
-}
-
 const US = US_CONNECTION;
 const EU = euConnection("Acme EU");
 
 async function renderAlertsAs(role: WorkspaceRole) {
   fakeApi({
     "GET /api/user/status": json(connectedUser()),
-    "GET /api/workspaces": json(workspaces(role)),
+    "GET /api/workspaces": json(acmeWorkspaces(role)),
     "GET /api/notifications/unread-count": json({ unread: 0 }),
     "GET /api/alerts": json(alertList([alertView()])),
     "GET /api/watchlist": json({ items: [{ asin: "B0WATCH001", marketplace: "US", addedAt: "2026-11-20T00:00:00.000Z", paused: false }] }),
@@ -72,7 +59,7 @@ describe("/alerts by role", () => {
 async function settingsAs(role: WorkspaceRole, canEditBranding: boolean) {
   const branding: BrandingResponse = { display_name: "Acme Agency", accent_color: null, logo: null, can_edit: canEditBranding };
   return renderSettings({
-    "GET /api/workspaces": json(workspaces(role)),
+    "GET /api/workspaces": json(acmeWorkspaces(role)),
     "GET /api/connections": json({ connections: [US, EU] }),
     "GET /api/branding": json(branding),
     "GET /api/branding/recipients": json({ recipients: [{ email: "client@example.com", confirmed: true }] }),
@@ -108,7 +95,7 @@ describe("/results' Track this ASIN and exports by role", () => {
   async function renderResultsAs(role: WorkspaceRole) {
     const api = fakeApi({
       "GET /api/user/status": json(connectedUser()),
-      "GET /api/workspaces": json(workspaces(role)),
+      "GET /api/workspaces": json(acmeWorkspaces(role)),
       "GET /api/notifications/unread-count": json({ unread: 0 }),
       "GET /api/v1/lookup": json(lookupResult()),
       "GET /api/history": json(historyResponse()),

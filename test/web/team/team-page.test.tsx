@@ -1,26 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { WorkspaceList, WorkspaceRole } from "@contract/workspaces";
+import type { WorkspaceRole } from "@contract/workspaces";
 import { renderRoutes } from "../helpers";
 import { connectedUser, fakeApi, json, noContent } from "../seller/fake-api";
+import { acmeWorkspaces, PERSONAL_WORKSPACE } from "./workspace-fixtures";
 
-
-const PERMISSIONS: Record<WorkspaceRole, WorkspaceList["current"]["permissions"]> = {
-  owner: ["read", "track", "settings", "connections", "keys", "members", "billing", "ownership"],
-  admin: ["read", "track", "settings", "connections", "keys", "members"],
-  analyst: ["read", "track"],
-  viewer: ["read"],
-};
-
-function workspaces(role: WorkspaceRole): WorkspaceList {
-  return {
-    workspaces: [
-      { id: "me", name: "me@example.com", role: "owner", personal: true },
-      { id: "acme", name: "Acme Agency", role, personal: false },
-    ],
-    current: { id: "acme", name: "Acme Agency", role, personal: false, permissions: PERMISSIONS[role] },
-  };
-}
+const workspaces = (role: WorkspaceRole) => acmeWorkspaces(role, [PERSONAL_WORKSPACE]);
 
 const MEMBERS = {
   members: [

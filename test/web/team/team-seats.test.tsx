@@ -1,22 +1,11 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { SeatsView, WorkspaceList, WorkspaceRole } from "@contract/workspaces";
+import type { SeatsView } from "@contract/workspaces";
 import { renderRoutes } from "../helpers";
 import { connectedUser, fakeApi, json } from "../seller/fake-api";
+import { acmeWorkspaces } from "./workspace-fixtures";
 
 /** /team against the plan's seats: the count, the invite form off when they are all taken, the server's refusal. */
-
-const PERMISSIONS: Record<"owner" | "admin", WorkspaceList["current"]["permissions"]> = {
-  owner: ["read", "track", "settings", "connections", "keys", "members", "billing", "ownership"],
-  admin: ["read", "track", "settings", "connections", "keys", "members"],
-};
-
-function workspaces(role: "owner" | "admin"): WorkspaceList {
-  return {
-    workspaces: [{ id: "acme", name: "Acme Agency", role: role as WorkspaceRole, personal: false }],
-    current: { id: "acme", name: "Acme Agency", role, personal: false, permissions: PERMISSIONS[role] },
-  };
-}
 
 const OWNER = { userId: "o1", email: "owner@acme.example", role: "owner", joinedAt: "2026-11-01T00:00:00.000Z", you: true };
 const ANA = { userId: "a1", email: "ana@example.com", role: "analyst", joinedAt: "2026-11-03T00:00:00.000Z", you: false };
@@ -26,7 +15,7 @@ function team(role: "owner" | "admin", seats: SeatsView, members = [OWNER, ANA],
   return fakeApi({
     "GET /api/user/status": json(connectedUser()),
     "GET /api/notifications/unread-count": json({ unread: 0 }),
-    "GET /api/workspaces": json(workspaces(role)),
+    "GET /api/workspaces": json(acmeWorkspaces(role)),
     "GET /api/workspaces/members": json({ members, seats }),
     "GET /api/workspaces/invitations": json({ invitations }),
     ...extra,

@@ -1,5 +1,6 @@
-import { useCallback, useId } from "react";
+import { useId } from "react";
 import { useSearchParams } from "react-router-dom";
+import type { ConnectionView } from "@contract/connections";
 import { fetchConnections } from "../api/connections";
 import { useResource } from "../api/use-resource";
 
@@ -10,8 +11,7 @@ import { useResource } from "../api/use-resource";
 export function ConnectionPicker({ label = "Seller account" }: { label?: string }) {
   const id = useId();
   const [params, setParams] = useSearchParams();
-  const fetcher = useCallback((signal: AbortSignal) => fetchConnections(signal), []);
-  const [connections] = useResource(fetcher);
+  const [connections] = useResource(fetchConnections);
   if (connections.status !== "success" || connections.data.connections.length < 2) return null;
   const value = params.get("connection") ?? "";
   const choose = (next: string) => {
@@ -20,12 +20,28 @@ export function ConnectionPicker({ label = "Seller account" }: { label?: string 
     else updated.delete("connection");
     setParams(updated, { replace: true });
   };
+  return <ConnectionSelect id={id} className="field connection-picker" label={label} value={value} connections={connections.data.connections} onChange={choose} />;
+}
+
+interface ConnectionSelectProps {
+  id: string;
+  className: string;
+  label: string;
+  /** The first option, the empty value: every seller account. */
+  anyText?: string;
+  value: string;
+  connections: readonly ConnectionView[];
+  onChange: (connectionId: string) => void;
+}
+
+/** A labelled select of the workspace's seller accounts, "" meaning all of them. */
+export function ConnectionSelect({ id, className, label, anyText = "All seller accounts", value, connections, onChange }: ConnectionSelectProps) {
   return (
-    <div className="field connection-picker">
+    <div className={className}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => choose(event.target.value)}>
-        <option value="">All seller accounts</option>
-        {connections.data.connections.map((connection) => (
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{anyText}</option>
+        {connections.map((connection) => (
           <option key={connection.id} value={connection.id}>
             {connection.name}
           </option>

@@ -1,21 +1,15 @@
 import { useState } from "react";
 import { switchWorkspace } from "../api/workspaces";
-import { useSession } from "../state/session";
 import { useWorkspaces } from "../state/workspaces";
 import "../styles/workspaces.css";
 
 /**
  * The header's workspace picker: a native select (keyboard and screen readers work as usual),
  * shown only to an account with more than one workspace. Switching reloads the page, so every
- * screen's data comes again from the new workspace.
+ * screen's data comes again from the new workspace. The header renders it (and loads its chunk)
+ * only for a signed-in account that is not the demo.
  */
 export function WorkspaceSwitcher() {
-  const { user } = useSession();
-  if (!user?.authenticated || user.demo) return null;
-  return <Switcher />;
-}
-
-function Switcher() {
   const { list } = useWorkspaces();
   const [busy, setBusy] = useState(false);
   if (list === null || list.workspaces.length < 2) return null;

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { ALERT_CONDITIONS, DEFAULT_THRESHOLDS, SELLER_CONDITIONS } from "@contract/alerts";
 import { LOOKUP_MARKETPLACES } from "@contract/marketplaces";
 import { errorMessage } from "../../api/api-error";
@@ -7,6 +7,7 @@ import { createAlert } from "../../api/alerts";
 import { fetchConnections } from "../../api/connections";
 import { useResource } from "../../api/use-resource";
 import { AsinField } from "../../components/AsinField";
+import { ConnectionSelect } from "../../components/ConnectionPicker";
 import { Dialog } from "../../components/Dialog";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 import { oneOf } from "../../lib/marketplaces";
@@ -34,7 +35,7 @@ export function NewAlertModal({ draft, onChange, onClose, onCreated }: NewAlertM
   const [saving, setSaving] = useState(false);
   const fieldId = (field: DraftField) => `${id}-${field}`;
   // Seller-data alerts can watch one seller account; the picker shows once there are two to pick from.
-  const [connectionsLoad] = useResource(useCallback((signal: AbortSignal) => fetchConnections(signal), []));
+  const [connectionsLoad] = useResource(fetchConnections);
   const connections = connectionsLoad.status === "success" ? connectionsLoad.data.connections : [];
   const showConnections = connections.length >= 2 && SELLER_CONDITIONS.includes(draft.conditionType);
 
@@ -107,17 +108,15 @@ export function NewAlertModal({ draft, onChange, onClose, onCreated }: NewAlertM
         </div>
 
         {showConnections && (
-          <div className="field">
-            <label htmlFor={`${id}-connection`}>Seller account</label>
-            <select id={`${id}-connection`} value={draft.connectionId ?? ""} onChange={(event) => onChange({ ...draft, connectionId: event.target.value })}>
-              <option value="">Any seller account</option>
-              {connections.map((connection) => (
-                <option key={connection.id} value={connection.id}>
-                  {connection.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ConnectionSelect
+            id={`${id}-connection`}
+            className="field"
+            label="Seller account"
+            anyText="Any seller account"
+            value={draft.connectionId ?? ""}
+            connections={connections}
+            onChange={(connectionId) => onChange({ ...draft, connectionId })}
+          />
         )}
 
         {thresholdLabel !== null && (

@@ -1,11 +1,12 @@
 import { Link, useSearchParams } from "react-router-dom";
 import { DashboardOverview } from "./DashboardOverview";
-import { ConnectionPicker } from "../../components/ConnectionPicker";
+import { ConnectionPicker, useConnectionParam } from "../../components/ConnectionPicker";
 
 /** /dashboard signed in: one brand's tracked ASINs and figures (`?brand=`), or all of them. */
 export function BrandDashboardPage() {
   const [params] = useSearchParams();
   const brand = params.get("brand")?.trim().slice(0, 200) || undefined;
+  const connection = useConnectionParam();
   return (
     <div className="container seller-page seller-page--wide">
       <h1>{brand ? `Dashboard: ${brand}` : "Dashboard"}</h1>
@@ -13,7 +14,7 @@ export function BrandDashboardPage() {
         <Link to="/portfolio">Back to the portfolio</Link>
       </p>
       <ConnectionPicker />
-      <DashboardOverview brand={brand} connection={params.get("connection") || undefined} />
+      <DashboardOverview brand={brand} connection={connection} />
     </div>
   );
 }

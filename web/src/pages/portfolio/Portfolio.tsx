@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import type { BrandStatus, PortfolioResponse } from "@contract/dashboard";
+import type { PortfolioResponse } from "@contract/dashboard";
 import { HISTORY_RANGES, type HistoryRange } from "@contract/history-ranges";
 import { isMarketplace } from "@contract/marketplaces";
 import { fetchPortfolio } from "../../api/dashboard";
@@ -9,17 +9,11 @@ import { ExportButtons } from "../../components/ExportButtons";
 import { formatPrice, formatRank } from "../../lib/format";
 import { formatPercent, KpiCard, SourceLine, TableScroll } from "../dashboard/figures";
 import { PortfolioHeatmap } from "./PortfolioHeatmap";
-import { PortfolioClients } from "./PortfolioClients";
-import { ConnectionPicker } from "../../components/ConnectionPicker";
+import { PortfolioClients, STATUS_TEXT } from "./PortfolioClients";
+import { ConnectionPicker, useConnectionParam } from "../../components/ConnectionPicker";
 import { useWorkspaces } from "../../state/workspaces";
 import "../../styles/dashboard.css";
 
-const STATUS_TEXT: Record<BrandStatus, string> = {
-  "top-performer": "Top performer",
-  growing: "Growing",
-  "needs-attention": "Needs attention",
-  steady: "Steady",
-};
 const RANGE_TEXT: Record<HistoryRange, string> = { "7d": "Last 7 days", "30d": "Last 30 days", "90d": "Last 90 days" };
 
 /** The portfolio of the signed-in user: filters, exports, KPIs, brand and category tables. */
@@ -31,7 +25,7 @@ export function Portfolio() {
   const category = params.get("category") ?? "";
   const rangeParam = params.get("range") ?? "7d";
   const range = (HISTORY_RANGES as readonly string[]).includes(rangeParam) ? (rangeParam as HistoryRange) : "7d";
-  const connection = params.get("connection") || undefined;
+  const connection = useConnectionParam();
   const fetcher = useCallback(
     (signal: AbortSignal) => fetchPortfolio({ marketplace, brand: brand || undefined, category: category || undefined, range, connection }, signal),
     [marketplace, brand, category, range, connection],

@@ -3,7 +3,8 @@ import type { BrandStatus, ClientsOverview, Money } from "@contract/dashboard";
 import { formatPrice, formatRank } from "../../lib/format";
 import { formatPercent, TableScroll } from "../dashboard/figures";
 
-const STATUS_TEXT: Record<BrandStatus, string> = {
+/** A brand's or a client's status in words: the portfolio's brand table and its clients table. */
+export const STATUS_TEXT: Record<BrandStatus, string> = {
   "top-performer": "Top performer",
   growing: "Growing",
   "needs-attention": "Needs attention",

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import { LOGO_MAX_KB, type BrandingResponse } from "@contract/branding";
 import { LoadFailed } from "../../components/LoadFailed";
 import { errorMessage } from "../../api/api-error";
@@ -9,7 +9,7 @@ import "../../styles/branding.css";
 
 /** Settings → Branding: the name, colour and logo PDFs and weekly reports carry, with a preview. */
 export function BrandingPanel() {
-  const [load, reload] = useResource(useCallback((signal: AbortSignal) => fetchBranding(signal), []));
+  const [load, reload] = useResource(fetchBranding);
   return (
     <div className="settings-panel">
       <h2>Branding</h2>
@@ -61,7 +61,8 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
     if (file) void run(() => uploadLogo(file), "Logo uploaded.");
   }
 
-  const previewAccent = /^#[0-9a-fA-F]{6}$/.test(accent) ? accent : (branding.accent_color ?? undefined);
+  const accentComplete = /^#[0-9a-fA-F]{6}$/.test(accent);
+  const previewAccent = accentComplete ? accent : branding.accent_color;
   return (
     <>
       {readOnly && <p className="seller-muted">Only an owner or admin of the workspace can change its branding.</p>}
@@ -85,7 +86,7 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
             <input
               type="color"
               aria-label="Pick the accent colour"
-              value={/^#[0-9a-fA-F]{6}$/.test(accent) ? accent.toLowerCase() : "#1d4ed8"}
+              value={accentComplete ? accent.toLowerCase() : "#1d4ed8"}
               disabled={readOnly}
               onChange={(e) => setAccent(e.target.value)}
             />
@@ -116,7 +117,7 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
         </p>
       )}
       {/* The API gives the logo's public URL (for emails); the page loads it from its own origin. */}
-      <BrandingPreview name={branding.display_name} accent={previewAccent ?? null} logoUrl={branding.logo ? new URL(branding.logo.url).pathname : null} />
+      <BrandingPreview name={branding.display_name} accent={previewAccent} logoUrl={branding.logo ? new URL(branding.logo.url).pathname : null} />
       <ReportRecipientsForm readOnly={readOnly} />
     </>
   );

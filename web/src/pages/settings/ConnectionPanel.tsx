@@ -8,7 +8,8 @@ import { useSession } from "../../state/session";
 import "../../styles/facts.css";
 import { useWorkspaces } from "../../state/workspaces";
 
-const REGION_NAMES: Record<SellerRegion, string> = { na: "North America", eu: "Europe", fe: "Far East" };
+/** An SP-API region in words: this panel and the list of the workspace's seller accounts. */
+export const REGION_NAMES: Record<SellerRegion, string> = { na: "North America", eu: "Europe", fe: "Far East" };
 const DISCONNECT_FAILED = "Failed to disconnect. Please try again.";
 
 type DisconnectState =

@@ -1,16 +1,16 @@
-import { useCallback, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import type { ConnectionView } from "@contract/connections";
 import { CONNECTION_NAME_MAX_LENGTH } from "@contract/connections";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "@contract/user-status";
-import type { SellerRegion } from "@contract/account";
 import { errorMessage } from "../../api/api-error";
 import { addSampleClient, fetchConnections, reconnectConnection, removeConnection, renameConnection, startConnection } from "../../api/connections";
 import { useResource } from "../../api/use-resource";
 import { formatUtc } from "../../lib/format";
+import { navigateAway } from "../../lib/navigate-away";
 import { useWorkspaces } from "../../state/workspaces";
+import { REGION_NAMES } from "./ConnectionPanel";
 import "../../styles/connections.css";
 
-const REGION_NAMES: Record<SellerRegion, string> = { na: "North America", eu: "Europe", fe: "Far East" };
 const STATUS_TEXT: Record<ConnectionView["status"], string> = { connected: "Connected", disconnected: "Disconnected", demo: "Demo seller" };
 
 /**
@@ -20,8 +20,7 @@ const STATUS_TEXT: Record<ConnectionView["status"], string> = { connected: "Conn
  */
 export function ConnectionsList({ demo }: { demo: boolean }) {
   const manage = !useWorkspaces().lacks("connections");
-  const fetcher = useCallback((signal: AbortSignal) => fetchConnections(signal), []);
-  const [list, reload] = useResource(fetcher);
+  const [list, reload] = useResource(fetchConnections);
   const [message, setMessage] = useState<{ kind: "info" | "error"; text: string } | null>(null);
 
   const act = async (work: () => Promise<string | void>, done?: string) => {
@@ -29,7 +28,7 @@ export function ConnectionsList({ demo }: { demo: boolean }) {
     try {
       const next = await work();
       if (typeof next === "string") {
-        window.location.assign(next);
+        navigateAway(next);
         return;
       }
       if (done) setMessage({ kind: "info", text: done });

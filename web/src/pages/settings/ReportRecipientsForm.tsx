@@ -1,8 +1,9 @@
-import { useCallback, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { errorMessage } from "../../api/api-error";
 import { addRecipient, fetchRecipients, removeRecipient, type ReportRecipients } from "../../api/branding";
 import { fetchConnections } from "../../api/connections";
 import { useResource } from "../../api/use-resource";
+import { ConnectionSelect } from "../../components/ConnectionPicker";
 
 /** The whole workspace's report, every seller account: the picker's first choice. */
 const WHOLE_WORKSPACE = "";
@@ -14,8 +15,8 @@ const WHOLE_WORKSPACE = "";
  */
 export function ReportRecipientsForm({ readOnly }: { readOnly: boolean }) {
   const id = useId();
-  const [load, reload] = useResource(useCallback((signal: AbortSignal) => fetchRecipients(signal), []));
-  const [connectionsLoad] = useResource(useCallback((signal: AbortSignal) => fetchConnections(signal), []));
+  const [load, reload] = useResource(fetchRecipients);
+  const [connectionsLoad] = useResource(fetchConnections);
   const connections = connectionsLoad.status === "success" ? connectionsLoad.data.connections : [];
   const [list, setList] = useState<ReportRecipients | null>(null);
   const [email, setEmail] = useState("");
@@ -76,17 +77,14 @@ export function ReportRecipientsForm({ readOnly }: { readOnly: boolean }) {
             <input id={`${id}-email`} type="email" value={email} required maxLength={320} onChange={(event) => setEmail(event.target.value)} />
           </div>
           {connections.length >= 2 && (
-            <div className="field settings-form__field">
-              <label htmlFor={`${id}-connection`}>Report for</label>
-              <select id={`${id}-connection`} value={connectionId} onChange={(event) => setConnectionId(event.target.value)}>
-                <option value={WHOLE_WORKSPACE}>All seller accounts</option>
-                {connections.map((connection) => (
-                  <option key={connection.id} value={connection.id}>
-                    {connection.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ConnectionSelect
+              id={`${id}-connection`}
+              className="field settings-form__field"
+              label="Report for"
+              value={connectionId}
+              connections={connections}
+              onChange={setConnectionId}
+            />
           )}
           <button type="submit" className="button" disabled={busy || email.trim() === ""}>
             Send confirmation

@@ -1,6 +1,6 @@
-import { useCallback, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { WORKSPACE_ROLES, type SeatsView, type WorkspaceRole } from "@contract/workspaces";
+import { INVITATION_DAYS, WORKSPACE_ROLES, type SeatsView, type WorkspaceRole } from "@contract/workspaces";
 import { useResource } from "../../api/use-resource";
 import { fetchInvitations, inviteMember, withdrawInvitation } from "../../api/workspaces";
 import { LimitMessage } from "../../components/LimitMessage";
@@ -9,6 +9,11 @@ import { useWorkspaces } from "../../state/workspaces";
 
 /** Runs a team change: `after` on success, `onError` (default: the page's alert) with the server's detail. */
 export type Act = (request: () => Promise<unknown>, after: () => void, onError?: (message: string) => void) => Promise<void>;
+
+/** The roles a member may give (a role change or an invitation): only an owner makes owners. */
+export function rolesGrantableBy(owner: boolean): WorkspaceRole[] {
+  return WORKSPACE_ROLES.filter((role) => owner || role !== "owner");
+}
 
 const plural = (n: number, one: string) => `${formatCount(n)} ${one}${n === 1 ? "" : "s"}`;
 
@@ -19,10 +24,14 @@ export function seatsLine(seats: SeatsView): string {
   return `${formatCount(seats.used)} of ${plural(seats.limit, "seat")} used on the ${seats.planName} plan${pending}.`;
 }
 
-/** Why no one more can be invited, with the way to more seats; null while there is a free seat. */
-function FullNote({ seats }: { seats: SeatsView | null }) {
+/** Whether the plan's seats are all taken (pending invitations count): no one more can be invited. */
+function seatsFull(seats: SeatsView | null): seats is SeatsView & { limit: number } {
+  return seats !== null && seats.limit !== null && seats.used >= seats.limit;
+}
+
+/** Why no one more can be invited, with the way to more seats. */
+function FullNote({ seats }: { seats: SeatsView & { limit: number } }) {
   const { can } = useWorkspaces();
-  if (seats === null || seats.limit === null || seats.used < seats.limit) return null;
   const reason =
     seats.limit === 1
       ? `The ${seats.planName} plan includes the owner only, so this workspace cannot invite anyone.`
@@ -57,12 +66,12 @@ export function Invitations({
   seats: SeatsView | null;
   onSeatsChanged: () => void;
 }) {
-  const [invitations, reload] = useResource(useCallback((signal: AbortSignal) => fetchInvitations(signal), []));
+  const [invitations, reload] = useResource(fetchInvitations);
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<WorkspaceRole>("analyst");
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const full = seats !== null && seats.limit !== null && seats.used >= seats.limit;
+  const full = seatsFull(seats);
   const describedBy = full ? "invite-full" : undefined;
   const changed = () => {
     reload();
@@ -88,7 +97,7 @@ export function Invitations({
   return (
     <section className="team-section" aria-labelledby="invite-heading">
       <h2 id="invite-heading">Invite someone</h2>
-      <FullNote seats={seats} />
+      {full && <FullNote seats={seats} />}
       <form className="team-form" onSubmit={submit}>
         <div className="field">
           <label htmlFor="invite-email">Email address</label>
@@ -106,7 +115,7 @@ export function Invitations({
         <div className="field">
           <label htmlFor="invite-role">Role</label>
           <select id="invite-role" disabled={full} aria-describedby={describedBy} value={role} onChange={(event) => setRole(event.target.value as WorkspaceRole)}>
-            {WORKSPACE_ROLES.filter((r) => canInviteOwners || r !== "owner").map((r) => (
+            {rolesGrantableBy(canInviteOwners).map((r) => (
               <option key={r} value={r}>
                 {r}
               </option>
@@ -120,7 +129,7 @@ export function Invitations({
       {refusal !== null && <LimitMessage text={refusal} inline />}
       {sentTo !== null && (
         <p role="status" className="seller-muted">
-          Invitation sent to {sentTo}. The link works for 7 days.
+          Invitation sent to {sentTo}. The link works for {INVITATION_DAYS} days.
         </p>
       )}
       <h3>Pending invitations</h3>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { WORKSPACE_ROLES, type WorkspaceRole } from "@contract/workspaces";
+import { WORKSPACE_NAME_MAX_LENGTH, type WorkspaceRole } from "@contract/workspaces";
 import { errorMessage } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
 import { changeRole, createWorkspace, fetchTeam, leaveWorkspace, removeMember } from "../../api/workspaces";
@@ -11,7 +11,7 @@ import { formatUtc } from "../../lib/format";
 import { useWorkspaces } from "../../state/workspaces";
 import "../../styles/seller.css";
 import "../../styles/workspaces.css";
-import { Invitations, seatsLine, type Act } from "./Invitations";
+import { Invitations, rolesGrantableBy, seatsLine, type Act } from "./Invitations";
 
 /** /team: the current workspace's members and roles, invitations, and leaving it. */
 export function TeamPage() {
@@ -90,7 +90,7 @@ function TeamScreen() {
                             disabled={busy}
                             onChange={(event) => void act(() => changeRole(member.userId, event.target.value as WorkspaceRole), reloadTeam)}
                           >
-                            {WORKSPACE_ROLES.filter((role) => ownsIt || role !== "owner").map((role) => (
+                            {rolesGrantableBy(ownsIt).map((role) => (
                               <option key={role} value={role}>
                                 {role}
                               </option>
@@ -159,7 +159,7 @@ function NewWorkspace({ busy, act }: { busy: boolean; act: Act }) {
       <form className="team-form" onSubmit={submit}>
         <div className="field">
           <label htmlFor="workspace-name">Workspace name</label>
-          <input id="workspace-name" maxLength={80} required value={name} onChange={(event) => setName(event.target.value)} />
+          <input id="workspace-name" maxLength={WORKSPACE_NAME_MAX_LENGTH} required value={name} onChange={(event) => setName(event.target.value)} />
         </div>
         <button type="submit" className="button button--secondary" disabled={busy || name.trim() === ""}>
           Create workspace
