@@ -9,7 +9,7 @@ import type { Services } from "../../services";
 import { reportBrandingOf } from "../../branding/report-branding";
 import { claimRecipientWeek, confirmedRecipients } from "../../branding/recipient-store";
 import { recipientUnsubscribeToken, recipientUnsubscribeUrl } from "../../branding/recipient-unsubscribe";
-import { listConnections } from "../../connections/connection-store";
+import { findConnection } from "../../connections/connection-store";
 import { connectionAlertsFiredBetween } from "./connection-report-store";
 
 type Outcome = { sent: number; failed: number };
@@ -136,5 +136,5 @@ async function sendReport(services: Services, period: ReportPeriod, sender?: Ema
 
 /** The seller account a client's report is about, by the name the workspace gave it. */
 async function connectionScope(db: D1Database, workspaceId: string, connectionId: string): Promise<string> {
-  return (await listConnections(db, workspaceId)).find((connection) => connection.id === connectionId)?.name ?? "Seller account";
+  return (await findConnection(db, workspaceId, connectionId))?.name ?? "Seller account";
 }
