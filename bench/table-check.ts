@@ -3,7 +3,7 @@
  * opened in Debian's Chromium: how many table rows the page rendered, and how long until the
  * table showed. Here and not in `npm test`: it needs the bench's seeded store.
  */
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 
 export interface TableCheck {
   renderedRows: number;
@@ -27,19 +27,27 @@ async function signedInPage(browser: Browser, appUrl: string, sessionCookie: str
   return context.newPage();
 }
 
-export async function checkDashboardTable(appUrl: string, sessionCookie: string): Promise<TableCheck> {
+/**
+ * Opens `path` signed in, times it until the table named `tableName` shows a row, then lets
+ * `read` count what the page rendered; the browser is closed whatever happens.
+ */
+async function timeTable<T>(appUrl: string, sessionCookie: string, path: string, tableName: string, read: (page: Page, rows: Locator) => Promise<T>): Promise<T & { msToTable: number }> {
   const browser = await launch();
   try {
     const page = await signedInPage(browser, appUrl, sessionCookie);
     const started = Date.now();
-    await page.goto(`${appUrl}/dashboard`);
-    const table = page.getByRole("table", { name: "Tracked ASINs from the latest snapshots" });
-    await table.locator("tbody tr").first().waitFor({ timeout: 60_000 });
+    await page.goto(`${appUrl}${path}`);
+    const rows = page.getByRole("table", { name: tableName }).locator("tbody tr");
+    await rows.first().waitFor({ timeout: 60_000 });
     const msToTable = Date.now() - started;
-    return { renderedRows: await table.locator("tbody tr").count(), msToTable };
+    return { ...(await read(page, rows)), msToTable };
   } finally {
     await browser.close();
   }
+}
+
+export function checkDashboardTable(appUrl: string, sessionCookie: string): Promise<TableCheck> {
+  return timeTable(appUrl, sessionCookie, "/dashboard", "Tracked ASINs from the latest snapshots", async (_page, rows) => ({ renderedRows: await rows.count() }));
 }
 
 export interface PortfolioCheck {
@@ -49,18 +57,9 @@ export interface PortfolioCheck {
 }
 
 /** /portfolio of an agency workspace in Chromium: the clients table's rows and the brand table's. */
-export async function checkPortfolioPage(appUrl: string, sessionCookie: string): Promise<PortfolioCheck> {
-  const browser = await launch();
-  try {
-    const page = await signedInPage(browser, appUrl, sessionCookie);
-    const started = Date.now();
-    await page.goto(`${appUrl}/portfolio`);
-    const clients = page.getByRole("table", { name: "Seller accounts in this portfolio" });
-    await clients.locator("tbody tr").first().waitFor({ timeout: 60_000 });
-    const msToTable = Date.now() - started;
-    const brands = page.locator("section[aria-labelledby='brand-table-title'] tbody tr");
-    return { clientRows: await clients.locator("tbody tr").count(), brandRows: await brands.count(), msToTable };
-  } finally {
-    await browser.close();
-  }
+export function checkPortfolioPage(appUrl: string, sessionCookie: string): Promise<PortfolioCheck> {
+  return timeTable(appUrl, sessionCookie, "/portfolio", "Seller accounts in this portfolio", async (page, rows) => ({
+    clientRows: await rows.count(),
+    brandRows: await page.locator("section[aria-labelledby='brand-table-title'] tbody tr").count(),
+  }));
 }

@@ -3,7 +3,8 @@
  * (open, complete, expired), Customer Portal sessions and subscriptions (read, listed per
  * customer with Stripe's status filter, cancelled), in Stripe's shapes and error format,
  * checking the secret key. It is as strict as Stripe where RankLayer has been caught out: a
- * deleted customer is "No such customer" (resource_missing), only an open session can be paid
+ * deleted customer is "No such customer" (resource_missing), an Idempotency-Key reused with other
+ * parameters is an idempotency_error, only an open session can be paid
  * or expired, a subscription list without `status` leaves canceled ones out, and the key
  * STRIPE_OUTAGE_KEY answers every call 503 (Stripe unreachable). The real `stripe` library
  * talks to it (its host option points here). Tests drive it under /__control/:
@@ -36,7 +37,8 @@ export class StripeFake implements FakeUpstream {
   private log: StripeCallRecord[] = [];
   private seq = 0;
   private customers = new Map<string, { id: string; metadata: Record<string, string>; deleted?: boolean }>();
-  private byIdempotencyKey = new Map<string, string>();
+  /** Idempotency-Key → the customer it created and the parameters it was first used with. */
+  private byIdempotencyKey = new Map<string, { id: string; params: string }>();
   private sessions = new Map<string, FakeSession>();
   private subscriptions = new Map<string, FakeSubscription>();
 
@@ -80,12 +82,18 @@ export class StripeFake implements FakeUpstream {
     const base = this.options.publicBase ?? `https://${STRIPE_FAKE_HOST}`;
 
     if (route === "POST /v1/customers") {
-      const known = this.byIdempotencyKey.get(request.headers.get("idempotency-key") ?? "");
-      const id = known ?? `cus_fake${this.seq + 1}${randomId(6)}`;
+      const key = request.headers.get("idempotency-key");
+      const known = key ? this.byIdempotencyKey.get(key) : undefined;
+      const params = JSON.stringify(fields);
+      // Stripe replays a key's first answer only for the same parameters; other ones are an error.
+      if (known && known.params !== params) {
+        record(400);
+        return stripeError(400, "idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
+      }
+      const id = known?.id ?? `cus_fake${this.seq + 1}${randomId(6)}`;
       if (!known) {
         this.customers.set(id, { id, metadata: pick(fields, "metadata") });
-        const key = request.headers.get("idempotency-key");
-        if (key) this.byIdempotencyKey.set(key, id);
+        if (key) this.byIdempotencyKey.set(key, { id, params });
       }
       record(200);
       return json(200, { id, object: "customer", metadata: this.customers.get(id)!.metadata });

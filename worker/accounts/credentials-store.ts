@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import type { SellerRegion } from "../contract/account";
 import { sellerConnections, users } from "../db/schema";
 import { defaultConnectionName } from "../connections/grant-rules";
-import { connectionIdFor, eraseToken, replaceConnectionCiphertext, saveGrant } from "../connections/connection-store";
+import { connectionIdFor, eraseToken, saveGrant } from "../connections/connection-store";
 
 /**
  * A workspace's primary seller authorization: its oldest connected seller connection
@@ -47,7 +47,7 @@ export async function findCredentials(db: D1Database, workspaceId: string): Prom
 export async function saveCredentials(db: D1Database, userId: string, credentials: StoredCredentials): Promise<void> {
   const [user] = await drizzle(db).select({ sellingPartnerId: users.sellingPartnerId, brandName: users.brandName }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new Error("saving credentials of an account that does not exist");
-  const id = await connectionIdFor(db, userId, user.sellingPartnerId, credentials.region, userId);
+  const id = await personalConnectionId(db, userId, user.sellingPartnerId, credentials.region);
   const { region, ...grant } = credentials;
   await saveGrant(db, { id, workspaceId: userId, sellingPartnerId: user.sellingPartnerId, region, name: defaultConnectionName(user.brandName ?? user.sellingPartnerId, region), grant });
 }
@@ -55,11 +55,6 @@ export async function saveCredentials(db: D1Database, userId: string, credential
 /** The id the account's own seller grant in `region` is (or will be) stored under. */
 export async function personalConnectionId(db: D1Database, userId: string, sellingPartnerId: string, region: string): Promise<string> {
   return connectionIdFor(db, userId, sellingPartnerId, region, userId);
-}
-
-
-export async function replaceCiphertext(db: D1Database, connectionId: string, refreshTokenCiphertext: string, keyId: string): Promise<void> {
-  await replaceConnectionCiphertext(db, connectionId, refreshTokenCiphertext, keyId);
 }
 
 /** Erases the primary connection's token (the one findCredentials answers); the connection and its data stay. */

@@ -20,30 +20,11 @@ export async function connectionAssets(
   return results.map((row) => ({ connectionId: row.connection_id, marketplace: row.marketplace, asin: row.asin }));
 }
 
-export async function connectionRevenue(
-  db: D1Database,
-  workspaceId: string,
-  fromDay: string,
-  toDay: string,
-  connectionId: string | null,
-): Promise<{ connectionId: string; currency: string; amount: number }[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT connection_id, currency, sum(amount) AS amount FROM seller_revenue
-       WHERE workspace_id = ?1 AND day BETWEEN ?2 AND ?3 AND (?4 IS NULL OR connection_id = ?4)
-         AND status = 'ok' AND amount IS NOT NULL AND currency IS NOT NULL
-       GROUP BY connection_id, currency`,
-    )
-    .bind(workspaceId, fromDay, toDay, connectionId)
-    .all<{ connection_id: string; currency: string; amount: number }>();
-  return results.map((row) => ({ connectionId: row.connection_id, currency: row.currency, amount: row.amount }));
-}
-
 /**
- * connectionAssets and connectionRevenue in one pass over the revenue rows (an agency's 20
- * connections × 500 ASINs × 30 days are 300,000 of them, which each of the two scanned): the
- * revenue rows grouped per connection, ASIN and currency, and the seller snapshots' keys, in
- * one batch. The same answers: the assets' union and the ok revenue summed per connection and currency.
+ * connectionAssets and each connection's ok revenue per currency in one pass over the revenue
+ * rows (an agency's 20 connections × 500 ASINs × 30 days are 300,000 of them, which two queries
+ * would each scan): the revenue rows grouped per connection, ASIN and currency, and the seller
+ * snapshots' keys, in one batch.
  */
 export async function connectionAssetsAndRevenue(
   db: D1Database,
@@ -52,7 +33,7 @@ export async function connectionAssetsAndRevenue(
   toDay: string,
   connectionId: string | null,
   revenueWindows: Record<string, { fromDay: string; toDay: string }> = {},
-): Promise<{ assets: Awaited<ReturnType<typeof connectionAssets>>; revenue: Awaited<ReturnType<typeof connectionRevenue>> }> {
+): Promise<{ assets: Awaited<ReturnType<typeof connectionAssets>>; revenue: { connectionId: string; currency: string; amount: number }[] }> {
   const where = "WHERE workspace_id = ?1 AND day BETWEEN ?2 AND ?3 AND (?4 IS NULL OR connection_id = ?4)";
   // Revenue counts each marketplace's own complete days (sales-days.ts) where a window is given for
   // it, so the clients' totals match the per-ASIN revenue beside them; other marketplaces the UTC window.

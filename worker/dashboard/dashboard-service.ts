@@ -24,11 +24,6 @@ export function dayWindow(days: number, nowMs: number): { fromDay: string; toDay
   return { fromDay: utcDay(nowMs - (days - 1) * DAY_MS), toDay: utcDay(nowMs) };
 }
 
-/** The marketplaces the user tracks ASINs in, in marketplace order of first appearance. */
-export async function trackedMarketplaces(db: D1Database, userId: string): Promise<Marketplace[]> {
-  return [...new Set((await listTrackedAsins(db, userId)).map((key) => key.marketplace))].sort();
-}
-
 /**
  * One row per tracked ASIN of the user (only the user's own: watchlist and alerts), from the
  * stored snapshots of the last `days` days: public ones for rank and price, the user's own

@@ -14,11 +14,6 @@ export async function reportRecipients(db: D1Database, kind: ReportKind): Promis
   return rows.flatMap((row) => (row.email ? [{ userId: row.userId, email: row.email }] : []));
 }
 
-/** Users who turned the weekly report on and gave an email address for it. */
-export function weeklyReportRecipients(db: D1Database): Promise<{ userId: string; email: string }[]> {
-  return reportRecipients(db, "weekly");
-}
-
 /** Turns the user's report off (the email's unsubscribe link); false when it was not on. */
 export async function unsubscribeReport(db: D1Database, userId: string, kind: ReportKind): Promise<boolean> {
   const changed = await drizzle(db)
@@ -27,11 +22,6 @@ export async function unsubscribeReport(db: D1Database, userId: string, kind: Re
     .where(and(eq(userSettings.workspaceId, userId), eq(SWITCH[kind], true)))
     .returning({ userId: userSettings.workspaceId });
   return changed.length > 0;
-}
-
-/** Turns the user's weekly report off; false when it was not on. */
-export function unsubscribeWeeklyReport(db: D1Database, userId: string): Promise<boolean> {
-  return unsubscribeReport(db, userId, "weekly");
 }
 
 /** The user's alert firings from `fromDay` to `toDay`, oldest first. */

@@ -1,4 +1,5 @@
-import { findCredentials, replaceCiphertext, type CredentialsRecord } from "../accounts/credentials-store";
+import { findCredentials, type CredentialsRecord } from "../accounts/credentials-store";
+import { replaceConnectionCiphertext } from "../connections/connection-store";
 import type { UserRecord } from "../accounts/user-store";
 import { decryptRefreshToken, encryptRefreshToken, keyringOf } from "../auth/token-crypto";
 import type { SellerRegion } from "../contract/account";
@@ -45,7 +46,7 @@ export function sellerApiForConnection({ env, config }: Deployment, credentials:
     if (opened.stale) {
       // Key rotation: move the row to the newest key while we hold the plaintext.
       const sealed = await encryptRefreshToken(keys, credentials.id, opened.refreshToken);
-      await replaceCiphertext(env.DB, credentials.id, sealed.ciphertext, sealed.keyId);
+      await replaceConnectionCiphertext(env.DB, credentials.id, sealed.ciphertext, sealed.keyId);
     }
     return opened.refreshToken;
   };

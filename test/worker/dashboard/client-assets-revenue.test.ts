@@ -2,12 +2,26 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { saveCredentials } from "../../../worker/accounts/credentials-store";
 import { upsertSellerUser } from "../../../worker/accounts/user-store";
-import { connectionAssets, connectionAssetsAndRevenue, connectionRevenue } from "../../../worker/dashboard/client-portfolio-store";
+import { connectionAssets, connectionAssetsAndRevenue } from "../../../worker/dashboard/client-portfolio-store";
 import { newSellingPartnerId } from "../support/seller-browser";
 
-/** The portfolio's one pass over the revenue rows answers what connectionAssets and connectionRevenue answered. */
+/** The portfolio's one pass over the revenue rows answers what connectionAssets and connectionRevenue answer. */
 const FROM = "2026-11-20";
 const TO = "2026-11-25";
+
+/** The plain query of each connection's ok revenue per currency: the reference the one pass is checked against. */
+async function connectionRevenue(db: D1Database, workspaceId: string, fromDay: string, toDay: string, connectionId: string | null) {
+  const { results } = await db
+    .prepare(
+      `SELECT connection_id, currency, sum(amount) AS amount FROM seller_revenue
+       WHERE workspace_id = ?1 AND day BETWEEN ?2 AND ?3 AND (?4 IS NULL OR connection_id = ?4)
+         AND status = 'ok' AND amount IS NOT NULL AND currency IS NOT NULL
+       GROUP BY connection_id, currency`,
+    )
+    .bind(workspaceId, fromDay, toDay, connectionId)
+    .all<{ connection_id: string; currency: string; amount: number }>();
+  return results.map((row) => ({ connectionId: row.connection_id, currency: row.currency, amount: row.amount }));
+}
 
 describe("connectionAssetsAndRevenue", () => {
   it("gives the same assets (snapshots ∪ revenue keys) and ok revenue per connection and currency, for all connections and one", async () => {

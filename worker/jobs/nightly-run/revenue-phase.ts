@@ -2,12 +2,11 @@ import type { AccountMarketplace } from "../../contract/account";
 import { SellerApiError } from "../../upstreams/spapi/seller-api";
 import { revenueDays } from "../../upstreams/spapi/sales-days";
 import { revenueMissingInsert, revenueUpsert } from "../../history/revenue-store";
-import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
-import { spapiBucket } from "../../upstreams/budget/token-bucket";
+import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { takeBatchToken } from "./product-phase";
 import { captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { keyCursor, parseKeyCursor, userTrackedAsinsPage } from "./tracked-store";
-import { openSeller, type Seller } from "./seller-phase";
+import { budgetAtStatedRate, openSeller, sellerBudget, type Seller } from "./seller-phase";
 import { walkSellers, type SellerStep } from "./seller-walk";
 
 /** getOrderMetrics allows 0.5 requests per second (Sales API v1 usage plan). */
@@ -85,17 +84,12 @@ async function revenueStep(ctx: PhaseContext, seller: RevenueSeller, position: s
 async function openRevenueSeller(ctx: PhaseContext, connectionId: string): Promise<RevenueSeller | null> {
   const seller = await openSeller(ctx, connectionId);
   if (!seller) return null;
-  const salesBudget =
-    seller.api.kind === "spapi"
-      ? durableBudget(ctx.env, spapiBucket(seller.sellingPartnerId, "getOrderMetrics"), { ratePerSecond: 1000 / ORDER_METRICS_INTERVAL_MS, burst: 1 })
-      : null;
+  const salesBudget = seller.api.kind === "spapi" ? sellerBudget(ctx.env, seller.sellingPartnerId, "getOrderMetrics", 1000 / ORDER_METRICS_INTERVAL_MS) : null;
   return { ...seller, salesBudget };
 }
 
 /** Raises (or lowers) the seller's getOrderMetrics bucket to the rate Amazon stated for this seller. */
 export function followSalesRateLimit(ctx: Pick<PhaseContext, "env">, seller: RevenueSeller): void {
-  const stated = seller.api.rateLimitOf?.(ORDER_METRICS_PATH);
-  if (stated === undefined || !seller.salesBudget || stated === (seller.salesRate ?? 1000 / ORDER_METRICS_INTERVAL_MS)) return;
-  seller.salesRate = stated;
-  seller.salesBudget = durableBudget(ctx.env, spapiBucket(seller.sellingPartnerId, "getOrderMetrics"), { ratePerSecond: stated, burst: 1 });
+  const followed = budgetAtStatedRate(ctx, seller, ORDER_METRICS_PATH, "getOrderMetrics", seller.salesBudget, seller.salesRate ?? 1000 / ORDER_METRICS_INTERVAL_MS);
+  if (followed) [seller.salesRate, seller.salesBudget] = [followed.rate, followed.budget];
 }

@@ -117,10 +117,7 @@ export async function openSeller(ctx: PhaseContext, connectionId: string): Promi
     const api = await ctx.services.sources.sellerConnection(connection);
     // Only where the seller sells (getMarketplaceParticipations), within its authorization's region.
     const marketplaces = connectionMarketplaces(connection);
-    const offersBudget =
-      api.kind === "spapi"
-        ? durableBudget(ctx.env, spapiBucket(connection.sellingPartnerId, "getItemOffersBatch"), { ratePerSecond: 1000 / OFFERS_BATCH_INTERVAL_MS, burst: 1 })
-        : null;
+    const offersBudget = api.kind === "spapi" ? sellerBudget(ctx.env, connection.sellingPartnerId, "getItemOffersBatch", 1000 / OFFERS_BATCH_INTERVAL_MS) : null;
     return { id: connection.id, workspaceId: connection.workspaceId, sellingPartnerId: connection.sellingPartnerId, api, marketplaces, offersBudget };
   } catch (error) {
     if (!(error instanceof SellerApiError)) throw error;
@@ -135,8 +132,29 @@ export const OFFERS_BATCH_PATH = "/batches/products/pricing/v0/itemOffers";
 
 /** Raises (or lowers) the seller's offers bucket to the rate Amazon stated for this seller. */
 export function followRateLimit(ctx: Pick<PhaseContext, "env">, seller: Seller): void {
-  const stated = seller.api.rateLimitOf?.(OFFERS_BATCH_PATH);
-  if (stated === undefined || !seller.offersBudget || stated === (seller.offersRate ?? 1000 / OFFERS_BATCH_INTERVAL_MS)) return;
-  seller.offersRate = stated;
-  seller.offersBudget = durableBudget(ctx.env, spapiBucket(seller.sellingPartnerId, "getItemOffersBatch"), { ratePerSecond: stated, burst: 1 });
+  const followed = budgetAtStatedRate(ctx, seller, OFFERS_BATCH_PATH, "getItemOffersBatch", seller.offersBudget, seller.offersRate ?? 1000 / OFFERS_BATCH_INTERVAL_MS);
+  if (followed) [seller.offersRate, seller.offersBudget] = [followed.rate, followed.budget];
+}
+
+/** A seller's bucket of one SP-API operation (Amazon counts each seller and operation apart), burst 1. */
+export function sellerBudget(env: PhaseContext["env"], sellingPartnerId: string, operation: string, ratePerSecond: number): BudgetClient {
+  return durableBudget(env, spapiBucket(sellingPartnerId, operation), { ratePerSecond, burst: 1 });
+}
+
+/**
+ * The seller's bucket of `operation` at the rate Amazon's x-amzn-RateLimit-Limit stated on its
+ * last answer from `path`; undefined when there is no bucket (the mock), no statement, or the
+ * bucket already runs at that rate.
+ */
+export function budgetAtStatedRate(
+  ctx: Pick<PhaseContext, "env">,
+  seller: Pick<Seller, "api" | "sellingPartnerId">,
+  path: string,
+  operation: string,
+  budget: BudgetClient | null,
+  currentRate: number,
+): { rate: number; budget: BudgetClient } | undefined {
+  const stated = seller.api.rateLimitOf?.(path);
+  if (stated === undefined || !budget || stated === currentRate) return undefined;
+  return { rate: stated, budget: sellerBudget(ctx.env, seller.sellingPartnerId, operation, stated) };
 }

@@ -9,7 +9,7 @@ import type { Services } from "../../services";
 import { reportBrandingOf } from "../../branding/report-branding";
 import { claimRecipientWeek, confirmedRecipients } from "../../branding/recipient-store";
 import { recipientUnsubscribeToken, recipientUnsubscribeUrl } from "../../branding/recipient-unsubscribe";
-import { listConnections } from "../../connections/connection-store";
+import { findConnection } from "../../connections/connection-store";
 import { connectionAlertsFiredBetween } from "./connection-report-store";
 
 type Outcome = { sent: number; failed: number };
@@ -105,24 +105,23 @@ async function sendReport(services: Services, period: ReportPeriod, sender?: Ema
       });
     }
   }
+  // Recipients of one workspace (or one of its connections) get the same report: read it once per run.
+  const contents = new Map<string, Promise<ReportContent>>();
+  const contentOf = (workspaceId: string, connectionId: string | null) => {
+    const key = `${workspaceId}\u0000${connectionId ?? ""}`;
+    if (!contents.has(key)) contents.set(key, readReportContent(services, period, origin, workspaceId, connectionId));
+    return contents.get(key)!;
+  };
   for (const recipient of sends) {
     if (!(await recipient.claim())) continue;
-    const { workspaceId, connectionId } = recipient;
-    const scope = connectionId ? await connectionScope(env.DB, workspaceId, connectionId) : null;
-    const endOfPeriod = Date.parse(`${period.toDay}T23:59:59Z`);
-    const rows = await trackedRows(services, workspaceId, connectionId ? { connection: connectionId } : {}, period.rankDays, endOfPeriod);
-    const changes = sellerChanges(await sellerDayRowsOf(env.DB, workspaceId, period.fromDay, period.toDay, connectionId ?? undefined));
-    const alertsFired = connectionId
-      ? await connectionAlertsFiredBetween(env.DB, workspaceId, connectionId, period.alertsFrom, period.toDay)
-      : await alertsFiredBetween(env.DB, workspaceId, period.alertsFrom, period.toDay);
-    const branding = await reportBrandingOf(env, workspaceId, origin, { pngBytes: false });
+    const { workspaceId } = recipient;
+    const { data, branding } = await contentOf(workspaceId, recipient.connectionId ?? null);
     const links = {
       dashboard,
       unsubscribe: await recipient.unsubscribe(),
       ...(recipient.chosen && { reason: `You get this email because ${branding.name ?? "a RankLayer workspace"} chose this address and you confirmed it.` }),
     };
     try {
-      const data = { fromDay: period.fromDay, toDay: period.toDay, rows, alertsFired, ...changes, ...(scope && { client: scope }) };
       await send.send(reportEmail(period.kind, data, recipient.email, email.from, links, branding));
       sent += 1;
     } catch (error) {
@@ -134,7 +133,23 @@ async function sendReport(services: Services, period: ReportPeriod, sender?: Ema
   return { sent, failed };
 }
 
+type ReportContent = { data: Parameters<typeof reportEmail>[1]; branding: Awaited<ReturnType<typeof reportBrandingOf>> };
+
+/** What a workspace's report says (of one connection: a client's), and under whose name. */
+async function readReportContent(services: Services, period: ReportPeriod, origin: string, workspaceId: string, connectionId: string | null): Promise<ReportContent> {
+  const { env } = services;
+  const scope = connectionId ? await connectionScope(env.DB, workspaceId, connectionId) : null;
+  const endOfPeriod = Date.parse(`${period.toDay}T23:59:59Z`);
+  const rows = await trackedRows(services, workspaceId, connectionId ? { connection: connectionId } : {}, period.rankDays, endOfPeriod);
+  const changes = sellerChanges(await sellerDayRowsOf(env.DB, workspaceId, period.fromDay, period.toDay, connectionId ?? undefined));
+  const alertsFired = connectionId
+    ? await connectionAlertsFiredBetween(env.DB, workspaceId, connectionId, period.alertsFrom, period.toDay)
+    : await alertsFiredBetween(env.DB, workspaceId, period.alertsFrom, period.toDay);
+  const branding = await reportBrandingOf(env, workspaceId, origin, { pngBytes: false });
+  return { data: { fromDay: period.fromDay, toDay: period.toDay, rows, alertsFired, ...changes, ...(scope && { client: scope }) }, branding };
+}
+
 /** The seller account a client's report is about, by the name the workspace gave it. */
 async function connectionScope(db: D1Database, workspaceId: string, connectionId: string): Promise<string> {
-  return (await listConnections(db, workspaceId)).find((connection) => connection.id === connectionId)?.name ?? "Seller account";
+  return (await findConnection(db, workspaceId, connectionId))?.name ?? "Seller account";
 }

@@ -36,11 +36,6 @@ export class LwaError extends Error {
 const TIMEOUT_MS = 8000;
 const MAX_CACHED_TOKENS = 1000;
 
-/** The refresh token for an authorization code from the callback. */
-export async function exchangeAuthorizationCode(client: LwaClient, code: string, redirectUri: string): Promise<string> {
-  return (await exchangeAuthorizationCodeForTokens(client, code, redirectUri)).refreshToken;
-}
-
 /**
  * The code exchange's refresh token and the access token LWA grants with it (null when the
  * answer has none): sign-in uses that one for its own calls, so it mints no second token.

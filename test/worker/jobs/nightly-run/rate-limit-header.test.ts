@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { followRateLimit, OFFERS_BATCH_PATH, type Seller } from "../../../../worker/jobs/nightly-run/seller-phase";
 import { MAX_HEADER_RATE, rateLimitOf } from "../../../../worker/upstreams/budget/rate-limit-header";
 import { localBudget } from "../../../../worker/upstreams/budget/budget-client";
-import { MockSellerApi } from "../../../../worker/upstreams/spapi/mock";
+import { sellerApiStating } from "./support";
 
 describe("x-amzn-RateLimit-Limit", () => {
   it("reads the stated rate, ignores malformed ones and caps absurd ones", () => {
@@ -17,7 +17,7 @@ describe("x-amzn-RateLimit-Limit", () => {
 
   it("a seller whose limit Amazon raised gets a bucket at that rate; the default leaves it alone", () => {
     const stated = new Map<string, number>();
-    const api = Object.assign(new MockSellerApi("A1SELLER"), { rateLimitOf: (path: string) => stated.get(path) });
+    const api = sellerApiStating(stated);
     const original = localBudget({ ratePerSecond: 0.1, burst: 1 });
     const seller: Seller = { id: "u1", workspaceId: "u1", sellingPartnerId: "A1SELLER", api, marketplaces: ["US"], offersBudget: original };
 

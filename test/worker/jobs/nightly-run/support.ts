@@ -4,6 +4,7 @@ import type { Clock } from "../../../../worker/jobs/nightly-run/pacing";
 import type { RunNotes } from "../../../../worker/jobs/nightly-run/slice";
 import type { ItemOutcome, ProductSource } from "../../../../worker/upstreams/creators/product-source";
 import type { Marketplace } from "../../../../worker/contract/marketplaces";
+import { MockSellerApi } from "../../../../worker/upstreams/spapi/mock";
 import { uniqueClient } from "../../support/creators-fake";
 import { clearHistory } from "../../support/history-shards";
 
@@ -184,4 +185,9 @@ export function concurrentClock(start: number, idleMs = 30): Clock {
             arm();
           }),
   };
+}
+
+/** A mock seller whose answers state, per path, the x-amzn-RateLimit-Limit set in `stated` (none until set). */
+export function sellerApiStating(stated: Map<string, number>): MockSellerApi & { rateLimitOf: (path: string) => number | undefined } {
+  return Object.assign(new MockSellerApi("A1SELLER"), { rateLimitOf: (path: string) => stated.get(path) });
 }

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { SpApiSellerApi } from "../../../../worker/upstreams/spapi/client";
-import { dropSellerAccessToken, sellerAccessToken } from "../../../../worker/upstreams/spapi/lwa";
 import { SellerApiError } from "../../../../worker/upstreams/spapi/seller-api";
-import { connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../../support/seller-browser";
+import { fakeCalls, fakeControl, LWA_FAKE, SPAPI_FAKE } from "../../support/seller-browser";
+import { connectedApi as connectedSpApi } from "./connected-api";
 
 /**
  * SP-API refuses an access token that expired early (403 Unauthorized "The access token you
@@ -10,16 +9,7 @@ import { connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sel
  * fresh one; a second refusal is a 403 "reconnect", never a 502.
  */
 async function connectedApi() {
-  const bindings = sellerEnv();
-  await registerLwaClient(bindings);
-  const seller = await connectSeller(new TestBrowser(bindings));
-  const client = { clientId: bindings.LWA_CLIENT_ID!, clientSecret: bindings.LWA_CLIENT_SECRET! };
-  const key = `client-test:${crypto.randomUUID()}`;
-  const api = new SpApiSellerApi({
-    region: "na",
-    accessToken: () => sellerAccessToken(client, key, async () => seller.refreshToken),
-    dropAccessToken: () => dropSellerAccessToken(key),
-  });
+  const { api, seller, client } = await connectedSpApi("client-test");
   const refreshGrants = async () =>
     (await fakeCalls(LWA_FAKE, { clientId: client.clientId })).filter((call) => call.grantType === "refresh_token" && call.status === 200).length;
   return { api, seller, refreshGrants };

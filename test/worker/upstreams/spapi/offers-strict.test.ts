@@ -1,29 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { SpApiSellerApi } from "../../../../worker/upstreams/spapi/client";
-import { dropSellerAccessToken, sellerAccessToken } from "../../../../worker/upstreams/spapi/lwa";
 import { buyBoxRecord, lostSegments, UNKNOWN_BUY_BOX } from "../../../../worker/upstreams/spapi/buybox";
 import { SellerApiError } from "../../../../worker/upstreams/spapi/seller-api";
 import { MAX_RETRY_AFTER_SECONDS } from "../../../../worker/upstreams/http";
-import { connectSeller, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../../support/seller-browser";
+import { fakeCalls, fakeControl, SPAPI_FAKE } from "../../support/seller-browser";
+import { connectedApi as connectedSpApi } from "./connected-api";
 
 /**
  * The getItemOffersBatch fake is as strict as Amazon: at most the 20 lowest-priced offers, items
  * that fail inside a 200 batch, listings whose offers are not processed yet, 429s with no or absurd
  * Retry-After. Each of the Buy Box cases reads as unknown, so none can fire buybox_lost.
  */
-async function connectedApi() {
-  const bindings = sellerEnv();
-  await registerLwaClient(bindings);
-  const seller = await connectSeller(new TestBrowser(bindings));
-  const client = { clientId: bindings.LWA_CLIENT_ID!, clientSecret: bindings.LWA_CLIENT_SECRET! };
-  const key = `offers-test:${crypto.randomUUID()}`;
-  const api = new SpApiSellerApi({
-    region: "na",
-    accessToken: () => sellerAccessToken(client, key, async () => seller.refreshToken),
-    dropAccessToken: () => dropSellerAccessToken(key),
-  });
-  return { api, seller };
-}
+const connectedApi = () => connectedSpApi("offers-test");
 
 let serial = 0;
 const newAsin = () => `B0OFS${String(++serial).padStart(3, "0")}${Math.random().toString(36).slice(2, 4).toUpperCase()}`;
