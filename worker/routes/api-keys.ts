@@ -3,7 +3,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Context, Next } from "hono";
 import { createKeyFor, listKeysOf, revokeKeyOf, rotateKeyOf } from "../api-keys/api-key-service";
 import { clientAddressOf, currentAccount, requireAccount } from "../auth/session-middleware";
-import { planOfWorkspace } from "../billing/user-plan";
+import { callerPlan } from "./caller-plan";
 import { recordAudit } from "../workspaces/audit-store";
 import { MAX_LIVE_API_KEYS } from "../contract/api-keys";
 import { PRO_PLAN } from "../contract/plans";
@@ -20,7 +20,7 @@ async function sessionOnly(c: Context<AppEnv>, next: Next) {
 }
 
 async function needsApiPlan(c: Context<AppEnv>, next: Next) {
-  const plan = await planOfWorkspace(c.env.DB, currentAccount(c).workspace.id);
+  const plan = await callerPlan(c);
   if (plan.apiRequestsPerHour === null) {
     throw new ApiError(
       403,
@@ -84,7 +84,7 @@ export const apiKeyRoutes = router
   .openapi(listRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { workspace } = currentAccount(c);
-    return c.json(await listKeysOf(c.env.DB, workspace.id, await planOfWorkspace(c.env.DB, workspace.id)), 200);
+    return c.json(await listKeysOf(c.env.DB, workspace.id, await callerPlan(c)), 200);
   })
   .openapi(createKeyRoute, async (c) => {
     const { user, workspace } = currentAccount(c);

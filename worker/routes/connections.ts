@@ -6,7 +6,7 @@ import { OAUTH_STATE_COOKIE, setHostCookie } from "../auth/cookies";
 import { issueState, STATE_LIFETIME_SECONDS } from "../auth/oauth-state";
 import { clientAddressOf, currentAccount, requireAccount } from "../auth/session-middleware";
 import { countSellerConnections } from "../billing/connection-count-store";
-import { planOfWorkspace } from "../billing/user-plan";
+import { callerPlan } from "./caller-plan";
 import { canAddConnection } from "../contract/plans";
 import { type AuditAction, recordAudit } from "../workspaces/audit-store";
 import { connectionsChanged } from "../connections/connection-changed";
@@ -134,7 +134,7 @@ export const connectionsRoutes = createRouter()
   .openapi(startRoute, async (c) => {
     // A new seller account counts against the plan (a reconnect of one it has does not).
     const workspaceId = currentAccount(c).workspace.id;
-    const plan = await planOfWorkspace(c.env.DB, workspaceId);
+    const plan = await callerPlan(c);
     if (!canAddConnection(plan, await countSellerConnections(c.env.DB, workspaceId))) {
       throw new ApiError(403, "plan_limit", `Your ${plan.name} plan connects up to ${plan.sellerConnectionLimit} seller accounts. Disconnect one, or move to the Agency plan for more.`);
     }

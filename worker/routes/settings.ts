@@ -3,7 +3,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { loadSettings, saveSettings } from "../accounts/settings-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { KeyringError } from "../auth/token-crypto";
-import { planOfWorkspace } from "../billing/user-plan";
+import { callerPlan } from "./caller-plan";
 import { settingsUpdateSchema } from "../contract/account-request";
 import { channelsUpdateSchema, type WebhookTestResult } from "../contract/channels";
 import { webhookUrlProblem } from "../contract/webhook-url";
@@ -99,7 +99,7 @@ export const settingsRoutes = createRouter()
   .openapi(putSettingsRoute, async (c) => {
     const { user, workspace } = currentAccount(c);
     const settings = c.req.valid("json");
-    const plan = await planOfWorkspace(c.env.DB, workspace.id);
+    const plan = await callerPlan(c);
     if (effectiveFrequency(settings.dataRefresh.frequency, plan) !== settings.dataRefresh.frequency) {
       throw new ApiError(403, "plan_limit", `Hourly and 6-hourly refresh are Pro features; your ${plan.name} plan refreshes daily at 02:00 UTC.`);
     }

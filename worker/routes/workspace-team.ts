@@ -5,6 +5,7 @@ import { normalizeEmail } from "../auth/email-sign-in";
 import { clientAddressOf, currentAccount } from "../auth/session-middleware";
 import { setSessionWorkspace } from "../auth/session-store";
 import { planOfWorkspace } from "../billing/user-plan";
+import { callerPlan } from "./caller-plan";
 import type { InvitationView, TeamView, WorkspaceRole } from "../contract/workspaces";
 import type { AppEnv } from "../env";
 import { jsonBody } from "../openapi/responses";
@@ -68,7 +69,7 @@ async function teamOf(c: Context<AppEnv>): Promise<TeamView> {
   const [members, open, plan] = await Promise.all([
     listMembers(c.env.DB, workspace.id),
     listOpenInvitations(c.env.DB, workspace.id, new Date().toISOString()),
-    planOfWorkspace(c.env.DB, workspace.id),
+    callerPlan(c),
   ]);
   return { members: members.map((m) => ({ ...m, you: m.userId === user.id })), seats: seatsView(plan, seatCount(members, open)) };
 }
@@ -173,7 +174,7 @@ export const workspaceTeamRoutes = router
       const [members, open, plan] = await Promise.all([
         listMembers(c.env.DB, workspace.id),
         listOpenInvitations(c.env.DB, workspace.id, new Date().toISOString()),
-        planOfWorkspace(c.env.DB, workspace.id),
+        callerPlan(c),
       ]);
       if (members.some((m) => m.email === email)) throw new ApiError(409, "conflict", `${email} is already a member of ${workspace.name}.`);
       const full = inviteSeatProblem(plan, seatCount(members, open), open.some((i) => i.email === email));
