@@ -22,7 +22,7 @@ import { ApiError } from "../shared/api-error";
 import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
 import { dropSellerAccessToken } from "../upstreams/spapi/lwa";
 import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
-import { connectionIdSchema, connectionListSchema, connectionSchemaOne, renameSchema, startAnswerSchema, startSchema } from "./schemas/connections";
+import { connectionIdSchema, connectionListSchema, connectionSchema, renameSchema, startAnswerSchema, startSchema } from "./schemas/connections";
 
 const TAGS = ["Connections"];
 const signedIn = { 401: notSignedIn };
@@ -78,7 +78,7 @@ const sampleRoute = createRoute({
   tags: TAGS,
   summary: "Demo only: add a sample client (a second mock seller, EU) to see several seller accounts",
   middleware: [requireAccount] as const,
-  responses: { 201: jsonAnswer("The sample client.", connectionSchemaOne), ...signedIn, 403: errorAnswer("Only a demo account has sample clients.") },
+  responses: { 201: jsonAnswer("The sample client.", connectionSchema), ...signedIn, 403: errorAnswer("Only a demo account has sample clients.") },
 });
 
 const renameRoute = createRoute({
@@ -88,7 +88,7 @@ const renameRoute = createRoute({
   summary: "Rename a connection",
   middleware: [requireAccount] as const,
   request: { params: connectionIdSchema, body: jsonBody(renameSchema) },
-  responses: { 200: jsonAnswer("Renamed.", connectionSchemaOne), ...signedIn, 404: errorAnswer(NO_SUCH_CONNECTION), 422: badInput },
+  responses: { 200: jsonAnswer("Renamed.", connectionSchema), ...signedIn, 404: errorAnswer(NO_SUCH_CONNECTION), 422: badInput },
 });
 
 const disconnectRoute = createRoute({
