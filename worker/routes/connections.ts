@@ -4,11 +4,10 @@ import { sellerAttention, clearAttention } from "../attention/attention-store";
 import { callbackUrl, consentUrl } from "../auth/consent-url";
 import { OAUTH_STATE_COOKIE, setHostCookie } from "../auth/cookies";
 import { issueState, STATE_LIFETIME_SECONDS } from "../auth/oauth-state";
-import { clientAddressOf, currentAccount, requireAccount } from "../auth/session-middleware";
+import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { countSellerConnections } from "../billing/connection-count-store";
 import { callerPlan } from "./caller-plan";
 import { canAddConnection } from "../contract/plans";
-import { type AuditAction, recordAudit } from "../workspaces/audit-store";
 import { connectionsChanged } from "../connections/connection-changed";
 import { addSampleClient, deleteConnection, findConnection, listConnections, renameConnection } from "../connections/connection-store";
 import { connectionView } from "../connections/connection-view";
@@ -21,6 +20,7 @@ import { accessTokenCacheKey } from "../seller/connected-seller-api";
 import { ApiError } from "../shared/api-error";
 import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
 import { dropSellerAccessToken } from "../upstreams/spapi/lwa";
+import { auditRequest } from "./request-audit";
 import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
 import { connectionIdSchema, connectionListSchema, connectionSchema, renameSchema, startAnswerSchema, startSchema } from "./schemas/connections";
 
@@ -115,10 +115,6 @@ async function consentFor(c: Context<AppEnv>, marketplace: AccountMarketplace): 
   return consentUrl({ marketplace, applicationId: sellingPartner.applicationId, state, redirectUri: callbackUrl(config.siteOrigin), draftApp: sellingPartner.draftApp });
 }
 
-async function audit(c: Context<AppEnv>, action: AuditAction, target: string, detail: Record<string, unknown>): Promise<void> {
-  await recordAudit(c.env.DB, { workspaceId: currentAccount(c).workspace.id, actorUserId: currentAccount(c).user.id, action, target, detail, clientAddress: clientAddressOf(c) });
-}
-
 async function viewOf(db: D1Database, row: Parameters<typeof connectionView>[0]) {
   const [refusal] = await sellerAttention(db, row.id);
   return connectionView(row, refusal?.detail ?? null, Date.now());
@@ -153,7 +149,7 @@ export const connectionsRoutes = createRouter()
   .openapi(renameRoute, async (c) => {
     const renamed = await renameConnection(c.env.DB, currentAccount(c).workspace.id, c.req.valid("param").id, c.req.valid("json").name);
     if (!renamed) throw new ApiError(404, "not_found", NO_SUCH_CONNECTION);
-    await audit(c, "connection.rename", renamed.id, { name: renamed.name });
+    await auditRequest(c, { workspaceId: currentAccount(c).workspace.id, action: "connection.rename", target: renamed.id, detail: { name: renamed.name } });
     return c.json(await viewOf(c.env.DB, renamed), 200);
   })
   .openapi(disconnectRoute, async (c) => {
@@ -163,7 +159,7 @@ export const connectionsRoutes = createRouter()
     if (connection.status === "demo" && connection.id === workspaceId) throw new ApiError(403, "forbidden", "The demo seller is part of the demo and stays.");
     await deleteConnection(c.env.DB, workspaceId, connection.id);
     await clearAttention(c.env.DB, "seller", connection.id);
-    await audit(c, "connection.disconnect", connection.id, { name: connection.name, region: connection.region });
+    await auditRequest(c, { workspaceId, action: "connection.disconnect", target: connection.id, detail: { name: connection.name, region: connection.region } });
     if (connection.grantedAt) dropSellerAccessToken(accessTokenCacheKey(connection.id, connection.grantedAt));
     await connectionsChanged(c.env.DB, c.var.services, workspaceId);
     return c.body(null, 204);
