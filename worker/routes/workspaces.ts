@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Context, Next } from "hono";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { setSessionWorkspace } from "../auth/session-store";
-import type { WorkspaceList } from "../contract/workspaces";
+import type { WorkspaceList, WorkspaceView } from "../contract/workspaces";
 import type { AppEnv } from "../env";
 import { jsonBody } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
@@ -25,10 +25,10 @@ async function sessionOnly(c: Context<AppEnv>, next: Next) {
   return next();
 }
 
-/** The account's workspaces and the current one, with what its role may do there. */
-async function workspaceList(c: Context<AppEnv>): Promise<WorkspaceList> {
+/** The account's workspaces (`memberships` when the route read them already) and the current one, with what its role may do there. */
+async function workspaceList(c: Context<AppEnv>, memberships?: WorkspaceView[]): Promise<WorkspaceList> {
   const { user, workspace } = currentAccount(c);
-  const workspaces = await listMemberships(c.env.DB, user.id);
+  const workspaces = memberships ?? (await listMemberships(c.env.DB, user.id));
   return { workspaces, current: { ...workspace, personal: workspace.id === user.id, permissions: permissionsOf(workspace.role) } };
 }
 
@@ -75,11 +75,12 @@ export const workspaceRoutes = router
     async (c) => {
       const account = currentAccount(c);
       const { workspaceId } = c.req.valid("json");
-      const target = (await listMemberships(c.env.DB, account.user.id)).find((w) => w.id === workspaceId);
+      const memberships = await listMemberships(c.env.DB, account.user.id);
+      const target = memberships.find((w) => w.id === workspaceId);
       if (!target) throw new ApiError(404, "not_found", NOT_A_MEMBER);
       await setSessionWorkspace(c.env.DB, account.sessionId, workspaceId);
       c.set("account", { ...account, workspace: { id: target.id, name: target.name, role: target.role } });
-      return c.json(await workspaceList(c), 200);
+      return c.json(await workspaceList(c, memberships), 200);
     },
   )
   .openapi(
@@ -138,12 +139,13 @@ export const workspaceRoutes = router
       if (revoked === null) throw new ApiError(409, "conflict", `You are the last owner of ${workspace.name}: make another member owner before you leave.`);
       for (const keyHash of revoked) forgetApiKey(keyHash);
       await auditRequest(c, { workspaceId: workspace.id, action: "member.leave", target: user.id, detail: { revokedKeys: revoked.length } });
-      const personal = (await listMemberships(c.env.DB, user.id)).find((w) => w.personal) ?? null;
+      const memberships = await listMemberships(c.env.DB, user.id);
+      const personal = memberships.find((w) => w.personal) ?? null;
       if (personal) {
         await setSessionWorkspace(c.env.DB, account.sessionId, personal.id);
         c.set("account", { ...account, workspace: { id: personal.id, name: personal.name, role: personal.role } });
       }
-      return c.json(await workspaceList(c), 200);
+      return c.json(await workspaceList(c, memberships), 200);
     },
   )
   .route("/", workspaceTeamRoutes)
