@@ -1,4 +1,5 @@
 import { jsonBody } from "../openapi/responses";
+import { HOUR_MS } from "../contract/time";
 import { createRoute } from "@hono/zod-openapi";
 import { loadSettings, saveSettings } from "../accounts/settings-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
@@ -136,7 +137,7 @@ export const settingsRoutes = createRouter()
     // A URL saved before today's rules is checked again before anything is sent to it.
     const problem = webhookUrlProblem(stored.webhookUrl);
     if (problem) return answer({ ok: false, detail: problem });
-    const limit = { limit: config.vars.WEBHOOK_TESTS_PER_HOUR, windowMs: 60 * 60 * 1000 };
+    const limit = { limit: config.vars.WEBHOOK_TESTS_PER_HOUR, windowMs: HOUR_MS };
     const decision = await c.var.services.quota.hitAccount(workspace.id, "webhook-test", limit);
     if (!decision.allowed) {
       throw new ApiError(
