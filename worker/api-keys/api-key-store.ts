@@ -41,21 +41,21 @@ export async function insertApiKey(
   return { ...rest, workspaceId, createdBy: createdBy ?? workspaceId, createdAt: row.createdAt, lastUsedAt: null, revokedAt: null };
 }
 
-/** The user's live keys, oldest first. */
-export function listLiveApiKeys(db: D1Database, userId: string): Promise<ApiKeyRecord[]> {
+/** The workspace's live keys, oldest first. */
+export function listLiveApiKeys(db: D1Database, workspaceId: string): Promise<ApiKeyRecord[]> {
   return drizzle(db)
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.workspaceId, userId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt)))
     .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
 }
 
-/** Revokes one of the user's live keys; null when it is not theirs or already revoked. */
-export async function revokeApiKey(db: D1Database, userId: string, id: string, now: string): Promise<ApiKeyRecord | null> {
+/** Revokes one of the workspace's live keys; null when it is not one of them or already revoked. */
+export async function revokeApiKey(db: D1Database, workspaceId: string, id: string, now: string): Promise<ApiKeyRecord | null> {
   const [row] = await drizzle(db)
     .update(apiKeys)
     .set({ revokedAt: now })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, userId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt)))
     .returning();
   return row ?? null;
 }

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, isNull, lt, min, sql } from "drizzle-orm";
+import { HOUR_MS } from "../contract/time";
 import { drizzle } from "drizzle-orm/d1";
 import { accountEmails, emailSignInRequests, users } from "../db/schema";
 import type { SendWindow, SignInPurpose } from "./email-sign-in";
@@ -8,7 +9,6 @@ import type { SendWindow, SignInPurpose } from "./email-sign-in";
 export type SignInRequestRecord = typeof emailSignInRequests.$inferSelect;
 export type EmailUserRecord = typeof users.$inferSelect;
 
-const HOUR_MS = 60 * 60 * 1000;
 /** Requests are kept this long: past their 15 minutes they only count toward the hourly limits. */
 const KEEP_REQUESTS_MS = 24 * HOUR_MS;
 

@@ -1,4 +1,5 @@
 import { toHex } from "../shared/hmac";
+import { HOUR_MS } from "../contract/time";
 import { escapeHtml } from "../shared/html";
 import { base64UrlEncode } from "./signing-key";
 
@@ -11,7 +12,6 @@ import { base64UrlEncode } from "./signing-key";
 export const SIGN_IN_LIFETIME_MS = 15 * 60 * 1000;
 /** Wrong codes one request takes before it is dead (a 6-digit code is guessable; its link is not). */
 export const MAX_CODE_ATTEMPTS = 5;
-const HOUR_MS = 60 * 60 * 1000;
 
 /** Sending limits per rolling hour: mail-bombing an address or minting accounts in bulk stops here. */
 export const SIGN_IN_LIMITS = {

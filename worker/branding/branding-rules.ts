@@ -26,11 +26,8 @@ export function checkDisplayName(raw: string): Checked<string> {
 
 /** WCAG relative luminance of #rrggbb. */
 function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+  const [r, g, b] = rgbChannels(hex).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
 /** The contrast ratio of white text on the colour (1 to 21). */
@@ -96,7 +93,7 @@ export function checkLogo(bytes: Uint8Array, declaredType: string | null): Check
   return { ok: true, value: type };
 }
 
-/** The colour as pdf-lib's 0–1 channels. */
+/** The colour's 0–1 channels (the contrast check's, and pdf-lib's). */
 export function rgbChannels(hex: string): [number, number, number] {
   return [0, 1, 2].map((i) => Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255) as [number, number, number];
 }

@@ -7,7 +7,6 @@ import { sellerConnections } from "../db/schema";
  * workspace, Amazon seller id and region, holding the sealed refresh token while connected.
  */
 export type ConnectionRecord = typeof sellerConnections.$inferSelect;
-export type ConnectionState = "connected" | "disconnected" | "demo";
 
 export interface SealedGrant {
   refreshTokenCiphertext: string;

@@ -1,11 +1,11 @@
 import { renewalDueAt } from "./grant-rules";
 import type { ConnectionStatusName, ConnectionView } from "../contract/connections";
 import type { SellerRegion } from "../contract/marketplaces";
+import { DAY_MS } from "../contract/time";
 import type { ConnectionRecord } from "./connection-store";
 
 /** Days before the renewal date from which a connection asks to be reconnected. */
 export const RENEWAL_WARNING_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A connection as the screens show it; `refusal` is Amazon's latest refusal of it, if any. Pure. */
 export function connectionView(row: ConnectionRecord, refusal: string | null, nowMs: number): ConnectionView {

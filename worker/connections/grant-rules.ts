@@ -1,8 +1,9 @@
+import { DAY_MS } from "../contract/time";
+
 /** Pure rules of a seller grant: its renewal date and a new connection's name. */
 
 /** Authorizations must be renewed this long after they were granted. */
 export const AUTHORIZATION_LIFETIME_DAYS = 365;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function renewalDueAt(grantedAt: string): string {
   return new Date(Date.parse(grantedAt) + AUTHORIZATION_LIFETIME_DAYS * DAY_MS).toISOString();

@@ -4,7 +4,7 @@ import { exportAccount } from "../account-lifecycle/account-export";
 import { confirmsDeletion, deletionPhrase, isRealSellerId } from "../account-lifecycle/account-rules";
 import { waysInOf } from "../account-lifecycle/ways-in-store";
 import { clearCookie, SESSION_COOKIE, XSRF_COOKIE } from "../auth/cookies";
-import { requireAccount } from "../auth/session-middleware";
+import { clientAddressOf, requireAccount } from "../auth/session-middleware";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
 import { recordAudit } from "../workspaces/audit-store";
@@ -114,7 +114,7 @@ export const accountRoutes = router
       }
       // The workspaces it shared stay: their logs say the member's account went.
       for (const workspaceId of stays) {
-        await recordAudit(c.env.DB, { workspaceId, actorUserId: user.id, action: "account.delete", target: user.id, clientAddress: c.req.header("CF-Connecting-IP") ?? null });
+        await recordAudit(c.env.DB, { workspaceId, actorUserId: user.id, action: "account.delete", target: user.id, clientAddress: clientAddressOf(c) });
       }
       clearCookie(c, SESSION_COOKIE);
       clearCookie(c, XSRF_COOKIE);

@@ -7,7 +7,7 @@ import { notSellingDetail, sellingMarketplaces } from "../seller/participations"
 import type { UserRecord } from "../accounts/user-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { planCoversMarketplace } from "../billing/entitlements";
-import { planOfWorkspace } from "../billing/user-plan";
+import { callerPlan } from "./caller-plan";
 import { ALERT_CONDITIONS, type AlertCondition, type AlertList, alertPatchSchema, type AlertView, newAlertSchema, SELLER_CONDITIONS } from "../contract/alerts";
 import { upgradeHint } from "../contract/billing";
 import { LOOKUP_MARKETPLACES, type Marketplace } from "../contract/marketplaces";
@@ -138,7 +138,7 @@ async function assertCanActivate(
     }
   }
   await thenCheck?.();
-  const plan = await planOfWorkspace(c.env.DB, workspace.id);
+  const plan = await callerPlan(c);
   if (!planCoversMarketplace(plan, alert.marketplace)) {
     throw new ApiError(
       403,
@@ -171,7 +171,7 @@ export const alertRoutes = createRouter()
   .openapi(routes.list, async (c) => {
     const { workspace } = currentAccount(c);
     const { connection, ...pageQuery } = c.req.valid("query");
-    const [all, plan] = await Promise.all([listAlerts(c.env.DB, workspace.id), planOfWorkspace(c.env.DB, workspace.id)]);
+    const [all, plan] = await Promise.all([listAlerts(c.env.DB, workspace.id), callerPlan(c)]);
     const alerts = connection ? await alertsOfConnection(c.env.DB, workspace.id, all, connection) : all;
     const page = paginate(alerts, (alert) => alert.id, pageQuery);
     if (!page.ok) throw cursorRefusal(page.detail);

@@ -2,9 +2,9 @@ import { jsonBody } from "../openapi/responses";
 import { createRoute } from "@hono/zod-openapi";
 import type { Context, Next } from "hono";
 import { createKeyFor, listKeysOf, revokeKeyOf, rotateKeyOf } from "../api-keys/api-key-service";
-import { clientAddressOf, currentAccount, requireAccount } from "../auth/session-middleware";
-import { planOfWorkspace } from "../billing/user-plan";
-import { recordAudit } from "../workspaces/audit-store";
+import { currentAccount, requireAccount } from "../auth/session-middleware";
+import { callerPlan } from "./caller-plan";
+import { auditRequest } from "./request-audit";
 import { MAX_LIVE_API_KEYS } from "../contract/api-keys";
 import { PRO_PLAN } from "../contract/plans";
 import type { AppEnv } from "../env";
@@ -20,7 +20,7 @@ async function sessionOnly(c: Context<AppEnv>, next: Next) {
 }
 
 async function needsApiPlan(c: Context<AppEnv>, next: Next) {
-  const plan = await planOfWorkspace(c.env.DB, currentAccount(c).workspace.id);
+  const plan = await callerPlan(c);
   if (plan.apiRequestsPerHour === null) {
     throw new ApiError(
       403,
@@ -84,14 +84,14 @@ export const apiKeyRoutes = router
   .openapi(listRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { workspace } = currentAccount(c);
-    return c.json(await listKeysOf(c.env.DB, workspace.id, await planOfWorkspace(c.env.DB, workspace.id)), 200);
+    return c.json(await listKeysOf(c.env.DB, workspace.id, await callerPlan(c)), 200);
   })
   .openapi(createKeyRoute, async (c) => {
     const { user, workspace } = currentAccount(c);
     const name = c.req.valid("json").name;
     const created = await createKeyFor(c.env.DB, { workspaceId: workspace.id, userId: user.id }, name);
     if (!created) throw new ApiError(403, "forbidden", `You already have ${MAX_LIVE_API_KEYS} live keys. Revoke one first.`);
-    await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "key.create", target: created.apiKey.id, detail: { name, prefix: created.apiKey.prefix }, clientAddress: clientAddressOf(c) });
+    await auditRequest(c, { workspaceId: workspace.id, action: "key.create", target: created.apiKey.id, detail: { name, prefix: created.apiKey.prefix } });
     c.header("Cache-Control", "no-store");
     return c.json(created, 201);
   })
@@ -100,14 +100,14 @@ export const apiKeyRoutes = router
     const id = c.req.valid("param").id;
     const created = await rotateKeyOf(c.env.DB, { workspaceId: workspace.id, userId: user.id }, id);
     if (!created) throw new ApiError(404, "not_found", NO_SUCH_KEY);
-    await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "key.rotate", target: id, detail: { replacedBy: created.apiKey.id }, clientAddress: clientAddressOf(c) });
+    await auditRequest(c, { workspaceId: workspace.id, action: "key.rotate", target: id, detail: { replacedBy: created.apiKey.id } });
     c.header("Cache-Control", "no-store");
     return c.json(created, 201);
   })
   .openapi(revokeRoute, async (c) => {
-    const { user, workspace } = currentAccount(c);
+    const { workspace } = currentAccount(c);
     const revoked = await revokeKeyOf(c.env.DB, workspace.id, c.req.valid("param").id);
     if (!revoked) throw new ApiError(404, "not_found", NO_SUCH_KEY);
-    await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "key.revoke", target: revoked.id, detail: { name: revoked.name, prefix: revoked.prefix }, clientAddress: clientAddressOf(c) });
+    await auditRequest(c, { workspaceId: workspace.id, action: "key.revoke", target: revoked.id, detail: { name: revoked.name, prefix: revoked.prefix } });
     return c.body(null, 204);
   });

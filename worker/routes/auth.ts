@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { HOUR_MS } from "../contract/time";
 import type { Context } from "hono";
 import { sellerAccountFor } from "../account-lifecycle/connect-seller";
 import { userStatus } from "../accounts/account-status";
@@ -234,7 +235,7 @@ export const authRoutes = createRouter()
       // Only a new demo account counts against the address's hourly allowance; returning to one's own does not.
       const decision = await c.var.services.quota.hitClient(c.req.raw, "demo-account", {
         limit: config.vars.DEMO_ACCOUNTS_PER_HOUR,
-        windowMs: 60 * 60 * 1000,
+        windowMs: HOUR_MS,
       });
       if (!decision.allowed) {
         const minutes = Math.ceil(decision.resetSeconds / 60);

@@ -1,8 +1,8 @@
 import { jsonBody } from "../openapi/responses";
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { clientAddressOf, currentAccount, requireAccount } from "../auth/session-middleware";
-import { recordAudit } from "../workspaces/audit-store";
+import { currentAccount, requireAccount } from "../auth/session-middleware";
+import { auditRequest } from "./request-audit";
 import { applyPlanLimits } from "../billing/plan-limits-store";
 import { storeDemoSubscription } from "../billing/subscription-store";
 import { billingOfUser, type UserBilling } from "../billing/user-plan";
@@ -179,7 +179,7 @@ export const billingRoutes = createRouter()
     if (result.kind === "already-paying") {
       throw new ApiError(409, "conflict", `You are already on a paid plan. Manage your subscription from ${BILLING_PATH}.`);
     }
-    await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "billing.checkout", detail: { plan: planId }, clientAddress: clientAddressOf(c) });
+    await auditRequest(c, { workspaceId: workspace.id, action: "billing.checkout", detail: { plan: planId } });
     return c.json({ mock: false, url: result.url }, 200);
   })
   .openapi(portalRoute, async (c) => {
@@ -193,7 +193,7 @@ export const billingRoutes = createRouter()
     }
     const customerId = subscription.stripeCustomerId;
     const url = await stripeUnavailable(() => portalUrl(c.env.DB, billing, workspace.id, customerId, billingUrl(c)));
-    await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "billing.portal", clientAddress: clientAddressOf(c) });
+    await auditRequest(c, { workspaceId: workspace.id, action: "billing.portal" });
     return c.json({ mock: false, url }, 200);
   })
   // The mock portal's way back: a demo account leaves its demo Pro subscription.

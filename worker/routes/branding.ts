@@ -1,36 +1,23 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { clientAddressOf, currentAccount, requireAccount } from "../auth/session-middleware";
-import { type AuditAction, recordAudit } from "../workspaces/audit-store";
+import { currentWorkspace, requireAccount } from "../auth/session-middleware";
 import { checkAccentColor, checkDisplayName, checkLogo, LOGO_MAX_BYTES } from "../branding/branding-rules";
 import { type BrandingRecord, findLogo, loadBranding, saveBrandingText, saveLogo } from "../branding/branding-store";
 import { deleteLogo, getLogo, putLogo } from "../branding/logo-bucket";
 import type { BrandingResponse } from "../contract/branding";
-import type { AppEnv, CurrentWorkspace } from "../env";
+import type { AppEnv } from "../env";
 import { can } from "../workspaces/roles";
 import { jsonBody } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
 import { recipientRoutes } from "./report-recipients";
+import { auditRequest } from "./request-audit";
 import { brandingSchema, brandingUpdateSchema, logoParamsSchema } from "./schemas/branding";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 
-/** The path whose body cap is the logo's, not the API's 64 kB (shared/body-limit.ts skips it). */
-export const LOGO_UPLOAD_PATH = "/api/branding/logo";
-
-/** The workspace branding is read and changed in (the request's current one), with the caller's role there. */
-function workspaceOf(c: Context<AppEnv>): CurrentWorkspace {
-  return currentAccount(c).workspace;
-}
-
-/** Who changed the workspace's branding, in its audit log. */
-async function audit(c: Context<AppEnv>, workspaceId: string, action: AuditAction, detail?: Record<string, unknown>): Promise<void> {
-  await recordAudit(c.env.DB, { workspaceId, actorUserId: currentAccount(c).user.id, action, detail, clientAddress: clientAddressOf(c) });
-}
-
 function requireEditor(c: Context<AppEnv>): string {
-  const workspace = workspaceOf(c);
+  const workspace = currentWorkspace(c);
   if (!can(workspace.role, "settings")) throw new ApiError(403, "forbidden", "Only an owner or admin of the workspace can change its branding.");
   return workspace.id;
 }
@@ -110,7 +97,7 @@ const logoRoute = createRoute({
 export const brandingRoutes = createRouter()
   .openapi(getRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
-    const workspace = workspaceOf(c);
+    const workspace = currentWorkspace(c);
     return c.json(view(c, await loadBranding(c.env.DB, workspace.id), can(workspace.role, "settings")), 200);
   })
   .openapi(putRoute, async (c) => {
@@ -128,7 +115,7 @@ export const brandingRoutes = createRouter()
       change.accentColor = checked ? checked.value : null;
     }
     await saveBrandingText(c.env.DB, workspaceId, change);
-    await audit(c, workspaceId, "branding.update", change);
+    await auditRequest(c, { workspaceId, action: "branding.update", detail: change });
     return c.json(view(c, await loadBranding(c.env.DB, workspaceId), true), 200);
   })
   .openapi(
@@ -142,7 +129,7 @@ export const brandingRoutes = createRouter()
       await putLogo(c.env.BRANDING, workspaceId, logoId, bytes, checked.value);
       const replaced = await saveLogo(c.env.DB, workspaceId, { id: logoId, type: checked.value, bytes: bytes.byteLength });
       if (replaced) await deleteLogo(c.env.BRANDING, workspaceId, replaced);
-      await audit(c, workspaceId, "branding.logo.upload", { type: checked.value, bytes: bytes.byteLength });
+      await auditRequest(c, { workspaceId, action: "branding.logo.upload", detail: { type: checked.value, bytes: bytes.byteLength } });
       return c.json(view(c, await loadBranding(c.env.DB, workspaceId), true), 200);
     },
   )
@@ -150,10 +137,10 @@ export const brandingRoutes = createRouter()
     const workspaceId = requireEditor(c);
     const replaced = await saveLogo(c.env.DB, workspaceId, null);
     if (replaced) await deleteLogo(c.env.BRANDING, workspaceId, replaced);
-    await audit(c, workspaceId, "branding.logo.delete");
+    await auditRequest(c, { workspaceId, action: "branding.logo.delete" });
     return c.json(view(c, await loadBranding(c.env.DB, workspaceId), true), 200);
   })
-  .route("/recipients", recipientRoutes(requireEditor, (c) => workspaceOf(c).id))
+  .route("/recipients", recipientRoutes(requireEditor, (c) => currentWorkspace(c).id))
   .openapi(logoRoute, async (c) => {
     const { logoId } = c.req.valid("param");
     const found = await findLogo(c.env.DB, logoId);

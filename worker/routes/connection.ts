@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { deleteCredentials, findCredentials } from "../accounts/credentials-store";
-import { clientAddressOf, currentAccount, requireAccount } from "../auth/session-middleware";
-import { recordAudit } from "../workspaces/audit-store";
+import { currentAccount, requireAccount } from "../auth/session-middleware";
+import { auditRequest } from "./request-audit";
 import { createRouter } from "../openapi/router";
 import { connectionsChanged } from "../connections/connection-changed";
 import { dropSellerAccessToken } from "../upstreams/spapi/lwa";
@@ -18,12 +18,12 @@ const disconnectRoute = createRoute({
 });
 
 export const connectionRoutes = createRouter().openapi(disconnectRoute, async (c) => {
-  const { user, workspace } = currentAccount(c);
+  const { workspace } = currentAccount(c);
   const credentials = await findCredentials(c.env.DB, workspace.id);
   if (credentials) {
     await deleteCredentials(c.env.DB, workspace.id, credentials.id);
     dropSellerAccessToken(accessTokenCacheKey(credentials.id, credentials.grantedAt));
-    await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "connection.disconnect", target: credentials.id, detail: { region: credentials.region }, clientAddress: clientAddressOf(c) });
+    await auditRequest(c, { workspaceId: workspace.id, action: "connection.disconnect", target: credentials.id, detail: { region: credentials.region } });
     await connectionsChanged(c.env.DB, c.var.services, workspace.id);
   }
   return c.body(null, 204);

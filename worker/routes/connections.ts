@@ -4,11 +4,10 @@ import { sellerAttention, clearAttention } from "../attention/attention-store";
 import { callbackUrl, consentUrl } from "../auth/consent-url";
 import { OAUTH_STATE_COOKIE, setHostCookie } from "../auth/cookies";
 import { issueState, STATE_LIFETIME_SECONDS } from "../auth/oauth-state";
-import { clientAddressOf, currentAccount, requireAccount } from "../auth/session-middleware";
+import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { countSellerConnections } from "../billing/connection-count-store";
-import { planOfWorkspace } from "../billing/user-plan";
+import { callerPlan } from "./caller-plan";
 import { canAddConnection } from "../contract/plans";
-import { type AuditAction, recordAudit } from "../workspaces/audit-store";
 import { connectionsChanged } from "../connections/connection-changed";
 import { addSampleClient, deleteConnection, findConnection, listConnections, renameConnection } from "../connections/connection-store";
 import { connectionView } from "../connections/connection-view";
@@ -21,8 +20,9 @@ import { accessTokenCacheKey } from "../seller/connected-seller-api";
 import { ApiError } from "../shared/api-error";
 import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
 import { dropSellerAccessToken } from "../upstreams/spapi/lwa";
+import { auditRequest } from "./request-audit";
 import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
-import { connectionIdSchema, connectionListSchema, connectionSchemaOne, renameSchema, startAnswerSchema, startSchema } from "./schemas/connections";
+import { connectionIdSchema, connectionListSchema, connectionSchema, renameSchema, startAnswerSchema, startSchema } from "./schemas/connections";
 
 const TAGS = ["Connections"];
 const signedIn = { 401: notSignedIn };
@@ -78,7 +78,7 @@ const sampleRoute = createRoute({
   tags: TAGS,
   summary: "Demo only: add a sample client (a second mock seller, EU) to see several seller accounts",
   middleware: [requireAccount] as const,
-  responses: { 201: jsonAnswer("The sample client.", connectionSchemaOne), ...signedIn, 403: errorAnswer("Only a demo account has sample clients.") },
+  responses: { 201: jsonAnswer("The sample client.", connectionSchema), ...signedIn, 403: errorAnswer("Only a demo account has sample clients.") },
 });
 
 const renameRoute = createRoute({
@@ -88,7 +88,7 @@ const renameRoute = createRoute({
   summary: "Rename a connection",
   middleware: [requireAccount] as const,
   request: { params: connectionIdSchema, body: jsonBody(renameSchema) },
-  responses: { 200: jsonAnswer("Renamed.", connectionSchemaOne), ...signedIn, 404: errorAnswer(NO_SUCH_CONNECTION), 422: badInput },
+  responses: { 200: jsonAnswer("Renamed.", connectionSchema), ...signedIn, 404: errorAnswer(NO_SUCH_CONNECTION), 422: badInput },
 });
 
 const disconnectRoute = createRoute({
@@ -115,10 +115,6 @@ async function consentFor(c: Context<AppEnv>, marketplace: AccountMarketplace): 
   return consentUrl({ marketplace, applicationId: sellingPartner.applicationId, state, redirectUri: callbackUrl(config.siteOrigin), draftApp: sellingPartner.draftApp });
 }
 
-async function audit(c: Context<AppEnv>, action: AuditAction, target: string, detail: Record<string, unknown>): Promise<void> {
-  await recordAudit(c.env.DB, { workspaceId: currentAccount(c).workspace.id, actorUserId: currentAccount(c).user.id, action, target, detail, clientAddress: clientAddressOf(c) });
-}
-
 async function viewOf(db: D1Database, row: Parameters<typeof connectionView>[0]) {
   const [refusal] = await sellerAttention(db, row.id);
   return connectionView(row, refusal?.detail ?? null, Date.now());
@@ -134,7 +130,7 @@ export const connectionsRoutes = createRouter()
   .openapi(startRoute, async (c) => {
     // A new seller account counts against the plan (a reconnect of one it has does not).
     const workspaceId = currentAccount(c).workspace.id;
-    const plan = await planOfWorkspace(c.env.DB, workspaceId);
+    const plan = await callerPlan(c);
     if (!canAddConnection(plan, await countSellerConnections(c.env.DB, workspaceId))) {
       throw new ApiError(403, "plan_limit", `Your ${plan.name} plan connects up to ${plan.sellerConnectionLimit} seller accounts. Disconnect one, or move to the Agency plan for more.`);
     }
@@ -153,7 +149,7 @@ export const connectionsRoutes = createRouter()
   .openapi(renameRoute, async (c) => {
     const renamed = await renameConnection(c.env.DB, currentAccount(c).workspace.id, c.req.valid("param").id, c.req.valid("json").name);
     if (!renamed) throw new ApiError(404, "not_found", NO_SUCH_CONNECTION);
-    await audit(c, "connection.rename", renamed.id, { name: renamed.name });
+    await auditRequest(c, { workspaceId: currentAccount(c).workspace.id, action: "connection.rename", target: renamed.id, detail: { name: renamed.name } });
     return c.json(await viewOf(c.env.DB, renamed), 200);
   })
   .openapi(disconnectRoute, async (c) => {
@@ -163,7 +159,7 @@ export const connectionsRoutes = createRouter()
     if (connection.status === "demo" && connection.id === workspaceId) throw new ApiError(403, "forbidden", "The demo seller is part of the demo and stays.");
     await deleteConnection(c.env.DB, workspaceId, connection.id);
     await clearAttention(c.env.DB, "seller", connection.id);
-    await audit(c, "connection.disconnect", connection.id, { name: connection.name, region: connection.region });
+    await auditRequest(c, { workspaceId, action: "connection.disconnect", target: connection.id, detail: { name: connection.name, region: connection.region } });
     if (connection.grantedAt) dropSellerAccessToken(accessTokenCacheKey(connection.id, connection.grantedAt));
     await connectionsChanged(c.env.DB, c.var.services, workspaceId);
     return c.body(null, 204);

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { HOUR_MS } from "../contract/time";
 import { notifyTeam } from "../contact/notify";
 import { storeContactMessage } from "../contact/contact-store";
 import { contactSchema } from "../contract/contact";
@@ -7,7 +8,7 @@ import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
 
 /** Messages one client may send: enough for a person, too few for a spammer. */
-export const CONTACT_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 };
+export const CONTACT_LIMIT = { limit: 5, windowMs: HOUR_MS };
 
 const UNAVAILABLE = "We couldn't send your message right now. Please try again in a few minutes.";
 

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
-import { planOfWorkspace } from "../billing/user-plan";
+import { callerPlan } from "./caller-plan";
 import { dashboardQuerySchema, intradayQuerySchema, type DashboardResponse, type IntradayResponse, type RefreshResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
 import { hourPointsByAsin } from "../history/history-store";
@@ -54,7 +54,7 @@ export const dashboardRoutes = createRouter()
   .openapi(routes.intraday, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { workspace } = currentAccount(c);
-    const plan = await planOfWorkspace(c.env.DB, workspace.id);
+    const plan = await callerPlan(c);
     const { marketplace, asins, range } = c.req.valid("query");
     if (plan.id === "free") throw new ApiError(403, "plan_limit", "Intraday points come with Pro's 6-hourly and hourly refresh.");
     if (HISTORY_RANGE_DAYS[range] > plan.historyDays) throw new ApiError(403, "plan_limit", `Your ${plan.name} plan shows ${plan.historyDays} days.`);
@@ -68,7 +68,7 @@ export const dashboardRoutes = createRouter()
   .openapi(routes.refresh, async (c) => {
     const { user, workspace } = currentAccount(c);
     // Intraday capture is Pro's (like the hourly refresh): the plan is checked before any upstream call.
-    const plan = await planOfWorkspace(c.env.DB, workspace.id);
+    const plan = await callerPlan(c);
     if (plan.id === "free") throw new ApiError(403, "plan_limit", `Refresh now comes with Pro. Upgrade at ${BILLING_PATH}; the nightly run refreshes Free accounts.`);
     const now = Date.now();
     const nextAllowedAt = await claimManualRefresh(c.env.DB, workspace.id, now, MANUAL_REFRESH_INTERVAL_MS);

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
-import { planOfWorkspace } from "../billing/user-plan";
+import { callerPlan } from "./caller-plan";
 import { portfolioQuerySchema } from "../contract/dashboard";
 import { PRO_PLAN } from "../contract/plans";
 import { loadPortfolio, portfolioRangeRefusal } from "../dashboard/portfolio-service";
@@ -25,7 +25,7 @@ export const portfolioRoutes = createRouter().openapi(
     c.header("Cache-Control", "private, no-store");
     const { user, workspace } = currentAccount(c);
     const query = c.req.valid("query");
-    const plan = await planOfWorkspace(c.env.DB, workspace.id);
+    const plan = await callerPlan(c);
     const refusal = portfolioRangeRefusal(plan.name, plan.historyDays, PRO_PLAN.historyDays, query.range);
     if (refusal) throw new ApiError(403, "plan_limit", refusal);
     return c.json(await loadPortfolio(c.var.services, user, workspace.id, query, Date.now()), 200);

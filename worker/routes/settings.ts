@@ -1,9 +1,10 @@
 import { jsonBody } from "../openapi/responses";
+import { HOUR_MS } from "../contract/time";
 import { createRoute } from "@hono/zod-openapi";
 import { loadSettings, saveSettings } from "../accounts/settings-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { KeyringError } from "../auth/token-crypto";
-import { planOfWorkspace } from "../billing/user-plan";
+import { callerPlan } from "./caller-plan";
 import { settingsUpdateSchema } from "../contract/account-request";
 import { channelsUpdateSchema, type WebhookTestResult } from "../contract/channels";
 import { webhookUrlProblem } from "../contract/webhook-url";
@@ -99,7 +100,7 @@ export const settingsRoutes = createRouter()
   .openapi(putSettingsRoute, async (c) => {
     const { user, workspace } = currentAccount(c);
     const settings = c.req.valid("json");
-    const plan = await planOfWorkspace(c.env.DB, workspace.id);
+    const plan = await callerPlan(c);
     if (effectiveFrequency(settings.dataRefresh.frequency, plan) !== settings.dataRefresh.frequency) {
       throw new ApiError(403, "plan_limit", `Hourly and 6-hourly refresh are Pro features; your ${plan.name} plan refreshes daily at 02:00 UTC.`);
     }
@@ -136,7 +137,7 @@ export const settingsRoutes = createRouter()
     // A URL saved before today's rules is checked again before anything is sent to it.
     const problem = webhookUrlProblem(stored.webhookUrl);
     if (problem) return answer({ ok: false, detail: problem });
-    const limit = { limit: config.vars.WEBHOOK_TESTS_PER_HOUR, windowMs: 60 * 60 * 1000 };
+    const limit = { limit: config.vars.WEBHOOK_TESTS_PER_HOUR, windowMs: HOUR_MS };
     const decision = await c.var.services.quota.hitAccount(workspace.id, "webhook-test", limit);
     if (!decision.allowed) {
       throw new ApiError(

@@ -2,7 +2,7 @@ import { hasRoomToTrack, trackedLimitDetail, watchlistSize } from "../billing/tr
 import { createRoute, z } from "@hono/zod-openapi";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { planCoversMarketplace } from "../billing/entitlements";
-import { planOfWorkspace } from "../billing/user-plan";
+import { callerPlan } from "./caller-plan";
 import { upgradeHint } from "../contract/billing";
 import { watchlistEntrySchema, type WatchlistResponse } from "../contract/history";
 import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
@@ -91,7 +91,7 @@ export const watchlistRoutes = createRouter()
   .openapi(add, async (c) => {
     const { workspace } = currentAccount(c);
     const { asin, marketplace } = c.req.valid("json");
-    const plan = await planOfWorkspace(c.env.DB, workspace.id);
+    const plan = await callerPlan(c);
     if (!planCoversMarketplace(plan, marketplace)) {
       throw new ApiError(403, "plan_limit", `Your ${plan.name} plan covers the ${plan.marketplaces.join(", ")} marketplace only, not ${marketplace}.${upgradeHint(plan)}`);
     }

@@ -2,15 +2,16 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { forgetApiKey } from "../api-keys/key-resolver";
 import { normalizeEmail } from "../auth/email-sign-in";
-import { clientAddressOf, currentAccount } from "../auth/session-middleware";
+import { currentAccount } from "../auth/session-middleware";
 import { setSessionWorkspace } from "../auth/session-store";
 import { planOfWorkspace } from "../billing/user-plan";
+import { callerPlan } from "./caller-plan";
 import type { InvitationView, TeamView, WorkspaceRole } from "../contract/workspaces";
 import type { AppEnv } from "../env";
 import { jsonBody } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
-import { recordAudit } from "../workspaces/audit-store";
+import { auditRequest } from "./request-audit";
 import {
   acceptInvitation,
   confirmedEmailOf,
@@ -68,7 +69,7 @@ async function teamOf(c: Context<AppEnv>): Promise<TeamView> {
   const [members, open, plan] = await Promise.all([
     listMembers(c.env.DB, workspace.id),
     listOpenInvitations(c.env.DB, workspace.id, new Date().toISOString()),
-    planOfWorkspace(c.env.DB, workspace.id),
+    callerPlan(c),
   ]);
   return { members: members.map((m) => ({ ...m, you: m.userId === user.id })), seats: seatsView(plan, seatCount(members, open)) };
 }
@@ -109,14 +110,14 @@ export const workspaceTeamRoutes = router
       responses: { 200: jsonAnswer("The members.", memberListSchema), 401: notSignedIn, 403: forbidden, 404: errorAnswer(NO_SUCH_MEMBER), 409: errorAnswer("It would leave no owner."), 422: badInput },
     }),
     async (c) => {
-      const { user, workspace } = currentAccount(c);
+      const { workspace } = currentAccount(c);
       const { userId } = c.req.valid("param");
       const { role } = c.req.valid("json");
       const from = await manageableRole(c, userId, role);
       if (!(await setMemberRole(c.env.DB, workspace.id, userId, role))) throw new ApiError(409, "conflict", "A workspace needs an owner: make another member owner first.");
       // Their keys act with the new role at once here; other isolates re-read them within 3 s.
       for (const keyHash of await keyHashesMadeBy(c.env.DB, workspace.id, userId)) forgetApiKey(keyHash);
-      await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "member.role", target: userId, detail: { from, to: role }, clientAddress: clientAddressOf(c) });
+      await auditRequest(c, { workspaceId: workspace.id, action: "member.role", target: userId, detail: { from, to: role } });
       return c.json(await teamOf(c), 200);
     },
   )
@@ -130,13 +131,13 @@ export const workspaceTeamRoutes = router
       responses: { 204: noContent("Removed."), 401: notSignedIn, 403: forbidden, 404: errorAnswer(NO_SUCH_MEMBER), 409: errorAnswer("The last owner cannot be removed.") },
     }),
     async (c) => {
-      const { user, workspace } = currentAccount(c);
+      const { workspace } = currentAccount(c);
       const { userId } = c.req.valid("param");
       const role = await manageableRole(c, userId, null);
       const revoked = await removeMember(c.env.DB, workspace.id, userId, new Date().toISOString());
       if (revoked === null) throw new ApiError(409, "conflict", "A workspace needs an owner: make another member owner first.");
       for (const keyHash of revoked) forgetApiKey(keyHash);
-      await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "member.remove", target: userId, detail: { role, revokedKeys: revoked.length }, clientAddress: clientAddressOf(c) });
+      await auditRequest(c, { workspaceId: workspace.id, action: "member.remove", target: userId, detail: { role, revokedKeys: revoked.length } });
       return c.body(null, 204);
     },
   )
@@ -173,7 +174,7 @@ export const workspaceTeamRoutes = router
       const [members, open, plan] = await Promise.all([
         listMembers(c.env.DB, workspace.id),
         listOpenInvitations(c.env.DB, workspace.id, new Date().toISOString()),
-        planOfWorkspace(c.env.DB, workspace.id),
+        callerPlan(c),
       ]);
       if (members.some((m) => m.email === email)) throw new ApiError(409, "conflict", `${email} is already a member of ${workspace.name}.`);
       const full = inviteSeatProblem(plan, seatCount(members, open), open.some((i) => i.email === email));
@@ -192,7 +193,7 @@ export const workspaceTeamRoutes = router
       };
       await sendInvitation(c, email, invitationLink(c.var.services.config.siteOrigin, token), body.role);
       await insertInvitation(c.env.DB, invitation);
-      await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "member.invite", target: email, detail: { role: body.role }, clientAddress: clientAddressOf(c) });
+      await auditRequest(c, { workspaceId: workspace.id, action: "member.invite", target: email, detail: { role: body.role } });
       return c.json(shownInvitation({ ...invitation, acceptedAt: null, acceptedBy: null, revokedAt: null }), 201);
     },
   )
@@ -206,10 +207,10 @@ export const workspaceTeamRoutes = router
       responses: { 204: noContent("Withdrawn."), 401: notSignedIn, 403: forbidden, 404: errorAnswer("No such open invitation.") },
     }),
     async (c) => {
-      const { user, workspace } = currentAccount(c);
+      const { workspace } = currentAccount(c);
       const revoked = await revokeInvitation(c.env.DB, workspace.id, c.req.valid("param").id, new Date().toISOString());
       if (!revoked) throw new ApiError(404, "not_found", "No such open invitation in this workspace.");
-      await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "member.invite_revoke", target: revoked.email, clientAddress: clientAddressOf(c) });
+      await auditRequest(c, { workspaceId: workspace.id, action: "member.invite_revoke", target: revoked.email });
       return c.body(null, 204);
     },
   )
@@ -249,13 +250,11 @@ export const workspaceTeamRoutes = router
         throw new ApiError(409, "conflict", INVITATION_PROBLEM_DETAIL.accepted);
       }
       await setSessionWorkspace(c.env.DB, account.sessionId, invitation.workspaceId);
-      await recordAudit(c.env.DB, {
+      await auditRequest(c, {
         workspaceId: invitation.workspaceId,
-        actorUserId: account.user.id,
         action: "member.join",
         target: invitation.email,
         detail: { role: invitation.role, invitedBy: invitation.invitedBy },
-        clientAddress: clientAddressOf(c),
       });
       return c.json({ ...shownInvitation(invitation), workspaceId: invitation.workspaceId, workspaceName: invitation.workspaceName }, 200);
     },

@@ -1,14 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context, Next } from "hono";
-import { clientAddressOf, currentAccount, requireAccount } from "../auth/session-middleware";
+import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { setSessionWorkspace } from "../auth/session-store";
-import type { WorkspaceList } from "../contract/workspaces";
+import type { WorkspaceList, WorkspaceView } from "../contract/workspaces";
 import type { AppEnv } from "../env";
 import { jsonBody } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
 import { forgetApiKey } from "../api-keys/key-resolver";
-import { recordAudit } from "../workspaces/audit-store";
+import { auditRequest } from "./request-audit";
 import { permissionsOf } from "../workspaces/roles";
 import { createWorkspace, deleteWorkspace, listMemberships, removeMember, renameWorkspace, roleIn } from "../workspaces/workspace-store";
 import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
@@ -25,10 +25,10 @@ async function sessionOnly(c: Context<AppEnv>, next: Next) {
   return next();
 }
 
-/** The account's workspaces and the current one, with what its role may do there. */
-async function workspaceList(c: Context<AppEnv>): Promise<WorkspaceList> {
+/** The account's workspaces (`memberships` when the route read them already) and the current one, with what its role may do there. */
+async function workspaceList(c: Context<AppEnv>, memberships?: WorkspaceView[]): Promise<WorkspaceList> {
   const { user, workspace } = currentAccount(c);
-  const workspaces = await listMemberships(c.env.DB, user.id);
+  const workspaces = memberships ?? (await listMemberships(c.env.DB, user.id));
   return { workspaces, current: { ...workspace, personal: workspace.id === user.id, permissions: permissionsOf(workspace.role) } };
 }
 
@@ -58,7 +58,7 @@ export const workspaceRoutes = router
       const { name } = c.req.valid("json");
       const id = await createWorkspace(c.env.DB, user.id, name);
       await setSessionWorkspace(c.env.DB, sessionId, id);
-      await recordAudit(c.env.DB, { workspaceId: id, actorUserId: user.id, action: "workspace.create", detail: { name }, clientAddress: clientAddressOf(c) });
+      await auditRequest(c, { workspaceId: id, action: "workspace.create", detail: { name } });
       c.set("account", { ...currentAccount(c), workspace: { id, name, role: "owner" } });
       return c.json(await workspaceList(c), 201);
     },
@@ -75,11 +75,12 @@ export const workspaceRoutes = router
     async (c) => {
       const account = currentAccount(c);
       const { workspaceId } = c.req.valid("json");
-      const target = (await listMemberships(c.env.DB, account.user.id)).find((w) => w.id === workspaceId);
+      const memberships = await listMemberships(c.env.DB, account.user.id);
+      const target = memberships.find((w) => w.id === workspaceId);
       if (!target) throw new ApiError(404, "not_found", NOT_A_MEMBER);
       await setSessionWorkspace(c.env.DB, account.sessionId, workspaceId);
       c.set("account", { ...account, workspace: { id: target.id, name: target.name, role: target.role } });
-      return c.json(await workspaceList(c), 200);
+      return c.json(await workspaceList(c, memberships), 200);
     },
   )
   .openapi(
@@ -95,12 +96,10 @@ export const workspaceRoutes = router
       const account = currentAccount(c);
       const { name } = c.req.valid("json");
       await renameWorkspace(c.env.DB, account.workspace.id, name);
-      await recordAudit(c.env.DB, {
+      await auditRequest(c, {
         workspaceId: account.workspace.id,
-        actorUserId: account.user.id,
         action: "workspace.rename",
         detail: { from: account.workspace.name, to: name },
-        clientAddress: clientAddressOf(c),
       });
       c.set("account", { ...account, workspace: { ...account.workspace, name } });
       return c.json(await workspaceList(c), 200);
@@ -119,7 +118,7 @@ export const workspaceRoutes = router
       if (workspace.id === user.id) throw new ApiError(409, "conflict", "Your personal workspace goes only with your account (Account → Delete account).");
       for (const keyHash of await deleteWorkspace(c.env.DB, workspace.id)) forgetApiKey(keyHash);
       // Recorded in the personal workspace: the deleted one's log went with it.
-      await recordAudit(c.env.DB, { workspaceId: user.id, actorUserId: user.id, action: "workspace.delete", target: workspace.id, detail: { name: workspace.name }, clientAddress: clientAddressOf(c) });
+      await auditRequest(c, { workspaceId: user.id, action: "workspace.delete", target: workspace.id, detail: { name: workspace.name } });
       return c.body(null, 204);
     },
   )
@@ -139,13 +138,14 @@ export const workspaceRoutes = router
       const revoked = await removeMember(c.env.DB, workspace.id, user.id, new Date().toISOString());
       if (revoked === null) throw new ApiError(409, "conflict", `You are the last owner of ${workspace.name}: make another member owner before you leave.`);
       for (const keyHash of revoked) forgetApiKey(keyHash);
-      await recordAudit(c.env.DB, { workspaceId: workspace.id, actorUserId: user.id, action: "member.leave", target: user.id, detail: { revokedKeys: revoked.length }, clientAddress: clientAddressOf(c) });
-      const personal = (await listMemberships(c.env.DB, user.id)).find((w) => w.personal) ?? null;
+      await auditRequest(c, { workspaceId: workspace.id, action: "member.leave", target: user.id, detail: { revokedKeys: revoked.length } });
+      const memberships = await listMemberships(c.env.DB, user.id);
+      const personal = memberships.find((w) => w.personal) ?? null;
       if (personal) {
         await setSessionWorkspace(c.env.DB, account.sessionId, personal.id);
         c.set("account", { ...account, workspace: { id: personal.id, name: personal.name, role: personal.role } });
       }
-      return c.json(await workspaceList(c), 200);
+      return c.json(await workspaceList(c, memberships), 200);
     },
   )
   .route("/", workspaceTeamRoutes)

@@ -1,10 +1,11 @@
 import { INVITATION_DAYS, type WorkspaceRole } from "../contract/workspaces";
+import { DAY_MS } from "../contract/time";
 import { escapeHtml } from "../shared/html";
 import { toHex } from "../shared/hmac";
 
 /** Workspace invitations, the pure part: the token, its hash, the link and the message. */
 
-export const INVITATION_LIFETIME_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
+export const INVITATION_LIFETIME_MS = INVITATION_DAYS * DAY_MS;
 
 /** 32 random bytes, base64url: the secret in the invitation link (only its hash is stored). */
 export function newInvitationToken(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {

@@ -1,4 +1,4 @@
-import { PERMISSIONS, WORKSPACE_ROLES, type Permission, type WorkspaceRole } from "../contract/workspaces";
+import { PERMISSIONS, type Permission, type WorkspaceRole } from "../contract/workspaces";
 
 /**
  * THE table of what each workspace role may do (docs/accounts.md#roles). Pure: the permission
@@ -21,10 +21,6 @@ export function can(role: WorkspaceRole, permission: Permission): boolean {
 
 export function permissionsOf(role: WorkspaceRole): Permission[] {
   return [...ROLE_PERMISSIONS[role]];
-}
-
-export function isRole(value: unknown): value is WorkspaceRole {
-  return typeof value === "string" && (WORKSPACE_ROLES as readonly string[]).includes(value);
 }
 
 /**

@@ -1,15 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { API_KEY_NAME_MAX_LENGTH, type ApiKeyList, type CreatedApiKey } from "../../contract/api-keys";
+import { requiredName } from "./required-name";
 
 /** Request and response schemas of Settings → API Access, tied to contract/api-keys.ts by `satisfies`. */
 
 export const newKeySchema = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, { error: "Name is required", abort: true })
-    .max(API_KEY_NAME_MAX_LENGTH, { error: `Name must be at most ${API_KEY_NAME_MAX_LENGTH} characters` })
-    .openapi({ example: "Nightly sync" }),
+  name: requiredName(API_KEY_NAME_MAX_LENGTH, "Nightly sync"),
 });
 
 export const keyIdSchema = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });

@@ -1,18 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import { ACCOUNT_MARKETPLACES } from "../../contract/account";
 import { CONNECTION_NAME_MAX_LENGTH, type ConnectionList, type ConnectionStart } from "../../contract/connections";
+import { requiredName } from "./required-name";
 
 /** Request and response schemas of /api/connections, tied to contract/connections.ts by `satisfies`. */
 
 export const connectionIdSchema = z.object({ id: z.string().max(64).openapi({ param: { name: "id", in: "path" } }) });
 
 export const renameSchema = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, { error: "Name is required", abort: true })
-    .max(CONNECTION_NAME_MAX_LENGTH, { error: `Name must be at most ${CONNECTION_NAME_MAX_LENGTH} characters` })
-    .openapi({ example: "Acme EU" }),
+  name: requiredName(CONNECTION_NAME_MAX_LENGTH, "Acme EU"),
 });
 
 export const startSchema = z.object({
@@ -24,7 +20,7 @@ export const startSchema = z.object({
     .openapi({ description: "A marketplace of the seller account's region: the consent page is that region's Seller Central." }),
 });
 
-const connectionSchema = z
+export const connectionSchema = z
   .object({
     id: z.string(),
     name: z.string(),
@@ -38,5 +34,4 @@ const connectionSchema = z
   .openapi("SellerConnection");
 
 export const connectionListSchema = z.object({ connections: z.array(connectionSchema) }) satisfies z.ZodType<ConnectionList>;
-export const connectionSchemaOne = connectionSchema;
 export const startAnswerSchema = z.object({ authUrl: z.string() }) satisfies z.ZodType<ConnectionStart>;

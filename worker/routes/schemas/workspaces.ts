@@ -10,18 +10,14 @@ import {
   type TeamView,
   type WorkspaceList,
 } from "../../contract/workspaces";
+import { requiredName } from "./required-name";
 
 /** Request and response schemas of /api/workspaces, tied to contract/workspaces.ts by `satisfies`. */
 
 const role = z.enum(WORKSPACE_ROLES).openapi({ example: "analyst" });
 
 export const workspaceNameSchema = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, { error: "Name is required", abort: true })
-    .max(WORKSPACE_NAME_MAX_LENGTH, { error: `Name must be at most ${WORKSPACE_NAME_MAX_LENGTH} characters` })
-    .openapi({ example: "Acme Agency" }),
+  name: requiredName(WORKSPACE_NAME_MAX_LENGTH, "Acme Agency"),
 });
 
 export const switchSchema = z.object({ workspaceId: z.string().min(1).max(100) });

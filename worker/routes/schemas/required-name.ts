@@ -1,0 +1,11 @@
+import { z } from "@hono/zod-openapi";
+
+/** A name people type (a key, a connection, a workspace): trimmed, required, at most `maxLength` characters. */
+export function requiredName(maxLength: number, example: string) {
+  return z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, { error: "Name is required", abort: true })
+    .max(maxLength, { error: `Name must be at most ${maxLength} characters` })
+    .openapi({ example });
+}
