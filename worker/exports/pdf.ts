@@ -1,4 +1,5 @@
 import { PDFDocument, PageSizes, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
+import { rgbChannels } from "../branding/branding-rules";
 import { csvField } from "./csv";
 import { ASSOCIATES_NOTICE, type Cell, type ExportTable } from "./export-table";
 import { drawRankChart } from "./pdf-chart";
@@ -40,7 +41,7 @@ const HEADER_DARK = rgb(0.12, 0.16, 0.23);
 const LOGO_MAX = { width: 160, height: 40 };
 
 const colorOf = (hex: string | null | undefined): RGB | null =>
-  hex && /^#[0-9a-f]{6}$/i.test(hex) ? rgb(...([0, 1, 2].map((i) => Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255) as [number, number, number])) : null;
+  hex && /^#[0-9a-f]{6}$/i.test(hex) ? rgb(...rgbChannels(hex)) : null;
 
 interface Fonts {
   regular: PDFFont;
