@@ -7,6 +7,7 @@ import { freeBrowserWith, userIdOf } from "../history/accounts";
 import type { TestBrowser } from "../support/seller-browser";
 import { deliver, PRICE_PRO, setSubscription, stripeEnv, stripeEvent } from "../support/stripe";
 import { subscriptionObject } from "../../fakes/stripe-calls";
+import { clearOfMinuteEnd } from "../support/minute-window";
 
 const bindings = stripeEnv();
 const MARKETPLACES = ["US", "CA", "MX", "UK", "DE", "FR", "IT", "ES", "JP"];
@@ -157,6 +158,7 @@ describe("every limit of plans.ts is enforced for signed-in users", () => {
     const { browser: proUser, move } = await subscriber();
     await move("active");
     proUser.bindings = limited;
+    await clearOfMinuteEnd();
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await lookup(proUser)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);

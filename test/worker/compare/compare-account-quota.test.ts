@@ -4,6 +4,7 @@ import { storeDemoSubscription } from "../../../worker/billing/subscription-stor
 import { freeBrowserWith, userIdOf } from "../history/accounts";
 import { demoEnv } from "../support/seller-browser";
 import { newAsin } from "../support/creators-fake";
+import { clearOfMinuteEnd } from "../support/minute-window";
 
 const asins = (n: number) => Array.from({ length: n }, newAsin).join(",");
 
@@ -27,6 +28,7 @@ describe("compare is charged to the signed-in account, not its address", () => {
     const bindings = demoEnv({ LOOKUP_LIMIT_PER_MONTH: "3", LOOKUP_LIMIT_PER_MINUTE: "5" });
     const pro = await freeBrowserWith(bindings);
     await storeDemoSubscription(env.DB, userIdOf(pro), true);
+    await clearOfMinuteEnd();
     expect((await pro.request(`/api/v1/compare?asins=${asins(4)}`)).status).toBe(200);
     const tooFast = await pro.request(`/api/v1/compare?asins=${asins(4)}`);
     expect(tooFast.status).toBe(429);

@@ -3,6 +3,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
 import { flushLookupLog } from "../../../worker/lookup/lookup-log-store";
+import { clearOfMinuteEnd } from "../support/minute-window";
 
 let nextIp = 1;
 /** Each test gets its own client address, so limits never leak between tests. */
@@ -121,6 +122,7 @@ describe("GET /api/v1/lookup rate limits", () => {
 
   it("allows 30 a minute, then answers 429 with Retry-After and which limit was hit", async () => {
     const ip = freshIp();
+    await clearOfMinuteEnd();
     for (let i = 0; i < 30; i++) expect((await lookup("asin=B08N5WRWNW", ip)).status).toBe(200);
     const res = await lookup("asin=B08N5WRWNW", ip);
     expect(res.status).toBe(429);

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { peekLookup, takeLookup, type LeaseBook } from "../../../worker/ratelimit/lookup-limit";
 import { buildServices } from "../../../worker/services";
+import { clearOfMinuteEnd } from "../support/minute-window";
 
 let serial = 0;
 /** A request from a client no other test uses. */
@@ -16,10 +17,7 @@ async function authorityRemaining(request: Request): Promise<number> {
 }
 
 /** The limit counts per clock minute: a test that starts in a minute's last 2 s waits for the next, so it never straddles two. */
-beforeEach(async () => {
-  const leftInMinute = 60_000 - (Date.now() % 60_000);
-  if (leftInMinute < 2_000) await new Promise((resolve) => setTimeout(resolve, leftInMinute + 10));
-});
+beforeEach(() => clearOfMinuteEnd(2_000));
 
 describe("lookup allowance leased to an isolate", () => {
   it("tells the client its true remaining count while the authority has already counted the block", async () => {
