@@ -18,28 +18,32 @@ export const WORKER_OUT_DIR = "dist-worker";
 export const WORKER_ENTRY = `${WORKER_OUT_DIR}/index.mjs`;
 
 /**
- * `.openapi()` is put on zod's prototype by a call in @hono/zod-openapi's module, and its `z` is
- * zod's own binding re-exported. Split into chunks, esbuild links a module's `z` straight to zod's
- * chunk and drops the import of the chunk that makes the call, so a schema module could run
- * first ("openapi is not a function" at start-up: esbuild keeps no side-effect order across
- * chunks). Every import of @hono/zod-openapi gets this stand-in instead: its exports are its
- * own bindings, so importers load it, and it makes the call (a no-op when already made) first.
+ * `.openapi()` is put on zod's prototype by a call in @hono/zod-openapi's module, with zod's whole
+ * `z` namespace as its argument. Split into chunks, that call could run after a schema module
+ * that uses `.openapi()` (esbuild links `z` straight to zod's chunk and keeps no side-effect order
+ * across chunks), and the namespace passed as a value keeps all of zod in the start-up modules.
+ * So the call moves to the end of zod's own schemas module, with only `ZodType`: it runs right
+ * after `ZodType` exists, in the chunk every schema needs, and zod's unused parts tree-shake away.
  */
-const ZOD_OPENAPI_EXPORTS = ["$", "OpenAPIHono", "createRoute", "defineOpenAPIRoute", "extendZodWithOpenApi", "z"];
-const zodOpenApiInOrder: Plugin = {
-  name: "zod-openapi-in-order",
+const ZOD_CLASSIC_SCHEMAS = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/;
+const HONO_ZOD_OPENAPI = /[\\/]node_modules[\\/]@hono[\\/]zod-openapi[\\/]dist[\\/]index\.mjs$/;
+const zodOpenApiOnZodType: Plugin = {
+  name: "zod-openapi-on-zod-type",
   setup(build) {
-    build.onResolve({ filter: /^@hono\/zod-openapi$/ }, (args) =>
-      args.namespace === "zod-openapi-in-order" ? undefined : { path: "stand-in", namespace: "zod-openapi-in-order" },
-    );
-    build.onLoad({ filter: /.*/, namespace: "zod-openapi-in-order" }, () => ({
-      resolveDir: process.cwd(),
+    build.onLoad({ filter: ZOD_CLASSIC_SCHEMAS }, async (args) => ({
       contents: [
-        `import { ${ZOD_OPENAPI_EXPORTS.map((name) => `${name} as _${name}`).join(", ")} } from "@hono/zod-openapi";`,
-        "_extendZodWithOpenApi(_z);",
-        ...ZOD_OPENAPI_EXPORTS.map((name) => `export const ${name} = _${name};`),
+        await readFile(args.path, "utf8"),
+        'import { extendZodWithOpenApi as __extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";',
+        "__extendZodWithOpenApi({ ZodType });",
       ].join("\n"),
+      loader: "js",
     }));
+    build.onLoad({ filter: HONO_ZOD_OPENAPI }, async (args) => {
+      const code = await readFile(args.path, "utf8");
+      const call = "\nextendZodWithOpenApi(z);\n";
+      if (!code.includes(call)) throw new Error(`${args.path}: no "extendZodWithOpenApi(z);" to move (build/worker-bundle.ts)`);
+      return { contents: code.replace(call, "\n"), loader: "js" };
+    });
   },
 };
 
@@ -113,7 +117,7 @@ export function workerBuildOptions({ minify = true, outdir = WORKER_OUT_DIR }: W
     sourcemap: "linked",
     metafile: true,
     logLevel: "warning",
-    plugins: [zodOpenApiInOrder, englishZodOnly, namesWhereRead],
+    plugins: [zodOpenApiOnZodType, englishZodOnly, namesWhereRead],
   };
 }
 

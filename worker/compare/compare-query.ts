@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import * as z from "../openapi/zod";
 import { COMPARE_MAX_ASINS } from "../contract/compare";
 import { readPastedAsin, isAsin } from "../contract/asin-input";
 import { DEFAULT_MARKETPLACE, LOOKUP_MARKETPLACES } from "../contract/marketplaces";

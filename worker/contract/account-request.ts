@@ -1,4 +1,4 @@
-import { z } from "./zod-jitless";
+import * as z from "./zod-jitless";
 import {
   BRAND_NAME_MAX_LENGTH,
   REFRESH_FREQUENCIES,

@@ -1,4 +1,4 @@
-import { z } from "./zod-jitless";
+import * as z from "./zod-jitless";
 import { asinSchema, marketplaceSchema } from "./lookup";
 import type { Marketplace } from "./marketplaces";
 

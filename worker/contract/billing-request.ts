@@ -1,4 +1,4 @@
-import { z } from "./zod-jitless";
+import * as z from "./zod-jitless";
 
 /** POST /api/billing/create-checkout. Pro and Agency are bought online; Enterprise is agreed with sales. */
 export const checkoutRequestSchema = z.object({

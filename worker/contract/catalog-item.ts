@@ -1,4 +1,4 @@
-import { z } from "./zod-jitless";
+import * as z from "./zod-jitless";
 import { asinSchema } from "./lookup";
 import { ACCOUNT_MARKETPLACES } from "./user-status";
 

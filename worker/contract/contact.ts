@@ -1,4 +1,4 @@
-import { z } from "./zod-jitless";
+import * as z from "./zod-jitless";
 
 /** Length caps of the contact form, also set as maxLength on its inputs. */
 export const CONTACT_LIMITS = { name: 100, company: 100, email: 254, message: 5_000 } as const;

@@ -1,4 +1,4 @@
-import { z } from "./zod-jitless";
+import * as z from "./zod-jitless";
 import { HISTORY_RANGES, type HistoryRange, type RankVelocity } from "./history";
 import { LOOKUP_MARKETPLACES, type Marketplace } from "./marketplaces";
 import type { Price } from "./product";

@@ -1,4 +1,4 @@
-import { z } from "./zod-jitless";
+import * as z from "./zod-jitless";
 import { asinSchema, marketplaceSchema } from "./lookup";
 import { LOOKUP_MARKETPLACES, type Marketplace } from "./marketplaces";
 import { HISTORY_RANGE_DAYS, HISTORY_RANGES, type HistoryRange } from "./history-ranges";

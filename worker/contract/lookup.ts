@@ -1,4 +1,4 @@
-import { z } from "./zod-jitless";
+import * as z from "./zod-jitless";
 import { HISTORY_RANGE_DAYS, HISTORY_RANGES, type HistoryRange } from "./history-ranges";
 import { ASIN_LENGTH, ASIN_PATTERN, DEFAULT_MARKETPLACE, LOOKUP_MARKETPLACES } from "./marketplaces";
 

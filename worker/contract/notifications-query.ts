@@ -1,4 +1,4 @@
-import { z } from "./zod-jitless";
+import * as z from "./zod-jitless";
 import { pageQueryShape } from "./pagination";
 
 /** GET /api/notifications: unread only or all, one page at a time. (contract/notifications.ts stays zod-free for the header.) */

@@ -1,4 +1,4 @@
-import { z } from "./zod-jitless";
+import * as z from "./zod-jitless";
 
 /**
  * Cursor pagination of every list: `?limit=` (1–1000; without it, the whole list) and

@@ -1,4 +1,4 @@
-import { z } from "./zod-jitless";
+import * as z from "./zod-jitless";
 import { historyResponseSchema, type HistoryResponse } from "./history";
 import { LOOKUP_MARKETPLACES, type Marketplace } from "./marketplaces";
 

@@ -1,4 +1,5 @@
-import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono } from "@hono/zod-openapi";
+import * as z from "./zod";
 import { ERROR_CODES, type ErrorCode } from "../shared/api-error";
 
 /**

@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "../openapi/zod";
 import { deleteAccount, CancelFailed } from "../account-lifecycle/account-deletion";
 import { exportAccount } from "../account-lifecycle/account-export";
 import { confirmsDeletion, deletionPhrase, isRealSellerId } from "../account-lifecycle/account-rules";

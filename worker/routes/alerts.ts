@@ -1,5 +1,6 @@
 import { hasRoomToTrack, trackedLimitDetail } from "../billing/tracked-limit-store";
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "../openapi/zod";
 import type { Context } from "hono";
 import { alertConnections, countActiveAlerts, createAlert, deleteAlert, findAlert, findDuplicateAlert, listAlerts, ruleThreshold, updateAlert, type AlertRule } from "../alerts/alert-store";
 import { findCredentials } from "../accounts/credentials-store";

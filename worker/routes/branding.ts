@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "../openapi/zod";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { currentWorkspace, requireAccount } from "../auth/session-middleware";

@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "../openapi/zod";
 import { HOUR_MS } from "../contract/time";
 import { notifyTeam } from "../contact/notify";
 import { storeContactMessage } from "../contact/contact-store";

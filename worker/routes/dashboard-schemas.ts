@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import * as z from "../openapi/zod";
 import type { DashboardResponse, IntradayResponse, PortfolioResponse, RefreshResponse } from "../contract/dashboard";
 import { DASHBOARD_SORTS } from "../contract/dashboard";
 import { HISTORY_RANGES } from "../contract/history";

@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "../openapi/zod";
 import { FREE_PLAN, PRO_PLAN } from "../contract/plans";
 import { isRefusal } from "../exports/dataset";
 import { EXPORT_DATASETS } from "../exports/datasets";

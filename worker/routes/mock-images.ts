@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "../openapi/zod";
 import { ASIN_PATTERN, isMarketplace } from "../contract/marketplaces";
 import { failure } from "../openapi/responses";
 import { createRouter } from "../openapi/router";

@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "../openapi/zod";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { ALERT_CONDITIONS } from "../contract/alerts";
 import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";

@@ -7,7 +7,7 @@ import { onboardingSchema } from "../contract/account-request";
 import { createRouter } from "../openapi/router";
 import { userStatusSchema } from "./schemas/account";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
-import { z } from "@hono/zod-openapi";
+import * as z from "../openapi/zod";
 import type { UserRecord } from "../accounts/user-store";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "../contract/account";
 import { ApiError } from "../shared/api-error";

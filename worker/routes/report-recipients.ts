@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "../openapi/zod";
 import type { Context } from "hono";
 import { base64UrlEncode } from "../auth/signing-key";
 import { normalizeEmail, sha256Hex } from "../auth/email-sign-in";

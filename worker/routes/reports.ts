@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "../openapi/zod";
 import { unsubscribeReport } from "../dashboard/report-store";
 import { isUnsubscribeToken } from "../dashboard/unsubscribe-token";
 import { failure } from "../openapi/responses";

@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "../openapi/zod";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import type { CatalogItemResult } from "../contract/account";
 import { catalogItemQuerySchema } from "../contract/catalog-item";

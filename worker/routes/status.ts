@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "../openapi/zod";
 import type { StatusReport } from "../contract/status-components";
 import { json } from "../openapi/responses";
 import { createRouter } from "../openapi/router";

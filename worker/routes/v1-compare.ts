@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "../openapi/zod";
 import { allUnavailable, compareItems, compareLimitOf, compareRefusal, retryAfterOf } from "../compare/compare-rules";
 import { compareQuerySchema, splitAsins } from "../compare/compare-query";
 import type { ComparePlan, CompareResponse } from "../contract/compare";

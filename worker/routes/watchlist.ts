@@ -1,5 +1,6 @@
 import { hasRoomToTrack, trackedLimitDetail, watchlistSize } from "../billing/tracked-limit-store";
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "../openapi/zod";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { planCoversMarketplace } from "../billing/entitlements";
 import { callerPlan } from "./caller-plan";

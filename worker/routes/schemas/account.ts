@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import * as z from "../../openapi/zod";
 import {
   ACCOUNT_MARKETPLACES,
   REFRESH_FREQUENCIES,

@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import * as z from "../../openapi/zod";
 import { API_KEY_NAME_MAX_LENGTH, type ApiKeyList, type CreatedApiKey } from "../../contract/api-keys";
 import { requiredName } from "./required-name";
 

@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import * as z from "../../openapi/zod";
 import type { RedirectResponse, SubscriptionResponse } from "../../contract/billing";
 import type { PlanSummary } from "../../contract/features";
 

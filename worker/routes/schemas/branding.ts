@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import * as z from "../../openapi/zod";
 import type { BrandingResponse } from "../../contract/branding";
 
 /** Response and request schemas of /api/branding, tied to contract/branding.ts by `satisfies`. */

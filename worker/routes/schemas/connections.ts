@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import * as z from "../../openapi/zod";
 import { ACCOUNT_MARKETPLACES } from "../../contract/account";
 import { CONNECTION_NAME_MAX_LENGTH, type ConnectionList, type ConnectionStart } from "../../contract/connections";
 import { requiredName } from "./required-name";

@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import * as z from "../../openapi/zod";
 
 /** A name people type (a key, a connection, a workspace): trimmed, required, at most `maxLength` characters. */
 export function requiredName(maxLength: number, example: string) {

@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import * as z from "../../openapi/zod";
 import { MAX_EMAIL_LENGTH } from "../../auth/email-sign-in";
 import { MAX_PASSKEY_NAME } from "../../auth/passkeys";
 

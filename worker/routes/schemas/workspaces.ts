@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import * as z from "../../openapi/zod";
 import {
   PERMISSIONS,
   WORKSPACE_NAME_MAX_LENGTH,
