@@ -10,7 +10,6 @@ import { FREE_PLAN } from "./contract/plans";
 import { LookupCache } from "./lookup/cache";
 import { createLookups, type Lookups } from "./lookup/lookup-use-case";
 import { quotaOf, type Quota } from "./ratelimit/quota";
-import { sellerApiFor, sellerApiForConnection } from "./seller/connected-seller-api";
 import type { ConnectionRecord } from "./connections/connection-store";
 import type { UserRecord } from "./accounts/user-store";
 import { durableBudget, unlimitedBudget, type BudgetClient } from "./upstreams/budget/budget-client";
@@ -21,7 +20,6 @@ import { MockProductSource } from "./upstreams/creators/mock";
 import type { ProductSource } from "./upstreams/creators/product-source";
 import { RegionalProductSource } from "./upstreams/creators/regional";
 import { bindingEmailSender, type EmailSender } from "./upstreams/email/sender";
-import { MockSellerApi } from "./upstreams/spapi/mock";
 import { SellerApiError, type SellerApi } from "./upstreams/spapi/seller-api";
 import type { Billing } from "./upstreams/stripe/billing";
 import { StripeBilling } from "./upstreams/stripe/client";
@@ -104,6 +102,11 @@ export function buildServices(env: Bindings, options: { sampleDataOnly?: boolean
   return { env, config, sources, quota, lookupCache, history, lookups };
 }
 
+// The seller clients load on first use: a lookup, most of the traffic, never needs them, so a cold
+// start does not parse them (docs/adr/0012-split-worker-build.md).
+const connectedSellerApi = () => import("./seller/connected-seller-api");
+const mockSellerApi = () => import("./upstreams/spapi/mock");
+
 function sourcesOf(env: Bindings, config: Config): Sources {
   const { vars } = config;
   const limits = { ratePerSecond: vars.CREATORS_REQUESTS_PER_SECOND, burst: vars.CREATORS_BURST };
@@ -143,14 +146,17 @@ function sourcesOf(env: Bindings, config: Config): Sources {
     nightlyRun,
     creatorsBudget,
     isLive: (marketplace) => creatorsOf(marketplace) !== null,
-    seller: async (user) => (user.isDemo ? new MockSellerApi(user.sellingPartnerId) : sellerApiFor({ env, config }, user)),
+    seller: async (user) => {
+      if (user.isDemo) return new (await mockSellerApi()).MockSellerApi(user.sellingPartnerId);
+      return (await connectedSellerApi()).sellerApiFor({ env, config }, user);
+    },
     sellerConnection: async (connection) => {
-      if (connection.status === "demo") return new MockSellerApi(connection.sellingPartnerId);
+      if (connection.status === "demo") return new (await mockSellerApi()).MockSellerApi(connection.sellingPartnerId);
       const { refreshTokenCiphertext, keyId, grantedAt } = connection;
       if (connection.status !== "connected" || !refreshTokenCiphertext || !keyId || !grantedAt) {
         throw new SellerApiError(403, `Seller connection "${connection.name}" is disconnected. Reconnect it in Settings → Connection Status.`);
       }
-      return sellerApiForConnection({ env, config }, { ...connection, refreshTokenCiphertext, keyId, grantedAt });
+      return (await connectedSellerApi()).sellerApiForConnection({ env, config }, { ...connection, refreshTokenCiphertext, keyId, grantedAt });
     },
     billing: () => (config.stripe ? new StripeBilling(config.stripe) : new MockBilling()),
     alertEmail: () => (config.alertEmail ? bindingEmailSender(config.alertEmail.binding) : null),

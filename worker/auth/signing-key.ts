@@ -1,4 +1,5 @@
-import { jwtVerify, type JWTPayload } from "jose";
+import type { JWTPayload } from "jose";
+import { joseOnDemand } from "./jose-on-demand";
 import { isolateSlot } from "../shared/isolate-state";
 import { getOrCreateAppSecret } from "./auth-state-store";
 import type { Deployment } from "../config";
@@ -60,6 +61,7 @@ export function randomToken(): string {
  * cookies), or a throw from jose: a bad signature, another audience or an expired token.
  */
 export async function verifySignedToken({ env, config }: Deployment, token: string, audience: string): Promise<JWTPayload> {
+  const { jwtVerify } = await joseOnDemand();
   const { payload } = await jwtVerify(token, await signingKey({ env, config }), { algorithms: ["HS256"], audience });
   return payload;
 }
