@@ -1,11 +1,12 @@
-import { SignJWT } from "jose";
 import { planFromBilling } from "../billing/entitlements";
 import type { Bindings, CurrentWorkspace, SignedInAccount } from "../env";
 import { findLiveSessionUser, insertSession, revokeSessionRow, touchDemoAccount } from "./session-store";
+import { joseOnDemand } from "./jose-on-demand";
 import { signingKey, verifySignedToken } from "./signing-key";
 import { currentMembership } from "../workspaces/workspace-store";
 import type { Deployment } from "../config";
 import { HOUR_MS } from "../contract/time";
+import { isolateSlot } from "../shared/isolate-state";
 
 export type { SignedInAccount };
 
@@ -27,6 +28,7 @@ export async function createSession({ env, config }: Deployment, userId: string,
   const sessionId = crypto.randomUUID();
   const expiresAt = Math.floor(now / 1000) + SESSION_LIFETIME_SECONDS;
   await insertSession(env.DB, sessionId, userId, new Date(now).toISOString(), new Date(expiresAt * 1000).toISOString(), maxSessions);
+  const { SignJWT } = await joseOnDemand();
   const token = await new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(userId)
@@ -54,9 +56,10 @@ export async function readSession({ env, config }: Deployment, token: string): P
   if (typeof sessionId !== "string" || !userId) return null;
 
   const now = Date.now();
-  const live = await findLiveSessionUser(env.DB, sessionId, userId, new Date(now).toISOString());
+  const live = await sharedSessionRead(env.DB, sessionId, userId, new Date(now).toISOString());
   if (!live) return null;
-  const { user } = live;
+  // Each request its own copy: a read in flight may be shared (sharedSessionRead).
+  const user = { ...live.user };
   if (user.isDemo && (!user.lastActiveAt || Date.parse(user.lastActiveAt) < now - HOUR_MS)) {
     await touchDemoAccount(env.DB, user.id, new Date(now).toISOString(), new Date(now - HOUR_MS).toISOString());
   }
@@ -64,6 +67,31 @@ export async function readSession({ env, config }: Deployment, token: string): P
   // their personal workspace. None at all (the personal one was deleted): a new personal one.
   const workspace = live.membership ? workspaceOfMembership(live.membership) : await currentMembership(env.DB, user.id, live.workspaceId);
   return { sessionId, user, workspace };
+}
+
+type LiveSession = Awaited<ReturnType<typeof findLiveSessionUser>>;
+
+/** Session reads in flight in this isolate, per database, by session and user. */
+const readsInFlight = isolateSlot(() => new WeakMap<D1Database, Map<string, Promise<LiveSession>>>());
+
+/**
+ * The session's row, read once for the requests of one session that arrive while a read of it
+ * is in flight (a page's parallel calls): they share that read instead of queueing one D1 query
+ * each. A request that arrives after it settled reads again, so sign-out, a removal or a plan
+ * change still shows on the next request.
+ */
+function sharedSessionRead(db: D1Database, sessionId: string, userId: string, nowIso: string): Promise<LiveSession> {
+  const byDatabase = readsInFlight();
+  let reads = byDatabase.get(db);
+  if (!reads) byDatabase.set(db, (reads = new Map()));
+  const key = `${sessionId}|${userId}`;
+  let read = reads.get(key);
+  if (!read) {
+    const settled = () => reads.delete(key);
+    read = findLiveSessionUser(db, sessionId, userId, nowIso).finally(settled);
+    reads.set(key, read);
+  }
+  return read;
 }
 
 /** The membership JSON of findLiveSessionUser: the workspace, the role, and the workspace's plan. */
