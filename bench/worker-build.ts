@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Metafile } from "esbuild";
-import { buildWorker } from "../build/worker-bundle.ts";
+import { buildWorker, startupModules } from "../build/worker-bundle.ts";
 
 const wrangler = join(process.cwd(), "node_modules", ".bin", "wrangler");
 const wranglerEnv = { ...process.env, CI: "true" };
@@ -22,21 +22,6 @@ function packageOf(input: string): string {
   if (at < 0) return "(app code)";
   const parts = input.slice(at + "node_modules/".length).split("/");
   return parts[0]!.startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0]!;
-}
-
-/** The entry and every module it imports statically: what workerd loads and runs at start-up. */
-function startupModules(meta: Metafile): Set<string> {
-  const outputs = meta.outputs;
-  const entry = Object.keys(outputs).find((name) => name.endsWith("/index.mjs"))!;
-  const seen = new Set<string>();
-  const stack = [entry];
-  while (stack.length > 0) {
-    const output = stack.pop()!;
-    if (seen.has(output)) continue;
-    seen.add(output);
-    for (const imported of outputs[output]!.imports) if (imported.kind === "import-statement" && outputs[imported.path]) stack.push(imported.path);
-  }
-  return seen;
 }
 
 export interface BundleFigures {

@@ -10,7 +10,7 @@
  * `dist-worker/index.mjs` and the `*.chunk.mjs` beside it (wrangler.toml `[[rules]]`); tests and
  * `npm run dev` use the source.
  */
-import { build, transform, type BuildOptions, type Plugin } from "esbuild";
+import { build, transform, type BuildOptions, type Metafile, type Plugin } from "esbuild";
 import { readFile } from "node:fs/promises";
 import { rmSync } from "node:fs";
 
@@ -119,6 +119,30 @@ export function workerBuildOptions({ minify = true, outdir = WORKER_OUT_DIR }: W
     logLevel: "warning",
     plugins: [zodOpenApiOnZodType, englishZodOnly, namesWhereRead],
   };
+}
+
+/** The entry and every module it imports statically: what workerd loads and runs at start-up. */
+export function startupModules(meta: Metafile): Set<string> {
+  const outputs = meta.outputs;
+  const entry = Object.keys(outputs).find((name) => name.endsWith("/index.mjs"))!;
+  const seen = new Set<string>();
+  const stack = [entry];
+  while (stack.length > 0) {
+    const output = stack.pop()!;
+    if (seen.has(output)) continue;
+    seen.add(output);
+    for (const imported of outputs[output]!.imports) if (imported.kind === "import-statement" && outputs[imported.path]) stack.push(imported.path);
+  }
+  return seen;
+}
+
+/** The source files (app modules and packages' files) whose code is in the modules loaded at start-up. */
+export function startupInputs(meta: Metafile): Set<string> {
+  const inputs = new Set<string>();
+  for (const output of startupModules(meta)) {
+    for (const [input, { bytesInOutput }] of Object.entries(meta.outputs[output]!.inputs)) if (bytesInOutput > 0) inputs.add(input);
+  }
+  return inputs;
 }
 
 export async function buildWorker(options: WorkerBuild = {}) {

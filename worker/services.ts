@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { configOf, type Config, type Deployment } from "./config";
+import { configOf, type Config, type CreatorsConfig, type Deployment } from "./config";
 import { LOOKUP_MARKETPLACES, MARKETPLACES, type Marketplace } from "./contract/marketplaces";
 import { creatorsConfigOfMarketplace } from "./shared/creators-regions";
 import type { AppEnv, Bindings } from "./env";
@@ -15,7 +15,6 @@ import type { UserRecord } from "./accounts/user-store";
 import { durableBudget, unlimitedBudget, type BudgetClient } from "./upstreams/budget/budget-client";
 import { creatorsBucket } from "./upstreams/budget/token-bucket";
 import { BudgetedProductSource, type BudgetClock } from "./upstreams/creators/budgeted";
-import { CreatorsProductSource } from "./upstreams/creators/client";
 import { MockProductSource } from "./upstreams/creators/mock";
 import type { ProductSource } from "./upstreams/creators/product-source";
 import { RegionalProductSource } from "./upstreams/creators/regional";
@@ -102,6 +101,21 @@ export function buildServices(env: Bindings, options: { sampleDataOnly?: boolean
   return { env, config, sources, quota, lookupCache, history, lookups };
 }
 
+/**
+ * The Creators API client of `creators`, loaded with its first call: a cached lookup makes none,
+ * so a cold start does not parse it (docs/adr/0012-split-worker-build.md).
+ */
+function creatorsSource(creators: CreatorsConfig): ProductSource {
+  let client: Promise<ProductSource> | undefined;
+  return {
+    kind: "live",
+    async getItems(asins, marketplace, options) {
+      client ??= import("./upstreams/creators/client").then(({ CreatorsProductSource }) => new CreatorsProductSource(creators));
+      return (await client).getItems(asins, marketplace, options);
+    },
+  };
+}
+
 // The seller clients load on first use: a lookup, most of the traffic, never needs them, so a cold
 // start does not parse them (docs/adr/0012-split-worker-build.md).
 const connectedSellerApi = () => import("./seller/connected-seller-api");
@@ -124,7 +138,7 @@ function sourcesOf(env: Bindings, config: Config): Sources {
     }
     const creators = creatorsOf(marketplace);
     if (!creators) return new MockProductSource();
-    return new BudgetedProductSource(new CreatorsProductSource(creators), creatorsBudget, { mode: "interactive", maxWaitMs: creators.timeoutMs });
+    return new BudgetedProductSource(creatorsSource(creators), creatorsBudget, { mode: "interactive", maxWaitMs: creators.timeoutMs });
   };
   const nightlyRun = (clock: BudgetClock): NightlyRunSources => {
     const sources = new Map<Marketplace, ProductSource>();
@@ -133,7 +147,7 @@ function sourcesOf(env: Bindings, config: Config): Sources {
       if (!source) {
         const creators = creatorsOf(marketplace);
         source = creators
-          ? new BudgetedProductSource(new CreatorsProductSource(creators), creatorsBudget, { mode: "prepaid", maxWaitMs: 0, clock })
+          ? new BudgetedProductSource(creatorsSource(creators), creatorsBudget, { mode: "prepaid", maxWaitMs: 0, clock })
           : new MockProductSource();
         sources.set(marketplace, source);
       }

@@ -1,7 +1,6 @@
 import type { JWTPayload } from "jose";
 import { joseOnDemand } from "./jose-on-demand";
 import { isolateSlot } from "../shared/isolate-state";
-import { getOrCreateAppSecret } from "./auth-state-store";
 import type { Deployment } from "../config";
 
 const FALLBACK_KEY_NAME = "session_signing_key";
@@ -28,6 +27,8 @@ export function signingKey({ env, config }: Deployment): Promise<Uint8Array> {
 
 async function loadOrCreateFallbackKey(db: D1Database): Promise<Uint8Array> {
   const generated = base64UrlEncode(crypto.getRandomValues(new Uint8Array(32)));
+  // Only without SESSION_SECRET (a local clone): the store loads here, not at start-up.
+  const { getOrCreateAppSecret } = await import("./auth-state-store");
   const stored = await getOrCreateAppSecret(db, FALLBACK_KEY_NAME, generated);
   if (stored.created) {
     console.warn(

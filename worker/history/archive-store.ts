@@ -4,7 +4,8 @@ import { drizzle } from "drizzle-orm/d1";
 import { categories, rankPoints } from "../db/history-schema/points";
 import { decodePoint, encodePoint, pointKey, replaces, type EncodedPoint, type StoredPoint } from "./point-codec";
 import { BUCKETS, monthDays, monthOf } from "./sharding";
-import { nextFilledBucket, shardDatabase, shardsToRead, type HistoryShards } from "./shard-store";
+import { nextFilledBucket } from "./filled-bucket-store";
+import { shardDatabase, shardsToRead, type HistoryShards } from "./shard-store";
 import { DAY_MS, dayNumber, dayText } from "../contract/time";
 
 /**

@@ -9,7 +9,6 @@ import type { Marketplace } from "../contract/marketplaces";
 import { DAY_MS, utcDay } from "../contract/time";
 import type { SignedInAccount } from "../env";
 import { ApiError } from "../shared/api-error";
-import { rankHistory } from "./history-store";
 import type { HistoryShards } from "./shard-store";
 import { rankVelocity } from "./velocity";
 
@@ -35,6 +34,8 @@ export interface HistoryRequest {
 /** The last `days` UTC days of one ASIN, ending today, with their velocity (no plan check: see above). */
 export async function historyAnswer(history: HistoryShards, request: HistoryRequest, now = Date.now()): Promise<HistoryResponse> {
   const { asin, marketplace, range, days } = request;
+  // The history reader loads with the first history answer, not at start-up (docs/adr/0012-split-worker-build.md).
+  const { rankHistory } = await import("./history-store");
   const points = await rankHistory(history, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
   return { asin, marketplace, range, days, points, velocity: rankVelocity(points) };
 }

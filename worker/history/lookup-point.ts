@@ -1,7 +1,7 @@
 import type { LookupResult } from "../contract/product";
 import { isolateState } from "../shared/isolate-state";
 import type { HistoryShards } from "./shard-store";
-import { recordDayPoint, type CategoryRank } from "./rank-points-store";
+import type { CategoryRank } from "./rank-points-store";
 
 export interface LookupAnswer {
   result: LookupResult;
@@ -26,7 +26,10 @@ export function recordLookupPoint(
   if (source === "cache" || joined) return;
   ctx.waitUntil(
     isolateState.track(
-      recordDayPoint(history, { product, categoryRanks, source, capturedAt: refreshedAt }).catch((error: unknown) => {
+      // After the answer, so the store loads here rather than at start-up (docs/adr/0012-split-worker-build.md).
+      import("./rank-points-store")
+        .then(({ recordDayPoint }) => recordDayPoint(history, { product, categoryRanks, source, capturedAt: refreshedAt }))
+        .catch((error: unknown) => {
         console.error("rank snapshot write failed", product.marketplace, product.asin, error);
       }),
     ),

@@ -5,7 +5,8 @@ import { categories, rankPoints } from "../db/history-schema/points";
 import { legacyRankSnapshots } from "../db/schema";
 import { decodePoint, type StoredPoint } from "./point-codec";
 import { movingBuckets } from "./sharding";
-import { nextFilledBucket, shardDatabase, type HistoryShards } from "./shard-store";
+import { nextFilledBucket } from "./filled-bucket-store";
+import { shardDatabase, type HistoryShards } from "./shard-store";
 import { writeRankPoints } from "./rank-points-store";
 
 /**

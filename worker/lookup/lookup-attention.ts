@@ -1,8 +1,6 @@
 import { MARKETPLACES, type Marketplace } from "../contract/marketplaces";
 import { creatorsConfigOfMarketplace, type CreatorsRegion, type CreatorsRegionConfig } from "../shared/creators-regions";
-import { creatorsFixFor, creatorsScopeOfKind } from "../upstreams/amazon-errors";
 import type { UpstreamError } from "../upstreams/creators/product-source";
-import { markAttention } from "../attention/attention-store";
 
 /**
  * A lookup Amazon refused for good (wrong-store tag, refused credential) marks its store or
@@ -16,6 +14,8 @@ export async function markLookupRefusal(
   error: UpstreamError,
   nowIso: string,
 ): Promise<void> {
+  // After the answer (waitUntil): these load here rather than at start-up (docs/adr/0012-split-worker-build.md).
+  const [{ creatorsFixFor, creatorsScopeOfKind }, { markAttention }] = await Promise.all([import("../upstreams/amazon-errors"), import("../attention/attention-store")]);
   const scope = creatorsScopeOfKind(error.kind);
   const config = creatorsConfigOfMarketplace(regions, marketplace);
   if ((scope !== "marketplace" && scope !== "region") || !config) return;

@@ -1,5 +1,5 @@
 import type { Services } from "../services";
-import { pingDatabase } from "../lookup/lookup-log-store";
+import { pingDatabase } from "../lookup/lookup-log-report-store";
 import { withTimeout } from "../upstreams/http";
 import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type StatusReport } from "../contract/status-components";
 import { attentionByMarketplace, marketplaceReports } from "./marketplace-sources";

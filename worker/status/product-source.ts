@@ -1,7 +1,7 @@
 import type { ComponentStatus, RegionReport } from "../contract/status-components";
 import { CREATORS_REGIONS, type CreatorsRegionConfig, type CreatorsRegion } from "../config";
 import { LOOKUP_MARKETPLACES, MARKETPLACES } from "../contract/marketplaces";
-import { readRecentLookups as readRecentLookupsOf, readRecentLookupsByMarketplace as readRecentLookupsByMarketplaceOf, type RecentLookups } from "../lookup/lookup-log-store";
+import { readRecentLookups as readRecentLookupsOf, readRecentLookupsByMarketplace as readRecentLookupsByMarketplaceOf, type RecentLookups } from "../lookup/lookup-log-report-store";
 
 export type { RecentLookups };
 

@@ -2,7 +2,6 @@ import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../../env";
 import { buildServices } from "../../services";
 import type { RunNotes } from "./slice";
-import { findNightlyRun } from "../nightly-run-store";
 
 const DAY_KEY = "day";
 
@@ -38,7 +37,7 @@ export class SnapshotRunner extends DurableObject<Bindings> {
     this.running = true;
     try {
       // The run loads on the first alarm: a fetch never needs it (index.ts).
-      const [{ runNightlySlice }, { runExtraRefresh }] = await Promise.all([import("./start"), import("./extra-refresh")]);
+      const [{ runNightlySlice }, { runExtraRefresh }, { findNightlyRun }] = await Promise.all([import("./start"), import("./extra-refresh"), import("../nightly-run-store")]);
       if ((await findNightlyRun(this.env.DB, day))?.status === "done") {
         // The day's nightly run is over: this alarm is an extra (hourly / 6-hourly) refresh.
         console.log("extra refresh", JSON.stringify(await runExtraRefresh(buildServices(this.env))));

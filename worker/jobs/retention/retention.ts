@@ -4,7 +4,7 @@ import { usageWindowStart } from "../../api-keys/usage";
 import { deleteIdleDemoUsers } from "../../accounts/user-store";
 import { deleteEndedSessions } from "../../auth/session-store";
 import { deleteStripeEventsBefore } from "../../billing/stripe-event-store";
-import { deleteLookupLogBefore } from "../../lookup/lookup-log-store";
+import { deleteLookupLogBefore } from "../../lookup/lookup-log-report-store";
 import { runArchiveStep, type ArchiveStep } from "../../history/archive-store";
 import { moveLegacySnapshots, reshardStep } from "../../history/reshard-store";
 import type { Services } from "../../services";

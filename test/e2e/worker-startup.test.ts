@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildWorker, startupInputs } from "../../build/worker-bundle.ts";
+
+/**
+ * What a cold start of the Worker, built as deployed, parses and runs: the lookup path and
+ * nothing a lookup does not need (docs/adr/0012-split-worker-build.md). Each package or module
+ * below loads on its first use instead; were one imported statically again, every cold start
+ * would pay for it.
+ */
+describe("the Worker's cold start", () => {
+  const dir = mkdtempSync(join(tmpdir(), "ranklayer-startup-"));
+  let inputs: string[] = [];
+
+  beforeAll(async () => {
+    const { metafile } = await buildWorker({ outdir: join(dir, "worker") });
+    inputs = [...startupInputs(metafile!)];
+  }, 60_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const loaded = (pattern: RegExp) => inputs.filter((input) => pattern.test(input));
+
+  it("loads the lookup, compare and health routes, and only the parts of zod they use", () => {
+    for (const route of ["worker/routes/v1-lookup.ts", "worker/routes/v1-compare.ts", "worker/routes/health.ts"]) expect(inputs).toContain(route);
+    expect(loaded(/node_modules\/zod\/v4\/classic\/schemas\.js$/)).toHaveLength(1);
+    // zod's namespace objects (`z`, `z.core`) are never built as values: a `z` passed or exported
+    // as a value would keep every export of zod (worker/openapi/zod.ts).
+    expect(loaded(/node_modules\/zod\/v4\/(classic\/external|core\/index)\.js$/)).toEqual([]);
+  });
+
+  it("loads no D1 store code: drizzle and the tables load with the first signed-in, key or background request", () => {
+    expect(loaded(/node_modules\/drizzle-orm\//)).toEqual([]);
+    expect(loaded(/^worker\/db\//)).toEqual([]);
+  });
+
+  it("loads neither jose, the seller and Creators clients, Stripe, passkeys nor the PDF writer", () => {
+    expect(loaded(/node_modules\/(jose|stripe|pdf-lib|@pdf-lib|@simplewebauthn|@peculiar)\//)).toEqual([]);
+    expect(loaded(/^worker\/(upstreams\/spapi\/(client|lwa)|upstreams\/creators\/(client|token|mapping)|seller\/)/)).toEqual([]);
+  });
+
+  it("loads no route group but the lookup path's, and no scheduled job", () => {
+    const routes = loaded(/^worker\/routes\/[^/]+\.ts$/).filter((input) => !/\/(v1-lookup|v1-compare|health|lazy-routes|route-permissions|caller-plan)\.ts$/.test(input));
+    expect(routes).toEqual([]);
+    expect(loaded(/^worker\/jobs\/(cron|nightly-run\/(start|slice)|alert-check\/(check|run))/)).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+import { inArray, lt, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { lookupLog } from "../db/schema";
+
+/**
+ * Reads of the lookup log (the status page's recent failures, the retention job's deletes); its
+ * writes, which every lookup queues, are lookup-log-store.ts, free of drizzle so that a cold
+ * start need not load it (docs/adr/0012-split-worker-build.md).
+ */
+
+/**
+ * Deletes lookup_log rows created before `cutoffIso`, in chunks of `chunk` rows so one huge
+ * backlog never becomes one huge statement. Returns how many rows went.
+ */
+export async function deleteLookupLogBefore(db: D1Database, cutoffIso: string, chunk: number): Promise<number> {
+  const orm = drizzle(db);
+  const oldest = orm.select({ id: lookupLog.id }).from(lookupLog).where(lt(lookupLog.createdAt, cutoffIso)).orderBy(lookupLog.id).limit(chunk);
+  let deleted = 0;
+  for (;;) {
+    const { meta } = await orm.delete(lookupLog).where(inArray(lookupLog.id, oldest)).run();
+    deleted += meta.changes;
+    if (meta.changes < chunk) return deleted;
+  }
+}
+
+export interface RecentLookups {
+  /** Lookups answered 503 because the upstream failed (lookup_log.status = 503). */
+  failures: number;
+  /** Lookups answered with live upstream data. */
+  liveSuccesses: number;
+}
+
+/** Upstream failures and live answers of the last `minutes` minutes; created_at is ISO 8601 UTC, so it compares as text. */
+export async function readRecentLookups(db: D1Database, minutes: number): Promise<RecentLookups> {
+  const [row] = await drizzle(db)
+    .select({
+      failures: sql<number>`coalesce(sum(${lookupLog.status} = 503 AND coalesce(${lookupLog.source}, '') <> 'busy'), 0)`,
+      liveSuccesses: sql<number>`coalesce(sum(${lookupLog.source} = 'live'), 0)`,
+    })
+    .from(lookupLog)
+    .where(sql`${lookupLog.createdAt} >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${minutes} minutes`})`);
+  return { failures: row?.failures ?? 0, liveSuccesses: row?.liveSuccesses ?? 0 };
+}
+
+/** The same counts per marketplace (only marketplaces with lookups in the window). */
+export async function readRecentLookupsByMarketplace(db: D1Database, minutes: number): Promise<Map<string, RecentLookups>> {
+  const rows = await drizzle(db)
+    .select({
+      marketplace: lookupLog.marketplace,
+      failures: sql<number>`coalesce(sum(${lookupLog.status} = 503 AND coalesce(${lookupLog.source}, '') <> 'busy'), 0)`,
+      liveSuccesses: sql<number>`coalesce(sum(${lookupLog.source} = 'live'), 0)`,
+    })
+    .from(lookupLog)
+    .where(sql`${lookupLog.createdAt} >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${minutes} minutes`})`)
+    .groupBy(lookupLog.marketplace);
+  return new Map(rows.map((row) => [row.marketplace, { failures: row.failures, liveSuccesses: row.liveSuccesses }]));
+}
+
+/** A trivial query: D1 answers at all. */
+export async function pingDatabase(db: D1Database): Promise<void> {
+  await drizzle(db).run(sql`SELECT 1`);
+}
