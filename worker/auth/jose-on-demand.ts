@@ -1,6 +1,7 @@
 /**
- * jose, loaded on its first use. Lookups, most of the traffic, neither sign nor verify, so a
- * cold start does not parse its 44 KiB (docs/adr/0012-split-worker-build.md); the first
- * signed-in request of an isolate loads it once.
+ * The jose functions the session, the signing key and the token encryption use, each caller
+ * importing this module dynamically on first use. Lookups, most of the traffic, neither sign nor
+ * verify, so a cold start does not parse jose (docs/adr/0012-split-worker-build.md). Named
+ * re-exports, not a dynamic import of jose itself, so the build keeps only these.
  */
-export const joseOnDemand = () => import("jose");
+export { CompactEncrypt, compactDecrypt, decodeProtectedHeader, jwtVerify, SignJWT } from "jose";

@@ -1,5 +1,4 @@
 import type { JWTPayload } from "jose";
-import { joseOnDemand } from "./jose-on-demand";
 import { isolateSlot } from "../shared/isolate-state";
 import type { Deployment } from "../config";
 
@@ -62,7 +61,7 @@ export function randomToken(): string {
  * cookies), or a throw from jose: a bad signature, another audience or an expired token.
  */
 export async function verifySignedToken({ env, config }: Deployment, token: string, audience: string): Promise<JWTPayload> {
-  const { jwtVerify } = await joseOnDemand();
+  const { jwtVerify } = await import("./jose-on-demand");
   const { payload } = await jwtVerify(token, await signingKey({ env, config }), { algorithms: ["HS256"], audience });
   return payload;
 }

@@ -1,4 +1,3 @@
-import { joseOnDemand } from "./jose-on-demand";
 import type { Config } from "../config";
 import { base64UrlDecode } from "./signing-key";
 
@@ -50,7 +49,7 @@ export async function encryptRefreshToken(keys: EncryptionKey[], userId: string,
   const newest = keys[0];
   if (!newest) throw new KeyringError("TOKEN_ENCRYPTION_KEYS is empty");
   const plaintext = new TextEncoder().encode(JSON.stringify({ uid: userId, rt: refreshToken }));
-  const { CompactEncrypt } = await joseOnDemand();
+  const { CompactEncrypt } = await import("./jose-on-demand");
   const ciphertext = await new CompactEncrypt(plaintext)
     .setProtectedHeader({ alg: "dir", enc: "A256GCM", kid: newest.id })
     .encrypt(newest.key);
@@ -64,7 +63,7 @@ export interface OpenedToken {
 }
 
 export async function decryptRefreshToken(keys: EncryptionKey[], userId: string, ciphertext: string): Promise<OpenedToken> {
-  const { compactDecrypt, decodeProtectedHeader } = await joseOnDemand();
+  const { compactDecrypt, decodeProtectedHeader } = await import("./jose-on-demand");
   const { kid } = decodeProtectedHeader(ciphertext);
   const key = keys.find((candidate) => candidate.id === kid);
   if (!key) throw new KeyringError(`no TOKEN_ENCRYPTION_KEYS entry for key id ${String(kid)}`);
