@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { sellerAttention, clearAttention } from "../attention/attention-store";
+import { sellerAttention, sellersAttention, clearAttention } from "../attention/attention-store";
 import { callbackUrl, consentUrl } from "../auth/consent-url";
 import { OAUTH_STATE_COOKIE, setHostCookie } from "../auth/cookies";
 import { issueState, STATE_LIFETIME_SECONDS } from "../auth/oauth-state";
@@ -125,7 +125,10 @@ export const connectionsRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const rows = await listConnections(c.env.DB, currentAccount(c).workspace.id);
-    return c.json({ connections: await Promise.all(rows.map((row) => viewOf(c.env.DB, row))) }, 200);
+    // Every connection's refusal in one read, not one read per connection (an agency has dozens).
+    const refusals = await sellersAttention(c.env.DB, rows.map((row) => row.id));
+    const now = Date.now();
+    return c.json({ connections: rows.map((row) => connectionView(row, refusals.get(row.id) ?? null, now)) }, 200);
   })
   .openapi(startRoute, async (c) => {
     // A new seller account counts against the plan (a reconnect of one it has does not).
