@@ -9,7 +9,8 @@ export const NO_SUCH_CONNECTION = "No such seller connection in this workspace."
 /**
  * The tracked ASINs a `?connection=` filter keeps: those the connection's seller has its own data
  * on (stock, Buy Box or sales) in the window; all of them without a filter. A connection of
- * another workspace is a 404, never a way to read its rows.
+ * another workspace is a 404, never a way to read its rows. A caller that has listed the
+ * workspace's connections already passes them (`listed`), and the connection is not read again.
  */
 export async function trackedOfConnection<Key extends { marketplace: Marketplace; asin: string }>(
   db: D1Database,
@@ -18,9 +19,11 @@ export async function trackedOfConnection<Key extends { marketplace: Marketplace
   connection: string | undefined,
   days: number,
   nowMs: number,
+  listed?: readonly { id: string }[],
 ): Promise<Key[]> {
   if (!connection) return [...tracked];
-  if (!(await findConnection(db, workspaceId, connection))) throw new ApiError(404, "not_found", NO_SUCH_CONNECTION);
+  const exists = listed ? listed.some((row) => row.id === connection) : (await findConnection(db, workspaceId, connection)) !== null;
+  if (!exists) throw new ApiError(404, "not_found", NO_SUCH_CONNECTION);
   const { fromDay, toDay } = dayWindow(days, nowMs);
   const owned = new Set((await connectionAssets(db, workspaceId, fromDay, toDay, connection)).map((asset) => `${asset.marketplace}:${asset.asin}`));
   return tracked.filter((key) => owned.has(`${key.marketplace}:${key.asin}`));

@@ -27,7 +27,7 @@ export async function loadPortfolio(services: Services, user: UserRecord, worksp
   const [workspaceConnections, tracked] = await Promise.all([listConnections(db, workspaceId), listTrackedAsins(db, workspaceId)]);
   const connections = workspaceConnections.filter((row) => !connection || row.id === connection);
   // A drill-down shows the client's own ASINs: the tracked ones its seller has data on (404 for another workspace's).
-  const scoped = await trackedOfConnection(db, workspaceId, tracked, connection ?? undefined, days, now);
+  const scoped = await trackedOfConnection(db, workspaceId, tracked, connection ?? undefined, days, now, workspaceConnections);
   const { fromDay, toDay } = dayWindow(days, now);
   const marketplaces = [...new Set(scoped.map((key) => key.marketplace))].sort();
   const marketplace = query.marketplace ?? (marketplaces.includes(user.marketplace as never) ? (user.marketplace as (typeof marketplaces)[number]) : marketplaces[0]);
