@@ -42,12 +42,12 @@ export async function findCredentials(db: D1Database, workspaceId: string): Prom
 /**
  * Stores the grant of the account's own seller (its users row's seller id) in its personal
  * workspace, under the workspace's id when that is free. The ciphertext must have been sealed
- * with that id (`personalConnectionId`).
+ * with that id (`personalConnectionId`); a caller that sealed it passes the id, which is not worked out again.
  */
-export async function saveCredentials(db: D1Database, userId: string, credentials: StoredCredentials): Promise<void> {
+export async function saveCredentials(db: D1Database, userId: string, credentials: StoredCredentials, connectionId?: string): Promise<void> {
   const [user] = await drizzle(db).select({ sellingPartnerId: users.sellingPartnerId, brandName: users.brandName }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new Error("saving credentials of an account that does not exist");
-  const id = await personalConnectionId(db, userId, user.sellingPartnerId, credentials.region);
+  const id = connectionId ?? (await personalConnectionId(db, userId, user.sellingPartnerId, credentials.region));
   const { region, ...grant } = credentials;
   await saveGrant(db, { id, workspaceId: userId, sellingPartnerId: user.sellingPartnerId, region, name: defaultConnectionName(user.brandName ?? user.sellingPartnerId, region), grant });
 }

@@ -208,7 +208,7 @@ export const authRoutes = createRouter()
       // Sealed to the connection it is stored as (the personal workspace's id for its first seller).
       const connectionId = await personalConnectionId(c.env.DB, user.id, user.sellingPartnerId, region);
       const sealed = await encryptRefreshToken(keys, connectionId, refreshToken);
-      await saveCredentials(c.env.DB, user.id, { refreshTokenCiphertext: sealed.ciphertext, keyId: sealed.keyId, region, grantedAt: new Date().toISOString() });
+      await saveCredentials(c.env.DB, user.id, { refreshTokenCiphertext: sealed.ciphertext, keyId: sealed.keyId, region, grantedAt: new Date().toISOString() }, connectionId);
       // Sign-in and every reconnect: the marketplaces the seller sells in (onboarding, seller alerts, the nightly run).
       await refreshParticipations(c.env.DB, connectionId, region, accessToken);
       // The connection lives in the seller account's personal workspace (its id is the account's).
