@@ -30,8 +30,8 @@ export function recordLookupPoint(
       import("./rank-points-store")
         .then(({ recordDayPoint }) => recordDayPoint(history, { product, categoryRanks, source, capturedAt: refreshedAt }))
         .catch((error: unknown) => {
-        console.error("rank snapshot write failed", product.marketplace, product.asin, error);
-      }),
+          console.error("rank snapshot write failed", product.marketplace, product.asin, error);
+        }),
     ),
   );
 }
