@@ -15,11 +15,10 @@ import { createApiApp, serveOpenApiDocuments } from "./openapi/document";
 import { healthRoutes } from "./routes/health";
 import { lazyRoutes, withLazyRoutes } from "./routes/lazy-routes";
 import { rolePermission } from "./routes/route-permissions";
-import { compareRoutes } from "./routes/v1-compare";
 import { lookupRoutes } from "./routes/v1-lookup";
 
-// Every group a lookup does not need loads on its first request (routes/lazy-routes.ts): a cold
-// start builds only the lookup path's schemas.
+// Every group a lookup does not need loads on its first request (routes/lazy-routes.ts), the
+// compare too: a cold start builds only the lookup path's schemas.
 const accountRoutes = lazyRoutes(() => import("./routes/account"), "accountRoutes");
 const alertRoutes = lazyRoutes(() => import("./routes/alerts"), "alertRoutes");
 const apiKeyRoutes = lazyRoutes(() => import("./routes/api-keys"), "apiKeyRoutes");
@@ -27,6 +26,7 @@ const authRoutes = lazyRoutes(() => import("./routes/auth"), "authRoutes");
 const billingRoutes = lazyRoutes(() => import("./routes/billing"), "billingRoutes");
 const billingWebhookRoutes = lazyRoutes(() => import("./routes/billing"), "billingWebhookRoutes");
 const brandingRoutes = lazyRoutes(() => import("./routes/branding"), "brandingRoutes");
+const compareRoutes = lazyRoutes(() => import("./routes/v1-compare"), "compareRoutes");
 const connectionRoutes = lazyRoutes(() => import("./routes/connection"), "connectionRoutes");
 const connectionsRoutes = lazyRoutes(() => import("./routes/connections"), "connectionsRoutes");
 const contactRoutes = lazyRoutes(() => import("./routes/contact"), "contactRoutes");

@@ -22,8 +22,8 @@ describe("the Worker's cold start", () => {
 
   const loaded = (pattern: RegExp) => inputs.filter((input) => pattern.test(input));
 
-  it("loads the lookup, compare and health routes, and only the parts of zod they use", () => {
-    for (const route of ["worker/routes/v1-lookup.ts", "worker/routes/v1-compare.ts", "worker/routes/health.ts"]) expect(inputs).toContain(route);
+  it("loads the lookup and health routes, and only the parts of zod they use", () => {
+    for (const route of ["worker/routes/v1-lookup.ts", "worker/routes/health.ts"]) expect(inputs).toContain(route);
     expect(loaded(/node_modules\/zod\/v4\/classic\/schemas\.js$/)).toHaveLength(1);
     // zod's namespace objects (`z`, `z.core`) are never built as values: a `z` passed or exported
     // as a value would keep every export of zod (worker/openapi/zod.ts).
@@ -37,11 +37,12 @@ describe("the Worker's cold start", () => {
 
   it("loads neither jose, the seller and Creators clients, Stripe, passkeys nor the PDF writer", () => {
     expect(loaded(/node_modules\/(jose|stripe|pdf-lib|@pdf-lib|@simplewebauthn|@peculiar)\//)).toEqual([]);
-    expect(loaded(/^worker\/(upstreams\/spapi\/(client|lwa)|upstreams\/creators\/(client|token|mapping)|seller\/)/)).toEqual([]);
+    // The product schema loads beside an isolate's first KV read (lookup/cache.ts).
+    expect(loaded(/^worker\/(upstreams\/spapi\/(client|lwa)|upstreams\/creators\/(client|token|mapping|item-schema)|seller\/)/)).toEqual([]);
   });
 
-  it("loads no route group but the lookup path's, and no scheduled job", () => {
-    const routes = loaded(/^worker\/routes\/[^/]+\.ts$/).filter((input) => !/\/(v1-lookup|v1-compare|health|lazy-routes|route-permissions|caller-plan)\.ts$/.test(input));
+  it("loads no route group but the lookup's and health's (not even the compare's), and no scheduled job", () => {
+    const routes = loaded(/^worker\/routes\/[^/]+\.ts$/).filter((input) => !/\/(v1-lookup|health|lazy-routes|route-permissions|caller-plan)\.ts$/.test(input));
     expect(routes).toEqual([]);
     expect(loaded(/^worker\/jobs\/(cron|nightly-run\/(start|slice)|alert-check\/(check|run))/)).toEqual([]);
   });

@@ -1,7 +1,6 @@
 import type { Marketplace } from "../contract/marketplaces";
 import type { ProductData } from "../contract/product";
 import { isolateSlot } from "../shared/isolate-state";
-import { isValidProduct } from "../upstreams/creators/item-schema";
 
 /** No cached copy is ever served past this age. */
 export const CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -57,11 +56,16 @@ export class LookupCache {
       else cold.push(asin);
     }
     if (cold.length > 0) {
-      const read = await this.kv.get<CachedProduct>(cold.map((asin) => LookupCache.key(marketplace, asin)), "json");
+      // The product schema loads beside the KV read, the first time an isolate reads KV: a cold
+      // start need not build it, and its load overlaps the read (docs/adr/0012-split-worker-build.md).
+      const [read, { isValidProduct }] = await Promise.all([
+        this.kv.get<CachedProduct>(cold.map((asin) => LookupCache.key(marketplace, asin)), "json"),
+        import("../upstreams/creators/item-schema"),
+      ]);
       for (const asin of cold) {
         const key = LookupCache.key(marketplace, asin);
         const entry = read.get(key) ?? null;
-        const valid = entry !== null && isValidEntry(entry, marketplace, asin);
+        const valid = entry !== null && isValidEntry(entry, marketplace, asin, isValidProduct);
         if (entry && !valid) console.warn(`lookup cache ${key}: the stored copy fails the product schema; ignored`);
         if (valid) this.remember(key, entry, now);
         found.set(asin, valid ? entry : null);
@@ -92,7 +96,7 @@ export class LookupCache {
 }
 
 /** A copy written before the boundary schema existed (or by a bug) is never served. */
-function isValidEntry(entry: CachedProduct, marketplace: Marketplace, asin: string): boolean {
+function isValidEntry(entry: CachedProduct, marketplace: Marketplace, asin: string, isValidProduct: (product: unknown) => product is ProductData): boolean {
   const product: unknown = entry.product;
   return typeof entry.refreshedAt === "string" && isValidProduct(product) && product.asin === asin && product.marketplace === marketplace;
 }
