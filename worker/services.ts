@@ -19,6 +19,7 @@ import { MockProductSource } from "./upstreams/creators/mock";
 import type { ProductSource } from "./upstreams/creators/product-source";
 import { RegionalProductSource } from "./upstreams/creators/regional";
 import { bindingEmailSender, type EmailSender } from "./upstreams/email/sender";
+import { onFirstUse } from "./shared/on-first-use";
 import { SellerApiError, type SellerApi } from "./upstreams/spapi/seller-api";
 import type { Billing } from "./upstreams/stripe/billing";
 import { StripeBilling } from "./upstreams/stripe/client";
@@ -101,25 +102,23 @@ export function buildServices(env: Bindings, options: { sampleDataOnly?: boolean
   return { env, config, sources, quota, lookupCache, history, lookups };
 }
 
-/**
- * The Creators API client of `creators`, loaded with its first call: a cached lookup makes none,
- * so a cold start does not parse it (docs/adr/0012-split-worker-build.md).
- */
+// The upstream clients load on first use: a cached lookup, most of the traffic, needs none of them,
+// so a cold start does not parse them (docs/adr/0012-split-worker-build.md).
+const creatorsClient = onFirstUse(() => import("./upstreams/creators/client"));
+const connectedSellerApi = onFirstUse(() => import("./seller/connected-seller-api"));
+const mockSellerApi = onFirstUse(() => import("./upstreams/spapi/mock"));
+
+/** The Creators API client of `creators`, loaded with its first call (a cached lookup makes none). */
 function creatorsSource(creators: CreatorsConfig): ProductSource {
   let client: Promise<ProductSource> | undefined;
   return {
     kind: "live",
     async getItems(asins, marketplace, options) {
-      client ??= import("./upstreams/creators/client").then(({ CreatorsProductSource }) => new CreatorsProductSource(creators));
+      client ??= creatorsClient().then(({ CreatorsProductSource }) => new CreatorsProductSource(creators));
       return (await client).getItems(asins, marketplace, options);
     },
   };
 }
-
-// The seller clients load on first use: a lookup, most of the traffic, never needs them, so a cold
-// start does not parse them (docs/adr/0012-split-worker-build.md).
-const connectedSellerApi = () => import("./seller/connected-seller-api");
-const mockSellerApi = () => import("./upstreams/spapi/mock");
 
 function sourcesOf(env: Bindings, config: Config): Sources {
   const { vars } = config;

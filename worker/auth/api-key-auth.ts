@@ -3,10 +3,14 @@ import { bearerToken, hashApiKey, looksLikeApiKey } from "../api-keys/key-format
 import type { AppEnv } from "../env";
 import { keyRateLimitHeaders } from "../ratelimit/key-limit";
 import { ApiError } from "../shared/api-error";
+import { onFirstUse } from "../shared/on-first-use";
 
 const challenge = (error: "invalid_token" | "insufficient_scope") => ({
   "WWW-Authenticate": `Bearer realm="ranklayer", error="${error}"`,
 });
+
+// The key stores load with an isolate's first key request, not at start-up (docs/adr/0012-split-worker-build.md).
+const keyStores = onFirstUse(() => Promise.all([import("../api-keys/key-resolver"), import("../api-keys/usage-recorder")]));
 
 const unauthorized = (detail: string) => new ApiError(401, "unauthenticated", detail, challenge("invalid_token"));
 
@@ -19,8 +23,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearerToken(c.req.header("Authorization"));
   if (token === null) return next();
   if (!looksLikeApiKey(token)) throw unauthorized("Wrong API key: it is not a RankLayer key (rl_live_…).");
-  // The key stores load with an isolate's first key request, not at start-up (docs/adr/0012-split-worker-build.md).
-  const [{ resolveApiKey }, { countApiKeyUse }] = await Promise.all([import("../api-keys/key-resolver"), import("../api-keys/usage-recorder")]);
+  const [{ resolveApiKey }, { countApiKeyUse }] = await keyStores();
   const found = await resolveApiKey(c.env.DB, await hashApiKey(token), (work) => c.executionCtx.waitUntil(work));
   if (!found) throw unauthorized("Wrong API key: no such key exists.");
   if (found.key.revokedAt) throw unauthorized(`This API key was revoked at ${found.key.revokedAt}.`);

@@ -1,17 +1,20 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../shared/api-error";
+import { onFirstUse } from "../shared/on-first-use";
 import { readCookie, SESSION_COOKIE } from "./cookies";
 import type { SignedInAccount } from "./session";
+
+// The session code, and drizzle with it, loads with an isolate's first signed-in request: an
+// anonymous lookup needs none of it (docs/adr/0012-split-worker-build.md).
+const sessionCode = onFirstUse(() => import("./session"));
 
 /** Sets `account` from the session cookie; a request without a valid session is anonymous. */
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   // An API key request is authenticated already; its cookies (if any) are ignored.
   if (c.get("apiKey")) return next();
   const token = readCookie(c, SESSION_COOKIE);
-  // The session code, and drizzle with it, loads with an isolate's first signed-in request: an
-  // anonymous lookup needs none of it (docs/adr/0012-split-worker-build.md).
-  c.set("account", token ? await (await import("./session")).readSession(c.var.services, token) : null);
+  c.set("account", token ? await (await sessionCode()).readSession(c.var.services, token) : null);
   return next();
 };
 

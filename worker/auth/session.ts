@@ -1,7 +1,7 @@
 import { planFromBilling } from "../billing/entitlements";
 import type { Bindings, CurrentWorkspace, SignedInAccount } from "../env";
 import { findLiveSessionUser, insertSession, revokeSessionRow, touchDemoAccount } from "./session-store";
-import { signingKey, verifySignedToken } from "./signing-key";
+import { joseFunctions, signingKey, verifySignedToken } from "./signing-key";
 import { currentMembership } from "../workspaces/workspace-store";
 import type { Deployment } from "../config";
 import { HOUR_MS } from "../contract/time";
@@ -27,7 +27,7 @@ export async function createSession({ env, config }: Deployment, userId: string,
   const sessionId = crypto.randomUUID();
   const expiresAt = Math.floor(now / 1000) + SESSION_LIFETIME_SECONDS;
   await insertSession(env.DB, sessionId, userId, new Date(now).toISOString(), new Date(expiresAt * 1000).toISOString(), maxSessions);
-  const { SignJWT } = await import("./jose-on-demand");
+  const { SignJWT } = await joseFunctions();
   const token = await new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(userId)

@@ -1,6 +1,10 @@
 import type { JWTPayload } from "jose";
 import { isolateSlot } from "../shared/isolate-state";
+import { onFirstUse } from "../shared/on-first-use";
 import type { Deployment } from "../config";
+
+/** jose's functions (jose-on-demand.ts), loaded with an isolate's first signed-in request. */
+export const joseFunctions = onFirstUse(() => import("./jose-on-demand"));
 
 const FALLBACK_KEY_NAME = "session_signing_key";
 const encoder = new TextEncoder();
@@ -61,7 +65,7 @@ export function randomToken(): string {
  * cookies), or a throw from jose: a bad signature, another audience or an expired token.
  */
 export async function verifySignedToken({ env, config }: Deployment, token: string, audience: string): Promise<JWTPayload> {
-  const { jwtVerify } = await import("./jose-on-demand");
+  const { jwtVerify } = await joseFunctions();
   const { payload } = await jwtVerify(token, await signingKey({ env, config }), { algorithms: ["HS256"], audience });
   return payload;
 }

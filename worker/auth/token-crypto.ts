@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import { base64UrlDecode } from "./signing-key";
+import { base64UrlDecode, joseFunctions } from "./signing-key";
 
 /**
  * Refresh tokens at rest: AES-256-GCM as a compact JWE (`dir`, `A256GCM`) whose header
@@ -49,7 +49,7 @@ export async function encryptRefreshToken(keys: EncryptionKey[], userId: string,
   const newest = keys[0];
   if (!newest) throw new KeyringError("TOKEN_ENCRYPTION_KEYS is empty");
   const plaintext = new TextEncoder().encode(JSON.stringify({ uid: userId, rt: refreshToken }));
-  const { CompactEncrypt } = await import("./jose-on-demand");
+  const { CompactEncrypt } = await joseFunctions();
   const ciphertext = await new CompactEncrypt(plaintext)
     .setProtectedHeader({ alg: "dir", enc: "A256GCM", kid: newest.id })
     .encrypt(newest.key);
@@ -63,7 +63,7 @@ export interface OpenedToken {
 }
 
 export async function decryptRefreshToken(keys: EncryptionKey[], userId: string, ciphertext: string): Promise<OpenedToken> {
-  const { compactDecrypt, decodeProtectedHeader } = await import("./jose-on-demand");
+  const { compactDecrypt, decodeProtectedHeader } = await joseFunctions();
   const { kid } = decodeProtectedHeader(ciphertext);
   const key = keys.find((candidate) => candidate.id === kid);
   if (!key) throw new KeyringError(`no TOKEN_ENCRYPTION_KEYS entry for key id ${String(kid)}`);

@@ -1,7 +1,11 @@
 import type { UserRecord } from "../accounts/user-store";
 import type { Plan } from "../contract/plans";
 import { planFromBilling } from "./entitlements";
+import { onFirstUse } from "../shared/on-first-use";
 import type { SubscriptionRecord } from "./subscription-store";
+
+// The store loads on first use: a session or a key carries its plan, so a lookup reads none (docs/adr/0012-split-worker-build.md).
+const subscriptionStore = onFirstUse(() => import("./subscription-store"));
 
 /**
  * The plan a signed-in user is on: THE entitlement source every limit check reads. It comes
@@ -22,8 +26,7 @@ export interface UserBilling {
 
 /** The plan with what it came from: the subscription's status drives the past_due banner. */
 export async function billingOfUser(db: D1Database, user: Pick<UserRecord, "id">): Promise<UserBilling> {
-  // The store loads on first use: a session or a key carries its plan, so a lookup reads none (docs/adr/0012-split-worker-build.md).
-  const { findUserBilling } = await import("./subscription-store");
+  const { findUserBilling } = await subscriptionStore();
   const { subscription, enterprise } = await findUserBilling(db, user.id);
   return {
     plan: planFromBilling(subscription?.status, enterprise, subscription?.paidPlan),

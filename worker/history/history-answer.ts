@@ -9,8 +9,12 @@ import type { Marketplace } from "../contract/marketplaces";
 import { DAY_MS, utcDay } from "../contract/time";
 import type { SignedInAccount } from "../env";
 import { ApiError } from "../shared/api-error";
+import { onFirstUse } from "../shared/on-first-use";
 import type { HistoryShards } from "./shard-store";
 import { rankVelocity } from "./velocity";
+
+// The history reader loads with the first history answer, not at start-up (docs/adr/0012-split-worker-build.md).
+const historyReader = onFirstUse(() => import("./history-store"));
 
 /** Refuses more days than the caller may see: 401 anonymous past 7 days, 403 plan_limit past the plan's. */
 export async function assertHistoryDaysAllowed(db: D1Database, account: SignedInAccount | null, days: number): Promise<void> {
@@ -34,8 +38,7 @@ export interface HistoryRequest {
 /** The last `days` UTC days of one ASIN, ending today, with their velocity (no plan check: see above). */
 export async function historyAnswer(history: HistoryShards, request: HistoryRequest, now = Date.now()): Promise<HistoryResponse> {
   const { asin, marketplace, range, days } = request;
-  // The history reader loads with the first history answer, not at start-up (docs/adr/0012-split-worker-build.md).
-  const { rankHistory } = await import("./history-store");
+  const { rankHistory } = await historyReader();
   const points = await rankHistory(history, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
   return { asin, marketplace, range, days, points, velocity: rankVelocity(points) };
 }

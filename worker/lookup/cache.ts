@@ -1,6 +1,7 @@
 import type { Marketplace } from "../contract/marketplaces";
 import type { ProductData } from "../contract/product";
 import { isolateSlot } from "../shared/isolate-state";
+import { onFirstUse } from "../shared/on-first-use";
 
 /** No cached copy is ever served past this age. */
 export const CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -22,6 +23,9 @@ const HOT_MAX_ENTRIES = 1_000;
 
 /** Recently read or written entries, oldest first (a Map keeps insertion order). */
 export type HotEntries = Map<string, { entry: CachedProduct; until: number }>;
+
+/** The boundary schema of a cached product, loaded with an isolate's first KV read. */
+const productSchema = onFirstUse(() => import("../upstreams/creators/item-schema"));
 
 /** This isolate's hot entries, shared by all its requests. */
 const isolateHotEntries = isolateSlot<HotEntries>(() => new Map());
@@ -60,7 +64,7 @@ export class LookupCache {
       // start need not build it, and its load overlaps the read (docs/adr/0012-split-worker-build.md).
       const [read, { isValidProduct }] = await Promise.all([
         this.kv.get<CachedProduct>(cold.map((asin) => LookupCache.key(marketplace, asin)), "json"),
-        import("../upstreams/creators/item-schema"),
+        productSchema(),
       ]);
       for (const asin of cold) {
         const key = LookupCache.key(marketplace, asin);
