@@ -5,7 +5,7 @@ import { creatorsConfigOfMarketplace } from "./shared/creators-regions";
 import type { AppEnv, Bindings } from "./env";
 import { historyShardsOf, type HistoryShards } from "./history/shard-store";
 import { recordLookupPoint } from "./history/lookup-point";
-import { planOfUser } from "./billing/user-plan";
+import { planOfAccount } from "./billing/user-plan";
 import { FREE_PLAN } from "./contract/plans";
 import { LookupCache } from "./lookup/cache";
 import { createLookups, type Lookups } from "./lookup/lookup-use-case";
@@ -191,9 +191,8 @@ export const servicesMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => 
  * "Continue with Demo". A demo account on Free looks up like an anonymous visitor.
  */
 export const demoUsesSampleData: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const user = c.get("account")?.user;
-  const workspace = c.get("account")?.workspace;
-  if (user?.isDemo && (c.get("apiKey") || (workspace!.plan ?? (await planOfUser(c.env.DB, workspace!))).id !== FREE_PLAN.id)) {
+  const account = c.get("account");
+  if (account?.user.isDemo && (c.get("apiKey") || (await planOfAccount(c.env.DB, account)).id !== FREE_PLAN.id)) {
     c.set("services", buildServices(c.env, { sampleDataOnly: true }));
   }
   await next();

@@ -1,11 +1,20 @@
 import type { UserRecord } from "../accounts/user-store";
 import type { Plan } from "../contract/plans";
+import type { SignedInAccount } from "../env";
 import { planFromBilling } from "./entitlements";
 import { onFirstUse } from "../shared/on-first-use";
 import type { SubscriptionRecord } from "./subscription-store";
 
 // The store loads on first use: a session or a key carries its plan, so a lookup reads none (docs/adr/0012-split-worker-build.md).
 const subscriptionStore = onFirstUse(() => import("./subscription-store"));
+
+/**
+ * The plan of the account's current workspace: as its session or API key read it (the same query
+ * as the membership, or the key's cached record), else from D1 (a request that switched workspace).
+ */
+export async function planOfAccount(db: D1Database, account: Pick<SignedInAccount, "workspace">): Promise<Plan> {
+  return account.workspace.plan ?? planOfUser(db, { id: account.workspace.id });
+}
 
 /**
  * The plan a signed-in user is on: THE entitlement source every limit check reads. It comes

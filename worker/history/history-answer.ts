@@ -2,7 +2,7 @@
  * The rank history answer of GET /api/v1/history and of GET /api/v1/lookup?history=…: one set of
  * plan rules and one reader, so the two never disagree on who may see how many days.
  */
-import { planOfUser } from "../billing/user-plan";
+import { planOfAccount } from "../billing/user-plan";
 import { upgradeHint } from "../contract/billing";
 import { ANONYMOUS_HISTORY_RANGE, HISTORY_RANGE_DAYS, type HistoryRange, type HistoryResponse } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
@@ -22,7 +22,7 @@ export async function assertHistoryDaysAllowed(db: D1Database, account: SignedIn
     if (days > HISTORY_RANGE_DAYS[ANONYMOUS_HISTORY_RANGE]) throw new ApiError(401, "unauthenticated", "Sign in to see 30 and 90 days");
     return;
   }
-  const plan = await planOfUser(db, { id: account.workspace.id });
+  const plan = await planOfAccount(db, account);
   if (days > plan.historyDays) {
     throw new ApiError(403, "plan_limit", `Your ${plan.name} plan shows ${plan.historyDays} days of rank history.${upgradeHint(plan)}`);
   }

@@ -1,4 +1,4 @@
-import { planOfUser } from "../billing/user-plan";
+import { planOfAccount } from "../billing/user-plan";
 import type { Config } from "../config";
 import type { Marketplace } from "../contract/marketplaces";
 import type { Plan } from "../contract/plans";
@@ -90,8 +90,7 @@ export function createLookups(deps: LookupDeps): Lookups {
   return {
     async payerOf(request, account) {
       if (!account) return { client: { key: clientKey(request), limits }, plan: null };
-      // The session (or the key) read the plan already; a request that switched workspace has not.
-      const plan = account.workspace.plan ?? (await planOfUser(deps.db, { id: account.workspace.id }));
+      const plan = await planOfAccount(deps.db, account);
       // No monthly cap on the plan (Pro): only the per-minute limit applies.
       const perMonth = plan.lookupsPerMonth === null ? Number.MAX_SAFE_INTEGER : limits.perMonth;
       return { client: { key: `user:${account.workspace.id}`, limits: { ...limits, perMonth } }, plan };

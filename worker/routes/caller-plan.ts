@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { planOfUser } from "../billing/user-plan";
+import { planOfAccount } from "../billing/user-plan";
 import { FREE_PLAN, type Plan } from "../contract/plans";
 import type { AppEnv } from "../env";
 
@@ -7,6 +7,5 @@ import type { AppEnv } from "../env";
 export async function callerPlan(c: Context<AppEnv>): Promise<Plan> {
   const account = c.get("account");
   if (!account) return FREE_PLAN;
-  // Read with the session when it could be (one D1 read a request).
-  return account.workspace.plan ?? planOfUser(c.env.DB, { id: account.workspace.id });
+  return planOfAccount(c.env.DB, account);
 }
