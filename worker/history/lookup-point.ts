@@ -1,7 +1,12 @@
 import type { LookupResult } from "../contract/product";
 import { isolateState } from "../shared/isolate-state";
+import { onFirstUse } from "../shared/on-first-use";
 import type { HistoryShards } from "./shard-store";
 import type { CategoryRank } from "./rank-points-store";
+
+// The history writer loads with an isolate's first live lookup, after its answer, not at start-up
+// (docs/adr/0012-split-worker-build.md).
+const rankPointsStore = onFirstUse(() => import("./rank-points-store"));
 
 export interface LookupAnswer {
   result: LookupResult;
@@ -26,8 +31,7 @@ export function recordLookupPoint(
   if (source === "cache" || joined) return;
   ctx.waitUntil(
     isolateState.track(
-      // After the answer, so the store loads here rather than at start-up (docs/adr/0012-split-worker-build.md).
-      import("./rank-points-store")
+      rankPointsStore()
         .then(({ recordDayPoint }) => recordDayPoint(history, { product, categoryRanks, source, capturedAt: refreshedAt }))
         .catch((error: unknown) => {
           console.error("rank snapshot write failed", product.marketplace, product.asin, error);

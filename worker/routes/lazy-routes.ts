@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../env";
+import { onFirstUse } from "../shared/on-first-use";
 import { rolePermission } from "./route-permissions";
 
 /**
@@ -73,14 +74,8 @@ function executionContextOf(c: Context<AppEnv>): ExecutionContext | undefined {
 
 export function lazyRoutes<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name): Module[Name] {
   // Loaded code, kept for the isolate's life like any imported module (no data: nothing for
-  // isolate-state.ts to reset between tests).
-  let router: Promise<AnyRouter> | undefined;
-  const loader: Loader = () => {
-    router ??= load().then((module) => module[name] as AnyRouter);
-    // A failed import is tried again on the next request.
-    router.catch(() => (router = undefined));
-    return router;
-  };
+  // isolate-state.ts to reset between tests); a failed import is tried again on the next request.
+  const loader: Loader = onFirstUse(() => load().then((module) => module[name] as AnyRouter));
   const runners = new Map<string, Promise<AnyRouter>>();
   const handler = (async (c, next) => {
     const prefix = routePath(c).replace(/\/\*$/, "");
