@@ -30,28 +30,29 @@ export interface RecentLookups {
   liveSuccesses: number;
 }
 
+/** The counts of RecentLookups: a refusal by our own budget ("busy") is no upstream failure. */
+const RECENT_COUNTS = {
+  failures: sql<number>`coalesce(sum(${lookupLog.status} = 503 AND coalesce(${lookupLog.source}, '') <> 'busy'), 0)`,
+  liveSuccesses: sql<number>`coalesce(sum(${lookupLog.source} = 'live'), 0)`,
+};
+
+const withinMinutes = (minutes: number) => sql`${lookupLog.createdAt} >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${minutes} minutes`})`;
+
 /** Upstream failures and live answers of the last `minutes` minutes; created_at is ISO 8601 UTC, so it compares as text. */
 export async function readRecentLookups(db: D1Database, minutes: number): Promise<RecentLookups> {
   const [row] = await drizzle(db)
-    .select({
-      failures: sql<number>`coalesce(sum(${lookupLog.status} = 503 AND coalesce(${lookupLog.source}, '') <> 'busy'), 0)`,
-      liveSuccesses: sql<number>`coalesce(sum(${lookupLog.source} = 'live'), 0)`,
-    })
+    .select(RECENT_COUNTS)
     .from(lookupLog)
-    .where(sql`${lookupLog.createdAt} >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${minutes} minutes`})`);
+    .where(withinMinutes(minutes));
   return { failures: row?.failures ?? 0, liveSuccesses: row?.liveSuccesses ?? 0 };
 }
 
 /** The same counts per marketplace (only marketplaces with lookups in the window). */
 export async function readRecentLookupsByMarketplace(db: D1Database, minutes: number): Promise<Map<string, RecentLookups>> {
   const rows = await drizzle(db)
-    .select({
-      marketplace: lookupLog.marketplace,
-      failures: sql<number>`coalesce(sum(${lookupLog.status} = 503 AND coalesce(${lookupLog.source}, '') <> 'busy'), 0)`,
-      liveSuccesses: sql<number>`coalesce(sum(${lookupLog.source} = 'live'), 0)`,
-    })
+    .select({ marketplace: lookupLog.marketplace, ...RECENT_COUNTS })
     .from(lookupLog)
-    .where(sql`${lookupLog.createdAt} >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${minutes} minutes`})`)
+    .where(withinMinutes(minutes))
     .groupBy(lookupLog.marketplace);
   return new Map(rows.map((row) => [row.marketplace, { failures: row.failures, liveSuccesses: row.liveSuccesses }]));
 }
