@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { upstreamAttention } from "../db/schema";
 
@@ -43,18 +43,14 @@ export async function sellerAttention(db: D1Database, userId: string): Promise<{
 
 /** The refusal detail of each of these seller keys that has one (a connection list's, in one read). */
 export async function sellersAttention(db: D1Database, keys: readonly string[]): Promise<Map<string, string>> {
-  const details = new Map<string, string>();
-  // D1 binds at most 100 parameters per statement.
-  for (let at = 0; at < keys.length; at += KEYS_PER_READ) {
-    const rows = await drizzle(db)
-      .select({ key: upstreamAttention.key, detail: upstreamAttention.detail })
-      .from(upstreamAttention)
-      .where(and(eq(upstreamAttention.scope, "seller"), inArray(upstreamAttention.key, keys.slice(at, at + KEYS_PER_READ))));
-    for (const row of rows) details.set(row.key, row.detail);
-  }
-  return details;
+  if (keys.length === 0) return new Map();
+  // One JSON parameter, however many keys: D1 binds at most 100 per statement.
+  const rows = await drizzle(db)
+    .select({ key: upstreamAttention.key, detail: upstreamAttention.detail })
+    .from(upstreamAttention)
+    .where(and(eq(upstreamAttention.scope, "seller"), sql`${upstreamAttention.key} IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`));
+  return new Map(rows.map((row) => [row.key, row.detail]));
 }
-const KEYS_PER_READ = 90;
 
 export async function readAttention(db: D1Database, scope?: AttentionScopeName): Promise<AttentionRow[]> {
   const query = drizzle(db).select().from(upstreamAttention);
