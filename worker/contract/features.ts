@@ -5,7 +5,7 @@ import type { Plan } from "./plans";
 let number: Intl.NumberFormat | undefined;
 
 /** "1 export", "5 exports", "1,000 API requests". */
-function count(n: number, noun: string): string {
+export function count(n: number, noun: string): string {
   number ??= new Intl.NumberFormat("en-US");
   return `${number.format(n)} ${noun}${n === 1 ? "" : "s"}`;
 }

@@ -131,6 +131,13 @@ export function canAddMember(plan: Plan, members: number): boolean {
   return plan.memberLimit === null || members < plan.memberLimit;
 }
 
+/** The plan to buy for more seats than `plan` has, or null when none on sale has more (Enterprise is by contact). */
+export function nextPlanWithMoreMembers(plan: Plan): Plan | null {
+  const limit = plan.memberLimit;
+  if (limit === null) return null;
+  return PLANS.find((other) => other.priceUsd !== null && other.memberLimit !== null && other.memberLimit > limit) ?? null;
+}
+
 /** Whether a workspace on `plan` with `connections` seller accounts connected may connect one more. */
 export function canAddConnection(plan: Plan, connections: number): boolean {
   return plan.sellerConnectionLimit === null || connections < plan.sellerConnectionLimit;

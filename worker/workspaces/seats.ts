@@ -1,4 +1,4 @@
-import { canAddMember, PLANS, type Plan } from "../contract/plans";
+import { canAddMember, nextPlanWithMoreMembers, type Plan } from "../contract/plans";
 import { BILLING_PATH } from "../contract/billing";
 import type { SeatsView } from "../contract/workspaces";
 
@@ -29,7 +29,7 @@ const members = (n: number) => `${n} team member${n === 1 ? "" : "s"}`;
 
 /** Where more seats come from: the next plan sold online with more members, else Enterprise. */
 function wayUp(plan: Plan): string {
-  const next = PLANS.find((other) => other.priceUsd !== null && other.memberLimit !== null && plan.memberLimit !== null && other.memberLimit > plan.memberLimit);
+  const next = nextPlanWithMoreMembers(plan);
   if (next) return `move to the ${next.name} plan (${members(next.memberLimit!)}) at ${BILLING_PATH}`;
   return "ask us about Enterprise at /contact";
 }

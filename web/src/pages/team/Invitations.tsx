@@ -1,4 +1,7 @@
 import { useState, type FormEvent } from "react";
+import { BILLING_PATH } from "@contract/billing";
+import { count } from "@contract/features";
+import { nextPlanWithMoreMembers, PLANS } from "@contract/plans";
 import { Link } from "react-router-dom";
 import { INVITATION_DAYS, WORKSPACE_ROLES, type SeatsView, type WorkspaceRole } from "@contract/workspaces";
 import { useResource } from "../../api/use-resource";
@@ -15,13 +18,11 @@ export function rolesGrantableBy(owner: boolean): WorkspaceRole[] {
   return WORKSPACE_ROLES.filter((role) => owner || role !== "owner");
 }
 
-const plural = (n: number, one: string) => `${formatCount(n)} ${one}${n === 1 ? "" : "s"}`;
-
 /** "2 of 3 seats used on the Pro plan (1 pending invitation)", or the count alone when the plan has no limit. */
 export function seatsLine(seats: SeatsView): string {
-  const pending = seats.pending > 0 ? ` (${plural(seats.pending, "pending invitation")})` : "";
-  if (seats.limit === null) return `${plural(seats.used, "seat")} used on the ${seats.planName} plan, which has no seat limit${pending}.`;
-  return `${formatCount(seats.used)} of ${plural(seats.limit, "seat")} used on the ${seats.planName} plan${pending}.`;
+  const pending = seats.pending > 0 ? ` (${count(seats.pending, "pending invitation")})` : "";
+  if (seats.limit === null) return `${count(seats.used, "seat")} used on the ${seats.planName} plan, which has no seat limit${pending}.`;
+  return `${formatCount(seats.used)} of ${count(seats.limit, "seat")} used on the ${seats.planName} plan${pending}.`;
 }
 
 /** Whether the plan's seats are all taken (pending invitations count): no one more can be invited. */
@@ -32,17 +33,19 @@ function seatsFull(seats: SeatsView | null): seats is SeatsView & { limit: numbe
 /** Why no one more can be invited, with the way to more seats. */
 function FullNote({ seats }: { seats: SeatsView & { limit: number } }) {
   const { can } = useWorkspaces();
+  const plan = PLANS.find((candidate) => candidate.id === seats.planId);
+  const noBiggerPlan = !plan || nextPlanWithMoreMembers(plan) === null;
   const reason =
     seats.limit === 1
       ? `The ${seats.planName} plan includes the owner only, so this workspace cannot invite anyone.`
-      : `All ${formatCount(seats.limit)} seats of the ${seats.planName} plan are taken, pending invitations included. Withdraw an invitation or remove a member to invite someone${seats.planId === "agency" ? "." : ", or move to a plan with more seats."}`;
+      : `All ${formatCount(seats.limit)} seats of the ${seats.planName} plan are taken, pending invitations included. Withdraw an invitation or remove a member to invite someone${noBiggerPlan ? "." : ", or move to a plan with more seats."}`;
   return (
     <div className="seller-note seller-note--info team-seats-note" id="invite-full">
       <p>{reason}</p>
-      {seats.planId === "agency" ? (
+      {noBiggerPlan ? (
         <Link to="/contact">Ask about Enterprise</Link>
       ) : can("billing") ? (
-        <Link to="/billing">See plans on the Billing page</Link>
+        <Link to={BILLING_PATH}>See plans on the Billing page</Link>
       ) : (
         <p>
           Only an owner can change the plan. <Link to="/pricing">Compare plans</Link>
