@@ -5,14 +5,14 @@ import { exportAccount } from "../account-lifecycle/account-export";
 import { confirmsDeletion, deletionPhrase, isRealSellerId } from "../account-lifecycle/account-rules";
 import { waysInOf } from "../account-lifecycle/ways-in-store";
 import { clearCookie, SESSION_COOKIE, XSRF_COOKIE } from "../auth/cookies";
-import { clientAddressOf, requireAccount } from "../auth/session-middleware";
+import { requireAccount } from "../auth/session-middleware";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
-import { recordAudit } from "../workspaces/audit-store";
 import { sharedWorkspacesOf, workspacesOnlyOwnedBy } from "../workspaces/workspace-store";
 import { badInput, errorAnswer, jsonAnswer } from "./schemas/answers";
 import { accountSchema, deleteBodySchema, deletionSchema, emailBodySchema, sentSchema } from "./schemas/sign-in";
 import { sessionAccount } from "./passkeys";
+import { auditRequest } from "./request-audit";
 import { sendEmailFor } from "./signin";
 
 /** What stays after a deletion, and for how long: the answer says it, as the privacy page does. */
@@ -115,7 +115,7 @@ export const accountRoutes = router
       }
       // The workspaces it shared stay: their logs say the member's account went.
       for (const workspaceId of stays) {
-        await recordAudit(c.env.DB, { workspaceId, actorUserId: user.id, action: "account.delete", target: user.id, clientAddress: clientAddressOf(c) });
+        await auditRequest(c, { workspaceId, action: "account.delete", target: user.id });
       }
       clearCookie(c, SESSION_COOKIE);
       clearCookie(c, XSRF_COOKIE);

@@ -8,7 +8,7 @@ import { personalConnectionId, saveCredentials } from "../accounts/credentials-s
 import { connectionsChanged } from "../connections/connection-changed";
 import { connectToWorkspace } from "../connections/connect-to-workspace";
 import { createDemoUser } from "../accounts/user-store";
-import { clientAddressOf, currentAccount } from "../auth/session-middleware";
+import { clientAddressOf } from "../auth/session-middleware";
 import { callbackErrorPage } from "../auth/callback-page";
 import { callbackUrl, consentUrl } from "../auth/consent-url";
 import { clearCookie, DEMO_ACCOUNT_COOKIE, OAUTH_STATE_COOKIE, readCookie, setHostCookie, setXsrfCookie } from "../auth/cookies";
@@ -18,6 +18,7 @@ import { signIn, signOut } from "../auth/sign-in";
 import { encryptRefreshToken, keyringOf, type EncryptionKey } from "../auth/token-crypto";
 import { xsrfTokenFor } from "../auth/xsrf";
 import { recordAudit } from "../workspaces/audit-store";
+import { auditRequest } from "./request-audit";
 import type { Config } from "../config";
 import { authUrlQuerySchema } from "../contract/account-request";
 import type { AppEnv } from "../env";
@@ -196,7 +197,7 @@ export const authRoutes = createRouter()
         const label = c.get("account")?.user.brandName ?? sellingPartnerId;
         const added = await connectToWorkspace(c.env.DB, keys, { workspaceId: check.workspaceId, sellingPartnerId, region, refreshToken, label, nowIso: new Date().toISOString() });
         await refreshParticipations(c.env.DB, added.id, region, accessToken);
-        await recordAudit(c.env.DB, { workspaceId: check.workspaceId, actorUserId: currentAccount(c).user.id, action: "connection.connect", target: added.id, detail: { region }, clientAddress: clientAddressOf(c) });
+        await auditRequest(c, { workspaceId: check.workspaceId, action: "connection.connect", target: added.id, detail: { region } });
         await connectionsChanged(c.env.DB, c.var.services, check.workspaceId);
         c.header("Cache-Control", "no-store");
         return c.redirect(`/settings?connection=${encodeURIComponent(added.id)}#connection-status`, 302);
