@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { WorkspaceRole } from "@contract/workspaces";
 import { renderRoutes } from "../helpers";
 import { connectedUser, fakeApi, json, noContent } from "../seller/fake-api";
-import { acmeWorkspaces, PERSONAL_WORKSPACE } from "./workspace-fixtures";
+import { acmeWorkspaces, ANA, BEA_INVITED, PERSONAL_WORKSPACE } from "./workspace-fixtures";
 
 const workspaces = (role: WorkspaceRole) => acmeWorkspaces(role, [PERSONAL_WORKSPACE]);
 
@@ -11,7 +11,7 @@ const MEMBERS = {
   members: [
     { userId: "o1", email: "owner@acme.example", role: "owner", joinedAt: "2026-11-01T00:00:00.000Z", you: false },
     { userId: "me", email: "me@example.com", role: "admin", joinedAt: "2026-11-02T00:00:00.000Z", you: true },
-    { userId: "a1", email: "ana@example.com", role: "analyst", joinedAt: "2026-11-03T00:00:00.000Z", you: false },
+    ANA,
   ],
   seats: { members: 3, pending: 1, used: 4, limit: 25, planId: "agency", planName: "Agency" },
 };
@@ -23,7 +23,7 @@ describe("/team and the header's workspace switcher", () => {
       "GET /api/notifications/unread-count": json({ unread: 0 }),
       "GET /api/workspaces": json(workspaces("admin")),
       "GET /api/workspaces/members": json(MEMBERS),
-      "GET /api/workspaces/invitations": json({ invitations: [{ id: "i1", email: "bea@example.com", role: "viewer", invitedAt: "2026-11-20T00:00:00.000Z", expiresAt: "2026-11-27T00:00:00.000Z" }] }),
+      "GET /api/workspaces/invitations": json({ invitations: [BEA_INVITED] }),
       "POST /api/workspaces/invitations": json({ id: "i2", email: "new@example.com", role: "analyst", invitedAt: "2026-11-26T00:00:00.000Z", expiresAt: "2026-12-03T00:00:00.000Z" }, 201),
       "DELETE /api/workspaces/members/a1": noContent(),
     });

@@ -3,13 +3,11 @@ import { describe, expect, it } from "vitest";
 import type { SeatsView } from "@contract/workspaces";
 import { renderRoutes } from "../helpers";
 import { connectedUser, fakeApi, json } from "../seller/fake-api";
-import { acmeWorkspaces } from "./workspace-fixtures";
+import { acmeWorkspaces, ANA, BEA_INVITED as BEA } from "./workspace-fixtures";
 
 /** /team against the plan's seats: the count, the invite form off when they are all taken, the server's refusal. */
 
 const OWNER = { userId: "o1", email: "owner@acme.example", role: "owner", joinedAt: "2026-11-01T00:00:00.000Z", you: true };
-const ANA = { userId: "a1", email: "ana@example.com", role: "analyst", joinedAt: "2026-11-03T00:00:00.000Z", you: false };
-const BEA = { id: "i1", email: "bea@example.com", role: "viewer", invitedAt: "2026-11-20T00:00:00.000Z", expiresAt: "2026-11-27T00:00:00.000Z" };
 
 function team(role: "owner" | "admin", seats: SeatsView, members = [OWNER, ANA], invitations = [BEA], extra = {}) {
   return fakeApi({

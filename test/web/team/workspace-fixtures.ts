@@ -1,12 +1,10 @@
 import type { WorkspaceList, WorkspaceRole } from "@contract/workspaces";
+import { permissionsOf } from "../../../worker/workspaces/roles";
 
-/** What each role may do, as the server sends it with the workspaces (worker/workspaces/roles.ts). */
-export const ROLE_PERMISSIONS: Record<WorkspaceRole, WorkspaceList["current"]["permissions"]> = {
-  owner: ["read", "track", "settings", "connections", "keys", "members", "billing", "ownership"],
-  admin: ["read", "track", "settings", "connections", "keys", "members"],
-  analyst: ["read", "track"],
-  viewer: ["read"],
-};
+/** An analyst of "Acme Agency", as `GET /api/workspaces/members` lists her. */
+export const ANA = { userId: "a1", email: "ana@example.com", role: "analyst", joinedAt: "2026-11-03T00:00:00.000Z", you: false };
+/** An open invitation of a viewer, as `GET /api/workspaces/invitations` lists it. */
+export const BEA_INVITED = { id: "i1", email: "bea@example.com", role: "viewer", invitedAt: "2026-11-20T00:00:00.000Z", expiresAt: "2026-11-27T00:00:00.000Z" };
 
 /** The signed-in user's own workspace, listed before the shared one where a test needs two. */
 export const PERSONAL_WORKSPACE: WorkspaceList["workspaces"][number] = { id: "me", name: "me@example.com", role: "owner", personal: true };
@@ -15,6 +13,6 @@ export const PERSONAL_WORKSPACE: WorkspaceList["workspaces"][number] = { id: "me
 export function acmeWorkspaces(role: WorkspaceRole, others: WorkspaceList["workspaces"] = []): WorkspaceList {
   return {
     workspaces: [...others, { id: "acme", name: "Acme Agency", role, personal: false }],
-    current: { id: "acme", name: "Acme Agency", role, personal: false, permissions: ROLE_PERMISSIONS[role] },
+    current: { id: "acme", name: "Acme Agency", role, personal: false, permissions: permissionsOf(role) },
   };
 }
