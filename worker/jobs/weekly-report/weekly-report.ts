@@ -106,10 +106,16 @@ async function sendReport(services: Services, period: ReportPeriod, sender?: Ema
     }
   }
   // Recipients of one workspace (or one of its connections) get the same report: read it once per run.
+  // Its branding is the workspace's, whichever connection a report is about: read once per workspace.
   const contents = new Map<string, Promise<ReportContent>>();
+  const brandings = new Map<string, Promise<ReportBranding>>();
+  const brandingOf = (workspaceId: string) => {
+    if (!brandings.has(workspaceId)) brandings.set(workspaceId, reportBrandingOf(services.env, workspaceId, origin, { pngBytes: false }));
+    return brandings.get(workspaceId)!;
+  };
   const contentOf = (workspaceId: string, connectionId: string | null) => {
     const key = `${workspaceId}\u0000${connectionId ?? ""}`;
-    if (!contents.has(key)) contents.set(key, readReportContent(services, period, origin, workspaceId, connectionId));
+    if (!contents.has(key)) contents.set(key, readReportContent(services, period, workspaceId, connectionId, brandingOf));
     return contents.get(key)!;
   };
   for (const recipient of sends) {
@@ -133,10 +139,17 @@ async function sendReport(services: Services, period: ReportPeriod, sender?: Ema
   return { sent, failed };
 }
 
-type ReportContent = { data: Parameters<typeof reportEmail>[1]; branding: Awaited<ReturnType<typeof reportBrandingOf>> };
+type ReportBranding = Awaited<ReturnType<typeof reportBrandingOf>>;
+type ReportContent = { data: Parameters<typeof reportEmail>[1]; branding: ReportBranding };
 
 /** What a workspace's report says (of one connection: a client's), and under whose name. */
-async function readReportContent(services: Services, period: ReportPeriod, origin: string, workspaceId: string, connectionId: string | null): Promise<ReportContent> {
+async function readReportContent(
+  services: Services,
+  period: ReportPeriod,
+  workspaceId: string,
+  connectionId: string | null,
+  brandingOf: (workspaceId: string) => Promise<ReportBranding>,
+): Promise<ReportContent> {
   const { env } = services;
   const scope = connectionId ? await connectionScope(env.DB, workspaceId, connectionId) : null;
   const endOfPeriod = Date.parse(`${period.toDay}T23:59:59Z`);
@@ -145,7 +158,7 @@ async function readReportContent(services: Services, period: ReportPeriod, origi
   const alertsFired = connectionId
     ? await connectionAlertsFiredBetween(env.DB, workspaceId, connectionId, period.alertsFrom, period.toDay)
     : await alertsFiredBetween(env.DB, workspaceId, period.alertsFrom, period.toDay);
-  const branding = await reportBrandingOf(env, workspaceId, origin, { pngBytes: false });
+  const branding = await brandingOf(workspaceId);
   return { data: { fromDay: period.fromDay, toDay: period.toDay, rows, alertsFired, ...changes, ...(scope && { client: scope }) }, branding };
 }
 
