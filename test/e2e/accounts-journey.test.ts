@@ -7,7 +7,7 @@
 import type { CDPSession } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.ts";
-import { type BillingServers, control, signedEvent, startBillingServers } from "./billing-servers.ts";
+import { type BillingServers, payForProAtCheckout, signedEvent, startBillingServers } from "./billing-servers.ts";
 import { useBrowserTab } from "./browser.ts";
 import { waitForLocalMail } from "./local-mail.ts";
 
@@ -35,7 +35,7 @@ async function signUpByEmail(email: string): Promise<void> {
   const since = Date.now() - 1000;
   await main().getByRole("button", { name: "Email me a sign-in link" }).click();
   await main().getByLabel("6-digit code").waitFor();
-  const mail = await waitForLocalMail("sign in to RankLayer", since);
+  const mail = await waitForLocalMail(servers.app, "sign in to RankLayer", since);
   const link = new URL(/https?:\/\/\S+\/signin\?token=\S+/.exec(mail)![0]);
   expect(/\b\d{6}\b/.test(mail)).toBe(true);
   await tab.page.goto(`${appUrl}${link.pathname}${link.search}`);
@@ -80,13 +80,7 @@ describe("an account by email, with a passkey, Pro, an API key, export and delet
     await tab.page.waitForURL(/\/seller-central$/);
 
     // Upgrade through the fake Stripe Checkout and its signed webhook.
-    await tab.page.goto(`${appUrl}/billing`);
-    await main().getByRole("list", { name: "Plans" }).waitFor();
-    const pro = main().getByRole("listitem").filter({ has: tab.page.getByRole("heading", { name: "Pro", exact: true }) });
-    await pro.getByRole("button", { name: "Upgrade" }).click();
-    await tab.page.waitForURL(new RegExp(`^${servers.stripe.url}/checkout/cs_test_`));
-    const sessionId = new URL(tab.page.url()).pathname.split("/").pop();
-    const paid = await control(servers.stripe.url, "complete-checkout", { sessionId });
+    const { paid } = await payForProAtCheckout(tab.page, appUrl, servers.stripe.url);
     const event = await signedEvent("checkout.session.completed", paid.session);
     const delivery = await fetch(`${servers.app.url}/api/billing/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": event.signature }, body: event.body });
     expect(delivery.status).toBe(200);

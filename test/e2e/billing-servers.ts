@@ -3,6 +3,7 @@
  * fakes on 127.0.0.1: the fake LWA (so a seller signs in through the real OAuth callback)
  * and the fake Stripe API (Checkout URLs lead to a page it serves).
  */
+import type { Page } from "playwright-core";
 import Stripe from "stripe";
 import { startFakeHttpServer, type FakeHttpServer } from "../fakes/fake-http-server.ts";
 import { LwaFake } from "../fakes/lwa-upstream.ts";
@@ -70,4 +71,17 @@ export async function signedEvent(type: string, object: unknown): Promise<{ body
     data: { object },
   });
   return { body, signature: await signer.webhooks.generateTestHeaderStringAsync({ payload: body, secret: WEBHOOK_SECRET }) };
+}
+
+/**
+ * On /billing, the Pro plan's Upgrade through the fake Stripe Checkout, paid: the Checkout
+ * session's id and Stripe's completed session. The customer is left on Stripe's page.
+ */
+export async function payForProAtCheckout(page: Page, appUrl: string, stripeUrl: string): Promise<{ sessionId: string; paid: Record<string, unknown> }> {
+  await page.goto(`${appUrl}/billing`);
+  const pro = page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Pro", exact: true }) });
+  await pro.getByRole("button", { name: "Upgrade" }).click();
+  await page.waitForURL(new RegExp(`^${stripeUrl}/checkout/cs_test_`));
+  const sessionId = new URL(page.url()).pathname.split("/").pop()!;
+  return { sessionId, paid: await control(stripeUrl, "complete-checkout", { sessionId }) };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowserTab } from "./browser.ts";
-import { type BillingServers, control, LWA_CLIENT_ID, signedEvent, startBillingServers } from "./billing-servers.ts";
+import { type BillingServers, control, LWA_CLIENT_ID, payForProAtCheckout, signedEvent, startBillingServers } from "./billing-servers.ts";
 
 const tab = useBrowserTab();
 let servers: BillingServers;
@@ -104,11 +104,7 @@ describe("Stripe billing in a real browser (fake LWA sign-in, fake Stripe API)",
     await tab.page.context().clearCookies();
     await signInAsSeller("A2E2EBILLING2");
 
-    await tab.page.goto(`${appUrl}/billing`);
-    await card("Pro").getByRole("button", { name: "Upgrade" }).click();
-    await tab.page.waitForURL(new RegExp(`^${servers.stripe.url}/checkout/cs_test_`));
-    const sessionId = new URL(tab.page.url()).pathname.split("/").pop();
-    await control(servers.stripe.url, "complete-checkout", { sessionId });
+    const { sessionId } = await payForProAtCheckout(tab.page, appUrl, servers.stripe.url);
 
     // Stripe sends the customer back (to SITE_URL's /billing) before delivering any event.
     await tab.page.goto(`${appUrl}/billing?session_id=${sessionId}`);

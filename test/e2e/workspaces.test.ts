@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.ts";
-import { type BillingServers, control, startBillingServers } from "./billing-servers.ts";
+import { type BillingServers, payForProAtCheckout, startBillingServers } from "./billing-servers.ts";
 import { useBrowserTab } from "./browser.ts";
 import { waitForLocalMail } from "./local-mail.ts";
 
@@ -49,19 +49,14 @@ async function signInByEmail(email: string): Promise<void> {
   const since = Date.now() - 1000;
   await main().getByRole("button", { name: "Email me a sign-in link" }).click();
   await main().getByLabel("6-digit code").waitFor();
-  const mail = await waitForLocalMail("sign in to RankLayer", since);
+  const mail = await waitForLocalMail(servers.app, "sign in to RankLayer", since);
   const link = new URL(/https?:\/\/\S+\/signin\?token=\S+/.exec(mail)![0]);
   await tab.page.goto(`${appUrl}${link.pathname}${link.search}`);
 }
 
 /** The owner buys Pro for the current workspace on /billing: Checkout in the fake Stripe, paid, and back. */
 async function upgradeToPro(): Promise<void> {
-  await tab.page.goto(`${appUrl}/billing`);
-  const pro = main().getByRole("listitem").filter({ has: tab.page.getByRole("heading", { name: "Pro", exact: true }) });
-  await pro.getByRole("button", { name: "Upgrade" }).click();
-  await tab.page.waitForURL(new RegExp(`^${servers.stripe.url}/checkout/cs_test_`));
-  const sessionId = new URL(tab.page.url()).pathname.split("/").pop();
-  await control(servers.stripe.url, "complete-checkout", { sessionId });
+  const { sessionId } = await payForProAtCheckout(tab.page, appUrl, servers.stripe.url);
   await tab.page.goto(`${appUrl}/billing?session_id=${sessionId}`);
   await tab.page.waitForFunction(() => document.querySelector('[data-testid="current-plan-name"]')?.textContent === "Pro", undefined, { timeout: 15_000 });
 }
@@ -107,7 +102,7 @@ describe("workspaces: invite an analyst, who works on the shared data within the
     await signOut();
 
     // The analyst opens the link from the mail folder, signs in by email with that address, accepts.
-    const mail = await waitForLocalMail(`to join Acme ${run} on RankLayer`, invitedAt);
+    const mail = await waitForLocalMail(servers.app, `to join Acme ${run} on RankLayer`, invitedAt);
     const invite = new URL(/https?:\/\/\S+\/invite\?token=\S+/.exec(mail)![0]);
     await tab.page.goto(`${appUrl}${invite.pathname}${invite.search}`);
     await main().getByRole("heading", { name: "Workspace invitation" }).waitFor();
