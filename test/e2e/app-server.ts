@@ -13,6 +13,8 @@ import { migrateLocalDatabases } from "./local-databases.ts";
 
 export interface AppServer {
   url: string;
+  /** What `wrangler dev` has printed so far (its log: requests, the mail its send_email binding wrote). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function startAppServer(vars: Record<string, string> = {}, seed?: (
 
   return {
     url,
+    output: () => output,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -1,42 +1,31 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import type { AppServer } from "./app-server.ts";
 
 /**
- * The mail `wrangler dev` "sent": its send_email binding writes each message's text part under
- * .wrangler/tmp/ (…/email/email-text/<id>.txt) instead of sending it. The newest such file
- * written since `sinceMs` that contains `marker` is the message a person would have received.
+ * The mail a `wrangler dev` server "sent": its send_email binding writes each message's text part
+ * to a file of its own (…/email/miniflare-<instance>/email-text/<id>.txt) instead of sending it,
+ * and its log names the file. Read through that server's log, so tests running side by side never
+ * take each other's mail. The newest such file written since `sinceMs` that contains `marker` is
+ * the message a person would have received.
  */
-export function newestLocalMail(marker: string, sinceMs: number, root = join(process.cwd(), ".wrangler", "tmp")): string | null {
+export function newestLocalMail(server: Pick<AppServer, "output">, marker: string, sinceMs: number): string | null {
   let newest: { at: number; text: string } | null = null;
-  const walk = (dir: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      const path = join(dir, name);
-      const stat = statSync(path, { throwIfNoEntry: false });
-      if (!stat) continue;
-      if (stat.isDirectory()) walk(path);
-      else if (name.endsWith(".txt") && stat.mtimeMs >= sinceMs && (!newest || stat.mtimeMs > newest.at)) {
-        const text = readFileSync(path, "utf8");
-        if (text.includes(marker)) newest = { at: stat.mtimeMs, text };
-      }
-    }
-  };
-  walk(root);
-  return newest === null ? null : (newest as { text: string }).text;
+  for (const [, path] of server.output().matchAll(/^Text: (.+\.txt)$/gm)) {
+    const stat = statSync(path!, { throwIfNoEntry: false });
+    if (!stat || stat.mtimeMs < sinceMs || (newest && stat.mtimeMs <= newest.at)) continue;
+    const text = readFileSync(path!, "utf8");
+    if (text.includes(marker)) newest = { at: stat.mtimeMs, text };
+  }
+  return newest?.text ?? null;
 }
 
 /** Waits (up to 10 s) for that message: the binding writes its files just after answering. */
-export async function waitForLocalMail(marker: string, sinceMs: number): Promise<string> {
+export async function waitForLocalMail(server: Pick<AppServer, "output">, marker: string, sinceMs: number): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const text = newestLocalMail(marker, sinceMs);
+    const text = newestLocalMail(server, marker, sinceMs);
     if (text) return text;
-    if (Date.now() > deadline) throw new Error(`no local mail containing "${marker}" under .wrangler/tmp since ${new Date(sinceMs).toISOString()}`);
+    if (Date.now() > deadline) throw new Error(`no mail containing "${marker}" in the server's log since ${new Date(sinceMs).toISOString()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
