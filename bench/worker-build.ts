@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Metafile } from "esbuild";
-import { buildWorker, startupModules } from "../build/worker-bundle.ts";
+import { buildWorker, startupInputs, startupModules } from "../build/worker-bundle.ts";
 
 const wrangler = join(process.cwd(), "node_modules", ".bin", "wrangler");
 const wranglerEnv = { ...process.env, CI: "true" };
@@ -41,13 +41,10 @@ function bundleFigures(meta: Metafile): BundleFigures {
   const code = modules.map((name) => readFileSync(name));
   const atStartup = startupModules(meta);
   const byPackage = new Map<string, number>();
-  const startupPackages = new Set<string>();
-  for (const [name, output] of Object.entries(meta.outputs)) {
-    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-      byPackage.set(packageOf(input), (byPackage.get(packageOf(input)) ?? 0) + bytesInOutput);
-      if (atStartup.has(name) && bytesInOutput > 0) startupPackages.add(packageOf(input));
-    }
+  for (const output of Object.values(meta.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) byPackage.set(packageOf(input), (byPackage.get(packageOf(input)) ?? 0) + bytesInOutput);
   }
+  const startupPackages = new Set([...startupInputs(meta)].map(packageOf));
   return {
     bytes: code.reduce((sum, file) => sum + file.length, 0),
     gzipBytes: code.reduce((sum, file) => sum + gzipSync(file).length, 0),
