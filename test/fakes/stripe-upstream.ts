@@ -4,7 +4,8 @@
  * customer with Stripe's status filter, cancelled), in Stripe's shapes and error format,
  * checking the secret key. It is as strict as Stripe where RankLayer has been caught out: a
  * deleted customer is "No such customer" (resource_missing), an Idempotency-Key reused with other
- * parameters is an idempotency_error, only an open session can be paid
+ * parameters is an idempotency_error (and so is one reused while its first request still runs, 409),
+ * only an open session can be paid
  * or expired, a subscription list without `status` leaves canceled ones out, and the key
  * STRIPE_OUTAGE_KEY answers every call 503 (Stripe unreachable). The real `stripe` library
  * talks to it (its host option points here). Tests drive it under /__control/:
@@ -15,6 +16,8 @@
  *   POST complete-checkout  { sessionId, status? }         the customer paid an open session: a subscription exists;
  *                                                          answers the events Stripe would send, for the test to deliver
  *   POST delete-customer    { id }                         the customer is deleted in Stripe (its subscriptions end)
+ *   POST hold-idempotency-key { key, ms }                  customer creations with that key take `ms`; meanwhile
+ *                                                          another with it is refused 409, as Stripe does
  *   GET  calls?path=&method=&customer=                            { calls: StripeCallRecord[] }
  */
 import type { FakeUpstream } from "./outbound.ts";
@@ -39,6 +42,9 @@ export class StripeFake implements FakeUpstream {
   private customers = new Map<string, { id: string; metadata: Record<string, string>; deleted?: boolean }>();
   /** Idempotency-Key → the customer it created and the parameters it was first used with. */
   private byIdempotencyKey = new Map<string, { id: string; params: string }>();
+  /** Keys whose requests Stripe takes `ms` to finish (control: hold-idempotency-key), and the keys of requests still running. */
+  private heldKeys = new Map<string, number>();
+  private keysInProgress = new Set<string>();
   private sessions = new Map<string, FakeSession>();
   private subscriptions = new Map<string, FakeSubscription>();
 
@@ -83,6 +89,17 @@ export class StripeFake implements FakeUpstream {
 
     if (route === "POST /v1/customers") {
       const key = request.headers.get("idempotency-key");
+      // Stripe refuses a key while a request with it is still running: 409, retry later.
+      if (key && this.keysInProgress.has(key)) {
+        record(409);
+        return stripeError(409, "idempotency_error", `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key}. Please try again later.`);
+      }
+      const hold = key ? this.heldKeys.get(key) : undefined;
+      if (key && hold) {
+        this.keysInProgress.add(key);
+        await new Promise((resolve) => setTimeout(resolve, hold));
+        this.keysInProgress.delete(key);
+      }
       const known = key ? this.byIdempotencyKey.get(key) : undefined;
       const params = JSON.stringify(fields);
       // Stripe replays a key's first answer only for the same parameters; other ones are an error.
@@ -285,6 +302,10 @@ export class StripeFake implements FakeUpstream {
             event("checkout.session.completed", sessionObject),
           ],
         });
+      }
+      case "POST hold-idempotency-key": {
+        this.heldKeys.set(String(input.key), Number(input.ms));
+        return json(200, { held: input.key });
       }
       case "POST delete-customer": {
         const customer = this.customers.get(String(input.id));

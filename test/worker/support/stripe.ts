@@ -75,6 +75,12 @@ export async function deliver(bindings: Bindings, event: TestEvent): Promise<Res
   return deliverRaw(bindings, body, await signatureFor(body));
 }
 
+/** Stripe takes `ms` over each customer creation with this Idempotency-Key, refusing the key meanwhile. */
+export async function holdIdempotencyKey(key: string, ms: number): Promise<void> {
+  const res = await fetch(`https://${STRIPE_FAKE}/__control/hold-idempotency-key`, { method: "POST", body: JSON.stringify({ key, ms }) });
+  expect(res.status).toBe(200);
+}
+
 export async function setSubscription(subscription: FakeSubscription): Promise<Record<string, unknown>> {
   const res = await fetch(`https://${STRIPE_FAKE}/__control/subscriptions`, { method: "POST", body: JSON.stringify(subscription) });
   expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STRIPE_FAKE, STRIPE_KEY } from "../../support/stripe";
+import { holdIdempotencyKey, STRIPE_FAKE, STRIPE_KEY } from "../../support/stripe";
 
 /** A customer creation as the stripe library sends it: form body, secret key, Idempotency-Key. */
 function createCustomer(idempotencyKey: string, userId: string) {
@@ -25,5 +25,16 @@ describe("the fake Stripe is as strict as Stripe about idempotency keys", () => 
     const reused = await createCustomer(key, "u2");
     expect(reused.status).toBe(400);
     expect((await reused.json<{ error: { type: string } }>()).error.type).toBe("idempotency_error");
+  });
+});
+
+describe("the fake Stripe refuses a key while its first request still runs", () => {
+  it("answers the second request 409 idempotency_error, and the first its customer", async () => {
+    const key = `ranklayer-customer-${crypto.randomUUID()}`;
+    await holdIdempotencyKey(key, 300);
+    const [first, second] = await Promise.all([createCustomer(key, "u1"), new Promise((resolve) => setTimeout(resolve, 50)).then(() => createCustomer(key, "u1"))]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(409);
+    expect((await second.json<{ error: { type: string } }>()).error.type).toBe("idempotency_error");
   });
 });
