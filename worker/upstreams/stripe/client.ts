@@ -1,6 +1,9 @@
 import type { StripeConfig } from "../../config";
 import type { Billing, BillingEvent, CheckoutFacts, CheckoutRequest, QuantityUpdate, SubscriptionFacts } from "./billing";
+import { onFirstUse } from "../../shared/on-first-use";
 import type { StripeSdkBilling } from "./stripe-sdk";
+
+const stripeSdk = onFirstUse(() => import("./stripe-sdk"));
 
 /**
  * Billing through Stripe. The Stripe SDK (about 722 KiB, and its resource classes built when its
@@ -14,7 +17,7 @@ export class StripeBilling implements Billing {
   constructor(private readonly config: StripeConfig) {}
 
   private client(): Promise<StripeSdkBilling> {
-    this.sdk ??= import("./stripe-sdk").then(({ StripeSdkBilling }) => new StripeSdkBilling(this.config));
+    this.sdk ??= stripeSdk().then(({ StripeSdkBilling }) => new StripeSdkBilling(this.config));
     return this.sdk;
   }
 
