@@ -11,6 +11,8 @@ interface Lease {
   expiresAt: number;
   /** The grant's figures, as the Durable Object saw them after granting. */
   decision: WindowDecision;
+  /** Its early renewal was asked for (once per lease: a failed one is not retried by every taker). */
+  renewalAsked?: boolean;
 }
 /** Leases by client and limit, whichever limit they are of (lookups, API keys). */
 export type LeaseBook = Map<string, Lease>;
@@ -49,10 +51,43 @@ function flightsOf(book: LeaseBook): Map<string, Promise<WindowDecision>> {
 }
 
 /**
+ * A lease at least this large is renewed early: when less than a quarter of it is left, the next grant is
+ * asked for in the background, so a client spending fast (an API integration, a busy page) never
+ * waits on the RateLimiter. Smaller leases (a client near its limit, a Free plan's few lookups)
+ * are renewed only when spent, so no unit is counted for a request that may never come.
+ */
+export const EARLY_RENEWAL_MIN_GRANT = 20;
+const EARLY_RENEWAL_SHARE = 4;
+
+/**
+ * Asks `grant` for a lease and adds what it granted to the lease under `key`. While it is in
+ * flight, takers that find no unit wait for it instead of asking again.
+ */
+function renew(book: LeaseBook, key: string, now: number, grant: () => Promise<WindowDecision>): Promise<WindowDecision> {
+  const flights = flightsOf(book);
+  const request = grant().then((decision) => {
+    if (decision.granted > 0) {
+      const left = (usableLease(book, key, now)?.left ?? 0) + decision.granted;
+      // Re-inserted, so the book's oldest entry (evicted first) is the least recently granted.
+      book.delete(key);
+      book.set(key, { left, expiresAt: decision.grantExpiresAt, decision });
+      if (book.size > MAX_LEASES) book.delete(book.keys().next().value as string);
+    }
+    return decision;
+  });
+  flights.set(key, request);
+  const settled = () => {
+    if (flights.get(key) === request) flights.delete(key);
+  };
+  request.then(settled, settled);
+  return request;
+}
+
+/**
  * Takes one unit: from the lease under `key`, or from `grant` (the RateLimiter), keeping what it
  * granted beyond one. While a grant for `key` is in flight, a taker waits for it and then takes
  * from the lease it left (or starts the next grant when that lease is spent); a refusal is every
- * waiter's answer.
+ * waiter's answer. A large lease is renewed before it runs out (EARLY_RENEWAL_MIN_GRANT).
  */
 export async function takeLeased(book: LeaseBook, key: string, now: number, grant: () => Promise<WindowDecision>): Promise<WindowDecision> {
   const flights = flightsOf(book);
@@ -60,30 +95,17 @@ export async function takeLeased(book: LeaseBook, key: string, now: number, gran
     const lease = usableLease(book, key, now);
     if (lease && lease.left > 0) {
       lease.left -= 1;
-      return fromLease(lease, now);
+      const granted = lease.decision.granted;
+      if (granted >= EARLY_RENEWAL_MIN_GRANT && lease.left < granted / EARLY_RENEWAL_SHARE && !lease.renewalAsked && !flights.has(key)) {
+        lease.renewalAsked = true;
+        // A failed early renewal costs nothing now: the taker that finds the lease spent asks again.
+        renew(book, key, now, grant).catch(() => undefined);
+      }
+      return { ...fromLease(lease, now), granted: 1 };
     }
-    const inFlight = flights.get(key);
-    if (!inFlight) break;
-    const decision = await inFlight;
+    const decision = await (flights.get(key) ?? renew(book, key, now, grant));
     if (decision.granted === 0) return decision;
   }
-  const request = grant();
-  flights.set(key, request);
-  let decision: WindowDecision;
-  try {
-    decision = await request;
-  } finally {
-    if (flights.get(key) === request) flights.delete(key);
-  }
-  if (decision.granted === 0) return decision;
-  // A grant that came back while a lease was left (a reset book, a lapsed lease): keep every unspent unit.
-  const left = (usableLease(book, key, now)?.left ?? 0) + decision.granted - 1;
-  book.delete(key);
-  if (left > 0) {
-    book.set(key, { left, expiresAt: decision.grantExpiresAt, decision });
-    if (book.size > MAX_LEASES) book.delete(book.keys().next().value as string);
-  }
-  return { ...decision, granted: 1, remaining: decision.remaining + left };
 }
 
 /** The figures of the lease under `key` without spending it; null without one. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { takeLeased, type LeaseBook } from "../../../worker/ratelimit/lease-book";
+import { EARLY_RENEWAL_MIN_GRANT, takeLeased, type LeaseBook } from "../../../worker/ratelimit/lease-book";
 import type { WindowDecision } from "../../../worker/ratelimit/window";
 
 const NOW = Date.UTC(2026, 10, 26, 4, 0, 0);
@@ -64,5 +64,81 @@ describe("takeLeased under a burst", () => {
     expect(results.every((r) => r.status === "rejected")).toBe(true);
     fail = false;
     expect(await takeLeased(book, "client", NOW, flaky)).toMatchObject({ allowed: true, granted: 1 });
+  });
+});
+
+/** A RateLimiter stand-in whose grants answer only when the test lets them: grant sizes fixed, limit large. */
+function heldLimiter(size: number) {
+  const pending: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  let used = 0;
+  const grant = () =>
+    new Promise<WindowDecision>((resolve, reject) => {
+      pending.push({
+        resolve: () => {
+          used += size;
+          resolve({ allowed: true, granted: size, limit: 100_000, remaining: 100_000 - used, resetSeconds: 60, resetAt: new Date(NOW + 60_000).toISOString(), grantExpiresAt: NOW + 60_000 });
+        },
+        reject,
+      });
+    });
+  return { pending, grant };
+}
+
+async function takeMany(book: LeaseBook, count: number, grant: () => Promise<WindowDecision>): Promise<WindowDecision[]> {
+  const decisions: WindowDecision[] = [];
+  for (let i = 0; i < count; i++) decisions.push(await takeLeased(book, "client", NOW, grant));
+  return decisions;
+}
+
+describe("takeLeased renews a large lease before it runs out", () => {
+  it(`asks for the next grant when less than a quarter of a lease of ${EARLY_RENEWAL_MIN_GRANT} or more is left, and no taker waits for it`, async () => {
+    const book: LeaseBook = new Map();
+    const { pending, grant } = heldLimiter(100);
+    const first = takeLeased(book, "client", NOW, grant);
+    pending.shift()!.resolve();
+    await first;
+    // 74 more leave 25 of 100: not yet a quarter spent down to.
+    await takeMany(book, 74, grant);
+    expect(pending).toHaveLength(0);
+    // The 76th leaves 24, under a quarter: the renewal starts, and it and the 24 after it spend the lease while it is out.
+    const whileRenewing = await takeMany(book, 25, grant);
+    expect(pending).toHaveLength(1);
+    expect(whileRenewing.every((d) => d.allowed && d.granted === 1)).toBe(true);
+    expect(book.get("client")?.left).toBe(0);
+    pending.shift()!.resolve();
+    await Promise.resolve();
+    expect(book.get("client")?.left).toBe(100);
+    expect((await takeLeased(book, "client", NOW, grant)).remaining).toBe(100_000 - 200 + 99);
+  });
+
+  it("renews a small lease only when it is spent, so no unit is counted for a request that may not come", async () => {
+    const book: LeaseBook = new Map();
+    const { calls, grant } = limiter(1_000, EARLY_RENEWAL_MIN_GRANT - 1);
+    await takeMany(book, EARLY_RENEWAL_MIN_GRANT - 1, grant);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(calls.count).toBe(1);
+    expect(book.get("client")?.left).toBe(0);
+    await takeLeased(book, "client", NOW, grant);
+    expect(calls.count).toBe(2);
+  });
+
+  it("a failed renewal loses nothing: the lease is spent as before and the taker that finds it empty asks again", async () => {
+    const book: LeaseBook = new Map();
+    const { pending, grant } = heldLimiter(40);
+    const first = takeLeased(book, "client", NOW, grant);
+    pending.shift()!.resolve();
+    await first;
+    // 30 more leave 9 of 40, under a quarter: the renewal is asked for, and fails.
+    await takeMany(book, 30, grant);
+    expect(pending).toHaveLength(1);
+    pending.shift()!.reject(new Error("limiter down"));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    // The 9 left are spent without asking again on every take while the limiter is down.
+    expect((await takeMany(book, 9, grant)).every((d) => d.allowed)).toBe(true);
+    expect(pending).toHaveLength(0);
+    const next = takeLeased(book, "client", NOW, grant);
+    expect(pending).toHaveLength(1);
+    pending.shift()!.resolve();
+    expect(await next).toMatchObject({ allowed: true, granted: 1 });
   });
 });
