@@ -19,6 +19,7 @@ import { MockProductSource } from "./upstreams/creators/mock";
 import type { ProductSource } from "./upstreams/creators/product-source";
 import { RegionalProductSource } from "./upstreams/creators/regional";
 import { bindingEmailSender, type EmailSender } from "./upstreams/email/sender";
+import type { Background } from "./shared/background";
 import { onFirstUse } from "./shared/on-first-use";
 import { SellerApiError, type SellerApi } from "./upstreams/spapi/seller-api";
 import type { Billing } from "./upstreams/stripe/billing";
@@ -81,11 +82,14 @@ export interface Sources {
   webhooks: WebhookSender;
 }
 
-/** Builds the services of one request or one scheduled run. Cheap: clients are built when asked for. */
-export function buildServices(env: Bindings, options: { sampleDataOnly?: boolean } = {}): Services {
+/**
+ * Builds the services of one request or one scheduled run. Cheap: clients are built when asked for.
+ * `background` is a request's waitUntil (leases renewed before they run out need it).
+ */
+export function buildServices(env: Bindings, options: { sampleDataOnly?: boolean; background?: Background } = {}): Services {
   const config = configOf(env);
   const sources = sourcesOf(env, config);
-  const quota = quotaOf(env, config);
+  const quota = quotaOf(env, config, options.background);
   const lookupCache = new LookupCache(env.LOOKUP_CACHE);
   const history = historyShardsOf(env, config);
   // A demo account on a key or on demo Pro (demoUsesSampleData): the labelled mock, and no history point from it.
@@ -178,9 +182,11 @@ function sourcesOf(env: Bindings, config: Config): Sources {
   };
 }
 
+const waitUntilOf = (c: Context<AppEnv>): Background => (work) => c.executionCtx.waitUntil(work);
+
 /** Middleware: `c.var.services` for every /api request. */
 export const servicesMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set("services", buildServices(c.env));
+  c.set("services", buildServices(c.env, { background: waitUntilOf(c) }));
   await next();
 };
 
@@ -193,7 +199,7 @@ export const servicesMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => 
 export const demoUsesSampleData: MiddlewareHandler<AppEnv> = async (c, next) => {
   const account = c.get("account");
   if (account?.user.isDemo && (c.get("apiKey") || (await planOfAccount(c.env.DB, account)).id !== FREE_PLAN.id)) {
-    c.set("services", buildServices(c.env, { sampleDataOnly: true }));
+    c.set("services", buildServices(c.env, { sampleDataOnly: true, background: waitUntilOf(c) }));
   }
   await next();
 };

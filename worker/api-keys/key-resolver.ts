@@ -2,6 +2,7 @@ import type { UserRecord } from "../accounts/user-store";
 import { planOfWorkspace } from "../billing/user-plan";
 import type { Plan } from "../contract/plans";
 import type { WorkspaceRole } from "../contract/workspaces";
+import type { Background } from "../shared/background";
 import { isolateSlot } from "../shared/isolate-state";
 import { findApiKeyByHash, type ApiKeyRecord } from "./api-key-store";
 
@@ -30,8 +31,6 @@ const keyCache = isolateSlot(() => new Map<string, { value: ResolvedApiKey; read
 /** Reads of a key in flight in this isolate: concurrent requests share one. */
 const keyReads = isolateSlot(() => new Map<string, Promise<ResolvedApiKey>>());
 
-/** Runs a promise after the answer has gone out (the request's waitUntil). */
-export type Background = (work: Promise<unknown>) => void;
 
 function read(db: D1Database, keyHash: string): Promise<ResolvedApiKey> {
   const cache = keyCache();

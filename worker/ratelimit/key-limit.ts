@@ -1,6 +1,6 @@
 import type { Bindings } from "../env";
 import { isolateSlot } from "../shared/isolate-state";
-import { takeLeased, type LeaseBook } from "./lease-book";
+import { takeLeased, type LeaseBook, type LeaseOptions } from "./lease-book";
 import { rateLimitHeaders } from "./lookup-limit";
 import { HOUR_MS } from "../contract/time";
 import type { Window, WindowDecision } from "./window";
@@ -27,10 +27,9 @@ export async function takeKeyRequest(
   env: Pick<Bindings, "RATE_LIMITER">,
   userId: string,
   limit: number,
-  leases: KeyLeaseBook = isolateLeases(),
-  now = Date.now(),
+  { leases = isolateLeases(), now = Date.now(), background }: LeaseOptions = {},
 ): Promise<WindowDecision> {
-  return takeLeased(leases, `${userId}|${limit}`, now, () => limiter(env, userId).take(KEY_COUNTER, keyWindows(limit), "lease"));
+  return takeLeased(leases, `${userId}|${limit}`, now, () => limiter(env, userId).take(KEY_COUNTER, keyWindows(limit), "lease"), background);
 }
 
 /** The account's hourly figures without taking a request (Settings → API Access). */

@@ -4,6 +4,7 @@
  * never let a client past a limit; it saves a Durable Object round trip per request.
  */
 
+import type { Background } from "../shared/background";
 import type { WindowDecision } from "./window";
 
 interface Lease {
@@ -16,6 +17,13 @@ interface Lease {
 }
 /** Leases by client and limit, whichever limit they are of (lookups, API keys). */
 export type LeaseBook = Map<string, Lease>;
+
+/** How a take is made: the isolate's book by default, at the time now; `background` allows early renewal. */
+export interface LeaseOptions {
+  leases?: LeaseBook;
+  now?: number;
+  background?: Background;
+}
 
 const MAX_LEASES = 10_000;
 
@@ -52,7 +60,8 @@ function flightsOf(book: LeaseBook): Map<string, Promise<WindowDecision>> {
 
 /**
  * A lease at least this large is renewed early: when less than a quarter of it is left, the next grant is
- * asked for in the background, so a client spending fast (an API integration, a busy page) never
+ * asked for in the background (through the request's waitUntil: a Worker drops what a finished request
+ * left waiting), so a client spending fast (an API integration, a busy page) never
  * waits on the RateLimiter. Smaller leases (a client near its limit, a Free plan's few lookups)
  * are renewed only when spent, so no unit is counted for a request that may never come.
  */
@@ -89,17 +98,23 @@ function renew(book: LeaseBook, key: string, now: number, grant: () => Promise<W
  * from the lease it left (or starts the next grant when that lease is spent); a refusal is every
  * waiter's answer. A large lease is renewed before it runs out (EARLY_RENEWAL_MIN_GRANT).
  */
-export async function takeLeased(book: LeaseBook, key: string, now: number, grant: () => Promise<WindowDecision>): Promise<WindowDecision> {
+export async function takeLeased(
+  book: LeaseBook,
+  key: string,
+  now: number,
+  grant: () => Promise<WindowDecision>,
+  background?: Background,
+): Promise<WindowDecision> {
   const flights = flightsOf(book);
   for (;;) {
     const lease = usableLease(book, key, now);
     if (lease && lease.left > 0) {
       lease.left -= 1;
       const granted = lease.decision.granted;
-      if (granted >= EARLY_RENEWAL_MIN_GRANT && lease.left < granted / EARLY_RENEWAL_SHARE && !lease.renewalAsked && !flights.has(key)) {
+      if (background && granted >= EARLY_RENEWAL_MIN_GRANT && lease.left < granted / EARLY_RENEWAL_SHARE && !lease.renewalAsked && !flights.has(key)) {
         lease.renewalAsked = true;
         // A failed early renewal costs nothing now: the taker that finds the lease spent asks again.
-        renew(book, key, now, grant).catch(() => undefined);
+        background(renew(book, key, now, grant).catch(() => undefined));
       }
       return { ...fromLease(lease, now), granted: 1 };
     }

@@ -1,7 +1,7 @@
 import { DEFAULT_LOOKUP_LIMITS, type Config, type Deployment } from "../config";
 import type { Bindings } from "../env";
 import { isolateSlot } from "../shared/isolate-state";
-import { peekLeased, takeLeased, type LeaseBook } from "./lease-book";
+import { peekLeased, takeLeased, type LeaseBook, type LeaseOptions } from "./lease-book";
 import { MINUTE_MS, type Window, type WindowDecision } from "./window";
 
 /** LOOKUP_LIMIT_PER_MONTH overrides the Free plan's monthly quota for one deployment, e.g. in tests. */
@@ -54,12 +54,15 @@ function limiter(env: Pick<Bindings, "RATE_LIMITER">, key: string) {
 export async function takeLookup(
   { env, config }: Deployment,
   request: Request | LookupClient,
-  leases: LeaseBook = isolateLeases(),
-  now = Date.now(),
+  { leases = isolateLeases(), now = Date.now(), background }: LeaseOptions = {},
 ): Promise<WindowDecision> {
   const { key: clientId, limits } = resolveClient(config, request);
-  return takeLeased(leases, `${clientId}|${limits.perMinute}|${limits.perMonth}`, now, () =>
-    limiter(env, clientId).take(LOOKUP_COUNTER, lookupWindows(limits), "lease"),
+  return takeLeased(
+    leases,
+    `${clientId}|${limits.perMinute}|${limits.perMonth}`,
+    now,
+    () => limiter(env, clientId).take(LOOKUP_COUNTER, lookupWindows(limits), "lease"),
+    background,
   );
 }
 

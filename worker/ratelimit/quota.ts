@@ -4,6 +4,7 @@ import type { Bindings, SignedInAccount } from "../env";
 import { hitAccountLimit, hitClientLimit, type WindowLimit } from "./client-limit";
 import { takeExport } from "./export-limit";
 import { peekKeyRequests, takeKeyRequest } from "./key-limit";
+import type { Background } from "../shared/background";
 import { lookupLimits, peekLookup, takeLookup, type LookupClient, type LookupLimits } from "./lookup-limit";
 import type { WindowDecision } from "./window";
 
@@ -29,13 +30,14 @@ export interface Quota {
   hitAccount(userId: string, name: string, limit: WindowLimit): Promise<WindowDecision>;
 }
 
-export function quotaOf(env: Bindings, config: Config): Quota {
+/** `background` is the request's waitUntil: with it, a busy client's lease is renewed before it runs out (lease-book.ts). */
+export function quotaOf(env: Bindings, config: Config, background?: Background): Quota {
   const deployment: Deployment = { env, config };
   return {
     lookupLimits: lookupLimits(config),
-    takeLookup: (client) => takeLookup(deployment, client),
+    takeLookup: (client) => takeLookup(deployment, client, { background }),
     peekLookup: (client) => peekLookup(deployment, client),
-    takeKeyRequest: (userId, limit) => takeKeyRequest(env, userId, limit),
+    takeKeyRequest: (userId, limit) => takeKeyRequest(env, userId, limit, { background }),
     peekKeyRequests: (userId, limit) => peekKeyRequests(env, userId, limit),
     takeExport: (request, account, plan) => takeExport(env, request, account, plan),
     hitClient: (request, name, limit) => hitClientLimit(env, request, name, limit),

@@ -11,7 +11,7 @@ describe("the account's hourly key limit across isolates", () => {
     let allowed = 0;
     for (let wave = 0; wave < 7; wave++) {
       const decisions = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => takeKeyRequest(env, userId, 1000, isolates[i % isolates.length]!)),
+        Array.from({ length: 200 }, (_, i) => takeKeyRequest(env, userId, 1000, { leases: isolates[i % isolates.length]! })),
       );
       allowed += decisions.filter((d) => d.allowed).length;
       for (const refused of decisions.filter((d) => !d.allowed)) expect(refused).toMatchObject({ remaining: 0, granted: 0 });
@@ -23,7 +23,7 @@ describe("the account's hourly key limit across isolates", () => {
   });
 
   it("sends the IETF draft's RateLimit-Policy and RateLimit fields and the RateLimit-* trio", async () => {
-    const decision = await takeKeyRequest(env, account(), 1000, new Map());
+    const decision = await takeKeyRequest(env, account(), 1000, { leases: new Map() });
     const headers = keyRateLimitHeaders(decision);
     expect(headers).toEqual({
       "RateLimit-Policy": '"hourly";q=1000;w=3600',

@@ -84,9 +84,13 @@ function heldLimiter(size: number) {
   return { pending, grant };
 }
 
-async function takeMany(book: LeaseBook, count: number, grant: () => Promise<WindowDecision>): Promise<WindowDecision[]> {
+/** What takers handed to the request's waitUntil. */
+const background: Promise<unknown>[] = [];
+const waitUntil = (work: Promise<unknown>) => void background.push(work);
+
+async function takeMany(book: LeaseBook, count: number, grant: () => Promise<WindowDecision>, runAfter: typeof waitUntil | null = waitUntil): Promise<WindowDecision[]> {
   const decisions: WindowDecision[] = [];
-  for (let i = 0; i < count; i++) decisions.push(await takeLeased(book, "client", NOW, grant));
+  for (let i = 0; i < count; i++) decisions.push(await takeLeased(book, "client", NOW, grant, runAfter ?? undefined));
   return decisions;
 }
 
@@ -101,14 +105,31 @@ describe("takeLeased renews a large lease before it runs out", () => {
     await takeMany(book, 74, grant);
     expect(pending).toHaveLength(0);
     // The 76th leaves 24, under a quarter: the renewal starts, and it and the 24 after it spend the lease while it is out.
+    background.length = 0;
     const whileRenewing = await takeMany(book, 25, grant);
     expect(pending).toHaveLength(1);
+    // Handed to the request's waitUntil, which keeps a Worker running until the grant has landed.
+    expect(background).toHaveLength(1);
     expect(whileRenewing.every((d) => d.allowed && d.granted === 1)).toBe(true);
     expect(book.get("client")?.left).toBe(0);
     pending.shift()!.resolve();
-    await Promise.resolve();
+    await Promise.all(background);
     expect(book.get("client")?.left).toBe(100);
     expect((await takeLeased(book, "client", NOW, grant)).remaining).toBe(100_000 - 200 + 99);
+  });
+
+  it("renews early only where the work can outlive the request (a waitUntil), else when the lease is spent", async () => {
+    const book: LeaseBook = new Map();
+    const { pending, grant } = heldLimiter(100);
+    const first = takeLeased(book, "client", NOW, grant);
+    pending.shift()!.resolve();
+    await first;
+    await takeMany(book, 99, grant, null);
+    expect(pending).toHaveLength(0);
+    const next = takeLeased(book, "client", NOW, grant);
+    expect(pending).toHaveLength(1);
+    pending.shift()!.resolve();
+    expect(await next).toMatchObject({ allowed: true, remaining: 100_000 - 200 + 99 });
   });
 
   it("renews a small lease only when it is spent, so no unit is counted for a request that may not come", async () => {
