@@ -19,7 +19,7 @@ import { MockProductSource } from "./upstreams/creators/mock";
 import type { ProductSource } from "./upstreams/creators/product-source";
 import { RegionalProductSource } from "./upstreams/creators/regional";
 import { bindingEmailSender, type EmailSender } from "./upstreams/email/sender";
-import type { Background } from "./shared/background";
+import { backgroundOf, type Background } from "./shared/background";
 import { onFirstUse } from "./shared/on-first-use";
 import { SellerApiError, type SellerApi } from "./upstreams/spapi/seller-api";
 import type { Billing } from "./upstreams/stripe/billing";
@@ -182,11 +182,9 @@ function sourcesOf(env: Bindings, config: Config): Sources {
   };
 }
 
-const waitUntilOf = (c: Context<AppEnv>): Background => (work) => c.executionCtx.waitUntil(work);
-
 /** Middleware: `c.var.services` for every /api request. */
 export const servicesMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set("services", buildServices(c.env, { background: waitUntilOf(c) }));
+  c.set("services", buildServices(c.env, { background: backgroundOf(c) }));
   await next();
 };
 
@@ -199,7 +197,7 @@ export const servicesMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => 
 export const demoUsesSampleData: MiddlewareHandler<AppEnv> = async (c, next) => {
   const account = c.get("account");
   if (account?.user.isDemo && (c.get("apiKey") || (await planOfAccount(c.env.DB, account)).id !== FREE_PLAN.id)) {
-    c.set("services", buildServices(c.env, { sampleDataOnly: true, background: waitUntilOf(c) }));
+    c.set("services", buildServices(c.env, { sampleDataOnly: true, background: backgroundOf(c) }));
   }
   await next();
 };

@@ -32,7 +32,7 @@ const keyCache = isolateSlot(() => new Map<string, { value: ResolvedApiKey; read
 const keyReads = isolateSlot(() => new Map<string, Promise<ResolvedApiKey>>());
 
 
-function read(db: D1Database, keyHash: string): Promise<ResolvedApiKey> {
+function read(db: D1Database, keyHash: string, background?: Background): Promise<ResolvedApiKey> {
   const cache = keyCache();
   const reading = keyReads();
   const inFlight = reading.get(keyHash);
@@ -54,6 +54,9 @@ function read(db: D1Database, keyHash: string): Promise<ResolvedApiKey> {
   });
   flight.promise = promise;
   reading.set(keyHash, promise);
+  // Requests of the same key wait on this read: it runs under the waitUntil of the request that
+  // started it, since a request whose client hangs up is cancelled with its pending I/O.
+  background?.(promise.catch(() => undefined));
   return promise;
 }
 
@@ -66,11 +69,11 @@ export async function resolveApiKey(db: D1Database, keyHash: string, background?
   const age = cached ? Date.now() - cached.readAt : Number.POSITIVE_INFINITY;
   if (cached && age < KEY_CACHE_MS) {
     if (age >= KEY_REFRESH_AFTER_MS && background && !keyReads().has(keyHash)) {
-      background(read(db, keyHash).catch((error: unknown) => console.error("API key refresh failed", error)));
+      read(db, keyHash, background).catch((error: unknown) => console.error("API key refresh failed", error));
     }
     return cached.value;
   }
-  return read(db, keyHash);
+  return read(db, keyHash, background);
 }
 
 /** Drops this isolate's copy of a key at once (revoke, rotate), and any read of it in flight. */

@@ -3,6 +3,7 @@ import { bearerToken, hashApiKey, looksLikeApiKey } from "../api-keys/key-format
 import type { AppEnv } from "../env";
 import { keyRateLimitHeaders } from "../ratelimit/key-limit";
 import { ApiError } from "../shared/api-error";
+import { backgroundOf } from "../shared/background";
 import { onFirstUse } from "../shared/on-first-use";
 
 const challenge = (error: "invalid_token" | "insufficient_scope") => ({
@@ -24,7 +25,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (token === null) return next();
   if (!looksLikeApiKey(token)) throw unauthorized("Wrong API key: it is not a RankLayer key (rl_live_…).");
   const [{ resolveApiKey }, { countApiKeyUse }] = await keyStores();
-  const found = await resolveApiKey(c.env.DB, await hashApiKey(token), (work) => c.executionCtx.waitUntil(work));
+  const found = await resolveApiKey(c.env.DB, await hashApiKey(token), backgroundOf(c));
   if (!found) throw unauthorized("Wrong API key: no such key exists.");
   if (found.key.revokedAt) throw unauthorized(`This API key was revoked at ${found.key.revokedAt}.`);
   const role = found.workspace.role;

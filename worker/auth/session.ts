@@ -5,6 +5,7 @@ import { joseFunctions, signingKey, verifySignedToken } from "./signing-key";
 import { currentMembership } from "../workspaces/workspace-store";
 import type { Deployment } from "../config";
 import { HOUR_MS } from "../contract/time";
+import type { Background } from "../shared/background";
 import { isolateSlot } from "../shared/isolate-state";
 
 export type { SignedInAccount };
@@ -42,7 +43,7 @@ export async function createSession({ env, config }: Deployment, userId: string,
  * The account a session token names, or null: a bad signature, an expired token, or a
  * row that was revoked, expired or belongs to someone else all read as signed out.
  */
-export async function readSession({ env, config }: Deployment, token: string): Promise<SignedInAccount | null> {
+export async function readSession({ env, config }: Deployment, token: string, background?: Background): Promise<SignedInAccount | null> {
   let sessionId: unknown;
   let userId: string | undefined;
   try {
@@ -55,7 +56,7 @@ export async function readSession({ env, config }: Deployment, token: string): P
   if (typeof sessionId !== "string" || !userId) return null;
 
   const now = Date.now();
-  const live = await sharedSessionRead(env.DB, sessionId, userId, new Date(now).toISOString());
+  const live = await sharedSessionRead(env.DB, sessionId, userId, new Date(now).toISOString(), background);
   if (!live) return null;
   // Each request its own copy: a read in flight may be shared (sharedSessionRead).
   const user = { ...live.user };
@@ -77,9 +78,11 @@ const readsInFlight = isolateSlot(() => new WeakMap<D1Database, Map<string, Prom
  * The session's row, read once for the requests of one session that arrive while a read of it
  * is in flight (a page's parallel calls): they share that read instead of queueing one D1 query
  * each. A request that arrives after it settled reads again, so sign-out, a removal or a plan
- * change still shows on the next request.
+ * change still shows on the next request. The read runs under the waitUntil of the request that
+ * started it: a request whose client hangs up is cancelled with its pending I/O, and the requests
+ * sharing its read would wait for ever.
  */
-function sharedSessionRead(db: D1Database, sessionId: string, userId: string, nowIso: string): Promise<LiveSession> {
+function sharedSessionRead(db: D1Database, sessionId: string, userId: string, nowIso: string, background?: Background): Promise<LiveSession> {
   const byDatabase = readsInFlight();
   let reads = byDatabase.get(db);
   if (!reads) byDatabase.set(db, (reads = new Map()));
@@ -89,6 +92,7 @@ function sharedSessionRead(db: D1Database, sessionId: string, userId: string, no
     const settled = () => reads.delete(key);
     read = findLiveSessionUser(db, sessionId, userId, nowIso).finally(settled);
     reads.set(key, read);
+    background?.(read.catch(() => undefined));
   }
   return read;
 }

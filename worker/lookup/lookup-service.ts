@@ -1,3 +1,4 @@
+import type { Background } from "../shared/background";
 import type { CategoryRank } from "../history/rank-points-store";
 import type { Marketplace } from "../contract/marketplaces";
 import type { CachedProduct, LookupCache } from "./cache";
@@ -35,10 +36,11 @@ export interface LookupDeps {
   /** A cached copy older than this is refreshed from the source; younger than 24 h it remains the fallback. */
   refreshAfterMs: number;
   /**
-   * Runs the KV write of a fresh copy after the answer has gone out (the request's waitUntil):
-   * the copy is in this isolate's memory at once. Without it the write is awaited.
+   * The request's waitUntil. It runs the KV write of a fresh copy after the answer has gone out
+   * (the copy is in this isolate's memory at once; without it the write is awaited), and keeps
+   * an upstream call others joined alive if the request that made it is cancelled.
    */
-  background?: (work: Promise<unknown>) => void;
+  background?: Background;
 }
 
 /** Retry-After for a failed upstream call when the upstream named no wait. */
@@ -97,6 +99,9 @@ export async function lookupProducts(
   for (let i = 0; i < toFetch.length; i += MAX_ITEMS_PER_CALL) {
     const batch = toFetch.slice(i, i + MAX_ITEMS_PER_CALL);
     const call = fetchFromSource(deps, batch, marketplace);
+    // Lookups that join this call wait on it; a client hanging up cancels its request's pending
+    // I/O, and without the waitUntil they (and the ASIN's next lookups) would wait for ever.
+    deps.background?.(call);
     for (const asin of batch) {
       const key = flightKey(deps, marketplace, asin);
       const one = call.then((outcomes) => outcomes.get(asin)!).finally(() => inflight.delete(key));

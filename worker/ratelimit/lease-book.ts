@@ -18,7 +18,7 @@ interface Lease {
 /** Leases by client and limit, whichever limit they are of (lookups, API keys). */
 export type LeaseBook = Map<string, Lease>;
 
-/** How a take is made: the isolate's book by default, at the time now; `background` allows early renewal. */
+/** How a take is made: the isolate's book by default, at the time now; `background` (the request's waitUntil) keeps its grants alive and allows early renewal. */
 export interface LeaseOptions {
   leases?: LeaseBook;
   now?: number;
@@ -60,8 +60,8 @@ function flightsOf(book: LeaseBook): Map<string, Promise<WindowDecision>> {
 
 /**
  * A lease at least this large is renewed early: when less than a quarter of it is left, the next grant is
- * asked for in the background (through the request's waitUntil: a Worker drops what a finished request
- * left waiting), so a client spending fast (an API integration, a busy page) never
+ * asked for in the background (under the request's waitUntil, without which a Worker drops what a
+ * finished request left waiting), so a client spending fast (an API integration, a busy page) never
  * waits on the RateLimiter. Smaller leases (a client near its limit, a Free plan's few lookups)
  * are renewed only when spent, so no unit is counted for a request that may never come.
  */
@@ -70,9 +70,11 @@ const EARLY_RENEWAL_SHARE = 4;
 
 /**
  * Asks `grant` for a lease and adds what it granted to the lease under `key`. While it is in
- * flight, takers that find no unit wait for it instead of asking again.
+ * flight, takers that find no unit wait for it instead of asking again. The grant runs under the
+ * asking request's waitUntil: a request whose client hangs up is cancelled with its pending I/O,
+ * and the takers waiting on its grant would wait for ever.
  */
-function renew(book: LeaseBook, key: string, now: number, grant: () => Promise<WindowDecision>): Promise<WindowDecision> {
+function renew(book: LeaseBook, key: string, now: number, grant: () => Promise<WindowDecision>, background?: Background): Promise<WindowDecision> {
   const flights = flightsOf(book);
   const request = grant().then((decision) => {
     if (decision.granted > 0) {
@@ -89,6 +91,7 @@ function renew(book: LeaseBook, key: string, now: number, grant: () => Promise<W
     if (flights.get(key) === request) flights.delete(key);
   };
   request.then(settled, settled);
+  background?.(request.catch(() => undefined));
   return request;
 }
 
@@ -114,11 +117,11 @@ export async function takeLeased(
       if (background && granted >= EARLY_RENEWAL_MIN_GRANT && lease.left < granted / EARLY_RENEWAL_SHARE && !lease.renewalAsked && !flights.has(key)) {
         lease.renewalAsked = true;
         // A failed early renewal costs nothing now: the taker that finds the lease spent asks again.
-        background(renew(book, key, now, grant).catch(() => undefined));
+        renew(book, key, now, grant, background).catch(() => undefined);
       }
       return { ...fromLease(lease, now), granted: 1 };
     }
-    const decision = await (flights.get(key) ?? renew(book, key, now, grant));
+    const decision = await (flights.get(key) ?? renew(book, key, now, grant, background));
     if (decision.granted === 0) return decision;
   }
 }

@@ -35,9 +35,13 @@ describe("session reads", () => {
     const { token } = await createSession(buildServices(demoEnv()), user.id);
     const { services, counted } = countingServices();
 
-    const accounts = await Promise.all(Array.from({ length: 5 }, () => readSession(services, token)));
+    const kept: Promise<unknown>[] = [];
+    const accounts = await Promise.all(Array.from({ length: 5 }, () => readSession(services, token, (work) => void kept.push(work))));
 
     expect(counted.statements).toBe(1);
+    // The shared read runs under the waitUntil of the request that started it: a request whose
+    // client hangs up is cancelled with its pending I/O, and the other four would wait for ever.
+    expect(kept).toHaveLength(1);
     for (const account of accounts) expect(account?.user.id).toBe(user.id);
     accounts[0]!.user.brandName = "Changed";
     expect(accounts[1]!.user.brandName).not.toBe("Changed");

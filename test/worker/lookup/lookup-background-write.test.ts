@@ -23,7 +23,8 @@ describe("a fresh copy's KV write runs after the answer (background)", () => {
     const deps = { source: liveSource, cache: new LookupCache(env.LOOKUP_CACHE, hot), now: () => now, refreshAfterMs: HOT_TTL_MS, background: (work: Promise<unknown>) => background.push(work) };
     const answered = await lookupProducts(deps, ["LBGWRITE01"], "US");
     expect(answered.get("LBGWRITE01")).toMatchObject({ ok: true, result: { source: "live" } });
-    expect(background).toHaveLength(1);
+    // The upstream call (kept alive for lookups joining it) and the KV write.
+    expect(background).toHaveLength(2);
     expect(hot.has(LookupCache.key("US", "LBGWRITE01"))).toBe(true);
     // A second lookup in this isolate is a cache hit before KV has the copy.
     expect((await lookupProducts(deps, ["LBGWRITE01"], "US")).get("LBGWRITE01")).toMatchObject({ ok: true, result: { source: "cache" } });

@@ -58,6 +58,21 @@ describe("a lookup that finds its ASIN's miss in flight", () => {
     expect(reads.count).toBe(1);
   });
 
+  it("the call others join runs under the waitUntil of the lookup that made it, so a cancelled request leaves nobody waiting", async () => {
+    const { source, open } = gatedSource((asin, marketplace) => ({ ok: true, product: mockProduct(asin, marketplace) }));
+    const { deps } = counted(source);
+    const kept: Promise<unknown>[] = [];
+    const first = lookupProduct({ ...deps(), background: (work) => void kept.push(work) }, "B0JOINF003", "US");
+    await vi.waitFor(() => expect(source.calls).toBe(1));
+    const joined = lookupProduct(deps(), "B0JOINF003", "US");
+    // Handed over while the call is out, not after: the first request could be cancelled now.
+    expect(kept).toHaveLength(1);
+    open();
+    expect(await Promise.all([first, joined])).toMatchObject([{ ok: true }, { ok: true, joined: true }]);
+    // What was kept is the call itself: it settles with the call's outcomes.
+    expect(((await kept[0]) as Map<string, { ok: boolean }>).get("B0JOINF003")).toMatchObject({ ok: true });
+  });
+
   it("still answers the copy under 24 h old when the call it joined fails", async () => {
     // As the live source maps a product (a real image host, no rating): what the cache accepts.
     const product = { ...mockProduct("B0JOINF002", "US"), image: "https://m.media-amazon.com/images/I/B0JOINF002.jpg", rating: null, reviewCount: null, title: "Cached title" };

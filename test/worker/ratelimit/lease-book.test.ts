@@ -55,6 +55,16 @@ describe("takeLeased under a burst", () => {
     expect(calls.count).toBe(2);
   });
 
+  it("the grant is kept alive by the waitUntil of the request that asked for it, so its waiters never wait on a cancelled request", async () => {
+    const book: LeaseBook = new Map();
+    const { calls, grant } = limiter(1_000, 100);
+    const kept: Promise<unknown>[] = [];
+    const decisions = await Promise.all(Array.from({ length: 50 }, () => takeLeased(book, "client", NOW, grant, (work) => void kept.push(work))));
+    expect(decisions.every((d) => d.allowed)).toBe(true);
+    expect(calls.count).toBe(1);
+    expect(kept).toHaveLength(1);
+  });
+
   it("a failed grant fails its waiters, and the next taker asks again", async () => {
     const book: LeaseBook = new Map();
     let fail = true;
