@@ -4,7 +4,9 @@
  * Creators API that answers in 150 ms, on a local store seeded with two sellers tracking 1,000
  * and 10,000 ASINs (bench/dashboard-seed.ts) and an agency workspace of 20 connections × 500
  * ASINs (bench/agency-seed.ts); `BENCH_ONLY=agency` runs only the agency rows. Latencies are
- * measured by the client on 127.0.0.1: server time plus a loopback hop. Baseline and lookup phases alternate ROUNDS times.
+ * measured by the client on 127.0.0.1: server time plus a loopback hop. Baseline and lookup phases alternate ROUNDS times,
+ * each round starting one phase later, so each phase runs once in each place and a machine whose speed drifts
+ * during the run weighs on all of them alike (with a fixed order, the baseline always ran first).
  */
 import autocannon from "autocannon";
 import { readFileSync } from "node:fs";
@@ -21,7 +23,8 @@ import { combine, latencyRow, printTable, ratioRow, type Figures, type TableRow 
 import { checkDashboardTable } from "./table-check.ts";
 import { workerFigures } from "./worker-build.ts";
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** As many rounds as ratio phases, so the rotation puts each phase in each place once. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
 /** The dashboard phases: one seller opening the screen again and again, so the figure is server time, not queueing in the one local isolate. */
@@ -124,17 +127,25 @@ try {
     await load("warm-up", cached, { amount: 200, connections: CONNECTIONS, headers: keyed });
 
     const rounds = { baseline: [] as Figures[], hit: [] as Figures[], key: [] as Figures[], compare: [] as Figures[] };
+    const phases: Array<[Figures[], string, string, Record<string, string>]> = [
+      [rounds.baseline, "GET /api/health (baseline)", health, {}],
+      [rounds.hit, "cached lookup", cached, {}],
+      [rounds.key, "cached lookup with an API key", cached, keyed],
+      [rounds.compare, "compare of 10 cached ASINs (Pro)", cachedCompare, pro],
+    ];
     for (let round = 0; round < ROUNDS; round++) {
-      rounds.baseline.push(await load("GET /api/health (baseline)", health, { duration: DURATION_S, connections: CONNECTIONS }));
-      rounds.hit.push(await load("cached lookup", cached, { duration: DURATION_S, connections: CONNECTIONS }));
-      rounds.key.push(await load("cached lookup with an API key", cached, { duration: DURATION_S, connections: CONNECTIONS, headers: keyed }));
-      rounds.compare.push(await load("compare of 10 cached ASINs (Pro)", cachedCompare, { duration: DURATION_S, connections: CONNECTIONS, headers: pro }));
+      for (let step = 0; step < phases.length; step++) {
+        const [figures, name, url, headers] = phases[(round + step) % phases.length]!;
+        figures.push(await load(name, url, { duration: DURATION_S, connections: CONNECTIONS, headers }));
+      }
     }
     const baseline = combine(rounds.baseline);
-    rows.push(ratioRow("cached lookup vs /api/health", combine(rounds.hit), baseline, { throughput: 0.9, p99: 1.3 }));
+    const perRound = (measured: Figures[]) => ` (rounds ${measured.map((f, i) => (f.rps / rounds.baseline[i]!.rps).toFixed(2)).join(", ")})`;
+    const hitRow = ratioRow("cached lookup vs /api/health", combine(rounds.hit), baseline, { throughput: 0.9, p99: 1.3 });
     const keyRow = ratioRow("cached lookup with an API key", combine(rounds.key), baseline, { throughput: 0.9, p99: 1.3 });
-    keyRow.figure += ` (rounds ${rounds.key.map((f, i) => (f.rps / rounds.baseline[i]!.rps).toFixed(2)).join(", ")})`;
-    rows.push(keyRow, ratioRow("compare of 10 cached ASINs", combine(rounds.compare), baseline, { p99: 1.5 }));
+    hitRow.figure += perRound(rounds.hit);
+    keyRow.figure += perRound(rounds.key);
+    rows.push(hitRow, keyRow, ratioRow("compare of 10 cached ASINs", combine(rounds.compare), baseline, { p99: 1.5 }));
 
     const compareCallsBefore = upstream.calls();
     await mustAnswer(compareUrl(app.url, tenAsins("B0CMPC")), pro);
@@ -182,7 +193,7 @@ try {
 
   console.log(
     `\nRankLayer benchmark ${new Date().toISOString()}: ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), load average ${load1} at the start; ` +
-      `lookup phases alternated ${ROUNDS} times, ${DURATION_S} s each, ${CONNECTIONS} connections (medians); dashboards ${DASHBOARD_CONNECTIONS} connections; latencies client-measured on 127.0.0.1\n`,
+      `lookup phases alternated ${ROUNDS} times in rotating order, ${DURATION_S} s each, ${CONNECTIONS} connections (medians); dashboards ${DASHBOARD_CONNECTIONS} connections; latencies client-measured on 127.0.0.1\n`,
   );
   printTable(rows);
   const firstLoad = firstLoadJs(readFileSync("dist/index.html", "utf8"), (file) => readFileSync(`dist/${file}`));
