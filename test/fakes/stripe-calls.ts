@@ -64,3 +64,6 @@ export function subscriptionObject(sub: FakeSubscription) {
 
 /** A key the fake answers 503 to on every call: Stripe unreachable, for the tests of that path. */
 export const STRIPE_OUTAGE_KEY = "sk_test_fake_outage";
+
+/** A key whose account Stripe is rate-limiting: every call is 429 rate_limit_error, with no Retry-After, as Stripe answers it. */
+export const STRIPE_RATE_LIMITED_KEY = "sk_test_fake_rate_limited";

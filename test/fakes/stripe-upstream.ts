@@ -6,8 +6,9 @@
  * deleted customer is "No such customer" (resource_missing), an Idempotency-Key reused with other
  * parameters is an idempotency_error (and so is one reused while its first request still runs, 409),
  * only an open session can be paid
- * or expired, a subscription list without `status` leaves canceled ones out, and the key
- * STRIPE_OUTAGE_KEY answers every call 503 (Stripe unreachable). The real `stripe` library
+ * or expired, a subscription list without `status` leaves canceled ones out, the key
+ * STRIPE_OUTAGE_KEY answers every call 503 (Stripe unreachable), and the key STRIPE_RATE_LIMITED_KEY
+ * every call 429 rate_limit_error without Retry-After (an account over Stripe's rate). The real `stripe` library
  * talks to it (its host option points here). Tests drive it under /__control/:
  * A subscription's quantity is updated the way Stripe checks it (POST /v1/subscriptions/:id):
  * the item must belong to that subscription, the quantity be a whole number of at least 1, the
@@ -21,7 +22,7 @@
  *   GET  calls?path=&method=&customer=                            { calls: StripeCallRecord[] }
  */
 import type { FakeUpstream } from "./outbound.ts";
-import { type FakeSubscription, itemIdOf, STRIPE_OUTAGE_KEY, type StripeCallRecord, subscriptionObject } from "./stripe-calls.ts";
+import { type FakeSubscription, itemIdOf, STRIPE_OUTAGE_KEY, STRIPE_RATE_LIMITED_KEY, type StripeCallRecord, subscriptionObject } from "./stripe-calls.ts";
 
 const PRORATION_BEHAVIORS = ["create_prorations", "none", "always_invoice"];
 
@@ -79,6 +80,10 @@ export class StripeFake implements FakeUpstream {
     if (request.headers.get("authorization") === `Bearer ${STRIPE_OUTAGE_KEY}`) {
       record(503);
       return stripeError(503, "api_error", "Stripe is unreachable (fake outage).");
+    }
+    if (request.headers.get("authorization") === `Bearer ${STRIPE_RATE_LIMITED_KEY}`) {
+      record(429);
+      return stripeError(429, "rate_limit_error", "Request rate limit exceeded. You can learn more about rate limits here https://stripe.com/docs/rate-limits.");
     }
     if (request.headers.get("authorization") !== `Bearer ${STRIPE_FAKE_KEY}`) {
       record(401);
