@@ -31,7 +31,6 @@ const keyCache = isolateSlot(() => new Map<string, { value: ResolvedApiKey; read
 /** Reads of a key in flight in this isolate: concurrent requests share one. */
 const keyReads = isolateSlot(() => new Map<string, Promise<ResolvedApiKey>>());
 
-
 function read(db: D1Database, keyHash: string, background?: Background): Promise<ResolvedApiKey> {
   const cache = keyCache();
   const reading = keyReads();
