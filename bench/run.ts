@@ -136,7 +136,9 @@ try {
     for (let round = 0; round < ROUNDS; round++) {
       for (let step = 0; step < phases.length; step++) {
         const [figures, name, url, headers] = phases[(round + step) % phases.length]!;
-        figures.push(await load(name, url, { duration: DURATION_S, connections: CONNECTIONS, headers }));
+        const measured = await load(name, url, { duration: DURATION_S, connections: CONNECTIONS, headers });
+        figures.push(measured);
+        console.log(`round ${round + 1}, ${name}: ${Math.round(measured.rps)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms`);
       }
     }
     const baseline = combine(rounds.baseline);
