@@ -104,13 +104,18 @@ async function takeMany(book: LeaseBook, count: number, grant: () => Promise<Win
   return decisions;
 }
 
+/** The first take: it asks for a lease, which the limiter grants at once. */
+async function openLease(book: LeaseBook, pending: ReturnType<typeof heldLimiter>["pending"], grant: () => Promise<WindowDecision>): Promise<void> {
+  const first = takeLeased(book, "client", NOW, grant);
+  pending.shift()!.resolve();
+  await first;
+}
+
 describe("takeLeased renews a large lease before it runs out", () => {
   it(`asks for the next grant when less than a quarter of a lease of ${EARLY_RENEWAL_MIN_GRANT} or more is left, and no taker waits for it`, async () => {
     const book: LeaseBook = new Map();
     const { pending, grant } = heldLimiter(100);
-    const first = takeLeased(book, "client", NOW, grant);
-    pending.shift()!.resolve();
-    await first;
+    await openLease(book, pending, grant);
     // 74 more leave 25 of 100: not yet a quarter spent down to.
     await takeMany(book, 74, grant);
     expect(pending).toHaveLength(0);
@@ -131,9 +136,7 @@ describe("takeLeased renews a large lease before it runs out", () => {
   it("renews early only where the work can outlive the request (a waitUntil), else when the lease is spent", async () => {
     const book: LeaseBook = new Map();
     const { pending, grant } = heldLimiter(100);
-    const first = takeLeased(book, "client", NOW, grant);
-    pending.shift()!.resolve();
-    await first;
+    await openLease(book, pending, grant);
     await takeMany(book, 99, grant, null);
     expect(pending).toHaveLength(0);
     const next = takeLeased(book, "client", NOW, grant);
@@ -156,9 +159,7 @@ describe("takeLeased renews a large lease before it runs out", () => {
   it("a failed renewal loses nothing: the lease is spent as before and the taker that finds it empty asks again", async () => {
     const book: LeaseBook = new Map();
     const { pending, grant } = heldLimiter(40);
-    const first = takeLeased(book, "client", NOW, grant);
-    pending.shift()!.resolve();
-    await first;
+    await openLease(book, pending, grant);
     // 30 more leave 9 of 40, under a quarter: the renewal is asked for, and fails.
     await takeMany(book, 30, grant);
     expect(pending).toHaveLength(1);
