@@ -32,8 +32,13 @@ export async function freePort(): Promise<number> {
 /**
  * `vars` are passed with --var NAME:VALUE, e.g. raised limits or fake upstream URLs.
  * `seed` writes to the migrated local store before the server starts (the benchmark's tracked ASINs).
+ * `logLevel: "warn"` stops wrangler logging every request (the benchmark); `output()` then has no mail lines.
  */
-export async function startAppServer(vars: Record<string, string> = {}, seed?: (persistTo: string) => Promise<void>): Promise<AppServer> {
+export async function startAppServer(
+  vars: Record<string, string> = {},
+  seed?: (persistTo: string) => Promise<void>,
+  options: { logLevel?: "info" | "warn" } = {},
+): Promise<AppServer> {
   const persistTo = mkdtempSync(join(tmpdir(), "ranklayer-"));
   const wrangler = join(process.cwd(), "node_modules", ".bin", "wrangler");
   await migrateLocalDatabases(persistTo);
@@ -47,7 +52,7 @@ export async function startAppServer(vars: Record<string, string> = {}, seed?: (
   const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   const child: ChildProcess = spawn(
     wrangler,
-    ["dev", WORKER_ENTRY, "--no-bundle", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--env-file", envFile, ...varArgs],
+    ["dev", WORKER_ENTRY, "--no-bundle", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--env-file", envFile, ...(options.logLevel ? ["--log-level", options.logLevel] : []), ...varArgs],
     { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "true" }, detached: true },
   );
   let output = "";
