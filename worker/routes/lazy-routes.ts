@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../env";
+import { executionContextOf } from "../shared/background";
 import { onFirstUse } from "../shared/on-first-use";
 import { rolePermission } from "./route-permissions";
 
@@ -62,14 +63,6 @@ function runnerOf(prefix: string, router: AnyRouter): AnyRouter {
     throw error;
   });
   return runner;
-}
-
-function executionContextOf(c: Context<AppEnv>): ExecutionContext | undefined {
-  try {
-    return c.executionCtx as ExecutionContext;
-  } catch {
-    return undefined; // app.request() in tests has none
-  }
 }
 
 export function lazyRoutes<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name): Module[Name] {

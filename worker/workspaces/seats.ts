@@ -1,5 +1,6 @@
 import { canAddMember, nextPlanWithMoreMembers, type Plan } from "../contract/plans";
 import { BILLING_PATH } from "../contract/billing";
+import { count } from "../contract/features";
 import type { SeatsView } from "../contract/workspaces";
 
 /**
@@ -25,7 +26,7 @@ export function seatsView(plan: Plan, seats: SeatCount): SeatsView {
   return { members: seats.members, pending: seats.pending, used: seats.members + seats.pending, limit: plan.memberLimit, planId: plan.id, planName: plan.name };
 }
 
-const members = (n: number) => `${n} team member${n === 1 ? "" : "s"}`;
+const members = (n: number) => count(n, "team member");
 
 /** Where more seats come from: the next plan sold online with more members, else Enterprise. */
 function wayUp(plan: Plan): string {
