@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request, type Response } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 
 /** Debian's Chromium, started as CI can start it: no sandbox (root), no network chatter. */
@@ -64,4 +64,41 @@ export function useBrowserTab(contextOptions: BrowserContextOptions = {}): Brows
       return consoleErrors;
     },
   };
+}
+
+/** How long no request may be in flight before a page counts as settled. */
+const QUIET_MS = 150;
+
+/**
+ * Loads `url` and resolves once none of the page's requests (its lazy chunks, its data) has been
+ * in flight for QUIET_MS. Playwright's "networkidle" waits 500 ms of quiet instead, most of a
+ * visit's time in the browser tests that visit every route.
+ */
+export async function gotoSettled(page: Page, url: string, timeoutMs = 20_000): Promise<Response | null> {
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  const started = (request: Request) => {
+    inFlight.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request: Request) => {
+    inFlight.delete(request);
+    lastChange = Date.now();
+  };
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  try {
+    const response = await page.goto(url, { waitUntil: "load", timeout: timeoutMs });
+    const deadline = Date.now() + timeoutMs;
+    while (inFlight.size > 0 || Date.now() - lastChange < QUIET_MS) {
+      if (Date.now() > deadline) throw new Error(`${url}: still loading ${[...inFlight].map((request) => request.url()).join(", ")} after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return response;
+  } finally {
+    page.off("request", started);
+    page.off("requestfinished", ended);
+    page.off("requestfailed", ended);
+  }
 }

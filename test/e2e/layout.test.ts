@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_PATHS, type RoutePath } from "../../web/src/app/route-meta.ts";
-import { launchBrowser } from "./browser.ts";
+import { gotoSettled, launchBrowser } from "./browser.ts";
 import { builtCssClasses, injectAxe, layoutFindings } from "./layout-checks.ts";
 import { LAYOUT_ASINS, snapshotDay, trackingAccount, utcMidnight, type SignedInState } from "./layout-states.ts";
 import { useOwnAppServer } from "./own-app-server.ts";
@@ -60,7 +60,7 @@ async function checkRoute(page: Page, state: string, path: string, views: readon
   // A missing stylesheet is missing at every width and theme: named once per route.
   const seen = new Set<string>();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+  await gotoSettled(page, `${server.url}${path}`);
   await page.locator("main").first().waitFor();
   await injectAxe(page);
   for (const [width, theme] of views) {

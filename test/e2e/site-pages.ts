@@ -6,7 +6,7 @@ import { expect } from "vitest";
 import { siteUrl } from "../../build/site-url.ts";
 import { routeMeta, type RoutePath } from "../../web/src/app/route-meta.ts";
 import { seriousViolations } from "./axe.ts";
-import type { BrowserTab } from "./browser.ts";
+import { gotoSettled, type BrowserTab } from "./browser.ts";
 
 const SITE = siteUrl();
 export const UNKNOWN_PATH = "/resources/nope";
@@ -30,10 +30,11 @@ export function expectedHead(path: RoutePath) {
 export function sitePages(tab: BrowserTab, appUrl: string) {
   /**
    * Loads `path` and waits until its page (a lazy chunk) has rendered its heading; by default
-   * also until the network is idle, so the page's data has arrived too.
+   * also until the page's requests have settled, so its data has arrived too.
    */
-  async function visit(path: string, waitUntil: "networkidle" | "load" = "networkidle") {
-    const response = await tab.page.goto(`${appUrl}${path}`, { waitUntil });
+  async function visit(path: string, waitUntil: "settled" | "load" = "settled") {
+    const url = `${appUrl}${path}`;
+    const response = waitUntil === "settled" ? await gotoSettled(tab.page, url) : await tab.page.goto(url, { waitUntil });
     await tab.page.locator("main h1").first().waitFor();
     return response;
   }
