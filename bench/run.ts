@@ -54,7 +54,8 @@ async function mustAnswer(url: string, headers: Record<string, string> = {}): Pr
 const load1 = loadavg()[0]!.toFixed(2);
 // Before the server starts (its CPU figure alone); not for the agency rows alone.
 const { startup, bundle } = ONLY === "agency" ? { startup: null, bundle: null } : await workerFigures();
-const upstream = await startCreatorsFakeServer({ latencyMs: UPSTREAM_LATENCY_MS });
+// The bench's credential has a new account's rate, as the app's default budget assumes: a call past it is refused (and counted failed).
+const upstream = await startCreatorsFakeServer({ latencyMs: UPSTREAM_LATENCY_MS, rates: { "bench-client": { perSecond: 1, perDay: 8_640 } } });
 const app = await startAppServer(
   {
     LOOKUP_LIMIT_PER_MINUTE: "100000000",

@@ -16,6 +16,7 @@ import { durableBudget, unlimitedBudget, type BudgetClient } from "./upstreams/b
 import { creatorsBucket } from "./upstreams/budget/token-bucket";
 import { BudgetedProductSource, type BudgetClock } from "./upstreams/creators/budgeted";
 import { MockProductSource } from "./upstreams/creators/mock";
+import type { CreatorsProductSource } from "./upstreams/creators/client";
 import type { ProductSource } from "./upstreams/creators/product-source";
 import { RegionalProductSource } from "./upstreams/creators/regional";
 import { bindingEmailSender, type EmailSender } from "./upstreams/email/sender";
@@ -47,6 +48,9 @@ export interface Services extends Deployment {
   /** The history shards (D1) and archive (R2), laid out as HISTORY_SHARDS says. */
   readonly history: HistoryShards;
 }
+
+/** How much slower than its TPS a credential's calls are paced (BucketLimits.headroom): 50 ms at 1 TPS. */
+export const CREATORS_RATE_HEADROOM = 0.05;
 
 /** The nightly run's sources: batch tokens it takes itself, and each region's source. */
 export interface NightlyRunSources {
@@ -114,19 +118,22 @@ const mockSellerApi = onFirstUse(() => import("./upstreams/spapi/mock"));
 
 /** The Creators API client of `creators`, loaded with its first call (a cached lookup makes none). */
 function creatorsSource(creators: CreatorsConfig): ProductSource {
-  let client: Promise<ProductSource> | undefined;
+  let client: Promise<CreatorsProductSource> | undefined;
+  const loaded = () => (client ??= creatorsClient().then(({ CreatorsProductSource }) => new CreatorsProductSource(creators)));
   return {
     kind: "live",
     async getItems(asins, marketplace, options) {
-      client ??= creatorsClient().then(({ CreatorsProductSource }) => new CreatorsProductSource(creators));
-      return (await client).getItems(asins, marketplace, options);
+      return (await loaded()).getItems(asins, marketplace, options);
+    },
+    async ready(options) {
+      await (await loaded()).ready(options);
     },
   };
 }
 
 function sourcesOf(env: Bindings, config: Config): Sources {
   const { vars } = config;
-  const limits = { ratePerSecond: vars.CREATORS_REQUESTS_PER_SECOND, burst: vars.CREATORS_BURST };
+  const limits = { ratePerSecond: vars.CREATORS_REQUESTS_PER_SECOND, burst: vars.CREATORS_BURST, headroom: CREATORS_RATE_HEADROOM };
   // The region's credential with this store's own partner tag (or the region's fallback); null: the labelled mock.
   const creatorsOf = (marketplace: Marketplace) => creatorsConfigOfMarketplace(config.creatorsRegions, marketplace);
   const creatorsBudget = (marketplace: Marketplace): BudgetClient => {

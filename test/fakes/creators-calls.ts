@@ -4,6 +4,8 @@
  */
 export interface CallRecord {
   seq: number;
+  /** When the fake answered it (epoch ms): its arrival, plus the fake's latency. */
+  at: number;
   kind: "token" | "getItems" | "unknown";
   method: string;
   url: string;

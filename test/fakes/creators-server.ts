@@ -5,7 +5,7 @@
  * (a JSON, 3.x-style grant) or `${url}/oauth2/token` (a form, 2.x-style grant).
  * Every answer except /__control/ ones waits latencyMs first.
  */
-import { CreatorsFake } from "./creators-upstream.ts";
+import { CreatorsFake, type ProvisionedRate } from "./creators-upstream.ts";
 import { startFakeHttpServer } from "./fake-http-server.ts";
 
 export interface CreatorsFakeServer {
@@ -17,8 +17,11 @@ export interface CreatorsFakeServer {
   close(): Promise<void>;
 }
 
-export async function startCreatorsFakeServer(options: { port?: number; latencyMs?: number } = {}): Promise<CreatorsFakeServer> {
-  const fake = new CreatorsFake({ latencyMs: options.latencyMs ?? 0 });
+/** `rates`: credentials' provisioned rates (Amazon refuses calls past them); any other credential has Amazon's ceiling. */
+export async function startCreatorsFakeServer(
+  options: { port?: number; latencyMs?: number; rates?: Record<string, ProvisionedRate> } = {},
+): Promise<CreatorsFakeServer> {
+  const fake = new CreatorsFake({ latencyMs: options.latencyMs ?? 0, rates: options.rates });
   const arrivals: number[] = [];
   const handle = fake.handle.bind(fake);
   fake.handle = (request: Request) => {

@@ -15,8 +15,10 @@
  *                  | raw { status?, body?, text?, headers? }: exactly this answer (fault runs: a 200
  *                    with `{}`, null, a list, another ASIN, a duplicate, garbled fields, non-JSON text)
  *   POST token-lifetime  { seconds, clientId? }  expires_in of later grants (per client, or default)
+ *   POST token-delay     { clientId, delayMs }   the client's token grants take this long (a slow auth host)
  *   POST clients         { clientId, secret }     only this secret is accepted for clientId
  *   POST revoke-tokens   { clientId }             tokens issued so far now answer 401
+ *   POST rate            { clientId, perSecond, perDay }  the credential's provisioned rate (see below)
  *   GET  calls?kind=&clientId=&asin=             { calls: CallRecord[] }, oldest first
  *   GET  grants?clientId=                        { clientId, grants } or { grants: { [id]: n } }
  *
@@ -26,6 +28,12 @@
  * amazon.com, .ca, .com.mx; `…-21` .co.uk, .de, .fr, .it, .es; `…-22` .co.jp), narrowed to one
  * store by TAG_REGISTRY (`ranklayer-20` is amazon.com's) or by a test tag naming its store
  * (`ranklayer-uk-21`); see storesOfTag.
+ *
+ * Rate: Amazon counts every getItems call against its credential's TPS and TPD (10 ASINs in one
+ * call are one transaction) and answers a call past either with 429 ThrottleException and no
+ * Retry-After. A new account has 1 TPS and 8,640 TPD; revenue raises the TPS to at most 10. A
+ * credential nobody provisioned (POST rate) is one at that ceiling: 10 TPS, 864,000 TPD. The
+ * fake keeps real time, the clock of the Worker's budget it checks.
  */
 import type { FakeUpstream } from "./outbound.ts";
 import { fakeItem, KNOWN_RESOURCES, MARKETPLACES } from "./creators-products.ts";
@@ -48,6 +56,22 @@ const TOKEN_HOSTS: Record<string, { style: Style; version: string }> = {
 const TOKEN_PATHS: Record<Style, string> = { cognito: "/oauth2/token", lwa: "/auth/o2/token" };
 const SCOPES: Record<Style, string> = { cognito: "creatorsapi/default", lwa: "creatorsapi::default" };
 const MAX_ITEM_IDS = 10;
+
+export interface ProvisionedRate {
+  perSecond: number;
+  perDay: number;
+}
+/** Amazon's ceiling for a credential with enough shipped revenue; a new account has 1 TPS and 8,640 TPD. */
+export const CEILING_RATE: ProvisionedRate = { perSecond: 10, perDay: 864_000 };
+const DAY_MS = 86_400_000;
+
+/** One credential's transactions: a bucket of up to one second's worth, refilled at its TPS, and the UTC day's count. */
+interface RateUse {
+  tokens: number;
+  refilledAt: number;
+  day: number;
+  today: number;
+}
 
 export const BEHAVIORS = ["normal", "invalid", "not_accessible", "throttled", "not_eligible", "error500", "slow", "error503", "resource_not_found", "raw", "no_buybox"] as const;
 export type Behavior = (typeof BEHAVIORS)[number];
@@ -81,11 +105,15 @@ export class CreatorsFake implements FakeUpstream {
   private secrets = new Map<string, string>();
   private lifetimes = new Map<string, number>();
   private defaultLifetimeS = 3600;
+  private rates = new Map<string, ProvisionedRate>();
+  private tokenDelays = new Map<string, number>();
+  private rateUse = new Map<string, RateUse>();
   private log: CallRecord[] = [];
   private seq = 0;
 
-  constructor(options: { latencyMs?: number } = {}) {
+  constructor(options: { latencyMs?: number; rates?: Record<string, ProvisionedRate> } = {}) {
     this.latencyMs = options.latencyMs ?? 0;
+    for (const [clientId, rate] of Object.entries(options.rates ?? {})) this.rates.set(clientId, rate);
   }
 
   handles(url: URL): boolean {
@@ -145,6 +173,8 @@ export class CreatorsFake implements FakeUpstream {
     if (known !== undefined && known !== secret) return refuse(401, "invalid_client", "Client authentication failed", clientId);
     if (fields.scope !== SCOPES[style]) return refuse(400, "invalid_scope", `scope must be ${SCOPES[style]}`, clientId);
 
+    const delay = this.tokenDelays.get(clientId);
+    if (delay) await sleep(delay);
     const lifetime = this.lifetimes.get(clientId) ?? this.defaultLifetimeS;
     const token = `fake-${style}-${crypto.randomUUID()}`;
     this.tokens.set(token, { clientId, style, version: real?.version, expiresAt: Date.now() + lifetime * 1000, revoked: false });
@@ -158,7 +188,7 @@ export class CreatorsFake implements FakeUpstream {
   private async getItems(request: Request, url: URL): Promise<Response> {
     const authorization = request.headers.get("authorization") ?? "";
     const marketplace = request.headers.get("x-marketplace") ?? "";
-    const record: Omit<CallRecord, "seq" | "status"> = { kind: "getItems", method: request.method, url: url.href, authorization, marketplace };
+    const record: Omit<CallRecord, "seq" | "at" | "status"> = { kind: "getItems", method: request.method, url: url.href, authorization, marketplace };
     const answer = (status: number, body: unknown, error?: string, headers?: Record<string, string>) => {
       this.record({ ...record, status, error });
       return json(status, body, headers);
@@ -184,6 +214,8 @@ export class CreatorsFake implements FakeUpstream {
       return answer(401, { type: "UnauthorizedException", message: auth.message, reason: auth.reason }, `${auth.reason}: ${auth.message}`);
     }
     record.clientId = auth.clientId;
+    const overRate = this.spendTransaction(auth.clientId, Date.now());
+    if (overRate) return answer(429, { type: "ThrottleException", message: "Rate exceeded" }, `rate: past the credential's ${overRate}`);
 
     if ((request.headers.get("content-type") ?? "").split(";")[0]!.trim() !== "application/json") {
       return invalid("CannotParse", "Content-Type must be application/json");
@@ -253,6 +285,23 @@ export class CreatorsFake implements FakeUpstream {
     return answer(200, { ...(items.length ? { itemsResult: { items } } : {}), ...(errors.length ? { errors } : {}) });
   }
 
+  /** Counts one call against the credential's rate; names the limit it is past (TPS or TPD), or null when within both. */
+  private spendTransaction(clientId: string, now: number): string | null {
+    const rate = this.rates.get(clientId) ?? CEILING_RATE;
+    const capacity = Math.max(1, rate.perSecond);
+    const day = Math.floor(now / DAY_MS);
+    const use = this.rateUse.get(clientId) ?? { tokens: capacity, refilledAt: now, day, today: 0 };
+    this.rateUse.set(clientId, use);
+    use.tokens = Math.min(capacity, use.tokens + ((now - use.refilledAt) / 1000) * rate.perSecond);
+    use.refilledAt = now;
+    if (use.day !== day) Object.assign(use, { day, today: 0 });
+    if (use.today >= rate.perDay) return `${rate.perDay} TPD`;
+    if (use.tokens < 1) return `${rate.perSecond} TPS`;
+    use.tokens -= 1;
+    use.today += 1;
+    return null;
+  }
+
   /** The Authorization header's token: issued here, live, and in the form its credential version uses. */
   private authenticate(header: string): { clientId: string } | { reason: string; message: string } {
     const match = /^Bearer ([^\s,]+)(?:, Version (\S+))?$/.exec(header);
@@ -283,6 +332,9 @@ export class CreatorsFake implements FakeUpstream {
         this.secrets.clear();
         this.lifetimes.clear();
         this.defaultLifetimeS = 3600;
+        this.rates.clear();
+        this.rateUse.clear();
+        this.tokenDelays.clear();
         this.log = [];
         return json(200, { ok: true });
       case "POST script": {
@@ -313,6 +365,20 @@ export class CreatorsFake implements FakeUpstream {
         this.secrets.set(clientId, input.secret);
         return json(200, { ok: true });
       }
+      case "POST token-delay": {
+        if (!clientId || typeof input.delayMs !== "number" || input.delayMs < 0) return json(400, { error: "token-delay needs clientId and delayMs >= 0" });
+        this.tokenDelays.set(clientId, input.delayMs);
+        return json(200, { ok: true });
+      }
+      case "POST rate": {
+        const { perSecond, perDay } = input;
+        if (!clientId || typeof perSecond !== "number" || perSecond <= 0 || typeof perDay !== "number" || perDay < 0) {
+          return json(400, { error: "rate needs clientId, perSecond > 0 and perDay >= 0" });
+        }
+        this.rates.set(clientId, { perSecond, perDay });
+        this.rateUse.delete(clientId);
+        return json(200, { ok: true });
+      }
       case "POST revoke-tokens": {
         if (!clientId) return json(400, { error: "revoke-tokens needs clientId" });
         for (const token of this.tokens.values()) if (token.clientId === clientId) token.revoked = true;
@@ -335,8 +401,8 @@ export class CreatorsFake implements FakeUpstream {
     }
   }
 
-  private record(call: Omit<CallRecord, "seq">): void {
-    this.log.push({ seq: ++this.seq, ...call });
+  private record(call: Omit<CallRecord, "seq" | "at">): void {
+    this.log.push({ seq: ++this.seq, at: Date.now(), ...call });
   }
 }
 

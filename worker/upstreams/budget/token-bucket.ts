@@ -19,6 +19,12 @@ export interface BucketLimits {
   ratePerSecond: number;
   /** Tokens that may be taken back to back after a quiet spell (Amazon's burst). */
   burst: number;
+  /**
+   * Every interval is this much longer (0.05: 5 %). Calls leave here one interval apart but reach
+   * Amazon a few ms more or less after leaving, and Amazon refuses a call landing inside the
+   * interval of the last one.
+   */
+  headroom?: number;
 }
 
 export interface BucketState {
@@ -36,7 +42,7 @@ export type Grant = { ok: true; waitMs: number; count?: number } | { ok: false; 
 export const emptyBucket = (): BucketState => ({ tat: 0, pausedUntil: 0, slowUntil: 0 });
 
 export function intervalMs(limits: BucketLimits, state: BucketState, now: number): number {
-  const base = 1000 / limits.ratePerSecond;
+  const base = (1000 / limits.ratePerSecond) * (1 + (limits.headroom ?? 0));
   return now < state.slowUntil ? base * 2 : base;
 }
 

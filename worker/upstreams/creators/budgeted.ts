@@ -45,23 +45,39 @@ export class BudgetedProductSource implements ProductSource {
 
   async getItems(asins: readonly string[], marketplace: Marketplace): Promise<Map<string, ItemOutcome>> {
     const budget = this.budgetOf(marketplace);
-    let timeoutMs: number | undefined;
-    if (this.options.mode === "interactive") {
+    if (this.options.mode === "prepaid") return this.call(budget, () => this.inner.getItems(asins, marketplace));
+    const started = this.clock.now();
+    // The access token first, so the slot taken next is the call's own (ProductSource.ready).
+    await this.inner.ready?.({ timeoutMs: this.options.maxWaitMs });
+    // The wait and the call share one bound: the call keeps at least its minimum share.
+    const callShare = Math.min(MIN_CALL_MS, this.options.maxWaitMs / 2);
+    let refused: UpstreamError | undefined;
+    for (;;) {
       const now = this.clock.now();
-      // The wait and the call share one bound: the call keeps at least its minimum share.
-      const callShare = Math.min(MIN_CALL_MS, this.options.maxWaitMs / 2);
-      const grant = await budget.take("interactive", now, this.options.maxWaitMs - callShare);
+      const left = this.options.maxWaitMs - (now - started);
+      const grant = await budget.take("interactive", now, left - callShare);
       if (!grant.ok) {
+        // Amazon's own 429, when its pause outlasts the lookup's time.
+        if (refused) throw refused;
         // Our own budget said no: Amazon was not asked, so this is "busy", never an Amazon failure.
         throw new UpstreamError("busy", "the credential's request budget is spent for now", Math.max(1, Math.ceil((grant.retryAt - now) / 1000)));
       }
       if (grant.waitMs > 0) await this.clock.sleep(grant.waitMs);
-      timeoutMs = this.options.maxWaitMs - grant.waitMs;
+      try {
+        return await this.call(budget, () => this.inner.getItems(asins, marketplace, { timeoutMs: left - grant.waitMs }));
+      } catch (error) {
+        // A 429 is tried once more, in the first slot after the pause it caused, when the lookup's time allows.
+        if (refused || !(error instanceof UpstreamError && error.kind === "throttled")) throw error;
+        refused = error;
+      }
     }
+  }
+
+  /** One call to Amazon; a 429, or a 503 that says when to come back, pauses every caller of the credential (capped at an hour). */
+  private async call(budget: BudgetClient, send: () => Promise<Map<string, ItemOutcome>>): Promise<Map<string, ItemOutcome>> {
     try {
-      return await this.inner.getItems(asins, marketplace, timeoutMs === undefined ? undefined : { timeoutMs });
+      return await send();
     } catch (error) {
-      // A 429, or a 503 that says when to come back: every caller of the credential pauses (capped at an hour).
       if (error instanceof UpstreamError && (error.kind === "throttled" || (error.kind === "unavailable" && error.retryAfterSeconds !== undefined))) {
         await budget.penalize(this.clock.now(), error.retryAfterSeconds ?? 1);
       }

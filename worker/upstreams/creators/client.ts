@@ -69,14 +69,22 @@ export class CreatorsProductSource implements ProductSource {
     this.getItemsUrl = `${(config.apiBaseUrl ?? CREATORS_API_BASE_URL).replace(/\/+$/, "")}${GET_ITEMS_PATH}`;
   }
 
+  async ready(options: GetItemsOptions = {}): Promise<void> {
+    await getAccessToken(this.credentials, this.fetcher, this.config.timeoutMs, this.deadline(options));
+  }
+
   async getItems(asins: readonly string[], marketplace: Marketplace, options: GetItemsOptions = {}): Promise<Map<string, ItemOutcome>> {
     const unique = [...new Set(asins)];
-    // One bound for the token grant and the call: what the caller has left, never more than the config's.
-    const signal = AbortSignal.timeout(Math.max(1, Math.min(this.config.timeoutMs, options.timeoutMs ?? Infinity)));
+    const signal = this.deadline(options);
     const chunks: string[][] = [];
     for (let i = 0; i < unique.length; i += MAX_ITEMS_PER_CALL) chunks.push(unique.slice(i, i + MAX_ITEMS_PER_CALL));
     const results = await Promise.all(chunks.map((chunk) => this.getChunk(chunk, marketplace, signal, false)));
     return new Map(results.flatMap((result) => [...result]));
+  }
+
+  /** One bound for the token grant and the call: what the caller has left, never more than the config's. */
+  private deadline(options: GetItemsOptions): AbortSignal {
+    return AbortSignal.timeout(Math.max(1, Math.min(this.config.timeoutMs, options.timeoutMs ?? Infinity)));
   }
 
   private async getChunk(

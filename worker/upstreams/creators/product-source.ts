@@ -40,6 +40,12 @@ export interface ProductSource {
   readonly kind: "live" | "mock";
   /** Every requested ASIN is a key of the result. */
   getItems(asins: readonly string[], marketplace: Marketplace, options?: GetItemsOptions): Promise<Map<string, ItemOutcome>>;
+  /**
+   * Gets ready what a call needs before it leaves (the access token), so a budget's slot is spent
+   * on the call itself: a token grant in between would land the call late, and the next one,
+   * sent on time, inside the same second of Amazon's rate.
+   */
+  ready?(options?: GetItemsOptions): Promise<void>;
 }
 
 export interface GetItemsOptions {

@@ -17,7 +17,7 @@ import {
   virtualClock,
 } from "./support";
 import { countPoints, historyPoints } from "../../support/history-shards";
-import { buildServices } from "../../../../worker/services";
+import { buildServices, CREATORS_RATE_HEADROOM } from "../../../../worker/services";
 
 const DAY = "2026-11-22";
 const START = Date.UTC(2026, 10, 22, 2, 0);
@@ -124,7 +124,8 @@ describe("snapshot products phase", () => {
     ["1", 1000],
     ["2", 500],
     ["0.5", 2000],
-  ])("keeps the credential's CREATORS_REQUESTS_PER_SECOND=%s: calls start %i ms apart", async (rate, spacing) => {
+  ])("keeps the credential's CREATORS_REQUESTS_PER_SECOND=%s: calls start %i ms apart, and the headroom", async (rate, interval) => {
+    const spacing = interval * (1 + CREATORS_RATE_HEADROOM);
     await track(us(asinRange("BRT", 50)));
     const bindings = creatorsEnv({ CREATORS_REQUESTS_PER_SECOND: rate });
     const clock = virtualClock(START);
@@ -141,9 +142,9 @@ describe("snapshot products phase", () => {
     await track(us(asinRange("BIN", 100)));
     const bindings = creatorsEnv({ CREATORS_REQUESTS_PER_SECOND: "1" });
     const clock = virtualClock(START);
-    // 2.5 s fit three calls (at 0, 1 and 2 s); the fourth would start at 3 s.
+    // 2.5 s fit three calls (at 0, 1.05 and 2.1 s); the fourth would start at 3.15 s.
     const result = await runNightlySlice(buildServices(bindings), DAY, { notes: memoryNotes(), clock, maxMs: 2500 });
-    expect(result).toEqual({ status: "more", resumeAt: START + 3000 });
+    expect(result).toEqual({ status: "more", resumeAt: START + 3 * 1000 * (1 + CREATORS_RATE_HEADROOM) });
     expect(await countPoints()).toBe(30);
   });
 
