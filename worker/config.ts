@@ -1,9 +1,9 @@
 import * as z from "zod";
 import { FREE_PLAN } from "./contract/plans";
 import type { Bindings } from "./env";
-import { CREATORS_REGIONS, creatorsRegionsOf, type CreatorsConfig, type CreatorsRegion, type CreatorsRegionConfig } from "./shared/creators-regions";
+import { CREATORS_REGIONS, creatorsRegionsOf, type CreatorsCredential, type CreatorsRegion, type CreatorsRegionConfig } from "./shared/creators-regions";
 
-export { CREATORS_REGIONS, type CreatorsConfig, type CreatorsRegion, type CreatorsRegionConfig } from "./shared/creators-regions";
+export { CREATORS_REGIONS, type CreatorsConfig, type CreatorsCredential, type CreatorsRegion, type CreatorsRegionConfig } from "./shared/creators-regions";
 
 /**
  * The deployment's configuration: wrangler.toml vars, secrets and optional bindings, read
@@ -173,7 +173,7 @@ export interface Config {
    * A Creators API config of some region (NA first), or null when no region has credentials.
    * Only "is any live data configured"; calls use their marketplace's region (services.ts' sources).
    */
-  creators: CreatorsConfig | null;
+  creators: CreatorsCredential | null;
   /** Credentials, version and partner tag per region: a US tag cannot read the UK store. */
   creatorsRegions: Record<CreatorsRegion, CreatorsRegionConfig>;
   /** SP-API sign-in can be offered: the LWA client and the application id are set. */

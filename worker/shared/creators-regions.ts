@@ -1,18 +1,11 @@
 import { LOOKUP_MARKETPLACES, MARKETPLACES, type Marketplace, type SellerRegion } from "../contract/marketplaces";
 
-/** One region's Creators API credential and where to reach it. */
-export interface CreatorsConfig {
+/** A Creators API credential and where to reach it. */
+interface CreatorsAccess {
   credentialId: string;
   credentialSecret: string;
   /** Credential version from Associates Central, e.g. "3.1"; picks the token endpoint. */
   version: string;
-  /**
-   * In a config returned by creatorsConfigOfMarketplace, the tag of that one store; empty in a
-   * region's config (tags are per store: partnerTags).
-   */
-  partnerTag: string;
-  /** Per-store tags (CREATORS_<MARKETPLACE>_PARTNER_TAG): an Associates tag belongs to one store. */
-  partnerTags?: Partial<Record<Marketplace, string>>;
   /** Replaces https://creatorsapi.amazon when set (tests, benchmark). */
   apiBaseUrl?: string;
   /** Replaces the version's token endpoint when set (tests, benchmark). */
@@ -21,13 +14,23 @@ export interface CreatorsConfig {
   timeoutMs: number;
 }
 
+/** One region's credential, with its stores' tags (CREATORS_<MARKETPLACE>_PARTNER_TAG): an Associates tag belongs to one store. */
+export interface CreatorsCredential extends CreatorsAccess {
+  partnerTags: Partial<Record<Marketplace, string>>;
+}
+
+/** The credential as one store uses it (creatorsConfigOfMarketplace): with that store's own tag. */
+export interface CreatorsConfig extends CreatorsAccess {
+  partnerTag: string;
+}
+
 /** The Creators API's credential regions: the SP-API regions, with the same marketplaces. */
 export type CreatorsRegion = SellerRegion;
 export const CREATORS_REGIONS: readonly CreatorsRegion[] = ["na", "eu", "fe"];
 
 /** One region's Creators API access: its config, or null (labelled mock) and why. */
 export interface CreatorsRegionConfig {
-  config: CreatorsConfig | null;
+  config: CreatorsCredential | null;
   /** Set when variables for the region are present but unusable (shown on /status, never a secret). */
   problem?: string;
 }
@@ -98,7 +101,6 @@ export function creatorsRegionsOf(vars: CreatorsVars): Record<CreatorsRegion, Cr
         config: {
           credentialId: chosen.id!,
           credentialSecret: chosen.secret!,
-          partnerTag: "",
           partnerTags: storeTags,
           version: chosen.version,
           // Unset means Amazon's real endpoints.
@@ -134,8 +136,8 @@ function marketplaceTagsOf(vars: CreatorsVars, region: CreatorsRegion): Partial<
 /** Where a marketplace's partner tag comes from: its own variable, or nowhere (the labelled mock). */
 export type PartnerTagSource = "marketplace" | "none";
 
-export function partnerTagOf(config: CreatorsConfig, marketplace: Marketplace): { tag: string; from: PartnerTagSource } {
-  const own = config.partnerTags?.[marketplace];
+export function partnerTagOf(config: CreatorsCredential, marketplace: Marketplace): { tag: string; from: PartnerTagSource } {
+  const own = config.partnerTags[marketplace];
   return own ? { tag: own, from: "marketplace" } : { tag: "", from: "none" };
 }
 
@@ -151,5 +153,6 @@ export function creatorsConfigOfMarketplace(
   const config = regions[MARKETPLACES[marketplace].region].config;
   if (!config) return null;
   const { tag } = partnerTagOf(config, marketplace);
-  return tag ? { ...config, partnerTag: tag } : null;
+  const { partnerTags: _, ...access } = config;
+  return tag ? { ...access, partnerTag: tag } : null;
 }

@@ -52,8 +52,9 @@ describe("Amazon's rate per credential", () => {
     const sent = await calls({ kind: "getItems", clientId });
     expect(sent.map((call) => call.status)).toEqual([200, 429, 429, 200, 429]);
     expect(sent.filter((call) => call.status === 429).every((call) => call.error === "rate: past the credential's 1 TPS")).toBe(true);
-    // The second tries waited out the pause (1 s: Amazon sends no Retry-After) that the 429s put on the whole credential.
-    expect(sent[3]!.at - sent[2]!.at).toBeGreaterThanOrEqual(1000);
+    // The second tries waited out the pause (1 s: Amazon sends no Retry-After) that the 429s put on the whole
+    // credential; give or take the Worker's clock, which moves only on I/O.
+    expect(sent[3]!.at - sent[2]!.at).toBeGreaterThanOrEqual(950);
   });
 
   it("past the account's TPD, Amazon refuses however slowly the calls come", async () => {

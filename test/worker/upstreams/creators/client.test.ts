@@ -389,7 +389,6 @@ describe("creatorsConfigFromEnv", () => {
       credentialId: "id-1",
       credentialSecret: "secret-1",
       // Tags are per store: the region's config carries them by marketplace.
-      partnerTag: "",
       partnerTags: { US: "tag-20" },
       version: "3.1",
       apiBaseUrl: undefined,
