@@ -133,7 +133,9 @@ export async function runProductPhase(
     // Credentials are per region: a region without them snapshots labelled mock data.
     const source = live ? (injected ?? selected.sourceFor(marketplace)) : demoSource;
     if (!live && clock.now() >= budget.deadline) return stop({ finished: false, resumeAt: clock.now() });
-    if (live) {
+    // The access token before the slot, so the call leaves in it (ProductSource.ready); a refused grant is the batch's outcome.
+    const unready = live ? await readinessOf(source) : null;
+    if (live && !unready) {
       if (pacer.nextAt > clock.now()) await flush();
       if (budget.calls >= budget.maxCalls || !(await pacer.take())) return stop({ finished: false, resumeAt: pacer.nextAt });
       if (leased.marketplace !== marketplace || leased.count === 0) {
@@ -151,10 +153,7 @@ export async function runProductPhase(
     }
 
     const asins = batch.map((key) => key.asin);
-    const outcomes = await source.getItems(asins, marketplace).catch((error: unknown) => {
-      if (error instanceof UpstreamError) return error;
-      throw error;
-    });
+    const outcomes = unready ?? (await source.getItems(asins, marketplace).catch(upstreamErrorOrThrow));
     if (outcomes instanceof UpstreamError && live && creatorsScopeOfKind(outcomes.kind) !== null) {
       // Permanent (amazon-errors.ts): retrying cannot help. Fail the batch now and go on.
       const scope = await broken.record(db, outcomes, marketplace, new Date(clock.now()).toISOString());
@@ -272,4 +271,14 @@ class TrackedBuffer {
     while (count < size && count < this.buffered.length && alike(this.buffered[count]!)) count += 1;
     return this.buffered.splice(0, count);
   }
+}
+
+function upstreamErrorOrThrow(error: unknown): UpstreamError {
+  if (error instanceof UpstreamError) return error;
+  throw error;
+}
+
+/** Null once the source is ready to call (its access token got), else the UpstreamError that stopped it. */
+async function readinessOf(source: ProductSource): Promise<UpstreamError | null> {
+  return (await source.ready?.().then(() => null, upstreamErrorOrThrow)) ?? null;
 }

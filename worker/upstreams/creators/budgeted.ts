@@ -1,6 +1,6 @@
 import type { Marketplace } from "../../contract/marketplaces";
 import type { BudgetClient } from "../budget/budget-client";
-import { UpstreamError, type ItemOutcome, type ProductSource } from "./product-source";
+import { UpstreamError, type GetItemsOptions, type ItemOutcome, type ProductSource } from "./product-source";
 
 export interface BudgetClock {
   now(): number;
@@ -41,6 +41,10 @@ export class BudgetedProductSource implements ProductSource {
   ) {
     this.kind = inner.kind;
     this.clock = options.clock ?? systemClock;
+  }
+
+  async ready(options?: GetItemsOptions): Promise<void> {
+    await this.inner.ready?.(options);
   }
 
   async getItems(asins: readonly string[], marketplace: Marketplace): Promise<Map<string, ItemOutcome>> {

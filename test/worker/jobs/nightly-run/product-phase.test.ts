@@ -18,6 +18,7 @@ import {
 } from "./support";
 import { countPoints, historyPoints } from "../../support/history-shards";
 import { buildServices, CREATORS_RATE_HEADROOM } from "../../../../worker/services";
+import { systemClock } from "../../../../worker/upstreams/creators/budgeted";
 
 const DAY = "2026-11-22";
 const START = Date.UTC(2026, 10, 22, 2, 0);
@@ -136,6 +137,19 @@ describe("snapshot products phase", () => {
     const starts = source.calls.map((call) => call.at);
     expect(starts).toHaveLength(5);
     expect(starts.slice(1).map((at, i) => at - starts[i]!)).toEqual([spacing, spacing, spacing, spacing]);
+  });
+
+  it("on real time against a new account's 1 TPS and a slow auth host, gets the access token before its slot: Amazon refuses no call", async () => {
+    await track(us(asinRange("BRL", 30)));
+    const bindings = creatorsEnv();
+    await control("rate", { clientId: bindings.CREATORS_CREDENTIAL_ID, perSecond: 1, perDay: 8_640 });
+    await control("token-delay", { clientId: bindings.CREATORS_CREDENTIAL_ID, delayMs: 300 });
+
+    await runToEnd(bindings, { notes: memoryNotes(), clock: systemClock });
+
+    const sent = await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID });
+    expect(sent.map((call) => [call.status, call.error])).toEqual([[200, undefined], [200, undefined], [200, undefined]]);
+    expect(await countPoints()).toBe(30);
   });
 
   it("spreads calls over invocations when the rate does not fit one, and says when to go on", async () => {
