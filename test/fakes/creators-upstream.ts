@@ -113,7 +113,7 @@ export class CreatorsFake implements FakeUpstream {
 
   constructor(options: { latencyMs?: number; rates?: Record<string, ProvisionedRate> } = {}) {
     this.latencyMs = options.latencyMs ?? 0;
-    for (const [clientId, rate] of Object.entries(options.rates ?? {})) this.rates.set(clientId, rate);
+    for (const [clientId, rate] of Object.entries(options.rates ?? {})) this.provision(clientId, rate);
   }
 
   handles(url: URL): boolean {
@@ -285,6 +285,12 @@ export class CreatorsFake implements FakeUpstream {
     return answer(200, { ...(items.length ? { itemsResult: { items } } : {}), ...(errors.length ? { errors } : {}) });
   }
 
+  /** The credential's rate from now on, its count started afresh. */
+  private provision(clientId: string, rate: ProvisionedRate): void {
+    this.rates.set(clientId, rate);
+    this.rateUse.delete(clientId);
+  }
+
   /** Counts one call against the credential's rate; names the limit it is past (TPS or TPD), or null when within both. */
   private spendTransaction(clientId: string, now: number): string | null {
     const rate = this.rates.get(clientId) ?? CEILING_RATE;
@@ -375,8 +381,7 @@ export class CreatorsFake implements FakeUpstream {
         if (!clientId || typeof perSecond !== "number" || perSecond <= 0 || typeof perDay !== "number" || perDay < 0) {
           return json(400, { error: "rate needs clientId, perSecond > 0 and perDay >= 0" });
         }
-        this.rates.set(clientId, { perSecond, perDay });
-        this.rateUse.delete(clientId);
+        this.provision(clientId, { perSecond, perDay });
         return json(200, { ok: true });
       }
       case "POST revoke-tokens": {

@@ -12,6 +12,8 @@ interface Lease {
   expiresAt: number;
   /** The grant's figures, as the Durable Object saw them after granting. */
   decision: WindowDecision;
+  /** decision.resetAt in epoch ms, parsed once per grant rather than on every take. */
+  resetAtMs: number;
   /** Its early renewal was asked for (once per lease: a failed one is not retried by every taker). */
   renewalAsked?: boolean;
 }
@@ -35,13 +37,13 @@ function usableLease(book: LeaseBook, key: string, now: number): Lease | undefin
   return undefined;
 }
 
-/** A lease's figures now: its unspent units are still the client's to use. */
-function fromLease(lease: Lease, now: number): WindowDecision {
+/** A lease's figures now (`granted` units of it just taken): its unspent units are still the client's to use. */
+function fromLease(lease: Lease, now: number, granted = 0): WindowDecision {
   return {
     ...lease.decision,
-    granted: 0,
+    granted,
     remaining: lease.decision.remaining + lease.left,
-    resetSeconds: Math.max(1, Math.ceil((Date.parse(lease.decision.resetAt) - now) / 1000)),
+    resetSeconds: Math.max(1, Math.ceil((lease.resetAtMs - now) / 1000)),
   };
 }
 
@@ -81,7 +83,7 @@ function renew(book: LeaseBook, key: string, now: number, grant: () => Promise<W
       const left = (usableLease(book, key, now)?.left ?? 0) + decision.granted;
       // Re-inserted, so the book's oldest entry (evicted first) is the least recently granted.
       book.delete(key);
-      book.set(key, { left, expiresAt: decision.grantExpiresAt, decision });
+      book.set(key, { left, expiresAt: decision.grantExpiresAt, decision, resetAtMs: Date.parse(decision.resetAt) });
       if (book.size > MAX_LEASES) book.delete(book.keys().next().value as string);
     }
     return decision;
@@ -119,7 +121,7 @@ export async function takeLeased(
         // A failed early renewal costs nothing now: the taker that finds the lease spent asks again.
         renew(book, key, now, grant, background).catch(() => undefined);
       }
-      return { ...fromLease(lease, now), granted: 1 };
+      return fromLease(lease, now, 1);
     }
     const decision = await (flights.get(key) ?? renew(book, key, now, grant, background));
     if (decision.granted === 0) return decision;

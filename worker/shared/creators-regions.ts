@@ -153,6 +153,7 @@ export function creatorsConfigOfMarketplace(
   const config = regions[MARKETPLACES[marketplace].region].config;
   if (!config) return null;
   const { tag } = partnerTagOf(config, marketplace);
+  if (!tag) return null;
   const { partnerTags: _, ...access } = config;
-  return tag ? { ...access, partnerTag: tag } : null;
+  return { ...access, partnerTag: tag };
 }

@@ -52,7 +52,7 @@ export class BudgetedProductSource implements ProductSource {
     if (this.options.mode === "prepaid") return this.call(budget, () => this.inner.getItems(asins, marketplace));
     const started = this.clock.now();
     // The access token first, so the slot taken next is the call's own (ProductSource.ready).
-    await this.inner.ready?.({ timeoutMs: this.options.maxWaitMs });
+    await this.ready({ timeoutMs: this.options.maxWaitMs });
     // The wait and the call share one bound: the call keeps at least its minimum share.
     const callShare = Math.min(MIN_CALL_MS, this.options.maxWaitMs / 2);
     let refused: UpstreamError | undefined;
