@@ -30,6 +30,11 @@ describe("the Worker's cold start", () => {
     expect(loaded(/node_modules\/zod\/v4\/(classic\/external|core\/index)\.js$/)).toEqual([]);
   });
 
+  it("builds no schema a lookup does not validate with: the history's request schemas load with its routes", () => {
+    expect(loaded(/^worker\/contract\/history\.ts$/)).toEqual([]);
+    expect(inputs).toContain("worker/contract/history-response.ts");
+  });
+
   it("loads no D1 store code: drizzle and the tables load with the first signed-in, key or background request", () => {
     expect(loaded(/node_modules\/drizzle-orm\//)).toEqual([]);
     expect(loaded(/^worker\/db\//)).toEqual([]);

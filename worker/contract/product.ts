@@ -1,5 +1,5 @@
 import * as z from "./zod-jitless";
-import { historyResponseSchema, type HistoryResponse } from "./history";
+import { historyResponseSchema, type HistoryResponse } from "./history-response";
 import { LOOKUP_MARKETPLACES, type Marketplace } from "./marketplaces";
 
 export type DataSource = "cache" | "live" | "mock";
@@ -43,11 +43,13 @@ export interface LookupResult extends ProductData {
   history?: HistoryResponse;
 }
 
-const isoTime = z.string().meta({ format: "date-time", example: "2026-11-24T04:00:00.000Z" });
-
-/** The answer schema of GET /api/v1/lookup (and of each compare item), checked against LookupResult. */
-export const lookupResultSchema: z.ZodType<LookupResult> = z
-  .object({
+/**
+ * The answer schema of GET /api/v1/lookup (and of each compare item), checked against LookupResult.
+ * Lazy, as every answer schema on the lookup path: only the OpenAPI document reads it, so a cold
+ * start does not build it (docs/adr/0012-split-worker-build.md).
+ */
+export const lookupResultSchema: z.ZodType<LookupResult> = z.lazy(() =>
+  z.object({
     asin: z.string().meta({ example: "B08N5WRWNW" }),
     marketplace: z.enum(LOOKUP_MARKETPLACES).meta({ example: "US" }),
     source: z.enum(["live", "cache", "mock"]),
@@ -62,8 +64,8 @@ export const lookupResultSchema: z.ZodType<LookupResult> = z
     detailPageUrl: z.string().nullable(),
     brand: z.string().optional(),
     priceSource: z.enum(["lowest_offer"]).optional(),
-    refreshedAt: isoTime,
+    refreshedAt: z.string().meta({ format: "date-time", example: "2026-11-24T04:00:00.000Z" }),
     // No .meta here: it would copy History inline rather than refer to it. The route's description says when it is there.
     history: historyResponseSchema.optional(),
-  })
-  .meta({ id: "LookupResult" });
+  }).meta({ id: "LookupResult" }),
+);

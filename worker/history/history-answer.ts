@@ -4,7 +4,8 @@
  */
 import { planOfAccount } from "../billing/user-plan";
 import { upgradeHint } from "../contract/billing";
-import { ANONYMOUS_HISTORY_RANGE, HISTORY_RANGE_DAYS, type HistoryRange, type HistoryResponse } from "../contract/history";
+import { ANONYMOUS_HISTORY_RANGE, HISTORY_RANGE_DAYS, type HistoryRange } from "../contract/history-ranges";
+import type { HistoryResponse } from "../contract/history-response";
 import type { Marketplace } from "../contract/marketplaces";
 import { DAY_MS, utcDay } from "../contract/time";
 import type { SignedInAccount } from "../env";

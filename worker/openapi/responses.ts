@@ -18,24 +18,28 @@ export const KEY_ONLY: Record<string, string[]>[] = [{ [SECURITY_SCHEME]: [] }];
 type HeaderRef = { $ref: string };
 const ref = (name: string): HeaderRef => ({ $ref: `#/components/headers/${name}` });
 
-const validationEntry = z.object({
-  loc: z.array(z.union([z.string(), z.number()])).openapi({ example: ["query", "asin"] }),
-  msg: z.string().openapi({ example: "ASIN must be 10 letters or digits" }),
-  type: z.string().openapi({ example: "invalid_format" }),
-});
-
-const codes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
-
-export const errorSchema = z
-  .object({
-    detail: z
-      .union([z.string(), z.array(validationEntry)])
-      .openapi({ description: "In words, for people; on 422, one `{loc, msg, type}` per bad value.", example: "Sign in first." }),
-    code: z.enum(codes).openapi({ description: "Stable, for programs.", example: "unauthenticated" }),
-  })
-  .openapi("Error", {
-    description: `Every error answer. The codes:\n${codes.map((code) => `- \`${code}\`: ${ERROR_CODES[code]}`).join("\n")}`,
+/**
+ * The Error answer. Lazy, as every answer schema on the lookup path: answers are not validated,
+ * only the OpenAPI document reads them, so a cold start does not build them.
+ */
+export const errorSchema = z.lazy(() => {
+  const codes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+  const validationEntry = z.object({
+    loc: z.array(z.union([z.string(), z.number()])).openapi({ example: ["query", "asin"] }),
+    msg: z.string().openapi({ example: "ASIN must be 10 letters or digits" }),
+    type: z.string().openapi({ example: "invalid_format" }),
   });
+  return z
+    .object({
+      detail: z
+        .union([z.string(), z.array(validationEntry)])
+        .openapi({ description: "In words, for people; on 422, one `{loc, msg, type}` per bad value.", example: "Sign in first." }),
+      code: z.enum(codes).openapi({ description: "Stable, for programs.", example: "unauthenticated" }),
+    })
+    .openapi("Error", {
+      description: `Every error answer. The codes:\n${codes.map((code) => `- \`${code}\`: ${ERROR_CODES[code]}`).join("\n")}`,
+    });
+});
 
 export function registerShared(registry: OpenAPIRegistry): void {
   registry.registerComponent("securitySchemes", SECURITY_SCHEME, {

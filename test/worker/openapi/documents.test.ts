@@ -2,6 +2,9 @@ import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
 import { withLazyRoutes } from "../../../worker/routes/lazy-routes";
+import { historyResponseSchema } from "../../../worker/contract/history";
+import { lookupResultSchema } from "../../../worker/contract/product";
+import { errorSchema } from "../../../worker/openapi/responses";
 import { ERROR_CODES } from "../../../worker/shared/api-error";
 import type { OpenApiDocument } from "./support";
 
@@ -65,6 +68,20 @@ describe("the two OpenAPI documents", () => {
         }
       }
     }
+  });
+
+  it("describe the lookup's answer, its history and health by reference, though a cold start builds none of their schemas", () => {
+    const answerOf = (document: OpenApiDocument, path: string) => document.paths[path]?.get?.responses["200"]?.content?.["application/json"]?.schema;
+    expect(answerOf(publicDocument, "/v1/lookup")).toEqual({ $ref: "#/components/schemas/LookupResult" });
+    expect(answerOf(publicDocument, "/v1/history")).toEqual({ $ref: "#/components/schemas/History" });
+    expect(answerOf(internalDocument, "/health")).toEqual({ $ref: "#/components/schemas/Health" });
+    const lookupResult = publicDocument.components.schemas?.LookupResult as { properties: Record<string, unknown>; required: string[] };
+    expect(lookupResult.properties.history).toEqual({ $ref: "#/components/schemas/History" });
+    expect(lookupResult.required).toEqual(expect.arrayContaining(["asin", "marketplace", "source", "rank", "price", "refreshedAt"]));
+    expect(lookupResult.required).not.toContain("history");
+    const history = publicDocument.components.schemas?.History as { properties: Record<string, unknown> };
+    expect(Object.keys(history.properties)).toEqual(["asin", "marketplace", "range", "days", "points", "velocity"]);
+    for (const schema of [lookupResultSchema, historyResponseSchema, errorSchema]) expect(schema._zod.def.type).toBe("lazy");
   });
 
   it("are generated on request, so they carry the deployment's version", () => {
