@@ -26,9 +26,9 @@ export function recordLookupPoint(
   ctx: { waitUntil(promise: Promise<unknown>): void },
   { result, categoryRanks, joined }: LookupAnswer,
 ): void {
-  const { source, refreshedAt, ...product } = result;
   // Concurrent requests that shared one upstream call write its point once.
-  if (source === "cache" || joined) return;
+  if (result.source === "cache" || joined) return;
+  const { source, refreshedAt, ...product } = result;
   ctx.waitUntil(
     isolateState.track(
       rankPointsStore()
