@@ -35,20 +35,13 @@ export async function connectionAssetsAndRevenue(
   revenueWindows: Record<string, { fromDay: string; toDay: string }> = {},
 ): Promise<{ assets: Awaited<ReturnType<typeof connectionAssets>>; revenue: { connectionId: string; currency: string; amount: number }[] }> {
   const where = "WHERE workspace_id = ?1 AND day BETWEEN ?2 AND ?3 AND (?4 IS NULL OR connection_id = ?4)";
-  // Revenue counts each marketplace's own complete days (sales-days.ts) where a window is given for
-  // it, so the clients' totals match the per-ASIN revenue beside them; other marketplaces the UTC window.
   const windows = Object.entries(revenueWindows);
-  const inWindow = windows.length === 0 ? "1" : `CASE marketplace ${windows.map((_, i) => `WHEN ?${5 + 3 * i} THEN day BETWEEN ?${6 + 3 * i} AND ?${7 + 3 * i}`).join(" ")} ELSE day BETWEEN ?2 AND ?3 END`;
   const revenueFrom = [fromDay, ...windows.map(([, window]) => window.fromDay)].sort()[0]!;
   const revenueTo = [toDay, ...windows.map(([, window]) => window.toDay)].sort().at(-1)!;
   const [snapshots, revenue] = await db.batch<{ connection_id: string; marketplace: string; asin: string; currency?: string | null; amount?: number | null }>([
     db.prepare(`SELECT DISTINCT connection_id, marketplace, asin FROM seller_snapshots ${where}`).bind(workspaceId, fromDay, toDay, connectionId),
     db
-      .prepare(
-        `SELECT connection_id, marketplace, asin, currency, sum(CASE WHEN status = 'ok' AND amount IS NOT NULL AND (${inWindow}) THEN amount END) AS amount
-         FROM seller_revenue WHERE workspace_id = ?1 AND day BETWEEN ?${5 + 3 * windows.length} AND ?${6 + 3 * windows.length} AND (?4 IS NULL OR connection_id = ?4)
-         GROUP BY connection_id, marketplace, asin, currency`,
-      )
+      .prepare(revenueSumSql(windows.length))
       .bind(workspaceId, fromDay, toDay, connectionId, ...windows.flatMap(([marketplace, window]) => [marketplace, window.fromDay, window.toDay]), revenueFrom, revenueTo),
   ]);
   const assets = new Map<string, { connectionId: string; marketplace: string; asin: string }>();
@@ -64,4 +57,21 @@ export async function connectionAssetsAndRevenue(
     sums.set(key, sum);
   }
   return { assets: [...assets.values()], revenue: [...sums.values()] };
+}
+
+/**
+ * The revenue per connection, ASIN and currency, bound as ?1 workspace, ?2–?3 the UTC window, ?4
+ * the connection or null, then per marketplace window (marketplace, from, to), then the span of
+ * every window. Revenue counts each marketplace's own complete days (sales-days.ts) where a window
+ * is given for it, so the clients' totals match the per-ASIN revenue beside them; other
+ * marketplaces the UTC window. It reads the covering index of migration 0126 alone.
+ */
+export function revenueSumSql(marketplaceWindows: number): string {
+  const inWindow =
+    marketplaceWindows === 0
+      ? "1"
+      : `CASE marketplace ${Array.from({ length: marketplaceWindows }, (_, i) => `WHEN ?${5 + 3 * i} THEN day BETWEEN ?${6 + 3 * i} AND ?${7 + 3 * i}`).join(" ")} ELSE day BETWEEN ?2 AND ?3 END`;
+  return `SELECT connection_id, marketplace, asin, currency, sum(CASE WHEN status = 'ok' AND amount IS NOT NULL AND (${inWindow}) THEN amount END) AS amount
+    FROM seller_revenue WHERE workspace_id = ?1 AND day BETWEEN ?${5 + 3 * marketplaceWindows} AND ?${6 + 3 * marketplaceWindows} AND (?4 IS NULL OR connection_id = ?4)
+    GROUP BY connection_id, marketplace, asin, currency`;
 }

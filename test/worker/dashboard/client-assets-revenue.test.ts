@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { saveCredentials } from "../../../worker/accounts/credentials-store";
 import { upsertSellerUser } from "../../../worker/accounts/user-store";
-import { connectionAssets, connectionAssetsAndRevenue } from "../../../worker/dashboard/client-portfolio-store";
+import { connectionAssets, connectionAssetsAndRevenue, revenueSumSql } from "../../../worker/dashboard/client-portfolio-store";
 import { newSellingPartnerId } from "../support/seller-browser";
 
 /** The portfolio's one pass over the revenue rows answers what connectionAssets and connectionRevenue answer. */
@@ -62,5 +62,15 @@ describe("connectionAssetsAndRevenue", () => {
     const all = await connectionAssetsAndRevenue(env.DB, ws, FROM, TO, null);
     expect(all.assets).toHaveLength(6);
     expect(all.revenue.find((row) => row.connectionId === ws)!.amount).toBeCloseTo(15.3, 9);
+  });
+
+  it("sums the revenue from one index alone, in its GROUP BY order: no table reads, no temporary b-tree", async () => {
+    // An agency's 300,000 revenue rows of a 30-day portfolio: 0.4 s through the table, 0.1 s from the index (migration 0126).
+    for (const windows of [0, 3]) {
+      const args = ["ws", FROM, TO, null, ...Array.from({ length: windows }, () => ["US", FROM, TO]).flat(), FROM, TO];
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${revenueSumSql(windows)}`).bind(...args).all<{ detail: string }>();
+      const plan = results.map((row) => row.detail).join(" | ");
+      expect(plan).toBe("SEARCH seller_revenue USING COVERING INDEX seller_revenue_workspace_connection_idx (workspace_id=?)");
+    }
   });
 });
