@@ -29,7 +29,8 @@
  *                   each requested local day; omitDays left out of the answer). A time zone that
  *                   does not match the interval's offsets is refused as Amazon does (spapi-sales.ts)
  *   POST participations { refreshToken, marketplaceIds }  getMarketplaceParticipations of that seller
- *                   (default: the model's example entry for every marketplace of the host's region)
+ *                   (default: the model's example entry for every marketplace of the host's region);
+ *                   a call of that seller in any other marketplace answers 403 Unauthorized, as Amazon's does
  *   GET  calls?asin=&kind=                 { calls: SellerCallRecord[] }
  */
 import { getCatalogItemExample } from "../worker/fixtures/spapi/get-catalog-item.ts";
@@ -131,6 +132,7 @@ export class SpApiFake implements FakeUpstream {
     if (!REGION_MARKETPLACES[url.hostname]!.includes(marketplaceId)) {
       return fail(400, "InvalidInput", `Marketplace ${marketplaceId} is not served by ${url.hostname}`);
     }
+    if (!this.sellsIn(accessToken, url, marketplaceId)) return fail(403, "Unauthorized", "Access to requested resource is denied.");
     const includedData = (url.searchParams.get("includedData") ?? "summaries").split(",");
     if (!includedData.every((value) => INCLUDED_DATA.has(value))) {
       return fail(400, "InvalidInput", `Invalid includedData ${includedData.join(",")}`);
@@ -172,6 +174,7 @@ export class SpApiFake implements FakeUpstream {
     if (!REGION_MARKETPLACES[url.hostname]!.includes(marketplaceId)) {
       return fail(400, "InvalidInput", `Marketplace ${marketplaceId} is not served by ${url.hostname}`);
     }
+    if (!this.sellsIn(base.accessToken ?? "", url, marketplaceId)) return fail(403, "Unauthorized", "Access to requested resource is denied.");
     if (query.get("granularityType") !== "Marketplace") return fail(400, "InvalidInput", "granularityType must be Marketplace");
     if (query.get("granularityId") !== marketplaceId) return fail(400, "InvalidInput", "granularityId must be the marketplace id");
     if (!["true", "false", null].includes(query.get("details"))) return fail(400, "InvalidInput", "details must be true or false");
@@ -228,6 +231,7 @@ export class SpApiFake implements FakeUpstream {
       const marketplaceId = String(item.MarketplaceId);
       if (!asin || item.method !== "GET") return fail(400, "InvalidInput", `Invalid batch request ${JSON.stringify(item)}`);
       if (!REGION_MARKETPLACES[url.hostname]!.includes(marketplaceId)) return fail(400, "InvalidInput", `Marketplace ${marketplaceId} is not served by ${url.hostname}`);
+      if (!this.sellsIn(base.accessToken ?? "", url, marketplaceId)) return fail(403, "Unauthorized", "Access to requested resource is denied.");
       if (!ITEM_CONDITIONS.has(String(item.ItemCondition))) return fail(400, "InvalidInput", "ItemCondition is required");
       if (item.CustomerType !== undefined && !CUSTOMER_TYPES.has(String(item.CustomerType))) return fail(400, "InvalidInput", "Invalid CustomerType");
       const itemScript = this.offerItems.get(asin)?.behavior;
@@ -266,6 +270,7 @@ export class SpApiFake implements FakeUpstream {
     const marketplaceIds = (query.get("marketplaceIds") ?? "").split(",").filter(Boolean);
     if (marketplaceIds.length !== 1) return fail(400, "InvalidInput", "exactly one marketplaceIds value is expected");
     if (!REGION_MARKETPLACES[url.hostname]!.includes(marketplaceIds[0]!)) return fail(400, "InvalidInput", `Marketplace ${marketplaceIds[0]} is not served by ${url.hostname}`);
+    if (!this.sellsIn(base.accessToken ?? "", url, marketplaceIds[0]!)) return fail(403, "Unauthorized", "Access to requested resource is denied.");
     const answer = orderMetricsAnswer(query, this.sales.get(query.get("asin") ?? "") ?? { behavior: "normal" }, getOrderMetricsDayExample.response.payload[0]);
     if ("code" in answer) return fail(answer.status, answer.code, answer.message, answer.headers);
     this.record({ ...base, kind: "sales", status: 200 });
@@ -279,7 +284,7 @@ export class SpApiFake implements FakeUpstream {
       this.record({ ...base, kind: "sellers", status: 403, error: "Unauthorized: Access to requested resource is denied." });
       return errorList(403, "Unauthorized", "Access to requested resource is denied.");
     }
-    const ids = this.participating.get(refreshToken) ?? REGION_MARKETPLACES[url.hostname]!;
+    const ids = this.marketplacesOf(refreshToken, url);
     const [example] = getMarketplaceParticipationsExample.response.payload;
     this.record({ ...base, kind: "sellers", status: 200 });
     return json(200, { payload: ids.map((id) => ({ ...example, marketplace: { ...example.marketplace, id } })) }, { "x-amzn-RateLimit-Limit": "0.016" });
@@ -343,6 +348,22 @@ export class SpApiFake implements FakeUpstream {
       return json(200, { calls: this.log.filter((call) => (!asin || call.path?.endsWith(`/${asin}`)) && (!kind || call.kind === kind)) });
     }
     return json(404, { error: `no control action ${request.method} ${action}` });
+  }
+
+  /** The marketplaces of the host's region that the seller of `refreshToken` sells in (default: all of them). */
+  private marketplacesOf(refreshToken: string, url: URL): readonly string[] {
+    return this.participating.get(refreshToken) ?? REGION_MARKETPLACES[url.hostname]!;
+  }
+
+  /**
+   * Whether the seller whose access token this is sells in `marketplaceId`. Amazon refuses a
+   * seller's call in a marketplace the seller does not participate in with 403 Unauthorized
+   * "Access to requested resource is denied." (reported by SP-API client libraries; the models
+   * document no other answer for it).
+   */
+  private sellsIn(accessToken: string, url: URL, marketplaceId: string): boolean {
+    const refreshToken = this.lwa.refreshTokenOf(accessToken);
+    return refreshToken !== undefined && this.marketplacesOf(refreshToken, url).includes(marketplaceId);
   }
 
   /** SP-API's answer to an access token that expired: 403 Unauthorized naming the expiry, or a bare 401. */

@@ -97,10 +97,28 @@ describe("getMarketplaceParticipations", () => {
     ]);
     const clock = virtualClock(Date.UTC(2026, 10, 22, 2));
     const notes = memoryNotes();
+    const callsBefore = (await fakeCalls(SPAPI_FAKE, {})).length;
     for (let slice = 0; slice < 50; slice++) if ((await runNightlySlice(buildServices(seller.bindings), "2026-11-22", { notes, clock })).status === "done") break;
     const read = async (table: string) =>
       (await env.DB.prepare(`SELECT DISTINCT marketplace FROM ${table} WHERE workspace_id = ?`).bind(seller.userId).all<{ marketplace: string }>()).results.map((row) => row.marketplace);
     expect(await read("seller_snapshots")).toEqual(["US"]);
     expect(await read("seller_revenue")).toEqual(["US"]);
+    // The fake refuses a call in a marketplace the seller does not sell in (below): none was made.
+    const calls = (await fakeCalls(SPAPI_FAKE, {})).slice(callsBefore);
+    expect(new Set(calls.filter((call) => call.status === 200).map((call) => call.kind))).toEqual(new Set(["inventory", "offers", "sales"]));
+    expect(calls.filter((call) => call.status !== 200)).toEqual([]);
+  });
+
+  it("the fake refuses a seller's call in a marketplace the seller does not sell in, as Amazon does", async () => {
+    const seller = await sellerSellingIn([US]);
+    const [participations] = (await fakeCalls(SPAPI_FAKE, { kind: "sellers" })).filter((call) => call.status === 200).slice(-1);
+    const token = participations!.accessToken!;
+    const catalog = (marketplaceId: string) =>
+      fetch(`https://sellingpartnerapi-na.amazon.com/catalog/2022-04-01/items/B00CGZQU42?marketplaceIds=${marketplaceId}&includedData=salesRanks`, { headers: { "x-amz-access-token": token } });
+    expect((await catalog(US)).status).toBe(200);
+    const refused = await catalog(CA);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ errors: [{ code: "Unauthorized", message: "Access to requested resource is denied.", details: "" }] });
+    expect(seller.stored).toEqual(["US"]);
   });
 });
