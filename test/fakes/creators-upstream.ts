@@ -62,7 +62,7 @@ export interface ProvisionedRate {
   perDay: number;
 }
 /** Amazon's ceiling for a credential with enough shipped revenue; a new account has 1 TPS and 8,640 TPD. */
-export const CEILING_RATE: ProvisionedRate = { perSecond: 10, perDay: 864_000 };
+const CEILING_RATE: ProvisionedRate = { perSecond: 10, perDay: 864_000 };
 const DAY_MS = 86_400_000;
 
 /** One credential's transactions: a bucket of up to one second's worth, refilled at its TPS, and the UTC day's count. */

@@ -129,10 +129,8 @@ export class SpApiFake implements FakeUpstream {
     const marketplaceIds = (url.searchParams.get("marketplaceIds") ?? "").split(",").filter(Boolean);
     if (marketplaceIds.length !== 1) return fail(400, "InvalidInput", "exactly one marketplaceIds value is expected");
     const marketplaceId = marketplaceIds[0]!;
-    if (!REGION_MARKETPLACES[url.hostname]!.includes(marketplaceId)) {
-      return fail(400, "InvalidInput", `Marketplace ${marketplaceId} is not served by ${url.hostname}`);
-    }
-    if (!this.sellsIn(accessToken, url, marketplaceId)) return fail(403, "Unauthorized", "Access to requested resource is denied.");
+    const refusal = this.marketplaceRefusal(accessToken, url, marketplaceId);
+    if (refusal) return fail(...refusal);
     const includedData = (url.searchParams.get("includedData") ?? "summaries").split(",");
     if (!includedData.every((value) => INCLUDED_DATA.has(value))) {
       return fail(400, "InvalidInput", `Invalid includedData ${includedData.join(",")}`);
@@ -171,10 +169,8 @@ export class SpApiFake implements FakeUpstream {
     const marketplaceIds = query.getAll("marketplaceIds").flatMap((value) => value.split(",")).filter(Boolean);
     if (marketplaceIds.length !== 1) return fail(400, "InvalidInput", "exactly one marketplaceIds value is expected");
     const marketplaceId = marketplaceIds[0]!;
-    if (!REGION_MARKETPLACES[url.hostname]!.includes(marketplaceId)) {
-      return fail(400, "InvalidInput", `Marketplace ${marketplaceId} is not served by ${url.hostname}`);
-    }
-    if (!this.sellsIn(base.accessToken ?? "", url, marketplaceId)) return fail(403, "Unauthorized", "Access to requested resource is denied.");
+    const refusal = this.marketplaceRefusal(base.accessToken ?? "", url, marketplaceId);
+    if (refusal) return fail(...refusal);
     if (query.get("granularityType") !== "Marketplace") return fail(400, "InvalidInput", "granularityType must be Marketplace");
     if (query.get("granularityId") !== marketplaceId) return fail(400, "InvalidInput", "granularityId must be the marketplace id");
     if (!["true", "false", null].includes(query.get("details"))) return fail(400, "InvalidInput", "details must be true or false");
@@ -230,8 +226,8 @@ export class SpApiFake implements FakeUpstream {
       const asin = OFFERS_URI.exec(String(item.uri))?.[1];
       const marketplaceId = String(item.MarketplaceId);
       if (!asin || item.method !== "GET") return fail(400, "InvalidInput", `Invalid batch request ${JSON.stringify(item)}`);
-      if (!REGION_MARKETPLACES[url.hostname]!.includes(marketplaceId)) return fail(400, "InvalidInput", `Marketplace ${marketplaceId} is not served by ${url.hostname}`);
-      if (!this.sellsIn(base.accessToken ?? "", url, marketplaceId)) return fail(403, "Unauthorized", "Access to requested resource is denied.");
+      const refusal = this.marketplaceRefusal(base.accessToken ?? "", url, marketplaceId);
+      if (refusal) return fail(...refusal);
       if (!ITEM_CONDITIONS.has(String(item.ItemCondition))) return fail(400, "InvalidInput", "ItemCondition is required");
       if (item.CustomerType !== undefined && !CUSTOMER_TYPES.has(String(item.CustomerType))) return fail(400, "InvalidInput", "Invalid CustomerType");
       const itemScript = this.offerItems.get(asin)?.behavior;
@@ -269,8 +265,8 @@ export class SpApiFake implements FakeUpstream {
     const query = url.searchParams;
     const marketplaceIds = (query.get("marketplaceIds") ?? "").split(",").filter(Boolean);
     if (marketplaceIds.length !== 1) return fail(400, "InvalidInput", "exactly one marketplaceIds value is expected");
-    if (!REGION_MARKETPLACES[url.hostname]!.includes(marketplaceIds[0]!)) return fail(400, "InvalidInput", `Marketplace ${marketplaceIds[0]} is not served by ${url.hostname}`);
-    if (!this.sellsIn(base.accessToken ?? "", url, marketplaceIds[0]!)) return fail(403, "Unauthorized", "Access to requested resource is denied.");
+    const refusal = this.marketplaceRefusal(base.accessToken ?? "", url, marketplaceIds[0]!);
+    if (refusal) return fail(...refusal);
     const answer = orderMetricsAnswer(query, this.sales.get(query.get("asin") ?? "") ?? { behavior: "normal" }, getOrderMetricsDayExample.response.payload[0]);
     if ("code" in answer) return fail(answer.status, answer.code, answer.message, answer.headers);
     this.record({ ...base, kind: "sales", status: 200 });
@@ -356,14 +352,16 @@ export class SpApiFake implements FakeUpstream {
   }
 
   /**
-   * Whether the seller whose access token this is sells in `marketplaceId`. Amazon refuses a
-   * seller's call in a marketplace the seller does not participate in with 403 Unauthorized
-   * "Access to requested resource is denied." (reported by SP-API client libraries; the models
-   * document no other answer for it).
+   * Why Amazon refuses a seller's call in `marketplaceId` (status, code, message), or null when it
+   * does not: a marketplace of another region's host, or one the seller whose access token this is
+   * does not sell in (403 Unauthorized "Access to requested resource is denied.", as SP-API client
+   * libraries report it; the models document no other answer for it).
    */
-  private sellsIn(accessToken: string, url: URL, marketplaceId: string): boolean {
+  private marketplaceRefusal(accessToken: string, url: URL, marketplaceId: string): [number, string, string] | null {
+    if (!REGION_MARKETPLACES[url.hostname]!.includes(marketplaceId)) return [400, "InvalidInput", `Marketplace ${marketplaceId} is not served by ${url.hostname}`];
     const refreshToken = this.lwa.refreshTokenOf(accessToken);
-    return refreshToken !== undefined && this.marketplacesOf(refreshToken, url).includes(marketplaceId);
+    if (refreshToken === undefined || !this.marketplacesOf(refreshToken, url).includes(marketplaceId)) return [403, "Unauthorized", "Access to requested resource is denied."];
+    return null;
   }
 
   /** SP-API's answer to an access token that expired: 403 Unauthorized naming the expiry, or a bare 401. */

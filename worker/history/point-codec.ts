@@ -5,27 +5,15 @@ import { bucketOf } from "./sharding";
 import { dayNumber, dayText } from "../contract/time";
 
 /**
- * A point as the stores move it around (pure, no I/O): what a capture says, keyed by ASIN,
- * marketplace, day and hour. `hour` is null for the day's point and 0–23 for an intraday one;
- * in the row it is -1 for the day's point, so the key has no NULL.
+ * A point as the stores move it around (pure, no I/O): a day's public data (HistoryPoint; its
+ * rating and review count are null on points older than them too) keyed by ASIN, marketplace, day
+ * and hour. `hour` is null for the day's point and 0–23 for an intraday one; in the row it is -1
+ * for the day's point, so the key has no NULL.
  */
-export interface StoredPoint {
+export interface StoredPoint extends HistoryPoint {
   asin: string;
   marketplace: string;
-  /** YYYY-MM-DD, UTC. */
-  day: string;
   hour: number | null;
-  source: "live" | "mock";
-  rank: number | null;
-  categoryRanks: CategoryRank[];
-  price: number | null;
-  currency: string | null;
-  offers: number | null;
-  /** Stars out of 5 and the ratings count (customerReviews); null when Amazon has none, and on points older than them. */
-  rating: number | null;
-  reviewCount: number | null;
-  /** Set when no offer won the Buy Box and `price` is the lowest offer's. */
-  priceSource?: "lowest_offer";
   /** ISO 8601. */
   capturedAt: string;
 }
