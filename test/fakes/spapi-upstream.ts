@@ -31,6 +31,10 @@
  *   POST participations { refreshToken, marketplaceIds }  getMarketplaceParticipations of that seller
  *                   (default: the model's example entry for every marketplace of the host's region);
  *                   a call of that seller in any other marketplace answers 403 Unauthorized, as Amazon's does
+ *   POST usage-plan { refreshToken, operation, ratePerSecond, burst }  that seller's usage plan of the operation
+ *                   (default: the models' plans, spapi-usage-plans.ts); x-amzn-RateLimit-Limit states it, and a
+ *                   call past it answers 429 QuotaExceeded without Retry-After, as Amazon's do
+ *   POST clock      { refreshToken, advanceMs }  moves that seller's clock on (a test's virtual wait)
  *   GET  calls?asin=&kind=                 { calls: SellerCallRecord[] }
  */
 import { getCatalogItemExample } from "../worker/fixtures/spapi/get-catalog-item.ts";
@@ -42,6 +46,7 @@ import { orderMetricsAnswer, type SalesScript } from "./spapi-sales.ts";
 import { json, type LwaFake } from "./lwa-upstream.ts";
 import type { FakeUpstream } from "./outbound.ts";
 import type { SellerCallRecord } from "./spapi-calls.ts";
+import { SPAPI_OPERATIONS, UsagePlans, type SpApiOperation } from "./spapi-usage-plans.ts";
 
 export const SPAPI_CONTROL_HOST = "spapi-fake.test";
 const REGION_MARKETPLACES: Record<string, readonly string[]> = {
@@ -82,6 +87,7 @@ export class SpApiFake implements FakeUpstream {
   /** Refresh token → the marketplace ids that seller sells in (default: every one of the host's region). */
   private participating = new Map<string, string[]>();
   private log: SellerCallRecord[] = [];
+  private usage = new UsagePlans();
   private seq = 0;
 
   constructor(private readonly lwa: LwaFake) {}
@@ -107,6 +113,12 @@ export class SpApiFake implements FakeUpstream {
     if (refused) {
       this.record({ ...base, kind: "unknown", status: refused.status, error: "expired access token" });
       return refused;
+    }
+    const throttled = this.overPlan(request.method, url, accessToken);
+    if (throttled) {
+      const body = throttled.kind === "offers" ? { body: await request.json().catch(() => null) } : {};
+      this.record({ ...base, ...body, kind: throttled.kind, status: 429, error: `QuotaExceeded: past the ${throttled.operation} usage plan` });
+      return errorList(429, "QuotaExceeded", "You exceeded your quota for the requested resource.");
     }
     if (request.method === "GET" && url.pathname === INVENTORY_PATH) return this.inventory(url, base);
     if (request.method === "POST" && url.pathname === OFFERS_BATCH_PATH) return this.offersBatch(request, url, base);
@@ -150,9 +162,7 @@ export class SpApiFake implements FakeUpstream {
         return fail(503, "ServiceUnavailable", "Service temporarily unavailable.", script.retryAfterSeconds ? { "Retry-After": String(script.retryAfterSeconds) } : {});
       default: {
         this.record({ ...base, kind: "catalog", status: 200 });
-        return json(200, exampleItem(asin, marketplaceId, includedData, script.behavior === "no_ranks"), {
-          "x-amzn-RateLimit-Limit": "2.0",
-        });
+        return json(200, exampleItem(asin, marketplaceId, includedData, script.behavior === "no_ranks"), this.rateLimitHeader(accessToken, "getCatalogItem"));
       }
     }
   }
@@ -200,7 +210,7 @@ export class SpApiFake implements FakeUpstream {
         },
         ...(end < stock.summaries.length ? { pagination: { nextToken: `page-${end}` } } : {}),
       },
-      { "x-amzn-RateLimit-Limit": "2.0" },
+      this.rateLimitHeader(base.accessToken ?? "", "getInventorySummaries"),
     );
   }
 
@@ -252,7 +262,7 @@ export class SpApiFake implements FakeUpstream {
       responses.push(example);
     }
     this.record({ ...base, kind: "offers", body, status: 200 });
-    return json(200, { responses }, { "x-amzn-RateLimit-Limit": "0.1" });
+    return json(200, { responses }, this.rateLimitHeader(base.accessToken ?? "", "getItemOffersBatch"));
   }
 
   /** getOrderMetrics: the model's parameter rules and Amazon's time-zone rule (spapi-sales.ts). */
@@ -270,7 +280,7 @@ export class SpApiFake implements FakeUpstream {
     const answer = orderMetricsAnswer(query, this.sales.get(query.get("asin") ?? "") ?? { behavior: "normal" }, getOrderMetricsDayExample.response.payload[0]);
     if ("code" in answer) return fail(answer.status, answer.code, answer.message, answer.headers);
     this.record({ ...base, kind: "sales", status: 200 });
-    return json(200, { payload: answer.payload }, { "x-amzn-RateLimit-Limit": "0.5" });
+    return json(200, { payload: answer.payload }, this.rateLimitHeader(base.accessToken ?? "", "getOrderMetrics"));
   }
 
   /** getMarketplaceParticipations: the model's example entry, once per marketplace the seller sells in. */
@@ -283,7 +293,7 @@ export class SpApiFake implements FakeUpstream {
     const ids = this.marketplacesOf(refreshToken, url);
     const [example] = getMarketplaceParticipationsExample.response.payload;
     this.record({ ...base, kind: "sellers", status: 200 });
-    return json(200, { payload: ids.map((id) => ({ ...example, marketplace: { ...example.marketplace, id } })) }, { "x-amzn-RateLimit-Limit": "0.016" });
+    return json(200, { payload: ids.map((id) => ({ ...example, marketplace: { ...example.marketplace, id } })) }, this.rateLimitHeader(base.accessToken ?? "", "getMarketplaceParticipations"));
   }
 
   private async control(request: Request, url: URL): Promise<Response> {
@@ -338,12 +348,45 @@ export class SpApiFake implements FakeUpstream {
       this.participating.set(input.refreshToken, input.marketplaceIds);
       return json(200, { ok: true });
     }
+    if (request.method === "POST" && action === "usage-plan") {
+      const input = (await request.json()) as { refreshToken?: unknown; operation?: unknown; ratePerSecond?: unknown; burst?: unknown };
+      const { refreshToken, operation, ratePerSecond, burst } = input;
+      if (typeof refreshToken !== "string" || !SPAPI_OPERATIONS.includes(operation as SpApiOperation) || typeof ratePerSecond !== "number" || !(ratePerSecond > 0) || typeof burst !== "number" || !(burst >= 1)) {
+        return json(400, { error: `usage-plan needs refreshToken, an operation of ${SPAPI_OPERATIONS.join(", ")}, ratePerSecond > 0 and burst >= 1` });
+      }
+      this.usage.setPlan(refreshToken, operation as SpApiOperation, { ratePerSecond, burst });
+      return json(200, { ok: true });
+    }
+    if (request.method === "POST" && action === "clock") {
+      const input = (await request.json()) as { refreshToken?: unknown; advanceMs?: unknown };
+      if (typeof input.refreshToken !== "string" || typeof input.advanceMs !== "number" || !(input.advanceMs >= 0)) return json(400, { error: "clock needs refreshToken and advanceMs >= 0" });
+      this.usage.advance(input.refreshToken, input.advanceMs);
+      return json(200, { ok: true });
+    }
     if (request.method === "GET" && action === "calls") {
       const asin = url.searchParams.get("asin");
       const kind = url.searchParams.get("kind");
       return json(200, { calls: this.log.filter((call) => (!asin || call.path?.endsWith(`/${asin}`)) && (!kind || call.kind === kind)) });
     }
     return json(404, { error: `no control action ${request.method} ${action}` });
+  }
+
+  /**
+   * The operation whose usage plan this request of a live access token is past (its seller's
+   * bucket is empty), or null. A request of no known operation, or without a live token, is
+   * left to the operation's own checks.
+   */
+  private overPlan(method: string, url: URL, accessToken: string): { operation: SpApiOperation; kind: SellerCallRecord["kind"] } | null {
+    const seller = this.lwa.refreshTokenOf(accessToken);
+    const operation = operationOf(method, url.pathname);
+    if (!seller || !operation) return null;
+    return this.usage.spend(seller, operation.name) ? null : { operation: operation.name, kind: operation.kind };
+  }
+
+  /** x-amzn-RateLimit-Limit: the rate of the seller's plan for the operation. */
+  private rateLimitHeader(accessToken: string, operation: SpApiOperation): Record<string, string> {
+    const seller = this.lwa.refreshTokenOf(accessToken) ?? "";
+    return { "x-amzn-RateLimit-Limit": String(this.usage.planOf(seller, operation).ratePerSecond) };
   }
 
   /** The marketplaces of the host's region that the seller of `refreshToken` sells in (default: all of them). */
@@ -421,6 +464,16 @@ function readdressed(example: OffersResponse, asin: string, winner: string | nul
     payload.Offers = payload.Offers.map((offer, i) => ({ ...offer, SellerId: i === 0 && winner ? winner : offer.SellerId, IsBuyBoxWinner: i === 0 && winner !== null }));
   }
   return copy;
+}
+
+/** The operation a request calls, and the kind its call record has. */
+function operationOf(method: string, path: string): { name: SpApiOperation; kind: SellerCallRecord["kind"] } | null {
+  if (method === "GET" && ITEM_PATH.test(path)) return { name: "getCatalogItem", kind: "catalog" };
+  if (method === "GET" && path === INVENTORY_PATH) return { name: "getInventorySummaries", kind: "inventory" };
+  if (method === "POST" && path === OFFERS_BATCH_PATH) return { name: "getItemOffersBatch", kind: "offers" };
+  if (method === "GET" && path === ORDER_METRICS_PATH) return { name: "getOrderMetrics", kind: "sales" };
+  if (method === "GET" && path === PARTICIPATIONS_PATH) return { name: "getMarketplaceParticipations", kind: "sellers" };
+  return null;
 }
 
 function errorList(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {

@@ -64,6 +64,7 @@ async function simulateRegion(spec: (typeof REGIONS)[number]): Promise<RegionFig
   const penalties: [number, number][] = [];
   const budget: BudgetClient = {
     take: bucket.take,
+    follow: bucket.follow,
     penalize: async (nowMs, retryAfterSeconds) => {
       penalties.push([nowMs, nowMs + 2 * retryAfterSeconds * 1000]);
       await bucket.penalize(nowMs, retryAfterSeconds);

@@ -9,7 +9,7 @@ import { orderMetricsInterval, revenueDays, revenueRunDay } from "../../../worke
 import { freeBrowser, proBrowser, userIdOf } from "../history/accounts";
 import { memoryNotes, resetHistoryTables, virtualClock } from "../jobs/nightly-run/support";
 import { historyPoints } from "../support/history-shards";
-import { connectSeller, demoEnv, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../support/seller-browser";
+import { connectSeller, demoEnv, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../support/seller-browser";
 import { buildServices } from "../../../worker/services";
 import { utcDay } from "../../../worker/contract/time";
 
@@ -21,10 +21,13 @@ beforeEach(async () => {
   for (const level of ["log", "warn", "error"] as const) vi.spyOn(console, level).mockImplementation(() => {});
 });
 
-/** Runs today's snapshot job to its end, as the 02:00 cron's alarm chain would. */
-async function runNightly(bindings: Bindings) {
+/**
+ * Runs today's snapshot job to its end, as the 02:00 cron's alarm chain would; the fake SP-API
+ * counts the usage plans of the sellers of `refreshTokens` in the run's virtual time.
+ */
+async function runNightly(bindings: Bindings, ...refreshTokens: string[]) {
   const day = utcDay(Date.now());
-  const clock = virtualClock(Date.now());
+  const clock = virtualClock(Date.now(), spApiTimeOf(...refreshTokens));
   const notes = memoryNotes();
   for (let slice = 0; slice < 50; slice++) if ((await runNightlySlice(buildServices(bindings), day, { notes, clock })).status === "done") return clock;
   throw new Error("the run did not finish");
@@ -119,7 +122,7 @@ describe("revenue of a connected seller (SP-API Sales getOrderMetrics, fake)", (
     await fakeControl(SPAPI_FAKE, "sales", { asin: "B00CGZQU42", amount: 45.9, units: 2 });
     // Amazon leaves one day of B00505DW2I out of its answer: missing, never zero.
     await fakeControl(SPAPI_FAKE, "sales", { asin: "B00505DW2I", omitDays: [days[3]] });
-    await runNightly(bindings);
+    await runNightly(bindings, seller.refreshToken);
 
     // The fake serves every test file at once: other files' nightly runs ask about the same sandbox ASINs for their own days.
     const { interval } = orderMetricsInterval(days[0]!, days.at(-1)!, "US");
@@ -156,7 +159,7 @@ describe("revenue of a connected seller (SP-API Sales getOrderMetrics, fake)", (
     await watch(other.browser, ["B0FORBIDN1"]);
     await fakeControl(SPAPI_FAKE, "sales", { asin: "B0FORBIDN1", behavior: "forbidden" });
     await env.DB.prepare("DELETE FROM job_runs").run();
-    await runNightly(bindings);
+    await runNightly(bindings, seller.refreshToken, other.refreshToken);
     const refused = await (await other.browser.request("/api/portfolio")).json<PortfolioResponse>();
     expect(refused.kpis).toMatchObject({ totalRevenue: null, revenueNote: NOT_GRANTED_NOTE });
   });

@@ -5,7 +5,7 @@ import { buildServices } from "../../../worker/services";
 import { participatingMarketplaces } from "../../../worker/upstreams/spapi/sellers-mapping";
 import { getMarketplaceParticipationsExample } from "../fixtures/spapi/get-marketplace-participations";
 import { insertWatchlist, memoryNotes, resetHistoryTables, virtualClock } from "../jobs/nightly-run/support";
-import { connectSeller, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../support/seller-browser";
+import { connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../support/seller-browser";
 
 const US = "ATVPDKIKX0DER";
 const CA = "A2EUQ1WTGCTBG2";
@@ -95,7 +95,7 @@ describe("getMarketplaceParticipations", () => {
       { marketplace: "US", asin: "B00CGZQU42" },
       { marketplace: "CA", asin: "B00CGZQU42" },
     ]);
-    const clock = virtualClock(Date.UTC(2026, 10, 22, 2));
+    const clock = virtualClock(Date.UTC(2026, 10, 22, 2), spApiTimeOf(seller.refreshToken));
     const notes = memoryNotes();
     const callsBefore = (await fakeCalls(SPAPI_FAKE, {})).length;
     for (let slice = 0; slice < 50; slice++) if ((await runNightlySlice(buildServices(seller.bindings), "2026-11-22", { notes, clock })).status === "done") break;
@@ -104,7 +104,9 @@ describe("getMarketplaceParticipations", () => {
     expect(await read("seller_snapshots")).toEqual(["US"]);
     expect(await read("seller_revenue")).toEqual(["US"]);
     // The fake refuses a call in a marketplace the seller does not sell in (below): none was made.
-    const calls = (await fakeCalls(SPAPI_FAKE, {})).slice(callsBefore);
+    // The fakes serve every test file at once: keep the calls made with this seller's tokens.
+    const tokens = new Set((await fakeCalls(LWA_FAKE, {})).filter((call) => call.refreshToken === seller.refreshToken).map((call) => call.accessToken));
+    const calls = (await fakeCalls(SPAPI_FAKE, {})).slice(callsBefore).filter((call) => tokens.has(call.accessToken));
     expect(new Set(calls.filter((call) => call.status === 200).map((call) => call.kind))).toEqual(new Set(["inventory", "offers", "sales"]));
     expect(calls.filter((call) => call.status !== 200)).toEqual([]);
   });

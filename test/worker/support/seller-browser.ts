@@ -94,6 +94,16 @@ export async function fakeControl(host: string, action: string, body: Record<str
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
+/**
+ * Moves the fake SP-API's clock of these sellers on with a test's virtual waits (virtualClock's
+ * onSleep): their usage plans then count in the job's time, as Amazon's count in real time.
+ */
+export function spApiTimeOf(...refreshTokens: string[]): (ms: number) => Promise<void> {
+  return async (ms) => {
+    await Promise.all(refreshTokens.map((refreshToken) => fakeControl(SPAPI_FAKE, "clock", { refreshToken, advanceMs: ms })));
+  };
+}
+
 export async function fakeCalls(host: string, query: Record<string, string>): Promise<SellerCallRecord[]> {
   const res = await fetch(`https://${host}/__control/calls?${new URLSearchParams(query)}`);
   return ((await res.json()) as { calls: SellerCallRecord[] }).calls;

@@ -6,7 +6,7 @@ import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { takeBatchToken } from "./product-phase";
 import { captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { keyCursor, parseKeyCursor, userTrackedAsinsPage } from "./tracked-store";
-import { budgetAtStatedRate, openSeller, sellerBudget, type Seller } from "./seller-phase";
+import { openSeller, sellerBudget, tellStatedRate, type Seller } from "./seller-phase";
 import { walkSellers, type SellerStep } from "./seller-walk";
 
 /** getOrderMetrics allows 0.5 requests per second (Sales API v1 usage plan). */
@@ -22,7 +22,7 @@ export const ORDER_METRICS_PATH = "/sales/v1/orderMetrics";
 
 export type RevenueSeller = Seller & {
   salesBudget: BudgetClient | null;
-  /** The rate the sales bucket runs at: the default, or what Amazon's x-amzn-RateLimit-Limit says. */
+  /** The rate Amazon's x-amzn-RateLimit-Limit last stated for the sales bucket, once told to it in this slice. */
   salesRate?: number;
 };
 
@@ -71,7 +71,7 @@ async function revenueStep(ctx: PhaseContext, seller: RevenueSeller, position: s
     if (!failure.giveUp) return { kind: "wait", resumeAt: failure.resumeAt };
     return { kind: "next", position: keyCursor(key), rows: missing(days), processed: 1 };
   }
-  followSalesRateLimit(ctx, seller);
+  await followSalesRateLimit(ctx, seller);
   const byDay = new Map(answered.map((sales) => [sales.day, sales]));
   const rows = [
     ...answered.map((sales) => revenueUpsert(db, { ...base, day: sales.day, status: "ok", amount: sales.amount, currency: sales.currency, units: sales.units })),
@@ -88,8 +88,7 @@ async function openRevenueSeller(ctx: PhaseContext, connectionId: string): Promi
   return { ...seller, salesBudget };
 }
 
-/** Raises (or lowers) the seller's getOrderMetrics bucket to the rate Amazon stated for this seller. */
-export function followSalesRateLimit(ctx: Pick<PhaseContext, "env">, seller: RevenueSeller): void {
-  const followed = budgetAtStatedRate(ctx, seller, ORDER_METRICS_PATH, "getOrderMetrics", seller.salesBudget, seller.salesRate ?? 1000 / ORDER_METRICS_INTERVAL_MS);
-  if (followed) [seller.salesRate, seller.salesBudget] = [followed.rate, followed.budget];
+/** The seller's getOrderMetrics bucket follows the rate Amazon stated for this seller (x-amzn-RateLimit-Limit). */
+export async function followSalesRateLimit(ctx: Pick<PhaseContext, "clock">, seller: RevenueSeller): Promise<void> {
+  seller.salesRate = await tellStatedRate(seller.api, ORDER_METRICS_PATH, seller.salesBudget, seller.salesRate, ctx.clock.now());
 }

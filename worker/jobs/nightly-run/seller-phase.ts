@@ -28,7 +28,7 @@ export interface Seller {
    * for the mock.
    */
   offersBudget: BudgetClient | null;
-  /** The rate the offers bucket runs at: the default, or what Amazon's x-amzn-RateLimit-Limit says. */
+  /** The rate Amazon's x-amzn-RateLimit-Limit last stated for the offers bucket, once told to it in this slice. */
   offersRate?: number;
   /** Whether the seller answered in this slice (its old "needs attention" mark is cleared once). */
   answered?: boolean;
@@ -86,7 +86,7 @@ async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | 
     return { kind: "next", position: next, rows: [], processed: asins.length };
   }
 
-  followRateLimit(ctx, seller);
+  await followRateLimit(ctx, seller);
   const capturedAt = captureIso(day, clock.now());
   const { id: connectionId, workspaceId, sellingPartnerId, api } = seller;
   const rows = asins.map((asin) =>
@@ -130,10 +130,9 @@ export async function openSeller(ctx: PhaseContext, connectionId: string): Promi
 /** The getItemOffersBatch path, whose x-amzn-RateLimit-Limit sets the seller's offers bucket. */
 export const OFFERS_BATCH_PATH = "/batches/products/pricing/v0/itemOffers";
 
-/** Raises (or lowers) the seller's offers bucket to the rate Amazon stated for this seller. */
-export function followRateLimit(ctx: Pick<PhaseContext, "env">, seller: Seller): void {
-  const followed = budgetAtStatedRate(ctx, seller, OFFERS_BATCH_PATH, "getItemOffersBatch", seller.offersBudget, seller.offersRate ?? 1000 / OFFERS_BATCH_INTERVAL_MS);
-  if (followed) [seller.offersRate, seller.offersBudget] = [followed.rate, followed.budget];
+/** The seller's offers bucket follows the rate Amazon stated for this seller (x-amzn-RateLimit-Limit). */
+export async function followRateLimit(ctx: Pick<PhaseContext, "clock">, seller: Seller): Promise<void> {
+  seller.offersRate = await tellStatedRate(seller.api, OFFERS_BATCH_PATH, seller.offersBudget, seller.offersRate, ctx.clock.now());
 }
 
 /** A seller's bucket of one SP-API operation (Amazon counts each seller and operation apart), burst 1. */
@@ -142,19 +141,13 @@ export function sellerBudget(env: PhaseContext["env"], sellingPartnerId: string,
 }
 
 /**
- * The seller's bucket of `operation` at the rate Amazon's x-amzn-RateLimit-Limit stated on its
- * last answer from `path`; undefined when there is no bucket (the mock), no statement, or the
- * bucket already runs at that rate.
+ * Tells the seller's bucket of an operation the rate Amazon's x-amzn-RateLimit-Limit stated on
+ * the last answer from `path`, when it differs from the rate the bucket was last told (`told`):
+ * the bucket keeps it for every caller and later invocation. Returns the rate told since.
  */
-export function budgetAtStatedRate(
-  ctx: Pick<PhaseContext, "env">,
-  seller: Pick<Seller, "api" | "sellingPartnerId">,
-  path: string,
-  operation: string,
-  budget: BudgetClient | null,
-  currentRate: number,
-): { rate: number; budget: BudgetClient } | undefined {
-  const stated = seller.api.rateLimitOf?.(path);
-  if (stated === undefined || !budget || stated === currentRate) return undefined;
-  return { rate: stated, budget: sellerBudget(ctx.env, seller.sellingPartnerId, operation, stated) };
+export async function tellStatedRate(api: SellerApi, path: string, budget: BudgetClient | null, told: number | undefined, nowMs: number): Promise<number | undefined> {
+  const stated = api.rateLimitOf?.(path);
+  if (stated === undefined || !budget || stated === told) return told;
+  await budget.follow(nowMs, stated);
+  return stated;
 }

@@ -1,6 +1,6 @@
 import type { Bindings } from "../../env";
 import type { UpstreamBudget } from "./upstream-budget";
-import { emptyBucket, penalize, takeFreeTokens, takeToken, type BucketLimits, type Grant, type Priority } from "./token-bucket";
+import { emptyBucket, followStatedRate, penalize, takeFreeTokens, takeToken, type BucketLimits, type Grant, type Priority } from "./token-bucket";
 
 /** What a caller of an upstream needs from its budget, wherever the bucket lives. */
 export interface BudgetClient {
@@ -8,6 +8,8 @@ export interface BudgetClient {
   take(priority: Priority, nowMs: number, maxWaitMs: number, count?: number): Promise<Grant>;
   /** The upstream answered 429 with this Retry-After. */
   penalize(nowMs: number, retryAfterSeconds: number): Promise<void>;
+  /** The upstream stated this rate for the bucket (x-amzn-RateLimit-Limit): every caller follows it from now on. */
+  follow(nowMs: number, ratePerSecond: number): Promise<void>;
 }
 
 /** The shared bucket `name` in its UpstreamBudget Durable Object. */
@@ -18,6 +20,7 @@ export function durableBudget(env: Pick<Bindings, "UPSTREAM_BUDGET">, name: stri
   return {
     take: (priority, nowMs, maxWaitMs, count) => stub().take({ limits, priority, nowMs, maxWaitMs, count }),
     penalize: async (nowMs, retryAfterSeconds) => void (await stub().penalize(nowMs, retryAfterSeconds)),
+    follow: (nowMs, ratePerSecond) => stub().follow(limits, nowMs, ratePerSecond),
   };
 }
 
@@ -33,6 +36,9 @@ export function localBudget(limits: BucketLimits): BudgetClient {
     async penalize(nowMs, retryAfterSeconds) {
       state = penalize(state, nowMs, retryAfterSeconds);
     },
+    async follow(nowMs, ratePerSecond) {
+      state = followStatedRate(state, limits, nowMs, ratePerSecond);
+    },
   };
 }
 
@@ -40,4 +46,5 @@ export function localBudget(limits: BucketLimits): BudgetClient {
 export const unlimitedBudget: BudgetClient = {
   take: async () => ({ ok: true, waitMs: 0 }),
   penalize: async () => {},
+  follow: async () => {},
 };

@@ -34,6 +34,13 @@ export interface BucketState {
   pausedUntil: number;
   /** Until then the interval is doubled: the rate comes back gently after a 429. */
   slowUntil: number;
+  /**
+   * The rate the upstream last stated for this bucket (SP-API's x-amzn-RateLimit-Limit): it
+   * replaces the callers' own, for every caller of the bucket and in every later invocation.
+   */
+  statedRate?: number;
+  /** When the last token was granted for: a stated rate re-times the calls granted since. */
+  grantedAt?: number;
 }
 
 /** `count`: tokens granted (batch callers may ask for several that are free at once). */
@@ -67,15 +74,16 @@ export function availableAt(state: BucketState, limits: BucketLimits, now: numbe
  */
 export function takeToken(
   state: BucketState,
-  limits: BucketLimits,
+  callerLimits: BucketLimits,
   priority: Priority,
   now: number,
   maxWaitMs: number,
 ): { state: BucketState; grant: Grant } {
+  const limits = limitsOf(state, callerLimits);
   const at = availableAt(state, limits, now);
   const waitMs = at - now;
   if (waitMs > (priority === "batch" ? 0 : maxWaitMs)) return { state, grant: { ok: false, retryAt: at } };
-  return { state: { ...state, tat: Math.max(state.tat, at) + intervalMs(limits, state, at) }, grant: { ok: true, waitMs } };
+  return { state: { ...state, tat: Math.max(state.tat, at) + intervalMs(limits, state, at), grantedAt: at }, grant: { ok: true, waitMs } };
 }
 
 /**
@@ -95,6 +103,24 @@ export function takeFreeTokens(state: BucketState, limits: BucketLimits, now: nu
     taken += 1;
   }
   return { state, grant: taken > 0 ? { ok: true, waitMs: 0, count: taken } : first! };
+}
+
+/** The caller's limits at the rate the upstream stated for the bucket, when it stated one. */
+export function limitsOf(state: BucketState, limits: BucketLimits): BucketLimits {
+  return state.statedRate === undefined ? limits : { ...limits, ratePerSecond: state.statedRate };
+}
+
+/**
+ * The upstream stated the bucket's rate: it holds from now on, and the wait after the last
+ * granted call is re-timed to it (a token due 10 s after that call at 0.1/s is due 20 s after
+ * it at 0.05/s), so the first call after a lower statement is not early.
+ */
+export function followStatedRate(state: BucketState, limits: BucketLimits, now: number, ratePerSecond: number): BucketState {
+  const current = limitsOf(state, limits).ratePerSecond;
+  if (current === ratePerSecond) return state.statedRate === ratePerSecond ? state : { ...state, statedRate: ratePerSecond };
+  const from = state.grantedAt ?? now;
+  const tat = state.tat > now ? from + ((state.tat - from) * current) / ratePerSecond : state.tat;
+  return { ...state, tat, statedRate: ratePerSecond };
 }
 
 /** Amazon answered 429: nobody calls before Retry-After, then half rate for as long again. */

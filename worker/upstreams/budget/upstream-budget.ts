@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { emptyBucket, penalize, takeFreeTokens, takeToken, type BucketLimits, type BucketState, type Grant, type Priority } from "./token-bucket";
+import { emptyBucket, followStatedRate, penalize, takeFreeTokens, takeToken, type BucketLimits, type BucketState, type Grant, type Priority } from "./token-bucket";
 
 const STATE_KEY = "bucket";
 
@@ -16,8 +16,8 @@ export interface TakeRequest {
 /**
  * The one authority on a credential's budget (one object per bucket name, see token-bucket.ts
  * for the rules). A Durable Object runs one call at a time, so every Worker that shares the
- * credential sees one bucket. The state lives in memory; a 429's pause is also written to
- * storage so that an evicted object still honours it.
+ * credential sees one bucket. The state lives in memory; a 429's pause and a stated rate are
+ * also written to storage so that an evicted object still honours them.
  */
 export class UpstreamBudget extends DurableObject {
   private state: BucketState = emptyBucket();
@@ -42,6 +42,14 @@ export class UpstreamBudget extends DurableObject {
     this.state = penalize(this.state, nowMs, retryAfterSeconds);
     await this.ctx.storage.put(STATE_KEY, this.state);
     return this.state;
+  }
+
+  /** The upstream stated the bucket's rate; kept in storage, as a pause is, so that it outlives an eviction. */
+  async follow(limits: BucketLimits, nowMs: number, ratePerSecond: number): Promise<void> {
+    const next = followStatedRate(this.state, limits, nowMs, ratePerSecond);
+    if (next === this.state) return;
+    this.state = next;
+    await this.ctx.storage.put(STATE_KEY, this.state);
   }
 
   async peek(): Promise<BucketState> {

@@ -1,25 +1,30 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { followSalesRateLimit, ORDER_METRICS_PATH, type RevenueSeller } from "../../../../worker/jobs/nightly-run/revenue-phase";
 import { localBudget } from "../../../../worker/upstreams/budget/budget-client";
-import { sellerApiStating } from "./support";
+import { sellerApiStating, virtualClock } from "./support";
 
 describe("x-amzn-RateLimit-Limit of getOrderMetrics", () => {
-  it("a seller whose Sales limit Amazon raised gets a sales bucket at that rate; the default leaves it alone", () => {
+  it("a seller whose Sales limit Amazon raised gets its calls paced at that rate; the default leaves the pace alone", async () => {
     const stated = new Map<string, number>();
     const api = sellerApiStating(stated);
-    const original = localBudget({ ratePerSecond: 0.5, burst: 1 });
-    const seller: RevenueSeller = { id: "u1", workspaceId: "u1", sellingPartnerId: "A1SELLER", api, marketplaces: ["US"], offersBudget: null, salesBudget: original };
+    const budget = localBudget({ ratePerSecond: 0.5, burst: 1 });
+    const seller: RevenueSeller = { id: "u1", workspaceId: "u1", sellingPartnerId: "A1SELLER", api, marketplaces: ["US"], offersBudget: null, salesBudget: budget };
+    const clock = virtualClock(Date.UTC(2026, 10, 22, 2));
+    const nextFreeAfter = async () => {
+      expect((await budget.take("batch", clock.now(), 0)).ok).toBe(true);
+      const refused = await budget.take("batch", clock.now(), 0);
+      return refused.ok ? 0 : refused.retryAt - clock.now();
+    };
 
-    followSalesRateLimit({ env }, seller);
-    expect(seller.salesBudget).toBe(original);
+    await followSalesRateLimit({ clock }, seller);
     stated.set(ORDER_METRICS_PATH, 0.5);
-    followSalesRateLimit({ env }, seller);
-    expect(seller.salesBudget).toBe(original);
+    await followSalesRateLimit({ clock }, seller);
+    expect(await nextFreeAfter()).toBe(2_000);
 
+    await clock.sleep(2_000);
     stated.set(ORDER_METRICS_PATH, 2);
-    followSalesRateLimit({ env }, seller);
+    await followSalesRateLimit({ clock }, seller);
     expect(seller.salesRate).toBe(2);
-    expect(seller.salesBudget).not.toBe(original);
+    expect(await nextFreeAfter()).toBe(500);
   });
 });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { buildServices } from "../../../../worker/services";
 import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
-import { connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../../support/seller-browser";
+import { connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../../support/seller-browser";
 import { asinRange, insertWatchlist, memoryNotes, resetHistoryTables, virtualClock } from "./support";
 
 const DAY = "2026-11-22";
@@ -34,7 +34,7 @@ describe("FBA inventory in the nightly run", () => {
     });
 
     // One Buy Box call per slice: three slices for 45 ASINs.
-    const clock = virtualClock(START);
+    const clock = virtualClock(START, spApiTimeOf(seller.refreshToken));
     const notes = memoryNotes();
     let slices = 0;
     for (; slices < 30; slices++) {

@@ -5,7 +5,7 @@ import { findNightlyRun } from "../../../../worker/jobs/nightly-run-store";
 import { OFFERS_BATCH_INTERVAL_MS } from "../../../../worker/jobs/nightly-run/seller-phase";
 import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
 import { MockSellerApi } from "../../../../worker/upstreams/spapi/mock";
-import { connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../../support/seller-browser";
+import { connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../../support/seller-browser";
 import { COMPETITOR, OUR_SELLER, twoWinnerResponse } from "../../fixtures/spapi/get-item-offers-two-winners";
 import { asinRange, insertUser, insertWatchlist, insertAlert, memoryNotes, resetHistoryTables, virtualClock } from "./support";
 import { buildServices } from "../../../../worker/services";
@@ -106,7 +106,8 @@ describe("snapshot sellers phase against the fake SP-API", () => {
     const asins = asinRange("BBX", 25);
     await insertWatchlist(seller.userId, asins.map((asin) => ({ marketplace: "US", asin })));
     await fakeControl(SPAPI_FAKE, "buy-box", { asin: asins[0], sellerId: seller.sellingPartnerId });
-    const clock = virtualClock(START);
+    // Amazon allows this seller one getItemOffersBatch per 10 s: the fake counts in the run's time.
+    const clock = virtualClock(START, spApiTimeOf(seller.refreshToken));
 
     await runToEnd(bindings, clock);
 
@@ -119,6 +120,30 @@ describe("snapshot sellers phase against the fake SP-API", () => {
     expect(rows).toHaveLength(25);
     expect(rows[0]).toMatchObject({ asin: asins[0], holds_buy_box: 1, buy_box_seller_id: seller.sellingPartnerId });
     expect(rows[1]).toMatchObject({ holds_buy_box: 0 });
+  });
+
+  it("follows a seller's slower getItemOffersBatch plan that Amazon states: none of its calls is refused", async () => {
+    const bindings = sellerEnv();
+    await registerLwaClient(bindings);
+    const seller = await connected(bindings);
+    // One call per 20 s instead of the model's 10: the first answer says so (x-amzn-RateLimit-Limit: 0.05).
+    await fakeControl(SPAPI_FAKE, "usage-plan", { refreshToken: seller.refreshToken, operation: "getItemOffersBatch", ratePerSecond: 0.05, burst: 1 });
+    const asins = asinRange("BSLOW", 45);
+    await insertWatchlist(seller.userId, asins.map((asin) => ({ marketplace: "US", asin })));
+    const clock = virtualClock(START, spApiTimeOf(seller.refreshToken));
+
+    // One call per slice: the rate Amazon stated outlives the slice that read it.
+    const notes = memoryNotes();
+    for (let slice = 0; slice < 30; slice++) {
+      const result = await runNightlySlice(buildServices(bindings), DAY, { notes, clock, maxCalls: 1 });
+      if (result.status === "done") break;
+      await clock.sleep(Math.max(0, result.resumeAt - clock.now()));
+    }
+
+    const offers = (await fakeCalls(SPAPI_FAKE, { kind: "offers" })).filter((call) => JSON.stringify(call.body ?? null).includes("/BSLOW"));
+    expect(offers.map((call) => call.status)).toEqual([200, 200, 200]);
+    expect(clock.slept).toContain(20_000);
+    expect(await sellerRows(seller.userId)).toHaveLength(45);
   });
 
   it("keeps the Prime and the non-Prime Buy Box apart: holding only the non-Prime one is not holding the one most shoppers see", async () => {

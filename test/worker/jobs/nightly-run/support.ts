@@ -67,8 +67,11 @@ export function creatorsEnv(overrides: Partial<Bindings> = {}): Bindings {
   };
 }
 
-/** Virtual time: sleeping advances it at once, so pacing is exact and tests never wait. */
-export function virtualClock(start: number): Clock & { slept: number[] } {
+/**
+ * Virtual time: sleeping advances it at once, so pacing is exact and tests never wait.
+ * `onSleep` moves other clocks on with it (the fake SP-API's, see spApiTimeOf).
+ */
+export function virtualClock(start: number, onSleep?: (ms: number) => Promise<void>): Clock & { slept: number[] } {
   let now = start;
   const slept: number[] = [];
   return {
@@ -77,6 +80,7 @@ export function virtualClock(start: number): Clock & { slept: number[] } {
     sleep: async (ms) => {
       slept.push(ms);
       now += ms;
+      await onSleep?.(ms);
     },
   };
 }

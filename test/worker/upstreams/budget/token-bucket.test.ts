@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { durableBudget } from "../../../../worker/upstreams/budget/budget-client";
 import { creatorsBucket, emptyBucket, penalize, takeToken, type BucketLimits, type BucketState } from "../../../../worker/upstreams/budget/token-bucket";
@@ -80,6 +80,18 @@ describe("UpstreamBudget Durable Object", () => {
     expect(await b.take("batch", T + 1, 0)).toEqual({ ok: false, retryAt: T + 1000 });
     expect(await b.take("interactive", T + 1, 4000)).toEqual({ ok: true, waitMs: 999 });
     expect(await durableBudget(env, `creators:eu:${crypto.randomUUID()}`, ONE_PER_SECOND).take("batch", T + 1, 0)).toMatchObject({ ok: true });
+  });
+
+  it("a rate the upstream stated holds for every caller of the bucket, whatever rate they were built with, and is kept in storage", async () => {
+    const name = `spapi:A1SELLER${crypto.randomUUID()}:getItemOffersBatch`;
+    const atDefault = () => durableBudget(env, name, { ratePerSecond: 0.1, burst: 1 });
+    expect(await atDefault().take("batch", T, 0)).toMatchObject({ ok: true });
+    await atDefault().follow(T + 500, 0.05);
+    // A caller built later at the model's default (the next invocation) still waits 20 s.
+    expect(await atDefault().take("batch", T + 10_000, 0)).toEqual({ ok: false, retryAt: T + 20_000 });
+    const stub = env.UPSTREAM_BUDGET.get(env.UPSTREAM_BUDGET.idFromName(name));
+    const stored = await runInDurableObject(stub, (_instance, state) => state.storage.get<BucketState>("bucket"));
+    expect(stored).toMatchObject({ statedRate: 0.05, tat: T + 20_000 });
   });
 
   it("shrinks on Amazon's 429: the run's source reports it, and lookups on the credential stop at the bucket", async () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SellerApiError } from "../../../../worker/upstreams/spapi/seller-api";
-import { fakeCalls, fakeControl, LWA_FAKE, SPAPI_FAKE } from "../../support/seller-browser";
+import { fakeCalls, fakeControl, LWA_FAKE, SPAPI_FAKE, spApiTimeOf } from "../../support/seller-browser";
 import { connectedApi as connectedSpApi } from "./connected-api";
 
 /**
@@ -40,7 +40,8 @@ describe("SP-API token expiry", () => {
     expect(sent.map((call) => call.status)).toEqual([status, 200]);
     expect(sent[0]!.accessToken).not.toBe(sent[1]!.accessToken);
 
-    // The fresh token is cached: the next call needs no grant.
+    // The fresh token is cached: the next call (a second later: getCatalogItem's burst is 2) needs no grant.
+    await spApiTimeOf(seller.refreshToken)(1000);
     await api.getCatalogItem(asin(), "US");
     expect(await refreshGrants()).toBe(2);
   });
