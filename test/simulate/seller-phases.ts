@@ -2,6 +2,7 @@ import { takeBatchToken } from "../../worker/jobs/nightly-run/product-phase";
 import { ORDER_METRICS_INTERVAL_MS } from "../../worker/jobs/nightly-run/revenue-phase";
 import { OFFERS_BATCH_INTERVAL_MS } from "../../worker/jobs/nightly-run/seller-phase";
 import { localBudget } from "../../worker/upstreams/budget/budget-client";
+import { SPAPI_RATE_HEADROOM } from "../../worker/upstreams/budget/token-bucket";
 import { MAX_BUY_BOX_ASINS } from "../../worker/upstreams/spapi/seller-api";
 import { VirtualTime } from "./virtual-time";
 
@@ -36,8 +37,8 @@ export async function simulateSellerPhases(spec: { lanes: number; sellers: numbe
     calls += 1;
     await clock.sleep(AMAZON_MS + D1_MS);
   };
-  const offers = Array.from({ length: sellers }, () => localBudget({ ratePerSecond: 1000 / OFFERS_BATCH_INTERVAL_MS, burst: 1 }));
-  const sales = Array.from({ length: sellers }, () => localBudget({ ratePerSecond: 1000 / ORDER_METRICS_INTERVAL_MS, burst: 1 }));
+  const offers = Array.from({ length: sellers }, () => localBudget({ ratePerSecond: 1000 / OFFERS_BATCH_INTERVAL_MS, burst: 1, headroom: SPAPI_RATE_HEADROOM }));
+  const sales = Array.from({ length: sellers }, () => localBudget({ ratePerSecond: 1000 / ORDER_METRICS_INTERVAL_MS, burst: 1, headroom: SPAPI_RATE_HEADROOM }));
 
   const walk = async (perSeller: (seller: number) => Promise<void>) => {
     let next = 0;

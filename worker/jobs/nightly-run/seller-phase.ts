@@ -4,7 +4,7 @@ import { connectionMarketplaces } from "../../seller/participations";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
 import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../../upstreams/spapi/buybox";
 import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
-import { spapiBucket } from "../../upstreams/budget/token-bucket";
+import { SPAPI_RATE_HEADROOM, spapiBucket } from "../../upstreams/budget/token-bucket";
 import { takeBatchToken } from "./product-phase";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { sellerDayRowUpsert } from "../../history/rank-points-store";
@@ -137,7 +137,7 @@ export async function followRateLimit(ctx: Pick<PhaseContext, "clock">, seller: 
 
 /** A seller's bucket of one SP-API operation (Amazon counts each seller and operation apart), burst 1. */
 export function sellerBudget(env: PhaseContext["env"], sellingPartnerId: string, operation: string, ratePerSecond: number): BudgetClient {
-  return durableBudget(env, spapiBucket(sellingPartnerId, operation), { ratePerSecond, burst: 1 });
+  return durableBudget(env, spapiBucket(sellingPartnerId, operation), { ratePerSecond, burst: 1, headroom: SPAPI_RATE_HEADROOM });
 }
 
 /**
