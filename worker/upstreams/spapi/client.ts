@@ -2,6 +2,7 @@ import type { AccountMarketplace, SellerRegion } from "../../contract/account";
 import { classifyAmazonError, isPermanent } from "../amazon-errors";
 import { featuredOffersByAsin } from "./buybox";
 import { rateLimitOf } from "../budget/rate-limit-header";
+import { SPAPI_RATE_HEADROOM } from "../budget/token-bucket";
 import { retryAfterOf } from "../http";
 import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
 import { LwaError } from "./lwa";
@@ -21,8 +22,8 @@ export interface SpApiClientConfig {
 }
 
 const TIMEOUT_MS = 8000;
-/** getInventorySummaries allows 2 requests per second (usage plan in the FBA Inventory model). */
-const INVENTORY_PAGE_SPACING_MS = 500;
+/** getInventorySummaries allows 2 requests per second (usage plan in the FBA Inventory model), paced with the seller buckets' headroom. */
+const INVENTORY_PAGE_SPACING_MS = 500 * (1 + SPAPI_RATE_HEADROOM);
 export const CATALOG_INCLUDED_DATA = "summaries,salesRanks,images";
 
 /** What a failed SP-API answer means for the operation that asked. */
