@@ -127,7 +127,7 @@ export function followStatedRate(state: BucketState, limits: BucketLimits, now: 
 export function penalize(state: BucketState, now: number, retryAfterSeconds: number): BucketState {
   const pauseMs = Math.min(MAX_PAUSE_SECONDS, Math.max(1, retryAfterSeconds)) * 1000;
   const pausedUntil = Math.min(Math.max(state.pausedUntil, now + pauseMs), now + MAX_PAUSE_SECONDS * 1000);
-  return { tat: Math.max(state.tat, pausedUntil), pausedUntil, slowUntil: Math.max(state.slowUntil, pausedUntil + pauseMs) };
+  return { ...state, tat: Math.max(state.tat, pausedUntil), pausedUntil, slowUntil: Math.max(state.slowUntil, pausedUntil + pauseMs) };
 }
 
 /** Bucket names: one per Creators credential and region, one per SP-API seller and operation. */

@@ -82,7 +82,7 @@ describe("UpstreamBudget Durable Object", () => {
     expect(await durableBudget(env, `creators:eu:${crypto.randomUUID()}`, ONE_PER_SECOND).take("batch", T + 1, 0)).toMatchObject({ ok: true });
   });
 
-  it("a rate the upstream stated holds for every caller of the bucket, whatever rate they were built with, and is kept in storage", async () => {
+  it("a rate the upstream stated holds for every caller of the bucket, whatever rate they were built with, is kept in storage and outlives a 429", async () => {
     const name = `spapi:A1SELLER${crypto.randomUUID()}:getItemOffersBatch`;
     const atDefault = () => durableBudget(env, name, { ratePerSecond: 0.1, burst: 1 });
     expect(await atDefault().take("batch", T, 0)).toMatchObject({ ok: true });
@@ -92,6 +92,11 @@ describe("UpstreamBudget Durable Object", () => {
     const stub = env.UPSTREAM_BUDGET.get(env.UPSTREAM_BUDGET.idFromName(name));
     const stored = await runInDurableObject(stub, (_instance, state) => state.storage.get<BucketState>("bucket"));
     expect(stored).toMatchObject({ statedRate: 0.05, tat: T + 20_000 });
+
+    // A 429's pause keeps it: after the pause and its slow spell the bucket runs at 0.05/s again.
+    await atDefault().penalize(T + 20_000, 1);
+    const paused = await runInDurableObject(stub, (_instance, state) => state.storage.get<BucketState>("bucket"));
+    expect(paused).toMatchObject({ statedRate: 0.05, pausedUntil: T + 21_000 });
   });
 
   it("shrinks on Amazon's 429: the run's source reports it, and lookups on the credential stop at the bucket", async () => {
