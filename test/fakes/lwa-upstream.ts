@@ -6,7 +6,8 @@
  *
  * Tests inside workerd drive it under https://lwa-fake.test/__control/:
  *   POST clients        { clientId, secret }                       the app's LWA client
- *   POST codes          { code, clientId, redirectUri, refreshToken } a code Amazon would send to the callback
+ *   POST codes          { code, clientId, redirectUri, refreshToken, sellingPartnerId? } a code Amazon would send
+ *                       to the callback, granted by that seller (SP-API counts usage per application and seller)
  *   POST token-lifetime { clientId, seconds }                      expires_in of later access tokens
  *   POST revoke         { refreshToken }                           the seller revoked the app
  *   GET  calls?clientId=                                           { calls: SellerCallRecord[] }
@@ -23,13 +24,14 @@ interface PendingCode {
   clientId: string;
   redirectUri: string;
   refreshToken: string;
+  sellingPartnerId?: string;
 }
 
 export class LwaFake implements FakeUpstream {
   private secrets = new Map<string, string>();
   private codes = new Map<string, PendingCode>();
   /** refresh token → the client it was issued to. */
-  private refreshTokens = new Map<string, { clientId: string; revoked: boolean }>();
+  private refreshTokens = new Map<string, { clientId: string; revoked: boolean; sellingPartnerId?: string }>();
   private accessTokens = new Map<string, { expiresAt: number; refreshToken: string }>();
   private lifetimes = new Map<string, number>();
   private log: SellerCallRecord[] = [];
@@ -60,6 +62,16 @@ export class LwaFake implements FakeUpstream {
   /** The refresh token a live access token was granted from: which seller SP-API is serving. */
   refreshTokenOf(token: string): string | undefined {
     return this.isLiveAccessToken(token) ? this.accessTokens.get(token)?.refreshToken : undefined;
+  }
+
+  /**
+   * Whose SP-API usage a refresh token's calls count against: its application and the seller who
+   * granted it (two grants of one seller to one application share it), or the token itself when
+   * the test named no seller.
+   */
+  usageKeyOf(refreshToken: string): string {
+    const issued = this.refreshTokens.get(refreshToken);
+    return issued?.sellingPartnerId ? `${issued.clientId} ${issued.sellingPartnerId}` : refreshToken;
   }
 
   async handle(request: Request): Promise<Response> {
@@ -94,7 +106,7 @@ export class LwaFake implements FakeUpstream {
       if (!pending || pending.clientId !== clientId) return refuse(400, "invalid_grant", "The authorization code is invalid or expired");
       if (pending.redirectUri !== fields.redirect_uri) return refuse(400, "invalid_grant", "redirect_uri does not match");
       this.codes.delete(fields.code!); // codes are single use
-      this.refreshTokens.set(pending.refreshToken, { clientId, revoked: false });
+      this.refreshTokens.set(pending.refreshToken, { clientId, revoked: false, sellingPartnerId: pending.sellingPartnerId });
       const token = this.issueAccessToken(clientId, pending.refreshToken);
       this.record({ ...base, status: 200, refreshToken: pending.refreshToken, accessToken: token.access_token });
       return json(200, { ...token, refresh_token: pending.refreshToken });
@@ -131,6 +143,7 @@ export class LwaFake implements FakeUpstream {
           clientId: text("clientId"),
           redirectUri: text("redirectUri"),
           refreshToken: text("refreshToken"),
+          sellingPartnerId: text("sellingPartnerId") || undefined,
         });
         return json(200, { ok: true });
       case "POST token-lifetime":

@@ -31,10 +31,11 @@
  *   POST participations { refreshToken, marketplaceIds }  getMarketplaceParticipations of that seller
  *                   (default: the model's example entry for every marketplace of the host's region);
  *                   a call of that seller in any other marketplace answers 403 Unauthorized, as Amazon's does
- *   POST usage-plan { refreshToken, operation, ratePerSecond, burst }  that seller's usage plan of the operation
+ *   POST usage-plan { refreshToken, operation, ratePerSecond, burst }  the usage plan of the operation for the
+ *                   application and seller of that grant (Amazon counts usage per application and seller)
  *                   (default: the models' plans, spapi-usage-plans.ts); x-amzn-RateLimit-Limit states it, and a
  *                   call past it answers 429 QuotaExceeded without Retry-After, as Amazon's do
- *   POST clock      { refreshToken, advanceMs }  moves that seller's clock on (a test's virtual wait)
+ *   POST clock      { refreshToken, advanceMs }  moves that grant's seller's clock on (a test's virtual wait)
  *   GET  calls?asin=&kind=                 { calls: SellerCallRecord[] }
  */
 import { getCatalogItemExample } from "../worker/fixtures/spapi/get-catalog-item.ts";
@@ -354,13 +355,13 @@ export class SpApiFake implements FakeUpstream {
       if (typeof refreshToken !== "string" || !SPAPI_OPERATIONS.includes(operation as SpApiOperation) || typeof ratePerSecond !== "number" || !(ratePerSecond > 0) || typeof burst !== "number" || !(burst >= 1)) {
         return json(400, { error: `usage-plan needs refreshToken, an operation of ${SPAPI_OPERATIONS.join(", ")}, ratePerSecond > 0 and burst >= 1` });
       }
-      this.usage.setPlan(refreshToken, operation as SpApiOperation, { ratePerSecond, burst });
+      this.usage.setPlan(this.lwa.usageKeyOf(refreshToken), operation as SpApiOperation, { ratePerSecond, burst });
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "clock") {
       const input = (await request.json()) as { refreshToken?: unknown; advanceMs?: unknown };
       if (typeof input.refreshToken !== "string" || typeof input.advanceMs !== "number" || !(input.advanceMs >= 0)) return json(400, { error: "clock needs refreshToken and advanceMs >= 0" });
-      this.usage.advance(input.refreshToken, input.advanceMs);
+      this.usage.advance(this.lwa.usageKeyOf(input.refreshToken), input.advanceMs);
       return json(200, { ok: true });
     }
     if (request.method === "GET" && action === "calls") {
@@ -377,16 +378,16 @@ export class SpApiFake implements FakeUpstream {
    * left to the operation's own checks.
    */
   private overPlan(method: string, url: URL, accessToken: string): { operation: SpApiOperation; kind: SellerCallRecord["kind"] } | null {
-    const seller = this.lwa.refreshTokenOf(accessToken);
+    const refreshToken = this.lwa.refreshTokenOf(accessToken);
     const operation = operationOf(method, url.pathname);
-    if (!seller || !operation) return null;
-    return this.usage.spend(seller, operation.name) ? null : { operation: operation.name, kind: operation.kind };
+    if (!refreshToken || !operation) return null;
+    return this.usage.spend(this.lwa.usageKeyOf(refreshToken), operation.name) ? null : { operation: operation.name, kind: operation.kind };
   }
 
   /** x-amzn-RateLimit-Limit: the rate of the seller's plan for the operation. */
   private rateLimitHeader(accessToken: string, operation: SpApiOperation): Record<string, string> {
-    const seller = this.lwa.refreshTokenOf(accessToken) ?? "";
-    return { "x-amzn-RateLimit-Limit": String(this.usage.planOf(seller, operation).ratePerSecond) };
+    const refreshToken = this.lwa.refreshTokenOf(accessToken) ?? "";
+    return { "x-amzn-RateLimit-Limit": String(this.usage.planOf(this.lwa.usageKeyOf(refreshToken), operation).ratePerSecond) };
   }
 
   /** The marketplaces of the host's region that the seller of `refreshToken` sells in (default: all of them). */

@@ -2,23 +2,13 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { countSellerConnections } from "../../../worker/billing/connection-count-store";
 import type { ConnectionList, ConnectionView } from "../../../worker/contract/connections";
-import { connectSeller, demoEnv, fakeControl, LWA_FAKE, newSellingPartnerId, registerLwaClient, sellerEnv, TestBrowser } from "../support/seller-browser";
+import { connectSeller, consentAs, demoEnv, newSellingPartnerId, registerLwaClient, sellerEnv, TestBrowser } from "../support/seller-browser";
 
 /**
  * /api/connections: several seller accounts in one workspace. Another seller is connected from
  * inside the workspace with a state bound to the browser and the workspace; reconnect renews the
  * same connection; rename; disconnect deletes the token and that connection's seller data only.
  */
-
-/** Amazon's consent for `authUrl`: the fake LWA learns the code, then the callback in `browser`. */
-async function consent(browser: TestBrowser, authUrl: string, sellingPartnerId: string, refreshToken = `Atzr|${crypto.randomUUID()}`) {
-  const url = new URL(authUrl);
-  const code = `ANcode${crypto.randomUUID().replace(/-/g, "")}`;
-  await fakeControl(LWA_FAKE, "codes", { code, clientId: browser.bindings.LWA_CLIENT_ID, redirectUri: url.searchParams.get("redirect_uri"), refreshToken });
-  return browser.request(
-    `/api/auth/callback?${new URLSearchParams({ state: url.searchParams.get("state") ?? "", selling_partner_id: sellingPartnerId, spapi_oauth_code: code })}`,
-  );
-}
 
 /** A seller signed in with Amazon; `roomForMore` gives its workspace a plan with several seller accounts (Free connects one). */
 async function signedInSeller({ roomForMore = true } = {}) {
@@ -68,7 +58,7 @@ describe("/api/connections", () => {
   it("connects a second seller account to the workspace, and a reconnect renews that same connection", async () => {
     const { browser, sellingPartnerId } = await signedInSeller();
     const second = newSellingPartnerId();
-    const added = await consent(browser, await start(browser, "DE"), second);
+    const added = await consentAs(browser, await start(browser, "DE"), second);
     expect(added.status).toBe(302);
     const connections = await list(browser);
     expect(connections.map((c) => [c.sellingPartnerId, c.region, c.status])).toEqual([
@@ -86,7 +76,7 @@ describe("/api/connections", () => {
     expect(reconnect.status).toBe(200);
     const { authUrl } = await reconnect.json<{ authUrl: string }>();
     expect(new URL(authUrl).origin).toBe("https://sellercentral-europe.amazon.com");
-    expect((await consent(browser, authUrl, second)).status).toBe(302);
+    expect((await consentAs(browser, authUrl, second)).status).toBe(302);
     const after = await list(browser);
     expect(after.map((c) => c.id)).toEqual(connections.map((c) => c.id));
     const renewed = await env.DB.prepare("SELECT refresh_token_ciphertext AS c FROM seller_connections WHERE id = ?").bind(euId).first<{ c: string }>();
@@ -99,7 +89,7 @@ describe("/api/connections", () => {
 
     // Another browser (another account) presenting the state: no cookie of that sign-in.
     const other = await signedInSeller();
-    const elsewhere = await consent(other.browser, authUrl, newSellingPartnerId());
+    const elsewhere = await consentAs(other.browser, authUrl, newSellingPartnerId());
     expect(elsewhere.status).toBe(400);
     expect(await elsewhere.text()).toContain("started in another browser");
 
@@ -110,7 +100,7 @@ describe("/api/connections", () => {
     const intruder = await connectSeller(owner.browser, { marketplace: "US" });
     expect(intruder.callback.status).toBe(302);
     if (nonce) owner.browser.cookies.set("__Host-oauth-state", nonce);
-    const wrong = await consent(owner.browser, authUrl2, newSellingPartnerId());
+    const wrong = await consentAs(owner.browser, authUrl2, newSellingPartnerId());
     expect(wrong.status).toBe(403);
     expect(await wrong.text()).toContain("started in another workspace");
     expect((await list(owner.browser)).length).toBe(1);
@@ -133,7 +123,7 @@ describe("/api/connections", () => {
 
   it("disconnect deletes the connection's token and seller data, and leaves the other connection's", async () => {
     const { browser } = await signedInSeller();
-    await consent(browser, await start(browser, "FR"), newSellingPartnerId());
+    await consentAs(browser, await start(browser, "FR"), newSellingPartnerId());
     const [na, eu] = await list(browser);
     const insert = (connectionId: string) =>
       env.DB.prepare(

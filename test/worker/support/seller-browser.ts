@@ -143,15 +143,19 @@ export async function connectSeller(
   const refreshToken = options.refreshToken ?? `Atzr|refresh-${crypto.randomUUID()}`;
   const urlRes = await browser.request(`/api/auth/url${options.marketplace ? `?marketplace=${options.marketplace}` : ""}`);
   const { authUrl } = await urlRes.json<{ authUrl: string }>();
+  const callback = await consentAs(browser, authUrl, sellingPartnerId, refreshToken);
+  return { browser, sellingPartnerId, refreshToken, callback };
+}
+
+/**
+ * Amazon's consent to `authUrl` by the seller `sellingPartnerId`: the fake LWA learns the code
+ * (and whose grant it is), then the callback in `browser` with the state from the URL.
+ */
+export async function consentAs(browser: TestBrowser, authUrl: string, sellingPartnerId: string, refreshToken = `Atzr|${crypto.randomUUID()}`): Promise<Response> {
   const consent = new URL(authUrl);
   const code = `ANcode${crypto.randomUUID().replace(/-/g, "")}`;
-  await fakeControl(LWA_FAKE, "codes", {
-    code,
-    clientId: browser.bindings.LWA_CLIENT_ID,
-    redirectUri: consent.searchParams.get("redirect_uri"),
-    refreshToken,
-  });
-  const callback = await browser.request(
+  await fakeControl(LWA_FAKE, "codes", { code, clientId: browser.bindings.LWA_CLIENT_ID, redirectUri: consent.searchParams.get("redirect_uri"), refreshToken, sellingPartnerId });
+  return browser.request(
     `/api/auth/callback?${new URLSearchParams({
       state: consent.searchParams.get("state") ?? "",
       selling_partner_id: sellingPartnerId,
@@ -159,5 +163,4 @@ export async function connectSeller(
       spapi_oauth_code: code,
     })}`,
   );
-  return { browser, sellingPartnerId, refreshToken, callback };
 }

@@ -1,23 +1,31 @@
 import { drizzle } from "drizzle-orm/d1";
 import type { AccountMarketplace } from "../../contract/account";
 import { sellerDayRowUpsert } from "../../history/rank-points-store";
-import { SellerApiError } from "../../upstreams/spapi/seller-api";
+import { durableBudget } from "../../upstreams/budget/budget-client";
+import { SPAPI_RATE_HEADROOM, spapiBucket } from "../../upstreams/budget/token-bucket";
+import { SellerApiError, type InventoryPacing, type SellerApi } from "../../upstreams/spapi/seller-api";
 import { captureIso, type PhaseContext } from "./slice";
 import { userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
 
 const PAGE = 100;
 /** D1 statements per batch when writing a seller's units. */
 const WRITE_BATCH = 50;
+/** getInventorySummaries allows 2 requests a second, burst 2 (FBA Inventory usage plan), per seller. */
+const INVENTORY_LIMITS = { ratePerSecond: 2, burst: 2, headroom: SPAPI_RATE_HEADROOM };
+/** The longest a page waits for the seller's quota; past it the read is left for the night (units unknown). */
+const INVENTORY_MAX_WAIT_MS = 10_000;
+/** The mock seller has no quota. */
+const UNPACED: InventoryPacing = { beforePage: async () => {}, throttled: async () => {} };
 
 /**
- * FBA inventory once per seller and marketplace per night: every page, for all the seller's
- * tracked ASINs there, written before the Buy Box reads and apart from them (a failed inventory
- * read leaves today's units unknown and never costs the Buy Box). The run's notes remember it
- * was read, so later slices do not read it again.
+ * FBA inventory once per seller connection and marketplace per night: every page, for all the
+ * connection's tracked ASINs there, written before the Buy Box reads and apart from them (a failed
+ * inventory read leaves today's units unknown and never costs the Buy Box). The run's notes
+ * remember it was read, so later slices do not read it again.
  */
 export async function readInventoryOnce(
   ctx: Pick<PhaseContext, "env" | "day" | "clock" | "notes">,
-  seller: { id: string; workspaceId: string; api: { kind: "spapi" | "mock"; getFulfillableUnits(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, number>> } },
+  seller: { id: string; workspaceId: string; sellingPartnerId: string; api: Pick<SellerApi, "kind" | "getFulfillableUnits"> },
   marketplace: AccountMarketplace,
 ): Promise<void> {
   const key = `${ctx.day}:inventory:${seller.id}:${marketplace}`;
@@ -32,7 +40,7 @@ export async function readInventoryOnce(
   }
   let units: Map<string, number>;
   try {
-    units = await seller.api.getFulfillableUnits(asins, marketplace);
+    units = await seller.api.getFulfillableUnits(asins, marketplace, seller.api.kind === "spapi" ? inventoryPacing(ctx, seller.sellingPartnerId) : UNPACED);
   } catch (error) {
     if (!(error instanceof SellerApiError)) throw error;
     console.error(`snapshot ${ctx.day}: inventory of seller ${seller.id} in ${marketplace} unread (${error.status}): ${error.message}`);
@@ -49,4 +57,23 @@ export async function readInventoryOnce(
     if (first) await drizzle(db).batch([first, ...rest]);
   }
   await ctx.notes.put(key, 1);
+}
+
+/**
+ * Pages paced by the seller's getInventorySummaries bucket, which every connection of that seller
+ * shares (two workspaces may connect one seller account): a page waits for its token on the
+ * run's clock, and Amazon's 429 pauses the bucket for everyone.
+ */
+function inventoryPacing(ctx: Pick<PhaseContext, "env" | "clock">, sellingPartnerId: string): InventoryPacing {
+  const budget = durableBudget(ctx.env, spapiBucket(sellingPartnerId, "getInventorySummaries"), INVENTORY_LIMITS);
+  return {
+    async beforePage() {
+      const grant = await budget.take("interactive", ctx.clock.now(), INVENTORY_MAX_WAIT_MS);
+      if (!grant.ok) {
+        throw new SellerApiError(429, "Amazon's inventory quota for this seller is busy.", Math.ceil((grant.retryAt - ctx.clock.now()) / 1000));
+      }
+      if (grant.waitMs > 0) await ctx.clock.sleep(grant.waitMs);
+    },
+    throttled: (retryAfterSeconds) => budget.penalize(ctx.clock.now(), retryAfterSeconds ?? 1),
+  };
 }

@@ -2,12 +2,11 @@ import type { AccountMarketplace, SellerRegion } from "../../contract/account";
 import { classifyAmazonError, isPermanent } from "../amazon-errors";
 import { featuredOffersByAsin } from "./buybox";
 import { rateLimitOf } from "../budget/rate-limit-header";
-import { SPAPI_RATE_HEADROOM } from "../budget/token-bucket";
 import { retryAfterOf } from "../http";
 import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
 import { LwaError } from "./lwa";
 import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./endpoints";
-import { MAX_BUY_BOX_ASINS, SellerApiError, type CatalogItem, type SellerApi } from "./seller-api";
+import { MAX_BUY_BOX_ASINS, SellerApiError, type CatalogItem, type InventoryPacing, type SellerApi } from "./seller-api";
 import { buyBoxStates, fulfillableUnitsPage, type BuyBoxState, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./mapping";
 import { dailySales, type DailySales, type OrderMetricsPayload } from "./sales-mapping";
 import { orderMetricsInterval } from "./sales-days";
@@ -22,8 +21,8 @@ export interface SpApiClientConfig {
 }
 
 const TIMEOUT_MS = 8000;
-/** getInventorySummaries allows 2 requests per second (usage plan in the FBA Inventory model), paced with the seller buckets' headroom. */
-const INVENTORY_PAGE_SPACING_MS = 500 * (1 + SPAPI_RATE_HEADROOM);
+/** A page Amazon refuses with 429 is asked for at most this many times. */
+const INVENTORY_PAGE_ATTEMPTS = 3;
 export const CATALOG_INCLUDED_DATA = "summaries,salesRanks,images";
 
 /** What a failed SP-API answer means for the operation that asked. */
@@ -58,10 +57,10 @@ export class SpApiSellerApi implements SellerApi {
     return mapCatalogItem(payload, asin, marketplaceId);
   }
 
-  async getFulfillableUnits(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, number>> {
+  async getFulfillableUnits(asins: readonly string[], marketplace: AccountMarketplace, pacing: InventoryPacing): Promise<Map<string, number>> {
     let all = this.inventory.get(marketplace);
     if (!all) {
-      all = this.readInventory(marketplace);
+      all = this.readInventory(marketplace, pacing);
       this.inventory.set(marketplace, all);
       all.catch(() => this.inventory.delete(marketplace));
     }
@@ -70,30 +69,31 @@ export class SpApiSellerApi implements SellerApi {
   }
 
   /** Every page of the seller's FBA inventory summaries in the marketplace (details=true), summed per ASIN. */
-  private async readInventory(marketplace: AccountMarketplace): Promise<Map<string, number>> {
-    const marketplaceId = MARKETPLACE_IDS[marketplace];
+  private async readInventory(marketplace: AccountMarketplace, pacing: InventoryPacing): Promise<Map<string, number>> {
     this.requireRegionOf(marketplace);
     const units = new Map<string, number>();
     let nextToken: string | undefined;
     do {
-      if (nextToken) await new Promise((resolve) => setTimeout(resolve, INVENTORY_PAGE_SPACING_MS));
-      const payload = await this.send<InventorySummariesPayload>(
-        "GET",
-        "/fba/inventory/v1/summaries",
-        {
-          details: "true",
-          granularityType: "Marketplace",
-          granularityId: marketplaceId,
-          marketplaceIds: marketplaceId,
-          ...(nextToken ? { nextToken } : {}),
-        },
-        { notFound: `No FBA inventory found in the ${marketplace} marketplace.` },
-      );
-      const page = fulfillableUnitsPage(payload);
+      const page = fulfillableUnitsPage(await this.inventoryPage(marketplace, nextToken, pacing));
       for (const [asin, count] of page.units) units.set(asin, (units.get(asin) ?? 0) + count);
       nextToken = page.nextToken;
     } while (nextToken);
     return units;
+  }
+
+  /** One page, when `pacing` allows; a page Amazon throttles is asked for again, up to INVENTORY_PAGE_ATTEMPTS times. */
+  private async inventoryPage(marketplace: AccountMarketplace, nextToken: string | undefined, pacing: InventoryPacing): Promise<InventorySummariesPayload> {
+    const marketplaceId = MARKETPLACE_IDS[marketplace];
+    const query = { details: "true", granularityType: "Marketplace", granularityId: marketplaceId, marketplaceIds: marketplaceId, ...(nextToken ? { nextToken } : {}) };
+    for (let attempt = 1; ; attempt++) {
+      await pacing.beforePage();
+      try {
+        return await this.send<InventorySummariesPayload>("GET", "/fba/inventory/v1/summaries", query, { notFound: `No FBA inventory found in the ${marketplace} marketplace.` });
+      } catch (error) {
+        if (!(error instanceof SellerApiError) || error.status !== 429 || attempt >= INVENTORY_PAGE_ATTEMPTS) throw error;
+        await pacing.throttled(error.retryAfterSeconds);
+      }
+    }
   }
 
   async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, BuyBoxState>> {

@@ -27,9 +27,10 @@ export interface SellerApi {
   getCatalogItem(asin: string, marketplace: AccountMarketplace): Promise<CatalogItem>;
   /**
    * Fulfillable FBA units of each of `asins` in the seller's inventory (FBA Inventory API,
-   * summed over the seller's SKUs of the ASIN). An ASIN with no FBA inventory record is absent.
+   * summed over the seller's SKUs of the ASIN), every page asked for as `pacing` allows. An ASIN
+   * with no FBA inventory record is absent.
    */
-  getFulfillableUnits(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, number>>;
+  getFulfillableUnits(asins: readonly string[], marketplace: AccountMarketplace, pacing: InventoryPacing): Promise<Map<string, number>>;
   /**
    * The Buy Box winners of each of up to MAX_BUY_BOX_ASINS ASINs (Product Pricing API): every
    * winning offer's seller and whether one is the caller's own; no winners when nobody holds
@@ -44,6 +45,17 @@ export interface SellerApi {
    * call, 0.5 requests per second). A day Amazon did not answer is absent: missing, not zero.
    */
   getSalesDays(asin: string, marketplace: AccountMarketplace, days: readonly string[]): Promise<DailySales[]>;
+}
+
+/**
+ * How the caller paces the pages of an inventory read against the seller's getInventorySummaries
+ * quota, which every connection of that seller shares.
+ */
+export interface InventoryPacing {
+  /** Resolves when the next page may be asked for; throws a SellerApiError (429) when none is free in time. */
+  beforePage(): Promise<void>;
+  /** Amazon refused a page with 429 (and this Retry-After): that page is asked again after the next beforePage. */
+  throttled(retryAfterSeconds: number | undefined): Promise<void>;
 }
 
 /** HTTP status a failure is answered with, and a detail safe to show the seller. */

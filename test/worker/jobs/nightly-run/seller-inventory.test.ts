@@ -2,7 +2,9 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { buildServices } from "../../../../worker/services";
 import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
-import { connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../../support/seller-browser";
+import { utcDay } from "../../../../worker/contract/time";
+import { realClock } from "../../../../worker/jobs/nightly-run/pacing";
+import { connectSeller, consentAs, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../../support/seller-browser";
 import { asinRange, insertWatchlist, memoryNotes, resetHistoryTables, virtualClock } from "./support";
 
 const DAY = "2026-11-22";
@@ -58,5 +60,81 @@ describe("FBA inventory in the nightly run", () => {
     ]);
     // The Buy Box of every ASIN was still written, next to the units.
     expect(await env.DB.prepare("SELECT count(*) AS n FROM seller_snapshots WHERE workspace_id = ? AND day = ? AND prime_seller_id IS NOT NULL").bind(user!.id, DAY).first<{ n: number }>()).toEqual({ n: 45 });
+  });
+
+  it("one seller connected in two workspaces shares Amazon's inventory quota: both read every page, none refused", { timeout: 30_000 }, async () => {
+    const bindings = sellerEnv();
+    await registerLwaClient(bindings);
+    const brand = await connectSeller(new TestBrowser(bindings), { marketplace: "US" });
+    const agency = await connectSeller(new TestBrowser(bindings), { marketplace: "US" });
+    await env.DB.prepare("INSERT INTO enterprise_assignments (workspace_id, note) SELECT id, 'test: several seller accounts' FROM users WHERE selling_partner_id = ?").bind(agency.sellingPartnerId).run();
+    const started = await agency.browser.json("/api/connections/start", "POST", { marketplace: "US" });
+    const { authUrl } = await started.json<{ authUrl: string }>();
+    // The agency connects the brand's own seller account: a second grant of the same seller to the same application.
+    const agencyGrant = `Atzr|${crypto.randomUUID()}`;
+    expect((await consentAs(agency.browser, authUrl, brand.sellingPartnerId, agencyGrant)).status).toBe(302);
+
+    const [tracked, ...untracked] = asinRange("BSHR", 4);
+    const workspaceOf = async (sellingPartnerId: string) => (await env.DB.prepare("SELECT id FROM users WHERE selling_partner_id = ?").bind(sellingPartnerId).first<{ id: string }>())!.id;
+    const [brandWorkspace, agencyWorkspace] = [await workspaceOf(brand.sellingPartnerId), await workspaceOf(agency.sellingPartnerId)];
+    for (const workspace of [brandWorkspace, agencyWorkspace]) await insertWatchlist(workspace, [{ marketplace: "US", asin: tracked! }]);
+    // Four pages for each grant: eight getInventorySummaries calls against the brand's 2 a second.
+    const summaries = [tracked!, ...untracked].map((asin, i) => ({ asin, sellerSku: `SKU-${i}`, fulfillableQuantity: 7 }));
+    for (const refreshToken of [brand.refreshToken, agencyGrant]) {
+      await fakeControl(SPAPI_FAKE, "inventory", { refreshToken, marketplaceId: US_ID, pageSize: 1, summaries });
+    }
+    // Roomy Buy Box and sales plans (Amazon states them on the first answer) keep the run short.
+    for (const operation of ["getItemOffersBatch", "getOrderMetrics"]) {
+      await fakeControl(SPAPI_FAKE, "usage-plan", { refreshToken: brand.refreshToken, operation, ratePerSecond: 5, burst: 5 });
+    }
+
+    // Real time: the two connections read at once, and a virtual clock cannot order concurrent waits.
+    const notes = memoryNotes();
+    for (let slice = 0; slice < 30; slice++) {
+      const result = await runNightlySlice(buildServices(bindings), utcDay(Date.now()), { notes, clock: realClock });
+      if (result.status === "done") break;
+      await realClock.sleep(Math.max(0, result.resumeAt - Date.now()));
+    }
+
+    const grants = new Set([brand.refreshToken, agencyGrant]);
+    const tokens = new Set((await fakeCalls(LWA_FAKE, {})).filter((call) => grants.has(call.refreshToken ?? "")).map((call) => call.accessToken));
+    const inventory = (await fakeCalls(SPAPI_FAKE, { kind: "inventory" })).filter((call) => tokens.has(call.accessToken));
+    expect(inventory.map((call) => call.status)).toEqual(Array(8).fill(200));
+    const { results } = await env.DB.prepare(
+      "SELECT c.workspace_id AS workspace, s.fulfillable_units AS units FROM seller_snapshots s JOIN seller_connections c ON c.id = s.connection_id WHERE s.asin = ? AND c.selling_partner_id = ? ORDER BY c.workspace_id = ?",
+    )
+      .bind(tracked, brand.sellingPartnerId, agencyWorkspace)
+      .all();
+    expect(results).toEqual([
+      { workspace: brandWorkspace, units: 7 },
+      { workspace: agencyWorkspace, units: 7 },
+    ]);
+  });
+
+  it("a page Amazon throttles is asked for again after the bucket's pause: the night's units are still read", async () => {
+    const bindings = sellerEnv();
+    await registerLwaClient(bindings);
+    const seller = await connectSeller(new TestBrowser(bindings), { marketplace: "US" });
+    // Amazon allows this seller no burst (its plan, not the model's): the second page at once is refused.
+    await fakeControl(SPAPI_FAKE, "usage-plan", { refreshToken: seller.refreshToken, operation: "getInventorySummaries", ratePerSecond: 2, burst: 1 });
+    const user = await env.DB.prepare("SELECT id FROM users WHERE selling_partner_id = ?").bind(seller.sellingPartnerId).first<{ id: string }>();
+    const asins = asinRange("BTHR", 3);
+    await insertWatchlist(user!.id, asins.map((asin) => ({ marketplace: "US", asin })));
+    await fakeControl(SPAPI_FAKE, "inventory", { refreshToken: seller.refreshToken, marketplaceId: US_ID, pageSize: 1, summaries: asins.map((asin, i) => ({ asin, sellerSku: `S${i}`, fulfillableQuantity: 5 })) });
+
+    const clock = virtualClock(START, spApiTimeOf(seller.refreshToken));
+    const notes = memoryNotes();
+    for (let slice = 0; slice < 30; slice++) {
+      const result = await runNightlySlice(buildServices(bindings), DAY, { notes, clock });
+      if (result.status === "done") break;
+      await clock.sleep(Math.max(0, result.resumeAt - clock.now()));
+    }
+
+    const tokens = new Set((await fakeCalls(LWA_FAKE, {})).filter((call) => call.refreshToken === seller.refreshToken).map((call) => call.accessToken));
+    const statuses = (await fakeCalls(SPAPI_FAKE, { kind: "inventory" })).filter((call) => tokens.has(call.accessToken)).map((call) => call.status);
+    expect(statuses).toContain(429);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    const { results } = await env.DB.prepare("SELECT asin, fulfillable_units AS units FROM seller_snapshots WHERE workspace_id = ? AND day = ? ORDER BY asin").bind(user!.id, DAY).all();
+    expect(results).toEqual(asins.map((asin) => ({ asin, units: 5 })));
   });
 });

@@ -78,9 +78,10 @@ export function virtualClock(start: number, onSleep?: (ms: number) => Promise<vo
     slept,
     now: () => now,
     sleep: async (ms) => {
+      // The other clocks move first: a call another task starts at the new time is never early for them.
+      await onSleep?.(ms);
       slept.push(ms);
       now += ms;
-      await onSleep?.(ms);
     },
   };
 }
