@@ -71,7 +71,10 @@ async function withinBudget<T>(deps: CatalogDeps, call: () => Promise<T>): Promi
   try {
     return await call();
   } catch (error) {
-    if (error instanceof SellerApiError && error.status === 429) await deps.budget?.penalize(deps.now(), error.retryAfterSeconds ?? 1);
-    throw error;
+    if (!(error instanceof SellerApiError) || error.status !== 429) throw error;
+    // Amazon's 429 usually names no wait: the caller is told the bucket's pause instead.
+    const retryAfterSeconds = Math.max(1, error.retryAfterSeconds ?? 1);
+    await deps.budget?.penalize(deps.now(), retryAfterSeconds);
+    throw new SellerApiError(429, error.message, retryAfterSeconds);
   }
 }

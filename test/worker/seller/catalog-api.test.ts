@@ -67,8 +67,9 @@ describe("GET /api/sp/catalog-item for a connected seller", () => {
     const [refresh] = await lwaGrants(browser, "refresh_token");
     expect(refresh).toMatchObject({ status: 200, refreshToken, clientSecretValid: true });
 
+    // The fakes serve every test file at once: this seller's call, made with its refreshed token.
     const catalogCalls = await fakeCalls(SPAPI_FAKE, { asin: EXAMPLE_ASIN });
-    const call = catalogCalls.at(-1);
+    const call = catalogCalls.filter((entry) => entry.accessToken === refresh!.accessToken).at(-1);
     expect(call).toMatchObject({
       status: 200,
       method: "GET",
@@ -146,6 +147,15 @@ describe("GET /api/sp/catalog-item for a connected seller", () => {
     expect(await res.json()).toEqual({ detail: detail.replace("{asin}", asin), code });
     if (behavior === "throttled") expect(res.headers.get("Retry-After")).toBe("7");
     expect((await fetchItem(browser, asin)).status).toBe(status);
+  });
+
+  it("a 429 from Amazon without Retry-After (the usual one) still tells the client when to retry", async () => {
+    const { browser } = await connected();
+    const asin = newAsin();
+    await fakeControl(SPAPI_FAKE, "script", { asin, behavior: "throttled" });
+    const res = await fetchItem(browser, asin);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
   });
 
   it("refuses a marketplace outside the seller's region without calling Amazon", async () => {

@@ -113,8 +113,9 @@ describe("getMarketplaceParticipations", () => {
 
   it("the fake refuses a seller's call in a marketplace the seller does not sell in, as Amazon does", async () => {
     const seller = await sellerSellingIn([US]);
-    const [participations] = (await fakeCalls(SPAPI_FAKE, { kind: "sellers" })).filter((call) => call.status === 200).slice(-1);
-    const token = participations!.accessToken!;
+    // The fakes serve every test file at once: this seller's own access token, from its grant.
+    const [grant] = (await fakeCalls(LWA_FAKE, {})).filter((call) => call.refreshToken === seller.refreshToken && call.status === 200);
+    const token = grant!.accessToken!;
     const catalog = (marketplaceId: string) =>
       fetch(`https://sellingpartnerapi-na.amazon.com/catalog/2022-04-01/items/B00CGZQU42?marketplaceIds=${marketplaceId}&includedData=salesRanks`, { headers: { "x-amz-access-token": token } });
     expect((await catalog(US)).status).toBe(200);
