@@ -64,7 +64,7 @@ export async function readInventoryOnce(
  * shares (two workspaces may connect one seller account): a page waits for its token on the
  * run's clock, and Amazon's 429 pauses the bucket for everyone.
  */
-function inventoryPacing(ctx: Pick<PhaseContext, "env" | "clock">, sellingPartnerId: string): InventoryPacing {
+export function inventoryPacing(ctx: Pick<PhaseContext, "env" | "clock">, sellingPartnerId: string): InventoryPacing {
   const budget = durableBudget(ctx.env, spapiBucket(sellingPartnerId, "getInventorySummaries"), INVENTORY_LIMITS);
   return {
     async beforePage() {
