@@ -106,7 +106,7 @@ export function takeFreeTokens(state: BucketState, limits: BucketLimits, now: nu
 }
 
 /** The caller's limits at the rate the upstream stated for the bucket, when it stated one. */
-export function limitsOf(state: BucketState, limits: BucketLimits): BucketLimits {
+function limitsOf(state: BucketState, limits: BucketLimits): BucketLimits {
   return state.statedRate === undefined ? limits : { ...limits, ratePerSecond: state.statedRate };
 }
 
