@@ -1,6 +1,7 @@
 import type { AccountMarketplace, CatalogItemResult } from "../contract/account";
 import type { BudgetClient } from "../upstreams/budget/budget-client";
-import { SellerApiError, type CatalogItem, type SellerApi } from "../upstreams/spapi/seller-api";
+import { CATALOG_ITEM_PATH, SellerApiError, type CatalogItem, type SellerApi } from "../upstreams/spapi/seller-api";
+import { tellStatedRate } from "../upstreams/spapi/stated-rate";
 
 /** SP-API results are reused for 24 hours, per seller, then fetched again. */
 export const CATALOG_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -69,7 +70,10 @@ async function withinBudget<T>(deps: CatalogDeps, call: () => Promise<T>): Promi
     if (grant.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, grant.waitMs));
   }
   try {
-    return await call();
+    const answer = await call();
+    // A seller whose plan differs from the model's: every caller of the bucket follows it from now on.
+    await tellStatedRate(deps.api, CATALOG_ITEM_PATH, deps.budget, undefined, deps.now());
+    return answer;
   } catch (error) {
     if (!(error instanceof SellerApiError) || error.status !== 429) throw error;
     // Amazon's 429 usually names no wait: the caller is told the bucket's pause instead.

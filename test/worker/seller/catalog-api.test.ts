@@ -158,6 +158,18 @@ describe("GET /api/sp/catalog-item for a connected seller", () => {
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
   });
 
+  it("follows the catalog rate Amazon states for the seller: on a slower plan the third call waits its turn instead of being refused", async () => {
+    const seller = await connected();
+    // Amazon's header states the rate only; this seller's plan keeps the model's burst of 2.
+    await fakeControl(SPAPI_FAKE, "usage-plan", { refreshToken: seller.refreshToken, operation: "getCatalogItem", ratePerSecond: 1, burst: 2 });
+    const [first, second, third] = [newAsin(), newAsin(), newAsin()];
+    expect((await fetchItem(seller.browser, first)).status).toBe(200);
+    expect((await fetchItem(seller.browser, second)).status).toBe(200);
+    // One call a second (x-amzn-RateLimit-Limit: 1), not the model's two: the third call waits for it, and Amazon answers it.
+    expect((await fetchItem(seller.browser, third)).status).toBe(200);
+    expect((await fakeCalls(SPAPI_FAKE, { asin: third })).map((call) => call.status)).toEqual([200]);
+  });
+
   it("refuses a marketplace outside the seller's region without calling Amazon", async () => {
     const { browser } = await connected({ marketplace: "DE" });
     const asin = newAsin();

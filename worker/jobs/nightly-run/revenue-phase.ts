@@ -6,7 +6,8 @@ import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { takeBatchToken } from "./product-phase";
 import { captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { keyCursor, parseKeyCursor, userTrackedAsinsPage } from "./tracked-store";
-import { openSeller, sellerBudget, tellStatedRate, type Seller } from "./seller-phase";
+import { openSeller, sellerBudget, type Seller } from "./seller-phase";
+import { tellStatedRate } from "../../upstreams/spapi/stated-rate";
 import { walkSellers, type SellerStep } from "./seller-walk";
 
 /** getOrderMetrics allows 0.5 requests per second (Sales API v1 usage plan). */

@@ -2,6 +2,7 @@ import { findConnectionById } from "../../connections/connection-store";
 import type { AccountMarketplace } from "../../contract/account";
 import { connectionMarketplaces } from "../../seller/participations";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
+import { tellStatedRate } from "../../upstreams/spapi/stated-rate";
 import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../../upstreams/spapi/buybox";
 import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
 import { SPAPI_RATE_HEADROOM, spapiBucket } from "../../upstreams/budget/token-bucket";
@@ -138,16 +139,4 @@ export async function followRateLimit(ctx: Pick<PhaseContext, "clock">, seller: 
 /** A seller's bucket of one SP-API operation (Amazon counts each seller and operation apart), burst 1. */
 export function sellerBudget(env: PhaseContext["env"], sellingPartnerId: string, operation: string, ratePerSecond: number): BudgetClient {
   return durableBudget(env, spapiBucket(sellingPartnerId, operation), { ratePerSecond, burst: 1, headroom: SPAPI_RATE_HEADROOM });
-}
-
-/**
- * Tells the seller's bucket of an operation the rate Amazon's x-amzn-RateLimit-Limit stated on
- * the last answer from `path`, when it differs from the rate the bucket was last told (`told`):
- * the bucket keeps it for every caller and later invocation. Returns the rate told since.
- */
-export async function tellStatedRate(api: SellerApi, path: string, budget: BudgetClient | null, told: number | undefined, nowMs: number): Promise<number | undefined> {
-  const stated = api.rateLimitOf?.(path);
-  if (stated === undefined || !budget || stated === told) return told;
-  await budget.follow(nowMs, stated);
-  return stated;
 }

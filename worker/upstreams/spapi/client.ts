@@ -6,7 +6,7 @@ import { retryAfterOf } from "../http";
 import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
 import { LwaError } from "./lwa";
 import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./endpoints";
-import { MAX_BUY_BOX_ASINS, SellerApiError, type CatalogItem, type InventoryPacing, type SellerApi } from "./seller-api";
+import { CATALOG_ITEM_PATH, MAX_BUY_BOX_ASINS, SellerApiError, type CatalogItem, type InventoryPacing, type SellerApi } from "./seller-api";
 import { buyBoxStates, fulfillableUnitsPage, type BuyBoxState, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./mapping";
 import { dailySales, type DailySales, type OrderMetricsPayload } from "./sales-mapping";
 import { orderMetricsInterval } from "./sales-days";
@@ -24,6 +24,7 @@ const TIMEOUT_MS = 8000;
 /** A page Amazon refuses with 429 is asked for at most this many times. */
 const INVENTORY_PAGE_ATTEMPTS = 3;
 export const CATALOG_INCLUDED_DATA = "summaries,salesRanks,images";
+const CATALOG_ITEMS_PREFIX = "/catalog/2022-04-01/items/";
 
 /** What a failed SP-API answer means for the operation that asked. */
 interface FailureTexts {
@@ -50,7 +51,7 @@ export class SpApiSellerApi implements SellerApi {
     this.requireRegionOf(marketplace);
     const payload = await this.send<CatalogItemPayload>(
       "GET",
-      `/catalog/2022-04-01/items/${encodeURIComponent(asin)}`,
+      `${CATALOG_ITEMS_PREFIX}${encodeURIComponent(asin)}`,
       { marketplaceIds: marketplaceId, includedData: CATALOG_INCLUDED_DATA },
       { notFound: `No catalog item found for ASIN ${asin} in the ${marketplace} marketplace.` },
     );
@@ -175,7 +176,7 @@ export class SpApiSellerApi implements SellerApi {
     for (let attempt = 0; ; attempt++) {
       const res = await this.fetchOnce(url, method, body, await this.accessToken());
       const stated = rateLimitOf(res.headers.get("x-amzn-RateLimit-Limit"));
-      if (stated !== undefined) this.rateLimits.set(path, stated);
+      if (stated !== undefined) this.rateLimits.set(path.startsWith(CATALOG_ITEMS_PREFIX) ? CATALOG_ITEM_PATH : path, stated);
       if (res.ok) {
         try {
           return (await res.json()) as T;

@@ -13,6 +13,9 @@ export interface CatalogItem {
   salesRanks: SalesRank[];
 }
 
+/** getCatalogItem's path as rateLimitOf knows it: one x-amzn-RateLimit-Limit statement for every ASIN. */
+export const CATALOG_ITEM_PATH = "/catalog/2022-04-01/items/{asin}";
+
 /** The most ASINs one Buy Box request may carry (getItemOffersBatch takes 20 requests). */
 export const MAX_BUY_BOX_ASINS = 20;
 
