@@ -115,22 +115,33 @@ export class SpApiFake implements FakeUpstream {
       this.record({ ...base, kind: "unknown", status: refused.status, error: "expired access token" });
       return refused;
     }
-    const throttled = this.overPlan(request.method, url, accessToken);
-    if (throttled) {
-      const body = throttled.kind === "offers" ? { body: await request.json().catch(() => null) } : {};
-      this.record({ ...base, ...body, kind: throttled.kind, status: 429, error: `QuotaExceeded: past the ${throttled.operation} usage plan` });
-      return errorList(429, "QuotaExceeded", "You exceeded your quota for the requested resource.");
-    }
-    if (request.method === "GET" && url.pathname === INVENTORY_PATH) return this.inventory(url, base);
-    if (request.method === "POST" && url.pathname === OFFERS_BATCH_PATH) return this.offersBatch(request, url, base);
-    if (request.method === "GET" && url.pathname === ORDER_METRICS_PATH) return this.orderMetrics(url, base);
-    if (request.method === "GET" && url.pathname === PARTICIPATIONS_PATH) return this.participations(url, base);
-    const match = ITEM_PATH.exec(url.pathname);
-    if (request.method !== "GET" || !match) {
+    const operation = operationOf(request.method, url.pathname);
+    if (!operation) {
       this.record({ ...base, kind: "unknown", status: 404, error: "no such operation" });
       return errorList(404, "NotFound", `No operation at ${request.method} ${url.pathname}`);
     }
-    const asin = decodeURIComponent(match[1]!);
+    if (this.overPlan(operation.name, accessToken)) {
+      const body = operation.kind === "offers" ? { body: await request.json().catch(() => null) } : {};
+      this.record({ ...base, ...body, kind: operation.kind, status: 429, error: `QuotaExceeded: past the ${operation.name} usage plan` });
+      return errorList(429, "QuotaExceeded", "You exceeded your quota for the requested resource.");
+    }
+    switch (operation.name) {
+      case "getInventorySummaries":
+        return this.inventory(url, base);
+      case "getItemOffersBatch":
+        return this.offersBatch(request, url, base);
+      case "getOrderMetrics":
+        return this.orderMetrics(url, base);
+      case "getMarketplaceParticipations":
+        return this.participations(url, base);
+      case "getCatalogItem":
+        return this.catalogItem(url, base, accessToken);
+    }
+  }
+
+  /** getCatalogItem: the model's example re-addressed to the ASIN, or the scripted failure. */
+  private catalogItem(url: URL, base: Omit<SellerCallRecord, "seq" | "status" | "kind">, accessToken: string): Response {
+    const asin = decodeURIComponent(ITEM_PATH.exec(url.pathname)![1]!);
     const fail = (status: number, code: string, message: string, headers: Record<string, string> = {}) => {
       this.record({ ...base, kind: "catalog", status, error: `${code}: ${message}` });
       return errorList(status, code, message, headers);
@@ -373,15 +384,13 @@ export class SpApiFake implements FakeUpstream {
   }
 
   /**
-   * The operation whose usage plan this request of a live access token is past (its seller's
-   * bucket is empty), or null. A request of no known operation, or without a live token, is
-   * left to the operation's own checks.
+   * Whether this call of a live access token is past the usage plan of its application and seller
+   * for the operation (spending one request when it is not). A call without a live token is left
+   * to the operation's own checks.
    */
-  private overPlan(method: string, url: URL, accessToken: string): { operation: SpApiOperation; kind: SellerCallRecord["kind"] } | null {
+  private overPlan(operation: SpApiOperation, accessToken: string): boolean {
     const refreshToken = this.lwa.refreshTokenOf(accessToken);
-    const operation = operationOf(method, url.pathname);
-    if (!refreshToken || !operation) return null;
-    return this.usage.spend(this.lwa.usageKeyOf(refreshToken), operation.name) ? null : { operation: operation.name, kind: operation.kind };
+    return refreshToken !== undefined && !this.usage.spend(this.lwa.usageKeyOf(refreshToken), operation);
   }
 
   /** x-amzn-RateLimit-Limit: the rate of the seller's plan for the operation. */

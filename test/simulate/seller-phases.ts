@@ -2,7 +2,7 @@ import { takeBatchToken } from "../../worker/jobs/nightly-run/product-phase";
 import { ORDER_METRICS_INTERVAL_MS } from "../../worker/jobs/nightly-run/revenue-phase";
 import { OFFERS_BATCH_INTERVAL_MS } from "../../worker/jobs/nightly-run/seller-phase";
 import { localBudget } from "../../worker/upstreams/budget/budget-client";
-import { SPAPI_RATE_HEADROOM } from "../../worker/upstreams/budget/token-bucket";
+import { SPAPI_RATE_HEADROOM } from "../../worker/upstreams/spapi/seller-budget";
 import { MAX_BUY_BOX_ASINS } from "../../worker/upstreams/spapi/seller-api";
 import { VirtualTime } from "./virtual-time";
 

@@ -9,8 +9,7 @@ import { failure, json, retryAfter, sessionErrors } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { fetchCatalogItem } from "../seller/catalog-service";
 import { ApiError, codeOfStatus } from "../shared/api-error";
-import { durableBudget } from "../upstreams/budget/budget-client";
-import { SPAPI_RATE_HEADROOM, spapiBucket } from "../upstreams/budget/token-bucket";
+import { sellerBudget } from "../upstreams/spapi/seller-budget";
 import { SellerApiError } from "../upstreams/spapi/seller-api";
 
 const catalogItemSchema: z.ZodType<CatalogItemResult> = z
@@ -60,7 +59,7 @@ export const spRoutes = createRouter().openapi(route, async (c) => {
     const api = connection ? await c.var.services.sources.sellerConnection(connection) : await c.var.services.sources.seller(user);
     const sellerId = connection?.sellingPartnerId ?? user.sellingPartnerId;
     // getCatalogItem allows 2 requests a second per seller (burst 2): one bucket for all of this seller's callers.
-    const budget = api.kind === "spapi" ? durableBudget(c.env, spapiBucket(sellerId, "getCatalogItem"), { ratePerSecond: 2, burst: 2, headroom: SPAPI_RATE_HEADROOM }) : undefined;
+    const budget = api.kind === "spapi" ? sellerBudget(c.env, sellerId, "getCatalogItem", { ratePerSecond: 2, burst: 2 }) : undefined;
     // Each connection's answers cached apart (a personal account without one keeps its own key).
     const cacheOwner = connection ? `${workspace.id}:${connection.id}` : user.id;
     const result = await fetchCatalogItem({ api, kv: c.env.LOOKUP_CACHE, userId: cacheOwner, now: Date.now, budget }, asin, marketplace);

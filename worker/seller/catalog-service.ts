@@ -1,7 +1,7 @@
 import type { AccountMarketplace, CatalogItemResult } from "../contract/account";
 import type { BudgetClient } from "../upstreams/budget/budget-client";
 import { CATALOG_ITEM_PATH, SellerApiError, type CatalogItem, type SellerApi } from "../upstreams/spapi/seller-api";
-import { tellStatedRate } from "../upstreams/spapi/stated-rate";
+import { tellStatedRate } from "../upstreams/spapi/seller-budget";
 
 /** SP-API results are reused for 24 hours, per seller, then fetched again. */
 export const CATALOG_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;

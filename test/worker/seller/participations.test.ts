@@ -5,7 +5,7 @@ import { buildServices } from "../../../worker/services";
 import { participatingMarketplaces } from "../../../worker/upstreams/spapi/sellers-mapping";
 import { getMarketplaceParticipationsExample } from "../fixtures/spapi/get-marketplace-participations";
 import { insertWatchlist, memoryNotes, resetHistoryTables, virtualClock } from "../jobs/nightly-run/support";
-import { connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../support/seller-browser";
+import { accessTokensOf, connectSeller, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../support/seller-browser";
 
 const US = "ATVPDKIKX0DER";
 const CA = "A2EUQ1WTGCTBG2";
@@ -105,7 +105,7 @@ describe("getMarketplaceParticipations", () => {
     expect(await read("seller_revenue")).toEqual(["US"]);
     // The fake refuses a call in a marketplace the seller does not sell in (below): none was made.
     // The fakes serve every test file at once: keep the calls made with this seller's tokens.
-    const tokens = new Set((await fakeCalls(LWA_FAKE, {})).filter((call) => call.refreshToken === seller.refreshToken).map((call) => call.accessToken));
+    const tokens = await accessTokensOf(seller.refreshToken);
     const calls = (await fakeCalls(SPAPI_FAKE, {})).slice(callsBefore).filter((call) => tokens.has(call.accessToken));
     expect(new Set(calls.filter((call) => call.status === 200).map((call) => call.kind))).toEqual(new Set(["inventory", "offers", "sales"]));
     expect(calls.filter((call) => call.status !== 200)).toEqual([]);
@@ -114,8 +114,7 @@ describe("getMarketplaceParticipations", () => {
   it("the fake refuses a seller's call in a marketplace the seller does not sell in, as Amazon does", async () => {
     const seller = await sellerSellingIn([US]);
     // The fakes serve every test file at once: this seller's own access token, from its grant.
-    const [grant] = (await fakeCalls(LWA_FAKE, {})).filter((call) => call.refreshToken === seller.refreshToken && call.status === 200);
-    const token = grant!.accessToken!;
+    const [token = ""] = await accessTokensOf(seller.refreshToken);
     const catalog = (marketplaceId: string) =>
       fetch(`https://sellingpartnerapi-na.amazon.com/catalog/2022-04-01/items/B00CGZQU42?marketplaceIds=${marketplaceId}&includedData=salesRanks`, { headers: { "x-amz-access-token": token } });
     expect((await catalog(US)).status).toBe(200);

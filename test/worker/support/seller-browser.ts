@@ -97,11 +97,18 @@ export async function fakeControl(host: string, action: string, body: Record<str
 /**
  * Moves the fake SP-API's clock of these sellers on with a test's virtual waits (virtualClock's
  * onSleep): their usage plans then count in the job's time, as Amazon's count in real time.
+ * One grant per seller: two grants of one seller share its clock, and naming both moves it twice.
  */
 export function spApiTimeOf(...refreshTokens: string[]): (ms: number) => Promise<void> {
   return async (ms) => {
     await Promise.all(refreshTokens.map((refreshToken) => fakeControl(SPAPI_FAKE, "clock", { refreshToken, advanceMs: ms })));
   };
+}
+
+/** The access tokens the fake LWA granted from these refresh tokens: which of the shared fakes' calls are a test's own. */
+export async function accessTokensOf(...refreshTokens: string[]): Promise<Set<string | undefined>> {
+  const grants = new Set(refreshTokens);
+  return new Set((await fakeCalls(LWA_FAKE, {})).filter((call) => grants.has(call.refreshToken ?? "")).map((call) => call.accessToken));
 }
 
 export async function fakeCalls(host: string, query: Record<string, string>): Promise<SellerCallRecord[]> {

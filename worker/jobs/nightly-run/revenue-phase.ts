@@ -6,8 +6,8 @@ import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { takeBatchToken } from "./product-phase";
 import { captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { keyCursor, parseKeyCursor, userTrackedAsinsPage } from "./tracked-store";
-import { openSeller, sellerBudget, type Seller } from "./seller-phase";
-import { tellStatedRate } from "../../upstreams/spapi/stated-rate";
+import { openSeller, type Seller } from "./seller-phase";
+import { sellerBudget, tellStatedRate } from "../../upstreams/spapi/seller-budget";
 import { walkSellers, type SellerStep } from "./seller-walk";
 
 /** getOrderMetrics allows 0.5 requests per second (Sales API v1 usage plan). */
@@ -85,7 +85,7 @@ async function revenueStep(ctx: PhaseContext, seller: RevenueSeller, position: s
 async function openRevenueSeller(ctx: PhaseContext, connectionId: string): Promise<RevenueSeller | null> {
   const seller = await openSeller(ctx, connectionId);
   if (!seller) return null;
-  const salesBudget = seller.api.kind === "spapi" ? sellerBudget(ctx.env, seller.sellingPartnerId, "getOrderMetrics", 1000 / ORDER_METRICS_INTERVAL_MS) : null;
+  const salesBudget = seller.api.kind === "spapi" ? sellerBudget(ctx.env, seller.sellingPartnerId, "getOrderMetrics", { ratePerSecond: 1000 / ORDER_METRICS_INTERVAL_MS, burst: 1 }) : null;
   return { ...seller, salesBudget };
 }
 

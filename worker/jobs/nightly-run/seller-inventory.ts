@@ -1,8 +1,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import type { AccountMarketplace } from "../../contract/account";
 import { sellerDayRowUpsert } from "../../history/rank-points-store";
-import { durableBudget } from "../../upstreams/budget/budget-client";
-import { SPAPI_RATE_HEADROOM, spapiBucket } from "../../upstreams/budget/token-bucket";
+import { sellerBudget } from "../../upstreams/spapi/seller-budget";
 import { SellerApiError, type InventoryPacing, type SellerApi } from "../../upstreams/spapi/seller-api";
 import { captureIso, type PhaseContext } from "./slice";
 import { userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
@@ -11,7 +10,7 @@ const PAGE = 100;
 /** D1 statements per batch when writing a seller's units. */
 const WRITE_BATCH = 50;
 /** getInventorySummaries allows 2 requests a second, burst 2 (FBA Inventory usage plan), per seller. */
-const INVENTORY_LIMITS = { ratePerSecond: 2, burst: 2, headroom: SPAPI_RATE_HEADROOM };
+const INVENTORY_PLAN = { ratePerSecond: 2, burst: 2 };
 /** The longest a page waits for the seller's quota; past it the read is left for the night (units unknown). */
 const INVENTORY_MAX_WAIT_MS = 10_000;
 /** The mock seller has no quota. */
@@ -65,7 +64,7 @@ export async function readInventoryOnce(
  * run's clock, and Amazon's 429 pauses the bucket for everyone.
  */
 export function inventoryPacing(ctx: Pick<PhaseContext, "env" | "clock">, sellingPartnerId: string): InventoryPacing {
-  const budget = durableBudget(ctx.env, spapiBucket(sellingPartnerId, "getInventorySummaries"), INVENTORY_LIMITS);
+  const budget = sellerBudget(ctx.env, sellingPartnerId, "getInventorySummaries", INVENTORY_PLAN);
   return {
     async beforePage() {
       const grant = await budget.take("interactive", ctx.clock.now(), INVENTORY_MAX_WAIT_MS);

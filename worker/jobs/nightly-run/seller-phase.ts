@@ -2,10 +2,9 @@ import { findConnectionById } from "../../connections/connection-store";
 import type { AccountMarketplace } from "../../contract/account";
 import { connectionMarketplaces } from "../../seller/participations";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
-import { tellStatedRate } from "../../upstreams/spapi/stated-rate";
+import { sellerBudget, tellStatedRate } from "../../upstreams/spapi/seller-budget";
 import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../../upstreams/spapi/buybox";
-import { durableBudget, type BudgetClient } from "../../upstreams/budget/budget-client";
-import { SPAPI_RATE_HEADROOM, spapiBucket } from "../../upstreams/budget/token-bucket";
+import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { takeBatchToken } from "./product-phase";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { sellerDayRowUpsert } from "../../history/rank-points-store";
@@ -118,7 +117,7 @@ export async function openSeller(ctx: PhaseContext, connectionId: string): Promi
     const api = await ctx.services.sources.sellerConnection(connection);
     // Only where the seller sells (getMarketplaceParticipations), within its authorization's region.
     const marketplaces = connectionMarketplaces(connection);
-    const offersBudget = api.kind === "spapi" ? sellerBudget(ctx.env, connection.sellingPartnerId, "getItemOffersBatch", 1000 / OFFERS_BATCH_INTERVAL_MS) : null;
+    const offersBudget = api.kind === "spapi" ? sellerBudget(ctx.env, connection.sellingPartnerId, "getItemOffersBatch", { ratePerSecond: 1000 / OFFERS_BATCH_INTERVAL_MS, burst: 1 }) : null;
     return { id: connection.id, workspaceId: connection.workspaceId, sellingPartnerId: connection.sellingPartnerId, api, marketplaces, offersBudget };
   } catch (error) {
     if (!(error instanceof SellerApiError)) throw error;
@@ -134,9 +133,4 @@ export const OFFERS_BATCH_PATH = "/batches/products/pricing/v0/itemOffers";
 /** The seller's offers bucket follows the rate Amazon stated for this seller (x-amzn-RateLimit-Limit). */
 export async function followRateLimit(ctx: Pick<PhaseContext, "clock">, seller: Seller): Promise<void> {
   seller.offersRate = await tellStatedRate(seller.api, OFFERS_BATCH_PATH, seller.offersBudget, seller.offersRate, ctx.clock.now());
-}
-
-/** A seller's bucket of one SP-API operation (Amazon counts each seller and operation apart), burst 1. */
-export function sellerBudget(env: PhaseContext["env"], sellingPartnerId: string, operation: string, ratePerSecond: number): BudgetClient {
-  return durableBudget(env, spapiBucket(sellingPartnerId, operation), { ratePerSecond, burst: 1, headroom: SPAPI_RATE_HEADROOM });
 }

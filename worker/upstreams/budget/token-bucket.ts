@@ -133,9 +133,3 @@ export function penalize(state: BucketState, now: number, retryAfterSeconds: num
 /** Bucket names: one per Creators credential and region, one per SP-API seller and operation. */
 export const creatorsBucket = (region: string, credentialId: string) => `creators:${region}:${credentialId}`;
 export const spapiBucket = (sellerId: string, operation: string) => `spapi:${sellerId}:${operation}`;
-
-/**
- * How much slower than a usage plan a seller's calls are paced (BucketLimits.headroom): calls take
- * more or less time to reach Amazon, and one landing inside the last one's interval is refused.
- */
-export const SPAPI_RATE_HEADROOM = 0.05;

@@ -24,7 +24,7 @@ const TIMEOUT_MS = 8000;
 /** A page Amazon refuses with 429 is asked for at most this many times. */
 const INVENTORY_PAGE_ATTEMPTS = 3;
 export const CATALOG_INCLUDED_DATA = "summaries,salesRanks,images";
-const CATALOG_ITEMS_PREFIX = "/catalog/2022-04-01/items/";
+const CATALOG_ITEMS_PREFIX = CATALOG_ITEM_PATH.replace("{asin}", "");
 
 /** What a failed SP-API answer means for the operation that asked. */
 interface FailureTexts {

@@ -5,8 +5,8 @@ import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
 import { utcDay } from "../../../../worker/contract/time";
 import { realClock } from "../../../../worker/jobs/nightly-run/pacing";
 import { inventoryPacing } from "../../../../worker/jobs/nightly-run/seller-inventory";
-import { connectSeller, consentAs, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../../support/seller-browser";
-import { asinRange, insertWatchlist, memoryNotes, resetHistoryTables, virtualClock } from "./support";
+import { accessTokensOf, connectSeller, consentAs, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../../support/seller-browser";
+import { asinRange, insertWatchlist, memoryNotes, resetHistoryTables, runSlicesToEnd, virtualClock } from "./support";
 
 const DAY = "2026-11-22";
 const START = Date.UTC(2026, 10, 22, 2, 0);
@@ -47,7 +47,7 @@ describe("FBA inventory in the nightly run", () => {
     }
     expect(slices).toBeGreaterThanOrEqual(3);
 
-    const tokens = new Set((await fakeCalls(LWA_FAKE, {})).filter((call) => call.refreshToken === seller.refreshToken).map((call) => call.accessToken));
+    const tokens = await accessTokensOf(seller.refreshToken);
     const inventory = (await fakeCalls(SPAPI_FAKE, { kind: "inventory" })).filter((call) => tokens.has(call.accessToken));
     // Two pages of one read (page size 2, three summaries), never again in later slices.
     expect(inventory).toHaveLength(2);
@@ -109,15 +109,9 @@ describe("FBA inventory in the nightly run", () => {
     }
 
     // Real time: the two connections read at once, and a virtual clock cannot order concurrent waits.
-    const notes = memoryNotes();
-    for (let slice = 0; slice < 30; slice++) {
-      const result = await runNightlySlice(buildServices(bindings), utcDay(Date.now()), { notes, clock: realClock });
-      if (result.status === "done") break;
-      await realClock.sleep(Math.max(0, result.resumeAt - Date.now()));
-    }
+    await runSlicesToEnd(bindings, utcDay(Date.now()), { clock: realClock });
 
-    const grants = new Set([brand.refreshToken, agencyGrant]);
-    const tokens = new Set((await fakeCalls(LWA_FAKE, {})).filter((call) => grants.has(call.refreshToken ?? "")).map((call) => call.accessToken));
+    const tokens = await accessTokensOf(brand.refreshToken, agencyGrant);
     const inventory = (await fakeCalls(SPAPI_FAKE, { kind: "inventory" })).filter((call) => tokens.has(call.accessToken));
     // Every page answered: four per grant (a page Amazon throttled, under a loaded machine's jitter, was asked again).
     const answered = inventory.filter((call) => call.status === 200);
@@ -145,15 +139,9 @@ describe("FBA inventory in the nightly run", () => {
     await insertWatchlist(user!.id, asins.map((asin) => ({ marketplace: "US", asin })));
     await fakeControl(SPAPI_FAKE, "inventory", { refreshToken: seller.refreshToken, marketplaceId: US_ID, pageSize: 1, summaries: asins.map((asin, i) => ({ asin, sellerSku: `S${i}`, fulfillableQuantity: 5 })) });
 
-    const clock = virtualClock(START, spApiTimeOf(seller.refreshToken));
-    const notes = memoryNotes();
-    for (let slice = 0; slice < 30; slice++) {
-      const result = await runNightlySlice(buildServices(bindings), DAY, { notes, clock });
-      if (result.status === "done") break;
-      await clock.sleep(Math.max(0, result.resumeAt - clock.now()));
-    }
+    await runSlicesToEnd(bindings, DAY, { clock: virtualClock(START, spApiTimeOf(seller.refreshToken)) });
 
-    const tokens = new Set((await fakeCalls(LWA_FAKE, {})).filter((call) => call.refreshToken === seller.refreshToken).map((call) => call.accessToken));
+    const tokens = await accessTokensOf(seller.refreshToken);
     const statuses = (await fakeCalls(SPAPI_FAKE, { kind: "inventory" })).filter((call) => tokens.has(call.accessToken)).map((call) => call.status);
     expect(statuses).toContain(429);
     expect(statuses.filter((status) => status === 200)).toHaveLength(3);

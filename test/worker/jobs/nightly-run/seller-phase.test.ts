@@ -5,10 +5,10 @@ import { findNightlyRun } from "../../../../worker/jobs/nightly-run-store";
 import { OFFERS_BATCH_INTERVAL_MS } from "../../../../worker/jobs/nightly-run/seller-phase";
 import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
 import { MockSellerApi } from "../../../../worker/upstreams/spapi/mock";
-import { SPAPI_RATE_HEADROOM } from "../../../../worker/upstreams/budget/token-bucket";
-import { connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../../support/seller-browser";
+import { SPAPI_RATE_HEADROOM } from "../../../../worker/upstreams/spapi/seller-budget";
+import { accessTokensOf, connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../../support/seller-browser";
 import { COMPETITOR, OUR_SELLER, twoWinnerResponse } from "../../fixtures/spapi/get-item-offers-two-winners";
-import { asinRange, insertUser, insertWatchlist, insertAlert, memoryNotes, resetHistoryTables, virtualClock } from "./support";
+import { asinRange, insertUser, insertWatchlist, insertAlert, memoryNotes, resetHistoryTables, runSlicesToEnd, virtualClock } from "./support";
 import { buildServices } from "../../../../worker/services";
 
 const DAY = "2026-11-22";
@@ -79,7 +79,7 @@ describe("snapshot sellers phase against the fake SP-API", () => {
     ]);
 
     // The fakes serve every test file at once: keep the calls made with this seller's tokens.
-    const tokens = new Set((await fakeCalls(LWA_FAKE, {})).filter((call) => call.refreshToken === seller.refreshToken).map((call) => call.accessToken));
+    const tokens = await accessTokensOf(seller.refreshToken);
     const inventory = (await fakeCalls(SPAPI_FAKE, { kind: "inventory" })).filter((call) => tokens.has(call.accessToken) && call.status === 200);
     expect(inventory.map((call) => call.query)).toEqual([
       { details: "true", granularityType: "Marketplace", granularityId: US_ID, marketplaceIds: US_ID },
@@ -135,12 +135,7 @@ describe("snapshot sellers phase against the fake SP-API", () => {
     const clock = virtualClock(START, spApiTimeOf(seller.refreshToken));
 
     // One call per slice: the rate Amazon stated outlives the slice that read it.
-    const notes = memoryNotes();
-    for (let slice = 0; slice < 30; slice++) {
-      const result = await runNightlySlice(buildServices(bindings), DAY, { notes, clock, maxCalls: 1 });
-      if (result.status === "done") break;
-      await clock.sleep(Math.max(0, result.resumeAt - clock.now()));
-    }
+    await runSlicesToEnd(bindings, DAY, { clock, maxCalls: 1 });
 
     const offers = (await fakeCalls(SPAPI_FAKE, { kind: "offers" })).filter((call) => JSON.stringify(call.body ?? null).includes("/BSLOW"));
     expect(offers.map((call) => call.status)).toEqual([200, 200, 200]);

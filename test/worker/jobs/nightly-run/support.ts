@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
 import type { Bindings } from "../../../../worker/env";
+import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
+import { buildServices } from "../../../../worker/services";
 import type { Clock } from "../../../../worker/jobs/nightly-run/pacing";
 import type { RunNotes } from "../../../../worker/jobs/nightly-run/slice";
 import type { ItemOutcome, ProductSource } from "../../../../worker/upstreams/creators/product-source";
@@ -84,6 +86,23 @@ export function virtualClock(start: number, onSleep?: (ms: number) => Promise<vo
       now += ms;
     },
   };
+}
+
+/** More than a run of one call per slice takes for the few ASINs of a test. */
+const MAX_SLICES = 200;
+
+/**
+ * Runs `day`'s nightly run slice after slice to its end, as the alarm chain would: `clock` waits
+ * until each slice's resumeAt.
+ */
+export async function runSlicesToEnd(bindings: Bindings, day: string, options: { clock: Clock; notes?: RunNotes; maxCalls?: number }): Promise<void> {
+  const notes = options.notes ?? memoryNotes();
+  for (let slice = 0; slice < MAX_SLICES; slice++) {
+    const result = await runNightlySlice(buildServices(bindings), day, { ...options, notes });
+    if (result.status === "done") return;
+    await options.clock.sleep(Math.max(0, result.resumeAt - options.clock.now()));
+  }
+  throw new Error(`the nightly run of ${day} did not finish in ${MAX_SLICES} slices`);
 }
 
 export function memoryNotes(): RunNotes & { values: Map<string, number> } {
