@@ -3,11 +3,8 @@ import type { Services } from "../services";
 import type { Marketplace } from "../contract/marketplaces";
 import { asinDetailsOf } from "../history/asin-details-store";
 import { dayPointsByAsin, sellerDayRowsOf } from "../history/history-store";
-import { revenueTotalsOf } from "../history/revenue-store";
-import { revenueDays, revenueRunDay } from "../upstreams/spapi/sales-days";
 import { listTrackedAsins } from "../history/watchlist-store";
 import { dashboardRow } from "./kpis";
-import { asinRevenueFromTotals, revenueKey, type AsinRevenue } from "./portfolio";
 import { DAY_MS, utcDay } from "../contract/time";
 
 
@@ -58,21 +55,3 @@ export async function trackedRows({ env, history }: Pick<Services, "env" | "hist
   return rows.filter((row) => (!filter.brand || row.brand === filter.brand) && (!filter.category || row.category === filter.category));
 }
 
-/**
- * The workspace's revenue per ASIN of one marketplace over the window: the `days` complete days in
- * the marketplace's time zone the last nightly run read (sales-days.ts), from stored rows; one
- * connection's only when `connectionId` is given.
- */
-export async function revenueByAsin(
-  db: D1Database,
-  userId: string,
-  marketplace: Marketplace,
-  days: number,
-  nowMs: number,
-  connectionId?: string,
-): Promise<Map<string, AsinRevenue>> {
-  const rangeDays = revenueDays(revenueRunDay(nowMs), marketplace, days);
-  // Summed per ASIN in SQL: an agency's 6,000 ASINs × 30 days would be 180,000 rows to the Worker.
-  const totals = await revenueTotalsOf(db, userId, marketplace, rangeDays[0]!, rangeDays.at(-1)!, connectionId);
-  return new Map(totals.map((row) => [revenueKey(row), asinRevenueFromTotals(row, rangeDays)]));
-}

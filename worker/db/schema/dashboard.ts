@@ -48,9 +48,10 @@ export const sellerRevenue = sqliteTable(
   },
   (table) => [
     primaryKey({ columns: [table.connectionId, table.asin, table.marketplace, table.day] }),
-    index("seller_revenue_workspace_day_idx").on(table.workspaceId, table.marketplace, table.day),
-    // Covers the clients overview's sum per connection, ASIN and currency (migration 0126).
-    index("seller_revenue_workspace_connection_idx").on(table.workspaceId, table.connectionId, table.marketplace, table.asin, table.currency, table.day, table.status, table.amount),
+    // Covers the portfolio's one pass over the revenue rows: per connection, ASIN and currency (migrations 0126, 0127).
+    index("seller_revenue_workspace_connection_idx").on(
+      table.workspaceId, table.connectionId, table.marketplace, table.asin, table.currency, table.day, table.status, table.amount, table.source, table.capturedAt,
+    ),
   ],
 );
 
