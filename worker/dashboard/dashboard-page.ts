@@ -7,6 +7,11 @@ import { dashboardKpis } from "./kpis";
  * them, and either every row (no page asked for) or one page of the sorted rows, so a 10,000-ASIN
  * watchlist sends 50 rows, not megabytes the browser would only page through.
  */
+/** Whether the query asks for one page of rows (else every row). */
+export function isPaged(query: Pick<DashboardQuery, "page" | "pageSize">): boolean {
+  return query.page !== undefined || query.pageSize !== undefined;
+}
+
 export function dashboardBody(
   rows: readonly DashboardRow[],
   query: Pick<DashboardQuery, "page" | "pageSize" | "sort" | "order">,
@@ -14,7 +19,7 @@ export function dashboardBody(
 ): DashboardResponse {
   const kpis = dashboardKpis(rows);
   const anyRankChange = rows.some((row) => row.rankChange7d !== null);
-  if (query.page === undefined && query.pageSize === undefined) {
+  if (!isPaged(query)) {
     const sorted = query.sort ? sortDashboardRows(rows, query.sort, query.order !== "desc") : [...rows];
     return { ...base, kpis, rows: sorted, anyRankChange };
   }

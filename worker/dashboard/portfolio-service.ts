@@ -36,8 +36,8 @@ export async function loadPortfolio(services: Services, user: UserRecord, worksp
   // are read once for the clients' sums and the ASINs' (an agency's 300,000 rows, ~0.15 s).
   const [{ assets, revenue: clientRevenue, asinTotals }, view] = await Promise.all([
     connectionAssetsAndRevenue(db, workspaceId, fromDay, toDay, connection, revenueWindowsOf(days, now, marketplace)),
-    // Every marketplace's rows from the summaries in one read: the clients overview spans them all.
-    summaryView(services, workspaceId, { connection: connection ?? undefined }, days, now, scoped),
+    // Every marketplace's rows from the summaries in one read (the clients overview spans them all); no screen of it draws sparklines.
+    summaryView(services, workspaceId, { connection: connection ?? undefined }, days, now, scoped, { sparklines: false }),
   ]);
   const revenue = marketplace ? revenueByAsin(asinTotals, marketplace, days, now) : new Map<string, AsinRevenue>();
   const everywhere = view.rows;

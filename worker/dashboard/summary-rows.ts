@@ -41,15 +41,12 @@ export async function refreshAsinSummaries(services: SummaryServices, keys: read
 
 /**
  * One row per tracked ASIN of the user from the stored summaries (one query for every ASIN):
- * what /api/dashboard, /api/portfolio and the portfolio export show. An ASIN tracked since the
- * last nightly run has no summary yet: its row is built from its points, in memory, until the
- * run writes one. Filtered by marketplace, brand and category; ordered by marketplace, then ASIN.
+ * what /api/dashboard, /api/portfolio and the portfolio export show, with the marketplaces the
+ * user tracks ASINs in (sorted), from the same read of the tracked list. An ASIN tracked since the
+ * last nightly run has no summary yet: its row is built from its points, in memory, until the run
+ * writes one. Filtered by marketplace, brand and category; ordered by marketplace, then ASIN.
+ * `sparklines: false` leaves the stored summaries' sparklines out (withSparklines adds a page's).
  */
-export async function summaryRows(services: SummaryServices, userId: string, filter: RowFilter, days: number, nowMs: number): Promise<DashboardRow[]> {
-  return (await summaryView(services, userId, filter, days, nowMs)).rows;
-}
-
-/** summaryRows with the marketplaces the user tracks ASINs in (sorted), from the same read of the tracked list. */
 export async function summaryView(
   services: SummaryServices,
   userId: string,
@@ -58,13 +55,14 @@ export async function summaryView(
   nowMs: number,
   /** The user's tracked list when the caller has read it already. */
   trackedList?: readonly { asin: string; marketplace: Marketplace }[],
+  { sparklines = true }: { sparklines?: boolean } = {},
 ): Promise<{ rows: DashboardRow[]; marketplaces: Marketplace[] }> {
   const tracked = trackedList ?? (await listTrackedAsins(services.env.DB, userId));
   const marketplaces = [...new Set(tracked.map((key) => key.marketplace))].sort();
   const keys = tracked
     .filter((key) => !filter.marketplace || key.marketplace === filter.marketplace)
     .sort((a, b) => (a.marketplace === b.marketplace ? (a.asin < b.asin ? -1 : 1) : a.marketplace < b.marketplace ? -1 : 1));
-  const found = await trackedSummaries(services.env.DB, userId, keys, windowStart(days, nowMs), new Date(nowMs).toISOString().slice(0, 10), filter.connection ?? null);
+  const found = await trackedSummaries(services.env.DB, userId, keys, windowStart(days, nowMs), new Date(nowMs).toISOString().slice(0, 10), filter.connection ?? null, sparklines);
   const missing = new Map<string, string[]>();
   for (const row of found) if (!row.summary) missing.set(row.marketplace, [...(missing.get(row.marketplace) ?? []), row.asin]);
   const built = new Map<string, AsinSummary>();
@@ -82,4 +80,24 @@ export async function summaryView(
     )
     .filter((row) => (!filter.brand || row.brand === filter.brand) && (!filter.category || row.category === filter.category));
   return { rows, marketplaces };
+}
+
+/**
+ * Rows read without sparklines (summaryView's `sparklines: false`) given theirs, in one read of
+ * their summaries: a paged dashboard sorts and counts every row, and shows the sparklines of 50.
+ * Only the sparkline is taken from the second read, so each row keeps the figures it was sorted by.
+ */
+export async function withSparklines(
+  services: SummaryServices,
+  userId: string,
+  rows: readonly DashboardRow[],
+  days: number,
+  nowMs: number,
+  connection?: string,
+): Promise<DashboardRow[]> {
+  if (rows.length === 0) return [];
+  const keys = rows.map((row) => ({ asin: row.asin, marketplace: row.marketplace }));
+  const { rows: full } = await summaryView(services, userId, { connection }, days, nowMs, keys);
+  const sparklines = new Map(full.map((row) => [`${row.marketplace}:${row.asin}`, row.sparkline]));
+  return rows.map((row) => ({ ...row, sparkline: sparklines.get(`${row.marketplace}:${row.asin}`) ?? row.sparkline }));
 }

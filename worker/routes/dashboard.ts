@@ -5,8 +5,8 @@ import { dashboardQuerySchema, intradayQuerySchema, type DashboardResponse, type
 import { HISTORY_RANGE_DAYS } from "../contract/history";
 import { hourPointsByAsin } from "../history/history-store";
 import { dayWindow } from "../dashboard/dashboard-service";
-import { summaryView } from "../dashboard/summary-rows";
-import { dashboardBody } from "../dashboard/dashboard-page";
+import { summaryView, withSparklines } from "../dashboard/summary-rows";
+import { dashboardBody, isPaged } from "../dashboard/dashboard-page";
 import { trackedOfConnection } from "../dashboard/connection-scope";
 import { captureNow, MANUAL_REFRESH_INTERVAL_MS } from "../dashboard/refresh";
 import { claimManualRefresh } from "../dashboard/refresh-store";
@@ -47,8 +47,11 @@ export const dashboardRoutes = createRouter()
     const now = Date.now();
     // A connection filter: that client's ASINs, with its own stock and Buy Box.
     const tracked = await trackedOfConnection(c.env.DB, workspace.id, await listTrackedAsins(c.env.DB, workspace.id), connection, 7, now);
-    const { rows, marketplaces } = await summaryView(c.var.services, workspace.id, { marketplace, brand, connection }, 7, now, tracked);
+    // A page's rows get their sparklines afterwards: the KPIs and the sort read every row, not their sparklines.
+    const paged = isPaged(paging);
+    const { rows, marketplaces } = await summaryView(c.var.services, workspace.id, { marketplace, brand, connection }, 7, now, tracked, { sparklines: !paged });
     const body: DashboardResponse = dashboardBody(rows, paging, { marketplaces, brand: brand ?? null, demo: user.isDemo });
+    if (paged) body.rows = await withSparklines(c.var.services, workspace.id, body.rows, 7, now, connection);
     return c.json(body, 200);
   })
   .openapi(routes.intraday, async (c) => {

@@ -64,6 +64,13 @@ describe("GET /api/dashboard as the demo account, after the nightly run", () => 
     expect(body.kpis.buyBox.held).toBe(body.rows.filter((row) => row.buyBox === "you").length);
     expect(body.marketplaces).toEqual(["US"]);
 
+    // One page of the sorted rows: the same rows, sparklines included (read for the page alone).
+    expect(body.rows.every((row) => row.sparkline.length > 0)).toBe(true);
+    const page = await (await browser.request("/api/dashboard?page=1&pageSize=2&sort=rank&order=desc")).json<DashboardResponse>();
+    expect(page.page).toMatchObject({ number: 1, size: 2, total: 3, pages: 2 });
+    const byRankDesc = [...body.rows].sort((a, b) => b.rank! - a.rank!).slice(0, 2);
+    expect(page.rows).toEqual(byRankDesc);
+
     const brand = body.rows[0]!.brand!;
     const filtered = await (await browser.request(`/api/dashboard?brand=${encodeURIComponent(brand)}`)).json<DashboardResponse>();
     expect(filtered.rows.every((row) => row.brand === brand)).toBe(true);

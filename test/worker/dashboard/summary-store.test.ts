@@ -42,6 +42,13 @@ describe("asin_summaries (summary-store.ts)", () => {
     expect(rows[1]!.details).toBeNull();
     expect(rows[1]!.seller).toBeNull();
     expect(rows[2]).toMatchObject({ summary: null, details: null, seller: null });
+    // Without sparklines: the same figures, the sparkline left empty (a paged dashboard adds its page's).
+    expect(rows[0]!.summary!.figures.spark).toHaveLength(2);
+    const lean = await trackedSummaries(env.DB, user.id, keys, at(6).slice(0, 10), at(1).slice(0, 10), null, false);
+    expect(lean.map((row) => row.summary?.figures.spark ?? null)).toEqual([[], [], null]);
+    expect(lean.map((row) => ({ ...row, summary: row.summary && { ...row.summary, figures: { ...row.summary.figures, spark: "left out" } } }))).toEqual(
+      rows.map((row) => ({ ...row, summary: row.summary && { ...row.summary, figures: { ...row.summary.figures, spark: "left out" } } })),
+    );
     // Another user never sees this seller's own snapshot.
     const other = await upsertSellerUser(env.DB, newSellingPartnerId());
     expect((await trackedSummaries(env.DB, other.id, keys.slice(0, 1), at(6).slice(0, 10), at(0).slice(0, 10)))[0]!.seller).toBeNull();
