@@ -2,16 +2,16 @@ import { DEFAULT_DASHBOARD_PAGE_SIZE, pageOfRows, sortDashboardRows } from "../c
 import type { DashboardQuery, DashboardResponse, DashboardRow } from "../contract/dashboard";
 import { dashboardKpis } from "./kpis";
 
-/**
- * The dashboard's answer from every row of the user's tracked ASINs: the KPI cards over all of
- * them, and either every row (no page asked for) or one page of the sorted rows, so a 10,000-ASIN
- * watchlist sends 50 rows, not megabytes the browser would only page through.
- */
 /** Whether the query asks for one page of rows (else every row). */
 export function isPaged(query: Pick<DashboardQuery, "page" | "pageSize">): boolean {
   return query.page !== undefined || query.pageSize !== undefined;
 }
 
+/**
+ * The dashboard's answer from every row of the user's tracked ASINs: the KPI cards over all of
+ * them, and either every row (no page asked for) or one page of the sorted rows, so a 10,000-ASIN
+ * watchlist sends 50 rows, not megabytes the browser would only page through.
+ */
 export function dashboardBody(
   rows: readonly DashboardRow[],
   query: Pick<DashboardQuery, "page" | "pageSize" | "sort" | "order">,
