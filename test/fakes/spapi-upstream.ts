@@ -49,6 +49,9 @@ import type { FakeUpstream } from "./outbound.ts";
 import type { SellerCallRecord } from "./spapi-calls.ts";
 import { SPAPI_OPERATIONS, UsagePlans, type SpApiOperation } from "./spapi-usage-plans.ts";
 
+/** What every call record of a request shares: the request, and the access token it carried ("" without one). */
+type CallBase = Omit<SellerCallRecord, "seq" | "status" | "kind"> & { accessToken: string };
+
 export const SPAPI_CONTROL_HOST = "spapi-fake.test";
 const REGION_MARKETPLACES: Record<string, readonly string[]> = {
   "sellingpartnerapi-na.amazon.com": ["ATVPDKIKX0DER", "A2EUQ1WTGCTBG2", "A1AM78C64UM0Y8", "A2Q3Y263D00KWC"],
@@ -102,7 +105,7 @@ export class SpApiFake implements FakeUpstream {
     if (url.hostname === SPAPI_CONTROL_HOST) return this.control(request, url);
 
     const accessToken = request.headers.get("x-amz-access-token") ?? "";
-    const base: Omit<SellerCallRecord, "seq" | "status" | "kind"> = {
+    const base: CallBase = {
       method: request.method,
       url: url.href,
       host: url.hostname,
@@ -135,25 +138,25 @@ export class SpApiFake implements FakeUpstream {
       case "getMarketplaceParticipations":
         return this.participations(url, base);
       case "getCatalogItem":
-        return this.catalogItem(url, base, accessToken);
+        return this.catalogItem(url, base);
     }
   }
 
   /** getCatalogItem: the model's example re-addressed to the ASIN, or the scripted failure. */
-  private catalogItem(url: URL, base: Omit<SellerCallRecord, "seq" | "status" | "kind">, accessToken: string): Response {
+  private catalogItem(url: URL, base: CallBase): Response {
     const asin = decodeURIComponent(ITEM_PATH.exec(url.pathname)![1]!);
     const fail = (status: number, code: string, message: string, headers: Record<string, string> = {}) => {
       this.record({ ...base, kind: "catalog", status, error: `${code}: ${message}` });
       return errorList(status, code, message, headers);
     };
 
-    if (!this.lwa.isLiveAccessToken(accessToken)) {
+    if (!this.lwa.isLiveAccessToken(base.accessToken)) {
       return fail(403, "Unauthorized", "Access to requested resource is denied.");
     }
     const marketplaceIds = (url.searchParams.get("marketplaceIds") ?? "").split(",").filter(Boolean);
     if (marketplaceIds.length !== 1) return fail(400, "InvalidInput", "exactly one marketplaceIds value is expected");
     const marketplaceId = marketplaceIds[0]!;
-    const refusal = this.marketplaceRefusal(accessToken, url, marketplaceId);
+    const refusal = this.marketplaceRefusal(base.accessToken, url, marketplaceId);
     if (refusal) return fail(...refusal);
     const includedData = (url.searchParams.get("includedData") ?? "summaries").split(",");
     if (!includedData.every((value) => INCLUDED_DATA.has(value))) {
@@ -174,24 +177,24 @@ export class SpApiFake implements FakeUpstream {
         return fail(503, "ServiceUnavailable", "Service temporarily unavailable.", script.retryAfterSeconds ? { "Retry-After": String(script.retryAfterSeconds) } : {});
       default: {
         this.record({ ...base, kind: "catalog", status: 200 });
-        return json(200, exampleItem(asin, marketplaceId, includedData, script.behavior === "no_ranks"), this.rateLimitHeader(accessToken, "getCatalogItem"));
+        return json(200, exampleItem(asin, marketplaceId, includedData, script.behavior === "no_ranks"), this.rateLimitHeader(base.accessToken, "getCatalogItem"));
       }
     }
   }
 
   /** getInventorySummaries: the seller's scripted inventory, a page at a time. */
-  private inventory(url: URL, base: Omit<SellerCallRecord, "seq" | "status" | "kind">): Response {
+  private inventory(url: URL, base: CallBase): Response {
     const fail = (status: number, code: string, message: string) => {
       this.record({ ...base, kind: "inventory", status, error: `${code}: ${message}` });
       return errorList(status, code, message);
     };
-    const refreshToken = this.lwa.refreshTokenOf(base.accessToken ?? "");
+    const refreshToken = this.lwa.refreshTokenOf(base.accessToken);
     if (!refreshToken) return fail(403, "Unauthorized", "Access to requested resource is denied.");
     const query = url.searchParams;
     const marketplaceIds = query.getAll("marketplaceIds").flatMap((value) => value.split(",")).filter(Boolean);
     if (marketplaceIds.length !== 1) return fail(400, "InvalidInput", "exactly one marketplaceIds value is expected");
     const marketplaceId = marketplaceIds[0]!;
-    const refusal = this.marketplaceRefusal(base.accessToken ?? "", url, marketplaceId);
+    const refusal = this.marketplaceRefusal(base.accessToken, url, marketplaceId);
     if (refusal) return fail(...refusal);
     if (query.get("granularityType") !== "Marketplace") return fail(400, "InvalidInput", "granularityType must be Marketplace");
     if (query.get("granularityId") !== marketplaceId) return fail(400, "InvalidInput", "granularityId must be the marketplace id");
@@ -222,18 +225,18 @@ export class SpApiFake implements FakeUpstream {
         },
         ...(end < stock.summaries.length ? { pagination: { nextToken: `page-${end}` } } : {}),
       },
-      this.rateLimitHeader(base.accessToken ?? "", "getInventorySummaries"),
+      this.rateLimitHeader(base.accessToken, "getInventorySummaries"),
     );
   }
 
   /** getItemOffersBatch: one response per request, from the model's example (re-addressed for other ASINs). */
-  private async offersBatch(request: Request, url: URL, base: Omit<SellerCallRecord, "seq" | "status" | "kind">): Promise<Response> {
+  private async offersBatch(request: Request, url: URL, base: CallBase): Promise<Response> {
     const body = (await request.json().catch(() => null)) as { requests?: Record<string, unknown>[] } | null;
     const fail = (status: number, code: string, message: string) => {
       this.record({ ...base, kind: "offers", body, status, error: `${code}: ${message}` });
       return errorList(status, code, message);
     };
-    if (!this.lwa.isLiveAccessToken(base.accessToken ?? "")) return fail(403, "Unauthorized", "Access to requested resource is denied.");
+    if (!this.lwa.isLiveAccessToken(base.accessToken)) return fail(403, "Unauthorized", "Access to requested resource is denied.");
     if ((request.headers.get("content-type") ?? "").split(";")[0] !== "application/json") return fail(400, "InvalidInput", "Content-Type must be application/json");
     const requests = body?.requests;
     if (!Array.isArray(requests) || requests.length < 1 || requests.length > 20) return fail(400, "InvalidInput", "requests must hold 1 to 20 items");
@@ -248,7 +251,7 @@ export class SpApiFake implements FakeUpstream {
       const asin = OFFERS_URI.exec(String(item.uri))?.[1];
       const marketplaceId = String(item.MarketplaceId);
       if (!asin || item.method !== "GET") return fail(400, "InvalidInput", `Invalid batch request ${JSON.stringify(item)}`);
-      const refusal = this.marketplaceRefusal(base.accessToken ?? "", url, marketplaceId);
+      const refusal = this.marketplaceRefusal(base.accessToken, url, marketplaceId);
       if (refusal) return fail(...refusal);
       if (!ITEM_CONDITIONS.has(String(item.ItemCondition))) return fail(400, "InvalidInput", "ItemCondition is required");
       if (item.CustomerType !== undefined && !CUSTOMER_TYPES.has(String(item.CustomerType))) return fail(400, "InvalidInput", "Invalid CustomerType");
@@ -274,30 +277,30 @@ export class SpApiFake implements FakeUpstream {
       responses.push(example);
     }
     this.record({ ...base, kind: "offers", body, status: 200 });
-    return json(200, { responses }, this.rateLimitHeader(base.accessToken ?? "", "getItemOffersBatch"));
+    return json(200, { responses }, this.rateLimitHeader(base.accessToken, "getItemOffersBatch"));
   }
 
   /** getOrderMetrics: the model's parameter rules and Amazon's time-zone rule (spapi-sales.ts). */
-  private orderMetrics(url: URL, base: Omit<SellerCallRecord, "seq" | "status" | "kind">): Response {
+  private orderMetrics(url: URL, base: CallBase): Response {
     const fail = (status: number, code: string, message: string, headers: Record<string, string> = {}) => {
       this.record({ ...base, kind: "sales", status, error: `${code}: ${message}` });
       return errorList(status, code, message, headers);
     };
-    if (!this.lwa.isLiveAccessToken(base.accessToken ?? "")) return fail(403, "Unauthorized", "Access to requested resource is denied.");
+    if (!this.lwa.isLiveAccessToken(base.accessToken)) return fail(403, "Unauthorized", "Access to requested resource is denied.");
     const query = url.searchParams;
     const marketplaceIds = (query.get("marketplaceIds") ?? "").split(",").filter(Boolean);
     if (marketplaceIds.length !== 1) return fail(400, "InvalidInput", "exactly one marketplaceIds value is expected");
-    const refusal = this.marketplaceRefusal(base.accessToken ?? "", url, marketplaceIds[0]!);
+    const refusal = this.marketplaceRefusal(base.accessToken, url, marketplaceIds[0]!);
     if (refusal) return fail(...refusal);
     const answer = orderMetricsAnswer(query, this.sales.get(query.get("asin") ?? "") ?? { behavior: "normal" }, getOrderMetricsDayExample.response.payload[0]);
     if ("code" in answer) return fail(answer.status, answer.code, answer.message, answer.headers);
     this.record({ ...base, kind: "sales", status: 200 });
-    return json(200, { payload: answer.payload }, this.rateLimitHeader(base.accessToken ?? "", "getOrderMetrics"));
+    return json(200, { payload: answer.payload }, this.rateLimitHeader(base.accessToken, "getOrderMetrics"));
   }
 
   /** getMarketplaceParticipations: the model's example entry, once per marketplace the seller sells in. */
-  private participations(url: URL, base: Omit<SellerCallRecord, "seq" | "status" | "kind">): Response {
-    const refreshToken = this.lwa.isLiveAccessToken(base.accessToken ?? "") ? this.lwa.refreshTokenOf(base.accessToken ?? "") : null;
+  private participations(url: URL, base: CallBase): Response {
+    const refreshToken = this.lwa.isLiveAccessToken(base.accessToken) ? this.lwa.refreshTokenOf(base.accessToken) : null;
     if (!refreshToken) {
       this.record({ ...base, kind: "sellers", status: 403, error: "Unauthorized: Access to requested resource is denied." });
       return errorList(403, "Unauthorized", "Access to requested resource is denied.");
@@ -305,7 +308,7 @@ export class SpApiFake implements FakeUpstream {
     const ids = this.marketplacesOf(refreshToken, url);
     const [example] = getMarketplaceParticipationsExample.response.payload;
     this.record({ ...base, kind: "sellers", status: 200 });
-    return json(200, { payload: ids.map((id) => ({ ...example, marketplace: { ...example.marketplace, id } })) }, this.rateLimitHeader(base.accessToken ?? "", "getMarketplaceParticipations"));
+    return json(200, { payload: ids.map((id) => ({ ...example, marketplace: { ...example.marketplace, id } })) }, this.rateLimitHeader(base.accessToken, "getMarketplaceParticipations"));
   }
 
   private async control(request: Request, url: URL): Promise<Response> {

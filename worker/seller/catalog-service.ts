@@ -69,11 +69,9 @@ async function withinBudget<T>(deps: CatalogDeps, call: () => Promise<T>): Promi
     }
     if (grant.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, grant.waitMs));
   }
+  let answer: T;
   try {
-    const answer = await call();
-    // A seller whose plan differs from the model's: every caller of the bucket follows it from now on.
-    await tellStatedRate(deps.api, CATALOG_ITEM_PATH, deps.budget, undefined, deps.now());
-    return answer;
+    answer = await call();
   } catch (error) {
     if (!(error instanceof SellerApiError) || error.status !== 429) throw error;
     // Amazon's 429 usually names no wait: the caller is told the bucket's pause instead.
@@ -81,4 +79,10 @@ async function withinBudget<T>(deps: CatalogDeps, call: () => Promise<T>): Promi
     await deps.budget?.penalize(deps.now(), retryAfterSeconds);
     throw new SellerApiError(429, error.message, retryAfterSeconds);
   }
+  // A seller whose plan differs from the model's: every caller of the bucket follows it from now on.
+  // The answer Amazon gave is returned even if the bucket cannot be told.
+  await tellStatedRate(deps.api, CATALOG_ITEM_PATH, deps.budget, undefined, deps.now()).catch((error: unknown) => {
+    console.error("catalog budget: Amazon's stated rate was not kept", error);
+  });
+  return answer;
 }

@@ -2,15 +2,13 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { DashboardResponse, PortfolioResponse } from "../../../worker/contract/dashboard";
 import type { Bindings } from "../../../worker/env";
-import { runNightlySlice } from "../../../worker/jobs/nightly-run/start";
 import { NOT_GRANTED_NOTE } from "../../../worker/dashboard/portfolio";
 import { ORDER_METRICS_INTERVAL_MS, REVENUE_DAYS } from "../../../worker/jobs/nightly-run/revenue-phase";
 import { orderMetricsInterval, revenueDays, revenueRunDay } from "../../../worker/upstreams/spapi/sales-days";
 import { freeBrowser, proBrowser, userIdOf } from "../history/accounts";
-import { memoryNotes, resetHistoryTables, virtualClock } from "../jobs/nightly-run/support";
+import { resetHistoryTables, runSlicesToEnd, virtualClock } from "../jobs/nightly-run/support";
 import { historyPoints } from "../support/history-shards";
 import { connectSeller, demoEnv, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../support/seller-browser";
-import { buildServices } from "../../../worker/services";
 import { utcDay } from "../../../worker/contract/time";
 
 const ASINS = ["B08N5WRWNW", "B07XJ8C8F5", "B0C1H26C46"];
@@ -26,11 +24,7 @@ beforeEach(async () => {
  * counts the usage plans of the sellers of `refreshTokens` in the run's virtual time.
  */
 async function runNightly(bindings: Bindings, ...refreshTokens: string[]) {
-  const day = utcDay(Date.now());
-  const clock = virtualClock(Date.now(), spApiTimeOf(...refreshTokens));
-  const notes = memoryNotes();
-  for (let slice = 0; slice < 50; slice++) if ((await runNightlySlice(buildServices(bindings), day, { notes, clock })).status === "done") return clock;
-  throw new Error("the run did not finish");
+  await runSlicesToEnd(bindings, utcDay(Date.now()), { clock: virtualClock(Date.now(), spApiTimeOf(...refreshTokens)) });
 }
 
 async function watch(browser: TestBrowser, asins: readonly string[], marketplace = "US") {

@@ -1,10 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { runNightlySlice } from "../../../worker/jobs/nightly-run/start";
-import { buildServices } from "../../../worker/services";
 import { participatingMarketplaces } from "../../../worker/upstreams/spapi/sellers-mapping";
 import { getMarketplaceParticipationsExample } from "../fixtures/spapi/get-marketplace-participations";
-import { insertWatchlist, memoryNotes, resetHistoryTables, virtualClock } from "../jobs/nightly-run/support";
+import { insertWatchlist, resetHistoryTables, runSlicesToEnd, virtualClock } from "../jobs/nightly-run/support";
 import { accessTokensOf, connectSeller, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../support/seller-browser";
 
 const US = "ATVPDKIKX0DER";
@@ -96,9 +94,8 @@ describe("getMarketplaceParticipations", () => {
       { marketplace: "CA", asin: "B00CGZQU42" },
     ]);
     const clock = virtualClock(Date.UTC(2026, 10, 22, 2), spApiTimeOf(seller.refreshToken));
-    const notes = memoryNotes();
     const callsBefore = (await fakeCalls(SPAPI_FAKE, {})).length;
-    for (let slice = 0; slice < 50; slice++) if ((await runNightlySlice(buildServices(seller.bindings), "2026-11-22", { notes, clock })).status === "done") break;
+    await runSlicesToEnd(seller.bindings, "2026-11-22", { clock });
     const read = async (table: string) =>
       (await env.DB.prepare(`SELECT DISTINCT marketplace FROM ${table} WHERE workspace_id = ?`).bind(seller.userId).all<{ marketplace: string }>()).results.map((row) => row.marketplace);
     expect(await read("seller_snapshots")).toEqual(["US"]);

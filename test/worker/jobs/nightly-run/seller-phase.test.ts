@@ -3,13 +3,11 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Bindings } from "../../../../worker/env";
 import { findNightlyRun } from "../../../../worker/jobs/nightly-run-store";
 import { OFFERS_BATCH_INTERVAL_MS } from "../../../../worker/jobs/nightly-run/seller-phase";
-import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
 import { MockSellerApi } from "../../../../worker/upstreams/spapi/mock";
 import { SPAPI_RATE_HEADROOM } from "../../../../worker/upstreams/spapi/seller-budget";
 import { accessTokensOf, connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../../support/seller-browser";
 import { COMPETITOR, OUR_SELLER, twoWinnerResponse } from "../../fixtures/spapi/get-item-offers-two-winners";
 import { asinRange, insertUser, insertWatchlist, insertAlert, memoryNotes, resetHistoryTables, runSlicesToEnd, virtualClock } from "./support";
-import { buildServices } from "../../../../worker/services";
 
 const DAY = "2026-11-22";
 const START = Date.UTC(2026, 10, 22, 2, 0);
@@ -31,10 +29,8 @@ async function connected(bindings: Bindings, sellingPartnerId?: string) {
 }
 
 async function runToEnd(bindings: Bindings, clock = virtualClock(START), notes = memoryNotes()) {
-  for (let slice = 0; slice < 50; slice++) {
-    if ((await runNightlySlice(buildServices(bindings), DAY, { notes, clock })).status === "done") return notes;
-  }
-  throw new Error("the run did not finish");
+  await runSlicesToEnd(bindings, DAY, { clock, notes });
+  return notes;
 }
 
 async function sellerRows(userId: string) {
