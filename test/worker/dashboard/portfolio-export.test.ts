@@ -1,11 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { PortfolioResponse } from "../../../worker/contract/dashboard";
-import { runNightlySlice } from "../../../worker/jobs/nightly-run/start";
 import { freeBrowser, proBrowser } from "../history/accounts";
-import { memoryNotes, resetHistoryTables, virtualClock } from "../jobs/nightly-run/support";
+import { resetHistoryTables, runSlicesToEnd, virtualClock } from "../jobs/nightly-run/support";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
-import { buildServices } from "../../../worker/services";
 import { utcDay } from "../../../worker/contract/time";
 
 const ASINS = ["B08N5WRWNW", "B07XJ8C8F5"];
@@ -16,13 +14,7 @@ beforeEach(async () => {
   for (const level of ["log", "warn", "error"] as const) vi.spyOn(console, level).mockImplementation(() => {});
 });
 
-async function runNightly() {
-  const day = utcDay(Date.now());
-  const clock = virtualClock(Date.now());
-  const notes = memoryNotes();
-  for (let slice = 0; slice < 50; slice++) if ((await runNightlySlice(buildServices(demoEnv()), day, { notes, clock })).status === "done") return;
-  throw new Error("the run did not finish");
-}
+const runNightly = () => runSlicesToEnd(demoEnv(), utcDay(Date.now()), { clock: virtualClock(Date.now()) });
 
 async function watch(browser: TestBrowser, asins: readonly string[]) {
   for (const asin of asins) expect((await browser.json("/api/watchlist", "POST", { asin, marketplace: "US" })).status).toBe(201);

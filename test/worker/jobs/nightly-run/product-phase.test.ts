@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Bindings } from "../../../../worker/env";
 import { findNightlyRun } from "../../../../worker/jobs/nightly-run-store";
 import { MAX_BATCH_ATTEMPTS } from "../../../../worker/jobs/nightly-run/slice";
-import { runNightlySlice, type SliceOptions } from "../../../../worker/jobs/nightly-run/start";
+import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
 import { calls, control } from "../../support/creators-fake";
 import {
   asinRange,
@@ -14,6 +14,7 @@ import {
   memoryNotes,
   recordingSource,
   resetHistoryTables,
+  runSlicesToEnd,
   virtualClock,
 } from "./support";
 import { countPoints, historyPoints } from "../../support/history-shards";
@@ -30,15 +31,8 @@ beforeEach(async () => {
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
-/** Runs slices until the run is done, each at the time the last one asked for (as the alarm would); returns how many it took. */
-async function runToEnd(bindings: Bindings, options: SliceOptions): Promise<number> {
-  for (let slice = 1; slice <= 1000; slice++) {
-    const result = await runNightlySlice(buildServices(bindings), DAY, options);
-    if (result.status === "done") return slice;
-    if (options.clock) await options.clock.sleep(Math.max(0, result.resumeAt - options.clock.now()));
-  }
-  throw new Error("the run did not finish");
-}
+/** The product run of DAY to its end (1,000 slices at most: some tests take one call a slice); returns how many slices it took. */
+const runToEnd = (bindings: Bindings, options: Parameters<typeof runSlicesToEnd>[2]) => runSlicesToEnd(bindings, DAY, { maxSlices: 1000, ...options });
 
 async function track(keys: { marketplace: string; asin: string }[]) {
   const user = await insertUser();

@@ -1,13 +1,11 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { buildServices } from "../../../../worker/services";
-import type { Bindings } from "../../../../worker/env";
 import { findNightlyRun } from "../../../../worker/jobs/nightly-run-store";
-import { runNightlySlice, type SliceOptions } from "../../../../worker/jobs/nightly-run/start";
 import { checkStatus } from "../../../../worker/status/checks";
 import { readAttention } from "../../../../worker/attention/attention-store";
 import { calls, control, uniqueClient } from "../../support/creators-fake";
-import { asinRange, creatorsEnv, insertUser, insertWatchlist, memoryNotes, resetHistoryTables, virtualClock } from "./support";
+import { asinRange, creatorsEnv, insertUser, insertWatchlist, resetHistoryTables, runSlicesToEnd, virtualClock } from "./support";
 import { countPoints } from "../../support/history-shards";
 
 const DAY = "2026-11-22";
@@ -22,15 +20,6 @@ beforeEach(async () => {
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
-async function runToEnd(bindings: Bindings, options: SliceOptions & { clock: ReturnType<typeof virtualClock> }): Promise<number> {
-  for (let slice = 1; slice <= 2000; slice++) {
-    const result = await runNightlySlice(buildServices(bindings), DAY, options);
-    if (result.status === "done") return slice;
-    await options.clock.sleep(Math.max(0, result.resumeAt - options.clock.now()));
-  }
-  throw new Error("the run did not finish");
-}
-
 describe("permanent Amazon errors in the nightly run", () => {
   it("a region whose credential Amazon refuses costs one refused call, under a minute for 10,000 ASINs, and the run goes on", { timeout: 120_000 }, async () => {
     const user = await insertUser();
@@ -43,7 +32,7 @@ describe("permanent Amazon errors in the nightly run", () => {
     const bindings = creatorsEnv({ CREATORS_EU_CREDENTIAL_ID: euClient, CREATORS_EU_CREDENTIAL_SECRET: "a-revoked-secret" });
     const clock = virtualClock(START);
 
-    await runToEnd(bindings, { notes: memoryNotes(), clock });
+    await runSlicesToEnd(bindings, DAY, { clock, maxSlices: 2000 });
 
     const euTokens = await calls({ kind: "token", clientId: euClient });
     expect(euTokens.length).toBeGreaterThanOrEqual(1);
@@ -84,7 +73,7 @@ describe("permanent Amazon errors in the nightly run", () => {
     ]);
     const bindings = creatorsEnv({ CREATORS_UK_PARTNER_TAG: "ranklayer-us-20", CREATORS_FR_PARTNER_TAG: "ranklayer-fr-21" });
     const clock = virtualClock(START);
-    await runToEnd(bindings, { notes: memoryNotes(), clock });
+    await runSlicesToEnd(bindings, DAY, { clock, maxSlices: 2000 });
 
     const euCalls = await calls({ kind: "getItems", clientId: bindings.CREATORS_EU_CREDENTIAL_ID });
     expect(euCalls.filter((call) => call.marketplace === "www.amazon.co.uk")).toEqual([expect.objectContaining({ status: 400 })]);

@@ -1,12 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { buildServices } from "../../../../worker/services";
 import type { Bindings } from "../../../../worker/env";
 import { findUser } from "../../../../worker/accounts/user-store";
 import { loadSettings } from "../../../../worker/accounts/settings-store";
-import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
 import { connectSeller, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, TestBrowser } from "../../support/seller-browser";
-import { insertWatchlist, memoryNotes, resetHistoryTables, virtualClock } from "./support";
+import { insertWatchlist, resetHistoryTables, runSlicesToEnd, virtualClock } from "./support";
 
 const DAY = "2026-11-22";
 const START = Date.UTC(2026, 10, 22, 2, 0);
@@ -23,15 +21,6 @@ async function connected(bindings: Bindings) {
   return { ...seller, userId: user!.id };
 }
 
-async function runToEnd(bindings: Bindings) {
-  const clock = virtualClock(START);
-  const notes = memoryNotes();
-  for (let slice = 0; slice < 50; slice++) {
-    if ((await runNightlySlice(buildServices(bindings), DAY, { notes, clock })).status === "done") return;
-  }
-  throw new Error("the run did not finish");
-}
-
 describe("a seller Amazon refuses for good", () => {
   it("shows as needing attention in that seller's Settings → Connection Status, and only there", async () => {
     const bindings = sellerEnv();
@@ -41,7 +30,7 @@ describe("a seller Amazon refuses for good", () => {
     for (const userId of [revoked.userId, healthy.userId]) await insertWatchlist(userId, [{ marketplace: "US", asin: "B00CGZQU42" }]);
     await fakeControl(LWA_FAKE, "revoke", { refreshToken: revoked.refreshToken });
 
-    await runToEnd(bindings);
+    await runSlicesToEnd(bindings, DAY, { clock: virtualClock(START) });
 
     const refused = await loadSettings(env.DB, (await findUser(env.DB, revoked.userId))!);
     expect(refused.connection).toMatchObject({

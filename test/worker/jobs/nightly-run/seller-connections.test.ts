@@ -1,9 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
-import { buildServices } from "../../../../worker/services";
 import { demoEnv } from "../../support/seller-browser";
-import { insertUser, insertWatchlist, memoryNotes, resetHistoryTables, virtualClock } from "./support";
+import { insertUser, insertWatchlist, resetHistoryTables, runSlicesToEnd, virtualClock } from "./support";
 
 /**
  * The nightly seller phases walk seller connections, not accounts: a workspace with two
@@ -33,11 +31,7 @@ describe("nightly seller phases per connection", () => {
       { marketplace: "US", asin: "B0CONN0001" },
       { marketplace: "DE", asin: "B0CONN0002" },
     ]);
-    const notes = memoryNotes();
-    const clock = virtualClock(START);
-    for (let slice = 0; slice < 50; slice++) {
-      if ((await runNightlySlice(buildServices(demoEnv()), DAY, { notes, clock })).status === "done") break;
-    }
+    await runSlicesToEnd(demoEnv(), DAY, { clock: virtualClock(START) });
 
     const snapshots = await env.DB.prepare("SELECT connection_id, workspace_id, asin, source FROM seller_snapshots WHERE day = ? ORDER BY connection_id, asin")
       .bind(DAY)

@@ -1,12 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Bindings } from "../../../../worker/env";
-import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
 import { ORDER_METRICS_INTERVAL_MS } from "../../../../worker/jobs/nightly-run/revenue-phase";
 import { parseWalkCursor, SELLER_CONCURRENCY, walkCursor } from "../../../../worker/jobs/nightly-run/seller-walk";
-import { buildServices } from "../../../../worker/services";
 import { connectSeller, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../../support/seller-browser";
-import { asinRange, concurrentClock, insertWatchlist, memoryNotes, resetHistoryTables } from "./support";
+import { asinRange, concurrentClock, insertWatchlist, resetHistoryTables, runSlicesToEnd } from "./support";
 
 const DAY = "2026-11-22";
 const START = Date.UTC(2026, 10, 22, 2, 0);
@@ -32,17 +30,11 @@ async function sellers(bindings: Bindings, count: number) {
   return all;
 }
 
-async function runToEnd(bindings: Bindings, afterSlice?: () => Promise<void>) {
+/** The run of DAY to its end with lanes side by side; returns its length by the run's clock. */
+async function runToEnd(bindings: Bindings, afterSlice?: () => Promise<void>): Promise<number> {
   const clock = concurrentClock(START);
-  const notes = memoryNotes();
-  for (let slice = 0; slice < 200; slice++) {
-    const result = await runNightlySlice(buildServices(bindings), DAY, { notes, clock });
-    await afterSlice?.();
-    if (result.status === "done") return clock.now() - START;
-    // The Durable Object's next alarm.
-    if (result.resumeAt > clock.now()) await clock.sleep(result.resumeAt - clock.now());
-  }
-  throw new Error("the run did not finish");
+  await runSlicesToEnd(bindings, DAY, { clock, afterSlice });
+  return clock.now() - START;
 }
 
 /** When (ms after the start, by the run's clock) each seller's last revenue row was written. */

@@ -1,10 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Bindings } from "../../../../worker/env";
 import { trackedSummaries } from "../../../../worker/dashboard/summary-store";
-import { runNightlySlice, type SliceOptions } from "../../../../worker/jobs/nightly-run/start";
-import { buildServices } from "../../../../worker/services";
-import { asinRange, creatorsEnv, insertUser, insertWatchlist, memoryNotes, resetHistoryTables, virtualClock } from "./support";
+import { asinRange, creatorsEnv, insertUser, insertWatchlist, resetHistoryTables, runSlicesToEnd, virtualClock } from "./support";
 
 const DAY = "2026-11-22";
 const START = Date.UTC(2026, 10, 22, 2, 0);
@@ -16,21 +13,12 @@ beforeEach(async () => {
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
-async function runToEnd(bindings: Bindings, options: SliceOptions): Promise<void> {
-  for (let slice = 1; slice <= 1000; slice++) {
-    const result = await runNightlySlice(buildServices(bindings), DAY, options);
-    if (result.status === "done") return;
-    if (options.clock) await options.clock.sleep(Math.max(0, result.resumeAt - options.clock.now()));
-  }
-  throw new Error("the run did not finish");
-}
-
 describe("the nightly run writes each tracked ASIN's summary", () => {
   it("one summary per ASIN it snapshotted, computed during the run, from the day's point", async () => {
     const asins = asinRange("BSUM", 23);
     const user = await insertUser();
     await insertWatchlist(user, asins.map((asin) => ({ marketplace: "US", asin })));
-    await runToEnd(creatorsEnv(), { notes: memoryNotes(), clock: virtualClock(START) });
+    await runSlicesToEnd(creatorsEnv(), DAY, { clock: virtualClock(START) });
 
     const rows = await trackedSummaries(env.DB, user, asins.map((asin) => ({ marketplace: "US", asin })), DAY, DAY);
     expect(rows.map((row) => row.summary?.lastDay)).toEqual(asins.map(() => DAY));

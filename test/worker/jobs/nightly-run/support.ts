@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import type { Bindings } from "../../../../worker/env";
-import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
+import { runNightlySlice, type SliceOptions } from "../../../../worker/jobs/nightly-run/start";
 import { buildServices } from "../../../../worker/services";
 import type { Clock } from "../../../../worker/jobs/nightly-run/pacing";
 import type { RunNotes } from "../../../../worker/jobs/nightly-run/slice";
@@ -91,18 +91,30 @@ export function virtualClock(start: number, onSleep?: (ms: number) => Promise<vo
 /** More than a run of one call per slice takes for the few ASINs of a test. */
 const MAX_SLICES = 200;
 
+type RunToEndOptions = Omit<SliceOptions, "notes" | "clock"> & {
+  clock: Clock;
+  notes?: RunNotes;
+  /** How many slices the run may take before the test fails (default MAX_SLICES). */
+  maxSlices?: number;
+  /** Called after each slice, before the clock waits for the next. */
+  afterSlice?: () => Promise<void>;
+};
+
 /**
  * Runs `day`'s nightly run slice after slice to its end, as the alarm chain would: `clock` waits
- * until each slice's resumeAt.
+ * until each slice's resumeAt. Returns how many slices it took.
  */
-export async function runSlicesToEnd(bindings: Bindings, day: string, options: { clock: Clock; notes?: RunNotes; maxCalls?: number }): Promise<void> {
+export async function runSlicesToEnd(bindings: Bindings, day: string, options: RunToEndOptions): Promise<number> {
+  const { maxSlices = MAX_SLICES, afterSlice, ...sliceOptions } = options;
   const notes = options.notes ?? memoryNotes();
-  for (let slice = 0; slice < MAX_SLICES; slice++) {
-    const result = await runNightlySlice(buildServices(bindings), day, { ...options, notes });
-    if (result.status === "done") return;
-    await options.clock.sleep(Math.max(0, result.resumeAt - options.clock.now()));
+  for (let slice = 1; slice <= maxSlices; slice++) {
+    const result = await runNightlySlice(buildServices(bindings), day, { ...sliceOptions, notes });
+    await afterSlice?.();
+    if (result.status === "done") return slice;
+    // The Durable Object's next alarm.
+    if (result.resumeAt > options.clock.now()) await options.clock.sleep(result.resumeAt - options.clock.now());
   }
-  throw new Error(`the nightly run of ${day} did not finish in ${MAX_SLICES} slices`);
+  throw new Error(`the nightly run of ${day} did not finish in ${maxSlices} slices`);
 }
 
 export function memoryNotes(): RunNotes & { values: Map<string, number> } {
