@@ -15,6 +15,7 @@ import { freeBrowserWith, userIdOf } from "../history/accounts";
 import {
   completeCheckout, deliver, PRICE_PRO, sessionIdOf, setSubscription, STRIPE_FAKE, STRIPE_KEY, stripeCalls, stripeEnv, stripeEvent,
 } from "../support/stripe";
+import { insertConnection } from "../support/seller-connections";
 
 const PRICE_AGENCY = "price_agency_test";
 const bindings = stripeEnv({ STRIPE_PRICE_AGENCY: PRICE_AGENCY });
@@ -133,9 +134,7 @@ describe("syncAgencyQuantity", () => {
   it("counts the workspace's connected seller accounts", async () => {
     const { workspaceId, id } = await agencyAccount(4);
     expect(await syncAgencyQuantity(env.DB, billing, workspaceId)).toEqual({ kind: "updated", from: 4, quantity: 1 });
-    await env.DB.prepare("INSERT INTO seller_connections (id, workspace_id, selling_partner_id, region, name, refresh_token_ciphertext, key_id, granted_at) VALUES (?, ?, 'A1SELLER', 'na', 'Acme NA', 'x', 'k1', ?)")
-      .bind(crypto.randomUUID(), workspaceId, new Date().toISOString())
-      .run();
+    await insertConnection({ id: crypto.randomUUID(), workspaceId, sellingPartnerId: "A1SELLER", region: "na", name: "Acme NA", status: { grantedAt: new Date().toISOString() } });
     expect(await syncAgencyQuantity(env.DB, billing, workspaceId)).toEqual({ kind: "unchanged", quantity: 1 });
     expect(await updatesOf(id)).toHaveLength(1);
   });

@@ -9,6 +9,7 @@ import { insertWatchlist, resetHistoryTables } from "../jobs/nightly-run/support
 import { channelEnv, fakeEmailBinding } from "../notifications/support";
 import { recipientUnsubscribeToken } from "../../../worker/branding/recipient-unsubscribe";
 import { TestBrowser } from "../support/seller-browser";
+import { insertConnection } from "../support/seller-connections";
 
 /**
  * Weekly reports per client connection (issue 28 point 6): an address chosen for one seller
@@ -18,11 +19,7 @@ import { TestBrowser } from "../support/seller-browser";
 const MONDAY = Date.UTC(2026, 10, 23, 2, 30);
 const ASIN = "BCONN00001";
 
-async function connection(id: string, workspaceId: string, name: string) {
-  await env.DB.prepare("INSERT INTO seller_connections (id, workspace_id, selling_partner_id, region, name, status) VALUES (?, ?, ?, 'na', ?, 'demo')")
-    .bind(id, workspaceId, `SP-${name}`, name)
-    .run();
-}
+const connection = (id: string, workspaceId: string, name: string) => insertConnection({ id, workspaceId, sellingPartnerId: `SP-${name}`, region: "na", name, status: "demo" });
 
 async function sellerDay(connectionId: string, workspaceId: string, day: string, units: number, holdsBuyBox: boolean) {
   await env.DB.prepare(

@@ -6,6 +6,7 @@ import { connectionAssetsAndRevenue } from "../../../worker/dashboard/client-por
 import { asinRevenue, asinRevenueFromTotals } from "../../../worker/dashboard/portfolio";
 import { revenueMissingInsert, revenueUpsert, type RevenueInput } from "../../../worker/history/revenue-store";
 import { newSellingPartnerId } from "../support/seller-browser";
+import { insertConnection } from "../support/seller-connections";
 
 /**
  * The portfolio's revenue per ASIN, added up from the one pass over the revenue rows, gives what
@@ -31,7 +32,7 @@ describe("connectionAssetsAndRevenue: each ASIN's revenue totals", () => {
     const ws = user.id;
     await saveCredentials(env.DB, ws, { refreshTokenCiphertext: "sealed", keyId: "k1", region: "na", grantedAt: "2026-11-25T02:00:00.000Z" });
     const other = `${ws}-second`;
-    await env.DB.prepare("INSERT INTO seller_connections (id, workspace_id, selling_partner_id, region, name, status) VALUES (?, ?, 'SECOND', 'na', 'Second', 'demo')").bind(other, ws).run();
+    await insertConnection({ id: other, workspaceId: ws, sellingPartnerId: "SECOND", region: "na", name: "Second", status: "demo" });
     const base = { userId: ws, connectionId: ws, marketplace: "US", source: "spapi" as const, units: 1 };
     const ok = (asin: string, day: string, amount: number, capturedAt = `${day}T02:30:00.000Z`): RevenueInput => ({ ...base, asin, day, status: "ok", amount, currency: "USD", capturedAt });
     const statements = [

@@ -4,6 +4,7 @@ import { saveCredentials } from "../../../worker/accounts/credentials-store";
 import { upsertSellerUser } from "../../../worker/accounts/user-store";
 import { connectionAssets, connectionAssetsAndRevenue, revenueSumSql } from "../../../worker/dashboard/client-portfolio-store";
 import { newSellingPartnerId } from "../support/seller-browser";
+import { insertConnection } from "../support/seller-connections";
 
 /** The portfolio's one pass over the revenue rows answers what connectionAssets and connectionRevenue answer. */
 const FROM = "2026-11-20";
@@ -29,7 +30,7 @@ describe("connectionAssetsAndRevenue", () => {
     const ws = user.id;
     await saveCredentials(env.DB, ws, { refreshTokenCiphertext: "sealed", keyId: "k1", region: "na", grantedAt: "2026-11-25T02:00:00.000Z" });
     const eu = `${ws}-eu`;
-    await env.DB.prepare("INSERT INTO seller_connections (id, workspace_id, selling_partner_id, region, name, status) VALUES (?, ?, 'EU-CLIENT', 'eu', 'EU', 'demo')").bind(eu, ws).run();
+    await insertConnection({ id: eu, workspaceId: ws, sellingPartnerId: "EU-CLIENT", region: "eu", name: "EU", status: "demo" });
     const snapshot = (connection: string, asin: string, marketplace: string, day: string) =>
       env.DB.prepare(
         "INSERT INTO seller_snapshots (connection_id, workspace_id, asin, marketplace, day, source, fulfillable_units, buy_box_seller_id, holds_buy_box, captured_at) VALUES (?, ?, ?, ?, ?, 'spapi', 3, 'ME', 1, ?)",

@@ -5,6 +5,7 @@ import { revenueDays, revenueRunDay } from "../../../worker/upstreams/spapi/sale
 import { proBrowser, userIdOf } from "../history/accounts";
 import { resetHistoryTables } from "../jobs/nightly-run/support";
 import type { TestBrowser } from "../support/seller-browser";
+import { insertConnection } from "../support/seller-connections";
 
 /**
  * /api/portfolio and its export across a workspace's seller connections: revenue in each
@@ -28,9 +29,7 @@ async function twoClients(): Promise<{ browser: TestBrowser; us: string; eu: str
   const workspaceId = userIdOf(browser);
   const eu = `${workspaceId}-eu`;
   await env.DB.prepare("UPDATE seller_connections SET name = 'Acme US' WHERE id = ?").bind(workspaceId).run();
-  await env.DB.prepare("INSERT INTO seller_connections (id, workspace_id, selling_partner_id, region, name, status) VALUES (?, ?, 'DEMO-EU-CLIENT', 'eu', 'Acme EU', 'demo')")
-    .bind(eu, workspaceId)
-    .run();
+  await insertConnection({ id: eu, workspaceId, sellingPartnerId: "DEMO-EU-CLIENT", region: "eu", name: "Acme EU", status: "demo" });
   expect((await browser.json("/api/watchlist", "POST", { asin: US_ASIN, marketplace: "US" })).status).toBe(201);
   expect((await browser.json("/api/watchlist", "POST", { asin: DE_ASIN, marketplace: "DE" })).status).toBe(201);
   // The last complete day of the marketplace's own time zone: what the revenue window covers.

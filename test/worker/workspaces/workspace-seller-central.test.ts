@@ -1,8 +1,8 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { WorkspaceList } from "../../../worker/contract/workspaces";
 import { emailEnv, signInByEmail } from "../support/email-accounts";
 import { TestBrowser } from "../support/seller-browser";
+import { insertConnection } from "../support/seller-connections";
 
 /**
  * Seller Central without `?connection=`, and `connected` in the header's status, are about the
@@ -33,9 +33,7 @@ describe("GET /api/sp/catalog-item in a shared workspace", () => {
 
   it("reads the workspace's first seller account by default", async () => {
     const { owner, workspaceId } = await sharedWorkspace();
-    await env.DB.prepare("INSERT INTO seller_connections (id, workspace_id, selling_partner_id, region, name, status) VALUES (?, ?, 'CLIENT-CO-SELLER', 'na', 'Client Co US', 'demo')")
-      .bind(`${workspaceId}-na`, workspaceId)
-      .run();
+    await insertConnection({ id: `${workspaceId}-na`, workspaceId, sellingPartnerId: "CLIENT-CO-SELLER", region: "na", name: "Client Co US", status: "demo" });
     const res = await catalog(owner);
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await res.json()).toMatchObject({ asin: "B08N5WRWNW", source: "mock" });
@@ -45,11 +43,7 @@ describe("GET /api/sp/catalog-item in a shared workspace", () => {
     const { owner, workspaceId } = await sharedWorkspace();
     const connected = async () => (await (await owner.request("/api/user/status")).json<{ connected: boolean }>()).connected;
     expect(await connected()).toBe(false);
-    await env.DB.prepare(
-      "INSERT INTO seller_connections (id, workspace_id, selling_partner_id, region, name, refresh_token_ciphertext, key_id, granted_at) VALUES (?, ?, 'CLIENT-CO-SELLER', 'na', 'Client Co US', 'sealed', 'k1', ?)",
-    )
-      .bind(`${workspaceId}-na`, workspaceId, new Date().toISOString())
-      .run();
+    await insertConnection({ id: `${workspaceId}-na`, workspaceId, sellingPartnerId: "CLIENT-CO-SELLER", region: "na", name: "Client Co US", status: { grantedAt: new Date().toISOString() } });
     expect(await connected()).toBe(true);
     // Back in the owner's personal workspace, which has no seller account.
     const personal = (await (await owner.request("/api/workspaces")).json<WorkspaceList>()).workspaces.find((w) => w.personal)!;

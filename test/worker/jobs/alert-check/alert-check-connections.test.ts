@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { runAlertCheck } from "../../../../worker/jobs/alert-check/alert-check";
 import { buildServices } from "../../../../worker/services";
 import { CHECK_TIME, clearAlertTables, dayAt, eventsOf, seedAlert, seedUser, storedAlert } from "../../support/alert-seed";
+import { insertConnection } from "../../support/seller-connections";
 
 /**
  * Seller alerts per connection: a low-stock alert that watches one connection reads that
@@ -23,9 +24,7 @@ describe("runAlertCheck per seller connection", () => {
   it("a connection's low-stock alert reads that connection's stock, not another client's", async () => {
     const workspaceId = await seedUser();
     const client = `${workspaceId}-client`;
-    await env.DB.prepare("INSERT INTO seller_connections (id, workspace_id, selling_partner_id, region, name, status) VALUES (?, ?, 'DEMO-CLIENT', 'na', 'Client', 'demo')")
-      .bind(client, workspaceId)
-      .run();
+    await insertConnection({ id: client, workspaceId, sellingPartnerId: "DEMO-CLIENT", region: "na", name: "Client", status: "demo" });
     // The workspace's own seller is nearly out; the client has plenty.
     await stock(workspaceId, workspaceId, 0, 3);
     await stock(client, workspaceId, 0, 120);

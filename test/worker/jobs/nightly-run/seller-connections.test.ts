@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { demoEnv } from "../../support/seller-browser";
 import { insertUser, insertWatchlist, resetHistoryTables, runSlicesToEnd, virtualClock } from "./support";
+import { insertConnection } from "../../support/seller-connections";
 
 /**
  * The nightly seller phases walk seller connections, not accounts: a workspace with two
@@ -16,11 +17,8 @@ beforeEach(async () => {
   for (const level of ["log", "warn", "error"] as const) vi.spyOn(console, level).mockImplementation(() => {});
 });
 
-async function addConnection(workspaceId: string, id: string, sellingPartnerId: string, status: "demo" | "disconnected") {
-  await env.DB.prepare("INSERT INTO seller_connections (id, workspace_id, selling_partner_id, region, name, status) VALUES (?, ?, ?, 'eu', ?, ?)")
-    .bind(id, workspaceId, sellingPartnerId, `Client ${id}`, status)
-    .run();
-}
+const addConnection = (workspaceId: string, id: string, sellingPartnerId: string, status: "demo" | "disconnected") =>
+  insertConnection({ id, workspaceId, sellingPartnerId, region: "eu", name: `Client ${id}`, status });
 
 describe("nightly seller phases per connection", () => {
   it("writes each connection's stock, Buy Box and revenue rows under its own id; a disconnected one is skipped", async () => {
