@@ -32,13 +32,14 @@ export function compareItems(asins: readonly string[], outcomes: ReadonlyMap<str
   });
 }
 
-/** Whether the whole compare failed because Amazon did: then it answers 503 rather than a table of errors. */
-export function allUnavailable(outcomes: ReadonlyMap<string, LookupOutcome>): boolean {
-  return outcomes.size > 0 && [...outcomes.values()].every((o) => !o.ok && o.reason === "unavailable");
-}
-
-/** The longest Retry-After any outcome asked for. */
-export function retryAfterOf(outcomes: ReadonlyMap<string, LookupOutcome>): number | undefined {
-  const waits = [...outcomes.values()].flatMap((o) => (!o.ok && o.retryAfterSeconds ? [o.retryAfterSeconds] : []));
-  return waits.length > 0 ? Math.max(...waits) : undefined;
+/**
+ * When Amazon failed for every ASIN, the compare (and its export) answers 503 rather than a
+ * table of errors: this detail, and the longest Retry-After any outcome asked for (30 s when
+ * none did). Null when any ASIN has an answer of its own.
+ */
+export function compareOutage(outcomes: ReadonlyMap<string, LookupOutcome>): { detail: string; retryAfterSeconds: number } | null {
+  const values = [...outcomes.values()];
+  if (values.length === 0 || !values.every((o) => !o.ok && o.reason === "unavailable")) return null;
+  const waits = values.flatMap((o) => (!o.ok && o.retryAfterSeconds ? [o.retryAfterSeconds] : []));
+  return { detail: "Product data is temporarily unavailable. Please try again shortly.", retryAfterSeconds: waits.length > 0 ? Math.max(...waits) : 30 };
 }

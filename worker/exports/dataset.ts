@@ -15,6 +15,8 @@ export interface ExportRequest {
 export interface ExportRefusal {
   status: 401 | 403 | 404 | 503;
   detail: string;
+  /** A 503's Retry-After: when the data behind it may be back. */
+  retryAfterSeconds?: number;
 }
 
 /** Anything with zod's safeParse (the contract's classic zod schemas). */

@@ -2,7 +2,7 @@ import type { Config, Deployment } from "../config";
 import type { Plan } from "../contract/plans";
 import type { Bindings, SignedInAccount } from "../env";
 import { hitAccountLimit, hitClientLimit, type WindowLimit } from "./client-limit";
-import { takeExport } from "./export-limit";
+import { giveBackExport, takeExport } from "./export-limit";
 import { peekKeyRequests, takeKeyRequest } from "./key-limit";
 import type { Background } from "../shared/background";
 import { lookupLimits, peekLookup, takeLookup, type LookupClient, type LookupLimits } from "./lookup-limit";
@@ -24,6 +24,8 @@ export interface Quota {
   peekKeyRequests(userId: string, limit: number): Promise<WindowDecision>;
   /** One export of the plan's daily cap; null when the plan has none. */
   takeExport(request: Request, account: SignedInAccount | null, plan: Plan): Promise<WindowDecision | null>;
+  /** Gives back the export takeExport counted, when its file could not be made. */
+  giveBackExport(request: Request, account: SignedInAccount | null, plan: Plan): Promise<void>;
   /** One hit of a named per-address limit (contact messages, demo accounts). */
   hitClient(request: Request, name: string, limit: WindowLimit): Promise<WindowDecision>;
   /** One hit of a named per-account limit (webhook tests). */
@@ -40,6 +42,7 @@ export function quotaOf(env: Bindings, config: Config, background?: Background):
     takeKeyRequest: (userId, limit) => takeKeyRequest(env, userId, limit, { background }),
     peekKeyRequests: (userId, limit) => peekKeyRequests(env, userId, limit),
     takeExport: (request, account, plan) => takeExport(env, request, account, plan),
+    giveBackExport: (request, account, plan) => giveBackExport(env, request, account, plan),
     hitClient: (request, name, limit) => hitClientLimit(env, request, name, limit),
     hitAccount: (userId, name, limit) => hitAccountLimit(env, userId, name, limit),
   };

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { decideWindows, storedCounts, type Take, type Window, type WindowCounts, type WindowDecision } from "./window";
+import { decideWindows, givenBack, storedCounts, type Take, type Window, type WindowCounts, type WindowDecision } from "./window";
 
 /** A client's counters are erased this long after its last request (the privacy page promises 30 days). */
 const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -29,6 +29,15 @@ export class RateLimiter extends DurableObject {
       if (shortest.count === decision.granted) await this.ctx.storage.setAlarm(now + RETENTION_MS);
     }
     return decision;
+  }
+
+  /** Takes back `amount` units of the named counter that paid for work which failed (window.ts' givenBack). */
+  async giveBack(counter: string, windows: readonly Window[], amount: number): Promise<void> {
+    if (!this.counters.has(counter)) this.counters.set(counter, storedCounts(await this.ctx.storage.get(counter), windows));
+    const counts = givenBack(this.counters.get(counter), windows, Date.now(), amount);
+    if (!counts) return;
+    this.counters.set(counter, counts);
+    await this.ctx.storage.put(counter, counts, { allowUnconfirmed: true });
   }
 
   /** Answers at once: the status page's proof that Durable Objects are reachable. */

@@ -116,6 +116,24 @@ export function decideWindows(
 }
 
 /**
+ * Takes back units counted for work that never reached the client (its data could not be
+ * read): each window that is still the one they were counted in is lowered, never below zero.
+ * A window that has reset since keeps its fresh count. Undefined when nothing changes.
+ */
+export function givenBack(stored: WindowCounts | undefined, windows: readonly Window[], now: number, amount: number): WindowCounts | undefined {
+  if (!stored) return undefined;
+  let changed = false;
+  const counts = { ...stored };
+  for (const window of windows) {
+    const held = stored[window.name];
+    if (!held || held.start !== windowStart(window.length, now) || held.count === 0) continue;
+    counts[window.name] = { start: held.start, count: Math.max(0, held.count - amount) };
+    changed = true;
+  }
+  return changed ? counts : undefined;
+}
+
+/**
  * Counts stored before the limits shared this limiter: one window's bare count, or the lookup
  * limit's minute and month fields. Read as today's shape, so a deploy resets nobody's quota.
  */

@@ -37,7 +37,7 @@ const route = createRoute({
   description:
     "The dataset's own parameters: `compare` takes `asins` and `marketplace` (as GET /v1/compare); `history` takes `asin`, " +
     "`marketplace`, `range` and `days` (as GET /v1/history); `alerts` takes none; `portfolio` takes `marketplace`, `range` and `connection` (one client; all by default). " +
-    `The Free plan takes ${FREE_PLAN.exportsPerDay} exports a day (UTC), counted once the request is found valid and within the plan; Pro exports without a daily limit.`,
+    `The Free plan takes ${FREE_PLAN.exportsPerDay} exports a day (UTC), counted once the request is found valid and within the plan, and given back when its data cannot be read; Pro exports without a daily limit.`,
   security: KEY_OR_ANONYMOUS,
   request: {
     params: z.object({ dataset: z.string().openapi({ enum: NAMES, example: "alerts", description: `One of ${NAMES.join(", ")}.` }) }),
@@ -54,14 +54,15 @@ const route = createRoute({
     404: failure("No dataset of that name."),
     422: failure("Bad input: `detail` lists each bad value."),
     429: failure("The plan's daily exports are used up.", retryAfter),
-    503: failure("The data behind the dataset is unavailable."),
+    503: failure("The data behind the dataset is unavailable (for a compare: Amazon failed for every ASIN); the export is not counted.", retryAfter),
   },
 });
 
 /**
  * GET /api/exports/<dataset>?format=csv|pdf[&paper=a4|letter]&…: a dataset (see
  * exports/datasets) as a file. Free plans may take a few a day, counted once the request is
- * found valid and within the plan (a refused one costs nothing), before any data is read.
+ * found valid and within the plan (a refused one costs nothing), before any data is read; an
+ * export whose data cannot be read (Amazon down, a fault of ours) is given back.
  */
 export const exportRoutes = createRouter().openapi(route, async (c) => {
   const name = c.req.valid("param").dataset;
@@ -97,19 +98,32 @@ export const exportRoutes = createRouter().openapi(route, async (c) => {
     }
   }
 
-  const table = await dataset.load(request, query.data);
-  if (isRefusal(table)) throw new ApiError(table.status, table.status === 503 ? "upstream_unavailable" : table.status === 404 ? "not_found" : "plan_limit", table.detail);
-
-  const fileName = exportFileName(table.fileStem, format, now);
-  c.header("Content-Disposition", `attachment; filename="${fileName}"`);
-  if (format === "csv") {
-    c.header("Content-Type", "text/csv; charset=utf-8");
-    return c.body(tableToCsv(table), 200);
+  try {
+    const table = await dataset.load(request, query.data);
+    if (isRefusal(table)) {
+      const code = table.status === 503 ? "upstream_unavailable" : table.status === 404 ? "not_found" : "plan_limit";
+      throw new ApiError(table.status, code, table.detail, table.retryAfterSeconds ? { "Retry-After": String(table.retryAfterSeconds) } : {});
+    }
+    const fileName = exportFileName(table.fileStem, format, now);
+    c.header("Content-Disposition", `attachment; filename="${fileName}"`);
+    if (format === "csv") {
+      c.header("Content-Type", "text/csv; charset=utf-8");
+      return c.body(tableToCsv(table), 200);
+    }
+    c.header("Content-Type", "application/pdf");
+    // pdf-lib (and the fonts it inflates) loads on the first PDF export, not at every cold start.
+    const { tableToPdf } = await import("../exports/pdf");
+    // A signed-in caller's PDF carries its workspace's branding.
+    const branding = account ? await reportBrandingOf(c.env, account.workspace.id, c.var.services.config.siteOrigin) : null;
+    return c.body((await tableToPdf(table, paper, now, branding)) as Uint8Array<ArrayBuffer>, 200);
+  } catch (error) {
+    // No file, no export spent: the caller may try again when the data is back.
+    if (quota) {
+      await c.var.services.quota.giveBackExport(c.req.raw, account, plan).then(
+        () => c.header("RateLimit-Remaining", String(quota.remaining + 1)),
+        (giveBackError: unknown) => console.error("export give-back failed", giveBackError),
+      );
+    }
+    throw error;
   }
-  c.header("Content-Type", "application/pdf");
-  // pdf-lib (and the fonts it inflates) loads on the first PDF export, not at every cold start.
-  const { tableToPdf } = await import("../exports/pdf");
-  // A signed-in caller's PDF carries its workspace's branding.
-  const branding = account ? await reportBrandingOf(c.env, account.workspace.id, c.var.services.config.siteOrigin) : null;
-  return c.body((await tableToPdf(table, paper, now, branding)) as Uint8Array<ArrayBuffer>, 200);
 });

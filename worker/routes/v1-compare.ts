@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "../openapi/zod";
-import { allUnavailable, compareItems, compareLimitOf, compareRefusal, retryAfterOf } from "../compare/compare-rules";
+import { compareItems, compareLimitOf, compareOutage, compareRefusal } from "../compare/compare-rules";
 import { compareQuerySchema, splitAsins } from "../compare/compare-query";
 import type { ComparePlan, CompareResponse } from "../contract/compare";
 import { LOOKUP_MARKETPLACES, type Marketplace } from "../contract/marketplaces";
@@ -111,11 +111,8 @@ export const compareRoutes = createRouter()
     }
 
     const outcomes = await lookups.many(c.executionCtx, asins, marketplace);
-    if (allUnavailable(outcomes)) {
-      throw new ApiError(503, "upstream_unavailable", "Product data is temporarily unavailable. Please try again shortly.", {
-        "Retry-After": String(retryAfterOf(outcomes) ?? 30),
-      });
-    }
+    const outage = compareOutage(outcomes);
+    if (outage) throw new ApiError(503, "upstream_unavailable", outage.detail, { "Retry-After": String(outage.retryAfterSeconds) });
     const body: CompareResponse = { marketplace, items: compareItems(asins, outcomes) };
     return c.json(body, 200);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allUnavailable, compareItems, compareLimitOf, compareRefusal, retryAfterOf } from "../../../worker/compare/compare-rules";
+import { compareItems, compareLimitOf, compareOutage, compareRefusal } from "../../../worker/compare/compare-rules";
 import { splitAsins } from "../../../worker/compare/compare-query";
 import { ENTERPRISE_PLAN, FREE_PLAN, PRO_PLAN } from "../../../worker/contract/plans";
 import type { LookupOutcome } from "../../../worker/lookup/lookup-service";
@@ -33,7 +33,7 @@ describe("compare rules", () => {
       { asin: "B000000000", ok: false, error: "not_found", detail: "gone" },
       { asin: "B000000001", ok: true, product },
     ]);
-    expect(allUnavailable(outcomes)).toBe(false);
+    expect(compareOutage(outcomes)).toBeNull();
   });
 
   it("is unavailable as a whole only when Amazon failed for every ASIN, with the longest wait", () => {
@@ -41,8 +41,13 @@ describe("compare rules", () => {
       ["A", { ok: false, status: 503, reason: "unavailable", detail: "x", retryAfterSeconds: 10 }],
       ["B", { ok: false, status: 503, reason: "unavailable", detail: "x", retryAfterSeconds: 30 }],
     ]);
-    expect(allUnavailable(down)).toBe(true);
-    expect(retryAfterOf(down)).toBe(30);
+    expect(compareOutage(down)).toEqual({ detail: expect.stringMatching(/try again shortly/), retryAfterSeconds: 30 });
+    // No outcome said when: 30 s.
+    const silent = new Map<string, LookupOutcome>([["A", { ok: false, status: 503, reason: "unavailable", detail: "x" }]]);
+    expect(compareOutage(silent)?.retryAfterSeconds).toBe(30);
+    // One ASIN Amazon does not know is an answer of its own: the table, not a 503.
+    expect(compareOutage(new Map([...down, ["C", { ok: false, status: 404, reason: "not_found", detail: "gone" }]]))).toBeNull();
+    expect(compareOutage(new Map())).toBeNull();
   });
 
   it("splits the asins parameter as pasted", () => {

@@ -4,6 +4,8 @@ import { app } from "../../../worker/app";
 import { BOM } from "../../../worker/exports/csv";
 import { freeBrowser, proBrowser } from "../history/accounts";
 import { readPdf } from "./pdf-reader";
+import { control, newAsin, uniqueClient } from "../support/creators-fake";
+import { liveEnv, lookup } from "../lookup/live-env";
 
 let nextIp = 1;
 const freshIp = () => `192.0.2.${nextIp++}`;
@@ -73,6 +75,38 @@ describe("export quota", () => {
     expect((await get("/api/exports/compare?format=csv&asins=nope", other)).status).toBe(422);
     expect((await get("/api/exports/history?format=csv&asin=B08N5WRWNW", other)).headers.get("RateLimit-Remaining")).toBe("4");
     expect((await get("/api/exports/history?format=csv&asin=B08N5WRWNW", freshIp())).status).toBe(200);
+  });
+
+  it("answers 503 with Retry-After when Amazon fails for every ASIN of a compare, and gives the export back", async () => {
+    const [down, alsoDown, fine] = [newAsin(), newAsin(), newAsin()];
+    // A copy of one product under 24 h old (Amazon answered it through another credential).
+    expect((await lookup(`asin=${fine}`, liveEnv(uniqueClient()))).status).toBe(200);
+    for (const asin of [down, alsoDown]) await control("script", { asin, behavior: "error503", retryAfterSeconds: 45 });
+    const bindings = liveEnv(uniqueClient());
+    const ip = freshIp();
+    const exportOf = async (asins: string) => {
+      const ctx = createExecutionContext();
+      const res = await app.request(`/api/exports/compare?format=csv&asins=${asins}`, { headers: { "CF-Connecting-IP": ip } }, bindings, ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const res = await exportOf(`${down},${alsoDown}`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("Retry-After")).toBe("45");
+      expect(res.headers.get("Content-Disposition")).toBeNull();
+      expect(await res.json()).toMatchObject({ code: "upstream_unavailable", detail: expect.stringMatching(/try again shortly/) });
+      // Six failed exports, more than the day's five, and none of them spent.
+      expect(res.headers.get("RateLimit-Remaining")).toBe("5");
+    }
+    // With one ASIN answered (from that copy), the compare is a file with the failed ASIN as an error row; it counts.
+    const partial = await exportOf(`${down},${fine}`);
+    expect(partial.status).toBe(200);
+    expect(partial.headers.get("RateLimit-Remaining")).toBe("4");
+    const rows = (await partial.text()).trimEnd().split("\r\n").slice(1);
+    expect(rows.map((row) => row.split(",")[0])).toEqual([down, fine]);
+    expect(rows[0]).toMatch(/try again|retry/i);
   });
 
   it("counts a signed-in Free user's exports per account", async () => {

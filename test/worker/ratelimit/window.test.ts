@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HOUR_MS } from "../../../worker/contract/time";
-import { decideWindows, leaseSize, startOfNextMonth, storedCounts, type Take, type Window, type WindowCounts, type WindowDecision } from "../../../worker/ratelimit/window";
+import { decideWindows, givenBack, leaseSize, startOfNextMonth, storedCounts, type Take, type Window, type WindowCounts, type WindowDecision } from "../../../worker/ratelimit/window";
 
 /** The lookup limit's two windows, as lookup-limit.ts declares them. */
 const lookupWindows = ({ perMinute, perMonth }: { perMinute: number; perMonth: number }): Window[] => [
@@ -126,6 +126,22 @@ describe("a single fixed window counted one hit at a time (contact messages, dem
     const { decisions } = hitsAt([t0, t0, t0, t0, t0, t0, Date.UTC(2026, 10, 22, 11, 0, 0)]);
     expect(decisions[5]?.allowed).toBe(false);
     expect(decisions[6]).toMatchObject({ allowed: true, remaining: 4, resetAt: "2026-11-22T12:00:00.000Z" });
+  });
+
+  it("takes back a hit whose work failed: the window allows it again", () => {
+    const { counts } = hitsAt([t0, t0, t0, t0, t0]);
+    expect(decideWindows(counts, hour, t0 + 1, "one").decision.allowed).toBe(false);
+    const back = givenBack(counts, hour, t0 + 1, 1);
+    expect(back?.contact).toEqual({ start: counts!.contact!.start, count: 4 });
+    expect(decideWindows(back, hour, t0 + 2, "one").decision).toMatchObject({ allowed: true, remaining: 0 });
+  });
+
+  it("gives back nothing to a window that has reset since, and never below zero", () => {
+    const { counts } = hitsAt([t0, t0]);
+    // The hits were counted in the 10:00 window; at 11:00 the fresh window keeps its own count.
+    expect(givenBack(counts, hour, Date.UTC(2026, 10, 22, 11, 0, 0), 1)).toBeUndefined();
+    expect(givenBack(counts, hour, t0, 5)?.contact?.count).toBe(0);
+    expect(givenBack(undefined, hour, t0, 1)).toBeUndefined();
   });
 });
 

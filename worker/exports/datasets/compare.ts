@@ -1,4 +1,4 @@
-import { compareItems, compareRefusal } from "../../compare/compare-rules";
+import { compareItems, compareOutage, compareRefusal } from "../../compare/compare-rules";
 import { compareQuerySchema, splitAsins } from "../../compare/compare-query";
 import type { Marketplace } from "../../contract/marketplaces";
 import { dataset } from "../dataset";
@@ -18,7 +18,11 @@ export const compareExport = dataset({
   async load({ c }, query) {
     const asins = [...new Set(splitAsins(query.asins))];
     const marketplace = query.marketplace as Marketplace;
-    const items = compareItems(asins, await c.var.services.lookups.many(c.executionCtx, asins, marketplace));
+    const outcomes = await c.var.services.lookups.many(c.executionCtx, asins, marketplace);
+    // As GET /v1/compare answers: a file of error rows alone is no export.
+    const outage = compareOutage(outcomes);
+    if (outage) return { status: 503, ...outage };
+    const items = compareItems(asins, outcomes);
     const table: ExportTable = {
       fileStem: `compare-${marketplace}`,
       title: `Compare: ${asins.length} ASIN${asins.length === 1 ? "" : "s"} in the ${marketplace} marketplace`,
