@@ -2,6 +2,7 @@ import type { BuyBoxHolder, DashboardRow } from "../contract/dashboard";
 import { escapeHtml } from "../shared/html";
 import { ASSOCIATES_NOTICE } from "../exports/export-table";
 import { DAY_MS } from "../contract/time";
+import { csvField } from "../exports/csv";
 
 /** The two report emails: each has its own switch in Settings → Notifications. */
 export type ReportKind = "daily" | "weekly";
@@ -88,12 +89,12 @@ export function weeklyReportCsv(data: WeeklyReportData): string {
   return reportCsv("weekly", data);
 }
 
-/** The report's rows as CSV (RFC 4180 quoting), attached to the email; daily and weekly share the columns. */
+/**
+ * The report's rows as CSV (RFC 4180 quoting), attached to the email; daily and weekly share the
+ * columns. Titles and brands are Amazon's (third parties write them): every cell goes through the
+ * exports' formula guard, as a downloaded export does.
+ */
 export function reportCsv(kind: ReportKind, data: WeeklyReportData): string {
-  const cell = (value: string | number | null) => {
-    const text = value === null ? "" : String(value);
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
   const lines = [["ASIN", "Marketplace", "Brand", "Title", "Rank", WORDING[kind].change, "Rank change %", "Buy Box", "FBA units", "Source", "As of"]];
   for (const row of data.rows) {
     lines.push([
@@ -110,7 +111,7 @@ export function reportCsv(kind: ReportKind, data: WeeklyReportData): string {
       row.rankSource.asOf ?? "",
     ]);
   }
-  return lines.map((line) => line.map(cell).join(",")).join("\r\n") + "\r\n";
+  return lines.map((line) => line.map(csvField).join(",")).join("\r\n") + "\r\n";
 }
 
 /** A workspace's branding on its report email (docs/branding.md); a null name is RankLayer's own report. */

@@ -54,6 +54,12 @@ describe("weekly report (pure)", () => {
     );
   });
 
+  it("guards Amazon's text against spreadsheet formulas, as a downloaded export does; figures stay numbers", () => {
+    const hostile = { ...row, title: '=HYPERLINK("http://evil.example","x")', brand: "@SUM(1+1)" };
+    const line = weeklyReportCsv({ fromDay: "a", toDay: "b", rows: [hostile], alertsFired: [], buyBoxChanges: [], stockChanges: [] }).split("\r\n")[1];
+    expect(line).toBe(`B000000001,US,'@SUM(1+1),"'=HYPERLINK(""http://evil.example"",""x"")",900,-100,-10,you,12,Amazon Creators API,2026-11-22T02:00:00.000Z`);
+  });
+
   it("says the week's figures, attaches the CSV and carries an unsubscribe link and header", () => {
     const email = weeklyReportEmail(
       { fromDay: "2026-11-16", toDay: "2026-11-22", rows: [row], alertsFired: [{ day: "2026-11-18", asin: "B000000001", marketplace: "US", message: "Rank #812 is worse than your threshold #500" }], buyBoxChanges: [], stockChanges: [] },
