@@ -130,7 +130,9 @@ export const app = new Hono<AppEnv>()
       return c.json({ detail: error.detail, code: error.code }, error.status, error.headers);
     }
     if (error instanceof HTTPException) {
-      return c.json({ detail: error.message || "Bad request", code: codeOfStatus(error.status) }, error.status);
+      // zod-openapi's own 415 says only "Unsupported Media Type": say what the route reads.
+      const detail = error.status === 415 ? "The body's Content-Type is not one this route reads: send JSON with Content-Type: application/json." : error.message || "Bad request";
+      return c.json({ detail, code: codeOfStatus(error.status) }, error.status);
     }
     // A bug, not bad input: log it for us, never show the stack to the client.
     console.error("unhandled error", c.req.method, c.req.path, error);

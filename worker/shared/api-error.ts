@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   gone: "The link or invitation expired or was withdrawn.",
   rate_limited: "Past a rate limit; see Retry-After.",
   payload_too_large: "The body is larger than the API accepts.",
+  unsupported_media_type: "The body's Content-Type is not one the route reads (application/json for JSON routes).",
   upstream_unavailable: "Amazon or Stripe failed or is throttling; see Retry-After.",
   not_configured: "The deployment lacks the credentials this needs.",
   internal: "A bug on our side.",
@@ -50,6 +51,7 @@ export function codeOfStatus(status: number): ErrorCode {
   if (status === 409) return "conflict";
   if (status === 410) return "gone";
   if (status === 413) return "payload_too_large";
+  if (status === 415) return "unsupported_media_type";
   if (status === 422) return "validation_failed";
   if (status === 429) return "rate_limited";
   if (status === 503) return "upstream_unavailable";
