@@ -22,6 +22,14 @@ export async function claimManualRefresh(db: D1Database, userId: string, nowMs: 
   return new Date(Date.parse(row?.lastManualAt ?? nowIso) + minIntervalMs).toISOString();
 }
 
+/** Gives back the slot claimManualRefresh took at `claimedAtMs` (Amazon answered none of it), unless a later claim replaced it. */
+export async function releaseManualRefresh(db: D1Database, userId: string, claimedAtMs: number): Promise<void> {
+  await drizzle(db)
+    .update(userRefresh)
+    .set({ lastManualAt: null })
+    .where(and(eq(userRefresh.workspaceId, userId), eq(userRefresh.lastManualAt, new Date(claimedAtMs).toISOString())));
+}
+
 /** Marks the weekly report of `monday` sent to the user; false when it already was (a rerun sends nothing twice). */
 export async function claimWeeklyReport(db: D1Database, userId: string, monday: string): Promise<boolean> {
   const orm = drizzle(db);

@@ -14,7 +14,8 @@ export const MANUAL_REFRESH_INTERVAL_MS = 10 * 60_000;
  * Captures `keys` now through each marketplace's product source, at
  * most `maxCalls` getItems calls of 10: each item updates its day's point in the history shards
  * in place (the daily rules still see one point a day) and is kept there as an intraday point
- * under the current UTC hour; its details go to asin_details. Answers how many were captured.
+ * under the current UTC hour; its details go to asin_details. Answers how many were captured,
+ * and how many calls Amazon failed (with the longest Retry-After it asked for).
  */
 export async function captureNow(
   { env, history }: Pick<Services, "env" | "history">,
@@ -25,21 +26,25 @@ export async function captureNow(
   maxCalls: number,
   /** Paces the calls; false stops the capture (the budget's deadline). */
   beforeCall: () => Promise<boolean> = async () => true,
-): Promise<{ captured: number; calls: number }> {
+): Promise<{ captured: number; calls: number; failedCalls: number; retryAfterSeconds?: number }> {
   const capturedAt = new Date(nowMs).toISOString();
   const hour = new Date(nowMs).getUTCHours();
   let captured = 0;
   let calls = 0;
+  let failedCalls = 0;
+  let retryAfterSeconds: number | undefined;
   const byMarketplace = new Map<Marketplace, string[]>();
   for (const key of keys) if (isMarketplace(key.marketplace)) byMarketplace.set(key.marketplace, [...(byMarketplace.get(key.marketplace) ?? []), key.asin]);
   for (const [marketplace, asins] of byMarketplace) {
     const source = sourceFor(marketplace);
     for (let i = 0; i < asins.length && calls < maxCalls; i += MAX_ITEMS_PER_CALL) {
-      if (!(await beforeCall())) return { captured, calls };
+      if (!(await beforeCall())) return { captured, calls, failedCalls, retryAfterSeconds };
       calls += 1;
       const outcomes = await source.getItems(asins.slice(i, i + MAX_ITEMS_PER_CALL), marketplace).catch((error: unknown) => {
-        if (error instanceof UpstreamError) return null;
-        throw error;
+        if (!(error instanceof UpstreamError)) throw error;
+        failedCalls += 1;
+        if (error.retryAfterSeconds) retryAfterSeconds = Math.max(retryAfterSeconds ?? 0, error.retryAfterSeconds);
+        return null;
       });
       if (!outcomes) continue;
       const points: StoredPoint[] = [];
@@ -56,5 +61,5 @@ export async function captureNow(
       if (first) await refreshAsinSummaries({ env, history }, points, nowMs);
     }
   }
-  return { captured, calls };
+  return { captured, calls, failedCalls, retryAfterSeconds };
 }

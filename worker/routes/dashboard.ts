@@ -9,7 +9,7 @@ import { summaryView, withSparklines } from "../dashboard/summary-rows";
 import { dashboardBody, isPaged } from "../dashboard/dashboard-page";
 import { trackedOfConnection } from "../dashboard/connection-scope";
 import { captureNow, MANUAL_REFRESH_INTERVAL_MS } from "../dashboard/refresh";
-import { claimManualRefresh } from "../dashboard/refresh-store";
+import { claimManualRefresh, releaseManualRefresh } from "../dashboard/refresh-store";
 import { listTrackedAsins } from "../history/watchlist-store";
 import { sliceLimits } from "../jobs/nightly-run/slice";
 import { failure, json, retryAfter, sessionErrors } from "../openapi/responses";
@@ -34,7 +34,7 @@ const routes = {
   }),
   refresh: createRoute({
     ...common, method: "post", path: "/refresh", operationId: "refreshNow", summary: "Refresh now (once every 10 minutes)",
-    responses: { 200: json("How many ASINs were refreshed, and when the next refresh is allowed.", refreshSchema), 401: sessionErrors[401], 403: sessionErrors[403], 429: failure("Refreshed less than 10 minutes ago.", retryAfter) },
+    responses: { 200: json("How many ASINs were refreshed, and when the next refresh is allowed.", refreshSchema), 401: sessionErrors[401], 403: sessionErrors[403], 429: failure("Refreshed less than 10 minutes ago.", retryAfter), 503: failure("Amazon answered none of the refresh's calls; the refresh is not used up.", retryAfter) },
   }),
 };
 
@@ -82,7 +82,14 @@ export const dashboardRoutes = createRouter()
     }
     const keys = await listTrackedAsins(c.env.DB, workspace.id);
     // The same per-invocation call budget as a slice of the nightly run.
-    const { captured } = await captureNow(c.var.services, refreshSourceFor(c.var.services.sources, user), keys, now, sliceLimits(c.var.services.config).maxCalls);
+    const { captured, calls, failedCalls, retryAfterSeconds } = await captureNow(c.var.services, refreshSourceFor(c.var.services.sources, user), keys, now, sliceLimits(c.var.services.config).maxCalls);
+    if (calls > 0 && failedCalls === calls) {
+      // Nothing was refreshed: the user may try again as soon as Amazon is back, not in 10 minutes.
+      await releaseManualRefresh(c.env.DB, workspace.id, now);
+      throw new ApiError(503, "upstream_unavailable", "Amazon did not answer the refresh, so nothing changed and it is not used up. Please try again shortly.", {
+        "Retry-After": String(retryAfterSeconds ?? 30),
+      });
+    }
     const body: RefreshResponse = { refreshed: captured, nextAllowedAt: new Date(now + MANUAL_REFRESH_INTERVAL_MS).toISOString() };
     return c.json(body, 200);
   });

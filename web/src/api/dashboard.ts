@@ -19,7 +19,7 @@ export async function fetchIntraday(marketplace: Marketplace, asins: readonly st
   return responseData(api.api.dashboard.intraday.$get({ query: { marketplace, asins: asins.join(","), range } }, { init: { signal } }));
 }
 
-/** POST /api/dashboard/refresh: "Refresh now" (429 within 10 minutes of the last one). */
+/** POST /api/dashboard/refresh: "Refresh now" (429 within 10 minutes of the last one; 503 when Amazon answered none of it, which uses nothing up). */
 export async function refreshNow(): Promise<RefreshResponse> {
   return responseData(api.api.dashboard.refresh.$post());
 }
