@@ -82,11 +82,17 @@ export async function sendSignInEmail(db: D1Database, mail: MailSetup, input: Se
 export type Redeemed =
   | { ok: true; purpose: "sign_in"; user: EmailUserRecord; email: string; created: boolean }
   | { ok: true; purpose: "add_email"; userId: string; email: string }
-  | { ok: false; failure: "invalid" | "taken" | "wrong_code" | "exhausted"; triesLeft?: number };
+  | { ok: false; failure: "invalid" | "taken" | "wrong_code" | "exhausted" | "other_account"; triesLeft?: number };
 
-/** A link's token: valid, unused and unexpired, it is used up now. */
-export async function redeemLink(db: D1Database, linkToken: string, nowMs = Date.now()): Promise<Redeemed> {
+/**
+ * A link's token: valid, unused and unexpired, it is used up now. A link that adds an address
+ * works only where its account is signed in (`signedInUserId`): anyone can ask to add any
+ * address, and its owner clicking an unasked-for link must not hand the address (and its future
+ * sign-ins) to that account. Opened elsewhere it is refused and left unused.
+ */
+export async function redeemLink(db: D1Database, linkToken: string, signedInUserId: string | null, nowMs = Date.now()): Promise<Redeemed> {
   const request = await findRequestByLinkHash(db, await linkHashOf(linkToken));
+  if (request?.purpose === "add_email" && request.userId !== signedInUserId) return { ok: false, failure: "other_account" };
   if (!request || !(await useRequest(db, request.id, new Date(nowMs).toISOString(), MAX_CODE_ATTEMPTS))) return { ok: false, failure: "invalid" };
   return complete(db, request, nowMs);
 }

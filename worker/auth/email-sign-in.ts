@@ -118,7 +118,7 @@ export type SignInPurpose = "sign_in" | "add_email";
 export function signInEmail(input: { to: string; from: string; link: string; code: string; purpose: SignInPurpose }): EmailMessageBuilder {
   const { to, from, link, code, purpose } = input;
   const subject = purpose === "sign_in" ? `Your RankLayer sign-in code: ${code}` : "Confirm your email address for RankLayer";
-  const action = purpose === "sign_in" ? "sign in to RankLayer" : "add this address to your RankLayer account";
+  const action = purpose === "sign_in" ? "sign in to RankLayer" : "add this address to your RankLayer account (in the browser where you are signed in to it)";
   const ignore = "If you did not ask for this, ignore this email: nothing happens without the link or the code.";
   return {
     from: { name: "RankLayer", email: from },

@@ -33,6 +33,8 @@ const BAD_LINK = "This sign-in link is invalid, already used or expired. Ask for
 const NO_REQUEST = "Ask for a sign-in email from this browser first: the code works only in the browser that asked for it.";
 const EXHAUSTED = "Too many wrong codes: this email's link and code no longer work. Ask for a new email.";
 const TAKEN = "This address already signs in to another RankLayer account, so it was not added. Nothing was changed.";
+const OTHER_ACCOUNT =
+  "This link adds the address to a RankLayer account, and works only in a browser signed in to that account. If you did not ask for it, ignore it: nothing was changed.";
 
 /**
  * Sends a sign-in (or add-an-address) email within the limits, answering the same whether or
@@ -62,6 +64,7 @@ export async function sendEmailFor(c: Context<AppEnv>, rawEmail: string, purpose
 async function afterRedeem(c: Context<AppEnv>, redeemed: Redeemed) {
   if (!redeemed.ok) {
     if (redeemed.failure === "taken") throw new ApiError(409, "conflict", TAKEN);
+    if (redeemed.failure === "other_account") throw new ApiError(403, "forbidden", OTHER_ACCOUNT);
     if (redeemed.failure === "wrong_code") {
       throw new ApiError(400, "bad_request", `That code is not right: ${redeemed.triesLeft} ${redeemed.triesLeft === 1 ? "try" : "tries"} left.`);
     }
@@ -117,11 +120,12 @@ export const signInRoutes = createRouter()
       responses: {
         200: jsonAnswer("Signed in, or the address confirmed.", signedInSchema),
         400: errorAnswer("Invalid, used or expired."),
+        403: errorAnswer("A link that adds an address, opened where its account is not signed in (the link stays unused)."),
         409: errorAnswer("The address belongs to another account (add_email)."),
         422: badInput,
       },
     }),
-    async (c) => afterRedeem(c, await redeemLink(c.env.DB, c.req.valid("json").token)),
+    async (c) => afterRedeem(c, await redeemLink(c.env.DB, c.req.valid("json").token, c.get("account")?.user.id ?? null)),
   )
   .openapi(
     createRoute({

@@ -181,14 +181,20 @@ describe("one account, several ways in", () => {
     expect(asked.status, await asked.clone().text()).toBe(202);
     const { token } = secretsOf(sent, "seller@example.com");
     expect(sent.at(-1)!.subject).toBe("Confirm your email address for RankLayer");
-    const confirmed = await new TestBrowser(bindings).json("/api/signin/email/link", "POST", { token });
+    // Opened anywhere but where the account is signed in (say, by the address's owner, who never
+    // asked), the link is refused and stays unused: an address cannot be pushed into an account.
+    const elsewhere = await new TestBrowser(bindings).json("/api/signin/email/link", "POST", { token });
+    expect(elsewhere.status).toBe(403);
+    expect(await elsewhere.json()).toMatchObject({ code: "forbidden", detail: expect.stringContaining("signed in to that account") });
+    expect((await (await seller.request("/api/account")).json<{ email: string | null }>()).email).toBeNull();
+    const confirmed = await seller.json("/api/signin/email/link", "POST", { token });
     expect(await confirmed.json()).toMatchObject({ purpose: "add_email", email: "seller@example.com" });
     const overview = await (await seller.request("/api/account")).json<Record<string, unknown>>();
     expect(overview).toMatchObject({ email: "seller@example.com", waysIn: { email: true, amazon: true, passkeys: 0 } });
 
     await signInByEmail(new TestBrowser(bindings), sent, "other@example.com");
     await seller.json("/api/account/email", "POST", { email: "other@example.com" });
-    const clash = await new TestBrowser(bindings).json("/api/signin/email/link", "POST", { token: secretsOf(sent, "other@example.com").token });
+    const clash = await seller.json("/api/signin/email/link", "POST", { token: secretsOf(sent, "other@example.com").token });
     expect(clash.status).toBe(409);
     expect((await (await seller.request("/api/account")).json<{ email: string }>()).email).toBe("seller@example.com");
   });
