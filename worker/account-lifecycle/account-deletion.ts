@@ -1,10 +1,7 @@
 import { forgetApiKey } from "../api-keys/key-resolver";
-import { billingOfUser } from "../billing/user-plan";
+import { cancelLiveSubscription } from "../billing/subscription-cancel";
 import type { Billing } from "../upstreams/stripe/billing";
 import { eraseAccount, workspacesGoingWith, type ErasedCounts } from "./account-deletion-store";
-
-/** Stripe statuses of a subscription that still charges (or will): deletion cancels these first. */
-const LIVE_STATUSES = new Set(["active", "trialing", "past_due", "unpaid", "incomplete", "paused"]);
 
 export interface DeletionReport {
   deleted: true;
@@ -12,9 +9,6 @@ export interface DeletionReport {
   subscription: "canceled" | "none";
   erased: Omit<ErasedCounts, "keyHashes">;
 }
-
-/** Thrown when Stripe did not cancel: nothing is erased, so the person can try again. */
-export class CancelFailed extends Error {}
 
 /**
  * Deletes an account: first cancels the live Stripe subscriptions of every workspace that goes
@@ -24,16 +18,9 @@ export class CancelFailed extends Error {}
 export async function deleteAccount(db: D1Database, billing: Billing, userId: string): Promise<DeletionReport> {
   const going = new Set([userId, ...(await workspacesGoingWith(db, userId))]);
   let canceled = false;
+  // Every cancel comes before the erase: a CancelFailed propagates and nothing is erased.
   for (const workspaceId of going) {
-    const { subscription } = await billingOfUser(db, { id: workspaceId });
-    if (!subscription?.stripeSubscriptionId || subscription.isDemo || !LIVE_STATUSES.has(subscription.status ?? "")) continue;
-    if (billing.mock) throw new CancelFailed("Stripe is not configured on this server, so the subscription cannot be canceled here.");
-    try {
-      await billing.cancelSubscription(subscription.stripeSubscriptionId);
-    } catch (error) {
-      throw new CancelFailed(error instanceof Error ? error.message : String(error));
-    }
-    canceled = true;
+    if (await cancelLiveSubscription(db, billing, workspaceId)) canceled = true;
   }
   const { keyHashes, ...erased } = await eraseAccount(db, userId);
   // This isolate stops trusting the keys at once; others within the key cache's 3 seconds.

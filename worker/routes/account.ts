@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "../openapi/zod";
-import { deleteAccount, CancelFailed } from "../account-lifecycle/account-deletion";
+import { deleteAccount } from "../account-lifecycle/account-deletion";
+import { CancelFailed } from "../billing/subscription-cancel";
 import { exportAccount } from "../account-lifecycle/account-export";
 import { confirmsDeletion, deletionPhrase, isRealSellerId } from "../account-lifecycle/account-rules";
 import { waysInOf } from "../account-lifecycle/ways-in-store";

@@ -3,14 +3,15 @@ import type { Context, Next } from "hono";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { setSessionWorkspace } from "../auth/session-store";
 import type { WorkspaceList, WorkspaceView } from "../contract/workspaces";
-import type { AppEnv } from "../env";
+import type { AppEnv, CurrentWorkspace } from "../env";
 import { jsonBody } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
 import { forgetApiKey } from "../api-keys/key-resolver";
 import { auditRequest } from "./request-audit";
 import { permissionsOf } from "../workspaces/roles";
-import { createWorkspace, deleteWorkspace, listMemberships, removeMember, renameWorkspace, roleIn } from "../workspaces/workspace-store";
+import { createWorkspace, deleteWorkspace, isPersonalWorkspace, listMemberships, removeMember, renameWorkspace, roleIn } from "../workspaces/workspace-store";
+import { CancelFailed, cancelLiveSubscription } from "../billing/subscription-cancel";
 import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
 import { switchSchema, workspaceListSchema, workspaceNameSchema } from "./schemas/workspaces";
 import { workspaceAuditRoutes } from "./workspace-audit";
@@ -30,6 +31,20 @@ async function workspaceList(c: Context<AppEnv>, memberships?: WorkspaceView[]):
   const { user, workspace } = currentAccount(c);
   const workspaces = memberships ?? (await listMemberships(c.env.DB, user.id));
   return { workspaces, current: { ...workspace, personal: workspace.id === user.id, permissions: permissionsOf(workspace.role) } };
+}
+
+/**
+ * Cancels the workspace's live Stripe subscription before it is deleted (the same step as account
+ * deletion); when Stripe did not cancel, refuses with 502 so nothing is deleted and the owner can retry.
+ */
+async function cancelSubscriptionOf(c: Context<AppEnv>, workspace: CurrentWorkspace): Promise<boolean> {
+  try {
+    return await cancelLiveSubscription(c.env.DB, c.var.services.sources.billing(), workspace.id);
+  } catch (error) {
+    if (!(error instanceof CancelFailed)) throw error;
+    console.error("workspace deletion: Stripe cancel failed", workspace.id, error.message);
+    throw new ApiError(502, "upstream_unavailable", `Stripe did not cancel the subscription of ${workspace.name}, so nothing was deleted. Try again in a few minutes.`, { "Retry-After": "60" });
+  }
 }
 
 const listed = jsonAnswer("The account's workspaces; `current` is the one this session works in.", workspaceListSchema);
@@ -110,15 +125,31 @@ export const workspaceRoutes = router
       method: "delete",
       path: "/current",
       tags,
-      summary: "Delete the current workspace and all its data (owners; not your personal workspace)",
-      responses: { 204: noContent("Deleted; this session is back in your personal workspace."), 401: notSignedIn, 403: errorAnswer("Not an owner."), 409: errorAnswer("Your personal workspace goes only with your account.") },
+      summary: "Delete the current workspace and all its data, canceling its Stripe subscription first (owners; never a personal workspace)",
+      responses: {
+        204: noContent("Deleted; this session is back in your personal workspace."),
+        401: notSignedIn,
+        403: errorAnswer("Not an owner."),
+        409: errorAnswer("A personal workspace (yours or another account's) goes only with its account."),
+        502: errorAnswer("Stripe did not cancel the subscription; nothing was deleted (Retry-After)."),
+      },
     }),
     async (c) => {
       const { user, workspace } = currentAccount(c);
       if (workspace.id === user.id) throw new ApiError(409, "conflict", "Your personal workspace goes only with your account (Account → Delete account).");
+      // A co-owner of someone's personal workspace may leave it, never delete it: it goes with that account.
+      if (await isPersonalWorkspace(c.env.DB, workspace.id)) {
+        throw new ApiError(409, "conflict", `${workspace.name} is another account's personal workspace: it goes only with that account. You can leave it instead.`);
+      }
+      const canceled = await cancelSubscriptionOf(c, workspace);
       for (const keyHash of await deleteWorkspace(c.env.DB, workspace.id)) forgetApiKey(keyHash);
       // Recorded in the personal workspace: the deleted one's log went with it.
-      await auditRequest(c, { workspaceId: user.id, action: "workspace.delete", target: workspace.id, detail: { name: workspace.name } });
+      await auditRequest(c, {
+        workspaceId: user.id,
+        action: "workspace.delete",
+        target: workspace.id,
+        detail: { name: workspace.name, subscription: canceled ? "canceled" : "none" },
+      });
       return c.body(null, 204);
     },
   )

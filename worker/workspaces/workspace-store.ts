@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { WorkspaceRole, WorkspaceView } from "../contract/workspaces";
-import { accountEmails, apiKeys, workspaceMembers, workspaces } from "../db/schema";
+import { accountEmails, apiKeys, users, workspaceMembers, workspaces } from "../db/schema";
 import type { CurrentWorkspace } from "../env";
 
 /** The D1 side of workspaces and their members. Every membership read names the account. */
@@ -134,6 +134,11 @@ export async function removeMember(db: D1Database, workspaceId: string, userId: 
   ]);
   if (!removed?.results.length) return null;
   return (revoked?.results ?? []).map((row) => row.key_hash!);
+}
+
+/** Whether the workspace is some account's personal one (its id is that account's id, ADR 0011). */
+export async function isPersonalWorkspace(db: D1Database, workspaceId: string): Promise<boolean> {
+  return (await drizzle(db).$count(users, eq(users.id, workspaceId))) > 0;
 }
 
 /** Deletes a workspace and (cascade) all its data; answers its live keys' hashes first. */
