@@ -19,18 +19,26 @@ export interface IssuedState {
 }
 
 /**
- * `workspaceId` makes it a "connect a seller account to this workspace" state: the callback then
- * adds a connection to that workspace, and only for a browser whose session works in it.
+ * What a "connect a seller account to this workspace" state is for: the callback stores the grant
+ * in that workspace only, for a browser whose session works in it. A Reconnect names its
+ * connection too, so the grant can only renew that one, never add another seller account.
  */
+export interface ConnectTarget {
+  workspaceId: string;
+  connectionId: string | null;
+}
+
+/** Without a `target`, the state signs in (the account's own seller). */
 export async function issueState(
   { env, config }: Deployment,
   marketplace: AccountMarketplace,
   now = Date.now(),
-  workspaceId?: string,
+  target?: ConnectTarget,
 ): Promise<IssuedState> {
   const nonce = randomToken();
   const issuedAt = Math.floor(now / 1000);
-  const state = await new SignJWT(workspaceId ? { mkt: marketplace, ws: workspaceId } : { mkt: marketplace })
+  const claims = target ? { mkt: marketplace, ws: target.workspaceId, ...(target.connectionId ? { cn: target.connectionId } : {}) } : { mkt: marketplace };
+  const state = await new SignJWT(claims)
     .setProtectedHeader({ alg: "HS256" })
     .setJti(nonce)
     .setAudience(STATE_AUDIENCE)
@@ -41,7 +49,7 @@ export async function issueState(
 }
 
 export type StateFailure = "missing" | "invalid" | "expired" | "mismatched" | "reused";
-export type StateCheck = { ok: true; marketplace: AccountMarketplace; workspaceId: string | null } | { ok: false; failure: StateFailure };
+export type StateCheck = { ok: true; marketplace: AccountMarketplace; target: ConnectTarget | null } | { ok: false; failure: StateFailure };
 
 /** Verifies a state from the callback against this browser's cookie and uses it up. */
 export async function consumeState(
@@ -53,23 +61,32 @@ export async function consumeState(
   let nonce: string | undefined;
   let marketplace: unknown;
   let workspaceId: unknown;
+  let connectionId: unknown;
   let expiresAt: number | undefined;
   try {
     const payload = await verifySignedToken({ env, config }, state, STATE_AUDIENCE);
     nonce = payload.jti;
     marketplace = payload.mkt;
     workspaceId = payload.ws ?? null;
+    connectionId = payload.cn ?? null;
     expiresAt = payload.exp;
   } catch (error) {
     return { ok: false, failure: error instanceof errors.JWTExpired ? "expired" : "invalid" };
   }
-  if (!nonce || !expiresAt || typeof marketplace !== "string" || !isAccountMarketplace(marketplace) || !(workspaceId === null || typeof workspaceId === "string")) {
-    return { ok: false, failure: "invalid" };
-  }
+  if (!nonce || !expiresAt || typeof marketplace !== "string" || !isAccountMarketplace(marketplace)) return { ok: false, failure: "invalid" };
+  const target = targetOf(workspaceId, connectionId);
+  if (target === undefined) return { ok: false, failure: "invalid" };
   if (!browserNonce || browserNonce !== nonce) return { ok: false, failure: "mismatched" };
 
   if (!(await recordStateUse(env.DB, nonce, new Date(expiresAt * 1000).toISOString(), new Date().toISOString()))) {
     return { ok: false, failure: "reused" };
   }
-  return { ok: true, marketplace, workspaceId };
+  return { ok: true, marketplace, target };
+}
+
+/** The state's target: null for a sign-in; undefined for claims RankLayer never issues (a connection without its workspace). */
+function targetOf(workspaceId: unknown, connectionId: unknown): ConnectTarget | null | undefined {
+  if (workspaceId === null) return connectionId === null ? null : undefined;
+  if (typeof workspaceId !== "string" || !(connectionId === null || typeof connectionId === "string")) return undefined;
+  return { workspaceId, connectionId };
 }

@@ -1,6 +1,6 @@
 import { defaultConnectionName } from "./grant-rules";
 import { encryptRefreshToken, type EncryptionKey } from "../auth/token-crypto";
-import { connectionIdFor, saveGrant, type ConnectionRecord } from "./connection-store";
+import { connectionIdFor, renewGrant, saveGrant, type ConnectionRecord } from "./connection-store";
 
 export interface WorkspaceGrant {
   workspaceId: string;
@@ -12,20 +12,31 @@ export interface WorkspaceGrant {
   nowIso: string;
 }
 
+/** The sealed form of a grant stored under `connectionId`. */
+async function sealedFor(keys: EncryptionKey[], connectionId: string, grant: Pick<WorkspaceGrant, "refreshToken" | "nowIso">) {
+  const sealed = await encryptRefreshToken(keys, connectionId, grant.refreshToken);
+  return { refreshTokenCiphertext: sealed.ciphertext, keyId: sealed.keyId, grantedAt: grant.nowIso };
+}
+
 /**
- * Adds a seller to a workspace from a consent started inside it, or gives the workspace's
- * existing connection of that seller and region its new token (a reconnect keeps the id, name
- * and data). The token is sealed with the connection id as associated data, so a ciphertext
- * copied to another connection's row does not open.
+ * Adds a seller to a workspace from a Connect started inside it, or gives the workspace's
+ * existing connection of that seller and region its new token (which keeps its id, name and
+ * data). The callback has checked the plan's limit first. The token is sealed with the
+ * connection id as associated data, so a ciphertext copied to another connection's row does not open.
  */
 export async function connectToWorkspace(db: D1Database, keys: EncryptionKey[], grant: WorkspaceGrant): Promise<ConnectionRecord> {
   const id = await connectionIdFor(db, grant.workspaceId, grant.sellingPartnerId, grant.region);
-  const sealedFor = async (connectionId: string) => {
-    const sealed = await encryptRefreshToken(keys, connectionId, grant.refreshToken);
-    return { refreshTokenCiphertext: sealed.ciphertext, keyId: sealed.keyId, grantedAt: grant.nowIso };
-  };
   const input = { workspaceId: grant.workspaceId, sellingPartnerId: grant.sellingPartnerId, region: grant.region, name: defaultConnectionName(grant.label, grant.region) };
-  const saved = await saveGrant(db, { ...input, id, grant: await sealedFor(id) });
+  const saved = await saveGrant(db, { ...input, id, grant: await sealedFor(keys, id, grant) });
   // Two consents of the same seller at once: the other one's row won, so seal to its id instead.
-  return saved.id === id ? saved : saveGrant(db, { ...input, id: saved.id, grant: await sealedFor(saved.id) });
+  return saved.id === id ? saved : saveGrant(db, { ...input, id: saved.id, grant: await sealedFor(keys, saved.id, grant) });
+}
+
+/**
+ * A Reconnect: the new token on `connectionId` only, which must still be this seller's in this
+ * region (the callback checked it; the update checks it again). Null when it is gone.
+ */
+export async function renewConnection(db: D1Database, keys: EncryptionKey[], connectionId: string, grant: Omit<WorkspaceGrant, "label">): Promise<ConnectionRecord | null> {
+  const { workspaceId, sellingPartnerId, region } = grant;
+  return renewGrant(db, { id: connectionId, workspaceId, sellingPartnerId, region }, await sealedFor(keys, connectionId, grant));
 }

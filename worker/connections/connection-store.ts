@@ -99,6 +99,31 @@ export async function saveGrant(db: D1Database, input: NewGrant): Promise<Connec
 }
 
 /**
+ * A Reconnect's grant: a new token on that one connection, only while it is still the
+ * workspace's and of this seller and region. It never inserts (a Reconnect adds no seller
+ * account); null when the connection is gone.
+ */
+export async function renewGrant(
+  db: D1Database,
+  connection: Pick<ConnectionRecord, "id" | "workspaceId" | "sellingPartnerId" | "region">,
+  grant: SealedGrant,
+): Promise<ConnectionRecord | null> {
+  const [row] = await drizzle(db)
+    .update(sellerConnections)
+    .set({ ...grant, status: "connected", updatedAt: nowIso() })
+    .where(
+      and(
+        eq(sellerConnections.id, connection.id),
+        eq(sellerConnections.workspaceId, connection.workspaceId),
+        eq(sellerConnections.sellingPartnerId, connection.sellingPartnerId),
+        eq(sellerConnections.region, connection.region),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
  * The id a grant of this seller and region in this workspace is stored under: the existing
  * connection's, else `preferred` when free (a personal workspace's first seller takes the
  * workspace's id, as migration 0120 gave today's), else a new one.

@@ -6,7 +6,6 @@ import { sellerAccountFor } from "../account-lifecycle/connect-seller";
 import { userStatus } from "../accounts/account-status";
 import { personalConnectionId, saveCredentials } from "../accounts/credentials-store";
 import { connectionsChanged } from "../connections/connection-changed";
-import { connectToWorkspace } from "../connections/connect-to-workspace";
 import { createDemoUser } from "../accounts/user-store";
 import { clientAddressOf } from "../auth/session-middleware";
 import { callbackErrorPage } from "../auth/callback-page";
@@ -18,7 +17,7 @@ import { signIn, signOut } from "../auth/sign-in";
 import { encryptRefreshToken, keyringOf, type EncryptionKey } from "../auth/token-crypto";
 import { xsrfTokenFor } from "../auth/xsrf";
 import { recordAudit } from "../workspaces/audit-store";
-import { auditRequest } from "./request-audit";
+import { CONNECTION_GONE, storeWorkspaceGrant, workspaceConnectRefusal } from "./workspace-connect";
 import type { Config } from "../config";
 import { authUrlQuerySchema } from "../contract/account-request";
 import type { AppEnv } from "../env";
@@ -38,9 +37,6 @@ const STATE_FAILURES: Record<StateFailure, string> = {
   reused: "This sign-in link has already been used.",
 };
 const START_AGAIN = " Start again from Connect Seller Central.";
-const WRONG_WORKSPACE =
-  "This seller connection was started in another workspace or browser session, so it was not added. " +
-  "Start again from Settings → Connection Status in the workspace the seller belongs to.";
 const NO_CODE = "Amazon did not send back a seller id and authorization code." + START_AGAIN;
 
 /** Amazon's selling-partner ids are short upper-case alphanumerics (and never a demo id). */
@@ -103,9 +99,11 @@ const callbackRoute = createRoute({
   description:
     "A page the browser lands on, not a JSON API: when sign-in fails it answers an HTML page saying why and to start " +
     "again (400: the state or code is missing, expired, reused or refused; 403: Amazon sign-in is not configured; " +
-    "403 also: a seller connection started in another workspace or session; 409: the seller id already belongs to another " +
-    "account than the signed-in one; 502: Amazon's sign-in service failed). A connection started from a workspace " +
-    "(POST /api/connections/start) adds or renews that workspace's connection and redirects to Settings.",
+    "403 also: a seller connection started in another workspace or session, by a role without the connections permission " +
+    "(checked again here), or past the plan's seller-account limit (checked again here); 409: the seller id already belongs " +
+    "to another account than the signed-in one, or a Reconnect was consented by another seller or region than its " +
+    "connection's; 502: Amazon's sign-in service failed). A Connect (POST /api/connections/start) adds or renews that " +
+    "workspace's connection, a Reconnect renews only its own, and both redirect to Settings; a refusal stores nothing.",
   request: { query: callbackQuerySchema },
   responses: { 302: { description: "Signed in: to /onboarding the first time, to /seller-central after." } },
 });
@@ -165,16 +163,17 @@ export const authRoutes = createRouter()
       const query = c.req.valid("query");
       const check = await consumeState(c.var.services, query.state, browserNonce);
       if (!check.ok) return callbackFailure(c, 400, STATE_FAILURES[check.failure] + START_AGAIN);
-      // A "connect to this workspace" state works only for a session still working in that workspace.
-      if (check.workspaceId !== null && c.get("account")?.workspace.id !== check.workspaceId) {
-        return callbackFailure(c, 403, WRONG_WORKSPACE);
-      }
 
       const sellingPartnerId = query.selling_partner_id ?? "";
       const code = query.spapi_oauth_code ?? "";
       if (!SELLING_PARTNER_ID.test(sellingPartnerId) || !code || code.length > MAX_CODE_LENGTH) {
         return callbackFailure(c, 400, NO_CODE);
       }
+      const region = MARKETPLACE_REGION[check.marketplace];
+      const connectTarget = check.target;
+      // Refused before the code is exchanged: no token is ever held for a grant that is not stored.
+      const refusal = connectTarget && (await workspaceConnectRefusal(c, connectTarget, { sellingPartnerId, region }));
+      if (refusal) return callbackFailure(c, refusal.status, refusal.message);
 
       let refreshToken: string;
       let accessToken: string | null;
@@ -192,15 +191,11 @@ export const authRoutes = createRouter()
           : callbackFailure(c, 502, "Amazon's sign-in service could not complete the authorization. Please try again shortly.");
       }
 
-      const region = MARKETPLACE_REGION[check.marketplace];
-      if (check.workspaceId !== null) {
-        const label = c.get("account")?.user.brandName ?? sellingPartnerId;
-        const added = await connectToWorkspace(c.env.DB, keys, { workspaceId: check.workspaceId, sellingPartnerId, region, refreshToken, label, nowIso: new Date().toISOString() });
-        await refreshParticipations(c.env.DB, added.id, region, accessToken);
-        await auditRequest(c, { workspaceId: check.workspaceId, action: "connection.connect", target: added.id, detail: { region } });
-        await connectionsChanged(c.env.DB, c.var.services, check.workspaceId);
+      if (connectTarget) {
+        const saved = await storeWorkspaceGrant(c, keys, connectTarget, { sellingPartnerId, region, refreshToken, accessToken });
+        if (!saved) return callbackFailure(c, 409, CONNECTION_GONE);
         c.header("Cache-Control", "no-store");
-        return c.redirect(`/settings?connection=${encodeURIComponent(added.id)}#connection-status`, 302);
+        return c.redirect(`/settings?connection=${encodeURIComponent(saved.id)}#connection-status`, 302);
       }
       // Signed in by email, the seller joins that account; a seller id owned elsewhere changes nothing.
       const target = await sellerAccountFor(c.env.DB, c.get("account")?.user ?? null, sellingPartnerId);

@@ -5,9 +5,6 @@ import { callbackUrl, consentUrl } from "../auth/consent-url";
 import { OAUTH_STATE_COOKIE, setHostCookie } from "../auth/cookies";
 import { issueState, STATE_LIFETIME_SECONDS } from "../auth/oauth-state";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
-import { countSellerConnections } from "../billing/connection-count-store";
-import { callerPlan } from "./caller-plan";
-import { canAddConnection } from "../contract/plans";
 import { connectionsChanged } from "../connections/connection-changed";
 import { addSampleClient, deleteConnection, findConnection, listConnections, renameConnection } from "../connections/connection-store";
 import { connectionView } from "../connections/connection-view";
@@ -21,6 +18,7 @@ import { ApiError } from "../shared/api-error";
 import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
 import { dropSellerAccessToken } from "../upstreams/spapi/lwa";
 import { auditRequest } from "./request-audit";
+import { connectionLimitProblem } from "./workspace-connect";
 import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
 import { connectionIdSchema, connectionListSchema, connectionSchema, renameSchema, startAnswerSchema, startSchema } from "./schemas/connections";
 
@@ -61,12 +59,16 @@ const reconnectRoute = createRoute({
   path: "/{id}/reconnect",
   tags: TAGS,
   summary: "Start a reconnect: the consent URL of the connection's region (a new token for the same seller and region)",
+  description:
+    "The `state` is bound to this browser, the workspace and this connection: the callback only renews this connection, " +
+    "and refuses (a page saying so, nothing stored) when Amazon answers for another seller or region. A disconnected " +
+    "connection coming back counts against the plan's seller-account limit, as a new one does.",
   middleware: [requireAccount] as const,
   request: { params: connectionIdSchema },
   responses: {
     200: jsonAnswer("Send the browser to authUrl.", startAnswerSchema),
     ...signedIn,
-    403: errorAnswer("A demo account cannot connect seller accounts."),
+    403: errorAnswer("A demo account cannot connect seller accounts, or the connection is disconnected and the plan's seller-account limit is reached."),
     404: errorAnswer(NO_SUCH_CONNECTION),
     503: errorAnswer("Amazon sign-in (SP-API) is not configured on this server."),
   },
@@ -101,15 +103,18 @@ const disconnectRoute = createRoute({
   responses: { 204: noContent("Disconnected."), ...signedIn, 403: errorAnswer("The demo seller stays."), 404: errorAnswer(NO_SUCH_CONNECTION) },
 });
 
-/** The consent URL for `marketplace`'s Seller Central, with a state bound to this browser and workspace. */
-async function consentFor(c: Context<AppEnv>, marketplace: AccountMarketplace): Promise<string> {
+/**
+ * The consent URL for `marketplace`'s Seller Central, with a state bound to this browser and
+ * workspace, and for a Reconnect to the one connection it may renew.
+ */
+async function consentFor(c: Context<AppEnv>, marketplace: AccountMarketplace, connectionId: string | null): Promise<string> {
   if (currentAccount(c).user.isDemo) throw new ApiError(403, "forbidden", "A demo account cannot connect seller accounts. Sign in with Amazon or email first.");
   const config = c.var.services.config;
   const sellingPartner = config.sellingPartner;
   if (!config.sellerSignInReady || !sellingPartner) {
     throw new ApiError(503, "not_configured", "Connecting seller accounts needs SP-API, which is not configured on this server.");
   }
-  const { state, nonce } = await issueState(c.var.services, marketplace, Date.now(), currentAccount(c).workspace.id);
+  const { state, nonce } = await issueState(c.var.services, marketplace, Date.now(), { workspaceId: currentAccount(c).workspace.id, connectionId });
   setHostCookie(c, OAUTH_STATE_COOKIE, nonce, STATE_LIFETIME_SECONDS);
   c.header("Cache-Control", "no-store");
   return consentUrl({ marketplace, applicationId: sellingPartner.applicationId, state, redirectUri: callbackUrl(config.siteOrigin), draftApp: sellingPartner.draftApp });
@@ -131,19 +136,19 @@ export const connectionsRoutes = createRouter()
     return c.json({ connections: rows.map((row) => connectionView(row, refusals.get(row.id) ?? null, now)) }, 200);
   })
   .openapi(startRoute, async (c) => {
-    // A new seller account counts against the plan (a reconnect of one it has does not).
-    const workspaceId = currentAccount(c).workspace.id;
-    const plan = await callerPlan(c);
-    if (!canAddConnection(plan, await countSellerConnections(c.env.DB, workspaceId))) {
-      throw new ApiError(403, "plan_limit", `Your ${plan.name} plan connects up to ${plan.sellerConnectionLimit} seller accounts. Disconnect one, or move to the Agency plan for more.`);
-    }
-    return c.json({ authUrl: await consentFor(c, c.req.valid("json").marketplace) }, 200);
+    // A new seller account counts against the plan (a reconnect of one it has does not); the callback checks again.
+    const problem = await connectionLimitProblem(c, currentAccount(c).workspace.id);
+    if (problem) throw new ApiError(403, "plan_limit", problem);
+    return c.json({ authUrl: await consentFor(c, c.req.valid("json").marketplace, null) }, 200);
   })
   .openapi(reconnectRoute, async (c) => {
     const connection = await findConnection(c.env.DB, currentAccount(c).workspace.id, c.req.valid("param").id);
     if (!connection) throw new ApiError(404, "not_found", NO_SUCH_CONNECTION);
+    // Renewing a connected account adds none; a disconnected one coming back counts again.
+    const problem = connection.status === "connected" ? null : await connectionLimitProblem(c, connection.workspaceId);
+    if (problem) throw new ApiError(403, "plan_limit", problem);
     const marketplace = ACCOUNT_MARKETPLACES.find((code) => MARKETPLACE_REGION[code] === connection.region) ?? "US";
-    return c.json({ authUrl: await consentFor(c, marketplace) }, 200);
+    return c.json({ authUrl: await consentFor(c, marketplace, connection.id) }, 200);
   })
   .openapi(sampleRoute, async (c) => {
     if (!currentAccount(c).user.isDemo) throw new ApiError(403, "forbidden", "Sample clients are for the demo account; connect real seller accounts instead.");

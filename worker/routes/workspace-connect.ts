@@ -1,0 +1,107 @@
+import type { Context } from "hono";
+import type { ConnectTarget } from "../auth/oauth-state";
+import type { EncryptionKey } from "../auth/token-crypto";
+import { countSellerConnections } from "../billing/connection-count-store";
+import { connectionsChanged } from "../connections/connection-changed";
+import { findConnection, findConnectionOfSeller, type ConnectionRecord } from "../connections/connection-store";
+import { connectToWorkspace, renewConnection } from "../connections/connect-to-workspace";
+import type { SellerRegion } from "../contract/account";
+import { canAddConnection } from "../contract/plans";
+import type { AppEnv } from "../env";
+import { refreshParticipations } from "../seller/participations";
+import { can } from "../workspaces/roles";
+import { callerPlan } from "./caller-plan";
+import { auditRequest } from "./request-audit";
+
+/**
+ * The OAuth callback's side of Connect and Reconnect (POST /api/connections/start and
+ * /{id}/reconnect): what it checks before a grant goes into a workspace, and the storing. The
+ * routes check the same before Amazon is asked, but a state lives ten minutes, and in that time
+ * the role, the connection count or the connection can change, and Amazon's seller is whoever
+ * consented. So the callback checks again, whatever the state says.
+ */
+
+export interface ConsentedSeller {
+  sellingPartnerId: string;
+  region: SellerRegion;
+}
+
+export interface Refusal {
+  status: 403 | 409;
+  message: string;
+}
+
+const NOT_ADDED = "This seller account was not connected.";
+const WRONG_WORKSPACE =
+  "This seller connection was started in another workspace or browser session, so it was not added. " +
+  "Start again from Settings → Connection Status in the workspace the seller belongs to.";
+export const CONNECTION_GONE =
+  "The seller account being reconnected was removed from this workspace meanwhile, so nothing was stored. Connect it again from Settings → Connection Status.";
+
+/** The plan's refusal of one more connected seller account, or null when there is room. */
+export async function connectionLimitProblem(c: Context<AppEnv>, workspaceId: string): Promise<string | null> {
+  const plan = await callerPlan(c);
+  if (canAddConnection(plan, await countSellerConnections(c.env.DB, workspaceId))) return null;
+  return `Your ${plan.name} plan connects up to ${plan.sellerConnectionLimit} seller accounts. Disconnect one, or move to the Agency plan for more.`;
+}
+
+function wrongSeller(connection: ConnectionRecord, seller: ConsentedSeller): string {
+  const { name } = connection;
+  return (
+    `This reconnect was for ${name} (seller ${connection.sellingPartnerId}, region ${connection.region.toUpperCase()}), ` +
+    `but Amazon answered for seller ${seller.sellingPartnerId} (region ${seller.region.toUpperCase()}), so nothing was changed or added. ` +
+    `To renew ${name}, reconnect it while signed in to Seller Central as that seller; to add another seller account, use Connect seller account.`
+  );
+}
+
+/** Why the callback may not store this seller's grant in the state's workspace; null when it may. */
+export async function workspaceConnectRefusal(c: Context<AppEnv>, target: ConnectTarget, seller: ConsentedSeller): Promise<Refusal | null> {
+  const account = c.get("account");
+  if (!account || account.workspace.id !== target.workspaceId) return { status: 403, message: WRONG_WORKSPACE };
+  const { name, role } = account.workspace;
+  // The role is read again on every request, so a member demoted since Connect stops here.
+  if (!can(role, "connections")) {
+    return {
+      status: 403,
+      message: `Your role in ${name} (${role}) may not connect seller accounts: it needs the "connections" permission. This seller account was not connected; ask an owner or admin.`,
+    };
+  }
+  let existing: ConnectionRecord | null;
+  if (target.connectionId === null) {
+    existing = await findConnectionOfSeller(c.env.DB, target.workspaceId, seller.sellingPartnerId, seller.region);
+  } else {
+    // A Reconnect renews its own connection only: another seller (or region) would be a new one.
+    existing = await findConnection(c.env.DB, target.workspaceId, target.connectionId);
+    if (!existing) return { status: 409, message: CONNECTION_GONE };
+    if (existing.sellingPartnerId !== seller.sellingPartnerId || existing.region !== seller.region) return { status: 409, message: wrongSeller(existing, seller) };
+  }
+  // Renewing a connected seller account adds none; a new one, or a disconnected one back, counts.
+  if (existing?.status === "connected") return null;
+  const problem = await connectionLimitProblem(c, target.workspaceId);
+  return problem ? { status: 403, message: `${NOT_ADDED} ${problem}` } : null;
+}
+
+export interface ConsentedGrant extends ConsentedSeller {
+  refreshToken: string;
+  accessToken: string | null;
+}
+
+/**
+ * Stores a grant `workspaceConnectRefusal` allowed: a Reconnect renews its one connection (never
+ * adds one); a Connect adds the seller or renews the workspace's connection of it. Null when the
+ * reconnected connection was removed meanwhile.
+ */
+export async function storeWorkspaceGrant(c: Context<AppEnv>, keys: EncryptionKey[], target: ConnectTarget, grant: ConsentedGrant): Promise<ConnectionRecord | null> {
+  const { workspaceId, connectionId } = target;
+  const { sellingPartnerId, region, refreshToken } = grant;
+  const nowIso = new Date().toISOString();
+  const saved =
+    connectionId !== null
+      ? await renewConnection(c.env.DB, keys, connectionId, { workspaceId, sellingPartnerId, region, refreshToken, nowIso })
+      : await connectToWorkspace(c.env.DB, keys, { workspaceId, sellingPartnerId, region, refreshToken, nowIso, label: c.get("account")?.user.brandName ?? sellingPartnerId });
+  if (!saved) return null;
+  await refreshParticipations(c.env.DB, saved.id, region, grant.accessToken);
+  await auditRequest(c, { workspaceId, action: "connection.connect", target: saved.id, detail: { region } });
+  await connectionsChanged(c.env.DB, c.var.services, workspaceId);
+  return saved;
+}
