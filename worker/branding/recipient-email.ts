@@ -1,3 +1,4 @@
+import { headerText } from "../shared/header-text";
 import { escapeHtml } from "../shared/html";
 
 /** A confirmation link works this long: the same week as an invitation. */
@@ -14,7 +15,8 @@ export function recipientConfirmEmail(input: { to: string; from: string; workspa
   return {
     from: { name: "RankLayer reports", email: input.from },
     to: input.to,
-    subject: `Confirm: weekly report from ${who}`,
+    // The display name is checked when saved; the header is built defensively all the same.
+    subject: `Confirm: weekly report from ${headerText(who)}`,
     text: lines.join("\n\n"),
     html: [
       `<p>${escapeHtml(lines[0]!)}</p>`,

@@ -6,6 +6,7 @@ import {
   type OnboardingInput,
   type SettingsUpdate,
 } from "./account";
+import { notSingleLine, SINGLE_LINE } from "./single-line";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "./user-status";
 
 /**
@@ -24,11 +25,13 @@ function marketplaceEnum<const T extends readonly [string, ...string[]]>(values:
 
 export const onboardingSchema = z.object({
   marketplace: marketplaceEnum(ACCOUNT_MARKETPLACES),
-  // Optional; a blank name is stored as no name.
+  // Optional; a blank name is stored as no name. It names the first seller connection, which
+  // reaches report subjects: one line of plain text.
   brandName: z
     .string({ error: "Brand name must be text" })
     .trim()
     .max(BRAND_NAME_MAX_LENGTH, { error: `Brand name must be at most ${BRAND_NAME_MAX_LENGTH} characters` })
+    .regex(SINGLE_LINE, { error: notSingleLine("Brand name") })
     .nullable()
     .optional()
     .transform((name): string | null => (name ? name : null)),

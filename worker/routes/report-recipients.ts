@@ -11,11 +11,12 @@ import { addRecipient, confirmRecipient, listRecipients, MAX_RECIPIENTS, removeR
 import { findConnection, listConnections } from "../connections/connection-store";
 import { DAY_MS } from "../contract/time";
 import type { AppEnv } from "../env";
-import { jsonBody } from "../openapi/responses";
+import { failure, jsonBody, retryAfter } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
 import { recordAudit } from "../workspaces/audit-store";
 import { escapeHtml } from "../shared/html";
+import { sendToChosenAddress } from "./chosen-address-mail";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 
 /**
@@ -40,6 +41,8 @@ const unsubscribeQuery = z.object({
 const tokenQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/).openapi({ param: { name: "token", in: "query" } }) });
 
 const signedIn = { tags: ["Branding"], middleware: requireAccount };
+/** A demo's reports are sample data, and its account is anyone's: it mails no address it is given. */
+const DEMO_REFUSED = "A demo account cannot send the report to other addresses: its reports are sample data. Sign in by email to make your own account.";
 const listAnswer = jsonAnswer("The workspace's report addresses.", recipientsSchema);
 
 async function listed(c: Context<AppEnv>, workspaceId: string): Promise<z.infer<typeof recipientsSchema>> {
@@ -77,14 +80,17 @@ export function recipientRoutes(editorWorkspace: (c: Context<AppEnv>) => string,
           200: listAnswer,
           400: errorAnswer("The body is not JSON."),
           401: notSignedIn,
-          403: errorAnswer("Not an owner or admin of the workspace."),
+          403: errorAnswer("Not an owner or admin of the workspace, or a demo account."),
           409: errorAnswer("The workspace names the most addresses it may."),
           422: badInput,
+          429: failure("Past a sending limit: one confirmation an hour per address and workspace, 20 per workspace, 10 per address from all workspaces; nothing changed.", retryAfter),
+          502: failure("The confirmation email could not be sent; nothing changed.", retryAfter),
           503: errorAnswer("Email is not configured on this deployment."),
         },
       }),
       async (c) => {
         const workspaceId = editorWorkspace(c);
+        if (currentAccount(c).user.isDemo) throw new ApiError(403, "forbidden", DEMO_REFUSED);
         const body = c.req.valid("json");
         const email = normalizeEmail(body.email);
         if (!email) throw new ApiError(422, "validation_failed", [{ loc: ["body", "email"], msg: "Not an email address.", type: "value_error" }]);
@@ -96,17 +102,22 @@ export function recipientRoutes(editorWorkspace: (c: Context<AppEnv>) => string,
         const sender = c.var.services.sources.alertEmail();
         if (!mail || !sender) throw new ApiError(503, "not_configured", "Email is not configured on this deployment, so no confirmation link can be sent.");
         const existing = await listRecipients(c.env.DB, workspaceId);
-        if (!existing.some((row) => row.email === email) && existing.length >= MAX_RECIPIENTS) {
+        const known = existing.find((row) => row.email === email);
+        if (!known && existing.length >= MAX_RECIPIENTS) {
           throw new ApiError(409, "conflict", `A workspace may send its report to at most ${MAX_RECIPIENTS} addresses. Remove one first.`);
         }
         const token = base64UrlEncode(crypto.getRandomValues(new Uint8Array(32)));
-        const mailed = await addRecipient(c.env.DB, workspaceId, email, await sha256Hex(token), connectionId);
-        await audit(c, workspaceId, "report_recipient.add", email, { connection_id: connectionId });
-        if (mailed) {
+        // A confirmed address only changes scope; any other is mailed a new link first and stored
+        // only once the mail went, so a refused or failed mail leaves the list as it was.
+        if (!known?.confirmedAt) {
           const confirmUrl = new URL(`/api/branding/recipients/confirm?token=${token}`, c.var.services.config.siteOrigin).href;
           const workspaceName = (await loadBranding(c.env.DB, workspaceId)).displayName ?? "A RankLayer workspace";
-          await sender.send(recipientConfirmEmail({ to: email, from: mail.from, workspaceName, confirmUrl }));
+          const message = recipientConfirmEmail({ to: email, from: mail.from, workspaceName, confirmUrl });
+          const notSent = `The confirmation email to ${email} could not be sent just now, so nothing was changed${known ? ": an earlier link keeps working for its 7 days" : ": the address was not added"}. Try again in a minute.`;
+          await sendToChosenAddress(c, { kind: "report-confirmation", workspaceId, email, sender, message, notSent });
         }
+        await addRecipient(c.env.DB, workspaceId, email, await sha256Hex(token), connectionId);
+        await audit(c, workspaceId, "report_recipient.add", email, { connection_id: connectionId });
         return c.json(await listed(c, workspaceId), 200);
       },
     )

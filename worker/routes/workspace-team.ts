@@ -8,16 +8,17 @@ import { planOfWorkspace } from "../billing/user-plan";
 import { callerPlan } from "./caller-plan";
 import type { InvitationView, TeamView, WorkspaceRole } from "../contract/workspaces";
 import type { AppEnv } from "../env";
-import { jsonBody } from "../openapi/responses";
+import { failure, jsonBody, retryAfter } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
+import { sendToChosenAddress } from "./chosen-address-mail";
 import { auditRequest } from "./request-audit";
 import {
   acceptInvitation,
   confirmedEmailOf,
   findInvitation,
-  insertInvitation,
   listOpenInvitations,
+  replaceInvitation,
   revokeInvitation,
   type InvitationRecord,
 } from "../workspaces/invitation-store";
@@ -81,7 +82,11 @@ async function acceptSeatProblemOf(db: D1Database, invitation: InvitationRecord 
   return { plan, problem };
 }
 
-async function sendInvitation(c: Context<AppEnv>, to: string, link: string, role: WorkspaceRole): Promise<void> {
+/**
+ * Mails the invitation within the re-send limit (chosen-address-mail.ts): a 429 or a failed send
+ * (502) stores nothing, so any earlier invitation to the address stays as it was.
+ */
+async function sendInvitation(c: Context<AppEnv>, to: string, link: string, role: WorkspaceRole, invitedBefore: boolean): Promise<void> {
   const { config, sources } = c.var.services;
   const sender = sources.alertEmail();
   if (!sender || !config.alertEmail) {
@@ -89,7 +94,9 @@ async function sendInvitation(c: Context<AppEnv>, to: string, link: string, role
   }
   const { user, workspace } = currentAccount(c);
   const inviter = await confirmedEmailOf(c.env.DB, user.id);
-  await sender.send(invitationEmail({ to, from: config.alertEmail.from, link, workspaceName: workspace.name, role, inviter }));
+  const message = invitationEmail({ to, from: config.alertEmail.from, link, workspaceName: workspace.name, role, inviter });
+  const notSent = `The invitation email to ${to} could not be sent just now, so no invitation was made${invitedBefore ? " and the earlier one still works" : ""}. Try again in a minute.`;
+  await sendToChosenAddress(c, { kind: "invitation", workspaceId: workspace.id, email: to, sender, message, notSent });
 }
 
 const router = createRouter();
@@ -154,7 +161,7 @@ export const workspaceTeamRoutes = router
       method: "post",
       path: "/invitations",
       tags,
-      summary: "Invite someone by email with a role; the link works for 7 days; a new address takes one of the plan's seats",
+      summary: "Invite someone by email with a role; the link works for 7 days and replaces the address's earlier invitations; a new address takes one of the plan's seats",
       request: { body: jsonBody(inviteSchema) },
       responses: {
         201: jsonAnswer("Sent.", invitationSchema),
@@ -162,6 +169,8 @@ export const workspaceTeamRoutes = router
         403: errorAnswer("Your role may not do this (forbidden), or every seat of the plan is taken, pending invitations included (plan_limit)."),
         409: errorAnswer("Already a member."),
         422: badInput,
+        429: failure("The address was invited 3 times this hour; nothing changed.", retryAfter),
+        502: failure("The email could not be sent; no invitation was made.", retryAfter),
         503: errorAnswer("Email is not set up."),
       },
     }),
@@ -177,7 +186,8 @@ export const workspaceTeamRoutes = router
         callerPlan(c),
       ]);
       if (members.some((m) => m.email === email)) throw new ApiError(409, "conflict", `${email} is already a member of ${workspace.name}.`);
-      const full = inviteSeatProblem(plan, seatCount(members, open), open.some((i) => i.email === email));
+      const invitedBefore = open.some((i) => i.email === email);
+      const full = inviteSeatProblem(plan, seatCount(members, open), invitedBefore);
       if (full) throw new ApiError(403, "plan_limit", full);
       const token = newInvitationToken();
       const now = Date.now();
@@ -191,9 +201,10 @@ export const workspaceTeamRoutes = router
         createdAt: new Date(now).toISOString(),
         expiresAt: new Date(now + INVITATION_LIFETIME_MS).toISOString(),
       };
-      await sendInvitation(c, email, invitationLink(c.var.services.config.siteOrigin, token), body.role);
-      await insertInvitation(c.env.DB, invitation);
-      await auditRequest(c, { workspaceId: workspace.id, action: "member.invite", target: email, detail: { role: body.role } });
+      await sendInvitation(c, email, invitationLink(c.var.services.config.siteOrigin, token), body.role, invitedBefore);
+      // Sent: this link replaces the address's earlier ones, so the newest role is the one that counts.
+      const replaced = await replaceInvitation(c.env.DB, invitation);
+      await auditRequest(c, { workspaceId: workspace.id, action: "member.invite", target: email, detail: { role: body.role, replaced } });
       return c.json(shownInvitation({ ...invitation, acceptedAt: null, acceptedBy: null, revokedAt: null }), 201);
     },
   )

@@ -7,11 +7,32 @@ import { accountEmails, workspaceInvitations, workspaces } from "../db/schema";
 
 export type InvitationRecord = typeof workspaceInvitations.$inferSelect;
 
-export async function insertInvitation(
-  db: D1Database,
-  invitation: { id: string; workspaceId: string; email: string; role: WorkspaceRole; tokenHash: string; invitedBy: string; createdAt: string; expiresAt: string },
-): Promise<void> {
-  await drizzle(db).insert(workspaceInvitations).values(invitation);
+export type NewInvitation = { id: string; workspaceId: string; email: string; role: WorkspaceRole; tokenHash: string; invitedBy: string; createdAt: string; expiresAt: string };
+
+/**
+ * Stores an invitation in place of the address's open ones in its workspace, in one batch: they
+ * are withdrawn (their links stop working), so only the newest link and its role can be
+ * accepted. Answers how many it replaced.
+ */
+export async function replaceInvitation(db: D1Database, invitation: NewInvitation): Promise<number> {
+  const orm = drizzle(db);
+  const [replaced] = await orm.batch([
+    orm
+      .update(workspaceInvitations)
+      .set({ revokedAt: invitation.createdAt })
+      .where(
+        and(
+          eq(workspaceInvitations.workspaceId, invitation.workspaceId),
+          eq(workspaceInvitations.email, invitation.email),
+          isNull(workspaceInvitations.acceptedAt),
+          isNull(workspaceInvitations.revokedAt),
+          gt(workspaceInvitations.expiresAt, invitation.createdAt),
+        ),
+      )
+      .returning({ id: workspaceInvitations.id }),
+    orm.insert(workspaceInvitations).values(invitation),
+  ]);
+  return replaced.length;
 }
 
 /** Invitations still open (not accepted, revoked or expired), newest first. */

@@ -1,5 +1,6 @@
 import { INVITATION_DAYS, type WorkspaceRole } from "../contract/workspaces";
 import { DAY_MS } from "../contract/time";
+import { headerText } from "../shared/header-text";
 import { escapeHtml } from "../shared/html";
 import { toHex } from "../shared/hmac";
 
@@ -46,7 +47,8 @@ export function invitationProblem(
 export const INVITATION_PROBLEM_DETAIL: Record<InvitationProblem, string> = {
   unknown: "This invitation link is not valid. Ask for a new invitation.",
   expired: "This invitation has expired (invitations work for 7 days). Ask for a new one.",
-  revoked: "This invitation was withdrawn. Ask for a new one.",
+  // Inviting an address again withdraws its earlier links: the newest email holds the one that works.
+  revoked: "This invitation was withdrawn or replaced by a newer one. Use the link in the newest invitation email, or ask for a new one.",
   accepted: "This invitation was already accepted.",
   wrong_email: "This invitation is for another email address. Sign in with the address it was sent to, then open the link again.",
 };
@@ -67,7 +69,8 @@ export function invitationEmail(input: {
   return {
     from: { name: "RankLayer", email: from },
     to,
-    subject: `Join ${workspaceName} on RankLayer`,
+    // Names are refused with control characters now; one stored before that must not add a header.
+    subject: `Join ${headerText(workspaceName)} on RankLayer`,
     text: [line, "", `Accept: ${link}`, "", validity, "If you did not expect this, ignore this email."].join("\n"),
     html: [
       `<p>${escapeHtml(line)}</p>`,

@@ -1,0 +1,75 @@
+import { HOUR_MS } from "../contract/time";
+import type { Bindings } from "../env";
+import { toHex } from "../shared/hmac";
+import { giveBackSubjectLimit, hitSubjectLimit, type WindowLimit } from "./client-limit";
+
+/**
+ * Mail sent to an address a member typed in, not to the member's own: a weekly report's
+ * confirmation link, a workspace invitation. Whoever types the address is not its owner, so it
+ * is counted per address (nobody can use a workspace to mail-bomb someone) and per workspace
+ * (nor to spray addresses), in clock hours (window.ts). A mail that was not sent is given back.
+ */
+export type ChosenAddressMail = "report-confirmation" | "invitation";
+
+/** Which count refused: the address in this workspace, the workspace's, or the address's from every workspace. */
+export type MailLimitScope = "address" | "workspace" | "anywhere";
+
+export const CHOSEN_ADDRESS_MAIL_LIMITS: Record<ChosenAddressMail, Record<MailLimitScope, number | null>> = {
+  // One link an hour per address: a lost mail can be asked for again, a loop of re-adds (or of
+  // delete and add) bombs no one. 20 a workspace: its whole recipient list (MAX_RECIPIENTS) at
+  // once. 10 from all workspaces together: any email account can make many workspaces, while an
+  // agency may name one colleague in several clients' workspaces.
+  "report-confirmation": { address: 1, workspace: 20, anywhere: 10 },
+  // A few re-sends an hour (another role, a lost mail); new addresses are bounded by the plan's seats.
+  invitation: { address: 3, workspace: null, anywhere: null },
+};
+
+export type MailTake =
+  | { allowed: true; /** Gives the counts back: the mail did not go. */ giveBack(): Promise<void> }
+  | { allowed: false; refusedBy: MailLimitScope; limit: number; retryAfterSeconds: number };
+
+interface Counter {
+  scope: MailLimitScope;
+  subject: string;
+  name: string;
+  limit: WindowLimit;
+}
+
+async function addressKey(email: string): Promise<string> {
+  // A hash: the limiter's stored counter names carry no address.
+  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(email))));
+}
+
+async function countersOf(kind: ChosenAddressMail, workspaceId: string, email: string): Promise<Counter[]> {
+  const address = await addressKey(email);
+  const subjects: Record<MailLimitScope, [string, string]> = {
+    address: [`workspace:${workspaceId}`, `${kind}:${address}`],
+    workspace: [`workspace:${workspaceId}`, kind],
+    anywhere: [`address:${address}`, kind],
+  };
+  return (Object.keys(subjects) as MailLimitScope[]).flatMap((scope) => {
+    const limit = CHOSEN_ADDRESS_MAIL_LIMITS[kind][scope];
+    const [subject, name] = subjects[scope];
+    return limit === null ? [] : [{ scope, subject, name, limit: { limit, windowMs: HOUR_MS } }];
+  });
+}
+
+/**
+ * Counts one mail of `kind` from the workspace to `email` against each of its limits; when one
+ * refuses, the counts already taken are given back, so a refused mail costs nothing.
+ */
+export async function takeMailTo(env: Pick<Bindings, "RATE_LIMITER">, kind: ChosenAddressMail, workspaceId: string, email: string): Promise<MailTake> {
+  const taken: Counter[] = [];
+  const giveBack = async () => {
+    await Promise.all(taken.map((counter) => giveBackSubjectLimit(env, counter.subject, counter.name, counter.limit)));
+  };
+  for (const counter of await countersOf(kind, workspaceId, email)) {
+    const decision = await hitSubjectLimit(env, counter.subject, counter.name, counter.limit);
+    if (!decision.allowed) {
+      await giveBack();
+      return { allowed: false, refusedBy: counter.scope, limit: decision.limit, retryAfterSeconds: decision.resetSeconds };
+    }
+    taken.push(counter);
+  }
+  return { allowed: true, giveBack };
+}

@@ -1,0 +1,47 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import type { ChosenAddressMail, MailLimitScope } from "../ratelimit/mail-limit";
+import { ApiError } from "../shared/api-error";
+import type { EmailSender } from "../upstreams/email/sender";
+
+const inMinutes = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+};
+
+/** The 429's detail, by the limit that refused; a refused request changes nothing. */
+function limitDetail(kind: ChosenAddressMail, refusedBy: MailLimitScope, limit: number, email: string, retryAfterSeconds: number): string {
+  const wait = `Nothing was changed; try again in ${inMinutes(retryAfterSeconds)}.`;
+  if (kind === "invitation") return `${email} was already invited ${limit} times this hour, the most one address may be; the newest invitation still works. ${wait}`;
+  if (refusedBy === "address") {
+    return `${email} was already sent a confirmation email from this workspace this hour (one an hour per address). Its link works for 7 days: ask them to look in their spam folder. ${wait}`;
+  }
+  if (refusedBy === "workspace") return `This workspace has sent ${limit} confirmation emails this hour, the most it may. ${wait}`;
+  return `${email} has been sent ${limit} confirmation emails from RankLayer workspaces this hour, the most one address gets. ${wait}`;
+}
+
+/**
+ * Sends one email from the workspace to an address a member typed in, within its limits
+ * (ratelimit/mail-limit.ts): past one, 429 with Retry-After. A send that fails answers 502 with
+ * Retry-After, as sign-in mail does, and gives its counts back so that trying again works;
+ * `notSent` is that answer's detail. Callers store the request only once this returned, so a
+ * 429 or 502 leaves nothing half done.
+ */
+export async function sendToChosenAddress(
+  c: Context<AppEnv>,
+  mail: { kind: ChosenAddressMail; workspaceId: string; email: string; sender: EmailSender; message: EmailMessageBuilder; notSent: string },
+): Promise<void> {
+  const take = await c.var.services.quota.takeMailTo(mail.kind, mail.workspaceId, mail.email);
+  if (!take.allowed) {
+    const detail = limitDetail(mail.kind, take.refusedBy, take.limit, mail.email, take.retryAfterSeconds);
+    throw new ApiError(429, "rate_limited", detail, { "Retry-After": String(take.retryAfterSeconds) });
+  }
+  try {
+    await mail.sender.send(mail.message);
+  } catch (error) {
+    console.error(`${mail.kind} email not sent`, error);
+    // The answer stays the clear 502 even if the limiter cannot take the count back just now.
+    await take.giveBack().catch((giveBackError: unknown) => console.error(`${mail.kind} mail count not given back`, giveBackError));
+    throw new ApiError(502, "upstream_unavailable", mail.notSent, { "Retry-After": "60" });
+  }
+}
