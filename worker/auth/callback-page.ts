@@ -2,25 +2,30 @@ import { escapeHtml } from "../shared/html";
 
 /**
  * The page a browser lands on when the OAuth callback fails. It is a full document (the
- * callback is a top-level navigation from Amazon), with no script and no inline style.
+ * callback is a top-level navigation from Amazon), with no script and no inline style. A caller
+ * who was signed in before (connecting a seller account from Settings, or linking one to an
+ * email account) still is: the page says so and leads back to Settings, not to sign-in.
  */
-export function callbackErrorPage(message: string): string {
+export function callbackErrorPage(message: string, signedIn: boolean): string {
+  const title = signedIn ? "Seller account not connected" : "Amazon sign-in failed";
+  const next = signedIn
+    ? `You are still signed in; nothing was changed. <a href="/settings#connection-status">Back to Settings → Connection Status</a>`
+    : `You are not signed in. <a href="/connect">Back to Connect Seller Central</a>`;
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Amazon sign-in failed · RankLayer</title>
+<title>${title} · RankLayer</title>
 </head>
 <body>
 <main>
-<h1>Amazon sign-in failed</h1>
+<h1>${title}</h1>
 <p>${escapeHtml(message)}</p>
-<p>You are not signed in. <a href="/connect">Back to Connect Seller Central</a></p>
+<p>${next}</p>
 </main>
 </body>
 </html>
 `;
 }
-

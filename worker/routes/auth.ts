@@ -65,7 +65,7 @@ function sellerSignInKeys(config: Config): EncryptionKey[] | null {
 /** The callback is a page the browser lands on: its failures are pages too, not JSON. */
 function callbackFailure(c: Context<AppEnv>, status: 400 | 403 | 409 | 502, message: string) {
   c.header("Cache-Control", "no-store");
-  return c.html(callbackErrorPage(message), status);
+  return c.html(callbackErrorPage(message, Boolean(c.get("account"))), status);
 }
 
 const xsrfRoute = createRoute({

@@ -183,7 +183,8 @@ describe("GET /api/auth/callback", () => {
       expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
       const page = await res.text();
       expect(page).toMatch(message);
-      expect(page).toContain('href="/connect"');
+      expect(page).toContain("<h1>Amazon sign-in failed</h1>");
+      expect(page).toContain('You are not signed in. <a href="/connect">');
       await expectSignedOut(browser);
       const calls = await fakeCalls(LWA_FAKE, { clientId: browser.bindings.LWA_CLIENT_ID! });
       expect(calls).toEqual([]); // no code was ever exchanged

@@ -53,6 +53,10 @@ async function expectRefusal(res: Response, status: number, message: string) {
   // The page escapes the message as HTML text.
   const page = (await res.text()).replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
   expect(page).toContain(message);
+  // Every refusal here reaches a signed-in member: the page says they still are, and leads to Settings.
+  expect(page).toContain("<h1>Seller account not connected</h1>");
+  expect(page).toContain('You are still signed in; nothing was changed. <a href="/settings#connection-status">');
+  expect(page).not.toContain("You are not signed in");
 }
 
 describe("the callback of a Reconnect", () => {
