@@ -30,7 +30,12 @@ const recipientSchema = z.object({
   connection_id: z.string().optional().openapi({ description: "The seller connection whose report it gets; absent: the whole workspace's." }),
   connection_name: z.string().optional(),
 });
-const recipientsSchema = z.object({ recipients: z.array(recipientSchema) }).openapi("ReportRecipients");
+const recipientsSchema = z
+  .object({
+    recipients: z.array(recipientSchema),
+    add_refusal: z.string().nullable().openapi({ description: "Why this account may add no address (a demo account); null when it may, its role permitting." }),
+  })
+  .openapi("ReportRecipients");
 const addSchema = z.object({ email: z.string().max(320), connection_id: z.string().max(100).nullable().optional() }).strict();
 const emailParam = z.object({ email: z.string().max(320).openapi({ param: { name: "email", in: "path" } }) });
 const unsubscribeQuery = z.object({
@@ -49,6 +54,7 @@ async function listed(c: Context<AppEnv>, workspaceId: string): Promise<z.infer<
   const [rows, connections] = await Promise.all([listRecipients(c.env.DB, workspaceId), listConnections(c.env.DB, workspaceId)]);
   const names = new Map(connections.map((connection) => [connection.id, connection.name]));
   return {
+    add_refusal: currentAccount(c).user.isDemo ? DEMO_REFUSED : null,
     recipients: rows.map((row) => ({
       email: row.email,
       confirmed: row.confirmedAt !== null,

@@ -5,7 +5,7 @@ import { json } from "./fake-api";
 import { openTab, panel, renderSettings } from "./settings-render";
 
 const EMPTY: BrandingResponse = { display_name: null, accent_color: null, logo: null, can_edit: true };
-const NO_RECIPIENTS = { recipients: [] };
+const NO_RECIPIENTS = { recipients: [], add_refusal: null };
 
 describe("Settings → Branding", () => {
   it("saves the name and colour and previews the report heading", async () => {
@@ -54,6 +54,18 @@ describe("Settings → Branding", () => {
     await user.click(within(panel()).getByRole("button", { name: "Send confirmation" }));
     expect(await within(panel()).findByText("Waiting for confirmation")).toBeTruthy();
     expect(api.requests("POST /api/branding/recipients")[0]!.body).toEqual({ email: "new@example.com" });
+  });
+
+  it("tells a demo account why it adds no address, instead of offering the field", async () => {
+    const refusal = "A demo account cannot send the report to other addresses: its reports are sample data.";
+    const { user } = await renderSettings({
+      "GET /api/branding": json(EMPTY),
+      "GET /api/branding/recipients": json({ recipients: [], add_refusal: refusal }),
+    });
+    await openTab(user, "Branding");
+    expect(await within(panel()).findByText(refusal)).toBeTruthy();
+    expect(within(panel()).queryByLabelText("Email address")).toBeNull();
+    expect(within(panel()).queryByRole("button", { name: "Send confirmation" })).toBeNull();
   });
 
   it("is read-only for a member who is not an owner or admin", async () => {

@@ -88,6 +88,8 @@ describe("report recipient confirmations cannot mail-bomb an address", () => {
     expect(await res.json()).toEqual({ code: "forbidden", detail: expect.stringMatching(/^A demo account cannot send the report to other addresses: its reports are sample data\./) });
     expect(mail.sent).toEqual([]);
     expect(await storedRows()).toBe(0);
+    // The list says so up front, so the form can say it instead of offering the field.
+    expect(await (await demo.request("/api/branding/recipients")).json()).toMatchObject({ recipients: [], add_refusal: expect.stringMatching(/^A demo account cannot/) });
   });
 
   it("a confirmation that could not be sent is a 502 with Retry-After; the address is not stored, and asking again at once works", async () => {

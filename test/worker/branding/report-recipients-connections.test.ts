@@ -87,7 +87,7 @@ describe("weekly reports per client connection", () => {
 
     const added = await browser.json("/api/branding/recipients", "POST", { email: "beta@client.example", connection_id: beta });
     expect(added.status).toBe(200);
-    expect(await added.json()).toEqual({ recipients: [{ email: "beta@client.example", confirmed: false, connection_id: beta, connection_name: "Beta Client" }] });
+    expect(await added.json()).toEqual({ add_refusal: null, recipients: [{ email: "beta@client.example", confirmed: false, connection_id: beta, connection_name: "Beta Client" }] });
     await browser.json("/api/branding/recipients", "POST", { email: "boss@agency.example", connection_id: null });
     await browser.json("/api/branding/recipients", "POST", { email: "acme@client.example", connection_id: acme });
     const foreign = await browser.json("/api/branding/recipients", "POST", { email: "x@example.com", connection_id: "not-ours" });
@@ -139,7 +139,7 @@ describe("weekly reports per client connection", () => {
     await confirmFromMail(mail.sent, "a@client.example");
     const widened = await browser.json("/api/branding/recipients", "POST", { email: "a@client.example" });
     // Still confirmed, now for the whole workspace, and no second confirmation mail.
-    expect(await widened.json()).toEqual({ recipients: [{ email: "a@client.example", confirmed: true }] });
+    expect(await widened.json()).toEqual({ add_refusal: null, recipients: [{ email: "a@client.example", confirmed: true }] });
     expect(mail.sent.filter((message) => message.to === "a@client.example")).toHaveLength(1);
     expect((await browser.request("/api/branding/recipients/a%40client.example", { method: "DELETE" })).status).toBe(200);
     // The address's own unsubscribe link: recorded with no member as the actor.

@@ -62,7 +62,7 @@ describe("report recipients: confirmed addresses only", () => {
 
     const added = await browser.json("/api/branding/recipients", "POST", { email: " Client@Example.com " });
     expect(added.status).toBe(200);
-    expect(await added.json()).toEqual({ recipients: [{ email: "client@example.com", confirmed: false }] });
+    expect(await added.json()).toEqual({ add_refusal: null, recipients: [{ email: "client@example.com", confirmed: false }] });
     await browser.json("/api/branding/recipients", "POST", { email: "never@example.com" });
     expect(mail.sent.map((m) => m.to)).toEqual(["client@example.com", "never@example.com"]);
     expect(mail.sent[0]!.subject).toBe("Confirm: weekly report from Acme Agency");
@@ -79,6 +79,7 @@ describe("report recipients: confirmed addresses only", () => {
     // A link works once.
     expect((await anonymous.request(new URL(link).pathname + new URL(link).search)).status).toBe(404);
     expect(await (await browser.request("/api/branding/recipients")).json()).toEqual({
+      add_refusal: null,
       recipients: [{ email: "client@example.com", confirmed: true }, { email: "never@example.com", confirmed: false }],
     });
 
@@ -98,7 +99,7 @@ describe("report recipients: confirmed addresses only", () => {
     const unsubscribe = `/api/branding/recipients/unsubscribe?workspace=${workspaceId}&email=client%40example.com`;
     expect((await anonymous.request(`${unsubscribe}&token=${"0".repeat(64)}`)).status).toBe(403);
     expect((await anonymous.request(`${unsubscribe}&token=${token}`)).status).toBe(200);
-    expect(await (await browser.request("/api/branding/recipients")).json()).toEqual({ recipients: [{ email: "never@example.com", confirmed: false }] });
+    expect(await (await browser.request("/api/branding/recipients")).json()).toEqual({ add_refusal: null, recipients: [{ email: "never@example.com", confirmed: false }] });
   });
 
   it("a confirm link older than 7 days has lapsed; bad addresses are 422; removing an address is 404 the second time", async () => {

@@ -26,6 +26,8 @@ export async function removeLogo(): Promise<BrandingResponse> {
 export interface ReportRecipients {
   /** `connection_id`: the seller connection whose report the address gets; absent: the whole workspace's. */
   recipients: { email: string; confirmed: boolean; connection_id?: string; connection_name?: string }[];
+  /** Why this account may add no address (a demo account); null when it may. */
+  add_refusal: string | null;
 }
 
 export async function fetchRecipients(signal?: AbortSignal): Promise<ReportRecipients> {

@@ -24,6 +24,7 @@ export function ReportRecipientsForm({ readOnly }: { readOnly: boolean }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const shown = list ?? (load.status === "success" ? load.data : null);
+  const addRefusal = shown?.add_refusal ?? null;
 
   async function change(action: () => Promise<ReportRecipients>) {
     setBusy(true);
@@ -70,7 +71,8 @@ export function ReportRecipientsForm({ readOnly }: { readOnly: boolean }) {
           ))}
         </ul>
       )}
-      {!readOnly && (
+      {!readOnly && addRefusal && <p className="seller-muted">{addRefusal}</p>}
+      {!readOnly && !addRefusal && (
         <form className="branding-recipients__add" onSubmit={(event) => void submit(event)}>
           <div className="field settings-form__field">
             <label htmlFor={`${id}-email`}>Email address</label>
