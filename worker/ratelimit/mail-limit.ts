@@ -11,17 +11,22 @@ import { giveBackSubjectLimit, hitSubjectLimit, type WindowLimit } from "./clien
  */
 export type ChosenAddressMail = "report-confirmation" | "invitation";
 
-/** Which count refused: the address in this workspace, the workspace's, or the address's from every workspace. */
-export type MailLimitScope = "address" | "workspace" | "anywhere";
+/**
+ * Which count refused: the address in this workspace, the workspace's, the address's from every
+ * workspace, or the sending member's from every workspace (one person can make many workspaces).
+ */
+export type MailLimitScope = "address" | "workspace" | "anywhere" | "sender";
 
 export const CHOSEN_ADDRESS_MAIL_LIMITS: Record<ChosenAddressMail, Record<MailLimitScope, number | null>> = {
   // One link an hour per address: a lost mail can be asked for again, a loop of re-adds (or of
   // delete and add) bombs no one. 20 a workspace: its whole recipient list (MAX_RECIPIENTS) at
   // once. 10 from all workspaces together: any email account can make many workspaces, while an
   // agency may name one colleague in several clients' workspaces.
-  "report-confirmation": { address: 1, workspace: 20, anywhere: 10 },
-  // A few re-sends an hour (another role, a lost mail); new addresses are bounded by the plan's seats.
-  invitation: { address: 3, workspace: null, anywhere: null },
+  // 40 from one member: two workspaces' whole lists, never a spray through many new workspaces.
+  "report-confirmation": { address: 1, workspace: 20, anywhere: 10, sender: 40 },
+  // A few re-sends an hour (another role, a lost mail); new addresses are bounded by the plan's seats,
+  // and a member's invitations from all workspaces together by 40 an hour.
+  invitation: { address: 3, workspace: null, anywhere: null, sender: 40 },
 };
 
 export type MailTake =
@@ -40,12 +45,20 @@ async function addressKey(email: string): Promise<string> {
   return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(email))));
 }
 
-async function countersOf(kind: ChosenAddressMail, workspaceId: string, email: string): Promise<Counter[]> {
+/** Who sends what to whom: the workspace, the member who typed the address, the address. */
+export interface MailTo {
+  workspaceId: string;
+  senderId: string;
+  email: string;
+}
+
+async function countersOf(kind: ChosenAddressMail, { workspaceId, senderId, email }: MailTo): Promise<Counter[]> {
   const address = await addressKey(email);
   const subjects: Record<MailLimitScope, [string, string]> = {
     address: [`workspace:${workspaceId}`, `${kind}:${address}`],
     workspace: [`workspace:${workspaceId}`, kind],
     anywhere: [`address:${address}`, kind],
+    sender: [`sender:${senderId}`, kind],
   };
   return (Object.keys(subjects) as MailLimitScope[]).flatMap((scope) => {
     const limit = CHOSEN_ADDRESS_MAIL_LIMITS[kind][scope];
@@ -58,12 +71,12 @@ async function countersOf(kind: ChosenAddressMail, workspaceId: string, email: s
  * Counts one mail of `kind` from the workspace to `email` against each of its limits; when one
  * refuses, the counts already taken are given back, so a refused mail costs nothing.
  */
-export async function takeMailTo(env: Pick<Bindings, "RATE_LIMITER">, kind: ChosenAddressMail, workspaceId: string, email: string): Promise<MailTake> {
+export async function takeMailTo(env: Pick<Bindings, "RATE_LIMITER">, kind: ChosenAddressMail, to: MailTo): Promise<MailTake> {
   const taken: Counter[] = [];
   const giveBack = async () => {
     await Promise.all(taken.map((counter) => giveBackSubjectLimit(env, counter.subject, counter.name, counter.limit)));
   };
-  for (const counter of await countersOf(kind, workspaceId, email)) {
+  for (const counter of await countersOf(kind, to)) {
     const decision = await hitSubjectLimit(env, counter.subject, counter.name, counter.limit);
     if (!decision.allowed) {
       await giveBack();

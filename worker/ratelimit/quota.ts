@@ -4,7 +4,7 @@ import type { Bindings, SignedInAccount } from "../env";
 import { hitAccountLimit, hitClientLimit, type WindowLimit } from "./client-limit";
 import { giveBackExport, takeExport } from "./export-limit";
 import { peekKeyRequests, takeKeyRequest } from "./key-limit";
-import { takeMailTo, type ChosenAddressMail, type MailTake } from "./mail-limit";
+import { takeMailTo, type ChosenAddressMail, type MailTake, type MailTo } from "./mail-limit";
 import type { Background } from "../shared/background";
 import { lookupLimits, peekLookup, takeLookup, type LookupClient, type LookupLimits } from "./lookup-limit";
 import type { WindowDecision } from "./window";
@@ -32,7 +32,7 @@ export interface Quota {
   /** One hit of a named per-account limit (webhook tests). */
   hitAccount(userId: string, name: string, limit: WindowLimit): Promise<WindowDecision>;
   /** One mail from a workspace to an address a member typed in (report confirmations, invitations; mail-limit.ts). */
-  takeMailTo(kind: ChosenAddressMail, workspaceId: string, email: string): Promise<MailTake>;
+  takeMailTo(kind: ChosenAddressMail, to: MailTo): Promise<MailTake>;
 }
 
 /** `background` is the request's waitUntil: with it, a busy client's lease is renewed before it runs out (lease-book.ts). */
@@ -48,6 +48,6 @@ export function quotaOf(env: Bindings, config: Config, background?: Background):
     giveBackExport: (request, account, plan) => giveBackExport(env, request, account, plan),
     hitClient: (request, name, limit) => hitClientLimit(env, request, name, limit),
     hitAccount: (userId, name, limit) => hitAccountLimit(env, userId, name, limit),
-    takeMailTo: (kind, workspaceId, email) => takeMailTo(env, kind, workspaceId, email),
+    takeMailTo: (kind, to) => takeMailTo(env, kind, to),
   };
 }

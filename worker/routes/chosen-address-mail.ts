@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { currentAccount } from "../auth/session-middleware";
 import type { AppEnv } from "../env";
 import type { ChosenAddressMail, MailLimitScope } from "../ratelimit/mail-limit";
 import { ApiError } from "../shared/api-error";
@@ -12,6 +13,7 @@ const inMinutes = (seconds: number) => {
 /** The 429's detail, by the limit that refused; a refused request changes nothing. */
 function limitDetail(kind: ChosenAddressMail, refusedBy: MailLimitScope, limit: number, email: string, retryAfterSeconds: number): string {
   const wait = `Nothing was changed; try again in ${inMinutes(retryAfterSeconds)}.`;
+  if (refusedBy === "sender") return `You have sent ${limit} ${kind === "invitation" ? "invitations" : "confirmation emails"} this hour from all your workspaces, the most one person may. ${wait}`;
   if (kind === "invitation") return `${email} was already invited ${limit} times this hour, the most one address may be; the newest invitation still works. ${wait}`;
   if (refusedBy === "address") {
     return `${email} was already sent a confirmation email from this workspace this hour (one an hour per address). Its link works for 7 days: ask them to look in their spam folder. ${wait}`;
@@ -31,7 +33,7 @@ export async function sendToChosenAddress(
   c: Context<AppEnv>,
   mail: { kind: ChosenAddressMail; workspaceId: string; email: string; sender: EmailSender; message: EmailMessageBuilder; notSent: string },
 ): Promise<void> {
-  const take = await c.var.services.quota.takeMailTo(mail.kind, mail.workspaceId, mail.email);
+  const take = await c.var.services.quota.takeMailTo(mail.kind, { workspaceId: mail.workspaceId, senderId: currentAccount(c).user.id, email: mail.email });
   if (!take.allowed) {
     const detail = limitDetail(mail.kind, take.refusedBy, take.limit, mail.email, take.retryAfterSeconds);
     throw new ApiError(429, "rate_limited", detail, { "Retry-After": String(take.retryAfterSeconds) });

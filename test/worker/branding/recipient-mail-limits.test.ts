@@ -70,6 +70,19 @@ describe("report recipient confirmations cannot mail-bomb an address", () => {
     expect(await listed(browser)).not.toContain("client21@example.com");
   });
 
+  it("one member sends at most 40 confirmations an hour from all their workspaces: new workspaces spray no further", async () => {
+    const mail = fakeEmailBinding();
+    const browser = await freeBrowserWith(channelEnv({ ALERT_EMAIL: mail.binding }));
+    for (let workspace = 0; workspace < 2; workspace++) {
+      if (workspace > 0) expect((await browser.json("/api/workspaces", "POST", { name: `Spray ${workspace}` })).status).toBe(201);
+      for (let i = 1; i <= 20; i++) expect((await add(browser, `w${workspace}-client${i}@example.com`)).status).toBe(200);
+    }
+    expect((await browser.json("/api/workspaces", "POST", { name: "Spray 2" })).status).toBe(201);
+
+    await expectLimited(await add(browser, "one-more@example.com"), /^You have sent 40 confirmation emails this hour from all your workspaces, the most one person may\./);
+    expect(mail.sent).toHaveLength(40);
+  });
+
   it("one address gets at most 10 confirmations an hour from all workspaces together", async () => {
     const mail = fakeEmailBinding();
     const bindings = channelEnv({ ALERT_EMAIL: mail.binding });
