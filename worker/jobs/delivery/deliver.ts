@@ -3,14 +3,15 @@ import { openWebhookSecret } from "../../notifications/channel-settings";
 import { sendAlertEmail } from "../../notifications/email";
 import {
   claimDeliveries,
+  closeUnsent,
   type DueDelivery,
   dueDeliveries,
   finishDeliveries,
   finishDelivery,
-  markNotConfigured,
   nextAttemptAtMs,
   noteDeliveryErrors,
 } from "./delivery-store";
+import { digestId } from "./digest-id";
 import { MAX_ATTEMPTS, retryDelayMs } from "./retry-schedule";
 import { alertDigestPayload } from "../../notifications/webhook-payload";
 import { WEBHOOK_TIMEOUT_MS, type WebhookSender } from "../../upstreams/webhook/sender";
@@ -23,7 +24,9 @@ import type { Services } from "../../services";
  * Each row is claimed before it is sent (attempts goes up only if nobody else took it), so
  * two runs at once never send one alert twice; each digest has its own try/catch, so one
  * failing channel never holds up another channel or another user. A digest's rows share
- * its outcome, and a failed digest's rows come round again together.
+ * its outcome, and a failed digest's rows come round again together, as that same message:
+ * rows that became due meanwhile go in a message of their own. A row whose alert was deleted
+ * or paused before it went out is cancelled, never sent (its in-app notification stays).
  */
 export interface DeliverySummary {
   /** Rows (one alert on one channel) sent. */
@@ -33,6 +36,8 @@ export interface DeliverySummary {
   /** Failed for the last time: status failed. */
   failed: number;
   notConfigured: number;
+  /** Not sent because the alert was deleted or paused first: status cancelled. */
+  cancelled: number;
   /** When the next pending row is due (ms since epoch), or null when none is pending. */
   nextAttemptAtMs: number | null;
 }
@@ -46,7 +51,7 @@ const FINAL_ATTEMPT_LEASE_MS = 15 * 60_000;
 /** The single NotificationRetry object that keeps the retry alarm. */
 export const NOTIFICATION_RETRY_NAME = "notification-retry";
 
-type Outcome = "sent" | "retrying" | "failed" | "not_configured" | "skipped";
+type Outcome = "sent" | "retrying" | "failed" | "not_configured" | "cancelled" | "skipped";
 
 export interface DeliveryOptions {
   /** How long a webhook receiver may take to answer. */
@@ -78,8 +83,8 @@ function senderFor(services: Services, first: DueDelivery, nowMs: number, option
     const problem = webhookUrlProblem(url);
     if (problem) return { missing: `The saved webhook URL is not accepted: ${problem}` };
     return async (rows) => {
-      // The digest's id is its oldest row's: the same on a retry of the same rows.
-      const deliveryId = rows[0]!.deliveryId;
+      // Names exactly these rows: the same on a retry of them, another for any other set.
+      const deliveryId = await digestId(rows.map((row) => row.deliveryId));
       const result = await (options.webhooks ?? services.sources.webhooks).post({
         url,
         secret: await openWebhookSecret(services, first.userId, ciphertext),
@@ -94,12 +99,22 @@ function senderFor(services: Services, first: DueDelivery, nowMs: number, option
   return { missing: `Unknown channel ${first.channel}` };
 }
 
+const WITHDRAWN: Record<Exclude<DueDelivery["alertState"], "active">, string> = {
+  deleted: "The alert was deleted before this was sent",
+  paused: "The alert was paused before this was sent",
+};
+
 /** Sends one digest: the due rows of one account on one channel. */
 async function deliverDigest(services: Services, rows: DueDelivery[], nowMs: number, options: DeliveryOptions): Promise<Outcome[]> {
   const { env } = services;
   const outcomes: Outcome[] = [];
   const live: DueDelivery[] = [];
   for (const row of rows) {
+    if (row.alertState !== "active") {
+      // The user took the alert back: whatever it had not sent yet stays unsent.
+      outcomes.push((await closeUnsent(env.DB, row, "cancelled", WITHDRAWN[row.alertState])) ? "cancelled" : "skipped");
+      continue;
+    }
     if (row.attempts < MAX_ATTEMPTS) {
       live.push(row);
       continue;
@@ -111,7 +126,7 @@ async function deliverDigest(services: Services, rows: DueDelivery[], nowMs: num
   if (live.length === 0) return outcomes;
   const send = senderFor(services, live[0]!, nowMs, options);
   if (typeof send !== "function") {
-    for (const row of live) outcomes.push((await markNotConfigured(env.DB, row, send.missing)) ? "not_configured" : "skipped");
+    for (const row of live) outcomes.push((await closeUnsent(env.DB, row, "not_configured", send.missing)) ? "not_configured" : "skipped");
     return outcomes;
   }
   const claimed = await claimDeliveries(env.DB, live, (row) => iso(nowMs + (retryDelayMs(row.attempts + 1) ?? FINAL_ATTEMPT_LEASE_MS)));
@@ -133,11 +148,16 @@ async function deliverDigest(services: Services, rows: DueDelivery[], nowMs: num
   return [...outcomes, ...claimed.map((): Outcome => "sent")];
 }
 
-/** The due rows grouped by account and channel, in the order of each group's oldest row. */
+/**
+ * The due rows grouped by account and channel, in the order of each group's oldest row, and
+ * by the message they were last tried in: rows claimed together share their attempts and
+ * next_attempt_at, so a retry carries exactly the alerts of its first try (its webhook id names
+ * that set), and rows new since then (attempts 0) make a message of their own.
+ */
 function digests(rows: DueDelivery[]): DueDelivery[][] {
   const groups = new Map<string, DueDelivery[]>();
   for (const row of rows) {
-    const key = `${row.userId}\u0000${row.channel}`;
+    const key = [row.userId, row.channel, row.attempts, row.nextAttemptAt ?? ""].join("\u0000");
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
   return [...groups.values()];
@@ -166,6 +186,7 @@ export async function deliverDue(services: Services, nowMs: number, options: Del
     retrying: count("retrying"),
     failed: count("failed"),
     notConfigured: count("not_configured"),
+    cancelled: count("cancelled"),
     nextAttemptAtMs: await nextAttemptAtMs(env.DB, iso(nowMs)),
   };
 }

@@ -1,16 +1,23 @@
 import { and, asc, eq, inArray, isNull, lte, min, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { alertEvents, notificationDeliveries, userSettings } from "../../db/schema";
+import { alertEvents, alerts, notificationDeliveries, userSettings } from "../../db/schema";
 import type { AlertEventMessage } from "../../notifications/alert-event";
 
 /** The D1 side of the notification outbox (notification_deliveries). */
+
+/** Whether the alert that fired still wants its messages sent: deleted or paused alerts do not. */
+export type AlertState = "active" | "paused" | "deleted";
 
 /** A pending email or webhook row, with its event and where the user wants it sent. */
 export interface DueDelivery extends AlertEventMessage {
   deliveryId: string;
   channel: string;
   attempts: number;
+  /** Null until the first attempt; rows claimed together share it (and their attempts). */
+  nextAttemptAt: string | null;
   lastError: string | null;
+  /** The alert as it is now (deleting it leaves the event with alert_id null). */
+  alertState: AlertState;
   userId: string;
   alertEmail: string | null;
   webhookUrl: string | null;
@@ -21,6 +28,13 @@ const d = notificationDeliveries;
 const pending = eq(d.status, "pending");
 
 const dueAt = (nowIso: string) => and(pending, or(isNull(d.nextAttemptAt), lte(d.nextAttemptAt, nowIso)));
+
+/** SQL: the state of the row's alert, from alerts left-joined on its event's alert_id. */
+const alertState = sql<AlertState>`case when ${alerts.id} is null then 'deleted' when ${alerts.paused} <> 0 then 'paused' else 'active' end`;
+
+/** SQL: the row's alert still exists and is not paused, checked in the claiming statement itself. */
+const alertStillActive = sql`exists (select 1 from ${alertEvents} inner join ${alerts} on ${alerts.id} = ${alertEvents.alertId}
+  where ${alertEvents.id} = ${d.eventId} and ${alerts.paused} = 0)`;
 
 /**
  * The pending rows due at `nowIso` of up to `maxGroups` (user, channel) pairs (two bound
@@ -45,7 +59,9 @@ export async function dueDeliveries(db: D1Database, nowIso: string, maxGroups: n
       deliveryId: d.id,
       channel: d.channel,
       attempts: d.attempts,
+      nextAttemptAt: d.nextAttemptAt,
       lastError: d.lastError,
+      alertState,
       id: alertEvents.id,
       alertId: alertEvents.alertId,
       userId: alertEvents.workspaceId,
@@ -62,6 +78,7 @@ export async function dueDeliveries(db: D1Database, nowIso: string, maxGroups: n
     })
     .from(d)
     .innerJoin(alertEvents, eq(alertEvents.id, d.eventId))
+    .leftJoin(alerts, eq(alerts.id, alertEvents.alertId))
     .leftJoin(userSettings, eq(userSettings.workspaceId, alertEvents.workspaceId))
     .where(and(dueAt(nowIso), inGroups))
     .orderBy(asc(d.createdAt), asc(d.id))
@@ -74,7 +91,8 @@ const unchanged = (row: DueDelivery) => and(eq(d.id, row.deliveryId), eq(d.statu
 /**
  * Takes a digest's rows for this run, in one round trip: counts each row's attempt and moves
  * its next_attempt_at to its lease (`leaseFor`), so a run that dies mid-send leaves the rows
- * to be retried then. Returns the rows this run took; another run may have taken the rest.
+ * to be retried then. Returns the rows this run took; another run may have taken the rest,
+ * and a row whose alert was deleted or paused since it was read is left for the next run to cancel.
  */
 export async function claimDeliveries(db: D1Database, rows: DueDelivery[], leaseFor: (row: DueDelivery) => string): Promise<DueDelivery[]> {
   if (rows.length === 0) return [];
@@ -83,7 +101,7 @@ export async function claimDeliveries(db: D1Database, rows: DueDelivery[], lease
     orm
       .update(d)
       .set({ attempts: sql`${d.attempts} + 1`, nextAttemptAt: leaseFor(row) })
-      .where(unchanged(row))
+      .where(and(unchanged(row), alertStillActive))
       .returning({ id: d.id }),
   );
   const results = await orm.batch(claims as [(typeof claims)[number], ...(typeof claims)[number][]]);
@@ -120,11 +138,14 @@ export async function noteDeliveryErrors(db: D1Database, deliveryIds: string[], 
   await orm.batch(updates as [(typeof updates)[number], ...(typeof updates)[number][]]);
 }
 
-/** Marks an unclaimed row not_configured with the reason; false when another run took it first. */
-export async function markNotConfigured(db: D1Database, row: DueDelivery, reason: string): Promise<boolean> {
+/**
+ * Closes an unclaimed row without sending it, with the reason: not_configured (nowhere to send
+ * it) or cancelled (its alert was deleted or paused). False when another run took it first.
+ */
+export async function closeUnsent(db: D1Database, row: DueDelivery, status: "not_configured" | "cancelled", reason: string): Promise<boolean> {
   const updated = await drizzle(db)
     .update(d)
-    .set({ status: "not_configured", lastError: reason, nextAttemptAt: null })
+    .set({ status, lastError: reason, nextAttemptAt: null })
     .where(unchanged(row))
     .returning({ id: d.id });
   return updated.length > 0;

@@ -29,7 +29,7 @@ export interface WebhookAlert {
   createdAt: string;
 }
 
-/** One message per account per run: every alert that fired for it (empty for a test). */
+/** One message of an account's digest: the alerts it carries, named by its id (empty for a test). */
 export interface WebhookPayload {
   type: "alerts.fired" | "webhook.test";
   id: string;

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { deliverDue, deliverPending } from "../../../../worker/jobs/delivery/deliver";
+import { digestId } from "../../../../worker/jobs/delivery/digest-id";
 import { MAX_ATTEMPTS } from "../../../../worker/jobs/delivery/retry-schedule";
 import { RecordingWebhookSender } from "../../../../worker/upstreams/webhook/recording-sender";
 import {
@@ -38,7 +39,7 @@ describe("deliverPending", () => {
 
     const summary = await deliverPending(buildServices(bindings), NOW);
 
-    expect(summary).toEqual({ sent: 2, retrying: 0, failed: 0, notConfigured: 0, nextAttemptAtMs: null });
+    expect(summary).toEqual({ sent: 2, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: null });
     expect(email.sent).toHaveLength(1);
     expect(email.sent[0]).toMatchObject({
       from: { email: SENDER },
@@ -49,7 +50,9 @@ describe("deliverPending", () => {
     expect(email.sent[0]?.text).toContain("Your alerts: https://app.ranklayer.example/alerts");
     const calls = await webhookCalls(hook.path);
     expect(calls).toHaveLength(1);
-    expect(JSON.parse(calls[0]!.body)).toMatchObject({ type: "alerts.fired", id: deliveries.webhook, alerts: [{ asin: "B08N5WRWNW" }] });
+    const id = await digestId([deliveries.webhook!]);
+    expect(JSON.parse(calls[0]!.body)).toMatchObject({ type: "alerts.fired", id, alerts: [{ asin: "B08N5WRWNW" }] });
+    expect(calls[0]!.headers["x-ranklayer-delivery"]).toBe(id);
     for (const id of Object.values(deliveries)) {
       expect(await delivery(id)).toEqual({
         status: "sent",
@@ -76,7 +79,7 @@ describe("deliverPending", () => {
     const { deliveries } = await seedEvent(userId, ["email", "webhook"]);
 
     const first = await deliverPending(buildServices(bindings), NOW);
-    expect(first).toEqual({ sent: 1, retrying: 1, failed: 0, notConfigured: 0, nextAttemptAtMs: NOW + MINUTE });
+    expect(first).toEqual({ sent: 1, retrying: 1, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: NOW + MINUTE });
     expect(retry.scheduled).toEqual([NOW + MINUTE]);
     expect(email.sent).toHaveLength(1);
     expect(await delivery(deliveries.email!)).toMatchObject({ status: "sent" });
@@ -96,7 +99,7 @@ describe("deliverPending", () => {
     expect(await delivery(deliveries.webhook!)).toMatchObject({ attempts: 2, last_error: "HTTP status 503" });
 
     const third = await deliverDue(buildServices(bindings), NOW + 6 * MINUTE);
-    expect(third).toEqual({ sent: 1, retrying: 0, failed: 0, notConfigured: 0, nextAttemptAtMs: null });
+    expect(third).toEqual({ sent: 1, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: null });
     expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "sent", attempts: 3, last_error: null });
     expect((await webhookCalls(hook.path)).map((call) => call.status)).toEqual([500, 503, 200]);
     expect(email.sent).toHaveLength(1);
@@ -190,7 +193,7 @@ describe("deliverPending", () => {
     await setChannels(bindings, userId, channels);
     const { deliveries } = await seedEvent(userId, [channel]);
 
-    expect(await deliverPending(buildServices(bindings), NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 1, nextAttemptAtMs: null });
+    expect(await deliverPending(buildServices(bindings), NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 1, cancelled: 0, nextAttemptAtMs: null });
     const row = await delivery(deliveries[channel]!);
     expect(row).toMatchObject({ status: "not_configured", attempts: 0, next_attempt_at: null });
     expect(row.last_error).toMatch(reason);
@@ -216,7 +219,7 @@ describe("deliverPending", () => {
     const later = new Date(NOW + 10 * MINUTE).toISOString();
     await seedEvent(userId, ["webhook"], { nextAttemptAt: later });
 
-    expect(await deliverDue(buildServices(bindings), NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 0, nextAttemptAtMs: NOW + 10 * MINUTE });
+    expect(await deliverDue(buildServices(bindings), NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: NOW + 10 * MINUTE });
     expect(await webhookCalls(hook.path)).toHaveLength(0);
   });
 });
@@ -231,7 +234,7 @@ describe("deliverDue with its own WebhookSender", () => {
 
     expect(summary.retrying).toBe(1);
     expect(webhooks.posts).toHaveLength(1);
-    expect(webhooks.posts[0]).toMatchObject({ url: hook.url, secret: SECRET, deliveryId: deliveries.webhook, nowMs: NOW });
+    expect(webhooks.posts[0]).toMatchObject({ url: hook.url, secret: SECRET, deliveryId: await digestId([deliveries.webhook!]), nowMs: NOW });
     expect(webhooks.posts[0]?.payload).toMatchObject({ type: "alerts.fired", alerts: [{ asin: "B08N5WRWNW" }] });
     expect(await webhookCalls(hook.path)).toHaveLength(0);
     expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "pending", attempts: 1, last_error: "HTTP status 500" });

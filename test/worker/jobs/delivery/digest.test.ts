@@ -35,7 +35,7 @@ describe("digest deliveries", () => {
 
     const summary = await deliverDue(buildServices(bindings), NOW);
 
-    expect(summary).toEqual({ sent: 200, retrying: 0, failed: 0, notConfigured: 0, nextAttemptAtMs: null });
+    expect(summary).toEqual({ sent: 200, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: null });
     const calls = await webhookCalls(hook.path);
     expect(calls).toHaveLength(1);
     const body = JSON.parse(calls[0]!.body);
@@ -91,6 +91,33 @@ describe("digest deliveries", () => {
     for (const { deliveries } of seeded) {
       expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, last_error: "HTTP status 500" });
     }
+  });
+
+  it("sends alerts that became due during a retry as a message of their own, so a receiver that drops repeated ids loses none", async () => {
+    const bindings = channelEnv();
+    const { userId, hook } = await userWithChannels(SECRET, bindings);
+    // The first attempt times out after the receiver has in fact taken it.
+    await scriptWebhook(hook.path, ["hang", 200, 200]);
+    await seedEvent(userId, ["webhook"], { asin: asinOf(1) });
+    expect(await deliverDue(buildServices(bindings), NOW, { webhookTimeoutMs: 100 })).toMatchObject({ retrying: 1 });
+    await seedEvent(userId, ["webhook"], { asin: asinOf(2) });
+
+    expect(await deliverDue(buildServices(bindings), NOW + MINUTE)).toMatchObject({ sent: 2, retrying: 0 });
+
+    const calls = (await webhookCalls(hook.path)).map((call) => ({
+      id: call.headers["x-ranklayer-delivery"]!,
+      asins: (JSON.parse(call.body).alerts as { asin: string }[]).map((alert) => alert.asin),
+    }));
+    const [first, ...later] = calls;
+    expect(first).toEqual({ id: expect.any(String), asins: [asinOf(1)] });
+    // The retry is the first message again, id and alerts; the new alert goes under an id of its own.
+    expect(later).toHaveLength(2);
+    expect(later).toContainEqual(first);
+    expect(later).toContainEqual({ id: expect.not.stringMatching(first!.id), asins: [asinOf(2)] });
+    // A receiver that keeps the first message of each id still has every alert.
+    const kept = new Map<string, string[]>();
+    for (const call of calls) if (!kept.has(call.id)) kept.set(call.id, call.asins);
+    expect([...kept.values()].flat().sort()).toEqual([asinOf(1), asinOf(2)]);
   });
 
   it("never sends to a stored webhook URL that breaks the rules, and says why", async () => {
