@@ -16,6 +16,9 @@ import { addDays } from "../contract/time";
  * - buybox_lost: the seller held a Buy Box (Prime or non-Prime) at its latest earlier snapshot
  *   (within 7 days) and, known today, no longer holds it; the message says which. Unknown never fires.
  *
+ * The two seller conditions see each seller connection's own series apart (one seller's day is
+ * never compared with another's) and fire when any connection meets them.
+ *
  * A threshold equal to the observed value or move never fires; one past it does.
  */
 export const LOOKBACK_DAYS = 7;
@@ -44,9 +47,16 @@ export interface Window<Point> {
   earlier: Point[];
 }
 
+/** One seller connection's own data: its name (for the message) and its window. */
+export interface ConnectionSeller {
+  name: string;
+  seller: Window<SellerPoint>;
+}
+
 export interface AlertData {
   rank: Window<AlertRankPoint>;
-  seller: Window<SellerPoint>;
+  /** Each watched connection apart: one for an alert on one connection, every connection with data for the others. */
+  sellers: ConnectionSeller[];
 }
 
 export type RuleResult = { result: "fired"; message: string } | { result: "ok" } | { result: "no_data"; reason: string };
@@ -153,24 +163,45 @@ export function buyBoxLost(seller: Window<SellerPoint>): RuleResult {
   return fired(`you lost the Buy Box (you held it on ${previous.day})${mockNote(today.source)}`);
 }
 
-/** Runs the alert's condition on its data; a fired message names the ASIN and marketplace. */
+/**
+ * Runs the alert's condition on its data; a fired message names the ASIN and marketplace, and
+ * for a seller condition on several connections, each connection that fired.
+ */
 export function evaluateAlert(alert: AlertRule, data: AlertData): RuleResult {
   const threshold = alert.threshold ?? DEFAULT_THRESHOLDS[alert.conditionType] ?? 0;
-  const result = conditionResult(alert.conditionType, threshold, data);
-  return result.result === "fired" ? fired(`${alert.asin} (${alert.marketplace}): ${result.message}`) : result;
+  const subject = `${alert.asin} (${alert.marketplace})`;
+  switch (alert.conditionType) {
+    case "low_stock":
+      return onAnyConnection(subject, data.sellers, (seller) => lowStock(threshold, seller));
+    case "buybox_lost":
+      return onAnyConnection(subject, data.sellers, buyBoxLost);
+    default: {
+      const result = rankResult(alert.conditionType, threshold, data.rank);
+      return result.result === "fired" ? fired(`${subject}: ${result.message}`) : result;
+    }
+  }
 }
 
-function conditionResult(condition: AlertCondition, threshold: number, data: AlertData): RuleResult {
+/**
+ * A seller condition on each connection's series apart: fired when any connection fires (each
+ * firing named when there are several), else ok when any is ok, else no data.
+ */
+export function onAnyConnection(subject: string, sellers: readonly ConnectionSeller[], rule: (seller: Window<SellerPoint>) => RuleResult): RuleResult {
+  // No connection with data still answers the rule's own "no data" reason.
+  const results = (sellers.length > 0 ? sellers : [{ name: "", seller: { today: null, earlier: [] } }]).map(({ name, seller }) => ({ name, result: rule(seller) }));
+  const named = sellers.length > 1;
+  const firings = results.flatMap(({ name, result }) => (result.result === "fired" ? [`${subject}${named ? ` on ${name}` : ""}: ${result.message}`] : []));
+  if (firings.length > 0) return fired(firings.join("; "));
+  return results.find(({ result }) => result.result === "ok")?.result ?? results[0]!.result;
+}
+
+function rankResult(condition: Exclude<AlertCondition, "low_stock" | "buybox_lost">, threshold: number, rank: Window<AlertRankPoint>): RuleResult {
   switch (condition) {
     case "rank_above":
-      return rankAbove(threshold, data.rank);
+      return rankAbove(threshold, rank);
     case "rank_drop":
-      return rankDrop(threshold, data.rank);
+      return rankDrop(threshold, rank);
     case "price_change":
-      return priceChange(threshold, data.rank);
-    case "low_stock":
-      return lowStock(threshold, data.seller);
-    case "buybox_lost":
-      return buyBoxLost(data.seller);
+      return priceChange(threshold, rank);
   }
 }

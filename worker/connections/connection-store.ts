@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { sellerConnections } from "../db/schema";
+import { alerts, sellerConnections } from "../db/schema";
 
 /**
  * The D1 side of seller connections (docs/amazon.md#several-seller-accounts): one row per
@@ -150,12 +150,21 @@ export async function renameConnection(db: D1Database, workspaceId: string, conn
   return row ?? null;
 }
 
-/** Removes the connection: its token and (ON DELETE CASCADE) its seller snapshots and revenue. */
+/**
+ * Removes the connection: its token, (ON DELETE CASCADE) its seller snapshots and revenue, and
+ * the alerts scoped to it. Those go in the same batch, first: the foreign key would otherwise set
+ * their connection to null, widening "stock of this client" to "stock of any connection".
+ * Their past notifications stay, as when an alert is deleted.
+ */
 export async function deleteConnection(db: D1Database, workspaceId: string, connectionId: string): Promise<boolean> {
-  const deleted = await drizzle(db)
-    .delete(sellerConnections)
-    .where(and(eq(sellerConnections.workspaceId, workspaceId), eq(sellerConnections.id, connectionId)))
-    .returning({ id: sellerConnections.id });
+  const orm = drizzle(db);
+  const [, deleted] = await orm.batch([
+    orm.delete(alerts).where(and(eq(alerts.workspaceId, workspaceId), eq(alerts.connectionId, connectionId))),
+    orm
+      .delete(sellerConnections)
+      .where(and(eq(sellerConnections.workspaceId, workspaceId), eq(sellerConnections.id, connectionId)))
+      .returning({ id: sellerConnections.id }),
+  ]);
   return deleted.length > 0;
 }
 

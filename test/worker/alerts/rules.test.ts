@@ -154,7 +154,7 @@ describe("buybox_lost: held at the latest earlier snapshot, not today", () => {
 });
 
 describe("evaluateAlert", () => {
-  const data = (rank: Window<RankPoint>, seller: Window<SellerPoint> = EMPTY): AlertData => ({ rank, seller });
+  const data = (rank: Window<RankPoint>, seller: Window<SellerPoint> = EMPTY): AlertData => ({ rank, sellers: [{ name: "Demo seller", seller }] });
 
   it("prefixes a fired message with the ASIN and marketplace", () => {
     expect(
@@ -194,6 +194,46 @@ describe("evaluateAlert", () => {
       reason: "No fulfillable FBA units captured today",
     });
     expect(evaluateAlert(alert("price_change"), data(ranks([5, 20], [-1, 5, 10]), seller)).result).toBe("fired");
+  });
+});
+
+describe("seller conditions on several connections: each connection's series apart, fired when any fires", () => {
+  const alert = (conditionType: "low_stock" | "buybox_lost") => ({ asin: "B000000040", marketplace: "US", conditionType, threshold: conditionType === "low_stock" ? 10 : null });
+  const holds = (holdsBuyBox: boolean) => ({ today: sellerPoint(0, 50, holdsBuyBox), earlier: [sellerPoint(-1, 50, holdsBuyBox)] });
+  const stock = (units: number | null) => ({ today: sellerPoint(0, units, true), earlier: [] });
+
+  it("never compares one connection's day with another's: A never holds the Buy Box, B always does", () => {
+    const sellers = [{ name: "Client A", seller: holds(false) }, { name: "Client B", seller: holds(true) }];
+    expect(evaluateAlert(alert("buybox_lost"), { rank: EMPTY, sellers })).toEqual({ result: "ok" });
+  });
+
+  it("names the connection that fired when there are several", () => {
+    const lost = { today: sellerPoint(0, 50, false), earlier: [sellerPoint(-1, 50, true)] };
+    expect(evaluateAlert(alert("buybox_lost"), { rank: EMPTY, sellers: [{ name: "Client A", seller: holds(true) }, { name: "Client B", seller: lost }] })).toEqual({
+      result: "fired",
+      message: `B000000040 (US) on Client B: you lost the Buy Box (you held it on ${day(-1)})`,
+    });
+  });
+
+  it("fires on any connection below the threshold, not only the first, and names each that fired", () => {
+    const sellers = [{ name: "Client A", seller: stock(120) }, { name: "Client B", seller: stock(3) }];
+    expect(evaluateAlert(alert("low_stock"), { rank: EMPTY, sellers })).toEqual({
+      result: "fired",
+      message: "B000000040 (US) on Client B: 3 fulfillable units, below your threshold of 10",
+    });
+    const both = [{ name: "Client A", seller: stock(4) }, ...sellers];
+    expect(evaluateAlert(alert("low_stock"), { rank: EMPTY, sellers: both })).toMatchObject({
+      message: "B000000040 (US) on Client A: 4 fulfillable units, below your threshold of 10; B000000040 (US) on Client B: 3 fulfillable units, below your threshold of 10",
+    });
+  });
+
+  it("is ok when no connection fires and one is ok, and no data only when none has data", () => {
+    expect(evaluateAlert(alert("low_stock"), { rank: EMPTY, sellers: [{ name: "Client A", seller: stock(null) }, { name: "Client B", seller: stock(50) }] })).toEqual({ result: "ok" });
+    expect(evaluateAlert(alert("low_stock"), { rank: EMPTY, sellers: [{ name: "Client A", seller: stock(null) }, { name: "Client B", seller: EMPTY }] })).toEqual({
+      result: "no_data",
+      reason: "No fulfillable FBA units captured today",
+    });
+    expect(evaluateAlert(alert("buybox_lost"), { rank: EMPTY, sellers: [] })).toEqual({ result: "no_data", reason: "No Buy Box owner captured today" });
   });
 });
 

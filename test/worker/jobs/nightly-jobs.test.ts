@@ -1,6 +1,7 @@
 import { createScheduledController, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { runAlertCheck } from "../../../worker/jobs/alert-check/alert-check";
+import { ALERT_CHECK_RUNNER_NAME } from "../../../worker/jobs/alert-check/nightly-check";
 import { findNightlyRun } from "../../../worker/jobs/nightly-run-store";
 import { nightlyRunner } from "../../../worker/jobs/nightly-run/start";
 import { recordDayPoint } from "../../../worker/history/rank-points-store";
@@ -113,16 +114,23 @@ describe("the 02:30 cron: alert check", () => {
     expect(unchecked?.n).toBe(0);
   });
 
-  it("runs retention even when the alert check fails", async () => {
+  it("runs retention even when the alert check fails, and leaves the check to the AlertCheckRunner to retry that night", async () => {
     await env.DB.prepare("INSERT INTO lookup_log (asin, marketplace, status, duration_ms, created_at) VALUES ('B000000001', 'US', 200, 1, ?)")
       .bind(new Date(CHECK_TIME - 40 * DAY_MS).toISOString())
       .run();
+    const alertId = await seedAlert({ userId: await seedUser(), asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
+    await seedRank("B08N5WRWNW", 0, 812);
     // Retention only prepares statements; the check's first query is the one that fails.
     const failing = { ...env, DB: { prepare: failFirstPrepare(env.DB) } as unknown as D1Database };
     await expect(worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: CHECK_TIME }), failing)).rejects.toThrow(
       "D1 is down",
     );
     expect(await count("lookup_log")).toBe(0);
+
+    const runner = env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME);
+    expect(await runInDurableObject(runner, (_instance, state) => state.storage.getAlarm())).not.toBeNull();
+    expect(await runDurableObjectAlarm(runner)).toBe(true);
+    expect(await storedAlert(alertId)).toMatchObject({ last_result: "fired", last_checked_day: TODAY });
   });
 });
 

@@ -25,9 +25,14 @@ export const alerts = sqliteTable(
     /** UTC day (YYYY-MM-DD) of the last check, and what it found: fired, ok or no_data. */
     lastCheckedDay: text("last_checked_day"),
     lastResult: text("last_result"),
+    /** ISO time of the last check: a later check pass re-checks a no_data alert, one pass never twice (0128). */
+    lastCheckedAt: text("last_checked_at"),
     createdAt: createdNow("created_at"),
     updatedAt: createdNow("updated_at"),
-    /** A seller alert (Buy Box, low stock) on one connection's data; null: any of the workspace's connections. */
+    /**
+     * A seller alert (Buy Box, low stock) on one connection's data; null: any of the workspace's connections.
+     * Removing the connection deletes its alerts first (deleteConnection), so none widens to "any" by this set null.
+     */
     connectionId: text("connection_id").references(() => sellerConnections.id, { onDelete: "set null" }),
   },
   (table) => [
@@ -78,7 +83,7 @@ export const notificationDeliveries = sqliteTable(
       .references(() => alertEvents.id, { onDelete: "cascade" }),
     /** email or webhook. */
     channel: text("channel").notNull(),
-    /** pending, sent, failed (gave up) or not_configured. */
+    /** pending, sent, failed (gave up), not_configured, or cancelled (its alert was deleted or paused before it went out). */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: text("next_attempt_at"),

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../../env";
 import { buildServices } from "../../services";
-import { checkTimeAt } from "./alert-wait";
+import { alertWaitDeadline, checkTimeAt } from "./alert-wait";
 
 const CHECK_TIME_KEY = "checkTime";
 /** A short pause between steps, so a day with many alerts never spins the object. */
@@ -9,9 +9,10 @@ const STEP_GAP_MS = 1_000;
 
 /**
  * Carries on a day's alert check that one invocation could not finish (more than 20,000
- * active alerts): each alarm checks the next pages, sends what fired, and re-arms until the
- * day's alerts are all checked. Progress lives in D1 (alerts.last_checked_day), so a lost
- * alarm only delays the rest, and the next night's check picks it up.
+ * alerts to check, or a step that failed): each alarm checks the next pages, sends what fired,
+ * and re-arms until the day's alerts are all checked. Progress lives in D1 (alerts.last_checked_day
+ * and last_checked_at against the check's start, kept here), so a lost alarm only delays the rest,
+ * and the next night's check picks it up. An alarm that throws is retried by the runtime.
  */
 export class AlertCheckRunner extends DurableObject<Bindings> {
   /** Goes on with the check of `checkTimeMs` shortly, or at `atMs` (the alert check's wait bound). */
@@ -27,9 +28,14 @@ export class AlertCheckRunner extends DurableObject<Bindings> {
     if (checkTimeMs === undefined) return;
     // The check loads on the first alarm: a fetch never needs it (index.ts).
     const { alertCheckStep } = await import("./nightly-check");
-    const { check } = await alertCheckStep(buildServices(this.env), checkTimeAt(checkTimeMs, Date.now()));
+    // Every step belongs to the pass begun at checkTimeMs, so none checks a no-data alert twice.
+    const { check } = await alertCheckStep(buildServices(this.env), checkTimeAt(checkTimeMs, Date.now()), { passStartMs: checkTimeMs });
     console.log("alert check (continued)", JSON.stringify(check));
-    if (check.complete || check.deferred) await this.ctx.storage.delete(CHECK_TIME_KEY);
+    // Armed early (a failed step's retry) while the day's run still goes: wait for it, to the bound.
+    if (check.deferred) await this.ctx.storage.setAlarm(Math.max(alertWaitDeadline(checkTimeMs), Date.now() + STEP_GAP_MS));
+    else if (!check.complete) await this.ctx.storage.setAlarm(Date.now() + STEP_GAP_MS);
+    // Done, unless a later check began meanwhile (resume): that pass goes on.
+    else if ((await this.ctx.storage.get<number>(CHECK_TIME_KEY)) === checkTimeMs) await this.ctx.storage.delete(CHECK_TIME_KEY);
     else await this.ctx.storage.setAlarm(Date.now() + STEP_GAP_MS);
   }
 }

@@ -32,16 +32,22 @@ export async function nightlyRunInProgress(db: D1Database, day: string): Promise
   return (await findNightlyRun(db, day))?.status === "running";
 }
 
-/** The next page of active alerts not yet checked today (or checked with no data), by id. */
-export function dueAlerts(db: D1Database, day: string, afterId: string, limit: number): Promise<DueAlert[]> {
+/**
+ * The next page, by id, of the active alerts a check pass that began at `passStartIso` still has
+ * to check: those not checked today, and those that found no data before the pass began (a later
+ * snapshot may have filled them in). An alert this pass checked is stamped at or after its start,
+ * so it drops out: every step of a pass moves on, however many alerts find no data.
+ */
+export function dueAlerts(db: D1Database, day: string, passStartIso: string, afterId: string, limit: number): Promise<DueAlert[]> {
   return db
     .prepare(
       `SELECT id, workspace_id, asin, marketplace, condition_type, threshold, email_enabled, in_app_enabled, connection_id FROM alerts
-       WHERE paused = 0 AND id > ?2
-         AND (last_checked_day IS NULL OR last_checked_day <> ?1 OR last_result = 'no_data')
-       ORDER BY id LIMIT ?3`,
+       WHERE paused = 0 AND id > ?3
+         AND (last_checked_day IS NULL OR last_checked_day <> ?1
+           OR (last_result = 'no_data' AND (last_checked_at IS NULL OR last_checked_at < ?2)))
+       ORDER BY id LIMIT ?4`,
     )
-    .bind(day, afterId, limit)
+    .bind(day, passStartIso, afterId, limit)
     .all<DueAlert>()
     .then((result) => result.results);
 }
@@ -51,10 +57,13 @@ export function firingStatements(db: D1Database, day: string, nowIso: string, al
   const eventId = crypto.randomUUID();
   const inserted = "EXISTS (SELECT 1 FROM alert_events WHERE id = ?2)";
   const statements = [
+    // Only for an alert still there and active: one deleted or paused since its page was read
+    // fires nothing, and never fails its page's batch on the event's foreign key.
     db
       .prepare(
         `INSERT INTO alert_events (id, workspace_id, alert_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 AND ${channelOn("in_app_alerts", alert.condition_type, "?2")}, ?11)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 AND ${channelOn("in_app_alerts", alert.condition_type, "?2")}, ?11
+         WHERE EXISTS (SELECT 1 FROM alerts WHERE id = ?3 AND paused = 0)
          ON CONFLICT (alert_id, day) DO NOTHING`,
       )
       .bind(eventId, alert.workspace_id, alert.id, day, alert.asin, alert.marketplace, alert.condition_type, alert.threshold, message, alert.in_app_enabled, nowIso),
@@ -79,9 +88,9 @@ export function firingStatements(db: D1Database, day: string, nowIso: string, al
       .bind(crypto.randomUUID(), eventId, nowIso, alert.workspace_id),
     db
       .prepare(
-        `UPDATE alerts SET last_result = 'fired', last_checked_day = ?3,
+        `UPDATE alerts SET last_result = 'fired', last_checked_day = ?3, last_checked_at = ?4,
            last_triggered = CASE WHEN ${inserted} THEN ?4 ELSE last_triggered END
-         WHERE id = ?1`,
+         WHERE id = ?1 AND paused = 0`,
       )
       .bind(alert.id, eventId, day, nowIso),
   );
@@ -102,8 +111,10 @@ function channelOn(channelSwitch: "email_alerts" | "in_app_alerts" | null, condi
   return switches.length === 0 ? "1" : switches.map(on).join(" AND ");
 }
 
-export function recordResult(db: D1Database, day: string, alertId: string, result: RuleResult): D1PreparedStatement {
-  return db.prepare("UPDATE alerts SET last_result = ?, last_checked_day = ? WHERE id = ?").bind(result.result, day, alertId);
+export function recordResult(db: D1Database, day: string, nowIso: string, alertId: string, result: RuleResult): D1PreparedStatement {
+  return db
+    .prepare("UPDATE alerts SET last_result = ?, last_checked_day = ?, last_checked_at = ? WHERE id = ?")
+    .bind(result.result, day, nowIso, alertId);
 }
 
 /** Writes a page's statements in one batch; returns how many rows each changed. */
@@ -140,8 +151,17 @@ export async function loadRankPoints(shards: HistoryShards, day: string, alerts:
   );
 }
 
-/** Seller data of the alerts that need it, each from its own owner's snapshots only. */
-export async function loadSellerPoints(db: D1Database, day: string, alerts: DueAlert[]): Promise<Map<string, SellerPoint[]>> {
+/** One seller connection's points for an alert, kept apart from the other connections'. */
+export interface ConnectionPoints {
+  name: string;
+  points: SellerPoint[];
+}
+
+/**
+ * Seller data of the alerts that need it, each from its own owner's snapshots only, and per
+ * connection: an alert on any connection gets each connection's series apart (rules.ts).
+ */
+export async function loadSellerPoints(db: D1Database, day: string, alerts: DueAlert[]): Promise<Map<string, ConnectionPoints[]>> {
   const triples = distinct(
     alerts.filter((alert) => SELLER_CONDITIONS.includes(alert.condition_type)),
     sellerKey,
@@ -151,22 +171,53 @@ export async function loadSellerPoints(db: D1Database, day: string, alerts: DueA
   const { results } = await db
     .prepare(
       `SELECT s.workspace_id, s.asin, s.marketplace, s.day, s.fulfillable_units, s.holds_buy_box, s.holds_prime, s.holds_non_prime, s.source,
-         owner.value ->> '$[3]' AS connection_id
+         owner.value ->> '$[3]' AS connection_id, s.connection_id AS data_connection_id, c.name AS connection_name
        FROM json_each(?1) AS owner
        JOIN seller_snapshots AS s
          ON s.workspace_id = owner.value ->> '$[0]' AND s.marketplace = owner.value ->> '$[1]' AND s.asin = owner.value ->> '$[2]'
            AND (owner.value ->> '$[3]' IS NULL OR s.connection_id = owner.value ->> '$[3]')
+       JOIN seller_connections AS c ON c.id = s.connection_id
        WHERE s.day BETWEEN ?2 AND ?3
-       ORDER BY s.day, s.connection_id`,
+       ORDER BY c.name, s.connection_id, s.day`,
     )
     .bind(JSON.stringify(triples), windowStart(day), day)
-    .all<{ workspace_id: string; connection_id: string | null; asin: string; marketplace: string; day: string; fulfillable_units: number | null; holds_buy_box: number | null; holds_prime: number | null; holds_non_prime: number | null; source: string }>();
-  return groupBy(results, sellerKey, (row) => ({
-    day: row.day,
-    fulfillableUnits: row.fulfillable_units,
-    holdsBuyBox: row.holds_buy_box === null ? null : row.holds_buy_box === 1,
-    holdsPrime: row.holds_prime === null ? null : row.holds_prime === 1,
-    holdsNonPrime: row.holds_non_prime === null ? null : row.holds_non_prime === 1,
-    source: row.source,
-  }));
+    .all<SellerRow>();
+  const perAlert = groupBy(results, sellerKey, (row) => row);
+  return new Map(
+    [...perAlert].map(([key, rows]) => [
+      key,
+      [...groupBy(rows, (row) => row.data_connection_id, (row) => row).values()].map((connectionRows) => ({
+        name: connectionRows[0]!.connection_name,
+        points: connectionRows.map(sellerPoint),
+      })),
+    ]),
+  );
 }
+
+interface SellerRow {
+  workspace_id: string;
+  /** The alert's connection (null: any), which keys the alert's data. */
+  connection_id: string | null;
+  /** The connection the row is data of, and its name. */
+  data_connection_id: string;
+  connection_name: string;
+  asin: string;
+  marketplace: string;
+  day: string;
+  fulfillable_units: number | null;
+  holds_buy_box: number | null;
+  holds_prime: number | null;
+  holds_non_prime: number | null;
+  source: string;
+}
+
+const flag = (value: number | null) => (value === null ? null : value === 1);
+
+const sellerPoint = (row: SellerRow): SellerPoint => ({
+  day: row.day,
+  fulfillableUnits: row.fulfillable_units,
+  holdsBuyBox: flag(row.holds_buy_box),
+  holdsPrime: flag(row.holds_prime),
+  holdsNonPrime: flag(row.holds_non_prime),
+  source: row.source,
+});

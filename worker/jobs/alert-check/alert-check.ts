@@ -22,8 +22,10 @@ import { utcDay } from "../../contract/time";
  * its pending email/webhook deliveries. The event insert is guarded by UNIQUE(alert_id, day)
  * and the deliveries and last_triggered follow only the event this batch inserted, so a
  * second run on the same day sends nothing again. An alert already checked today is not
- * picked up again (unless it found no data, which a later snapshot may fill in), so a run
- * that stopped part-way resumes where it left off.
+ * picked up again, so a run that stopped part-way resumes where it left off. One that found no
+ * data is checked again by a later pass (a check begun later, such as the snapshot run's when it
+ * finishes), since a later snapshot may fill it in; never twice in one pass, so the steps of a
+ * pass always move on (alert-check-store.ts dueAlerts).
  */
 export interface AlertCheckSummary {
   day: string;
@@ -42,6 +44,11 @@ export interface AlertCheckOptions {
   pageSize?: number;
   /** Stop after this many pages (the rest are picked up by the next run). */
   maxPages?: number;
+  /**
+   * When the pass this step belongs to began (default: now). The AlertCheckRunner's steps pass
+   * the check's own start, so they skip the no-data alerts its earlier steps already checked.
+   */
+  passStartMs?: number;
 }
 
 const DEFAULT_PAGE_SIZE = 100;
@@ -61,10 +68,11 @@ export async function runAlertCheck(services: Services, nowMs: number, options: 
 
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const passStartIso = new Date(Math.min(options.passStartMs ?? nowMs, nowMs)).toISOString();
   let cursor = "";
   for (let page = 0; ; page++) {
     if (page >= maxPages) return { ...summary, complete: false };
-    const alerts = await dueAlerts(env.DB, day, cursor, pageSize);
+    const alerts = await dueAlerts(env.DB, day, passStartIso, cursor, pageSize);
     if (alerts.length === 0) return summary;
     await checkPage(services, day, new Date(nowMs).toISOString(), alerts, summary);
     if (alerts.length < pageSize) return summary;
@@ -83,7 +91,7 @@ async function checkPage(services: Services, day: string, nowIso: string, alerts
       { asin: alert.asin, marketplace: alert.marketplace, conditionType: alert.condition_type, threshold: alert.threshold },
       {
         rank: windowOf(day, rankPoints.get(rankKey(alert)) ?? []),
-        seller: windowOf(day, sellerPoints.get(sellerKey(alert)) ?? []),
+        sellers: (sellerPoints.get(sellerKey(alert)) ?? []).map(({ name, points }) => ({ name, seller: windowOf(day, points) })),
       },
     );
     summary.checked += 1;
@@ -93,7 +101,7 @@ async function checkPage(services: Services, day: string, nowIso: string, alerts
     } else {
       if (result.result === "ok") summary.ok += 1;
       else summary.noData += 1;
-      statements.push(recordResult(db, day, alert.id, result));
+      statements.push(recordResult(db, day, nowIso, alert.id, result));
     }
   }
   const changes = await writePage(db, statements);

@@ -18,16 +18,24 @@ export async function alertCheckStep(services: Services, checkTimeMs: number, op
 /**
  * The nightly alert check (the 02:30 cron, or the snapshot run finishing after 02:30). A day
  * with more active alerts than one invocation may check goes on in the AlertCheckRunner's
- * alarm chain until every alert is checked.
+ * alarm chain until every alert is checked. A step that throws (D1 failing, say) still hands
+ * the check to the runner before the error goes up, so the night's check is retried rather than
+ * left to the next night.
  */
 export async function checkAlertsAndNotify(services: Services, checkTimeMs: number, options?: AlertCheckOptions): Promise<NightlyCheckResult> {
-  const { env } = services;
-  const result = await alertCheckStep(services, checkTimeMs, options);
-  if (!result.check.complete && !result.check.deferred) {
-    await env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME).resume(checkTimeMs);
-  } else if (result.check.deferred) {
+  const runner = services.env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME);
+  let result: NightlyCheckResult;
+  try {
+    result = await alertCheckStep(services, checkTimeMs, options);
+  } catch (error) {
+    await runner.resume(checkTimeMs).catch((armError: unknown) => console.error("alert check: arming the retry failed", armError));
+    throw error;
+  }
+  if (result.check.deferred) {
     // Waiting for the run, but not past the bound: then the check runs on what is snapshotted.
-    await env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME).resume(checkTimeMs, alertWaitDeadline(checkTimeMs));
+    await runner.resume(checkTimeMs, alertWaitDeadline(checkTimeMs));
+  } else if (!result.check.complete) {
+    await runner.resume(checkTimeMs);
   }
   return result;
 }

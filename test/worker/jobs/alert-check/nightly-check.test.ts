@@ -1,7 +1,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { alertWaitDeadline } from "../../../../worker/jobs/alert-check/alert-wait";
-import { ALERT_CHECK_RUNNER_NAME, alertCheckTimeAfterRun, checkAlertsAndNotify } from "../../../../worker/jobs/alert-check/nightly-check";
+import { ALERT_CHECK_RUNNER_NAME, alertCheckStep, alertCheckTimeAfterRun, checkAlertsAndNotify } from "../../../../worker/jobs/alert-check/nightly-check";
 import { CHECK_TIME, clearAlertTables, count, seedAlert, seedRank, seedNightlyRun, seedUser, storedAlert, TODAY } from "../../support/alert-seed";
 import { buildServices } from "../../../../worker/services";
 
@@ -60,6 +60,88 @@ describe("checkAlertsAndNotify", () => {
     expect(await count("alert_events")).toBe(0);
   });
 });
+
+/** One alert that finds no data, sorting before one that fires (ids in check order). */
+async function noDataBeforeFiring() {
+  const userId = await seedUser();
+  await seedRank("B08N5WRWNW", 0, 812);
+  const noData = await seedAlert({ id: `a-nodata-${userId}`, userId, asin: "B0NODATA01", conditionType: "rank_above", threshold: 500 });
+  const firing = await seedAlert({ id: `b-firing-${userId}`, userId, asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
+  return { noData, firing };
+}
+
+describe("a night with more no-data alerts than one step checks", () => {
+  it("each step of the pass moves past the alerts that found no data, so the later alerts are checked and the pass ends", async () => {
+    const { noData, firing } = await noDataBeforeFiring();
+    // One alert per step stands in for 20,000: the steps of the pass begun at CHECK_TIME, as the runner takes them.
+    const steps = [];
+    for (let step = 0; step < 3; step++) {
+      steps.push((await alertCheckStep(buildServices(env), CHECK_TIME + step * 1000, { pageSize: 1, maxPages: 1, passStartMs: CHECK_TIME })).check);
+    }
+    expect(steps).toEqual([
+      expect.objectContaining({ checked: 1, noData: 1, fired: 0, complete: false }),
+      expect.objectContaining({ checked: 1, noData: 0, fired: 1, complete: false }),
+      expect.objectContaining({ checked: 0, complete: true }),
+    ]);
+    expect(await storedAlert(noData)).toMatchObject({ last_result: "no_data", last_checked_day: TODAY });
+    expect(await storedAlert(firing)).toMatchObject({ last_result: "fired", last_checked_day: TODAY });
+  });
+
+  it("the AlertCheckRunner's steps skip the no-data alerts their own check already checked", async () => {
+    await noDataBeforeFiring();
+    const { check } = await checkAlertsAndNotify(buildServices(env), CHECK_TIME, { pageSize: 1, maxPages: 1 });
+    expect(check).toMatchObject({ checked: 1, noData: 1, complete: false });
+
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    expect(await runDurableObjectAlarm(runner())).toBe(true);
+    const continued = log.mock.calls.find(([label]) => label === "alert check (continued)");
+    expect(JSON.parse(String(continued?.[1]))).toMatchObject({ checked: 1, fired: 1, noData: 0, complete: true });
+    expect(await alarmAt()).toBeNull();
+  });
+
+  it("a later check (the snapshot run's, when it finishes) checks the no-data alerts again", async () => {
+    const { noData } = await noDataBeforeFiring();
+    await checkAlertsAndNotify(buildServices(env), CHECK_TIME);
+    await seedRank("B0NODATA01", 0, 900);
+    const later = CHECK_TIME + 2 * 60 * 60_000;
+    expect((await checkAlertsAndNotify(buildServices(env), later)).check).toMatchObject({ checked: 1, fired: 1 });
+    expect(await storedAlert(noData)).toMatchObject({ last_result: "fired" });
+  });
+});
+
+describe("a check that fails", () => {
+  it("is handed to the AlertCheckRunner before the error goes up, and its alarm checks the day's alerts", async () => {
+    const ids = await seedFiringAlerts(2);
+    const failing = buildServices({ ...env, DB: { prepare: failFirstPrepare(env.DB) } as unknown as D1Database });
+    await expect(checkAlertsAndNotify(failing, CHECK_TIME)).rejects.toThrow("D1 is down");
+    expect(await alarmAt()).not.toBeNull();
+
+    expect(await runDurableObjectAlarm(runner())).toBe(true);
+    for (const id of ids) expect(await storedAlert(id)).toMatchObject({ last_result: "fired", last_checked_day: TODAY });
+    expect(await alarmAt()).toBeNull();
+  });
+
+  it("a retry that comes while the day's snapshot run still goes waits for it, up to the bound, rather than dropping the check", async () => {
+    // A check time still ahead (tomorrow 02:30), so the retry's step really is inside the wait.
+    const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const checkTime = Date.parse(`${day}T02:30:00.000Z`);
+    await seedNightlyRun("running", day);
+    await runner().resume(checkTime);
+
+    await runDurableObjectAlarm(runner());
+    await vi.waitFor(async () => expect(await alarmAt()).toBe(alertWaitDeadline(checkTime)));
+  });
+});
+
+/** A prepare() whose first call (the alert check's first query) throws; later calls work. */
+function failFirstPrepare(db: D1Database) {
+  let calls = 0;
+  return (query: string) => {
+    calls += 1;
+    if (calls === 1) throw new Error("D1 is down");
+    return db.prepare(query);
+  };
+}
 
 describe("alertCheckTimeAfterRun", () => {
   const at = (iso: string) => Date.parse(iso);
