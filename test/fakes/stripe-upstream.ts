@@ -1,12 +1,14 @@
 /**
  * A fake Stripe API, enough for RankLayer's billing: customers (deletable), Checkout Sessions
- * (open, complete, expired), Customer Portal sessions and subscriptions (read, listed per
+ * (open, complete, expired; listed newest first, `limit` 10 unless set, with their metadata and
+ * expires_at), Customer Portal sessions and subscriptions (read, listed per
  * customer with Stripe's status filter, cancelled), in Stripe's shapes and error format,
  * checking the secret key. It is as strict as Stripe where RankLayer has been caught out: a
- * deleted customer is "No such customer" (resource_missing), an Idempotency-Key reused with other
- * parameters is an idempotency_error (and so is one reused while its first request still runs, 409),
- * only an open session can be paid
- * or expired, a subscription list without `status` leaves canceled ones out, the key
+ * deleted customer is "No such customer" (resource_missing); an Idempotency-Key on any POST
+ * replays its first success (Idempotent-Replayed: true) for the same endpoint and parameters, is a
+ * 400 idempotency_error with other ones, and a 409 while its first request still runs; only an open
+ * session can be paid or expired (and none of a deleted customer paid), a session's expires_at lies 30 minutes to 24 hours ahead (24 hours
+ * unless set), a subscription list without `status` leaves canceled ones out, the key
  * STRIPE_OUTAGE_KEY answers every call 503 (Stripe unreachable), and the key STRIPE_RATE_LIMITED_KEY
  * every call 429 rate_limit_error without Retry-After (an account over Stripe's rate). The real `stripe` library
  * talks to it (its host option points here). Tests drive it under /__control/:
@@ -17,7 +19,7 @@
  *   POST complete-checkout  { sessionId, status? }         the customer paid an open session: a subscription exists;
  *                                                          answers the events Stripe would send, for the test to deliver
  *   POST delete-customer    { id }                         the customer is deleted in Stripe (its subscriptions end)
- *   POST hold-idempotency-key { key, ms }                  customer creations with that key take `ms`; meanwhile
+ *   POST hold-idempotency-key { key, ms }                  requests with that key take `ms`; meanwhile
  *                                                          another with it is refused 409, as Stripe does
  *   GET  calls?path=&method=&customer=                            { calls: StripeCallRecord[] }
  */
@@ -35,14 +37,19 @@ interface FakeSession {
   status: "open" | "complete" | "expired";
   subscription: string | null;
   created: number;
+  expiresAt: number;
 }
+
+/** Stripe's bounds on a Checkout Session's expires_at, from its creation; 24 hours unless set. */
+const SESSION_MIN_LIFE_S = 30 * 60;
+const SESSION_MAX_LIFE_S = 24 * 60 * 60;
 
 export class StripeFake implements FakeUpstream {
   private log: StripeCallRecord[] = [];
   private seq = 0;
   private customers = new Map<string, { id: string; metadata: Record<string, string>; deleted?: boolean }>();
-  /** Idempotency-Key → the customer it created and the parameters it was first used with. */
-  private byIdempotencyKey = new Map<string, { id: string; params: string }>();
+  /** Idempotency-Key → the request (endpoint and parameters) it was first used with and its successful answer. */
+  private byIdempotencyKey = new Map<string, { request: string; status: number; body: unknown }>();
   /** Keys whose requests Stripe takes `ms` to finish (control: hold-idempotency-key), and the keys of requests still running. */
   private heldKeys = new Map<string, number>();
   private keysInProgress = new Set<string>();
@@ -90,33 +97,49 @@ export class StripeFake implements FakeUpstream {
       return stripeError(401, "invalid_request_error", "Invalid API Key provided");
     }
     const route = `${request.method} ${url.pathname}`;
-    const base = this.options.publicBase ?? `https://${STRIPE_FAKE_HOST}`;
+    const key = request.headers.get("idempotency-key");
+    if (request.method === "POST" && key) return this.idempotent(key, `${route} ${JSON.stringify(fields)}`, record, () => this.answer(route, fields, record));
+    return this.answer(route, fields, record);
+  }
 
+  /**
+   * Stripe's idempotency (docs.stripe.com/api/idempotent_requests): a key's first answer is saved and
+   * replayed for the same endpoint and parameters; other ones are a 400 idempotency_error; while its
+   * first request still runs, another with it is a 409. (Only successes are saved here: RankLayer
+   * never reuses a key after a refusal.)
+   */
+  private async idempotent(key: string, requestOf: string, record: (status: number) => unknown, run: () => Promise<Response>): Promise<Response> {
+    if (this.keysInProgress.has(key)) {
+      record(409);
+      return stripeError(409, "idempotency_error", `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key}. Please try again later.`);
+    }
+    const saved = this.byIdempotencyKey.get(key);
+    if (saved && saved.request !== requestOf) {
+      record(400);
+      return stripeError(400, "idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
+    }
+    if (saved) {
+      record(saved.status);
+      return json(saved.status, saved.body, { "Idempotent-Replayed": "true" });
+    }
+    this.keysInProgress.add(key);
+    let response: Response;
+    try {
+      const hold = this.heldKeys.get(key);
+      if (hold) await new Promise((resolve) => setTimeout(resolve, hold));
+      response = await run();
+    } finally {
+      this.keysInProgress.delete(key);
+    }
+    if (response.status === 200) this.byIdempotencyKey.set(key, { request: requestOf, status: 200, body: await response.clone().json() });
+    return response;
+  }
+
+  private async answer(route: string, fields: Record<string, string>, record: (status: number) => unknown): Promise<Response> {
+    const base = this.options.publicBase ?? `https://${STRIPE_FAKE_HOST}`;
     if (route === "POST /v1/customers") {
-      const key = request.headers.get("idempotency-key");
-      // Stripe refuses a key while a request with it is still running: 409, retry later.
-      if (key && this.keysInProgress.has(key)) {
-        record(409);
-        return stripeError(409, "idempotency_error", `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key}. Please try again later.`);
-      }
-      const hold = key ? this.heldKeys.get(key) : undefined;
-      if (key && hold) {
-        this.keysInProgress.add(key);
-        await new Promise((resolve) => setTimeout(resolve, hold));
-        this.keysInProgress.delete(key);
-      }
-      const known = key ? this.byIdempotencyKey.get(key) : undefined;
-      const params = JSON.stringify(fields);
-      // Stripe replays a key's first answer only for the same parameters; other ones are an error.
-      if (known && known.params !== params) {
-        record(400);
-        return stripeError(400, "idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
-      }
-      const id = known?.id ?? `cus_fake${this.seq + 1}${randomId(6)}`;
-      if (!known) {
-        this.customers.set(id, { id, metadata: pick(fields, "metadata") });
-        if (key) this.byIdempotencyKey.set(key, { id, params });
-      }
+      const id = `cus_fake${this.seq + 1}${randomId(6)}`;
+      this.customers.set(id, { id, metadata: pick(fields, "metadata") });
       record(200);
       return json(200, { id, object: "customer", metadata: this.customers.get(id)!.metadata });
     }
@@ -133,17 +156,27 @@ export class StripeFake implements FakeUpstream {
         record(400);
         return stripeError(400, "invalid_request_error", "Invalid positive integer", "line_items[0][quantity]", "parameter_invalid_integer");
       }
+      const created = Math.floor(Date.now() / 1000);
+      const expiresAt = fields.expires_at === undefined ? created + SESSION_MAX_LIFE_S : Number(fields.expires_at);
+      if (!(expiresAt >= created + SESSION_MIN_LIFE_S && expiresAt <= created + SESSION_MAX_LIFE_S)) {
+        record(400);
+        return stripeError(400, "invalid_request_error", "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.", "expires_at");
+      }
       const id = `cs_test_${randomId(24)}`;
-      this.sessions.set(id, { id, fields, status: "open", subscription: null, created: Math.floor(Date.now() / 1000) });
+      this.sessions.set(id, { id, fields, status: "open", subscription: null, created, expiresAt });
       record(200);
       return json(200, this.sessionObject(id));
     }
     if (route === "GET /v1/checkout/sessions") {
-      const data = [...this.sessions.values()]
-        .filter((session) => (!fields.customer || session.fields.customer === fields.customer) && (!fields.status || session.status === fields.status))
-        .map((session) => this.sessionObject(session.id));
+      // Newest first, as every Stripe list; 10 unless `limit` says otherwise (at most 100).
+      const limit = Math.min(Number(fields.limit ?? "10"), 100);
+      const matching = [...this.sessions.values()]
+        .reverse()
+        .filter((session) => (!fields.customer || session.fields.customer === fields.customer) && (!fields.status || session.status === fields.status));
+      const expandCustomer = Object.entries(fields).some(([name, value]) => /^expand\[\d*\]$/.test(name) && value === "data.customer");
+      const data = matching.slice(0, limit).map((session) => this.sessionObject(session.id, expandCustomer));
       record(200);
-      return json(200, { object: "list", data, has_more: false, url: "/v1/checkout/sessions" });
+      return json(200, { object: "list", data, has_more: matching.length > limit, url: "/v1/checkout/sessions" });
     }
     const sessionMatch = /^(GET|POST) \/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(route);
     if (sessionMatch && (sessionMatch[1] === "GET") === !sessionMatch[3]) {
@@ -199,7 +232,7 @@ export class StripeFake implements FakeUpstream {
       return json(200, subscriptionObject(subscription));
     }
     record(404);
-    return stripeError(404, "invalid_request_error", `Unrecognized request URL (${request.method}: ${url.pathname})`);
+    return stripeError(404, "invalid_request_error", `Unrecognized request URL (${route.replace(" ", ": ")})`);
   }
 
   /** A quantity update, refused where Stripe refuses it. */
@@ -243,20 +276,26 @@ export class StripeFake implements FakeUpstream {
     return Boolean(id && this.customers.has(id) && !this.customers.get(id)!.deleted);
   }
 
-  private sessionObject(id: string) {
+  /** `expandCustomer`: the customer as an object (a deleted one is `{ id, object, deleted: true }`, as Stripe keeps it). */
+  private sessionObject(id: string, expandCustomer = false) {
     const session = this.sessions.get(id)!;
     const base = this.options.publicBase ?? `https://${STRIPE_FAKE_HOST}`;
+    const customer = this.customers.get(session.fields.customer ?? "");
     return {
       id,
       object: "checkout.session",
       mode: session.fields.mode,
-      customer: session.fields.customer,
+      customer: expandCustomer && customer
+        ? (customer.deleted ? { id: customer.id, object: "customer", deleted: true } : { id: customer.id, object: "customer", metadata: customer.metadata })
+        : session.fields.customer,
       client_reference_id: session.fields.client_reference_id ?? null,
+      metadata: pick(session.fields, "metadata"),
       status: session.status,
       subscription: session.subscription,
       success_url: session.fields.success_url,
       url: session.status === "open" ? `${base}/checkout/${id}` : null,
       created: session.created,
+      expires_at: session.expiresAt,
     };
   }
 
@@ -274,8 +313,9 @@ export class StripeFake implements FakeUpstream {
       case "POST complete-checkout": {
         const session = this.sessions.get(String(input.sessionId));
         if (!session) return json(404, { error: "no such session" });
-        // Stripe takes no payment on an expired or already completed session.
+        // Stripe takes no payment on an expired or already completed session, nor adds a subscription to a deleted customer.
         if (session.status !== "open") return json(409, { error: `session is ${session.status}` });
+        if (this.customers.get(session.fields.customer ?? "")?.deleted) return json(409, { error: "the session's customer is deleted" });
         const now = Math.floor(Date.now() / 1000);
         const subscription: FakeSubscription = {
           id: `sub_fake${randomId(14)}`,
@@ -367,6 +407,6 @@ function missingCustomer(record: (status: number) => unknown, id: string | undef
   return stripeError(400, "invalid_request_error", `No such customer: '${id ?? ""}'`, "customer", "resource_missing");
 }
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Request-Id": `req_${randomId(14)}` } });
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Request-Id": `req_${randomId(14)}`, ...headers } });
 }

@@ -15,8 +15,9 @@ export type QuantitySync =
  * accounts (at least 1), prorated. The connection code calls it after every connect and
  * disconnect; the count is read now, so two changes racing still end on the right figure.
  * Stripe's answer is stored at once; the webhook that follows re-reads Stripe anyway.
- * Stripe unreachable throws BillingUnavailableError: the caller keeps the connection change,
- * logs it, and the nightly billing sweep's reconcile (or the next change) sets it right.
+ * Throws what Stripe throws (unreachable, or a refusal: a subscription canceled whose webhook is
+ * still on the way, an item no longer the subscription's): the connection code keeps its change
+ * and logs it, and the nightly billing sweep (a reconcile, then this sync) or the next change sets it right.
  */
 export async function syncAgencyQuantity(db: D1Database, billing: Billing, workspaceId: string, nowMs = Date.now()): Promise<QuantitySync> {
   return setAgencyQuantity(db, billing, workspaceId, () => countSellerConnections(db, workspaceId), nowMs);

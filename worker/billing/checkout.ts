@@ -1,5 +1,5 @@
 import { BILLING_PATH, isPaidStatus } from "../contract/billing";
-import { type Billing, NoSuchStripeObjectError } from "../upstreams/stripe/billing";
+import { type Billing, type CheckoutFacts, IdempotencyConflictError, NoSuchStripeObjectError } from "../upstreams/stripe/billing";
 import { reconcileCustomer } from "./reconcile";
 import { chooseSubscription } from "./subscription-choice";
 import { replaceCustomer, saveCustomer } from "./subscription-store";
@@ -7,8 +7,9 @@ import { replaceCustomer, saveCustomer } from "./subscription-store";
 /**
  * Starting a Checkout without ever making a second subscription: the customer's state is
  * re-read from Stripe first (an account Stripe already bills is not sold Pro again), its
- * abandoned incomplete subscription is cancelled and its open Checkout Sessions expired, so
- * at most one session can be paid. A customer Stripe no longer knows is recreated.
+ * abandoned incomplete subscription is cancelled, an open session for the same purchase is
+ * handed out again and every other open one expired, so at most one session can be paid, even
+ * when Upgrade is clicked twice at once (see createSession). A customer Stripe no longer knows is recreated.
  */
 export interface CheckoutStart {
   userId: string;
@@ -24,7 +25,11 @@ export interface CheckoutStart {
   nowMs: number;
 }
 
-export type CheckoutResult = { kind: "url"; url: string | null } | { kind: "already-paying" };
+/** raced: another Checkout for another purchase was started at the same moment; the person tries again. */
+export type CheckoutResult = { kind: "url"; url: string | null } | { kind: "already-paying" } | { kind: "raced" };
+
+/** An open session is handed out again only with this long left to pay it in (Stripe's default life is 24 hours). */
+const REUSE_MIN_LEFT_S = 60 * 60;
 
 /** Where Stripe sends the customer back: /billing reconciles from the session id at once. */
 export const checkoutUrls = (siteOrigin: string) => ({
@@ -50,27 +55,63 @@ export async function startCheckout(db: D1Database, billing: Billing, start: Che
 
 async function checkoutFor(db: D1Database, billing: Billing, start: CheckoutStart, customerId: string): Promise<CheckoutResult> {
   const choice = chooseSubscription(await billing.listSubscriptions(customerId), start.proPriceId, start.agencyPriceId);
-  if (choice.subscription && isPaidStatus(choice.subscription.status)) {
-    // Stripe bills this customer already (a webhook may be late): store it, sell nothing.
-    await reconcileCustomer(db, billing, {
-      userId: start.userId,
-      customerId,
-      proPriceId: start.proPriceId,
-      agencyPriceId: start.agencyPriceId,
-      nowMs: start.nowMs,
-    });
-    return { kind: "already-paying" };
-  }
+  // Stripe bills this customer already (a webhook may be late): store it, sell nothing.
+  if (choice.subscription && isPaidStatus(choice.subscription.status)) return alreadyPaying(db, billing, start, customerId);
   for (const abandoned of choice.incomplete) await billing.cancelSubscription(abandoned.id);
-  await billing.expireOpenCheckouts(customerId);
-  const url = await billing.createCheckout({
-    customerId,
-    priceId: start.priceId,
-    quantity: start.quantity,
+  const sessions = await billing.listCheckouts(customerId);
+  const reusable = sessions.find((session) => isSamePurchase(session, start));
+  for (const open of sessions.filter((session) => session.status === "open" && session !== reusable)) {
+    // Paid between the list above and now: the customer is paying, so nothing more is sold.
+    if ((await billing.expireCheckout(open.id)) === "complete") return alreadyPaying(db, billing, start, customerId);
+  }
+  if (reusable) return { kind: "url", url: reusable.url ?? null };
+  return createSession(billing, start, customerId, sessions[0]?.id ?? null);
+}
+
+/**
+ * A new session, under an Idempotency-Key named after the customer's newest session: two clicks
+ * racing here both saw the same newest one, so Stripe answers the second with the first's session
+ * (same parameters) or refuses it (another plan: `raced`) instead of making a second payable one.
+ * Once a session exists it is the newest, so the next Checkout gets a new key.
+ */
+async function createSession(billing: Billing, start: CheckoutStart, customerId: string, newestSessionId: string | null): Promise<CheckoutResult> {
+  try {
+    const url = await billing.createCheckout({
+      customerId,
+      priceId: start.priceId,
+      quantity: start.quantity,
+      userId: start.userId,
+      ...checkoutUrls(start.siteOrigin),
+      idempotencyKey: `ranklayer-checkout-${customerId}-after-${newestSessionId ?? "none"}`,
+    });
+    return { kind: "url", url };
+  } catch (error) {
+    if (error instanceof IdempotencyConflictError) return { kind: "raced" };
+    throw error;
+  }
+}
+
+/** An open session of this user for the same price and quantity, with time left to pay it. */
+function isSamePurchase(session: CheckoutFacts, start: CheckoutStart): boolean {
+  return (
+    session.status === "open" &&
+    Boolean(session.url) &&
+    session.clientReferenceId === start.userId &&
+    session.priceId === start.priceId &&
+    session.quantity === start.quantity &&
+    (session.expiresAt ?? 0) - start.nowMs / 1000 >= REUSE_MIN_LEFT_S
+  );
+}
+
+async function alreadyPaying(db: D1Database, billing: Billing, start: CheckoutStart, customerId: string): Promise<CheckoutResult> {
+  await reconcileCustomer(db, billing, {
     userId: start.userId,
-    ...checkoutUrls(start.siteOrigin),
+    customerId,
+    proPriceId: start.proPriceId,
+    agencyPriceId: start.agencyPriceId,
+    nowMs: start.nowMs,
   });
-  return { kind: "url", url };
+  return { kind: "already-paying" };
 }
 
 /** A customer for the Customer Portal, recreated when Stripe no longer knows the stored one. */

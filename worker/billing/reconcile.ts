@@ -1,7 +1,8 @@
 import type { Billing } from "../upstreams/stripe/billing";
 import { applyPlanLimits } from "./plan-limits-store";
 import { chooseSubscription, endsAt, paidPlanOf, paymentActionUrlAfter, type SubscriptionChoice } from "./subscription-choice";
-import { storeBillingState } from "./subscription-store";
+import { findSubscriptionRow, sameBillingState, storeBillingState, type SubscriptionRecord } from "./subscription-store";
+import type { PlanId } from "../contract/plans";
 import { recordAudit } from "../workspaces/audit-store";
 import { billingOfUser } from "./user-plan";
 
@@ -9,7 +10,8 @@ import { billingOfUser } from "./user-plan";
  * Re-derives an account's plan from Stripe: every subscription of its customer (all
  * statuses), the Pro and Agency prices only. Used by the webhook, on the return from Checkout and by the
  * nightly sweep, so a lost event costs at most a day. Idempotent: running it twice, or after
- * a handler died halfway, leaves the same state.
+ * a handler died halfway, leaves the same state. Never backwards: what it listed is stored only
+ * if nobody wrote the row after it was read (compare-and-set), else Stripe is listed again.
  */
 export interface ReconcileInput {
   userId: string;
@@ -26,17 +28,53 @@ export interface ReconcileInput {
 
 export type ReconcileOutcome = "applied" | "stale";
 
+export interface ReconcileResult {
+  outcome: ReconcileOutcome;
+  /** The stored copy of Stripe's state differs from before, or a duplicate was cancelled (the sweep counts these). */
+  changed: boolean;
+}
+
+/**
+ * How often Stripe is listed when the row keeps moving under the write. A row written again and
+ * again meanwhile is being kept current by those writes (webhooks), so then the reconcile gives up.
+ */
+const MAX_LISTINGS = 3;
+
 export async function reconcileCustomer(db: D1Database, billing: Billing, input: ReconcileInput): Promise<ReconcileOutcome> {
+  return (await reconcileCustomerState(db, billing, input)).outcome;
+}
+
+/** reconcileCustomer, also saying whether anything changed. */
+export async function reconcileCustomerState(db: D1Database, billing: Billing, input: ReconcileInput): Promise<ReconcileResult> {
   const step = input.step ?? (() => undefined);
-  const choice: SubscriptionChoice = chooseSubscription(
-    await billing.listSubscriptions(input.customerId),
-    input.proPriceId,
-    input.agencyPriceId,
-  );
-  await step("listed");
-  const chosen = choice.subscription;
-  const planBefore = (await billingOfUser(db, { id: input.userId })).plan.id;
-  const stored = await storeBillingState(
+  for (let listing = 1; ; listing += 1) {
+    // Read before listing: the write below is a compare-and-set against this row, so a state
+    // listed here never overwrites one stored after it (a webhook's cancellation, say).
+    const before = await findSubscriptionRow(db, input.userId);
+    if (before?.stripeCustomerId && before.stripeCustomerId !== input.customerId) {
+      // The account moved to another customer (recreated) meanwhile: this one's state is no longer its.
+      return { outcome: "stale", changed: false };
+    }
+    // A newer event than this one has been applied: its state is newer than this event's.
+    if (input.event && before && before.lastEventCreated > input.event.created) return { outcome: "stale", changed: false };
+    const choice: SubscriptionChoice = chooseSubscription(
+      await billing.listSubscriptions(input.customerId),
+      input.proPriceId,
+      input.agencyPriceId,
+    );
+    await step("listed");
+    const planBefore = (await billingOfUser(db, { id: input.userId })).plan.id;
+    const stored = await store(db, input, choice.subscription, before);
+    if (stored) return finish(db, billing, input, choice, planBefore, !sameBillingState(before, stored));
+    if (listing >= MAX_LISTINGS) {
+      console.warn("reconcile: the row kept moving; leaving it to its newer writes", input.userId, input.customerId);
+      return { outcome: "stale", changed: false };
+    }
+  }
+}
+
+function store(db: D1Database, input: ReconcileInput, chosen: SubscriptionChoice["subscription"], before: SubscriptionRecord | null) {
+  return storeBillingState(
     db,
     input.userId,
     input.customerId,
@@ -48,8 +86,21 @@ export async function reconcileCustomer(db: D1Database, billing: Billing, input:
     },
     input.nowMs,
     input.event?.created,
+    before,
   );
-  if (!stored) return "stale";
+}
+
+/** After the state is stored: duplicates cancelled, the plan's limits applied, a plan change audited. */
+async function finish(
+  db: D1Database,
+  billing: Billing,
+  input: ReconcileInput,
+  choice: SubscriptionChoice,
+  planBefore: PlanId,
+  stateChanged: boolean,
+): Promise<ReconcileResult> {
+  const step = input.step ?? (() => undefined);
+  const chosen = choice.subscription;
   await step("stored");
   // One subscription per customer: a second paid Checkout is cancelled, the first one stays.
   for (const duplicate of choice.duplicates) {
@@ -67,5 +118,5 @@ export async function reconcileCustomer(db: D1Database, billing: Billing, input:
       (error: unknown) => console.error("audit of a plan change failed", input.userId, error),
     );
   }
-  return "applied";
+  return { outcome: "applied", changed: stateChanged || choice.duplicates.length > 0 };
 }

@@ -52,16 +52,34 @@ export function endsAt(facts: Pick<SubscriptionFacts, "cancelAt" | "cancelAtPeri
   return facts.cancelAt ?? (facts.cancelAtPeriodEnd ? facts.currentPeriodEnd : null);
 }
 
+/** The statuses of a subscription that waits on a payment the customer may have to confirm. */
+const AWAITS_PAYMENT = ["past_due", "incomplete"];
+
 /**
- * The hosted invoice link a 3-D Secure payment waits on: set by invoice.payment_action_required,
- * cleared when an invoice is paid or the subscription no longer waits on a payment; otherwise kept.
+ * The hosted invoice link a 3-D Secure payment waits on ("Confirm your payment" on /billing).
+ * `hostedInvoiceUrl` is the event's invoice page only when that invoice is the chosen
+ * subscription's (invoiceUrlOfChosen), else null: another product's invoice never sets or clears it.
+ * Cleared whenever the chosen subscription waits on no payment (a paid-up account confirms
+ * nothing); set by its invoice.payment_action_required, cleared by its invoice.paid; otherwise kept.
  */
 export function paymentActionUrlAfter(
   eventType: string | null,
   hostedInvoiceUrl: string | null,
   status: string | null,
 ): string | null | undefined {
-  if (eventType === "invoice.payment_action_required" && hostedInvoiceUrl) return hostedInvoiceUrl;
-  if (eventType === "invoice.paid" || status === null || !["past_due", "incomplete"].includes(status)) return null;
-  return undefined;
+  if (status === null || !AWAITS_PAYMENT.includes(status)) return null;
+  if (!hostedInvoiceUrl) return undefined;
+  if (eventType === "invoice.payment_action_required") return hostedInvoiceUrl;
+  return eventType === "invoice.paid" ? null : undefined;
+}
+
+/** An invoice event's hosted page if its subscription is the one chosen from `all`, else null. */
+export function invoiceUrlOfChosen(
+  all: readonly SubscriptionFacts[],
+  invoice: { subscriptionId: string | null; hostedInvoiceUrl: string | null },
+  proPriceId: string | null | undefined,
+  agencyPriceId?: string | null,
+): string | null {
+  const chosen = chooseSubscription(all, proPriceId, agencyPriceId).subscription;
+  return chosen !== null && chosen.id === invoice.subscriptionId ? invoice.hostedInvoiceUrl : null;
 }

@@ -1,8 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { billingSubscriptions, enterpriseAssignments, workspaces } from "../db/schema";
-import { PAID_STATUSES } from "../contract/billing";
-import { DAY_MS } from "../contract/time";
 import type { SubscriptionFacts } from "../upstreams/stripe/billing";
 
 /**
@@ -106,11 +104,20 @@ export interface DerivedBillingState {
   paymentActionUrl: string | null | undefined;
 }
 
+/** The workspace's subscription row as it is now (null: none yet): what a reconcile reads before listing Stripe. */
+export async function findSubscriptionRow(db: D1Database, userId: string): Promise<SubscriptionRecord | null> {
+  const [row] = await drizzle(db).select().from(billingSubscriptions).where(eq(billingSubscriptions.workspaceId, userId));
+  return row ?? null;
+}
+
 /**
- * Stores the state re-derived from all of the customer's subscriptions. For an event,
- * `eventCreated` guards against going back: a state read for an older event than one already
- * applied is dropped (false). A reconcile outside any event (return from Checkout, the
- * nightly sweep) reads Stripe's current state, so it always stores and leaves the guard as is.
+ * Stores the state re-derived from all of the customer's subscriptions; answers the row stored,
+ * or null when the write was dropped. For an event, `eventCreated` guards against going back: a
+ * state read for an older event than one already applied is dropped. `readBefore`, the row as
+ * read before Stripe was listed (findSubscriptionRow), makes the write a compare-and-set: if
+ * anyone wrote the row since (a webhook storing a cancellation, a quantity update, another
+ * reconcile), what was listed may be older than what is stored, so it is dropped and the caller
+ * lists again. Without it (tests seeding a state) the write is unconditional.
  */
 export async function storeBillingState(
   db: D1Database,
@@ -119,7 +126,8 @@ export async function storeBillingState(
   state: DerivedBillingState,
   nowMs: number,
   eventCreated?: number,
-): Promise<boolean> {
+  readBefore?: SubscriptionRecord | null,
+): Promise<SubscriptionRecord | null> {
   const facts = state.subscription;
   const values = {
     stripeCustomerId: customerId,
@@ -138,42 +146,39 @@ export async function storeBillingState(
     syncedAt: new Date(nowMs).toISOString(),
     updatedAt: new Date(nowMs).toISOString(),
   };
-  const stored = await drizzle(db)
+  const guards = [
+    ...(eventCreated !== undefined ? [lte(billingSubscriptions.lastEventCreated, eventCreated)] : []),
+    ...(readBefore !== undefined ? [unchangedSince(readBefore)] : []),
+  ];
+  const [stored] = await drizzle(db)
     .insert(billingSubscriptions)
     .values({ workspaceId: userId, ...values })
-    .onConflictDoUpdate({
-      target: billingSubscriptions.workspaceId,
-      set: values,
-      ...(eventCreated !== undefined && { setWhere: lte(billingSubscriptions.lastEventCreated, eventCreated) }),
-    })
-    .returning({ userId: billingSubscriptions.workspaceId });
-  return stored.length > 0;
+    .onConflictDoUpdate({ target: billingSubscriptions.workspaceId, set: values, ...(guards.length > 0 && { setWhere: and(...guards) }) })
+    .returning();
+  return stored ?? null;
 }
 
 /**
- * The nightly sweep's accounts: Stripe customers whose state was last read from Stripe more
- * than a day ago (or never), or whose period has ended. Oldest first, a bounded number a night.
+ * The row is still exactly as read: every column equal, `updated_at` and `last_event_created`
+ * among them, so any write since (whichever code made it) fails the compare. A row that was
+ * absent when read and exists now has been written too.
  */
-export async function customersToSync(db: D1Database, nowMs: number, limit: number): Promise<{ userId: string; customerId: string }[]> {
-  const dayAgo = new Date(nowMs - DAY_MS).toISOString();
-  const now = new Date(nowMs).toISOString();
-  const rows = await drizzle(db)
-    .select({ userId: billingSubscriptions.workspaceId, customerId: billingSubscriptions.stripeCustomerId })
-    .from(billingSubscriptions)
-    .where(
-      and(
-        isNotNull(billingSubscriptions.stripeCustomerId),
-        eq(billingSubscriptions.isDemo, false),
-        or(
-          isNull(billingSubscriptions.syncedAt),
-          lt(billingSubscriptions.syncedAt, dayAgo),
-          and(inArray(billingSubscriptions.status, [...PAID_STATUSES]), lt(billingSubscriptions.currentPeriodEnd, now)),
-        ),
-      ),
-    )
-    .orderBy(asc(sql`coalesce(${billingSubscriptions.syncedAt}, '')`))
-    .limit(limit);
-  return rows.map((row) => ({ userId: row.userId, customerId: row.customerId! }));
+function unchangedSince(read: SubscriptionRecord | null): SQL {
+  if (!read) return sql`0`;
+  const columns = Object.entries(getTableColumns(billingSubscriptions)).map(([key, column]) => {
+    const value = read[key as keyof SubscriptionRecord];
+    return value === null ? isNull(column) : eq(column, value);
+  });
+  return and(...columns)!;
+}
+
+/** The Stripe state two copies hold (not when they were read): whether a reconcile changed anything. */
+export function sameBillingState(a: SubscriptionRecord | null, b: SubscriptionRecord | null): boolean {
+  const keys = [
+    "stripeCustomerId", "stripeSubscriptionId", "status", "priceId", "paidPlan", "quantity",
+    "subscriptionItemId", "currentPeriodEnd", "cancelAtPeriodEnd", "cancelAt", "paymentActionUrl",
+  ] as const;
+  return a !== null && b !== null && keys.every((key) => a[key] === b[key]);
 }
 
 /**

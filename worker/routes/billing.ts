@@ -89,7 +89,7 @@ const checkoutRoute = createRoute({
     400: errorAnswer("The body is not JSON."),
     401: notSignedIn,
     403: errorAnswer("A demo account, with Stripe configured: it cannot subscribe."),
-    409: errorAnswer("Already on a paid plan (or Stripe bills the customer already)."),
+    409: errorAnswer("Already on a paid plan (or Stripe bills the customer already), or a Checkout for another plan was started at the same moment (see Retry-After)."),
     422: badInput,
     503: errorAnswer("The plan's price (STRIPE_PRICE_PRO or STRIPE_PRICE_AGENCY) or STRIPE_WEBHOOK_SECRET is not set, or Stripe cannot be reached (see Retry-After)."),
   },
@@ -178,6 +178,10 @@ export const billingRoutes = createRouter()
     );
     if (result.kind === "already-paying") {
       throw new ApiError(409, "conflict", `You are already on a paid plan. Manage your subscription from ${BILLING_PATH}.`);
+    }
+    if (result.kind === "raced") {
+      // Two tabs, two plans, one instant: only one of them got a session that can be paid.
+      throw new ApiError(409, "conflict", "A Checkout for another plan was started at the same moment. Nothing was charged; try again in a few seconds.", { "Retry-After": "5" });
     }
     await auditRequest(c, { workspaceId: workspace.id, action: "billing.checkout", detail: { plan: planId } });
     return c.json({ mock: false, url: result.url }, 200);

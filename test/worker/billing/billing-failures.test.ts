@@ -15,6 +15,11 @@ import { STRIPE_OUTAGE_KEY, STRIPE_RATE_LIMITED_KEY, subscriptionObject } from "
 const bindings = stripeEnv();
 const planOf = async (browser: TestBrowser) => (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>();
 
+/** An invoice of one of the customer's subscriptions, with its hosted page (where 3-D Secure is confirmed). */
+const invoiceOf = (customer: string, subscription: string, id: string) => ({
+  id, object: "invoice", customer, hosted_invoice_url: `https://invoice.stripe.test/i/${id}`, parent: { subscription_details: { subscription } },
+});
+
 async function customerBrowser() {
   const browser = await freeBrowserWith(bindings);
   await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
@@ -125,6 +130,37 @@ describe("what /billing shows", () => {
     await setSubscription({ id, customer, status: "active" });
     await deliver(bindings, stripeEvent("invoice.paid", { ...invoice, hosted_invoice_url: null }));
     expect(await planOf(browser)).not.toHaveProperty("payment_action_url");
+  });
+
+  it("another product's invoice waiting on 3-D Secure never shows on a paid-up Pro account", async () => {
+    const { browser, userId, customer } = await customerBrowser();
+    const pro = `sub_${crypto.randomUUID().slice(0, 12)}`;
+    const other = `sub_other_${crypto.randomUUID().slice(0, 8)}`;
+    await setSubscription({ id: pro, customer, status: "active", priceId: PRICE_PRO, userId });
+    await setSubscription({ id: other, customer, status: "incomplete", priceId: "price_some_other_product", userId });
+    await deliver(bindings, stripeEvent("invoice.payment_action_required", invoiceOf(customer, other, "in_other")));
+    expect(await planOf(browser)).toMatchObject({ plan_name: "Pro", status: "active" });
+    expect(await planOf(browser)).not.toHaveProperty("payment_action_url");
+
+    // Nor does Pro's own invoice once its payment went through (the event came late): nothing to confirm.
+    await deliver(bindings, stripeEvent("invoice.payment_action_required", invoiceOf(customer, pro, "in_pro_late")));
+    expect(await planOf(browser)).not.toHaveProperty("payment_action_url");
+  });
+
+  it("Pro waiting on 3-D Secure keeps its own link whatever another product's invoices do", async () => {
+    const { browser, userId, customer } = await customerBrowser();
+    const pro = `sub_${crypto.randomUUID().slice(0, 12)}`;
+    const other = `sub_other_${crypto.randomUUID().slice(0, 8)}`;
+    await setSubscription({ id: pro, customer, status: "past_due", priceId: PRICE_PRO, userId });
+    await setSubscription({ id: other, customer, status: "past_due", priceId: "price_some_other_product", userId });
+    await deliver(bindings, stripeEvent("invoice.payment_action_required", invoiceOf(customer, pro, "in_pro")));
+    const own = "https://invoice.stripe.test/i/in_pro";
+    expect(await planOf(browser)).toMatchObject({ status: "past_due", payment_action_url: own });
+
+    await deliver(bindings, stripeEvent("invoice.payment_action_required", invoiceOf(customer, other, "in_other")));
+    expect(await planOf(browser)).toMatchObject({ payment_action_url: own });
+    await deliver(bindings, stripeEvent("invoice.paid", invoiceOf(customer, other, "in_other")));
+    expect(await planOf(browser)).toMatchObject({ payment_action_url: own });
   });
 
   it.each([

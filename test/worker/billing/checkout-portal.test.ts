@@ -26,22 +26,28 @@ describe("POST /api/billing/create-checkout against Stripe", () => {
 
     const sessions = await stripeCalls({ path: "/v1/checkout/sessions", method: "POST", customer: subscription.stripe_customer_id! });
     expect(sessions).toHaveLength(1);
+    // Named after the customer's newest session (none yet): two clicks racing here get one session.
+    expect(sessions[0]!.idempotencyKey).toBe(`ranklayer-checkout-${subscription.stripe_customer_id}-after-none`);
     expect(sessions[0]!.fields).toEqual({
       mode: "subscription",
       customer: subscription.stripe_customer_id,
       client_reference_id: userId,
       "line_items[0][price]": PRICE_PRO,
       "line_items[0][quantity]": "1",
+      // What the session sells, read back before an open session is handed out again.
+      "metadata[price_id]": PRICE_PRO,
+      "metadata[quantity]": "1",
       "subscription_data[metadata][user_id]": userId,
       // SITE_URL's origin (the public site when unset), never the request's Host; /billing reconciles from the session id.
       success_url: "https://ranklayer.com/billing?session_id={CHECKOUT_SESSION_ID}",
       cancel_url: "https://ranklayer.com/billing?checkout=canceled",
     });
 
-    // A second attempt reuses the customer.
-    expect((await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" })).status).toBe(200);
+    // A second attempt reuses the customer, and the session still open for the same purchase.
+    const again = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+    expect(await again.json<RedirectResponse>()).toEqual({ mock: false, url: body.url });
     expect((await stripeCalls({ path: "/v1/customers" })).filter((call) => call.fields["metadata[user_id]"] === userId)).toHaveLength(1);
-    expect(await stripeCalls({ path: "/v1/checkout/sessions", method: "POST", customer: subscription.stripe_customer_id! })).toHaveLength(2);
+    expect(await stripeCalls({ path: "/v1/checkout/sessions", method: "POST", customer: subscription.stripe_customer_id! })).toHaveLength(1);
   });
 
   it("answers 409 to a user already on Pro", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseSubscription, endsAt, paymentActionUrlAfter } from "../../../worker/billing/subscription-choice";
+import { chooseSubscription, endsAt, invoiceUrlOfChosen, paymentActionUrlAfter } from "../../../worker/billing/subscription-choice";
 import type { SubscriptionFacts } from "../../../worker/upstreams/stripe/billing";
 
 const PRO = "price_pro";
@@ -39,10 +39,34 @@ describe("endsAt and the payment link", () => {
     expect(endsAt({ cancelAt: null, cancelAtPeriodEnd: false, currentPeriodEnd: "2026-12-01T00:00:00.000Z" })).toBeNull();
   });
 
-  it("the 3-D Secure link is set by payment_action_required, cleared by a paid invoice or a settled status, kept otherwise", () => {
+  it("the 3-D Secure link is set by the plan's payment_action_required, cleared by its paid invoice or a settled status, kept otherwise", () => {
     expect(paymentActionUrlAfter("invoice.payment_action_required", "https://pay", "past_due")).toBe("https://pay");
-    expect(paymentActionUrlAfter("invoice.paid", null, "past_due")).toBeNull();
+    expect(paymentActionUrlAfter("invoice.payment_action_required", "https://pay", "incomplete")).toBe("https://pay");
+    expect(paymentActionUrlAfter("invoice.paid", "https://pay", "past_due")).toBeNull();
     expect(paymentActionUrlAfter("customer.subscription.updated", null, "active")).toBeNull();
     expect(paymentActionUrlAfter("customer.subscription.updated", null, "past_due")).toBeUndefined();
+  });
+
+  it("a paid-up plan shows no link, even when an invoice asks for one (a late event)", () => {
+    expect(paymentActionUrlAfter("invoice.payment_action_required", "https://pay", "active")).toBeNull();
+    expect(paymentActionUrlAfter("invoice.payment_action_required", "https://pay", "trialing")).toBeNull();
+    expect(paymentActionUrlAfter("invoice.payment_action_required", "https://pay", null)).toBeNull();
+  });
+
+  it("another subscription's invoice (no page passed) neither sets nor clears the plan's link", () => {
+    expect(paymentActionUrlAfter("invoice.payment_action_required", null, "past_due")).toBeUndefined();
+    expect(paymentActionUrlAfter("invoice.paid", null, "past_due")).toBeUndefined();
+  });
+
+  it("an invoice's page is passed on only when its subscription is the one the plan is chosen from", () => {
+    const pro = sub("sub_pro", "past_due", 1);
+    const other = sub("sub_other", "past_due", 2, "price_some_other_product");
+    const duplicate = sub("sub_dup", "active", 3);
+    const all = [pro, other, duplicate];
+    const page = "https://invoice.stripe.test/i/in_1";
+    expect(invoiceUrlOfChosen(all, { subscriptionId: "sub_pro", hostedInvoiceUrl: page }, PRO)).toBe(page);
+    expect(invoiceUrlOfChosen(all, { subscriptionId: "sub_other", hostedInvoiceUrl: page }, PRO)).toBeNull();
+    expect(invoiceUrlOfChosen(all, { subscriptionId: "sub_dup", hostedInvoiceUrl: page }, PRO)).toBeNull();
+    expect(invoiceUrlOfChosen([other], { subscriptionId: "sub_other", hostedInvoiceUrl: page }, PRO)).toBeNull();
   });
 });

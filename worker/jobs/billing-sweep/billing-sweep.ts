@@ -1,21 +1,27 @@
 import { syncAgencyQuantity } from "../../billing/agency-quantity";
-import { reconcileCustomer } from "../../billing/reconcile";
-import { customersToSync } from "../../billing/subscription-store";
+import { reconcileCustomerState } from "../../billing/reconcile";
+import { countLiveToSync, customersToSync } from "../../billing/sweep-store";
 import type { StripeConfig } from "../../config";
 import type { Billing } from "../../upstreams/stripe/billing";
 
 /**
- * The nightly billing sweep (in the 02:30 run, before retention): every Stripe customer whose
- * state was last read from Stripe more than a day ago, or whose paid period has ended, is
- * re-derived from Stripe's list of its subscriptions. A webhook lost for any reason costs at
- * most a day, and so does an Agency quantity that missed a connection change. Bounded per night, oldest first; one customer's failure never stops the rest.
+ * The nightly billing sweep (in the 02:30 run, before retention): re-derives customers' state
+ * from Stripe's list of their subscriptions, then sets an Agency quantity that missed a
+ * connection change (Stripe unreachable or refusing then). Every customer with a live
+ * subscription (or never read) is re-read every night, those whose paid period has ended first,
+ * so a lost webhook about a paying customer costs at most a day while they fit the night's
+ * budget; customers with nothing live are re-read weekly with what is left (sweep-store.ts).
+ * One customer's failure never stops the rest.
  */
 export const SWEEP_CUSTOMERS_PER_NIGHT = 500;
 
 export interface BillingSweepSummary {
   checked: number;
+  /** Customers whose stored copy or Agency quantity the sweep changed: a lost webhook or sync repaired. */
   changed: number;
   failed: number;
+  /** Live customers the night's budget did not reach: read first tomorrow. Above 0 night after night: raise the budget. */
+  liveLeft: number;
 }
 
 export async function runBillingSweep(
@@ -26,15 +32,17 @@ export async function runBillingSweep(
   limit = SWEEP_CUSTOMERS_PER_NIGHT,
 ): Promise<BillingSweepSummary | null> {
   if (!stripe || billing.mock) return null;
-  const summary: BillingSweepSummary = { checked: 0, changed: 0, failed: 0 };
+  const liveLeft = Math.max(0, (await countLiveToSync(db, nowMs)) - limit);
+  if (liveLeft > 0) console.warn(`billing sweep: ${liveLeft} live customers over the night's budget of ${limit}; raise SWEEP_CUSTOMERS_PER_NIGHT`);
+  const summary: BillingSweepSummary = { checked: 0, changed: 0, failed: 0, liveLeft };
   for (const { userId, customerId } of await customersToSync(db, nowMs, limit)) {
     summary.checked += 1;
     try {
-      if ((await reconcileCustomer(db, billing, { userId, customerId, proPriceId: stripe.priceIdPro, agencyPriceId: stripe.priceIdAgency, nowMs })) === "applied") {
-        summary.changed += 1;
-      }
-      // An Agency quantity change Stripe missed (unreachable when a connection changed) is made here.
-      await syncAgencyQuantity(db, billing, userId, nowMs);
+      const { changed } = await reconcileCustomerState(db, billing, {
+        userId, customerId, proPriceId: stripe.priceIdPro, agencyPriceId: stripe.priceIdAgency, nowMs,
+      });
+      const quantity = await syncAgencyQuantity(db, billing, userId, nowMs);
+      if (changed || quantity.kind === "updated") summary.changed += 1;
     } catch (error) {
       summary.failed += 1;
       console.error("billing sweep: customer not reconciled", userId, customerId, error);

@@ -24,12 +24,19 @@ export interface SubscriptionFacts {
   created?: number;
 }
 
-/** A Checkout Session as the return to /billing needs it. */
+/** A Checkout Session as the return to /billing, and the start of another Checkout, need it. */
 export interface CheckoutFacts {
   id: string;
   customerId: string | null;
   clientReferenceId: string | null;
   status: string | null;
+  /** Where the customer pays it (while it is open). */
+  url?: string | null;
+  /** Epoch seconds Stripe expires it. */
+  expiresAt?: number | null;
+  /** What it sells, from the metadata createCheckout sets: an open session is reused only for the same purchase. */
+  priceId?: string | null;
+  quantity?: number | null;
 }
 
 /** A verified webhook event, reduced to what the handler needs. */
@@ -55,6 +62,8 @@ export interface CheckoutRequest {
   userId: string;
   successUrl: string;
   cancelUrl: string;
+  /** Stripe's Idempotency-Key: requests racing with the same one get one session, not two. */
+  idempotencyKey: string;
 }
 
 export interface Billing {
@@ -76,6 +85,13 @@ export interface Billing {
   cancelSubscription(id: string): Promise<void>;
   /** Expires the customer's open Checkout Sessions, so none of them can be paid any more; answers how many. */
   expireOpenCheckouts(customerId: string): Promise<number>;
+  /** The customer's Checkout Sessions, every status, newest first (at most 100); NoSuchStripeObjectError ("customer") when Stripe deleted the customer. */
+  listCheckouts(customerId: string): Promise<CheckoutFacts[]>;
+  /**
+   * Expires one session. One no longer open is not an error: "expired" when it had expired
+   * already (a concurrent request expired it), "complete" when the customer has just paid it.
+   */
+  expireCheckout(id: string): Promise<"expired" | "complete">;
   retrieveCheckout(id: string): Promise<CheckoutFacts>;
   /**
    * Sets a subscription item's quantity, prorated (`create_prorations`): the Agency plan's
@@ -98,6 +114,9 @@ export class WebhookSignatureError extends Error {}
 
 /** Stripe cannot be reached (network, timeout, its 5xx or rate limit): answered 503 with Retry-After. */
 export class BillingUnavailableError extends Error {}
+
+/** Stripe refused an Idempotency-Key reused with other parameters: two different requests raced (answered 409). */
+export class IdempotencyConflictError extends Error {}
 
 /** Stripe does not know the object (resource_missing): deleted, or from the other mode (test/live). */
 export class NoSuchStripeObjectError extends Error {

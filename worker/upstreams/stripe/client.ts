@@ -49,6 +49,14 @@ export class StripeBilling implements Billing {
     return (await this.client()).expireOpenCheckouts(customerId);
   }
 
+  async listCheckouts(customerId: string): Promise<CheckoutFacts[]> {
+    return (await this.client()).listCheckouts(customerId);
+  }
+
+  async expireCheckout(id: string): Promise<"expired" | "complete"> {
+    return (await this.client()).expireCheckout(id);
+  }
+
   async retrieveCheckout(id: string): Promise<CheckoutFacts> {
     return (await this.client()).retrieveCheckout(id);
   }

@@ -37,6 +37,14 @@ export class MockBilling implements Billing {
     return 0;
   }
 
+  async listCheckouts(): Promise<CheckoutFacts[]> {
+    return [];
+  }
+
+  async expireCheckout(): Promise<never> {
+    throw new Error("billing mock mode has no Checkout Sessions");
+  }
+
   async retrieveCheckout(): Promise<CheckoutFacts> {
     throw new Error("billing mock mode has no Checkout Sessions");
   }

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import type { StripeConfig } from "../../config";
 import type { Billing, BillingEvent, CheckoutFacts, CheckoutRequest, QuantityUpdate, SubscriptionFacts } from "./billing";
-import { BillingUnavailableError, NoSuchStripeObjectError, WebhookSignatureError } from "./billing";
+import { BillingUnavailableError, IdempotencyConflictError, NoSuchStripeObjectError, WebhookSignatureError } from "./billing";
 
 /**
  * Stripe through its official library (722 KiB; loaded by client.ts only when billing runs): the fetch HTTP client and the SubtleCrypto provider
@@ -20,6 +20,8 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") {
       throw new NoSuchStripeObjectError(error.param ?? null, error.message);
     }
+    // A key reused with other parameters (400); one still in use is a 409, retried, then unreachable below.
+    if (error instanceof Stripe.errors.StripeIdempotencyError) throw new IdempotencyConflictError(error.message);
     const status = (error as { statusCode?: number }).statusCode;
     if (
       error instanceof Stripe.errors.StripeConnectionError ||
@@ -66,11 +68,13 @@ export class StripeSdkBilling implements Billing {
       customer: request.customerId,
       client_reference_id: request.userId,
       line_items: [{ price: request.priceId, quantity: request.quantity }],
+      // Read back by listCheckouts: a session's line items are not in Stripe's list.
+      metadata: { price_id: request.priceId, quantity: String(request.quantity) },
       // The subscription carries the user id too, so its own events find the user.
       subscription_data: { metadata: { user_id: request.userId } },
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
-    }));
+    }, { idempotencyKey: request.idempotencyKey }));
     return session.url;
   }
 
@@ -102,13 +106,34 @@ export class StripeSdkBilling implements Billing {
 
   async expireOpenCheckouts(customerId: string): Promise<number> {
     const open = await guarded(() => this.stripe.checkout.sessions.list({ customer: customerId, status: "open", limit: 100 }));
-    for (const session of open.data) await guarded(() => this.stripe.checkout.sessions.expire(session.id));
+    for (const session of open.data) await this.expireCheckout(session.id);
     return open.data.length;
   }
 
+  async listCheckouts(customerId: string): Promise<CheckoutFacts[]> {
+    // The customer expanded: one deleted in the Dashboard can pay no session, so none of its is handed out again.
+    const list = await guarded(() => this.stripe.checkout.sessions.list({ customer: customerId, limit: 100, expand: ["data.customer"] }));
+    if (list.data.some((session) => typeof session.customer === "object" && session.customer?.deleted)) {
+      throw new NoSuchStripeObjectError("customer", `No such customer: '${customerId}' (deleted)`);
+    }
+    return list.data.map(checkoutFactsOf);
+  }
+
+  async expireCheckout(id: string): Promise<"expired" | "complete"> {
+    try {
+      await guarded(() => this.stripe.checkout.sessions.expire(id));
+      return "expired";
+    } catch (error) {
+      // Stripe expires only open sessions: a concurrent request expired it, or the customer has just paid it.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const { status } = await this.retrieveCheckout(id);
+      if (status === "expired" || status === "complete") return status;
+      throw error;
+    }
+  }
+
   async retrieveCheckout(id: string): Promise<CheckoutFacts> {
-    const session = await guarded(() => this.stripe.checkout.sessions.retrieve(id));
-    return { id: session.id, customerId: idOf(session.customer), clientReferenceId: session.client_reference_id ?? null, status: session.status ?? null };
+    return checkoutFactsOf(await guarded(() => this.stripe.checkout.sessions.retrieve(id)));
   }
 
   async updateQuantity(update: QuantityUpdate): Promise<SubscriptionFacts> {
@@ -154,6 +179,20 @@ function factsOf(subscription: Stripe.Subscription): SubscriptionFacts {
     cancelAt: isoOf(subscription.cancel_at),
     userId: subscription.metadata?.user_id ?? null,
     created: subscription.created ?? 0,
+  };
+}
+
+function checkoutFactsOf(session: Stripe.Checkout.Session): CheckoutFacts {
+  const quantity = Number(session.metadata?.quantity);
+  return {
+    id: session.id,
+    customerId: idOf(session.customer),
+    clientReferenceId: session.client_reference_id ?? null,
+    status: session.status ?? null,
+    url: session.url ?? null,
+    expiresAt: session.expires_at ?? null,
+    priceId: session.metadata?.price_id ?? null,
+    quantity: Number.isInteger(quantity) ? quantity : null,
   };
 }
 
