@@ -52,9 +52,11 @@ const apiApp = createApiApp();
 const api = apiApp
   // The request's services (config, clients), built once before anything else runs.
   .use(servicesMiddleware)
+  // The extension's CORS headers first, so every answer it gets, errors of the checks below
+  // included, is readable to it rather than an opaque network error.
+  .use(extensionCors)
   // A 64 kB cap on every body, and cross-site state changes refused, before any work is done.
   .use(apiBodyLimit())
-  .use(extensionCors)
   .use(originCheck)
   // Stripe signs its webhook body instead of holding a session: mounted before the key, session and XSRF checks, which it skips.
   .route("/billing/webhook", billingWebhookRoutes)

@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { alerts } from "../db/schema";
 import type { AlertCondition, AlertPatch, AlertView, NewAlert } from "../contract/alerts";
 import type { Marketplace } from "../contract/marketplaces";
+import type { ListOrder } from "../shared/paginate";
 
 /**
  * The D1 side of the Alerts API. Every statement is keyed by the signed-in user's id, so no
@@ -40,6 +41,9 @@ const underActiveLimit = (userId: string, limit: number | null) =>
     : sql`(SELECT count(*) FROM ${alerts} WHERE ${alerts.workspaceId} = ${userId} AND ${alerts.paused} = 0) < ${limit}`;
 
 const flag = (value: boolean | undefined) => (value === undefined ? null : value ? 1 : 0);
+
+/** listAlerts' ORDER BY, for the API's cursors (shared/paginate.ts). */
+export const ALERT_ORDER: ListOrder<AlertView> = { by: ["created_at", "id"] };
 
 export async function listAlerts(db: D1Database, userId: string): Promise<AlertView[]> {
   const rows = await drizzle(db).select().from(alerts).where(eq(alerts.workspaceId, userId)).orderBy(alerts.createdAt, alerts.id);

@@ -1,5 +1,5 @@
 import * as z from "./zod-jitless";
-import { asinSchema, marketplaceSchema } from "./lookup";
+import { asinSchema, marketplaceCodeSchema, marketplaceSchema } from "./lookup";
 import type { Marketplace } from "./marketplaces";
 import { HISTORY_RANGE_DAYS, HISTORY_RANGES } from "./history-ranges";
 
@@ -23,12 +23,15 @@ export const historyQuerySchema = z.object({
     .transform((text: string) => (/^\d+$/.test(text) ? Number(text) : Number.NaN))
     .pipe(z.int({ error: daysError }).min(1, { error: daysError }).max(HISTORY_DAYS_MAX, { error: daysError }))
     .optional()
-    .meta({ description: "Any number of days, 1–90, up to the plan's history days; wins over `range`.", example: "14" }),
+    // Digits on the wire, checked as a whole number: documented as the integer the validator takes.
+    .meta({ type: "integer", minimum: 1, maximum: HISTORY_DAYS_MAX, description: "Any number of days, 1–90, up to the plan's history days; wins over `range`.", example: 14 }),
 });
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
 
 export const watchlistEntrySchema = z.object({ asin: asinSchema, marketplace: marketplaceSchema });
 export type WatchlistEntryInput = z.input<typeof watchlistEntrySchema>;
+/** DELETE /api/watchlist/{marketplace}/{asin}: a path names both (a path parameter has no default). */
+export const watchlistEntryPathSchema = z.object({ marketplace: marketplaceCodeSchema, asin: asinSchema });
 
 /** GET /api/watchlist. */
 export interface WatchlistResponse {

@@ -19,7 +19,8 @@ export const pageQueryShape = {
     .transform((text: string) => (/^\d+$/.test(text) ? Number(text) : Number.NaN))
     .pipe(z.int({ error: limitError }).min(1, { error: limitError }).max(PAGE_LIMIT_MAX, { error: limitError }))
     .optional()
-    .meta({ description: "Items per page, 1–1000; without it, the whole list.", example: "50" }),
+    // Digits on the wire, checked as a whole number: documented as the integer the validator takes.
+    .meta({ type: "integer", minimum: 1, maximum: PAGE_LIMIT_MAX, description: "Items per page, 1–1000; without it, the whole list.", example: 50 }),
 };
 export const pageQuerySchema = z.object(pageQueryShape);
 export type PageQuery = z.output<typeof pageQuerySchema>;

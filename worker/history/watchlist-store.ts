@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { alerts, watchlist } from "../db/schema";
 import type { WatchlistResponse } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
+import type { ListOrder } from "../shared/paginate";
 
 export type WatchlistItem = WatchlistResponse["items"][number];
 
@@ -20,6 +21,9 @@ function toItem(row: { asin: string; marketplace: string; createdAt: string; pau
   const paused = row.pausedReason === "plan_limit";
   return { asin: row.asin, marketplace: row.marketplace as Marketplace, addedAt: row.createdAt, paused, paused_reason: paused ? "plan_limit" : null };
 }
+
+/** The order of listWatchlist, as a page cursor reads it: keep the two in step. */
+export const WATCHLIST_ORDER: ListOrder<WatchlistItem> = { by: ["addedAt", "marketplace", "asin"] };
 
 /** The user's watchlist, in the order it was built. */
 export async function listWatchlist(db: D1Database, userId: string): Promise<WatchlistItem[]> {

@@ -4,6 +4,7 @@ import { alertEvents } from "../db/schema";
 import type { AlertCondition } from "../contract/alerts";
 import type { Marketplace } from "../contract/marketplaces";
 import type { NotificationView } from "../contract/notifications";
+import type { ListOrder } from "../shared/paginate";
 
 /**
  * In-app notifications are the alert_events rows whose in-app channel was on. Every
@@ -33,6 +34,9 @@ function toView(row: EventRow): NotificationView {
 /** The user's in-app notifications (the alert_events whose in-app channel was on). */
 const ownInApp = (userId: string) => and(eq(e.workspaceId, userId), eq(e.inApp, true));
 const unread = isNull(e.readAt);
+
+/** The order of listNotifications, as a page cursor reads it: keep the two in step. */
+export const NOTIFICATION_ORDER: ListOrder<NotificationView> = { by: ["createdAt", "day", "id"], descending: true };
 
 /** The user's newest in-app notifications (all, or only the unread ones). */
 export async function listNotifications(db: D1Database, userId: string, unreadOnly: boolean): Promise<NotificationView[]> {

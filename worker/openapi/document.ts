@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { ErrorBody } from "../shared/api-error";
 import { validationDetails } from "../validation";
+import { declareMiddlewareAnswers } from "./middleware-answers";
 import { registerShared } from "./responses";
 import { splitDocument, type OpenApiDocument } from "./split";
 
@@ -35,10 +36,9 @@ const INTRO =
 type Documents = { publicDocument: OpenApiDocument; internalDocument: OpenApiDocument };
 
 function generate(api: OpenAPIHono<AppEnv>, version: string): Documents {
-  const { publicDocument, internalDocument } = splitDocument(
-    api.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "RankLayer API", version }, servers: [{ url: "/api", description: "This host" }] }) as OpenApiDocument,
-    isPublicPath,
-  );
+  const generated = api.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "RankLayer API", version }, servers: [{ url: "/api", description: "This host" }] });
+  // The public paths are the ones an API key reaches (auth/key-scope.ts).
+  const { publicDocument, internalDocument } = splitDocument(declareMiddlewareAnswers(generated as OpenApiDocument, isPublicPath), isPublicPath);
   publicDocument.info.description = `Amazon Best Sellers Rank, price and offers by ASIN, rank history, the watchlist, alerts, notifications and exports. ${INTRO}`;
   publicDocument.tags = [
     { name: "Products", description: "Public product data by ASIN." },

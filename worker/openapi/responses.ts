@@ -1,5 +1,6 @@
 import { type OpenAPIHono } from "@hono/zod-openapi";
 import * as z from "./zod";
+import { PLANS } from "../contract/plans";
 import { ERROR_CODES, type ErrorCode } from "../shared/api-error";
 
 /**
@@ -41,6 +42,11 @@ export const errorSchema = z.lazy(() => {
     });
 });
 
+/** "Pro 1,000, Agency 5,000, Enterprise 10,000": each plan with API access and its hourly key requests. */
+const KEY_ALLOWANCES = PLANS.filter((plan) => plan.apiRequestsPerHour !== null)
+  .map((plan) => `${plan.name} ${plan.apiRequestsPerHour!.toLocaleString("en-US")}`)
+  .join(", ");
+
 export function registerShared(registry: OpenAPIRegistry): void {
   registry.registerComponent("securitySchemes", SECURITY_SCHEME, {
     type: "http",
@@ -48,13 +54,14 @@ export function registerShared(registry: OpenAPIRegistry): void {
     bearerFormat: "rl_live_ + 43 base62 characters",
     description:
       "An API key from Settings → API Access (Pro and Enterprise), sent as `Authorization: Bearer rl_live_…`. " +
-      "Key requests need no cookie and no XSRF token. 1,000 requests per hour per account across its keys.",
+      `Key requests need no cookie and no XSRF token. Each account's keys share its plan's hourly requests (${KEY_ALLOWANCES}; an Enterprise agreement may set its own), ` +
+      "as `RateLimit-Policy` says on every answer.",
   });
   const header = (description: string, example: string | number, type: "string" | "integer" = "string") => ({
     description,
     schema: { type, example },
   });
-  registry.registerComponent("headers", "RateLimit-Policy", header('The hourly quota of the account\'s keys (IETF draft form): `"hourly";q=1000;w=3600`.', '"hourly";q=1000;w=3600'));
+  registry.registerComponent("headers", "RateLimit-Policy", header(`The hourly quota of the account's keys (IETF draft form), \`q\` the plan's (${KEY_ALLOWANCES}): \`"hourly";q=1000;w=3600\`.`, '"hourly";q=1000;w=3600'));
   registry.registerComponent("headers", "RateLimit", header('What is left of it and seconds until it resets: `"hourly";r=998;t=1800`.', '"hourly";r=998;t=1800'));
   registry.registerComponent("headers", "RateLimit-Limit", header("The limit of the current window.", 1000, "integer"));
   registry.registerComponent("headers", "RateLimit-Remaining", header("Requests left in the current window.", 998, "integer"));

@@ -2,7 +2,7 @@ import { hasRoomToTrack, trackedLimitDetail } from "../billing/tracked-limit-sto
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "../openapi/zod";
 import type { Context } from "hono";
-import { alertConnections, countActiveAlerts, createAlert, deleteAlert, findAlert, findDuplicateAlert, listAlerts, ruleThreshold, updateAlert, type AlertRule } from "../alerts/alert-store";
+import { ALERT_ORDER, alertConnections, countActiveAlerts, createAlert, deleteAlert, findAlert, findDuplicateAlert, listAlerts, ruleThreshold, updateAlert, type AlertRule } from "../alerts/alert-store";
 import { findCredentials } from "../accounts/credentials-store";
 import { notSellingDetail, sellingMarketplaces } from "../seller/participations";
 import type { UserRecord } from "../accounts/user-store";
@@ -71,7 +71,7 @@ const routes = {
     method: "get", path: "/", operationId: "listAlerts", tags: ["Alerts"], summary: "Your alerts, oldest first",
     security: KEY_ONLY, middleware: [requireAccount] as const,
     request: { query: alertListQuerySchema },
-    responses: { 200: ok("One page of alerts, with the active count and the plan's cap.", alertListSchema), ...commonErrors },
+    responses: { 200: ok("One page of alerts, with the active count and the plan's cap.", alertListSchema), 404: notFound("seller connection (`connection`)"), ...commonErrors },
   }),
   create: createRoute({
     method: "post", path: "/", operationId: "createAlert", tags: ["Alerts"], summary: "Create an alert",
@@ -174,7 +174,7 @@ export const alertRoutes = createRouter()
     const { connection, ...pageQuery } = c.req.valid("query");
     const [all, plan] = await Promise.all([listAlerts(c.env.DB, workspace.id), callerPlan(c)]);
     const alerts = connection ? await alertsOfConnection(c.env.DB, workspace.id, all, connection) : all;
-    const page = paginate(alerts, (alert) => alert.id, pageQuery);
+    const page = paginate(alerts, ALERT_ORDER, pageQuery);
     if (!page.ok) throw cursorRefusal(page.detail);
     const list: AlertList & Page = {
       alerts: page.items,

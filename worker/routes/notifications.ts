@@ -6,7 +6,7 @@ import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
 import type { NotificationList, NotificationView, UnreadCount } from "../contract/notifications";
 import { notificationQuerySchema } from "../contract/notifications-query";
 import type { Page } from "../contract/pagination";
-import { listNotifications, markAllRead, markRead, unreadCount } from "../notifications/notification-store";
+import { listNotifications, markAllRead, markRead, NOTIFICATION_ORDER, unreadCount } from "../notifications/notification-store";
 import { commonErrors, KEY_ONLY, notFound, ok } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
@@ -68,7 +68,7 @@ export const notificationRoutes = createRouter()
       listNotifications(c.env.DB, workspace.id, query.unread === "true"),
       unreadCount(c.env.DB, workspace.id),
     ]);
-    const page = paginate(notifications, (notification) => notification.id, query);
+    const page = paginate(notifications, NOTIFICATION_ORDER, query);
     if (!page.ok) throw cursorRefusal(page.detail);
     c.header("Cache-Control", "private, no-store");
     return c.json({ notifications: page.items, unread, next_cursor: page.next_cursor } satisfies NotificationList & Page, 200);

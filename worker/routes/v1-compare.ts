@@ -1,11 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "../openapi/zod";
 import { compareItems, compareLimitOf, compareOutage, compareRefusal } from "../compare/compare-rules";
-import { compareQuerySchema, splitAsins } from "../compare/compare-query";
+import { compareQuerySchema } from "../compare/compare-query";
 import type { ComparePlan, CompareResponse } from "../contract/compare";
-import { LOOKUP_MARKETPLACES, type Marketplace } from "../contract/marketplaces";
+import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
 import { lookupResultSchema } from "../contract/product";
-import { failure, json, KEY_OR_ANONYMOUS, retryAfter } from "../openapi/responses";
+import { commonErrors, failure, KEY_OR_ANONYMOUS, ok, retryAfter } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { limitExceededDetail, rateLimitHeaders } from "../ratelimit/lookup-limit";
 import { ApiError } from "../shared/api-error";
@@ -35,14 +35,15 @@ const route = createRoute({
   tags: ["Products"],
   summary: "Compare up to 10 ASINs side by side",
   description:
-    "The lookup answer of each ASIN in the order given (repeats dropped), with per-ASIN errors. On a plan with a monthly lookup cap, each ASIN counts as one lookup of it.",
+    "The lookup answer of each ASIN in the order given (repeats dropped), with per-ASIN errors. Amazon product URLs may stand for ASINs: " +
+    "without `marketplace`, the marketplace their host names is used. On a plan with a monthly lookup cap, each ASIN counts as one lookup of it.",
   security: KEY_OR_ANONYMOUS,
   request: { query: compareQuerySchema },
   responses: {
-    200: json("One item per ASIN.", compareSchema),
-    403: failure("More ASINs or another marketplace than the plan allows."),
-    422: failure("Bad input: `detail` lists each bad value."),
-    429: failure("Lookup allowance used up.", retryAfter),
+    200: ok("One item per ASIN.", compareSchema),
+    ...commonErrors,
+    403: failure("More ASINs or another marketplace than the plan allows, or a key of an account whose plan has no API access."),
+    429: failure("Lookup allowance used up, or past the hourly limit of the account's keys.", retryAfter),
     503: failure("Amazon failed for every ASIN.", retryAfter),
   },
 });
@@ -65,7 +66,7 @@ const planRoute = createRoute({
   tags: ["Products"],
   summary: "What the caller's plan allows in a compare",
   security: KEY_OR_ANONYMOUS,
-  responses: { 200: json("The caller's compare limits.", planSchema) },
+  responses: { 200: ok("The caller's compare limits.", planSchema), ...commonErrors },
 });
 
 /** GET / and GET /plan, the form's view of the caller's plan. */
@@ -84,9 +85,7 @@ export const compareRoutes = createRouter()
     return c.json(body, 200);
   })
   .openapi(route, async (c) => {
-    const query = c.req.valid("query");
-    const asins = [...new Set(splitAsins(query.asins))];
-    const marketplace = query.marketplace as Marketplace;
+    const { asins, marketplace } = c.req.valid("query");
     const { lookups } = c.var.services;
     c.header("Cache-Control", "private, no-store");
 

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { upgradeHint } from "../contract/billing";
 import { HISTORY_RANGE_DAYS } from "../contract/history-ranges";
-import { lookupQuerySchema } from "../contract/lookup";
+import { lookupQuerySchema } from "../contract/lookup-query";
 import { lookupResultSchema } from "../contract/product";
 import type { AppEnv } from "../env";
 import { assertHistoryDaysAllowed, historyAnswer } from "../history/history-answer";

@@ -5,10 +5,10 @@ import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { planCoversMarketplace } from "../billing/entitlements";
 import { callerPlan } from "./caller-plan";
 import { upgradeHint } from "../contract/billing";
-import { watchlistEntrySchema, type WatchlistResponse } from "../contract/history";
+import { watchlistEntryPathSchema, watchlistEntrySchema, type WatchlistResponse } from "../contract/history";
 import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
 import { pageQuerySchema, type Page } from "../contract/pagination";
-import { addToWatchlist, listWatchlist, removeFromWatchlist } from "../history/watchlist-store";
+import { addToWatchlist, listWatchlist, removeFromWatchlist, WATCHLIST_ORDER } from "../history/watchlist-store";
 import { commonErrors, KEY_ONLY, noContent, notFound, ok } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { paginate } from "../shared/paginate";
@@ -75,7 +75,7 @@ const remove = createRoute({
   summary: "Stop tracking an ASIN",
   security: KEY_ONLY,
   middleware: [requireAccount] as const,
-  request: { params: watchlistEntrySchema },
+  request: { params: watchlistEntryPathSchema },
   responses: { 204: noContent, 404: notFound("watchlist entry"), ...commonErrors },
 });
 
@@ -84,7 +84,7 @@ export const watchlistRoutes = createRouter()
   .openapi(list, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const items = await listWatchlist(c.env.DB, currentAccount(c).workspace.id);
-    const page = paginate(items, (item) => `${item.marketplace}/${item.asin}`, c.req.valid("query"));
+    const page = paginate(items, WATCHLIST_ORDER, c.req.valid("query"));
     if (!page.ok) throw cursorRefusal(page.detail);
     const body: WatchlistResponse & Page = { items: page.items, next_cursor: page.next_cursor };
     return c.json(body, 200);

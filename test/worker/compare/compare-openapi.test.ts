@@ -12,8 +12,13 @@ describe("GET /api/v1/compare in the OpenAPI document", () => {
       ["asins", "query"],
       ["marketplace", "query"],
     ]);
-    expect(Object.keys(get?.responses ?? {})).toEqual(["200", "403", "422", "429", "503"]);
+    expect(Object.keys(get?.responses ?? {})).toEqual(["200", "401", "403", "422", "429", "503"]);
     expect(doc.components?.schemas).toHaveProperty("CompareResponse");
+  });
+
+  it("declares what a key request may answer on both operations: a wrong key, a disabled one, the hourly limit", () => {
+    const doc = compareRoutes.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "RankLayer", version: "test" } });
+    for (const path of ["/", "/plan"]) expect(Object.keys(doc.paths?.[path]?.get?.responses ?? {}), path).toEqual(expect.arrayContaining(["401", "403", "429"]));
   });
 });
 

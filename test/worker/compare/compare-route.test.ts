@@ -125,6 +125,34 @@ describe("GET /api/v1/compare input and plans", () => {
     expect((await compare("asins=B08N5WRWNW&marketplace=BR", env)).status).toBe(422);
   });
 
+  it("compares in the marketplace an Amazon URL names when no marketplace is given", async () => {
+    const pro = await proBrowser();
+    const res = await pro.request(`/api/v1/compare?asins=${encodeURIComponent("https://www.amazon.de/dp/B08N5WRWNW,B07XJ8C8F5")}`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = await res.json<CompareResponse>();
+    expect(body.marketplace).toBe("DE");
+    expect(body.items).toEqual([
+      expect.objectContaining({ asin: "B08N5WRWNW", product: expect.objectContaining({ marketplace: "DE", detailPageUrl: expect.stringContaining("amazon.de") }) }),
+      expect.objectContaining({ asin: "B07XJ8C8F5", product: expect.objectContaining({ marketplace: "DE" }) }),
+    ]);
+  });
+
+  it("refuses a marketplace that contradicts an Amazon URL, and URLs of different marketplaces, with 422 naming them", async () => {
+    const de = encodeURIComponent("https://www.amazon.de/dp/B08N5WRWNW");
+    const conflict = await compare(`asins=${de}&marketplace=US`, env);
+    expect(conflict.status).toBe(422);
+    expect(await conflict.json()).toEqual({
+      detail: [{ loc: ["query", "marketplace"], msg: "marketplace is US, but an Amazon URL is on DE (amazon.de): leave marketplace out or make them agree.", type: "custom" }],
+      code: "validation_failed",
+    });
+    const mixed = await compare(`asins=${de},${encodeURIComponent("https://www.amazon.fr/dp/B07XJ8C8F5")}`, env);
+    expect(mixed.status).toBe(422);
+    expect(await mixed.json()).toEqual({
+      detail: [{ loc: ["query", "asins"], msg: expect.stringContaining("different marketplaces (DE (amazon.de), FR (amazon.fr))"), type: "custom" }],
+      code: "validation_failed",
+    });
+  });
+
   it("holds anonymous and Free callers to 5 ASINs and the Free marketplaces, with the way to Pro", async () => {
     const six = asinsOf(6).join(",");
     const anonymous = await compare(`asins=${six}`, env);

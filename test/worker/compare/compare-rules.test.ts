@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareItems, compareLimitOf, compareOutage, compareRefusal } from "../../../worker/compare/compare-rules";
-import { splitAsins } from "../../../worker/compare/compare-query";
+import { compareQuerySchema } from "../../../worker/compare/compare-query";
 import { ENTERPRISE_PLAN, FREE_PLAN, PRO_PLAN } from "../../../worker/contract/plans";
 import type { LookupOutcome } from "../../../worker/lookup/lookup-service";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
@@ -51,6 +51,37 @@ describe("compare rules", () => {
   });
 
   it("splits the asins parameter as pasted", () => {
-    expect(splitAsins(" b08n5wrwnw,,https://www.amazon.com/dp/B07XJ8C8F5 ")).toEqual(["B08N5WRWNW", "B07XJ8C8F5"]);
+    expect(compareQuerySchema.parse({ asins: " b08n5wrwnw,,https://www.amazon.com/dp/B07XJ8C8F5 ,B08N5WRWNW" })).toEqual({
+      asins: ["B08N5WRWNW", "B07XJ8C8F5"],
+      marketplace: "US",
+    });
+  });
+});
+
+describe("the compare's marketplace", () => {
+  const read = (query: Record<string, string>) => compareQuerySchema.safeParse(query);
+  const de = "https://www.amazon.de/dp/B08N5WRWNW";
+
+  it("is the one the pasted URLs name when none is given, else US", () => {
+    expect(read({ asins: `${de},B07XJ8C8F5` }).data).toEqual({ asins: ["B08N5WRWNW", "B07XJ8C8F5"], marketplace: "DE" });
+    expect(read({ asins: "B08N5WRWNW" }).data?.marketplace).toBe("US");
+  });
+
+  it("is the one given when the URLs agree with it", () => {
+    expect(read({ asins: de, marketplace: "de" }).data?.marketplace).toBe("DE");
+  });
+
+  it("refuses a given marketplace a URL contradicts, naming both", () => {
+    const result = read({ asins: `B07XJ8C8F5,${de}`, marketplace: "US" });
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ["marketplace"], message: "marketplace is US, but an Amazon URL is on DE (amazon.de): leave marketplace out or make them agree." }),
+    ]);
+  });
+
+  it("refuses URLs of different marketplaces, naming them", () => {
+    const result = read({ asins: `${de},https://www.amazon.co.uk/dp/B07XJ8C8F5` });
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ["asins"], message: expect.stringContaining("different marketplaces (DE (amazon.de), UK (amazon.co.uk))") }),
+    ]);
   });
 });

@@ -44,6 +44,16 @@ describe("GET /api/exports/compare", () => {
     expect(text).toContain("Mock data (not live)");
   });
 
+  it("reads the compare's query as GET /v1/compare does: an Amazon URL picks the marketplace, a contradicting one is 422", async () => {
+    const pro = await proBrowser();
+    const res = await pro.request(`/api/exports/compare?format=csv&asins=${encodeURIComponent("https://www.amazon.de/dp/B08N5WRWNW")}`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="ranklayer-compare-DE-${today()}.csv"`);
+    expect((await res.text()).split("\r\n")[1]).toMatch(/^B08N5WRWNW,DE,/);
+    const conflict = await get(`/api/exports/compare?format=csv&marketplace=US&asins=${encodeURIComponent("https://www.amazon.de/dp/B08N5WRWNW")}`, freshIp());
+    expect(conflict.status).toBe(422);
+  });
+
   it("rejects bad input with 422 and unknown datasets with 404, and holds compares to the plan", async () => {
     expect((await get("/api/exports/compare?asins=B08N5WRWNW", freshIp())).status).toBe(422);
     expect((await get("/api/exports/compare?format=xls&asins=B08N5WRWNW", freshIp())).status).toBe(422);

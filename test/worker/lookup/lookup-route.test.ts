@@ -58,6 +58,26 @@ describe("GET /api/v1/lookup input", () => {
       expect(await res.json()).toMatchObject({ marketplace: marketplace.toUpperCase() });
     }
   });
+
+  it("reads a pasted Amazon product URL as the forms do: its ASIN, and its marketplace when none is given", async () => {
+    const url = encodeURIComponent("https://www.amazon.de/Some-Product/dp/b08n5wrwnw/ref=sr_1_1?keywords=x");
+    const res = await lookup(`asin=${url}`, freshIp());
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ asin: "B08N5WRWNW", marketplace: "DE", detailPageUrl: "https://www.amazon.de/dp/B08N5WRWNW" });
+    expect((await lookup(`asin=${url}&marketplace=de`, freshIp())).status).toBe(200);
+  });
+
+  it("refuses a marketplace that contradicts the pasted URL's, naming both, and a URL that is no product page", async () => {
+    const conflict = await lookup(`asin=${encodeURIComponent("https://www.amazon.de/dp/B08N5WRWNW")}&marketplace=US`, freshIp());
+    expect(conflict.status).toBe(422);
+    expect(await conflict.json()).toEqual({
+      detail: [{ loc: ["query", "marketplace"], msg: "marketplace is US, but an Amazon URL is on DE (amazon.de): leave marketplace out or make them agree.", type: "custom" }],
+      code: "validation_failed",
+    });
+    const search = await lookup(`asin=${encodeURIComponent("https://www.amazon.de/s?k=B08N5WRWNW")}`, freshIp());
+    expect(search.status).toBe(422);
+    expect(await search.json()).toMatchObject({ detail: [{ loc: ["query", "asin"], msg: "ASIN must be 10 letters or digits" }] });
+  });
 });
 
 describe("GET /api/v1/lookup in mock mode (no Creators credentials)", () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
 import { withLazyRoutes } from "../../../worker/routes/lazy-routes";
 import { createKey, proDemo } from "../api-keys/support";
-import { documentedSchema, type OpenApiDocument, type Operation } from "./support";
+import { documentedSchema, exampleUrl, undeclaredHeaders, type OpenApiDocument, type Operation } from "./support";
 
 /** Every route the app declares, its lazily loaded groups included. */
 const { routes: declaredRoutes } = await withLazyRoutes(app);
@@ -40,21 +40,7 @@ function operations(): { path: string; method: string; operation: Operation }[] 
 const learned: Record<string, string> = {};
 
 function urlOf(path: string, operation: Operation): string {
-  let url = `https://ranklayer.test/api${path}`;
-  const query = new URLSearchParams();
-  for (const parameter of operation.parameters ?? []) {
-    const known = path.startsWith("/v1/notifications/") && parameter.name === "id" ? learned.notification : learned[parameter.name];
-    // createRoute puts a parameter's example on its schema; the described routes on the parameter.
-    const value = known ?? parameter.example ?? parameter.schema.example ?? parameter.schema.default;
-    if (parameter.in === "path") {
-      expect(value, `${path}: no value for path parameter ${parameter.name}`).toBeDefined();
-      url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
-    } else if (parameter.in === "query" && parameter.required) {
-      expect(value, `${path}: no example for required ${parameter.name}`).toBeDefined();
-      query.set(parameter.name, String(value));
-    }
-  }
-  return query.size ? `${url}?${query}` : url;
+  return exampleUrl(path, operation, (name) => (path.startsWith("/v1/notifications/") && name === "id" ? learned.notification : learned[name]));
 }
 
 async function call(path: string, method: string, operation: Operation, auth: boolean): Promise<Response> {
@@ -79,10 +65,12 @@ function expectDocumented(operation: Operation, res: Response, body: unknown, la
     expect(body, `${label} ${res.status} has no documented body`).toBeNull();
   }
   for (const header of Object.keys(operation.responses[String(res.status)]?.headers ?? {})) {
-    if (header === "Retry-After" || header === "WWW-Authenticate") {
+    // Every 401 challenges; a 403 does only for a disabled key, so its declaration says "may".
+    if (header === "Retry-After" || (header === "WWW-Authenticate" && res.status === 401)) {
       expect(res.headers.has(header), `${label} ${res.status} lacks ${header}`).toBe(true);
     }
   }
+  expect(undeclaredHeaders(operation, res), `${label} ${res.status} sends headers it does not declare`).toEqual([]);
 }
 
 describe("/api/openapi.json", () => {

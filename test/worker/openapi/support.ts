@@ -36,3 +36,35 @@ export function documentedSchema(document: OpenApiDocument, operation: Operation
   const json = operation.responses[String(status)]?.content?.["application/json"]?.schema;
   return json ? z.fromJSONSchema(inlineRefs(json, document) as Parameters<typeof z.fromJSONSchema>[0]) : null;
 }
+
+/** The headers the API sends that an answer's declaration must name when it sends them. */
+export const WATCHED_HEADERS = ["RateLimit-Policy", "RateLimit", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "WWW-Authenticate"];
+
+/** Which watched headers `res` carries that its operation does not declare for its status. */
+export function undeclaredHeaders(operation: Operation, res: Response): string[] {
+  const declared = Object.keys(operation.responses[String(res.status)]?.headers ?? {});
+  return WATCHED_HEADERS.filter((header) => res.headers.has(header) && !declared.includes(header));
+}
+
+/** Every operation of a document, with its path and method. */
+export function operationsOf(document: OpenApiDocument): { path: string; method: string; operation: Operation }[] {
+  return Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+}
+
+/** A URL for an operation from its examples: path parameters (`known` first) and the required query parameters. */
+export function exampleUrl(path: string, operation: Operation, known: (name: string) => string | undefined = () => undefined): string {
+  let url = `https://ranklayer.test/api${path}`;
+  const query = new URLSearchParams();
+  for (const parameter of operation.parameters ?? []) {
+    // createRoute puts a parameter's example on its schema; the described routes on the parameter.
+    const value = known(parameter.name) ?? parameter.example ?? parameter.schema.example ?? parameter.schema.default;
+    if (parameter.in === "path") {
+      if (value === undefined) throw new Error(`${path}: no value for path parameter ${parameter.name}`);
+      url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
+    } else if (parameter.in === "query" && parameter.required) {
+      if (value === undefined) throw new Error(`${path}: no example for required ${parameter.name}`);
+      query.set(parameter.name, String(value));
+    }
+  }
+  return query.size ? `${url}?${query}` : url;
+}

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
 import { CACHE_MAX_AGE_MS } from "../../../worker/lookup/cache";
 import { EXTENSION_CACHE_MS } from "../../../worker/contract/extension";
+import { DEFAULT_BODY_LIMIT_BYTES } from "../../../worker/shared/body-limit";
 import { COOKIE_REFUSED_DETAIL, isExtensionKeyRequest, isExtensionOrigin } from "../../../worker/shared/extension-cors";
 import { demoEnv } from "../support/seller-browser";
 import { createKey, proDemo, withKey } from "../api-keys/support";
@@ -72,6 +73,49 @@ describe("CORS for the extension on /api/v1", () => {
     expect(res.headers.get("Access-Control-Allow-Origin")).toBe(CHROME);
     const list = await (await withKey(key, "/api/v1/watchlist")).json<{ items: { asin: string; marketplace: string }[] }>();
     expect(list.items).toEqual([expect.objectContaining({ asin: "B08N5WRWNW", marketplace: "DE" })]);
+  });
+
+  it("lets the extension change an alert: the preflight allows PATCH, and the keyed PATCH answers with the origin", async () => {
+    const preflight = await call("/api/v1/alerts/some-id", {
+      method: "OPTIONS",
+      headers: { Origin: CHROME, "Access-Control-Request-Method": "PATCH", "Access-Control-Request-Headers": "authorization, content-type" },
+    });
+    expect(preflight.headers.get("Access-Control-Allow-Methods")?.split(/,\s*/)).toEqual(expect.arrayContaining(["GET", "POST", "PATCH", "DELETE"]));
+    const { browser } = await proDemo();
+    const { key } = await createKey(browser, "Browser extension");
+    const created = await withKey(key, "/api/v1/alerts", {
+      method: "POST",
+      headers: { Origin: CHROME },
+      body: JSON.stringify({ asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500, marketplace: "US" }),
+    });
+    const { alert } = await created.json<{ alert: { id: string } }>();
+    const paused = await withKey(key, `/api/v1/alerts/${alert.id}`, { method: "PATCH", headers: { Origin: CHROME }, body: JSON.stringify({ paused: true }) });
+    expect(paused.status, await paused.clone().text()).toBe(200);
+    expect(paused.headers.get("Access-Control-Allow-Origin")).toBe(CHROME);
+  });
+
+  it("exposes every rate-limit header a key answer carries, the draft's RateLimit and RateLimit-Policy included", async () => {
+    const { browser } = await proDemo();
+    const { key } = await createKey(browser, "Browser extension");
+    const res = await withKey(key, "/api/v1/watchlist", { headers: { Origin: CHROME } });
+    expect(res.status).toBe(200);
+    const exposed = (res.headers.get("Access-Control-Expose-Headers") ?? "").split(/,\s*/).map((name) => name.toLowerCase());
+    const carried = [...res.headers.keys()].filter((name) => name.startsWith("ratelimit") || name === "retry-after");
+    expect(carried).toEqual(expect.arrayContaining(["ratelimit", "ratelimit-policy", "ratelimit-remaining"]));
+    for (const name of carried) expect(exposed, name).toContain(name);
+  });
+
+  it("gives error answers of the checks before any route the origin too, so the extension can read a 413's detail", async () => {
+    const { browser } = await proDemo();
+    const { key } = await createKey(browser, "Browser extension");
+    const res = await withKey(key, "/api/v1/watchlist", {
+      method: "POST",
+      headers: { Origin: CHROME },
+      body: JSON.stringify({ asin: "B08N5WRWNW", note: "x".repeat(DEFAULT_BODY_LIMIT_BYTES) }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe(CHROME);
+    expect(await res.json()).toMatchObject({ code: "payload_too_large" });
   });
 
   it("refuses any extension request that carries cookies, even with a session that would be valid", async () => {

@@ -1,6 +1,5 @@
 import { compareItems, compareOutage, compareRefusal } from "../../compare/compare-rules";
-import { compareQuerySchema, splitAsins } from "../../compare/compare-query";
-import type { Marketplace } from "../../contract/marketplaces";
+import { compareQuerySchema } from "../../compare/compare-query";
 import { dataset } from "../dataset";
 import type { ExportTable } from "../export-table";
 import { priceBasis } from "../price-basis";
@@ -11,13 +10,12 @@ const SOURCE_LABEL = { live: "Amazon (live)", cache: "Amazon (cached copy)", moc
 export const compareExport = dataset({
   query: compareQuerySchema,
   needsAccount: false,
-  refuse({ plan }, query) {
-    const refusal = compareRefusal(plan, [...new Set(splitAsins(query.asins))], query.marketplace as Marketplace);
+  refuse({ plan }, { asins, marketplace }) {
+    const refusal = compareRefusal(plan, asins, marketplace);
     return refusal ? { status: 403, detail: refusal } : null;
   },
-  async load({ c }, query) {
-    const asins = [...new Set(splitAsins(query.asins))];
-    const marketplace = query.marketplace as Marketplace;
+  // The query as GET /v1/compare reads it: the same ASINs and the same marketplace (a pasted URL's).
+  async load({ c }, { asins, marketplace }) {
     const outcomes = await c.var.services.lookups.many(c.executionCtx, asins, marketplace);
     // As GET /v1/compare answers: a file of error rows alone is no export.
     const outage = compareOutage(outcomes);

@@ -1,0 +1,59 @@
+import { DEFAULT_BODY_LIMIT_BYTES } from "../shared/body-limit";
+import { rateLimitHeaders } from "./responses";
+import type { OpenApiDocument } from "./split";
+
+/**
+ * What the app's middleware answers or adds, declared on every operation it reaches, in one
+ * place, so no route declaration has to remember it (nor can forget it):
+ * - an operation with a request body: 400 (JSON that cannot be read), 413 (a body over the
+ *   limit, shared/body-limit.ts) and 415 (a Content-Type it does not read);
+ * - a key-reachable operation: the rate-limit headers apiKeyAuth sets on every answer to a key
+ *   request, and WWW-Authenticate on 401 and 403 (a wrong, revoked or disabled key).
+ * A route that declares one of these itself keeps its own (e.g. the logo upload's 413).
+ */
+interface Answer {
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, unknown>;
+}
+interface Operation {
+  requestBody?: { content?: Record<string, unknown> };
+  responses?: Record<string, Answer>;
+}
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const errorContent = () => ({ "application/json": { schema: { $ref: "#/components/schemas/Error" } } });
+const wwwAuthenticate = { "WWW-Authenticate": { $ref: "#/components/headers/WWW-Authenticate" } };
+
+function bodyErrors(operation: Operation): Record<string, Answer> {
+  const readsJson = Object.keys(operation.requestBody?.content ?? {}).includes("application/json");
+  return {
+    ...(readsJson ? { 400: { description: "The body is not valid JSON.", content: errorContent() } } : {}),
+    413: { description: `The body is larger than the API accepts (${DEFAULT_BODY_LIMIT_BYTES / 1024} kB).`, content: errorContent() },
+    415: { description: "The body's Content-Type is not one this operation reads.", content: errorContent() },
+  };
+}
+
+/** The headers a key request's answer of this status carries besides the route's own. */
+function keyHeaders(status: string): Record<string, unknown> {
+  // The body limit refuses before the key is read: its 413 counts nothing and says nothing of the limit.
+  if (status === "413") return {};
+  return { ...rateLimitHeaders, ...(status === "401" || status === "403" ? wwwAuthenticate : {}) };
+}
+
+/** Adds the middleware's answers to `document` (changed in place, and answered). */
+export function declareMiddlewareAnswers(document: OpenApiDocument, isKeyReachable: (path: string) => boolean): OpenApiDocument {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
+      if (!METHODS.includes(method)) continue;
+      const responses = (operation.responses ??= {});
+      if (operation.requestBody) {
+        for (const [status, answer] of Object.entries(bodyErrors(operation))) responses[status] ??= answer;
+      }
+      if (!isKeyReachable(path)) continue;
+      // A new answer object: the generator may share one between operations of both documents.
+      for (const [status, answer] of Object.entries(responses)) responses[status] = { ...answer, headers: { ...keyHeaders(status), ...answer.headers } };
+    }
+  }
+  return document;
+}
