@@ -97,7 +97,7 @@ const disconnectRoute = createRoute({
   method: "delete",
   path: "/{id}",
   tags: TAGS,
-  summary: "Disconnect a seller account: its token and its seller data (stock, Buy Box, revenue) are deleted",
+  summary: "Disconnect a seller account: its token, its seller data (stock, Buy Box, revenue) and the alerts set for it alone are deleted",
   middleware: [requireAccount] as const,
   request: { params: connectionIdSchema },
   responses: { 204: noContent("Disconnected."), ...signedIn, 403: errorAnswer("The demo seller stays."), 404: errorAnswer(NO_SUCH_CONNECTION) },

@@ -59,7 +59,7 @@ export function ConnectionsList({ demo }: { demo: boolean }) {
               manage={manage}
               onRename={(name) => act(() => renameConnection(connection.id, name).then(() => undefined), `Renamed to "${name}".`)}
               onReconnect={() => act(() => reconnectConnection(connection.id))}
-              onDisconnect={() => act(() => removeConnection(connection.id), `${connection.name} was disconnected; its token and seller data were deleted.`)}
+              onDisconnect={() => act(() => removeConnection(connection.id), `${connection.name} was disconnected; its token, seller data and its own alerts were deleted.`)}
             />
           ))}
         </ul>
@@ -130,7 +130,7 @@ function ConnectionItem({ connection, manage, onRename, onReconnect, onDisconnec
       )}
       {mode === "confirm" && (
         <div className="seller-warning" role="group" aria-label={`Confirm disconnect of ${connection.name}`}>
-          <p>Disconnect {connection.name}? Its stored authorization and its seller data (stock, Buy Box, revenue) are deleted.</p>
+          <p>Disconnect {connection.name}? Its stored authorization, its seller data (stock, Buy Box, revenue) and the alerts set for it alone are deleted.</p>
           <div className="connect__actions">
             <button type="button" className="button button--danger" disabled={busy} onClick={() => void run(onDisconnect)}>
               {busy ? "Disconnecting..." : "Yes, disconnect"}
