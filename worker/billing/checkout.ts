@@ -3,6 +3,7 @@ import { type Billing, type CheckoutFacts, IdempotencyConflictError, NoSuchStrip
 import { reconcileCustomer } from "./reconcile";
 import { chooseSubscription } from "./subscription-choice";
 import { replaceCustomer, saveCustomer } from "./subscription-store";
+import { sweepNextNight } from "./sweep-store";
 
 /**
  * Starting a Checkout without ever making a second subscription: the customer's state is
@@ -41,7 +42,9 @@ export async function startCheckout(db: D1Database, billing: Billing, start: Che
   let customerId = start.storedCustomerId ?? (await saveCustomer(db, start.userId, await billing.createCustomer(start.userId)));
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await checkoutFor(db, billing, start, customerId);
+      const result = await checkoutFor(db, billing, start, customerId);
+      if (result.kind === "url") await sweepNextNight(db, start.userId);
+      return result;
     } catch (error) {
       if (!(error instanceof NoSuchStripeObjectError) || error.param !== "customer" || attempt > 0) throw error;
       // Deleted in Stripe's dashboard, or a test customer after the switch to live keys.

@@ -42,6 +42,15 @@ export async function customersToSync(db: D1Database, nowMs: number, limit: numb
   return rows.map((r) => ({ userId: r.userId, customerId: r.customerId! }));
 }
 
+/**
+ * A Checkout was handed out: the customer may pay it and every webhook about it be lost, and a
+ * returning customer's copy says nothing live. So the next night reads them first, as a customer
+ * never read.
+ */
+export async function sweepNextNight(db: D1Database, workspaceId: string): Promise<void> {
+  await drizzle(db).update(row).set({ syncedAt: null }).where(eq(row.workspaceId, workspaceId));
+}
+
 /** How many live (or never read) customers are due tonight: beyond the night's budget, they wait for the next night (oldest first). */
 export async function countLiveToSync(db: D1Database, nowMs: number): Promise<number> {
   const [result] = await drizzle(db)

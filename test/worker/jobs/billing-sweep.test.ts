@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { findUserBilling } from "../../../worker/billing/subscription-store";
+import { startCheckout } from "../../../worker/billing/checkout";
 import { customersToSync } from "../../../worker/billing/sweep-store";
 import { runBillingSweep, SWEEP_CUSTOMERS_PER_NIGHT } from "../../../worker/jobs/billing-sweep/billing-sweep";
 import { StripeBilling } from "../../../worker/upstreams/stripe/client";
@@ -115,5 +116,17 @@ describe("the nightly billing sweep", () => {
     expect(await sweep(night)).toEqual({ checked: 0, changed: 0, failed: 0, liveLeft: 0 });
     expect(await sweep(night + DAY_MS, 1)).toEqual({ checked: 1, changed: 0, failed: 0, liveLeft: 1 });
     expect(await sweep(night + 2 * DAY_MS, 1)).toMatchObject({ checked: 1, liveLeft: 1 });
+  });
+});
+
+describe("a returning customer who starts a Checkout", () => {
+  it("is read first the next night: the session may be paid with every webhook lost", async () => {
+    const now = Date.now();
+    const [former] = await customersWithNothingLive(1, now - HOUR_MS);
+    // Read an hour ago with nothing live: not due for a week.
+    expect(await customersToSync(env.DB, now, 10)).toEqual([]);
+    const start = { userId: former!, storedCustomerId: `cus_${former}`, proPriceId: PRICE_PRO, priceId: PRICE_PRO, quantity: 1, siteOrigin: "https://ranklayer.example", nowMs: now };
+    expect((await startCheckout(env.DB, billing, start)).kind).toBe("url");
+    expect(await customersToSync(env.DB, now, 10)).toEqual([{ userId: former, customerId: expect.any(String) }]);
   });
 });
