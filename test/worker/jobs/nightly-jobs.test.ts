@@ -27,6 +27,7 @@ import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { historyPoints, seedPoint } from "../support/history-shards";
 import { buildServices } from "../../../worker/services";
 import { utcDay } from "../../../worker/contract/time";
+import { failFirstPrepare } from "../support/failing-d1";
 
 beforeEach(async () => {
   await clearAlertTables();
@@ -133,16 +134,6 @@ describe("the 02:30 cron: alert check", () => {
     expect(await storedAlert(alertId)).toMatchObject({ last_result: "fired", last_checked_day: TODAY });
   });
 });
-
-/** A prepare() whose first call (the alert check's first query) throws; later calls work. */
-function failFirstPrepare(db: D1Database) {
-  let calls = 0;
-  return (query: string) => {
-    calls += 1;
-    if (calls === 1) throw new Error("D1 is down");
-    return db.prepare(query);
-  };
-}
 
 describe("the night end to end: 02:00 snapshots, then the 02:30 check", () => {
   it("snapshots the demo seller's alert ASIN with the mock source, then fires the alert once", async () => {

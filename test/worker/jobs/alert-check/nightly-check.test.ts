@@ -4,6 +4,7 @@ import { alertWaitDeadline } from "../../../../worker/jobs/alert-check/alert-wai
 import { ALERT_CHECK_RUNNER_NAME, alertCheckStep, alertCheckTimeAfterRun, checkAlertsAndNotify } from "../../../../worker/jobs/alert-check/nightly-check";
 import { CHECK_TIME, clearAlertTables, count, seedAlert, seedRank, seedNightlyRun, seedUser, storedAlert, TODAY } from "../../support/alert-seed";
 import { buildServices } from "../../../../worker/services";
+import { failFirstPrepare } from "../../support/failing-d1";
 
 const runner = () => env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME);
 const alarmAt = () => runInDurableObject(runner(), (_instance, state) => state.storage.getAlarm());
@@ -132,16 +133,6 @@ describe("a check that fails", () => {
     await vi.waitFor(async () => expect(await alarmAt()).toBe(alertWaitDeadline(checkTime)));
   });
 });
-
-/** A prepare() whose first call (the alert check's first query) throws; later calls work. */
-function failFirstPrepare(db: D1Database) {
-  let calls = 0;
-  return (query: string) => {
-    calls += 1;
-    if (calls === 1) throw new Error("D1 is down");
-    return db.prepare(query);
-  };
-}
 
 describe("alertCheckTimeAfterRun", () => {
   const at = (iso: string) => Date.parse(iso);
