@@ -15,10 +15,10 @@ const DOCUMENT = {
         summary: "Look up one ASIN",
         security: [{ apiKey: [] }, {}],
         parameters: [
-          { name: "asin", in: "query", required: true, example: "B08N5WRWNW", description: "The ASIN.", schema: { type: "string" } },
+          { name: "asin", in: "query", required: true, example: "B08N5WRWNW", description: "The ASIN, or a URL with `/dp/`.", schema: { type: "string" } },
           { name: "marketplace", in: "query", required: false, example: "US", schema: { type: "string", default: "US" } },
         ],
-        responses: { "200": { description: "The product." }, "429": { description: "Past the limit." } },
+        responses: { "200": { description: "The product." }, "429": { description: "Past the limit: see `Retry-After`." } },
       },
     },
     "/v1/alerts/{id}": {
@@ -41,7 +41,11 @@ describe("/docs/api", () => {
 
     const lookup = await screen.findByRole("article", { name: "GET /api/v1/lookup" });
     expect(within(lookup).getByRole("table", { name: "Parameters" }).textContent).toContain("asin (required)");
-    expect(within(lookup).getByRole("table", { name: "Responses" }).textContent).toContain("429Past the limit.");
+    expect(within(lookup).getByRole("table", { name: "Responses" }).textContent).toContain("429Past the limit: see Retry-After.");
+    // The document's backticks are code, never shown as raw Markdown.
+    expect(within(lookup).getByRole("table", { name: "Parameters" }).querySelector("td code")?.textContent).toBe("/dp/");
+    expect(within(lookup).getByText("Retry-After").tagName).toBe("CODE");
+    expect(lookup.textContent).not.toContain("`");
     const curl = within(lookup).getByLabelText("curl: GET /v1/lookup").textContent;
     expect(curl).toBe(
       `curl "${window.location.origin}/api/v1/lookup?asin=B08N5WRWNW&marketplace=US" \\\n  -H "Authorization: Bearer rl_live_YOUR_API_KEY"`,

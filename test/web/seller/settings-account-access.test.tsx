@@ -43,6 +43,17 @@ describe("Settings → Account: ways in and your data", () => {
     expect((await within(panel()).findByRole("alert")).textContent).toBe("This passkey is your account's last way to sign in, so it stays.");
   });
 
+  it("tells a demo account how it signs in, rather than an empty list", async () => {
+    const demo: AccountOverview = { email: null, sellingPartnerId: null, demo: true, waysIn: { passkeys: 0, email: false, amazon: false }, deletionPhrase: "delete" };
+    const { user } = await renderSettings({ "GET /api/account": json(demo) });
+    await openTab(user, "Account");
+    const ways = await within(panel()).findByRole("region", { name: "Ways to sign in" });
+    expect(within(ways).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "The demo account signs in with Continue with Demo only. Sign in by email to make an account of your own.",
+    ]);
+    expect(within(ways).queryByRole("form")).toBeNull();
+  });
+
   it("offers the export download and deletes only after the address is typed, then says what it did", async () => {
     const { user, api, router } = await renderSettings({
       "GET /api/account": json(account),

@@ -97,9 +97,11 @@ export function TrackedTable({ rows, serverPage, marketplaces, marketplace, onMa
           <tbody>
             {page.rows.map((row) => (
               <tr key={`${row.marketplace}-${row.asin}`}>
-                <td className="tracked__product">
-                  {row.image ? <img src={row.image} alt="" width={40} height={40} loading="lazy" /> : <span className="tracked__noimage" aria-hidden="true" />}
-                  <span>{row.title ?? "No title in the snapshot"}</span>
+                <td>
+                  <div className="tracked__product">
+                    {row.image ? <img src={row.image} alt="" width={40} height={40} loading="lazy" /> : <span className="tracked__noimage" aria-hidden="true" />}
+                    <span>{row.title ?? "No title in the snapshot"}</span>
+                  </div>
                 </td>
                 <td>
                   <Link to={`/results?asin=${row.asin}&marketplace=${row.marketplace}`}>{row.asin}</Link> ({row.marketplace})

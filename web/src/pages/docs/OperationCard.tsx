@@ -1,6 +1,12 @@
+import type { ReactNode } from "react";
 import { CopyBlock } from "./CopyBlock";
 import { curlExample, fetchExample, operationAnchor, type OperationRef } from "./examples";
 import { TryIt } from "./TryIt";
+
+/** The document's descriptions mark code with backticks (Markdown): shown as <code>, never as raw backticks. */
+function withInlineCode(text: string): ReactNode[] {
+  return text.split("`").map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part));
+}
 
 function schemaText(schema: { type?: string; enum?: string[]; default?: unknown }): string {
   const type = schema.enum ? schema.enum.join(" | ") : (schema.type ?? "string");
@@ -18,34 +24,36 @@ export function OperationCard({ refOp, origin, canTry }: { refOp: OperationRef; 
         <span className={`docs-method docs-method--${method}`}>{method.toUpperCase()}</span> <code>/api{path}</code>
       </h3>
       {operation.summary && <p className="docs-op__summary">{operation.summary}</p>}
-      {operation.description && <p>{operation.description}</p>}
+      {operation.description && <p>{withInlineCode(operation.description)}</p>}
       <p className="docs-muted">{keyOptional ? "API key optional." : "Needs an API key (or a signed-in session)."}</p>
 
       {(operation.parameters ?? []).length > 0 && (
-        <table className="docs-table">
-          <caption>Parameters</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">In</th>
-              <th scope="col">Type</th>
-              <th scope="col">Description</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(operation.parameters ?? []).map((parameter) => (
-              <tr key={`${parameter.in}-${parameter.name}`}>
-                <th scope="row">
-                  <code>{parameter.name}</code>
-                  {parameter.required ? " (required)" : ""}
-                </th>
-                <td>{parameter.in}</td>
-                <td>{schemaText(parameter.schema)}</td>
-                <td>{parameter.description ?? ""}</td>
+        <div className="docs-table-wrap">
+          <table className="docs-table">
+            <caption>Parameters</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">In</th>
+                <th scope="col">Type</th>
+                <th scope="col">Description</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {(operation.parameters ?? []).map((parameter) => (
+                <tr key={`${parameter.in}-${parameter.name}`}>
+                  <th scope="row">
+                    <code>{parameter.name}</code>
+                    {parameter.required ? " (required)" : ""}
+                  </th>
+                  <td>{parameter.in}</td>
+                  <td>{schemaText(parameter.schema)}</td>
+                  <td>{withInlineCode(parameter.description ?? "")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
 
       <table className="docs-table">
@@ -60,7 +68,7 @@ export function OperationCard({ refOp, origin, canTry }: { refOp: OperationRef; 
           {Object.entries(operation.responses).map(([status, response]) => (
             <tr key={status}>
               <th scope="row">{status}</th>
-              <td>{response.description}</td>
+              <td>{withInlineCode(response.description)}</td>
             </tr>
           ))}
         </tbody>

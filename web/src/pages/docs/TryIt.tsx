@@ -48,7 +48,7 @@ export function TryIt({ refOp }: { refOp: OperationRef }) {
           <textarea id={`${id}-body`} rows={6} value={body} onChange={(event) => setBody(event.target.value)} spellCheck={false} />
         </div>
       )}
-      <button type="submit" className="button" disabled={state.status === "busy"}>
+      <button type="submit" className="button button--primary" disabled={state.status === "busy"}>
         {state.status === "busy" ? "Sending..." : `Send ${method.toUpperCase()}`}
       </button>
       <div role="status" aria-live="polite">

@@ -90,7 +90,7 @@ function NewKeyForm(props: { full: boolean; maxKeys: number; busy: boolean; onCr
           {props.full ? `You have ${props.maxKeys} live keys, the most allowed: revoke one first.` : `Up to ${props.maxKeys} live keys.`}
         </p>
       </div>
-      <button type="submit" className="button" disabled={props.full || props.busy || name.trim() === ""}>
+      <button type="submit" className="button button--primary" disabled={props.full || props.busy || name.trim() === ""}>
         Create key
       </button>
     </form>

@@ -23,7 +23,7 @@ export function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDo
         </code>
       </p>
       <div className="connect__actions">
-        <button type="button" className="button" onClick={() => void copy()}>
+        <button type="button" className="button button--secondary" onClick={() => void copy()}>
           Copy key
         </button>
         <button type="button" className="button button--secondary" onClick={onDone}>

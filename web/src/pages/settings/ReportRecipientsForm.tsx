@@ -88,7 +88,7 @@ export function ReportRecipientsForm({ readOnly }: { readOnly: boolean }) {
               onChange={setConnectionId}
             />
           )}
-          <button type="submit" className="button" disabled={busy || email.trim() === ""}>
+          <button type="submit" className="button button--primary" disabled={busy || email.trim() === ""}>
             Send confirmation
           </button>
         </form>

@@ -13,6 +13,7 @@ export function SignInMethods({ account, onChanged }: { account: AccountOverview
       <ul className="signin-methods">
         {account.waysIn.amazon && <li>Sign in with Amazon (seller {account.sellingPartnerId})</li>}
         {account.email && <li>Email link or code to {account.email}</li>}
+        {account.demo && <li>The demo account signs in with Continue with Demo only. Sign in by email to make an account of your own.</li>}
       </ul>
       {!account.email && !account.demo && <AddEmail />}
       {!account.demo && <Passkeys onChanged={onChanged} />}
@@ -41,7 +42,7 @@ function AddEmail() {
         <label htmlFor={`${id}-email`}>Email address</label>
         <input id={`${id}-email`} type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
       </div>
-      <button type="submit" className="button" disabled={email.trim() === ""}>
+      <button type="submit" className="button button--primary" disabled={email.trim() === ""}>
         Send confirmation link
       </button>
       {note && (
@@ -101,7 +102,7 @@ function Passkeys({ onChanged }: { onChanged: () => void }) {
           <label htmlFor={`${id}-name`}>Passkey name (optional)</label>
           <input id={`${id}-name`} value={name} maxLength={64} placeholder="e.g. Work laptop" onChange={(event) => setName(event.target.value)} />
         </div>
-        <button type="submit" className="button" disabled={busy}>
+        <button type="submit" className="button button--primary" disabled={busy}>
           Add a passkey
         </button>
       </form>
@@ -132,7 +133,7 @@ function PasskeyRow(props: { passkey: PasskeyInfo; busy: boolean; onRename: (nam
         <form className="passkey-list__rename" onSubmit={(event) => void save(event)}>
           <label htmlFor={`${id}-rename`}>New name for {passkey.name}</label>
           <input id={`${id}-rename`} value={name} maxLength={64} required onChange={(event) => setName(event.target.value)} />
-          <button type="submit" className="button" disabled={busy || name.trim() === ""}>
+          <button type="submit" className="button button--primary" disabled={busy || name.trim() === ""}>
             Save
           </button>
         </form>

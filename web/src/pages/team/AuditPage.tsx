@@ -39,7 +39,7 @@ function AuditScreen() {
 
   return (
     <div className="container seller-page">
-      <div className="notifications__head">
+      <div className="audit-head">
         <h1>Audit log</h1>
         <a className="button button--secondary" href={AUDIT_CSV_URL} download>
           Download CSV

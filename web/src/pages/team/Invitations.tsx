@@ -125,7 +125,7 @@ export function Invitations({
             ))}
           </select>
         </div>
-        <button type="submit" className="button" disabled={busy || full || email.trim() === ""} aria-describedby={describedBy}>
+        <button type="submit" className="button button--primary" disabled={busy || full || email.trim() === ""} aria-describedby={describedBy}>
           Send invitation
         </button>
       </form>
@@ -135,7 +135,7 @@ export function Invitations({
           Invitation sent to {sentTo}. The link works for {INVITATION_DAYS} days.
         </p>
       )}
-      <h3>Pending invitations</h3>
+      <h3 className="team-subhead">Pending invitations</h3>
       {invitations.status === "success" && invitations.data.length === 0 && <p className="seller-muted">No pending invitations.</p>}
       {invitations.status === "success" && invitations.data.length > 0 && (
         <ul className="stack-list">

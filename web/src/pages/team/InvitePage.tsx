@@ -35,7 +35,7 @@ export function InvitePage() {
       {user !== null && !user.authenticated && (
         <>
           <p>Sign in with the email address this invitation was sent to. If you have no RankLayer account yet, signing in by email makes one.</p>
-          <Link className="button" to="/signin" onClick={() => rememberAfterSignIn(here)}>
+          <Link className="button button--primary" to="/signin" onClick={() => rememberAfterSignIn(here)}>
             Sign in by email
           </Link>{" "}
           <Link className="button button--secondary" to={signInPathReturningTo(here)}>
@@ -46,7 +46,7 @@ export function InvitePage() {
       {user?.authenticated && state.kind !== "joined" && (
         <>
           <p>Accept to join the workspace with the role you were invited with. You can switch between your workspaces in the header.</p>
-          <button type="button" className="button" disabled={state.kind === "busy"} onClick={() => void accept()}>
+          <button type="button" className="button button--primary" disabled={state.kind === "busy"} onClick={() => void accept()}>
             Accept invitation
           </button>
         </>
