@@ -186,7 +186,7 @@ export function evaluateAlert(alert: AlertRule, data: AlertData): RuleResult {
  * A seller condition on each connection's series apart: fired when any connection fires (each
  * firing named when there are several), else ok when any is ok, else no data.
  */
-export function onAnyConnection(subject: string, sellers: readonly ConnectionSeller[], rule: (seller: Window<SellerPoint>) => RuleResult): RuleResult {
+function onAnyConnection(subject: string, sellers: readonly ConnectionSeller[], rule: (seller: Window<SellerPoint>) => RuleResult): RuleResult {
   // No connection with data still answers the rule's own "no data" reason.
   const results = (sellers.length > 0 ? sellers : [{ name: "", seller: { today: null, earlier: [] } }]).map(({ name, seller }) => ({ name, result: rule(seller) }));
   const named = sellers.length > 1;

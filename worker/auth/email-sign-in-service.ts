@@ -1,3 +1,4 @@
+import { sha256Hex } from "../shared/hmac";
 import type { EmailSender } from "../upstreams/email/sender";
 import {
   checkCode,
@@ -6,7 +7,6 @@ import {
   MAX_CODE_ATTEMPTS,
   newSignInSecrets,
   sendDecision,
-  sha256Hex,
   SIGN_IN_LIFETIME_MS,
   signInEmail,
   signInLink,

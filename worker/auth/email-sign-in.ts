@@ -1,4 +1,4 @@
-import { toHex } from "../shared/hmac";
+import { sha256Hex } from "../shared/hmac";
 import { HOUR_MS } from "../contract/time";
 import { escapeHtml } from "../shared/html";
 import { base64UrlEncode } from "./signing-key";
@@ -33,10 +33,6 @@ export function normalizeEmail(input: string): string | null {
   const email = input.trim().toLowerCase();
   if (email.length === 0 || email.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(email)) return null;
   return email;
-}
-
-export async function sha256Hex(text: string): Promise<string> {
-  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))));
 }
 
 export interface SignInSecrets {

@@ -1,7 +1,7 @@
 import type { Billing } from "../upstreams/stripe/billing";
 import { applyPlanLimits } from "./plan-limits-store";
-import { chooseSubscription, endsAt, paidPlanOf, paymentActionUrlAfter, type SubscriptionChoice } from "./subscription-choice";
-import { findSubscriptionRow, sameBillingState, storeBillingState, type SubscriptionRecord } from "./subscription-store";
+import { chooseSubscription, endsAt, invoiceUrlOfChosen, paidPlanOf, paymentActionUrlAfter, type SubscriptionChoice } from "./subscription-choice";
+import { sameBillingState, storeBillingState, type SubscriptionRecord } from "./subscription-store";
 import type { PlanId } from "../contract/plans";
 import { recordAudit } from "../workspaces/audit-store";
 import { billingOfUser } from "./user-plan";
@@ -20,8 +20,11 @@ export interface ReconcileInput {
   /** The Agency plan's price (STRIPE_PRICE_AGENCY), when set. */
   agencyPriceId?: string | null;
   nowMs: number;
-  /** The event being handled, if any: its `created` guards against going back in time. */
-  event?: { type: string; created: number; hostedInvoiceUrl: string | null };
+  /**
+   * The event being handled, if any: its `created` guards against going back in time; its hosted
+   * invoice page counts only when its subscription is the one chosen from the listing (invoiceUrlOfChosen).
+   */
+  event?: { type: string; created: number; subscriptionId: string | null; hostedInvoiceUrl: string | null };
   /** Called between steps; the tests use it to stop the work where a killed handler would. */
   step?: (name: string) => Promise<void> | void;
 }
@@ -50,21 +53,18 @@ export async function reconcileCustomerState(db: D1Database, billing: Billing, i
   for (let listing = 1; ; listing += 1) {
     // Read before listing: the write below is a compare-and-set against this row, so a state
     // listed here never overwrites one stored after it (a webhook's cancellation, say).
-    const before = await findSubscriptionRow(db, input.userId);
+    const { subscription: before, plan: { id: planBefore } } = await billingOfUser(db, { id: input.userId });
     if (before?.stripeCustomerId && before.stripeCustomerId !== input.customerId) {
       // The account moved to another customer (recreated) meanwhile: this one's state is no longer its.
       return { outcome: "stale", changed: false };
     }
     // A newer event than this one has been applied: its state is newer than this event's.
     if (input.event && before && before.lastEventCreated > input.event.created) return { outcome: "stale", changed: false };
-    const choice: SubscriptionChoice = chooseSubscription(
-      await billing.listSubscriptions(input.customerId),
-      input.proPriceId,
-      input.agencyPriceId,
-    );
+    const subscriptions = await billing.listSubscriptions(input.customerId);
+    const choice: SubscriptionChoice = chooseSubscription(subscriptions, input.proPriceId, input.agencyPriceId);
     await step("listed");
-    const planBefore = (await billingOfUser(db, { id: input.userId })).plan.id;
-    const stored = await store(db, input, choice.subscription, before);
+    const invoiceUrl = input.event ? invoiceUrlOfChosen(subscriptions, input.event, input.proPriceId, input.agencyPriceId) : null;
+    const stored = await store(db, input, choice.subscription, invoiceUrl, before);
     if (stored) return finish(db, billing, input, choice, planBefore, !sameBillingState(before, stored));
     if (listing >= MAX_LISTINGS) {
       console.warn("reconcile: the row kept moving; leaving it to its newer writes", input.userId, input.customerId);
@@ -73,7 +73,7 @@ export async function reconcileCustomerState(db: D1Database, billing: Billing, i
   }
 }
 
-function store(db: D1Database, input: ReconcileInput, chosen: SubscriptionChoice["subscription"], before: SubscriptionRecord | null) {
+function store(db: D1Database, input: ReconcileInput, chosen: SubscriptionChoice["subscription"], invoiceUrl: string | null, before: SubscriptionRecord | null) {
   return storeBillingState(
     db,
     input.userId,
@@ -82,7 +82,7 @@ function store(db: D1Database, input: ReconcileInput, chosen: SubscriptionChoice
       subscription: chosen,
       paidPlan: paidPlanOf(chosen, input.agencyPriceId),
       cancelAt: chosen ? endsAt(chosen) : null,
-      paymentActionUrl: paymentActionUrlAfter(input.event?.type ?? null, input.event?.hostedInvoiceUrl ?? null, chosen?.status ?? null),
+      paymentActionUrl: paymentActionUrlAfter(input.event?.type ?? null, invoiceUrl, chosen?.status ?? null),
     },
     input.nowMs,
     input.event?.created,

@@ -104,17 +104,11 @@ export interface DerivedBillingState {
   paymentActionUrl: string | null | undefined;
 }
 
-/** The workspace's subscription row as it is now (null: none yet): what a reconcile reads before listing Stripe. */
-export async function findSubscriptionRow(db: D1Database, userId: string): Promise<SubscriptionRecord | null> {
-  const [row] = await drizzle(db).select().from(billingSubscriptions).where(eq(billingSubscriptions.workspaceId, userId));
-  return row ?? null;
-}
-
 /**
  * Stores the state re-derived from all of the customer's subscriptions; answers the row stored,
  * or null when the write was dropped. For an event, `eventCreated` guards against going back: a
  * state read for an older event than one already applied is dropped. `readBefore`, the row as
- * read before Stripe was listed (findSubscriptionRow), makes the write a compare-and-set: if
+ * read before Stripe was listed (findUserBilling), makes the write a compare-and-set: if
  * anyone wrote the row since (a webhook storing a cancellation, a quantity update, another
  * reconcile), what was listed may be older than what is stored, so it is dropped and the caller
  * lists again. Without it (tests seeding a state) the write is unconditional.

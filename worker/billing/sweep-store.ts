@@ -16,7 +16,7 @@ import { DAY_MS } from "../contract/time";
 /** Stripe's terminal statuses: a subscription in one never changes again. */
 const ENDED_STATUSES = ["canceled", "incomplete_expired"];
 /** How often a customer with nothing live is re-read. */
-export const NOTHING_LIVE_RESWEEP_MS = 7 * DAY_MS;
+const NOTHING_LIVE_RESWEEP_MS = 7 * DAY_MS;
 
 const row = billingSubscriptions;
 const neverRead = isNull(row.syncedAt);

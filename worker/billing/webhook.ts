@@ -1,6 +1,5 @@
 import { type Billing, type BillingEvent, NoSuchStripeObjectError } from "../upstreams/stripe/billing";
 import { reconcileCustomer } from "./reconcile";
-import { invoiceUrlOfChosen } from "./subscription-choice";
 import { claimEvent, completeEvent, releaseEvent } from "./stripe-event-store";
 import { findUserBilling, userExists, userOfCustomer } from "./subscription-store";
 
@@ -76,19 +75,9 @@ async function applyEvent(db: D1Database, billing: Billing, event: BillingEvent,
     proPriceId: options.proPriceId,
     agencyPriceId: options.agencyPriceId,
     nowMs: options.nowMs,
-    event: { type: event.type, created: event.created, hostedInvoiceUrl: await chosenInvoiceUrl(billing, event, facts.customerId, options) },
+    event: { type: event.type, created: event.created, subscriptionId: event.subscriptionId, hostedInvoiceUrl: event.hostedInvoiceUrl },
     step: options.step,
   });
-}
-
-/**
- * The event's hosted invoice page, kept only when the invoice is the plan's subscription's: a
- * customer's invoice for another product must never show "Confirm your payment" on /billing. One
- * more read of the customer's subscriptions, made only for invoice events that carry a page.
- */
-async function chosenInvoiceUrl(billing: Billing, event: BillingEvent, customerId: string, options: WebhookOptions): Promise<string | null> {
-  if (!event.hostedInvoiceUrl) return null;
-  return invoiceUrlOfChosen(await billing.listSubscriptions(customerId), event, options.proPriceId, options.agencyPriceId);
 }
 
 /** Our user: the Checkout's client_reference_id, the customer we created, or the subscription's metadata. */

@@ -1,8 +1,7 @@
 import * as z from "../openapi/zod";
 import { COMPARE_MAX_ASINS } from "../contract/compare";
 import { isAsin, readPastedAsin, type PastedAsin } from "../contract/asin-input";
-import { chooseMarketplace } from "../contract/marketplace-choice";
-import { pastedMarketplaceSchema } from "../contract/lookup-query";
+import { marketplaceOrIssue, pastedMarketplaceSchema } from "../contract/lookup-query";
 import type { Marketplace } from "../contract/marketplaces";
 
 /** The pieces of `asins=A,B,…`, read as pasted (spaces, lower case, product URLs and their marketplaces). */
@@ -48,10 +47,6 @@ export const compareQuerySchema = z
   })
   .transform((query, ctx): CompareQuery => {
     const pasted = splitAsins(query.asins);
-    const choice = chooseMarketplace(query.marketplace, pasted.map((piece) => piece.marketplace));
-    if (!choice.ok) {
-      ctx.issues.push({ code: "custom", message: choice.message, path: [choice.conflict === "marketplace" ? "marketplace" : "asins"], input: query });
-      return z.NEVER;
-    }
-    return { asins: [...new Set(pasted.map((piece) => piece.asin))], marketplace: choice.marketplace };
+    const marketplace = marketplaceOrIssue(query.marketplace, pasted.map((piece) => piece.marketplace), ctx, "asins", query);
+    return marketplace === null ? z.NEVER : { asins: [...new Set(pasted.map((piece) => piece.asin))], marketplace };
   });

@@ -20,6 +20,23 @@ export const pastedMarketplaceSchema = marketplaceCodeSchema.optional().meta({
   example: DEFAULT_MARKETPLACE,
 });
 
+/**
+ * The marketplace a pasted query means (chooseMarketplace), or null and a 422 issue on `marketplace` or on
+ * the field holding the URLs when they disagree: the shared step of the lookup's and the compare's transforms.
+ */
+export function marketplaceOrIssue(
+  asked: Marketplace | undefined,
+  fromUrls: readonly (Marketplace | null)[],
+  ctx: { issues: unknown[] },
+  urlField: string,
+  input: unknown,
+): Marketplace | null {
+  const choice = chooseMarketplace(asked, fromUrls);
+  if (choice.ok) return choice.marketplace;
+  ctx.issues.push({ code: "custom", message: choice.message, path: [choice.conflict === "marketplace" ? "marketplace" : urlField], input });
+  return null;
+}
+
 /** The lookup's `asin`: an ASIN, or an Amazon product URL, read by contract/asin-input.ts as every form reads it. */
 const pastedAsinSchema = z
   .string({ error: asinRequired })
@@ -55,12 +72,8 @@ export const lookupQuerySchema = z
   .object({ asin: pastedAsinSchema, marketplace: pastedMarketplaceSchema, history: lookupHistorySchema })
   .transform((query, ctx): { asin: string; marketplace: Marketplace; history: HistoryRange | undefined } => {
     const pasted = readPastedAsin(query.asin);
-    const choice = chooseMarketplace(query.marketplace, [pasted.marketplace]);
-    if (!choice.ok) {
-      ctx.issues.push({ code: "custom", message: choice.message, path: [choice.conflict === "marketplace" ? "marketplace" : "asin"], input: query });
-      return z.NEVER;
-    }
-    return { asin: pasted.asin, marketplace: choice.marketplace, history: query.history };
+    const marketplace = marketplaceOrIssue(query.marketplace, [pasted.marketplace], ctx, "asin", query);
+    return marketplace === null ? z.NEVER : { asin: pasted.asin, marketplace, history: query.history };
   });
 
 export type LookupQuery = z.output<typeof lookupQuerySchema>;

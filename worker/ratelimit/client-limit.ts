@@ -8,31 +8,32 @@ export interface WindowLimit {
   windowMs: number;
 }
 
-function hit(env: Pick<Bindings, "RATE_LIMITER">, limiterName: string, name: string, { limit, windowMs }: WindowLimit): Promise<WindowDecision> {
-  const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(limiterName));
-  return stub.take(`window:${name}`, [{ name, limit, length: windowMs }], "one");
+/** The subject's RateLimiter and the counter and window of a named limit in it. */
+function counterOf(env: Pick<Bindings, "RATE_LIMITER">, subject: string, name: string, { limit, windowMs }: WindowLimit) {
+  return { stub: env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(subject)), counter: `window:${name}`, windows: [{ name, limit, length: windowMs }] };
 }
 
 /**
- * Counts one hit on a named counter of any other subject's RateLimiter: `subject` names it
- * (`workspace:<id>`, `address:<hash>`), apart from clients' and accounts' own.
+ * Counts one hit on a named counter of any subject's RateLimiter: `subject` names it
+ * (`workspace:<id>`, `address:<hash>`; clients and accounts have their own below).
  */
 export function hitSubjectLimit(env: Pick<Bindings, "RATE_LIMITER">, subject: string, name: string, limit: WindowLimit): Promise<WindowDecision> {
-  return hit(env, subject, name, limit);
+  const { stub, counter, windows } = counterOf(env, subject, name, limit);
+  return stub.take(counter, windows, "one");
 }
 
 /** Takes back one hit of hitSubjectLimit whose work did not happen (a mail that was not sent). */
-export async function giveBackSubjectLimit(env: Pick<Bindings, "RATE_LIMITER">, subject: string, name: string, { limit, windowMs }: WindowLimit): Promise<void> {
-  const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(subject));
-  await stub.giveBack(`window:${name}`, [{ name, limit, length: windowMs }], 1);
+export async function giveBackSubjectLimit(env: Pick<Bindings, "RATE_LIMITER">, subject: string, name: string, limit: WindowLimit): Promise<void> {
+  const { stub, counter, windows } = counterOf(env, subject, name, limit);
+  await stub.giveBack(counter, windows, 1);
 }
 
 /** Counts one hit on the client's named counter in its RateLimiter. */
 export function hitClientLimit(env: Pick<Bindings, "RATE_LIMITER">, request: Request, name: string, limit: WindowLimit): Promise<WindowDecision> {
-  return hit(env, clientKey(request), name, limit);
+  return hitSubjectLimit(env, clientKey(request), name, limit);
 }
 
 /** Counts one hit on a signed-in account's named counter: its own RateLimiter, whatever address it calls from. */
 export function hitAccountLimit(env: Pick<Bindings, "RATE_LIMITER">, userId: string, name: string, limit: WindowLimit): Promise<WindowDecision> {
-  return hit(env, `user:${userId}`, name, limit);
+  return hitSubjectLimit(env, `user:${userId}`, name, limit);
 }

@@ -1,6 +1,6 @@
 import { HOUR_MS } from "../contract/time";
 import type { Bindings } from "../env";
-import { toHex } from "../shared/hmac";
+import { sha256Hex } from "../shared/hmac";
 import { giveBackSubjectLimit, hitSubjectLimit, type WindowLimit } from "./client-limit";
 
 /**
@@ -17,7 +17,7 @@ export type ChosenAddressMail = "report-confirmation" | "invitation";
  */
 export type MailLimitScope = "address" | "workspace" | "anywhere" | "sender";
 
-export const CHOSEN_ADDRESS_MAIL_LIMITS: Record<ChosenAddressMail, Record<MailLimitScope, number | null>> = {
+const CHOSEN_ADDRESS_MAIL_LIMITS: Record<ChosenAddressMail, Record<MailLimitScope, number | null>> = {
   // One link an hour per address: a lost mail can be asked for again, a loop of re-adds (or of
   // delete and add) bombs no one. 20 a workspace: its whole recipient list (MAX_RECIPIENTS) at
   // once. 10 from all workspaces together: any email account can make many workspaces, while an
@@ -40,10 +40,8 @@ interface Counter {
   limit: WindowLimit;
 }
 
-async function addressKey(email: string): Promise<string> {
-  // A hash: the limiter's stored counter names carry no address.
-  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(email))));
-}
+// A hash: the limiter's stored counter names carry no address.
+const addressKey = (email: string) => sha256Hex(email);
 
 /** Who sends what to whom: the workspace, the member who typed the address, the address. */
 export interface MailTo {

@@ -16,9 +16,9 @@ export class RateLimiter extends DurableObject {
 
   /** Decides one request against the windows of the named counter (see window.ts' Take). */
   async take(counter: string, windows: readonly Window[], take: Take): Promise<WindowDecision> {
-    if (!this.counters.has(counter)) this.counters.set(counter, storedCounts(await this.ctx.storage.get(counter), windows));
+    const stored = await this.countsOf(counter, windows);
     const now = Date.now();
-    const { counts, decision } = decideWindows(this.counters.get(counter), windows, now, take);
+    const { counts, decision } = decideWindows(stored, windows, now, take);
     if (decision.granted > 0) {
       this.counters.set(counter, counts);
       // The answer need not wait for the disk: if this write were lost, the client
@@ -33,11 +33,16 @@ export class RateLimiter extends DurableObject {
 
   /** Takes back `amount` units of the named counter that paid for work which failed (window.ts' givenBack). */
   async giveBack(counter: string, windows: readonly Window[], amount: number): Promise<void> {
-    if (!this.counters.has(counter)) this.counters.set(counter, storedCounts(await this.ctx.storage.get(counter), windows));
-    const counts = givenBack(this.counters.get(counter), windows, Date.now(), amount);
+    const counts = givenBack(await this.countsOf(counter, windows), windows, Date.now(), amount);
     if (!counts) return;
     this.counters.set(counter, counts);
     await this.ctx.storage.put(counter, counts, { allowUnconfirmed: true });
+  }
+
+  /** The named counter's counts: from memory, else read from storage once. */
+  private async countsOf(counter: string, windows: readonly Window[]): Promise<WindowCounts | undefined> {
+    if (!this.counters.has(counter)) this.counters.set(counter, storedCounts(await this.ctx.storage.get(counter), windows));
+    return this.counters.get(counter);
   }
 
   /** Answers at once: the status page's proof that Durable Objects are reachable. */

@@ -10,3 +10,8 @@ export async function hmacSha256(key: Uint8Array | string, message: string): Pro
 export function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
+
+/** The SHA-256 of a text, as lower-case hex: how tokens, codes and addresses are kept (never in clear). */
+export async function sha256Hex(text: string): Promise<string> {
+  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))));
+}

@@ -2,7 +2,7 @@ import { INVITATION_DAYS, type WorkspaceRole } from "../contract/workspaces";
 import { DAY_MS } from "../contract/time";
 import { headerText } from "../shared/header-text";
 import { escapeHtml } from "../shared/html";
-import { toHex } from "../shared/hmac";
+import { sha256Hex } from "../shared/hmac";
 
 /** Workspace invitations, the pure part: the token, its hash, the link and the message. */
 
@@ -15,7 +15,7 @@ export function newInvitationToken(random: (bytes: Uint8Array) => Uint8Array = (
 }
 
 export async function invitationHashOf(token: string): Promise<string> {
-  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`invitation:${token}`))));
+  return sha256Hex(`invitation:${token}`);
 }
 
 /**

@@ -6,6 +6,8 @@ import { alertWaitDeadline, checkTimeAt } from "./alert-wait";
 const CHECK_TIME_KEY = "checkTime";
 /** A short pause between steps, so a day with many alerts never spins the object. */
 const STEP_GAP_MS = 1_000;
+/** When the next step may run: after the gap, and not before `atMs` when given. */
+const nextStepAt = (atMs?: number) => Math.max(atMs ?? 0, Date.now() + STEP_GAP_MS);
 
 /**
  * Carries on a day's alert check that one invocation could not finish (more than 20,000
@@ -18,7 +20,7 @@ export class AlertCheckRunner extends DurableObject<Bindings> {
   /** Goes on with the check of `checkTimeMs` shortly, or at `atMs` (the alert check's wait bound). */
   async resume(checkTimeMs: number, atMs?: number): Promise<void> {
     await this.ctx.storage.put(CHECK_TIME_KEY, checkTimeMs);
-    const due = Math.max(atMs ?? 0, Date.now() + STEP_GAP_MS);
+    const due = nextStepAt(atMs);
     const armed = await this.ctx.storage.getAlarm();
     if (armed === null || armed > due) await this.ctx.storage.setAlarm(due);
   }
@@ -32,10 +34,9 @@ export class AlertCheckRunner extends DurableObject<Bindings> {
     const { check } = await alertCheckStep(buildServices(this.env), checkTimeAt(checkTimeMs, Date.now()), { passStartMs: checkTimeMs });
     console.log("alert check (continued)", JSON.stringify(check));
     // Armed early (a failed step's retry) while the day's run still goes: wait for it, to the bound.
-    if (check.deferred) await this.ctx.storage.setAlarm(Math.max(alertWaitDeadline(checkTimeMs), Date.now() + STEP_GAP_MS));
-    else if (!check.complete) await this.ctx.storage.setAlarm(Date.now() + STEP_GAP_MS);
+    if (check.deferred) await this.ctx.storage.setAlarm(nextStepAt(alertWaitDeadline(checkTimeMs)));
     // Done, unless a later check began meanwhile (resume): that pass goes on.
-    else if ((await this.ctx.storage.get<number>(CHECK_TIME_KEY)) === checkTimeMs) await this.ctx.storage.delete(CHECK_TIME_KEY);
-    else await this.ctx.storage.setAlarm(Date.now() + STEP_GAP_MS);
+    else if (check.complete && (await this.ctx.storage.get<number>(CHECK_TIME_KEY)) === checkTimeMs) await this.ctx.storage.delete(CHECK_TIME_KEY);
+    else await this.ctx.storage.setAlarm(nextStepAt());
   }
 }

@@ -68,13 +68,14 @@ export async function runAlertCheck(services: Services, nowMs: number, options: 
 
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const nowIso = new Date(nowMs).toISOString();
   const passStartIso = new Date(Math.min(options.passStartMs ?? nowMs, nowMs)).toISOString();
   let cursor = "";
   for (let page = 0; ; page++) {
     if (page >= maxPages) return { ...summary, complete: false };
     const alerts = await dueAlerts(env.DB, day, passStartIso, cursor, pageSize);
     if (alerts.length === 0) return summary;
-    await checkPage(services, day, new Date(nowMs).toISOString(), alerts, summary);
+    await checkPage(services, day, nowIso, alerts, summary);
     if (alerts.length < pageSize) return summary;
     cursor = alerts[alerts.length - 1]?.id ?? cursor;
   }

@@ -3,6 +3,7 @@ import { openWebhookSecret } from "../../notifications/channel-settings";
 import { sendAlertEmail } from "../../notifications/email";
 import {
   claimDeliveries,
+  type AlertState,
   closeUnsent,
   type DueDelivery,
   dueDeliveries,
@@ -99,22 +100,28 @@ function senderFor(services: Services, first: DueDelivery, nowMs: number, option
   return { missing: `Unknown channel ${first.channel}` };
 }
 
-const WITHDRAWN: Record<Exclude<DueDelivery["alertState"], "active">, string> = {
+type WithdrawnDelivery = DueDelivery & { alertState: Exclude<AlertState, "active"> };
+
+const WITHDRAWN: Record<WithdrawnDelivery["alertState"], string> = {
   deleted: "The alert was deleted before this was sent",
   paused: "The alert was paused before this was sent",
 };
 
+/** The outcome of each of `rows` that closeUnsent was given, `closed` the ones it closed. */
+function closedOr(rows: DueDelivery[], closed: DueDelivery[], outcome: Outcome): Outcome[] {
+  const done = new Set(closed);
+  return rows.map((row): Outcome => (done.has(row) ? outcome : "skipped"));
+}
+
 /** Sends one digest: the due rows of one account on one channel. */
 async function deliverDigest(services: Services, rows: DueDelivery[], nowMs: number, options: DeliveryOptions): Promise<Outcome[]> {
   const { env } = services;
-  const outcomes: Outcome[] = [];
+  // The user took the alert back: whatever it had not sent yet stays unsent.
+  const withdrawn = rows.filter((row): row is WithdrawnDelivery => row.alertState !== "active");
+  const outcomes = closedOr(withdrawn, await closeUnsent(env.DB, withdrawn, "cancelled", (row) => WITHDRAWN[row.alertState]), "cancelled");
   const live: DueDelivery[] = [];
   for (const row of rows) {
-    if (row.alertState !== "active") {
-      // The user took the alert back: whatever it had not sent yet stays unsent.
-      outcomes.push((await closeUnsent(env.DB, row, "cancelled", WITHDRAWN[row.alertState])) ? "cancelled" : "skipped");
-      continue;
-    }
+    if (row.alertState !== "active") continue;
     if (row.attempts < MAX_ATTEMPTS) {
       live.push(row);
       continue;
@@ -126,8 +133,7 @@ async function deliverDigest(services: Services, rows: DueDelivery[], nowMs: num
   if (live.length === 0) return outcomes;
   const send = senderFor(services, live[0]!, nowMs, options);
   if (typeof send !== "function") {
-    for (const row of live) outcomes.push((await closeUnsent(env.DB, row, "not_configured", send.missing)) ? "not_configured" : "skipped");
-    return outcomes;
+    return [...outcomes, ...closedOr(live, await closeUnsent(env.DB, live, "not_configured", () => send.missing), "not_configured")];
   }
   const claimed = await claimDeliveries(env.DB, live, (row) => iso(nowMs + (retryDelayMs(row.attempts + 1) ?? FINAL_ATTEMPT_LEASE_MS)));
   outcomes.push(...live.slice(claimed.length).map((): Outcome => "skipped"));

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, lte, min, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, min, or, type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { alertEvents, alerts, notificationDeliveries, userSettings } from "../../db/schema";
 import type { AlertEventMessage } from "../../notifications/alert-event";
 
@@ -94,17 +95,30 @@ const unchanged = (row: DueDelivery) => and(eq(d.id, row.deliveryId), eq(d.statu
  * to be retried then. Returns the rows this run took; another run may have taken the rest,
  * and a row whose alert was deleted or paused since it was read is left for the next run to cancel.
  */
-export async function claimDeliveries(db: D1Database, rows: DueDelivery[], leaseFor: (row: DueDelivery) => string): Promise<DueDelivery[]> {
+export function claimDeliveries(db: D1Database, rows: DueDelivery[], leaseFor: (row: DueDelivery) => string): Promise<DueDelivery[]> {
+  return updateEachUnchanged(db, rows, (row) => ({ attempts: sql`${d.attempts} + 1`, nextAttemptAt: leaseFor(row) }), alertStillActive);
+}
+
+/**
+ * Updates each row as this run saw it (`unchanged`, and `also` when given), in one round trip;
+ * returns the rows updated: another run may have taken the rest.
+ */
+async function updateEachUnchanged<Row extends DueDelivery>(
+  db: D1Database,
+  rows: Row[],
+  set: (row: Row) => SQLiteUpdateSetSource<typeof d>,
+  also?: SQL,
+): Promise<Row[]> {
   if (rows.length === 0) return [];
   const orm = drizzle(db);
-  const claims = rows.map((row) =>
+  const updates = rows.map((row) =>
     orm
       .update(d)
-      .set({ attempts: sql`${d.attempts} + 1`, nextAttemptAt: leaseFor(row) })
-      .where(and(unchanged(row), alertStillActive))
+      .set(set(row))
+      .where(and(unchanged(row), also))
       .returning({ id: d.id }),
   );
-  const results = await orm.batch(claims as [(typeof claims)[number], ...(typeof claims)[number][]]);
+  const results = await orm.batch(updates as [(typeof updates)[number], ...(typeof updates)[number][]]);
   return rows.filter((_, i) => results[i]!.length > 0);
 }
 
@@ -139,16 +153,17 @@ export async function noteDeliveryErrors(db: D1Database, deliveryIds: string[], 
 }
 
 /**
- * Closes an unclaimed row without sending it, with the reason: not_configured (nowhere to send
- * it) or cancelled (its alert was deleted or paused). False when another run took it first.
+ * Closes unclaimed rows without sending them, each with its reason, in one round trip:
+ * not_configured (nowhere to send them) or cancelled (their alert was deleted or paused).
+ * Returns the rows closed; another run may have taken the rest first.
  */
-export async function closeUnsent(db: D1Database, row: DueDelivery, status: "not_configured" | "cancelled", reason: string): Promise<boolean> {
-  const updated = await drizzle(db)
-    .update(d)
-    .set({ status, lastError: reason, nextAttemptAt: null })
-    .where(unchanged(row))
-    .returning({ id: d.id });
-  return updated.length > 0;
+export function closeUnsent<Row extends DueDelivery>(
+  db: D1Database,
+  rows: Row[],
+  status: "not_configured" | "cancelled",
+  reasonFor: (row: Row) => string,
+): Promise<Row[]> {
+  return updateEachUnchanged(db, rows, (row) => ({ status, lastError: reasonFor(row), nextAttemptAt: null }));
 }
 
 /** The row's final outcome. */
