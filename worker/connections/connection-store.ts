@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { alerts, sellerConnections } from "../db/schema";
 
@@ -99,15 +99,44 @@ export async function saveGrant(db: D1Database, input: NewGrant): Promise<Connec
 }
 
 /**
+ * `saveGrant` for a Connect, with the plan's limit (null: none) checked by the same statement:
+ * the seller is stored when the workspace already has it connected (a renewal adds none) or
+ * has fewer than `limit` connected. D1 runs one statement at a time, so Connects finished at
+ * the same instant cannot pass the check together. Null when the limit refused it.
+ */
+export async function saveGrantWithin(db: D1Database, input: NewGrant, limit: number | null): Promise<ConnectionRecord | null> {
+  const { grant } = input;
+  const stored = await db
+    .prepare(
+      `INSERT INTO seller_connections (id, workspace_id, selling_partner_id, region, name, refresh_token_ciphertext, key_id, granted_at, status)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'connected'
+       WHERE ?9 IS NULL
+          OR EXISTS (SELECT 1 FROM seller_connections WHERE workspace_id = ?2 AND selling_partner_id = ?3 AND region = ?4 AND status = 'connected')
+          OR (SELECT count(*) FROM seller_connections WHERE workspace_id = ?2 AND status = 'connected') < ?9
+       ON CONFLICT (workspace_id, selling_partner_id, region) DO UPDATE SET
+         refresh_token_ciphertext = excluded.refresh_token_ciphertext, key_id = excluded.key_id,
+         granted_at = excluded.granted_at, status = 'connected', updated_at = ?10
+       RETURNING id`,
+    )
+    .bind(input.id, input.workspaceId, input.sellingPartnerId, input.region, input.name, grant.refreshTokenCiphertext, grant.keyId, grant.grantedAt, limit, nowIso())
+    .first<{ id: string }>();
+  return stored ? findConnectionById(db, stored.id) : null;
+}
+
+/**
  * A Reconnect's grant: a new token on that one connection, only while it is still the
  * workspace's and of this seller and region. It never inserts (a Reconnect adds no seller
- * account); null when the connection is gone.
+ * account). A disconnected one coming back must fit the plan's `limit` (null: none), checked
+ * in the same statement. Null when the connection is gone or the limit refused it.
  */
 export async function renewGrant(
   db: D1Database,
   connection: Pick<ConnectionRecord, "id" | "workspaceId" | "sellingPartnerId" | "region">,
   grant: SealedGrant,
+  limit: number | null,
 ): Promise<ConnectionRecord | null> {
+  const connectedInWorkspace = sql`(SELECT count(*) FROM ${sellerConnections} WHERE ${sellerConnections.workspaceId} = ${connection.workspaceId} AND ${sellerConnections.status} = 'connected')`;
+  const fits = limit === null ? undefined : or(eq(sellerConnections.status, "connected"), sql`${connectedInWorkspace} < ${limit}`);
   const [row] = await drizzle(db)
     .update(sellerConnections)
     .set({ ...grant, status: "connected", updatedAt: nowIso() })
@@ -117,6 +146,7 @@ export async function renewGrant(
         eq(sellerConnections.workspaceId, connection.workspaceId),
         eq(sellerConnections.sellingPartnerId, connection.sellingPartnerId),
         eq(sellerConnections.region, connection.region),
+        fits,
       ),
     )
     .returning();

@@ -17,7 +17,7 @@ import { signIn, signOut } from "../auth/sign-in";
 import { encryptRefreshToken, keyringOf, type EncryptionKey } from "../auth/token-crypto";
 import { xsrfTokenFor } from "../auth/xsrf";
 import { recordAudit } from "../workspaces/audit-store";
-import { CONNECTION_GONE, storeWorkspaceGrant, workspaceConnectRefusal } from "./workspace-connect";
+import { storeWorkspaceGrant, workspaceConnectRefusal } from "./workspace-connect";
 import type { Config } from "../config";
 import { authUrlQuerySchema } from "../contract/account-request";
 import type { AppEnv } from "../env";
@@ -192,10 +192,10 @@ export const authRoutes = createRouter()
       }
 
       if (connectTarget) {
-        const saved = await storeWorkspaceGrant(c, keys, connectTarget, { sellingPartnerId, region, refreshToken, accessToken });
-        if (!saved) return callbackFailure(c, 409, CONNECTION_GONE);
+        const stored = await storeWorkspaceGrant(c, keys, connectTarget, { sellingPartnerId, region, refreshToken, accessToken });
+        if (!("connection" in stored)) return callbackFailure(c, stored.status, stored.message);
         c.header("Cache-Control", "no-store");
-        return c.redirect(`/settings?connection=${encodeURIComponent(saved.id)}#connection-status`, 302);
+        return c.redirect(`/settings?connection=${encodeURIComponent(stored.connection.id)}#connection-status`, 302);
       }
       // Signed in by email, the seller joins that account; a seller id owned elsewhere changes nothing.
       const target = await sellerAccountFor(c.env.DB, c.get("account")?.user ?? null, sellingPartnerId);

@@ -6,7 +6,7 @@ import { connectionsChanged } from "../connections/connection-changed";
 import { findConnection, findConnectionOfSeller, type ConnectionRecord } from "../connections/connection-store";
 import { connectToWorkspace, renewConnection } from "../connections/connect-to-workspace";
 import type { SellerRegion } from "../contract/account";
-import { canAddConnection } from "../contract/plans";
+import { canAddConnection, type Plan } from "../contract/plans";
 import type { AppEnv } from "../env";
 import { refreshParticipations } from "../seller/participations";
 import { can } from "../workspaces/roles";
@@ -35,14 +35,16 @@ const NOT_ADDED = "This seller account was not connected.";
 const WRONG_WORKSPACE =
   "This seller connection was started in another workspace or browser session, so it was not added. " +
   "Start again from Settings → Connection Status in the workspace the seller belongs to.";
-export const CONNECTION_GONE =
+const CONNECTION_GONE =
   "The seller account being reconnected was removed from this workspace meanwhile, so nothing was stored. Connect it again from Settings → Connection Status.";
+
+const limitReached = (plan: Plan) =>
+  `Your ${plan.name} plan connects up to ${plan.sellerConnectionLimit} seller accounts. Disconnect one, or move to the Agency plan for more.`;
 
 /** The plan's refusal of one more connected seller account, or null when there is room. */
 export async function connectionLimitProblem(c: Context<AppEnv>, workspaceId: string): Promise<string | null> {
   const plan = await callerPlan(c);
-  if (canAddConnection(plan, await countSellerConnections(c.env.DB, workspaceId))) return null;
-  return `Your ${plan.name} plan connects up to ${plan.sellerConnectionLimit} seller accounts. Disconnect one, or move to the Agency plan for more.`;
+  return canAddConnection(plan, await countSellerConnections(c.env.DB, workspaceId)) ? null : limitReached(plan);
 }
 
 function wrongSeller(connection: ConnectionRecord, seller: ConsentedSeller): string {
@@ -88,20 +90,28 @@ export interface ConsentedGrant extends ConsentedSeller {
 
 /**
  * Stores a grant `workspaceConnectRefusal` allowed: a Reconnect renews its one connection (never
- * adds one); a Connect adds the seller or renews the workspace's connection of it. Null when the
- * reconnected connection was removed meanwhile.
+ * adds one); a Connect adds the seller or renews the workspace's connection of it. The checks
+ * above are reads, so two callbacks finishing together could both pass them: the store checks
+ * the plan's limit again in its insert, and a Reconnect whose connection was removed meanwhile
+ * stores nothing. Either answers a refusal.
  */
-export async function storeWorkspaceGrant(c: Context<AppEnv>, keys: EncryptionKey[], target: ConnectTarget, grant: ConsentedGrant): Promise<ConnectionRecord | null> {
+export async function storeWorkspaceGrant(c: Context<AppEnv>, keys: EncryptionKey[], target: ConnectTarget, grant: ConsentedGrant): Promise<{ connection: ConnectionRecord } | Refusal> {
   const { workspaceId, connectionId } = target;
   const { sellingPartnerId, region, refreshToken } = grant;
   const nowIso = new Date().toISOString();
-  const saved =
-    connectionId !== null
-      ? await renewConnection(c.env.DB, keys, connectionId, { workspaceId, sellingPartnerId, region, refreshToken, nowIso })
-      : await connectToWorkspace(c.env.DB, keys, { workspaceId, sellingPartnerId, region, refreshToken, nowIso, label: c.get("account")?.user.brandName ?? sellingPartnerId });
-  if (!saved) return null;
+  const plan = await callerPlan(c);
+  const limit = plan.sellerConnectionLimit;
+  let saved: ConnectionRecord | null;
+  if (connectionId !== null) {
+    saved = await renewConnection(c.env.DB, keys, connectionId, { workspaceId, sellingPartnerId, region, refreshToken, nowIso }, limit);
+    if (!saved && !(await findConnection(c.env.DB, workspaceId, connectionId))) return { status: 409, message: CONNECTION_GONE };
+  } else {
+    const label = c.get("account")?.user.brandName ?? sellingPartnerId;
+    saved = await connectToWorkspace(c.env.DB, keys, { workspaceId, sellingPartnerId, region, refreshToken, nowIso, label }, limit);
+  }
+  if (!saved) return { status: 403, message: `${NOT_ADDED} ${limitReached(plan)}` };
   await refreshParticipations(c.env.DB, saved.id, region, grant.accessToken);
   await auditRequest(c, { workspaceId, action: "connection.connect", target: saved.id, detail: { region } });
   await connectionsChanged(c.env.DB, c.var.services, workspaceId);
-  return saved;
+  return { connection: saved };
 }

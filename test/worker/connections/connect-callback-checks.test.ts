@@ -130,6 +130,50 @@ describe("the plan's seller-account limit, checked again by the callback", () =>
     expect(await connectionsOf(workspaceId)).toEqual([first]);
   });
 
+  it("lets only one of two Connects finished at the same instant past a limit of one: the store itself checks the count", async () => {
+    const { bindings, sent } = emailEnv();
+    await registerLwaClient(bindings);
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "same-instant@connect-limit.example");
+    const workspaceId = (await (await browser.request("/api/workspaces")).json<WorkspaceList>()).current.id;
+    const first = await consentFrom(browser, "/api/connections/start", { marketplace: "UK" });
+    const second = await consentFrom(browser, "/api/connections/start", { marketplace: "DE" });
+    // Two tabs of the signed-in browser, each holding the nonce of its own state.
+    const tab = (nonce: string) => {
+      const opened = new TestBrowser(bindings);
+      for (const [name, value] of browser.cookies) opened.cookies.set(name, value);
+      opened.cookies.set(STATE_COOKIE, nonce);
+      return opened;
+    };
+    const answers = await Promise.all([
+      consentAs(tab(first.nonce), first.authUrl, newSellingPartnerId()),
+      consentAs(tab(second.nonce), second.authUrl, newSellingPartnerId()),
+    ]);
+
+    expect(answers.map((res) => res.status).sort()).toEqual([302, 403]);
+    await expectRefusal(answers.find((res) => res.status === 403)!, 403, `This seller account was not connected. ${FREE_LIMIT}`);
+    expect(await connectionsOf(workspaceId)).toHaveLength(1);
+  });
+
+  it("lets only one of a Reconnect of a disconnected seller and a new Connect, finished at the same instant, past a limit of one", async () => {
+    const { browser, sellingPartnerId } = await freeSeller();
+    const [own] = await list(browser);
+    expect((await browser.request("/api/connection", { method: "DELETE" })).status).toBe(204);
+    const back = await consentFrom(browser, `/api/connections/${own!.id}/reconnect`);
+    const added = await consentFrom(browser, "/api/connections/start", { marketplace: "US" });
+    const tab = (nonce: string) => {
+      const opened = new TestBrowser(browser.bindings);
+      for (const [name, value] of browser.cookies) opened.cookies.set(name, value);
+      opened.cookies.set(STATE_COOKIE, nonce);
+      return opened;
+    };
+    const answers = await Promise.all([consentAs(tab(back.nonce), back.authUrl, sellingPartnerId), consentAs(tab(added.nonce), added.authUrl, newSellingPartnerId())]);
+
+    expect(answers.map((res) => res.status).sort()).toEqual([302, 403]);
+    const connected = await env.DB.prepare("SELECT count(*) AS n FROM seller_connections WHERE workspace_id = ? AND status = 'connected'").bind(own!.id).first<{ n: number }>();
+    expect(connected!.n).toBe(1);
+  });
+
   it("counts a disconnected seller account coming back: Reconnect and its callback refuse it when the plan is full", async () => {
     const { browser, sellingPartnerId } = await freeSeller();
     const [own] = await list(browser);
