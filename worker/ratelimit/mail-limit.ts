@@ -66,21 +66,20 @@ async function countersOf(kind: ChosenAddressMail, { workspaceId, senderId, emai
 }
 
 /**
- * Counts one mail of `kind` from the workspace to `email` against each of its limits; when one
- * refuses, the counts already taken are given back, so a refused mail costs nothing.
+ * Counts one mail of `kind` from the workspace to `email` against each of its limits, all at
+ * once (each is its own Durable Object); when one refuses, the counts taken are given back, so
+ * a refused mail costs nothing. The refusal named is the first in scope order.
  */
 export async function takeMailTo(env: Pick<Bindings, "RATE_LIMITER">, kind: ChosenAddressMail, to: MailTo): Promise<MailTake> {
-  const taken: Counter[] = [];
+  const counters = await countersOf(kind, to);
+  const decisions = await Promise.all(counters.map((counter) => hitSubjectLimit(env, counter.subject, counter.name, counter.limit)));
+  const taken = counters.filter((_, i) => decisions[i]!.allowed);
   const giveBack = async () => {
     await Promise.all(taken.map((counter) => giveBackSubjectLimit(env, counter.subject, counter.name, counter.limit)));
   };
-  for (const counter of await countersOf(kind, to)) {
-    const decision = await hitSubjectLimit(env, counter.subject, counter.name, counter.limit);
-    if (!decision.allowed) {
-      await giveBack();
-      return { allowed: false, refusedBy: counter.scope, limit: decision.limit, retryAfterSeconds: decision.resetSeconds };
-    }
-    taken.push(counter);
-  }
-  return { allowed: true, giveBack };
+  const refused = decisions.findIndex((decision) => !decision.allowed);
+  if (refused === -1) return { allowed: true, giveBack };
+  await giveBack();
+  const decision = decisions[refused]!;
+  return { allowed: false, refusedBy: counters[refused]!.scope, limit: decision.limit, retryAfterSeconds: decision.resetSeconds };
 }
