@@ -97,7 +97,7 @@ describe("/billing", () => {
       "GET /api/billing/subscription": json(subscription()),
     });
     renderRoutes("/billing");
-    expect((await screen.findByRole("link", { name: "Sign in to upgrade" })).getAttribute("href")).toBe("/connect");
+    expect((await screen.findByRole("link", { name: "Sign in to upgrade" })).getAttribute("href")).toBe("/connect?next=%2Fbilling");
   });
 
   it("a failed checkout says so", async () => {

@@ -35,7 +35,7 @@ describe("/alerts", () => {
     const api = fakeApi({ "GET /api/user/status": json(SIGNED_OUT) });
     renderRoutes("/alerts");
 
-    expect((await screen.findByRole("link", { name: "Connect Seller Central" })).getAttribute("href")).toBe("/connect");
+    expect((await screen.findByRole("link", { name: "Connect Seller Central" })).getAttribute("href")).toBe("/connect?next=%2Falerts");
     expect(api.requests("GET /api/alerts")).toEqual([]);
   });
 
@@ -360,7 +360,7 @@ describe("/alerts", () => {
 
     it.each([
       ["a 403's detail (plan limit)", 403, { detail: "Your plan allows 5 active alerts. Pause or delete one first." }, "Your plan allows 5 active alerts. Pause or delete one first."],
-      ["a 422's issues, joined", 422, { detail: [{ loc: ["body", "asin"], msg: "ASIN must be 10 letters or digits", type: "invalid_format" }] }, "ASIN must be 10 letters or digits"],
+      ["a 422's issues about no one field, joined", 422, { detail: [{ loc: ["json"], msg: "Body must be an object", type: "invalid_type" }, { loc: [], msg: "Try again", type: "custom" }] }, "Body must be an object, Try again"],
       ["the fallback for an unknown body", 500, { error: "boom" }, "Failed to create alert"],
     ])("shows %s in the dialog and keeps it open", async (_case, status, body, shown) => {
       const { api, user } = await renderAlerts({ "POST /api/alerts": json(body, status) });

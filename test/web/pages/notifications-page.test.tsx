@@ -44,7 +44,7 @@ describe("/notifications", () => {
     const api = fakeApi({ "GET /api/user/status": json(SIGNED_OUT) });
     renderRoutes("/notifications");
 
-    expect((await screen.findByRole("link", { name: "Connect Seller Central" })).getAttribute("href")).toBe("/connect");
+    expect((await screen.findByRole("link", { name: "Connect Seller Central" })).getAttribute("href")).toBe("/connect?next=%2Fnotifications");
     expect(api.requests("GET /api/notifications")).toEqual([]);
     expect(api.requests("GET /api/notifications/unread-count")).toEqual([]);
   });

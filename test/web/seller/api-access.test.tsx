@@ -85,7 +85,27 @@ describe("Settings → API Access", () => {
     await waitFor(() => expect(api.requests("DELETE /api/api-keys/key-1")).toHaveLength(1));
 
     await user.click(within(panel()).getByRole("button", { name: "Rotate Repricer" }));
+    await user.click(within(panel()).getByRole("button", { name: "Confirm rotate Repricer" }));
     expect((await within(panel()).findByLabelText("New API key")).textContent).toBe(NEW_KEY);
+  });
+
+  it("asks before rotating, because the old key stops working at once", async () => {
+    const { user, api } = await renderSettings({
+      "GET /api/api-keys": json(keyList([keyView()])),
+      "POST /api/api-keys/key-1/rotate": json({ key: NEW_KEY, apiKey: keyView({ id: "key-3" }) }, 201),
+    });
+    await openTab(user, "API Access");
+    await user.click(await within(panel()).findByRole("button", { name: "Rotate Repricer" }));
+
+    expect(api.requests("POST /api/api-keys/key-1/rotate")).toHaveLength(0);
+    expect(panel().textContent).toContain("Repricer stops working at once");
+    await user.click(within(panel()).getByRole("button", { name: "Cancel rotate Repricer" }));
+    expect(within(panel()).queryByRole("button", { name: "Confirm rotate Repricer" })).toBeNull();
+    expect(api.requests("POST /api/api-keys/key-1/rotate")).toHaveLength(0);
+
+    await user.click(within(panel()).getByRole("button", { name: "Rotate Repricer" }));
+    await user.click(within(panel()).getByRole("button", { name: "Confirm rotate Repricer" }));
+    await waitFor(() => expect(api.requests("POST /api/api-keys/key-1/rotate")).toHaveLength(1));
   });
 
   it("allows at most five live keys", async () => {

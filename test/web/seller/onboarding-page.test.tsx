@@ -22,7 +22,7 @@ describe("/onboarding", () => {
     renderRoutes("/onboarding");
 
     const link = await screen.findByRole("link", { name: "Connect Seller Central" });
-    expect(link.getAttribute("href")).toBe("/connect");
+    expect(link.getAttribute("href")).toBe("/connect?next=%2Fonboarding");
     expect(screen.queryByLabelText("Default Marketplace")).toBeNull();
   });
 

@@ -38,7 +38,7 @@ describe("/seller-central", () => {
     fakeApi({ "GET /api/user/status": json(SIGNED_OUT) });
     renderRoutes("/seller-central");
 
-    expect((await screen.findByRole("link", { name: "Connect Seller Central" })).getAttribute("href")).toBe("/connect");
+    expect((await screen.findByRole("link", { name: "Connect Seller Central" })).getAttribute("href")).toBe("/connect?next=%2Fseller-central");
     expect(screen.queryByLabelText("ASIN")).toBeNull();
   });
 

@@ -40,6 +40,7 @@ describe("Settings → Account: ways in and your data", () => {
     await waitFor(() => expect(api.requests("PATCH /api/passkeys/cred-1")[0]?.body).toEqual({ name: "Phone" }));
 
     await user.click(within(panel()).getByRole("button", { name: /^Remove / }));
+    await user.click(within(panel()).getByRole("button", { name: "Yes, remove" }));
     expect((await within(panel()).findByRole("alert")).textContent).toBe("This passkey is your account's last way to sign in, so it stays.");
   });
 

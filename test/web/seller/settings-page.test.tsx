@@ -24,7 +24,7 @@ describe("/settings", () => {
     fakeApi({ "GET /api/user/status": json(SIGNED_OUT) });
     renderRoutes("/settings");
 
-    expect((await screen.findByRole("link", { name: "Connect Seller Central" })).getAttribute("href")).toBe("/connect");
+    expect((await screen.findByRole("link", { name: "Connect Seller Central" })).getAttribute("href")).toBe("/connect?next=%2Fsettings");
     expect(screen.queryByRole("tablist")).toBeNull();
   });
 

@@ -45,6 +45,7 @@ describe("/team and the header's workspace switcher", () => {
     expect(api.requests("POST /api/workspaces/invitations")[0]!.body).toEqual({ email: "new@example.com", role: "analyst" });
 
     fireEvent.click(within(table.getByRole("rowheader", { name: "ana@example.com" }).closest("tr")!).getByRole("button", { name: "Remove" }));
+    fireEvent.click(within(screen.getByRole("group", { name: "Confirm removing ana@example.com" })).getByRole("button", { name: "Yes, remove" }));
     await waitFor(() => expect(api.requests("DELETE /api/workspaces/members/a1")).toHaveLength(1));
     // The header offers both workspaces, the current one chosen.
     const switcher = screen.getByRole("combobox", { name: "Workspace" }) as HTMLSelectElement;

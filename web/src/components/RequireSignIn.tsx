@@ -11,12 +11,13 @@ interface RequireSignInProps {
   /** Why signing in is needed here, for the prompt. */
   reason: string;
   children: (user: UserStatus) => ReactNode;
-  /** Bring the visitor back to this page after signing in, rather than to Seller Central. */
-  returnHere?: boolean;
 }
 
-/** Renders a signed-in page for a signed-in user, and a prompt to /connect for anyone else. */
-export function RequireSignIn({ title, reason, children, returnHere = false }: RequireSignInProps) {
+/**
+ * Renders a signed-in page for a signed-in user, and a prompt to /connect for anyone else that
+ * brings them back to this very page (its query too) once they have signed in.
+ */
+export function RequireSignIn({ title, reason, children }: RequireSignInProps) {
   const { user } = useSession();
   const location = useLocation();
 
@@ -36,10 +37,7 @@ export function RequireSignIn({ title, reason, children, returnHere = false }: R
         <div className="card seller-prompt">
           <h1>{title}</h1>
           <p>{reason}</p>
-          <Link
-            to={returnHere ? signInPathReturningTo(`${location.pathname}${location.search}`) : "/connect"}
-            className="button button--primary"
-          >
+          <Link to={signInPathReturningTo(`${location.pathname}${location.search}`)} className="button button--primary">
             Connect Seller Central
           </Link>
         </div>

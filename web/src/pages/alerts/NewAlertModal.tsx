@@ -13,7 +13,7 @@ import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 import { oneOf } from "../../lib/marketplaces";
 import { CONDITION_COPY } from "./alert-copy";
 import { ChannelChoices } from "./ChannelChoices";
-import type { FieldErrors } from "../../api/field-errors";
+import { serverFieldErrors, type FieldErrors } from "../../api/field-errors";
 import { DRAFT_FIELDS, validateDraft, type AlertDraft, type DraftField } from "./alert-draft";
 
 const CREATE_FAILED = "Failed to create alert";
@@ -54,7 +54,15 @@ export function NewAlertModal({ draft, onChange, onClose, onCreated }: NewAlertM
     try {
       await createAlert(checked.alert);
     } catch (error) {
-      setServerError(errorMessage(error, CREATE_FAILED));
+      // A rule only the server checks (where the seller sells, say) is shown on its field.
+      const fieldErrors = serverFieldErrors(error, DRAFT_FIELDS);
+      const firstInvalid = DRAFT_FIELDS.find((field) => fieldErrors[field]);
+      if (firstInvalid) {
+        setErrors(fieldErrors);
+        document.getElementById(fieldId(firstInvalid))?.focus();
+      } else {
+        setServerError(errorMessage(error, CREATE_FAILED));
+      }
       setSaving(false);
       return;
     }
@@ -137,10 +145,12 @@ export function NewAlertModal({ draft, onChange, onClose, onCreated }: NewAlertM
         )}
 
         <MarketplaceSelect
+          id={fieldId("marketplace")}
           label="Marketplace"
           options={LOOKUP_MARKETPLACES}
           value={draft.marketplace}
           onChange={(marketplace) => onChange({ ...draft, marketplace })}
+          errorId={errors.marketplace === undefined ? undefined : `${fieldId("marketplace")}-error`}
         />
         {fieldError("marketplace")}
 

@@ -1,4 +1,6 @@
 import { Link } from "react-router-dom";
+import { BILLING_PATH } from "@contract/billing";
+import { signInPathReturningTo } from "../../lib/next-path";
 import type { PlanSummary } from "@contract/features";
 import type { PlanId } from "@contract/plans";
 import { PlanPriceAndFeatures } from "../../components/PlanPriceAndFeatures";
@@ -51,7 +53,7 @@ function PlanButton({ plan, current, currentPlanId, signedIn, busy, onUpgrade }:
   }
   if (!signedIn) {
     return (
-      <Link to="/connect" className={`${className} button--primary`}>
+      <Link to={signInPathReturningTo(BILLING_PATH)} className={`${className} button--primary`}>
         {plan.id === "agency" ? "Sign in to choose Agency" : "Sign in to upgrade"}
       </Link>
     );

@@ -29,7 +29,9 @@ export function ConnectPage() {
         </p>
         {!user?.authenticated && (
           <p className="seller-muted">
-            No seller account? <Link to="/signin">Sign in with your email</Link> for a free account and API keys.
+            No seller account?{" "}
+            <Link to={next === null ? "/signin" : `/signin?${new URLSearchParams({ [NEXT_PARAM]: next })}`}>Sign in with your email</Link> for a
+            free account and API keys.
           </p>
         )}
         {user === null || auth.options === null ? (

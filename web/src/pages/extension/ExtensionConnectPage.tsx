@@ -54,7 +54,7 @@ export function ExtensionConnectPage() {
   }
 
   return (
-    <RequireSignIn title={TITLE} reason="Sign in to create the extension's API key. Keys come with the Pro plan." returnHere>
+    <RequireSignIn title={TITLE} reason="Sign in to create the extension's API key. Keys come with the Pro plan.">
       {() => (
         <div className="container extension-connect">
           <div className="card">

@@ -12,7 +12,8 @@ interface Props {
 
 /** The live keys: name, prefix, dates, usage this hour and per day over 7 days, and actions. */
 export function ApiKeyTable({ keys, busy, onRotate, onRevoke }: Props) {
-  const [confirming, setConfirming] = useState<string | null>(null);
+  // Rotating revokes the old key at once, as revoking does: both ask first.
+  const [confirming, setConfirming] = useState<{ id: string; action: KeyAction } | null>(null);
   if (keys.length === 0) return <p className="seller-muted">No API keys yet. Create one below.</p>;
   return (
     <div className="api-keys__scroll">
@@ -48,24 +49,25 @@ export function ApiKeyTable({ keys, busy, onRotate, onRevoke }: Props) {
                 </span>
               </td>
               <td className="api-keys__actions">
-                {onRotate && (
-                  <button type="button" className="button button--secondary" disabled={busy} onClick={() => void onRotate(key.id)}>
-                    Rotate<span className="visually-hidden"> {key.name}</span>
-                  </button>
-                )}
-                {confirming === key.id ? (
-                  <button
-                    type="button"
-                    className="button button--danger"
-                    disabled={busy}
-                    onClick={() => void onRevoke(key.id).then(() => setConfirming(null))}
-                  >
-                    Confirm revoke<span className="visually-hidden"> {key.name}</span>
-                  </button>
+                {confirming?.id === key.id ? (
+                  <ConfirmKeyAction
+                    keyName={key.name}
+                    action={confirming.action}
+                    busy={busy}
+                    onConfirm={() => void (confirming.action === "rotate" ? onRotate : onRevoke)?.(key.id).then(() => setConfirming(null))}
+                    onCancel={() => setConfirming(null)}
+                  />
                 ) : (
-                  <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming(key.id)}>
-                    Revoke<span className="visually-hidden"> {key.name}</span>
-                  </button>
+                  <>
+                    {onRotate && (
+                      <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming({ id: key.id, action: "rotate" })}>
+                        Rotate<span className="visually-hidden"> {key.name}</span>
+                      </button>
+                    )}
+                    <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming({ id: key.id, action: "revoke" })}>
+                      Revoke<span className="visually-hidden"> {key.name}</span>
+                    </button>
+                  </>
                 )}
               </td>
             </tr>
@@ -73,5 +75,25 @@ export function ApiKeyTable({ keys, busy, onRotate, onRevoke }: Props) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+type KeyAction = "rotate" | "revoke";
+
+/** The question before a key stops working: what happens, Confirm and Cancel. */
+function ConfirmKeyAction(props: { keyName: string; action: KeyAction; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const { keyName, action, busy } = props;
+  return (
+    <>
+      <span className="toggle__description">
+        {keyName} stops working at once{action === "rotate" ? "; a new key replaces it, shown once" : ""}.
+      </span>
+      <button type="button" className="button button--danger" disabled={busy} onClick={props.onConfirm}>
+        Confirm {action}<span className="visually-hidden"> {keyName}</span>
+      </button>
+      <button type="button" className="button button--secondary" disabled={busy} onClick={props.onCancel}>
+        Cancel<span className="visually-hidden"> {action} {keyName}</span>
+      </button>
+    </>
   );
 }

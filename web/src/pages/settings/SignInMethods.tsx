@@ -3,6 +3,7 @@ import { errorMessage } from "../../api/api-error";
 import { addAccountEmail, addPasskey, fetchPasskeys, removePasskey, renamePasskey } from "../../api/sign-in";
 import { useResource } from "../../api/use-resource";
 import type { AccountOverview, PasskeyInfo } from "@contract/sign-in";
+import { ConfirmButton } from "../../components/ConfirmButton";
 import "../../styles/account-access.css";
 
 /** Settings → Account: the address and the passkeys this account signs in with. */
@@ -148,9 +149,16 @@ function PasskeyRow(props: { passkey: PasskeyInfo; busy: boolean; onRename: (nam
             Rename
           </button>
         )}
-        <button type="button" className="button button--secondary" disabled={busy} onClick={() => void props.onRemove()} aria-label={`Remove ${passkey.name}`}>
+        <ConfirmButton
+          ariaLabel={`Remove ${passkey.name}`}
+          confirmName={`Confirm removing ${passkey.name}`}
+          question={`${passkey.name} no longer signs you in; this cannot be undone.`}
+          confirmText="Yes, remove"
+          busy={busy}
+          onConfirm={props.onRemove}
+        >
           Remove
-        </button>
+        </ConfirmButton>
       </span>
     </li>
   );

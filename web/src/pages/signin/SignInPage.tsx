@@ -7,7 +7,7 @@ import { DeletedReport } from "./DeletedReport";
 import { useSession } from "../../state/session";
 import "../../styles/seller.css";
 import "../../styles/account-access.css";
-import { takeAfterSignIn } from "../../lib/next-path";
+import { NEXT_PARAM, rememberAfterSignIn, safeNextPath, takeAfterSignIn } from "../../lib/next-path";
 
 type Step = { kind: "email" } | { kind: "code"; sentTo: string; message: string } | { kind: "link" } | { kind: "added"; email: string };
 
@@ -15,9 +15,11 @@ type Step = { kind: "email" } | { kind: "code"; sentTo: string; message: string 
 export function SignInPage() {
   const [params, setParams] = useSearchParams();
   const token = params.get("token");
+  // The page that sent the visitor here (via /connect?next=…), to go back to once signed in.
+  const [next] = useState(() => safeNextPath(params.get(NEXT_PARAM)));
   const [step, setStep] = useState<Step>(token ? { kind: "link" } : { kind: "email" });
   const [error, setError] = useState<string | null>(null);
-  const finish = useFinish(setStep);
+  const finish = useFinish(setStep, next);
   const usedToken = useRef<string | null>(null);
   // Arriving from Settings → Account → Delete my account: what it did.
   const deleted = (useLocation().state as { deleted?: AccountDeleted } | null)?.deleted;
@@ -62,6 +64,8 @@ export function SignInPage() {
           <EmailForm
             error={error}
             onSent={(sentTo, message) => {
+              // The emailed link may be opened in another tab, which has no `next`: it reads this instead.
+              if (next !== null) rememberAfterSignIn(next);
               setError(null);
               setStep({ kind: "code", sentTo, message });
             }}
@@ -78,7 +82,7 @@ export function SignInPage() {
 }
 
 /** After a sign-in: the session takes the new status, then onboarding (first time) or Seller Central. */
-function useFinish(setStep: (step: Step) => void) {
+function useFinish(setStep: (step: Step) => void, next: string | null) {
   const { update } = useSession();
   const navigate = useNavigate();
   const [finish] = useState(() => (signedIn: SignedIn) => {
@@ -87,8 +91,8 @@ function useFinish(setStep: (step: Step) => void) {
       return;
     }
     update(signedIn.status);
-    // An invitation page that sent the visitor here comes first (lib/next-path.ts).
-    navigate(takeAfterSignIn() ?? (signedIn.status.onboarded ? "/seller-central" : "/onboarding"));
+    // The page that sent the visitor here (an invitation, a signed-in screen) comes first (lib/next-path.ts).
+    navigate(takeAfterSignIn() ?? next ?? (signedIn.status.onboarded ? "/seller-central" : "/onboarding"));
   });
   return finish;
 }

@@ -14,7 +14,7 @@ const firstPage = (signal: AbortSignal) => fetchAudit(null, signal);
 /** /team/audit: who did what in the current workspace (owners and admins), newest first, with a CSV download. */
 export function AuditPage() {
   return (
-    <RequireSignIn title="Audit log" reason="Sign in to see your workspace's audit log." returnHere>
+    <RequireSignIn title="Audit log" reason="Sign in to see your workspace's audit log.">
       {() => <AuditScreen />}
     </RequireSignIn>
   );

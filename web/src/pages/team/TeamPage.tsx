@@ -4,6 +4,7 @@ import { WORKSPACE_NAME_MAX_LENGTH, type WorkspaceRole } from "@contract/workspa
 import { errorMessage } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
 import { changeRole, createWorkspace, fetchTeam, leaveWorkspace, removeMember } from "../../api/workspaces";
+import { ConfirmButton } from "../../components/ConfirmButton";
 import { LimitMessage } from "../../components/LimitMessage";
 import { LoadFailed } from "../../components/LoadFailed";
 import { RequireSignIn } from "../../components/RequireSignIn";
@@ -16,7 +17,7 @@ import { Invitations, rolesGrantableBy, seatsLine, type Act } from "./Invitation
 /** /team: the current workspace's members and roles, invitations, and leaving it. */
 export function TeamPage() {
   return (
-    <RequireSignIn title="Team" reason="Sign in to see who works in your workspace." returnHere>
+    <RequireSignIn title="Team" reason="Sign in to see who works in your workspace.">
       {() => <TeamScreen />}
     </RequireSignIn>
   );
@@ -103,9 +104,15 @@ function TeamScreen() {
                       <td>{formatUtc(member.joinedAt)}</td>
                       <td>
                         {editable && (
-                          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void act(() => removeMember(member.userId), reloadTeam)}>
+                          <ConfirmButton
+                            confirmName={`Confirm removing ${member.email ?? "this member"}`}
+                            question={`${member.email ?? "This member"} loses access to ${list?.current.name ?? "this workspace"} at once; inviting them again is the only way back.`}
+                            confirmText="Yes, remove"
+                            busy={busy}
+                            onConfirm={() => act(() => removeMember(member.userId), reloadTeam)}
+                          >
                             Remove
-                          </button>
+                          </ConfirmButton>
                         )}
                       </td>
                     </tr>
@@ -128,14 +135,15 @@ function TeamScreen() {
             </Link>
           )}
           {list && !list.current.personal && (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={busy}
-              onClick={() => void act(leaveWorkspace, () => window.location.assign("/seller-central"))}
+            <ConfirmButton
+              confirmName={`Confirm leaving ${list.current.name}`}
+              question={`You lose access to ${list.current.name} at once; only a new invitation brings you back.`}
+              confirmText="Yes, leave"
+              busy={busy}
+              onConfirm={() => act(leaveWorkspace, () => window.location.assign("/seller-central"))}
             >
               Leave {list.current.name}
-            </button>
+            </ConfirmButton>
           )}
         </div>
       </section>
