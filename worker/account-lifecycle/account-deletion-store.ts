@@ -12,6 +12,7 @@ import {
   sessions,
   users,
   watchlist,
+  workspaces,
 } from "../db/schema";
 
 /** What an account held when it was erased: the deletion answer lists it. */
@@ -33,7 +34,7 @@ export async function workspacesGoingWith(db: D1Database, userId: string): Promi
 }
 
 /**
- * Erases an account: its users row, and with it (ON DELETE CASCADE) refresh token, sessions,
+ * Erases an account: its personal workspace and users row, and with them (ON DELETE CASCADE) refresh token, sessions,
  * keys and their usage, alerts, notifications, watchlist, settings, passkeys, billing rows and
  * seller data; then the sign-in requests that still name its address. One batch: all or nothing.
  */
@@ -51,6 +52,9 @@ export async function eraseAccount(db: D1Database, userId: string): Promise<Eras
   ]);
   const email = e?.email ?? null;
   await orm.batch([
+    // The personal workspace goes with its account even when a co-owner belongs to it (the
+    // users trigger keeps workspaces that have other members); its data goes with it.
+    orm.delete(workspaces).where(eq(workspaces.id, userId)),
     orm.delete(users).where(eq(users.id, userId)),
     orm.delete(emailSignInRequests).where(eq(emailSignInRequests.email, email ?? "")),
   ]);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import {
   accountEmails,
@@ -23,19 +23,32 @@ import {
  */
 export async function readAccountRows(db: D1Database, userId: string) {
   const orm = drizzle(db);
-  const [user, email, connection, settings, watched, alertRows, notifications, keys, billing, keysOfPasskeys, sessionRows, revenue] =
+  const [user, email, connections, settings, watched, alertRows, notifications, keys, billing, keysOfPasskeys, sessionRows, revenue] =
     await orm.batch([
       orm.select().from(users).where(eq(users.id, userId)),
       orm.select({ email: accountEmails.email, confirmedAt: accountEmails.confirmedAt }).from(accountEmails).where(eq(accountEmails.userId, userId)),
+      // Every seller account of the personal workspace, oldest first (the first connected one is its primary).
       orm
-        .select({ region: sellerConnections.region, grantedAt: sellerConnections.grantedAt, updatedAt: sellerConnections.updatedAt })
+        .select({
+          id: sellerConnections.id,
+          name: sellerConnections.name,
+          sellingPartnerId: sellerConnections.sellingPartnerId,
+          region: sellerConnections.region,
+          status: sellerConnections.status,
+          marketplaces: sellerConnections.marketplaces,
+          grantedAt: sellerConnections.grantedAt,
+          createdAt: sellerConnections.createdAt,
+          updatedAt: sellerConnections.updatedAt,
+        })
         .from(sellerConnections)
-        .where(and(eq(sellerConnections.workspaceId, userId), eq(sellerConnections.status, "connected"))),
+        .where(eq(sellerConnections.workspaceId, userId))
+        .orderBy(asc(sellerConnections.createdAt), asc(sellerConnections.id)),
       orm
         .select({
           emailAlerts: userSettings.emailAlerts,
           inAppAlerts: userSettings.inAppAlerts,
           weeklyReport: userSettings.weeklyReport,
+          dailyReport: userSettings.dailyReport,
           rankDrops: userSettings.rankDrops,
           buyBoxLoss: userSettings.buyBoxLoss,
           syncFrequency: userSettings.syncFrequency,
@@ -80,7 +93,7 @@ export async function readAccountRows(db: D1Database, userId: string) {
   return {
     user: user[0] ?? null,
     email: email[0] ?? null,
-    connection: connection[0] ?? null,
+    connections,
     settings: settings[0] ?? null,
     watchlist: watched,
     alerts: alertRows,

@@ -41,6 +41,12 @@ export interface TrackedHistory {
 
 export const EXPORT_FORMAT = "ranklayer-account-export/1";
 
+/** Format /1's `connection`: the oldest connected seller account (the one Settings shows), region and dates. */
+function primaryConnection(connections: AccountRows["connections"]) {
+  const primary = connections.find((connection) => connection.status === "connected");
+  return primary ? { region: primary.region, grantedAt: primary.grantedAt, updatedAt: primary.updatedAt } : null;
+}
+
 /** The export document: every row about the account, with its secrets never read in the first place. */
 export function accountExport(rows: AccountRows, history: TrackedHistory[], plan: string, exportedAt: string) {
   const user = rows.user;
@@ -59,7 +65,8 @@ export function accountExport(rows: AccountRows, history: TrackedHistory[], plan
       createdAt: user.createdAt,
     },
     // The refresh token itself is never exported: only that a connection exists and when it was granted.
-    connection: rows.connection,
+    connection: primaryConnection(rows.connections),
+    connections: rows.connections,
     settings: rows.settings,
     signIn: { passkeys: rows.passkeys, sessions: rows.sessions },
     watchlist: rows.watchlist,

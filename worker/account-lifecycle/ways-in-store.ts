@@ -14,3 +14,22 @@ export async function waysInOf(db: D1Database, user: { id: string; sellingPartne
   const amazon = !user.isDemo && !user.sellingPartnerId.startsWith("EMAIL-") && (credentials?.n ?? 0) > 0;
   return { passkeys: keys?.n ?? 0, email: Boolean(email), amazon, address: email?.email ?? null };
 }
+
+/**
+ * Removes one of the account's passkeys only while another way in stays (another passkey, a
+ * confirmed address, Amazon sign-in: the ways `waysInOf` counts), in one statement, so two
+ * removals at once cannot both pass a check made before either ran. False when nothing went.
+ */
+export async function deletePasskeyKeepingAWayIn(db: D1Database, user: { id: string; sellingPartnerId: string; isDemo: boolean }, passkeyId: string): Promise<boolean> {
+  const amazonSignIn = !user.isDemo && !user.sellingPartnerId.startsWith("EMAIL-");
+  const { meta } = await db
+    .prepare(
+      `DELETE FROM passkeys WHERE user_id = ?1 AND id = ?2 AND (
+         EXISTS (SELECT 1 FROM passkeys other WHERE other.user_id = ?1 AND other.id <> ?2)
+         OR EXISTS (SELECT 1 FROM account_emails WHERE user_id = ?1)
+         OR (?3 AND EXISTS (SELECT 1 FROM seller_connections WHERE workspace_id = ?1 AND status = 'connected')))`,
+    )
+    .bind(user.id, passkeyId, amazonSignIn ? 1 : 0)
+    .run();
+  return meta.changes === 1;
+}

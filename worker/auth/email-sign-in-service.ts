@@ -17,12 +17,12 @@ import {
 import {
   accountOfEmail,
   confirmAccountEmail,
-  countWrongCode,
   createEmailAccount,
   findRequest,
   findRequestByLinkHash,
   insertSignInRequest,
   sendWindowOf,
+  tryCode,
   useRequest,
   type EmailUserRecord,
   type SignInRequestRecord,
@@ -99,19 +99,18 @@ export async function redeemLink(db: D1Database, linkToken: string, signedInUser
 
 /** A typed code, for the request this browser started: five wrong tries end the request. */
 export async function redeemCode(db: D1Database, requestId: string, code: string, nowMs = Date.now()): Promise<Redeemed> {
-  const request = await findRequest(db, requestId);
-  if (!request) return { ok: false, failure: "invalid" };
-  const check = checkCode(request, await codeHashOf(request.id, code), nowMs);
-  if (check === "wrong") {
-    await countWrongCode(db, request.id);
-    const triesLeft = MAX_CODE_ATTEMPTS - request.attempts - 1;
+  const codeHash = await codeHashOf(requestId, code);
+  const tried = await tryCode(db, requestId, codeHash, new Date(nowMs).toISOString(), MAX_CODE_ATTEMPTS);
+  if (!tried) {
+    // Nothing was compared: say why (out of tries reads differently from used or expired).
+    const request = await findRequest(db, requestId);
+    return request && checkCode(request, codeHash, nowMs) === "exhausted" ? { ok: false, failure: "exhausted" } : { ok: false, failure: "invalid" };
+  }
+  if (!tried.usedAt) {
+    const triesLeft = MAX_CODE_ATTEMPTS - tried.attempts;
     return triesLeft > 0 ? { ok: false, failure: "wrong_code", triesLeft } : { ok: false, failure: "exhausted" };
   }
-  if (check === "exhausted") return { ok: false, failure: "exhausted" };
-  if (check !== "ok" || !(await useRequest(db, request.id, new Date(nowMs).toISOString(), MAX_CODE_ATTEMPTS))) {
-    return { ok: false, failure: "invalid" };
-  }
-  return complete(db, request, nowMs);
+  return complete(db, tried, nowMs);
 }
 
 async function complete(db: D1Database, request: SignInRequestRecord, nowMs: number): Promise<Redeemed> {

@@ -75,12 +75,23 @@ export async function useRequest(db: D1Database, id: string, nowIso: string, max
   return meta.changes === 1;
 }
 
-/** Counts one wrong code. */
-export async function countWrongCode(db: D1Database, id: string): Promise<void> {
-  await drizzle(db)
-    .update(emailSignInRequests)
-    .set({ attempts: sql`${emailSignInRequests.attempts} + 1` })
-    .where(eq(emailSignInRequests.id, id));
+/**
+ * Tries a typed code against a live request in one statement: the right code uses the request,
+ * a wrong one counts a try. Reading first and counting after would let guesses sent all at once
+ * each see the same count, and so pass the limit. Null when the request is used, expired or out
+ * of tries (no code was compared); else the row as now stored.
+ */
+export async function tryCode(db: D1Database, id: string, codeHash: string, nowIso: string, maxAttempts: number): Promise<SignInRequestRecord | null> {
+  const t = emailSignInRequests;
+  const [row] = await drizzle(db)
+    .update(t)
+    .set({
+      attempts: sql`${t.attempts} + (${t.codeHash} <> ${codeHash})`,
+      usedAt: sql`CASE WHEN ${t.codeHash} = ${codeHash} THEN ${nowIso} ELSE ${t.usedAt} END`,
+    })
+    .where(and(eq(t.id, id), isNull(t.usedAt), gt(t.expiresAt, nowIso), lt(t.attempts, maxAttempts)))
+    .returning();
+  return row ?? null;
 }
 
 /** The account an address signs in to, if any. */

@@ -28,9 +28,12 @@ export const MAX_EMAIL_LENGTH = 254;
 /** Deliberately plain: one @, no spaces or angle brackets or control characters, a dot in the domain. */
 const EMAIL_SHAPE = /^[^\s@<>()[\]\\,;:"\u0000-\u001f\u007f]+@[^\s@<>()[\]\\,;:"\u0000-\u001f\u007f]+\.[^\s@<>()[\]\\,;:"\u0000-\u001f\u007f]+$/;
 
-/** The stored form of an address (trimmed, lower case), or null when it is not one. */
+/**
+ * The stored form of an address (trimmed, lower case, Unicode composed: NFC), or null when it is
+ * not one. One address typed with a decomposed "é" (e + U+0301) must not make a second account.
+ */
 export function normalizeEmail(input: string): string | null {
-  const email = input.trim().toLowerCase();
+  const email = input.trim().normalize("NFC").toLowerCase();
   if (email.length === 0 || email.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(email)) return null;
   return email;
 }

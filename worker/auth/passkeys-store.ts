@@ -36,14 +36,6 @@ export async function renamePasskey(db: D1Database, userId: string, id: string, 
   return row ?? null;
 }
 
-export async function deletePasskey(db: D1Database, userId: string, id: string): Promise<boolean> {
-  const { meta } = await drizzle(db)
-    .delete(passkeys)
-    .where(and(eq(passkeys.userId, userId), eq(passkeys.id, id)))
-    .run();
-  return meta.changes === 1;
-}
-
 export async function recordPasskeyUse(db: D1Database, id: string, counter: number, nowIso: string): Promise<void> {
   await drizzle(db).update(passkeys).set({ counter, lastUsedAt: nowIso }).where(eq(passkeys.id, id));
 }

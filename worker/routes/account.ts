@@ -100,12 +100,14 @@ export const accountRoutes = router
       if (!confirmsDeletion(c.req.valid("json").confirm, phrase)) {
         throw new ApiError(400, "bad_request", `To delete the account, type ${phrase} exactly. Nothing was deleted.`);
       }
-      const shared = await workspacesOnlyOwnedBy(c.env.DB, user.id);
+      // The personal workspace goes with the account whoever else is in it; the others need an owner left.
+      const shared = (await workspacesOnlyOwnedBy(c.env.DB, user.id)).filter((workspace) => workspace.id !== user.id);
       if (shared.length > 0) {
         const names = shared.map((w) => w.name).join(", ");
         throw new ApiError(409, "conflict", `You are the last owner of ${names}, which has other members: make one of them owner (Team), or remove them, before deleting your account. Nothing was deleted.`);
       }
-      const stays = await sharedWorkspacesOf(c.env.DB, user.id);
+      // Its personal workspace goes with it, co-owners or not: only the others stay to be told.
+      const stays = (await sharedWorkspacesOf(c.env.DB, user.id)).filter((workspaceId) => workspaceId !== user.id);
       let report;
       try {
         report = await deleteAccount(c.env.DB, c.var.services.sources.billing(), user.id);

@@ -2,9 +2,9 @@ import { createRoute } from "@hono/zod-openapi";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Context } from "hono";
 import { canRemovePasskey } from "../account-lifecycle/account-rules";
-import { waysInOf } from "../account-lifecycle/ways-in-store";
+import { deletePasskeyKeepingAWayIn, waysInOf } from "../account-lifecycle/ways-in-store";
 import { defaultPasskeyName, finishRegistration, startRegistration } from "../auth/passkeys";
-import { deletePasskey, listPasskeys, renamePasskey, type PasskeyRecord } from "../auth/passkeys-store";
+import { listPasskeys, renamePasskey, type PasskeyRecord } from "../auth/passkeys-store";
 import { requireAccount } from "../auth/session-middleware";
 import type { AppEnv, SignedInAccount } from "../env";
 import { createRouter } from "../openapi/router";
@@ -24,6 +24,7 @@ export function sessionAccount(c: Context<AppEnv>): SignedInAccount {
 const shown = (passkey: PasskeyRecord) => ({ id: passkey.id, name: passkey.name, createdAt: passkey.createdAt, lastUsedAt: passkey.lastUsedAt });
 const tags = ["Account"];
 const NOT_YOURS = "No such passkey on your account.";
+const LAST_WAY_IN = "This passkey is your account's last way to sign in, so it stays. Add an email address or another passkey first.";
 
 const router = createRouter();
 router.use(requireAccount);
@@ -105,9 +106,13 @@ export const passkeyRoutes = router
       const mine = (await listPasskeys(c.env.DB, user.id)).some((passkey) => passkey.id === id);
       if (!mine) throw new ApiError(404, "not_found", NOT_YOURS);
       if (!canRemovePasskey(await waysInOf(c.env.DB, user))) {
-        throw new ApiError(409, "conflict", "This passkey is your account's last way to sign in, so it stays. Add an email address or another passkey first.");
+        throw new ApiError(409, "conflict", LAST_WAY_IN);
       }
-      await deletePasskey(c.env.DB, user.id, id);
+      if (!(await deletePasskeyKeepingAWayIn(c.env.DB, user, id))) {
+        // Another removal ran meanwhile: this one is gone already, or now the last way in.
+        if (!(await listPasskeys(c.env.DB, user.id)).some((passkey) => passkey.id === id)) throw new ApiError(404, "not_found", NOT_YOURS);
+        throw new ApiError(409, "conflict", LAST_WAY_IN);
+      }
       return c.body(null, 204);
     },
   );

@@ -1,0 +1,49 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { TestBrowser } from "../support/seller-browser";
+import { emailEnv, signInByEmail } from "../support/email-accounts";
+import { insertConnection } from "../support/seller-connections";
+
+describe("Settings → Account: export of seller connections", () => {
+  it("lists every seller account the personal workspace connected, never a token, and no other workspace's", async () => {
+    const { bindings, sent } = emailEnv();
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "agency-export@example.com");
+    const userId = (await env.DB.prepare("SELECT user_id FROM account_emails WHERE email = ?").bind("agency-export@example.com").first<{ user_id: string }>())!.user_id;
+    await insertConnection({ id: `c1-${userId}`, workspaceId: userId, sellingPartnerId: "A1SELLERONE", region: "na", name: "US store", status: { grantedAt: "2026-10-01T00:00:00.000Z" } });
+    await insertConnection({ id: `c2-${userId}`, workspaceId: userId, sellingPartnerId: "A2SELLERTWO", region: "eu", name: "EU store", status: { grantedAt: "2026-11-01T00:00:00.000Z" } });
+    await insertConnection({ id: `c3-${userId}`, workspaceId: userId, sellingPartnerId: "A3SELLEROLD", region: "fe", name: "Old JP store", status: "disconnected" });
+
+    const other = new TestBrowser(bindings);
+    await signInByEmail(other, sent, "someone-else-export@example.com");
+    const otherId = (await env.DB.prepare("SELECT user_id FROM account_emails WHERE email = ?").bind("someone-else-export@example.com").first<{ user_id: string }>())!.user_id;
+    await insertConnection({ id: `c4-${otherId}`, workspaceId: otherId, sellingPartnerId: "A4STRANGER", region: "na", name: "Not mine", status: { grantedAt: "2026-11-02T00:00:00.000Z" } });
+
+    const text = await (await browser.request("/api/account/export")).text();
+    const doc = JSON.parse(text);
+    expect(doc.connections).toEqual([
+      expect.objectContaining({ name: "US store", sellingPartnerId: "A1SELLERONE", region: "na", status: "connected", grantedAt: "2026-10-01T00:00:00.000Z" }),
+      expect.objectContaining({ name: "EU store", sellingPartnerId: "A2SELLERTWO", region: "eu", status: "connected", grantedAt: "2026-11-01T00:00:00.000Z" }),
+      expect.objectContaining({ name: "Old JP store", sellingPartnerId: "A3SELLEROLD", region: "fe", status: "disconnected", grantedAt: null }),
+    ]);
+    // The primary connection stays where format /1 put it.
+    expect(doc.connection).toMatchObject({ region: "na", grantedAt: "2026-10-01T00:00:00.000Z" });
+    expect(text).not.toContain("A4STRANGER");
+    expect(text).not.toMatch(/sealed|refreshTokenCiphertext|keyId/);
+  });
+});
+
+describe("Settings → Account: export of settings", () => {
+  it("holds every notification switch, the daily report's too", async () => {
+    const { bindings, sent } = emailEnv();
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "daily-export@example.com");
+    const saved = await browser.json("/api/settings", "PUT", {
+      notifications: { emailAlerts: true, inAppAlerts: true, weeklyReport: false, dailyReport: true, rankDrops: true, buyBoxLoss: false },
+      dataRefresh: { frequency: "daily", marketplace: "US" },
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const doc = await (await browser.request("/api/account/export")).json<{ settings: Record<string, unknown> }>();
+    expect(doc.settings).toMatchObject({ dailyReport: true, weeklyReport: false, buyBoxLoss: false });
+  });
+});

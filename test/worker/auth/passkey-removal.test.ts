@@ -1,0 +1,33 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { emailEnv, SITE } from "../support/email-accounts";
+import { connectSeller, registerLwaClient, TestBrowser } from "../support/seller-browser";
+import { SoftAuthenticator } from "../support/soft-authenticator";
+
+const onSite = { headers: { Origin: SITE } };
+
+async function addPasskey(browser: TestBrowser, name: string): Promise<string> {
+  const started = await browser.json("/api/passkeys/registration/options", "POST", {}, onSite);
+  const { challengeId, options } = await started.json<{ challengeId: string; options: { challenge: string; rp: { id: string } } }>();
+  const response = await new SoftAuthenticator(SITE).register(options);
+  const added = await browser.json("/api/passkeys/registration", "POST", { challengeId, name, response }, onSite);
+  expect(added.status, await added.clone().text()).toBe(201);
+  return (await added.json<{ id: string }>()).id;
+}
+
+describe("removing passkeys", () => {
+  it("never removes the last way to sign in, even when two removals arrive at once", async () => {
+    const { bindings } = emailEnv();
+    await registerLwaClient(bindings);
+    const seller = new TestBrowser(bindings);
+    await connectSeller(seller);
+    const first = await addPasskey(seller, "Laptop");
+    const second = await addPasskey(seller, "Phone");
+    // No Amazon sign-in any more: the two passkeys are the only ways in.
+    await env.DB.prepare("DELETE FROM seller_connections").run();
+
+    const answers = await Promise.all([first, second].map((id) => seller.request(`/api/passkeys/${id}`, { method: "DELETE" })));
+    expect(answers.map((res) => res.status).sort()).toEqual([204, 409]);
+    expect((await (await seller.request("/api/passkeys")).json<{ passkeys: unknown[] }>()).passkeys).toHaveLength(1);
+  });
+});
