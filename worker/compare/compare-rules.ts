@@ -1,7 +1,7 @@
 import { COMPARE_MAX_ASINS, type CompareItem } from "../contract/compare";
 import type { Marketplace } from "../contract/marketplaces";
 import { PRO_PLAN, type Plan } from "../contract/plans";
-import type { LookupOutcome } from "../lookup/lookup-service";
+import { busyDetail, type LookupOutcome } from "../lookup/lookup-service";
 
 /** How many ASINs one compare on `plan` may hold. */
 export function compareLimitOf(plan: Plan): number {
@@ -34,12 +34,18 @@ export function compareItems(asins: readonly string[], outcomes: ReadonlyMap<str
 
 /**
  * When Amazon failed for every ASIN, the compare (and its export) answers 503 rather than a
- * table of errors: this detail, and the longest Retry-After any outcome asked for (30 s when
- * none did). Null when any ASIN has an answer of its own.
+ * table of errors, with the longest Retry-After any outcome asked for (30 s when none did). The
+ * detail is the lookup's own when it is not "try again": a refusal for good (the store's partner
+ * tag: retrying cannot help) or RankLayer's own budget being busy (with its wait). Null when any
+ * ASIN has an answer of its own.
  */
 export function compareOutage(outcomes: ReadonlyMap<string, LookupOutcome>): { detail: string; retryAfterSeconds: number } | null {
-  const values = [...outcomes.values()];
-  if (values.length === 0 || !values.every((o) => !o.ok && o.reason === "unavailable")) return null;
-  const waits = values.flatMap((o) => (!o.ok && o.retryAfterSeconds ? [o.retryAfterSeconds] : []));
-  return { detail: "Product data is temporarily unavailable. Please try again shortly.", retryAfterSeconds: waits.length > 0 ? Math.max(...waits) : 30 };
+  const failures = [...outcomes.values()].flatMap((o) => (!o.ok && o.reason === "unavailable" ? [o] : []));
+  if (failures.length === 0 || failures.length !== outcomes.size) return null;
+  const waits = failures.flatMap((o) => (o.retryAfterSeconds ? [o.retryAfterSeconds] : []));
+  const retryAfterSeconds = waits.length > 0 ? Math.max(...waits) : 30;
+  const refused = failures.find((o) => o.refused);
+  if (refused) return { detail: refused.detail, retryAfterSeconds };
+  if (failures.every((o) => o.busy)) return { detail: busyDetail(retryAfterSeconds), retryAfterSeconds };
+  return { detail: "Product data is temporarily unavailable. Please try again shortly.", retryAfterSeconds };
 }

@@ -62,10 +62,7 @@ export class LookupCache {
     if (cold.length > 0) {
       // The product schema loads beside the KV read, the first time an isolate reads KV: a cold
       // start need not build it, and its load overlaps the read (docs/adr/0012-split-worker-build.md).
-      const [read, { isValidProduct }] = await Promise.all([
-        this.kv.get<CachedProduct>(cold.map((asin) => LookupCache.key(marketplace, asin)), "json"),
-        productSchema(),
-      ]);
+      const [read, { isValidProduct }] = await Promise.all([this.readKv(marketplace, cold), productSchema()]);
       for (const asin of cold) {
         const key = LookupCache.key(marketplace, asin);
         const entry = read.get(key) ?? null;
@@ -80,6 +77,19 @@ export class LookupCache {
       if (!(age >= 0 && age < CACHE_MAX_AGE_MS)) found.set(asin, null);
     }
     return found;
+  }
+
+  /**
+   * One bulk KV read. A read that fails (a KV outage or error) is a miss for every ASIN, logged:
+   * the lookup goes to Amazon instead of failing, since the cache only ever saves a call.
+   */
+  private async readKv(marketplace: Marketplace, asins: readonly string[]): Promise<Map<string, CachedProduct | null>> {
+    try {
+      return await this.kv.get<CachedProduct>(asins.map((asin) => LookupCache.key(marketplace, asin)), "json");
+    } catch (error) {
+      console.error(`lookup cache read failed for ${asins.length} ${marketplace} ASINs; treated as misses`, error);
+      return new Map();
+    }
   }
 
   async put(entry: CachedProduct, now: number): Promise<void> {

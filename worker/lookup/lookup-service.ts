@@ -15,6 +15,8 @@ export type LookupOutcome =
       categoryRanks?: CategoryRank[];
       /** Fresh data fetched by another request, which keeps it in rank history: this one need not. */
       joined?: true;
+      /** A cached copy answered because Amazon refused the refresh for good: /status must still hear of it. */
+      refused?: UpstreamError;
     }
   | {
       ok: false;
@@ -116,7 +118,7 @@ export async function lookupProducts(
       // A lookup that joined before reading the cache reads it only when the call failed.
       const copy = joinedEarly.has(asin) && !outcome.ok && outcome.status === 503 && deps.source.kind === "live" ? await deps.cache.get(marketplace, asin, deps.now()) : cached.get(asin);
       // Upstream trouble: a copy younger than 24 h is better than an error.
-      answers.set(asin, !outcome.ok && outcome.status === 503 && copy ? { ok: true, result: fromCache(copy) } : outcome);
+      answers.set(asin, !outcome.ok && outcome.status === 503 && copy ? { ok: true, result: fromCache(copy), ...(outcome.refused ? { refused: outcome.refused } : {}) } : outcome);
     }),
   );
   return new Map(unique.map((asin) => [asin, answers.get(asin)!]));
@@ -142,6 +144,7 @@ async function fetchFromSource(
     const failed = unavailable(error, marketplace);
     return new Map(asins.map((asin) => [asin, failed]));
   }
+  outcomes = await askAgainForTheRest(deps, outcomes, marketplace);
   const refreshedAt = new Date(deps.now()).toISOString();
   const answers = new Map<string, LookupOutcome>();
   await Promise.all(
@@ -172,6 +175,27 @@ async function fetchFromSource(
   return answers;
 }
 
+/**
+ * An answer that names some ASINs unknown and leaves the others out (Amazon's 404
+ * ResourceNotFound fails the whole batch for one unknown ASIN) says nothing about the others:
+ * they are asked for once more without the unknown ones (through the source's budget), so one
+ * dead ASIN in a compare never keeps the rest unavailable on every try. A failed second call
+ * leaves the first answer as it was.
+ */
+async function askAgainForTheRest(deps: LookupDeps, outcomes: Map<string, ItemOutcome>, marketplace: Marketplace): Promise<Map<string, ItemOutcome>> {
+  const values = [...outcomes.values()];
+  const answeredUnknown = values.some((outcome) => !outcome.ok && outcome.reason !== "unavailable");
+  const leftOut = [...outcomes].flatMap(([asin, outcome]) => (!outcome.ok && outcome.reason === "unavailable" ? [asin] : []));
+  if (!answeredUnknown || leftOut.length === 0) return outcomes;
+  try {
+    const again = await deps.source.getItems(leftOut, marketplace);
+    return new Map([...outcomes].map(([asin, outcome]): [string, ItemOutcome] => [asin, again.get(asin) ?? outcome]));
+  } catch (error) {
+    console.error("product source failed asking again for the ASINs a batch left out", marketplace, error);
+    return outcomes;
+  }
+}
+
 function notFound(asin: string, marketplace: Marketplace, reason: "not_found" | "not_accessible"): LookupOutcome {
   return {
     ok: false,
@@ -193,11 +217,16 @@ const PERMANENT_DETAIL: Partial<Record<string, (marketplace: Marketplace) => str
     `Live Amazon data for the ${marketplace} store is unavailable: Amazon refuses this site's partner tag for that store. The site's operator must set the store's own tag (see /status).`,
 };
 
+/** What a caller is told when RankLayer's own budget for the credential refused the call. */
+export function busyDetail(retryAfterSeconds: number): string {
+  return `RankLayer is busy with other Amazon requests: retry in ${retryAfterSeconds} s.`;
+}
+
 function unavailable(error: unknown, marketplace: Marketplace): LookupOutcome {
   const upstream = error instanceof UpstreamError ? error : undefined;
   if (upstream?.kind === "busy") {
     const retryAfterSeconds = Math.max(1, upstream.retryAfterSeconds ?? 1);
-    return { ok: false, status: 503, reason: "unavailable", busy: true, detail: `RankLayer is busy with other Amazon requests: retry in ${retryAfterSeconds} s.`, retryAfterSeconds };
+    return { ok: false, status: 503, reason: "unavailable", busy: true, detail: busyDetail(retryAfterSeconds), retryAfterSeconds };
   }
   // Operators need the real cause; users get a plain message without internals.
   console.error("product source failed", upstream?.kind ?? "unexpected", error);

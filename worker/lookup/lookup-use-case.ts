@@ -79,10 +79,10 @@ export function createLookups(deps: LookupDeps): Lookups {
       logLookup(deps.db, ctx, row, vars.LOOKUP_LOG_FLUSH_MS);
       if (outcome.ok) deps.recordPoint(ctx, outcome);
     }
-    // One call failed for all of them: one mark, after the answer.
-    const refused = [...outcomes.values()].find((outcome) => !outcome.ok && outcome.refused);
-    if (refused && !refused.ok && refused.refused) {
-      ctx.waitUntil(markLookupRefusal(deps.db, deps.config.creatorsRegions, marketplace, refused.refused, new Date().toISOString()).catch((error: unknown) => console.error("attention mark failed", error)));
+    // One call failed for all of them: one mark, after the answer (also when a cached copy answered instead).
+    const refused = [...outcomes.values()].find((outcome) => outcome.refused)?.refused;
+    if (refused) {
+      ctx.waitUntil(markLookupRefusal(deps.db, deps.config.creatorsRegions, marketplace, refused, new Date().toISOString()).catch((error: unknown) => console.error("attention mark failed", error)));
     }
     return outcomes;
   }

@@ -140,8 +140,11 @@ export class CreatorsProductSource implements ProductSource {
       body = await res.json();
     } catch (error) {
       const failure = networkError("getItems", error);
-      // A body that is not JSON is unreadable, not a network problem.
-      throw failure.kind === "timeout" ? failure : new UpstreamError("unavailable", "getItems answered unreadable JSON");
+      if (failure.kind === "timeout") throw failure;
+      // A body that is not JSON is unreadable, not a network problem. A 400 or 403 is still the
+      // refusal the classification table names, whatever its body (a gateway's HTML, nothing).
+      if (res.status !== 400 && res.status !== 403) throw new UpstreamError("unavailable", "getItems answered unreadable JSON");
+      body = undefined;
     }
 
     if (res.status === 403) {
