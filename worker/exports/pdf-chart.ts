@@ -1,6 +1,7 @@
-import { rgb, type Color, type PDFFont, type PDFPage } from "pdf-lib";
+import { rgb, type Color, type PDFPage } from "pdf-lib";
 import type { ChartSeries } from "./export-table";
 import { fitText } from "./pdf-text";
+import type { PdfTypeface } from "./pdf-typeface";
 
 const COLORS = [
   rgb(0.15, 0.39, 0.92), rgb(0.86, 0.15, 0.15), rgb(0.09, 0.64, 0.29), rgb(0.85, 0.47, 0.02), rgb(0.49, 0.23, 0.93),
@@ -20,13 +21,13 @@ const time = (at: string) => Date.parse(at.length === 10 ? `${at}T00:00:00Z` : a
  * Rank over time as lines on one set of axes, rank 1 at the top (lower is better), with a
  * legend under the plot. Days without a rank break the line rather than joining across them.
  */
-export function drawRankChart(page: PDFPage, font: PDFFont, box: ChartBox, series: readonly ChartSeries[], firstColor?: Color): void {
+export function drawRankChart(page: PDFPage, font: PdfTypeface, box: ChartBox, series: readonly ChartSeries[], firstColor?: Color): void {
   const legendHeight = 12 * Math.ceil(series.length / 3);
   const plot = { x: box.x + 44, y: box.y + legendHeight + 18, width: box.width - 50, height: box.height - legendHeight - 24 };
   const points = series.flatMap((s) => s.points.filter((p) => p.value !== null).map((p) => ({ t: time(p.at), v: p.value! })));
   page.drawRectangle({ ...plot, borderColor: rgb(0.7, 0.7, 0.7), borderWidth: 0.5 });
   if (points.length === 0) {
-    page.drawText("No rank history in this range.", { x: plot.x + 8, y: plot.y + plot.height / 2, size: 9, font });
+    font.draw(page, "No rank history in this range.", { x: plot.x + 8, y: plot.y + plot.height / 2, size: 9 });
     return;
   }
   const tMin = Math.min(...points.map((p) => p.t));
@@ -37,7 +38,7 @@ export function drawRankChart(page: PDFPage, font: PDFFont, box: ChartBox, serie
   // Inverted: the best (smallest) rank at the top.
   const yOf = (v: number) => plot.y + plot.height - (vMax === vMin ? plot.height / 2 : ((v - vMin) / (vMax - vMin)) * plot.height);
 
-  const axis = (text: string, x: number, y: number) => page.drawText(text, { x, y, size: 7, font, color: rgb(0.3, 0.3, 0.3) });
+  const axis = (text: string, x: number, y: number) => font.draw(page, text, { x, y, size: 7, color: rgb(0.3, 0.3, 0.3) });
   axis(`#${vMin.toLocaleString("en-US")}`, box.x, plot.y + plot.height - 7);
   axis(`#${vMax.toLocaleString("en-US")}`, box.x, plot.y);
   axis(new Date(tMin).toISOString().slice(0, 10), plot.x, plot.y - 10);
@@ -62,6 +63,6 @@ export function drawRankChart(page: PDFPage, font: PDFFont, box: ChartBox, serie
     const lx = box.x + column * (box.width / 3);
     const ly = box.y + legendHeight - 10 - row * 12;
     page.drawRectangle({ x: lx, y: ly, width: 8, height: 3, color });
-    page.drawText(fitText(s.label, font, 7.5, box.width / 3 - 14), { x: lx + 11, y: ly - 1, size: 7.5, font });
+    font.draw(page, fitText(s.label, font, 7.5, box.width / 3 - 14), { x: lx + 11, y: ly - 1, size: 7.5 });
   });
 }

@@ -1,23 +1,20 @@
-import { PDFDocument, PageSizes, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
+import { PDFDocument, PageSizes, rgb, StandardFonts, type RGB } from "pdf-lib";
 import { rgbChannels } from "../branding/branding-rules";
-import { csvField } from "./csv";
-import { ASSOCIATES_NOTICE, type Cell, type ExportTable } from "./export-table";
+import { ASSOCIATES_NOTICE, type ExportTable } from "./export-table";
 import { drawRankChart } from "./pdf-chart";
+import { lazyJapaneseFont } from "./pdf-japanese-font";
+import { Layout, MARGIN, type Fonts } from "./pdf-layout";
 import { parseSvgLogo } from "./pdf-svg";
-import { fitText, wrapText } from "./pdf-text";
+import { drawTable, PDF_MAX_ROWS } from "./pdf-table";
+import { wrapText } from "./pdf-text";
+import { PdfScripts, PdfTypeface } from "./pdf-typeface";
 
 import { PAPER_SIZES, type PaperSize } from "./paper";
 
-export { PAPER_SIZES, type PaperSize };
+export { PAPER_SIZES, PDF_MAX_ROWS, type PaperSize };
 const PAGE: Record<PaperSize, [number, number]> = { a4: PageSizes.A4, letter: PageSizes.Letter };
 
-const MARGIN = 40;
-const ROW_HEIGHT = 14;
-const FONT_SIZE = 7.5;
-const FOOTER_HEIGHT = 34;
 const CHART_HEIGHT = 200;
-/** Columns at most this wide are never squeezed. */
-const NARROW = 110;
 /** Wider tables than this many columns are printed in landscape. */
 const PORTRAIT_MAX_COLUMNS = 8;
 
@@ -43,105 +40,16 @@ const LOGO_MAX = { width: 160, height: 40 };
 const colorOf = (hex: string | null | undefined): RGB | null =>
   hex && /^#[0-9a-f]{6}$/i.test(hex) ? rgb(...rgbChannels(hex)) : null;
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
-
-/** A cell as printed: the same text the CSV holds, without CSV quoting or the formula guard. */
-function cellText(value: Cell): string {
-  if (typeof value === "string") return value;
-  return csvField(value);
-}
-
-/** Column widths: each column's longest text (header included) decides its share, within bounds. */
-function columnWidths(table: ExportTable, font: PDFFont, width: number): number[] {
-  const natural = table.columns.map((label, i) => {
-    const texts = [label, ...table.rows.slice(0, 200).map((row) => cellText(row[i]))];
-    const widest = Math.max(...texts.map((t) => font.widthOfTextAtSize(fitText(t, font, FONT_SIZE, 400), FONT_SIZE)));
-    return Math.min(Math.max(widest + 6, 28), 180);
-  });
-  const total = natural.reduce((a, b) => a + b, 0);
-  if (total <= width) return natural.map((w) => (w / total) * width);
-  // Too wide: short columns (ASINs, ranks, times) keep their width; long text shares what is left.
-  const narrow = natural.filter((w) => w <= NARROW).reduce((a, b) => a + b, 0);
-  const wide = total - narrow;
-  return natural.map((w) => (w <= NARROW ? w : (w / wide) * (width - narrow)));
-}
-
-class Layout {
-  page!: PDFPage;
-  y = 0;
-  pages: PDFPage[] = [];
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly size: [number, number],
-    readonly fonts: Fonts,
-  ) {
-    this.newPage();
-  }
-  get width() {
-    return this.size[0] - 2 * MARGIN;
-  }
-  newPage() {
-    this.page = this.doc.addPage(this.size);
-    this.pages.push(this.page);
-    this.y = this.size[1] - MARGIN;
-  }
-  /** Room for `height` more points above the footer, or a new page. */
-  need(height: number): boolean {
-    if (this.y - height >= MARGIN + FOOTER_HEIGHT) return false;
-    this.newPage();
-    return true;
-  }
-  text(text: string, size: number, bold = false, color = rgb(0, 0, 0)) {
-    this.need(size + 4);
-    this.y -= size + 4;
-    this.page.drawText(fitText(text, bold ? this.fonts.bold : this.fonts.regular, size, this.width), {
-      x: MARGIN, y: this.y, size, font: bold ? this.fonts.bold : this.fonts.regular, color,
-    });
-  }
-  paragraph(text: string, size: number) {
-    for (const line of wrapText(text, this.fonts.regular, size, this.width)) this.text(line, size);
-  }
-}
-
-function drawTable(layout: Layout, table: ExportTable, headerColor: RGB) {
-  const widths = columnWidths(table, layout.fonts.regular, layout.width);
-  const drawRow = (cells: readonly Cell[], header: boolean, shaded: boolean) => {
-    layout.y -= ROW_HEIGHT;
-    if (header || shaded) {
-      layout.page.drawRectangle({
-        x: MARGIN, y: layout.y - 4, width: layout.width, height: ROW_HEIGHT,
-        color: header ? headerColor : rgb(0.95, 0.96, 0.98),
-      });
-    }
-    let x = MARGIN;
-    cells.forEach((cell, i) => {
-      const font = header ? layout.fonts.bold : layout.fonts.regular;
-      layout.page.drawText(fitText(cellText(cell), font, FONT_SIZE, widths[i]! - 4), {
-        x: x + 2, y: layout.y, size: FONT_SIZE, font, color: header ? rgb(1, 1, 1) : rgb(0, 0, 0),
-      });
-      x += widths[i]!;
-    });
-  };
-  layout.need(ROW_HEIGHT * 2);
-  drawRow(table.columns, true, false);
-  table.rows.forEach((row, index) => {
-    // The header row is repeated at the top of every page the table continues on.
-    if (layout.need(ROW_HEIGHT)) drawRow(table.columns, true, false);
-    drawRow(row, false, index % 2 === 1);
-  });
-  if (table.rows.length === 0) layout.text("No rows.", 9);
-}
+/** Said in the PDF when some text had a character its fonts cannot print, so nothing is lost unsaid. */
+export const LOSSY_NOTE = "Characters these PDF fonts cannot print (such as emoji) are shown as ?; the CSV export holds the exact text.";
 
 function drawFooters(layout: Layout, generatedAt: string) {
   const { regular } = layout.fonts;
   layout.pages.forEach((page, index) => {
     const lines = wrapText(ASSOCIATES_NOTICE, regular, 6.5, layout.width - 60);
-    lines.forEach((line, i) => page.drawText(line, { x: MARGIN, y: MARGIN - 2 + (lines.length - 1 - i) * 8, size: 6.5, font: regular, color: rgb(0.35, 0.35, 0.35) }));
-    const label = `Page ${index + 1} of ${layout.pages.length} · ${generatedAt}`.replace("·", "-");
-    page.drawText(label, { x: MARGIN + layout.width - regular.widthOfTextAtSize(label, 6.5), y: MARGIN + 18, size: 6.5, font: regular, color: rgb(0.35, 0.35, 0.35) });
+    lines.forEach((line, i) => regular.draw(page, line, { x: MARGIN, y: MARGIN - 2 + (lines.length - 1 - i) * 8, size: 6.5, color: rgb(0.35, 0.35, 0.35) }));
+    const label = `Page ${index + 1} of ${layout.pages.length} - ${generatedAt}`;
+    regular.draw(page, label, { x: MARGIN + layout.width - regular.width(label, 6.5), y: MARGIN + 18, size: 6.5, color: rgb(0.35, 0.35, 0.35) });
   });
 }
 
@@ -156,7 +64,13 @@ export async function tableToPdf(table: ExportTable, paper: PaperSize, now: numb
   doc.setTitle(branding?.name ? `${table.title} - prepared by ${branding.name}` : `RankLayer - ${table.title}`);
   doc.setProducer("RankLayer");
   doc.setCreationDate(new Date(now));
-  const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  // A Japanese font is referenced only when some text needs it (pdf-japanese-font.ts).
+  const scripts = new PdfScripts(lazyJapaneseFont(doc));
+  const fonts: Fonts = {
+    regular: new PdfTypeface(await doc.embedFont(StandardFonts.Helvetica), scripts),
+    bold: new PdfTypeface(await doc.embedFont(StandardFonts.HelveticaBold), scripts),
+    scripts,
+  };
   const [short, long] = PAGE[paper];
   const size: [number, number] = table.columns.length > PORTRAIT_MAX_COLUMNS ? [long, short] : [short, long];
   const layout = new Layout(doc, size, fonts);
@@ -184,6 +98,7 @@ export async function tableToPdf(table: ExportTable, paper: PaperSize, now: numb
   drawTable(layout, table, accent ?? HEADER_DARK);
   layout.y -= 8;
   for (const note of table.notes) layout.paragraph(note, 8);
+  if (scripts.lossy) layout.paragraph(LOSSY_NOTE, 8);
   drawFooters(layout, generatedAt);
   return doc.save();
 }

@@ -14,6 +14,7 @@ import { validationDetails } from "../validation";
 import { callerPlan } from "./caller-plan";
 
 const NAMES = Object.keys(EXPORT_DATASETS);
+const CONTENT_TYPES: Record<ExportFormat, string> = { csv: "text/csv; charset=utf-8", pdf: "application/pdf" };
 
 /** format and paper; every other parameter belongs to the dataset and is checked by its own schema. */
 const formatQuerySchema = z
@@ -83,6 +84,13 @@ export const exportRoutes = createRouter().openapi(route, async (c) => {
   const refusal = dataset.refuse?.(request, query.data);
   if (refusal) throw new ApiError(refusal.status, refusal.status === 401 ? "unauthenticated" : "plan_limit", refusal.detail);
 
+  // A HEAD (a link preview, a download manager's probe) is told the file's type, not sent a file:
+  // no data is read and no export is spent (Hono runs GET handlers for HEAD).
+  if (c.req.method === "HEAD") {
+    c.header("Content-Type", CONTENT_TYPES[format]);
+    return c.body(null, 200);
+  }
+
   const quota = await c.var.services.quota.takeExport(c.req.raw, account, plan);
   if (quota) {
     c.header("RateLimit-Limit", String(quota.limit));
@@ -106,11 +114,8 @@ export const exportRoutes = createRouter().openapi(route, async (c) => {
     }
     const fileName = exportFileName(table.fileStem, format, now);
     c.header("Content-Disposition", `attachment; filename="${fileName}"`);
-    if (format === "csv") {
-      c.header("Content-Type", "text/csv; charset=utf-8");
-      return c.body(tableToCsv(table), 200);
-    }
-    c.header("Content-Type", "application/pdf");
+    c.header("Content-Type", CONTENT_TYPES[format]);
+    if (format === "csv") return c.body(tableToCsv(table), 200);
     // pdf-lib (and the fonts it inflates) loads on the first PDF export, not at every cold start.
     const { tableToPdf } = await import("../exports/pdf");
     // A signed-in caller's PDF carries its workspace's branding.

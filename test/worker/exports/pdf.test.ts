@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ASSOCIATES_NOTICE, type ExportTable } from "../../../worker/exports/export-table";
 import { tableToPdf } from "../../../worker/exports/pdf";
-import { winAnsi } from "../../../worker/exports/pdf-text";
+import { printableText } from "../../../worker/exports/pdf-text";
 import { readPdf } from "./pdf-reader";
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0);
@@ -40,8 +40,11 @@ describe("PDF export", () => {
     expect(text).toContain(`Page ${sizes.length} of ${sizes.length}`);
   });
 
-  it("prints what the standard fonts cannot encode as stand-ins instead of failing", () => {
-    expect(winAnsi("Mug “Large” — 東京")).toBe('Mug "Large" - ??');
+  it("keeps what the fonts can print (WinAnsi marks, Japanese) and says when it had to print a ?", () => {
+    const helvetica = new Set([...Array.from({ length: 95 }, (_, i) => 0x20 + i), 0x201c, 0x201d, 0x2014]);
+    expect(printableText("Mug “Large” — 東京", helvetica)).toEqual({ text: "Mug “Large” — 東京", lossy: false });
+    expect(printableText("two\nlines\u200b", helvetica)).toEqual({ text: "two lines", lossy: false });
+    expect(printableText("Gift 🎁", helvetica)).toEqual({ text: "Gift ?", lossy: true });
   });
 });
 

@@ -6,13 +6,18 @@ import { priceBasis } from "../price-basis";
 import { DAY_MS, utcDay } from "../../contract/time";
 
 
-/** One ASIN's daily rank history over 7, 30 or 90 days, within the plan's history, with its chart. */
+/** The days a history export covers: `days` when given (it wins over `range`), as GET /v1/history reads them. */
+const daysOf = ({ range, days }: { range: keyof typeof HISTORY_RANGE_DAYS; days?: number }) => days ?? HISTORY_RANGE_DAYS[range];
+
+/** One ASIN's daily rank history over 7, 30 or 90 days (or `days`), within the plan's history, with its chart. */
 export const historyExport = dataset({
   query: historyQuerySchema,
   needsAccount: false,
-  refuse({ c, plan }, { range }) {
-    if (!c.get("account") && range !== ANONYMOUS_HISTORY_RANGE) return { status: 401, detail: "Sign in to export 30 and 90 days" };
-    if (HISTORY_RANGE_DAYS[range] > plan.historyDays) {
+  refuse({ c, plan }, query) {
+    const days = daysOf(query);
+    const anonymousDays = HISTORY_RANGE_DAYS[ANONYMOUS_HISTORY_RANGE];
+    if (!c.get("account") && days > anonymousDays) return { status: 401, detail: `Sign in to export more than ${anonymousDays} days of rank history` };
+    if (days > plan.historyDays) {
       return {
         status: 403,
         detail: `Your ${plan.name} plan covers ${plan.historyDays} days of rank history. Upgrade to ${PRO_PLAN.name} for up to ${PRO_PLAN.historyDays} days.`,
@@ -20,11 +25,12 @@ export const historyExport = dataset({
     }
     return null;
   },
-  async load({ c, now }, { asin, marketplace, range }) {
-    const days = HISTORY_RANGE_DAYS[range];
+  async load({ c, now }, query) {
+    const { asin, marketplace } = query;
+    const days = daysOf(query);
     const points = await rankHistory(c.var.services.history, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
     return {
-      fileStem: `history-${asin}-${marketplace}-${range}`,
+      fileStem: `history-${asin}-${marketplace}-${days}d`,
       title: `Rank history of ${asin} in the ${marketplace} marketplace, last ${days} days`,
       columns: ["Day (UTC)", "ASIN", "Marketplace", "Rank", "Price", "Price is", "Currency", "Offers", "Rating", "Reviews", "Source"],
       rows: points.map((p) => [
