@@ -106,6 +106,7 @@ export function buildServices(env: Bindings, options: { sampleDataOnly?: boolean
     recordPoint: (ctx, lookup) => (sample ? undefined : recordLookupPoint(history, ctx, lookup)),
     take: (client) => quota.takeLookup(client),
     peek: (client) => quota.peekLookup(client),
+    giveBack: (client, amount) => quota.giveBackLookup(client, amount),
   });
   return { env, config, sources, quota, lookupCache, history, lookups };
 }

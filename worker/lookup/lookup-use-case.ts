@@ -27,6 +27,8 @@ export interface LookupDeps {
   /** The lookup limiter: spend one lookup of the client, or read its figures. */
   take(client: LookupClient): Promise<WindowDecision>;
   peek(client: LookupClient): Promise<WindowDecision>;
+  /** Gives back lookups the client paid for and did not get. */
+  giveBack(client: LookupClient, amount: number): Promise<void>;
 }
 
 /** Whose lookup allowance a request spends: the client's address when anonymous, else the account under its plan. */
@@ -48,6 +50,12 @@ export interface Lookups {
   peek(payer: LookupPayer): Promise<WindowDecision>;
   /** Spends `count` lookups, or none when the allowance cannot cover them all. */
   take(payer: LookupPayer, count: number): Promise<WindowDecision>;
+  /**
+   * Gives back, after the answer, the lookups paid for outcomes Amazon (or RankLayer's own
+   * budget) failed to answer: a fault of ours or Amazon's costs the caller nothing. An unknown
+   * ASIN (404) was answered, and stays counted.
+   */
+  giveBackFailed(ctx: WaitUntil, payer: LookupPayer, outcomes: Iterable<LookupOutcome>): void;
   /** Several products of one marketplace (one batched upstream call for the misses), logged and kept in history. */
   many(ctx: WaitUntil, asins: readonly string[], marketplace: Marketplace): Promise<Map<string, LookupOutcome>>;
   one(ctx: WaitUntil, asin: string, marketplace: Marketplace): Promise<LookupOutcome>;
@@ -101,11 +109,20 @@ export function createLookups(deps: LookupDeps): Lookups {
       const peek = await deps.peek(payer.client);
       if (!peek.allowed || peek.remaining < count) return { ...peek, allowed: false, exceeded: peek.exceeded ?? "month" };
       let decision = peek;
-      for (let i = 0; i < count; i += 1) {
+      for (let taken = 0; taken < count; taken += 1) {
         decision = await deps.take(payer.client);
-        if (!decision.allowed) break;
+        // Another request spent the rest meanwhile: none of the `count` is kept.
+        if (!decision.allowed) {
+          await deps.giveBack(payer.client, taken);
+          break;
+        }
       }
       return decision;
+    },
+    giveBackFailed(ctx, payer, outcomes) {
+      const failed = [...outcomes].filter((outcome) => !outcome.ok && outcome.status !== 404).length;
+      if (failed === 0) return;
+      ctx.waitUntil(deps.giveBack(payer.client, failed).catch((error: unknown) => console.error("lookup give-back failed", error)));
     },
     many,
     one: async (ctx, asin, marketplace) => (await many(ctx, [asin], marketplace)).get(asin)!,

@@ -133,3 +133,14 @@ export function peekLeased(book: LeaseBook, key: string, now: number): WindowDec
   const lease = usableLease(book, key, now);
   return lease ? fromLease(lease, now) : null;
 }
+
+/**
+ * Returns `amount` units to the lease under `key` (work they paid for failed): true when an
+ * unexpired lease took them back, false when the caller must give them back to the RateLimiter.
+ */
+export function giveBackLeased(book: LeaseBook, key: string, now: number, amount: number): boolean {
+  const lease = usableLease(book, key, now);
+  if (!lease) return false;
+  lease.left += amount;
+  return true;
+}

@@ -1,7 +1,7 @@
 import { DEFAULT_LOOKUP_LIMITS, type Config, type Deployment } from "../config";
 import type { Bindings } from "../env";
 import { isolateSlot } from "../shared/isolate-state";
-import { peekLeased, takeLeased, type LeaseBook, type LeaseOptions } from "./lease-book";
+import { giveBackLeased, peekLeased, takeLeased, type LeaseBook, type LeaseOptions } from "./lease-book";
 import { MINUTE_MS, type Window, type WindowDecision } from "./window";
 
 /** LOOKUP_LIMIT_PER_MONTH overrides the Free plan's monthly quota for one deployment, e.g. in tests. */
@@ -56,22 +56,41 @@ export async function takeLookup(
   request: Request | LookupClient,
   { leases = isolateLeases(), now = Date.now(), background }: LeaseOptions = {},
 ): Promise<WindowDecision> {
-  const { key: clientId, limits } = resolveClient(config, request);
+  const client = resolveClient(config, request);
+  const { key: clientId, limits } = client;
   return takeLeased(
     leases,
-    `${clientId}|${limits.perMinute}|${limits.perMonth}`,
+    leaseKey(client),
     now,
     () => limiter(env, clientId).take(LOOKUP_COUNTER, lookupWindows(limits), "lease"),
     background,
   );
 }
 
+const leaseKey = ({ key, limits }: LookupClient) => `${key}|${limits.perMinute}|${limits.perMonth}`;
+
+/**
+ * Gives back `amount` lookups the client paid for and did not get (Amazon failing, RankLayer's
+ * budget busy): to this isolate's lease when it still holds one, else to its RateLimiter.
+ */
+export async function giveBackLookup(
+  { env, config }: Deployment,
+  request: Request | LookupClient,
+  amount: number,
+  { leases = isolateLeases(), now = Date.now() }: Pick<LeaseOptions, "leases" | "now"> = {},
+): Promise<void> {
+  if (amount <= 0) return;
+  const client = resolveClient(config, request);
+  if (giveBackLeased(leases, leaseKey(client), now, amount)) return;
+  await limiter(env, client.key).giveBack(LOOKUP_COUNTER, lookupWindows(client.limits), amount);
+}
+
 /** The client's figures without taking a lookup. */
 export async function peekLookup({ env, config }: Deployment, request: Request | LookupClient, leases: LeaseBook = isolateLeases()): Promise<WindowDecision> {
-  const { key: clientId, limits } = resolveClient(config, request);
+  const client = resolveClient(config, request);
   return (
-    peekLeased(leases, `${clientId}|${limits.perMinute}|${limits.perMonth}`, Date.now()) ??
-    limiter(env, clientId).take(LOOKUP_COUNTER, lookupWindows(limits), "peek")
+    peekLeased(leases, leaseKey(client), Date.now()) ??
+    limiter(env, client.key).take(LOOKUP_COUNTER, lookupWindows(client.limits), "peek")
   );
 }
 

@@ -6,7 +6,7 @@ import { giveBackExport, takeExport } from "./export-limit";
 import { peekKeyRequests, takeKeyRequest } from "./key-limit";
 import { takeMailTo, type ChosenAddressMail, type MailTake, type MailTo } from "./mail-limit";
 import type { Background } from "../shared/background";
-import { lookupLimits, peekLookup, takeLookup, type LookupClient, type LookupLimits } from "./lookup-limit";
+import { giveBackLookup, lookupLimits, peekLookup, takeLookup, type LookupClient, type LookupLimits } from "./lookup-limit";
 import type { WindowDecision } from "./window";
 
 /**
@@ -20,6 +20,8 @@ export interface Quota {
   /** One lookup of the client (a request: its address, under the deployment's limits). */
   takeLookup(client: Request | LookupClient): Promise<WindowDecision>;
   peekLookup(client: Request | LookupClient): Promise<WindowDecision>;
+  /** Gives back lookups taken for work that failed (Amazon failing, the budget busy). */
+  giveBackLookup(client: Request | LookupClient, amount: number): Promise<void>;
   /** One request of an account's hourly API key limit. */
   takeKeyRequest(userId: string, limit: number): Promise<WindowDecision>;
   peekKeyRequests(userId: string, limit: number): Promise<WindowDecision>;
@@ -42,6 +44,7 @@ export function quotaOf(env: Bindings, config: Config, background?: Background):
     lookupLimits: lookupLimits(config),
     takeLookup: (client) => takeLookup(deployment, client, { background }),
     peekLookup: (client) => peekLookup(deployment, client),
+    giveBackLookup: (client, amount) => giveBackLookup(deployment, client, amount),
     takeKeyRequest: (userId, limit) => takeKeyRequest(env, userId, limit, { background }),
     peekKeyRequests: (userId, limit) => peekKeyRequests(env, userId, limit),
     takeExport: (request, account, plan) => takeExport(env, request, account, plan),

@@ -5,6 +5,7 @@ import { compareQuerySchema } from "../compare/compare-query";
 import type { ComparePlan, CompareResponse } from "../contract/compare";
 import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
 import { lookupResultSchema } from "../contract/product";
+import type { LookupPayer } from "../lookup/lookup-use-case";
 import { commonErrors, failure, KEY_OR_ANONYMOUS, ok, retryAfter } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { limitExceededDetail, rateLimitHeaders } from "../ratelimit/lookup-limit";
@@ -96,8 +97,9 @@ export const compareRoutes = createRouter()
     // One lookup per ASIN, as if each were looked up alone, from the same allowance as the lookup
     // itself (the address, or the signed-in account: Pro's per-minute limit included). A key
     // request was counted against the account's hourly key limit already.
+    let payer: LookupPayer | null = null;
     if (!c.get("apiKey")) {
-      const payer = await lookups.payerOf(c.req.raw, c.get("account") ?? null);
+      payer = await lookups.payerOf(c.req.raw, c.get("account") ?? null);
       const decision = await lookups.take(payer, asins.length);
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
       if (!decision.allowed) {
@@ -110,6 +112,7 @@ export const compareRoutes = createRouter()
     }
 
     const outcomes = await lookups.many(c.executionCtx, asins, marketplace);
+    if (payer) lookups.giveBackFailed(c.executionCtx, payer, outcomes.values());
     const outage = compareOutage(outcomes);
     if (outage) throw new ApiError(503, "upstream_unavailable", outage.detail, { "Retry-After": String(outage.retryAfterSeconds) });
     const body: CompareResponse = { marketplace, items: compareItems(asins, outcomes) };

@@ -6,6 +6,7 @@ import { lookupQuerySchema } from "../contract/lookup-query";
 import { lookupResultSchema } from "../contract/product";
 import type { AppEnv } from "../env";
 import { assertHistoryDaysAllowed, historyAnswer } from "../history/history-answer";
+import type { LookupPayer } from "../lookup/lookup-use-case";
 import { commonErrors, failure, KEY_OR_ANONYMOUS, notFound, ok, retryAfter } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { limitExceededDetail, rateLimitHeaders } from "../ratelimit/lookup-limit";
@@ -51,8 +52,9 @@ export const lookupRoutes = createRouter().openapi(route, async (c) => {
     // Checked before the quota is taken: a history the plan does not show costs no lookup.
     const historyDays = historyRange ? HISTORY_RANGE_DAYS[historyRange] : null;
     if (historyRange && historyDays) await assertHistoryDaysAllowed(c.env.DB, c.get("account"), historyDays);
+    let payer: LookupPayer | null = null;
     if (paysPerLookup(c)) {
-      const payer = await lookups.payerOf(c.req.raw, c.get("account") ?? null);
+      payer = await lookups.payerOf(c.req.raw, c.get("account") ?? null);
       const decision = await lookups.take(payer, 1);
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
       if (!decision.allowed) {
@@ -68,6 +70,7 @@ export const lookupRoutes = createRouter().openapi(route, async (c) => {
       const history = await historyAnswer(c.var.services.history, { asin, marketplace, range: historyRange, days: historyDays });
       return c.json({ ...outcome.result, history }, 200);
     }
+    if (payer) lookups.giveBackFailed(c.executionCtx, payer, [outcome]);
     const headers: Record<string, string> = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};
     throw new ApiError(outcome.status, outcome.status === 404 ? "not_found" : "upstream_unavailable", outcome.detail, headers);
   });

@@ -36,6 +36,7 @@ describe("one lookup allowance for lookup and compare", () => {
 function fakeDeps(left: number) {
   const taken: string[] = [];
   const recorded: string[] = [];
+  const given: number[] = [];
   const decision = (allowed: boolean, remaining: number): LimitDecision => ({
     allowed, exceeded: allowed ? undefined : "month", granted: allowed ? 1 : 0, limit: 10, remaining, resetSeconds: 60, resetAt: "2026-12-01T00:00:00.000Z", grantExpiresAt: 0,
   });
@@ -52,8 +53,12 @@ function fakeDeps(left: number) {
       return decision(true, left);
     },
     peek: async () => decision(left > 0, left),
+    giveBack: async (_client, amount) => {
+      left += amount;
+      given.push(amount);
+    },
   };
-  return { deps, taken, recorded };
+  return { deps, taken, recorded, given };
 }
 
 describe("createLookups", () => {
@@ -74,6 +79,28 @@ describe("createLookups", () => {
     expect(await lookups.take(payer, 2)).toMatchObject({ allowed: true, remaining: 0 });
     expect(taken).toEqual(["ip:192.0.2.44", "ip:192.0.2.44"]);
     expect(await lookups.take(payer, 1)).toMatchObject({ allowed: false });
+  });
+
+  it("gives back what a compare took when another request spent the rest meanwhile", async () => {
+    const { deps, given } = fakeDeps(2);
+    // The peek saw 3 left; by the third take only 2 were.
+    deps.peek = async () => ({ allowed: true, granted: 0, limit: 10, remaining: 3, resetSeconds: 60, resetAt: "2026-12-01T00:00:00.000Z", grantExpiresAt: 0 });
+    const lookups = createLookups(deps);
+    const payer = await lookups.payerOf(request, null);
+    expect(await lookups.take(payer, 3)).toMatchObject({ allowed: false });
+    expect(given).toEqual([2]);
+  });
+
+  it("gives back after the answer one lookup per outcome Amazon or the budget failed, none for an unknown ASIN", async () => {
+    const { deps, given } = fakeDeps(5);
+    const lookups = createLookups(deps);
+    const payer = await lookups.payerOf(request, null);
+    const failed = (status: 404 | 503) => ({ ok: false as const, status, reason: status === 404 ? ("not_found" as const) : ("unavailable" as const), detail: "" });
+    const ctx = createExecutionContext();
+    lookups.giveBackFailed(ctx, payer, [failed(503), failed(404), failed(503)]);
+    lookups.giveBackFailed(ctx, payer, [failed(404)]);
+    await waitOnExecutionContext(ctx);
+    expect(given).toEqual([2]);
   });
 
   it("answers every ASIN once and keeps each fresh product as a history point", async () => {
