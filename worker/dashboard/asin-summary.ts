@@ -34,7 +34,7 @@ export interface SummaryPoint {
 /** The JSON column: per-window figures and the compact sparkline. */
 export interface SummaryFigures {
   velocity: Record<`${SummaryWindow}`, RankVelocity>;
-  /** Latest ranked day's rank minus the window's first ranked day's (null under two ranked days). */
+  /** Latest ranked day's rank minus the window's first ranked day's, of the latest point's source (null under two such days). */
   change: Record<`${SummaryWindow}`, number | null>;
   /** The last 30 days' points as [days after sparkFrom, rank]: days without a point are left out. */
   sparkFrom: string;
@@ -82,6 +82,8 @@ export function buildAsinSummary(marketplace: string, asin: string, points: read
   const windows = Object.fromEntries(SUMMARY_WINDOWS.map((days) => [days, inWindow(days)])) as Record<SummaryWindow, SummaryPoint[]>;
   const sparkFrom = windowStart(SPARKLINE_DAYS, nowMs);
   const latest = windows[SUMMARY_DAYS].at(-1) ?? null;
+  // Change and velocity compare ranks of the latest point's source only: a mock rank and a live one measure nothing together.
+  const comparable = (days: SummaryWindow) => windows[days].filter((point) => point.source === latest?.source);
   return {
     marketplace,
     asin,
@@ -92,8 +94,8 @@ export function buildAsinSummary(marketplace: string, asin: string, points: read
     rankCapturedAt: latest?.capturedAt ?? null,
     lastDay: latest?.day ?? null,
     figures: {
-      velocity: { 7: rankVelocity(windows[7]), 30: rankVelocity(windows[30]), 90: rankVelocity(windows[90]) },
-      change: { 7: rankChange(windows[7]), 30: rankChange(windows[30]), 90: rankChange(windows[90]) },
+      velocity: { 7: rankVelocity(comparable(7)), 30: rankVelocity(comparable(30)), 90: rankVelocity(comparable(90)) },
+      change: { 7: rankChange(comparable(7)), 30: rankChange(comparable(30)), 90: rankChange(comparable(90)) },
       sparkFrom,
       spark: windows[SPARKLINE_DAYS].map((point) => [dayIndex(point.day) - dayIndex(sparkFrom), point.rank]),
       ...(latest?.price !== null && latest?.priceSource === "lowest_offer" ? { priceSource: "lowest_offer" as const } : {}),
@@ -143,17 +145,20 @@ export function summaryWindow(days: number): SummaryWindow {
 export type SummaryRowInput = Pick<TrackedAsinData, "details" | "seller"> & { marketplace: Marketplace; asin: string; summary: AsinSummary | null };
 
 /**
- * One dashboard/portfolio row from a summary, for a window of `days` ending at the summary's
- * computation (its "as of" is the latest point's capture time, as when rows were built from points).
- * A summary whose latest point is older than the window shows no rank, as a row of no points did.
+ * One dashboard/portfolio row from a summary, for a window of `days` ending at `readAt` (the read;
+ * the summary's computation when absent). Its "as of" is the latest point's capture time, as when
+ * rows were built from points. A summary is rebuilt only when points are written, so one whose
+ * latest point is older than the window (captures failing since) shows no rank, change, velocity
+ * or sparkline, as a row of no points did.
  */
-export function rowFromSummary(input: SummaryRowInput, days: number, dayNames: DayNames = new DayNames()): DashboardRow {
+export function rowFromSummary(input: SummaryRowInput, days: number, dayNames: DayNames = new DayNames(), readAt?: string): DashboardRow {
   const { summary } = input;
   const window = summaryWindow(days);
-  const fresh = summary !== null && summary.lastDay !== null && summary.lastDay >= dayNames.windowStart(window, summary.computedAt);
+  const at = summary ? (readAt !== undefined && readAt > summary.computedAt ? readAt : summary.computedAt) : "";
+  const fresh = summary !== null && summary.lastDay !== null && summary.lastDay >= dayNames.windowStart(window, at);
   const sparkStart = summary ? dayNames.index(summary.figures.sparkFrom) : 0;
-  const fromIndex = summary ? dayNames.index(dayNames.windowStart(Math.min(window, SPARKLINE_DAYS), summary.computedAt)) : 0;
-  const velocity = summary?.figures.velocity[`${window}`] ?? { rankChangePercent: null, slopePerDay: null, best: null, worst: null };
+  const fromIndex = summary ? dayNames.index(dayNames.windowStart(Math.min(window, SPARKLINE_DAYS), at)) : 0;
+  const velocity = (fresh && summary.figures.velocity[`${window}`]) || { rankChangePercent: null, slopePerDay: null, best: null, worst: null };
   return {
     asin: input.asin,
     marketplace: input.marketplace,
@@ -162,7 +167,7 @@ export function rowFromSummary(input: SummaryRowInput, days: number, dayNames: D
     brand: input.details?.brand ?? null,
     category: input.details?.category ?? null,
     rank: fresh ? summary.rank : null,
-    rankChange7d: summary?.figures.change[`${window}`] ?? null,
+    rankChange7d: fresh ? (summary.figures.change[`${window}`] ?? null) : null,
     velocity,
     price: fresh && summary.price !== null && summary.currency ? { amount: summary.price, currency: summary.currency } : null,
     // No Buy Box winner: the price is the lowest offer's and says so (never passed off as the Buy Box price).

@@ -53,7 +53,9 @@ interface RevenueGroup {
  * one pass over the revenue rows (an agency's 20 connections × 500 ASINs × 30 days are 300,000 of
  * them, which separate queries would each scan): the revenue rows grouped per connection, ASIN
  * and currency, and the seller snapshots' keys, in one batch. Revenue rows count in their
- * marketplace's window (`revenueWindows`, else the UTC window).
+ * marketplace's window (`revenueWindows`, else the UTC window). With `tracked` ("<marketplace>:<asin>"
+ * keys), only those ASINs count: rows of an ASIN no longer tracked are kept, but a client's products
+ * and revenue are its tracked ASINs', as the brand table's are.
  */
 export async function connectionAssetsAndRevenue(
   db: D1Database,
@@ -62,6 +64,7 @@ export async function connectionAssetsAndRevenue(
   toDay: string,
   connectionId: string | null,
   revenueWindows: Record<string, { fromDay: string; toDay: string }> = {},
+  tracked: ReadonlySet<string> | null = null,
 ): Promise<{
   assets: Awaited<ReturnType<typeof connectionAssets>>;
   revenue: { connectionId: string; currency: string; amount: number }[];
@@ -77,9 +80,10 @@ export async function connectionAssetsAndRevenue(
       .prepare(revenueSumSql(windows.length))
       .bind(workspaceId, fromDay, toDay, connectionId, ...windows.flatMap(([marketplace, window]) => [marketplace, window.fromDay, window.toDay]), revenueFrom, revenueTo),
   ]);
-  const groups = revenue!.results as RevenueGroup[];
+  const counted = (row: { marketplace: string; asin: string }) => !tracked || tracked.has(`${row.marketplace}:${row.asin}`);
+  const groups = (revenue!.results as RevenueGroup[]).filter(counted);
   const assets = new Map<string, { connectionId: string; marketplace: string; asin: string }>();
-  for (const row of [...snapshots!.results, ...groups]) {
+  for (const row of [...snapshots!.results.filter(counted), ...groups]) {
     assets.set(`${row.connection_id}\u0000${row.marketplace}\u0000${row.asin}`, { connectionId: row.connection_id, marketplace: row.marketplace, asin: row.asin });
   }
   const sums = new Map<string, { connectionId: string; currency: string; amount: number }>();

@@ -2,7 +2,7 @@ import type { DashboardRow } from "../contract/dashboard";
 import type { Services } from "../services";
 import type { Marketplace } from "../contract/marketplaces";
 import { asinDetailsOf } from "../history/asin-details-store";
-import { dayPointsByAsin, sellerDayRowsOf } from "../history/history-store";
+import { dayPointsByAsin, sellerDayRowsOf, type SellerDayRow } from "../history/history-store";
 import { listTrackedAsins } from "../history/watchlist-store";
 import { dashboardRow } from "./kpis";
 import { DAY_MS, utcDay } from "../contract/time";
@@ -14,6 +14,29 @@ export interface RowFilter {
   connection?: string;
   brand?: string;
   category?: string;
+}
+
+/**
+ * Whether `row` speaks for the workspace before `other`: a later day, else (one day, several
+ * connections) the one holding the Buy Box, else one with FBA stock, else the first connection id.
+ * Every connection writes a row per tracked ASIN, so a client that does not sell it has one too.
+ */
+export function preferredSellerRow(row: SellerDayRow, other: SellerDayRow): boolean {
+  if (row.day !== other.day) return row.day > other.day;
+  const rank = (r: SellerDayRow) => (r.holdsBuyBox === true ? 2 : 0) + (r.fulfillableUnits !== null ? 1 : 0);
+  if (rank(row) !== rank(other)) return rank(row) > rank(other);
+  return row.connectionId < other.connectionId;
+}
+
+/** The row per "<marketplace>:<asin>" that speaks for the workspace (preferredSellerRow), in any order of `rows`. */
+export function latestSellerRows(rows: readonly SellerDayRow[]): Map<string, SellerDayRow> {
+  const latest = new Map<string, SellerDayRow>();
+  for (const row of rows) {
+    const key = `${row.marketplace}:${row.asin}`;
+    const kept = latest.get(key);
+    if (!kept || preferredSellerRow(row, kept)) latest.set(key, row);
+  }
+  return latest;
 }
 
 /** The window of `days` UTC days ending today. */
@@ -30,9 +53,7 @@ export async function trackedRows({ env, history }: Pick<Services, "env" | "hist
   const db = env.DB;
   const { fromDay, toDay } = dayWindow(days, nowMs);
   const keys = (await listTrackedAsins(db, userId)).filter((key) => !filter.marketplace || key.marketplace === filter.marketplace);
-  const sellerRows = await sellerDayRowsOf(db, userId, fromDay, toDay, filter.connection);
-  const latestSeller = new Map<string, (typeof sellerRows)[number]>();
-  for (const row of sellerRows) latestSeller.set(`${row.marketplace}:${row.asin}`, row);
+  const latestSeller = latestSellerRows(await sellerDayRowsOf(db, userId, fromDay, toDay, filter.connection));
 
   const rows: DashboardRow[] = [];
   for (const marketplace of [...new Set(keys.map((key) => key.marketplace))].sort()) {

@@ -33,7 +33,9 @@ export function buyBoxHolder(seller: TrackedAsinData["seller"]): BuyBoxHolder {
 /** One table row: the latest point's rank and price, the 7-day change and velocity, the seller's own data. */
 export function dashboardRow(data: TrackedAsinData): DashboardRow {
   const latest = data.points.at(-1) ?? null;
-  const ranked = data.points.filter((point) => point.rank !== null);
+  // Change and velocity compare ranks of the latest point's source only (mock and live never mixed).
+  const comparable = data.points.filter((point) => point.source === latest?.source);
+  const ranked = comparable.filter((point) => point.rank !== null);
   const first = ranked[0];
   const last = ranked.at(-1);
   return {
@@ -45,7 +47,7 @@ export function dashboardRow(data: TrackedAsinData): DashboardRow {
     category: data.details?.category ?? null,
     rank: latest?.rank ?? null,
     rankChange7d: first && last && ranked.length >= 2 ? last.rank! - first.rank! : null,
-    velocity: rankVelocity(data.points),
+    velocity: rankVelocity(comparable),
     price: latest && latest.price !== null && latest.currency ? { amount: latest.price, currency: latest.currency } : null,
     ...(latest && latest.price !== null && latest.currency && latest.priceSource === "lowest_offer" ? { priceSource: "lowest_offer" as const } : {}),
     buyBox: buyBoxHolder(data.seller),

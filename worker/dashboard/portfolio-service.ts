@@ -5,13 +5,14 @@ import { HISTORY_RANGE_DAYS } from "../contract/history";
 import { ACCOUNT_MARKETPLACES } from "../contract/account";
 import { revenueDays, revenueRunDay } from "../upstreams/spapi/sales-days";
 import { dayWindow } from "./dashboard-service";
-import { listConnections } from "../connections/connection-store";
+import { listConnections, type ConnectionRecord } from "../connections/connection-store";
 import { trackedOfConnection } from "./connection-scope";
 import { aggregateClients } from "./client-portfolio";
 import { connectionAssetsAndRevenue, type RevenueTotals } from "./client-portfolio-store";
 import { listTrackedAsins } from "../history/watchlist-store";
 import { summaryView } from "./summary-rows";
-import { asinRevenueFromTotals, buildPortfolio, revenueKey, type AsinRevenue } from "./portfolio";
+import { asinRevenueFromTotals, buildPortfolio, noRevenueRows, revenueKey, type AsinRevenue } from "./portfolio";
+import { connectionMarketplaces, notSellingDetail } from "../seller/participations";
 import type { Marketplace } from "../contract/marketplaces";
 
 /**
@@ -35,7 +36,7 @@ export async function loadPortfolio(services: Services, user: UserRecord, worksp
   // The two reads are independent: issued together, so D1's round trips overlap. The revenue rows
   // are read once for the clients' sums and the ASINs' (an agency's 300,000 rows, ~0.15 s).
   const [{ assets, revenue: clientRevenue, asinTotals }, view] = await Promise.all([
-    connectionAssetsAndRevenue(db, workspaceId, fromDay, toDay, connection, revenueWindowsOf(days, now, marketplace)),
+    connectionAssetsAndRevenue(db, workspaceId, fromDay, toDay, connection, revenueWindowsOf(days, now, marketplace), new Set(scoped.map(revenueKey))),
     // Every marketplace's rows from the summaries in one read (the clients overview spans them all); no screen of it draws sparklines.
     summaryView(services, workspaceId, { connection: connection ?? undefined }, days, now, scoped, { sparklines: false }),
   ]);
@@ -58,7 +59,7 @@ export async function loadPortfolio(services: Services, user: UserRecord, worksp
     range: query.range,
     brands: [...new Set(all.map((row) => row.brand).filter((brand): brand is string => brand !== null))].sort(),
     categories: [...new Set(all.map((row) => row.category).filter((category): category is string => category !== null))].sort(),
-    ...buildPortfolio(rows, revenue),
+    ...buildPortfolio(rows, revenue, marketplace ? revenueWithoutRows(connections, user.isDemo, marketplace) : noRevenueRows()),
     demo: user.isDemo,
   };
 }
@@ -81,6 +82,21 @@ function revenueWindowsOf(days: number, now: number, shown?: Marketplace): Recor
 function revenueByAsin(totals: readonly RevenueTotals[], marketplace: Marketplace, days: number, now: number): Map<string, AsinRevenue> {
   const rangeDays = revenueDays(revenueRunDay(now), marketplace, days);
   return new Map(totals.filter((row) => row.marketplace === marketplace).map((row) => [revenueKey(row), asinRevenueFromTotals(row, rangeDays)]));
+}
+
+const NO_CONNECTION_NOTE = "No seller account is connected: sales figures come from a connected account (Settings → Connection Status).";
+
+/**
+ * What an ASIN of `marketplace` without revenue rows shows: "not fetched yet" where a seller account
+ * in scope sells, else that none does (revenue is read only there, so the nightly run never will).
+ */
+function revenueWithoutRows(connections: readonly ConnectionRecord[], isDemo: boolean, marketplace: Marketplace): AsinRevenue {
+  if (isDemo) return noRevenueRows();
+  const live = connections.filter((row) => row.status !== "disconnected");
+  if (live.length === 0) return noRevenueRows(NO_CONNECTION_NOTE);
+  const selling = new Set<string>(live.flatMap(connectionMarketplaces));
+  if (selling.has(marketplace)) return noRevenueRows();
+  return noRevenueRows(notSellingDetail(marketplace, ACCOUNT_MARKETPLACES.filter((code) => selling.has(code)), "sales figures"));
 }
 
 /** Why a plan may not read `range` of the portfolio, or null when it may. */

@@ -80,8 +80,11 @@ export function asinRevenueFromTotals(
   return { total: { amount: cents(totals.okAmount), currency: totals.currency }, missingReason: null, source, missingDays };
 }
 
-/** An ASIN with no revenue row at all. */
-const NOT_FETCHED: AsinRevenue = { total: null, missingReason: NOT_FETCHED_NOTE, source: newest([]), missingDays: [] };
+/** An ASIN with no revenue row at all, and why (`note`): not fetched yet, unless no seller account sells in its marketplace. */
+export function noRevenueRows(note = NOT_FETCHED_NOTE): AsinRevenue {
+  return { total: null, missingReason: note, source: newest([]), missingDays: [] };
+}
+const NOT_FETCHED = noRevenueRows();
 
 export function revenueSource(kind: string, asOf: string): FigureSource {
   return kind === "spapi"
@@ -108,12 +111,14 @@ export function sumRevenue(parts: readonly AsinRevenue[]): { total: Money | null
 export function buildPortfolio(
   rows: readonly DashboardRow[],
   revenue: ReadonlyMap<string, AsinRevenue>,
+  /** What an ASIN without revenue rows shows. */
+  withoutRows: AsinRevenue = NOT_FETCHED,
 ): Pick<PortfolioResponse, "brandRows" | "heatmap" | "kpis"> {
   const byBrand = groupBy(rows, (row) => row.brand ?? "Unknown brand");
   const brandRows: BrandRow[] = [...byBrand].map(([brand, items]) => {
     const averageRank = meanRounded(items.map((row) => row.rank));
     const change = meanChange(items);
-    const money = sumRevenue(items.map((row) => revenue.get(revenueKey(row)) ?? NOT_FETCHED));
+    const money = sumRevenue(items.map((row) => revenue.get(revenueKey(row)) ?? withoutRows));
     return {
       brand,
       products: items.length,
@@ -134,7 +139,7 @@ export function buildPortfolio(
     })
     .sort((a, b) => a.category.localeCompare(b.category));
 
-  const total = sumRevenue(rows.map((row) => revenue.get(revenueKey(row)) ?? NOT_FETCHED));
+  const total = sumRevenue(rows.map((row) => revenue.get(revenueKey(row)) ?? withoutRows));
   return {
     brandRows,
     heatmap,

@@ -70,12 +70,14 @@ export async function summaryView(
     for (const summary of await summariesFromPoints(services, marketplace, asins, nowMs)) built.set(`${marketplace}:${summary.asin}`, summary);
   }
   const dayNames = new DayNames();
+  const readAt = new Date(nowMs).toISOString();
   const rows = found
     .map((row) =>
       rowFromSummary(
         { ...row, marketplace: row.marketplace as Marketplace, summary: row.summary ?? built.get(`${row.marketplace}:${row.asin}`) ?? null },
         days,
         dayNames,
+        readAt,
       ),
     )
     .filter((row) => (!filter.brand || row.brand === filter.brand) && (!filter.category || row.category === filter.category));

@@ -63,10 +63,18 @@ interface JoinedRow {
 }
 
 /**
+ * Of one day's rows of several connections, the one that speaks for the workspace: a connection
+ * holding the Buy Box, else one with FBA stock of the ASIN (every connection writes a row per
+ * tracked ASIN, so a client that does not sell it has a row too). Same order as preferredSellerRow.
+ */
+const SELLER_ROW_PREFERENCE = "coalesce(t.holds_buy_box, 0) DESC, (t.fulfillable_units IS NOT NULL) DESC";
+
+/**
  * One query: per key, its summary, its asin_details and the workspace's latest seller snapshot
  * from `fromDay` to `toDay` (the seller's rows are private, so always filtered by the workspace),
- * of one connection when `connectionId` is given, else of any (the latest; ties: the first
- * connection id). Found through the (workspace, ASIN, marketplace, day) index, one seek a key.
+ * of one connection when `connectionId` is given, else of any (the latest; of one day, the one
+ * holding the Buy Box, else one with stock, else the first connection id). Found through the
+ * (workspace, ASIN, marketplace, day) index, one seek a key.
  */
 export async function trackedSummaries(
   db: D1Database,
@@ -93,7 +101,7 @@ export async function trackedSummaries(
        LEFT JOIN seller_snapshots ss ON ss.rowid = (SELECT t.rowid FROM seller_snapshots t WHERE t.workspace_id = ?2
            AND t.asin = k.value ->> '$[1]' AND t.marketplace = k.value ->> '$[0]' AND t.day BETWEEN ?3 AND ?4
            AND (?5 IS NULL OR t.connection_id = ?5)
-         ORDER BY t.day DESC, t.connection_id LIMIT 1)`,
+         ORDER BY t.day DESC, ${SELLER_ROW_PREFERENCE}, t.connection_id LIMIT 1)`,
     )
     .bind(JSON.stringify(keys.map((key) => [key.marketplace, key.asin])), userId, fromDay, toDay, connectionId)
     .all<JoinedRow>();

@@ -8,6 +8,8 @@ import { NO_SUCH_CONNECTION } from "../dashboard/connection-scope";
 import { failure, json, retryAfter, sessionErrors } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { fetchCatalogItem } from "../seller/catalog-service";
+import { connectionMarketplaces, notSellingDetail } from "../seller/participations";
+import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
 import { ApiError, codeOfStatus } from "../shared/api-error";
 import { sellerBudget } from "../upstreams/spapi/seller-budget";
 import { SellerApiError } from "../upstreams/spapi/seller-api";
@@ -54,6 +56,12 @@ export const spRoutes = createRouter().openapi(route, async (c) => {
   if (connectionId && !connection) throw new ApiError(404, "not_found", NO_SUCH_CONNECTION);
   if (!connection && workspace.id !== user.id) {
     throw new ApiError(403, "forbidden", `${workspace.name} has no connected seller account. An owner or admin connects one in Settings → Connection Status.`);
+  }
+  // Amazon answers a marketplace of the region the seller does not sell in with the 403 of a revoked
+  // role: say so from the stored participations, without a call and without advising a reconnect.
+  if (connection && connection.status !== "demo" && MARKETPLACE_REGION[marketplace] === connection.region) {
+    const selling = connectionMarketplaces(connection);
+    if (!selling.includes(marketplace)) throw new ApiError(403, "forbidden", notSellingDetail(marketplace, selling, "catalog data"));
   }
   try {
     const api = connection ? await c.var.services.sources.sellerConnection(connection) : await c.var.services.sources.seller(user);

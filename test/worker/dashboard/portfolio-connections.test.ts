@@ -77,6 +77,21 @@ describe("the aggregated portfolio across seller connections", () => {
     expect(all.kpis.totalRevenue).toMatchObject({ currency: "USD", amount: 10.5 });
   });
 
+  it("a client's products and revenue are its tracked ASINs': an ASIN no longer tracked leaves them, as it leaves the brand table", async () => {
+    const { browser, us, revenue } = await twoClients();
+    const untracked = "B0PORTUS99";
+    // Tracked, sold, then untracked: its seller rows stay (data is kept), but it is no longer in the portfolio.
+    expect((await browser.json("/api/watchlist", "POST", { asin: untracked, marketplace: "US" })).status).toBe(201);
+    await revenue(us, untracked, "US", 500, "USD");
+    expect((await browser.request(`/api/watchlist/US/${untracked}`, { method: "DELETE" })).status).toBe(204);
+    const all = await portfolio(browser);
+    const row = all.clients!.rows.find((client) => client.connectionId === us)!;
+    expect(row.products).toBe(1);
+    expect(row.revenue).toEqual([{ currency: "USD", amount: 10.5 }]);
+    expect(all.clients!.revenueByCurrency).toContainEqual({ currency: "USD", amount: 10.5 });
+    expect(all.kpis.totalRevenue).toEqual({ currency: "USD", amount: 10.5 });
+  });
+
   it("drills down to one client: its marketplaces, revenue and row only; another workspace's connection is 404", async () => {
     const { browser, eu } = await twoClients();
     const one = await portfolio(browser, `?connection=${encodeURIComponent(eu)}`);
