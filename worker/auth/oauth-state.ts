@@ -1,6 +1,7 @@
 import { errors, SignJWT } from "jose";
 import type { Deployment } from "../config";
 import { isAccountMarketplace, type AccountMarketplace } from "../contract/account";
+import { safeNextPath } from "../contract/next-path";
 import { recordStateUse } from "./auth-state-store";
 import { randomToken, signingKey, verifySignedToken } from "./signing-key";
 
@@ -28,16 +29,22 @@ export interface ConnectTarget {
   connectionId: string | null;
 }
 
-/** Without a `target`, the state signs in (the account's own seller). */
+/**
+ * Without a `target`, the state signs in (the account's own seller), and may carry `next`: the
+ * page of this site the visitor came from, to return to once signed in.
+ */
 export async function issueState(
   { env, config }: Deployment,
   marketplace: AccountMarketplace,
   now = Date.now(),
   target?: ConnectTarget,
+  next?: string,
 ): Promise<IssuedState> {
   const nonce = randomToken();
   const issuedAt = Math.floor(now / 1000);
-  const claims = target ? { mkt: marketplace, ws: target.workspaceId, ...(target.connectionId ? { cn: target.connectionId } : {}) } : { mkt: marketplace };
+  const claims = target
+    ? { mkt: marketplace, ws: target.workspaceId, ...(target.connectionId ? { cn: target.connectionId } : {}) }
+    : { mkt: marketplace, ...(next ? { nx: next } : {}) };
   const state = await new SignJWT(claims)
     .setProtectedHeader({ alg: "HS256" })
     .setJti(nonce)
@@ -49,7 +56,9 @@ export async function issueState(
 }
 
 export type StateFailure = "missing" | "invalid" | "expired" | "mismatched" | "reused";
-export type StateCheck = { ok: true; marketplace: AccountMarketplace; target: ConnectTarget | null } | { ok: false; failure: StateFailure };
+export type StateCheck =
+  | { ok: true; marketplace: AccountMarketplace; target: ConnectTarget | null; /** A sign-in's way back: a path on this site, or null. */ next: string | null }
+  | { ok: false; failure: StateFailure };
 
 /** Verifies a state from the callback against this browser's cookie and uses it up. */
 export async function consumeState(
@@ -62,6 +71,7 @@ export async function consumeState(
   let marketplace: unknown;
   let workspaceId: unknown;
   let connectionId: unknown;
+  let next: unknown;
   let expiresAt: number | undefined;
   try {
     const payload = await verifySignedToken({ env, config }, state, STATE_AUDIENCE);
@@ -69,6 +79,7 @@ export async function consumeState(
     marketplace = payload.mkt;
     workspaceId = payload.ws ?? null;
     connectionId = payload.cn ?? null;
+    next = payload.nx;
     expiresAt = payload.exp;
   } catch (error) {
     return { ok: false, failure: error instanceof errors.JWTExpired ? "expired" : "invalid" };
@@ -81,7 +92,7 @@ export async function consumeState(
   if (!(await recordStateUse(env.DB, nonce, new Date(expiresAt * 1000).toISOString(), new Date().toISOString()))) {
     return { ok: false, failure: "reused" };
   }
-  return { ok: true, marketplace, target };
+  return { ok: true, marketplace, target, next: typeof next === "string" ? safeNextPath(next) : null };
 }
 
 /** The state's target: null for a sign-in; undefined for claims RankLayer never issues (a connection without its workspace). */

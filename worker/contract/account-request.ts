@@ -6,6 +6,7 @@ import {
   type OnboardingInput,
   type SettingsUpdate,
 } from "./account";
+import { safeNextPath } from "./next-path";
 import { notSingleLine, SINGLE_LINE } from "./single-line";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "./user-status";
 
@@ -60,7 +61,12 @@ export const settingsUpdateSchema = z.object({
   dataRefresh: dataRefreshSettingsSchema,
 }) satisfies z.ZodType<SettingsUpdate>;
 
-/** GET /api/auth/url: which Seller Central the seller signs in to (its region's). */
+/** GET /api/auth/url: which Seller Central the seller signs in to (its region's), and the page to come back to. */
 export const authUrlQuerySchema = z.object({
   marketplace: marketplaceEnum(ACCOUNT_MARKETPLACES).default("US"),
+  next: z
+    .string()
+    .max(2_000)
+    .refine((next) => safeNextPath(next) !== null, "next must be a path on this site, such as /alerts.")
+    .optional(),
 });

@@ -105,7 +105,7 @@ const callbackRoute = createRoute({
     "connection's; 502: Amazon's sign-in service failed). A Connect (POST /api/connections/start) adds or renews that " +
     "workspace's connection, a Reconnect renews only its own, and both redirect to Settings; a refusal stores nothing.",
   request: { query: callbackQuerySchema },
-  responses: { 302: { description: "Signed in: to /onboarding the first time, to /seller-central after." } },
+  responses: { 302: { description: "Signed in: to /onboarding the first time; after that to the `next` page /api/auth/url was given, else /seller-central." } },
 });
 
 const demoRoute = createRoute({
@@ -139,8 +139,8 @@ export const authRoutes = createRouter()
     const config = c.var.services.config;
     const { demoSignInAvailable: demoAvailable, sellingPartner } = config;
     if (!sellerSignInKeys(config) || !sellingPartner) return c.json({ authUrl: null, demoAvailable }, 200);
-    const { marketplace } = c.req.valid("query");
-    const { state, nonce } = await issueState(c.var.services, marketplace);
+    const { marketplace, next } = c.req.valid("query");
+    const { state, nonce } = await issueState(c.var.services, marketplace, Date.now(), undefined, next);
     setHostCookie(c, OAUTH_STATE_COOKIE, nonce, STATE_LIFETIME_SECONDS);
     const authUrl = consentUrl({
       marketplace,
@@ -212,7 +212,8 @@ export const authRoutes = createRouter()
       await connectionsChanged(c.env.DB, c.var.services, user.id);
       await signIn(c, user.id);
       c.header("Cache-Control", "no-store");
-      return c.redirect(user.onboardedAt ? "/seller-central" : "/onboarding", 302);
+      // A first sign-in sets up the account first; after that, the page the visitor came from.
+      return c.redirect(user.onboardedAt ? (check.next ?? "/seller-central") : "/onboarding", 302);
     },
     // A query Amazon would never send (a repeated parameter) is answered as a page as well.
     (result, c) => {

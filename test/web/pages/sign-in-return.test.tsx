@@ -65,6 +65,15 @@ describe("signing in from a deep link", () => {
     await waitFor(() => expect(`${router.location.pathname}${router.location.search}`).toBe("/alerts?connection=c1"));
   });
 
+  it("Sign in with Amazon asks for a consent URL that comes back to the page (the callback redirects there)", async () => {
+    const api = fakeApi({ "GET /api/user/status": json(SIGNED_OUT), "GET /api/auth/url": json({ authUrl: "https://sellercentral.amazon.com/apps/authorize/consent?state=s", demoAvailable: false }) });
+    renderRoutes(`/connect?next=${encodeURIComponent("/alerts?connection=c1")}`);
+
+    await screen.findByRole("link", { name: /Sign in with Amazon/ });
+    const [asked] = api.requests("GET /api/auth/url");
+    expect(asked!.url.searchParams.get("next")).toBe("/alerts?connection=c1");
+  });
+
   it("the emailed link, opened in another tab, returns to the page too", async () => {
     fakeApi({ "GET /api/user/status": json(SIGNED_OUT), "POST /api/signin/email": json({ detail: SENT }, 202) });
     const { user } = renderRoutes(`/signin?next=${encodeURIComponent("/team")}`);

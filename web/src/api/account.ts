@@ -17,9 +17,9 @@ export async function fetchUserStatus(signal?: AbortSignal): Promise<UserStatus>
   return responseData(api.api.user.status.$get(undefined, { init: { signal } }));
 }
 
-/** The Login with Amazon consent URL for the marketplace's region (null when SP-API is not configured). */
-export async function fetchAuthOptions(marketplace: AccountMarketplace, signal?: AbortSignal): Promise<AuthUrlResponse> {
-  return responseData(api.api.auth.url.$get({ query: { marketplace } }, { init: { signal } }));
+/** The Login with Amazon consent URL for the marketplace's region (null when SP-API is not configured); `next`: the page to come back to. */
+export async function fetchAuthOptions(marketplace: AccountMarketplace, next: string | null, signal?: AbortSignal): Promise<AuthUrlResponse> {
+  return responseData(api.api.auth.url.$get({ query: { marketplace, ...(next === null ? {} : { next }) } }, { init: { signal } }));
 }
 
 /** Signs this browser into its own demo account (the same one on a second visit). */

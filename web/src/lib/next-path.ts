@@ -1,24 +1,9 @@
+import { safeNextPath } from "@contract/next-path";
+
 /** Where a sign-in page sends the visitor back to: `/connect?next=/extension/connect?extension=…`. */
 export const NEXT_PARAM = "next";
 
-const PROBE_ORIGIN = "https://ranklayer.invalid";
-
-/**
- * The `next` path when it is a same-origin relative path ("/extension/connect?extension=abc"),
- * else null: never "//evil.example", "/\\evil.example", "https://…" or "javascript:…", so a
- * crafted sign-in link cannot send a visitor off the site (an open redirect).
- */
-export function safeNextPath(raw: string | null | undefined): string | null {
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(raw)) return null;
-  let url: URL;
-  try {
-    url = new URL(raw, PROBE_ORIGIN);
-  } catch {
-    return null;
-  }
-  if (url.origin !== PROBE_ORIGIN) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
-}
+export { safeNextPath };
 
 /**
  * An invitation page waiting for its visitor to sign in by email: the email's link opens /signin

@@ -15,9 +15,9 @@ export function ConnectPage() {
   const { user } = useSession();
   // Sellers authorize in their own region's Seller Central, so the sign-in URL depends on it.
   const [marketplace, setMarketplace] = useState<AccountMarketplace>("US");
-  const auth = useAuthOptions(marketplace);
   // Where a page that asked for sign-in (e.g. /extension/connect) wants the visitor back; same-origin paths only.
   const next = safeNextPath(useSearchParams()[0].get(NEXT_PARAM));
+  const auth = useAuthOptions(marketplace, next);
 
   return (
     <section className="container seller-page">

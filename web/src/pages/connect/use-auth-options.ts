@@ -15,22 +15,22 @@ export interface AuthOptionsState {
 
 /**
  * GET /api/auth/url for the marketplace whose Seller Central the seller signs in to, again
- * when it changes. A failure is logged, never shown: the page offers the demo instead.
+ * when it changes; signed in, Amazon brings the visitor back to `next`. A failure is logged, never shown: the page offers the demo instead.
  */
-export function useAuthOptions(marketplace: AccountMarketplace): AuthOptionsState {
+export function useAuthOptions(marketplace: AccountMarketplace, next: string | null): AuthOptionsState {
   const [state, setState] = useState<AuthOptionsState>({ options: null, loading: true });
 
   useEffect(() => {
     setState((current) => ({ ...current, loading: true }));
     return startRequest(
-      (signal) => fetchAuthOptions(marketplace, signal),
+      (signal) => fetchAuthOptions(marketplace, next, signal),
       (options) => setState({ options, loading: false }),
       (error) => {
         console.warn("Could not load the Amazon sign-in URL; offering the demo instead.", error);
         setState({ options: DEMO_FALLBACK, loading: false });
       },
     );
-  }, [marketplace]);
+  }, [marketplace, next]);
 
   return state;
 }
