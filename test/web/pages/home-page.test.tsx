@@ -36,9 +36,9 @@ describe("Home page", () => {
     expect(cards).toEqual(["Live Rank Tracking", "Portfolio Overview", "Alerts & Insights", "Reports & Exports"]);
   });
 
-  it("compares RankLayer with Keepa and Jungle Scout on the six criteria, in a real table", () => {
+  it("compares RankLayer with Keepa and Jungle Scout on the six criteria, in a real table", async () => {
     renderApp("/");
-    const table = screen.getByRole("table", { name: "RankLayer, Keepa and Jungle Scout side by side" });
+    const table = await screen.findByRole("table", { name: "RankLayer, Keepa and Jungle Scout side by side" });
 
     const columns = within(table).getAllByRole("columnheader").map((header) => header.textContent);
     expect(columns).toEqual(["Criterion", "RankLayer", "Keepa", "Jungle Scout"]);

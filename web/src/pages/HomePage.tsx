@@ -1,15 +1,16 @@
-import { useRef } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { Link } from "react-router-dom";
 import { FREE_PLAN, PRO_PLAN } from "@contract/plans";
-import { ComparisonTable } from "../components/ComparisonTable";
 import { LookupForm } from "../components/LookupForm";
 import { TextCardGrid } from "../components/MarketingCards";
 import { ScrollToTopButton } from "../components/ScrollToTopButton";
-import { COMPETITOR_PROFILES, RANKLAYER_PROFILE } from "../content/comparison";
 import { compareAllowance, exportAllowance, lookupAllowance, monthlyPrice } from "../lib/plan-copy";
 import { TitledSection } from "../components/PageSections";
 import "../styles/home.css";
 import "../styles/marketing.css";
+
+// The comparison data and table are not in the first-load JS (budget 100 kB gzip): they load as the page renders.
+const HomeComparison = lazy(async () => ({ default: (await import("./home/HomeComparison")).HomeComparison }));
 
 const REASONS = [
   {
@@ -102,10 +103,9 @@ export function HomePage() {
       </TitledSection>
 
       <TitledSection id="compare-title" title="How RankLayer Compares" className="container section">
-        <ComparisonTable
-          caption="RankLayer, Keepa and Jungle Scout side by side"
-          tools={[RANKLAYER_PROFILE, COMPETITOR_PROFILES.keepa, COMPETITOR_PROFILES["jungle-scout"]]}
-        />
+        <Suspense fallback={<p className="section__lead">Loading the comparison…</p>}>
+          <HomeComparison />
+        </Suspense>
       </TitledSection>
 
       <TitledSection id="security-title" title="Security and Compliance" className="container section">
