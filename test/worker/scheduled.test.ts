@@ -1,6 +1,11 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
+import { ensureNightlyRun, finishNightlyRun } from "../../worker/jobs/nightly-run-store";
+import { onRunFinished } from "../../worker/jobs/nightly-run/run-finished";
+import { buildServices } from "../../worker/services";
+import { insertUser, insertWatchlist, resetHistoryTables } from "./jobs/nightly-run/support";
+import { channelEnv, fakeEmailBinding } from "./notifications/support";
 import { clearAlertTables } from "./support/alert-seed";
 
 const firstArgs = (log: { mock: { calls: unknown[][] } }) => log.mock.calls.map(([first]) => first);
@@ -26,5 +31,31 @@ describe("cron triggers", () => {
     expect(loggedJson(log, "alert check")).toMatchObject({ day: "2026-11-21", deferred: false, complete: true });
     expect(loggedJson(log, "deliveries")).toMatchObject({ sent: 0, retrying: 0, failed: 0 });
     expect(loggedJson(log, "retention")).toMatchObject({ cutoff: "2026-10-22T02:30:00.000Z" });
+  });
+});
+
+describe("the daily report and a snapshot run still going at 02:30", () => {
+  beforeEach(async () => {
+    await resetHistoryTables();
+    await env.DB.prepare("DELETE FROM user_refresh").run();
+  });
+
+  it("waits for the run: it goes out once, when the run finishes, not at 02:30 without this morning's snapshot", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const id = await insertUser({ isDemo: true });
+    await insertWatchlist(id, [{ marketplace: "US", asin: "BLATE00001" }]);
+    await env.DB.prepare("INSERT INTO user_settings (workspace_id, daily_report, alert_email) VALUES (?, 1, ?)").bind(id, "daily@example.com").run();
+    const day = "2026-11-21";
+    await ensureNightlyRun(env.DB, day, "2026-11-21T02:00:00.000Z");
+    const email = fakeEmailBinding();
+    const bindings = channelEnv({ ALERT_EMAIL: email.binding });
+
+    await worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: Date.UTC(2026, 10, 21, 2, 30) }), bindings);
+    // The check was deferred: a report now would say nothing of this morning's snapshot or today's alerts.
+    expect(email.sent).toEqual([]);
+
+    await finishNightlyRun(env.DB, day, "2026-11-21T04:10:00.000Z");
+    await onRunFinished(buildServices(bindings), day);
+    expect(email.sent.map((message) => message.subject)).toEqual(["RankLayer daily report, 2026-11-21"]);
   });
 });

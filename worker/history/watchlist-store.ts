@@ -36,9 +36,11 @@ export async function listWatchlist(db: D1Database, userId: string): Promise<Wat
 }
 
 /**
- * Adds an ASIN unless the list is full (`limit` entries; null: no limit). The count and
- * the insert are one statement, so two requests at once cannot both pass the limit: raw
- * SQL, because drizzle's insert cannot carry the WHERE of INSERT … SELECT.
+ * Adds an ASIN unless the list is full (`limit` entries; null: no limit) or the workspace
+ * already tracks `limit` ASINs, watchlist and alerts together (what the nightly run fetches:
+ * entries a downgrade paused do not count; tracked-limit-store.ts says the same). The counts
+ * and the insert are one statement, so requests at once cannot both pass the limit: raw SQL,
+ * because drizzle's insert cannot carry the WHERE of INSERT … SELECT.
  */
 export async function addToWatchlist(
   db: D1Database,
@@ -50,7 +52,11 @@ export async function addToWatchlist(
   const inserted = await db
     .prepare(
       `INSERT INTO watchlist (workspace_id, asin, marketplace)
-       SELECT ?1, ?2, ?3 WHERE ?4 IS NULL OR (SELECT count(*) FROM watchlist WHERE workspace_id = ?1) < ?4
+       SELECT ?1, ?2, ?3 WHERE ?4 IS NULL OR (
+         (SELECT count(*) FROM watchlist WHERE workspace_id = ?1) < ?4
+         AND (EXISTS (SELECT 1 FROM alerts WHERE workspace_id = ?1 AND marketplace = ?3 AND asin = ?2 AND paused_reason IS NULL)
+              OR (SELECT count(*) FROM (SELECT marketplace, asin FROM watchlist WHERE workspace_id = ?1 AND paused_reason IS NULL
+                                        UNION SELECT marketplace, asin FROM alerts WHERE workspace_id = ?1 AND paused_reason IS NULL)) < ?4))
        ON CONFLICT DO NOTHING
        RETURNING created_at AS createdAt`,
     )

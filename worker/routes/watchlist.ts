@@ -103,6 +103,10 @@ export const watchlistRoutes = createRouter()
     }
     const addition = await addToWatchlist(c.env.DB, workspace.id, asin, marketplace, plan.watchlistLimit);
     if (addition.status === "limit") {
+      // Refused by the insert's own count: the watchlist filled up, or (adds at once) the ASINs tracked with alerts.
+      if (plan.watchlistLimit !== null && (await watchlistSize(c.env.DB, workspace.id)) < plan.watchlistLimit) {
+        throw new ApiError(403, "plan_limit", trackedLimitDetail(plan, upgradeHint(plan)));
+      }
       throw new ApiError(403, "plan_limit", `Your ${plan.name} plan can watch up to ${plan.watchlistLimit} ASINs. Remove one first.${upgradeHint(plan)}`);
     }
     return addition.status === "added" ? c.json({ item: addition.item }, 201) : c.json({ item: addition.item }, 200);

@@ -24,6 +24,25 @@ async function fill(userId: string, count: number): Promise<void> {
     .run();
 }
 
+/** Alerts on `asins` (US), each its own tracked ASIN. */
+async function alertsOn(userId: string, asins: string[]): Promise<void> {
+  for (const asin of asins) {
+    await env.DB.prepare("INSERT INTO alerts (id, workspace_id, asin, marketplace, condition_type, threshold) VALUES (?, ?, ?, 'US', 'rank_above', 500)")
+      .bind(crypto.randomUUID(), userId, asin)
+      .run();
+  }
+}
+
+/** The workspace's tracked ASINs, watchlist and alerts together, each once. */
+async function trackedCount(userId: string): Promise<number> {
+  const row = await env.DB.prepare(
+    "SELECT count(*) AS n FROM (SELECT marketplace, asin FROM watchlist WHERE workspace_id = ?1 UNION SELECT marketplace, asin FROM alerts WHERE workspace_id = ?1)",
+  )
+    .bind(userId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
 describe("/api/watchlist needs a session", () => {
   it("answers 401 to a signed-out browser, for reading, adding and removing", async () => {
     const browser = new TestBrowser(demoEnv());
@@ -126,6 +145,28 @@ describe("watchlist limits", () => {
     );
     expect(outcomes.filter((outcome) => outcome.status === "added")).toHaveLength(2);
     expect(outcomes.filter((outcome) => outcome.status === "limit")).toHaveLength(2);
+  });
+
+  it("counts alerts in the same statement: adds at once never take the tracked ASINs past the plan's", async () => {
+    const browser = await freeBrowser();
+    const userId = userIdOf(browser);
+    // 20 on the watchlist and 4 more ASINs under alerts: 24 of Free's 25 tracked, room for one.
+    await fill(userId, 20);
+    await alertsOn(userId, ["B0ALRT0001", "B0ALRT0002", "B0ALRT0003", "B0ALRT0004"]);
+    const answers = await Promise.all(["B0RACE0011", "B0RACE0012", "B0RACE0013"].map((asin) => browser.json("/api/watchlist", "POST", { asin })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 403, 403]);
+    expect(await trackedCount(userId)).toBe(25);
+  });
+
+  it("refuses in the insert itself when alerts fill the tracked allowance (the check before it may be stale)", async () => {
+    const browser = await freeBrowser();
+    const userId = userIdOf(browser);
+    await fill(userId, 20);
+    await alertsOn(userId, ["B0ALRT0011", "B0ALRT0012", "B0ALRT0013", "B0ALRT0014", "B0ALRT0015"]);
+    expect(await addToWatchlist(env.DB, userId, "B0RACE0021", "US", 25)).toEqual({ status: "limit" });
+    // An ASIN already tracked (under an alert) adds nothing to the count: it may join the watchlist.
+    expect(await addToWatchlist(env.DB, userId, "B0ALRT0011", "US", 25)).toMatchObject({ status: "added" });
+    expect(await trackedCount(userId)).toBe(25);
   });
 
   it("has no limit where the plan sets none", async () => {

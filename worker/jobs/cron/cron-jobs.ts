@@ -20,7 +20,8 @@ const alertCheckThenRetention: Job = async (services, scheduledTime) => {
     console.log("deliveries", JSON.stringify(deliveries));
     // The daily report every day, the weekly one on Mondays (null without an email binding);
     // logged when a weekly run was due or a daily report went out (quiet days log nothing).
-    const reports = await sendReports(services, scheduledTime);
+    // A deferred check means the snapshot run still goes: its end sends the daily report.
+    const reports = await sendReports(services, scheduledTime, undefined, { daily: !check.deferred });
     if (reports && (reports.weekly || reports.daily.sent + reports.daily.failed > 0)) console.log("reports", JSON.stringify(reports));
   } finally {
     try {

@@ -1,5 +1,4 @@
-import { findUser } from "../../accounts/user-store";
-import { planOfUser } from "../../billing/user-plan";
+import { planOfWorkspace } from "../../billing/user-plan";
 import { captureNow } from "../../dashboard/refresh";
 import { effectiveFrequency, isExtraRefreshHour, nextHourAt } from "../../dashboard/refresh-schedule";
 import { extraRefreshUsers } from "../../dashboard/refresh-store";
@@ -8,12 +7,13 @@ import { listTrackedAsins } from "../../history/watchlist-store";
 import { refreshSourceFor } from "../../dashboard/refresh-source";
 import type { ProductSource } from "../../upstreams/creators/product-source";
 import { Pacer, realClock, type Clock } from "./pacing";
+import { workspaceKind } from "./tracked-store";
 import { sliceLimits } from "./slice";
 import type { Services } from "../../services";
 
 /**
  * One extra refresh (Pro's hourly or 6-hourly Data Refresh), run by the SnapshotRunner's alarm
- * after the day's nightly run is done: the tracked ASINs of every user due this UTC hour,
+ * after the day's nightly run is done: the tracked ASINs of every workspace due this UTC hour,
  * captured once each as an intraday point, within one slice's call budget and at the nightly
  * run's request rate, so it never takes more of the upstream than the nightly run may.
  */
@@ -27,13 +27,16 @@ export async function runExtraRefresh(
   // A demo account's ASINs go to the sample-data source only, never the live upstream.
   const keysOf = { live: new Map<string, { asin: string; marketplace: string }>(), demo: new Map<string, { asin: string; marketplace: string }>() };
   let users = 0;
-  for (const { userId, frequency } of await extraRefreshUsers(env.DB)) {
-    const user = await findUser(env.DB, userId);
-    if (!user || !isExtraRefreshHour(effectiveFrequency(frequency, await planOfUser(env.DB, user)), hour)) continue;
+  // Settings are a workspace's: its id is a user's only for a personal workspace, so plan and demo-ness are the workspace's.
+  for (const { userId: workspaceId, frequency } of await extraRefreshUsers(env.DB)) {
+    const kind = await workspaceKind(env.DB, workspaceId);
+    if (!kind || !isExtraRefreshHour(effectiveFrequency(frequency, await planOfWorkspace(env.DB, workspaceId)), hour)) continue;
     users += 1;
-    const keys = user.isDemo ? keysOf.demo : keysOf.live;
-    for (const key of await listTrackedAsins(env.DB, userId)) keys.set(`${key.marketplace}:${key.asin}`, key);
+    const keys = kind === "demo" ? keysOf.demo : keysOf.live;
+    for (const key of await listTrackedAsins(env.DB, workspaceId)) keys.set(`${key.marketplace}:${key.asin}`, key);
   }
+  // An ASIN a paying workspace tracks too is captured live once: the same point serves the demo workspace.
+  for (const key of keysOf.live.keys()) keysOf.demo.delete(key);
   if (keysOf.live.size + keysOf.demo.size === 0) return { users, captured: 0, calls: 0 };
   const limits = sliceLimits(services.config);
   const pacer = new Pacer(clock, 1000 / services.config.vars.SNAPSHOT_REQUESTS_PER_SECOND, clock.now() + limits.maxMs);

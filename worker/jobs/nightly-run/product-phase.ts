@@ -47,6 +47,29 @@ export async function runProductPhase(
   injected?: ProductSource,
   demoSource: ProductSource = new MockProductSource(),
 ): Promise<PhaseResult> {
+  // Points written whose summaries are not rebuilt yet (the screens read summaries, not points).
+  const summarise: StoredPoint[] = [];
+  try {
+    return await walkProducts(ctx, cursor, injected, demoSource, summarise);
+  } catch (error) {
+    // The cursor is already past these points, so no later slice rebuilds their summaries:
+    // rebuild them before the error goes up, or the screens show yesterday's figures all day.
+    if (summarise.length > 0) {
+      await refreshAsinSummaries(ctx.services, summarise.splice(0), ctx.clock.now()).catch((refreshError: unknown) =>
+        console.error(`snapshot ${ctx.day}: summaries after a failed slice`, refreshError),
+      );
+    }
+    throw error;
+  }
+}
+
+async function walkProducts(
+  ctx: PhaseContext,
+  cursor: string | null,
+  injected: ProductSource | undefined,
+  demoSource: ProductSource,
+  summarise: StoredPoint[],
+): Promise<PhaseResult> {
   const { env, services, day, clock, budget } = ctx;
   const db = env.DB;
   const selected = services.sources.nightlyRun(clock);
@@ -57,6 +80,8 @@ export async function runProductPhase(
   let revisit: string | null = null;
   const leftForLater = await paused.all();
   const leaveForLater = async (marketplace: string, first: TrackedKey, until: number) => {
+    // Points of a revisit's earlier batches land before its note moves on (see `flush`).
+    await flush();
     await paused.leave(marketplace, first, until);
     leftForLater.add(marketplace);
     keys.skip(marketplace);
@@ -70,12 +95,12 @@ export async function runProductPhase(
     Object.assign(pending, { cursor: mainCursor.at, processed: pending.processed + count });
   };
   const broken = await BrokenScopes.load(db, day, (marketplace) => creatorsConfigOfMarketplace(services.config.creatorsRegions, marketplace));
-  const pending = { points: [] as StoredPoint[], details: [] as ItemCapture[], cursor: null as string | null, processed: 0 };
+  // `revisited`: the revisit's last key among the pending points; its note moves there once they are written.
+  const pending = { points: [] as StoredPoint[], details: [] as ItemCapture[], cursor: null as string | null, processed: 0, revisited: null as TrackedKey | null };
   // Batch tokens taken together when several are free at once (a burst); spent call by call.
   const leased = { marketplace: "", count: 0 };
   // The screens read summaries, not points: rebuilt for the ASINs whose points were written, 500 at a
   // time and when the slice stops (flushes come after every call at Amazon's rates).
-  const summarise: StoredPoint[] = [];
   const refreshSummaries = async (atLeast: number) => {
     if (summarise.length >= atLeast && summarise.length > 0) await refreshAsinSummaries(services, summarise.splice(0), clock.now());
   };
@@ -84,7 +109,10 @@ export async function runProductPhase(
     await writeRankPoints(services.history, pending.points);
     summarise.push(...pending.points);
     await writeStep(db, { day, phase: "products", cursor: pending.cursor, processed: pending.processed, nowIso: new Date(clock.now()).toISOString() }, asinDetailsUpserts(db, pending.details));
-    Object.assign(pending, { points: [], details: [], cursor: null, processed: 0 });
+    // A revisit's progress is a note, not the D1 cursor: noted only after its points are written,
+    // so a slice killed before the write re-asks them instead of skipping them.
+    if (pending.revisited) await paused.progress(pending.revisited);
+    Object.assign(pending, { points: [], details: [], cursor: null, processed: 0, revisited: null });
     await refreshSummaries(SUMMARY_BATCH);
   };
   const stop = async (result: PhaseResult) => {
@@ -97,6 +125,7 @@ export async function runProductPhase(
     const batch = await keys.nextBatch(MAX_ITEMS_PER_CALL);
     if (batch.length === 0) {
       if (revisit) {
+        await flush();
         await paused.finish(revisit);
         leftForLater.delete(revisit);
       }
@@ -177,7 +206,7 @@ export async function runProductPhase(
       await addToCount(ctx, "failed", asins.length);
       if (live) await countRegionItems(ctx, marketplace, "failed", asins.length);
       advance(last, asins.length);
-      if (revisit) await paused.progress(batch.at(-1)!);
+      if (revisit) pending.revisited = batch.at(-1)!;
       await flush();
       continue;
     }
@@ -190,7 +219,7 @@ export async function runProductPhase(
     // Item details live in D1 beside the cursor: written in its batch at the next flush.
     pending.details.push(...found.map((outcome) => ({ product: outcome.product, source: source.kind, capturedAt })));
     advance(last, asins.length);
-    if (revisit) await paused.progress(batch.at(-1)!);
+    if (revisit) pending.revisited = batch.at(-1)!;
     if (pending.points.length >= MAX_PENDING_POINTS) await flush();
     await clearFailures(ctx, `products:${last}`);
     // An item the answer left out or garbled is a failure for today, not an unknown ASIN.

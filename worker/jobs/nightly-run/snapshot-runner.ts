@@ -42,6 +42,7 @@ export class SnapshotRunner extends DurableObject<Bindings> {
         // The day's nightly run is over: this alarm is an extra (hourly / 6-hourly) refresh.
         console.log("extra refresh", JSON.stringify(await runExtraRefresh(buildServices(this.env))));
         await this.armExtraRefresh();
+        await this.takeOverIfNewDay(day);
         return;
       }
       const result = await runNightlySlice(buildServices(this.env), day, { notes: this.notes() });
@@ -53,9 +54,18 @@ export class SnapshotRunner extends DurableObject<Bindings> {
         await this.ctx.storage.delete([...keys.keys()]);
         await this.armExtraRefresh();
       }
+      await this.takeOverIfNewDay(day);
     } finally {
       this.running = false;
     }
+  }
+
+  /**
+   * A start for a new day that came while the alarm of `day` ran found it running and armed
+   * nothing (the hourly refresh's alarm fires at 02:00, with the cron): that day's run begins now.
+   */
+  private async takeOverIfNewDay(day: string): Promise<void> {
+    if ((await this.ctx.storage.get<string>(DAY_KEY)) !== day) await this.ctx.storage.setAlarm(Date.now());
   }
 
   /** Wakes at the next hour when some user's Data Refresh asks for more than the nightly run. */

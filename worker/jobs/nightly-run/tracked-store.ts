@@ -131,3 +131,21 @@ export async function nextSellerWithTrackedAsins(
     .limit(1);
   return row ? { id: row.id, workspaceId: row.workspaceId, sellingPartnerId: row.sellingPartnerId, isDemo: row.status === "demo" } : null;
 }
+
+/**
+ * Whether a workspace's tracked ASINs may spend the live upstream: "live" when a real (non-demo)
+ * account is its member (or is the personal workspace's own user), "demo" when only demo accounts
+ * are, null when nobody is (a workspace being deleted). Team workspaces have ids of their own, so
+ * looking the id up among users alone would miss them.
+ */
+export async function workspaceKind(db: D1Database, workspaceId: string): Promise<"live" | "demo" | null> {
+  const row = await db
+    .prepare(
+      `SELECT count(*) AS accounts, coalesce(sum(u.is_demo = 0), 0) AS real FROM users u
+       WHERE u.id = ?1 OR u.id IN (SELECT user_id FROM workspace_members WHERE workspace_id = ?1)`,
+    )
+    .bind(workspaceId)
+    .first<{ accounts: number; real: number }>();
+  if (!row || row.accounts === 0) return null;
+  return row.real > 0 ? "live" : "demo";
+}

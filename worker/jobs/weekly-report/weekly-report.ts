@@ -32,10 +32,17 @@ interface ReportPeriod {
  * The 02:30 run's report emails: the daily report every day (this morning's snapshot against
  * yesterday's) and, on Mondays, the weekly one (Monday to Sunday before). Each goes to the users
  * who switched it on, at most once per period even when the run repeats. Null when no email binding.
+ * `daily: false` holds the daily report back while the day's snapshot run is still going (its
+ * alert check deferred): the run sends it when it finishes (run-finished.ts).
  */
-export async function sendReports(services: Services, nowMs: number, sender?: EmailSender): Promise<{ daily: Outcome; weekly: Outcome | null } | null> {
+export async function sendReports(
+  services: Services,
+  nowMs: number,
+  sender?: EmailSender,
+  options: { daily: boolean } = { daily: true },
+): Promise<{ daily: Outcome; weekly: Outcome | null } | null> {
   if (!services.config.alertEmail) return null;
-  const daily = (await sendReport(services, dailyPeriod(nowMs), sender)) ?? { sent: 0, failed: 0 };
+  const daily = (options.daily ? await sendReport(services, dailyPeriod(nowMs), sender) : null) ?? { sent: 0, failed: 0 };
   const weekly = isReportDay(nowMs) ? await sendReport(services, weeklyPeriod(nowMs), sender) : null;
   return { daily, weekly };
 }
@@ -121,17 +128,18 @@ async function sendReport(services: Services, period: ReportPeriod, sender?: Ema
   for (const recipient of sends) {
     if (!(await recipient.claim())) continue;
     const { workspaceId } = recipient;
-    const { data, branding } = await contentOf(workspaceId, recipient.connectionId ?? null);
-    const links = {
-      dashboard,
-      unsubscribe: await recipient.unsubscribe(),
-      ...(recipient.chosen && { reason: `You get this email because ${branding.name ?? "a RankLayer workspace"} chose this address and you confirmed it.` }),
-    };
+    // Reading the report is inside the try too: one workspace's failure never costs the others theirs.
     try {
+      const { data, branding } = await contentOf(workspaceId, recipient.connectionId ?? null);
+      const links = {
+        dashboard,
+        unsubscribe: await recipient.unsubscribe(),
+        ...(recipient.chosen && { reason: `You get this email because ${branding.name ?? "a RankLayer workspace"} chose this address and you confirmed it.` }),
+      };
       await send.send(reportEmail(period.kind, data, recipient.email, email.from, links, branding));
       sent += 1;
     } catch (error) {
-      // A failed send is logged; the claim stays, so a rerun never sends the period twice.
+      // A failure is logged; the claim stays, so a rerun never sends the period twice.
       console.error(`${period.kind} report email failed`, workspaceId, error instanceof Error ? error.message : error);
       failed += 1;
     }

@@ -1,7 +1,8 @@
 import { createScheduledController, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../../../worker/index";
-import { ensureNightlyRun, findNightlyRun } from "../../../../worker/jobs/nightly-run-store";
+import { ensureNightlyRun, findNightlyRun, finishNightlyRun } from "../../../../worker/jobs/nightly-run-store";
+import type { SnapshotRunner } from "../../../../worker/jobs/nightly-run/snapshot-runner";
 import * as runFinished from "../../../../worker/jobs/nightly-run/run-finished";
 import { nightlyRunner, startNightlyRun } from "../../../../worker/jobs/nightly-run/start";
 import { asinRange, insertUser, insertWatchlist, resetHistoryTables } from "./support";
@@ -141,5 +142,29 @@ describe("SnapshotRunner across days", () => {
     expect(await findNightlyRun(env.DB, yesterday)).toMatchObject({ status: "running" });
     // Yesterday's notes are gone (today's too, now that its run is done).
     expect(await runInDurableObject(nightlyRunner(env), async (_instance, state) => [...(await state.storage.list()).keys()])).toEqual(["day"]);
+  });
+});
+
+describe("SnapshotRunner when the 02:00 cron lands during an alarm", () => {
+  it("a new day started while yesterday's last alarm (its extra refresh) is running still gets its run", async () => {
+    const user = await insertUser();
+    await insertWatchlist(user, [{ marketplace: "US", asin: "BRACE00001" }]);
+    const yesterday = new Date(NOW - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    // Yesterday's run is done: its alarm is the hourly one (an extra refresh), firing at 02:00 like the cron.
+    await ensureNightlyRun(env.DB, yesterday, new Date(NOW).toISOString());
+    await finishNightlyRun(env.DB, yesterday, new Date(NOW).toISOString());
+    await runInDurableObject(nightlyRunner(env), (_instance, state) => state.storage.put("day", yesterday));
+    await ensureNightlyRun(env.DB, DAY, new Date(NOW).toISOString());
+
+    await runInDurableObject(nightlyRunner(env), async (instance: SnapshotRunner) => {
+      const alarm = instance.alarm();
+      // The cron's start arrives while that alarm is under way.
+      await instance.start(DAY);
+      await alarm;
+    });
+
+    expect(await pendingAlarm()).not.toBeNull();
+    await waitForDone(DAY);
+    expect(await countPoints({ day: DAY })).toBe(1);
   });
 });
