@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { alerts } from "../db/schema";
+import { PLAN_TRACKED_REASON } from "../contract/billing";
 import type { AlertCondition, AlertPatch, AlertView, NewAlert } from "../contract/alerts";
 import type { Marketplace } from "../contract/marketplaces";
 import type { ListOrder } from "../shared/paginate";
@@ -8,7 +9,8 @@ import type { ListOrder } from "../shared/paginate";
 /**
  * The D1 side of the Alerts API. Every statement is keyed by the signed-in user's id, so no
  * call can read or change another user's alerts. The active-alert cap is also a guard inside
- * the writing statement, so two requests at once cannot both take the last free place.
+ * the writing statement, so two requests at once cannot both take the last free place;
+ * so is the tracked-ASIN limit.
  */
 type AlertRecord = typeof alerts.$inferSelect;
 
@@ -39,6 +41,26 @@ const underActiveLimit = (userId: string, limit: number | null) =>
   limit === null
     ? undefined
     : sql`(SELECT count(*) FROM ${alerts} WHERE ${alerts.workspaceId} = ${userId} AND ${alerts.paused} = 0) < ${limit}`;
+
+/** The limits making an alert active is held to (null: no limit); the same as the plan's. */
+export interface ActivationLimits {
+  activeLimit: number | null;
+  /** The plan's tracked-ASIN limit: watchlist and alerts together, each (marketplace, ASIN) once. */
+  trackedLimit: number | null;
+}
+
+/**
+ * SQL: the key is already tracked, or the workspace tracks fewer than `limit` keys (null: no
+ * limit). What a downgrade stopped (paused_reason set) is not tracked: hasRoomToTrack and
+ * addToWatchlist count the same way.
+ */
+const roomToTrack = (workspaceId: string, key: { asin: string; marketplace: string }, limit: number | null) =>
+  limit === null
+    ? undefined
+    : sql`(EXISTS (SELECT 1 FROM watchlist WHERE workspace_id = ${workspaceId} AND marketplace = ${key.marketplace} AND asin = ${key.asin} AND paused_reason IS NULL)
+       OR EXISTS (SELECT 1 FROM alerts WHERE workspace_id = ${workspaceId} AND marketplace = ${key.marketplace} AND asin = ${key.asin} AND paused_reason IS NULL)
+       OR (SELECT count(*) FROM (SELECT marketplace, asin FROM watchlist WHERE workspace_id = ${workspaceId} AND paused_reason IS NULL
+                                 UNION SELECT marketplace, asin FROM alerts WHERE workspace_id = ${workspaceId} AND paused_reason IS NULL)) < ${limit})`;
 
 const flag = (value: boolean | undefined) => (value === undefined ? null : value ? 1 : 0);
 
@@ -93,53 +115,42 @@ export async function findDuplicateAlert(db: D1Database, userId: string, rule: A
 }
 
 /**
- * Creates an active alert; null when the user already has `activeLimit` active alerts or,
- * checked in the same statement so two identical requests at once make one alert, the same rule.
+ * Creates an active alert; null when the user already has `activeLimit` active alerts, its
+ * ASIN would track one more than `trackedLimit`, or it repeats a rule. All three are checked in
+ * the insert itself, so requests at once cannot pass them together (D1 runs one statement at a time).
  */
-export async function createAlert(
-  db: D1Database,
-  userId: string,
-  alert: NewAlert,
-  activeLimit: number | null,
-): Promise<AlertView | null> {
-  // Raw SQL because drizzle cannot say it: INSERT … SELECT … WHERE makes the cap check and
-  // the insert one statement, so two requests at once cannot both take the last free place.
+export async function createAlert(db: D1Database, userId: string, alert: NewAlert, limits: ActivationLimits): Promise<AlertView | null> {
+  // Raw SQL because drizzle's insert cannot carry the WHERE of INSERT … SELECT.
   const id = crypto.randomUUID();
-  const inserted = await db
-    .prepare(
-      `INSERT INTO alerts (id, workspace_id, asin, marketplace, condition_type, threshold, email_enabled, in_app_enabled, connection_id)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10
-       WHERE (?9 IS NULL OR (SELECT count(*) FROM alerts WHERE workspace_id = ?2 AND paused = 0) < ?9)
-         AND NOT EXISTS (SELECT 1 FROM alerts WHERE workspace_id = ?2 AND asin = ?3 AND marketplace = ?4
-                         AND condition_type = ?5 AND threshold IS ?6 AND connection_id IS ?10)`,
-    )
-    .bind(
-      id,
-      userId,
-      alert.asin,
-      alert.marketplace,
-      alert.conditionType,
-      ruleThreshold(alert.conditionType, alert.threshold),
-      flag(alert.email_enabled),
-      flag(alert.in_app_enabled),
-      activeLimit,
-      alert.connectionId ?? null,
-    )
-    .run();
+  const threshold = ruleThreshold(alert.conditionType, alert.threshold);
+  const connectionId = alert.connectionId ?? null;
+  const tracked = roomToTrack(userId, alert, limits.trackedLimit);
+  const inserted = await drizzle(db).run(sql`
+    INSERT INTO alerts (id, workspace_id, asin, marketplace, condition_type, threshold, email_enabled, in_app_enabled, connection_id)
+    SELECT ${id}, ${userId}, ${alert.asin}, ${alert.marketplace}, ${alert.conditionType}, ${threshold}, ${flag(alert.email_enabled)}, ${flag(alert.in_app_enabled)}, ${connectionId}
+    WHERE ${underActiveLimit(userId, limits.activeLimit) ?? sql`1`}
+      AND ${tracked ?? sql`1`}
+      AND NOT EXISTS (SELECT 1 FROM alerts WHERE workspace_id = ${userId} AND asin = ${alert.asin} AND marketplace = ${alert.marketplace}
+                      AND condition_type = ${alert.conditionType} AND threshold IS ${threshold} AND connection_id IS ${connectionId})`);
   return inserted.meta.changes > 0 ? findAlert(db, userId, id) : null;
 }
 
 /**
- * Applies a patch to one of the user's alerts. With `activeLimit` set (an un-pause), the
- * update only happens while the user is under it. Null when nothing was updated.
+ * Applies a patch to one of the user's alerts. With `limits` set, an un-pause only happens while
+ * the user is under both, checked in the update itself; a pause of an alert the plan stopped
+ * becomes the user's pause only while there is room to track its ASIN (else it stays stopped:
+ * plan_tracked), so pausing never tracks more than the plan allows. Null when nothing was updated.
  */
 export async function updateAlert(
   db: D1Database,
   userId: string,
   id: string,
   patch: AlertPatch,
-  activeLimit: number | null,
+  limits: (ActivationLimits & { key: { asin: string; marketplace: string } }) | null,
 ): Promise<AlertView | null> {
+  const resuming = patch.paused === false && limits !== null;
+  const room = limits ? roomToTrack(userId, limits.key, limits.trackedLimit) : undefined;
+  const reasonOnPause = room ? sql`CASE WHEN ${alerts.pausedReason} IS NULL OR ${room} THEN NULL ELSE ${PLAN_TRACKED_REASON} END` : null;
   const [row] = await drizzle(db)
     .update(alerts)
     .set({
@@ -147,11 +158,17 @@ export async function updateAlert(
       ...(patch.threshold != null && { threshold: patch.threshold }),
       ...(patch.email_enabled !== undefined && { emailEnabled: patch.email_enabled }),
       ...(patch.in_app_enabled !== undefined && { inAppEnabled: patch.in_app_enabled }),
-      // The user pausing or resuming it takes over from any pause the plan made.
-      ...(patch.paused !== undefined && { paused: patch.paused, pausedReason: null }),
+      // The user resuming it takes over from any pause the plan made; pausing it, only while its ASIN has room.
+      ...(patch.paused !== undefined && { paused: patch.paused, pausedReason: patch.paused ? reasonOnPause : null }),
       updatedAt: new Date().toISOString(),
     })
-    .where(and(ownAlert(userId, id), underActiveLimit(userId, activeLimit)))
+    .where(
+      and(
+        ownAlert(userId, id),
+        resuming ? underActiveLimit(userId, limits.activeLimit) : undefined,
+        resuming ? room : undefined,
+      ),
+    )
     .returning();
   return row ? toView(row) : null;
 }

@@ -71,6 +71,15 @@ export async function confirmedRecipients(db: D1Database): Promise<{ workspaceId
     .orderBy(asc(reportRecipients.workspaceId), asc(reportRecipients.email));
 }
 
+/** Gives back this week's send claimRecipientWeek took when nothing was sent: the next run sends it; earlier weeks stay claimed. */
+export async function releaseRecipientWeek(db: D1Database, workspaceId: string, email: string, monday: string): Promise<void> {
+  const weekBefore = new Date(Date.parse(`${monday}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+  await drizzle(db)
+    .update(reportRecipients)
+    .set({ lastSentMonday: weekBefore })
+    .where(and(eq(reportRecipients.workspaceId, workspaceId), eq(reportRecipients.email, email), eq(reportRecipients.lastSentMonday, monday)));
+}
+
 /** Takes this week's send to a confirmed address; false when it was sent already (or the address went). */
 export async function claimRecipientWeek(db: D1Database, workspaceId: string, email: string, monday: string): Promise<boolean> {
   const rows = await drizzle(db)

@@ -54,6 +54,29 @@ export async function claimDailyReport(db: D1Database, userId: string, day: stri
   return taken.length > 0;
 }
 
+/** The day `days` before a YYYY-MM-DD day. */
+const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Gives back the weekly report of `monday` that claimWeeklyReport took and nothing was sent for,
+ * so the next run sends it. It marks the week before as the last: earlier weeks stay claimed,
+ * and a later week's claim is never undone.
+ */
+export async function releaseWeeklyReport(db: D1Database, userId: string, monday: string): Promise<void> {
+  await drizzle(db)
+    .update(userRefresh)
+    .set({ lastWeeklyReport: daysBefore(monday, 7) })
+    .where(and(eq(userRefresh.workspaceId, userId), eq(userRefresh.lastWeeklyReport, monday)));
+}
+
+/** Gives back the daily report of `day` that claimDailyReport took and nothing was sent for (as releaseWeeklyReport). */
+export async function releaseDailyReport(db: D1Database, userId: string, day: string): Promise<void> {
+  await drizzle(db)
+    .update(userRefresh)
+    .set({ lastDailyReport: daysBefore(day, 1) })
+    .where(and(eq(userRefresh.workspaceId, userId), eq(userRefresh.lastDailyReport, day)));
+}
+
 /** Users whose Data Refresh asks for more than the nightly run (hourly or every 6 hours), with that choice. */
 export async function extraRefreshUsers(db: D1Database): Promise<{ userId: string; frequency: "hourly" | "six_hours" }[]> {
   const rows = await drizzle(db)

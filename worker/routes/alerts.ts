@@ -107,6 +107,19 @@ async function hasSellerData(db: D1Database, user: UserRecord, workspaceId: stri
 const limitReached = (plan: Plan) =>
   new ApiError(403, "plan_limit", `Your ${plan.name} plan allows ${plan.activeAlertLimit} active alerts. Pause or delete one first.${upgradeHint(plan)}`);
 
+const trackedLimitReached = (plan: Plan) => new ApiError(403, "plan_limit", trackedLimitDetail(plan, upgradeHint(plan)));
+
+const limitsOf = (plan: Plan) => ({ activeLimit: plan.activeAlertLimit, trackedLimit: plan.watchlistLimit });
+
+/**
+ * The refusal of a write the statement's own limit checks stopped (another request took the
+ * place meanwhile): the active-alert cap when it is full, else the tracked-ASIN limit.
+ */
+async function refusalAfterRace(c: Context<AppEnv>, plan: Plan): Promise<ApiError> {
+  const full = !canActivateAlert(plan, await countActiveAlerts(c.env.DB, currentAccount(c).workspace.id));
+  return full ? limitReached(plan) : trackedLimitReached(plan);
+}
+
 const noSuchAlert = () => new ApiError(404, "not_found", "No such alert.");
 
 /** 409 when the user already has an alert with this exact rule. */
@@ -150,7 +163,7 @@ async function assertCanActivate(
   if (!canActivateAlert(plan, await countActiveAlerts(c.env.DB, workspace.id))) throw limitReached(plan);
   // Paused or not, an alert makes the nightly run fetch its ASIN: held to the plan's tracked-ASIN limit.
   if (!(await hasRoomToTrack(c.env.DB, workspace.id, alert, plan.watchlistLimit))) {
-    throw new ApiError(403, "plan_limit", trackedLimitDetail(plan, upgradeHint(plan)));
+    throw trackedLimitReached(plan);
   }
   return plan;
 }
@@ -191,11 +204,11 @@ export const alertRoutes = createRouter()
     if (input.connectionId && !(await findConnection(c.env.DB, workspace.id, input.connectionId))) throw new ApiError(404, "not_found", NO_SUCH_CONNECTION);
     const rule = { ...input, threshold: ruleThreshold(input.conditionType, input.threshold), connectionId: input.connectionId ?? null };
     const plan = await assertCanActivate(c, input, () => assertNewRule(c, rule));
-    // The insert re-checks the cap and the rule itself, in case another request got there meanwhile.
-    const alert = await createAlert(c.env.DB, workspace.id, input, plan.activeAlertLimit);
+    // The insert re-checks both limits and the rule itself, in case another request got there meanwhile.
+    const alert = await createAlert(c.env.DB, workspace.id, input, limitsOf(plan));
     if (alert) return c.json({ alert }, 201);
     await assertNewRule(c, rule);
-    throw limitReached(plan);
+    throw await refusalAfterRace(c, plan);
   })
   .openapi(routes.update, async (c) => {
     const { workspace } = currentAccount(c);
@@ -208,14 +221,16 @@ export const alertRoutes = createRouter()
     }
     if (patch.threshold != null) await assertNewRule(c, { ...alert, threshold: patch.threshold }, id);
     if (!(patch.paused === false && alert.paused)) {
-      const updated = await updateAlert(c.env.DB, workspace.id, id, patch, null);
+      // Pausing an alert the plan stopped must not make it tracked past the plan's limit: it needs the limits.
+      const limits = patch.paused && alert.paused ? { ...limitsOf(await callerPlan(c)), key: alert } : null;
+      const updated = await updateAlert(c.env.DB, workspace.id, id, patch, limits);
       if (!updated) throw noSuchAlert();
       return c.json({ alert: updated }, 200);
     }
     // Un-pausing makes the alert active again: the same checks as creating it.
     const plan = await assertCanActivate(c, alert);
-    const updated = await updateAlert(c.env.DB, workspace.id, id, patch, plan.activeAlertLimit);
-    if (!updated) throw limitReached(plan);
+    const updated = await updateAlert(c.env.DB, workspace.id, id, patch, { ...limitsOf(plan), key: alert });
+    if (!updated) throw (await findAlert(c.env.DB, workspace.id, id)) ? await refusalAfterRace(c, plan) : noSuchAlert();
     return c.json({ alert: updated }, 200);
   })
   .openapi(routes.remove, async (c) => {

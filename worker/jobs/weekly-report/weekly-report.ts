@@ -1,5 +1,5 @@
 import { trackedRows } from "../../dashboard/dashboard-service";
-import { claimDailyReport, claimWeeklyReport } from "../../dashboard/refresh-store";
+import { claimDailyReport, claimWeeklyReport, releaseDailyReport, releaseWeeklyReport } from "../../dashboard/refresh-store";
 import { alertsFiredBetween, reportRecipients } from "../../dashboard/report-store";
 import { unsubscribeToken, unsubscribeUrl } from "../../dashboard/unsubscribe-token";
 import { sellerDayRowsOf } from "../../history/history-store";
@@ -7,7 +7,7 @@ import { isReportDay, reportDay, reportEmail, reportWeek, sellerChanges, type Re
 import type { EmailSender } from "../../upstreams/email/sender";
 import type { Services } from "../../services";
 import { reportBrandingOf } from "../../branding/report-branding";
-import { claimRecipientWeek, confirmedRecipients } from "../../branding/recipient-store";
+import { claimRecipientWeek, confirmedRecipients, releaseRecipientWeek } from "../../branding/recipient-store";
 import { recipientUnsubscribeToken, recipientUnsubscribeUrl } from "../../branding/recipient-unsubscribe";
 import { findConnection } from "../../connections/connection-store";
 import { connectionAlertsFiredBetween } from "./connection-report-store";
@@ -24,6 +24,8 @@ interface ReportPeriod {
   rankDays: number;
   /** Takes the user's send for this period; false when it was already sent. */
   claim: (db: D1Database, userId: string) => Promise<boolean>;
+  /** Gives the user's claim back when nothing was sent: the next run tries again. */
+  release: (db: D1Database, userId: string) => Promise<void>;
   /** The weekly report's Monday: addresses a workspace chose get it too, once a week. */
   monday?: string;
 }
@@ -71,13 +73,22 @@ function weeklyPeriod(nowMs: number): ReportPeriod {
     rankDays: 7,
     monday: week.monday,
     claim: (db, userId) => claimWeeklyReport(db, userId, week.monday),
+    release: (db, userId) => releaseWeeklyReport(db, userId, week.monday),
   };
 }
 
 function dailyPeriod(nowMs: number): ReportPeriod {
   const day = reportDay(nowMs);
   // Alerts: today's check (it runs just before the reports); earlier days were in earlier reports.
-  return { kind: "daily", fromDay: day.fromDay, toDay: day.toDay, alertsFrom: day.toDay, rankDays: 2, claim: (db, userId) => claimDailyReport(db, userId, day.day) };
+  return {
+    kind: "daily",
+    fromDay: day.fromDay,
+    toDay: day.toDay,
+    alertsFrom: day.toDay,
+    rankDays: 2,
+    claim: (db, userId) => claimDailyReport(db, userId, day.day),
+    release: (db, userId) => releaseDailyReport(db, userId, day.day),
+  };
 }
 
 async function sendReport(services: Services, period: ReportPeriod, sender?: EmailSender): Promise<Outcome | null> {
@@ -91,12 +102,13 @@ async function sendReport(services: Services, period: ReportPeriod, sender?: Ema
   const dashboard = new URL("/seller-central", origin).href;
   // Members' own reports (the settings switch), then, weekly, the addresses each workspace chose and confirmed.
   // A chosen address may be for one seller connection (a client's report): `connectionId`.
-  const sends: { workspaceId: string; email: string; connectionId?: string | null; chosen?: true; claim: () => Promise<boolean>; unsubscribe: () => Promise<string> }[] = [];
+  const sends: { workspaceId: string; email: string; connectionId?: string | null; chosen?: true; claim: () => Promise<boolean>; release: () => Promise<void>; unsubscribe: () => Promise<string> }[] = [];
   for (const recipient of await reportRecipients(env.DB, period.kind)) {
     sends.push({
       workspaceId: recipient.userId,
       email: recipient.email,
       claim: () => period.claim(env.DB, recipient.userId),
+      release: () => period.release(env.DB, recipient.userId),
       unsubscribe: async () => unsubscribeUrl(origin, recipient.userId, await unsubscribeToken(services, recipient.userId), period.kind),
     });
   }
@@ -107,6 +119,7 @@ async function sendReport(services: Services, period: ReportPeriod, sender?: Ema
         ...chosen,
         chosen: true,
         claim: () => claimRecipientWeek(env.DB, chosen.workspaceId, chosen.email, monday),
+        release: () => releaseRecipientWeek(env.DB, chosen.workspaceId, chosen.email, monday),
         unsubscribe: async () =>
           recipientUnsubscribeUrl(origin, chosen.workspaceId, chosen.email, await recipientUnsubscribeToken(services, chosen.workspaceId, chosen.email)),
       });
@@ -128,7 +141,8 @@ async function sendReport(services: Services, period: ReportPeriod, sender?: Ema
   for (const recipient of sends) {
     if (!(await recipient.claim())) continue;
     const { workspaceId } = recipient;
-    // Reading the report is inside the try too: one workspace's failure never costs the others theirs.
+    // Reading the report is inside a try too: one workspace's failure never costs the others theirs.
+    let message: Parameters<EmailSender["send"]>[0];
     try {
       const { data, branding } = await contentOf(workspaceId, recipient.connectionId ?? null);
       const links = {
@@ -136,10 +150,19 @@ async function sendReport(services: Services, period: ReportPeriod, sender?: Ema
         unsubscribe: await recipient.unsubscribe(),
         ...(recipient.chosen && { reason: `You get this email because ${branding.name ?? "a RankLayer workspace"} chose this address and you confirmed it.` }),
       };
-      await send.send(reportEmail(period.kind, data, recipient.email, email.from, links, branding));
+      message = reportEmail(period.kind, data, recipient.email, email.from, links, branding);
+    } catch (error) {
+      // Nothing went out: the claim goes back, so the next run builds and sends it.
+      console.error(`${period.kind} report could not be built`, workspaceId, error instanceof Error ? error.message : error);
+      failed += 1;
+      await recipient.release().catch((releaseError) => console.error(`${period.kind} report claim not released`, workspaceId, releaseError));
+      continue;
+    }
+    try {
+      await send.send(message);
       sent += 1;
     } catch (error) {
-      // A failure is logged; the claim stays, so a rerun never sends the period twice.
+      // A failed send may still have gone out: the claim stays, so a rerun never sends the period twice.
       console.error(`${period.kind} report email failed`, workspaceId, error instanceof Error ? error.message : error);
       failed += 1;
     }

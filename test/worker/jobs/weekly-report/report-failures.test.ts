@@ -7,8 +7,12 @@ import { insertUser, insertWatchlist, resetHistoryTables } from "../nightly-run/
 import { channelEnv, fakeEmailBinding } from "../../notifications/support";
 
 beforeEach(async () => {
+  // Each test's report readers only: an earlier test's readers (and its failing read) would be in its runs.
+  vi.restoreAllMocks();
+  await env.DB.prepare("DELETE FROM user_settings").run();
   await resetHistoryTables();
   await env.DB.prepare("DELETE FROM user_refresh").run();
+  await env.DB.prepare("DELETE FROM report_recipients").run();
   for (const level of ["log", "warn", "error"] as const) vi.spyOn(console, level).mockImplementation(() => {});
 });
 
@@ -34,5 +38,64 @@ describe("report emails when one workspace's report cannot be read", () => {
 
     expect(email.sent.map((message) => message.to)).toEqual(["fine@example.com"]);
     expect(outcome).toEqual({ daily: { sent: 1, failed: 1 }, weekly: null });
+  });
+});
+
+/** trackedRows failing for `workspaceId` while `failing.on` is true, as a D1 error would. */
+function failingReportOf(workspaceId: string): { on: boolean } {
+  const failing = { on: true };
+  const realRows = dashboardService.trackedRows;
+  vi.spyOn(dashboardService, "trackedRows").mockImplementation(async (services, id, ...rest) => {
+    if (failing.on && id === workspaceId) throw new Error("D1_ERROR: reading the report failed");
+    return realRows(services, id, ...rest);
+  });
+  return failing;
+}
+
+const SATURDAY = Date.UTC(2026, 10, 21, 2, 30);
+const MONDAY = Date.UTC(2026, 10, 23, 2, 30);
+
+describe("a report whose content could not be read is not lost for its period", () => {
+  it("the next run of the same day sends it, once; a third run sends nothing", async () => {
+    const broken = await dailyReader("broken@example.com");
+    const failing = failingReportOf(broken);
+    const email = fakeEmailBinding();
+    const services = buildServices(channelEnv({ ALERT_EMAIL: email.binding }));
+
+    expect(await sendReports(services, SATURDAY)).toEqual({ daily: { sent: 0, failed: 1 }, weekly: null });
+    failing.on = false;
+    expect(await sendReports(services, SATURDAY + 60_000)).toEqual({ daily: { sent: 1, failed: 0 }, weekly: null });
+    expect(await sendReports(services, SATURDAY + 120_000)).toEqual({ daily: { sent: 0, failed: 0 }, weekly: null });
+
+    expect(email.sent.map((message) => message.to)).toEqual(["broken@example.com"]);
+  });
+
+  it("the weekly report, to the member and to an address the workspace chose, is sent by the next run", async () => {
+    const broken = await insertUser({ isDemo: true });
+    await insertWatchlist(broken, [{ marketplace: "US", asin: "BREPORT001" }]);
+    await env.DB.prepare("INSERT INTO user_settings (workspace_id, weekly_report, alert_email) VALUES (?, 1, 'member@example.com')").bind(broken).run();
+    await env.DB.prepare(
+      "INSERT INTO report_recipients (workspace_id, email, token_hash, confirmed_at) VALUES (?, 'client@example.com', ?, '2026-11-01T00:00:00.000Z')",
+    ).bind(broken, crypto.randomUUID()).run();
+    const failing = failingReportOf(broken);
+    const email = fakeEmailBinding();
+    const services = buildServices(channelEnv({ ALERT_EMAIL: email.binding }));
+
+    expect((await sendReports(services, MONDAY))?.weekly).toEqual({ sent: 0, failed: 2 });
+    failing.on = false;
+    expect((await sendReports(services, MONDAY + 60_000))?.weekly).toEqual({ sent: 2, failed: 0 });
+    expect((await sendReports(services, MONDAY + 120_000))?.weekly).toEqual({ sent: 0, failed: 0 });
+
+    expect(email.sent.map((message) => message.to).sort()).toEqual(["client@example.com", "member@example.com"]);
+  });
+
+  it("a send that failed keeps its claim: a rerun never risks a second copy", async () => {
+    await dailyReader("unlucky@example.com");
+    const email = fakeEmailBinding(1);
+    const services = buildServices(channelEnv({ ALERT_EMAIL: email.binding }));
+
+    expect(await sendReports(services, SATURDAY)).toEqual({ daily: { sent: 0, failed: 1 }, weekly: null });
+    expect(await sendReports(services, SATURDAY + 60_000)).toEqual({ daily: { sent: 0, failed: 0 }, weekly: null });
+    expect(email.sent).toEqual([]);
   });
 });
