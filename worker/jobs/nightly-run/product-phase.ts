@@ -15,11 +15,12 @@ import { refreshAsinSummaries } from "../../dashboard/summary-rows";
 import type { StoredPoint } from "../../history/point-codec";
 import { asinDetailsUpserts, type ItemCapture } from "../../history/asin-details-store";
 import { MockProductSource } from "../../upstreams/creators/mock";
-import { keyCursor, parseKeyCursor, trackedAsinsPage, type TrackedKey, type TrackedProduct } from "./tracked-store";
+import { keyCursor, parseKeyCursor, type TrackedKey } from "./tracked-store";
+import { TrackedBuffer } from "./tracked-buffer";
+import { leftOutBesideUnknown, UnknownToday } from "./unknown-asins";
 
 /** Amazon's documented starting quota for Associates: 1 request per second. */
 export const DEFAULT_REQUESTS_PER_SECOND = DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND;
-const PAGE_SIZE = 200;
 /** ASINs whose summaries are rebuilt together (one history read and one write per shard chunk). */
 const SUMMARY_BATCH = 500;
 
@@ -77,6 +78,7 @@ async function walkProducts(
   let keys = new TrackedBuffer(db, parseKeyCursor(cursor));
   // A marketplace whose region is paused is left for later (paused-marketplaces.ts); `revisit` is the one being caught up.
   const paused = new PausedMarketplaces(ctx.notes, day);
+  const unknownToday = new UnknownToday(ctx.notes, day);
   let revisit: string | null = null;
   const leftForLater = await paused.all();
   const leaveForLater = async (marketplace: string, first: TrackedKey, until: number) => {
@@ -152,11 +154,18 @@ async function walkProducts(
       keys.skip(marketplace);
       continue;
     }
+    // ASINs Amazon named unknown earlier today, when this batch was asked before (unknown-asins.ts).
+    const asked = live ? await unknownToday.without(batch) : batch;
+    if (asked.length === 0) {
+      advance(last, 0);
+      if (revisit) pending.revisited = batch.at(-1)!;
+      continue;
+    }
     if (live && broken.blocking(marketplace)) {
       // Refused for good earlier in this run (wrong tag, refused credential): fail without a call.
-      await addToCount(ctx, "failed", batch.length);
-      await countRegionItems(ctx, marketplace, "failed", batch.length);
-      advance(last, batch.length);
+      await addToCount(ctx, "failed", asked.length);
+      await countRegionItems(ctx, marketplace, "failed", asked.length);
+      advance(last, asked.length);
       continue;
     }
     // Credentials are per region: a region without them snapshots labelled mock data.
@@ -181,7 +190,7 @@ async function walkProducts(
       budget.calls += 1;
     }
 
-    const asins = batch.map((key) => key.asin);
+    const asins = asked.map((key) => key.asin);
     const outcomes = unready ?? (await source.getItems(asins, marketplace).catch(upstreamErrorOrThrow));
     if (outcomes instanceof UpstreamError && live && creatorsScopeOfKind(outcomes.kind) !== null) {
       // Permanent (amazon-errors.ts): retrying cannot help. Fail the batch now and go on.
@@ -218,18 +227,28 @@ async function walkProducts(
     pending.points.push(...points);
     // Item details live in D1 beside the cursor: written in its batch at the next flush.
     pending.details.push(...found.map((outcome) => ({ product: outcome.product, source: source.kind, capturedAt })));
-    advance(last, asins.length);
-    if (revisit) pending.revisited = batch.at(-1)!;
+    // A 404 naming one unknown ASIN: the others go back in front, asked in the next call (paced,
+    // budgeted and counted like any call); the cursor stays before this batch until they are answered.
+    const again = live ? leftOutBesideUnknown(outcomes) : null;
+    if (again) {
+      await unknownToday.note(again.unknown.map((asin) => ({ marketplace, asin })));
+      keys.putBack(asked.filter((key) => again.leftOut.includes(key.asin)));
+      Object.assign(pending, { cursor: mainCursor.at, processed: pending.processed + asins.length - again.leftOut.length });
+    } else {
+      advance(last, asins.length);
+      if (revisit) pending.revisited = batch.at(-1)!;
+    }
     if (pending.points.length >= MAX_PENDING_POINTS) await flush();
     await clearFailures(ctx, `products:${last}`);
+    const askedAgain = again?.leftOut.length ?? 0;
     // An item the answer left out or garbled is a failure for today, not an unknown ASIN.
-    const unanswered = [...outcomes.values()].filter((outcome) => !outcome.ok && outcome.reason === "unavailable").length;
+    const unanswered = again ? 0 : [...outcomes.values()].filter((outcome) => !outcome.ok && outcome.reason === "unavailable").length;
     if (unanswered) await addToCount(ctx, "failed", unanswered);
     if (live && source.kind === "live") {
       await countRegionItems(ctx, marketplace, "failed", unanswered);
-      await countRegionItems(ctx, marketplace, "answered", asins.length - unanswered);
+      await countRegionItems(ctx, marketplace, "answered", asins.length - unanswered - askedAgain);
     }
-    await addToCount(ctx, "notFound", asins.length - points.length - unanswered);
+    await addToCount(ctx, "notFound", asins.length - points.length - unanswered - askedAgain);
   }
 }
 
@@ -250,55 +269,6 @@ export async function takeBatchToken(
     if (grant.retryAt > deadline) return grant.retryAt;
     await beforeWait?.();
     await clock.sleep(grant.retryAt - clock.now());
-  }
-}
-
-/** Tracked keys read ahead in pages, handed out in batches of one marketplace and one source (live or demo-only). */
-class TrackedBuffer {
-  private buffered: TrackedProduct[] = [];
-  private exhausted = false;
-
-  /** `only`: a revisit of one marketplace, which ends where that marketplace's keys do. */
-  constructor(
-    private readonly db: D1Database,
-    private after: TrackedKey | null,
-    private readonly only?: string,
-  ) {}
-
-  /** Passes over the rest of `marketplace`'s keys (left for later). */
-  skip(marketplace: string): void {
-    if (this.only !== undefined) {
-      this.exhausted = true;
-      this.buffered = [];
-      return;
-    }
-    this.buffered = this.buffered.filter((key) => key.marketplace !== marketplace);
-    // "~" sorts after every ASIN character: the next page starts at the next marketplace.
-    if (!this.after || this.after.marketplace <= marketplace) this.after = { marketplace, asin: "~" };
-  }
-
-  async nextBatch(size: number): Promise<TrackedProduct[]> {
-    const batch = await this.readBatch(size);
-    if (this.only !== undefined && batch[0]?.marketplace !== this.only) {
-      this.exhausted = true;
-      this.buffered = [];
-      return [];
-    }
-    return batch;
-  }
-
-  private async readBatch(size: number): Promise<TrackedProduct[]> {
-    if (this.buffered.length < size && !this.exhausted) {
-      const page = await trackedAsinsPage(this.db, this.after, PAGE_SIZE);
-      if (page.length < PAGE_SIZE) this.exhausted = true;
-      if (page.length) this.after = page.at(-1)!;
-      this.buffered.push(...page);
-    }
-    const first = this.buffered[0];
-    const alike = (key: TrackedProduct) => key.marketplace === first?.marketplace && key.live === first.live;
-    let count = 0;
-    while (count < size && count < this.buffered.length && alike(this.buffered[count]!)) count += 1;
-    return this.buffered.splice(0, count);
   }
 }
 

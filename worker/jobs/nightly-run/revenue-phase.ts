@@ -9,6 +9,7 @@ import { keyCursor, parseKeyCursor, userTrackedAsinsPage } from "./tracked-store
 import { openSeller, type Seller } from "./seller-phase";
 import { sellerBudget, tellStatedRate } from "../../upstreams/spapi/seller-budget";
 import { walkSellers, type SellerStep } from "./seller-walk";
+import { pastMarketplace, refusalScope } from "./seller-marketplaces";
 
 /** getOrderMetrics allows 0.5 requests per second (Sales API v1 usage plan). */
 export const ORDER_METRICS_INTERVAL_MS = 2_000;
@@ -62,6 +63,10 @@ async function revenueStep(ctx: PhaseContext, seller: RevenueSeller, position: s
   } catch (error) {
     if (!(error instanceof SellerApiError)) throw error;
     if (error.status === 429) await seller.salesBudget?.penalize(clock.now(), error.retryAfterSeconds ?? 1);
+    if (error.status === 403 && (await refusalScope(ctx, seller, marketplace)) === "marketplace") {
+      // Not a marketplace the seller sells in (seller-marketplaces.ts): only it is skipped.
+      return { kind: "next", position: keyCursor(pastMarketplace(marketplace)), rows: [], processed: 0 };
+    }
     if (error.status === 403) {
       // The seller's grant does not cover the Sales API: say so once, then skip the seller.
       console.warn(`snapshot ${day}: seller ${seller.id} has not granted sales data`);

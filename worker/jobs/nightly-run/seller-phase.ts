@@ -12,6 +12,8 @@ import { clearSellerRefused, markSellerRefused } from "./seller-attention";
 import { readInventoryOnce } from "./seller-inventory";
 import { keyCursor, parseKeyCursor, userTrackedAsinsPage } from "./tracked-store";
 import { walkSellers, type SellerStep } from "./seller-walk";
+import { pastMarketplace, refusalScope } from "./seller-marketplaces";
+import { parseParticipations } from "../../seller/participations-store";
 
 /** getItemOffersBatch allows 0.1 requests per second per seller (Product Pricing v0 usage plan). */
 export const OFFERS_BATCH_INTERVAL_MS = 10_000;
@@ -22,6 +24,8 @@ export interface Seller {
   sellingPartnerId: string;
   api: SellerApi;
   marketplaces: AccountMarketplace[];
+  /** Whether the connection's marketplaces were read from Amazon; while not, a 403 may be one marketplace's (seller-marketplaces.ts). */
+  participationsKnown: boolean;
   /**
    * This seller's getItemOffersBatch budget (SP-API limits apply per seller and operation), the
    * same UpstreamBudget bucket any other caller of that operation for the seller shares; null
@@ -69,6 +73,10 @@ async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | 
   } catch (error) {
     if (!(error instanceof SellerApiError)) throw error;
     if (error.status === 429) await seller.offersBudget?.penalize(clock.now(), error.retryAfterSeconds ?? 1);
+    if (error.status === 403 && (await refusalScope(ctx, seller, marketplace)) === "marketplace") {
+      console.warn(`snapshot ${day}: seller ${seller.id} does not sell in ${marketplace}: skipped there`);
+      return { kind: "next", position: keyCursor(pastMarketplace(marketplace)), rows: [], processed: 0 };
+    }
     if (error.status === 403) {
       console.error(`snapshot ${day}: seller ${seller.id} skipped: ${error.message}`);
       await markSellerRefused(db, seller.id, seller.sellingPartnerId, error, day, new Date(clock.now()).toISOString());
@@ -118,7 +126,8 @@ export async function openSeller(ctx: PhaseContext, connectionId: string): Promi
     // Only where the seller sells (getMarketplaceParticipations), within its authorization's region.
     const marketplaces = connectionMarketplaces(connection);
     const offersBudget = api.kind === "spapi" ? sellerBudget(ctx.env, connection.sellingPartnerId, "getItemOffersBatch", { ratePerSecond: 1000 / OFFERS_BATCH_INTERVAL_MS, burst: 1 }) : null;
-    return { id: connection.id, workspaceId: connection.workspaceId, sellingPartnerId: connection.sellingPartnerId, api, marketplaces, offersBudget };
+    const participationsKnown = parseParticipations(connection.marketplaces) !== null;
+    return { id: connection.id, workspaceId: connection.workspaceId, sellingPartnerId: connection.sellingPartnerId, api, marketplaces, participationsKnown, offersBudget };
   } catch (error) {
     if (!(error instanceof SellerApiError)) throw error;
     console.error(`snapshot ${ctx.day}: seller connection ${connectionId} skipped: ${error.message}`);

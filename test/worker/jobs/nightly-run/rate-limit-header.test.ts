@@ -20,7 +20,7 @@ describe("x-amzn-RateLimit-Limit", () => {
     const stated = new Map<string, number>();
     const api = sellerApiStating(stated);
     const budget = localBudget({ ratePerSecond: 0.1, burst: 1 });
-    const seller: Seller = { id: "u1", workspaceId: "u1", sellingPartnerId: "A1SELLER", api, marketplaces: ["US"], offersBudget: budget };
+    const seller: Seller = { id: "u1", workspaceId: "u1", sellingPartnerId: "A1SELLER", api, marketplaces: ["US"], participationsKnown: true, offersBudget: budget };
     const clock = virtualClock(T);
     const nextFreeAfter = async () => {
       const taken = await budget.take("batch", clock.now(), 0);
@@ -43,7 +43,7 @@ describe("x-amzn-RateLimit-Limit", () => {
   it("a lower stated rate re-times the wait after the call just made: the next call is not early", async () => {
     const stated = new Map<string, number>();
     const budget = localBudget({ ratePerSecond: 0.1, burst: 1 });
-    const seller: Seller = { id: "u1", workspaceId: "u1", sellingPartnerId: "A1SELLER", api: sellerApiStating(stated), marketplaces: ["US"], offersBudget: budget };
+    const seller: Seller = { id: "u1", workspaceId: "u1", sellingPartnerId: "A1SELLER", api: sellerApiStating(stated), marketplaces: ["US"], participationsKnown: true, offersBudget: budget };
     const clock = virtualClock(T);
     expect((await budget.take("batch", clock.now(), 0)).ok).toBe(true);
     // The answer came 800 ms later and says 0.05 per second: the next call is due 20 s after the first, not 10.

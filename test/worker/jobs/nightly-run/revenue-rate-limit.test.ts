@@ -8,7 +8,7 @@ describe("x-amzn-RateLimit-Limit of getOrderMetrics", () => {
     const stated = new Map<string, number>();
     const api = sellerApiStating(stated);
     const budget = localBudget({ ratePerSecond: 0.5, burst: 1 });
-    const seller: RevenueSeller = { id: "u1", workspaceId: "u1", sellingPartnerId: "A1SELLER", api, marketplaces: ["US"], offersBudget: null, salesBudget: budget };
+    const seller: RevenueSeller = { id: "u1", workspaceId: "u1", sellingPartnerId: "A1SELLER", api, marketplaces: ["US"], participationsKnown: true, offersBudget: null, salesBudget: budget };
     const clock = virtualClock(Date.UTC(2026, 10, 22, 2));
     const nextFreeAfter = async () => {
       expect((await budget.take("batch", clock.now(), 0)).ok).toBe(true);
