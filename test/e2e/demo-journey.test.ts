@@ -85,7 +85,8 @@ describe("the demo journey in a real browser (mock mode, no Amazon credentials)"
     await tab.page.waitForURL(`${appUrl}/`);
     expect((await tab.context.cookies()).some((cookie) => cookie.name === "__Host-session")).toBe(false);
     await tab.page.goto(`${appUrl}/seller-central`);
-    expect(await main().getByRole("link", { name: "Connect Seller Central" }).getAttribute("href")).toBe("/connect");
+    // Signing in from here comes back here.
+    expect(await main().getByRole("link", { name: "Connect Seller Central" }).getAttribute("href")).toBe("/connect?next=%2Fseller-central");
     expect(await main().getByLabel("ASIN").count()).toBe(0);
     expect(await nav().getByRole("button", { name: "Sign out" }).count()).toBe(0);
 
@@ -101,7 +102,7 @@ describe("the demo journey in a real browser (mock mode, no Amazon credentials)"
   it("keeps a signed-out visitor out of onboarding and settings", async () => {
     for (const path of ["/onboarding", "/settings"]) {
       await tab.page.goto(`${appUrl}${path}`);
-      expect(await main().getByRole("link", { name: "Connect Seller Central" }).getAttribute("href")).toBe("/connect");
+      expect(await main().getByRole("link", { name: "Connect Seller Central" }).getAttribute("href")).toBe(`/connect?next=${encodeURIComponent(path)}`);
     }
     expect(await tab.page.getByRole("tab").count()).toBe(0);
     expect(tab.consoleErrors).toEqual([]);

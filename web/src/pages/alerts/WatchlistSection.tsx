@@ -18,15 +18,7 @@ const CHANGE_FAILED = "That did not work. Please try again.";
 type Outcome = { kind: "error" | "status"; text: string } | null;
 
 /** The ASINs this user tracks (snapshotted every night even without an alert): list, remove, add by ASIN. */
-export function WatchlistSection({
-  readOnly = false,
-  onChanged,
-}: {
-  /** A viewer: the list without Add or Remove. */
-  readOnly?: boolean;
-  /** After an add or remove: a screen built on what is tracked (the dashboard) reloads too. */
-  onChanged?: () => void;
-}) {
+export function WatchlistSection({ readOnly = false }: { /** A viewer: the list without Add or Remove. */ readOnly?: boolean }) {
   const id = useId();
   const [watchlist, reload] = useResource(fetchWatchlist);
   const [asin, setAsin] = useState("");
@@ -41,7 +33,6 @@ export function WatchlistSection({
     try {
       setOutcome({ kind: "status", text: await request() });
       reload();
-      onChanged?.();
     } catch (error) {
       setOutcome({ kind: "error", text: errorMessage(error, CHANGE_FAILED) });
     } finally {

@@ -100,8 +100,7 @@ function EmptyDashboard({ onRefreshed }: { onRefreshed: () => void }) {
         snapshot in the nightly 02:00 UTC run; "Refresh now" takes one straight away.
       </p>
       <RefreshNowButton onRefreshed={onRefreshed} />
-      {/* The first ASIN added here turns this into the dashboard, at once. */}
-      <WatchlistSection onChanged={onRefreshed} />
+      <WatchlistSection />
     </section>
   );
 }
