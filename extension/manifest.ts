@@ -3,12 +3,12 @@
  * Permissions stay minimal: `storage` for the key and the answer cache; host access only to the
  * API origin; content scripts only on the nine marketplaces' product and search pages.
  */
+import { CHROMIUM_MANIFEST_KEY, FIREFOX_EXTENSION_ID } from "../worker/contract/extension.ts";
 import { LOOKUP_MARKETPLACES, MARKETPLACE_HOST } from "../worker/contract/marketplaces.ts";
 
 export type TargetBrowser = "chromium" | "firefox";
 
 export const EXTENSION_VERSION = "0.1.0";
-export const FIREFOX_EXTENSION_ID = "browser-extension@ranklayer.com";
 
 const hosts = LOOKUP_MARKETPLACES.map((code) => MARKETPLACE_HOST[code]);
 
@@ -49,6 +49,8 @@ export function buildManifest(apiOrigin: string, browser: TargetBrowser): Record
   };
   if (browser === "chromium") {
     manifest.background = { service_worker: "background.js" };
+    // Pins the id (/extension/connect hands keys only to RankLayer's own ids).
+    manifest.key = CHROMIUM_MANIFEST_KEY;
     // Only the site may hand the extension a key (the /extension/connect page).
     manifest.externally_connectable = { matches: [originPattern(apiOrigin)] };
   } else {

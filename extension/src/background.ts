@@ -7,12 +7,16 @@ import { EXTENSION_CONNECT_MESSAGE, type ExtensionConnectReply } from "../../wor
 import { API_ORIGIN } from "./api-origin";
 import { ExtensionService } from "./extension-service";
 import type { ExtensionRequest } from "./messages";
+import { senderMayAsk } from "./sender-check";
 
 const service = new ExtensionService({ fetch: (input, init) => fetch(input, init), store: chrome.storage.local, apiOrigin: API_ORIGIN });
 
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
-  if (sender.id !== chrome.runtime.id) return undefined;
   const request = message as ExtensionRequest;
+  if (!senderMayAsk(request, sender, chrome.runtime.id, chrome.runtime.getURL(""))) {
+    sendResponse({ ok: false, message: "Not allowed from this page.", detail: "Not allowed from this page." });
+    return undefined;
+  }
   if (request.type === "open-options") {
     void chrome.runtime.openOptionsPage();
     return undefined;

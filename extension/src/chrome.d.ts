@@ -22,6 +22,8 @@ declare namespace chrome {
     const onMessageExternal: MessageEvent | undefined;
     function sendMessage(message: unknown): Promise<unknown>;
     function openOptionsPage(): Promise<void>;
+    /** The extension's own URL for a path: getURL("") is "chrome-extension://<id>/". */
+    function getURL(path: string): string;
   }
   namespace storage {
     interface StorageArea {

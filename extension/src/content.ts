@@ -6,7 +6,7 @@ import type { Marketplace } from "../../worker/contract/marketplaces";
 import type { ActionAnswer, ExtensionRequest, ProductAnswer, RanksAnswer } from "./messages";
 import { batchesOfTen, panelAnchor, readAmazonPage, searchResults } from "./page-reader";
 import { createPanelHost, PANEL_HOST_ID, renderPanel, type PanelActions } from "./panel/panel-view";
-import { addBadge, badgeText } from "./search-badges";
+import { addBadge, batchBadges } from "./search-badges";
 import { whenVisible } from "./visibility";
 
 function ask<T>(request: ExtensionRequest): Promise<T> {
@@ -38,13 +38,9 @@ async function showPanel(asin: string, marketplace: Marketplace): Promise<void> 
 async function showRanks(marketplace: Marketplace): Promise<void> {
   for (const batch of batchesOfTen(searchResults(document))) {
     const answer = await ask<RanksAnswer>({ type: "ranks", asins: batch.map((result) => result.asin), marketplace });
-    // Without a key search ranks are off (each would spend a free lookup): nothing is added.
-    if (!answer.ok && answer.status === 401) return;
-    for (const result of batch) {
-      const item = answer.ok ? answer.items.find((candidate) => candidate.asin === result.asin) : undefined;
-      addBadge(result.element, answer.ok ? badgeText(item) : "BSR not available");
-    }
-    if (!answer.ok) return;
+    const { texts, stop } = batchBadges(answer, batch.map((result) => result.asin));
+    texts.forEach((text, index) => addBadge(batch[index]!.element, text));
+    if (stop) return;
   }
 }
 

@@ -9,7 +9,7 @@ import type { LookupResult } from "../../worker/contract/product";
 import { AnswerCache, type KeyValueStore } from "./answer-cache";
 import { callApi, type FetchFn } from "./api-client";
 import type { ActionAnswer, ApiOutcome, ExtensionRequest, KeyStatus, ProductAnswer, RanksAnswer, SaveKeyAnswer } from "./messages";
-import { alertSummary } from "./panel/format";
+import { alertSummary, keyedErrorSentence } from "./panel/format";
 
 export const KEY_STORAGE = "apiKey";
 const KEY_PATTERN = /^rl_live_[0-9A-Za-z]{43}$/;
@@ -99,13 +99,13 @@ export class ExtensionService {
   /** Ranks for search results: one compare call per 10 ASINs, Pro only (each would cost a free lookup). */
   async ranks(asins: string[], marketplace: Marketplace): Promise<RanksAnswer> {
     const key = await this.key();
-    if (!key) return { ok: false, status: 401, detail: "Add a RankLayer Pro key in the extension's options to see ranks on search pages.", retryAfterSeconds: null };
+    if (!key) return { ok: false, status: 401, detail: "Add a RankLayer Pro key in the extension's options to see ranks on search pages.", retryAfterSeconds: null, keyMissing: true };
     const batch = [...new Set(asins)].slice(0, COMPARE_MAX_ASINS);
     const cacheKey = `ranks:${marketplace}:${batch.join(",")}`;
     const cached = await this.cache.get<RanksAnswer>(cacheKey);
     if (cached) return cached.value;
     const outcome = await this.call<CompareResponse>(key, `/api/v1/compare?asins=${batch.join(",")}&marketplace=${marketplace}`);
-    if (!outcome.ok) return { ok: false, status: outcome.status, detail: outcome.detail, retryAfterSeconds: outcome.retryAfterSeconds };
+    if (!outcome.ok) return { ok: false, status: outcome.status, detail: outcome.detail, retryAfterSeconds: outcome.retryAfterSeconds, keyMissing: false };
     const answer: RanksAnswer = { ok: true, items: outcome.data.items };
     await this.cache.put(cacheKey, answer);
     return answer;
@@ -115,7 +115,7 @@ export class ExtensionService {
     const key = await this.key();
     if (!key) return { ok: false, message: "Tracking needs a RankLayer Pro key: add it in the extension's options." };
     const outcome = await this.call<unknown>(key, "/api/v1/watchlist", { method: "POST", body: { asin, marketplace } });
-    if (!outcome.ok) return { ok: false, message: outcome.detail };
+    if (!outcome.ok) return { ok: false, message: keyedErrorSentence(outcome.status, outcome.detail, outcome.retryAfterSeconds) };
     return { ok: true, message: outcome.status === 201 ? `Tracking ${asin} (${marketplace}): it is on your watchlist.` : `${asin} (${marketplace}) is already on your watchlist.` };
   }
 
@@ -124,7 +124,7 @@ export class ExtensionService {
     if (!key) return { ok: false, message: "Alerts need a RankLayer Pro key: add it in the extension's options." };
     const { asin, marketplace, conditionType, threshold } = request;
     const outcome = await this.call<{ alert: AlertView }>(key, "/api/v1/alerts", { method: "POST", body: { asin, marketplace, conditionType, threshold } });
-    if (!outcome.ok) return { ok: false, message: outcome.detail };
+    if (!outcome.ok) return { ok: false, message: keyedErrorSentence(outcome.status, outcome.detail, outcome.retryAfterSeconds) };
     return { ok: true, message: `Alert created: ${alertSummary(conditionType, threshold)}. RankLayer checks it every night.` };
   }
 

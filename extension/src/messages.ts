@@ -39,7 +39,10 @@ export interface ProductAnswer {
 }
 
 /** Search results: the rank of each ASIN the compare answered. */
-export type RanksAnswer = { ok: true; items: CompareItem[] } | { ok: false; detail: string; retryAfterSeconds: number | null; status: number };
+export type RanksAnswer =
+  | { ok: true; items: CompareItem[] }
+  /** `keyMissing`: no key saved, so nothing was asked (search ranks are Pro only); else the API's refusal. */
+  | { ok: false; detail: string; retryAfterSeconds: number | null; status: number; keyMissing: boolean };
 
 export interface KeyStatus {
   /** "rl_live_abcd…", never the whole key. */

@@ -1,7 +1,8 @@
 /** The rank beside each search result: a small badge in its own shadow root. */
 import type { CompareItem } from "../../worker/contract/compare";
 import { adoptStyles, el } from "./panel/dom";
-import { formatRank } from "./panel/format";
+import type { RanksAnswer } from "./messages";
+import { formatRank, keyedErrorSentence } from "./panel/format";
 
 export const BADGE_CLASS = "ranklayer-extension-rank";
 
@@ -27,4 +28,15 @@ export function addBadge(result: HTMLElement, text: string): void {
   adoptStyles(root, BADGE_CSS);
   root.append(el("span", { title: "Best Sellers Rank from RankLayer" }, text));
   result.prepend(host);
+}
+
+/**
+ * The badge texts of one batch of results, in page order, and whether to stop asking. Without a
+ * key nothing is added; any other refusal (revoked key, hourly limit) is said once, on the first
+ * result, with the server's detail, since the next batch would be refused the same way.
+ */
+export function batchBadges(answer: RanksAnswer, asins: string[]): { texts: string[]; stop: boolean } {
+  if (answer.ok) return { texts: asins.map((asin) => badgeText(answer.items.find((item) => item.asin === asin))), stop: false };
+  if (answer.keyMissing) return { texts: [], stop: true };
+  return { texts: [`RankLayer: ${keyedErrorSentence(answer.status, answer.detail, answer.retryAfterSeconds)}`], stop: true };
 }

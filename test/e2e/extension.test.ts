@@ -10,6 +10,7 @@ import { crc32, inflateRawSync } from "node:zlib";
 import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildExtension, type ExtensionBuild } from "../../extension/build.ts";
+import { CHROMIUM_EXTENSION_ID } from "../../worker/contract/extension.ts";
 import { startAmazonFixtures, type AmazonFixtures } from "./amazon-fixtures.ts";
 import { signInAsPro } from "./pro-account.ts";
 import { seriousViolations } from "./axe.ts";
@@ -62,6 +63,8 @@ beforeAll(async () => {
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
   extensionId = new URL(worker.url()).host;
+  // The manifest's key pins it: /extension/connect hands keys to RankLayer's ids only.
+  expect(extensionId).toBe(CHROMIUM_EXTENSION_ID);
   context.on("request", (request) => {
     if (request.serviceWorker() && request.url().startsWith(`${appUrl}/api/`)) {
       const url = new URL(request.url());

@@ -51,6 +51,22 @@ export function errorSentence(status: number, detail: string, retryAfterSeconds:
   return `${detail}${retry}`;
 }
 
+export const REPLACE_KEY_SENTENCE = "Replace the key in the extension's options.";
+
+/**
+ * A saved key the API no longer accepts (401: revoked, unknown, its maker left the workspace): the
+ * fix is a new key. A 403 is not: the server's detail says what to do (upgrade, a plan limit).
+ */
+export function keyRefused(status: number, signedIn: boolean): boolean {
+  return signedIn && status === 401;
+}
+
+/** A failed keyed answer in words, pointing to the options page when the key itself is the problem. */
+export function keyedErrorSentence(status: number, detail: string, retryAfterSeconds: number | null): string {
+  const sentence = errorSentence(status, detail, retryAfterSeconds);
+  return keyRefused(status, true) ? `${sentence} ${REPLACE_KEY_SENTENCE}` : sentence;
+}
+
 /**
  * The anonymous allowance, from the lookup's RateLimit-* headers: they report whichever limit
  * (per minute or per month) is closer to running out, so the sentence names when it resets.

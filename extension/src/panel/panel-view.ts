@@ -4,7 +4,7 @@
  */
 import type { ActionAnswer, PanelAlertCondition, ProductAnswer } from "../messages";
 import { adoptStyles, el } from "./dom";
-import { errorSentence, formatAsOf, formatRank, formatRating, NOT_AVAILABLE, remainingSentence, SOURCE_LABEL } from "./format";
+import { errorSentence, formatAsOf, keyedErrorSentence, keyRefused, formatRank, formatRating, NOT_AVAILABLE, remainingSentence, SOURCE_LABEL } from "./format";
 import { renderAlertForm } from "./alert-form";
 import { PANEL_CSS } from "./panel-styles";
 import { chartSummary, pointsWithin, sparklinePath, sparklineSvg } from "./sparkline";
@@ -54,7 +54,17 @@ export function renderPanel(root: ShadowRoot, state: PanelState, actions: PanelA
 function readyPanel(answer: ProductAnswer, actions: PanelActions, today: string): HTMLElement {
   const lookup = answer.lookup;
   if (!lookup.ok) {
-    return frame(title(null), el("p", { class: "error", role: "alert" }, errorSentence(lookup.status, lookup.detail, lookup.retryAfterSeconds)));
+    if (!keyRefused(lookup.status, answer.signedIn)) {
+      return frame(title(null), el("p", { class: "error", role: "alert" }, errorSentence(lookup.status, lookup.detail, lookup.retryAfterSeconds)));
+    }
+    // A revoked or disabled key fails every page until it is replaced: say so and open the way there.
+    const options = el("button", { type: "button", class: "secondary" }, "Open options");
+    options.addEventListener("click", () => actions.openOptions());
+    return frame(
+      title(null),
+      el("p", { class: "error", role: "alert" }, keyedErrorSentence(lookup.status, lookup.detail, lookup.retryAfterSeconds)),
+      el("div", { class: "actions" }, options),
+    );
   }
   const product = lookup.data;
   const isMock = product.source === "mock";

@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { demoUser, SIGNED_OUT } from "../../seller/fake-api";
 import { jsonResponse, mockFetch, renderApp, renderRoutes } from "../../helpers";
 import { mainLinkHrefs } from "../page-helpers";
+import { CHROMIUM_EXTENSION_ID } from "@contract/extension";
 
-const EXTENSION_ID = "abcdefghijklmnopabcdefghijklmnop";
+const EXTENSION_ID = CHROMIUM_EXTENSION_ID;
 const KEY = `rl_live_${"b".repeat(43)}`;
 
 describe("/extension", () => {
@@ -49,6 +50,14 @@ describe("/extension/connect", () => {
     await screen.findByRole("heading", { level: 1, name: "Connect the browser extension" });
     expect(screen.getByText(/Open this page from the extension/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Connect the extension" })).toBeNull();
+  });
+
+  it("makes and sends no key for a link naming another extension (any extension may listen to this site)", async () => {
+    const fetchMock = signedIn(() => jsonResponse({ key: KEY, apiKey: { id: "k1", name: "Browser extension" } }, 201));
+    renderRoutes("/extension/connect?extension=abcdefghijklmnopabcdefghijklmnop");
+    expect((await screen.findByRole("alert")).textContent).toContain("not RankLayer's (abcdefghijklmnopabcdefghijklmnop), so no key was made or sent");
+    expect(screen.queryByRole("button", { name: "Connect the extension" })).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("/api/api-keys"))).toBe(false);
   });
 
   it("sends a signed-out visitor to sign in and back here, not to the dashboard", async () => {

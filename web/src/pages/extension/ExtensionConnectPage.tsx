@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { EXTENSION_ID_PATTERN, EXTENSION_KEY_NAME } from "@contract/extension";
+import { EXTENSION_ID_PATTERN, EXTENSION_KEY_NAME, RANKLAYER_EXTENSION_IDS } from "@contract/extension";
 import { createApiKey } from "../../api/api-keys";
 import { ApiError, detailText } from "../../api/api-error";
 import { RequireSignIn } from "../../components/RequireSignIn";
@@ -27,11 +27,18 @@ export function ExtensionConnectPage() {
   const extensionId = params.get("extension") ?? "";
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
 
-  if (!EXTENSION_ID_PATTERN.test(extensionId)) {
+  if (!RANKLAYER_EXTENSION_IDS.includes(extensionId)) {
+    // Any extension may ask to hear from this site: a link naming another one gets no key.
+    const another = EXTENSION_ID_PATTERN.test(extensionId);
     return (
       <div className="container extension-connect">
         <div className="card">
           <h1>{TITLE}</h1>
+          {another && (
+            <p role="alert">
+              This link names an extension that is not RankLayer's ({extensionId}), so no key was made or sent to it.
+            </p>
+          )}
           <p>Open this page from the extension: its options page has a "Sign in on ranklayer.com" button that brings you here.</p>
           <Link to="/extension">About the extension</Link>
         </div>
