@@ -52,14 +52,27 @@ export function checkAccentColor(raw: string): Checked<string> {
 /** SVG content that could run or fetch something: scripts, handlers, foreign HTML, external references. */
 const SVG_DANGERS: [RegExp, string][] = [
   [/<!DOCTYPE|<!ENTITY/i, "a DOCTYPE or entity declaration"],
-  [/<\s*script\b/i, "a script element"],
-  [/<\s*foreignObject\b/i, "a foreignObject element"],
-  [/<\s*(iframe|embed|object|audio|video|image|use|a|animate|set|handler|listener)\b/i, "an element that loads, links or animates content"],
+  // An element may carry a namespace prefix (<s:script xmlns:s=…> is an SVG script all the same).
+  [/<\s*(?:[\w.-]+:)?script\b/i, "a script element"],
+  [/<\s*(?:[\w.-]+:)?foreignObject\b/i, "a foreignObject element"],
+  [/<\s*(?:[\w.-]+:)?(iframe|embed|object|audio|video|image|use|a|animate|set|handler|listener)\b/i, "an element that loads, links or animates content"],
   [/\son[a-z]+\s*=/i, "an event handler attribute (on…)"],
   [/javascript\s*:|data\s*:\s*text\/html/i, "a script URL"],
   [/@import|url\s*\(\s*(?!['"]?#)/i, "an external style reference"],
   [/(?:xlink:)?href\s*=\s*["']\s*(?!#)/i, "a link to another document"],
+  // CSS reads u\72l( as url( and @\69mport as @import; a logo's shapes and text need no backslash.
+  [/\\/, "a backslash (a CSS escape)"],
 ];
+
+/** The text as the XML parser hands it on: character references and the predefined entities decoded. */
+function decodeXmlReferences(text: string): string {
+  const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+  return text.replace(/&(?:#x([0-9a-f]+)|#(\d+)|(amp|lt|gt|quot|apos));/gi, (whole, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
+    if (name) return named[name.toLowerCase()] ?? whole;
+    const code = Number.parseInt(hex ?? dec ?? "", hex ? 16 : 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
 
 /**
  * Checks logo bytes by what they are, never by the declared type: a PNG by its signature and
@@ -87,8 +100,10 @@ export function checkLogo(bytes: Uint8Array, declaredType: string | null): Check
   if (!root || !/xmlns\s*=\s*["']http:\/\/www\.w3\.org\/2000\/svg["']/.test(root[0])) {
     return { ok: false, detail: "The file is not an SVG image (its root element must be <svg xmlns=\"http://www.w3.org/2000/svg\">)." };
   }
+  // Checked as the parser reads it: a reference may spell "url(" in a value ("&lt;script" in text is refused too, needlessly but harmlessly).
+  const decoded = decodeXmlReferences(body);
   for (const [pattern, what] of SVG_DANGERS) {
-    if (pattern.test(body)) return { ok: false, detail: `The SVG contains ${what}; export a plain SVG (shapes and paths only).` };
+    if (pattern.test(decoded)) return { ok: false, detail: `The SVG contains ${what}; export a plain SVG (shapes and paths only).` };
   }
   return { ok: true, value: type };
 }

@@ -38,14 +38,25 @@ const unread = isNull(e.readAt);
 /** The order of listNotifications, as a page cursor reads it: keep the two in step. */
 export const NOTIFICATION_ORDER: ListOrder<NotificationView> = { by: ["createdAt", "day", "id"], descending: true };
 
-/** The user's newest in-app notifications (all, or only the unread ones). */
-export async function listNotifications(db: D1Database, userId: string, unreadOnly: boolean): Promise<NotificationView[]> {
+/**
+ * The user's in-app notifications (all, or only the unread ones), newest first: at most `count`,
+ * after the position `after` (a sort key of NOTIFICATION_ORDER) when given. Paged here, in SQL,
+ * because a user's notifications grow every day without a plan's bound.
+ */
+export async function listNotifications(
+  db: D1Database,
+  userId: string,
+  unreadOnly: boolean,
+  page: { after: readonly string[] | null; count: number } = { after: null, count: NOTIFICATION_PAGE_SIZE },
+): Promise<NotificationView[]> {
+  const [createdAt, day, id] = page.after ?? [];
+  const afterPosition = page.after ? sql`(${e.createdAt}, ${e.day}, ${e.id}) < (${createdAt}, ${day}, ${id})` : undefined;
   const rows = await drizzle(db)
     .select(COLUMNS)
     .from(e)
-    .where(unreadOnly ? and(ownInApp(userId), unread) : ownInApp(userId))
+    .where(and(ownInApp(userId), unreadOnly ? unread : undefined, afterPosition))
     .orderBy(desc(e.createdAt), desc(e.day), desc(e.id))
-    .limit(NOTIFICATION_PAGE_SIZE);
+    .limit(page.count);
   return rows.map(toView);
 }
 

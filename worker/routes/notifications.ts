@@ -6,11 +6,11 @@ import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
 import type { NotificationList, NotificationView, UnreadCount } from "../contract/notifications";
 import { notificationQuerySchema } from "../contract/notifications-query";
 import type { Page } from "../contract/pagination";
-import { listNotifications, markAllRead, markRead, NOTIFICATION_ORDER, unreadCount } from "../notifications/notification-store";
+import { listNotifications, markAllRead, markRead, NOTIFICATION_ORDER, NOTIFICATION_PAGE_SIZE, unreadCount } from "../notifications/notification-store";
 import { commonErrors, KEY_ONLY, notFound, ok } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
-import { paginate } from "../shared/paginate";
+import { BAD_CURSOR, paginate, positionOf } from "../shared/paginate";
 import { cursorRefusal } from "../validation";
 
 const isoTime = z.string().openapi({ format: "date-time", example: "2026-11-24T04:00:00.000Z" });
@@ -64,11 +64,16 @@ export const notificationRoutes = createRouter()
   .openapi(routes.list, async (c) => {
     const { workspace } = currentAccount(c);
     const query = c.req.valid("query");
+    const after = query.cursor === undefined ? null : positionOf(query.cursor);
+    // A key of another length is not one of this list's positions.
+    if (query.cursor !== undefined && after?.length !== NOTIFICATION_ORDER.by.length) throw cursorRefusal(BAD_CURSOR);
+    // A page is at most 50; one more row is read to know whether another page follows.
+    const size = Math.min(query.limit ?? NOTIFICATION_PAGE_SIZE, NOTIFICATION_PAGE_SIZE);
     const [notifications, unread] = await Promise.all([
-      listNotifications(c.env.DB, workspace.id, query.unread === "true"),
+      listNotifications(c.env.DB, workspace.id, query.unread === "true", { after, count: size + 1 }),
       unreadCount(c.env.DB, workspace.id),
     ]);
-    const page = paginate(notifications, NOTIFICATION_ORDER, query);
+    const page = paginate(notifications, NOTIFICATION_ORDER, { limit: size });
     if (!page.ok) throw cursorRefusal(page.detail);
     c.header("Cache-Control", "private, no-store");
     return c.json({ notifications: page.items, unread, next_cursor: page.next_cursor } satisfies NotificationList & Page, 200);

@@ -35,8 +35,8 @@ function decode(cursor: string): string | null {
   }
 }
 
-/** The sort key a cursor carries, or null when it is no sort key at all (malformed or tampered with). */
-function positionOf(cursor: string): string[] | null {
+/** The sort key a cursor carries, or null when it is no sort key at all (malformed or tampered with). Exported for lists paged in SQL. */
+export function positionOf(cursor: string): string[] | null {
   const text = decode(cursor);
   if (text === null) return null;
   try {

@@ -67,4 +67,26 @@ describe("logo", () => {
     // An in-document gradient reference is fine.
     expect(checkLogo(svg(`<path fill="url(#g)" d="M0 0"/>`), "image/svg+xml").ok).toBe(true);
   });
+
+  it("refuses a script or loader hidden behind a namespace prefix, a character reference or a CSS escape", () => {
+    const hidden = [
+      // The XML parser reads a prefixed element by its namespace: this is an SVG <script>.
+      svg(`<s:script xmlns:s="http://www.w3.org/2000/svg">alert(1)</s:script>`),
+      svg(`<h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script>`),
+      svg(`<s:foreignObject xmlns:s="http://www.w3.org/2000/svg"><p>x</p></s:foreignObject>`),
+      svg(`<s:animate xmlns:s="http://www.w3.org/2000/svg" attributeName="fill" to="red"/>`),
+      // Character references are decoded before CSS or a URL sees the value.
+      svg(`<path style="fill:&#117;rl(https://evil.test/p)" d="M0 0"/>`),
+      svg(`<style>&#64;import "https://evil.test/x.css";</style>`),
+      // CSS reads u\72l( as url( and @\69mport as @import.
+      svg(`<path style="fill:u\\72l(https://evil.test/p)" d="M0 0"/>`),
+      svg(`<style>@\\69mport "https://evil.test/x.css";</style>`),
+    ];
+    for (const bytes of hidden) {
+      const checked = checkLogo(bytes, "image/svg+xml");
+      expect(checked.ok, new TextDecoder().decode(bytes)).toBe(false);
+    }
+    // A plain logo with ordinary character references (text, a gradient reference) still passes.
+    expect(checkLogo(svg(`<text x="0" y="9">Acme &amp; Co &#169;</text><path fill="url(&#35;g)" d="M0 0"/>`), "image/svg+xml").ok).toBe(true);
+  });
 });

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { runAlertCheck } from "../../../worker/jobs/alert-check/alert-check";
 import type { AlertView } from "../../../worker/contract/alerts";
 import type { NotificationList, NotificationView } from "../../../worker/contract/notifications";
+import type { Page } from "../../../worker/contract/pagination";
 import { CHECK_TIME, clearAlertTables, DAY_MS, dayAt, seedRank } from "../support/alert-seed";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { buildServices } from "../../../worker/services";
@@ -30,7 +31,7 @@ async function fireOnDay(offset: number, ...asins: string[]) {
   await runAlertCheck(buildServices(env), CHECK_TIME + offset * DAY_MS);
 }
 
-const list = async (browser: TestBrowser, query = "") => (await browser.request(`/api/notifications${query}`)).json<NotificationList>();
+const list = async (browser: TestBrowser, query = "") => (await browser.request(`/api/notifications${query}`)).json<NotificationList & Page>();
 const unread = async (browser: TestBrowser) => (await (await browser.request("/api/notifications/unread-count")).json<{ unread: number }>()).unread;
 
 describe("the notifications API needs a session and the XSRF header", () => {
@@ -116,6 +117,36 @@ describe("GET /api/notifications", () => {
     expect(body.notifications).toHaveLength(50);
     expect(body.notifications[0]?.day).toBe(dayAt(0));
     expect(body.notifications[49]?.day).toBe(dayAt(-49));
+  });
+
+  it("pages on past the 50 newest: next_cursor is null only on the last page, and every notification is reachable", async () => {
+    const browser = await demoUser();
+    const { alertId, userId } = await createAlert(browser, "B000000001");
+    const insert = env.DB.prepare(
+      `INSERT INTO alert_events (id, workspace_id, alert_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
+       VALUES (?, ?, ?, ?, 'B000000001', 'US', 'rank_above', 500, 'm', 1, ?)`,
+    );
+    await env.DB.batch(
+      Array.from({ length: 70 }, (_, i) => insert.bind(crypto.randomUUID(), userId, alertId, dayAt(-i), `${dayAt(-i)}T02:30:00.000Z`)),
+    );
+    // Without a limit: a page of 50, and a cursor to the other 20.
+    const first = await list(browser);
+    expect(first.notifications).toHaveLength(50);
+    expect(first.next_cursor).not.toBeNull();
+    const rest = await list(browser, `?cursor=${first.next_cursor}`);
+    expect(rest.notifications.map((n) => n.day)).toEqual(Array.from({ length: 20 }, (_, i) => dayAt(-50 - i)));
+    expect(rest.next_cursor).toBeNull();
+    // With a limit: every one of the 70, each once, newest first.
+    const days: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: NotificationList & Page = await list(browser, `?limit=30${cursor ? `&cursor=${cursor}` : ""}`);
+      days.push(...page.notifications.map((n) => n.day));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(days).toEqual(Array.from({ length: 70 }, (_, i) => dayAt(-i)));
+    // A limit above 50 is still a page of at most 50.
+    expect((await list(browser, "?limit=200")).notifications).toHaveLength(50);
   });
 });
 
