@@ -31,7 +31,7 @@ import {
   invitationProblem,
   newInvitationToken,
 } from "../workspaces/invitations";
-import { canManageMember, lastOwnerProblem } from "../workspaces/roles";
+import { canInvite, canManageMember, lastOwnerProblem, rolesNotInvitableBy } from "../workspaces/roles";
 import { acceptSeatProblem, inviteSeatProblem, seatCount, seatsView } from "../workspaces/seats";
 import { countOwners, keyHashesMadeBy, listMembers, removeMember, roleIn, setMemberRole } from "../workspaces/workspace-store";
 import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
@@ -58,10 +58,21 @@ async function manageableRole(c: Context<AppEnv>, userId: string, next: Workspac
   const { workspace } = currentAccount(c);
   const current = await roleIn(c.env.DB, workspace.id, userId);
   if (!current) throw new ApiError(404, "not_found", NO_SUCH_MEMBER);
+  // A personal workspace's id is its account's (ADR 0011): that account stays its owner; it goes only with it.
+  if (userId === workspace.id && next !== "owner") {
+    throw new ApiError(409, "conflict", `${workspace.name} is this member's personal workspace: they stay its owner, and it goes only with their account.`);
+  }
   if (!canManageMember(workspace.role, current, next)) throw new ApiError(403, "forbidden", "Only an owner can make, change or remove an owner.");
   const problem = lastOwnerProblem(await countOwners(c.env.DB, workspace.id), current, next);
   if (problem) throw new ApiError(409, "conflict", problem);
   return current;
+}
+
+/** Why a checked change did not land: someone changed the member's role meanwhile, or it would leave no owner. */
+async function notChangedDetail(c: Context<AppEnv>, userId: string, checked: WorkspaceRole): Promise<string> {
+  const now = await roleIn(c.env.DB, currentAccount(c).workspace.id, userId);
+  if (now !== checked) return `This member's role changed a moment ago (now ${now ?? "not a member"}). Reload the team and try again.`;
+  return "A workspace needs an owner: make another member owner first.";
 }
 
 /** The members, with the seats they and the open invitations take against the workspace's plan. */
@@ -121,7 +132,9 @@ export const workspaceTeamRoutes = router
       const { userId } = c.req.valid("param");
       const { role } = c.req.valid("json");
       const from = await manageableRole(c, userId, role);
-      if (!(await setMemberRole(c.env.DB, workspace.id, userId, role))) throw new ApiError(409, "conflict", "A workspace needs an owner: make another member owner first.");
+      if (!(await setMemberRole(c.env.DB, workspace.id, userId, { from, to: role, uninvitable: rolesNotInvitableBy(role) }, new Date().toISOString()))) {
+        throw new ApiError(409, "conflict", await notChangedDetail(c, userId, from));
+      }
       // Their keys act with the new role at once here; other isolates re-read them within 3 s.
       for (const keyHash of await keyHashesMadeBy(c.env.DB, workspace.id, userId)) forgetApiKey(keyHash);
       await auditRequest(c, { workspaceId: workspace.id, action: "member.role", target: userId, detail: { from, to: role } });
@@ -141,8 +154,8 @@ export const workspaceTeamRoutes = router
       const { workspace } = currentAccount(c);
       const { userId } = c.req.valid("param");
       const role = await manageableRole(c, userId, null);
-      const revoked = await removeMember(c.env.DB, workspace.id, userId, new Date().toISOString());
-      if (revoked === null) throw new ApiError(409, "conflict", "A workspace needs an owner: make another member owner first.");
+      const revoked = await removeMember(c.env.DB, workspace.id, userId, new Date().toISOString(), role);
+      if (revoked === null) throw new ApiError(409, "conflict", await notChangedDetail(c, userId, role));
       for (const keyHash of revoked) forgetApiKey(keyHash);
       await auditRequest(c, { workspaceId: workspace.id, action: "member.remove", target: userId, detail: { role, revokedKeys: revoked.length } });
       return c.body(null, 204);
@@ -179,7 +192,7 @@ export const workspaceTeamRoutes = router
       const body = c.req.valid("json");
       const email = normalizeEmail(body.email);
       if (!email) throw new ApiError(422, "validation_failed", [{ loc: ["body", "email"], msg: "Enter an email address like name@example.com", type: "invalid_format" }]);
-      if (body.role === "owner" && workspace.role !== "owner") throw new ApiError(403, "forbidden", "Only an owner can invite an owner.");
+      if (!canInvite(workspace.role, body.role)) throw new ApiError(403, "forbidden", "Only an owner can invite an owner.");
       const [members, open, plan] = await Promise.all([
         listMembers(c.env.DB, workspace.id),
         listOpenInvitations(c.env.DB, workspace.id, new Date().toISOString()),
@@ -246,9 +259,12 @@ export const workspaceTeamRoutes = router
       const account = currentAccount(c);
       const invitation = await findInvitation(c.env.DB, await invitationHashOf(c.req.valid("json").token));
       const now = Date.now();
-      const problem = invitationProblem(invitation, await confirmedEmailOf(c.env.DB, account.user.id), now);
+      const inviterRole = invitation?.invitedBy ? await roleIn(c.env.DB, invitation.workspaceId, invitation.invitedBy) : null;
+      const problem =
+        invitationProblem(invitation, await confirmedEmailOf(c.env.DB, account.user.id), now) ??
+        (invitation && !canInvite(inviterRole, invitation.role) ? "inviter_gone" : null);
       if (problem || !invitation) {
-        const status = ({ unknown: 404, expired: 410, revoked: 410, accepted: 409, wrong_email: 403 } as const)[problem ?? "unknown"];
+        const status = ({ unknown: 404, expired: 410, revoked: 410, inviter_gone: 410, accepted: 409, wrong_email: 403 } as const)[problem ?? "unknown"];
         const code = ({ 404: "not_found", 410: "gone", 409: "conflict", 403: "forbidden" } as const)[status];
         throw new ApiError(status, code, INVITATION_PROBLEM_DETAIL[problem ?? "unknown"]);
       }

@@ -28,7 +28,7 @@ export function invitationLink(siteOrigin: string, token: string): string {
   return url.href;
 }
 
-export type InvitationProblem = "unknown" | "expired" | "revoked" | "accepted" | "wrong_email";
+export type InvitationProblem = "unknown" | "expired" | "revoked" | "accepted" | "wrong_email" | "inviter_gone";
 
 /** Whether an invitation can be accepted now by an account with `confirmedEmail`; null when it can. */
 export function invitationProblem(
@@ -51,6 +51,8 @@ export const INVITATION_PROBLEM_DETAIL: Record<InvitationProblem, string> = {
   revoked: "This invitation was withdrawn or replaced by a newer one. Use the link in the newest invitation email, or ask for a new one.",
   accepted: "This invitation was already accepted.",
   wrong_email: "This invitation is for another email address. Sign in with the address it was sent to, then open the link again.",
+  // roles.ts canInvite: the inviter left, was removed or demoted since.
+  inviter_gone: "Whoever sent this invitation may no longer invite to this workspace, so it no longer works. Ask an owner or admin for a new one.",
 };
 
 /** The invitation email: who invites, to what, with which role, and the link. */

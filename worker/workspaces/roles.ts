@@ -1,4 +1,4 @@
-import { PERMISSIONS, type Permission, type WorkspaceRole } from "../contract/workspaces";
+import { PERMISSIONS, WORKSPACE_ROLES, type Permission, type WorkspaceRole } from "../contract/workspaces";
 
 /**
  * THE table of what each workspace role may do (docs/accounts.md#roles). Pure: the permission
@@ -31,6 +31,20 @@ export function canManageMember(actor: WorkspaceRole, current: WorkspaceRole, ne
   if (actor === "owner") return true;
   if (!can(actor, "members")) return false;
   return current !== "owner" && next !== "owner";
+}
+
+/**
+ * Whether a member with role `inviter` (null: no longer a member) may invite someone as `role`:
+ * owners anyone, admins anyone below owner. An open invitation is only as good as this: it dies
+ * when its inviter leaves or is demoted below it.
+ */
+export function canInvite(inviter: WorkspaceRole | null, role: WorkspaceRole): boolean {
+  return inviter !== null && can(inviter, "members") && (role !== "owner" || inviter === "owner");
+}
+
+/** The invited roles a member with role `inviter` may no longer have open invitations for. */
+export function rolesNotInvitableBy(inviter: WorkspaceRole | null): WorkspaceRole[] {
+  return WORKSPACE_ROLES.filter((role) => !canInvite(inviter, role));
 }
 
 /** Why a change would leave the workspace without an owner, or null when it would not. */

@@ -95,40 +95,68 @@ export async function countOwners(db: D1Database, workspaceId: string): Promise<
 
 /**
  * Changes a member's role, unless that would leave the workspace without an owner (one
- * statement, so two demotions at once cannot both pass): answers whether it changed.
+ * statement, so two demotions at once cannot both pass), and in the same batch withdraws their
+ * open invitations of `uninvitable` roles (roles.ts rolesNotInvitableBy(role)). Only while they
+ * still hold `from`, the role the caller's right to change was checked against (an admin's
+ * change must not land on someone made owner a moment ago): answers whether it changed.
  */
-export async function setMemberRole(db: D1Database, workspaceId: string, userId: string, role: WorkspaceRole): Promise<boolean> {
-  const result = await db
-    .prepare(
-      `UPDATE workspace_members SET role = ?3 WHERE workspace_id = ?1 AND user_id = ?2
-         AND (?3 = 'owner' OR role <> 'owner'
-              OR (SELECT count(*) FROM workspace_members WHERE workspace_id = ?1 AND role = 'owner') > 1)`,
-    )
-    .bind(workspaceId, userId, role)
-    .run();
-  return result.meta.changes > 0;
+export async function setMemberRole(
+  db: D1Database,
+  workspaceId: string,
+  userId: string,
+  change: { from: WorkspaceRole; to: WorkspaceRole; uninvitable: readonly WorkspaceRole[] },
+  nowIso: string,
+): Promise<boolean> {
+  const { from, to: role, uninvitable } = change;
+  const [changed] = await db.batch([
+    db
+      .prepare(
+        `UPDATE workspace_members SET role = ?3 WHERE workspace_id = ?1 AND user_id = ?2 AND role = ?4
+           AND (?3 = 'owner' OR role <> 'owner'
+                OR (SELECT count(*) FROM workspace_members WHERE workspace_id = ?1 AND role = 'owner') > 1)`,
+      )
+      .bind(workspaceId, userId, role, from),
+    // Only when the change happened: the member holds the new role by now.
+    db
+      .prepare(
+        `UPDATE workspace_invitations SET revoked_at = ?5
+         WHERE workspace_id = ?1 AND invited_by = ?2 AND accepted_at IS NULL AND revoked_at IS NULL
+           AND role IN (SELECT value FROM json_each(?4))
+           AND EXISTS (SELECT 1 FROM workspace_members WHERE workspace_id = ?1 AND user_id = ?2 AND role = ?3)`,
+      )
+      .bind(workspaceId, userId, role, JSON.stringify(uninvitable), nowIso),
+  ]);
+  return (changed?.meta.changes ?? 0) > 0;
 }
 
 /**
- * Removes a member (unless they are its last owner) and revokes the API keys they made in
- * it, in one batch; answers the revoked keys' hashes (to drop from this isolate's key cache),
+ * Removes a member (unless they are its last owner, or it is their personal workspace) and
+ * revokes the API keys they made in it and withdraws the invitations they sent, in one batch;
+ * only while they still hold `role` when given (the role the caller's right was checked against); answers the revoked keys' hashes (to drop from this isolate's key cache),
  * or null when nothing was removed.
  */
-export async function removeMember(db: D1Database, workspaceId: string, userId: string, nowIso: string): Promise<string[] | null> {
+export async function removeMember(db: D1Database, workspaceId: string, userId: string, nowIso: string, role?: WorkspaceRole): Promise<string[] | null> {
   const [removed, revoked] = await db.batch<{ user_id?: string; key_hash?: string }>([
     db
       .prepare(
-        `DELETE FROM workspace_members WHERE workspace_id = ?1 AND user_id = ?2
+        `DELETE FROM workspace_members WHERE workspace_id = ?1 AND user_id = ?2 AND user_id <> workspace_id AND (?3 IS NULL OR role = ?3)
            AND (role <> 'owner' OR (SELECT count(*) FROM workspace_members WHERE workspace_id = ?1 AND role = 'owner') > 1)
          RETURNING user_id`,
       )
-      .bind(workspaceId, userId),
+      .bind(workspaceId, userId, role ?? null),
     // Only when the removal happened: the member is gone from the workspace by now.
     db
       .prepare(
         `UPDATE api_keys SET revoked_at = ?3 WHERE workspace_id = ?1 AND created_by = ?2 AND revoked_at IS NULL
            AND NOT EXISTS (SELECT 1 FROM workspace_members WHERE workspace_id = ?1 AND user_id = ?2)
          RETURNING key_hash`,
+      )
+      .bind(workspaceId, userId, nowIso),
+    db
+      .prepare(
+        `UPDATE workspace_invitations SET revoked_at = ?3
+         WHERE workspace_id = ?1 AND invited_by = ?2 AND accepted_at IS NULL AND revoked_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM workspace_members WHERE workspace_id = ?1 AND user_id = ?2)`,
       )
       .bind(workspaceId, userId, nowIso),
   ]);

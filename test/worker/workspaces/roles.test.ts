@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PERMISSIONS } from "../../../worker/contract/workspaces";
 import { invitationProblem, invitationHashOf, newInvitationToken, invitationLink } from "../../../worker/workspaces/invitations";
-import { can, canManageMember, lastOwnerProblem, permissionsOf, ROLE_PERMISSIONS } from "../../../worker/workspaces/roles";
+import { can, canInvite, canManageMember, lastOwnerProblem, permissionsOf, ROLE_PERMISSIONS, rolesNotInvitableBy } from "../../../worker/workspaces/roles";
 
 describe("the role table", () => {
   it("gives each role a strictly smaller set than the one above it; billing and ownership to owners only", () => {
@@ -31,6 +31,18 @@ describe("the role table", () => {
     expect(lastOwnerProblem(2, "owner", null)).toBeNull();
     expect(lastOwnerProblem(1, "admin", null)).toBeNull();
     expect(lastOwnerProblem(1, "owner", "owner")).toBeNull();
+  });
+
+  it("lets owners invite anyone and admins anyone below owner; an inviter who left or was demoted invites nobody", () => {
+    expect(canInvite("owner", "owner")).toBe(true);
+    expect(canInvite("admin", "admin")).toBe(true);
+    expect(canInvite("admin", "owner")).toBe(false);
+    expect(canInvite("analyst", "viewer")).toBe(false);
+    expect(canInvite(null, "viewer")).toBe(false);
+    expect(rolesNotInvitableBy("owner")).toEqual([]);
+    expect(rolesNotInvitableBy("admin")).toEqual(["owner"]);
+    expect(rolesNotInvitableBy("viewer")).toEqual(["owner", "admin", "analyst", "viewer"]);
+    expect(rolesNotInvitableBy(null)).toEqual(["owner", "admin", "analyst", "viewer"]);
   });
 });
 
