@@ -55,6 +55,7 @@ export interface ChannelSettings {
   alertEmail: string | null;
   /** The sign-in's own address; Amazon and demo sign-ins share none, so it is null for now. */
   accountEmail: string | null;
+  /** Whole for roles that may change the settings; for the others only its origin and "/…" (the URL is a secret of its own). */
   webhookUrl: string | null;
   /** Whether a signing secret exists; the secret itself is shown only once, when generated. */
   webhookSecretSet: boolean;

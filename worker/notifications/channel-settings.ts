@@ -4,11 +4,24 @@ import type { Config, Deployment } from "../config";
 import type { ChannelSettings, ChannelsUpdate } from "../contract/channels";
 import { type StoredChannels, upsertChannels } from "./channel-store";
 
-export function channelSettingsView(config: Config, stored: StoredChannels): ChannelSettings {
+/**
+ * A webhook URL often is the credential (a Slack or Discord incoming webhook posts for whoever
+ * holds it): a reader who may not change the settings sees only where it points.
+ */
+function maskedWebhookUrl(url: string): string {
+  try {
+    return `${new URL(url).origin}/…`;
+  } catch {
+    return "…";
+  }
+}
+
+/** `wholeUrl`: the caller may change the settings (and so see the webhook URL in full). */
+export function channelSettingsView(config: Config, stored: StoredChannels, wholeUrl: boolean): ChannelSettings {
   return {
     alertEmail: stored.alertEmail,
     accountEmail: null,
-    webhookUrl: stored.webhookUrl,
+    webhookUrl: stored.webhookUrl === null || wholeUrl ? stored.webhookUrl : maskedWebhookUrl(stored.webhookUrl),
     webhookSecretSet: stored.webhookSecretCiphertext !== null,
     emailConfigured: config.alertEmail !== null,
   };

@@ -14,6 +14,7 @@ import { loadChannels } from "../notifications/channel-store";
 import { testWebhookPayload } from "../notifications/webhook-payload";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
+import { can } from "../workspaces/roles";
 import { channelSettingsSchema, settingsSchema, webhookSecretSchema, webhookTestResultSchema } from "./schemas/account";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 
@@ -110,12 +111,12 @@ export const settingsRoutes = createRouter()
   .openapi(getChannelsRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { workspace } = currentAccount(c);
-    return c.json(channelSettingsView(c.var.services.config, await loadChannels(c.env.DB, workspace.id)), 200);
+    return c.json(channelSettingsView(c.var.services.config, await loadChannels(c.env.DB, workspace.id), can(workspace.role, "settings")), 200);
   })
   .openapi(putChannelsRoute, async (c) => {
     const { workspace } = currentAccount(c);
     await saveChannels(c.env.DB, workspace.id, c.req.valid("json"));
-    return c.json(channelSettingsView(c.var.services.config, await loadChannels(c.env.DB, workspace.id)), 200);
+    return c.json(channelSettingsView(c.var.services.config, await loadChannels(c.env.DB, workspace.id), true), 200);
   })
   .openapi(webhookSecretRoute, async (c) => {
     c.header("Cache-Control", "no-store");
