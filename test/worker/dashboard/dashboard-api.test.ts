@@ -9,7 +9,6 @@ import { freeBrowser, proBrowser, userIdOf } from "../history/accounts";
 import { resetHistoryTables, runSlicesToEnd, virtualClock } from "../jobs/nightly-run/support";
 import { historyPoints } from "../support/history-shards";
 import { connectSeller, demoEnv, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../support/seller-browser";
-import { utcDay } from "../../../worker/contract/time";
 
 const ASINS = ["B08N5WRWNW", "B07XJ8C8F5", "B0C1H26C46"];
 
@@ -23,8 +22,14 @@ beforeEach(async () => {
  * Runs today's snapshot job to its end, as the 02:00 cron's alarm chain would; the fake SP-API
  * counts the usage plans of the sellers of `refreshTokens` in the run's virtual time.
  */
+/**
+ * The run day the screens show now: today's once its 02:00 UTC run has started, else yesterday's.
+ * Running that day's run (not the UTC date's) keeps the file true at any hour, 00:00–02:00 included.
+ */
+const shownRunDay = () => revenueRunDay(Date.now());
+
 async function runNightly(bindings: Bindings, ...refreshTokens: string[]) {
-  await runSlicesToEnd(bindings, utcDay(Date.now()), { clock: virtualClock(Date.now(), spApiTimeOf(...refreshTokens)) });
+  await runSlicesToEnd(bindings, shownRunDay(), { clock: virtualClock(Date.now(), spApiTimeOf(...refreshTokens)) });
 }
 
 async function watch(browser: TestBrowser, asins: readonly string[], marketplace = "US") {
@@ -101,7 +106,7 @@ describe("GET /api/portfolio", () => {
     expect(body.kpis.revenueSource).toMatchObject({ kind: "mock", label: "Mock revenue (demo)" });
     expect(body.kpis.totalRevenue?.currency).toBe("USD");
     const { results } = await env.DB.prepare("SELECT asin, day, source, status FROM seller_revenue WHERE workspace_id = ? ORDER BY asin, day").bind(userIdOf(browser)).all();
-    const days = revenueDays(utcDay(Date.now()), "US", REVENUE_DAYS);
+    const days = revenueDays(shownRunDay(), "US", REVENUE_DAYS);
     expect(results).toEqual([...ASINS].sort().flatMap((asin) => days.map((day) => ({ asin, day, source: "mock", status: "ok" }))));
     expect(body.heatmap.length).toBeGreaterThan(0);
     expect(body.categories.length).toBe(body.heatmap.length);
@@ -119,7 +124,7 @@ describe("revenue of a connected seller (SP-API Sales getOrderMetrics, fake)", (
     await registerLwaClient(bindings);
     const seller = await connectSeller(new TestBrowser(bindings));
     await watch(seller.browser, ["B00CGZQU42", "B00505DW2I"]);
-    const days = revenueDays(utcDay(Date.now()), "US", REVENUE_DAYS);
+    const days = revenueDays(shownRunDay(), "US", REVENUE_DAYS);
     await fakeControl(SPAPI_FAKE, "sales", { asin: "B00CGZQU42", amount: 45.9, units: 2 });
     // Amazon leaves one day of B00505DW2I out of its answer: missing, never zero.
     await fakeControl(SPAPI_FAKE, "sales", { asin: "B00505DW2I", omitDays: [days[3]] });
