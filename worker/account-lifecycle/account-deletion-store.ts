@@ -1,5 +1,5 @@
 import type { ErasedSummary } from "../contract/sign-in";
-import { count, eq, isNotNull, and } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import {
   accountEmails,
@@ -12,6 +12,7 @@ import {
   sessions,
   users,
   watchlist,
+  workspaceInvitations,
   workspaces,
 } from "../db/schema";
 
@@ -55,6 +56,11 @@ export async function eraseAccount(db: D1Database, userId: string): Promise<Eras
     // The personal workspace goes with its account even when a co-owner belongs to it (the
     // users trigger keeps workspaces that have other members); its data goes with it.
     orm.delete(workspaces).where(eq(workspaces.id, userId)),
+    // Its open invitations to other workspaces are withdrawn (they would hold seats until they expired).
+    orm
+      .update(workspaceInvitations)
+      .set({ revokedAt: new Date().toISOString() })
+      .where(and(eq(workspaceInvitations.invitedBy, userId), isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt))),
     orm.delete(users).where(eq(users.id, userId)),
     orm.delete(emailSignInRequests).where(eq(emailSignInRequests.email, email ?? "")),
   ]);

@@ -100,6 +100,28 @@ describe("/api/workspaces: an invitation needs an inviter who may still invite",
   });
 });
 
+describe("/api/workspaces: an inviter who deletes their account", () => {
+  it("withdraws their open invitations with them, so the seats they held are free again", async () => {
+    // Addresses of its own: the other tests of this file share agencyWithAdmin's accounts.
+    const { bindings, sent } = emailEnv();
+    const owner = new TestBrowser(bindings);
+    await signInByEmail(owner, sent, "owner@leaving-inviter.example");
+    const workspaceId = (await (await owner.json("/api/workspaces", "POST", { name: "Leaving Co" })).json<WorkspaceList>()).current.id;
+    await subscribeWorkspace(workspaceId, "agency");
+    await invite(owner, "adm@leaving-inviter.example", "admin");
+    const admin = new TestBrowser(bindings);
+    await signInByEmail(admin, sent, "adm@leaving-inviter.example");
+    await join(admin, sent, "adm@leaving-inviter.example");
+    await invite(admin, "pending.one@leaving-inviter.example", "analyst");
+    const seatsOf = async () => (await (await owner.request("/api/workspaces/members")).json<{ seats: { pending: number } }>()).seats.pending;
+    expect(await seatsOf()).toBe(1);
+
+    const deleted = await admin.json("/api/account", "DELETE", { confirm: "adm@leaving-inviter.example" });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    expect(await seatsOf()).toBe(0);
+  });
+});
+
 describe("/api/workspaces: a personal workspace keeps its account", () => {
   it("a co-owner can neither remove nor demote the account whose personal workspace it is", async () => {
     const { bindings, sent } = emailEnv();
