@@ -38,7 +38,8 @@ const notificationRoutes = lazyRoutes(() => import("./routes/notifications"), "n
 const onboardingRoutes = lazyRoutes(() => import("./routes/onboarding"), "onboardingRoutes");
 const passkeyRoutes = lazyRoutes(() => import("./routes/passkeys"), "passkeyRoutes");
 const portfolioRoutes = lazyRoutes(() => import("./routes/portfolio"), "portfolioRoutes");
-const reportRoutes = lazyRoutes(() => import("./routes/reports"), "reportRoutes");
+const reportUnsubscribeRoutes = lazyRoutes(() => import("./routes/reports"), "reportUnsubscribeRoutes");
+const recipientUnsubscribeRoutes = lazyRoutes(() => import("./routes/recipient-unsubscribe"), "recipientUnsubscribeRoutes");
 const settingsRoutes = lazyRoutes(() => import("./routes/settings"), "settingsRoutes");
 const signInRoutes = lazyRoutes(() => import("./routes/signin"), "signInRoutes");
 const spRoutes = lazyRoutes(() => import("./routes/sp"), "spRoutes");
@@ -60,6 +61,9 @@ const api = apiApp
   .use(originCheck)
   // Stripe signs its webhook body instead of holding a session: mounted before the key, session and XSRF checks, which it skips.
   .route("/billing/webhook", billingWebhookRoutes)
+  // Report unsubscribe links: signed, and posted by mail providers (RFC 8058) without a session.
+  .route("/reports/unsubscribe", reportUnsubscribeRoutes)
+  .route("/branding/recipients/unsubscribe", recipientUnsubscribeRoutes)
   // An API key (Authorization: Bearer) or else the session cookie says who calls; then the
   // XSRF check (which needs the session, and which key requests skip) before any route runs.
   // A key reaches /api/v1/* and /api/exports/* only; anywhere else it is refused before it is looked up.
@@ -102,7 +106,6 @@ const api = apiApp
   .route("/notifications", notificationRoutes)
   .route("/dashboard", dashboardRoutes)
   .route("/portfolio", portfolioRoutes)
-  .route("/reports", reportRoutes)
   .route("/exports", exportRoutes)
   // API keys, and the signed-in user's data under /api/v1 for key holders (same routers).
   .route("/api-keys", apiKeyRoutes)

@@ -157,7 +157,8 @@ export function reportEmail(
     from: { name: brand ? `${brand.replace(/["\r\n]/g, "")} via RankLayer` : "RankLayer reports", email: from },
     to,
     subject: [brand, client, wording.subject(data.fromDay, data.toDay)].filter(Boolean).join(": "),
-    headers: { "List-Unsubscribe": `<${links.unsubscribe}>` },
+    // One-click unsubscribe (RFC 8058): the mail client POSTs to the link; opening it only asks.
+    headers: { "List-Unsubscribe": `<${links.unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     text: [
       ...(prepared ? [prepared, ""] : []),
       ...(scopeLine ? [scopeLine] : []),

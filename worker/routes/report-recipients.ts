@@ -6,7 +6,6 @@ import { normalizeEmail } from "../auth/email-sign-in";
 import { sha256Hex } from "../shared/hmac";
 import { clientAddressOf, currentAccount, requireAccount } from "../auth/session-middleware";
 import { loadBranding } from "../branding/branding-store";
-import { isRecipientUnsubscribeToken } from "../branding/recipient-unsubscribe";
 import { CONFIRM_LINK_DAYS, recipientConfirmEmail } from "../branding/recipient-email";
 import { addRecipient, confirmRecipient, listRecipients, MAX_RECIPIENTS, removeRecipient } from "../branding/recipient-store";
 import { findConnection, listConnections } from "../connections/connection-store";
@@ -39,11 +38,6 @@ const recipientsSchema = z
   .openapi("ReportRecipients");
 const addSchema = z.object({ email: z.string().max(320), connection_id: z.string().max(100).nullable().optional() }).strict();
 const emailParam = z.object({ email: z.string().max(320).openapi({ param: { name: "email", in: "path" } }) });
-const unsubscribeQuery = z.object({
-  workspace: z.string().max(100).openapi({ param: { name: "workspace", in: "query" } }),
-  email: z.string().max(320).openapi({ param: { name: "email", in: "query" } }),
-  token: z.string().regex(/^[0-9a-f]{64}$/).openapi({ param: { name: "token", in: "query" } }),
-});
 const tokenQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/).openapi({ param: { name: "token", in: "query" } }) });
 
 const signedIn = { tags: ["Branding"], middleware: requireAccount };
@@ -143,29 +137,6 @@ export function recipientRoutes(editorWorkspace: (c: Context<AppEnv>) => string,
         if (!(await removeRecipient(c.env.DB, workspaceId, email))) throw new ApiError(404, "not_found", "The report does not go to that address.");
         await audit(c, workspaceId, "report_recipient.remove", email);
         return c.json(await listed(c, workspaceId), 200);
-      },
-    )
-    .openapi(
-      createRoute({
-        method: "get",
-        path: "/unsubscribe",
-        tags: ["Branding"],
-        summary: "The unsubscribe link in a report sent to a chosen address (public: signed)",
-        request: { query: unsubscribeQuery },
-        responses: {
-          200: { description: "A short page saying the address gets no more reports.", content: { "text/html": { schema: z.string() } } },
-          403: errorAnswer("The link's signature is wrong."),
-          422: badInput,
-        },
-      }),
-      async (c) => {
-        const { workspace, email, token } = c.req.valid("query");
-        if (!(await isRecipientUnsubscribeToken(c.var.services, workspace, email, token))) {
-          throw new ApiError(403, "forbidden", "This unsubscribe link is not valid.");
-        }
-        if (await removeRecipient(c.env.DB, workspace, email)) await audit(c, workspace, "report_recipient.remove", email, { via: "unsubscribe link" });
-        c.header("Cache-Control", "no-store");
-        return c.html(`<!doctype html><meta charset="utf-8"><title>Unsubscribed</title><p>${escapeHtml(email)} gets no more weekly reports from this workspace.</p>`, 200) as never;
       },
     )
     .openapi(

@@ -5,6 +5,7 @@ import { isUnsubscribeToken } from "../dashboard/unsubscribe-token";
 import { failure } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
+import { confirmUnsubscribePage, unsubscribedPage } from "./unsubscribe-pages";
 
 const unsubscribeQuery = z.object({
   user: z.string().min(1).max(100),
@@ -13,32 +14,56 @@ const unsubscribeQuery = z.object({
   report: z.enum(["daily", "weekly"], { error: "report must be daily or weekly" }).default("weekly"),
 });
 
-const page = (report: "daily" | "weekly") => {
-  const name = report === "daily" ? "Daily report" : "Weekly report";
-  const text = `You are unsubscribed: no more ${report} report emails. You can turn them back on in Settings → Notifications.`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>RankLayer ${report} report</title></head><body><main><h1>${name}</h1><p>${text}</p><p><a href="/settings">Your settings</a></p></main></body></html>`;
+const answers = {
+  200: { description: "A short page.", content: { "text/html": { schema: z.string() } } },
+  403: failure("The link's token does not match."),
+  422: failure("Bad input: `detail` lists each bad value."),
 };
 
-/** The daily or weekly report's unsubscribe link: works from the email, without signing in. */
-export const reportRoutes = createRouter().openapi(
-  createRoute({
-    method: "get",
-    path: "/unsubscribe",
-    operationId: "unsubscribeReport",
-    tags: ["Account"],
-    summary: "The daily or weekly report email's unsubscribe link",
-    request: { query: unsubscribeQuery },
-    responses: {
-      200: { description: "A page saying it is done.", content: { "text/html": { schema: z.string() } } },
-      403: failure("The link's token does not match."),
-      422: failure("Bad input: `detail` lists each bad value."),
+/**
+ * The daily or weekly report's unsubscribe link, mounted ahead of the session and XSRF checks
+ * (the signed token is the proof, and mail providers post without a session). Opening the link
+ * only asks (mail scanners open links); the page's button, or a mail client's one-click POST
+ * (RFC 8058, `List-Unsubscribe-Post`), unsubscribes.
+ */
+export const reportUnsubscribeRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      operationId: "unsubscribeReportPage",
+      tags: ["Account"],
+      summary: "The report email's unsubscribe link: a page asking to confirm (it changes nothing)",
+      request: { query: unsubscribeQuery },
+      responses: answers,
+    }),
+    async (c) => {
+      const { user, token, report } = c.req.valid("query");
+      if (!(await isUnsubscribeToken(c.var.services, user, token))) throw new ApiError(403, "forbidden", "This unsubscribe link is not valid.");
+      c.header("Cache-Control", "no-store");
+      return c.html(confirmUnsubscribePage(`Stop the ${report} report emails?`, `No more ${report} RankLayer report emails go to this account's address.`, new URL(c.req.url).search));
     },
-  }),
-  async (c) => {
-    const { user, token, report } = c.req.valid("query");
-    if (!(await isUnsubscribeToken(c.var.services, user, token))) throw new ApiError(403, "forbidden", "This unsubscribe link is not valid.");
-    await unsubscribeReport(c.env.DB, user, report);
-    c.header("Cache-Control", "no-store");
-    return c.html(page(report));
-  },
-);
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/",
+      operationId: "unsubscribeReport",
+      tags: ["Account"],
+      summary: "Unsubscribe from the daily or weekly report (the page's button, or a mail client's one-click POST)",
+      request: { query: unsubscribeQuery },
+      responses: answers,
+    }),
+    async (c) => {
+      const { user, token, report } = c.req.valid("query");
+      if (!(await isUnsubscribeToken(c.var.services, user, token))) throw new ApiError(403, "forbidden", "This unsubscribe link is not valid.");
+      await unsubscribeReport(c.env.DB, user, report);
+      c.header("Cache-Control", "no-store");
+      return c.html(
+        unsubscribedPage(
+          report === "daily" ? "Daily report" : "Weekly report",
+          `You are unsubscribed: no more ${report} report emails. You can turn them back on in Settings → Notifications.`,
+        ),
+      );
+    },
+  );

@@ -35,6 +35,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   "POST /api/signin/passkey/options": "public",
   "POST /api/signin/passkey": "public",
   "GET /api/reports/unsubscribe": "public",
+  "POST /api/reports/unsubscribe": "public",
   "GET /api/openapi.json": "public",
   "GET /api/openapi-internal.json": "public",
 
@@ -137,6 +138,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   "DELETE /api/branding/recipients/:email": "settings",
   "GET /api/branding/recipients/confirm": "public",
   "GET /api/branding/recipients/unsubscribe": "public",
+  "POST /api/branding/recipients/unsubscribe": "public",
 };
 
 /** The "METHOD /api/path" of the route that will answer this request; null when none will (404). */

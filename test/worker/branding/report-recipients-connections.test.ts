@@ -146,7 +146,7 @@ describe("weekly reports per client connection", () => {
     await browser.json("/api/branding/recipients", "POST", { email: "b@client.example" });
     const token = await recipientUnsubscribeToken(buildServices(bindings), workspaceId, "b@client.example");
     const unsubscribe = `/api/branding/recipients/unsubscribe?workspace=${workspaceId}&email=b%40client.example&token=${token}`;
-    expect((await new TestBrowser(bindings).request(unsubscribe)).status).toBe(200);
+    expect((await new TestBrowser(bindings).request(unsubscribe, { method: "POST" })).status).toBe(200);
 
     const user = userIdOf(browser);
     expect(await auditOf(workspaceId)).toEqual([

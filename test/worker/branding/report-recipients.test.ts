@@ -93,12 +93,14 @@ describe("report recipients: confirmed addresses only", () => {
     expect(report!.text).toContain("Acme Agency chose this address and you confirmed it");
     expect(report!.html).toMatch(/<img src="https:\/\/app\.ranklayer\.example\/api\/branding\/logo\/[a-f0-9]{32}"/);
     const token = await recipientUnsubscribeToken(buildServices(bindings), workspaceId, "client@example.com");
-    expect(report!.headers).toEqual({ "List-Unsubscribe": expect.stringContaining(`token=${token}`) });
+    expect(report!.headers).toEqual({ "List-Unsubscribe": expect.stringContaining(`token=${token}`), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
 
-    // The unsubscribe link removes the address; a forged one is refused.
+    // The unsubscribe link asks; its button (or a mail client's one-click POST) removes the address; a forged one is refused.
     const unsubscribe = `/api/branding/recipients/unsubscribe?workspace=${workspaceId}&email=client%40example.com`;
-    expect((await anonymous.request(`${unsubscribe}&token=${"0".repeat(64)}`)).status).toBe(403);
-    expect((await anonymous.request(`${unsubscribe}&token=${token}`)).status).toBe(200);
+    expect((await anonymous.request(`${unsubscribe}&token=${"0".repeat(64)}`, { method: "POST" })).status).toBe(403);
+    expect(await (await anonymous.request(`${unsubscribe}&token=${token}`)).text()).toContain("Stop these weekly reports?");
+    expect((await (await browser.request("/api/branding/recipients")).json<{ recipients: unknown[] }>()).recipients).toHaveLength(2);
+    expect((await anonymous.request(`${unsubscribe}&token=${token}`, { method: "POST" })).status).toBe(200);
     expect(await (await browser.request("/api/branding/recipients")).json()).toEqual({ add_refusal: null, recipients: [{ email: "never@example.com", confirmed: false }] });
   });
 

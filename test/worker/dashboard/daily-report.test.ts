@@ -85,7 +85,8 @@ describe("the daily 02:30 report run", () => {
     const browser = new TestBrowser(channelEnv());
     const token = await unsubscribeToken(buildServices(browser.bindings), opted);
     expect((await browser.request(`/api/reports/unsubscribe?user=${opted}&token=${token}&report=monthly`)).status).toBe(422);
-    const res = await browser.request(`/api/reports/unsubscribe?user=${opted}&token=${token}&report=daily`);
+    expect(await (await browser.request(`/api/reports/unsubscribe?user=${opted}&token=${token}&report=daily`)).text()).toContain("Stop the daily report emails?");
+    const res = await browser.request(`/api/reports/unsubscribe?user=${opted}&token=${token}&report=daily`, { method: "POST" });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("no more daily report emails");
     const row = await env.DB.prepare("SELECT daily_report, weekly_report FROM user_settings WHERE workspace_id = ?").bind(opted).first();

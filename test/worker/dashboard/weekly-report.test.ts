@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { DashboardRow } from "../../../worker/contract/dashboard";
 import { unsubscribeToken } from "../../../worker/dashboard/unsubscribe-token";
@@ -10,6 +10,7 @@ import { channelEnv } from "../notifications/support";
 import { seedPoint } from "../support/history-shards";
 import { TestBrowser } from "../support/seller-browser";
 import { buildServices } from "../../../worker/services";
+import { app } from "../../../worker/app";
 
 const MONDAY = Date.UTC(2026, 10, 23, 2, 30);
 
@@ -71,7 +72,7 @@ describe("weekly report (pure)", () => {
     expect(email.text).toContain("B000000001 (US): #900 (-100 places)");
     expect(email.text).toContain("2026-11-18 B000000001 (US): Rank #812 is worse than your threshold #500");
     expect(email.text).toContain("Unsubscribe: https://x.example/api/reports/unsubscribe?user=u&token=t");
-    expect(email.headers).toEqual({ "List-Unsubscribe": "<https://x.example/api/reports/unsubscribe?user=u&token=t>" });
+    expect(email.headers).toEqual({ "List-Unsubscribe": "<https://x.example/api/reports/unsubscribe?user=u&token=t>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
     expect(email.attachments?.[0]).toMatchObject({ disposition: "attachment", filename: "ranklayer-weekly-2026-11-22.csv", type: "text/csv" });
   });
 });
@@ -114,9 +115,31 @@ describe("the Monday 02:30 weekly report run", () => {
     const browser = new TestBrowser(channelEnv());
     expect((await browser.request(`/api/reports/unsubscribe?user=${opted}&token=${"0".repeat(64)}`)).status).toBe(403);
     expect((await browser.request(`/api/reports/unsubscribe?user=${opted}&token=nope`)).status).toBe(422);
-    const res = await browser.request(`/api/reports/unsubscribe?user=${opted}&token=${await unsubscribeToken(buildServices(browser.bindings), opted)}`);
+    const link = `/api/reports/unsubscribe?user=${opted}&token=${await unsubscribeToken(buildServices(browser.bindings), opted)}`;
+    const weeklyOn = () => env.DB.prepare("SELECT weekly_report FROM user_settings WHERE workspace_id = ?").bind(opted).first("weekly_report");
+    // Opening the link only asks (mail scanners open links); its button posts back to it.
+    const asked = await browser.request(link);
+    expect(asked.status).toBe(200);
+    const page = await asked.text();
+    expect(page).toContain("Stop the weekly report emails?");
+    expect(page).toContain(`<form method="post" action="${new URL(link, "https://x.example").search.replace(/&/g, "&amp;")}">`);
+    expect(await weeklyOn()).toBe(1);
+    const res = await browser.request(link, { method: "POST" });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("You are unsubscribed");
+    expect(await weeklyOn()).toBe(0);
+  });
+
+  it("a mail client's one-click unsubscribe (RFC 8058): a POST without session, cookie or XSRF token", async () => {
+    const opted = await user(true, "one-click@example.com");
+    const bindings = channelEnv();
+    const link = `https://app.ranklayer.example/api/reports/unsubscribe?user=${opted}&token=${await unsubscribeToken(buildServices(bindings), opted)}`;
+    const ctx = createExecutionContext();
+    const res = await app.request(link, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }, bindings, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
     expect(await env.DB.prepare("SELECT weekly_report FROM user_settings WHERE workspace_id = ?").bind(opted).first("weekly_report")).toBe(0);
+    const forged = await app.request(link.replace(/token=[0-9a-f]+/, `token=${"0".repeat(64)}`), { method: "POST", body: "List-Unsubscribe=One-Click" }, bindings, createExecutionContext());
+    expect(forged.status).toBe(403);
   });
 });

@@ -27,11 +27,35 @@ export const ALERT_EVENT: AlertEventMessage = {
   createdAt: "2026-11-22T02:30:00.000Z",
 };
 
+/**
+ * Cloudflare Email Service's header rules (developers.cloudflare.com/email-service/reference/headers):
+ * an allowlist plus X- headers; List-Unsubscribe must hold an <https://…> URI, and
+ * List-Unsubscribe-Post must be exactly "List-Unsubscribe=One-Click" beside it.
+ */
+const ALLOWED_HEADERS = new Set(
+  ["In-Reply-To", "References", "List-Unsubscribe", "List-Unsubscribe-Post", "List-Id", "List-Archive", "List-Help", "List-Owner", "List-Post", "List-Subscribe", "Precedence", "Auto-Submitted", "Content-Language", "Keywords", "Comments", "Importance", "Priority", "Sensitivity", "Organization", "Require-Recipient-Valid-Since", "Expires", "Reply-By", "Archived-At"].map((name) => name.toLowerCase()),
+);
+
+function headerProblem(headers: Record<string, string> = {}): string | null {
+  const lower = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  for (const [name, value] of lower) {
+    if (!ALLOWED_HEADERS.has(name) && !/^x-[a-z0-9\-_]+$/.test(name)) return `E_HEADER_NOT_ALLOWED: ${name}`;
+    if (!value || /[\r\n]/.test(value)) return `E_HEADER_VALUE_INVALID: ${name}`;
+  }
+  const unsubscribe = lower.get("list-unsubscribe");
+  if (unsubscribe !== undefined && !/<(https:\/\/|mailto:)[^>]+>/.test(unsubscribe)) return "E_HEADER_VALUE_INVALID: List-Unsubscribe must contain angle-bracket HTTPS or mailto URI(s).";
+  const post = lower.get("list-unsubscribe-post");
+  if (post !== undefined && (post !== "List-Unsubscribe=One-Click" || !/<https:\/\//.test(unsubscribe ?? ""))) return "E_HEADER_VALUE_INVALID: List-Unsubscribe-Post";
+  return null;
+}
+
 /** A send_email binding that records what it is asked to send; `failures` sends reject first. */
 export function fakeEmailBinding(failures = 0) {
   const recorder = new RecordingEmailSender(failures);
   const binding = {
     async send(message: EmailMessageBuilder) {
+      const problem = headerProblem(message.headers as Record<string, string> | undefined);
+      if (problem) throw new Error(problem);
       await recorder.send(message);
       return { messageId: `<${crypto.randomUUID()}@ranklayer.example>` };
     },
