@@ -61,13 +61,14 @@ const api = apiApp
   .use(originCheck)
   // Stripe signs its webhook body instead of holding a session: mounted before the key, session and XSRF checks, which it skips.
   .route("/billing/webhook", billingWebhookRoutes)
-  // Report unsubscribe links: signed, and posted by mail providers (RFC 8058) without a session.
+  // A key reaches /api/v1/* and /api/exports/* only; anywhere else it is refused before it is looked up.
+  .use(keyScope)
+  // Report unsubscribe links: signed, and posted by mail providers (RFC 8058) without a session,
+  // so ahead of the session and XSRF checks.
   .route("/reports/unsubscribe", reportUnsubscribeRoutes)
   .route("/branding/recipients/unsubscribe", recipientUnsubscribeRoutes)
   // An API key (Authorization: Bearer) or else the session cookie says who calls; then the
   // XSRF check (which needs the session, and which key requests skip) before any route runs.
-  // A key reaches /api/v1/* and /api/exports/* only; anywhere else it is refused before it is looked up.
-  .use(keyScope)
   .use(apiKeyAuth)
   .use(sessionMiddleware)
   // Only the routes that look products up can reach the live product API.
