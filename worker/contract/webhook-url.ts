@@ -27,7 +27,8 @@ export function webhookUrlProblem(text: string): string | null {
   if (url.username || url.password) return "Webhook URL must not contain a user name or password";
   if (url.port !== "") return "Webhook URL must use the standard https port (443)";
   const host = url.hostname.toLowerCase().replace(/\.$/, "");
-  if (host.startsWith("[") || /^[\d.]+$/.test(host) || /^0x/i.test(host)) return "Webhook URL must name a host, not an IP address";
+  // URL has already turned every IPv4 form (0x7f000001, 0177.0.0.1, 0x7f.1) into digits: a host left starting with 0x is a name.
+  if (host.startsWith("[") || /^[\d.]+$/.test(host)) return "Webhook URL must name a host, not an IP address";
   if (!host.includes(".")) return "Webhook URL must name a public host (e.g. hooks.slack.com), not a single-label name";
   if (PRIVATE_SUFFIXES.some((suffix) => endsWith(host, suffix))) return "Webhook URL must name a public host, not a local or internal one";
   if (WILDCARD_DNS.some((suffix) => endsWith(host, suffix)) || EMBEDDED_IPV4.test(host)) {

@@ -9,6 +9,9 @@ describe("webhookUrlProblem", () => {
     "https://discord.com/api/webhooks/1/abc",
     "https://hooks.zapier.com/hooks/catch/1/abc/",
     "https://xn--bcher-kva.example/hook",
+    // A real name that starts with 0x: the URL parser has already turned every IPv4 form (0x7f000001, 0x7f.1) into digits.
+    "https://0x.org/hook",
+    "https://0xdeadbeef.example/hook",
   ])("accepts %s", (url) => {
     expect(webhookUrlProblem(url)).toBeNull();
   });
@@ -34,6 +37,8 @@ describe("webhookUrlProblem", () => {
     ["https://[::1]/hook", /IP address/],
     ["https://2130706433/hook", /IP address/],
     ["https://0x7f000001/hook", /IP address/],
+    ["https://0x7f.1/hook", /IP address/],
+    ["https://0177.0.0.1/hook", /IP address/],
     ["https://10-0-0-1.sslip.io/hook", /embeds an IP/],
     ["https://app.10.0.0.1.example.com/hook", /embeds an IP/],
     ["https://ip-192-168-1-1.example.com/hook", /embeds an IP/],
