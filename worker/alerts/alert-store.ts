@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { alerts } from "../db/schema";
 import { PLAN_TRACKED_REASON } from "../contract/billing";
+import { roomToTrack } from "../billing/tracked-limit-store";
 import type { AlertCondition, AlertPatch, AlertView, NewAlert } from "../contract/alerts";
 import type { Marketplace } from "../contract/marketplaces";
 import type { ListOrder } from "../shared/paginate";
@@ -48,19 +49,6 @@ export interface ActivationLimits {
   /** The plan's tracked-ASIN limit: watchlist and alerts together, each (marketplace, ASIN) once. */
   trackedLimit: number | null;
 }
-
-/**
- * SQL: the key is already tracked, or the workspace tracks fewer than `limit` keys (null: no
- * limit). What a downgrade stopped (paused_reason set) is not tracked: hasRoomToTrack and
- * addToWatchlist count the same way.
- */
-const roomToTrack = (workspaceId: string, key: { asin: string; marketplace: string }, limit: number | null) =>
-  limit === null
-    ? undefined
-    : sql`(EXISTS (SELECT 1 FROM watchlist WHERE workspace_id = ${workspaceId} AND marketplace = ${key.marketplace} AND asin = ${key.asin} AND paused_reason IS NULL)
-       OR EXISTS (SELECT 1 FROM alerts WHERE workspace_id = ${workspaceId} AND marketplace = ${key.marketplace} AND asin = ${key.asin} AND paused_reason IS NULL)
-       OR (SELECT count(*) FROM (SELECT marketplace, asin FROM watchlist WHERE workspace_id = ${workspaceId} AND paused_reason IS NULL
-                                 UNION SELECT marketplace, asin FROM alerts WHERE workspace_id = ${workspaceId} AND paused_reason IS NULL)) < ${limit})`;
 
 const flag = (value: boolean | undefined) => (value === undefined ? null : value ? 1 : 0);
 

@@ -1,3 +1,6 @@
+import { sql, type SQL } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+
 /**
  * The plan's tracked-ASIN limit (its watchlist size) counts every ASIN an account makes the
  * nightly run fetch: its watchlist entries and its alerts, paused or not, each (marketplace,
@@ -9,19 +12,25 @@ export async function hasRoomToTrack(
   key: { asin: string; marketplace: string },
   limit: number | null,
 ): Promise<boolean> {
-  if (limit === null) return true;
-  // Raw SQL: a UNION of the two tables' keys, counted once each, and whether this key is among them.
-  // Only what the nightly run fetches counts: items a downgrade stopped (paused_reason set) do not.
-  const row = await db
-    .prepare(
-      `SELECT count(*) AS tracked,
-              coalesce(sum(CASE WHEN marketplace = ?2 AND asin = ?3 THEN 1 ELSE 0 END), 0) AS already
-       FROM (SELECT marketplace, asin FROM watchlist WHERE workspace_id = ?1 AND paused_reason IS NULL
-             UNION SELECT marketplace, asin FROM alerts WHERE workspace_id = ?1 AND paused_reason IS NULL)`,
-    )
-    .bind(userId, key.marketplace, key.asin)
-    .first<{ tracked: number; already: number }>();
-  return (row?.already ?? 0) > 0 || (row?.tracked ?? 0) < limit;
+  const room = roomToTrack(userId, key, limit);
+  if (!room) return true;
+  const row = await drizzle(db).get<{ room: number }>(sql`SELECT ${room} AS room`);
+  return (row?.room ?? 0) === 1;
+}
+
+/**
+ * SQL: the key is already tracked, or the workspace tracks fewer than `limit` keys (undefined
+ * when `limit` is null: no limit). A UNION of the two tables' keys, counted once each. Only what
+ * the nightly run fetches counts: items a downgrade stopped (paused_reason set) do not. For
+ * guards inside a write's own statement (alert-store.ts); addToWatchlist counts the same way.
+ */
+export function roomToTrack(workspaceId: string, key: { asin: string; marketplace: string }, limit: number | null): SQL | undefined {
+  return limit === null
+    ? undefined
+    : sql`(EXISTS (SELECT 1 FROM watchlist WHERE workspace_id = ${workspaceId} AND marketplace = ${key.marketplace} AND asin = ${key.asin} AND paused_reason IS NULL)
+       OR EXISTS (SELECT 1 FROM alerts WHERE workspace_id = ${workspaceId} AND marketplace = ${key.marketplace} AND asin = ${key.asin} AND paused_reason IS NULL)
+       OR (SELECT count(*) FROM (SELECT marketplace, asin FROM watchlist WHERE workspace_id = ${workspaceId} AND paused_reason IS NULL
+                                 UNION SELECT marketplace, asin FROM alerts WHERE workspace_id = ${workspaceId} AND paused_reason IS NULL)) < ${limit})`;
 }
 
 /** How many entries the user's watchlist holds, stopped ones included (its own size limit counts them all). */

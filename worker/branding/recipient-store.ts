@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import { addDays } from "../contract/time";
 import { reportRecipients } from "../db/schema";
 
 /** Addresses a workspace's weekly report goes to (docs/branding.md): each confirmed by its link first. */
@@ -73,10 +74,9 @@ export async function confirmedRecipients(db: D1Database): Promise<{ workspaceId
 
 /** Gives back this week's send claimRecipientWeek took when nothing was sent: the next run sends it; earlier weeks stay claimed. */
 export async function releaseRecipientWeek(db: D1Database, workspaceId: string, email: string, monday: string): Promise<void> {
-  const weekBefore = new Date(Date.parse(`${monday}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
   await drizzle(db)
     .update(reportRecipients)
-    .set({ lastSentMonday: weekBefore })
+    .set({ lastSentMonday: addDays(monday, -7) })
     .where(and(eq(reportRecipients.workspaceId, workspaceId), eq(reportRecipients.email, email), eq(reportRecipients.lastSentMonday, monday)));
 }
 

@@ -21,7 +21,7 @@ export interface RowFilter {
  * connections) the one holding the Buy Box, else one with FBA stock, else the first connection id.
  * Every connection writes a row per tracked ASIN, so a client that does not sell it has one too.
  */
-export function preferredSellerRow(row: SellerDayRow, other: SellerDayRow): boolean {
+function preferredSellerRow(row: SellerDayRow, other: SellerDayRow): boolean {
   if (row.day !== other.day) return row.day > other.day;
   const rank = (r: SellerDayRow) => (r.holdsBuyBox === true ? 2 : 0) + (r.fulfillableUnits !== null ? 1 : 0);
   if (rank(row) !== rank(other)) return rank(row) > rank(other);

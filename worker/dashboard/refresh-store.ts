@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { userRefresh, userSettings } from "../db/schema";
+import { addDays } from "../contract/time";
 
 /**
  * Takes the user's "Refresh now" slot when the last one is at least `minIntervalMs` old.
@@ -54,9 +55,6 @@ export async function claimDailyReport(db: D1Database, userId: string, day: stri
   return taken.length > 0;
 }
 
-/** The day `days` before a YYYY-MM-DD day. */
-const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-
 /**
  * Gives back the weekly report of `monday` that claimWeeklyReport took and nothing was sent for,
  * so the next run sends it. It marks the week before as the last: earlier weeks stay claimed,
@@ -65,7 +63,7 @@ const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00
 export async function releaseWeeklyReport(db: D1Database, userId: string, monday: string): Promise<void> {
   await drizzle(db)
     .update(userRefresh)
-    .set({ lastWeeklyReport: daysBefore(monday, 7) })
+    .set({ lastWeeklyReport: addDays(monday, -7) })
     .where(and(eq(userRefresh.workspaceId, userId), eq(userRefresh.lastWeeklyReport, monday)));
 }
 
@@ -73,7 +71,7 @@ export async function releaseWeeklyReport(db: D1Database, userId: string, monday
 export async function releaseDailyReport(db: D1Database, userId: string, day: string): Promise<void> {
   await drizzle(db)
     .update(userRefresh)
-    .set({ lastDailyReport: daysBefore(day, 1) })
+    .set({ lastDailyReport: addDays(day, -1) })
     .where(and(eq(userRefresh.workspaceId, userId), eq(userRefresh.lastDailyReport, day)));
 }
 

@@ -1,6 +1,6 @@
 import { rgb, type PDFDocument, type PDFPage } from "pdf-lib";
 import { fitText, wrapText } from "./pdf-text";
-import type { PdfScripts, PdfTypeface } from "./pdf-typeface";
+import type { PdfTypeface } from "./pdf-typeface";
 
 export const MARGIN = 40;
 /** Room kept at the bottom of every page for the Associates notice and the page number. */
@@ -9,7 +9,6 @@ const FOOTER_HEIGHT = 34;
 export interface Fonts {
   regular: PdfTypeface;
   bold: PdfTypeface;
-  scripts: PdfScripts;
 }
 
 /** Pages laid top to bottom: a cursor `y` on the current page, and a new page when the next block does not fit. */

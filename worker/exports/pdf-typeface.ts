@@ -49,8 +49,12 @@ export class PdfTypeface implements TextMeasure {
     return width;
   }
 
-  draw(page: PDFPage, text: string, { x, y, size, color = rgb(0, 0, 0) }: TextStyle): void {
-    const runs = textRuns(this.printable(text), this.latinSet);
+  /**
+   * Draws printable text: what fitText and wrapText answer, or plain ASCII. It is not made
+   * printable again here: every table cell went through fitText or wrapText already.
+   */
+  draw(page: PDFPage, printable: string, { x, y, size, color = rgb(0, 0, 0) }: TextStyle): void {
+    const runs = textRuns(printable, this.latinSet);
     if (runs.length === 0) return;
     const operators = [pushGraphicsState(), beginText(), setFillingColor(color), setTextMatrix(1, 0, 0, 1, x, y)];
     for (const run of runs) {
@@ -65,8 +69,8 @@ export class PdfTypeface implements TextMeasure {
 
   /** The font's name in the page's resources, added on its first use on that page. */
   private fontKey(page: PDFPage, japanese: boolean): PDFName {
-    const keys = this.fontKeys.get(page) ?? {};
-    this.fontKeys.set(page, keys);
+    let keys = this.fontKeys.get(page);
+    if (!keys) this.fontKeys.set(page, (keys = {}));
     if (japanese) return (keys.japanese ??= page.node.newFontDictionary("Jpan", this.scripts.japanese()));
     return (keys.latin ??= page.node.newFontDictionary(this.latin.name, this.latin.ref));
   }

@@ -69,7 +69,6 @@ export async function tableToPdf(table: ExportTable, paper: PaperSize, now: numb
   const fonts: Fonts = {
     regular: new PdfTypeface(await doc.embedFont(StandardFonts.Helvetica), scripts),
     bold: new PdfTypeface(await doc.embedFont(StandardFonts.HelveticaBold), scripts),
-    scripts,
   };
   const [short, long] = PAGE[paper];
   const size: [number, number] = table.columns.length > PORTRAIT_MAX_COLUMNS ? [long, short] : [short, long];

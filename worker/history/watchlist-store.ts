@@ -1,9 +1,10 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { alerts, watchlist } from "../db/schema";
 import type { WatchlistResponse } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
 import type { ListOrder } from "../shared/paginate";
+import { roomToTrack } from "../billing/tracked-limit-store";
 
 export type WatchlistItem = WatchlistResponse["items"][number];
 
@@ -40,7 +41,8 @@ export async function listWatchlist(db: D1Database, userId: string): Promise<Wat
  * already tracks `limit` ASINs, watchlist and alerts together (what the nightly run fetches:
  * entries a downgrade paused do not count; tracked-limit-store.ts says the same). The counts
  * and the insert are one statement, so requests at once cannot both pass the limit: raw SQL,
- * because drizzle's insert cannot carry the WHERE of INSERT … SELECT.
+ * because drizzle's insert cannot carry the WHERE of INSERT … SELECT; the tracked count is
+ * tracked-limit-store.ts' roomToTrack, as alerts use it.
  */
 export async function addToWatchlist(
   db: D1Database,
@@ -49,19 +51,15 @@ export async function addToWatchlist(
   marketplace: Marketplace,
   limit: number | null,
 ): Promise<WatchlistAddition> {
-  const inserted = await db
-    .prepare(
-      `INSERT INTO watchlist (workspace_id, asin, marketplace)
-       SELECT ?1, ?2, ?3 WHERE ?4 IS NULL OR (
-         (SELECT count(*) FROM watchlist WHERE workspace_id = ?1) < ?4
-         AND (EXISTS (SELECT 1 FROM alerts WHERE workspace_id = ?1 AND marketplace = ?3 AND asin = ?2 AND paused_reason IS NULL)
-              OR (SELECT count(*) FROM (SELECT marketplace, asin FROM watchlist WHERE workspace_id = ?1 AND paused_reason IS NULL
-                                        UNION SELECT marketplace, asin FROM alerts WHERE workspace_id = ?1 AND paused_reason IS NULL)) < ?4))
-       ON CONFLICT DO NOTHING
-       RETURNING created_at AS createdAt`,
-    )
-    .bind(userId, asin, marketplace, limit)
-    .first<{ createdAt: string }>();
+  const key = { asin, marketplace };
+  const inserted = await drizzle(db).get<{ createdAt: string } | undefined>(
+    sql`INSERT INTO watchlist (workspace_id, asin, marketplace)
+        SELECT ${userId}, ${asin}, ${marketplace} WHERE ${
+          limit === null ? sql`1` : sql`(SELECT count(*) FROM watchlist WHERE workspace_id = ${userId}) < ${limit} AND ${roomToTrack(userId, key, limit)}`
+        }
+        ON CONFLICT DO NOTHING
+        RETURNING created_at AS createdAt`,
+  );
   if (inserted) return { status: "added", item: toItem({ asin, marketplace, createdAt: inserted.createdAt }) };
 
   const [present] = await drizzle(db).select().from(watchlist).where(ownEntry(userId, asin, marketplace)).limit(1);

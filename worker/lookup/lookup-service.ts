@@ -4,7 +4,7 @@ import type { Marketplace } from "../contract/marketplaces";
 import type { CachedProduct, LookupCache } from "./cache";
 import type { LookupResult } from "../contract/product";
 import { isolateSlot } from "../shared/isolate-state";
-import { MAX_ITEMS_PER_CALL, UpstreamError, type ItemOutcome, type ProductSource } from "../upstreams/creators/product-source";
+import { leftOutBesideUnknown, MAX_ITEMS_PER_CALL, UpstreamError, type ItemOutcome, type ProductSource } from "../upstreams/creators/product-source";
 import { creatorsScopeOfKind } from "../upstreams/amazon-errors";
 
 export type LookupOutcome =
@@ -183,12 +183,10 @@ async function fetchFromSource(
  * leaves the first answer as it was.
  */
 async function askAgainForTheRest(deps: LookupDeps, outcomes: Map<string, ItemOutcome>, marketplace: Marketplace): Promise<Map<string, ItemOutcome>> {
-  const values = [...outcomes.values()];
-  const answeredUnknown = values.some((outcome) => !outcome.ok && outcome.reason !== "unavailable");
-  const leftOut = [...outcomes].flatMap(([asin, outcome]) => (!outcome.ok && outcome.reason === "unavailable" ? [asin] : []));
-  if (!answeredUnknown || leftOut.length === 0) return outcomes;
+  const split = leftOutBesideUnknown(outcomes);
+  if (!split) return outcomes;
   try {
-    const again = await deps.source.getItems(leftOut, marketplace);
+    const again = await deps.source.getItems(split.leftOut, marketplace);
     return new Map([...outcomes].map(([asin, outcome]): [string, ItemOutcome] => [asin, again.get(asin) ?? outcome]));
   } catch (error) {
     console.error("product source failed asking again for the ASINs a batch left out", marketplace, error);

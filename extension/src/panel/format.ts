@@ -51,7 +51,7 @@ export function errorSentence(status: number, detail: string, retryAfterSeconds:
   return `${detail}${retry}`;
 }
 
-export const REPLACE_KEY_SENTENCE = "Replace the key in the extension's options.";
+const REPLACE_KEY_SENTENCE = "Replace the key in the extension's options.";
 
 /**
  * A saved key the API no longer accepts (401: revoked, unknown, its maker left the workspace): the

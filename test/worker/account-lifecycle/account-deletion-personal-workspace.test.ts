@@ -1,12 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { TestBrowser } from "../support/seller-browser";
-import { emailEnv, signInByEmail } from "../support/email-accounts";
+import { emailEnv, signInByEmail, userIdOf } from "../support/email-accounts";
 
 const count = async (sql: string, ...args: unknown[]) => (await env.DB.prepare(sql).bind(...args).first<{ n: number }>())!.n;
-const userIdOf = async (email: string) =>
-  (await env.DB.prepare("SELECT user_id FROM account_emails WHERE email = ?").bind(email).first<{ user_id: string }>())!.user_id;
-
 describe("Settings → Account: delete, with a co-owner of the personal workspace", () => {
   it("takes the personal workspace and all its data with the account, even when another owner belongs to it", async () => {
     const { bindings, sent } = emailEnv();

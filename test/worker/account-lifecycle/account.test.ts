@@ -2,14 +2,10 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Bindings } from "../../../worker/env";
 import { connectSeller, registerLwaClient, TestBrowser } from "../support/seller-browser";
-import { emailEnv, secretsOf, signInByEmail } from "../support/email-accounts";
+import { emailEnv, secretsOf, signInByEmail, userIdOf } from "../support/email-accounts";
 import { PRICE_PRO, setSubscription, STRIPE_FAKE, STRIPE_KEY, stripeCalls, WEBHOOK_SECRET } from "../support/stripe";
 
 const count = async (sql: string, ...args: unknown[]) => (await env.DB.prepare(sql).bind(...args).first<{ n: number }>())!.n;
-
-async function userIdOf(email: string): Promise<string> {
-  return (await env.DB.prepare("SELECT user_id FROM account_emails WHERE email = ?").bind(email).first<{ user_id: string }>())!.user_id;
-}
 
 function stripeOn() {
   return emailEnv({ STRIPE_SECRET_KEY: STRIPE_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PRICE_PRO: PRICE_PRO, STRIPE_API_BASE_URL: `https://${STRIPE_FAKE}` });

@@ -1,12 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ChannelSettings } from "../../../worker/contract/channels";
-import { emailEnv, signInByEmail } from "../support/email-accounts";
+import { emailEnv, signInByEmail, userIdOf } from "../support/email-accounts";
 import { TestBrowser } from "../support/seller-browser";
 import { webhookEndpoint } from "./support";
-
-const userIdOf = async (email: string) =>
-  (await env.DB.prepare("SELECT user_id FROM account_emails WHERE email = ?").bind(email).first<{ user_id: string }>())!.user_id;
 
 /**
  * A webhook URL is a secret of its own (a Slack incoming-webhook URL lets whoever holds it post to

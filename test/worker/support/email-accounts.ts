@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import type { Bindings } from "../../../worker/env";
 import { fakeEmailBinding } from "../notifications/support";
@@ -39,4 +40,17 @@ export async function signInByEmail(browser: TestBrowser, sent: EmailMessageBuil
   const res = await browser.json("/api/signin/email/link", "POST", { token });
   expect(res.status, await res.clone().text()).toBe(200);
   return res.json<{ purpose: string; created: boolean; email: string; status: { authenticated: boolean; connected: boolean } }>();
+}
+
+/** The id of the account that signs in with `email`. */
+export async function userIdOf(email: string): Promise<string> {
+  return (await env.DB.prepare("SELECT user_id FROM account_emails WHERE email = ?").bind(email).first<{ user_id: string }>())!.user_id;
+}
+
+/** The token of the newest invitation mailed to `to`. */
+export function invitationTokenOf(sent: EmailMessageBuilder[], to: string): string {
+  const message = [...sent].reverse().find((m) => m.to === to && m.subject?.startsWith("Join "));
+  const match = /\/invite\?token=(\S+)/.exec(message?.text ?? "");
+  if (!match?.[1]) throw new Error(`no invitation to ${to}`);
+  return decodeURIComponent(match[1]);
 }

@@ -2,18 +2,11 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { SeatsView, TeamView, WorkspaceList } from "../../../worker/contract/workspaces";
 import { acceptInvitation } from "../../../worker/workspaces/invitation-store";
-import { emailEnv, signInByEmail } from "../support/email-accounts";
+import { emailEnv, invitationTokenOf, signInByEmail } from "../support/email-accounts";
 import { TestBrowser } from "../support/seller-browser";
 import { changeSubscription, subscribeWorkspace } from "../support/workspace-plans";
 
 /** The plan's member limit over HTTP: seats on invite (pending invitations included) and on accept. */
-
-function invitationTokenOf(sent: EmailMessageBuilder[], to: string): string {
-  const message = [...sent].reverse().find((m) => m.to === to && m.subject?.startsWith("Join "));
-  const match = /\/invite\?token=(\S+)/.exec(message?.text ?? "");
-  if (!match?.[1]) throw new Error(`no invitation to ${to}`);
-  return decodeURIComponent(match[1]);
-}
 
 /** A signed-in owner of a new workspace "Seat Co" (on Free until a test subscribes it). */
 async function workspace(ownerEmail: string) {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { WorkspaceList } from "../../../worker/contract/workspaces";
-import { emailEnv, signInByEmail } from "../support/email-accounts";
+import { emailEnv, invitationTokenOf, signInByEmail, userIdOf } from "../support/email-accounts";
 import { TestBrowser } from "../support/seller-browser";
 import { subscribeWorkspace } from "../support/workspace-plans";
 
@@ -9,16 +9,6 @@ import { subscribeWorkspace } from "../support/workspace-plans";
  * Who may still act on the team: an invitation is only as good as its inviter's standing, and
  * the account whose personal workspace it is cannot be pushed out of it.
  */
-
-const userIdOf = async (email: string) =>
-  (await env.DB.prepare("SELECT user_id FROM account_emails WHERE email = ?").bind(email).first<{ user_id: string }>())!.user_id;
-
-function invitationTokenOf(sent: EmailMessageBuilder[], to: string): string {
-  const message = [...sent].reverse().find((m) => m.to === to && m.subject?.startsWith("Join "));
-  const match = /\/invite\?token=(\S+)/.exec(message?.text ?? "");
-  if (!match?.[1]) throw new Error(`no invitation to ${to}`);
-  return decodeURIComponent(match[1]);
-}
 
 async function invite(by: TestBrowser, email: string, role: string) {
   const res = await by.json("/api/workspaces/invitations", "POST", { email, role });

@@ -4,7 +4,7 @@ import type { SubscriptionResponse } from "../../../worker/contract/billing";
 import type { WorkspaceList } from "../../../worker/contract/workspaces";
 import type { Bindings } from "../../../worker/env";
 import { STRIPE_OUTAGE_KEY, subscriptionObject } from "../../fakes/stripe-calls";
-import { emailEnv, signInByEmail } from "../support/email-accounts";
+import { emailEnv, signInByEmail, userIdOf } from "../support/email-accounts";
 import { TestBrowser } from "../support/seller-browser";
 import { deliver, PRICE_PRO, STRIPE_FAKE, STRIPE_KEY, stripeCalls, stripeEvent, WEBHOOK_SECRET } from "../support/stripe";
 import { subscribeWorkspace } from "../support/workspace-plans";
@@ -13,9 +13,6 @@ import { subscribeWorkspace } from "../support/workspace-plans";
 
 const rowsOf = async (table: string, workspaceId: string) =>
   (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${table === "workspaces" ? "id" : "workspace_id"} = ?`).bind(workspaceId).first<{ n: number }>())!.n;
-
-const userIdOf = async (email: string) =>
-  (await env.DB.prepare("SELECT user_id FROM account_emails WHERE email = ?").bind(email).first<{ user_id: string }>())!.user_id;
 
 /** Email sign-in with Stripe (the fake) configured; `secretKey` picks how the fake answers. */
 const stripeOn = (secretKey = STRIPE_KEY) =>

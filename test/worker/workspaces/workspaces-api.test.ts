@@ -3,22 +3,11 @@ import { describe, expect, it } from "vitest";
 import type { WorkspaceList } from "../../../worker/contract/workspaces";
 import { buildServices } from "../../../worker/services";
 import { runRetention } from "../../../worker/jobs/retention/retention";
-import { emailEnv, signInByEmail } from "../support/email-accounts";
+import { emailEnv, invitationTokenOf, signInByEmail, userIdOf } from "../support/email-accounts";
 import { TestBrowser } from "../support/seller-browser";
 import { subscribeWorkspace } from "../support/workspace-plans";
 
 /** Workspaces end to end over HTTP: invite, accept, roles, the last owner, keys, switching, audit. */
-
-const userIdOf = async (email: string) =>
-  (await env.DB.prepare("SELECT user_id FROM account_emails WHERE email = ?").bind(email).first<{ user_id: string }>())!.user_id;
-
-/** The token of the newest invitation mailed to `to`. */
-function invitationTokenOf(sent: EmailMessageBuilder[], to: string): string {
-  const message = [...sent].reverse().find((m) => m.to === to && m.subject?.startsWith("Join "));
-  const match = /\/invite\?token=(\S+)/.exec(message?.text ?? "");
-  if (!match?.[1]) throw new Error(`no invitation to ${to}`);
-  return decodeURIComponent(match[1]);
-}
 
 /**
  * A signed-in owner of a new workspace, Acme Agency, on the Agency plan (25 members; a new

@@ -1,4 +1,4 @@
-import { MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../../upstreams/creators/product-source";
+import { leftOutBesideUnknown, MAX_ITEMS_PER_CALL, UpstreamError, type ProductSource } from "../../upstreams/creators/product-source";
 import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { isMarketplace } from "../../contract/marketplaces";
 import { advanceCursor, writeStep } from "../nightly-run-store";
@@ -17,7 +17,7 @@ import { asinDetailsUpserts, type ItemCapture } from "../../history/asin-details
 import { MockProductSource } from "../../upstreams/creators/mock";
 import { keyCursor, parseKeyCursor, type TrackedKey } from "./tracked-store";
 import { TrackedBuffer } from "./tracked-buffer";
-import { leftOutBesideUnknown, UnknownToday } from "./unknown-asins";
+import { UnknownToday } from "./unknown-asins";
 
 /** Amazon's documented starting quota for Associates: 1 request per second. */
 export const DEFAULT_REQUESTS_PER_SECOND = DEFAULT_SNAPSHOT_REQUESTS_PER_SECOND;

@@ -5,11 +5,11 @@ import { revenueMissingInsert, revenueUpsert } from "../../history/revenue-store
 import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { takeBatchToken } from "./product-phase";
 import { captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
-import { keyCursor, parseKeyCursor, userTrackedAsinsPage } from "./tracked-store";
+import { keyCursor, parseKeyCursor, pastMarketplace, userTrackedAsinsPage } from "./tracked-store";
 import { openSeller, type Seller } from "./seller-phase";
 import { sellerBudget, tellStatedRate } from "../../upstreams/spapi/seller-budget";
 import { walkSellers, type SellerStep } from "./seller-walk";
-import { pastMarketplace, refusalScope } from "./seller-marketplaces";
+import { refusalScope } from "./seller-marketplaces";
 
 /** getOrderMetrics allows 0.5 requests per second (Sales API v1 usage plan). */
 export const ORDER_METRICS_INTERVAL_MS = 2_000;

@@ -2,7 +2,6 @@ import type { AccountMarketplace } from "../../contract/account";
 import { saveParticipations } from "../../seller/participations-store";
 import { SellerApiError, type SellerApi } from "../../upstreams/spapi/seller-api";
 import type { PhaseContext } from "./slice";
-import type { TrackedKey } from "./tracked-store";
 
 /** What a seller phase needs of its seller to judge a 403. */
 export interface RefusedSeller {
@@ -45,9 +44,4 @@ export async function refusalScope(ctx: Pick<PhaseContext, "env" | "day" | "budg
   seller.participationsKnown = true;
   seller.marketplaces = seller.marketplaces.filter((code) => selling.includes(code));
   return selling.includes(marketplace) ? "seller" : "marketplace";
-}
-
-/** The position past every tracked key of `marketplace` ("~" sorts after every ASIN character). */
-export function pastMarketplace(marketplace: AccountMarketplace): TrackedKey {
-  return { marketplace, asin: "~" };
 }

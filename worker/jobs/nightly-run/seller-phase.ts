@@ -10,9 +10,9 @@ import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, 
 import { sellerDayRowUpsert } from "../../history/rank-points-store";
 import { clearSellerRefused, markSellerRefused } from "./seller-attention";
 import { readInventoryOnce } from "./seller-inventory";
-import { keyCursor, parseKeyCursor, userTrackedAsinsPage } from "./tracked-store";
+import { keyCursor, parseKeyCursor, pastMarketplace, userTrackedAsinsPage } from "./tracked-store";
 import { walkSellers, type SellerStep } from "./seller-walk";
-import { pastMarketplace, refusalScope } from "./seller-marketplaces";
+import { refusalScope } from "./seller-marketplaces";
 import { parseParticipations } from "../../seller/participations-store";
 
 /** getItemOffersBatch allows 0.1 requests per second per seller (Product Pricing v0 usage plan). */

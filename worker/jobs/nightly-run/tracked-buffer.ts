@@ -1,4 +1,4 @@
-import { trackedAsinsPage, type TrackedKey, type TrackedProduct } from "./tracked-store";
+import { pastMarketplace, trackedAsinsPage, type TrackedKey, type TrackedProduct } from "./tracked-store";
 
 const PAGE_SIZE = 200;
 
@@ -27,8 +27,8 @@ export class TrackedBuffer {
       return;
     }
     this.buffered = this.buffered.filter((key) => key.marketplace !== marketplace);
-    // "~" sorts after every ASIN character: the next page starts at the next marketplace.
-    if (!this.after || this.after.marketplace <= marketplace) this.after = { marketplace, asin: "~" };
+    // The next page starts at the next marketplace.
+    if (!this.after || this.after.marketplace <= marketplace) this.after = pastMarketplace(marketplace);
   }
 
   async nextBatch(size: number): Promise<TrackedProduct[]> {

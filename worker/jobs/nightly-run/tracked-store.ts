@@ -28,6 +28,11 @@ export function keyCursor(key: TrackedKey): string {
   return `${key.marketplace}:${key.asin}`;
 }
 
+/** The position past every tracked key of `marketplace` ("~" sorts after every ASIN character). */
+export function pastMarketplace(marketplace: string): TrackedKey {
+  return { marketplace, asin: "~" };
+}
+
 export function parseKeyCursor(cursor: string | null): TrackedKey | null {
   if (!cursor) return null;
   const at = cursor.indexOf(":");

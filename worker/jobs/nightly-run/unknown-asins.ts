@@ -1,21 +1,5 @@
-import type { ItemOutcome } from "../../upstreams/creators/product-source";
 import type { RunNotes } from "./slice";
 import type { TrackedKey } from "./tracked-store";
-
-/**
- * An answer that names some ASINs unknown and leaves the others out says nothing about the
- * others: Amazon's 404 ResourceNotFound fails the whole call for one unknown ASIN. Those others
- * are asked for again (as lookups do, lookup-service.ts); null when the answer needs no second ask.
- */
-export function leftOutBesideUnknown(outcomes: ReadonlyMap<string, ItemOutcome>): { unknown: string[]; leftOut: string[] } | null {
-  const unknown: string[] = [];
-  const leftOut: string[] = [];
-  for (const [asin, outcome] of outcomes) {
-    if (outcome.ok) continue;
-    (outcome.reason === "unavailable" ? leftOut : unknown).push(asin);
-  }
-  return unknown.length > 0 && leftOut.length > 0 ? { unknown, leftOut } : null;
-}
 
 /**
  * ASINs Amazon named unknown today while their batch's others are still to ask, kept in the run's

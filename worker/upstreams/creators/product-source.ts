@@ -76,3 +76,18 @@ export class UpstreamError extends Error {
     this.name = "UpstreamError";
   }
 }
+
+/**
+ * An answer that names some ASINs unknown and leaves the others out says nothing about the
+ * others: Amazon's 404 ResourceNotFound fails the whole call for one unknown ASIN. Those others
+ * are asked for again (the lookups in lookup-service.ts, the nightly run in product-phase.ts); null when the answer needs no second ask.
+ */
+export function leftOutBesideUnknown(outcomes: ReadonlyMap<string, ItemOutcome>): { unknown: string[]; leftOut: string[] } | null {
+  const unknown: string[] = [];
+  const leftOut: string[] = [];
+  for (const [asin, outcome] of outcomes) {
+    if (outcome.ok) continue;
+    (outcome.reason === "unavailable" ? leftOut : unknown).push(asin);
+  }
+  return unknown.length > 0 && leftOut.length > 0 ? { unknown, leftOut } : null;
+}

@@ -1,21 +1,17 @@
 import { env } from "cloudflare:test";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { buildServices } from "../../../../worker/services";
 import { findNightlyRun } from "../../../../worker/jobs/nightly-run-store";
 import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
 import { MockProductSource } from "../../../../worker/upstreams/creators/mock";
 import { UpstreamError, type ProductSource } from "../../../../worker/upstreams/creators/product-source";
-import { asinRange, creatorsEnv, insertUser, insertWatchlist, memoryNotes, resetHistoryTables, virtualClock } from "./support";
+import { asinRange, creatorsEnv, insertUser, insertWatchlist, memoryNotes, resetRunState, virtualClock } from "./support";
 import { historyPoints } from "../../support/history-shards";
 
 const DAY = "2026-11-22";
 const START = Date.UTC(2026, 10, 22, 2, 0);
 
-beforeEach(async () => {
-  await resetHistoryTables();
-  await env.DB.prepare("DELETE FROM upstream_attention").run();
-  for (const level of ["log", "warn", "error"] as const) vi.spyOn(console, level).mockImplementation(() => {});
-});
+beforeEach(resetRunState);
 
 describe("a paused marketplace's revisit killed midway", () => {
   it("resumes after the last written points: no ASIN of the revisit goes without its day's point", async () => {

@@ -1,19 +1,15 @@
 import { env } from "cloudflare:test";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Bindings } from "../../../../worker/env";
 import { findUser } from "../../../../worker/accounts/user-store";
 import { loadSettings } from "../../../../worker/accounts/settings-store";
 import { connectSeller, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, TestBrowser } from "../../support/seller-browser";
-import { insertWatchlist, resetHistoryTables, runSlicesToEnd, virtualClock } from "./support";
+import { insertWatchlist, resetRunState, runSlicesToEnd, virtualClock } from "./support";
 
 const DAY = "2026-11-22";
 const START = Date.UTC(2026, 10, 22, 2, 0);
 
-beforeEach(async () => {
-  await resetHistoryTables();
-  await env.DB.prepare("DELETE FROM upstream_attention").run();
-  for (const level of ["log", "warn", "error"] as const) vi.spyOn(console, level).mockImplementation(() => {});
-});
+beforeEach(resetRunState);
 
 async function connected(bindings: Bindings) {
   const seller = await connectSeller(new TestBrowser(bindings), {});

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Bindings } from "../../../../worker/env";
 import { accessTokensOf, connectSeller, fakeCalls, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../../support/seller-browser";
-import { insertWatchlist, memoryNotes, resetHistoryTables, runSlicesToEnd, virtualClock } from "./support";
+import { insertWatchlist, memoryNotes, resetRunState, runSlicesToEnd, virtualClock } from "./support";
 
 /**
  * A connection whose marketplaces were never read is walked in every marketplace of its region;
@@ -14,11 +14,7 @@ const US_ID = "ATVPDKIKX0DER";
 // The getItemOffersBatch example's seller of B00CGZQU42.
 const EXAMPLE_SELLER = "A2SNBFWOFW4SWG";
 
-beforeEach(async () => {
-  await resetHistoryTables();
-  await env.DB.prepare("DELETE FROM upstream_attention").run();
-  for (const level of ["log", "warn", "error"] as const) vi.spyOn(console, level).mockImplementation(() => {});
-});
+beforeEach(resetRunState);
 
 /** A US-only seller whose connection's marketplace list was never read (null), tracking one CA and one US ASIN. */
 async function usOnlySellerWithUnknownMarketplaces(bindings: Bindings, sellingPartnerId?: string) {

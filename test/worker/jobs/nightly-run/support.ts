@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { vi } from "vitest";
 import type { Bindings } from "../../../../worker/env";
 import { runNightlySlice, type SliceOptions } from "../../../../worker/jobs/nightly-run/start";
 import { buildServices } from "../../../../worker/services";
@@ -29,6 +30,16 @@ export async function resetHistoryTables(): Promise<void> {
     ),
   );
   await clearHistory();
+}
+
+/**
+ * Before each test of a run that notes upstream trouble: empty tables, no attention left from
+ * another test, and a quiet console (the run logs every step).
+ */
+export async function resetRunState(): Promise<void> {
+  await resetHistoryTables();
+  await env.DB.prepare("DELETE FROM upstream_attention").run();
+  for (const level of ["log", "warn", "error"] as const) vi.spyOn(console, level).mockImplementation(() => {});
 }
 
 /** Each store's own partner tag, with the suffix Amazon gives that store (the fake checks it). */
