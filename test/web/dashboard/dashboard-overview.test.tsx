@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderRoutes } from "../helpers";
+import { jsonResponse, renderRoutes } from "../helpers";
 import { connectedUser, fakeApi, json } from "../seller/fake-api";
 import { dashboard, dashboardRow } from "./dashboard-fixture";
 
@@ -34,6 +34,31 @@ describe("the dashboard on /seller-central", () => {
     await screen.findByRole("heading", { name: "No tracked ASINs yet" });
     expect(screen.getByRole("form", { name: "Add to watchlist" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Refresh now" })).toBeTruthy();
+  });
+
+  it("says how many ASINs were just added, keeps the confirmation, and shows the dashboard on request", async () => {
+    const watchlist: { asin: string; marketplace: string; addedAt: string; paused: boolean }[] = [];
+    const rows: ReturnType<typeof dashboardRow>[] = [];
+    fakeApi({
+      "GET /api/user/status": json(connectedUser()),
+      "GET /api/dashboard": () => jsonResponse(dashboard(rows)),
+      "GET /api/watchlist": () => jsonResponse({ items: watchlist }),
+      "POST /api/watchlist": ({ body }) => {
+        const entry = body as { asin: string; marketplace: string };
+        watchlist.push({ ...entry, addedAt: "2026-11-24T10:00:00.000Z", paused: false });
+        rows.push(dashboardRow({ asin: entry.asin }));
+        return jsonResponse({ added: true }, 201);
+      },
+    });
+    renderRoutes("/seller-central");
+    const form = await screen.findByRole("form", { name: "Add to watchlist" });
+    expect(screen.getByRole("heading", { name: "No tracked ASINs yet" })).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText("ASIN"), { target: { value: "B0DASH0009" } });
+    fireEvent.submit(form);
+    await screen.findByText("B0DASH0009 is now on your watchlist.");
+    await screen.findByRole("heading", { name: "You now track 1 ASIN" });
+    fireEvent.click(screen.getByRole("button", { name: "Show the dashboard" }));
+    await screen.findByRole("heading", { name: "Your tracked ASINs" });
   });
 
   it("shows only the brand's ASINs on /dashboard?brand= when signed in", async () => {

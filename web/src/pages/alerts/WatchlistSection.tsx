@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { watchlistEntrySchema } from "@contract/history";
 import { DEFAULT_MARKETPLACE, LOOKUP_MARKETPLACES, type Marketplace } from "@contract/marketplaces";
 import { errorMessage } from "../../api/api-error";
@@ -18,9 +18,21 @@ const CHANGE_FAILED = "That did not work. Please try again.";
 type Outcome = { kind: "error" | "status"; text: string } | null;
 
 /** The ASINs this user tracks (snapshotted every night even without an alert): list, remove, add by ASIN. */
-export function WatchlistSection({ readOnly = false }: { /** A viewer: the list without Add or Remove. */ readOnly?: boolean }) {
+export function WatchlistSection({
+  readOnly = false,
+  onCount,
+}: {
+  /** A viewer: the list without Add or Remove. */
+  readOnly?: boolean;
+  /** Told how many ASINs the list holds, each time it loads. */
+  onCount?: (count: number) => void;
+}) {
   const id = useId();
   const [watchlist, reload] = useResource(fetchWatchlist);
+  const count = watchlist.status === "success" ? watchlist.data.items.length : null;
+  useEffect(() => {
+    if (count !== null) onCount?.(count);
+  }, [count, onCount]);
   const [asin, setAsin] = useState("");
   const [marketplace, setMarketplace] = useState<Marketplace>(DEFAULT_MARKETPLACE);
   const [asinError, setAsinError] = useState<string | null>(null);

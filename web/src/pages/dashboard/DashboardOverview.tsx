@@ -92,15 +92,26 @@ export function noMoverText(data: Pick<DashboardResponse, "rows" | "anyRankChang
 }
 
 function EmptyDashboard({ onRefreshed }: { onRefreshed: () => void }) {
+  // The watchlist below says when ASINs were added here, so the heading never says "none" beside a list of them.
+  const [watched, setWatched] = useState(0);
   return (
     <section className="card dashboard-empty" aria-labelledby="dashboard-empty-title">
-      <h2 id="dashboard-empty-title">No tracked ASINs yet</h2>
-      <p>
-        Add an ASIN to your watchlist below (or create an alert on <Link to="/alerts">Alerts</Link>). Every tracked ASIN gets a
-        snapshot in the nightly 02:00 UTC run; "Refresh now" takes one straight away.
-      </p>
+      <h2 id="dashboard-empty-title">{watched === 0 ? "No tracked ASINs yet" : `You now track ${watched} ASIN${watched === 1 ? "" : "s"}`}</h2>
+      {watched === 0 ? (
+        <p>
+          Add an ASIN to your watchlist below (or create an alert on <Link to="/alerts">Alerts</Link>). Every tracked ASIN gets a
+          snapshot in the nightly 02:00 UTC run; "Refresh now" takes one straight away.
+        </p>
+      ) : (
+        <p>
+          Each gets a snapshot in the nightly 02:00 UTC run; "Refresh now" takes one straight away.{" "}
+          <button type="button" className="button button--secondary" onClick={onRefreshed}>
+            Show the dashboard
+          </button>
+        </p>
+      )}
       <RefreshNowButton onRefreshed={onRefreshed} />
-      <WatchlistSection />
+      <WatchlistSection onCount={setWatched} />
     </section>
   );
 }
