@@ -1,8 +1,8 @@
-import { and, count, eq, gt, isNull, lt, min, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, isNull, lt, min, sql } from "drizzle-orm";
 import { HOUR_MS } from "../contract/time";
 import { drizzle } from "drizzle-orm/d1";
 import { accountEmails, emailSignInRequests, users } from "../db/schema";
-import type { SendWindow, SignInPurpose } from "./email-sign-in";
+import { normalizeEmail, type SendWindow, type SignInPurpose } from "./email-sign-in";
 
 /** The D1 side of email sign-in: requests (hashes only), and the address of each account. */
 
@@ -94,8 +94,38 @@ export async function tryCode(db: D1Database, id: string, codeHash: string, nowI
   return row ?? null;
 }
 
-/** The account an address signs in to, if any. */
+/**
+ * The account an address (normalizeEmail's form) signs in to, if any. A row stored before domains
+ * were kept as A-labels (`anna@bücher.de`) is found by either form too, and is rewritten to the
+ * A-label then, so that invitations and every later comparison see one form.
+ */
 export async function accountOfEmail(db: D1Database, email: string): Promise<EmailUserRecord | null> {
+  const found = await accountOfStoredEmail(db, email);
+  // Every Unicode domain has an "xn--" label as an A-label: other addresses have no older form.
+  if (found || !email.includes("xn--")) return found;
+  return adoptUnicodeForm(db, email);
+}
+
+/** The row of `email` stored with its Unicode domain, moved to `email`; then its account. */
+async function adoptUnicodeForm(db: D1Database, email: string): Promise<EmailUserRecord | null> {
+  const orm = drizzle(db);
+  const prefix = email.slice(0, email.lastIndexOf("@") + 1);
+  // Every address with this local part, by a range the unique index serves (no table scan).
+  const rows = await orm
+    .select({ userId: accountEmails.userId, email: accountEmails.email })
+    .from(accountEmails)
+    .where(and(gte(accountEmails.email, prefix), lt(accountEmails.email, `${prefix}\u{10FFFF}`)));
+  const older = rows.find((row) => row.email !== email && normalizeEmail(row.email) === email);
+  if (!older) return null;
+  try {
+    await orm.update(accountEmails).set({ email }).where(and(eq(accountEmails.userId, older.userId), eq(accountEmails.email, older.email)));
+  } catch {
+    // A sign-in at the same moment stored the A-label first (unique index): that row answers below.
+  }
+  return accountOfStoredEmail(db, email);
+}
+
+async function accountOfStoredEmail(db: D1Database, email: string): Promise<EmailUserRecord | null> {
   const [row] = await drizzle(db)
     .select({ user: users })
     .from(accountEmails)

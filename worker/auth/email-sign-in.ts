@@ -1,5 +1,6 @@
 import { sha256Hex } from "../shared/hmac";
 import { HOUR_MS } from "../contract/time";
+import { asciiDomain } from "../shared/email-domain";
 import { escapeHtml } from "../shared/html";
 import { base64UrlEncode } from "./signing-key";
 
@@ -29,13 +30,20 @@ export const MAX_EMAIL_LENGTH = 254;
 const EMAIL_SHAPE = /^[^\s@<>()[\]\\,;:"\u0000-\u001f\u007f]+@[^\s@<>()[\]\\,;:"\u0000-\u001f\u007f]+\.[^\s@<>()[\]\\,;:"\u0000-\u001f\u007f]+$/;
 
 /**
- * The stored form of an address (trimmed, lower case, Unicode composed: NFC), or null when it is
- * not one. One address typed with a decomposed "é" (e + U+0301) must not make a second account.
+ * The stored form of an address (trimmed, lower case, Unicode composed: NFC, the domain as its
+ * IDNA A-label), or null when it is not one. One mailbox typed two ways must not make two
+ * accounts: "José" with a decomposed "é" (e + U+0301), or `bücher.de` and `xn--bcher-kva.de`.
+ * The A-label is what Email Service is sent and what screens show: it needs no converter back,
+ * and it cannot pass a look-alike domain off as another (аpple.com with a Cyrillic "а").
  */
 export function normalizeEmail(input: string): string | null {
-  const email = input.trim().normalize("NFC").toLowerCase();
-  if (email.length === 0 || email.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(email)) return null;
-  return email;
+  const typed = input.trim().normalize("NFC").toLowerCase();
+  if (typed.length === 0 || typed.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(typed)) return null;
+  const at = typed.lastIndexOf("@");
+  const domain = asciiDomain(typed.slice(at + 1));
+  if (!domain) return null;
+  const email = `${typed.slice(0, at)}@${domain}`;
+  return email.length > MAX_EMAIL_LENGTH ? null : email;
 }
 
 export interface SignInSecrets {

@@ -49,12 +49,30 @@ function headerProblem(headers: Record<string, string> = {}): string | null {
   return null;
 }
 
+/**
+ * Recipient domains must be ASCII (an IDN as its A-label). Email Service documents no SMTPUTF8:
+ * its SMTP submission, the same pipeline as the binding, offers none in EHLO
+ * (developers.cloudflare.com/email-service/api/send-emails/smtp), and without it RFC 6531 allows
+ * no UTF-8 in RCPT TO. Refused like the binding's payload errors (E_VALIDATION_ERROR). Local
+ * parts are left alone: nothing says how the service treats them.
+ */
+function recipientProblem(message: EmailMessageBuilder): string | null {
+  for (const field of ["to", "cc", "bcc"] as const) {
+    const value = message[field];
+    for (const recipient of value === undefined ? [] : Array.isArray(value) ? value : [value]) {
+      const address = typeof recipient === "string" ? recipient : recipient.email;
+      if (/[^\x00-\x7f]/.test(address.slice(address.lastIndexOf("@") + 1))) return `E_VALIDATION_ERROR: ${field} ${address}: the domain must be ASCII (its IDNA A-label)`;
+    }
+  }
+  return null;
+}
+
 /** A send_email binding that records what it is asked to send; `failures` sends reject first. */
 export function fakeEmailBinding(failures = 0) {
   const recorder = new RecordingEmailSender(failures);
   const binding = {
     async send(message: EmailMessageBuilder) {
-      const problem = headerProblem(message.headers as Record<string, string> | undefined);
+      const problem = recipientProblem(message) ?? headerProblem(message.headers as Record<string, string> | undefined);
       if (problem) throw new Error(problem);
       await recorder.send(message);
       return { messageId: `<${crypto.randomUUID()}@ranklayer.example>` };
