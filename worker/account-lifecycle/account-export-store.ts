@@ -15,13 +15,16 @@ import {
   users,
   watchlist,
 } from "../db/schema";
+import type { Config } from "../config";
+import { type StoredWebhookUrl, webhookUrlOrNull } from "../notifications/sealed-webhook-url";
 
 /**
  * Everything D1 holds about one account, read for "Export my data". Secrets are left out in
  * the query itself (no ciphertext, hash or public key column is selected), so they cannot leak
- * through a later change to the export's shape.
+ * through a later change to the export's shape. The one exception is the webhook URL, the
+ * owner's own setting: its ciphertext is opened here and never leaves this function.
  */
-export async function readAccountRows(db: D1Database, userId: string) {
+export async function readAccountRows(db: D1Database, config: Config, userId: string) {
   const orm = drizzle(db);
   const [user, email, connections, settings, watched, alertRows, notifications, keys, billing, keysOfPasskeys, sessionRows, revenue] =
     await orm.batch([
@@ -54,7 +57,8 @@ export async function readAccountRows(db: D1Database, userId: string) {
           syncFrequency: userSettings.syncFrequency,
           marketplace: userSettings.marketplace,
           alertEmail: userSettings.alertEmail,
-          webhookUrl: userSettings.webhookUrl,
+          webhookUrlCiphertext: userSettings.webhookUrlCiphertext,
+          legacyWebhookUrl: userSettings.legacyWebhookUrl,
           updatedAt: userSettings.updatedAt,
         })
         .from(userSettings)
@@ -94,7 +98,7 @@ export async function readAccountRows(db: D1Database, userId: string) {
     user: user[0] ?? null,
     email: email[0] ?? null,
     connections,
-    settings: settings[0] ?? null,
+    settings: await exportedSettings(config, userId, settings[0]),
     watchlist: watched,
     alerts: alertRows,
     notifications,
@@ -105,6 +109,13 @@ export async function readAccountRows(db: D1Database, userId: string) {
     sessions: sessionRows,
     revenue,
   };
+}
+
+/** The settings row with its webhook URL in plain text (null when it cannot be read: logged) in place of the stored columns. */
+async function exportedSettings<Row extends StoredWebhookUrl>(config: Config, userId: string, row: Row | undefined) {
+  if (!row) return null;
+  const { webhookUrlCiphertext, legacyWebhookUrl, ...rest } = row;
+  return { ...rest, webhookUrl: await webhookUrlOrNull(config, userId, { webhookUrlCiphertext, legacyWebhookUrl }) };
 }
 
 export type AccountRows = Awaited<ReturnType<typeof readAccountRows>>;

@@ -1,4 +1,5 @@
 import { planOfUser } from "../billing/user-plan";
+import type { Config } from "../config";
 import type { Marketplace } from "../contract/marketplaces";
 import { rankHistory } from "../history/history-store";
 import type { HistoryShards } from "../history/shard-store";
@@ -11,8 +12,8 @@ export const EXPORT_HISTORY_DAYS = 730;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Everything stored about the account, as one JSON document. */
-export async function exportAccount(db: D1Database, history: HistoryShards, user: UserRecord, nowMs = Date.now()): Promise<AccountExport> {
-  const rows = await readAccountRows(db, user.id);
+export async function exportAccount(db: D1Database, history: HistoryShards, config: Config, user: UserRecord, nowMs = Date.now()): Promise<AccountExport> {
+  const rows = await readAccountRows(db, config, user.id);
   const toDay = new Date(nowMs).toISOString().slice(0, 10);
   const fromDay = new Date(nowMs - EXPORT_HISTORY_DAYS * DAY_MS).toISOString().slice(0, 10);
   const tracked: TrackedHistory[] = [];

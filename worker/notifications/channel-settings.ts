@@ -2,7 +2,8 @@ import { randomToken } from "../auth/signing-key";
 import { decryptRefreshToken, encryptRefreshToken, keyringOf } from "../auth/token-crypto";
 import type { Config, Deployment } from "../config";
 import type { ChannelSettings, ChannelsUpdate } from "../contract/channels";
-import { type StoredChannels, upsertChannels } from "./channel-store";
+import { loadChannels, type StoredChannels, upsertChannels } from "./channel-store";
+import { sealWebhookUrl, webhookUrlOrNull } from "./sealed-webhook-url";
 
 /**
  * A webhook URL often is the credential (a Slack or Discord incoming webhook posts for whoever
@@ -16,28 +17,41 @@ function maskedWebhookUrl(url: string): string {
   }
 }
 
-/** `wholeUrl`: the caller may change the settings (and so see the webhook URL in full). */
-export function channelSettingsView(config: Config, stored: StoredChannels, wholeUrl: boolean): ChannelSettings {
+/** `webhookUrl`: the stored URL in plain text; `wholeUrl`: the caller may change the settings (and so see it in full). */
+export function channelSettingsView(config: Config, stored: StoredChannels, webhookUrl: string | null, wholeUrl: boolean): ChannelSettings {
   return {
     alertEmail: stored.alertEmail,
     accountEmail: null,
-    webhookUrl: stored.webhookUrl === null || wholeUrl ? stored.webhookUrl : maskedWebhookUrl(stored.webhookUrl),
+    webhookUrl: webhookUrl === null || wholeUrl ? webhookUrl : maskedWebhookUrl(webhookUrl),
     webhookSecretSet: stored.webhookSecretCiphertext !== null,
     emailConfigured: config.alertEmail !== null,
   };
 }
 
-export async function saveChannels(db: D1Database, userId: string, update: ChannelsUpdate): Promise<void> {
-  const values: Partial<StoredChannels> = {};
-  if (update.alertEmail !== undefined) values.alertEmail = update.alertEmail;
-  if (update.webhookUrl !== undefined) values.webhookUrl = update.webhookUrl;
-  if (Object.keys(values).length > 0) await upsertChannels(db, userId, values);
+/** Alert channels as the settings page sees them. A sealed URL that no longer opens reads as none (and is logged). */
+export async function loadChannelSettings({ env, config }: Deployment, workspaceId: string, wholeUrl: boolean): Promise<ChannelSettings> {
+  const stored = await loadChannels(env.DB, workspaceId);
+  return channelSettingsView(config, stored, await webhookUrlOrNull(config, workspaceId, stored), wholeUrl);
 }
 
 /**
- * Alert channels as the settings page sees them. The webhook signing secret is sealed like
- * refresh tokens (AES-256-GCM under TOKEN_ENCRYPTION_KEYS, bound to the user's id so a
- * ciphertext copied onto another row does not open).
+ * Saves the fields given. A new URL is sealed (and any plain one left from before sealing
+ * cleared) before anything is written, so without keys (KeyringError) nothing changes.
+ */
+export async function saveChannels({ env, config }: Deployment, workspaceId: string, update: ChannelsUpdate): Promise<void> {
+  const values: Partial<StoredChannels> = {};
+  if (update.alertEmail !== undefined) values.alertEmail = update.alertEmail;
+  if (update.webhookUrl !== undefined) {
+    values.webhookUrlCiphertext = update.webhookUrl === null ? null : await sealWebhookUrl(config, workspaceId, update.webhookUrl);
+    values.legacyWebhookUrl = null;
+  }
+  if (Object.keys(values).length > 0) await upsertChannels(env.DB, workspaceId, values);
+}
+
+/**
+ * The webhook signing secret is sealed like refresh tokens (AES-256-GCM under
+ * TOKEN_ENCRYPTION_KEYS, bound to the user's id so a ciphertext copied onto another row does
+ * not open).
  */
 
 /** Replaces the user's signing secret; the old one stops working at once. Throws KeyringError without keys. */

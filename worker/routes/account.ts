@@ -72,7 +72,7 @@ export const accountRoutes = router
     }),
     async (c) => {
       const { user } = sessionAccount(c);
-      const document = await exportAccount(c.env.DB, c.var.services.history, user);
+      const document = await exportAccount(c.env.DB, c.var.services.history, c.var.services.config, user);
       c.header("Cache-Control", "private, no-store");
       c.header("Content-Disposition", `attachment; filename="ranklayer-account-${document.exportedAt.slice(0, 10)}.json"`);
       return c.json(document as unknown as Record<string, unknown>, 200);

@@ -9,8 +9,9 @@ import { settingsUpdateSchema } from "../contract/account-request";
 import { channelsUpdateSchema, type WebhookTestResult } from "../contract/channels";
 import { webhookUrlProblem } from "../contract/webhook-url";
 import { effectiveFrequency } from "../dashboard/refresh-schedule";
-import { channelSettingsView, openWebhookSecret, rotateWebhookSecret, saveChannels } from "../notifications/channel-settings";
+import { loadChannelSettings, openWebhookSecret, rotateWebhookSecret, saveChannels } from "../notifications/channel-settings";
 import { loadChannels } from "../notifications/channel-store";
+import { readWebhookUrl, UNREADABLE_WEBHOOK_URL } from "../notifications/sealed-webhook-url";
 import { testWebhookPayload } from "../notifications/webhook-payload";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
@@ -19,6 +20,7 @@ import { channelSettingsSchema, settingsSchema, webhookSecretSchema, webhookTest
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 
 const NO_KEYS = "Webhook signing secrets cannot be stored on this server right now (TOKEN_ENCRYPTION_KEYS is not set).";
+const NO_URL_KEYS = "Webhook URLs cannot be stored on this server right now (TOKEN_ENCRYPTION_KEYS is not set).";
 
 const signedIn = { tags: ["Settings"], middleware: requireAccount };
 
@@ -64,6 +66,7 @@ const putChannelsRoute = createRoute({
     400: errorAnswer("The body is not JSON."),
     401: notSignedIn,
     422: badInput,
+    503: errorAnswer("TOKEN_ENCRYPTION_KEYS is not set, so no webhook URL can be stored; nothing was saved."),
   },
 });
 
@@ -111,12 +114,18 @@ export const settingsRoutes = createRouter()
   .openapi(getChannelsRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { workspace } = currentAccount(c);
-    return c.json(channelSettingsView(c.var.services.config, await loadChannels(c.env.DB, workspace.id), can(workspace.role, "settings")), 200);
+    return c.json(await loadChannelSettings(c.var.services, workspace.id, can(workspace.role, "settings")), 200);
   })
   .openapi(putChannelsRoute, async (c) => {
     const { workspace } = currentAccount(c);
-    await saveChannels(c.env.DB, workspace.id, c.req.valid("json"));
-    return c.json(channelSettingsView(c.var.services.config, await loadChannels(c.env.DB, workspace.id), true), 200);
+    try {
+      await saveChannels(c.var.services, workspace.id, c.req.valid("json"));
+    } catch (error) {
+      if (!(error instanceof KeyringError)) throw error;
+      console.error(`webhook URL not stored: ${error.message}`);
+      throw new ApiError(503, "not_configured", NO_URL_KEYS);
+    }
+    return c.json(await loadChannelSettings(c.var.services, workspace.id, true), 200);
   })
   .openapi(webhookSecretRoute, async (c) => {
     c.header("Cache-Control", "no-store");
@@ -133,10 +142,12 @@ export const settingsRoutes = createRouter()
     const { config } = c.var.services;
     const stored = await loadChannels(c.env.DB, workspace.id);
     const answer = (result: WebhookTestResult) => c.json(result, 200);
-    if (!stored.webhookUrl) return answer({ ok: false, detail: "Save a webhook URL first." });
+    const saved = await readWebhookUrl(config, workspace.id, stored);
+    if (saved.status === "none") return answer({ ok: false, detail: "Save a webhook URL first." });
+    if (saved.status === "unreadable") return answer({ ok: false, detail: UNREADABLE_WEBHOOK_URL });
     if (!stored.webhookSecretCiphertext) return answer({ ok: false, detail: "Generate a signing secret first." });
     // A URL saved before today's rules is checked again before anything is sent to it.
-    const problem = webhookUrlProblem(stored.webhookUrl);
+    const problem = webhookUrlProblem(saved.url);
     if (problem) return answer({ ok: false, detail: problem });
     const limit = { limit: config.vars.WEBHOOK_TESTS_PER_HOUR, windowMs: HOUR_MS };
     const decision = await c.var.services.quota.hitAccount(workspace.id, "webhook-test", limit);
@@ -157,5 +168,5 @@ export const settingsRoutes = createRouter()
     }
     const nowMs = Date.now();
     const payload = testWebhookPayload(nowMs, config.alertsPageUrl);
-    return answer(await c.var.services.sources.webhooks.post({ url: stored.webhookUrl, secret, payload, deliveryId: payload.id, nowMs }));
+    return answer(await c.var.services.sources.webhooks.post({ url: saved.url, secret, payload, deliveryId: payload.id, nowMs }));
   });

@@ -5,6 +5,7 @@ import type { Bindings } from "../../../worker/env";
 import type { ChannelSettings } from "../../../worker/contract/channels";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { channelEnv, scriptWebhook, webhookCalls, webhookEndpoint } from "./support";
+import { currentWorkspaceId, storeSealedWebhookUrl } from "./webhook-url-rows";
 
 const EMPTY: ChannelSettings = {
   alertEmail: null,
@@ -198,10 +199,9 @@ describe("POST /api/settings/webhook-test", () => {
     expect(await res.json()).toMatchObject({ detail: [{ loc: ["json", "webhookUrl"], msg: "Webhook URL must name a public host, not a local or internal one" }] });
 
     // A URL stored before the rules (written straight to D1) is refused at test time too.
-    const saved = webhookEndpoint().url;
-    await browser.json("/api/settings/channels", "PUT", { webhookUrl: saved });
+    await browser.json("/api/settings/channels", "PUT", { webhookUrl: webhookEndpoint().url });
     await browser.request("/api/settings/webhook-secret", { method: "POST" });
-    await env.DB.prepare("UPDATE user_settings SET webhook_url = ? WHERE webhook_url = ?").bind("https://10-0-0-1.sslip.io/hook", saved).run();
+    await storeSealedWebhookUrl(await currentWorkspaceId(browser), "https://10-0-0-1.sslip.io/hook");
     expect(await (await browser.request("/api/settings/webhook-test", { method: "POST" })).json()).toEqual({
       ok: false,
       detail: "Webhook URL must not be a name that embeds an IP address",

@@ -93,8 +93,13 @@ export const userSettings = sqliteTable("user_settings", {
   marketplace: text("marketplace").notNull().default("US"),
   /** Where alert emails go; the seller's Amazon sign-in shares no email address with us. */
   alertEmail: text("alert_email"),
-  /** Optional HTTPS endpoint that receives signed alert webhooks. */
-  webhookUrl: text("webhook_url"),
+  /**
+   * The HTTPS endpoint that receives signed alert webhooks, sealed like the secret below: a Slack or
+   * Discord URL is itself the credential (worker/notifications/sealed-webhook-url.ts reads it).
+   */
+  webhookUrlCiphertext: text("webhook_url_ciphertext"),
+  /** A URL saved before sealing, in plain text: read as it is until the delivery job seals it. Never written otherwise. */
+  legacyWebhookUrl: text("webhook_url"),
   /** The HMAC-SHA256 key webhooks are signed with, encrypted like refresh tokens. */
   webhookSecretCiphertext: text("webhook_secret_ciphertext"),
   updatedAt: createdNow("updated_at"),

@@ -52,6 +52,9 @@ export function dueAlerts(db: D1Database, day: string, passStartIso: string, aft
     .then((result) => result.results);
 }
 
+/** SQL: the workspace has a webhook URL, sealed or (saved before sealing) plain: either is delivered to. */
+const WEBHOOK_URL_SAVED = "(webhook_url_ciphertext IS NOT NULL OR webhook_url IS NOT NULL)";
+
 /** The event, its deliveries and the alert's update; everything after the event depends on its insert. */
 export function firingStatements(db: D1Database, day: string, nowIso: string, alert: DueAlert, message: string): D1PreparedStatement[] {
   const eventId = crypto.randomUUID();
@@ -83,7 +86,7 @@ export function firingStatements(db: D1Database, day: string, nowIso: string, al
       .prepare(
         `INSERT INTO notification_deliveries (id, event_id, channel, status, created_at) SELECT ?1, ?2, 'webhook', 'pending', ?3
          WHERE ${inserted} AND ${channelOn(null, alert.condition_type, "?4")}
-           AND EXISTS (SELECT 1 FROM user_settings WHERE workspace_id = ?4 AND webhook_url IS NOT NULL)`,
+           AND EXISTS (SELECT 1 FROM user_settings WHERE workspace_id = ?4 AND ${WEBHOOK_URL_SAVED})`,
       )
       .bind(crypto.randomUUID(), eventId, nowIso, alert.workspace_id),
     db

@@ -1,6 +1,7 @@
 import { webhookUrlProblem } from "../../contract/webhook-url";
 import { openWebhookSecret } from "../../notifications/channel-settings";
 import { sendAlertEmail } from "../../notifications/email";
+import { readWebhookUrl, UNREADABLE_WEBHOOK_URL } from "../../notifications/sealed-webhook-url";
 import {
   claimDeliveries,
   type AlertState,
@@ -14,6 +15,7 @@ import {
 } from "./delivery-store";
 import { digestId } from "./digest-id";
 import { MAX_ATTEMPTS, retryDelayMs } from "./retry-schedule";
+import { sealLegacyWebhookUrls } from "./seal-webhook-urls";
 import { alertDigestPayload } from "../../notifications/webhook-payload";
 import { WEBHOOK_TIMEOUT_MS, type WebhookSender } from "../../upstreams/webhook/sender";
 import type { Services } from "../../services";
@@ -67,7 +69,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 type Sender = (rows: DueDelivery[]) => Promise<void>;
 
 /** How to send one account's rows of one channel with its current settings and bindings, or why they cannot be sent. */
-function senderFor(services: Services, first: DueDelivery, nowMs: number, options: DeliveryOptions): Sender | { missing: string } {
+async function senderFor(services: Services, first: DueDelivery, nowMs: number, options: DeliveryOptions): Promise<Sender | { missing: string }> {
   if (first.channel === "email") {
     const email = services.config.alertEmail;
     const sender = services.sources.alertEmail();
@@ -77,9 +79,13 @@ function senderFor(services: Services, first: DueDelivery, nowMs: number, option
     return (rows) => sendAlertEmail(sender, email.from, services.config.alertsPageUrl, rows, to);
   }
   if (first.channel === "webhook") {
-    const { webhookUrl: url, webhookSecretCiphertext: ciphertext } = first;
-    if (!url) return { missing: "No webhook URL in settings" };
+    const saved = await readWebhookUrl(services.config, first.userId, first);
+    const ciphertext = first.webhookSecretCiphertext;
+    if (saved.status === "none") return { missing: "No webhook URL in settings" };
     if (!ciphertext) return { missing: "No webhook signing secret: generate one in settings" };
+    // Like a secret that does not open: a failed attempt, retried (the keys may be put right meanwhile).
+    if (saved.status === "unreadable") return () => Promise.reject(new Error(UNREADABLE_WEBHOOK_URL));
+    const { url } = saved;
     // A URL saved before the current rules is checked again before anything is sent to it.
     const problem = webhookUrlProblem(url);
     if (problem) return { missing: `The saved webhook URL is not accepted: ${problem}` };
@@ -131,7 +137,7 @@ async function deliverDigest(services: Services, rows: DueDelivery[], nowMs: num
     outcomes.push("failed");
   }
   if (live.length === 0) return outcomes;
-  const send = senderFor(services, live[0]!, nowMs, options);
+  const send = await senderFor(services, live[0]!, nowMs, options);
   if (typeof send !== "function") {
     return [...outcomes, ...closedOr(live, await closeUnsent(env.DB, live, "not_configured", () => send.missing), "not_configured")];
   }
@@ -198,12 +204,16 @@ export async function deliverDue(services: Services, nowMs: number, options: Del
 }
 
 /**
- * Sends what is due now and arms the NotificationRetry alarm for whatever stays pending
- * (retries, and rows beyond this batch). Called after the nightly alert check.
+ * Sends what is due now, seals a batch of webhook URLs still stored in plain text, and arms the
+ * NotificationRetry alarm for whatever stays pending (retries, and rows beyond this batch).
+ * Called after the nightly alert check.
  */
 export async function deliverPending(services: Services, nowMs: number): Promise<DeliverySummary> {
   const { env } = services;
   const summary = await deliverDue(services, nowMs);
+  await sealLegacyWebhookUrls(services).catch((error: unknown) => {
+    console.error("webhook URLs saved in plain text stay so until the next run:", error instanceof Error ? error.message : error);
+  });
   if (summary.nextAttemptAtMs !== null) {
     try {
       await env.NOTIFICATION_RETRY.getByName(NOTIFICATION_RETRY_NAME).schedule(summary.nextAttemptAtMs);

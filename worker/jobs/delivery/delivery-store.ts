@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { alertEvents, alerts, notificationDeliveries, userSettings } from "../../db/schema";
 import type { AlertEventMessage } from "../../notifications/alert-event";
+import type { StoredWebhookUrl } from "../../notifications/sealed-webhook-url";
 
 /** The D1 side of the notification outbox (notification_deliveries). */
 
@@ -10,7 +11,7 @@ import type { AlertEventMessage } from "../../notifications/alert-event";
 export type AlertState = "active" | "paused" | "deleted";
 
 /** A pending email or webhook row, with its event and where the user wants it sent. */
-export interface DueDelivery extends AlertEventMessage {
+export interface DueDelivery extends AlertEventMessage, StoredWebhookUrl {
   deliveryId: string;
   channel: string;
   attempts: number;
@@ -21,7 +22,6 @@ export interface DueDelivery extends AlertEventMessage {
   alertState: AlertState;
   userId: string;
   alertEmail: string | null;
-  webhookUrl: string | null;
   webhookSecretCiphertext: string | null;
 }
 
@@ -74,7 +74,8 @@ export async function dueDeliveries(db: D1Database, nowIso: string, maxGroups: n
       day: alertEvents.day,
       createdAt: alertEvents.createdAt,
       alertEmail: userSettings.alertEmail,
-      webhookUrl: userSettings.webhookUrl,
+      webhookUrlCiphertext: userSettings.webhookUrlCiphertext,
+      legacyWebhookUrl: userSettings.legacyWebhookUrl,
       webhookSecretCiphertext: userSettings.webhookSecretCiphertext,
     })
     .from(d)
