@@ -7,6 +7,10 @@ export interface Figures {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Requests answered in the phase. */
+  requests: number;
+  /** CPU time of the Worker's process per request, in µs, when measured (bench/process-cpu.ts). */
+  cpuUs?: number;
 }
 
 export interface TableRow {
@@ -31,6 +35,8 @@ export function combine(rounds: Figures[]): Figures {
     p99: median(rounds.map((f) => f.p99)),
     non2xx: rounds.reduce((n, f) => n + f.non2xx, 0),
     errors: rounds.reduce((n, f) => n + f.errors, 0),
+    requests: rounds.reduce((n, f) => n + f.requests, 0),
+    ...(rounds.every((f) => f.cpuUs !== undefined) ? { cpuUs: median(rounds.map((f) => f.cpuUs!)) } : {}),
   };
 }
 
@@ -43,6 +49,13 @@ export function latencyRow(phase: string, f: Figures, goalMs: number): TableRow 
     goal: `p99 <= ${goalMs} ms`,
     pass: f.p99 <= goalMs && failed === 0,
   };
+}
+
+/** What the Worker's process spent per request in each, when both were measured: "1,180 µs vs 1,060 µs (+11 %)". */
+export function cpuComparison(f: Figures, baseline: Figures): string {
+  if (f.cpuUs === undefined || baseline.cpuUs === undefined) return "";
+  const more = Math.round((f.cpuUs / baseline.cpuUs - 1) * 100);
+  return `${Math.round(f.cpuUs).toLocaleString("en")} µs vs ${Math.round(baseline.cpuUs).toLocaleString("en")} µs (${more >= 0 ? "+" : ""}${more} %)`;
 }
 
 /** A phase against the same run's baseline: throughput ratio (optional goal) and p99 ratio. */

@@ -13,6 +13,8 @@ import { migrateLocalDatabases } from "./local-databases.ts";
 
 export interface AppServer {
   url: string;
+  /** The process group of `wrangler dev` and its workerd processes (the benchmark reads their CPU time). */
+  processGroup: number;
   /** What `wrangler dev` has printed so far (its log: requests, the mail its send_email binding wrote). */
   output(): string;
   stop(): Promise<void>;
@@ -77,6 +79,7 @@ export async function startAppServer(
 
   return {
     url,
+    processGroup: child.pid!,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {

@@ -1,0 +1,40 @@
+/**
+ * CPU time of the Worker's own process, read from /proc: a figure a busy machine moves far less
+ * than throughput, which also depends on what else got the CPU (wrangler's proxy, autocannon).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+
+/** Linux reports process times in clock ticks of 1/100 s (USER_HZ). */
+const TICK_US = 10_000;
+
+function statFields(pid: number): string[] {
+  // The command name may hold spaces: the fields start after its closing parenthesis.
+  return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+}
+
+/**
+ * The workerd of `wrangler dev` that runs the Worker: of the workerd processes in the server's
+ * process group, the one with the inspector (the other one is wrangler's proxy in front of it).
+ */
+export function workerProcess(processGroup: number): number {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const pid = Number(entry);
+      // After the name: state, parent, then the process group (field 5 of /proc/<pid>/stat).
+      if (Number(statFields(pid)[2]) !== processGroup) continue;
+      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      if (command[0]?.endsWith("/workerd") && command.some((arg) => arg.startsWith("--inspector-addr"))) return pid;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  throw new Error(`no workerd with an inspector in process group ${processGroup}`);
+}
+
+/** User and system CPU time the process has used so far, in µs (10 ms resolution). */
+export function cpuMicros(pid: number): number {
+  const fields = statFields(pid);
+  // utime and stime: fields 14 and 15 of /proc/<pid>/stat.
+  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+}
