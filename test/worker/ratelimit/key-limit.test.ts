@@ -1,8 +1,12 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { keyRateLimitHeaders, peekKeyRequests, takeKeyRequest, type KeyLeaseBook } from "../../../worker/ratelimit/key-limit";
+import { clearOfHourEnd } from "../support/minute-window";
 
 const account = () => `user-${crypto.randomUUID()}`;
+
+/** The limit counts per clock hour: a test that starts in an hour's last 20 s waits for the next, so it never straddles two. */
+beforeEach(() => clearOfHourEnd(), 30_000);
 
 describe("the account's hourly key limit across isolates", () => {
   it("holds 1,000 per hour under waves of 200 concurrent requests from 10 isolates: not one over", async () => {

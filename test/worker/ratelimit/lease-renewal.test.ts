@@ -1,6 +1,10 @@
 import { exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createKey, proDemo } from "../api-keys/support";
+import { clearOfHourEnd } from "../support/minute-window";
+
+/** The limit counts per clock hour: a test that starts in an hour's last 20 s waits for the next, so it never straddles two. */
+beforeEach(() => clearOfHourEnd(), 30_000);
 
 describe("a busy client's lease is renewed before it runs out, over real requests", () => {
   // Each request is its own Worker invocation here (not app.request inside the test's): a grant

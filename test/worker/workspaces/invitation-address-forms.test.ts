@@ -12,7 +12,7 @@ const A_LABEL = "bea@xn--bcher-kva.example";
 type Invitation = { id: string; email: string; role: string };
 
 describe("inviting an address typed as Unicode or as its A-label", () => {
-  beforeEach(() => clearOfHourEnd());
+  beforeEach(() => clearOfHourEnd(), 30_000);
 
   it("is one invitation to one address, mailed to the A-label, which the account of either form accepts", async () => {
     const { bindings, sent } = emailEnv();

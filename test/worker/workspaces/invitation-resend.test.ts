@@ -44,7 +44,7 @@ describe("inviting an address again", () => {
   beforeEach(async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     await clearOfHourEnd();
-  });
+  }, 30_000);
 
   it("replaces its open invitation: the earlier link is gone, the newest role is the one accepted", async () => {
     const { sent, owner, invitee, workspaceId } = await agency();
