@@ -7,6 +7,10 @@ export default defineConfig({
     globalSetup: ["./test/e2e/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 90_000,
+    // A page settles in well under a second on a quiet machine, but a lazy chunk and its render took
+    // longer than expect.poll's default 1 s on a loaded one (a head check after a footer link
+    // failed a CI run). A poll still fails when the state never comes, only later.
+    expect: { poll: { timeout: 10_000 } },
     // Two files at a time, each with its own browser; they share the global app server (files
     // that fire the crons start their own). Much of a browser test is waiting on the network.
     maxWorkers: 2,
