@@ -22,6 +22,17 @@ import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answer
 const NO_KEYS = "Webhook signing secrets cannot be stored on this server right now (TOKEN_ENCRYPTION_KEYS is not set).";
 const NO_URL_KEYS = "Webhook URLs cannot be stored on this server right now (TOKEN_ENCRYPTION_KEYS is not set).";
 
+/** Work that seals a secret: without TOKEN_ENCRYPTION_KEYS (KeyringError) it is a 503 saying `detail`, and nothing was stored. */
+async function sealedOr503<T>(work: Promise<T>, detail: string): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof KeyringError)) throw error;
+    console.error(`not stored: ${error.message}`);
+    throw new ApiError(503, "not_configured", detail);
+  }
+}
+
 const signedIn = { tags: ["Settings"], middleware: requireAccount };
 
 const getSettingsRoute = createRoute({
@@ -118,24 +129,12 @@ export const settingsRoutes = createRouter()
   })
   .openapi(putChannelsRoute, async (c) => {
     const { workspace } = currentAccount(c);
-    try {
-      await saveChannels(c.var.services, workspace.id, c.req.valid("json"));
-    } catch (error) {
-      if (!(error instanceof KeyringError)) throw error;
-      console.error(`webhook URL not stored: ${error.message}`);
-      throw new ApiError(503, "not_configured", NO_URL_KEYS);
-    }
+    await sealedOr503(saveChannels(c.var.services, workspace.id, c.req.valid("json")), NO_URL_KEYS);
     return c.json(await loadChannelSettings(c.var.services, workspace.id, true), 200);
   })
   .openapi(webhookSecretRoute, async (c) => {
     c.header("Cache-Control", "no-store");
-    try {
-      return c.json({ secret: await rotateWebhookSecret(c.var.services, currentAccount(c).workspace.id) }, 200);
-    } catch (error) {
-      if (!(error instanceof KeyringError)) throw error;
-      console.error(`webhook secret not stored: ${error.message}`);
-      throw new ApiError(503, "not_configured", NO_KEYS);
-    }
+    return c.json({ secret: await sealedOr503(rotateWebhookSecret(c.var.services, currentAccount(c).workspace.id), NO_KEYS) }, 200);
   })
   .openapi(webhookTestRoute, async (c) => {
     const { workspace } = currentAccount(c);

@@ -34,6 +34,15 @@ async function fireOnDay(offset: number, ...asins: string[]) {
 const list = async (browser: TestBrowser, query = "") => (await browser.request(`/api/notifications${query}`)).json<NotificationList & Page>();
 const unread = async (browser: TestBrowser) => (await (await browser.request("/api/notifications/unread-count")).json<{ unread: number }>()).unread;
 
+/** `count` in-app events of one alert on B000000001, one a day, today's first. */
+async function insertDailyEvents(userId: string, alertId: string, count: number): Promise<void> {
+  const insert = env.DB.prepare(
+    `INSERT INTO alert_events (id, workspace_id, alert_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
+     VALUES (?, ?, ?, ?, 'B000000001', 'US', 'rank_above', 500, 'm', 1, ?)`,
+  );
+  await env.DB.batch(Array.from({ length: count }, (_, i) => insert.bind(crypto.randomUUID(), userId, alertId, dayAt(-i), `${dayAt(-i)}T02:30:00.000Z`)));
+}
+
 describe("the notifications API needs a session and the XSRF header", () => {
   it("401 with a detail when signed out", async () => {
     const anonymous = new TestBrowser(demoEnv());
@@ -105,13 +114,7 @@ describe("GET /api/notifications", () => {
   it("returns at most the 50 newest", async () => {
     const browser = await demoUser();
     const { alertId, userId } = await createAlert(browser, "B000000001");
-    const insert = env.DB.prepare(
-      `INSERT INTO alert_events (id, workspace_id, alert_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
-       VALUES (?, ?, ?, ?, 'B000000001', 'US', 'rank_above', 500, 'm', 1, ?)`,
-    );
-    await env.DB.batch(
-      Array.from({ length: 55 }, (_, i) => insert.bind(crypto.randomUUID(), userId, alertId, dayAt(-i), `${dayAt(-i)}T02:30:00.000Z`)),
-    );
+    await insertDailyEvents(userId, alertId, 55);
     const body = await list(browser);
     expect(body.unread).toBe(55);
     expect(body.notifications).toHaveLength(50);
@@ -122,13 +125,7 @@ describe("GET /api/notifications", () => {
   it("pages on past the 50 newest: next_cursor is null only on the last page, and every notification is reachable", async () => {
     const browser = await demoUser();
     const { alertId, userId } = await createAlert(browser, "B000000001");
-    const insert = env.DB.prepare(
-      `INSERT INTO alert_events (id, workspace_id, alert_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
-       VALUES (?, ?, ?, ?, 'B000000001', 'US', 'rank_above', 500, 'm', 1, ?)`,
-    );
-    await env.DB.batch(
-      Array.from({ length: 70 }, (_, i) => insert.bind(crypto.randomUUID(), userId, alertId, dayAt(-i), `${dayAt(-i)}T02:30:00.000Z`)),
-    );
+    await insertDailyEvents(userId, alertId, 70);
     // Without a limit: a page of 50, and a cursor to the other 20.
     const first = await list(browser);
     expect(first.notifications).toHaveLength(50);
