@@ -31,6 +31,8 @@ const CONNECTIONS = 10;
 /** The dashboard phases: one seller opening the screen again and again, so the figure is server time, not queueing in the one local isolate. */
 const DASHBOARD_CONNECTIONS = 1;
 const COLD_CONCURRENCY = 50;
+/** The signed-in soak: long enough to pass the ~60 s of steady load after which shared session reads failed (ADR 0013). */
+const SOAK_S = Number(process.env.BENCH_SOAK_SECONDS ?? 90);
 const UPSTREAM_LATENCY_MS = 150;
 /** "agency": only the agency workspace's rows (issue 28 point 8), for a quicker run. */
 const ONLY = process.env.BENCH_ONLY ?? "";
@@ -167,6 +169,18 @@ try {
       `${perRound(rounds.key)}; Worker CPU a request ${cpuComparison(key, baseline)}` +
       `; against the same lookup without a key: ${(key.rps / hit.rps).toFixed(2)}x throughput, Worker CPU ${cpuComparison(key, hit)}`;
     rows.push(hitRow, keyRow, ratioRow("compare of 10 cached ASINs", combine(rounds.compare), baseline, { p99: 1.5 }));
+
+    // A signed-in browser's calls under steady load: every one must be answered. Requests of one
+    // session once shared a D1 read in flight, and after about a minute of this most failed (ADR 0013).
+    await mustAnswer(`${app.url}/api/user/status`, pro);
+    const soak = await load("signed-in soak", `${app.url}/api/user/status`, { duration: SOAK_S, connections: CONNECTIONS, headers: pro });
+    const soakFailed = soak.non2xx + soak.errors;
+    rows.push({
+      phase: `signed-in calls under steady load (one Pro browser, ${CONNECTIONS} connections, ${SOAK_S} s of GET /api/user/status)`,
+      figure: `${soak.requests.toLocaleString("en")} requests, ${soakFailed} failed; p50 ${soak.p50} ms, p99 ${soak.p99} ms`,
+      goal: "0 failed",
+      pass: soak.requests > 0 && soakFailed === 0,
+    });
 
     const compareCallsBefore = upstream.calls();
     await mustAnswer(compareUrl(app.url, tenAsins("B0CMPC")), pro);

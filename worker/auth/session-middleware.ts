@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../shared/api-error";
-import { backgroundOf } from "../shared/background";
 import { onFirstUse } from "../shared/on-first-use";
 import { readCookie, SESSION_COOKIE } from "./cookies";
 import type { SignedInAccount } from "./session";
@@ -15,7 +14,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   // An API key request is authenticated already; its cookies (if any) are ignored.
   if (c.get("apiKey")) return next();
   const token = readCookie(c, SESSION_COOKIE);
-  c.set("account", token ? await (await sessionCode()).readSession(c.var.services, token, backgroundOf(c)) : null);
+  c.set("account", token ? await (await sessionCode()).readSession(c.var.services, token) : null);
   return next();
 };
 

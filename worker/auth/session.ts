@@ -5,8 +5,6 @@ import { joseFunctions, signingKey, verifySignedToken } from "./signing-key";
 import { currentMembership } from "../workspaces/workspace-store";
 import type { Deployment } from "../config";
 import { HOUR_MS } from "../contract/time";
-import type { Background } from "../shared/background";
-import { isolateSlot } from "../shared/isolate-state";
 
 export type { SignedInAccount };
 
@@ -43,7 +41,7 @@ export async function createSession({ env, config }: Deployment, userId: string,
  * The account a session token names, or null: a bad signature, an expired token, or a
  * row that was revoked, expired or belongs to someone else all read as signed out.
  */
-export async function readSession({ env, config }: Deployment, token: string, background?: Background): Promise<SignedInAccount | null> {
+export async function readSession({ env, config }: Deployment, token: string): Promise<SignedInAccount | null> {
   let sessionId: unknown;
   let userId: string | undefined;
   try {
@@ -56,10 +54,12 @@ export async function readSession({ env, config }: Deployment, token: string, ba
   if (typeof sessionId !== "string" || !userId) return null;
 
   const now = Date.now();
-  const live = await sharedSessionRead(env.DB, sessionId, userId, new Date(now).toISOString(), background);
+  // Each request reads the row itself, also when a page's parallel calls arrive together: a request
+  // that awaited another's D1 read in flight went on in that request's I/O context, and its answer
+  // failed with "Cannot perform I/O on behalf of a different request" (docs/adr/0013-no-io-shared-between-requests.md).
+  const live = await findLiveSessionUser(env.DB, sessionId, userId, new Date(now).toISOString());
   if (!live) return null;
-  // Each request its own copy: a read in flight may be shared (sharedSessionRead).
-  const user = { ...live.user };
+  const user = live.user;
   if (user.isDemo && (!user.lastActiveAt || Date.parse(user.lastActiveAt) < now - HOUR_MS)) {
     await touchDemoAccount(env.DB, user.id, new Date(now).toISOString(), new Date(now - HOUR_MS).toISOString());
   }
@@ -67,34 +67,6 @@ export async function readSession({ env, config }: Deployment, token: string, ba
   // their personal workspace. None at all (the personal one was deleted): a new personal one.
   const workspace = live.membership ? workspaceOfMembership(live.membership) : await currentMembership(env.DB, user.id, live.workspaceId);
   return { sessionId, user, workspace };
-}
-
-type LiveSession = Awaited<ReturnType<typeof findLiveSessionUser>>;
-
-/** Session reads in flight in this isolate, per database, by session and user. */
-const readsInFlight = isolateSlot(() => new WeakMap<D1Database, Map<string, Promise<LiveSession>>>());
-
-/**
- * The session's row, read once for the requests of one session that arrive while a read of it
- * is in flight (a page's parallel calls): they share that read instead of queueing one D1 query
- * each. A request that arrives after it settled reads again, so sign-out, a removal or a plan
- * change still shows on the next request. The read runs under the waitUntil of the request that
- * started it: a request whose client hangs up is cancelled with its pending I/O, and the requests
- * sharing its read would wait for ever.
- */
-function sharedSessionRead(db: D1Database, sessionId: string, userId: string, nowIso: string, background?: Background): Promise<LiveSession> {
-  const byDatabase = readsInFlight();
-  let reads = byDatabase.get(db);
-  if (!reads) byDatabase.set(db, (reads = new Map()));
-  const key = `${sessionId}|${userId}`;
-  let read = reads.get(key);
-  if (!read) {
-    const settled = () => reads.delete(key);
-    read = findLiveSessionUser(db, sessionId, userId, nowIso).finally(settled);
-    reads.set(key, read);
-    background?.(read.catch(() => undefined));
-  }
-  return read;
 }
 
 /** The membership JSON of findLiveSessionUser: the workspace, the role, and the workspace's plan. */
