@@ -9,6 +9,7 @@ import { runArchiveStep, type ArchiveStep } from "../../history/archive-store";
 import { moveLegacySnapshots, reshardStep } from "../../history/reshard-store";
 import type { Services } from "../../services";
 import { DAY_MS } from "../../contract/time";
+import { resealUnderNewestKey, type ResealSummary } from "./reseal";
 
 /**
  * The nightly retention run (after the 02:30 alert check). The privacy page promises that
@@ -51,6 +52,8 @@ export interface RetentionSummary {
   stripeEventsDeleted: number;
   /** Workspace audit entries older than a year. */
   auditEntriesDeleted: number;
+  /** Sealed values moved to the newest TOKEN_ENCRYPTION_KEYS key (reseal.ts). */
+  resealed?: ResealSummary;
 }
 
 export async function runRetention(services: Services, nowMs: number, chunk = DELETE_CHUNK, options = { history: true }): Promise<RetentionSummary> {
@@ -67,6 +70,12 @@ export async function runRetention(services: Services, nowMs: number, chunk = DE
     stripeEventsDeleted: await deleteStripeEventsBefore(env.DB, new Date(nowMs - STRIPE_EVENT_RETENTION_DAYS * DAY_MS).toISOString()),
     auditEntriesDeleted: await deleteAuditBefore(env.DB, new Date(nowMs - AUDIT_RETENTION_DAYS * DAY_MS).toISOString()),
   };
+  try {
+    summary.resealed = await resealUnderNewestKey(services);
+  } catch (error) {
+    // Re-sealing is tried again tomorrow; old keys keep opening what they sealed meanwhile.
+    console.error("re-sealing under the newest key failed", error);
+  }
   if (!options.history) return summary;
   try {
     summary.legacyMoved = await moveLegacySnapshots(services.history, 5_000);
