@@ -1,6 +1,6 @@
 import { sha256Hex } from "../shared/hmac";
 import { HOUR_MS } from "../contract/time";
-import { asciiDomain } from "../shared/email-domain";
+import { asciiDomain } from "../contract/email-domain";
 import { escapeHtml } from "../shared/html";
 import { base64UrlEncode } from "./signing-key";
 

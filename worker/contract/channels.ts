@@ -1,4 +1,5 @@
 import * as z from "./zod-jitless";
+import { sendableAddress } from "./email-domain";
 import { webhookUrlProblem } from "./webhook-url";
 
 /**
@@ -18,10 +19,21 @@ const trimmedText = (label: string, max: number) =>
     .trim()
     .max(max, { error: () => `${label} must be at most ${max.toLocaleString("en-US")} characters` });
 
+/**
+ * An internationalised domain is kept as its IDNA A-label (`anna@bücher.de` is stored and shown as
+ * `anna@xn--bcher-kva.de`), as sign-in keeps addresses: the form mail goes out in, and the one the
+ * email check below reads. A domain IDNA refuses stays as typed, and the check refuses it.
+ */
 export const alertEmailSchema = trimmedText("Alert email", CHANNEL_LIMITS.alertEmail)
   .nullable()
-  .transform(blankToNull)
-  .pipe(z.email({ error: "Enter a valid email address" }).nullable());
+  .transform((value) => (value ? sendableAddress(value) : null))
+  .pipe(
+    z
+      .email({ error: "Enter a valid email address" })
+      // The A-label can be longer than what was typed.
+      .max(CHANNEL_LIMITS.alertEmail, { error: () => `Alert email must be at most ${CHANNEL_LIMITS.alertEmail} characters` })
+      .nullable(),
+  );
 
 export const webhookUrlSchema = trimmedText("Webhook URL", CHANNEL_LIMITS.webhookUrl)
   .nullable()

@@ -58,6 +58,15 @@ describe("/api/settings/channels", () => {
     expect(await channels(browser)).toEqual(EMPTY);
   });
 
+  it("keeps an internationalised domain as its A-label, as sign-in and mail use it", async () => {
+    const browser = await signedIn();
+    const saved = await browser.json("/api/settings/channels", "PUT", { alertEmail: "Anna@Bücher.de" });
+
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ alertEmail: "Anna@xn--bcher-kva.de" });
+    expect(await channels(browser)).toMatchObject({ alertEmail: "Anna@xn--bcher-kva.de" });
+  });
+
   it("keeps the channels when the other settings are saved, and the other settings when channels are", async () => {
     const browser = await signedIn();
     await browser.json("/api/settings/channels", "PUT", { alertEmail: "seller@example.com" });
@@ -80,6 +89,11 @@ describe("/api/settings/channels", () => {
     [{ webhookUrl: 42 }, "webhookUrl", "must be text"],
     [{ alertEmail: "not-an-address" }, "alertEmail", "valid email"],
     [{ alertEmail: `${"x".repeat(250)}@example.com` }, "alertEmail", "at most 254"],
+    // IDNA refuses a domain with a space or a disallowed character: it stays as typed, and is no address.
+    [{ alertEmail: "anna@bü cher.de" }, "alertEmail", "valid email"],
+    [{ alertEmail: "anna@b\u2028ücher.de" }, "alertEmail", "valid email"],
+    // 249 characters typed, 255 as an A-label: too long for mail.
+    [{ alertEmail: `${"x".repeat(190)}@${"ü".repeat(55)}.de` }, "alertEmail", "at most 254"],
   ])("422 for %j", async (body, field, message) => {
     const browser = await signedIn();
     const res = await browser.json("/api/settings/channels", "PUT", body);

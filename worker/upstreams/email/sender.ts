@@ -1,4 +1,4 @@
-import { sendableAddress } from "../../shared/email-domain";
+import { sendableAddress } from "../../contract/email-domain";
 
 /** Where outgoing email goes: Cloudflare's send_email binding in the Worker, a recording fake in tests. */
 export interface EmailSender {

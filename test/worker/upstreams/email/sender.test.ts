@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asciiDomain, sendableAddress } from "../../../../worker/shared/email-domain";
+import { asciiDomain, sendableAddress } from "../../../../worker/contract/email-domain";
 import { bindingEmailSender } from "../../../../worker/upstreams/email/sender";
 import { fakeEmailBinding } from "../../notifications/support";
 
