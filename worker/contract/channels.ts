@@ -62,6 +62,9 @@ export const channelsUpdateSchema = z.object({
 export type ChannelsUpdateInput = z.input<typeof channelsUpdateSchema>;
 export type ChannelsUpdate = z.output<typeof channelsUpdateSchema>;
 
+/** What the settings, the webhook test and a failed delivery say of a saved URL no key opens. */
+export const UNREADABLE_WEBHOOK_URL = "The saved webhook URL cannot be read. Save it again.";
+
 /** GET and PUT /api/settings/channels. */
 export interface ChannelSettings {
   alertEmail: string | null;
@@ -69,6 +72,11 @@ export interface ChannelSettings {
   accountEmail: string | null;
   /** Whole for roles that may change the settings; for the others only its origin and "/…" (the URL is a secret of its own). */
   webhookUrl: string | null;
+  /**
+   * A URL is saved but no key of this server opens it (a key dropped too early, a damaged row):
+   * `webhookUrl` is null, no webhook goes out, and saving the URL again mends it.
+   */
+  webhookUrlUnreadable: boolean;
   /** Whether a signing secret exists; the secret itself is shown only once, when generated. */
   webhookSecretSet: boolean;
   /** Whether this deployment can send email at all (the ALERT_EMAIL binding and a sender). */

@@ -3,7 +3,7 @@ import { decryptRefreshToken, encryptRefreshToken, keyringOf } from "../auth/tok
 import type { Config, Deployment } from "../config";
 import type { ChannelSettings, ChannelsUpdate } from "../contract/channels";
 import { loadChannels, type StoredChannels, upsertChannels } from "./channel-store";
-import { sealWebhookUrl, webhookUrlOrNull } from "./sealed-webhook-url";
+import { readWebhookUrl, sealWebhookUrl, type WebhookUrlRead } from "./sealed-webhook-url";
 
 /**
  * A webhook URL often is the credential (a Slack or Discord incoming webhook posts for whoever
@@ -17,21 +17,23 @@ function maskedWebhookUrl(url: string): string {
   }
 }
 
-/** `webhookUrl`: the stored URL in plain text; `wholeUrl`: the caller may change the settings (and so see it in full). */
-export function channelSettingsView(config: Config, stored: StoredChannels, webhookUrl: string | null, wholeUrl: boolean): ChannelSettings {
+/** `saved`: the stored URL as read (readWebhookUrl); `wholeUrl`: the caller may change the settings (and so see it in full). */
+export function channelSettingsView(config: Config, stored: StoredChannels, saved: WebhookUrlRead, wholeUrl: boolean): ChannelSettings {
+  const webhookUrl = saved.status === "open" ? saved.url : null;
   return {
     alertEmail: stored.alertEmail,
     accountEmail: null,
     webhookUrl: webhookUrl === null || wholeUrl ? webhookUrl : maskedWebhookUrl(webhookUrl),
+    webhookUrlUnreadable: saved.status === "unreadable",
     webhookSecretSet: stored.webhookSecretCiphertext !== null,
     emailConfigured: config.alertEmail !== null,
   };
 }
 
-/** Alert channels as the settings page sees them. A sealed URL that no longer opens reads as none (and is logged). */
+/** Alert channels as the settings page sees them. A sealed URL that no longer opens reads as none, flagged (and is logged). */
 export async function loadChannelSettings({ env, config }: Deployment, workspaceId: string, wholeUrl: boolean): Promise<ChannelSettings> {
   const stored = await loadChannels(env.DB, workspaceId);
-  return channelSettingsView(config, stored, await webhookUrlOrNull(config, workspaceId, stored), wholeUrl);
+  return channelSettingsView(config, stored, await readWebhookUrl(config, workspaceId, stored), wholeUrl);
 }
 
 /**

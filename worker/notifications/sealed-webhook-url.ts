@@ -16,7 +16,6 @@ export interface StoredWebhookUrl {
 
 export type WebhookUrlRead = { status: "none" } | { status: "open"; url: string } | { status: "unreadable" };
 
-export const UNREADABLE_WEBHOOK_URL = "The saved webhook URL cannot be read. Save it again.";
 
 /** The ciphertext to store for `url`. Throws KeyringError without keys: a URL is never stored in plain text. */
 export async function sealWebhookUrl(config: Config, workspaceId: string, url: string): Promise<string> {

@@ -42,6 +42,22 @@ describe("/settings Notifications: alert channels", () => {
     expect(button("Send test").disabled).toBe(true);
   });
 
+  it("says a saved URL the server can no longer read, until it is saved again", async () => {
+    const { user } = await renderChannels({
+      "GET /api/settings/channels": json(channelSettings({ webhookUrlUnreadable: true, webhookSecretSet: true })),
+      "PUT /api/settings/channels": savedEcho,
+    });
+
+    expect(within(panel()).getByRole("alert").textContent).toBe("The saved webhook URL cannot be read. Save it again.");
+    expect(urlField().value).toBe("");
+
+    await user.type(urlField(), SLACK);
+    await user.click(button("Save channels"));
+
+    expect(await within(panel()).findByText("Channels saved.")).toBeTruthy();
+    expect(within(panel()).queryByRole("alert")).toBeNull();
+  });
+
   it("saves the address and URL with PUT /api/settings/channels and says Channels saved.", async () => {
     const { api, user } = await renderChannels({ "PUT /api/settings/channels": savedEcho });
 

@@ -106,6 +106,7 @@ export function channelSettings(overrides: Partial<ChannelSettings> = {}): Chann
     alertEmail: null,
     accountEmail: null,
     webhookUrl: null,
+    webhookUrlUnreadable: false,
     webhookSecretSet: false,
     emailConfigured: true,
     ...overrides,

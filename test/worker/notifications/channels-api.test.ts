@@ -11,6 +11,7 @@ const EMPTY: ChannelSettings = {
   alertEmail: null,
   accountEmail: null,
   webhookUrl: null,
+  webhookUrlUnreadable: false,
   webhookSecretSet: false,
   emailConfigured: true,
 };

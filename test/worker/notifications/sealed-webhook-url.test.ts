@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { Bindings } from "../../../worker/env";
 import type { ChannelSettings } from "../../../worker/contract/channels";
-import { UNREADABLE_WEBHOOK_URL } from "../../../worker/notifications/sealed-webhook-url";
+import { UNREADABLE_WEBHOOK_URL } from "../../../worker/contract/channels";
 import { demoEnv, KEY_2026, KEY_2027, TestBrowser } from "../support/seller-browser";
 import { channelEnv, webhookCalls, webhookEndpoint } from "./support";
 import { currentWorkspaceId, settingsRowText, storeLegacyWebhookUrl, webhookUrlRow } from "./webhook-url-rows";
@@ -82,19 +82,19 @@ describe("the webhook URL at rest", () => {
 
     // The key it was sealed with dropped from the keyring too early.
     browser.bindings = { ...browser.bindings, TOKEN_ENCRYPTION_KEYS: `k2027:${KEY_2027}` };
-    expect(await channels(browser)).toMatchObject({ webhookUrl: null, webhookSecretSet: true });
+    expect(await channels(browser)).toMatchObject({ webhookUrl: null, webhookUrlUnreadable: true, webhookSecretSet: true });
     expect(await webhookTest(browser)).toEqual({ ok: false, detail: UNREADABLE_WEBHOOK_URL });
     expect(errors).toHaveBeenCalledWith(expect.stringContaining(`webhook URL of workspace ${workspaceId} did not open`), expect.any(String));
 
     // A damaged row.
     browser.bindings = { ...browser.bindings, TOKEN_ENCRYPTION_KEYS: `k2026:${KEY_2026}` };
     await env.DB.prepare("UPDATE user_settings SET webhook_url_ciphertext = 'not-a-jwe' WHERE workspace_id = ?").bind(workspaceId).run();
-    expect(await channels(browser)).toMatchObject({ webhookUrl: null });
+    expect(await channels(browser)).toMatchObject({ webhookUrl: null, webhookUrlUnreadable: true });
     expect(await webhookTest(browser)).toEqual({ ok: false, detail: UNREADABLE_WEBHOOK_URL });
     expect(await webhookCalls(hook.path)).toHaveLength(0);
 
     await browser.json("/api/settings/channels", "PUT", { webhookUrl: hook.url });
-    expect(await channels(browser)).toMatchObject({ webhookUrl: hook.url });
+    expect(await channels(browser)).toMatchObject({ webhookUrl: hook.url, webhookUrlUnreadable: false });
   });
 
   it("copied onto another workspace's row does not open there", async () => {

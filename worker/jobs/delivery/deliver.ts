@@ -1,7 +1,8 @@
 import { webhookUrlProblem } from "../../contract/webhook-url";
 import { openWebhookSecret } from "../../notifications/channel-settings";
 import { sendAlertEmail } from "../../notifications/email";
-import { readWebhookUrl, UNREADABLE_WEBHOOK_URL } from "../../notifications/sealed-webhook-url";
+import { UNREADABLE_WEBHOOK_URL } from "../../contract/channels";
+import { readWebhookUrl } from "../../notifications/sealed-webhook-url";
 import {
   claimDeliveries,
   type AlertState,

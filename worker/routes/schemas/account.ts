@@ -67,6 +67,7 @@ export const channelSettingsSchema = z
     alertEmail: z.string().nullable(),
     accountEmail: z.string().nullable(),
     webhookUrl: z.string().nullable(),
+    webhookUrlUnreadable: z.boolean().openapi({ description: "A URL is saved but cannot be read: save it again." }),
     webhookSecretSet: z.boolean(),
     emailConfigured: z.boolean().openapi({ description: "Whether this deployment can send email at all." }),
   })

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { deliverDue } from "../../../../worker/jobs/delivery/deliver";
 import { saveChannels } from "../../../../worker/notifications/channel-settings";
-import { UNREADABLE_WEBHOOK_URL } from "../../../../worker/notifications/sealed-webhook-url";
+import { UNREADABLE_WEBHOOK_URL } from "../../../../worker/contract/channels";
 import { buildServices } from "../../../../worker/services";
 import { KEY_2027 } from "../../support/seller-browser";
 import { channelEnv, createUser, delivery, NOW, seedEvent, setChannels, webhookCalls, webhookEndpoint } from "../../notifications/support";

@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from "react";
 import { LoadFailed } from "../../components/LoadFailed";
-import { CHANNEL_LIMITS, type WebhookTestResult } from "@contract/channels";
+import { CHANNEL_LIMITS, UNREADABLE_WEBHOOK_URL, type WebhookTestResult } from "@contract/channels";
 import { SaveBar } from "./SaveBar";
 import type { ChannelField, ChannelSettingsState } from "./use-channel-settings";
 
@@ -60,6 +60,12 @@ export function AlertChannels({ channels }: { channels: ChannelSettingsState }) 
           <p id={`${id}-webhookUrl-hint`} className="toggle__description">
             HTTPS only. A Slack incoming webhook works as is; other receivers can check the X-RankLayer-Signature header.
           </p>
+          {/* A URL is saved, but this server can no longer read it: say so rather than show an empty field. */}
+          {saved.webhookUrlUnreadable && !fieldErrors.webhookUrl && (
+            <p className="field-error" role="alert">
+              {UNREADABLE_WEBHOOK_URL}
+            </p>
+          )}
           <FieldError id={`${id}-webhookUrl-error`} message={fieldErrors.webhookUrl} />
         </div>
         <SaveBar save={save} label="Save channels" savedText="Channels saved." />
