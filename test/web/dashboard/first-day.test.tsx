@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { PortfolioResponse } from "@contract/dashboard";
 import { staleFilters } from "../../../web/src/pages/portfolio/Portfolio";
 import { renderRoutes } from "../helpers";
-import { connectedUser, fakeApi, json } from "../seller/fake-api";
+import { connectedUser, fakeApi, json, pending } from "../seller/fake-api";
 import { dashboard, dashboardRow } from "./dashboard-fixture";
 
 const card = (title: string) => screen.getByRole("heading", { name: title, level: 3 }).closest(".kpi") as HTMLElement;
@@ -79,6 +79,24 @@ describe("/portfolio filters", () => {
     await waitFor(() => expect(router.location.search).toBe("?marketplace=CA"), { timeout: 3000 });
     await waitFor(() => expect(Object.fromEntries(api.requests("GET /api/portfolio").at(-1)!.url.searchParams)).toEqual({ marketplace: "CA", range: "7d" }));
     expect(screen.getByLabelText<HTMLSelectElement>("Brand").value).toBe("");
+  });
+
+  it("keeps every select's options while a changed filter's answer loads", async () => {
+    fakeApi({
+      "GET /api/user/status": json(connectedUser()),
+      "GET /api/portfolio": (request) => (request.url.searchParams.get("brand") === "Luma" ? pending()(request) : Response.json(portfolio())),
+    });
+    const { router, user } = renderRoutes("/portfolio");
+    await screen.findByRole("table");
+
+    await user.selectOptions(screen.getByLabelText("Brand"), "Luma");
+    await waitFor(() => expect(router.location.search).toBe("?brand=Luma"));
+
+    expect(screen.getByRole("status").textContent).toBe("Loading your portfolio...");
+    const options = (label: string) => [...screen.getByLabelText<HTMLSelectElement>(label).options].map((option) => option.value);
+    expect(options("Marketplace")).toEqual(["US", "CA"]);
+    expect(options("Brand")).toEqual(["", "Acme", "Luma"]);
+    expect(screen.getByLabelText<HTMLSelectElement>("Brand").value).toBe("Luma");
   });
 
   it("staleFilters names only the values the answer has no option for", () => {

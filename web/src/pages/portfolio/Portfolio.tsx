@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId } from "react";
+import { useCallback, useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import type { PortfolioResponse } from "@contract/dashboard";
 import { HISTORY_RANGES, type HistoryRange } from "@contract/history-ranges";
@@ -33,6 +33,13 @@ export function Portfolio() {
   const [portfolio] = useResource(fetcher);
   const filtered = Boolean(marketplace || brand || category || range !== "7d" || connection);
   const loaded = portfolio.status === "success" ? portfolio.data : null;
+  // While a changed filter's answer loads, the selects keep the last answer's options: emptied,
+  // they dropped the value just chosen and offered nothing to choose next.
+  const [lastLoaded, setLastLoaded] = useState<PortfolioResponse | null>(null);
+  useEffect(() => {
+    if (loaded) setLastLoaded(loaded);
+  }, [loaded]);
+  const shown = loaded ?? lastLoaded;
 
   // A brand or category the chosen marketplace does not have leaves the URL, so the page never
   // filters by a value its selects no longer show.
@@ -63,7 +70,7 @@ export function Portfolio() {
     <div className="container seller-page portfolio">
       <h1>Portfolio</h1>
       <ConnectionPicker label="Client" />
-      <Filters data={loaded} values={{ marketplace: marketplace ?? loaded?.marketplace ?? "", brand, category, range }} onChange={set} />
+      <Filters data={shown} values={{ marketplace: marketplace ?? shown?.marketplace ?? "", brand, category, range }} onChange={set} />
       {filtered && (
         <p>
           <button type="button" className="button button--secondary" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
