@@ -5,6 +5,8 @@ const XSRF_HEADER = "X-XSRF-TOKEN";
 /** Issues the XSRF-TOKEN cookie (bound to the session when signed in). */
 export const XSRF_ENDPOINT = "/api/auth/xsrf";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Dispatched on window when a same-origin call with the session cookie answers 401: the session ended (state/session.tsx). */
+export const SESSION_ENDED_EVENT = "ranklayer:session-ended";
 
 /**
  * The fetch every API call goes through: asks for JSON, echoes the XSRF cookie back as a
@@ -25,6 +27,7 @@ export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {})
   }
 
   const response = await fetch(input, { ...init, headers });
+  if (response.status === 401 && isSameOrigin(input) && !headers.has("Authorization")) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
   if (!response.ok) throw await ApiError.of(response);
   return response;
 }

@@ -1,14 +1,25 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { Footer } from "../components/Footer";
 import { Header } from "../components/Header";
 import { DataSourceProvider } from "../state/data-source";
-import { SessionProvider } from "../state/session";
+import { SessionProvider, useSession } from "../state/session";
 import { UnreadNotificationsProvider } from "../state/unread-notifications";
 import { WorkspacesProvider } from "../state/workspaces";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { ScrollToTop } from "./ScrollToTop";
 import { useRouteMeta } from "./use-page-meta";
+
+// Loaded only when a session ends mid-visit: no first-load bytes for what most visits never show.
+const SessionEndedBanner = lazy(() => import("../components/SessionEndedBanner").then((module) => ({ default: module.SessionEndedBanner })));
+
+function SessionEnded() {
+  return useSession().ended ? (
+    <Suspense fallback={null}>
+      <SessionEndedBanner />
+    </Suspense>
+  ) : null;
+}
 
 /** The shell around every page: skip link, header, page, footer, the session they share, and each route's head tags. */
 export function AppLayout() {
@@ -25,6 +36,7 @@ export function AppLayout() {
           </a>
           <Header />
           <main id="main" className="site-main" tabIndex={-1}>
+            <SessionEnded />
             {/* A page that throws shows the error screen here, so header and footer stay usable. */}
             <ErrorBoundary resetKey={pathname}>
               {/* Shown while a lazy page's chunk loads on a first visit straight to it (e.g. /results?…);

@@ -1,5 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { fetchUserStatus, signOut as postLogout } from "../api/account";
+import { SESSION_ENDED_EVENT } from "../api/http";
 import { ANONYMOUS_STATUS, type UserStatus } from "@contract/user-status";
 
 /** The signed-in user as the server last reported it; null until the first answer. */
@@ -11,6 +12,11 @@ interface Session {
   update: (user: UserStatus) => void;
   /** Ends the session on the server, then refreshes. Rejects when the server did not sign out. */
   signOut: () => Promise<void>;
+  /**
+   * A call answered 401 while signed in (signed out elsewhere, revoked, expired). The page stays as
+   * it is, with what was typed in it, until the visitor signs in again or refreshes the status.
+   */
+  ended: boolean;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -37,6 +43,8 @@ function takeEarlyStatus(): Promise<UserStatus> | null {
 /** Loads the user status once for the whole app and keeps it current. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<UserStatus | null>(null);
+  const [ended, setEnded] = useState(false);
+  const signedIn = user?.authenticated === true;
   // Each load or update takes a number; only the newest may set the state, so a slow
   // answer from before a sign-in can never overwrite the signed-in status.
   const latest = useRef(0);
@@ -47,13 +55,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       console.warn("Could not load the user status; treating the visitor as signed out.", error);
       return ANONYMOUS_STATUS;
     });
-    if (ticket === latest.current) setUser(status);
+    if (ticket === latest.current) {
+      setUser(status);
+      setEnded(false);
+    }
     return status;
   }, []);
 
   const update = useCallback((status: UserStatus) => {
     latest.current++;
     setUser(status);
+    setEnded(false);
   }, []);
 
   const signOut = useCallback(async () => {
@@ -65,7 +77,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void refresh();
   }, [refresh]);
 
-  const session = useMemo(() => ({ user, refresh, update, signOut }), [user, refresh, update, signOut]);
+  // Anonymous visitors ask nothing that answers 401, so a 401 means a session that ended.
+  useEffect(() => {
+    if (!signedIn) return;
+    const onEnded = () => setEnded(true);
+    window.addEventListener(SESSION_ENDED_EVENT, onEnded);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, onEnded);
+  }, [signedIn]);
+
+  const session = useMemo(() => ({ user, refresh, update, signOut, ended }), [user, refresh, update, signOut, ended]);
   return <SessionContext value={session}>{children}</SessionContext>;
 }
 

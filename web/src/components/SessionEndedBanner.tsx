@@ -1,0 +1,29 @@
+import { useLocation } from "react-router-dom";
+import { NEXT_PARAM } from "../lib/next-path";
+import { useSession } from "../state/session";
+
+/**
+ * Shown when a call answered 401 while signed in. The page is left as it is, so nothing typed is
+ * lost: signing in again happens in a new tab, and "Continue" asks for the status again (signed in
+ * again: the banner goes; still signed out: the signed-out view).
+ */
+export function SessionEndedBanner() {
+  const { ended, refresh } = useSession();
+  const { pathname, search } = useLocation();
+  if (!ended) return null;
+  const signIn = `/connect?${NEXT_PARAM}=${encodeURIComponent(pathname + search)}`;
+  return (
+    <div className="card session-ended" role="alert">
+      <p>
+        Your session has ended, so nothing more can be loaded or saved.{" "}
+        <a href={signIn} target="_blank" rel="noopener">
+          Sign in again in a new tab
+        </a>
+        ; what you typed here stays.
+      </p>
+      <button type="button" className="button button--secondary" onClick={() => void refresh()}>
+        Continue
+      </button>
+    </div>
+  );
+}
