@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { alerts, sellerConnections } from "../db/schema";
 
@@ -206,12 +206,34 @@ export async function eraseToken(db: D1Database, workspaceId: string, connection
     .where(and(eq(sellerConnections.workspaceId, workspaceId), eq(sellerConnections.id, connectionId), eq(sellerConnections.status, "connected")));
 }
 
-/** Re-encrypted under a newer key; the grant itself is unchanged. */
-export async function replaceConnectionCiphertext(db: D1Database, connectionId: string, refreshTokenCiphertext: string, keyId: string): Promise<void> {
-  await drizzle(db)
+/**
+ * The token re-encrypted under a newer key (the grant itself is unchanged), unless the row changed
+ * since `from` was read: a reconnect wrote a new grant, a disconnect erased it. True when replaced.
+ */
+export async function replaceConnectionCiphertext(db: D1Database, connectionId: string, from: string, sealed: { ciphertext: string; keyId: string }): Promise<boolean> {
+  const replaced = await drizzle(db)
     .update(sellerConnections)
-    .set({ refreshTokenCiphertext, keyId, updatedAt: nowIso() })
-    .where(and(eq(sellerConnections.id, connectionId), eq(sellerConnections.status, "connected")));
+    .set({ refreshTokenCiphertext: sealed.ciphertext, keyId: sealed.keyId, updatedAt: nowIso() })
+    .where(and(eq(sellerConnections.id, connectionId), eq(sellerConnections.refreshTokenCiphertext, from)))
+    .returning({ id: sellerConnections.id });
+  return replaced.length > 0;
+}
+
+/** Tokens of connections after `afterId` sealed under another key than `keyId`, by id (the nightly re-seal). */
+export async function tokensSealedOtherwise(db: D1Database, keyId: string, afterId: string, limit: number): Promise<{ rowId: string; ciphertext: string }[]> {
+  const rows = await drizzle(db)
+    .select({ rowId: sellerConnections.id, ciphertext: sellerConnections.refreshTokenCiphertext })
+    .from(sellerConnections)
+    .where(
+      and(
+        gt(sellerConnections.id, afterId),
+        isNotNull(sellerConnections.refreshTokenCiphertext),
+        or(isNull(sellerConnections.keyId), ne(sellerConnections.keyId, keyId)),
+      ),
+    )
+    .orderBy(asc(sellerConnections.id))
+    .limit(limit);
+  return rows.filter((row): row is { rowId: string; ciphertext: string } => row.ciphertext !== null);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { userSettings } from "../db/schema";
 import type { StoredWebhookUrl } from "./sealed-webhook-url";
@@ -69,4 +69,31 @@ export async function sealLegacyWebhookUrlRows(db: D1Database, rows: (LegacyWebh
   );
   const results = await orm.batch(updates as [(typeof updates)[number], ...(typeof updates)[number][]]);
   return results.filter((result) => result.length > 0).length;
+}
+
+export type SealedChannelColumn = "webhookUrlCiphertext" | "webhookSecretCiphertext";
+
+/**
+ * Webhook URLs or signing secrets of workspaces after `afterId` whose JWE header is not `header`
+ * (the newest key's), by workspace id: what the nightly re-seal moves to the newest key.
+ */
+export async function channelValuesSealedOtherwise(db: D1Database, column: SealedChannelColumn, header: string, afterId: string, limit: number): Promise<{ rowId: string; ciphertext: string }[]> {
+  const sealed = userSettings[column];
+  const rows = await drizzle(db)
+    .select({ rowId: userSettings.workspaceId, ciphertext: sealed })
+    .from(userSettings)
+    .where(and(gt(userSettings.workspaceId, afterId), isNotNull(sealed), sql`substr(${sealed}, 1, ${header.length + 1}) <> ${`${header}.`}`))
+    .orderBy(asc(userSettings.workspaceId))
+    .limit(limit);
+  return rows.filter((row): row is { rowId: string; ciphertext: string } => row.ciphertext !== null);
+}
+
+/** Replaces a workspace's sealed URL or secret, unless it changed since `from` was read. True when replaced. */
+export async function replaceChannelValue(db: D1Database, column: SealedChannelColumn, workspaceId: string, from: string, to: string): Promise<boolean> {
+  const replaced = await drizzle(db)
+    .update(userSettings)
+    .set({ [column]: to })
+    .where(and(eq(userSettings.workspaceId, workspaceId), eq(userSettings[column], from)))
+    .returning({ workspaceId: userSettings.workspaceId });
+  return replaced.length > 0;
 }

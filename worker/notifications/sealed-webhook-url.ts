@@ -16,7 +16,6 @@ export interface StoredWebhookUrl {
 
 export type WebhookUrlRead = { status: "none" } | { status: "open"; url: string } | { status: "unreadable" };
 
-
 /** The ciphertext to store for `url`. Throws KeyringError without keys: a URL is never stored in plain text. */
 export async function sealWebhookUrl(config: Config, workspaceId: string, url: string): Promise<string> {
   return (await encryptRefreshToken(keyringOf(config), workspaceId, url)).ciphertext;

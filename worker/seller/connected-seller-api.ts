@@ -46,7 +46,7 @@ export function sellerApiForConnection({ env, config }: Deployment, credentials:
     if (opened.stale) {
       // Key rotation: move the row to the newest key while we hold the plaintext.
       const sealed = await encryptRefreshToken(keys, credentials.id, opened.refreshToken);
-      await replaceConnectionCiphertext(env.DB, credentials.id, sealed.ciphertext, sealed.keyId);
+      await replaceConnectionCiphertext(env.DB, credentials.id, credentials.refreshTokenCiphertext, sealed);
     }
     return opened.refreshToken;
   };

@@ -17,7 +17,8 @@ export const SESSION_ENDED_EVENT = "ranklayer:session-ended";
 export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has("Accept")) headers.set("Accept", "application/json");
-  if (isSameOrigin(input)) {
+  const sameOrigin = isSameOrigin(input);
+  if (sameOrigin) {
     let xsrfToken = readCookie(XSRF_COOKIE);
     if (!xsrfToken && !SAFE_METHODS.has(requestMethod(input, init))) {
       await fetchXsrfCookie();
@@ -27,7 +28,7 @@ export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {})
   }
 
   const response = await fetch(input, { ...init, headers });
-  if (response.status === 401 && isSameOrigin(input) && !headers.has("Authorization")) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+  if (response.status === 401 && sameOrigin && !headers.has("Authorization")) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
   if (!response.ok) throw await ApiError.of(response);
   return response;
 }

@@ -3,14 +3,13 @@ import { NEXT_PARAM } from "../lib/next-path";
 import { useSession } from "../state/session";
 
 /**
- * Shown when a call answered 401 while signed in. The page is left as it is, so nothing typed is
+ * Shown (AppLayout) when a call answered 401 while signed in. The page is left as it is, so nothing typed is
  * lost: signing in again happens in a new tab, and "Continue" asks for the status again (signed in
  * again: the banner goes; still signed out: the signed-out view).
  */
 export function SessionEndedBanner() {
-  const { ended, refresh } = useSession();
+  const { refresh } = useSession();
   const { pathname, search } = useLocation();
-  if (!ended) return null;
   const signIn = `/connect?${NEXT_PARAM}=${encodeURIComponent(pathname + search)}`;
   return (
     <div className="card session-ended" role="alert">

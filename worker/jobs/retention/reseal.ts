@@ -1,12 +1,7 @@
 import { decryptRefreshToken, encryptRefreshToken, keyringOf, type EncryptionKey } from "../../auth/token-crypto";
-import {
-  channelValuesSealedOtherwise,
-  refreshTokensSealedOtherwise,
-  replaceChannelValue,
-  replaceRefreshToken,
-  type SealedValue,
-} from "../../auth/sealed-values-store";
 import type { Deployment } from "../../config";
+import { replaceConnectionCiphertext, tokensSealedOtherwise } from "../../connections/connection-store";
+import { channelValuesSealedOtherwise, replaceChannelValue, type SealedChannelColumn } from "../../notifications/channel-store";
 
 /**
  * Key rotation, finished at night. TOKEN_ENCRYPTION_KEYS lists the newest key first; a value sealed
@@ -26,31 +21,48 @@ export interface ResealSummary {
   unreadable: number;
 }
 
-const NOTHING: ResealSummary = { resealed: 0, unreadable: 0 };
+/** One kind of sealed value: where the ones under older keys are, and the guarded write of a new ciphertext. */
+interface SealedKind {
+  name: string;
+  read(afterId: string, limit: number): Promise<{ rowId: string; ciphertext: string }[]>;
+  write(rowId: string, from: string, to: string): Promise<boolean>;
+}
 
 /** The protected header segment every value sealed under `keys[0]` starts with. */
 async function newestHeader(keys: EncryptionKey[]): Promise<string> {
   return (await encryptRefreshToken(keys, "header", "header")).ciphertext.split(".")[0]!;
 }
 
+function channelKind(db: D1Database, name: string, column: SealedChannelColumn, header: string): SealedKind {
+  return {
+    name,
+    read: (afterId, limit) => channelValuesSealedOtherwise(db, column, header, afterId, limit),
+    write: (rowId, from, to) => replaceChannelValue(db, column, rowId, from, to),
+  };
+}
+
 /** Moves values sealed under older keys to the newest one, up to `batch` of each kind. */
 export async function resealUnderNewestKey({ env, config }: Deployment, batch = RESEAL_BATCH): Promise<ResealSummary> {
+  const summary: ResealSummary = { resealed: 0, unreadable: 0 };
   let keys: EncryptionKey[];
   try {
     keys = keyringOf(config);
   } catch {
-    return NOTHING;
+    return summary;
   }
   // With one key listed, every value that opens at all is under it already.
-  if (keys.length < 2) return NOTHING;
+  if (keys.length < 2) return summary;
   const header = await newestHeader(keys);
-  const newest = keys[0]!;
-  const kinds = [
-    { name: "webhook URL", read: (after: string, limit: number) => channelValuesSealedOtherwise(env.DB, "webhookUrlCiphertext", header, after, limit), write: (row: SealedValue, to: string) => replaceChannelValue(env.DB, "webhookUrlCiphertext", row.rowId, row.ciphertext, to) },
-    { name: "webhook signing secret", read: (after: string, limit: number) => channelValuesSealedOtherwise(env.DB, "webhookSecretCiphertext", header, after, limit), write: (row: SealedValue, to: string) => replaceChannelValue(env.DB, "webhookSecretCiphertext", row.rowId, row.ciphertext, to) },
-    { name: "refresh token", read: (after: string, limit: number) => refreshTokensSealedOtherwise(env.DB, newest.id, after, limit), write: (row: SealedValue, to: string) => replaceRefreshToken(env.DB, row.rowId, row.ciphertext, { ciphertext: to, keyId: newest.id }) },
+  const newest = keys[0]!.id;
+  const kinds: SealedKind[] = [
+    channelKind(env.DB, "webhook URL", "webhookUrlCiphertext", header),
+    channelKind(env.DB, "webhook signing secret", "webhookSecretCiphertext", header),
+    {
+      name: "refresh token",
+      read: (afterId, limit) => tokensSealedOtherwise(env.DB, newest, afterId, limit),
+      write: (rowId, from, to) => replaceConnectionCiphertext(env.DB, rowId, from, { ciphertext: to, keyId: newest }),
+    },
   ];
-  const summary = { ...NOTHING };
   for (const kind of kinds) {
     let after = "";
     for (let seen = 0; seen < batch; ) {
@@ -63,7 +75,7 @@ export async function resealUnderNewestKey({ env, config }: Deployment, batch = 
           // Each value is bound to its row's id: the same id opens it and seals it again.
           const opened = await decryptRefreshToken(keys, row.rowId, row.ciphertext);
           const sealed = await encryptRefreshToken(keys, row.rowId, opened.refreshToken);
-          if (await kind.write(row, sealed.ciphertext)) summary.resealed += 1;
+          if (await kind.write(row.rowId, row.ciphertext, sealed.ciphertext)) summary.resealed += 1;
         } catch (error) {
           summary.unreadable += 1;
           console.error(`the ${kind.name} of ${row.rowId} does not open with TOKEN_ENCRYPTION_KEYS; left as it is:`, error instanceof Error ? error.message : error);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { replaceChannelValue } from "../../../../worker/auth/sealed-values-store";
+import { replaceChannelValue } from "../../../../worker/notifications/channel-store";
 import { decryptRefreshToken, encryptRefreshToken, parseKeyring } from "../../../../worker/auth/token-crypto";
 import { resealUnderNewestKey } from "../../../../worker/jobs/retention/reseal";
 import { runRetention } from "../../../../worker/jobs/retention/retention";

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import type { PortfolioResponse } from "@contract/dashboard";
 import { HISTORY_RANGES, type HistoryRange } from "@contract/history-ranges";
 import { isMarketplace } from "@contract/marketplaces";
 import { fetchPortfolio } from "../../api/dashboard";
-import { useResource } from "../../api/use-resource";
+import { latestData, useResource } from "../../api/use-resource";
 import { ExportButtons } from "../../components/ExportButtons";
 import { formatPrice, formatRank } from "../../lib/format";
 import { formatPercent, KpiCard, SourceLine, TableScroll } from "../dashboard/figures";
@@ -35,11 +35,7 @@ export function Portfolio() {
   const loaded = portfolio.status === "success" ? portfolio.data : null;
   // While a changed filter's answer loads, the selects keep the last answer's options: emptied,
   // they dropped the value just chosen and offered nothing to choose next.
-  const [lastLoaded, setLastLoaded] = useState<PortfolioResponse | null>(null);
-  useEffect(() => {
-    if (loaded) setLastLoaded(loaded);
-  }, [loaded]);
-  const shown = loaded ?? lastLoaded;
+  const shown = latestData(portfolio) ?? null;
 
   // A brand or category the chosen marketplace does not have leaves the URL, so the page never
   // filters by a value its selects no longer show.
