@@ -27,12 +27,26 @@ export interface BrowserTab {
 /**
  * One browser for the test file and a fresh context (no cookies, no storage) with one page per
  * test. Call it at the top of a test file; read the tab's fields inside tests.
+ *
+ * `reuseTab`: one context and page for the whole file instead, emptied before each test (cookies,
+ * and the storage of the origin the page is on). A new context is a new renderer process that
+ * fetches and compiles every script again, most of a visit on a 2-core machine; a file of
+ * signed-out visits (every route, in turn) needs only a clean slate, which this gives.
  */
-export function useBrowserTab(contextOptions: BrowserContextOptions = {}): BrowserTab {
+export function useBrowserTab(contextOptions: BrowserContextOptions = {}, { reuseTab = false } = {}): BrowserTab {
   let browser: Browser;
-  let context: BrowserContext;
+  let context: BrowserContext | undefined;
   let page: Page;
   let consoleErrors: string[] = [];
+
+  async function openTab() {
+    context = await browser.newContext(contextOptions);
+    page = await context.newPage();
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+    page.on("pageerror", (error) => consoleErrors.push(error.message));
+  }
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -41,21 +55,24 @@ export function useBrowserTab(contextOptions: BrowserContextOptions = {}): Brows
     await browser?.close();
   });
   beforeEach(async () => {
-    context = await browser.newContext(contextOptions);
-    page = await context.newPage();
     consoleErrors = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") consoleErrors.push(message.text());
+    if (!reuseTab || !context) return openTab();
+    await context.clearCookies();
+    await page.evaluate(() => {
+      // about:blank has no storage of its own to clear.
+      if (location.protocol.startsWith("http")) {
+        localStorage.clear();
+        sessionStorage.clear();
+      }
     });
-    page.on("pageerror", (error) => consoleErrors.push(error.message));
   });
   afterEach(async () => {
-    await context.close();
+    if (!reuseTab) await context?.close();
   });
 
   return {
     get context() {
-      return context;
+      return context!;
     },
     get page() {
       return page;

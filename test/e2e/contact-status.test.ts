@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from "vitest";
 import { useBrowserTab } from "./browser.ts";
 
 const appUrl = inject("appUrl");
-const tab = useBrowserTab();
+const tab = useBrowserTab({}, { reuseTab: true });
 
 async function fillContactForm(values: { name: string; company?: string; email: string; message: string }) {
   await tab.page.getByRole("textbox", { name: "Name" }).fill(values.name);

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { useBrowserTab } from "./browser.ts";
 import { injectAxe, layoutFindings } from "./layout-checks.ts";
 
-const tab = useBrowserTab({ viewport: { width: 390, height: 800 } });
+const tab = useBrowserTab({ viewport: { width: 390, height: 800 } }, { reuseTab: true });
 
 async function findings(body: string, styled: string[] = [], css = "") {
   await tab.page.setContent(

@@ -4,7 +4,7 @@ import { E2E_VARS } from "./e2e-vars.ts";
 import { useBrowserTab } from "./browser.ts";
 
 const appUrl = inject("appUrl");
-const tab = useBrowserTab();
+const tab = useBrowserTab({}, { reuseTab: true });
 
 describe("the free lookup in a real browser (mock mode)", () => {
   it("looks up an ASIN from the home page and lands on its result, labelled Mock Data", async () => {

@@ -3,7 +3,7 @@ import { useBrowserTab } from "./browser.ts";
 
 const appUrl = inject("appUrl");
 // A phone-sized window, so every page is long enough to scroll.
-const tab = useBrowserTab({ viewport: { width: 390, height: 700 } });
+const tab = useBrowserTab({ viewport: { width: 390, height: 700 } }, { reuseTab: true });
 
 describe("Check an ASIN buttons in a real browser", () => {
   it.each([

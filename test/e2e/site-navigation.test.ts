@@ -9,7 +9,7 @@ import { useBrowserTab } from "./browser.ts";
 import { expectedHead, sitePages, UNKNOWN_PATH, visitPath } from "./site-pages.ts";
 
 const appUrl = inject("appUrl");
-const tab = useBrowserTab();
+const tab = useBrowserTab({}, { reuseTab: true });
 const { visit, mainHeading, headNow, isDark } = sitePages(tab, appUrl);
 
 describe("navigation", () => {

@@ -9,7 +9,8 @@ import { useBrowserTab } from "./browser.ts";
 import { expectedHead, sitePages, UNKNOWN_PATH, visitPath } from "./site-pages.ts";
 
 const appUrl = inject("appUrl");
-const tab = useBrowserTab();
+// One tab for every route, emptied between them: each test is a first visit without the cost of a new renderer.
+const tab = useBrowserTab({}, { reuseTab: true });
 const { visit, mainHeading, headNow, expectAccessibleInLightAndDark } = sitePages(tab, appUrl);
 
 describe("every route", () => {
