@@ -21,6 +21,7 @@ import { compareUrl, proCookies, tenAsins } from "./compare-phase.ts";
 import { CHART_ASIN, SESSION_SECRET, seedDashboards, seededSessionCookie } from "./dashboard-seed.ts";
 import { combine, cpuComparison, latencyRow, printTable, ratioRow, type Figures, type TableRow } from "./report.ts";
 import { checkDashboardTable } from "./table-check.ts";
+import { tokenRenewalRow } from "./token-renewal-phase.ts";
 import { cpuMicros, workerProcess } from "./process-cpu.ts";
 import { workerFigures } from "./worker-build.ts";
 
@@ -33,6 +34,8 @@ const DASHBOARD_CONNECTIONS = 1;
 const COLD_CONCURRENCY = 50;
 /** The signed-in soak: long enough to pass the ~60 s of steady load after which shared session reads failed (ADR 0013). */
 const SOAK_S = Number(process.env.BENCH_SOAK_SECONDS ?? 90);
+/** The token-renewal soak: 30 renewals of the Creators token under steady cold lookups (bench/token-renewal-phase.ts). */
+const RENEWAL_S = Number(process.env.BENCH_RENEWAL_SECONDS ?? 60);
 const UPSTREAM_LATENCY_MS = 150;
 /** "agency": only the agency workspace's rows (issue 28 point 8), for a quicker run. */
 const ONLY = process.env.BENCH_ONLY ?? "";
@@ -210,6 +213,8 @@ try {
       goal: `1 call, p50 <= cached burst p50 + upstream ${UPSTREAM_LATENCY_MS} ms + 50 ms`,
       pass: coldCalls === 1 && burst.p50 - cachedBurst.p50 <= UPSTREAM_LATENCY_MS + 50 && burst.non2xx + burst.errors === 0,
     });
+
+    rows.push(await tokenRenewalRow(RENEWAL_S, CONNECTIONS));
 
     rows.push({
       phase: "worker start-up (wrangler check startup, local CPU, split and minified as deployed)",
