@@ -24,14 +24,18 @@ export interface BrowserTab {
   readonly consoleErrors: string[];
 }
 
+/** Playwright's viewport when a context names none. */
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
 /**
  * One browser for the test file and a fresh context (no cookies, no storage) with one page per
  * test. Call it at the top of a test file; read the tab's fields inside tests.
  *
- * `reuseTab`: one context and page for the whole file instead, emptied before each test (cookies,
- * and the storage of the origin the page is on). A new context is a new renderer process that
- * fetches and compiles every script again, most of a visit on a 2-core machine; a file of
- * signed-out visits (every route, in turn) needs only a clean slate, which this gives.
+ * `reuseTab`: one context and page for the whole file instead, reset before each test: no cookies,
+ * no local or session storage on the origin the page is on, no routes or listeners a test added,
+ * the context's viewport. A test that adds an init script disposes of it. A new context (or page)
+ * is a new renderer that fetches and compiles every script again, most of a visit on a 2-core
+ * machine; a file of signed-out visits needs only a clean slate.
  */
 export function useBrowserTab(contextOptions: BrowserContextOptions = {}, { reuseTab = false } = {}): BrowserTab {
   let browser: Browser;
@@ -39,13 +43,26 @@ export function useBrowserTab(contextOptions: BrowserContextOptions = {}, { reus
   let page: Page;
   let consoleErrors: string[] = [];
 
-  async function openTab() {
-    context = await browser.newContext(contextOptions);
-    page = await context.newPage();
+  function collectErrors() {
     page.on("console", (message) => {
       if (message.type() === "error") consoleErrors.push(message.text());
     });
     page.on("pageerror", (error) => consoleErrors.push(error.message));
+  }
+
+  async function resetTab() {
+    await context!.clearCookies();
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    page.removeAllListeners();
+    collectErrors();
+    await page.setViewportSize(contextOptions.viewport ?? DEFAULT_VIEWPORT);
+    await page.evaluate(() => {
+      // about:blank has no storage of its own to clear.
+      if (location.protocol.startsWith("http")) {
+        localStorage.clear();
+        sessionStorage.clear();
+      }
+    });
   }
 
   beforeAll(async () => {
@@ -56,15 +73,10 @@ export function useBrowserTab(contextOptions: BrowserContextOptions = {}, { reus
   });
   beforeEach(async () => {
     consoleErrors = [];
-    if (!reuseTab || !context) return openTab();
-    await context.clearCookies();
-    await page.evaluate(() => {
-      // about:blank has no storage of its own to clear.
-      if (location.protocol.startsWith("http")) {
-        localStorage.clear();
-        sessionStorage.clear();
-      }
-    });
+    if (reuseTab && context) return resetTab();
+    context = await browser.newContext(contextOptions);
+    page = await context.newPage();
+    collectErrors();
   });
   afterEach(async () => {
     if (!reuseTab) await context?.close();

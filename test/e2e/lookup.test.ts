@@ -51,7 +51,7 @@ describe("the free lookup in a real browser (mock mode)", () => {
     expect(await tab.page.evaluate(() => localStorage.getItem("darkMode"))).toBe("true");
 
     // Record the class as soon as <body> exists, before the app's script has run.
-    await tab.page.addInitScript(() => {
+    const recordFirstParse = await tab.page.addInitScript(() => {
       document.addEventListener("readystatechange", () => {
         if (document.readyState === "interactive") {
           (window as unknown as { darkAtFirstParse: boolean }).darkAtFirstParse = document.documentElement.classList.contains("dark");
@@ -66,6 +66,8 @@ describe("the free lookup in a real browser (mock mode)", () => {
     await tab.page.reload();
     expect(await tab.page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
     expect(tab.consoleErrors).toEqual([]);
+    // The file's tab is reused (useBrowserTab): the next test's pages load without it.
+    await recordFirstParse.dispose();
   });
 
   it("opens and closes the mobile menu, and closes it when a link is tapped", async () => {

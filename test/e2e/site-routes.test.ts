@@ -9,7 +9,7 @@ import { useBrowserTab } from "./browser.ts";
 import { expectedHead, sitePages, UNKNOWN_PATH, visitPath } from "./site-pages.ts";
 
 const appUrl = inject("appUrl");
-// One tab for every route, emptied between them: each test is a first visit without the cost of a new renderer.
+// One tab for every route, reset between them: each test is a first visit without the cost of a new renderer.
 const tab = useBrowserTab({}, { reuseTab: true });
 const { visit, mainHeading, headNow, expectAccessibleInLightAndDark } = sitePages(tab, appUrl);
 
