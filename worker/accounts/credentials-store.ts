@@ -49,7 +49,8 @@ export async function saveCredentials(db: D1Database, userId: string, credential
   if (!user) throw new Error("saving credentials of an account that does not exist");
   const id = connectionId ?? (await personalConnectionId(db, userId, user.sellingPartnerId, credentials.region));
   const { region, ...grant } = credentials;
-  await saveGrant(db, { id, workspaceId: userId, sellingPartnerId: user.sellingPartnerId, region, name: defaultConnectionName(user.brandName ?? user.sellingPartnerId, region), grant });
+  // The account's own seller is never refused by a plan's limit (null).
+  await saveGrant(db, { id, workspaceId: userId, sellingPartnerId: user.sellingPartnerId, region, name: defaultConnectionName(user.brandName ?? user.sellingPartnerId, region), grant }, null);
 }
 
 /** The id the account's own seller grant in `region` is (or will be) stored under. */

@@ -1,6 +1,6 @@
 import { defaultConnectionName } from "./grant-rules";
 import { encryptRefreshToken, type EncryptionKey } from "../auth/token-crypto";
-import { connectionIdFor, renewGrant, saveGrantWithin, type ConnectionRecord } from "./connection-store";
+import { connectionIdFor, renewGrant, saveGrant, type ConnectionRecord } from "./connection-store";
 
 export interface WorkspaceGrant {
   workspaceId: string;
@@ -28,9 +28,9 @@ async function sealedFor(keys: EncryptionKey[], connectionId: string, grant: Pic
 export async function connectToWorkspace(db: D1Database, keys: EncryptionKey[], grant: WorkspaceGrant, limit: number | null): Promise<ConnectionRecord | null> {
   const id = await connectionIdFor(db, grant.workspaceId, grant.sellingPartnerId, grant.region);
   const input = { workspaceId: grant.workspaceId, sellingPartnerId: grant.sellingPartnerId, region: grant.region, name: defaultConnectionName(grant.label, grant.region) };
-  const saved = await saveGrantWithin(db, { ...input, id, grant: await sealedFor(keys, id, grant) }, limit);
+  const saved = await saveGrant(db, { ...input, id, grant: await sealedFor(keys, id, grant) }, limit);
   // Two consents of the same seller at once: the other one's row won, so seal to its id instead.
-  return !saved || saved.id === id ? saved : saveGrantWithin(db, { ...input, id: saved.id, grant: await sealedFor(keys, saved.id, grant) }, limit);
+  return !saved || saved.id === id ? saved : saveGrant(db, { ...input, id: saved.id, grant: await sealedFor(keys, saved.id, grant) }, limit);
 }
 
 /**

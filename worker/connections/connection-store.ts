@@ -74,37 +74,13 @@ export interface NewGrant {
 /**
  * Stores a grant: a new connection, or a new token (reconnect) on the workspace's existing
  * connection of that seller and region, which keeps its id, name and data. The caller seals
- * the token to the id `connectionIdFor` answers.
+ * the token to the id `connectionIdFor` answers. The plan's `limit` (null: none) is checked by
+ * the same statement: the seller is stored when the workspace already has it connected (a
+ * renewal adds none) or has fewer than `limit` connected. D1 runs one statement at a time, so
+ * Connects finished at the same instant cannot pass the check together. Null when the limit
+ * refused it.
  */
-export async function saveGrant(db: D1Database, input: NewGrant): Promise<ConnectionRecord> {
-  const { grant } = input;
-  const [row] = await drizzle(db)
-    .insert(sellerConnections)
-    .values({
-      id: input.id,
-      workspaceId: input.workspaceId,
-      sellingPartnerId: input.sellingPartnerId,
-      region: input.region,
-      name: input.name,
-      ...grant,
-      status: "connected",
-    })
-    .onConflictDoUpdate({
-      target: [sellerConnections.workspaceId, sellerConnections.sellingPartnerId, sellerConnections.region],
-      set: { ...grant, status: "connected", updatedAt: nowIso() },
-    })
-    .returning();
-  if (!row) throw new Error("saving a seller grant returned no row");
-  return row;
-}
-
-/**
- * `saveGrant` for a Connect, with the plan's limit (null: none) checked by the same statement:
- * the seller is stored when the workspace already has it connected (a renewal adds none) or
- * has fewer than `limit` connected. D1 runs one statement at a time, so Connects finished at
- * the same instant cannot pass the check together. Null when the limit refused it.
- */
-export async function saveGrantWithin(db: D1Database, input: NewGrant, limit: number | null): Promise<ConnectionRecord | null> {
+export async function saveGrant(db: D1Database, input: NewGrant, limit: number | null): Promise<ConnectionRecord | null> {
   const { grant } = input;
   const stored = await db
     .prepare(

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { renewGrant, saveGrantWithin } from "../../../worker/connections/connection-store";
+import { renewGrant, saveGrant } from "../../../worker/connections/connection-store";
 import { seedUser } from "../support/alert-seed";
 import { insertConnection } from "../support/seller-connections";
 
@@ -19,19 +19,26 @@ async function workspaceWithOneConnected() {
   return workspaceId;
 }
 
-describe("saveGrantWithin", () => {
+describe("saveGrant", () => {
   it("refuses a new seller when the workspace already has `limit` connected, and stores nothing", async () => {
     const workspaceId = await workspaceWithOneConnected();
     const input = { id: `${workspaceId}-b`, workspaceId, sellingPartnerId: "A1SELLERBBBBBB", region: "na", name: "B", grant };
-    expect(await saveGrantWithin(env.DB, input, 1)).toBeNull();
+    expect(await saveGrant(env.DB, input, 1)).toBeNull();
     expect(await connectedCount(workspaceId)).toBe(1);
-    expect((await saveGrantWithin(env.DB, input, 2))?.status).toBe("connected");
+    expect((await saveGrant(env.DB, input, 2))?.status).toBe("connected");
+    expect(await connectedCount(workspaceId)).toBe(2);
+  });
+
+  it("stores a new seller whatever the workspace has connected when there is no limit (null: an account's own seller)", async () => {
+    const workspaceId = await workspaceWithOneConnected();
+    const input = { id: `${workspaceId}-b`, workspaceId, sellingPartnerId: "A1SELLERBBBBBB", region: "na", name: "B", grant };
+    expect(await saveGrant(env.DB, input, null)).toMatchObject({ id: `${workspaceId}-b`, status: "connected", refreshTokenCiphertext: "sealed-new" });
     expect(await connectedCount(workspaceId)).toBe(2);
   });
 
   it("renews a connected seller at the limit (a renewal adds none), with its new token", async () => {
     const workspaceId = await workspaceWithOneConnected();
-    const saved = await saveGrantWithin(env.DB, { id: "unused", workspaceId, sellingPartnerId: "A1SELLERAAAAAA", region: "na", name: "A", grant }, 1);
+    const saved = await saveGrant(env.DB, { id: "unused", workspaceId, sellingPartnerId: "A1SELLERAAAAAA", region: "na", name: "A", grant }, 1);
     expect(saved).toMatchObject({ id: `${workspaceId}-a`, refreshTokenCiphertext: "sealed-new" });
   });
 });
