@@ -8,6 +8,7 @@
 import autocannon from "autocannon";
 import { startAppServer } from "../test/e2e/app-server.ts";
 import { startCreatorsFakeServer } from "../test/fakes/creators-server.ts";
+import { control } from "../test/fakes/fake-http-server.ts";
 import type { TableRow } from "./report.ts";
 
 const CLIENT_ID = "bench-renewal";
@@ -20,12 +21,8 @@ const CALLS_PER_SECOND = 8;
 
 export async function tokenRenewalRow(seconds: number, connections: number): Promise<TableRow> {
   const upstream = await startCreatorsFakeServer({ latencyMs: 150 });
-  const control = async (path: string, body: unknown) => {
-    const res = await fetch(`${upstream.url}/__control/${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`fake ${path} answered ${res.status}: ${await res.text()}`);
-  };
-  await control("token-lifetime", { clientId: CLIENT_ID, seconds: TOKEN_LIFETIME_S });
-  await control("token-delay", { clientId: CLIENT_ID, delayMs: GRANT_MS });
+  await control(upstream.url, "token-lifetime", { clientId: CLIENT_ID, seconds: TOKEN_LIFETIME_S });
+  await control(upstream.url, "token-delay", { clientId: CLIENT_ID, delayMs: GRANT_MS });
   const app = await startAppServer(
     {
       LOOKUP_LIMIT_PER_MINUTE: "100000000",

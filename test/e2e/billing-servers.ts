@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import Stripe from "stripe";
-import { startFakeHttpServer, type FakeHttpServer } from "../fakes/fake-http-server.ts";
+import { control, startFakeHttpServer, type FakeHttpServer } from "../fakes/fake-http-server.ts";
 import { LwaFake } from "../fakes/lwa-upstream.ts";
 import { STRIPE_FAKE_HOST, STRIPE_FAKE_KEY, StripeFake } from "../fakes/stripe-upstream.ts";
 import { startAppServer, type AppServer } from "./app-server.ts";
@@ -48,12 +48,6 @@ export async function startBillingServers(): Promise<BillingServers> {
       await Promise.all([lwa.close(), stripe.close()]);
     },
   };
-}
-
-export async function control(base: string, action: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const res = await fetch(`${base}/__control/${action}`, { method: "POST", body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`control ${action}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
 }
 
 export const LWA_CLIENT_ID = LWA_CLIENT.clientId;

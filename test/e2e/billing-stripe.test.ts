@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowserTab } from "./browser.ts";
-import { type BillingServers, control, LWA_CLIENT_ID, payForProAtCheckout, signedEvent, startBillingServers } from "./billing-servers.ts";
+import { control } from "../fakes/fake-http-server.ts";
+import { type BillingServers, LWA_CLIENT_ID, payForProAtCheckout, signedEvent, startBillingServers } from "./billing-servers.ts";
 
 const tab = useBrowserTab();
 let servers: BillingServers;

@@ -24,9 +24,6 @@ export interface BrowserTab {
   readonly consoleErrors: string[];
 }
 
-/** Playwright's viewport when a context names none. */
-const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
-
 /**
  * One browser for the test file and a fresh context (no cookies, no storage) with one page per
  * test. Call it at the top of a test file; read the tab's fields inside tests.
@@ -41,6 +38,8 @@ export function useBrowserTab(contextOptions: BrowserContextOptions = {}, { reus
   let browser: Browser;
   let context: BrowserContext | undefined;
   let page: Page;
+  /** The context's viewport, as the page opened with it: what a reused tab goes back to. */
+  let openedViewport: ReturnType<Page["viewportSize"]> = null;
   let consoleErrors: string[] = [];
 
   function collectErrors() {
@@ -55,7 +54,7 @@ export function useBrowserTab(contextOptions: BrowserContextOptions = {}, { reus
     await page.unrouteAll({ behavior: "ignoreErrors" });
     page.removeAllListeners();
     collectErrors();
-    await page.setViewportSize(contextOptions.viewport ?? DEFAULT_VIEWPORT);
+    if (openedViewport) await page.setViewportSize(openedViewport);
     await page.evaluate(() => {
       // about:blank has no storage of its own to clear.
       if (location.protocol.startsWith("http")) {
@@ -76,6 +75,7 @@ export function useBrowserTab(contextOptions: BrowserContextOptions = {}, { reus
     if (reuseTab && context) return resetTab();
     context = await browser.newContext(contextOptions);
     page = await context.newPage();
+    openedViewport = page.viewportSize();
     collectErrors();
   });
   afterEach(async () => {

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { useBrowserTab } from "./browser.ts";
-import { injectAxe, layoutFindings } from "./layout-checks.ts";
+import { injectAxe } from "./axe.ts";
+import { layoutFindings } from "./layout-checks.ts";
 
 const tab = useBrowserTab({ viewport: { width: 390, height: 800 } }, { reuseTab: true });
 

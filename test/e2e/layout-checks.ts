@@ -5,11 +5,8 @@
  * colours on the card behind them). Each finding names the element.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 export interface Finding {
   check: "overflow" | "gap" | "clipped" | "stylesheet" | "contrast" | "chart-contrast";
@@ -25,13 +22,6 @@ export function builtCssClasses(distDir = join(process.cwd(), "dist", "assets"))
     for (const match of css.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)) classes.add(match[1]!);
   }
   return [...classes];
-}
-
-/** Injects axe-core once per page load (over DevTools: the CSP rightly blocks a <script>). */
-export async function injectAxe(page: Page): Promise<void> {
-  await page.evaluate(axeSource);
-  // The transform may wrap named inner functions in __name(); the page has no such helper.
-  await page.evaluate("globalThis.__name ??= (fn) => fn");
 }
 
 /** Runs every check on the page as drawn now; `styledClasses` from builtCssClasses(). */

@@ -56,3 +56,10 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
   const body = chunks.length ? Buffer.concat(chunks) : undefined;
   return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers, body });
 }
+
+/** POSTs `body` to a fake's control endpoint (`/__control/<action>`); throws on anything but 2xx. */
+export async function control(base: string, action: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const res = await fetch(`${base}/__control/${action}`, { method: "POST", body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`control ${action}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
