@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { saveCredentials } from "../../../worker/accounts/credentials-store";
 import { upsertSellerUser } from "../../../worker/accounts/user-store";
-import { connectionAssets, connectionAssetsAndRevenue, revenueSumSql } from "../../../worker/dashboard/client-portfolio-store";
+import { connectionAssets, connectionAssetsAndRevenue } from "../../../worker/dashboard/client-portfolio-store";
+import { revenueSumSql } from "../../../worker/dashboard/portfolio-pass-store";
 import { newSellingPartnerId } from "../support/seller-browser";
 import { insertConnection } from "../support/seller-connections";
 

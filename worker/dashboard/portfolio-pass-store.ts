@@ -1,0 +1,113 @@
+/**
+ * The portfolio's one pass over a workspace's seller rows (client-portfolio-store.ts shapes it):
+ * the keys of the seller snapshots in the UTC window, and the revenue rows grouped per connection,
+ * marketplace, ASIN and currency in each marketplace's window.
+ *
+ * It is read from the workspace's roll-up for exactly these windows (migration 0130) when there is
+ * one. The view of every client computes the roll-up and keeps it, in the one transaction that
+ * also reads the seller rows: a write to them before it is in it, a write after it drops it (the
+ * migration's triggers). A drill-down without a roll-up reads its one connection's rows, a
+ * twentieth of an agency's pass, and keeps nothing.
+ */
+
+export interface PassScope {
+  workspaceId: string;
+  /** The UTC window: seller snapshots, and revenue rows of a marketplace without a window of its own. */
+  fromDay: string;
+  toDay: string;
+  /** One connection's rows, or every connection's (null). */
+  connectionId: string | null;
+  /** Each marketplace's own revenue window (sales-days.ts). */
+  revenueWindows: Record<string, { fromDay: string; toDay: string }>;
+}
+
+/** A connection with seller snapshots of an ASIN in the window. */
+export interface SnapshotKey {
+  connection_id: string;
+  marketplace: string;
+  asin: string;
+}
+
+/** A row of revenueSumSql: one connection's rows of one ASIN and currency in the window. */
+export interface RevenueGroup extends SnapshotKey {
+  currency: string | null;
+  amount: number | null;
+  ok_days: string | null;
+  not_granted: number;
+  any_mock: number;
+  newest: string;
+}
+
+type PassRow = RevenueGroup & { snapshot: number };
+
+const DAY_MS = 86_400_000;
+const SCOPE = "WHERE workspace_id = ?1 AND day BETWEEN ?2 AND ?3 AND (?4 IS NULL OR connection_id = ?4)";
+const ROLLUP_ID = "SELECT id FROM portfolio_rollups WHERE workspace_id = ?1 AND range_days = ?2 AND window_key = ?3";
+const ROLLUP_ROWS = `SELECT snapshot, connection_id, marketplace, asin, currency, amount, ok_days, not_granted, any_mock, newest FROM portfolio_rollup_rows
+  WHERE rollup_id = (${ROLLUP_ID}) AND (?4 IS NULL OR connection_id = ?4)`;
+const ROW_COLUMNS = "rollup_id, snapshot, connection_id, marketplace, asin, currency, amount, ok_days, not_granted, any_mock, newest";
+
+export async function portfolioPass(db: D1Database, scope: PassScope, nowIso = new Date().toISOString()): Promise<{ snapshots: SnapshotKey[]; groups: RevenueGroup[] }> {
+  const { workspaceId, fromDay, toDay, connectionId } = scope;
+  const windows = Object.entries(scope.revenueWindows).sort(([a], [b]) => a.localeCompare(b));
+  // A range has one roll-up slot per workspace; the key says the exact windows it holds.
+  const rangeDays = Math.round((Date.parse(toDay) - Date.parse(fromDay)) / DAY_MS) + 1;
+  const windowKey = JSON.stringify([fromDay, toDay, windows]);
+  const rollup = [workspaceId, rangeDays, windowKey, connectionId];
+  const [kept, keptRows] = await db.batch([db.prepare(ROLLUP_ID).bind(...rollup.slice(0, 3)), db.prepare(ROLLUP_ROWS).bind(...rollup)]);
+  if (kept!.results.length > 0) return split(keptRows!.results as PassRow[]);
+
+  const revenueFrom = [fromDay, ...windows.map(([, window]) => window.fromDay)].sort()[0]!;
+  const revenueTo = [toDay, ...windows.map(([, window]) => window.toDay)].sort().at(-1)!;
+  const revenueBinds = [workspaceId, fromDay, toDay, connectionId, ...windows.flatMap(([marketplace, window]) => [marketplace, window.fromDay, window.toDay]), revenueFrom, revenueTo];
+  const snapshotKeys = `SELECT DISTINCT connection_id, marketplace, asin FROM seller_snapshots ${SCOPE}`;
+  if (connectionId !== null) {
+    const [snapshots, groups] = await db.batch([db.prepare(snapshotKeys).bind(workspaceId, fromDay, toDay, connectionId), db.prepare(revenueSumSql(windows.length)).bind(...revenueBinds)]);
+    return { snapshots: snapshots!.results as SnapshotKey[], groups: groups!.results as RevenueGroup[] };
+  }
+  // The slot's id, bound after the statement's own parameters (?5, or after the revenue windows).
+  const slot = (index: number) => `(SELECT id FROM portfolio_rollups WHERE workspace_id = ?1 AND range_days = ?${index})`;
+  const rangeIndex = revenueBinds.length + 1;
+  const results = await db.batch([
+    db.prepare("DELETE FROM portfolio_rollups WHERE workspace_id = ?1 AND range_days = ?2").bind(workspaceId, rangeDays),
+    db.prepare("INSERT INTO portfolio_rollups (workspace_id, range_days, window_key, computed_at) VALUES (?1, ?2, ?3, ?4)").bind(workspaceId, rangeDays, windowKey, nowIso),
+    db
+      .prepare(`INSERT INTO portfolio_rollup_rows (${ROW_COLUMNS}) SELECT ${slot(5)}, 1, connection_id, marketplace, asin, NULL, NULL, NULL, 0, 0, '' FROM (${snapshotKeys})`)
+      .bind(workspaceId, fromDay, toDay, null, rangeDays),
+    db
+      .prepare(`INSERT INTO portfolio_rollup_rows (${ROW_COLUMNS}) SELECT ${slot(rangeIndex)}, 0, connection_id, marketplace, asin, currency, amount, ok_days, not_granted, any_mock, newest FROM (${revenueSumSql(windows.length)})`)
+      .bind(...revenueBinds, rangeDays),
+    db.prepare(ROLLUP_ROWS).bind(...rollup),
+  ]);
+  return split(results.at(-1)!.results as PassRow[]);
+}
+
+function split(rows: readonly PassRow[]): { snapshots: SnapshotKey[]; groups: RevenueGroup[] } {
+  const snapshots: SnapshotKey[] = [];
+  const groups: RevenueGroup[] = [];
+  for (const { snapshot, ...row } of rows) {
+    if (snapshot === 1) snapshots.push({ connection_id: row.connection_id, marketplace: row.marketplace, asin: row.asin });
+    else groups.push(row);
+  }
+  return { snapshots, groups };
+}
+
+/**
+ * The revenue rows per connection, ASIN and currency, bound as ?1 workspace, ?2–?3 the UTC window,
+ * ?4 the connection or null, then per marketplace window (marketplace, from, to), then the span of
+ * every window. A row counts in its marketplace's own complete days (sales-days.ts) where a window
+ * is given for it, so the clients' totals match the per-ASIN revenue beside them; other
+ * marketplaces the UTC window. Rows outside are left out in the WHERE, so each aggregate needs no
+ * window test of its own. It reads the covering index of migrations 0126 and 0127 alone.
+ */
+export function revenueSumSql(marketplaceWindows: number): string {
+  const inWindow =
+    marketplaceWindows === 0
+      ? "day BETWEEN ?2 AND ?3"
+      : `CASE marketplace ${Array.from({ length: marketplaceWindows }, (_, i) => `WHEN ?${5 + 3 * i} THEN day BETWEEN ?${6 + 3 * i} AND ?${7 + 3 * i}`).join(" ")} ELSE day BETWEEN ?2 AND ?3 END`;
+  const ok = "status = 'ok' AND amount IS NOT NULL";
+  return `SELECT connection_id, marketplace, asin, currency, sum(CASE WHEN ${ok} THEN amount END) AS amount, group_concat(CASE WHEN ${ok} THEN day END) AS ok_days,
+      max(status = 'not_granted') AS not_granted, max(source <> 'spapi') AS any_mock, max(captured_at) AS newest
+    FROM seller_revenue WHERE workspace_id = ?1 AND day BETWEEN ?${5 + 3 * marketplaceWindows} AND ?${6 + 3 * marketplaceWindows} AND (?4 IS NULL OR connection_id = ?4) AND (${inWindow})
+    GROUP BY connection_id, marketplace, asin, currency`;
+}
