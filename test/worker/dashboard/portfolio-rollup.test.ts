@@ -124,6 +124,18 @@ describe("the portfolio's roll-up of the seller rows", () => {
     expect(last.groups.some((group) => group.connection_id === de)).toBe(false);
   });
 
+  it("is kept once when two views compute it at the same time", async () => {
+    const { ws } = await workspaceWithTwoClients();
+    const all: PassScope = { workspaceId: ws, fromDay: FROM, toDay: TO, connectionId: null, revenueWindows: WINDOWS };
+    const [first, second] = await Promise.all([portfolioPass(env.DB, all), portfolioPass(env.DB, all)]);
+    const expected = await fromSellerRows(all);
+    expect(sorted(first)).toEqual(expected);
+    expect(sorted(second)).toEqual(expected);
+    expect(await rollups(ws)).toHaveLength(1);
+    const kept = await env.DB.prepare("SELECT count(*) AS n FROM portfolio_rollup_rows WHERE rollup_id IN (SELECT id FROM portfolio_rollups WHERE workspace_id = ?1)").bind(ws).first<{ n: number }>();
+    expect(kept!.n).toBe(expected.snapshots.length + expected.groups.length);
+  });
+
   it("is another workspace's untouched by this one's writes", async () => {
     const first = await workspaceWithTwoClients();
     const second = await workspaceWithTwoClients();
