@@ -25,6 +25,14 @@ export async function listConnections(db: D1Database, workspaceId: string): Prom
     .orderBy(asc(sellerConnections.createdAt), asc(sellerConnections.id));
 }
 
+/** Workspaces with two or more seller connections (agencies), most connections first. */
+export async function workspacesWithClients(db: D1Database): Promise<string[]> {
+  const { results } = await db
+    .prepare("SELECT workspace_id FROM seller_connections GROUP BY workspace_id HAVING count(*) >= 2 ORDER BY count(*) DESC, workspace_id")
+    .all<{ workspace_id: string }>();
+  return results.map((row) => row.workspace_id);
+}
+
 /** One connection, only when it belongs to the workspace (another workspace's id reads as absent). */
 export async function findConnection(db: D1Database, workspaceId: string, connectionId: string): Promise<ConnectionRecord | null> {
   const [row] = await drizzle(db)

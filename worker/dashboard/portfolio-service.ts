@@ -65,6 +65,16 @@ export async function loadPortfolio(services: Services, user: UserRecord, worksp
 }
 
 /**
+ * Computes and keeps the roll-up a view of every client for `range` reads today (portfolio-pass-store.ts):
+ * the nightly run's last step, so an agency's first view after it does not pay for the pass.
+ */
+export async function warmPortfolioRollup(db: D1Database, workspaceId: string, nowMs: number, range: PortfolioQuery["range"] = "30d"): Promise<void> {
+  const days = HISTORY_RANGE_DAYS[range];
+  const { fromDay, toDay } = dayWindow(days, nowMs);
+  await connectionAssetsAndRevenue(db, workspaceId, fromDay, toDay, null, revenueWindowsOf(days, nowMs));
+}
+
+/**
  * Each marketplace's revenue window: its own `days` complete days before the last nightly run
  * (sales-days.ts), for every marketplace a seller account sells in and the one shown.
  */
