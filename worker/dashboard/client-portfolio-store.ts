@@ -1,3 +1,4 @@
+import { addDays } from "../contract/time";
 import { portfolioPass, type RevenueGroup } from "./portfolio-pass-store";
 
 /**
@@ -74,17 +75,30 @@ export async function connectionAssetsAndRevenue(
     sum.amount += row.amount;
     sums.set(key, sum);
   }
-  return { assets: [...assets.values()], revenue: [...sums.values()], asinTotals: asinTotalsOf(groups) };
+  const windowDays = new Map<string, string[]>();
+  const daysOf = (marketplace: string) => {
+    let days = windowDays.get(marketplace);
+    if (!days) {
+      const window = revenueWindows[marketplace] ?? { fromDay, toDay };
+      days = [];
+      for (let day = window.fromDay; day <= window.toDay; day = addDays(day, 1)) days.push(day);
+      windowDays.set(marketplace, days);
+    }
+    return days;
+  };
+  return { assets: [...assets.values()], revenue: [...sums.values()], asinTotals: asinTotalsOf(groups, daysOf) };
 }
 
 /**
  * The groups of each marketplace and ASIN added up over connections and currencies: what one SQL
  * sum per ASIN would answer (an ok figure needs a currency; the lowest currency is the total's).
+ * `windowDays`: the days of a marketplace's window, for a group that lists none because it has them all.
  */
-function asinTotalsOf(groups: readonly RevenueGroup[]): RevenueTotals[] {
+function asinTotalsOf(groups: readonly RevenueGroup[], windowDays: (marketplace: string) => readonly string[]): RevenueTotals[] {
   const totals = new Map<string, RevenueTotals>();
   for (const group of groups) {
-    const okDays = group.currency && group.ok_days ? group.ok_days.split(",") : [];
+    // A group with every day of its window lists none (revenueSumSql).
+    const okDays = !group.currency || group.ok_count === 0 ? [] : group.ok_days === null ? [...windowDays(group.marketplace)] : group.ok_days.split(",");
     const okAmount = okDays.length > 0 ? group.amount : null;
     const currency = okDays.length > 0 ? group.currency : null;
     const key = `${group.marketplace}\u0000${group.asin}`;

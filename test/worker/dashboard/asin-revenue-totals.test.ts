@@ -59,13 +59,19 @@ describe("connectionAssetsAndRevenue: each ASIN's revenue totals", () => {
       // DE in its own window: 11-25 counts there, 11-20 does not.
       revenueUpsert(env.DB, { ...ok("B0TOTAL007", "2026-11-25", 8), marketplace: "DE", currency: "EUR" }),
       revenueUpsert(env.DB, { ...ok("B0TOTAL007", "2026-11-20", 1000), marketplace: "DE", currency: "EUR" }),
+      // Every day of the window answered (the group lists no days), and a second connection's one day beside it.
+      ...DAYS.map((day, i) => revenueUpsert(env.DB, ok("B0TOTAL008", day, i + 1))),
+      revenueUpsert(env.DB, { ...ok("B0TOTAL008", DAYS[2]!, 10), connectionId: other }),
+      // Every day of DE's own window, and one before it.
+      ...DE_DAYS.map((day) => revenueUpsert(env.DB, { ...ok("B0TOTAL009", day, 2), marketplace: "DE", currency: "EUR" })),
+      revenueUpsert(env.DB, { ...ok("B0TOTAL009", "2026-11-20", 1000), marketplace: "DE", currency: "EUR" }),
     ];
     for (const statement of statements) await statement.run();
 
     for (const connection of [null, ws, other]) {
       const { asinTotals } = await connectionAssetsAndRevenue(env.DB, ws, DAYS[0]!, DAYS.at(-1)!, connection, WINDOWS);
       for (const [marketplace, days] of [["US", DAYS], ["DE", DE_DAYS]] as const) {
-        for (const asin of ["B0TOTAL001", "B0TOTAL002", "B0TOTAL003", "B0TOTAL004", "B0TOTAL005", "B0TOTAL006", "B0TOTAL007"]) {
+        for (const asin of ["B0TOTAL001", "B0TOTAL002", "B0TOTAL003", "B0TOTAL004", "B0TOTAL005", "B0TOTAL006", "B0TOTAL007", "B0TOTAL008", "B0TOTAL009"]) {
           const rows = await rowsOf(env.DB, ws, marketplace, asin, days, connection);
           const totals = asinTotals.find((row) => row.marketplace === marketplace && row.asin === asin);
           // An ASIN without a row in the window has no totals (the portfolio shows it as not fetched).
@@ -82,9 +88,11 @@ describe("connectionAssetsAndRevenue: each ASIN's revenue totals", () => {
     expect(of("US", "B0TOTAL004").source).toMatchObject({ kind: "mock", asOf: "2026-11-25T04:00:00.000Z" });
     expect(of("US", "B0TOTAL005").total).toBeNull();
     expect(of("DE", "B0TOTAL007", DE_DAYS)).toMatchObject({ total: { amount: 8, currency: "EUR" } });
+    expect(of("US", "B0TOTAL008")).toMatchObject({ total: { amount: 25, currency: "USD" }, missingDays: [] });
+    expect(of("DE", "B0TOTAL009", DE_DAYS)).toMatchObject({ total: { amount: 10, currency: "EUR" }, missingDays: [] });
     expect(asinTotals.map((row) => row.asin)).not.toContain("B0TOTAL006");
     // One connection's only: the second connection's sales of B0TOTAL001 alone.
     const second = await connectionAssetsAndRevenue(env.DB, ws, DAYS[0]!, DAYS.at(-1)!, other, WINDOWS);
-    expect(second.asinTotals.map((row) => [row.asin, row.okAmount])).toEqual([["B0TOTAL001", 4]]);
+    expect(second.asinTotals.map((row) => [row.asin, row.okAmount])).toEqual([["B0TOTAL001", 4], ["B0TOTAL008", 10]]);
   });
 });

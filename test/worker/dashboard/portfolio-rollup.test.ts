@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { upsertSellerUser } from "../../../worker/accounts/user-store";
+import { addDays } from "../../../worker/contract/time";
 import { deleteConnection } from "../../../worker/connections/connection-store";
 import { portfolioPass, revenueSumSql, type PassScope } from "../../../worker/dashboard/portfolio-pass-store";
 import { sellerDayRowUpsert } from "../../../worker/history/rank-points-store";
@@ -122,6 +123,17 @@ describe("the portfolio's roll-up of the seller rows", () => {
     const last = await portfolioPass(env.DB, all);
     expect(last.groups.find((group) => group.asin === "B0ROLL0001")!.amount).toBe(15.75);
     expect(last.groups.some((group) => group.connection_id === de)).toBe(false);
+  });
+
+  it("lists no days for a group with an ok figure on every day of its window, only how many", async () => {
+    const { ws, us, revenue } = await workspaceWithTwoClients();
+    for (let day = WINDOWS.US.fromDay; day <= WINDOWS.US.toDay; day = addDays(day, 1)) await revenueUpsert(env.DB, revenue(us, "B0ROLL0007", "US", day, 1)).run();
+    const all: PassScope = { workspaceId: ws, fromDay: FROM, toDay: TO, connectionId: null, revenueWindows: WINDOWS };
+    const groups = (await portfolioPass(env.DB, all)).groups;
+    expect(groups.find((group) => group.asin === "B0ROLL0007")).toMatchObject({ ok_days: null, ok_count: 7, amount: 7 });
+    expect(groups.find((group) => group.asin === "B0ROLL0001")).toMatchObject({ ok_days: "2026-11-19,2026-11-25", ok_count: 2 });
+    const kept = await env.DB.prepare("SELECT ok_days, ok_count FROM portfolio_rollup_rows WHERE asin = 'B0ROLL0007' AND connection_id = ?1").bind(us).first();
+    expect(kept).toEqual({ ok_days: null, ok_count: 7 });
   });
 
   it("is kept once when two views compute it at the same time", async () => {

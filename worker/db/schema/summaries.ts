@@ -59,7 +59,9 @@ export const portfolioRollupRows = sqliteTable(
     asin: text("asin").notNull(),
     currency: text("currency"),
     amount: real("amount"),
+    /** Null when every day of the group's window is ok (okCount says how many are). */
     okDays: text("ok_days"),
+    okCount: integer("ok_count").notNull().default(0),
     notGranted: integer("not_granted").notNull(),
     anyMock: integer("any_mock").notNull(),
     newest: text("newest").notNull(),
