@@ -1,4 +1,4 @@
-import { addDays } from "../contract/time";
+import { addDays, dayNumber } from "../contract/time";
 import { portfolioPass, type RevenueGroup } from "./portfolio-pass-store";
 
 /**
@@ -77,14 +77,11 @@ export async function connectionAssetsAndRevenue(
   }
   const windowDays = new Map<string, string[]>();
   const daysOf = (marketplace: string) => {
-    let days = windowDays.get(marketplace);
-    if (!days) {
-      const window = revenueWindows[marketplace] ?? { fromDay, toDay };
-      days = [];
-      for (let day = window.fromDay; day <= window.toDay; day = addDays(day, 1)) days.push(day);
-      windowDays.set(marketplace, days);
+    const window = revenueWindows[marketplace] ?? { fromDay, toDay };
+    if (!windowDays.has(marketplace)) {
+      windowDays.set(marketplace, Array.from({ length: dayNumber(window.toDay) - dayNumber(window.fromDay) + 1 }, (_, i) => addDays(window.fromDay, i)));
     }
-    return days;
+    return windowDays.get(marketplace)!;
   };
   return { assets: [...assets.values()], revenue: [...sums.values()], asinTotals: asinTotalsOf(groups, daysOf) };
 }

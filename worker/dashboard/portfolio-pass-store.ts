@@ -1,3 +1,5 @@
+import { dayNumber } from "../contract/time";
+
 /**
  * The portfolio's one pass over a workspace's seller rows (client-portfolio-store.ts shapes it):
  * the keys of the seller snapshots in the UTC window, and the revenue rows grouped per connection,
@@ -42,7 +44,6 @@ export interface RevenueGroup extends SnapshotKey {
 
 type PassRow = RevenueGroup & { snapshot: number };
 
-const DAY_MS = 86_400_000;
 const SCOPE = "WHERE workspace_id = ?1 AND day BETWEEN ?2 AND ?3 AND (?4 IS NULL OR connection_id = ?4)";
 const ROLLUP_ID = "SELECT id FROM portfolio_rollups WHERE workspace_id = ?1 AND range_days = ?2 AND window_key = ?3";
 const ROLLUP_ROWS = `SELECT snapshot, connection_id, marketplace, asin, currency, amount, ok_days, ok_count, not_granted, any_mock, newest FROM portfolio_rollup_rows
@@ -53,7 +54,7 @@ export async function portfolioPass(db: D1Database, scope: PassScope, nowIso = n
   const { workspaceId, fromDay, toDay, connectionId } = scope;
   const windows = Object.entries(scope.revenueWindows).sort(([a], [b]) => a.localeCompare(b));
   // A range has one roll-up slot per workspace; the key says the exact windows it holds.
-  const rangeDays = Math.round((Date.parse(toDay) - Date.parse(fromDay)) / DAY_MS) + 1;
+  const rangeDays = dayNumber(toDay) - dayNumber(fromDay) + 1;
   const windowKey = JSON.stringify([fromDay, toDay, windows]);
   const rollup = [workspaceId, rangeDays, windowKey, connectionId];
   const [kept, keptRows] = await db.batch([db.prepare(ROLLUP_ID).bind(...rollup.slice(0, 3)), db.prepare(ROLLUP_ROWS).bind(...rollup)]);

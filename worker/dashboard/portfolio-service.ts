@@ -30,13 +30,12 @@ export async function loadPortfolio(services: Services, user: UserRecord, worksp
   const connections = workspaceConnections.filter((row) => !connection || row.id === connection);
   // A drill-down shows the client's own ASINs: the tracked ones its seller has data on (404 for another workspace's).
   const scoped = await trackedOfConnection(db, workspaceId, tracked, connection ?? undefined, days, now, workspaceConnections);
-  const { fromDay, toDay } = dayWindow(days, now);
   const marketplaces = [...new Set(scoped.map((key) => key.marketplace))].sort();
   const marketplace = query.marketplace ?? (marketplaces.includes(user.marketplace as never) ? (user.marketplace as (typeof marketplaces)[number]) : marketplaces[0]);
   // The two reads are independent: issued together, so D1's round trips overlap. The revenue rows
   // are read once for the clients' sums and the ASINs' (an agency's 300,000 rows, ~0.15 s).
   const [{ assets, revenue: clientRevenue, asinTotals }, view] = await Promise.all([
-    connectionAssetsAndRevenue(db, workspaceId, fromDay, toDay, connection, revenueWindowsOf(days, now, marketplace), new Set(scoped.map(revenueKey))),
+    clientsPass(db, workspaceId, days, now, connection, marketplace, new Set(scoped.map(revenueKey))),
     // Every marketplace's rows from the summaries in one read (the clients overview spans them all); no screen of it draws sparklines.
     summaryView(services, workspaceId, { connection: connection ?? undefined }, days, now, scoped, { sparklines: false }),
   ]);
@@ -69,9 +68,17 @@ export async function loadPortfolio(services: Services, user: UserRecord, worksp
  * the nightly run's last step, so an agency's first view after it does not pay for the pass.
  */
 export async function warmPortfolioRollup(db: D1Database, workspaceId: string, nowMs: number, range: PortfolioQuery["range"] = "30d"): Promise<void> {
-  const days = HISTORY_RANGE_DAYS[range];
-  const { fromDay, toDay } = dayWindow(days, nowMs);
-  await connectionAssetsAndRevenue(db, workspaceId, fromDay, toDay, null, revenueWindowsOf(days, nowMs));
+  await clientsPass(db, workspaceId, HISTORY_RANGE_DAYS[range], nowMs, null);
+}
+
+/**
+ * The pass over the seller rows for `days` at `now`, in the windows the view reads (the UTC window,
+ * each marketplace's revenue window): one place for the view and the nightly run's warm-up, so both
+ * name the same roll-up.
+ */
+function clientsPass(db: D1Database, workspaceId: string, days: number, now: number, connection: string | null, shown?: Marketplace, tracked: ReadonlySet<string> | null = null) {
+  const { fromDay, toDay } = dayWindow(days, now);
+  return connectionAssetsAndRevenue(db, workspaceId, fromDay, toDay, connection, revenueWindowsOf(days, now, shown), tracked);
 }
 
 /**
