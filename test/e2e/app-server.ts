@@ -4,12 +4,19 @@
  * the way `npm start` migrates it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WORKER_ENTRY } from "../../build/worker-bundle.ts";
 import { migrateLocalDatabases } from "./local-databases.ts";
+
+/**
+ * A migrated local store each server copies instead of migrating its own (the browser suite's
+ * global setup makes one): migrating starts a workerd of its own, about 3 s of CPU, and the suite
+ * starts about ten servers.
+ */
+export const MIGRATED_STORE_ENV = "RANKLAYER_MIGRATED_STORE";
 
 export interface AppServer {
   url: string;
@@ -43,7 +50,9 @@ export async function startAppServer(
 ): Promise<AppServer> {
   const persistTo = mkdtempSync(join(tmpdir(), "ranklayer-"));
   const wrangler = join(process.cwd(), "node_modules", ".bin", "wrangler");
-  await migrateLocalDatabases(persistTo);
+  const migrated = process.env[MIGRATED_STORE_ENV];
+  if (migrated) cpSync(migrated, persistTo, { recursive: true });
+  else await migrateLocalDatabases(persistTo);
   await seed?.(persistTo);
 
   // Naming an env file stops wrangler reading a developer's .dev.vars (real credentials).

@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { startAppServer } from "./app-server.ts";
+import { MIGRATED_STORE_ENV, startAppServer } from "./app-server.ts";
 import { E2E_VARS } from "./e2e-vars.ts";
+import { migrateLocalDatabases } from "./local-databases.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -8,9 +12,18 @@ declare module "vitest" {
   }
 }
 
-/** One app server in mock mode for the whole browser suite. */
+/**
+ * One app server in mock mode for the whole browser suite, and one migrated store that it and
+ * every file's own server copy (the test files' workers inherit the environment).
+ */
 export default async function setup(project: TestProject) {
+  const migrated = mkdtempSync(join(tmpdir(), "ranklayer-migrated-"));
+  await migrateLocalDatabases(migrated);
+  process.env[MIGRATED_STORE_ENV] = migrated;
   const server = await startAppServer(E2E_VARS);
   project.provide("appUrl", server.url);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    rmSync(migrated, { recursive: true, force: true });
+  };
 }
