@@ -216,11 +216,18 @@ try {
 
     rows.push(await tokenRenewalRow(RENEWAL_S, CONNECTIONS));
 
+    // wrangler's Active figure counts a gap in the profiler's sampling that an empty Worker shows
+    // too (docs/performance.md#worker-start-up): the goal bounds the Worker's own samples.
+    const list = (values: number[]) => values.join(", ");
     rows.push({
       phase: "worker start-up (wrangler check startup, local CPU, split and minified as deployed)",
-      figure: `${startup!.cpuMs} ms active CPU, best of ${startup!.runsMs.length} (${startup!.runsMs.join(", ")})${startup!.exportCodeAtStartup.length ? `; export-only code ran: ${startup!.exportCodeAtStartup.join(", ")}` : "; no export-only code ran"}`,
+      figure:
+        `${startup!.ownMs} ms of the Worker's own CPU, median of ${startup!.ownRunsMs.length} (${list(startup!.ownRunsMs)}); ` +
+        `wrangler's Active ${startup!.cpuMs} ms best (${list(startup!.runsMs)}) with gaps between samples of ${list(startup!.gapRunsMs)} ms; ` +
+        `an empty Worker in the same run: Active ${list(startup!.emptyRunsMs)}, its own ${list(startup!.emptyOwnRunsMs)} ms` +
+        (startup!.exportCodeAtStartup.length ? `; export-only code ran: ${startup!.exportCodeAtStartup.join(", ")}` : "; no export-only code ran"),
       goal: "<= 25 ms",
-      pass: startup!.cpuMs <= 25,
+      pass: startup!.ownMs <= 25,
     });
     const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
     rows.push({
