@@ -127,14 +127,13 @@ function startupFigures(dir: string, meta: Metafile, runs: number): StartupFigur
   const upload = join(dir, "worker.bundle");
   execFileSync(wrangler, ["deploy", "--dry-run", "--config", "wrangler.toml", "--outfile", upload, join(dir, "worker", "index.mjs"), "--no-bundle"], { stdio: "pipe", env: wranglerEnv });
   const emptyUpload = emptyWorkerUpload(dir);
-  const urls = new Set<string>();
   const worker: ReturnType<typeof checkStartup>[] = [];
   const empty: ReturnType<typeof checkStartup>[] = [];
   for (let run = 0; run < Math.max(1, runs); run++) {
     worker.push(checkStartup(upload, join(dir, `run-${run}.cpuprofile`)));
     empty.push(checkStartup(emptyUpload, join(dir, `empty-${run}.cpuprofile`)));
   }
-  for (const url of worker.flatMap((result) => result.urls)) urls.add(url);
+  const urls = new Set(worker.flatMap((result) => result.urls));
   const ranChunks = exportChunks.filter((chunk) => [...urls].some((url) => url.endsWith(chunk)));
   const runsMs = worker.map((result) => result.activeMs);
   const ownRunsMs = worker.map((result) => result.ownMs);
