@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Metafile } from "esbuild";
+import { unstable_readConfig } from "wrangler";
 import { buildWorker, startupInputs, startupModules } from "../build/worker-bundle.ts";
 
 const wrangler = join(process.cwd(), "node_modules", ".bin", "wrangler");
@@ -111,8 +112,8 @@ function emptyWorkerUpload(dir: string): string {
   const upload = join(dir, "empty.bundle");
   mkdirSync(emptyDir);
   writeFileSync(join(emptyDir, "index.mjs"), 'export default { fetch() { return new Response("ok"); } };\n');
-  const date = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(readFileSync("wrangler.toml", "utf8"))?.[1];
-  writeFileSync(join(emptyDir, "wrangler.toml"), `name = "empty"\nmain = "index.mjs"\ncompatibility_date = "${date}"\n`);
+  const { compatibility_date } = unstable_readConfig({ config: "wrangler.toml" });
+  writeFileSync(join(emptyDir, "wrangler.toml"), `name = "empty"\nmain = "index.mjs"\ncompatibility_date = "${compatibility_date}"\n`);
   execFileSync(wrangler, ["deploy", "--dry-run", "--config", join(emptyDir, "wrangler.toml"), "--outfile", upload, join(emptyDir, "index.mjs"), "--no-bundle"], { stdio: "pipe", env: wranglerEnv });
   return upload;
 }

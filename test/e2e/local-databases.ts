@@ -7,6 +7,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
+import { applyMigrationsAtOnce } from "../support/d1-migrations.ts";
 
 /** What the migration uses of a D1 binding (the Node tooling has no Workers types). */
 interface LocalStatement {
@@ -19,22 +20,9 @@ export interface LocalD1 {
   batch(statements: unknown[]): Promise<unknown>;
 }
 
-/** The table and columns `wrangler d1 migrations apply` keeps its record in. */
-const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS d1_migrations (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  name TEXT UNIQUE,
-  applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
-)`;
-
 export async function migrateLocalDatabases(persistTo: string): Promise<void> {
   await withLocalDatabases(persistTo, async (env, databases) => {
-    for (const { binding, migrations_dir } of databases) {
-      const db = env[binding]!;
-      await db.prepare(MIGRATIONS_TABLE).run();
-      for (const migration of await readD1Migrations(migrations_dir ?? "migrations")) {
-        await db.batch([...migration.queries.map((query) => db.prepare(query)), db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(migration.name)]);
-      }
-    }
+    for (const { binding, migrations_dir } of databases) await applyMigrationsAtOnce(env[binding]!, await readD1Migrations(migrations_dir ?? "migrations"));
   });
 }
 

@@ -1,6 +1,7 @@
-import { env, reset, type D1Migration } from "cloudflare:test";
+import { env, reset } from "cloudflare:test";
 import { vi } from "vitest";
 import { isolateState } from "../../worker/shared/isolate-state";
+import { applyMigrationsAtOnce } from "../support/d1-migrations";
 
 /**
  * Test files take turns in one workerd per vitest worker (isolate: false in
@@ -10,6 +11,12 @@ import { isolateState } from "../../worker/shared/isolate-state";
  * per-isolate caches (hot lookups, leases, tokens, the signing key) emptied; every Durable
  * Object with its alarm, D1 database, KV and R2 store emptied; no fake clock or stub left.
  */
+// Every history shard has the same schema (migrations/history).
+const DATABASES = [
+  { db: env.DB, migrations: env.TEST_MIGRATIONS },
+  ...[env.HISTORY_0, env.HISTORY_1, env.HISTORY_2, env.HISTORY_3].map((db) => ({ db, migrations: env.TEST_HISTORY_MIGRATIONS })),
+];
+
 // Real timers first: the last file's background work may wait on a timer (the lookup log's window).
 vi.useRealTimers();
 await isolateState.reset();
@@ -18,12 +25,10 @@ vi.restoreAllMocks();
 vi.unstubAllGlobals();
 vi.unstubAllEnvs();
 
-// Every history shard has the same schema (migrations/history).
-const DATABASES = [
-  { db: env.DB, migrations: env.TEST_MIGRATIONS },
-  ...[env.HISTORY_0, env.HISTORY_1, env.HISTORY_2, env.HISTORY_3].map((db) => ({ db, migrations: env.TEST_HISTORY_MIGRATIONS })),
-];
-await Promise.all(DATABASES.map(({ db, migrations }) => migrateAtOnce(db, migrations)));
+// Each database's migrations in one batch (a batch per migration was most of a file's setup: about
+// 450 ms against 150), recorded as applyD1Migrations records them, so a migration's own test can
+// apply the rest with it.
+await Promise.all(DATABASES.map(({ db, migrations }) => applyMigrationsAtOnce(db, migrations)));
 
 /**
  * The pool's reset() now and then leaves the history shards as the last file left them (three
@@ -32,24 +37,10 @@ await Promise.all(DATABASES.map(({ db, migrations }) => migrateAtOnce(db, migrat
  * and the last file's rows stayed with them.
  */
 async function resetUntilEmpty(): Promise<void> {
-  const databases = [env.DB, env.HISTORY_0, env.HISTORY_1, env.HISTORY_2, env.HISTORY_3];
   for (let attempt = 1; ; attempt++) {
     await reset();
-    const objects = await Promise.all(databases.map(async (db) => (await db.prepare("SELECT count(*) AS n FROM sqlite_master").first<{ n: number }>())!.n));
+    const objects = await Promise.all(DATABASES.map(async ({ db }) => (await db.prepare("SELECT count(*) AS n FROM sqlite_master").first<{ n: number }>())!.n));
     if (objects.every((count) => count === 0)) return;
     if (attempt === 5) throw new Error(`reset() left ${objects.join(", ")} schema objects in DB, HISTORY_0..3 after ${attempt} tries`);
   }
-}
-
-/**
- * A database's migrations in one batch, recorded in d1_migrations as applyD1Migrations records
- * them (so a migration's own test can apply the rest with it): a batch per migration was most of
- * a file's setup (about 450 ms against 150).
- */
-async function migrateAtOnce(db: D1Database, migrations: D1Migration[]): Promise<void> {
-  const record = db.prepare("INSERT INTO d1_migrations (name) VALUES (?)");
-  await db.batch([
-    db.prepare("CREATE TABLE d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)"),
-    ...migrations.flatMap((migration) => [...migration.queries.map((query) => db.prepare(query)), record.bind(migration.name)]),
-  ]);
 }

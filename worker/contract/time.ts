@@ -21,6 +21,12 @@ export function dayNumber(day: string): number {
   return Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 }
 
+/** Every day from `fromDay` to `toDay`, both included, in order. */
+export function daysFromTo(fromDay: string, toDay: string): string[] {
+  const from = dayNumber(fromDay);
+  return Array.from({ length: dayNumber(toDay) - from + 1 }, (_, i) => dayText(from + i));
+}
+
 // A memo of a pure function (a history read decodes the same few days many times): no state.
 const dayTexts = new Map<number, string>();
 

@@ -1,5 +1,5 @@
-import { addDays, dayNumber } from "../contract/time";
-import { portfolioPass, type RevenueGroup } from "./portfolio-pass-store";
+import { daysFromTo } from "../contract/time";
+import { portfolioPass, type PassScope, type RevenueGroup } from "./portfolio-pass-store";
 
 /**
  * The D1 reads of the aggregated portfolio: which connection has its own data on which ASIN in
@@ -43,24 +43,20 @@ export interface RevenueTotals {
  * one pass over the revenue rows (an agency's 20 connections × 500 ASINs × 30 days are 300,000 of
  * them, which separate queries would each scan): the revenue rows grouped per connection, ASIN
  * and currency, and the seller snapshots' keys, kept as a roll-up (portfolio-pass-store.ts). Revenue rows count in their
- * marketplace's window (`revenueWindows`, else the UTC window). With `tracked` ("<marketplace>:<asin>"
+ * marketplace's window (`scope.revenueWindows`, else the UTC window). With `tracked` ("<marketplace>:<asin>"
  * keys), only those ASINs count: rows of an ASIN no longer tracked are kept, but a client's products
  * and revenue are its tracked ASINs', as the brand table's are.
  */
 export async function connectionAssetsAndRevenue(
   db: D1Database,
-  workspaceId: string,
-  fromDay: string,
-  toDay: string,
-  connectionId: string | null,
-  revenueWindows: Record<string, { fromDay: string; toDay: string }> = {},
+  scope: PassScope,
   tracked: ReadonlySet<string> | null = null,
 ): Promise<{
   assets: Awaited<ReturnType<typeof connectionAssets>>;
   revenue: { connectionId: string; currency: string; amount: number }[];
   asinTotals: RevenueTotals[];
 }> {
-  const { snapshots, groups: passGroups } = await portfolioPass(db, { workspaceId, fromDay, toDay, connectionId, revenueWindows });
+  const { snapshots, groups: passGroups } = await portfolioPass(db, scope);
   const counted = (row: { marketplace: string; asin: string }) => !tracked || tracked.has(`${row.marketplace}:${row.asin}`);
   const groups = passGroups.filter(counted);
   const assets = new Map<string, { connectionId: string; marketplace: string; asin: string }>();
@@ -75,15 +71,9 @@ export async function connectionAssetsAndRevenue(
     sum.amount += row.amount;
     sums.set(key, sum);
   }
-  const windowDays = new Map<string, string[]>();
-  const daysOf = (marketplace: string) => {
-    const window = revenueWindows[marketplace] ?? { fromDay, toDay };
-    if (!windowDays.has(marketplace)) {
-      windowDays.set(marketplace, Array.from({ length: dayNumber(window.toDay) - dayNumber(window.fromDay) + 1 }, (_, i) => addDays(window.fromDay, i)));
-    }
-    return windowDays.get(marketplace)!;
-  };
-  return { assets: [...assets.values()], revenue: [...sums.values()], asinTotals: asinTotalsOf(groups, daysOf) };
+  const utcDays = daysFromTo(scope.fromDay, scope.toDay);
+  const windowDays = new Map(Object.entries(scope.revenueWindows).map(([marketplace, window]) => [marketplace, daysFromTo(window.fromDay, window.toDay)]));
+  return { assets: [...assets.values()], revenue: [...sums.values()], asinTotals: asinTotalsOf(groups, (marketplace) => windowDays.get(marketplace) ?? utcDays) };
 }
 
 /**

@@ -9,6 +9,7 @@ import { listConnections, type ConnectionRecord } from "../connections/connectio
 import { trackedOfConnection } from "./connection-scope";
 import { aggregateClients } from "./client-portfolio";
 import { connectionAssetsAndRevenue, type RevenueTotals } from "./client-portfolio-store";
+import { portfolioPass, type PassScope } from "./portfolio-pass-store";
 import { listTrackedAsins } from "../history/watchlist-store";
 import { summaryView } from "./summary-rows";
 import { asinRevenueFromTotals, buildPortfolio, noRevenueRows, revenueKey, type AsinRevenue } from "./portfolio";
@@ -35,7 +36,7 @@ export async function loadPortfolio(services: Services, user: UserRecord, worksp
   // The two reads are independent: issued together, so D1's round trips overlap. The revenue rows
   // are read once for the clients' sums and the ASINs' (an agency's 300,000 rows, ~0.15 s).
   const [{ assets, revenue: clientRevenue, asinTotals }, view] = await Promise.all([
-    clientsPass(db, workspaceId, days, now, connection, marketplace, new Set(scoped.map(revenueKey))),
+    connectionAssetsAndRevenue(db, passScope(workspaceId, days, now, connection, marketplace), new Set(scoped.map(revenueKey))),
     // Every marketplace's rows from the summaries in one read (the clients overview spans them all); no screen of it draws sparklines.
     summaryView(services, workspaceId, { connection: connection ?? undefined }, days, now, scoped, { sparklines: false }),
   ]);
@@ -68,17 +69,16 @@ export async function loadPortfolio(services: Services, user: UserRecord, worksp
  * the nightly run's last step, so an agency's first view after it does not pay for the pass.
  */
 export async function warmPortfolioRollup(db: D1Database, workspaceId: string, nowMs: number, range: PortfolioQuery["range"] = "30d"): Promise<void> {
-  await clientsPass(db, workspaceId, HISTORY_RANGE_DAYS[range], nowMs, null);
+  await portfolioPass(db, passScope(workspaceId, HISTORY_RANGE_DAYS[range], nowMs, null));
 }
 
 /**
- * The pass over the seller rows for `days` at `now`, in the windows the view reads (the UTC window,
- * each marketplace's revenue window): one place for the view and the nightly run's warm-up, so both
+ * The windows of the pass over the seller rows for `days` at `now` (the UTC window, each
+ * marketplace's revenue window): one place for the view and the nightly run's warm-up, so both
  * name the same roll-up.
  */
-function clientsPass(db: D1Database, workspaceId: string, days: number, now: number, connection: string | null, shown?: Marketplace, tracked: ReadonlySet<string> | null = null) {
-  const { fromDay, toDay } = dayWindow(days, now);
-  return connectionAssetsAndRevenue(db, workspaceId, fromDay, toDay, connection, revenueWindowsOf(days, now, shown), tracked);
+function passScope(workspaceId: string, days: number, now: number, connectionId: string | null, shown?: Marketplace): PassScope {
+  return { workspaceId, ...dayWindow(days, now), connectionId, revenueWindows: revenueWindowsOf(days, now, shown) };
 }
 
 /**

@@ -69,7 +69,7 @@ describe("connectionAssetsAndRevenue: each ASIN's revenue totals", () => {
     for (const statement of statements) await statement.run();
 
     for (const connection of [null, ws, other]) {
-      const { asinTotals } = await connectionAssetsAndRevenue(env.DB, ws, DAYS[0]!, DAYS.at(-1)!, connection, WINDOWS);
+      const { asinTotals } = await connectionAssetsAndRevenue(env.DB, { workspaceId: ws, fromDay: DAYS[0]!, toDay: DAYS.at(-1)!, connectionId: connection, revenueWindows: WINDOWS });
       for (const [marketplace, days] of [["US", DAYS], ["DE", DE_DAYS]] as const) {
         for (const asin of ["B0TOTAL001", "B0TOTAL002", "B0TOTAL003", "B0TOTAL004", "B0TOTAL005", "B0TOTAL006", "B0TOTAL007", "B0TOTAL008", "B0TOTAL009"]) {
           const rows = await rowsOf(env.DB, ws, marketplace, asin, days, connection);
@@ -81,7 +81,7 @@ describe("connectionAssetsAndRevenue: each ASIN's revenue totals", () => {
       }
     }
 
-    const { asinTotals } = await connectionAssetsAndRevenue(env.DB, ws, DAYS[0]!, DAYS.at(-1)!, null, WINDOWS);
+    const { asinTotals } = await connectionAssetsAndRevenue(env.DB, { workspaceId: ws, fromDay: DAYS[0]!, toDay: DAYS.at(-1)!, connectionId: null, revenueWindows: WINDOWS });
     const of = (marketplace: string, asin: string, days = DAYS) => asinRevenueFromTotals(asinTotals.find((row) => row.marketplace === marketplace && row.asin === asin)!, days);
     expect(of("US", "B0TOTAL001")).toMatchObject({ total: { amount: 34.4, currency: "USD" }, missingDays: [DAYS[4]], source: { kind: "spapi", asOf: "2026-11-25T05:00:00.000Z" } });
     expect(of("US", "B0TOTAL002")).toMatchObject({ total: null, missingReason: expect.stringContaining("not granted") });
@@ -92,7 +92,7 @@ describe("connectionAssetsAndRevenue: each ASIN's revenue totals", () => {
     expect(of("DE", "B0TOTAL009", DE_DAYS)).toMatchObject({ total: { amount: 10, currency: "EUR" }, missingDays: [] });
     expect(asinTotals.map((row) => row.asin)).not.toContain("B0TOTAL006");
     // One connection's only: the second connection's sales of B0TOTAL001 alone.
-    const second = await connectionAssetsAndRevenue(env.DB, ws, DAYS[0]!, DAYS.at(-1)!, other, WINDOWS);
+    const second = await connectionAssetsAndRevenue(env.DB, { workspaceId: ws, fromDay: DAYS[0]!, toDay: DAYS.at(-1)!, connectionId: other, revenueWindows: WINDOWS });
     expect(second.asinTotals.map((row) => [row.asin, row.okAmount])).toEqual([["B0TOTAL001", 4], ["B0TOTAL008", 10]]);
   });
 });

@@ -54,14 +54,14 @@ describe("connectionAssetsAndRevenue", () => {
     ]);
     const sorted = <T>(rows: T[]) => rows.map((row) => JSON.stringify(row)).sort();
     for (const connection of [null, ws, eu]) {
-      const both = await connectionAssetsAndRevenue(env.DB, ws, FROM, TO, connection);
+      const both = await connectionAssetsAndRevenue(env.DB, { workspaceId: ws, fromDay: FROM, toDay: TO, connectionId: connection, revenueWindows: {} });
       expect(sorted(both.assets), `assets of ${connection}`).toEqual(sorted(await connectionAssets(env.DB, ws, FROM, TO, connection)));
       const expected = await connectionRevenue(env.DB, ws, FROM, TO, connection);
       expect(sorted(both.revenue.map((row) => ({ ...row, amount: Math.round(row.amount * 100) / 100 }))), `revenue of ${connection}`).toEqual(
         sorted(expected.map((row) => ({ ...row, amount: Math.round(row.amount * 100) / 100 }))),
       );
     }
-    const all = await connectionAssetsAndRevenue(env.DB, ws, FROM, TO, null);
+    const all = await connectionAssetsAndRevenue(env.DB, { workspaceId: ws, fromDay: FROM, toDay: TO, connectionId: null, revenueWindows: {} });
     expect(all.assets).toHaveLength(6);
     expect(all.revenue.find((row) => row.connectionId === ws)!.amount).toBeCloseTo(15.3, 9);
   });
