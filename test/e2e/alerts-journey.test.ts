@@ -5,7 +5,7 @@
  * screens signed in, with data on them.
  */
 import { describe, expect, it } from "vitest";
-import { seriousViolations } from "./axe.ts";
+import { COLOUR_RULES, seriousViolations } from "./axe.ts";
 import { useBrowserTab } from "./browser.ts";
 import { useOwnAppServer } from "./own-app-server.ts";
 
@@ -71,7 +71,7 @@ describe("alerts in the demo account, in a real browser", () => {
     expect(await fact("Last check")).toMatch(/^Fired \(\d{4}-\d{2}-\d{2}\)$/);
     expect(await seriousViolations(tab.page), "/alerts with an alert").toEqual([]);
     await tab.page.getByRole("button", { name: "Dark mode" }).click();
-    expect(await seriousViolations(tab.page), "/alerts with an alert, dark").toEqual([]);
+    expect(await seriousViolations(tab.page, COLOUR_RULES), "/alerts with an alert, dark").toEqual([]);
 
     // The header badge leads to the notification; reading it clears the badge.
     await expect.poll(() => bell().getAttribute("aria-label")).toBe("Notifications, 1 unread");

@@ -25,12 +25,15 @@ export async function injectAxe(page: Page): Promise<void> {
   await page.evaluate("globalThis.__name ??= (fn) => fn");
 }
 
-/** Runs axe-core on the page as it is now and returns its serious and critical violations. */
-export async function seriousViolations(page: Page): Promise<Violation[]> {
+/** The rules whose outcome a theme can change: the rest read the DOM, which a theme leaves alone. */
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/** Runs axe-core on the page as it is now (every rule, or only `rules`) and returns its serious and critical violations. */
+export async function seriousViolations(page: Page, rules?: readonly string[]): Promise<Violation[]> {
   await injectAxe(page);
-  return page.evaluate(async () => {
+  return page.evaluate(async (only) => {
     const axe = (window as unknown as { axe: Axe }).axe;
-    const { violations } = await axe.run(document, { resultTypes: ["violations"] });
+    const { violations } = await axe.run(document, { resultTypes: ["violations"], ...(only && { runOnly: { type: "rule", values: only } }) });
     return violations
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
       .map((violation) => ({
@@ -39,5 +42,5 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
         help: violation.help,
         targets: violation.nodes.map((node) => node.target.join(" ")),
       }));
-  });
+  }, rules ? [...rules] : undefined);
 }
