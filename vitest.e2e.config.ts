@@ -5,7 +5,9 @@ export default defineConfig({
     include: ["test/e2e/**/*.test.ts"],
     environment: "node",
     globalSetup: ["./test/e2e/global-setup.ts"],
-    testTimeout: 30_000,
+    // npm test starts this suite while the Worker suite is still running, so a test may get half
+    // the CPU it gets alone: twice the 30 s a test here takes at most on its own.
+    testTimeout: 60_000,
     hookTimeout: 90_000,
     // A page settles in well under a second on a quiet machine, but a lazy chunk and its render took
     // longer than expect.poll's default 1 s on a loaded one (a head check after a footer link
