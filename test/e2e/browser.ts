@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
  * and a navigation about a third less. The full browser (CHROMIUM_PATH) is kept for what the
  * shell cannot do: the extension test loads an unpacked extension.
  */
-export function headlessShellPath(): string {
+function headlessShellPath(): string {
   const shell = process.env.CHROMIUM_HEADLESS_PATH ?? "/usr/bin/chromium-headless-shell";
   if (existsSync(shell)) return shell;
   const full = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
