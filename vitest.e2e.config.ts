@@ -13,13 +13,13 @@ export default defineConfig({
     // longer than expect.poll's default 1 s on a loaded one (a head check after a footer link
     // failed a CI run). A poll still fails when the state never comes, only later.
     expect: { poll: { timeout: 10_000 } },
-    // Two files at a time, each with its own browser; they share the global app server (files
-    // that fire the crons start their own). The suite keeps both CPUs busy, Chromium about half
+    // Two files at a time, each worker with its one browser (sharedBrowser); they share the global
+    // app server (files that fire the crons start their own). The suite keeps both CPUs busy, Chromium about half
     // of it: four files at a time took 416 s against 314 on 2026-11-27.
     maxWorkers: 2,
     // Each worker runs file after file with the modules it has loaded (playwright-core, the
     // fakes, the helpers): importing them again for every file was 7 to 8 % of the suite's time,
-    // 2 % since. Each file still launches its own browser and starts its own servers.
+    // 2 % since. Each file still opens its own contexts and starts its own servers.
     isolate: false,
   },
 });

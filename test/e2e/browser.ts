@@ -106,7 +106,6 @@ export function useBrowserTab(contextOptions: BrowserContextOptions = {}, { reus
   });
   afterAll(async () => {
     await closeContexts(browser);
-    context = undefined;
   });
   beforeEach(async () => {
     consoleErrors = [];

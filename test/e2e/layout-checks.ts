@@ -24,6 +24,17 @@ export function builtCssClasses(distDir = join(process.cwd(), "dist", "assets"))
   return [...classes];
 }
 
+/** The window the layout check draws a page in at `width`: a phone's at 390 px, a laptop's at 1280. */
+export async function setLayoutWidth(page: Page, width: 390 | 1280): Promise<void> {
+  await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+}
+
+/** Every check, once two frames have drawn what the last change (a width, a theme) redrew. */
+export async function drawnFindings(page: Page, styledClasses: readonly string[]): Promise<Finding[]> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return layoutFindings(page, styledClasses);
+}
+
 /** Runs every check on the page as drawn now; `styledClasses` from builtCssClasses(). */
 export async function layoutFindings(page: Page, styledClasses: readonly string[]): Promise<Finding[]> {
   const dom = await page.evaluate(domFindings, styledClasses);

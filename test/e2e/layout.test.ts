@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_PATHS, type RoutePath } from "../../web/src/app/route-meta.ts";
 import { closeContexts, gotoSettled, sharedBrowser } from "./browser.ts";
 import { injectAxe } from "./axe.ts";
-import { builtCssClasses, layoutFindings } from "./layout-checks.ts";
+import { builtCssClasses, drawnFindings, setLayoutWidth } from "./layout-checks.ts";
 import { LAYOUT_ASINS, snapshotDay, trackingAccount, utcMidnight, type SignedInState } from "./layout-states.ts";
 import { useOwnAppServer } from "./own-app-server.ts";
 import { signInAsPro } from "./pro-account.ts";
@@ -58,15 +58,14 @@ async function checkRoute(page: Page, state: string, path: string, views: readon
   const failures: string[] = [];
   // A missing stylesheet is missing at every width and theme: named once per route.
   const seen = new Set<string>();
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await setLayoutWidth(page, 1280);
   await gotoSettled(page, `${server.url}${path}`);
   await page.locator("main").first().waitFor();
   await injectAxe(page);
   for (const [width, theme] of views) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await setLayoutWidth(page, width);
     await setTheme(page, theme);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    for (const finding of await layoutFindings(page, styledClasses)) {
+    for (const finding of await drawnFindings(page, styledClasses)) {
       if (finding.check === "stylesheet" && seen.has(finding.detail)) continue;
       seen.add(finding.detail);
       failures.push(`${state} ${path} @${width}px ${theme}: ${finding.check}: ${finding.element}: ${finding.detail}`);

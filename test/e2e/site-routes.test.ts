@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { NOT_FOUND_META, ROUTE_PATHS } from "../../web/src/app/route-meta.ts";
 import { useBrowserTab } from "./browser.ts";
-import { builtCssClasses, layoutFindings } from "./layout-checks.ts";
+import { builtCssClasses, drawnFindings, setLayoutWidth } from "./layout-checks.ts";
 import { expectedHead, sitePages, UNKNOWN_PATH, visitPath } from "./site-pages.ts";
 
 const appUrl = inject("appUrl");
@@ -22,9 +22,8 @@ const styledClasses = builtCssClasses();
  * check left the page in. Light is checked for contrast by axe at 1280 px.
  */
 async function phoneLayoutFindings(): Promise<string[]> {
-  await tab.page.setViewportSize({ width: 390, height: 844 });
-  await tab.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  return (await layoutFindings(tab.page, styledClasses)).map((finding) => `@390px dark: ${finding.check}: ${finding.element}: ${finding.detail}`);
+  await setLayoutWidth(tab.page, 390);
+  return (await drawnFindings(tab.page, styledClasses)).map((finding) => `@390px dark: ${finding.check}: ${finding.element}: ${finding.detail}`);
 }
 
 describe("every route", () => {
