@@ -36,10 +36,11 @@ export default defineConfig({
     // Vitest's default on two CPUs is one file at a time; much of a file's time is spent waiting
     // on the fake upstreams in Node and on D1, so three at a time nearly halves the suite.
     maxWorkers: 3,
-    // Three files share two CPUs, and in npm test the web and browser suites too: a test that
-    // seeds hundreds of rows or sends hundreds of requests (nightly-jobs, key-concurrency) takes
-    // 2-4 s alone and took up to 8.4 s beside the others.
+    // Three files share two CPUs, and in npm test the web and browser suites too: a test or hook
+    // that seeds hundreds of rows or sends hundreds of requests (nightly-jobs, key-concurrency)
+    // takes 2-4 s alone and took up to 14 s beside the others.
     testTimeout: 30_000,
+    hookTimeout: 30_000,
     setupFiles: ["./test/worker/apply-migrations.ts"],
   },
 });

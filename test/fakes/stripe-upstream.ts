@@ -21,6 +21,7 @@
  *   POST delete-customer    { id }                         the customer is deleted in Stripe (its subscriptions end)
  *   POST hold-idempotency-key { key, ms }                  requests with that key take `ms`; meanwhile
  *                                                          another with it is refused 409, as Stripe does
+ *   GET  running?key=                                      { running }: a request with that key is in progress
  *   GET  calls?path=&method=&customer=                            { calls: StripeCallRecord[] }
  */
 import type { FakeUpstream } from "./outbound.ts";
@@ -352,6 +353,8 @@ export class StripeFake implements FakeUpstream {
         this.heldKeys.set(String(input.key), Number(input.ms));
         return json(200, { held: input.key });
       }
+      case "GET running":
+        return json(200, { running: this.keysInProgress.has(url.searchParams.get("key") ?? "") });
       case "POST delete-customer": {
         const customer = this.customers.get(String(input.id));
         if (!customer) return json(404, { error: "no such customer" });

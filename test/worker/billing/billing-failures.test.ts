@@ -9,7 +9,7 @@ import { runRetention } from "../../../worker/jobs/retention/retention";
 import { buildServices } from "../../../worker/services";
 import { freeBrowserWith, userIdOf } from "../history/accounts";
 import type { TestBrowser } from "../support/seller-browser";
-import { deliver, deliverRaw, holdIdempotencyKey, PRICE_PRO, setSubscription, signatureFor, stripeCalls, stripeEnv, stripeEvent } from "../support/stripe";
+import { deliver, deliverRaw, holdIdempotencyKey, PRICE_PRO, setSubscription, signatureFor, stripeCalls, stripeEnv, stripeEvent, untilRunning } from "../support/stripe";
 import { STRIPE_OUTAGE_KEY, STRIPE_RATE_LIMITED_KEY, subscriptionObject } from "../../fakes/stripe-calls";
 
 const bindings = stripeEnv();
@@ -43,12 +43,12 @@ describe("billing never answers 5xx for Stripe's failures", () => {
 
   it("two checkouts at once while Stripe still creates the first's customer: the second, refused 409 even after the library's retry, is a 503", async () => {
     const browser = await freeBrowserWith(bindings);
-    await holdIdempotencyKey(`ranklayer-customer-${userIdOf(browser)}`, 3000);
-    const [first, second] = await Promise.all([
-      browser.json("/api/billing/create-checkout", "POST", { planId: "pro" }),
-      new Promise((resolve) => setTimeout(resolve, 100)).then(() => browser.json("/api/billing/create-checkout", "POST", { planId: "pro" })),
-    ]);
-    expect(first.status).toBe(200);
+    const customerKey = `ranklayer-customer-${userIdOf(browser)}`;
+    await holdIdempotencyKey(customerKey, 3000);
+    const first = browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+    await untilRunning(customerKey);
+    const second = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+    expect((await first).status).toBe(200);
     expect(second.status).toBe(503);
     expect(second.headers.get("Retry-After")).not.toBeNull();
     expect(await second.json()).toMatchObject({ code: "upstream_unavailable" });

@@ -232,10 +232,10 @@ describe("several products at once", () => {
   it("lets a single lookup join a batch in flight, and a batch join a lookup in flight", async () => {
     const { source, batches, release } = gatedSource();
     const batch = lookupProducts(deps(source), ["LSJOIN0001", "LSJOIN0002"], "US");
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
     const single = lookupProduct(deps(source), "LSJOIN0002", "US");
     const other = lookupProducts(deps(source), ["LSJOIN0001", "LSJOIN0003"], "US");
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(batches).toHaveLength(2));
     release();
     expect((await single).ok).toBe(true);
     expect((await batch).size).toBe(2);

@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import Stripe from "stripe";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { app } from "../../../worker/app";
 import type { Bindings } from "../../../worker/env";
 import type { FakeSubscription, StripeCallRecord } from "../../fakes/stripe-calls";
@@ -79,6 +79,14 @@ export async function deliver(bindings: Bindings, event: TestEvent): Promise<Res
 export async function holdIdempotencyKey(key: string, ms: number): Promise<void> {
   const res = await fetch(`https://${STRIPE_FAKE}/__control/hold-idempotency-key`, { method: "POST", body: JSON.stringify({ key, ms }) });
   expect(res.status).toBe(200);
+}
+
+/** Resolves once Stripe has begun a request with this Idempotency-Key (one held by holdIdempotencyKey stays running). */
+export async function untilRunning(key: string): Promise<void> {
+  await vi.waitFor(async () => {
+    const res = await fetch(`https://${STRIPE_FAKE}/__control/running?key=${encodeURIComponent(key)}`);
+    expect(await res.json()).toEqual({ running: true });
+  }, { timeout: 10_000, interval: 20 });
 }
 
 export async function setSubscription(subscription: FakeSubscription): Promise<Record<string, unknown>> {

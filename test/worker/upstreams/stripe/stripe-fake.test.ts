@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { completeCheckout, deleteCustomer, holdIdempotencyKey, PRICE_PRO, STRIPE_FAKE, STRIPE_KEY } from "../../support/stripe";
+import { completeCheckout, deleteCustomer, holdIdempotencyKey, PRICE_PRO, STRIPE_FAKE, STRIPE_KEY, untilRunning } from "../../support/stripe";
 
 /** A customer creation as the stripe library sends it: form body, secret key, Idempotency-Key. */
 function createCustomer(idempotencyKey: string, userId: string) {
@@ -31,9 +31,11 @@ describe("the fake Stripe is as strict as Stripe about idempotency keys", () => 
 describe("the fake Stripe refuses a key while its first request still runs", () => {
   it("answers the second request 409 idempotency_error, and the first its customer", async () => {
     const key = `ranklayer-customer-${crypto.randomUUID()}`;
-    await holdIdempotencyKey(key, 300);
-    const [first, second] = await Promise.all([createCustomer(key, "u1"), new Promise((resolve) => setTimeout(resolve, 50)).then(() => createCustomer(key, "u1"))]);
-    expect(first.status).toBe(200);
+    await holdIdempotencyKey(key, 1000);
+    const first = createCustomer(key, "u1");
+    await untilRunning(key);
+    const second = await createCustomer(key, "u1");
+    expect((await first).status).toBe(200);
     expect(second.status).toBe(409);
     expect((await second.json<{ error: { type: string } }>()).error.type).toBe("idempotency_error");
   });
