@@ -9,6 +9,8 @@
  *   POST codes          { code, clientId, redirectUri, refreshToken, sellingPartnerId? } a code Amazon would send
  *                       to the callback, granted by that seller (SP-API counts usage per application and seller)
  *   POST token-lifetime { clientId, seconds }                      expires_in of later access tokens
+ *   POST grant-latency  { refreshToken, ms }                       LWA takes `ms` to grant access for that refresh
+ *                       token (a real grant takes a few hundred ms, unlike this fake's)
  *   POST revoke         { refreshToken }                           the seller revoked the app
  *   GET  calls?clientId=                                           { calls: SellerCallRecord[] }
  */
@@ -34,6 +36,7 @@ export class LwaFake implements FakeUpstream {
   private refreshTokens = new Map<string, { clientId: string; revoked: boolean; sellingPartnerId?: string }>();
   private accessTokens = new Map<string, { expiresAt: number; refreshToken: string }>();
   private lifetimes = new Map<string, number>();
+  private grantLatencies = new Map<string, number>();
   private log: SellerCallRecord[] = [];
   private seq = 0;
 
@@ -116,6 +119,8 @@ export class LwaFake implements FakeUpstream {
       if (!issued || issued.clientId !== clientId || issued.revoked) {
         return refuse(400, "invalid_grant", "The request has an invalid grant parameter : refresh_token");
       }
+      const latency = this.grantLatencies.get(fields.refresh_token!);
+      if (latency) await new Promise((resolve) => setTimeout(resolve, latency));
       const token = this.issueAccessToken(clientId, fields.refresh_token!);
       this.record({ ...base, status: 200, accessToken: token.access_token });
       return json(200, token);
@@ -148,6 +153,9 @@ export class LwaFake implements FakeUpstream {
         return json(200, { ok: true });
       case "POST token-lifetime":
         this.lifetimes.set(text("clientId"), Number(input.seconds));
+        return json(200, { ok: true });
+      case "POST grant-latency":
+        this.grantLatencies.set(text("refreshToken"), Number(input.ms));
         return json(200, { ok: true });
       case "POST revoke": {
         const issued = this.refreshTokens.get(text("refreshToken"));

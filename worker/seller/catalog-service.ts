@@ -62,6 +62,7 @@ export async function fetchCatalogItem(
 /** One SP-API call inside the seller's shared budget: refused without calling Amazon when no token comes in time; a 429 pauses the bucket. */
 async function withinBudget<T>(deps: CatalogDeps, call: () => Promise<T>): Promise<T> {
   if (deps.budget) {
+    await deps.api.ready?.();
     const grant = await deps.budget.take("interactive", deps.now(), MAX_BUDGET_WAIT_MS);
     if (!grant.ok) {
       const wait = Math.max(1, Math.ceil((grant.retryAt - deps.now()) / 1000));

@@ -162,6 +162,8 @@ describe("GET /api/sp/catalog-item for a connected seller", () => {
     const seller = await connected();
     // Amazon's header states the rate only; this seller's plan keeps the model's burst of 2.
     await fakeControl(SPAPI_FAKE, "usage-plan", { refreshToken: seller.refreshToken, operation: "getCatalogItem", ratePerSecond: 1, burst: 2 });
+    // The first call's access grant takes LWA 300 ms: the call's turn starts when it can leave, or the third lands early.
+    await fakeControl(LWA_FAKE, "grant-latency", { refreshToken: seller.refreshToken, ms: 300 });
     const [first, second, third] = [newAsin(), newAsin(), newAsin()];
     expect((await fetchItem(seller.browser, first)).status).toBe(200);
     expect((await fetchItem(seller.browser, second)).status).toBe(200);

@@ -41,6 +41,24 @@ export class SpApiSellerApi implements SellerApi {
     return this.rateLimits.get(path);
   }
 
+  /** The access token ready() got, for the next call to send rather than ask LWA again. */
+  private readyToken: Promise<string> | null = null;
+
+  async ready(): Promise<void> {
+    const token = this.accessToken();
+    this.readyToken = token;
+    await token.catch((error: unknown) => {
+      if (this.readyToken === token) this.readyToken = null;
+      throw error;
+    });
+  }
+
+  private tokenForCall(): Promise<string> {
+    const token = this.readyToken ?? this.accessToken();
+    this.readyToken = null;
+    return token;
+  }
+
   /** Whole-marketplace inventory, read once per client (one client serves one snapshot slice). */
   private readonly inventory = new Map<AccountMarketplace, Promise<Map<string, number>>>();
 
@@ -87,6 +105,7 @@ export class SpApiSellerApi implements SellerApi {
     const marketplaceId = MARKETPLACE_IDS[marketplace];
     const query = { details: "true", granularityType: "Marketplace", granularityId: marketplaceId, marketplaceIds: marketplaceId, ...(nextToken ? { nextToken } : {}) };
     for (let attempt = 1; ; attempt++) {
+      await this.ready();
       await pacing.beforePage();
       try {
         return await this.send<InventorySummariesPayload>("GET", "/fba/inventory/v1/summaries", query, { notFound: `No FBA inventory found in the ${marketplace} marketplace.` });
@@ -174,7 +193,7 @@ export class SpApiSellerApi implements SellerApi {
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
 
     for (let attempt = 0; ; attempt++) {
-      const res = await this.fetchOnce(url, method, body, await this.accessToken());
+      const res = await this.fetchOnce(url, method, body, await (attempt === 0 ? this.tokenForCall() : this.accessToken()));
       const stated = rateLimitOf(res.headers.get("x-amzn-RateLimit-Limit"));
       if (stated !== undefined) this.rateLimits.set(path.startsWith(CATALOG_ITEMS_PREFIX) ? CATALOG_ITEM_PATH : path, stated);
       if (res.ok) {

@@ -27,6 +27,12 @@ export interface SellerApi {
   readonly kind: "spapi" | "mock";
   /** The rate (requests/s) Amazon's x-amzn-RateLimit-Limit stated on the last answer of `path`, when it did. */
   rateLimitOf?(path: string): number | undefined;
+  /**
+   * Gets what a call needs before it can leave (the seller's LWA access token), so a call paced by
+   * the seller's budget takes its turn when it can go at once: a turn taken before a grant of a few
+   * hundred ms lands that much later at Amazon, inside the next call's interval.
+   */
+  ready?(): Promise<void>;
   getCatalogItem(asin: string, marketplace: AccountMarketplace): Promise<CatalogItem>;
   /**
    * Fulfillable FBA units of each of `asins` in the seller's inventory (FBA Inventory API,
