@@ -4,7 +4,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { apiKeyAuth } from "./auth/api-key-auth";
 import { keyScope } from "./auth/key-scope";
 import { originCheck } from "./auth/origin-check";
-import { sessionMiddleware } from "./auth/session-middleware";
+import { forgetSessionsOnChange, sessionMiddleware } from "./auth/session-middleware";
 import { demoUsesSampleData, servicesMiddleware } from "./services";
 import { xsrfProtection } from "./auth/xsrf";
 import { ApiError, codeOfStatus } from "./shared/api-error";
@@ -53,6 +53,8 @@ const apiApp = createApiApp();
 const api = apiApp
   // The request's services (config, clients), built once before anything else runs.
   .use(servicesMiddleware)
+  // A state-changing request shows its changes to the next request's session read at once.
+  .use(forgetSessionsOnChange)
   // The extension's CORS headers first, so every answer it gets, errors of the checks below
   // included, is readable to it rather than an opaque network error.
   .use(extensionCors)

@@ -1,4 +1,5 @@
 import { app } from "./app";
+import { forgetSessionRows } from "./auth/session-cache";
 import type { Bindings } from "./env";
 import { buildServices } from "./services";
 
@@ -15,7 +16,11 @@ export default {
   async scheduled(controller, env) {
     console.log(`cron ${controller.cron} fired at ${new Date(controller.scheduledTime).toISOString()}`);
     const { CRON_JOBS } = await import("./jobs/cron/cron-jobs");
-    // One set of services per cron run, as per request.
-    await CRON_JOBS[controller.cron]?.(buildServices(env), controller.scheduledTime);
+    // One set of services per cron run, as per request. A job may change what a session row shows.
+    try {
+      await CRON_JOBS[controller.cron]?.(buildServices(env), controller.scheduledTime);
+    } finally {
+      forgetSessionRows();
+    }
   },
 } satisfies ExportedHandler<Bindings>;

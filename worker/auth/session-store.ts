@@ -57,16 +57,24 @@ export async function touchDemoAccount(db: D1Database, userId: string, nowIso: s
  * {id, name, role} and the workspace's billing: {status, paidPlan, enterprise, enterpriseApiLimit};
  * null when it has none).
  */
+export interface LiveSessionRow {
+  user: UserRecord;
+  workspaceId: string | null;
+  expiresAt: string;
+  membership: string | null;
+}
+
 export async function findLiveSessionUser(
   db: D1Database,
   sessionId: string,
   userId: string,
   nowIso: string,
-): Promise<{ user: UserRecord; workspaceId: string | null; membership: string | null } | null> {
+): Promise<LiveSessionRow | null> {
   const [row] = await drizzle(db)
     .select({
       user: users,
       workspaceId: sessions.workspaceId,
+      expiresAt: sessions.expiresAt,
       membership: sql<string | null>`(SELECT json_object('id', w.id, 'name', w.name, 'role', m.role, 'status', s.status, 'paidPlan', s.paid_plan,
           'enterprise', e.workspace_id IS NOT NULL, 'enterpriseApiLimit', e.api_requests_per_hour)
         FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id

@@ -1,6 +1,7 @@
 import { planFromBilling } from "../billing/entitlements";
 import type { Bindings, CurrentWorkspace, SignedInAccount } from "../env";
-import { findLiveSessionUser, insertSession, revokeSessionRow, touchDemoAccount } from "./session-store";
+import { cachedSessionRow, forgetSessionRows, rememberSessionRow, sessionGeneration } from "./session-cache";
+import { findLiveSessionUser, insertSession, type LiveSessionRow, revokeSessionRow, touchDemoAccount } from "./session-store";
 import { joseFunctions, signingKey, verifySignedToken } from "./signing-key";
 import { currentMembership } from "../workspaces/workspace-store";
 import type { Deployment } from "../config";
@@ -54,19 +55,35 @@ export async function readSession({ env, config }: Deployment, token: string): P
   if (typeof sessionId !== "string" || !userId) return null;
 
   const now = Date.now();
-  // Each request reads the row itself, also when a page's parallel calls arrive together: a request
-  // that awaited another's D1 read in flight went on in that request's I/O context, and its answer
-  // failed with "Cannot perform I/O on behalf of a different request" (docs/adr/0013-no-io-shared-between-requests.md).
-  const live = await findLiveSessionUser(env.DB, sessionId, userId, new Date(now).toISOString());
+  const live = await liveSessionRow(env.DB, sessionId, userId, now);
   if (!live) return null;
   const user = live.user;
   if (user.isDemo && (!user.lastActiveAt || Date.parse(user.lastActiveAt) < now - HOUR_MS)) {
     await touchDemoAccount(env.DB, user.id, new Date(now).toISOString(), new Date(now - HOUR_MS).toISOString());
+    forgetSessionRows();
   }
   // Membership is read on every request (in the same query): a member removed a moment ago acts in
   // their personal workspace. None at all (the personal one was deleted): a new personal one.
   const workspace = live.membership ? workspaceOfMembership(live.membership) : await currentMembership(env.DB, user.id, live.workspaceId);
   return { sessionId, user, workspace };
+}
+
+/**
+ * The session's row: this isolate's copy while it is fresh (session-cache.ts), else read from D1.
+ * Each request that misses reads the row itself, also when a page's parallel calls arrive
+ * together: a request that awaited another's D1 read in flight went on in that request's I/O
+ * context, and its answer failed with "Cannot perform I/O on behalf of a different request"
+ * (docs/adr/0013-no-io-shared-between-requests.md). A copy is a plain value, not a read.
+ */
+async function liveSessionRow(db: D1Database, sessionId: string, userId: string, now: number): Promise<LiveSessionRow | null> {
+  const key = `${sessionId} ${userId}`;
+  const cached = cachedSessionRow<LiveSessionRow>(key, now);
+  if (cached) return cached;
+  const generation = sessionGeneration();
+  const live = await findLiveSessionUser(db, sessionId, userId, new Date(now).toISOString());
+  // Without a membership the request makes the personal workspace: the next one reads it afresh.
+  if (live?.membership) rememberSessionRow(key, live, live.expiresAt, now, generation);
+  return live;
 }
 
 /** The membership JSON of findLiveSessionUser: the workspace, the role, and the workspace's plan. */
@@ -79,4 +96,5 @@ function workspaceOfMembership(json: string): CurrentWorkspace {
 /** Ends a session at once: its token stops working on the next request. */
 export async function revokeSession(env: Bindings, sessionId: string): Promise<void> {
   await revokeSessionRow(env.DB, sessionId, new Date().toISOString());
+  forgetSessionRows();
 }

@@ -28,8 +28,9 @@ function countingServices() {
  * A page makes several API calls at once with one session cookie. Each reads its session row
  * itself: a request that awaited another request's D1 read in flight went on in that other
  * request's I/O context, and workerd failed its answer ("Cannot perform I/O on behalf of a
- * different request"), a 500 for most signed-in calls under steady load (ADR 0013). Nothing is
- * kept between reads either, so a sign-out shows on the very next request.
+ * different request"), a 500 for most signed-in calls under steady load (ADR 0013). Only a copy
+ * of a settled read is kept, for a few seconds (ADR 0014, session-cache.test.ts), and a sign-out
+ * here forgets it, so the sign-out shows on the very next request.
  */
 describe("session reads", () => {
   it("requests of one session that arrive together each read the session themselves", async () => {
@@ -45,7 +46,7 @@ describe("session reads", () => {
     expect(accounts[1]!.user.brandName).not.toBe("Changed");
   });
 
-  it("a request after the read settled reads again: a revoked session is signed out at once", async () => {
+  it("a sign-out forgets the copy of the settled read: the next request reads again, and is signed out", async () => {
     const user = await createDemoUser(env.DB);
     const { token, sessionId } = await createSession(buildServices(demoEnv()), user.id);
     const { services, counted } = countingServices();
