@@ -41,22 +41,11 @@ export class SpApiSellerApi implements SellerApi {
     return this.rateLimits.get(path);
   }
 
-  /** The access token ready() got, for the next call to send rather than ask LWA again. */
-  private readyToken: Promise<string> | null = null;
+  /** The access token ready() got, which the next call sends rather than ask LWA again. */
+  private readyToken: string | null = null;
 
   async ready(): Promise<void> {
-    const token = this.accessToken();
-    this.readyToken = token;
-    await token.catch((error: unknown) => {
-      if (this.readyToken === token) this.readyToken = null;
-      throw error;
-    });
-  }
-
-  private tokenForCall(): Promise<string> {
-    const token = this.readyToken ?? this.accessToken();
-    this.readyToken = null;
-    return token;
+    this.readyToken = await this.accessToken();
   }
 
   /** Whole-marketplace inventory, read once per client (one client serves one snapshot slice). */
@@ -193,7 +182,9 @@ export class SpApiSellerApi implements SellerApi {
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
 
     for (let attempt = 0; ; attempt++) {
-      const res = await this.fetchOnce(url, method, body, await (attempt === 0 ? this.tokenForCall() : this.accessToken()));
+      const ready = attempt === 0 ? this.readyToken : null;
+      this.readyToken = null;
+      const res = await this.fetchOnce(url, method, body, ready ?? (await this.accessToken()));
       const stated = rateLimitOf(res.headers.get("x-amzn-RateLimit-Limit"));
       if (stated !== undefined) this.rateLimits.set(path.startsWith(CATALOG_ITEMS_PREFIX) ? CATALOG_ITEM_PATH : path, stated);
       if (res.ok) {
