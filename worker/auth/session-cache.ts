@@ -1,9 +1,9 @@
 import { isolateSlot } from "../shared/isolate-state";
 
 /**
- * How long an isolate may trust a session row it read (the user, the workspace it acts in, its
- * role and plan), counted from when the read started: a page's calls and a busy script's requests
- * skip a D1 round trip each. Every other isolate sees a sign-out, a removed member or a plan
+ * How long an isolate may trust a session it read (the token's signature, the user, the workspace
+ * it acts in, its role and plan), counted from when the read started: a page's calls skip the
+ * signature check and a D1 round trip each. Every other isolate sees a sign-out, a removed member or a plan
  * change within this, as with API keys (api-keys/key-resolver.ts); this isolate sees its own at
  * once, since any state-changing request here forgets every copy.
  */
@@ -23,7 +23,10 @@ interface CachedSession<T> {
  */
 const sessionCache = isolateSlot(() => ({ entries: new Map<string, CachedSession<unknown>>(), generation: 0 }));
 
-/** A copy of the row of `key` (session id and user id of a verified token) read less than SESSION_CACHE_MS ago, before its end. */
+/**
+ * A copy of what `key` (a session token, checked when the copy was made) read less than
+ * SESSION_CACHE_MS ago, before the session's end.
+ */
 export function cachedSessionRow<T>(key: string, now: number): T | undefined {
   const cached = sessionCache().entries.get(key) as CachedSession<T> | undefined;
   if (!cached) return undefined;
@@ -42,7 +45,7 @@ export function rememberSessionRow<T>(key: string, row: T, expiresAt: string, re
   const cache = sessionCache();
   if (cache.generation !== generation) return;
   cache.entries.delete(key);
-  cache.entries.set(key, { row, readAt, expiresAt });
+  cache.entries.set(key, { row: structuredClone(row), readAt, expiresAt });
   if (cache.entries.size > MAX_CACHED) cache.entries.delete(cache.entries.keys().next().value as string);
 }
 

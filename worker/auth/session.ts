@@ -1,7 +1,7 @@
 import { planFromBilling } from "../billing/entitlements";
 import type { Bindings, CurrentWorkspace, SignedInAccount } from "../env";
 import { cachedSessionRow, forgetSessionRows, rememberSessionRow, sessionGeneration } from "./session-cache";
-import { findLiveSessionUser, insertSession, type LiveSessionRow, revokeSessionRow, touchDemoAccount } from "./session-store";
+import { findLiveSessionUser, insertSession, revokeSessionRow, touchDemoAccount } from "./session-store";
 import { joseFunctions, signingKey, verifySignedToken } from "./signing-key";
 import { currentMembership } from "../workspaces/workspace-store";
 import type { Deployment } from "../config";
@@ -40,9 +40,31 @@ export async function createSession({ env, config }: Deployment, userId: string,
 
 /**
  * The account a session token names, or null: a bad signature, an expired token, or a
- * row that was revoked, expired or belongs to someone else all read as signed out.
+ * row that was revoked, expired or belongs to someone else all read as signed out. A token read
+ * less than SESSION_CACHE_MS ago is answered from this isolate's copy (session-cache.ts, ADR 0014).
  */
 export async function readSession({ env, config }: Deployment, token: string): Promise<SignedInAccount | null> {
+  const now = Date.now();
+  const account = cachedSessionRow<SignedInAccount>(copyKey(config, token), now) ?? (await readSessionNow({ env, config }, token, now));
+  if (!account) return null;
+  const user = account.user;
+  if (user.isDemo && (!user.lastActiveAt || Date.parse(user.lastActiveAt) < now - HOUR_MS)) {
+    await touchDemoAccount(env.DB, user.id, new Date(now).toISOString(), new Date(now - HOUR_MS).toISOString());
+    forgetSessionRows();
+  }
+  return account;
+}
+
+/** A copy is the token's under the secret that checked it: another secret checks the token afresh. */
+const copyKey = (config: Deployment["config"], token: string) => `${config.vars.SESSION_SECRET ?? ""} ${token}`;
+
+/**
+ * The token checked and its row read from D1, the copy kept. Each request that has no copy reads
+ * the row itself, also when a page's parallel calls arrive together: a request that awaited
+ * another's D1 read in flight went on in that request's I/O context, and its answer failed with
+ * "Cannot perform I/O on behalf of a different request" (docs/adr/0013-no-io-shared-between-requests.md).
+ */
+async function readSessionNow({ env, config }: Deployment, token: string, now: number): Promise<SignedInAccount | null> {
   let sessionId: unknown;
   let userId: string | undefined;
   try {
@@ -54,36 +76,16 @@ export async function readSession({ env, config }: Deployment, token: string): P
   }
   if (typeof sessionId !== "string" || !userId) return null;
 
-  const now = Date.now();
-  const live = await liveSessionRow(env.DB, sessionId, userId, now);
-  if (!live) return null;
-  const user = live.user;
-  if (user.isDemo && (!user.lastActiveAt || Date.parse(user.lastActiveAt) < now - HOUR_MS)) {
-    await touchDemoAccount(env.DB, user.id, new Date(now).toISOString(), new Date(now - HOUR_MS).toISOString());
-    forgetSessionRows();
-  }
-  // Membership is read on every request (in the same query): a member removed a moment ago acts in
-  // their personal workspace. None at all (the personal one was deleted): a new personal one.
-  const workspace = live.membership ? workspaceOfMembership(live.membership) : await currentMembership(env.DB, user.id, live.workspaceId);
-  return { sessionId, user, workspace };
-}
-
-/**
- * The session's row: this isolate's copy while it is fresh (session-cache.ts), else read from D1.
- * Each request that misses reads the row itself, also when a page's parallel calls arrive
- * together: a request that awaited another's D1 read in flight went on in that request's I/O
- * context, and its answer failed with "Cannot perform I/O on behalf of a different request"
- * (docs/adr/0013-no-io-shared-between-requests.md). A copy is a plain value, not a read.
- */
-async function liveSessionRow(db: D1Database, sessionId: string, userId: string, now: number): Promise<LiveSessionRow | null> {
-  const key = `${sessionId} ${userId}`;
-  const cached = cachedSessionRow<LiveSessionRow>(key, now);
-  if (cached) return cached;
   const generation = sessionGeneration();
-  const live = await findLiveSessionUser(db, sessionId, userId, new Date(now).toISOString());
-  // Without a membership the request makes the personal workspace: the next one reads it afresh.
-  if (live?.membership) rememberSessionRow(key, live, live.expiresAt, now, generation);
-  return live;
+  const live = await findLiveSessionUser(env.DB, sessionId, userId, new Date(now).toISOString());
+  if (!live) return null;
+  // Membership is read with the session (in the same query): a member removed a moment ago acts in
+  // their personal workspace. None at all (the personal one was deleted): a new personal one, and
+  // no copy, so the next request reads it afresh.
+  if (!live.membership) return { sessionId, user: live.user, workspace: await currentMembership(env.DB, live.user.id, live.workspaceId) };
+  const account = { sessionId, user: live.user, workspace: workspaceOfMembership(live.membership) };
+  rememberSessionRow(copyKey(config, token), account, live.expiresAt, now, generation);
+  return account;
 }
 
 /** The membership JSON of findLiveSessionUser: the workspace, the role, and the workspace's plan. */

@@ -22,6 +22,10 @@ describe("an isolate's copies of session rows", () => {
     rememberSessionRow("s1 u1", { user: { brandName: "Acme" } }, LATER, NOW, sessionGeneration());
     cachedSessionRow<{ user: { brandName: string } }>("s1 u1", NOW)!.user.brandName = "Changed";
     expect(cachedSessionRow("s1 u1", NOW)).toEqual({ user: { brandName: "Acme" } });
+    const read = { user: { brandName: "Acme" } };
+    rememberSessionRow("s2 u2", read, LATER, NOW, sessionGeneration());
+    read.user.brandName = "Changed by the request that read it";
+    expect(cachedSessionRow("s2 u2", NOW)).toEqual({ user: { brandName: "Acme" } });
   });
 
   it("never answers a copy past the session's own end", () => {
