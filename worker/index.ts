@@ -1,5 +1,5 @@
 import { app } from "./app";
-import { forgetSessionRows } from "./auth/session-cache";
+import { forgetSessionCopies } from "./auth/session-cache";
 import type { Bindings } from "./env";
 import { buildServices } from "./services";
 
@@ -20,7 +20,7 @@ export default {
     try {
       await CRON_JOBS[controller.cron]?.(buildServices(env), controller.scheduledTime);
     } finally {
-      forgetSessionRows();
+      forgetSessionCopies();
     }
   },
 } satisfies ExportedHandler<Bindings>;

@@ -3,9 +3,9 @@ import { isolateSlot } from "../shared/isolate-state";
 /**
  * How long an isolate may trust a session it read (the token's signature, the user, the workspace
  * it acts in, its role and plan), counted from when the read started: a page's calls skip the
- * signature check and a D1 round trip each. Every other isolate sees a sign-out, a removed member or a plan
- * change within this, as with API keys (api-keys/key-resolver.ts); this isolate sees its own at
- * once, since any state-changing request here forgets every copy.
+ * signature check and a D1 round trip each. Every other isolate sees a sign-out, a removed member
+ * or a plan change within this, as with API keys (api-keys/key-resolver.ts); this isolate sees its
+ * own at once, since any state-changing request here forgets every copy.
  */
 export const SESSION_CACHE_MS = 3_000;
 const MAX_CACHED = 5_000;
@@ -18,8 +18,8 @@ interface CachedSession<T> {
 }
 
 /**
- * Copies of session rows (plain values, never a read in flight: ADR 0013), and a generation that
- * each forget() moves on, so a read that started before a change is not kept after it.
+ * Copies of sessions read (plain values, never a read in flight: ADR 0013), and a generation that
+ * each forgetSessionCopies() moves on, so a read that started before a change is not kept after it.
  */
 const sessionCache = isolateSlot(() => ({ entries: new Map<string, CachedSession<unknown>>(), generation: 0 }));
 
@@ -27,7 +27,7 @@ const sessionCache = isolateSlot(() => ({ entries: new Map<string, CachedSession
  * A copy of what `key` (a session token, checked when the copy was made) read less than
  * SESSION_CACHE_MS ago, before the session's end.
  */
-export function cachedSessionRow<T>(key: string, now: number): T | undefined {
+export function cachedSessionCopy<T>(key: string, now: number): T | undefined {
   const cached = sessionCache().entries.get(key) as CachedSession<T> | undefined;
   if (!cached) return undefined;
   // A copy each time: a request that changes its account object changes no other request's.
@@ -36,12 +36,12 @@ export function cachedSessionRow<T>(key: string, now: number): T | undefined {
   return undefined;
 }
 
-/** The generation before a read: rememberSessionRow keeps the row only if nothing changed meanwhile. */
+/** The generation before a read: keepSessionCopy keeps what it read only if nothing changed meanwhile. */
 export function sessionGeneration(): number {
   return sessionCache().generation;
 }
 
-export function rememberSessionRow<T>(key: string, row: T, expiresAt: string, readAt: number, generation: number): void {
+export function keepSessionCopy<T>(key: string, row: T, expiresAt: string, readAt: number, generation: number): void {
   const cache = sessionCache();
   if (cache.generation !== generation) return;
   cache.entries.delete(key);
@@ -49,8 +49,8 @@ export function rememberSessionRow<T>(key: string, row: T, expiresAt: string, re
   if (cache.entries.size > MAX_CACHED) cache.entries.delete(cache.entries.keys().next().value as string);
 }
 
-/** Forgets every copy, and any read now in flight: something a session row shows may have changed. */
-export function forgetSessionRows(): void {
+/** Forgets every copy, and any read now in flight: something a session shows may have changed. */
+export function forgetSessionCopies(): void {
   const cache = sessionCache();
   cache.entries.clear();
   cache.generation += 1;

@@ -3,7 +3,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../shared/api-error";
 import { onFirstUse } from "../shared/on-first-use";
 import { readCookie, SESSION_COOKIE } from "./cookies";
-import { forgetSessionRows } from "./session-cache";
+import { forgetSessionCopies } from "./session-cache";
 import type { SignedInAccount } from "./session";
 
 // The session code, and drizzle with it, loads with an isolate's first signed-in request: an
@@ -14,16 +14,16 @@ const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * A request that may change state (any method but GET, HEAD and OPTIONS: a form, a webhook, an
- * unsubscribe) forgets this isolate's copies of session rows (session-cache.ts) before and after
+ * unsubscribe) forgets this isolate's session copies (session-cache.ts) before and after
  * it runs, so what it changes shows on this isolate's next request.
  */
 export const forgetSessionsOnChange: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (READ_ONLY_METHODS.has(c.req.method)) return next();
-  forgetSessionRows();
+  forgetSessionCopies();
   try {
     await next();
   } finally {
-    forgetSessionRows();
+    forgetSessionCopies();
   }
 };
 

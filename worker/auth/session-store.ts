@@ -50,13 +50,6 @@ export async function touchDemoAccount(db: D1Database, userId: string, nowIso: s
     .where(and(eq(users.id, userId), eq(users.isDemo, true), or(isNull(users.lastActiveAt), lt(users.lastActiveAt, staleBeforeIso))));
 }
 
-/**
- * The user of a live session (not revoked, not expired, owned by `userId`) and the workspace it
- * acts in, in one round trip; null otherwise. The workspace is the session's choice while the
- * account is still a member there, else its personal one, else its oldest membership (JSON of
- * {id, name, role} and the workspace's billing: {status, paidPlan, enterprise, enterpriseApiLimit};
- * null when it has none).
- */
 export interface LiveSessionRow {
   user: UserRecord;
   workspaceId: string | null;
@@ -64,6 +57,13 @@ export interface LiveSessionRow {
   membership: string | null;
 }
 
+/**
+ * The user of a live session (not revoked, not expired, owned by `userId`) and the workspace it
+ * acts in, in one round trip; null otherwise. The workspace is the session's choice while the
+ * account is still a member there, else its personal one, else its oldest membership (JSON of
+ * {id, name, role} and the workspace's billing: {status, paidPlan, enterprise, enterpriseApiLimit};
+ * null when it has none).
+ */
 export async function findLiveSessionUser(
   db: D1Database,
   sessionId: string,

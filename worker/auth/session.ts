@@ -1,6 +1,6 @@
 import { planFromBilling } from "../billing/entitlements";
 import type { Bindings, CurrentWorkspace, SignedInAccount } from "../env";
-import { cachedSessionRow, forgetSessionRows, rememberSessionRow, sessionGeneration } from "./session-cache";
+import { cachedSessionCopy, forgetSessionCopies, keepSessionCopy, sessionGeneration } from "./session-cache";
 import { findLiveSessionUser, insertSession, revokeSessionRow, touchDemoAccount } from "./session-store";
 import { joseFunctions, signingKey, verifySignedToken } from "./signing-key";
 import { currentMembership } from "../workspaces/workspace-store";
@@ -45,12 +45,12 @@ export async function createSession({ env, config }: Deployment, userId: string,
  */
 export async function readSession({ env, config }: Deployment, token: string): Promise<SignedInAccount | null> {
   const now = Date.now();
-  const account = cachedSessionRow<SignedInAccount>(copyKey(config, token), now) ?? (await readSessionNow({ env, config }, token, now));
+  const account = cachedSessionCopy<SignedInAccount>(copyKey(config, token), now) ?? (await readSessionNow({ env, config }, token, now));
   if (!account) return null;
   const user = account.user;
   if (user.isDemo && (!user.lastActiveAt || Date.parse(user.lastActiveAt) < now - HOUR_MS)) {
     await touchDemoAccount(env.DB, user.id, new Date(now).toISOString(), new Date(now - HOUR_MS).toISOString());
-    forgetSessionRows();
+    forgetSessionCopies();
   }
   return account;
 }
@@ -84,7 +84,7 @@ async function readSessionNow({ env, config }: Deployment, token: string, now: n
   // no copy, so the next request reads it afresh.
   if (!live.membership) return { sessionId, user: live.user, workspace: await currentMembership(env.DB, live.user.id, live.workspaceId) };
   const account = { sessionId, user: live.user, workspace: workspaceOfMembership(live.membership) };
-  rememberSessionRow(copyKey(config, token), account, live.expiresAt, now, generation);
+  keepSessionCopy(copyKey(config, token), account, live.expiresAt, now, generation);
   return account;
 }
 
@@ -98,5 +98,5 @@ function workspaceOfMembership(json: string): CurrentWorkspace {
 /** Ends a session at once: its token stops working on the next request. */
 export async function revokeSession(env: Bindings, sessionId: string): Promise<void> {
   await revokeSessionRow(env.DB, sessionId, new Date().toISOString());
-  forgetSessionRows();
+  forgetSessionCopies();
 }

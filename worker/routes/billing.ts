@@ -20,7 +20,7 @@ import { ApiError } from "../shared/api-error";
 import { BillingUnavailableError, WebhookSignatureError } from "../upstreams/stripe/billing";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 import { plansSchema, redirectSchema, subscriptionQuerySchema, subscriptionSchema, webhookReceivedSchema } from "./schemas/billing";
-import { forgetSessionRows } from "../auth/session-cache";
+import { forgetSessionCopies } from "../auth/session-cache";
 
 function subscriptionBody(c: Context<AppEnv>, billing: UserBilling | null): SubscriptionResponse {
   const row = billing?.subscription ?? null;
@@ -137,7 +137,7 @@ export const billingRoutes = createRouter()
     if (sessionId) {
       await reconcileAfterCheckout(c.env.DB, c.var.services.sources.billing(), c.var.services.config.stripe, { id: account.workspace.id, isDemo: account.user.isDemo }, sessionId);
       // A GET that may change the plan, which session rows carry.
-      forgetSessionRows();
+      forgetSessionCopies();
     }
     const billing = await billingOfUser(c.env.DB, { id: account.workspace.id });
     // Cheap and idempotent: also catches a plan changed by hand (an Enterprise row).

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { createDemoUser } from "../../../worker/accounts/user-store";
 import { createSession } from "../../../worker/auth/session";
-import { cachedSessionRow, forgetSessionRows, rememberSessionRow, SESSION_CACHE_MS, sessionGeneration } from "../../../worker/auth/session-cache";
+import { cachedSessionCopy, forgetSessionCopies, keepSessionCopy, SESSION_CACHE_MS, sessionGeneration } from "../../../worker/auth/session-cache";
 import { buildServices } from "../../../worker/services";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { pastSessionCopies } from "../support/session-cache";
@@ -10,38 +10,38 @@ import { pastSessionCopies } from "../support/session-cache";
 const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
 const LATER = new Date(NOW + 86_400_000).toISOString();
 
-describe("an isolate's copies of session rows", () => {
+describe("an isolate's session copies", () => {
   it("answers a copy for SESSION_CACHE_MS from the read, then none", () => {
-    rememberSessionRow("s1 u1", { user: "u1" }, LATER, NOW, sessionGeneration());
-    expect(cachedSessionRow("s1 u1", NOW + SESSION_CACHE_MS - 1)).toEqual({ user: "u1" });
-    expect(cachedSessionRow("s1 u1", NOW + SESSION_CACHE_MS)).toBeUndefined();
-    expect(cachedSessionRow("s2 u1", NOW)).toBeUndefined();
+    keepSessionCopy("s1 u1", { user: "u1" }, LATER, NOW, sessionGeneration());
+    expect(cachedSessionCopy("s1 u1", NOW + SESSION_CACHE_MS - 1)).toEqual({ user: "u1" });
+    expect(cachedSessionCopy("s1 u1", NOW + SESSION_CACHE_MS)).toBeUndefined();
+    expect(cachedSessionCopy("s2 u1", NOW)).toBeUndefined();
   });
 
   it("answers each caller its own copy: one request's change to its account is no other's", () => {
-    rememberSessionRow("s1 u1", { user: { brandName: "Acme" } }, LATER, NOW, sessionGeneration());
-    cachedSessionRow<{ user: { brandName: string } }>("s1 u1", NOW)!.user.brandName = "Changed";
-    expect(cachedSessionRow("s1 u1", NOW)).toEqual({ user: { brandName: "Acme" } });
+    keepSessionCopy("s1 u1", { user: { brandName: "Acme" } }, LATER, NOW, sessionGeneration());
+    cachedSessionCopy<{ user: { brandName: string } }>("s1 u1", NOW)!.user.brandName = "Changed";
+    expect(cachedSessionCopy("s1 u1", NOW)).toEqual({ user: { brandName: "Acme" } });
     const read = { user: { brandName: "Acme" } };
-    rememberSessionRow("s2 u2", read, LATER, NOW, sessionGeneration());
+    keepSessionCopy("s2 u2", read, LATER, NOW, sessionGeneration());
     read.user.brandName = "Changed by the request that read it";
-    expect(cachedSessionRow("s2 u2", NOW)).toEqual({ user: { brandName: "Acme" } });
+    expect(cachedSessionCopy("s2 u2", NOW)).toEqual({ user: { brandName: "Acme" } });
   });
 
   it("never answers a copy past the session's own end", () => {
-    rememberSessionRow("s1 u1", { user: "u1" }, new Date(NOW + 1_000).toISOString(), NOW, sessionGeneration());
-    expect(cachedSessionRow("s1 u1", NOW + 999)).toEqual({ user: "u1" });
-    expect(cachedSessionRow("s1 u1", NOW + 1_000)).toBeUndefined();
+    keepSessionCopy("s1 u1", { user: "u1" }, new Date(NOW + 1_000).toISOString(), NOW, sessionGeneration());
+    expect(cachedSessionCopy("s1 u1", NOW + 999)).toEqual({ user: "u1" });
+    expect(cachedSessionCopy("s1 u1", NOW + 1_000)).toBeUndefined();
   });
 
   it("keeps no read that started before a change, and forgets every copy at a change", () => {
     const before = sessionGeneration();
-    rememberSessionRow("s1 u1", { user: "u1" }, LATER, NOW, before);
-    forgetSessionRows();
-    expect(cachedSessionRow("s1 u1", NOW)).toBeUndefined();
+    keepSessionCopy("s1 u1", { user: "u1" }, LATER, NOW, before);
+    forgetSessionCopies();
+    expect(cachedSessionCopy("s1 u1", NOW)).toBeUndefined();
     // A read that was out while the change happened comes back with the old row.
-    rememberSessionRow("s2 u2", { user: "u2" }, LATER, NOW, before);
-    expect(cachedSessionRow("s2 u2", NOW)).toBeUndefined();
+    keepSessionCopy("s2 u2", { user: "u2" }, LATER, NOW, before);
+    expect(cachedSessionCopy("s2 u2", NOW)).toBeUndefined();
   });
 });
 
