@@ -15,6 +15,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { ROUTE_META } from "../web/src/app/route-meta.ts";
 import { freePort, startAppServer } from "../test/e2e/app-server.ts";
+import { FULL_CHROMIUM } from "../test/e2e/chromium.ts";
 
 const GOAL = { performance: 0.95, other: 1, cls: 0.02 };
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -41,7 +42,7 @@ async function startChromium(): Promise<{ port: number; stop(): void }> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), "ranklayer-lh-"));
   const child = spawn(
-    process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    FULL_CHROMIUM,
     [
       "--headless",
       "--no-sandbox",

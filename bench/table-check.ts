@@ -4,6 +4,7 @@
  * table showed. Here and not in `npm test`: it needs the bench's seeded store.
  */
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import { FULL_CHROMIUM } from "../test/e2e/chromium.ts";
 
 export interface TableCheck {
   renderedRows: number;
@@ -12,7 +13,7 @@ export interface TableCheck {
 
 async function launch() {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: FULL_CHROMIUM,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
 }

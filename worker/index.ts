@@ -1,5 +1,4 @@
 import { app } from "./app";
-import { forgetSessionCopies } from "./auth/session-cache";
 import type { Bindings } from "./env";
 import { buildServices } from "./services";
 
@@ -16,11 +15,7 @@ export default {
   async scheduled(controller, env) {
     console.log(`cron ${controller.cron} fired at ${new Date(controller.scheduledTime).toISOString()}`);
     const { CRON_JOBS } = await import("./jobs/cron/cron-jobs");
-    // One set of services per cron run, as per request. A job may change what a session row shows.
-    try {
-      await CRON_JOBS[controller.cron]?.(buildServices(env), controller.scheduledTime);
-    } finally {
-      forgetSessionCopies();
-    }
+    // One set of services per cron run, as per request.
+    await CRON_JOBS[controller.cron]?.(buildServices(env), controller.scheduledTime);
   },
 } satisfies ExportedHandler<Bindings>;

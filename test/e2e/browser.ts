@@ -1,21 +1,6 @@
-import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request, type Response } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-
-/**
- * Debian's headless shell (package chromium-headless-shell): Chromium's old headless mode, the
- * one Playwright runs headless tests in by default. On 2026-11-27's machine a new context with
- * its first page cost about 1 s of CPU in it against 3 s in the full browser's headless mode,
- * and a navigation about a third less. The full browser (CHROMIUM_PATH) is kept for what the
- * shell cannot do: the extension test loads an unpacked extension.
- */
-function headlessShellPath(): string {
-  const shell = process.env.CHROMIUM_HEADLESS_PATH ?? "/usr/bin/chromium-headless-shell";
-  if (existsSync(shell)) return shell;
-  const full = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  console.warn(`${shell} not found (apt-get install chromium-headless-shell): the browser tests run in ${full}, about twice the CPU`);
-  return full;
-}
+import { headlessShellPath } from "./chromium.ts";
 
 /** Chromium's headless shell, started as CI can start it: no sandbox (root), no network chatter. */
 function launchBrowser(): Promise<Browser> {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildExtension, type ExtensionBuild } from "../../extension/build.ts";
 import { CHROMIUM_EXTENSION_ID } from "../../worker/contract/extension.ts";
 import { startAmazonFixtures, type AmazonFixtures } from "./amazon-fixtures.ts";
+import { FULL_CHROMIUM } from "./chromium.ts";
 import { signInAsPro } from "./pro-account.ts";
 import { seriousViolations } from "./axe.ts";
 
@@ -45,7 +46,7 @@ beforeAll(async () => {
   build = built;
   const outDir = built.outDir;
   context = await chromium.launchPersistentContext(join(workDir, "profile"), {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: FULL_CHROMIUM,
     // Extensions need Chromium's new headless mode, which Playwright starts as "headed" plus --headless=new.
     headless: false,
     args: [

@@ -2,8 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../shared/api-error";
 import { isExtensionKeyRequest } from "../shared/extension-cors";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+import { isSafeMethod } from "./safe-methods";
 
 /**
  * Defence in depth beside the XSRF check: a state-changing request whose browser says it
@@ -13,7 +12,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * `wrangler dev` on 127.0.0.1), which a cross-site page cannot claim as its Origin.
  */
 export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (SAFE_METHODS.has(c.req.method)) return next();
+  if (isSafeMethod(c.req.method)) return next();
   const origin = c.req.header("Origin");
   if (origin === undefined || origin === c.var.services.config.siteOrigin || origin === new URL(c.req.url).origin) return next();
   // The browser extension's keyed /api/v1 calls carry no cookie (extension-cors.ts refuses one).

@@ -2,23 +2,22 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../shared/api-error";
 import { onFirstUse } from "../shared/on-first-use";
+import { forgetSessionCopies } from "../shared/session-copies";
 import { readCookie, SESSION_COOKIE } from "./cookies";
-import { forgetSessionCopies } from "./session-cache";
+import { isSafeMethod } from "./safe-methods";
 import type { SignedInAccount } from "./session";
 
 // The session code, and drizzle with it, loads with an isolate's first signed-in request: an
 // anonymous lookup needs none of it (docs/adr/0012-split-worker-build.md).
 const sessionCode = onFirstUse(() => import("./session"));
 
-const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
 /**
  * A request that may change state (any method but GET, HEAD and OPTIONS: a form, a webhook, an
- * unsubscribe) forgets this isolate's session copies (session-cache.ts) before and after
+ * unsubscribe) forgets this isolate's session copies (shared/session-copies.ts) before and after
  * it runs, so what it changes shows on this isolate's next request.
  */
 export const forgetSessionsOnChange: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (READ_ONLY_METHODS.has(c.req.method)) return next();
+  if (isSafeMethod(c.req.method)) return next();
   forgetSessionCopies();
   try {
     await next();

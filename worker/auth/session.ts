@@ -1,6 +1,6 @@
 import { planFromBilling } from "../billing/entitlements";
 import type { Bindings, CurrentWorkspace, SignedInAccount } from "../env";
-import { cachedSessionCopy, forgetSessionCopies, keepSessionCopy, sessionGeneration } from "./session-cache";
+import { cachedSessionCopy, forgetSessionCopies, keepSessionCopy, sessionGeneration } from "../shared/session-copies";
 import { findLiveSessionUser, insertSession, revokeSessionRow, touchDemoAccount } from "./session-store";
 import { joseFunctions, signingKey, verifySignedToken } from "./signing-key";
 import { currentMembership } from "../workspaces/workspace-store";
@@ -41,7 +41,7 @@ export async function createSession({ env, config }: Deployment, userId: string,
 /**
  * The account a session token names, or null: a bad signature, an expired token, or a
  * row that was revoked, expired or belongs to someone else all read as signed out. A token read
- * less than SESSION_CACHE_MS ago is answered from this isolate's copy (session-cache.ts, ADR 0014).
+ * less than SESSION_CACHE_MS ago is answered from this isolate's copy (shared/session-copies.ts, ADR 0014).
  */
 export async function readSession({ env, config }: Deployment, token: string): Promise<SignedInAccount | null> {
   const now = Date.now();

@@ -4,9 +4,9 @@ import type { Deployment } from "../config";
 import { ApiError } from "../shared/api-error";
 import { hmacSha256 } from "../shared/hmac";
 import { readCookie, XSRF_COOKIE, XSRF_HEADER } from "./cookies";
+import { isSafeMethod } from "./safe-methods";
 import { base64UrlEncode, randomToken, signingKey } from "./signing-key";
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const encoder = new TextEncoder();
 
 /** The XSRF token of a session: an HMAC of its id, so only that session's pages know it. */
@@ -33,7 +33,7 @@ function constantTimeEqual(a: string, b: string): boolean {
  */
 export const xsrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
   // A key request carries no ambient credential a browser could send for another site.
-  if (SAFE_METHODS.has(c.req.method) || c.get("apiKey")) return next();
+  if (isSafeMethod(c.req.method) || c.get("apiKey")) return next();
 
   const cookie = readCookie(c, XSRF_COOKIE);
   const header = c.req.header(XSRF_HEADER);

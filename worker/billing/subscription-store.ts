@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, isNull, lte, type SQL, sql } from "drizzle-or
 import { drizzle } from "drizzle-orm/d1";
 import { billingSubscriptions, enterpriseAssignments, workspaces } from "../db/schema";
 import type { SubscriptionFacts } from "../upstreams/stripe/billing";
+import { forgetSessionCopies } from "../shared/session-copies";
 
 /**
  * The D1 side of billing: each user's customer and subscription as last read from Stripe,
@@ -149,6 +150,9 @@ export async function storeBillingState(
     .values({ workspaceId: userId, ...values })
     .onConflictDoUpdate({ target: billingSubscriptions.workspaceId, set: values, ...(guards.length > 0 && { setWhere: and(...guards) }) })
     .returning();
+  // Sessions carry their workspace's plan: this isolate's next request reads it again, whatever
+  // stored it (a webhook, the return from Checkout, the nightly sweep).
+  if (stored) forgetSessionCopies();
   return stored ?? null;
 }
 

@@ -20,7 +20,6 @@ import { ApiError } from "../shared/api-error";
 import { BillingUnavailableError, WebhookSignatureError } from "../upstreams/stripe/billing";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 import { plansSchema, redirectSchema, subscriptionQuerySchema, subscriptionSchema, webhookReceivedSchema } from "./schemas/billing";
-import { forgetSessionCopies } from "../auth/session-cache";
 
 function subscriptionBody(c: Context<AppEnv>, billing: UserBilling | null): SubscriptionResponse {
   const row = billing?.subscription ?? null;
@@ -134,11 +133,7 @@ export const billingRoutes = createRouter()
     if (!account) return c.json(subscriptionBody(c, null), 200);
     const { session_id: sessionId } = c.req.valid("query");
     // Back from Checkout: read Stripe now, so the page shows Pro as soon as Stripe does, webhook or not.
-    if (sessionId) {
-      await reconcileAfterCheckout(c.env.DB, c.var.services.sources.billing(), c.var.services.config.stripe, { id: account.workspace.id, isDemo: account.user.isDemo }, sessionId);
-      // A GET that may change the plan, which session rows carry.
-      forgetSessionCopies();
-    }
+    if (sessionId) await reconcileAfterCheckout(c.env.DB, c.var.services.sources.billing(), c.var.services.config.stripe, { id: account.workspace.id, isDemo: account.user.isDemo }, sessionId);
     const billing = await billingOfUser(c.env.DB, { id: account.workspace.id });
     // Cheap and idempotent: also catches a plan changed by hand (an Enterprise row).
     await applyPlanLimits(c.env.DB, account.workspace.id, billing.plan);

@@ -1,15 +1,7 @@
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { KEY_CACHE_MS } from "../../../worker/api-keys/key-resolver";
+import { describe, expect, it } from "vitest";
+import { pastIsolateCopies } from "../support/isolate-copies";
 import { createKey, sellerOnPlan, setPlan, withKey } from "./support";
-
-/** Past the isolate's short key cache, so the next request reads the plan again. */
-function later(): void {
-  const next = Date.now() + KEY_CACHE_MS + 1;
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(next);
-}
-afterEach(() => vi.useRealTimers());
 
 const policyOf = async (key: string) => {
   const res = await withKey(key, "/api/v1/watchlist");
@@ -24,15 +16,15 @@ describe("Enterprise includes API keys", () => {
     expect(await policyOf(key)).toBe('"hourly";q=1000;w=3600');
 
     await env.DB.prepare("INSERT INTO enterprise_assignments (workspace_id, note) VALUES (?, 'contract 42')").bind(userId).run();
-    later();
+    pastIsolateCopies();
     expect(await policyOf(key)).toBe('"hourly";q=10000;w=3600');
 
     await env.DB.prepare("UPDATE enterprise_assignments SET api_requests_per_hour = 50000 WHERE workspace_id = ?").bind(userId).run();
-    later();
+    pastIsolateCopies();
     expect(await policyOf(key)).toBe('"hourly";q=50000;w=3600');
 
     await env.DB.prepare("DELETE FROM enterprise_assignments WHERE workspace_id = ?").bind(userId).run();
-    later();
+    pastIsolateCopies();
     expect(await policyOf(key)).toBe('"hourly";q=1000;w=3600');
   });
 

@@ -1,20 +1,10 @@
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { KEY_CACHE_MS } from "../../../worker/api-keys/key-resolver";
+import { describe, expect, it } from "vitest";
 import { hashApiKey } from "../../../worker/api-keys/key-format";
 import type { ApiKeyList } from "../../../worker/contract/api-keys";
 import { newAsin } from "../support/creators-fake";
+import { pastIsolateCopies } from "../support/isolate-copies";
 import { createKey, proDemo, sellerOnPlan, setPlan, withKey } from "./support";
-
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-/** Moves this isolate's clock past the key cache, as another isolate's later request would be. */
-function afterCacheExpiry(): void {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(Date.now() + KEY_CACHE_MS + 1);
-}
 
 describe("API keys: create, list, use, revoke, rotate", () => {
   it("shows the full key once, stores only its SHA-256, and lists it by prefix", async () => {
@@ -113,7 +103,7 @@ describe("API keys: create, list, use, revoke, rotate", () => {
     expect((await withKey(key, "/api/v1/watchlist")).status).toBe(200);
     // Revoked straight in D1, as another isolate would: this isolate's cache is not told.
     await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ?").bind(new Date().toISOString(), apiKey.id).run();
-    afterCacheExpiry();
+    pastIsolateCopies();
     expect((await withKey(key, "/api/v1/watchlist")).status).toBe(401);
   });
 
@@ -140,7 +130,7 @@ describe("API keys and plans", () => {
     expect((await withKey(key, "/api/v1/alerts")).status).toBe(200);
 
     await setPlan(userId, "free");
-    afterCacheExpiry();
+    pastIsolateCopies();
     const disabled = await withKey(key, "/api/v1/alerts");
     expect(disabled.status).toBe(403);
     expect(await disabled.json()).toEqual({ detail: expect.stringMatching(/^This API key is disabled: the account is on the Free plan/), code: "plan_limit" });
@@ -148,7 +138,7 @@ describe("API keys and plans", () => {
     expect(kept).toEqual({ revoked_at: null });
 
     await setPlan(userId, "pro");
-    vi.setSystemTime(Date.now() + KEY_CACHE_MS + 1);
+    pastIsolateCopies();
     expect((await withKey(key, "/api/v1/alerts")).status).toBe(200);
   });
 

@@ -4,7 +4,7 @@ import { createDemoUser } from "../../../worker/accounts/user-store";
 import { createSession, MAX_SESSIONS_PER_ACCOUNT, readSession } from "../../../worker/auth/session";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { buildServices } from "../../../worker/services";
-import { pastSessionCopies } from "../support/session-cache";
+import { pastIsolateCopies } from "../support/isolate-copies";
 
 let serial = 0;
 /** A client address of its own, so each test starts with a fresh hourly allowance. */
@@ -93,7 +93,7 @@ describe("sessions", () => {
     const lastActive = () => env.DB.prepare("SELECT last_active_at AS at FROM users WHERE id = ?").bind(userId).first<{ at: string }>();
     const twoHoursAgo = new Date(Date.now() - 2 * 3600_000).toISOString();
     await env.DB.prepare("UPDATE users SET last_active_at = ? WHERE id = ?").bind(twoHoursAgo, userId).run();
-    pastSessionCopies();
+    pastIsolateCopies();
     await browser.request("/api/user/status");
     const touched = (await lastActive())!.at;
     expect(Date.parse(touched)).toBeGreaterThan(Date.now() - 60_000);

@@ -5,13 +5,13 @@ import { createSession, readSession } from "../../../worker/auth/session";
 import { AGENCY_PLAN, ENTERPRISE_PLAN, FREE_PLAN, PRO_PLAN } from "../../../worker/contract/plans";
 import { buildServices } from "../../../worker/services";
 import { demoEnv } from "../support/seller-browser";
-import { pastSessionCopies } from "../support/session-cache";
+import { pastIsolateCopies } from "../support/isolate-copies";
 
 /**
  * The session read of every signed-in request also reads its workspace's plan, in the same D1
  * query, so the compare and the lookup allowance read nothing more. A plan changed in D1 by hand
  * (or by another isolate) shows once this isolate's copy of the session row is past its few
- * seconds (session-cache.test.ts).
+ * seconds (shared/session-copies.test.ts).
  */
 describe("the session's workspace carries its plan", () => {
   const services = buildServices(demoEnv());
@@ -32,7 +32,7 @@ describe("the session's workspace carries its plan", () => {
       )
         .bind(user.id, status, paidPlan)
         .run()
-        .then(pastSessionCopies);
+        .then(pastIsolateCopies);
     await subscribe("active", "pro");
     expect(await planNow(token)).toEqual(PRO_PLAN);
     await subscribe("active", "agency");
@@ -41,7 +41,7 @@ describe("the session's workspace carries its plan", () => {
     expect(await planNow(token)).toEqual(FREE_PLAN);
 
     await env.DB.prepare("INSERT INTO enterprise_assignments (workspace_id, note, api_requests_per_hour) VALUES (?, 'test', 20000)").bind(user.id).run();
-    pastSessionCopies();
+    pastIsolateCopies();
     expect(await planNow(token)).toEqual({ ...ENTERPRISE_PLAN, apiRequestsPerHour: 20_000 });
   });
 });

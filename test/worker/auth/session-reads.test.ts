@@ -29,7 +29,7 @@ function countingServices() {
  * itself: a request that awaited another request's D1 read in flight went on in that other
  * request's I/O context, and workerd failed its answer ("Cannot perform I/O on behalf of a
  * different request"), a 500 for most signed-in calls under steady load (ADR 0013). Only a copy
- * of a settled read is kept, for a few seconds (ADR 0014, session-cache.test.ts), and a sign-out
+ * of a settled read is kept, for a few seconds (ADR 0014, shared/session-copies.test.ts), and a sign-out
  * here forgets it, so the sign-out shows on the very next request.
  */
 describe("session reads", () => {

@@ -4,7 +4,7 @@ import { createDemoUser } from "../../../worker/accounts/user-store";
 import { createSession } from "../../../worker/auth/session";
 import { demoEnv, sellerEnv, TestBrowser } from "../support/seller-browser";
 import { buildServices } from "../../../worker/services";
-import { pastSessionCopies } from "../support/session-cache";
+import { pastIsolateCopies } from "../support/isolate-copies";
 
 const ANONYMOUS = { authenticated: false, connected: false, marketplace: "US", brandName: null, demo: false, onboarded: false };
 
@@ -100,7 +100,7 @@ describe("sessions", () => {
     await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?")
       .bind(new Date(Date.now() - 1000).toISOString(), sessionId)
       .run();
-    pastSessionCopies();
+    pastIsolateCopies();
     expect(await status(browser)).toEqual(ANONYMOUS);
   });
 

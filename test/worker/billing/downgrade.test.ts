@@ -8,7 +8,7 @@ import type { TestBrowser } from "../support/seller-browser";
 import { deliver, PRICE_PRO, setSubscription, stripeEnv, stripeEvent } from "../support/stripe";
 import { subscriptionObject } from "../../fakes/stripe-calls";
 import { clearOfMinuteEnd } from "../support/minute-window";
-import { pastSessionCopies } from "../support/session-cache";
+import { pastIsolateCopies } from "../support/isolate-copies";
 
 const bindings = stripeEnv();
 const MARKETPLACES = ["US", "CA", "MX", "UK", "DE", "FR", "IT", "ES", "JP"];
@@ -113,7 +113,7 @@ describe("Enterprise, assigned by hand", () => {
     expect((await alertsOf(browser)).active).toBe(5);
 
     await env.DB.prepare("INSERT INTO enterprise_assignments (workspace_id, note) VALUES (?, 'contract 42')").bind(userId).run();
-    pastSessionCopies();
+    pastIsolateCopies();
     const subscription = await (await browser.request("/api/billing/subscription")).json<{ plan_name: string }>();
     expect(subscription.plan_name).toBe("Enterprise");
     expect(await alertsOf(browser)).toMatchObject({ active: 6, activeLimit: null });

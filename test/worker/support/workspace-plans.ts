@@ -1,5 +1,4 @@
 import { env } from "cloudflare:test";
-import { forgetSessionCopies } from "../../../worker/auth/session-cache";
 import { storeBillingState } from "../../../worker/billing/subscription-store";
 import { StripeBilling } from "../../../worker/upstreams/stripe/client";
 import { PRICE_PRO, setSubscription, STRIPE_FAKE, STRIPE_KEY } from "./stripe";
@@ -13,15 +12,11 @@ export interface WorkspaceSubscription {
   id: string;
 }
 
-/**
- * Stores the subscription as the webhook stores it: read back from (the fake) Stripe. The
- * webhook's request would forget this isolate's session copies; so does this.
- */
+/** Stores the subscription as the webhook stores it: read back from (the fake) Stripe. */
 async function store(sub: WorkspaceSubscription, plan: "pro" | "agency", status: string): Promise<void> {
   await setSubscription({ id: sub.id, customer: sub.customer, status, priceId: plan === "agency" ? PRICE_AGENCY : PRICE_PRO, quantity: 1, userId: sub.workspaceId });
   const facts = await billing.retrieveSubscription(sub.id);
   await storeBillingState(env.DB, sub.workspaceId, sub.customer, { subscription: facts, paidPlan: plan, cancelAt: null, paymentActionUrl: null }, Date.now());
-  forgetSessionCopies();
 }
 
 /**

@@ -2,10 +2,10 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { createDemoUser } from "../../../worker/accounts/user-store";
 import { createSession } from "../../../worker/auth/session";
-import { cachedSessionCopy, forgetSessionCopies, keepSessionCopy, SESSION_CACHE_MS, sessionGeneration } from "../../../worker/auth/session-cache";
+import { cachedSessionCopy, forgetSessionCopies, keepSessionCopy, SESSION_CACHE_MS, sessionGeneration } from "../../../worker/shared/session-copies";
 import { buildServices } from "../../../worker/services";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
-import { pastSessionCopies } from "../support/session-cache";
+import { pastIsolateCopies } from "../support/isolate-copies";
 
 const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
 const LATER = new Date(NOW + 86_400_000).toISOString();
@@ -70,7 +70,7 @@ describe("signed-in requests and the copies", () => {
     // Revoked by another isolate's sign-out: this isolate's copy still answers, for a few seconds.
     await revokeByHand(sessionId);
     expect(await status(browser)).toMatchObject({ authenticated: true });
-    pastSessionCopies();
+    pastIsolateCopies();
     expect(await status(browser)).toMatchObject({ authenticated: false });
   });
 

@@ -1,11 +1,12 @@
-import { isolateSlot } from "../shared/isolate-state";
+import { isolateSlot } from "./isolate-state";
 
 /**
  * How long an isolate may trust a session it read (the token's signature, the user, the workspace
  * it acts in, its role and plan), counted from when the read started: a page's calls skip the
  * signature check and a D1 round trip each. Every other isolate sees a sign-out, a removed member
  * or a plan change within this, as with API keys (api-keys/key-resolver.ts); this isolate sees its
- * own at once, since any state-changing request here forgets every copy.
+ * own at once, since any state-changing request here, a sign-out and a stored Stripe state forget
+ * every copy. Here rather than in auth/ because billing, which auth reads plans from, forgets them.
  */
 export const SESSION_CACHE_MS = 3_000;
 const MAX_CACHED = 5_000;
