@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request, type Response } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { headlessShellPath } from "./chromium.ts";
+import { headlessShellPath, IN_PROCESS_GPU } from "./chromium.ts";
 
 /** Chromium's headless shell, started as CI can start it: no sandbox (root), no network chatter. */
 function launchBrowser(): Promise<Browser> {
@@ -10,6 +10,7 @@ function launchBrowser(): Promise<Browser> {
       "--headless",
       "--no-sandbox",
       "--disable-gpu",
+      IN_PROCESS_GPU,
       "--no-first-run",
       "--disable-background-networking",
       "--disable-component-update",

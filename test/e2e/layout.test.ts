@@ -14,7 +14,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_PATHS, type RoutePath } from "../../web/src/app/route-meta.ts";
 import { closeContexts, gotoSettled, sharedBrowser } from "./browser.ts";
-import { injectAxe } from "./axe.ts";
+import { injectAxeOnEveryVisit } from "./axe.ts";
 import { builtCssClasses, drawnFindings, setLayoutWidth } from "./layout-checks.ts";
 import { LAYOUT_ASINS, snapshotDay, trackingAccount, utcMidnight, type SignedInState } from "./layout-states.ts";
 import { useOwnAppServer } from "./own-app-server.ts";
@@ -61,7 +61,7 @@ async function checkRoute(page: Page, state: string, path: string, views: readon
   await setLayoutWidth(page, 1280);
   await gotoSettled(page, `${server.url}${path}`);
   await page.locator("main").first().waitFor();
-  await injectAxe(page);
+  await injectAxeOnEveryVisit(page);
   for (const [width, theme] of views) {
     await setLayoutWidth(page, width);
     await setTheme(page, theme);

@@ -6,6 +6,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { NOT_FOUND_META, ROUTE_PATHS } from "../../web/src/app/route-meta.ts";
+import { injectAxeOnEveryVisit } from "./axe.ts";
 import { useBrowserTab } from "./browser.ts";
 import { builtCssClasses, drawnFindings, setLayoutWidth } from "./layout-checks.ts";
 import { expectedHead, sitePages, UNKNOWN_PATH, visitPath } from "./site-pages.ts";
@@ -29,6 +30,7 @@ async function phoneLayoutFindings(): Promise<string[]> {
 describe("every route", () => {
   it.each(ROUTE_PATHS)("%s renders without console errors, axe finds nothing serious in light or dark mode, and its layout holds at 390 px", async (path) => {
     const response = await visit(visitPath(path));
+    await injectAxeOnEveryVisit(tab.page);
 
     expect(response?.status()).toBe(200);
     expect(await mainHeading()).not.toBe(NOT_FOUND_META.title);
@@ -40,6 +42,7 @@ describe("every route", () => {
 
   it("answers an unknown path with HTTP 404 and an accessible 404 tab.page, whose Back to Home link works", async () => {
     const response = await visit(UNKNOWN_PATH);
+    await injectAxeOnEveryVisit(tab.page);
 
     expect(response?.status()).toBe(404);
     expect(await mainHeading()).toBe("Page not found");
