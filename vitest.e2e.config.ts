@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LongestFirst } from "./test/e2e/longest-first.ts";
 
 export default defineConfig({
   test: {
@@ -21,5 +22,6 @@ export default defineConfig({
     // fakes, the helpers): importing them again for every file was 7 to 8 % of the suite's time,
     // 2 % since. Each file still opens its own contexts and starts its own servers.
     isolate: false,
+    sequence: { sequencer: LongestFirst },
   },
 });
