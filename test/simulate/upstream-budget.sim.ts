@@ -65,6 +65,7 @@ async function simulateRegion(spec: (typeof REGIONS)[number]): Promise<RegionFig
   const budget: BudgetClient = {
     take: bucket.take,
     follow: bucket.follow,
+    landed: bucket.landed,
     penalize: async (nowMs, retryAfterSeconds) => {
       penalties.push([nowMs, nowMs + 2 * retryAfterSeconds * 1000]);
       await bucket.penalize(nowMs, retryAfterSeconds);

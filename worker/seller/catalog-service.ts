@@ -80,10 +80,14 @@ async function withinBudget<T>(deps: CatalogDeps, call: () => Promise<T>): Promi
     await deps.budget?.penalize(deps.now(), retryAfterSeconds);
     throw new SellerApiError(429, error.message, retryAfterSeconds);
   }
-  // A seller whose plan differs from the model's: every caller of the bucket follows it from now on.
+  // A seller whose plan differs from the model's: every caller of the bucket follows it from now on;
+  // and the next call is paced from this one's answer, since Amazon counts it from when it landed.
   // The answer Amazon gave is returned even if the bucket cannot be told.
-  await tellStatedRate(deps.api, CATALOG_ITEM_PATH, deps.budget, undefined, deps.now()).catch((error: unknown) => {
-    console.error("catalog budget: Amazon's stated rate was not kept", error);
-  });
+  try {
+    await tellStatedRate(deps.api, CATALOG_ITEM_PATH, deps.budget, undefined, deps.now());
+    await deps.budget?.landed(deps.now());
+  } catch (error) {
+    console.error("catalog budget: Amazon's stated rate or this call's landing was not kept", error);
+  }
   return answer;
 }

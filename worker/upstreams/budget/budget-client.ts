@@ -1,6 +1,6 @@
 import type { Bindings } from "../../env";
 import type { UpstreamBudget } from "./upstream-budget";
-import { emptyBucket, followStatedRate, penalize, takeFreeTokens, takeToken, type BucketLimits, type Grant, type Priority } from "./token-bucket";
+import { emptyBucket, followStatedRate, landedBy, penalize, takeFreeTokens, takeToken, type BucketLimits, type Grant, type Priority } from "./token-bucket";
 
 /** What a caller of an upstream needs from its budget, wherever the bucket lives. */
 export interface BudgetClient {
@@ -10,6 +10,8 @@ export interface BudgetClient {
   penalize(nowMs: number, retryAfterSeconds: number): Promise<void>;
   /** The upstream stated this rate for the bucket (x-amzn-RateLimit-Limit): every caller follows it from now on. */
   follow(nowMs: number, ratePerSecond: number): Promise<void>;
+  /** A call granted from the bucket was answered now: the next one is paced from its landing, not its departure. */
+  landed(nowMs: number): Promise<void>;
 }
 
 /** The shared bucket `name` in its UpstreamBudget Durable Object. */
@@ -21,6 +23,7 @@ export function durableBudget(env: Pick<Bindings, "UPSTREAM_BUDGET">, name: stri
     take: (priority, nowMs, maxWaitMs, count) => stub().take({ limits, priority, nowMs, maxWaitMs, count }),
     penalize: async (nowMs, retryAfterSeconds) => void (await stub().penalize(nowMs, retryAfterSeconds)),
     follow: (nowMs, ratePerSecond) => stub().follow(limits, nowMs, ratePerSecond),
+    landed: (nowMs) => stub().landed(limits, nowMs),
   };
 }
 
@@ -39,6 +42,9 @@ export function localBudget(limits: BucketLimits): BudgetClient {
     async follow(nowMs, ratePerSecond) {
       state = followStatedRate(state, limits, nowMs, ratePerSecond);
     },
+    async landed(nowMs) {
+      state = landedBy(state, limits, nowMs);
+    },
   };
 }
 
@@ -47,4 +53,5 @@ export const unlimitedBudget: BudgetClient = {
   take: async () => ({ ok: true, waitMs: 0 }),
   penalize: async () => {},
   follow: async () => {},
+  landed: async () => {},
 };

@@ -123,6 +123,18 @@ export function followStatedRate(state: BucketState, limits: BucketLimits, now: 
   return { ...state, tat, statedRate: ratePerSecond };
 }
 
+/**
+ * A call granted from the bucket was answered at `at`, so it reached the upstream by then: the
+ * next token is due no sooner than an interval after that. Amazon counts a call from when it
+ * lands, which can be well after it left (a new connection's handshake, a slow hop), and a call
+ * paced from the late one's departure would land inside its interval. Exact for callers one
+ * after another; for calls in flight together it only ever moves the next token later.
+ */
+export function landedBy(state: BucketState, callerLimits: BucketLimits, at: number): BucketState {
+  const tat = Math.max(state.tat, at + intervalMs(limitsOf(state, callerLimits), state, at));
+  return tat === state.tat ? state : { ...state, tat };
+}
+
 /** Amazon answered 429: nobody calls before Retry-After, then half rate for as long again. */
 export function penalize(state: BucketState, now: number, retryAfterSeconds: number): BucketState {
   const pauseMs = Math.min(MAX_PAUSE_SECONDS, Math.max(1, retryAfterSeconds)) * 1000;

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { emptyBucket, followStatedRate, penalize, takeFreeTokens, takeToken, type BucketLimits, type BucketState, type Grant, type Priority } from "./token-bucket";
+import { emptyBucket, followStatedRate, landedBy, penalize, takeFreeTokens, takeToken, type BucketLimits, type BucketState, type Grant, type Priority } from "./token-bucket";
 
 const STATE_KEY = "bucket";
 
@@ -50,6 +50,11 @@ export class UpstreamBudget extends DurableObject {
     if (next === this.state) return;
     this.state = next;
     await this.ctx.storage.put(STATE_KEY, this.state);
+  }
+
+  /** A call granted from the bucket was answered at nowMs (landedBy); in memory, as grants are. */
+  async landed(limits: BucketLimits, nowMs: number): Promise<void> {
+    this.state = landedBy(this.state, limits, nowMs);
   }
 
   async peek(): Promise<BucketState> {

@@ -1,7 +1,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { durableBudget } from "../../../../worker/upstreams/budget/budget-client";
-import { creatorsBucket, emptyBucket, penalize, takeToken, type BucketLimits, type BucketState } from "../../../../worker/upstreams/budget/token-bucket";
+import { creatorsBucket, emptyBucket, landedBy, penalize, takeToken, type BucketLimits, type BucketState } from "../../../../worker/upstreams/budget/token-bucket";
 import { buildServices } from "../../../../worker/services";
 import { MockProductSource } from "../../../../worker/upstreams/creators/mock";
 import { UpstreamError } from "../../../../worker/upstreams/creators/product-source";
@@ -55,6 +55,24 @@ describe("token bucket", () => {
     const queued = run({ ratePerSecond: 1, burst: 1 }, [["interactive", T], ["interactive", T], ["interactive", T], ["interactive", T], ["interactive", T], ["interactive", T]]);
     expect(queued.map((grant) => (grant.ok ? grant.waitMs : "refused"))).toEqual([0, 1000, 2000, 3000, 4000, "refused"]);
     expect(queued[5]).toEqual({ ok: false, retryAt: T + 5000 });
+  });
+
+  it("paces the next call from when the last was answered, since a call can land well after it left", () => {
+    const limits: BucketLimits = { ratePerSecond: 1, burst: 2 };
+    const first = takeToken(emptyBucket(), limits, "interactive", T, 4000);
+    // The first call reached Amazon 300 ms after it left (a new connection) and was answered at T + 400.
+    const second = takeToken(landedBy(first.state, limits, T + 400), limits, "interactive", T + 450, 4000);
+    const third = takeToken(landedBy(second.state, limits, T + 500), limits, "interactive", T + 550, 4000);
+    // Paced from departures alone, the third call would leave at T + 1000: 700 ms after the first call landed.
+    const departuresOnly = run(limits, [["interactive", T], ["interactive", T + 450], ["interactive", T + 550]]);
+    expect(departuresOnly.map((grant) => grant.ok && grant.waitMs)).toEqual([0, 0, 450]);
+    expect([first.grant, second.grant, third.grant]).toEqual([
+      { ok: true, waitMs: 0 },
+      { ok: true, waitMs: 0 }, // the burst's second token
+      { ok: true, waitMs: 850 }, // leaves at T + 1400: a second after the first call's answer
+    ]);
+    // An answer that came before the bucket's next token moves nothing.
+    expect(landedBy(third.state, limits, T + 600)).toBe(third.state);
   });
 
   it("a 429 stops everyone for its Retry-After, then runs at half rate for as long again", () => {
