@@ -18,10 +18,3 @@ export function headlessShellPath(): string {
   console.warn(`${shell} not found (apt-get install chromium-headless-shell): the browser tests run in ${FULL_CHROMIUM}, about twice the CPU`);
   return FULL_CHROMIUM;
 }
-
-/**
- * The GPU process's work (software compositing, with --disable-gpu) on a thread of the browser
- * process instead of a process of its own, with no IPC between them: on 2026-11-27's 2-core
- * machine three browser files took 108 s of CPU against 118 s (three runs each).
- */
-export const IN_PROCESS_GPU = "--in-process-gpu";

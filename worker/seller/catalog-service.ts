@@ -1,7 +1,6 @@
 import type { AccountMarketplace, CatalogItemResult } from "../contract/account";
 import type { BudgetClient } from "../upstreams/budget/budget-client";
 import { CATALOG_ITEM_PATH, SellerApiError, type CatalogItem, type SellerApi } from "../upstreams/spapi/seller-api";
-import { tellStatedRate } from "../upstreams/spapi/seller-budget";
 
 /** SP-API results are reused for 24 hours, per seller, then fetched again. */
 export const CATALOG_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -80,14 +79,11 @@ async function withinBudget<T>(deps: CatalogDeps, call: () => Promise<T>): Promi
     await deps.budget?.penalize(deps.now(), retryAfterSeconds);
     throw new SellerApiError(429, error.message, retryAfterSeconds);
   }
-  // A seller whose plan differs from the model's: every caller of the bucket follows it from now on;
-  // and the next call is paced from this one's answer, since Amazon counts it from when it landed.
+  // The next call is paced from this one's answer, since Amazon counts it from when it landed; and a
+  // seller whose plan differs from the model's is followed by every caller of the bucket from now on.
   // The answer Amazon gave is returned even if the bucket cannot be told.
-  try {
-    await tellStatedRate(deps.api, CATALOG_ITEM_PATH, deps.budget, undefined, deps.now());
-    await deps.budget?.landed(deps.now());
-  } catch (error) {
-    console.error("catalog budget: Amazon's stated rate or this call's landing was not kept", error);
-  }
+  await deps.budget?.landed(deps.now(), deps.api.rateLimitOf?.(CATALOG_ITEM_PATH)).catch((error: unknown) => {
+    console.error("catalog budget: this call's landing or Amazon's stated rate was not kept", error);
+  });
   return answer;
 }

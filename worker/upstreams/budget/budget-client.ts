@@ -10,8 +10,11 @@ export interface BudgetClient {
   penalize(nowMs: number, retryAfterSeconds: number): Promise<void>;
   /** The upstream stated this rate for the bucket (x-amzn-RateLimit-Limit): every caller follows it from now on. */
   follow(nowMs: number, ratePerSecond: number): Promise<void>;
-  /** A call granted from the bucket was answered now: the next one is paced from its landing, not its departure. */
-  landed(nowMs: number): Promise<void>;
+  /**
+   * A call granted from the bucket was answered now: the next one is paced from its landing, not its
+   * departure; and, when the answer stated a rate, every caller follows it from now on (as `follow`).
+   */
+  landed(nowMs: number, statedRate?: number): Promise<void>;
 }
 
 /** The shared bucket `name` in its UpstreamBudget Durable Object. */
@@ -23,7 +26,7 @@ export function durableBudget(env: Pick<Bindings, "UPSTREAM_BUDGET">, name: stri
     take: (priority, nowMs, maxWaitMs, count) => stub().take({ limits, priority, nowMs, maxWaitMs, count }),
     penalize: async (nowMs, retryAfterSeconds) => void (await stub().penalize(nowMs, retryAfterSeconds)),
     follow: (nowMs, ratePerSecond) => stub().follow(limits, nowMs, ratePerSecond),
-    landed: (nowMs) => stub().landed(limits, nowMs),
+    landed: (nowMs, statedRate) => stub().landed(limits, nowMs, statedRate),
   };
 }
 
@@ -42,7 +45,8 @@ export function localBudget(limits: BucketLimits): BudgetClient {
     async follow(nowMs, ratePerSecond) {
       state = followStatedRate(state, limits, nowMs, ratePerSecond);
     },
-    async landed(nowMs) {
+    async landed(nowMs, statedRate) {
+      if (statedRate !== undefined) state = followStatedRate(state, limits, nowMs, statedRate);
       state = landedBy(state, limits, nowMs);
     },
   };

@@ -52,8 +52,12 @@ export class UpstreamBudget extends DurableObject {
     await this.ctx.storage.put(STATE_KEY, this.state);
   }
 
-  /** A call granted from the bucket was answered at nowMs (landedBy); in memory, as grants are. */
-  async landed(limits: BucketLimits, nowMs: number): Promise<void> {
+  /**
+   * A call granted from the bucket was answered at nowMs (landedBy), stating `statedRate` if it
+   * did: one round trip for both. The landing stays in memory, as grants do.
+   */
+  async landed(limits: BucketLimits, nowMs: number, statedRate?: number): Promise<void> {
+    if (statedRate !== undefined) await this.follow(limits, nowMs, statedRate);
     this.state = landedBy(this.state, limits, nowMs);
   }
 
