@@ -33,10 +33,12 @@ export default defineConfig({
     // One workerd per vitest worker, reused file after file: starting one per file cost two
     // thirds of the suite's time. The setup file empties every store between files.
     isolate: false,
-    // Vitest's default on two CPUs is one file at a time; much of a file's time is spent waiting
-    // on the fake upstreams in Node and on D1, so three at a time nearly halves the suite.
-    maxWorkers: 3,
-    // Three files share two CPUs, and in npm test the web and browser suites too: a test or hook
+    // Two files at a time: much of a file's time is spent waiting on the fake upstreams in Node
+    // and on D1, so one at a time took 179 s alone on 2026-11-27's 2-core machine. A third
+    // workerd gained no time (95 to 97 s alone) and cost 20 to 38 s more CPU (148 to 153 s against
+    // 115 to 129), CPU that npm test's browser lane, the longest, was waiting for.
+    maxWorkers: 2,
+    // Two files share two CPUs, and in npm test the web and browser suites too: a test or hook
     // that seeds hundreds of rows or sends hundreds of requests (nightly-jobs, key-concurrency)
     // takes 2-4 s alone and took up to 14 s beside the others.
     testTimeout: 30_000,

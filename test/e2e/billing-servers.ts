@@ -1,5 +1,5 @@
 /**
- * The app under `wrangler dev` with Stripe and Amazon sign-in configured, both pointed at
+ * The app (in Miniflare, local-app.ts) with Stripe and Amazon sign-in configured, both pointed at
  * fakes on 127.0.0.1: the fake LWA (so a seller signs in through the real OAuth callback)
  * and the fake Stripe API (Checkout URLs lead to a page it serves).
  */
@@ -8,13 +8,13 @@ import Stripe from "stripe";
 import { control, startFakeHttpServer, type FakeHttpServer } from "../fakes/fake-http-server.ts";
 import { LwaFake } from "../fakes/lwa-upstream.ts";
 import { STRIPE_FAKE_HOST, STRIPE_FAKE_KEY, StripeFake } from "../fakes/stripe-upstream.ts";
-import { startAppServer, type AppServer } from "./app-server.ts";
+import { startLocalApp, type LocalApp } from "./local-app.ts";
 
 export const WEBHOOK_SECRET = "whsec_e2e_ranklayer_0123456789";
 const LWA_CLIENT = { clientId: "amzn1.application-oa2-client.e2e", secret: "lwa-e2e-secret" };
 
 export interface BillingServers {
-  app: AppServer;
+  app: LocalApp;
   lwa: FakeHttpServer;
   stripe: FakeHttpServer;
   close(): Promise<void>;
@@ -27,7 +27,7 @@ export async function startBillingServers(): Promise<BillingServers> {
   stripeFake.options.publicBase = stripe.url;
   await control(lwa.url, "clients", LWA_CLIENT);
   const key = btoa(String.fromCharCode(...new Uint8Array(32).fill(5)));
-  const app = await startAppServer({
+  const app = await startLocalApp({
     LWA_CLIENT_ID: LWA_CLIENT.clientId,
     LWA_CLIENT_SECRET: LWA_CLIENT.secret,
     SPAPI_APPLICATION_ID: "amzn1.sp.solution.e2e",

@@ -45,11 +45,10 @@ export async function trackingAccount(browser: Browser, appUrl: string, plan: "f
   return { context, page };
 }
 
-/** Fires the 02:00 snapshot cron as of `dayStartMs` + 2 h and waits until every LAYOUT_ASIN has that day's point. */
-export async function snapshotDay(appUrl: string, page: Page, dayStartMs: number): Promise<void> {
+/** Fires the 02:00 snapshot cron on `server` as of `dayStartMs` + 2 h and waits until every LAYOUT_ASIN has that day's point. */
+export async function snapshotDay(server: { fireCron(cron: string, scheduledTimeMs: number): Promise<void> }, page: Page, dayStartMs: number): Promise<void> {
   const day = new Date(dayStartMs).toISOString().slice(0, 10);
-  const response = await fetch(`${appUrl}/cdn-cgi/handler/scheduled?cron=0+2+*+*+*&time=${dayStartMs + 2 * 3_600_000}`);
-  expect(response.ok, `snapshot cron for ${day}`).toBe(true);
+  await server.fireCron("0 2 * * *", dayStartMs + 2 * 3_600_000);
   const has = async () => {
     for (const asin of LAYOUT_ASINS) {
       const history = await pageApi(page, "GET", `/api/history?asin=${asin}&marketplace=US&range=7d`);

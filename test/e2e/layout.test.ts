@@ -122,7 +122,7 @@ describe("the layout of every screen", () => {
   it("signed in, on the first day of tracking (one snapshot per ASIN)", async () => {
     const plans = FULL ? (["free", "pro"] as const) : (["pro"] as const);
     for (const plan of plans) accounts[plan] = await trackingAccount(browser, server.url, plan);
-    await snapshotDay(server.url, accounts.pro?.page ?? accounts.free!.page, utcMidnight(0));
+    await snapshotDay(server, accounts.pro?.page ?? accounts.free!.page, utcMidnight(0));
     const failures: string[] = [];
     for (const plan of plans) failures.push(...(await checkAll(accounts[plan]!.page, `${plan}-day-one`, SIGNED_IN_ROUTES, DAY_ONE_VIEWS)));
     expect(failures).toEqual([]);
@@ -132,7 +132,7 @@ describe("the layout of every screen", () => {
     const plans = FULL ? (["free", "pro"] as const) : (["pro"] as const);
     const page = accounts.pro?.page ?? accounts.free?.page;
     if (!page) throw new Error("the first-day test signs the accounts in");
-    for (let daysAgo = 6; daysAgo >= 1; daysAgo--) await snapshotDay(server.url, page, utcMidnight(daysAgo));
+    for (let daysAgo = 6; daysAgo >= 1; daysAgo--) await snapshotDay(server, page, utcMidnight(daysAgo));
     const failures: string[] = [];
     for (const plan of plans) failures.push(...(await checkAll(accounts[plan]!.page, `${plan}-week`, SIGNED_IN_ROUTES, WEEK_VIEWS)));
     expect(failures).toEqual([]);

@@ -1,14 +1,13 @@
 import { readFileSync, statSync } from "node:fs";
-import type { AppServer } from "./app-server.ts";
 
 /**
- * The mail a `wrangler dev` server "sent": its send_email binding writes each message's text part
- * to a file of its own (…/email/miniflare-<instance>/email-text/<id>.txt) instead of sending it,
- * and its log names the file. Read through that server's log, so tests running side by side never
+ * The mail a local app server (`wrangler dev`, or Miniflare in local-app.ts) "sent": its
+ * send_email binding writes each message's text part to a file of its own
+ * (…/email/miniflare-<instance>/email-text/<id>.txt) instead of sending it, and its log names the file. Read through that server's log, so tests running side by side never
  * take each other's mail. The newest such file written since `sinceMs` that contains `marker` is
  * the message a person would have received.
  */
-export function newestLocalMail(server: Pick<AppServer, "output">, marker: string, sinceMs: number): string | null {
+export function newestLocalMail(server: { output(): string }, marker: string, sinceMs: number): string | null {
   let newest: { at: number; text: string } | null = null;
   for (const [, path] of server.output().matchAll(/^Text: (.+\.txt)$/gm)) {
     const stat = statSync(path!, { throwIfNoEntry: false });
@@ -20,7 +19,7 @@ export function newestLocalMail(server: Pick<AppServer, "output">, marker: strin
 }
 
 /** Waits (up to 10 s) for that message: the binding writes its files just after answering. */
-export async function waitForLocalMail(server: Pick<AppServer, "output">, marker: string, sinceMs: number): Promise<string> {
+export async function waitForLocalMail(server: { output(): string }, marker: string, sinceMs: number): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const text = newestLocalMail(server, marker, sinceMs);
