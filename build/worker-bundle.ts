@@ -12,10 +12,12 @@
  */
 import { build, transform, type BuildOptions, type Metafile, type Plugin } from "esbuild";
 import { readFile } from "node:fs/promises";
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 
 export const WORKER_OUT_DIR = "dist-worker";
 export const WORKER_ENTRY = `${WORKER_OUT_DIR}/index.mjs`;
+/** The esbuild metafile of the last `npm run build:worker` (which input each module holds), beside the modules rather than among them. */
+export const WORKER_METAFILE = `${WORKER_OUT_DIR}.meta.json`;
 
 /**
  * `.openapi()` is put on zod's prototype by a call in @hono/zod-openapi's module, with zod's whole
@@ -152,6 +154,7 @@ export async function buildWorker(options: WorkerBuild = {}) {
 
 if (import.meta.main) {
   const result = await buildWorker({ minify: !process.argv.includes("--no-minify") });
+  writeFileSync(WORKER_METAFILE, JSON.stringify(result.metafile));
   const outputs = Object.entries(result.metafile!.outputs).filter(([name]) => name.endsWith(".mjs"));
   console.log(`worker: ${outputs.length} modules in ${WORKER_OUT_DIR}/`);
 }
