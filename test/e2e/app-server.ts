@@ -27,6 +27,15 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
+/** A fresh local store (a `--persist-to` folder) in a temporary folder, migrated: a copy of the suite's migrated store when there is one. */
+export async function newLocalStore(): Promise<string> {
+  const persistTo = mkdtempSync(join(tmpdir(), "ranklayer-"));
+  const migrated = process.env[MIGRATED_STORE_ENV];
+  if (migrated) cpSync(migrated, persistTo, { recursive: true });
+  else await migrateLocalDatabases(persistTo);
+  return persistTo;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -48,11 +57,8 @@ export async function startAppServer(
   seed?: (persistTo: string) => Promise<void>,
   options: { logLevel?: "info" | "warn" } = {},
 ): Promise<AppServer> {
-  const persistTo = mkdtempSync(join(tmpdir(), "ranklayer-"));
+  const persistTo = await newLocalStore();
   const wrangler = join(process.cwd(), "node_modules", ".bin", "wrangler");
-  const migrated = process.env[MIGRATED_STORE_ENV];
-  if (migrated) cpSync(migrated, persistTo, { recursive: true });
-  else await migrateLocalDatabases(persistTo);
   await seed?.(persistTo);
 
   // Naming an env file stops wrangler reading a developer's .dev.vars (real credentials).

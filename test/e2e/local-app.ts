@@ -10,14 +10,12 @@
  * and a proxy workerd in front of the app, about 5 s of CPU; this start is about 1 s
  * (2026-11-27, 2-core machine), and the suite starts seven of them.
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare, type Json, type V4WorkerOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 import { WORKER_ENTRY, WORKER_OUT_DIR } from "../../build/worker-bundle.ts";
-import { MIGRATED_STORE_ENV } from "./app-server.ts";
-import { migrateLocalDatabases } from "./local-databases.ts";
+import { newLocalStore } from "./app-server.ts";
 
 export interface LocalApp {
   url: string;
@@ -47,10 +45,7 @@ function workerModules() {
 
 /** `vars` are what `wrangler dev --var NAME:VALUE` would set: raised limits, fake upstream URLs. */
 export async function startLocalApp(vars: Record<string, string> = {}): Promise<LocalApp> {
-  const persistTo = mkdtempSync(join(tmpdir(), "ranklayer-"));
-  const migrated = process.env[MIGRATED_STORE_ENV];
-  if (migrated) cpSync(migrated, persistTo, { recursive: true });
-  else await migrateLocalDatabases(persistTo);
+  const persistTo = await newLocalStore();
 
   const config = unstable_readConfig({ config: "wrangler.toml" });
   // Miniflare 5 takes no module rules: the modules are listed instead.

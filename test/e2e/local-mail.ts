@@ -3,9 +3,10 @@ import { readFileSync, statSync } from "node:fs";
 /**
  * The mail a local app server (`wrangler dev`, or Miniflare in local-app.ts) "sent": its
  * send_email binding writes each message's text part to a file of its own
- * (…/email/miniflare-<instance>/email-text/<id>.txt) instead of sending it, and its log names the file. Read through that server's log, so tests running side by side never
- * take each other's mail. The newest such file written since `sinceMs` that contains `marker` is
- * the message a person would have received.
+ * (…/email/miniflare-<instance>/email-text/<id>.txt) instead of sending it, and its log names the
+ * file. Read through that server's log, so tests running side by side never take each other's mail.
+ * The newest such file written since `sinceMs` that contains `marker` is the message a person would
+ * have received.
  */
 export function newestLocalMail(server: { output(): string }, marker: string, sinceMs: number): string | null {
   let newest: { at: number; text: string } | null = null;
