@@ -14,6 +14,8 @@ import { buildServices } from "../../../../worker/services";
 // test. An alarm armed for now (startNightlyRun) fires on its own: those tests wait for it.
 const NOW = Date.now();
 const DAY = new Date(NOW).toISOString().slice(0, 10);
+/** `ms` after NOW, but never past DAY: a run started in the last minute before midnight UTC stays on its day (a CI run at 23:59 did not). */
+const laterSameDay = (ms: number) => Math.min(NOW + ms, Date.parse(`${DAY}T23:59:59.999Z`));
 
 beforeEach(async () => {
   await resetHistoryTables();
@@ -88,7 +90,7 @@ describe("SnapshotRunner alarm chain", () => {
     await waitForDone(DAY);
     const done = await findNightlyRun(env.DB, DAY);
 
-    expect(await startNightlyRun(buildServices(env), NOW + 60_000)).toEqual({ day: DAY, status: "done" });
+    expect(await startNightlyRun(buildServices(env), laterSameDay(60_000))).toEqual({ day: DAY, status: "done" });
     expect(await pendingAlarm()).toBeNull();
     expect(await findNightlyRun(env.DB, DAY)).toEqual(done);
   });
@@ -121,7 +123,7 @@ describe("the 0 2 * * * cron", () => {
     ]);
 
     // Twice the same day: nothing more is written.
-    await worker.scheduled(createScheduledController({ cron: "0 2 * * *", scheduledTime: NOW + 1000 }), env);
+    await worker.scheduled(createScheduledController({ cron: "0 2 * * *", scheduledTime: laterSameDay(1000) }), env);
     expect(await pendingAlarm()).toBeNull();
     expect(await countPoints()).toBe(2);
   });
