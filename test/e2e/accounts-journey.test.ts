@@ -1,5 +1,5 @@
 /**
- * Issue 27 in Chromium: sign up by email (the link read from wrangler's local mail folder), add a
+ * Issue 27 in Chromium: sign up by email (the link read from the local mail folder), add a
  * passkey with Chromium's virtual authenticator, sign out, sign in with the passkey, upgrade
  * through the fake Stripe, create an API key, export, delete, and show the key and the session
  * are dead and the same address starts an empty account. axe-clean at 390 px.

@@ -1,6 +1,7 @@
 /**
- * The issue-5 journey in the demo account, in real Chromium against `wrangler dev`: create an
- * alert, fire the 02:00 and 02:30 cron triggers through the local scheduled endpoint, and see
+ * The issue-5 journey in the demo account, in real Chromium against the file's own app server
+ * (local-app.ts, since it fires the crons): create an alert, fire the 02:00 and 02:30 cron triggers
+ * through the local scheduled endpoint, and see
  * the notification, the header badge and the alert's new "last triggered". axe checks the new
  * screens signed in, with data on them.
  */

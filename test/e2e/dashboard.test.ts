@@ -1,6 +1,6 @@
 /**
  * The seller dashboard, portfolio and rank trends as the demo account in real Chromium against
- * `wrangler dev` (the file's own, since it fires the crons): ASINs added from the empty state,
+ * the file's own app server (local-app.ts, since it fires the crons): ASINs added from the empty state,
  * data made by firing the 02:00 cron and by "Refresh now", then
  * the three screens with their filters and "Clear filters", axe-clean and at 390 px.
  */

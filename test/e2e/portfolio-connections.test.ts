@@ -1,6 +1,6 @@
 /**
- * The aggregated portfolio across seller accounts, in real Chromium against `wrangler dev` (the
- * file's own, since it fires the 02:00 cron): the demo account on Pro adds a sample client (a
+ * The aggregated portfolio across seller accounts, in real Chromium against the file's own app
+ * server (local-app.ts, since it fires the 02:00 cron): the demo account on Pro adds a sample client (a
  * second mock seller, EU) in Settings → Connection Status, tracks a US and a German ASIN, and
  * after the nightly run /portfolio shows both connections with revenue in two currencies, never
  * converted; the drill-down shows one client. axe-clean, and at 390 px without sideways scroll.

@@ -1,6 +1,6 @@
 /**
  * Issue 28 in Chromium at 390 px: an owner (email sign-in) makes a workspace and invites an
- * analyst from /team; the analyst takes the link from wrangler's local mail folder, signs in by
+ * analyst from /team; the analyst takes the link from the local mail folder, signs in by
  * email with that address and accepts; sees the owner's watchlist; finds no billing or disconnect
  * buttons and the API refuses both (403); the header switcher changes the screens between the
  * personal and the shared workspace. axe-clean.
