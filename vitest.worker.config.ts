@@ -24,6 +24,8 @@ export default defineConfig({
           // Tests wait on each request's waitUntil work: a lookup-log window of 0 ms (one timer
           // turn) instead of 250 keeps every lookup from idling a quarter second.
           LOOKUP_LOG_FLUSH_MS: "0",
+          // Likewise each API key request would wait up to a second for its usage write.
+          API_KEY_USAGE_FLUSH_MS: "0",
         },
       },
     })),

@@ -43,6 +43,8 @@ const DEFAULT_LOOKUP_REFRESH_AFTER_SECONDS = 6 * 60 * 60;
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 4000;
 /** How long lookup-log rows gather before one write: one D1 statement per window, not per lookup. */
 export const DEFAULT_LOOKUP_LOG_FLUSH_MS = 250;
+/** An API key's use is written to D1 at most this often: one write a second for a busy key. */
+export const DEFAULT_API_KEY_USAGE_FLUSH_MS = 1_000;
 const DEFAULT_SITE_URL = "https://ranklayer.com";
 /** The monthly lookup quota is the Free plan's (a plan without a cap never runs out). */
 export const DEFAULT_LOOKUP_LIMITS = { perMinute: 30, perMonth: FREE_PLAN.lookupsPerMonth ?? Number.MAX_SAFE_INTEGER };
@@ -69,6 +71,7 @@ const VARS = {
   LOOKUP_LIMIT_PER_MONTH: int(DEFAULT_LOOKUP_LIMITS.perMonth),
   LOOKUP_REFRESH_AFTER_SECONDS: int(DEFAULT_LOOKUP_REFRESH_AFTER_SECONDS, 0),
   LOOKUP_LOG_FLUSH_MS: int(DEFAULT_LOOKUP_LOG_FLUSH_MS, 0),
+  API_KEY_USAGE_FLUSH_MS: int(DEFAULT_API_KEY_USAGE_FLUSH_MS, 0),
   UPSTREAM_TIMEOUT_MS: int(DEFAULT_UPSTREAM_TIMEOUT_MS),
   CREATORS_CREDENTIAL_ID: text,
   CREATORS_CREDENTIAL_SECRET: text,

@@ -1,13 +1,13 @@
+import { DEFAULT_API_KEY_USAGE_FLUSH_MS } from "../config";
 import { isolateSlot, isolateState } from "../shared/isolate-state";
 import { recordApiKeyUse, usageHour } from "./api-key-store";
 
 /**
- * Counts key requests in the isolate and writes them to D1 at most once a second per key:
- * the first request of a quiet key is written at once, and requests within the next second
- * join one write made when the second is up. A busy key costs one D1 write a second, not
- * one per request. Writes run in waitUntil, after the answer.
+ * Counts key requests in the isolate and writes them to D1 at most once a second per key (the
+ * API_KEY_USAGE_FLUSH_MS var): the first request of a quiet key is written at once, and requests
+ * within the next second join one write made when the second is up. A busy key costs one D1
+ * write a second, not one per request. Writes run in waitUntil, after the answer.
  */
-export const USAGE_FLUSH_MS = 1_000;
 
 interface Batch {
   keyId: string;
@@ -45,7 +45,7 @@ export function countApiKeyUse(
   ctx: Pick<ExecutionContext, "waitUntil">,
   keyId: string,
   now = Date.now(),
-  intervalMs = USAGE_FLUSH_MS,
+  intervalMs = DEFAULT_API_KEY_USAGE_FLUSH_MS,
 ): void {
   const hour = usageHour(now);
   const { pending, flushes } = usage();
