@@ -1,5 +1,8 @@
 import { readFileSync, statSync } from "node:fs";
 
+/** A local app server whose log can be read: `wrangler dev` (app-server.ts) or Miniflare (local-app.ts). */
+type LoggingServer = { output(): string };
+
 /**
  * The mail a local app server (`wrangler dev`, or Miniflare in local-app.ts) "sent": its
  * send_email binding writes each message's text part to a file of its own
@@ -8,7 +11,7 @@ import { readFileSync, statSync } from "node:fs";
  * The newest such file written since `sinceMs` that contains `marker` is the message a person would
  * have received.
  */
-export function newestLocalMail(server: { output(): string }, marker: string, sinceMs: number): string | null {
+export function newestLocalMail(server: LoggingServer, marker: string, sinceMs: number): string | null {
   let newest: { at: number; text: string } | null = null;
   for (const [, path] of server.output().matchAll(/^Text: (.+\.txt)$/gm)) {
     const stat = statSync(path!, { throwIfNoEntry: false });
@@ -20,7 +23,7 @@ export function newestLocalMail(server: { output(): string }, marker: string, si
 }
 
 /** Waits (up to 10 s) for that message: the binding writes its files just after answering. */
-export async function waitForLocalMail(server: { output(): string }, marker: string, sinceMs: number): Promise<string> {
+export async function waitForLocalMail(server: LoggingServer, marker: string, sinceMs: number): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const text = newestLocalMail(server, marker, sinceMs);

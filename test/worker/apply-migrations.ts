@@ -13,8 +13,8 @@ import { migrate } from "./support/migrated-schema";
  */
 // Every history shard has the same schema (migrations/history).
 const DATABASES = [
-  { db: env.DB, set: "main", migrations: env.TEST_MIGRATIONS },
-  ...[env.HISTORY_0, env.HISTORY_1, env.HISTORY_2, env.HISTORY_3].map((db) => ({ db, set: "history", migrations: env.TEST_HISTORY_MIGRATIONS })),
+  { db: env.DB, migrations: env.TEST_MIGRATIONS },
+  ...[env.HISTORY_0, env.HISTORY_1, env.HISTORY_2, env.HISTORY_3].map((db) => ({ db, migrations: env.TEST_HISTORY_MIGRATIONS })),
 ];
 
 // Real timers first: the last file's background work may wait on a timer (the lookup log's window).
@@ -28,7 +28,7 @@ vi.unstubAllEnvs();
 // Each database's schema in one batch (a batch per migration was most of a file's setup: about
 // 450 ms against 150), recorded as applyD1Migrations records migrations, so a migration's own test
 // can apply the rest with it.
-await Promise.all(DATABASES.map(({ db, set, migrations }) => migrate(db, set, migrations)));
+await Promise.all(DATABASES.map(({ db, migrations }) => migrate(db, migrations)));
 
 /**
  * The pool's reset() now and then leaves the history shards as the last file left them (three

@@ -2,13 +2,6 @@ import { DEFAULT_API_KEY_USAGE_FLUSH_MS } from "../config";
 import { isolateSlot, isolateState } from "../shared/isolate-state";
 import { recordApiKeyUse, usageHour } from "./api-key-store";
 
-/**
- * Counts key requests in the isolate and writes them to D1 at most once a second per key (the
- * API_KEY_USAGE_FLUSH_MS var): the first request of a quiet key is written at once, and requests
- * within the next second join one write made when the second is up. A busy key costs one D1
- * write a second, not one per request. Writes run in waitUntil, after the answer.
- */
-
 interface Batch {
   keyId: string;
   hour: string;
@@ -40,12 +33,18 @@ async function writeLater(db: D1Database, keyId: string, delayMs: number): Promi
   await write(db, keyId);
 }
 
+/**
+ * Counts one request of the key in the isolate and writes the counts to D1 at most once per
+ * `intervalMs` per key (the API_KEY_USAGE_FLUSH_MS var, a second by default): the first request
+ * of a quiet key is written at once, and requests within the next interval join one write made
+ * when it is up. A busy key costs one D1 write a second, not one per request. Writes run in
+ * waitUntil, after the answer.
+ */
 export function countApiKeyUse(
   db: D1Database,
   ctx: Pick<ExecutionContext, "waitUntil">,
   keyId: string,
-  now = Date.now(),
-  intervalMs = DEFAULT_API_KEY_USAGE_FLUSH_MS,
+  { now = Date.now(), intervalMs = DEFAULT_API_KEY_USAGE_FLUSH_MS }: { now?: number; intervalMs?: number } = {},
 ): void {
   const hour = usageHour(now);
   const { pending, flushes } = usage();

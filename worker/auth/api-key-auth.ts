@@ -54,7 +54,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   // The key acts in its workspace, with the workspace's plan and its maker's role there.
   c.set("account", { sessionId: `apikey:${found.key.id}`, user: found.user, workspace: { id: found.workspace.id, name: found.workspace.name, role, plan: found.plan } });
   c.set("apiKey", { id: found.key.id });
-  countApiKeyUse(c.env.DB, c.executionCtx, found.key.id, Date.now(), c.var.services.config.vars.API_KEY_USAGE_FLUSH_MS);
+  countApiKeyUse(c.env.DB, c.executionCtx, found.key.id, { intervalMs: c.var.services.config.vars.API_KEY_USAGE_FLUSH_MS });
   await next();
   for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
 };

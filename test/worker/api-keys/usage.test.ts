@@ -41,7 +41,7 @@ describe("countApiKeyUse", () => {
     await insertApiKey(env.DB, user.id, { id: keyId, name: "k", prefix: "rl_live_x", keyHash: crypto.randomUUID() }, 5);
     const writes: Promise<unknown>[] = [];
     const ctx = { waitUntil: (promise: Promise<unknown>) => void writes.push(promise) };
-    for (let i = 0; i < 50; i++) countApiKeyUse(env.DB, ctx, keyId, NOW + i);
+    for (let i = 0; i < 50; i++) countApiKeyUse(env.DB, ctx, keyId, { now: NOW + i });
     // The first request was written at once; the other 49 joined one write a second later.
     expect(writes).toHaveLength(2);
     const started = Date.now();

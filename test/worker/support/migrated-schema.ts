@@ -15,10 +15,11 @@ interface Migrated {
   migrationNames: string[];
 }
 
-/** Per set of migrations ("main", "history"): its copy, or null when the migrations leave rows. */
+/** Per set of migrations (the main database's, the history shards'), by their names: its copy, or null when the migrations leave rows. */
 const copies = new Map<string, Migrated | null>();
 
-export async function migrate(db: D1Database, set: string, migrations: readonly D1Migration[]): Promise<void> {
+export async function migrate(db: D1Database, migrations: readonly D1Migration[]): Promise<void> {
+  const set = migrations.map((migration) => migration.name).join(" ");
   const copy = copies.get(set);
   if (copy) {
     const record = db.prepare("INSERT INTO d1_migrations (name) VALUES (?)");
