@@ -81,17 +81,9 @@ export async function findApiKeyByHash(
   return { key: row.key, user: row.user, workspace: { id: row.key.workspaceId, name: row.workspaceName, role: row.role ?? null } };
 }
 
-const HOUR_MS = 3_600_000;
-/** The last hour named: every key request names one, and formatting a date cost more than the rest of its counting. */
-let lastHour = { start: Number.NEGATIVE_INFINITY, text: "" };
-
 /** "2026-11-24T14": the UTC hour usage is counted in. */
 export function usageHour(now: number): string {
-  if (now < lastHour.start || now >= lastHour.start + HOUR_MS) {
-    const start = now - (now % HOUR_MS);
-    lastHour = { start, text: new Date(start).toISOString().slice(0, 13) };
-  }
-  return lastHour.text;
+  return new Date(now).toISOString().slice(0, 13);
 }
 
 /** Adds `requests` made with the key in `hour` and marks it used at `lastUsedAt`. */

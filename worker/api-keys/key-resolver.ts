@@ -5,7 +5,6 @@ import type { WorkspaceRole } from "../contract/workspaces";
 import type { Background } from "../shared/background";
 import { isolateSlot } from "../shared/isolate-state";
 import { findApiKeyByHash, type ApiKeyRecord } from "./api-key-store";
-import { hashApiKey } from "./key-format";
 
 /**
  * How long an isolate may trust what it read about a key, counted from when the read started.
@@ -29,13 +28,6 @@ export type ResolvedApiKey = {
 } | null;
 /** This isolate's copies of keys, and its reads in flight (isolate-state.ts: reset() clears them between tests). */
 const keyCache = isolateSlot(() => new Map<string, { value: ResolvedApiKey; readAt: number }>());
-/**
- * The hashes of keys this isolate found in D1, by key: WebCrypto's digest was about a fifth of a
- * cached key lookup's CPU (docs/performance.md). Only live keys are kept, so random keys cannot
- * flush it, and a revoked key's entry goes with its first refused request, or at once in the
- * isolate that revoked it.
- */
-const knownKeyHashes = isolateSlot(() => new Map<string, string>());
 /** Reads of a key in flight in this isolate: concurrent requests share one. */
 const keyReads = isolateSlot(() => new Map<string, Promise<ResolvedApiKey>>());
 
@@ -83,23 +75,8 @@ export async function resolveApiKey(db: D1Database, keyHash: string, background?
   return read(db, keyHash, background);
 }
 
-/** resolveApiKey by the key itself, hashed once per isolate while the key exists. */
-export async function resolveApiKeyToken(db: D1Database, token: string, background?: Background): Promise<ResolvedApiKey> {
-  const hashes = knownKeyHashes();
-  const keyHash = hashes.get(token) ?? (await hashApiKey(token));
-  const found = await resolveApiKey(db, keyHash, background);
-  if (!found || found.key.revokedAt) hashes.delete(token);
-  else if (!hashes.has(token)) {
-    hashes.set(token, keyHash);
-    if (hashes.size > MAX_CACHED) hashes.delete(hashes.keys().next().value as string);
-  }
-  return found;
-}
-
 /** Drops this isolate's copy of a key at once (revoke, rotate), and any read of it in flight. */
 export function forgetApiKey(keyHash: string): void {
   keyCache().delete(keyHash);
   keyReads().delete(keyHash);
-  const hashes = knownKeyHashes();
-  for (const [token, hash] of hashes) if (hash === keyHash) hashes.delete(token);
 }

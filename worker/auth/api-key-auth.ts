@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { bearerToken, looksLikeApiKey } from "../api-keys/key-format";
+import { bearerToken, hashApiKey, looksLikeApiKey } from "../api-keys/key-format";
 import type { AppEnv } from "../env";
 import { keyRateLimitHeaders } from "../ratelimit/key-limit";
 import { ApiError } from "../shared/api-error";
@@ -24,8 +24,8 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearerToken(c.req.header("Authorization"));
   if (token === null) return next();
   if (!looksLikeApiKey(token)) throw unauthorized("Wrong API key: it is not a RankLayer key (rl_live_…).");
-  const [{ resolveApiKeyToken }, { countApiKeyUse }] = await keyStores();
-  const found = await resolveApiKeyToken(c.env.DB, token, backgroundOf(c));
+  const [{ resolveApiKey }, { countApiKeyUse }] = await keyStores();
+  const found = await resolveApiKey(c.env.DB, await hashApiKey(token), backgroundOf(c));
   if (!found) throw unauthorized("Wrong API key: no such key exists.");
   if (found.key.revokedAt) throw unauthorized(`This API key was revoked at ${found.key.revokedAt}.`);
   const role = found.workspace.role;
@@ -40,8 +40,8 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     );
   }
 
-  const limit = c.get("services").config.vars.API_REQUESTS_PER_HOUR || planLimit;
-  const decision = await c.get("services").quota.takeKeyRequest(found.workspace.id, limit);
+  const limit = c.var.services.config.vars.API_REQUESTS_PER_HOUR || planLimit;
+  const decision = await c.var.services.quota.takeKeyRequest(found.workspace.id, limit);
   const headers = keyRateLimitHeaders(decision);
   if (!decision.allowed) {
     throw new ApiError(
@@ -54,7 +54,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   // The key acts in its workspace, with the workspace's plan and its maker's role there.
   c.set("account", { sessionId: `apikey:${found.key.id}`, user: found.user, workspace: { id: found.workspace.id, name: found.workspace.name, role, plan: found.plan } });
   c.set("apiKey", { id: found.key.id });
-  countApiKeyUse(c.env.DB, c.executionCtx, found.key.id, { intervalMs: c.get("services").config.vars.API_KEY_USAGE_FLUSH_MS });
+  countApiKeyUse(c.env.DB, c.executionCtx, found.key.id, { intervalMs: c.var.services.config.vars.API_KEY_USAGE_FLUSH_MS });
   await next();
   for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
 };

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashApiKey } from "../../../worker/api-keys/key-format";
-import { KEY_CACHE_MS, KEY_REFRESH_AFTER_MS, resolveApiKey, resolveApiKeyToken } from "../../../worker/api-keys/key-resolver";
+import { KEY_CACHE_MS, KEY_REFRESH_AFTER_MS, resolveApiKey } from "../../../worker/api-keys/key-resolver";
 import { createKey, sellerOnPlan } from "./support";
 
 afterEach(() => {
@@ -25,32 +25,6 @@ async function revokeElsewhere(keyHash: string): Promise<void> {
 }
 
 describe("the API key resolver (isolate cache, revocation within 3 s)", () => {
-  it("by the key itself: hashes a live key once per isolate, still sees a revocation made elsewhere within 3 s, and keeps nothing of a revoked or unknown key", async () => {
-    const { browser } = await sellerOnPlan("pro");
-    const { key } = await createKey(browser);
-    const keyHash = await hashApiKey(key);
-    vi.useFakeTimers({ toFake: ["Date"] });
-    const start = Date.now();
-    vi.setSystemTime(start);
-    const digest = vi.spyOn(crypto.subtle, "digest");
-    expect((await resolveApiKeyToken(env.DB, key))?.key.revokedAt).toBeNull();
-    expect((await resolveApiKeyToken(env.DB, key))?.key.id).toBeTruthy();
-    expect(digest).toHaveBeenCalledTimes(1);
-
-    await revokeElsewhere(keyHash);
-    vi.setSystemTime(start + KEY_CACHE_MS);
-    expect((await resolveApiKeyToken(env.DB, key))?.key.revokedAt).not.toBeNull();
-    digest.mockClear();
-    expect((await resolveApiKeyToken(env.DB, key))?.key.revokedAt).not.toBeNull();
-    expect(digest).toHaveBeenCalledTimes(1);
-
-    const unknown = "rl_live_" + "y".repeat(43);
-    expect(await resolveApiKeyToken(env.DB, unknown)).toBeNull();
-    expect(await resolveApiKeyToken(env.DB, unknown)).toBeNull();
-    expect(digest).toHaveBeenCalledTimes(3);
-    digest.mockRestore();
-  });
-
   it("answers from memory under 2 s; from 2 s it answers from memory and re-reads in the background, so a revocation shows before 3 s", async () => {
     const { keyHash, advance } = await freshKey();
     expect((await resolveApiKey(env.DB, keyHash))?.key.revokedAt).toBeNull();

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { insertApiKey, usageHour } from "../../../worker/api-keys/api-key-store";
+import { insertApiKey } from "../../../worker/api-keys/api-key-store";
 import { summarizeUsage, usageWindowStart } from "../../../worker/api-keys/usage";
 import { countApiKeyUse } from "../../../worker/api-keys/usage-recorder";
 import { upsertSellerUser } from "../../../worker/accounts/user-store";
@@ -9,17 +9,6 @@ import { newSellingPartnerId } from "../support/seller-browser";
 import { buildServices } from "../../../worker/services";
 
 const NOW = Date.parse("2026-11-24T14:30:00.000Z");
-
-describe("usageHour", () => {
-  it("names the UTC hour of any instant, in whatever order instants come", () => {
-    const at = (iso: string) => usageHour(Date.parse(iso));
-    expect(at("2026-11-24T14:00:00.000Z")).toBe("2026-11-24T14");
-    expect(at("2026-11-24T14:59:59.999Z")).toBe("2026-11-24T14");
-    expect(at("2026-11-24T15:00:00.000Z")).toBe("2026-11-24T15");
-    expect(at("2026-11-24T13:59:59.999Z")).toBe("2026-11-24T13");
-    expect(at("2027-01-01T00:30:00.000Z")).toBe("2027-01-01T00");
-  });
-});
 
 describe("summarizeUsage", () => {
   it("sums this hour and each of the last 7 UTC days for one key, ignoring other keys and older days", () => {
