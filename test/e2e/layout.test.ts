@@ -12,14 +12,14 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROUTE_PATHS, type RoutePath } from "../../web/src/app/route-meta.ts";
+import type { RoutePath } from "../../web/src/app/route-meta.ts";
 import { closeContexts, gotoSettled, sharedBrowser } from "./browser.ts";
 import { injectAxeOnEveryVisit } from "./axe.ts";
 import { builtCssClasses, drawnFindings, setLayoutWidth } from "./layout-checks.ts";
 import { LAYOUT_ASINS, snapshotDay, trackingAccount, utcMidnight, type SignedInState } from "./layout-states.ts";
 import { useOwnAppServer } from "./own-app-server.ts";
 import { signInAsPro } from "./pro-account.ts";
-import { UNKNOWN_PATH, visitPath } from "./site-pages.ts";
+import { EVERY_PAGE_PATH, visitPath } from "./site-pages.ts";
 
 const FULL = process.env.LAYOUT_FULL === "1";
 const SCREENSHOTS = FULL || process.env.LAYOUT_SCREENSHOTS === "1";
@@ -36,8 +36,8 @@ const WEEK_VIEWS: readonly View[] = FULL ? EVERY_VIEW : [[390, "light"], [1280, 
 const APP_ROUTES: RoutePath[] = ["/seller-central", "/dashboard", "/rank-trends", "/portfolio", "/compare", "/results", "/alerts", "/notifications", "/settings", "/billing"];
 // LAYOUT_ONLY=/pricing,/billing narrows a run to those routes (when fixing one screen).
 const ONLY = process.env.LAYOUT_ONLY?.split(",").filter(Boolean);
-const only = (paths: string[]) => (ONLY ? paths.filter((path) => ONLY.includes(path.split("?")[0]!)) : paths);
-const ALL_ROUTES: string[] = only([...ROUTE_PATHS.map(visitPath), UNKNOWN_PATH]);
+const only = (paths: readonly string[]): string[] => paths.filter((path) => !ONLY || ONLY.includes(path.split("?")[0]!));
+const ALL_ROUTES: string[] = only(EVERY_PAGE_PATH);
 /** Compare with the tracked ASINs: the rank history chart (Pro) is drawn. */
 const COMPARE_TRACKED = `/compare?asins=${LAYOUT_ASINS.join(",")}&marketplace=US`;
 const SIGNED_IN_ROUTES = [...(FULL ? ALL_ROUTES : only(APP_ROUTES.map(visitPath))), ...only([COMPARE_TRACKED])];

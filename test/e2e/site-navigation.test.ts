@@ -4,9 +4,9 @@
  * the keyboard, and dark mode reaches every page.
  */
 import { describe, expect, inject, it } from "vitest";
-import { NOT_FOUND_META, ROUTE_PATHS, matchRoutePath } from "../../web/src/app/route-meta.ts";
+import { NOT_FOUND_META, matchRoutePath } from "../../web/src/app/route-meta.ts";
 import { useBrowserTab } from "./browser.ts";
-import { expectedHead, sitePages, UNKNOWN_PATH, visitPath } from "./site-pages.ts";
+import { EVERY_PAGE_PATH, expectedHead, sitePages, UNKNOWN_PATH, visitPath } from "./site-pages.ts";
 
 const appUrl = inject("appUrl");
 const tab = useBrowserTab({}, { reuseTab: true });
@@ -98,11 +98,10 @@ describe("the header menu on a phone, from the keyboard", () => {
 });
 
 describe("dark mode", () => {
-  const ROUTES = [...ROUTE_PATHS.map(visitPath), UNKNOWN_PATH];
   const THEME_SCRIPT = '<script src="/theme.js"></script>';
 
   it("is applied before the first paint on every route: each page's HTML, the 404 page's too, loads the theme script in its head", async () => {
-    for (const path of ROUTES) {
+    for (const path of EVERY_PAGE_PATH) {
       const html = await (await fetch(`${appUrl}${path}`)).text();
       const head = html.slice(0, html.indexOf("</head>"));
       expect(head, path).toContain(THEME_SCRIPT);

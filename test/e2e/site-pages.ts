@@ -4,7 +4,7 @@
  */
 import { expect } from "vitest";
 import { siteUrl } from "../../build/site-url.ts";
-import { routeMeta, type RoutePath } from "../../web/src/app/route-meta.ts";
+import { ROUTE_PATHS, routeMeta, type RoutePath } from "../../web/src/app/route-meta.ts";
 import { COLOUR_RULES, seriousViolations } from "./axe.ts";
 import { gotoSettled, type BrowserTab } from "./browser.ts";
 
@@ -15,6 +15,9 @@ export const UNKNOWN_PATH = "/resources/nope";
 export function visitPath(path: RoutePath): string {
   return path === "/results" ? "/results?asin=B08N5WRWNW&marketplace=US" : path;
 }
+
+/** Every page a visitor can load: each route as visited, and the 404 page. */
+export const EVERY_PAGE_PATH: readonly string[] = [...ROUTE_PATHS.map(visitPath), UNKNOWN_PATH];
 
 export function expectedHead(path: RoutePath) {
   const meta = routeMeta(path);

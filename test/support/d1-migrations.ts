@@ -14,8 +14,11 @@ interface Database<S extends Statement<S>> {
   batch(statements: S[]): Promise<unknown>;
 }
 
+/** How a migration is recorded as applied, bound to its name. */
+export const RECORD_MIGRATION = "INSERT INTO d1_migrations (name) VALUES (?)";
+
 export async function applyMigrationsAtOnce<S extends Statement<S>>(db: Database<S>, migrations: readonly { name: string; queries: string[] }[]): Promise<void> {
-  const record = db.prepare("INSERT INTO d1_migrations (name) VALUES (?)");
+  const record = db.prepare(RECORD_MIGRATION);
   await db.batch([
     db.prepare("CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)"),
     ...migrations.flatMap((migration) => [...migration.queries.map((query) => db.prepare(query)), record.bind(migration.name)]),

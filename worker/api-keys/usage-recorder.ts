@@ -37,7 +37,7 @@ async function writeLater(db: D1Database, keyId: string, delayMs: number): Promi
  * Counts one request of the key in the isolate and writes the counts to D1 at most once per
  * `intervalMs` per key (the API_KEY_USAGE_FLUSH_MS var, a second by default): the first request
  * of a quiet key is written at once, and requests within the next interval join one write made
- * when it is up. A busy key costs one D1 write a second, not one per request. Writes run in
+ * when it is up. A busy key costs one D1 write per interval, not one per request. Writes run in
  * waitUntil, after the answer.
  */
 export function countApiKeyUse(

@@ -1,5 +1,14 @@
 import type { D1Migration } from "cloudflare:test";
-import { applyMigrationsAtOnce } from "../../support/d1-migrations";
+import { applyMigrationsAtOnce, RECORD_MIGRATION } from "../../support/d1-migrations";
+
+/** The schema a set of migrations leaves (in creation order) and the names they record. */
+interface Migrated {
+  statements: string[];
+  migrationNames: string[];
+}
+
+/** Per set of migrations (the main database's, the history shards'), by their names: its copy, or null when the migrations leave rows. */
+const copies = new Map<string, Migrated | null>();
 
 /**
  * A database's migrations for a test file, applied the fast way once the workerd has seen them:
@@ -10,19 +19,11 @@ import { applyMigrationsAtOnce } from "../../support/d1-migrations";
  * result in this run; if they ever left rows in a table, a copy of the schema would lose them,
  * so then every file runs the migrations.
  */
-interface Migrated {
-  statements: string[];
-  migrationNames: string[];
-}
-
-/** Per set of migrations (the main database's, the history shards'), by their names: its copy, or null when the migrations leave rows. */
-const copies = new Map<string, Migrated | null>();
-
 export async function migrate(db: D1Database, migrations: readonly D1Migration[]): Promise<void> {
   const set = migrations.map((migration) => migration.name).join(" ");
   const copy = copies.get(set);
   if (copy) {
-    const record = db.prepare("INSERT INTO d1_migrations (name) VALUES (?)");
+    const record = db.prepare(RECORD_MIGRATION);
     await db.batch([...copy.statements.map((statement) => db.prepare(statement)), ...copy.migrationNames.map((name) => record.bind(name))]);
     return;
   }
