@@ -12,7 +12,7 @@ import autocannon from "autocannon";
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { firstLoadJs, formatKilobytes } from "../build/first-load-js.ts";
-import { startAppServer } from "../test/e2e/app-server.ts";
+import { startAppServer, WORKER_ONLY } from "../test/e2e/app-server.ts";
 import { startCreatorsFakeServer } from "../test/fakes/creators-server.ts";
 import { agencyRows } from "./agency-phase.ts";
 import { seedAgency } from "./agency-seed.ts";
@@ -87,10 +87,7 @@ const app = await startAppServer(
     await seedDashboards(persistTo);
     await seedAgency(persistTo);
   },
-  // wrangler dev logs every request through its Node process: about 0.25 ms of CPU a request there
-  // and as much again in workerd, a quarter of a /api/health request's cost on this machine. That is
-  // the dev server's, not the Worker's; warnings and errors still print.
-  { logLevel: "warn" },
+  WORKER_ONLY,
 );
 
 try {

@@ -6,7 +6,7 @@
  * keeps its hour-long token and its new account's rate.
  */
 import autocannon from "autocannon";
-import { startAppServer } from "../test/e2e/app-server.ts";
+import { startAppServer, WORKER_ONLY } from "../test/e2e/app-server.ts";
 import { startCreatorsFakeServer } from "../test/fakes/creators-server.ts";
 import { control } from "../test/fakes/fake-http-server.ts";
 import type { TableRow } from "./report.ts";
@@ -35,7 +35,7 @@ export async function tokenRenewalRow(seconds: number, connections: number): Pro
       CREATORS_REQUESTS_PER_SECOND: String(CALLS_PER_SECOND),
     },
     undefined,
-    { logLevel: "warn" },
+    WORKER_ONLY,
   );
   try {
     // Every request a new ASIN: each is a cold lookup, so each needs a token.

@@ -36,6 +36,20 @@ export async function newLocalStore(): Promise<string> {
   return persistTo;
 }
 
+export interface ServerOptions {
+  logLevel?: "info" | "warn";
+  localTraces?: boolean;
+}
+
+/**
+ * The benchmark's servers: the Worker without the dev server's own work per request, which a
+ * deployed Worker never pays. wrangler dev logs every request through its Node process (about
+ * 0.25 ms of CPU a request there and as much again in workerd), and its local trace collector,
+ * on by default, records every request into a SQLite Durable Object in the Worker's own process
+ * (about 40 % of that process's CPU for a `/api/health` request, 2026-11-28). Warnings and errors still print.
+ */
+export const WORKER_ONLY: ServerOptions = { logLevel: "warn", localTraces: false };
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -50,12 +64,13 @@ export async function freePort(): Promise<number> {
 /**
  * `vars` are passed with --var NAME:VALUE, e.g. raised limits or fake upstream URLs.
  * `seed` writes to the migrated local store before the server starts (the benchmark's tracked ASINs).
- * `logLevel: "warn"` stops wrangler logging every request (the benchmark); `output()` then has no mail lines.
+ * `logLevel: "warn"` stops wrangler logging every request; `output()` then has no mail lines.
+ * `localTraces: false` stops wrangler's local trace collector (X_LOCAL_OBSERVABILITY).
  */
 export async function startAppServer(
   vars: Record<string, string> = {},
   seed?: (persistTo: string) => Promise<void>,
-  options: { logLevel?: "info" | "warn" } = {},
+  options: ServerOptions = {},
 ): Promise<AppServer> {
   const persistTo = await newLocalStore();
   const wrangler = join(process.cwd(), "node_modules", ".bin", "wrangler");
@@ -70,7 +85,11 @@ export async function startAppServer(
   const child: ChildProcess = spawn(
     wrangler,
     ["dev", WORKER_ENTRY, "--no-bundle", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--env-file", envFile, ...(options.logLevel ? ["--log-level", options.logLevel] : []), ...varArgs],
-    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "true" }, detached: true },
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, CI: "true", ...(options.localTraces === false ? { X_LOCAL_OBSERVABILITY: "false" } : {}) },
+      detached: true,
+    },
   );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
