@@ -120,7 +120,7 @@ const mockSellerApi = onFirstUse(() => import("./upstreams/spapi/mock"));
 /** The Creators API client of `creators`, loaded with its first call (a cached lookup makes none). */
 function creatorsSource(creators: CreatorsConfig): ProductSource {
   let client: Promise<CreatorsProductSource> | undefined;
-  const loaded = () => (client ??= creatorsClient().then(({ CreatorsProductSource }) => new CreatorsProductSource(creators)));
+  const loaded = () => (client ??= Promise.resolve(creatorsClient()).then(({ CreatorsProductSource }) => new CreatorsProductSource(creators)));
   return {
     kind: "live",
     async getItems(asins, marketplace, options) {

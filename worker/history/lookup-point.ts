@@ -31,7 +31,7 @@ export function recordLookupPoint(
   const { source, refreshedAt, ...product } = result;
   ctx.waitUntil(
     isolateState.track(
-      rankPointsStore()
+      Promise.resolve(rankPointsStore())
         .then(({ recordDayPoint }) => recordDayPoint(history, { product, categoryRanks, source, capturedAt: refreshedAt }))
         .catch((error: unknown) => {
           console.error("rank snapshot write failed", product.marketplace, product.asin, error);

@@ -22,7 +22,7 @@ import { rolePermission } from "./route-permissions";
  */
 
 type AnyRouter = Hono<AppEnv, any, any>;
-type Loader = () => Promise<AnyRouter>;
+type Loader = () => AnyRouter | Promise<AnyRouter>;
 
 const LOADER = Symbol("lazy router loader");
 type LazyHandler = MiddlewareHandler<AppEnv> & { [LOADER]: Loader };
@@ -69,18 +69,20 @@ export function lazyRoutes<Module, Name extends keyof Module>(load: () => Promis
   // Loaded code, kept for the isolate's life like any imported module (no data: nothing for
   // isolate-state.ts to reset between tests); a failed import is tried again on the next request.
   const loader: Loader = onFirstUse(() => load().then((module) => module[name] as AnyRouter));
-  const runners = new Map<string, Promise<AnyRouter>>();
+  // The runners themselves, not promises of them: a promise made in one request costs every later
+  // request that awaits it a cross-request hop (on-first-use.ts). Two first requests may each build
+  // one; they are alike and hold no state.
+  const runners = new Map<string, AnyRouter>();
   const handler = (async (c, next) => {
     const prefix = routePath(c).replace(/\/\*$/, "");
     let runner = runners.get(prefix);
     if (!runner) {
-      runner = loader().then((loaded) => runnerOf(prefix, loaded));
+      runner = runnerOf(prefix, await loader());
       runners.set(prefix, runner);
-      runner.catch(() => runners.delete(prefix));
     }
     const request = c.req.raw;
     callers.set(request, c);
-    const answer = await (await runner).fetch(request, c.env, executionContextOf(c));
+    const answer = await runner.fetch(request, c.env, executionContextOf(c));
     // Another stand-in further on (or the app's 404) may answer a path this group lacks.
     if (unmatched.delete(request)) return next();
     // newResponse keeps the headers the caller's middleware prepared before next().

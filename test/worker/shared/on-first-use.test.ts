@@ -14,6 +14,16 @@ describe("onFirstUse", () => {
     expect(new Set(modules).size).toBe(1);
   });
 
+  it("answers the loaded module itself once it has loaded, so no later request awaits the first one's promise", async () => {
+    const load = onFirstUse(async () => ({ ready: true }));
+    const first = load();
+    expect(first).toBeInstanceOf(Promise);
+    expect(load()).toBe(first);
+
+    const module = await first;
+    expect(load()).toBe(module);
+  });
+
   it("tries a failed load again on the next call", async () => {
     let attempts = 0;
     const load = onFirstUse(async () => {

@@ -17,7 +17,7 @@ export class StripeBilling implements Billing {
   constructor(private readonly config: StripeConfig) {}
 
   private client(): Promise<StripeSdkBilling> {
-    this.sdk ??= stripeSdk().then(({ StripeSdkBilling }) => new StripeSdkBilling(this.config));
+    this.sdk ??= Promise.resolve(stripeSdk()).then(({ StripeSdkBilling }) => new StripeSdkBilling(this.config));
     return this.sdk;
   }
 
