@@ -9,23 +9,28 @@ export const joseFunctions = onFirstUse(() => import("./jose-on-demand"));
 const FALLBACK_KEY_NAME = "session_signing_key";
 const encoder = new TextEncoder();
 
-// Per isolate: the D1 row never changes once written, so it is read once.
-const fallback = isolateSlot(() => ({ key: null as Promise<Uint8Array> | null }));
+// Per isolate: the D1 row never changes once written, so it is read once. The key itself is kept,
+// not the read's promise, which would send every later request through a cross-request hop (on-first-use.ts).
+const fallback = isolateSlot(() => ({ key: null as Uint8Array | null, reading: null as Promise<Uint8Array> | null }));
 
 /**
  * The HMAC key for session tokens, OAuth state and XSRF tokens: SESSION_SECRET when the
  * operator set it; otherwise (a fresh clone running `npm start`) a random key generated
  * once and kept in D1, so demo sessions work locally and survive restarts.
  */
-export function signingKey({ env, config }: Deployment): Promise<Uint8Array> {
+export function signingKey({ env, config }: Deployment): Uint8Array | Promise<Uint8Array> {
   const secret = config.vars.SESSION_SECRET;
-  if (secret) return Promise.resolve(encoder.encode(secret));
+  if (secret) return encoder.encode(secret);
   const held = fallback();
-  held.key ??= loadOrCreateFallbackKey(env.DB).catch((error: unknown) => {
-    held.key = null; // let the next request try again
-    throw error;
-  });
-  return held.key;
+  if (held.key) return held.key;
+  held.reading ??= loadOrCreateFallbackKey(env.DB).then(
+    (key) => (held.key = key),
+    (error: unknown) => {
+      held.reading = null; // let the next request try again
+      throw error;
+    },
+  );
+  return held.reading;
 }
 
 async function loadOrCreateFallbackKey(db: D1Database): Promise<Uint8Array> {
