@@ -25,8 +25,12 @@ import { tokenRenewalRow } from "./token-renewal-phase.ts";
 import { cpuMicros, workerProcess } from "./process-cpu.ts";
 import { workerFigures } from "./worker-build.ts";
 
-/** As many rounds as ratio phases, so the rotation puts each phase in each place once. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+/**
+ * Twice as many rounds as ratio phases, so the rotation puts each phase in each place twice: on this
+ * 2-core VM one 5 s round of a phase reads 20 % above or below the next, and four rounds left the
+ * medians' ratios 0.08 apart from run to run on the same code (docs/performance.md).
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
 /** The dashboard phases: one seller opening the screen again and again, so the figure is server time, not queueing in the one local isolate. */
