@@ -27,8 +27,8 @@ import { workerFigures } from "./worker-build.ts";
 
 /**
  * Twice as many rounds as ratio phases, so the rotation puts each phase in each place twice: on this
- * 2-core VM one 5 s round of a phase reads 20 % above or below the next, and four rounds left the
- * medians' ratios 0.08 apart from run to run on the same code (docs/performance.md).
+ * 2-core VM one 5 s round of a phase can read 30 % off the next, and a median of more rounds is
+ * steadier (docs/performance.md). Rounds stay 5 s: shorter ones push a lookup's after-answer work into the next phase.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
