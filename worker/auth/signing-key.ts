@@ -1,6 +1,6 @@
 import type { JWTPayload } from "jose";
 import { isolateSlot } from "../shared/isolate-state";
-import { onFirstUse } from "../shared/on-first-use";
+import { loadOnce, onFirstUse, type LoadedOnce } from "../shared/on-first-use";
 import type { Deployment } from "../config";
 
 /** jose's functions (jose-on-demand.ts), loaded with an isolate's first signed-in request. */
@@ -9,9 +9,8 @@ export const joseFunctions = onFirstUse(() => import("./jose-on-demand"));
 const FALLBACK_KEY_NAME = "session_signing_key";
 const encoder = new TextEncoder();
 
-// Per isolate: the D1 row never changes once written, so it is read once. The key itself is kept,
-// not the read's promise, which would send every later request through a cross-request hop (on-first-use.ts).
-const fallback = isolateSlot(() => ({ key: null as Uint8Array | null, reading: null as Promise<Uint8Array> | null }));
+// Per isolate: the D1 row never changes once written, so it is read once (and kept as the key, loadOnce).
+const fallback = isolateSlot<LoadedOnce<Uint8Array>>(() => ({}));
 
 /**
  * The HMAC key for session tokens, OAuth state and XSRF tokens: SESSION_SECRET when the
@@ -21,16 +20,7 @@ const fallback = isolateSlot(() => ({ key: null as Uint8Array | null, reading: n
 export function signingKey({ env, config }: Deployment): Uint8Array | Promise<Uint8Array> {
   const secret = config.vars.SESSION_SECRET;
   if (secret) return encoder.encode(secret);
-  const held = fallback();
-  if (held.key) return held.key;
-  held.reading ??= loadOrCreateFallbackKey(env.DB).then(
-    (key) => (held.key = key),
-    (error: unknown) => {
-      held.reading = null; // let the next request try again
-      throw error;
-    },
-  );
-  return held.reading;
+  return loadOnce(fallback(), () => loadOrCreateFallbackKey(env.DB));
 }
 
 async function loadOrCreateFallbackKey(db: D1Database): Promise<Uint8Array> {
