@@ -190,7 +190,7 @@ function sourcesOf(env: Bindings, config: Config): Sources {
   };
 }
 
-/** Middleware: `c.var.services` for every /api request. */
+/** Middleware: `c.get("services")` for every /api request. */
 export const servicesMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("services", buildServices(c.env, { background: backgroundOf(c) }));
   await next();
@@ -210,4 +210,4 @@ export const demoUsesSampleData: MiddlewareHandler<AppEnv> = async (c, next) => 
   await next();
 };
 
-export const servicesOf = (c: Context<AppEnv>): Services => c.var.services;
+export const servicesOf = (c: Context<AppEnv>): Services => c.get("services");

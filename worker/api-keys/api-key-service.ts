@@ -51,7 +51,7 @@ export async function createKeyFor(db: D1Database, owner: KeyOwner, name: string
   const row = await insertApiKey(
     db,
     owner.workspaceId,
-    { id: crypto.randomUUID(), name, prefix: visiblePrefix(key), keyHash: await hashApiKey(key), createdBy: owner.userId },
+    { id: crypto.randomUUID(), name, prefix: visiblePrefix(key), keyHash: hashApiKey(key), createdBy: owner.userId },
     MAX_LIVE_API_KEYS,
   );
   return row ? { key, apiKey: toView(row, [], now) } : null;

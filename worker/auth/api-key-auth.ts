@@ -25,7 +25,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (token === null) return next();
   if (!looksLikeApiKey(token)) throw unauthorized("Wrong API key: it is not a RankLayer key (rl_live_…).");
   const [{ resolveApiKey }, { countApiKeyUse }] = await keyStores();
-  const found = await resolveApiKey(c.env.DB, await hashApiKey(token), backgroundOf(c));
+  const found = await resolveApiKey(c.env.DB, hashApiKey(token), backgroundOf(c));
   if (!found) throw unauthorized("Wrong API key: no such key exists.");
   if (found.key.revokedAt) throw unauthorized(`This API key was revoked at ${found.key.revokedAt}.`);
   const role = found.workspace.role;
@@ -40,8 +40,8 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     );
   }
 
-  const limit = c.var.services.config.vars.API_REQUESTS_PER_HOUR || planLimit;
-  const decision = await c.var.services.quota.takeKeyRequest(found.workspace.id, limit);
+  const limit = c.get("services").config.vars.API_REQUESTS_PER_HOUR || planLimit;
+  const decision = await c.get("services").quota.takeKeyRequest(found.workspace.id, limit);
   const headers = keyRateLimitHeaders(decision);
   if (!decision.allowed) {
     throw new ApiError(
@@ -54,7 +54,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   // The key acts in its workspace, with the workspace's plan and its maker's role there.
   c.set("account", { sessionId: `apikey:${found.key.id}`, user: found.user, workspace: { id: found.workspace.id, name: found.workspace.name, role, plan: found.plan } });
   c.set("apiKey", { id: found.key.id });
-  countApiKeyUse(c.env.DB, c.executionCtx, found.key.id, { intervalMs: c.var.services.config.vars.API_KEY_USAGE_FLUSH_MS });
+  countApiKeyUse(c.env.DB, c.executionCtx, found.key.id, { intervalMs: c.get("services").config.vars.API_KEY_USAGE_FLUSH_MS });
   await next();
   for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
 };

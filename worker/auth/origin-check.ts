@@ -14,7 +14,7 @@ import { isSafeMethod } from "./safe-methods";
 export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (isSafeMethod(c.req.method)) return next();
   const origin = c.req.header("Origin");
-  if (origin === undefined || origin === c.var.services.config.siteOrigin || origin === new URL(c.req.url).origin) return next();
+  if (origin === undefined || origin === c.get("services").config.siteOrigin || origin === new URL(c.req.url).origin) return next();
   // The browser extension's keyed /api/v1 calls carry no cookie (extension-cors.ts refuses one).
   if (isExtensionKeyRequest(origin, c.req.path, c.req.header("Authorization"))) return next();
   throw new ApiError(403, "forbidden", "This request came from another site (its Origin is not this site's), so it was refused.");

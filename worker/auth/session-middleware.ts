@@ -31,7 +31,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   // An API key request is authenticated already; its cookies (if any) are ignored.
   if (c.get("apiKey")) return next();
   const token = readCookie(c, SESSION_COOKIE);
-  c.set("account", token ? await (await sessionCode()).readSession(c.var.services, token) : null);
+  c.set("account", token ? await (await sessionCode()).readSession(c.get("services"), token) : null);
   return next();
 };
 

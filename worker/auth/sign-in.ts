@@ -11,9 +11,9 @@ import { sessionXsrfToken } from "./xsrf";
 export async function signIn(c: Context<AppEnv>, userId: string, maxSessions?: number): Promise<void> {
   const previous = c.get("account");
   if (previous) await revokeSession(c.env, previous.sessionId);
-  const session = await createSession(c.var.services, userId, Date.now(), maxSessions);
+  const session = await createSession(c.get("services"), userId, Date.now(), maxSessions);
   setHostCookie(c, SESSION_COOKIE, session.token, SESSION_LIFETIME_SECONDS);
-  setXsrfCookie(c, await sessionXsrfToken(c.var.services, session.sessionId));
+  setXsrfCookie(c, await sessionXsrfToken(c.get("services"), session.sessionId));
 }
 
 /** Ends this browser's session, if any, and clears its cookies. */

@@ -40,7 +40,7 @@ export const xsrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!cookie || !header) throw new ApiError(403, "xsrf_failed", "Missing XSRF token. Reload the page and try again.");
   if (!constantTimeEqual(cookie, header)) throw new ApiError(403, "xsrf_failed", "XSRF token mismatch. Reload the page and try again.");
   const account = c.get("account");
-  if (account && !constantTimeEqual(header, await sessionXsrfToken(c.var.services, account.sessionId))) {
+  if (account && !constantTimeEqual(header, await sessionXsrfToken(c.get("services"), account.sessionId))) {
     throw new ApiError(403, "xsrf_failed", "XSRF token does not belong to this session. Reload the page and try again.");
   }
   return next();

@@ -63,7 +63,7 @@ function generate(api: OpenAPIHono<AppEnv>, version: string): Documents {
 export function serveOpenApiDocuments(api: OpenAPIHono<AppEnv>, declared: () => Promise<OpenAPIHono<AppEnv>>): void {
   let built: { version: string; documents: Promise<Documents> } | undefined;
   const documents = (c: Context<AppEnv>): Promise<Documents> => {
-    const version = c.var.services.config.vars.APP_VERSION ?? "0.1.0";
+    const version = c.get("services").config.vars.APP_VERSION ?? "0.1.0";
     if (built?.version !== version) {
       const documents = declared().then((full) => generate(full, version));
       // A group that failed to load is tried again on the next request, as lazyRoutes does.

@@ -72,7 +72,7 @@ export const accountRoutes = router
     }),
     async (c) => {
       const { user } = sessionAccount(c);
-      const document = await exportAccount(c.env.DB, c.var.services.history, c.var.services.config, user);
+      const document = await exportAccount(c.env.DB, c.get("services").history, c.get("services").config, user);
       c.header("Cache-Control", "private, no-store");
       c.header("Content-Disposition", `attachment; filename="ranklayer-account-${document.exportedAt.slice(0, 10)}.json"`);
       return c.json(document as unknown as Record<string, unknown>, 200);
@@ -110,7 +110,7 @@ export const accountRoutes = router
       const stays = (await sharedWorkspacesOf(c.env.DB, user.id)).filter((workspaceId) => workspaceId !== user.id);
       let report;
       try {
-        report = await deleteAccount(c.env.DB, c.var.services.sources.billing(), user.id);
+        report = await deleteAccount(c.env.DB, c.get("services").sources.billing(), user.id);
       } catch (error) {
         if (!(error instanceof CancelFailed)) throw error;
         console.error("account deletion: Stripe cancel failed", error.message);

@@ -130,17 +130,17 @@ const logoutRoute = createRoute({
 
 export const authRoutes = createRouter()
   .openapi(xsrfRoute, async (c) => {
-    setXsrfCookie(c, await xsrfTokenFor(c.var.services, c.get("account")?.sessionId ?? null));
+    setXsrfCookie(c, await xsrfTokenFor(c.get("services"), c.get("account")?.sessionId ?? null));
     c.header("Cache-Control", "no-store");
     return c.body(null, 204);
   })
   .openapi(urlRoute, async (c) => {
     c.header("Cache-Control", "no-store");
-    const config = c.var.services.config;
+    const config = c.get("services").config;
     const { demoSignInAvailable: demoAvailable, sellingPartner } = config;
     if (!sellerSignInKeys(config) || !sellingPartner) return c.json({ authUrl: null, demoAvailable }, 200);
     const { marketplace, next } = c.req.valid("query");
-    const { state, nonce } = await issueState(c.var.services, marketplace, Date.now(), undefined, next);
+    const { state, nonce } = await issueState(c.get("services"), marketplace, Date.now(), undefined, next);
     setHostCookie(c, OAUTH_STATE_COOKIE, nonce, STATE_LIFETIME_SECONDS);
     const authUrl = consentUrl({
       marketplace,
@@ -156,12 +156,12 @@ export const authRoutes = createRouter()
     async (c) => {
       const browserNonce = readCookie(c, OAUTH_STATE_COOKIE);
       clearCookie(c, OAUTH_STATE_COOKIE);
-      const config = c.var.services.config;
+      const config = c.get("services").config;
       const keys = sellerSignInKeys(config);
       const sellingPartner = config.sellingPartner;
       if (!keys || !sellingPartner) return callbackFailure(c, 403, "Amazon sign-in is not configured on this server.");
       const query = c.req.valid("query");
-      const check = await consumeState(c.var.services, query.state, browserNonce);
+      const check = await consumeState(c.get("services"), query.state, browserNonce);
       if (!check.ok) return callbackFailure(c, 400, STATE_FAILURES[check.failure] + START_AGAIN);
 
       const sellingPartnerId = query.selling_partner_id ?? "";
@@ -209,7 +209,7 @@ export const authRoutes = createRouter()
       await refreshParticipations(c.env.DB, connectionId, region, accessToken);
       // The connection lives in the seller account's personal workspace (its id is the account's).
       await recordAudit(c.env.DB, { workspaceId: user.id, actorUserId: user.id, action: "connection.connect", target: connectionId, detail: { region }, clientAddress: clientAddressOf(c) });
-      await connectionsChanged(c.env.DB, c.var.services, user.id);
+      await connectionsChanged(c.env.DB, c.get("services"), user.id);
       await signIn(c, user.id);
       c.header("Cache-Control", "no-store");
       // A first sign-in sets up the account first; after that, the page the visitor came from.
@@ -221,17 +221,17 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(demoRoute, async (c) => {
-    const config = c.var.services.config;
+    const config = c.get("services").config;
     if (!config.demoSignInAvailable) {
       throw new ApiError(403, "forbidden", "Demo sign-in is turned off on this server. Sign in with Amazon instead.");
     }
     const current = c.get("account");
     if (current?.user.isDemo) return c.json(await userStatus(c.env.DB, current.user), 200);
 
-    let user = await demoAccountOf(c.var.services, readCookie(c, DEMO_ACCOUNT_COOKIE));
+    let user = await demoAccountOf(c.get("services"), readCookie(c, DEMO_ACCOUNT_COOKIE));
     if (!user) {
       // Only a new demo account counts against the address's hourly allowance; returning to one's own does not.
-      const decision = await c.var.services.quota.hitClient(c.req.raw, "demo-account", {
+      const decision = await c.get("services").quota.hitClient(c.req.raw, "demo-account", {
         limit: config.vars.DEMO_ACCOUNTS_PER_HOUR,
         windowMs: HOUR_MS,
       });
@@ -246,7 +246,7 @@ export const authRoutes = createRouter()
       }
       user = await createDemoUser(c.env.DB);
     }
-    setHostCookie(c, DEMO_ACCOUNT_COOKIE, await signDemoAccount(c.var.services, user.id), DEMO_ACCOUNT_LIFETIME_SECONDS);
+    setHostCookie(c, DEMO_ACCOUNT_COOKIE, await signDemoAccount(c.get("services"), user.id), DEMO_ACCOUNT_LIFETIME_SECONDS);
     // A demo account belongs to this one browser: signing in again ends any session it had.
     await signIn(c, user.id, 1);
     return c.json(await userStatus(c.env.DB, user), 200);

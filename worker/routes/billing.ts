@@ -31,7 +31,7 @@ function subscriptionBody(c: Context<AppEnv>, billing: UserBilling | null): Subs
     current_period_end: row?.currentPeriodEnd ?? null,
     cancel_at_period_end: row?.cancelAtPeriodEnd ?? false,
     stripe_customer_id: row?.stripeCustomerId ?? null,
-    mock: c.var.services.config.stripe === null,
+    mock: c.get("services").config.stripe === null,
     demo: row?.isDemo ?? false,
     ...(row?.cancelAt && { ends_at: row.cancelAt }),
     ...(row?.paymentActionUrl && { payment_action_url: row.paymentActionUrl }),
@@ -46,7 +46,7 @@ function agencyFigures(plan: Plan, storedQuantity: number | null) {
 }
 
 /** Back to /billing on this deployment's origin (SITE_URL), never the request's Host. */
-const billingUrl = (c: Context<AppEnv>) => new URL(BILLING_PATH, c.var.services.config.siteOrigin).href;
+const billingUrl = (c: Context<AppEnv>) => new URL(BILLING_PATH, c.get("services").config.siteOrigin).href;
 
 /** Mock mode only: a demo account's demo Pro subscription, labelled demo (sample data, nothing charged). */
 async function switchDemo(c: Context<AppEnv>, active: boolean, paidPlan: "pro" | "agency" = "pro"): Promise<void> {
@@ -133,7 +133,7 @@ export const billingRoutes = createRouter()
     if (!account) return c.json(subscriptionBody(c, null), 200);
     const { session_id: sessionId } = c.req.valid("query");
     // Back from Checkout: read Stripe now, so the page shows Pro as soon as Stripe does, webhook or not.
-    if (sessionId) await reconcileAfterCheckout(c.env.DB, c.var.services.sources.billing(), c.var.services.config.stripe, { id: account.workspace.id, isDemo: account.user.isDemo }, sessionId);
+    if (sessionId) await reconcileAfterCheckout(c.env.DB, c.get("services").sources.billing(), c.get("services").config.stripe, { id: account.workspace.id, isDemo: account.user.isDemo }, sessionId);
     const billing = await billingOfUser(c.env.DB, { id: account.workspace.id });
     // Cheap and idempotent: also catches a plan changed by hand (an Enterprise row).
     await applyPlanLimits(c.env.DB, account.workspace.id, billing.plan);
@@ -146,7 +146,7 @@ export const billingRoutes = createRouter()
     if (plan.id !== "free") {
       throw new ApiError(409, "conflict", `You are already on ${plan.name}. Manage your subscription from ${BILLING_PATH}.`);
     }
-    const billing = c.var.services.sources.billing();
+    const billing = c.get("services").sources.billing();
     if (billing.mock) {
       // Mock mode: a demo account switches to demo Pro or Agency (sample data only); nothing is charged.
       await switchDemo(c, true, planId);
@@ -155,7 +155,7 @@ export const billingRoutes = createRouter()
     if (user.isDemo) {
       throw new ApiError(403, "forbidden", "A demo account cannot subscribe: billing is real on this deployment. Sign in with your Amazon seller account to upgrade to Pro.");
     }
-    const stripe = c.var.services.config.stripe;
+    const stripe = c.get("services").config.stripe;
     if (!stripe?.priceIdPro) throw new ApiError(503, "not_configured", "Checkout is not available: STRIPE_PRICE_PRO is not set.");
     const priceId = planId === "agency" ? stripe.priceIdAgency : stripe.priceIdPro;
     if (!priceId) throw new ApiError(503, "not_configured", "The Agency plan is not available: STRIPE_PRICE_AGENCY is not set.");
@@ -172,7 +172,7 @@ export const billingRoutes = createRouter()
         agencyPriceId: stripe.priceIdAgency,
         priceId,
         quantity,
-        siteOrigin: c.var.services.config.siteOrigin,
+        siteOrigin: c.get("services").config.siteOrigin,
         nowMs: Date.now(),
       }),
     );
@@ -189,7 +189,7 @@ export const billingRoutes = createRouter()
   .openapi(portalRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { user, workspace } = currentAccount(c);
-    const billing = c.var.services.sources.billing();
+    const billing = c.get("services").sources.billing();
     if (billing.mock || user.isDemo) return c.json(mockRedirect, 200);
     const { subscription } = await billingOfUser(c.env.DB, { id: workspace.id });
     if (!subscription?.stripeCustomerId) {
@@ -231,7 +231,7 @@ const webhookRoute = createRoute({
  * authenticates by signing the raw body, which is verified before anything is read from it.
  */
 export const billingWebhookRoutes = createRouter().openapi(webhookRoute, async (c) => {
-  const billing = c.var.services.sources.billing();
+  const billing = c.get("services").sources.billing();
   let event;
   try {
     event = await billing.verifyEvent(await c.req.text(), c.req.header("Stripe-Signature") ?? null);
@@ -241,8 +241,8 @@ export const billingWebhookRoutes = createRouter().openapi(webhookRoute, async (
   }
   try {
     const outcome = await handleBillingEvent(c.env.DB, billing, event, {
-      proPriceId: c.var.services.config.stripe?.priceIdPro,
-      agencyPriceId: c.var.services.config.stripe?.priceIdAgency,
+      proPriceId: c.get("services").config.stripe?.priceIdPro,
+      agencyPriceId: c.get("services").config.stripe?.priceIdAgency,
     });
     return c.json({ received: true as const, outcome }, 200);
   } catch (error) {

@@ -26,7 +26,7 @@ function requireEditor(c: Context<AppEnv>): string {
 const invalid = (field: string, msg: string) => new ApiError(422, "validation_failed", [{ loc: ["body", field], msg, type: "value_error" }]);
 
 function view(c: Context<AppEnv>, branding: BrandingRecord, canEdit: boolean): BrandingResponse {
-  const origin = c.var.services.config.siteOrigin;
+  const origin = c.get("services").config.siteOrigin;
   return {
     display_name: branding.displayName,
     accent_color: branding.accentColor,

@@ -33,7 +33,7 @@ export async function sendToChosenAddress(
   c: Context<AppEnv>,
   mail: { kind: ChosenAddressMail; workspaceId: string; email: string; sender: EmailSender; message: EmailMessageBuilder; notSent: string },
 ): Promise<void> {
-  const take = await c.var.services.quota.takeMailTo(mail.kind, { workspaceId: mail.workspaceId, senderId: currentAccount(c).user.id, email: mail.email });
+  const take = await c.get("services").quota.takeMailTo(mail.kind, { workspaceId: mail.workspaceId, senderId: currentAccount(c).user.id, email: mail.email });
   if (!take.allowed) {
     const detail = limitDetail(mail.kind, take.refusedBy, take.limit, mail.email, take.retryAfterSeconds);
     throw new ApiError(429, "rate_limited", detail, { "Retry-After": String(take.retryAfterSeconds) });

@@ -24,7 +24,7 @@ export const connectionRoutes = createRouter().openapi(disconnectRoute, async (c
     await deleteCredentials(c.env.DB, workspace.id, credentials.id);
     dropSellerAccessToken(accessTokenCacheKey(credentials.id, credentials.grantedAt));
     await auditRequest(c, { workspaceId: workspace.id, action: "connection.disconnect", target: credentials.id, detail: { region: credentials.region } });
-    await connectionsChanged(c.env.DB, c.var.services, workspace.id);
+    await connectionsChanged(c.env.DB, c.get("services"), workspace.id);
   }
   return c.body(null, 204);
 });

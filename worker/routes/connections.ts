@@ -109,12 +109,12 @@ const disconnectRoute = createRoute({
  */
 async function consentFor(c: Context<AppEnv>, marketplace: AccountMarketplace, connectionId: string | null): Promise<string> {
   if (currentAccount(c).user.isDemo) throw new ApiError(403, "forbidden", "A demo account cannot connect seller accounts. Sign in with Amazon or email first.");
-  const config = c.var.services.config;
+  const config = c.get("services").config;
   const sellingPartner = config.sellingPartner;
   if (!config.sellerSignInReady || !sellingPartner) {
     throw new ApiError(503, "not_configured", "Connecting seller accounts needs SP-API, which is not configured on this server.");
   }
-  const { state, nonce } = await issueState(c.var.services, marketplace, Date.now(), { workspaceId: currentAccount(c).workspace.id, connectionId });
+  const { state, nonce } = await issueState(c.get("services"), marketplace, Date.now(), { workspaceId: currentAccount(c).workspace.id, connectionId });
   setHostCookie(c, OAUTH_STATE_COOKIE, nonce, STATE_LIFETIME_SECONDS);
   c.header("Cache-Control", "no-store");
   return consentUrl({ marketplace, applicationId: sellingPartner.applicationId, state, redirectUri: callbackUrl(config.siteOrigin), draftApp: sellingPartner.draftApp });
@@ -169,6 +169,6 @@ export const connectionsRoutes = createRouter()
     await clearAttention(c.env.DB, "seller", connection.id);
     await auditRequest(c, { workspaceId, action: "connection.disconnect", target: connection.id, detail: { name: connection.name, region: connection.region } });
     if (connection.grantedAt) dropSellerAccessToken(accessTokenCacheKey(connection.id, connection.grantedAt));
-    await connectionsChanged(c.env.DB, c.var.services, workspaceId);
+    await connectionsChanged(c.env.DB, c.get("services"), workspaceId);
     return c.body(null, 204);
   });

@@ -43,7 +43,7 @@ export const contactRoutes = createRouter().openapi(route, async (c) => {
 
   let decision;
   try {
-    decision = await c.var.services.quota.hitClient(c.req.raw, "contact", CONTACT_LIMIT);
+    decision = await c.get("services").quota.hitClient(c.req.raw, "contact", CONTACT_LIMIT);
   } catch (error) {
     console.error("contact rate limiter unavailable", error);
     throw new ApiError(503, "upstream_unavailable", UNAVAILABLE);
@@ -57,7 +57,7 @@ export const contactRoutes = createRouter().openapi(route, async (c) => {
     );
   }
 
-  const email = c.var.services.config.contactEmail;
+  const email = c.get("services").config.contactEmail;
   let id;
   try {
     // Stored as failed until the email is confirmed sent, so an email cut short never reads as sent.

@@ -49,9 +49,9 @@ export const dashboardRoutes = createRouter()
     const tracked = await trackedOfConnection(c.env.DB, workspace.id, await listTrackedAsins(c.env.DB, workspace.id), connection, 7, now);
     // A page's rows get their sparklines afterwards: the KPIs and the sort read every row, not their sparklines.
     const paged = isPaged(paging);
-    const { rows, marketplaces } = await summaryView(c.var.services, workspace.id, { marketplace, brand, connection }, 7, now, tracked, { sparklines: !paged });
+    const { rows, marketplaces } = await summaryView(c.get("services"), workspace.id, { marketplace, brand, connection }, 7, now, tracked, { sparklines: !paged });
     const body: DashboardResponse = dashboardBody(rows, paging, { marketplaces, brand: brand ?? null, demo: user.isDemo });
-    if (paged) body.rows = await withSparklines(c.var.services, workspace.id, body.rows, 7, now, connection);
+    if (paged) body.rows = await withSparklines(c.get("services"), workspace.id, body.rows, 7, now, connection);
     return c.json(body, 200);
   })
   .openapi(routes.intraday, async (c) => {
@@ -64,7 +64,7 @@ export const dashboardRoutes = createRouter()
     // Only the user's own tracked ASINs: the list is not a way to read anyone else's.
     const tracked = new Set((await listTrackedAsins(c.env.DB, workspace.id)).filter((key) => key.marketplace === marketplace).map((key) => key.asin));
     const wanted = [...new Set(asins.toUpperCase().split(","))].filter((asin) => tracked.has(asin));
-    const series = await hourPointsByAsin(c.var.services.history, marketplace, wanted, dayWindow(HISTORY_RANGE_DAYS[range], Date.now()).fromDay);
+    const series = await hourPointsByAsin(c.get("services").history, marketplace, wanted, dayWindow(HISTORY_RANGE_DAYS[range], Date.now()).fromDay);
     const body: IntradayResponse = { series: wanted.map((asin) => ({ asin, marketplace, points: series.get(asin) ?? [] })) };
     return c.json(body, 200);
   })
@@ -82,7 +82,7 @@ export const dashboardRoutes = createRouter()
     }
     const keys = await listTrackedAsins(c.env.DB, workspace.id);
     // The same per-invocation call budget as a slice of the nightly run.
-    const { captured, calls, failedCalls, retryAfterSeconds } = await captureNow(c.var.services, refreshSourceFor(c.var.services.sources, user), keys, now, sliceLimits(c.var.services.config).maxCalls);
+    const { captured, calls, failedCalls, retryAfterSeconds } = await captureNow(c.get("services"), refreshSourceFor(c.get("services").sources, user), keys, now, sliceLimits(c.get("services").config).maxCalls);
     if (calls > 0 && failedCalls === calls) {
       // Nothing was refreshed: the user may try again as soon as Amazon is back, not in 10 minutes.
       await releaseManualRefresh(c.env.DB, workspace.id, now);

@@ -91,7 +91,7 @@ export const exportRoutes = createRouter().openapi(route, async (c) => {
     return c.body(null, 200);
   }
 
-  const quota = await c.var.services.quota.takeExport(c.req.raw, account, plan);
+  const quota = await c.get("services").quota.takeExport(c.req.raw, account, plan);
   if (quota) {
     c.header("RateLimit-Limit", String(quota.limit));
     c.header("RateLimit-Remaining", String(quota.remaining));
@@ -119,12 +119,12 @@ export const exportRoutes = createRouter().openapi(route, async (c) => {
     // pdf-lib (and the fonts it inflates) loads on the first PDF export, not at every cold start.
     const { tableToPdf } = await import("../exports/pdf");
     // A signed-in caller's PDF carries its workspace's branding.
-    const branding = account ? await reportBrandingOf(c.env, account.workspace.id, c.var.services.config.siteOrigin) : null;
+    const branding = account ? await reportBrandingOf(c.env, account.workspace.id, c.get("services").config.siteOrigin) : null;
     return c.body((await tableToPdf(table, paper, now, branding)) as Uint8Array<ArrayBuffer>, 200);
   } catch (error) {
     // No file, no export spent: the caller may try again when the data is back.
     if (quota) {
-      await c.var.services.quota.giveBackExport(c.req.raw, account, plan).then(
+      await c.get("services").quota.giveBackExport(c.req.raw, account, plan).then(
         () => c.header("RateLimit-Remaining", String(quota.remaining + 1)),
         (giveBackError: unknown) => console.error("export give-back failed", giveBackError),
       );

@@ -15,5 +15,5 @@ export const healthRoutes = createRouter().openapi(
     summary: "Whether the Worker answers, and its version",
     responses: { 200: json("Up.", healthSchema) },
   }),
-  (c) => c.json({ ok: true as const, version: c.var.services.config.vars.APP_VERSION }, 200),
+  (c) => c.json({ ok: true as const, version: c.get("services").config.vars.APP_VERSION }, 200),
 );

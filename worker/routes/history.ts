@@ -24,5 +24,5 @@ export const historyRoutes = createRouter().openapi(route, async (c) => {
   // The answer depends on who asks (plan limits), so no shared cache may keep it.
   c.header("Cache-Control", "private, no-store");
   await assertHistoryDaysAllowed(c.env.DB, c.get("account"), days);
-  return c.json(await historyAnswer(c.var.services.history, { asin, marketplace, range, days }), 200);
+  return c.json(await historyAnswer(c.get("services").history, { asin, marketplace, range, days }), 200);
 });

@@ -28,6 +28,6 @@ export const portfolioRoutes = createRouter().openapi(
     const plan = await callerPlan(c);
     const refusal = portfolioRangeRefusal(plan.name, plan.historyDays, PRO_PLAN.historyDays, query.range);
     if (refusal) throw new ApiError(403, "plan_limit", refusal);
-    return c.json(await loadPortfolio(c.var.services, user, workspace.id, query, Date.now()), 200);
+    return c.json(await loadPortfolio(c.get("services"), user, workspace.id, query, Date.now()), 200);
   },
 );

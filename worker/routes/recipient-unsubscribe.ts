@@ -40,7 +40,7 @@ export const recipientUnsubscribeRoutes = createRouter()
     }),
     async (c) => {
       const { workspace, email, token } = c.req.valid("query");
-      if (!(await isRecipientUnsubscribeToken(c.var.services, workspace, email, token))) throw new ApiError(403, "forbidden", NOT_VALID);
+      if (!(await isRecipientUnsubscribeToken(c.get("services"), workspace, email, token))) throw new ApiError(403, "forbidden", NOT_VALID);
       c.header("Cache-Control", "no-store");
       return c.html(confirmUnsubscribePage("Stop these weekly reports?", `${email} gets no more weekly reports from this workspace.`, new URL(c.req.url).search), 200);
     },
@@ -56,7 +56,7 @@ export const recipientUnsubscribeRoutes = createRouter()
     }),
     async (c) => {
       const { workspace, email, token } = c.req.valid("query");
-      if (!(await isRecipientUnsubscribeToken(c.var.services, workspace, email, token))) throw new ApiError(403, "forbidden", NOT_VALID);
+      if (!(await isRecipientUnsubscribeToken(c.get("services"), workspace, email, token))) throw new ApiError(403, "forbidden", NOT_VALID);
       if (await removeRecipient(c.env.DB, workspace, email)) {
         await recordAudit(c.env.DB, {
           workspaceId: workspace,

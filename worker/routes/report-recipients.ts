@@ -99,8 +99,8 @@ export function recipientRoutes(editorWorkspace: (c: Context<AppEnv>) => string,
         if (connectionId !== null && !(await findConnection(c.env.DB, workspaceId, connectionId))) {
           throw new ApiError(422, "validation_failed", [{ loc: ["body", "connection_id"], msg: "Not a seller connection of this workspace.", type: "value_error" }]);
         }
-        const mail = c.var.services.config.alertEmail;
-        const sender = c.var.services.sources.alertEmail();
+        const mail = c.get("services").config.alertEmail;
+        const sender = c.get("services").sources.alertEmail();
         if (!mail || !sender) throw new ApiError(503, "not_configured", "Email is not configured on this deployment, so no confirmation link can be sent.");
         const existing = await listRecipients(c.env.DB, workspaceId);
         const known = existing.find((row) => row.email === email);
@@ -111,7 +111,7 @@ export function recipientRoutes(editorWorkspace: (c: Context<AppEnv>) => string,
         // A confirmed address only changes scope; any other is mailed a new link first and stored
         // only once the mail went, so a refused or failed mail leaves the list as it was.
         if (!known?.confirmedAt) {
-          const confirmUrl = new URL(`/api/branding/recipients/confirm?token=${token}`, c.var.services.config.siteOrigin).href;
+          const confirmUrl = new URL(`/api/branding/recipients/confirm?token=${token}`, c.get("services").config.siteOrigin).href;
           const workspaceName = (await loadBranding(c.env.DB, workspaceId)).displayName ?? "A RankLayer workspace";
           const message = recipientConfirmEmail({ to: email, from: mail.from, workspaceName, confirmUrl });
           const notSent = `The confirmation email to ${email} could not be sent just now, so nothing was changed${known ? ": an earlier link keeps working for its 7 days" : ": the address was not added"}. Try again in a minute.`;

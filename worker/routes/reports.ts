@@ -39,7 +39,7 @@ export const reportUnsubscribeRoutes = createRouter()
     }),
     async (c) => {
       const { user, token, report } = c.req.valid("query");
-      if (!(await isUnsubscribeToken(c.var.services, user, token))) throw new ApiError(403, "forbidden", "This unsubscribe link is not valid.");
+      if (!(await isUnsubscribeToken(c.get("services"), user, token))) throw new ApiError(403, "forbidden", "This unsubscribe link is not valid.");
       c.header("Cache-Control", "no-store");
       return c.html(confirmUnsubscribePage(`Stop the ${report} report emails?`, `No more ${report} RankLayer report emails go to this account's address.`, new URL(c.req.url).search));
     },
@@ -56,7 +56,7 @@ export const reportUnsubscribeRoutes = createRouter()
     }),
     async (c) => {
       const { user, token, report } = c.req.valid("query");
-      if (!(await isUnsubscribeToken(c.var.services, user, token))) throw new ApiError(403, "forbidden", "This unsubscribe link is not valid.");
+      if (!(await isUnsubscribeToken(c.get("services"), user, token))) throw new ApiError(403, "forbidden", "This unsubscribe link is not valid.");
       await unsubscribeReport(c.env.DB, user, report);
       c.header("Cache-Control", "no-store");
       return c.html(

@@ -126,20 +126,20 @@ export const settingsRoutes = createRouter()
   .openapi(getChannelsRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { workspace } = currentAccount(c);
-    return c.json(await loadChannelSettings(c.var.services, workspace.id, can(workspace.role, "settings")), 200);
+    return c.json(await loadChannelSettings(c.get("services"), workspace.id, can(workspace.role, "settings")), 200);
   })
   .openapi(putChannelsRoute, async (c) => {
     const { workspace } = currentAccount(c);
-    await sealedOr503(saveChannels(c.var.services, workspace.id, c.req.valid("json")), NO_URL_KEYS);
-    return c.json(await loadChannelSettings(c.var.services, workspace.id, true), 200);
+    await sealedOr503(saveChannels(c.get("services"), workspace.id, c.req.valid("json")), NO_URL_KEYS);
+    return c.json(await loadChannelSettings(c.get("services"), workspace.id, true), 200);
   })
   .openapi(webhookSecretRoute, async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json({ secret: await sealedOr503(rotateWebhookSecret(c.var.services, currentAccount(c).workspace.id), NO_KEYS) }, 200);
+    return c.json({ secret: await sealedOr503(rotateWebhookSecret(c.get("services"), currentAccount(c).workspace.id), NO_KEYS) }, 200);
   })
   .openapi(webhookTestRoute, async (c) => {
     const { workspace } = currentAccount(c);
-    const { config } = c.var.services;
+    const { config } = c.get("services");
     const stored = await loadChannels(c.env.DB, workspace.id);
     const answer = (result: WebhookTestResult) => c.json(result, 200);
     const saved = await readWebhookUrl(config, workspace.id, stored);
@@ -150,7 +150,7 @@ export const settingsRoutes = createRouter()
     const problem = webhookUrlProblem(saved.url);
     if (problem) return answer({ ok: false, detail: problem });
     const limit = { limit: config.vars.WEBHOOK_TESTS_PER_HOUR, windowMs: HOUR_MS };
-    const decision = await c.var.services.quota.hitAccount(workspace.id, "webhook-test", limit);
+    const decision = await c.get("services").quota.hitAccount(workspace.id, "webhook-test", limit);
     if (!decision.allowed) {
       throw new ApiError(
         429,
@@ -161,12 +161,12 @@ export const settingsRoutes = createRouter()
     }
     let secret: string;
     try {
-      secret = await openWebhookSecret(c.var.services, workspace.id, stored.webhookSecretCiphertext);
+      secret = await openWebhookSecret(c.get("services"), workspace.id, stored.webhookSecretCiphertext);
     } catch (error) {
       console.error("a stored webhook secret did not open:", error instanceof Error ? error.message : error);
       return answer({ ok: false, detail: "The stored signing secret cannot be read. Generate a new one." });
     }
     const nowMs = Date.now();
     const payload = testWebhookPayload(nowMs, config.alertsPageUrl);
-    return answer(await c.var.services.sources.webhooks.post({ url: saved.url, secret, payload, deliveryId: payload.id, nowMs }));
+    return answer(await c.get("services").sources.webhooks.post({ url: saved.url, secret, payload, deliveryId: payload.id, nowMs }));
   });

@@ -43,7 +43,7 @@ const OTHER_ACCOUNT =
 export async function sendEmailFor(c: Context<AppEnv>, rawEmail: string, purpose: SignInPurpose, userId: string | null): Promise<string> {
   const email = normalizeEmail(rawEmail);
   if (!email) throw new ApiError(422, "validation_failed", "Enter an email address like name@example.com.");
-  const { config, sources } = c.var.services;
+  const { config, sources } = c.get("services");
   const sender = sources.alertEmail();
   if (!sender || !config.alertEmail) {
     throw new ApiError(503, "not_configured", "Email sign-in is not set up on this server (it needs the ALERT_EMAIL binding and ALERT_EMAIL_FROM).");
@@ -80,7 +80,7 @@ async function afterRedeem(c: Context<AppEnv>, redeemed: Redeemed) {
 }
 
 export function relyingParty(c: Context<AppEnv>): RelyingParty {
-  const rp = relyingPartyOf(c.var.services.config.siteOrigin, new URL(c.req.url).origin, c.req.header("Origin"));
+  const rp = relyingPartyOf(c.get("services").config.siteOrigin, new URL(c.req.url).origin, c.req.header("Origin"));
   if (!rp) throw new ApiError(403, "forbidden", "Passkeys work only on this site's own address.");
   return rp;
 }

@@ -64,7 +64,7 @@ export const spRoutes = createRouter().openapi(route, async (c) => {
     if (!selling.includes(marketplace)) throw new ApiError(403, "forbidden", notSellingDetail(marketplace, selling, "catalog data"));
   }
   try {
-    const api = connection ? await c.var.services.sources.sellerConnection(connection) : await c.var.services.sources.seller(user);
+    const api = connection ? await c.get("services").sources.sellerConnection(connection) : await c.get("services").sources.seller(user);
     const sellerId = connection?.sellingPartnerId ?? user.sellingPartnerId;
     // getCatalogItem allows 2 requests a second per seller (burst 2): one bucket for all of this seller's callers.
     const budget = api.kind === "spapi" ? sellerBudget(c.env, sellerId, "getCatalogItem", { ratePerSecond: 2, burst: 2 }) : undefined;

@@ -43,7 +43,7 @@ export const statusRoutes = createRouter().openapi(
     responses: { 200: json("Each component's state, checked now.", statusSchema) },
   }),
   async (c) => {
-    const report = await checkStatus(c.var.services);
+    const report = await checkStatus(c.get("services"));
     c.header("Cache-Control", "no-store");
     return c.json(report, 200);
   },

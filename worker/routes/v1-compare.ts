@@ -87,7 +87,7 @@ export const compareRoutes = createRouter()
   })
   .openapi(route, async (c) => {
     const { asins, marketplace } = c.req.valid("query");
-    const { lookups } = c.var.services;
+    const { lookups } = c.get("services");
     c.header("Cache-Control", "private, no-store");
 
     const plan = await callerPlan(c);

@@ -19,7 +19,7 @@ const paysPerLookup = (c: Context<AppEnv>) => !c.get("apiKey");
 const reportLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   if (paysPerLookup(c) && !c.res.headers.has("RateLimit-Limit")) {
-    const { lookups } = c.var.services;
+    const { lookups } = c.get("services");
     const decision = await lookups.peek(await lookups.payerOf(c.req.raw, c.get("account") ?? null));
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.res.headers.set(name, value);
   }
@@ -47,7 +47,7 @@ const route = createRoute({
 /** One product lookup: the caller's quota, then the lookup use case (cache, source, log, history). */
 export const lookupRoutes = createRouter().openapi(route, async (c) => {
     const { asin, marketplace, history: historyRange } = c.req.valid("query");
-    const { lookups } = c.var.services;
+    const { lookups } = c.get("services");
     c.header("Cache-Control", "no-store");
     // Checked before the quota is taken: a history the plan does not show costs no lookup.
     const historyDays = historyRange ? HISTORY_RANGE_DAYS[historyRange] : null;
@@ -67,7 +67,7 @@ export const lookupRoutes = createRouter().openapi(route, async (c) => {
     const outcome = await lookups.one(c.executionCtx, asin, marketplace);
     if (outcome.ok) {
       if (!historyRange || !historyDays) return c.json(outcome.result, 200);
-      const history = await historyAnswer(c.var.services.history, { asin, marketplace, range: historyRange, days: historyDays });
+      const history = await historyAnswer(c.get("services").history, { asin, marketplace, range: historyRange, days: historyDays });
       return c.json({ ...outcome.result, history }, 200);
     }
     if (payer) lookups.giveBackFailed(c.executionCtx, payer, [outcome]);

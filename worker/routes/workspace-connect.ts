@@ -112,6 +112,6 @@ export async function storeWorkspaceGrant(c: Context<AppEnv>, keys: EncryptionKe
   if (!saved) return { status: 403, message: `${NOT_ADDED} ${limitReached(plan)}` };
   await refreshParticipations(c.env.DB, saved.id, region, grant.accessToken);
   await auditRequest(c, { workspaceId, action: "connection.connect", target: saved.id, detail: { region } });
-  await connectionsChanged(c.env.DB, c.var.services, workspaceId);
+  await connectionsChanged(c.env.DB, c.get("services"), workspaceId);
   return { connection: saved };
 }

@@ -98,7 +98,7 @@ async function acceptSeatProblemOf(db: D1Database, invitation: InvitationRecord 
  * (502) stores nothing, so any earlier invitation to the address stays as it was.
  */
 async function sendInvitation(c: Context<AppEnv>, to: string, link: string, role: WorkspaceRole, invitedBefore: boolean): Promise<void> {
-  const { config, sources } = c.var.services;
+  const { config, sources } = c.get("services");
   const sender = sources.alertEmail();
   if (!sender || !config.alertEmail) {
     throw new ApiError(503, "not_configured", "Email is not set up on this server (it needs the ALERT_EMAIL binding and ALERT_EMAIL_FROM), so invitations cannot be sent.");
@@ -214,7 +214,7 @@ export const workspaceTeamRoutes = router
         createdAt: new Date(now).toISOString(),
         expiresAt: new Date(now + INVITATION_LIFETIME_MS).toISOString(),
       };
-      await sendInvitation(c, email, invitationLink(c.var.services.config.siteOrigin, token), body.role, invitedBefore);
+      await sendInvitation(c, email, invitationLink(c.get("services").config.siteOrigin, token), body.role, invitedBefore);
       // Sent: this link replaces the address's earlier ones, so the newest role is the one that counts.
       const replaced = await replaceInvitation(c.env.DB, invitation);
       await auditRequest(c, { workspaceId: workspace.id, action: "member.invite", target: email, detail: { role: body.role, replaced } });

@@ -39,7 +39,7 @@ async function workspaceList(c: Context<AppEnv>, memberships?: WorkspaceView[]):
  */
 async function cancelSubscriptionOf(c: Context<AppEnv>, workspace: CurrentWorkspace): Promise<boolean> {
   try {
-    return await cancelLiveSubscription(c.env.DB, c.var.services.sources.billing(), workspace.id);
+    return await cancelLiveSubscription(c.env.DB, c.get("services").sources.billing(), workspace.id);
   } catch (error) {
     if (!(error instanceof CancelFailed)) throw error;
     console.error("workspace deletion: Stripe cancel failed", workspace.id, error.message);

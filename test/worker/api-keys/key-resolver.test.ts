@@ -12,7 +12,7 @@ afterEach(() => {
 async function freshKey(): Promise<{ keyHash: string; advance: (ms: number) => void }> {
   const { browser } = await sellerOnPlan("pro");
   const { key } = await createKey(browser);
-  const keyHash = await hashApiKey(key);
+  const keyHash = hashApiKey(key);
   vi.useFakeTimers({ toFake: ["Date"] });
   let now = Date.now();
   vi.setSystemTime(now);
@@ -55,7 +55,7 @@ describe("the API key resolver (isolate cache, revocation within 3 s)", () => {
   });
 
   it("answers null for an unknown key, and shares one D1 read among concurrent requests, kept alive by the waitUntil of the one that started it", async () => {
-    const unknown = await hashApiKey("rl_live_" + "x".repeat(43));
+    const unknown = hashApiKey("rl_live_" + "x".repeat(43));
     const prepare = vi.spyOn(env.DB, "prepare");
     const kept: Promise<unknown>[] = [];
     const answers = await Promise.all(Array.from({ length: 5 }, () => resolveApiKey(env.DB, unknown, (work) => void kept.push(work))));

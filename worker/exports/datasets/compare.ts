@@ -16,7 +16,7 @@ export const compareExport = dataset({
   },
   // The query as GET /v1/compare reads it: the same ASINs and the same marketplace (a pasted URL's).
   async load({ c }, { asins, marketplace }) {
-    const outcomes = await c.var.services.lookups.many(c.executionCtx, asins, marketplace);
+    const outcomes = await c.get("services").lookups.many(c.executionCtx, asins, marketplace);
     // As GET /v1/compare answers: a file of error rows alone is no export.
     const outage = compareOutage(outcomes);
     if (outage) return { status: 503, ...outage };

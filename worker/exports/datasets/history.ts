@@ -28,7 +28,7 @@ export const historyExport = dataset({
   async load({ c, now }, query) {
     const { asin, marketplace } = query;
     const days = daysOf(query);
-    const points = await rankHistory(c.var.services.history, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
+    const points = await rankHistory(c.get("services").history, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
     return {
       fileStem: `history-${asin}-${marketplace}-${days}d`,
       title: `Rank history of ${asin} in the ${marketplace} marketplace, last ${days} days`,

@@ -25,7 +25,7 @@ export const portfolioExport = dataset({
   },
   async load({ c, now }, query) {
     const { user, workspace } = currentAccount(c);
-    const portfolio = await loadPortfolio(c.var.services, user, workspace.id, query, now);
+    const portfolio = await loadPortfolio(c.get("services"), user, workspace.id, query, now);
     const [columns, ...rows] = portfolioExportRows(portfolio);
     const { kpis } = portfolio;
     const where = portfolio.marketplace ?? "no marketplace";
