@@ -4,7 +4,8 @@
  * getItemOffersBatch. It checks what the real service checks (a live LWA access token in
  * x-amz-access-token, a marketplace id of the host's region, the operation's parameters) and
  * answers in the models' shapes: the sandbox examples re-addressed to the requested ASIN and
- * marketplace, inventory pages with nextToken, or the ErrorList shape.
+ * marketplace, inventory pages with nextToken (refused 30 s after it was made, on the seller's
+ * clock, as the FBA Inventory model says), or the ErrorList shape.
  *
  * Tests inside workerd drive it under https://spapi-fake.test/__control/:
  *   POST script     { asin, behavior, retryAfterSeconds? }
@@ -65,6 +66,8 @@ const OFFERS_URI = /^\/products\/pricing\/v0\/items\/([A-Z0-9]{10})\/offers$/;
 const ITEM_CONDITIONS = new Set(["New", "Used", "Collectible", "Refurbished", "Club"]);
 const CUSTOMER_TYPES = new Set(["Consumer", "Business"]);
 const DEFAULT_INVENTORY_PAGE = 50;
+/** "The string token will expire 30 seconds after being created" (fbaInventory.json, nextToken). */
+export const INVENTORY_NEXT_TOKEN_MS = 30_000;
 const ORDER_METRICS_PATH = "/sales/v1/orderMetrics";
 const PARTICIPATIONS_PATH = "/sellers/v1/marketplaceParticipations";
 
@@ -202,8 +205,11 @@ export class SpApiFake implements FakeUpstream {
 
     const stock = this.inventories.get(`${refreshToken} ${marketplaceId}`) ?? { pageSize: DEFAULT_INVENTORY_PAGE, summaries: [] };
     const token = query.get("nextToken");
-    const start = token ? Number(/^page-(\d+)$/.exec(token)?.[1] ?? NaN) : 0;
+    const [, page = "", made = ""] = token ? (/^page-(\d+)-(\d+)$/.exec(token) ?? []) : ["", "0", ""];
+    const start = Number(page);
     if (!Number.isInteger(start) || start < 0 || start > stock.summaries.length) return fail(400, "InvalidInput", "Invalid nextToken");
+    const now = this.usage.nowOf(this.lwa.usageKeyOf(refreshToken));
+    if (token && now - Number(made) > INVENTORY_NEXT_TOKEN_MS) return fail(400, "InvalidInput", "Invalid nextToken: it has expired");
     const end = start + stock.pageSize;
     const details = query.get("details") === "true";
     this.record({ ...base, kind: "inventory", status: 200 });
@@ -223,7 +229,7 @@ export class SpApiFake implements FakeUpstream {
             totalQuantity: item.fulfillableQuantity,
           })),
         },
-        ...(end < stock.summaries.length ? { pagination: { nextToken: `page-${end}` } } : {}),
+        ...(end < stock.summaries.length ? { pagination: { nextToken: `page-${end}-${now}` } } : {}),
       },
       this.rateLimitHeader(base.accessToken, "getInventorySummaries"),
     );

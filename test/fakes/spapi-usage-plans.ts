@@ -48,10 +48,15 @@ export class UsagePlans {
     this.aheadMs.set(seller, (this.aheadMs.get(seller) ?? 0) + Math.max(0, ms));
   }
 
+  /** The seller's time: real time, moved on by the test's virtual waits. */
+  nowOf(seller: string): number {
+    return Date.now() + (this.aheadMs.get(seller) ?? 0);
+  }
+
   /** Spends one request of the seller's plan for the operation; false when the plan has none left. */
   spend(seller: string, operation: SpApiOperation): boolean {
     const plan = this.planOf(seller, operation);
-    const now = Date.now() + (this.aheadMs.get(seller) ?? 0);
+    const now = this.nowOf(seller);
     const key = `${seller} ${operation}`;
     const bucket = this.buckets.get(key) ?? { tokens: plan.burst, at: now };
     const tokens = Math.min(plan.burst, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * plan.ratePerSecond);

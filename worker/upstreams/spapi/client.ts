@@ -23,6 +23,12 @@ export interface SpApiClientConfig {
 const TIMEOUT_MS = 8000;
 /** A page Amazon refuses with 429 is asked for at most this many times. */
 const INVENTORY_PAGE_ATTEMPTS = 3;
+/**
+ * An inventory read starts again from its first page at most this many times in all. Amazon's
+ * nextToken lives 30 s (the FBA Inventory model); a page the seller's quota or throttling kept
+ * waiting longer is refused, and only a fresh first page gives a new token.
+ */
+const INVENTORY_READ_STARTS = 3;
 export const CATALOG_INCLUDED_DATA = "summaries,salesRanks,images";
 const CATALOG_ITEMS_PREFIX = CATALOG_ITEM_PATH.replace("{asin}", "");
 
@@ -76,17 +82,37 @@ export class SpApiSellerApi implements SellerApi {
     return new Map(asins.flatMap((asin) => (units.has(asin) ? [[asin, units.get(asin)!] as const] : [])));
   }
 
-  /** Every page of the seller's FBA inventory summaries in the marketplace (details=true), summed per ASIN. */
+  /**
+   * Every page of the seller's FBA inventory summaries in the marketplace (details=true), summed per
+   * ASIN. A later page Amazon refuses as bad input was asked for with a nextToken past its 30 s:
+   * the read starts again from the first page (nothing of the abandoned read is kept).
+   */
   private async readInventory(marketplace: AccountMarketplace, pacing: InventoryPacing): Promise<Map<string, number>> {
     this.requireRegionOf(marketplace);
+    for (let start = 1; ; start++) {
+      const read = await this.readInventoryPages(marketplace, pacing);
+      if (read.units) return read.units;
+      if (start >= INVENTORY_READ_STARTS) throw read.tokenRefused;
+      console.warn(`SP-API inventory in ${marketplace}: a nextToken was refused (${read.tokenRefused.message}); reading again from the first page`);
+    }
+  }
+
+  private async readInventoryPages(marketplace: AccountMarketplace, pacing: InventoryPacing): Promise<{ units: Map<string, number> } | { units?: never; tokenRefused: SellerApiError }> {
     const units = new Map<string, number>();
     let nextToken: string | undefined;
     do {
-      const page = fulfillableUnitsPage(await this.inventoryPage(marketplace, nextToken, pacing));
+      let payload: InventorySummariesPayload;
+      try {
+        payload = await this.inventoryPage(marketplace, nextToken, pacing);
+      } catch (error) {
+        if (nextToken && error instanceof SellerApiError && error.permanent) return { tokenRefused: error };
+        throw error;
+      }
+      const page = fulfillableUnitsPage(payload);
       for (const [asin, count] of page.units) units.set(asin, (units.get(asin) ?? 0) + count);
       nextToken = page.nextToken;
     } while (nextToken);
-    return units;
+    return { units };
   }
 
   /** One page, when `pacing` allows; a page Amazon throttles is asked for again, up to INVENTORY_PAGE_ATTEMPTS times. */

@@ -1,0 +1,83 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { SellerApiError, type InventoryPacing } from "../../../../worker/upstreams/spapi/seller-api";
+import { accessTokensOf, fakeCalls, fakeControl, SPAPI_FAKE, spApiTimeOf } from "../../support/seller-browser";
+import { connectedApi } from "./connected-api";
+
+/**
+ * FBA inventory summaries come a page at a time, each answer's nextToken naming the next page. The
+ * FBA Inventory model: "The string token will expire 30 seconds after being created." The fake
+ * refuses a token past that on the seller's clock (400 InvalidInput), and the client, whose pages
+ * can wait on the seller's quota and on throttling, then reads again from the first page.
+ */
+const US_ID = "ATVPDKIKX0DER";
+
+beforeEach(() => {
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+/** A connected seller with three one-SKU pages of inventory, and a plan roomy enough that no page waits on its quota. */
+async function sellerWithThreePages(name: string) {
+  const { api, seller } = await connectedApi(name);
+  await fakeControl(SPAPI_FAKE, "usage-plan", { refreshToken: seller.refreshToken, operation: "getInventorySummaries", ratePerSecond: 100, burst: 100 });
+  const asins = ["B0INVP0001", "B0INVP0002", "B0INVP0003"];
+  await fakeControl(SPAPI_FAKE, "inventory", {
+    refreshToken: seller.refreshToken,
+    marketplaceId: US_ID,
+    pageSize: 1,
+    summaries: asins.map((asin, i) => ({ asin, sellerSku: `SKU${i}`, fulfillableQuantity: i + 1 })),
+  });
+  const calls = async () => {
+    const tokens = await accessTokensOf(seller.refreshToken);
+    return (await fakeCalls(SPAPI_FAKE, { kind: "inventory" })).filter((call) => tokens.has(call.accessToken));
+  };
+  return { api, seller, asins, calls };
+}
+
+/** Pacing that lets `waitMs` pass on the seller's clock before the pages numbered in `slowPages` (1-based, counted over every read). */
+function pacingWaiting(refreshToken: string, slowPages: number[], waitMs: number): InventoryPacing {
+  let page = 0;
+  const wait = spApiTimeOf(refreshToken);
+  return {
+    async beforePage() {
+      page += 1;
+      if (slowPages.includes(page)) await wait(waitMs);
+    },
+    throttled: async () => {},
+  };
+}
+
+describe("FBA inventory pages and their nextToken", () => {
+  it("the fake refuses a nextToken used 30 s after it was made, and accepts one used within", async () => {
+    const { api, seller, asins } = await sellerWithThreePages("inventory-fresh");
+    // 29 s before each later page: every token is still good.
+    const units = await api.getFulfillableUnits(asins, "US", pacingWaiting(seller.refreshToken, [2, 3], 29_000));
+    expect(Object.fromEntries(units)).toEqual({ B0INVP0001: 1, B0INVP0002: 2, B0INVP0003: 3 });
+  });
+
+  it("a page asked for with a token past its 30 s starts the read again from the first page, and no unit is counted twice", async () => {
+    const { api, seller, asins, calls } = await sellerWithThreePages("inventory-restart");
+    // The third page of the first read waits 31 s (the quota, or a throttled retry): its token is refused.
+    const units = await api.getFulfillableUnits(asins, "US", pacingWaiting(seller.refreshToken, [3], 31_000));
+    expect(Object.fromEntries(units)).toEqual({ B0INVP0001: 1, B0INVP0002: 2, B0INVP0003: 3 });
+    const made = await calls();
+    expect(made.map((call) => [call.status, call.query?.nextToken?.replace(/-\d+$/, "") ?? null])).toEqual([
+      [200, null],
+      [200, "page-1"],
+      [400, "page-2"],
+      [200, null],
+      [200, "page-1"],
+      [200, "page-2"],
+    ]);
+    expect(made[2]?.error).toBe("InvalidInput: Invalid nextToken: it has expired");
+  });
+
+  it("a read whose tokens keep expiring gives up after three starts, as a refusal the night records (units unknown)", async () => {
+    const { api, seller, asins, calls } = await sellerWithThreePages("inventory-give-up");
+    // Every second page waits 40 s: no read ever reaches its third page.
+    const error = await api.getFulfillableUnits(asins, "US", pacingWaiting(seller.refreshToken, [2, 4, 6], 40_000)).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(SellerApiError);
+    expect(error).toMatchObject({ status: 502, permanent: true });
+    expect((await calls()).map((call) => call.status)).toEqual([200, 400, 200, 400, 200, 400]);
+  });
+});
