@@ -1,6 +1,7 @@
 import type { AccountMarketplace, CatalogItemResult } from "../contract/account";
 import type { BudgetClient } from "../upstreams/budget/budget-client";
 import { CATALOG_ITEM_PATH, SellerApiError, type CatalogItem, type SellerApi } from "../upstreams/spapi/seller-api";
+import { tellAnswered } from "../upstreams/spapi/seller-budget";
 
 /** SP-API results are reused for 24 hours, per seller, then fetched again. */
 export const CATALOG_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -79,11 +80,7 @@ async function withinBudget<T>(deps: CatalogDeps, call: () => Promise<T>): Promi
     await deps.budget?.penalize(deps.now(), retryAfterSeconds);
     throw new SellerApiError(429, error.message, retryAfterSeconds);
   }
-  // The next call is paced from this one's answer, since Amazon counts it from when it landed; and a
-  // seller whose plan differs from the model's is followed by every caller of the bucket from now on.
-  // The answer Amazon gave is returned even if the bucket cannot be told.
-  await deps.budget?.landed(deps.now(), deps.api.rateLimitOf?.(CATALOG_ITEM_PATH)).catch((error: unknown) => {
-    console.error("catalog budget: this call's landing or Amazon's stated rate was not kept", error);
-  });
+  // A seller whose plan differs from the model's is followed by every caller of the bucket from now on.
+  await tellAnswered(deps.api, CATALOG_ITEM_PATH, deps.budget, deps.now());
   return answer;
 }

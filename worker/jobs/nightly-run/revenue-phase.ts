@@ -7,7 +7,7 @@ import { takeBatchToken } from "./product-phase";
 import { captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { keyCursor, parseKeyCursor, pastMarketplace, userTrackedAsinsPage } from "./tracked-store";
 import { openSeller, type Seller } from "./seller-phase";
-import { sellerBudget, tellStatedRate } from "../../upstreams/spapi/seller-budget";
+import { sellerBudget, tellAnswered } from "../../upstreams/spapi/seller-budget";
 import { walkSellers, type SellerStep } from "./seller-walk";
 import { refusalScope } from "./seller-marketplaces";
 
@@ -22,11 +22,7 @@ export const REVENUE_DAYS = 7;
 /** The getOrderMetrics path, whose x-amzn-RateLimit-Limit sets the seller's sales bucket. */
 export const ORDER_METRICS_PATH = "/sales/v1/orderMetrics";
 
-export type RevenueSeller = Seller & {
-  salesBudget: BudgetClient | null;
-  /** The rate Amazon's x-amzn-RateLimit-Limit last stated for the sales bucket, once told to it in this slice. */
-  salesRate?: number;
-};
+export type RevenueSeller = Seller & { salesBudget: BudgetClient | null };
 
 /**
  * The sellers phase's revenue pass: every seller connection (and demo mock seller), several at once
@@ -77,7 +73,7 @@ async function revenueStep(ctx: PhaseContext, seller: RevenueSeller, position: s
     if (!failure.giveUp) return { kind: "wait", resumeAt: failure.resumeAt };
     return { kind: "next", position: keyCursor(key), rows: missing(days), processed: 1 };
   }
-  await followSalesRateLimit(ctx, seller);
+  await tellSalesAnswered(ctx, seller);
   const byDay = new Map(answered.map((sales) => [sales.day, sales]));
   const rows = [
     ...answered.map((sales) => revenueUpsert(db, { ...base, day: sales.day, status: "ok", amount: sales.amount, currency: sales.currency, units: sales.units })),
@@ -94,7 +90,7 @@ async function openRevenueSeller(ctx: PhaseContext, connectionId: string): Promi
   return { ...seller, salesBudget };
 }
 
-/** The seller's getOrderMetrics bucket follows the rate Amazon stated for this seller (x-amzn-RateLimit-Limit). */
-export async function followSalesRateLimit(ctx: Pick<PhaseContext, "clock">, seller: RevenueSeller): Promise<void> {
-  seller.salesRate = await tellStatedRate(seller.api, ORDER_METRICS_PATH, seller.salesBudget, seller.salesRate, ctx.clock.now());
+/** The seller's getOrderMetrics bucket paces the next call from this one's answer, at the rate Amazon stated for this seller (x-amzn-RateLimit-Limit). */
+export async function tellSalesAnswered(ctx: Pick<PhaseContext, "clock">, seller: RevenueSeller): Promise<void> {
+  await tellAnswered(seller.api, ORDER_METRICS_PATH, seller.salesBudget, ctx.clock.now());
 }

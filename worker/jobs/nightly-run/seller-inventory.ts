@@ -14,7 +14,7 @@ const INVENTORY_PLAN = { ratePerSecond: 2, burst: 2 };
 /** The longest a page waits for the seller's quota; past it the read is left for the night (units unknown). */
 const INVENTORY_MAX_WAIT_MS = 10_000;
 /** The mock seller has no quota. */
-const UNPACED: InventoryPacing = { beforePage: async () => {}, throttled: async () => {} };
+const UNPACED: InventoryPacing = { beforePage: async () => {}, throttled: async () => {}, answered: async () => {} };
 
 /**
  * FBA inventory once per seller connection and marketplace per night: every page, for all the
@@ -61,7 +61,7 @@ export async function readInventoryOnce(
 /**
  * Pages paced by the seller's getInventorySummaries bucket, which every connection of that seller
  * shares (two workspaces may connect one seller account): a page waits for its token on the
- * run's clock, and Amazon's 429 pauses the bucket for everyone.
+ * run's clock, the next is paced from its answer, and Amazon's 429 pauses the bucket for everyone.
  */
 export function inventoryPacing(ctx: Pick<PhaseContext, "env" | "clock">, sellingPartnerId: string): InventoryPacing {
   const budget = sellerBudget(ctx.env, sellingPartnerId, "getInventorySummaries", INVENTORY_PLAN);
@@ -74,5 +74,7 @@ export function inventoryPacing(ctx: Pick<PhaseContext, "env" | "clock">, sellin
       if (grant.waitMs > 0) await ctx.clock.sleep(grant.waitMs);
     },
     throttled: (retryAfterSeconds) => budget.penalize(ctx.clock.now(), retryAfterSeconds ?? 1),
+    // Amazon counts a page from when it lands: the next one is paced from this answer, at the rate it stated.
+    answered: (statedRate) => budget.landed(ctx.clock.now(), statedRate).catch((error: unknown) => console.error("inventory budget: a page's landing was not kept", error)),
   };
 }

@@ -2,7 +2,7 @@ import { findConnectionById } from "../../connections/connection-store";
 import type { AccountMarketplace } from "../../contract/account";
 import { connectionMarketplaces } from "../../seller/participations";
 import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
-import { sellerBudget, tellStatedRate } from "../../upstreams/spapi/seller-budget";
+import { sellerBudget, tellAnswered } from "../../upstreams/spapi/seller-budget";
 import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../../upstreams/spapi/buybox";
 import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { takeBatchToken } from "./product-phase";
@@ -32,8 +32,6 @@ export interface Seller {
    * for the mock.
    */
   offersBudget: BudgetClient | null;
-  /** The rate Amazon's x-amzn-RateLimit-Limit last stated for the offers bucket, once told to it in this slice. */
-  offersRate?: number;
   /** Whether the seller answered in this slice (its old "needs attention" mark is cleared once). */
   answered?: boolean;
 }
@@ -94,7 +92,7 @@ async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | 
     return { kind: "next", position: next, rows: [], processed: asins.length };
   }
 
-  await followRateLimit(ctx, seller);
+  await tellOffersAnswered(ctx, seller);
   const capturedAt = captureIso(day, clock.now());
   const { id: connectionId, workspaceId, sellingPartnerId, api } = seller;
   const rows = asins.map((asin) =>
@@ -139,7 +137,7 @@ export async function openSeller(ctx: PhaseContext, connectionId: string): Promi
 /** The getItemOffersBatch path, whose x-amzn-RateLimit-Limit sets the seller's offers bucket. */
 export const OFFERS_BATCH_PATH = "/batches/products/pricing/v0/itemOffers";
 
-/** The seller's offers bucket follows the rate Amazon stated for this seller (x-amzn-RateLimit-Limit). */
-export async function followRateLimit(ctx: Pick<PhaseContext, "clock">, seller: Seller): Promise<void> {
-  seller.offersRate = await tellStatedRate(seller.api, OFFERS_BATCH_PATH, seller.offersBudget, seller.offersRate, ctx.clock.now());
+/** The seller's offers bucket paces the next batch from this one's answer, at the rate Amazon stated for this seller (x-amzn-RateLimit-Limit). */
+export async function tellOffersAnswered(ctx: Pick<PhaseContext, "clock">, seller: Seller): Promise<void> {
+  await tellAnswered(seller.api, OFFERS_BATCH_PATH, seller.offersBudget, ctx.clock.now());
 }

@@ -7,7 +7,8 @@ import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
 import { LwaError } from "./lwa";
 import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./endpoints";
 import { CATALOG_ITEM_PATH, MAX_BUY_BOX_ASINS, SellerApiError, type CatalogItem, type InventoryPacing, type SellerApi } from "./seller-api";
-import { buyBoxStates, fulfillableUnitsPage, type BuyBoxState, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./mapping";
+import { readInventory } from "./inventory-read";
+import { buyBoxStates, type BuyBoxState, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./mapping";
 import { dailySales, type DailySales, type OrderMetricsPayload } from "./sales-mapping";
 import { orderMetricsInterval } from "./sales-days";
 import { participatingMarketplaces, type MarketplaceParticipationsPayload } from "./sellers-mapping";
@@ -23,12 +24,7 @@ export interface SpApiClientConfig {
 const TIMEOUT_MS = 8000;
 /** A page Amazon refuses with 429 is asked for at most this many times. */
 const INVENTORY_PAGE_ATTEMPTS = 3;
-/**
- * An inventory read starts again from its first page at most this many times in all. Amazon's
- * nextToken lives 30 s (the FBA Inventory model); a page the seller's quota or throttling kept
- * waiting longer is refused, and only a fresh first page gives a new token.
- */
-const INVENTORY_READ_STARTS = 3;
+const INVENTORY_PATH = "/fba/inventory/v1/summaries";
 export const CATALOG_INCLUDED_DATA = "summaries,salesRanks,images";
 const CATALOG_ITEMS_PREFIX = CATALOG_ITEM_PATH.replace("{asin}", "");
 
@@ -82,37 +78,10 @@ export class SpApiSellerApi implements SellerApi {
     return new Map(asins.flatMap((asin) => (units.has(asin) ? [[asin, units.get(asin)!] as const] : [])));
   }
 
-  /**
-   * Every page of the seller's FBA inventory summaries in the marketplace (details=true), summed per
-   * ASIN. A later page Amazon refuses as bad input was asked for with a nextToken past its 30 s:
-   * the read starts again from the first page (nothing of the abandoned read is kept).
-   */
+  /** Every page of the seller's FBA inventory summaries in the marketplace (details=true), summed per ASIN (inventory-read.ts). */
   private async readInventory(marketplace: AccountMarketplace, pacing: InventoryPacing): Promise<Map<string, number>> {
     this.requireRegionOf(marketplace);
-    for (let start = 1; ; start++) {
-      const read = await this.readInventoryPages(marketplace, pacing);
-      if (read.units) return read.units;
-      if (start >= INVENTORY_READ_STARTS) throw read.tokenRefused;
-      console.warn(`SP-API inventory in ${marketplace}: a nextToken was refused (${read.tokenRefused.message}); reading again from the first page`);
-    }
-  }
-
-  private async readInventoryPages(marketplace: AccountMarketplace, pacing: InventoryPacing): Promise<{ units: Map<string, number> } | { units?: never; tokenRefused: SellerApiError }> {
-    const units = new Map<string, number>();
-    let nextToken: string | undefined;
-    do {
-      let payload: InventorySummariesPayload;
-      try {
-        payload = await this.inventoryPage(marketplace, nextToken, pacing);
-      } catch (error) {
-        if (nextToken && error instanceof SellerApiError && error.permanent) return { tokenRefused: error };
-        throw error;
-      }
-      const page = fulfillableUnitsPage(payload);
-      for (const [asin, count] of page.units) units.set(asin, (units.get(asin) ?? 0) + count);
-      nextToken = page.nextToken;
-    } while (nextToken);
-    return { units };
+    return readInventory(marketplace, (nextToken) => this.inventoryPage(marketplace, nextToken, pacing));
   }
 
   /** One page, when `pacing` allows; a page Amazon throttles is asked for again, up to INVENTORY_PAGE_ATTEMPTS times. */
@@ -123,7 +92,9 @@ export class SpApiSellerApi implements SellerApi {
       await this.ready();
       await pacing.beforePage();
       try {
-        return await this.send<InventorySummariesPayload>("GET", "/fba/inventory/v1/summaries", query, { notFound: `No FBA inventory found in the ${marketplace} marketplace.` });
+        const page = await this.send<InventorySummariesPayload>("GET", INVENTORY_PATH, query, { notFound: `No FBA inventory found in the ${marketplace} marketplace.` });
+        await pacing.answered(this.rateLimits.get(INVENTORY_PATH));
+        return page;
       } catch (error) {
         if (!(error instanceof SellerApiError) || error.status !== 429 || attempt >= INVENTORY_PAGE_ATTEMPTS) throw error;
         await pacing.throttled(error.retryAfterSeconds);

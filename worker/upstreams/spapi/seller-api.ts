@@ -65,6 +65,8 @@ export interface InventoryPacing {
   beforePage(): Promise<void>;
   /** Amazon refused a page with 429 (and this Retry-After): that page is asked again after the next beforePage. */
   throttled(retryAfterSeconds: number | undefined): Promise<void>;
+  /** Amazon answered a page now, stating this rate for the seller (x-amzn-RateLimit-Limit) if it did: the next page is paced from here. */
+  answered(statedRate: number | undefined): Promise<void>;
 }
 
 /** HTTP status a failure is answered with, and a detail safe to show the seller. */

@@ -25,13 +25,14 @@ export function sellerBudget(env: Pick<Bindings, "UPSTREAM_BUDGET">, sellingPart
 }
 
 /**
- * Tells the seller's bucket of an operation the rate Amazon's x-amzn-RateLimit-Limit stated on
- * the last answer from `path`, when it differs from the rate the bucket was last told (`told`):
- * the bucket keeps it for every caller and later invocation. Returns the rate told since.
+ * Tells the seller's bucket of an operation that a call it granted was answered at `nowMs`, in one
+ * Durable Object call: the next call is paced from this answer, since Amazon counts a call from
+ * when it lands, which can be well after it left; and at the rate Amazon's x-amzn-RateLimit-Limit
+ * stated on the last answer from `path`, which the bucket keeps for every caller and later
+ * invocation. The answer Amazon gave stands even if the bucket cannot be told.
  */
-export async function tellStatedRate(api: Pick<SellerApi, "rateLimitOf">, path: string, budget: BudgetClient | null | undefined, told: number | undefined, nowMs: number): Promise<number | undefined> {
-  const stated = api.rateLimitOf?.(path);
-  if (stated === undefined || !budget || stated === told) return told;
-  await budget.follow(nowMs, stated);
-  return stated;
+export async function tellAnswered(api: Pick<SellerApi, "rateLimitOf">, path: string, budget: BudgetClient | null | undefined, nowMs: number): Promise<void> {
+  await budget?.landed(nowMs, api.rateLimitOf?.(path)).catch((error: unknown) => {
+    console.error(`seller budget of ${path}: this call's landing or Amazon's stated rate was not kept`, error);
+  });
 }

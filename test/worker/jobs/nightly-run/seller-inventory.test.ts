@@ -82,6 +82,25 @@ describe("FBA inventory in the nightly run", () => {
     expect(clock.now() - before).toBeGreaterThanOrEqual(1000);
   });
 
+  it("a page answered late paces the pages after it from its answer, as Amazon counts it, and follows the rate Amazon stated", async () => {
+    const clock = virtualClock(START);
+    const pacing = inventoryPacing({ env, clock }, `A${crypto.randomUUID().slice(0, 12).toUpperCase()}`);
+    await pacing.beforePage();
+    await pacing.beforePage();
+    await pacing.beforePage();
+    expect(clock.slept).toEqual([525]);
+    // That third page took 2 s to answer: Amazon counted it then, so of the next two pages the second waits an interval.
+    await clock.sleep(2_000);
+    await pacing.answered(undefined);
+    await pacing.beforePage();
+    await pacing.beforePage();
+    expect(clock.slept).toEqual([525, 2_000, 525]);
+    // Amazon states 1 page a second for this seller: the next page waits that seller's interval (5 % headroom).
+    await pacing.answered(1);
+    await pacing.beforePage();
+    expect(clock.slept.at(-1)).toBe(1_050);
+  });
+
   it("one seller connected in two workspaces: both connections' stock is read in full through the seller's shared quota", { timeout: 30_000 }, async () => {
     const bindings = sellerEnv();
     await registerLwaClient(bindings);

@@ -44,6 +44,7 @@ function pacingWaiting(refreshToken: string, slowPages: number[], waitMs: number
       if (slowPages.includes(page)) await wait(waitMs);
     },
     throttled: async () => {},
+    answered: async () => {},
   };
 }
 
@@ -70,6 +71,15 @@ describe("FBA inventory pages and their nextToken", () => {
       [200, "page-2"],
     ]);
     expect(made[2]?.error).toBe("InvalidInput: Invalid nextToken: it has expired");
+  });
+
+  it("tells the pacing of each page Amazon answered, with the rate it stated for the seller", async () => {
+    const { api, seller, asins } = await sellerWithThreePages("inventory-answered");
+    const told: Array<number | undefined> = [];
+    const pacing = { ...pacingWaiting(seller.refreshToken, [], 0), answered: async (rate: number | undefined) => void told.push(rate) };
+    await api.getFulfillableUnits(asins, "US", pacing);
+    // The seller's plan set above: 100 pages a second.
+    expect(told).toEqual([100, 100, 100]);
   });
 
   it("a read whose tokens keep expiring gives up after three starts, as a refusal the night records (units unknown)", async () => {
