@@ -64,7 +64,6 @@ async function simulateRegion(spec: (typeof REGIONS)[number]): Promise<RegionFig
   const penalties: [number, number][] = [];
   const budget: BudgetClient = {
     take: bucket.take,
-    follow: bucket.follow,
     landed: bucket.landed,
     penalize: async (nowMs, retryAfterSeconds) => {
       penalties.push([nowMs, nowMs + 2 * retryAfterSeconds * 1000]);

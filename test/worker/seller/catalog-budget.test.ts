@@ -42,7 +42,7 @@ describe("fetchCatalogItem within the seller's getCatalogItem budget", () => {
       throw new SellerApiError(429, "throttled", 30);
     });
     const pauses: number[] = [];
-    const budget: BudgetClient = { take: async () => ({ ok: true, waitMs: 0 }), penalize: async (_now, seconds) => void pauses.push(seconds), follow: async () => {}, landed: async () => {} };
+    const budget: BudgetClient = { take: async () => ({ ok: true, waitMs: 0 }), penalize: async (_now, seconds) => void pauses.push(seconds), landed: async () => {} };
     await expect(fetchCatalogItem(deps(api, budget), "B0BUDGET03", "US")).rejects.toMatchObject({ status: 429 });
     expect(pauses).toEqual([30]);
   });

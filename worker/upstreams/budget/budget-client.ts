@@ -8,11 +8,9 @@ export interface BudgetClient {
   take(priority: Priority, nowMs: number, maxWaitMs: number, count?: number): Promise<Grant>;
   /** The upstream answered 429 with this Retry-After. */
   penalize(nowMs: number, retryAfterSeconds: number): Promise<void>;
-  /** The upstream stated this rate for the bucket (x-amzn-RateLimit-Limit): every caller follows it from now on. */
-  follow(nowMs: number, ratePerSecond: number): Promise<void>;
   /**
    * A call granted from the bucket was answered now: the next one is paced from its landing, not its
-   * departure; and, when the answer stated a rate, every caller follows it from now on (as `follow`).
+   * departure; and, when the answer stated a rate (x-amzn-RateLimit-Limit), every caller follows it from now on.
    */
   landed(nowMs: number, statedRate?: number): Promise<void>;
 }
@@ -25,7 +23,6 @@ export function durableBudget(env: Pick<Bindings, "UPSTREAM_BUDGET">, name: stri
   return {
     take: (priority, nowMs, maxWaitMs, count) => stub().take({ limits, priority, nowMs, maxWaitMs, count }),
     penalize: async (nowMs, retryAfterSeconds) => void (await stub().penalize(nowMs, retryAfterSeconds)),
-    follow: (nowMs, ratePerSecond) => stub().follow(limits, nowMs, ratePerSecond),
     landed: (nowMs, statedRate) => stub().landed(limits, nowMs, statedRate),
   };
 }
@@ -42,9 +39,6 @@ export function localBudget(limits: BucketLimits): BudgetClient {
     async penalize(nowMs, retryAfterSeconds) {
       state = penalize(state, nowMs, retryAfterSeconds);
     },
-    async follow(nowMs, ratePerSecond) {
-      state = followStatedRate(state, limits, nowMs, ratePerSecond);
-    },
     async landed(nowMs, statedRate) {
       if (statedRate !== undefined) state = followStatedRate(state, limits, nowMs, statedRate);
       state = landedBy(state, limits, nowMs);
@@ -56,6 +50,5 @@ export function localBudget(limits: BucketLimits): BudgetClient {
 export const unlimitedBudget: BudgetClient = {
   take: async () => ({ ok: true, waitMs: 0 }),
   penalize: async () => {},
-  follow: async () => {},
   landed: async () => {},
 };

@@ -45,7 +45,7 @@ export class UpstreamBudget extends DurableObject {
   }
 
   /** The upstream stated the bucket's rate; kept in storage, as a pause is, so that it outlives an eviction. */
-  async follow(limits: BucketLimits, nowMs: number, ratePerSecond: number): Promise<void> {
+  private async follow(limits: BucketLimits, nowMs: number, ratePerSecond: number): Promise<void> {
     const next = followStatedRate(this.state, limits, nowMs, ratePerSecond);
     if (next === this.state) return;
     this.state = next;

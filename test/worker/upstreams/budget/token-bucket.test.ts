@@ -104,9 +104,11 @@ describe("UpstreamBudget Durable Object", () => {
     const name = `spapi:A1SELLER${crypto.randomUUID()}:getItemOffersBatch`;
     const atDefault = () => durableBudget(env, name, { ratePerSecond: 0.1, burst: 1 });
     expect(await atDefault().take("batch", T, 0)).toMatchObject({ ok: true });
-    await atDefault().follow(T + 500, 0.05);
-    // A caller built later at the model's default (the next invocation) still waits 20 s.
-    expect(await atDefault().take("batch", T + 10_000, 0)).toEqual({ ok: false, retryAt: T + 20_000 });
+    // Answered 500 ms later, stating 0.05/s.
+    await atDefault().landed(T + 500, 0.05);
+    // A caller built later at the model's default (the next invocation) still waits 20 s, from the answer.
+    expect(await atDefault().take("batch", T + 10_000, 0)).toEqual({ ok: false, retryAt: T + 20_500 });
+    // The rate is stored (the landing, like a grant, is kept in memory).
     const stub = env.UPSTREAM_BUDGET.get(env.UPSTREAM_BUDGET.idFromName(name));
     const stored = await runInDurableObject(stub, (_instance, state) => state.storage.get<BucketState>("bucket"));
     expect(stored).toMatchObject({ statedRate: 0.05, tat: T + 20_000 });
