@@ -63,9 +63,11 @@ export function ratioRow(phase: string, f: Figures, baseline: Figures, goal: { t
   const throughput = f.rps / baseline.rps;
   const p99 = f.p99 / Math.max(1, baseline.p99);
   const failed = f.errors + f.non2xx;
+  // A ratio that rounds to its goal is printed to three places, so a MISS never reads as the goal itself.
+  const digits = goal.throughput !== undefined && throughput.toFixed(2) === goal.throughput.toFixed(2) ? 3 : 2;
   return {
     phase,
-    figure: `${throughput.toFixed(2)}x throughput, p99 ${f.p99} ms vs ${baseline.p99} ms: ${p99.toFixed(2)}x${failed ? `, ${failed} failed` : ""}`,
+    figure: `${throughput.toFixed(digits)}x throughput, p99 ${f.p99} ms vs ${baseline.p99} ms: ${p99.toFixed(2)}x${failed ? `, ${failed} failed` : ""}`,
     goal: `${goal.throughput === undefined ? "" : `>= ${goal.throughput.toFixed(2)}x, `}p99 <= ${goal.p99.toFixed(2)}x`,
     pass: (goal.throughput === undefined || throughput >= goal.throughput) && p99 <= goal.p99 && failed === 0,
   };
