@@ -67,7 +67,7 @@ const ITEM_CONDITIONS = new Set(["New", "Used", "Collectible", "Refurbished", "C
 const CUSTOMER_TYPES = new Set(["Consumer", "Business"]);
 const DEFAULT_INVENTORY_PAGE = 50;
 /** "The string token will expire 30 seconds after being created" (fbaInventory.json, nextToken). */
-export const INVENTORY_NEXT_TOKEN_MS = 30_000;
+const INVENTORY_NEXT_TOKEN_MS = 30_000;
 const ORDER_METRICS_PATH = "/sales/v1/orderMetrics";
 const PARTICIPATIONS_PATH = "/sellers/v1/marketplaceParticipations";
 

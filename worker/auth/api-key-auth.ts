@@ -40,8 +40,9 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     );
   }
 
-  const limit = c.get("services").config.vars.API_REQUESTS_PER_HOUR || planLimit;
-  const decision = await c.get("services").quota.takeKeyRequest(found.workspace.id, limit);
+  const { config, quota } = c.get("services");
+  const limit = config.vars.API_REQUESTS_PER_HOUR || planLimit;
+  const decision = await quota.takeKeyRequest(found.workspace.id, limit);
   const headers = keyRateLimitHeaders(decision);
   if (!decision.allowed) {
     throw new ApiError(
@@ -54,7 +55,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   // The key acts in its workspace, with the workspace's plan and its maker's role there.
   c.set("account", { sessionId: `apikey:${found.key.id}`, user: found.user, workspace: { id: found.workspace.id, name: found.workspace.name, role, plan: found.plan } });
   c.set("apiKey", { id: found.key.id });
-  countApiKeyUse(c.env.DB, c.executionCtx, found.key.id, { intervalMs: c.get("services").config.vars.API_KEY_USAGE_FLUSH_MS });
+  countApiKeyUse(c.env.DB, c.executionCtx, found.key.id, { intervalMs: config.vars.API_KEY_USAGE_FLUSH_MS });
   await next();
   for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
 };

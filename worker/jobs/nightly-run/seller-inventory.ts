@@ -1,8 +1,8 @@
 import { drizzle } from "drizzle-orm/d1";
 import type { AccountMarketplace } from "../../contract/account";
 import { sellerDayRowUpsert } from "../../history/rank-points-store";
-import { sellerBudget } from "../../upstreams/spapi/seller-budget";
-import { SellerApiError, type InventoryPacing, type SellerApi } from "../../upstreams/spapi/seller-api";
+import { sellerBudget, tellLanded } from "../../upstreams/spapi/seller-budget";
+import { INVENTORY_PATH, SellerApiError, type InventoryPacing, type SellerApi } from "../../upstreams/spapi/seller-api";
 import { captureIso, type PhaseContext } from "./slice";
 import { userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
 
@@ -75,6 +75,6 @@ export function inventoryPacing(ctx: Pick<PhaseContext, "env" | "clock">, sellin
     },
     throttled: (retryAfterSeconds) => budget.penalize(ctx.clock.now(), retryAfterSeconds ?? 1),
     // Amazon counts a page from when it lands: the next one is paced from this answer, at the rate it stated.
-    answered: (statedRate) => budget.landed(ctx.clock.now(), statedRate).catch((error: unknown) => console.error("inventory budget: a page's landing was not kept", error)),
+    answered: (statedRate) => tellLanded(budget, ctx.clock.now(), statedRate, INVENTORY_PATH),
   };
 }

@@ -6,7 +6,7 @@ import { retryAfterOf } from "../http";
 import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
 import { LwaError } from "./lwa";
 import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./endpoints";
-import { CATALOG_ITEM_PATH, MAX_BUY_BOX_ASINS, SellerApiError, type CatalogItem, type InventoryPacing, type SellerApi } from "./seller-api";
+import { CATALOG_ITEM_PATH, INVENTORY_PATH, MAX_BUY_BOX_ASINS, SellerApiError, type CatalogItem, type InventoryPacing, type SellerApi } from "./seller-api";
 import { readInventory } from "./inventory-read";
 import { buyBoxStates, type BuyBoxState, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./mapping";
 import { dailySales, type DailySales, type OrderMetricsPayload } from "./sales-mapping";
@@ -24,7 +24,6 @@ export interface SpApiClientConfig {
 const TIMEOUT_MS = 8000;
 /** A page Amazon refuses with 429 is asked for at most this many times. */
 const INVENTORY_PAGE_ATTEMPTS = 3;
-const INVENTORY_PATH = "/fba/inventory/v1/summaries";
 export const CATALOG_INCLUDED_DATA = "summaries,salesRanks,images";
 const CATALOG_ITEMS_PREFIX = CATALOG_ITEM_PATH.replace("{asin}", "");
 

@@ -15,6 +15,8 @@ export interface CatalogItem {
 
 /** getCatalogItem's path as rateLimitOf knows it: one x-amzn-RateLimit-Limit statement for every ASIN. */
 export const CATALOG_ITEM_PATH = "/catalog/2022-04-01/items/{asin}";
+/** getInventorySummaries: its x-amzn-RateLimit-Limit sets the seller's inventory bucket. */
+export const INVENTORY_PATH = "/fba/inventory/v1/summaries";
 
 /** The most ASINs one Buy Box request may carry (getItemOffersBatch takes 20 requests). */
 export const MAX_BUY_BOX_ASINS = 20;

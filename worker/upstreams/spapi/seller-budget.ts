@@ -27,12 +27,17 @@ export function sellerBudget(env: Pick<Bindings, "UPSTREAM_BUDGET">, sellingPart
 /**
  * Tells the seller's bucket of an operation that a call it granted was answered at `nowMs`, in one
  * Durable Object call: the next call is paced from this answer, since Amazon counts a call from
- * when it lands, which can be well after it left; and at the rate Amazon's x-amzn-RateLimit-Limit
- * stated on the last answer from `path`, which the bucket keeps for every caller and later
- * invocation. The answer Amazon gave stands even if the bucket cannot be told.
+ * when it lands, which can be well after it left; and at `statedRate` (x-amzn-RateLimit-Limit) when
+ * Amazon stated one, which the bucket keeps for every caller and later invocation. The answer
+ * Amazon gave stands even if the bucket cannot be told.
  */
-export async function tellAnswered(api: Pick<SellerApi, "rateLimitOf">, path: string, budget: BudgetClient | null | undefined, nowMs: number): Promise<void> {
-  await budget?.landed(nowMs, api.rateLimitOf?.(path)).catch((error: unknown) => {
+export async function tellLanded(budget: BudgetClient | null | undefined, nowMs: number, statedRate: number | undefined, path: string): Promise<void> {
+  await budget?.landed(nowMs, statedRate).catch((error: unknown) => {
     console.error(`seller budget of ${path}: this call's landing or Amazon's stated rate was not kept`, error);
   });
+}
+
+/** tellLanded with the rate Amazon last stated on an answer from `path`. */
+export function tellAnswered(api: Pick<SellerApi, "rateLimitOf">, path: string, budget: BudgetClient | null | undefined, nowMs: number): Promise<void> {
+  return tellLanded(budget, nowMs, api.rateLimitOf?.(path), path);
 }
