@@ -47,6 +47,15 @@ export class LookupCache {
   }
 
   /**
+   * This isolate's copy of one ASIN, read synchronously: null when it holds none (or none under
+   * 24 h old). Nothing is read from KV; `getMany` reads what memory does not hold.
+   */
+  inMemory(marketplace: Marketplace, asin: string, now: number): CachedProduct | null {
+    const held = this.hot.get(LookupCache.key(marketplace, asin));
+    return held && held.until > now && isServable(held.entry, now) ? held.entry : null;
+  }
+
+  /**
    * The cached copies of many ASINs in one pass (a compare of 10): hot entries from memory, the
    * rest in one bulk KV read. Copies are checked against the product schema once, when they come
    * from KV; a hot entry was checked (or written by this isolate) when it became hot.
@@ -72,10 +81,7 @@ export class LookupCache {
         found.set(asin, valid ? entry : null);
       }
     }
-    for (const [asin, entry] of found) {
-      const age = entry ? now - Date.parse(entry.refreshedAt) : Number.NaN;
-      if (!(age >= 0 && age < CACHE_MAX_AGE_MS)) found.set(asin, null);
-    }
+    for (const [asin, entry] of found) if (entry && !isServable(entry, now)) found.set(asin, null);
     return found;
   }
 
@@ -107,6 +113,12 @@ export class LookupCache {
     this.hot.set(key, { entry, until: now + HOT_TTL_MS });
     if (this.hot.size > HOT_MAX_ENTRIES) this.hot.delete(this.hot.keys().next().value as string);
   }
+}
+
+/** No copy is served at 24 hours or older (or with a date in the future). */
+function isServable(entry: CachedProduct, now: number): boolean {
+  const age = now - Date.parse(entry.refreshedAt);
+  return age >= 0 && age < CACHE_MAX_AGE_MS;
 }
 
 /** A copy written before the boundary schema existed (or by a bug) is never served. */

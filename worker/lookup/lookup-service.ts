@@ -69,6 +69,14 @@ export async function lookupProducts(
   marketplace: Marketplace,
 ): Promise<Map<string, LookupOutcome>> {
   const unique = [...new Set(asins)];
+  // Most lookups: every copy is fresh in this isolate's memory, and answered with no read, join or call.
+  if (deps.source.kind === "live") {
+    const now = deps.now();
+    const held = unique.map((asin) => deps.cache.inMemory(marketplace, asin, now));
+    if (held.every((copy) => copy !== null && isFresh(deps, copy, now))) {
+      return new Map(unique.map((asin, i): [string, LookupOutcome] => [asin, { ok: true, result: fromCache(held[i]!) }]));
+    }
+  }
   const inflight = inflightMisses();
   const answers = new Map<string, LookupOutcome>();
   const pending = new Map<string, Promise<LookupOutcome>>();
@@ -90,7 +98,7 @@ export async function lookupProducts(
   // No await from here until every miss is registered: a concurrent caller sees them in flight.
   for (const asin of toRead) {
     const copy = cached.get(asin);
-    if (copy && deps.now() - Date.parse(copy.refreshedAt) < deps.refreshAfterMs) {
+    if (copy && isFresh(deps, copy, deps.now())) {
       answers.set(asin, { ok: true, result: fromCache(copy) });
       continue;
     }
@@ -126,6 +134,11 @@ export async function lookupProducts(
 
 function flightKey(deps: LookupDeps, marketplace: Marketplace, asin: string): string {
   return `${deps.source.kind}:${marketplace}:${asin}`;
+}
+
+/** Young enough to answer without asking the source again (LOOKUP_REFRESH_AFTER_SECONDS). */
+function isFresh(deps: LookupDeps, copy: CachedProduct, now: number): boolean {
+  return now - Date.parse(copy.refreshedAt) < deps.refreshAfterMs;
 }
 
 function fromCache(cached: CachedProduct): LookupResult {

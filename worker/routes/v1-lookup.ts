@@ -8,6 +8,7 @@ import type { AppEnv } from "../env";
 import { assertHistoryDaysAllowed, historyAnswer } from "../history/history-answer";
 import type { LookupPayer } from "../lookup/lookup-use-case";
 import { commonErrors, failure, KEY_OR_ANONYMOUS, notFound, ok, retryAfter } from "../openapi/responses";
+import { withParseMemo } from "../openapi/parse-memo";
 import { createRouter } from "../openapi/router";
 import { limitExceededDetail, rateLimitHeaders } from "../ratelimit/lookup-limit";
 import { ApiError } from "../shared/api-error";
@@ -35,7 +36,8 @@ const route = createRoute({
     "Best Sellers Rank, price, offers and category of one product. Anonymous callers share the monthly free quota of their IP; with a key it counts against the hourly key limit. With `history`, the answer also carries the rank history of those days (as GET /api/v1/history, under its plan rules) at no extra cost.",
   security: KEY_OR_ANONYMOUS,
   middleware: [reportLimits] as const,
-  request: { query: lookupQuerySchema },
+  // The lookups of a busy ASIN repeat one query string: parsed once, answered from memory after.
+  request: { query: withParseMemo(lookupQuerySchema) },
   responses: {
     200: ok("The product.", lookupResultSchema),
     404: notFound("product (unknown ASIN)"),

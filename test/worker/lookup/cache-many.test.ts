@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CACHE_MAX_AGE_MS, LookupCache } from "../../../worker/lookup/cache";
+import { CACHE_MAX_AGE_MS, HOT_TTL_MS, LookupCache } from "../../../worker/lookup/cache";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
 
 const NOW = Date.parse("2026-11-26T02:00:00.000Z");
@@ -63,3 +63,29 @@ describe("LookupCache.getMany: a compare's cached copies in one pass", () => {
     expect((await cache.getMany("US", ["LCMANYAGE1"], NOW + 2_000)).get("LCMANYAGE1")).toBeNull();
   });
 });
+
+describe("LookupCache.inMemory: the copy this isolate holds, without a read", () => {
+  it("answers a copy held in memory and nothing else: never KV, never past the memory's 60 s or the copy's 24 h", async () => {
+    await store("LCMEM00001", new Date(NOW - CACHE_MAX_AGE_MS + 30_000).toISOString());
+    const { kv, reads } = countingKv();
+    const cache = new LookupCache(kv, new Map());
+    // Not read yet: memory holds nothing, and inMemory does not read KV to find out.
+    expect(cache.inMemory("US", "LCMEM00001", NOW)).toBeNull();
+    expect(reads).toEqual([]);
+    await cache.getMany("US", ["LCMEM00001"], NOW);
+    expect(cache.inMemory("US", "LCMEM00001", NOW + 1_000)?.product.asin).toBe("LCMEM00001");
+    expect(cache.inMemory("DE", "LCMEM00001", NOW + 1_000)).toBeNull();
+    // 24 h old at NOW + 30 s; held in memory until NOW + 60 s.
+    expect(cache.inMemory("US", "LCMEM00001", NOW + 30_000)).toBeNull();
+    expect(reads).toHaveLength(1);
+  });
+
+  it("forgets a copy after the memory's HOT_TTL_MS, so other isolates' writes are read again", async () => {
+    await store("LCMEM00002", new Date(NOW).toISOString());
+    const cache = new LookupCache(env.LOOKUP_CACHE, new Map());
+    await cache.getMany("US", ["LCMEM00002"], NOW);
+    expect(cache.inMemory("US", "LCMEM00002", NOW + HOT_TTL_MS - 1_000)).not.toBeNull();
+    expect(cache.inMemory("US", "LCMEM00002", NOW + HOT_TTL_MS)).toBeNull();
+  });
+});
+

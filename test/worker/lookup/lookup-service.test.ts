@@ -253,6 +253,50 @@ describe("several products at once", () => {
   });
 });
 
+describe("lookups answered from this isolate's memory", () => {
+  /** A cache whose KV reads are counted, over one shared hot tier. */
+  function countedCache() {
+    const reads: unknown[] = [];
+    const kv = {
+      get: (keys: unknown, type: unknown) => (reads.push(keys), (env.LOOKUP_CACHE.get as (k: unknown, t: unknown) => Promise<unknown>).call(env.LOOKUP_CACHE, keys, type)),
+      put: env.LOOKUP_CACHE.put.bind(env.LOOKUP_CACHE),
+    } as unknown as KVNamespace;
+    return { cache: new LookupCache(kv, new Map()), reads };
+  }
+
+  it("answers copies fresh in memory with no KV read and no call, as the cache it came from", async () => {
+    const product = await seedCache("LSMEM00001", HOUR);
+    await seedCache("LSMEM00002", HOUR);
+    const source = new ScriptedSource(found);
+    const { cache, reads } = countedCache();
+    const at = (now: number): LookupDeps => ({ source, cache, now: () => now, refreshAfterMs: 6 * HOUR });
+    await lookupProducts(at(NOW), ["LSMEM00001", "LSMEM00002"], "US");
+    expect(reads).toHaveLength(1);
+    const again = await lookupProducts(at(NOW + 1_000), ["LSMEM00001", "LSMEM00002", "LSMEM00001"], "US");
+    expect(reads).toHaveLength(1);
+    expect(source.calls).toBe(0);
+    expect([...again.keys()]).toEqual(["LSMEM00001", "LSMEM00002"]);
+    expect(again.get("LSMEM00001")).toEqual({ ok: true, result: { ...product, source: "cache", refreshedAt: new Date(NOW - HOUR).toISOString() } });
+  });
+
+  it("asks the source for a copy held in memory past the refresh age, and reads KV for one memory lacks", async () => {
+    await seedCache("LSMEM00003", 6 * HOUR - 1_000);
+    const source = new ScriptedSource(found);
+    const { cache, reads } = countedCache();
+    const at = (now: number): LookupDeps => ({ source, cache, now: () => now, refreshAfterMs: 6 * HOUR });
+    expect((await lookupProduct(at(NOW), "LSMEM00003", "US")).ok).toBe(true);
+    expect(source.calls).toBe(0);
+    // Held in memory, but now past 6 hours old: refreshed from the source.
+    expect(await lookupProduct(at(NOW + 2_000), "LSMEM00003", "US")).toMatchObject({ ok: true, result: { source: "live" } });
+    expect(source.calls).toBe(1);
+    // With one ASIN memory lacks, the whole batch takes the ordinary path: one bulk read.
+    await seedCache("LSMEM00004", HOUR);
+    await lookupProducts(at(NOW + 3_000), ["LSMEM00003", "LSMEM00004"], "US");
+    expect(reads.at(-1)).toEqual([LookupCache.key("US", "LSMEM00004")]);
+    expect(source.calls).toBe(1);
+  });
+});
+
 describe("lookup cache hot tier", () => {
   it("serves a KV entry from memory for a minute, then reads KV again", async () => {
     const hot = new Map();
