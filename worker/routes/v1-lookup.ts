@@ -49,7 +49,7 @@ const route = createRoute({
 /** One product lookup: the caller's quota, then the lookup use case (cache, source, log, history). */
 export const lookupRoutes = createRouter().openapi(route, async (c) => {
     const { asin, marketplace, history: historyRange } = c.req.valid("query");
-    const { lookups } = c.get("services");
+    const { lookups, history } = c.get("services");
     c.header("Cache-Control", "no-store");
     // Checked before the quota is taken: a history the plan does not show costs no lookup.
     const historyDays = historyRange ? HISTORY_RANGE_DAYS[historyRange] : null;
@@ -69,8 +69,7 @@ export const lookupRoutes = createRouter().openapi(route, async (c) => {
     const outcome = await lookups.one(c.executionCtx, asin, marketplace);
     if (outcome.ok) {
       if (!historyRange || !historyDays) return c.json(outcome.result, 200);
-      const history = await historyAnswer(c.get("services").history, { asin, marketplace, range: historyRange, days: historyDays });
-      return c.json({ ...outcome.result, history }, 200);
+      return c.json({ ...outcome.result, history: await historyAnswer(history, { asin, marketplace, range: historyRange, days: historyDays }) }, 200);
     }
     if (payer) lookups.giveBackFailed(c.executionCtx, payer, [outcome]);
     const headers: Record<string, string> = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};

@@ -2,26 +2,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CACHE_MAX_AGE_MS, HOT_TTL_MS, LookupCache } from "../../../worker/lookup/cache";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
+import { countingKv } from "./counting-kv";
 
 const NOW = Date.parse("2026-11-26T02:00:00.000Z");
-
-/** The test KV, with every get counted: one bulk read counts once. */
-function countingKv() {
-  const reads: (string | string[])[] = [];
-  const kv = new Proxy(env.LOOKUP_CACHE, {
-    get(target, name) {
-      if (name === "get") {
-        return (key: string | string[], type: unknown) => {
-          reads.push(key);
-          return (target.get as (k: unknown, t: unknown) => Promise<unknown>).call(target, key, type);
-        };
-      }
-      const value = Reflect.get(target, name) as unknown;
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { kv, reads };
-}
 
 /** A product as the live source maps one (the schema takes Amazon's image host only). */
 const liveProduct = (asin: string) => ({ ...mockProduct(asin, "US"), image: `https://m.media-amazon.com/images/I/${asin}.jpg`, rating: null, reviewCount: null });

@@ -6,6 +6,7 @@ import { mockProduct } from "../../../worker/upstreams/creators/mock";
 import type { ProductData } from "../../../worker/contract/product";
 import { UpstreamError, type ItemOutcome, type ProductSource } from "../../../worker/upstreams/creators/product-source";
 import type { Marketplace } from "../../../worker/contract/marketplaces";
+import { countingKv } from "./counting-kv";
 
 const HOUR = 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -256,11 +257,7 @@ describe("several products at once", () => {
 describe("lookups answered from this isolate's memory", () => {
   /** A cache whose KV reads are counted, over one shared hot tier. */
   function countedCache() {
-    const reads: unknown[] = [];
-    const kv = {
-      get: (keys: unknown, type: unknown) => (reads.push(keys), (env.LOOKUP_CACHE.get as (k: unknown, t: unknown) => Promise<unknown>).call(env.LOOKUP_CACHE, keys, type)),
-      put: env.LOOKUP_CACHE.put.bind(env.LOOKUP_CACHE),
-    } as unknown as KVNamespace;
+    const { kv, reads } = countingKv();
     return { cache: new LookupCache(kv, new Map()), reads };
   }
 

@@ -92,7 +92,7 @@ export class SpApiSellerApi implements SellerApi {
       await pacing.beforePage();
       try {
         const page = await this.send<InventorySummariesPayload>("GET", INVENTORY_PATH, query, { notFound: `No FBA inventory found in the ${marketplace} marketplace.` });
-        await pacing.answered(this.rateLimits.get(INVENTORY_PATH));
+        await pacing.answered(this.rateLimitOf(INVENTORY_PATH));
         return page;
       } catch (error) {
         if (!(error instanceof SellerApiError) || error.status !== 429 || attempt >= INVENTORY_PAGE_ATTEMPTS) throw error;
