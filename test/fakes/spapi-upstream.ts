@@ -205,9 +205,9 @@ export class SpApiFake implements FakeUpstream {
 
     const stock = this.inventories.get(`${refreshToken} ${marketplaceId}`) ?? { pageSize: DEFAULT_INVENTORY_PAGE, summaries: [] };
     const token = query.get("nextToken");
-    const [, page = "", made = ""] = token ? (/^page-(\d+)-(\d+)$/.exec(token) ?? []) : ["", "0", ""];
-    const start = Number(page);
-    if (!Number.isInteger(start) || start < 0 || start > stock.summaries.length) return fail(400, "InvalidInput", "Invalid nextToken");
+    const [, page, made] = token ? (/^page-(\d+)-(\d+)$/.exec(token) ?? []) : ["", "0", ""];
+    const start = page === undefined ? Number.NaN : Number(page);
+    if (!Number.isInteger(start) || start > stock.summaries.length) return fail(400, "InvalidInput", "Invalid nextToken");
     const now = this.usage.nowOf(this.lwa.usageKeyOf(refreshToken));
     if (token && now - Number(made) > INVENTORY_NEXT_TOKEN_MS) return fail(400, "InvalidInput", "Invalid nextToken: it has expired");
     const end = start + stock.pageSize;
