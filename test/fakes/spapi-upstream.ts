@@ -93,6 +93,8 @@ export class SpApiFake implements FakeUpstream {
   private sales = new Map<string, SalesScript>();
   /** Refresh token → the marketplace ids that seller sells in (default: every one of the host's region). */
   private participating = new Map<string, string[]>();
+  /** "<refreshToken> <marketplaceId> <nextToken>" → the page that token starts, and when it was made. */
+  private nextTokens = new Map<string, { start: number; madeAt: number }>();
   private log: SellerCallRecord[] = [];
   private usage = new UsagePlans();
   private seq = 0;
@@ -203,13 +205,15 @@ export class SpApiFake implements FakeUpstream {
     if (query.get("granularityId") !== marketplaceId) return fail(400, "InvalidInput", "granularityId must be the marketplace id");
     if (!["true", "false", null].includes(query.get("details"))) return fail(400, "InvalidInput", "details must be true or false");
 
-    const stock = this.inventories.get(`${refreshToken} ${marketplaceId}`) ?? { pageSize: DEFAULT_INVENTORY_PAGE, summaries: [] };
+    const stockKey = `${refreshToken} ${marketplaceId}`;
+    const stock = this.inventories.get(stockKey) ?? { pageSize: DEFAULT_INVENTORY_PAGE, summaries: [] };
     const token = query.get("nextToken");
-    const [, page, made] = token ? (/^page-(\d+)-(\d+)$/.exec(token) ?? []) : ["", "0", ""];
-    const start = page === undefined ? Number.NaN : Number(page);
-    if (!Number.isInteger(start) || start > stock.summaries.length) return fail(400, "InvalidInput", "Invalid nextToken");
     const now = this.usage.nowOf(this.lwa.usageKeyOf(refreshToken));
-    if (token && now - Number(made) > INVENTORY_NEXT_TOKEN_MS) return fail(400, "InvalidInput", "Invalid nextToken: it has expired");
+    // A token pages the stock it was made for: one this fake never made, or made for another seller or marketplace, is invalid.
+    const page = token === null ? { start: 0, madeAt: now } : this.nextTokens.get(`${stockKey} ${token}`);
+    if (!page) return fail(400, "InvalidInput", "Invalid nextToken");
+    if (now - page.madeAt > INVENTORY_NEXT_TOKEN_MS) return fail(400, "InvalidInput", "Invalid nextToken: it has expired");
+    const { start } = page;
     const end = start + stock.pageSize;
     const details = query.get("details") === "true";
     this.record({ ...base, kind: "inventory", status: 200 });
@@ -229,7 +233,7 @@ export class SpApiFake implements FakeUpstream {
             totalQuantity: item.fulfillableQuantity,
           })),
         },
-        ...(end < stock.summaries.length ? { pagination: { nextToken: `page-${end}-${now}` } } : {}),
+        ...(end < stock.summaries.length ? { pagination: { nextToken: this.makeNextToken(stockKey, end, now) } } : {}),
       },
       this.rateLimitHeader(base.accessToken, "getInventorySummaries"),
     );
@@ -390,6 +394,13 @@ export class SpApiFake implements FakeUpstream {
       return json(200, { calls: this.log.filter((call) => (!asin || call.path?.endsWith(`/${asin}`)) && (!kind || call.kind === kind)) });
     }
     return json(404, { error: `no control action ${request.method} ${action}` });
+  }
+
+  /** A getInventorySummaries nextToken for the page of `stockKey`'s stock starting at `start`. */
+  private makeNextToken(stockKey: string, start: number, now: number): string {
+    const token = `page-${start}-${now}`;
+    this.nextTokens.set(`${stockKey} ${token}`, { start, madeAt: now });
+    return token;
   }
 
   /**

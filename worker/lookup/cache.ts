@@ -51,8 +51,8 @@ export class LookupCache {
    * 24 h old). Nothing is read from KV; `getMany` reads what memory does not hold.
    */
   inMemory(marketplace: Marketplace, asin: string, now: number): CachedProduct | null {
-    const held = this.hot.get(LookupCache.key(marketplace, asin));
-    return held && held.until > now && isServable(held.entry, now) ? held.entry : null;
+    const copy = this.hotCopy(marketplace, asin, now);
+    return copy && isServable(copy, now) ? copy : null;
   }
 
   /**
@@ -64,8 +64,8 @@ export class LookupCache {
     const found = new Map<string, CachedProduct | null>();
     const cold: string[] = [];
     for (const asin of asins) {
-      const held = this.hot.get(LookupCache.key(marketplace, asin));
-      if (held && held.until > now) found.set(asin, held.entry);
+      const copy = this.hotCopy(marketplace, asin, now);
+      if (copy) found.set(asin, copy);
       else cold.push(asin);
     }
     if (cold.length > 0) {
@@ -106,6 +106,12 @@ export class LookupCache {
     await this.kv.put(key, JSON.stringify(entry), {
       expirationTtl: Math.max(KV_MIN_TTL_SECONDS, Math.floor(remainingMs / 1000)),
     });
+  }
+
+  /** This isolate's copy while its minute in memory lasts, however old the copy itself is. */
+  private hotCopy(marketplace: Marketplace, asin: string, now: number): CachedProduct | undefined {
+    const held = this.hot.get(LookupCache.key(marketplace, asin));
+    return held && held.until > now ? held.entry : undefined;
   }
 
   private remember(key: string, entry: CachedProduct, now: number): void {
