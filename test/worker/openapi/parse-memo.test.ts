@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { lookupQuerySchema } from "../../../worker/contract/lookup-query";
-import { withParseMemo } from "../../../worker/openapi/parse-memo";
+import { MAX_KEY_LENGTH, withParseMemo } from "../../../worker/openapi/parse-memo";
 
 /** A query schema that counts how often it really parses. */
 function countingSchema() {
@@ -45,6 +45,16 @@ describe("withParseMemo: a query parsed once is answered from memory", () => {
     expect(parses()).toBe(before);
     await remembering.safeParseAsync({ asin: "B0MEMO0001" });
     expect(parses()).toBe(before + 1);
+  });
+
+  it("parses an input longer than MAX_KEY_LENGTH every time: unknown parameters cannot fill memory", async () => {
+    const { schema, parses } = countingSchema();
+    const remembering = withParseMemo(schema);
+    const long = { asin: "B0MEMO0001", junk: "x".repeat(MAX_KEY_LENGTH) };
+    expect((await remembering.safeParseAsync(long)).success).toBe(true);
+    const before = parses();
+    expect(await remembering.safeParseAsync(long)).toEqual(await schema.safeParseAsync(long));
+    expect(parses()).toBe(before + 2);
   });
 
   it("shares frozen answers, and leaves the schema it copies as it was", async () => {
