@@ -67,8 +67,8 @@ export interface Sources {
    * is (a source has one `kind`, and mock data must never be labelled live).
    */
   product(marketplace?: Marketplace): ProductSource;
-  /** The nightly run's: it takes batch tokens itself; each source only reports 429s to its budget. */
-  nightlyRun(clock: BudgetClock): NightlyRunSources;
+  /** The nightly run's for `day`: it takes batch tokens itself; each source only reports 429s to its budget. */
+  nightlyRun(clock: BudgetClock, day: string): NightlyRunSources;
   /** The budget of the credential serving `marketplace` (one bucket per region and credential id). */
   creatorsBudget(marketplace: Marketplace): BudgetClient;
   /** Whether lookups in `marketplace` get live data. */
@@ -151,7 +151,7 @@ function sourcesOf(env: Bindings, config: Config): Sources {
     if (!creators) return new MockProductSource();
     return new BudgetedProductSource(creatorsSource(creators), creatorsBudget, { mode: "interactive", maxWaitMs: creators.timeoutMs });
   };
-  const nightlyRun = (clock: BudgetClock): NightlyRunSources => {
+  const nightlyRun = (clock: BudgetClock, day: string): NightlyRunSources => {
     const sources = new Map<Marketplace, ProductSource>();
     const sourceFor = (marketplace: Marketplace) => {
       let source = sources.get(marketplace);
@@ -159,7 +159,7 @@ function sourcesOf(env: Bindings, config: Config): Sources {
         const creators = creatorsOf(marketplace);
         source = creators
           ? new BudgetedProductSource(creatorsSource(creators), creatorsBudget, { mode: "prepaid", maxWaitMs: 0, clock })
-          : new MockProductSource();
+          : new MockProductSource(() => day);
         sources.set(marketplace, source);
       }
       return source;

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { buildServices, type Services } from "../../worker/services";
-import { MockProductSource } from "../../worker/upstreams/creators/mock";
+import { systemClock } from "../../worker/upstreams/creators/budgeted";
+import { MockProductSource, mockProduct } from "../../worker/upstreams/creators/mock";
 import { SellerApiError } from "../../worker/upstreams/spapi/seller-api";
 import { MockBilling } from "../../worker/upstreams/stripe/mock";
 import { StripeBilling } from "../../worker/upstreams/stripe/client";
@@ -21,6 +22,12 @@ describe("the composition root", () => {
     expect(sources.isLive("UK")).toBe(false);
     // One source for every marketplace is live only when every region is.
     expect(sources.product().kind).toBe("mock");
+  });
+
+  it("gives the nightly run, in a region without credentials, the mock of the run's own day", async () => {
+    const { sourceFor } = buildServices(env).sources.nightlyRun(systemClock, "2026-05-04");
+    const outcome = (await sourceFor("US").getItems(["B08N5WRWNW"], "US")).get("B08N5WRWNW");
+    expect(outcome).toMatchObject({ ok: true, product: mockProduct("B08N5WRWNW", "US", "2026-05-04") });
   });
 
   it("bills through Stripe only with its secret key, and sends email only with a binding and a sender", () => {

@@ -46,7 +46,7 @@ export async function runProductPhase(
   ctx: PhaseContext,
   cursor: string | null,
   injected?: ProductSource,
-  demoSource: ProductSource = new MockProductSource(),
+  demoSource: ProductSource = new MockProductSource(() => ctx.day),
 ): Promise<PhaseResult> {
   // Points written whose summaries are not rebuilt yet (the screens read summaries, not points).
   const summarise: StoredPoint[] = [];
@@ -73,7 +73,7 @@ async function walkProducts(
 ): Promise<PhaseResult> {
   const { env, services, day, clock, budget } = ctx;
   const db = env.DB;
-  const selected = services.sources.nightlyRun(clock);
+  const selected = services.sources.nightlyRun(clock, day);
   const pacer = new Pacer(clock, 1000 / services.config.vars.SNAPSHOT_REQUESTS_PER_SECOND, budget.deadline);
   let keys = new TrackedBuffer(db, parseKeyCursor(cursor));
   // A marketplace whose region is paused is left for later (paused-marketplaces.ts); `revisit` is the one being caught up.

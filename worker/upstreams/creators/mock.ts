@@ -2,19 +2,27 @@ import type { CategoryRank } from "./product-source";
 import { MARKETPLACE_CURRENCY, MARKETPLACE_HOST, type Marketplace } from "../../contract/marketplaces";
 import type { ProductData } from "../../contract/product";
 import type { ItemOutcome, ProductSource } from "./product-source";
+import { dayNumber, utcDay } from "../../contract/time";
+
+/** Today's UTC day: the day a mock answer describes unless a run names its own. */
+const today = (): string => utcDay(Date.now());
 
 /**
  * Deterministic stand-in for the Creators API, used when no credentials are set.
- * The same ASIN and marketplace always give the same plausible product; results
- * are labelled source "mock" so they are never shown as live data.
+ * The same ASIN, marketplace and day always give the same plausible product; results
+ * are labelled source "mock" so they are never shown as live data. `day` is the day the
+ * answers describe: a nightly run's own day, so the demo's history moves as live ranks do.
  */
 export class MockProductSource implements ProductSource {
   readonly kind = "mock";
 
+  constructor(private readonly day: () => string = today) {}
+
   async getItems(asins: readonly string[], marketplace: Marketplace): Promise<Map<string, ItemOutcome>> {
+    const day = this.day();
     return new Map(
       asins.map((asin) => {
-        const product = mockProduct(asin, marketplace);
+        const product = mockProduct(asin, marketplace, day);
         return [asin, { ok: true, product, categoryRanks: mockCategoryRanks(product) }];
       }),
     );
@@ -38,7 +46,15 @@ const PRICE_SCALE: Record<Marketplace, number> = {
   US: 1, CA: 1.35, MX: 18, UK: 0.8, DE: 0.92, FR: 0.92, IT: 0.92, ES: 0.92, JP: 150,
 };
 
-export function mockProduct(asin: string, marketplace: Marketplace): ProductData {
+/** The mock's ranks stay in the range of its base ranks. */
+const MAX_MOCK_RANK = 250_000;
+
+/**
+ * The product on `day`: everything but the rank is the same every day; the rank drifts
+ * from the product's base rank along two slow waves (one to three weeks, one to three
+ * months) with a small daily wobble, so the demo's trends, velocity and rank alerts move.
+ */
+export function mockProduct(asin: string, marketplace: Marketplace, day: string = today()): ProductData {
   const random = seededRandom(`${marketplace}:${asin}`);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const entry = pick(CATALOG);
@@ -53,7 +69,7 @@ export function mockProduct(asin: string, marketplace: Marketplace): ProductData
     image: `/api/mock-images/${marketplace}/${asin}.svg`,
     categoryPath: [...entry.path],
     // Log-uniform between #1 and #250,000, as real ranks spread.
-    rank: Math.max(1, Math.round(Math.exp(random() * Math.log(250_000)))),
+    rank: rankOnDay(Math.exp(random() * Math.log(MAX_MOCK_RANK)), `${marketplace}:${asin}`, day),
     price: { amount, currency },
     offers: 1 + Math.floor(random() * 24),
     rating: Math.round((3.4 + random() * 1.5) * 10) / 10,
@@ -61,6 +77,15 @@ export function mockProduct(asin: string, marketplace: Marketplace): ProductData
     detailPageUrl: `https://${MARKETPLACE_HOST[marketplace]}/dp/${asin}`,
     brand,
   };
+}
+
+function rankOnDay(baseRank: number, key: string, day: string): number {
+  const shape = seededRandom(`${key}:rank-trend`);
+  const dayIndex = dayNumber(day);
+  const wave = (periodDays: number, phase: number) => Math.sin((2 * Math.PI * dayIndex) / periodDays + phase);
+  const swing = 0.3 * wave(7 + shape() * 14, shape() * 2 * Math.PI) + 0.25 * wave(30 + shape() * 60, shape() * 2 * Math.PI);
+  const wobble = (seededRandom(`${key}:${day}:rank`)() - 0.5) * 0.16;
+  return Math.min(MAX_MOCK_RANK, Math.max(1, Math.round(baseRank * Math.exp(swing + wobble))));
 }
 
 /**

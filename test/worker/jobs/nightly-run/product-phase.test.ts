@@ -21,6 +21,8 @@ import { countPoints, historyPoints } from "../../support/history-shards";
 import { buildServices, CREATORS_RATE_HEADROOM } from "../../../../worker/services";
 import { systemClock } from "../../../../worker/upstreams/creators/budgeted";
 import { virtualAmazon } from "../../support/virtual-amazon";
+import { utcDay } from "../../../../worker/contract/time";
+import { mockProduct } from "../../../../worker/upstreams/creators/mock";
 
 const DAY = "2026-11-22";
 const START = Date.UTC(2026, 10, 22, 2, 0);
@@ -57,8 +59,12 @@ describe("snapshot products phase", () => {
 
     const getItems = await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID });
     expect(getItems.map((call) => call.itemIds)).toEqual([shared]);
-    const sourceOf = Object.fromEntries((await historyPoints({ day: DAY })).map((point) => [point.asin, point.source]));
+    const points = await historyPoints({ day: DAY });
+    const sourceOf = Object.fromEntries(points.map((point) => [point.asin, point.source]));
     for (const asin of [...demoOnly, "BDMALERT01"]) expect(sourceOf[asin], asin).toBe("mock");
+    // The mock of the run's own day (not of the day the run happens to finish), so a demo's history moves.
+    const rankOf = Object.fromEntries(points.map((point) => [point.asin, point.rank]));
+    for (const asin of demoOnly) expect(rankOf[asin], asin).toBe(mockProduct(asin, "US", DAY).rank);
     for (const asin of shared) expect(sourceOf[asin], asin).toBe("live");
     expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "done" });
   });
@@ -125,7 +131,7 @@ describe("snapshot products phase", () => {
     await track(us(asinRange("BRT", 50)));
     const bindings = creatorsEnv({ CREATORS_REQUESTS_PER_SECOND: rate });
     const clock = virtualClock(START);
-    const source = recordingSource(buildServices(bindings).sources.nightlyRun(clock).sourceFor("US"), clock);
+    const source = recordingSource(buildServices(bindings).sources.nightlyRun(clock, utcDay(START)).sourceFor("US"), clock);
 
     await runToEnd(bindings, { notes: memoryNotes(), clock, source, maxMs: 60_000 });
 
@@ -247,7 +253,7 @@ describe("snapshot products phase, stopped by a crash", () => {
     await track(us(asins));
     const bindings = creatorsEnv();
     const clock = virtualClock(START);
-    const live = buildServices(bindings).sources.nightlyRun(clock).sourceFor("US");
+    const live = buildServices(bindings).sources.nightlyRun(clock, utcDay(START)).sourceFor("US");
     let callsBeforeCrash = 2;
     // The third call's answer never reaches D1, as if the invocation were killed right there.
     const crashing = {

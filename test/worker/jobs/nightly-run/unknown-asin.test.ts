@@ -6,6 +6,7 @@ import { buildServices, CREATORS_RATE_HEADROOM } from "../../../../worker/servic
 import { calls, control } from "../../support/creators-fake";
 import { countPoints, historyPoints } from "../../support/history-shards";
 import { asinRange, creatorsEnv, insertUser, insertWatchlist, memoryNotes, recordingSource, resetHistoryTables, runSlicesToEnd, virtualClock } from "./support";
+import { utcDay } from "../../../../worker/contract/time";
 
 const DAY = "2026-11-22";
 const START = Date.UTC(2026, 10, 22, 2, 0);
@@ -31,7 +32,7 @@ describe("snapshot products phase, one unknown ASIN in a batch", () => {
     await control("script", { asin: unknown, behavior: "resource_not_found" });
     const bindings = creatorsEnv();
     const clock = virtualClock(START);
-    const source = recordingSource(buildServices(bindings).sources.nightlyRun(clock).sourceFor("US"), clock);
+    const source = recordingSource(buildServices(bindings).sources.nightlyRun(clock, utcDay(START)).sourceFor("US"), clock);
     const notes = memoryNotes();
 
     await runSlicesToEnd(bindings, DAY, { notes, clock, source });

@@ -7,6 +7,7 @@ import { MockProductSource } from "../../../../worker/upstreams/creators/mock";
 import { UpstreamError } from "../../../../worker/upstreams/creators/product-source";
 import { calls, control, newAsin } from "../../support/creators-fake";
 import { creatorsEnv, virtualClock } from "../../jobs/nightly-run/support";
+import { utcDay } from "../../../../worker/contract/time";
 
 const ONE_PER_SECOND: BucketLimits = { ratePerSecond: 1, burst: 1 };
 const T = Date.UTC(2026, 10, 22, 2, 0);
@@ -124,7 +125,7 @@ describe("UpstreamBudget Durable Object", () => {
     const asin = newAsin();
     await control("script", { asin, behavior: "throttled", retryAfterSeconds: 60 });
     const clock = virtualClock(Date.now());
-    const { sourceFor, budgetOf } = buildServices(bindings).sources.nightlyRun(clock);
+    const { sourceFor, budgetOf } = buildServices(bindings).sources.nightlyRun(clock, utcDay(clock.now()));
     expect(await budgetOf("US").take("batch", clock.now(), 0)).toMatchObject({ ok: true });
     await expect(sourceFor("US").getItems([asin], "US")).rejects.toMatchObject({ kind: "throttled", retryAfterSeconds: 60 });
 

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { MockProductSource, mockCategoryRanks, mockImageSvg, mockProduct } from "../../../../worker/upstreams/creators/mock";
+import { addDays, utcDay } from "../../../../worker/contract/time";
 
 describe("mock product source", () => {
   it("is labelled mock", () => {
     expect(new MockProductSource().kind).toBe("mock");
   });
 
-  it("gives the same product for the same ASIN and marketplace, every time", () => {
+  it("gives the same product for the same ASIN, marketplace and day, every time", () => {
     expect(mockProduct("B08N5WRWNW", "US")).toEqual(mockProduct("B08N5WRWNW", "US"));
+    expect(mockProduct("B08N5WRWNW", "US", "2026-03-01")).toEqual(mockProduct("B08N5WRWNW", "US", "2026-03-01"));
     expect(mockImageSvg("B08N5WRWNW", "US")).toBe(mockImageSvg("B08N5WRWNW", "US"));
   });
 
@@ -34,6 +36,31 @@ describe("mock product source", () => {
         expect(p.detailPageUrl).toMatch(new RegExp(`^https://www\\.amazon\\.[a-z.]+/dp/${asin}$`));
       }
     }
+  });
+
+  it("moves only the rank from day to day: slowly, as live ranks do, never out of its range", () => {
+    const days = Array.from({ length: 90 }, (_, i) => addDays("2026-01-01", i));
+    for (const asin of ["B08N5WRWNW", "B07XJ8C8F5", "0123456789", "ZZZZZZZZZZ", "B000000001"]) {
+      const series = days.map((day) => mockProduct(asin, "US", day));
+      const { rank: _first, ...rest } = series[0]!;
+      for (const product of series) expect({ ...product, rank: _first }).toEqual({ ...rest, rank: _first });
+      const ranks = series.map((product) => product.rank ?? 0);
+      // Over a quarter, a rank swings by a fifth or more, and no day jumps by more than 1.7×.
+      expect(Math.max(...ranks) / Math.min(...ranks)).toBeGreaterThan(1.2);
+      for (let i = 1; i < ranks.length; i++) {
+        expect(Math.max(ranks[i]!, ranks[i - 1]!) / Math.min(ranks[i]!, ranks[i - 1]!)).toBeLessThan(1.7);
+      }
+      for (const rank of ranks) expect(rank).toBeGreaterThanOrEqual(1);
+      for (const rank of ranks) expect(rank).toBeLessThanOrEqual(250_000);
+    }
+  });
+
+  it("describes today unless it is given the day to describe", async () => {
+    const asin = "B08N5WRWNW";
+    const on = async (source: MockProductSource) => (await source.getItems([asin], "US")).get(asin);
+    expect(await on(new MockProductSource())).toMatchObject({ product: mockProduct(asin, "US", utcDay(Date.now())) });
+    expect(await on(new MockProductSource(() => "2026-02-14"))).toMatchObject({ product: mockProduct(asin, "US", "2026-02-14") });
+    expect(mockProduct(asin, "US", "2026-02-14").rank).not.toBe(mockProduct(asin, "US", "2026-02-21").rank);
   });
 
   it("answers every requested ASIN", async () => {
