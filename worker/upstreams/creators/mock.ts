@@ -46,7 +46,7 @@ const PRICE_SCALE: Record<Marketplace, number> = {
   US: 1, CA: 1.35, MX: 18, UK: 0.8, DE: 0.92, FR: 0.92, IT: 0.92, ES: 0.92, JP: 150,
 };
 
-/** The mock's ranks stay in the range of its base ranks. */
+/** The mock's lowest rank. */
 const MAX_MOCK_RANK = 250_000;
 
 /**
@@ -68,8 +68,8 @@ export function mockProduct(asin: string, marketplace: Marketplace, day: string 
     title: `${brand} ${entry.noun} ${pick(VARIANTS)}`,
     image: `/api/mock-images/${marketplace}/${asin}.svg`,
     categoryPath: [...entry.path],
-    // Log-uniform between #1 and #250,000, as real ranks spread.
-    rank: rankOnDay(Math.exp(random() * Math.log(MAX_MOCK_RANK)), `${marketplace}:${asin}`, day),
+    // Log-uniform, as real ranks spread, between #1 and half the ceiling: the day's drift (at most ×1.9) stays under it.
+    rank: rankOnDay(Math.exp(random() * Math.log(MAX_MOCK_RANK / 2)), `${marketplace}:${asin}`, day),
     price: { amount, currency },
     offers: 1 + Math.floor(random() * 24),
     rating: Math.round((3.4 + random() * 1.5) * 10) / 10,
