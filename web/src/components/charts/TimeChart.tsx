@@ -3,7 +3,7 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import "../../styles/charts.css";
 import { formatDay } from "./chart-format";
-import { alignSeries, hasValues, needsDots, rankRange, rankTicks, singlePoints, timeWindow, valueRange, type ChartSeries } from "./chart-data";
+import { alignSeries, hasValues, logRankTicks, needsDots, rankRange, rankTicks, singlePoints, timeWindow, usesLogRanks, valueRange, type ChartSeries } from "./chart-data";
 
 // Line colours that keep 3:1 contrast on both themes' card backgrounds.
 const PALETTE = ["#2563eb", "#dc2626", "#059669", "#d97706", "#7c3aed", "#db2777", "#0891b2", "#65a30d", "#9333ea", "#ea580c"];
@@ -17,7 +17,7 @@ export interface TimeChartProps {
   series: readonly ChartSeries[];
   /** The chosen range: the time axis runs from this many days ago to now, whatever the points. */
   days: number;
-  /** Ranks: the axis runs from the best rank shown, at the top, to the worst. */
+  /** Ranks: the axis runs from the best rank shown, at the top, to the worst (logarithmic when they span ten times or more). */
   invert?: boolean;
   height?: number;
   formatValue?: (value: number) => string;
@@ -28,7 +28,8 @@ export interface TimeChartProps {
 
 /**
  * The one line chart over time (uPlot), and the rules every chart follows: the time axis is
- * the chosen range ending now; ranks run from the best shown, at the top; the value axis is as
+ * the chosen range ending now; ranks run from the best shown, at the top, on a logarithmic axis
+ * when the worst is ten times the best or more (usesLogRanks); the value axis is as
  * wide as its widest label; axis, grid and legend colours come from the theme (--chart-*), and
  * follow it when it changes; a series with one value is a dot, named with its date below.
  * Import it only from lazy routes: uPlot stays out of the first-load bundle.
@@ -46,18 +47,20 @@ export function TimeChart({ label, series, days, invert = false, height = 260, f
     const colours = chartColours(element);
     const span = timeWindow(days, now());
     const values = (invert ? rankRange : valueRange)(data);
+    const logRanks = invert && values !== null && usesLogRanks(values);
+    const rankAxisTicks = logRanks ? () => logRankTicks(values.min, values.max) : rankSplits;
     const axis = { stroke: colours.axis, grid: { stroke: colours.grid, width: 1 }, ticks: { stroke: colours.grid, width: 1 } };
     const options: uPlot.Options = {
       width: Math.max(element.clientWidth, 280),
       height,
       scales: {
         x: { time: true, range: () => [span.from, span.to] },
-        y: { dir: invert ? -1 : 1, range: () => (values ? [values.min, values.max] : [0, 1]) },
+        y: { dir: invert ? -1 : 1, ...(logRanks ? { distr: 3, log: 10 } : {}), range: () => (values ? [values.min, values.max] : [0, 1]) },
       },
       axes: [
         // Whole days: the ranges are 7 to 90 days, so 12-hour ticks would only crowd the axis.
         { ...axis, incrs: DAY_TICKS },
-        { ...axis, values: (_u, ticks) => ticks.map((tick) => formatValue(tick)), size: labelWidth, ...(invert ? { splits: rankSplits } : {}) },
+        { ...axis, values: (_u, ticks) => ticks.map((tick) => formatValue(tick)), size: labelWidth, ...(invert ? { splits: rankAxisTicks } : {}), ...(logRanks ? { filter: everyTick } : {}) },
       ],
       series: [
         {},
@@ -113,6 +116,11 @@ export function chartColours(element: Element): { axis: string; grid: string } {
 /** The rank axis's ticks: uPlot's evenly spaced ones, with the best rank shown labelled at the top. */
 function rankSplits(_plot: uPlot, _axis: number, min: number, max: number, increment: number): number[] {
   return rankTicks(min, max, increment);
+}
+
+/** Labels every tick: on a logarithmic axis uPlot by default labels only the powers of ten. */
+function everyTick(_plot: uPlot, splits: number[]): number[] {
+  return splits;
 }
 
 /** The value axis's width: its widest label plus the tick and gap, so "#100,000" keeps its "#". */

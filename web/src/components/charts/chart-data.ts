@@ -107,3 +107,40 @@ export function rankTicks(min: number, max: number, increment: number): number[]
   }
   return [min, ...ticks];
 }
+
+/**
+ * Ranks spanning ten times or more (best to worst shown) go on a logarithmic axis: on a linear
+ * one, a #900 product's moves are a flat line beside a #200,000 one's.
+ */
+export const LOG_RANK_SPREAD = 10;
+
+export function usesLogRanks(range: { min: number; max: number } | null): boolean {
+  return range !== null && range.max / range.min >= LOG_RANK_SPREAD;
+}
+
+/** The least distance below the top (best rank) label of a tick on a logarithmic axis, as a share of its height. */
+const LOG_TICK_GAP = 0.08;
+/** More ticks than this on a logarithmic axis and only the powers of ten are kept. */
+const MAX_LOG_TICKS = 8;
+
+/**
+ * Ticks for a logarithmic rank axis: the best rank shown at the top, then 1, 2 and 5 × 10ⁿ
+ * down to the worst (only the powers of ten when those would crowd the axis); a tick too
+ * close to the top label goes.
+ */
+export function logRankTicks(min: number, max: number): number[] {
+  if (!(min >= 1) || max <= min) return [Math.max(1, min)];
+  const lowest = min * (max / min) ** LOG_TICK_GAP;
+  const steps = (multipliers: readonly number[]) => {
+    const ticks: number[] = [];
+    for (let power = 10 ** Math.floor(Math.log10(min)); power <= max; power *= 10) {
+      for (const multiplier of multipliers) {
+        const tick = multiplier * power;
+        if (tick >= lowest && tick <= max) ticks.push(tick);
+      }
+    }
+    return ticks;
+  };
+  const fine = steps([1, 2, 5]);
+  return [min, ...(fine.length > MAX_LOG_TICKS ? steps([1]) : fine)];
+}
