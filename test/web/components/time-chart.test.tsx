@@ -1,0 +1,59 @@
+import { render } from "@testing-library/react";
+import type uPlot from "uplot";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { ChartSeries } from "../../../web/src/components/charts/chart-data";
+
+/** Each chart's uPlot options, as TimeChart built them (canvas drawing is the browser suite's). */
+const drawn: uPlot.Options[] = [];
+vi.mock("uplot", () => ({
+  default: class {
+    constructor(options: uPlot.Options) {
+      drawn.push(options);
+    }
+    setSize() {}
+    destroy() {}
+  },
+}));
+vi.mock("uplot/dist/uPlot.min.css", () => ({}));
+
+const { TimeChart } = await import("../../../web/src/components/charts/TimeChart");
+
+const ranks = (label: string, values: number[]): ChartSeries => ({
+  label,
+  points: values.map((value, day) => ({ at: `2026-11-2${day}`, value })),
+});
+
+function rankAxisOf(series: ChartSeries[]) {
+  drawn.length = 0;
+  render(<TimeChart label="Rank" series={series} days={7} invert now={() => Date.UTC(2026, 10, 28)} />);
+  const options = drawn.at(-1);
+  if (!options) throw new Error("no chart drawn");
+  const scale = options.scales?.y ?? {};
+  const axis = options.axes?.[1] ?? {};
+  const splits = axis.splits as (plot: uPlot, axis: number, min: number, max: number, increment: number) => number[];
+  const range = (scale.range as () => [number, number])();
+  return { scale, axis, range, ticks: splits({} as uPlot, 1, range[0], range[1], 50_000) };
+}
+
+describe("the rank chart's axis", () => {
+  beforeEach(() => {
+    drawn.length = 0;
+  });
+
+  it("is logarithmic, best at the top, when the worst rank shown is ten times the best or more", () => {
+    const { scale, axis, range, ticks } = rankAxisOf([ranks("top seller", [985, 1_020, 990]), ranks("slow one", [150_000, 210_000, 234_000])]);
+    expect(scale).toMatchObject({ distr: 3, log: 10, dir: -1 });
+    expect(range).toEqual([985, 234_000]);
+    expect(ticks).toEqual([985, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000]);
+    // Every tick is labelled, not only the powers of ten uPlot labels by default.
+    expect((axis.filter as (plot: uPlot, splits: number[]) => number[])({} as uPlot, ticks)).toEqual(ticks);
+  });
+
+  it("stays linear when the ranks shown are within ten times of each other", () => {
+    const { scale, axis, ticks } = rankAxisOf([ranks("A", [98_000, 120_000]), ranks("B", [150_500, 140_000])]);
+    expect(scale.distr).toBeUndefined();
+    expect(scale.dir).toBe(-1);
+    expect(axis.filter).toBeUndefined();
+    expect(ticks).toEqual([98_000, 150_000]);
+  });
+});
