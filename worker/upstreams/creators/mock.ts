@@ -50,9 +50,10 @@ const PRICE_SCALE: Record<Marketplace, number> = {
 const MAX_MOCK_RANK = 250_000;
 
 /**
- * The product on `day`: everything but the rank is the same every day; the rank drifts
- * from the product's base rank along two slow waves (one to three weeks, one to three
- * months) with a small daily wobble, so the demo's trends, velocity and rank alerts move.
+ * The product on `day`: everything but its rank and price is the same every day. The rank
+ * drifts from the product's base rank along two slow waves (one to three weeks, one to three
+ * months) with a small daily wobble; the price drops for a few days of deal every few weeks.
+ * So the demo's trends, velocity and rank and price alerts move as live ones do.
  */
 export function mockProduct(asin: string, marketplace: Marketplace, day: string = today()): ProductData {
   const random = seededRandom(`${marketplace}:${asin}`);
@@ -61,7 +62,11 @@ export function mockProduct(asin: string, marketplace: Marketplace, day: string 
   const brand = pick(BRANDS);
   const currency = MARKETPLACE_CURRENCY[marketplace];
   const rawPrice = entry.base * (0.7 + random() * 0.9) * PRICE_SCALE[marketplace];
-  const amount = currency === "JPY" ? Math.round(rawPrice) : Math.floor(rawPrice) + 0.99;
+  const listAmount = currency === "JPY" ? Math.round(rawPrice) : Math.floor(rawPrice) + 0.99;
+  const deal = dealOnDay(`${marketplace}:${asin}`, day);
+  // A deal price ends in .99 too, a whole unit or more under the list price.
+  const dealAmount = currency === "JPY" ? Math.round(listAmount * (1 - deal)) : Math.max(0.99, Math.floor(listAmount * (1 - deal)) - 0.01);
+  const amount = deal > 0 ? dealAmount : listAmount;
   return {
     asin,
     marketplace,
@@ -77,6 +82,16 @@ export function mockProduct(asin: string, marketplace: Marketplace, day: string 
     detailPageUrl: `https://${MARKETPLACE_HOST[marketplace]}/dp/${asin}`,
     brand,
   };
+}
+
+/** The share off the list price on `day`: 10 to 25 % for 2 to 5 days in every 3 to 6 weeks, else 0. */
+function dealOnDay(key: string, day: string): number {
+  const shape = seededRandom(`${key}:deals`);
+  const period = 21 + Math.floor(shape() * 22);
+  const length = 2 + Math.floor(shape() * 4);
+  const offset = Math.floor(shape() * period);
+  const discount = 0.1 + shape() * 0.15;
+  return (dayNumber(day) + offset) % period < length ? discount : 0;
 }
 
 function rankOnDay(baseRank: number, key: string, day: string): number {

@@ -38,14 +38,13 @@ export class MockSellerApi implements SellerApi {
     );
   }
 
-  /** Deterministic sales per ASIN and day from the mock product's price; labelled mock wherever shown. */
+  /** Deterministic sales per ASIN and day at the mock product's price that day; labelled mock wherever shown. */
   async getSalesDays(asin: string, marketplace: AccountMarketplace, days: readonly string[]): Promise<DailySales[]> {
-    const product = mockProduct(asin, marketplace);
-    if (!product.price) return [];
-    const price = product.price;
-    return days.map((day) => {
+    return days.flatMap((day) => {
+      const price = mockProduct(asin, marketplace, day).price;
+      if (!price) return [];
       const units = Math.floor(seededRandom(`${marketplace}:${asin}:${day}:sales`)() * 12);
-      return { day, units, amount: Math.round(units * price.amount * 100) / 100, currency: price.currency };
+      return [{ day, units, amount: Math.round(units * price.amount * 100) / 100, currency: price.currency }];
     });
   }
 

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { MockProductSource, mockCategoryRanks, mockImageSvg, mockProduct } from "../../../../worker/upstreams/creators/mock";
 import { addDays, utcDay } from "../../../../worker/contract/time";
 
+/** Ninety days from 2026-01-01. */
+const QUARTER = Array.from({ length: 90 }, (_, i) => addDays("2026-01-01", i));
+
 describe("mock product source", () => {
   it("is labelled mock", () => {
     expect(new MockProductSource().kind).toBe("mock");
@@ -38,13 +41,9 @@ describe("mock product source", () => {
     }
   });
 
-  it("moves only the rank from day to day: slowly, as live ranks do, never out of its range", () => {
-    const days = Array.from({ length: 90 }, (_, i) => addDays("2026-01-01", i));
+  it("moves the rank from day to day, slowly, as live ranks do, and never out of its range", () => {
     for (const asin of ["B08N5WRWNW", "B07XJ8C8F5", "0123456789", "ZZZZZZZZZZ", "B000000001"]) {
-      const series = days.map((day) => mockProduct(asin, "US", day));
-      const { rank: _first, ...rest } = series[0]!;
-      for (const product of series) expect({ ...product, rank: _first }).toEqual({ ...rest, rank: _first });
-      const ranks = series.map((product) => product.rank ?? 0);
+      const ranks = QUARTER.map((day) => mockProduct(asin, "US", day).rank ?? 0);
       // Over a quarter, a rank swings by a fifth or more, and no day jumps by more than 1.7×.
       expect(Math.max(...ranks) / Math.min(...ranks)).toBeGreaterThan(1.2);
       for (let i = 1; i < ranks.length; i++) {
@@ -52,6 +51,27 @@ describe("mock product source", () => {
       }
       for (const rank of ranks) expect(rank).toBeGreaterThanOrEqual(1);
       for (const rank of ranks) expect(rank).toBeLessThanOrEqual(250_000);
+    }
+  });
+
+  it("keeps a list price but for a few days of deal (10 to 25 % off) every few weeks; nothing else moves", () => {
+    for (const asin of ["B08N5WRWNW", "B07XJ8C8F5", "0123456789", "ZZZZZZZZZZ", "B000000001"]) {
+      for (const marketplace of ["US", "JP"] as const) {
+        const series = QUARTER.map((day) => mockProduct(asin, marketplace, day));
+        const amounts = series.map((product) => product.price?.amount ?? 0);
+        const list = Math.max(...amounts);
+        const dealDays = amounts.filter((amount) => amount < list);
+        expect(dealDays.length, `${asin} ${marketplace}`).toBeGreaterThanOrEqual(4);
+        expect(dealDays.length, `${asin} ${marketplace}`).toBeLessThanOrEqual(25);
+        // 10 to 25 % off, priced to end in .99 as the list price does.
+        for (const amount of dealDays) {
+          expect(amount / list).toBeGreaterThan(0.7);
+          expect(amount / list).toBeLessThan(0.91);
+          if (marketplace === "US") expect(Math.round(amount * 100) % 100).toBe(99);
+        }
+        const { rank: _rank, price: _price, ...rest } = series[0]!;
+        for (const product of series) expect({ ...product, rank: _rank, price: _price }).toEqual({ ...rest, rank: _rank, price: _price });
+      }
     }
   });
 
