@@ -75,8 +75,11 @@ export interface Sources {
   isLive(marketplace: Marketplace): boolean;
   /** A signed-in account's seller data: the mock for a demo account, SP-API for a connected seller. */
   seller(user: UserRecord): Promise<SellerApi>;
-  /** One seller connection's data: the mock for a demo connection, SP-API for a connected one (403 without a token). */
-  sellerConnection(connection: ConnectionRecord): Promise<SellerApi>;
+  /**
+   * One seller connection's data: the mock for a demo connection (describing `day`, a nightly
+   * run's own; today without it), SP-API for a connected one (403 without a token).
+   */
+  sellerConnection(connection: ConnectionRecord, day?: string): Promise<SellerApi>;
   /** Stripe when its secret key is set, otherwise the labelled mock. */
   billing(): Billing;
   /** Alert emails and weekly reports: the ALERT_EMAIL binding, or null when email is not set up. */
@@ -175,8 +178,8 @@ function sourcesOf(env: Bindings, config: Config): Sources {
       if (user.isDemo) return new (await mockSellerApi()).MockSellerApi(user.sellingPartnerId);
       return (await connectedSellerApi()).sellerApiFor({ env, config }, user);
     },
-    sellerConnection: async (connection) => {
-      if (connection.status === "demo") return new (await mockSellerApi()).MockSellerApi(connection.sellingPartnerId);
+    sellerConnection: async (connection, day) => {
+      if (connection.status === "demo") return new (await mockSellerApi()).MockSellerApi(connection.sellingPartnerId, day === undefined ? undefined : () => day);
       const { refreshTokenCiphertext, keyId, grantedAt } = connection;
       if (connection.status !== "connected" || !refreshTokenCiphertext || !keyId || !grantedAt) {
         throw new SellerApiError(403, `Seller connection "${connection.name}" is disconnected. Reconnect it in Settings → Connection Status.`);

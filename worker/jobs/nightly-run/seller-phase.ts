@@ -120,7 +120,7 @@ export async function openSeller(ctx: PhaseContext, connectionId: string): Promi
   const connection = await findConnectionById(ctx.env.DB, connectionId);
   if (!connection) return null;
   try {
-    const api = await ctx.services.sources.sellerConnection(connection);
+    const api = await ctx.services.sources.sellerConnection(connection, ctx.day);
     // Only where the seller sells (getMarketplaceParticipations), within its authorization's region.
     const marketplaces = connectionMarketplaces(connection);
     const offersBudget = api.kind === "spapi" ? sellerBudget(ctx.env, connection.sellingPartnerId, "getItemOffersBatch", { ratePerSecond: 1000 / OFFERS_BATCH_INTERVAL_MS, burst: 1 }) : null;

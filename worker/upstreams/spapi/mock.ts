@@ -1,5 +1,6 @@
 import { mockCategoryRanks, mockProduct, seededRandom } from "../creators/mock";
 import type { AccountMarketplace } from "../../contract/account";
+import { dayNumber, utcDay } from "../../contract/time";
 import type { BuyBoxState, CatalogItem, DailySales, SellerApi } from "./seller-api";
 
 /** The Buy Box winner the mock names when the demo seller does not hold it. */
@@ -8,29 +9,49 @@ export const MOCK_COMPETITOR_ID = "AMOCKCOMPETITOR";
 /**
  * The demo account's Amazon: deterministic items built from the same generator as the
  * free lookup's mock, so an ASIN looks alike on both screens. Always labelled "mock".
+ * Stock and the Buy Box move from day to day as the mock's ranks and prices do.
  */
 export class MockSellerApi implements SellerApi {
   readonly kind = "mock";
 
-  /** `sellerId` is the demo account's own selling-partner id: the mock Buy Box is sometimes its. */
-  constructor(private readonly sellerId = "DEMO") {}
+  /**
+   * `sellerId` is the demo account's own selling-partner id: the mock Buy Box is sometimes its.
+   * `day` is the day the answers describe: a nightly run's own, today otherwise.
+   */
+  constructor(
+    private readonly sellerId = "DEMO",
+    private readonly day: () => string = () => utcDay(Date.now()),
+  ) {}
 
-  /** Deterministic stock per ASIN; about one ASIN in eight has no FBA record, and some run low. */
+  /**
+   * Deterministic stock per ASIN and day; about one ASIN in eight has no FBA record. The rest
+   * sell down from a restock of 40 to 240 units over 2 to 5 weeks, then are restocked, so each
+   * runs low for a few days of every cycle.
+   */
   async getFulfillableUnits(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, number>> {
+    const dayIndex = dayNumber(this.day());
     return new Map(
       asins.flatMap((asin) => {
         const random = seededRandom(`${marketplace}:${asin}:fba`);
-        return random() < 0.125 ? [] : [[asin, Math.floor(random() * 240)] as const];
+        if (random() < 0.125) return [];
+        const restock = 40 + Math.floor(random() * 200);
+        const cycleDays = 14 + Math.floor(random() * 22);
+        const daysIn = (dayIndex + Math.floor(random() * cycleDays)) % cycleDays;
+        return [[asin, Math.round(restock * (1 - daysIn / cycleDays))] as const];
       }),
     );
   }
 
-  /** Deterministic Buy Box: the demo seller holds it on about two ASINs in three. */
+  /**
+   * Deterministic Buy Box per ASIN and day: the demo seller holds it on about two ASINs in three
+   * nearly every day (nine days in ten), and on the rest about one day in four.
+   */
   async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, BuyBoxState>> {
+    const day = this.day();
     return new Map(
       asins.map((asin) => {
-        const random = seededRandom(`${marketplace}:${asin}:buybox`);
-        const mine = random() < 2 / 3;
+        const strong = seededRandom(`${marketplace}:${asin}:buybox`)() < 2 / 3;
+        const mine = seededRandom(`${marketplace}:${asin}:${day}:buybox`)() < (strong ? 0.9 : 0.25);
         const winner = { sellerId: mine ? this.sellerId : MOCK_COMPETITOR_ID, mine };
         // One (Prime) winner: the Buy Box every shopper sees.
         return [asin, { winners: [winner.sellerId], mine, featured: { prime: winner, nonPrime: winner } }];
@@ -49,7 +70,7 @@ export class MockSellerApi implements SellerApi {
   }
 
   async getCatalogItem(asin: string, marketplace: AccountMarketplace): Promise<CatalogItem> {
-    const product = mockProduct(asin, marketplace);
+    const product = mockProduct(asin, marketplace, this.day());
     return {
       asin,
       title: product.title ?? `Product ${asin}`,

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { demoEnv } from "../../support/seller-browser";
 import { insertUser, insertWatchlist, resetHistoryTables, runSlicesToEnd, virtualClock } from "./support";
 import { insertConnection } from "../../support/seller-connections";
+import { MockSellerApi } from "../../../../worker/upstreams/spapi/mock";
 
 /**
  * The nightly seller phases walk seller connections, not accounts: a workspace with two
@@ -48,5 +49,20 @@ describe("nightly seller phases per connection", () => {
       [`${workspaceId}-eu`, "B0CONN0002"],
     ]);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM seller_snapshots WHERE connection_id = ?").bind(`${workspaceId}-gone`).first()).toEqual({ n: 0 });
+  });
+
+  it("asks a mock seller for the run's own day: its stock and Buy Box are that day's", async () => {
+    const workspaceId = await insertUser({ isDemo: true, sellingPartnerId: "DEMO-DAYS" });
+    const asins = ["B0CONN0001", "B0CONN0003", "B0CONN0004"];
+    await insertWatchlist(workspaceId, asins.map((asin) => ({ marketplace: "US", asin })));
+    await runSlicesToEnd(demoEnv(), DAY, { clock: virtualClock(START) });
+
+    const rows = await env.DB.prepare("SELECT asin, fulfillable_units, holds_buy_box FROM seller_snapshots WHERE day = ? ORDER BY asin").bind(DAY).all();
+    const onDay = new MockSellerApi("DEMO-DAYS", () => DAY);
+    const units = await onDay.getFulfillableUnits(asins, "US");
+    const winners = await onDay.getBuyBoxWinners(asins, "US");
+    expect(rows.results).toEqual(asins.map((asin) => ({ asin, fulfillable_units: units.get(asin) ?? null, holds_buy_box: winners.get(asin)?.mine ? 1 : 0 })));
+    // Not today's stock: the mock's stock moves every day.
+    expect(await new MockSellerApi("DEMO-DAYS").getFulfillableUnits(asins, "US")).not.toEqual(units);
   });
 });
