@@ -18,6 +18,8 @@ describe("the dashboard on /seller-central", () => {
     expect(card("Buy Box held").textContent).toContain("SP-API");
     expect(within(card("Low stock")).getByText("1")).toBeTruthy();
     expect(within(card("Biggest 7-day mover")).getByText("B0DASH0001")).toBeTruthy();
+    // A rank number that fell is a better rank: the card says which way it moved.
+    expect(within(card("Biggest 7-day mover")).getByText("−20% rank, better (US)")).toBeTruthy();
 
     const table = screen.getByRole("table", { name: "Tracked ASINs from the latest snapshots" });
     const asins = () => within(table).getAllByRole("link").map((link) => link.textContent);
@@ -26,6 +28,7 @@ describe("the dashboard on /seller-central", () => {
     expect(asins()).toEqual(["B0DASH0001", "B0DASH0002"]);
     expect(within(table).getAllByRole("link")[0]!.getAttribute("href")).toBe("/results?asin=B0DASH0001&marketplace=US");
     expect(within(table).getByText("Another seller")).toBeTruthy();
+    expect(screen.getByText("Rank changes: + means the rank number grew (a worse rank), − that it fell (a better one).")).toBeTruthy();
   });
 
   it("shows how to add ASINs, with the add form, to a new account", async () => {

@@ -4,7 +4,7 @@ import type { DashboardResponse } from "@contract/dashboard";
 import type { Marketplace } from "@contract/marketplaces";
 import { fetchDashboard } from "../../api/dashboard";
 import { useResource } from "../../api/use-resource";
-import { formatCount, formatRank } from "../../lib/format";
+import { formatCount, formatRank, rankDirection } from "../../lib/format";
 import { WatchlistSection } from "../alerts/WatchlistSection";
 import { formatPercent, KpiCard } from "./figures";
 import { RefreshNowButton } from "./RefreshNowButton";
@@ -77,7 +77,7 @@ function Kpis({ data }: { data: DashboardResponse }) {
       <KpiCard
         title="Biggest 7-day mover"
         value={mover ? mover.asin : "—"}
-        detail={mover ? `${formatPercent(mover.rankChangePercent)} rank (${mover.marketplace})` : noMoverText(data)}
+        detail={mover ? `${formatPercent(mover.rankChangePercent)} rank, ${rankDirection(mover.rankChangePercent)} (${mover.marketplace})` : noMoverText(data)}
         // Without a mover the snapshots that do exist are named (the ranks'), not "No snapshot yet".
         source={mover ? kpis.biggestMoverSource : kpis.averageRank.source}
       />

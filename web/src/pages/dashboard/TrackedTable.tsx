@@ -6,7 +6,7 @@ import type { Marketplace } from "@contract/marketplaces";
 import { formatCount, formatPrice, formatRank } from "../../lib/format";
 import { RankSparkline } from "../results/RankSparkline";
 import { dayWindow } from "../results/sparkline";
-import { BUY_BOX_TEXT, formatSigned, TableScroll } from "./figures";
+import { BUY_BOX_TEXT, formatSigned, RankChangeNote, TableScroll } from "./figures";
 import { tablePage, type TablePage } from "./table-page";
 import { TablePager } from "./TablePager";
 
@@ -133,6 +133,7 @@ export function TrackedTable({ rows, serverPage, marketplaces, marketplace, onMa
           </tbody>
         </table>
       </TableScroll>
+      {page.total > 0 && <RankChangeNote />}
       <TablePager page={page} label="Tracked ASINs" onPage={onPage} />
       {page.total === 0 && <p>No tracked ASINs match this filter.</p>}
     </div>

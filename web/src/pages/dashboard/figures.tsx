@@ -48,6 +48,11 @@ export function formatSigned(value: number | null): string {
   return `${value > 0 ? "+" : value < 0 ? "−" : ""}${groupDigitsTrimmed(Math.abs(value), 3)}`;
 }
 
+/** Under a table of rank changes: a bigger rank number is a worse rank, so "+" reads as worse. */
+export function RankChangeNote() {
+  return <p className="table-note">Rank changes: + means the rank number grew (a worse rank), − that it fell (a better one).</p>;
+}
+
 /** A table's sideways-scrolling box; focusable and named, so keyboard users can scroll it too. */
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
   return (

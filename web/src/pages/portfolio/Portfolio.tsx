@@ -7,7 +7,7 @@ import { fetchPortfolio } from "../../api/dashboard";
 import { latestData, useResource } from "../../api/use-resource";
 import { ExportButtons } from "../../components/ExportButtons";
 import { formatPrice, formatRank } from "../../lib/format";
-import { formatPercent, KpiCard, SourceLine, TableScroll } from "../dashboard/figures";
+import { formatPercent, KpiCard, RankChangeNote, SourceLine, TableScroll } from "../dashboard/figures";
 import { PortfolioHeatmap } from "./PortfolioHeatmap";
 import { PortfolioClients, STATUS_TEXT } from "./PortfolioClients";
 import { ConnectionPicker, useConnectionParam } from "../../components/ConnectionPicker";
@@ -197,7 +197,7 @@ function PortfolioBody({ data }: { data: PortfolioResponse }) {
             </tbody>
           </table>
         </TableScroll>
-        {data.brandRows.length === 0 && <p>No tracked ASINs match these filters.</p>}
+        {data.brandRows.length === 0 ? <p>No tracked ASINs match these filters.</p> : <RankChangeNote />}
       </section>
       <PortfolioHeatmap cells={data.heatmap} />
     </>

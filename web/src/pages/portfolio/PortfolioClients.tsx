@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import type { BrandStatus, ClientsOverview, Money } from "@contract/dashboard";
 import { formatPrice, formatRank } from "../../lib/format";
-import { formatPercent, TableScroll } from "../dashboard/figures";
+import { formatPercent, RankChangeNote, TableScroll } from "../dashboard/figures";
 
 /** A brand's or a client's status in words: the portfolio's brand table and its clients table. */
 export const STATUS_TEXT: Record<BrandStatus, string> = {
@@ -75,6 +75,7 @@ export function PortfolioClients({ clients, drilledInto }: { clients: ClientsOve
           </tbody>
         </table>
       </TableScroll>
+      <RankChangeNote />
       {drilledInto && (
         <p>
           <Link to="/portfolio">Back to all clients</Link>

@@ -8,7 +8,7 @@ import { useResource } from "../../api/use-resource";
 import { TimeChart } from "../../components/charts/TimeChart";
 import { LimitMessage } from "../../components/LimitMessage";
 import { formatRank } from "../../lib/format";
-import { formatPercent, formatSigned, TableScroll } from "../dashboard/figures";
+import { formatPercent, formatSigned, RankChangeNote, TableScroll } from "../dashboard/figures";
 import "../../styles/seller.css";
 import "../../styles/dashboard.css";
 
@@ -129,6 +129,7 @@ function Charts({ series, intraday, range }: { series: HistoryResponse[]; intrad
             </tbody>
           </table>
         </TableScroll>
+        <RankChangeNote />
       </section>
     </>
   );

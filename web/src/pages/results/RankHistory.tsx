@@ -3,7 +3,7 @@ import type { HistoryResponse, RankVelocity } from "@contract/history";
 import type { Marketplace } from "@contract/marketplaces";
 import { fetchHistory } from "../../api/history";
 import { useResource } from "../../api/use-resource";
-import { formatRank } from "../../lib/format";
+import { formatRank, rankDirection } from "../../lib/format";
 import { groupDigitsTrimmed } from "../../lib/group-digits";
 import { useSession } from "../../state/session";
 import { RankSparkline } from "./RankSparkline";
@@ -99,6 +99,5 @@ function VelocityFacts({ velocity }: { velocity: RankVelocity }) {
 /** A rank number that grew got worse: "+12.5% (worse)", "-8% (better)", "0% (unchanged)". */
 function changeText(percent: number | null): string {
   if (percent === null) return "—";
-  const direction = percent > 0 ? "worse" : percent < 0 ? "better" : "unchanged";
-  return `${signed(percent)}% (${direction})`;
+  return `${signed(percent)}% (${rankDirection(percent)})`;
 }
