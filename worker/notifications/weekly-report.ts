@@ -123,6 +123,13 @@ export interface EmailBranding {
   logoUrl: string | null;
 }
 
+/** "120 places better" for a rank number that fell by 120, "1 place worse", "unchanged": "+120" reads as a climb. */
+export function rankMoveText(change: number): string {
+  if (change === 0) return "unchanged";
+  const places = Math.abs(change);
+  return `${places.toLocaleString("en-US")} ${places === 1 ? "place" : "places"} ${change > 0 ? "worse" : "better"}`;
+}
+
 /** The weekly report email: rank changes, alerts fired, Buy Box and stock changes, the CSV attached, an unsubscribe link. */
 export function weeklyReportEmail(data: WeeklyReportData, to: string, from: string, links: { dashboard: string; unsubscribe: string }): EmailMessageBuilder {
   return reportEmail("weekly", data, to, from, links);
@@ -143,7 +150,7 @@ export function reportEmail(
   const scopeLine = client ? `Seller account: ${client}` : null;
   const rankLines = data.rows
     .filter((row) => row.rankChange7d !== null)
-    .map((row) => `${row.asin} (${row.marketplace}): #${row.rank} (${row.rankChange7d! > 0 ? "+" : ""}${row.rankChange7d} places${row.rankSource.kind === "mock" ? ", mock data" : ""})`);
+    .map((row) => `${row.asin} (${row.marketplace}): #${row.rank} (${rankMoveText(row.rankChange7d!)}${row.rankSource.kind === "mock" ? ", mock data" : ""})`);
   const sections: [string, string[]][] = [
     ["Rank changes", rankLines.length ? rankLines : [wording.noChange]],
     ["Alerts fired", data.alertsFired.length ? data.alertsFired.map((event) => `${event.day} ${event.asin} (${event.marketplace}): ${event.message}`) : ["None."]],

@@ -89,7 +89,7 @@ describe("report recipients: confirmed addresses only", () => {
     expect(report!.to).toBe("client@example.com");
     expect(report!.subject).toBe("Acme Agency: RankLayer weekly report, 2026-11-16 to 2026-11-22");
     expect(report!.text).toContain("Prepared by Acme Agency");
-    expect(report!.text).toContain("BBRAND0001 (US): #800 (-200 places, mock data)");
+    expect(report!.text).toContain("BBRAND0001 (US): #800 (200 places better, mock data)");
     expect(report!.text).toContain("Acme Agency chose this address and you confirmed it");
     expect(report!.html).toMatch(/<img src="https:\/\/app\.ranklayer\.example\/api\/branding\/logo\/[a-f0-9]{32}"/);
     const token = await recipientUnsubscribeToken(buildServices(bindings), workspaceId, "client@example.com");

@@ -56,7 +56,7 @@ describe("the daily 02:30 report run", () => {
     expect(email!.to).toBe("daily@example.com");
     expect(email!.subject).toBe("RankLayer daily report, 2026-11-24");
     // Against yesterday's 1000, not the 5000 of four days ago.
-    expect(email!.text).toContain("BDAILY0001 (US): #750 (-250 places, mock data)");
+    expect(email!.text).toContain("BDAILY0001 (US): #750 (250 places better, mock data)");
     expect(email!.text).toContain("because the daily report is on");
     expect(email!.attachments?.[0]).toMatchObject({ filename: "ranklayer-daily-2026-11-24.csv", type: "text/csv" });
     const link = `/api/reports/unsubscribe?user=${opted}&token=${await unsubscribeToken(buildServices(bindings), opted)}&report=daily`;

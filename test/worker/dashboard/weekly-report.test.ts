@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { DashboardRow } from "../../../worker/contract/dashboard";
 import { unsubscribeToken } from "../../../worker/dashboard/unsubscribe-token";
 import { sendWeeklyReports } from "../../../worker/jobs/weekly-report/weekly-report";
-import { isReportDay, reportWeek, sellerChanges, weeklyReportCsv, weeklyReportEmail } from "../../../worker/notifications/weekly-report";
+import { isReportDay, rankMoveText, reportWeek, sellerChanges, weeklyReportCsv, weeklyReportEmail } from "../../../worker/notifications/weekly-report";
 import { RecordingEmailSender } from "../../../worker/upstreams/email/recording-sender";
 import { insertUser, insertWatchlist, resetHistoryTables } from "../jobs/nightly-run/support";
 import { channelEnv } from "../notifications/support";
@@ -61,6 +61,13 @@ describe("weekly report (pure)", () => {
     expect(line).toBe(`B000000001,US,'@SUM(1+1),"'=HYPERLINK(""http://evil.example"",""x"")",900,-100,-10,you,12,Amazon Creators API,2026-11-22T02:00:00.000Z`);
   });
 
+  it("says a rank's move in places and which way, since a grown rank number is a worse rank", () => {
+    expect(rankMoveText(-120)).toBe("120 places better");
+    expect(rankMoveText(25_858)).toBe("25,858 places worse");
+    expect(rankMoveText(1)).toBe("1 place worse");
+    expect(rankMoveText(0)).toBe("unchanged");
+  });
+
   it("says the week's figures, attaches the CSV and carries an unsubscribe link and header", () => {
     const email = weeklyReportEmail(
       { fromDay: "2026-11-16", toDay: "2026-11-22", rows: [row], alertsFired: [{ day: "2026-11-18", asin: "B000000001", marketplace: "US", message: "Rank #812 is worse than your threshold #500" }], buyBoxChanges: [], stockChanges: [] },
@@ -69,7 +76,7 @@ describe("weekly report (pure)", () => {
       { dashboard: "https://x.example/seller-central", unsubscribe: "https://x.example/api/reports/unsubscribe?user=u&token=t" },
     );
     expect(email.subject).toBe("RankLayer weekly report, 2026-11-16 to 2026-11-22");
-    expect(email.text).toContain("B000000001 (US): #900 (-100 places)");
+    expect(email.text).toContain("B000000001 (US): #900 (100 places better)");
     expect(email.text).toContain("2026-11-18 B000000001 (US): Rank #812 is worse than your threshold #500");
     expect(email.text).toContain("Unsubscribe: https://x.example/api/reports/unsubscribe?user=u&token=t");
     expect(email.headers).toEqual({ "List-Unsubscribe": "<https://x.example/api/reports/unsubscribe?user=u&token=t>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
@@ -106,7 +113,7 @@ describe("the Monday 02:30 weekly report run", () => {
     expect(sender.sent).toHaveLength(1);
     const [email] = sender.sent;
     expect(email!.to).toBe("seller@example.com");
-    expect(email!.text).toContain("BWEEKLY001 (US): #800 (-200 places, mock data)");
+    expect(email!.text).toContain("BWEEKLY001 (US): #800 (200 places better, mock data)");
     expect(email!.text).toContain(`/api/reports/unsubscribe?user=${opted}&token=${await unsubscribeToken(buildServices(bindings), opted)}`);
   });
 
