@@ -1,4 +1,5 @@
 import { rgb, type Color, type PDFPage } from "pdf-lib";
+import { rankPosition, usesLogRanks } from "../contract/rank-scale";
 import type { ChartSeries } from "./export-table";
 import { fitText } from "./pdf-text";
 import type { PdfTypeface } from "./pdf-typeface";
@@ -18,8 +19,9 @@ export interface ChartBox {
 const time = (at: string) => Date.parse(at.length === 10 ? `${at}T00:00:00Z` : at);
 
 /**
- * Rank over time as lines on one set of axes, rank 1 at the top (lower is better), with a
- * legend under the plot. Days without a rank break the line rather than joining across them.
+ * Rank over time as lines on one set of axes, the best rank at the top (lower is better) and the
+ * axis logarithmic as on screen when ranks span ten times or more (contract/rank-scale.ts), with
+ * a legend under the plot. Days without a rank break the line rather than joining across them.
  */
 export function drawRankChart(page: PDFPage, font: PdfTypeface, box: ChartBox, series: readonly ChartSeries[], firstColor?: Color): void {
   const legendHeight = 12 * Math.ceil(series.length / 3);
@@ -32,15 +34,15 @@ export function drawRankChart(page: PDFPage, font: PdfTypeface, box: ChartBox, s
   }
   const tMin = Math.min(...points.map((p) => p.t));
   const tMax = Math.max(...points.map((p) => p.t));
-  const vMin = Math.min(...points.map((p) => p.v));
-  const vMax = Math.max(...points.map((p) => p.v));
+  const ranks = { min: Math.min(...points.map((p) => p.v)), max: Math.max(...points.map((p) => p.v)) };
   const xOf = (t: number) => plot.x + (tMax === tMin ? plot.width / 2 : ((t - tMin) / (tMax - tMin)) * plot.width);
   // Inverted: the best (smallest) rank at the top.
-  const yOf = (v: number) => plot.y + plot.height - (vMax === vMin ? plot.height / 2 : ((v - vMin) / (vMax - vMin)) * plot.height);
+  const yOf = (v: number) => plot.y + plot.height - rankPosition(v, ranks) * plot.height;
 
   const axis = (text: string, x: number, y: number) => font.draw(page, text, { x, y, size: 7, color: rgb(0.3, 0.3, 0.3) });
-  axis(`#${vMin.toLocaleString("en-US")}`, box.x, plot.y + plot.height - 7);
-  axis(`#${vMax.toLocaleString("en-US")}`, box.x, plot.y);
+  axis(`#${ranks.min.toLocaleString("en-US")}`, box.x, plot.y + plot.height - 7);
+  axis(`#${ranks.max.toLocaleString("en-US")}`, box.x, plot.y);
+  if (usesLogRanks(ranks)) axis("log scale", box.x, plot.y + plot.height / 2);
   axis(new Date(tMin).toISOString().slice(0, 10), plot.x, plot.y - 10);
   axis(new Date(tMax).toISOString().slice(0, 10), plot.x + plot.width - 40, plot.y - 10);
 

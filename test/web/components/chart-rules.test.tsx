@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { alignSeries, logRankTicks, needsDots, rankRange, rankTicks, singlePoints, timeWindow, usesLogRanks, valueRange } from "../../../web/src/components/charts/chart-data";
+import { alignSeries, logRankTicks, needsDots, rankRange, rankTicks, singlePoints, timeWindow, valueRange } from "../../../web/src/components/charts/chart-data";
 import { formatDay } from "../../../web/src/components/charts/chart-format";
 import { LimitMessage } from "../../../web/src/components/LimitMessage";
 import { dayWindow, sparklinePoints } from "../../../web/src/pages/results/sparkline";
@@ -32,13 +32,6 @@ describe("the chart rules", () => {
     expect(rankTicks(1_072, 214_322, 50_000)).toEqual([1_072, 50_000, 100_000, 150_000, 200_000]);
     expect(rankTicks(43_275, 214_322, 50_000)).toEqual([43_275, 100_000, 150_000, 200_000]);
     expect(rankTicks(1, 2, 1)).toEqual([1, 2]);
-  });
-
-  it("ranks spanning ten times or more go on a logarithmic axis, so a top seller's moves show beside a slow one's", () => {
-    expect(usesLogRanks({ min: 985, max: 234_000 })).toBe(true);
-    expect(usesLogRanks({ min: 1_000, max: 10_000 })).toBe(true);
-    expect(usesLogRanks({ min: 98_000, max: 150_500 })).toBe(false);
-    expect(usesLogRanks(null)).toBe(false);
   });
 
   it("a logarithmic rank axis names the best rank at the top, then 1, 2 and 5 × 10ⁿ, or only powers of ten when those crowd", () => {

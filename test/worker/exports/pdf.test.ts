@@ -32,6 +32,18 @@ describe("PDF export", () => {
     expect(text.replace(/\n/g, " ")).toContain(ASSOCIATES_NOTICE.slice(0, 60));
   });
 
+  it("draws the rank chart on a log scale, said on its axis, when its ranks span ten times or more", async () => {
+    const spread = (values: number[]): ExportTable => ({
+      ...table(1),
+      chart: { title: "Best Sellers Rank", series: [{ label: "B08N5WRWNW", points: values.map((value, day) => ({ at: `2026-10-0${day + 1}`, value })) }] },
+    });
+    const wide = (await readPdf(await tableToPdf(spread([900, 1_200, 150_000]), "a4", NOW))).text;
+    expect(wide).toContain("#900");
+    expect(wide).toContain("#150,000");
+    expect(wide).toContain("log scale");
+    expect((await readPdf(await tableToPdf(spread([900, 1_200, 5_000]), "a4", NOW))).text).not.toContain("log scale");
+  });
+
   it("lays out Letter pages and carries a long table over pages, the notice on each", async () => {
     const { text, sizes } = await readPdf(await tableToPdf(table(120), "letter", NOW));
     expect(sizes.length).toBeGreaterThan(1);

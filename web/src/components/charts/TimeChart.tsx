@@ -3,7 +3,8 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import "../../styles/charts.css";
 import { formatDay } from "./chart-format";
-import { alignSeries, hasValues, logRankTicks, needsDots, rankRange, rankTicks, singlePoints, timeWindow, usesLogRanks, valueRange, type ChartSeries } from "./chart-data";
+import { usesLogRanks } from "@contract/rank-scale";
+import { alignSeries, hasValues, logRankTicks, needsDots, rankRange, rankTicks, singlePoints, timeWindow, valueRange, type ChartSeries } from "./chart-data";
 
 // Line colours that keep 3:1 contrast on both themes' card backgrounds.
 const PALETTE = ["#2563eb", "#dc2626", "#059669", "#d97706", "#7c3aed", "#db2777", "#0891b2", "#65a30d", "#9333ea", "#ea580c"];

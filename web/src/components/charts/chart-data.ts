@@ -108,16 +108,6 @@ export function rankTicks(min: number, max: number, increment: number): number[]
   return [min, ...ticks];
 }
 
-/**
- * Ranks spanning ten times or more (best to worst shown) go on a logarithmic axis: on a linear
- * one, a #900 product's moves are a flat line beside a #200,000 one's.
- */
-export const LOG_RANK_SPREAD = 10;
-
-export function usesLogRanks(range: { min: number; max: number } | null): boolean {
-  return range !== null && range.max / range.min >= LOG_RANK_SPREAD;
-}
-
 /** The least distance below the top (best rank) label of a tick on a logarithmic axis, as a share of its height. */
 const LOG_TICK_GAP = 0.08;
 /** More ticks than this on a logarithmic axis and only the powers of ten are kept. */
