@@ -250,6 +250,9 @@ export class SpApiFake implements FakeUpstream {
     if ((request.headers.get("content-type") ?? "").split(";")[0] !== "application/json") return fail(400, "InvalidInput", "Content-Type must be application/json");
     const requests = body?.requests;
     if (!Array.isArray(requests) || requests.length < 1 || requests.length > 20) return fail(400, "InvalidInput", "requests must hold 1 to 20 items");
+    // Amazon refuses a whole batch that asks for one item twice (selling-partner-api-models #2914, #2977).
+    const asked = requests.map((item) => `${String(item.uri)} ${String(item.MarketplaceId)}`);
+    if (new Set(asked).size !== asked.length) return fail(400, "InvalidInput", "Duplicate requests submitted.  Cannot run batch request.");
     const examples = getItemOffersBatchExample.response.responses;
     const throttled = requests.map((item) => this.offerItems.get(OFFERS_URI.exec(String(item.uri))?.[1] ?? "")).find((script) => script?.behavior === "throttled");
     if (throttled) {

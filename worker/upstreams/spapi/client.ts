@@ -101,7 +101,9 @@ export class SpApiSellerApi implements SellerApi {
     }
   }
 
-  async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, BuyBoxState>> {
+  async getBuyBoxWinners(requested: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, BuyBoxState>> {
+    // Amazon refuses a whole batch that asks for one item twice ("Duplicate requests submitted").
+    const asins = [...new Set(requested)];
     if (asins.length === 0) return new Map();
     if (asins.length > MAX_BUY_BOX_ASINS) throw new Error(`getBuyBoxWinners takes at most ${MAX_BUY_BOX_ASINS} ASINs`);
     const marketplaceId = MARKETPLACE_IDS[marketplace];

@@ -60,6 +60,19 @@ describe("getItemOffersBatch, strict", () => {
     expect(states.get(inside)).toMatchObject({ winners: ["A0WINNER000001"] });
   });
 
+  it("asks for an ASIN named twice once: Amazon refuses a whole batch that asks for one item twice", async () => {
+    const { api, seller } = await connectedApi();
+    const [held, other] = [newAsin(), newAsin()];
+    await fakeControl(SPAPI_FAKE, "buy-box", { asin: held, sellerId: seller.sellingPartnerId });
+
+    const states = await api.getBuyBoxWinners([held, other, held], "US");
+    expect([...states.keys()].sort()).toEqual([held, other].sort());
+    expect(verdict(states.get(held)?.featured, seller.sellingPartnerId).record).toMatchObject({ holdsBuyBox: true });
+    const [call] = (await fakeCalls(SPAPI_FAKE, { kind: "offers" })).filter((entry) => JSON.stringify(entry.body).includes(held));
+    expect(call?.status).toBe(200);
+    expect((call?.body as { requests: unknown[] }).requests).toHaveLength(2);
+  });
+
   it("an item that fails inside a 200 batch, and a listing whose offers are not processed yet, are unknown; the rest of the batch is read", async () => {
     const { api, seller } = await connectedApi();
     const [failed, pending, held] = [newAsin(), newAsin(), newAsin()];
