@@ -399,9 +399,13 @@ export class SpApiFake implements FakeUpstream {
     return json(404, { error: `no control action ${request.method} ${action}` });
   }
 
-  /** A getInventorySummaries nextToken for the page of `stockKey`'s stock starting at `start`. */
+  /**
+   * A getInventorySummaries nextToken for the page of `stockKey`'s stock starting at `start`. Like
+   * Amazon's it is base64-like, with "+", "/" and "=": a client that does not URL-encode it sends
+   * a "+" as a space, and the token is refused (selling-partner-api-models #4946).
+   */
   private makeNextToken(stockKey: string, start: number, now: number): string {
-    const token = `page-${start}-${now}`;
+    const token = `${btoa(`page ${start}`)}+${now}/==`;
     this.nextTokens.set(`${stockKey} ${token}`, { start, madeAt: now });
     return token;
   }
