@@ -162,7 +162,7 @@ function sourcesOf(env: Bindings, config: Config): Sources {
         const creators = creatorsOf(marketplace);
         source = creators
           ? new BudgetedProductSource(creatorsSource(creators), creatorsBudget, { mode: "prepaid", maxWaitMs: 0, clock })
-          : new MockProductSource(() => day);
+          : new MockProductSource(day);
         sources.set(marketplace, source);
       }
       return source;
@@ -179,7 +179,7 @@ function sourcesOf(env: Bindings, config: Config): Sources {
       return (await connectedSellerApi()).sellerApiFor({ env, config }, user);
     },
     sellerConnection: async (connection, day) => {
-      if (connection.status === "demo") return new (await mockSellerApi()).MockSellerApi(connection.sellingPartnerId, day === undefined ? undefined : () => day);
+      if (connection.status === "demo") return new (await mockSellerApi()).MockSellerApi(connection.sellingPartnerId, day);
       const { refreshTokenCiphertext, keyId, grantedAt } = connection;
       if (connection.status !== "connected" || !refreshTokenCiphertext || !keyId || !grantedAt) {
         throw new SellerApiError(403, `Seller connection "${connection.name}" is disconnected. Reconnect it in Settings → Connection Status.`);

@@ -46,7 +46,7 @@ export async function runProductPhase(
   ctx: PhaseContext,
   cursor: string | null,
   injected?: ProductSource,
-  demoSource: ProductSource = new MockProductSource(() => ctx.day),
+  demoSource: ProductSource = new MockProductSource(ctx.day),
 ): Promise<PhaseResult> {
   // Points written whose summaries are not rebuilt yet (the screens read summaries, not points).
   const summarise: StoredPoint[] = [];

@@ -5,21 +5,22 @@ import type { ItemOutcome, ProductSource } from "./product-source";
 import { dayNumber, utcDay } from "../../contract/time";
 
 /** Today's UTC day: the day a mock answer describes unless a run names its own. */
-const today = (): string => utcDay(Date.now());
+export const mockToday = (): string => utcDay(Date.now());
 
 /**
  * Deterministic stand-in for the Creators API, used when no credentials are set.
  * The same ASIN, marketplace and day always give the same plausible product; results
  * are labelled source "mock" so they are never shown as live data. `day` is the day the
- * answers describe: a nightly run's own day, so the demo's history moves as live ranks do.
+ * answers describe: a nightly run's own day, so the demo's history moves as live ranks do;
+ * today's when it is left out.
  */
 export class MockProductSource implements ProductSource {
   readonly kind = "mock";
 
-  constructor(private readonly day: () => string = today) {}
+  constructor(private readonly day?: string) {}
 
   async getItems(asins: readonly string[], marketplace: Marketplace): Promise<Map<string, ItemOutcome>> {
-    const day = this.day();
+    const day = this.day ?? mockToday();
     return new Map(
       asins.map((asin) => {
         const product = mockProduct(asin, marketplace, day);
@@ -55,7 +56,7 @@ const MAX_MOCK_RANK = 250_000;
  * months) with a small daily wobble; the price drops for a few days of deal every few weeks.
  * So the demo's trends, velocity and rank and price alerts move as live ones do.
  */
-export function mockProduct(asin: string, marketplace: Marketplace, day: string = today()): ProductData {
+export function mockProduct(asin: string, marketplace: Marketplace, day: string = mockToday()): ProductData {
   const random = seededRandom(`${marketplace}:${asin}`);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const entry = pick(CATALOG);

@@ -1,6 +1,6 @@
-import { mockCategoryRanks, mockProduct, seededRandom } from "../creators/mock";
+import { mockCategoryRanks, mockProduct, mockToday, seededRandom } from "../creators/mock";
 import type { AccountMarketplace } from "../../contract/account";
-import { dayNumber, utcDay } from "../../contract/time";
+import { dayNumber } from "../../contract/time";
 import type { BuyBoxState, CatalogItem, DailySales, SellerApi } from "./seller-api";
 
 /** The Buy Box winner the mock names when the demo seller does not hold it. */
@@ -16,11 +16,11 @@ export class MockSellerApi implements SellerApi {
 
   /**
    * `sellerId` is the demo account's own selling-partner id: the mock Buy Box is sometimes its.
-   * `day` is the day the answers describe: a nightly run's own, today otherwise.
+   * `day` is the day the answers describe: a nightly run's own, today's when it is left out.
    */
   constructor(
     private readonly sellerId = "DEMO",
-    private readonly day: () => string = () => utcDay(Date.now()),
+    private readonly day?: string,
   ) {}
 
   /**
@@ -29,7 +29,7 @@ export class MockSellerApi implements SellerApi {
    * runs low for a few days of every cycle.
    */
   async getFulfillableUnits(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, number>> {
-    const dayIndex = dayNumber(this.day());
+    const dayIndex = dayNumber(this.answerDay());
     return new Map(
       asins.flatMap((asin) => {
         const random = seededRandom(`${marketplace}:${asin}:fba`);
@@ -47,7 +47,7 @@ export class MockSellerApi implements SellerApi {
    * nearly every day (nine days in ten), and on the rest about one day in four.
    */
   async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, BuyBoxState>> {
-    const day = this.day();
+    const day = this.answerDay();
     return new Map(
       asins.map((asin) => {
         const strong = seededRandom(`${marketplace}:${asin}:buybox`)() < 2 / 3;
@@ -70,12 +70,17 @@ export class MockSellerApi implements SellerApi {
   }
 
   async getCatalogItem(asin: string, marketplace: AccountMarketplace): Promise<CatalogItem> {
-    const product = mockProduct(asin, marketplace, this.day());
+    const product = mockProduct(asin, marketplace, this.answerDay());
     return {
       asin,
       title: product.title ?? `Product ${asin}`,
       // The same website and sub-category ranks the lookup's mock gives: one ASIN, one sub-category rank.
       salesRanks: mockCategoryRanks(product).map(({ category, rank }) => ({ categoryTitle: category, rank })),
     };
+  }
+
+  /** The day these answers describe. */
+  private answerDay(): string {
+    return this.day ?? mockToday();
   }
 }

@@ -58,7 +58,7 @@ describe("nightly seller phases per connection", () => {
     await runSlicesToEnd(demoEnv(), DAY, { clock: virtualClock(START) });
 
     const rows = await env.DB.prepare("SELECT asin, fulfillable_units, holds_buy_box FROM seller_snapshots WHERE day = ? ORDER BY asin").bind(DAY).all();
-    const onDay = new MockSellerApi("DEMO-DAYS", () => DAY);
+    const onDay = new MockSellerApi("DEMO-DAYS", DAY);
     const units = await onDay.getFulfillableUnits(asins, "US");
     const winners = await onDay.getBuyBoxWinners(asins, "US");
     expect(rows.results).toEqual(asins.map((asin) => ({ asin, fulfillable_units: units.get(asin) ?? null, holds_buy_box: winners.get(asin)?.mine ? 1 : 0 })));

@@ -79,7 +79,7 @@ describe("mock product source", () => {
     const asin = "B08N5WRWNW";
     const on = async (source: MockProductSource) => (await source.getItems([asin], "US")).get(asin);
     expect(await on(new MockProductSource())).toMatchObject({ product: mockProduct(asin, "US", utcDay(Date.now())) });
-    expect(await on(new MockProductSource(() => "2026-02-14"))).toMatchObject({ product: mockProduct(asin, "US", "2026-02-14") });
+    expect(await on(new MockProductSource("2026-02-14"))).toMatchObject({ product: mockProduct(asin, "US", "2026-02-14") });
     expect(mockProduct(asin, "US", "2026-02-14").rank).not.toBe(mockProduct(asin, "US", "2026-02-21").rank);
   });
 

@@ -23,7 +23,7 @@ describe("the mock catalog and the mock lookup", () => {
 describe("the mock seller's days", () => {
   const asins = Array.from({ length: 30 }, (_, i) => `B0DAYS${String(i).padStart(4, "0")}`);
   const days = Array.from({ length: 60 }, (_, i) => addDays("2026-03-01", i));
-  const on = (day: string) => new MockSellerApi("DEMO-1", () => day);
+  const on = (day: string) => new MockSellerApi("DEMO-1", day);
 
   it("sells stock down from a restock, then restocks: each ASIN with FBA stock runs low some days, and never below 0", async () => {
     const byDay = await Promise.all(days.map((day) => on(day).getFulfillableUnits(asins, "US")));
