@@ -1,8 +1,14 @@
 /**
- * How a rank chart scales its rank axis, on screen (uPlot) and in PDF exports alike: logarithmic
- * when the worst rank shown is ten times the best or more, so a #900 product's moves are not a
- * flat line beside a #200,000 one's; linear otherwise.
+ * How ranks read, on screen, in exports and in emails alike: a rank number that grew is a worse
+ * rank; and a rank chart's axis is logarithmic when the worst rank shown is ten times the best
+ * or more, so a #900 product's moves are not a flat line beside a #200,000 one's, linear otherwise.
  */
+
+/** Which way a rank moved. */
+export function rankDirection(change: number): "worse" | "better" | "unchanged" {
+  return change > 0 ? "worse" : change < 0 ? "better" : "unchanged";
+}
+
 export const LOG_RANK_SPREAD = 10;
 
 export interface RankRange {

@@ -1,4 +1,5 @@
 import type { BuyBoxHolder, DashboardRow } from "../contract/dashboard";
+import { rankDirection } from "../contract/rank-scale";
 import { escapeHtml } from "../shared/html";
 import { ASSOCIATES_NOTICE } from "../exports/export-table";
 import { DAY_MS } from "../contract/time";
@@ -127,7 +128,7 @@ export interface EmailBranding {
 export function rankMoveText(change: number): string {
   if (change === 0) return "unchanged";
   const places = Math.abs(change);
-  return `${places.toLocaleString("en-US")} ${places === 1 ? "place" : "places"} ${change > 0 ? "worse" : "better"}`;
+  return `${places.toLocaleString("en-US")} ${places === 1 ? "place" : "places"} ${rankDirection(change)}`;
 }
 
 /** The weekly report email: rank changes, alerts fired, Buy Box and stock changes, the CSV attached, an unsubscribe link. */

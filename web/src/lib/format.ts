@@ -34,11 +34,6 @@ export function formatRating(rating: number | null): string {
   return rating === null ? MISSING : `${groupDigits(rating, 1)} / 5`;
 }
 
-/** Which way a rank moved: a rank number that grew is a worse rank. */
-export function rankDirection(change: number): "worse" | "better" | "unchanged" {
-  return change > 0 ? "worse" : change < 0 ? "better" : "unchanged";
-}
-
 /** "2026-11-22 04:05 UTC" from an ISO timestamp. */
 export function formatUtc(iso: string): string {
   const date = new Date(iso);
