@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.ts";
 import { useBrowserTab } from "./browser.ts";
 import { useOwnAppServer } from "./own-app-server.ts";
-import { signInAsPro } from "./pro-account.ts";
+import { signInAsFree, signInAsPro } from "./pro-account.ts";
 
 const server = useOwnAppServer();
 const tab = useBrowserTab();
@@ -107,6 +107,28 @@ describe("the Pro dashboard screens as the demo account", () => {
     }
     expect(tab.consoleErrors).toEqual([]);
   }, 120_000);
+
+  it("fills a new demo account's screens with the sample products in one click", async () => {
+    await signInAsFree(tab.page, server.url);
+    await main().getByRole("heading", { name: "No tracked ASINs yet" }).waitFor();
+    await main().getByRole("button", { name: "Add sample products" }).click();
+    const table = main().getByRole("table", { name: "Tracked ASINs from the latest snapshots" });
+    await expect.poll(() => table.locator("tbody tr").count()).toBe(8);
+    // Every row has its 7-day change and the demo seller's Buy Box, from the mock history, labelled so.
+    const rows = (await apiJson<{ rows: { rankChange7d: number | null; buyBox: string; rankSource: { kind: string } }[] }>("/api/dashboard")).rows;
+    expect(rows.every((row) => row.rankChange7d !== null && row.buyBox !== "unknown" && row.rankSource.kind === "mock")).toBe(true);
+    expect(await card("Biggest 7-day mover").locator(".kpi__value").textContent()).toMatch(/^B0SAMPLE\d\d$/);
+    expect(await seriousViolations(tab.page), "dashboard with the sample products").toEqual([]);
+
+    await tab.page.goto(`${server.url}/rank-trends`);
+    await main().getByRole("img", { name: "Best Sellers Rank over 7 days" }).waitFor();
+    const velocity = main().getByRole("table").last();
+    await expect.poll(() => velocity.locator("tbody tr").count()).toBe(8);
+    // A week of points each on the first day, not one.
+    expect(await velocity.locator("tbody tr td:last-child").allTextContents()).toEqual(Array(8).fill("7"));
+    expect(await main().getByText("Some points come from the demo's mock source, not from Amazon.").count()).toBe(1);
+    expect(tab.consoleErrors).toEqual([]);
+  }, 60_000);
 
   it("keeps the marketing pages for anonymous visitors, and /portfolio answers 200 with its own head tags", async () => {
     await tab.page.goto(`${server.url}/rank-trends`);

@@ -34,6 +34,11 @@ export function planCoversMarketplace(plan: Plan, marketplace: string): boolean 
   return plan.marketplaces.includes(marketplace as Marketplace);
 }
 
+/** Intraday points come with the extra refreshes, which Free does not have. */
+export function planHasIntraday(plan: Plan): boolean {
+  return plan.id !== "free";
+}
+
 /** An alert or watchlist entry as the limit rules see it. */
 export interface LimitedItem {
   key: string;

@@ -15,7 +15,7 @@ export function isPaged(query: Pick<DashboardQuery, "page" | "pageSize">): boole
 export function dashboardBody(
   rows: readonly DashboardRow[],
   query: Pick<DashboardQuery, "page" | "pageSize" | "sort" | "order">,
-  base: Pick<DashboardResponse, "marketplaces" | "brand" | "demo">,
+  base: Pick<DashboardResponse, "marketplaces" | "brand" | "demo" | "intraday">,
 ): DashboardResponse {
   const kpis = dashboardKpis(rows);
   const anyRankChange = rows.some((row) => row.rankChange7d !== null);

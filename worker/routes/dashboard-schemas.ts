@@ -54,6 +54,7 @@ export const dashboardSchema: z.ZodType<DashboardResponse> = z
       .optional(),
     anyRankChange: z.boolean().optional(),
     demo: z.boolean(),
+    intraday: z.boolean().openapi({ description: "Whether your plan has intraday points (GET /api/dashboard/intraday); Free has daily points only." }),
   })
   .openapi("Dashboard");
 

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { callerPlan } from "./caller-plan";
+import { planHasIntraday } from "../billing/entitlements";
 import { dashboardQuerySchema, intradayQuerySchema, type DashboardResponse, type IntradayResponse, type RefreshResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
 import { hourPointsByAsin } from "../history/history-store";
@@ -46,11 +47,14 @@ export const dashboardRoutes = createRouter()
     const { marketplace, brand, connection, ...paging } = c.req.valid("query");
     const now = Date.now();
     // A connection filter: that client's ASINs, with its own stock and Buy Box.
-    const tracked = await trackedOfConnection(c.env.DB, workspace.id, await listTrackedAsins(c.env.DB, workspace.id), connection, 7, now);
+    const [tracked, plan] = await Promise.all([
+      listTrackedAsins(c.env.DB, workspace.id).then((keys) => trackedOfConnection(c.env.DB, workspace.id, keys, connection, 7, now)),
+      callerPlan(c),
+    ]);
     // A page's rows get their sparklines afterwards: the KPIs and the sort read every row, not their sparklines.
     const paged = isPaged(paging);
     const { rows, marketplaces } = await summaryView(c.get("services"), workspace.id, { marketplace, brand, connection }, 7, now, tracked, { sparklines: !paged });
-    const body: DashboardResponse = dashboardBody(rows, paging, { marketplaces, brand: brand ?? null, demo: user.isDemo });
+    const body: DashboardResponse = dashboardBody(rows, paging, { marketplaces, brand: brand ?? null, demo: user.isDemo, intraday: planHasIntraday(plan) });
     if (paged) body.rows = await withSparklines(c.get("services"), workspace.id, body.rows, 7, now, connection);
     return c.json(body, 200);
   })
@@ -59,7 +63,7 @@ export const dashboardRoutes = createRouter()
     const { workspace } = currentAccount(c);
     const plan = await callerPlan(c);
     const { marketplace, asins, range } = c.req.valid("query");
-    if (plan.id === "free") throw new ApiError(403, "plan_limit", "Intraday points come with Pro's 6-hourly and hourly refresh.");
+    if (!planHasIntraday(plan)) throw new ApiError(403, "plan_limit", "Intraday points come with Pro's 6-hourly and hourly refresh.");
     if (HISTORY_RANGE_DAYS[range] > plan.historyDays) throw new ApiError(403, "plan_limit", `Your ${plan.name} plan shows ${plan.historyDays} days.`);
     // Only the user's own tracked ASINs: the list is not a way to read anyone else's.
     const tracked = new Set((await listTrackedAsins(c.env.DB, workspace.id)).filter((key) => key.marketplace === marketplace).map((key) => key.asin));

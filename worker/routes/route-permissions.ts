@@ -77,6 +77,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   "GET /api/workspaces/members": "read",
 
   "POST /api/watchlist": "track",
+  "POST /api/watchlist/samples": "track",
   "DELETE /api/watchlist/:marketplace/:asin": "track",
   "POST /api/alerts": "track",
   "PATCH /api/alerts/:id": "track",
@@ -86,6 +87,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   "POST /api/dashboard/refresh": "track",
   "GET /api/exports/:dataset": "track",
   "POST /api/v1/watchlist": "track",
+  "POST /api/v1/watchlist/samples": "track",
   "DELETE /api/v1/watchlist/:marketplace/:asin": "track",
   "POST /api/v1/alerts": "track",
   "PATCH /api/v1/alerts/:id": "track",

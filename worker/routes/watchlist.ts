@@ -9,6 +9,8 @@ import { watchlistEntryPathSchema, watchlistEntrySchema, type WatchlistResponse 
 import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
 import { pageQuerySchema, type Page } from "../contract/pagination";
 import { addToWatchlist, listWatchlist, removeFromWatchlist, WATCHLIST_ORDER } from "../history/watchlist-store";
+import { backfillDemoSamples, DEMO_SAMPLE_ASINS, DEMO_SAMPLE_DAYS } from "../dashboard/demo-samples";
+import { marketplaceSchema } from "../contract/lookup";
 import { commonErrors, KEY_ONLY, noContent, notFound, ok } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { paginate } from "../shared/paginate";
@@ -67,6 +69,35 @@ const add = createRoute({
   },
 });
 
+const samplesSchema = z
+  .object({
+    items: z.array(watchlistItemSchema),
+    mock_history: z.object({
+      asins: z.array(z.string()).openapi({ description: "The sample ASINs given mock history (not those a real account tracks)." }),
+      days: z.number().int(),
+    }),
+  })
+  .openapi("DemoSamples");
+
+const addSamples = createRoute({
+  method: "post",
+  path: "/samples",
+  operationId: "addDemoSamples",
+  tags: ["Watchlist"],
+  summary: "Demo accounts: track the sample products, with 90 days of mock history",
+  description: `Puts ${DEMO_SAMPLE_ASINS.length} sample ASINs (${DEMO_SAMPLE_ASINS[0]} …) on the watchlist with ${DEMO_SAMPLE_DAYS} days of mock rank, price, Buy Box, stock and sales history, labelled mock, so the dashboards show full data at once. Demo accounts only; again later it adds what is missing.`,
+  security: KEY_ONLY,
+  middleware: [requireAccount] as const,
+  request: {
+    body: { required: true, content: { "application/json": { schema: z.object({ marketplace: marketplaceSchema }), example: { marketplace: "US" } } } },
+  },
+  responses: {
+    200: ok("They were all on the list already (missing history filled in).", samplesSchema),
+    201: ok("Added.", samplesSchema),
+    ...commonErrors,
+  },
+});
+
 const remove = createRoute({
   method: "delete",
   path: "/{marketplace}/{asin}",
@@ -79,7 +110,7 @@ const remove = createRoute({
   responses: { 204: noContent, 404: notFound("watchlist entry"), ...commonErrors },
 });
 
-/** GET/POST /api/watchlist and DELETE /api/watchlist/<marketplace>/<asin> (and the same under /api/v1). */
+/** GET/POST /api/watchlist, POST /api/watchlist/samples (demo accounts) and DELETE /api/watchlist/<marketplace>/<asin> (and the same under /api/v1). */
 export const watchlistRoutes = createRouter()
   .openapi(list, async (c) => {
     c.header("Cache-Control", "private, no-store");
@@ -110,6 +141,34 @@ export const watchlistRoutes = createRouter()
       throw new ApiError(403, "plan_limit", `Your ${plan.name} plan can watch up to ${plan.watchlistLimit} ASINs. Remove one first.${upgradeHint(plan)}`);
     }
     return addition.status === "added" ? c.json({ item: addition.item }, 201) : c.json({ item: addition.item }, 200);
+  })
+  .openapi(addSamples, async (c) => {
+    const { user, workspace } = currentAccount(c);
+    if (!user.isDemo) {
+      throw new ApiError(403, "forbidden", "Sample products are for demo accounts only: their history is mock data, and your account shows Amazon's.");
+    }
+    const { marketplace } = c.req.valid("json");
+    const plan = await callerPlan(c);
+    if (!planCoversMarketplace(plan, marketplace)) {
+      throw new ApiError(403, "plan_limit", `Your ${plan.name} plan covers the ${plan.marketplaces.join(", ")} marketplace only, not ${marketplace}.${upgradeHint(plan)}`);
+    }
+    const listed = new Set((await listWatchlist(c.env.DB, workspace.id)).filter((item) => item.marketplace === marketplace).map((item) => item.asin));
+    const missing = DEMO_SAMPLE_ASINS.filter((asin) => !listed.has(asin));
+    const room = plan.watchlistLimit === null ? Infinity : plan.watchlistLimit - (await watchlistSize(c.env.DB, workspace.id));
+    if (missing.length > room) {
+      throw new ApiError(403, "plan_limit", `The sample products need ${missing.length} free places on your watchlist and it has ${Math.max(0, room)}. Remove some ASINs first.${upgradeHint(plan)}`);
+    }
+    for (const asin of missing) {
+      if ((await addToWatchlist(c.env.DB, workspace.id, asin, marketplace, plan.watchlistLimit)).status === "limit") {
+        throw new ApiError(403, "plan_limit", trackedLimitDetail(plan, upgradeHint(plan)));
+      }
+    }
+    // The personal workspace's mock seller has the workspace's id (migration 0120); a team workspace's demo has none of its own.
+    const seller = workspace.id === user.id ? { workspaceId: workspace.id, connectionId: workspace.id, sellingPartnerId: user.sellingPartnerId } : null;
+    const asins = await backfillDemoSamples(c.get("services"), seller, marketplace, Date.now());
+    const samples = new Set<string>(DEMO_SAMPLE_ASINS);
+    const items = (await listWatchlist(c.env.DB, workspace.id)).filter((item) => item.marketplace === marketplace && samples.has(item.asin));
+    return c.json({ items, mock_history: { asins, days: DEMO_SAMPLE_DAYS } }, missing.length > 0 ? 201 : 200);
   })
   .openapi(remove, async (c) => {
     const { asin, marketplace } = c.req.valid("param");

@@ -42,5 +42,6 @@ export function dashboard(rows: DashboardRow[] = [dashboardRow(), dashboardRow({
     },
     rows,
     demo: false,
+    intraday: true,
   };
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { jsonResponse, renderRoutes } from "../helpers";
-import { connectedUser, fakeApi, json } from "../seller/fake-api";
+import { connectedUser, demoUser, fakeApi, json } from "../seller/fake-api";
 import { dashboard, dashboardRow } from "./dashboard-fixture";
 
 const card = (title: string) => screen.getByRole("heading", { name: title, level: 3 }).closest(".kpi") as HTMLElement;
@@ -37,6 +37,49 @@ describe("the dashboard on /seller-central", () => {
     await screen.findByRole("heading", { name: "No tracked ASINs yet" });
     expect(screen.getByRole("form", { name: "Add to watchlist" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Refresh now" })).toBeTruthy();
+  });
+
+  it("offers no sample products to a real account", async () => {
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/dashboard": json(dashboard([])), "GET /api/watchlist": json({ items: [] }) });
+    renderRoutes("/seller-central");
+    await screen.findByRole("heading", { name: "No tracked ASINs yet" });
+    expect(screen.queryByRole("button", { name: "Add sample products" })).toBeNull();
+  });
+
+  it("offers a new demo account the sample products, and shows the full dashboard once they are added", async () => {
+    let rows: ReturnType<typeof dashboardRow>[] = [];
+    let posted: unknown = null;
+    fakeApi({
+      "GET /api/user/status": json(demoUser()),
+      "GET /api/dashboard": () => jsonResponse({ ...dashboard(rows), demo: true }),
+      "GET /api/watchlist": json({ items: [] }),
+      "POST /api/watchlist/samples": ({ body }) => {
+        posted = body;
+        rows = [dashboardRow({ asin: "B0SAMPLE01" }), dashboardRow({ asin: "B0SAMPLE02" })];
+        return jsonResponse({ items: rows.map(({ asin }) => ({ asin, marketplace: "US", addedAt: "2026-11-28T10:00:00.000Z", paused: false, paused_reason: null })), mock_history: { asins: ["B0SAMPLE01", "B0SAMPLE02"], days: 90 } }, 201);
+      },
+    });
+    renderRoutes("/seller-central");
+    await screen.findByRole("heading", { name: "No tracked ASINs yet" });
+    expect(screen.getByText(/Eight sample ASINs with 90 days of mock rank, price, Buy Box, stock and sales history/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Add sample products" }));
+    await screen.findByRole("heading", { name: "Your tracked ASINs" });
+    expect(posted).toEqual({});
+    const table = screen.getByRole("table", { name: "Tracked ASINs from the latest snapshots" });
+    expect(within(table).getAllByRole("link").map((link) => link.textContent).sort()).toEqual(["B0SAMPLE01", "B0SAMPLE02"]);
+  });
+
+  it("says why the sample products were refused, and keeps the offer", async () => {
+    fakeApi({
+      "GET /api/user/status": json(demoUser()),
+      "GET /api/dashboard": json({ ...dashboard([]), demo: true }),
+      "GET /api/watchlist": json({ items: [] }),
+      "POST /api/watchlist/samples": () => jsonResponse({ detail: "The sample products need 8 free places on your watchlist and it has 5. Remove some ASINs first.", code: "plan_limit" }, 403),
+    });
+    renderRoutes("/seller-central");
+    fireEvent.click(await screen.findByRole("button", { name: "Add sample products" }));
+    expect((await screen.findByText(/need 8 free places/)).getAttribute("role")).toBe("alert");
+    expect(screen.getByRole("button", { name: "Add sample products" }).hasAttribute("disabled")).toBe(false);
   });
 
   it("says how many ASINs were just added, keeps the confirmation, and shows the dashboard on request", async () => {

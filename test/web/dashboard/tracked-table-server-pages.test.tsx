@@ -15,7 +15,7 @@ function pagedDashboard({ url }: FakeRequest) {
   const body = dashboardBody(
     ROWS,
     { page: number("page"), pageSize: number("pageSize"), sort: (url.searchParams.get("sort") ?? undefined) as DashboardSort | undefined, order: (url.searchParams.get("order") ?? undefined) as "asc" | "desc" | undefined },
-    { marketplaces: ["US"], brand: null, demo: false },
+    { marketplaces: ["US"], brand: null, demo: false, intraday: true },
   );
   return jsonResponse(body);
 }

@@ -15,7 +15,7 @@ function row(asin: string, rank: number | null, units: number | null = null): Da
   };
 }
 
-const base = { marketplaces: ["US" as const], brand: null, demo: false };
+const base = { marketplaces: ["US" as const], brand: null, demo: false, intraday: true };
 // 120 rows: ranks 120..1 with every tenth rank missing, in ASIN order as the store reads them.
 const ROWS = Array.from({ length: 120 }, (_, i) => row(`B0ROW${String(i).padStart(5, "0")}`, i % 10 === 9 ? null : 120 - i, i));
 

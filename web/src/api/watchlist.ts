@@ -21,3 +21,9 @@ export async function addToWatchlist(entry: WatchlistEntry): Promise<{ added: bo
 export async function removeFromWatchlist({ asin, marketplace }: WatchlistEntry): Promise<void> {
   await api.api.watchlist[":marketplace"][":asin"].$delete({ param: { marketplace, asin } });
 }
+
+/** POST /api/watchlist/samples (demo accounts): the sample products, with their mock history. */
+export async function addDemoSamples(): Promise<{ added: number }> {
+  const answer = await responseData(api.api.watchlist.samples.$post({ json: {} }));
+  return { added: answer.items.length };
+}

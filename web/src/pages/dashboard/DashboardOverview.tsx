@@ -9,6 +9,7 @@ import { formatCount, formatRank } from "../../lib/format";
 import { WatchlistSection } from "../alerts/WatchlistSection";
 import { formatPercent, KpiCard } from "./figures";
 import { RefreshNowButton } from "./RefreshNowButton";
+import { SampleProductsOffer } from "./SampleProductsOffer";
 import { TABLE_PAGE_SIZE } from "./table-page";
 import { TrackedTable, type TableSort } from "./TrackedTable";
 import "../../styles/seller.css";
@@ -38,7 +39,7 @@ export function DashboardOverview({ brand, connection }: { brand?: string; conne
   const data = dashboard.status === "success" ? dashboard.data : shown.current;
   if (!data) return <p className="seller-muted dashboard-loading" role="status">Loading your dashboard...</p>;
 
-  if ((data.page?.total ?? data.rows.length) === 0 && !marketplace && !brand) return <EmptyDashboard onRefreshed={reload} />;
+  if ((data.page?.total ?? data.rows.length) === 0 && !marketplace && !brand) return <EmptyDashboard demo={data.demo} onRefreshed={reload} />;
   return (
     <section className="dashboard" aria-labelledby={`${id}-title`} aria-busy={dashboard.status === "loading"}>
       <div className="dashboard__head">
@@ -78,6 +79,7 @@ function Kpis({ data }: { data: DashboardResponse }) {
       <KpiCard
         title="Biggest 7-day mover"
         value={mover ? mover.asin : "—"}
+        asin={mover !== null}
         detail={mover ? `${formatPercent(mover.rankChangePercent)} rank, ${rankDirection(mover.rankChangePercent)} (${mover.marketplace})` : noMoverText(data)}
         // Without a mover the snapshots that do exist are named (the ranks'), not "No snapshot yet".
         source={mover ? kpis.biggestMoverSource : kpis.averageRank.source}
@@ -92,7 +94,7 @@ export function noMoverText(data: Pick<DashboardResponse, "rows" | "anyRankChang
   return anyChange ? "No rank moved in the last 7 days" : "No 7-day change yet: needs two days of snapshots";
 }
 
-function EmptyDashboard({ onRefreshed }: { onRefreshed: () => void }) {
+function EmptyDashboard({ demo, onRefreshed }: { demo: boolean; onRefreshed: () => void }) {
   // The watchlist below says when ASINs were added here, so the heading never says "none" beside a list of them.
   const [watched, setWatched] = useState(0);
   return (
@@ -111,6 +113,7 @@ function EmptyDashboard({ onRefreshed }: { onRefreshed: () => void }) {
           </button>
         </p>
       )}
+      {demo && watched === 0 && <SampleProductsOffer onAdded={onRefreshed} />}
       <RefreshNowButton onRefreshed={onRefreshed} />
       <WatchlistSection onCount={setWatched} />
     </section>

@@ -19,11 +19,26 @@ export function SourceLine({ source }: { source: FigureSource }) {
  * One KPI card. `missingDays`: days of the range Amazon has not answered (left out of the
  * figure, never counted as zero), shown as their own line so a partial sum never reads as whole.
  */
-export function KpiCard({ title, value, detail, source, missingDays = 0 }: { title: string; value: string; detail?: string; source: FigureSource; missingDays?: number }) {
+export function KpiCard({
+  title,
+  value,
+  detail,
+  source,
+  missingDays = 0,
+  asin = false,
+}: {
+  title: string;
+  value: string;
+  detail?: string;
+  source: FigureSource;
+  missingDays?: number;
+  /** The value is an ASIN: set a size smaller so its ten characters stay on one line in a narrow card. */
+  asin?: boolean;
+}) {
   return (
     <div className="card kpi">
       <h3 className="kpi__title">{title}</h3>
-      <p className="kpi__value">{value}</p>
+      <p className={asin ? "kpi__value kpi__value--asin" : "kpi__value"}>{value}</p>
       {detail && <p className="kpi__detail">{detail}</p>}
       {missingDays > 0 && (
         <p className="kpi__missing">

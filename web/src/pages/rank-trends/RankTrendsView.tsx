@@ -24,12 +24,12 @@ export function RankTrendsView() {
       <h1>Rank Trends</h1>
       {dashboard.status === "loading" && <p className="seller-muted" role="status">Loading your ASINs...</p>}
       {dashboard.status === "error" && <p className="field-error" role="alert">{dashboard.message ?? "Failed to load your ASINs."}</p>}
-      {dashboard.status === "success" && <Trends rows={dashboard.data.rows} />}
+      {dashboard.status === "success" && <Trends rows={dashboard.data.rows} intraday={dashboard.data.intraday} />}
     </div>
   );
 }
 
-function Trends({ rows }: { rows: DashboardResponse["rows"] }) {
+function Trends({ rows, intraday: planHasIntraday }: { rows: DashboardResponse["rows"]; intraday: boolean }) {
   const id = useId();
   const keys = rows.map((row) => `${row.marketplace}:${row.asin}`);
   const [picked, setPicked] = useState<string[]>(() => keys.slice(0, MAX_TREND_ASINS));
@@ -38,8 +38,8 @@ function Trends({ rows }: { rows: DashboardResponse["rows"] }) {
     async (signal: AbortSignal) => {
       const keys = picked.map((key) => key.split(":") as [HistoryResponse["marketplace"], string]);
       const daily = await Promise.all(keys.map(([marketplace, asin]) => fetchHistory({ asin, marketplace, range }, signal)));
-      // Pro's extra refreshes add hourly points; other plans get a 403 and chart the daily points only.
-      const marketplaces = [...new Set(keys.map(([marketplace]) => marketplace))];
+      // Pro's extra refreshes add hourly points; Free charts the daily points only (and is not asked).
+      const marketplaces = planHasIntraday ? [...new Set(keys.map(([marketplace]) => marketplace))] : [];
       const intraday = await Promise.all(
         marketplaces.map((marketplace) =>
           fetchIntraday(marketplace, keys.filter(([m]) => m === marketplace).map(([, asin]) => asin), range, signal).catch(() => ({ series: [] })),
@@ -47,7 +47,7 @@ function Trends({ rows }: { rows: DashboardResponse["rows"] }) {
       );
       return { daily, intraday: intraday.flatMap((answer) => answer.series) };
     },
-    [picked, range],
+    [picked, range, planHasIntraday],
   );
   const [history] = useResource(fetcher);
 

@@ -1,0 +1,47 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { HistoryResponse } from "@contract/history";
+import { jsonResponse, renderRoutes } from "../helpers";
+import { dashboard, dashboardRow } from "../dashboard/dashboard-fixture";
+import { demoUser, fakeApi, json } from "../seller/fake-api";
+
+// Canvas drawing is the browser suite's; here only what the page asks the API for.
+vi.mock("uplot", () => ({ default: class { setSize() {} destroy() {} } }));
+vi.mock("uplot/dist/uPlot.min.css", () => ({}));
+
+const history = (asin: string): HistoryResponse => ({
+  asin,
+  marketplace: "US",
+  range: "7d",
+  days: 7,
+  points: [{ day: "2026-11-27", source: "mock", rank: 120, categoryRanks: [], price: 19.99, currency: "USD", offers: 3, rating: null, reviewCount: null }],
+  velocity: { rankChangePercent: null, slopePerDay: null, best: 120, worst: 120 },
+});
+
+function serve(intraday: boolean) {
+  return fakeApi({
+    "GET /api/user/status": json(demoUser()),
+    "GET /api/dashboard": json({ ...dashboard([dashboardRow({ asin: "B0SAMPLE01" }), dashboardRow({ asin: "B0SAMPLE02" })]), intraday }),
+    "GET /api/history": ({ url }) => jsonResponse(history(url.searchParams.get("asin")!)),
+    "GET /api/dashboard/intraday": json({ series: [] }),
+  });
+}
+
+describe("/rank-trends signed in", () => {
+  it("charts a Free plan's daily points without asking for the intraday points it does not have", async () => {
+    const api = serve(false);
+    renderRoutes("/rank-trends");
+    await screen.findByRole("heading", { name: "Velocity" });
+    expect(api.requests("GET /api/history").map(({ url }) => url.searchParams.get("asin")).sort()).toEqual(["B0SAMPLE01", "B0SAMPLE02"]);
+    expect(api.requests("GET /api/dashboard/intraday")).toEqual([]);
+  });
+
+  it("asks for the intraday points once per marketplace when the plan has them", async () => {
+    const api = serve(true);
+    renderRoutes("/rank-trends");
+    await screen.findByRole("heading", { name: "Velocity" });
+    const [request, ...more] = api.requests("GET /api/dashboard/intraday");
+    expect(more).toEqual([]);
+    expect(Object.fromEntries(request!.url.searchParams)).toEqual({ marketplace: "US", asins: "B0SAMPLE01,B0SAMPLE02", range: "7d" });
+  });
+});

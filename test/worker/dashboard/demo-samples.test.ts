@@ -1,0 +1,155 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { DashboardResponse } from "../../../worker/contract/dashboard";
+import { addDays, utcDay } from "../../../worker/contract/time";
+import { DEMO_SAMPLE_ASINS, DEMO_SAMPLE_DAYS, sampleCaptures, sampleDays } from "../../../worker/dashboard/demo-samples";
+import { upsertSellerUser } from "../../../worker/accounts/user-store";
+import { dayPointsByAsin } from "../../../worker/history/history-store";
+import { pointOf, writeRankPoints } from "../../../worker/history/rank-points-store";
+import { addToWatchlist } from "../../../worker/history/watchlist-store";
+import { buildServices } from "../../../worker/services";
+import { mockProduct } from "../../../worker/upstreams/creators/mock";
+import { demoEnv, newSellingPartnerId, TestBrowser } from "../support/seller-browser";
+import { freeBrowser, proBrowser, userIdOf } from "../history/accounts";
+
+interface SamplesAnswer {
+  items: { asin: string; marketplace: string }[];
+  mock_history: { asins: string[]; days: number };
+}
+
+const history = () => buildServices(demoEnv()).history;
+const today = () => utcDay(Date.now());
+
+async function demoBrowser(): Promise<TestBrowser> {
+  const browser = new TestBrowser(demoEnv());
+  await browser.signInDemo();
+  return browser;
+}
+
+async function count(sql: string, ...binds: unknown[]): Promise<number> {
+  return (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())?.n ?? 0;
+}
+
+describe("the sample products' history (pure)", () => {
+  it("covers the 90 days up to today, oldest first", () => {
+    const days = sampleDays("2026-11-28");
+    expect(days).toHaveLength(DEMO_SAMPLE_DAYS);
+    expect(days[0]).toBe("2026-08-31");
+    expect(days.at(-1)).toBe("2026-11-28");
+  });
+
+  it("is what the mock answers for each day, captured at the nightly run's hour (today's no later than now)", () => {
+    const now = Date.parse("2026-11-28T01:15:00Z");
+    const captures = sampleCaptures(["B0SAMPLE01"], "US", ["2026-11-27", "2026-11-28"], now);
+    expect(captures.map((capture) => [capture.capturedAt, capture.source])).toEqual([
+      ["2026-11-27T02:00:00.000Z", "mock"],
+      ["2026-11-28T01:15:00.000Z", "mock"],
+    ]);
+    expect(captures[0]!.product).toEqual(mockProduct("B0SAMPLE01", "US", "2026-11-27"));
+    expect(captures[1]!.product).toEqual(mockProduct("B0SAMPLE01", "US", "2026-11-28"));
+    expect(captures[0]!.categoryRanks!.length).toBeGreaterThan(0);
+  });
+});
+
+describe("POST /api/watchlist/samples", () => {
+  it("gives a new demo account eight tracked products with 90 days of mock history, so its dashboard is full at once", async () => {
+    const browser = await demoBrowser();
+    const workspaceId = userIdOf(browser);
+    const res = await browser.json("/api/watchlist/samples", "POST", {});
+    expect(res.status, await res.clone().text()).toBe(201);
+    const answer = await res.json<SamplesAnswer>();
+    expect(answer.items.map((item) => item.asin).sort()).toEqual([...DEMO_SAMPLE_ASINS]);
+    expect(answer.items.every((item) => item.marketplace === "US")).toBe(true);
+    expect(answer.mock_history).toEqual({ asins: [...DEMO_SAMPLE_ASINS], days: 90 });
+
+    const points = await dayPointsByAsin(history(), "US", DEMO_SAMPLE_ASINS, addDays(today(), -89), today());
+    for (const asin of DEMO_SAMPLE_ASINS) {
+      const series = points.get(asin)!;
+      expect(series, asin).toHaveLength(90);
+      expect(series.every((point) => point.source === "mock")).toBe(true);
+    }
+
+    const dashboard = await (await browser.request("/api/dashboard")).json<DashboardResponse>();
+    expect(dashboard.rows).toHaveLength(DEMO_SAMPLE_ASINS.length);
+    for (const row of dashboard.rows) {
+      expect(row.title, row.asin).toBe(mockProduct(row.asin, "US", today()).title);
+      expect(row.rank).toBe(mockProduct(row.asin, "US", today()).rank);
+      expect(row.rankChange7d).not.toBeNull();
+      expect(row.sparkline.filter((day) => day.rank !== null)).toHaveLength(7);
+      expect(["you", "other"]).toContain(row.buyBox);
+      expect(row.rankSource.kind).toBe("mock");
+      expect(row.sellerSource.kind).toBe("mock");
+    }
+    expect(dashboard.kpis.biggestMover).not.toBeNull();
+    // The demo seller's own days: Buy Box and stock on each, and its sales.
+    expect(await count("SELECT count(*) AS n FROM seller_snapshots WHERE workspace_id = ? AND source = 'mock'", workspaceId)).toBe(8 * 90);
+    expect(await count("SELECT count(*) AS n FROM seller_revenue WHERE workspace_id = ? AND source = 'mock' AND status = 'ok'", workspaceId)).toBe(8 * 90);
+  });
+
+  it("adds nothing twice: a second call answers 200 with the same entries", async () => {
+    const browser = await demoBrowser();
+    const workspaceId = userIdOf(browser);
+    expect((await browser.json("/api/watchlist/samples", "POST", { marketplace: "US" })).status).toBe(201);
+    const again = await browser.json("/api/watchlist/samples", "POST", { marketplace: "US" });
+    expect(again.status).toBe(200);
+    expect((await again.json<SamplesAnswer>()).items).toHaveLength(8);
+    expect(await count("SELECT count(*) AS n FROM watchlist WHERE workspace_id = ?", workspaceId)).toBe(8);
+    expect(await count("SELECT count(*) AS n FROM seller_snapshots WHERE workspace_id = ?", workspaceId)).toBe(8 * 90);
+  });
+
+  it("never replaces a point already stored: a live capture stays", async () => {
+    const browser = await proBrowser();
+    const day = addDays(today(), -10);
+    const live = mockProduct("B0SAMPLE01", "CA", day);
+    await writeRankPoints(history(), [pointOf({ product: { ...live, rank: 42 }, source: "live", capturedAt: `${day}T02:00:00.000Z` })]);
+    expect((await browser.json("/api/watchlist/samples", "POST", { marketplace: "CA" })).status).toBe(201);
+    const series = (await dayPointsByAsin(history(), "CA", ["B0SAMPLE01"], day, addDays(day, 1))).get("B0SAMPLE01")!;
+    expect(series.map((point) => [point.rank, point.source])).toEqual([
+      [42, "live"],
+      [mockProduct("B0SAMPLE01", "CA", addDays(day, 1)).rank, "mock"],
+    ]);
+  });
+
+  it("writes no mock history for a sample product a real account tracks", async () => {
+    const seller = await upsertSellerUser(env.DB, newSellingPartnerId());
+    await addToWatchlist(env.DB, seller.id, "B0SAMPLE02", "UK", null);
+    const browser = await proBrowser();
+    const res = await browser.json("/api/watchlist/samples", "POST", { marketplace: "UK" });
+    expect(res.status).toBe(201);
+    const answer = await res.json<SamplesAnswer>();
+    expect(answer.items).toHaveLength(8);
+    expect(answer.mock_history.asins).toEqual(DEMO_SAMPLE_ASINS.filter((asin) => asin !== "B0SAMPLE02"));
+    const points = await dayPointsByAsin(history(), "UK", ["B0SAMPLE02", "B0SAMPLE03"], addDays(today(), -89), today());
+    expect(points.get("B0SAMPLE02")).toEqual([]);
+    expect(points.get("B0SAMPLE03")).toHaveLength(90);
+  });
+
+  it("is for demo accounts only (403), and a real account's watchlist stays as it was", async () => {
+    const browser = await freeBrowser();
+    const res = await browser.json("/api/watchlist/samples", "POST", {});
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ detail: expect.stringMatching(/^Sample products are for demo accounts only/), code: "forbidden" });
+    expect(await count("SELECT count(*) AS n FROM watchlist WHERE workspace_id = ?", userIdOf(browser))).toBe(0);
+  });
+
+  it("keeps to the plan: a marketplace Free does not cover, or a watchlist without room, is refused with nothing added", async () => {
+    const browser = await demoBrowser();
+    const workspaceId = userIdOf(browser);
+    const elsewhere = await browser.json("/api/watchlist/samples", "POST", { marketplace: "DE" });
+    expect(elsewhere.status).toBe(403);
+    expect(await elsewhere.json()).toMatchObject({ code: "plan_limit", detail: expect.stringContaining("not DE") });
+
+    for (let i = 0; i < 20; i++) await addToWatchlist(env.DB, workspaceId, `F${String(i).padStart(9, "0")}`, "US", null);
+    const full = await browser.json("/api/watchlist/samples", "POST", { marketplace: "US" });
+    expect(full.status).toBe(403);
+    expect(await full.json()).toMatchObject({ code: "plan_limit", detail: expect.stringMatching(/^The sample products need 8 free places on your watchlist and it has 5\./) });
+    expect(await count("SELECT count(*) AS n FROM watchlist WHERE workspace_id = ?", workspaceId)).toBe(20);
+  });
+
+  it("answers 422 with a detail for a marketplace that does not exist", async () => {
+    const browser = await demoBrowser();
+    const res = await browser.json("/api/watchlist/samples", "POST", { marketplace: "XX" });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ detail: [{ loc: ["json", "marketplace"], msg: "Marketplace must be one of US, CA, MX, UK, DE, FR, IT, ES, JP" }] });
+  });
+});

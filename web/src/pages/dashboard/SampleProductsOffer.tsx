@@ -1,0 +1,43 @@
+import { useState } from "react";
+import { addDemoSamples } from "../../api/watchlist";
+import { errorMessage } from "../../api/api-error";
+import { useWorkspaces } from "../../state/workspaces";
+
+/**
+ * The demo's way to a full dashboard at once: sample products with months of mock history,
+ * instead of adding ASINs and waiting for nightly runs.
+ */
+export function SampleProductsOffer({ onAdded }: { onAdded: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState("");
+  // A viewer reads the workspace's data only (the server refuses the addition too).
+  const { lacks } = useWorkspaces();
+  if (lacks("track")) return null;
+
+  async function add() {
+    setBusy(true);
+    setMessage("");
+    try {
+      await addDemoSamples();
+      onAdded();
+    } catch (error) {
+      setMessage(errorMessage(error, "The sample products could not be added. Please try again."));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="sample-offer">
+      <p>
+        <strong>Try it with sample products.</strong> Eight sample ASINs with 90 days of mock rank, price, Buy Box, stock and
+        sales history, labelled "Mock", so every chart and table has something to show.
+      </p>
+      <button type="button" className="button button--primary" disabled={busy} onClick={() => void add()}>
+        {busy ? "Adding..." : "Add sample products"}
+      </button>
+      <p className="field-error" role="alert">
+        {message}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { drizzle } from "drizzle-orm/d1";
+import type { BatchItem } from "drizzle-orm/batch";
+import { isAccountMarketplace, type AccountMarketplace } from "../contract/account";
+import type { Marketplace } from "../contract/marketplaces";
+import { addDays, utcDay } from "../contract/time";
+import { asinDetailsUpserts } from "../history/asin-details-store";
+import { pointOf, sellerDayRowUpsert, writeRankPoints, type RankPointInput } from "../history/rank-points-store";
+import { revenueUpsert } from "../history/revenue-store";
+import { keysTrackedByRealAccounts } from "../jobs/nightly-run/tracked-store";
+import type { Services } from "../services";
+import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../upstreams/spapi/buybox";
+import { mockCategoryRanks, mockProduct } from "../upstreams/creators/mock";
+import { MockSellerApi } from "../upstreams/spapi/mock";
+import { refreshAsinSummaries } from "./summary-rows";
+
+/**
+ * The demo's sample products: ASINs that say what they are, picked for a spread the screens
+ * show well (ranks from the top ten to past #50,000, deals, low stock, a Buy Box often lost).
+ */
+export const DEMO_SAMPLE_ASINS = ["B0SAMPLE01", "B0SAMPLE02", "B0SAMPLE03", "B0SAMPLE04", "B0SAMPLE05", "B0SAMPLE07", "B0SAMPLE10", "B0SAMPLE12"] as const;
+
+/** Days of mock history a sample product starts with: what Pro's longest dashboard range shows. */
+export const DEMO_SAMPLE_DAYS = 90;
+
+/** Seller rows per write batch. */
+const ROWS_PER_BATCH = 100;
+
+/** The last `count` UTC days up to and including `today`, oldest first. */
+export function sampleDays(today: string, count = DEMO_SAMPLE_DAYS): string[] {
+  return Array.from({ length: count }, (_, i) => addDays(today, i - count + 1));
+}
+
+/**
+ * The captures the nightly run would have made of the sample products on each of `days` from
+ * the mock (captured at 02:00 UTC, the run's hour; today's at `nowMs` if that is earlier).
+ */
+export function sampleCaptures(asins: readonly string[], marketplace: Marketplace, days: readonly string[], nowMs: number): RankPointInput[] {
+  return days.flatMap((day) => {
+    const capturedAt = new Date(Math.min(Date.parse(`${day}T02:00:00.000Z`), nowMs)).toISOString();
+    return asins.map((asin) => {
+      const product = mockProduct(asin, marketplace, day);
+      return { product, categoryRanks: mockCategoryRanks(product), source: "mock" as const, capturedAt };
+    });
+  });
+}
+
+/**
+ * Gives the sample products (already on a demo workspace's watchlist) the history a few months
+ * of nightly runs would have left, all from the mock and labelled so: day points (only on days
+ * without one: a point is never replaced), their details and summaries, and the demo seller's
+ * Buy Box, stock and sales on each day. An ASIN a real account tracks keeps only what its live
+ * captures wrote. Answers the ASINs it backfilled.
+ */
+export async function backfillDemoSamples(
+  { env, history }: Pick<Services, "env" | "history">,
+  /** The demo seller whose rows to write (the personal workspace's mock connection), or null for none. */
+  seller: DemoSeller | null,
+  marketplace: Marketplace,
+  nowMs: number,
+): Promise<string[]> {
+  const liveTracked = await keysTrackedByRealAccounts(env.DB, DEMO_SAMPLE_ASINS.map((asin) => ({ asin, marketplace })));
+  const asins = DEMO_SAMPLE_ASINS.filter((asin) => !liveTracked.has(`${marketplace}:${asin}`));
+  if (asins.length === 0) return [];
+  const days = sampleDays(utcDay(nowMs));
+  const captures = sampleCaptures(asins, marketplace, days, nowMs);
+  const latest = captures.slice(-asins.length);
+  const [firstDetail, ...moreDetails] = asinDetailsUpserts(env.DB, latest);
+  await Promise.all([
+    writeRankPoints(history, captures.map((capture) => pointOf(capture)), { ifAbsent: true }),
+    firstDetail ? drizzle(env.DB).batch([firstDetail, ...moreDetails]) : undefined,
+    seller && isAccountMarketplace(marketplace) ? writeSellerDays(env.DB, seller, asins, marketplace, days, nowMs) : undefined,
+  ]);
+  await refreshAsinSummaries({ env, history }, asins.map((asin) => ({ asin, marketplace })), nowMs);
+  return asins;
+}
+
+/** A demo workspace and its mock seller connection. */
+export interface DemoSeller {
+  workspaceId: string;
+  connectionId: string;
+  sellingPartnerId: string;
+}
+
+/** The demo seller's own rows: Buy Box, FBA stock and sales per day. */
+async function writeSellerDays(
+  db: D1Database,
+  seller: DemoSeller,
+  asins: readonly string[],
+  marketplace: AccountMarketplace,
+  days: readonly string[],
+  nowMs: number,
+): Promise<void> {
+  const ids = { userId: seller.workspaceId, connectionId: seller.connectionId };
+  const statements: BatchItem<"sqlite">[] = [];
+  for (const day of days) {
+    const api = new MockSellerApi(seller.sellingPartnerId, day);
+    const capturedAt = new Date(Math.min(Date.parse(`${day}T02:00:00.000Z`), nowMs)).toISOString();
+    const [units, winners] = await Promise.all([api.getFulfillableUnits(asins, marketplace), api.getBuyBoxWinners(asins, marketplace)]);
+    for (const asin of asins) {
+      statements.push(
+        sellerDayRowUpsert(db, { ...ids, asin, marketplace, source: "mock", fulfillableUnits: units.get(asin) ?? null, ...buyBoxRecord(winners.get(asin)?.featured ?? UNKNOWN_BUY_BOX, seller.sellingPartnerId), capturedAt }),
+      );
+      for (const sales of await api.getSalesDays(asin, marketplace, [day])) {
+        statements.push(revenueUpsert(db, { ...ids, asin, marketplace, day, source: "mock", status: "ok", amount: sales.amount, currency: sales.currency, units: sales.units, capturedAt }));
+      }
+    }
+  }
+  const orm = drizzle(db);
+  for (let i = 0; i < statements.length; i += ROWS_PER_BATCH) {
+    const [first, ...rest] = statements.slice(i, i + ROWS_PER_BATCH);
+    if (first) await orm.batch([first, ...rest]);
+  }
+}
