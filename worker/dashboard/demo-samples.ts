@@ -6,7 +6,7 @@ import { addDays, utcDay } from "../contract/time";
 import { asinDetailsUpserts } from "../history/asin-details-store";
 import { pointOf, sellerDayRowUpsert, writeRankPoints, type RankPointInput } from "../history/rank-points-store";
 import { revenueUpsert } from "../history/revenue-store";
-import { keysTrackedByRealAccounts } from "../jobs/nightly-run/tracked-store";
+import { keysTrackedByRealAccounts } from "../history/real-owner-store";
 import type { Services } from "../services";
 import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../upstreams/spapi/buybox";
 import { mockCategoryRanks, mockProduct } from "../upstreams/creators/mock";

@@ -1,6 +1,7 @@
 import { and, eq, exists, gt, inArray, notExists, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { alerts, sellerConnections, userSettings, watchlist } from "../../db/schema";
+import { realOwner } from "../../history/real-owner-store";
 
 /**
  * Tracked ASINs: per marketplace, every ASIN with an alert or on a watchlist, and whether a
@@ -46,23 +47,6 @@ const NOT_MANUAL = "workspace_id NOT IN (SELECT workspace_id FROM user_settings 
 const WATCHLIST_RUNNING = " AND paused_reason IS NULL";
 /** The alerts arms' filter: an alert a downgrade paused (paused_reason plan_limit) is not snapshotted either; one the user paused is. */
 const ALERT_NOT_PLAN_PAUSED = " AND paused_reason IS NULL";
-
-/** Whether a real (non-demo) account tracks key `k` (an alias with marketplace and asin) through `table`. */
-const realOwner = (table: string) =>
-  `EXISTS (SELECT 1 FROM ${table} t JOIN workspace_members m ON m.workspace_id = t.workspace_id JOIN users u ON u.id = m.user_id
-     WHERE t.marketplace = k.marketplace AND t.asin = k.asin AND u.is_demo = 0)`;
-
-/** Which of `keys` a real (non-demo) account tracks, as keyCursor texts ("US:B0…"). */
-export async function keysTrackedByRealAccounts(db: D1Database, keys: readonly TrackedKey[]): Promise<Set<string>> {
-  const { results } = await db
-    .prepare(
-      `SELECT k.marketplace, k.asin FROM (SELECT value ->> '$.marketplace' AS marketplace, value ->> '$.asin' AS asin FROM json_each(?1)) k
-       WHERE ${realOwner("watchlist")} OR ${realOwner("alerts")}`,
-    )
-    .bind(JSON.stringify(keys.map(({ marketplace, asin }) => ({ marketplace, asin }))))
-    .all<TrackedKey>();
-  return new Set(results.map(keyCursor));
-}
 
 /** A tracked key and whether a real (non-demo) account tracks it: only those may spend the live upstream's budget. */
 export interface TrackedProduct extends TrackedKey {
