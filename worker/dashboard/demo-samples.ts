@@ -45,8 +45,8 @@ export function sampleCaptures(asins: readonly string[], marketplace: Marketplac
 }
 
 /**
- * Gives the sample products (already on a demo workspace's watchlist) the history a few months
- * of nightly runs would have left, all from the mock and labelled so: day points (only on days
+ * Gives sample products just put on a demo workspace's watchlist the history a few months of
+ * nightly runs would have left, all from the mock and labelled so: day points (only on days
  * without one: a point is never replaced), their details and summaries, and the demo seller's
  * Buy Box, stock and sales on each day. An ASIN a real account tracks keeps only what its live
  * captures wrote. Answers the ASINs it backfilled.
@@ -55,11 +55,12 @@ export async function backfillDemoSamples(
   { env, history }: Pick<Services, "env" | "history">,
   /** The demo seller whose rows to write (the personal workspace's mock connection), or null for none. */
   seller: DemoSeller | null,
+  added: readonly string[],
   marketplace: Marketplace,
   nowMs: number,
 ): Promise<string[]> {
-  const liveTracked = await keysTrackedByRealAccounts(env.DB, DEMO_SAMPLE_ASINS.map((asin) => ({ asin, marketplace })));
-  const asins = DEMO_SAMPLE_ASINS.filter((asin) => !liveTracked.has(`${marketplace}:${asin}`));
+  const liveTracked = await keysTrackedByRealAccounts(env.DB, added.map((asin) => ({ asin, marketplace })));
+  const asins = added.filter((asin) => !liveTracked.has(`${marketplace}:${asin}`));
   if (asins.length === 0) return [];
   const days = sampleDays(utcDay(nowMs));
   const captures = sampleCaptures(asins, marketplace, days, nowMs);

@@ -86,15 +86,24 @@ describe("POST /api/watchlist/samples", () => {
     expect(await count("SELECT count(*) AS n FROM seller_revenue WHERE workspace_id = ? AND source = 'mock' AND status = 'ok'", workspaceId)).toBe(8 * 90);
   });
 
-  it("adds nothing twice: a second call answers 200 with the same entries", async () => {
+  it("adds nothing twice: a second call answers 200 and writes nothing; one sample removed comes back with its history", async () => {
     const browser = await demoBrowser();
     const workspaceId = userIdOf(browser);
     expect((await browser.json("/api/watchlist/samples", "POST", { marketplace: "US" })).status).toBe(201);
     const again = await browser.json("/api/watchlist/samples", "POST", { marketplace: "US" });
     expect(again.status).toBe(200);
-    expect((await again.json<SamplesAnswer>()).items).toHaveLength(8);
+    const answer = await again.json<SamplesAnswer>();
+    expect(answer.items).toHaveLength(8);
+    expect(answer.mock_history.asins).toEqual([]);
     expect(await count("SELECT count(*) AS n FROM watchlist WHERE workspace_id = ?", workspaceId)).toBe(8);
     expect(await count("SELECT count(*) AS n FROM seller_snapshots WHERE workspace_id = ?", workspaceId)).toBe(8 * 90);
+
+    expect((await browser.request("/api/watchlist/US/B0SAMPLE05", { method: "DELETE" })).status).toBe(204);
+    await env.DB.prepare("DELETE FROM seller_snapshots WHERE workspace_id = ? AND asin = 'B0SAMPLE05'").bind(workspaceId).run();
+    const back = await browser.json("/api/watchlist/samples", "POST", { marketplace: "US" });
+    expect(back.status).toBe(201);
+    expect((await back.json<SamplesAnswer>()).mock_history.asins).toEqual(["B0SAMPLE05"]);
+    expect(await count("SELECT count(*) AS n FROM seller_snapshots WHERE workspace_id = ? AND asin = 'B0SAMPLE05'", workspaceId)).toBe(90);
   });
 
   it("never replaces a point already stored: a live capture stays", async () => {
