@@ -12,6 +12,7 @@ describe("/privacy", () => {
   it("states what is kept, for how long, and how it is protected", async () => {
     const text = await pageText("/privacy", "Privacy Policy");
     expect(text).toContain("The lookup log contains no IP address or other identifier of you, and it is kept for up to 30 days.");
+    expect(text).toContain("Your own figures read from Amazon (FBA stock, Buy Box, sales) are kept for 13 months, then deleted.");
     expect(text).toContain("keyed by the IP address");
     expect(text).toContain("kept for up to 30 days after your last request");
     expect(text).toContain("so that we can answer you. We answer within one business day.");

@@ -52,6 +52,8 @@ export const sellerRevenue = sqliteTable(
     index("seller_revenue_workspace_connection_idx").on(
       table.workspaceId, table.connectionId, table.marketplace, table.asin, table.currency, table.day, table.status, table.amount, table.source, table.capturedAt,
     ),
+    // The nightly retention finds the days past SELLER_DATA_RETENTION_DAYS without reading every row.
+    index("seller_revenue_day_idx").on(table.day),
   ],
 );
 

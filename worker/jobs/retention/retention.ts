@@ -5,10 +5,11 @@ import { deleteIdleDemoUsers } from "../../accounts/user-store";
 import { deleteEndedSessions } from "../../auth/session-store";
 import { deleteStripeEventsBefore } from "../../billing/stripe-event-store";
 import { deleteLookupLogBefore } from "../../lookup/lookup-log-report-store";
+import { deleteSellerDaysBefore } from "../../history/seller-days-store";
 import { runArchiveStep, type ArchiveStep } from "../../history/archive-store";
 import { moveLegacySnapshots, reshardStep } from "../../history/reshard-store";
 import type { Services } from "../../services";
-import { DAY_MS } from "../../contract/time";
+import { DAY_MS, utcDay } from "../../contract/time";
 import { resealUnderNewestKey, type ResealSummary } from "./reseal";
 
 /**
@@ -22,6 +23,8 @@ import { resealUnderNewestKey, type ResealSummary } from "./reseal";
  * - API key usage counts older than the 7 days Settings shows are deleted too.
  * Demo accounts unused for 7 days go with all their rows (they are free to make again),
  * and ended sessions (revoked or expired) are swept.
+ * A seller's own day rows (stock, Buy Box, sales) go after 13 months (SELLER_DATA_RETENTION_DAYS):
+ * every screen and export reads 90 days at most, and 13 months keeps a full year behind them.
  * Alert events and deliveries are the user's own notifications, kept as long as the account.
  * Rank history is public product data, not personal: it is not deleted here but moved, a
  * bounded step a night, out of the D1 shards into the R2 archive once a month is older than
@@ -29,6 +32,7 @@ import { resealUnderNewestKey, type ResealSummary } from "./reseal";
  */
 export const LOOKUP_LOG_RETENTION_DAYS = 30;
 export const DEMO_ACCOUNT_RETENTION_DAYS = 7;
+export const SELLER_DATA_RETENTION_DAYS = 400;
 /** Handled Stripe event ids: Stripe retries for 3 days, so 90 days is far past any replay. */
 export const STRIPE_EVENT_RETENTION_DAYS = 90;
 const DELETE_CHUNK = 5_000;
@@ -40,6 +44,9 @@ export interface RetentionSummary {
   cutoff: string;
   lookupLogDeleted: number;
   apiKeyUsageDeleted: number;
+  /** Seller day rows (stock and Buy Box, sales) of days before this UTC day were deleted. */
+  sellerDaysCutoff: string;
+  sellerDaysDeleted: number;
   /** Rows moved from the single-database rank_snapshots table of earlier versions. */
   legacyMoved?: number;
   archive?: ArchiveStep;
@@ -64,6 +71,8 @@ export async function runRetention(services: Services, nowMs: number, chunk = DE
     cutoff,
     lookupLogDeleted: await deleteLookupLogBefore(env.DB, cutoff, chunk),
     apiKeyUsageDeleted: await deleteApiKeyUsageBefore(env.DB, usageWindowStart(nowMs)),
+    sellerDaysCutoff: utcDay(nowMs - SELLER_DATA_RETENTION_DAYS * DAY_MS),
+    sellerDaysDeleted: await deleteSellerDaysBefore(env.DB, utcDay(nowMs - SELLER_DATA_RETENTION_DAYS * DAY_MS), chunk),
     demoCutoff,
     demoAccountsDeleted: await deleteIdleDemoUsers(env.DB, demoCutoff, Math.min(chunk, DEMO_DELETE_CHUNK)),
     endedSessionsDeleted: await deleteEndedSessions(env.DB, new Date(nowMs).toISOString()),

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNT_RETENTION_DAYS, runRetention } from "../../../../worker/jobs/retention/retention";
+import { DEMO_ACCOUNT_RETENTION_DAYS, runRetention, SELLER_DATA_RETENTION_DAYS } from "../../../../worker/jobs/retention/retention";
 import { buildServices } from "../../../../worker/services";
-import { DAY_MS } from "../../../../worker/contract/time";
+import { addDays, DAY_MS, utcDay } from "../../../../worker/contract/time";
 
 const NOW = Date.now();
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -67,5 +67,31 @@ describe("nightly retention of demo accounts and sessions", () => {
     expect(summary.endedSessionsDeleted).toBeGreaterThanOrEqual(2);
     const { results } = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? ORDER BY id").bind(user).all<{ id: string }>();
     expect(results.map((row) => row.id).filter((id) => id.includes(user))).toEqual([`live-${user}`]);
+  });
+
+  it(`deletes a seller's own day rows (stock, Buy Box, sales) older than ${SELLER_DATA_RETENTION_DAYS} days, in chunks, and keeps the rest`, async () => {
+    // A demo account in use: its mock seller connection (id = the account's) holds the rows.
+    const owner = await seedDemo(NOW, NOW);
+    const cutoff = utcDay(NOW - SELLER_DATA_RETENTION_DAYS * DAY_MS);
+    const days = [addDays(cutoff, -30), addDays(cutoff, -2), addDays(cutoff, -1), cutoff, addDays(cutoff, 1), utcDay(NOW)];
+    for (const day of days) {
+      for (const asin of ["B0RETAIN01", "B0RETAIN02"]) {
+        await env.DB.prepare("INSERT INTO seller_snapshots (connection_id, workspace_id, asin, marketplace, day, source, fulfillable_units, captured_at) VALUES (?1, ?1, ?2, 'US', ?3, 'mock', 5, ?3)")
+          .bind(owner, asin, day)
+          .run();
+        await env.DB.prepare("INSERT INTO seller_revenue (connection_id, workspace_id, asin, marketplace, day, source, status, amount, currency, units, captured_at) VALUES (?1, ?1, ?2, 'US', ?3, 'mock', 'ok', 10, 'USD', 1, ?3)")
+          .bind(owner, asin, day)
+          .run();
+      }
+    }
+    const daysOf = async (table: string) =>
+      (await env.DB.prepare(`SELECT DISTINCT day FROM ${table} WHERE workspace_id = ? ORDER BY day`).bind(owner).all<{ day: string }>()).results.map((row) => row.day);
+
+    const summary = await runRetention(buildServices(env), NOW, 2);
+
+    expect(summary.sellerDaysCutoff).toBe(cutoff);
+    expect(summary.sellerDaysDeleted).toBeGreaterThanOrEqual(12);
+    expect(await daysOf("seller_snapshots")).toEqual(days.slice(3));
+    expect(await daysOf("seller_revenue")).toEqual(days.slice(3));
   });
 });

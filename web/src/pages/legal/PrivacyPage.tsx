@@ -46,6 +46,7 @@ export function PrivacyPage() {
             listing.
           </li>
           <li>The refresh token Amazon issues us is encrypted at rest with AES-256-GCM.</li>
+          <li>Your own figures read from Amazon (FBA stock, Buy Box, sales) are kept for 13 months, then deleted.</li>
           <li>You can revoke the access at any time in Seller Central.</li>
         </ul>
       </TitledSection>
