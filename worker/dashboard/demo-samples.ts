@@ -4,6 +4,7 @@ import { isAccountMarketplace, type AccountMarketplace } from "../contract/accou
 import type { Marketplace } from "../contract/marketplaces";
 import { addDays, utcDay } from "../contract/time";
 import { asinDetailsUpserts } from "../history/asin-details-store";
+import { dayPointsByAsin, sellerDayRowsOf } from "../history/history-store";
 import { pointOf, sellerDayRowUpsert, writeRankPoints, type RankPointInput } from "../history/rank-points-store";
 import { revenueUpsert } from "../history/revenue-store";
 import { keysTrackedByRealAccounts } from "../history/real-owner-store";
@@ -45,34 +46,62 @@ export function sampleCaptures(asins: readonly string[], marketplace: Marketplac
 }
 
 /**
- * Gives sample products just put on a demo workspace's watchlist the history a few months of
- * nightly runs would have left, all from the mock and labelled so: day points (only on days
- * without one: a point is never replaced), their details and summaries, and the demo seller's
- * Buy Box, stock and sales on each day. An ASIN a real account tracks keeps only what its live
- * captures wrote. Answers the ASINs it backfilled.
+ * Gives sample products on a demo workspace's watchlist the history a few months of nightly runs
+ * would have left, all from the mock and labelled so: day points (only on days without one: a
+ * point is never replaced), their details and summaries, and the demo seller's Buy Box, stock and
+ * sales on each day. Only samples whose history is not all there yet, so a second call writes
+ * nothing and one interrupted midway is completed. An ASIN a real account tracks keeps only what
+ * its live captures wrote. Answers the ASINs it backfilled.
  */
 export async function backfillDemoSamples(
   { env, history }: Pick<Services, "env" | "history">,
   /** The demo seller whose rows to write (the personal workspace's mock connection), or null for none. */
   seller: DemoSeller | null,
-  added: readonly string[],
+  samples: readonly string[],
   marketplace: Marketplace,
   nowMs: number,
 ): Promise<string[]> {
-  const liveTracked = await keysTrackedByRealAccounts(env.DB, added.map((asin) => ({ asin, marketplace })));
-  const asins = added.filter((asin) => !liveTracked.has(`${marketplace}:${asin}`));
-  if (asins.length === 0) return [];
+  const liveTracked = await keysTrackedByRealAccounts(env.DB, samples.map((asin) => ({ asin, marketplace })));
   const days = sampleDays(utcDay(nowMs));
+  const sellerDays = seller && isAccountMarketplace(marketplace) ? { seller, marketplace } : null;
+  const asins = await lackingHistory(
+    { env, history },
+    sellerDays,
+    samples.filter((asin) => !liveTracked.has(`${marketplace}:${asin}`)),
+    marketplace,
+    days[0]!,
+  );
+  if (asins.length === 0) return [];
   const captures = sampleCaptures(asins, marketplace, days, nowMs);
   const latest = captures.slice(-asins.length);
   const [firstDetail, ...moreDetails] = asinDetailsUpserts(env.DB, latest);
   await Promise.all([
     writeRankPoints(history, captures.map((capture) => pointOf(capture)), { ifAbsent: true }),
     firstDetail ? drizzle(env.DB).batch([firstDetail, ...moreDetails]) : undefined,
-    seller && isAccountMarketplace(marketplace) ? writeSellerDays(env.DB, seller, asins, marketplace, days, nowMs) : undefined,
+    sellerDays ? writeSellerDays(env.DB, sellerDays.seller, asins, sellerDays.marketplace, days, nowMs) : undefined,
   ]);
   await refreshAsinSummaries({ env, history }, asins.map((asin) => ({ asin, marketplace })), nowMs);
   return asins;
+}
+
+/**
+ * The samples whose history is not all there: no point on the window's oldest day (an ASIN's
+ * points are one batch of its shard), or no seller row on it (written last, writeSellerDays).
+ */
+async function lackingHistory(
+  { env, history }: Pick<Services, "env" | "history">,
+  sellerDays: { seller: DemoSeller; marketplace: AccountMarketplace } | null,
+  asins: readonly string[],
+  marketplace: Marketplace,
+  oldestDay: string,
+): Promise<string[]> {
+  if (asins.length === 0) return [];
+  const [points, sellerRows] = await Promise.all([
+    dayPointsByAsin(history, marketplace, asins, oldestDay, oldestDay),
+    sellerDays ? sellerDayRowsOf(env.DB, sellerDays.seller.workspaceId, oldestDay, oldestDay, sellerDays.seller.connectionId) : null,
+  ]);
+  const sellerHas = new Set(sellerRows?.filter((row) => row.marketplace === marketplace).map((row) => row.asin));
+  return asins.filter((asin) => (points.get(asin)?.length ?? 0) === 0 || (sellerRows !== null && !sellerHas.has(asin)));
 }
 
 /** A demo workspace and its mock seller connection. */
@@ -92,20 +121,24 @@ async function writeSellerDays(
   nowMs: number,
 ): Promise<void> {
   const ids = { userId: seller.workspaceId, connectionId: seller.connectionId };
-  const statements: BatchItem<"sqlite">[] = [];
-  for (const day of days) {
+  const sales: BatchItem<"sqlite">[] = [];
+  const stockAndBuyBox: BatchItem<"sqlite">[] = [];
+  // Newest day first, and sales before stock: the oldest day's stock rows go in the last batch, so
+  // when they are there every batch before them is too (lackingHistory).
+  for (const day of [...days].reverse()) {
     const api = new MockSellerApi(seller.sellingPartnerId, day);
     const capturedAt = new Date(Math.min(Date.parse(`${day}T02:00:00.000Z`), nowMs)).toISOString();
     const [units, winners] = await Promise.all([api.getFulfillableUnits(asins, marketplace), api.getBuyBoxWinners(asins, marketplace)]);
     for (const asin of asins) {
-      statements.push(
+      stockAndBuyBox.push(
         sellerDayRowUpsert(db, { ...ids, asin, marketplace, source: "mock", fulfillableUnits: units.get(asin) ?? null, ...buyBoxRecord(winners.get(asin)?.featured ?? UNKNOWN_BUY_BOX, seller.sellingPartnerId), capturedAt }),
       );
-      for (const sales of await api.getSalesDays(asin, marketplace, [day])) {
-        statements.push(revenueUpsert(db, { ...ids, asin, marketplace, day, source: "mock", status: "ok", amount: sales.amount, currency: sales.currency, units: sales.units, capturedAt }));
+      for (const sold of await api.getSalesDays(asin, marketplace, [day])) {
+        sales.push(revenueUpsert(db, { ...ids, asin, marketplace, day, source: "mock", status: "ok", amount: sold.amount, currency: sold.currency, units: sold.units, capturedAt }));
       }
     }
   }
+  const statements = [...sales, ...stockAndBuyBox];
   const orm = drizzle(db);
   for (let i = 0; i < statements.length; i += ROWS_PER_BATCH) {
     const [first, ...rest] = statements.slice(i, i + ROWS_PER_BATCH);

@@ -73,7 +73,7 @@ const samplesSchema = z
   .object({
     items: z.array(watchlistItemSchema),
     mock_history: z.object({
-      asins: z.array(z.string()).openapi({ description: "The sample ASINs this call added and gave mock history (not those a real account tracks)." }),
+      asins: z.array(z.string()).openapi({ description: "The sample ASINs this call gave mock history: those without it yet (never one a real account tracks)." }),
       days: z.number().int(),
     }),
   })
@@ -85,14 +85,14 @@ const addSamples = createRoute({
   operationId: "addDemoSamples",
   tags: ["Watchlist"],
   summary: "Demo accounts: track the sample products, with 90 days of mock history",
-  description: `Puts ${DEMO_SAMPLE_ASINS.length} sample ASINs (${DEMO_SAMPLE_ASINS[0]} …) on the watchlist with ${DEMO_SAMPLE_DAYS} days of mock rank, price, Buy Box, stock and sales history, labelled mock, so the dashboards show full data at once. Demo accounts only; again later it adds (and backfills) only what is missing.`,
+  description: `Puts ${DEMO_SAMPLE_ASINS.length} sample ASINs (${DEMO_SAMPLE_ASINS[0]} …) on the watchlist with ${DEMO_SAMPLE_DAYS} days of mock rank, price, Buy Box, stock and sales history, labelled mock, so the dashboards show full data at once. Demo accounts only; called again, it adds only what is missing and writes only history not there yet.`,
   security: KEY_ONLY,
   middleware: [requireAccount] as const,
   request: {
     body: { required: true, content: { "application/json": { schema: z.object({ marketplace: marketplaceSchema }), example: { marketplace: "US" } } } },
   },
   responses: {
-    200: ok("They were all on the list already; nothing was written.", samplesSchema),
+    200: ok("They were all on the list already (history an interrupted call left out is filled in).", samplesSchema),
     201: ok("Added.", samplesSchema),
     ...commonErrors,
   },
@@ -165,8 +165,8 @@ export const watchlistRoutes = createRouter()
     }
     // The personal workspace's mock seller has the workspace's id (migration 0120); a team workspace's demo has none of its own.
     const seller = workspace.id === user.id ? { workspaceId: workspace.id, connectionId: workspace.id, sellingPartnerId: user.sellingPartnerId } : null;
-    // Only what was just added: a sample already tracked has its history, and the nightly run keeps it going.
-    const asins = await backfillDemoSamples(c.get("services"), seller, missing, marketplace, Date.now());
+    // Only samples whose history is not all there: none after a complete call, the rest of one interrupted.
+    const asins = await backfillDemoSamples(c.get("services"), seller, DEMO_SAMPLE_ASINS, marketplace, Date.now());
     const samples = new Set<string>(DEMO_SAMPLE_ASINS);
     const items = (await listWatchlist(c.env.DB, workspace.id)).filter((item) => item.marketplace === marketplace && samples.has(item.asin));
     return c.json({ items, mock_history: { asins, days: DEMO_SAMPLE_DAYS } }, missing.length > 0 ? 201 : 200);

@@ -86,7 +86,7 @@ describe("POST /api/watchlist/samples", () => {
     expect(await count("SELECT count(*) AS n FROM seller_revenue WHERE workspace_id = ? AND source = 'mock' AND status = 'ok'", workspaceId)).toBe(8 * 90);
   });
 
-  it("adds nothing twice: a second call answers 200 and writes nothing; one sample removed comes back with its history", async () => {
+  it("adds nothing twice: a second call answers 200 and writes nothing", async () => {
     const browser = await demoBrowser();
     const workspaceId = userIdOf(browser);
     expect((await browser.json("/api/watchlist/samples", "POST", { marketplace: "US" })).status).toBe(201);
@@ -97,13 +97,20 @@ describe("POST /api/watchlist/samples", () => {
     expect(answer.mock_history.asins).toEqual([]);
     expect(await count("SELECT count(*) AS n FROM watchlist WHERE workspace_id = ?", workspaceId)).toBe(8);
     expect(await count("SELECT count(*) AS n FROM seller_snapshots WHERE workspace_id = ?", workspaceId)).toBe(8 * 90);
+  });
 
-    expect((await browser.request("/api/watchlist/US/B0SAMPLE05", { method: "DELETE" })).status).toBe(204);
-    await env.DB.prepare("DELETE FROM seller_snapshots WHERE workspace_id = ? AND asin = 'B0SAMPLE05'").bind(workspaceId).run();
-    const back = await browser.json("/api/watchlist/samples", "POST", { marketplace: "US" });
-    expect(back.status).toBe(201);
-    expect((await back.json<SamplesAnswer>()).mock_history.asins).toEqual(["B0SAMPLE05"]);
+  it("completes the history a call left out when it was interrupted, and only that", async () => {
+    const browser = await demoBrowser();
+    const workspaceId = userIdOf(browser);
+    expect((await browser.json("/api/watchlist/samples", "POST", { marketplace: "US" })).status).toBe(201);
+    // As if the call had stopped before the last batches of one sample's seller rows.
+    const oldest = addDays(today(), -89);
+    await env.DB.prepare("DELETE FROM seller_snapshots WHERE workspace_id = ? AND asin = 'B0SAMPLE05' AND day < ?").bind(workspaceId, addDays(oldest, 30)).run();
+    const again = await browser.json("/api/watchlist/samples", "POST", { marketplace: "US" });
+    expect(again.status).toBe(200);
+    expect((await again.json<SamplesAnswer>()).mock_history.asins).toEqual(["B0SAMPLE05"]);
     expect(await count("SELECT count(*) AS n FROM seller_snapshots WHERE workspace_id = ? AND asin = 'B0SAMPLE05'", workspaceId)).toBe(90);
+    expect(await count("SELECT count(*) AS n FROM seller_snapshots WHERE workspace_id = ?", workspaceId)).toBe(8 * 90);
   });
 
   it("never replaces a point already stored: a live capture stays", async () => {
