@@ -126,7 +126,7 @@ describe("the Pro dashboard screens as the demo account", () => {
     await expect.poll(() => velocity.locator("tbody tr").count()).toBe(8);
     // A week of points each on the first day, not one.
     expect(await velocity.locator("tbody tr td:last-child").allTextContents()).toEqual(Array(8).fill("7"));
-    expect(await main().getByText("Some points come from the demo's mock source, not from Amazon.").count()).toBe(1);
+    expect(await main().getByText("Every point comes from the demo's mock source, not from Amazon.").count()).toBe(1);
     expect(tab.consoleErrors).toEqual([]);
   }, 60_000);
 

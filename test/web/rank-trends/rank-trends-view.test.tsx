@@ -9,20 +9,24 @@ import { demoUser, fakeApi, json } from "../seller/fake-api";
 vi.mock("uplot", () => ({ default: class { setSize() {} destroy() {} } }));
 vi.mock("uplot/dist/uPlot.min.css", () => ({}));
 
-const history = (asin: string): HistoryResponse => ({
+const history = (asin: string, source: "live" | "mock" = "mock"): HistoryResponse => ({
   asin,
   marketplace: "US",
   range: "7d",
   days: 7,
-  points: [{ day: "2026-11-27", source: "mock", rank: 120, categoryRanks: [], price: 19.99, currency: "USD", offers: 3, rating: null, reviewCount: null }],
+  points: [{ day: "2026-11-27", source, rank: 120, categoryRanks: [], price: 19.99, currency: "USD", offers: 3, rating: null, reviewCount: null }],
   velocity: { rankChangePercent: null, slopePerDay: null, best: 120, worst: 120 },
 });
 
-function serve(intraday: boolean) {
+/** The dashboard's two tracked ASINs; `liveAsin`'s points are live, the other's mock. */
+function serve(intraday: boolean, liveAsin?: string) {
   return fakeApi({
     "GET /api/user/status": json(demoUser()),
     "GET /api/dashboard": json({ ...dashboard([dashboardRow({ asin: "B0SAMPLE01" }), dashboardRow({ asin: "B0SAMPLE02" })]), intraday }),
-    "GET /api/history": ({ url }) => jsonResponse(history(url.searchParams.get("asin")!)),
+    "GET /api/history": ({ url }) => {
+      const asin = url.searchParams.get("asin")!;
+      return jsonResponse(history(asin, asin === liveAsin ? "live" : "mock"));
+    },
     "GET /api/dashboard/intraday": json({ series: [] }),
   });
 }
@@ -34,6 +38,18 @@ describe("/rank-trends signed in", () => {
     await screen.findByRole("heading", { name: "Velocity" });
     expect(api.requests("GET /api/history").map(({ url }) => url.searchParams.get("asin")).sort()).toEqual(["B0SAMPLE01", "B0SAMPLE02"]);
     expect(api.requests("GET /api/dashboard/intraday")).toEqual([]);
+  });
+
+  it("says every point is mock when no point is live", async () => {
+    serve(false);
+    renderRoutes("/rank-trends");
+    expect(await screen.findByText("Every point comes from the demo's mock source, not from Amazon.")).toBeTruthy();
+  });
+
+  it("says some points are mock when others are live", async () => {
+    serve(false, "B0SAMPLE02");
+    renderRoutes("/rank-trends");
+    expect(await screen.findByText("Some points come from the demo's mock source, not from Amazon.")).toBeTruthy();
   });
 
   it("asks for the intraday points once per marketplace when the plan has them", async () => {

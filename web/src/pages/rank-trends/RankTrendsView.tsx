@@ -87,10 +87,14 @@ function Trends({ rows, intraday: planHasIntraday }: { rows: DashboardResponse["
 function Charts({ series, intraday, range }: { series: HistoryResponse[]; intraday: IntradayResponse["series"]; range: HistoryRange }) {
   const ranks = useMemo(() => merged(series, intraday, "rank"), [series, intraday]);
   const prices = useMemo(() => merged(series, intraday, "price"), [series, intraday]);
-  const mock = series.some((s) => s.points.some((p) => p.source === "mock")) || intraday.some((s) => s.points.some((p) => p.source === "mock"));
+  const sources = new Set([...series, ...intraday].flatMap((s) => s.points.map((p) => p.source)));
   return (
     <>
-      {mock && <p className="seller-warning"><strong>Mock data.</strong> Some points come from the demo's mock source, not from Amazon.</p>}
+      {sources.has("mock") && (
+        <p className="seller-warning">
+          <strong>Mock data.</strong> {sources.has("live") ? "Some points come" : "Every point comes"} from the demo's mock source, not from Amazon.
+        </p>
+      )}
       <section className="card" aria-labelledby="rank-chart-title">
         <h2 id="rank-chart-title">Rank, {RANGE_TEXT[range]}</h2>
         <TimeChart label={`Best Sellers Rank over ${RANGE_TEXT[range]}`} series={ranks} days={HISTORY_RANGE_DAYS[range]} invert formatValue={(v) => formatRank(Math.round(v))} />
