@@ -127,6 +127,12 @@ describe("the Pro dashboard screens as the demo account", () => {
     // A week of points each on the first day, not one.
     expect(await velocity.locator("tbody tr td:last-child").allTextContents()).toEqual(Array(8).fill("7"));
     expect(await main().getByText("Every point comes from the demo's mock source, not from Amazon.").count()).toBe(1);
+
+    // The two sample alerts are listed, each already checked today.
+    await tab.page.goto(`${server.url}/alerts`);
+    for (const asin of ["B0SAMPLE01", "B0SAMPLE07"]) await main().getByText(asin, { exact: false }).first().waitFor();
+    const alerts = (await apiJson<{ alerts: { last_result: string | null }[] }>("/api/alerts")).alerts;
+    expect(alerts.map((alert) => alert.last_result === "fired" || alert.last_result === "ok")).toEqual([true, true]);
     expect(tab.consoleErrors).toEqual([]);
   }, 60_000);
 

@@ -1,6 +1,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isAccountMarketplace, type AccountMarketplace } from "../contract/account";
+import { SELLER_CONDITIONS, type NewAlert } from "../contract/alerts";
 import type { Marketplace } from "../contract/marketplaces";
 import { addDays, utcDay } from "../contract/time";
 import { asinDetailsUpserts } from "../history/asin-details-store";
@@ -13,12 +14,22 @@ import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../upstreams/spapi/buybox";
 import { mockCategoryRanks, mockProduct } from "../upstreams/creators/mock";
 import { MockSellerApi } from "../upstreams/spapi/mock";
 import { refreshAsinSummaries } from "./summary-rows";
+import { createAlert, type ActivationLimits } from "../alerts/alert-store";
 
 /**
  * The demo's sample products: ASINs that say what they are, picked for a spread the screens
  * show well (ranks from the top ten to past #50,000, deals, low stock, a Buy Box often lost).
  */
 export const DEMO_SAMPLE_ASINS = ["B0SAMPLE01", "B0SAMPLE02", "B0SAMPLE03", "B0SAMPLE04", "B0SAMPLE05", "B0SAMPLE07", "B0SAMPLE10", "B0SAMPLE12"] as const;
+
+/**
+ * The demo's sample alerts, on two of the sample products: one on the product's rank, one on the
+ * demo seller's Buy Box. In the app only: a demo account has no address to mail.
+ */
+export const DEMO_SAMPLE_ALERTS: readonly Omit<NewAlert, "marketplace">[] = [
+  { asin: "B0SAMPLE01", conditionType: "rank_above", threshold: 50_000, email_enabled: false, in_app_enabled: true },
+  { asin: "B0SAMPLE07", conditionType: "buybox_lost", threshold: null, email_enabled: false, in_app_enabled: true },
+];
 
 /** Days of mock history a sample product starts with: what Pro's longest dashboard range shows. */
 export const DEMO_SAMPLE_DAYS = 90;
@@ -145,3 +156,18 @@ async function writeSellerDays(
     if (first) await orm.batch([first, ...rest]);
   }
 }
+
+/**
+ * Creates the sample alerts the workspace has room for (its plan's active-alert limit; a rule it
+ * already has is not repeated), the seller one only where the demo seller's data is. Their ids.
+ */
+export async function createSampleAlerts(db: D1Database, workspaceId: string, marketplace: Marketplace, withSeller: boolean, limits: ActivationLimits): Promise<string[]> {
+  const created: string[] = [];
+  for (const sample of DEMO_SAMPLE_ALERTS) {
+    if (SELLER_CONDITIONS.includes(sample.conditionType) && !withSeller) continue;
+    const alert = await createAlert(db, workspaceId, { ...sample, marketplace }, limits);
+    if (alert) created.push(alert.id);
+  }
+  return created;
+}
+

@@ -9,7 +9,8 @@ import { watchlistEntryPathSchema, watchlistEntrySchema, type WatchlistResponse 
 import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
 import { pageQuerySchema, type Page } from "../contract/pagination";
 import { addToWatchlist, listWatchlist, removeFromWatchlist, WATCHLIST_ORDER } from "../history/watchlist-store";
-import { backfillDemoSamples, DEMO_SAMPLE_ASINS, DEMO_SAMPLE_DAYS } from "../dashboard/demo-samples";
+import { backfillDemoSamples, createSampleAlerts, DEMO_SAMPLE_ALERTS, DEMO_SAMPLE_ASINS, DEMO_SAMPLE_DAYS } from "../dashboard/demo-samples";
+import { checkAlertsNow } from "../jobs/alert-check/alert-check";
 import { marketplaceSchema } from "../contract/lookup";
 import { commonErrors, KEY_ONLY, noContent, notFound, ok } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
@@ -76,6 +77,7 @@ const samplesSchema = z
       asins: z.array(z.string()).openapi({ description: "The sample ASINs this call gave mock history: those without it yet (never one a real account tracks)." }),
       days: z.number().int(),
     }),
+    alerts_added: z.number().int().openapi({ description: `Sample alerts this call created (at most ${DEMO_SAMPLE_ALERTS.length}, as the plan's alert limit allows), already checked on the sample history.` }),
   })
   .openapi("DemoSamples");
 
@@ -85,7 +87,7 @@ const addSamples = createRoute({
   operationId: "addDemoSamples",
   tags: ["Watchlist"],
   summary: "Demo accounts: track the sample products, with 90 days of mock history",
-  description: `Puts ${DEMO_SAMPLE_ASINS.length} sample ASINs (${DEMO_SAMPLE_ASINS[0]} …) on the watchlist with ${DEMO_SAMPLE_DAYS} days of mock rank, price, Buy Box, stock and sales history, labelled mock, so the dashboards show full data at once. Demo accounts only; called again, it adds only what is missing and writes only history not there yet.`,
+  description: `Puts ${DEMO_SAMPLE_ASINS.length} sample ASINs (${DEMO_SAMPLE_ASINS[0]} …) on the watchlist with ${DEMO_SAMPLE_DAYS} days of mock rank, price, Buy Box, stock and sales history, labelled mock, and ${DEMO_SAMPLE_ALERTS.length} sample alerts checked on it at once, so the dashboards and notifications show full data from the start. Demo accounts only; called again, it adds only what is missing and writes only history not there yet.`,
   security: KEY_ONLY,
   middleware: [requireAccount] as const,
   request: {
@@ -93,7 +95,7 @@ const addSamples = createRoute({
   },
   responses: {
     200: ok("They were all on the list already (history an interrupted call left out is filled in).", samplesSchema),
-    201: ok("Added.", samplesSchema),
+    201: ok("Added (samples or sample alerts).", samplesSchema),
     ...commonErrors,
   },
 });
@@ -166,10 +168,14 @@ export const watchlistRoutes = createRouter()
     // The personal workspace's mock seller has the workspace's id (migration 0120); a team workspace's demo has none of its own.
     const seller = workspace.id === user.id ? { workspaceId: workspace.id, connectionId: workspace.id, sellingPartnerId: user.sellingPartnerId } : null;
     // Only samples whose history is not all there: none after a complete call, the rest of one interrupted.
-    const asins = await backfillDemoSamples(c.get("services"), seller, DEMO_SAMPLE_ASINS, marketplace, Date.now());
+    const now = Date.now();
+    const asins = await backfillDemoSamples(c.get("services"), seller, DEMO_SAMPLE_ASINS, marketplace, now);
+    // The sample alerts are checked at once on that history, as tonight's check would, so their notifications are there too.
+    const alertIds = await createSampleAlerts(c.env.DB, workspace.id, marketplace, seller !== null, { activeLimit: plan.activeAlertLimit, trackedLimit: plan.watchlistLimit });
+    if (alertIds.length > 0) await checkAlertsNow(c.get("services"), now, workspace.id, alertIds);
     const samples = new Set<string>(DEMO_SAMPLE_ASINS);
     const items = (await listWatchlist(c.env.DB, workspace.id)).filter((item) => item.marketplace === marketplace && samples.has(item.asin));
-    return c.json({ items, mock_history: { asins, days: DEMO_SAMPLE_DAYS } }, missing.length > 0 ? 201 : 200);
+    return c.json({ items, mock_history: { asins, days: DEMO_SAMPLE_DAYS }, alerts_added: alertIds.length }, missing.length > 0 || alertIds.length > 0 ? 201 : 200);
   })
   .openapi(remove, async (c) => {
     const { asin, marketplace } = c.req.valid("param");

@@ -56,12 +56,12 @@ describe("the dashboard on /seller-central", () => {
       "POST /api/watchlist/samples": ({ body }) => {
         posted = body;
         rows = [dashboardRow({ asin: "B0SAMPLE01" }), dashboardRow({ asin: "B0SAMPLE02" })];
-        return jsonResponse({ items: rows.map(({ asin }) => ({ asin, marketplace: "US", addedAt: "2026-11-28T10:00:00.000Z", paused: false, paused_reason: null })), mock_history: { asins: ["B0SAMPLE01", "B0SAMPLE02"], days: 90 } }, 201);
+        return jsonResponse({ items: rows.map(({ asin }) => ({ asin, marketplace: "US", addedAt: "2026-11-28T10:00:00.000Z", paused: false, paused_reason: null })), mock_history: { asins: ["B0SAMPLE01", "B0SAMPLE02"], days: 90 }, alerts_added: 2 }, 201);
       },
     });
     renderRoutes("/seller-central");
     await screen.findByRole("heading", { name: "No tracked ASINs yet" });
-    expect(screen.getByText(/Eight sample ASINs with 90 days of mock rank, price, Buy Box, stock and sales history/)).toBeTruthy();
+    expect(screen.getByText(/Eight sample ASINs with 90 days of mock rank, price, Buy Box, stock and\s+sales history, and two alerts checked on it/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Add sample products" }));
     await screen.findByRole("heading", { name: "Your tracked ASINs" });
     expect(posted).toEqual({});

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { AlertList } from "../../../worker/contract/alerts";
 import type { DashboardResponse } from "../../../worker/contract/dashboard";
+import type { NotificationList } from "../../../worker/contract/notifications";
 import { addDays, utcDay } from "../../../worker/contract/time";
 import { DEMO_SAMPLE_ASINS, DEMO_SAMPLE_DAYS, sampleCaptures, sampleDays } from "../../../worker/dashboard/demo-samples";
 import { upsertSellerUser } from "../../../worker/accounts/user-store";
@@ -15,6 +17,7 @@ import { freeBrowser, proBrowser, userIdOf } from "../history/accounts";
 interface SamplesAnswer {
   items: { asin: string; marketplace: string }[];
   mock_history: { asins: string[]; days: number };
+  alerts_added: number;
 }
 
 const history = () => buildServices(demoEnv()).history;
@@ -61,6 +64,7 @@ describe("POST /api/watchlist/samples", () => {
     expect(answer.items.map((item) => item.asin).sort()).toEqual([...DEMO_SAMPLE_ASINS]);
     expect(answer.items.every((item) => item.marketplace === "US")).toBe(true);
     expect(answer.mock_history).toEqual({ asins: [...DEMO_SAMPLE_ASINS], days: 90 });
+    expect(answer.alerts_added).toBe(2);
 
     const points = await dayPointsByAsin(history(), "US", DEMO_SAMPLE_ASINS, addDays(today(), -89), today());
     for (const asin of DEMO_SAMPLE_ASINS) {
@@ -84,6 +88,19 @@ describe("POST /api/watchlist/samples", () => {
     // The demo seller's own days: Buy Box and stock on each, and its sales.
     expect(await count("SELECT count(*) AS n FROM seller_snapshots WHERE workspace_id = ? AND source = 'mock'", workspaceId)).toBe(8 * 90);
     expect(await count("SELECT count(*) AS n FROM seller_revenue WHERE workspace_id = ? AND source = 'mock' AND status = 'ok'", workspaceId)).toBe(8 * 90);
+
+    // Two sample alerts, already checked today on that history as tonight's check would.
+    const { alerts } = await (await browser.request("/api/alerts")).json<AlertList>();
+    expect(alerts.map((alert) => [alert.asin, alert.conditionType, alert.threshold, alert.email_enabled, alert.in_app_enabled, alert.last_checked_day])).toEqual([
+      ["B0SAMPLE01", "rank_above", 50_000, false, true, today()],
+      ["B0SAMPLE07", "buybox_lost", null, false, true, today()],
+    ]);
+    const rankAbove = alerts[0]!;
+    expect(rankAbove.last_result).toBe(mockProduct("B0SAMPLE01", "US", today()).rank! > 50_000 ? "fired" : "ok");
+    expect(["fired", "ok"]).toContain(alerts[1]!.last_result);
+    const { notifications } = await (await browser.request("/api/notifications")).json<NotificationList>();
+    expect(notifications.map((notification) => notification.alertId).sort()).toEqual(alerts.filter((alert) => alert.last_result === "fired").map((alert) => alert.id).sort());
+    for (const notification of notifications) expect(notification.message).toContain("mock");
   });
 
   it("adds nothing twice: a second call answers 200 and writes nothing", async () => {

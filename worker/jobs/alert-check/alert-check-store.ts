@@ -52,6 +52,18 @@ export function dueAlerts(db: D1Database, day: string, passStartIso: string, aft
     .then((result) => result.results);
 }
 
+/** The active alerts among `ids` of one workspace, as the check reads them (checkAlertsNow). */
+export function activeAlertsOf(db: D1Database, workspaceId: string, ids: readonly string[]): Promise<DueAlert[]> {
+  return db
+    .prepare(
+      `SELECT id, workspace_id, asin, marketplace, condition_type, threshold, email_enabled, in_app_enabled, connection_id FROM alerts
+       WHERE workspace_id = ?1 AND paused = 0 AND id IN (SELECT value FROM json_each(?2)) ORDER BY id`,
+    )
+    .bind(workspaceId, JSON.stringify(ids))
+    .all<DueAlert>()
+    .then((result) => result.results);
+}
+
 /** SQL: the workspace has a webhook URL, sealed or (saved before sealing) plain: either is delivered to. */
 const WEBHOOK_URL_SAVED = "(webhook_url_ciphertext IS NOT NULL OR webhook_url IS NOT NULL)";
 

@@ -4,8 +4,8 @@ import { errorMessage } from "../../api/api-error";
 import { useWorkspaces } from "../../state/workspaces";
 
 /**
- * The demo's way to a full dashboard at once: sample products with months of mock history,
- * instead of adding ASINs and waiting for nightly runs.
+ * The demo's way to a full dashboard at once: sample products with months of mock history and
+ * two alerts checked on it, instead of adding ASINs and waiting for nightly runs.
  */
 export function SampleProductsOffer({ onAdded }: { onAdded: () => void }) {
   const [busy, setBusy] = useState(false);
@@ -30,7 +30,8 @@ export function SampleProductsOffer({ onAdded }: { onAdded: () => void }) {
     <div className="sample-offer">
       <p>
         <strong>Try it with sample products.</strong> Eight sample ASINs with 90 days of mock rank, price, Buy Box, stock and
-        sales history, labelled "Mock", so every chart and table has something to show.
+        sales history, and two alerts checked on it, all labelled "Mock", so every chart, table and notification has
+        something to show.
       </p>
       <button type="button" className="button button--primary" disabled={busy} onClick={() => void add()}>
         {busy ? "Adding..." : "Add sample products"}
