@@ -37,6 +37,9 @@ export const DEMO_SAMPLE_DAYS = 90;
 /** Seller rows per write batch. */
 const ROWS_PER_BATCH = 100;
 
+/** When the nightly run would have captured `day`: 02:00 UTC, its hour, or `nowMs` if that is earlier. */
+const nightlyCaptureTime = (day: string, nowMs: number) => new Date(Math.min(Date.parse(`${day}T02:00:00.000Z`), nowMs)).toISOString();
+
 /** The last `count` UTC days up to and including `today`, oldest first. */
 export function sampleDays(today: string, count = DEMO_SAMPLE_DAYS): string[] {
   return Array.from({ length: count }, (_, i) => addDays(today, i - count + 1));
@@ -44,11 +47,11 @@ export function sampleDays(today: string, count = DEMO_SAMPLE_DAYS): string[] {
 
 /**
  * The captures the nightly run would have made of the sample products on each of `days` from
- * the mock (captured at 02:00 UTC, the run's hour; today's at `nowMs` if that is earlier).
+ * the mock, at the run's hour.
  */
 export function sampleCaptures(asins: readonly string[], marketplace: Marketplace, days: readonly string[], nowMs: number): RankPointInput[] {
   return days.flatMap((day) => {
-    const capturedAt = new Date(Math.min(Date.parse(`${day}T02:00:00.000Z`), nowMs)).toISOString();
+    const capturedAt = nightlyCaptureTime(day, nowMs);
     return asins.map((asin) => {
       const product = mockProduct(asin, marketplace, day);
       return { product, categoryRanks: mockCategoryRanks(product), source: "mock" as const, capturedAt };
@@ -138,7 +141,7 @@ async function writeSellerDays(
   // when they are there every batch before them is too (lackingHistory).
   for (const day of [...days].reverse()) {
     const api = new MockSellerApi(seller.sellingPartnerId, day);
-    const capturedAt = new Date(Math.min(Date.parse(`${day}T02:00:00.000Z`), nowMs)).toISOString();
+    const capturedAt = nightlyCaptureTime(day, nowMs);
     const [units, winners] = await Promise.all([api.getFulfillableUnits(asins, marketplace), api.getBuyBoxWinners(asins, marketplace)]);
     for (const asin of asins) {
       stockAndBuyBox.push(
