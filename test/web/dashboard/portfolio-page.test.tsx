@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PortfolioResponse } from "@contract/dashboard";
 import { renderRoutes } from "../helpers";
@@ -34,6 +34,19 @@ function portfolio(overrides: Partial<PortfolioResponse> = {}): PortfolioRespons
 }
 
 describe("/portfolio", () => {
+  it("points a demo account without tracked ASINs to the sample products, and only a demo account", async () => {
+    const empty = { marketplaces: [], brands: [], categories: [], brandRows: [], heatmap: [] };
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/portfolio": json(portfolio({ ...empty, demo: true })) });
+    renderRoutes("/portfolio");
+    expect(await screen.findByText(/the portfolio builds from their snapshots\. Seller Central also offers the demo's sample products, with 90 days of history\./)).toBeTruthy();
+    cleanup();
+
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/portfolio": json(portfolio(empty)) });
+    renderRoutes("/portfolio");
+    await screen.findByText(/the portfolio builds from their snapshots\./);
+    expect(screen.queryByText(/sample products/)).toBeNull();
+  });
+
   it("shows the cards, the brand table with status and links, revenue as — with its reason, and the heatmap", async () => {
     fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/portfolio": json(portfolio()) });
     renderRoutes("/portfolio");

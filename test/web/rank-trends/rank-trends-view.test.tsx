@@ -60,4 +60,10 @@ describe("/rank-trends signed in", () => {
     expect(more).toEqual([]);
     expect(Object.fromEntries(request!.url.searchParams)).toEqual({ marketplace: "US", asins: "B0SAMPLE01,B0SAMPLE02", range: "7d" });
   });
+
+  it("points a demo account without tracked ASINs to the sample products", async () => {
+    fakeApi({ "GET /api/user/status": json(demoUser()), "GET /api/dashboard": json({ ...dashboard([]), demo: true, intraday: false }) });
+    renderRoutes("/rank-trends");
+    expect(await screen.findByText(/No tracked ASINs yet: add some on Seller Central or Alerts to chart their ranks\. Seller Central also offers the demo's sample products/)).toBeTruthy();
+  });
 });

@@ -139,6 +139,7 @@ function PortfolioBody({ data }: { data: PortfolioResponse }) {
     return (
       <p className="card">
         No tracked ASINs yet. Add some on <Link to="/seller-central">Seller Central</Link> or <Link to="/alerts">Alerts</Link>; the portfolio builds from their snapshots.
+        {data.demo && " Seller Central also offers the demo's sample products, with 90 days of history."}
       </p>
     );
   }

@@ -24,12 +24,12 @@ export function RankTrendsView() {
       <h1>Rank Trends</h1>
       {dashboard.status === "loading" && <p className="seller-muted" role="status">Loading your ASINs...</p>}
       {dashboard.status === "error" && <p className="field-error" role="alert">{dashboard.message ?? "Failed to load your ASINs."}</p>}
-      {dashboard.status === "success" && <Trends rows={dashboard.data.rows} intraday={dashboard.data.intraday} />}
+      {dashboard.status === "success" && <Trends rows={dashboard.data.rows} intraday={dashboard.data.intraday} demo={dashboard.data.demo} />}
     </div>
   );
 }
 
-function Trends({ rows, intraday: planHasIntraday }: { rows: DashboardResponse["rows"]; intraday: boolean }) {
+function Trends({ rows, intraday: planHasIntraday, demo }: { rows: DashboardResponse["rows"]; intraday: boolean; demo: boolean }) {
   const id = useId();
   const keys = rows.map((row) => `${row.marketplace}:${row.asin}`);
   const [picked, setPicked] = useState<string[]>(() => keys.slice(0, MAX_TREND_ASINS));
@@ -51,7 +51,14 @@ function Trends({ rows, intraday: planHasIntraday }: { rows: DashboardResponse["
   );
   const [history] = useResource(fetcher);
 
-  if (rows.length === 0) return <p className="card">No tracked ASINs yet: add some on Seller Central or Alerts to chart their ranks.</p>;
+  if (rows.length === 0) {
+    return (
+      <p className="card">
+        No tracked ASINs yet: add some on Seller Central or Alerts to chart their ranks.
+        {demo && " Seller Central also offers the demo's sample products, with 90 days of history."}
+      </p>
+    );
+  }
   const toggle = (key: string, on: boolean) => setPicked((current) => (on ? [...current, key].slice(0, MAX_TREND_ASINS) : current.filter((k) => k !== key)));
 
   return (
