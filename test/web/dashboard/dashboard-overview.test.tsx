@@ -53,6 +53,7 @@ describe("the dashboard on /seller-central", () => {
       "GET /api/user/status": json(demoUser()),
       "GET /api/dashboard": () => jsonResponse({ ...dashboard(rows), demo: true }),
       "GET /api/watchlist": json({ items: [] }),
+      "GET /api/notifications/unread-count": () => jsonResponse({ unread: posted === null ? 0 : 1 }),
       "POST /api/watchlist/samples": ({ body }) => {
         posted = body;
         rows = [dashboardRow({ asin: "B0SAMPLE01" }), dashboardRow({ asin: "B0SAMPLE02" })];
@@ -67,6 +68,8 @@ describe("the dashboard on /seller-central", () => {
     expect(posted).toEqual({});
     const table = screen.getByRole("table", { name: "Tracked ASINs from the latest snapshots" });
     expect(within(table).getAllByRole("link").map((link) => link.textContent).sort()).toEqual(["B0SAMPLE01", "B0SAMPLE02"]);
+    // A sample alert fired: the header's badge shows it without waiting for a navigation.
+    expect(await screen.findByRole("link", { name: /1 unread/ })).toBeTruthy();
   });
 
   it("says why the sample products were refused, and keeps the offer", async () => {

@@ -1,5 +1,7 @@
 import { useState } from "react";
+import { fetchUnreadCount } from "../../api/notifications";
 import { addDemoSamples } from "../../api/watchlist";
+import { useUnreadNotifications } from "../../state/unread-notifications";
 import { errorMessage } from "../../api/api-error";
 import { useWorkspaces } from "../../state/workspaces";
 
@@ -12,6 +14,7 @@ export function SampleProductsOffer({ onAdded }: { onAdded: () => void }) {
   const [message, setMessage] = useState("");
   // A viewer reads the workspace's data only (the server refuses the addition too).
   const { lacks } = useWorkspaces();
+  const { setUnread } = useUnreadNotifications();
   if (lacks("track")) return null;
 
   async function add() {
@@ -20,6 +23,8 @@ export function SampleProductsOffer({ onAdded }: { onAdded: () => void }) {
     try {
       await addDemoSamples();
       onAdded();
+      // The sample alerts may have fired: the header's badge says so now, not at the next navigation.
+      fetchUnreadCount().then(setUnread, (error: unknown) => console.warn("Could not load the unread notification count", error));
     } catch (error) {
       setMessage(errorMessage(error, "The sample products could not be added. Please try again."));
       setBusy(false);
