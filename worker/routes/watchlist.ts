@@ -12,6 +12,7 @@ import { addToWatchlist, listWatchlist, removeFromWatchlist, WATCHLIST_ORDER } f
 import { backfillDemoSamples, createSampleAlerts, DEMO_SAMPLE_ALERTS, DEMO_SAMPLE_ASINS, DEMO_SAMPLE_DAYS } from "../dashboard/demo-samples";
 import { checkAlertsNow } from "../jobs/alert-check/alert-check";
 import { marketplaceSchema } from "../contract/lookup";
+import { isAccountMarketplace } from "../contract/account";
 import { commonErrors, KEY_ONLY, noContent, notFound, ok } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { paginate } from "../shared/paginate";
@@ -171,7 +172,7 @@ export const watchlistRoutes = createRouter()
     const now = Date.now();
     const asins = await backfillDemoSamples(c.get("services"), seller, DEMO_SAMPLE_ASINS, marketplace, now);
     // The sample alerts are checked at once on that history, as tonight's check would, so their notifications are there too.
-    const alertIds = await createSampleAlerts(c.env.DB, workspace.id, marketplace, seller !== null, { activeLimit: plan.activeAlertLimit, trackedLimit: plan.watchlistLimit });
+    const alertIds = await createSampleAlerts(c.env.DB, workspace.id, marketplace, seller !== null && isAccountMarketplace(marketplace), { activeLimit: plan.activeAlertLimit, trackedLimit: plan.watchlistLimit });
     if (alertIds.length > 0) await checkAlertsNow(c.get("services"), now, workspace.id, alertIds);
     const samples = new Set<string>(DEMO_SAMPLE_ASINS);
     const items = (await listWatchlist(c.env.DB, workspace.id)).filter((item) => item.marketplace === marketplace && samples.has(item.asin));

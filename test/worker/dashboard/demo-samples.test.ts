@@ -157,6 +157,16 @@ describe("POST /api/watchlist/samples", () => {
     expect(points.get("B0SAMPLE03")).toHaveLength(90);
   });
 
+  it("gives a marketplace the demo seller does not sell in (JP) no seller rows and no Buy Box alert", async () => {
+    const browser = await proBrowser();
+    const res = await browser.json("/api/watchlist/samples", "POST", { marketplace: "JP" });
+    expect(res.status).toBe(201);
+    expect((await res.json<SamplesAnswer>()).alerts_added).toBe(1);
+    const { alerts } = await (await browser.request("/api/alerts")).json<AlertList>();
+    expect(alerts.map((alert) => [alert.conditionType, alert.marketplace])).toEqual([["rank_above", "JP"]]);
+    expect(await count("SELECT count(*) AS n FROM seller_snapshots WHERE workspace_id = ?", userIdOf(browser))).toBe(0);
+  });
+
   it("is for demo accounts only (403), and a real account's watchlist stays as it was", async () => {
     const browser = await freeBrowser();
     const res = await browser.json("/api/watchlist/samples", "POST", {});
