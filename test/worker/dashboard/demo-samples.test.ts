@@ -10,6 +10,7 @@ import { dayPointsByAsin } from "../../../worker/history/history-store";
 import { pointOf, writeRankPoints } from "../../../worker/history/rank-points-store";
 import { addToWatchlist } from "../../../worker/history/watchlist-store";
 import { buildServices } from "../../../worker/services";
+import { runRetention } from "../../../worker/jobs/retention/retention";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
 import { demoEnv, newSellingPartnerId, TestBrowser } from "../support/seller-browser";
 import { freeBrowser, proBrowser, userIdOf } from "../history/accounts";
@@ -165,6 +166,19 @@ describe("POST /api/watchlist/samples", () => {
     const { alerts } = await (await browser.request("/api/alerts")).json<AlertList>();
     expect(alerts.map((alert) => [alert.conditionType, alert.marketplace])).toEqual([["rank_above", "JP"]]);
     expect(await count("SELECT count(*) AS n FROM seller_snapshots WHERE workspace_id = ?", userIdOf(browser))).toBe(0);
+  });
+
+  it("go with the demo account when the nightly retention deletes it: its seller rows, watchlist and alerts", async () => {
+    const browser = await demoBrowser();
+    const workspaceId = userIdOf(browser);
+    expect((await browser.json("/api/watchlist/samples", "POST", {})).status).toBe(201);
+    await env.DB.prepare("UPDATE users SET last_active_at = ? WHERE id = ?").bind(new Date(Date.now() - 30 * 86_400_000).toISOString(), workspaceId).run();
+
+    await runRetention(buildServices(demoEnv()), Date.now(), 5_000, { history: false });
+
+    for (const table of ["seller_snapshots", "seller_revenue", "watchlist", "alerts", "seller_connections"]) {
+      expect(await count(`SELECT count(*) AS n FROM ${table} WHERE workspace_id = ?`, workspaceId), table).toBe(0);
+    }
   });
 
   it("is for demo accounts only (403), and a real account's watchlist stays as it was", async () => {
