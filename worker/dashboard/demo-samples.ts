@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { isAccountMarketplace, type AccountMarketplace } from "../contract/account";
 import { SELLER_CONDITIONS, type NewAlert } from "../contract/alerts";
 import type { Marketplace } from "../contract/marketplaces";
+import type { Plan } from "../contract/plans";
 import { addDays, utcDay } from "../contract/time";
 import { asinDetailsUpserts } from "../history/asin-details-store";
 import { dayPointsByAsin, sellerDayRowsOf } from "../history/history-store";
@@ -36,6 +37,11 @@ export const DEMO_SAMPLE_DAYS = 90;
 
 /** Seller rows per write batch. */
 const ROWS_PER_BATCH = 100;
+
+/** Where the samples go when the caller names no marketplace: the account's own if its plan covers it, else the plan's first. */
+export function sampleMarketplace(accountMarketplace: string | null, plan: Pick<Plan, "marketplaces">): Marketplace {
+  return plan.marketplaces.find((marketplace) => marketplace === accountMarketplace) ?? plan.marketplaces[0] ?? "US";
+}
 
 /** When the nightly run would have captured `day`: 02:00 UTC, its hour, or `nowMs` if that is earlier. */
 const nightlyCaptureTime = (day: string, nowMs: number) => new Date(Math.min(Date.parse(`${day}T02:00:00.000Z`), nowMs)).toISOString();

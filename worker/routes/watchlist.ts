@@ -9,9 +9,9 @@ import { watchlistEntryPathSchema, watchlistEntrySchema, type WatchlistResponse 
 import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
 import { pageQuerySchema, type Page } from "../contract/pagination";
 import { addToWatchlist, listWatchlist, removeFromWatchlist, WATCHLIST_ORDER } from "../history/watchlist-store";
-import { backfillDemoSamples, createSampleAlerts, DEMO_SAMPLE_ALERTS, DEMO_SAMPLE_ASINS, DEMO_SAMPLE_DAYS } from "../dashboard/demo-samples";
+import { backfillDemoSamples, createSampleAlerts, DEMO_SAMPLE_ALERTS, DEMO_SAMPLE_ASINS, DEMO_SAMPLE_DAYS, sampleMarketplace } from "../dashboard/demo-samples";
 import { checkAlertsNow } from "../jobs/alert-check/alert-check";
-import { marketplaceSchema } from "../contract/lookup";
+import { marketplaceCodeSchema } from "../contract/lookup";
 import { isAccountMarketplace } from "../contract/account";
 import { commonErrors, KEY_ONLY, noContent, notFound, ok } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
@@ -92,7 +92,17 @@ const addSamples = createRoute({
   security: KEY_ONLY,
   middleware: [requireAccount] as const,
   request: {
-    body: { required: true, content: { "application/json": { schema: z.object({ marketplace: marketplaceSchema }), example: { marketplace: "US" } } } },
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.object({
+            marketplace: marketplaceCodeSchema.optional().openapi({ description: "Where the samples go; default: your account's marketplace if your plan covers it, else the plan's first (US)." }),
+          }),
+          example: { marketplace: "US" },
+        },
+      },
+    },
   },
   responses: {
     200: ok("They were all on the list already (history an interrupted call left out is filled in).", samplesSchema),
@@ -150,8 +160,8 @@ export const watchlistRoutes = createRouter()
     if (!user.isDemo) {
       throw new ApiError(403, "forbidden", "Sample products are for demo accounts only: their history is mock data, and your account shows Amazon's.");
     }
-    const { marketplace } = c.req.valid("json");
     const plan = await callerPlan(c);
+    const marketplace = c.req.valid("json").marketplace ?? sampleMarketplace(user.marketplace, plan);
     if (!planCoversMarketplace(plan, marketplace)) {
       throw new ApiError(403, "plan_limit", `Your ${plan.name} plan covers the ${plan.marketplaces.join(", ")} marketplace only, not ${marketplace}.${upgradeHint(plan)}`);
     }

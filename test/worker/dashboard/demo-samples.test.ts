@@ -4,7 +4,8 @@ import type { AlertList } from "../../../worker/contract/alerts";
 import type { DashboardResponse } from "../../../worker/contract/dashboard";
 import type { NotificationList } from "../../../worker/contract/notifications";
 import { addDays, utcDay } from "../../../worker/contract/time";
-import { DEMO_SAMPLE_ASINS, DEMO_SAMPLE_DAYS, sampleCaptures, sampleDays } from "../../../worker/dashboard/demo-samples";
+import { DEMO_SAMPLE_ASINS, DEMO_SAMPLE_DAYS, sampleCaptures, sampleDays, sampleMarketplace } from "../../../worker/dashboard/demo-samples";
+import { FREE_PLAN, PRO_PLAN } from "../../../worker/contract/plans";
 import { upsertSellerUser } from "../../../worker/accounts/user-store";
 import { dayPointsByAsin } from "../../../worker/history/history-store";
 import { pointOf, writeRankPoints } from "../../../worker/history/rank-points-store";
@@ -40,6 +41,12 @@ describe("the sample products' history (pure)", () => {
     expect(days).toHaveLength(DEMO_SAMPLE_DAYS);
     expect(days[0]).toBe("2026-08-31");
     expect(days.at(-1)).toBe("2026-11-28");
+  });
+
+  it("go to the account's marketplace when the plan covers it, else to the plan's first", () => {
+    expect(sampleMarketplace("DE", PRO_PLAN)).toBe("DE");
+    expect(sampleMarketplace("DE", FREE_PLAN)).toBe("US");
+    expect(sampleMarketplace(null, PRO_PLAN)).toBe("US");
   });
 
   it("is what the mock answers for each day, captured at the nightly run's hour (today's no later than now)", () => {
@@ -179,6 +186,14 @@ describe("POST /api/watchlist/samples", () => {
     for (const table of ["seller_snapshots", "seller_revenue", "watchlist", "alerts", "seller_connections"]) {
       expect(await count(`SELECT count(*) AS n FROM ${table} WHERE workspace_id = ?`, workspaceId), table).toBe(0);
     }
+  });
+
+  it("without a marketplace named, go to a Pro demo's own marketplace", async () => {
+    const browser = await proBrowser();
+    await env.DB.prepare("UPDATE users SET marketplace = 'FR' WHERE id = ?").bind(userIdOf(browser)).run();
+    const res = await browser.json("/api/watchlist/samples", "POST", {});
+    expect(res.status).toBe(201);
+    expect(new Set((await res.json<SamplesAnswer>()).items.map((item) => item.marketplace))).toEqual(new Set(["FR"]));
   });
 
   it("is for demo accounts only (403), and a real account's watchlist stays as it was", async () => {
