@@ -34,8 +34,8 @@ export function planCoversMarketplace(plan: Plan, marketplace: string): boolean 
   return plan.marketplaces.includes(marketplace as Marketplace);
 }
 
-/** Intraday points come with the extra refreshes, which Free does not have. */
-export function planHasIntraday(plan: Plan): boolean {
+/** Refreshes beyond the nightly run (hourly, 6-hourly, "Refresh now") and the intraday points they take: Pro and up. */
+export function planHasExtraRefreshes(plan: Plan): boolean {
   return plan.id !== "free";
 }
 

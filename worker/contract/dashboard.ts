@@ -122,7 +122,7 @@ export interface DashboardResponse {
   /** Whether any row (over every page) has a 7-day change: what the mover card says without a mover. */
   anyRankChange?: boolean;
   demo: boolean;
-  /** Whether the caller's plan has intraday points (GET /api/dashboard/intraday answers 403 on Free). */
+  /** Whether the caller's plan has intraday points (its extra refreshes'; GET /api/dashboard/intraday answers 403 on Free). */
   intraday: boolean;
 }
 

@@ -12,7 +12,7 @@ import { revenueUpsert } from "../history/revenue-store";
 import { keysTrackedByRealAccounts } from "../history/real-owner-store";
 import type { Services } from "../services";
 import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../upstreams/spapi/buybox";
-import { mockCategoryRanks, mockProduct } from "../upstreams/creators/mock";
+import { MockProductSource } from "../upstreams/creators/mock";
 import { MockSellerApi } from "../upstreams/spapi/mock";
 import { refreshAsinSummaries } from "./summary-rows";
 import { createAlert, type ActivationLimits } from "../alerts/alert-store";
@@ -52,16 +52,14 @@ export function sampleDays(today: string, count = DEMO_SAMPLE_DAYS): string[] {
 }
 
 /**
- * The captures the nightly run would have made of the sample products on each of `days` from
- * the mock, at the run's hour.
+ * The captures the nightly run would have made of the sample products on each of `days`: its
+ * demo source (the mock, for the run's own day), at the run's hour.
  */
-export function sampleCaptures(asins: readonly string[], marketplace: Marketplace, days: readonly string[], nowMs: number): RankPointInput[] {
-  return days.flatMap((day) => {
-    const capturedAt = nightlyCaptureTime(day, nowMs);
-    return asins.map((asin) => {
-      const product = mockProduct(asin, marketplace, day);
-      return { product, categoryRanks: mockCategoryRanks(product), source: "mock" as const, capturedAt };
-    });
+export async function sampleCaptures(asins: readonly string[], marketplace: Marketplace, days: readonly string[], nowMs: number): Promise<RankPointInput[]> {
+  const perDay = await Promise.all(days.map((day) => new MockProductSource(day).getItems(asins, marketplace)));
+  return perDay.flatMap((outcomes, i) => {
+    const capturedAt = nightlyCaptureTime(days[i]!, nowMs);
+    return [...outcomes.values()].flatMap((outcome) => (outcome.ok ? [{ product: outcome.product, categoryRanks: outcome.categoryRanks, source: "mock" as const, capturedAt }] : []));
   });
 }
 
@@ -92,7 +90,7 @@ export async function backfillDemoSamples(
     days[0]!,
   );
   if (asins.length === 0) return [];
-  const captures = sampleCaptures(asins, marketplace, days, nowMs);
+  const captures = await sampleCaptures(asins, marketplace, days, nowMs);
   const latest = captures.slice(-asins.length);
   const [firstDetail, ...moreDetails] = asinDetailsUpserts(env.DB, latest);
   await Promise.all([
@@ -141,24 +139,26 @@ async function writeSellerDays(
   nowMs: number,
 ): Promise<void> {
   const ids = { userId: seller.workspaceId, connectionId: seller.connectionId };
-  const sales: BatchItem<"sqlite">[] = [];
-  const stockAndBuyBox: BatchItem<"sqlite">[] = [];
-  // Newest day first, and sales before stock: the oldest day's stock rows go in the last batch, so
-  // when they are there every batch before them is too (lackingHistory).
+  // Sales first, then stock and Buy Box newest day first: the oldest day's stock rows go in the
+  // last batch, so when they are there every batch before them is too (lackingHistory).
+  const salesOf = new MockSellerApi(seller.sellingPartnerId);
+  const statements: BatchItem<"sqlite">[] = [];
+  for (const asin of asins) {
+    for (const sold of await salesOf.getSalesDays(asin, marketplace, days)) {
+      const { day, amount, currency, units } = sold;
+      statements.push(revenueUpsert(db, { ...ids, asin, marketplace, day, source: "mock", status: "ok", amount, currency, units, capturedAt: nightlyCaptureTime(day, nowMs) }));
+    }
+  }
   for (const day of [...days].reverse()) {
     const api = new MockSellerApi(seller.sellingPartnerId, day);
     const capturedAt = nightlyCaptureTime(day, nowMs);
     const [units, winners] = await Promise.all([api.getFulfillableUnits(asins, marketplace), api.getBuyBoxWinners(asins, marketplace)]);
     for (const asin of asins) {
-      stockAndBuyBox.push(
+      statements.push(
         sellerDayRowUpsert(db, { ...ids, asin, marketplace, source: "mock", fulfillableUnits: units.get(asin) ?? null, ...buyBoxRecord(winners.get(asin)?.featured ?? UNKNOWN_BUY_BOX, seller.sellingPartnerId), capturedAt }),
       );
-      for (const sold of await api.getSalesDays(asin, marketplace, [day])) {
-        sales.push(revenueUpsert(db, { ...ids, asin, marketplace, day, source: "mock", status: "ok", amount: sold.amount, currency: sold.currency, units: sold.units, capturedAt }));
-      }
     }
   }
-  const statements = [...sales, ...stockAndBuyBox];
   const orm = drizzle(db);
   for (let i = 0; i < statements.length; i += ROWS_PER_BATCH) {
     const [first, ...rest] = statements.slice(i, i + ROWS_PER_BATCH);

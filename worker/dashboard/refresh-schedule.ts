@@ -1,5 +1,6 @@
 import type { Plan } from "../contract/plans";
 import { HOUR_MS } from "../contract/time";
+import { planHasExtraRefreshes } from "../billing/entitlements";
 
 /** Settings → Data Refresh. */
 export type RefreshFrequency = "hourly" | "six_hours" | "daily" | "manual";
@@ -9,7 +10,7 @@ export const NIGHTLY_HOUR = 2;
 
 /** Hourly and 6-hourly refreshes are Pro features; on Free they fall back to the daily run. */
 export function effectiveFrequency(frequency: RefreshFrequency, plan: Plan): RefreshFrequency {
-  return (frequency === "hourly" || frequency === "six_hours") && plan.id === "free" ? "daily" : frequency;
+  return (frequency === "hourly" || frequency === "six_hours") && !planHasExtraRefreshes(plan) ? "daily" : frequency;
 }
 
 /**

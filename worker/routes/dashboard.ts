@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { callerPlan } from "./caller-plan";
-import { planHasIntraday } from "../billing/entitlements";
+import { planHasExtraRefreshes } from "../billing/entitlements";
 import { dashboardQuerySchema, intradayQuerySchema, type DashboardResponse, type IntradayResponse, type RefreshResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
 import { hourPointsByAsin } from "../history/history-store";
@@ -54,7 +54,7 @@ export const dashboardRoutes = createRouter()
     // A page's rows get their sparklines afterwards: the KPIs and the sort read every row, not their sparklines.
     const paged = isPaged(paging);
     const { rows, marketplaces } = await summaryView(c.get("services"), workspace.id, { marketplace, brand, connection }, 7, now, tracked, { sparklines: !paged });
-    const body: DashboardResponse = dashboardBody(rows, paging, { marketplaces, brand: brand ?? null, demo: user.isDemo, intraday: planHasIntraday(plan) });
+    const body: DashboardResponse = dashboardBody(rows, paging, { marketplaces, brand: brand ?? null, demo: user.isDemo, intraday: planHasExtraRefreshes(plan) });
     if (paged) body.rows = await withSparklines(c.get("services"), workspace.id, body.rows, 7, now, connection);
     return c.json(body, 200);
   })
@@ -63,7 +63,7 @@ export const dashboardRoutes = createRouter()
     const { workspace } = currentAccount(c);
     const plan = await callerPlan(c);
     const { marketplace, asins, range } = c.req.valid("query");
-    if (!planHasIntraday(plan)) throw new ApiError(403, "plan_limit", "Intraday points come with Pro's 6-hourly and hourly refresh.");
+    if (!planHasExtraRefreshes(plan)) throw new ApiError(403, "plan_limit", "Intraday points come with Pro's 6-hourly and hourly refresh.");
     if (HISTORY_RANGE_DAYS[range] > plan.historyDays) throw new ApiError(403, "plan_limit", `Your ${plan.name} plan shows ${plan.historyDays} days.`);
     // Only the user's own tracked ASINs: the list is not a way to read anyone else's.
     const tracked = new Set((await listTrackedAsins(c.env.DB, workspace.id)).filter((key) => key.marketplace === marketplace).map((key) => key.asin));
@@ -76,7 +76,7 @@ export const dashboardRoutes = createRouter()
     const { user, workspace } = currentAccount(c);
     // Intraday capture is Pro's (like the hourly refresh): the plan is checked before any upstream call.
     const plan = await callerPlan(c);
-    if (plan.id === "free") throw new ApiError(403, "plan_limit", `Refresh now comes with Pro. Upgrade at ${BILLING_PATH}; the nightly run refreshes Free accounts.`);
+    if (!planHasExtraRefreshes(plan)) throw new ApiError(403, "plan_limit", `Refresh now comes with Pro. Upgrade at ${BILLING_PATH}; the nightly run refreshes Free accounts.`);
     const now = Date.now();
     const nextAllowedAt = await claimManualRefresh(c.env.DB, workspace.id, now, MANUAL_REFRESH_INTERVAL_MS);
     if (nextAllowedAt) {

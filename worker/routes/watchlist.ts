@@ -165,16 +165,18 @@ export const watchlistRoutes = createRouter()
     if (!planCoversMarketplace(plan, marketplace)) {
       throw new ApiError(403, "plan_limit", `Your ${plan.name} plan covers the ${plan.marketplaces.join(", ")} marketplace only, not ${marketplace}.${upgradeHint(plan)}`);
     }
-    const listed = new Set((await listWatchlist(c.env.DB, workspace.id)).filter((item) => item.marketplace === marketplace).map((item) => item.asin));
-    const missing = DEMO_SAMPLE_ASINS.filter((asin) => !listed.has(asin));
-    const room = plan.watchlistLimit === null ? Infinity : plan.watchlistLimit - (await watchlistSize(c.env.DB, workspace.id));
+    const watched = await listWatchlist(c.env.DB, workspace.id);
+    const samples = new Set<string>(DEMO_SAMPLE_ASINS);
+    const items = watched.filter((item) => item.marketplace === marketplace && samples.has(item.asin));
+    const missing = DEMO_SAMPLE_ASINS.filter((asin) => !items.some((item) => item.asin === asin));
+    const room = plan.watchlistLimit === null ? Infinity : plan.watchlistLimit - watched.length;
     if (missing.length > room) {
       throw new ApiError(403, "plan_limit", `The sample products need ${missing.length} free places on your watchlist and it has ${Math.max(0, room)}. Remove some ASINs first.${upgradeHint(plan)}`);
     }
     for (const asin of missing) {
-      if ((await addToWatchlist(c.env.DB, workspace.id, asin, marketplace, plan.watchlistLimit)).status === "limit") {
-        throw new ApiError(403, "plan_limit", trackedLimitDetail(plan, upgradeHint(plan)));
-      }
+      const addition = await addToWatchlist(c.env.DB, workspace.id, asin, marketplace, plan.watchlistLimit);
+      if (addition.status === "limit") throw new ApiError(403, "plan_limit", trackedLimitDetail(plan, upgradeHint(plan)));
+      items.push(addition.item);
     }
     // The personal workspace's mock seller has the workspace's id (migration 0120); a team workspace's demo has none of its own.
     const seller = workspace.id === user.id ? { workspaceId: workspace.id, connectionId: workspace.id, sellingPartnerId: user.sellingPartnerId } : null;
@@ -184,8 +186,6 @@ export const watchlistRoutes = createRouter()
     // The sample alerts are checked at once on that history, as tonight's check would, so their notifications are there too.
     const alertIds = await createSampleAlerts(c.env.DB, workspace.id, marketplace, seller !== null && isAccountMarketplace(marketplace), { activeLimit: plan.activeAlertLimit, trackedLimit: plan.watchlistLimit });
     if (alertIds.length > 0) await checkAlertsNow(c.get("services"), now, workspace.id, alertIds);
-    const samples = new Set<string>(DEMO_SAMPLE_ASINS);
-    const items = (await listWatchlist(c.env.DB, workspace.id)).filter((item) => item.marketplace === marketplace && samples.has(item.asin));
     return c.json({ items, mock_history: { asins, days: DEMO_SAMPLE_DAYS }, alerts_added: alertIds.length }, missing.length > 0 || alertIds.length > 0 ? 201 : 200);
   })
   .openapi(remove, async (c) => {

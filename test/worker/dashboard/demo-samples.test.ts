@@ -49,9 +49,9 @@ describe("the sample products' history (pure)", () => {
     expect(sampleMarketplace(null, PRO_PLAN)).toBe("US");
   });
 
-  it("is what the mock answers for each day, captured at the nightly run's hour (today's no later than now)", () => {
+  it("is what the mock answers for each day, captured at the nightly run's hour (today's no later than now)", async () => {
     const now = Date.parse("2026-11-28T01:15:00Z");
-    const captures = sampleCaptures(["B0SAMPLE01"], "US", ["2026-11-27", "2026-11-28"], now);
+    const captures = await sampleCaptures(["B0SAMPLE01"], "US", ["2026-11-27", "2026-11-28"], now);
     expect(captures.map((capture) => [capture.capturedAt, capture.source])).toEqual([
       ["2026-11-27T02:00:00.000Z", "mock"],
       ["2026-11-28T01:15:00.000Z", "mock"],

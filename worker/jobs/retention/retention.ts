@@ -67,12 +67,13 @@ export async function runRetention(services: Services, nowMs: number, chunk = DE
   const { env } = services;
   const cutoff = new Date(nowMs - LOOKUP_LOG_RETENTION_DAYS * DAY_MS).toISOString();
   const demoCutoff = new Date(nowMs - DEMO_ACCOUNT_RETENTION_DAYS * DAY_MS).toISOString();
+  const sellerDaysCutoff = utcDay(nowMs - SELLER_DATA_RETENTION_DAYS * DAY_MS);
   const summary: RetentionSummary = {
     cutoff,
     lookupLogDeleted: await deleteLookupLogBefore(env.DB, cutoff, chunk),
     apiKeyUsageDeleted: await deleteApiKeyUsageBefore(env.DB, usageWindowStart(nowMs)),
-    sellerDaysCutoff: utcDay(nowMs - SELLER_DATA_RETENTION_DAYS * DAY_MS),
-    sellerDaysDeleted: await deleteSellerDaysBefore(env.DB, utcDay(nowMs - SELLER_DATA_RETENTION_DAYS * DAY_MS), chunk),
+    sellerDaysCutoff,
+    sellerDaysDeleted: await deleteSellerDaysBefore(env.DB, sellerDaysCutoff, chunk),
     demoCutoff,
     demoAccountsDeleted: await deleteIdleDemoUsers(env.DB, demoCutoff, Math.min(chunk, DEMO_DELETE_CHUNK)),
     endedSessionsDeleted: await deleteEndedSessions(env.DB, new Date(nowMs).toISOString()),
