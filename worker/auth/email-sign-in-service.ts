@@ -82,17 +82,36 @@ export async function sendSignInEmail(db: D1Database, mail: MailSetup, input: Se
 export type Redeemed =
   | { ok: true; purpose: "sign_in"; user: EmailUserRecord; email: string; created: boolean }
   | { ok: true; purpose: "add_email"; userId: string; email: string }
-  | { ok: false; failure: "invalid" | "taken" | "wrong_code" | "exhausted" | "other_account"; triesLeft?: number };
+  | { ok: false; failure: "invalid" | "taken" | "wrong_code" | "exhausted" | "other_account"; triesLeft?: number }
+  | { ok: false; failure: "confirm"; email: string };
+
+/** The browser that opens a link: who is signed in there, and which request (if any) it made. */
+export interface LinkBrowser {
+  signedInUserId: string | null;
+  /** The id in the browser's sign-in request cookie: it asked for this email itself. */
+  requestId: string | null;
+  /** The person said yes to signing in as the link's address (after a "confirm" answer). */
+  confirmed: boolean;
+}
 
 /**
  * A link's token: valid, unused and unexpired, it is used up now. A link that adds an address
  * works only where its account is signed in (`signedInUserId`): anyone can ask to add any
  * address, and its owner clicking an unasked-for link must not hand the address (and its future
  * sign-ins) to that account. Opened elsewhere it is refused and left unused.
+ *
+ * A sign-in link opened in a browser that did not ask for it is left unused too, and answers
+ * "confirm" with its address until the person says yes: anyone can mail themselves a link and
+ * send it on, and opening it must not silently put the opener into the sender's account (login
+ * CSRF), where they would connect their seller account or add a passkey. The asking browser
+ * (its request cookie) signs in at once; another device takes one click.
  */
-export async function redeemLink(db: D1Database, linkToken: string, signedInUserId: string | null, nowMs = Date.now()): Promise<Redeemed> {
+export async function redeemLink(db: D1Database, linkToken: string, browser: LinkBrowser, nowMs = Date.now()): Promise<Redeemed> {
   const request = await findRequestByLinkHash(db, await linkHashOf(linkToken));
-  if (request?.purpose === "add_email" && request.userId !== signedInUserId) return { ok: false, failure: "other_account" };
+  if (request?.purpose === "add_email" && request.userId !== browser.signedInUserId) return { ok: false, failure: "other_account" };
+  if (request?.purpose === "sign_in" && request.id !== browser.requestId && !browser.confirmed && isLive(request, nowMs)) {
+    return { ok: false, failure: "confirm", email: request.email };
+  }
   if (!request || !(await useRequest(db, request.id, new Date(nowMs).toISOString(), MAX_CODE_ATTEMPTS))) return { ok: false, failure: "invalid" };
   return complete(db, request, nowMs);
 }
@@ -111,6 +130,11 @@ export async function redeemCode(db: D1Database, requestId: string, code: string
     return triesLeft > 0 ? { ok: false, failure: "wrong_code", triesLeft } : { ok: false, failure: "exhausted" };
   }
   return complete(db, tried, nowMs);
+}
+
+/** What useRequest would accept: unused, unexpired and with tries left. */
+function isLive(request: SignInRequestRecord, nowMs: number): boolean {
+  return !request.usedAt && Date.parse(request.expiresAt) > nowMs && request.attempts < MAX_CODE_ATTEMPTS;
 }
 
 async function complete(db: D1Database, request: SignInRequestRecord, nowMs: number): Promise<Redeemed> {

@@ -16,5 +16,7 @@ export function safeNextPath(raw: string | null | undefined): string | null {
     return null;
   }
   if (url.origin !== PROBE_ORIGIN) return null;
+  // Dot segments can normalise into a network path: "/.//evil.example" becomes "//evil.example".
+  if (url.pathname.startsWith("//")) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

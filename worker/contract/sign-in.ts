@@ -9,6 +9,14 @@ export interface SignedIn {
   status: UserStatus | null;
 }
 
+/** A sign-in link opened in a browser that did not ask for it (202): used only once the person says yes. */
+export interface SignInLinkConfirmation {
+  confirm: true;
+  email: string;
+  signedIn: boolean;
+  signedInAs: string | null;
+}
+
 export interface PasskeyInfo {
   id: string;
   name: string;

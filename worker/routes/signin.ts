@@ -18,6 +18,7 @@ import {
   codeBodySchema,
   emailBodySchema,
   linkBodySchema,
+  linkConfirmationSchema,
   passkeySignInBodySchema,
   sentSchema,
   signedInSchema,
@@ -116,16 +117,29 @@ export const signInRoutes = createRouter()
       path: "/email/link",
       tags,
       summary: "Use the token of an emailed link (once): signs in, making a Free account on the first sign-in, or confirms an added address",
+      description:
+        "A sign-in link opened in a browser other than the one that asked for it is not used at once: it answers 202 with its address, and signs in when posted again with `confirm: true`.",
       request: { body: { content: { "application/json": { schema: linkBodySchema } }, required: true } },
       responses: {
         200: jsonAnswer("Signed in, or the address confirmed.", signedInSchema),
+        202: jsonAnswer("Opened in a browser that did not ask for it: the link is left unused until posted with `confirm: true`.", linkConfirmationSchema),
         400: errorAnswer("Invalid, used or expired."),
         403: errorAnswer("A link that adds an address, opened where its account is not signed in (the link stays unused)."),
         409: errorAnswer("The address belongs to another account (add_email)."),
         422: badInput,
       },
     }),
-    async (c) => afterRedeem(c, await redeemLink(c.env.DB, c.req.valid("json").token, c.get("account")?.user.id ?? null)),
+    async (c) => {
+      const { token, confirm } = c.req.valid("json");
+      const signedInUserId = c.get("account")?.user.id ?? null;
+      const redeemed = await redeemLink(c.env.DB, token, { signedInUserId, requestId: readCookie(c, SIGN_IN_REQUEST_COOKIE) ?? null, confirmed: confirm === true });
+      if (!redeemed.ok && redeemed.failure === "confirm") {
+        c.header("Cache-Control", "no-store");
+        const signedInAs = signedInUserId ? await emailOfAccount(c.env.DB, signedInUserId) : null;
+        return c.json({ confirm: true as const, email: redeemed.email, signedIn: signedInUserId !== null, signedInAs }, 202);
+      }
+      return afterRedeem(c, redeemed);
+    },
   )
   .openapi(
     createRoute({

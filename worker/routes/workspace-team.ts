@@ -49,6 +49,7 @@ import {
 
 const tags = ["Workspaces"];
 const NO_SUCH_MEMBER = "No such member in this workspace.";
+const OWNER_INVITATION = "Only an owner can replace or withdraw an invitation to be an owner.";
 const forbidden = errorAnswer("Your role may not do this.");
 
 const shownInvitation = (row: InvitationRecord): InvitationView => ({ id: row.id, email: row.email, role: row.role, invitedAt: row.createdAt, expiresAt: row.expiresAt });
@@ -199,6 +200,8 @@ export const workspaceTeamRoutes = router
         callerPlan(c),
       ]);
       if (members.some((m) => m.email === email)) throw new ApiError(409, "conflict", `${email} is already a member of ${workspace.name}.`);
+      // A new invitation replaces the address's open ones, so it may not replace one an admin could not have sent.
+      if (open.some((i) => i.email === email && !canInvite(workspace.role, i.role))) throw new ApiError(403, "forbidden", OWNER_INVITATION);
       const invitedBefore = open.some((i) => i.email === email);
       const full = inviteSeatProblem(plan, seatCount(members, open), invitedBefore);
       if (full) throw new ApiError(403, "plan_limit", full);
@@ -226,13 +229,17 @@ export const workspaceTeamRoutes = router
       method: "delete",
       path: "/invitations/{id}",
       tags,
-      summary: "Withdraw an open invitation: its link stops working",
+      summary: "Withdraw an open invitation: its link stops working (an owner's invitation only by an owner)",
       request: { params: invitationIdParamSchema },
-      responses: { 204: noContent("Withdrawn."), 401: notSignedIn, 403: forbidden, 404: errorAnswer("No such open invitation.") },
+      responses: { 204: noContent("Withdrawn."), 401: notSignedIn, 403: errorAnswer("Your role may not do this, or the invitation is an owner's and you are not an owner."), 404: errorAnswer("No such open invitation.") },
     }),
     async (c) => {
       const { workspace } = currentAccount(c);
-      const revoked = await revokeInvitation(c.env.DB, workspace.id, c.req.valid("param").id, new Date().toISOString());
+      const { id } = c.req.valid("param");
+      const nowIso = new Date().toISOString();
+      const invitation = (await listOpenInvitations(c.env.DB, workspace.id, nowIso)).find((i) => i.id === id);
+      if (invitation && !canInvite(workspace.role, invitation.role)) throw new ApiError(403, "forbidden", OWNER_INVITATION);
+      const revoked = invitation ? await revokeInvitation(c.env.DB, workspace.id, id, nowIso) : null;
       if (!revoked) throw new ApiError(404, "not_found", "No such open invitation in this workspace.");
       await auditRequest(c, { workspaceId: workspace.id, action: "member.invite_revoke", target: revoked.email });
       return c.body(null, 204);

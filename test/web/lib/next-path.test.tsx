@@ -10,7 +10,7 @@ describe("safeNextPath", () => {
     expect(safeNextPath(raw)).toBe(path);
   });
 
-  it.each([null, "", "dashboard", "//evil.example/x", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "/\tevil", " /settings"])(
+  it.each([null, "", "dashboard", "//evil.example/x", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "/\tevil", " /settings", "/.//evil.example/x", "/..//evil.example", "/%2e//evil.example", "/a/..//evil.example"])(
     "refuses %j, so no sign-in link leads off the site",
     (raw) => {
       expect(safeNextPath(raw)).toBeNull();

@@ -46,6 +46,37 @@ describe("/signin", () => {
     expect(api.requests("POST /api/signin/email/link").map((r) => r.body)).toEqual([{ token: "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG" }]);
   });
 
+  it("asks before using a link this browser did not ask for, naming its address and the account it would leave", async () => {
+    const token = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
+    const api = fakeApi({
+      "GET /api/user/status": json(SIGNED_OUT),
+      "POST /api/signin/email/link": (request) =>
+        (request.body as { confirm?: boolean }).confirm
+          ? json({ ...newAccount, status: { ...newAccount.status!, onboarded: true } })()
+          : json({ confirm: true, email: "ada@example.com", signedIn: true, signedInAs: "me@example.com" }, 202)(),
+    });
+    const { user, router } = renderRoutes(`/signin?token=${token}`);
+    expect((await screen.findByText(/^Sign in as/, { selector: "p" })).textContent).toBe("Sign in as ada@example.com?");
+    expect(screen.getByText(/You are signed in here as/).textContent).toBe("You are signed in here as me@example.com. Continuing signs you out of it.");
+    expect(router.location.pathname).toBe("/signin");
+
+    await user.click(screen.getByRole("button", { name: "Sign in as ada@example.com" }));
+    await waitFor(() => expect(router.location.pathname).toBe("/seller-central"));
+    expect(api.requests("POST /api/signin/email/link").map((r) => r.body)).toEqual([{ token }, { token, confirm: true }]);
+  });
+
+  it("drops an unasked-for link on Cancel and uses nothing", async () => {
+    const api = fakeApi({
+      "GET /api/user/status": json(SIGNED_OUT),
+      "POST /api/signin/email/link": json({ confirm: true, email: "mallory@example.com", signedIn: false, signedInAs: null }, 202),
+    });
+    const { user, router } = renderRoutes("/signin?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG");
+    await user.click(await screen.findByRole("button", { name: "Cancel" }));
+    expect(screen.getByLabelText("Email address")).toBeTruthy();
+    expect(router.location.search).toBe("");
+    expect(api.requests("POST /api/signin/email/link")).toHaveLength(1);
+  });
+
   it("says when a link did not work and offers the email form again", async () => {
     fakeApi({
       "GET /api/user/status": json(SIGNED_OUT),

@@ -8,9 +8,9 @@ import { askForEmail, emailEnv, secretsOf, signInByEmail, userIdOf } from "../su
 const UNICODE = "anna@b\u00fccher.de";
 const A_LABEL = "anna@xn--bcher-kva.de";
 
-/** Opens the link of the newest sign-in mail to `to` in a new browser. */
+/** Opens the link of the newest sign-in mail to `to` in a new browser, saying yes to its address. */
 async function openLink(bindings: ReturnType<typeof emailEnv>["bindings"], sent: EmailMessageBuilder[], to: string) {
-  const res = await new TestBrowser(bindings).json("/api/signin/email/link", "POST", { token: secretsOf(sent, to).token });
+  const res = await new TestBrowser(bindings).json("/api/signin/email/link", "POST", { token: secretsOf(sent, to).token, confirm: true });
   expect(res.status, await res.clone().text()).toBe(200);
   return res.json<{ created: boolean; email: string }>();
 }
@@ -24,7 +24,7 @@ describe("one address typed two ways", () => {
     await askForEmail(new TestBrowser(bindings), decomposed);
     expect(sent.at(-1)!.to).toBe(composed);
     const { token } = secretsOf(sent, composed);
-    const second = await new TestBrowser(bindings).json("/api/signin/email/link", "POST", { token });
+    const second = await new TestBrowser(bindings).json("/api/signin/email/link", "POST", { token, confirm: true });
     expect(await second.json()).toMatchObject({ created: false, email: composed });
     const { results } = await env.DB.prepare("SELECT email FROM account_emails WHERE email LIKE 'jos%@example.com'").all();
     expect(results).toEqual([{ email: composed }]);

@@ -38,7 +38,7 @@ describe("GET /api/auth/url?next=…", () => {
     expect(res.headers.get("Location")).toBe("/onboarding");
   });
 
-  it.each(["//evil.example/alerts", "https://evil.example/", "/\\\\evil.example", "alerts"])("refuses next=%s: only a path on this site (no open redirect)", async (next) => {
+  it.each(["//evil.example/alerts", "https://evil.example/", "/\\\\evil.example", "alerts", "/.//evil.example/alerts"])("refuses next=%s: only a path on this site (no open redirect)", async (next) => {
     const res = await new TestBrowser(await sellerEnvWithLwa()).request(`/api/auth/url?${new URLSearchParams({ next })}`);
     expect(res.status).toBe(422);
     expect(JSON.stringify(await res.json())).toContain("next must be a path on this site");

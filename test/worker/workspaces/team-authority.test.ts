@@ -90,6 +90,30 @@ describe("/api/workspaces: an invitation needs an inviter who may still invite",
   });
 });
 
+describe("/api/workspaces: an owner's invitation is the owners' to change", () => {
+  it("an admin can neither replace nor withdraw an open invitation to be an owner; an owner can", async () => {
+    const { owner, admin } = await agencyWithAdmin();
+    await invite(owner, "co-owner@example.com", "owner");
+    const openOf = async () => (await (await owner.request("/api/workspaces/invitations")).json<{ invitations: { id: string; email: string; role: string }[] }>()).invitations;
+    const [ownerInvitation] = (await openOf()).filter((i) => i.email === "co-owner@example.com");
+
+    const replaced = await admin.json("/api/workspaces/invitations", "POST", { email: "co-owner@example.com", role: "admin" });
+    expect(replaced.status).toBe(403);
+    expect(await replaced.json()).toEqual({ code: "forbidden", detail: "Only an owner can replace or withdraw an invitation to be an owner." });
+    const withdrawn = await admin.request(`/api/workspaces/invitations/${ownerInvitation!.id}`, { method: "DELETE" });
+    expect(withdrawn.status).toBe(403);
+    expect((await openOf()).filter((i) => i.email === "co-owner@example.com").map((i) => i.role)).toEqual(["owner"]);
+
+    // An admin still manages the invitations an admin may send.
+    await invite(admin, "analyst@example.com", "analyst");
+    const analystInvitation = (await openOf()).find((i) => i.email === "analyst@example.com")!;
+    expect((await admin.request(`/api/workspaces/invitations/${analystInvitation.id}`, { method: "DELETE" })).status).toBe(204);
+    // And the owner may withdraw the owner's invitation.
+    expect((await owner.request(`/api/workspaces/invitations/${ownerInvitation!.id}`, { method: "DELETE" })).status).toBe(204);
+    expect(await openOf()).toEqual([]);
+  });
+});
+
 describe("/api/workspaces: an inviter who deletes their account", () => {
   it("withdraws their open invitations with them, so the seats they held are free again", async () => {
     // Addresses of its own: the other tests of this file share agencyWithAdmin's accounts.

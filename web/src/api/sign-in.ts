@@ -1,5 +1,5 @@
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
-import type { AccountDeleted, AccountOverview, PasskeyInfo, SignedIn } from "@contract/sign-in";
+import type { AccountDeleted, AccountOverview, PasskeyInfo, SignedIn, SignInLinkConfirmation } from "@contract/sign-in";
 import { apiFetch } from "./http";
 
 // Email sign-in, passkeys and the account's own routes (issue 27).
@@ -12,8 +12,9 @@ export async function requestSignInEmail(email: string): Promise<string> {
   return ((await (await post("/api/signin/email", { email })).json()) as { detail: string }).detail;
 }
 
-export async function signInWithLink(token: string): Promise<SignedIn> {
-  return (await post("/api/signin/email/link", { token })).json();
+/** Signs in with an emailed link; a link this browser did not ask for first answers a confirmation (202), until `confirm`. */
+export async function signInWithLink(token: string, confirm = false): Promise<SignedIn | SignInLinkConfirmation> {
+  return (await post("/api/signin/email/link", confirm ? { token, confirm } : { token })).json();
 }
 
 export async function signInWithCode(code: string): Promise<SignedIn> {

@@ -5,7 +5,11 @@ import { MAX_PASSKEY_NAME } from "../../auth/passkeys";
 /** Request and answer schemas of email sign-in, passkeys and the account's own routes. */
 
 export const emailBodySchema = z.object({ email: z.string().max(MAX_EMAIL_LENGTH * 2) }).openapi("EmailSignInRequest");
-export const linkBodySchema = z.object({ token: z.string().min(16).max(128) });
+export const linkBodySchema = z.object({
+  token: z.string().min(16).max(128),
+  /** Yes to signing in as the link's address, after a 202 (a link this browser did not ask for). */
+  confirm: z.boolean().optional(),
+});
 export const codeBodySchema = z.object({ code: z.string().regex(/^\d{6}$/, "Type the 6 digits from the email.") });
 
 export const sentSchema = z.object({ detail: z.string() }).openapi("SignInEmailSent");
@@ -28,6 +32,19 @@ export const signedInSchema = z
     status: statusSchema.nullable(),
   })
   .openapi("SignedIn");
+
+/** A sign-in link opened in a browser that did not ask for it: left unused until the person says yes. */
+export const linkConfirmationSchema = z
+  .object({
+    confirm: z.literal(true),
+    /** The address the link signs in to. */
+    email: z.string(),
+    /** Whether this browser is signed in now: signing in as the link's address leaves that account. */
+    signedIn: z.boolean(),
+    /** That account's address, if it has one (demo and Amazon-only accounts have none). */
+    signedInAs: z.string().nullable(),
+  })
+  .openapi("SignInLinkConfirmation");
 
 /** A WebAuthn answer as @simplewebauthn/browser sends it; the library checks the inside. */
 const credentialSchema = z.object({

@@ -2,14 +2,20 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../api/api-error";
 import { requestSignInEmail, signInWithCode, signInWithLink, signInWithPasskey } from "../../api/sign-in";
-import type { AccountDeleted, SignedIn } from "@contract/sign-in";
+import type { AccountDeleted, SignedIn, SignInLinkConfirmation } from "@contract/sign-in";
 import { DeletedReport } from "./DeletedReport";
+import { LinkConfirmation } from "./LinkConfirmation";
 import { useSession } from "../../state/session";
 import "../../styles/seller.css";
 import "../../styles/account-access.css";
 import { NEXT_PARAM, rememberAfterSignIn, safeNextPath, takeAfterSignIn } from "../../lib/next-path";
 
-type Step = { kind: "email" } | { kind: "code"; sentTo: string; message: string } | { kind: "link" } | { kind: "added"; email: string };
+type Step =
+  | { kind: "email" }
+  | { kind: "code"; sentTo: string; message: string }
+  | { kind: "link" }
+  | { kind: "confirm"; token: string; confirmation: SignInLinkConfirmation }
+  | { kind: "added"; email: string };
 
 /** /signin: an emailed link or 6-digit code, or a passkey. The first sign-in makes a Free account. */
 export function SignInPage() {
@@ -24,23 +30,29 @@ export function SignInPage() {
   // Arriving from Settings → Account → Delete my account: what it did.
   const deleted = (useLocation().state as { deleted?: AccountDeleted } | null)?.deleted;
 
+  const dropToken = () => setParams({}, { replace: true });
+  const openLink = async (linkToken: string, confirm: boolean) => {
+    try {
+      const answer = await signInWithLink(linkToken, confirm);
+      // Opened in a browser that did not ask for it: the person says yes first (LinkConfirmation).
+      if ("confirm" in answer) return setStep({ kind: "confirm", token: linkToken, confirmation: answer });
+      // A sign-in moves on to another page; a confirmed address stays here, without the token.
+      if (answer.purpose === "add_email" || !answer.status) dropToken();
+      finish(answer);
+    } catch (caught) {
+      dropToken();
+      setError(errorMessage(caught, "This sign-in link did not work. Ask for a new email."));
+      setStep({ kind: "email" });
+    }
+  };
+
   // The link from the email: its token is posted once (a ref guards against a second effect run).
   useEffect(() => {
     if (!token || usedToken.current === token) return;
     usedToken.current = token;
-    const dropToken = () => setParams({}, { replace: true });
-    signInWithLink(token)
-      .then((signedIn) => {
-        // A sign-in moves on to another page; a confirmed address stays here, without the token.
-        if (signedIn.purpose === "add_email" || !signedIn.status) dropToken();
-        finish(signedIn);
-      })
-      .catch((caught: unknown) => {
-        dropToken();
-        setError(errorMessage(caught, "This sign-in link did not work. Ask for a new email."));
-        setStep({ kind: "email" });
-      });
-  }, [token, finish, setParams]);
+    void openLink(token, false);
+    // Once per token: openLink reads only stable setters.
+  }, [token]);
 
   return (
     <section className="container seller-page">
@@ -51,6 +63,16 @@ export function SignInPage() {
           <p className="seller-muted" role="status">
             Signing you in...
           </p>
+        )}
+        {step.kind === "confirm" && (
+          <LinkConfirmation
+            confirmation={step.confirmation}
+            onConfirm={() => openLink(step.token, true)}
+            onCancel={() => {
+              dropToken();
+              setStep({ kind: "email" });
+            }}
+          />
         )}
         {step.kind === "added" && (
           <div className="seller-note seller-note--info">
