@@ -13,8 +13,8 @@ import { senderMayAsk } from "../../extension/src/sender-check";
 
 const KEY = `rl_live_${"a".repeat(43)}`;
 const ORIGIN = "https://api.example";
-const REVOKED = "This API key was revoked at 2026-11-20T10:00:00.000Z.";
-const HOURLY = "API limit reached: 1000 requests per hour across your keys. It resets at 2026-11-25T11:00:00.000Z.";
+const REVOKED = "This API key was revoked at 2026-11-20 10:00 UTC.";
+const HOURLY = "API limit reached: 1000 requests per hour across your keys. It resets at 2026-11-25 11:00 UTC.";
 
 class MemoryStore implements KeyValueStore {
   readonly data = new Map<string, unknown>();

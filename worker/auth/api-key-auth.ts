@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { bearerToken, hashApiKey, looksLikeApiKey } from "../api-keys/key-format";
 import type { AppEnv } from "../env";
+import { utcMinuteText } from "../contract/time";
 import { keyRateLimitHeaders } from "../ratelimit/key-limit";
 import { ApiError } from "../shared/api-error";
 import { backgroundOf } from "../shared/background";
@@ -27,7 +28,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const [{ resolveApiKey }, { countApiKeyUse }] = await keyStores();
   const found = await resolveApiKey(c.env.DB, hashApiKey(token), backgroundOf(c));
   if (!found) throw unauthorized("Wrong API key: no such key exists.");
-  if (found.key.revokedAt) throw unauthorized(`This API key was revoked at ${found.key.revokedAt}.`);
+  if (found.key.revokedAt) throw unauthorized(`This API key was revoked at ${utcMinuteText(found.key.revokedAt)}.`);
   const role = found.workspace.role;
   if (!role) throw unauthorized("This API key stopped working: the member who made it is no longer in its workspace.");
   const planLimit = found.plan.apiRequestsPerHour;
@@ -48,7 +49,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     throw new ApiError(
       429,
       "rate_limited",
-      `API limit reached: ${limit} requests per hour across your keys. It resets at ${decision.resetAt}.`,
+      `API limit reached: ${limit} requests per hour across your keys. It resets at ${utcMinuteText(decision.resetAt)}.`,
       { ...headers, "Retry-After": String(decision.resetSeconds) },
     );
   }

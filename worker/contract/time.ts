@@ -11,6 +11,11 @@ export function utcDay(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 10);
 }
 
+/** "2026-12-01 00:00 UTC" from an ISO timestamp: how messages for people name a moment. */
+export function utcMinuteText(iso: string): string {
+  return `${iso.slice(0, 16).replace("T", " ")} UTC`;
+}
+
 /** The day `days` after `day` (before, when negative), both "YYYY-MM-DD". */
 export function addDays(day: string, days: number): string {
   return utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);

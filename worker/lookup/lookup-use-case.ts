@@ -107,7 +107,8 @@ export function createLookups(deps: LookupDeps): Lookups {
     async take(payer, count) {
       if (count === 1) return deps.take(payer.client);
       const peek = await deps.peek(payer.client);
-      if (!peek.allowed || peek.remaining < count) return { ...peek, allowed: false, exceeded: peek.exceeded ?? "month" };
+      // Short of `count`: the window that is short is the one the peek's figures are of.
+      if (!peek.allowed || peek.remaining < count) return { ...peek, allowed: false, exceeded: peek.exceeded ?? peek.window };
       let decision = peek;
       for (let taken = 0; taken < count; taken += 1) {
         decision = await deps.take(payer.client);

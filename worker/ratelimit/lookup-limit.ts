@@ -2,6 +2,7 @@ import { DEFAULT_LOOKUP_LIMITS, type Config, type Deployment } from "../config";
 import type { Bindings } from "../env";
 import { isolateSlot } from "../shared/isolate-state";
 import { giveBackLeased, peekLeased, takeLeased, type LeaseBook, type LeaseOptions } from "./lease-book";
+import { utcMinuteText } from "../contract/time";
 import { MINUTE_MS, type Window, type WindowDecision } from "./window";
 
 /** LOOKUP_LIMIT_PER_MONTH overrides the Free plan's monthly quota for one deployment, e.g. in tests. */
@@ -105,6 +106,6 @@ export function rateLimitHeaders(decision: Pick<WindowDecision, "limit" | "remai
 
 export function limitExceededDetail(decision: WindowDecision, limits: LookupLimits): string {
   return decision.exceeded === "month"
-    ? `Monthly lookup limit reached: ${limits.perMonth} lookups per calendar month (UTC). It resets at ${decision.resetAt}.`
-    : `Too many lookups: at most ${limits.perMinute} a minute. Try again in ${decision.resetSeconds} seconds (at ${decision.resetAt}).`;
+    ? `Monthly lookup limit reached: ${limits.perMonth} lookups per calendar month (UTC). It resets at ${utcMinuteText(decision.resetAt)}.`
+    : `Too many lookups: at most ${limits.perMinute} a minute. Try again in ${decision.resetSeconds} seconds.`;
 }

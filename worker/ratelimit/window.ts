@@ -38,7 +38,9 @@ export interface WindowDecision {
   exceeded?: string;
   /** Units granted (and counted) by this decision; 0 for a refusal or a peek. */
   granted: number;
-  /** The RateLimit-* figures of the window closest to running out, after the grant. */
+  /** The window the figures below are of: the refusing one, else the one closest to running out. */
+  window: string;
+  /** The RateLimit-* figures of that window, after the grant. */
   limit: number;
   remaining: number;
   /** Seconds until that window resets. */
@@ -106,6 +108,7 @@ export function decideWindows(
       allowed: refusing === undefined,
       exceeded: refusing?.name,
       granted,
+      window: reported.name,
       limit: reported.limit,
       remaining: left(reported, reported.used + granted),
       resetSeconds: Math.max(1, Math.ceil((reported.resetAt - now) / 1000)),

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "../openapi/zod";
 import { FREE_PLAN, PRO_PLAN } from "../contract/plans";
+import { utcMinuteText } from "../contract/time";
 import { isRefusal } from "../exports/dataset";
 import { EXPORT_DATASETS } from "../exports/datasets";
 import { tableToCsv } from "../exports/csv";
@@ -100,7 +101,7 @@ export const exportRoutes = createRouter().openapi(route, async (c) => {
       throw new ApiError(
         429,
         "rate_limited",
-        `Your ${plan.name} plan includes ${quota.limit} exports a day (UTC); the next is available at ${quota.resetAt}. ${PRO_PLAN.name} exports without a daily limit.`,
+        `Your ${plan.name} plan includes ${quota.limit} exports a day (UTC); the next is available at ${utcMinuteText(quota.resetAt)}. ${PRO_PLAN.name} exports without a daily limit.`,
         { "Retry-After": String(quota.resetSeconds) },
       );
     }

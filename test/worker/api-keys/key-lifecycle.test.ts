@@ -81,7 +81,7 @@ describe("API keys: create, list, use, revoke, rotate", () => {
     const revoked = await withKey(key, "/api/v1/alerts");
     expect(revoked.status).toBe(401);
     expect(revoked.headers.get("WWW-Authenticate")).toMatch(/^Bearer /);
-    expect(await revoked.json()).toEqual({ detail: expect.stringMatching(/^This API key was revoked at /), code: "unauthenticated" });
+    expect(await revoked.json()).toEqual({ detail: expect.stringMatching(/^This API key was revoked at \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/), code: "unauthenticated" });
     expect((await browser.request(`/api/api-keys/${apiKey.id}`, { method: "DELETE" })).status).toBe(404);
   });
 

@@ -33,5 +33,7 @@ describe("compare is charged to the signed-in account, not its address", () => {
     const tooFast = await pro.request(`/api/v1/compare?asins=${asins(4)}`);
     expect(tooFast.status).toBe(429);
     expect(Number(tooFast.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // The minute is short, not the month (Pro has none): the answer says so.
+    expect((await tooFast.json<{ detail: string }>()).detail).toMatch(/^Too many lookups: at most 5 a minute\. Try again in \d+ seconds\.$/);
   });
 });

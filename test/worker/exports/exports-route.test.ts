@@ -78,7 +78,7 @@ describe("export quota", () => {
     const untilMidnight = (Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 1000;
     expect(wait).toBeGreaterThan(0);
     expect(Math.abs(wait - untilMidnight)).toBeLessThan(5);
-    expect(((await sixth.json()) as { detail: string }).detail).toMatch(/5 exports a day.*Pro exports without a daily limit/);
+    expect(((await sixth.json()) as { detail: string }).detail).toMatch(/5 exports a day \(UTC\); the next is available at \d{4}-\d\d-\d\d 00:00 UTC\. Pro exports without a daily limit/);
     // Another browser has its own quota, and a refused export costs none of it.
     const other = freshIp();
     expect((await get("/api/exports/history?format=csv&asin=B08N5WRWNW&range=30d", other)).status).toBe(401);

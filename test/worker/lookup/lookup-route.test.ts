@@ -160,7 +160,7 @@ describe("GET /api/v1/lookup rate limits", () => {
     const res = await lookupWith(vars, "asin=B08N5WRWNW", ip);
     expect(res.status).toBe(429);
     const now = new Date();
-    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+    const nextMonth = `${new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10)} 00:00 UTC`;
     expect((await res.json<{ detail: string }>()).detail).toBe(
       `Monthly lookup limit reached: 3 lookups per calendar month (UTC). It resets at ${nextMonth}.`,
     );

@@ -38,7 +38,7 @@ function fakeDeps(left: number) {
   const recorded: string[] = [];
   const given: number[] = [];
   const decision = (allowed: boolean, remaining: number): LimitDecision => ({
-    allowed, exceeded: allowed ? undefined : "month", granted: allowed ? 1 : 0, limit: 10, remaining, resetSeconds: 60, resetAt: "2026-12-01T00:00:00.000Z", grantExpiresAt: 0,
+    allowed, exceeded: allowed ? undefined : "month", granted: allowed ? 1 : 0, window: "month", limit: 10, remaining, resetSeconds: 60, resetAt: "2026-12-01T00:00:00.000Z", grantExpiresAt: 0,
   });
   const deps: LookupDeps = {
     db: env.DB,
@@ -84,7 +84,7 @@ describe("createLookups", () => {
   it("gives back what a compare took when another request spent the rest meanwhile", async () => {
     const { deps, given } = fakeDeps(2);
     // The peek saw 3 left; by the third take only 2 were.
-    deps.peek = async () => ({ allowed: true, granted: 0, limit: 10, remaining: 3, resetSeconds: 60, resetAt: "2026-12-01T00:00:00.000Z", grantExpiresAt: 0 });
+    deps.peek = async () => ({ allowed: true, granted: 0, window: "month", limit: 10, remaining: 3, resetSeconds: 60, resetAt: "2026-12-01T00:00:00.000Z", grantExpiresAt: 0 });
     const lookups = createLookups(deps);
     const payer = await lookups.payerOf(request, null);
     expect(await lookups.take(payer, 3)).toMatchObject({ allowed: false });

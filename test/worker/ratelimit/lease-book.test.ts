@@ -14,6 +14,7 @@ function limiter(limit: number, size: number) {
     return {
       allowed: granted > 0,
       granted,
+      window: "minute",
       limit,
       remaining: limit - used,
       resetSeconds: 60,
@@ -86,7 +87,7 @@ function heldLimiter(size: number) {
       pending.push({
         resolve: () => {
           used += size;
-          resolve({ allowed: true, granted: size, limit: 100_000, remaining: 100_000 - used, resetSeconds: 60, resetAt: new Date(NOW + 60_000).toISOString(), grantExpiresAt: NOW + 60_000 });
+          resolve({ allowed: true, granted: size, window: "minute", limit: 100_000, remaining: 100_000 - used, resetSeconds: 60, resetAt: new Date(NOW + 60_000).toISOString(), grantExpiresAt: NOW + 60_000 });
         },
         reject,
       });
