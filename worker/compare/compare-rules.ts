@@ -2,6 +2,8 @@ import { COMPARE_MAX_ASINS, type CompareItem } from "../contract/compare";
 import type { Marketplace } from "../contract/marketplaces";
 import { PRO_PLAN, type Plan } from "../contract/plans";
 import { busyDetail, type LookupOutcome } from "../lookup/lookup-service";
+import { limitExceededDetail, type LookupLimits } from "../ratelimit/lookup-limit";
+import type { WindowDecision } from "../ratelimit/window";
 
 /** How many ASINs one compare on `plan` may hold. */
 export function compareLimitOf(plan: Plan): number {
@@ -48,4 +50,14 @@ export function compareOutage(outcomes: ReadonlyMap<string, LookupOutcome>): { d
   if (refused) return { detail: refused.detail, retryAfterSeconds };
   if (failures.every((o) => o.busy)) return { detail: busyDetail(retryAfterSeconds), retryAfterSeconds };
   return { detail: "Product data is temporarily unavailable. Please try again shortly.", retryAfterSeconds };
+}
+
+/**
+ * Why a compare's lookups (one per ASIN) were refused: a month with some left but fewer than
+ * `count` says how many; otherwise the refusing window's own words.
+ */
+export function compareLimitDetail(decision: WindowDecision, count: number, limits: LookupLimits): string {
+  return decision.exceeded === "month" && decision.remaining > 0
+    ? `This compare needs ${count} lookups and ${decision.remaining} are left this month. Remove some ASINs or upgrade to Pro.`
+    : limitExceededDetail(decision, limits);
 }

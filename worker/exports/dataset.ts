@@ -13,9 +13,9 @@ export interface ExportRequest {
 
 /** A dataset that cannot be exported for this caller: a 4xx/503 with its `detail`. */
 export interface ExportRefusal {
-  status: 401 | 403 | 404 | 503;
+  status: 401 | 403 | 404 | 429 | 503;
   detail: string;
-  /** A 503's Retry-After: when the data behind it may be back. */
+  /** A 429's or 503's Retry-After: when the allowance or the data behind it may be back. */
   retryAfterSeconds?: number;
 }
 

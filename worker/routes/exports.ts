@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "../openapi/zod";
 import { FREE_PLAN, PRO_PLAN } from "../contract/plans";
 import { utcMinuteText } from "../contract/time";
-import { isRefusal } from "../exports/dataset";
+import { isRefusal, type ExportRefusal } from "../exports/dataset";
 import { EXPORT_DATASETS } from "../exports/datasets";
 import { tableToCsv } from "../exports/csv";
 import { EXPORT_FORMATS, exportFileName, type ExportFormat } from "../exports/export-table";
@@ -10,7 +10,7 @@ import { PAPER_SIZES, type PaperSize } from "../exports/paper";
 import { failure, KEY_OR_ANONYMOUS, rateLimitHeaders, retryAfter } from "../openapi/responses";
 import { reportBrandingOf } from "../branding/report-branding";
 import { createRouter } from "../openapi/router";
-import { ApiError } from "../shared/api-error";
+import { ApiError, type ErrorCode } from "../shared/api-error";
 import { validationDetails } from "../validation";
 import { callerPlan } from "./caller-plan";
 
@@ -38,7 +38,8 @@ const route = createRoute({
   summary: "A dataset as a CSV or PDF file",
   description:
     "The dataset's own parameters: `compare` takes `asins` and `marketplace` (as GET /v1/compare); `history` takes `asin`, " +
-    "`marketplace`, `range` and `days` (as GET /v1/history); `alerts` takes none; `portfolio` takes `marketplace`, `range` and `connection` (one client; all by default). " +
+    "`marketplace`, `range` and `days` (as GET /v1/history); `alerts` takes none; `portfolio` takes `marketplace`, `range`, `connection` (one client; all by default), `brand` and `category` (as GET /api/portfolio). " +
+    "A `compare` export takes one lookup per ASIN from the caller's lookup allowance, as GET /v1/compare does. " +
     `The Free plan takes ${FREE_PLAN.exportsPerDay} exports a day (UTC), counted once the request is found valid and within the plan, and given back when its data cannot be read; Pro exports without a daily limit.`,
   security: KEY_OR_ANONYMOUS,
   request: {
@@ -55,10 +56,19 @@ const route = createRoute({
     403: failure("The plan does not allow this dataset's range, size or marketplace."),
     404: failure("No dataset of that name."),
     422: failure("Bad input: `detail` lists each bad value."),
-    429: failure("The plan's daily exports are used up.", retryAfter),
+    429: failure("The plan's daily exports are used up, or (compare) the lookups it needs are past the caller's lookup limit.", retryAfter),
     503: failure("The data behind the dataset is unavailable (for a compare: Amazon failed for every ASIN); the export is not counted.", retryAfter),
   },
 });
+
+/** The error code of each status a dataset may refuse with. */
+const REFUSAL_CODES = {
+  401: "unauthenticated",
+  403: "plan_limit",
+  404: "not_found",
+  429: "rate_limited",
+  503: "upstream_unavailable",
+} as const satisfies Record<ExportRefusal["status"], ErrorCode>;
 
 /**
  * GET /api/exports/<dataset>?format=csv|pdf[&paper=a4|letter]&…: a dataset (see
@@ -110,8 +120,7 @@ export const exportRoutes = createRouter().openapi(route, async (c) => {
   try {
     const table = await dataset.load(request, query.data);
     if (isRefusal(table)) {
-      const code = table.status === 503 ? "upstream_unavailable" : table.status === 404 ? "not_found" : "plan_limit";
-      throw new ApiError(table.status, code, table.detail, table.retryAfterSeconds ? { "Retry-After": String(table.retryAfterSeconds) } : {});
+      throw new ApiError(table.status, REFUSAL_CODES[table.status], table.detail, table.retryAfterSeconds ? { "Retry-After": String(table.retryAfterSeconds) } : {});
     }
     const fileName = exportFileName(table.fileStem, format, now);
     c.header("Content-Disposition", `attachment; filename="${fileName}"`);

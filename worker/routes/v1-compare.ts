@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "../openapi/zod";
-import { compareItems, compareLimitOf, compareOutage, compareRefusal } from "../compare/compare-rules";
+import { compareItems, compareLimitDetail, compareLimitOf, compareOutage, compareRefusal } from "../compare/compare-rules";
 import { compareQuerySchema } from "../compare/compare-query";
 import type { ComparePlan, CompareResponse } from "../contract/compare";
 import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
@@ -8,7 +8,7 @@ import { lookupResultSchema } from "../contract/product";
 import type { LookupPayer } from "../lookup/lookup-use-case";
 import { commonErrors, failure, KEY_OR_ANONYMOUS, ok, retryAfter } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
-import { limitExceededDetail, rateLimitHeaders } from "../ratelimit/lookup-limit";
+import { rateLimitHeaders } from "../ratelimit/lookup-limit";
 import { ApiError } from "../shared/api-error";
 import { callerPlan } from "./caller-plan";
 
@@ -103,11 +103,7 @@ export const compareRoutes = createRouter()
       const decision = await lookups.take(payer, asins.length);
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
       if (!decision.allowed) {
-        const detail =
-          decision.exceeded === "month" && decision.remaining > 0
-            ? `This compare needs ${asins.length} lookups and ${decision.remaining} are left this month. Remove some ASINs or upgrade to Pro.`
-            : limitExceededDetail(decision, payer.client.limits);
-        throw new ApiError(429, "rate_limited", detail, { "Retry-After": String(decision.resetSeconds) });
+        throw new ApiError(429, "rate_limited", compareLimitDetail(decision, asins.length, payer.client.limits), { "Retry-After": String(decision.resetSeconds) });
       }
     }
 

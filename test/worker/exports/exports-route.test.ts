@@ -11,9 +11,9 @@ let nextIp = 1;
 const freshIp = () => `192.0.2.${nextIp++}`;
 const today = () => new Date().toISOString().slice(0, 10);
 
-async function get(path: string, ip: string) {
+async function get(path: string, ip: string, vars: Record<string, string> = {}) {
   const ctx = createExecutionContext();
-  const res = await app.request(path, { headers: { "CF-Connecting-IP": ip } }, env, ctx);
+  const res = await app.request(path, { headers: { "CF-Connecting-IP": ip } }, { ...env, ...vars }, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -52,6 +52,21 @@ describe("GET /api/exports/compare", () => {
     expect((await res.text()).split("\r\n")[1]).toMatch(/^B08N5WRWNW,DE,/);
     const conflict = await get(`/api/exports/compare?format=csv&marketplace=US&asins=${encodeURIComponent("https://www.amazon.de/dp/B08N5WRWNW")}`, freshIp());
     expect(conflict.status).toBe(422);
+  });
+
+  it("takes one lookup per ASIN from the caller's allowance, as the compare does, so the file is no way around the lookup limit", async () => {
+    const ip = freshIp();
+    const vars = { LOOKUP_LIMIT_PER_MONTH: "3" };
+    expect((await get(`/api/exports/compare?format=csv&asins=${newAsin()},${newAsin()}`, ip, vars)).status).toBe(200);
+    expect((await get(`/api/v1/lookup?asin=${newAsin()}`, ip, vars)).status).toBe(200);
+    expect((await get(`/api/v1/lookup?asin=${newAsin()}`, ip, vars)).status).toBe(429);
+
+    const refused = await get(`/api/exports/compare?format=csv&asins=${newAsin()}`, ip, vars);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ code: "rate_limited", detail: expect.stringMatching(/^Monthly lookup limit reached: 3 lookups per calendar month \(UTC\)\./) });
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // The refused file costs no export: one of the day's five was spent, by the first file.
+    expect(refused.headers.get("RateLimit-Remaining")).toBe("4");
   });
 
   it("rejects bad input with 422 and unknown datasets with 404, and holds compares to the plan", async () => {
