@@ -80,6 +80,10 @@ describe("unknown paths", () => {
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(await response.json()).toEqual({ detail: "No API route for GET /api/nope", code: "not_found" });
+    // /api itself is the API's too, not the site's HTML 404 page (wrangler.toml's run_worker_first).
+    const bare = await fetch(`${appUrl}/api?x=1`);
+    expect(bare.status).toBe(404);
+    expect(await bare.json()).toEqual({ detail: "No API route for GET /api", code: "not_found" });
   });
 });
 

@@ -10,6 +10,13 @@ export const DISPLAY_NAME_MAX = 80;
 export const MIN_CONTRAST_WITH_WHITE = 4.5;
 
 export type LogoType = "image/png" | "image/svg+xml";
+export const LOGO_TYPE_DETAIL = "The logo must be a PNG (image/png) or an SVG (image/svg+xml).";
+
+/** The declared media type (parameters dropped), when it is one a logo may be. */
+export function logoTypeOf(contentType: string | null): LogoType | null {
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  return type === "image/png" || type === "image/svg+xml" ? type : null;
+}
 export type Checked<T> = { ok: true; value: T } | { ok: false; detail: string };
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -82,8 +89,8 @@ function decodeXmlReferences(text: string): string {
 export function checkLogo(bytes: Uint8Array, declaredType: string | null): Checked<LogoType> {
   if (bytes.byteLength === 0) return { ok: false, detail: "The logo file is empty." };
   if (bytes.byteLength > LOGO_MAX_BYTES) return { ok: false, detail: `The logo is larger than ${LOGO_MAX_BYTES / 1024} kB.` };
-  const type = (declaredType ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "image/png" && type !== "image/svg+xml") return { ok: false, detail: "The logo must be a PNG (image/png) or an SVG (image/svg+xml)." };
+  const type = logoTypeOf(declaredType);
+  if (!type) return { ok: false, detail: LOGO_TYPE_DETAIL };
   if (type === "image/png") {
     const isPng = PNG_MAGIC.every((byte, i) => bytes[i] === byte) && String.fromCharCode(...bytes.slice(12, 16)) === "IHDR";
     return isPng ? { ok: true, value: type } : { ok: false, detail: "The file is not a PNG image." };

@@ -7,6 +7,9 @@ import type { OpenApiDocument } from "./split";
  * place, so no route declaration has to remember it (nor can forget it):
  * - an operation with a request body: 400 (JSON that cannot be read), 413 (a body over the
  *   limit, shared/body-limit.ts) and 415 (a Content-Type it does not read);
+ * - an operation with parameters or a JSON body: 422, the validator's list (document.ts);
+ * - a state-changing operation behind the XSRF and Origin checks (all but the few app.ts mounts
+ *   before them): 403;
  * - a key-reachable operation: the rate-limit headers apiKeyAuth sets on every answer to a key
  *   request, and WWW-Authenticate on 401 and 403 (a wrong, revoked or disabled key).
  * A route that declares one of these itself keeps its own (e.g. the logo upload's 413).
@@ -17,6 +20,7 @@ interface Answer {
   content?: Record<string, unknown>;
 }
 interface Operation {
+  parameters?: unknown[];
   requestBody?: { content?: Record<string, unknown> };
   responses?: Record<string, Answer>;
 }
@@ -34,6 +38,15 @@ function bodyErrors(operation: Operation): Record<string, Answer> {
   };
 }
 
+const WRITES = ["put", "post", "delete", "patch"];
+/** Mounted in app.ts before the XSRF check: Stripe's signed webhook and the signed unsubscribe links. */
+const XSRF_EXEMPT = ["/billing/webhook", "/reports/unsubscribe", "/branding/recipients/unsubscribe"];
+const xsrfRefusal = (): Answer => ({
+  description: "The X-XSRF-TOKEN header is missing or does not match the session's (a browser request), or the Origin is another site's.",
+  content: errorContent(),
+});
+const validationRefusal = (): Answer => ({ description: "Bad input: `detail` lists each problem as {loc, msg, type}.", content: errorContent() });
+
 /** The headers a key request's answer of this status carries besides the route's own. */
 function keyHeaders(status: string): Record<string, unknown> {
   // The body limit refuses before the key is read: its 413 counts nothing and says nothing of the limit.
@@ -50,6 +63,8 @@ export function declareMiddlewareAnswers(document: OpenApiDocument, isKeyReachab
       if (operation.requestBody) {
         for (const [status, answer] of Object.entries(bodyErrors(operation))) responses[status] ??= answer;
       }
+      if (operation.parameters?.length || operation.requestBody?.content?.["application/json"]) responses["422"] ??= validationRefusal();
+      if (WRITES.includes(method) && !XSRF_EXEMPT.some((prefix) => path.startsWith(prefix))) responses["403"] ??= xsrfRefusal();
       if (!isKeyReachable(path)) continue;
       // A new answer object: the generator may share one between operations of both documents.
       for (const [status, answer] of Object.entries(responses)) responses[status] = { ...answer, headers: { ...keyHeaders(status), ...answer.headers } };

@@ -10,7 +10,7 @@ import { requireAccount } from "../auth/session-middleware";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
 import { sharedWorkspacesOf, workspacesOnlyOwnedBy } from "../workspaces/workspace-store";
-import { badInput, errorAnswer, jsonAnswer } from "./schemas/answers";
+import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 import { accountSchema, deleteBodySchema, deletionSchema, emailBodySchema, sentSchema } from "./schemas/sign-in";
 import { sessionAccount } from "./passkeys";
 import { auditRequest } from "./request-audit";
@@ -29,7 +29,7 @@ router.use(requireAccount);
 
 export const accountRoutes = router
   .openapi(
-    createRoute({ method: "get", path: "/", tags, summary: "The account's address, ways in and what deletion asks to type", responses: { 200: jsonAnswer("The account.", accountSchema) } }),
+    createRoute({ method: "get", path: "/", tags, summary: "The account's address, ways in and what deletion asks to type", responses: { 401: notSignedIn, 200: jsonAnswer("The account.", accountSchema) } }),
     async (c) => {
       const { user } = sessionAccount(c);
       const ways = await waysInOf(c.env.DB, user);
@@ -53,7 +53,7 @@ export const accountRoutes = router
       tags,
       summary: "Add (or change) the account's email address: a confirmation link goes to it, with the sign-in limits",
       request: { body: { content: { "application/json": { schema: emailBodySchema } }, required: true } },
-      responses: { 202: jsonAnswer("Sent.", sentSchema), 400: errorAnswer("The body is not JSON."), 403: errorAnswer("A demo account has no address."), 422: badInput, 429: errorAnswer("Past a sending limit (Retry-After)."), 503: errorAnswer("Email is not set up.") },
+      responses: { 401: notSignedIn, 202: jsonAnswer("Sent.", sentSchema), 400: errorAnswer("The body is not JSON."), 403: errorAnswer("A demo account has no address."), 422: badInput, 429: errorAnswer("Past a sending limit (Retry-After)."), 503: errorAnswer("Email is not set up.") },
     }),
     async (c) => {
       const { user } = sessionAccount(c);
@@ -68,7 +68,7 @@ export const accountRoutes = router
       path: "/export",
       tags,
       summary: "Everything stored about the account, as a JSON download (no secrets)",
-      responses: { 200: jsonAnswer("The export document.", z.record(z.string(), z.unknown())) },
+      responses: { 401: notSignedIn, 200: jsonAnswer("The export document.", z.record(z.string(), z.unknown())) },
     }),
     async (c) => {
       const { user } = sessionAccount(c);
@@ -85,7 +85,7 @@ export const accountRoutes = router
       tags,
       summary: "Delete the account: cancels a Stripe subscription, erases every row, and says what it did",
       request: { body: { content: { "application/json": { schema: deleteBodySchema } }, required: true } },
-      responses: {
+      responses: { 401: notSignedIn,
         200: jsonAnswer("Deleted; the session is over.", deletionSchema),
         400: errorAnswer("The confirmation does not match, or the body is not JSON."),
         409: errorAnswer("The account is the last owner of a workspace with other members: transfer ownership first."),

@@ -3,7 +3,7 @@ import * as z from "../openapi/zod";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { currentWorkspace, requireAccount } from "../auth/session-middleware";
-import { checkAccentColor, checkDisplayName, checkLogo, LOGO_MAX_BYTES } from "../branding/branding-rules";
+import { checkAccentColor, checkDisplayName, checkLogo, LOGO_MAX_BYTES, LOGO_TYPE_DETAIL, logoTypeOf } from "../branding/branding-rules";
 import { type BrandingRecord, findLogo, loadBranding, saveBrandingText, saveLogo } from "../branding/branding-store";
 import { deleteLogo, getLogo, putLogo } from "../branding/logo-bucket";
 import type { BrandingResponse } from "../contract/branding";
@@ -123,6 +123,8 @@ export const brandingRoutes = createRouter()
     { ...uploadRoute, middleware: [requireAccount, logoBodyLimit()] },
     async (c) => {
       const workspaceId = requireEditor(c);
+      // A body of another type is refused as such (415), before it is read.
+      if (!logoTypeOf(c.req.header("Content-Type") ?? null)) throw new ApiError(415, "unsupported_media_type", LOGO_TYPE_DETAIL);
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       const checked = checkLogo(bytes, c.req.header("Content-Type") ?? null);
       if (!checked.ok) throw invalid("logo", checked.detail);

@@ -26,7 +26,7 @@ const routes = {
   dashboard: createRoute({
     ...common, method: "get", path: "/", operationId: "dashboard", summary: "KPI cards and the tracked-ASIN table (7 days), all rows or one sorted page",
     request: { query: dashboardQuerySchema },
-    responses: { 200: json("The dashboard.", dashboardSchema), ...sessionErrors },
+    responses: { 200: json("The dashboard.", dashboardSchema), ...sessionErrors, 404: failure("No such seller connection in this workspace (`connection`).") },
   }),
   intraday: createRoute({
     ...common, method: "get", path: "/intraday", operationId: "intraday", summary: "The extra refreshes' hourly points (Pro)",

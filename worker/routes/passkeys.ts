@@ -9,7 +9,7 @@ import { requireAccount } from "../auth/session-middleware";
 import type { AppEnv, SignedInAccount } from "../env";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
-import { badInput, errorAnswer, jsonAnswer, noContent } from "./schemas/answers";
+import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
 import { challengeSchema, passkeyIdParamSchema, passkeyListSchema, passkeyNameSchema, passkeyRegistrationBodySchema, passkeySchema } from "./schemas/sign-in";
 import { relyingParty } from "./signin";
 
@@ -31,7 +31,7 @@ router.use(requireAccount);
 
 export const passkeyRoutes = router
   .openapi(
-    createRoute({ method: "get", path: "/", tags, summary: "The account's passkeys", responses: { 200: jsonAnswer("Oldest first.", passkeyListSchema) } }),
+    createRoute({ method: "get", path: "/", tags, summary: "The account's passkeys", responses: { 401: notSignedIn, 200: jsonAnswer("Oldest first.", passkeyListSchema) } }),
     async (c) => {
       const { user } = sessionAccount(c);
       c.header("Cache-Control", "private, no-store");
@@ -44,7 +44,7 @@ export const passkeyRoutes = router
       path: "/registration/options",
       tags,
       summary: "A WebAuthn challenge for adding a passkey (five minutes, once)",
-      responses: { 200: jsonAnswer("Options for navigator.credentials.create().", challengeSchema), 403: errorAnswer("Not this site's address.") },
+      responses: { 401: notSignedIn, 200: jsonAnswer("Options for navigator.credentials.create().", challengeSchema), 403: errorAnswer("Not this site's address.") },
     }),
     async (c) => {
       const { user } = sessionAccount(c);
@@ -61,7 +61,7 @@ export const passkeyRoutes = router
       tags,
       summary: "Add the passkey the authenticator made for the challenge",
       request: { body: { content: { "application/json": { schema: passkeyRegistrationBodySchema } }, required: true } },
-      responses: { 201: jsonAnswer("Added.", passkeySchema), 400: errorAnswer("Not verified, or the challenge expired."), 422: badInput },
+      responses: { 401: notSignedIn, 201: jsonAnswer("Added.", passkeySchema), 400: errorAnswer("Not verified, or the challenge expired."), 422: badInput },
     }),
     async (c) => {
       const { user } = sessionAccount(c);
@@ -82,7 +82,7 @@ export const passkeyRoutes = router
       tags,
       summary: "Rename a passkey",
       request: { params: passkeyIdParamSchema, body: { content: { "application/json": { schema: passkeyNameSchema } }, required: true } },
-      responses: { 200: jsonAnswer("Renamed.", passkeySchema), 400: errorAnswer("The body is not JSON."), 404: errorAnswer(NOT_YOURS), 422: badInput },
+      responses: { 401: notSignedIn, 200: jsonAnswer("Renamed.", passkeySchema), 400: errorAnswer("The body is not JSON."), 404: errorAnswer(NOT_YOURS), 422: badInput },
     }),
     async (c) => {
       const { user } = sessionAccount(c);
@@ -98,7 +98,7 @@ export const passkeyRoutes = router
       tags,
       summary: "Remove a passkey, unless it is the account's last way to sign in",
       request: { params: passkeyIdParamSchema },
-      responses: { 204: noContent("Removed."), 404: errorAnswer(NOT_YOURS), 409: errorAnswer("The last way to sign in.") },
+      responses: { 401: notSignedIn, 204: noContent("Removed."), 404: errorAnswer(NOT_YOURS), 409: errorAnswer("The last way to sign in.") },
     }),
     async (c) => {
       const { user } = sessionAccount(c);

@@ -4,7 +4,7 @@ import { callerPlan } from "./caller-plan";
 import { portfolioQuerySchema } from "../contract/dashboard";
 import { PRO_PLAN } from "../contract/plans";
 import { loadPortfolio, portfolioRangeRefusal } from "../dashboard/portfolio-service";
-import { json, sessionErrors } from "../openapi/responses";
+import { failure, json, sessionErrors } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
 import { portfolioSchema } from "./dashboard-schemas";
@@ -19,7 +19,7 @@ export const portfolioRoutes = createRouter().openapi(
     summary: "Brands, categories and revenue of the tracked ASINs",
     middleware: [requireAccount],
     request: { query: portfolioQuerySchema },
-    responses: { 200: json("The portfolio.", portfolioSchema), ...sessionErrors },
+    responses: { 200: json("The portfolio.", portfolioSchema), ...sessionErrors, 404: failure("No such seller connection in this workspace (`connection`).") },
   }),
   async (c) => {
     c.header("Cache-Control", "private, no-store");

@@ -43,7 +43,7 @@ const OTHER_ACCOUNT =
  */
 export async function sendEmailFor(c: Context<AppEnv>, rawEmail: string, purpose: SignInPurpose, userId: string | null): Promise<string> {
   const email = normalizeEmail(rawEmail);
-  if (!email) throw new ApiError(422, "validation_failed", "Enter an email address like name@example.com.");
+  if (!email) throw new ApiError(422, "validation_failed", [{ loc: ["body", "email"], msg: "Enter an email address like name@example.com.", type: "invalid_format" }]);
   const { config, sources } = c.get("services");
   const sender = sources.alertEmail();
   if (!sender || !config.alertEmail) {

@@ -52,7 +52,7 @@ describe("an internationalised domain typed as Unicode or as its A-label", () =>
     const { bindings, sent } = emailEnv();
     const res = await askForEmail(new TestBrowser(bindings), "anna@\u05d0b.com");
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ code: "validation_failed", detail: "Enter an email address like name@example.com." });
+    expect(await res.json()).toEqual({ code: "validation_failed", detail: [{ loc: ["body", "email"], msg: "Enter an email address like name@example.com.", type: "invalid_format" }] });
     expect(sent).toEqual([]);
   });
 

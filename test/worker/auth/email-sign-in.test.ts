@@ -98,7 +98,7 @@ describe("email sign-in", () => {
     const { bindings } = emailEnv();
     const bad = await askForEmail(new TestBrowser(bindings), "not-an-address");
     expect(bad.status).toBe(422);
-    expect(await bad.json()).toEqual({ detail: "Enter an email address like name@example.com.", code: "validation_failed" });
+    expect(await bad.json()).toEqual({ detail: [{ loc: ["body", "email"], msg: "Enter an email address like name@example.com.", type: "invalid_format" }], code: "validation_failed" });
     const off = await askForEmail(new TestBrowser(emailEnv({ ALERT_EMAIL_FROM: "" }).bindings), "ada@example.com");
     expect(off.status).toBe(503);
   });

@@ -58,7 +58,7 @@ describe("/api/branding", () => {
     expect((await env.BRANDING.list({ prefix: `logos/${workspaceId}/` })).objects).toHaveLength(0);
   });
 
-  it("refuses a logo too big (413, past the API's 64 kB cap only at 256 kB), of the wrong type, or script-bearing (422)", async () => {
+  it("refuses a logo too big (413, past the API's 64 kB cap only at 256 kB), of another type (415), or script-bearing (422)", async () => {
     const browser = await freeBrowserWith(bindings);
     const large = new Uint8Array(200 * 1024);
     large.set(PNG_1X1);
@@ -67,8 +67,10 @@ describe("/api/branding", () => {
     const tooBig = await upload(browser, new Uint8Array(256 * 1024 + 1), "image/png");
     expect(tooBig.status).toBe(413);
     expect((await tooBig.json<{ detail: string }>()).detail).toBe("The logo is larger than 256 kB.");
+    // Another declared type is refused as such, whatever the bytes are (api.md: 415).
     const jpeg = await upload(browser, PNG_1X1, "image/jpeg");
-    expect(jpeg.status).toBe(422);
+    expect(jpeg.status).toBe(415);
+    expect(await jpeg.json()).toEqual({ code: "unsupported_media_type", detail: "The logo must be a PNG (image/png) or an SVG (image/svg+xml)." });
     const script = await upload(browser, svg("<script>alert(document.cookie)</script>"), "image/svg+xml");
     expect(script.status).toBe(422);
     expect(JSON.stringify(await script.json())).toContain("a script element");

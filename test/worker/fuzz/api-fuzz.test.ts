@@ -11,7 +11,8 @@ const { routes: declaredRoutes } = await withLazyRoutes(app);
 /**
  * Malformed requests against every /api route the app declares (read from Hono's own route
  * table, so a route added anywhere is fuzzed without touching this file): no answer may be
- * a 5xx, and every 4xx must be JSON with a `detail`. The Amazon callback is the one route
+ * a 5xx, every 4xx must be JSON with a `detail`, and every status must be one the operation's
+ * OpenAPI entry declares. The Amazon callback is the one route
  * that answers a browser with an HTML page by design; its 4xx must still be a page, not a crash.
  */
 const HTML_ROUTES = new Set(["GET /api/auth/callback"]);
@@ -63,9 +64,25 @@ function concretePath(path: string, params: string[]): string {
   return path.replace(/:[A-Za-z_]+(\{[^}]*\})?/g, () => encodeURIComponent(params[i++ % params.length] || "x"));
 }
 
+/** The statuses each operation declares, from both OpenAPI documents ("GET /api/v1/lookup" → ["200", …]). */
+async function declaredStatuses(): Promise<Map<string, string[]>> {
+  const statuses = new Map<string, string[]>();
+  for (const path of ["/api/openapi.json", "/api/openapi-internal.json"]) {
+    const document = await (await app.request(path, {}, demoEnv())).json<{ paths: Record<string, Record<string, { responses: object }>> }>();
+    for (const [route, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) statuses.set(`${method.toUpperCase()} /api${route}`, Object.keys(operation.responses));
+    }
+  }
+  return statuses;
+}
+const documented = await declaredStatuses();
+/** The two documents themselves are served beside the routes they describe, not declared in them. */
+const UNDOCUMENTED_ROUTES = new Set(["GET /api/openapi.json", "GET /api/openapi-internal.json"]);
+const documentedName = (route: Route) => `${route.method} ${route.path.replace(/\/$/, "").replace(/:(\w+)(\{[^}]*\})?/g, "{$1}")}`;
+
 let cases = 0;
 afterAll(() => {
-  console.info(`api fuzz: ${cases} requests over ${apiRoutes().length} routes, none answered 5xx or a 4xx without detail`);
+  console.info(`api fuzz: ${cases} requests over ${apiRoutes().length} routes, none answered 5xx, a 4xx without detail or an undeclared status`);
 });
 
 describe("fuzzing every /api route", () => {
@@ -76,7 +93,7 @@ describe("fuzzing every /api route", () => {
     expect(routes).toContainEqual({ method: "POST", path: "/api/alerts" });
   });
 
-  it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))("%s never answers 5xx, and every 4xx carries a JSON detail", async (name, route) => {
+  it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))("%s never answers 5xx, every 4xx carries a JSON detail, and every status is declared", async (name, route) => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(console, "warn").mockImplementation(() => {});
     // Fully configured (encryption keys too), so a 503 "not set up" answer never hides a route's real path.
@@ -104,6 +121,8 @@ describe("fuzzing every /api route", () => {
         const text = await res.text();
         const where = `${route.method} ${url.pathname}${url.search} → ${res.status}: ${text.slice(0, 200)}`;
         expect(res.status, where).toBeLessThan(500);
+        // Whatever it answers, its OpenAPI entry says it may.
+        if (!HTML_ROUTES.has(name) && !UNDOCUMENTED_ROUTES.has(name)) expect(documented.get(documentedName(route)), where).toContain(String(res.status));
         if (res.status >= 400 && !HTML_ROUTES.has(name)) {
           expect(res.headers.get("Content-Type"), where).toMatch(/^application\/json/);
           const detail = (JSON.parse(text) as { detail?: unknown }).detail;
