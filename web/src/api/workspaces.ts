@@ -18,6 +18,16 @@ export function createWorkspace(name: string): Promise<WorkspaceList> {
   return responseData(workspaces.$post({ json: { name } }));
 }
 
+/** Renames the current workspace (owners and admins); the answer lists it under its new name. */
+export function renameWorkspace(name: string): Promise<WorkspaceList> {
+  return responseData(workspaces.current.$patch({ json: { name } }));
+}
+
+/** Deletes the current workspace and all its data (owners; never a personal one); the session falls back to the personal workspace. */
+export async function deleteWorkspace(): Promise<void> {
+  await workspaces.current.$delete();
+}
+
 export function leaveWorkspace(): Promise<WorkspaceList> {
   return responseData(workspaces.leave.$post());
 }

@@ -144,9 +144,12 @@ export function Invitations({
               <span>
                 {invitation.email}, {invitation.role}, until {formatUtc(invitation.expiresAt)}
               </span>
-              <button type="button" className="button button--secondary" disabled={busy} onClick={() => void act(() => withdrawInvitation(invitation.id), changed)}>
-                Withdraw
-              </button>
+              {/* Only owners invite owners, so only owners withdraw an owner's invitation. */}
+              {(invitation.role !== "owner" || canInviteOwners) && (
+                <button type="button" className="button button--secondary" disabled={busy} onClick={() => void act(() => withdrawInvitation(invitation.id), changed)}>
+                  Withdraw
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link } from "react-router-dom";
-import { WORKSPACE_NAME_MAX_LENGTH, type WorkspaceRole } from "@contract/workspaces";
+import type { WorkspaceRole } from "@contract/workspaces";
 import { errorMessage } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
-import { changeRole, createWorkspace, fetchTeam, leaveWorkspace, removeMember } from "../../api/workspaces";
+import { changeRole, fetchTeam, leaveWorkspace, removeMember } from "../../api/workspaces";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import { LimitMessage } from "../../components/LimitMessage";
 import { LoadFailed } from "../../components/LoadFailed";
@@ -12,19 +12,22 @@ import { formatUtc } from "../../lib/format";
 import { useWorkspaces } from "../../state/workspaces";
 import "../../styles/seller.css";
 import "../../styles/workspaces.css";
-import { Invitations, rolesGrantableBy, seatsLine, type Act } from "./Invitations";
+import { DeleteWorkspace } from "./DeleteWorkspace";
+import { Invitations, rolesGrantableBy, seatsLine } from "./Invitations";
+import { NewWorkspace } from "./NewWorkspace";
+import { RenameWorkspace } from "./RenameWorkspace";
 
-/** /team: the current workspace's members and roles, invitations, and leaving it. */
+/** /team: the current workspace's members and roles, invitations, its name, leaving or deleting it, and new workspaces. */
 export function TeamPage() {
   return (
     <RequireSignIn title="Team" reason="Sign in to see who works in your workspace.">
-      {() => <TeamScreen />}
+      {(user) => <TeamScreen demo={user.demo} />}
     </RequireSignIn>
   );
 }
 
-function TeamScreen() {
-  const { list, can } = useWorkspaces();
+function TeamScreen({ demo }: { demo: boolean }) {
+  const { list, can, reload: reloadWorkspaces } = useWorkspaces();
   const [team, reloadTeam] = useResource(fetchTeam);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -146,34 +149,13 @@ function TeamScreen() {
             </ConfirmButton>
           )}
         </div>
+        {/* Keyed by workspace: the field starts from the current name, not one typed elsewhere. */}
+        {list && can("settings") && <RenameWorkspace key={list.current.id} name={list.current.name} busy={busy} act={act} onRenamed={reloadWorkspaces} />}
+        {/* Only `current.personal` (this account's own) is known here; a co-owner of another account's gets its 409. */}
+        {list && can("ownership") && !list.current.personal && <DeleteWorkspace name={list.current.name} busy={busy} act={act} />}
       </section>
 
-      <NewWorkspace busy={busy} act={act} />
+      <NewWorkspace demo={demo} busy={busy} act={act} />
     </div>
   );
 }
-
-/** Another workspace (a client, a brand), owned by this account; the page reloads into it. */
-function NewWorkspace({ busy, act }: { busy: boolean; act: Act }) {
-  const [name, setName] = useState("");
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void act(() => createWorkspace(name.trim()), () => window.location.assign("/team"));
-  }
-  return (
-    <section className="team-section" aria-labelledby="new-workspace-heading">
-      <h2 id="new-workspace-heading">New workspace</h2>
-      <p className="seller-muted">A workspace has its own watchlist, alerts, keys, billing and team; you are its owner.</p>
-      <form className="team-form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor="workspace-name">Workspace name</label>
-          <input id="workspace-name" maxLength={WORKSPACE_NAME_MAX_LENGTH} required value={name} onChange={(event) => setName(event.target.value)} />
-        </div>
-        <button type="submit" className="button button--secondary" disabled={busy || name.trim() === ""}>
-          Create workspace
-        </button>
-      </form>
-    </section>
-  );
-}
-
