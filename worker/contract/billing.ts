@@ -61,9 +61,12 @@ export function upgradeHint(plan: Plan): string {
 
 export const MOCK_CHECKOUT_MESSAGE =
   "Mock mode: Stripe not configured. In production, you would be redirected to checkout.";
+/** Added for an account that is not the demo: in mock mode its checkout changes nothing. */
+export const MOCK_CHECKOUT_NOT_DEMO =
+  "Your plan stays Free: without Stripe nothing can be bought here, and only the demo account (Continue with Demo on /connect) can try the paid plans.";
 export const MOCK_PORTAL_MESSAGE = "Mock mode: Stripe not configured";
 export const PAST_DUE_MESSAGE = "Payment failed: update your card to keep Pro.";
 export const PAYMENT_ACTION_MESSAGE = "Confirm your payment: your bank asks you to approve it to keep Pro.";
 export const DEMO_STRIPE_MESSAGE =
   "Demo account: billing is real on this deployment, so a demo account stays on Free. Sign in with your Amazon seller account to upgrade.";
-export const MOCK_DEMO_MESSAGE = "Billing is in mock mode: Stripe is not configured and nothing is charged. Demo Pro uses sample product data only.";
+export const MOCK_DEMO_MESSAGE = "Billing is in mock mode: Stripe is not configured and nothing is charged. The demo's paid plans use sample product data only.";

@@ -52,8 +52,12 @@ const billingUrl = (c: Context<AppEnv>) => new URL(BILLING_PATH, c.get("services
 async function switchDemo(c: Context<AppEnv>, active: boolean, paidPlan: "pro" | "agency" = "pro"): Promise<void> {
   const { user, workspace } = currentAccount(c);
   if (!user.isDemo) return;
+  const before = (await billingOfUser(c.env.DB, { id: workspace.id })).plan.id;
   await storeDemoSubscription(c.env.DB, workspace.id, active, paidPlan);
-  await applyPlanLimits(c.env.DB, workspace.id, (await billingOfUser(c.env.DB, { id: workspace.id })).plan);
+  const after = (await billingOfUser(c.env.DB, { id: workspace.id })).plan;
+  await applyPlanLimits(c.env.DB, workspace.id, after);
+  // As Stripe's plan changes are (reconcile.ts): the log covers billing, mock included.
+  if (after.id !== before) await auditRequest(c, { workspaceId: workspace.id, action: "billing.plan", detail: { from: before, to: after.id, mock: true } });
 }
 
 const mockRedirect: RedirectResponse = { mock: true, url: null };

@@ -77,6 +77,22 @@ describe("/billing", () => {
     await waitFor(() => expect(within(card("Pro")).getByRole("button", { name: "Upgrade" })).toBeTruthy());
   });
 
+  it("in mock mode tells an account that is not the demo that its plan stays Free, and how to try the paid plans", async () => {
+    fakeApi({
+      "GET /api/user/status": json(demoUser({ demo: false, connected: false })),
+      "GET /api/billing/plans": json(PLANS_BODY),
+      "GET /api/billing/subscription": json(subscription({ mock: true, demo: false })),
+      "POST /api/billing/create-checkout": json({ mock: true, url: null }),
+    });
+    const { user } = renderRoutes("/billing");
+    await user.click(await screen.findByRole("button", { name: "Upgrade" }));
+    expect(
+      await screen.findByText(
+        "Mock mode: Stripe not configured. In production, you would be redirected to checkout. Your plan stays Free: without Stripe nothing can be bought here, and only the demo account (Continue with Demo on /connect) can try the paid plans.",
+      ),
+    ).toBeTruthy();
+  });
+
   it("past_due shows the payment-failed banner, and Manage Subscription opens the portal URL", async () => {
     fakeApi({
       "GET /api/user/status": json(demoUser({ demo: false, connected: true })),

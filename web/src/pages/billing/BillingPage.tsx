@@ -2,7 +2,7 @@ import { ApiError } from "../../api/api-error";
 import { navigateAway } from "../../lib/navigate-away";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { MOCK_CHECKOUT_MESSAGE } from "@contract/billing";
+import { MOCK_CHECKOUT_MESSAGE, MOCK_CHECKOUT_NOT_DEMO } from "@contract/billing";
 import { fetchSubscription, startCheckout } from "../../api/billing";
 import { fetchPlans } from "../../api/site";
 import { useResource } from "../../api/use-resource";
@@ -53,7 +53,7 @@ export function BillingPage() {
     try {
       const { mock, url } = await startCheckout(planId);
       if (mock || !url) {
-        setMessage({ kind: "status", text: MOCK_CHECKOUT_MESSAGE });
+        setMessage({ kind: "status", text: user?.demo ? MOCK_CHECKOUT_MESSAGE : `${MOCK_CHECKOUT_MESSAGE} ${MOCK_CHECKOUT_NOT_DEMO}` });
         reloadSubscription();
       } else {
         navigateAway(url);
@@ -66,7 +66,7 @@ export function BillingPage() {
       setMessage({ kind: "error", text: refusal ? (error.detail as string) : CHECKOUT_FAILED });
     }
     setBusy(false);
-  }, [reloadSubscription]);
+  }, [reloadSubscription, user]);
 
   const loading = plans.status === "loading" || subscription.status === "loading";
   const current = subscription.status === "success" ? subscription.data : null;
