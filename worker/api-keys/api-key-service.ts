@@ -7,6 +7,7 @@ import {
   listLiveApiKeys,
   revokeApiKey,
   usageHour,
+  workspaceKeyRequestsInHour,
   type ApiKeyRecord,
 } from "./api-key-store";
 import { generateApiKey, hashApiKey, visiblePrefix } from "./key-format";
@@ -25,17 +26,19 @@ function toView(key: ApiKeyRecord, usage: readonly HourCount[], now: number): Ap
 
 export async function listKeysOf(db: D1Database, workspaceId: string, plan: Plan, now = Date.now()): Promise<ApiKeyList> {
   const keys = await listLiveApiKeys(db, workspaceId);
-  const usage = await apiKeyUsageSince(
-    db,
-    keys.map((key) => key.id),
-    usageWindowStart(now),
-  );
-  const hour = usageHour(now);
+  const [usage, usedThisHour] = await Promise.all([
+    apiKeyUsageSince(
+      db,
+      keys.map((key) => key.id),
+      usageWindowStart(now),
+    ),
+    workspaceKeyRequestsInHour(db, workspaceId, usageHour(now)),
+  ]);
   return {
     keys: keys.map((key) => toView(key, usage, now)),
     maxKeys: MAX_LIVE_API_KEYS,
     requestsPerHour: plan.apiRequestsPerHour,
-    usedThisHour: usage.filter((row) => row.hour === hour).reduce((sum, row) => sum + row.requests, 0),
+    usedThisHour,
   };
 }
 

@@ -127,3 +127,16 @@ export function apiKeyUsageSince(db: D1Database, keyIds: string[], sinceHour: st
     .where(and(inArray(apiKeyUsage.keyId, keyIds), gte(apiKeyUsage.hour, sinceHour)))
     .orderBy(desc(apiKeyUsage.hour));
 }
+
+/**
+ * Requests made this `hour` with any of the workspace's keys, revoked ones included: the hourly
+ * limit counts every key of the workspace, so revoking one does not give its requests back.
+ */
+export async function workspaceKeyRequestsInHour(db: D1Database, workspaceId: string, hour: string): Promise<number> {
+  const [row] = await drizzle(db)
+    .select({ requests: sql<number>`coalesce(sum(${apiKeyUsage.requests}), 0)` })
+    .from(apiKeyUsage)
+    .innerJoin(apiKeys, eq(apiKeys.id, apiKeyUsage.keyId))
+    .where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeyUsage.hour, hour)));
+  return row?.requests ?? 0;
+}

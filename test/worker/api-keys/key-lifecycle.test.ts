@@ -51,6 +51,12 @@ describe("API keys: create, list, use, revoke, rotate", () => {
     expect(view.usage.days.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), requests: 2 });
     expect(view.lastUsedAt).not.toBeNull();
     expect(list.usedThisHour).toBe(2);
+
+    // The hourly limit counts every key of the workspace: revoking this one gives nothing back.
+    expect((await browser.request(`/api/api-keys/${apiKey.id}`, { method: "DELETE" })).status).toBe(204);
+    const after = await (await browser.request("/api/api-keys")).json<ApiKeyList>();
+    expect(after.keys.map((k) => k.id)).not.toContain(apiKey.id);
+    expect(after.usedThisHour).toBe(2);
   });
 
   it("allows at most 5 live keys; a revoked key frees a place", async () => {
