@@ -8,10 +8,13 @@ import { declareMiddlewareAnswers } from "./middleware-answers";
 import { registerShared } from "./responses";
 import { splitDocument, type OpenApiDocument } from "./split";
 
-/** Validators answer bad input like every other error: 422 `{detail: [{loc, msg, type}], code}`. */
+/**
+ * Validators answer bad input like every other error: 422 `{detail: [{loc, msg, type}], code}`.
+ * (zod-validator passes the input as `data` on a failure too, though its type does not say so.)
+ */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
   if (!result.success) {
-    const body: ErrorBody = { detail: validationDetails(result.target, result.error), code: "validation_failed" };
+    const body: ErrorBody = { detail: validationDetails(result.target, result.error, (result as { data?: unknown }).data), code: "validation_failed" };
     return c.json(body, 422);
   }
 };

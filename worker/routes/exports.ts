@@ -82,7 +82,7 @@ export const exportRoutes = createRouter().openapi(route, async (c) => {
   if (!dataset) throw new ApiError(404, "not_found", `No export named ${name}. Try one of ${NAMES.join(", ")}.`);
   const { format, paper, ...rest } = c.req.valid("query");
   const query = dataset.query.safeParse(rest);
-  if (!query.success) throw new ApiError(422, "validation_failed", validationDetails("query", query.error));
+  if (!query.success) throw new ApiError(422, "validation_failed", validationDetails("query", query.error, rest));
 
   const account = c.get("account");
   if (dataset.needsAccount && !account) {

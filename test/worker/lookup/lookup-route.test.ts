@@ -36,6 +36,17 @@ describe("GET /api/v1/lookup input", () => {
     expect(body.detail).toEqual([{ loc: ["query", "asin"], msg, type: expect.any(String) }]);
   });
 
+  it("says a parameter given twice is given twice (not that it is missing or not text)", async () => {
+    const res = await lookup("asin=B08N5WRWNW&asin=B07XJ8C8F5&marketplace=US&marketplace=DE", freshIp());
+    expect(res.status).toBe(422);
+    expect((await res.json<{ detail: unknown }>()).detail).toEqual([
+      { loc: ["query", "asin"], msg: "asin is given 2 times; give it once.", type: "repeated" },
+      { loc: ["query", "marketplace"], msg: "marketplace is given 2 times; give it once.", type: "repeated" },
+    ]);
+    const compare = await exports.default.fetch("http://localhost/api/v1/compare?asins=B08N5WRWNW&asins=B07XJ8C8F5", { headers: { "CF-Connecting-IP": freshIp() } });
+    expect((await compare.json<{ detail: unknown }>()).detail).toEqual([{ loc: ["query", "asins"], msg: "asins is given 2 times; give it once.", type: "repeated" }]);
+  });
+
   it("rejects an unknown marketplace, naming the allowed ones", async () => {
     const res = await lookup("asin=B08N5WRWNW&marketplace=BR", freshIp());
     expect(res.status).toBe(422);
