@@ -33,7 +33,11 @@ export interface WorkspaceView {
 /** GET /api/workspaces: the account's workspaces and the current one with what the role may do. */
 export interface WorkspaceList {
   workspaces: WorkspaceView[];
-  current: WorkspaceView & { permissions: Permission[] };
+  current: WorkspaceView & {
+    permissions: Permission[];
+    /** Whether this member may delete it: an owner, and not a personal workspace (this account's or another's). */
+    deletable: boolean;
+  };
 }
 
 export interface MemberView {

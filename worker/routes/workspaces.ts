@@ -29,8 +29,13 @@ async function sessionOnly(c: Context<AppEnv>, next: Next) {
 /** The account's workspaces (`memberships` when the route read them already) and the current one, with what its role may do there. */
 async function workspaceList(c: Context<AppEnv>, memberships?: WorkspaceView[]): Promise<WorkspaceList> {
   const { user, workspace } = currentAccount(c);
-  const workspaces = memberships ?? (await listMemberships(c.env.DB, user.id));
-  return { workspaces, current: { ...workspace, personal: workspace.id === user.id, permissions: permissionsOf(workspace.role) } };
+  const permissions = permissionsOf(workspace.role);
+  // Deletable: by an owner, and never a personal workspace (this account's or another's).
+  const [workspaces, deletable] = await Promise.all([
+    memberships ?? listMemberships(c.env.DB, user.id),
+    permissions.includes("ownership") && workspace.id !== user.id ? isPersonalWorkspace(c.env.DB, workspace.id).then((personal) => !personal) : false,
+  ]);
+  return { workspaces, current: { ...workspace, personal: workspace.id === user.id, permissions, deletable } };
 }
 
 /**

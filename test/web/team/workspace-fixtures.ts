@@ -13,6 +13,6 @@ export const PERSONAL_WORKSPACE: WorkspaceList["workspaces"][number] = { id: "me
 export function acmeWorkspaces(role: WorkspaceRole, others: WorkspaceList["workspaces"] = []): WorkspaceList {
   return {
     workspaces: [...others, { id: "acme", name: "Acme Agency", role, personal: false }],
-    current: { id: "acme", name: "Acme Agency", role, personal: false, permissions: permissionsOf(role) },
+    current: { id: "acme", name: "Acme Agency", role, personal: false, permissions: permissionsOf(role), deletable: role === "owner" },
   };
 }

@@ -22,7 +22,7 @@ function renamed(list: WorkspaceList, name: string): WorkspaceList {
 /** The personal workspace as the current one, held by its owner. */
 const PERSONAL_CURRENT: WorkspaceList = {
   workspaces: [PERSONAL_WORKSPACE, acmeWorkspaces("owner").workspaces[0]!],
-  current: { ...PERSONAL_WORKSPACE, permissions: acmeWorkspaces("owner").current.permissions },
+  current: { ...PERSONAL_WORKSPACE, permissions: acmeWorkspaces("owner").current.permissions, deletable: false },
 };
 
 function renderTeam(workspaces: Parameters<typeof fakeApi>[0][string], routes: Parameters<typeof fakeApi>[0] = {}, user = connectedUser()) {
@@ -140,6 +140,14 @@ describe("/team deletes the current workspace", () => {
     expect((await nameField()).value).toBe("Acme Agency");
     expect(screen.queryByRole("button", { name: "Delete Acme Agency" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Delete this workspace" })).toBeNull();
+  });
+
+  it("is not offered to a co-owner of another account's personal workspace (the list says it is not deletable)", async () => {
+    const coOwned = acme("owner");
+    renderTeam(json({ ...coOwned, current: { ...coOwned.current, deletable: false } }));
+
+    expect((await nameField()).value).toBe("Acme Agency");
+    expect(screen.queryByRole("button", { name: /^Delete / })).toBeNull();
   });
 
   it("is not offered in the owner's personal workspace, which goes only with the account; renaming it is", async () => {

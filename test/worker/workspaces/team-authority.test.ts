@@ -155,7 +155,11 @@ describe("/api/workspaces: a personal workspace keeps its account", () => {
     expect(demoted.status).toBe(409);
     expect(await demoted.json()).toMatchObject({ code: "conflict", detail: expect.stringContaining("personal workspace") });
     const list = await (await seller.request("/api/workspaces")).json<WorkspaceList>();
-    expect(list.current).toMatchObject({ id: sellerId, role: "owner", personal: true });
+    expect(list.current).toMatchObject({ id: sellerId, role: "owner", personal: true, deletable: false });
+    // Nor is it the co-owner's to delete: the list says so, and the delete is refused.
+    const partners = await (await partner.request("/api/workspaces")).json<WorkspaceList>();
+    expect(partners.current).toMatchObject({ id: sellerId, role: "owner", personal: false, deletable: false });
+    expect((await partner.request("/api/workspaces/current", { method: "DELETE" })).status).toBe(409);
   });
 });
 

@@ -53,7 +53,7 @@ describe("/api/workspaces: members and invitations", () => {
     expect(await accepted.json()).toMatchObject({ workspaceId, workspaceName: "Acme Agency", role: "analyst" });
 
     const list = await (await analyst.request("/api/workspaces")).json<WorkspaceList>();
-    expect(list.current).toMatchObject({ id: workspaceId, name: "Acme Agency", role: "analyst", personal: false, permissions: ["read", "track"] });
+    expect(list.current).toMatchObject({ id: workspaceId, name: "Acme Agency", role: "analyst", personal: false, permissions: ["read", "track"], deletable: false });
     expect(list.workspaces.map((w) => w.name)).toEqual(["ana@example.com", "Acme Agency"]);
     expect((await (await analyst.request("/api/watchlist")).json<{ items: { asin: string }[] }>()).items.map((i) => i.asin)).toEqual(["B08N5WRWNW"]);
 

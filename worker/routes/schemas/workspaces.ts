@@ -36,7 +36,7 @@ const workspaceView = z.object({ id: z.string(), name: z.string(), role, persona
 export const workspaceListSchema = z
   .object({
     workspaces: z.array(workspaceView),
-    current: workspaceView.extend({ permissions: z.array(z.enum(PERMISSIONS)) }),
+    current: workspaceView.extend({ permissions: z.array(z.enum(PERMISSIONS)), deletable: z.boolean() }),
   })
   .openapi("WorkspaceList") satisfies z.ZodType<WorkspaceList>;
 

@@ -151,8 +151,7 @@ function TeamScreen({ demo }: { demo: boolean }) {
         </div>
         {/* Keyed by workspace: the field starts from the current name, not one typed elsewhere. */}
         {list && can("settings") && <RenameWorkspace key={list.current.id} name={list.current.name} busy={busy} act={act} onRenamed={reloadWorkspaces} />}
-        {/* Only `current.personal` (this account's own) is known here; a co-owner of another account's gets its 409. */}
-        {list && can("ownership") && !list.current.personal && <DeleteWorkspace name={list.current.name} busy={busy} act={act} />}
+        {list?.current.deletable && <DeleteWorkspace name={list.current.name} busy={busy} act={act} />}
       </section>
 
       <NewWorkspace demo={demo} busy={busy} act={act} />
