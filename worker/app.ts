@@ -129,6 +129,9 @@ export const app = new Hono<AppEnv>()
       referrerPolicy: "strict-origin-when-cross-origin",
       // API answers are data, never documents: nothing may run or embed them.
       contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
+      // As web/public/_headers gives the static files.
+      xFrameOptions: "DENY",
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
     }),
   )
   .route("/api", api)

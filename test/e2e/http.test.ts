@@ -134,6 +134,8 @@ describe("security headers", () => {
     expect(maxAge).toBeGreaterThanOrEqual(31_536_000);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=(), payment=()");
   });
 });
 
