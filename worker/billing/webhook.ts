@@ -14,7 +14,7 @@ export const HANDLED_EVENTS: readonly string[] = [
   "invoice.payment_action_required",
 ];
 
-export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "stale" | "unknown_object";
+export type WebhookOutcome = "applied" | "duplicate" | "in_progress" | "ignored" | "stale" | "unknown_object";
 
 export interface WebhookOptions {
   proPriceId: string | null | undefined;
@@ -26,8 +26,8 @@ export interface WebhookOptions {
 
 /**
  * Handles one verified event. Its id is claimed with a lease first, so a replay or a
- * concurrent delivery does nothing, while a claim whose handler died is taken again by
- * Stripe's retry once the lease has passed. The payload is never trusted for state: the
+ * concurrent delivery does nothing (a concurrent one answers "in_progress", to be retried),
+ * while a claim whose handler died is taken again by Stripe's retry once the lease has passed. The payload is never trusted for state: the
  * subscription it names is read from Stripe, and the account's state re-derived from all of
  * its customer's subscriptions (reconcile.ts); only then is the claim completed. If handling
  * fails, the claim is released and the error rethrown (a 5xx), so Stripe's retry is handled.
@@ -36,7 +36,10 @@ export async function handleBillingEvent(db: D1Database, billing: Billing, event
   if (!HANDLED_EVENTS.includes(event.type)) return "ignored";
   const nowMs = options.nowMs ?? Date.now();
   const claim = await claimEvent(db, event, nowMs);
-  if (claim !== "claimed") return "duplicate";
+  // Held: another delivery's handler has it within its lease, and may yet die. It is not done,
+  // so the caller must not tell Stripe it was (a 2xx would end Stripe's retries for good).
+  if (claim === "held") return "in_progress";
+  if (claim === "done") return "duplicate";
   await options.step?.("claimed");
   let outcome: WebhookOutcome;
   try {

@@ -226,6 +226,7 @@ const webhookRoute = createRoute({
       webhookReceivedSchema,
     ),
     400: errorAnswer("The signature is missing, wrong or too old, or the signed body is not an event."),
+    409: errorAnswer("Another delivery of the event is being handled (Retry-After): not done yet, so Stripe keeps retrying."),
     503: errorAnswer("Could not process the event now (Stripe unreachable, see Retry-After); Stripe will retry."),
   },
 });
@@ -243,16 +244,21 @@ export const billingWebhookRoutes = createRouter().openapi(webhookRoute, async (
     if (error instanceof WebhookSignatureError) throw new ApiError(400, "bad_request", `Webhook refused: ${error.message}`);
     throw error;
   }
+  let outcome;
   try {
-    const outcome = await handleBillingEvent(c.env.DB, billing, event, {
+    outcome = await handleBillingEvent(c.env.DB, billing, event, {
       proPriceId: c.get("services").config.stripe?.priceIdPro,
       agencyPriceId: c.get("services").config.stripe?.priceIdAgency,
     });
-    return c.json({ received: true as const, outcome }, 200);
   } catch (error) {
     // A 5xx makes Stripe deliver again later; the claim on the event id was released.
     console.error("stripe webhook failed", event.id, event.type, error);
     const code = error instanceof BillingUnavailableError ? "upstream_unavailable" : "internal";
     throw new ApiError(503, code, "Could not process the event now; Stripe will retry.", { "Retry-After": "60" });
   }
+  if (outcome === "in_progress") {
+    // Another delivery is handling it now; if that handler dies, this retry is what saves it.
+    throw new ApiError(409, "conflict", "This event is being handled by another delivery; Stripe will deliver it again.", { "Retry-After": "60" });
+  }
+  return c.json({ received: true as const, outcome }, 200);
 });

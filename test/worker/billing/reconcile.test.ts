@@ -63,8 +63,9 @@ describe("the plan re-derived from Stripe", () => {
 
     // Then the events, newest first, each twice.
     const events = [...paid.events].reverse();
-    const outcomes = await deliverAll([...events, ...events]);
-    expect(outcomes.slice(3).every((outcome) => outcome === "duplicate")).toBe(true);
+    await deliverAll(events);
+    // (Delivered again while the first deliveries still run, they would answer 409 in_progress: webhook.test.ts.)
+    expect((await deliverAll(events)).every((outcome) => outcome === "duplicate")).toBe(true);
     expect(await planOf(browser)).toMatchObject({ plan_name: "Pro", status: "active" });
   });
 

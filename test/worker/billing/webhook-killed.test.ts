@@ -81,7 +81,7 @@ describe("a webhook handler killed between any two steps loses nothing", () => {
     expect(await plan()).toMatchObject({ plan_name: "Free", status: "canceled" });
   });
 
-  it("a claim whose handler is still within its lease is not handled twice", async () => {
+  it("a claim whose handler is still within its lease is not handled twice, nor answered as done (Stripe keeps retrying)", async () => {
     const { userId, customer: customerId } = await customer();
     const id = `sub_${crypto.randomUUID().slice(0, 12)}`;
     await setSubscription({ id, customer: customerId, status: "active", priceId: PRICE_PRO, userId });
@@ -93,6 +93,12 @@ describe("a webhook handler killed between any two steps loses nothing", () => {
     // Claimed just now and still working (here: stuck): a concurrent delivery must not run it again.
     void handleBillingEvent(env.DB, billing, verified, { proPriceId: PRICE_PRO, step: (name) => (name === "claimed" ? (reached(), new Promise<void>(() => {})) : undefined) });
     await held;
-    expect(await (await deliver(bindings, event)).json()).toMatchObject({ outcome: "duplicate" });
+    // The holder may yet die: a 2xx now would end Stripe's retries with the plan never changed.
+    const concurrent = await deliver(bindings, event);
+    expect(concurrent.status).toBe(409);
+    expect(concurrent.headers.get("Retry-After")).toBe("60");
+    expect(await concurrent.json()).toMatchObject({ code: "conflict" });
+    const [claim] = await drizzle(env.DB).select().from(stripeEvents).where(eq(stripeEvents.id, event.id));
+    expect(claim?.completedAt).toBeNull();
   });
 });
