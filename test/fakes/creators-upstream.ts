@@ -16,7 +16,8 @@
  *                    with `{}`, null, a list, another ASIN, a duplicate, garbled fields, non-JSON text)
  *   POST token-lifetime  { seconds, clientId? }  expires_in of later grants (per client, or default)
  *   POST token-delay     { clientId, delayMs }   the client's token grants take this long (a slow auth host)
- *   POST clients         { clientId, secret }     only this secret is accepted for clientId
+ *   POST clients         { clientId, secret, tags? }  only this secret is accepted for clientId; with
+ *                        `tags`, the credential's Associates account holds only these partner tags
  *   POST revoke-tokens   { clientId }             tokens issued so far now answer 401
  *   POST rate            { clientId, perSecond, perDay }  the credential's provisioned rate (see below)
  *   GET  calls?kind=&clientId=&asin=             { calls: CallRecord[] }, oldest first
@@ -27,7 +28,9 @@
  * with your access key"). The fake knows a tag's store the way Amazon's suffixes do (`…-20`
  * amazon.com, .ca, .com.mx; `…-21` .co.uk, .de, .fr, .it, .es; `…-22` .co.jp), narrowed to one
  * store by TAG_REGISTRY (`ranklayer-20` is amazon.com's) or by a test tag naming its store
- * (`ranklayer-uk-21`); see storesOfTag.
+ * (`ranklayer-uk-21`); see storesOfTag. A tag also belongs to one Associates account: with a
+ * credential whose account's tags are known (POST clients `tags`), a tag of the right store but
+ * another account is refused the same way (the credential and the tag must come from one account).
  *
  * Rate: Amazon counts every getItems call against its credential's TPS and TPD (10 ASINs in one
  * call are one transaction) and answers a call past either with 429 ThrottleException and no
@@ -103,6 +106,8 @@ export class CreatorsFake implements FakeUpstream {
   private tokens = new Map<string, IssuedToken>();
   private grants = new Map<string, number>();
   private secrets = new Map<string, string>();
+  /** The partner tags of each credential's Associates account, where a test named them. */
+  private accountTags = new Map<string, string[]>();
   private lifetimes = new Map<string, number>();
   private defaultLifetimeS = 3600;
   private rates = new Map<string, ProvisionedRate>();
@@ -233,7 +238,8 @@ export class CreatorsFake implements FakeUpstream {
     if (itemIds.length > MAX_ITEM_IDS) return invalid("FieldValidationFailed", `itemIds takes at most ${MAX_ITEM_IDS} ids`, "itemIds");
     if (body.itemIdType !== undefined && body.itemIdType !== "ASIN") return invalid("FieldValidationFailed", "itemIdType must be ASIN", "itemIdType");
     if (typeof body.partnerTag !== "string" || body.partnerTag === "") return invalid("InvalidPartnerTag", "partnerTag is required");
-    if (!storesOfTag(body.partnerTag).includes(marketplace)) {
+    const accountTags = this.accountTags.get(auth.clientId);
+    if (!storesOfTag(body.partnerTag).includes(marketplace) || (accountTags && !accountTags.includes(body.partnerTag))) {
       return invalid("InvalidPartnerTag", "The partner tag is not mapped to a valid associate store with your access key.", "partnerTag");
     }
     const resources = body.resources ?? [];
@@ -369,6 +375,7 @@ export class CreatorsFake implements FakeUpstream {
       case "POST clients": {
         if (!clientId || typeof input.secret !== "string") return json(400, { error: "clients needs clientId and secret" });
         this.secrets.set(clientId, input.secret);
+        if (Array.isArray(input.tags)) this.accountTags.set(clientId, input.tags.map(String));
         return json(200, { ok: true });
       }
       case "POST token-delay": {

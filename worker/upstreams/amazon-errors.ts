@@ -33,7 +33,7 @@ export interface ErrorRule {
 
 /** Most specific rule first: the first match wins. */
 export const AMAZON_ERROR_TABLE: readonly ErrorRule[] = [
-  { api: "creators", status: 400, code: "InvalidPartnerTag", class: "permanent", scope: "marketplace", fix: "Set this store's own partner tag (CREATORS_<MARKETPLACE>_PARTNER_TAG)." },
+  { api: "creators", status: 400, code: "InvalidPartnerTag", class: "permanent", scope: "marketplace", fix: "Set a partner tag of this store (CREATORS_<MARKETPLACE>_PARTNER_TAG) that belongs to the Associates account which issued the region's credential: Amazon maps each tag to one account and store." },
   { api: "creators", status: 400, code: "InvalidAssociate", class: "permanent", scope: "region", fix: "The credential is not mapped to an approved Associates store: check Associates Central." },
   { api: "creators", status: 400, code: "*", class: "permanent", scope: "request", fix: "RankLayer sent a request Amazon rejects: a bug to report." },
   { api: "creators", status: 401, code: "*", class: "permanent", scope: "region", fix: "The Creators credential is unknown or revoked: create a new one in Associates Central and set it." },

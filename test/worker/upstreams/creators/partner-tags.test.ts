@@ -7,7 +7,7 @@ import { marketplaceReports } from "../../../../worker/status/marketplace-source
 import { regionReports } from "../../../../worker/status/product-source";
 import { creatorsConfigOfMarketplace, creatorsRegionsOf, partnerTagOf } from "../../../../worker/shared/creators-regions";
 import type { Bindings } from "../../../../worker/env";
-import { calls, newAsin, uniqueClient } from "../../support/creators-fake";
+import { calls, control, newAsin, uniqueClient } from "../../support/creators-fake";
 import { lookup } from "../../lookup/live-env";
 
 /** EU credentials with per-store tags (the fake knows `…-uk-21` is amazon.co.uk's). */
@@ -112,6 +112,24 @@ describe("partner tags per marketplace", () => {
     const right = euStores(clientId, { CREATORS_UK_PARTNER_TAG: "ranklayer-uk-21" });
     const fresh = newAsin();
     expect(await (await lookup(`asin=${fresh}&marketplace=UK`, right)).json()).toMatchObject({ asin: fresh, source: "live" });
+  });
+
+  it("a UK tag of another Associates account than the EU credential's is refused, and /status says the tag must be that account's", async () => {
+    const clientId = uniqueClient();
+    // The credential was issued to the German programme's account, which holds only its own tags.
+    await control("clients", { clientId, secret: "eu-secret", tags: ["ranklayer-de-21"] });
+    const otherAccount = euStores(clientId, { CREATORS_UK_PARTNER_TAG: "ranklayer-uk-21", CREATORS_DE_PARTNER_TAG: "ranklayer-de-21" });
+    const asin = newAsin();
+    const res = await lookup(`asin=${asin}&marketplace=UK`, otherAccount);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(((await res.json()) as { source?: string }).source).toBeUndefined();
+    expect((await calls({ kind: "getItems", asin }))[0]).toMatchObject({ status: 400, error: expect.stringContaining("InvalidPartnerTag") });
+    // The account's own store still answers live.
+    const fresh = newAsin();
+    expect(await (await lookup(`asin=${fresh}&marketplace=DE`, otherAccount)).json()).toMatchObject({ asin: fresh, source: "live" });
+
+    const uk = (await checkStatus(buildServices(otherAccount))).components.find((component) => component.id === "product_source")!.marketplaces!.find((entry) => entry.marketplace === "UK")!;
+    expect(uk).toMatchObject({ mode: "needs_attention", detail: expect.stringContaining("belongs to the Associates account which issued the region's credential") });
   });
 
   it("a plain US tag (…-20) set for the UK store: refused, permanent, and never a live answer, the first time or the next", async () => {
