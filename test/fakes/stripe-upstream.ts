@@ -5,8 +5,8 @@
  * customer with Stripe's status filter, cancelled), in Stripe's shapes and error format,
  * checking the secret key. It is as strict as Stripe where RankLayer has been caught out: a
  * deleted customer is "No such customer" (resource_missing); an Idempotency-Key on any POST
- * replays its first success (Idempotent-Replayed: true) for the same endpoint and parameters, is a
- * 400 idempotency_error with other ones, and a 409 while its first request still runs; only an open
+ * replays its first result (Idempotent-Replayed: true), a 500 included, for the same endpoint and
+ * parameters, is a 400 idempotency_error with other ones, and a 409 while its first request still runs; only an open
  * session can be paid or expired (and none of a deleted customer paid), a session's expires_at lies 30 minutes to 24 hours ahead (24 hours
  * unless set), a subscription list without `status` leaves canceled ones out, the key
  * STRIPE_OUTAGE_KEY answers every call 503 (Stripe unreachable), and the key STRIPE_RATE_LIMITED_KEY
@@ -22,6 +22,8 @@
  *   POST hold-idempotency-key { key, ms }                  requests with that key take `ms`; meanwhile
  *                                                          another with it is refused 409, as Stripe does
  *   GET  running?key=                                      { running }: a request with that key is in progress
+ *   POST fail-next          { route }                      the next call of `route` ("POST /v1/customers") answers
+ *                                                          500 api_error, saved under its Idempotency-Key as Stripe does
  *   GET  calls?path=&method=&customer=                            { calls: StripeCallRecord[] }
  */
 import type { FakeUpstream } from "./outbound.ts";
@@ -49,11 +51,13 @@ export class StripeFake implements FakeUpstream {
   private log: StripeCallRecord[] = [];
   private seq = 0;
   private customers = new Map<string, { id: string; metadata: Record<string, string>; deleted?: boolean }>();
-  /** Idempotency-Key → the request (endpoint and parameters) it was first used with and its successful answer. */
+  /** Idempotency-Key → the request (endpoint and parameters) it was first used with and its saved answer. */
   private byIdempotencyKey = new Map<string, { request: string; status: number; body: unknown }>();
   /** Keys whose requests Stripe takes `ms` to finish (control: hold-idempotency-key), and the keys of requests still running. */
   private heldKeys = new Map<string, number>();
   private keysInProgress = new Set<string>();
+  /** Routes whose next call fails with a 500 (control: fail-next). */
+  private failNext = new Set<string>();
   private sessions = new Map<string, FakeSession>();
   private subscriptions = new Map<string, FakeSubscription>();
 
@@ -104,10 +108,10 @@ export class StripeFake implements FakeUpstream {
   }
 
   /**
-   * Stripe's idempotency (docs.stripe.com/api/idempotent_requests): a key's first answer is saved and
-   * replayed for the same endpoint and parameters; other ones are a 400 idempotency_error; while its
-   * first request still runs, another with it is a 409. (Only successes are saved here: RankLayer
-   * never reuses a key after a refusal.)
+   * Stripe's idempotency (docs.stripe.com/api/idempotent_requests): a key's first result is saved
+   * "regardless of whether it succeeds or fails ... including 500 errors" and replayed for the same
+   * endpoint and parameters; other ones are a 400 idempotency_error; while its first request still
+   * runs, another with it is a 409. A request refused before it ran (a 4xx here) saves nothing.
    */
   private async idempotent(key: string, requestOf: string, record: (status: number) => unknown, run: () => Promise<Response>): Promise<Response> {
     if (this.keysInProgress.has(key)) {
@@ -132,11 +136,17 @@ export class StripeFake implements FakeUpstream {
     } finally {
       this.keysInProgress.delete(key);
     }
-    if (response.status === 200) this.byIdempotencyKey.set(key, { request: requestOf, status: 200, body: await response.clone().json() });
+    if (response.status === 200 || response.status >= 500) {
+      this.byIdempotencyKey.set(key, { request: requestOf, status: response.status, body: await response.clone().json() });
+    }
     return response;
   }
 
   private async answer(route: string, fields: Record<string, string>, record: (status: number) => unknown): Promise<Response> {
+    if (this.failNext.delete(route)) {
+      record(500);
+      return stripeError(500, "api_error", "An unknown error occurred while processing your request.");
+    }
     const base = this.options.publicBase ?? `https://${STRIPE_FAKE_HOST}`;
     if (route === "POST /v1/customers") {
       const id = `cus_fake${this.seq + 1}${randomId(6)}`;
@@ -352,6 +362,10 @@ export class StripeFake implements FakeUpstream {
       case "POST hold-idempotency-key": {
         this.heldKeys.set(String(input.key), Number(input.ms));
         return json(200, { held: input.key });
+      }
+      case "POST fail-next": {
+        this.failNext.add(String(input.route));
+        return json(200, { failing: input.route });
       }
       case "GET running":
         return json(200, { running: this.keysInProgress.has(url.searchParams.get("key") ?? "") });

@@ -9,7 +9,7 @@ import { runRetention } from "../../../worker/jobs/retention/retention";
 import { buildServices } from "../../../worker/services";
 import { freeBrowserWith, userIdOf } from "../history/accounts";
 import type { TestBrowser } from "../support/seller-browser";
-import { deliver, deliverRaw, holdIdempotencyKey, PRICE_PRO, setSubscription, signatureFor, stripeCalls, stripeEnv, stripeEvent, untilRunning } from "../support/stripe";
+import { deliver, deliverRaw, failNext, holdIdempotencyKey, PRICE_PRO, setSubscription, signatureFor, stripeCalls, stripeEnv, stripeEvent, untilRunning } from "../support/stripe";
 import { STRIPE_OUTAGE_KEY, STRIPE_RATE_LIMITED_KEY, subscriptionObject } from "../../fakes/stripe-calls";
 
 const bindings = stripeEnv();
@@ -25,6 +25,32 @@ async function customerBrowser() {
   await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
   return { browser, userId: userIdOf(browser), customer: (await planOf(browser)).stripe_customer_id! };
 }
+
+describe("a Stripe 500 saved under an Idempotency-Key", () => {
+  /** Clicks Upgrade until Checkout answers a URL (at most `clicks` times); the statuses seen. */
+  async function clickUntilCheckout(browser: TestBrowser, clicks: number): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let i = 0; i < clicks; i += 1) {
+      const res = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+      statuses.push(res.status);
+      if (res.status === 200) {
+        expect((await res.json<RedirectResponse>()).url).toMatch(/^https:\/\//);
+        break;
+      }
+      expect(res.status).toBe(503);
+    }
+    return statuses;
+  }
+
+  it.each(["POST /v1/customers", "POST /v1/checkout/sessions"])("on %s does not wedge Checkout: Stripe replays it, so the next attempt uses a new key", async (route) => {
+    const browser = await freeBrowserWith(bindings);
+    await failNext(route);
+    // The first click may answer 503 (Stripe's 500); the next must not meet the same saved 500 again.
+    const statuses = await clickUntilCheckout(browser, 2);
+    expect(statuses.at(-1)).toBe(200);
+    expect((await planOf(browser)).stripe_customer_id).toMatch(/^cus_/);
+  });
+});
 
 describe("billing never answers 5xx for Stripe's failures", () => {
   it("Stripe unreachable: Checkout and the Portal answer 503 with Retry-After and a detail", async () => {

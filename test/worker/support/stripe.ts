@@ -81,6 +81,12 @@ export async function holdIdempotencyKey(key: string, ms: number): Promise<void>
   expect(res.status).toBe(200);
 }
 
+/** The next call of `route` ("POST /v1/customers") fails with a 500 that Stripe saves under its Idempotency-Key. */
+export async function failNext(route: string): Promise<void> {
+  const res = await fetch(`https://${STRIPE_FAKE}/__control/fail-next`, { method: "POST", body: JSON.stringify({ route }) });
+  expect(res.status).toBe(200);
+}
+
 /** Resolves once Stripe has begun a request with this Idempotency-Key (one held by holdIdempotencyKey stays running). */
 export async function untilRunning(key: string): Promise<void> {
   await vi.waitFor(async () => {

@@ -17,6 +17,7 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
+    if (isReplayedFailure(error)) throw new ReplayedFailure();
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") {
       throw new NoSuchStripeObjectError(error.param ?? null, error.message);
     }
@@ -32,6 +33,35 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
       throw new BillingUnavailableError(error.message);
     }
     throw error;
+  }
+}
+
+/** A 5xx that Stripe replayed from an earlier request with the same Idempotency-Key. */
+class ReplayedFailure extends Error {}
+
+function isReplayedFailure(error: unknown): boolean {
+  if (!(error instanceof Stripe.errors.StripeError) || (error.statusCode ?? 0) < 500) return false;
+  const headers = error.headers as Record<string, string | undefined> | undefined;
+  return headers?.["idempotent-replayed"] === "true";
+}
+
+/**
+ * A create under an Idempotency-Key. Stripe saves a key's first result, a 500 included, and
+ * replays it for 24 hours, so a key that met a server error would fail every retry. A replayed
+ * failure is tried once more under the key and this minute: double clicks within it still share
+ * one key, and the object is made once.
+ */
+async function keyedCreate<T>(key: string, create: (idempotencyKey: string) => Promise<T>): Promise<T> {
+  try {
+    return await guarded(() => create(key));
+  } catch (error) {
+    if (!(error instanceof ReplayedFailure)) throw error;
+    const fresh = `${key}-after-failure-${Math.floor(Date.now() / 60_000)}`;
+    try {
+      return await guarded(() => create(fresh));
+    } catch (again) {
+      throw again instanceof ReplayedFailure ? new BillingUnavailableError("Stripe failed on this request; try again in a minute.") : again;
+    }
   }
 }
 
@@ -52,18 +82,14 @@ export class StripeSdkBilling implements Billing {
   }
 
   async createCustomer(userId: string, replacing?: string): Promise<string> {
-    const customer = await guarded(() =>
-      this.stripe.customers.create(
-        { metadata: { user_id: userId } },
-        // Two checkouts started at once (or a retry) get the same customer back; a replacement gets its own key.
-        { idempotencyKey: replacing ? `ranklayer-customer-${userId}-replacing-${replacing}` : `ranklayer-customer-${userId}` },
-      ),
-    );
+    // Two checkouts started at once (or a retry) get the same customer back; a replacement gets its own key.
+    const key = replacing ? `ranklayer-customer-${userId}-replacing-${replacing}` : `ranklayer-customer-${userId}`;
+    const customer = await keyedCreate(key, (idempotencyKey) => this.stripe.customers.create({ metadata: { user_id: userId } }, { idempotencyKey }));
     return customer.id;
   }
 
   async createCheckout(request: CheckoutRequest): Promise<string | null> {
-    const session = await guarded(() => this.stripe.checkout.sessions.create({
+    const session = await keyedCreate(request.idempotencyKey, (idempotencyKey) => this.stripe.checkout.sessions.create({
       mode: "subscription",
       customer: request.customerId,
       client_reference_id: request.userId,
@@ -74,7 +100,7 @@ export class StripeSdkBilling implements Billing {
       subscription_data: { metadata: { user_id: request.userId } },
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
-    }, { idempotencyKey: request.idempotencyKey }));
+    }, { idempotencyKey }));
     return session.url;
   }
 
