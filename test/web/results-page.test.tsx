@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { historyResponse, jsonResponse, lookupResult, mockFetch, pendingUntilAborted, renderApp, type FetchHandler } from "./helpers";
+import { historyResponse, jsonResponse, lookupResult, mockFetch, pendingUntilAborted, renderApp, renderRoutes, type FetchHandler } from "./helpers";
+import { connectedUser, fakeApi, json } from "./seller/fake-api";
 
 const RESULTS = "/results?asin=B08N5WRWNW&marketplace=US";
 
@@ -73,6 +74,36 @@ describe("/results", () => {
       const card = await screen.findByRole("alert");
       expect(within(card).getByText(shown)).toBeTruthy();
       expect(within(card).getByRole("link", { name: "Search another ASIN" }).getAttribute("href")).toBe("/");
+    });
+
+    const MONTH_LIMIT = "Monthly lookup limit reached: 100 lookups per calendar month (UTC). It resets at 2026-12-01T00:00:00.000Z.";
+
+    it.each([
+      ["the monthly lookup limit (429)", 429, MONTH_LIMIT],
+      ["a refusal of the plan (403)", 403, "The Free plan does not allow this."],
+    ])("for %s, offers Pro's pricing and signing in, as the compare page does, not another ASIN", async (_case, status, detail) => {
+      mockFetch(() => jsonResponse({ detail, code: status === 429 ? "rate_limited" : "plan_limit" }, status));
+      renderApp(RESULTS);
+
+      const card = await screen.findByRole("alert");
+      expect(within(card).getByText(detail)).toBeTruthy();
+      expect(within(card).getByRole("link", { name: "See Pro pricing" }).getAttribute("href")).toBe("/pricing");
+      const signIn = await within(card).findByRole("link", { name: "Sign in" });
+      expect(signIn.getAttribute("href")).toBe(`/signin?next=${encodeURIComponent(RESULTS)}`);
+      expect(within(card).queryByRole("link", { name: "Search another ASIN" })).toBeNull();
+    });
+
+    it("signed in, the limit card offers Pro's pricing without a Sign in", async () => {
+      fakeApi({
+        "GET /api/user/status": json(connectedUser({ connected: false })),
+        "GET /api/v1/lookup": json({ detail: `${MONTH_LIMIT} Upgrade to Pro at /billing to lift it.`, code: "rate_limited" }, 429),
+      });
+      renderRoutes(RESULTS);
+
+      const card = await screen.findByRole("alert");
+      expect(within(card).getByRole("link", { name: "See Pro pricing" })).toBeTruthy();
+      await waitFor(() => expect(document.querySelector(".header-signin")).toBeNull());
+      expect(within(card).queryByRole("link", { name: "Sign in" })).toBeNull();
     });
 
     it("shows the fallback when the body is not JSON", async () => {

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ApiKeyList, ApiKeyView } from "@contract/api-keys";
+import { subscription } from "../billing/billing-fixtures";
+import { addStylesheets } from "../stylesheets";
 import { json, noContent } from "./fake-api";
 import { openTab, panel, renderSettings } from "./settings-render";
 
@@ -41,6 +43,49 @@ describe("Settings → API Access", () => {
     expect(panel().textContent).toContain("This hour: 42 of 1,000 requests used.");
     expect(within(panel()).getByRole("link", { name: "API documentation" }).getAttribute("href")).toBe("/docs/api");
     expect(panel().textContent).not.toContain(NEW_KEY);
+  });
+
+  it("keeps the table's scroll box to the panel's width, and the actions cell a cell of its row", async () => {
+    const { user } = await renderSettings({ "GET /api/api-keys": json(keyList([keyView()])) });
+    await openTab(user, "API Access");
+    addStylesheets("seller.css");
+    const table = await within(panel()).findByRole("table", { name: "Your API keys" });
+
+    // The panel aligns its items to the start: unstretched, the box grows to the table and never scrolls.
+    const scroll = table.parentElement!;
+    expect(getComputedStyle(scroll.parentElement!).alignItems).toBe("flex-start");
+    expect(getComputedStyle(scroll).alignSelf).toBe("stretch");
+    expect(getComputedStyle(scroll).overflowX).toBe("auto");
+    // The visually hidden labels are absolute: the box must contain them, or they widen the page.
+    expect(getComputedStyle(scroll).position).toBe("relative");
+    const actions = within(table).getByRole("button", { name: "Revoke Repricer" }).closest("td")!;
+    expect(getComputedStyle(actions).display).not.toBe("flex");
+    expect(getComputedStyle(actions.firstElementChild!).display).toBe("flex");
+  });
+
+  it.each([
+    ["Agency", 5_000, "5,000"],
+    ["Enterprise", 20_000, "20,000"],
+  ] as const)("names the %s plan's own hourly limit, not Pro's", async (planName, perHour, shown) => {
+    const { user } = await renderSettings({
+      "GET /api/api-keys": json(keyList([keyView()], { requestsPerHour: perHour })),
+      "GET /api/billing/subscription": json(subscription({ plan_id: planName === "Agency" ? "agency" : "enterprise", plan_name: planName, status: "active" })),
+    });
+    await openTab(user, "API Access");
+
+    await within(panel()).findByText(new RegExp(`on the ${planName} plan`));
+    expect(panel().textContent).toContain(`Up to ${shown} requests per hour across your keys on the ${planName} plan.`);
+    expect(panel().textContent).toContain(`This hour: 42 of ${shown} requests used.`);
+    expect(panel().textContent).not.toContain("1,000");
+    expect(panel().textContent).not.toContain("Pro");
+  });
+
+  it("says \"your plan\" while the plan's name cannot be read", async () => {
+    const { user } = await renderSettings({ "GET /api/api-keys": json(keyList([keyView()], { requestsPerHour: 5_000 })) });
+    await openTab(user, "API Access");
+
+    expect(await within(panel()).findByText(/requests per hour/)).toBeTruthy();
+    expect(panel().textContent).toContain("Up to 5,000 requests per hour across your keys on your plan.");
   });
 
   it("creates a key, shows it once with a copy button, and then only its prefix", async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { renderRoutes } from "../helpers";
-import { demoUser, fakeApi, json, offline, pending, SIGNED_OUT } from "./fake-api";
+import { connectedUser, demoUser, fakeApi, json, offline, pending, SIGNED_OUT } from "./fake-api";
 
 const FIRST_VISIT = demoUser({ onboarded: false });
 
@@ -26,8 +26,8 @@ describe("/onboarding", () => {
     expect(screen.queryByLabelText("Default Marketplace")).toBeNull();
   });
 
-  it("is step 2 of 3: step 1 complete, step 3 upcoming", async () => {
-    await renderOnboarding();
+  it("for a connected seller, is step 2 of 3: connecting complete, step 3 upcoming", async () => {
+    await renderOnboarding({ "GET /api/user/status": json(connectedUser({ onboarded: false })) });
 
     expect(screen.getByText("Step 2 of 3")).toBeTruthy();
     const steps = within(screen.getByRole("list", { name: "Setup progress" })).getAllByRole("listitem");
@@ -37,6 +37,23 @@ describe("/onboarding", () => {
       "3Track your catalog (upcoming)",
     ]);
     expect(steps[1]?.getAttribute("aria-current")).toBe("step");
+    expect(screen.getByText(/The list holds the marketplaces Amazon says your account sells in/)).toBeTruthy();
+  });
+
+  it.each([
+    ["an email account", demoUser({ demo: false, onboarded: false })],
+    ["the demo account", FIRST_VISIT],
+  ])("for %s with no Amazon connection, claims no connection and offers it as optional", async (_who, status) => {
+    await renderOnboarding({ "GET /api/user/status": json(status) });
+
+    expect(screen.getByText("Step 1 of 2")).toBeTruthy();
+    const steps = within(screen.getByRole("list", { name: "Setup progress" })).getAllByRole("listitem");
+    expect(steps.map((step) => step.textContent)).toEqual(["1Set your preferences (current)", "2Track your catalog (upcoming)"]);
+    expect(document.body.textContent).not.toContain("(complete)");
+    expect(document.body.textContent).not.toContain("Amazon says your account sells in");
+    expect(screen.getByText(/No Amazon seller account is connected, so the list holds every seller marketplace/)).toBeTruthy();
+    expect(screen.getByText(/Connecting Seller Central is optional/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "connect it" }).getAttribute("href")).toBe("/connect?next=%2Fonboarding");
   });
 
   it("offers the eight marketplaces, US by default, and an empty optional brand", async () => {

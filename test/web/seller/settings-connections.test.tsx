@@ -1,11 +1,17 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { json, noContent } from "./fake-api";
+import { connectedUser, json, noContent, pending, settingsResponse } from "./fake-api";
 import { renderSettings } from "./settings-render";
 import { euConnection, US_CONNECTION } from "./connection-fixtures";
+import { acmeWorkspaces, PERSONAL_WORKSPACE } from "../team/workspace-fixtures";
 
 const US = US_CONNECTION;
 const EU = euConnection("Acme EU", { needsAttention: "Amazon refused this seller: reconnect it." });
+
+/** GET /api/settings for a member whose own sign-in has no Amazon connection. */
+const NOT_CONNECTED = settingsResponse({
+  connection: { connected: false, demo: false, sellingPartnerId: null, region: null, grantedAt: null, renewalDueAt: null },
+});
 
 const item = (name: string) => screen.getByText(name, { selector: "strong" }).closest("li") as HTMLElement;
 
@@ -18,6 +24,35 @@ describe("Settings → Connection Status: the workspace's seller accounts", () =
     expect(within(item("Acme EU")).getByText("Europe")).toBeTruthy();
     expect(within(item("Acme EU")).getByText(/Amazon refused this seller/)).toBeTruthy();
     expect(within(item("Acme US")).queryByText(/Needs attention/)).toBeNull();
+  });
+
+  it("does not tell an analyst that nothing is connected when the workspace has seller accounts", async () => {
+    await renderSettings({
+      "GET /api/user/status": json(connectedUser({ connected: false })),
+      "GET /api/workspaces": json(acmeWorkspaces("analyst", [PERSONAL_WORKSPACE])),
+      "GET /api/settings": json(NOT_CONNECTED),
+      "GET /api/connections": json({ connections: [{ ...US, name: "Demo seller", status: "demo" }] }),
+    });
+    await screen.findByText("Demo seller", { selector: "strong" });
+
+    const panel = screen.getByRole("tabpanel");
+    expect(panel.textContent).toContain("Your own sign-in has no Amazon connection; this workspace's seller accounts are listed below.");
+    expect(panel.textContent).not.toContain("No Amazon seller account is connected");
+    expect(within(panel).queryByText("Not connected")).toBeNull();
+  });
+
+  it("says nothing is connected only once the workspace's list is known to be empty", async () => {
+    await renderSettings({ "GET /api/settings": json(NOT_CONNECTED), "GET /api/connections": pending() });
+    await screen.findByText("Loading seller accounts...");
+    expect(screen.getByRole("tabpanel").textContent).toContain("Your own sign-in has no Amazon connection.");
+    expect(screen.queryByText("Not connected")).toBeNull();
+  });
+
+  it("says Not connected when neither the sign-in nor the workspace has a seller account", async () => {
+    await renderSettings({ "GET /api/settings": json(NOT_CONNECTED), "GET /api/connections": json({ connections: [] }) });
+    await screen.findByText("No seller account is connected yet.");
+    expect(screen.getByText("Not connected")).toBeTruthy();
+    expect(screen.getByRole("tabpanel").textContent).toContain("No Amazon seller account is connected.");
   });
 
   it("renames, and disconnects only after a confirmation", async () => {

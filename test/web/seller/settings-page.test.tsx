@@ -106,6 +106,7 @@ describe("/settings", () => {
       const { api, user } = await renderSettings({
         "GET /api/user/status": sequence(json(connectedUser()), json(connectedUser({ connected: false }))),
         "GET /api/settings": sequence(json(settingsResponse()), json(disconnected)),
+        "GET /api/connections": json({ connections: [] }),
         "DELETE /api/connection": noContent(),
       });
 

@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { BILLING_PATH } from "@contract/billing";
 import { signInPathReturningTo } from "../../lib/next-path";
 import type { PlanSummary } from "@contract/features";
-import type { PlanId } from "@contract/plans";
+import { PLANS, type PlanId } from "@contract/plans";
 import { PlanPriceAndFeatures } from "../../components/PlanPriceAndFeatures";
 
 interface Props {
@@ -58,9 +58,36 @@ function PlanButton({ plan, current, currentPlanId, signedIn, busy, onUpgrade }:
       </Link>
     );
   }
+  const why = blockedReason(plan, currentPlanId);
+  const whyId = `billing-plan-${plan.id}-why`;
   return (
-    <button type="button" className={`${className} button--primary`} onClick={onUpgrade} disabled={busy || currentPlanId !== "free"}>
-      {busy ? "Starting checkout..." : plan.id === "agency" ? "Upgrade to Agency" : "Upgrade"}
-    </button>
+    <>
+      <button
+        type="button"
+        className={`${className} button--primary`}
+        onClick={onUpgrade}
+        disabled={busy || why !== null}
+        aria-describedby={why === null ? undefined : whyId}
+      >
+        {busy ? "Starting checkout..." : plan.id === "agency" ? "Upgrade to Agency" : "Upgrade"}
+      </button>
+      {why !== null && (
+        <p id={whyId} className="plan__why">
+          {why}
+        </p>
+      )}
+    </>
   );
+}
+
+/**
+ * Why a paid plan cannot be bought from here, or null when it can (only from Free): an account
+ * holds one paid subscription, so moving between Pro and Agency means cancelling first
+ * (docs/billing.md), and Enterprise is assigned by hand.
+ */
+function blockedReason(plan: PlanSummary, currentPlanId: PlanId): string | null {
+  if (currentPlanId === "free") return null;
+  if (currentPlanId === "enterprise") return "Your Enterprise plan is set by agreement: contact sales to change it.";
+  const current = PLANS.find((candidate) => candidate.id === currentPlanId)?.name ?? "your plan";
+  return `To move to ${plan.name}, cancel ${current} first with Manage Subscription; choose ${plan.name} here once it has ended.`;
 }

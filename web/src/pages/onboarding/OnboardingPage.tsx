@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import {
   ACCOUNT_MARKETPLACES,
   BRAND_NAME_MAX_LENGTH,
@@ -8,6 +8,7 @@ import {
 } from "@contract/account";
 import { fetchOnboardingMarketplaces, saveOnboarding } from "../../api/account";
 import { RequireSignIn } from "../../components/RequireSignIn";
+import { signInPathReturningTo } from "../../lib/next-path";
 import { useSession } from "../../state/session";
 import { SetupSteps } from "./SetupSteps";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";
@@ -68,11 +69,20 @@ function OnboardingForm({ user }: { user: UserStatus }) {
   return (
     <section className="container seller-page">
       <div className="card onboarding">
-        <SetupSteps />
+        <SetupSteps connected={user.connected} />
         <h1>Set up your account</h1>
         <p className="seller-muted">
-          Choose where you sell most, so RankLayer opens on the right marketplace. The list holds the marketplaces Amazon says your account sells in.
+          Choose where you sell most, so RankLayer opens on the right marketplace.{" "}
+          {user.connected
+            ? "The list holds the marketplaces Amazon says your account sells in."
+            : "No Amazon seller account is connected, so the list holds every seller marketplace RankLayer covers."}
         </p>
+        {!user.connected && (
+          <p className="seller-muted">
+            Connecting Seller Central is optional: <Link to={signInPathReturningTo("/onboarding")}>connect it</Link> now or later from
+            Settings, and the list narrows to the marketplaces you sell in.
+          </p>
+        )}
         <form className="seller-form" onSubmit={(event) => void submit(event)}>
           <MarketplaceSelect
             label="Default Marketplace"

@@ -1,18 +1,24 @@
-const STEPS = ["Connect Seller Central", "Set your preferences", "Track your catalog"] as const;
-/** Onboarding is the second of the three setup steps. */
-const CURRENT_STEP = 2;
+const CONNECT = "Connect Seller Central";
+const PREFERENCES = "Set your preferences";
+const TRACK = "Track your catalog";
 
-/** The 3-step setup progress: step 1 done, step 2 here, step 3 upcoming. */
-export function SetupSteps() {
+/**
+ * The setup progress, with this page's step (the preferences) current. Connecting Seller Central
+ * is listed, as done, only for an account that has connected: an email or demo account has not,
+ * and connecting is optional for it (the page says so).
+ */
+export function SetupSteps({ connected }: { connected: boolean }) {
+  const steps = connected ? [CONNECT, PREFERENCES, TRACK] : [PREFERENCES, TRACK];
+  const currentStep = steps.indexOf(PREFERENCES) + 1;
   return (
     <div className="setup-steps">
       <p className="setup-steps__caption">
-        Step {CURRENT_STEP} of {STEPS.length}
+        Step {currentStep} of {steps.length}
       </p>
       <ol className="setup-steps__list" aria-label="Setup progress">
-        {STEPS.map((label, index) => {
+        {steps.map((label, index) => {
           const step = index + 1;
-          const state = step < CURRENT_STEP ? "complete" : step === CURRENT_STEP ? "current" : "upcoming";
+          const state = step < currentStep ? "complete" : step === currentStep ? "current" : "upcoming";
           return (
             <li
               key={label}

@@ -1,4 +1,6 @@
-import { Link } from "react-router-dom";
+import { Link, useLocation } from "react-router-dom";
+import { NEXT_PARAM } from "../../lib/next-path";
+import { useSession } from "../../state/session";
 
 export function LoadingSkeleton() {
   return (
@@ -16,14 +18,37 @@ export function LoadingSkeleton() {
   );
 }
 
-export function ErrorCard({ message }: { message: string }) {
+/** A failed lookup: why, and the way on. `limited`: a limit refused it, so another ASIN would fail the same way. */
+export function ErrorCard({ message, limited }: { message: string; limited: boolean }) {
   return (
     <div className="card error-card" role="alert">
       <h1 className="error-card__title">We couldn&apos;t look up this product</h1>
       <p className="error-card__message">{message}</p>
-      <Link to="/" className="button button--primary">
-        Search another ASIN
+      {limited ? (
+        <LimitWaysOut />
+      ) : (
+        <Link to="/" className="button button--primary">
+          Search another ASIN
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** As the compare page offers: Pro's pricing, and for a visitor, signing in (an account's lookups are counted apart from its address's). */
+function LimitWaysOut() {
+  const { user } = useSession();
+  const { pathname, search } = useLocation();
+  return (
+    <div className="error-card__actions">
+      <Link to="/pricing" className="button button--primary">
+        See Pro pricing
       </Link>
+      {user !== null && !user.authenticated && (
+        <Link to={`/signin?${new URLSearchParams({ [NEXT_PARAM]: `${pathname}${search}` })}`} className="button button--secondary">
+          Sign in
+        </Link>
+      )}
     </div>
   );
 }

@@ -10,7 +10,8 @@ const FALLBACK_ERROR = "Something went wrong - try again or contact support.";
 
 export type LookupState =
   | { status: "loading" }
-  | { status: "error"; message: string }
+  /** `limited`: refused by a lookup limit or the plan (429, 403), which a plan or a sign-in lifts and another ASIN does not. */
+  | { status: "error"; message: string; limited: boolean }
   | { status: "success"; result: LookupResult };
 
 /**
@@ -31,8 +32,8 @@ export function useLookup(asin: string, marketplace: string): LookupState {
         trackEvent("result_viewed", { asin: result.asin, marketplace: result.marketplace, source: result.source });
       },
       (error) => {
-        setState({ status: "error", message: errorMessage(error, FALLBACK_ERROR) });
         const status = error instanceof ApiError ? error.status : undefined;
+        setState({ status: "error", message: errorMessage(error, FALLBACK_ERROR), limited: status === 403 || status === 429 });
         trackEvent("api_error", { endpoint: "/api/v1/lookup", status, asin, marketplace });
       },
     );

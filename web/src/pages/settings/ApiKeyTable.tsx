@@ -48,27 +48,30 @@ export function ApiKeyTable({ keys, busy, onRotate, onRevoke }: Props) {
                   {key.usage.days.map((d) => formatCount(d.requests)).join(" · ")}
                 </span>
               </td>
-              <td className="api-keys__actions">
-                {confirming?.id === key.id ? (
-                  <ConfirmKeyAction
-                    keyName={key.name}
-                    action={confirming.action}
-                    busy={busy}
-                    onConfirm={() => void (confirming.action === "rotate" ? onRotate : onRevoke)?.(key.id).then(() => setConfirming(null))}
-                    onCancel={() => setConfirming(null)}
-                  />
-                ) : (
-                  <>
-                    {onRotate && (
-                      <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming({ id: key.id, action: "rotate" })}>
-                        Rotate<span className="visually-hidden"> {key.name}</span>
+              <td>
+                {/* The flex row is inside the cell: a flex <td> stops being a table cell and leaves its row. */}
+                <div className="api-keys__actions">
+                  {confirming?.id === key.id ? (
+                    <ConfirmKeyAction
+                      keyName={key.name}
+                      action={confirming.action}
+                      busy={busy}
+                      onConfirm={() => void (confirming.action === "rotate" ? onRotate : onRevoke)?.(key.id).then(() => setConfirming(null))}
+                      onCancel={() => setConfirming(null)}
+                    />
+                  ) : (
+                    <>
+                      {onRotate && (
+                        <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming({ id: key.id, action: "rotate" })}>
+                          Rotate<span className="visually-hidden"> {key.name}</span>
+                        </button>
+                      )}
+                      <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming({ id: key.id, action: "revoke" })}>
+                        Revoke<span className="visually-hidden"> {key.name}</span>
                       </button>
-                    )}
-                    <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming({ id: key.id, action: "revoke" })}>
-                      Revoke<span className="visually-hidden"> {key.name}</span>
-                    </button>
-                  </>
-                )}
+                    </>
+                  )}
+                </div>
               </td>
             </tr>
           ))}

@@ -20,11 +20,14 @@ type DisconnectState =
   | { status: "error"; message: string };
 
 interface ConnectionPanelProps {
+  /** The member's own Amazon sign-in (GET /api/settings), not the workspace's seller accounts. */
   connection: ConnectionStatus;
   reloadConnection: () => Promise<void>;
+  /** How many seller accounts the workspace has; null until known. */
+  workspaceSellers: number | null;
 }
 
-export function ConnectionPanel({ connection, reloadConnection }: ConnectionPanelProps) {
+export function ConnectionPanel({ connection, reloadConnection, workspaceSellers }: ConnectionPanelProps) {
   const { refresh } = useSession();
   const [state, setState] = useState<DisconnectState>({ status: "idle" });
   const { lacks } = useWorkspaces();
@@ -78,7 +81,7 @@ export function ConnectionPanel({ connection, reloadConnection }: ConnectionPane
           )}
         </>
       ) : (
-        <NotConnected demo={connection.demo} canConnect={!lacks("connections")} />
+        <NotConnected demo={connection.demo} workspaceSellers={workspaceSellers} canConnect={!lacks("connections")} />
       )}
     </div>
   );
@@ -136,15 +139,24 @@ function DisconnectControls({ state, onAsk, onCancel, onConfirm }: DisconnectCon
   );
 }
 
-function NotConnected({ demo, canConnect }: { demo: boolean; canConnect: boolean }) {
+function NotConnected({ demo, workspaceSellers, canConnect }: { demo: boolean; workspaceSellers: number | null; canConnect: boolean }) {
   return (
     <>
-      <p>
-        <span className="badge badge--mock">{demo ? "Demo account" : "Not connected"}</span>{" "}
-        {demo
-          ? "You're using the demo account: no Amazon seller account is connected, and its data comes from a mock seller API."
-          : "No Amazon seller account is connected."}
-      </p>
+      {demo ? (
+        <p>
+          <span className="badge badge--mock">Demo account</span> You&apos;re using the demo account: no Amazon seller account is
+          connected, and its data comes from a mock seller API.
+        </p>
+      ) : workspaceSellers === 0 ? (
+        <p>
+          <span className="badge badge--mock">Not connected</span> No Amazon seller account is connected.
+        </p>
+      ) : (
+        // A member of a workspace whose seller accounts someone else connected: only their own sign-in has none.
+        <p>
+          Your own sign-in has no Amazon connection{workspaceSellers === null ? "." : "; this workspace's seller accounts are listed below."}
+        </p>
+      )}
       {canConnect && (
         <Link to="/connect" className="button button--primary">
           Connect Seller Central

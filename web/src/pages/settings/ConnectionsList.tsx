@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from "react";
-import type { ConnectionView } from "@contract/connections";
+import type { ConnectionList, ConnectionView } from "@contract/connections";
 import { CONNECTION_NAME_MAX_LENGTH } from "@contract/connections";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "@contract/user-status";
 import { errorMessage } from "../../api/api-error";
-import { addSampleClient, fetchConnections, reconnectConnection, removeConnection, renameConnection, startConnection } from "../../api/connections";
-import { useResource } from "../../api/use-resource";
+import { addSampleClient, reconnectConnection, removeConnection, renameConnection, startConnection } from "../../api/connections";
+import type { Resource } from "../../api/use-resource";
 import { formatUtc } from "../../lib/format";
 import { navigateAway } from "../../lib/navigate-away";
 import { useWorkspaces } from "../../state/workspaces";
@@ -18,9 +18,8 @@ const STATUS_TEXT: Record<ConnectionView["status"], string> = { connected: "Conn
  * status, what needs attention) with rename, reconnect and disconnect, and "connect another":
  * those for owners and admins only (the `connections` permission; the server refuses others too).
  */
-export function ConnectionsList({ demo }: { demo: boolean }) {
+export function ConnectionsList({ demo, list, reload }: { demo: boolean; list: Resource<ConnectionList>; reload: () => void }) {
   const manage = !useWorkspaces().lacks("connections");
-  const [list, reload] = useResource(fetchConnections);
   const [message, setMessage] = useState<{ kind: "info" | "error"; text: string } | null>(null);
 
   const act = async (work: () => Promise<string | void>, done?: string) => {

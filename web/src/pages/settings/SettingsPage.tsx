@@ -5,8 +5,7 @@ import { RequireSignIn } from "../../components/RequireSignIn";
 import { AccountPanel } from "./AccountPanel";
 import { ApiAccessPanel } from "./ApiAccessPanel";
 import { BrandingPanel } from "./BrandingPanel";
-import { ConnectionPanel } from "./ConnectionPanel";
-import { ConnectionsList } from "./ConnectionsList";
+import { ConnectionStatusTab } from "./ConnectionStatusTab";
 import { DataRefreshPanel } from "./DataRefreshPanel";
 import { NotificationsPanel } from "./NotificationsPanel";
 import { Tabs } from "./Tabs";
@@ -38,12 +37,7 @@ function SettingsScreen({ user }: { user: UserStatus }) {
       label: "Connection Status",
       panel: (
         <Loaded settings={settings}>
-          {({ connection }) => (
-            <>
-              <ConnectionPanel connection={connection} reloadConnection={reloadConnection} />
-              <ConnectionsList demo={connection.demo} />
-            </>
-          )}
+          {({ connection }) => <ConnectionStatusTab connection={connection} reloadConnection={reloadConnection} />}
         </Loaded>
       ),
     },

@@ -1,15 +1,29 @@
 import { useState } from "react";
 import type { AuditEntryView } from "@contract/workspaces";
-import { errorMessage } from "../../api/api-error";
+import { ApiError, errorMessage } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
 import { AUDIT_CSV_URL, fetchAudit } from "../../api/workspaces";
 import { LoadFailed } from "../../components/LoadFailed";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { formatUtc } from "../../lib/format";
+import { useWorkspaces } from "../../state/workspaces";
 import "../../styles/seller.css";
 import "../../styles/workspaces.css";
+import { memberName } from "./member-name";
 
-const firstPage = (signal: AbortSignal) => fetchAudit(null, signal);
+type AuditEntries = Awaited<ReturnType<typeof fetchAudit>>;
+
+const REFUSED = "Your role in this workspace may not read its audit log. Ask an owner or admin.";
+
+/** The newest entries, or the server's refusal (403: the role may not read the log, so retrying cannot help). */
+async function firstPage(signal: AbortSignal): Promise<AuditEntries | { refused: string }> {
+  try {
+    return await fetchAudit(null, signal);
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.status === 403) return { refused: errorMessage(failure, REFUSED) };
+    throw failure;
+  }
+}
 
 /** /team/audit: who did what in the current workspace (owners and admins), newest first, with a CSV download. */
 export function AuditPage() {
@@ -21,11 +35,16 @@ export function AuditPage() {
 }
 
 function AuditScreen() {
-  const [loaded, reload] = useResource(firstPage);
+  const [answer, reload] = useResource(firstPage);
   const [more, setMore] = useState<{ entries: AuditEntryView[]; next: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const entries = [...(loaded.status === "success" ? loaded.data.entries : []), ...(more?.entries ?? [])];
-  const next = more ? more.next : loaded.status === "success" ? loaded.data.next : null;
+  const { lacks } = useWorkspaces();
+  const refused = answer.status === "success" && "refused" in answer.data ? answer.data.refused : null;
+  const loaded = answer.status === "success" && !("refused" in answer.data) ? answer.data : null;
+  // The CSV is refused to the same roles: no link that would fail (known from the role before the log answers).
+  const mayDownload = refused === null && !lacks("members");
+  const entries = [...(loaded?.entries ?? []), ...(more?.entries ?? [])];
+  const next = more ? more.next : (loaded?.next ?? null);
 
   async function loadMore() {
     if (!next) return;
@@ -41,14 +60,21 @@ function AuditScreen() {
     <div className="container seller-page">
       <div className="audit-head">
         <h1>Audit log</h1>
-        <a className="button button--secondary" href={AUDIT_CSV_URL} download>
-          Download CSV
-        </a>
+        {mayDownload && (
+          <a className="button button--secondary" href={AUDIT_CSV_URL} download>
+            Download CSV
+          </a>
+        )}
       </div>
       <p className="seller-muted">Invitations, roles, API keys, connections, billing and deletions, kept for one year.</p>
-      {loaded.status === "error" && <LoadFailed message={loaded.message ?? "Failed to load the audit log."} onRetry={reload} />}
-      {loaded.status === "loading" && <p className="seller-muted">Loading…</p>}
-      {loaded.status === "success" && entries.length === 0 && <p className="seller-muted">Nothing recorded yet.</p>}
+      {refused !== null && (
+        <p className="field-error" role="alert">
+          {refused}
+        </p>
+      )}
+      {answer.status === "error" && <LoadFailed message={answer.message ?? "Failed to load the audit log."} onRetry={reload} />}
+      {answer.status === "loading" && <p className="seller-muted">Loading…</p>}
+      {loaded !== null && entries.length === 0 && <p className="seller-muted">Nothing recorded yet.</p>}
       {entries.length > 0 && (
         <div className="api-keys__scroll">
           <table className="api-keys">
@@ -66,7 +92,7 @@ function AuditScreen() {
               {entries.map((entry) => (
                 <tr key={entry.id}>
                   <td>{formatUtc(entry.createdAt)}</td>
-                  <td>{entry.actorEmail ?? entry.actorUserId ?? "—"}</td>
+                  <td>{entry.actorUserId === null && entry.actorEmail === null ? "—" : memberName(entry.actorEmail)}</td>
                   <th scope="row">{entry.action}</th>
                   <td>{entry.target ?? "—"}</td>
                   <td>{entry.clientAddress ?? "—"}</td>

@@ -16,6 +16,7 @@ import { DeleteWorkspace } from "./DeleteWorkspace";
 import { Invitations, rolesGrantableBy, seatsLine } from "./Invitations";
 import { NewWorkspace } from "./NewWorkspace";
 import { RenameWorkspace } from "./RenameWorkspace";
+import { memberName } from "./member-name";
 
 /** /team: the current workspace's members and roles, invitations, its name, leaving or deleting it, and new workspaces. */
 export function TeamPage() {
@@ -83,7 +84,7 @@ function TeamScreen({ demo }: { demo: boolean }) {
                   return (
                     <tr key={member.userId}>
                       <th scope="row">
-                        {member.email ?? "Amazon seller account"}
+                        {memberName(member.email)}
                         {member.you ? " (you)" : ""}
                       </th>
                       <td>

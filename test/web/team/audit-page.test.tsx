@@ -1,0 +1,67 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { AuditEntryView } from "@contract/workspaces";
+import { renderRoutes } from "../helpers";
+import { connectedUser, fakeApi, json, type FakeRequest } from "../seller/fake-api";
+import { acmeWorkspaces, PERSONAL_WORKSPACE } from "./workspace-fixtures";
+
+const DEMO_OWNER_ID = "433f492d-810e-4177-9c5e-900802eab437";
+
+function entry(overrides: Partial<AuditEntryView>): AuditEntryView {
+  return {
+    id: "e1",
+    actorUserId: "a1",
+    actorEmail: "ana@example.com",
+    action: "member.join",
+    target: "ana@example.com",
+    detail: {},
+    clientAddress: null,
+    createdAt: "2026-11-28T17:28:00.000Z",
+    ...overrides,
+  };
+}
+
+function renderAudit(role: "owner" | "analyst", audit: (request: FakeRequest) => Response | Promise<Response>) {
+  fakeApi({
+    "GET /api/user/status": json(connectedUser()),
+    "GET /api/notifications/unread-count": json({ unread: 0 }),
+    "GET /api/workspaces": json(acmeWorkspaces(role, [PERSONAL_WORKSPACE])),
+    "GET /api/workspaces/audit": audit,
+  });
+  return renderRoutes("/team/audit");
+}
+
+describe("/team/audit", () => {
+  it("names an actor without an email as /team does, never by their account id", async () => {
+    renderAudit(
+      "owner",
+      json({
+        entries: [entry({ id: "e2" }), entry({ id: "e1", actorUserId: DEMO_OWNER_ID, actorEmail: null, action: "member.invite" })],
+        next: null,
+      }),
+    );
+
+    const table = await screen.findByRole("table", { name: "Audit entries, newest first" });
+    const invite = within(table).getByRole("row", { name: /member\.invite/ });
+    expect(within(invite).getAllByRole("cell")[1]?.textContent).toBe("Amazon seller account");
+    expect(table.textContent).not.toContain(DEMO_OWNER_ID);
+    expect(within(table).getByRole("row", { name: /member\.join/ }).textContent).toContain("ana@example.com");
+    expect(screen.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe("/api/workspaces/audit.csv");
+  });
+
+  it("shows a role that may not read the log the refusal, with no Try again and no CSV link", async () => {
+    const detail = 'Your role in Acme Agency (analyst) may not do this: it needs the "members" permission. Ask an owner or admin.';
+    renderAudit("analyst", json({ detail, code: "forbidden" }, 403));
+
+    expect((await screen.findByRole("alert")).textContent).toBe(detail);
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Download CSV" })).toBeNull();
+  });
+
+  it("still offers Try again when the log failed for another reason", async () => {
+    renderAudit("owner", json({ detail: "Something failed on our side.", code: "internal" }, 500));
+
+    expect((await screen.findByRole("alert")).textContent).toContain("Something failed on our side.");
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+});
