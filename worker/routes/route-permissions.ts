@@ -57,6 +57,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   "POST /api/workspaces/switch": "personal",
   "POST /api/workspaces/leave": "personal",
   "POST /api/workspaces/invitations/accept": "personal",
+  "POST /api/workspaces/invitations/preview": "personal",
 
   "GET /api/billing/subscription": "read",
   "GET /api/settings": "read",

@@ -29,6 +29,7 @@ import {
   invitationHashOf,
   invitationLink,
   invitationProblem,
+  type InvitationProblem,
   newInvitationToken,
 } from "../workspaces/invitations";
 import { canInvite, canManageMember, lastOwnerProblem, rolesNotInvitableBy } from "../workspaces/roles";
@@ -37,6 +38,7 @@ import { countOwners, keyHashesMadeBy, listMembers, removeMember, roleIn, setMem
 import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
 import {
   acceptedSchema,
+  invitationPreviewSchema,
   acceptSchema,
   invitationIdParamSchema,
   invitationListSchema,
@@ -109,6 +111,17 @@ async function sendInvitation(c: Context<AppEnv>, to: string, link: string, role
   const message = invitationEmail({ to, from: config.alertEmail.from, link, workspaceName: workspace.name, role, inviter });
   const notSent = `The invitation email to ${to} could not be sent just now, so no invitation was made${invitedBefore ? " and the earlier one still works" : ""}. Try again in a minute.`;
   await sendToChosenAddress(c, { kind: "invitation", workspaceId: workspace.id, email: to, sender, message, notSent });
+}
+
+/** Why this account cannot accept `invitation` now (null: it can): also gone once its inviter may no longer invite that role. */
+async function problemAccepting(
+  db: D1Database,
+  invitation: Awaited<ReturnType<typeof findInvitation>>,
+  userId: string,
+  nowMs: number,
+): Promise<InvitationProblem | null> {
+  const inviterRole = invitation?.invitedBy ? await roleIn(db, invitation.workspaceId, invitation.invitedBy) : null;
+  return invitationProblem(invitation, await confirmedEmailOf(db, userId), nowMs) ?? (invitation && !canInvite(inviterRole, invitation.role) ? "inviter_gone" : null);
 }
 
 const router = createRouter();
@@ -248,6 +261,27 @@ export const workspaceTeamRoutes = router
   .openapi(
     createRoute({
       method: "post",
+      path: "/invitations/preview",
+      tags,
+      summary: "What an invitation link offers (its workspace, role and address), read before accepting; nothing changes",
+      request: { body: jsonBody(acceptSchema) },
+      responses: { 200: jsonAnswer("The invitation; `problem` says why accepting it would fail, else null.", invitationPreviewSchema), 401: notSignedIn, 404: errorAnswer("No such invitation."), 422: badInput },
+    }),
+    async (c) => {
+      const account = currentAccount(c);
+      const invitation = await findInvitation(c.env.DB, await invitationHashOf(c.req.valid("json").token));
+      if (!invitation) throw new ApiError(404, "not_found", INVITATION_PROBLEM_DETAIL.unknown);
+      const problem = await problemAccepting(c.env.DB, invitation, account.user.id, Date.now());
+      c.header("Cache-Control", "private, no-store");
+      return c.json(
+        { workspaceName: invitation.workspaceName, role: invitation.role, email: invitation.email, expiresAt: invitation.expiresAt, problem: problem ? INVITATION_PROBLEM_DETAIL[problem] : null },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
       path: "/invitations/accept",
       tags,
       summary: "Accept an invitation with the token from its link; the signed-in account must have the invited address confirmed",
@@ -266,10 +300,7 @@ export const workspaceTeamRoutes = router
       const account = currentAccount(c);
       const invitation = await findInvitation(c.env.DB, await invitationHashOf(c.req.valid("json").token));
       const now = Date.now();
-      const inviterRole = invitation?.invitedBy ? await roleIn(c.env.DB, invitation.workspaceId, invitation.invitedBy) : null;
-      const problem =
-        invitationProblem(invitation, await confirmedEmailOf(c.env.DB, account.user.id), now) ??
-        (invitation && !canInvite(inviterRole, invitation.role) ? "inviter_gone" : null);
+      const problem = await problemAccepting(c.env.DB, invitation, account.user.id, now);
       if (problem || !invitation) {
         const status = ({ unknown: 404, expired: 410, revoked: 410, inviter_gone: 410, accepted: 409, wrong_email: 403 } as const)[problem ?? "unknown"];
         const code = ({ 404: "not_found", 410: "gone", 409: "conflict", 403: "forbidden" } as const)[status];

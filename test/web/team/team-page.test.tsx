@@ -112,6 +112,33 @@ describe("/invite?token=…", () => {
     expect(api.requests("POST /api/workspaces/invitations/accept")[0]!.body).toEqual({ token: "tok123" });
   });
 
+  it("signed in: names the workspace, role and address before accepting", async () => {
+    fakeApi({
+      "GET /api/user/status": json(connectedUser()),
+      "GET /api/notifications/unread-count": json({ unread: 0 }),
+      "GET /api/workspaces": json(workspaces("owner")),
+      "POST /api/workspaces/invitations/preview": json({ workspaceName: "Acme Agency", role: "analyst", email: "me@example.com", expiresAt: "2026-12-05T10:00:00.000Z", problem: null }),
+    });
+    renderRoutes("/invite?token=tok123");
+
+    const offer = await screen.findByText(/^Join/);
+    expect(offer.textContent).toBe("Join Acme Agency as analyst. The invitation is for me@example.com, until 2026-12-05 10:00 UTC.");
+    expect(screen.getByRole("button", { name: "Accept invitation" })).toBeTruthy();
+  });
+
+  it("says before any click why an invitation cannot be accepted, and offers no Accept", async () => {
+    fakeApi({
+      "GET /api/user/status": json(connectedUser()),
+      "GET /api/notifications/unread-count": json({ unread: 0 }),
+      "GET /api/workspaces": json(workspaces("owner")),
+      "POST /api/workspaces/invitations/preview": json({ workspaceName: "Acme Agency", role: "viewer", email: "ana@example.com", expiresAt: "2026-12-05T10:00:00.000Z", problem: "This invitation has expired (invitations work for 7 days). Ask for a new one." }),
+    });
+    renderRoutes("/invite?token=tok123");
+
+    expect((await screen.findByRole("alert")).textContent).toBe("This invitation has expired (invitations work for 7 days). Ask for a new one.");
+    expect(screen.queryByRole("button", { name: "Accept invitation" })).toBeNull();
+  });
+
   it("shows why an invitation cannot be accepted", async () => {
     fakeApi({
       "GET /api/user/status": json(connectedUser()),

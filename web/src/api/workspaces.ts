@@ -57,6 +57,11 @@ export async function withdrawInvitation(id: string): Promise<void> {
   await workspaces.invitations[":id"].$delete({ param: { id } });
 }
 
+/** What an invitation link offers (workspace, role, address), and why accepting would fail; nothing changes. */
+export function previewInvitation(token: string) {
+  return responseData(workspaces.invitations.preview.$post({ json: { token } }));
+}
+
 export function acceptInvitation(token: string) {
   return responseData(workspaces.invitations.accept.$post({ json: { token } }));
 }

@@ -62,6 +62,10 @@ export const memberListSchema = z
 
 const invitationView = z.object({ id: z.string(), email: z.string(), role, invitedAt: z.string(), expiresAt: z.string() }) satisfies z.ZodType<InvitationView>;
 export const invitationSchema = invitationView.openapi("WorkspaceInvitation");
+/** What an invitation link offers, read before accepting it; `problem` says why accepting would fail. */
+export const invitationPreviewSchema = z
+  .object({ workspaceName: z.string(), role, email: z.string(), expiresAt: z.string(), problem: z.string().nullable() })
+  .openapi("InvitationPreview");
 export const acceptedSchema = invitationView.extend({ workspaceId: z.string(), workspaceName: z.string() }).openapi("AcceptedInvitation");
 export const invitationListSchema = z.object({ invitations: z.array(invitationView) }).openapi("WorkspaceInvitations");
 

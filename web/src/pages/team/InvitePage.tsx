@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../api/api-error";
-import { acceptInvitation } from "../../api/workspaces";
+import { acceptInvitation, previewInvitation } from "../../api/workspaces";
+import { formatUtc } from "../../lib/format";
 import { rememberAfterSignIn, signInPathReturningTo } from "../../lib/next-path";
 import { useSession } from "../../state/session";
 import "../../styles/seller.css";
@@ -9,7 +10,8 @@ import "../../styles/workspaces.css";
 
 /**
  * /invite?token=…: the link from an invitation email. Signed out, it asks to sign in (by email,
- * with the invited address) and comes back here; signed in, one button accepts.
+ * with the invited address) and comes back here; signed in, it names the workspace and role, and
+ * one button accepts (or it says why the invitation cannot be accepted).
  */
 export function InvitePage() {
   const [params] = useSearchParams();
@@ -17,6 +19,7 @@ export function InvitePage() {
   const { user } = useSession();
   const [state, setState] = useState<{ kind: "idle" | "busy" } | { kind: "error"; message: string } | { kind: "joined"; name: string }>({ kind: "idle" });
   const here = `/invite?${new URLSearchParams({ token })}`;
+  const preview = useInvitationPreview(user?.authenticated === true ? token : null);
 
   async function accept() {
     setState({ kind: "busy" });
@@ -43,7 +46,18 @@ export function InvitePage() {
           </Link>
         </>
       )}
-      {user?.authenticated && state.kind !== "joined" && (
+      {user?.authenticated && state.kind !== "joined" && preview && (
+        <p>
+          Join <strong>{preview.workspaceName}</strong> as <strong>{preview.role}</strong>. The invitation is for {preview.email}, until{" "}
+          {formatUtc(preview.expiresAt)}.
+        </p>
+      )}
+      {user?.authenticated && state.kind !== "joined" && preview?.problem && (
+        <p className="field-error" role="alert">
+          {preview.problem}
+        </p>
+      )}
+      {user?.authenticated && state.kind !== "joined" && !preview?.problem && (
         <>
           <p>Accept to join the workspace with the role you were invited with. You can switch between your workspaces in the header.</p>
           <button type="button" className="button button--primary" disabled={state.kind === "busy"} onClick={() => void accept()}>
@@ -64,4 +78,23 @@ export function InvitePage() {
       )}
     </div>
   );
+}
+
+type Preview = Awaited<ReturnType<typeof previewInvitation>>;
+
+/** The invitation's workspace and role, read once signed in; null until then, or when it cannot be read (accepting still says why). */
+function useInvitationPreview(token: string | null): Preview | null {
+  const [preview, setPreview] = useState<Preview | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    previewInvitation(token).then(
+      (answer) => current && setPreview(answer),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+  return preview;
 }
