@@ -15,6 +15,7 @@ import { CancelFailed, cancelLiveSubscription } from "../billing/subscription-ca
 import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
 import { switchSchema, workspaceListSchema, workspaceNameSchema } from "./schemas/workspaces";
 import { workspaceAuditRoutes } from "./workspace-audit";
+import { workspaceInviteeRoutes } from "./workspace-invitee";
 import { workspaceTeamRoutes } from "./workspace-team";
 
 const tags = ["Workspaces"];
@@ -185,4 +186,5 @@ export const workspaceRoutes = router
     },
   )
   .route("/", workspaceTeamRoutes)
+  .route("/", workspaceInviteeRoutes)
   .route("/", workspaceAuditRoutes);

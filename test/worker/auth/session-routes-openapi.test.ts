@@ -90,6 +90,6 @@ describe("the session routes' declarations", () => {
     const { operations } = sessionDocument();
     const webhook = operations.find((o) => o.key === "POST /billing/webhook")!.operation;
     expect(webhook.requestBody).toBeUndefined();
-    expect(Object.keys(webhook.responses).sort()).toEqual(["200", "400", "503"]);
+    expect(Object.keys(webhook.responses).sort()).toEqual(["200", "400", "409", "503"]);
   });
 });
