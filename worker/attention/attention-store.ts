@@ -3,7 +3,8 @@ import { drizzle } from "drizzle-orm/d1";
 import { upstreamAttention } from "../db/schema";
 
 export type AttentionRow = typeof upstreamAttention.$inferSelect;
-export type AttentionScopeName = "marketplace" | "region" | "seller";
+/** "app": RankLayer's own SP-API app (its LWA client credentials), one row for every seller. */
+export type AttentionScopeName = "marketplace" | "region" | "seller" | "app";
 
 /** Records (or refreshes) a permanent refusal of `scope`/`key`; the first sighting's time is kept. */
 export async function markAttention(

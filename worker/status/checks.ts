@@ -4,6 +4,7 @@ import { withTimeout } from "../upstreams/http";
 import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type StatusReport } from "../contract/status-components";
 import { attentionByMarketplace, marketplaceReports } from "./marketplace-sources";
 import { readAttention } from "../attention/attention-store";
+import { SPAPI_APP_KEY } from "../attention/app-attention";
 import { lastRunRegions } from "./run-results-store";
 import { FAILURE_WINDOW_MINUTES, isFailing, productSourceRegionsStatus, readRecentLookups, readRecentLookupsPerMarketplace, regionReports } from "./product-source";
 
@@ -51,9 +52,12 @@ const checks: Record<ComponentId, Check> = {
     const lastRun = configured ? await lastRunRegions(env.DB) : null;
     return { ...status, ...withNote, marketplaces, ...(lastRun ? { lastRun } : {}) };
   },
-  selling_partner: async ({ config }) =>
-    config.sellingPartner ? OPERATIONAL
-      : { status: "not_active", detail: "Seller account connections are not enabled yet." },
+  selling_partner: async ({ config, env }) => {
+    if (!config.sellingPartner) return { status: "not_active", detail: "Seller account connections are not enabled yet." };
+    // Amazon refused the app's own credentials: every seller's data stops until the operator acts.
+    const [refused] = (await readAttention(env.DB, "app")).filter((row) => row.key === SPAPI_APP_KEY && row.setting === config.sellingPartner!.clientId);
+    return refused ? { status: "failing", detail: `${refused.detail} Since ${refused.firstSeenAt}.` } : OPERATIONAL;
+  },
 };
 
 /** Runs every check at once; a check that fails or times out shows its component as degraded. */

@@ -1,12 +1,12 @@
 import type { AccountMarketplace } from "../../contract/account";
-import { SellerApiError } from "../../upstreams/spapi/seller-api";
+import { AppCredentialsRefusedError, SellerApiError } from "../../upstreams/spapi/seller-api";
 import { revenueDays } from "../../upstreams/spapi/sales-days";
 import { revenueMissingInsert, revenueUpsert } from "../../history/revenue-store";
 import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { takeBatchToken } from "./product-phase";
 import { captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { keyCursor, parseKeyCursor, pastMarketplace, userTrackedAsinsPage } from "./tracked-store";
-import { openSeller, type Seller } from "./seller-phase";
+import { openSeller, skipForAppRefusal, type Seller } from "./seller-phase";
 import { sellerBudget, tellAnswered } from "../../upstreams/spapi/seller-budget";
 import { walkSellers, type SellerStep } from "./seller-walk";
 import { refusalScope } from "./seller-marketplaces";
@@ -58,6 +58,7 @@ async function revenueStep(ctx: PhaseContext, seller: RevenueSeller, position: s
     answered = await seller.api.getSalesDays(key.asin, marketplace, days);
   } catch (error) {
     if (!(error instanceof SellerApiError)) throw error;
+    if (error instanceof AppCredentialsRefusedError) return skipForAppRefusal(ctx, error);
     if (error.status === 429) await seller.salesBudget?.penalize(clock.now(), error.retryAfterSeconds ?? 1);
     if (error.status === 403 && (await refusalScope(ctx, seller, marketplace)) === "marketplace") {
       // Not a marketplace the seller sells in (seller-marketplaces.ts): only it is skipped.

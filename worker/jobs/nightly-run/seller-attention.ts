@@ -1,6 +1,7 @@
 import { classifyAmazonError } from "../../upstreams/amazon-errors";
-import type { SellerApiError } from "../../upstreams/spapi/seller-api";
+import type { AppCredentialsRefusedError, SellerApiError } from "../../upstreams/spapi/seller-api";
 import { clearAttention, markAttention } from "../../attention/attention-store";
+import { SPAPI_APP_FIX, SPAPI_APP_KEY } from "../../attention/app-attention";
 
 /**
  * A seller Amazon refused for good (403: grant revoked or a role missing) is marked for that
@@ -14,4 +15,15 @@ export async function markSellerRefused(db: D1Database, userId: string, sellingP
 /** The seller answered again (a reconnect, a restored role): the mark goes. */
 export function clearSellerRefused(db: D1Database, userId: string): Promise<void> {
   return clearAttention(db, "seller", userId);
+}
+
+/** LWA refused the app itself: marked once for /status, for every seller alike (no seller is marked). */
+export async function markAppRefused(db: D1Database, clientId: string, error: AppCredentialsRefusedError, day: string, nowIso: string): Promise<void> {
+  console.error(`snapshot ${day}: Login with Amazon refused the app's client credentials: ${error.lwaMessage}`);
+  await markAttention(db, { scope: "app", key: SPAPI_APP_KEY, code: "invalid_client", detail: SPAPI_APP_FIX, setting: clientId, runDay: day, nowIso });
+}
+
+/** A seller call answered, so the app's credentials work again. */
+export function clearAppRefused(db: D1Database): Promise<void> {
+  return clearAttention(db, "app", SPAPI_APP_KEY);
 }

@@ -2,8 +2,9 @@ import { drizzle } from "drizzle-orm/d1";
 import type { AccountMarketplace } from "../../contract/account";
 import { sellerDayRowUpsert } from "../../history/rank-points-store";
 import { sellerBudget, tellLanded } from "../../upstreams/spapi/seller-budget";
-import { INVENTORY_PATH, SellerApiError, type InventoryPacing, type SellerApi } from "../../upstreams/spapi/seller-api";
+import { AppCredentialsRefusedError, INVENTORY_PATH, SellerApiError, type InventoryPacing, type SellerApi } from "../../upstreams/spapi/seller-api";
 import { captureIso, type PhaseContext } from "./slice";
+import { markAppRefused } from "./seller-attention";
 import { userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
 
 const PAGE = 100;
@@ -23,7 +24,7 @@ const UNPACED: InventoryPacing = { beforePage: async () => {}, throttled: async 
  * remember it was read, so later slices do not read it again.
  */
 export async function readInventoryOnce(
-  ctx: Pick<PhaseContext, "env" | "day" | "clock" | "notes">,
+  ctx: Pick<PhaseContext, "services" | "env" | "day" | "clock" | "notes">,
   seller: { id: string; workspaceId: string; sellingPartnerId: string; api: Pick<SellerApi, "kind" | "getFulfillableUnits"> },
   marketplace: AccountMarketplace,
 ): Promise<void> {
@@ -42,6 +43,9 @@ export async function readInventoryOnce(
     units = await seller.api.getFulfillableUnits(asins, marketplace, seller.api.kind === "spapi" ? inventoryPacing(ctx, seller.sellingPartnerId) : UNPACED);
   } catch (error) {
     if (!(error instanceof SellerApiError)) throw error;
+    if (error instanceof AppCredentialsRefusedError) {
+      await markAppRefused(ctx.env.DB, ctx.services.config.sellingPartner?.clientId ?? "", error, ctx.day, new Date(ctx.clock.now()).toISOString());
+    }
     console.error(`snapshot ${ctx.day}: inventory of seller ${seller.id} in ${marketplace} unread (${error.status}): ${error.message}`);
     await ctx.notes.put(key, -1);
     return;

@@ -1,14 +1,14 @@
 import { findConnectionById } from "../../connections/connection-store";
 import type { AccountMarketplace } from "../../contract/account";
 import { connectionMarketplaces } from "../../seller/participations";
-import { MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
+import { AppCredentialsRefusedError, MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
 import { sellerBudget, tellAnswered } from "../../upstreams/spapi/seller-budget";
 import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../../upstreams/spapi/buybox";
 import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { takeBatchToken } from "./product-phase";
 import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { sellerDayRowUpsert } from "../../history/rank-points-store";
-import { clearSellerRefused, markSellerRefused } from "./seller-attention";
+import { clearAppRefused, clearSellerRefused, markAppRefused, markSellerRefused } from "./seller-attention";
 import { readInventoryOnce } from "./seller-inventory";
 import { keyCursor, parseKeyCursor, pastMarketplace, userTrackedAsinsPage } from "./tracked-store";
 import { walkSellers, type SellerStep } from "./seller-walk";
@@ -70,6 +70,7 @@ async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | 
     winners = await seller.api.getBuyBoxWinners(asins, marketplace);
   } catch (error) {
     if (!(error instanceof SellerApiError)) throw error;
+    if (error instanceof AppCredentialsRefusedError) return skipForAppRefusal(ctx, error);
     if (error.status === 429) await seller.offersBudget?.penalize(clock.now(), error.retryAfterSeconds ?? 1);
     if (error.status === 403 && (await refusalScope(ctx, seller, marketplace)) === "marketplace") {
       console.warn(`snapshot ${day}: seller ${seller.id} does not sell in ${marketplace}: skipped there`);
@@ -109,10 +110,20 @@ async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | 
   );
   if (api.kind === "spapi" && !seller.answered) {
     seller.answered = true;
-    await clearSellerRefused(db, connectionId);
+    await Promise.all([clearSellerRefused(db, connectionId), clearAppRefused(db)]);
   }
   await clearFailures(ctx, attemptsKey);
   return { kind: "next", position: next, rows, processed: asins.length };
+}
+
+/**
+ * LWA refused RankLayer's own app credentials: no seller's call can succeed tonight, and none is
+ * at fault. Marked once for /status; the seller is skipped at once (no retries, no seller mark).
+ */
+export async function skipForAppRefusal(ctx: PhaseContext, error: AppCredentialsRefusedError): Promise<SellerStep> {
+  await markAppRefused(ctx.env.DB, ctx.services.config.sellingPartner?.clientId ?? "", error, ctx.day, new Date(ctx.clock.now()).toISOString());
+  await addToCount(ctx, "sellersSkipped", 1);
+  return { kind: "done", rows: [], processed: 0 };
 }
 
 /** The connection's API client and reachable marketplaces, or null (logged, skipped) when it has none. */

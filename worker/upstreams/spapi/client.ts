@@ -6,7 +6,7 @@ import { retryAfterOf } from "../http";
 import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
 import { LwaError } from "./lwa";
 import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./endpoints";
-import { CATALOG_ITEM_PATH, INVENTORY_PATH, MAX_BUY_BOX_ASINS, SellerApiError, type CatalogItem, type InventoryPacing, type SellerApi } from "./seller-api";
+import { CATALOG_ITEM_PATH, INVENTORY_PATH, MAX_BUY_BOX_ASINS, AppCredentialsRefusedError, SellerApiError, type CatalogItem, type InventoryPacing, type SellerApi } from "./seller-api";
 import { readInventory } from "./inventory-read";
 import { buyBoxStates, type BuyBoxState, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./mapping";
 import { dailySales, type DailySales, type OrderMetricsPayload } from "./sales-mapping";
@@ -232,6 +232,7 @@ export class SpApiSellerApi implements SellerApi {
       if (error.kind === "throttled") {
         throw new SellerApiError(429, "Amazon is throttling sign-in requests. Try again in a few seconds.", error.retryAfterSeconds);
       }
+      if (error.kind === "invalid_client") throw new AppCredentialsRefusedError(error.message);
       console.error("LWA access token grant failed", error.kind, error.message);
       throw new SellerApiError(502, "Could not get access to Amazon's Selling Partner API. Try again shortly.");
     }

@@ -86,3 +86,15 @@ export class SellerApiError extends Error {
     this.name = "SellerApiError";
   }
 }
+
+/**
+ * Login with Amazon refused RankLayer's own client credentials (invalid_client): every seller's
+ * calls fail alike until the operator sets a new client secret (Amazon expires them every 180
+ * days). No seller's grant is at fault, and no retry can succeed.
+ */
+export class AppCredentialsRefusedError extends SellerApiError {
+  constructor(readonly lwaMessage: string) {
+    super(502, "Amazon refused RankLayer's own app credentials, so no seller data can be read right now. Your seller authorization is fine; we are fixing it.", undefined, true);
+    this.name = "AppCredentialsRefusedError";
+  }
+}

@@ -5,6 +5,8 @@ import { findUser } from "../../../../worker/accounts/user-store";
 import { loadSettings } from "../../../../worker/accounts/settings-store";
 import { connectSeller, fakeControl, LWA_FAKE, registerLwaClient, sellerEnv, TestBrowser } from "../../support/seller-browser";
 import { insertWatchlist, resetRunState, runSlicesToEnd, virtualClock } from "./support";
+import { buildServices } from "../../../../worker/services";
+import { checkStatus } from "../../../../worker/status/checks";
 
 const DAY = "2026-11-22";
 const START = Date.UTC(2026, 10, 22, 2, 0);
@@ -38,3 +40,42 @@ describe("a seller Amazon refuses for good", () => {
     expect(fine.connection.needsAttention).toBeUndefined();
   });
 });
+
+describe("Amazon expires the app's own client secret (rotated every 180 days)", () => {
+  it("stops every seller at once without retries, marks no seller, and says on /status what the operator must do", async () => {
+    const bindings = sellerEnv();
+    await registerLwaClient(bindings);
+    const sellers = [await connected(bindings), await connected(bindings)];
+    for (const { userId } of sellers) await insertWatchlist(userId, [{ marketplace: "US", asin: "B00CGZQU42" }]);
+    // The secret the app holds is no longer the one Amazon accepts.
+    await fakeControl(LWA_FAKE, "clients", { clientId: bindings.LWA_CLIENT_ID, secret: "rotated-in-seller-central" });
+    const grantsBefore = await lwaGrants(bindings.LWA_CLIENT_ID!);
+
+    await runSlicesToEnd(bindings, DAY, { clock: virtualClock(START) });
+
+    // One refused grant per seller and phase at most: no batch was retried five times.
+    const refused = (await lwaGrants(bindings.LWA_CLIENT_ID!)) - grantsBefore;
+    expect(refused).toBeGreaterThan(0);
+    expect(refused).toBeLessThanOrEqual(sellers.length * 3);
+    for (const { userId } of sellers) {
+      expect((await loadSettings(env.DB, (await findUser(env.DB, userId))!)).connection.needsAttention).toBeUndefined();
+    }
+    const status = await checkStatus(buildServices(bindings));
+    expect(status.components.find((component) => component.id === "selling_partner")).toMatchObject({
+      status: "failing",
+      detail: expect.stringMatching(/^Login with Amazon refused RankLayer's app credentials.*set LWA_CLIENT_SECRET; no seller needs to reconnect\. Since 2026-11-22T/),
+    });
+
+    // The new secret set: the next night answers, and the mark goes.
+    await fakeControl(LWA_FAKE, "clients", { clientId: bindings.LWA_CLIENT_ID, secret: bindings.LWA_CLIENT_SECRET });
+    await resetRunState();
+    await runSlicesToEnd(bindings, "2026-11-23", { clock: virtualClock(START + 86_400_000) });
+    expect((await checkStatus(buildServices(bindings))).components.find((component) => component.id === "selling_partner")?.status).toBe("operational");
+  });
+});
+
+/** Token requests the LWA fake received for this app. */
+async function lwaGrants(clientId: string): Promise<number> {
+  const res = await fetch(`https://${LWA_FAKE}/__control/calls?clientId=${encodeURIComponent(clientId)}`);
+  return ((await res.json()) as { calls: unknown[] }).calls.length;
+}
