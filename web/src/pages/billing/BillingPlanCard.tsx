@@ -60,8 +60,14 @@ function PlanButton({ plan, current, currentPlanId, signedIn, busy, onUpgrade }:
   }
   const why = blockedReason(plan, currentPlanId);
   const whyId = `billing-plan-${plan.id}-why`;
+  // The reason sits above the button, so every card's button stays on one line at the bottom.
   return (
     <>
+      {why !== null && (
+        <p id={whyId} className="plan__why">
+          {why}
+        </p>
+      )}
       <button
         type="button"
         className={`${className} button--primary`}
@@ -71,11 +77,6 @@ function PlanButton({ plan, current, currentPlanId, signedIn, busy, onUpgrade }:
       >
         {busy ? "Starting checkout..." : plan.id === "agency" ? "Upgrade to Agency" : "Upgrade"}
       </button>
-      {why !== null && (
-        <p id={whyId} className="plan__why">
-          {why}
-        </p>
-      )}
     </>
   );
 }
