@@ -100,10 +100,19 @@ export function rankAbove(threshold: number, rank: Window<AlertRankPoint>): Rule
   return fired(`rank ${rankText(today.rank)} is worse than your threshold ${rankText(threshold)}${mockNote(today.source)}`);
 }
 
+/**
+ * The earlier points of today's point's source: a change is measured within live data or within
+ * the mock, never from one to the other (the mock's figures are no product's past), as the
+ * dashboard's changes are.
+ */
+function sameSource(rank: Window<AlertRankPoint>): AlertRankPoint[] {
+  return rank.earlier.filter((point) => point.source === rank.today?.source);
+}
+
 export function rankDrop(thresholdPercent: number, rank: Window<AlertRankPoint>): RuleResult {
   const today = rank.today;
   if (today?.rank == null) return noData("No rank captured today");
-  const earlierRanks = rank.earlier.flatMap((point) => (point.rank == null ? [] : [point.rank]));
+  const earlierRanks = sameSource(rank).flatMap((point) => (point.rank == null ? [] : [point.rank]));
   if (earlierRanks.length === 0) return noData(`No rank from the previous ${LOOKBACK_DAYS} days to compare with`);
   const best = Math.min(...earlierRanks);
   // Integer arithmetic: "more than threshold %" is (today - best) * 100 > threshold * best.
@@ -121,7 +130,7 @@ export function priceChange(thresholdPercent: number, rank: Window<AlertRankPoin
   const today = rank.today;
   if (today?.price == null) return noData("No price captured today");
   // A zero price has no meaningful percentage change.
-  const earlier = rank.earlier.flatMap((point) => (point.price == null || cents(point.price) <= 0 ? [] : [cents(point.price)]));
+  const earlier = sameSource(rank).flatMap((point) => (point.price == null || cents(point.price) <= 0 ? [] : [cents(point.price)]));
   if (earlier.length === 0) return noData(`No price from the previous ${LOOKBACK_DAYS} days to compare with`);
   const now = cents(today.price);
   // (now - p) / p is largest in size at the lowest or the highest earlier price.

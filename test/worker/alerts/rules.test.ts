@@ -114,6 +114,29 @@ describe("price_change: moved more than ± threshold % within 7 days", () => {
   });
 });
 
+describe("rank_drop and price_change compare within today's source", () => {
+  // A product tracked only by demo accounts (or in a region without credentials) has mock days in
+  // the shared history before its first live day: the mock's figures are no product's past.
+  const mockPast = (rank: number, price: number): RankPoint => ({ ...point(-1, rank, price), source: "mock" });
+
+  it("a first live day after mock days has nothing to compare with", () => {
+    const window = { today: point(0, 1000, 40), earlier: [mockPast(100, 20)] };
+    expect(rankDrop(20, window)).toEqual({ result: "no_data", reason: "No rank from the previous 7 days to compare with" });
+    expect(priceChange(10, window)).toEqual({ result: "no_data", reason: "No price from the previous 7 days to compare with" });
+  });
+
+  it("live days are compared with live days only, past mock days in between", () => {
+    const window = { today: point(0, 121, 11.01), earlier: [point(-3, 100, 10), mockPast(5, 1)] };
+    expect(rankDrop(20, window)).toMatchObject({ result: "fired", message: expect.stringContaining("21.0% worse than #100") });
+    expect(priceChange(10, window)).toMatchObject({ result: "fired", message: expect.stringContaining("from 10.00") });
+  });
+
+  it("a mock day is compared with mock days, and says so", () => {
+    const window = { today: { ...point(0, 121, null), source: "mock" as const }, earlier: [mockPast(100, 10), point(-2, 5, 10)] };
+    expect(rankDrop(20, window)).toEqual({ result: "fired", message: "rank #121 is 21.0% worse than #100 in the last 7 days (threshold 20%) (mock data)" });
+  });
+});
+
 describe("low_stock: fulfillable units below the threshold", () => {
   it.each([
     ["no seller snapshot today", EMPTY, "no_data"],
