@@ -1,9 +1,10 @@
-import { createScheduledController, env } from "cloudflare:test";
+import { createScheduledController, env, runDurableObjectAlarm } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { insertUser, insertWatchlist, resetHistoryTables } from "./jobs/nightly-run/support";
 import { channelEnv, fakeEmailBinding } from "./notifications/support";
-import { clearAlertTables } from "./support/alert-seed";
+import { CHECK_TIME, clearAlertTables, seedAlert, seedRank, seedUser, TODAY } from "./support/alert-seed";
+import { ALERT_CHECK_RUNNER_NAME } from "../../worker/jobs/alert-check/nightly-check";
 
 beforeEach(async () => {
   await clearAlertTables();
@@ -25,4 +26,44 @@ describe("the 02:30 cron and the report emails", () => {
     expect(labels.indexOf("reports")).toBeGreaterThan(labels.indexOf("alert check"));
     expect(JSON.parse(String(log.mock.calls.find(([first]) => first === "reports")?.[1]))).toEqual({ daily: { sent: 1, failed: 0 }, weekly: null });
   });
+
+  it("holds the daily report back while the day's check is not complete (a failed step), and the AlertCheckRunner sends it with the firing once it is", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const userId = await seedUser();
+    await seedRank("BCRON00002", 0, 900);
+    await seedAlert({ userId, asin: "BCRON00002", conditionType: "rank_above", threshold: 500 });
+    await env.DB.prepare("INSERT INTO user_settings (workspace_id, daily_report, alert_email) VALUES (?, 1, ?)").bind(userId, "daily@example.com").run();
+    const lastDailyReport = () => env.DB.prepare("SELECT last_daily_report AS day FROM user_refresh WHERE workspace_id = ?").bind(userId).first<string | null>("day");
+    const email = fakeEmailBinding();
+
+    // D1 fails the check's first statement: the check goes to the runner, and the report waits.
+    await expect(
+      worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: CHECK_TIME }), channelEnv({ ALERT_EMAIL: email.binding, DB: failingFirstPrepare(env.DB) })),
+    ).rejects.toThrow("D1 is down");
+    expect(email.sent.filter((message) => message.subject?.startsWith("RankLayer daily report"))).toEqual([]);
+    expect(await lastDailyReport()).toBeNull();
+
+    // The runner completes the check, then sends the report it held, the firing in it.
+    expect(await runDurableObjectAlarm(env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME))).toBe(true);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM alert_events WHERE workspace_id = ?").bind(userId).first("n")).toBe(1);
+    expect(await lastDailyReport()).toBe(TODAY);
+  });
 });
+
+/** The database, with its first statement failing (D1 down for a moment). */
+function failingFirstPrepare(db: D1Database): D1Database {
+  let failed = false;
+  return new Proxy(db, {
+    get(target, name) {
+      if (name === "prepare" && !failed) {
+        return () => {
+          failed = true;
+          throw new Error("D1 is down");
+        };
+      }
+      const value = Reflect.get(target, name) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}

@@ -12,7 +12,7 @@ const nextStepAt = (atMs?: number) => Math.max(atMs ?? 0, Date.now() + STEP_GAP_
 /**
  * Carries on a day's alert check that one invocation could not finish (more than 20,000
  * alerts to check, or a step that failed): each alarm checks the next pages, sends what fired,
- * and re-arms until the day's alerts are all checked. Progress lives in D1 (alerts.last_checked_day
+ * and re-arms until the day's alerts are all checked, then sends the reports held back for it. Progress lives in D1 (alerts.last_checked_day
  * and last_checked_at against the check's start, kept here), so a lost alarm only delays the rest,
  * and the next night's check picks it up. An alarm that throws is retried by the runtime.
  */
@@ -36,7 +36,11 @@ export class AlertCheckRunner extends DurableObject<Bindings> {
     // Armed early (a failed step's retry) while the day's run still goes: wait for it, to the bound.
     if (check.deferred) await this.ctx.storage.setAlarm(nextStepAt(alertWaitDeadline(checkTimeMs)));
     // Done, unless a later check began meanwhile (resume): that pass goes on.
-    else if (check.complete && (await this.ctx.storage.get<number>(CHECK_TIME_KEY)) === checkTimeMs) await this.ctx.storage.delete(CHECK_TIME_KEY);
-    else await this.ctx.storage.setAlarm(nextStepAt());
+    else if (check.complete && (await this.ctx.storage.get<number>(CHECK_TIME_KEY)) === checkTimeMs) {
+      // The reports held back for this check (claimed per period and recipient: none goes twice).
+      const { sendReports } = await import("../weekly-report/weekly-report");
+      console.log("reports (after the continued check)", JSON.stringify(await sendReports(buildServices(this.env), checkTimeMs)));
+      await this.ctx.storage.delete(CHECK_TIME_KEY);
+    } else await this.ctx.storage.setAlarm(nextStepAt());
   }
 }

@@ -12,26 +12,36 @@ const nightlyRun: Job = async (services, scheduledTime) => {
   console.log("snapshot run", JSON.stringify(await startNightlyRun(services, scheduledTime)));
 };
 
-/** The 02:30 alert check and its emails and webhooks, the billing sweep, then retention, which runs even if they failed. */
+/** The 02:30 alert check and its emails and webhooks, the reports, the billing sweep, then retention, which runs even if they failed. */
 const alertCheckThenRetention: Job = async (services, scheduledTime) => {
+  // The daily report lists the day's firings, so it waits for the day's whole check: one held
+  // back (the snapshot run still going, more alerts than one invocation checks, or a failed step)
+  // is sent by whatever completes the check (the AlertCheckRunner, or the run's end).
+  let checked = false;
   try {
     const { check, deliveries } = await checkAlertsAndNotify(services, scheduledTime);
     console.log("alert check", JSON.stringify(check));
     console.log("deliveries", JSON.stringify(deliveries));
-    // The daily report every day, the weekly one on Mondays (null without an email binding);
-    // logged when a weekly run was due or a daily report went out (quiet days log nothing).
-    // A deferred check means the snapshot run still goes: its end sends the daily report.
-    const reports = await sendReports(services, scheduledTime, undefined, { daily: !check.deferred });
-    if (reports && (reports.weekly || reports.daily.sent + reports.daily.failed > 0)) console.log("reports", JSON.stringify(reports));
+    checked = check.complete;
   } finally {
     try {
-      const sweep = await runBillingSweep(services.env.DB, services.sources.billing(), services.config.stripe, scheduledTime);
-      if (sweep) console.log("billing sweep", JSON.stringify(sweep));
+      // The weekly report (Mondays) covers the week before, so it never waits for today's check.
+      const reports = await sendReports(services, scheduledTime, undefined, { daily: checked });
+      if (reports && (reports.weekly || reports.daily.sent + reports.daily.failed > 0)) console.log("reports", JSON.stringify(reports));
     } finally {
-      console.log("retention", JSON.stringify(await runRetention(services, scheduledTime)));
+      await billingSweepThenRetention(services, scheduledTime);
     }
   }
 };
+
+async function billingSweepThenRetention(services: Services, scheduledTime: number): Promise<void> {
+  try {
+    const sweep = await runBillingSweep(services.env.DB, services.sources.billing(), services.config.stripe, scheduledTime);
+    if (sweep) console.log("billing sweep", JSON.stringify(sweep));
+  } finally {
+    console.log("retention", JSON.stringify(await runRetention(services, scheduledTime)));
+  }
+}
 
 /** Cron expression (wrangler.toml [triggers]) → the job it runs. */
 export const CRON_JOBS: Record<string, Job> = {

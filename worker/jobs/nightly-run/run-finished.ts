@@ -25,11 +25,15 @@ export async function onRunFinished(services: Services, day: string): Promise<vo
 async function deferredAlertCheck(services: Services, day: string): Promise<void> {
   const checkTimeMs = alertCheckTimeAfterRun(day, Date.now());
   if (checkTimeMs === null) return;
+  let checked = false;
   try {
-    console.log("alert check", JSON.stringify((await checkAlertsAndNotify(services, checkTimeMs)).check));
+    const { check } = await checkAlertsAndNotify(services, checkTimeMs);
+    console.log("alert check", JSON.stringify(check));
+    checked = check.complete;
   } finally {
-    // Once per period per recipient (claimed), so a report the cron already sent is not sent again.
-    const reports = await sendReports(services, checkTimeMs);
+    // Once per period per recipient (claimed), so a report the cron already sent is not sent again;
+    // the daily one only on a complete check (else the AlertCheckRunner sends it when it completes).
+    const reports = await sendReports(services, checkTimeMs, undefined, { daily: checked });
     if (reports) console.log("reports", JSON.stringify(reports));
   }
 }
