@@ -15,8 +15,9 @@ export interface WeeklyReportData {
   toDay: string;
   rows: DashboardRow[];
   alertsFired: { day: string; asin: string; marketplace: string; message: string }[];
-  buyBoxChanges: { asin: string; marketplace: string; from: BuyBoxHolder; to: BuyBoxHolder }[];
-  stockChanges: { asin: string; marketplace: string; from: number | null; to: number | null }[];
+  /** `mock`: the seller data is the demo's mock seller API, labelled wherever it is shown. */
+  buyBoxChanges: { asin: string; marketplace: string; from: BuyBoxHolder; to: BuyBoxHolder; mock: boolean }[];
+  stockChanges: { asin: string; marketplace: string; from: number | null; to: number | null; mock: boolean }[];
   /** The seller account (connection name) a client's report covers; absent: the whole workspace. */
   client?: string;
 }
@@ -65,7 +66,7 @@ const WORDING: Record<ReportKind, { name: string; change: string; noChange: stri
  * one ASIN are two stories, not one change): the Buy Box and stock changes.
  */
 export function sellerChanges(
-  snapshots: readonly { connectionId?: string; asin: string; marketplace: string; holdsBuyBox: boolean | null; buyBoxSellerId: string | null; fulfillableUnits: number | null }[],
+  snapshots: readonly { connectionId?: string; asin: string; marketplace: string; holdsBuyBox: boolean | null; buyBoxSellerId: string | null; fulfillableUnits: number | null; source: string }[],
 ): Pick<WeeklyReportData, "buyBoxChanges" | "stockChanges"> {
   const byKey = new Map<string, (typeof snapshots)[number][]>();
   for (const row of snapshots) {
@@ -79,8 +80,9 @@ export function sellerChanges(
   for (const rows of byKey.values()) {
     const first = rows[0]!;
     const last = rows.at(-1)!;
-    if (holder(first) !== holder(last)) buyBoxChanges.push({ asin: last.asin, marketplace: last.marketplace, from: holder(first), to: holder(last) });
-    if (first.fulfillableUnits !== last.fulfillableUnits) stockChanges.push({ asin: last.asin, marketplace: last.marketplace, from: first.fulfillableUnits, to: last.fulfillableUnits });
+    const mock = last.source === "mock";
+    if (holder(first) !== holder(last)) buyBoxChanges.push({ asin: last.asin, marketplace: last.marketplace, from: holder(first), to: holder(last), mock });
+    if (first.fulfillableUnits !== last.fulfillableUnits) stockChanges.push({ asin: last.asin, marketplace: last.marketplace, from: first.fulfillableUnits, to: last.fulfillableUnits, mock });
   }
   return { buyBoxChanges, stockChanges };
 }
@@ -96,7 +98,8 @@ export function weeklyReportCsv(data: WeeklyReportData): string {
  * exports' formula guard, as a downloaded export does.
  */
 export function reportCsv(kind: ReportKind, data: WeeklyReportData): string {
-  const lines = [["ASIN", "Marketplace", "Brand", "Title", "Rank", WORDING[kind].change, "Rank change %", "Buy Box", "FBA units", "Source", "As of"]];
+  // "Source" and "As of" are the rank's; "Seller data source" those of the Buy Box and FBA units.
+  const lines = [["ASIN", "Marketplace", "Brand", "Title", "Rank", WORDING[kind].change, "Rank change %", "Buy Box", "FBA units", "Source", "As of", "Seller data source"]];
   for (const row of data.rows) {
     lines.push([
       row.asin,
@@ -110,6 +113,7 @@ export function reportCsv(kind: ReportKind, data: WeeklyReportData): string {
       row.fulfillableUnits === null ? "" : String(row.fulfillableUnits),
       row.rankSource.label,
       row.rankSource.asOf ?? "",
+      row.sellerSource.kind === null ? "" : row.sellerSource.label,
     ]);
   }
   return lines.map((line) => line.map(csvField).join(",")).join("\r\n") + "\r\n";
@@ -129,6 +133,14 @@ export function rankMoveText(change: number): string {
   if (change === 0) return "unchanged";
   const places = Math.abs(change);
   return `${places.toLocaleString("en-US")} ${places === 1 ? "place" : "places"} ${rankDirection(change)}`;
+}
+
+const mockNote = (mock: boolean) => (mock ? " (mock data)" : "");
+
+/** A fired alert's line: its day and its message, which names the ASIN and marketplace already (alerts/rules.ts). */
+function alertLine(event: WeeklyReportData["alertsFired"][number]): string {
+  const subject = `${event.asin} (${event.marketplace}): `;
+  return `${event.day} ${event.message.startsWith(subject) ? event.message : subject + event.message}`;
 }
 
 /** The weekly report email: rank changes, alerts fired, Buy Box and stock changes, the CSV attached, an unsubscribe link. */
@@ -154,9 +166,9 @@ export function reportEmail(
     .map((row) => `${row.asin} (${row.marketplace}): #${row.rank} (${rankMoveText(row.rankChange7d!)}${row.rankSource.kind === "mock" ? ", mock data" : ""})`);
   const sections: [string, string[]][] = [
     ["Rank changes", rankLines.length ? rankLines : [wording.noChange]],
-    ["Alerts fired", data.alertsFired.length ? data.alertsFired.map((event) => `${event.day} ${event.asin} (${event.marketplace}): ${event.message}`) : ["None."]],
-    ["Buy Box changes", data.buyBoxChanges.length ? data.buyBoxChanges.map((c) => `${c.asin} (${c.marketplace}): ${c.from} → ${c.to}`) : ["None."]],
-    ["Stock changes", data.stockChanges.length ? data.stockChanges.map((c) => `${c.asin} (${c.marketplace}): ${c.from ?? "—"} → ${c.to ?? "—"} FBA units`) : ["None."]],
+    ["Alerts fired", data.alertsFired.length ? data.alertsFired.map(alertLine) : ["None."]],
+    ["Buy Box changes", data.buyBoxChanges.length ? data.buyBoxChanges.map((c) => `${c.asin} (${c.marketplace}): ${c.from} → ${c.to}${mockNote(c.mock)}`) : ["None."]],
+    ["Stock changes", data.stockChanges.length ? data.stockChanges.map((c) => `${c.asin} (${c.marketplace}): ${c.from ?? "—"} → ${c.to ?? "—"} FBA units${mockNote(c.mock)}`) : ["None."]],
   ];
   const footer = links.reason ?? `You get this email because the ${wording.name} report is on in your RankLayer settings.`;
   const prepared = brand ? `Prepared by ${brand}` : null;

@@ -161,8 +161,8 @@ describe("weekly reports per client connection", () => {
 
 describe("sellerChanges (pure)", () => {
   it("compares each connection's own first and last day, never one client's against another's", () => {
-    const row = (connectionId: string, units: number) => ({ connectionId, asin: ASIN, marketplace: "US", holdsBuyBox: true, buyBoxSellerId: null, fulfillableUnits: units });
+    const row = (connectionId: string, units: number) => ({ connectionId, asin: ASIN, marketplace: "US", holdsBuyBox: true, buyBoxSellerId: null, fulfillableUnits: units, source: "spapi" });
     expect(sellerChanges([row("a", 50), row("b", 10), row("a", 50), row("b", 10)]).stockChanges).toEqual([]);
-    expect(sellerChanges([row("a", 50), row("b", 10), row("a", 40)]).stockChanges).toEqual([{ asin: ASIN, marketplace: "US", from: 50, to: 40 }]);
+    expect(sellerChanges([row("a", 50), row("b", 10), row("a", 40)]).stockChanges).toEqual([{ asin: ASIN, marketplace: "US", from: 50, to: 40, mock: false }]);
   });
 });

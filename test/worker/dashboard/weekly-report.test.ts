@@ -22,12 +22,13 @@ describe("weekly report (pure)", () => {
   });
 
   it("finds Buy Box and stock changes from the first and last snapshot of the week", () => {
-    const snap = (asin: string, holdsBuyBox: boolean | null, buyBoxSellerId: string | null, fulfillableUnits: number | null) => ({ asin, marketplace: "US", holdsBuyBox, buyBoxSellerId, fulfillableUnits });
+    const snap = (asin: string, holdsBuyBox: boolean | null, buyBoxSellerId: string | null, fulfillableUnits: number | null, source = "spapi") => ({ asin, marketplace: "US", holdsBuyBox, buyBoxSellerId, fulfillableUnits, source });
     expect(
-      sellerChanges([snap("B000000001", true, "ME", 30), snap("B000000002", false, "X", 5), snap("B000000001", false, "X", 30), snap("B000000002", false, "X", 0)]),
+      sellerChanges([snap("B000000001", true, "ME", 30), snap("B000000002", false, "X", 5, "mock"), snap("B000000001", false, "X", 30), snap("B000000002", false, "X", 0, "mock")]),
     ).toEqual({
-      buyBoxChanges: [{ asin: "B000000001", marketplace: "US", from: "you", to: "other" }],
-      stockChanges: [{ asin: "B000000002", marketplace: "US", from: 5, to: 0 }],
+      buyBoxChanges: [{ asin: "B000000001", marketplace: "US", from: "you", to: "other", mock: false }],
+      // The demo's mock seller data is marked as such, to be labelled in the email.
+      stockChanges: [{ asin: "B000000002", marketplace: "US", from: 5, to: 0, mock: true }],
     });
   });
 
@@ -51,14 +52,21 @@ describe("weekly report (pure)", () => {
 
   it("builds the CSV with quoting", () => {
     expect(weeklyReportCsv({ fromDay: "a", toDay: "b", rows: [row], alertsFired: [], buyBoxChanges: [], stockChanges: [] }).split("\r\n")[1]).toBe(
-      'B000000001,US,Acme,"Acme ""Pro"", 2-Pack",900,-100,-10,you,12,Amazon Creators API,2026-11-22T02:00:00.000Z',
+      'B000000001,US,Acme,"Acme ""Pro"", 2-Pack",900,-100,-10,you,12,Amazon Creators API,2026-11-22T02:00:00.000Z,',
     );
+  });
+
+  it("says in the CSV where the Buy Box and FBA units come from, the demo's mock seller API included", () => {
+    const demo = { ...row, sellerSource: { kind: "mock" as const, label: "Mock seller API (demo)", asOf: "2026-11-22T02:00:00.000Z" } };
+    const [header, line] = weeklyReportCsv({ fromDay: "a", toDay: "b", rows: [demo], alertsFired: [], buyBoxChanges: [], stockChanges: [] }).split("\r\n");
+    expect(header!.split(",").at(-1)).toBe("Seller data source");
+    expect(line!.split(",").at(-1)).toBe("Mock seller API (demo)");
   });
 
   it("guards Amazon's text against spreadsheet formulas, as a downloaded export does; figures stay numbers", () => {
     const hostile = { ...row, title: '=HYPERLINK("http://evil.example","x")', brand: "@SUM(1+1)" };
     const line = weeklyReportCsv({ fromDay: "a", toDay: "b", rows: [hostile], alertsFired: [], buyBoxChanges: [], stockChanges: [] }).split("\r\n")[1];
-    expect(line).toBe(`B000000001,US,'@SUM(1+1),"'=HYPERLINK(""http://evil.example"",""x"")",900,-100,-10,you,12,Amazon Creators API,2026-11-22T02:00:00.000Z`);
+    expect(line).toBe(`B000000001,US,'@SUM(1+1),"'=HYPERLINK(""http://evil.example"",""x"")",900,-100,-10,you,12,Amazon Creators API,2026-11-22T02:00:00.000Z,`);
   });
 
   it("says a rank's move in places and which way, since a grown rank number is a worse rank", () => {
@@ -81,6 +89,26 @@ describe("weekly report (pure)", () => {
     expect(email.text).toContain("Unsubscribe: https://x.example/api/reports/unsubscribe?user=u&token=t");
     expect(email.headers).toEqual({ "List-Unsubscribe": "<https://x.example/api/reports/unsubscribe?user=u&token=t>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
     expect(email.attachments?.[0]).toMatchObject({ disposition: "attachment", filename: "ranklayer-weekly-2026-11-22.csv", type: "text/csv" });
+  });
+
+  it("names an alert's ASIN once (its message names it already), and labels the demo's mock seller changes", () => {
+    const email = weeklyReportEmail(
+      {
+        fromDay: "2026-11-16",
+        toDay: "2026-11-22",
+        rows: [],
+        alertsFired: [{ day: "2026-11-18", asin: "B000000001", marketplace: "US", message: "B000000001 (US): rank #812 is worse than your threshold #500 (mock data)" }],
+        buyBoxChanges: [{ asin: "B000000001", marketplace: "US", from: "you", to: "other", mock: true }],
+        stockChanges: [{ asin: "B000000002", marketplace: "US", from: 93, to: 90, mock: true }],
+      },
+      "me@example.com",
+      "reports@ranklayer.example",
+      { dashboard: "https://x.example/seller-central", unsubscribe: "https://x.example/u" },
+    );
+    expect(email.text).toContain("- 2026-11-18 B000000001 (US): rank #812 is worse than your threshold #500 (mock data)\n");
+    expect(email.text).not.toContain("B000000001 (US): B000000001 (US)");
+    expect(email.text).toContain("- B000000001 (US): you → other (mock data)");
+    expect(email.text).toContain("- B000000002 (US): 93 → 90 FBA units (mock data)");
   });
 });
 
