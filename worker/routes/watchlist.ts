@@ -185,7 +185,8 @@ export const watchlistRoutes = createRouter()
     const asins = await backfillDemoSamples(c.get("services"), seller, DEMO_SAMPLE_ASINS, marketplace, now);
     // The sample alerts are checked at once on that history, as tonight's check would, so their notifications are there too.
     const alertIds = await createSampleAlerts(c.env.DB, workspace.id, marketplace, seller !== null && isAccountMarketplace(marketplace), { activeLimit: plan.activeAlertLimit, trackedLimit: plan.watchlistLimit });
-    if (alertIds.length > 0) await checkAlertsNow(c.get("services"), now, workspace.id, alertIds);
+    // Checked now, after the alerts exist: a firing never predates its alert.
+    if (alertIds.length > 0) await checkAlertsNow(c.get("services"), Date.now(), workspace.id, alertIds);
     return c.json({ items, mock_history: { asins, days: DEMO_SAMPLE_DAYS }, alerts_added: alertIds.length }, missing.length > 0 || alertIds.length > 0 ? 201 : 200);
   })
   .openapi(remove, async (c) => {

@@ -109,6 +109,12 @@ describe("POST /api/watchlist/samples", () => {
     const { notifications } = await (await browser.request("/api/notifications")).json<NotificationList>();
     expect(notifications.map((notification) => notification.alertId).sort()).toEqual(alerts.filter((alert) => alert.last_result === "fired").map((alert) => alert.id).sort());
     for (const notification of notifications) expect(notification.message).toContain("mock");
+    // No firing predates its alert.
+    const created = await env.DB.prepare("SELECT id, created_at FROM alerts WHERE workspace_id = ?").bind(workspaceId).all<{ id: string; created_at: string }>();
+    for (const notification of notifications) {
+      const alert = created.results.find((row) => row.id === notification.alertId)!;
+      expect(Date.parse(notification.createdAt)).toBeGreaterThanOrEqual(Date.parse(alert.created_at));
+    }
   });
 
   it("adds nothing twice: a second call answers 200 and writes nothing", async () => {
