@@ -1,3 +1,4 @@
+import { alertConnections } from "../alerts/alert-store";
 import { findConnection } from "../connections/connection-store";
 import type { Marketplace } from "../contract/marketplaces";
 import { ApiError } from "../shared/api-error";
@@ -27,4 +28,16 @@ export async function trackedOfConnection<Key extends { marketplace: Marketplace
   const { fromDay, toDay } = dayWindow(days, nowMs);
   const owned = new Set((await connectionAssets(db, workspaceId, fromDay, toDay, connection)).map((asset) => `${asset.marketplace}:${asset.asin}`));
   return tracked.filter((key) => owned.has(`${key.marketplace}:${key.asin}`));
+}
+
+/** The alerts a connection filter keeps: on that connection, or on any connection about an ASIN of its seller's (30 days). */
+export async function alertsOfConnection<Alert extends { id: string; asin: string; marketplace: Marketplace }>(
+  db: D1Database,
+  workspaceId: string,
+  all: Alert[],
+  connection: string,
+): Promise<Alert[]> {
+  const owners = await alertConnections(db, workspaceId);
+  const ownAsins = new Set((await trackedOfConnection(db, workspaceId, all, connection, 30, Date.now())).map((alert) => alert.id));
+  return all.filter((alert) => owners.get(alert.id) === connection || (owners.get(alert.id) == null && ownAsins.has(alert.id)));
 }

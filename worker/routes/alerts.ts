@@ -2,7 +2,7 @@ import { hasRoomToTrack, trackedLimitDetail } from "../billing/tracked-limit-sto
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "../openapi/zod";
 import type { Context } from "hono";
-import { ALERT_ORDER, alertConnections, countActiveAlerts, createAlert, deleteAlert, findAlert, findDuplicateAlert, listAlerts, ruleThreshold, updateAlert, type AlertRule } from "../alerts/alert-store";
+import { ALERT_ORDER, countActiveAlerts, createAlert, deleteAlert, findAlert, findDuplicateAlert, listAlerts, ruleThreshold, updateAlert, type AlertRule } from "../alerts/alert-store";
 import { findCredentials } from "../accounts/credentials-store";
 import { notSellingDetail, sellingMarketplaces } from "../seller/participations";
 import type { UserRecord } from "../accounts/user-store";
@@ -17,7 +17,7 @@ import { canActivateAlert, type Plan } from "../contract/plans";
 import type { AppEnv } from "../env";
 import { commonErrors, failure, KEY_ONLY, noContent, notFound, ok } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
-import { NO_SUCH_CONNECTION, trackedOfConnection } from "../dashboard/connection-scope";
+import { alertsOfConnection, NO_SUCH_CONNECTION } from "../dashboard/connection-scope";
 import { findConnection } from "../connections/connection-store";
 import { ApiError } from "../shared/api-error";
 import { paginate } from "../shared/paginate";
@@ -166,18 +166,6 @@ async function assertCanActivate(
     throw trackedLimitReached(plan);
   }
   return plan;
-}
-
-/** The alerts a connection filter keeps: on that connection, or on any connection about an ASIN of its seller's (30 days). */
-async function alertsOfConnection<Alert extends { id: string; asin: string; marketplace: Marketplace }>(
-  db: D1Database,
-  workspaceId: string,
-  all: Alert[],
-  connection: string,
-): Promise<Alert[]> {
-  const owners = await alertConnections(db, workspaceId);
-  const ownAsins = new Set((await trackedOfConnection(db, workspaceId, all, connection, 30, Date.now())).map((alert) => alert.id));
-  return all.filter((alert) => owners.get(alert.id) === connection || (owners.get(alert.id) == null && ownAsins.has(alert.id)));
 }
 
 /** /api/alerts and /api/v1/alerts: list, create, change (pause, un-pause) and delete the user's alerts. */

@@ -38,7 +38,7 @@ const route = createRoute({
   summary: "A dataset as a CSV or PDF file",
   description:
     "The dataset's own parameters: `compare` takes `asins` and `marketplace` (as GET /v1/compare); `history` takes `asin`, " +
-    "`marketplace`, `range` and `days` (as GET /v1/history); `alerts` takes none; `portfolio` takes `marketplace`, `range`, `connection` (one client; all by default), `brand` and `category` (as GET /api/portfolio). " +
+    "`marketplace`, `range` and `days` (as GET /v1/history); `alerts` takes `connection` (one client's, as GET /api/alerts filters); `portfolio` takes `marketplace`, `range`, `connection` (one client; all by default), `brand` and `category` (as GET /api/portfolio). " +
     "A `compare` export takes one lookup per ASIN from the caller's lookup allowance, as GET /v1/compare does. " +
     `The Free plan takes ${FREE_PLAN.exportsPerDay} exports a day (UTC), counted once the request is found valid and within the plan, and given back when its data cannot be read; Pro exports without a daily limit.`,
   security: KEY_OR_ANONYMOUS,

@@ -154,5 +154,11 @@ describe("the aggregated portfolio across seller connections", () => {
     expect((await other.browser.json("/api/alerts", "POST", { ...rule, connectionId: eu })).status).toBe(404);
     const listed = await (await browser.request(`/api/alerts?connection=${encodeURIComponent(eu)}`)).json<{ alerts: { connectionId: string | null }[] }>();
     expect(listed.alerts.map((alert) => alert.connectionId)).toEqual([eu]);
+
+    // The alerts export takes the same filter and names the seller account each alert watches.
+    const csvRows = async (query: string) => (await (await browser.request(`/api/exports/alerts?format=csv${query}`)).text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n").slice(1);
+    expect((await csvRows("")).map((line) => line.split(",")[4])).toEqual(["Acme EU", "Acme US"]);
+    expect((await csvRows(`&connection=${encodeURIComponent(eu)}`)).map((line) => line.split(",")[4])).toEqual(["Acme EU"]);
+    expect((await browser.request("/api/exports/alerts?format=csv&connection=c-elsewhere")).status).toBe(404);
   });
 });

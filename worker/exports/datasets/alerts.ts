@@ -1,26 +1,38 @@
 import * as z from "zod";
 import { listAlerts } from "../../alerts/alert-store";
 import { currentAccount } from "../../auth/session-middleware";
+import { listConnections } from "../../connections/connection-store";
+import { alertsOfConnection } from "../../dashboard/connection-scope";
 import { dataset } from "../dataset";
 
-/** The signed-in user's alerts with the last nightly check of each. */
+/**
+ * The workspace's alerts with the last nightly check of each, as /alerts lists them: one client's
+ * (`connection`, as GET /api/alerts filters) or all, with the seller account each one watches.
+ */
 export const alertsExport = dataset({
-  query: z.object({}),
+  query: z.object({ connection: z.string().trim().min(1).max(64).optional() }),
   needsAccount: true,
-  async load({ c }) {
-    const alerts = await listAlerts(c.env.DB, currentAccount(c).workspace.id);
+  async load({ c }, { connection }) {
+    const workspaceId = currentAccount(c).workspace.id;
+    const [all, connections] = await Promise.all([listAlerts(c.env.DB, workspaceId), listConnections(c.env.DB, workspaceId)]);
+    const alerts = connection ? await alertsOfConnection(c.env.DB, workspaceId, all, connection) : all;
+    const names = new Map(connections.map((row) => [row.id, row.name]));
+    const client = connection ? names.get(connection) : undefined;
     return {
       fileStem: "alerts",
-      title: `Alerts (${alerts.length})`,
+      title: client ? `Alerts of ${client} (${alerts.length})` : `Alerts (${alerts.length})`,
       columns: [
-        "ASIN", "Marketplace", "Condition", "Threshold", "Email", "In app", "Paused",
+        "ASIN", "Marketplace", "Condition", "Threshold", "Seller account", "Email", "In app", "Paused",
         "Last result", "Last checked (UTC day)", "Last triggered (UTC)", "Created (UTC)",
       ],
       rows: alerts.map((a) => [
-        a.asin, a.marketplace, a.conditionType, a.threshold, a.email_enabled, a.in_app_enabled, a.paused,
-        a.last_result, a.last_checked_day, a.last_triggered, a.created_at,
+        a.asin, a.marketplace, a.conditionType, a.threshold, a.connectionId ? (names.get(a.connectionId) ?? a.connectionId) : "Any",
+        a.email_enabled, a.in_app_enabled, a.paused, a.last_result, a.last_checked_day, a.last_triggered, a.created_at,
       ]),
-      notes: ["Alerts are checked every night against that day's rank snapshot (02:30 UTC)."],
+      notes: [
+        "Alerts are checked every night against that day's rank snapshot (02:30 UTC).",
+        "Seller account: the seller connection a Buy Box or stock alert watches; Any: every seller account of the workspace.",
+      ],
     };
   },
 });

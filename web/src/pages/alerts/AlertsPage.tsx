@@ -61,7 +61,7 @@ function AlertsScreen() {
                 : `${formatCount(alerts.data.active)} of ${formatCount(alerts.data.activeLimit)} active alerts on your plan`}
             </p>
           )}
-          {!readOnly && <ExportButtons dataset="alerts" what="alerts" params={{}} disabled={alerts.status !== "success" || alerts.data.alerts.length === 0} />}
+          {!readOnly && <ExportButtons dataset="alerts" what="alerts" params={connection ? { connection } : {}} disabled={alerts.status !== "success" || alerts.data.alerts.length === 0} />}
         </div>
         {alerts.status === "success" && alerts.data.activeLimit !== null && alerts.data.active >= alerts.data.activeLimit && (
           <p className="seller-note seller-note--info">
