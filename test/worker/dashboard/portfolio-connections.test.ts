@@ -6,6 +6,7 @@ import { proBrowser, userIdOf } from "../history/accounts";
 import { resetHistoryTables } from "../jobs/nightly-run/support";
 import type { TestBrowser } from "../support/seller-browser";
 import { insertConnection } from "../support/seller-connections";
+import { readPdf } from "../exports/pdf-reader";
 
 /**
  * /api/portfolio and its export across a workspace's seller connections: revenue in each
@@ -121,6 +122,12 @@ describe("the aggregated portfolio across seller connections", () => {
 
     const pdf = await browser.request(`/api/exports/portfolio?format=pdf&connection=${encodeURIComponent(eu)}`);
     expect(pdf.status).toBe(200);
+    // The revenue total says what the card says: its "as of", and the days left out of it.
+    const { kpis } = await (await browser.request(`/api/portfolio?connection=${encodeURIComponent(eu)}`)).json<PortfolioResponse>();
+    const { text } = await readPdf(new Uint8Array(await pdf.clone().arrayBuffer()));
+    expect(kpis.revenueMissingDays).toBeGreaterThan(1);
+    expect(text).toContain(`${kpis.revenueMissingDays} days are missing`);
+    expect(text).toContain(`as of ${kpis.revenueSource.asOf}`);
     expect(pdf.headers.get("Content-Disposition")).toContain(`portfolio-DE-7d-${eu.slice(0, 12)}`);
     expect((await browser.request("/api/exports/portfolio?format=csv&connection=c-elsewhere")).status).toBe(404);
   });

@@ -15,6 +15,15 @@ function clientNotes(clients: NonNullable<PortfolioResponse["clients"]>): string
   ];
 }
 
+/** The revenue total as the card shows it: its source and "as of", and the days left out of it (never counted as zero). */
+function revenueNote(kpis: PortfolioResponse["kpis"]): string {
+  const total = kpis.totalRevenue!;
+  const source = `${kpis.revenueSource.label}${kpis.revenueSource.asOf ? `, as of ${kpis.revenueSource.asOf}` : ""}`;
+  const missing = kpis.revenueMissingDays;
+  const gap = missing > 0 ? ` ${missing === 1 ? "1 day is" : `${missing} days are`} missing: Amazon has not answered ${missing === 1 ? "it" : "them"} yet, so the total leaves ${missing === 1 ? "it" : "them"} out (not counted as zero).` : "";
+  return `${total.amount.toFixed(2)} ${total.currency} (${source}).${gap}`;
+}
+
 /** The portfolio's brand table as on /portfolio (same marketplace, filters, range and client), with its KPIs and clients as notes. */
 export const portfolioExport = dataset({
   query: portfolioQuerySchema,
@@ -38,9 +47,7 @@ export const portfolioExport = dataset({
       rows,
       notes: [
         `Average portfolio rank: ${kpis.averageRank ?? "—"} (${kpis.rankSource.label}${kpis.rankSource.asOf ? `, as of ${kpis.rankSource.asOf}` : ""}).`,
-        kpis.totalRevenue
-          ? `Total revenue: ${kpis.totalRevenue.amount.toFixed(2)} ${kpis.totalRevenue.currency} (${kpis.revenueSource.label}).`
-          : `Total revenue: — (${kpis.revenueNote ?? "no figure"}).`,
+        kpis.totalRevenue ? `Total revenue: ${revenueNote(kpis)}` : `Total revenue: — (${kpis.revenueNote ?? "no figure"}).`,
         `Top performers: ${kpis.topPerformers}; needs attention: ${kpis.needsAttention}.`,
         ...clientNotes(clients),
         ...(query.brand ? [`Brand: ${query.brand}.`] : []),
