@@ -26,11 +26,15 @@ function cellText(value: Cell): string {
   return csvField(value);
 }
 
-/** Column widths: each column's longest text (header included) decides its share, within bounds. */
-function columnWidths(table: ExportTable, font: PdfTypeface, width: number): number[] {
+/**
+ * Column widths: each column's longest text decides its share, within bounds. The header counts
+ * in the bold face it is drawn in, so a narrow column is never narrower than its own label.
+ */
+function columnWidths(table: ExportTable, fonts: { regular: PdfTypeface; bold: PdfTypeface }, width: number): number[] {
+  const widthOf = (text: string, font: PdfTypeface) => font.width(fitText(text, font, FONT_SIZE, 400), FONT_SIZE);
   const natural = table.columns.map((label, i) => {
-    const texts = [label, ...table.rows.slice(0, 200).map((row) => cellText(row[i]))];
-    const widest = Math.max(...texts.map((t) => font.width(fitText(t, font, FONT_SIZE, 400), FONT_SIZE)));
+    const cells = table.rows.slice(0, 200).map((row) => widthOf(cellText(row[i]), fonts.regular));
+    const widest = Math.max(widthOf(label, fonts.bold), ...cells);
     return Math.min(Math.max(widest + 6, 28), 400);
   });
   const total = natural.reduce((a, b) => a + b, 0);
@@ -53,7 +57,7 @@ function cellLines(text: string, font: PdfTypeface, width: number): string[] {
 
 /** The table, its header repeated on every page it continues on, long cells wrapped; at most PDF_MAX_ROWS rows. */
 export function drawTable(layout: Layout, table: ExportTable, headerColor: RGB): void {
-  const widths = columnWidths(table, layout.fonts.regular, layout.width);
+  const widths = columnWidths(table, layout.fonts, layout.width);
   const drawRow = (cells: readonly Cell[], header: boolean, shaded: boolean) => {
     const font = header ? layout.fonts.bold : layout.fonts.regular;
     const lines = cells.map((cell, i) =>

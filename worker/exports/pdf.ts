@@ -42,6 +42,8 @@ const colorOf = (hex: string | null | undefined): RGB | null =>
 
 /** Said in the PDF when some text had a character its fonts cannot print, so nothing is lost unsaid. */
 export const LOSSY_NOTE = "Characters these PDF fonts cannot print (such as emoji) are shown as ?; the CSV export holds the exact text.";
+/** The same, when only text the CSV does not hold (the branding, the title or notes) had such characters. */
+export const LOSSY_HEADING_NOTE = "Characters these PDF fonts cannot print (such as emoji) are shown as ?.";
 
 function drawFooters(layout: Layout, generatedAt: string) {
   const { regular } = layout.fonts;
@@ -94,10 +96,15 @@ export async function tableToPdf(table: ExportTable, paper: PaperSize, now: numb
     layout.y -= 10;
   }
 
+  // Only the table's cells are in the CSV: its note points there for them alone.
+  const headingLossy = scripts.lossy;
+  scripts.lossy = false;
   drawTable(layout, table, accent ?? HEADER_DARK);
+  const tableLossy = scripts.lossy;
   layout.y -= 8;
   for (const note of table.notes) layout.paragraph(note, 8);
-  if (scripts.lossy) layout.paragraph(LOSSY_NOTE, 8);
+  if (tableLossy) layout.paragraph(LOSSY_NOTE, 8);
+  else if (headingLossy || scripts.lossy) layout.paragraph(LOSSY_HEADING_NOTE, 8);
   drawFooters(layout, generatedAt);
   return doc.save();
 }

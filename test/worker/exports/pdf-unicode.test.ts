@@ -46,6 +46,26 @@ describe("PDF export of titles outside the standard fonts' WinAnsi", () => {
     expect(text.replace(/\n/g, " ")).toMatch(/cannot print.*shown as \?.*CSV export holds the exact text/);
   });
 
+  it("points to the CSV only for the table's own text: an emoji in the branding alone gets a note without it", async () => {
+    const { text } = await readPdf(await tableToPdf(compareOf(["Mug"]), "a4", NOW, { name: "Acme 🚀", accent: null, pngLogo: null }));
+    expect(text).toContain("Prepared by Acme ?");
+    const flat = text.replace(/\n/g, " ");
+    expect(flat).toContain("cannot print (such as emoji) are shown as ?.");
+    expect(flat).not.toContain("CSV export holds the exact text");
+  });
+
+  it("sizes a narrow column for its bold header, so a squeezed table keeps its labels whole", async () => {
+    const long = "Wireless earbuds with charging case, noise cancelling, Bluetooth 5.3 and a long spec sheet ".repeat(3);
+    const wide: ExportTable = {
+      ...compareOf([long, long]),
+      columns: ["ASIN", "Marketplace", "Title", "Category", "Rank", "Price", "Price is", "Currency", "Offers", "Rating", "Reviews", "Source", "As of (UTC)", "Error"],
+      rows: [0, 1].map((i) => [`B0JPTEST0${i}`, "JP", long, long, 12, 19.8, "Buy Box", "JPY", 3, 4.5, 120, "Mock data (not live)", "2026-11-23T02:00:00.000Z", null]),
+    };
+    const { text } = await readPdf(await tableToPdf(wide, "a4", NOW));
+    for (const label of ["Marketplace", "Currency", "As of (UTC)"]) expect(text).toContain(label);
+    expect(text).not.toMatch(/Marketpla\.\.\.|Curren\.\.\./);
+  });
+
   it("wraps a long Japanese note (no spaces) over lines instead of cutting it off", async () => {
     const note = "この商品のランキングは毎日更新されます。".repeat(12);
     const { text } = await readPdf(await tableToPdf(compareOf([JP_TITLE], [note]), "a4", NOW));
