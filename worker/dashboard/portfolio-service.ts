@@ -2,7 +2,7 @@ import type { Services } from "../services";
 import type { UserRecord } from "../accounts/user-store";
 import type { PortfolioQuery, PortfolioResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
-import { ACCOUNT_MARKETPLACES } from "../contract/account";
+import { ACCOUNT_MARKETPLACES, isAccountMarketplace } from "../contract/account";
 import { revenueDays, revenueRunDay } from "../upstreams/spapi/sales-days";
 import { dayWindow } from "./dashboard-service";
 import { listConnections, type ConnectionRecord } from "../connections/connection-store";
@@ -108,7 +108,8 @@ const NO_CONNECTION_NOTE = "No seller account is connected: sales figures come f
  * in scope sells, else that none does (revenue is read only there, so the nightly run never will).
  */
 function revenueWithoutRows(connections: readonly ConnectionRecord[], isDemo: boolean, marketplace: Marketplace): AsinRevenue {
-  if (isDemo) return noRevenueRows();
+  // The demo's mock seller sells in every seller marketplace, and in no other (JP has no seller data here).
+  if (isDemo) return isAccountMarketplace(marketplace) ? noRevenueRows() : noRevenueRows(notSellingDetail(marketplace, ACCOUNT_MARKETPLACES, "sales figures"));
   const live = connections.filter((row) => row.status !== "disconnected");
   if (live.length === 0) return noRevenueRows(NO_CONNECTION_NOTE);
   const selling = new Set<string>(live.flatMap(connectionMarketplaces));

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { PortfolioResponse } from "../../../worker/contract/dashboard";
 import { NOT_FETCHED_NOTE } from "../../../worker/dashboard/portfolio";
-import { freeBrowser, userIdOf } from "../history/accounts";
+import { freeBrowser, proBrowser, userIdOf } from "../history/accounts";
 import { insertWatchlist } from "../jobs/nightly-run/support";
 import { connectSeller, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../support/seller-browser";
 
@@ -50,5 +50,14 @@ describe("the portfolio's revenue in a marketplace no connected seller sells in"
       totalRevenue: null,
       revenueNote: "No seller account is connected: sales figures come from a connected account (Settings → Connection Status).",
     });
+  });
+
+  it("the demo's mock seller sells in every seller marketplace and no other: JP says so, US is not fetched yet", async () => {
+    const browser = await proBrowser();
+    await insertWatchlist(userIdOf(browser), [{ asin: "B0NOTSELL4", marketplace: "JP" }, { asin: "B0NOTSELL5", marketplace: "US" }]);
+    const jp = await (await browser.request("/api/portfolio?marketplace=JP")).json<PortfolioResponse>();
+    expect(jp.kpis.revenueNote).toMatch(/^Your seller account does not sell in Japan \(JP\), so sales figures cannot be read there\./);
+    const us = await (await browser.request("/api/portfolio?marketplace=US")).json<PortfolioResponse>();
+    expect(us.kpis.revenueNote).toBe(NOT_FETCHED_NOTE);
   });
 });
