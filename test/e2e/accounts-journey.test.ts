@@ -28,16 +28,21 @@ async function expectAxeClean(where: string) {
   expect(await seriousViolations(tab.page), where).toEqual([]);
 }
 
-/** Asks for a sign-in email on /signin and opens its link as the person would (on this origin). */
-async function signUpByEmail(email: string): Promise<void> {
+/** Asks for a sign-in email on /signin and answers the link of the mail it sent. */
+async function askForSignInLink(email: string): Promise<URL> {
   await tab.page.goto(`${appUrl}/signin`);
   await main().getByLabel("Email address").fill(email);
   const since = Date.now() - 1000;
   await main().getByRole("button", { name: "Email me a sign-in link" }).click();
   await main().getByLabel("6-digit code").waitFor();
   const mail = await waitForLocalMail(servers.app, "sign in to RankLayer", since);
-  const link = new URL(/https?:\/\/\S+\/signin\?token=\S+/.exec(mail)![0]);
   expect(/\b\d{6}\b/.test(mail)).toBe(true);
+  return new URL(/https?:\/\/\S+\/signin\?token=\S+/.exec(mail)![0]);
+}
+
+/** Asks for a sign-in email on /signin and opens its link as the person would (on this origin). */
+async function signUpByEmail(email: string): Promise<void> {
+  const link = await askForSignInLink(email);
   await tab.page.goto(`${appUrl}${link.pathname}${link.search}`);
   await tab.page.waitForURL(`${appUrl}/onboarding`);
 }
@@ -143,6 +148,21 @@ describe("an account by email, with a passkey, Pro, an API key, export and delet
     expect(JSON.stringify(fresh.keys)).not.toContain("e2e script");
     // Only the signed-in screen's last requests, answered 401 once the session was gone.
     expect(tab.consoleErrors.filter((line) => !/status of 401 \(Unauthorized\)/.test(line))).toEqual([]);
+  });
+});
+
+describe("a sign-in link opened on another device", () => {
+  it("names the address and signs in only after a yes", { timeout: 60_000 }, async () => {
+    const email = `e2e-other-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const link = await askForSignInLink(email);
+    // Another device: nothing of the asking browser's (its request cookie) comes along.
+    await tab.context.clearCookies();
+    await tab.page.goto(`${appUrl}${link.pathname}${link.search}`);
+    await main().getByText(`Sign in as ${email}?`).waitFor();
+    expect(tab.page.url()).toContain("/signin");
+    await expectAxeClean("/signin confirmation");
+    await main().getByRole("button", { name: `Sign in as ${email}` }).click();
+    await tab.page.waitForURL(`${appUrl}/onboarding`);
   });
 });
 
