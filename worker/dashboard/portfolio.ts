@@ -6,7 +6,7 @@ import { newest } from "./kpis";
  * Brand status rules, first match wins (rank change % is the mean of the brand's ASINs'
  * change over the range; positive = ranks got worse):
  * 1. needs-attention: rank change ≥ +10 %;
- * 2. top-performer: average rank ≤ 10,000 and rank change ≤ 0 (not slipping);
+ * 2. top-performer: average rank ≤ 10,000 and a rank change ≤ 0 (not slipping);
  * 3. growing: rank change ≤ −5 %;
  * 4. steady: anything else, or no change figure yet.
  */
@@ -16,7 +16,7 @@ export const GROWING_CHANGE = -5;
 
 export function brandStatus(averageRank: number | null, rankChangePercent: number | null): BrandStatus {
   if (rankChangePercent !== null && rankChangePercent >= NEEDS_ATTENTION_CHANGE) return "needs-attention";
-  if (averageRank !== null && averageRank <= TOP_PERFORMER_RANK && (rankChangePercent ?? 0) <= 0) return "top-performer";
+  if (averageRank !== null && averageRank <= TOP_PERFORMER_RANK && rankChangePercent !== null && rankChangePercent <= 0) return "top-performer";
   if (rankChangePercent !== null && rankChangePercent <= GROWING_CHANGE) return "growing";
   return "steady";
 }

@@ -179,7 +179,8 @@ export const alertRoutes = createRouter()
     if (!page.ok) throw cursorRefusal(page.detail);
     const list: AlertList & Page = {
       alerts: page.items,
-      active: alerts.filter((alert) => !alert.paused).length,
+      // The plan's cap counts the workspace's active alerts, whichever client the list is filtered to.
+      active: all.filter((alert) => !alert.paused).length,
       activeLimit: plan.activeAlertLimit,
       next_cursor: page.next_cursor,
     };

@@ -14,6 +14,7 @@ import { checkoutRequestSchema } from "../contract/billing-request";
 import { planSummary } from "../contract/features";
 import { agencyQuantity, FREE_PLAN, monthlyPriceUsd, type Plan, PLANS } from "../contract/plans";
 import { countSellerConnections } from "../billing/connection-count-store";
+import { listConnections } from "../connections/connection-store";
 import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
@@ -21,7 +22,11 @@ import { BillingUnavailableError, WebhookSignatureError } from "../upstreams/str
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 import { plansSchema, redirectSchema, subscriptionQuerySchema, subscriptionSchema, webhookReceivedSchema } from "./schemas/billing";
 
-function subscriptionBody(c: Context<AppEnv>, billing: UserBilling | null): SubscriptionResponse {
+/**
+ * `connections`: the workspace's seller connections now, for a demo Agency subscription, whose
+ * quantity nothing bills or stores (agency-quantity.ts syncs paid ones only).
+ */
+function subscriptionBody(c: Context<AppEnv>, billing: UserBilling | null, connections?: number): SubscriptionResponse {
   const row = billing?.subscription ?? null;
   const plan = billing?.plan ?? FREE_PLAN;
   return {
@@ -35,7 +40,7 @@ function subscriptionBody(c: Context<AppEnv>, billing: UserBilling | null): Subs
     demo: row?.isDemo ?? false,
     ...(row?.cancelAt && { ends_at: row.cancelAt }),
     ...(row?.paymentActionUrl && { payment_action_url: row.paymentActionUrl }),
-    ...(plan.perConnection && agencyFigures(plan, row?.quantity ?? null)),
+    ...(plan.perConnection && agencyFigures(plan, row?.isDemo && connections !== undefined ? connections : (row?.quantity ?? null))),
   };
 }
 
@@ -141,7 +146,10 @@ export const billingRoutes = createRouter()
     const billing = await billingOfUser(c.env.DB, { id: account.workspace.id });
     // Cheap and idempotent: also catches a plan changed by hand (an Enterprise row).
     await applyPlanLimits(c.env.DB, account.workspace.id, billing.plan);
-    return c.json(subscriptionBody(c, billing), 200);
+    const demoAgency = billing.plan.perConnection && billing.subscription?.isDemo;
+    // The demo's seller accounts are "demo", not "connected": each counts as a paid Agency's connected ones do.
+    const demoConnections = async () => (await listConnections(c.env.DB, account.workspace.id)).filter((row) => row.status !== "disconnected").length;
+    return c.json(subscriptionBody(c, billing, demoAgency ? await demoConnections() : undefined), 200);
   })
   .openapi(checkoutRoute, async (c) => {
     const { user, workspace } = currentAccount(c);

@@ -214,5 +214,12 @@ describe("mock mode", () => {
     expect((await browser.json("/api/billing/create-checkout", "POST", { planId: "agency" })).status).toBe(200);
     const body = await (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>();
     expect(body).toMatchObject({ plan_id: "agency", demo: true, mock: true, quantity: 1, next_invoice_estimate_usd: 39 });
+
+    // A second seller account: the demo's figures follow its connections, as a paid Agency's quantity does.
+    const { insertConnection } = await import("../support/seller-connections");
+    const workspaceId = (await (await browser.request("/api/workspaces")).json<{ current: { id: string } }>()).current.id;
+    await insertConnection({ id: `${workspaceId}-eu`, workspaceId, sellingPartnerId: "DEMO-EU-CLIENT", region: "eu", name: "Sample client EU", status: "demo" });
+    const two = await (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>();
+    expect(two).toMatchObject({ quantity: 2, next_invoice_estimate_usd: 78 });
   });
 });

@@ -146,6 +146,8 @@ describe("the aggregated portfolio across seller connections", () => {
     const alerts = async (query: string) => (await (await browser.request(`/api/alerts${query}`)).json<{ alerts: { asin: string }[] }>()).alerts.map((alert) => alert.asin);
     expect((await alerts("")).sort()).toEqual([DE_ASIN, US_ASIN]);
     expect(await alerts(`?connection=${encodeURIComponent(eu)}`)).toEqual([DE_ASIN]);
+    // The plan's count stays the workspace's: two active alerts, whichever client is shown.
+    expect((await (await browser.request(`/api/alerts?connection=${encodeURIComponent(eu)}`)).json<{ active: number }>()).active).toBe(2);
     expect((await browser.request("/api/alerts?connection=c-elsewhere")).status).toBe(404);
   });
 

@@ -17,7 +17,8 @@ describe("brandStatus (first rule that matches)", () => {
     [500, 25.5, "needs-attention"],
     [10_000, 0, "top-performer"],
     [9_000, -20, "top-performer"],
-    [10_000, null, "top-performer"],
+    // No change figure yet: not known to be holding its rank, so not a top performer (rule 4).
+    [10_000, null, "steady"],
     [10_001, -5, "growing"],
     [50_000, -12, "growing"],
     [50_000, -4.9, "steady"],
