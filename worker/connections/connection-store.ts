@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { alerts, sellerConnections } from "../db/schema";
+import { SAMPLE_CLIENT_ID_PREFIX } from "../contract/connections";
 
 /**
  * The D1 side of seller connections (docs/amazon.md#several-seller-accounts): one row per
@@ -225,7 +226,7 @@ export async function tokensSealedOtherwise(db: D1Database, keyId: string, after
  * several seller accounts (the aggregated portfolio in two currencies). Once per workspace.
  */
 export async function addSampleClient(db: D1Database, workspaceId: string): Promise<ConnectionRecord> {
-  const sellingPartnerId = `DEMO-CLIENT-${workspaceId}`.slice(0, 64);
+  const sellingPartnerId = `${SAMPLE_CLIENT_ID_PREFIX}${workspaceId}`.slice(0, 64);
   const [row] = await drizzle(db)
     .insert(sellerConnections)
     .values({ id: crypto.randomUUID(), workspaceId, sellingPartnerId, region: "eu", name: "Sample client EU", status: "demo" })

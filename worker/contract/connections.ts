@@ -5,6 +5,9 @@ export const CONNECTION_NAME_MAX_LENGTH = 60;
 
 export type ConnectionStatusName = "connected" | "disconnected" | "demo";
 
+/** The demo's sample client's seller id starts so (connections/connection-store.ts addSampleClient). */
+export const SAMPLE_CLIENT_ID_PREFIX = "DEMO-CLIENT-";
+
 export interface ConnectionView {
   id: string;
   /** What the workspace calls it ("Acme EU"). */

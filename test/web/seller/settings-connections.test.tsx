@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { connectedUser, json, noContent, pending, settingsResponse } from "./fake-api";
+import { connectedUser, demoUser, json, noContent, pending, settingsResponse } from "./fake-api";
 import { renderSettings } from "./settings-render";
 import { euConnection, US_CONNECTION } from "./connection-fixtures";
 import { acmeWorkspaces, PERSONAL_WORKSPACE } from "../team/workspace-fixtures";
@@ -53,6 +53,24 @@ describe("Settings → Connection Status: the workspace's seller accounts", () =
     await screen.findByText("No seller account is connected yet.");
     expect(screen.getByText("Not connected")).toBeTruthy();
     expect(screen.getByRole("tabpanel").textContent).toContain("No Amazon seller account is connected.");
+  });
+
+  const DEMO_SETTINGS = settingsResponse({ connection: { connected: false, demo: true, sellingPartnerId: "DEMO-1", region: "na", grantedAt: null, renewalDueAt: null } });
+  const demoSeller = { ...US, name: "Demo seller", status: "demo" as const, sellingPartnerId: "DEMO-1" };
+
+  it("offers the demo a sample client", async () => {
+    await renderSettings({ "GET /api/user/status": json(demoUser()), "GET /api/settings": json(DEMO_SETTINGS), "GET /api/connections": json({ connections: [demoSeller] }) });
+    expect(await screen.findByRole("button", { name: "Add a sample client" })).toBeTruthy();
+  });
+
+  it("offers no second sample client once the workspace has one (a click would add nothing)", async () => {
+    await renderSettings({
+      "GET /api/user/status": json(demoUser()),
+      "GET /api/settings": json(DEMO_SETTINGS),
+      "GET /api/connections": json({ connections: [demoSeller, euConnection("Sample client EU", { status: "demo", sellingPartnerId: "DEMO-CLIENT-w1" })] }),
+    });
+    await screen.findByText("Sample client EU", { selector: "strong" });
+    expect(screen.queryByRole("button", { name: "Add a sample client" })).toBeNull();
   });
 
   it("renames, and disconnects only after a confirmation", async () => {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import type { ConnectionList, ConnectionView } from "@contract/connections";
-import { CONNECTION_NAME_MAX_LENGTH } from "@contract/connections";
+import { CONNECTION_NAME_MAX_LENGTH, SAMPLE_CLIENT_ID_PREFIX } from "@contract/connections";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "@contract/user-status";
 import { errorMessage } from "../../api/api-error";
 import { addSampleClient, reconnectConnection, removeConnection, renameConnection, startConnection } from "../../api/connections";
@@ -64,11 +64,14 @@ export function ConnectionsList({ demo, list, reload }: { demo: boolean; list: R
         </ul>
       )}
       {!manage ? null : demo ? (
-        <p>
-          <button type="button" className="button button--secondary" onClick={() => void act(() => addSampleClient().then(() => undefined), "A sample client was added: see it on the portfolio after the next nightly run.")}>
-            Add a sample client
-          </button>
-        </p>
+        // One sample client per workspace: once it is there, the offer is gone rather than adding nothing.
+        list.status === "success" && list.data.connections.some((row) => row.sellingPartnerId.startsWith(SAMPLE_CLIENT_ID_PREFIX)) ? null : (
+          <p>
+            <button type="button" className="button button--secondary" onClick={() => void act(() => addSampleClient().then(() => undefined), "A sample client was added: see it on the portfolio after the next nightly run.")}>
+              Add a sample client
+            </button>
+          </p>
+        )
       ) : (
         <ConnectAnother onStart={(marketplace) => act(() => startConnection(marketplace))} />
       )}
