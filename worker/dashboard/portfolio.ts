@@ -95,16 +95,26 @@ export function revenueSource(kind: string, asOf: string): FigureSource {
 /**
  * Adds revenue figures; "—" (null) as soon as any part is missing, with the first reason.
  * missingDays: the days some part has no figure for (the sum leaves them out).
+ * `partial` (the portfolio's total card): the parts with a figure are added and the note says how
+ * many products the total leaves out and why, so it is never passed off as the whole; with no
+ * figure at all it is still "—".
  */
-export function sumRevenue(parts: readonly AsinRevenue[]): { total: Money | null; note: string | null; source: FigureSource; missingDays: number } {
+export function sumRevenue(
+  parts: readonly AsinRevenue[],
+  { partial = false }: { partial?: boolean } = {},
+): { total: Money | null; note: string | null; source: FigureSource; missingDays: number } {
   const source = newest(parts.map((part) => part.source));
   const missingDays = new Set(parts.flatMap((part) => part.missingDays)).size;
   if (parts.length === 0) return { total: null, note: NOT_FETCHED_NOTE, source, missingDays };
+  const present = parts.filter((part) => part.total !== null);
   const missing = parts.find((part) => part.total === null);
-  if (missing) return { total: null, note: missing.missingReason, source, missingDays };
-  const currencies = new Set(parts.map((part) => part.total!.currency));
+  if (missing && (!partial || present.length === 0)) return { total: null, note: missing.missingReason, source, missingDays };
+  const currencies = new Set(present.map((part) => part.total!.currency));
   if (currencies.size > 1) return { total: null, note: "Revenue in several currencies: choose one marketplace.", source, missingDays };
-  return { total: { amount: cents(parts.reduce((sum, part) => sum + part.total!.amount, 0)), currency: parts[0]!.total!.currency }, note: null, source, missingDays };
+  const total = { amount: cents(present.reduce((sum, part) => sum + part.total!.amount, 0)), currency: present[0]!.total!.currency };
+  const left = parts.length - present.length;
+  const note = missing ? `Leaves out ${left} of ${parts.length} products without sales figures: ${missing.missingReason ?? NOT_FETCHED_NOTE}` : null;
+  return { total, note, source, missingDays };
 }
 
 /** The portfolio's rows, cards and heatmap over rows already filtered (marketplace, brand, category). */
@@ -139,7 +149,7 @@ export function buildPortfolio(
     })
     .sort((a, b) => a.category.localeCompare(b.category));
 
-  const total = sumRevenue(rows.map((row) => revenue.get(revenueKey(row)) ?? withoutRows));
+  const total = sumRevenue(rows.map((row) => revenue.get(revenueKey(row)) ?? withoutRows), { partial: true });
   return {
     brandRows,
     heatmap,

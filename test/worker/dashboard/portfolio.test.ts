@@ -77,6 +77,14 @@ describe("revenue", () => {
   it("a total with a missing part is no total: never a partial sum passed off as the whole", () => {
     expect(sumRevenue([asinRevenue([ok(3)]), asinRevenue([])])).toMatchObject({ total: null, note: NOT_FETCHED_NOTE });
   });
+  it("the portfolio's total card adds the parts it has and says how many products it leaves out, and why", () => {
+    expect(sumRevenue([asinRevenue([ok(3)]), asinRevenue([ok(2.5)]), asinRevenue([])], { partial: true })).toMatchObject({
+      total: { amount: 5.5, currency: "USD" },
+      note: `Leaves out 1 of 3 products without sales figures: ${NOT_FETCHED_NOTE}`,
+    });
+    expect(sumRevenue([asinRevenue([]), asinRevenue([])], { partial: true })).toMatchObject({ total: null, note: NOT_FETCHED_NOTE });
+    expect(sumRevenue([asinRevenue([ok(3)])], { partial: true })).toMatchObject({ total: { amount: 3, currency: "USD" }, note: null });
+  });
   it("labels demo revenue as mock", () => {
     expect(asinRevenue([{ ...ok(3), source: "mock" }]).source).toMatchObject({ kind: "mock", label: "Mock revenue (demo)" });
   });
@@ -110,9 +118,17 @@ describe("buildPortfolio", () => {
       ["Uncategorized", null, null],
     ]);
   });
-  it("cards: total revenue only when every product has a figure, average rank, top performers, needs attention", () => {
-    expect(portfolio.kpis).toMatchObject({ totalRevenue: null, averageRank: Math.round((1000 + 3000 + 90_000) / 3), topPerformers: 1, needsAttention: 1 });
-    expect(buildPortfolio(rows.slice(0, 2), revenue).kpis.totalRevenue).toEqual({ amount: 150.5, currency: "USD" });
+  it("cards: total revenue of the products with a figure, saying which are left out; average rank, top performers, needs attention", () => {
+    expect(portfolio.kpis).toMatchObject({
+      totalRevenue: { amount: 150.5, currency: "USD" },
+      revenueNote: `Leaves out 2 of 4 products without sales figures: ${NOT_FETCHED_NOTE}`,
+      averageRank: Math.round((1000 + 3000 + 90_000) / 3),
+      topPerformers: 1,
+      needsAttention: 1,
+    });
+    expect(buildPortfolio(rows.slice(0, 2), revenue).kpis).toMatchObject({ totalRevenue: { amount: 150.5, currency: "USD" }, revenueNote: null });
+    // A brand's own figure stays whole or "—": Voltix has none.
+    expect(portfolio.brandRows.find((row) => row.brand === "Voltix")!.revenue).toBeNull();
   });
   it("exports the brand table as rows for CSV/PDF", () => {
     const table = portfolioExportRows(portfolio);

@@ -15,13 +15,15 @@ function clientNotes(clients: NonNullable<PortfolioResponse["clients"]>): string
   ];
 }
 
-/** The revenue total as the card shows it: its source and "as of", and the days left out of it (never counted as zero). */
+/** The revenue total as the card shows it: its source and "as of", the products and days left out of it (never counted as zero). */
 function revenueNote(kpis: PortfolioResponse["kpis"]): string {
   const total = kpis.totalRevenue!;
   const source = `${kpis.revenueSource.label}${kpis.revenueSource.asOf ? `, as of ${kpis.revenueSource.asOf}` : ""}`;
   const missing = kpis.revenueMissingDays;
   const gap = missing > 0 ? ` ${missing === 1 ? "1 day is" : `${missing} days are`} missing: Amazon has not answered ${missing === 1 ? "it" : "them"} yet, so the total leaves ${missing === 1 ? "it" : "them"} out (not counted as zero).` : "";
-  return `${total.amount.toFixed(2)} ${total.currency} (${source}).${gap}`;
+  // A total that leaves products out says so (dashboard/portfolio.ts, sumRevenue).
+  const leftOut = kpis.revenueNote ? ` ${kpis.revenueNote}` : "";
+  return `${total.amount.toFixed(2)} ${total.currency} (${source}).${leftOut}${gap}`;
 }
 
 /** The portfolio's brand table as on /portfolio (same marketplace, filters, range and client), with its KPIs and clients as notes. */
