@@ -14,6 +14,7 @@ import type { Services } from "../services";
 import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../upstreams/spapi/buybox";
 import { MockProductSource } from "../upstreams/creators/mock";
 import { MockSellerApi } from "../upstreams/spapi/mock";
+import { REVENUE_DAYS, revenueDays, revenueRunDay } from "../upstreams/spapi/sales-days";
 import { refreshAsinSummaries } from "./summary-rows";
 import { createAlert, type ActivationLimits } from "../alerts/alert-store";
 
@@ -143,10 +144,15 @@ async function writeSellerDays(
   // last batch, so when they are there every batch before them is too (lackingHistory).
   const salesOf = new MockSellerApi(seller.sellingPartnerId);
   const statements: BatchItem<"sqlite">[] = [];
+  // Sales are the marketplace's own local days, as the nightly run reads them: exactly the days the
+  // portfolio's ranges cover (sales-days.ts), so none shows as missing. Each night re-reads the last
+  // REVENUE_DAYS, so a day's figure is as of the run that last read it.
+  const runDay = revenueRunDay(nowMs);
   for (const asin of asins) {
-    for (const sold of await salesOf.getSalesDays(asin, marketplace, days)) {
+    for (const sold of await salesOf.getSalesDays(asin, marketplace, revenueDays(runDay, marketplace, days.length))) {
       const { day, amount, currency, units } = sold;
-      statements.push(revenueUpsert(db, { ...ids, asin, marketplace, day, source: "mock", status: "ok", amount, currency, units, capturedAt: nightlyCaptureTime(day, nowMs) }));
+      const readOn = addDays(day, REVENUE_DAYS) < runDay ? addDays(day, REVENUE_DAYS) : runDay;
+      statements.push(revenueUpsert(db, { ...ids, asin, marketplace, day, source: "mock", status: "ok", amount, currency, units, capturedAt: nightlyCaptureTime(readOn, nowMs) }));
     }
   }
   for (const day of [...days].reverse()) {

@@ -96,6 +96,13 @@ describe("POST /api/watchlist/samples", () => {
     // The demo seller's own days: Buy Box and stock on each, and its sales.
     expect(await count("SELECT count(*) AS n FROM seller_snapshots WHERE workspace_id = ? AND source = 'mock'", workspaceId)).toBe(8 * 90);
     expect(await count("SELECT count(*) AS n FROM seller_revenue WHERE workspace_id = ? AND source = 'mock' AND status = 'ok'", workspaceId)).toBe(8 * 90);
+    // The sales are the marketplace's own local days the portfolio's ranges read: none missing, even
+    // over 90 days (demo Pro reads them all).
+    expect((await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" })).status).toBe(200);
+    for (const range of ["7d", "30d", "90d"]) {
+      const portfolio = await (await browser.request(`/api/portfolio?range=${range}`)).json<{ kpis: { revenueMissingDays: number; totalRevenue: unknown } }>();
+      expect(portfolio.kpis, range).toMatchObject({ revenueMissingDays: 0, totalRevenue: expect.objectContaining({ currency: "USD" }) });
+    }
 
     // Two sample alerts, already checked today on that history as tonight's check would.
     const { alerts } = await (await browser.request("/api/alerts")).json<AlertList>();

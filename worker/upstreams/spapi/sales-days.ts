@@ -77,6 +77,12 @@ export function revenueDays(runDay: string, marketplace: Marketplace, count: num
   return Array.from({ length: count }, (_, i) => addDays(lastComplete, i - count + 1));
 }
 
+/**
+ * Complete days the nightly run reads per ASIN each night, in one getOrderMetrics call: the last
+ * week, so a day Amazon did not answer last night is asked for again (same call count as one day).
+ */
+export const REVENUE_DAYS = 7;
+
 /** The run day whose revenue days a screen shows at `nowMs`: today's once its run has started. */
 export function revenueRunDay(nowMs: number): string {
   return new Date(nowMs - RUN_START_HOUR_UTC * HOUR_MS).toISOString().slice(0, 10);
