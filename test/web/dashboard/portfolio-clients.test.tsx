@@ -57,4 +57,35 @@ describe("/portfolio across seller accounts", () => {
     await user.selectOptions(await screen.findByLabelText("Client"), "Acme EU");
     await waitFor(() => expect(api.requests("GET /api/portfolio").at(-1)!.url.searchParams.get("connection")).toBe("c-eu"));
   });
+
+  it("labels the demo's clients block as mock, under the Demo data banner", async () => {
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/portfolio": json(portfolio({ demo: true })), "GET /api/connections": json(CONNECTIONS) });
+    renderRoutes("/portfolio");
+    const block = (await screen.findByRole("heading", { name: "All clients" })).closest("section") as HTMLElement;
+    for (const title of ["Revenue by currency", "Average rank, every marketplace"]) {
+      const figure = within(block).getByRole("heading", { name: title, level: 3 }).closest(".kpi") as HTMLElement;
+      expect(within(figure).getByText("Mock", { selector: ".badge" })).toBeTruthy();
+    }
+    const banner = screen.getByText("Demo data.").closest("p") as HTMLElement;
+    expect(banner.compareDocumentPosition(block) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("shows each figure's source and as-of time when the answer carries them", async () => {
+    const asOf = "2026-11-28T18:10:00.000Z";
+    const clients = { ...portfolio().clients!, revenueSource: { kind: "spapi", label: "Amazon SP-API (Sales)", asOf }, rankSource: { kind: "live", label: "Amazon Creators API", asOf } };
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/portfolio": json(portfolio({ clients })), "GET /api/connections": json(CONNECTIONS) });
+    renderRoutes("/portfolio");
+    const revenue = (await screen.findByRole("heading", { name: "Revenue by currency", level: 3 })).closest(".kpi") as HTMLElement;
+    expect(revenue.textContent).toContain("Amazon SP-API (Sales) · as of 2026-11-28 18:10 UTC");
+    const rank = screen.getByRole("heading", { name: "Average rank, every marketplace", level: 3 }).closest(".kpi") as HTMLElement;
+    expect(rank.textContent).toContain("Amazon Creators API · as of 2026-11-28 18:10 UTC");
+  });
+
+  it("a real account's clients block claims no source the answer does not give", async () => {
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/portfolio": json(portfolio()), "GET /api/connections": json(CONNECTIONS) });
+    renderRoutes("/portfolio");
+    const block = (await screen.findByRole("heading", { name: "All clients" })).closest("section") as HTMLElement;
+    expect(within(block).queryByText("Mock", { selector: ".badge" })).toBeNull();
+    expect(screen.queryByText("Demo data.")).toBeNull();
+  });
 });

@@ -7,6 +7,7 @@ import { useResource } from "../../api/use-resource";
 import { rankDirection } from "@contract/rank-scale";
 import { formatCount, formatRank } from "../../lib/format";
 import { WatchlistSection } from "../alerts/WatchlistSection";
+import { EmptyClient } from "./EmptyClient";
 import { formatPercent, KpiCard } from "./figures";
 import { RefreshNowButton } from "./RefreshNowButton";
 import { SampleProductsOffer } from "./SampleProductsOffer";
@@ -39,7 +40,10 @@ export function DashboardOverview({ brand, connection }: { brand?: string; conne
   const data = dashboard.status === "success" ? dashboard.data : shown.current;
   if (!data) return <p className="seller-muted dashboard-loading" role="status">Loading your dashboard...</p>;
 
-  if ((data.page?.total ?? data.rows.length) === 0 && !marketplace && !brand) return <EmptyDashboard demo={data.demo} onRefreshed={reload} />;
+  const none = (data.page?.total ?? data.rows.length) === 0 && !marketplace && !brand;
+  // One client with no rows is not an empty workspace: the onboarding would list every client's ASINs.
+  if (none && connection) return <EmptyClient connection={connection} />;
+  if (none) return <EmptyDashboard demo={data.demo} onRefreshed={reload} />;
   return (
     <section className="dashboard" aria-labelledby={`${id}-title`} aria-busy={dashboard.status === "loading"}>
       <div className="dashboard__head">
@@ -75,7 +79,8 @@ function Kpis({ data }: { data: DashboardResponse }) {
       <KpiCard title="ASINs tracked" value={formatCount(kpis.tracked.value)} detail="Watchlist and alerts" source={kpis.tracked.source} />
       <KpiCard title="Average rank" value={kpis.averageRank.value === null ? "—" : formatRank(kpis.averageRank.value)} source={kpis.averageRank.source} />
       <KpiCard title="Buy Box held" value={kpis.buyBox.of ? `${kpis.buyBox.held} of ${kpis.buyBox.of}` : "—"} source={kpis.buyBox.source} />
-      <KpiCard title="Low stock" value={formatCount(kpis.lowStock.value)} detail="20 or fewer fulfillable FBA units" source={kpis.lowStock.source} />
+      {/* The source is that of the ASINs with stock data: none means nothing to count, not zero low. */}
+      <KpiCard title="Low stock" value={kpis.lowStock.source.kind === null ? "—" : formatCount(kpis.lowStock.value)} detail="20 or fewer fulfillable FBA units" source={kpis.lowStock.source} />
       <KpiCard
         title="Biggest 7-day mover"
         value={mover ? mover.asin : "—"}

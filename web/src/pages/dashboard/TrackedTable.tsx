@@ -100,7 +100,7 @@ export function TrackedTable({ rows, serverPage, marketplaces, marketplace, onMa
                 <td>
                   <div className="tracked__product">
                     {row.image ? <img src={row.image} alt="" width={40} height={40} loading="lazy" /> : <span className="tracked__noimage" aria-hidden="true" />}
-                    <span>{row.title ?? "No title in the snapshot"}</span>
+                    <ProductName row={row} />
                   </div>
                 </td>
                 <td>
@@ -137,5 +137,16 @@ export function TrackedTable({ rows, serverPage, marketplaces, marketplace, onMa
       <TablePager page={page} label="Tracked ASINs" onPage={onPage} />
       {page.total === 0 && <p>No tracked ASINs match this filter.</p>}
     </div>
+  );
+}
+
+/** The title; without one, whether a snapshot exists at all (a newly tracked ASIN has none until the next run). */
+function ProductName({ row }: { row: DashboardRow }) {
+  if (row.title !== null) return <span>{row.title}</span>;
+  if (row.rankSource.kind !== null || row.sellerSource.kind !== null) return <span>No title in the snapshot</span>;
+  return (
+    <span>
+      No snapshot yet <span className="seller-muted tracked__cell-note">First data after the next nightly run (02:00 UTC) or a Refresh now.</span>
+    </span>
   );
 }

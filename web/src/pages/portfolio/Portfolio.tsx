@@ -8,6 +8,7 @@ import { latestData, useResource } from "../../api/use-resource";
 import { ExportButtons } from "../../components/ExportButtons";
 import { formatPrice, formatRank } from "../../lib/format";
 import { formatPercent, KpiCard, RankChangeNote, SourceLine, TableScroll } from "../dashboard/figures";
+import { PortfolioEmpty } from "./PortfolioEmpty";
 import { PortfolioHeatmap } from "./PortfolioHeatmap";
 import { PortfolioClients, STATUS_TEXT } from "./PortfolioClients";
 import { ConnectionPicker, useConnectionParam } from "../../components/ConnectionPicker";
@@ -92,7 +93,13 @@ export function Portfolio() {
               }}
             />
           )}
-          {portfolio.data.clients && <PortfolioClients clients={portfolio.data.clients} drilledInto={portfolio.data.connection ?? null} />}
+          {/* Above the clients block too: every figure of the demo is mock. */}
+          {portfolio.data.demo && (
+            <p className="seller-warning">
+              <strong>Demo data.</strong> Ranks and revenue here are mock figures, labelled "Mock", never Amazon's.
+            </p>
+          )}
+          {portfolio.data.clients && <PortfolioClients clients={portfolio.data.clients} drilledInto={portfolio.data.connection ?? null} demo={portfolio.data.demo} />}
           <PortfolioBody data={portfolio.data} />
         </>
       )}
@@ -109,10 +116,11 @@ interface FilterValues {
 
 function Filters({ data, values, onChange }: { data: PortfolioResponse | null; values: FilterValues; onChange: (name: string, value: string) => void }) {
   const id = useId();
-  const select = (name: keyof FilterValues, label: string, options: readonly string[], all: string | null, text: (option: string) => string = String) => (
+  const markets = marketplaceOptions(data?.marketplaces ?? [], values.marketplace);
+  const select = (name: keyof FilterValues, label: string, options: readonly string[], all: string | null, text: (option: string) => string = String, disabled = false) => (
     <div className="field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
-      <select id={`${id}-${name}`} value={values[name]} onChange={(event) => onChange(name, event.target.value)}>
+      <select id={`${id}-${name}`} value={values[name]} disabled={disabled} onChange={(event) => onChange(name, event.target.value)}>
         {all !== null && <option value="">{all}</option>}
         {options.map((option) => (
           <option key={option} value={option}>
@@ -125,7 +133,7 @@ function Filters({ data, values, onChange }: { data: PortfolioResponse | null; v
   return (
     <form className="filters" aria-label="Portfolio filters" onSubmit={(event) => event.preventDefault()}>
       {/* Without a choice the page shows the default marketplace: the select names it once, as itself. */}
-      {select("marketplace", "Marketplace", data?.marketplaces ?? [], data?.marketplaces.length ? null : "Default")}
+      {select("marketplace", "Marketplace", markets, markets.length ? null : data ? "None with data yet" : "Default", String, Boolean(data) && markets.length === 0)}
       {select("brand", "Brand", data?.brands ?? [], "All brands")}
       {select("category", "Category", data?.categories ?? [], "All categories")}
       {select("range", "Date range", HISTORY_RANGES, null, (option) => RANGE_TEXT[option as HistoryRange])}
@@ -135,21 +143,9 @@ function Filters({ data, values, onChange }: { data: PortfolioResponse | null; v
 
 function PortfolioBody({ data }: { data: PortfolioResponse }) {
   const { kpis } = data;
-  if (data.marketplaces.length === 0) {
-    return (
-      <p className="card">
-        No tracked ASINs yet. Add some on <Link to="/seller-central">Seller Central</Link> or <Link to="/alerts">Alerts</Link>; the portfolio builds from their snapshots.
-        {data.demo && " Seller Central also offers the demo's sample products, with 90 days of history."}
-      </p>
-    );
-  }
+  if (data.marketplaces.length === 0) return <PortfolioEmpty data={data} rangeText={RANGE_TEXT[data.range]} />;
   return (
     <>
-      {data.demo && (
-        <p className="seller-warning">
-          <strong>Demo data.</strong> Ranks and revenue here are mock figures, labelled "Mock", never Amazon's.
-        </p>
-      )}
       <div className="kpi-grid">
         <KpiCard
           title="Total revenue"
@@ -203,6 +199,11 @@ function PortfolioBody({ data }: { data: PortfolioResponse }) {
       <PortfolioHeatmap cells={data.heatmap} />
     </>
   );
+}
+
+/** The marketplaces with data, and the one chosen even without (a client's drill-down): the select never shows another than the page. */
+function marketplaceOptions(withData: readonly string[], chosen: string): readonly string[] {
+  return chosen && !withData.includes(chosen) ? [...withData, chosen] : withData;
 }
 
 /** The brand and category filters the loaded portfolio has no option for (another marketplace's). */

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
-import type { BrandStatus, ClientsOverview, Money } from "@contract/dashboard";
+import type { BrandStatus, ClientsOverview, FigureSource, Money } from "@contract/dashboard";
 import { formatPrice, formatRank } from "../../lib/format";
-import { formatPercent, RankChangeNote, TableScroll } from "../dashboard/figures";
+import { formatPercent, RankChangeNote, SourceLine, TableScroll } from "../dashboard/figures";
 
 /** A brand's or a client's status in words: the portfolio's brand table and its clients table. */
 export const STATUS_TEXT: Record<BrandStatus, string> = {
@@ -16,13 +16,23 @@ function moneyList(totals: readonly Money[]): string {
   return totals.length ? totals.map((total) => formatPrice(total)).join(" · ") : "—";
 }
 
+/** Sources over every marketplace of the block, once the API sends them (the KPI cards' are one marketplace's). */
+type ClientsWithSources = ClientsOverview & { revenueSource?: FigureSource; rankSource?: FigureSource };
+
+/** A card's source: the answer's, else the demo's mock label (every demo figure is mock), else none claimed. */
+function sourceOf(source: FigureSource | undefined, demo: boolean, label: string): FigureSource | null {
+  return source ?? (demo ? { kind: "mock", label, asOf: null } : null);
+}
+
 /**
  * The aggregated portfolio across the workspace's seller accounts (or the one drilled into):
  * revenue per currency, average rank, clients by status, and a row per client with a drill-down.
  */
-export function PortfolioClients({ clients, drilledInto }: { clients: ClientsOverview; drilledInto: string | null }) {
+export function PortfolioClients({ clients, drilledInto, demo }: { clients: ClientsWithSources; drilledInto: string | null; demo: boolean }) {
   // One seller account has nothing to aggregate: the brand table below is the whole story.
   if (clients.rows.length < 2 && !drilledInto) return null;
+  const revenueSource = sourceOf(clients.revenueSource, demo, "Mock revenue (demo)");
+  const rankSource = sourceOf(clients.rankSource, demo, "Mock data (demo)");
   return (
     <section className="card portfolio-clients" aria-labelledby="portfolio-clients-heading">
       <h2 id="portfolio-clients-heading">{drilledInto ? "This client" : "All clients"}</h2>
@@ -31,10 +41,12 @@ export function PortfolioClients({ clients, drilledInto }: { clients: ClientsOve
           <h3 className="kpi__title">Revenue by currency</h3>
           <p className="kpi__value">{moneyList(clients.revenueByCurrency)}</p>
           <p className="kpi__detail">Each marketplace's own currency; never converted.</p>
+          {revenueSource && <SourceLine source={revenueSource} />}
         </div>
         <div className="card kpi">
           <h3 className="kpi__title">Average rank, every marketplace</h3>
           <p className="kpi__value">{formatRank(clients.averageRank)}</p>
+          {rankSource && <SourceLine source={rankSource} />}
         </div>
         <div className="card kpi">
           <h3 className="kpi__title">Clients</h3>

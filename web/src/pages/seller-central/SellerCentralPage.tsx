@@ -3,7 +3,7 @@ import type { UserStatus } from "@contract/account";
 import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { CatalogFetch } from "./CatalogFetch";
-import { ConnectionPicker } from "../../components/ConnectionPicker";
+import { ConnectionPicker, useConnectionParam } from "../../components/ConnectionPicker";
 import { useWorkspaces } from "../../state/workspaces";
 import { DashboardOverview } from "../dashboard/DashboardOverview";
 import "../../styles/seller.css";
@@ -18,6 +18,7 @@ export function SellerCentralPage() {
 }
 
 function SellerDashboard({ user }: { user: UserStatus }) {
+  const connection = useConnectionParam();
   return (
     <div className="container seller-page seller-page--wide">
       <div className="card seller-header">
@@ -30,8 +31,9 @@ function SellerDashboard({ user }: { user: UserStatus }) {
         <ConnectionBadge user={user} />
       </div>
       {!user.connected && <DemoDataWarning demo={user.demo} />}
-      {(user.connected || user.demo) && <DashboardOverview />}
+      {/* Above what it filters: the dashboard and the catalog fetch. */}
       <ConnectionPicker />
+      {(user.connected || user.demo) && <DashboardOverview connection={connection} />}
       <CatalogFetch defaultMarketplace={user.marketplace} />
     </div>
   );
