@@ -94,7 +94,8 @@ export interface DashboardKpis {
   tracked: { value: number; source: FigureSource };
   averageRank: { value: number | null; source: FigureSource };
   buyBox: { held: number; of: number; source: FigureSource };
-  lowStock: { value: number; source: FigureSource };
+  /** null: no ASIN in scope has stock data. */
+  lowStock: { value: number | null; source: FigureSource };
   biggestMover: { asin: string; marketplace: Marketplace; rankChangePercent: number } | null;
   biggestMoverSource: FigureSource;
 }

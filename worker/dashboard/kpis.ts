@@ -87,7 +87,8 @@ export function dashboardKpis(rows: readonly DashboardRow[]): DashboardKpis {
     },
     buyBox: { held: knownBuyBox.filter((row) => row.buyBox === "you").length, of: knownBuyBox.length, source: newest(knownBuyBox.map((row) => row.sellerSource)) },
     lowStock: {
-      value: stocked.filter((row) => row.fulfillableUnits! <= LOW_STOCK_UNITS).length,
+      // No ASIN with stock data: no count (null), as the average rank has none without ranks.
+      value: stocked.length ? stocked.filter((row) => row.fulfillableUnits! <= LOW_STOCK_UNITS).length : null,
       source: newest(stocked.map((row) => row.sellerSource)),
     },
     biggestMover: mover ? { asin: mover.asin, marketplace: mover.marketplace, rankChangePercent: mover.velocity.rankChangePercent! } : null,

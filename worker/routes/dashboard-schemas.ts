@@ -44,7 +44,7 @@ export const dashboardSchema: z.ZodType<DashboardResponse> = z
       tracked: z.object({ value: z.number(), source }),
       averageRank: z.object({ value: z.number().nullable(), source }),
       buyBox: z.object({ held: z.number(), of: z.number(), source }),
-      lowStock: z.object({ value: z.number(), source }),
+      lowStock: z.object({ value: z.number().nullable(), source }),
       biggestMover: z.object({ asin: z.string(), marketplace, rankChangePercent: z.number() }).nullable(),
       biggestMoverSource: source,
     }),

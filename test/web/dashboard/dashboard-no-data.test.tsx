@@ -14,7 +14,7 @@ const unsnapped = () =>
 describe("the dashboard's rows and cards without data", () => {
   it("Low stock reads — (not 0) when no ASIN in scope has stock data", async () => {
     const empty = dashboard([unsnapped()]);
-    empty.kpis = { ...empty.kpis, averageRank: { value: null, source: NONE }, buyBox: { held: 0, of: 0, source: NONE }, lowStock: { value: 0, source: NONE } };
+    empty.kpis = { ...empty.kpis, averageRank: { value: null, source: NONE }, buyBox: { held: 0, of: 0, source: NONE }, lowStock: { value: null, source: NONE } };
     fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/dashboard": json(empty) });
     renderRoutes("/dashboard");
     await screen.findByRole("heading", { name: "Your tracked ASINs" });

@@ -74,7 +74,7 @@ describe("dashboardKpis", () => {
   });
   it("has no figures and no source for an empty account", () => {
     const empty = dashboardKpis([]);
-    expect(empty).toMatchObject({ tracked: { value: 0 }, averageRank: { value: null }, buyBox: { held: 0, of: 0 }, lowStock: { value: 0 }, biggestMover: null });
+    expect(empty).toMatchObject({ tracked: { value: 0 }, averageRank: { value: null }, buyBox: { held: 0, of: 0 }, lowStock: { value: null }, biggestMover: null });
     expect(empty.averageRank.source.kind).toBeNull();
   });
   it("labels a figure mock as soon as one of its rows is mock", () => {

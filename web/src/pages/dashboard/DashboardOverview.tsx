@@ -80,7 +80,7 @@ function Kpis({ data }: { data: DashboardResponse }) {
       <KpiCard title="Average rank" value={kpis.averageRank.value === null ? "—" : formatRank(kpis.averageRank.value)} source={kpis.averageRank.source} />
       <KpiCard title="Buy Box held" value={kpis.buyBox.of ? `${kpis.buyBox.held} of ${kpis.buyBox.of}` : "—"} source={kpis.buyBox.source} />
       {/* The source is that of the ASINs with stock data: none means nothing to count, not zero low. */}
-      <KpiCard title="Low stock" value={kpis.lowStock.source.kind === null ? "—" : formatCount(kpis.lowStock.value)} detail="20 or fewer fulfillable FBA units" source={kpis.lowStock.source} />
+      <KpiCard title="Low stock" value={kpis.lowStock.value === null ? "—" : formatCount(kpis.lowStock.value)} detail="20 or fewer fulfillable FBA units" source={kpis.lowStock.source} />
       <KpiCard
         title="Biggest 7-day mover"
         value={mover ? mover.asin : "—"}
