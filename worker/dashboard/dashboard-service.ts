@@ -6,6 +6,7 @@ import { dayPointsByAsin, sellerDayRowsOf, type SellerDayRow } from "../history/
 import { listTrackedAsins } from "../history/watchlist-store";
 import { dashboardRow } from "./kpis";
 import { DAY_MS, utcDay } from "../contract/time";
+import { matchesFilter } from "./row-filter";
 
 
 export interface RowFilter {
@@ -73,6 +74,6 @@ export async function trackedRows({ env, history }: Pick<Services, "env" | "hist
       );
     }
   }
-  return rows.filter((row) => (!filter.brand || row.brand === filter.brand) && (!filter.category || row.category === filter.category));
+  return rows.filter((row) => matchesFilter(row, filter));
 }
 

@@ -15,6 +15,7 @@ import { summaryView } from "./summary-rows";
 import { asinRevenueFromTotals, buildPortfolio, noRevenueRows, revenueKey, type AsinRevenue } from "./portfolio";
 import { connectionMarketplaces, notSellingDetail } from "../seller/participations";
 import type { Marketplace } from "../contract/marketplaces";
+import { matchesFilter } from "./row-filter";
 
 /**
  * The portfolio of a workspace's tracked ASINs: the brands and categories of one marketplace
@@ -44,7 +45,7 @@ export async function loadPortfolio(services: Services, user: UserRecord, worksp
   const everywhere = view.rows;
   // Brand and category options come from the whole marketplace, so a filter can always be changed back.
   const all = marketplace ? everywhere.filter((row) => row.marketplace === marketplace) : [];
-  const rows = all.filter((row) => (!query.brand || row.brand === query.brand) && (!query.category || row.category === query.category));
+  const rows = all.filter((row) => matchesFilter(row, query));
   const clients = aggregateClients({
     connections,
     assets: assets.map((asset) => ({ connectionId: asset.connectionId, key: revenueKey(asset) })),

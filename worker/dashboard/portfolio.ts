@@ -1,6 +1,7 @@
 import type { BrandRow, BrandStatus, FigureSource, HeatBand, HeatmapCell, Money, PortfolioResponse } from "../contract/dashboard";
 import type { DashboardRow } from "../contract/dashboard";
 import { newest } from "./kpis";
+import { brandOf, categoryOf } from "./row-filter";
 
 /**
  * Brand status rules, first match wins (rank change % is the mean of the brand's ASINs'
@@ -124,7 +125,7 @@ export function buildPortfolio(
   /** What an ASIN without revenue rows shows. */
   withoutRows: AsinRevenue = NOT_FETCHED,
 ): Pick<PortfolioResponse, "brandRows" | "heatmap" | "kpis"> {
-  const byBrand = groupBy(rows, (row) => row.brand ?? "Unknown brand");
+  const byBrand = groupBy(rows, brandOf);
   const brandRows: BrandRow[] = [...byBrand].map(([brand, items]) => {
     const averageRank = meanRounded(items.map((row) => row.rank));
     const change = meanChange(items);
@@ -142,7 +143,7 @@ export function buildPortfolio(
   });
   brandRows.sort((a, b) => (a.averageRank ?? Infinity) - (b.averageRank ?? Infinity) || a.brand.localeCompare(b.brand));
 
-  const heatmap: HeatmapCell[] = [...groupBy(rows, (row) => row.category ?? "Uncategorized")]
+  const heatmap: HeatmapCell[] = [...groupBy(rows, categoryOf)]
     .map(([category, items]) => {
       const change = meanChange(items);
       return { category, products: items.length, rankChangePercent: change, ...heatBand(change) };

@@ -6,6 +6,7 @@ import { trackedSummaries, writeAsinSummaries } from "./summary-store";
 import { listTrackedAsins } from "../history/watchlist-store";
 import { buildAsinSummary, DayNames, rowFromSummary, SUMMARY_DAYS, windowStart, type AsinSummary } from "./asin-summary";
 import type { RowFilter } from "./dashboard-service";
+import { matchesFilter } from "./row-filter";
 
 /** What building and reading summaries needs of the services: D1 and the history shards. */
 type SummaryServices = Pick<Services, "env" | "history">;
@@ -80,7 +81,7 @@ export async function summaryView(
         readAt,
       ),
     )
-    .filter((row) => (!filter.brand || row.brand === filter.brand) && (!filter.category || row.category === filter.category));
+    .filter((row) => matchesFilter(row, filter));
   return { rows, marketplaces };
 }
 
