@@ -13,7 +13,7 @@ function point(day: string, rank: number | null, source: HistoryPoint["source"] 
 
 const WEEK = historyResponse({
   points: [point("2026-11-17", 812), point("2026-11-18", 790), point("2026-11-19", null), point("2026-11-21", 700), point("2026-11-23", 640)],
-  velocity: { rankChangePercent: -21.18, slopePerDay: -27.4, best: 640, worst: 812 },
+  velocity: { rankChangePercent: -21.2, slopePerDay: -27.4, best: 640, worst: 812 },
 });
 
 async function renderResults(routes: Parameters<typeof fakeApi>[0] = {}) {
@@ -40,8 +40,8 @@ describe("/results: the 7-day rank trend", () => {
     // One dot per ranked day: the day without a rank is left out, not drawn as zero.
     expect(chart.querySelectorAll("circle")).toHaveLength(4);
     expect(chart.querySelector("polyline")?.getAttribute("points")?.split(" ")).toHaveLength(4);
-    expect(tile("Rank change")).toBe("-21.2% (better)");
-    expect(tile("Trend")).toBe("-27.4 ranks a day");
+    expect(tile("Rank change")).toBe("−21.2% (better)");
+    expect(tile("Trend")).toBe("−27.4 ranks a day");
     expect(tile("Best")).toBe("#640");
     expect(tile("Worst")).toBe("#812");
     expect(trend().getByText(/2026-11-17 to 2026-11-23/)).toBeTruthy();
@@ -70,6 +70,17 @@ describe("/results: the 7-day rank trend", () => {
     });
     await trend().findByRole("img", { name: "Rank over 7 days: #500 → #600" });
     expect(tile("Rank change")).toBe("+20% (worse)");
+  });
+
+  it.each([
+    [-0.11, 2.5, "−0.11 ranks a day", "+2.5% (worse)"],
+    [28.25, -0.4, "+28.25 ranks a day", "−0.4% (better)"],
+  ])("writes a slope of %s and a change of %s% as the Dashboard and Rank Trends do", async (slopePerDay, rankChangePercent, slope, change) => {
+    await renderResults({
+      "GET /api/history": json(historyResponse({ points: [point("2026-11-22", 500), point("2026-11-23", 600)], velocity: { rankChangePercent, slopePerDay, best: 500, worst: 600 } })),
+    });
+    await trend().findByRole("img");
+    expect([tile("Trend"), tile("Rank change")]).toEqual([slope, change]);
   });
 
   it.each([

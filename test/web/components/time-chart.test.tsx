@@ -57,3 +57,18 @@ describe("the rank chart's axis", () => {
     expect(ticks).toEqual([98_000, 150_000]);
   });
 });
+
+describe("the time axis and legend", () => {
+  it("show UTC days: the chart's own ticks, labels and legend time, not uPlot's local-time ones", () => {
+    drawn.length = 0;
+    render(<TimeChart label="Rank" series={[ranks("A", [120, 110])]} days={7} invert now={() => Date.UTC(2026, 10, 28, 18)} />);
+    const options = drawn.at(-1)!;
+    const axis = options.axes?.[0] ?? {};
+    const splits = axis.splits as (plot: uPlot, axis: number, min: number, max: number, increment: number) => number[];
+    const ticks = splits({} as uPlot, 0, Date.UTC(2026, 10, 25, 18) / 1000, Date.UTC(2026, 10, 28, 18) / 1000, 86_400);
+    expect(ticks).toEqual([26, 27, 28].map((day) => Date.UTC(2026, 10, day) / 1000));
+    expect((axis.values as (plot: uPlot, ticks: number[]) => string[])({} as uPlot, ticks)).toEqual(["26 Nov\n2026", "27 Nov", "28 Nov"]);
+    const legend = options.series[0]?.value as (plot: uPlot, value: number | null) => string;
+    expect([legend({} as uPlot, Date.UTC(2026, 10, 28) / 1000), legend({} as uPlot, null)]).toEqual(["28 Nov 2026", "—"]);
+  });
+});

@@ -22,6 +22,7 @@ const history = (asin: string, source: "live" | "mock" = "mock"): HistoryRespons
 function serve(intraday: boolean, liveAsin?: string) {
   return fakeApi({
     "GET /api/user/status": json(demoUser()),
+    "GET /api/notifications/unread-count": json({ unread: 0 }),
     "GET /api/dashboard": json({ ...dashboard([dashboardRow({ asin: "B0SAMPLE01" }), dashboardRow({ asin: "B0SAMPLE02" })]), intraday }),
     "GET /api/history": ({ url }) => {
       const asin = url.searchParams.get("asin")!;
@@ -59,6 +60,16 @@ describe("/rank-trends signed in", () => {
     const [request, ...more] = api.requests("GET /api/dashboard/intraday");
     expect(more).toEqual([]);
     expect(Object.fromEntries(request!.url.searchParams)).toEqual({ marketplace: "US", asins: "B0SAMPLE01,B0SAMPLE02", range: "7d" });
+  });
+
+  it("asks for at least one ASIN when every one is unchecked, instead of empty charts", async () => {
+    serve(false);
+    const { user } = renderRoutes("/rank-trends");
+    await screen.findByRole("heading", { name: "Velocity" });
+    for (const box of screen.getAllByRole("checkbox")) await user.click(box);
+    expect(await screen.findByText("Pick at least one ASIN above to chart its rank and price.")).toBeTruthy();
+    expect(screen.queryByText("No data to chart yet.")).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Velocity" })).toBeNull();
   });
 
   it("points a demo account without tracked ASINs to the sample products", async () => {

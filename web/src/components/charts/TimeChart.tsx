@@ -3,11 +3,10 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import "../../styles/charts.css";
 import { formatDay } from "./chart-format";
+import { seriesColour } from "./chart-palette";
+import { formatChartTime, utcTickLabels, utcTicks } from "./chart-time";
 import { usesLogRanks } from "@contract/rank-scale";
 import { alignSeries, hasValues, logRankTicks, needsDots, rankRange, rankTicks, singlePoints, timeWindow, valueRange, type ChartSeries } from "./chart-data";
-
-// Line colours that keep 3:1 contrast on both themes' card backgrounds.
-const PALETTE = ["#2563eb", "#dc2626", "#059669", "#d97706", "#7c3aed", "#db2777", "#0891b2", "#65a30d", "#9333ea", "#ea580c"];
 
 /** Time-axis steps in seconds: 1, 2 and 7 days, and 30 for long ranges on a phone. */
 const DAY_TICKS = [86_400, 2 * 86_400, 7 * 86_400, 30 * 86_400];
@@ -29,10 +28,11 @@ export interface TimeChartProps {
 
 /**
  * The one line chart over time (uPlot), and the rules every chart follows: the time axis is
- * the chosen range ending now; ranks run from the best shown, at the top, on a logarithmic axis
+ * the chosen range ending now, in UTC days whatever the browser's zone (chart-time.ts); ranks
+ * run from the best shown, at the top, on a logarithmic axis
  * when the worst is ten times the best or more (usesLogRanks); the value axis is as
- * wide as its widest label; axis, grid and legend colours come from the theme (--chart-*), and
- * follow it when it changes; a series with one value is a dot, named with its date below.
+ * wide as its widest label; axis, grid and legend colours come from the theme (--chart-*), the
+ * lines' from its palette (chart-palette.ts), and follow it when it changes; a series with one value is a dot, named with its date below.
  * Import it only from lazy routes: uPlot stays out of the first-load bundle.
  */
 export function TimeChart({ label, series, days, invert = false, height = 260, formatValue = String, emptyText = "No data to chart yet.", now = Date.now }: TimeChartProps) {
@@ -46,6 +46,7 @@ export function TimeChart({ label, series, days, invert = false, height = 260, f
     const element = box.current;
     if (!element || !drawable) return;
     const colours = chartColours(element);
+    const dark = document.documentElement.classList.contains("dark");
     const span = timeWindow(days, now());
     const values = (invert ? rankRange : valueRange)(data);
     const logRanks = invert && values !== null && usesLogRanks(values);
@@ -60,13 +61,13 @@ export function TimeChart({ label, series, days, invert = false, height = 260, f
       },
       axes: [
         // Whole days: the ranges are 7 to 90 days, so 12-hour ticks would only crowd the axis.
-        { ...axis, incrs: DAY_TICKS },
+        { ...axis, incrs: DAY_TICKS, splits: (_u, _axis, from, to, increment) => utcTicks(from, to, increment), values: (_u, ticks) => utcTickLabels(ticks) },
         { ...axis, values: (_u, ticks) => ticks.map((tick) => formatValue(tick)), size: labelWidth, ...(invert ? { splits: rankAxisTicks } : {}), ...(logRanks ? { filter: everyTick } : {}) },
       ],
       series: [
-        {},
+        { value: (_u, seconds) => (seconds === null ? "—" : formatChartTime(seconds)) },
         ...series.map((s, index) => {
-          const colour = PALETTE[index % PALETTE.length] ?? "#2563eb";
+          const colour = seriesColour(index, dark);
           return {
             label: s.label,
             stroke: colour,

@@ -9,12 +9,16 @@ import { TimeChart } from "../../components/charts/TimeChart";
 import { LimitMessage } from "../../components/LimitMessage";
 import { formatRank } from "../../lib/format";
 import { formatPercent, formatSigned, RankChangeNote, TableScroll } from "../dashboard/figures";
+import { PriceChart } from "./PriceChart";
+import { merged } from "./trend-series";
 import "../../styles/seller.css";
 import "../../styles/dashboard.css";
 
 /** The most ASINs one chart draws. */
 export const MAX_TREND_ASINS = 10;
 const RANGE_TEXT: Record<HistoryRange, string> = { "7d": "7 days", "30d": "30 days", "90d": "90 days" };
+/** One function for every render, so picking a currency does not redraw the rank chart. */
+const rankLabel = (value: number) => formatRank(Math.round(value));
 
 /** /rank-trends signed in: rank and price over 7/30/90 days (the plan's limit) for up to 10 tracked ASINs. */
 export function RankTrendsView() {
@@ -34,6 +38,7 @@ function Trends({ rows, intraday: planHasIntraday, demo }: { rows: DashboardResp
   const keys = rows.map((row) => `${row.marketplace}:${row.asin}`);
   const [picked, setPicked] = useState<string[]>(() => keys.slice(0, MAX_TREND_ASINS));
   const [range, setRange] = useState<HistoryRange>("7d");
+  const [currency, setCurrency] = useState<string | null>(null);
   const fetcher = useCallback(
     async (signal: AbortSignal) => {
       const keys = picked.map((key) => key.split(":") as [HistoryResponse["marketplace"], string]);
@@ -84,16 +89,29 @@ function Trends({ rows, intraday: planHasIntraday, demo }: { rows: DashboardResp
           </label>
         ))}
       </fieldset>
-      {history.status === "loading" && <p className="seller-muted" role="status">Loading rank history...</p>}
-      {history.status === "error" && <LimitMessage inline text={history.message ?? "Failed to load rank history."} />}
-      {history.status === "success" && <Charts series={history.data.daily} intraday={history.data.intraday} range={range} />}
+      {picked.length === 0 ? (
+        <p className="card">Pick at least one ASIN above to chart its rank and price.</p>
+      ) : (
+        <>
+          {history.status === "loading" && <p className="seller-muted" role="status">Loading rank history...</p>}
+          {history.status === "error" && <LimitMessage inline text={history.message ?? "Failed to load rank history."} />}
+          {history.status === "success" && <Charts series={history.data.daily} intraday={history.data.intraday} range={range} currency={currency} onCurrency={setCurrency} />}
+        </>
+      )}
     </>
   );
 }
 
-function Charts({ series, intraday, range }: { series: HistoryResponse[]; intraday: IntradayResponse["series"]; range: HistoryRange }) {
+interface ChartsProps {
+  series: HistoryResponse[];
+  intraday: IntradayResponse["series"];
+  range: HistoryRange;
+  currency: string | null;
+  onCurrency: (currency: string) => void;
+}
+
+function Charts({ series, intraday, range, currency, onCurrency }: ChartsProps) {
   const ranks = useMemo(() => merged(series, intraday, "rank"), [series, intraday]);
-  const prices = useMemo(() => merged(series, intraday, "price"), [series, intraday]);
   const sources = new Set([...series, ...intraday].flatMap((s) => s.points.map((p) => p.source)));
   return (
     <>
@@ -104,12 +122,9 @@ function Charts({ series, intraday, range }: { series: HistoryResponse[]; intrad
       )}
       <section className="card" aria-labelledby="rank-chart-title">
         <h2 id="rank-chart-title">Rank, {RANGE_TEXT[range]}</h2>
-        <TimeChart label={`Best Sellers Rank over ${RANGE_TEXT[range]}`} series={ranks} days={HISTORY_RANGE_DAYS[range]} invert formatValue={(v) => formatRank(Math.round(v))} />
+        <TimeChart label={`Best Sellers Rank over ${RANGE_TEXT[range]}`} series={ranks} days={HISTORY_RANGE_DAYS[range]} invert formatValue={rankLabel} />
       </section>
-      <section className="card" aria-labelledby="price-chart-title">
-        <h2 id="price-chart-title">Price, {RANGE_TEXT[range]}</h2>
-        <TimeChart label={`Price over ${RANGE_TEXT[range]}`} series={prices} days={HISTORY_RANGE_DAYS[range]} formatValue={(v) => v.toFixed(2)} />
-      </section>
+      <PriceChart series={series} intraday={intraday} rangeText={RANGE_TEXT[range]} days={HISTORY_RANGE_DAYS[range]} currency={currency} onCurrency={onCurrency} />
       <section className="card" aria-labelledby="velocity-title">
         <h2 id="velocity-title">Velocity</h2>
         <TableScroll label="Velocity table">
@@ -144,15 +159,4 @@ function Charts({ series, intraday, range }: { series: HistoryResponse[]; intrad
       </section>
     </>
   );
-}
-
-/** One chart series per ASIN: its daily points (at the day) and, for Pro, its hourly points (at the hour). */
-function merged(series: readonly HistoryResponse[], intraday: IntradayResponse["series"], figure: "rank" | "price") {
-  return series.map((s) => {
-    const hourly = intraday.find((i) => i.asin === s.asin && i.marketplace === s.marketplace)?.points ?? [];
-    return {
-      label: `${s.asin} (${s.marketplace})`,
-      points: [...s.points.map((p) => ({ at: p.day, value: p[figure] })), ...hourly.map((p) => ({ at: p.at, value: p[figure] }))],
-    };
-  });
 }

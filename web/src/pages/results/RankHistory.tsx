@@ -5,20 +5,15 @@ import { fetchHistory } from "../../api/history";
 import { useResource } from "../../api/use-resource";
 import { rankDirection } from "@contract/rank-scale";
 import { formatRank } from "../../lib/format";
-import { groupDigitsTrimmed } from "../../lib/group-digits";
 import { useSession } from "../../state/session";
 import { RankSparkline } from "./RankSparkline";
 import { dayWindow, rankedDays } from "./sparkline";
 import { TrackButton } from "./TrackButton";
 import { MemberExportButtons } from "../../components/MemberExportButtons";
+// The Dashboard's and Rank Trends' formatters: the same figures read the same on every page.
+import { formatPercent, formatSigned } from "../dashboard/figures";
 
 const HISTORY_FAILED = "Rank history is not available right now.";
-
-/** "+12.5", "-3", "0": at most one decimal, a sign unless it rounds to zero. */
-function signed(value: number): string {
-  const text = groupDigitsTrimmed(value, 1);
-  return value > 0 && text !== "0" ? `+${text}` : text;
-}
 
 /**
  * The product's 7-day rank trend (GET /api/history), loaded once its lookup has answered, so
@@ -81,7 +76,7 @@ function RankTrend({ history }: { history: HistoryResponse }) {
 function VelocityFacts({ velocity }: { velocity: RankVelocity }) {
   const facts = [
     { term: "Rank change", value: changeText(velocity.rankChangePercent) },
-    { term: "Trend", value: velocity.slopePerDay === null ? "—" : `${signed(velocity.slopePerDay)} ranks a day` },
+    { term: "Trend", value: velocity.slopePerDay === null ? "—" : `${formatSigned(velocity.slopePerDay)} ranks a day` },
     { term: "Best", value: formatRank(velocity.best) },
     { term: "Worst", value: formatRank(velocity.worst) },
   ];
@@ -97,8 +92,8 @@ function VelocityFacts({ velocity }: { velocity: RankVelocity }) {
   );
 }
 
-/** A rank number that grew got worse: "+12.5% (worse)", "-8% (better)", "0% (unchanged)". */
+/** A rank number that grew got worse: "+12.5% (worse)", "−8% (better)", "0% (unchanged)". */
 function changeText(percent: number | null): string {
   if (percent === null) return "—";
-  return `${signed(percent)}% (${rankDirection(percent)})`;
+  return `${formatPercent(percent)} (${rankDirection(percent)})`;
 }

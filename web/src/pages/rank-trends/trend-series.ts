@@ -1,0 +1,38 @@
+import type { IntradayResponse } from "@contract/dashboard";
+import type { HistoryResponse } from "@contract/history";
+import { MARKETPLACE_CURRENCY } from "@contract/marketplaces";
+import type { ChartSeries } from "../../components/charts/chart-data";
+
+/** One chart series per ASIN: its daily points (at the day) and, for Pro, its hourly points (at the hour). */
+export function merged(series: readonly HistoryResponse[], intraday: IntradayResponse["series"], figure: "rank" | "price"): ChartSeries[] {
+  return series.map((s) => {
+    const hourly = intraday.find((i) => i.asin === s.asin && i.marketplace === s.marketplace)?.points ?? [];
+    return {
+      label: `${s.asin} (${s.marketplace})`,
+      points: [...s.points.map((p) => ({ at: p.day, value: p[figure] })), ...hourly.map((p) => ({ at: p.at, value: p[figure] }))],
+    };
+  });
+}
+
+/** An ASIN's price currency: its latest point's, else its marketplace's (hourly points name none). */
+export function currencyOf(history: HistoryResponse): string {
+  return history.points.findLast((p) => p.currency !== null)?.currency ?? MARKETPLACE_CURRENCY[history.marketplace];
+}
+
+/** The charted ASINs' currencies, the one most of them use first (a tie in the ASINs' order). */
+export function currenciesOf(series: readonly HistoryResponse[]): string[] {
+  const counts = new Map<string, number>();
+  for (const s of series) counts.set(currencyOf(s), (counts.get(currencyOf(s)) ?? 0) + 1);
+  return [...counts.keys()].sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0));
+}
+
+/**
+ * The ASINs priced in `currency`, with only their points in it, and those left out: prices in
+ * different currencies never share one axis.
+ */
+export function inCurrency(series: readonly HistoryResponse[], currency: string): { shown: HistoryResponse[]; left: HistoryResponse[] } {
+  const shown = series
+    .filter((s) => currencyOf(s) === currency)
+    .map((s) => ({ ...s, points: s.points.filter((p) => p.currency === null || p.currency === currency) }));
+  return { shown, left: series.filter((s) => currencyOf(s) !== currency) };
+}
