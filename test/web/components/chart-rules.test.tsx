@@ -43,7 +43,12 @@ describe("the chart rules", () => {
   });
 
   it("a price axis spans its values, with room when they are equal", () => {
-    expect(valueRange(alignSeries([{ label: "A", points: [{ at: "2026-11-25", value: 9.99 }, { at: "2026-11-26", value: 12.5 }] }]))).toEqual({ min: 9.99, max: 12.5 });
+    // A tenth of the span each side, so the highest and lowest lines are not drawn on the border.
+    const span = valueRange(alignSeries([{ label: "A", points: [{ at: "2026-11-25", value: 10 }, { at: "2026-11-26", value: 20 }] }]))!;
+    expect(span.min).toBeCloseTo(9);
+    expect(span.max).toBeCloseTo(21);
+    // Prices never reach below zero on the axis.
+    expect(valueRange(alignSeries([{ label: "A", points: [{ at: "2026-11-25", value: 0.5 }, { at: "2026-11-26", value: 50 }] }]))!.min).toBe(0);
     expect(valueRange(alignSeries([{ label: "A", points: [{ at: "2026-11-25", value: 20 }] }]))).toEqual({ min: 18, max: 22 });
   });
 

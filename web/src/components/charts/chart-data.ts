@@ -70,13 +70,20 @@ export function rankRange(data: AlignedData): { min: number; max: number } | nul
   return { min: best, max: worst > best ? worst : best + Math.max(1, Math.ceil(best * 0.1)) };
 }
 
-/** A value axis that is not a rank (price): from the lowest value to the highest, with room when they are equal. */
+/**
+ * A value axis that is not a rank (price): the lowest value to the highest with a margin of a
+ * tenth of the span each side (never below zero for values that are not), so the extreme lines
+ * sit inside the plot rather than on its border; room when they are equal.
+ */
 export function valueRange(data: AlignedData): { min: number; max: number } | null {
   const values = data.values.flat().filter((value): value is number => value !== null);
   if (values.length === 0) return null;
   const low = Math.min(...values);
   const high = Math.max(...values);
-  if (high > low) return { min: low, max: high };
+  if (high > low) {
+    const margin = (high - low) * 0.1;
+    return { min: low >= 0 ? Math.max(0, low - margin) : low - margin, max: high + margin };
+  }
   const room = Math.max(1, Math.abs(low) * 0.1);
   return { min: low - room, max: high + room };
 }
