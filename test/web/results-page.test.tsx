@@ -76,7 +76,7 @@ describe("/results", () => {
       expect(within(card).getByRole("link", { name: "Search another ASIN" }).getAttribute("href")).toBe("/");
     });
 
-    const MONTH_LIMIT = "Monthly lookup limit reached: 100 lookups per calendar month (UTC). It resets at 2026-12-01T00:00:00.000Z.";
+    const MONTH_LIMIT = "Monthly lookup limit reached: 100 lookups per calendar month (UTC). It resets at 2026-12-01 00:00 UTC.";
 
     it.each([
       ["the monthly lookup limit (429)", 429, MONTH_LIMIT],
@@ -91,6 +91,17 @@ describe("/results", () => {
       const signIn = await within(card).findByRole("link", { name: "Sign in" });
       expect(signIn.getAttribute("href")).toBe(`/signin?next=${encodeURIComponent(RESULTS)}`);
       expect(within(card).queryByRole("link", { name: "Search another ASIN" })).toBeNull();
+    });
+
+    it("for the per-minute limit (a 429 that resets within the minute), offers no pricing: waiting lifts it", async () => {
+      const detail = "Too many lookups: at most 30 a minute. Try again in 42 seconds.";
+      mockFetch(() => new Response(JSON.stringify({ detail, code: "rate_limited" }), { status: 429, headers: { "Content-Type": "application/json", "Retry-After": "42" } }));
+      renderApp(RESULTS);
+
+      const card = await screen.findByRole("alert");
+      expect(within(card).getByText(detail)).toBeTruthy();
+      expect(within(card).queryByRole("link", { name: "See Pro pricing" })).toBeNull();
+      expect(within(card).getByRole("link", { name: "Search another ASIN" })).toBeTruthy();
     });
 
     it("signed in, the limit card offers Pro's pricing without a Sign in", async () => {

@@ -3,17 +3,21 @@ export class ApiError extends Error {
   readonly status: number;
   /** The body's `detail`: a string, a validation issue list, or undefined. */
   readonly detail: unknown;
+  /** The answer's Retry-After in seconds, when it had one (a 429's or 503's). */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, detail: unknown) {
+  constructor(status: number, detail: unknown, retryAfterSeconds: number | null = null) {
     super(detailText(detail) ?? `Request failed with status ${status}`);
     this.name = "ApiError";
     this.status = status;
     this.detail = detail;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** The error a non-2xx response stands for, with the `detail` of its JSON body (none when the body is not JSON). */
-  static async of(response: Pick<Response, "status" | "json">): Promise<ApiError> {
-    return new ApiError(response.status, await readDetail(response));
+  static async of(response: Pick<Response, "status" | "json"> & { headers?: Pick<Headers, "get"> }): Promise<ApiError> {
+    const retryAfter = Number(response.headers?.get("Retry-After") ?? Number.NaN);
+    return new ApiError(response.status, await readDetail(response), Number.isFinite(retryAfter) ? retryAfter : null);
   }
 }
 
@@ -50,4 +54,15 @@ export function errorMessage(error: unknown, fallback: string): string;
 export function errorMessage(error: unknown): string | null;
 export function errorMessage(error: unknown, fallback: string | null = null): string | null {
   return (error instanceof ApiError ? detailText(error.detail) : null) ?? fallback;
+}
+
+/**
+ * Whether a plan (or signing in) would lift this refusal: the plan's own refusals (403) and its
+ * monthly lookups (a 429), but not the per-minute limit, a 429 that resets within the minute,
+ * which waiting lifts.
+ */
+export function liftedByPlan(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 403) return true;
+  return error.status === 429 && !(error.retryAfterSeconds !== null && error.retryAfterSeconds <= 60);
 }

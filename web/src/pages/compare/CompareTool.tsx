@@ -4,7 +4,7 @@ import { parseAsinList } from "@contract/asin-input";
 import type { ComparePlan, CompareResponse } from "@contract/compare";
 import type { Marketplace } from "@contract/marketplaces";
 import { FREE_PLAN } from "@contract/plans";
-import { ApiError, errorMessage } from "../../api/api-error";
+import { errorMessage, liftedByPlan } from "../../api/api-error";
 import { fetchCompare, fetchComparePlan } from "../../api/compare";
 import { startRequest } from "../../api/start-request";
 import { MemberExportButtons } from "../../components/MemberExportButtons";
@@ -84,7 +84,7 @@ export function CompareTool() {
         setResult({
           status: "error",
           message: errorMessage(error, "The compare failed. Please try again."),
-          upgrade: error instanceof ApiError && (error.status === 403 || error.status === 429),
+          upgrade: liftedByPlan(error),
         }),
     );
   }, [asinsKey, shared.marketplace, attempt]);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { LookupResult } from "@contract/product";
-import { ApiError, errorMessage } from "../../api/api-error";
+import { ApiError, errorMessage, liftedByPlan } from "../../api/api-error";
 import { fetchLookup } from "../../api/lookup";
 import { startRequest } from "../../api/start-request";
 import { trackEvent } from "../../lib/analytics";
@@ -10,7 +10,7 @@ const FALLBACK_ERROR = "Something went wrong - try again or contact support.";
 
 export type LookupState =
   | { status: "loading" }
-  /** `limited`: refused by a lookup limit or the plan (429, 403), which a plan or a sign-in lifts and another ASIN does not. */
+  /** `limited`: refused by the plan or its monthly lookups (403, 429), which a plan or a sign-in lifts and another ASIN does not; not the per-minute limit, which waiting lifts. */
   | { status: "error"; message: string; limited: boolean }
   | { status: "success"; result: LookupResult };
 
@@ -33,7 +33,7 @@ export function useLookup(asin: string, marketplace: string): LookupState {
       },
       (error) => {
         const status = error instanceof ApiError ? error.status : undefined;
-        setState({ status: "error", message: errorMessage(error, FALLBACK_ERROR), limited: status === 403 || status === 429 });
+        setState({ status: "error", message: errorMessage(error, FALLBACK_ERROR), limited: liftedByPlan(error) });
         trackEvent("api_error", { endpoint: "/api/v1/lookup", status, asin, marketplace });
       },
     );
