@@ -203,7 +203,11 @@ export interface ClientRow {
 /** The aggregated portfolio: revenue per currency, average rank, and clients by status. */
 export interface ClientsOverview {
   revenueByCurrency: Money[];
+  /** Where the revenue figures come from and as of when, over every client and marketplace in scope. */
+  revenueSource: FigureSource;
   averageRank: number | null;
+  /** The same for the ranks. */
+  rankSource: FigureSource;
   /** Clients whose status is top-performer / needs-attention (the brand rules, per client). */
   topPerformers: number;
   needsAttention: number;

@@ -1,4 +1,4 @@
-import type { ClientRow, ClientsOverview, Money } from "../contract/dashboard";
+import type { ClientRow, ClientsOverview, FigureSource, Money } from "../contract/dashboard";
 import { brandStatus } from "./portfolio";
 
 /**
@@ -29,6 +29,8 @@ export interface ClientPortfolioInput {
   figures: ReadonlyMap<string, AsinFigures>;
   /** Summed ok revenue per connection and currency over the range. */
   revenue: readonly { connectionId: string; currency: string; amount: number }[];
+  /** Where the revenue and the ranks come from, over every client and marketplace in scope (the loader's). */
+  sources: { revenue: FigureSource; rank: FigureSource };
 }
 
 export function aggregateClients(input: ClientPortfolioInput): ClientsOverview {
@@ -50,7 +52,9 @@ export function aggregateClients(input: ClientPortfolioInput): ClientsOverview {
   });
   return {
     revenueByCurrency: totalsByCurrency(input.revenue.filter((row) => input.connections.some((connection) => connection.id === row.connectionId))),
+    revenueSource: input.sources.revenue,
     averageRank: meanRounded([...input.figures.values()].map((figure) => figure.rank)),
+    rankSource: input.sources.rank,
     topPerformers: rows.filter((row) => row.status === "top-performer").length,
     needsAttention: rows.filter((row) => row.status === "needs-attention").length,
     rows,

@@ -8,6 +8,7 @@ import { dayWindow } from "./dashboard-service";
 import { listConnections, type ConnectionRecord } from "../connections/connection-store";
 import { trackedOfConnection } from "./connection-scope";
 import { aggregateClients } from "./client-portfolio";
+import { newest } from "./kpis";
 import { connectionAssetsAndRevenue, type RevenueTotals } from "./client-portfolio-store";
 import { portfolioPass, type PassScope } from "./portfolio-pass-store";
 import { listTrackedAsins } from "../history/watchlist-store";
@@ -51,6 +52,11 @@ export async function loadPortfolio(services: Services, user: UserRecord, worksp
     assets: assets.map((asset) => ({ connectionId: asset.connectionId, key: revenueKey(asset) })),
     figures: new Map(everywhere.map((row) => [revenueKey(row), { rank: row.rank, rankChangePercent: row.velocity.rankChangePercent }])),
     revenue: clientRevenue,
+    // Every marketplace's, as the block spans them all: each ASIN's revenue over its own marketplace's window.
+    sources: {
+      revenue: newest(asinTotals.map((row) => asinRevenueFromTotals(row, revenueDays(revenueRunDay(now), row.marketplace as Marketplace, days)).source)),
+      rank: newest(everywhere.map((row) => row.rankSource)),
+    },
   });
   return {
     connection,

@@ -115,7 +115,9 @@ export const portfolioSchema: z.ZodType<PortfolioResponse> = z
     connection: z.string().nullable().openapi({ description: "The seller connection drilled into; null: all of the workspace's." }),
     clients: z.object({
       revenueByCurrency: z.array(money).openapi({ description: "One total per currency, never converted." }),
+      revenueSource: source,
       averageRank: z.number().nullable(),
+      rankSource: source,
       topPerformers: z.number(),
       needsAttention: z.number(),
       rows: z.array(

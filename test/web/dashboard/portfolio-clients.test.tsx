@@ -5,7 +5,7 @@ import { renderRoutes } from "../helpers";
 import { euConnection, US_CONNECTION } from "../seller/connection-fixtures";
 import { connectedUser, fakeApi, json } from "../seller/fake-api";
 
-const NONE = { kind: null, label: "No snapshot yet", asOf: null };
+const NONE = { kind: null, label: "No snapshot yet", asOf: null } as const;
 const CONNECTIONS = { connections: [US_CONNECTION, euConnection("Acme EU")] };
 
 function portfolio(overrides: Partial<PortfolioResponse> = {}): PortfolioResponse {
@@ -25,6 +25,8 @@ function portfolio(overrides: Partial<PortfolioResponse> = {}): PortfolioRespons
         { amount: 10.5, currency: "USD" },
       ],
       averageRank: 4200,
+      revenueSource: NONE,
+      rankSource: NONE,
       topPerformers: 1,
       needsAttention: 1,
       rows: [
@@ -59,7 +61,10 @@ describe("/portfolio across seller accounts", () => {
   });
 
   it("labels the demo's clients block as mock, under the Demo data banner", async () => {
-    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/portfolio": json(portfolio({ demo: true })), "GET /api/connections": json(CONNECTIONS) });
+    // The demo's figures come from its mock sources, and the answer says so over every marketplace.
+    const mock = (label: string) => ({ kind: "mock" as const, label, asOf: "2026-11-28T02:00:00.000Z" });
+    const clients = { ...portfolio().clients!, revenueSource: mock("Mock revenue (demo)"), rankSource: mock("Mock data (demo)") };
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/portfolio": json(portfolio({ demo: true, clients })), "GET /api/connections": json(CONNECTIONS) });
     renderRoutes("/portfolio");
     const block = (await screen.findByRole("heading", { name: "All clients" })).closest("section") as HTMLElement;
     for (const title of ["Revenue by currency", "Average rank, every marketplace"]) {
@@ -72,7 +77,7 @@ describe("/portfolio across seller accounts", () => {
 
   it("shows each figure's source and as-of time when the answer carries them", async () => {
     const asOf = "2026-11-28T18:10:00.000Z";
-    const clients = { ...portfolio().clients!, revenueSource: { kind: "spapi", label: "Amazon SP-API (Sales)", asOf }, rankSource: { kind: "live", label: "Amazon Creators API", asOf } };
+    const clients = { ...portfolio().clients!, revenueSource: { kind: "spapi" as const, label: "Amazon SP-API (Sales)", asOf }, rankSource: { kind: "live" as const, label: "Amazon Creators API", asOf } };
     fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/portfolio": json(portfolio({ clients })), "GET /api/connections": json(CONNECTIONS) });
     renderRoutes("/portfolio");
     const revenue = (await screen.findByRole("heading", { name: "Revenue by currency", level: 3 })).closest(".kpi") as HTMLElement;

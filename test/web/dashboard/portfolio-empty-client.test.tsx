@@ -22,7 +22,9 @@ function emptyClient(overrides: Partial<PortfolioResponse> = {}): PortfolioRespo
     connection: "c-eu",
     clients: {
       revenueByCurrency: [],
+      revenueSource: NONE,
       averageRank: null,
+      rankSource: NONE,
       topPerformers: 0,
       needsAttention: 0,
       rows: [{ connectionId: "c-eu", name: "Acme EU", region: "eu", products: 0, averageRank: null, rankChangePercent: null, revenue: [], status: "steady" }],

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { aggregateClients, totalsByCurrency, type AsinFigures } from "../../../worker/dashboard/client-portfolio";
 
+/** The loader's sources, passed through to the overview as they are. */
+const SOURCES = {
+  revenue: { kind: "spapi" as const, label: "Amazon SP-API (Sales)", asOf: "2026-11-28T02:20:00.000Z" },
+  rank: { kind: "live" as const, label: "Amazon Creators API", asOf: "2026-11-28T02:05:00.000Z" },
+};
 const ACME_US = { id: "c-us", name: "Acme US", region: "na" };
 const ACME_EU = { id: "c-eu", name: "Acme EU", region: "eu" };
 const figures = new Map<string, AsinFigures>([
@@ -19,7 +24,7 @@ const assets = [
 
 describe("aggregateClients (the aggregated portfolio, pure)", () => {
   it("keeps revenue per currency, never converting, for every client and in total", () => {
-    const overview = aggregateClients({
+    const overview = aggregateClients({ sources: SOURCES,
       connections: [ACME_US, ACME_EU],
       assets,
       figures,
@@ -42,7 +47,7 @@ describe("aggregateClients (the aggregated portfolio, pure)", () => {
   });
 
   it("averages rank over every ASIN, and rates each client with the brand rules", () => {
-    const overview = aggregateClients({ connections: [ACME_US, ACME_EU], assets, figures, revenue: [] });
+    const overview = aggregateClients({ sources: SOURCES, connections: [ACME_US, ACME_EU], assets, figures, revenue: [] });
     expect(overview.averageRank).toBe(Math.round((1_000 + 3_000 + 80_000) / 3));
     expect(overview.rows).toEqual([
       { connectionId: "c-us", name: "Acme US", region: "na", products: 2, averageRank: 2_000, rankChangePercent: -3, revenue: [], status: "top-performer" },
@@ -52,7 +57,7 @@ describe("aggregateClients (the aggregated portfolio, pure)", () => {
   });
 
   it("counts only the clients given (a drill-down), and a client without data shows no figures", () => {
-    const overview = aggregateClients({
+    const overview = aggregateClients({ sources: SOURCES,
       connections: [{ id: "c-new", name: "New client", region: "fe" }],
       assets,
       figures: new Map(),

@@ -65,6 +65,9 @@ describe("the aggregated portfolio across seller connections", () => {
       [eu, "Acme EU", 1, [{ currency: "EUR", amount: 20 }]],
     ]);
     expect(all.marketplaces).toEqual(["DE", "US"]);
+    // The block's figures say where they come from over every marketplace: the newest revenue capture of US and DE.
+    const newestDay = [revenueDays(revenueRunDay(Date.now()), "US", 7).at(-1)!, revenueDays(revenueRunDay(Date.now()), "DE", 7).at(-1)!].sort().at(-1)!;
+    expect(all.clients!.revenueSource).toMatchObject({ kind: "mock", asOf: `${newestDay}T02:10:00.000Z` });
   });
 
   it("counts each marketplace's own complete days in the clients' totals, as in the per-ASIN revenue", async () => {

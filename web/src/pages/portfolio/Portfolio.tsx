@@ -99,7 +99,7 @@ export function Portfolio() {
               <strong>Demo data.</strong> Ranks and revenue here are mock figures, labelled "Mock", never Amazon's.
             </p>
           )}
-          {portfolio.data.clients && <PortfolioClients clients={portfolio.data.clients} drilledInto={portfolio.data.connection ?? null} demo={portfolio.data.demo} />}
+          {portfolio.data.clients && <PortfolioClients clients={portfolio.data.clients} drilledInto={portfolio.data.connection ?? null} />}
           <PortfolioBody data={portfolio.data} />
         </>
       )}

@@ -16,23 +16,18 @@ function moneyList(totals: readonly Money[]): string {
   return totals.length ? totals.map((total) => formatPrice(total)).join(" · ") : "—";
 }
 
-/** Sources over every marketplace of the block, once the API sends them (the KPI cards' are one marketplace's). */
-type ClientsWithSources = ClientsOverview & { revenueSource?: FigureSource; rankSource?: FigureSource };
-
-/** A card's source: the answer's, else the demo's mock label (every demo figure is mock), else none claimed. */
-function sourceOf(source: FigureSource | undefined, demo: boolean, label: string): FigureSource | null {
-  return source ?? (demo ? { kind: "mock", label, asOf: null } : null);
-}
+/** A card's source line, over every marketplace of the block (the KPI cards' are one marketplace's); none without figures. */
+const sourceOf = (source: FigureSource): FigureSource | null => (source.kind === null ? null : source);
 
 /**
  * The aggregated portfolio across the workspace's seller accounts (or the one drilled into):
  * revenue per currency, average rank, clients by status, and a row per client with a drill-down.
  */
-export function PortfolioClients({ clients, drilledInto, demo }: { clients: ClientsWithSources; drilledInto: string | null; demo: boolean }) {
+export function PortfolioClients({ clients, drilledInto }: { clients: ClientsOverview; drilledInto: string | null }) {
   // One seller account has nothing to aggregate: the brand table below is the whole story.
   if (clients.rows.length < 2 && !drilledInto) return null;
-  const revenueSource = sourceOf(clients.revenueSource, demo, "Mock revenue (demo)");
-  const rankSource = sourceOf(clients.rankSource, demo, "Mock data (demo)");
+  const revenueSource = sourceOf(clients.revenueSource);
+  const rankSource = sourceOf(clients.rankSource);
   return (
     <section className="card portfolio-clients" aria-labelledby="portfolio-clients-heading">
       <h2 id="portfolio-clients-heading">{drilledInto ? "This client" : "All clients"}</h2>
