@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REVENUE_DAYS } from "../../worker/jobs/nightly-run/revenue-phase";
+import { REVENUE_DAYS } from "../../worker/upstreams/spapi/sales-days";
 import { SELLER_CONCURRENCY } from "../../worker/jobs/nightly-run/seller-walk";
 import { simulateSellerPhases, type SellerPhaseFigures } from "./seller-phases";
 

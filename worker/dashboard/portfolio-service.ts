@@ -13,7 +13,7 @@ import { connectionAssetsAndRevenue, type RevenueTotals } from "./client-portfol
 import { portfolioPass, type PassScope } from "./portfolio-pass-store";
 import { listTrackedAsins } from "../history/watchlist-store";
 import { summaryView } from "./summary-rows";
-import { asinRevenueFromTotals, buildPortfolio, noRevenueRows, revenueKey, type AsinRevenue } from "./portfolio";
+import { asinRevenueFromTotals, buildPortfolio, noRevenueRows, revenueKey, revenueSourceOfTotals, type AsinRevenue } from "./portfolio";
 import { connectionMarketplaces, notSellingDetail } from "../seller/participations";
 import type { Marketplace } from "../contract/marketplaces";
 import { matchesFilter } from "./row-filter";
@@ -52,9 +52,9 @@ export async function loadPortfolio(services: Services, user: UserRecord, worksp
     assets: assets.map((asset) => ({ connectionId: asset.connectionId, key: revenueKey(asset) })),
     figures: new Map(everywhere.map((row) => [revenueKey(row), { rank: row.rank, rankChangePercent: row.velocity.rankChangePercent }])),
     revenue: clientRevenue,
-    // Every marketplace's, as the block spans them all: each ASIN's revenue over its own marketplace's window.
+    // Every marketplace's, as the block spans them all.
     sources: {
-      revenue: newest(asinTotals.map((row) => asinRevenueFromTotals(row, revenueDays(revenueRunDay(now), row.marketplace as Marketplace, days)).source)),
+      revenue: newest(asinTotals.map(revenueSourceOfTotals)),
       rank: newest(everywhere.map((row) => row.rankSource)),
     },
   });

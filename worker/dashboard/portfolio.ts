@@ -67,12 +67,16 @@ export function asinRevenue(
 }
 
 /** asinRevenue from the rows already summed in SQL (revenue-store.ts, revenueTotalsOf): the same answer. */
+/** Where an ASIN's revenue totals come from: the mock's label if any row is the mock's, the newest capture time. */
+export function revenueSourceOfTotals(totals: { anyMock: boolean; newestCapturedAt: string }): FigureSource {
+  return newest([revenueSource(totals.anyMock ? "mock" : "spapi", totals.newestCapturedAt)]);
+}
+
 export function asinRevenueFromTotals(
   totals: { okDays: readonly string[]; okAmount: number | null; currency: string | null; notGranted: boolean; anyMock: boolean; newestCapturedAt: string },
   rangeDays: readonly string[] = [],
 ): AsinRevenue {
-  // newest() of every row's source: the mock's label if any row is the mock's, the newest capture time.
-  const source = newest([revenueSource(totals.anyMock ? "mock" : "spapi", totals.newestCapturedAt)]);
+  const source = revenueSourceOfTotals(totals);
   const answered = new Set(totals.okDays);
   const missingDays = rangeDays.filter((day) => !answered.has(day));
   if (totals.okDays.length === 0 || totals.okAmount === null || !totals.currency) {

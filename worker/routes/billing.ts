@@ -53,16 +53,18 @@ function agencyFigures(plan: Plan, storedQuantity: number | null) {
 /** Back to /billing on this deployment's origin (SITE_URL), never the request's Host. */
 const billingUrl = (c: Context<AppEnv>) => new URL(BILLING_PATH, c.get("services").config.siteOrigin).href;
 
-/** Mock mode only: a demo account's demo Pro subscription, labelled demo (sample data, nothing charged). */
-async function switchDemo(c: Context<AppEnv>, active: boolean, paidPlan: "pro" | "agency" = "pro"): Promise<void> {
-  const { user, workspace } = currentAccount(c);
-  if (!user.isDemo) return;
-  const before = (await billingOfUser(c.env.DB, { id: workspace.id })).plan.id;
+/**
+ * Mock mode only: a demo account's demo Pro subscription, labelled demo (sample data, nothing
+ * charged), from the plan `before` it; answers the billing after it.
+ */
+async function switchDemo(c: Context<AppEnv>, before: string, active: boolean, paidPlan: "pro" | "agency" = "pro"): Promise<UserBilling> {
+  const { workspace } = currentAccount(c);
   await storeDemoSubscription(c.env.DB, workspace.id, active, paidPlan);
-  const after = (await billingOfUser(c.env.DB, { id: workspace.id })).plan;
-  await applyPlanLimits(c.env.DB, workspace.id, after);
+  const after = await billingOfUser(c.env.DB, { id: workspace.id });
+  await applyPlanLimits(c.env.DB, workspace.id, after.plan);
   // As Stripe's plan changes are (reconcile.ts): the log covers billing, mock included.
-  if (after.id !== before) await auditRequest(c, { workspaceId: workspace.id, action: "billing.plan", detail: { from: before, to: after.id, mock: true } });
+  if (after.plan.id !== before) await auditRequest(c, { workspaceId: workspace.id, action: "billing.plan", detail: { from: before, to: after.plan.id, mock: true } });
+  return after;
 }
 
 const mockRedirect: RedirectResponse = { mock: true, url: null };
@@ -161,7 +163,7 @@ export const billingRoutes = createRouter()
     const billing = c.get("services").sources.billing();
     if (billing.mock) {
       // Mock mode: a demo account switches to demo Pro or Agency (sample data only); nothing is charged.
-      await switchDemo(c, true, planId);
+      if (user.isDemo) await switchDemo(c, plan.id, true, planId);
       return c.json(mockRedirect, 200);
     }
     if (user.isDemo) {
@@ -216,8 +218,8 @@ export const billingRoutes = createRouter()
   .openapi(demoCancelRoute, async (c) => {
     const { user, workspace } = currentAccount(c);
     if (!user.isDemo) throw new ApiError(403, "forbidden", "Only a demo account has a demo subscription to cancel.");
-    await switchDemo(c, false);
-    return c.json(subscriptionBody(c, await billingOfUser(c.env.DB, { id: workspace.id })), 200);
+    const before = (await billingOfUser(c.env.DB, { id: workspace.id })).plan.id;
+    return c.json(subscriptionBody(c, await switchDemo(c, before, false)), 200);
   });
 
 const webhookRoute = createRoute({

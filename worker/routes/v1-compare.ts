@@ -1,11 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "../openapi/zod";
-import { compareItems, compareLimitDetail, compareLimitOf, compareOutage, compareRefusal } from "../compare/compare-rules";
+import { takeCompareLookups } from "../compare/compare-lookups";
+import { compareItems, compareLimitOf, compareOutage, compareRefusal } from "../compare/compare-rules";
 import { compareQuerySchema } from "../compare/compare-query";
 import type { ComparePlan, CompareResponse } from "../contract/compare";
 import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
 import { lookupResultSchema } from "../contract/product";
-import type { LookupPayer } from "../lookup/lookup-use-case";
 import { commonErrors, failure, KEY_OR_ANONYMOUS, ok, retryAfter } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { rateLimitHeaders } from "../ratelimit/lookup-limit";
@@ -94,21 +94,15 @@ export const compareRoutes = createRouter()
     const refusal = compareRefusal(plan, asins, marketplace);
     if (refusal) throw new ApiError(403, "plan_limit", refusal);
 
-    // One lookup per ASIN, as if each were looked up alone, from the same allowance as the lookup
-    // itself (the address, or the signed-in account: Pro's per-minute limit included). A key
-    // request was counted against the account's hourly key limit already.
-    let payer: LookupPayer | null = null;
-    if (!c.get("apiKey")) {
-      payer = await lookups.payerOf(c.req.raw, c.get("account") ?? null);
-      const decision = await lookups.take(payer, asins.length);
-      for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
-      if (!decision.allowed) {
-        throw new ApiError(429, "rate_limited", compareLimitDetail(decision, asins.length, payer.client.limits), { "Retry-After": String(decision.resetSeconds) });
-      }
+    // One lookup per ASIN, as if each were looked up alone, from the same allowance as the lookup itself.
+    const charged = await takeCompareLookups(c, asins.length);
+    if (charged) {
+      for (const [name, value] of Object.entries(rateLimitHeaders(charged.decision))) c.header(name, value);
+      if (charged.refusal) throw new ApiError(429, "rate_limited", charged.refusal, { "Retry-After": String(charged.decision.resetSeconds) });
     }
 
     const outcomes = await lookups.many(c.executionCtx, asins, marketplace);
-    if (payer) lookups.giveBackFailed(c.executionCtx, payer, outcomes.values());
+    if (charged) lookups.giveBackFailed(c.executionCtx, charged.payer, outcomes.values());
     const outage = compareOutage(outcomes);
     if (outage) throw new ApiError(503, "upstream_unavailable", outage.detail, { "Retry-After": String(outage.retryAfterSeconds) });
     const body: CompareResponse = { marketplace, items: compareItems(asins, outcomes) };

@@ -1,4 +1,5 @@
-import { compareItems, compareLimitDetail, compareOutage, compareRefusal } from "../../compare/compare-rules";
+import { takeCompareLookups } from "../../compare/compare-lookups";
+import { compareItems, compareOutage, compareRefusal } from "../../compare/compare-rules";
 import { compareQuerySchema } from "../../compare/compare-query";
 import { dataset } from "../dataset";
 import type { ExportTable } from "../export-table";
@@ -17,16 +18,11 @@ export const compareExport = dataset({
   // The query as GET /v1/compare reads it: the same ASINs and the same marketplace (a pasted URL's).
   async load({ c }, { asins, marketplace }) {
     const { lookups } = c.get("services");
-    // One lookup per ASIN from the caller's allowance, as GET /v1/compare takes them: the file
-    // is the same data, so it is no way around the lookup limits. A key request was counted
-    // against the key's hourly limit already.
-    const payer = c.get("apiKey") ? null : await lookups.payerOf(c.req.raw, c.get("account") ?? null);
-    if (payer) {
-      const decision = await lookups.take(payer, asins.length);
-      if (!decision.allowed) return { status: 429, detail: compareLimitDetail(decision, asins.length, payer.client.limits), retryAfterSeconds: decision.resetSeconds };
-    }
+    // The lookups GET /v1/compare takes: the file is the same data, so no way around the lookup limits.
+    const charged = await takeCompareLookups(c, asins.length);
+    if (charged?.refusal) return { status: 429, detail: charged.refusal, retryAfterSeconds: charged.decision.resetSeconds };
     const outcomes = await lookups.many(c.executionCtx, asins, marketplace);
-    if (payer) lookups.giveBackFailed(c.executionCtx, payer, outcomes.values());
+    if (charged) lookups.giveBackFailed(c.executionCtx, charged.payer, outcomes.values());
     // As GET /v1/compare answers: a file of error rows alone is no export.
     const outage = compareOutage(outcomes);
     if (outage) return { status: 503, ...outage };

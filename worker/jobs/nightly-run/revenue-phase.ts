@@ -13,9 +13,6 @@ import { refusalScope } from "./seller-marketplaces";
 
 /** getOrderMetrics allows 0.5 requests per second (Sales API v1 usage plan). */
 export const ORDER_METRICS_INTERVAL_MS = 2_000;
-// Complete days read per ASIN each night, in one call (the last week, so a day Amazon did not
-// answer last night is asked for again): REVENUE_DAYS, kept with the sales days it counts.
-export { REVENUE_DAYS };
 
 /** The getOrderMetrics path, whose x-amzn-RateLimit-Limit sets the seller's sales bucket. */
 export const ORDER_METRICS_PATH = "/sales/v1/orderMetrics";

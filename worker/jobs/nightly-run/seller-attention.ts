@@ -2,6 +2,7 @@ import { classifyAmazonError } from "../../upstreams/amazon-errors";
 import type { AppCredentialsRefusedError, SellerApiError } from "../../upstreams/spapi/seller-api";
 import { clearAttention, markAttention } from "../../attention/attention-store";
 import { SPAPI_APP_FIX, SPAPI_APP_KEY } from "../../attention/app-attention";
+import type { PhaseContext } from "./slice";
 
 /**
  * A seller Amazon refused for good (403: grant revoked or a role missing) is marked for that
@@ -18,9 +19,10 @@ export function clearSellerRefused(db: D1Database, userId: string): Promise<void
 }
 
 /** LWA refused the app itself: marked once for /status, for every seller alike (no seller is marked). */
-export async function markAppRefused(db: D1Database, clientId: string, error: AppCredentialsRefusedError, day: string, nowIso: string): Promise<void> {
-  console.error(`snapshot ${day}: Login with Amazon refused the app's client credentials: ${error.lwaMessage}`);
-  await markAttention(db, { scope: "app", key: SPAPI_APP_KEY, code: "invalid_client", detail: SPAPI_APP_FIX, setting: clientId, runDay: day, nowIso });
+export async function markAppRefused(ctx: Pick<PhaseContext, "services" | "env" | "day" | "clock">, error: AppCredentialsRefusedError): Promise<void> {
+  console.error(`snapshot ${ctx.day}: Login with Amazon refused the app's client credentials: ${error.lwaMessage}`);
+  const clientId = ctx.services.config.sellingPartner?.clientId ?? "";
+  await markAttention(ctx.env.DB, { scope: "app", key: SPAPI_APP_KEY, code: "invalid_client", detail: SPAPI_APP_FIX, setting: clientId, runDay: ctx.day, nowIso: new Date(ctx.clock.now()).toISOString() });
 }
 
 /** A seller call answered, so the app's credentials work again. */

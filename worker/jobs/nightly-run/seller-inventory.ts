@@ -43,9 +43,7 @@ export async function readInventoryOnce(
     units = await seller.api.getFulfillableUnits(asins, marketplace, seller.api.kind === "spapi" ? inventoryPacing(ctx, seller.sellingPartnerId) : UNPACED);
   } catch (error) {
     if (!(error instanceof SellerApiError)) throw error;
-    if (error instanceof AppCredentialsRefusedError) {
-      await markAppRefused(ctx.env.DB, ctx.services.config.sellingPartner?.clientId ?? "", error, ctx.day, new Date(ctx.clock.now()).toISOString());
-    }
+    if (error instanceof AppCredentialsRefusedError) await markAppRefused(ctx, error);
     console.error(`snapshot ${ctx.day}: inventory of seller ${seller.id} in ${marketplace} unread (${error.status}): ${error.message}`);
     await ctx.notes.put(key, -1);
     return;

@@ -121,7 +121,7 @@ async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | 
  * at fault. Marked once for /status; the seller is skipped at once (no retries, no seller mark).
  */
 export async function skipForAppRefusal(ctx: PhaseContext, error: AppCredentialsRefusedError): Promise<SellerStep> {
-  await markAppRefused(ctx.env.DB, ctx.services.config.sellingPartner?.clientId ?? "", error, ctx.day, new Date(ctx.clock.now()).toISOString());
+  await markAppRefused(ctx, error);
   await addToCount(ctx, "sellersSkipped", 1);
   return { kind: "done", rows: [], processed: 0 };
 }
