@@ -7,7 +7,9 @@ export interface DeletionReport {
   deleted: true;
   /** canceled: a live Stripe subscription was canceled now; none: there was nothing to cancel. */
   subscription: "canceled" | "none";
-  erased: Omit<ErasedCounts, "keyHashes">;
+  erased: Omit<ErasedCounts, "keyHashes" | "revokedIn">;
+  /** How many of its API keys were revoked in each workspace that stays. */
+  revokedIn: Record<string, number>;
 }
 
 /**
@@ -22,8 +24,8 @@ export async function deleteAccount(db: D1Database, billing: Billing, userId: st
   for (const workspaceId of going) {
     if (await cancelLiveSubscription(db, billing, workspaceId)) canceled = true;
   }
-  const { keyHashes, ...erased } = await eraseAccount(db, userId);
+  const { keyHashes, revokedIn, ...erased } = await eraseAccount(db, userId, [...going], new Date().toISOString());
   // This isolate stops trusting the keys at once; others within the key cache's 3 seconds.
   for (const keyHash of keyHashes) forgetApiKey(keyHash);
-  return { deleted: true, subscription: canceled ? "canceled" : "none", erased };
+  return { deleted: true, subscription: canceled ? "canceled" : "none", erased, revokedIn };
 }

@@ -117,12 +117,13 @@ export const accountRoutes = router
         throw new ApiError(502, "upstream_unavailable", "Stripe did not cancel your subscription, so nothing was deleted. Try again in a few minutes.", { "Retry-After": "60" });
       }
       // The workspaces it shared stay: their logs say the member's account went.
+      const { revokedIn, ...answer } = report;
       for (const workspaceId of stays) {
-        await auditRequest(c, { workspaceId, action: "account.delete", target: user.id });
+        await auditRequest(c, { workspaceId, action: "account.delete", target: user.id, detail: { revokedKeys: revokedIn[workspaceId] ?? 0 } });
       }
       clearCookie(c, SESSION_COOKIE);
       clearCookie(c, XSRF_COOKIE);
       c.header("Cache-Control", "no-store");
-      return c.json({ ...report, kept: KEPT_AFTER_DELETION }, 200);
+      return c.json({ ...answer, kept: KEPT_AFTER_DELETION }, 200);
     },
   );
