@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import {
   accountEmails,
@@ -6,14 +6,20 @@ import {
   alerts,
   apiKeys,
   apiKeyUsage,
+  auditLog,
   billingSubscriptions,
   passkeys,
+  reportRecipients,
   sellerConnections,
   sellerRevenue,
+  sellerSnapshots,
   sessions,
   userSettings,
   users,
   watchlist,
+  workspaceBranding,
+  workspaceMembers,
+  workspaces,
 } from "../db/schema";
 import type { Config } from "../config";
 import { type StoredWebhookUrl, webhookUrlOrNull } from "../notifications/sealed-webhook-url";
@@ -90,6 +96,50 @@ export async function readAccountRows(db: D1Database, config: Config, userId: st
         .where(eq(sessions.userId, userId)),
       orm.select().from(sellerRevenue).where(eq(sellerRevenue.workspaceId, userId)),
     ]);
+  const [memberships, branding, recipients, snapshots, audit] = await orm.batch([
+    // Every workspace it belongs to, with its role there (the personal one's id is the account's).
+    // One created_at only: D1 answers a row's columns by name, so a second one would overwrite the first.
+    orm
+      .select({ id: workspaces.id, name: workspaces.name, role: workspaceMembers.role, personal: sql<number>`${workspaces.id} = ${userId}`, joinedAt: workspaceMembers.createdAt })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(eq(workspaceMembers.userId, userId))
+      .orderBy(asc(workspaceMembers.createdAt), asc(workspaces.id)),
+    orm
+      .select({ displayName: workspaceBranding.displayName, accentColor: workspaceBranding.accentColor, logoType: workspaceBranding.logoType, logoBytes: workspaceBranding.logoBytes, updatedAt: workspaceBranding.updatedAt })
+      .from(workspaceBranding)
+      .where(eq(workspaceBranding.workspaceId, userId)),
+    orm
+      .select({ email: reportRecipients.email, connectionId: reportRecipients.connectionId, createdAt: reportRecipients.createdAt, confirmedAt: reportRecipients.confirmedAt, lastSentMonday: reportRecipients.lastSentMonday })
+      .from(reportRecipients)
+      .where(eq(reportRecipients.workspaceId, userId))
+      .orderBy(asc(reportRecipients.email)),
+    orm
+      .select({
+        connectionId: sellerSnapshots.connectionId,
+        asin: sellerSnapshots.asin,
+        marketplace: sellerSnapshots.marketplace,
+        day: sellerSnapshots.day,
+        source: sellerSnapshots.source,
+        fulfillableUnits: sellerSnapshots.fulfillableUnits,
+        buyBoxSellerId: sellerSnapshots.buyBoxSellerId,
+        holdsBuyBox: sellerSnapshots.holdsBuyBox,
+        primeSellerId: sellerSnapshots.primeSellerId,
+        nonPrimeSellerId: sellerSnapshots.nonPrimeSellerId,
+        holdsPrime: sellerSnapshots.holdsPrime,
+        holdsNonPrime: sellerSnapshots.holdsNonPrime,
+        capturedAt: sellerSnapshots.capturedAt,
+      })
+      .from(sellerSnapshots)
+      .where(eq(sellerSnapshots.workspaceId, userId))
+      .orderBy(asc(sellerSnapshots.day), asc(sellerSnapshots.asin), asc(sellerSnapshots.marketplace)),
+    // What the account itself did, in every workspace (other members' entries are theirs).
+    orm
+      .select({ workspaceId: auditLog.workspaceId, action: auditLog.action, target: auditLog.target, detail: auditLog.detail, clientAddress: auditLog.clientAddress, createdAt: auditLog.createdAt })
+      .from(auditLog)
+      .where(eq(auditLog.actorUserId, userId))
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+  ]);
   const keyIds = keys.map((key) => key.id);
   const usage = keyIds.length
     ? await orm.select().from(apiKeyUsage).where(inArray(apiKeyUsage.keyId, keyIds)).orderBy(asc(apiKeyUsage.hour))
@@ -108,7 +158,21 @@ export async function readAccountRows(db: D1Database, config: Config, userId: st
     passkeys: keysOfPasskeys,
     sessions: sessionRows,
     revenue,
+    workspaces: memberships.map((row) => ({ ...row, personal: Boolean(row.personal) })),
+    branding: branding[0] ?? null,
+    reportRecipients: recipients,
+    sellerSnapshots: snapshots,
+    audit: audit.map((entry) => ({ ...entry, detail: parsedDetail(entry.detail) })),
   };
+}
+
+/** An audit entry's detail as the JSON it is stored as (text that is not JSON stays as it is). */
+function parsedDetail(detail: string): unknown {
+  try {
+    return JSON.parse(detail);
+  } catch {
+    return detail;
+  }
 }
 
 /** The settings row with its webhook URL in plain text (null when it cannot be read: logged) in place of the stored columns. */

@@ -76,6 +76,17 @@ export function accountExport(rows: AccountRows, history: TrackedHistory[], plan
     revenue: rows.revenue,
     apiKeys: rows.apiKeys.map((key) => ({ ...key, usage: rows.apiKeyUsage.filter((hour) => hour.keyId === key.id).map(({ hour, requests }) => ({ hour, requests })) })),
     billing: { plan, subscription: rows.billing },
+    workspaces: rows.workspaces,
+    // The logo's bytes are in R2 (Settings → Branding shows and downloads it); here its type and size.
+    branding: rows.branding && {
+      displayName: rows.branding.displayName,
+      accentColor: rows.branding.accentColor,
+      logo: rows.branding.logoType ? { type: rows.branding.logoType, bytes: rows.branding.logoBytes } : null,
+      updatedAt: rows.branding.updatedAt,
+    },
+    reportRecipients: rows.reportRecipients,
+    sellerSnapshots: rows.sellerSnapshots,
+    audit: rows.audit,
   };
 }
 
