@@ -79,3 +79,34 @@ describe("Settings → Account: export of workspaces, branding, audit and seller
     expect(text).not.toMatch(/tokenHash|token_hash|logoId/);
   });
 });
+
+describe("Settings → Account: export of the workspaces that are the account's alone", () => {
+  it("holds the data of every other workspace only this account belongs to (they go with it), never a shared one's", async () => {
+    const { bindings, sent } = emailEnv();
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "solo-export@example.com");
+    const solo = await browser.json("/api/workspaces", "POST", { name: "Solo Shop" });
+    expect(solo.status).toBe(201);
+    expect((await browser.json("/api/watchlist", "POST", { asin: "B08N5WRWNW", marketplace: "US" })).status).toBe(201);
+    expect((await browser.json("/api/alerts", "POST", { asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 100, marketplace: "US" })).status).toBe(201);
+    const shared = await browser.json("/api/workspaces", "POST", { name: "Shared Shop" });
+    const sharedId = (await shared.json<{ current: { id: string } }>()).current.id;
+    expect((await browser.json("/api/watchlist", "POST", { asin: "B000000002", marketplace: "US" })).status).toBe(201);
+    await signInByEmail(new TestBrowser(bindings), sent, "shared-member@example.com");
+    const memberId = (await env.DB.prepare("SELECT user_id FROM account_emails WHERE email = ?").bind("shared-member@example.com").first<{ user_id: string }>())!.user_id;
+    await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'analyst')").bind(sharedId, memberId).run();
+
+    const doc = await (await browser.request("/api/account/export")).json<Record<string, unknown> & { soleWorkspaces: Record<string, unknown>[] }>();
+    expect(doc.watchlist).toEqual([]);
+    expect(doc.soleWorkspaces).toEqual([
+      expect.objectContaining({
+        name: "Solo Shop",
+        watchlist: [expect.objectContaining({ asin: "B08N5WRWNW", marketplace: "US" })],
+        alerts: [expect.objectContaining({ asin: "B08N5WRWNW", conditionType: "rank_above" })],
+        history: [expect.objectContaining({ asin: "B08N5WRWNW", points: expect.any(Array) })],
+        billing: { plan: "Free", subscription: null },
+      }),
+    ]);
+    expect(JSON.stringify(doc.soleWorkspaces)).not.toContain("B000000002");
+  });
+});
