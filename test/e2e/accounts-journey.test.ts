@@ -130,8 +130,8 @@ describe("an account by email, with a passkey, Pro, an API key, export and delet
       .catch(async (error: unknown) => {
         throw new Error(`no deletion report: ${await main().innerText()}`, { cause: error });
       });
-    expect(await main().getByText("Your Pro subscription was canceled at Stripe.").isVisible()).toBe(true);
-    expect(await main().getByText(/1 API keys/).isVisible()).toBe(true);
+    expect(await main().getByText("Your paid subscription was canceled at Stripe.").isVisible()).toBe(true);
+    expect(await main().getByText(/1 API key,/).isVisible()).toBe(true);
     await expectAxeClean("deleted");
     const cancels = (await (await fetch(`${servers.stripe.url}/__control/calls?subscription=${subscriptionId}`)).json()) as { calls: { method: string }[] };
     expect(cancels.calls.map((call) => call.method)).toContain("DELETE");

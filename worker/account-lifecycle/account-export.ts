@@ -1,4 +1,4 @@
-import { planOfUser } from "../billing/user-plan";
+import { planOfUser, planOfWorkspace } from "../billing/user-plan";
 import type { Config } from "../config";
 import type { Marketplace } from "../contract/marketplaces";
 import { rankHistory } from "../history/history-store";
@@ -16,11 +16,18 @@ export async function exportAccount(db: D1Database, history: HistoryShards, conf
   const rows = await readAccountRows(db, config, user.id);
   const toDay = new Date(nowMs).toISOString().slice(0, 10);
   const fromDay = new Date(nowMs - EXPORT_HISTORY_DAYS * DAY_MS).toISOString().slice(0, 10);
-  const tracked: TrackedHistory[] = [];
-  for (const item of rows.watchlist) {
-    const marketplace = item.marketplace as Marketplace;
-    tracked.push({ asin: item.asin, marketplace, points: await rankHistory(history, item.asin, marketplace, fromDay, toDay) });
+  const historyOf = async (watched: { asin: string; marketplace: string }[]) => {
+    const tracked: TrackedHistory[] = [];
+    for (const item of watched) {
+      const marketplace = item.marketplace as Marketplace;
+      tracked.push({ asin: item.asin, marketplace, points: await rankHistory(history, item.asin, marketplace, fromDay, toDay) });
+    }
+    return tracked;
+  };
+  const sole = [];
+  for (const workspace of rows.soleWorkspaces) {
+    sole.push({ id: workspace.id, name: workspace.name, rows: workspace, history: await historyOf(workspace.watchlist), plan: (await planOfWorkspace(db, workspace.id)).name });
   }
   const plan = await planOfUser(db, user);
-  return accountExport(rows, tracked, plan.name, new Date(nowMs).toISOString());
+  return accountExport(rows, { history: await historyOf(rows.watchlist), plan: plan.name }, sole, new Date(nowMs).toISOString());
 }

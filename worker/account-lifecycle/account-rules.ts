@@ -1,5 +1,5 @@
 import type { HistoryPoint } from "../contract/history";
-import type { AccountRows } from "./account-export-store";
+import type { AccountRows, WorkspaceRows } from "./account-export-store";
 
 /** The account's own rules, pure: how many ways in it has, what deletion asks for, what the export holds. */
 
@@ -47,8 +47,43 @@ function primaryConnection(connections: AccountRows["connections"]) {
   return primary ? { region: primary.region, grantedAt: primary.grantedAt, updatedAt: primary.updatedAt } : null;
 }
 
-/** The export document: every row about the account, with its secrets never read in the first place. */
-export function accountExport(rows: AccountRows, history: TrackedHistory[], plan: string, exportedAt: string) {
+/** A workspace's data in the export, with its tracked ASINs' history and its plan. */
+export interface ExportedWorkspace {
+  rows: WorkspaceRows;
+  history: TrackedHistory[];
+  plan: string;
+}
+
+/** What the export holds of one workspace: the same fields for the personal one (at the top) and for the others that are the account's alone. */
+function workspaceSection({ rows, history, plan }: ExportedWorkspace) {
+  return {
+    connections: rows.connections,
+    settings: rows.settings,
+    watchlist: rows.watchlist,
+    alerts: rows.alerts,
+    notifications: rows.notifications,
+    history,
+    revenue: rows.revenue,
+    sellerSnapshots: rows.sellerSnapshots,
+    apiKeys: rows.apiKeys.map((key) => ({ ...key, usage: rows.apiKeyUsage.filter((hour) => hour.keyId === key.id).map(({ hour, requests }) => ({ hour, requests })) })),
+    billing: { plan, subscription: rows.billing },
+    // The logo's bytes are in R2 (Settings → Branding shows and downloads it); here its type and size.
+    branding: rows.branding && {
+      displayName: rows.branding.displayName,
+      accentColor: rows.branding.accentColor,
+      logo: rows.branding.logoType ? { type: rows.branding.logoType, bytes: rows.branding.logoBytes } : null,
+      updatedAt: rows.branding.updatedAt,
+    },
+    reportRecipients: rows.reportRecipients,
+  };
+}
+
+/**
+ * The export document: every row about the account, with its secrets never read in the first
+ * place. Its personal workspace's data is at the top (format /1); each other workspace it is the
+ * only member of (they go with the account) is under `soleWorkspaces`, in the same shape.
+ */
+export function accountExport(rows: AccountRows, personal: Omit<ExportedWorkspace, "rows">, sole: (ExportedWorkspace & { id: string; name: string })[], exportedAt: string) {
   const user = rows.user;
   return {
     format: EXPORT_FORMAT,
@@ -66,16 +101,11 @@ export function accountExport(rows: AccountRows, history: TrackedHistory[], plan
     },
     // The refresh token itself is never exported: only that a connection exists and when it was granted.
     connection: primaryConnection(rows.connections),
-    connections: rows.connections,
-    settings: rows.settings,
     signIn: { passkeys: rows.passkeys, sessions: rows.sessions },
-    watchlist: rows.watchlist,
-    alerts: rows.alerts,
-    notifications: rows.notifications,
-    history,
-    revenue: rows.revenue,
-    apiKeys: rows.apiKeys.map((key) => ({ ...key, usage: rows.apiKeyUsage.filter((hour) => hour.keyId === key.id).map(({ hour, requests }) => ({ hour, requests })) })),
-    billing: { plan, subscription: rows.billing },
+    ...workspaceSection({ rows, ...personal }),
+    workspaces: rows.workspaces,
+    soleWorkspaces: sole.map(({ id, name, ...workspace }) => ({ id, name, ...workspaceSection(workspace) })),
+    audit: rows.audit,
   };
 }
 

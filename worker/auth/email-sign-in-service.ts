@@ -88,8 +88,8 @@ export type Redeemed =
 /** The browser that opens a link: who is signed in there, and which request (if any) it made. */
 export interface LinkBrowser {
   signedInUserId: string | null;
-  /** The id in the browser's sign-in request cookie: it asked for this email itself. */
-  requestId: string | null;
+  /** The ids in the browser's sign-in request cookie: it asked for these emails itself. */
+  requestIds: readonly string[];
   /** The person said yes to signing in as the link's address (after a "confirm" answer). */
   confirmed: boolean;
 }
@@ -109,27 +109,30 @@ export interface LinkBrowser {
 export async function redeemLink(db: D1Database, linkToken: string, browser: LinkBrowser, nowMs = Date.now()): Promise<Redeemed> {
   const request = await findRequestByLinkHash(db, await linkHashOf(linkToken));
   if (request?.purpose === "add_email" && request.userId !== browser.signedInUserId) return { ok: false, failure: "other_account" };
-  if (request?.purpose === "sign_in" && request.id !== browser.requestId && !browser.confirmed && isLive(request, nowMs)) {
+  if (request?.purpose === "sign_in" && !browser.requestIds.includes(request.id) && !browser.confirmed && isLive(request, nowMs)) {
     return { ok: false, failure: "confirm", email: request.email };
   }
   if (!request || !(await useRequest(db, request.id, new Date(nowMs).toISOString(), MAX_CODE_ATTEMPTS))) return { ok: false, failure: "invalid" };
   return complete(db, request, nowMs);
 }
 
-/** A typed code, for the request this browser started: five wrong tries end the request. */
-export async function redeemCode(db: D1Database, requestId: string, code: string, nowMs = Date.now()): Promise<Redeemed> {
-  const codeHash = await codeHashOf(requestId, code);
-  const tried = await tryCode(db, requestId, codeHash, new Date(nowMs).toISOString(), MAX_CODE_ATTEMPTS);
-  if (!tried) {
-    // Nothing was compared: say why (out of tries reads differently from used or expired).
-    const request = await findRequest(db, requestId);
-    return request && checkCode(request, codeHash, nowMs) === "exhausted" ? { ok: false, failure: "exhausted" } : { ok: false, failure: "invalid" };
+/**
+ * A typed code, for the requests this browser started (newest first): the first whose code it is
+ * is used. A wrong code counts a try against each live one, so asking again never adds guesses:
+ * five wrong codes end them all, links included.
+ */
+export async function redeemCode(db: D1Database, requestIds: readonly string[], code: string, nowMs = Date.now()): Promise<Redeemed> {
+  const nowIso = new Date(nowMs).toISOString();
+  let triesLeft: number | null = null;
+  for (const requestId of requestIds) {
+    const tried = await tryCode(db, requestId, await codeHashOf(requestId, code), nowIso, MAX_CODE_ATTEMPTS);
+    if (tried?.usedAt) return complete(db, tried, nowMs);
+    if (tried) triesLeft = Math.max(triesLeft ?? 0, MAX_CODE_ATTEMPTS - tried.attempts);
   }
-  if (!tried.usedAt) {
-    const triesLeft = MAX_CODE_ATTEMPTS - tried.attempts;
-    return triesLeft > 0 ? { ok: false, failure: "wrong_code", triesLeft } : { ok: false, failure: "exhausted" };
-  }
-  return complete(db, tried, nowMs);
+  if (triesLeft !== null) return triesLeft > 0 ? { ok: false, failure: "wrong_code", triesLeft } : { ok: false, failure: "exhausted" };
+  // Nothing was compared: say why (out of tries reads differently from used or expired).
+  const newest = requestIds[0] ? await findRequest(db, requestIds[0]) : null;
+  return newest && checkCode(newest, "", nowMs) === "exhausted" ? { ok: false, failure: "exhausted" } : { ok: false, failure: "invalid" };
 }
 
 /** What useRequest would accept: unused, unexpired and with tries left. */

@@ -121,29 +121,29 @@ export function checkCode(request: StoredRequest, typedCodeHash: string, now: nu
 
 export type SignInPurpose = "sign_in" | "add_email";
 
-/** The message: a link and a code, in plain text and HTML. The address goes in `to` only, already validated. */
+/**
+ * The message: a link and a code, in plain text and HTML. The address goes in `to` only, already
+ * validated. Adding an address takes the link only: it must be opened where the account is signed
+ * in, and no page takes a code for it (a code works only in a browser holding its sign-in request).
+ */
 export function signInEmail(input: { to: string; from: string; link: string; code: string; purpose: SignInPurpose }): EmailMessageBuilder {
   const { to, from, link, code, purpose } = input;
-  const subject = purpose === "sign_in" ? `Your RankLayer sign-in code: ${code}` : "Confirm your email address for RankLayer";
-  const action = purpose === "sign_in" ? "sign in to RankLayer" : "add this address to your RankLayer account (in the browser where you are signed in to it)";
-  const ignore = "If you did not ask for this, ignore this email: nothing happens without the link or the code.";
+  const signIn = purpose === "sign_in";
+  const subject = signIn ? `Your RankLayer sign-in code: ${code}` : "Confirm your email address for RankLayer";
+  const action = signIn ? "sign in to RankLayer" : "add this address to your RankLayer account (in the browser where you are signed in to it)";
+  const ignore = signIn
+    ? "If you did not ask for this, ignore this email: nothing happens without the link or the code."
+    : "If you did not ask for this, ignore this email: nothing happens without the link.";
+  const lifetime = signIn ? "The link and the code work once, for 15 minutes." : "The link works once, for 15 minutes.";
   return {
     from: { name: "RankLayer", email: from },
     to,
     subject,
-    text: [
-      `Open this link to ${action}:`,
-      link,
-      "",
-      `Or type this code in the page you asked from: ${code}`,
-      "",
-      "The link and the code work once, for 15 minutes.",
-      ignore,
-    ].join("\n"),
+    text: [`Open this link to ${action}:`, link, "", ...(signIn ? [`Or type this code in the page you asked from: ${code}`, ""] : []), lifetime, ignore].join("\n"),
     html: [
       `<p><a href="${escapeHtml(link)}">Open this link to ${action}</a>.</p>`,
-      `<p>Or type this code in the page you asked from: <strong style="font-size:1.4em;letter-spacing:0.1em">${code}</strong></p>`,
-      "<p>The link and the code work once, for 15 minutes.</p>",
+      ...(signIn ? [`<p>Or type this code in the page you asked from: <strong style="font-size:1.4em;letter-spacing:0.1em">${code}</strong></p>`] : []),
+      `<p>${lifetime}</p>`,
       `<p style="color:#666">${ignore}</p>`,
     ].join("\n"),
   };

@@ -15,3 +15,26 @@ export async function getLogo(bucket: R2Bucket, workspaceId: string, logoId: str
 export async function deleteLogo(bucket: R2Bucket, workspaceId: string, logoId: string): Promise<void> {
   await bucket.delete(keyOf(workspaceId, logoId));
 }
+
+/**
+ * Deletes every logo object of a workspace that is being deleted: R2 is outside D1's cascade,
+ * so without this a deleted workspace's (or account's) logo bytes would stay in the bucket for good.
+ */
+export async function deleteWorkspaceLogos(bucket: R2Bucket, workspaceId: string): Promise<void> {
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix: `logos/${workspaceId}/`, cursor });
+    if (page.objects.length > 0) await bucket.delete(page.objects.map((object) => object.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+}
+
+/**
+ * The logos of deleted workspaces, after their rows: the rows are what the account's deletion
+ * promises at once, and no page can show a logo once its row is gone. A failure is logged.
+ */
+export async function deleteLogosOf(logos: R2Bucket, workspaceIds: Iterable<string>): Promise<void> {
+  for (const workspaceId of workspaceIds) {
+    await deleteWorkspaceLogos(logos, workspaceId).catch((error: unknown) => console.error(`logos of deleted workspace ${workspaceId} not deleted`, error));
+  }
+}

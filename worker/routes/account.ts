@@ -110,19 +110,20 @@ export const accountRoutes = router
       const stays = (await sharedWorkspacesOf(c.env.DB, user.id)).filter((workspaceId) => workspaceId !== user.id);
       let report;
       try {
-        report = await deleteAccount(c.env.DB, c.get("services").sources.billing(), user.id);
+        report = await deleteAccount(c.env.DB, c.get("services").sources.billing(), c.env.BRANDING, user.id);
       } catch (error) {
         if (!(error instanceof CancelFailed)) throw error;
         console.error("account deletion: Stripe cancel failed", error.message);
         throw new ApiError(502, "upstream_unavailable", "Stripe did not cancel your subscription, so nothing was deleted. Try again in a few minutes.", { "Retry-After": "60" });
       }
       // The workspaces it shared stay: their logs say the member's account went.
+      const { revokedIn, ...answer } = report;
       for (const workspaceId of stays) {
-        await auditRequest(c, { workspaceId, action: "account.delete", target: user.id });
+        await auditRequest(c, { workspaceId, action: "account.delete", target: user.id, detail: { revokedKeys: revokedIn[workspaceId] ?? 0 } });
       }
       clearCookie(c, SESSION_COOKIE);
       clearCookie(c, XSRF_COOKIE);
       c.header("Cache-Control", "no-store");
-      return c.json({ ...report, kept: KEPT_AFTER_DELETION }, 200);
+      return c.json({ ...answer, kept: KEPT_AFTER_DELETION }, 200);
     },
   );

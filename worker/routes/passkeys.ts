@@ -25,6 +25,14 @@ const shown = (passkey: PasskeyRecord) => ({ id: passkey.id, name: passkey.name,
 const tags = ["Account"];
 const NOT_YOURS = "No such passkey on your account.";
 const LAST_WAY_IN = "This passkey is your account's last way to sign in, so it stays. Add an email address or another passkey first.";
+const NOT_FOR_DEMO = "A demo account signs in with Continue with Demo only, in one browser, so it cannot have a passkey. Sign in by email to make your own account.";
+
+/** A signed-in account that may add passkeys: a demo account belongs to one browser (one session), and a passkey would sign it in anywhere. */
+function passkeyHolder(c: Context<AppEnv>): SignedInAccount {
+  const account = sessionAccount(c);
+  if (account.user.isDemo) throw new ApiError(403, "forbidden", NOT_FOR_DEMO);
+  return account;
+}
 
 const router = createRouter();
 router.use(requireAccount);
@@ -44,10 +52,10 @@ export const passkeyRoutes = router
       path: "/registration/options",
       tags,
       summary: "A WebAuthn challenge for adding a passkey (five minutes, once)",
-      responses: { 401: notSignedIn, 200: jsonAnswer("Options for navigator.credentials.create().", challengeSchema), 403: errorAnswer("Not this site's address.") },
+      responses: { 401: notSignedIn, 200: jsonAnswer("Options for navigator.credentials.create().", challengeSchema), 403: errorAnswer("Not this site's address, or a demo account.") },
     }),
     async (c) => {
-      const { user } = sessionAccount(c);
+      const { user } = passkeyHolder(c);
       const ways = await waysInOf(c.env.DB, user);
       const label = ways.address ?? (user.isDemo ? "Demo account" : user.sellingPartnerId);
       c.header("Cache-Control", "no-store");
@@ -61,10 +69,10 @@ export const passkeyRoutes = router
       tags,
       summary: "Add the passkey the authenticator made for the challenge",
       request: { body: { content: { "application/json": { schema: passkeyRegistrationBodySchema } }, required: true } },
-      responses: { 401: notSignedIn, 201: jsonAnswer("Added.", passkeySchema), 400: errorAnswer("Not verified, or the challenge expired."), 422: badInput },
+      responses: { 401: notSignedIn, 201: jsonAnswer("Added.", passkeySchema), 400: errorAnswer("Not verified, or the challenge expired."), 403: errorAnswer("Not this site's address, or a demo account."), 422: badInput },
     }),
     async (c) => {
-      const { user } = sessionAccount(c);
+      const { user } = passkeyHolder(c);
       const body = c.req.valid("json");
       const result = await finishRegistration(c.env.DB, relyingParty(c), user.id, {
         challengeId: body.challengeId,

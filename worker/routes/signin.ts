@@ -28,6 +28,18 @@ const notJson = errorAnswer("The body is not JSON.");
 
 /** The browser that asked for an email holds its request id: a code works only there. */
 export const SIGN_IN_REQUEST_COOKIE = "__Host-signin-request";
+/**
+ * The requests one browser's cookie holds, newest first: asking again (a second click, the same
+ * address after "Use another address") keeps the earlier emails working there, since the first
+ * one often arrives last. As many as one address may be sent in an hour.
+ */
+const MAX_REQUESTS_PER_BROWSER = SIGN_IN_LIMITS.perAddress;
+
+/** The request ids in this browser's sign-in cookie, newest first (ids are UUIDs, joined by "."). */
+function browserRequestIds(c: Context<AppEnv>): string[] {
+  const value = readCookie(c, SIGN_IN_REQUEST_COOKIE) ?? "";
+  return value.split(".").filter((id) => /^[0-9a-f-]{36}$/.test(id)).slice(0, MAX_REQUESTS_PER_BROWSER);
+}
 
 const SENT = "We sent a sign-in link and a 6-digit code to that address. They work once, for 15 minutes. Check your spam folder if nothing arrives.";
 const BAD_LINK = "This sign-in link is invalid, already used or expired. Ask for a new email.";
@@ -106,7 +118,8 @@ export const signInRoutes = createRouter()
     }),
     async (c) => {
       const requestId = await sendEmailFor(c, c.req.valid("json").email, "sign_in", null);
-      setHostCookie(c, SIGN_IN_REQUEST_COOKIE, requestId, SIGN_IN_LIFETIME_MS / 1000);
+      const held = [requestId, ...browserRequestIds(c)].slice(0, MAX_REQUESTS_PER_BROWSER);
+      setHostCookie(c, SIGN_IN_REQUEST_COOKIE, held.join("."), SIGN_IN_LIFETIME_MS / 1000);
       c.header("Cache-Control", "no-store");
       return c.json({ detail: SENT }, 202);
     },
@@ -132,7 +145,7 @@ export const signInRoutes = createRouter()
     async (c) => {
       const { token, confirm } = c.req.valid("json");
       const signedInUserId = c.get("account")?.user.id ?? null;
-      const redeemed = await redeemLink(c.env.DB, token, { signedInUserId, requestId: readCookie(c, SIGN_IN_REQUEST_COOKIE) ?? null, confirmed: confirm === true });
+      const redeemed = await redeemLink(c.env.DB, token, { signedInUserId, requestIds: browserRequestIds(c), confirmed: confirm === true });
       if (!redeemed.ok && redeemed.failure === "confirm") {
         c.header("Cache-Control", "no-store");
         const signedInAs = signedInUserId ? await emailOfAccount(c.env.DB, signedInUserId) : null;
@@ -155,9 +168,9 @@ export const signInRoutes = createRouter()
       },
     }),
     async (c) => {
-      const requestId = readCookie(c, SIGN_IN_REQUEST_COOKIE);
-      if (!requestId) throw new ApiError(400, "bad_request", NO_REQUEST);
-      return afterRedeem(c, await redeemCode(c.env.DB, requestId, c.req.valid("json").code));
+      const requestIds = browserRequestIds(c);
+      if (requestIds.length === 0) throw new ApiError(400, "bad_request", NO_REQUEST);
+      return afterRedeem(c, await redeemCode(c.env.DB, requestIds, c.req.valid("json").code));
     },
   )
   .openapi(

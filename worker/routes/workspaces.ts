@@ -8,6 +8,7 @@ import { jsonBody } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
 import { forgetApiKey } from "../api-keys/key-resolver";
+import { deleteLogosOf } from "../branding/logo-bucket";
 import { auditRequest } from "./request-audit";
 import { permissionsOf } from "../workspaces/roles";
 import { createWorkspace, deleteWorkspace, isPersonalWorkspace, listMemberships, removeMember, renameWorkspace, roleIn } from "../workspaces/workspace-store";
@@ -149,6 +150,7 @@ export const workspaceRoutes = router
       }
       const canceled = await cancelSubscriptionOf(c, workspace);
       for (const keyHash of await deleteWorkspace(c.env.DB, workspace.id)) forgetApiKey(keyHash);
+      await deleteLogosOf(c.env.BRANDING, [workspace.id]);
       // Recorded in the personal workspace: the deleted one's log went with it.
       await auditRequest(c, {
         workspaceId: user.id,

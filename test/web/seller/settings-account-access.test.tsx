@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AccountDeleted, AccountOverview } from "@contract/sign-in";
+import { addStylesheets } from "../stylesheets";
 import { json, noContent } from "./fake-api";
 import { openTab, panel, renderSettings } from "./settings-render";
 
@@ -44,6 +45,24 @@ describe("Settings → Account: ways in and your data", () => {
     expect((await within(panel()).findByRole("alert")).textContent).toBe("This passkey is your account's last way to sign in, so it stays.");
   });
 
+  it("renames in a field styled like every other (not the browser's bare input), and can be left without saving", async () => {
+    const { user, api } = await renderSettings({ "GET /api/account": json(account), "GET /api/passkeys": json(passkeys) });
+    await openTab(user, "Account");
+    addStylesheets("base.css", "account-access.css");
+    const list = await within(panel()).findByRole("list", { name: "Passkeys" });
+    await user.click(within(list).getByRole("button", { name: "Rename Laptop" }));
+    const field = within(list).getByLabelText("New name for Laptop");
+    const style = getComputedStyle(field);
+    // The same box as every .field input: 44 px tall (a finger-sized target), padded, rounded.
+    expect([style.minHeight, style.paddingLeft, style.borderRadius]).toEqual(["44px", "12px", "12px"]);
+
+    await user.type(field, " 2");
+    await user.click(within(list).getByRole("button", { name: "Cancel" }));
+    expect(within(list).queryByLabelText("New name for Laptop")).toBeNull();
+    expect(within(list).getByText("Laptop")).toBeTruthy();
+    expect(api.requests("PATCH /api/passkeys/cred-1")).toEqual([]);
+  });
+
   it("tells a demo account how it signs in, rather than an empty list", async () => {
     const demo: AccountOverview = { email: null, sellingPartnerId: null, demo: true, waysIn: { passkeys: 0, email: false, amazon: false }, deletionPhrase: "delete" };
     const { user } = await renderSettings({ "GET /api/account": json(demo) });
@@ -74,7 +93,8 @@ describe("Settings → Account: ways in and your data", () => {
     expect(await screen.findByRole("heading", { name: "Your account is deleted" })).toBeTruthy();
     expect(router.location.pathname).toBe("/signin");
     expect(api.requests("DELETE /api/account")[0]!.body).toEqual({ confirm: "ADA@example.com" });
-    expect(screen.getByText(/Your Pro subscription was canceled at Stripe/)).toBeTruthy();
-    expect(screen.getByText(/2 sessions, 1 API keys, 3 alerts, 4 notifications, 5 watchlist entries, 1 passkeys/)).toBeTruthy();
+    // The plan may have been Agency, and several workspaces' subscriptions may have gone: no plan name.
+    expect(screen.getByText("Your paid subscription was canceled at Stripe.")).toBeTruthy();
+    expect(screen.getByText(/2 sessions, 1 API key, 3 alerts, 4 notifications, 5 watchlist entries, 1 passkey, and ada@example.com\./)).toBeTruthy();
   });
 });

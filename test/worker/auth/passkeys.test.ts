@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { relyingPartyOf } from "../../../worker/auth/passkeys";
 import { emailEnv, signInByEmail, SITE } from "../support/email-accounts";
-import { connectSeller, registerLwaClient, TestBrowser } from "../support/seller-browser";
+import { connectSeller, demoEnv, registerLwaClient, TestBrowser } from "../support/seller-browser";
 import { SoftAuthenticator } from "../support/soft-authenticator";
 
 interface Challenge {
@@ -101,6 +101,15 @@ describe("passkeys", () => {
     await addPasskey(seller, new SoftAuthenticator(SITE), "Second");
     expect((await seller.request(`/api/passkeys/${id}`, { method: "DELETE" })).status).toBe(204);
     expect((await (await seller.request("/api/passkeys")).json<{ passkeys: { name: string }[] }>()).passkeys.map((p) => p.name)).toEqual(["Second"]);
+  });
+
+  it("refuses a passkey to a demo account, which signs in with Continue with Demo in one browser only", async () => {
+    const demo = new TestBrowser(demoEnv({ SITE_URL: SITE }));
+    await demo.signInDemo();
+    const started = await demo.json("/api/passkeys/registration/options", "POST", {}, onSite);
+    expect(started.status).toBe(403);
+    expect(await started.json()).toMatchObject({ code: "forbidden", detail: expect.stringContaining("demo account") });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM webauthn_challenges c JOIN users u ON u.id = c.user_id WHERE u.is_demo = 1").first("n")).toBe(0);
   });
 
   it("needs a session: anonymous callers get 401", async () => {

@@ -137,6 +137,16 @@ function PasskeyRow(props: { passkey: PasskeyInfo; busy: boolean; onRename: (nam
           <button type="submit" className="button button--primary" disabled={busy || name.trim() === ""}>
             Save
           </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setName(passkey.name);
+              setEditing(false);
+            }}
+          >
+            Cancel
+          </button>
         </form>
       ) : (
         <span>
