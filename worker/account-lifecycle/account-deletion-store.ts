@@ -18,7 +18,7 @@ import {
 
 /** What an account held when it was erased: the deletion answer lists it. */
 export interface ErasedCounts extends ErasedSummary {
-  /** The hashes of the erased API keys, for dropping them from this isolate's key cache. */
+  /** The hashes of the erased API keys and of those it made elsewhere (revoked), for dropping them from this isolate's key cache. */
   keyHashes: string[];
 }
 
@@ -37,7 +37,8 @@ export async function workspacesGoingWith(db: D1Database, userId: string): Promi
 /**
  * Erases an account: its personal workspace and users row, and with them (ON DELETE CASCADE) refresh token, sessions,
  * keys and their usage, alerts, notifications, watchlist, settings, passkeys, billing rows and
- * seller data; then the sign-in requests that still name its address. One batch: all or nothing.
+ * seller data; revokes the keys it made in other workspaces; then the sign-in requests that still
+ * name its address. One batch: all or nothing.
  */
 export async function eraseAccount(db: D1Database, userId: string): Promise<ErasedCounts> {
   const orm = drizzle(db);
@@ -52,14 +53,22 @@ export async function eraseAccount(db: D1Database, userId: string): Promise<Eras
     orm.select({ email: accountEmails.email }).from(accountEmails).where(eq(accountEmails.userId, userId)),
   ]);
   const email = e?.email ?? null;
-  await orm.batch([
+  const nowIso = new Date().toISOString();
+  const [, revokedElsewhere] = await orm.batch([
     // The personal workspace goes with its account even when a co-owner belongs to it (the
     // users trigger keeps workspaces that have other members); its data goes with it.
     orm.delete(workspaces).where(eq(workspaces.id, userId)),
+    // The keys it made in workspaces that stay are revoked, as when a member leaves: the
+    // users row going only clears their maker, which would leave them listed as live.
+    orm
+      .update(apiKeys)
+      .set({ revokedAt: nowIso })
+      .where(and(eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt)))
+      .returning({ keyHash: apiKeys.keyHash }),
     // Its open invitations to other workspaces are withdrawn (they would hold seats until they expired).
     orm
       .update(workspaceInvitations)
-      .set({ revokedAt: new Date().toISOString() })
+      .set({ revokedAt: nowIso })
       .where(and(eq(workspaceInvitations.invitedBy, userId), isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt))),
     orm.delete(users).where(eq(users.id, userId)),
     orm.delete(emailSignInRequests).where(eq(emailSignInRequests.email, email ?? "")),
@@ -73,6 +82,6 @@ export async function eraseAccount(db: D1Database, userId: string): Promise<Eras
     passkeys: p?.n ?? 0,
     refreshToken: (r?.n ?? 0) > 0,
     email,
-    keyHashes: keys.map((key) => key.keyHash),
+    keyHashes: [...keys, ...revokedElsewhere].map((key) => key.keyHash),
   };
 }
