@@ -200,6 +200,26 @@ describe("/api/workspaces: members and invitations", () => {
     expect(await env.DB.prepare("SELECT revoked_at IS NOT NULL AS revoked FROM api_keys WHERE workspace_id = ?").bind(workspaceId).first("revoked")).toBe(1);
   });
 
+  it("the audit log names the members a change was about by address, and a deleted account as deleted, not as someone else", async () => {
+    const { bindings, sent, owner } = await agency("names@acme.example");
+    await invite(owner, "named@example.com", "analyst");
+    const member = new TestBrowser(bindings);
+    await signInByEmail(member, sent, "named@example.com");
+    await member.json("/api/workspaces/invitations/accept", "POST", { token: invitationTokenOf(sent, "named@example.com") });
+    const memberId = await userIdOf("named@example.com");
+    expect((await owner.json(`/api/workspaces/members/${memberId}`, "PATCH", { role: "viewer" })).status).toBe(200);
+    type Entry = { action: string; actorUserId: string | null; actorEmail: string | null; actorDeleted: boolean; target: string | null; targetEmail: string | null };
+    const entries = async () => (await (await owner.request("/api/workspaces/audit")).json<{ entries: Entry[] }>()).entries;
+    expect((await entries())[0]).toMatchObject({ action: "member.role", actorEmail: "names@acme.example", actorDeleted: false, target: memberId, targetEmail: "named@example.com" });
+
+    expect((await member.json("/api/account", "DELETE", { confirm: "named@example.com" })).status).toBe(200);
+    const [deletion, ...earlier] = await entries();
+    // The account is gone with its address: its entries say so, rather than read as an account without one.
+    expect(deletion).toMatchObject({ action: "account.delete", actorUserId: memberId, actorEmail: null, actorDeleted: true });
+    expect(earlier.find((e) => e.action === "member.join")).toMatchObject({ actorUserId: memberId, actorDeleted: true });
+    expect(earlier.find((e) => e.action === "member.invite")).toMatchObject({ actorEmail: "names@acme.example", actorDeleted: false, targetEmail: null });
+  });
+
   it("a member who deletes their account leaves the shared workspace as it was, with the deletion in its log", async () => {
     const { bindings, sent, owner, workspaceId } = await agency("boss@acme.example");
     await owner.json("/api/watchlist", "POST", { asin: "B08N5WRWNW", marketplace: "US" });
