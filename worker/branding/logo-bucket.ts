@@ -15,3 +15,17 @@ export async function getLogo(bucket: R2Bucket, workspaceId: string, logoId: str
 export async function deleteLogo(bucket: R2Bucket, workspaceId: string, logoId: string): Promise<void> {
   await bucket.delete(keyOf(workspaceId, logoId));
 }
+
+/**
+ * Deletes every logo object of a workspace that is gone (its branding row went with it, so
+ * nothing serves them): workspace and account deletion. Pages of R2's list, as it answers at
+ * most 1000 keys a call.
+ */
+export async function deleteWorkspaceLogos(bucket: R2Bucket, workspaceId: string): Promise<void> {
+  for (let cursor: string | undefined; ; ) {
+    const listed = await bucket.list({ prefix: `logos/${workspaceId}/`, cursor });
+    if (listed.objects.length > 0) await bucket.delete(listed.objects.map((object) => object.key));
+    if (!listed.truncated) return;
+    cursor = listed.cursor;
+  }
+}

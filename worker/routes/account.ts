@@ -110,7 +110,7 @@ export const accountRoutes = router
       const stays = (await sharedWorkspacesOf(c.env.DB, user.id)).filter((workspaceId) => workspaceId !== user.id);
       let report;
       try {
-        report = await deleteAccount(c.env.DB, c.get("services").sources.billing(), user.id);
+        report = await deleteAccount(c.env.DB, c.get("services").sources.billing(), user.id, c.env.BRANDING);
       } catch (error) {
         if (!(error instanceof CancelFailed)) throw error;
         console.error("account deletion: Stripe cancel failed", error.message);

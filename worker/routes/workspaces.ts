@@ -12,6 +12,7 @@ import { auditRequest } from "./request-audit";
 import { permissionsOf } from "../workspaces/roles";
 import { createWorkspace, deleteWorkspace, isPersonalWorkspace, listMemberships, removeMember, renameWorkspace, roleIn } from "../workspaces/workspace-store";
 import { CancelFailed, cancelLiveSubscription } from "../billing/subscription-cancel";
+import { deleteWorkspaceLogos } from "../branding/logo-bucket";
 import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
 import { switchSchema, workspaceListSchema, workspaceNameSchema } from "./schemas/workspaces";
 import { workspaceAuditRoutes } from "./workspace-audit";
@@ -149,6 +150,8 @@ export const workspaceRoutes = router
       }
       const canceled = await cancelSubscriptionOf(c, workspace);
       for (const keyHash of await deleteWorkspace(c.env.DB, workspace.id)) forgetApiKey(keyHash);
+      // Its branding row went with it, so nothing serves its logo files any more: they go too.
+      await deleteWorkspaceLogos(c.env.BRANDING, workspace.id).catch((error: unknown) => console.error("workspace deletion: logos not deleted", workspace.id, error));
       // Recorded in the personal workspace: the deleted one's log went with it.
       await auditRequest(c, {
         workspaceId: user.id,
