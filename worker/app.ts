@@ -14,7 +14,7 @@ import type { AppEnv } from "./env";
 import { createApiApp, serveOpenApiDocuments } from "./openapi/document";
 import { healthRoutes } from "./routes/health";
 import { lazyRoutes, withLazyRoutes } from "./routes/lazy-routes";
-import { rolePermission } from "./routes/route-permissions";
+import { actsOnWorkspace, rolePermission } from "./routes/route-permissions";
 import { lookupRoutes } from "./routes/v1-lookup";
 
 // Every group a lookup does not need loads on its first request (routes/lazy-routes.ts), the
@@ -118,7 +118,7 @@ const api = apiApp
   .route("/v1/notifications", notificationRoutes);
 
 // /api/openapi.json (public) and /api/openapi-internal.json (session routes), generated on request.
-serveOpenApiDocuments(apiApp, () => withLazyRoutes(apiApp));
+serveOpenApiDocuments(apiApp, () => withLazyRoutes(apiApp), actsOnWorkspace);
 
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.

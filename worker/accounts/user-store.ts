@@ -40,20 +40,20 @@ export async function createDemoUser(db: D1Database): Promise<UserRecord> {
 /**
  * Deletes demo accounts last used before `cutoffIso` (a demo never used since creation counts
  * from its creation), `chunk` at a time; their alerts, watchlist, events, sessions and settings
- * go with them (ON DELETE CASCADE). How many accounts went.
+ * go with them (ON DELETE CASCADE). The ids of the accounts that went (each its personal workspace's).
  */
-export async function deleteIdleDemoUsers(db: D1Database, cutoffIso: string, chunk: number): Promise<number> {
+export async function deleteIdleDemoUsers(db: D1Database, cutoffIso: string, chunk: number): Promise<string[]> {
   const orm = drizzle(db);
   const idle = orm
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.isDemo, true), lt(sql`coalesce(${users.lastActiveAt}, ${users.createdAt})`, cutoffIso)))
     .limit(chunk);
-  let deleted = 0;
+  const deleted: string[] = [];
   for (;;) {
-    const { meta } = await orm.delete(users).where(inArray(users.id, idle)).run();
-    deleted += meta.changes;
-    if (meta.changes < chunk) return deleted;
+    const gone = await orm.delete(users).where(inArray(users.id, idle)).returning({ id: users.id });
+    deleted.push(...gone.map((row) => row.id));
+    if (gone.length < chunk) return deleted;
   }
 }
 

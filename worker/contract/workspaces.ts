@@ -82,8 +82,12 @@ export interface AuditEntryView {
   id: string;
   actorUserId: string | null;
   actorEmail: string | null;
+  /** The actor's account was deleted since (its address went with it): not an account without an address. */
+  actorDeleted: boolean;
   action: string;
   target: string | null;
+  /** The address of the account `target` names (a member a role change or removal was about); null for any other target. */
+  targetEmail: string | null;
   detail: Record<string, unknown>;
   clientAddress: string | null;
   createdAt: string;

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { ErrorBody } from "../shared/api-error";
 import { validationDetails } from "../validation";
-import { declareMiddlewareAnswers } from "./middleware-answers";
+import { declareMiddlewareAnswers, type OperationTest } from "./middleware-answers";
 import { registerShared } from "./responses";
 import { splitDocument, type OpenApiDocument } from "./split";
 
@@ -38,10 +38,10 @@ const INTRO =
 
 type Documents = { publicDocument: OpenApiDocument; internalDocument: OpenApiDocument };
 
-function generate(api: OpenAPIHono<AppEnv>, version: string): Documents {
+function generate(api: OpenAPIHono<AppEnv>, version: string, actsOnWorkspace: OperationTest): Documents {
   const generated = api.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "RankLayer API", version }, servers: [{ url: "/api", description: "This host" }] });
   // The public paths are the ones an API key reaches (auth/key-scope.ts).
-  const { publicDocument, internalDocument } = splitDocument(declareMiddlewareAnswers(generated as OpenApiDocument, isPublicPath), isPublicPath);
+  const { publicDocument, internalDocument } = splitDocument(declareMiddlewareAnswers(generated as OpenApiDocument, isPublicPath, actsOnWorkspace), isPublicPath);
   publicDocument.info.description = `Amazon Best Sellers Rank, price and offers by ASIN, rank history, the watchlist, alerts, notifications and exports. ${INTRO}`;
   publicDocument.tags = [
     { name: "Products", description: "Public product data by ASIN." },
@@ -61,14 +61,15 @@ function generate(api: OpenAPIHono<AppEnv>, version: string): Documents {
  * GET /api/openapi.json (the public API) and GET /api/openapi-internal.json (the session
  * routes the web app calls), generated from the route declarations on the first request that
  * asks (not when the module loads: a cold start pays nothing for them), then kept with the app.
- * `declared` gives the API with every route group loaded (app.ts loads most groups lazily).
+ * `declared` gives the API with every route group loaded (app.ts loads most groups lazily);
+ * `actsOnWorkspace` says which operations the role check guards (routes/route-permissions.ts).
  */
-export function serveOpenApiDocuments(api: OpenAPIHono<AppEnv>, declared: () => Promise<OpenAPIHono<AppEnv>>): void {
+export function serveOpenApiDocuments(api: OpenAPIHono<AppEnv>, declared: () => Promise<OpenAPIHono<AppEnv>>, actsOnWorkspace: OperationTest): void {
   let built: { version: string; documents: Promise<Documents> } | undefined;
   const documents = (c: Context<AppEnv>): Promise<Documents> => {
     const version = c.get("services").config.vars.APP_VERSION ?? "0.1.0";
     if (built?.version !== version) {
-      const documents = declared().then((full) => generate(full, version));
+      const documents = declared().then((full) => generate(full, version, actsOnWorkspace));
       // A group that failed to load is tried again on the next request, as lazyRoutes does.
       documents.catch(() => (built = undefined));
       built = { version, documents };

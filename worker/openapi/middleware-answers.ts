@@ -10,6 +10,8 @@ import type { OpenApiDocument } from "./split";
  * - an operation with parameters or a JSON body: 422, the validator's list (document.ts);
  * - a state-changing operation behind the XSRF and Origin checks (all but the few app.ts mounts
  *   before them): 403;
+ * - an operation on the current workspace's data (the role check's, routes/route-permissions.ts):
+ *   409 when the web app's tab shows another workspace (X-Workspace-Id);
  * - a key-reachable operation: the rate-limit headers apiKeyAuth sets on every answer to a key
  *   request, and WWW-Authenticate on 401 and 403 (a wrong, revoked or disabled key).
  * A route that declares one of these itself keeps its own (e.g. the logo upload's 413).
@@ -24,6 +26,9 @@ interface Operation {
   requestBody?: { content?: Record<string, unknown> };
   responses?: Record<string, Answer>;
 }
+
+/** Whether an operation (its method and OpenAPI path under /api) is of a kind. */
+export type OperationTest = (method: string, path: string) => boolean;
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const errorContent = () => ({ "application/json": { schema: { $ref: "#/components/schemas/Error" } } });
@@ -54,8 +59,15 @@ function keyHeaders(status: string): Record<string, unknown> {
   return { ...rateLimitHeaders, ...(status === "401" || status === "403" ? wwwAuthenticate : {}) };
 }
 
+const WORKSPACE_CHANGED = "A browser session's X-Workspace-Id (the workspace the web app's tab shows) is not the workspace the session now works in (code `workspace_changed`).";
+
+/** 409 on a workspace operation: its own 409 (a conflict) gains the workspace's. */
+function workspaceChanged(own: Answer | undefined): Answer {
+  return own ? { ...own, description: `${own.description} Or: ${WORKSPACE_CHANGED}` } : { description: WORKSPACE_CHANGED, content: errorContent() };
+}
+
 /** Adds the middleware's answers to `document` (changed in place, and answered). */
-export function declareMiddlewareAnswers(document: OpenApiDocument, isKeyReachable: (path: string) => boolean): OpenApiDocument {
+export function declareMiddlewareAnswers(document: OpenApiDocument, isKeyReachable: (path: string) => boolean, actsOnWorkspace: OperationTest = () => false): OpenApiDocument {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
       if (!METHODS.includes(method)) continue;
@@ -65,6 +77,7 @@ export function declareMiddlewareAnswers(document: OpenApiDocument, isKeyReachab
       }
       if (operation.parameters?.length || operation.requestBody?.content?.["application/json"]) responses["422"] ??= validationRefusal();
       if (WRITES.includes(method) && !XSRF_EXEMPT.some((prefix) => path.startsWith(prefix))) responses["403"] ??= xsrfRefusal();
+      if (actsOnWorkspace(method, path)) responses["409"] = workspaceChanged(responses["409"]);
       if (!isKeyReachable(path)) continue;
       // A new answer object: the generator may share one between operations of both documents.
       for (const [status, answer] of Object.entries(responses)) responses[status] = { ...answer, headers: { ...keyHeaders(status), ...answer.headers } };

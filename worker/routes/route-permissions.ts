@@ -144,6 +144,20 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   "POST /api/branding/recipients/unsubscribe": "public",
 };
 
+/**
+ * The workspace a browser tab shows, sent by the web app with every call once it knows it. The
+ * current workspace is the session's, so one browser's tabs share it: a tab left on workspace A
+ * after another tab switched to B (or after its member was removed from A) would read B's data
+ * under A's name and write to B what was meant for A. A workspace route refuses such a call.
+ */
+export const SHOWN_WORKSPACE_HEADER = "X-Workspace-Id";
+
+/** Whether an operation ("get", "/alerts/{id}" as the OpenAPI documents name it under /api) acts on the current workspace's data. */
+export function actsOnWorkspace(method: string, openApiPath: string): boolean {
+  const access = ROUTE_PERMISSIONS[`${method.toUpperCase()} /api${openApiPath.replace(/\{(\w+)\}/g, ":$1")}`];
+  return access !== undefined && access !== "public" && access !== "personal";
+}
+
 /** The "METHOD /api/path" of the route that will answer this request; null when none will (404). */
 export function routeKeyOf(routes: readonly { method: string; path: string }[]): string | null {
   const handler = routes.find((route) => route.method !== "ALL");
@@ -152,7 +166,8 @@ export function routeKeyOf(routes: readonly { method: string; path: string }[]):
 
 /**
  * The one role check of the API: looks the matched route up in ROUTE_PERMISSIONS and refuses
- * (403) a signed-in caller, or an API key, whose role in the current workspace lacks it.
+ * (403) a signed-in caller, or an API key, whose role in the current workspace lacks it, and
+ * (409) a session call from a tab that shows another workspace (SHOWN_WORKSPACE_HEADER).
  * Anonymous callers pass on to the route's own sign-in check (401).
  */
 export const rolePermission: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -162,6 +177,14 @@ export const rolePermission: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (access === undefined) throw new ApiError(403, "forbidden", `${key} has no role rule yet, so nobody may use it.`);
   const account = c.get("account");
   if (access === "public" || access === "personal" || !account) return next();
+  const shown = c.req.header(SHOWN_WORKSPACE_HEADER);
+  if (shown !== undefined && !c.get("apiKey") && shown !== account.workspace.id) {
+    throw new ApiError(
+      409,
+      "workspace_changed",
+      `This page shows another workspace than the one this browser now works in (${account.workspace.name}): it was switched in another tab, or your membership there ended. Nothing was changed. Reload the page to go on in ${account.workspace.name}.`,
+    );
+  }
   const { role, name } = account.workspace;
   if (!can(role, access)) {
     throw new ApiError(403, "forbidden", `Your role in ${name} (${role}) may not do this: it needs the "${access}" permission. Ask an owner or admin.`);

@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   xsrf_failed: "The X-XSRF-TOKEN header is missing or does not match.",
   plan_limit: "The account's plan does not allow this.",
   conflict: "The change conflicts with existing data.",
+  workspace_changed: "The page shows another workspace than the one the session now works in (X-Workspace-Id); reload it.",
   gone: "The link or invitation expired or was withdrawn.",
   rate_limited: "Past a rate limit; see Retry-After.",
   payload_too_large: "The body is larger than the API accepts.",

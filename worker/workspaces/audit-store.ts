@@ -1,6 +1,7 @@
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { accountEmails, auditLog } from "../db/schema";
+import { alias } from "drizzle-orm/sqlite-core";
+import { accountEmails, auditLog, users } from "../db/schema";
 
 /**
  * The workspace audit log (issue 28 point 7): who did what, when and from where. Any area
@@ -67,8 +68,10 @@ export interface AuditRow {
   id: string;
   actorUserId: string | null;
   actorEmail: string | null;
+  actorDeleted: boolean;
   action: string;
   target: string | null;
+  targetEmail: string | null;
   detail: string;
   clientAddress: string | null;
   createdAt: string;
@@ -84,19 +87,25 @@ export async function listAudit(
   const page = before
     ? or(lt(auditLog.createdAt, before.createdAt), and(eq(auditLog.createdAt, before.createdAt), lt(auditLog.id, before.id)))
     : undefined;
+  // Names are read now, not stored: an address changed since shows as it is, and a deleted account's is gone.
+  const targetEmails = alias(accountEmails, "target_emails");
   return drizzle(db)
     .select({
       id: auditLog.id,
       actorUserId: auditLog.actorUserId,
       actorEmail: accountEmails.email,
+      actorDeleted: sql<boolean>`${auditLog.actorUserId} IS NOT NULL AND ${users.id} IS NULL`.mapWith(Boolean),
       action: auditLog.action,
       target: auditLog.target,
+      targetEmail: targetEmails.email,
       detail: auditLog.detail,
       clientAddress: auditLog.clientAddress,
       createdAt: auditLog.createdAt,
     })
     .from(auditLog)
     .leftJoin(accountEmails, eq(accountEmails.userId, auditLog.actorUserId))
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .leftJoin(targetEmails, eq(targetEmails.userId, auditLog.target))
     .where(and(eq(auditLog.workspaceId, workspaceId), page))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);

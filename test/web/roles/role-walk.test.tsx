@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { BrandingResponse } from "@contract/branding";
 import type { WorkspaceRole } from "@contract/workspaces";
 import { historyResponse, lookupResult, renderRoutes } from "../helpers";
-import { alertList, alertView } from "../pages/alert-fixtures";
+import { alertList, alertView, notificationList, notificationView } from "../pages/alert-fixtures";
 import { connectedUser, fakeApi, json } from "../seller/fake-api";
 import { openTab, panel, renderSettings } from "../seller/settings-render";
 import { euConnection, US_CONNECTION } from "../seller/connection-fixtures";
@@ -66,7 +66,46 @@ async function settingsAs(role: WorkspaceRole, canEditBranding: boolean) {
   });
 }
 
+describe("/notifications by role", () => {
+  async function renderNotificationsAs(role: WorkspaceRole) {
+    fakeApi({
+      "GET /api/user/status": json(connectedUser()),
+      "GET /api/workspaces": json(acmeWorkspaces(role)),
+      "GET /api/notifications/unread-count": json({ unread: 1 }),
+      "GET /api/notifications": json({ ...notificationList([notificationView({ readAt: null })]), next_cursor: null }),
+    });
+    renderRoutes("/notifications");
+    await screen.findByText("Unread");
+  }
+
+  it("a viewer reads them, but marks none read (Mark as read needs track)", async () => {
+    await renderNotificationsAs("viewer");
+    await expectGone("Mark as read");
+    await expectButton("Mark all as read", false);
+  });
+
+  it("an analyst marks one or all read", async () => {
+    await renderNotificationsAs("analyst");
+    for (const name of ["Mark as read", "Mark all as read"]) await expectButton(name, true);
+  });
+});
+
 describe("Settings by role", () => {
+  for (const role of ["viewer", "analyst"] as const) {
+    it(`${role === "analyst" ? "an" : "a"} ${role} sees the alert channels without Generate secret or Send test`, async () => {
+      const { user } = await settingsAs(role, false);
+      await openTab(user, "Notifications");
+      expect((await within(panel()).findAllByText(/Only the owners and admins of Acme Agency change its settings/)).length).toBeGreaterThan(0);
+      for (const name of ["Generate secret", "Send test"]) await expectButton(name, false, panel);
+    }, 20_000);
+  }
+
+  it("an admin generates a webhook secret and sends a test", async () => {
+    const { user } = await settingsAs("admin", true);
+    await openTab(user, "Notifications");
+    for (const name of ["Generate secret", "Send test"]) await expectButton(name, true, panel);
+  }, 20_000);
+
   for (const role of ["viewer", "analyst"] as const) {
     it(`${role === "analyst" ? "an" : "a"} ${role} sees the seller accounts without Rename, Reconnect, Disconnect or Connect, no API Access, and branding read-only`, async () => {
       const { user } = await settingsAs(role, false);

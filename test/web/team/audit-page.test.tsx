@@ -12,8 +12,10 @@ function entry(overrides: Partial<AuditEntryView>): AuditEntryView {
     id: "e1",
     actorUserId: "a1",
     actorEmail: "ana@example.com",
+    actorDeleted: false,
     action: "member.join",
     target: "ana@example.com",
+    targetEmail: null,
     detail: {},
     clientAddress: null,
     createdAt: "2026-11-28T17:28:00.000Z",
@@ -47,6 +49,25 @@ describe("/team/audit", () => {
     expect(table.textContent).not.toContain(DEMO_OWNER_ID);
     expect(within(table).getByRole("row", { name: /member\.join/ }).textContent).toContain("ana@example.com");
     expect(screen.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe("/api/workspaces/audit.csv");
+  });
+
+  it("names the member a change was about by address, and an account deleted since as a deleted account", async () => {
+    renderAudit(
+      "owner",
+      json({
+        entries: [
+          entry({ id: "e3", actorUserId: DEMO_OWNER_ID, actorEmail: null, actorDeleted: true, action: "account.delete", target: DEMO_OWNER_ID }),
+          entry({ id: "e2", actorEmail: "owner@acme.example", action: "member.role", target: DEMO_OWNER_ID, targetEmail: "bea@example.com" }),
+        ],
+        next: null,
+      }),
+    );
+
+    const table = await screen.findByRole("table", { name: "Audit entries, newest first" });
+    const deletion = within(within(table).getByRole("row", { name: /account\.delete/ })).getAllByRole("cell");
+    expect(deletion[1]?.textContent).toBe("Deleted account");
+    const roleChange = within(within(table).getByRole("row", { name: /member\.role/ })).getAllByRole("cell");
+    expect(roleChange[2]?.textContent).toBe("bea@example.com");
   });
 
   it("shows a role that may not read the log the refusal, with no Try again and no CSV link", async () => {

@@ -110,6 +110,9 @@ describe("/invite?token=…", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Accept invitation" }));
     expect(await screen.findByText(/You joined Acme Agency\./)).toBeTruthy();
     expect(api.requests("POST /api/workspaces/invitations/accept")[0]!.body).toEqual({ token: "tok123" });
+    // The session works in the joined workspace now: the tab reads its workspaces again, and names the new one on its calls.
+    await waitFor(() => expect(api.requests("GET /api/workspaces")).toHaveLength(2));
+    expect(api.requests("GET /api/workspaces")[1]!.headers.get("X-Workspace-Id")).toBe("acme");
   });
 
   it("signed in: names the workspace, role and address before accepting", async () => {

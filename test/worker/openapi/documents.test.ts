@@ -57,6 +57,18 @@ describe("the two OpenAPI documents", () => {
     for (const path of internalPaths) expect(path).not.toMatch(/^\/(v1|exports)\//);
   });
 
+  it("declare the 409 of a tab showing another workspace on the workspace routes only, keeping a route's own 409", () => {
+    type Answers = Record<string, { description: string } | undefined>;
+    const answers = (document: OpenApiDocument, method: string, path: string) => document.paths[path]![method]!.responses as Answers;
+    expect(answers(internalDocument, "post", "/watchlist")["409"]?.description).toContain("workspace_changed");
+    expect(answers(publicDocument, "get", "/v1/alerts")["409"]?.description).toContain("workspace_changed");
+    const ownConflict = answers(internalDocument, "post", "/alerts")["409"]!.description;
+    expect(ownConflict).toMatch(/^You already have an alert with this exact rule\..*workspace_changed/s);
+    expect(answers(internalDocument, "get", "/workspaces")["409"]).toBeUndefined();
+    expect(answers(internalDocument, "post", "/workspaces/switch")["409"]).toBeUndefined();
+    expect(answers(internalDocument, "get", "/health")["409"]).toBeUndefined();
+  });
+
   it("answer every error with the one Error schema, which lists the codes", () => {
     for (const document of [publicDocument, internalDocument]) {
       const errorSchema = document.components.schemas?.Error as { properties: { code: { enum: string[] } } };

@@ -69,3 +69,32 @@ describe("one role rule for every /api route", () => {
     }
   });
 });
+
+describe("a tab that shows another workspace than the session's (X-Workspace-Id)", () => {
+  it("is refused with 409 workspace_changed on a workspace route, and nothing lands in the workspace the session switched to", async () => {
+    const { bindings, sent } = emailEnv();
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "two-tabs@example.com");
+    const personal = (await (await browser.request("/api/workspaces")).json<{ current: { id: string } }>()).current.id;
+    // Another tab creates (and so switches to) a second workspace.
+    const created = await browser.json("/api/workspaces", "POST", { name: "Client B" });
+    const clientB = (await created.json<{ current: { id: string } }>()).current.id;
+
+    // The first tab still shows the personal workspace and adds an ASIN there.
+    const shownPersonal = { "Content-Type": "application/json", "X-Workspace-Id": personal };
+    const add = await browser.request("/api/watchlist", { method: "POST", headers: shownPersonal, body: JSON.stringify({ asin: "B08N5WRWNW", marketplace: "US" }) });
+    expect(add.status).toBe(409);
+    expect(await add.json()).toEqual({ code: "workspace_changed", detail: expect.stringContaining("Reload the page to go on in Client B") });
+    const read = await browser.request("/api/watchlist", { headers: { "X-Workspace-Id": personal } });
+    expect(read.status).toBe(409);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM watchlist WHERE workspace_id IN (?, ?)").bind(personal, clientB).first("n")).toBe(0);
+
+    // The account's own routes still answer it (the tab can see where it is and switch back).
+    expect((await browser.request("/api/workspaces", { headers: { "X-Workspace-Id": personal } })).status).toBe(200);
+    const back = await browser.request("/api/workspaces/switch", { method: "POST", headers: shownPersonal, body: JSON.stringify({ workspaceId: personal }) });
+    expect(back.status).toBe(200);
+    // Back in the workspace it shows, the same call goes through; and a call without the header acts in the session's.
+    expect((await browser.request("/api/watchlist", { method: "POST", headers: shownPersonal, body: JSON.stringify({ asin: "B08N5WRWNW", marketplace: "US" }) })).status).toBe(201);
+    expect((await browser.json("/api/watchlist", "POST", { asin: "B07XJ8C8F5", marketplace: "US" })).status).toBe(201);
+  });
+});

@@ -8,6 +8,7 @@ import { emailEnv, signInByEmail, userIdOf } from "../support/email-accounts";
 import { TestBrowser } from "../support/seller-browser";
 import { deliver, PRICE_PRO, STRIPE_FAKE, STRIPE_KEY, stripeCalls, stripeEvent, WEBHOOK_SECRET } from "../support/stripe";
 import { subscribeWorkspace } from "../support/workspace-plans";
+import { PNG_1X1 } from "../branding/logo-fixtures";
 
 /** DELETE /api/workspaces/current: a paid workspace's subscription ends with it, and a personal workspace goes only with its account. */
 
@@ -108,5 +109,23 @@ describe("deleting a workspace", () => {
     expect(await hers.json()).toMatchObject({ code: "conflict", detail: expect.stringMatching(/another account's personal workspace: it goes only with that account/) });
     expect(await rowsOf("workspaces", aliceId)).toBe(1);
     expect(await stripeCalls({ subscription: sub.id, method: "DELETE" })).toEqual([]);
+  });
+
+  it("takes the workspace's logo files out of storage with it, and with an account its personal workspace's", async () => {
+    const stripe = stripeOn();
+    const { owner, workspaceId } = await ownerOfNewWorkspace(stripe, "logo-ws@example.com");
+    const upload = (browser: TestBrowser) => browser.request("/api/branding/logo", { method: "PUT", body: PNG_1X1, headers: { "Content-Type": "image/png" } });
+    const logos = async (id: string) => (await env.BRANDING.list({ prefix: `logos/${id}/` })).objects.length;
+    expect((await upload(owner)).status).toBe(200);
+    expect(await logos(workspaceId)).toBe(1);
+    expect((await deleteCurrent(owner)).status).toBe(204);
+    expect(await logos(workspaceId)).toBe(0);
+
+    // Back in the personal workspace: its logo goes when the account does.
+    const personalId = await userIdOf("logo-ws@example.com");
+    expect((await upload(owner)).status).toBe(200);
+    expect(await logos(personalId)).toBe(1);
+    expect((await owner.json("/api/account", "DELETE", { confirm: "logo-ws@example.com" })).status).toBe(200);
+    expect(await logos(personalId)).toBe(0);
   });
 });

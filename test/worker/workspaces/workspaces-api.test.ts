@@ -178,6 +178,48 @@ describe("/api/workspaces: members and invitations", () => {
     expect(lines[1]).toContain(",member.remove,");
   });
 
+  it("a member who deletes their account has the keys they made in a shared workspace revoked at once: refused, and off its key list", async () => {
+    const { bindings, sent, owner, workspaceId } = await agency("lead@acme.example");
+    await env.DB.prepare("INSERT INTO enterprise_assignments (workspace_id, note) VALUES (?, 'test')").bind(workspaceId).run();
+    await invite(owner, "script-admin@example.com", "admin");
+    const admin = new TestBrowser(bindings);
+    await signInByEmail(admin, sent, "script-admin@example.com");
+    await admin.json("/api/workspaces/invitations/accept", "POST", { token: invitationTokenOf(sent, "script-admin@example.com") });
+    const created = await admin.json("/api/api-keys", "POST", { name: "Admin's CI" });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { key } = await created.json<{ key: string }>();
+    const withKey = (path: string) => new TestBrowser(bindings).request(path, { headers: { Authorization: `Bearer ${key}` } });
+    expect((await withKey("/api/v1/watchlist")).status).toBe(200);
+
+    expect((await admin.json("/api/account", "DELETE", { confirm: "script-admin@example.com" })).status).toBe(200);
+
+    // At once, in this isolate too (it read the key a moment ago), as when a member leaves or is removed.
+    expect((await withKey("/api/v1/watchlist")).status).toBe(401);
+    const keys = await (await owner.request("/api/api-keys")).json<{ keys: { name: string }[] }>();
+    expect(keys.keys.map((k) => k.name)).toEqual([]);
+    expect(await env.DB.prepare("SELECT revoked_at IS NOT NULL AS revoked FROM api_keys WHERE workspace_id = ?").bind(workspaceId).first("revoked")).toBe(1);
+  });
+
+  it("the audit log names the members a change was about by address, and a deleted account as deleted, not as someone else", async () => {
+    const { bindings, sent, owner } = await agency("names@acme.example");
+    await invite(owner, "named@example.com", "analyst");
+    const member = new TestBrowser(bindings);
+    await signInByEmail(member, sent, "named@example.com");
+    await member.json("/api/workspaces/invitations/accept", "POST", { token: invitationTokenOf(sent, "named@example.com") });
+    const memberId = await userIdOf("named@example.com");
+    expect((await owner.json(`/api/workspaces/members/${memberId}`, "PATCH", { role: "viewer" })).status).toBe(200);
+    type Entry = { action: string; actorUserId: string | null; actorEmail: string | null; actorDeleted: boolean; target: string | null; targetEmail: string | null };
+    const entries = async () => (await (await owner.request("/api/workspaces/audit")).json<{ entries: Entry[] }>()).entries;
+    expect((await entries())[0]).toMatchObject({ action: "member.role", actorEmail: "names@acme.example", actorDeleted: false, target: memberId, targetEmail: "named@example.com" });
+
+    expect((await member.json("/api/account", "DELETE", { confirm: "named@example.com" })).status).toBe(200);
+    const [deletion, ...earlier] = await entries();
+    // The account is gone with its address: its entries say so, rather than read as an account without one.
+    expect(deletion).toMatchObject({ action: "account.delete", actorUserId: memberId, actorEmail: null, actorDeleted: true });
+    expect(earlier.find((e) => e.action === "member.join")).toMatchObject({ actorUserId: memberId, actorDeleted: true });
+    expect(earlier.find((e) => e.action === "member.invite")).toMatchObject({ actorEmail: "names@acme.example", actorDeleted: false, targetEmail: null });
+  });
+
   it("a member who deletes their account leaves the shared workspace as it was, with the deletion in its log", async () => {
     const { bindings, sent, owner, workspaceId } = await agency("boss@acme.example");
     await owner.json("/api/watchlist", "POST", { asin: "B08N5WRWNW", marketplace: "US" });

@@ -7,6 +7,21 @@ export const XSRF_ENDPOINT = "/api/auth/xsrf";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Dispatched on window when a same-origin call with the session cookie answers 401: the session ended (state/session.tsx). */
 export const SESSION_ENDED_EVENT = "ranklayer:session-ended";
+/** Dispatched on window when a call answered 409 `workspace_changed`: this tab shows another workspace than the session's. */
+export const WORKSPACE_CHANGED_EVENT = "ranklayer:workspace-changed";
+/** The workspace this tab shows, on every same-origin session call (the server's SHOWN_WORKSPACE_HEADER). */
+const SHOWN_WORKSPACE_HEADER = "X-Workspace-Id";
+
+/**
+ * The workspace this tab shows (state/workspaces.tsx sets it once the list is read). The current
+ * workspace is the session's, which every tab of the browser shares: with it, the server refuses
+ * (409) what a tab left on one workspace would otherwise do in another a second tab switched to.
+ */
+let shownWorkspace: string | null = null;
+
+export function showWorkspace(workspaceId: string | null): void {
+  shownWorkspace = workspaceId;
+}
 
 /**
  * The fetch every API call goes through: asks for JSON, echoes the XSRF cookie back as a
@@ -25,12 +40,26 @@ export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {})
       xsrfToken = readCookie(XSRF_COOKIE);
     }
     if (xsrfToken) headers.set(XSRF_HEADER, xsrfToken);
+    if (shownWorkspace && !headers.has("Authorization")) headers.set(SHOWN_WORKSPACE_HEADER, shownWorkspace);
   }
 
   const response = await fetch(input, { ...init, headers });
   if (response.status === 401 && sameOrigin && !headers.has("Authorization")) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+  if (response.status === 409 && headers.has(SHOWN_WORKSPACE_HEADER) && (await codeOf(response)) === "workspace_changed") {
+    window.dispatchEvent(new Event(WORKSPACE_CHANGED_EVENT));
+  }
   if (!response.ok) throw await ApiError.of(response);
   return response;
+}
+
+/** The `code` of an error answer's JSON body (read from a copy, so the body stays for ApiError.of). */
+async function codeOf(response: Response): Promise<unknown> {
+  try {
+    const body: unknown = await response.clone().json();
+    return typeof body === "object" && body !== null && "code" in body ? body.code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function requestMethod(input: RequestInfo | URL, init: RequestInit): string {

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
+import { WORKSPACE_CHANGED_EVENT } from "../api/http";
 import { Footer } from "../components/Footer";
 import { Header } from "../components/Header";
 import { DataSourceProvider } from "../state/data-source";
@@ -21,6 +22,23 @@ function SessionEnded() {
   ) : null;
 }
 
+// Loaded only when another tab moved the session to another workspace.
+const WorkspaceChangedBanner = lazy(() => import("../components/WorkspaceChangedBanner").then((module) => ({ default: module.WorkspaceChangedBanner })));
+
+function WorkspaceChanged() {
+  const [changed, setChanged] = useState(false);
+  useEffect(() => {
+    const onChanged = () => setChanged(true);
+    window.addEventListener(WORKSPACE_CHANGED_EVENT, onChanged);
+    return () => window.removeEventListener(WORKSPACE_CHANGED_EVENT, onChanged);
+  }, []);
+  return changed ? (
+    <Suspense fallback={null}>
+      <WorkspaceChangedBanner />
+    </Suspense>
+  ) : null;
+}
+
 /** The shell around every page: skip link, header, page, footer, the session they share, and each route's head tags. */
 export function AppLayout() {
   const { pathname } = useLocation();
@@ -37,6 +55,7 @@ export function AppLayout() {
           <Header />
           <main id="main" className="site-main" tabIndex={-1}>
             <SessionEnded />
+            <WorkspaceChanged />
             {/* A page that throws shows the error screen here, so header and footer stay usable. */}
             <ErrorBoundary resetKey={pathname}>
               {/* Shown while a lazy page's chunk loads on a first visit straight to it (e.g. /results?…);

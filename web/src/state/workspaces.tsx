@@ -1,5 +1,6 @@
 import type { Permission, WorkspaceList } from "@contract/workspaces";
-import { createContext, use, useCallback, useMemo, type ReactNode } from "react";
+import { createContext, use, useCallback, useEffect, useMemo, type ReactNode } from "react";
+import { showWorkspace } from "../api/http";
 import { fetchWorkspaces } from "../api/workspaces";
 import { useResource, type Resource } from "../api/use-resource";
 import { useSession } from "./session";
@@ -20,6 +21,13 @@ const WorkspacesContext = createContext<[Resource<WorkspaceList | null>, () => v
  */
 export function WorkspacesProvider({ children }: { children: ReactNode }) {
   const loaded = useWorkspaceList();
+  const [resource] = loaded;
+  // Every call from here on names the workspace this tab shows (api/http.ts); none while it is
+  // not known (signed out, or another account's list still loading after a sign-in).
+  const shown = resource.status === "success" ? (resource.data?.current.id ?? null) : null;
+  useEffect(() => {
+    showWorkspace(shown);
+  }, [shown]);
   return <WorkspacesContext value={loaded}>{children}</WorkspacesContext>;
 }
 

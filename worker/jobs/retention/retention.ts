@@ -2,6 +2,7 @@ import { deleteApiKeyUsageBefore } from "../../api-keys/api-key-store";
 import { AUDIT_RETENTION_DAYS, deleteAuditBefore } from "../../workspaces/audit-store";
 import { usageWindowStart } from "../../api-keys/usage";
 import { deleteIdleDemoUsers } from "../../accounts/user-store";
+import { deleteLogosOf } from "../../branding/logo-bucket";
 import { deleteEndedSessions } from "../../auth/session-store";
 import { deleteStripeEventsBefore } from "../../billing/stripe-event-store";
 import { deleteLookupLogBefore } from "../../lookup/lookup-log-report-store";
@@ -63,6 +64,13 @@ export interface RetentionSummary {
   resealed?: ResealSummary;
 }
 
+/** Deletes idle demo accounts, then their personal workspaces' logo files (nothing serves them once the rows are gone). How many went. */
+async function deleteIdleDemoAccounts(env: Services["env"], cutoffIso: string, chunk: number): Promise<number> {
+  const ids = await deleteIdleDemoUsers(env.DB, cutoffIso, chunk);
+  await deleteLogosOf(env.BRANDING, ids);
+  return ids.length;
+}
+
 export async function runRetention(services: Services, nowMs: number, chunk = DELETE_CHUNK, options = { history: true }): Promise<RetentionSummary> {
   const { env } = services;
   const cutoff = new Date(nowMs - LOOKUP_LOG_RETENTION_DAYS * DAY_MS).toISOString();
@@ -75,7 +83,7 @@ export async function runRetention(services: Services, nowMs: number, chunk = DE
     sellerDaysCutoff,
     sellerDaysDeleted: await deleteSellerDaysBefore(env.DB, sellerDaysCutoff, chunk),
     demoCutoff,
-    demoAccountsDeleted: await deleteIdleDemoUsers(env.DB, demoCutoff, Math.min(chunk, DEMO_DELETE_CHUNK)),
+    demoAccountsDeleted: await deleteIdleDemoAccounts(env, demoCutoff, Math.min(chunk, DEMO_DELETE_CHUNK)),
     endedSessionsDeleted: await deleteEndedSessions(env.DB, new Date(nowMs).toISOString()),
     stripeEventsDeleted: await deleteStripeEventsBefore(env.DB, new Date(nowMs - STRIPE_EVENT_RETENTION_DAYS * DAY_MS).toISOString()),
     auditEntriesDeleted: await deleteAuditBefore(env.DB, new Date(nowMs - AUDIT_RETENTION_DAYS * DAY_MS).toISOString()),

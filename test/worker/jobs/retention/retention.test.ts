@@ -45,6 +45,17 @@ describe("nightly retention of demo accounts and sessions", () => {
     expect(await rowsOf(seller)).toEqual({ users: 1, alerts: 1, watchlist: 1, sessions: 1 });
   });
 
+  it("takes an idle demo account's logo files out of storage with it, and keeps an active one's", async () => {
+    const idle = await seedDemo(NOW - 8 * DAY_MS, NOW - 30 * DAY_MS);
+    const recent = await seedDemo(NOW - 6 * DAY_MS, NOW - 30 * DAY_MS);
+    for (const id of [idle, recent]) await env.BRANDING.put(`logos/${id}/${"a".repeat(32)}`, "PNG");
+
+    await runRetention(buildServices(env), NOW);
+
+    expect((await env.BRANDING.list({ prefix: `logos/${idle}/` })).objects).toHaveLength(0);
+    expect((await env.BRANDING.list({ prefix: `logos/${recent}/` })).objects).toHaveLength(1);
+  });
+
   it("deletes in chunks until every idle demo account is gone", async () => {
     const ids = [];
     for (let i = 0; i < 7; i++) ids.push(await seedDemo(NOW - 9 * DAY_MS, NOW - 9 * DAY_MS));

@@ -108,7 +108,7 @@ function NotificationsScreen() {
         ) : (
           <ul className="stack-list">
             {list.notifications.map((notification) => (
-              <NotificationItem key={notification.id} notification={notification} busy={busy} onMarkRead={() => void markRead(notification)} />
+              <NotificationItem key={notification.id} notification={notification} busy={busy} canMarkRead={!lacks("track")} onMarkRead={() => void markRead(notification)} />
             ))}
           </ul>
         ))}
@@ -119,10 +119,12 @@ function NotificationsScreen() {
 interface NotificationItemProps {
   notification: NotificationView;
   busy: boolean;
+  /** Marking read is the `track` permission's, as Mark all as read is: a viewer only reads. */
+  canMarkRead: boolean;
   onMarkRead: () => void;
 }
 
-function NotificationItem({ notification, busy, onMarkRead }: NotificationItemProps) {
+function NotificationItem({ notification, busy, canMarkRead, onMarkRead }: NotificationItemProps) {
   const unread = notification.readAt === null;
   const { asin, marketplace } = notification;
   return (
@@ -139,7 +141,7 @@ function NotificationItem({ notification, busy, onMarkRead }: NotificationItemPr
           </Link>
         </p>
       </div>
-      {unread && (
+      {unread && canMarkRead && (
         <button type="button" className="button button--secondary" disabled={busy} onClick={onMarkRead}>
           Mark as read
         </button>

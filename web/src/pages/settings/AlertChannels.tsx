@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from "react";
 import { LoadFailed } from "../../components/LoadFailed";
 import { CHANNEL_LIMITS, UNREADABLE_WEBHOOK_URL, type WebhookTestResult } from "@contract/channels";
+import { useWorkspaces } from "../../state/workspaces";
 import { SaveBar } from "./SaveBar";
 import type { ChannelField, ChannelSettingsState } from "./use-channel-settings";
 
@@ -8,6 +9,8 @@ import type { ChannelField, ChannelSettingsState } from "./use-channel-settings"
 export function AlertChannels({ channels }: { channels: ChannelSettingsState }) {
   const id = useId();
   const { load, save, fieldErrors, secret, test, change, saveDraft, generateSecret, sendTest, retryLoad } = channels;
+  // The secret and the test delivery are the `settings` permission's, as saving is (SaveBar says who may).
+  const mayChange = !useWorkspaces().lacks("settings");
 
   if (load.status === "loading") {
     return (
@@ -78,19 +81,21 @@ export function AlertChannels({ channels }: { channels: ChannelSettingsState }) 
             ? "A secret is set. Generating a new one replaces it at once."
             : "No secret yet: generate one to start receiving webhooks."}
         </p>
-        <div className="connect__actions">
-          <button type="button" className="button button--secondary" disabled={secret.status === "busy"} onClick={() => void generateSecret()}>
-            {secret.status === "busy" ? "Generating..." : "Generate secret"}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={test.status === "busy" || !saved.webhookUrl || !saved.webhookSecretSet}
-            onClick={() => void sendTest()}
-          >
-            {test.status === "busy" ? "Sending..." : "Send test"}
-          </button>
-        </div>
+        {mayChange && (
+          <div className="connect__actions">
+            <button type="button" className="button button--secondary" disabled={secret.status === "busy"} onClick={() => void generateSecret()}>
+              {secret.status === "busy" ? "Generating..." : "Generate secret"}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={test.status === "busy" || !saved.webhookUrl || !saved.webhookSecretSet}
+              onClick={() => void sendTest()}
+            >
+              {test.status === "busy" ? "Sending..." : "Send test"}
+            </button>
+          </div>
+        )}
         {secret.status === "done" && (
           <div className="seller-note seller-note--info" role="status">
             <p>Copy your new secret now: it will not be shown again.</p>

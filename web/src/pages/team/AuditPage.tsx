@@ -13,6 +13,12 @@ import { memberName } from "./member-name";
 
 type AuditEntries = Awaited<ReturnType<typeof fetchAudit>>;
 
+/** Who did it: nobody (an address's own unsubscribe link), a deleted account, or the member by address (memberName). */
+function actorOf(entry: AuditEntryView): string {
+  if (entry.actorUserId === null && entry.actorEmail === null) return "—";
+  return entry.actorDeleted ? "Deleted account" : memberName(entry.actorEmail);
+}
+
 const REFUSED = "Your role in this workspace may not read its audit log. Ask an owner or admin.";
 
 /** The newest entries, or the server's refusal (403: the role may not read the log, so retrying cannot help). */
@@ -92,9 +98,9 @@ function AuditScreen() {
               {entries.map((entry) => (
                 <tr key={entry.id}>
                   <td>{formatUtc(entry.createdAt)}</td>
-                  <td>{entry.actorUserId === null && entry.actorEmail === null ? "—" : memberName(entry.actorEmail)}</td>
+                  <td>{actorOf(entry)}</td>
                   <th scope="row">{entry.action}</th>
-                  <td>{entry.target ?? "—"}</td>
+                  <td>{entry.targetEmail ?? entry.target ?? "—"}</td>
                   <td>{entry.clientAddress ?? "—"}</td>
                 </tr>
               ))}

@@ -1,10 +1,12 @@
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../api/api-error";
+import { showWorkspace } from "../../api/http";
 import { acceptInvitation, previewInvitation } from "../../api/workspaces";
 import { formatUtc } from "../../lib/format";
 import { rememberAfterSignIn, signInPathReturningTo } from "../../lib/next-path";
 import { useSession } from "../../state/session";
+import { useWorkspaces } from "../../state/workspaces";
 import "../../styles/seller.css";
 import "../../styles/workspaces.css";
 
@@ -17,6 +19,7 @@ export function InvitePage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const { user } = useSession();
+  const { reload: reloadWorkspaces } = useWorkspaces();
   const [state, setState] = useState<{ kind: "idle" | "busy" } | { kind: "error"; message: string } | { kind: "joined"; name: string }>({ kind: "idle" });
   const here = `/invite?${new URLSearchParams({ token })}`;
   const preview = useInvitationPreview(user?.authenticated === true ? token : null);
@@ -25,6 +28,9 @@ export function InvitePage() {
     setState({ kind: "busy" });
     try {
       const joined = await acceptInvitation(token);
+      // The session works in the joined workspace now: so does this tab, and its header says so.
+      showWorkspace(joined.workspaceId);
+      reloadWorkspaces();
       setState({ kind: "joined", name: joined.workspaceName });
     } catch (failure) {
       setState({ kind: "error", message: errorMessage(failure, "The invitation could not be accepted. Please try again.") });
