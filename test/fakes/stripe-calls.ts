@@ -62,6 +62,13 @@ export function subscriptionObject(sub: FakeSubscription) {
   };
 }
 
+/**
+ * The Prices the fake Stripe account has (the tests' STRIPE_PRICE_PRO and STRIPE_PRICE_AGENCY).
+ * Checkout sells only these: Stripe refuses a price of another account or mode, or a deleted one,
+ * with 400 resource_missing "No such price" on `line_items[0][price]`.
+ */
+export const FAKE_PRICES: readonly string[] = ["price_pro_test", "price_agency_test", "price_pro_e2e", "price_agency_e2e"];
+
 /** A key the fake answers 503 to on every call: Stripe unreachable, for the tests of that path. */
 export const STRIPE_OUTAGE_KEY = "sk_test_fake_outage";
 

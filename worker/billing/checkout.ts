@@ -26,8 +26,11 @@ export interface CheckoutStart {
   nowMs: number;
 }
 
-/** raced: another Checkout for another purchase was started at the same moment; the person tries again. */
-export type CheckoutResult = { kind: "url"; url: string | null } | { kind: "already-paying" } | { kind: "raced" };
+/**
+ * raced: another Checkout for another purchase was started at the same moment; the person tries again.
+ * unknown-price: Stripe has no such price (one of the other mode, or deleted): the setting is wrong.
+ */
+export type CheckoutResult = { kind: "url"; url: string | null } | { kind: "already-paying" } | { kind: "raced" } | { kind: "unknown-price" };
 
 /** An open session is handed out again only with this long left to pay it in (Stripe's default life is 24 hours). */
 const REUSE_MIN_LEFT_S = 60 * 60;
@@ -90,6 +93,11 @@ async function createSession(billing: Billing, start: CheckoutStart, customerId:
     return { kind: "url", url };
   } catch (error) {
     if (error instanceof IdempotencyConflictError) return { kind: "raced" };
+    // Stripe's "No such price" names the line item: no retry can sell it, only a corrected setting.
+    if (error instanceof NoSuchStripeObjectError && error.param?.startsWith("line_items")) {
+      console.error("stripe does not know the price Checkout sells: check STRIPE_PRICE_PRO / STRIPE_PRICE_AGENCY", start.priceId, error.message);
+      return { kind: "unknown-price" };
+    }
     throw error;
   }
 }

@@ -67,6 +67,20 @@ describe("billing never answers 5xx for Stripe's failures", () => {
     expect(portal.headers.get("Retry-After")).not.toBeNull();
   });
 
+  it("a price Stripe does not know (the other mode's, or deleted): Checkout answers 503 naming the setting, not a 500", async () => {
+    // A test-mode price left in STRIPE_PRICE_PRO after the switch to live keys: Stripe answers "No such price".
+    const browser = await freeBrowserWith(stripeEnv({ STRIPE_PRICE_PRO: "price_from_the_other_mode" }));
+    const checkout = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+    expect(checkout.status).toBe(503);
+    expect(await checkout.json()).toMatchObject({ code: "not_configured", detail: expect.stringContaining("STRIPE_PRICE_PRO") });
+    const agency = await freeBrowserWith(stripeEnv({ STRIPE_PRICE_AGENCY: "price_agency_deleted" }));
+    const refused = await agency.json("/api/billing/create-checkout", "POST", { planId: "agency" });
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ code: "not_configured", detail: expect.stringContaining("STRIPE_PRICE_AGENCY") });
+    // Pro, whose price Stripe knows, is still sold on that deployment.
+    expect((await agency.json("/api/billing/create-checkout", "POST", { planId: "pro" })).status).toBe(200);
+  });
+
   it("two checkouts at once while Stripe still creates the first's customer: the second, refused 409 even after the library's retry, is a 503", async () => {
     const browser = await freeBrowserWith(bindings);
     const customerKey = `ranklayer-customer-${userIdOf(browser)}`;
