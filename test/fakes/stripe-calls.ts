@@ -69,6 +69,12 @@ export function subscriptionObject(sub: FakeSubscription) {
  */
 export const FAKE_PRICES: readonly string[] = ["price_pro_test", "price_agency_test", "price_pro_e2e", "price_agency_e2e"];
 
+/**
+ * The key of an account whose Customer Portal settings were never saved: everything works but a
+ * portal session, which Stripe refuses (400 invalid_request_error, no code) until they are.
+ */
+export const STRIPE_NO_PORTAL_KEY = "sk_test_fake_no_portal";
+
 /** A key the fake answers 503 to on every call: Stripe unreachable, for the tests of that path. */
 export const STRIPE_OUTAGE_KEY = "sk_test_fake_outage";
 

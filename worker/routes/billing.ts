@@ -18,7 +18,7 @@ import { listConnections } from "../connections/connection-store";
 import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
-import { BillingUnavailableError, WebhookSignatureError } from "../upstreams/stripe/billing";
+import { BillingNotConfiguredError, BillingUnavailableError, WebhookSignatureError } from "../upstreams/stripe/billing";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 import { plansSchema, redirectSchema, subscriptionQuerySchema, subscriptionSchema, webhookReceivedSchema } from "./schemas/billing";
 
@@ -116,7 +116,7 @@ const portalRoute = createRoute({
     200: jsonAnswer("Where to send the browser; url null in mock mode.", redirectSchema),
     401: notSignedIn,
     404: errorAnswer("No billing account yet."),
-    503: errorAnswer("Stripe cannot be reached (see Retry-After)."),
+    503: errorAnswer("Stripe cannot be reached (see Retry-After), or its Customer Portal is not set up (not_configured)."),
   },
 });
 
@@ -215,7 +215,12 @@ export const billingRoutes = createRouter()
       throw new ApiError(404, "not_found", `No billing account yet: choose Upgrade on ${BILLING_PATH} to subscribe first.`);
     }
     const customerId = subscription.stripeCustomerId;
-    const url = await stripeUnavailable(() => portalUrl(c.env.DB, billing, workspace.id, customerId, billingUrl(c)));
+    const url = await stripeUnavailable(() => portalUrl(c.env.DB, billing, workspace.id, customerId, billingUrl(c))).catch((error: unknown) => {
+      if (!(error instanceof BillingNotConfiguredError)) throw error;
+      // Stripe's words name its Dashboard: for the operator's log, not the customer.
+      console.error("stripe refused the customer portal: save its settings in the Dashboard (docs/billing.md, step 5)", error.message);
+      throw new ApiError(503, "not_configured", "The billing portal is not set up on this deployment yet, so the subscription cannot be managed here. Nothing has changed on it; please contact support.");
+    });
     await auditRequest(c, { workspaceId: workspace.id, action: "billing.portal" });
     return c.json({ mock: false, url }, 200);
   })
