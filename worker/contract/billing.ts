@@ -36,7 +36,7 @@ export interface SubscriptionResponse {
   quantity?: number;
   /** Agency: USD per connected seller account per month. */
   price_per_connection_usd?: number;
-  /** Agency: the next month's amount at today's quantity, before prorations and tax. */
+  /** Agency: the next month's amount at today's quantity, before prorations and tax; absent when the subscription ends by this period's end. */
   next_invoice_estimate_usd?: number;
 }
 

@@ -40,14 +40,23 @@ function subscriptionBody(c: Context<AppEnv>, billing: UserBilling | null, conne
     demo: row?.isDemo ?? false,
     ...(row?.cancelAt && { ends_at: row.cancelAt }),
     ...(row?.paymentActionUrl && { payment_action_url: row.paymentActionUrl }),
-    ...(plan.perConnection && agencyFigures(plan, row?.isDemo && connections !== undefined ? connections : (row?.quantity ?? null))),
+    ...(plan.perConnection && agencyFigures(plan, row?.isDemo && connections !== undefined ? connections : (row?.quantity ?? null), endsThisPeriod(row))),
   };
 }
 
-/** Agency's per-connection figures for /billing: the quantity billed and next month at that quantity. */
-function agencyFigures(plan: Plan, storedQuantity: number | null) {
+/**
+ * Agency's per-connection figures for /billing: the quantity billed and next month at that
+ * quantity, unless the subscription ends by this period's end (Stripe sends no next invoice then).
+ */
+function agencyFigures(plan: Plan, storedQuantity: number | null, ending: boolean) {
   const quantity = agencyQuantity(storedQuantity ?? 1);
-  return { quantity, price_per_connection_usd: plan.priceUsd ?? 0, next_invoice_estimate_usd: monthlyPriceUsd(plan, quantity) ?? 0 };
+  return { quantity, price_per_connection_usd: plan.priceUsd ?? 0, ...(!ending && { next_invoice_estimate_usd: monthlyPriceUsd(plan, quantity) ?? 0 }) };
+}
+
+/** Set to cancel at or before the current period's end (cancel_at_period_end, or a cancel_at within it). */
+function endsThisPeriod(row: UserBilling["subscription"] | undefined): boolean {
+  if (!row?.cancelAt) return false;
+  return row.currentPeriodEnd === null || Date.parse(row.cancelAt) <= Date.parse(row.currentPeriodEnd);
 }
 
 /** Back to /billing on this deployment's origin (SITE_URL), never the request's Host. */
