@@ -69,6 +69,9 @@ export function subscriptionObject(sub: FakeSubscription) {
  */
 export const FAKE_PRICES: readonly string[] = ["price_pro_test", "price_agency_test", "price_pro_e2e", "price_agency_e2e"];
 
+/** Prices of the fake account that were archived (active: false): Stripe refuses them in a new Checkout. */
+export const FAKE_ARCHIVED_PRICES: readonly string[] = ["price_pro_archived"];
+
 /**
  * The key of an account whose Customer Portal settings were never saved: everything works but a
  * portal session, which Stripe refuses (400 invalid_request_error, no code) until they are.

@@ -8,7 +8,7 @@
  * replays its first result (Idempotent-Replayed: true), a 500 included, for the same endpoint and
  * parameters, is a 400 idempotency_error with other ones, and a 409 while its first request still runs; only an open
  * session can be paid or expired (and none of a deleted customer paid), Checkout sells only the
- * account's own prices (FAKE_PRICES; any other is "No such price"), a session's expires_at lies 30 minutes to 24 hours ahead (24 hours
+ * account's own active prices (FAKE_PRICES; an archived one is "inactive", any other "No such price"), a session's expires_at lies 30 minutes to 24 hours ahead (24 hours
  * unless set), a subscription list without `status` leaves canceled ones out, the key
  * STRIPE_OUTAGE_KEY answers every call 503 (Stripe unreachable), and the key STRIPE_RATE_LIMITED_KEY
  * every call 429 rate_limit_error without Retry-After (an account over Stripe's rate), and the key
@@ -29,7 +29,7 @@
  *   GET  calls?path=&method=&customer=                            { calls: StripeCallRecord[] }
  */
 import type { FakeUpstream } from "./outbound.ts";
-import { FAKE_PRICES, type FakeSubscription, itemIdOf, STRIPE_NO_PORTAL_KEY, STRIPE_OUTAGE_KEY, STRIPE_RATE_LIMITED_KEY, type StripeCallRecord, subscriptionObject } from "./stripe-calls.ts";
+import { FAKE_ARCHIVED_PRICES, FAKE_PRICES, type FakeSubscription, itemIdOf, STRIPE_NO_PORTAL_KEY, STRIPE_OUTAGE_KEY, STRIPE_RATE_LIMITED_KEY, type StripeCallRecord, subscriptionObject } from "./stripe-calls.ts";
 
 const PRORATION_BEHAVIORS = ["create_prorations", "none", "always_invoice"];
 
@@ -174,6 +174,10 @@ export class StripeFake implements FakeUpstream {
         }
       }
       const price = fields["line_items[0][price]"];
+      if (price !== undefined && FAKE_ARCHIVED_PRICES.includes(price)) {
+        record(400);
+        return stripeError(400, "invalid_request_error", "The price specified is inactive. This field only accepts active prices.", "line_items[0][price]");
+      }
       if (price !== undefined && !FAKE_PRICES.includes(price)) {
         record(400);
         return stripeError(400, "invalid_request_error", `No such price: '${price}'`, "line_items[0][price]", "resource_missing");

@@ -111,7 +111,7 @@ const checkoutRoute = createRoute({
     403: errorAnswer("A demo account, with Stripe configured: it cannot subscribe."),
     409: errorAnswer("Already on a paid plan (or Stripe bills the customer already), or a Checkout for another plan was started at the same moment (see Retry-After)."),
     422: badInput,
-    503: errorAnswer("The plan's price (STRIPE_PRICE_PRO or STRIPE_PRICE_AGENCY) or STRIPE_WEBHOOK_SECRET is not set, Stripe does not know that price, or Stripe cannot be reached (see Retry-After)."),
+    503: errorAnswer("The plan's price (STRIPE_PRICE_PRO or STRIPE_PRICE_AGENCY) or STRIPE_WEBHOOK_SECRET is not set, Stripe does not sell that price (unknown or archived), or Stripe cannot be reached (see Retry-After)."),
   },
 });
 
@@ -202,10 +202,10 @@ export const billingRoutes = createRouter()
     if (result.kind === "already-paying") {
       throw new ApiError(409, "conflict", `You are already on a paid plan. Manage your subscription from ${BILLING_PATH}.`);
     }
-    if (result.kind === "unknown-price") {
-      // A test-mode price left after the switch to live keys, or one deleted: an operator's fix, not the customer's.
+    if (result.kind === "price-refused") {
+      // A test-mode price left after the switch to live keys, or one deleted or archived: an operator's fix, not the customer's.
       const setting = planId === "agency" ? "STRIPE_PRICE_AGENCY" : "STRIPE_PRICE_PRO";
-      throw new ApiError(503, "not_configured", `Checkout is not available: Stripe does not know the price ${setting} names. Nothing was charged.`);
+      throw new ApiError(503, "not_configured", `Checkout is not available: Stripe does not sell the price ${setting} names. Nothing was charged.`);
     }
     if (result.kind === "raced") {
       // Two tabs, two plans, one instant: only one of them got a session that can be paid.

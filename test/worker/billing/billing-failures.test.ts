@@ -10,7 +10,7 @@ import { buildServices } from "../../../worker/services";
 import { freeBrowserWith, userIdOf } from "../history/accounts";
 import type { TestBrowser } from "../support/seller-browser";
 import { deliver, deliverRaw, failNext, holdIdempotencyKey, PRICE_PRO, setSubscription, signatureFor, stripeCalls, stripeEnv, stripeEvent, untilRunning } from "../support/stripe";
-import { STRIPE_OUTAGE_KEY, STRIPE_RATE_LIMITED_KEY, subscriptionObject } from "../../fakes/stripe-calls";
+import { FAKE_ARCHIVED_PRICES, STRIPE_OUTAGE_KEY, STRIPE_RATE_LIMITED_KEY, subscriptionObject } from "../../fakes/stripe-calls";
 
 const bindings = stripeEnv();
 const planOf = async (browser: TestBrowser) => (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>();
@@ -79,6 +79,13 @@ describe("billing never answers 5xx for Stripe's failures", () => {
     expect(await refused.json()).toMatchObject({ code: "not_configured", detail: expect.stringContaining("STRIPE_PRICE_AGENCY") });
     // Pro, whose price Stripe knows, is still sold on that deployment.
     expect((await agency.json("/api/billing/create-checkout", "POST", { planId: "pro" })).status).toBe(200);
+  });
+
+  it("an archived price (the old one, after a new price was made): Checkout answers 503 naming the setting, not a 500", async () => {
+    const browser = await freeBrowserWith(stripeEnv({ STRIPE_PRICE_PRO: FAKE_ARCHIVED_PRICES[0] }));
+    const checkout = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+    expect(checkout.status).toBe(503);
+    expect(await checkout.json()).toMatchObject({ code: "not_configured", detail: expect.stringContaining("STRIPE_PRICE_PRO") });
   });
 
   it("two checkouts at once while Stripe still creates the first's customer: the second, refused 409 even after the library's retry, is a 503", async () => {

@@ -116,8 +116,8 @@ export class WebhookSignatureError extends Error {}
 export class BillingUnavailableError extends Error {}
 
 /**
- * Stripe refuses what only its account's settings can fix (the Customer Portal never saved): no
- * retry helps, so it is answered 503 not_configured and logged for the operator.
+ * Stripe refuses what only its account's settings can fix (the Customer Portal never saved, a
+ * Checkout price archived): no retry helps, so it is answered 503 not_configured and logged for the operator.
  */
 export class BillingNotConfiguredError extends Error {}
 

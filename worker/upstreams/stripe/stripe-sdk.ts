@@ -89,6 +89,17 @@ export class StripeSdkBilling implements Billing {
   }
 
   async createCheckout(request: CheckoutRequest): Promise<string | null> {
+    try {
+      return await this.createSession(request);
+    } catch (error) {
+      // A price Stripe will not sell (archived, or not recurring) is refused on the line item: the
+      // setting is wrong, no retry sells it. An unknown one is NoSuchStripeObjectError already.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.param?.startsWith("line_items")) throw new BillingNotConfiguredError(error.message);
+      throw error;
+    }
+  }
+
+  private async createSession(request: CheckoutRequest): Promise<string | null> {
     const session = await keyedCreate(request.idempotencyKey, (idempotencyKey) => this.stripe.checkout.sessions.create({
       mode: "subscription",
       customer: request.customerId,
