@@ -179,6 +179,25 @@ describe("what /billing shows", () => {
     expect(await planOf(browser)).not.toHaveProperty("payment_action_url");
   });
 
+  it("invoice.payment_action_required delivered after the newer subscription.updated still shows its link", async () => {
+    const { browser, userId, customer } = await customerBrowser();
+    const id = `sub_${crypto.randomUUID().slice(0, 12)}`;
+    await setSubscription({ id, customer, status: "past_due", priceId: PRICE_PRO, userId });
+    // A renewal needs 3-D Secure: Stripe makes the invoice's event, then a second later the subscription's (past_due); they arrive the other way round.
+    const now = Math.floor(Date.now() / 1000);
+    await deliver(bindings, stripeEvent("customer.subscription.updated", subscriptionObject({ id, customer, status: "past_due" }), now + 1));
+    const late = await deliver(bindings, stripeEvent("invoice.payment_action_required", invoiceOf(customer, id, "in_3ds_late"), now));
+    expect(late.status).toBe(200);
+    expect(await planOf(browser)).toMatchObject({ status: "past_due", payment_action_url: "https://invoice.stripe.test/i/in_3ds_late" });
+
+    // Paid since: the late link is not shown, and a later event's state is not undone.
+    await setSubscription({ id, customer, status: "active" });
+    await deliver(bindings, stripeEvent("invoice.paid", invoiceOf(customer, id, "in_3ds_late"), now + 2));
+    await deliver(bindings, stripeEvent("invoice.payment_action_required", invoiceOf(customer, id, "in_3ds_late"), now));
+    expect(await planOf(browser)).toMatchObject({ status: "active" });
+    expect(await planOf(browser)).not.toHaveProperty("payment_action_url");
+  });
+
   it("another product's invoice waiting on 3-D Secure never shows on a paid-up Pro account", async () => {
     const { browser, userId, customer } = await customerBrowser();
     const pro = `sub_${crypto.randomUUID().slice(0, 12)}`;
