@@ -62,6 +62,22 @@ export function subscriptionObject(sub: FakeSubscription) {
   };
 }
 
+/**
+ * The Prices the fake Stripe account has (the tests' STRIPE_PRICE_PRO and STRIPE_PRICE_AGENCY).
+ * Checkout sells only these: Stripe refuses a price of another account or mode, or a deleted one,
+ * with 400 resource_missing "No such price" on `line_items[0][price]`.
+ */
+export const FAKE_PRICES: readonly string[] = ["price_pro_test", "price_agency_test", "price_pro_e2e", "price_agency_e2e"];
+
+/** Prices of the fake account that were archived (active: false): Stripe refuses them in a new Checkout. */
+export const FAKE_ARCHIVED_PRICES: readonly string[] = ["price_pro_archived"];
+
+/**
+ * The key of an account whose Customer Portal settings were never saved: everything works but a
+ * portal session, which Stripe refuses (400 invalid_request_error, no code) until they are.
+ */
+export const STRIPE_NO_PORTAL_KEY = "sk_test_fake_no_portal";
+
 /** A key the fake answers 503 to on every call: Stripe unreachable, for the tests of that path. */
 export const STRIPE_OUTAGE_KEY = "sk_test_fake_outage";
 

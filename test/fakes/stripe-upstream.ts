@@ -7,10 +7,12 @@
  * deleted customer is "No such customer" (resource_missing); an Idempotency-Key on any POST
  * replays its first result (Idempotent-Replayed: true), a 500 included, for the same endpoint and
  * parameters, is a 400 idempotency_error with other ones, and a 409 while its first request still runs; only an open
- * session can be paid or expired (and none of a deleted customer paid), a session's expires_at lies 30 minutes to 24 hours ahead (24 hours
+ * session can be paid or expired (and none of a deleted customer paid), Checkout sells only the
+ * account's own active prices (FAKE_PRICES; an archived one is "inactive", any other "No such price"), a session's expires_at lies 30 minutes to 24 hours ahead (24 hours
  * unless set), a subscription list without `status` leaves canceled ones out, the key
  * STRIPE_OUTAGE_KEY answers every call 503 (Stripe unreachable), and the key STRIPE_RATE_LIMITED_KEY
- * every call 429 rate_limit_error without Retry-After (an account over Stripe's rate). The real `stripe` library
+ * every call 429 rate_limit_error without Retry-After (an account over Stripe's rate), and the key
+ * STRIPE_NO_PORTAL_KEY is an account that never saved its Customer Portal settings. The real `stripe` library
  * talks to it (its host option points here). Tests drive it under /__control/:
  * A subscription's quantity is updated the way Stripe checks it (POST /v1/subscriptions/:id):
  * the item must belong to that subscription, the quantity be a whole number of at least 1, the
@@ -27,7 +29,7 @@
  *   GET  calls?path=&method=&customer=                            { calls: StripeCallRecord[] }
  */
 import type { FakeUpstream } from "./outbound.ts";
-import { type FakeSubscription, itemIdOf, STRIPE_OUTAGE_KEY, STRIPE_RATE_LIMITED_KEY, type StripeCallRecord, subscriptionObject } from "./stripe-calls.ts";
+import { FAKE_ARCHIVED_PRICES, FAKE_PRICES, type FakeSubscription, itemIdOf, STRIPE_NO_PORTAL_KEY, STRIPE_OUTAGE_KEY, STRIPE_RATE_LIMITED_KEY, type StripeCallRecord, subscriptionObject } from "./stripe-calls.ts";
 
 const PRORATION_BEHAVIORS = ["create_prorations", "none", "always_invoice"];
 
@@ -82,7 +84,7 @@ export class StripeFake implements FakeUpstream {
         method: request.method,
         path: url.pathname,
         fields,
-        authorized: request.headers.get("authorization") === `Bearer ${STRIPE_FAKE_KEY}`,
+        authorized: this.accountOf(request) !== null,
         idempotencyKey: request.headers.get("idempotency-key"),
         status,
       };
@@ -97,14 +99,23 @@ export class StripeFake implements FakeUpstream {
       record(429);
       return stripeError(429, "rate_limit_error", "Request rate limit exceeded. You can learn more about rate limits here https://stripe.com/docs/rate-limits.");
     }
-    if (request.headers.get("authorization") !== `Bearer ${STRIPE_FAKE_KEY}`) {
+    const account = this.accountOf(request);
+    if (!account) {
       record(401);
       return stripeError(401, "invalid_request_error", "Invalid API Key provided");
     }
     const route = `${request.method} ${url.pathname}`;
     const key = request.headers.get("idempotency-key");
-    if (request.method === "POST" && key) return this.idempotent(key, `${route} ${JSON.stringify(fields)}`, record, () => this.answer(route, fields, record));
-    return this.answer(route, fields, record);
+    if (request.method === "POST" && key) return this.idempotent(key, `${route} ${JSON.stringify(fields)}`, record, () => this.answer(route, fields, record, account));
+    return this.answer(route, fields, record, account);
+  }
+
+  /** The account a request's secret key opens (both keys share one set of objects), or null for a wrong key. */
+  private accountOf(request: Request): { portalSaved: boolean } | null {
+    const authorization = request.headers.get("authorization");
+    if (authorization === `Bearer ${STRIPE_FAKE_KEY}`) return { portalSaved: true };
+    if (authorization === `Bearer ${STRIPE_NO_PORTAL_KEY}`) return { portalSaved: false };
+    return null;
   }
 
   /**
@@ -142,7 +153,7 @@ export class StripeFake implements FakeUpstream {
     return response;
   }
 
-  private async answer(route: string, fields: Record<string, string>, record: (status: number) => unknown): Promise<Response> {
+  private async answer(route: string, fields: Record<string, string>, record: (status: number) => unknown, account: { portalSaved: boolean }): Promise<Response> {
     if (this.failNext.delete(route)) {
       record(500);
       return stripeError(500, "api_error", "An unknown error occurred while processing your request.");
@@ -161,6 +172,15 @@ export class StripeFake implements FakeUpstream {
           record(400);
           return stripeError(400, "invalid_request_error", `Not a valid URL`, name, "url_invalid");
         }
+      }
+      const price = fields["line_items[0][price]"];
+      if (price !== undefined && FAKE_ARCHIVED_PRICES.includes(price)) {
+        record(400);
+        return stripeError(400, "invalid_request_error", "The price specified is inactive. This field only accepts active prices.", "line_items[0][price]");
+      }
+      if (price !== undefined && !FAKE_PRICES.includes(price)) {
+        record(400);
+        return stripeError(400, "invalid_request_error", `No such price: '${price}'`, "line_items[0][price]", "resource_missing");
       }
       const quantity = fields["line_items[0][quantity]"];
       if (quantity !== undefined && !isPositiveInteger(quantity)) {
@@ -207,6 +227,10 @@ export class StripeFake implements FakeUpstream {
       return json(200, this.sessionObject(session.id));
     }
     if (route === "POST /v1/billing_portal/sessions") {
+      if (!account.portalSaved) {
+        record(400);
+        return stripeError(400, "invalid_request_error", "You can’t create a portal session in test mode until you save your customer portal settings in test mode at https://dashboard.stripe.com/test/settings/billing/portal.");
+      }
       if (!this.liveCustomer(fields.customer)) return missingCustomer(record, fields.customer);
       const id = `bps_${randomId(24)}`;
       record(200);

@@ -1,5 +1,5 @@
 import { BILLING_PATH, isPaidStatus } from "../contract/billing";
-import { type Billing, type CheckoutFacts, IdempotencyConflictError, NoSuchStripeObjectError } from "../upstreams/stripe/billing";
+import { BillingNotConfiguredError, type Billing, type CheckoutFacts, IdempotencyConflictError, NoSuchStripeObjectError } from "../upstreams/stripe/billing";
 import { reconcileCustomer } from "./reconcile";
 import { chooseSubscription } from "./subscription-choice";
 import { replaceCustomer, saveCustomer } from "./subscription-store";
@@ -26,8 +26,11 @@ export interface CheckoutStart {
   nowMs: number;
 }
 
-/** raced: another Checkout for another purchase was started at the same moment; the person tries again. */
-export type CheckoutResult = { kind: "url"; url: string | null } | { kind: "already-paying" } | { kind: "raced" };
+/**
+ * raced: another Checkout for another purchase was started at the same moment; the person tries again.
+ * price-refused: Stripe will not sell the price (of the other mode, deleted or archived): the setting is wrong.
+ */
+export type CheckoutResult = { kind: "url"; url: string | null } | { kind: "already-paying" } | { kind: "raced" } | { kind: "price-refused" };
 
 /** An open session is handed out again only with this long left to pay it in (Stripe's default life is 24 hours). */
 const REUSE_MIN_LEFT_S = 60 * 60;
@@ -90,6 +93,11 @@ async function createSession(billing: Billing, start: CheckoutStart, customerId:
     return { kind: "url", url };
   } catch (error) {
     if (error instanceof IdempotencyConflictError) return { kind: "raced" };
+    // Stripe's "No such price" or "price is inactive" names the line item: no retry can sell it, only a corrected setting.
+    if ((error instanceof NoSuchStripeObjectError && error.param?.startsWith("line_items")) || error instanceof BillingNotConfiguredError) {
+      console.error("stripe does not sell the price Checkout asks for: check STRIPE_PRICE_PRO / STRIPE_PRICE_AGENCY", start.priceId, error.message);
+      return { kind: "price-refused" };
+    }
     throw error;
   }
 }

@@ -58,13 +58,17 @@ export async function reconcileCustomerState(db: D1Database, billing: Billing, i
       // The account moved to another customer (recreated) meanwhile: this one's state is no longer its.
       return { outcome: "stale", changed: false };
     }
-    // A newer event than this one has been applied: its state is newer than this event's.
-    if (input.event && before && before.lastEventCreated > input.event.created) return { outcome: "stale", changed: false };
+    // A newer event than this one has been applied: its state is newer than this event's. Except
+    // the one thing only this event carries, the link a 3-D Secure payment waits on: it is still
+    // stored from a fresh listing (paymentActionUrlAfter drops it once nothing waits on a payment),
+    // as the sweep stores one, without moving last_event_created back.
+    const late = input.event !== undefined && before !== null && before.lastEventCreated > input.event.created;
+    if (late && input.event?.type !== "invoice.payment_action_required") return { outcome: "stale", changed: false };
     const subscriptions = await billing.listSubscriptions(input.customerId);
     const choice: SubscriptionChoice = chooseSubscription(subscriptions, input.proPriceId, input.agencyPriceId);
     await step("listed");
     const invoiceUrl = input.event ? invoiceUrlOfChosen(subscriptions, input.event, input.proPriceId, input.agencyPriceId) : null;
-    const stored = await store(db, input, choice.subscription, invoiceUrl, before);
+    const stored = await store(db, input, choice.subscription, invoiceUrl, before, late ? undefined : input.event?.created);
     if (stored) return finish(db, billing, input, choice, planBefore, !sameBillingState(before, stored));
     if (listing >= MAX_LISTINGS) {
       console.warn("reconcile: the row kept moving; leaving it to its newer writes", input.userId, input.customerId);
@@ -73,7 +77,14 @@ export async function reconcileCustomerState(db: D1Database, billing: Billing, i
   }
 }
 
-function store(db: D1Database, input: ReconcileInput, chosen: SubscriptionChoice["subscription"], invoiceUrl: string | null, before: SubscriptionRecord | null) {
+function store(
+  db: D1Database,
+  input: ReconcileInput,
+  chosen: SubscriptionChoice["subscription"],
+  invoiceUrl: string | null,
+  before: SubscriptionRecord | null,
+  eventCreated: number | undefined,
+) {
   return storeBillingState(
     db,
     input.userId,
@@ -85,7 +96,7 @@ function store(db: D1Database, input: ReconcileInput, chosen: SubscriptionChoice
       paymentActionUrl: paymentActionUrlAfter(input.event?.type ?? null, invoiceUrl, chosen?.status ?? null),
     },
     input.nowMs,
-    input.event?.created,
+    eventCreated,
     before,
   );
 }

@@ -36,7 +36,7 @@ export interface SubscriptionResponse {
   quantity?: number;
   /** Agency: USD per connected seller account per month. */
   price_per_connection_usd?: number;
-  /** Agency: the next month's amount at today's quantity, before prorations and tax. */
+  /** Agency: the next month's amount at today's quantity, before prorations and tax; absent when the subscription ends by this period's end. */
   next_invoice_estimate_usd?: number;
 }
 
@@ -65,8 +65,12 @@ export const MOCK_CHECKOUT_MESSAGE =
 export const MOCK_CHECKOUT_NOT_DEMO =
   "Your plan stays Free: without Stripe nothing can be bought here, and only the demo account (Continue with Demo on /connect) can try the paid plans.";
 export const MOCK_PORTAL_MESSAGE = "Mock mode: Stripe not configured";
-export const PAST_DUE_MESSAGE = "Payment failed: update your card to keep Pro.";
-export const PAYMENT_ACTION_MESSAGE = "Confirm your payment: your bank asks you to approve it to keep Pro.";
+/** While Stripe retries a failed payment: names the plan at stake (Pro or Agency). */
+export const pastDueMessage = (planName: string) => `Payment failed: update your card to keep ${planName}.`;
+/** A 3-D Secure payment waits on the customer; a first payment (still Free) keeps no plan yet. */
+export function paymentActionMessage(plan: { plan_id: PlanId; plan_name: string }): string {
+  return `Confirm your payment: your bank asks you to approve it${plan.plan_id === "free" ? "" : ` to keep ${plan.plan_name}`}.`;
+}
 export const DEMO_STRIPE_MESSAGE =
   "Demo account: billing is real on this deployment, so a demo account stays on Free. Sign in with your Amazon seller account to upgrade.";
 export const MOCK_DEMO_MESSAGE = "Billing is in mock mode: Stripe is not configured and nothing is charged. The demo's paid plans use sample product data only.";

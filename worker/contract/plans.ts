@@ -138,6 +138,13 @@ export function nextPlanWithMoreMembers(plan: Plan): Plan | null {
   return PLANS.find((other) => other.priceUsd !== null && other.memberLimit !== null && other.memberLimit > limit) ?? null;
 }
 
+/** The plan to buy for more seller accounts than `plan` connects, or null when none on sale has more (Enterprise is by contact). */
+export function nextPlanWithMoreConnections(plan: Plan): Plan | null {
+  const limit = plan.sellerConnectionLimit;
+  if (limit === null) return null;
+  return PLANS.find((other) => other.priceUsd !== null && other.sellerConnectionLimit !== null && other.sellerConnectionLimit > limit) ?? null;
+}
+
 /** Whether a workspace on `plan` with `connections` seller accounts connected may connect one more. */
 export function canAddConnection(plan: Plan, connections: number): boolean {
   return plan.sellerConnectionLimit === null || connections < plan.sellerConnectionLimit;

@@ -18,7 +18,7 @@ import { listConnections } from "../connections/connection-store";
 import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
-import { BillingUnavailableError, WebhookSignatureError } from "../upstreams/stripe/billing";
+import { BillingNotConfiguredError, BillingUnavailableError, WebhookSignatureError } from "../upstreams/stripe/billing";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 import { plansSchema, redirectSchema, subscriptionQuerySchema, subscriptionSchema, webhookReceivedSchema } from "./schemas/billing";
 
@@ -40,14 +40,23 @@ function subscriptionBody(c: Context<AppEnv>, billing: UserBilling | null, conne
     demo: row?.isDemo ?? false,
     ...(row?.cancelAt && { ends_at: row.cancelAt }),
     ...(row?.paymentActionUrl && { payment_action_url: row.paymentActionUrl }),
-    ...(plan.perConnection && agencyFigures(plan, row?.isDemo && connections !== undefined ? connections : (row?.quantity ?? null))),
+    ...(plan.perConnection && agencyFigures(plan, row?.isDemo && connections !== undefined ? connections : (row?.quantity ?? null), endsThisPeriod(row))),
   };
 }
 
-/** Agency's per-connection figures for /billing: the quantity billed and next month at that quantity. */
-function agencyFigures(plan: Plan, storedQuantity: number | null) {
+/**
+ * Agency's per-connection figures for /billing: the quantity billed and next month at that
+ * quantity, unless the subscription ends by this period's end (Stripe sends no next invoice then).
+ */
+function agencyFigures(plan: Plan, storedQuantity: number | null, ending: boolean) {
   const quantity = agencyQuantity(storedQuantity ?? 1);
-  return { quantity, price_per_connection_usd: plan.priceUsd ?? 0, next_invoice_estimate_usd: monthlyPriceUsd(plan, quantity) ?? 0 };
+  return { quantity, price_per_connection_usd: plan.priceUsd ?? 0, ...(!ending && { next_invoice_estimate_usd: monthlyPriceUsd(plan, quantity) ?? 0 }) };
+}
+
+/** Set to cancel at or before the current period's end (cancel_at_period_end, or a cancel_at within it). */
+function endsThisPeriod(row: UserBilling["subscription"] | undefined): boolean {
+  if (!row?.cancelAt) return false;
+  return row.currentPeriodEnd === null || Date.parse(row.cancelAt) <= Date.parse(row.currentPeriodEnd);
 }
 
 /** Back to /billing on this deployment's origin (SITE_URL), never the request's Host. */
@@ -102,7 +111,7 @@ const checkoutRoute = createRoute({
     403: errorAnswer("A demo account, with Stripe configured: it cannot subscribe."),
     409: errorAnswer("Already on a paid plan (or Stripe bills the customer already), or a Checkout for another plan was started at the same moment (see Retry-After)."),
     422: badInput,
-    503: errorAnswer("The plan's price (STRIPE_PRICE_PRO or STRIPE_PRICE_AGENCY) or STRIPE_WEBHOOK_SECRET is not set, or Stripe cannot be reached (see Retry-After)."),
+    503: errorAnswer("The plan's price (STRIPE_PRICE_PRO or STRIPE_PRICE_AGENCY) or STRIPE_WEBHOOK_SECRET is not set, Stripe does not sell that price (unknown or archived), or Stripe cannot be reached (see Retry-After)."),
   },
 });
 
@@ -116,7 +125,7 @@ const portalRoute = createRoute({
     200: jsonAnswer("Where to send the browser; url null in mock mode.", redirectSchema),
     401: notSignedIn,
     404: errorAnswer("No billing account yet."),
-    503: errorAnswer("Stripe cannot be reached (see Retry-After)."),
+    503: errorAnswer("Stripe cannot be reached (see Retry-After), or its Customer Portal is not set up (not_configured)."),
   },
 });
 
@@ -193,6 +202,11 @@ export const billingRoutes = createRouter()
     if (result.kind === "already-paying") {
       throw new ApiError(409, "conflict", `You are already on a paid plan. Manage your subscription from ${BILLING_PATH}.`);
     }
+    if (result.kind === "price-refused") {
+      // A test-mode price left after the switch to live keys, or one deleted or archived: an operator's fix, not the customer's.
+      const setting = planId === "agency" ? "STRIPE_PRICE_AGENCY" : "STRIPE_PRICE_PRO";
+      throw new ApiError(503, "not_configured", `Checkout is not available: Stripe does not sell the price ${setting} names. Nothing was charged.`);
+    }
     if (result.kind === "raced") {
       // Two tabs, two plans, one instant: only one of them got a session that can be paid.
       throw new ApiError(409, "conflict", "A Checkout for another plan was started at the same moment. Nothing was charged; try again in a few seconds.", { "Retry-After": "5" });
@@ -210,7 +224,12 @@ export const billingRoutes = createRouter()
       throw new ApiError(404, "not_found", `No billing account yet: choose Upgrade on ${BILLING_PATH} to subscribe first.`);
     }
     const customerId = subscription.stripeCustomerId;
-    const url = await stripeUnavailable(() => portalUrl(c.env.DB, billing, workspace.id, customerId, billingUrl(c)));
+    const url = await stripeUnavailable(() => portalUrl(c.env.DB, billing, workspace.id, customerId, billingUrl(c))).catch((error: unknown) => {
+      if (!(error instanceof BillingNotConfiguredError)) throw error;
+      // Stripe's words name its Dashboard: for the operator's log, not the customer.
+      console.error("stripe refused the customer portal: save its settings in the Dashboard (docs/billing.md, step 5)", error.message);
+      throw new ApiError(503, "not_configured", "The billing portal is not set up on this deployment yet, so the subscription cannot be managed here. Nothing has changed on it; please contact support.");
+    });
     await auditRequest(c, { workspaceId: workspace.id, action: "billing.portal" });
     return c.json({ mock: false, url }, 200);
   })

@@ -6,7 +6,9 @@ import { connectionsChanged } from "../connections/connection-changed";
 import { findConnection, findConnectionOfSeller, type ConnectionRecord } from "../connections/connection-store";
 import { connectToWorkspace, renewConnection } from "../connections/connect-to-workspace";
 import type { SellerRegion } from "../contract/account";
-import { canAddConnection, type Plan } from "../contract/plans";
+import { BILLING_PATH } from "../contract/billing";
+import { count } from "../contract/features";
+import { canAddConnection, nextPlanWithMoreConnections, type Plan } from "../contract/plans";
 import type { AppEnv } from "../env";
 import { refreshParticipations } from "../seller/participations";
 import { can } from "../workspaces/roles";
@@ -38,8 +40,13 @@ const WRONG_WORKSPACE =
 const CONNECTION_GONE =
   "The seller account being reconnected was removed from this workspace meanwhile, so nothing was stored. Connect it again from Settings → Connection Status.";
 
-const limitReached = (plan: Plan) =>
-  `Your ${plan.name} plan connects up to ${plan.sellerConnectionLimit} seller accounts. Disconnect one, or move to the Agency plan for more.`;
+/** The plan's seller-account limit reached, and the way up: the next plan sold online with more, else Enterprise. */
+function limitReached(plan: Plan): string {
+  const limit = plan.sellerConnectionLimit ?? 0;
+  const next = nextPlanWithMoreConnections(plan);
+  const wayUp = next ? `move to the ${next.name} plan (up to ${count(next.sellerConnectionLimit!, "seller account")}) at ${BILLING_PATH}` : "ask us about Enterprise at /contact";
+  return `Your ${plan.name} plan connects up to ${count(limit, "seller account")}. ${limit === 1 ? "Disconnect it" : "Disconnect one"}, or ${wayUp}.`;
+}
 
 /** The plan's refusal of one more connected seller account, or null when there is room. */
 export async function connectionLimitProblem(c: Context<AppEnv>, workspaceId: string): Promise<string | null> {

@@ -67,7 +67,7 @@ describe("/billing when something fails", () => {
     renderRoutes("/billing");
     const panel = await screen.findByRole("region", { name: "Current plan" });
     const status = within(panel).getByText("Status").nextElementSibling;
-    expect(status?.textContent).toBe("No paid subscription (Pro was canceled)");
+    expect(status?.textContent).toBe("No paid subscription (the last one was canceled)");
   });
 });
 
@@ -77,7 +77,8 @@ describe("statusText", () => {
     [{ plan_id: "pro", status: "past_due" }, true, "Payment failed, retrying"],
     [{ plan_id: "pro", status: "trialing" }, true, "Trial"],
     [{ plan_id: "free", status: null }, true, "No paid subscription"],
-    [{ plan_id: "free", status: "canceled" }, true, "No paid subscription (Pro was canceled)"],
+    // Pro or Agency: the answer does not say which plan ended, so neither is named.
+    [{ plan_id: "free", status: "canceled" }, true, "No paid subscription (the last one was canceled)"],
     [{ plan_id: "pro", status: "some_new_state" }, true, "Some new state"],
     [{ plan_id: "free", status: null }, false, "Signed out"],
   ])("%o (signed in: %s) reads %s", (subscription, signedIn, text) => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderRoutes } from "../helpers";
 import { PLANS_BODY, subscription } from "./billing-fixtures";
@@ -104,6 +104,25 @@ describe("/billing", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("Payment failed: update your card to keep Pro.");
     await user.click(screen.getByRole("button", { name: "Manage Subscription" }));
     await waitFor(() => expect(navigateAway).toHaveBeenCalledWith("https://billing.stripe.com/p/session/1"));
+  });
+
+  it("an Agency customer's failed or waiting payment names Agency, not Pro, once on the page", async () => {
+    const agency = { plan_id: "agency" as const, plan_name: "Agency", stripe_customer_id: "cus_1", quantity: 3, price_per_connection_usd: 39, next_invoice_estimate_usd: 117 };
+    fakeApi({
+      "GET /api/user/status": json(demoUser({ demo: false, connected: true })),
+      "GET /api/billing/plans": json(PLANS_BODY),
+      "GET /api/billing/subscription": sequence(
+        json(subscription({ ...agency, status: "past_due" })),
+        json(subscription({ ...agency, status: "past_due", payment_action_url: "https://invoice.stripe.com/i/2" })),
+      ),
+    });
+    renderRoutes("/billing");
+    expect((await screen.findByRole("alert")).textContent).toBe("Payment failed: update your card to keep Agency. Manage Subscription");
+    cleanup();
+    renderRoutes("/billing");
+    const alerts = await screen.findAllByRole("alert");
+    expect(alerts.map((alert) => alert.textContent)).toEqual(["Confirm your payment: your bank asks you to approve it to keep Agency. Confirm your payment"]);
+    expect(screen.getAllByRole("link", { name: "Confirm your payment" })).toHaveLength(1);
   });
 
   it("a signed-out visitor is asked to sign in to upgrade", async () => {

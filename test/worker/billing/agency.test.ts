@@ -104,6 +104,25 @@ describe("Agency checkout", () => {
     expect(body).toMatchObject({ plan_id: "agency", plan_name: "Agency", quantity: 1, price_per_connection_usd: 39, next_invoice_estimate_usd: 39 });
   });
 
+  it("set to end at the period's end, Agency shows no next invoice: Stripe will not send one", async () => {
+    const browser = await freeBrowserWith(bindings);
+    const res = await browser.json("/api/billing/create-checkout", "POST", { planId: "agency" });
+    const paid = await completeCheckout(sessionIdOf((await res.json<RedirectResponse>()).url!));
+    for (const event of paid.events) expect((await deliver(bindings, event)).status).toBe(200);
+    const subscription = paid.subscription as { id: string; customer: string };
+    await setSubscription({ id: subscription.id, customer: subscription.customer, status: "active", priceId: PRICE_AGENCY, cancelAtPeriodEnd: true });
+    expect((await deliver(bindings, stripeEvent("customer.subscription.updated", { id: subscription.id, object: "subscription", customer: subscription.customer }))).status).toBe(200);
+    const body = await (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>();
+    expect(body).toMatchObject({ plan_id: "agency", cancel_at_period_end: true, quantity: 1, price_per_connection_usd: 39 });
+    expect(body.ends_at).toBe(body.current_period_end);
+    expect(body).not.toHaveProperty("next_invoice_estimate_usd");
+
+    // Resumed (the portal's Renew): the next invoice is back.
+    await setSubscription({ id: subscription.id, customer: subscription.customer, status: "active", priceId: PRICE_AGENCY, cancelAtPeriodEnd: false });
+    expect((await deliver(bindings, stripeEvent("customer.subscription.updated", { id: subscription.id, object: "subscription", customer: subscription.customer }))).status).toBe(200);
+    expect(await (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>()).toMatchObject({ next_invoice_estimate_usd: 39 });
+  });
+
   it("refuses Agency with 503 and a detail when STRIPE_PRICE_AGENCY is not set, and any other plan with 422", async () => {
     const browser = await freeBrowserWith(stripeEnv());
     const res = await browser.json("/api/billing/create-checkout", "POST", { planId: "agency" });

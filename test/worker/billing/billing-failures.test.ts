@@ -10,7 +10,7 @@ import { buildServices } from "../../../worker/services";
 import { freeBrowserWith, userIdOf } from "../history/accounts";
 import type { TestBrowser } from "../support/seller-browser";
 import { deliver, deliverRaw, failNext, holdIdempotencyKey, PRICE_PRO, setSubscription, signatureFor, stripeCalls, stripeEnv, stripeEvent, untilRunning } from "../support/stripe";
-import { STRIPE_OUTAGE_KEY, STRIPE_RATE_LIMITED_KEY, subscriptionObject } from "../../fakes/stripe-calls";
+import { FAKE_ARCHIVED_PRICES, STRIPE_OUTAGE_KEY, STRIPE_RATE_LIMITED_KEY, subscriptionObject } from "../../fakes/stripe-calls";
 
 const bindings = stripeEnv();
 const planOf = async (browser: TestBrowser) => (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>();
@@ -65,6 +65,27 @@ describe("billing never answers 5xx for Stripe's failures", () => {
     const portal = await browser.request("/api/billing/portal");
     expect(portal.status).toBe(503);
     expect(portal.headers.get("Retry-After")).not.toBeNull();
+  });
+
+  it("a price Stripe does not know (the other mode's, or deleted): Checkout answers 503 naming the setting, not a 500", async () => {
+    // A test-mode price left in STRIPE_PRICE_PRO after the switch to live keys: Stripe answers "No such price".
+    const browser = await freeBrowserWith(stripeEnv({ STRIPE_PRICE_PRO: "price_from_the_other_mode" }));
+    const checkout = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+    expect(checkout.status).toBe(503);
+    expect(await checkout.json()).toMatchObject({ code: "not_configured", detail: expect.stringContaining("STRIPE_PRICE_PRO") });
+    const agency = await freeBrowserWith(stripeEnv({ STRIPE_PRICE_AGENCY: "price_agency_deleted" }));
+    const refused = await agency.json("/api/billing/create-checkout", "POST", { planId: "agency" });
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ code: "not_configured", detail: expect.stringContaining("STRIPE_PRICE_AGENCY") });
+    // Pro, whose price Stripe knows, is still sold on that deployment.
+    expect((await agency.json("/api/billing/create-checkout", "POST", { planId: "pro" })).status).toBe(200);
+  });
+
+  it("an archived price (the old one, after a new price was made): Checkout answers 503 naming the setting, not a 500", async () => {
+    const browser = await freeBrowserWith(stripeEnv({ STRIPE_PRICE_PRO: FAKE_ARCHIVED_PRICES[0] }));
+    const checkout = await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" });
+    expect(checkout.status).toBe(503);
+    expect(await checkout.json()).toMatchObject({ code: "not_configured", detail: expect.stringContaining("STRIPE_PRICE_PRO") });
   });
 
   it("two checkouts at once while Stripe still creates the first's customer: the second, refused 409 even after the library's retry, is a 503", async () => {
@@ -155,6 +176,25 @@ describe("what /billing shows", () => {
 
     await setSubscription({ id, customer, status: "active" });
     await deliver(bindings, stripeEvent("invoice.paid", { ...invoice, hosted_invoice_url: null }));
+    expect(await planOf(browser)).not.toHaveProperty("payment_action_url");
+  });
+
+  it("invoice.payment_action_required delivered after the newer subscription.updated still shows its link", async () => {
+    const { browser, userId, customer } = await customerBrowser();
+    const id = `sub_${crypto.randomUUID().slice(0, 12)}`;
+    await setSubscription({ id, customer, status: "past_due", priceId: PRICE_PRO, userId });
+    // A renewal needs 3-D Secure: Stripe makes the invoice's event, then a second later the subscription's (past_due); they arrive the other way round.
+    const now = Math.floor(Date.now() / 1000);
+    await deliver(bindings, stripeEvent("customer.subscription.updated", subscriptionObject({ id, customer, status: "past_due" }), now + 1));
+    const late = await deliver(bindings, stripeEvent("invoice.payment_action_required", invoiceOf(customer, id, "in_3ds_late"), now));
+    expect(late.status).toBe(200);
+    expect(await planOf(browser)).toMatchObject({ status: "past_due", payment_action_url: "https://invoice.stripe.test/i/in_3ds_late" });
+
+    // Paid since: the late link is not shown, and a later event's state is not undone.
+    await setSubscription({ id, customer, status: "active" });
+    await deliver(bindings, stripeEvent("invoice.paid", invoiceOf(customer, id, "in_3ds_late"), now + 2));
+    await deliver(bindings, stripeEvent("invoice.payment_action_required", invoiceOf(customer, id, "in_3ds_late"), now));
+    expect(await planOf(browser)).toMatchObject({ status: "active" });
     expect(await planOf(browser)).not.toHaveProperty("payment_action_url");
   });
 

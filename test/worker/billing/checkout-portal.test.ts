@@ -5,6 +5,7 @@ import type { RedirectResponse, SubscriptionResponse } from "../../../worker/con
 import { freeBrowserWith, userIdOf } from "../history/accounts";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { PRICE_PRO, stripeCalls, stripeEnv } from "../support/stripe";
+import { STRIPE_NO_PORTAL_KEY } from "../../fakes/stripe-calls";
 
 describe("POST /api/billing/create-checkout against Stripe", () => {
   it("creates a customer once and a subscription-mode Checkout Session for the Pro price", async () => {
@@ -104,6 +105,19 @@ describe("GET /api/billing/portal", () => {
     expect((await res.json<RedirectResponse>()).url).toMatch(/^https:\/\/stripe-fake\.test\/portal\/bps_/);
     const calls = await stripeCalls({ path: "/v1/billing_portal/sessions", customer: customer! });
     expect(calls.map((call) => call.fields)).toEqual([{ customer, return_url: "https://ranklayer.com/billing" }]);
+  });
+});
+
+describe("GET /api/billing/portal before the portal is set up in Stripe", () => {
+  it("answers 503 not_configured with a detail, not a 500, and changes nothing", async () => {
+    // An account whose Customer Portal settings were never saved (docs/billing.md, step 5).
+    const browser = await freeBrowserWith(stripeEnv({ STRIPE_SECRET_KEY: STRIPE_NO_PORTAL_KEY }));
+    expect((await browser.json("/api/billing/create-checkout", "POST", { planId: "pro" })).status).toBe(200);
+    const before = await (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>();
+    const res = await browser.request("/api/billing/portal");
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ code: "not_configured", detail: expect.stringMatching(/portal/i) });
+    expect(await (await browser.request("/api/billing/subscription")).json<SubscriptionResponse>()).toEqual(before);
   });
 });
 

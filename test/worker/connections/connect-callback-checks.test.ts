@@ -16,7 +16,7 @@ import { subscribeWorkspace } from "../support/workspace-plans";
  */
 
 const STATE_COOKIE = "__Host-oauth-state";
-const FREE_LIMIT = "Your Free plan connects up to 1 seller accounts. Disconnect one, or move to the Agency plan for more.";
+const FREE_LIMIT = "Your Free plan connects up to 1 seller account. Disconnect it, or move to the Agency plan (up to 50 seller accounts) at /billing.";
 
 /** A seller signed in with Amazon: a personal workspace on Free, whose one connection is its own seller. */
 async function freeSeller() {

@@ -2,6 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { countSellerConnections } from "../../../worker/billing/connection-count-store";
 import type { ConnectionList, ConnectionView } from "../../../worker/contract/connections";
+import { insertConnection } from "../support/seller-connections";
+import { subscribeWorkspace } from "../support/workspace-plans";
 import { connectSeller, consentAs, demoEnv, newSellingPartnerId, registerLwaClient, sellerEnv, TestBrowser } from "../support/seller-browser";
 
 /**
@@ -42,7 +44,22 @@ describe("/api/connections", () => {
     const res = await browser.json("/api/connections/start", "POST", { marketplace: "UK" });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({
-      detail: "Your Free plan connects up to 1 seller accounts. Disconnect one, or move to the Agency plan for more.",
+      detail: "Your Free plan connects up to 1 seller account. Disconnect it, or move to the Agency plan (up to 50 seller accounts) at /billing.",
+      code: "plan_limit",
+    });
+  });
+
+  it("an Agency workspace at its 50 seller accounts is pointed to Enterprise, not to the plan it is on", async () => {
+    const { browser } = await signedInSeller({ roomForMore: false });
+    const workspaceId = (await (await browser.request("/api/workspaces")).json<{ current: { id: string } }>()).current.id;
+    await subscribeWorkspace(workspaceId, "agency");
+    for (let i = 1; i < 50; i += 1) {
+      await insertConnection({ id: `${workspaceId}-client-${i}`, workspaceId, sellingPartnerId: `ACLIENT${i}`, region: "eu", name: `Client ${i}`, status: { grantedAt: new Date().toISOString() } });
+    }
+    const res = await browser.json("/api/connections/start", "POST", { marketplace: "UK" });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({
+      detail: "Your Agency plan connects up to 50 seller accounts. Disconnect one, or ask us about Enterprise at /contact.",
       code: "plan_limit",
     });
   });

@@ -34,7 +34,7 @@ export const subscriptionSchema = z
     payment_action_url: z.string().optional().openapi({ description: "Stripe's hosted invoice page where the customer confirms a payment (3-D Secure)." }),
     quantity: z.number().int().optional().openapi({ description: "Agency: the connected seller accounts billed (at least 1)." }),
     price_per_connection_usd: z.number().optional().openapi({ description: "Agency: USD per connected seller account per month." }),
-    next_invoice_estimate_usd: z.number().optional().openapi({ description: "Agency: next month at today's quantity, before prorations and tax." }),
+    next_invoice_estimate_usd: z.number().optional().openapi({ description: "Agency: next month at today's quantity, before prorations and tax; absent when the subscription ends by this period's end." }),
   })
   .openapi("Subscription") satisfies z.ZodType<SubscriptionResponse>;
 

@@ -115,6 +115,12 @@ export class WebhookSignatureError extends Error {}
 /** Stripe cannot be reached (network, timeout, its 5xx or rate limit): answered 503 with Retry-After. */
 export class BillingUnavailableError extends Error {}
 
+/**
+ * Stripe refuses what only its account's settings can fix (the Customer Portal never saved, a
+ * Checkout price archived): no retry helps, so it is answered 503 not_configured and logged for the operator.
+ */
+export class BillingNotConfiguredError extends Error {}
+
 /** Stripe refused an Idempotency-Key reused with other parameters: two different requests raced (answered 409). */
 export class IdempotencyConflictError extends Error {}
 

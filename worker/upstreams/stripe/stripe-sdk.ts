@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import type { StripeConfig } from "../../config";
 import type { Billing, BillingEvent, CheckoutFacts, CheckoutRequest, QuantityUpdate, SubscriptionFacts } from "./billing";
-import { BillingUnavailableError, IdempotencyConflictError, NoSuchStripeObjectError, WebhookSignatureError } from "./billing";
+import { BillingNotConfiguredError, BillingUnavailableError, IdempotencyConflictError, NoSuchStripeObjectError, WebhookSignatureError } from "./billing";
 
 /**
  * Stripe through its official library (722 KiB; loaded by client.ts only when billing runs): the fetch HTTP client and the SubtleCrypto provider
@@ -89,6 +89,17 @@ export class StripeSdkBilling implements Billing {
   }
 
   async createCheckout(request: CheckoutRequest): Promise<string | null> {
+    try {
+      return await this.createSession(request);
+    } catch (error) {
+      // A price Stripe will not sell (archived, or not recurring) is refused on the line item: the
+      // setting is wrong, no retry sells it. An unknown one is NoSuchStripeObjectError already.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.param?.startsWith("line_items")) throw new BillingNotConfiguredError(error.message);
+      throw error;
+    }
+  }
+
+  private async createSession(request: CheckoutRequest): Promise<string | null> {
     const session = await keyedCreate(request.idempotencyKey, (idempotencyKey) => this.stripe.checkout.sessions.create({
       mode: "subscription",
       customer: request.customerId,
@@ -105,8 +116,15 @@ export class StripeSdkBilling implements Billing {
   }
 
   async createPortal(customerId: string, returnUrl: string): Promise<string | null> {
-    const session = await guarded(() => this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
-    return session.url;
+    try {
+      const session = await guarded(() => this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+      return session.url;
+    } catch (error) {
+      // A customer Stripe does not know is NoSuchStripeObjectError (recreated by the caller); any
+      // other refusal is of the account's portal settings ("save your customer portal settings").
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new BillingNotConfiguredError(error.message);
+      throw error;
+    }
   }
 
   async retrieveSubscription(id: string): Promise<SubscriptionFacts> {

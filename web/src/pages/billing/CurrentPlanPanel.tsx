@@ -1,6 +1,6 @@
 import { navigateAway } from "../../lib/navigate-away";
 import { useState } from "react";
-import { DEMO_STRIPE_MESSAGE, MOCK_DEMO_MESSAGE, MOCK_PORTAL_MESSAGE, PAYMENT_ACTION_MESSAGE, type SubscriptionResponse } from "@contract/billing";
+import { DEMO_STRIPE_MESSAGE, MOCK_DEMO_MESSAGE, MOCK_PORTAL_MESSAGE, paymentActionMessage, type SubscriptionResponse } from "@contract/billing";
 import { cancelDemoSubscription, openPortal } from "../../api/billing";
 import { formatDay, statusText } from "./billing-format";
 import "../../styles/facts.css";
@@ -98,9 +98,10 @@ export function CurrentPlanPanel({ subscription, signedIn, demoAccount = false, 
           </div>
         )}
       </dl>
-      {subscription.payment_action_url && (
+      {/* past_due: the PastDueBanner above the panel says it already (with the same link). */}
+      {subscription.payment_action_url && subscription.status !== "past_due" && (
         <p className="billing__notice" role="alert">
-          {PAYMENT_ACTION_MESSAGE} <a href={subscription.payment_action_url}>Confirm your payment</a>
+          {paymentActionMessage(subscription)} <a href={subscription.payment_action_url}>Confirm your payment</a>
         </p>
       )}
       {subscription.mock && (

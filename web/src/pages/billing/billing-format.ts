@@ -21,13 +21,14 @@ const STATUS_WORDS: Record<string, string> = {
   paused: "Paused",
 };
 
-/** The Status line of the current plan: words, not Stripe's raw values; Free after a canceled Pro says so plainly. */
+/** The Status line of the current plan: words, not Stripe's raw values; Free after a canceled Pro or Agency says so plainly. */
 export function statusText(subscription: { plan_id: string; status: string | null }, signedIn: boolean): string {
   if (!signedIn) return "Signed out";
   const { status } = subscription;
   if (status === null) return subscription.plan_id === "free" ? "No paid subscription" : "Active";
   if (subscription.plan_id === "free" && !["active", "trialing", "past_due"].includes(status)) {
-    return status === "canceled" ? "No paid subscription (Pro was canceled)" : "No paid subscription";
+    // The answer carries no paid plan once it ended, so neither Pro nor Agency is named.
+    return status === "canceled" ? "No paid subscription (the last one was canceled)" : "No paid subscription";
   }
   return STATUS_WORDS[status] ?? status.charAt(0).toUpperCase() + status.replaceAll("_", " ").slice(1);
 }
