@@ -18,6 +18,7 @@ import {
   accountOfEmail,
   confirmAccountEmail,
   createEmailAccount,
+  emailOfAccount,
   findRequest,
   findRequestByLinkHash,
   insertSignInRequest,
@@ -81,7 +82,7 @@ export async function sendSignInEmail(db: D1Database, mail: MailSetup, input: Se
 
 export type Redeemed =
   | { ok: true; purpose: "sign_in"; user: EmailUserRecord; email: string; created: boolean }
-  | { ok: true; purpose: "add_email"; userId: string; email: string }
+  | { ok: true; purpose: "add_email"; userId: string; email: string; previousEmail: string | null }
   | { ok: false; failure: "invalid" | "taken" | "wrong_code" | "exhausted" | "other_account"; triesLeft?: number }
   | { ok: false; failure: "confirm"; email: string };
 
@@ -144,8 +145,10 @@ async function complete(db: D1Database, request: SignInRequestRecord, nowMs: num
   const nowIso = new Date(nowMs).toISOString();
   if (request.purpose === "add_email") {
     if (!request.userId) return { ok: false, failure: "invalid" };
+    const earlier = await emailOfAccount(db, request.userId);
     const result = await confirmAccountEmail(db, request.userId, request.email, nowIso);
-    return result === "ok" ? { ok: true, purpose: "add_email", userId: request.userId, email: request.email } : { ok: false, failure: "taken" };
+    if (result !== "ok") return { ok: false, failure: "taken" };
+    return { ok: true, purpose: "add_email", userId: request.userId, email: request.email, previousEmail: earlier !== request.email ? earlier : null };
   }
   const existing = await accountOfEmail(db, request.email);
   if (existing) return { ok: true, purpose: "sign_in", user: existing, email: request.email, created: false };

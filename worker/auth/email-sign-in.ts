@@ -1,5 +1,5 @@
 import { sha256Hex } from "../shared/hmac";
-import { HOUR_MS } from "../contract/time";
+import { HOUR_MS, utcMinuteText } from "../contract/time";
 import { asciiDomain } from "../contract/email-domain";
 import { escapeHtml } from "../shared/html";
 import { base64UrlEncode } from "./signing-key";
@@ -145,6 +145,32 @@ export function signInEmail(input: { to: string; from: string; link: string; cod
       ...(signIn ? [`<p>Or type this code in the page you asked from: <strong style="font-size:1.4em;letter-spacing:0.1em">${code}</strong></p>`] : []),
       `<p>${lifetime}</p>`,
       `<p style="color:#666">${ignore}</p>`,
+    ].join("\n"),
+  };
+}
+
+/**
+ * The notice to an account's earlier address once a new one is confirmed: whoever holds the
+ * account (a stolen session included) can move its sign-in to a mailbox they own, and the earlier
+ * address is the one its owner still reads.
+ */
+export function addressChangedEmail(input: { to: string; from: string; newEmail: string; changedAt: string; siteOrigin: string }): EmailMessageBuilder {
+  const { to, from, newEmail, changedAt, siteOrigin } = input;
+  const contact = new URL("/contact", siteOrigin).href;
+  const lines = [
+    `The email address that signs in to your RankLayer account changed from ${to} to ${newEmail} at ${utcMinuteText(changedAt)}.`,
+    `This address no longer signs in to it.`,
+    `If you made this change, there is nothing to do. If you did not, tell us at once: ${contact}`,
+  ];
+  return {
+    from: { name: "RankLayer", email: from },
+    to,
+    subject: "Your RankLayer sign-in address was changed",
+    text: lines.join("\n\n"),
+    html: [
+      `<p>${escapeHtml(lines[0]!)}</p>`,
+      `<p>${escapeHtml(lines[1]!)}</p>`,
+      `<p>If you made this change, there is nothing to do. If you did not, <a href="${escapeHtml(contact)}">tell us at once</a>.</p>`,
     ].join("\n"),
   };
 }

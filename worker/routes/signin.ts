@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Context } from "hono";
 import { clearCookie, readCookie, setHostCookie } from "../auth/cookies";
-import { limitDetail, normalizeEmail, SIGN_IN_LIFETIME_MS, SIGN_IN_LIMITS, type SignInPurpose } from "../auth/email-sign-in";
+import { addressChangedEmail, limitDetail, normalizeEmail, SIGN_IN_LIFETIME_MS, SIGN_IN_LIMITS, type SignInPurpose } from "../auth/email-sign-in";
 import { redeemCode, redeemLink, sendSignInEmail, type Redeemed } from "../auth/email-sign-in-service";
 import { emailOfAccount } from "../auth/email-sign-in-store";
 import { finishAuthentication, relyingPartyOf, startAuthentication, type RelyingParty } from "../auth/passkeys";
@@ -86,10 +86,20 @@ async function afterRedeem(c: Context<AppEnv>, redeemed: Redeemed) {
   clearCookie(c, SIGN_IN_REQUEST_COOKIE);
   c.header("Cache-Control", "no-store");
   if (redeemed.purpose === "add_email") {
+    if (redeemed.previousEmail) await tellEarlierAddress(c, redeemed.previousEmail, redeemed.email);
     return c.json({ purpose: "add_email" as const, created: false, email: redeemed.email, status: null }, 200);
   }
   await signIn(c, redeemed.user.id);
   return c.json({ purpose: "sign_in" as const, created: redeemed.created, email: redeemed.email, status: await userStatus(c.env.DB, redeemed.user) }, 200);
+}
+
+/** The earlier address hears that another one now signs in; the change stands if that mail fails (logged). */
+async function tellEarlierAddress(c: Context<AppEnv>, earlier: string, newEmail: string): Promise<void> {
+  const { config, sources } = c.get("services");
+  const sender = sources.alertEmail();
+  if (!sender || !config.alertEmail) return;
+  const notice = addressChangedEmail({ to: earlier, from: config.alertEmail.from, newEmail, changedAt: new Date().toISOString(), siteOrigin: config.siteOrigin });
+  await sender.send(notice).catch((error: unknown) => console.error("address change notice not sent", error));
 }
 
 export function relyingParty(c: Context<AppEnv>): RelyingParty {

@@ -194,6 +194,31 @@ describe("one account, several ways in", () => {
     expect(clash.status).toBe(409);
     expect((await (await seller.request("/api/account")).json<{ email: string }>()).email).toBe("seller@example.com");
   });
+
+  it("changes the address once the new one is confirmed, and tells the earlier address", async () => {
+    const { bindings, sent } = emailEnv();
+    const owner = new TestBrowser(bindings);
+    await signInByEmail(owner, sent, "first@example.com");
+    const mailsBefore = sent.length;
+
+    await owner.json("/api/account/email", "POST", { email: "second@example.com" });
+    // Asking changes nothing, and nobody else is told, until the new address's link is opened.
+    expect((await (await owner.request("/api/account")).json<{ email: string }>()).email).toBe("first@example.com");
+    expect(sent.slice(mailsBefore).map((mail) => mail.to)).toEqual(["second@example.com"]);
+
+    const confirmed = await owner.json("/api/signin/email/link", "POST", { token: secretsOf(sent, "second@example.com").token });
+    expect(await confirmed.json()).toMatchObject({ purpose: "add_email", email: "second@example.com" });
+    expect((await (await owner.request("/api/account")).json<{ email: string }>()).email).toBe("second@example.com");
+    const notice = sent.at(-1)!;
+    expect(notice.to).toBe("first@example.com");
+    expect(notice.subject).toBe("Your RankLayer sign-in address was changed");
+    expect(notice.text).toContain("changed from first@example.com to second@example.com");
+    expect(notice.text).toContain("/contact");
+
+    // The new address signs in to this account; the earlier one would start an account of its own.
+    expect(await signInByEmail(new TestBrowser(bindings), sent, "second@example.com")).toMatchObject({ created: false });
+    expect(await signInByEmail(new TestBrowser(bindings), sent, "first@example.com")).toMatchObject({ created: true });
+  });
 });
 
 /** A request with an API key, as a script makes it. */
