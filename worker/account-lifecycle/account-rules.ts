@@ -51,11 +51,13 @@ function primaryConnection(connections: AccountRows["connections"]) {
 export interface ExportedWorkspace {
   rows: WorkspaceRows;
   history: TrackedHistory[];
+  /** The first day `history` covers (the days the history shards hold). */
+  historySince: string;
   plan: string;
 }
 
 /** What the export holds of one workspace: the same fields for the personal one (at the top) and for the others that are the account's alone. */
-function workspaceSection({ rows, history, plan }: ExportedWorkspace) {
+function workspaceSection({ rows, history, historySince, plan }: ExportedWorkspace) {
   return {
     connections: rows.connections,
     settings: rows.settings,
@@ -63,6 +65,7 @@ function workspaceSection({ rows, history, plan }: ExportedWorkspace) {
     alerts: rows.alerts,
     notifications: rows.notifications,
     history,
+    historySince,
     revenue: rows.revenue,
     sellerSnapshots: rows.sellerSnapshots,
     apiKeys: rows.apiKeys.map((key) => ({ ...key, usage: rows.apiKeyUsage.filter((hour) => hour.keyId === key.id).map(({ hour, requests }) => ({ hour, requests })) })),
