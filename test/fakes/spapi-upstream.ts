@@ -12,6 +12,10 @@
  *        behavior: normal | no_ranks | not_found | forbidden | throttled | error500 | error503
  *   POST inventory  { refreshToken, marketplaceId, pageSize?, summaries: [{ asin, sellerSku, fulfillableQuantity }] }
  *                   the FBA inventory of the seller whose grant is refreshToken
+ *   POST inventory-fail { refreshToken, marketplaceId, status: 500 | 503, times, retryAfter? }
+ *                   the seller's next `times` inventory pages there answer 500 InternalFailure or 503
+ *                   ServiceUnavailable (the models' 500 and 503; Retry-After verbatim when given), as Amazon's
+ *                   do now and then; a page asked again after them is answered
  *   POST buy-box    { asin, sellerId | null }  the Buy Box winner of an ASIN outside the example
  *   POST offers     { asin, offers }           these Offers for the ASIN (two winners, MyOffer, …); like Amazon,
  *                   the answer lists at most the 20 lowest-priced (landed price), TotalOfferCount all of them
@@ -85,6 +89,8 @@ export class SpApiFake implements FakeUpstream {
   private scripts = new Map<string, { behavior: Behavior; retryAfterSeconds?: number }>();
   /** "<refreshToken> <marketplaceId>" → that seller's inventory there. */
   private inventories = new Map<string, { pageSize: number; summaries: InventoryRecord[] }>();
+  /** "<refreshToken> <marketplaceId>" → the next inventory pages that fail with a server error. */
+  private inventoryFailures = new Map<string, { status: 500 | 503; left: number; retryAfter?: string }>();
   private buyBoxWinners = new Map<string, string | null>();
   private offers = new Map<string, unknown[]>();
   private offerItems = new Map<string, { behavior: OfferItemBehavior; retryAfter?: string }>();
@@ -206,6 +212,13 @@ export class SpApiFake implements FakeUpstream {
     if (!["true", "false", null].includes(query.get("details"))) return fail(400, "InvalidInput", "details must be true or false");
 
     const stockKey = `${refreshToken} ${marketplaceId}`;
+    const failure = this.inventoryFailures.get(stockKey);
+    if (failure && failure.left > 0) {
+      failure.left -= 1;
+      const [code, message] = failure.status === 500 ? ["InternalFailure", "We encountered an internal error. Please try again."] : ["ServiceUnavailable", "Service temporarily unavailable."];
+      this.record({ ...base, kind: "inventory", status: failure.status, error: `${code}: ${message}` });
+      return errorList(failure.status, code, message, failure.retryAfter === undefined ? {} : { "Retry-After": failure.retryAfter });
+    }
     const stock = this.inventories.get(stockKey) ?? { pageSize: DEFAULT_INVENTORY_PAGE, summaries: [] };
     const token = query.get("nextToken");
     const now = this.usage.nowOf(this.lwa.usageKeyOf(refreshToken));
@@ -341,6 +354,14 @@ export class SpApiFake implements FakeUpstream {
     if (request.method === "POST" && action === "inventory") {
       const input = (await request.json()) as { refreshToken: string; marketplaceId: string; pageSize?: number; summaries: InventoryRecord[] };
       this.inventories.set(`${input.refreshToken} ${input.marketplaceId}`, { pageSize: input.pageSize ?? DEFAULT_INVENTORY_PAGE, summaries: input.summaries });
+      return json(200, { ok: true });
+    }
+    if (request.method === "POST" && action === "inventory-fail") {
+      const input = (await request.json()) as { refreshToken?: unknown; marketplaceId?: unknown; status?: unknown; times?: unknown; retryAfter?: unknown };
+      if (typeof input.refreshToken !== "string" || typeof input.marketplaceId !== "string" || (input.status !== 500 && input.status !== 503) || typeof input.times !== "number") {
+        return json(400, { error: "inventory-fail needs refreshToken, marketplaceId, status 500 or 503 and times" });
+      }
+      this.inventoryFailures.set(`${input.refreshToken} ${input.marketplaceId}`, { status: input.status, left: input.times, ...(typeof input.retryAfter === "string" ? { retryAfter: input.retryAfter } : {}) });
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "buy-box") {

@@ -6,7 +6,7 @@ import { retryAfterOf } from "../http";
 import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
 import { LwaError } from "./lwa";
 import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./endpoints";
-import { CATALOG_ITEM_PATH, INVENTORY_PATH, MAX_BUY_BOX_ASINS, AppCredentialsRefusedError, SellerApiError, type CatalogItem, type InventoryPacing, type SellerApi } from "./seller-api";
+import { CATALOG_ITEM_PATH, INVENTORY_PATH, MAX_BUY_BOX_ASINS, AppCredentialsRefusedError, isTransient, SellerApiError, type CatalogItem, type InventoryPacing, type SellerApi } from "./seller-api";
 import { readInventory } from "./inventory-read";
 import { buyBoxStates, type BuyBoxState, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./mapping";
 import { dailySales, type DailySales, type OrderMetricsPayload } from "./sales-mapping";
@@ -22,7 +22,7 @@ export interface SpApiClientConfig {
 }
 
 const TIMEOUT_MS = 8000;
-/** A page Amazon refuses with 429 is asked for at most this many times. */
+/** A page Amazon throttles (429) or fails (5xx, no answer) is asked for at most this many times. */
 const INVENTORY_PAGE_ATTEMPTS = 3;
 export const CATALOG_INCLUDED_DATA = "summaries,salesRanks,images";
 const CATALOG_ITEMS_PREFIX = CATALOG_ITEM_PATH.replace("{asin}", "");
@@ -83,7 +83,12 @@ export class SpApiSellerApi implements SellerApi {
     return readInventory(marketplace, (nextToken) => this.inventoryPage(marketplace, nextToken, pacing));
   }
 
-  /** One page, when `pacing` allows; a page Amazon throttles is asked for again, up to INVENTORY_PAGE_ATTEMPTS times. */
+  /**
+   * One page, when `pacing` allows. A page Amazon throttles, fails (500, 503) or does not answer is
+   * transient (amazon-errors.ts): it pauses the seller's bucket (Retry-After, else a second) and
+   * is asked for again, up to INVENTORY_PAGE_ATTEMPTS times, so one InternalFailure does not
+   * leave the night's units unknown.
+   */
   private async inventoryPage(marketplace: AccountMarketplace, nextToken: string | undefined, pacing: InventoryPacing): Promise<InventorySummariesPayload> {
     const marketplaceId = MARKETPLACE_IDS[marketplace];
     const query = { details: "true", granularityType: "Marketplace", granularityId: marketplaceId, marketplaceIds: marketplaceId, ...(nextToken ? { nextToken } : {}) };
@@ -95,7 +100,7 @@ export class SpApiSellerApi implements SellerApi {
         await pacing.answered(this.rateLimitOf(INVENTORY_PATH));
         return page;
       } catch (error) {
-        if (!(error instanceof SellerApiError) || error.status !== 429 || attempt >= INVENTORY_PAGE_ATTEMPTS) throw error;
+        if (!(error instanceof SellerApiError) || !isTransient(error) || attempt >= INVENTORY_PAGE_ATTEMPTS) throw error;
         await pacing.throttled(error.retryAfterSeconds);
       }
     }

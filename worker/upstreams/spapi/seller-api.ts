@@ -87,6 +87,11 @@ export class SellerApiError extends Error {
   }
 }
 
+/** Throttled (429), or failed without refusing the request (5xx, no answer, LWA unavailable): worth asking again. */
+export function isTransient(error: SellerApiError): boolean {
+  return error.status === 429 || (error.status === 502 && !error.permanent);
+}
+
 /**
  * Login with Amazon refused RankLayer's own client credentials (invalid_client): every seller's
  * calls fail alike until the operator sets a new client secret (Amazon expires them every 180
