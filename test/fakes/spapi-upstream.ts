@@ -29,10 +29,11 @@
  *   POST expire-tokens { refreshToken, status: 401 | 403, sticky? }
  *                   the access tokens granted so far from refreshToken now answer as expired
  *                   (403 Unauthorized "...expired" or a bare 401); sticky: fresh ones too
- *   POST sales      { asin, behavior: normal | forbidden | throttled, amount?, units?, omitDays?, retryAfterSeconds? }
+ *   POST sales      { asin, behavior: normal | forbidden | throttled | error500 | error503, amount?, units?, omitDays?, retryAfterSeconds?, times? }
  *                   getOrderMetrics of an ASIN (normal: the Sales model's Day example, re-dated to
- *                   each requested local day; omitDays left out of the answer). A time zone that
- *                   does not match the interval's offsets is refused as Amazon does (spapi-sales.ts)
+ *                   each requested local day and in the marketplace's currency, as Amazon answers;
+ *                   omitDays left out of the answer; a failing behavior for `times` calls, then normal).
+ *                   A time zone that does not match the interval's offsets is refused as Amazon does (spapi-sales.ts)
  *   POST participations { refreshToken, marketplaceIds }  getMarketplaceParticipations of that seller
  *                   (default: the model's example entry for every marketplace of the host's region);
  *                   a call of that seller in any other marketplace answers 403 Unauthorized, as Amazon's does
@@ -62,6 +63,12 @@ const REGION_MARKETPLACES: Record<string, readonly string[]> = {
   "sellingpartnerapi-na.amazon.com": ["ATVPDKIKX0DER", "A2EUQ1WTGCTBG2", "A1AM78C64UM0Y8", "A2Q3Y263D00KWC"],
   "sellingpartnerapi-eu.amazon.com": ["A1F83G8C2ARO7P", "A1PA6795UKMFR9", "A13V1IB3VIYZZH", "APJ6JRA9NG5V4", "A1RKKUPIHCS9HS"],
   "sellingpartnerapi-fe.amazon.com": ["A1VC38T7YXB528", "A39IBJ37TRP1C6", "A19VAU5U5O7RUS"],
+};
+/** The currency Amazon answers a marketplace's sales in. */
+const MARKETPLACE_CURRENCIES: Record<string, string> = {
+  ATVPDKIKX0DER: "USD", A2EUQ1WTGCTBG2: "CAD", A1AM78C64UM0Y8: "MXN", A2Q3Y263D00KWC: "BRL",
+  A1F83G8C2ARO7P: "GBP", A1PA6795UKMFR9: "EUR", A13V1IB3VIYZZH: "EUR", APJ6JRA9NG5V4: "EUR", A1RKKUPIHCS9HS: "EUR",
+  A1VC38T7YXB528: "JPY", A39IBJ37TRP1C6: "AUD", A19VAU5U5O7RUS: "SGD",
 };
 const ITEM_PATH = /^\/catalog\/2022-04-01\/items\/([^/]+)$/;
 const INVENTORY_PATH = "/fba/inventory/v1/summaries";
@@ -318,7 +325,10 @@ export class SpApiFake implements FakeUpstream {
     if (marketplaceIds.length !== 1) return fail(400, "InvalidInput", "exactly one marketplaceIds value is expected");
     const refusal = this.marketplaceRefusal(base.accessToken, url, marketplaceIds[0]!);
     if (refusal) return fail(...refusal);
-    const answer = orderMetricsAnswer(query, this.sales.get(query.get("asin") ?? "") ?? { behavior: "normal" }, getOrderMetricsDayExample.response.payload[0]);
+    const script = this.sales.get(query.get("asin") ?? "") ?? { behavior: "normal" as const };
+    const answer = orderMetricsAnswer(query, script, getOrderMetricsDayExample.response.payload[0], MARKETPLACE_CURRENCIES[marketplaceIds[0]!]);
+    // A failure scripted for `times` calls: once they are spent the ASIN answers normally.
+    if (script.behavior !== "normal" && script.times !== undefined && --script.times <= 0) script.behavior = "normal";
     if ("code" in answer) return fail(answer.status, answer.code, answer.message, answer.headers);
     this.record({ ...base, kind: "sales", status: 200 });
     return json(200, { payload: answer.payload }, this.rateLimitHeader(base.accessToken, "getOrderMetrics"));
@@ -389,7 +399,7 @@ export class SpApiFake implements FakeUpstream {
     }
     if (request.method === "POST" && action === "sales") {
       const input = (await request.json()) as { asin: string } & Partial<SalesScript>;
-      this.sales.set(input.asin, { behavior: input.behavior ?? "normal", amount: input.amount, units: input.units, omitDays: input.omitDays, retryAfterSeconds: input.retryAfterSeconds });
+      this.sales.set(input.asin, { behavior: input.behavior ?? "normal", amount: input.amount, units: input.units, omitDays: input.omitDays, retryAfterSeconds: input.retryAfterSeconds, times: input.times });
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "participations") {
