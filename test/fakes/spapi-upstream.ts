@@ -19,13 +19,15 @@
  *   POST buy-box    { asin, sellerId | null }  the Buy Box winner of an ASIN outside the example
  *   POST offers     { asin, offers }           these Offers for the ASIN (two winners, MyOffer, …); like Amazon,
  *                   the answer lists at most the 20 lowest-priced (landed price), TotalOfferCount all of them
- *   POST offers-item { asin, behavior: error | not_processed | throttled, retryAfter? }
+ *   POST offers-item { asin, behavior: error | not_processed | throttled | error500 | error503, retryAfter?, times? }
  *                   error: that item fails inside a 200 batch (status 400, body.errors; the model's shapes,
  *                   fixtures/spapi/get-item-offers-item-error.ts); not_processed: a listing too new to have
  *                   processed offers (payload status other than Success, no Offers, TotalOfferCount > 0; the
  *                   model leaves `status` a free string, so this stand-in is the fake's); throttled: the
  *                   whole batch answers 429 QuotaExceeded with `retryAfter` as the Retry-After header
- *                   verbatim (none when absent: Amazon often sends none)
+ *                   verbatim (none when absent: Amazon often sends none); error500 / error503: the whole batch
+ *                   answers 500 InternalFailure / 503 ServiceUnavailable (Retry-After likewise); with `times`, a
+ *                   failing behavior answers that many batches, then the item answers normally
  *   POST expire-tokens { refreshToken, status: 401 | 403, sticky? }
  *                   the access tokens granted so far from refreshToken now answer as expired
  *                   (403 Unauthorized "...expired" or a bare 401); sticky: fresh ones too
@@ -100,7 +102,7 @@ export class SpApiFake implements FakeUpstream {
   private inventoryFailures = new Map<string, { status: 500 | 503; left: number; retryAfter?: string }>();
   private buyBoxWinners = new Map<string, string | null>();
   private offers = new Map<string, unknown[]>();
-  private offerItems = new Map<string, { behavior: OfferItemBehavior; retryAfter?: string }>();
+  private offerItems = new Map<string, { behavior: OfferItemBehavior | "normal"; retryAfter?: string; times?: number }>();
   /** Refresh token → how its access tokens are refused (the tokens listed, or all when sticky). */
   private expired = new Map<string, { status: number; tokens: Set<string>; sticky: boolean }>();
   private sales = new Map<string, SalesScript>();
@@ -274,10 +276,13 @@ export class SpApiFake implements FakeUpstream {
     const asked = requests.map((item) => `${String(item.uri)} ${String(item.MarketplaceId)}`);
     if (new Set(asked).size !== asked.length) return fail(400, "InvalidInput", "Duplicate requests submitted.  Cannot run batch request.");
     const examples = getItemOffersBatchExample.response.responses;
-    const throttled = requests.map((item) => this.offerItems.get(OFFERS_URI.exec(String(item.uri))?.[1] ?? "")).find((script) => script?.behavior === "throttled");
-    if (throttled) {
-      this.record({ ...base, kind: "offers", body, status: 429, error: "QuotaExceeded" });
-      return errorList(429, "QuotaExceeded", "You exceeded your quota for the requested resource.", throttled.retryAfter === undefined ? {} : { "Retry-After": throttled.retryAfter });
+    const whole = requests.map((item) => this.offerItems.get(OFFERS_URI.exec(String(item.uri))?.[1] ?? "")).find((script) => script && BATCH_FAILURES[script.behavior]);
+    if (whole) {
+      const [status, code, message] = BATCH_FAILURES[whole.behavior]!;
+      // A failure scripted for `times` batches: once they are spent the item answers normally.
+      if (whole.times !== undefined && --whole.times <= 0) whole.behavior = "normal";
+      this.record({ ...base, kind: "offers", body, status, error: code });
+      return errorList(status, code, message, whole.retryAfter === undefined ? {} : { "Retry-After": whole.retryAfter });
     }
     const responses: unknown[] = [];
     for (const item of requests) {
@@ -380,11 +385,15 @@ export class SpApiFake implements FakeUpstream {
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "offers-item") {
-      const input = (await request.json()) as { asin?: unknown; behavior?: unknown; retryAfter?: unknown };
+      const input = (await request.json()) as { asin?: unknown; behavior?: unknown; retryAfter?: unknown; times?: unknown };
       if (typeof input.asin !== "string" || !OFFER_ITEM_BEHAVIORS.includes(input.behavior as OfferItemBehavior)) {
         return json(400, { error: `offers-item needs asin and a behavior of ${OFFER_ITEM_BEHAVIORS.join(", ")}` });
       }
-      this.offerItems.set(input.asin, { behavior: input.behavior as OfferItemBehavior, ...(typeof input.retryAfter === "string" ? { retryAfter: input.retryAfter } : {}) });
+      this.offerItems.set(input.asin, {
+        behavior: input.behavior as OfferItemBehavior,
+        ...(typeof input.retryAfter === "string" ? { retryAfter: input.retryAfter } : {}),
+        ...(typeof input.times === "number" ? { times: input.times } : {}),
+      });
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "offers") {
@@ -510,8 +519,14 @@ type OffersResponse = (typeof getItemOffersBatchExample.response.responses)[numb
 
 /** OfferDetailList: "the same length as the TotalOfferCount in the Summary or 20, whichever is less". */
 const MAX_LISTED_OFFERS = 20;
-const OFFER_ITEM_BEHAVIORS = ["error", "not_processed", "throttled"] as const;
+const OFFER_ITEM_BEHAVIORS = ["error", "not_processed", "throttled", "error500", "error503"] as const;
 type OfferItemBehavior = (typeof OFFER_ITEM_BEHAVIORS)[number];
+/** Behaviors that fail the whole batch asking for the item: status, code and message (the model's 429, 500 and 503). */
+const BATCH_FAILURES: Partial<Record<OfferItemBehavior | "normal", [number, string, string]>> = {
+  throttled: [429, "QuotaExceeded", "You exceeded your quota for the requested resource."],
+  error500: [500, "InternalFailure", "We encountered an internal error. Please try again."],
+  error503: [503, "ServiceUnavailable", "Service temporarily unavailable."],
+};
 
 /** The `limit` lowest-priced offers (listing price plus shipping), cheapest first, as Amazon lists them. */
 function lowestPriced(offers: readonly unknown[], limit: number): unknown[] {
