@@ -10,7 +10,7 @@ import { VirtualTime } from "./virtual-time";
  * The nightly seller phases on a virtual clock, at Amazon's default SP-API rates (the models in
  * ../shared/amazon-models): getInventorySummaries 2/s (pages of 50, the client spaces them 500 ms),
  * getItemOffersBatch 0.1/s burst 1 (20 ASINs a call), getOrderMetrics 0.5/s (the app runs its
- * bucket at burst 1; Amazon allows 15). Real code: the token buckets (localBudget, the functions
+ * bucket at burst 1; Amazon allows 15); one inventory read at a time in all (seller-inventory.ts). Real code: the token buckets (localBudget, the functions
  * the UpstreamBudget object runs, one per seller and operation as Amazon counts them),
  * takeBatchToken; `lanes` sellers at once, each lane holding a seller through waits shorter than a
  * slice, as the walk does. Amazon answers in 300 ms, a D1 step write takes 5 ms. Shared by
@@ -51,9 +51,15 @@ export async function simulateSellerPhases(spec: { lanes: number; sellers: numbe
     return time.now;
   };
 
+  // Inventory reads go one at a time (seller-inventory.ts): a lane waits for the read before it to end.
+  let readsFreeAt = start;
   const sellersDone = await walk(async (seller) => {
     // FBA inventory once, all pages, then the Buy Box 20 ASINs a call.
-    for (let page = 0; page < Math.ceil(asins / INVENTORY_PAGE); page++) {
+    const pages = Math.ceil(asins / INVENTORY_PAGE);
+    const readStart = Math.max(clock.now(), readsFreeAt);
+    readsFreeAt = readStart + pages * (AMAZON_MS + D1_MS) + (pages - 1) * INVENTORY_SPACING_MS;
+    await clock.sleep(readStart - clock.now());
+    for (let page = 0; page < pages; page++) {
       if (page > 0) await clock.sleep(INVENTORY_SPACING_MS);
       await call();
     }
