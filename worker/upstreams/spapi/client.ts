@@ -6,7 +6,7 @@ import { retryAfterOf } from "../http";
 import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
 import { LwaError } from "./lwa";
 import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./endpoints";
-import { CATALOG_ITEM_PATH, INVENTORY_PATH, MAX_BUY_BOX_ASINS, AppCredentialsRefusedError, isTransient, SellerApiError, type CatalogItem, type InventoryPacing, type SellerApi } from "./seller-api";
+import { CATALOG_ITEM_PATH, INVENTORY_PATH, MAX_BUY_BOX_ASINS, AppCredentialsRefusedError, isTransient, RECONNECT, SellerApiError, type CatalogItem, type InventoryPacing, type SellerApi } from "./seller-api";
 import { readInventory } from "./inventory-read";
 import { buyBoxStates, type BuyBoxState, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./mapping";
 import { dailySales, type DailySales, type OrderMetricsPayload } from "./sales-mapping";
@@ -232,7 +232,7 @@ export class SpApiSellerApi implements SellerApi {
     } catch (error) {
       if (!(error instanceof LwaError)) throw error;
       if (error.kind === "invalid_grant") {
-        throw new SellerApiError(403, "Amazon no longer accepts this seller authorization. Reconnect your account on /connect.");
+        throw new SellerApiError(403, `Amazon no longer accepts this seller authorization. ${RECONNECT}.`);
       }
       if (error.kind === "throttled") {
         throw new SellerApiError(429, "Amazon is throttling sign-in requests. Try again in a few seconds.", error.retryAfterSeconds);
@@ -268,8 +268,7 @@ export class SpApiSellerApi implements SellerApi {
   }
 }
 
-const ACCESS_REFUSED =
-  "Amazon refused access for this seller account. Reconnect your account on /connect, or check the app's SP-API roles.";
+const ACCESS_REFUSED = `Amazon refused access for this seller account. ${RECONNECT}, or check the app's SP-API roles.`;
 
 interface SpApiError {
   code?: string;

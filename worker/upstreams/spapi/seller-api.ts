@@ -71,6 +71,13 @@ export interface InventoryPacing {
   answered(statedRate: number | undefined): Promise<void>;
 }
 
+/**
+ * Where a refused grant is renewed: the connection's Reconnect. Sign in with Amazon on /connect
+ * renews only the member's own seller in their personal workspace, never a workspace's other
+ * seller accounts (an agency's clients).
+ */
+export const RECONNECT = "Reconnect it in Settings → Connection Status";
+
 /** HTTP status a failure is answered with, and a detail safe to show the seller. */
 export type SellerApiErrorStatus = 403 | 404 | 429 | 502;
 
