@@ -1,6 +1,7 @@
 import { takeBatchToken } from "../../worker/jobs/nightly-run/product-phase";
 import { ORDER_METRICS_INTERVAL_MS } from "../../worker/jobs/nightly-run/revenue-phase";
 import { OFFERS_BATCH_INTERVAL_MS } from "../../worker/jobs/nightly-run/seller-phase";
+import { INVENTORY_READS_AT_ONCE } from "../../worker/jobs/nightly-run/seller-inventory";
 import { localBudget } from "../../worker/upstreams/budget/budget-client";
 import { SPAPI_RATE_HEADROOM } from "../../worker/upstreams/spapi/seller-budget";
 import { MAX_BUY_BOX_ASINS } from "../../worker/upstreams/spapi/seller-api";
@@ -10,7 +11,7 @@ import { VirtualTime } from "./virtual-time";
  * The nightly seller phases on a virtual clock, at Amazon's default SP-API rates (the models in
  * ../shared/amazon-models): getInventorySummaries 2/s (pages of 50, the client spaces them 500 ms),
  * getItemOffersBatch 0.1/s burst 1 (20 ASINs a call), getOrderMetrics 0.5/s (the app runs its
- * bucket at burst 1; Amazon allows 15); one inventory read at a time in all (seller-inventory.ts). Real code: the token buckets (localBudget, the functions
+ * bucket at burst 1; Amazon allows 15); INVENTORY_READS_AT_ONCE inventory reads at a time in all (seller-inventory.ts). Real code: the token buckets (localBudget, the functions
  * the UpstreamBudget object runs, one per seller and operation as Amazon counts them),
  * takeBatchToken; `lanes` sellers at once, each lane holding a seller through waits shorter than a
  * slice, as the walk does. Amazon answers in 300 ms, a D1 step write takes 5 ms. Shared by
@@ -26,6 +27,8 @@ export interface SellerPhaseFigures {
   sellersPhaseMs: number;
   revenuePhaseMs: number;
   calls: number;
+  /** How long one seller's inventory read takes, all its pages. */
+  inventoryReadMs: number;
 }
 
 export async function simulateSellerPhases(spec: { lanes: number; sellers: number; asinsPerSeller: number; start: number }): Promise<SellerPhaseFigures> {
@@ -51,13 +54,15 @@ export async function simulateSellerPhases(spec: { lanes: number; sellers: numbe
     return time.now;
   };
 
-  // Inventory reads go one at a time (seller-inventory.ts): a lane waits for the read before it to end.
-  let readsFreeAt = start;
+  const pages = Math.ceil(asins / INVENTORY_PAGE);
+  const inventoryReadMs = pages * (AMAZON_MS + D1_MS) + (pages - 1) * INVENTORY_SPACING_MS;
+  // At most INVENTORY_READS_AT_ONCE inventory reads at once (seller-inventory.ts): a read takes the slot free soonest.
+  const readSlots = Array.from({ length: INVENTORY_READS_AT_ONCE }, () => start);
   const sellersDone = await walk(async (seller) => {
     // FBA inventory once, all pages, then the Buy Box 20 ASINs a call.
-    const pages = Math.ceil(asins / INVENTORY_PAGE);
-    const readStart = Math.max(clock.now(), readsFreeAt);
-    readsFreeAt = readStart + pages * (AMAZON_MS + D1_MS) + (pages - 1) * INVENTORY_SPACING_MS;
+    const slot = readSlots.indexOf(Math.min(...readSlots));
+    const readStart = Math.max(clock.now(), readSlots[slot]!);
+    readSlots[slot] = readStart + inventoryReadMs;
     await clock.sleep(readStart - clock.now());
     for (let page = 0; page < pages; page++) {
       if (page > 0) await clock.sleep(INVENTORY_SPACING_MS);
@@ -75,5 +80,5 @@ export async function simulateSellerPhases(spec: { lanes: number; sellers: numbe
       await call();
     }
   });
-  return { lanes, sellersPhaseMs: sellersDone - start, revenuePhaseMs: revenueDone - sellersDone, calls };
+  return { lanes, sellersPhaseMs: sellersDone - start, revenuePhaseMs: revenueDone - sellersDone, calls, inventoryReadMs };
 }

@@ -18,18 +18,32 @@ const INVENTORY_MAX_WAIT_MS = 10_000;
 const UNPACED: InventoryPacing = { beforePage: async () => {}, throttled: async () => {}, answered: async () => {} };
 
 /**
- * The invocation's inventory read under way, keyed by its SliceBudget (one per invocation): reads
- * go one at a time. A read is never cut (a nextToken lives 30 s, so a read cannot be carried over
- * to the next invocation), and its pages count against SNAPSHOT_MAX_CALLS_PER_INVOCATION; one
- * read at a time bounds what an invocation can overshoot to one read's pages, where 32 sellers
- * starting together each read every page of their inventory, far past the Worker's subrequests.
+ * How many inventory reads one invocation runs at once. A read is never cut (a nextToken lives
+ * 30 s, so a read cannot be carried over to the next invocation) and its pages count against
+ * SNAPSHOT_MAX_CALLS_PER_INVOCATION, so an invocation overshoots that bound by the pages of at
+ * most this many reads, where before 32 sellers starting together each read every page of their
+ * inventory at once, far past the Worker's 1,000 subrequests (about 3 a page). Four keep an
+ * agency's 20 connections of 10 pages close to one connection's time (agency-night.sim.ts).
  */
-const readsUnderWay = new WeakMap<SliceBudget, Promise<unknown>>();
+export const INVENTORY_READS_AT_ONCE = 4;
 
-function oneReadAtATime<T>(budget: SliceBudget, read: () => Promise<T>): Promise<T> {
-  const turn = (readsUnderWay.get(budget) ?? Promise.resolve()).then(read);
-  readsUnderWay.set(budget, turn.catch(() => undefined));
-  return turn;
+/** The reads waiting for a turn and the turns taken, per invocation (its SliceBudget). */
+const readTurns = new WeakMap<SliceBudget, { running: number; waiting: (() => void)[] }>();
+
+async function inTurn<T>(budget: SliceBudget, read: () => Promise<T>): Promise<T> {
+  let turns = readTurns.get(budget);
+  if (!turns) readTurns.set(budget, (turns = { running: 0, waiting: [] }));
+  const slots = turns;
+  if (slots.running >= INVENTORY_READS_AT_ONCE) await new Promise<void>((resolve) => slots.waiting.push(resolve));
+  else slots.running += 1;
+  try {
+    return await read();
+  } finally {
+    // The slot passes straight to the next read waiting, or is freed.
+    const next = slots.waiting.shift();
+    if (next) next();
+    else slots.running -= 1;
+  }
 }
 
 /**
@@ -37,8 +51,8 @@ function oneReadAtATime<T>(budget: SliceBudget, read: () => Promise<T>): Promise
  * connection's tracked ASINs there, written before the Buy Box reads and apart from them (a failed
  * inventory read leaves today's units unknown and never costs the Buy Box). The run's notes
  * remember it was read, so later slices do not read it again. Each page is one of the
- * invocation's Amazon calls; false when the invocation has no call or time left to start the
- * read (the step comes back in the next one).
+ * invocation's Amazon calls, and at most INVENTORY_READS_AT_ONCE reads run at once; false when
+ * the invocation has no call or time left to start the read (the step comes back in the next one).
  */
 export async function readInventoryOnce(
   ctx: Pick<PhaseContext, "services" | "env" | "day" | "clock" | "notes" | "budget">,
@@ -50,7 +64,7 @@ export async function readInventoryOnce(
   // The mock seller calls nobody: its stock needs no turn.
   if (seller.api.kind !== "spapi") return readInventory(ctx, seller, marketplace, key, UNPACED).then(() => true);
   const { budget, clock } = ctx;
-  return oneReadAtATime(budget, async () => {
+  return inTurn(budget, async () => {
     if (budget.calls >= budget.maxCalls || clock.now() > budget.deadline) return false;
     const pacing = inventoryPacing(ctx, seller.sellingPartnerId);
     const counted: InventoryPacing = {
