@@ -6,8 +6,10 @@
  *
  * Tests inside workerd drive it under https://lwa-fake.test/__control/:
  *   POST clients        { clientId, secret }                       the app's LWA client
- *   POST codes          { code, clientId, redirectUri, refreshToken, sellingPartnerId? } a code Amazon would send
- *                       to the callback, granted by that seller (SP-API counts usage per application and seller)
+ *   POST codes          { code, clientId, redirectUri, refreshToken, sellingPartnerId?, issuedSecondsAgo? } a code Amazon
+ *                       would send to the callback, granted by that seller (SP-API counts usage per application and
+ *                       seller); like Amazon's it expires five minutes after it was issued (issuedSecondsAgo: consent
+ *                       given that long ago)
  *   POST token-lifetime { clientId, seconds }                      expires_in of later access tokens
  *   POST grant-latency  { refreshToken, ms }                       LWA takes `ms` to grant access for that refresh
  *                       token (a real grant takes a few hundred ms, unlike this fake's)
@@ -27,7 +29,11 @@ interface PendingCode {
   redirectUri: string;
   refreshToken: string;
   sellingPartnerId?: string;
+  issuedAt: number;
 }
+
+/** "The spapi_oauth_code ... expires after five minutes" (SP-API website authorization workflow). */
+const CODE_LIFETIME_MS = 5 * 60_000;
 
 export class LwaFake implements FakeUpstream {
   private secrets = new Map<string, string>();
@@ -106,7 +112,9 @@ export class LwaFake implements FakeUpstream {
 
     if (fields.grant_type === "authorization_code") {
       const pending = fields.code ? this.codes.get(fields.code) : undefined;
-      if (!pending || pending.clientId !== clientId) return refuse(400, "invalid_grant", "The authorization code is invalid or expired");
+      if (!pending || pending.clientId !== clientId || Date.now() - pending.issuedAt > CODE_LIFETIME_MS) {
+        return refuse(400, "invalid_grant", "The authorization code is invalid or expired");
+      }
       if (pending.redirectUri !== fields.redirect_uri) return refuse(400, "invalid_grant", "redirect_uri does not match");
       this.codes.delete(fields.code!); // codes are single use
       this.refreshTokens.set(pending.refreshToken, { clientId, revoked: false, sellingPartnerId: pending.sellingPartnerId });
@@ -149,6 +157,7 @@ export class LwaFake implements FakeUpstream {
           redirectUri: text("redirectUri"),
           refreshToken: text("refreshToken"),
           sellingPartnerId: text("sellingPartnerId") || undefined,
+          issuedAt: Date.now() - (typeof input.issuedSecondsAgo === "number" ? input.issuedSecondsAgo * 1000 : 0),
         });
         return json(200, { ok: true });
       case "POST token-lifetime":
