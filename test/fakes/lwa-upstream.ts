@@ -14,6 +14,9 @@
  *   POST grant-latency  { refreshToken, ms }                       LWA takes `ms` to grant access for that refresh
  *                       token (a real grant takes a few hundred ms, unlike this fake's)
  *   POST revoke         { refreshToken }                           the seller revoked the app
+ *   POST fail-grants    { refreshToken, status: 429 | 500 | 503, times } the next `times` refresh grants of that token
+ *                       fail so (LWA throttling or failing now and then; OAuth's temporarily_unavailable /
+ *                       server_error bodies), then grants go through again
  *   GET  calls?clientId=                                           { calls: SellerCallRecord[] }
  */
 import type { FakeUpstream } from "./outbound.ts";
@@ -43,6 +46,7 @@ export class LwaFake implements FakeUpstream {
   private accessTokens = new Map<string, { expiresAt: number; refreshToken: string }>();
   private lifetimes = new Map<string, number>();
   private grantLatencies = new Map<string, number>();
+  private grantFailures = new Map<string, { status: number; left: number }>();
   private log: SellerCallRecord[] = [];
   private seq = 0;
 
@@ -127,6 +131,11 @@ export class LwaFake implements FakeUpstream {
       if (!issued || issued.clientId !== clientId || issued.revoked) {
         return refuse(400, "invalid_grant", "The request has an invalid grant parameter : refresh_token");
       }
+      const failure = this.grantFailures.get(fields.refresh_token!);
+      if (failure && failure.left > 0) {
+        failure.left -= 1;
+        return refuse(failure.status, failure.status === 503 ? "temporarily_unavailable" : failure.status === 429 ? "slow_down" : "server_error", "Please try again later");
+      }
       const latency = this.grantLatencies.get(fields.refresh_token!);
       if (latency) await new Promise((resolve) => setTimeout(resolve, latency));
       const token = this.issueAccessToken(clientId, fields.refresh_token!);
@@ -165,6 +174,9 @@ export class LwaFake implements FakeUpstream {
         return json(200, { ok: true });
       case "POST grant-latency":
         this.grantLatencies.set(text("refreshToken"), Number(input.ms));
+        return json(200, { ok: true });
+      case "POST fail-grants":
+        this.grantFailures.set(text("refreshToken"), { status: Number(input.status), left: Number(input.times) });
         return json(200, { ok: true });
       case "POST revoke": {
         const issued = this.refreshTokens.get(text("refreshToken"));

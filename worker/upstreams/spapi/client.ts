@@ -84,18 +84,19 @@ export class SpApiSellerApi implements SellerApi {
   }
 
   /**
-   * One page, when `pacing` allows. A page Amazon throttles, fails (500, 503) or does not answer is
-   * transient (amazon-errors.ts): it pauses the seller's bucket (Retry-After, else a second) and
-   * is asked for again, up to INVENTORY_PAGE_ATTEMPTS times, so one InternalFailure does not
-   * leave the night's units unknown.
+   * One page, when `pacing` allows. A page Amazon throttles, fails (500, 503) or does not answer,
+   * or whose access token LWA could not grant just then, is transient (amazon-errors.ts): it pauses
+   * the seller's bucket (Retry-After, else a second) and is asked for again, up to
+   * INVENTORY_PAGE_ATTEMPTS times, so one InternalFailure does not leave the night's units unknown.
    */
   private async inventoryPage(marketplace: AccountMarketplace, nextToken: string | undefined, pacing: InventoryPacing): Promise<InventorySummariesPayload> {
     const marketplaceId = MARKETPLACE_IDS[marketplace];
     const query = { details: "true", granularityType: "Marketplace", granularityId: marketplaceId, marketplaceIds: marketplaceId, ...(nextToken ? { nextToken } : {}) };
     for (let attempt = 1; ; attempt++) {
-      await this.ready();
-      await pacing.beforePage();
       try {
+        // The seller's access token first (a grant LWA fails for a moment is tried again too), then the quota.
+        await this.ready();
+        await pacing.beforePage();
         const page = await this.send<InventorySummariesPayload>("GET", INVENTORY_PATH, query, { notFound: `No FBA inventory found in the ${marketplace} marketplace.` });
         await pacing.answered(this.rateLimitOf(INVENTORY_PATH));
         return page;

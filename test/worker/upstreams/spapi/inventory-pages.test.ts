@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SellerApiError, type InventoryPacing } from "../../../../worker/upstreams/spapi/seller-api";
-import { accessTokensOf, fakeCalls, fakeControl, SPAPI_FAKE, spApiTimeOf } from "../../support/seller-browser";
+import { accessTokensOf, fakeCalls, fakeControl, LWA_FAKE, SPAPI_FAKE, spApiTimeOf } from "../../support/seller-browser";
 import { connectedApi } from "./connected-api";
 
 /**
@@ -126,5 +126,16 @@ describe("FBA inventory pages Amazon fails with a server error", () => {
     const error = await again.api.getFulfillableUnits(again.asins, "US", pacingRecording().pacing).catch((thrown: unknown) => thrown);
     expect(error).toMatchObject({ status: 502, permanent: false });
     expect((await again.calls()).map((call) => call.status)).toEqual([500, 500, 500]);
+  });
+});
+
+describe("an inventory read whose access token grant fails for a moment", () => {
+  it("asks LWA again before the page, instead of leaving the night's units unknown", async () => {
+    const { api, seller, asins, calls } = await sellerWithThreePages("inventory-lwa-503");
+    // The client's token cache is new: the first page needs a grant, and LWA answers 503 once.
+    await fakeControl(LWA_FAKE, "fail-grants", { refreshToken: seller.refreshToken, status: 503, times: 1 });
+    const units = await api.getFulfillableUnits(asins, "US", { beforePage: async () => {}, throttled: async () => {}, answered: async () => {} });
+    expect(Object.fromEntries(units)).toEqual({ B0INVP0001: 1, B0INVP0002: 2, B0INVP0003: 3 });
+    expect((await calls()).map((call) => call.status)).toEqual([200, 200, 200]);
   });
 });
