@@ -77,6 +77,11 @@ export class LwaFake implements FakeUpstream {
     return this.isLiveAccessToken(token) ? this.accessTokens.get(token)?.refreshToken : undefined;
   }
 
+  /** The selling partner who granted `refreshToken`, when the test named one. */
+  sellingPartnerOf(refreshToken: string): string | undefined {
+    return this.refreshTokens.get(refreshToken)?.sellingPartnerId;
+  }
+
   /**
    * Whose SP-API usage a refresh token's calls count against: its application and the seller who
    * granted it (two grants of one seller to one application share it), or the token itself when

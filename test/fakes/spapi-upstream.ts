@@ -31,7 +31,9 @@
  *   POST expire-tokens { refreshToken, status: 401 | 403, sticky? }
  *                   the access tokens granted so far from refreshToken now answer as expired
  *                   (403 Unauthorized "...expired" or a bare 401); sticky: fresh ones too
- *   POST sales      { asin, behavior: normal | forbidden | throttled | error500 | error503, amount?, units?, omitDays?, retryAfterSeconds?, times? }
+ *   POST sales      { asin, sellingPartnerId?, behavior: normal | forbidden | throttled | error500 | error503, amount?, units?, omitDays?, retryAfterSeconds?, times? }
+ *                   with sellingPartnerId: that seller's own sales of the ASIN; then, as Amazon counts only the
+ *                   caller's own orders, every other seller gets zero days for it
  *                   getOrderMetrics of an ASIN (normal: the Sales model's Day example, re-dated to
  *                   each requested local day and in the marketplace's currency, as Amazon answers;
  *                   omitDays left out of the answer; a failing behavior for `times` calls, then normal).
@@ -106,6 +108,8 @@ export class SpApiFake implements FakeUpstream {
   /** Refresh token → how its access tokens are refused (the tokens listed, or all when sticky). */
   private expired = new Map<string, { status: number; tokens: Set<string>; sticky: boolean }>();
   private sales = new Map<string, SalesScript>();
+  /** "<asin> <sellingPartnerId>" → that seller's own sales of the ASIN (POST sales with sellingPartnerId). */
+  private sellerSales = new Map<string, SalesScript>();
   /** Refresh token → the marketplace ids that seller sells in (default: every one of the host's region). */
   private participating = new Map<string, string[]>();
   /** "<refreshToken> <marketplaceId> <nextToken>" → the page that token starts, and when it was made. */
@@ -330,13 +334,27 @@ export class SpApiFake implements FakeUpstream {
     if (marketplaceIds.length !== 1) return fail(400, "InvalidInput", "exactly one marketplaceIds value is expected");
     const refusal = this.marketplaceRefusal(base.accessToken, url, marketplaceIds[0]!);
     if (refusal) return fail(...refusal);
-    const script = this.sales.get(query.get("asin") ?? "") ?? { behavior: "normal" as const };
+    const script = this.salesScriptOf(query.get("asin") ?? "", base.accessToken);
     const answer = orderMetricsAnswer(query, script, getOrderMetricsDayExample.response.payload[0], MARKETPLACE_CURRENCIES[marketplaceIds[0]!]);
     // A failure scripted for `times` calls: once they are spent the ASIN answers normally.
     if (script.behavior !== "normal" && script.times !== undefined && --script.times <= 0) script.behavior = "normal";
     if ("code" in answer) return fail(answer.status, answer.code, answer.message, answer.headers);
     this.record({ ...base, kind: "sales", status: 200 });
     return json(200, { payload: answer.payload }, this.rateLimitHeader(base.accessToken, "getOrderMetrics"));
+  }
+
+  /**
+   * The sales the caller gets for `asin`. getOrderMetrics counts the calling seller's own orders:
+   * once an ASIN has sales scripted for some seller, every other seller sells none of it (zero
+   * days, as Amazon answers). Without such a script, the ASIN's script or the model's example.
+   */
+  private salesScriptOf(asin: string, accessToken: string): SalesScript {
+    const refreshToken = this.lwa.refreshTokenOf(accessToken);
+    const seller = refreshToken ? this.lwa.sellingPartnerOf(refreshToken) : undefined;
+    const own = seller ? this.sellerSales.get(`${asin} ${seller}`) : undefined;
+    if (own) return own;
+    if ([...this.sellerSales.keys()].some((key) => key.startsWith(`${asin} `))) return { behavior: "normal", units: 0, amount: 0 };
+    return this.sales.get(asin) ?? { behavior: "normal" };
   }
 
   /** getMarketplaceParticipations: the model's example entry, once per marketplace the seller sells in. */
@@ -407,8 +425,11 @@ export class SpApiFake implements FakeUpstream {
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "sales") {
-      const input = (await request.json()) as { asin: string } & Partial<SalesScript>;
-      this.sales.set(input.asin, { behavior: input.behavior ?? "normal", amount: input.amount, units: input.units, omitDays: input.omitDays, retryAfterSeconds: input.retryAfterSeconds, times: input.times });
+      const input = (await request.json()) as { asin: string; sellingPartnerId?: unknown } & Partial<SalesScript>;
+      const seller = typeof input.sellingPartnerId === "string" ? input.sellingPartnerId : null;
+      const script = { behavior: input.behavior ?? "normal", amount: input.amount, units: input.units, omitDays: input.omitDays, retryAfterSeconds: input.retryAfterSeconds, times: input.times };
+      if (seller) this.sellerSales.set(`${input.asin} ${seller}`, script);
+      else this.sales.set(input.asin, script);
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "participations") {

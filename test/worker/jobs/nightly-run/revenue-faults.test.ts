@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Bindings } from "../../../../worker/env";
 import { REVENUE_DAYS, revenueDays, revenueRunDay } from "../../../../worker/upstreams/spapi/sales-days";
-import { connectSeller, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../../support/seller-browser";
+import { connectSeller, consentAs, fakeCalls, fakeControl, newSellingPartnerId, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../../support/seller-browser";
 import { insertWatchlist, resetHistoryTables, runSlicesToEnd, virtualClock } from "./support";
 
 /**
@@ -77,5 +77,40 @@ describe("getOrderMetrics failing on Amazon's side", () => {
     expect(calls.every((call) => call.status === 500)).toBe(true);
     const days = revenueDays(runDay(), "US", REVENUE_DAYS);
     expect(await storedRevenue(asin)).toEqual(days.map((day) => ({ day, status: "missing", amount: null, currency: null })));
+  });
+});
+
+describe("getOrderMetrics counts the calling seller's own orders", () => {
+  it("two sellers of one workspace tracking each other's ASIN: each stores its own sales, and zero days for the other's", { timeout: 30_000 }, async () => {
+    const bindings = sellerEnv();
+    await registerLwaClient(bindings);
+    const agency = await connectSeller(new TestBrowser(bindings), { marketplace: "US" });
+    const workspace = (await env.DB.prepare("SELECT id FROM users WHERE selling_partner_id = ?").bind(agency.sellingPartnerId).first<{ id: string }>())!.id;
+    await env.DB.prepare("INSERT INTO enterprise_assignments (workspace_id, note) VALUES (?, 'test: several seller accounts')").bind(workspace).run();
+    const started = await agency.browser.json("/api/connections/start", "POST", { marketplace: "US" });
+    const client = newSellingPartnerId();
+    const clientGrant = `Atzr|${crypto.randomUUID()}`;
+    expect((await consentAs(agency.browser, (await started.json<{ authUrl: string }>()).authUrl, client, clientGrant)).status).toBe(302);
+    const [agencyAsin, clientAsin] = [freshAsin(), freshAsin()];
+    await insertWatchlist(workspace, [agencyAsin, clientAsin].map((asin) => ({ marketplace: "US", asin })));
+    await fakeControl(SPAPI_FAKE, "sales", { asin: agencyAsin, sellingPartnerId: agency.sellingPartnerId, amount: 30, units: 2 });
+    await fakeControl(SPAPI_FAKE, "sales", { asin: clientAsin, sellingPartnerId: client, amount: 12, units: 1 });
+
+    await runSlicesToEnd(bindings, runDay(), { clock: virtualClock(Date.now(), spApiTimeOf(agency.refreshToken, clientGrant)) });
+
+    const { results } = await env.DB.prepare(
+      "SELECT c.selling_partner_id AS seller, r.asin, sum(r.amount) AS amount, count(*) AS days FROM seller_revenue r JOIN seller_connections c ON c.id = r.connection_id WHERE r.workspace_id = ? AND r.status = 'ok' GROUP BY 1, 2 ORDER BY 1, 2",
+    )
+      .bind(workspace)
+      .all();
+    const week = REVENUE_DAYS;
+    const expected = [
+      { seller: agency.sellingPartnerId, asin: agencyAsin, amount: 30 * week, days: week },
+      { seller: agency.sellingPartnerId, asin: clientAsin, amount: 0, days: week },
+      { seller: client, asin: agencyAsin, amount: 0, days: week },
+      { seller: client, asin: clientAsin, amount: 12 * week, days: week },
+    ];
+    const key = (row: Record<string, unknown>) => `${String(row.seller)} ${String(row.asin)}`;
+    expect([...results].sort((a, b) => key(a).localeCompare(key(b)))).toEqual(expected.sort((a, b) => key(a).localeCompare(key(b))));
   });
 });
