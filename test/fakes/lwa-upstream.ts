@@ -6,12 +6,17 @@
  *
  * Tests inside workerd drive it under https://lwa-fake.test/__control/:
  *   POST clients        { clientId, secret }                       the app's LWA client
- *   POST codes          { code, clientId, redirectUri, refreshToken, sellingPartnerId? } a code Amazon would send
- *                       to the callback, granted by that seller (SP-API counts usage per application and seller)
+ *   POST codes          { code, clientId, redirectUri, refreshToken, sellingPartnerId?, issuedSecondsAgo? } a code Amazon
+ *                       would send to the callback, granted by that seller (SP-API counts usage per application and
+ *                       seller); like Amazon's it expires five minutes after it was issued (issuedSecondsAgo: consent
+ *                       given that long ago)
  *   POST token-lifetime { clientId, seconds }                      expires_in of later access tokens
  *   POST grant-latency  { refreshToken, ms }                       LWA takes `ms` to grant access for that refresh
  *                       token (a real grant takes a few hundred ms, unlike this fake's)
  *   POST revoke         { refreshToken }                           the seller revoked the app
+ *   POST fail-grants    { refreshToken, status: 429 | 500 | 503, times } the next `times` refresh grants of that token
+ *                       fail so (LWA throttling or failing now and then; OAuth's temporarily_unavailable /
+ *                       server_error bodies), then grants go through again
  *   GET  calls?clientId=                                           { calls: SellerCallRecord[] }
  */
 import type { FakeUpstream } from "./outbound.ts";
@@ -27,7 +32,11 @@ interface PendingCode {
   redirectUri: string;
   refreshToken: string;
   sellingPartnerId?: string;
+  issuedAt: number;
 }
+
+/** "The spapi_oauth_code ... expires after five minutes" (SP-API website authorization workflow). */
+const CODE_LIFETIME_MS = 5 * 60_000;
 
 export class LwaFake implements FakeUpstream {
   private secrets = new Map<string, string>();
@@ -37,6 +46,7 @@ export class LwaFake implements FakeUpstream {
   private accessTokens = new Map<string, { expiresAt: number; refreshToken: string }>();
   private lifetimes = new Map<string, number>();
   private grantLatencies = new Map<string, number>();
+  private grantFailures = new Map<string, { status: number; left: number }>();
   private log: SellerCallRecord[] = [];
   private seq = 0;
 
@@ -65,6 +75,11 @@ export class LwaFake implements FakeUpstream {
   /** The refresh token a live access token was granted from: which seller SP-API is serving. */
   refreshTokenOf(token: string): string | undefined {
     return this.isLiveAccessToken(token) ? this.accessTokens.get(token)?.refreshToken : undefined;
+  }
+
+  /** The selling partner who granted `refreshToken`, when the test named one. */
+  sellingPartnerOf(refreshToken: string): string | undefined {
+    return this.refreshTokens.get(refreshToken)?.sellingPartnerId;
   }
 
   /**
@@ -106,7 +121,9 @@ export class LwaFake implements FakeUpstream {
 
     if (fields.grant_type === "authorization_code") {
       const pending = fields.code ? this.codes.get(fields.code) : undefined;
-      if (!pending || pending.clientId !== clientId) return refuse(400, "invalid_grant", "The authorization code is invalid or expired");
+      if (!pending || pending.clientId !== clientId || Date.now() - pending.issuedAt > CODE_LIFETIME_MS) {
+        return refuse(400, "invalid_grant", "The authorization code is invalid or expired");
+      }
       if (pending.redirectUri !== fields.redirect_uri) return refuse(400, "invalid_grant", "redirect_uri does not match");
       this.codes.delete(fields.code!); // codes are single use
       this.refreshTokens.set(pending.refreshToken, { clientId, revoked: false, sellingPartnerId: pending.sellingPartnerId });
@@ -118,6 +135,11 @@ export class LwaFake implements FakeUpstream {
       const issued = fields.refresh_token ? this.refreshTokens.get(fields.refresh_token) : undefined;
       if (!issued || issued.clientId !== clientId || issued.revoked) {
         return refuse(400, "invalid_grant", "The request has an invalid grant parameter : refresh_token");
+      }
+      const failure = this.grantFailures.get(fields.refresh_token!);
+      if (failure && failure.left > 0) {
+        failure.left -= 1;
+        return refuse(failure.status, failure.status === 503 ? "temporarily_unavailable" : failure.status === 429 ? "slow_down" : "server_error", "Please try again later");
       }
       const latency = this.grantLatencies.get(fields.refresh_token!);
       if (latency) await new Promise((resolve) => setTimeout(resolve, latency));
@@ -149,6 +171,7 @@ export class LwaFake implements FakeUpstream {
           redirectUri: text("redirectUri"),
           refreshToken: text("refreshToken"),
           sellingPartnerId: text("sellingPartnerId") || undefined,
+          issuedAt: Date.now() - (typeof input.issuedSecondsAgo === "number" ? input.issuedSecondsAgo * 1000 : 0),
         });
         return json(200, { ok: true });
       case "POST token-lifetime":
@@ -156,6 +179,9 @@ export class LwaFake implements FakeUpstream {
         return json(200, { ok: true });
       case "POST grant-latency":
         this.grantLatencies.set(text("refreshToken"), Number(input.ms));
+        return json(200, { ok: true });
+      case "POST fail-grants":
+        this.grantFailures.set(text("refreshToken"), { status: Number(input.status), left: Number(input.times) });
         return json(200, { ok: true });
       case "POST revoke": {
         const issued = this.refreshTokens.get(text("refreshToken"));

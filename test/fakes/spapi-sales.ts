@@ -8,7 +8,10 @@
  */
 
 export interface SalesScript {
-  behavior: "normal" | "forbidden" | "throttled";
+  /** error500 / error503: Amazon's InternalFailure and ServiceUnavailable (the model's 500 and 503). */
+  behavior: "normal" | "forbidden" | "throttled" | "error500" | "error503";
+  /** How many calls a failing behavior answers; after them the ASIN answers normally (absent: every call). */
+  times?: number;
   amount?: number;
   units?: number;
   /** Local days Amazon leaves out of its answer (not answered: missing, not zero). */
@@ -50,8 +53,11 @@ export interface OrderMetricsExample {
   totalSales: { amount: string; currencyCode: string };
 }
 
-/** No imports (the Worker tests run it too): the model's example comes from the caller. */
-export function orderMetricsAnswer(query: URLSearchParams, script: SalesScript, example: OrderMetricsExample): SalesAnswer {
+/**
+ * No imports (the Worker tests run it too): the model's example comes from the caller, and so does
+ * the marketplace's currency, which Amazon answers every figure in (the example's USD is the US one's).
+ */
+export function orderMetricsAnswer(query: URLSearchParams, script: SalesScript, example: OrderMetricsExample, currencyCode = example.totalSales.currencyCode): SalesAnswer {
   const bad = (message: string): SalesAnswer => ({ status: 400, code: "InvalidInput", message });
   const interval = INTERVAL.exec(query.get("interval") ?? "");
   if (!interval || Date.parse(interval[1]!) >= Date.parse(interval[3]!)) return bad("interval must be <start>--<end> in ISO 8601, start before end");
@@ -72,9 +78,10 @@ export function orderMetricsAnswer(query: URLSearchParams, script: SalesScript, 
   const asin = query.get("asin") ?? "";
   if (asin && !/^[A-Z0-9]{10}$/.test(asin)) return bad("Invalid asin");
   if (script.behavior === "forbidden") return { status: 403, code: "Unauthorized", message: "Access to requested resource is denied." };
-  if (script.behavior === "throttled") {
-    return { status: 429, code: "QuotaExceeded", message: "You exceeded your quota for the requested resource.", headers: script.retryAfterSeconds ? { "Retry-After": String(script.retryAfterSeconds) } : {} };
-  }
+  const retryAfter: Record<string, string> = script.retryAfterSeconds ? { "Retry-After": String(script.retryAfterSeconds) } : {};
+  if (script.behavior === "throttled") return { status: 429, code: "QuotaExceeded", message: "You exceeded your quota for the requested resource.", headers: retryAfter };
+  if (script.behavior === "error500") return { status: 500, code: "InternalFailure", message: "We encountered an internal error. Please try again." };
+  if (script.behavior === "error503") return { status: 503, code: "ServiceUnavailable", message: "Service temporarily unavailable.", headers: retryAfter };
   if (granularity !== "Day") return bad("this fake answers granularity Day only");
   const payload = [];
   const endMs = Date.parse(interval[3]!);
@@ -87,8 +94,8 @@ export function orderMetricsAnswer(query: URLSearchParams, script: SalesScript, 
     if (!script.omitDays?.includes(day)) {
       const units = script.units ?? example.unitCount;
       const amount = script.amount ?? Number(example.totalSales.amount) * units;
-      const price = { amount: units ? String(amount / units) : "0", currencyCode: example.totalSales.currencyCode };
-      payload.push({ ...example, interval: `${stamp(at)}--${stamp(next)}`, unitCount: units, orderItemCount: units, orderCount: units, averageUnitPrice: price, totalSales: { amount: String(amount), currencyCode: example.totalSales.currencyCode } });
+      const price = { amount: units ? String(amount / units) : "0", currencyCode };
+      payload.push({ ...example, interval: `${stamp(at)}--${stamp(next)}`, unitCount: units, orderItemCount: units, orderCount: units, averageUnitPrice: price, totalSales: { amount: String(amount), currencyCode } });
     }
     at = next;
   }

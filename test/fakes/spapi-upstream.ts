@@ -12,23 +12,32 @@
  *        behavior: normal | no_ranks | not_found | forbidden | throttled | error500 | error503
  *   POST inventory  { refreshToken, marketplaceId, pageSize?, summaries: [{ asin, sellerSku, fulfillableQuantity }] }
  *                   the FBA inventory of the seller whose grant is refreshToken
+ *   POST inventory-fail { refreshToken, marketplaceId, status: 500 | 503, times, retryAfter? }
+ *                   the seller's next `times` inventory pages there answer 500 InternalFailure or 503
+ *                   ServiceUnavailable (the models' 500 and 503; Retry-After verbatim when given), as Amazon's
+ *                   do now and then; a page asked again after them is answered
  *   POST buy-box    { asin, sellerId | null }  the Buy Box winner of an ASIN outside the example
  *   POST offers     { asin, offers }           these Offers for the ASIN (two winners, MyOffer, …); like Amazon,
  *                   the answer lists at most the 20 lowest-priced (landed price), TotalOfferCount all of them
- *   POST offers-item { asin, behavior: error | not_processed | throttled, retryAfter? }
+ *   POST offers-item { asin, behavior: error | not_processed | throttled | error500 | error503, retryAfter?, times? }
  *                   error: that item fails inside a 200 batch (status 400, body.errors; the model's shapes,
  *                   fixtures/spapi/get-item-offers-item-error.ts); not_processed: a listing too new to have
  *                   processed offers (payload status other than Success, no Offers, TotalOfferCount > 0; the
  *                   model leaves `status` a free string, so this stand-in is the fake's); throttled: the
  *                   whole batch answers 429 QuotaExceeded with `retryAfter` as the Retry-After header
- *                   verbatim (none when absent: Amazon often sends none)
+ *                   verbatim (none when absent: Amazon often sends none); error500 / error503: the whole batch
+ *                   answers 500 InternalFailure / 503 ServiceUnavailable (Retry-After likewise); with `times`, a
+ *                   failing behavior answers that many batches, then the item answers normally
  *   POST expire-tokens { refreshToken, status: 401 | 403, sticky? }
  *                   the access tokens granted so far from refreshToken now answer as expired
  *                   (403 Unauthorized "...expired" or a bare 401); sticky: fresh ones too
- *   POST sales      { asin, behavior: normal | forbidden | throttled, amount?, units?, omitDays?, retryAfterSeconds? }
+ *   POST sales      { asin, sellingPartnerId?, behavior: normal | forbidden | throttled | error500 | error503, amount?, units?, omitDays?, retryAfterSeconds?, times? }
+ *                   with sellingPartnerId: that seller's own sales of the ASIN; then, as Amazon counts only the
+ *                   caller's own orders, every other seller gets zero days for it
  *                   getOrderMetrics of an ASIN (normal: the Sales model's Day example, re-dated to
- *                   each requested local day; omitDays left out of the answer). A time zone that
- *                   does not match the interval's offsets is refused as Amazon does (spapi-sales.ts)
+ *                   each requested local day and in the marketplace's currency, as Amazon answers;
+ *                   omitDays left out of the answer; a failing behavior for `times` calls, then normal).
+ *                   A time zone that does not match the interval's offsets is refused as Amazon does (spapi-sales.ts)
  *   POST participations { refreshToken, marketplaceIds }  getMarketplaceParticipations of that seller
  *                   (default: the model's example entry for every marketplace of the host's region);
  *                   a call of that seller in any other marketplace answers 403 Unauthorized, as Amazon's does
@@ -59,6 +68,12 @@ const REGION_MARKETPLACES: Record<string, readonly string[]> = {
   "sellingpartnerapi-eu.amazon.com": ["A1F83G8C2ARO7P", "A1PA6795UKMFR9", "A13V1IB3VIYZZH", "APJ6JRA9NG5V4", "A1RKKUPIHCS9HS"],
   "sellingpartnerapi-fe.amazon.com": ["A1VC38T7YXB528", "A39IBJ37TRP1C6", "A19VAU5U5O7RUS"],
 };
+/** The currency Amazon answers a marketplace's sales in. */
+const MARKETPLACE_CURRENCIES: Record<string, string> = {
+  ATVPDKIKX0DER: "USD", A2EUQ1WTGCTBG2: "CAD", A1AM78C64UM0Y8: "MXN", A2Q3Y263D00KWC: "BRL",
+  A1F83G8C2ARO7P: "GBP", A1PA6795UKMFR9: "EUR", A13V1IB3VIYZZH: "EUR", APJ6JRA9NG5V4: "EUR", A1RKKUPIHCS9HS: "EUR",
+  A1VC38T7YXB528: "JPY", A39IBJ37TRP1C6: "AUD", A19VAU5U5O7RUS: "SGD",
+};
 const ITEM_PATH = /^\/catalog\/2022-04-01\/items\/([^/]+)$/;
 const INVENTORY_PATH = "/fba/inventory/v1/summaries";
 const OFFERS_BATCH_PATH = "/batches/products/pricing/v0/itemOffers";
@@ -85,12 +100,16 @@ export class SpApiFake implements FakeUpstream {
   private scripts = new Map<string, { behavior: Behavior; retryAfterSeconds?: number }>();
   /** "<refreshToken> <marketplaceId>" → that seller's inventory there. */
   private inventories = new Map<string, { pageSize: number; summaries: InventoryRecord[] }>();
+  /** "<refreshToken> <marketplaceId>" → the next inventory pages that fail with a server error. */
+  private inventoryFailures = new Map<string, { status: 500 | 503; left: number; retryAfter?: string }>();
   private buyBoxWinners = new Map<string, string | null>();
   private offers = new Map<string, unknown[]>();
-  private offerItems = new Map<string, { behavior: OfferItemBehavior; retryAfter?: string }>();
+  private offerItems = new Map<string, { behavior: OfferItemBehavior | "normal"; retryAfter?: string; times?: number }>();
   /** Refresh token → how its access tokens are refused (the tokens listed, or all when sticky). */
   private expired = new Map<string, { status: number; tokens: Set<string>; sticky: boolean }>();
   private sales = new Map<string, SalesScript>();
+  /** "<asin> <sellingPartnerId>" → that seller's own sales of the ASIN (POST sales with sellingPartnerId). */
+  private sellerSales = new Map<string, SalesScript>();
   /** Refresh token → the marketplace ids that seller sells in (default: every one of the host's region). */
   private participating = new Map<string, string[]>();
   /** "<refreshToken> <marketplaceId> <nextToken>" → the page that token starts, and when it was made. */
@@ -206,6 +225,13 @@ export class SpApiFake implements FakeUpstream {
     if (!["true", "false", null].includes(query.get("details"))) return fail(400, "InvalidInput", "details must be true or false");
 
     const stockKey = `${refreshToken} ${marketplaceId}`;
+    const failure = this.inventoryFailures.get(stockKey);
+    if (failure && failure.left > 0) {
+      failure.left -= 1;
+      const [code, message] = failure.status === 500 ? ["InternalFailure", "We encountered an internal error. Please try again."] : ["ServiceUnavailable", "Service temporarily unavailable."];
+      this.record({ ...base, kind: "inventory", status: failure.status, error: `${code}: ${message}` });
+      return errorList(failure.status, code, message, failure.retryAfter === undefined ? {} : { "Retry-After": failure.retryAfter });
+    }
     const stock = this.inventories.get(stockKey) ?? { pageSize: DEFAULT_INVENTORY_PAGE, summaries: [] };
     const token = query.get("nextToken");
     const now = this.usage.nowOf(this.lwa.usageKeyOf(refreshToken));
@@ -254,10 +280,13 @@ export class SpApiFake implements FakeUpstream {
     const asked = requests.map((item) => `${String(item.uri)} ${String(item.MarketplaceId)}`);
     if (new Set(asked).size !== asked.length) return fail(400, "InvalidInput", "Duplicate requests submitted.  Cannot run batch request.");
     const examples = getItemOffersBatchExample.response.responses;
-    const throttled = requests.map((item) => this.offerItems.get(OFFERS_URI.exec(String(item.uri))?.[1] ?? "")).find((script) => script?.behavior === "throttled");
-    if (throttled) {
-      this.record({ ...base, kind: "offers", body, status: 429, error: "QuotaExceeded" });
-      return errorList(429, "QuotaExceeded", "You exceeded your quota for the requested resource.", throttled.retryAfter === undefined ? {} : { "Retry-After": throttled.retryAfter });
+    const whole = requests.map((item) => this.offerItems.get(OFFERS_URI.exec(String(item.uri))?.[1] ?? "")).find((script) => script && BATCH_FAILURES[script.behavior]);
+    if (whole) {
+      const [status, code, message] = BATCH_FAILURES[whole.behavior]!;
+      // A failure scripted for `times` batches: once they are spent the item answers normally.
+      if (whole.times !== undefined && --whole.times <= 0) whole.behavior = "normal";
+      this.record({ ...base, kind: "offers", body, status, error: code });
+      return errorList(status, code, message, whole.retryAfter === undefined ? {} : { "Retry-After": whole.retryAfter });
     }
     const responses: unknown[] = [];
     for (const item of requests) {
@@ -305,10 +334,27 @@ export class SpApiFake implements FakeUpstream {
     if (marketplaceIds.length !== 1) return fail(400, "InvalidInput", "exactly one marketplaceIds value is expected");
     const refusal = this.marketplaceRefusal(base.accessToken, url, marketplaceIds[0]!);
     if (refusal) return fail(...refusal);
-    const answer = orderMetricsAnswer(query, this.sales.get(query.get("asin") ?? "") ?? { behavior: "normal" }, getOrderMetricsDayExample.response.payload[0]);
+    const script = this.salesScriptOf(query.get("asin") ?? "", base.accessToken);
+    const answer = orderMetricsAnswer(query, script, getOrderMetricsDayExample.response.payload[0], MARKETPLACE_CURRENCIES[marketplaceIds[0]!]);
+    // A failure scripted for `times` calls: once they are spent the ASIN answers normally.
+    if (script.behavior !== "normal" && script.times !== undefined && --script.times <= 0) script.behavior = "normal";
     if ("code" in answer) return fail(answer.status, answer.code, answer.message, answer.headers);
     this.record({ ...base, kind: "sales", status: 200 });
     return json(200, { payload: answer.payload }, this.rateLimitHeader(base.accessToken, "getOrderMetrics"));
+  }
+
+  /**
+   * The sales the caller gets for `asin`. getOrderMetrics counts the calling seller's own orders:
+   * once an ASIN has sales scripted for some seller, every other seller sells none of it (zero
+   * days, as Amazon answers). Without such a script, the ASIN's script or the model's example.
+   */
+  private salesScriptOf(asin: string, accessToken: string): SalesScript {
+    const refreshToken = this.lwa.refreshTokenOf(accessToken);
+    const seller = refreshToken ? this.lwa.sellingPartnerOf(refreshToken) : undefined;
+    const own = seller ? this.sellerSales.get(`${asin} ${seller}`) : undefined;
+    if (own) return own;
+    if ([...this.sellerSales.keys()].some((key) => key.startsWith(`${asin} `))) return { behavior: "normal", units: 0, amount: 0 };
+    return this.sales.get(asin) ?? { behavior: "normal" };
   }
 
   /** getMarketplaceParticipations: the model's example entry, once per marketplace the seller sells in. */
@@ -343,17 +389,29 @@ export class SpApiFake implements FakeUpstream {
       this.inventories.set(`${input.refreshToken} ${input.marketplaceId}`, { pageSize: input.pageSize ?? DEFAULT_INVENTORY_PAGE, summaries: input.summaries });
       return json(200, { ok: true });
     }
+    if (request.method === "POST" && action === "inventory-fail") {
+      const input = (await request.json()) as { refreshToken?: unknown; marketplaceId?: unknown; status?: unknown; times?: unknown; retryAfter?: unknown };
+      if (typeof input.refreshToken !== "string" || typeof input.marketplaceId !== "string" || (input.status !== 500 && input.status !== 503) || typeof input.times !== "number") {
+        return json(400, { error: "inventory-fail needs refreshToken, marketplaceId, status 500 or 503 and times" });
+      }
+      this.inventoryFailures.set(`${input.refreshToken} ${input.marketplaceId}`, { status: input.status, left: input.times, ...(typeof input.retryAfter === "string" ? { retryAfter: input.retryAfter } : {}) });
+      return json(200, { ok: true });
+    }
     if (request.method === "POST" && action === "buy-box") {
       const input = (await request.json()) as { asin: string; sellerId: string | null };
       this.buyBoxWinners.set(input.asin, input.sellerId);
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "offers-item") {
-      const input = (await request.json()) as { asin?: unknown; behavior?: unknown; retryAfter?: unknown };
+      const input = (await request.json()) as { asin?: unknown; behavior?: unknown; retryAfter?: unknown; times?: unknown };
       if (typeof input.asin !== "string" || !OFFER_ITEM_BEHAVIORS.includes(input.behavior as OfferItemBehavior)) {
         return json(400, { error: `offers-item needs asin and a behavior of ${OFFER_ITEM_BEHAVIORS.join(", ")}` });
       }
-      this.offerItems.set(input.asin, { behavior: input.behavior as OfferItemBehavior, ...(typeof input.retryAfter === "string" ? { retryAfter: input.retryAfter } : {}) });
+      this.offerItems.set(input.asin, {
+        behavior: input.behavior as OfferItemBehavior,
+        ...(typeof input.retryAfter === "string" ? { retryAfter: input.retryAfter } : {}),
+        ...(typeof input.times === "number" ? { times: input.times } : {}),
+      });
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "offers") {
@@ -367,8 +425,11 @@ export class SpApiFake implements FakeUpstream {
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "sales") {
-      const input = (await request.json()) as { asin: string } & Partial<SalesScript>;
-      this.sales.set(input.asin, { behavior: input.behavior ?? "normal", amount: input.amount, units: input.units, omitDays: input.omitDays, retryAfterSeconds: input.retryAfterSeconds });
+      const input = (await request.json()) as { asin: string; sellingPartnerId?: unknown } & Partial<SalesScript>;
+      const seller = typeof input.sellingPartnerId === "string" ? input.sellingPartnerId : null;
+      const script = { behavior: input.behavior ?? "normal", amount: input.amount, units: input.units, omitDays: input.omitDays, retryAfterSeconds: input.retryAfterSeconds, times: input.times };
+      if (seller) this.sellerSales.set(`${input.asin} ${seller}`, script);
+      else this.sales.set(input.asin, script);
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "participations") {
@@ -479,8 +540,14 @@ type OffersResponse = (typeof getItemOffersBatchExample.response.responses)[numb
 
 /** OfferDetailList: "the same length as the TotalOfferCount in the Summary or 20, whichever is less". */
 const MAX_LISTED_OFFERS = 20;
-const OFFER_ITEM_BEHAVIORS = ["error", "not_processed", "throttled"] as const;
+const OFFER_ITEM_BEHAVIORS = ["error", "not_processed", "throttled", "error500", "error503"] as const;
 type OfferItemBehavior = (typeof OFFER_ITEM_BEHAVIORS)[number];
+/** Behaviors that fail the whole batch asking for the item: status, code and message (the model's 429, 500 and 503). */
+const BATCH_FAILURES: Partial<Record<OfferItemBehavior | "normal", [number, string, string]>> = {
+  throttled: [429, "QuotaExceeded", "You exceeded your quota for the requested resource."],
+  error500: [500, "InternalFailure", "We encountered an internal error. Please try again."],
+  error503: [503, "ServiceUnavailable", "Service temporarily unavailable."],
+};
 
 /** The `limit` lowest-priced offers (listing price plus shipping), cheapest first, as Amazon lists them. */
 function lowestPriced(offers: readonly unknown[], limit: number): unknown[] {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { takeBatchToken } from "../../worker/jobs/nightly-run/product-phase";
 import { SELLER_CONCURRENCY } from "../../worker/jobs/nightly-run/seller-walk";
 import { localBudget, type BudgetClient } from "../../worker/upstreams/budget/budget-client";
+import { INVENTORY_READS_AT_ONCE } from "../../worker/jobs/nightly-run/seller-inventory";
 import { simulateSellerPhases } from "./seller-phases";
 import { VirtualTime } from "./virtual-time";
 
@@ -13,7 +14,7 @@ import { VirtualTime } from "./virtual-time";
  * region's Creators credential at Amazon's starting 1 request/s (burst 1), with and without live
  * lookups on the same credentials (one every 4 s per region, which take interactive tokens
  * first). Then the seller phases per connection (seller-phases.ts: each connection's own SP-API
- * buckets, 32 sellers at once). Real code: the token buckets and takeBatchToken. Creators answers
+ * buckets, 32 sellers at once, each walking every tracked ASIN of its marketplace). Real code: the token buckets and takeBatchToken. Creators answers
  * in 150 ms, the points' D1 write takes 10 ms. The whole run starts at 02:00 UTC.
  */
 const START = Date.UTC(2026, 10, 22, 2, 0);
@@ -25,6 +26,16 @@ const BATCH = 10;
 const CREATORS_MS = 150;
 const WRITE_MS = 10;
 const LOOKUP_EVERY_MS = 4_000;
+/**
+ * The ASINs each connection's seller phases walk: every tracked ASIN of the workspace in the
+ * marketplaces the connection's seller sells in (tracked-store.ts: a connection's ASINs are its
+ * workspace's, sellers of them or not), here its own marketplace only: a US client walks the
+ * 6,000 US ASINs, a UK or DE client that marketplace's 2,000. Its FBA inventory is its own 500 SKUs.
+ */
+const WALKED = (Object.entries(CLIENTS) as [keyof typeof CLIENTS, number][])
+  .sort(([a], [b]) => (a === "US" ? -1 : b === "US" ? 1 : 0))
+  .flatMap(([, clients]) => Array.from({ length: clients }, () => clients * ASINS_PER_CONNECTION));
+const OWN_INVENTORY_PAGES = ASINS_PER_CONNECTION / 50;
 
 /** The products phase: ms from START until every tracked ASIN has its point, and the calls made. */
 async function simulateProductPhase(withLookups: boolean): Promise<{ ms: number; calls: number; lookups: number }> {
@@ -67,7 +78,7 @@ describe("simulation: one agency workspace's night (20 connections × 500 tracke
     const quiet = await simulateProductPhase(false);
     const busy = await simulateProductPhase(true);
     // The seller phases start when the products phase ends (start.ts: products, sellers, revenue).
-    const sellers = await simulateSellerPhases({ lanes: SELLER_CONCURRENCY, sellers: CONNECTIONS, asinsPerSeller: ASINS_PER_CONNECTION, start: START + busy.ms });
+    const sellers = await simulateSellerPhases({ lanes: SELLER_CONCURRENCY, sellers: CONNECTIONS, asinsPerSeller: WALKED, inventoryPages: OWN_INVENTORY_PAGES, start: START + busy.ms });
     const sellersDone = busy.ms + sellers.sellersPhaseMs;
     const revenueDone = sellersDone + sellers.revenuePhaseMs;
     console.info(
@@ -75,8 +86,8 @@ describe("simulation: one agency workspace's night (20 connections × 500 tracke
         `agency night: ${CONNECTIONS} connections × ${ASINS_PER_CONNECTION} ASINs = ${(CONNECTIONS * ASINS_PER_CONNECTION).toLocaleString("en")} (US 6,000 on NA's credential; UK and DE 4,000 on EU's), from 02:00 UTC`,
         `  products phase, no lookups: ${quiet.calls.toLocaleString("en")} getItems calls in ${minutes(quiet.ms)}, done ${at(quiet.ms)}`,
         `  products phase, a lookup every 4 s per region (${busy.lookups} answered): ${minutes(busy.ms)}, done ${at(busy.ms)}`,
-        `  sellers phase (inventory and Buy Box, ${Math.min(SELLER_CONCURRENCY, CONNECTIONS)} connections at once): ${minutes(sellers.sellersPhaseMs)}, done ${at(sellersDone)}`,
-        `  revenue phase (getOrderMetrics per ASIN): ${minutes(sellers.revenuePhaseMs)}, done ${at(revenueDone)}; ${sellers.calls.toLocaleString("en")} SP-API calls`,
+        `  sellers phase (inventory and Buy Box, ${Math.min(SELLER_CONCURRENCY, CONNECTIONS)} connections at once, each walking its marketplace's tracked ASINs): ${minutes(sellers.sellersPhaseMs)}, done ${at(sellersDone)}`,
+        `  revenue phase (getOrderMetrics per ASIN and connection): ${minutes(sellers.revenuePhaseMs)}, done ${at(revenueDone)}; ${sellers.calls.toLocaleString("en")} SP-API calls`,
       ].join("\n"),
     );
 
@@ -86,11 +97,18 @@ describe("simulation: one agency workspace's night (20 connections × 500 tracke
     expect(quiet.ms).toBeGreaterThanOrEqual((quiet.calls - 2) * 1000);
     // Lookups take part of the quota: the phase is slower with them, never faster.
     expect(busy.ms).toBeGreaterThan(quiet.ms);
-    // Every connection's seller phases run at once: no longer than one connection's alone.
-    const alone = await simulateSellerPhases({ lanes: 1, sellers: 1, asinsPerSeller: ASINS_PER_CONNECTION, start: START });
-    expect(sellers.sellersPhaseMs).toBeLessThan(alone.sellersPhaseMs * 1.1);
+    // Every connection's seller phases run at once: no longer than one connection's alone, but for the
+    // inventory reads, which take turns (INVENTORY_READS_AT_ONCE at once, seller-inventory.ts): the last
+    // connection's read waits for the rounds of reads before it.
+    const alone = await simulateSellerPhases({ lanes: 1, sellers: 1, asinsPerSeller: Math.max(...WALKED), inventoryPages: OWN_INVENTORY_PAGES, start: START });
+    const readRoundsBefore = Math.ceil(CONNECTIONS / INVENTORY_READS_AT_ONCE) - 1;
+    expect(sellers.sellersPhaseMs).toBeLessThan(alone.sellersPhaseMs * 1.1 + readRoundsBefore * alone.inventoryReadMs);
     expect(sellers.revenuePhaseMs).toBeLessThan(alone.revenuePhaseMs * 1.1);
-    // The 02:30 alert check finds the products of the night when they are done before it, and the whole run is over by 03:00.
-    expect(revenueDone).toBeLessThan(3_600_000);
+    // Every connection asks for every tracked ASIN of its marketplace: a US client's 6,000 getOrderMetrics
+    // calls at 0.5/s (paced 5 % under) take about 3.5 h, so the run's revenue is in after 05:00, not by 03:00.
+    expect(sellers.calls).toBe(WALKED.reduce((sum, asins) => sum + asins + Math.ceil(asins / 20) + OWN_INVENTORY_PAGES, 0));
+    expect(revenueDone).toBeGreaterThan(3 * 3_600_000);
+    // The seller data (Buy Box, stock) are in before the 02:30 alert check's last wait (03:30).
+    expect(sellersDone).toBeLessThan(90 * 60_000);
   });
 });

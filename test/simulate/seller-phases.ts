@@ -1,6 +1,7 @@
 import { takeBatchToken } from "../../worker/jobs/nightly-run/product-phase";
 import { ORDER_METRICS_INTERVAL_MS } from "../../worker/jobs/nightly-run/revenue-phase";
 import { OFFERS_BATCH_INTERVAL_MS } from "../../worker/jobs/nightly-run/seller-phase";
+import { INVENTORY_READS_AT_ONCE } from "../../worker/jobs/nightly-run/seller-inventory";
 import { localBudget } from "../../worker/upstreams/budget/budget-client";
 import { SPAPI_RATE_HEADROOM } from "../../worker/upstreams/spapi/seller-budget";
 import { MAX_BUY_BOX_ASINS } from "../../worker/upstreams/spapi/seller-api";
@@ -10,7 +11,7 @@ import { VirtualTime } from "./virtual-time";
  * The nightly seller phases on a virtual clock, at Amazon's default SP-API rates (the models in
  * ../shared/amazon-models): getInventorySummaries 2/s (pages of 50, the client spaces them 500 ms),
  * getItemOffersBatch 0.1/s burst 1 (20 ASINs a call), getOrderMetrics 0.5/s (the app runs its
- * bucket at burst 1; Amazon allows 15). Real code: the token buckets (localBudget, the functions
+ * bucket at burst 1; Amazon allows 15); INVENTORY_READS_AT_ONCE inventory reads at a time in all (seller-inventory.ts). Real code: the token buckets (localBudget, the functions
  * the UpstreamBudget object runs, one per seller and operation as Amazon counts them),
  * takeBatchToken; `lanes` sellers at once, each lane holding a seller through waits shorter than a
  * slice, as the walk does. Amazon answers in 300 ms, a D1 step write takes 5 ms. Shared by
@@ -26,10 +27,26 @@ export interface SellerPhaseFigures {
   sellersPhaseMs: number;
   revenuePhaseMs: number;
   calls: number;
+  /** How long the longest seller's inventory read takes, all its pages. */
+  inventoryReadMs: number;
 }
 
-export async function simulateSellerPhases(spec: { lanes: number; sellers: number; asinsPerSeller: number; start: number }): Promise<SellerPhaseFigures> {
-  const { lanes, sellers, asinsPerSeller: asins, start } = spec;
+export interface SellerPhaseSpec {
+  lanes: number;
+  sellers: number;
+  /**
+   * The tracked ASINs each seller connection walks: its workspace's in the marketplaces it sells
+   * in (tracked-store.ts), one number for every seller or one per seller.
+   */
+  asinsPerSeller: number | readonly number[];
+  /** Pages of each seller's own FBA inventory (default: its ASINs ÷ 50). */
+  inventoryPages?: number;
+  start: number;
+}
+
+export async function simulateSellerPhases(spec: SellerPhaseSpec): Promise<SellerPhaseFigures> {
+  const { lanes, sellers, start } = spec;
+  const asinsOf = (seller: number) => (typeof spec.asinsPerSeller === "number" ? spec.asinsPerSeller : spec.asinsPerSeller[seller]!);
   const time = new VirtualTime(start);
   const clock = time.clock;
   let calls = 0;
@@ -51,23 +68,32 @@ export async function simulateSellerPhases(spec: { lanes: number; sellers: numbe
     return time.now;
   };
 
+  const pagesOf = (seller: number) => spec.inventoryPages ?? Math.ceil(asinsOf(seller) / INVENTORY_PAGE);
+  const readMsOf = (seller: number) => pagesOf(seller) * (AMAZON_MS + D1_MS) + (pagesOf(seller) - 1) * INVENTORY_SPACING_MS;
+  const inventoryReadMs = Math.max(...Array.from({ length: sellers }, (_, seller) => readMsOf(seller)));
+  // At most INVENTORY_READS_AT_ONCE inventory reads at once (seller-inventory.ts): a read takes the slot free soonest.
+  const readSlots = Array.from({ length: INVENTORY_READS_AT_ONCE }, () => start);
   const sellersDone = await walk(async (seller) => {
     // FBA inventory once, all pages, then the Buy Box 20 ASINs a call.
-    for (let page = 0; page < Math.ceil(asins / INVENTORY_PAGE); page++) {
+    const slot = readSlots.indexOf(Math.min(...readSlots));
+    const readStart = Math.max(clock.now(), readSlots[slot]!);
+    readSlots[slot] = readStart + readMsOf(seller);
+    await clock.sleep(readStart - clock.now());
+    for (let page = 0; page < pagesOf(seller); page++) {
       if (page > 0) await clock.sleep(INVENTORY_SPACING_MS);
       await call();
     }
-    for (let first = 0; first < asins; first += MAX_BUY_BOX_ASINS) {
+    for (let first = 0; first < asinsOf(seller); first += MAX_BUY_BOX_ASINS) {
       await takeBatchToken(offers[seller]!, clock, Number.POSITIVE_INFINITY);
       await call();
     }
   });
   const revenueDone = await walk(async (seller) => {
     // One getOrderMetrics call per ASIN (REVENUE_DAYS days in it).
-    for (let asin = 0; asin < asins; asin++) {
+    for (let asin = 0; asin < asinsOf(seller); asin++) {
       await takeBatchToken(sales[seller]!, clock, Number.POSITIVE_INFINITY);
       await call();
     }
   });
-  return { lanes, sellersPhaseMs: sellersDone - start, revenuePhaseMs: revenueDone - sellersDone, calls };
+  return { lanes, sellersPhaseMs: sellersDone - start, revenuePhaseMs: revenueDone - sellersDone, calls, inventoryReadMs };
 }

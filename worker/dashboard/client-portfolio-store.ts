@@ -1,5 +1,5 @@
 import { daysFromTo } from "../contract/time";
-import { portfolioPass, type PassScope, type RevenueGroup } from "./portfolio-pass-store";
+import { OWN_SALES, OWN_STOCK_OR_BUY_BOX, portfolioPass, type PassScope, type RevenueGroup } from "./portfolio-pass-store";
 
 /**
  * The D1 reads of the aggregated portfolio: which connection has its own data on which ASIN in
@@ -14,10 +14,10 @@ export async function connectionAssets(
   toDay: string,
   connectionId: string | null,
 ): Promise<{ connectionId: string; marketplace: string; asin: string }[]> {
-  const arm = (table: string) =>
-    `SELECT connection_id, marketplace, asin FROM ${table} WHERE workspace_id = ?1 AND day BETWEEN ?2 AND ?3 AND (?4 IS NULL OR connection_id = ?4)`;
+  const arm = (table: string, own: string) =>
+    `SELECT connection_id, marketplace, asin FROM ${table} WHERE workspace_id = ?1 AND day BETWEEN ?2 AND ?3 AND (?4 IS NULL OR connection_id = ?4) AND ${own}`;
   const { results } = await db
-    .prepare(`${arm("seller_snapshots")} UNION ${arm("seller_revenue")}`)
+    .prepare(`${arm("seller_snapshots", OWN_STOCK_OR_BUY_BOX)} UNION ${arm("seller_revenue", OWN_SALES)}`)
     .bind(workspaceId, fromDay, toDay, connectionId)
     .all<{ connection_id: string; marketplace: string; asin: string }>();
   return results.map((row) => ({ connectionId: row.connection_id, marketplace: row.marketplace, asin: row.asin }));
@@ -60,7 +60,8 @@ export async function connectionAssetsAndRevenue(
   const counted = (row: { marketplace: string; asin: string }) => !tracked || tracked.has(`${row.marketplace}:${row.asin}`);
   const groups = passGroups.filter(counted);
   const assets = new Map<string, { connectionId: string; marketplace: string; asin: string }>();
-  for (const row of [...snapshots.filter(counted), ...groups]) {
+  // The snapshot keys are the connection's own stock or Buy Box already (portfolio-pass-store.ts); a revenue group is its own with sales.
+  for (const row of [...snapshots.filter(counted), ...groups.filter((group) => group.amount !== null && group.amount > 0)]) {
     assets.set(`${row.connection_id}\u0000${row.marketplace}\u0000${row.asin}`, { connectionId: row.connection_id, marketplace: row.marketplace, asin: row.asin });
   }
   const sums = new Map<string, { connectionId: string; currency: string; amount: number }>();

@@ -44,6 +44,15 @@ export interface RevenueGroup extends SnapshotKey {
 
 type PassRow = RevenueGroup & { snapshot: number };
 
+/**
+ * A seller has its own data on an ASIN (stock, Buy Box or sales) when a row of it says so, not
+ * merely because one exists: every connection writes a row for every tracked ASIN of its
+ * marketplaces, sellers of it or not (units unknown, the Buy Box another's, zero sales), so an
+ * agency's clients would each "own" every ASIN of the marketplace.
+ */
+export const OWN_STOCK_OR_BUY_BOX = "(fulfillable_units IS NOT NULL OR holds_buy_box = 1 OR holds_prime = 1 OR holds_non_prime = 1)";
+export const OWN_SALES = "(status = 'ok' AND amount > 0)";
+
 const SCOPE = "WHERE workspace_id = ?1 AND day BETWEEN ?2 AND ?3 AND (?4 IS NULL OR connection_id = ?4)";
 const ROLLUP_ID = "SELECT id FROM portfolio_rollups WHERE workspace_id = ?1 AND range_days = ?2 AND window_key = ?3";
 const ROLLUP_ROWS = `SELECT snapshot, connection_id, marketplace, asin, currency, amount, ok_days, ok_count, not_granted, any_mock, newest FROM portfolio_rollup_rows
@@ -63,7 +72,8 @@ export async function portfolioPass(db: D1Database, scope: PassScope, nowIso = n
   const revenueFrom = [fromDay, ...windows.map(([, window]) => window.fromDay)].sort()[0]!;
   const revenueTo = [toDay, ...windows.map(([, window]) => window.toDay)].sort().at(-1)!;
   const revenueBinds = [workspaceId, fromDay, toDay, connectionId, ...windows.flatMap(([marketplace, window]) => [marketplace, window.fromDay, window.toDay]), revenueFrom, revenueTo];
-  const snapshotKeys = `SELECT DISTINCT connection_id, marketplace, asin FROM seller_snapshots ${SCOPE}`;
+  // Only rows of the connection's own stock or Buy Box (client-portfolio-store.ts): not every ASIN it has a row of.
+  const snapshotKeys = `SELECT DISTINCT connection_id, marketplace, asin FROM seller_snapshots ${SCOPE} AND ${OWN_STOCK_OR_BUY_BOX}`;
   if (connectionId !== null) {
     const [snapshots, groups] = await db.batch([db.prepare(snapshotKeys).bind(workspaceId, fromDay, toDay, connectionId), db.prepare(revenueSumSql(windows.length)).bind(...revenueBinds)]);
     return { snapshots: snapshots!.results as SnapshotKey[], groups: groups!.results as RevenueGroup[] };

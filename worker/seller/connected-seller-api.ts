@@ -5,7 +5,7 @@ import { decryptRefreshToken, encryptRefreshToken, keyringOf } from "../auth/tok
 import type { SellerRegion } from "../contract/account";
 import type { Deployment } from "../config";
 import { dropSellerAccessToken, sellerAccessToken } from "../upstreams/spapi/lwa";
-import { SellerApiError, type SellerApi } from "../upstreams/spapi/seller-api";
+import { RECONNECT, SellerApiError, type SellerApi } from "../upstreams/spapi/seller-api";
 import { SpApiSellerApi } from "../upstreams/spapi/client";
 
 /**
@@ -41,7 +41,7 @@ export function sellerApiForConnection({ env, config }: Deployment, credentials:
     }
     const opened = await decryptRefreshToken(keys, credentials.id, credentials.refreshTokenCiphertext).catch((error: unknown) => {
       console.error("a stored refresh token did not decrypt:", error instanceof Error ? error.name : "error");
-      throw new SellerApiError(403, "Your stored Amazon authorization can no longer be read. Reconnect your account on /connect.");
+      throw new SellerApiError(403, `Your stored Amazon authorization can no longer be read. ${RECONNECT}.`);
     });
     if (opened.stale) {
       // Key rotation: move the row to the newest key while we hold the plaintext.

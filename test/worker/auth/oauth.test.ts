@@ -281,6 +281,26 @@ describe("GET /api/auth/callback", () => {
     await expectSignedOut(browser);
   });
 
+  it("refuses a code Amazon issued more than five minutes ago (its lifetime at LWA), storing nothing; a younger one signs in", async () => {
+    const codeFrom = async (issuedSecondsAgo: number) => {
+      const browser = await connectedBrowser();
+      const consent = await startSignIn(browser);
+      const code = `ANcode${crypto.randomUUID().replace(/-/g, "")}`;
+      const sellingPartnerId = newSellingPartnerId();
+      await fakeControl(LWA_FAKE, "codes", { code, clientId: browser.bindings.LWA_CLIENT_ID, redirectUri: consent.searchParams.get("redirect_uri"), refreshToken: `Atzr|${crypto.randomUUID()}`, sellingPartnerId, issuedSecondsAgo });
+      const res = await callback(browser, { state: consent.searchParams.get("state")!, selling_partner_id: sellingPartnerId, spapi_oauth_code: code });
+      return { browser, res, sellingPartnerId };
+    };
+    const stale = await codeFrom(6 * 60);
+    expect(stale.res.status).toBe(400);
+    await expect(stale.res.text()).resolves.toMatch(/did not accept the authorization code \(codes expire after five minutes\)/);
+    await expectSignedOut(stale.browser);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE selling_partner_id = ?").bind(stale.sellingPartnerId).first()).toEqual({ n: 0 });
+
+    const fresh = await codeFrom(4 * 60);
+    expect(fresh.res.status).toBe(302);
+  });
+
   it("refuses when LWA rejects the app's client credentials", async () => {
     const bindings = sellerEnv();
     await fakeControl(LWA_FAKE, "clients", { clientId: bindings.LWA_CLIENT_ID, secret: "the-real-secret" });

@@ -135,7 +135,7 @@ describe("GET /api/sp/catalog-item for a connected seller", () => {
 
   it.each([
     ["not_found", 404, "No catalog item found for ASIN {asin} in the US marketplace.", "not_found"],
-    ["forbidden", 403, "Amazon refused access for this seller account. Reconnect your account on /connect, or check the app's SP-API roles.", "forbidden"],
+    ["forbidden", 403, "Amazon refused access for this seller account. Reconnect it in Settings → Connection Status, or check the app's SP-API roles.", "forbidden"],
     ["throttled", 429, "Amazon is throttling Selling Partner API requests. Try again in a few seconds.", "rate_limited"],
     ["error500", 502, "Amazon's Selling Partner API failed (HTTP 500). Try again shortly.", "upstream_unavailable"],
   ])("maps SP-API %s to %i with a clear detail, and caches nothing", async (behavior, status, detail, code) => {
@@ -198,7 +198,7 @@ describe("GET /api/sp/catalog-item for a connected seller", () => {
     const res = await fetchItem(browser, newAsin());
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({
-      detail: "Amazon no longer accepts this seller authorization. Reconnect your account on /connect.",
+      detail: "Amazon no longer accepts this seller authorization. Reconnect it in Settings → Connection Status.",
       code: "forbidden",
     });
   });

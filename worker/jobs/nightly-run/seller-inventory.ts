@@ -3,7 +3,7 @@ import type { AccountMarketplace } from "../../contract/account";
 import { sellerDayRowUpsert } from "../../history/rank-points-store";
 import { sellerBudget, tellLanded } from "../../upstreams/spapi/seller-budget";
 import { AppCredentialsRefusedError, INVENTORY_PATH, SellerApiError, type InventoryPacing, type SellerApi } from "../../upstreams/spapi/seller-api";
-import { captureIso, type PhaseContext } from "./slice";
+import { captureIso, type PhaseContext, type SliceBudget } from "./slice";
 import { markAppRefused } from "./seller-attention";
 import { userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
 
@@ -18,18 +18,75 @@ const INVENTORY_MAX_WAIT_MS = 10_000;
 const UNPACED: InventoryPacing = { beforePage: async () => {}, throttled: async () => {}, answered: async () => {} };
 
 /**
+ * How many inventory reads one invocation runs at once. A read is never cut (a nextToken lives
+ * 30 s, so a read cannot be carried over to the next invocation) and its pages count against
+ * SNAPSHOT_MAX_CALLS_PER_INVOCATION, so an invocation overshoots that bound by the pages of at
+ * most this many reads, where before 32 sellers starting together each read every page of their
+ * inventory at once, far past the Worker's 1,000 subrequests (about 3 a page). Four keep an
+ * agency's 20 connections of 10 pages close to one connection's time (agency-night.sim.ts).
+ */
+export const INVENTORY_READS_AT_ONCE = 4;
+
+/** The reads waiting for a turn and the turns taken, per invocation (its SliceBudget). */
+const readTurns = new WeakMap<SliceBudget, { running: number; waiting: (() => void)[] }>();
+
+async function inTurn<T>(budget: SliceBudget, read: () => Promise<T>): Promise<T> {
+  let turns = readTurns.get(budget);
+  if (!turns) readTurns.set(budget, (turns = { running: 0, waiting: [] }));
+  const slots = turns;
+  if (slots.running >= INVENTORY_READS_AT_ONCE) await new Promise<void>((resolve) => slots.waiting.push(resolve));
+  else slots.running += 1;
+  try {
+    return await read();
+  } finally {
+    // The slot passes straight to the next read waiting, or is freed.
+    const next = slots.waiting.shift();
+    if (next) next();
+    else slots.running -= 1;
+  }
+}
+
+/**
  * FBA inventory once per seller connection and marketplace per night: every page, for all the
  * connection's tracked ASINs there, written before the Buy Box reads and apart from them (a failed
  * inventory read leaves today's units unknown and never costs the Buy Box). The run's notes
- * remember it was read, so later slices do not read it again.
+ * remember it was read, so later slices do not read it again. Each page is one of the
+ * invocation's Amazon calls, and at most INVENTORY_READS_AT_ONCE reads run at once; false when
+ * the invocation has no call or time left to start the read (the step comes back in the next one).
  */
 export async function readInventoryOnce(
-  ctx: Pick<PhaseContext, "services" | "env" | "day" | "clock" | "notes">,
+  ctx: Pick<PhaseContext, "services" | "env" | "day" | "clock" | "notes" | "budget">,
   seller: { id: string; workspaceId: string; sellingPartnerId: string; api: Pick<SellerApi, "kind" | "getFulfillableUnits"> },
   marketplace: AccountMarketplace,
-): Promise<void> {
+): Promise<boolean> {
   const key = `${ctx.day}:inventory:${seller.id}:${marketplace}`;
-  if ((await ctx.notes.get(key)) !== undefined) return;
+  if ((await ctx.notes.get(key)) !== undefined) return true;
+  // The mock seller calls nobody: its stock needs no turn.
+  if (seller.api.kind !== "spapi") return readInventory(ctx, seller, marketplace, key, UNPACED).then(() => true);
+  const { budget, clock } = ctx;
+  return inTurn(budget, async () => {
+    if (budget.calls >= budget.maxCalls || clock.now() > budget.deadline) return false;
+    const pacing = inventoryPacing(ctx, seller.sellingPartnerId);
+    const counted: InventoryPacing = {
+      ...pacing,
+      async beforePage() {
+        await pacing.beforePage();
+        budget.calls += 1;
+      },
+    };
+    await readInventory(ctx, seller, marketplace, key, counted);
+    return true;
+  });
+}
+
+/** Every page of the connection's inventory in `marketplace`, as `pacing` allows; the units of its tracked ASINs written, or unknown. */
+async function readInventory(
+  ctx: Pick<PhaseContext, "services" | "env" | "day" | "clock" | "notes">,
+  seller: { id: string; workspaceId: string; api: Pick<SellerApi, "kind" | "getFulfillableUnits"> },
+  marketplace: AccountMarketplace,
+  key: string,
+  pacing: InventoryPacing,
+): Promise<void> {
   const db = ctx.env.DB;
   const asins: string[] = [];
   for (let after: TrackedKey | null = null; ; ) {
@@ -40,7 +97,7 @@ export async function readInventoryOnce(
   }
   let units: Map<string, number>;
   try {
-    units = await seller.api.getFulfillableUnits(asins, marketplace, seller.api.kind === "spapi" ? inventoryPacing(ctx, seller.sellingPartnerId) : UNPACED);
+    units = await seller.api.getFulfillableUnits(asins, marketplace, pacing);
   } catch (error) {
     if (!(error instanceof SellerApiError)) throw error;
     if (error instanceof AppCredentialsRefusedError) await markAppRefused(ctx, error);

@@ -54,8 +54,9 @@ async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | 
   const marketplace = page[0]?.marketplace as AccountMarketplace | undefined;
   const chunk = page.filter((key) => key.marketplace === marketplace);
   if (!marketplace || chunk.length === 0) return { kind: "done", rows: [], processed: 0 };
-  // Inventory once per seller and marketplace per night, before the Buy Box and apart from it.
-  await readInventoryOnce(ctx, seller, marketplace);
+  // Inventory once per seller and marketplace per night, before the Buy Box and apart from it. Its
+  // pages are the invocation's calls too: with none left, or none left after it, the step comes back in the next.
+  if (!(await readInventoryOnce(ctx, seller, marketplace)) || budget.calls >= budget.maxCalls) return { kind: "wait", resumeAt: clock.now() };
   if (seller.offersBudget) {
     const token = await takeBatchToken(seller.offersBudget, clock, budget.deadline);
     if (typeof token === "number") return { kind: "wait", resumeAt: token };

@@ -6,7 +6,8 @@ import { nextSellerWithTrackedAsins } from "./tracked-store";
 /**
  * Sellers walked side by side in one slice. SP-API limits are per seller and operation, so
  * sellers never slow each other; what bounds N is the Worker. Subrequests: an invocation
- * stops at SNAPSHOT_MAX_CALLS_PER_INVOCATION (100) Amazon calls whatever N is, each costing
+ * stops at SNAPSHOT_MAX_CALLS_PER_INVOCATION (100) Amazon calls whatever N is (inventory pages
+ * count, one inventory read at a time: seller-inventory.ts), each costing
  * about three subrequests (the call, the seller's UpstreamBudget token, the D1 write), so about
  * 350 of the 1,000 allowed. D1: at getOrderMetrics' 0.5 call/s a lane writes one small batch
  * (8 rows) every 2 s, so 32 lanes write about 16 batches a second, far below what one D1

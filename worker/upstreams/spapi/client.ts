@@ -6,7 +6,7 @@ import { retryAfterOf } from "../http";
 import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
 import { LwaError } from "./lwa";
 import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./endpoints";
-import { CATALOG_ITEM_PATH, INVENTORY_PATH, MAX_BUY_BOX_ASINS, AppCredentialsRefusedError, SellerApiError, type CatalogItem, type InventoryPacing, type SellerApi } from "./seller-api";
+import { CATALOG_ITEM_PATH, INVENTORY_PATH, MAX_BUY_BOX_ASINS, AppCredentialsRefusedError, isTransient, RECONNECT, SellerApiError, type CatalogItem, type InventoryPacing, type SellerApi } from "./seller-api";
 import { readInventory } from "./inventory-read";
 import { buyBoxStates, type BuyBoxState, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./mapping";
 import { dailySales, type DailySales, type OrderMetricsPayload } from "./sales-mapping";
@@ -22,7 +22,7 @@ export interface SpApiClientConfig {
 }
 
 const TIMEOUT_MS = 8000;
-/** A page Amazon refuses with 429 is asked for at most this many times. */
+/** A page Amazon throttles (429) or fails (5xx, no answer) is asked for at most this many times. */
 const INVENTORY_PAGE_ATTEMPTS = 3;
 export const CATALOG_INCLUDED_DATA = "summaries,salesRanks,images";
 const CATALOG_ITEMS_PREFIX = CATALOG_ITEM_PATH.replace("{asin}", "");
@@ -83,19 +83,25 @@ export class SpApiSellerApi implements SellerApi {
     return readInventory(marketplace, (nextToken) => this.inventoryPage(marketplace, nextToken, pacing));
   }
 
-  /** One page, when `pacing` allows; a page Amazon throttles is asked for again, up to INVENTORY_PAGE_ATTEMPTS times. */
+  /**
+   * One page, when `pacing` allows. A page Amazon throttles, fails (500, 503) or does not answer,
+   * or whose access token LWA could not grant just then, is transient (amazon-errors.ts): it pauses
+   * the seller's bucket (Retry-After, else a second) and is asked for again, up to
+   * INVENTORY_PAGE_ATTEMPTS times, so one InternalFailure does not leave the night's units unknown.
+   */
   private async inventoryPage(marketplace: AccountMarketplace, nextToken: string | undefined, pacing: InventoryPacing): Promise<InventorySummariesPayload> {
     const marketplaceId = MARKETPLACE_IDS[marketplace];
     const query = { details: "true", granularityType: "Marketplace", granularityId: marketplaceId, marketplaceIds: marketplaceId, ...(nextToken ? { nextToken } : {}) };
     for (let attempt = 1; ; attempt++) {
-      await this.ready();
-      await pacing.beforePage();
       try {
+        // The seller's access token first (a grant LWA fails for a moment is tried again too), then the quota.
+        await this.ready();
+        await pacing.beforePage();
         const page = await this.send<InventorySummariesPayload>("GET", INVENTORY_PATH, query, { notFound: `No FBA inventory found in the ${marketplace} marketplace.` });
         await pacing.answered(this.rateLimitOf(INVENTORY_PATH));
         return page;
       } catch (error) {
-        if (!(error instanceof SellerApiError) || error.status !== 429 || attempt >= INVENTORY_PAGE_ATTEMPTS) throw error;
+        if (!(error instanceof SellerApiError) || !isTransient(error) || attempt >= INVENTORY_PAGE_ATTEMPTS) throw error;
         await pacing.throttled(error.retryAfterSeconds);
       }
     }
@@ -227,7 +233,7 @@ export class SpApiSellerApi implements SellerApi {
     } catch (error) {
       if (!(error instanceof LwaError)) throw error;
       if (error.kind === "invalid_grant") {
-        throw new SellerApiError(403, "Amazon no longer accepts this seller authorization. Reconnect your account on /connect.");
+        throw new SellerApiError(403, `Amazon no longer accepts this seller authorization. ${RECONNECT}.`);
       }
       if (error.kind === "throttled") {
         throw new SellerApiError(429, "Amazon is throttling sign-in requests. Try again in a few seconds.", error.retryAfterSeconds);
@@ -263,8 +269,7 @@ export class SpApiSellerApi implements SellerApi {
   }
 }
 
-const ACCESS_REFUSED =
-  "Amazon refused access for this seller account. Reconnect your account on /connect, or check the app's SP-API roles.";
+const ACCESS_REFUSED = `Amazon refused access for this seller account. ${RECONNECT}, or check the app's SP-API roles.`;
 
 interface SpApiError {
   code?: string;

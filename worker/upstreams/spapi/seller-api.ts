@@ -71,6 +71,13 @@ export interface InventoryPacing {
   answered(statedRate: number | undefined): Promise<void>;
 }
 
+/**
+ * Where a refused grant is renewed: the connection's Reconnect. Sign in with Amazon on /connect
+ * renews only the member's own seller in their personal workspace, never a workspace's other
+ * seller accounts (an agency's clients).
+ */
+export const RECONNECT = "Reconnect it in Settings → Connection Status";
+
 /** HTTP status a failure is answered with, and a detail safe to show the seller. */
 export type SellerApiErrorStatus = 403 | 404 | 429 | 502;
 
@@ -85,6 +92,11 @@ export class SellerApiError extends Error {
     super(message);
     this.name = "SellerApiError";
   }
+}
+
+/** Throttled (429), or failed without refusing the request (5xx, no answer, LWA unavailable): worth asking again. */
+export function isTransient(error: SellerApiError): boolean {
+  return error.status === 429 || (error.status === 502 && !error.permanent);
 }
 
 /**

@@ -4,7 +4,7 @@ import { buildServices } from "../../../../worker/services";
 import { runNightlySlice } from "../../../../worker/jobs/nightly-run/start";
 import { utcDay } from "../../../../worker/contract/time";
 import { realClock } from "../../../../worker/jobs/nightly-run/pacing";
-import { inventoryPacing } from "../../../../worker/jobs/nightly-run/seller-inventory";
+import { INVENTORY_READS_AT_ONCE, inventoryPacing } from "../../../../worker/jobs/nightly-run/seller-inventory";
 import { accessTokensOf, connectSeller, consentAs, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../../support/seller-browser";
 import { asinRange, insertWatchlist, memoryNotes, resetHistoryTables, runSlicesToEnd, virtualClock } from "./support";
 
@@ -166,5 +166,49 @@ describe("FBA inventory in the nightly run", () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(3);
     const { results } = await env.DB.prepare("SELECT asin, fulfillable_units AS units FROM seller_snapshots WHERE workspace_id = ? AND day = ? ORDER BY asin").bind(user!.id, DAY).all();
     expect(results).toEqual(asins.map((asin) => ({ asin, units: 5 })));
+  });
+});
+
+describe("inventory pages within an invocation's Amazon calls", () => {
+  it("count against SNAPSHOT_MAX_CALLS_PER_INVOCATION, and reads take turns, so an invocation exceeds it by INVENTORY_READS_AT_ONCE reads at most", { timeout: 30_000 }, async () => {
+    const bindings = sellerEnv();
+    await registerLwaClient(bindings);
+    const PAGES = 8;
+    const sellers: { refreshToken: string; userId: string; tracked: string }[] = [];
+    for (let i = 0; i < 2 * INVENTORY_READS_AT_ONCE; i++) {
+      const seller = await connectSeller(new TestBrowser(bindings), {});
+      const user = await env.DB.prepare("SELECT id FROM users WHERE selling_partner_id = ?").bind(seller.sellingPartnerId).first<{ id: string }>();
+      const asins = asinRange(`BCP${i}`, PAGES);
+      await insertWatchlist(user!.id, [{ marketplace: "US", asin: asins[0]! }]);
+      // Eight one-SKU pages each, and plans roomy enough that no call waits on Amazon's quota.
+      await fakeControl(SPAPI_FAKE, "inventory", { refreshToken: seller.refreshToken, marketplaceId: US_ID, pageSize: 1, summaries: asins.map((asin, n) => ({ asin, sellerSku: `S${n}`, fulfillableQuantity: n + 1 })) });
+      for (const operation of ["getInventorySummaries", "getItemOffersBatch", "getOrderMetrics"]) {
+        await fakeControl(SPAPI_FAKE, "usage-plan", { refreshToken: seller.refreshToken, operation, ratePerSecond: 100, burst: 100 });
+      }
+      sellers.push({ ...seller, userId: user!.id, tracked: asins[0]! });
+    }
+    const amazonCalls = async () => {
+      const tokens = await accessTokensOf(...sellers.map((seller) => seller.refreshToken));
+      return (await fakeCalls(SPAPI_FAKE, {})).filter((call) => call.kind !== "lwa" && tokens.has(call.accessToken)).length;
+    };
+
+    const MAX_CALLS = 4;
+    const clock = virtualClock(START, spApiTimeOf(...sellers.map((seller) => seller.refreshToken)));
+    const notes = memoryNotes();
+    const perSlice: number[] = [];
+    for (let slice = 0; slice < 60; slice++) {
+      const before = await amazonCalls();
+      const result = await runNightlySlice(buildServices(bindings), DAY, { notes, clock, maxCalls: MAX_CALLS });
+      perSlice.push((await amazonCalls()) - before);
+      if (result.status === "done") break;
+      await clock.sleep(Math.max(0, result.resumeAt - clock.now()));
+    }
+    // Never every seller's eight pages in one invocation: at most the bound and the reads under way when it was crossed.
+    expect(Math.max(...perSlice), JSON.stringify(perSlice)).toBeLessThanOrEqual(MAX_CALLS + INVENTORY_READS_AT_ONCE * PAGES);
+    // And every seller's stock was read in full all the same.
+    for (const seller of sellers) {
+      const row = await env.DB.prepare("SELECT fulfillable_units FROM seller_snapshots WHERE workspace_id = ? AND asin = ? AND day = ?").bind(seller.userId, seller.tracked, DAY).first();
+      expect(row).toEqual({ fulfillable_units: 1 });
+    }
   });
 });

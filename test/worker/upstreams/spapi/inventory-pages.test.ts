@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SellerApiError, type InventoryPacing } from "../../../../worker/upstreams/spapi/seller-api";
-import { accessTokensOf, fakeCalls, fakeControl, SPAPI_FAKE, spApiTimeOf } from "../../support/seller-browser";
+import { accessTokensOf, fakeCalls, fakeControl, LWA_FAKE, SPAPI_FAKE, spApiTimeOf } from "../../support/seller-browser";
 import { connectedApi } from "./connected-api";
 
 /**
@@ -92,5 +92,50 @@ describe("FBA inventory pages and their nextToken", () => {
     expect(error).toBeInstanceOf(SellerApiError);
     expect(error).toMatchObject({ status: 502, permanent: true });
     expect((await calls()).map((call) => call.status)).toEqual([200, 400, 200, 400, 200, 400]);
+  });
+});
+
+describe("FBA inventory pages Amazon fails with a server error", () => {
+  /** Pacing that records each throttled() call's Retry-After. */
+  function pacingRecording() {
+    const waits: Array<number | undefined> = [];
+    const pacing: InventoryPacing = { beforePage: async () => {}, throttled: async (seconds) => void waits.push(seconds), answered: async () => {} };
+    return { pacing, waits };
+  }
+
+  it("a page answered 503 with a Retry-After is asked again after it, and the read completes", async () => {
+    const { api, seller, asins, calls } = await sellerWithThreePages("inventory-503");
+    await fakeControl(SPAPI_FAKE, "inventory-fail", { refreshToken: seller.refreshToken, marketplaceId: US_ID, status: 503, times: 1, retryAfter: "2" });
+    const { pacing, waits } = pacingRecording();
+    const units = await api.getFulfillableUnits(asins, "US", pacing);
+    expect(Object.fromEntries(units)).toEqual({ B0INVP0001: 1, B0INVP0002: 2, B0INVP0003: 3 });
+    expect((await calls()).map((call) => call.status)).toEqual([503, 200, 200, 200]);
+    // The bucket is paused for Amazon's Retry-After before the page goes again.
+    expect(waits).toEqual([2]);
+  });
+
+  it("a page answered 500 twice is asked a third time; three failures leave the units unknown (a transient error, not a refusal)", async () => {
+    const { api, seller, asins, calls } = await sellerWithThreePages("inventory-500");
+    await fakeControl(SPAPI_FAKE, "inventory-fail", { refreshToken: seller.refreshToken, marketplaceId: US_ID, status: 500, times: 2 });
+    const units = await api.getFulfillableUnits(asins, "US", pacingRecording().pacing);
+    expect(Object.fromEntries(units)).toEqual({ B0INVP0001: 1, B0INVP0002: 2, B0INVP0003: 3 });
+    expect((await calls()).map((call) => call.status)).toEqual([500, 500, 200, 200, 200]);
+
+    const again = await sellerWithThreePages("inventory-500-thrice");
+    await fakeControl(SPAPI_FAKE, "inventory-fail", { refreshToken: again.seller.refreshToken, marketplaceId: US_ID, status: 500, times: 3 });
+    const error = await again.api.getFulfillableUnits(again.asins, "US", pacingRecording().pacing).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ status: 502, permanent: false });
+    expect((await again.calls()).map((call) => call.status)).toEqual([500, 500, 500]);
+  });
+});
+
+describe("an inventory read whose access token grant fails for a moment", () => {
+  it("asks LWA again before the page, instead of leaving the night's units unknown", async () => {
+    const { api, seller, asins, calls } = await sellerWithThreePages("inventory-lwa-503");
+    // The client's token cache is new: the first page needs a grant, and LWA answers 503 once.
+    await fakeControl(LWA_FAKE, "fail-grants", { refreshToken: seller.refreshToken, status: 503, times: 1 });
+    const units = await api.getFulfillableUnits(asins, "US", { beforePage: async () => {}, throttled: async () => {}, answered: async () => {} });
+    expect(Object.fromEntries(units)).toEqual({ B0INVP0001: 1, B0INVP0002: 2, B0INVP0003: 3 });
+    expect((await calls()).map((call) => call.status)).toEqual([200, 200, 200]);
   });
 });
