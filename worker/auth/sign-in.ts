@@ -1,11 +1,13 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { clearCookie, SESSION_COOKIE, setHostCookie, setXsrfCookie, XSRF_COOKIE } from "./cookies";
+import { rememberAccount } from "./known-browser";
 import { createSession, revokeSession, SESSION_LIFETIME_SECONDS } from "./session";
 import { sessionXsrfToken } from "./xsrf";
 
 /**
- * Starts a session for `userId` in this browser, ending the one it had; sets both cookies.
+ * Starts a session for `userId` in this browser, ending the one it had; sets both cookies, and
+ * remembers the account in this browser (known-browser.ts: Amazon sign-in needs it).
  * `maxSessions` bounds the account's sessions (a demo account belongs to one browser: 1).
  */
 export async function signIn(c: Context<AppEnv>, userId: string, maxSessions?: number): Promise<void> {
@@ -14,6 +16,7 @@ export async function signIn(c: Context<AppEnv>, userId: string, maxSessions?: n
   const session = await createSession(c.get("services"), userId, Date.now(), maxSessions);
   setHostCookie(c, SESSION_COOKIE, session.token, SESSION_LIFETIME_SECONDS);
   setXsrfCookie(c, await sessionXsrfToken(c.get("services"), session.sessionId));
+  await rememberAccount(c, userId);
 }
 
 /** Ends this browser's session, if any, and clears its cookies. */

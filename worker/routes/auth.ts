@@ -2,7 +2,9 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "../openapi/zod";
 import { HOUR_MS } from "../contract/time";
 import type { Context } from "hono";
+import { isRealSellerId } from "../account-lifecycle/account-rules";
 import { sellerAccountFor } from "../account-lifecycle/connect-seller";
+import { accountOfSellerId } from "../account-lifecycle/seller-link-store";
 import { userStatus } from "../accounts/account-status";
 import { personalConnectionId, saveCredentials } from "../accounts/credentials-store";
 import { connectionsChanged } from "../connections/connection-changed";
@@ -12,6 +14,7 @@ import { callbackErrorPage } from "../auth/callback-page";
 import { callbackUrl, consentUrl } from "../auth/consent-url";
 import { clearCookie, DEMO_ACCOUNT_COOKIE, OAUTH_STATE_COOKIE, readCookie, setHostCookie, setXsrfCookie } from "../auth/cookies";
 import { DEMO_ACCOUNT_LIFETIME_SECONDS, demoAccountOf, signDemoAccount } from "../auth/demo-account";
+import { knownAccounts } from "../auth/known-browser";
 import { consumeState, issueState, STATE_LIFETIME_SECONDS, type StateFailure } from "../auth/oauth-state";
 import { signIn, signOut } from "../auth/sign-in";
 import { encryptRefreshToken, keyringOf, type EncryptionKey } from "../auth/token-crypto";
@@ -60,6 +63,27 @@ function sellerSignInKeys(config: Config): EncryptionKey[] | null {
     console.error(`Amazon sign-in is off: ${error instanceof Error ? error.message : String(error)}`);
     return null;
   }
+}
+
+const unprovenSeller = (sellingPartnerId: string) =>
+  `Seller account ${sellingPartnerId} already has a RankLayer account, and this browser has not signed in to it before. ` +
+  "Amazon tells us which seller id to use but not that the authorization is that seller's, so a new browser signs in " +
+  "by email or with a passkey first, then reconnects Amazon in Settings → Connection Status. Nothing was changed. " +
+  "If the account has no email address or passkey, write to us from the Contact page and we will confirm it is yours.";
+
+/**
+ * Amazon sign-in reaches an existing account only from a browser that signed in to it before
+ * (known-browser.ts), or with its session: the callback's seller id came through the browser, and
+ * an attacker's own consent with another seller's id would otherwise sign them in to that seller's
+ * account and replace its grant. An email account connecting its first seller is sellerAccountFor's to judge.
+ */
+async function unprovenSellerRefusal(c: Context<AppEnv>, sellingPartnerId: string): Promise<{ status: 403; message: string } | null> {
+  const signedIn = c.get("account")?.user ?? null;
+  if (signedIn && !signedIn.isDemo && !isRealSellerId(signedIn.sellingPartnerId)) return null;
+  const owner = await accountOfSellerId(c.env.DB, sellingPartnerId);
+  if (!owner || owner.id === signedIn?.id || (await knownAccounts(c)).includes(owner.id)) return null;
+  console.warn(`Amazon sign-in to the account of seller ${sellingPartnerId} refused: this browser never signed in to it`);
+  return { status: 403, message: unprovenSeller(sellingPartnerId) };
 }
 
 /** The callback is a page the browser lands on: its failures are pages too, not JSON. */
@@ -172,7 +196,9 @@ export const authRoutes = createRouter()
       const region = MARKETPLACE_REGION[check.marketplace];
       const connectTarget = check.target;
       // Refused before the code is exchanged: no token is ever held for a grant that is not stored.
-      const refusal = connectTarget && (await workspaceConnectRefusal(c, connectTarget, { sellingPartnerId, region }));
+      const refusal = connectTarget
+        ? await workspaceConnectRefusal(c, connectTarget, { sellingPartnerId, region })
+        : await unprovenSellerRefusal(c, sellingPartnerId);
       if (refusal) return callbackFailure(c, refusal.status, refusal.message);
 
       let refreshToken: string;

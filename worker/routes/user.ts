@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { userStatus } from "../accounts/account-status";
+import { knownAccounts, rememberAccount } from "../auth/known-browser";
 import { createRouter } from "../openapi/router";
 import { userStatusSchema } from "./schemas/account";
 import { jsonAnswer } from "./schemas/answers";
@@ -15,5 +16,7 @@ const statusRoute = createRoute({
 export const userRoutes = createRouter().openapi(statusRoute, async (c) => {
   c.header("Cache-Control", "no-store");
   const account = c.get("account");
+  // A session that began before the known-accounts cookie existed makes its browser known too.
+  if (account && !(await knownAccounts(c)).includes(account.user.id)) await rememberAccount(c, account.user.id);
   return c.json(await userStatus(c.env.DB, account?.user ?? null, account?.workspace.id), 200);
 });

@@ -155,7 +155,8 @@ describe("GET /api/auth/callback", () => {
     const onboarding = await first.json("/api/onboarding", "POST", { marketplace: "CA" });
     expect(onboarding.status).toBe(200);
 
-    const again = new TestBrowser(first.bindings);
+    await first.request("/api/auth/logout", { method: "POST" });
+    const again = first;
     const { callback: res } = await connectSeller(again, { sellingPartnerId });
     expect(res.headers.get("Location")).toBe("/seller-central");
     const status = await (await again.request("/api/user/status")).json();

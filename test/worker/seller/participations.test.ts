@@ -13,11 +13,11 @@ beforeEach(() => {
 });
 
 /** A seller whose Amazon account sells in `marketplaceIds` (the fake's getMarketplaceParticipations). */
-async function sellerSellingIn(marketplaceIds: string[] | null, bindings = sellerEnv(), sellingPartnerId?: string) {
+async function sellerSellingIn(marketplaceIds: string[] | null, bindings = sellerEnv(), sellingPartnerId?: string, browser = new TestBrowser(bindings)) {
   await registerLwaClient(bindings);
   const refreshToken = `Atzr|refresh-${crypto.randomUUID()}`;
   if (marketplaceIds) await fakeControl(SPAPI_FAKE, "participations", { refreshToken, marketplaceIds });
-  const seller = await connectSeller(new TestBrowser(bindings), { refreshToken, sellingPartnerId });
+  const seller = await connectSeller(browser, { refreshToken, sellingPartnerId });
   expect(seller.callback.status).toBe(302);
   const row = await env.DB.prepare("SELECT u.id, c.marketplaces FROM users u JOIN seller_connections c ON c.workspace_id = u.id AND c.selling_partner_id = u.selling_partner_id WHERE u.selling_partner_id = ?")
     .bind(seller.sellingPartnerId)
@@ -46,7 +46,7 @@ describe("getMarketplaceParticipations", () => {
     expect(calls.length).toBeGreaterThan(0);
 
     // The seller starts selling in Canada and reconnects: the list follows.
-    const again = await sellerSellingIn([US, CA], first.bindings, first.sellingPartnerId);
+    const again = await sellerSellingIn([US, CA], first.bindings, first.sellingPartnerId, first.browser);
     expect(again.userId).toBe(first.userId);
     expect(again.stored).toEqual(["US", "CA"]);
   });

@@ -1,0 +1,80 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { KNOWN_BROWSER_COOKIE } from "../../../worker/auth/known-browser";
+import { connectSeller, fakeControl, LWA_FAKE, newSellingPartnerId, registerLwaClient, sellerEnv, TestBrowser } from "../support/seller-browser";
+
+async function amazonEnv() {
+  const bindings = sellerEnv();
+  await registerLwaClient(bindings);
+  return bindings;
+}
+
+/** Amazon's consent by `grantedBy`, with the callback's selling_partner_id changed to `claimed` on its way through the browser. */
+async function consentClaiming(browser: TestBrowser, grantedBy: string, claimed: string): Promise<Response> {
+  const consent = new URL((await (await browser.request("/api/auth/url")).json<{ authUrl: string }>()).authUrl);
+  const code = `ANcode${crypto.randomUUID().replace(/-/g, "")}`;
+  const refreshToken = `Atzr|attacker-${crypto.randomUUID()}`;
+  await fakeControl(LWA_FAKE, "codes", { code, clientId: browser.bindings.LWA_CLIENT_ID, redirectUri: consent.searchParams.get("redirect_uri"), refreshToken, sellingPartnerId: grantedBy });
+  const query = new URLSearchParams({ state: consent.searchParams.get("state") ?? "", selling_partner_id: claimed, spapi_oauth_code: code });
+  return browser.request(`/api/auth/callback?${query}`);
+}
+
+const storedGrantOf = async (sellingPartnerId: string) =>
+  (await env.DB.prepare("SELECT refresh_token_ciphertext AS sealed FROM seller_connections WHERE selling_partner_id = ?").bind(sellingPartnerId).first<{ sealed: string }>())!.sealed;
+
+describe("Amazon sign-in into an existing account", () => {
+  it("refuses another seller's consent carrying the account's seller id: nobody is signed in and the stored grant stays", async () => {
+    const bindings = await amazonEnv();
+    const victim = await connectSeller(new TestBrowser(bindings));
+    const grantBefore = await storedGrantOf(victim.sellingPartnerId);
+
+    const attacker = new TestBrowser(bindings);
+    const res = await consentClaiming(attacker, newSellingPartnerId(), victim.sellingPartnerId);
+    expect(res.status).toBe(403);
+    const page = await res.text();
+    expect(page).toContain(`Seller account ${victim.sellingPartnerId} already has a RankLayer account`);
+    expect(page).toContain("signs in by email or with a passkey first");
+    expect(await (await attacker.request("/api/user/status")).json()).toMatchObject({ authenticated: false });
+    expect(await storedGrantOf(victim.sellingPartnerId)).toBe(grantBefore);
+  });
+
+  it("lets the seller back in from a browser that signed in to the account before, after signing out", async () => {
+    const bindings = await amazonEnv();
+    const seller = await connectSeller(new TestBrowser(bindings));
+    expect(seller.browser.cookies.get(KNOWN_BROWSER_COOKIE)).toBeTruthy();
+    await seller.browser.request("/api/auth/logout", { method: "POST" });
+
+    const back = await connectSeller(seller.browser, { sellingPartnerId: seller.sellingPartnerId });
+    expect(back.callback.status).toBe(302);
+    expect(await (await seller.browser.request("/api/user/status")).json()).toMatchObject({ authenticated: true, connected: true });
+  });
+
+  it("refuses a new browser for an existing account, even with the seller's own consent: the id alone proves nothing", async () => {
+    const bindings = await amazonEnv();
+    const seller = await connectSeller(new TestBrowser(bindings));
+    const elsewhere = await connectSeller(new TestBrowser(bindings), { sellingPartnerId: seller.sellingPartnerId });
+    expect(elsewhere.callback.status).toBe(403);
+    // A brand-new seller id still signs up from any browser.
+    expect((await connectSeller(new TestBrowser(bindings))).callback.status).toBe(302);
+  });
+
+  it("makes the browser of a session begun before the cookie existed known, on its next status read", async () => {
+    const bindings = await amazonEnv();
+    const seller = await connectSeller(new TestBrowser(bindings));
+    seller.browser.cookies.delete(KNOWN_BROWSER_COOKIE);
+    await seller.browser.request("/api/user/status");
+    expect(seller.browser.cookies.get(KNOWN_BROWSER_COOKIE)).toBeTruthy();
+    await seller.browser.request("/api/auth/logout", { method: "POST" });
+    expect((await connectSeller(seller.browser, { sellingPartnerId: seller.sellingPartnerId })).callback.status).toBe(302);
+  });
+
+  it("does not trust a known-accounts cookie it did not sign", async () => {
+    const bindings = await amazonEnv();
+    const seller = await connectSeller(new TestBrowser(bindings));
+    const userId = (await env.DB.prepare("SELECT id FROM users WHERE selling_partner_id = ?").bind(seller.sellingPartnerId).first<{ id: string }>())!.id;
+    const forger = new TestBrowser(bindings);
+    const unsigned = `${btoa(JSON.stringify({ alg: "none" }))}.${btoa(JSON.stringify({ accounts: [userId], aud: "ranklayer:known-accounts" }))}.`;
+    forger.cookies.set(KNOWN_BROWSER_COOKIE, unsigned);
+    expect((await connectSeller(forger, { sellingPartnerId: seller.sellingPartnerId })).callback.status).toBe(403);
+  });
+});
