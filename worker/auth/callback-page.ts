@@ -10,7 +10,7 @@ export function callbackErrorPage(message: string, signedIn: boolean): string {
   const title = signedIn ? "Seller account not connected" : "Amazon sign-in failed";
   const next = signedIn
     ? `You are still signed in; nothing was changed. <a href="/settings#connection-status">Back to Settings → Connection Status</a>`
-    : `You are not signed in. <a href="/connect">Back to Connect Seller Central</a>`;
+    : `You are not signed in. <a href="/signin">Sign in by email or with a passkey</a>, or go <a href="/connect">back to Connect Seller Central</a>.`;
   return `<!doctype html>
 <html lang="en">
 <head>

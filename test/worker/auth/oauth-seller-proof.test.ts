@@ -34,6 +34,7 @@ describe("Amazon sign-in into an existing account", () => {
     const page = await res.text();
     expect(page).toContain(`Seller account ${victim.sellingPartnerId} already has a RankLayer account`);
     expect(page).toContain("signs in by email or with a passkey first");
+    expect(page).toContain('<a href="/signin">Sign in by email or with a passkey</a>');
     expect(await (await attacker.request("/api/user/status")).json()).toMatchObject({ authenticated: false });
     expect(await storedGrantOf(victim.sellingPartnerId)).toBe(grantBefore);
   });
