@@ -185,7 +185,7 @@ describe("GET /api/auth/callback", () => {
       const page = await res.text();
       expect(page).toMatch(message);
       expect(page).toContain("<h1>Amazon sign-in failed</h1>");
-      expect(page).toContain('You are not signed in. <a href="/connect">');
+      expect(page).toContain('You are not signed in. <a href="/signin">Sign in by email or with a passkey</a>, or go <a href="/connect">');
       await expectSignedOut(browser);
       const calls = await fakeCalls(LWA_FAKE, { clientId: browser.bindings.LWA_CLIENT_ID! });
       expect(calls).toEqual([]); // no code was ever exchanged
