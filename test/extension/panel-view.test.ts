@@ -70,6 +70,16 @@ describe("the product panel", () => {
     expect(text()).not.toContain("Live");
   });
 
+  it("labels a live answer shown again from the extension's own cache as cached, never as live", () => {
+    const { root } = render({ kind: "ready", answer: answer({ fromCache: true }) });
+    expect(root.querySelector(".badge")?.textContent).toBe("Cached");
+    expect([...root.querySelectorAll("dd")].at(-1)?.textContent).toBe("Cached, as of 25 Nov 2026, 04:00 UTC");
+    expect(root.textContent).not.toContain("Live");
+    // A mock answer stays mock from the cache too.
+    const mock = render({ kind: "ready", answer: answer({ fromCache: true }, lookup({ source: "mock" })) });
+    expect(mock.root.querySelector(".badge")?.textContent).toBe("Mock data");
+  });
+
   it("shows server text as text: no markup from the API is ever parsed", () => {
     const { root } = render({ kind: "ready", answer: answer({}, lookup({ categoryPath: [HOSTILE] })) });
     expect(root.querySelector("img")).toBeNull();

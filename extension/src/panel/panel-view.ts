@@ -68,6 +68,9 @@ function readyPanel(answer: ProductAnswer, actions: PanelActions, today: string)
   }
   const product = lookup.data;
   const isMock = product.source === "mock";
+  // "Live" means fetched from Amazon for this answer; shown again from the extension's own cache
+  // (up to 24 h later) it is a cached copy, as the server calls its own ("cache").
+  const source = answer.fromCache && product.source === "live" ? "cache" : product.source;
   const category = product.categoryPath[0] ?? null;
   const facts = el(
     "dl",
@@ -79,9 +82,9 @@ function readyPanel(answer: ProductAnswer, actions: PanelActions, today: string)
     el("dt", {}, "Rating"),
     el("dd", {}, formatRating(product.rating, product.reviewCount)),
     el("dt", {}, "Source"),
-    el("dd", {}, `${SOURCE_LABEL[product.source]}, as of ${formatAsOf(product.refreshedAt)}`),
+    el("dd", {}, `${SOURCE_LABEL[source]}, as of ${formatAsOf(product.refreshedAt)}`),
   );
-  const badge = el("span", { class: `badge badge--${product.source}` }, isMock ? "Mock data" : SOURCE_LABEL[product.source]);
+  const badge = el("span", { class: `badge badge--${source}` }, isMock ? "Mock data" : SOURCE_LABEL[source]);
   const message = el("p", { class: "message", role: "status" });
   const remaining = answer.signedIn ? null : remainingSentence(lookup.remaining, lookup.limit, lookup.resetSeconds);
 
