@@ -99,6 +99,15 @@ function readyPanel(answer: ProductAnswer, actions: PanelActions, today: string)
   );
 }
 
+/**
+ * The points of the latest point's source: an ASIN a demo tracked has mock snapshots before its
+ * live ones, and those are no part of the live product's history (nor its best or worst rank).
+ */
+function latestSourcePoints<T extends { source: string }>(points: readonly T[]): T[] {
+  const latest = points.at(-1);
+  return points.filter((point) => point.source === latest?.source);
+}
+
 function chartBlock(answer: ProductAnswer, today: string): HTMLElement {
   const block = el("div", { class: "chart-block" });
   const history = answer.history;
@@ -108,7 +117,7 @@ function chartBlock(answer: ProductAnswer, today: string): HTMLElement {
   }
   const ranges = answer.signedIn ? [30, 90] : [answer.historyDays];
   const draw = (days: number) => {
-    const ranked = pointsWithin(history.data.points, days, today);
+    const ranked = pointsWithin(latestSourcePoints(history.data.points), days, today);
     const summary = chartSummary(ranked, days);
     const heading = el("h3", {}, `Rank, last ${days} days`);
     const buttons = el("div", { class: "ranges", role: "group", "aria-label": "Chart range" });
