@@ -52,7 +52,8 @@ export function dashboardRow(data: TrackedAsinData): DashboardRow {
     ...(latest && latest.price !== null && latest.currency && latest.priceSource === "lowest_offer" ? { priceSource: "lowest_offer" as const } : {}),
     buyBox: buyBoxHolder(data.seller),
     fulfillableUnits: data.seller?.fulfillableUnits ?? null,
-    sparkline: data.points.map((point) => ({ day: point.day, rank: point.rank })),
+    // The web draws the sparkline as the row's source: the latest point's, so only its points.
+    sparkline: comparable.map((point) => ({ day: point.day, rank: point.rank })),
     rankSource: latest ? { kind: latest.source, label: RANK_SOURCE_LABEL[latest.source], asOf: data.rankCapturedAt ?? latest.day } : NO_SOURCE,
     sellerSource: data.seller ? sellerSource(data.seller.source, data.seller.capturedAt) : NO_SOURCE,
   };
