@@ -3,6 +3,8 @@ import {
   STATUS_COMPONENTS,
   type ComponentReport,
   type ComponentStatus,
+  type MarketplaceReport,
+  type RegionReport,
   type StatusReport,
 } from "@contract/status-components";
 import { fetchStatus } from "../../api/site";
@@ -27,6 +29,19 @@ function formatUtc(date: Date): string {
 
 /** /status: every component's state from GET /api/status, with a UTC clock. */
 const MARKETPLACE_MODE = { live: "Live", mock: "Mock data (labelled)", needs_attention: "Needs attention", failing: "Failing" } as const;
+
+/**
+ * A region with a credential is live only in the stores with their own partner tag: the others
+ * show the labelled mock, so the region's line names both rather than calling it live as a whole.
+ */
+function regionMode(region: RegionReport, marketplaces: readonly MarketplaceReport[] = []): string {
+  if (region.mode !== "live") return "Mock data (labelled)";
+  const mine = marketplaces.filter((entry) => entry.region === region.region);
+  const mock = mine.filter((entry) => entry.mode === "mock").map((entry) => entry.marketplace);
+  if (mock.length === 0) return "Live";
+  const live = mine.filter((entry) => entry.mode !== "mock").map((entry) => entry.marketplace);
+  return live.length ? `Live in ${live.join(", ")}; mock data (labelled) in ${mock.join(", ")}` : "Mock data (labelled)";
+}
 
 export function StatusPage() {
   const [report, reload] = useResource(fetchStatus);
@@ -55,7 +70,7 @@ export function StatusPage() {
                 <ul className="system-status__regions" aria-label={`${component.name} by region`}>
                   {component.regions.map((region) => (
                     <li key={region.region} className="system-status__detail">
-                      {region.region.toUpperCase()} ({region.marketplaces.join(", ")}): {region.mode === "live" ? "Live" : "Mock data (labelled)"}
+                      {region.region.toUpperCase()} ({region.marketplaces.join(", ")}): {regionMode(region, component.marketplaces)}
                     </li>
                   ))}
                 </ul>
