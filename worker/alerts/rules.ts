@@ -192,6 +192,18 @@ export function evaluateAlert(alert: AlertRule, data: AlertData): RuleResult {
 }
 
 /**
+ * The source of the data a firing of `alert` saw: "mock" when today's point it judged is the mock's
+ * (a store without its own partner tag; for a seller condition, any connection's day from the mock
+ * seller API), else "live". Said in the message too; this is the field programs read.
+ */
+export function firingSource(alert: Pick<AlertRule, "conditionType">, data: AlertData): "live" | "mock" {
+  if (alert.conditionType === "low_stock" || alert.conditionType === "buybox_lost") {
+    return data.sellers.some(({ seller }) => seller.today?.source === "mock") ? "mock" : "live";
+  }
+  return data.rank.today?.source === "mock" ? "mock" : "live";
+}
+
+/**
  * A seller condition on each connection's series apart: fired when any connection fires (each
  * firing named when there are several), else ok when any is ok, else no data.
  */
