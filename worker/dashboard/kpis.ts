@@ -16,7 +16,8 @@ export interface TrackedAsinData {
   rankCapturedAt: string | null;
 }
 
-export const RANK_SOURCE_LABEL = { live: "Amazon Creators API", mock: "Mock data (demo)" } as const;
+// The mock serves demo accounts and every store without a live source (no partner tag of its own), paying accounts' too: not "demo".
+export const RANK_SOURCE_LABEL = { live: "Amazon Creators API", mock: "Mock data (not live)" } as const;
 export const SELLER_SOURCE_LABEL = { spapi: "Amazon SP-API (FBA Inventory, Product Pricing)", mock: "Mock seller API (demo)" } as const;
 export const NO_SOURCE: FigureSource = { kind: null, label: "No snapshot yet", asOf: null };
 

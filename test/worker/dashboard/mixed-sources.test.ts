@@ -63,3 +63,11 @@ describe("change and velocity over mock days then live days", () => {
     expect(summary.figures.velocity[7].rankChangePercent).toBeNull();
   });
 });
+
+describe("the mock's label", () => {
+  it("says mock, not demo: a paying account's store without its own partner tag is on the mock too", () => {
+    const summary = buildAsinSummary("MX", "B0MOCKMX01", [point(1, 900, "mock"), point(0, 800, "mock")], NOW);
+    const row = rowFromSummary({ asin: "B0MOCKMX01", marketplace: "MX", details: null, seller: null, summary }, 7);
+    expect(row.rankSource).toMatchObject({ kind: "mock", label: "Mock data (not live)" });
+  });
+});
