@@ -162,7 +162,7 @@ export async function loadRankPoints(shards: HistoryShards, day: string, alerts:
   const keys = distinct(alerts, rankKey, (alert) => [alert.marketplace, alert.asin]).map(([marketplace, asin]) => ({ marketplace: marketplace!, asin: asin! }));
   const history = await readStoredPoints(shards, keys, windowStart(day), day);
   return new Map(
-    [...history].map(([key, points]) => [key, points.map((point) => ({ day: point.day, rank: point.rank, price: point.price, source: point.source }))]),
+    [...history].map(([key, points]) => [key, points.map((point) => ({ day: point.day, rank: point.rank, price: point.price, currency: point.currency, source: point.source }))]),
   );
 }
 
