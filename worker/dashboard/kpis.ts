@@ -69,7 +69,7 @@ export function sellerSource(kind: string, asOf: string): FigureSource {
  * - tracked: every row; average rank: mean of the rows' latest ranks, rounded (rows without one left out);
  * - Buy Box: rows "you" of rows with a known holder; low stock: rows with 0..LOW_STOCK_UNITS fulfillable units;
  * - biggest mover: the row with the largest absolute 7-day rank change %, ties to the first.
- * Each card's source is the newest capture among the rows it counts; mock if any of them is mock.
+ * Each card's source is the newest capture among the rows it counts; mock if any of them is mock, "Mixed: …" beside live ones.
  */
 export function dashboardKpis(rows: readonly DashboardRow[]): DashboardKpis {
   const ranked = rows.filter((row) => row.rank !== null);
@@ -82,16 +82,16 @@ export function dashboardKpis(rows: readonly DashboardRow[]): DashboardKpis {
     if (!mover || Math.abs(change) > Math.abs(mover.velocity.rankChangePercent!)) mover = row;
   }
   return {
-    tracked: { value: rows.length, source: newest(rows.map((row) => row.rankSource)) },
+    tracked: { value: rows.length, source: figureSource(rows.map((row) => row.rankSource)) },
     averageRank: {
       value: ranked.length ? Math.round(ranked.reduce((sum, row) => sum + row.rank!, 0) / ranked.length) : null,
-      source: newest(ranked.map((row) => row.rankSource)),
+      source: figureSource(ranked.map((row) => row.rankSource)),
     },
-    buyBox: { held: knownBuyBox.filter((row) => row.buyBox === "you").length, of: knownBuyBox.length, source: newest(knownBuyBox.map((row) => row.sellerSource)) },
+    buyBox: { held: knownBuyBox.filter((row) => row.buyBox === "you").length, of: knownBuyBox.length, source: figureSource(knownBuyBox.map((row) => row.sellerSource)) },
     lowStock: {
       // No ASIN with stock data: no count (null), as the average rank has none without ranks.
       value: stocked.length ? stocked.filter((row) => row.fulfillableUnits! <= LOW_STOCK_UNITS).length : null,
-      source: newest(stocked.map((row) => row.sellerSource)),
+      source: figureSource(stocked.map((row) => row.sellerSource)),
     },
     biggestMover: mover ? { asin: mover.asin, marketplace: mover.marketplace, rankChangePercent: mover.velocity.rankChangePercent! } : null,
     biggestMoverSource: mover ? mover.rankSource : NO_SOURCE,
@@ -105,4 +105,16 @@ export function newest(sources: readonly FigureSource[]): FigureSource {
   const latest = known.reduce((a, b) => ((b.asOf ?? "") > (a.asOf ?? "") ? b : a));
   const mock = known.find((source) => source.kind === "mock");
   return mock ? { ...mock, asOf: latest.asOf } : latest;
+}
+
+/**
+ * The source of a figure over rows (a KPI card, a brand's average rank): `newest`, and when live
+ * rows count beside mock ones, labelled as both. A paying account whose stores without a partner
+ * tag of their own serve the mock is neither all mock nor all live.
+ */
+export function figureSource(sources: readonly FigureSource[]): FigureSource {
+  const source = newest(sources);
+  if (source.kind !== "mock") return source;
+  const live = sources.find((entry) => entry.kind !== null && entry.kind !== "mock");
+  return live ? { ...source, label: `Mixed: ${live.label} and ${source.label}` } : source;
 }
