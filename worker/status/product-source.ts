@@ -67,12 +67,13 @@ export function productSourceRegionsStatus(
   const { status, detail } = productSourceStatus(live, recent);
   const mock = marketplaces.filter((entry) => entry.mode === "mock").map((entry) => entry.marketplace);
   if (!live || mock.length === 0) return { status, detail, regions };
-  const tagged = marketplaces.filter((entry) => entry.mode !== "mock").map((entry) => entry.marketplace);
+  // Stores Amazon refuses for good serve no live data: checks.ts names them apart.
+  const liveStores = marketplaces.filter((entry) => entry.mode === "live" || entry.mode === "failing").map((entry) => entry.marketplace);
   return {
     status,
     detail:
-      status === "operational"
-        ? `Live Amazon data in ${tagged.join(", ")}, cached for up to 24 hours. ${mockNote(mock)}`
+      status === "operational" && liveStores.length
+        ? `Live Amazon data in ${liveStores.join(", ")}, cached for up to 24 hours. ${mockNote(mock)}`
         : `${detail} ${mockNote(mock)}`,
     regions,
   };

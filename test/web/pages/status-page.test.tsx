@@ -77,7 +77,7 @@ describe("/status", () => {
       ({ marketplace, region, mode, tag: mode === "mock" ? ("none" as const) : ("marketplace" as const), detail: "…" });
     source.marketplaces = [
       entry("US", "na", "live"), entry("CA", "na", "live"), entry("MX", "na", "mock"),
-      entry("UK", "eu", "failing"), entry("DE", "eu", "mock"), entry("FR", "eu", "mock"), entry("IT", "eu", "mock"), entry("ES", "eu", "mock"),
+      entry("UK", "eu", "failing"), entry("DE", "eu", "needs_attention"), entry("FR", "eu", "mock"), entry("IT", "eu", "mock"), entry("ES", "eu", "mock"),
       entry("JP", "fe", "mock"),
     ];
     mockFetch(() => jsonResponse(mixed));
@@ -85,7 +85,7 @@ describe("/status", () => {
     const regions = await screen.findByRole("list", { name: "Product Advertising API by region" });
     expect([...regions.querySelectorAll("li")].map((item) => item.textContent)).toEqual([
       "NA (US, CA, MX): Live in US, CA; mock data (labelled) in MX",
-      "EU (UK, DE, FR, IT, ES): Live in UK; mock data (labelled) in DE, FR, IT, ES",
+      "EU (UK, DE, FR, IT, ES): Live in UK; needs attention in DE; mock data (labelled) in FR, IT, ES",
       "FE (JP): Mock data (labelled)",
     ]);
   });

@@ -37,10 +37,19 @@ const MARKETPLACE_MODE = { live: "Live", mock: "Mock data (labelled)", needs_att
 function regionMode(region: RegionReport, marketplaces: readonly MarketplaceReport[] = []): string {
   if (region.mode !== "live") return "Mock data (labelled)";
   const mine = marketplaces.filter((entry) => entry.region === region.region);
-  const mock = mine.filter((entry) => entry.mode === "mock").map((entry) => entry.marketplace);
-  if (mock.length === 0) return "Live";
-  const live = mine.filter((entry) => entry.mode !== "mock").map((entry) => entry.marketplace);
-  return live.length ? `Live in ${live.join(", ")}; mock data (labelled) in ${mock.join(", ")}` : "Mock data (labelled)";
+  const stores = (...modes: MarketplaceReport["mode"][]) => mine.filter((entry) => modes.includes(entry.mode)).map((entry) => entry.marketplace);
+  // Failing stores are live ones whose calls fail now; a refused one serves neither live data nor the mock.
+  const [live, attention, mock] = [stores("live", "failing"), stores("needs_attention"), stores("mock")];
+  if (attention.length === 0 && mock.length === 0) return "Live";
+  if (live.length === 0 && attention.length === 0) return "Mock data (labelled)";
+  return [
+    live.length ? `Live in ${live.join(", ")}` : null,
+    attention.length ? `needs attention in ${attention.join(", ")}` : null,
+    mock.length ? `mock data (labelled) in ${mock.join(", ")}` : null,
+  ]
+    .filter(Boolean)
+    .join("; ")
+    .replace(/^./, (first) => first.toUpperCase());
 }
 
 export function StatusPage() {
