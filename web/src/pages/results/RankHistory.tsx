@@ -58,6 +58,10 @@ function RankTrend({ history }: { history: HistoryResponse }) {
   }
 
   const mock = days.some(({ source }) => source === "mock");
+  // Beside live points only the marked (mock) ones are samples: the trend is not mock as a whole.
+  const mockNote = days.every(({ source }) => source === "mock")
+    ? ". Mock data: sample values, not Amazon's live ranks"
+    : ". The marked points are mock data: sample values, not Amazon's live ranks";
   return (
     <div className="rank-history__body">
       <figure className="rank-history__chart">
@@ -65,7 +69,7 @@ function RankTrend({ history }: { history: HistoryResponse }) {
         <RankSparkline days={days} rangeLabel="7 days" window={dayWindow(7, Date.now())} />
         <figcaption className="rank-history__caption">
           {days[0]?.day} to {days.at(-1)?.day}, higher on the line is a better rank
-          {mock && ". Mock data: sample values, not Amazon's live ranks"}.
+          {mock && mockNote}.
         </figcaption>
       </figure>
       <VelocityFacts velocity={history.velocity} />
