@@ -117,6 +117,17 @@ describe("/results: the 7-day rank trend", () => {
     expect(chart.querySelectorAll("circle.sparkline__dot--mock")).toHaveLength(1);
   });
 
+  it("shows no figure, not 'No rank available', for a best and worst the server could not measure (one live day after mock days)", async () => {
+    const points = [point("2026-11-22", 900, "mock"), point("2026-11-23", 640)];
+    await renderResults({
+      "GET /api/history": json(historyResponse({ points, velocity: { rankChangePercent: null, slopePerDay: null, best: null, worst: null } })),
+    });
+    await trend().findByRole("img");
+    for (const term of ["Rank change", "Trend", "Best", "Worst"]) {
+      expect(trend().getByText(term, { selector: "dt" }).nextElementSibling?.textContent).toBe("—");
+    }
+  });
+
   it("says so when the history fails, and still shows the product", async () => {
     await renderResults({ "GET /api/history": json({ detail: "History is resting" }, 503) });
 

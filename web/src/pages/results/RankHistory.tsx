@@ -81,8 +81,9 @@ function VelocityFacts({ velocity }: { velocity: RankVelocity }) {
   const facts = [
     { term: "Rank change", value: changeText(velocity.rankChangePercent) },
     { term: "Trend", value: velocity.slopePerDay === null ? "—" : `${formatSigned(velocity.slopePerDay)} ranks a day` },
-    { term: "Best", value: formatRank(velocity.best) },
-    { term: "Worst", value: formatRank(velocity.worst) },
+    // Null when fewer than two days of the latest source are ranked (mock days never count with live ones): no figure, not "no rank".
+    { term: "Best", value: velocity.best === null ? "—" : formatRank(velocity.best) },
+    { term: "Worst", value: velocity.worst === null ? "—" : formatRank(velocity.worst) },
   ];
   return (
     <dl className="tiles rank-history__facts">
