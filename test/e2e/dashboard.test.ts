@@ -53,7 +53,7 @@ describe("the Pro dashboard screens as the demo account", () => {
     expect(dashboard.rows.map((row) => row.asin).sort()).toEqual([...ASINS].sort());
     expect(await card("ASINs tracked").locator(".kpi__value").textContent()).toBe("3");
     expect(await card("Average rank").locator(".kpi__value").textContent()).toBe(`#${dashboard.kpis.averageRank.value.toLocaleString("en-US")}`);
-    expect(await card("Average rank").locator(".kpi__source").textContent()).toMatch(/Mock data \(demo\) · as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(await card("Average rank").locator(".kpi__source").textContent()).toMatch(/Mock data \(not live\) · as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
     expect(await card("Buy Box held").locator(".kpi__value").textContent()).toMatch(/^\d of 3$/);
     const table = main().getByRole("table", { name: "Tracked ASINs from the latest snapshots" });
     expect(await table.locator("tbody tr").count()).toBe(3);
@@ -126,7 +126,7 @@ describe("the Pro dashboard screens as the demo account", () => {
     await expect.poll(() => velocity.locator("tbody tr").count()).toBe(8);
     // A week of points each on the first day, not one.
     expect(await velocity.locator("tbody tr td:last-child").allTextContents()).toEqual(Array(8).fill("7"));
-    expect(await main().getByText("Every point comes from the demo's mock source, not from Amazon.").count()).toBe(1);
+    expect(await main().getByText("Every point comes from RankLayer's mock source, not from Amazon.").count()).toBe(1);
 
     // The two sample alerts are listed, each already checked today.
     await tab.page.goto(`${server.url}/alerts`);

@@ -70,6 +70,36 @@ describe("the product panel", () => {
     expect(text()).not.toContain("Live");
   });
 
+  it("labels a live answer shown again from the extension's own cache as cached, never as live", () => {
+    const { root } = render({ kind: "ready", answer: answer({ fromCache: true }) });
+    expect(root.querySelector(".badge")?.textContent).toBe("Cached");
+    expect([...root.querySelectorAll("dd")].at(-1)?.textContent).toBe("Cached, as of 25 Nov 2026, 04:00 UTC");
+    expect(root.textContent).not.toContain("Live");
+    // A mock answer stays mock from the cache too.
+    const mock = render({ kind: "ready", answer: answer({ fromCache: true }, lookup({ source: "mock" })) });
+    expect(mock.root.querySelector(".badge")?.textContent).toBe("Mock data");
+  });
+
+  it("charts a live product's live days only: mock snapshots of the ASIN (a demo tracked it) are no part of its history", () => {
+    const base = answer();
+    const history = base.history as Extract<ProductAnswer["history"], { ok: true }>;
+    const point = { categoryRanks: [], price: null, currency: null, offers: null, rating: null, reviewCount: null };
+    const mixed: ProductAnswer = {
+      ...base,
+      history: {
+        ...history,
+        data: { ...history.data, points: [
+          { day: "2026-11-22", source: "mock", rank: 90, ...point },
+          { day: "2026-11-23", source: "mock", rank: 80, ...point },
+          { day: "2026-11-24", source: "live", rank: 1300, ...point },
+          { day: "2026-11-25", source: "live", rank: 1234, ...point },
+        ] },
+      },
+    };
+    const { root } = render({ kind: "ready", answer: mixed });
+    expect(root.querySelector("svg")?.getAttribute("aria-label")).toBe("Rank over 7 days: from #1,300 to #1,234, best #1,234, worst #1,300.");
+  });
+
   it("shows server text as text: no markup from the API is ever parsed", () => {
     const { root } = render({ kind: "ready", answer: answer({}, lookup({ categoryPath: [HOSTILE] })) });
     expect(root.querySelector("img")).toBeNull();

@@ -137,10 +137,17 @@ export function fakeItem(asin: string, host: string, partnerTag: string, resourc
     detailPageURL: `https://${host}/dp/${asin}?tag=${encodeURIComponent(partnerTag)}&linkCode=ogi&th=1&psc=1`,
   };
 
+  const brand = pick(BRANDS, seed >>> 3);
+  const itemInfo: Record<string, unknown> = {};
   if (has("itemInfo.title")) {
-    const title = `${pick(BRANDS, seed >>> 3)} ${entry.noun} ${pick(VARIANTS, seed >>> 7)}`;
-    item.itemInfo = { title: { displayValue: title, label: "Title", locale: LOCALES[market.language] } };
+    itemInfo.title = { displayValue: `${brand} ${entry.noun} ${pick(VARIANTS, seed >>> 7)}`, label: "Title", locale: LOCALES[market.language] };
   }
+  // ByLineInfo { brand, manufacturer: SingleStringValuedAttribute, contributors } (reference SDK model).
+  if (has("itemInfo.byLineInfo")) {
+    const attribute = (label: string) => ({ displayValue: brand, label, locale: LOCALES[market.language] });
+    itemInfo.byLineInfo = { brand: attribute("Brand"), manufacturer: attribute("Manufacturer") };
+  }
+  if (Object.keys(itemInfo).length) item.itemInfo = itemInfo;
 
   const sizes = { small: 75, medium: 160, large: 500, highRes: 1500 } as const;
   const primary: Record<string, unknown> = {};

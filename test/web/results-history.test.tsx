@@ -105,6 +105,29 @@ describe("/results: the 7-day rank trend", () => {
     expect(chart.querySelectorAll("circle.sparkline__dot--mock")).toHaveLength(4);
   });
 
+  it("says which points are mock when live ones are drawn beside them, rather than calling the whole trend mock", async () => {
+    await renderResults({
+      "GET /api/history": json(historyResponse({ ...WEEK, points: WEEK.points.map((p, i) => (i === 0 ? { ...p, source: "mock" as const } : p)) })),
+    });
+
+    const chart = await trend().findByRole("img", { name: "Rank over 7 days: #812 → #640" });
+    expect(trend().getByText("Mock Data", { selector: ".badge" })).toBeTruthy();
+    expect(trend().getByText(/The marked points are mock data: sample values, not Amazon's live ranks/)).toBeTruthy();
+    expect(trend().queryByText(/\. Mock data: sample values/)).toBeNull();
+    expect(chart.querySelectorAll("circle.sparkline__dot--mock")).toHaveLength(1);
+  });
+
+  it("shows no figure, not 'No rank available', for a best and worst the server could not measure (one live day after mock days)", async () => {
+    const points = [point("2026-11-22", 900, "mock"), point("2026-11-23", 640)];
+    await renderResults({
+      "GET /api/history": json(historyResponse({ points, velocity: { rankChangePercent: null, slopePerDay: null, best: null, worst: null } })),
+    });
+    await trend().findByRole("img");
+    for (const term of ["Rank change", "Trend", "Best", "Worst"]) {
+      expect(trend().getByText(term, { selector: "dt" }).nextElementSibling?.textContent).toBe("—");
+    }
+  });
+
   it("says so when the history fails, and still shows the product", async () => {
     await renderResults({ "GET /api/history": json({ detail: "History is resting" }, 503) });
 

@@ -261,6 +261,13 @@ describe("/results", () => {
       await showResult({ source });
       expect(within(screen.getByRole("contentinfo")).getByText(/Data source/).textContent).toBe(`Data source: ${label}`);
     });
+
+    it("goes with the result: another page (the dashboard's mock rows, a compare) never carries the lookup's 'Live'", async () => {
+      const { router } = await showResult({ source: "live" });
+      expect(within(screen.getByRole("contentinfo")).getByText(/Data source/).textContent).toBe("Data source: Live");
+      await router.navigate("/privacy");
+      await waitFor(() => expect(within(screen.getByRole("contentinfo")).queryByText(/Data source/)).toBeNull());
+    });
   });
 
   describe("analytics", () => {

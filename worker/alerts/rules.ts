@@ -26,6 +26,8 @@ export const LOOKBACK_DAYS = 7;
 /** One UTC day of public data for the alert's ASIN and marketplace (rank_snapshots): the rank series plus price and source. */
 export interface AlertRankPoint extends RankPoint {
   price: number | null;
+  /** The price's ISO 4217 currency (the marketplace's); absent or null: written as a bare amount. */
+  currency?: string | null;
   source: "live" | "mock";
 }
 
@@ -139,12 +141,26 @@ export function priceChange(thresholdPercent: number, rank: Window<AlertRankPoin
   if (Math.abs(now - reference) * 100 <= thresholdPercent * reference) return OK;
   const percent = (((now - reference) / reference) * 100).toFixed(1);
   const sign = now > reference ? "+" : "";
+  const money = (amountCents: number) => moneyText(amountCents, today.currency);
   return fired(
     `price ${money(now)} moved ${sign}${percent}% from ${money(reference)} in the last ${LOOKBACK_DAYS} days (threshold ±${thresholdPercent}%)${mockNote(today.source)}`,
   );
 }
 
-const money = (amountCents: number) => (amountCents / 100).toFixed(2);
+/**
+ * A price as the app writes it (web/src/lib/format.ts): in its currency, with that currency's own
+ * decimals (¥4,914, €28.99, MX$955.99); without a known currency, the bare amount (10.00).
+ */
+function moneyText(amountCents: number, currency: string | null | undefined): string {
+  if (currency) {
+    try {
+      return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amountCents / 100);
+    } catch {
+      // Not an ISO 4217 code: the bare amount below.
+    }
+  }
+  return (amountCents / 100).toFixed(2);
+}
 
 export function lowStock(threshold: number, seller: Window<SellerPoint>): RuleResult {
   const today = seller.today;
@@ -189,6 +205,18 @@ export function evaluateAlert(alert: AlertRule, data: AlertData): RuleResult {
       return result.result === "fired" ? fired(`${subject}: ${result.message}`) : result;
     }
   }
+}
+
+/**
+ * The source of the data a firing of `alert` saw: "mock" when today's point it judged is the mock's
+ * (a store without its own partner tag; for a seller condition, any connection's day from the mock
+ * seller API), else "live". Said in the message too; this is the field programs read.
+ */
+export function firingSource(alert: Pick<AlertRule, "conditionType">, data: AlertData): "live" | "mock" {
+  if (alert.conditionType === "low_stock" || alert.conditionType === "buybox_lost") {
+    return data.sellers.some(({ seller }) => seller.today?.source === "mock") ? "mock" : "live";
+  }
+  return data.rank.today?.source === "mock" ? "mock" : "live";
 }
 
 /**

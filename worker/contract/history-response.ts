@@ -58,7 +58,7 @@ export const historyResponseSchema: z.ZodType<HistoryResponse> = z.lazy(() =>
     points: z.array(
       z.object({
         day: z.string().meta({ format: "date", example: "2026-11-24" }),
-        source: z.enum(["live", "mock"]),
+        source: z.enum(["live", "mock"]).meta({ description: "live: Amazon's figures that day; mock: RankLayer's sample data, not Amazon's (the store had no live source, or only demo accounts tracked the ASIN)." }),
         rank: z.number().int().nullable(),
         categoryRanks: z.array(z.object({ category: z.string(), rank: z.number().int() })),
         price: z.number().nullable(),

@@ -9,6 +9,8 @@ export interface NotificationView {
   marketplace: Marketplace;
   conditionType: AlertCondition;
   message: string;
+  /** The data it fired on: live (Amazon's) or mock (labelled in the message too); null for firings before it was kept. */
+  source: "live" | "mock" | null;
   /** The UTC day the alert fired for. */
   day: string;
   createdAt: string;

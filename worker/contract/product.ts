@@ -52,7 +52,10 @@ export const lookupResultSchema: z.ZodType<LookupResult> = z.lazy(() =>
   z.object({
     asin: z.string().meta({ example: "B08N5WRWNW" }),
     marketplace: z.enum(LOOKUP_MARKETPLACES).meta({ example: "US" }),
-    source: z.enum(["live", "cache", "mock"]),
+    source: z.enum(["live", "cache", "mock"]).meta({
+      description:
+        "Where the figures come from. live: fetched from Amazon's Creators API for this answer; cache: Amazon's answer kept by RankLayer, at most 24 h old (refreshedAt says when); mock: RankLayer's sample data, not Amazon's (no credential or partner tag for this store, or a demo account).",
+    }),
     title: z.string().nullable(),
     image: z.string().nullable(),
     categoryPath: z.array(z.string()),

@@ -36,7 +36,7 @@ export interface SummaryFigures {
   velocity: Record<`${SummaryWindow}`, RankVelocity>;
   /** Latest ranked day's rank minus the window's first ranked day's, of the latest point's source (null under two such days). */
   change: Record<`${SummaryWindow}`, number | null>;
-  /** The last 30 days' points as [days after sparkFrom, rank]: days without a point are left out. */
+  /** The last 30 days' points of the latest point's source as [days after sparkFrom, rank]: days without such a point are left out. */
   sparkFrom: string;
   spark: [number, number | null][];
   /**
@@ -97,7 +97,8 @@ export function buildAsinSummary(marketplace: string, asin: string, points: read
       velocity: { 7: rankVelocity(comparable(7)), 30: rankVelocity(comparable(30)), 90: rankVelocity(comparable(90)) },
       change: { 7: rankChange(comparable(7)), 30: rankChange(comparable(30)), 90: rankChange(comparable(90)) },
       sparkFrom,
-      spark: windows[SPARKLINE_DAYS].map((point) => [dayIndex(point.day) - dayIndex(sparkFrom), point.rank]),
+      // Drawn as the row's (the latest point's) source: earlier points of the other source are left out.
+      spark: windows[SPARKLINE_DAYS].filter((point) => point.source === latest?.source).map((point) => [dayIndex(point.day) - dayIndex(sparkFrom), point.rank]),
       ...(latest?.price !== null && latest?.priceSource === "lowest_offer" ? { priceSource: "lowest_offer" as const } : {}),
     },
     computedAt: new Date(nowMs).toISOString(),

@@ -16,7 +16,8 @@ export interface TrackedAsinData {
   rankCapturedAt: string | null;
 }
 
-export const RANK_SOURCE_LABEL = { live: "Amazon Creators API", mock: "Mock data (demo)" } as const;
+// The mock serves demo accounts and every store without a live source (no partner tag of its own), paying accounts' too: not "demo".
+export const RANK_SOURCE_LABEL = { live: "Amazon Creators API", mock: "Mock data (not live)" } as const;
 export const SELLER_SOURCE_LABEL = { spapi: "Amazon SP-API (FBA Inventory, Product Pricing)", mock: "Mock seller API (demo)" } as const;
 export const NO_SOURCE: FigureSource = { kind: null, label: "No snapshot yet", asOf: null };
 
@@ -52,7 +53,8 @@ export function dashboardRow(data: TrackedAsinData): DashboardRow {
     ...(latest && latest.price !== null && latest.currency && latest.priceSource === "lowest_offer" ? { priceSource: "lowest_offer" as const } : {}),
     buyBox: buyBoxHolder(data.seller),
     fulfillableUnits: data.seller?.fulfillableUnits ?? null,
-    sparkline: data.points.map((point) => ({ day: point.day, rank: point.rank })),
+    // The web draws the sparkline as the row's source: the latest point's, so only its points.
+    sparkline: comparable.map((point) => ({ day: point.day, rank: point.rank })),
     rankSource: latest ? { kind: latest.source, label: RANK_SOURCE_LABEL[latest.source], asOf: data.rankCapturedAt ?? latest.day } : NO_SOURCE,
     sellerSource: data.seller ? sellerSource(data.seller.source, data.seller.capturedAt) : NO_SOURCE,
   };
@@ -67,7 +69,7 @@ export function sellerSource(kind: string, asOf: string): FigureSource {
  * - tracked: every row; average rank: mean of the rows' latest ranks, rounded (rows without one left out);
  * - Buy Box: rows "you" of rows with a known holder; low stock: rows with 0..LOW_STOCK_UNITS fulfillable units;
  * - biggest mover: the row with the largest absolute 7-day rank change %, ties to the first.
- * Each card's source is the newest capture among the rows it counts; mock if any of them is mock.
+ * Each card's source is the newest capture among the rows it counts; mock if any of them is mock, "Mixed: …" beside live ones.
  */
 export function dashboardKpis(rows: readonly DashboardRow[]): DashboardKpis {
   const ranked = rows.filter((row) => row.rank !== null);
@@ -80,16 +82,16 @@ export function dashboardKpis(rows: readonly DashboardRow[]): DashboardKpis {
     if (!mover || Math.abs(change) > Math.abs(mover.velocity.rankChangePercent!)) mover = row;
   }
   return {
-    tracked: { value: rows.length, source: newest(rows.map((row) => row.rankSource)) },
+    tracked: { value: rows.length, source: figureSource(rows.map((row) => row.rankSource)) },
     averageRank: {
       value: ranked.length ? Math.round(ranked.reduce((sum, row) => sum + row.rank!, 0) / ranked.length) : null,
-      source: newest(ranked.map((row) => row.rankSource)),
+      source: figureSource(ranked.map((row) => row.rankSource)),
     },
-    buyBox: { held: knownBuyBox.filter((row) => row.buyBox === "you").length, of: knownBuyBox.length, source: newest(knownBuyBox.map((row) => row.sellerSource)) },
+    buyBox: { held: knownBuyBox.filter((row) => row.buyBox === "you").length, of: knownBuyBox.length, source: figureSource(knownBuyBox.map((row) => row.sellerSource)) },
     lowStock: {
       // No ASIN with stock data: no count (null), as the average rank has none without ranks.
       value: stocked.length ? stocked.filter((row) => row.fulfillableUnits! <= LOW_STOCK_UNITS).length : null,
-      source: newest(stocked.map((row) => row.sellerSource)),
+      source: figureSource(stocked.map((row) => row.sellerSource)),
     },
     biggestMover: mover ? { asin: mover.asin, marketplace: mover.marketplace, rankChangePercent: mover.velocity.rankChangePercent! } : null,
     biggestMoverSource: mover ? mover.rankSource : NO_SOURCE,
@@ -103,4 +105,16 @@ export function newest(sources: readonly FigureSource[]): FigureSource {
   const latest = known.reduce((a, b) => ((b.asOf ?? "") > (a.asOf ?? "") ? b : a));
   const mock = known.find((source) => source.kind === "mock");
   return mock ? { ...mock, asOf: latest.asOf } : latest;
+}
+
+/**
+ * The source of a figure over rows (a KPI card, a brand's average rank): `newest`, and when live
+ * rows count beside mock ones, labelled as both. A paying account whose stores without a partner
+ * tag of their own serve the mock is neither all mock nor all live.
+ */
+export function figureSource(sources: readonly FigureSource[]): FigureSource {
+  const source = newest(sources);
+  if (source.kind !== "mock") return source;
+  const live = sources.find((entry) => entry.kind !== null && entry.kind !== "mock");
+  return live ? { ...source, label: `Mixed: ${live.label} and ${source.label}` } : source;
 }

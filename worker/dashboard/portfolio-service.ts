@@ -8,7 +8,7 @@ import { dayWindow } from "./dashboard-service";
 import { listConnections, type ConnectionRecord } from "../connections/connection-store";
 import { trackedOfConnection } from "./connection-scope";
 import { aggregateClients } from "./client-portfolio";
-import { newest } from "./kpis";
+import { figureSource, newest } from "./kpis";
 import { connectionAssetsAndRevenue, type RevenueTotals } from "./client-portfolio-store";
 import { portfolioPass, type PassScope } from "./portfolio-pass-store";
 import { listTrackedAsins } from "../history/watchlist-store";
@@ -55,7 +55,7 @@ export async function loadPortfolio(services: Services, user: UserRecord, worksp
     // Every marketplace's, as the block spans them all.
     sources: {
       revenue: newest(asinTotals.map(revenueSourceOfTotals)),
-      rank: newest(everywhere.map((row) => row.rankSource)),
+      rank: figureSource(everywhere.map((row) => row.rankSource)),
     },
   });
   return {

@@ -1,6 +1,6 @@
 import type { BrandRow, BrandStatus, FigureSource, HeatBand, HeatmapCell, Money, PortfolioResponse } from "../contract/dashboard";
 import type { DashboardRow } from "../contract/dashboard";
-import { newest } from "./kpis";
+import { figureSource, newest } from "./kpis";
 import { brandOf, categoryOf } from "./row-filter";
 
 /**
@@ -142,7 +142,7 @@ export function buildPortfolio(
       revenue: money.total,
       revenueNote: money.note,
       status: brandStatus(averageRank, change),
-      source: newest(items.map((row) => row.rankSource)),
+      source: figureSource(items.map((row) => row.rankSource)),
     };
   });
   brandRows.sort((a, b) => (a.averageRank ?? Infinity) - (b.averageRank ?? Infinity) || a.brand.localeCompare(b.brand));
@@ -166,7 +166,7 @@ export function buildPortfolio(
       averageRank: meanRounded(rows.map((row) => row.rank)),
       topPerformers: brandRows.filter((row) => row.status === "top-performer").length,
       needsAttention: brandRows.filter((row) => row.status === "needs-attention").length,
-      rankSource: newest(rows.map((row) => row.rankSource)),
+      rankSource: figureSource(rows.map((row) => row.rankSource)),
     },
   };
 }

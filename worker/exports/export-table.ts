@@ -33,6 +33,9 @@ export function exportFileName(stem: string, format: ExportFormat, now: number):
   return `ranklayer-${safe}-${new Date(now).toISOString().slice(0, 10)}.${format}`;
 }
 
+/** The note of a file with mock rows: the footer's "Product data comes from Amazon's Creators API" is not about them. */
+export const MOCK_ROWS_NOTE = "Rows marked Mock data are deterministic samples for trying RankLayer, not Amazon data.";
+
 export const ASSOCIATES_NOTICE =
   "As an Amazon Associate, RankLayer earns from qualifying purchases. Product data comes from Amazon's " +
   "Creators API and is shown as of the time stated; prices and ranks change often.";

@@ -36,10 +36,15 @@ export interface HistoryRequest {
   days: number;
 }
 
-/** The last `days` UTC days of one ASIN, ending today, with their velocity (no plan check: see above). */
+/**
+ * The last `days` UTC days of one ASIN, ending today, with their velocity (no plan check: see above).
+ * Every point is answered with its source; the velocity measures only the points of the latest
+ * point's source, as the dashboard's does: a mock rank and a live one measure nothing together.
+ */
 export async function historyAnswer(history: HistoryShards, request: HistoryRequest, now = Date.now()): Promise<HistoryResponse> {
   const { asin, marketplace, range, days } = request;
   const { rankHistory } = await historyReader();
   const points = await rankHistory(history, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
-  return { asin, marketplace, range, days, points, velocity: rankVelocity(points) };
+  const latest = points.at(-1);
+  return { asin, marketplace, range, days, points, velocity: rankVelocity(points.filter((point) => point.source === latest?.source)) };
 }

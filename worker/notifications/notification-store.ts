@@ -20,6 +20,7 @@ const COLUMNS = {
   marketplace: e.marketplace,
   conditionType: e.conditionType,
   message: e.message,
+  source: e.source,
   day: e.day,
   createdAt: e.createdAt,
   readAt: e.readAt,

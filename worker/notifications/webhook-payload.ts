@@ -12,6 +12,7 @@ const webhookAlert = (event: AlertEventMessage): WebhookAlert => ({
   conditionType: event.conditionType,
   threshold: event.threshold,
   message: event.message,
+  source: event.source,
   day: event.day,
   createdAt: event.createdAt,
 });

@@ -163,7 +163,7 @@ export function reportEmail(
   const scopeLine = client ? `Seller account: ${client}` : null;
   const rankLines = data.rows
     .filter((row) => row.rankChange7d !== null)
-    .map((row) => `${row.asin} (${row.marketplace}): #${row.rank} (${rankMoveText(row.rankChange7d!)}${row.rankSource.kind === "mock" ? ", mock data" : ""})`);
+    .map((row) => `${row.asin} (${row.marketplace}): #${row.rank?.toLocaleString("en-US")} (${rankMoveText(row.rankChange7d!)}${row.rankSource.kind === "mock" ? ", mock data" : ""})`);
   const sections: [string, string[]][] = [
     ["Rank changes", rankLines.length ? rankLines : [wording.noChange]],
     ["Alerts fired", data.alertsFired.length ? data.alertsFired.map(alertLine) : ["None."]],

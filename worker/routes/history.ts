@@ -11,7 +11,7 @@ const route = createRoute({
   tags: ["Products"],
   summary: "Daily rank history of one ASIN",
   description:
-    "One point per UTC day with a snapshot, oldest first, and the rank velocity over the range. Without a key or session: 7 days only.",
+    "One point per UTC day with a snapshot, oldest first, each with its source, and the rank velocity over the range, measured within the latest point's source (mock and live points are never compared). Without a key or session: 7 days only.",
   security: KEY_OR_ANONYMOUS,
   request: { query: historyQuerySchema },
   responses: { 200: ok("The history.", historyResponseSchema), ...commonErrors },

@@ -22,6 +22,9 @@ const notificationSchema: z.ZodType<NotificationView> = z
     marketplace: z.enum(LOOKUP_MARKETPLACES),
     conditionType: z.enum(ALERT_CONDITIONS),
     message: z.string(),
+    source: z.enum(["live", "mock"]).nullable().openapi({
+      description: "The data the alert fired on: live (Amazon's) or mock (labelled sample data; the message says so too). Null for firings before it was kept.",
+    }),
     day: z.string().openapi({ format: "date", example: "2026-11-24" }),
     createdAt: isoTime,
     readAt: isoTime.nullable(),

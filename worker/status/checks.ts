@@ -36,13 +36,13 @@ const checks: Record<ComponentId, Check> = {
     const creatorsRegions = config.creatorsRegions;
     const regions = regionReports(creatorsRegions);
     const configured = regions.some((region) => region.mode === "live");
-    const status = productSourceRegionsStatus(regions, configured ? await readRecentLookups(env.DB) : { failures: 0, liveSuccesses: 0 });
     const attention = configured ? attentionByMarketplace(await readAttention(env.DB), creatorsRegions) : {};
     const perMarketplace = configured ? await readRecentLookupsPerMarketplace(env.DB) : new Map();
     const marketplaces = marketplaceReports(creatorsRegions, attention, (marketplace) => {
       const recent = perMarketplace.get(marketplace);
       return isFailing(recent) ? `${recent!.failures} lookups failed at Amazon in the last ${FAILURE_WINDOW_MINUTES} minutes (${recent!.liveSuccesses} answered live).` : null;
     });
+    const status = productSourceRegionsStatus(regions, marketplaces, configured ? await readRecentLookups(env.DB) : { failures: 0, liveSuccesses: 0 });
     // A live source every one of whose live stores Amazon refuses for good is failing, not operational.
     const refused = marketplaces.filter((entry) => entry.mode === "needs_attention");
     const allRefused = refused.length > 0 && !marketplaces.some((entry) => entry.mode === "live");

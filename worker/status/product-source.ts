@@ -1,4 +1,4 @@
-import type { ComponentStatus, RegionReport } from "../contract/status-components";
+import type { ComponentStatus, MarketplaceReport, RegionReport } from "../contract/status-components";
 import { CREATORS_REGIONS, type CreatorsRegionConfig, type CreatorsRegion } from "../config";
 import { LOOKUP_MARKETPLACES, MARKETPLACES } from "../contract/marketplaces";
 import { readRecentLookups as readRecentLookupsOf, readRecentLookupsByMarketplace as readRecentLookupsByMarketplaceOf, type RecentLookups } from "../lookup/lookup-log-report-store";
@@ -53,20 +53,33 @@ function liveDetail(tagged: string[], untagged: string[]): string {
   return `Live Amazon data in ${tagged.join(", ")}.${mock}`;
 }
 
-/** The product source's state across regions: mock only when no region is live; the detail names mock regions. */
+/**
+ * The product source's state across regions: mock only when no region is live. While some stores
+ * are live, the detail names them and every store on the labelled mock (a region without a usable
+ * credential, or a store without its own partner tag in a live region): never "live" for them all.
+ */
 export function productSourceRegionsStatus(
   regions: RegionReport[],
+  marketplaces: readonly Pick<MarketplaceReport, "marketplace" | "mode">[],
   recent: RecentLookups,
 ): { status: ComponentStatus; detail: string; regions: RegionReport[] } {
   const live = regions.some((region) => region.mode === "live");
   const { status, detail } = productSourceStatus(live, recent);
-  const mock = regions.filter((region) => region.mode === "mock");
-  const mockNote =
-    live && mock.length
-      ? ` Mock (labelled) in ${mock.map((region) => `${region.region.toUpperCase()} (${region.marketplaces.join(", ")})`).join(" and ")}: no usable credential or store tag there.`
-      : "";
-  return { status, detail: detail + mockNote, regions };
+  const mock = marketplaces.filter((entry) => entry.mode === "mock").map((entry) => entry.marketplace);
+  if (!live || mock.length === 0) return { status, detail, regions };
+  // Stores Amazon refuses for good serve no live data: checks.ts names them apart.
+  const liveStores = marketplaces.filter((entry) => entry.mode === "live" || entry.mode === "failing").map((entry) => entry.marketplace);
+  return {
+    status,
+    detail:
+      status === "operational" && liveStores.length
+        ? `Live Amazon data in ${liveStores.join(", ")}, cached for up to 24 hours. ${mockNote(mock)}`
+        : `${detail} ${mockNote(mock)}`,
+    regions,
+  };
 }
+
+const mockNote = (mock: readonly string[]) => `Labelled mock data in ${mock.join(", ")}: no usable credential or store tag there (see each marketplace).`;
 
 /** Upstream failures and live answers within the failure window. */
 export function readRecentLookups(db: D1Database): Promise<RecentLookups> {

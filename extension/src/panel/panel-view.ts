@@ -68,6 +68,9 @@ function readyPanel(answer: ProductAnswer, actions: PanelActions, today: string)
   }
   const product = lookup.data;
   const isMock = product.source === "mock";
+  // "Live" means fetched from Amazon for this answer; shown again from the extension's own cache
+  // (up to 24 h later) it is a cached copy, as the server calls its own ("cache").
+  const source = answer.fromCache && product.source === "live" ? "cache" : product.source;
   const category = product.categoryPath[0] ?? null;
   const facts = el(
     "dl",
@@ -79,9 +82,9 @@ function readyPanel(answer: ProductAnswer, actions: PanelActions, today: string)
     el("dt", {}, "Rating"),
     el("dd", {}, formatRating(product.rating, product.reviewCount)),
     el("dt", {}, "Source"),
-    el("dd", {}, `${SOURCE_LABEL[product.source]}, as of ${formatAsOf(product.refreshedAt)}`),
+    el("dd", {}, `${SOURCE_LABEL[source]}, as of ${formatAsOf(product.refreshedAt)}`),
   );
-  const badge = el("span", { class: `badge badge--${product.source}` }, isMock ? "Mock data" : SOURCE_LABEL[product.source]);
+  const badge = el("span", { class: `badge badge--${source}` }, isMock ? "Mock data" : SOURCE_LABEL[source]);
   const message = el("p", { class: "message", role: "status" });
   const remaining = answer.signedIn ? null : remainingSentence(lookup.remaining, lookup.limit, lookup.resetSeconds);
 
@@ -96,6 +99,15 @@ function readyPanel(answer: ProductAnswer, actions: PanelActions, today: string)
   );
 }
 
+/**
+ * The points of the latest point's source: an ASIN a demo tracked has mock snapshots before its
+ * live ones, and those are no part of the live product's history (nor its best or worst rank).
+ */
+function latestSourcePoints<T extends { source: string }>(points: readonly T[]): T[] {
+  const latest = points.at(-1);
+  return points.filter((point) => point.source === latest?.source);
+}
+
 function chartBlock(answer: ProductAnswer, today: string): HTMLElement {
   const block = el("div", { class: "chart-block" });
   const history = answer.history;
@@ -105,7 +117,7 @@ function chartBlock(answer: ProductAnswer, today: string): HTMLElement {
   }
   const ranges = answer.signedIn ? [30, 90] : [answer.historyDays];
   const draw = (days: number) => {
-    const ranked = pointsWithin(history.data.points, days, today);
+    const ranked = pointsWithin(latestSourcePoints(history.data.points), days, today);
     const summary = chartSummary(ranked, days);
     const heading = el("h3", {}, `Rank, last ${days} days`);
     const buttons = el("div", { class: "ranges", role: "group", "aria-label": "Chart range" });

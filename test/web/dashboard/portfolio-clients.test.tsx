@@ -63,7 +63,7 @@ describe("/portfolio across seller accounts", () => {
   it("labels the demo's clients block as mock, under the Demo data banner", async () => {
     // The demo's figures come from its mock sources, and the answer says so over every marketplace.
     const mock = (label: string) => ({ kind: "mock" as const, label, asOf: "2026-11-28T02:00:00.000Z" });
-    const clients = { ...portfolio().clients!, revenueSource: mock("Mock revenue (demo)"), rankSource: mock("Mock data (demo)") };
+    const clients = { ...portfolio().clients!, revenueSource: mock("Mock revenue (demo)"), rankSource: mock("Mock data (not live)") };
     fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/portfolio": json(portfolio({ demo: true, clients })), "GET /api/connections": json(CONNECTIONS) });
     renderRoutes("/portfolio");
     const block = (await screen.findByRole("heading", { name: "All clients" })).closest("section") as HTMLElement;

@@ -33,6 +33,7 @@ export function notificationView(overrides: Partial<NotificationView> = {}): Not
     marketplace: "US",
     conditionType: "rank_above",
     message: "B08N5WRWNW (US): rank #812 is worse than your threshold #500",
+    source: "live",
     day: "2026-11-23",
     createdAt: "2026-11-23T02:30:05.000Z",
     readAt: null,

@@ -64,6 +64,32 @@ describe("/status", () => {
     ]);
   });
 
+  it("never calls a region live as a whole while some of its stores are on the labelled mock (no partner tag of their own)", async () => {
+    const mixed = report("operational");
+    const source = mixed.components.find((component) => component.id === "product_source")!;
+    source.status = "operational";
+    source.regions = [
+      { region: "na", marketplaces: ["US", "CA", "MX"], mode: "live", detail: "Live Amazon data in US, CA. Labelled mock data in MX." },
+      { region: "eu", marketplaces: ["UK", "DE", "FR", "IT", "ES"], mode: "live", detail: "Live Amazon data in UK." },
+      { region: "fe", marketplaces: ["JP"], mode: "mock", detail: "No Creators API credentials for FE." },
+    ];
+    const entry = (marketplace: string, region: "na" | "eu" | "fe", mode: "live" | "mock" | "needs_attention" | "failing") =>
+      ({ marketplace, region, mode, tag: mode === "mock" ? ("none" as const) : ("marketplace" as const), detail: "…" });
+    source.marketplaces = [
+      entry("US", "na", "live"), entry("CA", "na", "live"), entry("MX", "na", "mock"),
+      entry("UK", "eu", "failing"), entry("DE", "eu", "needs_attention"), entry("FR", "eu", "mock"), entry("IT", "eu", "mock"), entry("ES", "eu", "mock"),
+      entry("JP", "fe", "mock"),
+    ];
+    mockFetch(() => jsonResponse(mixed));
+    renderApp("/status");
+    const regions = await screen.findByRole("list", { name: "Product Advertising API by region" });
+    expect([...regions.querySelectorAll("li")].map((item) => item.textContent)).toEqual([
+      "NA (US, CA, MX): Live in US, CA; mock data (labelled) in MX",
+      "EU (UK, DE, FR, IT, ES): Live in UK; needs attention in DE; mock data (labelled) in FR, IT, ES",
+      "FE (JP): Mock data (labelled)",
+    ]);
+  });
+
   it("says all systems are operational when they are", async () => {
     mockFetch(() => jsonResponse(report("operational")));
     renderApp("/status");

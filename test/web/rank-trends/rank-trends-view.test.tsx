@@ -44,13 +44,13 @@ describe("/rank-trends signed in", () => {
   it("says every point is mock when no point is live", async () => {
     serve(false);
     renderRoutes("/rank-trends");
-    expect(await screen.findByText("Every point comes from the demo's mock source, not from Amazon.")).toBeTruthy();
+    expect(await screen.findByText("Every point comes from RankLayer's mock source, not from Amazon.")).toBeTruthy();
   });
 
   it("says some points are mock when others are live", async () => {
     serve(false, "B0SAMPLE02");
     renderRoutes("/rank-trends");
-    expect(await screen.findByText("Some points come from the demo's mock source, not from Amazon.")).toBeTruthy();
+    expect(await screen.findByText("Some points come from RankLayer's mock source, not from Amazon.")).toBeTruthy();
   });
 
   it("asks for the intraday points once per marketplace when the plan has them", async () => {

@@ -114,6 +114,20 @@ describe("price_change: moved more than ± threshold % within 7 days", () => {
   });
 });
 
+describe("price_change's message writes prices in the marketplace's currency", () => {
+  const priced = (offset: number, price: number, currency: string): RankPoint => ({ ...point(offset, 100, price), currency });
+
+  it("yen without decimals, euros and pounds with their signs, as the app shows them", () => {
+    expect(priceChange(10, { today: priced(0, 4914, "JPY"), earlier: [priced(-2, 3872, "JPY")] })).toMatchObject({
+      message: "price ¥4,914 moved +26.9% from ¥3,872 in the last 7 days (threshold ±10%)",
+    });
+    expect(priceChange(10, { today: priced(0, 28.99, "EUR"), earlier: [priced(-2, 1234.5, "EUR")] })).toMatchObject({
+      message: "price €28.99 moved -97.7% from €1,234.50 in the last 7 days (threshold ±10%)",
+    });
+    expect(priceChange(10, { today: priced(0, 15.99, "GBP"), earlier: [priced(-1, 19.99, "GBP")] })).toMatchObject({ message: expect.stringMatching(/^price £15\.99 moved -20\.0% from £19\.99/) });
+  });
+});
+
 describe("rank_drop and price_change compare within today's source", () => {
   // A product tracked only by demo accounts (or in a region without credentials) has mock days in
   // the shared history before its first live day: the mock's figures are no product's past.

@@ -52,7 +52,7 @@ describe("GET /api/dashboard as the demo account, after the nightly run", () => 
       expect(row.rank).toBeGreaterThan(0);
       expect(row.brand).toBeTruthy();
       expect(row.title).toContain(row.brand!);
-      expect(row.rankSource).toMatchObject({ kind: "mock", label: "Mock data (demo)" });
+      expect(row.rankSource).toMatchObject({ kind: "mock", label: "Mock data (not live)" });
       expect(row.buyBox).toMatch(/^(you|other)$/);
       expect(row.sellerSource.kind).toBe("mock");
     }

@@ -80,5 +80,9 @@ describe("dashboardKpis", () => {
   it("labels a figure mock as soon as one of its rows is mock", () => {
     const mixed = dashboardKpis([dashboardRow(data("B000000001", [5, 6])), dashboardRow(data("B000000002", [7, 8], null, "mock"))]);
     expect(mixed.averageRank.source.kind).toBe("mock");
+    // Half of it is live: the label says both, not that the whole figure is mock (nor that it is live).
+    expect(mixed.averageRank.source.label).toBe("Mixed: Amazon Creators API and Mock data (not live)");
+    const allMock = dashboardKpis([dashboardRow(data("B000000002", [7, 8], null, "mock"))]);
+    expect(allMock.averageRank.source.label).toBe("Mock data (not live)");
   });
 });

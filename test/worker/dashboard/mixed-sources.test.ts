@@ -42,9 +42,32 @@ describe("change and velocity over mock days then live days", () => {
     expect(row).toMatchObject({ rank: 100, rankChange7d: -20, velocity: { rankChangePercent: -16.7, best: 100, worst: 120 } });
   });
 
+  it("the sparkline beside a live rank draws the live days only: the web draws every point of a row as the row's source", () => {
+    const summary = buildAsinSummary("DE", "B0MIXED001", series, NOW);
+    const row = rowFromSummary({ asin: "B0MIXED001", marketplace: "DE", details: null, seller: null, summary }, 7);
+    expect(row.sparkline).toEqual([{ day: day(1), rank: 120 }, { day: day(0), rank: 100 }]);
+    const fromPoints = dashboardRow({
+      asin: "B0MIXED001",
+      marketplace: "DE",
+      details: null,
+      seller: null,
+      rankCapturedAt: null,
+      points: series.map((p) => ({ ...p, categoryRanks: [], offers: null, rating: null, reviewCount: null })),
+    });
+    expect(fromPoints.sparkline).toEqual(row.sparkline);
+  });
+
   it("one live point after mock days is no trend yet", () => {
     const summary = buildAsinSummary("DE", "B0MIXED002", [point(3, 40_000, "mock"), point(0, 90, "live")], NOW);
     expect(summary.figures.change[7]).toBeNull();
     expect(summary.figures.velocity[7].rankChangePercent).toBeNull();
+  });
+});
+
+describe("the mock's label", () => {
+  it("says mock, not demo: a paying account's store without its own partner tag is on the mock too", () => {
+    const summary = buildAsinSummary("MX", "B0MOCKMX01", [point(1, 900, "mock"), point(0, 800, "mock")], NOW);
+    const row = rowFromSummary({ asin: "B0MOCKMX01", marketplace: "MX", details: null, seller: null, summary }, 7);
+    expect(row.rankSource).toMatchObject({ kind: "mock", label: "Mock data (not live)" });
   });
 });

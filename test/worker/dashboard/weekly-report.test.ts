@@ -91,6 +91,16 @@ describe("weekly report (pure)", () => {
     expect(email.attachments?.[0]).toMatchObject({ disposition: "attachment", filename: "ranklayer-weekly-2026-11-22.csv", type: "text/csv" });
   });
 
+  it("writes a rank as the app and the alert lines do: #212,378, not #212378", () => {
+    const email = weeklyReportEmail(
+      { fromDay: "2026-11-16", toDay: "2026-11-22", rows: [{ ...row, rank: 212_378, rankChange7d: -2_650 }], alertsFired: [], buyBoxChanges: [], stockChanges: [] },
+      "me@example.com",
+      "reports@ranklayer.example",
+      { dashboard: "https://x.example/seller-central", unsubscribe: "https://x.example/api/reports/unsubscribe?user=u&token=t" },
+    );
+    expect(email.text).toContain("B000000001 (US): #212,378 (2,650 places better)");
+  });
+
   it("names an alert's ASIN once (its message names it already), and labels the demo's mock seller changes", () => {
     const email = weeklyReportEmail(
       {

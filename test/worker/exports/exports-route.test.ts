@@ -6,6 +6,7 @@ import { freeBrowser, proBrowser } from "../history/accounts";
 import { readPdf } from "./pdf-reader";
 import { control, newAsin, uniqueClient } from "../support/creators-fake";
 import { liveEnv, lookup } from "../lookup/live-env";
+import { seedPoint } from "../support/history-shards";
 
 let nextIp = 1;
 const freshIp = () => `192.0.2.${nextIp++}`;
@@ -152,6 +153,18 @@ describe("export quota", () => {
 });
 
 describe("history and alerts exports", () => {
+  it("says in the history file what its mock rows are, as the compare's does, not only that product data comes from the Creators API", async () => {
+    const asin = newAsin();
+    await seedPoint({ asin, day: today(), rank: 4_321, source: "mock" });
+    const res = await get(`/api/exports/history?format=pdf&asin=${asin}`, freshIp());
+    expect(res.status).toBe(200);
+    const { text } = await readPdf(new Uint8Array(await res.arrayBuffer()));
+    expect(text).toContain("Mock data (not live)");
+    expect(text).toContain("Rows marked Mock data are deterministic samples for trying RankLayer, not Amazon data.");
+    const csv = await (await get(`/api/exports/history?format=csv&asin=${asin}`, freshIp())).text();
+    expect(csv).toContain("Mock data (not live)");
+  });
+
   it("exports the signed-in user's alerts, and asks anonymous callers to sign in", async () => {
     expect((await get("/api/exports/alerts?format=csv", freshIp())).status).toBe(401);
     const browser = await proBrowser();

@@ -72,6 +72,25 @@ describe("GET /api/history", () => {
     ]);
   });
 
+  it("measures velocity within the latest point's source: a store's mock days never count against its first live day", async () => {
+    const asin = newAsin();
+    // Tracked by a demo only (mock snapshots), then live once a real account tracks it.
+    await seed(asin, { 3: 500, 2: 400 }, "US", "mock");
+    await seed(asin, { 1: 1000, 0: 1100 }, "US", "live");
+    for (const path of [`/api/history?asin=${asin}&marketplace=US&range=7d`, `/api/v1/history?asin=${asin}&marketplace=US&range=7d`]) {
+      const history = await (await anonymous().request(path)).json<HistoryResponse>();
+      // Every point is still answered, each with its source.
+      expect(history.points.map(({ source, rank }) => ({ source, rank }))).toEqual([
+        { source: "mock", rank: 500 },
+        { source: "mock", rank: 400 },
+        { source: "live", rank: 1000 },
+        { source: "live", rank: 1100 },
+      ]);
+      // 1000 → 1100 live, not 500 (a mock figure) → 1100 with a mock best.
+      expect(history.velocity).toEqual({ rankChangePercent: 10, slopePerDay: 100, best: 1000, worst: 1100 });
+    }
+  });
+
   it("answers an empty series without velocity for an ASIN never captured", async () => {
     const body = await (await anonymous().request(`/api/history?asin=${newAsin()}`)).json<HistoryResponse>();
     expect(body).toMatchObject({

@@ -101,7 +101,10 @@ describe("/status per region", () => {
       { region: "eu", marketplaces: ["UK", "DE", "FR", "IT", "ES"], mode: "live", detail: expect.any(String) },
       { region: "fe", marketplaces: ["JP"], mode: "mock", detail: "No Creators API credentials for FE: lookups in JP show labelled mock data." },
     ]);
-    expect(source.detail).toContain("Mock (labelled) in FE (JP)");
+    // Every store on the labelled mock is named: JP (no credential) and the NA and EU stores without a tag of their own.
+    expect(source.detail).toBe(
+      "Live Amazon data in US, DE, cached for up to 24 hours. Labelled mock data in CA, MX, UK, FR, IT, ES, JP: no usable credential or store tag there (see each marketplace).",
+    );
   });
 
   it("shows every region mock without credentials, and names an incomplete region's missing variable", async () => {

@@ -87,6 +87,7 @@ describe("GET /api/notifications", () => {
         marketplace: "US",
         conditionType: "rank_above",
         message: "B000000001 (US): rank #900 is worse than your threshold #500",
+        source: "live",
         day: dayAt(0),
         createdAt: new Date(CHECK_TIME).toISOString(),
         readAt: null,

@@ -23,6 +23,7 @@ export const ALERT_EVENT: AlertEventMessage = {
   conditionType: "rank_above",
   threshold: 500,
   message: "B08N5WRWNW (US): rank #812 is worse than your threshold #500",
+  source: "live",
   day: "2026-11-22",
   createdAt: "2026-11-22T02:30:00.000Z",
 };

@@ -31,6 +31,14 @@ const operationsOf = (document: OpenApiDocument) =>
   Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
 
 describe("the two OpenAPI documents", () => {
+  it("say what each data source means, so an API user can tell mock data from Amazon's", () => {
+    const schemas = (publicDocument as unknown as { components: { schemas: Record<string, { properties: Record<string, { description?: string }> }> } }).components.schemas;
+    const lookupSource = schemas.LookupResult!.properties.source!.description ?? "";
+    for (const word of ["live", "cache", "mock", "not Amazon's"]) expect(lookupSource).toContain(word);
+    const point = JSON.stringify(schemas.History);
+    expect(point).toContain("mock: RankLayer's sample data, not Amazon's");
+  });
+
   it("document every /api route the app serves, each in exactly one of them", () => {
     const keysOf = (document: OpenApiDocument) => new Set(operationsOf(document).map(({ path, method }) => `${method.toUpperCase()} /api${path}`));
     const publicKeys = keysOf(publicDocument);

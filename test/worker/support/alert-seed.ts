@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { clearHistory, seedPoint } from "./history-shards";
+import { MARKETPLACE_CURRENCY, type Marketplace } from "../../../worker/contract/marketplaces";
 
 /** Seeds D1 directly for the nightly-job tests: users, alerts, snapshots and job runs. */
 export const DAY_MS = 86_400_000;
@@ -63,7 +64,7 @@ export async function seedAlert(alert: SeedAlert): Promise<string> {
 }
 
 export async function seedRank(asin: string, offset: number, rank: number | null, price: number | null = null, marketplace = "US") {
-  await seedPoint({ asin, marketplace, day: dayAt(offset), rank, price, currency: price === null ? null : "USD", offers: 3 });
+  await seedPoint({ asin, marketplace, day: dayAt(offset), rank, price, currency: price === null ? null : MARKETPLACE_CURRENCY[marketplace as Marketplace], offers: 3 });
 }
 
 export async function seedSeller(userId: string, asin: string, offset: number, units: number | null, holdsBuyBox: boolean | null) {

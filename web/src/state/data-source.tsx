@@ -2,9 +2,9 @@ import { createContext, use, useState, type ReactNode } from "react";
 import type { DataSource } from "@contract/product";
 
 interface DataSourceState {
-  /** Where the last lookup's data came from; null until a lookup succeeds. */
+  /** Where the shown lookup's data came from; null until a lookup succeeds, and again once its page is left. */
   source: DataSource | null;
-  setSource: (source: DataSource) => void;
+  setSource: (source: DataSource | null) => void;
 }
 
 const DataSourceContext = createContext<DataSourceState | null>(null);

@@ -59,6 +59,8 @@ export const alertEvents = sqliteTable(
     threshold: integer("threshold"),
     /** What was seen, in words: "Rank #812 is worse than your threshold #500". */
     message: text("message").notNull(),
+    /** The data it fired on: live (Amazon's) or mock; null for events from before migration 0134. */
+    source: text("source", { enum: ["live", "mock"] }),
     /** Shown in the app (the alert's in-app channel was on when it fired). */
     inApp: integer("in_app", { mode: "boolean" }).notNull(),
     readAt: text("read_at"),

@@ -2,7 +2,7 @@ import { takeCompareLookups } from "../../compare/compare-lookups";
 import { compareItems, compareOutage, compareRefusal } from "../../compare/compare-rules";
 import { compareQuerySchema } from "../../compare/compare-query";
 import { dataset } from "../dataset";
-import type { ExportTable } from "../export-table";
+import { MOCK_ROWS_NOTE, type ExportTable } from "../export-table";
 import { priceBasis } from "../price-basis";
 
 const SOURCE_LABEL = { live: "Amazon (live)", cache: "Amazon (cached copy)", mock: "Mock data (not live)" } as const;
@@ -45,9 +45,7 @@ export const compareExport = dataset({
         "Rank is the Best Sellers Rank in the product's top-level category; lower is better.",
         "Source and As of give where each row's figures come from and when Amazon reported them: rank, price, rating and reviews alike.",
         "Price is says whether a price is the Buy Box's or, with no Buy Box winner, the lowest offer's.",
-        ...(items.some((item) => item.ok && item.product.source === "mock")
-          ? ["Rows marked Mock data are deterministic samples for trying RankLayer, not Amazon data."]
-          : []),
+        ...(items.some((item) => item.ok && item.product.source === "mock") ? [MOCK_ROWS_NOTE] : []),
       ],
     };
     return table;

@@ -2,6 +2,7 @@ import { ANONYMOUS_HISTORY_RANGE, HISTORY_RANGE_DAYS, historyQuerySchema } from 
 import { PRO_PLAN } from "../../contract/plans";
 import { rankHistory } from "../../history/history-store";
 import { dataset } from "../dataset";
+import { MOCK_ROWS_NOTE } from "../export-table";
 import { priceBasis } from "../price-basis";
 import { DAY_MS, utcDay } from "../../contract/time";
 
@@ -41,6 +42,7 @@ export const historyExport = dataset({
       notes: [
         "One snapshot per UTC day, taken by RankLayer's nightly run or the day's first lookup; each row's figures (rank, price, rating, reviews) are as of that day, from the row's Source.",
         "Rating and Reviews are empty where Amazon gave none (and on days captured before RankLayer kept them).",
+        ...(points.some((p) => p.source === "mock") ? [MOCK_ROWS_NOTE] : []),
         ...(points.length === 0 ? ["No snapshots of this ASIN in this range yet."] : []),
       ],
     };

@@ -4,6 +4,7 @@ import { PRO_PLAN } from "../../contract/plans";
 import { portfolioExportRows } from "../../dashboard/portfolio";
 import { loadPortfolio, portfolioRangeRefusal } from "../../dashboard/portfolio-service";
 import { dataset } from "../dataset";
+import { MOCK_ROWS_NOTE } from "../export-table";
 
 /** Every client's revenue per currency (never converted) and status: the aggregated portfolio as notes. */
 function clientNotes(clients: NonNullable<PortfolioResponse["clients"]>): string[] {
@@ -54,7 +55,7 @@ export const portfolioExport = dataset({
         ...clientNotes(clients),
         ...(query.brand ? [`Brand: ${query.brand}.`] : []),
         ...(query.category ? [`Category: ${query.category}.`] : []),
-        ...(portfolio.demo ? ["Demo account: mock data, not live."] : []),
+        ...(portfolio.demo ? ["Demo account: mock data, not live."] : portfolio.brandRows.some((row) => row.source.kind === "mock") ? [MOCK_ROWS_NOTE] : []),
       ],
     };
   },

@@ -68,7 +68,7 @@ export function activeAlertsOf(db: D1Database, workspaceId: string, ids: readonl
 const WEBHOOK_URL_SAVED = "(webhook_url_ciphertext IS NOT NULL OR webhook_url IS NOT NULL)";
 
 /** The event, its deliveries and the alert's update; everything after the event depends on its insert. */
-export function firingStatements(db: D1Database, day: string, nowIso: string, alert: DueAlert, message: string): D1PreparedStatement[] {
+export function firingStatements(db: D1Database, day: string, nowIso: string, alert: DueAlert, message: string, source: "live" | "mock"): D1PreparedStatement[] {
   const eventId = crypto.randomUUID();
   const inserted = "EXISTS (SELECT 1 FROM alert_events WHERE id = ?2)";
   const statements = [
@@ -76,12 +76,12 @@ export function firingStatements(db: D1Database, day: string, nowIso: string, al
     // fires nothing, and never fails its page's batch on the event's foreign key.
     db
       .prepare(
-        `INSERT INTO alert_events (id, workspace_id, alert_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 AND ${channelOn("in_app_alerts", alert.condition_type, "?2")}, ?11
+        `INSERT INTO alert_events (id, workspace_id, alert_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at, source)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 AND ${channelOn("in_app_alerts", alert.condition_type, "?2")}, ?11, ?12
          WHERE EXISTS (SELECT 1 FROM alerts WHERE id = ?3 AND paused = 0)
          ON CONFLICT (alert_id, day) DO NOTHING`,
       )
-      .bind(eventId, alert.workspace_id, alert.id, day, alert.asin, alert.marketplace, alert.condition_type, alert.threshold, message, alert.in_app_enabled, nowIso),
+      .bind(eventId, alert.workspace_id, alert.id, day, alert.asin, alert.marketplace, alert.condition_type, alert.threshold, message, alert.in_app_enabled, nowIso, source),
   ];
   if (alert.email_enabled) {
     statements.push(
@@ -162,7 +162,7 @@ export async function loadRankPoints(shards: HistoryShards, day: string, alerts:
   const keys = distinct(alerts, rankKey, (alert) => [alert.marketplace, alert.asin]).map(([marketplace, asin]) => ({ marketplace: marketplace!, asin: asin! }));
   const history = await readStoredPoints(shards, keys, windowStart(day), day);
   return new Map(
-    [...history].map(([key, points]) => [key, points.map((point) => ({ day: point.day, rank: point.rank, price: point.price, source: point.source }))]),
+    [...history].map(([key, points]) => [key, points.map((point) => ({ day: point.day, rank: point.rank, price: point.price, currency: point.currency, source: point.source }))]),
   );
 }
 

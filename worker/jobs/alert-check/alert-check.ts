@@ -1,4 +1,4 @@
-import { evaluateAlert, windowOf } from "../../alerts/rules";
+import { evaluateAlert, firingSource, windowOf } from "../../alerts/rules";
 import { mayWaitForRun } from "./alert-wait";
 import {
   activeAlertsOf,
@@ -102,17 +102,16 @@ async function checkPage(services: Services, day: string, nowIso: string, alerts
   const statements: D1PreparedStatement[] = [];
   const eventInserts: number[] = [];
   for (const alert of alerts) {
-    const result = evaluateAlert(
-      { asin: alert.asin, marketplace: alert.marketplace, conditionType: alert.condition_type, threshold: alert.threshold },
-      {
-        rank: windowOf(day, rankPoints.get(rankKey(alert)) ?? []),
-        sellers: (sellerPoints.get(sellerKey(alert)) ?? []).map(({ name, points }) => ({ name, seller: windowOf(day, points) })),
-      },
-    );
+    const rule = { asin: alert.asin, marketplace: alert.marketplace, conditionType: alert.condition_type, threshold: alert.threshold };
+    const data = {
+      rank: windowOf(day, rankPoints.get(rankKey(alert)) ?? []),
+      sellers: (sellerPoints.get(sellerKey(alert)) ?? []).map(({ name, points }) => ({ name, seller: windowOf(day, points) })),
+    };
+    const result = evaluateAlert(rule, data);
     summary.checked += 1;
     if (result.result === "fired") {
       eventInserts.push(statements.length);
-      statements.push(...firingStatements(db, day, nowIso, alert, result.message));
+      statements.push(...firingStatements(db, day, nowIso, alert, result.message, firingSource(rule, data)));
     } else {
       if (result.result === "ok") summary.ok += 1;
       else summary.noData += 1;

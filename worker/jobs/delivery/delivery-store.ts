@@ -71,6 +71,7 @@ export async function dueDeliveries(db: D1Database, nowIso: string, maxGroups: n
       conditionType: alertEvents.conditionType,
       threshold: alertEvents.threshold,
       message: alertEvents.message,
+      source: alertEvents.source,
       day: alertEvents.day,
       createdAt: alertEvents.createdAt,
       alertEmail: userSettings.alertEmail,

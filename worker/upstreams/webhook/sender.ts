@@ -24,6 +24,8 @@ export interface WebhookAlert {
   threshold: number | null;
   /** What was seen, in words, written when the alert fired. */
   message: string;
+  /** The data it fired on: live (Amazon's) or mock (labelled in `message` too); null for firings before it was kept. */
+  source: "live" | "mock" | null;
   /** The UTC day the alert fired for. */
   day: string;
   createdAt: string;

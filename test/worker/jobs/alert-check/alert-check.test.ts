@@ -173,6 +173,18 @@ describe("runAlertCheck", () => {
     expect(await storedAlert(firstDay)).toMatchObject({ last_result: "no_data" });
   });
 
+  it("writes a price_change in the marketplace's currency: yen without decimals", async () => {
+    const userId = await seedUser();
+    const price = await seedAlert({ userId, asin: "B0JPPRICE1", marketplace: "JP", conditionType: "price_change", threshold: 10 });
+    await seedRank("B0JPPRICE1", -2, 500, 3872, "JP");
+    await seedRank("B0JPPRICE1", 0, 500, 4914, "JP");
+
+    await runAlertCheck(buildServices(env), CHECK_TIME);
+    expect(await eventsOf(price)).toEqual([
+      expect.objectContaining({ message: "B0JPPRICE1 (JP): price ¥4,914 moved +26.9% from ¥3,872 in the last 7 days (threshold ±10%)" }),
+    ]);
+  });
+
   it("reads seller conditions from the alert owner's own snapshots only", async () => {
     const owner = await seedUser();
     const other = await seedUser();

@@ -207,6 +207,14 @@ describe("CreatorsProductSource: getItems request", () => {
     expect(found.detailPageUrl).toMatch(new RegExp(`^https://${host.replace(/\./g, "\\.")}/dp/${asin}\\?tag=${STORE_TAG[marketplace]}`));
   });
 
+  it("reads the brand from itemInfo.byLineInfo (it asks for it), the brand the portfolio groups live ASINs by", async () => {
+    const { source } = makeSource({ partnerTag: STORE_TAG.DE });
+    const asin = newAsin();
+    const found = product((await source.getItems([asin], "DE")).get(asin));
+    expect(found.brand).toBeTruthy();
+    expect(found.title?.startsWith(`${found.brand} `)).toBe(true);
+  });
+
   it("builds its URLs from the override base and auth URL", async () => {
     const { config, source } = makeSource({
       apiBaseUrl: "https://creators-fake.test/override/",

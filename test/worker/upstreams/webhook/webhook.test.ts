@@ -27,6 +27,7 @@ describe("alertDigestPayload", () => {
           conditionType: "rank_above",
           threshold: 500,
           message: EVENT.message,
+          source: "live",
           day: "2026-11-22",
           createdAt: "2026-11-22T02:30:00.000Z",
         },

@@ -117,7 +117,7 @@ function Charts({ series, intraday, range, currency, onCurrency }: ChartsProps) 
     <>
       {sources.has("mock") && (
         <p className="seller-warning">
-          <strong>Mock data.</strong> {sources.has("live") ? "Some points come" : "Every point comes"} from the demo's mock source, not from Amazon.
+          <strong>Mock data.</strong> {sources.has("live") ? "Some points come" : "Every point comes"} from RankLayer's mock source, not from Amazon.
         </p>
       )}
       <section className="card" aria-labelledby="rank-chart-title">

@@ -58,6 +58,10 @@ function RankTrend({ history }: { history: HistoryResponse }) {
   }
 
   const mock = days.some(({ source }) => source === "mock");
+  // Beside live points only the marked (mock) ones are samples: the trend is not mock as a whole.
+  const mockNote = days.every(({ source }) => source === "mock")
+    ? ". Mock data: sample values, not Amazon's live ranks"
+    : ". The marked points are mock data: sample values, not Amazon's live ranks";
   return (
     <div className="rank-history__body">
       <figure className="rank-history__chart">
@@ -65,7 +69,7 @@ function RankTrend({ history }: { history: HistoryResponse }) {
         <RankSparkline days={days} rangeLabel="7 days" window={dayWindow(7, Date.now())} />
         <figcaption className="rank-history__caption">
           {days[0]?.day} to {days.at(-1)?.day}, higher on the line is a better rank
-          {mock && ". Mock data: sample values, not Amazon's live ranks"}.
+          {mock && mockNote}.
         </figcaption>
       </figure>
       <VelocityFacts velocity={history.velocity} />
@@ -77,8 +81,9 @@ function VelocityFacts({ velocity }: { velocity: RankVelocity }) {
   const facts = [
     { term: "Rank change", value: changeText(velocity.rankChangePercent) },
     { term: "Trend", value: velocity.slopePerDay === null ? "—" : `${formatSigned(velocity.slopePerDay)} ranks a day` },
-    { term: "Best", value: formatRank(velocity.best) },
-    { term: "Worst", value: formatRank(velocity.worst) },
+    // Null when fewer than two days of the latest source are ranked (mock days never count with live ones): no figure, not "no rank".
+    { term: "Best", value: velocity.best === null ? "—" : formatRank(velocity.best) },
+    { term: "Worst", value: velocity.worst === null ? "—" : formatRank(velocity.worst) },
   ];
   return (
     <dl className="tiles rank-history__facts">

@@ -24,7 +24,7 @@ export function useLookup(asin: string, marketplace: string): LookupState {
 
   useEffect(() => {
     setState({ status: "loading" });
-    return startRequest(
+    const cancel = startRequest(
       (signal) => fetchLookup(asin, marketplace, signal),
       (result) => {
         setState({ status: "success", result });
@@ -37,6 +37,11 @@ export function useLookup(asin: string, marketplace: string): LookupState {
         trackEvent("api_error", { endpoint: "/api/v1/lookup", status, asin, marketplace });
       },
     );
+    return () => {
+      cancel();
+      // The footer's badge is this result's: another page (a dashboard of mock rows, a compare) is not "Live".
+      setSource(null);
+    };
   }, [asin, marketplace, setSource]);
 
   return state;

@@ -3,6 +3,8 @@ import {
   STATUS_COMPONENTS,
   type ComponentReport,
   type ComponentStatus,
+  type MarketplaceReport,
+  type RegionReport,
   type StatusReport,
 } from "@contract/status-components";
 import { fetchStatus } from "../../api/site";
@@ -27,6 +29,28 @@ function formatUtc(date: Date): string {
 
 /** /status: every component's state from GET /api/status, with a UTC clock. */
 const MARKETPLACE_MODE = { live: "Live", mock: "Mock data (labelled)", needs_attention: "Needs attention", failing: "Failing" } as const;
+
+/**
+ * A region with a credential is live only in the stores with their own partner tag: the others
+ * show the labelled mock, so the region's line names both rather than calling it live as a whole.
+ */
+function regionMode(region: RegionReport, marketplaces: readonly MarketplaceReport[] = []): string {
+  if (region.mode !== "live") return "Mock data (labelled)";
+  const mine = marketplaces.filter((entry) => entry.region === region.region);
+  const stores = (...modes: MarketplaceReport["mode"][]) => mine.filter((entry) => modes.includes(entry.mode)).map((entry) => entry.marketplace);
+  // Failing stores are live ones whose calls fail now; a refused one serves neither live data nor the mock.
+  const [live, attention, mock] = [stores("live", "failing"), stores("needs_attention"), stores("mock")];
+  if (attention.length === 0 && mock.length === 0) return "Live";
+  if (live.length === 0 && attention.length === 0) return "Mock data (labelled)";
+  return [
+    live.length ? `Live in ${live.join(", ")}` : null,
+    attention.length ? `needs attention in ${attention.join(", ")}` : null,
+    mock.length ? `mock data (labelled) in ${mock.join(", ")}` : null,
+  ]
+    .filter(Boolean)
+    .join("; ")
+    .replace(/^./, (first) => first.toUpperCase());
+}
 
 export function StatusPage() {
   const [report, reload] = useResource(fetchStatus);
@@ -55,7 +79,7 @@ export function StatusPage() {
                 <ul className="system-status__regions" aria-label={`${component.name} by region`}>
                   {component.regions.map((region) => (
                     <li key={region.region} className="system-status__detail">
-                      {region.region.toUpperCase()} ({region.marketplaces.join(", ")}): {region.mode === "live" ? "Live" : "Mock data (labelled)"}
+                      {region.region.toUpperCase()} ({region.marketplaces.join(", ")}): {regionMode(region, component.marketplaces)}
                     </li>
                   ))}
                 </ul>
