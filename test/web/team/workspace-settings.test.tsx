@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { WorkspaceList, WorkspaceRole } from "@contract/workspaces";
 import { renderRoutes } from "../helpers";
+import { addStylesheets } from "../stylesheets";
 import { connectedUser, demoUser, fakeApi, json, noContent, sequence } from "../seller/fake-api";
 import { acmeWorkspaces, ANA, PERSONAL_WORKSPACE } from "./workspace-fixtures";
 
@@ -222,5 +223,15 @@ describe("/team shows a refusal by the control that caused it", () => {
     expect(alert.textContent).toBe(detail);
     expect(screen.getAllByRole("alert")).toEqual([alert]);
     expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe("/team's title", () => {
+  it("wraps a personal workspace's email address anywhere, so it never widens a 390 px page", async () => {
+    addStylesheets("workspaces.css");
+    renderTeam(json(PERSONAL_CURRENT));
+
+    const title = await screen.findByRole("heading", { level: 1, name: "Team: me@example.com" });
+    expect(getComputedStyle(title).overflowWrap).toBe("anywhere");
   });
 });

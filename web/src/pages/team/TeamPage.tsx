@@ -53,7 +53,7 @@ function TeamScreen({ demo }: { demo: boolean }) {
 
   return (
     <div className="container seller-page">
-      <h1>Team{list ? `: ${list.current.name}` : ""}</h1>
+      <h1 className="team-title">Team{list ? `: ${list.current.name}` : ""}</h1>
       {list && (
         <p className="seller-muted">
           Your role here: <strong>{list.current.role}</strong>. {list.current.personal ? "This is your personal workspace." : ""}
