@@ -6,7 +6,7 @@ import { addStylesheets } from "../stylesheets";
 import { channelSettings, connectedUser, fakeApi, json, sequence, SIGNED_OUT } from "../seller/fake-api";
 import { openTab, panel, renderSettings } from "../seller/settings-render";
 
-const SIGN_IN_FIRST = "Sign in first: connect your Amazon seller account or continue with the demo.";
+const SIGN_IN_FIRST = "Sign in first: by email, with your Amazon seller account, or with the demo.";
 const banner = () => screen.queryByText(/Your session has ended/)?.closest<HTMLElement>("[role=alert]") ?? null;
 
 describe("a session that ends while the app is open", () => {
