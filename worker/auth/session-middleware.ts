@@ -35,7 +35,8 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next();
 };
 
-export const SIGN_IN_FIRST = "Sign in first: connect your Amazon seller account or continue with the demo.";
+/** Names every way in: an email sign-in whose session ended must not read that it needs Amazon or the demo. */
+export const SIGN_IN_FIRST = "Sign in first: by email, with your Amazon seller account, or with the demo.";
 
 /** 401 for routes that need a signed-in account. */
 export const requireAccount: MiddlewareHandler<AppEnv> = async (c, next) => {

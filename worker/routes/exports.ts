@@ -13,6 +13,7 @@ import { createRouter } from "../openapi/router";
 import { ApiError, type ErrorCode } from "../shared/api-error";
 import { validationDetails } from "../validation";
 import { callerPlan } from "./caller-plan";
+import { SIGN_IN_FIRST } from "../auth/session-middleware";
 
 const NAMES = Object.keys(EXPORT_DATASETS);
 const CONTENT_TYPES: Record<ExportFormat, string> = { csv: "text/csv; charset=utf-8", pdf: "application/pdf" };
@@ -86,7 +87,7 @@ export const exportRoutes = createRouter().openapi(route, async (c) => {
 
   const account = c.get("account");
   if (dataset.needsAccount && !account) {
-    throw new ApiError(401, "unauthenticated", "Sign in first: connect your Amazon seller account or continue with the demo.");
+    throw new ApiError(401, "unauthenticated", SIGN_IN_FIRST);
   }
   const plan = await callerPlan(c);
   c.header("Cache-Control", "private, no-store");

@@ -2,10 +2,11 @@ import { act, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { SESSION_ENDED_EVENT } from "../../../web/src/api/http";
 import { renderRoutes } from "../helpers";
+import { addStylesheets } from "../stylesheets";
 import { channelSettings, connectedUser, fakeApi, json, sequence, SIGNED_OUT } from "../seller/fake-api";
 import { openTab, panel, renderSettings } from "../seller/settings-render";
 
-const SIGN_IN_FIRST = "Sign in first: connect your Amazon seller account or continue with the demo.";
+const SIGN_IN_FIRST = "Sign in first: by email, with your Amazon seller account, or with the demo.";
 const banner = () => screen.queryByText(/Your session has ended/)?.closest<HTMLElement>("[role=alert]") ?? null;
 
 describe("a session that ends while the app is open", () => {
@@ -32,6 +33,18 @@ describe("a session that ends while the app is open", () => {
     expect(api.requests("GET /api/user/status")).toHaveLength(2);
     await user.click(within(panel()).getByRole("button", { name: "Save channels" }));
     expect(await within(panel()).findByText("Channels saved.")).toBeTruthy();
+  });
+
+  it("sits in a padded container, off the screen's edges on a phone, as page content does", async () => {
+    addStylesheets("base.css", "layout.css");
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/notifications/unread-count": json({ unread: 0 }) });
+    renderRoutes("/pricing");
+    await screen.findByRole("heading", { level: 1 });
+
+    act(() => void window.dispatchEvent(new Event(SESSION_ENDED_EVENT)));
+
+    const frame = (await screen.findByText(/Your session has ended/)).closest("[role=alert]")!.parentElement!;
+    expect(getComputedStyle(frame).getPropertyValue("padding-inline")).toBe("1rem");
   });
 
   it("shows nothing to a visitor who was never signed in", async () => {

@@ -446,6 +446,25 @@ describe("/alerts", () => {
       expect(await within(watchlist()).findByText("B08N5WRWNW was already on your watchlist.")).toBeTruthy();
     });
 
+    it("keeps the next ASIN typed while an add is on its way (empties the field only if it still holds the added one)", async () => {
+      let answer: (response: Response) => void = () => undefined;
+      const { user } = await renderAlerts({
+        "GET /api/watchlist": sequence(json({ items: [] }), json(ITEMS)),
+        "POST /api/watchlist": () => new Promise<Response>((resolve) => (answer = resolve)),
+      });
+      await within(watchlist()).findByText("No ASINs on your watchlist yet.");
+      const asin = within(watchlist()).getByRole<HTMLInputElement>("textbox", { name: "ASIN" });
+
+      await user.type(asin, "B08N5WRWNW");
+      await user.click(within(watchlist()).getByRole("button", { name: "Add to watchlist" }));
+      await user.clear(asin);
+      await user.type(asin, "B07XJ8C8F5");
+      answer(Response.json({ item: ITEMS.items[0] }, { status: 201 }));
+
+      expect(await within(watchlist()).findByText("B08N5WRWNW is now on your watchlist.")).toBeTruthy();
+      expect(asin.value).toBe("B07XJ8C8F5");
+    });
+
     it("shows the plan limit's 403 and sends nothing for a malformed ASIN", async () => {
       const { api, user } = await renderAlerts({
         "POST /api/watchlist": json({ detail: "Your plan tracks up to 25 ASINs." }, 403),

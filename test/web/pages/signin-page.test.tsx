@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderRoutes } from "../helpers";
-import { json, fakeApi, SIGNED_OUT } from "../seller/fake-api";
+import { json, fakeApi, offline, SIGNED_OUT } from "../seller/fake-api";
 import type { SignedIn } from "@contract/sign-in";
 
 const SENT = "We sent a sign-in link and a 6-digit code to that address.";
@@ -37,6 +37,25 @@ describe("/signin", () => {
     await user.type(code, "123456");
     await user.click(screen.getByRole("button", { name: "Sign in with code" }));
     await waitFor(() => expect(router.location.pathname).toBe("/onboarding"));
+  });
+
+  // The server always says why a code is refused; without its answer, the code was never judged.
+  it("does not call the code wrong when its check never got an answer (network failure), and keeps it", async () => {
+    const api = fakeApi({
+      "GET /api/user/status": json(SIGNED_OUT),
+      "POST /api/signin/email": json({ detail: SENT }, 202),
+      "POST /api/signin/email/code": offline(),
+    });
+    const { user } = renderRoutes("/signin");
+    await user.type(await screen.findByLabelText("Email address"), "ada@example.com");
+    await user.click(screen.getByRole("button", { name: "Email me a sign-in link" }));
+    const code = (await screen.findByLabelText("6-digit code")) as HTMLInputElement;
+    await user.type(code, "654321");
+    await user.click(screen.getByRole("button", { name: "Sign in with code" }));
+
+    expect((await screen.findByRole("alert")).textContent).toBe("The code could not be checked. Check your connection and try again.");
+    expect(code.value).toBe("654321");
+    expect(api.requests("POST /api/signin/email/code")).toHaveLength(1);
   });
 
   it("uses the emailed link's token once on arrival and drops it from the address", async () => {

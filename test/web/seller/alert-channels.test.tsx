@@ -71,6 +71,23 @@ describe("/settings Notifications: alert channels", () => {
     expect(put?.headers.get("X-XSRF-TOKEN")).toBe("test-xsrf");
   });
 
+  it("keeps what was typed while a save was on its way, unsaved, instead of the saved values", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { api, user } = await renderChannels({ "PUT /api/settings/channels": () => new Promise<Response>((resolve) => (answer = resolve)) });
+
+    await user.type(emailField(), "seller@example.com");
+    await user.click(button("Save channels"));
+    await user.type(urlField(), SLACK);
+    answer(Response.json(channelSettings({ alertEmail: "seller@example.com", webhookUrl: null })));
+
+    await within(panel()).findByRole("button", { name: "Save channels" });
+    expect(urlField().value).toBe(SLACK);
+    expect(emailField().value).toBe("seller@example.com");
+    // Not "Channels saved.": the URL typed since is not saved yet.
+    expect(within(panel()).queryByText("Channels saved.")).toBeNull();
+    expect(api.requests("PUT /api/settings/channels").map(({ body }) => body)).toEqual([{ alertEmail: "seller@example.com", webhookUrl: "" }]);
+  });
+
   it.each([
     ["Webhook URL", "http://example.com/hook", /https:\/\//],
     ["Alert email address", "not-an-address", /Enter a valid email address/],

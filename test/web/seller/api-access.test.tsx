@@ -88,6 +88,25 @@ describe("Settings → API Access", () => {
     expect(panel().textContent).toContain("Up to 5,000 requests per hour across your keys on your plan.");
   });
 
+  it("keeps the next key name typed while a create is on its way", async () => {
+    const created = keyView({ id: "key-2", name: "CI", prefix: NEW_KEY.slice(0, 14), lastUsedAt: null });
+    let answer: (response: Response) => void = () => undefined;
+    const { user } = await renderSettings({
+      "GET /api/api-keys": json(keyList([])),
+      "POST /api/api-keys": () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    await openTab(user, "API Access");
+    const field = (await within(panel()).findByRole("textbox", { name: "Key name" })) as HTMLInputElement;
+    await user.type(field, "CI");
+    await user.click(within(panel()).getByRole("button", { name: "Create key" }));
+    await user.clear(field);
+    await user.type(field, "Repricer");
+    answer(Response.json({ key: NEW_KEY, apiKey: created }, { status: 201 }));
+
+    expect(await within(panel()).findByLabelText("New API key")).toBeTruthy();
+    expect(field.value).toBe("Repricer");
+  });
+
   it("creates a key, shows it once with a copy button, and then only its prefix", async () => {
     const created = keyView({ id: "key-2", name: "CI", prefix: NEW_KEY.slice(0, 14), lastUsedAt: null });
     const { user, api } = await renderSettings({

@@ -56,6 +56,25 @@ describe("Settings → Branding", () => {
     expect(api.requests("POST /api/branding/recipients")[0]!.body).toEqual({ email: "new@example.com" });
   });
 
+  it("keeps the next address typed while an add is on its way", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { user } = await renderSettings({
+      "GET /api/branding": json(EMPTY),
+      "GET /api/branding/recipients": json({ recipients: [] }),
+      "POST /api/branding/recipients": () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    await openTab(user, "Branding");
+    const field = (await within(panel()).findByLabelText("Email address")) as HTMLInputElement;
+    await user.type(field, "new@example.com");
+    await user.click(within(panel()).getByRole("button", { name: "Send confirmation" }));
+    await user.clear(field);
+    await user.type(field, "next@example.com");
+    answer(Response.json({ recipients: [{ email: "new@example.com", confirmed: false }] }));
+
+    expect(await within(panel()).findByText("Waiting for confirmation")).toBeTruthy();
+    expect(field.value).toBe("next@example.com");
+  });
+
   it("tells a demo account why it adds no address, instead of offering the field", async () => {
     const refusal = "A demo account cannot send the report to other addresses: its reports are sample data.";
     const { user } = await renderSettings({

@@ -63,6 +63,32 @@ describe("Settings → Account: ways in and your data", () => {
     expect(api.requests("PATCH /api/passkeys/cred-1")).toEqual([]);
   });
 
+  it("sends one confirmation link however often Send is pressed while it is on its way, then takes a refusal and keeps the address", async () => {
+    const amazonOnly: AccountOverview = { ...account, email: null, sellingPartnerId: "A1SELLER", waysIn: { passkeys: 0, email: false, amazon: true } };
+    let answer: (response: Response) => void = () => undefined;
+    const { user, api } = await renderSettings({
+      "GET /api/account": json(amazonOnly),
+      "GET /api/passkeys": json({ passkeys: [] }),
+      "POST /api/account/email": () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    await openTab(user, "Account");
+    const form = await within(panel()).findByRole("form", { name: "Add an email address" });
+    const field = within(form).getByLabelText("Email address") as HTMLInputElement;
+    await user.type(field, "ada@example.com");
+    const send = within(form).getByRole("button", { name: /Send confirmation link|Sending/ }) as HTMLButtonElement;
+    await user.click(send);
+    await user.click(send);
+
+    expect(send.disabled).toBe(true);
+    expect(api.requests("POST /api/account/email")).toHaveLength(1);
+
+    const detail = "Too many emails to this address: at most 5 an hour. Try again in 40 minutes.";
+    answer(new Response(JSON.stringify({ detail, code: "rate_limited" }), { status: 429, headers: { "Content-Type": "application/json", "Retry-After": "2400" } }));
+    expect((await within(form).findByRole("alert")).textContent).toBe(detail);
+    expect(field.value).toBe("ada@example.com");
+    expect(send.disabled).toBe(false);
+  });
+
   it("tells a demo account how it signs in, rather than an empty list", async () => {
     const demo: AccountOverview = { email: null, sellingPartnerId: null, demo: true, waysIn: { passkeys: 0, email: false, amazon: false }, deletionPhrase: "delete" };
     const { user } = await renderSettings({ "GET /api/account": json(demo) });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { connectedUser, demoUser, json, noContent, pending, settingsResponse } from "./fake-api";
+import { connectedUser, demoUser, json, noContent, offline, pending, settingsResponse } from "./fake-api";
 import { renderSettings } from "./settings-render";
 import { euConnection, US_CONNECTION } from "./connection-fixtures";
 import { acmeWorkspaces, PERSONAL_WORKSPACE } from "../team/workspace-fixtures";
@@ -94,6 +94,79 @@ describe("Settings → Connection Status: the workspace's seller accounts", () =
     expect(await screen.findByText(/Acme EU was disconnected/)).toBeTruthy();
   });
 
+  // A refused change used to close its form whatever the answer, losing the typed name, with the reason at the section's top.
+  it.each([
+    ["the API's 422", json({ detail: [{ loc: ["json", "name"], msg: "Name must be one line of text, without control characters", type: "invalid_format" }], code: "validation_failed" }, 422), "Name must be one line of text, without control characters"],
+    ["a network failure", offline(), "That did not work. Please try again."],
+  ])("a refused rename (%s) stays open with the typed name and the reason in the item", async (_case, answer, reason) => {
+    const { api, user } = await renderSettings({
+      "GET /api/connections": json({ connections: [US, EU] }),
+      "PATCH /api/connections/c-eu": answer,
+    });
+    await screen.findByText("Acme EU", { selector: "strong" });
+    await user.click(screen.getByRole("button", { name: "Rename Acme EU" }));
+    const name = within(item("Acme EU")).getByLabelText("Name") as HTMLInputElement;
+    await user.clear(name);
+    await user.type(name, "Acme Europe");
+    await user.click(screen.getByRole("button", { name: "Save name" }));
+
+    const alert = await within(item("Acme EU")).findByRole("alert");
+    expect(alert.textContent).toBe(reason);
+    const field = within(item("Acme EU")).getByLabelText("Name") as HTMLInputElement;
+    expect(field.value).toBe("Acme Europe");
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(field.getAttribute("aria-describedby")).toBe(alert.id);
+    expect((screen.getByRole("button", { name: "Save name" }) as HTMLButtonElement).disabled).toBe(false);
+    expect(api.requests("PATCH /api/connections/c-eu")).toHaveLength(1);
+
+    await user.click(within(item("Acme EU")).getByRole("button", { name: "Cancel" }));
+    expect(within(item("Acme EU")).queryByRole("alert")).toBeNull();
+  });
+
+  it("a refused disconnect keeps its confirmation open, with the reason in the item", async () => {
+    const detail = "Amazon could not be reached; nothing was deleted. Try again in a minute.";
+    const { user } = await renderSettings({
+      "GET /api/connections": json({ connections: [US, EU] }),
+      "DELETE /api/connections/c-eu": json({ detail, code: "upstream_unavailable" }, 503),
+    });
+    await screen.findByText("Acme EU", { selector: "strong" });
+    await user.click(screen.getByRole("button", { name: "Disconnect Acme EU" }));
+    await user.click(within(screen.getByRole("group", { name: "Confirm disconnect of Acme EU" })).getByRole("button", { name: "Yes, disconnect" }));
+
+    expect((await within(item("Acme EU")).findByRole("alert")).textContent).toBe(detail);
+    expect(screen.getByRole("group", { name: "Confirm disconnect of Acme EU" })).toBeTruthy();
+  });
+
+  it("asks for one consent link however often Connect seller account is pressed while it is on its way", async () => {
+    const { api, user } = await renderSettings({
+      "GET /api/connections": json({ connections: [US] }),
+      "POST /api/connections/start": pending(),
+    });
+    await screen.findByText("Acme US", { selector: "strong" });
+    const button = screen.getByRole("button", { name: /Connect seller account|Connecting/ }) as HTMLButtonElement;
+    await user.click(button);
+    await user.click(button);
+
+    expect(button.disabled).toBe(true);
+    expect(api.requests("POST /api/connections/start")).toHaveLength(1);
+  });
+
+  it("shows a refused start by the Connect button, and the button works again", async () => {
+    const detail = "Connecting seller accounts needs SP-API, which is not configured on this server.";
+    const { api, user } = await renderSettings({
+      "GET /api/connections": json({ connections: [US] }),
+      "POST /api/connections/start": json({ detail, code: "not_configured" }, 503),
+    });
+    await screen.findByText("Acme US", { selector: "strong" });
+    await user.click(screen.getByRole("button", { name: "Connect seller account" }));
+
+    const form = screen.getByRole("button", { name: "Connect seller account" }).closest("form") as HTMLElement;
+    expect((await within(form).findByRole("alert")).textContent).toBe(detail);
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+    expect((screen.getByRole("button", { name: "Connect seller account" }) as HTMLButtonElement).disabled).toBe(false);
+    expect(api.requests("POST /api/connections/start")).toHaveLength(1);
+  });
+
   it("starts connecting another seller account in the chosen marketplace's region", async () => {
     const { api, user } = await renderSettings({
       "GET /api/connections": json({ connections: [US] }),
@@ -104,4 +177,5 @@ describe("Settings → Connection Status: the workspace's seller accounts", () =
     await user.click(screen.getByRole("button", { name: "Connect seller account" }));
     await waitFor(() => expect(api.requests("POST /api/connections/start").map((request) => request.body)).toEqual([{ marketplace: "DE" }]));
   });
+
 });

@@ -253,6 +253,24 @@ describe("/settings", () => {
       });
     });
 
+    it("keeps a toggle changed while a save was on its way, unsaved, instead of the saved values", async () => {
+      let answer: (response: Response) => void = () => undefined;
+      const { user } = await renderSettings({ "PUT /api/settings": () => new Promise<Response>((resolve) => (answer = resolve)) });
+      await openTab(user, "Notifications");
+      const before = toggle("Rank drops").checked;
+
+      await user.click(toggle("Weekly report"));
+      await user.click(within(panel()).getByRole("button", { name: "Save settings" }));
+      const sent = { notifications: { ...DEFAULT_SETTINGS.notifications, weeklyReport: !DEFAULT_SETTINGS.notifications.weeklyReport }, dataRefresh: DEFAULT_SETTINGS.dataRefresh };
+      await user.click(toggle("Rank drops"));
+      answer(Response.json({ ...sent, connection: settingsResponse().connection }));
+
+      await within(panel()).findByRole("button", { name: "Save settings" });
+      expect(toggle("Rank drops").checked).toBe(!before);
+      expect(toggle("Weekly report").checked).toBe(sent.notifications.weeklyReport);
+      expect(within(panel()).queryByText("Settings saved.")).toBeNull();
+    });
+
     it("clears Settings saved. once something changes again", async () => {
       const { user } = await renderSettings({
         "PUT /api/settings": ({ body }) => Response.json({ ...(body as object), connection: settingsResponse().connection }),

@@ -12,7 +12,7 @@ const invited = (id: string, email: string, role: WorkspaceRole) => ({ id, email
 const OWNER_INVITED = invited("i-owner", "olga@example.com", "owner");
 const ANALYST_INVITED = invited("i-analyst", "abe@example.com", "analyst");
 
-function renderTeam(role: WorkspaceRole) {
+function renderTeam(role: WorkspaceRole, routes: Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi({
     "GET /api/user/status": json(connectedUser()),
     "GET /api/notifications/unread-count": json({ unread: 0 }),
@@ -21,6 +21,7 @@ function renderTeam(role: WorkspaceRole) {
     "GET /api/workspaces/invitations": json({ invitations: [OWNER_INVITED, ANALYST_INVITED] }),
     "DELETE /api/workspaces/invitations/i-analyst": noContent(),
     "DELETE /api/workspaces/invitations/i-owner": noContent(),
+    ...routes,
   });
   return { api, ...renderRoutes("/team") };
 }
@@ -54,5 +55,21 @@ describe("/team pending invitations", () => {
     expect(withdrawIn(await invitationItem("abe@example.com"))?.textContent).toBe("Withdraw");
     await user.click(withdraw!);
     await waitFor(() => expect(api.requests("DELETE /api/workspaces/invitations/i-owner")).toHaveLength(1));
+  });
+
+  it("keeps the next address typed while an invitation is on its way", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { user } = renderTeam("owner", { "POST /api/workspaces/invitations": () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const field = (await screen.findByLabelText("Email address")) as HTMLInputElement;
+    await invitationItem("abe@example.com");
+
+    await user.type(field, "bea@example.com");
+    await user.click(screen.getByRole("button", { name: "Send invitation" }));
+    await user.clear(field);
+    await user.type(field, "cid@example.com");
+    answer(Response.json(invited("i-bea", "bea@example.com", "analyst"), { status: 201 }));
+
+    expect(await screen.findByText(/^Invitation sent to bea@example.com\./)).toBeTruthy();
+    expect(field.value).toBe("cid@example.com");
   });
 });

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { WorkspaceList, WorkspaceRole } from "@contract/workspaces";
 import { renderRoutes } from "../helpers";
+import { addStylesheets } from "../stylesheets";
 import { connectedUser, demoUser, fakeApi, json, noContent, sequence } from "../seller/fake-api";
 import { acmeWorkspaces, ANA, PERSONAL_WORKSPACE } from "./workspace-fixtures";
 
@@ -177,5 +178,60 @@ describe("/team for the demo account", () => {
     expect(await screen.findByLabelText("Workspace name")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Create workspace" })).toBeTruthy();
     expect(screen.queryByText(/demo account cannot create workspaces/)).toBeNull();
+  });
+});
+
+// The page is long: a refusal at its top is out of view from the forms at its foot.
+describe("/team shows a refusal by the control that caused it", () => {
+  it("New workspace: the API's refusal sits by its form, the typed name stays and the button works again", async () => {
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => undefined);
+    const detail = "Workspace names are at most 80 characters.";
+    const { api, user } = renderTeam(json(PERSONAL_CURRENT), {
+      "POST /api/workspaces": sequence(json({ detail, code: "validation_failed" }, 422), json({ detail: "Internal error" }, 500)),
+    });
+
+    const field = (await screen.findByLabelText("Workspace name")) as HTMLInputElement;
+    await user.type(field, "Client A");
+    await user.click(screen.getByRole("button", { name: "Create workspace" }));
+
+    const section = screen.getByRole("region", { name: "New workspace" });
+    const alert = await within(section).findByRole("alert");
+    expect(alert.textContent).toBe(detail);
+    expect(screen.getAllByRole("alert")).toEqual([alert]);
+    expect(field.value).toBe("Client A");
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(field.getAttribute("aria-describedby")).toBe(alert.id);
+    expect(assign).not.toHaveBeenCalled();
+
+    const button = screen.getByRole("button", { name: "Create workspace" }) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    await user.click(button);
+    await waitFor(() => expect(within(section).getByRole("alert").textContent).toBe("Internal error"));
+    expect(api.requests("POST /api/workspaces").map((r) => r.body)).toEqual([{ name: "Client A" }, { name: "Client A" }]);
+  });
+
+  it("Leave: the last owner's refusal sits by the Leave button, not at the top of the page", async () => {
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => undefined);
+    const detail = "You are the last owner of Acme Agency: make another member owner before you leave.";
+    const { user } = renderTeam(json(acme("owner")), { "POST /api/workspaces/leave": json({ detail, code: "conflict" }, 409) });
+
+    await user.click(await screen.findByRole("button", { name: "Leave Acme Agency" }));
+    await user.click(screen.getByRole("button", { name: "Yes, leave" }));
+
+    const section = screen.getByRole("region", { name: "Workspace" });
+    const alert = await within(section).findByRole("alert");
+    expect(alert.textContent).toBe(detail);
+    expect(screen.getAllByRole("alert")).toEqual([alert]);
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe("/team's title", () => {
+  it("wraps a personal workspace's email address anywhere, so it never widens a 390 px page", async () => {
+    addStylesheets("workspaces.css");
+    renderTeam(json(PERSONAL_CURRENT));
+
+    const title = await screen.findByRole("heading", { level: 1, name: "Team: me@example.com" });
+    expect(getComputedStyle(title).overflowWrap).toBe("anywhere");
   });
 });

@@ -49,7 +49,7 @@ describe("/api/watchlist needs a session", () => {
     expect((await browser.request("/api/watchlist")).status).toBe(401);
     const add = await browser.json("/api/watchlist", "POST", { asin: "B08N5WRWNW", marketplace: "US" });
     expect(add.status).toBe(401);
-    expect(await add.json()).toEqual({ detail: expect.stringMatching(/^Sign in first/), code: "unauthenticated" });
+    expect(await add.json()).toEqual({ detail: "Sign in first: by email, with your Amazon seller account, or with the demo.", code: "unauthenticated" });
     expect((await browser.request("/api/watchlist/US/B08N5WRWNW", { method: "DELETE" })).status).toBe(401);
   });
 

@@ -6,19 +6,19 @@ import { BILLING_PATH } from "@contract/billing";
  * up): it gets a link there, so every limit message leads to the upgrade. `inline` turns the
  * path itself into the link, so no raw path is printed.
  */
-export function LimitMessage({ text, className = "field-error", inline = false }: { text: string; className?: string; inline?: boolean }) {
+export function LimitMessage({ id, text, className = "field-error", inline = false }: { id?: string; text: string; className?: string; inline?: boolean }) {
   const at = text.indexOf(` at ${BILLING_PATH}`);
   if (inline && at >= 0) {
     // "Upgrade to Pro at /billing to lift it." reads "Upgrade to Pro on the Billing page to lift it.", the page a link.
     return (
-      <p className={className} role="alert">
+      <p id={id} className={className} role="alert">
         {text.slice(0, at)} on <Link to={BILLING_PATH}>the Billing page</Link>
         {text.slice(at + ` at ${BILLING_PATH}`.length)}
       </p>
     );
   }
   return (
-    <p className={className} role="alert">
+    <p id={id} className={className} role="alert">
       {text}
       {text.includes(BILLING_PATH) && (
         <>

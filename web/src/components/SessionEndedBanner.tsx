@@ -11,18 +11,21 @@ export function SessionEndedBanner() {
   const { refresh } = useSession();
   const { pathname, search } = useLocation();
   const signIn = `/connect?${NEXT_PARAM}=${encodeURIComponent(pathname + search)}`;
+  // In a container, as pages are: its inline padding keeps the card off the screen's edges at 390 px.
   return (
-    <div className="card session-ended" role="alert">
-      <p>
-        Your session has ended, so nothing more can be loaded or saved.{" "}
-        <a href={signIn} target="_blank" rel="noopener">
-          Sign in again in a new tab
-        </a>
-        ; what you typed here stays.
-      </p>
-      <button type="button" className="button button--secondary" onClick={() => void refresh()}>
-        Continue
-      </button>
+    <div className="container">
+      <div className="card session-ended" role="alert">
+        <p>
+          Your session has ended, so nothing more can be loaded or saved.{" "}
+          <a href={signIn} target="_blank" rel="noopener">
+            Sign in again in a new tab
+          </a>
+          ; what you typed here stays.
+        </p>
+        <button type="button" className="button button--secondary" onClick={() => void refresh()}>
+          Continue
+        </button>
+      </div>
     </div>
   );
 }

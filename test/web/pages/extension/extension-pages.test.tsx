@@ -98,4 +98,16 @@ describe("/extension/connect", () => {
     expect(alert.textContent).toMatch(/^API keys come with the Pro plan .* Your plan is Free\. Upgrade to Pro to use the extension/);
     expect(within(alert).getByRole("link", { name: "Upgrade to Pro" }).getAttribute("href")).toBe("/billing");
   });
+
+  // No internal text on the page: a failed fetch read "TypeError: Failed to fetch", an HTML 500 "Request failed with status 500".
+  it.each([
+    ["a network failure", () => Promise.reject(new TypeError("Failed to fetch")) as unknown as Response],
+    ["a 500 without a JSON body", () => new Response("<html>Error 1101</html>", { status: 500, headers: { "Content-Type": "text/html" } })],
+  ])("says in words that the key was not made after %s, and offers the button again", async (_case, post) => {
+    signedIn(post);
+    const { user } = renderRoutes(`/extension/connect?extension=${EXTENSION_ID}`);
+    await user.click(await screen.findByRole("button", { name: "Connect the extension" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("The extension's key could not be made. Please try again.");
+    expect(screen.getByRole("button", { name: "Connect the extension" })).toBeTruthy();
+  });
 });

@@ -60,9 +60,11 @@ export function WatchlistSection({
       return;
     }
     setAsinError(null);
+    const typed = asin;
     void change(async () => {
       const { added } = await addToWatchlist(entry.data);
-      setAsin("");
+      // Emptied only if it still holds this ASIN: the next one may have been typed meanwhile.
+      setAsin((current) => (current === typed ? "" : current));
       return added ? `${entry.data.asin} is now on your watchlist.` : `${entry.data.asin} was already on your watchlist.`;
     });
   }

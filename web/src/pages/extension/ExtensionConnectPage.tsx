@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { EXTENSION_ID_PATTERN, EXTENSION_KEY_NAME, RANKLAYER_EXTENSION_IDS } from "@contract/extension";
 import { createApiKey } from "../../api/api-keys";
-import { ApiError, detailText } from "../../api/api-error";
+import { ApiError, errorMessage } from "../../api/api-error";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { pageRuntime, sendKeyToExtension } from "./send-key";
 import "../../styles/marketing.css";
@@ -16,6 +16,7 @@ type Outcome =
   | { kind: "refused"; detail: string; needsPro: boolean };
 
 const TITLE = "Connect the browser extension";
+const CONNECT_FAILED = "The extension's key could not be made. Please try again.";
 
 /**
  * /extension/connect?extension=<id>: the extension's options page opens it; signed in on Pro, one
@@ -55,7 +56,8 @@ export function ExtensionConnectPage() {
       else if (reply.ok) setOutcome({ kind: "connected" });
       else setOutcome({ kind: "refused", detail: reply.detail, needsPro: false });
     } catch (error) {
-      const detail = error instanceof ApiError ? (detailText(error.detail) ?? error.message) : String(error);
+      // The server's reason, else words: never an internal message ("TypeError: Failed to fetch").
+      const detail = errorMessage(error, CONNECT_FAILED);
       setOutcome({ kind: "refused", detail, needsPro: error instanceof ApiError && error.status === 403 && /Pro/.test(detail) });
     }
   }

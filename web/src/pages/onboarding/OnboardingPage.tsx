@@ -7,6 +7,8 @@ import {
   type UserStatus,
 } from "@contract/account";
 import { fetchOnboardingMarketplaces, saveOnboarding } from "../../api/account";
+import { errorMessage } from "../../api/api-error";
+import { serverFieldErrors, type FieldErrors } from "../../api/field-errors";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { signInPathReturningTo } from "../../lib/next-path";
 import { useSession } from "../../state/session";
@@ -15,6 +17,8 @@ import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 import "../../styles/seller.css";
 
 const SAVE_FAILED = "Failed to save settings. Please try again.";
+const FIELDS = ["marketplace", "brandName"] as const;
+type Field = (typeof FIELDS)[number];
 
 /** /onboarding: step 2 of the setup, the default marketplace and an optional brand name. */
 export function OnboardingPage() {
@@ -32,7 +36,10 @@ function OnboardingForm({ user }: { user: UserStatus }) {
   const [marketplace, setMarketplace] = useState<AccountMarketplace>(user.marketplace);
   const [brandName, setBrandName] = useState(user.brandName ?? "");
   const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // The server's reason, by its field when it names one (a control character in the brand, a
+  // marketplace the seller does not sell in): retrying the same values would fail the same way.
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
+  const [failed, setFailed] = useState<string | null>(null);
   // Until Amazon's list arrives (or if it cannot be read), every marketplace; the server checks the choice.
   const [options, setOptions] = useState<readonly AccountMarketplace[]>(ACCOUNT_MARKETPLACES);
 
@@ -53,7 +60,8 @@ function OnboardingForm({ user }: { user: UserStatus }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaving(true);
-    setFailed(false);
+    setFailed(null);
+    setFieldErrors({});
     const brand = brandName.trim();
     try {
       const saved = await saveOnboarding({ marketplace, ...(brand === "" ? {} : { brandName: brand }) });
@@ -61,7 +69,9 @@ function OnboardingForm({ user }: { user: UserStatus }) {
       navigate("/seller-central");
     } catch (error) {
       console.error("Onboarding could not be saved", error);
-      setFailed(true);
+      const errors = serverFieldErrors(error, FIELDS);
+      setFieldErrors(errors);
+      if (errors.marketplace === undefined && errors.brandName === undefined) setFailed(errorMessage(error, SAVE_FAILED));
       setSaving(false);
     }
   }
@@ -90,7 +100,13 @@ function OnboardingForm({ user }: { user: UserStatus }) {
             value={marketplace}
             onChange={setMarketplace}
             disabled={saving}
+            errorId={fieldErrors.marketplace === undefined ? undefined : `${id}-marketplace-error`}
           />
+          {fieldErrors.marketplace !== undefined && (
+            <p id={`${id}-marketplace-error`} className="field-error" role="alert">
+              {fieldErrors.marketplace}
+            </p>
+          )}
           <div className="field">
             <label htmlFor={`${id}-brand`}>
               Brand Name <span className="seller-muted">(optional)</span>
@@ -102,12 +118,19 @@ function OnboardingForm({ user }: { user: UserStatus }) {
               maxLength={BRAND_NAME_MAX_LENGTH}
               disabled={saving}
               autoComplete="organization"
+              aria-invalid={fieldErrors.brandName !== undefined}
+              aria-describedby={fieldErrors.brandName === undefined ? undefined : `${id}-brand-error`}
               onChange={(event) => setBrandName(event.target.value)}
             />
+            {fieldErrors.brandName !== undefined && (
+              <p id={`${id}-brand-error`} className="field-error" role="alert">
+                {fieldErrors.brandName}
+              </p>
+            )}
           </div>
-          {failed && (
+          {failed !== null && (
             <p className="field-error" role="alert">
-              {SAVE_FAILED}
+              {failed}
             </p>
           )}
           <button type="submit" className="button button--primary" disabled={saving}>

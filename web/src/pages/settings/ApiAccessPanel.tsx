@@ -78,7 +78,9 @@ function NewKeyForm(props: { full: boolean; maxKeys: number; busy: boolean; onCr
   const [name, setName] = useState("");
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (await props.onCreate(name)) setName("");
+    const typed = name;
+    // Emptied only if it still holds this name: the next one may have been typed meanwhile.
+    if (await props.onCreate(typed)) setName((current) => (current === typed ? "" : current));
   }
   return (
     <form className="settings-form" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-heading`}>

@@ -22,18 +22,25 @@ export function ConnectionsList({ demo, list, reload }: { demo: boolean; list: R
   const manage = !useWorkspaces().lacks("connections");
   const [message, setMessage] = useState<{ kind: "info" | "error"; text: string } | null>(null);
 
-  const act = async (work: () => Promise<string | void>, done?: string) => {
+  /**
+   * Runs a change and returns its refusal's text, null when it worked. `showHere`: the refusal shows on
+   * the section's line; an item's own change shows it in the item instead (ConnectionItem).
+   */
+  const act = async (work: () => Promise<string | void>, done?: string, showHere = true): Promise<string | null> => {
     setMessage(null);
     try {
       const next = await work();
       if (typeof next === "string") {
         navigateAway(next);
-        return;
+        return null;
       }
       if (done) setMessage({ kind: "info", text: done });
       reload();
+      return null;
     } catch (error) {
-      setMessage({ kind: "error", text: errorMessage(error, "That did not work. Please try again.") });
+      const text = errorMessage(error, "That did not work. Please try again.");
+      if (showHere) setMessage({ kind: "error", text });
+      return text;
     }
   };
 
@@ -56,9 +63,9 @@ export function ConnectionsList({ demo, list, reload }: { demo: boolean; list: R
               key={connection.id}
               connection={connection}
               manage={manage}
-              onRename={(name) => act(() => renameConnection(connection.id, name).then(() => undefined), `Renamed to "${name}".`)}
-              onReconnect={() => act(() => reconnectConnection(connection.id))}
-              onDisconnect={() => act(() => removeConnection(connection.id), `${connection.name} was disconnected; its token, seller data and its own alerts were deleted.`)}
+              onRename={(name) => act(() => renameConnection(connection.id, name).then(() => undefined), `Renamed to "${name}".`, false)}
+              onReconnect={() => act(() => reconnectConnection(connection.id), undefined, false)}
+              onDisconnect={() => act(() => removeConnection(connection.id), `${connection.name} was disconnected; its token, seller data and its own alerts were deleted.`, false)}
             />
           ))}
         </ul>
@@ -73,29 +80,41 @@ export function ConnectionsList({ demo, list, reload }: { demo: boolean; list: R
           </p>
         )
       ) : (
-        <ConnectAnother onStart={(marketplace) => act(() => startConnection(marketplace))} />
+        <ConnectAnother onStart={(marketplace) => act(() => startConnection(marketplace), undefined, false)} />
       )}
     </section>
   );
 }
 
+/** An item's change: resolves with its refusal's text, null when it worked. */
+type ItemAction = () => Promise<string | null>;
+
 interface ItemProps {
   connection: ConnectionView;
   /** Whether the member may rename, reconnect and disconnect. */
   manage: boolean;
-  onRename: (name: string) => Promise<void>;
-  onReconnect: () => Promise<void>;
-  onDisconnect: () => Promise<void>;
+  onRename: (name: string) => Promise<string | null>;
+  onReconnect: ItemAction;
+  onDisconnect: ItemAction;
 }
 
 function ConnectionItem({ connection, manage, onRename, onReconnect, onDisconnect }: ItemProps) {
   const [mode, setMode] = useState<"view" | "rename" | "confirm">("view");
   const [busy, setBusy] = useState(false);
+  // A refusal shows in this item, and a refused rename or disconnect stays open with what was typed.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const nameId = useId();
-  const run = async (work: () => Promise<void>) => {
+  const refusalId = `${nameId}-refusal`;
+  const run = async (work: ItemAction) => {
     setBusy(true);
-    await work();
+    setRefusal(null);
+    const refused = await work();
     setBusy(false);
+    setRefusal(refused);
+    if (refused === null) setMode("view");
+  };
+  const close = () => {
+    setRefusal(null);
     setMode("view");
   };
   const submitRename = (event: FormEvent<HTMLFormElement>) => {
@@ -125,9 +144,17 @@ function ConnectionItem({ connection, manage, onRename, onReconnect, onDisconnec
       {mode === "rename" && (
         <form className="connections__rename" onSubmit={submitRename}>
           <label htmlFor={nameId}>Name</label>
-          <input id={nameId} name="name" defaultValue={connection.name} maxLength={CONNECTION_NAME_MAX_LENGTH} required />
+          <input
+            id={nameId}
+            name="name"
+            defaultValue={connection.name}
+            maxLength={CONNECTION_NAME_MAX_LENGTH}
+            required
+            aria-invalid={refusal !== null}
+            aria-describedby={refusal !== null ? refusalId : undefined}
+          />
           <button type="submit" className="button button--primary" disabled={busy}>Save name</button>
-          <button type="button" className="button button--secondary" onClick={() => setMode("view")}>Cancel</button>
+          <button type="button" className="button button--secondary" onClick={close}>Cancel</button>
         </form>
       )}
       {mode === "confirm" && (
@@ -137,18 +164,23 @@ function ConnectionItem({ connection, manage, onRename, onReconnect, onDisconnec
             <button type="button" className="button button--danger" disabled={busy} onClick={() => void run(onDisconnect)}>
               {busy ? "Disconnecting..." : "Yes, disconnect"}
             </button>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => setMode("view")}>Cancel</button>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={close}>Cancel</button>
           </div>
         </div>
       )}
+      {refusal !== null && (
+        <p id={refusalId} className="field-error" role="alert">
+          {refusal}
+        </p>
+      )}
       {mode === "view" && manage && (
         <div className="connect__actions">
-          <button type="button" className="button button--secondary" onClick={() => setMode("rename")} aria-label={`Rename ${connection.name}`}>Rename</button>
+          <button type="button" className="button button--secondary" onClick={() => { setRefusal(null); setMode("rename"); }} aria-label={`Rename ${connection.name}`}>Rename</button>
           {real && (
-            <button type="button" className="button button--secondary" onClick={() => void run(onReconnect)} aria-label={`Reconnect ${connection.name}`}>Reconnect</button>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={() => void run(onReconnect)} aria-label={`Reconnect ${connection.name}`}>Reconnect</button>
           )}
           {removable && (
-            <button type="button" className="button button--secondary" onClick={() => setMode("confirm")} aria-label={`Disconnect ${connection.name}`}>Disconnect</button>
+            <button type="button" className="button button--secondary" onClick={() => { setRefusal(null); setMode("confirm"); }} aria-label={`Disconnect ${connection.name}`}>Disconnect</button>
           )}
         </div>
       )}
@@ -156,18 +188,33 @@ function ConnectionItem({ connection, manage, onRename, onReconnect, onDisconnec
   );
 }
 
-function ConnectAnother({ onStart }: { onStart: (marketplace: AccountMarketplace) => Promise<void> }) {
+function ConnectAnother({ onStart }: { onStart: (marketplace: AccountMarketplace) => Promise<string | null> }) {
   const id = useId();
   const [marketplace, setMarketplace] = useState<AccountMarketplace>("US");
+  // One consent link per press: a second press while the first is on its way would start a second OAuth flow.
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const start = async () => {
+    setBusy(true);
+    setRefusal(null);
+    const refused = await onStart(marketplace);
+    // On success the browser is on its way to Amazon: the button stays off.
+    if (refused !== null) {
+      setRefusal(refused);
+      setBusy(false);
+    }
+  };
   return (
-    <form className="connections__add" onSubmit={(event) => { event.preventDefault(); void onStart(marketplace); }}>
+    <form className="connections__add" onSubmit={(event) => { event.preventDefault(); if (!busy) void start(); }}>
       <div className="field">
         <label htmlFor={id}>Connect another seller account in</label>
         <select id={id} value={marketplace} onChange={(event) => setMarketplace(event.target.value as AccountMarketplace)}>
           {ACCOUNT_MARKETPLACES.map((code) => <option key={code} value={code}>{code}</option>)}
         </select>
       </div>
-      <button type="submit" className="button button--primary">Connect seller account</button>
+      <button type="submit" className="button button--primary" disabled={busy}>{busy ? "Connecting..." : "Connect seller account"}</button>
+      {/* By the button, below the list: the section's own line may be out of view. */}
+      {refusal !== null && <p className="field-error connections__add-refusal" role="alert">{refusal}</p>}
     </form>
   );
 }

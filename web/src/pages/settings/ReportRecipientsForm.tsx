@@ -43,7 +43,9 @@ export function ReportRecipientsForm({ readOnly }: { readOnly: boolean }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const chosen = connections.some((connection) => connection.id === connectionId) ? connectionId : undefined;
-    if (await change(() => addRecipient(email, chosen))) setEmail("");
+    const typed = email;
+    // Emptied only if it still holds this address: the next one may have been typed meanwhile.
+    if (await change(() => addRecipient(typed, chosen))) setEmail((current) => (current === typed ? "" : current));
   }
 
   return (

@@ -26,13 +26,20 @@ function AddEmail() {
   const id = useId();
   const [email, setEmail] = useState("");
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  // One email per press: each counts against the address's hourly sending limit.
+  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setNote(null);
     try {
       setNote({ ok: true, text: await addAccountEmail(email) });
     } catch (caught) {
       setNote({ ok: false, text: errorMessage(caught, "The confirmation email could not be sent.") });
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -43,8 +50,8 @@ function AddEmail() {
         <label htmlFor={`${id}-email`}>Email address</label>
         <input id={`${id}-email`} type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
       </div>
-      <button type="submit" className="button button--primary" disabled={email.trim() === ""}>
-        Send confirmation link
+      <button type="submit" className="button button--primary" disabled={busy || email.trim() === ""}>
+        {busy ? "Sending..." : "Send confirmation link"}
       </button>
       {note && (
         <p className={note.ok ? "seller-muted" : "field-error"} role={note.ok ? "status" : "alert"}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { type ChannelSettings, channelsUpdateSchema, type WebhookTestResult } from "@contract/channels";
 import { errorMessage } from "../../api/api-error";
 import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from "../../api/field-errors";
@@ -49,6 +49,8 @@ export function useChannelSettings(): ChannelSettingsState {
   const [secret, setSecret] = useState<ActionState<string>>({ status: "idle" });
   const [test, setTest] = useState<ActionState<WebhookTestResult>>({ status: "idle" });
   const [attempt, setAttempt] = useState(0);
+  // Counts edits, so a save's answer knows whether the fields changed while it was on its way.
+  const edits = useRef(0);
 
   useEffect(() => {
     setLoad({ status: "loading" });
@@ -63,6 +65,7 @@ export function useChannelSettings(): ChannelSettingsState {
   }, [attempt]);
 
   const change = useCallback((field: ChannelField, value: string) => {
+    edits.current++;
     setLoad((current) => (current.status === "ready" ? { ...current, draft: { ...current.draft, [field]: value } } : current));
     setFieldErrors((current) => ({ ...current, [field]: undefined }));
     setSave({ status: "idle" });
@@ -76,11 +79,14 @@ export function useChannelSettings(): ChannelSettingsState {
       return;
     }
     setSave({ status: "saving" });
+    const editsAtSave = edits.current;
     try {
       const saved = await saveChannels(load.draft);
-      setLoad({ status: "ready", saved, draft: draftOf(saved) });
+      // Typed since the save left: kept as typed, and unsaved (no "Channels saved.").
+      const editedSince = edits.current !== editsAtSave;
+      setLoad((current) => ({ status: "ready", saved, draft: editedSince && current.status === "ready" ? current.draft : draftOf(saved) }));
       setFieldErrors({});
-      setSave({ status: "saved" });
+      setSave({ status: editedSince ? "idle" : "saved" });
     } catch (error) {
       console.error("Alert channels could not be saved", error);
       setFieldErrors(serverFieldErrors(error, CHANNEL_FIELDS));

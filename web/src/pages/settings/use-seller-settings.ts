@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { ConnectionStatus, SettingsUpdate } from "@contract/account";
 import { errorMessage } from "../../api/api-error";
 import { fetchSettings, saveSettings } from "../../api/account";
@@ -33,6 +33,8 @@ export function useSellerSettings(): SellerSettings {
   const [load, setLoad] = useState<LoadState>({ status: "loading" });
   const [save, setSave] = useState<SaveState>({ status: "idle" });
   const [attempt, setAttempt] = useState(0);
+  // Counts edits, so a save's answer knows whether the draft changed while it was on its way.
+  const edits = useRef(0);
 
   useEffect(() => {
     setLoad({ status: "loading" });
@@ -47,6 +49,7 @@ export function useSellerSettings(): SellerSettings {
   }, [attempt]);
 
   const change = useCallback((draft: SettingsUpdate) => {
+    edits.current++;
     setLoad((current) => (current.status === "ready" ? { ...current, draft } : current));
     setSave({ status: "idle" });
   }, []);
@@ -54,10 +57,17 @@ export function useSellerSettings(): SellerSettings {
   const saveDraft = useCallback(async () => {
     if (load.status !== "ready") return;
     setSave({ status: "saving" });
+    const editsAtSave = edits.current;
     try {
       const { notifications, dataRefresh, connection } = await saveSettings(load.draft);
-      setLoad({ status: "ready", connection, draft: { notifications, dataRefresh } });
-      setSave({ status: "saved" });
+      // Changed since the save left: kept as changed, and unsaved (no "Settings saved.").
+      const editedSince = edits.current !== editsAtSave;
+      setLoad((current) => ({
+        status: "ready",
+        connection,
+        draft: editedSince && current.status === "ready" ? current.draft : { notifications, dataRefresh },
+      }));
+      setSave({ status: editedSince ? "idle" : "saved" });
     } catch (error) {
       console.error("Settings could not be saved", error);
       setSave({ status: "error", message: errorMessage(error, SAVE_FAILED) });

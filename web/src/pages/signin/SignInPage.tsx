@@ -171,7 +171,7 @@ function CodeForm({ sentTo, message, onDone, onRestart }: { sentTo: string; mess
     try {
       onDone(await signInWithCode(code.trim()));
     } catch (caught) {
-      setFailed(errorMessage(caught, "That code did not work. Please try again."));
+      setFailed(errorMessage(caught, "The code could not be checked. Check your connection and try again."));
       setBusy(false);
     }
   }

@@ -90,7 +90,8 @@ export function Invitations({
       () => inviteMember(to, role),
       () => {
         setSentTo(to);
-        setEmail("");
+        // Emptied only if it still holds this address: the next one may have been typed meanwhile.
+        setEmail((current) => (current.trim() === to ? "" : current));
         changed();
       },
       setRefusal,

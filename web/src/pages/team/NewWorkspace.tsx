@@ -1,17 +1,21 @@
 import { useState, type FormEvent } from "react";
 import { WORKSPACE_NAME_MAX_LENGTH } from "@contract/workspaces";
 import { createWorkspace } from "../../api/workspaces";
+import { LimitMessage } from "../../components/LimitMessage";
 import type { Act } from "./Invitations";
 
 /**
  * Another workspace (a client, a brand), owned by this account; the page reloads into it. The demo
  * account gets a note instead of the form: the API refuses it (403), so a form would only fail.
+ * A refusal shows by the form, at the foot of the page, not at its top where nobody would see it.
  */
 export function NewWorkspace({ demo, busy, act }: { demo: boolean; busy: boolean; act: Act }) {
   const [name, setName] = useState("");
+  const [refusal, setRefusal] = useState<string | null>(null);
   function submit(event: FormEvent) {
     event.preventDefault();
-    void act(() => createWorkspace(name.trim()), () => window.location.assign("/team"));
+    setRefusal(null);
+    void act(() => createWorkspace(name.trim()), () => window.location.assign("/team"), setRefusal);
   }
   return (
     <section className="team-section" aria-labelledby="new-workspace-heading">
@@ -24,12 +28,21 @@ export function NewWorkspace({ demo, busy, act }: { demo: boolean; busy: boolean
           <form className="team-form" onSubmit={submit}>
             <div className="field">
               <label htmlFor="workspace-name">Workspace name</label>
-              <input id="workspace-name" maxLength={WORKSPACE_NAME_MAX_LENGTH} required value={name} onChange={(event) => setName(event.target.value)} />
+              <input
+                id="workspace-name"
+                maxLength={WORKSPACE_NAME_MAX_LENGTH}
+                required
+                aria-invalid={refusal !== null}
+                aria-describedby={refusal !== null ? "new-workspace-error" : undefined}
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+              />
             </div>
             <button type="submit" className="button button--secondary" disabled={busy || name.trim() === ""}>
               Create workspace
             </button>
           </form>
+          {refusal !== null && <LimitMessage id="new-workspace-error" text={refusal} inline />}
         </>
       )}
     </section>

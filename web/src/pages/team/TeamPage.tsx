@@ -31,6 +31,8 @@ function TeamScreen({ demo }: { demo: boolean }) {
   const { list, can, reload: reloadWorkspaces } = useWorkspaces();
   const [team, reloadTeam] = useResource(fetchTeam);
   const [error, setError] = useState<string | null>(null);
+  // Leaving's refusal (the last owner) shows by its button, mid-page, not at the top.
+  const [leaveRefusal, setLeaveRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const manages = can("members");
   const ownsIt = list?.current.role === "owner";
@@ -51,7 +53,7 @@ function TeamScreen({ demo }: { demo: boolean }) {
 
   return (
     <div className="container seller-page">
-      <h1>Team{list ? `: ${list.current.name}` : ""}</h1>
+      <h1 className="team-title">Team{list ? `: ${list.current.name}` : ""}</h1>
       {list && (
         <p className="seller-muted">
           Your role here: <strong>{list.current.role}</strong>. {list.current.personal ? "This is your personal workspace." : ""}
@@ -144,12 +146,16 @@ function TeamScreen({ demo }: { demo: boolean }) {
               question={`You lose access to ${list.current.name} at once; only a new invitation brings you back.`}
               confirmText="Yes, leave"
               busy={busy}
-              onConfirm={() => act(leaveWorkspace, () => window.location.assign("/seller-central"))}
+              onConfirm={() => {
+                setLeaveRefusal(null);
+                return act(leaveWorkspace, () => window.location.assign("/seller-central"), setLeaveRefusal);
+              }}
             >
               Leave {list.current.name}
             </ConfirmButton>
           )}
         </div>
+        {leaveRefusal !== null && <LimitMessage text={leaveRefusal} inline />}
         {/* Keyed by workspace: the field starts from the current name, not one typed elsewhere. */}
         {list && can("settings") && <RenameWorkspace key={list.current.id} name={list.current.name} busy={busy} act={act} onRenamed={reloadWorkspaces} />}
         {list?.current.deletable && <DeleteWorkspace name={list.current.name} busy={busy} act={act} />}
