@@ -89,6 +89,26 @@ describe("Settings → Account: ways in and your data", () => {
     expect(send.disabled).toBe(false);
   });
 
+  it("changes an address the account has: says the old one stops and is told, and sends the new one its link", async () => {
+    const detail = "We sent a confirmation link to grace@example.com. Open it in this browser.";
+    const { user, api } = await renderSettings({
+      "GET /api/account": json(account),
+      "GET /api/passkeys": json(passkeys),
+      "POST /api/account/email": json({ detail }, 202),
+    });
+    await openTab(user, "Account");
+    const form = await within(panel()).findByRole("form", { name: "Change your email address" });
+    const field = within(form).getByLabelText("New email address");
+    expect(document.getElementById(field.getAttribute("aria-describedby")!)!.textContent).toBe(
+      "A confirmation link goes to the new address. Once you open it in this browser, the new address signs you in and ada@example.com no longer does; ada@example.com is told of the change.",
+    );
+    await user.type(field, "grace@example.com");
+    await user.click(within(form).getByRole("button", { name: "Send confirmation link" }));
+    expect((await within(form).findByRole("status")).textContent).toBe(detail);
+    expect(api.requests("POST /api/account/email").map((request) => request.body)).toEqual([{ email: "grace@example.com" }]);
+    expect(within(panel()).queryByRole("form", { name: "Add an email address" })).toBeNull();
+  });
+
   it("tells a demo account how it signs in, rather than an empty list", async () => {
     const demo: AccountOverview = { email: null, sellingPartnerId: null, demo: true, waysIn: { passkeys: 0, email: false, amazon: false }, deletionPhrase: "delete" };
     const { user } = await renderSettings({ "GET /api/account": json(demo) });

@@ -16,13 +16,14 @@ export function SignInMethods({ account, onChanged }: { account: AccountOverview
         {account.email && <li>Email link or code to {account.email}</li>}
         {account.demo && <li>The demo account signs in with Continue with Demo only. Sign in by email to make an account of your own.</li>}
       </ul>
-      {!account.email && !account.demo && <AddEmail />}
+      {!account.demo && <EmailAddressForm current={account.email} />}
       {!account.demo && <Passkeys onChanged={onChanged} />}
     </section>
   );
 }
 
-function AddEmail() {
+/** Adds the account's email address, or changes it: either way it counts once the link sent to the new address is opened here. */
+function EmailAddressForm({ current }: { current: string | null }) {
   const id = useId();
   const [email, setEmail] = useState("");
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
@@ -45,10 +46,23 @@ function AddEmail() {
 
   return (
     <form className="settings-form" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-heading`}>
-      <h4 id={`${id}-heading`}>Add an email address</h4>
+      <h4 id={`${id}-heading`}>{current ? "Change your email address" : "Add an email address"}</h4>
+      {current && (
+        <p id={`${id}-hint`} className="seller-muted">
+          A confirmation link goes to the new address. Once you open it in this browser, the new address signs you in and {current} no longer does; {current} is told of the change.
+        </p>
+      )}
       <div className="field settings-form__field">
-        <label htmlFor={`${id}-email`}>Email address</label>
-        <input id={`${id}-email`} type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <label htmlFor={`${id}-email`}>{current ? "New email address" : "Email address"}</label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          aria-describedby={current ? `${id}-hint` : undefined}
+          onChange={(event) => setEmail(event.target.value)}
+        />
       </div>
       <button type="submit" className="button button--primary" disabled={busy || email.trim() === ""}>
         {busy ? "Sending..." : "Send confirmation link"}
