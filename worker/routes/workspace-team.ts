@@ -27,7 +27,7 @@ import {
 } from "../workspaces/invitations";
 import { canInvite, canManageMember, lastOwnerProblem, rolesNotInvitableBy } from "../workspaces/roles";
 import { inviteSeatProblem, seatCount, seatsView } from "../workspaces/seats";
-import { countOwners, keyHashesMadeBy, listMembers, removeMember, roleIn, setMemberRole } from "../workspaces/workspace-store";
+import { countOwners, keyHashesMadeBy, listMembers, removalDetail, removeMember, roleIn, setMemberRole } from "../workspaces/workspace-store";
 import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
 import {
   invitationIdParamSchema,
@@ -140,10 +140,10 @@ export const workspaceTeamRoutes = router
       const { workspace } = currentAccount(c);
       const { userId } = c.req.valid("param");
       const role = await manageableRole(c, userId, null);
-      const revoked = await removeMember(c.env.DB, workspace.id, userId, new Date().toISOString(), role);
-      if (revoked === null) throw new ApiError(409, "conflict", await notChangedDetail(c, userId, role));
-      for (const keyHash of revoked) forgetApiKey(keyHash);
-      await auditRequest(c, { workspaceId: workspace.id, action: "member.remove", target: userId, detail: { role, revokedKeys: revoked.length } });
+      const removed = await removeMember(c.env.DB, workspace.id, userId, new Date().toISOString(), role);
+      if (removed === null) throw new ApiError(409, "conflict", await notChangedDetail(c, userId, role));
+      for (const keyHash of removed.keyHashes) forgetApiKey(keyHash);
+      await auditRequest(c, { workspaceId: workspace.id, action: "member.remove", target: userId, detail: { role, ...removalDetail(removed) } });
       return c.body(null, 204);
     },
   )

@@ -11,7 +11,7 @@ import { forgetApiKey } from "../api-keys/key-resolver";
 import { deleteLogosOf } from "../branding/logo-bucket";
 import { auditRequest } from "./request-audit";
 import { permissionsOf } from "../workspaces/roles";
-import { createWorkspace, deleteWorkspace, isPersonalWorkspace, listMemberships, removeMember, renameWorkspace, roleIn } from "../workspaces/workspace-store";
+import { createWorkspace, deleteWorkspace, isPersonalWorkspace, listMemberships, removalDetail, removeMember, renameWorkspace, roleIn } from "../workspaces/workspace-store";
 import { CancelFailed, cancelLiveSubscription } from "../billing/subscription-cancel";
 import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
 import { switchSchema, workspaceListSchema, workspaceNameSchema } from "./schemas/workspaces";
@@ -174,10 +174,10 @@ export const workspaceRoutes = router
       const { user, workspace } = account;
       if (workspace.id === user.id) throw new ApiError(409, "conflict", "You cannot leave your personal workspace; it goes only with your account.");
       if (!(await roleIn(c.env.DB, workspace.id, user.id))) throw new ApiError(404, "not_found", NOT_A_MEMBER);
-      const revoked = await removeMember(c.env.DB, workspace.id, user.id, new Date().toISOString());
-      if (revoked === null) throw new ApiError(409, "conflict", `You are the last owner of ${workspace.name}: make another member owner before you leave.`);
-      for (const keyHash of revoked) forgetApiKey(keyHash);
-      await auditRequest(c, { workspaceId: workspace.id, action: "member.leave", target: user.id, detail: { revokedKeys: revoked.length } });
+      const removed = await removeMember(c.env.DB, workspace.id, user.id, new Date().toISOString());
+      if (removed === null) throw new ApiError(409, "conflict", `You are the last owner of ${workspace.name}: make another member owner before you leave.`);
+      for (const keyHash of removed.keyHashes) forgetApiKey(keyHash);
+      await auditRequest(c, { workspaceId: workspace.id, action: "member.leave", target: user.id, detail: removalDetail(removed) });
       const memberships = await listMemberships(c.env.DB, user.id);
       const personal = memberships.find((w) => w.personal) ?? null;
       if (personal) {

@@ -135,8 +135,25 @@ export async function setMemberRole(
  * only while they still hold `role` when given (the role the caller's right was checked against); answers the revoked keys' hashes (to drop from this isolate's key cache),
  * or null when nothing was removed.
  */
-export async function removeMember(db: D1Database, workspaceId: string, userId: string, nowIso: string, role?: WorkspaceRole): Promise<string[] | null> {
-  const [removed, revoked] = await db.batch<{ user_id?: string; key_hash?: string }>([
+/** What a removal stopped: the member's keys there, and the workspace's mail to the member's own address. */
+export interface RemovedMember {
+  keyHashes: string[];
+  /** The alert email was the member's address and is cleared. */
+  alertEmailCleared: boolean;
+  /** Report recipients at the member's address, deleted. */
+  reportRecipientsRemoved: number;
+}
+
+/**
+ * Removes a member (or lets one leave): their keys there are revoked, their open invitations
+ * withdrawn, and the workspace stops mailing their own address (its alert email, its report
+ * recipients), which would otherwise keep sending a departed member the workspace's data. Null
+ * when nothing was removed (the last owner, or not a member).
+ */
+export async function removeMember(db: D1Database, workspaceId: string, userId: string, nowIso: string, role?: WorkspaceRole): Promise<RemovedMember | null> {
+  const gone = "NOT EXISTS (SELECT 1 FROM workspace_members WHERE workspace_id = ?1 AND user_id = ?2)";
+  const memberEmail = "(SELECT email FROM account_emails WHERE user_id = ?2)";
+  const [removed, revoked, , alertEmail, recipients] = await db.batch<{ user_id?: string; key_hash?: string; workspace_id?: string; email?: string }>([
     db
       .prepare(
         `DELETE FROM workspace_members WHERE workspace_id = ?1 AND user_id = ?2 AND user_id <> workspace_id AND (?3 IS NULL OR role = ?3)
@@ -159,9 +176,26 @@ export async function removeMember(db: D1Database, workspaceId: string, userId: 
            AND NOT EXISTS (SELECT 1 FROM workspace_members WHERE workspace_id = ?1 AND user_id = ?2)`,
       )
       .bind(workspaceId, userId, nowIso),
+    db
+      .prepare(`UPDATE user_settings SET alert_email = NULL WHERE workspace_id = ?1 AND alert_email = ${memberEmail} AND ${gone} RETURNING workspace_id`)
+      .bind(workspaceId, userId),
+    db.prepare(`DELETE FROM report_recipients WHERE workspace_id = ?1 AND email = ${memberEmail} AND ${gone} RETURNING email`).bind(workspaceId, userId),
   ]);
   if (!removed?.results.length) return null;
-  return (revoked?.results ?? []).map((row) => row.key_hash!);
+  return {
+    keyHashes: (revoked?.results ?? []).map((row) => row.key_hash!),
+    alertEmailCleared: (alertEmail?.results.length ?? 0) > 0,
+    reportRecipientsRemoved: recipients?.results.length ?? 0,
+  };
+}
+
+/** A removal's audit detail: keys revoked, and the mail to the member's address that stopped (only when some did). */
+export function removalDetail(removed: RemovedMember): Record<string, number | boolean> {
+  return {
+    revokedKeys: removed.keyHashes.length,
+    ...(removed.alertEmailCleared ? { alertEmailCleared: true } : {}),
+    ...(removed.reportRecipientsRemoved > 0 ? { reportRecipientsRemoved: removed.reportRecipientsRemoved } : {}),
+  };
 }
 
 /** Whether the workspace is some account's personal one (its id is that account's id, ADR 0011). */
