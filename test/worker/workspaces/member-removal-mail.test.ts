@@ -42,7 +42,7 @@ describe("a member who goes stops getting the workspace's mail", () => {
 
   it("left on their own: the same", async () => {
     const { member, workspaceId } = await workspaceMailingMember("quitting-analyst@example.com");
-    expect((await member.json("/api/workspaces/leave", "POST")).status).toBe(200);
+    expect((await member.request("/api/workspaces/leave", { method: "POST" })).status).toBe(200);
     expect(await alertEmailOf(workspaceId)).toBeNull();
     expect(await recipientsOf(workspaceId)).toEqual(["client@example.com"]);
   });
