@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { findUserBilling } from "../../../worker/billing/subscription-store";
 import { startCheckout } from "../../../worker/billing/checkout";
 import { customersToSync } from "../../../worker/billing/sweep-store";
-import { runBillingSweep, SWEEP_CUSTOMERS_PER_NIGHT } from "../../../worker/jobs/billing-sweep/billing-sweep";
+import { runBillingSweep, SWEEP_BUDGET_MS, SWEEP_CUSTOMERS_PER_NIGHT, SWEEP_STOP_AFTER_UNREACHABLE } from "../../../worker/jobs/billing-sweep/billing-sweep";
+import { BillingUnavailableError } from "../../../worker/upstreams/stripe/billing";
 import { StripeBilling } from "../../../worker/upstreams/stripe/client";
 import { PRICE_PRO, setSubscription, STRIPE_FAKE, STRIPE_KEY } from "../support/stripe";
 import { PRICE_AGENCY, subscribeWorkspace, type WorkspaceSubscription } from "../support/workspace-plans";
@@ -128,5 +129,43 @@ describe("a returning customer who starts a Checkout", () => {
     const start = { userId: former!, storedCustomerId: `cus_${former}`, proPriceId: PRICE_PRO, priceId: PRICE_PRO, quantity: 1, siteOrigin: "https://ranklayer.example", nowMs: now };
     expect((await startCheckout(env.DB, billing, start)).kind).toBe("url");
     expect(await customersToSync(env.DB, now, 10)).toEqual([{ userId: former, customerId: expect.any(String) }]);
+  });
+});
+
+describe("a night Stripe does not answer", () => {
+  /** The client with every call failing as an unreachable Stripe's do, after its timeout and retry. */
+  const unreachable = (calls: { n: number }) =>
+    new Proxy(billing, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver) as unknown;
+        if (typeof value !== "function") return value;
+        return () => {
+          calls.n += 1;
+          return Promise.reject(new BillingUnavailableError("Stripe did not answer within the timeout"));
+        };
+      },
+    });
+  const settings = { secretKey: STRIPE_KEY, priceIdPro: PRICE_PRO, priceIdAgency: PRICE_AGENCY };
+
+  it(`stops after ${SWEEP_STOP_AFTER_UNREACHABLE} customers in a row, so the cron's retention still runs`, async () => {
+    const now = Date.now();
+    for (let i = 0; i < 12; i++) await payer("pro", { syncedAt: now - 2 * DAY_MS });
+    const calls = { n: 0 };
+    const summary = await runBillingSweep(env.DB, unreachable(calls), settings, now);
+    expect(summary).toMatchObject({ checked: SWEEP_STOP_AFTER_UNREACHABLE, failed: SWEEP_STOP_AFTER_UNREACHABLE, stopped: "stripe_unreachable" });
+    expect(calls.n).toBe(SWEEP_STOP_AFTER_UNREACHABLE);
+    // Stripe back the next night: every customer is read.
+    expect(await sweep(now + DAY_MS)).toMatchObject({ checked: 12, failed: 0 });
+  });
+
+  it("stops when its share of the run's time is spent", async () => {
+    const now = Date.now();
+    for (let i = 0; i < 4; i++) await payer("pro", { syncedAt: now - 2 * DAY_MS });
+    let clockMs = 0;
+    // Each customer read takes three minutes of the budget.
+    const clock = () => (clockMs += 3 * 60 * 1000) - 3 * 60 * 1000;
+    const summary = await runBillingSweep(env.DB, billing, settings, now, SWEEP_CUSTOMERS_PER_NIGHT, clock);
+    expect(summary).toMatchObject({ stopped: "time_budget", failed: 0 });
+    expect(summary!.checked).toBe(Math.ceil(SWEEP_BUDGET_MS / (3 * 60 * 1000)) - 1);
   });
 });

@@ -2,7 +2,7 @@ import { syncAgencyQuantity } from "../../billing/agency-quantity";
 import { reconcileCustomerState } from "../../billing/reconcile";
 import { countLiveToSync, customersToSync } from "../../billing/sweep-store";
 import type { StripeConfig } from "../../config";
-import type { Billing } from "../../upstreams/stripe/billing";
+import { BillingUnavailableError, type Billing } from "../../upstreams/stripe/billing";
 
 /**
  * The nightly billing sweep (in the 02:30 run, before retention): re-derives customers' state
@@ -14,6 +14,14 @@ import type { Billing } from "../../upstreams/stripe/billing";
  * One customer's failure never stops the rest.
  */
 export const SWEEP_CUSTOMERS_PER_NIGHT = 500;
+/**
+ * Stripe unreachable this many customers in a row ends the night's sweep: each such read waits out
+ * the client's timeout and retry (about 8 s), so 500 of them would outlast the cron's 15 minutes and
+ * the retention run after it. The customers not read come first tomorrow, as their order says.
+ */
+export const SWEEP_STOP_AFTER_UNREACHABLE = 5;
+/** The sweep's share of the 02:30 run's 15 minutes, so retention after it still runs. */
+export const SWEEP_BUDGET_MS = 8 * 60 * 1000;
 
 export interface BillingSweepSummary {
   checked: number;
@@ -22,6 +30,8 @@ export interface BillingSweepSummary {
   failed: number;
   /** Live customers the night's budget did not reach: read first tomorrow. Above 0 night after night: raise the budget. */
   liveLeft: number;
+  /** Why the sweep ended before its list: Stripe unreachable again and again, or its time budget spent. */
+  stopped?: "stripe_unreachable" | "time_budget";
 }
 
 export async function runBillingSweep(
@@ -30,12 +40,20 @@ export async function runBillingSweep(
   stripe: StripeConfig | null,
   nowMs: number,
   limit = SWEEP_CUSTOMERS_PER_NIGHT,
+  clock: () => number = Date.now,
 ): Promise<BillingSweepSummary | null> {
   if (!stripe || billing.mock) return null;
   const liveLeft = Math.max(0, (await countLiveToSync(db, nowMs)) - limit);
   if (liveLeft > 0) console.warn(`billing sweep: ${liveLeft} live customers over the night's budget of ${limit}; raise SWEEP_CUSTOMERS_PER_NIGHT`);
   const summary: BillingSweepSummary = { checked: 0, changed: 0, failed: 0, liveLeft };
+  const startedAt = clock();
+  let unreachableInARow = 0;
   for (const { userId, customerId } of await customersToSync(db, nowMs, limit)) {
+    if (unreachableInARow >= SWEEP_STOP_AFTER_UNREACHABLE || clock() - startedAt >= SWEEP_BUDGET_MS) {
+      summary.stopped = unreachableInARow >= SWEEP_STOP_AFTER_UNREACHABLE ? "stripe_unreachable" : "time_budget";
+      console.warn(`billing sweep stopped (${summary.stopped}) after ${summary.checked} customers; the rest come first tomorrow`);
+      break;
+    }
     summary.checked += 1;
     try {
       const { changed } = await reconcileCustomerState(db, billing, {
@@ -43,8 +61,10 @@ export async function runBillingSweep(
       });
       const quantity = await syncAgencyQuantity(db, billing, userId, nowMs);
       if (changed || quantity.kind === "updated") summary.changed += 1;
+      unreachableInARow = 0;
     } catch (error) {
       summary.failed += 1;
+      unreachableInARow = error instanceof BillingUnavailableError ? unreachableInARow + 1 : 0;
       console.error("billing sweep: customer not reconciled", userId, customerId, error);
     }
   }
