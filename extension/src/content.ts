@@ -6,7 +6,7 @@ import type { Marketplace } from "../../worker/contract/marketplaces";
 import type { ActionAnswer, ExtensionRequest, ProductAnswer, RanksAnswer } from "./messages";
 import { batchesOfTen, panelAnchor, readAmazonPage, searchResults } from "./page-reader";
 import { createPanelHost, PANEL_HOST_ID, renderPanel, type PanelActions } from "./panel/panel-view";
-import { addBadge, batchBadges } from "./search-badges";
+import { addBadge, badgeTitle, batchBadges } from "./search-badges";
 import { whenVisible } from "./visibility";
 
 function ask<T>(request: ExtensionRequest): Promise<T> {
@@ -38,8 +38,9 @@ async function showPanel(asin: string, marketplace: Marketplace): Promise<void> 
 async function showRanks(marketplace: Marketplace): Promise<void> {
   for (const batch of batchesOfTen(searchResults(document))) {
     const answer = await ask<RanksAnswer>({ type: "ranks", asins: batch.map((result) => result.asin), marketplace });
-    const { texts, stop } = batchBadges(answer, batch.map((result) => result.asin));
-    texts.forEach((text, index) => addBadge(batch[index]!.element, text));
+    const asins = batch.map((result) => result.asin);
+    const { texts, stop } = batchBadges(answer, asins);
+    texts.forEach((text, index) => addBadge(batch[index]!.element, text, answer.ok ? badgeTitle(answer.items.find((item) => item.asin === asins[index])) : undefined));
     if (stop) return;
   }
 }

@@ -2,7 +2,7 @@
 import type { CompareItem } from "../../worker/contract/compare";
 import { adoptStyles, el } from "./panel/dom";
 import type { RanksAnswer } from "./messages";
-import { formatRank, keyedErrorSentence } from "./panel/format";
+import { formatAsOf, formatRank, keyedErrorSentence, SOURCE_LABEL } from "./panel/format";
 
 export const BADGE_CLASS = "ranklayer-extension-rank";
 
@@ -21,12 +21,24 @@ export function badgeText(item: CompareItem | undefined): string {
   return `BSR ${formatRank(rank)}${rank === null ? "" : where}${source === "mock" ? " (mock)" : ""}`;
 }
 
-export function addBadge(result: HTMLElement, text: string): void {
+const BADGE_TITLE = "Best Sellers Rank from RankLayer";
+
+/**
+ * The badge's tooltip: where the rank comes from and as of when, since a badge may show a copy up
+ * to 24 hours old (the server's cache, or the extension's own) and its text has room for neither.
+ */
+export function badgeTitle(item: CompareItem | undefined): string {
+  if (!item?.ok) return BADGE_TITLE;
+  const { source, refreshedAt } = item.product;
+  return `${BADGE_TITLE}: ${source === "mock" ? "Mock data, not live" : SOURCE_LABEL[source]}, as of ${formatAsOf(refreshedAt)}`;
+}
+
+export function addBadge(result: HTMLElement, text: string, title = BADGE_TITLE): void {
   result.querySelector(`:scope .${BADGE_CLASS}`)?.remove();
   const host = el("div", { class: BADGE_CLASS });
   const root = host.attachShadow({ mode: "open" });
   adoptStyles(root, BADGE_CSS);
-  root.append(el("span", { title: "Best Sellers Rank from RankLayer" }, text));
+  root.append(el("span", { title }, text));
   result.prepend(host);
 }
 

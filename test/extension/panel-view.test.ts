@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { LookupResult } from "../../worker/contract/product";
 import type { ProductAnswer } from "../../extension/src/messages";
 import { createPanelHost, renderPanel, type PanelActions } from "../../extension/src/panel/panel-view";
-import { addBadge, badgeText } from "../../extension/src/search-badges";
+import { addBadge, badgeText, badgeTitle } from "../../extension/src/search-badges";
 
 const TODAY = "2026-11-25";
 const HOSTILE = `<img src=x onerror="alert(1)">`;
@@ -159,5 +159,15 @@ describe("search result badges", () => {
     addBadge(result, "BSR #2");
     expect(result.querySelectorAll(".ranklayer-extension-rank")).toHaveLength(1);
     expect(result.querySelector(".ranklayer-extension-rank")!.shadowRoot!.textContent).toContain("BSR #2");
+  });
+
+  it("say in their tooltip where the rank comes from and as of when: a copy can be a day old", () => {
+    const at = "2026-11-27T14:05:00.000Z";
+    expect(badgeTitle({ asin: "B08N5WRWNW", ok: true, product: lookup({ source: "cache", refreshedAt: at }) })).toBe("Best Sellers Rank from RankLayer: Cached, as of 27 Nov 2026, 14:05 UTC");
+    expect(badgeTitle({ asin: "B08N5WRWNW", ok: true, product: lookup({ source: "mock", refreshedAt: at }) })).toBe("Best Sellers Rank from RankLayer: Mock data, not live, as of 27 Nov 2026, 14:05 UTC");
+    expect(badgeTitle({ asin: "B08N5WRWNW", ok: false, error: "not_found", detail: "Unknown" })).toBe("Best Sellers Rank from RankLayer");
+    const result = document.createElement("div");
+    addBadge(result, "BSR #1", badgeTitle({ asin: "B08N5WRWNW", ok: true, product: lookup({ source: "live", refreshedAt: at }) }));
+    expect(result.querySelector(".ranklayer-extension-rank")!.shadowRoot!.querySelector("span")!.title).toBe("Best Sellers Rank from RankLayer: Live, as of 27 Nov 2026, 14:05 UTC");
   });
 });
