@@ -42,6 +42,9 @@ import type { FakeUpstream } from "./outbound.ts";
 import { fakeItem, KNOWN_RESOURCES, MARKETPLACES } from "./creators-products.ts";
 import type { CallRecord } from "./creators-calls.ts";
 
+/** GetItemsRequestContent's members in Amazon's reference SDKs (creatorsapi-php-sdk, creatorsapi-python-sdk). */
+const GET_ITEMS_REQUEST_MEMBERS = new Set(["partnerTag", "itemIds", "condition", "currencyOfPreference", "languagesOfPreference", "properties", "resources"]);
+
 export const CONTROL_HOST = "creators-fake.test";
 const API_HOST = "creatorsapi.amazon";
 const GET_ITEMS_PATH = "/catalog/v1/getItems";
@@ -227,16 +230,17 @@ export class CreatorsFake implements FakeUpstream {
     }
     if (!body) return invalid("CannotParse", "The request body is not a JSON object");
     if (!(marketplace in MARKETPLACES)) return invalid("FieldValidationFailed", `x-marketplace ${JSON.stringify(marketplace)} is not a marketplace`, "x-marketplace");
-    if (body.marketplace !== undefined && body.marketplace !== marketplace) {
-      return invalid("FieldValidationFailed", "marketplace must match the x-marketplace header", "marketplace");
-    }
+    // The reference SDKs' GetItemsRequestContent has these members and no others (the marketplace
+    // goes in the x-marketplace header, and every item id is an ASIN): a body with any other member
+    // is refused, so the client cannot drift from the model unseen.
+    const unknown = Object.keys(body).filter((name) => !GET_ITEMS_REQUEST_MEMBERS.has(name));
+    if (unknown.length > 0) return invalid("FieldValidationFailed", `Unknown member${unknown.length > 1 ? "s" : ""} of GetItemsRequestContent: ${unknown.join(", ")}`, unknown[0]);
     const itemIds = body.itemIds;
     if (!Array.isArray(itemIds) || itemIds.length === 0 || !itemIds.every((id) => typeof id === "string" && /^[A-Z0-9]{10}$/i.test(id))) {
       return invalid("FieldValidationFailed", "itemIds must be a non-empty list of item ids", "itemIds");
     }
     const ids = itemIds.map((id: string) => id.toUpperCase());
     if (itemIds.length > MAX_ITEM_IDS) return invalid("FieldValidationFailed", `itemIds takes at most ${MAX_ITEM_IDS} ids`, "itemIds");
-    if (body.itemIdType !== undefined && body.itemIdType !== "ASIN") return invalid("FieldValidationFailed", "itemIdType must be ASIN", "itemIdType");
     if (typeof body.partnerTag !== "string" || body.partnerTag === "") return invalid("InvalidPartnerTag", "partnerTag is required");
     const accountTags = this.accountTags.get(auth.clientId);
     if (!storesOfTag(body.partnerTag).includes(marketplace) || (accountTags && !accountTags.includes(body.partnerTag))) {

@@ -105,10 +105,9 @@ export class CreatorsProductSource implements ProductSource {
           Accept: "application/json",
           "x-marketplace": host,
         },
+        // GetItemsRequestContent as the reference SDKs define it: the marketplace is the header's.
         body: JSON.stringify({
           itemIds: asins,
-          itemIdType: "ASIN",
-          marketplace: host,
           partnerTag: this.config.partnerTag,
           resources: GET_ITEMS_RESOURCES,
         }),

@@ -162,11 +162,21 @@ describe("CreatorsProductSource: getItems request", () => {
     });
     expect(call?.body).toEqual({
       itemIds: [asin],
-      itemIdType: "ASIN",
-      marketplace: "www.amazon.com",
       partnerTag: "ranklayer-20",
       resources: [...GET_ITEMS_RESOURCES],
     });
+  });
+
+  it("sends only the reference SDKs' members: Amazon (the fake) refuses a body with any other, such as PA-API 5's itemIdType", async () => {
+    // What the client sent before: PA-API 5's itemIdType and a marketplace member beside the header.
+    const fetcher: typeof fetch = (input, init) => {
+      if (!String(input).endsWith("/getItems")) return fetch(input, init);
+      const body = { ...JSON.parse(String(init?.body)), itemIdType: "ASIN", marketplace: "www.amazon.com" };
+      return fetch(input, { ...init, body: JSON.stringify(body) });
+    };
+    const asin = newAsin();
+    expect((await upstreamError(makeSource({}, fetcher).source.getItems([asin], "US"))).kind).not.toBe("timeout");
+    expect(await calls({ kind: "getItems", asin })).toEqual([expect.objectContaining({ status: 400, error: expect.stringContaining("Unknown members of GetItemsRequestContent: itemIdType, marketplace") })]);
   });
 
   it("asks only for the resources the product needs, customer reviews included", () => {
@@ -199,8 +209,9 @@ describe("CreatorsProductSource: getItems request", () => {
     const result = await source.getItems([asin], marketplace);
 
     const [call] = await calls({ kind: "getItems", asin });
+    // In the x-marketplace header only: the request body has no marketplace member.
     expect(call?.marketplace).toBe(host);
-    expect(call?.body?.marketplace).toBe(host);
+    expect(call?.body).not.toHaveProperty("marketplace");
     const found = product(result.get(asin));
     expect(found.marketplace).toBe(marketplace);
     expect(found.price?.currency).toBe(currency);
