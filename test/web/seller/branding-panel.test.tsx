@@ -101,6 +101,22 @@ describe("Settings → Branding", () => {
     expect(field.value).toBe("next@example.com");
   });
 
+  it("shows a refused Remove in that address's own item, not under the add form", async () => {
+    const detail = "Recipients are resting; try again in a minute.";
+    const { user } = await renderSettings({
+      "GET /api/branding": json(EMPTY),
+      "GET /api/branding/recipients": json({ recipients: [{ email: "a@example.com", confirmed: true }, { email: "b@example.com", confirmed: false }] }),
+      "DELETE /api/branding/recipients/a@example.com": json({ detail, code: "upstream_unavailable" }, 503),
+    });
+    await openTab(user, "Branding");
+
+    await user.click(await within(panel()).findByRole("button", { name: "Remove a@example.com" }));
+
+    const item = within(panel()).getByRole("button", { name: "Remove a@example.com" }).closest("li")!;
+    expect((await within(item).findByRole("alert")).textContent).toBe(detail);
+    expect(within(panel()).getAllByRole("alert")).toHaveLength(1);
+  });
+
   it("tells a demo account why it adds no address, instead of offering the field", async () => {
     const refusal = "A demo account cannot send the report to other addresses: its reports are sample data.";
     const { user } = await renderSettings({
