@@ -76,6 +76,20 @@ describe("/results", () => {
       expect(within(card).getByRole("link", { name: "Search another ASIN" }).getAttribute("href")).toBe("/");
     });
 
+    it("offers Try again for the same ASIN after a fault, which looks it up once more", async () => {
+      let calls = 0;
+      const { lookups } = mockLookup(() =>
+        calls++ === 0 ? jsonResponse({ detail: "Amazon is not answering; try again in 30 seconds.", code: "upstream_unavailable" }, 503) : jsonResponse(lookupResult()),
+      );
+      const { user } = renderApp(RESULTS);
+
+      const card = await screen.findByRole("alert");
+      await user.click(within(card).getByRole("button", { name: "Try again" }));
+
+      expect(await screen.findByRole("heading", { name: "Product Details" })).toBeTruthy();
+      expect(lookups().map(([url]) => String(url))).toEqual([expect.stringContaining("asin=B08N5WRWNW"), expect.stringContaining("asin=B08N5WRWNW")]);
+    });
+
     const MONTH_LIMIT = "Monthly lookup limit reached: 100 lookups per calendar month (UTC). It resets at 2026-12-01 00:00 UTC.";
 
     it.each([

@@ -424,6 +424,22 @@ describe("/alerts", () => {
       expect(within(watchlist()).getByRole("status").textContent).toBe("B08N5WRWNW (US) was removed from your watchlist.");
     });
 
+    it("shows a refused Remove in that ASIN's own item, not under the add form a long list away", async () => {
+      const detail = "The watchlist could not be changed right now; try again in a minute.";
+      const items = { items: [ITEMS.items[0]!, { asin: "B07XJ8C8F5", marketplace: "US", addedAt: "2026-11-21T08:00:00.000Z" }] };
+      const { user } = await renderAlerts({
+        "GET /api/watchlist": json(items),
+        "DELETE /api/watchlist/US/B08N5WRWNW": json({ detail, code: "upstream_unavailable" }, 503),
+      });
+
+      await user.click(await within(watchlist()).findByRole("button", { name: "Remove B08N5WRWNW (US)" }));
+
+      const item = within(watchlist()).getByRole("button", { name: "Remove B08N5WRWNW (US)" }).closest("li")!;
+      expect((await within(item).findByRole("alert")).textContent).toBe(detail);
+      expect(within(watchlist()).getAllByRole("alert")).toHaveLength(1);
+      expect(within(watchlist()).getByText("B07XJ8C8F5")).toBeTruthy();
+    });
+
     it("adds an ASIN with POST, reloads, and says whether it was new or already there", async () => {
       const { api, user } = await renderAlerts({
         "GET /api/watchlist": sequence(json({ items: [] }), json(ITEMS)),

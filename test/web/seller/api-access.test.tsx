@@ -88,6 +88,23 @@ describe("Settings → API Access", () => {
     expect(panel().textContent).toContain("Up to 5,000 requests per hour across your keys on your plan.");
   });
 
+  it("shows a refused revoke in that key's row, not under the New key form", async () => {
+    const detail = "Keys are resting; try again in a minute.";
+    const { user } = await renderSettings({
+      "GET /api/api-keys": json(keyList([keyView(), keyView({ id: "key-2", name: "CI", prefix: "rl_live_Z9y8X7" })])),
+      "DELETE /api/api-keys/key-1": json({ detail, code: "upstream_unavailable" }, 503),
+    });
+    await openTab(user, "API Access");
+    await user.click(await within(panel()).findByRole("button", { name: "Revoke Repricer" }));
+    await user.click(within(panel()).getByRole("button", { name: "Confirm revoke Repricer" }));
+
+    const alert = await within(panel()).findByRole("alert");
+    expect(alert.textContent).toBe(detail);
+    // The row under the key's own row.
+    expect(alert.closest("tr")!.previousElementSibling).toBe(within(panel()).getByRole("rowheader", { name: "Repricer" }).closest("tr"));
+    expect(within(panel()).getAllByRole("alert")).toHaveLength(1);
+  });
+
   it("keeps the next key name typed while a create is on its way", async () => {
     const created = keyView({ id: "key-2", name: "CI", prefix: NEW_KEY.slice(0, 14), lastUsedAt: null });
     let answer: (response: Response) => void = () => undefined;

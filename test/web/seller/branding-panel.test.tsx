@@ -27,7 +27,7 @@ describe("Settings → Branding", () => {
     expect(within(preview).getByText("Prepared by Acme Agency").getAttribute("style")).toContain("background");
   });
 
-  it("shows the server's refusal of a light colour", async () => {
+  it("shows the server's refusal of a light colour under the colour field, in the form", async () => {
     const { user } = await renderSettings({
       "GET /api/branding": json(EMPTY),
       "GET /api/branding/recipients": json(NO_RECIPIENTS),
@@ -39,7 +39,33 @@ describe("Settings → Branding", () => {
     await openTab(user, "Branding");
     await user.type(await within(panel()).findByLabelText("Accent colour"), "#ffff00");
     await user.click(within(panel()).getByRole("button", { name: "Save branding" }));
-    expect((await within(panel()).findByRole("alert")).textContent).toContain("too light for white text");
+    const alert = await within(panel()).findByRole("alert");
+    expect(alert.textContent).toContain("too light for white text");
+    // By its field, inside the form: at 390 px the logo field below the form pushed it out of view.
+    const field = within(panel()).getByLabelText("Accent colour");
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(field.getAttribute("aria-describedby")?.split(" ")).toContain(alert.id);
+    expect(within(panel()).getByRole("form", { name: "Branding" }).contains(alert)).toBe(true);
+    expect((field as HTMLInputElement).value).toBe("#ffff00");
+  });
+
+  it("shows a save's refusal under Save, and a logo's under the logo field", async () => {
+    const { user } = await renderSettings({
+      "GET /api/branding": json(EMPTY),
+      "GET /api/branding/recipients": json(NO_RECIPIENTS),
+      "PUT /api/branding": json({ detail: "Branding is resting.", code: "upstream_unavailable" }, 503),
+      "PUT /api/branding/logo": json({ detail: "The logo is larger than 256 kB.", code: "payload_too_large" }, 413),
+    });
+    await openTab(user, "Branding");
+    await user.type(await within(panel()).findByLabelText("Display name"), "Acme");
+    await user.click(within(panel()).getByRole("button", { name: "Save branding" }));
+    const form = within(panel()).getByRole("form", { name: "Branding" });
+    expect((await within(form).findByRole("alert")).textContent).toBe("Branding is resting.");
+
+    await user.upload(within(panel()).getByLabelText("Logo"), new File(["x".repeat(10)], "logo.png", { type: "image/png" }));
+    const logoField = within(panel()).getByLabelText("Logo").closest(".field") as HTMLElement;
+    expect((await within(logoField).findByRole("alert")).textContent).toBe("The logo is larger than 256 kB.");
+    expect(within(panel()).getAllByRole("alert")).toHaveLength(1);
   });
 
   it("lists recipients with their confirmation state and adds one", async () => {
@@ -73,6 +99,22 @@ describe("Settings → Branding", () => {
 
     expect(await within(panel()).findByText("Waiting for confirmation")).toBeTruthy();
     expect(field.value).toBe("next@example.com");
+  });
+
+  it("shows a refused Remove in that address's own item, not under the add form", async () => {
+    const detail = "Recipients are resting; try again in a minute.";
+    const { user } = await renderSettings({
+      "GET /api/branding": json(EMPTY),
+      "GET /api/branding/recipients": json({ recipients: [{ email: "a@example.com", confirmed: true }, { email: "b@example.com", confirmed: false }] }),
+      "DELETE /api/branding/recipients/a@example.com": json({ detail, code: "upstream_unavailable" }, 503),
+    });
+    await openTab(user, "Branding");
+
+    await user.click(await within(panel()).findByRole("button", { name: "Remove a@example.com" }));
+
+    const item = within(panel()).getByRole("button", { name: "Remove a@example.com" }).closest("li")!;
+    expect((await within(item).findByRole("alert")).textContent).toBe(detail);
+    expect(within(panel()).getAllByRole("alert")).toHaveLength(1);
   });
 
   it("tells a demo account why it adds no address, instead of offering the field", async () => {

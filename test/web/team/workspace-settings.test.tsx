@@ -210,6 +210,38 @@ describe("/team shows a refusal by the control that caused it", () => {
     expect(api.requests("POST /api/workspaces").map((r) => r.body)).toEqual([{ name: "Client A" }, { name: "Client A" }]);
   });
 
+  it("a role change's refusal sits under that member's row, and the role shown stays the saved one", async () => {
+    const detail = "ana@example.com's role was changed meanwhile: reload to see it.";
+    const { api, user } = renderTeam(json(acme("owner")), { "PATCH /api/workspaces/members/a1": json({ detail, code: "conflict" }, 409) });
+
+    const role = (await screen.findByRole("combobox", { name: "Role of ana@example.com" })) as HTMLSelectElement;
+    await user.selectOptions(role, "viewer");
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(detail);
+    const refusalRow = alert.closest("tr")!;
+    expect(refusalRow.previousElementSibling).toBe(role.closest("tr"));
+    expect(role.value).toBe("analyst");
+    expect(api.requests("PATCH /api/workspaces/members/a1").map((r) => r.body)).toEqual([{ role: "viewer" }]);
+    // The table scrolls sideways at 390 px: the message keeps to the visible part.
+    addStylesheets("workspaces.css");
+    expect(getComputedStyle(alert).position).toBe("sticky");
+  });
+
+  it("Withdraw: the refusal sits under the invite form, by the pending list", async () => {
+    const detail = "This invitation was already accepted.";
+    const { user } = renderTeam(json(acme("owner")), {
+      "GET /api/workspaces/invitations": json({ invitations: [{ id: "i1", email: "bea@example.com", role: "viewer", invitedAt: "2026-11-20T00:00:00.000Z", expiresAt: "2026-11-27T00:00:00.000Z" }] }),
+      "DELETE /api/workspaces/invitations/i1": json({ detail, code: "not_found" }, 404),
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Withdraw" }));
+
+    const section = screen.getByRole("region", { name: "Invite someone" });
+    expect((await within(section).findByRole("alert")).textContent).toBe(detail);
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+  });
+
   it("Leave: the last owner's refusal sits by the Leave button, not at the top of the page", async () => {
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => undefined);
     const detail = "You are the last owner of Acme Agency: make another member owner before you leave.";

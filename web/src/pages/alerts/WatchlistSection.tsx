@@ -37,16 +37,19 @@ export function WatchlistSection({
   const [marketplace, setMarketplace] = useState<Marketplace>(DEFAULT_MARKETPLACE);
   const [asinError, setAsinError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // A refused Remove shows in its own item: the add form's line may be a long list away.
+  const [itemRefusal, setItemRefusal] = useState<{ key: string; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function change(request: () => Promise<string>) {
+  async function change(request: () => Promise<string>, onError = (text: string) => setOutcome({ kind: "error", text })) {
     setBusy(true);
     setOutcome(null);
+    setItemRefusal(null);
     try {
       setOutcome({ kind: "status", text: await request() });
       reload();
     } catch (error) {
-      setOutcome({ kind: "error", text: errorMessage(error, CHANGE_FAILED) });
+      onError(errorMessage(error, CHANGE_FAILED));
     } finally {
       setBusy(false);
     }
@@ -70,10 +73,14 @@ export function WatchlistSection({
   }
 
   function remove(entry: WatchlistEntry) {
-    void change(async () => {
-      await removeFromWatchlist(entry);
-      return `${entry.asin} (${entry.marketplace}) was removed from your watchlist.`;
-    });
+    const key = itemKey(entry);
+    void change(
+      async () => {
+        await removeFromWatchlist(entry);
+        return `${entry.asin} (${entry.marketplace}) was removed from your watchlist.`;
+      },
+      (text) => setItemRefusal({ key, text }),
+    );
   }
 
   const asinErrorId = `${id}-asin-error`;
@@ -100,7 +107,7 @@ export function WatchlistSection({
         ) : (
           <ul className="watchlist__list">
             {watchlist.data.items.map((item) => (
-              <li key={`${item.marketplace}-${item.asin}`} className="watchlist__item">
+              <li key={itemKey(item)} className="watchlist__item">
                 <span>
                   <strong>{item.asin}</strong> ({item.marketplace})
                   <span className="seller-muted"> · added {formatUtc(item.addedAt)}</span>
@@ -122,6 +129,7 @@ export function WatchlistSection({
                     Remove
                   </button>
                 )}
+                {itemRefusal?.key === itemKey(item) && <LimitMessage className="field-error watchlist__refusal" text={itemRefusal.text} />}
               </li>
             ))}
           </ul>
@@ -157,4 +165,8 @@ export function WatchlistSection({
       {outcome?.kind === "error" && <LimitMessage text={outcome.text} />}
     </section>
   );
+}
+
+function itemKey({ asin, marketplace }: Pick<WatchlistEntry, "asin" | "marketplace">): string {
+  return `${marketplace}-${asin}`;
 }

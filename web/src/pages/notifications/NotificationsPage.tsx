@@ -32,6 +32,8 @@ function NotificationsScreen() {
   const [list, setList] = useState<NotificationList | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A refused Mark as read shows in its own item: the page-level line may be a long list away.
+  const [itemRefusal, setItemRefusal] = useState<{ id: string; text: string } | null>(null);
   const { lacks } = useWorkspaces();
 
   useEffect(() => {
@@ -40,13 +42,14 @@ function NotificationsScreen() {
     setUnread(loaded.data.unread);
   }, [loaded, setUnread]);
 
-  async function change(request: () => Promise<void>) {
+  async function change(request: () => Promise<void>, onError: (text: string) => void = setError) {
     setBusy(true);
     setError(null);
+    setItemRefusal(null);
     try {
       await request();
     } catch (failure) {
-      setError(errorMessage(failure, MARK_FAILED));
+      onError(errorMessage(failure, MARK_FAILED));
     } finally {
       setBusy(false);
     }
@@ -59,7 +62,7 @@ function NotificationsScreen() {
       const unread = Math.max(0, list.unread - 1);
       setList({ notifications: list.notifications.map((item) => (item.id === updated.id ? updated : item)), unread });
       setUnread(unread);
-    });
+    }, (text) => setItemRefusal({ id: notification.id, text }));
 
   const markAllRead = () =>
     change(async () => {
@@ -108,7 +111,14 @@ function NotificationsScreen() {
         ) : (
           <ul className="stack-list">
             {list.notifications.map((notification) => (
-              <NotificationItem key={notification.id} notification={notification} busy={busy} canMarkRead={!lacks("track")} onMarkRead={() => void markRead(notification)} />
+              <NotificationItem
+                key={notification.id}
+                notification={notification}
+                busy={busy}
+                canMarkRead={!lacks("track")}
+                refusal={itemRefusal?.id === notification.id ? itemRefusal.text : null}
+                onMarkRead={() => void markRead(notification)}
+              />
             ))}
           </ul>
         ))}
@@ -121,10 +131,12 @@ interface NotificationItemProps {
   busy: boolean;
   /** Marking read is the `track` permission's, as Mark all as read is: a viewer only reads. */
   canMarkRead: boolean;
+  /** Why marking this one as read was refused, shown in the item. */
+  refusal: string | null;
   onMarkRead: () => void;
 }
 
-function NotificationItem({ notification, busy, canMarkRead, onMarkRead }: NotificationItemProps) {
+function NotificationItem({ notification, busy, canMarkRead, refusal, onMarkRead }: NotificationItemProps) {
   const unread = notification.readAt === null;
   const { asin, marketplace } = notification;
   return (
@@ -145,6 +157,11 @@ function NotificationItem({ notification, busy, canMarkRead, onMarkRead }: Notif
         <button type="button" className="button button--secondary" disabled={busy} onClick={onMarkRead}>
           Mark as read
         </button>
+      )}
+      {refusal !== null && (
+        <p className="field-error notification__refusal" role="alert">
+          {refusal}
+        </p>
       )}
     </li>
   );

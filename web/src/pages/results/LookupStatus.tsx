@@ -18,8 +18,12 @@ export function LoadingSkeleton() {
   );
 }
 
-/** A failed lookup: why, and the way on. `limited`: a limit refused it, so another ASIN would fail the same way. */
-export function ErrorCard({ message, limited }: { message: string; limited: boolean }) {
+/**
+ * A failed lookup: why, and the way on. `limited`: a limit refused it, so another ASIN would fail
+ * the same way. Otherwise Try again asks for the same ASIN once more (a network failure, Amazon
+ * not answering, the per-minute limit), which Search another ASIN would make the user type again.
+ */
+export function ErrorCard({ message, limited, onRetry }: { message: string; limited: boolean; onRetry: () => void }) {
   return (
     <div className="card error-card" role="alert">
       <h1 className="error-card__title">We couldn&apos;t look up this product</h1>
@@ -27,9 +31,14 @@ export function ErrorCard({ message, limited }: { message: string; limited: bool
       {limited ? (
         <LimitWaysOut />
       ) : (
-        <Link to="/" className="button button--primary">
-          Search another ASIN
-        </Link>
+        <div className="error-card__actions">
+          <button type="button" className="button button--primary" onClick={onRetry}>
+            Try again
+          </button>
+          <Link to="/" className="button button--secondary">
+            Search another ASIN
+          </Link>
+        </div>
       )}
     </div>
   );

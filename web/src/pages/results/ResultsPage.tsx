@@ -16,7 +16,7 @@ export function ResultsPage() {
 }
 
 function LookupResults({ asin, marketplace }: { asin: string; marketplace: string }) {
-  const lookup = useLookup(asin, marketplace);
+  const [lookup, retry] = useLookup(asin, marketplace);
   usePageMeta({
     title: `${asin} – Product Details`,
     description: `Best Sellers Rank, price, offers, rating and reviews for Amazon ASIN ${asin} (${marketplace}).`,
@@ -28,7 +28,7 @@ function LookupResults({ asin, marketplace }: { asin: string; marketplace: strin
         ← Back to search
       </Link>
       {lookup.status === "loading" && <LoadingSkeleton />}
-      {lookup.status === "error" && <ErrorCard message={lookup.message} limited={lookup.limited} />}
+      {lookup.status === "error" && <ErrorCard message={lookup.message} limited={lookup.limited} onRetry={retry} />}
       {lookup.status === "success" && (
         <>
           <ProductDetails result={lookup.result} />

@@ -15,11 +15,13 @@ export type LookupState =
   | { status: "success"; result: LookupResult };
 
 /**
- * Looks the product up, again whenever asin or marketplace changes; the previous
- * request is aborted so a slow old answer never replaces a newer one.
+ * Looks the product up, again whenever asin or marketplace changes, or on `retry` (the same
+ * ASIN after a failure); the previous request is aborted so a slow old answer never replaces a
+ * newer one.
  */
-export function useLookup(asin: string, marketplace: string): LookupState {
+export function useLookup(asin: string, marketplace: string): [LookupState, retry: () => void] {
   const [state, setState] = useState<LookupState>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
   const { setSource } = useDataSource();
 
   useEffect(() => {
@@ -42,7 +44,7 @@ export function useLookup(asin: string, marketplace: string): LookupState {
       // The footer's badge is this result's: another page (a dashboard of mock rows, a compare) is not "Live".
       setSource(null);
     };
-  }, [asin, marketplace, setSource]);
+  }, [asin, marketplace, setSource, attempt]);
 
-  return state;
+  return [state, () => setAttempt((count) => count + 1)];
 }

@@ -8,7 +8,7 @@ import { PRO_PLAN } from "@contract/plans";
 import { formatCount } from "../../lib/format";
 import { ApiKeyTable } from "./ApiKeyTable";
 import { NewKeyNotice } from "./NewKeyNotice";
-import { useApiKeys } from "./use-api-keys";
+import { useApiKeys, type KeyAction } from "./use-api-keys";
 
 /** Settings → API Access: create, list, rotate and revoke the account's API keys, with their usage. */
 export function ApiAccessPanel() {
@@ -46,7 +46,7 @@ function KeysScreen({ list, planName, state }: { list: ApiKeyList; planName: str
           Compare plans
         </Link>
         {list.keys.length > 0 && (
-          <ApiKeyTable keys={list.keys} busy={state.action.status === "busy"} onRevoke={state.revoke} />
+          <ApiKeyTable keys={list.keys} busy={state.action.status === "busy"} refusal={rowRefusal(state.action)} onRevoke={state.revoke} />
         )}
       </>
     );
@@ -62,15 +62,20 @@ function KeysScreen({ list, planName, state }: { list: ApiKeyList; planName: str
         This hour: <strong>{formatCount(list.usedThisHour)}</strong> of {formatCount(list.requestsPerHour)} requests used.
       </p>
       {state.created && <NewKeyNotice created={state.created} onDone={state.dismissCreated} />}
-      <ApiKeyTable keys={list.keys} busy={state.action.status === "busy"} onRotate={state.rotate} onRevoke={state.revoke} />
+      <ApiKeyTable keys={list.keys} busy={state.action.status === "busy"} refusal={rowRefusal(state.action)} onRotate={state.rotate} onRevoke={state.revoke} />
       <NewKeyForm full={full} maxKeys={list.maxKeys} busy={state.action.status === "busy"} onCreate={state.create} />
-      {state.action.status === "error" && (
+      {state.action.status === "error" && state.action.keyId === null && (
         <p className="field-error" role="alert">
           {state.action.message}
         </p>
       )}
     </>
   );
+}
+
+/** A refused rotate or revoke, for its key's row: the line under the form may be out of view. */
+function rowRefusal(action: KeyAction): { keyId: string; message: string } | null {
+  return action.status === "error" && action.keyId !== null ? { keyId: action.keyId, message: action.message } : null;
 }
 
 function NewKeyForm(props: { full: boolean; maxKeys: number; busy: boolean; onCreate: (name: string) => Promise<boolean> }) {

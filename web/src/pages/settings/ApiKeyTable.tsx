@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import type { ApiKeyView } from "@contract/api-keys";
 import { formatCount, formatUtc } from "../../lib/format";
 
@@ -8,10 +8,12 @@ interface Props {
   /** Absent while the plan has no API access: a disabled key can be revoked, not rotated. */
   onRotate?: (id: string) => Promise<boolean>;
   onRevoke: (id: string) => Promise<boolean>;
+  /** A refused rotate or revoke: shown in that key's row. */
+  refusal?: { keyId: string; message: string } | null;
 }
 
 /** The live keys: name, prefix, dates, usage this hour and per day over 7 days, and actions. */
-export function ApiKeyTable({ keys, busy, onRotate, onRevoke }: Props) {
+export function ApiKeyTable({ keys, busy, onRotate, onRevoke, refusal = null }: Props) {
   // Rotating revokes the old key at once, as revoking does: both ask first.
   const [confirming, setConfirming] = useState<{ id: string; action: KeyAction } | null>(null);
   if (keys.length === 0) return <p className="seller-muted">No API keys yet. Create one below.</p>;
@@ -34,46 +36,57 @@ export function ApiKeyTable({ keys, busy, onRotate, onRevoke }: Props) {
         </thead>
         <tbody>
           {keys.map((key) => (
-            <tr key={key.id}>
-              <th scope="row">{key.name}</th>
-              <td>
-                <code>{key.prefix}…</code>
-              </td>
-              <td>{formatUtc(key.createdAt)}</td>
-              <td>{key.lastUsedAt ? formatUtc(key.lastUsedAt) : "Never"}</td>
-              <td>{formatCount(key.usage.thisHour)}</td>
-              <td>
-                <span>{formatCount(key.usage.days.reduce((sum, day) => sum + day.requests, 0))}</span>
-                <span className="api-keys__days" aria-label={`Per day: ${key.usage.days.map((d) => `${d.day} ${d.requests}`).join(", ")}`}>
-                  {key.usage.days.map((d) => formatCount(d.requests)).join(" · ")}
-                </span>
-              </td>
-              <td>
-                {/* The flex row is inside the cell: a flex <td> stops being a table cell and leaves its row. */}
-                <div className="api-keys__actions">
-                  {confirming?.id === key.id ? (
-                    <ConfirmKeyAction
-                      keyName={key.name}
-                      action={confirming.action}
-                      busy={busy}
-                      onConfirm={() => void (confirming.action === "rotate" ? onRotate : onRevoke)?.(key.id).then(() => setConfirming(null))}
-                      onCancel={() => setConfirming(null)}
-                    />
-                  ) : (
-                    <>
-                      {onRotate && (
-                        <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming({ id: key.id, action: "rotate" })}>
-                          Rotate<span className="visually-hidden"> {key.name}</span>
+            <Fragment key={key.id}>
+              <tr>
+                <th scope="row">{key.name}</th>
+                <td>
+                  <code>{key.prefix}…</code>
+                </td>
+                <td>{formatUtc(key.createdAt)}</td>
+                <td>{key.lastUsedAt ? formatUtc(key.lastUsedAt) : "Never"}</td>
+                <td>{formatCount(key.usage.thisHour)}</td>
+                <td>
+                  <span>{formatCount(key.usage.days.reduce((sum, day) => sum + day.requests, 0))}</span>
+                  <span className="api-keys__days" aria-label={`Per day: ${key.usage.days.map((d) => `${d.day} ${d.requests}`).join(", ")}`}>
+                    {key.usage.days.map((d) => formatCount(d.requests)).join(" · ")}
+                  </span>
+                </td>
+                <td>
+                  {/* The flex row is inside the cell: a flex <td> stops being a table cell and leaves its row. */}
+                  <div className="api-keys__actions">
+                    {confirming?.id === key.id ? (
+                      <ConfirmKeyAction
+                        keyName={key.name}
+                        action={confirming.action}
+                        busy={busy}
+                        onConfirm={() => void (confirming.action === "rotate" ? onRotate : onRevoke)?.(key.id).then(() => setConfirming(null))}
+                        onCancel={() => setConfirming(null)}
+                      />
+                    ) : (
+                      <>
+                        {onRotate && (
+                          <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming({ id: key.id, action: "rotate" })}>
+                            Rotate<span className="visually-hidden"> {key.name}</span>
+                          </button>
+                        )}
+                        <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming({ id: key.id, action: "revoke" })}>
+                          Revoke<span className="visually-hidden"> {key.name}</span>
                         </button>
-                      )}
-                      <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming({ id: key.id, action: "revoke" })}>
-                        Revoke<span className="visually-hidden"> {key.name}</span>
-                      </button>
-                    </>
-                  )}
-                </div>
-              </td>
-            </tr>
+                      </>
+                    )}
+                  </div>
+                </td>
+              </tr>
+              {refusal?.keyId === key.id && (
+                <tr>
+                  <td colSpan={7}>
+                    <p className="field-error api-keys__refusal" role="alert">
+                      {refusal.message}
+                    </p>
+                  </td>
+                </tr>
+              )}
+            </Fragment>
           ))}
         </tbody>
       </table>

@@ -2,10 +2,15 @@ import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import { LOGO_MAX_KB, type BrandingResponse } from "@contract/branding";
 import { LoadFailed } from "../../components/LoadFailed";
 import { errorMessage } from "../../api/api-error";
+import { serverFieldErrors, type FieldErrors } from "../../api/field-errors";
 import { fetchBranding, removeLogo, saveBranding, uploadLogo } from "../../api/branding";
 import { useResource } from "../../api/use-resource";
 import { ReportRecipientsForm } from "./ReportRecipientsForm";
 import "../../styles/branding.css";
+
+const FIELDS = ["display_name", "accent_color"] as const;
+type Field = (typeof FIELDS)[number];
+type Message = { kind: "status" | "error"; text: string } | null;
 
 /** Settings → Branding: the name, colour and logo PDFs and weekly reports carry, with a preview. */
 export function BrandingPanel() {
@@ -34,31 +39,44 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
   const [name, setName] = useState(initial.display_name ?? "");
   const [accent, setAccent] = useState(initial.accent_color ?? "");
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: "status" | "error"; text: string } | null>(null);
+  // The form's outcome shows under Save, the logo's under the logo field: each by the control used
+  // (at 390 px the logo field alone pushed a refused colour out of view).
+  const [formMessage, setFormMessage] = useState<Message>(null);
+  const [logoMessage, setLogoMessage] = useState<Message>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
   const readOnly = !branding.can_edit;
 
-  async function run(action: () => Promise<BrandingResponse>, done: string) {
+  async function run(action: () => Promise<BrandingResponse>, done: string, show: (message: Message) => void, fallback: string) {
     setBusy(true);
-    setMessage(null);
+    setFormMessage(null);
+    setLogoMessage(null);
+    setFieldErrors({});
     try {
       const next = await action();
       setBranding(next);
-      setMessage({ kind: "status", text: done });
+      show({ kind: "status", text: done });
     } catch (error) {
-      setMessage({ kind: "error", text: errorMessage(error, "Could not save the branding. Please try again.") });
+      const errors = serverFieldErrors(error, FIELDS);
+      setFieldErrors(errors);
+      if (errors.display_name === undefined && errors.accent_color === undefined) show({ kind: "error", text: errorMessage(error, fallback) });
     }
     setBusy(false);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void run(() => saveBranding({ display_name: name.trim() || null, accent_color: accent.trim() || null }), "Branding saved.");
+    void run(
+      () => saveBranding({ display_name: name.trim() || null, accent_color: accent.trim() || null }),
+      "Branding saved.",
+      setFormMessage,
+      "Could not save the branding. Please try again.",
+    );
   }
 
   function pickLogo(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = "";
-    if (file) void run(() => uploadLogo(file), "Logo uploaded.");
+    if (file) void run(() => uploadLogo(file), "Logo uploaded.", setLogoMessage, "Could not upload the logo. Please try again.");
   }
 
   const accentComplete = /^#[0-9a-fA-F]{6}$/.test(accent);
@@ -69,7 +87,21 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
       <form className="settings-form branding-form" onSubmit={submit} aria-label="Branding">
         <div className="field settings-form__field">
           <label htmlFor={`${id}-name`}>Display name</label>
-          <input id={`${id}-name`} value={name} maxLength={80} placeholder="e.g. Acme Agency" disabled={readOnly} onChange={(e) => setName(e.target.value)} />
+          <input
+            id={`${id}-name`}
+            value={name}
+            maxLength={80}
+            placeholder="e.g. Acme Agency"
+            disabled={readOnly}
+            aria-invalid={fieldErrors.display_name !== undefined}
+            aria-describedby={fieldErrors.display_name === undefined ? undefined : `${id}-name-error`}
+            onChange={(e) => setName(e.target.value)}
+          />
+          {fieldErrors.display_name !== undefined && (
+            <p id={`${id}-name-error`} className="field-error" role="alert">
+              {fieldErrors.display_name}
+            </p>
+          )}
         </div>
         <div className="field settings-form__field">
           <label htmlFor={`${id}-accent`}>Accent colour</label>
@@ -79,7 +111,8 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
               value={accent}
               maxLength={7}
               placeholder="#1d4ed8"
-              aria-describedby={`${id}-accent-hint`}
+              aria-invalid={fieldErrors.accent_color !== undefined}
+              aria-describedby={fieldErrors.accent_color === undefined ? `${id}-accent-hint` : `${id}-accent-error ${id}-accent-hint`}
               disabled={readOnly}
               onChange={(e) => setAccent(e.target.value)}
             />
@@ -94,10 +127,16 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
           <p id={`${id}-accent-hint`} className="toggle__description">
             #rrggbb, dark enough for white text on it (contrast at least 4.5:1).
           </p>
+          {fieldErrors.accent_color !== undefined && (
+            <p id={`${id}-accent-error`} className="field-error" role="alert">
+              {fieldErrors.accent_color}
+            </p>
+          )}
         </div>
         <button type="submit" className="button button--primary" disabled={readOnly || busy}>
           Save branding
         </button>
+        <Outcome message={formMessage} />
       </form>
       <div className="field settings-form__field">
         <label htmlFor={`${id}-logo`}>Logo</label>
@@ -106,20 +145,31 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
           PNG or SVG, at most {LOGO_MAX_KB} kB. PDFs show a PNG, or an SVG made only of filled paths; with another SVG they show your name alone.
         </p>
         {branding.logo && (
-          <button type="button" className="button button--secondary branding-form__remove" disabled={readOnly || busy} onClick={() => void run(removeLogo, "Logo removed.")}>
+          <button
+            type="button"
+            className="button button--secondary branding-form__remove"
+            disabled={readOnly || busy}
+            onClick={() => void run(removeLogo, "Logo removed.", setLogoMessage, "Could not remove the logo. Please try again.")}
+          >
             Remove logo
           </button>
         )}
+        <Outcome message={logoMessage} />
       </div>
-      {message && (
-        <p className={message.kind === "error" ? "field-error" : "seller-muted"} role={message.kind === "error" ? "alert" : "status"}>
-          {message.text}
-        </p>
-      )}
       {/* The API gives the logo's public URL (for emails); the page loads it from its own origin. */}
       <BrandingPreview name={branding.display_name} accent={previewAccent} logoUrl={branding.logo ? new URL(branding.logo.url).pathname : null} />
       <ReportRecipientsForm readOnly={readOnly} />
     </>
+  );
+}
+
+/** What a save or a logo change came to, by its control. */
+function Outcome({ message }: { message: Message }) {
+  if (message === null) return null;
+  return (
+    <p className={message.kind === "error" ? "field-error" : "seller-muted"} role={message.kind === "error" ? "alert" : "status"}>
+      {message.text}
+    </p>
   );
 }
 

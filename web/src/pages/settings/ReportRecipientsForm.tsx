@@ -23,17 +23,20 @@ export function ReportRecipientsForm({ readOnly }: { readOnly: boolean }) {
   const [connectionId, setConnectionId] = useState(WHOLE_WORKSPACE);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // A refused Remove shows in its own item: the add form's line may be twenty addresses away.
+  const [removeRefusal, setRemoveRefusal] = useState<{ email: string; text: string } | null>(null);
   const shown = list ?? (load.status === "success" ? load.data : null);
   const addRefusal = shown?.add_refusal ?? null;
 
-  async function change(action: () => Promise<ReportRecipients>) {
+  async function change(action: () => Promise<ReportRecipients>, onError: (text: string) => void = setFailure) {
     setBusy(true);
     setFailure(null);
+    setRemoveRefusal(null);
     try {
       setList(await action());
       return true;
     } catch (error) {
-      setFailure(errorMessage(error, "Could not change the report addresses. Please try again."));
+      onError(errorMessage(error, "Could not change the report addresses. Please try again."));
       return false;
     } finally {
       setBusy(false);
@@ -65,9 +68,19 @@ export function ReportRecipientsForm({ readOnly }: { readOnly: boolean }) {
               {connections.length >= 2 && <span className="seller-muted">{recipient.connection_name ?? "All seller accounts"}</span>}
               <span className={`badge ${recipient.confirmed ? "badge--live" : "badge--mock"}`}>{recipient.confirmed ? "Confirmed" : "Waiting for confirmation"}</span>
               {!readOnly && (
-                <button type="button" className="button button--secondary" disabled={busy} onClick={() => void change(() => removeRecipient(recipient.email))}>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={busy}
+                  onClick={() => void change(() => removeRecipient(recipient.email), (text) => setRemoveRefusal({ email: recipient.email, text }))}
+                >
                   Remove<span className="visually-hidden"> {recipient.email}</span>
                 </button>
+              )}
+              {removeRefusal?.email === recipient.email && (
+                <p className="field-error branding-recipients__refusal" role="alert">
+                  {removeRefusal.text}
+                </p>
               )}
             </li>
           ))}

@@ -4,7 +4,8 @@ import { errorMessage } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
 import type { CreatedApiKey } from "@contract/api-keys";
 
-export type KeyAction = { status: "idle" } | { status: "busy" } | { status: "error"; message: string };
+/** `keyId`: the key a refused rotate or revoke was for (its row shows why); null for a refused create. */
+export type KeyAction = { status: "idle" } | { status: "busy" } | { status: "error"; message: string; keyId: string | null };
 
 /** The keys list, and create/rotate/revoke with the one-time display of a new key. */
 export function useApiKeys() {
@@ -13,7 +14,7 @@ export function useApiKeys() {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
   const run = useCallback(
-    async (work: () => Promise<CreatedApiKey | void>) => {
+    async (work: () => Promise<CreatedApiKey | void>, keyId: string | null = null) => {
       setAction({ status: "busy" });
       try {
         const result = await work();
@@ -22,7 +23,7 @@ export function useApiKeys() {
         reload();
         return true;
       } catch (error) {
-        setAction({ status: "error", message: errorMessage(error) ?? "That did not work. Please try again." });
+        setAction({ status: "error", message: errorMessage(error) ?? "That did not work. Please try again.", keyId });
         return false;
       }
     },
@@ -36,7 +37,7 @@ export function useApiKeys() {
     created,
     dismissCreated: () => setCreated(null),
     create: (name: string) => run(() => createApiKey(name)),
-    rotate: (id: string) => run(() => rotateApiKey(id)),
-    revoke: (id: string) => run(() => revokeApiKey(id)),
+    rotate: (id: string) => run(() => rotateApiKey(id), id),
+    revoke: (id: string) => run(() => revokeApiKey(id), id),
   };
 }

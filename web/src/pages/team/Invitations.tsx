@@ -147,7 +147,17 @@ export function Invitations({
               </span>
               {/* Only owners invite owners, so only owners withdraw an owner's invitation. */}
               {(invitation.role !== "owner" || canInviteOwners) && (
-                <button type="button" className="button button--secondary" disabled={busy} onClick={() => void act(() => withdrawInvitation(invitation.id), changed)}>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={busy}
+                  onClick={() => {
+                    setSentTo(null);
+                    setRefusal(null);
+                    // Shown under the invite form, by this list, not at the top of a long page.
+                    void act(() => withdrawInvitation(invitation.id), changed, setRefusal);
+                  }}
+                >
                   Withdraw
                 </button>
               )}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { Link } from "react-router-dom";
 import type { WorkspaceRole } from "@contract/workspaces";
 import { errorMessage } from "../../api/api-error";
@@ -33,6 +33,8 @@ function TeamScreen({ demo }: { demo: boolean }) {
   const [error, setError] = useState<string | null>(null);
   // Leaving's refusal (the last owner) shows by its button, mid-page, not at the top.
   const [leaveRefusal, setLeaveRefusal] = useState<string | null>(null);
+  // A role change's or removal's refusal shows under that member's row: the table may be long.
+  const [memberRefusal, setMemberRefusal] = useState<{ userId: string; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const manages = can("members");
   const ownsIt = list?.current.role === "owner";
@@ -49,6 +51,11 @@ function TeamScreen({ demo }: { demo: boolean }) {
     } finally {
       setBusy(false);
     }
+  }
+
+  function actOnMember(userId: string, request: () => Promise<unknown>) {
+    setMemberRefusal(null);
+    return act(request, reloadTeam, (text) => setMemberRefusal({ userId, text }));
   }
 
   return (
@@ -83,45 +90,55 @@ function TeamScreen({ demo }: { demo: boolean }) {
               <tbody>
                 {team.data.members.map((member) => {
                   const editable = manages && !member.you && (ownsIt || member.role !== "owner");
+                  const refusal = memberRefusal?.userId === member.userId ? memberRefusal.text : null;
                   return (
-                    <tr key={member.userId}>
-                      <th scope="row">
-                        {memberName(member.email)}
-                        {member.you ? " (you)" : ""}
-                      </th>
-                      <td>
-                        {editable ? (
-                          <select
-                            aria-label={`Role of ${member.email ?? "this member"}`}
-                            value={member.role}
-                            disabled={busy}
-                            onChange={(event) => void act(() => changeRole(member.userId, event.target.value as WorkspaceRole), reloadTeam)}
-                          >
-                            {rolesGrantableBy(ownsIt).map((role) => (
-                              <option key={role} value={role}>
-                                {role}
-                              </option>
-                            ))}
-                          </select>
-                        ) : (
-                          member.role
-                        )}
-                      </td>
-                      <td>{formatUtc(member.joinedAt)}</td>
-                      <td>
-                        {editable && (
-                          <ConfirmButton
-                            confirmName={`Confirm removing ${member.email ?? "this member"}`}
-                            question={`${member.email ?? "This member"} loses access to ${list?.current.name ?? "this workspace"} at once; inviting them again is the only way back.`}
-                            confirmText="Yes, remove"
-                            busy={busy}
-                            onConfirm={() => act(() => removeMember(member.userId), reloadTeam)}
-                          >
-                            Remove
-                          </ConfirmButton>
-                        )}
-                      </td>
-                    </tr>
+                    <Fragment key={member.userId}>
+                      <tr>
+                        <th scope="row">
+                          {memberName(member.email)}
+                          {member.you ? " (you)" : ""}
+                        </th>
+                        <td>
+                          {editable ? (
+                            <select
+                              aria-label={`Role of ${member.email ?? "this member"}`}
+                              value={member.role}
+                              disabled={busy}
+                              onChange={(event) => void actOnMember(member.userId, () => changeRole(member.userId, event.target.value as WorkspaceRole))}
+                            >
+                              {rolesGrantableBy(ownsIt).map((role) => (
+                                <option key={role} value={role}>
+                                  {role}
+                                </option>
+                              ))}
+                            </select>
+                          ) : (
+                            member.role
+                          )}
+                        </td>
+                        <td>{formatUtc(member.joinedAt)}</td>
+                        <td>
+                          {editable && (
+                            <ConfirmButton
+                              confirmName={`Confirm removing ${member.email ?? "this member"}`}
+                              question={`${member.email ?? "This member"} loses access to ${list?.current.name ?? "this workspace"} at once; inviting them again is the only way back.`}
+                              confirmText="Yes, remove"
+                              busy={busy}
+                              onConfirm={() => actOnMember(member.userId, () => removeMember(member.userId))}
+                            >
+                              Remove
+                            </ConfirmButton>
+                          )}
+                        </td>
+                      </tr>
+                      {refusal !== null && (
+                        <tr className="team-table__refusal">
+                          <td colSpan={4}>
+                            <LimitMessage text={refusal} inline />
+                          </td>
+                        </tr>
+                      )}
+                    </Fragment>
                   );
                 })}
               </tbody>
