@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { Bindings } from "../../../worker/env";
 import type { ChannelSettings } from "../../../worker/contract/channels";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
-import { channelEnv, scriptWebhook, webhookCalls, webhookEndpoint } from "./support";
+import { channelEnv, discordEndpoint, scriptWebhook, webhookCalls, webhookEndpoint } from "./support";
 import { currentWorkspaceId, storeSealedWebhookUrl } from "./webhook-url-rows";
 
 const EMPTY: ChannelSettings = {
@@ -183,6 +183,19 @@ describe("POST /api/settings/webhook-test", () => {
       status: 500,
       detail: "HTTP status 500",
     });
+  });
+
+  it("reaches a Discord webhook URL as is: Discord posts the body's content and answers 204", async () => {
+    const browser = await signedIn();
+    const hook = discordEndpoint();
+    await browser.json("/api/settings/channels", "PUT", { webhookUrl: hook.url });
+    await browser.request("/api/settings/webhook-secret", { method: "POST" });
+
+    const res = await browser.request("/api/settings/webhook-test", { method: "POST" });
+
+    expect(await res.json()).toEqual({ ok: true, status: 204 });
+    const [call] = await webhookCalls(hook.path);
+    expect(JSON.parse(call!.body)).toMatchObject({ type: "webhook.test", content: expect.stringContaining("test message") });
   });
 
   it("allows a few tests an hour per account, then 429 with Retry-After; another account is not held up", async () => {

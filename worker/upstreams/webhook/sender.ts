@@ -3,8 +3,8 @@ import { hmacSha256, toHex } from "../../shared/hmac";
 import { isTimeout } from "../http";
 
 /**
- * Signed webhooks. The body is JSON whose `text` field makes a Slack incoming webhook post
- * it as is; other receivers check X-RankLayer-Signature: `t=<unix seconds>,v1=<hex
+ * Signed webhooks. The body is JSON whose `text` field makes a Slack incoming webhook, and
+ * whose `content` field a Discord webhook, post it as is; other receivers check X-RankLayer-Signature: `t=<unix seconds>,v1=<hex
  * HMAC-SHA256(secret, t + "." + raw body)>` and reject old timestamps to stop replays.
  */
 export const SIGNATURE_HEADER = "X-RankLayer-Signature";
@@ -37,6 +37,8 @@ export interface WebhookPayload {
   id: string;
   /** A summary for chat tools (Slack shows exactly this). */
   text: string;
+  /** The same summary within Discord's 2,000 characters (Discord shows exactly this and ignores `text`). */
+  content: string;
   alerts: WebhookAlert[];
   message: string;
   day: string;

@@ -18,6 +18,7 @@ describe("alertDigestPayload", () => {
       type: "alerts.fired",
       id: "dlv-1",
       text: `1 RankLayer alert fired (2026-11-22):\n• ${EVENT.message}\n${ALERTS_URL}`,
+      content: `1 RankLayer alert fired (2026-11-22):\n• ${EVENT.message}\n${ALERTS_URL}`,
       alerts: [
         {
           eventId: "evt-1",
