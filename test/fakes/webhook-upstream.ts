@@ -50,6 +50,10 @@ export class WebhookFake implements FakeUpstream {
     this.calls.push(record);
     const scripted = this.scripts.get(url.pathname)?.shift();
     if (scripted === "hang") return new Promise<Response>(() => {});
+    if (typeof scripted === "object") {
+      record.status = scripted.status;
+      return new Response("rate_limited", { status: scripted.status, headers: { "Retry-After": scripted.retryAfter } });
+    }
     if (scripted !== undefined) {
       record.status = scripted;
       return new Response(scripted < 300 ? "ok" : "error", { status: scripted });

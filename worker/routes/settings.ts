@@ -168,5 +168,7 @@ export const settingsRoutes = createRouter()
     }
     const nowMs = Date.now();
     const payload = testWebhookPayload(nowMs, config.alertsPageUrl);
-    return answer(await c.get("services").sources.webhooks.post({ url: saved.url, secret, payload, deliveryId: payload.id, nowMs }));
+    // A receiver's Retry-After matters to delivery retries, not to this answer.
+    const { retryAfterSeconds: _wait, ...result } = await c.get("services").sources.webhooks.post({ url: saved.url, secret, payload, deliveryId: payload.id, nowMs });
+    return answer(result);
   });

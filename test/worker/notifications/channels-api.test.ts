@@ -183,6 +183,13 @@ describe("POST /api/settings/webhook-test", () => {
       status: 500,
       detail: "HTTP status 500",
     });
+    // A rate-limited receiver: the answer is the same shape (the Retry-After is for delivery retries).
+    await scriptWebhook(hook.path, [{ status: 429, retryAfter: "30" }]);
+    expect(await (await browser.request("/api/settings/webhook-test", { method: "POST" })).json()).toEqual({
+      ok: false,
+      status: 429,
+      detail: "HTTP status 429",
+    });
   });
 
   it("reaches a Discord webhook URL as is: Discord posts the body's content and answers 204", async () => {

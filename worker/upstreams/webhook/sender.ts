@@ -1,6 +1,6 @@
 import type { WebhookTestResult } from "../../contract/channels";
 import { hmacSha256, toHex } from "../../shared/hmac";
-import { isTimeout } from "../http";
+import { isTimeout, retryAfterOf } from "../http";
 
 /**
  * Signed webhooks. The body is JSON whose `text` field makes a Slack incoming webhook, and
@@ -58,10 +58,15 @@ export interface WebhookPost {
   timeoutMs?: number;
 }
 
+/** What the receiver answered; `retryAfterSeconds` when a 429 or 503 said how long to wait (capped at an hour). */
+export interface WebhookPostResult extends WebhookTestResult {
+  retryAfterSeconds?: number;
+}
+
 /** Where signed webhooks go out: fetch in the Worker, a recording fake in tests. */
 export interface WebhookSender {
   /** Never throws: a failure comes back as { ok: false, detail }. */
-  post(post: WebhookPost): Promise<WebhookTestResult>;
+  post(post: WebhookPost): Promise<WebhookPostResult>;
 }
 
 /**
@@ -69,7 +74,7 @@ export interface WebhookSender {
  * whose reason is only "HTTP status N" (another status, a redirect), "timed out" or
  * "could not connect".
  */
-export async function postWebhook(post: WebhookPost): Promise<WebhookTestResult> {
+export async function postWebhook(post: WebhookPost): Promise<WebhookPostResult> {
   const body = JSON.stringify(post.payload);
   const timeoutMs = post.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   try {
@@ -88,7 +93,10 @@ export async function postWebhook(post: WebhookPost): Promise<WebhookTestResult>
     });
     await response.body?.cancel();
     if (response.ok) return { ok: true, status: response.status };
-    return { ok: false, status: response.status, detail: `HTTP status ${response.status}` };
+    const failed = { ok: false, status: response.status, detail: `HTTP status ${response.status}` };
+    // Slack and Discord say how long a 429 must wait; an attempt before then is refused again.
+    const retryAfterSeconds = response.status === 429 || response.status === 503 ? retryAfterOf(response) : undefined;
+    return retryAfterSeconds === undefined ? failed : { ...failed, retryAfterSeconds };
   } catch (error) {
     // Only these three words come back: the network error's own text could tell a caller
     // how an address it should not see behaves.
