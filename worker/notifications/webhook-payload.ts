@@ -27,13 +27,30 @@ export function digestHeadline(events: readonly AlertEventMessage[]): string {
 }
 
 /**
- * The chat summary: the headline, as many alerts as fit in `maxLines` lines and `maxChars`
- * characters (the rest counted, "…and 12 more"), and the alerts page.
+ * Slack reads `&`, `<` and `>` in text as control characters (`<!channel>` notifies everyone, `<url|label>`
+ * is a link), so text that is not meant as markup carries them as entities, as Slack asks.
  */
-function summary(headline: string, events: readonly AlertEventMessage[], alertsUrl: string, maxLines: number, maxChars: number): string {
+export const slackEscape = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+/** Discord: mention nobody, whatever a message says ("@everyone" in a connection's name stays text). */
+const NO_MENTIONS = { parse: [] as never[] };
+
+/**
+ * The chat summary: the headline, as many alerts as fit in `maxLines` lines and `maxChars`
+ * characters (the rest counted, "…and 12 more"), and the alerts page. A message (it may hold a
+ * connection's name) goes through `escape`.
+ */
+function summary(
+  headline: string,
+  events: readonly AlertEventMessage[],
+  alertsUrl: string,
+  maxLines: number,
+  maxChars: number,
+  escape: (text: string) => string = (text) => text,
+): string {
   const build = (count: number) => {
     const more = events.length - count;
-    const lines = events.slice(0, count).map((event) => `• ${event.message}`);
+    const lines = events.slice(0, count).map((event) => `• ${escape(event.message)}`);
     return [`${headline}:`, ...lines, ...(more > 0 ? [`…and ${more} more`] : []), alertsUrl].join("\n");
   };
   let count = Math.min(events.length, maxLines);
@@ -50,8 +67,9 @@ export function alertDigestPayload(deliveryId: string, events: readonly AlertEve
   return {
     type: "alerts.fired",
     id: deliveryId,
-    text: summary(headline, events, alertsUrl, DIGEST_TEXT_LINES, Number.POSITIVE_INFINITY),
+    text: summary(headline, events, alertsUrl, DIGEST_TEXT_LINES, Number.POSITIVE_INFINITY, slackEscape),
     content: summary(headline, events, alertsUrl, DIGEST_TEXT_LINES, DISCORD_CONTENT_MAX),
+    allowed_mentions: NO_MENTIONS,
     alerts: events.map(webhookAlert),
     message: headline,
     day: events.at(-1)?.day ?? new Date(nowMs).toISOString().slice(0, 10),
@@ -66,6 +84,7 @@ export function testWebhookPayload(nowMs: number, alertsUrl: string): WebhookPay
     id: crypto.randomUUID(),
     text: `${message} ${alertsUrl}`,
     content: `${message} ${alertsUrl}`,
+    allowed_mentions: NO_MENTIONS,
     alerts: [],
     message,
     day: new Date(nowMs).toISOString().slice(0, 10),

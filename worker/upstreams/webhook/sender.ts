@@ -39,6 +39,8 @@ export interface WebhookPayload {
   text: string;
   /** The same summary within Discord's 2,000 characters (Discord shows exactly this and ignores `text`). */
   content: string;
+  /** Discord's field: `{parse: []}`, so no text in `content` notifies anyone. */
+  allowed_mentions: { parse: never[] };
   alerts: WebhookAlert[];
   message: string;
   day: string;
