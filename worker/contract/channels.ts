@@ -65,6 +65,18 @@ export type ChannelsUpdate = z.output<typeof channelsUpdateSchema>;
 /** What the settings, the webhook test and a failed delivery say of a saved URL no key opens. */
 export const UNREADABLE_WEBHOOK_URL = "The saved webhook URL cannot be read. Save it again.";
 
+/**
+ * A channel whose latest alert did not get through: `failed` after its last attempt, or
+ * `retrying` after a failed one; `detail` is the reason ("HTTP status 410", "timed out").
+ */
+export interface ChannelDeliveryProblem {
+  channel: "email" | "webhook";
+  status: "failed" | "retrying";
+  detail: string;
+  /** When that alert fired. */
+  firedAt: string;
+}
+
 /** GET and PUT /api/settings/channels. */
 export interface ChannelSettings {
   alertEmail: string | null;
@@ -81,6 +93,8 @@ export interface ChannelSettings {
   webhookSecretSet: boolean;
   /** Whether this deployment can send email at all (the ALERT_EMAIL binding and a sender). */
   emailConfigured: boolean;
+  /** The channels whose latest alert did not get through (empty when all is well). */
+  deliveryProblems: ChannelDeliveryProblem[];
 }
 
 /** POST /api/settings/webhook-secret: the new secret, shown this once. */

@@ -42,6 +42,31 @@ describe("/settings Notifications: alert channels", () => {
     expect(button("Send test").disabled).toBe(true);
   });
 
+  it("says which channel's latest alert did not get through, and why", async () => {
+    await renderChannels({
+      "GET /api/settings/channels": json(
+        channelSettings({
+          alertEmail: "seller@example.com",
+          webhookUrl: SLACK,
+          webhookSecretSet: true,
+          deliveryProblems: [
+            { channel: "webhook", status: "failed", detail: "HTTP status 410", firedAt: "2026-11-22T02:30:04.000Z" },
+            { channel: "email", status: "retrying", detail: "could not send", firedAt: "2026-11-23T02:30:04.000Z" },
+          ],
+        }),
+      ),
+    });
+
+    const notes = within(panel()).getAllByRole("status").map((note) => note.textContent);
+    expect(notes).toContain("Your latest alert (fired 2026-11-22 02:30 UTC) could not be delivered to this webhook: HTTP status 410. Check the setting, then Send test.");
+    expect(notes).toContain("Your latest alert (fired 2026-11-23 02:30 UTC) has not reached this address yet: could not send. It is being retried.");
+  });
+
+  it("says nothing of deliveries when all got through", async () => {
+    await renderChannels({ "GET /api/settings/channels": json(channelSettings({ alertEmail: "seller@example.com", webhookUrl: SLACK, webhookSecretSet: true })) });
+    expect(panel().textContent).not.toContain("Your latest alert");
+  });
+
   it("says a saved URL the server can no longer read, until it is saved again", async () => {
     const { user } = await renderChannels({
       "GET /api/settings/channels": json(channelSettings({ webhookUrlUnreadable: true, webhookSecretSet: true })),

@@ -109,6 +109,7 @@ export function channelSettings(overrides: Partial<ChannelSettings> = {}): Chann
     webhookUrlUnreadable: false,
     webhookSecretSet: false,
     emailConfigured: true,
+    deliveryProblems: [],
     ...overrides,
   };
 }

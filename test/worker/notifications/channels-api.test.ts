@@ -14,6 +14,7 @@ const EMPTY: ChannelSettings = {
   webhookUrlUnreadable: false,
   webhookSecretSet: false,
   emailConfigured: true,
+  deliveryProblems: [],
 };
 
 async function signedIn(overrides: Partial<Bindings> = {}) {
