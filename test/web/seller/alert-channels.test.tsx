@@ -32,6 +32,7 @@ describe("/settings Notifications: alert channels", () => {
     expect(urlField().value).toBe(SLACK);
     expect(panel().textContent).toContain("A secret is set.");
     expect(button("Send test").disabled).toBe(false);
+    expect(panel().textContent).toContain("A Slack or Discord webhook URL works as is");
   });
 
   it("says when this server cannot send email, and offers no test without a URL and a secret", async () => {

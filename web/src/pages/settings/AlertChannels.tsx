@@ -62,7 +62,7 @@ export function AlertChannels({ channels }: { channels: ChannelSettingsState }) 
           <label htmlFor={`${id}-webhookUrl`}>Webhook URL</label>
           <input {...fieldProps("webhookUrl")} type="url" inputMode="url" placeholder="https://hooks.slack.com/services/…" />
           <p id={`${id}-webhookUrl-hint`} className="toggle__description">
-            HTTPS only. A Slack incoming webhook works as is; other receivers can check the X-RankLayer-Signature header.
+            HTTPS only. A Slack or Discord webhook URL works as is; other receivers can check the X-RankLayer-Signature header.
           </p>
           {/* A URL is saved, but this server can no longer read it: say so rather than show an empty field. */}
           {saved.webhookUrlUnreadable && !fieldErrors.webhookUrl && (
