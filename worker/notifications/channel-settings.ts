@@ -1,7 +1,7 @@
 import { randomToken } from "../auth/signing-key";
 import { decryptRefreshToken, encryptRefreshToken, keyringOf } from "../auth/token-crypto";
 import type { Config, Deployment } from "../config";
-import type { ChannelDeliveryProblem, ChannelSettings, ChannelsUpdate } from "../contract/channels";
+import { type ChannelDeliveryProblem, type ChannelSettings, type ChannelsUpdate, DEMO_ALERT_EMAIL_REFUSED } from "../contract/channels";
 import { loadChannels, type StoredChannels, upsertChannels } from "./channel-store";
 import { deliveryProblems } from "./delivery-health-store";
 import { readWebhookUrl, sealWebhookUrl, type WebhookUrlRead } from "./sealed-webhook-url";
@@ -25,6 +25,7 @@ export function channelSettingsView(
   saved: WebhookUrlRead,
   wholeUrl: boolean,
   problems: ChannelDeliveryProblem[],
+  isDemo = false,
 ): ChannelSettings {
   const webhookUrl = saved.status === "open" ? saved.url : null;
   return {
@@ -35,13 +36,19 @@ export function channelSettingsView(
     webhookSecretSet: stored.webhookSecretCiphertext !== null,
     emailConfigured: config.alertEmail !== null,
     deliveryProblems: problems,
+    alertEmailRefusal: isDemo ? DEMO_ALERT_EMAIL_REFUSED : null,
   };
 }
 
 /** Alert channels as the settings page sees them. A sealed URL that no longer opens reads as none, flagged (and is logged). */
-export async function loadChannelSettings({ env, config }: Deployment, workspaceId: string, wholeUrl: boolean): Promise<ChannelSettings> {
+export async function loadChannelSettings(
+  { env, config }: Deployment,
+  workspaceId: string,
+  wholeUrl: boolean,
+  isDemo = false,
+): Promise<ChannelSettings> {
   const [stored, problems] = await Promise.all([loadChannels(env.DB, workspaceId), deliveryProblems(env.DB, workspaceId)]);
-  return channelSettingsView(config, stored, await readWebhookUrl(config, workspaceId, stored), wholeUrl, problems);
+  return channelSettingsView(config, stored, await readWebhookUrl(config, workspaceId, stored), wholeUrl, problems, isDemo);
 }
 
 /**

@@ -43,6 +43,15 @@ describe("/settings Notifications: alert channels", () => {
     expect(button("Send test").disabled).toBe(true);
   });
 
+  it("a demo account: the address field is off and says why; the webhook stays open", async () => {
+    const refusal = "A demo account sends no email: anyone can make one, so it cannot mail an address.";
+    await renderChannels({ "GET /api/settings/channels": json(channelSettings({ alertEmailRefusal: refusal })) });
+
+    expect(emailField().disabled).toBe(true);
+    expect(panel().textContent).toContain(refusal);
+    expect(urlField().disabled).toBe(false);
+  });
+
   it("says which channel's latest alert did not get through, and why", async () => {
     await renderChannels({
       "GET /api/settings/channels": json(

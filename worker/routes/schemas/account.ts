@@ -80,6 +80,7 @@ export const channelSettingsSchema = z
         }),
       )
       .openapi({ description: "The channels whose latest alert did not get through: failed for good, or failed and waiting for a retry." }),
+    alertEmailRefusal: z.string().nullable().openapi({ description: "Why this account may set no alert email (a demo account); null when it may." }),
   })
   .openapi("ChannelSettings") satisfies z.ZodType<ChannelSettings>;
 

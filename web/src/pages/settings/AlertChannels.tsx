@@ -49,11 +49,13 @@ export function AlertChannels({ channels }: { channels: ChannelSettingsState }) 
         <h3 id={`${id}-heading`}>Alert channels</h3>
         <div className="field settings-form__field">
           <label htmlFor={`${id}-alertEmail`}>Alert email address</label>
-          <input {...fieldProps("alertEmail")} type="email" autoComplete="email" />
+          {/* A demo account mails no address (anyone can make one): the server says why, in place of the field's use. */}
+          <input {...fieldProps("alertEmail")} type="email" autoComplete="email" disabled={saved.alertEmailRefusal !== null} />
           <p id={`${id}-alertEmail-hint`} className="toggle__description">
-            {saved.emailConfigured
-              ? "Alert emails go here. Your Amazon sign-in shares no email address with RankLayer, so add one to get them."
-              : "Email sending is not set up on this server yet; alerts still appear in the app."}
+            {saved.alertEmailRefusal ??
+              (saved.emailConfigured
+                ? "Alert emails go here. Your Amazon sign-in shares no email address with RankLayer, so add one to get them."
+                : "Email sending is not set up on this server yet; alerts still appear in the app.")}
           </p>
           <DeliveryProblem problems={saved.deliveryProblems} channel="email" />
           <FieldError id={`${id}-alertEmail-error`} message={fieldErrors.alertEmail} />
