@@ -6,7 +6,8 @@
  * Under https://discord.com/api/webhooks/ it answers like Discord's Execute Webhook: a POST of
  * JSON needs a non-empty "content" of at most 2,000 characters (or "embeds"); Discord ignores
  * "text", so a Slack-shaped body gets 400 {code: 50006, "Cannot send an empty message"}, a longer
- * content 400 {code: 50035}, and a message it takes 204 with no body.
+ * content 400 {code: 50035}, and a message it takes 204 with no body. Its Slack-compatible URLs
+ * (ending in /slack) answer like Slack.
  *
  * Tests inside workerd drive it under https://webhook-fake.test/__control/:
  *   POST answers  { path, answers: WebhookAnswer[] }  the next answers for that path, in turn
@@ -58,7 +59,8 @@ export class WebhookFake implements FakeUpstream {
       record.status = scripted;
       return new Response(scripted < 300 ? "ok" : "error", { status: scripted });
     }
-    if (url.hostname === DISCORD_HOST) {
+    // Discord's ".../slack" URLs take Slack's body instead (its Slack-compatible endpoint).
+    if (url.hostname === DISCORD_HOST && !url.pathname.endsWith("/slack")) {
       const answer = discordAnswer(request.method, body);
       record.status = answer.status;
       return answer;
