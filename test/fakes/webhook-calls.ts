@@ -14,5 +14,8 @@ export interface WebhookCallRecord {
   status: number;
 }
 
-/** How the receiver answers its next calls: a status, or "hang" (no answer until the caller gives up). */
-export type WebhookAnswer = number | "hang";
+/**
+ * How the receiver answers its next calls: a status, "hang" (no answer until the caller gives up),
+ * or a status with a Retry-After header (Slack and Discord send one with their 429).
+ */
+export type WebhookAnswer = number | "hang" | { status: number; retryAfter: string };

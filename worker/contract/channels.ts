@@ -62,8 +62,27 @@ export const channelsUpdateSchema = z.object({
 export type ChannelsUpdateInput = z.input<typeof channelsUpdateSchema>;
 export type ChannelsUpdate = z.output<typeof channelsUpdateSchema>;
 
+/**
+ * Why a demo account sets no alert email: anyone can make one (no address is proven), so an
+ * address typed there would get alert and report mail it never asked for. Its alerts stay in the app.
+ */
+export const DEMO_ALERT_EMAIL_REFUSED =
+  "A demo account sends no email: anyone can make one, so it cannot mail an address. Its alerts appear in the app; sign in by email to get them by email.";
+
 /** What the settings, the webhook test and a failed delivery say of a saved URL no key opens. */
 export const UNREADABLE_WEBHOOK_URL = "The saved webhook URL cannot be read. Save it again.";
+
+/**
+ * A channel whose latest alert did not get through: `failed` after its last attempt, or
+ * `retrying` after a failed one; `detail` is the reason ("HTTP status 410", "timed out").
+ */
+export interface ChannelDeliveryProblem {
+  channel: "email" | "webhook";
+  status: "failed" | "retrying";
+  detail: string;
+  /** When that alert fired. */
+  firedAt: string;
+}
 
 /** GET and PUT /api/settings/channels. */
 export interface ChannelSettings {
@@ -81,6 +100,10 @@ export interface ChannelSettings {
   webhookSecretSet: boolean;
   /** Whether this deployment can send email at all (the ALERT_EMAIL binding and a sender). */
   emailConfigured: boolean;
+  /** The channels whose latest alert did not get through (empty when all is well). */
+  deliveryProblems: ChannelDeliveryProblem[];
+  /** Why this account may set no alert email (a demo account); null when it may. */
+  alertEmailRefusal: string | null;
 }
 
 /** POST /api/settings/webhook-secret: the new secret, shown this once. */

@@ -1,8 +1,9 @@
 import { randomToken } from "../auth/signing-key";
 import { decryptRefreshToken, encryptRefreshToken, keyringOf } from "../auth/token-crypto";
 import type { Config, Deployment } from "../config";
-import type { ChannelSettings, ChannelsUpdate } from "../contract/channels";
+import { type ChannelDeliveryProblem, type ChannelSettings, type ChannelsUpdate, DEMO_ALERT_EMAIL_REFUSED } from "../contract/channels";
 import { loadChannels, type StoredChannels, upsertChannels } from "./channel-store";
+import { deliveryProblems } from "./delivery-health-store";
 import { readWebhookUrl, sealWebhookUrl, type WebhookUrlRead } from "./sealed-webhook-url";
 
 /**
@@ -18,7 +19,14 @@ function maskedWebhookUrl(url: string): string {
 }
 
 /** `saved`: the stored URL as read (readWebhookUrl); `wholeUrl`: the caller may change the settings (and so see it in full). */
-export function channelSettingsView(config: Config, stored: StoredChannels, saved: WebhookUrlRead, wholeUrl: boolean): ChannelSettings {
+export function channelSettingsView(
+  config: Config,
+  stored: StoredChannels,
+  saved: WebhookUrlRead,
+  wholeUrl: boolean,
+  problems: ChannelDeliveryProblem[],
+  isDemo = false,
+): ChannelSettings {
   const webhookUrl = saved.status === "open" ? saved.url : null;
   return {
     alertEmail: stored.alertEmail,
@@ -27,13 +35,20 @@ export function channelSettingsView(config: Config, stored: StoredChannels, save
     webhookUrlUnreadable: saved.status === "unreadable",
     webhookSecretSet: stored.webhookSecretCiphertext !== null,
     emailConfigured: config.alertEmail !== null,
+    deliveryProblems: problems,
+    alertEmailRefusal: isDemo ? DEMO_ALERT_EMAIL_REFUSED : null,
   };
 }
 
 /** Alert channels as the settings page sees them. A sealed URL that no longer opens reads as none, flagged (and is logged). */
-export async function loadChannelSettings({ env, config }: Deployment, workspaceId: string, wholeUrl: boolean): Promise<ChannelSettings> {
-  const stored = await loadChannels(env.DB, workspaceId);
-  return channelSettingsView(config, stored, await readWebhookUrl(config, workspaceId, stored), wholeUrl);
+export async function loadChannelSettings(
+  { env, config }: Deployment,
+  workspaceId: string,
+  wholeUrl: boolean,
+  isDemo = false,
+): Promise<ChannelSettings> {
+  const [stored, problems] = await Promise.all([loadChannels(env.DB, workspaceId), deliveryProblems(env.DB, workspaceId)]);
+  return channelSettingsView(config, stored, await readWebhookUrl(config, workspaceId, stored), wholeUrl, problems, isDemo);
 }
 
 /**

@@ -3,6 +3,8 @@ import type { AlertEventMessage } from "./alert-event";
 
 /** Lines of the Slack summary; the rest is counted ("…and 12 more"), the payload's `alerts` carries them all. */
 export const DIGEST_TEXT_LINES = 20;
+/** Discord refuses (400) a message whose `content` is longer than this (UTF-16 code units). */
+export const DISCORD_CONTENT_MAX = 2_000;
 
 const webhookAlert = (event: AlertEventMessage): WebhookAlert => ({
   eventId: event.id,
@@ -24,15 +26,50 @@ export function digestHeadline(events: readonly AlertEventMessage[]): string {
   return `${events.length} RankLayer ${events.length === 1 ? "alert" : "alerts"} fired (${when})`;
 }
 
-/** The one webhook of a run for an account: every alert that fired, and a Slack `text` summing them up. */
+/**
+ * Slack reads `&`, `<` and `>` in text as control characters (`<!channel>` notifies everyone, `<url|label>`
+ * is a link), so text that is not meant as markup carries them as entities, as Slack asks.
+ */
+export const slackEscape = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+/** Discord: mention nobody, whatever a message says ("@everyone" in a connection's name stays text). */
+const NO_MENTIONS = { parse: [] as never[] };
+
+/**
+ * The chat summary: the headline, as many alerts as fit in `maxLines` lines and `maxChars`
+ * characters (the rest counted, "…and 12 more"), and the alerts page. A message (it may hold a
+ * connection's name) goes through `escape`.
+ */
+function summary(
+  headline: string,
+  events: readonly AlertEventMessage[],
+  alertsUrl: string,
+  maxLines: number,
+  maxChars: number,
+  escape: (text: string) => string = (text) => text,
+): string {
+  const build = (count: number) => {
+    const more = events.length - count;
+    const lines = events.slice(0, count).map((event) => `• ${escape(event.message)}`);
+    return [`${headline}:`, ...lines, ...(more > 0 ? [`…and ${more} more`] : []), alertsUrl].join("\n");
+  };
+  let count = Math.min(events.length, maxLines);
+  while (count > 0 && build(count).length > maxChars) count--;
+  return build(count).slice(0, maxChars);
+}
+
+/**
+ * The one webhook of a run for an account: every alert that fired, a Slack `text` and a
+ * Discord `content` summing them up (each posts only its own field, Discord at most 2,000 characters).
+ */
 export function alertDigestPayload(deliveryId: string, events: readonly AlertEventMessage[], alertsUrl: string, nowMs: number): WebhookPayload {
-  const shown = events.slice(0, DIGEST_TEXT_LINES).map((event) => `• ${event.message}`);
-  const more = events.length - shown.length;
   const headline = digestHeadline(events);
   return {
     type: "alerts.fired",
     id: deliveryId,
-    text: [`${headline}:`, ...shown, ...(more > 0 ? [`…and ${more} more`] : []), alertsUrl].join("\n"),
+    text: summary(headline, events, alertsUrl, DIGEST_TEXT_LINES, Number.POSITIVE_INFINITY, slackEscape),
+    content: summary(headline, events, alertsUrl, DIGEST_TEXT_LINES, DISCORD_CONTENT_MAX),
+    allowed_mentions: NO_MENTIONS,
     alerts: events.map(webhookAlert),
     message: headline,
     day: events.at(-1)?.day ?? new Date(nowMs).toISOString().slice(0, 10),
@@ -46,6 +83,8 @@ export function testWebhookPayload(nowMs: number, alertsUrl: string): WebhookPay
     type: "webhook.test",
     id: crypto.randomUUID(),
     text: `${message} ${alertsUrl}`,
+    content: `${message} ${alertsUrl}`,
+    allowed_mentions: NO_MENTIONS,
     alerts: [],
     message,
     day: new Date(nowMs).toISOString().slice(0, 10),

@@ -7,6 +7,7 @@ import { validationDetails } from "../validation";
 import { declareMiddlewareAnswers, type OperationTest } from "./middleware-answers";
 import { registerShared } from "./responses";
 import { splitDocument, type OpenApiDocument } from "./split";
+import { registerWebhooks } from "./webhooks";
 
 /**
  * Validators answer bad input like every other error: 422 `{detail: [{loc, msg, type}], code}`.
@@ -26,6 +27,7 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c
 export function createApiApp(): OpenAPIHono<AppEnv> {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   registerShared(api.openAPIRegistry);
+  registerWebhooks(api.openAPIRegistry);
   return api;
 }
 

@@ -40,8 +40,11 @@ function reachableComponents(document: OpenApiDocument, paths: Record<string, un
   return out;
 }
 
-function withPaths(document: OpenApiDocument, paths: Record<string, unknown>): OpenApiDocument {
-  return { ...document, info: { ...document.info }, paths, components: reachableComponents(document, paths) };
+/** `webhooks` (what RankLayer POSTs to an API user's URL) go with the public paths only. */
+function withPaths(document: OpenApiDocument, paths: Record<string, unknown>, webhooks: boolean): OpenApiDocument {
+  const { webhooks: declared, ...rest } = document;
+  const kept = webhooks && declared ? { webhooks: declared } : {};
+  return { ...rest, ...kept, info: { ...document.info }, paths, components: reachableComponents(document, { ...paths, ...kept }) };
 }
 
 /** One generated document as two: the paths `isPublic` accepts, and the rest, each with the components it uses. */
@@ -51,7 +54,7 @@ export function splitDocument(
 ): { publicDocument: OpenApiDocument; internalDocument: OpenApiDocument } {
   const entries = Object.entries(document.paths ?? {});
   return {
-    publicDocument: withPaths(document, Object.fromEntries(entries.filter(([path]) => isPublic(path)))),
-    internalDocument: withPaths(document, Object.fromEntries(entries.filter(([path]) => !isPublic(path)))),
+    publicDocument: withPaths(document, Object.fromEntries(entries.filter(([path]) => isPublic(path))), true),
+    internalDocument: withPaths(document, Object.fromEntries(entries.filter(([path]) => !isPublic(path))), false),
   };
 }

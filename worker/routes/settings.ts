@@ -11,7 +11,7 @@ import { webhookUrlProblem } from "../contract/webhook-url";
 import { effectiveFrequency } from "../dashboard/refresh-schedule";
 import { loadChannelSettings, openWebhookSecret, rotateWebhookSecret, saveChannels } from "../notifications/channel-settings";
 import { loadChannels } from "../notifications/channel-store";
-import { UNREADABLE_WEBHOOK_URL } from "../contract/channels";
+import { DEMO_ALERT_EMAIL_REFUSED, UNREADABLE_WEBHOOK_URL } from "../contract/channels";
 import { readWebhookUrl } from "../notifications/sealed-webhook-url";
 import { testWebhookPayload } from "../notifications/webhook-payload";
 import { createRouter } from "../openapi/router";
@@ -77,6 +77,7 @@ const putChannelsRoute = createRoute({
     200: jsonAnswer("The alert channels as now stored.", channelSettingsSchema),
     400: errorAnswer("The body is not JSON."),
     401: notSignedIn,
+    403: errorAnswer("A demo account setting an alert email (anyone can make one, so it mails no address); nothing was saved."),
     422: badInput,
     503: errorAnswer("TOKEN_ENCRYPTION_KEYS is not set, so no webhook URL can be stored; nothing was saved."),
   },
@@ -125,13 +126,19 @@ export const settingsRoutes = createRouter()
   })
   .openapi(getChannelsRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
-    const { workspace } = currentAccount(c);
-    return c.json(await loadChannelSettings(c.get("services"), workspace.id, can(workspace.role, "settings")), 200);
+    const { workspace, user } = currentAccount(c);
+    return c.json(await loadChannelSettings(c.get("services"), workspace.id, can(workspace.role, "settings"), user.isDemo), 200);
   })
   .openapi(putChannelsRoute, async (c) => {
-    const { workspace } = currentAccount(c);
-    await sealedOr503(saveChannels(c.get("services"), workspace.id, c.req.valid("json")), NO_URL_KEYS);
-    return c.json(await loadChannelSettings(c.get("services"), workspace.id, true), 200);
+    const { workspace, user } = currentAccount(c);
+    const update = c.req.valid("json");
+    // Only a new address is refused: clearing one, or sending back one saved before this rule (the
+    // form sends both fields), stays allowed.
+    if (user.isDemo && update.alertEmail && update.alertEmail !== (await loadChannels(c.env.DB, workspace.id)).alertEmail) {
+      throw new ApiError(403, "forbidden", DEMO_ALERT_EMAIL_REFUSED);
+    }
+    await sealedOr503(saveChannels(c.get("services"), workspace.id, update), NO_URL_KEYS);
+    return c.json(await loadChannelSettings(c.get("services"), workspace.id, true, user.isDemo), 200);
   })
   .openapi(webhookSecretRoute, async (c) => {
     c.header("Cache-Control", "no-store");
@@ -168,5 +175,7 @@ export const settingsRoutes = createRouter()
     }
     const nowMs = Date.now();
     const payload = testWebhookPayload(nowMs, config.alertsPageUrl);
-    return answer(await c.get("services").sources.webhooks.post({ url: saved.url, secret, payload, deliveryId: payload.id, nowMs }));
+    // A receiver's Retry-After matters to delivery retries, not to this answer.
+    const { retryAfterSeconds: _wait, ...result } = await c.get("services").sources.webhooks.post({ url: saved.url, secret, payload, deliveryId: payload.id, nowMs });
+    return answer(result);
   });

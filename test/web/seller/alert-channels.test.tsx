@@ -32,6 +32,7 @@ describe("/settings Notifications: alert channels", () => {
     expect(urlField().value).toBe(SLACK);
     expect(panel().textContent).toContain("A secret is set.");
     expect(button("Send test").disabled).toBe(false);
+    expect(panel().textContent).toContain("A Slack or Discord webhook URL works as is");
   });
 
   it("says when this server cannot send email, and offers no test without a URL and a secret", async () => {
@@ -40,6 +41,40 @@ describe("/settings Notifications: alert channels", () => {
     expect(panel().textContent).toContain("Email sending is not set up on this server yet");
     expect(panel().textContent).toContain("No secret yet");
     expect(button("Send test").disabled).toBe(true);
+  });
+
+  it("a demo account: the address field is off and says why; the webhook stays open", async () => {
+    const refusal = "A demo account sends no email: anyone can make one, so it cannot mail an address.";
+    await renderChannels({ "GET /api/settings/channels": json(channelSettings({ alertEmailRefusal: refusal })) });
+
+    expect(emailField().disabled).toBe(true);
+    expect(panel().textContent).toContain(refusal);
+    expect(urlField().disabled).toBe(false);
+  });
+
+  it("says which channel's latest alert did not get through, and why", async () => {
+    await renderChannels({
+      "GET /api/settings/channels": json(
+        channelSettings({
+          alertEmail: "seller@example.com",
+          webhookUrl: SLACK,
+          webhookSecretSet: true,
+          deliveryProblems: [
+            { channel: "webhook", status: "failed", detail: "HTTP status 410", firedAt: "2026-11-22T02:30:04.000Z" },
+            { channel: "email", status: "retrying", detail: "could not send", firedAt: "2026-11-23T02:30:04.000Z" },
+          ],
+        }),
+      ),
+    });
+
+    const notes = within(panel()).getAllByRole("status").map((note) => note.textContent);
+    expect(notes).toContain("Your latest alert (fired 2026-11-22 02:30 UTC) could not be delivered to this webhook: HTTP status 410. Check the setting, then Send test.");
+    expect(notes).toContain("Your latest alert (fired 2026-11-23 02:30 UTC) has not reached this address yet: could not send. It is being retried.");
+  });
+
+  it("says nothing of deliveries when all got through", async () => {
+    await renderChannels({ "GET /api/settings/channels": json(channelSettings({ alertEmail: "seller@example.com", webhookUrl: SLACK, webhookSecretSet: true })) });
+    expect(panel().textContent).not.toContain("Your latest alert");
   });
 
   it("says a saved URL the server can no longer read, until it is saved again", async () => {

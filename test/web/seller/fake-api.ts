@@ -109,6 +109,8 @@ export function channelSettings(overrides: Partial<ChannelSettings> = {}): Chann
     webhookUrlUnreadable: false,
     webhookSecretSet: false,
     emailConfigured: true,
+    deliveryProblems: [],
+    alertEmailRefusal: null,
     ...overrides,
   };
 }

@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from "vitest";
 import type { Bindings } from "../../../worker/env";
 import type { ChannelSettings } from "../../../worker/contract/channels";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
-import { channelEnv, scriptWebhook, webhookCalls, webhookEndpoint } from "./support";
+import { channelEnv, discordEndpoint, fakeEmailBinding, scriptWebhook, webhookCalls, webhookEndpoint } from "./support";
+import { signInByEmail } from "../support/email-accounts";
+import { DEMO_ALERT_EMAIL_REFUSED } from "../../../worker/contract/channels";
 import { currentWorkspaceId, storeSealedWebhookUrl } from "./webhook-url-rows";
 
 const EMPTY: ChannelSettings = {
@@ -14,11 +16,15 @@ const EMPTY: ChannelSettings = {
   webhookUrlUnreadable: false,
   webhookSecretSet: false,
   emailConfigured: true,
+  deliveryProblems: [],
+  alertEmailRefusal: null,
 };
 
+/** An account of its own, signed in by email (a demo account may set no alert email). */
 async function signedIn(overrides: Partial<Bindings> = {}) {
-  const browser = new TestBrowser(demoEnv(channelEnv(overrides)));
-  await browser.signInDemo();
+  const mail = fakeEmailBinding();
+  const browser = new TestBrowser(demoEnv(channelEnv({ ALERT_EMAIL: mail.binding, ...overrides })));
+  await signInByEmail(browser, mail.sent, `seller-${crypto.randomUUID()}@example.com`);
   return browser;
 }
 
@@ -37,9 +43,34 @@ describe("/api/settings/channels", () => {
     expect((await anonymous.request("/api/settings/webhook-test", { method: "POST" })).status).toBe(401);
   });
 
+  it("a demo account sets no alert email (anyone can make one): 403, nothing saved, and the settings say why", async () => {
+    const demo = new TestBrowser(demoEnv(channelEnv()));
+    await demo.signInDemo();
+    expect(await channels(demo)).toEqual({ ...EMPTY, alertEmailRefusal: DEMO_ALERT_EMAIL_REFUSED });
+
+    const refused = await demo.json("/api/settings/channels", "PUT", { alertEmail: "someone-else@example.com", webhookUrl: "https://example.com/hook" });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ detail: DEMO_ALERT_EMAIL_REFUSED, code: "forbidden" });
+    expect(await channels(demo)).toMatchObject({ alertEmail: null, webhookUrl: null });
+
+    // Its webhook and clearing the address stay open to it.
+    const webhookOnly = await demo.json("/api/settings/channels", "PUT", { alertEmail: null, webhookUrl: "https://example.com/hook" });
+    expect(webhookOnly.status).toBe(200);
+    expect(await webhookOnly.json()).toMatchObject({ alertEmail: null, webhookUrl: "https://example.com/hook", alertEmailRefusal: DEMO_ALERT_EMAIL_REFUSED });
+
+    // An address a demo saved before this rule: the form sends it back with a new URL, which saves.
+    await env.DB.prepare("UPDATE user_settings SET alert_email = 'kept@example.com' WHERE workspace_id = ?").bind(await currentWorkspaceId(demo)).run();
+    const sentBack = await demo.json("/api/settings/channels", "PUT", { alertEmail: "kept@example.com", webhookUrl: "https://example.com/other" });
+    expect(sentBack.status).toBe(200);
+    expect(await sentBack.json()).toMatchObject({ alertEmail: "kept@example.com", webhookUrl: "https://example.com/other" });
+  });
+
   it("starts empty and says whether this server can send email", async () => {
     expect(await channels(await signedIn())).toEqual(EMPTY);
-    expect(await channels(await signedIn({ ALERT_EMAIL_FROM: "" }))).toEqual({ ...EMPTY, emailConfigured: false });
+    // Without a sender there is no email sign-in either: a demo account asks.
+    const demo = new TestBrowser(demoEnv(channelEnv({ ALERT_EMAIL_FROM: "" })));
+    await demo.signInDemo();
+    expect(await channels(demo)).toEqual({ ...EMPTY, emailConfigured: false, alertEmailRefusal: DEMO_ALERT_EMAIL_REFUSED });
   });
 
   it("saves the address and the URL, changes only what is sent, and clears with null or blank", async () => {
@@ -183,6 +214,26 @@ describe("POST /api/settings/webhook-test", () => {
       status: 500,
       detail: "HTTP status 500",
     });
+    // A rate-limited receiver: the answer is the same shape (the Retry-After is for delivery retries).
+    await scriptWebhook(hook.path, [{ status: 429, retryAfter: "30" }]);
+    expect(await (await browser.request("/api/settings/webhook-test", { method: "POST" })).json()).toEqual({
+      ok: false,
+      status: 429,
+      detail: "HTTP status 429",
+    });
+  });
+
+  it("reaches a Discord webhook URL as is: Discord posts the body's content and answers 204", async () => {
+    const browser = await signedIn();
+    const hook = discordEndpoint();
+    await browser.json("/api/settings/channels", "PUT", { webhookUrl: hook.url });
+    await browser.request("/api/settings/webhook-secret", { method: "POST" });
+
+    const res = await browser.request("/api/settings/webhook-test", { method: "POST" });
+
+    expect(await res.json()).toEqual({ ok: true, status: 204 });
+    const [call] = await webhookCalls(hook.path);
+    expect(JSON.parse(call!.body)).toMatchObject({ type: "webhook.test", content: expect.stringContaining("test message") });
   });
 
   it("allows a few tests an hour per account, then 429 with Retry-After; another account is not held up", async () => {

@@ -216,3 +216,9 @@ export async function userWithChannels(webhookSecret: string, bindings = channel
   await setChannels(bindings, userId, { alertEmail: "seller@example.com", webhookUrl: hook.url, webhookSecret });
   return { userId, hook };
 }
+
+/** A path of its own under Discord's webhook URLs (the fake answers like Execute Webhook), and its URL. */
+export function discordEndpoint(): { path: string; url: string } {
+  const path = `/api/webhooks/${Date.now()}${Math.floor(Math.random() * 1e6)}/${crypto.randomUUID()}`;
+  return { path, url: `https://discord.com${path}` };
+}

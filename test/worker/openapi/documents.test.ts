@@ -7,6 +7,9 @@ import { lookupResultSchema } from "../../../worker/contract/product";
 import { errorSchema } from "../../../worker/openapi/responses";
 import { ERROR_CODES } from "../../../worker/shared/api-error";
 import type { OpenApiDocument } from "./support";
+import { webhookPayloadSchema } from "../../../worker/openapi/webhooks";
+import { alertDigestPayload, testWebhookPayload } from "../../../worker/notifications/webhook-payload";
+import { ALERT_EVENT, ALERTS_URL, NOW } from "../notifications/support";
 
 /** Every route the app declares, its lazily loaded groups included. */
 const { routes: declaredRoutes } = await withLazyRoutes(app);
@@ -29,6 +32,22 @@ beforeAll(async () => {
 
 const operationsOf = (document: OpenApiDocument) =>
   Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+
+describe("the alert webhook in the public document", () => {
+  it("declares the payload RankLayer POSTs, and only in the public document", () => {
+    const webhooks = (publicDocument as { webhooks?: unknown }).webhooks as Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
+    expect(webhooks.alertsFired?.post.requestBody.content["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/AlertWebhook" });
+    const schema = (publicDocument.components as { schemas: Record<string, { required: string[] }> }).schemas.AlertWebhook!;
+    expect(schema.required).toEqual(expect.arrayContaining(["type", "id", "text", "content", "alerts", "message", "day", "createdAt"]));
+    expect((internalDocument as { webhooks?: unknown }).webhooks).toBeUndefined();
+  });
+
+  it("is the shape the sender builds, field for field", () => {
+    const events = [ALERT_EVENT, { ...ALERT_EVENT, id: "evt-2", alertId: null, source: null }];
+    expect(webhookPayloadSchema.safeParse(alertDigestPayload("dlv-1", events, ALERTS_URL, NOW)).error).toBeUndefined();
+    expect(webhookPayloadSchema.safeParse(testWebhookPayload(NOW, ALERTS_URL)).error).toBeUndefined();
+  });
+});
 
 describe("the two OpenAPI documents", () => {
   it("say what each data source means, so an API user can tell mock data from Amazon's", () => {

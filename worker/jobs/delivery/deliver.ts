@@ -69,6 +69,16 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** A digest's sender: it throws (or rejects) with the reason when the channel failed. */
 type Sender = (rows: DueDelivery[]) => Promise<void>;
 
+/** A failed send whose receiver said how long to wait (Retry-After): no attempt before then. */
+class DeliveryFailure extends Error {
+  constructor(
+    reason: string,
+    readonly retryAfterSeconds: number | undefined,
+  ) {
+    super(reason);
+  }
+}
+
 /** How to send one account's rows of one channel with its current settings and bindings, or why they cannot be sent. */
 async function senderFor(services: Services, first: DueDelivery, nowMs: number, options: DeliveryOptions): Promise<Sender | { missing: string }> {
   if (first.channel === "email") {
@@ -101,7 +111,7 @@ async function senderFor(services: Services, first: DueDelivery, nowMs: number, 
         nowMs,
         timeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
       });
-      if (!result.ok) throw new Error(result.detail ?? "could not connect");
+      if (!result.ok) throw new DeliveryFailure(result.detail ?? "could not connect", result.retryAfterSeconds);
     };
   }
   return { missing: `Unknown channel ${first.channel}` };
@@ -154,7 +164,9 @@ async function deliverDigest(services: Services, rows: DueDelivery[], nowMs: num
     const lastTry = claimed.filter((row) => retryDelayMs(row.attempts + 1) === null);
     const again = claimed.filter((row) => retryDelayMs(row.attempts + 1) !== null);
     await finishDeliveries(env.DB, ids(lastTry), "failed", reason, iso(nowMs));
-    await noteDeliveryErrors(env.DB, ids(again), reason);
+    // The claim already set the next attempt by the schedule; a receiver's Retry-After can only push it later.
+    const wait = error instanceof DeliveryFailure ? error.retryAfterSeconds : undefined;
+    await noteDeliveryErrors(env.DB, ids(again), reason, wait === undefined ? undefined : iso(nowMs + wait * 1000));
     return [...outcomes, ...lastTry.map((): Outcome => "failed"), ...again.map((): Outcome => "retrying")];
   }
   await finishDeliveries(env.DB, ids(claimed), "sent", null, iso(nowMs));

@@ -146,11 +146,15 @@ export async function finishDeliveries(db: D1Database, deliveryIds: string[], st
   await orm.batch(updates as [(typeof updates)[number], ...(typeof updates)[number][]]);
 }
 
-/** Why the last attempt failed; the rows stay pending for their retry. */
-export async function noteDeliveryErrors(db: D1Database, deliveryIds: string[], reason: string) {
+/**
+ * Why the last attempt failed; the rows stay pending for their retry, which `notBeforeIso` (a
+ * receiver's Retry-After) moves later than its claim set, never sooner.
+ */
+export async function noteDeliveryErrors(db: D1Database, deliveryIds: string[], reason: string, notBeforeIso?: string) {
   if (deliveryIds.length === 0) return;
   const orm = drizzle(db);
-  const updates = slices(deliveryIds).map((ids) => orm.update(d).set({ lastError: reason }).where(and(inArray(d.id, ids), pending)));
+  const next = notBeforeIso === undefined ? {} : { nextAttemptAt: sql<string>`max(coalesce(${d.nextAttemptAt}, ''), ${notBeforeIso})` };
+  const updates = slices(deliveryIds).map((ids) => orm.update(d).set({ lastError: reason, ...next }).where(and(inArray(d.id, ids), pending)));
   await orm.batch(updates as [(typeof updates)[number], ...(typeof updates)[number][]]);
 }
 

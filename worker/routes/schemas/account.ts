@@ -70,6 +70,17 @@ export const channelSettingsSchema = z
     webhookUrlUnreadable: z.boolean().openapi({ description: "A URL is saved but cannot be read: save it again." }),
     webhookSecretSet: z.boolean(),
     emailConfigured: z.boolean().openapi({ description: "Whether this deployment can send email at all." }),
+    deliveryProblems: z
+      .array(
+        z.object({
+          channel: z.enum(["email", "webhook"]),
+          status: z.enum(["failed", "retrying"]),
+          detail: z.string(),
+          firedAt: z.string().openapi({ description: "When that alert fired." }),
+        }),
+      )
+      .openapi({ description: "The channels whose latest alert did not get through: failed for good, or failed and waiting for a retry." }),
+    alertEmailRefusal: z.string().nullable().openapi({ description: "Why this account may set no alert email (a demo account); null when it may." }),
   })
   .openapi("ChannelSettings") satisfies z.ZodType<ChannelSettings>;
 

@@ -1,5 +1,4 @@
-import type { WebhookTestResult } from "../../contract/channels";
-import type { WebhookPost, WebhookSender } from "./sender";
+import type { WebhookPost, WebhookPostResult, WebhookSender } from "./sender";
 
 /**
  * A WebhookSender that sends nothing: it keeps every post and answers with the next
@@ -7,13 +6,13 @@ import type { WebhookPost, WebhookSender } from "./sender";
  */
 export class RecordingWebhookSender implements WebhookSender {
   readonly posts: WebhookPost[] = [];
-  private readonly answers: WebhookTestResult[];
+  private readonly answers: WebhookPostResult[];
 
-  constructor(answers: WebhookTestResult[] = []) {
+  constructor(answers: WebhookPostResult[] = []) {
     this.answers = [...answers];
   }
 
-  async post(post: WebhookPost): Promise<WebhookTestResult> {
+  async post(post: WebhookPost): Promise<WebhookPostResult> {
     this.posts.push(post);
     return this.answers.shift() ?? { ok: true, status: 200 };
   }

@@ -1,10 +1,10 @@
 import type { WebhookTestResult } from "../../contract/channels";
 import { hmacSha256, toHex } from "../../shared/hmac";
-import { isTimeout } from "../http";
+import { isTimeout, retryAfterOf } from "../http";
 
 /**
- * Signed webhooks. The body is JSON whose `text` field makes a Slack incoming webhook post
- * it as is; other receivers check X-RankLayer-Signature: `t=<unix seconds>,v1=<hex
+ * Signed webhooks. The body is JSON whose `text` field makes a Slack incoming webhook, and
+ * whose `content` field a Discord webhook, post it as is; other receivers check X-RankLayer-Signature: `t=<unix seconds>,v1=<hex
  * HMAC-SHA256(secret, t + "." + raw body)>` and reject old timestamps to stop replays.
  */
 export const SIGNATURE_HEADER = "X-RankLayer-Signature";
@@ -37,6 +37,10 @@ export interface WebhookPayload {
   id: string;
   /** A summary for chat tools (Slack shows exactly this). */
   text: string;
+  /** The same summary within Discord's 2,000 characters (Discord shows exactly this and ignores `text`). */
+  content: string;
+  /** Discord's field: `{parse: []}`, so no text in `content` notifies anyone. */
+  allowed_mentions: { parse: never[] };
   alerts: WebhookAlert[];
   message: string;
   day: string;
@@ -56,10 +60,15 @@ export interface WebhookPost {
   timeoutMs?: number;
 }
 
+/** What the receiver answered; `retryAfterSeconds` when a 429 or 503 said how long to wait (capped at an hour). */
+export interface WebhookPostResult extends WebhookTestResult {
+  retryAfterSeconds?: number;
+}
+
 /** Where signed webhooks go out: fetch in the Worker, a recording fake in tests. */
 export interface WebhookSender {
   /** Never throws: a failure comes back as { ok: false, detail }. */
-  post(post: WebhookPost): Promise<WebhookTestResult>;
+  post(post: WebhookPost): Promise<WebhookPostResult>;
 }
 
 /**
@@ -67,7 +76,7 @@ export interface WebhookSender {
  * whose reason is only "HTTP status N" (another status, a redirect), "timed out" or
  * "could not connect".
  */
-export async function postWebhook(post: WebhookPost): Promise<WebhookTestResult> {
+export async function postWebhook(post: WebhookPost): Promise<WebhookPostResult> {
   const body = JSON.stringify(post.payload);
   const timeoutMs = post.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   try {
@@ -86,7 +95,10 @@ export async function postWebhook(post: WebhookPost): Promise<WebhookTestResult>
     });
     await response.body?.cancel();
     if (response.ok) return { ok: true, status: response.status };
-    return { ok: false, status: response.status, detail: `HTTP status ${response.status}` };
+    const failed = { ok: false, status: response.status, detail: `HTTP status ${response.status}` };
+    // Slack and Discord say how long a 429 must wait; an attempt before then is refused again.
+    const retryAfterSeconds = response.status === 429 || response.status === 503 ? retryAfterOf(response) : undefined;
+    return retryAfterSeconds === undefined ? failed : { ...failed, retryAfterSeconds };
   } catch (error) {
     // Only these three words come back: the network error's own text could tell a caller
     // how an address it should not see behaves.

@@ -105,6 +105,26 @@ describe("deliverPending", () => {
     expect(email.sent).toHaveLength(1);
   });
 
+  it("waits as long as a 429's Retry-After asks before the next attempt, never less than the schedule", async () => {
+    const retry = fakeRetryNamespace();
+    const bindings = channelEnv({ NOTIFICATION_RETRY: retry.namespace });
+    const { userId, hook } = await userWithChannels(SECRET, bindings);
+    // Slack and Discord rate limits: 429 with Retry-After in seconds. A short one leaves the schedule as it is.
+    await scriptWebhook(hook.path, [{ status: 429, retryAfter: "600" }, { status: 429, retryAfter: "2" }, 200]);
+    const { deliveries } = await seedEvent(userId, ["webhook"]);
+
+    expect(await deliverPending(buildServices(bindings), NOW)).toMatchObject({ retrying: 1, nextAttemptAtMs: NOW + 10 * MINUTE });
+    expect(retry.scheduled).toEqual([NOW + 10 * MINUTE]);
+    expect(await delivery(deliveries.webhook!)).toMatchObject({ attempts: 1, next_attempt_at: new Date(NOW + 10 * MINUTE).toISOString(), last_error: "HTTP status 429" });
+    // Where the schedule alone would have tried again (after 1 minute), nothing is due.
+    expect(await deliverDue(buildServices(bindings), NOW + MINUTE)).toMatchObject({ sent: 0, retrying: 0 });
+    expect(await webhookCalls(hook.path)).toHaveLength(1);
+
+    expect(await deliverDue(buildServices(bindings), NOW + 10 * MINUTE)).toMatchObject({ retrying: 1, nextAttemptAtMs: NOW + 15 * MINUTE });
+    expect(await deliverDue(buildServices(bindings), NOW + 15 * MINUTE)).toMatchObject({ sent: 1 });
+    expect((await webhookCalls(hook.path)).map((call) => call.status)).toEqual([429, 429, 200]);
+  });
+
   it("never lets one user's failing webhook hold up another user's deliveries", async () => {
     const email = fakeEmailBinding();
     const bindings = channelEnv({ ALERT_EMAIL: email.binding });

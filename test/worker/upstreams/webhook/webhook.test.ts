@@ -18,6 +18,8 @@ describe("alertDigestPayload", () => {
       type: "alerts.fired",
       id: "dlv-1",
       text: `1 RankLayer alert fired (2026-11-22):\n• ${EVENT.message}\n${ALERTS_URL}`,
+      content: `1 RankLayer alert fired (2026-11-22):\n• ${EVENT.message}\n${ALERTS_URL}`,
+      allowed_mentions: { parse: [] },
       alerts: [
         {
           eventId: "evt-1",
@@ -46,6 +48,21 @@ describe("alertDigestPayload", () => {
     expect(lines[0]).toBe("25 RankLayer alerts fired (2026-11-21 to 2026-11-22):");
     expect(lines.slice(1, 21)).toEqual(events.slice(0, 20).map((event) => `• ${event.message}`));
     expect(lines.slice(21)).toEqual(["…and 5 more", ALERTS_URL]);
+  });
+});
+
+describe("the chat summaries carry a message as text, never as markup that notifies or links", () => {
+  // A seller condition's message names the connection, whose name the workspace typed.
+  const named = { ...EVENT, message: "B08N5WRWNW (US) on <!channel> & @everyone <https://evil.example|EU>: you lost the Buy Box" };
+
+  it("escapes Slack's control characters in text, and tells Discord to mention nobody", () => {
+    const payload = alertDigestPayload("dlv-2", [named], ALERTS_URL, NOW);
+    expect(payload.text.split("\n")[1]).toBe("• B08N5WRWNW (US) on &lt;!channel&gt; &amp; @everyone &lt;https://evil.example|EU&gt;: you lost the Buy Box");
+    expect(payload.content.split("\n")[1]).toBe(`• ${named.message}`);
+    expect(payload.allowed_mentions).toEqual({ parse: [] });
+    // Programs read the message as it is.
+    expect(payload.alerts[0]!.message).toBe(named.message);
+    expect(testWebhookPayload(NOW, ALERTS_URL).allowed_mentions).toEqual({ parse: [] });
   });
 });
 

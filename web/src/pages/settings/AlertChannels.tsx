@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from "react";
 import { LoadFailed } from "../../components/LoadFailed";
-import { CHANNEL_LIMITS, UNREADABLE_WEBHOOK_URL, type WebhookTestResult } from "@contract/channels";
+import { CHANNEL_LIMITS, type ChannelDeliveryProblem, UNREADABLE_WEBHOOK_URL, type WebhookTestResult } from "@contract/channels";
 import { useWorkspaces } from "../../state/workspaces";
 import { SaveBar } from "./SaveBar";
 import type { ChannelField, ChannelSettingsState } from "./use-channel-settings";
@@ -49,19 +49,22 @@ export function AlertChannels({ channels }: { channels: ChannelSettingsState }) 
         <h3 id={`${id}-heading`}>Alert channels</h3>
         <div className="field settings-form__field">
           <label htmlFor={`${id}-alertEmail`}>Alert email address</label>
-          <input {...fieldProps("alertEmail")} type="email" autoComplete="email" />
+          {/* A demo account mails no address (anyone can make one): the server says why, in place of the field's use. */}
+          <input {...fieldProps("alertEmail")} type="email" autoComplete="email" disabled={saved.alertEmailRefusal !== null} />
           <p id={`${id}-alertEmail-hint`} className="toggle__description">
-            {saved.emailConfigured
-              ? "Alert emails go here. Your Amazon sign-in shares no email address with RankLayer, so add one to get them."
-              : "Email sending is not set up on this server yet; alerts still appear in the app."}
+            {saved.alertEmailRefusal ??
+              (saved.emailConfigured
+                ? "Alert emails go here. Your Amazon sign-in shares no email address with RankLayer, so add one to get them."
+                : "Email sending is not set up on this server yet; alerts still appear in the app.")}
           </p>
+          <DeliveryProblem problems={saved.deliveryProblems} channel="email" />
           <FieldError id={`${id}-alertEmail-error`} message={fieldErrors.alertEmail} />
         </div>
         <div className="field settings-form__field">
           <label htmlFor={`${id}-webhookUrl`}>Webhook URL</label>
           <input {...fieldProps("webhookUrl")} type="url" inputMode="url" placeholder="https://hooks.slack.com/services/…" />
           <p id={`${id}-webhookUrl-hint`} className="toggle__description">
-            HTTPS only. A Slack incoming webhook works as is; other receivers can check the X-RankLayer-Signature header.
+            HTTPS only. A Slack or Discord webhook URL works as is; other receivers can check the X-RankLayer-Signature header.
           </p>
           {/* A URL is saved, but this server can no longer read it: say so rather than show an empty field. */}
           {saved.webhookUrlUnreadable && !fieldErrors.webhookUrl && (
@@ -69,6 +72,7 @@ export function AlertChannels({ channels }: { channels: ChannelSettingsState }) 
               {UNREADABLE_WEBHOOK_URL}
             </p>
           )}
+          <DeliveryProblem problems={saved.deliveryProblems} channel="webhook" />
           <FieldError id={`${id}-webhookUrl-error`} message={fieldErrors.webhookUrl} />
         </div>
         <SaveBar save={save} label="Save channels" savedText="Channels saved." />
@@ -112,6 +116,21 @@ export function AlertChannels({ channels }: { channels: ChannelSettingsState }) 
         <TestOutcome test={test} />
       </section>
     </>
+  );
+}
+
+/** A channel whose latest alert did not get through: said where its setting is, so it is not missed. */
+function DeliveryProblem({ problems, channel }: { problems: ChannelDeliveryProblem[]; channel: ChannelDeliveryProblem["channel"] }) {
+  const problem = problems.find((p) => p.channel === channel);
+  if (!problem) return null;
+  const where = channel === "email" ? "this address" : "this webhook";
+  const fired = `${problem.firedAt.slice(0, 16).replace("T", " ")} UTC`;
+  return (
+    <p className="field-error" role="status">
+      {problem.status === "failed"
+        ? `Your latest alert (fired ${fired}) could not be delivered to ${where}: ${problem.detail}. Check the setting${channel === "webhook" ? ", then Send test" : ""}.`
+        : `Your latest alert (fired ${fired}) has not reached ${where} yet: ${problem.detail}. It is being retried.`}
+    </p>
   );
 }
 

@@ -1,0 +1,37 @@
+import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { alertEvents, notificationDeliveries as d } from "../db/schema";
+import type { ChannelDeliveryProblem } from "../contract/channels";
+
+const CHANNELS = ["email", "webhook"] as const;
+
+/**
+ * Whether a workspace's alert emails and webhooks are getting through: for each channel, the
+ * latest firing that was tried, when it failed for good or is waiting for a retry after a
+ * failure. A later firing that went out clears it. Without this a seller whose receiver is down
+ * (or refuses every POST) would never learn that their alerts stopped arriving.
+ */
+export async function deliveryProblems(db: D1Database, workspaceId: string): Promise<ChannelDeliveryProblem[]> {
+  const orm = drizzle(db);
+  const tried = or(inArray(d.status, ["sent", "failed"]), and(eq(d.status, "pending"), isNotNull(d.lastError)));
+  const latest = await Promise.all(
+    CHANNELS.map(async (channel) => {
+      const [row] = await orm
+        .select({ status: d.status, lastError: d.lastError, firedAt: alertEvents.createdAt })
+        .from(alertEvents)
+        .innerJoin(d, and(eq(d.eventId, alertEvents.id), eq(d.channel, channel)))
+        .where(and(eq(alertEvents.workspaceId, workspaceId), tried))
+        .orderBy(desc(alertEvents.createdAt))
+        .limit(1);
+      if (!row || row.status === "sent") return null;
+      const problem: ChannelDeliveryProblem = {
+        channel,
+        status: row.status === "failed" ? "failed" : "retrying",
+        detail: row.lastError ?? "unknown error",
+        firedAt: row.firedAt,
+      };
+      return problem;
+    }),
+  );
+  return latest.filter((problem) => problem !== null);
+}
