@@ -53,3 +53,14 @@ export function bearerToken(header: string | undefined): string | null {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match?.[1] ?? null;
 }
+
+/**
+ * An Authorization header that is meant as a key but is not `Bearer <key>`: the key alone, another
+ * scheme before it, two tokens, or "Bearer" with none. Read as no key, such a call would run as an
+ * anonymous visitor (its lookups on the address's quota, "sign in" refusals), so it is refused
+ * instead. Another scheme without a RankLayer key (a proxy's Basic auth) is not meant for us.
+ */
+export function isMalformedKeyHeader(header: string | undefined): boolean {
+  if (header === undefined || bearerToken(header) !== null) return false;
+  return /^\s*Bearer(\s|$)/i.test(header) || header.includes(KEY_PREFIX);
+}

@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from "hono";
-import { bearerToken, hashApiKey, looksLikeApiKey } from "../api-keys/key-format";
+import { bearerToken, hashApiKey, isMalformedKeyHeader, looksLikeApiKey } from "../api-keys/key-format";
 import type { AppEnv } from "../env";
 import { utcMinuteText } from "../contract/time";
 import { keyRateLimitHeaders } from "../ratelimit/key-limit";
 import { ApiError } from "../shared/api-error";
 import { backgroundOf } from "../shared/background";
+import { keyReaches } from "./key-scope";
 import { onFirstUse } from "../shared/on-first-use";
 
 const challenge = (error: "invalid_token" | "insufficient_scope") => ({
@@ -14,16 +15,23 @@ const challenge = (error: "invalid_token" | "insufficient_scope") => ({
 // The key stores load with an isolate's first key request, not at start-up (docs/adr/0012-split-worker-build.md).
 const keyStores = onFirstUse(() => Promise.all([import("../api-keys/key-resolver"), import("../api-keys/usage-recorder")]));
 
+const MALFORMED_HEADER = "Send the API key as `Authorization: Bearer rl_live_…` (one key, nothing else).";
 const unauthorized = (detail: string) => new ApiError(401, "unauthenticated", detail, challenge("invalid_token"));
 
 /**
  * Authenticates `Authorization: Bearer rl_live_…`: sets the same `account` the session
  * middleware sets, marks the request as key-authenticated (no cookie, no XSRF), and
- * takes one request of the account's hourly limit. Without a Bearer header it does nothing.
+ * takes one request of the account's hourly limit. Without a Bearer header it does nothing, unless
+ * the header is a key sent another way (refused, 401).
  */
 export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const token = bearerToken(c.req.header("Authorization"));
-  if (token === null) return next();
+  const header = c.req.header("Authorization");
+  const token = bearerToken(header);
+  if (token === null) {
+    // Only where a key works: elsewhere the header authenticates nothing either way.
+    if (isMalformedKeyHeader(header) && keyReaches(c.req.path)) throw unauthorized(MALFORMED_HEADER);
+    return next();
+  }
   if (!looksLikeApiKey(token)) throw unauthorized("Wrong API key: it is not a RankLayer key (rl_live_…).");
   const [{ resolveApiKey }, { countApiKeyUse }] = await keyStores();
   const found = await resolveApiKey(c.env.DB, hashApiKey(token), backgroundOf(c));
