@@ -4,7 +4,7 @@ import * as z from "zod";
 export interface Operation {
   operationId?: string;
   security?: Record<string, string[]>[];
-  parameters?: { name: string; in: string; required: boolean; example?: unknown; schema: { default?: unknown; example?: unknown } }[];
+  parameters?: { name: string; in: string; required: boolean; description?: string; example?: unknown; schema: { default?: unknown; example?: unknown } }[];
   requestBody?: { content: Record<string, { example?: unknown; schema: unknown }> };
   responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: unknown }> }>;
 }

@@ -59,7 +59,8 @@ export function ApiDocsPage() {
 
       <TitledSection id="docs-conventions" title="Lists and errors" className="section">
         <p>
-          Lists take <code>?limit=</code> (1–1000; without it, the whole list) and <code>?cursor=</code>, and answer{" "}
+          Lists take <code>?limit=</code> (1–1000; without it, the whole list; a notifications page holds at most 50) and{" "}
+          <code>?cursor=</code>, and answer{" "}
           <code>next_cursor</code>: pass it back for the next page; it is <code>null</code> on the last. Every error is{" "}
           <code>{"{\"detail\": \"…\"}"}</code>; bad input is <code>422</code> with a list of{" "}
           <code>{"{loc, msg, type}"}</code>.
