@@ -21,4 +21,9 @@ describe("tryRequest (the API docs page's Try it)", () => {
     const result = await tryRequest("GET", "/api/exports/alerts?format=pdf", null);
     expect(result).toEqual({ status: 200, body: "(an application/pdf file of 5 bytes: use the curl example to save it)" });
   });
+
+  it("shows an error answer as sent: its detail and its code", async () => {
+    mockFetch(() => jsonResponse({ detail: "No such alert.", code: "not_found" }, 404));
+    await expect(tryRequest("DELETE", "/api/v1/alerts/x", null)).resolves.toEqual({ status: 404, body: '{\n  "detail": "No such alert.",\n  "code": "not_found"\n}' });
+  });
 });

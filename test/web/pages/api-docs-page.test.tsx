@@ -93,5 +93,7 @@ describe("/docs/api", () => {
     expect(auth).toContain("(Pro, Agency and Enterprise plans)");
     const limits = screen.getByRole("region", { name: "Rate limits" }).textContent;
     expect(limits).toContain("Pro 1,000, Agency 5,000, Enterprise 10,000 requests per clock hour (UTC) per account");
+    // Errors carry a stable code beside the detail, as docs/api.md says.
+    expect(screen.getByRole("region", { name: "Lists and errors" }).textContent).toContain('{"detail": "…", "code": "…"}');
   });
 });

@@ -60,7 +60,8 @@ export async function tryRequest(method: string, url: string, body: string | nul
     });
     return { status: res.status, body: await shownBody(res) };
   } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, body: JSON.stringify({ detail: error.detail }, null, 2) };
+    // apiFetch has read the error's body: shown again as the API sent it, {detail, code}.
+    if (error instanceof ApiError) return { status: error.status, body: JSON.stringify({ detail: error.detail, code: error.code }, null, 2) };
     throw error;
   }
 }

@@ -67,7 +67,7 @@ export function ApiDocsPage() {
           Lists take <code>?limit=</code> (1–1000; without it, the whole list; a notifications page holds at most 50) and{" "}
           <code>?cursor=</code>, and answer{" "}
           <code>next_cursor</code>: pass it back for the next page; it is <code>null</code> on the last. Every error is{" "}
-          <code>{"{\"detail\": \"…\"}"}</code>; bad input is <code>422</code> with a list of{" "}
+          <code>{"{\"detail\": \"…\", \"code\": \"…\"}"}</code> (<code>code</code> stable for programs); bad input is <code>422</code> with a list of{" "}
           <code>{"{loc, msg, type}"}</code>.
         </p>
       </TitledSection>
