@@ -108,6 +108,16 @@ describe("API keys: create, list, use, revoke, rotate", () => {
     expect(basic.status).toBe(200);
   });
 
+  it("a call to /api/v1 without a key is told to send one, not to sign in to the web app", async () => {
+    const SEND_A_KEY = "This needs an API key: send it as `Authorization: Bearer rl_live_…` (Settings → API Access on a plan with API access).";
+    for (const [method, path] of [["GET", "/api/v1/watchlist"], ["GET", "/api/v1/alerts"], ["GET", "/api/v1/notifications"], ["GET", "/api/v1/notifications/unread-count"]] as const) {
+      const res = await SELF.fetch(`https://ranklayer.test${path}`, { method });
+      expect(res.status, path).toBe(401);
+      expect(res.headers.get("WWW-Authenticate"), path).toMatch(/^Bearer /);
+      expect(await res.json(), path).toEqual({ detail: SEND_A_KEY, code: "unauthenticated" });
+    }
+  });
+
   it("rotates: a new key under the same name, the old one revoked at once", async () => {
     const { browser } = await proDemo();
     const old = await createKey(browser, "nightly sync");
