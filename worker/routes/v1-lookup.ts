@@ -53,7 +53,7 @@ export const lookupRoutes = createRouter().openapi(route, async (c) => {
     c.header("Cache-Control", "no-store");
     // Checked before the quota is taken: a history the plan does not show costs no lookup.
     const historyDays = historyRange ? HISTORY_RANGE_DAYS[historyRange] : null;
-    if (historyRange && historyDays) await assertHistoryDaysAllowed(c.env.DB, c.get("account"), historyDays);
+    if (historyRange && historyDays) await assertHistoryDaysAllowed(c.env.DB, c.get("account"), historyDays, true);
     let payer: LookupPayer | null = null;
     if (paysPerLookup(c)) {
       payer = await lookups.payerOf(c.req.raw, c.get("account") ?? null);
