@@ -14,6 +14,8 @@ const BODY_LENGTH = 43;
 const VISIBLE_BODY = 6;
 const encoder = new TextEncoder();
 const KEY_PATTERN = new RegExp(`^${KEY_PREFIX}[0-9A-Za-z]{${BODY_LENGTH}}$`);
+/** A whole key's length: 51 characters. */
+export const KEY_LENGTH = KEY_PREFIX.length + BODY_LENGTH;
 
 export function base62(bytes: Uint8Array, length: number): string {
   let value = 0n;

@@ -81,6 +81,13 @@ describe("API keys: create, list, use, revoke, rotate", () => {
     const garbage = await withKey("not-a-key", "/api/v1/alerts");
     expect(garbage.status).toBe(401);
     expect(await garbage.json()).toEqual({ detail: expect.stringMatching(/^Wrong API key/), code: "unauthenticated" });
+    // A key cut short in copying is told what a whole key looks like, not that it is no RankLayer key.
+    const cut = await withKey(key.slice(0, -3), "/api/v1/alerts");
+    expect(cut.status).toBe(401);
+    expect(await cut.json()).toEqual({
+      detail: "Wrong API key: a RankLayer key is rl_live_ and 43 letters and digits (51 characters); this one has 48. Check it was copied whole.",
+      code: "unauthenticated",
+    });
 
     expect((await withKey(key, "/api/v1/alerts")).status).toBe(200);
     expect((await browser.request(`/api/api-keys/${apiKey.id}`, { method: "DELETE" })).status).toBe(204);
