@@ -196,6 +196,12 @@ describe("API surface", () => {
     expect(await res.json()).toEqual({ detail: "No API route for GET /api/nope", code: "not_found" });
   });
 
+  it("names the route a path with a trailing slash meant, which the routes do not take", async () => {
+    const res = await exports.default.fetch("http://localhost/api/v1/compare/plan/");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ detail: "No API route for GET /api/v1/compare/plan/: paths take no trailing slash, try GET /api/v1/compare/plan.", code: "not_found" });
+  });
+
   it.each(["/api/health", "/api/nope"])("sends security headers on API answers (%s)", async (path) => {
     const res = await exports.default.fetch(`http://localhost${path}`);
     expect(res.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
