@@ -120,6 +120,13 @@ const api = apiApp
 // /api/openapi.json (public) and /api/openapi-internal.json (session routes), generated on request.
 serveOpenApiDocuments(apiApp, () => withLazyRoutes(apiApp), actsOnWorkspace);
 
+/** An unknown path's 404 text; a trailing slash (no route takes one) is named with the path it likely meant. */
+function notFoundDetail(method: string, path: string): string {
+  const trimmed = path.replace(/\/+$/, "");
+  if (trimmed === path || trimmed.length <= "/api".length) return `No API route for ${method} ${path}`;
+  return `No API route for ${method} ${path}: paths take no trailing slash, try ${method} ${trimmed}.`;
+}
+
 // Only the top-level app's notFound and onError handlers apply. Everything outside
 // /api is served by static assets before the Worker runs.
 export const app = new Hono<AppEnv>()
@@ -135,7 +142,7 @@ export const app = new Hono<AppEnv>()
     }),
   )
   .route("/api", api)
-  .notFound((c) => c.json({ detail: `No API route for ${c.req.method} ${c.req.path}`, code: "not_found" }, 404))
+  .notFound((c) => c.json({ detail: notFoundDetail(c.req.method, c.req.path), code: "not_found" }, 404))
   .onError((error, c) => {
     if (error instanceof ApiError) {
       return c.json({ detail: error.detail, code: error.code }, error.status, error.headers);

@@ -14,6 +14,8 @@ const BODY_LENGTH = 43;
 const VISIBLE_BODY = 6;
 const encoder = new TextEncoder();
 const KEY_PATTERN = new RegExp(`^${KEY_PREFIX}[0-9A-Za-z]{${BODY_LENGTH}}$`);
+/** A whole key's length: 51 characters. */
+export const KEY_LENGTH = KEY_PREFIX.length + BODY_LENGTH;
 
 export function base62(bytes: Uint8Array, length: number): string {
   let value = 0n;
@@ -52,4 +54,15 @@ export function hashApiKey(key: string): string {
 export function bearerToken(header: string | undefined): string | null {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match?.[1] ?? null;
+}
+
+/**
+ * An Authorization header that is meant as a key but is not `Bearer <key>`: the key alone, another
+ * scheme before it, two tokens, or "Bearer" with none. Read as no key, such a call would run as an
+ * anonymous visitor (its lookups on the address's quota, "sign in" refusals), so it is refused
+ * instead. Another scheme without a RankLayer key (a proxy's Basic auth) is not meant for us.
+ */
+export function isMalformedKeyHeader(header: string | undefined): boolean {
+  if (header === undefined || bearerToken(header) !== null) return false;
+  return /^\s*Bearer(\s|$)/i.test(header) || header.includes(KEY_PREFIX);
 }

@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from "hono";
-import { bearerToken, hashApiKey, looksLikeApiKey } from "../api-keys/key-format";
+import { bearerToken, hashApiKey, isMalformedKeyHeader, KEY_LENGTH, KEY_PREFIX, looksLikeApiKey } from "../api-keys/key-format";
 import type { AppEnv } from "../env";
 import { utcMinuteText } from "../contract/time";
 import { keyRateLimitHeaders } from "../ratelimit/key-limit";
 import { ApiError } from "../shared/api-error";
 import { backgroundOf } from "../shared/background";
+import { keyReaches } from "./key-scope";
 import { onFirstUse } from "../shared/on-first-use";
 
 const challenge = (error: "invalid_token" | "insufficient_scope") => ({
@@ -14,17 +15,31 @@ const challenge = (error: "invalid_token" | "insufficient_scope") => ({
 // The key stores load with an isolate's first key request, not at start-up (docs/adr/0012-split-worker-build.md).
 const keyStores = onFirstUse(() => Promise.all([import("../api-keys/key-resolver"), import("../api-keys/usage-recorder")]));
 
+/** Why a Bearer token is no key: one cut short (or run on) in copying is told what a whole key looks like. */
+function notAKeyDetail(token: string): string {
+  if (!token.startsWith(KEY_PREFIX)) return "Wrong API key: it is not a RankLayer key (rl_live_…).";
+  if (token.length === KEY_LENGTH) return `Wrong API key: after ${KEY_PREFIX} a RankLayer key holds only letters and digits.`;
+  return `Wrong API key: a RankLayer key is ${KEY_PREFIX} and ${KEY_LENGTH - KEY_PREFIX.length} letters and digits (${KEY_LENGTH} characters); this one has ${token.length}. Check it was copied whole.`;
+}
+
+const MALFORMED_HEADER = "Send the API key as `Authorization: Bearer rl_live_…` (one key, nothing else).";
 const unauthorized = (detail: string) => new ApiError(401, "unauthenticated", detail, challenge("invalid_token"));
 
 /**
  * Authenticates `Authorization: Bearer rl_live_…`: sets the same `account` the session
  * middleware sets, marks the request as key-authenticated (no cookie, no XSRF), and
- * takes one request of the account's hourly limit. Without a Bearer header it does nothing.
+ * takes one request of the account's hourly limit. Without a Bearer header it does nothing, unless
+ * the header is a key sent another way (refused, 401).
  */
 export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const token = bearerToken(c.req.header("Authorization"));
-  if (token === null) return next();
-  if (!looksLikeApiKey(token)) throw unauthorized("Wrong API key: it is not a RankLayer key (rl_live_…).");
+  const header = c.req.header("Authorization");
+  const token = bearerToken(header);
+  if (token === null) {
+    // Only where a key works: elsewhere the header authenticates nothing either way.
+    if (isMalformedKeyHeader(header) && keyReaches(c.req.path)) throw unauthorized(MALFORMED_HEADER);
+    return next();
+  }
+  if (!looksLikeApiKey(token)) throw unauthorized(notAKeyDetail(token));
   const [{ resolveApiKey }, { countApiKeyUse }] = await keyStores();
   const found = await resolveApiKey(c.env.DB, hashApiKey(token), backgroundOf(c));
   if (!found) throw unauthorized("Wrong API key: no such key exists.");

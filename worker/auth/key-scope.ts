@@ -6,8 +6,20 @@ import { ApiError } from "../shared/api-error";
 /** Where an API key is accepted: the public API and the exports. Everything else is the web app's, behind a session. */
 export const KEY_PATH_PREFIXES = ["/api/v1/", "/api/exports/"] as const;
 
+/**
+ * Public reads that belong to the API a key calls: its OpenAPI document and the mock images its
+ * answers link to. A client that sends its key on every call (a generated client, Postman) must
+ * not be told they are session-only; they hold nothing of the account.
+ */
+const KEY_PUBLIC_PATHS = ["/api/openapi.json"] as const;
+const KEY_PUBLIC_PREFIXES = ["/api/mock-images/"] as const;
+
 export function keyReaches(path: string): boolean {
-  return KEY_PATH_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));
+  return (
+    KEY_PATH_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1)) ||
+    (KEY_PUBLIC_PATHS as readonly string[]).includes(path) ||
+    KEY_PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix))
+  );
 }
 
 /**

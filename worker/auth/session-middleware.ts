@@ -38,11 +38,18 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** Names every way in: an email sign-in whose session ended must not read that it needs Amazon or the demo. */
 export const SIGN_IN_FIRST = "Sign in first: by email, with your Amazon seller account, or with the demo.";
 
+/**
+ * What /api/v1 tells a caller without a key: only scripts and the extension call it (the web app
+ * reads the same data at /api/watchlist, /api/alerts…), and they cannot sign in.
+ */
+export const SEND_A_KEY = "This needs an API key: send it as `Authorization: Bearer rl_live_…` (Settings → API Access on a plan with API access).";
+
 /** 401 for routes that need a signed-in account. */
 export const requireAccount: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.get("account")) {
     // Scripts authenticate with an API key (RFC 6750 challenge); browsers ignore a Bearer challenge.
-    throw new ApiError(401, "unauthenticated", SIGN_IN_FIRST, { "WWW-Authenticate": 'Bearer realm="ranklayer"' });
+    const detail = c.req.path.startsWith("/api/v1/") ? SEND_A_KEY : SIGN_IN_FIRST;
+    throw new ApiError(401, "unauthenticated", detail, { "WWW-Authenticate": 'Bearer realm="ranklayer"' });
   }
   return next();
 };

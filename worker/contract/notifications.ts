@@ -1,6 +1,9 @@
 import type { AlertCondition } from "./alerts";
 import type { Marketplace } from "./marketplaces";
 
+/** The most notifications one page answers, whatever `limit` asks (the bell reads one page). */
+export const NOTIFICATION_PAGE_SIZE = 50;
+
 /** In-app notifications: one per alert firing. Zod-free: the header reads the count. */
 export interface NotificationView {
   id: string;

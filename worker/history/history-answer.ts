@@ -17,10 +17,22 @@ import { rankVelocity } from "./velocity";
 // The history reader loads with the first history answer, not at start-up (docs/adr/0012-split-worker-build.md).
 const historyReader = onFirstUse(() => import("./history-store"));
 
-/** Refuses more days than the caller may see: 401 anonymous past 7 days, 403 plan_limit past the plan's. */
-export async function assertHistoryDaysAllowed(db: D1Database, account: SignedInAccount | null, days: number): Promise<void> {
+/**
+ * Refuses more days than the caller may see: 401 anonymous past 7 days, 403 plan_limit past the plan's.
+ * `viaApi`: asked on /api/v1, whose callers (scripts, the extension) cannot sign in, so they are told to send a key.
+ */
+export async function assertHistoryDaysAllowed(db: D1Database, account: SignedInAccount | null, days: number, viaApi = false): Promise<void> {
   if (!account) {
-    if (days > HISTORY_RANGE_DAYS[ANONYMOUS_HISTORY_RANGE]) throw new ApiError(401, "unauthenticated", "Sign in to see 30 and 90 days");
+    const anonymousDays = HISTORY_RANGE_DAYS[ANONYMOUS_HISTORY_RANGE];
+    if (days > anonymousDays) {
+      throw new ApiError(
+        401,
+        "unauthenticated",
+        viaApi
+          ? `Without an API key the history covers ${anonymousDays} days: send your key as \`Authorization: Bearer rl_live_…\` for your plan's days.`
+          : "Sign in to see 30 and 90 days",
+      );
+    }
     return;
   }
   const plan = await planOfAccount(db, account);

@@ -3,14 +3,14 @@ import { drizzle } from "drizzle-orm/d1";
 import { alertEvents } from "../db/schema";
 import type { AlertCondition } from "../contract/alerts";
 import type { Marketplace } from "../contract/marketplaces";
-import type { NotificationView } from "../contract/notifications";
+import { NOTIFICATION_PAGE_SIZE, type NotificationView } from "../contract/notifications";
 import type { ListOrder } from "../shared/paginate";
 
 /**
  * In-app notifications are the alert_events rows whose in-app channel was on. Every
  * statement is keyed by the signed-in user's id: no call reaches another user's rows.
  */
-export const NOTIFICATION_PAGE_SIZE = 50;
+export { NOTIFICATION_PAGE_SIZE };
 
 const e = alertEvents;
 const COLUMNS = {

@@ -56,7 +56,7 @@ export function registerShared(registry: OpenAPIRegistry): void {
     scheme: "bearer",
     bearerFormat: "rl_live_ + 43 base62 characters",
     description:
-      "An API key from Settings → API Access (Pro and Enterprise), sent as `Authorization: Bearer rl_live_…`. " +
+      `An API key from Settings → API Access (${PLANS.filter((plan) => plan.apiRequestsPerHour !== null).map((plan) => plan.name).join(", ")}), sent as \`Authorization: Bearer rl_live_…\`. ` +
       `Key requests need no cookie and no XSRF token. Each account's keys share its plan's hourly requests (${KEY_ALLOWANCES}; an Enterprise agreement may set its own), ` +
       "as `RateLimit-Policy` says on every answer.",
   });

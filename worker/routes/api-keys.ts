@@ -46,7 +46,7 @@ const createKeyRoute = createRoute({
   method: "post",
   path: "/",
   tags: ["API keys"],
-  summary: "Create a key (Pro and Enterprise); the full key is in this answer only",
+  summary: "Create a key (Pro, Agency and Enterprise); the full key is in this answer only",
   middleware: needsApiPlan,
   request: { body: jsonBody(newKeySchema) },
   responses: {

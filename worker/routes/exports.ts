@@ -50,7 +50,14 @@ const route = createRoute({
   responses: {
     200: {
       description: "The file, as an attachment (Content-Disposition).",
-      headers: rateLimitHeaders,
+      headers: {
+        ...rateLimitHeaders,
+        // Declared so a client generated from the document reads the file name it should save as.
+        "Content-Disposition": {
+          description: "`attachment; filename=\"ranklayer-<dataset…>-<UTC day>.<csv|pdf>\"`. Not on a HEAD, which reads no data.",
+          schema: { type: "string", example: 'attachment; filename="ranklayer-alerts-2026-11-28.csv"' },
+        },
+      },
       content: { "text/csv": { schema: z.string() }, "application/pdf": { schema: z.string().openapi({ format: "binary" }) } },
     },
     401: failure("The dataset reads the caller's own data (or a longer range): sign in or send a key."),

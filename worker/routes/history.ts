@@ -23,6 +23,6 @@ export const historyRoutes = createRouter().openapi(route, async (c) => {
   const days = askedDays ?? HISTORY_RANGE_DAYS[range];
   // The answer depends on who asks (plan limits), so no shared cache may keep it.
   c.header("Cache-Control", "private, no-store");
-  await assertHistoryDaysAllowed(c.env.DB, c.get("account"), days);
+  await assertHistoryDaysAllowed(c.env.DB, c.get("account"), days, c.req.path.startsWith("/api/v1/"));
   return c.json(await historyAnswer(c.get("services").history, { asin, marketplace, range, days }), 200);
 });

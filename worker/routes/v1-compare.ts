@@ -11,6 +11,7 @@ import { createRouter } from "../openapi/router";
 import { rateLimitHeaders } from "../ratelimit/lookup-limit";
 import { ApiError } from "../shared/api-error";
 import { callerPlan } from "./caller-plan";
+import { headAnswer } from "../shared/head-answer";
 
 const compareSchema: z.ZodType<CompareResponse> = z
   .object({
@@ -93,6 +94,8 @@ export const compareRoutes = createRouter()
     const plan = await callerPlan(c);
     const refusal = compareRefusal(plan, asins, marketplace);
     if (refusal) throw new ApiError(403, "plan_limit", refusal);
+
+    if (c.req.method === "HEAD") return headAnswer(c);
 
     // One lookup per ASIN, as if each were looked up alone, from the same allowance as the lookup itself.
     const charged = await takeCompareLookups(c, asins.length);

@@ -12,6 +12,7 @@ import { withParseMemo } from "../openapi/parse-memo";
 import { createRouter } from "../openapi/router";
 import { limitExceededDetail, rateLimitHeaders } from "../ratelimit/lookup-limit";
 import { ApiError } from "../shared/api-error";
+import { headAnswer } from "../shared/head-answer";
 
 /** A key request was counted against the account's hourly key limit already (key middleware). */
 const paysPerLookup = (c: Context<AppEnv>) => !c.get("apiKey");
@@ -53,7 +54,8 @@ export const lookupRoutes = createRouter().openapi(route, async (c) => {
     c.header("Cache-Control", "no-store");
     // Checked before the quota is taken: a history the plan does not show costs no lookup.
     const historyDays = historyRange ? HISTORY_RANGE_DAYS[historyRange] : null;
-    if (historyRange && historyDays) await assertHistoryDaysAllowed(c.env.DB, c.get("account"), historyDays);
+    if (historyRange && historyDays) await assertHistoryDaysAllowed(c.env.DB, c.get("account"), historyDays, true);
+    if (c.req.method === "HEAD") return headAnswer(c);
     let payer: LookupPayer | null = null;
     if (paysPerLookup(c)) {
       payer = await lookups.payerOf(c.req.raw, c.get("account") ?? null);

@@ -84,4 +84,16 @@ describe("/docs/api", () => {
     await waitFor(() => expect(api.requests("GET /api/api-keys")).toHaveLength(1));
     expect(screen.queryByRole("button", { name: /^Send / })).toBeNull();
   });
+
+  it("names every plan with API access and its hourly requests, not Pro's alone", async () => {
+    fakeApi({ "GET /api/user/status": json(SIGNED_OUT), "GET /api/openapi.json": json(DOCUMENT) });
+    renderRoutes("/docs/api");
+    await screen.findByRole("article", { name: "GET /api/v1/lookup" });
+    const auth = screen.getByRole("region", { name: "Authentication" }).textContent;
+    expect(auth).toContain("(Pro, Agency and Enterprise plans)");
+    const limits = screen.getByRole("region", { name: "Rate limits" }).textContent;
+    expect(limits).toContain("Pro 1,000, Agency 5,000, Enterprise 10,000 requests per clock hour (UTC) per account");
+    // Errors carry a stable code beside the detail, as docs/api.md says.
+    expect(screen.getByRole("region", { name: "Lists and errors" }).textContent).toContain('{"detail": "…", "code": "…"}');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bearerToken, generateApiKey, hashApiKey, looksLikeApiKey, visiblePrefix } from "../../../worker/api-keys/key-format";
+import { bearerToken, generateApiKey, hashApiKey, isMalformedKeyHeader, looksLikeApiKey, visiblePrefix } from "../../../worker/api-keys/key-format";
 
 /** WebCrypto's SHA-256 in hex: what D1 has always stored, so keys made before stay valid. */
 async function webCryptoHex(text: string): Promise<string> {
@@ -34,5 +34,8 @@ describe("API key format", () => {
     expect(bearerToken("bearer   rl_live_abc  ")).toBe("rl_live_abc");
     expect(bearerToken("Basic dXNlcg==")).toBeNull();
     expect(bearerToken(undefined)).toBeNull();
+    // A key meant for us but not sent as one Bearer token; another scheme without a key is not ours.
+    for (const header of ["rl_live_abc", "Token rl_live_abc", "Bearer a b", "Bearer", " bearer  "]) expect(isMalformedKeyHeader(header), header).toBe(true);
+    for (const header of ["Bearer rl_live_abc", "Basic dXNlcg==", undefined]) expect(isMalformedKeyHeader(header), header).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { hashApiKey } from "../../../worker/api-keys/key-format";
 import type { ApiKeyList } from "../../../worker/contract/api-keys";
@@ -81,6 +81,13 @@ describe("API keys: create, list, use, revoke, rotate", () => {
     const garbage = await withKey("not-a-key", "/api/v1/alerts");
     expect(garbage.status).toBe(401);
     expect(await garbage.json()).toEqual({ detail: expect.stringMatching(/^Wrong API key/), code: "unauthenticated" });
+    // A key cut short in copying is told what a whole key looks like, not that it is no RankLayer key.
+    const cut = await withKey(key.slice(0, -3), "/api/v1/alerts");
+    expect(cut.status).toBe(401);
+    expect(await cut.json()).toEqual({
+      detail: "Wrong API key: a RankLayer key is rl_live_ and 43 letters and digits (51 characters); this one has 48. Check it was copied whole.",
+      code: "unauthenticated",
+    });
 
     expect((await withKey(key, "/api/v1/alerts")).status).toBe(200);
     expect((await browser.request(`/api/api-keys/${apiKey.id}`, { method: "DELETE" })).status).toBe(204);
@@ -89,6 +96,33 @@ describe("API keys: create, list, use, revoke, rotate", () => {
     expect(revoked.headers.get("WWW-Authenticate")).toMatch(/^Bearer /);
     expect(await revoked.json()).toEqual({ detail: expect.stringMatching(/^This API key was revoked at \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/), code: "unauthenticated" });
     expect((await browser.request(`/api/api-keys/${apiKey.id}`, { method: "DELETE" })).status).toBe(404);
+  });
+
+  it("a key sent other than as `Bearer <key>` is refused with a 401 saying how to send it, never read as no key", async () => {
+    const { browser } = await proDemo();
+    const { key } = await createKey(browser);
+    for (const header of [key, `Token ${key}`, `Bearer ${key} ${key}`, "Bearer", "Bearer   "]) {
+      const res = await SELF.fetch("https://ranklayer.test/api/v1/watchlist", { headers: { Authorization: header } });
+      expect(res.status, header).toBe(401);
+      expect(res.headers.get("WWW-Authenticate"), header).toMatch(/^Bearer /);
+      expect(await res.json(), header).toEqual({ detail: "Send the API key as `Authorization: Bearer rl_live_…` (one key, nothing else).", code: "unauthenticated" });
+    }
+    // An export too: a lookup or export under a misspelt header must not run as an anonymous caller.
+    const exported = await SELF.fetch("https://ranklayer.test/api/exports/alerts?format=csv", { headers: { Authorization: key } });
+    expect(exported.status).toBe(401);
+    // Another scheme without a RankLayer key (a proxy's Basic auth) stays unread, as before.
+    const basic = await SELF.fetch("https://ranklayer.test/api/v1/compare/plan", { headers: { Authorization: "Basic dXNlcjpwYXNz" } });
+    expect(basic.status).toBe(200);
+  });
+
+  it("a call to /api/v1 without a key is told to send one, not to sign in to the web app", async () => {
+    const SEND_A_KEY = "This needs an API key: send it as `Authorization: Bearer rl_live_…` (Settings → API Access on a plan with API access).";
+    for (const [method, path] of [["GET", "/api/v1/watchlist"], ["GET", "/api/v1/alerts"], ["GET", "/api/v1/notifications"], ["GET", "/api/v1/notifications/unread-count"]] as const) {
+      const res = await SELF.fetch(`https://ranklayer.test${path}`, { method });
+      expect(res.status, path).toBe(401);
+      expect(res.headers.get("WWW-Authenticate"), path).toMatch(/^Bearer /);
+      expect(await res.json(), path).toEqual({ detail: SEND_A_KEY, code: "unauthenticated" });
+    }
   });
 
   it("rotates: a new key under the same name, the old one revoked at once", async () => {

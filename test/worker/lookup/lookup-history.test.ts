@@ -91,7 +91,14 @@ describe("GET /api/v1/lookup?history=…", () => {
 
     const anonymous = await get(new TestBrowser(demoEnv()), `/api/v1/lookup?asin=${newAsin()}&history=90`, freshIp());
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual({ detail: "Sign in to see 30 and 90 days", code: "unauthenticated" });
+    // The API's callers (scripts, the extension) cannot sign in: they are told to send a key.
+    expect(await anonymous.json()).toEqual({
+      detail: "Without an API key the history covers 7 days: send your key as `Authorization: Bearer rl_live_…` for your plan's days.",
+      code: "unauthenticated",
+    });
+    const v1History = await get(new TestBrowser(demoEnv()), `/api/v1/history?asin=${newAsin()}&days=14`, freshIp());
+    expect(v1History.status).toBe(401);
+    expect((await v1History.json<{ detail: string }>()).detail).toMatch(/^Without an API key the history covers 7 days/);
   });
 
   it.each(["14", "365", "7d", ""])("rejects history=%j with 422 naming the allowed days", async (value) => {

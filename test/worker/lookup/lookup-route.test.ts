@@ -189,11 +189,35 @@ describe("GET /api/v1/lookup rate limits", () => {
   });
 });
 
+describe("HEAD of a lookup or compare (a link checker, curl -I)", () => {
+  it("spends no lookup of the caller's quota, as an export's HEAD spends no export", async () => {
+    const ip = "192.0.2.201";
+    const first = await lookup("asin=B08N5WRWNW", ip);
+    const before = Number(first.headers.get("RateLimit-Remaining"));
+    for (const path of ["/api/v1/lookup?asin=B08N5WRWNW", "/api/v1/compare?asins=B08N5WRWNW,B07XJ8C8F5"]) {
+      const head = await exports.default.fetch(`http://localhost${path}`, { method: "HEAD", headers: { "CF-Connecting-IP": ip } });
+      expect(head.status, path).toBe(200);
+      expect(head.headers.get("Content-Type"), path).toMatch(/^application\/json/);
+    }
+    // Still checked like the GET: bad input is refused.
+    const bad = await exports.default.fetch("http://localhost/api/v1/lookup?asin=nope", { method: "HEAD", headers: { "CF-Connecting-IP": ip } });
+    expect(bad.status).toBe(422);
+    const after = await lookup("asin=B08N5WRWNW", ip);
+    expect(Number(after.headers.get("RateLimit-Remaining"))).toBe(before - 1);
+  });
+});
+
 describe("API surface", () => {
   it("answers unknown /api paths with a JSON 404", async () => {
     const res = await exports.default.fetch("http://localhost/api/nope");
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ detail: "No API route for GET /api/nope", code: "not_found" });
+  });
+
+  it("names the route a path with a trailing slash meant, which the routes do not take", async () => {
+    const res = await exports.default.fetch("http://localhost/api/v1/compare/plan/");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ detail: "No API route for GET /api/v1/compare/plan/: paths take no trailing slash, try GET /api/v1/compare/plan.", code: "not_found" });
   });
 
   it.each(["/api/health", "/api/nope"])("sends security headers on API answers (%s)", async (path) => {

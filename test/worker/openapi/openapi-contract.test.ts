@@ -77,6 +77,8 @@ describe("/api/openapi.json", () => {
   it("is OpenAPI 3.1 with the Bearer key scheme and the rate-limit headers", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(document.components.securitySchemes).toMatchObject({ apiKey: { type: "http", scheme: "bearer" } });
+    // Every plan with API access is named, Agency included.
+    expect(document.components.securitySchemes).toMatchObject({ apiKey: { description: expect.stringContaining("(Pro, Agency, Enterprise)") } });
     expect(Object.keys(document.components.headers ?? {})).toEqual(
       expect.arrayContaining(["RateLimit-Policy", "RateLimit", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"]),
     );

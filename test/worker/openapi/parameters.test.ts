@@ -18,6 +18,7 @@ interface ParameterSchema {
   pattern?: string;
   minimum?: number;
   maximum?: number;
+  description?: string;
 }
 
 /** Every parameter of the given documents (both by default), labelled. */
@@ -70,5 +71,11 @@ describe("the documented parameters", () => {
       const maximum = parameter.name === "limit" ? 1000 : 90;
       expect(parameter.schema, parameter.label).toMatchObject({ type: "integer", minimum: 1, maximum });
     }
+  });
+
+  it("say that a notifications page holds at most 50, as the route answers", async () => {
+    const [limit] = publicParameters().filter((parameter) => parameter.label === "GET /v1/notifications query limit");
+    expect(limit?.description).toBe("Items per page, 1–1000, of which at most 50 are answered; without it, 50. Follow `next_cursor` for the rest.");
+    expect(limit?.schema.description).toBe(limit?.description);
   });
 });

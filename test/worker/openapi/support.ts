@@ -4,7 +4,7 @@ import * as z from "zod";
 export interface Operation {
   operationId?: string;
   security?: Record<string, string[]>[];
-  parameters?: { name: string; in: string; required: boolean; example?: unknown; schema: { default?: unknown; example?: unknown } }[];
+  parameters?: { name: string; in: string; required: boolean; description?: string; example?: unknown; schema: { default?: unknown; example?: unknown } }[];
   requestBody?: { content: Record<string, { example?: unknown; schema: unknown }> };
   responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: unknown }> }>;
 }
@@ -38,7 +38,7 @@ export function documentedSchema(document: OpenApiDocument, operation: Operation
 }
 
 /** The headers the API sends that an answer's declaration must name when it sends them. */
-export const WATCHED_HEADERS = ["RateLimit-Policy", "RateLimit", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "WWW-Authenticate"];
+export const WATCHED_HEADERS = ["RateLimit-Policy", "RateLimit", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "WWW-Authenticate", "Content-Disposition"];
 
 /** Which watched headers `res` carries that its operation does not declare for its status. */
 export function undeclaredHeaders(operation: Operation, res: Response): string[] {

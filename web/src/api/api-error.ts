@@ -5,28 +5,33 @@ export class ApiError extends Error {
   readonly detail: unknown;
   /** The answer's Retry-After in seconds, when it had one (a 429's or 503's). */
   readonly retryAfterSeconds: number | null;
+  /** The body's stable `code` (docs/api.md#errors), when it had one. */
+  readonly code: string | undefined;
 
-  constructor(status: number, detail: unknown, retryAfterSeconds: number | null = null) {
+  constructor(status: number, detail: unknown, retryAfterSeconds: number | null = null, code?: string) {
     super(detailText(detail) ?? `Request failed with status ${status}`);
     this.name = "ApiError";
     this.status = status;
     this.detail = detail;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.code = code;
   }
 
   /** The error a non-2xx response stands for, with the `detail` of its JSON body (none when the body is not JSON). */
   static async of(response: Pick<Response, "status" | "json"> & { headers?: Pick<Headers, "get"> }): Promise<ApiError> {
     const retryAfter = Number(response.headers?.get("Retry-After") ?? Number.NaN);
-    return new ApiError(response.status, await readDetail(response), Number.isFinite(retryAfter) ? retryAfter : null);
+    const { detail, code } = await readBody(response);
+    return new ApiError(response.status, detail, Number.isFinite(retryAfter) ? retryAfter : null, code);
   }
 }
 
-async function readDetail(response: Pick<Response, "json">): Promise<unknown> {
+async function readBody(response: Pick<Response, "json">): Promise<{ detail?: unknown; code?: string }> {
   try {
     const body: unknown = await response.json();
-    return typeof body === "object" && body !== null && "detail" in body ? body.detail : undefined;
+    if (typeof body !== "object" || body === null) return {};
+    return { detail: "detail" in body ? body.detail : undefined, code: "code" in body && typeof body.code === "string" ? body.code : undefined };
   } catch {
-    return undefined;
+    return {};
   }
 }
 

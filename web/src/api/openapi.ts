@@ -39,6 +39,18 @@ export interface TryResult {
  * "Try it" on the docs page: the signed-in user's own session calls the API (apiFetch adds
  * the XSRF header on writes), so no key is ever typed into the page. Any status is shown.
  */
+/** An answer's body as text to show: JSON pretty-printed, text (an export's CSV) as is, a file (a PDF) by its type and size. */
+async function shownBody(res: Response): Promise<string> {
+  const type = (res.headers.get("Content-Type") ?? "").split(";")[0]!.trim();
+  if (type === "application/json") {
+    const text = await res.text();
+    return text ? JSON.stringify(JSON.parse(text), null, 2) : "(no body)";
+  }
+  if (type.startsWith("text/")) return (await res.text()) || "(no body)";
+  const size = (await res.arrayBuffer()).byteLength;
+  return size ? `(an ${type || "unlabelled"} file of ${size} bytes: use the curl example to save it)` : "(no body)";
+}
+
 export async function tryRequest(method: string, url: string, body: string | null): Promise<TryResult> {
   try {
     const res = await apiFetch(url, {
@@ -46,10 +58,10 @@ export async function tryRequest(method: string, url: string, body: string | nul
       headers: body === null ? {} : { "Content-Type": "application/json" },
       body: body ?? undefined,
     });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.stringify(JSON.parse(text), null, 2) : "(no body)" };
+    return { status: res.status, body: await shownBody(res) };
   } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, body: JSON.stringify({ detail: error.detail }, null, 2) };
+    // apiFetch has read the error's body: shown again as the API sent it, {detail, code}.
+    if (error instanceof ApiError) return { status: error.status, body: JSON.stringify({ detail: error.detail, code: error.code }, null, 2) };
     throw error;
   }
 }

@@ -6,11 +6,16 @@ import { useResource } from "../../api/use-resource";
 import { LoadFailed } from "../../components/LoadFailed";
 import { PageHero, TitledSection } from "../../components/PageSections";
 import { useSession } from "../../state/session";
-import { PRO_PLAN } from "@contract/plans";
+import { PLANS, PRO_PLAN } from "@contract/plans";
 import { formatCount } from "../../lib/format";
 import { KEY_PLACEHOLDER, operationAnchor, operationsByTag } from "./examples";
 import { OperationCard } from "./OperationCard";
 import "../../styles/docs.css";
+
+/** The plans with API access, each with its hourly requests: a key's allowance is its account's plan's. */
+const KEY_PLANS = PLANS.filter((plan) => plan.apiRequestsPerHour !== null);
+const KEY_PLAN_NAMES = KEY_PLANS.map((plan) => plan.name).join(", ").replace(/, ([^,]+)$/, " and $1");
+const KEY_ALLOWANCES = KEY_PLANS.map((plan) => `${plan.name} ${formatCount(plan.apiRequestsPerHour!)}`).join(", ");
 
 /** Whether the visitor is signed in on a plan with API access: then every operation gets "Try it". */
 function useCanTry(): boolean {
@@ -41,7 +46,7 @@ export function ApiDocsPage() {
 
       <TitledSection id="docs-auth" title="Authentication" className="section">
         <p>
-          Create a key in <Link to="/settings">Settings → API Access</Link> ({PRO_PLAN.name} and Enterprise plans) and send it on
+          Create a key in <Link to="/settings">Settings → API Access</Link> ({KEY_PLAN_NAMES} plans) and send it on
           every request: <code>Authorization: Bearer {KEY_PLACEHOLDER}</code>. Key requests need no cookie and no XSRF token.
           A wrong or revoked key answers <code>401</code> with <code>WWW-Authenticate: Bearer</code>; a key of an account
           without API access answers <code>403</code>.
@@ -50,7 +55,7 @@ export function ApiDocsPage() {
 
       <TitledSection id="docs-limits" title="Rate limits" className="section">
         <p>
-          {formatCount(PRO_PLAN.apiRequestsPerHour)} requests per clock hour (UTC) per account, across all its keys. Every key
+          {KEY_ALLOWANCES} requests per clock hour (UTC) per account, by its plan, across all its keys. Every key
           answer carries <code>RateLimit-Policy: "hourly";q=1000;w=3600</code> and <code>RateLimit: "hourly";r=998;t=1800</code>{" "}
           (the IETF draft's fields), and <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code>,{" "}
           <code>RateLimit-Reset</code>. Past the limit you get <code>429</code> with <code>Retry-After</code> in seconds.
@@ -59,9 +64,10 @@ export function ApiDocsPage() {
 
       <TitledSection id="docs-conventions" title="Lists and errors" className="section">
         <p>
-          Lists take <code>?limit=</code> (1–1000; without it, the whole list) and <code>?cursor=</code>, and answer{" "}
+          Lists take <code>?limit=</code> (1–1000; without it, the whole list; a notifications page holds at most 50) and{" "}
+          <code>?cursor=</code>, and answer{" "}
           <code>next_cursor</code>: pass it back for the next page; it is <code>null</code> on the last. Every error is{" "}
-          <code>{"{\"detail\": \"…\"}"}</code>; bad input is <code>422</code> with a list of{" "}
+          <code>{"{\"detail\": \"…\", \"code\": \"…\"}"}</code> (<code>code</code> stable for programs); bad input is <code>422</code> with a list of{" "}
           <code>{"{loc, msg, type}"}</code>.
         </p>
       </TitledSection>

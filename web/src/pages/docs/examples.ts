@@ -63,9 +63,21 @@ export function fetchExample(ref: OperationRef, origin: string): string {
     `const res = await fetch("${origin}${requestPath(ref, exampleValues(ref.operation))}", {`,
     ...options,
     `});`,
-    `if (!res.ok) throw new Error((await res.json()).detail);`,
-    ref.operation.responses["204"] ? `// 204: no body` : `const data = await res.json();`,
+    `if (!res.ok) {`,
+    `  const { detail } = await res.json();`,
+    `  throw new Error(typeof detail === "string" ? detail : JSON.stringify(detail));`,
+    `}`,
+    readAnswer(ref.operation),
   ].join("\n");
+}
+
+/** The example's last line: how to read the operation's success answer (a file is not JSON). */
+function readAnswer(operation: DocOperation): string {
+  const success = Object.entries(operation.responses).find(([status]) => status.startsWith("2"));
+  if (!success || success[0] === "204") return `// 204: no body`;
+  const types = Object.keys(success[1].content ?? {});
+  if (types.length === 0 || types.includes("application/json")) return `const data = await res.json();`;
+  return `const file = await res.blob(); // ${types.join(" or ")}`;
 }
 
 /** Every operation of the document, grouped by its first tag in the document's tag order. */
