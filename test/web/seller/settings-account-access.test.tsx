@@ -109,6 +109,22 @@ describe("Settings → Account: ways in and your data", () => {
     expect(within(panel()).queryByRole("form", { name: "Add an email address" })).toBeNull();
   });
 
+  it("tells an account that signs in only with Amazon to add another way in: a new browser cannot use Amazon alone", async () => {
+    const note = "Amazon sign-in opens this account only in browsers that have signed in to it before. Add an email address or a passkey to sign in from a new computer or phone.";
+    const amazonOnly: AccountOverview = { ...account, email: null, sellingPartnerId: "A1SELLER", waysIn: { passkeys: 0, email: false, amazon: true } };
+    const { user } = await renderSettings({ "GET /api/account": json(amazonOnly), "GET /api/passkeys": json({ passkeys: [] }) });
+    await openTab(user, "Account");
+    expect((await within(panel()).findByRole("note")).textContent).toBe(note);
+  });
+
+  it("says nothing of it once the account has a passkey too", async () => {
+    const withPasskey: AccountOverview = { ...account, email: null, sellingPartnerId: "A1SELLER", waysIn: { passkeys: 1, email: false, amazon: true } };
+    const { user } = await renderSettings({ "GET /api/account": json(withPasskey), "GET /api/passkeys": json(passkeys) });
+    await openTab(user, "Account");
+    await within(panel()).findByRole("list", { name: "Passkeys" });
+    expect(within(panel()).queryByRole("note")).toBeNull();
+  });
+
   it("tells a demo account how it signs in, rather than an empty list", async () => {
     const demo: AccountOverview = { email: null, sellingPartnerId: null, demo: true, waysIn: { passkeys: 0, email: false, amazon: false }, deletionPhrase: "delete" };
     const { user } = await renderSettings({ "GET /api/account": json(demo) });

@@ -16,11 +16,19 @@ export function SignInMethods({ account, onChanged }: { account: AccountOverview
         {account.email && <li>Email link or code to {account.email}</li>}
         {account.demo && <li>The demo account signs in with Continue with Demo only. Sign in by email to make an account of your own.</li>}
       </ul>
+      {onlyAmazon(account) && (
+        <p className="seller-muted" role="note">
+          Amazon sign-in opens this account only in browsers that have signed in to it before. Add an email address or a passkey to sign in from a new computer or phone.
+        </p>
+      )}
       {!account.demo && <EmailAddressForm current={account.email} />}
       {!account.demo && <Passkeys onChanged={onChanged} />}
     </section>
   );
 }
+
+/** Amazon is the account's only way in: a new browser could not sign in (routes/auth.ts, known-browser.ts). */
+const onlyAmazon = (account: AccountOverview) => account.waysIn.amazon && !account.waysIn.email && account.waysIn.passkeys === 0;
 
 /** Adds the account's email address, or changes it: either way it counts once the link sent to the new address is opened here. */
 function EmailAddressForm({ current }: { current: string | null }) {
