@@ -14,7 +14,7 @@ import type { AppEnv } from "./env";
 import { createApiApp, serveOpenApiDocuments } from "./openapi/document";
 import { healthRoutes } from "./routes/health";
 import { lazyRoutes, withLazyRoutes } from "./routes/lazy-routes";
-import { actsOnWorkspace, rolePermission } from "./routes/route-permissions";
+import { actsOnWorkspace, allowedMethods, rolePermission } from "./routes/route-permissions";
 import { lookupRoutes } from "./routes/v1-lookup";
 
 // Every group a lookup does not need loads on its first request (routes/lazy-routes.ts), the
@@ -142,7 +142,15 @@ export const app = new Hono<AppEnv>()
     }),
   )
   .route("/api", api)
-  .notFound((c) => c.json({ detail: notFoundDetail(c.req.method, c.req.path), code: "not_found" }, 404))
+  .notFound((c) => {
+    // A path that exists for other methods: 405 with Allow, so a client learns what it can do there.
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length > 0 && !allowed.includes(c.req.method)) {
+      const detail = `${c.req.method} is not a method of ${c.req.path}: it takes ${allowed.join(", ")}.`;
+      return c.json({ detail, code: "method_not_allowed" }, 405, { Allow: allowed.join(", ") });
+    }
+    return c.json({ detail: notFoundDetail(c.req.method, c.req.path), code: "not_found" }, 404);
+  })
   .onError((error, c) => {
     if (error instanceof ApiError) {
       return c.json({ detail: error.detail, code: error.code }, error.status, error.headers);

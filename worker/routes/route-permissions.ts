@@ -152,6 +152,23 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
  */
 export const SHOWN_WORKSPACE_HEADER = "X-Workspace-Id";
 
+let routePatterns: { method: string; path: RegExp }[] | undefined;
+
+/**
+ * The methods the API answers on a path ("/api/alerts/a1": ["DELETE", "PATCH"]), HEAD beside
+ * GET; none for a path no route has. Built from ROUTE_PERMISSIONS, which names every route, on
+ * the first request that needs it (a wrong method), not at start-up.
+ */
+export function allowedMethods(path: string): string[] {
+  routePatterns ??= Object.keys(ROUTE_PERMISSIONS).map((key) => {
+    const [method, pattern] = key.split(" ") as [string, string];
+    return { method, path: new RegExp(`^${pattern.replace(/[.+?^$()[\]\\|]/g, "\\$&").replace(/:\w+/g, "[^/]+")}$`) };
+  });
+  const methods = new Set(routePatterns.filter((route) => route.path.test(path)).map((route) => route.method));
+  if (methods.has("GET")) methods.add("HEAD");
+  return [...methods].sort();
+}
+
 /** Whether an operation ("get", "/alerts/{id}" as the OpenAPI documents name it under /api) acts on the current workspace's data. */
 export function actsOnWorkspace(method: string, openApiPath: string): boolean {
   const access = ROUTE_PERMISSIONS[`${method.toUpperCase()} /api${openApiPath.replace(/\{(\w+)\}/g, ":$1")}`];

@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   bad_request: "The request could not be read (e.g. the body is not JSON).",
   validation_failed: "The input did not match the schema; `detail` lists each problem as {loc, msg, type}.",
   not_found: "No such route or resource.",
+  method_not_allowed: "The path exists, but not for this method; the Allow header lists its methods.",
   unauthenticated: "No session or API key, or an invalid one.",
   forbidden: "Signed in, but not allowed.",
   xsrf_failed: "The X-XSRF-TOKEN header is missing or does not match.",
