@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { DashboardResponse, PortfolioResponse } from "../../../worker/contract/dashboard";
-import type { ConnectionList } from "../../../worker/contract/connections";
 import { revenueRunDay } from "../../../worker/upstreams/spapi/sales-days";
 import { insertWatchlist, resetHistoryTables, runSlicesToEnd, virtualClock } from "../jobs/nightly-run/support";
-import { connectSeller, consentAs, fakeControl, newSellingPartnerId, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../support/seller-browser";
+import { agencyWithClient } from "../support/agency-client";
+import { fakeControl, SPAPI_FAKE, spApiTimeOf } from "../support/seller-browser";
 
 /**
  * An agency's clients each sell their own ASINs, but every connection's nightly phases write a
@@ -22,17 +22,8 @@ const freshAsin = (prefix: string) => `${prefix}${crypto.randomUUID().replace(/-
 
 describe("an agency's clients and the ASINs they sell", () => {
   it("each client's portfolio row and drill-down hold its own ASIN, not every tracked ASIN of the marketplace", { timeout: 60_000 }, async () => {
-    const bindings = sellerEnv();
-    await registerLwaClient(bindings);
-    const agency = await connectSeller(new TestBrowser(bindings), { marketplace: "US" });
-    const workspace = (await env.DB.prepare("SELECT id FROM users WHERE selling_partner_id = ?").bind(agency.sellingPartnerId).first<{ id: string }>())!.id;
-    await env.DB.prepare("INSERT INTO enterprise_assignments (workspace_id, note) VALUES (?, 'test: several seller accounts')").bind(workspace).run();
-    const started = await agency.browser.json("/api/connections/start", "POST", { marketplace: "US" });
-    const client = newSellingPartnerId();
-    const clientGrant = `Atzr|${crypto.randomUUID()}`;
-    expect((await consentAs(agency.browser, (await started.json<{ authUrl: string }>()).authUrl, client, clientGrant)).status).toBe(302);
-    const { connections } = await (await agency.browser.request("/api/connections")).json<ConnectionList>();
-    const idOf = (seller: string) => connections.find((connection) => connection.sellingPartnerId === seller)!.id;
+    const { bindings, agency, workspace, clientSeller: client, clientGrant, connectionOf } = await agencyWithClient();
+    const idOf = (seller: string) => connectionOf(seller).id;
 
     // The agency's ASIN: its FBA stock, its Buy Box, its sales; the client's likewise. Neither sells the other's.
     const [ours, theirs] = [freshAsin("B0O"), freshAsin("B0T")];

@@ -1,7 +1,6 @@
-import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { ConnectionList } from "../../../worker/contract/connections";
-import { connectSeller, consentAs, fakeControl, LWA_FAKE, newSellingPartnerId, registerLwaClient, sellerEnv, SPAPI_FAKE, TestBrowser } from "../support/seller-browser";
+import { agencyWithClient } from "../support/agency-client";
+import { consentAs, fakeControl, LWA_FAKE, SPAPI_FAKE } from "../support/seller-browser";
 
 /**
  * When Amazon refuses a seller connection's grant (the seller revoked the app, or a role is gone),
@@ -14,21 +13,6 @@ beforeEach(() => {
 });
 
 const asin = () => `B7${crypto.randomUUID().replace(/-/g, "").slice(0, 8).toUpperCase()}`;
-
-/** An agency (several seller accounts) that connected a client's seller account beside its own. */
-async function agencyWithClient() {
-  const bindings = sellerEnv();
-  await registerLwaClient(bindings);
-  const agency = await connectSeller(new TestBrowser(bindings), { marketplace: "US" });
-  await env.DB.prepare("INSERT INTO enterprise_assignments (workspace_id, note) SELECT id, 'test: several seller accounts' FROM users WHERE selling_partner_id = ?").bind(agency.sellingPartnerId).run();
-  const started = await agency.browser.json("/api/connections/start", "POST", { marketplace: "US" });
-  const clientSeller = newSellingPartnerId();
-  const clientGrant = `Atzr|${crypto.randomUUID()}`;
-  expect((await consentAs(agency.browser, (await started.json<{ authUrl: string }>()).authUrl, clientSeller, clientGrant)).status).toBe(302);
-  const { connections } = await (await agency.browser.request("/api/connections")).json<ConnectionList>();
-  const client = connections.find((connection) => connection.sellingPartnerId === clientSeller)!;
-  return { agency, client, clientSeller, clientGrant };
-}
 
 describe("Seller Central when Amazon refuses a connection's grant", () => {
   it("points to the connection's Reconnect in Settings → Connection Status, which renews it", async () => {

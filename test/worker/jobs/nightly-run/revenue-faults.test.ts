@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Bindings } from "../../../../worker/env";
 import { REVENUE_DAYS, revenueDays, revenueRunDay } from "../../../../worker/upstreams/spapi/sales-days";
-import { connectSeller, consentAs, fakeCalls, fakeControl, newSellingPartnerId, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../../support/seller-browser";
+import { connectSeller, fakeCalls, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../../support/seller-browser";
+import { agencyWithClient } from "../../support/agency-client";
 import { insertWatchlist, resetHistoryTables, runSlicesToEnd, virtualClock } from "./support";
 
 /**
@@ -82,15 +83,7 @@ describe("getOrderMetrics failing on Amazon's side", () => {
 
 describe("getOrderMetrics counts the calling seller's own orders", () => {
   it("two sellers of one workspace tracking each other's ASIN: each stores its own sales, and zero days for the other's", { timeout: 30_000 }, async () => {
-    const bindings = sellerEnv();
-    await registerLwaClient(bindings);
-    const agency = await connectSeller(new TestBrowser(bindings), { marketplace: "US" });
-    const workspace = (await env.DB.prepare("SELECT id FROM users WHERE selling_partner_id = ?").bind(agency.sellingPartnerId).first<{ id: string }>())!.id;
-    await env.DB.prepare("INSERT INTO enterprise_assignments (workspace_id, note) VALUES (?, 'test: several seller accounts')").bind(workspace).run();
-    const started = await agency.browser.json("/api/connections/start", "POST", { marketplace: "US" });
-    const client = newSellingPartnerId();
-    const clientGrant = `Atzr|${crypto.randomUUID()}`;
-    expect((await consentAs(agency.browser, (await started.json<{ authUrl: string }>()).authUrl, client, clientGrant)).status).toBe(302);
+    const { bindings, agency, workspace, clientSeller: client, clientGrant } = await agencyWithClient();
     const [agencyAsin, clientAsin] = [freshAsin(), freshAsin()];
     await insertWatchlist(workspace, [agencyAsin, clientAsin].map((asin) => ({ marketplace: "US", asin })));
     await fakeControl(SPAPI_FAKE, "sales", { asin: agencyAsin, sellingPartnerId: agency.sellingPartnerId, amount: 30, units: 2 });
