@@ -30,9 +30,9 @@ export async function knownAccounts(c: Context<AppEnv>): Promise<string[]> {
   }
 }
 
-/** Adds `userId` to this browser's known accounts (at every sign-in, and for a session that predates the cookie). */
-export async function rememberAccount(c: Context<AppEnv>, userId: string): Promise<void> {
-  const known = await knownAccounts(c);
+/** Adds `userId` to this browser's known accounts (at every sign-in, and for a session that predates the cookie); `known`: the cookie's, when the caller has read it already. */
+export async function rememberAccount(c: Context<AppEnv>, userId: string, known?: string[]): Promise<void> {
+  known ??= await knownAccounts(c);
   const accounts = [userId, ...known.filter((id) => id !== userId)].slice(0, MAX_KNOWN_ACCOUNTS);
   const { SignJWT } = await joseFunctions();
   const token = await new SignJWT({ accounts })

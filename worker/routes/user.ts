@@ -17,6 +17,9 @@ export const userRoutes = createRouter().openapi(statusRoute, async (c) => {
   c.header("Cache-Control", "no-store");
   const account = c.get("account");
   // A session that began before the known-accounts cookie existed makes its browser known too.
-  if (account && !(await knownAccounts(c)).includes(account.user.id)) await rememberAccount(c, account.user.id);
+  if (account) {
+    const known = await knownAccounts(c);
+    if (!known.includes(account.user.id)) await rememberAccount(c, account.user.id, known);
+  }
   return c.json(await userStatus(c.env.DB, account?.user ?? null, account?.workspace.id), 200);
 });
