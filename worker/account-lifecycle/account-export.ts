@@ -28,8 +28,8 @@ export async function exportAccount(db: D1Database, history: HistoryShards, conf
   };
   const sole = [];
   for (const workspace of rows.soleWorkspaces) {
-    sole.push({ id: workspace.id, name: workspace.name, rows: workspace, history: await historyOf(workspace.watchlist), plan: (await planOfWorkspace(db, workspace.id)).name });
+    sole.push({ id: workspace.id, name: workspace.name, rows: workspace, history: await historyOf(workspace.watchlist), historySince: fromDay, plan: (await planOfWorkspace(db, workspace.id)).name });
   }
   const plan = await planOfUser(db, user);
-  return accountExport(rows, { history: await historyOf(rows.watchlist), historySince: fromDay, plan: plan.name }, sole.map((workspace) => ({ ...workspace, historySince: fromDay })), new Date(nowMs).toISOString());
+  return accountExport(rows, { history: await historyOf(rows.watchlist), historySince: fromDay, plan: plan.name }, sole, new Date(nowMs).toISOString());
 }
