@@ -93,8 +93,8 @@ async function createSession(billing: Billing, start: CheckoutStart, customerId:
     return { kind: "url", url };
   } catch (error) {
     if (error instanceof IdempotencyConflictError) return { kind: "raced" };
-    // Stripe's "No such price" or "price is inactive" names the line item: no retry can sell it, only a corrected setting.
-    if ((error instanceof NoSuchStripeObjectError && error.param?.startsWith("line_items")) || error instanceof BillingNotConfiguredError) {
+    // Stripe's "No such price" or "price is inactive": no retry can sell it, only a corrected setting.
+    if (error instanceof BillingNotConfiguredError) {
       console.error("stripe does not sell the price Checkout asks for: check STRIPE_PRICE_PRO / STRIPE_PRICE_AGENCY", start.priceId, error.message);
       return { kind: "price-refused" };
     }

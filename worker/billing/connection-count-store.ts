@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { sellerConnections } from "../db/schema";
 
@@ -9,4 +9,9 @@ import { sellerConnections } from "../db/schema";
  */
 export async function countSellerConnections(db: D1Database, workspaceId: string): Promise<number> {
   return drizzle(db).$count(sellerConnections, and(eq(sellerConnections.workspaceId, workspaceId), eq(sellerConnections.status, "connected")));
+}
+
+/** The demo Agency's quantity: its seller accounts are "demo", not "connected", and count as a paid Agency's connected ones do. */
+export async function countDemoSellerConnections(db: D1Database, workspaceId: string): Promise<number> {
+  return drizzle(db).$count(sellerConnections, and(eq(sellerConnections.workspaceId, workspaceId), ne(sellerConnections.status, "disconnected")));
 }

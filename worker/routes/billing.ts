@@ -13,8 +13,7 @@ import { BILLING_PATH, type RedirectResponse, type SubscriptionResponse } from "
 import { checkoutRequestSchema } from "../contract/billing-request";
 import { planSummary } from "../contract/features";
 import { agencyQuantity, FREE_PLAN, monthlyPriceUsd, type Plan, PLANS } from "../contract/plans";
-import { countSellerConnections } from "../billing/connection-count-store";
-import { listConnections } from "../connections/connection-store";
+import { countDemoSellerConnections, countSellerConnections } from "../billing/connection-count-store";
 import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
@@ -158,9 +157,7 @@ export const billingRoutes = createRouter()
     // Cheap and idempotent: also catches a plan changed by hand (an Enterprise row).
     await applyPlanLimits(c.env.DB, account.workspace.id, billing.plan);
     const demoAgency = billing.plan.perConnection && billing.subscription?.isDemo;
-    // The demo's seller accounts are "demo", not "connected": each counts as a paid Agency's connected ones do.
-    const demoConnections = async () => (await listConnections(c.env.DB, account.workspace.id)).filter((row) => row.status !== "disconnected").length;
-    return c.json(subscriptionBody(c, billing, demoAgency ? await demoConnections() : undefined), 200);
+    return c.json(subscriptionBody(c, billing, demoAgency ? await countDemoSellerConnections(c.env.DB, account.workspace.id) : undefined), 200);
   })
   .openapi(checkoutRoute, async (c) => {
     const { user, workspace } = currentAccount(c);

@@ -92,9 +92,10 @@ export class StripeSdkBilling implements Billing {
     try {
       return await this.createSession(request);
     } catch (error) {
-      // A price Stripe will not sell (archived, or not recurring) is refused on the line item: the
-      // setting is wrong, no retry sells it. An unknown one is NoSuchStripeObjectError already.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.param?.startsWith("line_items")) throw new BillingNotConfiguredError(error.message);
+      // A price Stripe will not sell (unknown, archived, or not recurring) is refused on the line
+      // item: the setting is wrong, and no retry sells it.
+      const onLineItem = (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof NoSuchStripeObjectError) && error.param?.startsWith("line_items");
+      if (onLineItem) throw new BillingNotConfiguredError(error.message);
       throw error;
     }
   }
