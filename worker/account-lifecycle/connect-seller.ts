@@ -5,6 +5,11 @@ import { accountOfSellerId, setSellerId } from "./seller-link-store";
 
 export type SellerAccountResult = { ok: true; user: UserRecord } | { ok: false; detail: string };
 
+/** Whether an Amazon sign-in connects the seller to the signed-in account (one made by email, with no seller yet) rather than landing in the seller's own. */
+export function connectsToSignedInAccount(signedIn: UserRecord): boolean {
+  return !signedIn.isDemo && !isRealSellerId(signedIn.sellingPartnerId);
+}
+
 /**
  * The account an Amazon sign-in lands in. Signed in with an account that has no seller yet
  * (made by email), the seller is connected to THAT account, unless the seller id already
@@ -12,7 +17,7 @@ export type SellerAccountResult = { ok: true; user: UserRecord } | { ok: false; 
  * merged silently). Otherwise, as before: the seller's own account, created on first sign-in.
  */
 export async function sellerAccountFor(db: D1Database, signedIn: UserRecord | null, sellingPartnerId: string): Promise<SellerAccountResult> {
-  if (!signedIn || signedIn.isDemo || isRealSellerId(signedIn.sellingPartnerId)) {
+  if (!signedIn || !connectsToSignedInAccount(signedIn)) {
     return { ok: true, user: await upsertSellerUser(db, sellingPartnerId) };
   }
   const owner = await accountOfSellerId(db, sellingPartnerId);

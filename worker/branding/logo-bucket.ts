@@ -1,7 +1,8 @@
 import type { LogoType } from "./branding-rules";
 
 /** Logos in R2 (the BRANDING bucket): one object per upload, under the workspace's prefix. */
-const keyOf = (workspaceId: string, logoId: string) => `logos/${workspaceId}/${logoId}`;
+const prefixOf = (workspaceId: string) => `logos/${workspaceId}/`;
+const keyOf = (workspaceId: string, logoId: string) => `${prefixOf(workspaceId)}${logoId}`;
 
 export async function putLogo(bucket: R2Bucket, workspaceId: string, logoId: string, bytes: Uint8Array, type: LogoType): Promise<void> {
   await bucket.put(keyOf(workspaceId, logoId), bytes, { httpMetadata: { contentType: type } });
@@ -20,10 +21,10 @@ export async function deleteLogo(bucket: R2Bucket, workspaceId: string, logoId: 
  * Deletes every logo object of a workspace that is being deleted: R2 is outside D1's cascade,
  * so without this a deleted workspace's (or account's) logo bytes would stay in the bucket for good.
  */
-export async function deleteWorkspaceLogos(bucket: R2Bucket, workspaceId: string): Promise<void> {
+async function deleteWorkspaceLogos(bucket: R2Bucket, workspaceId: string): Promise<void> {
   let cursor: string | undefined;
   do {
-    const page = await bucket.list({ prefix: `logos/${workspaceId}/`, cursor });
+    const page = await bucket.list({ prefix: prefixOf(workspaceId), cursor });
     if (page.objects.length > 0) await bucket.delete(page.objects.map((object) => object.key));
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);

@@ -133,16 +133,19 @@ export function canAddMember(plan: Plan, members: number): boolean {
 
 /** The plan to buy for more seats than `plan` has, or null when none on sale has more (Enterprise is by contact). */
 export function nextPlanWithMoreMembers(plan: Plan): Plan | null {
-  const limit = plan.memberLimit;
+  return nextPlanAbove(plan, (other) => other.memberLimit);
+}
+
+/** The first plan on sale whose limit (null: none) is above `plan`'s; null when `plan` has none. */
+function nextPlanAbove(plan: Plan, limitOf: (plan: Plan) => number | null): Plan | null {
+  const limit = limitOf(plan);
   if (limit === null) return null;
-  return PLANS.find((other) => other.priceUsd !== null && other.memberLimit !== null && other.memberLimit > limit) ?? null;
+  return PLANS.find((other) => other.priceUsd !== null && (limitOf(other) ?? -1) > limit) ?? null;
 }
 
 /** The plan to buy for more seller accounts than `plan` connects, or null when none on sale has more (Enterprise is by contact). */
 export function nextPlanWithMoreConnections(plan: Plan): Plan | null {
-  const limit = plan.sellerConnectionLimit;
-  if (limit === null) return null;
-  return PLANS.find((other) => other.priceUsd !== null && other.sellerConnectionLimit !== null && other.sellerConnectionLimit > limit) ?? null;
+  return nextPlanAbove(plan, (other) => other.sellerConnectionLimit);
 }
 
 /** Whether a workspace on `plan` with `connections` seller accounts connected may connect one more. */

@@ -98,7 +98,7 @@ export function buildAsinSummary(marketplace: string, asin: string, points: read
       change: { 7: rankChange(comparable(7)), 30: rankChange(comparable(30)), 90: rankChange(comparable(90)) },
       sparkFrom,
       // Drawn as the row's (the latest point's) source: earlier points of the other source are left out.
-      spark: windows[SPARKLINE_DAYS].filter((point) => point.source === latest?.source).map((point) => [dayIndex(point.day) - dayIndex(sparkFrom), point.rank]),
+      spark: comparable(SPARKLINE_DAYS).map((point) => [dayIndex(point.day) - dayIndex(sparkFrom), point.rank]),
       ...(latest?.price !== null && latest?.priceSource === "lowest_offer" ? { priceSource: "lowest_offer" as const } : {}),
     },
     computedAt: new Date(nowMs).toISOString(),

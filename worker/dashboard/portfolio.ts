@@ -69,7 +69,7 @@ export function asinRevenue(
 /** asinRevenue from the rows already summed in SQL (revenue-store.ts, revenueTotalsOf): the same answer. */
 /** Where an ASIN's revenue totals come from: the mock's label if any row is the mock's, the newest capture time. */
 export function revenueSourceOfTotals(totals: { anyMock: boolean; newestCapturedAt: string }): FigureSource {
-  return newest([revenueSource(totals.anyMock ? "mock" : "spapi", totals.newestCapturedAt)]);
+  return revenueSource(totals.anyMock ? "mock" : "spapi", totals.newestCapturedAt);
 }
 
 export function asinRevenueFromTotals(

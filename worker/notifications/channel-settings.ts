@@ -25,7 +25,7 @@ export function channelSettingsView(
   saved: WebhookUrlRead,
   wholeUrl: boolean,
   problems: ChannelDeliveryProblem[],
-  isDemo = false,
+  isDemo: boolean,
 ): ChannelSettings {
   const webhookUrl = saved.status === "open" ? saved.url : null;
   return {

@@ -10,8 +10,6 @@ import type { ListOrder } from "../shared/paginate";
  * In-app notifications are the alert_events rows whose in-app channel was on. Every
  * statement is keyed by the signed-in user's id: no call reaches another user's rows.
  */
-export { NOTIFICATION_PAGE_SIZE };
-
 const e = alertEvents;
 const COLUMNS = {
   id: e.id,

@@ -27,7 +27,6 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c
 export function createApiApp(): OpenAPIHono<AppEnv> {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   registerShared(api.openAPIRegistry);
-  registerWebhooks(api.openAPIRegistry);
   return api;
 }
 
@@ -40,7 +39,14 @@ const INTRO =
 
 type Documents = { publicDocument: OpenApiDocument; internalDocument: OpenApiDocument };
 
+/** Registries whose webhooks are registered: at the first document, not at start-up. */
+const withWebhooks = new WeakSet<object>();
+
 function generate(api: OpenAPIHono<AppEnv>, version: string, actsOnWorkspace: OperationTest): Documents {
+  if (!withWebhooks.has(api.openAPIRegistry)) {
+    registerWebhooks(api.openAPIRegistry);
+    withWebhooks.add(api.openAPIRegistry);
+  }
   const generated = api.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "RankLayer API", version }, servers: [{ url: "/api", description: "This host" }] });
   // The public paths are the ones an API key reaches (auth/key-scope.ts).
   const { publicDocument, internalDocument } = splitDocument(declareMiddlewareAnswers(generated as OpenApiDocument, isPublicPath, actsOnWorkspace), isPublicPath);

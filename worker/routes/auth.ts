@@ -2,8 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "../openapi/zod";
 import { HOUR_MS } from "../contract/time";
 import type { Context } from "hono";
-import { isRealSellerId } from "../account-lifecycle/account-rules";
-import { sellerAccountFor } from "../account-lifecycle/connect-seller";
+import { connectsToSignedInAccount, sellerAccountFor } from "../account-lifecycle/connect-seller";
 import { accountOfSellerId } from "../account-lifecycle/seller-link-store";
 import { userStatus } from "../accounts/account-status";
 import { personalConnectionId, saveCredentials } from "../accounts/credentials-store";
@@ -79,7 +78,7 @@ const unprovenSeller = (sellingPartnerId: string) =>
  */
 async function unprovenSellerRefusal(c: Context<AppEnv>, sellingPartnerId: string): Promise<{ status: 403; message: string } | null> {
   const signedIn = c.get("account")?.user ?? null;
-  if (signedIn && !signedIn.isDemo && !isRealSellerId(signedIn.sellingPartnerId)) return null;
+  if (signedIn && connectsToSignedInAccount(signedIn)) return null;
   const owner = await accountOfSellerId(c.env.DB, sellingPartnerId);
   if (!owner || owner.id === signedIn?.id || (await knownAccounts(c)).includes(owner.id)) return null;
   console.warn(`Amazon sign-in to the account of seller ${sellingPartnerId} refused: this browser never signed in to it`);

@@ -14,6 +14,7 @@ import { ApiError, type ErrorCode } from "../shared/api-error";
 import { validationDetails } from "../validation";
 import { callerPlan } from "./caller-plan";
 import { SIGN_IN_FIRST } from "../auth/session-middleware";
+import { headAnswer } from "../shared/head-answer";
 
 const NAMES = Object.keys(EXPORT_DATASETS);
 const CONTENT_TYPES: Record<ExportFormat, string> = { csv: "text/csv; charset=utf-8", pdf: "application/pdf" };
@@ -103,12 +104,9 @@ export const exportRoutes = createRouter().openapi(route, async (c) => {
   const refusal = dataset.refuse?.(request, query.data);
   if (refusal) throw new ApiError(refusal.status, refusal.status === 401 ? "unauthenticated" : "plan_limit", refusal.detail);
 
-  // A HEAD (a link preview, a download manager's probe) is told the file's type, not sent a file:
+  // A HEAD is told the file's type, not sent a file:
   // no data is read and no export is spent (Hono runs GET handlers for HEAD).
-  if (c.req.method === "HEAD") {
-    c.header("Content-Type", CONTENT_TYPES[format]);
-    return c.body(null, 200);
-  }
+  if (c.req.method === "HEAD") return headAnswer(c, CONTENT_TYPES[format]);
 
   const quota = await c.get("services").quota.takeExport(c.req.raw, account, plan);
   if (quota) {

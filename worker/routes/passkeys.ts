@@ -57,7 +57,7 @@ export const passkeyRoutes = router
     async (c) => {
       const { user } = passkeyHolder(c);
       const ways = await waysInOf(c.env.DB, user);
-      const label = ways.address ?? (user.isDemo ? "Demo account" : user.sellingPartnerId);
+      const label = ways.address ?? user.sellingPartnerId;
       c.header("Cache-Control", "no-store");
       return c.json(await startRegistration(c.env.DB, relyingParty(c), { userId: user.id, label }), 200);
     },
