@@ -1,6 +1,7 @@
 import { LOW_STOCK_UNITS, type BuyBoxHolder, type DashboardKpis, type DashboardRow, type FigureSource } from "../contract/dashboard";
 import type { HistoryPoint } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
+import { latestSourcePoints } from "../contract/same-source";
 import { rankVelocity } from "../history/velocity";
 
 /** What the store reads give for one tracked ASIN; every figure is a snapshot's, or null. */
@@ -35,7 +36,7 @@ export function buyBoxHolder(seller: TrackedAsinData["seller"]): BuyBoxHolder {
 export function dashboardRow(data: TrackedAsinData): DashboardRow {
   const latest = data.points.at(-1) ?? null;
   // Change and velocity compare ranks of the latest point's source only (mock and live never mixed).
-  const comparable = data.points.filter((point) => point.source === latest?.source);
+  const comparable = latestSourcePoints(data.points);
   const ranked = comparable.filter((point) => point.rank !== null);
   const first = ranked[0];
   const last = ranked.at(-1);

@@ -7,6 +7,7 @@ import { upgradeHint } from "../contract/billing";
 import { ANONYMOUS_HISTORY_RANGE, HISTORY_RANGE_DAYS, type HistoryRange } from "../contract/history-ranges";
 import type { HistoryResponse } from "../contract/history-response";
 import type { Marketplace } from "../contract/marketplaces";
+import { latestSourcePoints } from "../contract/same-source";
 import { DAY_MS, utcDay } from "../contract/time";
 import type { SignedInAccount } from "../env";
 import { ApiError } from "../shared/api-error";
@@ -57,6 +58,5 @@ export async function historyAnswer(history: HistoryShards, request: HistoryRequ
   const { asin, marketplace, range, days } = request;
   const { rankHistory } = await historyReader();
   const points = await rankHistory(history, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
-  const latest = points.at(-1);
-  return { asin, marketplace, range, days, points, velocity: rankVelocity(points.filter((point) => point.source === latest?.source)) };
+  return { asin, marketplace, range, days, points, velocity: rankVelocity(latestSourcePoints(points)) };
 }

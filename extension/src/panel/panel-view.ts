@@ -3,6 +3,7 @@
  * Every server string is set as text (dom.ts), never parsed as HTML.
  */
 import type { ActionAnswer, PanelAlertCondition, ProductAnswer } from "../messages";
+import { latestSourcePoints } from "../../../worker/contract/same-source";
 import { adoptStyles, el } from "./dom";
 import { errorSentence, formatAsOf, keyedErrorSentence, keyRefused, formatRank, formatRating, NOT_AVAILABLE, remainingSentence, SOURCE_LABEL } from "./format";
 import { renderAlertForm } from "./alert-form";
@@ -99,15 +100,6 @@ function readyPanel(answer: ProductAnswer, actions: PanelActions, today: string)
   );
 }
 
-/**
- * The points of the latest point's source: an ASIN a demo tracked has mock snapshots before its
- * live ones, and those are no part of the live product's history (nor its best or worst rank).
- */
-function latestSourcePoints<T extends { source: string }>(points: readonly T[]): T[] {
-  const latest = points.at(-1);
-  return points.filter((point) => point.source === latest?.source);
-}
-
 function chartBlock(answer: ProductAnswer, today: string): HTMLElement {
   const block = el("div", { class: "chart-block" });
   const history = answer.history;
@@ -117,6 +109,7 @@ function chartBlock(answer: ProductAnswer, today: string): HTMLElement {
   }
   const ranges = answer.signedIn ? [30, 90] : [answer.historyDays];
   const draw = (days: number) => {
+    // An ASIN a demo tracked has mock snapshots before its live ones: no part of the live product's history (nor its best or worst rank).
     const ranked = pointsWithin(latestSourcePoints(history.data.points), days, today);
     const summary = chartSummary(ranked, days);
     const heading = el("h3", {}, `Rank, last ${days} days`);

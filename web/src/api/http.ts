@@ -45,21 +45,12 @@ export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {})
 
   const response = await fetch(input, { ...init, headers });
   if (response.status === 401 && sameOrigin && !headers.has("Authorization")) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
-  if (response.status === 409 && headers.has(SHOWN_WORKSPACE_HEADER) && (await codeOf(response)) === "workspace_changed") {
-    window.dispatchEvent(new Event(WORKSPACE_CHANGED_EVENT));
+  if (!response.ok) {
+    const error = await ApiError.of(response);
+    if (error.code === "workspace_changed" && headers.has(SHOWN_WORKSPACE_HEADER)) window.dispatchEvent(new Event(WORKSPACE_CHANGED_EVENT));
+    throw error;
   }
-  if (!response.ok) throw await ApiError.of(response);
   return response;
-}
-
-/** The `code` of an error answer's JSON body (read from a copy, so the body stays for ApiError.of). */
-async function codeOf(response: Response): Promise<unknown> {
-  try {
-    const body: unknown = await response.clone().json();
-    return typeof body === "object" && body !== null && "code" in body ? body.code : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function requestMethod(input: RequestInfo | URL, init: RequestInit): string {

@@ -6,6 +6,7 @@ import { formatDay } from "./chart-format";
 import { seriesColour } from "./chart-palette";
 import { formatChartTime, utcTickLabels, utcTicks } from "./chart-time";
 import { usesLogRanks } from "@contract/rank-scale";
+import { isDarkMode } from "../../state/dark-mode";
 import { alignSeries, hasValues, logRankTicks, needsDots, rankRange, rankTicks, singlePoints, timeWindow, valueRange, type ChartSeries } from "./chart-data";
 
 /** Time-axis steps in seconds: 1, 2 and 7 days, and 30 for long ranges on a phone. */
@@ -46,7 +47,7 @@ export function TimeChart({ label, series, days, invert = false, height = 260, f
     const element = box.current;
     if (!element || !drawable) return;
     const colours = chartColours(element);
-    const dark = document.documentElement.classList.contains("dark");
+    const dark = isDarkMode();
     const span = timeWindow(days, now());
     const values = (invert ? rankRange : valueRange)(data);
     const logRanks = invert && values !== null && usesLogRanks(values);

@@ -1,5 +1,6 @@
 import { useId, type FormEvent } from "react";
 import { LoadFailed } from "../../components/LoadFailed";
+import { formatUtc } from "../../lib/format";
 import { CHANNEL_LIMITS, type ChannelDeliveryProblem, UNREADABLE_WEBHOOK_URL, type WebhookTestResult } from "@contract/channels";
 import { useWorkspaces } from "../../state/workspaces";
 import { SaveBar } from "./SaveBar";
@@ -124,7 +125,7 @@ function DeliveryProblem({ problems, channel }: { problems: ChannelDeliveryProbl
   const problem = problems.find((p) => p.channel === channel);
   if (!problem) return null;
   const where = channel === "email" ? "this address" : "this webhook";
-  const fired = `${problem.firedAt.slice(0, 16).replace("T", " ")} UTC`;
+  const fired = formatUtc(problem.firedAt);
   return (
     <p className="field-error" role="status">
       {problem.status === "failed"

@@ -124,7 +124,7 @@ function ConnectionItem({ connection, manage, onRename, onReconnect, onDisconnec
   };
   const real = connection.status !== "demo";
   // A demo sample client may go again; the demo account's own seller stays.
-  const removable = real || connection.sellingPartnerId.startsWith("DEMO-CLIENT-");
+  const removable = real || connection.sellingPartnerId.startsWith(SAMPLE_CLIENT_ID_PREFIX);
   return (
     <li className="connections__item card">
       <div className="connections__head">

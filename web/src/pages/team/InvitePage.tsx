@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../api/api-error";
 import { showWorkspace } from "../../api/http";
+import { useResource } from "../../api/use-resource";
 import { acceptInvitation, previewInvitation } from "../../api/workspaces";
 import { formatUtc } from "../../lib/format";
 import { rememberAfterSignIn, signInPathReturningTo } from "../../lib/next-path";
@@ -90,17 +91,6 @@ type Preview = Awaited<ReturnType<typeof previewInvitation>>;
 
 /** The invitation's workspace and role, read once signed in; null until then, or when it cannot be read (accepting still says why). */
 function useInvitationPreview(token: string | null): Preview | null {
-  const [preview, setPreview] = useState<Preview | null>(null);
-  useEffect(() => {
-    if (!token) return;
-    let current = true;
-    previewInvitation(token).then(
-      (answer) => current && setPreview(answer),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [token]);
-  return preview;
+  const [preview] = useResource(useCallback(async () => (token ? previewInvitation(token) : null), [token]));
+  return preview.status === "success" ? preview.data : null;
 }
