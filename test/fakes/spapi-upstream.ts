@@ -336,8 +336,10 @@ export class SpApiFake implements FakeUpstream {
     if (refusal) return fail(...refusal);
     const script = this.salesScriptOf(query.get("asin") ?? "", base.accessToken);
     const answer = orderMetricsAnswer(query, script, getOrderMetricsDayExample.response.payload[0], MARKETPLACE_CURRENCIES[marketplaceIds[0]!]);
-    // A failure scripted for `times` calls: once they are spent the ASIN answers normally.
-    if (script.behavior !== "normal" && script.times !== undefined && --script.times <= 0) script.behavior = "normal";
+    // A failure scripted for `times` calls: once they are spent the ASIN answers normally. A request
+    // refused for its parameters (400) never reached the scripted failure, so it spends none.
+    const refusedInput = "code" in answer && answer.status === 400;
+    if (script.behavior !== "normal" && script.times !== undefined && !refusedInput && --script.times <= 0) script.behavior = "normal";
     if ("code" in answer) return fail(answer.status, answer.code, answer.message, answer.headers);
     this.record({ ...base, kind: "sales", status: 200 });
     return json(200, { payload: answer.payload }, this.rateLimitHeader(base.accessToken, "getOrderMetrics"));
