@@ -12,13 +12,20 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** A plain number written as text ("-15", "150.50"): data a spreadsheet reads as a number, never a formula. */
 const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 
-/** One field per RFC 4180: quoted when it holds a quote, comma or line break; text guarded against formulas. */
+/**
+ * Fields quoted: RFC 4180's quote, comma and line breaks, and the semicolon, which Excel takes for
+ * the separator where the locale's list separator is ";" (de, fr, …): unquoted, the text after it
+ * would start a cell of its own, past the formula guard.
+ */
+const NEEDS_QUOTES = /[",;\r\n]/;
+
+/** One field per RFC 4180: quoted when it holds a quote, separator or line break; text guarded against formulas. */
 export function csvField(value: Cell): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
   if (typeof value === "boolean") return value ? "true" : "false";
   const text = FORMULA_START.test(value) && !NUMBER_TEXT.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** BOM, one header row, then the rows; CRLF line ends as RFC 4180 asks. */

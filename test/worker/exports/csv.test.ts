@@ -28,6 +28,13 @@ describe("CSV builder", () => {
     expect(csvField(text)).toBe(field);
   });
 
+  it("quotes a field holding a semicolon, so Excel in a semicolon locale (de, fr) cannot start a formula inside it", () => {
+    // Opened by double click there, Excel splits unquoted fields at ";": the part after it would be a cell of its own.
+    expect(csvField("Mug;=cmd|'/C calc'!A0")).toBe("\"Mug;=cmd|'/C calc'!A0\"");
+    expect(csvField("Acme; Ltd")).toBe('"Acme; Ltd"');
+    expect(buildCsv(["Brand"], [["a;@SUM(A1)"]])).toBe(`${BOM}Brand\r\n"a;@SUM(A1)"\r\n`);
+  });
+
   it("writes numbers and booleans as they are (a negative number is data, not a formula) and empties for none", () => {
     expect(csvField(-12.5)).toBe("-12.5");
     expect(csvField(true)).toBe("true");
