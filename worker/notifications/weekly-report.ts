@@ -3,7 +3,7 @@ import { rankDirection } from "../contract/rank-scale";
 import { escapeHtml } from "../shared/html";
 import { ASSOCIATES_NOTICE } from "../exports/export-table";
 import { DAY_MS } from "../contract/time";
-import { csvField } from "../exports/csv";
+import { buildCsv } from "../exports/csv";
 
 /** The two report emails: each has its own switch in Settings → Notifications. */
 export type ReportKind = "daily" | "weekly";
@@ -99,9 +99,11 @@ export function weeklyReportCsv(data: WeeklyReportData): string {
  */
 export function reportCsv(kind: ReportKind, data: WeeklyReportData): string {
   // "Source" and "As of" are the rank's; "Seller data source" those of the Buy Box and FBA units.
-  const lines = [["ASIN", "Marketplace", "Brand", "Title", "Rank", WORDING[kind].change, "Rank change %", "Buy Box", "FBA units", "Source", "As of", "Seller data source"]];
-  for (const row of data.rows) {
-    lines.push([
+  const columns = ["ASIN", "Marketplace", "Brand", "Title", "Rank", WORDING[kind].change, "Rank change %", "Buy Box", "FBA units", "Source", "As of", "Seller data source"];
+  // buildCsv: the BOM Excel needs to read UTF-8 (Japanese titles, accents), as on a downloaded export.
+  return buildCsv(
+    columns,
+    data.rows.map((row) => [
       row.asin,
       row.marketplace,
       row.brand ?? "",
@@ -114,9 +116,8 @@ export function reportCsv(kind: ReportKind, data: WeeklyReportData): string {
       row.rankSource.label,
       row.rankSource.asOf ?? "",
       row.sellerSource.kind === null ? "" : row.sellerSource.label,
-    ]);
-  }
-  return lines.map((line) => line.map(csvField).join(",")).join("\r\n") + "\r\n";
+    ]),
+  );
 }
 
 /** A workspace's branding on its report email (docs/branding.md); a null name is RankLayer's own report. */

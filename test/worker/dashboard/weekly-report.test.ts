@@ -11,6 +11,7 @@ import { seedPoint } from "../support/history-shards";
 import { TestBrowser } from "../support/seller-browser";
 import { buildServices } from "../../../worker/services";
 import { app } from "../../../worker/app";
+import { BOM } from "../../../worker/exports/csv";
 
 const MONDAY = Date.UTC(2026, 10, 23, 2, 30);
 
@@ -67,6 +68,12 @@ describe("weekly report (pure)", () => {
     const hostile = { ...row, title: '=HYPERLINK("http://evil.example","x")', brand: "@SUM(1+1)" };
     const line = weeklyReportCsv({ fromDay: "a", toDay: "b", rows: [hostile], alertsFired: [], buyBoxChanges: [], stockChanges: [] }).split("\r\n")[1];
     expect(line).toBe(`B000000001,US,'@SUM(1+1),"'=HYPERLINK(""http://evil.example"",""x"")",900,-100,-10,you,12,Amazon Creators API,2026-11-22T02:00:00.000Z,`);
+  });
+
+  it("starts the attached CSV with a UTF-8 BOM, as a downloaded export does, so Excel shows a Japanese title and accents, not mojibake", () => {
+    const csv = weeklyReportCsv({ fromDay: "a", toDay: "b", rows: [{ ...row, title: "ステンレス製マグ — Café" }], alertsFired: [], buyBoxChanges: [], stockChanges: [] });
+    expect(csv.startsWith(`${BOM}ASIN,Marketplace,`)).toBe(true);
+    expect(csv).toContain(",ステンレス製マグ — Café,");
   });
 
   it("says a rank's move in places and which way, since a grown rank number is a worse rank", () => {
