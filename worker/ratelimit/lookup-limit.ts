@@ -1,6 +1,7 @@
 import { DEFAULT_LOOKUP_LIMITS, type Config, type Deployment } from "../config";
 import type { Bindings } from "../env";
 import { isolateSlot } from "../shared/isolate-state";
+import { clientAddressBucket } from "./client-address";
 import { giveBackLeased, peekLeased, takeLeased, type LeaseBook, type LeaseOptions } from "./lease-book";
 import { utcMinuteText } from "../contract/time";
 import { MINUTE_MS, type Window, type WindowDecision } from "./window";
@@ -19,9 +20,9 @@ export function lookupLimits(config: Config): LookupLimits {
   return { perMinute: config.vars.LOOKUP_LIMIT_PER_MINUTE, perMonth: config.vars.LOOKUP_LIMIT_PER_MONTH };
 }
 
-/** Anonymous clients are told apart by the address Cloudflare saw. */
+/** Anonymous clients are told apart by the address Cloudflare saw (an IPv6 one by its /64). */
 export function clientKey(request: Request): string {
-  return `ip:${request.headers.get("CF-Connecting-IP") ?? "unknown"}`;
+  return `ip:${clientAddressBucket(request.headers.get("CF-Connecting-IP") ?? "unknown")}`;
 }
 
 /** Who a lookup is counted against, and under which limits. */

@@ -103,6 +103,15 @@ describe("export quota", () => {
     expect((await get("/api/exports/history?format=csv&asin=B08N5WRWNW", freshIp())).status).toBe(200);
   });
 
+  it("counts an IPv6 browser per /64: a new address in the same /64 (any one its owner picks) gets no fresh 5", async () => {
+    const prefix = `2001:db8:${(nextIp++).toString(16)}:1`;
+    for (let i = 1; i <= 5; i += 1) expect((await get("/api/exports/history?format=csv&asin=B08N5WRWNW", `${prefix}::${i.toString(16)}`)).status).toBe(200);
+    const sixth = await get("/api/exports/history?format=csv&asin=B08N5WRWNW", `${prefix}:dead:beef:1:6`);
+    expect(sixth.status).toBe(429);
+    // The next /64 is someone else.
+    expect((await get("/api/exports/history?format=csv&asin=B08N5WRWNW", `2001:db8:${(nextIp++).toString(16)}:1::1`)).status).toBe(200);
+  });
+
   it("answers 503 with Retry-After when Amazon fails for every ASIN of a compare, and gives the export back", async () => {
     const [down, alsoDown, fine] = [newAsin(), newAsin(), newAsin()];
     // A copy of one product under 24 h old (Amazon answered it through another credential).
