@@ -20,9 +20,23 @@ const NARROW = 110;
  */
 export const PDF_MAX_ROWS = 2000;
 
-/** A cell as printed: the same text the CSV holds, without CSV quoting or the formula guard. */
+/** An ISO time in UTC, as datasets give "As of" and alert times. */
+const ISO_UTC = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d)(?::\d\d(?:\.\d+)?)?Z$/;
+
+/** 104855 → "104,855", -1234.5 → "-1,234.5": the digits as they are, grouped as the app and the chart write them. */
+const groupedDigits = (value: number) => String(value).replace(/^(-?)(\d+)/, (_, sign: string, whole: string) => sign + whole.replace(/\B(?=(\d{3})+$)/g, ","));
+
+/**
+ * A cell as printed for a reader: figures with grouped digits and ISO times as the app shows them
+ * ("2026-11-28 21:57 UTC"); text as the CSV holds it, without CSV quoting or the formula guard (an
+ * all-digit ASIN is text, never grouped). The CSV keeps every figure and time exact.
+ */
 function cellText(value: Cell): string {
-  if (typeof value === "string") return value;
+  if (typeof value === "number") return Number.isFinite(value) ? groupedDigits(value) : "";
+  if (typeof value === "string") {
+    const time = ISO_UTC.exec(value);
+    return time ? `${time[1]} ${time[2]} UTC` : value;
+  }
   return csvField(value);
 }
 

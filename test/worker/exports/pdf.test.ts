@@ -3,6 +3,7 @@ import { ASSOCIATES_NOTICE, type ExportTable } from "../../../worker/exports/exp
 import { tableToPdf } from "../../../worker/exports/pdf";
 import { printableText } from "../../../worker/exports/pdf-text";
 import { readPdf } from "./pdf-reader";
+import { tableToCsv } from "../../../worker/exports/csv";
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0);
 
@@ -87,5 +88,22 @@ describe("PDF export under a workspace's branding", () => {
     const { text } = await readPdf(await tableToPdf(table(1), "a4", NOW, { name: null, accent: "#1d4ed8", pngLogo: null }));
     expect(text).toContain("RankLayer");
     expect(text).not.toContain("Prepared by");
+  });
+});
+
+describe("PDF table figures, read by people", () => {
+  it("groups a rank's or a count's digits and writes an ISO time as the app does; the ASIN (all digits for a book) and the CSV stay exact", async () => {
+    const compare: ExportTable = {
+      fileStem: "compare-JP",
+      title: "Compare",
+      columns: ["ASIN", "Rank", "Price", "Currency", "Reviews", "Rating", "As of (UTC)"],
+      rows: [["4088820940", 104_855, 3_993, "JPY", 34_360, 4.5, "2026-11-28T21:57:35.299Z"], ["B08N5WRWNW", 512, 14.99, "USD", 7, 3.4, "2026-11-28T02:00:00.000Z"]],
+      notes: [],
+    };
+    const { text } = await readPdf(await tableToPdf(compare, "a4", NOW));
+    for (const shown of ["104,855", "3,993", "34,360", "2026-11-28 21:57 UTC", "4088820940", "14.99", "4.5", "512"]) expect(text).toContain(shown);
+    expect(text).not.toContain("104855");
+    expect(text).not.toContain("T21:57:35.299Z");
+    expect(tableToCsv(compare)).toContain("4088820940,104855,3993,JPY,34360,4.5,2026-11-28T21:57:35.299Z");
   });
 });
