@@ -45,6 +45,23 @@ describe("ExportButtons", () => {
     expect(screen.getByRole<HTMLButtonElement>("button", { name: "Export compare as PDF" }).disabled).toBe(false);
   });
 
+  it("says how many of the day's free exports are left after a download, so the 429 is no surprise", async () => {
+    mockFetch(
+      () =>
+        new Response("%PDF-1.7", {
+          headers: {
+            "Content-Type": "application/pdf",
+            "Content-Disposition": 'attachment; filename="ranklayer-compare-US-2026-11-23.pdf"',
+            "RateLimit-Limit": "5",
+            "RateLimit-Remaining": "1",
+          },
+        }),
+    );
+    const user = renderButtons();
+    await user.click(screen.getByRole("button", { name: "Export compare as PDF" }));
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Downloaded ranklayer-compare-US-2026-11-23.pdf. 1 of 5 exports left today (UTC)."));
+  });
+
   it("shows the quota refusal with the way to Pro", async () => {
     mockFetch(() => jsonResponse({ detail: "Your Free plan includes 5 exports a day (UTC)." }, 429));
     const user = renderButtons();

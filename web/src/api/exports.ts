@@ -8,6 +8,18 @@ export function attachmentName(header: string | null, fallback: string): string 
   return match?.[1] ?? fallback;
 }
 
+/** A delivered export: its file name and, on a plan with a daily cap, what is left of it. */
+export interface ExportDownload {
+  name: string;
+  quota: { limit: number; remaining: number } | null;
+}
+
+function quotaOf(headers: Headers): ExportDownload["quota"] {
+  const limit = headers.get("RateLimit-Limit");
+  const remaining = headers.get("RateLimit-Remaining");
+  return limit !== null && remaining !== null ? { limit: Number(limit), remaining: Number(remaining) } : null;
+}
+
 /**
  * Fetches GET /api/exports/<dataset>?format=…&… and hands the file to the browser as a
  * download. `onProgress` gets the bytes received so far (exports are built whole on the
@@ -18,7 +30,7 @@ export async function downloadExport(
   format: ExportFormat,
   params: Record<string, string>,
   onProgress?: (received: number, total: number | null) => void,
-): Promise<string> {
+): Promise<ExportDownload> {
   const query = new URLSearchParams({ ...params, format });
   const response = await apiFetch(`/api/exports/${dataset}?${query}`, { headers: { Accept: format === "csv" ? "text/csv" : "application/pdf" } });
   const total = Number(response.headers.get("Content-Length")) || null;
@@ -46,5 +58,5 @@ export async function downloadExport(
   link.remove();
   // Give the browser time to start the download before the URL goes.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
+  return { name, quota: quotaOf(response.headers) };
 }

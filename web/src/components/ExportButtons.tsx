@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { ApiError, errorMessage } from "../api/api-error";
-import { downloadExport, type ExportFormat } from "../api/exports";
+import { downloadExport, type ExportDownload, type ExportFormat } from "../api/exports";
 import "../styles/exports.css";
 
 interface ExportButtonsProps {
@@ -13,9 +13,13 @@ interface ExportButtonsProps {
   disabled?: boolean;
 }
 
-type State = { status: "idle" } | { status: "busy"; format: ExportFormat; received: number } | { status: "done"; name: string } | { status: "error"; message: string; quota: boolean };
+type State = { status: "idle" } | { status: "busy"; format: ExportFormat; received: number } | { status: "done"; download: ExportDownload } | { status: "error"; message: string; quota: boolean };
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} kB`;
+
+/** The file's name and, on a plan with a daily cap, how many exports today leaves (before the 429 says so). */
+const doneText = ({ name, quota }: ExportDownload) =>
+  quota ? `Downloaded ${name}. ${quota.remaining} of ${quota.limit} exports left today (UTC).` : `Downloaded ${name}`;
 
 /**
  * CSV and PDF download buttons for one view. One export at a time: while a file is being
@@ -31,8 +35,8 @@ export function ExportButtons({ dataset, params, what, disabled = false }: Expor
     running.current = true;
     setState({ status: "busy", format, received: 0 });
     try {
-      const name = await downloadExport(dataset, format, params, (received) => setState({ status: "busy", format, received }));
-      setState({ status: "done", name });
+      const download = await downloadExport(dataset, format, params, (received) => setState({ status: "busy", format, received }));
+      setState({ status: "done", download });
     } catch (error) {
       setState({
         status: "error",
@@ -67,7 +71,7 @@ export function ExportButtons({ dataset, params, what, disabled = false }: Expor
       ))}
       <p className="export-buttons__status" role="status" aria-live="polite">
         {state.status === "busy" && (state.received > 0 ? `Downloading… ${kilobytes(state.received)}` : "Preparing the file…")}
-        {state.status === "done" && `Downloaded ${state.name}`}
+        {state.status === "done" && doneText(state.download)}
       </p>
       {state.status === "error" && (
         <p className="field-error" role="alert">
