@@ -4,9 +4,13 @@ import { DAY_MS } from "../contract/time";
 import { clientKey } from "./lookup-limit";
 import type { WindowDecision } from "./window";
 
-/** Whose exports are counted: the account when signed in (any browser), else the client's address. */
+/**
+ * Whose exports are counted: the account when signed in (any browser), else the client's address.
+ * A demo account counts as its address: any browser makes a new one (5 an hour per network), so
+ * per account each would be a fresh day's allowance.
+ */
 export function exportQuotaKey(account: SignedInAccount | null, request: Request): string {
-  return account ? `user:${account.user.id}` : clientKey(request);
+  return account && !account.user.isDemo ? `user:${account.user.id}` : clientKey(request);
 }
 
 const EXPORTS = "window:exports";

@@ -7,6 +7,7 @@ import { readPdf } from "./pdf-reader";
 import { control, newAsin, uniqueClient } from "../support/creators-fake";
 import { liveEnv, lookup } from "../lookup/live-env";
 import { seedPoint } from "../support/history-shards";
+import { demoEnv, TestBrowser } from "../support/seller-browser";
 
 let nextIp = 1;
 const freshIp = () => `192.0.2.${nextIp++}`;
@@ -110,6 +111,22 @@ describe("export quota", () => {
     expect(sixth.status).toBe(429);
     // The next /64 is someone else.
     expect((await get("/api/exports/history?format=csv&asin=B08N5WRWNW", `2001:db8:${(nextIp++).toString(16)}:1::1`)).status).toBe(200);
+  });
+
+  it("counts a Free demo account's exports as its address's: a new demo account (5 an hour from one network) is no fresh 5 a day", async () => {
+    const ip = freshIp();
+    const demoAt = async () => {
+      const browser = new TestBrowser(demoEnv());
+      await browser.request("/api/auth/demo", { method: "POST", headers: { "CF-Connecting-IP": ip } });
+      return (path: string) => browser.request(path, { headers: { "CF-Connecting-IP": ip } });
+    };
+    expect((await get("/api/exports/history?format=csv&asin=B08N5WRWNW", ip)).status).toBe(200);
+    const first = await demoAt();
+    for (let i = 0; i < 4; i += 1) expect((await first("/api/exports/history?format=csv&asin=B08N5WRWNW")).status).toBe(200);
+    const second = await demoAt();
+    const refused = await second("/api/exports/history?format=csv&asin=B08N5WRWNW");
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/5 exports a day \(UTC\)/);
   });
 
   it("answers 503 with Retry-After when Amazon fails for every ASIN of a compare, and gives the export back", async () => {
