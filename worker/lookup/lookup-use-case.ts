@@ -99,6 +99,8 @@ export function createLookups(deps: LookupDeps): Lookups {
     async payerOf(request, account) {
       if (!account) return { client: { key: clientKey(request), limits }, plan: null };
       const plan = await planOfAccount(deps.db, account);
+      // A Free demo account is counted as its address, as a visitor is: any browser makes a new one.
+      if (account.user.isDemo && plan.lookupsPerMonth !== null) return { client: { key: clientKey(request), limits }, plan };
       // No monthly cap on the plan (Pro): only the per-minute limit applies.
       const perMonth = plan.lookupsPerMonth === null ? Number.MAX_SAFE_INTEGER : limits.perMonth;
       return { client: { key: `user:${account.workspace.id}`, limits: { ...limits, perMonth } }, plan };
