@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ComparePlan, CompareResponse } from "@contract/compare";
 import { jsonResponse, lookupResult, mockFetch, renderApp } from "../../helpers";
 
@@ -21,6 +21,7 @@ function fakeCompareApi(plan: ComparePlan = FREE) {
       };
       return jsonResponse(body);
     }
+    if (pathname === "/api/exports/compare") return new Response("\uFEFFASIN\r\n", { headers: { "Content-Type": "text/csv", "Content-Disposition": 'attachment; filename="ranklayer-compare-US-2026-11-28.csv"' } });
     return jsonResponse({ detail: "no route" }, 404);
   });
 }
@@ -56,5 +57,21 @@ describe("/compare tool", () => {
     expect(screen.getByRole("link", { name: "Upgrade to Pro to compare up to 10" }).getAttribute("href")).toBe("/pricing");
     await user.click(screen.getByRole("button", { name: "Compare" }));
     expect(compareCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it("exports the products in the order the table shows them: sorted by rank, the file is too", async () => {
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: vi.fn(() => "blob:export"), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    const fetchMock = fakeCompareApi();
+    const { user } = renderApp(`/compare?asins=${ASINS.join(",")}&marketplace=US`);
+    await screen.findByRole("table");
+    await user.click(screen.getByRole("button", { name: "Rank" }));
+    await user.click(screen.getByRole("button", { name: /^Rank/ }));
+    expect(within(screen.getByRole("table")).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["ASIN", "B000000002", "B000000001", "B000000003"]);
+    await user.click(screen.getByRole("button", { name: "Export compare as CSV" }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const exportCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith("/api/exports/compare?"));
+    expect(new URL(String(exportCall![0]), "http://localhost").searchParams.get("asins")).toBe("B000000002,B000000001,B000000003");
+    click.mockRestore();
   });
 });

@@ -149,7 +149,8 @@ export function CompareTool() {
                 </button>
               ))}
             </div>
-            <MemberExportButtons signedIn={user?.authenticated === true} dataset="compare" what="compare" params={{ asins: shared.asins.join(","), marketplace: shared.marketplace }} />
+            {/* The file lists the products in the order the table shows them (the export keeps the order asked). */}
+            <MemberExportButtons signedIn={user?.authenticated === true} dataset="compare" what="compare" params={{ asins: items.map((item) => item.asin).join(","), marketplace: shared.marketplace }} />
           </div>
           {mock && (
             <p className="compare-results__mock">
