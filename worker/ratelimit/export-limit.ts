@@ -10,7 +10,12 @@ import type { WindowDecision } from "./window";
  * per account each would be a fresh day's allowance.
  */
 export function exportQuotaKey(account: SignedInAccount | null, request: Request): string {
-  return account && !account.user.isDemo ? `user:${account.user.id}` : clientKey(request);
+  return exportsCountedByAddress(account) ? clientKey(request) : `user:${account!.user.id}`;
+}
+
+/** Whether the caller's exports are its address's (shared with everyone behind it), not an account's own. */
+export function exportsCountedByAddress(account: SignedInAccount | null): boolean {
+  return !account || account.user.isDemo;
 }
 
 const EXPORTS = "window:exports";
