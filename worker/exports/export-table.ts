@@ -19,7 +19,13 @@ export interface ExportTable {
   columns: string[];
   rows: Cell[][];
   /** Rank over time, best (lowest) at the top: drawn in the PDF, left out of the CSV (the rows carry the data). */
-  chart?: { title: string; series: ChartSeries[] };
+  chart?: {
+    title: string;
+    series: ChartSeries[];
+    /** The first and last day ("YYYY-MM-DD") the time axis spans, whatever days have a rank; the data's own span without them. */
+    from?: string;
+    to?: string;
+  };
   /** Lines printed under the table: sources, "as of" times, mock-data labels. */
   notes: string[];
 }

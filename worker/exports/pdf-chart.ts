@@ -21,9 +21,17 @@ const time = (at: string) => Date.parse(at.length === 10 ? `${at}T00:00:00Z` : a
 /**
  * Rank over time as lines on one set of axes, the best rank at the top (lower is better) and the
  * axis logarithmic as on screen when ranks span ten times or more (contract/rank-scale.ts), with
- * a legend under the plot. Days without a rank break the line rather than joining across them.
+ * a legend under the plot. Days without a rank break the line rather than joining across them. The
+ * time axis spans `span` when given (the export's range), else the days that have a rank.
  */
-export function drawRankChart(page: PDFPage, font: PdfTypeface, box: ChartBox, series: readonly ChartSeries[], firstColor?: Color): void {
+export function drawRankChart(
+  page: PDFPage,
+  font: PdfTypeface,
+  box: ChartBox,
+  series: readonly ChartSeries[],
+  firstColor?: Color,
+  span?: { from?: string; to?: string },
+): void {
   const legendHeight = 12 * Math.ceil(series.length / 3);
   const plot = { x: box.x + 44, y: box.y + legendHeight + 18, width: box.width - 50, height: box.height - legendHeight - 24 };
   const points = series.flatMap((s) => s.points.filter((p) => p.value !== null).map((p) => ({ t: time(p.at), v: p.value! })));
@@ -32,8 +40,9 @@ export function drawRankChart(page: PDFPage, font: PdfTypeface, box: ChartBox, s
     font.draw(page, "No rank history in this range.", { x: plot.x + 8, y: plot.y + plot.height / 2, size: 9 });
     return;
   }
-  const tMin = Math.min(...points.map((p) => p.t));
-  const tMax = Math.max(...points.map((p) => p.t));
+  // The range asked for, as the app's charts span it: two days of ranks in a 30-day export sit at its right end.
+  const tMin = Math.min(...points.map((p) => p.t), ...(span?.from ? [time(span.from)] : []));
+  const tMax = Math.max(...points.map((p) => p.t), ...(span?.to ? [time(span.to)] : []));
   const ranks = { min: Math.min(...points.map((p) => p.v)), max: Math.max(...points.map((p) => p.v)) };
   const xOf = (t: number) => plot.x + (tMax === tMin ? plot.width / 2 : ((t - tMin) / (tMax - tMin)) * plot.width);
   // Inverted: the best (smallest) rank at the top.

@@ -92,7 +92,7 @@ export async function tableToPdf(table: ExportTable, paper: PaperSize, now: numb
     layout.text(table.chart.title, 10, true);
     layout.need(CHART_HEIGHT);
     layout.y -= CHART_HEIGHT;
-    drawRankChart(layout.page, fonts.regular, { x: MARGIN, y: layout.y, width: layout.width, height: CHART_HEIGHT }, table.chart.series, accent ?? undefined);
+    drawRankChart(layout.page, fonts.regular, { x: MARGIN, y: layout.y, width: layout.width, height: CHART_HEIGHT }, table.chart.series, accent ?? undefined, table.chart);
     layout.y -= 10;
   }
 

@@ -210,15 +210,18 @@ describe("history and alerts exports", () => {
 
   it("exports one ASIN's rank history as a PDF with its chart, within the plan's days", async () => {
     const pro = await proBrowser();
-    // A lookup keeps today's snapshot, so the history has a point.
-    expect((await pro.request("/api/v1/lookup?asin=B0HISTEXP1")).status).toBe(200);
+    // Today's snapshot (a demo Pro's own lookups keep none: its data is the labelled sample).
+    await seedPoint({ asin: "B0HISTEXP1", day: today(), rank: 2_468, source: "live" });
     const res = await pro.request("/api/exports/history?format=pdf&asin=B0HISTEXP1&range=90d");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="ranklayer-history-B0HISTEXP1-US-90d-${today()}.pdf"`);
     const { text } = await readPdf(new Uint8Array(await res.arrayBuffer()));
     expect(text).toContain("Best Sellers Rank (lower is better)");
     expect(text).toContain(today());
+    // The chart spans the 90 days asked for, though only today has a rank.
+    expect(text).toContain(new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10));
     expect(text).toContain("B0HISTEXP1");
+    expect(text).toContain("2,468");
     expect((await get("/api/exports/history?format=csv&asin=B0HISTEXP1&range=30d", freshIp())).status).toBe(401);
     const free = await freeBrowser();
     expect((await free.request("/api/exports/history?format=csv&asin=B0HISTEXP1&range=30d")).status).toBe(403);

@@ -107,3 +107,25 @@ describe("PDF table figures, read by people", () => {
     expect(tableToCsv(compare)).toContain("4088820940,104855,3993,JPY,34360,4.5,2026-11-28T21:57:35.299Z");
   });
 });
+
+describe("PDF rank chart over its range", () => {
+  it("spans the days the export covers, as the app's charts do, not only the days that have a rank", async () => {
+    const history: ExportTable = {
+      fileStem: "history-B08N5WRWNW-US-30d",
+      title: "Rank history of B08N5WRWNW in the US marketplace, last 30 days",
+      columns: ["Day (UTC)", "Rank"],
+      rows: [["2026-11-22", 900], ["2026-11-23", 850]],
+      chart: {
+        title: "Best Sellers Rank",
+        from: "2026-10-25",
+        to: "2026-11-23",
+        series: [{ label: "B08N5WRWNW", points: [{ at: "2026-11-22", value: 900 }, { at: "2026-11-23", value: 850 }] }],
+      },
+      notes: [],
+    };
+    const { text } = await readPdf(await tableToPdf(history, "a4", NOW));
+    // The axis is labelled with the range's first and last day; two days of ranks sit at its right end.
+    expect(text).toContain("2026-10-25");
+    expect(text.match(/2026-11-23/g)!.length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -29,7 +29,8 @@ export const historyExport = dataset({
   async load({ c, now }, query) {
     const { asin, marketplace } = query;
     const days = daysOf(query);
-    const points = await rankHistory(c.get("services").history, asin, marketplace, utcDay(now - (days - 1) * DAY_MS), utcDay(now));
+    const [from, to] = [utcDay(now - (days - 1) * DAY_MS), utcDay(now)];
+    const points = await rankHistory(c.get("services").history, asin, marketplace, from, to);
     return {
       fileStem: `history-${asin}-${marketplace}-${days}d`,
       title: `Rank history of ${asin} in the ${marketplace} marketplace, last ${days} days`,
@@ -38,7 +39,7 @@ export const historyExport = dataset({
         p.day, asin, marketplace, p.rank, p.price, priceBasis(p), p.currency, p.offers, p.rating, p.reviewCount,
         p.source === "live" ? "Amazon (live)" : "Mock data (not live)",
       ]),
-      chart: { title: "Best Sellers Rank (lower is better)", series: [{ label: asin, points: points.map((p) => ({ at: p.day, value: p.rank })) }] },
+      chart: { title: "Best Sellers Rank (lower is better)", from, to, series: [{ label: asin, points: points.map((p) => ({ at: p.day, value: p.rank })) }] },
       notes: [
         "One snapshot per UTC day, taken by RankLayer's nightly run or the day's first lookup; each row's figures (rank, price, rating, reviews) are as of that day, from the row's Source.",
         "Rating and Reviews are empty where Amazon gave none (and on days captured before RankLayer kept them).",
