@@ -11,6 +11,7 @@ function fakeCompareApi(plan: ComparePlan = FREE) {
     const { pathname, searchParams } = new URL(url, "http://localhost");
     if (pathname === "/api/v1/compare/plan") return jsonResponse(plan);
     if (pathname === "/api/v1/compare") {
+      if (searchParams.get("marketplace") === "JP") return jsonResponse({ detail: "Your Free plan covers US. Upgrade to Pro to compare in JP.", code: "plan_limit" }, 403);
       const body: CompareResponse = {
         marketplace: "US",
         items: searchParams.get("asins")!.split(",").map((asin, i) =>
@@ -73,5 +74,18 @@ describe("/compare tool", () => {
     const exportCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith("/api/exports/compare?"));
     expect(new URL(String(exportCall![0]), "http://localhost").searchParams.get("asins")).toBe("B000000002,B000000001,B000000003");
     click.mockRestore();
+  });
+
+  it("shows a shared link's marketplace the plan lacks in the select, so the visitor sees why it is refused and can pick another", async () => {
+    const fetchMock = fakeCompareApi();
+    const { user } = renderApp(`/compare?asins=${ASINS[0]}&marketplace=JP`);
+    expect((await screen.findByRole("alert")).textContent).toContain("Upgrade to Pro to compare in JP");
+    const select = screen.getByLabelText<HTMLSelectElement>("Marketplace");
+    // Not the first option shown over a JP compare: Compare would ask for JP again, whatever the select showed.
+    expect(select.value).toBe("JP");
+    await user.selectOptions(select, "US");
+    await user.click(screen.getByRole("button", { name: "Compare" }));
+    await screen.findByRole("table");
+    expect(new URL(String(compareCalls(fetchMock).at(-1)![0]), "http://localhost").searchParams.get("marketplace")).toBe("US");
   });
 });

@@ -26,6 +26,8 @@ export function CompareForm({ plan, text, onTextChange, marketplace, onMarketpla
   const overLimit = parsed.asins.length > plan.compareLimit;
   const wrongMarketplace = parsed.marketplace !== null && !plan.marketplaces.includes(parsed.marketplace);
   const problems = parsed.invalid.length > 0 || overLimit;
+  // A shared link's marketplace the plan lacks stays shown (not the first option over it), so it can be changed.
+  const options = plan.marketplaces.includes(marketplace) ? plan.marketplaces : [...plan.marketplaces, marketplace];
 
   function change(next: string) {
     onTextChange(next);
@@ -62,7 +64,7 @@ export function CompareForm({ plan, text, onTextChange, marketplace, onMarketpla
       <MarketplaceSelect
         label="Marketplace"
         className="compare-form__marketplace"
-        options={plan.marketplaces}
+        options={options}
         value={marketplace}
         onChange={onMarketplaceChange}
       />
