@@ -88,4 +88,15 @@ describe("/compare tool", () => {
     await screen.findByRole("table");
     expect(new URL(String(compareCalls(fetchMock).at(-1)![0]), "http://localhost").searchParams.get("marketplace")).toBe("US");
   });
+
+  it("makes no call for links of a marketplace the plan lacks: the form says so and waits", async () => {
+    const fetchMock = fakeCompareApi();
+    const { user } = renderApp("/compare");
+    const field = await screen.findByLabelText(/ASINs or Amazon product links/);
+    await user.click(field);
+    await user.paste("https://www.amazon.co.uk/dp/B000000001");
+    expect(screen.getByText(/The links are from the UK marketplace, which your Free plan does not cover/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Compare" }));
+    expect(compareCalls(fetchMock)).toHaveLength(0);
+  });
 });

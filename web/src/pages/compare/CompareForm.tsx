@@ -17,15 +17,16 @@ interface CompareFormProps {
 
 /**
  * The ASINs to compare, pasted in any form: spaces, commas, new lines, lower case, Amazon
- * product URLs (whose host also picks the marketplace). What is not an ASIN, repeats and the
- * plan's limit are shown as the text changes, and Compare makes no call until they are fixed.
+ * product URLs (whose host also picks the marketplace). What is not an ASIN, repeats, the plan's
+ * limit and links of a marketplace it lacks are shown as the text changes, and Compare makes no
+ * call until they are fixed.
  */
 export function CompareForm({ plan, text, onTextChange, marketplace, onMarketplaceChange, onCompare, busy }: CompareFormProps) {
   const id = useId();
   const parsed = parseAsinList(text);
   const overLimit = parsed.asins.length > plan.compareLimit;
   const wrongMarketplace = parsed.marketplace !== null && !plan.marketplaces.includes(parsed.marketplace);
-  const problems = parsed.invalid.length > 0 || overLimit;
+  const problems = parsed.invalid.length > 0 || overLimit || wrongMarketplace;
   // A shared link's marketplace the plan lacks stays shown (not the first option over it), so it can be changed.
   const options = plan.marketplaces.includes(marketplace) ? plan.marketplaces : [...plan.marketplaces, marketplace];
 
