@@ -42,6 +42,22 @@ const thresholdSchema = z
 
 const channelFlag = (name: string) => z.boolean({ error: `${name} must be true or false` });
 
+/**
+ * What is wrong with `threshold` for `condition`, or null when it fits: buybox_lost takes none
+ * (null or left out), every other condition needs one. The same rule for creating an alert and
+ * for changing one, so one input is refused or stored alike by both.
+ */
+export function thresholdProblem(condition: AlertCondition, threshold: number | null | undefined): string | null {
+  if (condition === "buybox_lost") return threshold == null ? null : "buybox_lost alerts take no threshold";
+  return typeof threshold === "number" ? null : "Threshold is required for this condition";
+}
+
+/** Why `connectionId` does not apply to `condition`, or null when it does: only seller-data alerts watch one connection. */
+export function connectionProblem(condition: AlertCondition, connectionId: string | undefined): string | null {
+  if (connectionId === undefined || SELLER_CONDITIONS.includes(condition)) return null;
+  return `connectionId applies only to ${SELLER_CONDITIONS.join(" and ")} alerts`;
+}
+
 /** POST /api/alerts. buybox_lost takes no threshold; every other condition needs one. */
 export const newAlertSchema = z
   .object({
@@ -54,17 +70,19 @@ export const newAlertSchema = z
     /** A seller alert on one of the workspace's seller connections; any of them when left out. */
     connectionId: z.string().trim().min(1).max(64, { error: "At most 64 characters" }).optional(),
   })
-  .refine((alert) => alert.conditionType === "buybox_lost" || typeof alert.threshold === "number", {
-    error: "Threshold is required for this condition",
-    path: ["threshold"],
+  .superRefine((alert, ctx) => {
+    const threshold = thresholdProblem(alert.conditionType, alert.threshold);
+    if (threshold) ctx.addIssue({ code: "custom", message: threshold, path: ["threshold"] });
+    const connection = connectionProblem(alert.conditionType, alert.connectionId);
+    if (connection) ctx.addIssue({ code: "custom", message: connection, path: ["connectionId"] });
   });
 export type NewAlertInput = z.input<typeof newAlertSchema>;
 export type NewAlert = z.output<typeof newAlertSchema>;
 
-/** PATCH /api/alerts/:id: any of threshold, channels or paused. */
+/** PATCH /api/alerts/:id: any of threshold, channels or paused; the threshold is judged against the alert's condition (thresholdProblem). */
 export const alertPatchSchema = z
   .object({
-    threshold: thresholdSchema.optional(),
+    threshold: thresholdSchema.nullable().optional(),
     email_enabled: channelFlag("email_enabled").optional(),
     in_app_enabled: channelFlag("in_app_enabled").optional(),
     paused: channelFlag("paused").optional(),

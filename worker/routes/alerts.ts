@@ -9,7 +9,7 @@ import type { UserRecord } from "../accounts/user-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { planCoversMarketplace } from "../billing/entitlements";
 import { callerPlan } from "./caller-plan";
-import { ALERT_CONDITIONS, type AlertCondition, type AlertList, alertPatchSchema, type AlertView, newAlertSchema, SELLER_CONDITIONS } from "../contract/alerts";
+import { ALERT_CONDITIONS, type AlertCondition, type AlertList, alertPatchSchema, type AlertView, newAlertSchema, SELLER_CONDITIONS, thresholdProblem } from "../contract/alerts";
 import { upgradeHint } from "../contract/billing";
 import { LOOKUP_MARKETPLACES, type Marketplace } from "../contract/marketplaces";
 import { pageQuerySchema, type Page } from "../contract/pagination";
@@ -75,7 +75,7 @@ const routes = {
   }),
   create: createRoute({
     method: "post", path: "/", operationId: "createAlert", tags: ["Alerts"], summary: "Create an alert",
-    description: "`buybox_lost` takes no threshold; every other condition needs one. Checked every night at 02:30 UTC.",
+    description: "`buybox_lost` takes no threshold (422 when one is sent); every other condition needs one. `connectionId` is for `low_stock` and `buybox_lost` only. Checked every night at 02:30 UTC.",
     security: KEY_ONLY, middleware: [requireAccount] as const,
     request: {
       body: {
@@ -87,6 +87,7 @@ const routes = {
   }),
   update: createRoute({
     method: "patch", path: "/{id}", operationId: "updateAlert", tags: ["Alerts"], summary: "Change an alert's threshold or channels, or pause it",
+    description: "The threshold is judged as on creating: 422 for one on a `buybox_lost` alert, and for a null one on any other.",
     security: KEY_ONLY, middleware: [requireAccount] as const,
     request: { params: idParam, body: { required: true, content: { "application/json": { schema: alertPatchSchema, example: { paused: true } } } } },
     responses: { 200: ok("The alert after the change.", alertBodySchema), 404: notFound("alert"), ...conflict, ...commonErrors },
@@ -205,9 +206,9 @@ export const alertRoutes = createRouter()
     const patch = c.req.valid("json");
     const alert = await findAlert(c.env.DB, workspace.id, id);
     if (!alert) throw noSuchAlert();
-    if (patch.threshold !== undefined && alert.conditionType === "buybox_lost") {
-      throw new ApiError(422, "validation_failed", [{ loc: ["json", "threshold"], msg: "buybox_lost alerts take no threshold", type: "custom" }]);
-    }
+    // The threshold is judged as creating the alert judges it (null: left as it is).
+    const thresholdMsg = patch.threshold === undefined ? null : thresholdProblem(alert.conditionType, patch.threshold);
+    if (thresholdMsg) throw new ApiError(422, "validation_failed", [{ loc: ["json", "threshold"], msg: thresholdMsg, type: "custom" }]);
     if (patch.threshold != null) await assertNewRule(c, { ...alert, threshold: patch.threshold }, id);
     if (!(patch.paused === false && alert.paused)) {
       // Pausing an alert the plan stopped must not make it tracked past the plan's limit: it needs the limits.
