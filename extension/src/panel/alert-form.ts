@@ -13,7 +13,7 @@ export function renderAlertForm(rank: number | null, submit: (condition: PanelAl
     "select",
     { id: "ranklayer-alert-condition" },
     el("option", { value: "rank_above" }, "Rank gets worse than"),
-    el("option", { value: "price_change" }, "Price changes by (%)"),
+    el("option", { value: "price_change" }, "Price moves more than ± (%)"),
   );
   const threshold = el("input", { id: "ranklayer-alert-threshold", type: "number", min: "1", step: "1", required: true, inputmode: "numeric" });
   threshold.value = String(defaultThreshold("rank_above", rank));
