@@ -1,6 +1,7 @@
 import * as z from "./zod-jitless";
 import { asinSchema, marketplaceSchema } from "./lookup";
 import type { Marketplace } from "./marketplaces";
+import { THRESHOLD_MAX } from "./alert-threshold";
 
 /**
  * The Alerts API, shared by the Worker's validators and the /alerts form.
@@ -29,7 +30,7 @@ export const NEW_ALERT_DEFAULTS = {
   marketplace: "US" as Marketplace,
 };
 
-export const THRESHOLD_MAX = 10_000_000;
+export { THRESHOLD_MAX };
 
 const conditionSchema = z.enum(ALERT_CONDITIONS, {
   error: `Condition must be one of ${ALERT_CONDITIONS.join(", ")}`,
