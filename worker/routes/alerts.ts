@@ -209,7 +209,8 @@ export const alertRoutes = createRouter()
     // The threshold is judged as creating the alert judges it (null: left as it is).
     const thresholdMsg = patch.threshold === undefined ? null : thresholdProblem(alert.conditionType, patch.threshold);
     if (thresholdMsg) throw new ApiError(422, "validation_failed", [{ loc: ["json", "threshold"], msg: thresholdMsg, type: "custom" }]);
-    if (patch.threshold != null) await assertNewRule(c, { ...alert, threshold: patch.threshold }, id);
+    // The view leaves out a null connection: compared as null, as creating compares it.
+    if (patch.threshold != null) await assertNewRule(c, { ...alert, threshold: patch.threshold, connectionId: alert.connectionId ?? null }, id);
     if (!(patch.paused === false && alert.paused)) {
       // Pausing an alert the plan stopped must not make it tracked past the plan's limit: it needs the limits.
       const limits = patch.paused && alert.paused ? { ...limitsOf(await callerPlan(c)), key: alert } : null;
