@@ -66,6 +66,9 @@ describe("Settings → Branding", () => {
     const logoField = within(panel()).getByLabelText("Logo").closest(".field") as HTMLElement;
     expect((await within(logoField).findByRole("alert")).textContent).toBe("The logo is larger than 256 kB.");
     expect(within(panel()).getAllByRole("alert")).toHaveLength(1);
+    // The file stays picked, but the same bytes would be refused again: no retry is offered.
+    expect((within(panel()).getByLabelText("Logo") as HTMLInputElement).files?.[0]?.name).toBe("logo.png");
+    expect(within(logoField).queryByRole("button", { name: /again/ })).toBeNull();
   });
 
   it("after a failed logo upload keeps the chosen file and the saved logo, and uploads it again without a new pick", async () => {

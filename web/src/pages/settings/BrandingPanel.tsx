@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { LOGO_MAX_KB, type BrandingResponse } from "@contract/branding";
 import { LoadFailed } from "../../components/LoadFailed";
-import { errorMessage } from "../../api/api-error";
+import { ApiError, errorMessage } from "../../api/api-error";
 import { serverFieldErrors, type FieldErrors } from "../../api/field-errors";
 import { fetchBranding, removeLogo, saveBranding, uploadLogo } from "../../api/branding";
 import { useResource } from "../../api/use-resource";
@@ -49,25 +49,25 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
   const logoInput = useRef<HTMLInputElement>(null);
   const readOnly = !branding.can_edit;
 
-  /** Runs a change; true when it went through. */
-  async function run(action: () => Promise<BrandingResponse>, done: string, show: (message: Message) => void, fallback: string): Promise<boolean> {
+  /** Runs a change; what it failed with, or null when it went through. */
+  async function run(action: () => Promise<BrandingResponse>, done: string, show: (message: Message) => void, fallback: string): Promise<unknown> {
     setBusy(true);
     setFormMessage(null);
     setLogoMessage(null);
     setFieldErrors({});
-    let succeeded = false;
+    let failure: unknown = null;
     try {
       const next = await action();
       setBranding(next);
       show({ kind: "status", text: done });
-      succeeded = true;
     } catch (error) {
+      failure = error;
       const errors = serverFieldErrors(error, FIELDS);
       setFieldErrors(errors);
       if (errors.display_name === undefined && errors.accent_color === undefined) show({ kind: "error", text: errorMessage(error, fallback) });
     }
     setBusy(false);
-    return succeeded;
+    return failure;
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -81,10 +81,11 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
   }
 
   async function sendLogo(file: File) {
-    const uploaded = await run(() => uploadLogo(file), "Logo uploaded.", setLogoMessage, `Could not upload ${file.name}. Please try again.`);
-    setFailedLogo(uploaded ? null : file);
+    const failure = await run(() => uploadLogo(file), "Logo uploaded.", setLogoMessage, `Could not upload ${file.name}. Please try again.`);
+    // Offered again only when the same file may go through (the network, the server, a limit), not when it was refused.
+    setFailedLogo(failure !== null && !(failure instanceof ApiError && failure.status < 500 && failure.status !== 429) ? file : null);
     // Emptied only once it is uploaded, so the same file can be picked again for the next change.
-    if (uploaded && logoInput.current) logoInput.current.value = "";
+    if (failure === null && logoInput.current) logoInput.current.value = "";
   }
 
   function pickLogo(event: ChangeEvent<HTMLInputElement>) {
