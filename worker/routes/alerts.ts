@@ -206,9 +206,9 @@ export const alertRoutes = createRouter()
     const patch = c.req.valid("json");
     const alert = await findAlert(c.env.DB, workspace.id, id);
     if (!alert) throw noSuchAlert();
-    // The threshold is judged as creating the alert judges it (null: left as it is).
-    const thresholdMsg = patch.threshold === undefined ? null : thresholdProblem(alert.conditionType, patch.threshold);
-    if (thresholdMsg) throw new ApiError(422, "validation_failed", [{ loc: ["json", "threshold"], msg: thresholdMsg, type: "custom" }]);
+    // Judged as creating the alert judges it: a null threshold fits only buybox_lost, which keeps none.
+    const thresholdRefusal = patch.threshold === undefined ? null : thresholdProblem(alert.conditionType, patch.threshold);
+    if (thresholdRefusal) throw new ApiError(422, "validation_failed", [{ loc: ["json", "threshold"], msg: thresholdRefusal, type: "custom" }]);
     // The view leaves out a null connection: compared as null, as creating compares it.
     if (patch.threshold != null) await assertNewRule(c, { ...alert, threshold: patch.threshold, connectionId: alert.connectionId ?? null }, id);
     if (!(patch.paused === false && alert.paused)) {
