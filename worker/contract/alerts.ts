@@ -80,16 +80,30 @@ export const newAlertSchema = z
 export type NewAlertInput = z.input<typeof newAlertSchema>;
 export type NewAlert = z.output<typeof newAlertSchema>;
 
-/** PATCH /api/alerts/:id: any of threshold, channels or paused; the threshold is judged against the alert's condition (thresholdProblem). */
+const PATCH_FIELDS = "threshold, email_enabled, in_app_enabled or paused";
+
+/**
+ * PATCH /api/alerts/:id: any of threshold, channels or paused; the threshold is judged against the
+ * alert's condition (thresholdProblem). Any other field is refused, not dropped: an ASIN, marketplace
+ * or condition sent here would otherwise answer 200 with the alert unchanged.
+ */
 export const alertPatchSchema = z
-  .object({
-    threshold: thresholdSchema.nullable().optional(),
-    email_enabled: channelFlag("email_enabled").optional(),
-    in_app_enabled: channelFlag("in_app_enabled").optional(),
-    paused: channelFlag("paused").optional(),
-  })
+  .strictObject(
+    {
+      threshold: thresholdSchema.nullable().optional(),
+      email_enabled: channelFlag("email_enabled").optional(),
+      in_app_enabled: channelFlag("in_app_enabled").optional(),
+      paused: channelFlag("paused").optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `An alert's ${issue.keys.join(", ")} cannot be changed: send ${PATCH_FIELDS}, or create a new alert for another rule`
+          : undefined,
+    },
+  )
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
-    error: "Send at least one of threshold, email_enabled, in_app_enabled or paused",
+    error: `Send at least one of ${PATCH_FIELDS}`,
   });
 export type AlertPatch = z.output<typeof alertPatchSchema>;
 

@@ -87,7 +87,7 @@ const routes = {
   }),
   update: createRoute({
     method: "patch", path: "/{id}", operationId: "updateAlert", tags: ["Alerts"], summary: "Change an alert's threshold or channels, or pause it",
-    description: "The threshold is judged as on creating: 422 for one on a `buybox_lost` alert, and for a null one on any other.",
+    description: "The threshold is judged as on creating: 422 for one on a `buybox_lost` alert, and for a null one on any other. Any field besides these four is refused with 422: the rule itself (ASIN, marketplace, condition, seller account) is a new alert.",
     security: KEY_ONLY, middleware: [requireAccount] as const,
     request: { params: idParam, body: { required: true, content: { "application/json": { schema: alertPatchSchema, example: { paused: true } } } } },
     responses: { 200: ok("The alert after the change.", alertBodySchema), 404: notFound("alert"), ...conflict, ...commonErrors },

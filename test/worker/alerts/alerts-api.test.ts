@@ -210,6 +210,25 @@ describe("PATCH /api/alerts/:id", () => {
     expect((await list(browser)).alerts.find((alert) => alert.id === rank.id)).toEqual(rank);
   });
 
+  // Dropped, they answered 200 with the alert unchanged, as if the move to DE had been made.
+  it("422 naming the fields an edit cannot change (ASIN, marketplace, condition, seller account), and nothing changes", async () => {
+    const browser = await demoUser();
+    const alert = await create(browser);
+    const res = await browser.json(`/api/alerts/${alert.id}`, "PATCH", { threshold: 900, marketplace: "DE", conditionType: "rank_drop" });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      detail: [
+        {
+          loc: ["json"],
+          msg: "An alert's marketplace, conditionType cannot be changed: send threshold, email_enabled, in_app_enabled or paused, or create a new alert for another rule",
+          type: "unrecognized_keys",
+        },
+      ],
+      code: "validation_failed",
+    });
+    expect((await list(browser)).alerts).toEqual([alert]);
+  });
+
   it("refuses to un-pause past the plan's limit, and allows it once a place is free", async () => {
     const browser = await freeUser();
     const paused = await create(browser);
