@@ -47,6 +47,7 @@ describe("the panel's words", () => {
 
   it("summarises an alert", () => {
     expect(alertSummary("rank_above", 2500)).toBe("rank worse than #2,500");
-    expect(alertSummary("price_change", 10)).toBe("price changes by 10% or more");
+    // A 10% move does not fire a 10% alert: "or more" promised one it never sent.
+    expect(alertSummary("price_change", 10)).toBe("price moves more than ±10% within 7 days");
   });
 });

@@ -1,6 +1,7 @@
 import * as z from "./zod-jitless";
 import { asinSchema, marketplaceSchema } from "./lookup";
 import type { Marketplace } from "./marketplaces";
+import { THRESHOLD_MAX } from "./alert-threshold";
 
 /**
  * The Alerts API, shared by the Worker's validators and the /alerts form.
@@ -29,7 +30,7 @@ export const NEW_ALERT_DEFAULTS = {
   marketplace: "US" as Marketplace,
 };
 
-export const THRESHOLD_MAX = 10_000_000;
+export { THRESHOLD_MAX };
 
 const conditionSchema = z.enum(ALERT_CONDITIONS, {
   error: `Condition must be one of ${ALERT_CONDITIONS.join(", ")}`,
@@ -41,6 +42,22 @@ const thresholdSchema = z
   .max(THRESHOLD_MAX, { error: `Threshold must be at most ${THRESHOLD_MAX}` });
 
 const channelFlag = (name: string) => z.boolean({ error: `${name} must be true or false` });
+
+/**
+ * What is wrong with `threshold` for `condition`, or null when it fits: buybox_lost takes none
+ * (null or left out), every other condition needs one. The same rule for creating an alert and
+ * for changing one, so one input is refused or stored alike by both.
+ */
+export function thresholdProblem(condition: AlertCondition, threshold: number | null | undefined): string | null {
+  if (condition === "buybox_lost") return threshold == null ? null : "buybox_lost alerts take no threshold";
+  return typeof threshold === "number" ? null : "Threshold is required for this condition";
+}
+
+/** Why `connectionId` does not apply to `condition`, or null when it does: only seller-data alerts watch one connection. */
+export function connectionProblem(condition: AlertCondition, connectionId: string | undefined): string | null {
+  if (connectionId === undefined || SELLER_CONDITIONS.includes(condition)) return null;
+  return `connectionId applies only to ${SELLER_CONDITIONS.join(" and ")} alerts`;
+}
 
 /** POST /api/alerts. buybox_lost takes no threshold; every other condition needs one. */
 export const newAlertSchema = z
@@ -54,23 +71,39 @@ export const newAlertSchema = z
     /** A seller alert on one of the workspace's seller connections; any of them when left out. */
     connectionId: z.string().trim().min(1).max(64, { error: "At most 64 characters" }).optional(),
   })
-  .refine((alert) => alert.conditionType === "buybox_lost" || typeof alert.threshold === "number", {
-    error: "Threshold is required for this condition",
-    path: ["threshold"],
+  .superRefine((alert, ctx) => {
+    const threshold = thresholdProblem(alert.conditionType, alert.threshold);
+    if (threshold) ctx.addIssue({ code: "custom", message: threshold, path: ["threshold"] });
+    const connection = connectionProblem(alert.conditionType, alert.connectionId);
+    if (connection) ctx.addIssue({ code: "custom", message: connection, path: ["connectionId"] });
   });
 export type NewAlertInput = z.input<typeof newAlertSchema>;
 export type NewAlert = z.output<typeof newAlertSchema>;
 
-/** PATCH /api/alerts/:id: any of threshold, channels or paused. */
+const PATCH_FIELDS = "threshold, email_enabled, in_app_enabled or paused";
+
+/**
+ * PATCH /api/alerts/:id: any of threshold, channels or paused; the threshold is judged against the
+ * alert's condition (thresholdProblem). Any other field is refused, not dropped: an ASIN, marketplace
+ * or condition sent here would otherwise answer 200 with the alert unchanged.
+ */
 export const alertPatchSchema = z
-  .object({
-    threshold: thresholdSchema.optional(),
-    email_enabled: channelFlag("email_enabled").optional(),
-    in_app_enabled: channelFlag("in_app_enabled").optional(),
-    paused: channelFlag("paused").optional(),
-  })
+  .strictObject(
+    {
+      threshold: thresholdSchema.nullable().optional(),
+      email_enabled: channelFlag("email_enabled").optional(),
+      in_app_enabled: channelFlag("in_app_enabled").optional(),
+      paused: channelFlag("paused").optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `An alert's ${issue.keys.join(", ")} cannot be changed: send ${PATCH_FIELDS}, or create a new alert for another rule`
+          : undefined,
+    },
+  )
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
-    error: "Send at least one of threshold, email_enabled, in_app_enabled or paused",
+    error: `Send at least one of ${PATCH_FIELDS}`,
   });
 export type AlertPatch = z.output<typeof alertPatchSchema>;
 

@@ -20,12 +20,17 @@ function sortValue(row: DashboardRow, key: DashboardSort): number | string | nul
   }
 }
 
-/** A sorted copy: rows without the figure last in either order; ties keep their order (marketplace, then ASIN). */
+/**
+ * A sorted copy: rows without the figure last in either order; ties keep their order (marketplace,
+ * then ASIN). Prices are never compared across currencies (¥4,914 is not more than $19.99): by
+ * currency first, in code order whichever the direction, then by amount.
+ */
 export function sortDashboardRows<Row extends DashboardRow>(rows: readonly Row[], key: DashboardSort, ascending: boolean): Row[] {
   return [...rows].sort((a, b) => {
     const x = sortValue(a, key);
     const y = sortValue(b, key);
     if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    if (key === "price" && a.price!.currency !== b.price!.currency) return a.price!.currency < b.price!.currency ? -1 : 1;
     const order = typeof x === "string" ? x.localeCompare(String(y)) : x - (y as number);
     return ascending ? order : -order;
   });

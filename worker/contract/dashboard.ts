@@ -16,7 +16,7 @@ const optionalMarketplace = marketplace().optional();
 const optionalName = z.string().trim().max(200, { error: "At most 200 characters" }).optional();
 
 const optionalConnection = z.string().trim().min(1).max(64, { error: "At most 64 characters" }).optional();
-/** Sort keys of the tracked-ASIN table (rows without the figure sort last, whatever the order). */
+/** Sort keys of the tracked-ASIN table (rows without the figure sort last, whatever the order; prices by currency, then amount). */
 export const DASHBOARD_SORTS = ["asin", "rank", "change", "price", "units"] as const;
 export type DashboardSort = (typeof DASHBOARD_SORTS)[number];
 export const DASHBOARD_PAGE_SIZE_MAX = 200;

@@ -1,5 +1,6 @@
 import type { BrandRow, BrandStatus, FigureSource, HeatBand, HeatmapCell, Money, PortfolioResponse } from "../contract/dashboard";
 import type { DashboardRow } from "../contract/dashboard";
+import { amountText } from "../shared/money-text";
 import { figureSource, newest } from "./kpis";
 import { brandOf, categoryOf } from "./row-filter";
 
@@ -184,7 +185,7 @@ export function portfolioExportRows(portfolio: Pick<PortfolioResponse, "brandRow
       String(row.products),
       row.averageRank === null ? "" : String(row.averageRank),
       row.rankChangePercent === null ? "" : String(row.rankChangePercent),
-      row.revenue === null ? "" : row.revenue.amount.toFixed(2),
+      row.revenue === null ? "" : amountText(row.revenue.amount, row.revenue.currency),
       row.revenue?.currency ?? "",
       row.status,
       row.source.label,

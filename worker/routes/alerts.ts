@@ -9,7 +9,7 @@ import type { UserRecord } from "../accounts/user-store";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { planCoversMarketplace } from "../billing/entitlements";
 import { callerPlan } from "./caller-plan";
-import { ALERT_CONDITIONS, type AlertCondition, type AlertList, alertPatchSchema, type AlertView, newAlertSchema, SELLER_CONDITIONS } from "../contract/alerts";
+import { ALERT_CONDITIONS, type AlertCondition, type AlertList, alertPatchSchema, type AlertView, newAlertSchema, SELLER_CONDITIONS, thresholdProblem } from "../contract/alerts";
 import { upgradeHint } from "../contract/billing";
 import { LOOKUP_MARKETPLACES, type Marketplace } from "../contract/marketplaces";
 import { pageQuerySchema, type Page } from "../contract/pagination";
@@ -75,7 +75,7 @@ const routes = {
   }),
   create: createRoute({
     method: "post", path: "/", operationId: "createAlert", tags: ["Alerts"], summary: "Create an alert",
-    description: "`buybox_lost` takes no threshold; every other condition needs one. Checked every night at 02:30 UTC.",
+    description: "`buybox_lost` takes no threshold (422 when one is sent); every other condition needs one. `connectionId` is for `low_stock` and `buybox_lost` only. Checked every night at 02:30 UTC.",
     security: KEY_ONLY, middleware: [requireAccount] as const,
     request: {
       body: {
@@ -87,6 +87,7 @@ const routes = {
   }),
   update: createRoute({
     method: "patch", path: "/{id}", operationId: "updateAlert", tags: ["Alerts"], summary: "Change an alert's threshold or channels, or pause it",
+    description: "The threshold is judged as on creating: 422 for one on a `buybox_lost` alert, and for a null one on any other. Any field besides these four is refused with 422: the rule itself (ASIN, marketplace, condition, seller account) is a new alert.",
     security: KEY_ONLY, middleware: [requireAccount] as const,
     request: { params: idParam, body: { required: true, content: { "application/json": { schema: alertPatchSchema, example: { paused: true } } } } },
     responses: { 200: ok("The alert after the change.", alertBodySchema), 404: notFound("alert"), ...conflict, ...commonErrors },
@@ -205,10 +206,11 @@ export const alertRoutes = createRouter()
     const patch = c.req.valid("json");
     const alert = await findAlert(c.env.DB, workspace.id, id);
     if (!alert) throw noSuchAlert();
-    if (patch.threshold !== undefined && alert.conditionType === "buybox_lost") {
-      throw new ApiError(422, "validation_failed", [{ loc: ["json", "threshold"], msg: "buybox_lost alerts take no threshold", type: "custom" }]);
-    }
-    if (patch.threshold != null) await assertNewRule(c, { ...alert, threshold: patch.threshold }, id);
+    // Judged as creating the alert judges it: a null threshold fits only buybox_lost, which keeps none.
+    const thresholdRefusal = patch.threshold === undefined ? null : thresholdProblem(alert.conditionType, patch.threshold);
+    if (thresholdRefusal) throw new ApiError(422, "validation_failed", [{ loc: ["json", "threshold"], msg: thresholdRefusal, type: "custom" }]);
+    // The view leaves out a null connection: compared as null, as creating compares it.
+    if (patch.threshold != null) await assertNewRule(c, { ...alert, threshold: patch.threshold, connectionId: alert.connectionId ?? null }, id);
     if (!(patch.paused === false && alert.paused)) {
       // Pausing an alert the plan stopped must not make it tracked past the plan's limit: it needs the limits.
       const limits = patch.paused && alert.paused ? { ...limitsOf(await callerPlan(c)), key: alert } : null;

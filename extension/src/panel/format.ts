@@ -78,6 +78,7 @@ export function remainingSentence(remaining: number | null, limit: number | null
   return `${groupDigits(remaining)}${of} free lookups left${reset}.`;
 }
 
+/** The rule as the server checks it: a move exactly at the threshold does not fire (worker/alerts/rules.ts). */
 export function alertSummary(condition: PanelAlertCondition, threshold: number): string {
-  return condition === "rank_above" ? `rank worse than ${formatRank(threshold)}` : `price changes by ${threshold}% or more`;
+  return condition === "rank_above" ? `rank worse than ${formatRank(threshold)}` : `price moves more than ±${groupDigits(threshold)}% within 7 days`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alignSeries, epochSeconds, hasValues } from "../../../web/src/components/charts/chart-data";
+import { alignSeries, epochSeconds, hasValues, stepIncrements } from "../../../web/src/components/charts/chart-data";
 
 describe("alignSeries", () => {
   it("puts every series on one sorted time axis with nulls where a series has no point", () => {
@@ -23,5 +23,13 @@ describe("alignSeries", () => {
     expect(hasValues(alignSeries([{ label: "A", points: [{ at: "2026-11-01", value: null }] }]))).toBe(false);
     expect(hasValues(alignSeries([]))).toBe(false);
     expect(hasValues(alignSeries([{ label: "A", points: [{ at: "2026-11-01", value: 5 }] }]))).toBe(true);
+  });
+});
+
+describe("stepIncrements", () => {
+  it("starts at the step given and goes up in 1, 2 and 5 times powers of ten", () => {
+    expect(stepIncrements(1).slice(0, 6)).toEqual([1, 2, 5, 10, 20, 50]);
+    expect(stepIncrements(0.01).slice(0, 7)).toEqual([0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1]);
+    expect(stepIncrements(0.01).every((step) => Number.isInteger(Math.round(step * 100)) && step >= 0.01)).toBe(true);
   });
 });

@@ -84,6 +84,23 @@ describe("/rank-trends: the price chart", () => {
   });
 });
 
+describe("the price chart's value axis", () => {
+  // A few yen's move spans a narrow axis: steps finer than a yen labelled ¥4,914 two or three times over.
+  it("steps in whole yen for a yen price, and in whole cents for a dollar one", async () => {
+    serve([history("B0SAMPLE05", "JP", 4914, "JPY")]);
+    renderRoutes("/rank-trends");
+    await screen.findByRole("heading", { name: "Price in JPY, 7 days" });
+    const yen = charts.get("Price in JPY over 7 days")!.axes![1]!.incrs as number[];
+    expect(yen.slice(0, 4)).toEqual([1, 2, 5, 10]);
+    expect(priceChart("JPY", [4914, 4915]).labels).toEqual(["¥4,914", "¥4,915"]);
+
+    serve([TRACKED[0]!]);
+    renderRoutes("/rank-trends");
+    await screen.findByRole("heading", { name: "Price in USD, 7 days" });
+    expect((charts.get("Price in USD over 7 days")!.axes![1]!.incrs as number[]).slice(0, 3)).toEqual([0.01, 0.02, 0.05]);
+  });
+});
+
 describe("the price chart's currencies", () => {
   it("an ASIN without a priced day takes its marketplace's currency; a tie goes to the first ASIN's", () => {
     const unpriced = { ...history("B0SAMPLE09", "JP", 0, null), points: [point("2026-11-27", null, null)] };

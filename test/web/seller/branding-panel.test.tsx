@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { BrandingResponse } from "@contract/branding";
-import { json } from "./fake-api";
+import { json, offline, sequence } from "./fake-api";
 import { openTab, panel, renderSettings } from "./settings-render";
 
 const EMPTY: BrandingResponse = { display_name: null, accent_color: null, logo: null, can_edit: true };
@@ -66,6 +66,36 @@ describe("Settings → Branding", () => {
     const logoField = within(panel()).getByLabelText("Logo").closest(".field") as HTMLElement;
     expect((await within(logoField).findByRole("alert")).textContent).toBe("The logo is larger than 256 kB.");
     expect(within(panel()).getAllByRole("alert")).toHaveLength(1);
+    // The file stays picked, but the same bytes would be refused again: no retry is offered.
+    expect((within(panel()).getByLabelText("Logo") as HTMLInputElement).files?.[0]?.name).toBe("logo.png");
+    expect(within(logoField).queryByRole("button", { name: /again/ })).toBeNull();
+  });
+
+  it("after a failed logo upload keeps the chosen file and the saved logo, and uploads it again without a new pick", async () => {
+    const saved: BrandingResponse = { ...EMPTY, display_name: "Acme", logo: { url: "http://localhost/api/branding/logo/old", type: "image/png", bytes: 90 } };
+    const uploaded: BrandingResponse = { ...saved, logo: { url: "http://localhost/api/branding/logo/new", type: "image/png", bytes: 10 } };
+    const { user, api } = await renderSettings({
+      "GET /api/branding": json(saved),
+      "GET /api/branding/recipients": json(NO_RECIPIENTS),
+      "PUT /api/branding/logo": sequence(offline(), json(uploaded)),
+    });
+    await openTab(user, "Branding");
+    const picker = (await within(panel()).findByLabelText("Logo")) as HTMLInputElement;
+    await user.upload(picker, new File(["x".repeat(10)], "new-logo.png", { type: "image/png" }));
+
+    const logoField = picker.closest(".field") as HTMLElement;
+    expect((await within(logoField).findByRole("alert")).textContent).toBe("Could not upload new-logo.png. Please try again.");
+    expect(picker.files?.[0]?.name).toBe("new-logo.png");
+    const preview = within(panel()).getByRole("figure", { name: "Report preview" });
+    expect(within(preview).getByRole<HTMLImageElement>("img").getAttribute("src")).toBe("/api/branding/logo/old");
+
+    await user.click(within(logoField).getByRole("button", { name: "Upload new-logo.png again" }));
+    expect(await within(logoField).findByText("Logo uploaded.")).toBeTruthy();
+    expect(api.requests("PUT /api/branding/logo").map((request) => request.headers.get("Content-Type"))).toEqual(["image/png", "image/png"]);
+    expect(within(preview).getByRole<HTMLImageElement>("img").getAttribute("src")).toBe("/api/branding/logo/new");
+    expect(within(logoField).queryByRole("button", { name: /again/ })).toBeNull();
+    // Emptied once uploaded: picking the same file for the next change is a change again.
+    expect(picker.value).toBe("");
   });
 
   it("lists recipients with their confirmation state and adds one", async () => {

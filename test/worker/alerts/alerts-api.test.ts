@@ -80,9 +80,33 @@ describe("POST /api/alerts", () => {
     expect(await list(browser)).toEqual({ alerts: [alert], active: 1, activeLimit: PRO_PLAN.activeAlertLimit, next_cursor: null });
   });
 
-  it("stores no threshold for buybox_lost", async () => {
-    const alert = await create(await demoUser(), { asin: "B000000001", conditionType: "buybox_lost", marketplace: "UK", threshold: 7 });
+  it("stores no threshold for buybox_lost, whether it is left out or null", async () => {
+    const browser = await demoUser();
+    const alert = await create(browser, { asin: "B000000001", conditionType: "buybox_lost", marketplace: "UK" });
     expect(alert).toMatchObject({ conditionType: "buybox_lost", threshold: null, marketplace: "UK" });
+    const withNull = await create(browser, { asin: "B000000002", conditionType: "buybox_lost", marketplace: "UK", threshold: null });
+    expect(withNull).toMatchObject({ threshold: null });
+  });
+
+  // The same refusal as PATCH gives for a threshold on a buybox_lost alert: no silently dropped input.
+  it("422 for a threshold on a buybox_lost alert, and nothing is stored", async () => {
+    const browser = await demoUser();
+    const res = await browser.json("/api/alerts", "POST", { asin: "B000000001", conditionType: "buybox_lost", marketplace: "UK", threshold: 7 });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ detail: [{ loc: ["json", "threshold"], msg: "buybox_lost alerts take no threshold", type: "custom" }], code: "validation_failed" });
+    expect((await list(browser)).alerts).toEqual([]);
+  });
+
+  // A rank or price alert is the workspace's: tied to a connection it would be deleted with it.
+  it.each(["rank_above", "rank_drop", "price_change"])("422 for a connectionId on a %s alert, and nothing is stored", async (conditionType) => {
+    const browser = await demoUser();
+    const res = await browser.json("/api/alerts", "POST", { ...RANK_ALERT, conditionType, connectionId: "some-connection" });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      detail: [{ loc: ["json", "connectionId"], msg: "connectionId applies only to low_stock and buybox_lost alerts", type: "custom" }],
+      code: "validation_failed",
+    });
+    expect((await list(browser)).alerts).toEqual([]);
   });
 
   it.each([
@@ -127,7 +151,7 @@ describe("POST /api/alerts", () => {
   });
 
   it.each(["low_stock", "buybox_lost"])("403 for %s without a connected seller account; the demo may", async (conditionType) => {
-    const body = { asin: "B000000001", conditionType, threshold: 10, marketplace: "US" };
+    const body = { asin: "B000000001", conditionType, threshold: conditionType === "low_stock" ? 10 : null, marketplace: "US" };
     const res = await (await freeUser()).json("/api/alerts", "POST", body);
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ detail: `${conditionType} alerts need a connected seller account (or the demo).`, code: "forbidden" });
@@ -169,6 +193,40 @@ describe("PATCH /api/alerts/:id", () => {
     const res = await browser.json(`/api/alerts/${alert.id}`, "PATCH", { threshold: 3 });
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ detail: [{ loc: ["json", "threshold"], msg: "buybox_lost alerts take no threshold", type: "custom" }], code: "validation_failed" });
+  });
+
+  // As POST: a null threshold is what a buybox_lost alert has, and what every other condition may not have.
+  it("200 for a null threshold on a buybox_lost alert, which keeps none; 422 with POST's message on a rank alert", async () => {
+    const browser = await demoUser();
+    const buyBox = await create(browser, { asin: "B000000001", conditionType: "buybox_lost", marketplace: "US" });
+    const res = await browser.json(`/api/alerts/${buyBox.id}`, "PATCH", { threshold: null, email_enabled: false });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ alert: { threshold: null, email_enabled: false } });
+
+    const rank = await create(browser);
+    const refused = await browser.json(`/api/alerts/${rank.id}`, "PATCH", { threshold: null });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({ detail: [{ loc: ["json", "threshold"], msg: "Threshold is required for this condition", type: "custom" }], code: "validation_failed" });
+    expect((await list(browser)).alerts.find((alert) => alert.id === rank.id)).toEqual(rank);
+  });
+
+  // Dropped, they answered 200 with the alert unchanged, as if the move to DE had been made.
+  it("422 naming the fields an edit cannot change (ASIN, marketplace, condition, seller account), and nothing changes", async () => {
+    const browser = await demoUser();
+    const alert = await create(browser);
+    const res = await browser.json(`/api/alerts/${alert.id}`, "PATCH", { threshold: 900, marketplace: "DE", conditionType: "rank_drop" });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      detail: [
+        {
+          loc: ["json"],
+          msg: "An alert's marketplace, conditionType cannot be changed: send threshold, email_enabled, in_app_enabled or paused, or create a new alert for another rule",
+          type: "unrecognized_keys",
+        },
+      ],
+      code: "validation_failed",
+    });
+    expect((await list(browser)).alerts).toEqual([alert]);
   });
 
   it("refuses to un-pause past the plan's limit, and allows it once a place is free", async () => {

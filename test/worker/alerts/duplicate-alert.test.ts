@@ -29,7 +29,7 @@ describe("an identical alert rule on one account", () => {
     expect(await alertCount(browser)).toBe(1);
   });
 
-  it("counts a paused alert as the same rule, and buybox_lost ignores any threshold sent", async () => {
+  it("counts a paused alert as the same rule, and buybox_lost compares without a threshold", async () => {
     const browser = await demoUser();
     const created = await browser.json("/api/alerts", "POST", RULE);
     const { alert } = await created.json<{ alert: AlertView }>();
@@ -61,6 +61,22 @@ describe("an identical alert rule on one account", () => {
     expect(res.status).toBe(409);
     const { results } = await env.DB.prepare("SELECT threshold FROM alerts WHERE id = ?").bind(other.alert.id).all<{ threshold: number }>();
     expect(results).toEqual([{ threshold: 900 }]);
+  });
+
+  // POST tells "on any seller account" from "on this one": the edit must too, or it refuses what creating allows.
+  it("lets an edit give an any-connection stock alert the threshold of one on a single connection, as creating it would", async () => {
+    const browser = await demoUser();
+    const connections = await (await browser.request("/api/connections")).json<{ connections: { id: string }[] }>();
+    const connectionId = connections.connections[0]!.id;
+    const stock = { asin: "B000000001", conditionType: "low_stock", marketplace: "US" };
+    expect((await browser.json("/api/alerts", "POST", { ...stock, threshold: 10, connectionId })).status).toBe(201);
+    const anyConnection = await (await browser.json("/api/alerts", "POST", { ...stock, threshold: 5 })).json<{ alert: AlertView }>();
+
+    const res = await browser.json(`/api/alerts/${anyConnection.alert.id}`, "PATCH", { threshold: 10 });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ alert: { threshold: 10 } });
+    // And the same rule on any connection is still refused, by either route.
+    expect((await browser.json("/api/alerts", "POST", { ...stock, threshold: 10 })).status).toBe(409);
   });
 
   it("makes one alert when the same rule is posted ten times at once", async () => {

@@ -136,4 +136,8 @@ describe("buildPortfolio", () => {
     expect(table[1]).toEqual(["Acme", "2", "2000", "-15", "150.50", "USD", "top-performer", "Amazon Creators API", "2026-11-24T02:00:00.000Z"]);
     expect(table[2]![4]).toBe("");
   });
+  it("writes a yen revenue with no decimals in the export rows (JPY has no minor unit)", () => {
+    const yen = { ...portfolio, brandRows: portfolio.brandRows.map((row) => ({ ...row, revenue: { amount: 491_400, currency: "JPY" } })) };
+    expect(portfolioExportRows(yen)[1]!.slice(4, 6)).toEqual(["491400", "JPY"]);
+  });
 });

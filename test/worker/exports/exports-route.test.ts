@@ -205,7 +205,8 @@ describe("history and alerts exports", () => {
     expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="ranklayer-alerts-${today()}.csv"`);
     const lines = (await res.text()).replace(BOM, "").trimEnd().split("\r\n");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^B08N5WRWNW,US,rank_above,100,Any,true,true,false,,,,\d{4}-\d\d-\d\dT/);
+    // A rank alert watches Amazon's public data, not "Any" seller account: its Seller account cell is empty.
+    expect(lines[1]).toMatch(/^B08N5WRWNW,US,rank_above,100,,true,true,false,,,,\d{4}-\d\d-\d\dT/);
   });
 
   it("exports one ASIN's rank history as a PDF with its chart, within the plan's days", async () => {

@@ -7,6 +7,9 @@ import type { LookupResult } from "../../../worker/contract/product";
 import type { Bindings } from "../../../worker/env";
 import { control, newAsin, uniqueClient } from "../support/creators-fake";
 import { liveEnv } from "../lookup/live-env";
+import { mockProduct } from "../../../worker/upstreams/creators/mock";
+import { pointOf, writeRankPoints } from "../../../worker/history/rank-points-store";
+import { buildServices } from "../../../worker/services";
 
 let nextIp = 1;
 async function get(path: string, bindings: Bindings = env) {
@@ -96,6 +99,21 @@ describe("rating, reviews and the price's basis in exports and /api/v1 history",
       Reviews: lookup.reviewCount === null ? "" : String(lookup.reviewCount),
       Source: "Amazon (live)",
     });
+  });
+
+  it("the history export writes each price at its currency's decimals: $20.00, not 20; yen whole", async () => {
+    const cases = [
+      { marketplace: "US", amount: 20, currency: "USD", cell: "20.00" },
+      { marketplace: "DE", amount: 9.5, currency: "EUR", cell: "9.50" },
+      { marketplace: "JP", amount: 4914, currency: "JPY", cell: "4914" },
+    ] as const;
+    for (const { marketplace, amount, currency, cell } of cases) {
+      const asin = newAsin();
+      const product = { ...mockProduct(asin, marketplace), price: { amount, currency } };
+      await writeRankPoints(buildServices(env).history, [pointOf({ product, source: "live", capturedAt: new Date().toISOString() })]);
+      const [row] = records(await (await get(`/api/exports/history?format=csv&asin=${asin}&marketplace=${marketplace}`)).text());
+      expect(row).toMatchObject({ ASIN: asin, Price: cell, Currency: currency });
+    }
   });
 
   it("the mock's history points carry its rating and reviews, labelled mock", async () => {

@@ -3,6 +3,7 @@ import { listAlerts } from "../../alerts/alert-store";
 import { currentAccount } from "../../auth/session-middleware";
 import { listConnections } from "../../connections/connection-store";
 import { alertsOfConnection } from "../../dashboard/connection-scope";
+import { SELLER_CONDITIONS, type AlertView } from "../../contract/alerts";
 import { dataset } from "../dataset";
 
 /**
@@ -26,13 +27,19 @@ export const alertsExport = dataset({
         "Last result", "Last checked (UTC day)", "Last triggered (UTC)", "Created (UTC)",
       ],
       rows: alerts.map((a) => [
-        a.asin, a.marketplace, a.conditionType, a.threshold, a.connectionId ? (names.get(a.connectionId) ?? a.connectionId) : "Any",
+        a.asin, a.marketplace, a.conditionType, a.threshold, sellerAccount(a, names),
         a.email_enabled, a.in_app_enabled, a.paused, a.last_result, a.last_checked_day, a.last_triggered, a.created_at,
       ]),
       notes: [
         "Alerts are checked every night against that day's rank snapshot (02:30 UTC).",
-        "Seller account: the seller connection a Buy Box or stock alert watches; Any: every seller account of the workspace.",
+        "Seller account: the seller connection a Buy Box or stock alert watches; Any: every seller account of the workspace; empty for rank and price alerts, which watch Amazon's public data.",
       ],
     };
   },
 });
+
+/** The seller account a stock or Buy Box alert watches (Any: each of the workspace's); none for a rank or price alert. */
+function sellerAccount(alert: AlertView, names: ReadonlyMap<string, string>): string | null {
+  if (!SELLER_CONDITIONS.includes(alert.conditionType)) return null;
+  return alert.connectionId ? (names.get(alert.connectionId) ?? alert.connectionId) : "Any";
+}

@@ -3,6 +3,7 @@ import { compareItems, compareOutage, compareRefusal } from "../../compare/compa
 import { compareQuerySchema } from "../../compare/compare-query";
 import { dataset } from "../dataset";
 import { MOCK_ROWS_NOTE, type ExportTable } from "../export-table";
+import { amountCell } from "../../shared/money-text";
 import { priceBasis } from "../price-basis";
 
 const SOURCE_LABEL = { live: "Amazon (live)", cache: "Amazon (cached copy)", mock: "Mock data (not live)" } as const;
@@ -35,7 +36,7 @@ export const compareExport = dataset({
         item.ok
           ? [
               item.asin, marketplace, item.product.title, item.product.categoryPath.join(" > "), item.product.rank,
-              item.product.price?.amount, priceBasis(item.product), item.product.price?.currency, item.product.offers,
+              amountCell(item.product.price?.amount, item.product.price?.currency), priceBasis(item.product), item.product.price?.currency, item.product.offers,
               item.product.rating, item.product.reviewCount,
               SOURCE_LABEL[item.product.source], item.product.refreshedAt, null,
             ]

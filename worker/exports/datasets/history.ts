@@ -3,6 +3,7 @@ import { PRO_PLAN } from "../../contract/plans";
 import { rankHistory } from "../../history/history-store";
 import { dataset } from "../dataset";
 import { MOCK_ROWS_NOTE } from "../export-table";
+import { amountCell } from "../../shared/money-text";
 import { priceBasis } from "../price-basis";
 import { DAY_MS, utcDay } from "../../contract/time";
 
@@ -36,7 +37,7 @@ export const historyExport = dataset({
       title: `Rank history of ${asin} in the ${marketplace} marketplace, last ${days} days`,
       columns: ["Day (UTC)", "ASIN", "Marketplace", "Rank", "Price", "Price is", "Currency", "Offers", "Rating", "Reviews", "Source"],
       rows: points.map((p) => [
-        p.day, asin, marketplace, p.rank, p.price, priceBasis(p), p.currency, p.offers, p.rating, p.reviewCount,
+        p.day, asin, marketplace, p.rank, amountCell(p.price, p.currency), priceBasis(p), p.currency, p.offers, p.rating, p.reviewCount,
         p.source === "live" ? "Amazon (live)" : "Mock data (not live)",
       ]),
       chart: { title: "Best Sellers Rank (lower is better)", from, to, series: [{ label: asin, points: points.map((p) => ({ at: p.day, value: p.rank })) }] },

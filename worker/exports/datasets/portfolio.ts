@@ -3,12 +3,13 @@ import { portfolioQuerySchema, type PortfolioResponse } from "../../contract/das
 import { PRO_PLAN } from "../../contract/plans";
 import { portfolioExportRows } from "../../dashboard/portfolio";
 import { loadPortfolio, portfolioRangeRefusal } from "../../dashboard/portfolio-service";
+import { amountWithCode } from "../../shared/money-text";
 import { dataset } from "../dataset";
 import { MOCK_ROWS_NOTE } from "../export-table";
 
 /** Every client's revenue per currency (never converted) and status: the aggregated portfolio as notes. */
-function clientNotes(clients: NonNullable<PortfolioResponse["clients"]>): string[] {
-  const money = (totals: { amount: number; currency: string }[]) => (totals.length ? totals.map((t) => `${t.amount.toFixed(2)} ${t.currency}`).join(" + ") : "—");
+export function clientNotes(clients: NonNullable<PortfolioResponse["clients"]>): string[] {
+  const money = (totals: { amount: number; currency: string }[]) => (totals.length ? totals.map((t) => amountWithCode(t.amount, t.currency)).join(" + ") : "—");
   return [
     `All clients: revenue ${money(clients.revenueByCurrency)} (per currency, not converted); average rank ${clients.averageRank ?? "—"}; ` +
       `${clients.topPerformers} top performing and ${clients.needsAttention} needing attention.`,
@@ -17,14 +18,14 @@ function clientNotes(clients: NonNullable<PortfolioResponse["clients"]>): string
 }
 
 /** The revenue total as the card shows it: its source and "as of", the products and days left out of it (never counted as zero). */
-function revenueNote(kpis: PortfolioResponse["kpis"]): string {
+export function revenueNote(kpis: PortfolioResponse["kpis"]): string {
   const total = kpis.totalRevenue!;
   const source = `${kpis.revenueSource.label}${kpis.revenueSource.asOf ? `, as of ${kpis.revenueSource.asOf}` : ""}`;
   const missing = kpis.revenueMissingDays;
   const gap = missing > 0 ? ` ${missing === 1 ? "1 day is" : `${missing} days are`} missing: Amazon has not answered ${missing === 1 ? "it" : "them"} yet, so the total leaves ${missing === 1 ? "it" : "them"} out (not counted as zero).` : "";
   // A total that leaves products out says so (dashboard/portfolio.ts, sumRevenue).
   const leftOut = kpis.revenueNote ? ` ${kpis.revenueNote}` : "";
-  return `${total.amount.toFixed(2)} ${total.currency} (${source}).${leftOut}${gap}`;
+  return `${amountWithCode(total.amount, total.currency)} (${source}).${leftOut}${gap}`;
 }
 
 /** The portfolio's brand table as on /portfolio (same marketplace, filters, range and client), with its KPIs and clients as notes. */

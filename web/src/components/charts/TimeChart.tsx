@@ -7,7 +7,7 @@ import { seriesColour } from "./chart-palette";
 import { formatChartTime, utcTickLabels, utcTicks } from "./chart-time";
 import { usesLogRanks } from "@contract/rank-scale";
 import { isDarkMode } from "../../state/dark-mode";
-import { alignSeries, hasValues, logRankTicks, needsDots, rankRange, rankTicks, singlePoints, timeWindow, valueRange, type ChartSeries } from "./chart-data";
+import { alignSeries, hasValues, logRankTicks, needsDots, rankRange, rankTicks, singlePoints, stepIncrements, timeWindow, valueRange, type ChartSeries } from "./chart-data";
 
 /** Time-axis steps in seconds: 1, 2 and 7 days, and 30 for long ranges on a phone. */
 const DAY_TICKS = [86_400, 2 * 86_400, 7 * 86_400, 30 * 86_400];
@@ -22,6 +22,8 @@ export interface TimeChartProps {
   invert?: boolean;
   height?: number;
   formatValue?: (value: number) => string;
+  /** The finest step between value ticks (a price's minor unit: 0.01, or 1 for yen); any by default. */
+  valueStep?: number;
   emptyText?: string;
   /** Injected by tests; the page's clock otherwise. */
   now?: () => number;
@@ -36,7 +38,7 @@ export interface TimeChartProps {
  * lines' from its palette (chart-palette.ts), and follow it when it changes; a series with one value is a dot, named with its date below.
  * Import it only from lazy routes: uPlot stays out of the first-load bundle.
  */
-export function TimeChart({ label, series, days, invert = false, height = 260, formatValue = String, emptyText = "No data to chart yet.", now = Date.now }: TimeChartProps) {
+export function TimeChart({ label, series, days, invert = false, height = 260, formatValue = String, valueStep, emptyText = "No data to chart yet.", now = Date.now }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const data = useMemo(() => alignSeries(series), [series]);
   const singles = useMemo(() => singlePoints(series), [series]);
@@ -63,7 +65,14 @@ export function TimeChart({ label, series, days, invert = false, height = 260, f
       axes: [
         // Whole days: the ranges are 7 to 90 days, so 12-hour ticks would only crowd the axis.
         { ...axis, incrs: DAY_TICKS, splits: (_u, _axis, from, to, increment) => utcTicks(from, to, increment), values: (_u, ticks) => utcTickLabels(ticks) },
-        { ...axis, values: (_u, ticks) => ticks.map((tick) => formatValue(tick)), size: labelWidth, ...(invert ? { splits: rankAxisTicks } : {}), ...(logRanks ? { filter: everyTick } : {}) },
+        {
+          ...axis,
+          values: (_u, ticks) => ticks.map((tick) => formatValue(tick)),
+          size: labelWidth,
+          ...(invert ? { splits: rankAxisTicks } : {}),
+          ...(logRanks ? { filter: everyTick } : {}),
+          ...(valueStep === undefined ? {} : { incrs: stepIncrements(valueStep) }),
+        },
       ],
       series: [
         { value: (_u, seconds) => (seconds === null ? "—" : formatChartTime(seconds)) },
@@ -88,7 +97,7 @@ export function TimeChart({ label, series, days, invert = false, height = 260, f
       resize.disconnect();
       plot.destroy();
     };
-  }, [data, drawable, series, days, invert, height, formatValue, now, theme]);
+  }, [data, drawable, series, days, invert, height, formatValue, valueStep, now, theme]);
 
   if (!drawable) return <p className="chart-empty">{emptyText}</p>;
   return (

@@ -141,3 +141,13 @@ export function logRankTicks(min: number, max: number): number[] {
   const fine = steps([1, 2, 5]);
   return [min, ...(fine.length > MAX_LOG_TICKS ? steps([1]) : fine)];
 }
+
+/**
+ * A value axis's tick steps (1, 2 and 5 times powers of ten), none finer than `step`: a price axis
+ * steps in whole minor units, as a tick between ¥4,914 and ¥4,915 would be labelled ¥4,914 again.
+ */
+export function stepIncrements(step: number): number[] {
+  const steps: number[] = [];
+  for (let power = Math.round(Math.log10(step)); power <= 15; power++) for (const unit of [1, 2, 5]) steps.push(Number(`${unit}e${power}`));
+  return steps;
+}

@@ -3,7 +3,7 @@ import type { IntradayResponse } from "@contract/dashboard";
 import type { HistoryResponse } from "@contract/history";
 import { TimeChart } from "../../components/charts/TimeChart";
 import { formatPrice } from "../../lib/format";
-import { currenciesOf, currencyOf, inCurrency, merged } from "./trend-series";
+import { currenciesOf, currencyOf, inCurrency, merged, minorUnit } from "./trend-series";
 
 export interface PriceChartProps {
   series: HistoryResponse[];
@@ -44,7 +44,7 @@ export function PriceChart({ series, intraday, rangeText, days, currency: picked
           </div>
         </div>
       )}
-      <TimeChart label={`Price in ${currency} over ${rangeText}`} series={prices} days={days} formatValue={formatValue} />
+      <TimeChart label={`Price in ${currency} over ${rangeText}`} series={prices} days={days} formatValue={formatValue} valueStep={minorUnit(currency)} />
       {left.length > 0 && (
         <p className="table-note">
           Not in this chart, priced in another currency: {left.map((s) => `${s.asin} (${s.marketplace}, ${currencyOf(s)})`).join(", ")}. Pick their currency above to chart them.

@@ -19,6 +19,15 @@ export function currencyOf(history: HistoryResponse): string {
   return history.points.findLast((p) => p.currency !== null)?.currency ?? MARKETPLACE_CURRENCY[history.marketplace];
 }
 
+/** The currency's minor unit (0.01 for USD, 1 for JPY: its ISO 4217 decimals); 0.01 for a code Intl does not know. */
+export function minorUnit(currency: string): number {
+  try {
+    return Number(`1e-${new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2}`);
+  } catch {
+    return 0.01;
+  }
+}
+
 /** The charted ASINs' currencies, the one most of them use first (a tie in the ASINs' order). */
 export function currenciesOf(series: readonly HistoryResponse[]): string[] {
   const counts = new Map<string, number>();

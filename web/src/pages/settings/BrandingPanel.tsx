@@ -1,7 +1,7 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { LOGO_MAX_KB, type BrandingResponse } from "@contract/branding";
 import { LoadFailed } from "../../components/LoadFailed";
-import { errorMessage } from "../../api/api-error";
+import { ApiError, errorMessage } from "../../api/api-error";
 import { serverFieldErrors, type FieldErrors } from "../../api/field-errors";
 import { fetchBranding, removeLogo, saveBranding, uploadLogo } from "../../api/branding";
 import { useResource } from "../../api/use-resource";
@@ -44,23 +44,30 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
   const [formMessage, setFormMessage] = useState<Message>(null);
   const [logoMessage, setLogoMessage] = useState<Message>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
+  // The file whose upload failed: still in the picker, and offered again without picking it anew.
+  const [failedLogo, setFailedLogo] = useState<File | null>(null);
+  const logoInput = useRef<HTMLInputElement>(null);
   const readOnly = !branding.can_edit;
 
-  async function run(action: () => Promise<BrandingResponse>, done: string, show: (message: Message) => void, fallback: string) {
+  /** Runs a change; what it failed with, or null when it went through. */
+  async function run(action: () => Promise<BrandingResponse>, done: string, show: (message: Message) => void, fallback: string): Promise<unknown> {
     setBusy(true);
     setFormMessage(null);
     setLogoMessage(null);
     setFieldErrors({});
+    let failure: unknown = null;
     try {
       const next = await action();
       setBranding(next);
       show({ kind: "status", text: done });
     } catch (error) {
+      failure = error;
       const errors = serverFieldErrors(error, FIELDS);
       setFieldErrors(errors);
       if (errors.display_name === undefined && errors.accent_color === undefined) show({ kind: "error", text: errorMessage(error, fallback) });
     }
     setBusy(false);
+    return failure;
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -73,10 +80,17 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
     );
   }
 
+  async function sendLogo(file: File) {
+    const failure = await run(() => uploadLogo(file), "Logo uploaded.", setLogoMessage, `Could not upload ${file.name}. Please try again.`);
+    // Offered again only when the same file may go through (the network, the server, a limit), not when it was refused.
+    setFailedLogo(failure !== null && !(failure instanceof ApiError && failure.status < 500 && failure.status !== 429) ? file : null);
+    // Emptied only once it is uploaded, so the same file can be picked again for the next change.
+    if (failure === null && logoInput.current) logoInput.current.value = "";
+  }
+
   function pickLogo(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
-    event.target.value = "";
-    if (file) void run(() => uploadLogo(file), "Logo uploaded.", setLogoMessage, "Could not upload the logo. Please try again.");
+    if (file) void sendLogo(file);
   }
 
   const accentComplete = /^#[0-9a-fA-F]{6}$/.test(accent);
@@ -140,7 +154,15 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
       </form>
       <div className="field settings-form__field">
         <label htmlFor={`${id}-logo`}>Logo</label>
-        <input id={`${id}-logo`} type="file" accept="image/png,image/svg+xml" disabled={readOnly || busy} aria-describedby={`${id}-logo-hint`} onChange={pickLogo} />
+        <input
+          ref={logoInput}
+          id={`${id}-logo`}
+          type="file"
+          accept="image/png,image/svg+xml"
+          disabled={readOnly || busy}
+          aria-describedby={`${id}-logo-hint`}
+          onChange={pickLogo}
+        />
         <p id={`${id}-logo-hint`} className="toggle__description">
           PNG or SVG, at most {LOGO_MAX_KB} kB. PDFs show a PNG, or an SVG made only of filled paths; with another SVG they show your name alone.
         </p>
@@ -155,6 +177,11 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
           </button>
         )}
         <Outcome message={logoMessage} />
+        {failedLogo && (
+          <button type="button" className="button button--secondary branding-form__retry" disabled={readOnly || busy} onClick={() => void sendLogo(failedLogo)}>
+            Upload {failedLogo.name} again
+          </button>
+        )}
       </div>
       {/* The API gives the logo's public URL (for emails); the page loads it from its own origin. */}
       <BrandingPreview name={branding.display_name} accent={previewAccent} logoUrl={branding.logo ? new URL(branding.logo.url).pathname : null} />
