@@ -209,6 +209,20 @@ describe("history and alerts exports", () => {
     expect(lines[1]).toMatch(/^B08N5WRWNW,US,rank_above,100,,true,true,false,,,,\d{4}-\d\d-\d\dT/);
   });
 
+  it("says what each alert last fired on and on which data, so a firing on mock data is never read as Amazon's", async () => {
+    const demo = new TestBrowser(demoEnv());
+    const ip = { headers: { "CF-Connecting-IP": freshIp() } };
+    await demo.request("/api/auth/demo", { method: "POST", ...ip });
+    // Two sample alerts, checked at once against the samples' mock history: the rank one fires.
+    expect((await demo.json("/api/watchlist/samples", "POST", {}, ip)).status).toBe(201);
+    const [header, ...rows] = (await (await demo.request("/api/exports/alerts?format=csv", ip)).text()).replace(BOM, "").trimEnd().split("\r\n");
+    expect(header!.split(",").slice(-2)).toEqual(["Last alert", "Last alert data"]);
+    const fired = rows.find((row) => row.includes(",fired,"))!;
+    expect(fired).toMatch(/,"B0SAMPLE01 \(US\): rank #[\d,]+ is worse than your threshold #[\d,]+ \(mock data\)",Mock data \(not live\)$/);
+    // An alert that never fired has both empty.
+    expect(rows.find((row) => !row.includes(",fired,"))).toMatch(/,,$/);
+  });
+
   it("exports one ASIN's rank history as a PDF with its chart, within the plan's days", async () => {
     const pro = await proBrowser();
     // Today's snapshot (a demo Pro's own lookups keep none: its data is the labelled sample).

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { listAlerts } from "../../alerts/alert-store";
+import { lastFirings, type LastFiring } from "../../alerts/last-firing-store";
 import { currentAccount } from "../../auth/session-middleware";
 import { listConnections } from "../../connections/connection-store";
 import { alertsOfConnection } from "../../dashboard/connection-scope";
@@ -15,7 +16,7 @@ export const alertsExport = dataset({
   needsAccount: true,
   async load({ c }, { connection }) {
     const workspaceId = currentAccount(c).workspace.id;
-    const [all, connections] = await Promise.all([listAlerts(c.env.DB, workspaceId), listConnections(c.env.DB, workspaceId)]);
+    const [all, connections, firings] = await Promise.all([listAlerts(c.env.DB, workspaceId), listConnections(c.env.DB, workspaceId), lastFirings(c.env.DB, workspaceId)]);
     const alerts = connection ? await alertsOfConnection(c.env.DB, workspaceId, all, connection) : all;
     const names = new Map(connections.map((row) => [row.id, row.name]));
     const client = connection ? names.get(connection) : undefined;
@@ -24,14 +25,16 @@ export const alertsExport = dataset({
       title: client ? `Alerts of ${client} (${alerts.length})` : `Alerts (${alerts.length})`,
       columns: [
         "ASIN", "Marketplace", "Condition", "Threshold", "Seller account", "Email", "In app", "Paused",
-        "Last result", "Last checked (UTC day)", "Last triggered (UTC)", "Created (UTC)",
+        "Last result", "Last checked (UTC day)", "Last triggered (UTC)", "Created (UTC)", "Last alert", "Last alert data",
       ],
       rows: alerts.map((a) => [
         a.asin, a.marketplace, a.conditionType, a.threshold, sellerAccount(a, names),
         a.email_enabled, a.in_app_enabled, a.paused, a.last_result, a.last_checked_day, a.last_triggered, a.created_at,
+        firings.get(a.id)?.message, firingSource(firings.get(a.id)),
       ]),
       notes: [
         "Alerts are checked every night against that day's rank snapshot (02:30 UTC).",
+        "Last alert: what the alert last fired on, and Last alert data the data it read then (mock data is RankLayer's labelled sample, never Amazon's).",
         "Seller account: the seller connection a Buy Box or stock alert watches; Any: every seller account of the workspace; empty for rank and price alerts, which watch Amazon's public data.",
       ],
     };
@@ -42,4 +45,10 @@ export const alertsExport = dataset({
 function sellerAccount(alert: AlertView, names: ReadonlyMap<string, string>): string | null {
   if (!SELLER_CONDITIONS.includes(alert.conditionType)) return null;
   return alert.connectionId ? (names.get(alert.connectionId) ?? alert.connectionId) : "Any";
+}
+
+/** Where an alert's last firing read its data; empty for one kept before that was recorded, or none. */
+function firingSource(firing: LastFiring | undefined): string | null {
+  if (!firing?.source) return null;
+  return firing.source === "mock" ? "Mock data (not live)" : "Amazon (live)";
 }
