@@ -30,7 +30,7 @@ export const alertsExport = dataset({
       rows: alerts.map((a) => [
         a.asin, a.marketplace, a.conditionType, a.threshold, sellerAccount(a, names),
         a.email_enabled, a.in_app_enabled, a.paused, a.last_result, a.last_checked_day, a.last_triggered, a.created_at,
-        firings.get(a.id)?.message, firingSource(firings.get(a.id)),
+        firingWords(a, firings.get(a.id)), firingSource(firings.get(a.id)),
       ]),
       notes: [
         "Alerts are checked every night against that day's rank snapshot (02:30 UTC).",
@@ -45,6 +45,13 @@ export const alertsExport = dataset({
 function sellerAccount(alert: AlertView, names: ReadonlyMap<string, string>): string | null {
   if (!SELLER_CONDITIONS.includes(alert.conditionType)) return null;
   return alert.connectionId ? (names.get(alert.connectionId) ?? alert.connectionId) : "Any";
+}
+
+/** A firing's message without the "B0… (US): " its notification starts with: the row names both already. */
+function firingWords(alert: AlertView, firing: LastFiring | undefined): string | null {
+  if (!firing) return null;
+  const named = `${alert.asin} (${alert.marketplace}): `;
+  return firing.message.startsWith(named) ? firing.message.slice(named.length) : firing.message;
 }
 
 /** Where an alert's last firing read its data; empty for one kept before that was recorded, or none. */
