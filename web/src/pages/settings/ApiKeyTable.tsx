@@ -80,7 +80,7 @@ export function ApiKeyTable({ keys, busy, onRotate, onRevoke, refusal = null }: 
               {refusal?.keyId === key.id && (
                 <tr>
                   <td colSpan={7}>
-                    <p className="field-error api-keys__refusal" role="alert">
+                    <p className="field-error refusal refusal--in-table" role="alert">
                       {refusal.message}
                     </p>
                   </td>

@@ -132,9 +132,9 @@ function TeamScreen({ demo }: { demo: boolean }) {
                         </td>
                       </tr>
                       {refusal !== null && (
-                        <tr className="team-table__refusal">
+                        <tr>
                           <td colSpan={4}>
-                            <LimitMessage text={refusal} inline />
+                            <LimitMessage className="field-error refusal refusal--in-table" text={refusal} inline />
                           </td>
                         </tr>
                       )}
