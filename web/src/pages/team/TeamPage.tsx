@@ -7,6 +7,7 @@ import { changeRole, fetchTeam, leaveWorkspace, removeMember } from "../../api/w
 import { ConfirmButton } from "../../components/ConfirmButton";
 import { LimitMessage } from "../../components/LimitMessage";
 import { LoadFailed } from "../../components/LoadFailed";
+import { RefusalRow } from "../../components/RefusalRow";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { formatUtc } from "../../lib/format";
 import { useWorkspaces } from "../../state/workspaces";
@@ -131,13 +132,7 @@ function TeamScreen({ demo }: { demo: boolean }) {
                           )}
                         </td>
                       </tr>
-                      {refusal !== null && (
-                        <tr>
-                          <td colSpan={4}>
-                            <LimitMessage className="field-error refusal refusal--in-table" text={refusal} inline />
-                          </td>
-                        </tr>
-                      )}
+                      {refusal !== null && <RefusalRow columns={4} text={refusal} />}
                     </Fragment>
                   );
                 })}
