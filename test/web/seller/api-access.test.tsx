@@ -103,6 +103,21 @@ describe("Settings → API Access", () => {
     expect(within(panel()).getAllByRole("alert")).toHaveLength(1);
   });
 
+  it("links the Billing page from a refused rotate that names it, in that key's row", async () => {
+    const { user } = await renderSettings({
+      "GET /api/api-keys": json(keyList([keyView()])),
+      "POST /api/api-keys/key-1/rotate": json({ detail: "Your plan has no API access. Upgrade to Pro at /billing to lift it.", code: "plan_limit" }, 403),
+    });
+    await openTab(user, "API Access");
+    await user.click(await within(panel()).findByRole("button", { name: "Rotate Repricer" }));
+    await user.click(within(panel()).getByRole("button", { name: "Confirm rotate Repricer" }));
+
+    const alert = await within(panel()).findByRole("alert");
+    expect(alert.textContent).toBe("Your plan has no API access. Upgrade to Pro on the Billing page to lift it.");
+    expect(within(alert).getByRole("link", { name: "the Billing page" }).getAttribute("href")).toBe("/billing");
+    expect(alert.closest("tr")!.previousElementSibling).toBe(within(panel()).getByRole("rowheader", { name: "Repricer" }).closest("tr"));
+  });
+
   it("keeps the next key name typed while a create is on its way", async () => {
     const created = keyView({ id: "key-2", name: "CI", prefix: NEW_KEY.slice(0, 14), lastUsedAt: null });
     let answer: (response: Response) => void = () => undefined;
