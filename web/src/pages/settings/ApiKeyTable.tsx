@@ -1,6 +1,6 @@
 import { Fragment, useState } from "react";
 import type { ApiKeyView } from "@contract/api-keys";
-import { RefusalRow } from "../../components/RefusalRow";
+import { RefusalRow } from "../../components/LimitMessage";
 import { formatCount, formatUtc } from "../../lib/format";
 
 interface Props {
