@@ -70,7 +70,7 @@ export function ExportButtons({ dataset, params, what, disabled = false }: Expor
         {state.status === "done" && `Downloaded ${state.name}`}
       </p>
       {state.status === "error" && (
-        <p className="field-error" role="alert">
+        <p className="field-error refusal" role="alert">
           {state.message} {state.quota && <Link to="/pricing">See Pro pricing</Link>}
         </p>
       )}
