@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -10,10 +12,23 @@ const outDir = fileURLToPath(new URL("./dist", import.meta.url));
 export const contractAlias = { "@contract": fileURLToPath(new URL("./worker/contract", import.meta.url)) };
 const site = siteUrl();
 
-export default defineConfig({
+/**
+ * react-router's package exports name only its development build (remix-run/react-router#12532),
+ * whose warnings are on; its production build is the same code with them off. A build takes that
+ * one: 0.47 kB gzip less first-load JS, and no development warnings in visitors' consoles.
+ */
+const routerProduction = join(dirname(createRequire(import.meta.url).resolve("react-router/package.json")), "dist/production");
+const productionRouterAlias = [
+  { find: /^react-router$/, replacement: join(routerProduction, "index.mjs") },
+  { find: /^react-router\/dom$/, replacement: join(routerProduction, "dom-export.mjs") },
+];
+
+export default defineConfig(({ command }) => ({
   root: "web",
   plugins: [react(), routeHtml(site), firstLoadJsBudget()],
-  resolve: { alias: contractAlias },
+  resolve: {
+    alias: [{ find: "@contract", replacement: contractAlias["@contract"] }, ...(command === "build" ? productionRouterAlias : [])],
+  },
   define: {
     // The SPA's canonical and og:url, the same origin the build writes into the HTML files.
     "import.meta.env.SITE_URL": JSON.stringify(site),
@@ -29,4 +44,4 @@ export default defineConfig({
       "/api": "http://127.0.0.1:8787",
     },
   },
-});
+}));

@@ -38,6 +38,7 @@ export async function listKeysOf(db: D1Database, workspaceId: string, plan: Plan
     keys: keys.map((key) => toView(key, usage, now)),
     maxKeys: MAX_LIVE_API_KEYS,
     requestsPerHour: plan.apiRequestsPerHour,
+    planName: plan.name,
     usedThisHour,
   };
 }

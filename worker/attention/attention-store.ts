@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { upstreamAttention } from "../db/schema";
 
@@ -51,6 +51,11 @@ export async function sellersAttention(db: D1Database, keys: readonly string[]):
     .from(upstreamAttention)
     .where(and(eq(upstreamAttention.scope, "seller"), sql`${upstreamAttention.key} IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`));
   return new Map(rows.map((row) => [row.key, row.detail]));
+}
+
+/** The refusals of RankLayer's own setup (stores' tags, regions' credentials, the SP-API app): every scope but a seller's. */
+export async function readServiceAttention(db: D1Database): Promise<AttentionRow[]> {
+  return drizzle(db).select().from(upstreamAttention).where(ne(upstreamAttention.scope, "seller"));
 }
 
 export async function readAttention(db: D1Database, scope?: AttentionScopeName): Promise<AttentionRow[]> {

@@ -25,6 +25,8 @@ export interface ApiKeyList {
   maxKeys: number;
   /** The plan's hourly request limit across all keys; null when the plan has no API access. */
   requestsPerHour: number | null;
+  /** The plan's name ("Agency"), which the limit is said to be of. */
+  planName: string;
   /** Requests this hour across the account's keys. */
   usedThisHour: number;
 }

@@ -1,7 +1,7 @@
 import { and, between, eq } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import { drizzle } from "drizzle-orm/d1";
-import { categories, rankPoints } from "../db/history-schema/points";
+import { rankPoints } from "../db/history-schema/points";
+import { selectNamedPoints } from "./named-points-store";
 import { decodePoint, encodePoint, pointKey, replaces, type EncodedPoint, type StoredPoint } from "./point-codec";
 import { BUCKETS, monthDays, monthOf } from "./sharding";
 import { nextFilledBucket } from "./filled-bucket-store";
@@ -58,18 +58,7 @@ export async function readArchivedMonth(history: HistoryShards, bucket: number, 
 
 /** A bucket's rows of a month on one shard, every hour, with category names. */
 async function shardRowsOfMonth(db: D1Database, bucket: number, first: number, last: number): Promise<StoredPoint[]> {
-  const a = alias(categories, "a");
-  const b = alias(categories, "b");
-  const p = rankPoints;
-  const rows = await drizzle(db)
-    .select({
-      bucket: p.bucket, marketplace: p.marketplace, asin: p.asin, day: p.day, hour: p.hour, live: p.live, rank: p.rank,
-      cat1: a.name, r1: p.r1, cat2: b.name, r2: p.r2, more: p.more, price: p.price, currency: p.currency, offers: p.offers, rating: p.rating, reviews: p.reviews, lowest: p.lowest, captured: p.captured,
-    })
-    .from(p)
-    .leftJoin(a, eq(a.id, p.c1))
-    .leftJoin(b, eq(b.id, p.c2))
-    .where(and(eq(p.bucket, bucket), between(p.day, first, last)));
+  const rows = await selectNamedPoints(drizzle(db)).where(and(eq(rankPoints.bucket, bucket), between(rankPoints.day, first, last)));
   return rows.map(decodePoint);
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import { drizzle } from "drizzle-orm/d1";
-import { categories, rankPoints } from "../db/history-schema/points";
+import { rankPoints } from "../db/history-schema/points";
+import { selectNamedPoints } from "./named-points-store";
 import { legacyRankSnapshots } from "../db/schema";
 import { decodePoint, type StoredPoint } from "./point-codec";
 import { movingBuckets } from "./sharding";
@@ -70,17 +70,8 @@ export async function reshardStep(history: HistoryShards, start = 0, maxPages = 
 
 /** The first PAGE rows of a bucket on one shard, in key order, with category names. */
 function bucketPage(db: ReturnType<typeof drizzle>, bucket: number) {
-  const a = alias(categories, "a");
-  const b = alias(categories, "b");
   const p = rankPoints;
-  return db
-    .select({
-      bucket: p.bucket, marketplace: p.marketplace, asin: p.asin, day: p.day, hour: p.hour, live: p.live, rank: p.rank,
-      cat1: a.name, r1: p.r1, cat2: b.name, r2: p.r2, more: p.more, price: p.price, currency: p.currency, offers: p.offers, rating: p.rating, reviews: p.reviews, lowest: p.lowest, captured: p.captured,
-    })
-    .from(p)
-    .leftJoin(a, eq(a.id, p.c1))
-    .leftJoin(b, eq(b.id, p.c2))
+  return selectNamedPoints(db)
     .where(eq(p.bucket, bucket))
     .orderBy(asc(p.marketplace), asc(p.asin), asc(p.day), asc(p.hour))
     .limit(PAGE);

@@ -3,7 +3,7 @@ import { pingDatabase } from "../lookup/lookup-log-report-store";
 import { withTimeout } from "../upstreams/http";
 import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentReport, type StatusReport } from "../contract/status-components";
 import { attentionByMarketplace, marketplaceReports } from "./marketplace-sources";
-import { readAttention } from "../attention/attention-store";
+import { readServiceAttention, type AttentionRow } from "../attention/attention-store";
 import { SPAPI_APP_KEY } from "../attention/app-attention";
 import { lastRunRegions } from "./run-results-store";
 import { FAILURE_WINDOW_MINUTES, isFailing, productSourceRegionsStatus, readRecentLookups, readRecentLookupsPerMarketplace, regionReports } from "./product-source";
@@ -12,7 +12,9 @@ import { FAILURE_WINDOW_MINUTES, isFailing, productSourceRegionsStatus, readRece
 export const CHECK_TIMEOUT_MS = 2_000;
 
 type CheckResult = Pick<ComponentReport, "status" | "detail" | "regions" | "marketplaces" | "lastRun">;
-type Check = (services: Services) => Promise<CheckResult>;
+/** The attention rows, read at most once per status check however many checks ask for them. */
+type ReadAttention = () => Promise<AttentionRow[]>;
+type Check = (services: Services, attention: ReadAttention) => Promise<CheckResult>;
 
 const OPERATIONAL: CheckResult = { status: "operational" };
 
@@ -32,11 +34,11 @@ const checks: Record<ComponentId, Check> = {
     if (answer !== "pong") throw new Error(`unexpected ping answer ${String(answer)}`);
     return OPERATIONAL;
   },
-  product_source: async ({ env, config }) => {
+  product_source: async ({ env, config }, readAttention) => {
     const creatorsRegions = config.creatorsRegions;
     const regions = regionReports(creatorsRegions);
     const configured = regions.some((region) => region.mode === "live");
-    const attention = configured ? attentionByMarketplace(await readAttention(env.DB), creatorsRegions) : {};
+    const attention = configured ? attentionByMarketplace(await readAttention(), creatorsRegions) : {};
     const perMarketplace = configured ? await readRecentLookupsPerMarketplace(env.DB) : new Map();
     const marketplaces = marketplaceReports(creatorsRegions, attention, (marketplace) => {
       const recent = perMarketplace.get(marketplace);
@@ -52,20 +54,22 @@ const checks: Record<ComponentId, Check> = {
     const lastRun = configured ? await lastRunRegions(env.DB) : null;
     return { ...status, ...withNote, marketplaces, ...(lastRun ? { lastRun } : {}) };
   },
-  selling_partner: async ({ config, env }) => {
+  selling_partner: async ({ config }, readAttention) => {
     if (!config.sellingPartner) return { status: "not_active", detail: "Seller account connections are not enabled yet." };
     // Amazon refused the app's own credentials: every seller's data stops until the operator acts.
-    const [refused] = (await readAttention(env.DB, "app")).filter((row) => row.key === SPAPI_APP_KEY && row.setting === config.sellingPartner!.clientId);
+    const [refused] = (await readAttention()).filter((row) => row.scope === "app" && row.key === SPAPI_APP_KEY && row.setting === config.sellingPartner!.clientId);
     return refused ? { status: "failing", detail: `${refused.detail} Since ${refused.firstSeenAt}.` } : OPERATIONAL;
   },
 };
 
 /** Runs every check at once; a check that fails or times out shows its component as degraded. */
 export async function checkStatus(services: Services, timeoutMs = CHECK_TIMEOUT_MS): Promise<StatusReport> {
+  let attention: Promise<AttentionRow[]> | undefined;
+  const readAttention = () => (attention ??= readServiceAttention(services.env.DB));
   const components = await Promise.all(
     STATUS_COMPONENTS.map(async (component): Promise<ComponentReport> => {
       try {
-        return { ...component, ...(await withTimeout(checks[component.id](services), timeoutMs)) };
+        return { ...component, ...(await withTimeout(checks[component.id](services, readAttention), timeoutMs)) };
       } catch (error) {
         console.error(`status check ${component.id} failed`, error);
         return { ...component, status: "degraded", detail: "This check is failing; we are looking into it." };

@@ -2,6 +2,7 @@ import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { alias } from "drizzle-orm/sqlite-core";
 import { accountEmails, auditLog, users } from "../db/schema";
+import type { AuditEntryView } from "../contract/workspaces";
 
 /**
  * The workspace audit log (issue 28 point 7): who did what, when and from where. Any area
@@ -64,18 +65,8 @@ export async function recordAudit(db: D1Database, entry: AuditInput): Promise<vo
     });
 }
 
-export interface AuditRow {
-  id: string;
-  actorUserId: string | null;
-  actorEmail: string | null;
-  actorDeleted: boolean;
-  action: string;
-  target: string | null;
-  targetEmail: string | null;
-  detail: string;
-  clientAddress: string | null;
-  createdAt: string;
-}
+/** An entry as the API shows it, its detail still the stored JSON text. */
+export type AuditRow = Omit<AuditEntryView, "detail"> & { detail: string };
 
 /** A page of the workspace's entries, newest first, strictly before the cursor (createdAt, id). */
 export async function listAudit(

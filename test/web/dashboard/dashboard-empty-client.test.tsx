@@ -22,6 +22,9 @@ describe("/dashboard filtered to a client with no data", () => {
     expect(screen.queryByRole("button", { name: "Remove" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Show the dashboard" })).toBeNull();
     expect(api.requests("GET /api/watchlist")).toEqual([]);
+    // The name comes from the list the page asked for once, for its seller account picker.
+    expect(screen.getByRole("combobox", { name: "Seller account" })).toBeTruthy();
+    expect(api.requests("GET /api/connections")).toHaveLength(1);
 
     await user.click(screen.getByRole("link", { name: "Show all seller accounts" }));
     await waitFor(() => expect(router.location.search).not.toContain("connection"));

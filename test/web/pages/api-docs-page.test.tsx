@@ -62,7 +62,7 @@ describe("/docs/api", () => {
     const api = fakeApi({
       "GET /api/user/status": json(connectedUser()),
       "GET /api/openapi.json": json(DOCUMENT),
-      "GET /api/api-keys": json({ keys: [], maxKeys: 5, requestsPerHour: 1000, usedThisHour: 0 }),
+      "GET /api/api-keys": json({ keys: [], maxKeys: 5, requestsPerHour: 1000, planName: "Pro", usedThisHour: 0 }),
       "GET /api/v1/lookup": json({ asin: "B08N5WRWNW", rank: 12 }),
     });
     const { user } = renderRoutes("/docs/api");
@@ -77,7 +77,7 @@ describe("/docs/api", () => {
     const api = fakeApi({
       "GET /api/user/status": json(connectedUser()),
       "GET /api/openapi.json": json(DOCUMENT),
-      "GET /api/api-keys": json({ keys: [], maxKeys: 5, requestsPerHour: null, usedThisHour: 0 }),
+      "GET /api/api-keys": json({ keys: [], maxKeys: 5, requestsPerHour: null, planName: "Free", usedThisHour: 0 }),
     });
     renderRoutes("/docs/api");
     await screen.findByRole("article", { name: "GET /api/v1/lookup" });

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ApiKeyList, ApiKeyView } from "@contract/api-keys";
-import { subscription } from "../billing/billing-fixtures";
 import { addStylesheets } from "../stylesheets";
 import { json, noContent } from "./fake-api";
 import { openTab, panel, renderSettings } from "./settings-render";
@@ -24,7 +23,7 @@ function keyView(overrides: Partial<ApiKeyView> = {}): ApiKeyView {
 }
 
 function keyList(keys: ApiKeyView[], overrides: Partial<ApiKeyList> = {}): ApiKeyList {
-  return { keys, maxKeys: 5, requestsPerHour: 1000, usedThisHour: 42, ...overrides };
+  return { keys, maxKeys: 5, requestsPerHour: 1000, planName: "Pro", usedThisHour: 42, ...overrides };
 }
 
 describe("Settings → API Access", () => {
@@ -67,25 +66,24 @@ describe("Settings → API Access", () => {
     ["Agency", 5_000, "5,000"],
     ["Enterprise", 20_000, "20,000"],
   ] as const)("names the %s plan's own hourly limit, not Pro's", async (planName, perHour, shown) => {
-    const { user } = await renderSettings({
-      "GET /api/api-keys": json(keyList([keyView()], { requestsPerHour: perHour })),
-      "GET /api/billing/subscription": json(subscription({ plan_id: planName === "Agency" ? "agency" : "enterprise", plan_name: planName, status: "active" })),
-    });
+    const { user } = await renderSettings({ "GET /api/api-keys": json(keyList([keyView()], { requestsPerHour: perHour, planName })) });
     await openTab(user, "API Access");
 
-    await within(panel()).findByText(new RegExp(`on the ${planName} plan`));
+    await within(panel()).findByText(/requests per hour/);
     expect(panel().textContent).toContain(`Up to ${shown} requests per hour across your keys on the ${planName} plan.`);
     expect(panel().textContent).toContain(`This hour: 42 of ${shown} requests used.`);
     expect(panel().textContent).not.toContain("1,000");
     expect(panel().textContent).not.toContain("Pro");
   });
 
-  it("says \"your plan\" while the plan's name cannot be read", async () => {
-    const { user } = await renderSettings({ "GET /api/api-keys": json(keyList([keyView()], { requestsPerHour: 5_000 })) });
+  it("names the plan from the keys' own answer, with no second request for it", async () => {
+    const { user, api } = await renderSettings({ "GET /api/api-keys": json(keyList([keyView()], { requestsPerHour: 5_000, planName: "Agency" })) });
     await openTab(user, "API Access");
 
     expect(await within(panel()).findByText(/requests per hour/)).toBeTruthy();
-    expect(panel().textContent).toContain("Up to 5,000 requests per hour across your keys on your plan.");
+    expect(panel().textContent).toContain("Up to 5,000 requests per hour across your keys on the Agency plan.");
+    expect(api.requests("GET /api/api-keys")).toHaveLength(1);
+    expect(api.requests("GET /api/billing/subscription")).toHaveLength(0);
   });
 
   it("shows a refused revoke in that key's row, not under the New key form", async () => {
@@ -103,6 +101,21 @@ describe("Settings → API Access", () => {
     // The row under the key's own row.
     expect(alert.closest("tr")!.previousElementSibling).toBe(within(panel()).getByRole("rowheader", { name: "Repricer" }).closest("tr"));
     expect(within(panel()).getAllByRole("alert")).toHaveLength(1);
+  });
+
+  it("links the Billing page from a refused rotate that names it, in that key's row", async () => {
+    const { user } = await renderSettings({
+      "GET /api/api-keys": json(keyList([keyView()])),
+      "POST /api/api-keys/key-1/rotate": json({ detail: "Your plan has no API access. Upgrade to Pro at /billing to lift it.", code: "plan_limit" }, 403),
+    });
+    await openTab(user, "API Access");
+    await user.click(await within(panel()).findByRole("button", { name: "Rotate Repricer" }));
+    await user.click(within(panel()).getByRole("button", { name: "Confirm rotate Repricer" }));
+
+    const alert = await within(panel()).findByRole("alert");
+    expect(alert.textContent).toBe("Your plan has no API access. Upgrade to Pro on the Billing page to lift it.");
+    expect(within(alert).getByRole("link", { name: "the Billing page" }).getAttribute("href")).toBe("/billing");
+    expect(alert.closest("tr")!.previousElementSibling).toBe(within(panel()).getByRole("rowheader", { name: "Repricer" }).closest("tr"));
   });
 
   it("keeps the next key name typed while a create is on its way", async () => {

@@ -224,7 +224,7 @@ describe("/team shows a refusal by the control that caused it", () => {
     expect(role.value).toBe("analyst");
     expect(api.requests("PATCH /api/workspaces/members/a1").map((r) => r.body)).toEqual([{ role: "viewer" }]);
     // The table scrolls sideways at 390 px: the message keeps to the visible part.
-    addStylesheets("workspaces.css");
+    addStylesheets("base.css");
     expect(getComputedStyle(alert).position).toBe("sticky");
   });
 

@@ -21,7 +21,7 @@ describe("API keys: create, list, use, revoke, rotate", () => {
     for (const value of Object.values(row)) expect(String(value)).not.toContain(key.slice(14));
 
     const list = await (await browser.request("/api/api-keys")).json<ApiKeyList>();
-    expect(list).toMatchObject({ maxKeys: 5, requestsPerHour: 1000, usedThisHour: 0 });
+    expect(list).toMatchObject({ maxKeys: 5, requestsPerHour: 1000, planName: "Pro", usedThisHour: 0 });
     expect(list.keys).toEqual([expect.objectContaining({ id: apiKey.id, prefix: apiKey.prefix })]);
     expect(JSON.stringify(list)).not.toContain(key);
   });

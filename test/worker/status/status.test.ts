@@ -89,6 +89,18 @@ describe("GET /api/status", () => {
     expect(statusOf(configured, "selling_partner")?.status).toBe("operational");
   });
 
+  it("reads the attention table once for both checks that show its refusals, and no seller's rows", async () => {
+    const statements: string[] = [];
+    const db = { prepare: (sql: string) => (statements.push(sql), env.DB.prepare(sql)), batch: env.DB.batch.bind(env.DB) } as unknown as D1Database;
+    const bindings = { ...env, ...creators, DB: db, LWA_CLIENT_ID: "c", LWA_CLIENT_SECRET: "s", SPAPI_APPLICATION_ID: "amzn1.sp.solution.x" };
+    const report = await checkStatus(buildServices(bindings));
+    expect(statusOf(report, "product_source")?.status).toBe("operational");
+    expect(statusOf(report, "selling_partner")?.status).toBe("operational");
+    const attentionReads = statements.filter((sql) => sql.includes('"upstream_attention"'));
+    expect(attentionReads).toHaveLength(1);
+    expect(attentionReads[0]).toContain('"scope" <> ?');
+  });
+
   it("lists the same components the page falls back to", async () => {
     const report = await checkStatus(buildServices(env));
     expect(report.components.map((c) => c.id)).toEqual(STATUS_COMPONENTS.map((c) => c.id));

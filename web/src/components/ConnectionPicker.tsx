@@ -1,17 +1,21 @@
 import { useId } from "react";
 import { useSearchParams } from "react-router-dom";
-import type { ConnectionView } from "@contract/connections";
+import type { ConnectionList, ConnectionView } from "@contract/connections";
 import { fetchConnections } from "../api/connections";
-import { useResource } from "../api/use-resource";
+import { useResource, type Resource } from "../api/use-resource";
+
+/** The workspace's seller accounts, asked for once by a page for its ConnectionPicker and whatever else on it names one. */
+export function useConnectionList(): Resource<ConnectionList> {
+  return useResource(fetchConnections)[0];
+}
 
 /**
  * "Seller account: All / Acme US / Acme EU": the `?connection=` filter of Seller Central, the
  * dashboard, the alerts and the portfolio. Shown only when the workspace has two or more.
  */
-export function ConnectionPicker({ label = "Seller account" }: { label?: string }) {
+export function ConnectionPicker({ label = "Seller account", connections }: { label?: string; connections: Resource<ConnectionList> }) {
   const id = useId();
   const [params, setParams] = useSearchParams();
-  const [connections] = useResource(fetchConnections);
   if (connections.status !== "success" || connections.data.connections.length < 2) return null;
   const value = params.get("connection") ?? "";
   const choose = (next: string) => {

@@ -74,7 +74,7 @@ export function ExportButtons({ dataset, params, what, disabled = false }: Expor
         {state.status === "done" && doneText(state.download)}
       </p>
       {state.status === "error" && (
-        <p className="field-error" role="alert">
+        <p className="field-error refusal" role="alert">
           {state.message} {state.quota && <Link to="/pricing">See Pro pricing</Link>}
         </p>
       )}

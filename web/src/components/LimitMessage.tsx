@@ -29,3 +29,18 @@ export function LimitMessage({ id, text, className = "field-error", inline = fal
     </p>
   );
 }
+
+/**
+ * A refused change to a table's row, in a row of its own under it (a line under the table may be
+ * out of view): it spans the columns, and stays within the screen when the table scrolls sideways.
+ * Here, not in a file of its own: a new chunk would add its name to the first load's preload map.
+ */
+export function RefusalRow({ columns, text }: { columns: number; text: string }) {
+  return (
+    <tr>
+      <td colSpan={columns}>
+        <LimitMessage className="field-error refusal refusal--in-table" text={text} inline />
+      </td>
+    </tr>
+  );
+}

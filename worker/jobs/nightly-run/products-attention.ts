@@ -2,7 +2,7 @@ import { MARKETPLACES, type Marketplace } from "../../contract/marketplaces";
 import { creatorsFixFor, creatorsScopeOfKind } from "../../upstreams/amazon-errors";
 import type { UpstreamError } from "../../upstreams/creators/product-source";
 import type { CreatorsConfig } from "../../shared/creators-regions";
-import { clearAttention, markAttention, readAttention, type AttentionRow } from "../../attention/attention-store";
+import { clearAttention, markAttention, readServiceAttention, type AttentionRow } from "../../attention/attention-store";
 
 /** What the region's config uses now: a row about another tag or credential no longer applies. */
 export type ConfigOf = (marketplace: Marketplace) => CreatorsConfig | null;
@@ -29,7 +29,7 @@ export class BrokenScopes {
   ) {}
 
   static async load(db: D1Database, day: string, creatorsOf: ConfigOf): Promise<BrokenScopes> {
-    const rows = (await readAttention(db)).filter((row) => row.scope !== "seller");
+    const rows = await readServiceAttention(db);
     return new BrokenScopes(new Map(rows.map((row) => [`${row.scope}:${row.key}`, row])), day, creatorsOf);
   }
 

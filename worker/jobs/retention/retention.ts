@@ -2,7 +2,7 @@ import { deleteApiKeyUsageBefore } from "../../api-keys/api-key-store";
 import { AUDIT_RETENTION_DAYS, deleteAuditBefore } from "../../workspaces/audit-store";
 import { usageWindowStart } from "../../api-keys/usage";
 import { deleteIdleDemoUsers } from "../../accounts/user-store";
-import { deleteLogosOf } from "../../branding/logo-bucket";
+import { deleteLogosOfMany } from "../../branding/logo-bucket";
 import { deleteEndedSessions } from "../../auth/session-store";
 import { deleteStripeEventsBefore } from "../../billing/stripe-event-store";
 import { deleteLookupLogBefore } from "../../lookup/lookup-log-report-store";
@@ -67,7 +67,7 @@ export interface RetentionSummary {
 /** Deletes idle demo accounts, then their personal workspaces' logo files (nothing serves them once the rows are gone). How many went. */
 async function deleteIdleDemoAccounts(env: Services["env"], cutoffIso: string, chunk: number): Promise<number> {
   const ids = await deleteIdleDemoUsers(env.DB, cutoffIso, chunk);
-  await deleteLogosOf(env.BRANDING, ids);
+  await deleteLogosOfMany(env.BRANDING, ids);
   return ids.length;
 }
 

@@ -29,6 +29,7 @@ export const apiKeyListSchema = z
     keys: z.array(apiKeySchema),
     maxKeys: z.number().int(),
     requestsPerHour: z.number().int().nullable().openapi({ description: "The plan's hourly limit across all keys; null without API access." }),
+    planName: z.string().openapi({ example: "Pro" }),
     usedThisHour: z.number().int(),
   })
   .openapi("ApiKeyList") satisfies z.ZodType<ApiKeyList>;

@@ -69,16 +69,6 @@ export function isValidProduct(product: unknown): product is ProductData {
   return price === null || price.currency === MARKETPLACE_CURRENCY[marketplace];
 }
 
-/** The value at `path` inside `value`, or undefined when any step is not a plain object. */
-export function at(value: unknown, ...path: string[]): unknown {
-  let step = value;
-  for (const key of path) {
-    if (typeof step !== "object" || step === null || Array.isArray(step)) return undefined;
-    step = (step as Record<string, unknown>)[key];
-  }
-  return step;
-}
-
 /** `value` when it is an array; otherwise [] (and a note when something else was there). */
 export function arrayAt(value: unknown, note: (problem: string) => void, what: string): unknown[] {
   if (Array.isArray(value)) return value;

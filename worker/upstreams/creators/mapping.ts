@@ -5,7 +5,6 @@ import { UpstreamError, type CategoryRank, type ItemFailure, type ItemOutcome } 
 import {
   arrayAt,
   asinSchema,
-  at,
   checked,
   currencySchema,
   detailPageUrlSchema,
@@ -17,6 +16,7 @@ import {
   starRatingSchema,
   textSchema,
 } from "./item-schema";
+import { at } from "../../shared/json-path";
 
 /**
  * Reading Creators API getItems answers into RankLayer's product data. The answer is

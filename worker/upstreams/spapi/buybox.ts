@@ -14,6 +14,7 @@
  * the non-Prime holder, and the one case it cannot see (a winner outside the 20 offers) is
  * reported as unknown, never as lost.
  */
+import { at } from "../../shared/json-path";
 
 /** A segment's winner: the seller id (or "mine" when only MyOffer says so), or null when unknown. */
 export interface SegmentWinner {
@@ -32,9 +33,9 @@ export const NOBODY: SegmentWinner = { sellerId: null, mine: false };
 
 /** One item's payload (GetOffersResult: { status, Offers: [{ SellerId, IsBuyBoxWinner, MyOffer, PrimeInformation }] }). */
 export function featuredOffersOf(payload: unknown): FeaturedOffers {
-  const status = field(payload, "status") ?? field(payload, "Status");
-  const offers = field(payload, "Offers");
-  const total = field(payload, "Summary", "TotalOfferCount");
+  const status = at(payload, "status") ?? at(payload, "Status");
+  const offers = at(payload, "Offers");
+  const total = at(payload, "Summary", "TotalOfferCount");
   // No offer at all (Amazon's example: NoBuyableOffers, TotalOfferCount 0): nobody holds the Buy Box, known.
   // Offers counted but none listed (not processed yet) is unknown, never "nobody".
   if (Array.isArray(offers) && offers.length === 0 && (status === "Success" || status === "NoBuyableOffers")) {
@@ -43,12 +44,12 @@ export function featuredOffersOf(payload: unknown): FeaturedOffers {
   // Any other status (offers not processed yet, an error): unknown.
   if (typeof status === "string" && status !== "Success") return UNKNOWN_BUY_BOX;
   if (!Array.isArray(offers)) return UNKNOWN_BUY_BOX;
-  const winners = offers.filter((offer) => field(offer, "IsBuyBoxWinner") === true);
+  const winners = offers.filter((offer) => at(offer, "IsBuyBoxWinner") === true);
   const winnerOf = (offer: unknown): SegmentWinner => ({
-    sellerId: typeof field(offer, "SellerId") === "string" && field(offer, "SellerId") !== "" ? (field(offer, "SellerId") as string) : null,
-    mine: field(offer, "MyOffer") === true,
+    sellerId: typeof at(offer, "SellerId") === "string" && at(offer, "SellerId") !== "" ? (at(offer, "SellerId") as string) : null,
+    mine: at(offer, "MyOffer") === true,
   });
-  const isPrime = (offer: unknown) => field(offer, "PrimeInformation", "IsPrime") === true;
+  const isPrime = (offer: unknown) => at(offer, "PrimeInformation", "IsPrime") === true;
   const prime = winners.find(isPrime);
   const other = winners.find((offer) => !isPrime(offer));
   if (!prime && !other) return UNKNOWN_BUY_BOX;
@@ -64,11 +65,11 @@ export function featuredOffersOf(payload: unknown): FeaturedOffers {
 export function featuredOffersByAsin(body: unknown, requested: readonly string[]): Map<string, FeaturedOffers> {
   const wanted = new Set(requested);
   const result = new Map<string, FeaturedOffers>();
-  const responses = field(body, "responses");
+  const responses = at(body, "responses");
   for (const response of Array.isArray(responses) ? responses : []) {
-    const asin = field(response, "request", "Asin") ?? field(response, "body", "payload", "ASIN");
-    if (typeof asin !== "string" || !wanted.has(asin) || field(response, "status", "statusCode") !== 200) continue;
-    result.set(asin, featuredOffersOf(field(response, "body", "payload")));
+    const asin = at(response, "request", "Asin") ?? at(response, "body", "payload", "ASIN");
+    if (typeof asin !== "string" || !wanted.has(asin) || at(response, "status", "statusCode") !== 200) continue;
+    result.set(asin, featuredOffersOf(at(response, "body", "payload")));
   }
   return result;
 }
@@ -108,13 +109,4 @@ export function lostSegments(
   if (before.holdsPrime === true && now.holdsPrime === false) lost.push("Prime");
   if (before.holdsNonPrime === true && now.holdsNonPrime === false) lost.push("non-Prime");
   return lost;
-}
-
-function field(value: unknown, ...path: string[]): unknown {
-  let step = value;
-  for (const key of path) {
-    if (typeof step !== "object" || step === null || Array.isArray(step)) return undefined;
-    step = (step as Record<string, unknown>)[key];
-  }
-  return step;
 }

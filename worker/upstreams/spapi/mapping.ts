@@ -5,6 +5,7 @@
  * - Product Pricing v0 getItemOffersBatch: { responses: [{ status: { statusCode }, body: { payload:
  *   { ASIN, Offers: [{ SellerId, IsBuyBoxWinner }] } }, request: { Asin } }] }.
  */
+import { at } from "../../shared/json-path";
 import type { FeaturedOffers } from "./buybox";
 
 export interface InventorySummariesPayload {
@@ -34,16 +35,16 @@ export function isNewCondition(condition: unknown): boolean {
 /** One page of inventory: fulfillable New-condition units per ASIN (summed over SKUs) and the next page's token. */
 export function fulfillableUnitsPage(body: InventorySummariesPayload): { units: Map<string, number>; nextToken?: string } {
   const units = new Map<string, number>();
-  const summaries: unknown = field(body, "payload", "inventorySummaries");
+  const summaries: unknown = at(body, "payload", "inventorySummaries");
   for (const summary of Array.isArray(summaries) ? summaries : []) {
-    const asin = text(field(summary, "asin"));
-    const quantity = field(summary, "inventoryDetails", "fulfillableQuantity");
+    const asin = text(at(summary, "asin"));
+    const quantity = at(summary, "inventoryDetails", "fulfillableQuantity");
     // A unit count is a non-negative integer; anything else is not shown as stock.
     if (!asin || typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 0) continue;
-    if (!isNewCondition(field(summary, "condition"))) continue;
+    if (!isNewCondition(at(summary, "condition"))) continue;
     units.set(asin, (units.get(asin) ?? 0) + quantity);
   }
-  return { units, nextToken: text(field(body, "pagination", "nextToken")) };
+  return { units, nextToken: text(at(body, "pagination", "nextToken")) };
 }
 
 /** Who holds an ASIN's Buy Box: SP-API can name two winners (e.g. a Prime and a non-Prime offer). */
@@ -64,14 +65,14 @@ export function buyBoxStates(body: ItemOffersBatchPayload, requested: readonly s
   const wanted = new Set(requested);
   const states = new Map<string, BuyBoxState>();
   for (const response of Array.isArray(body.responses) ? body.responses : []) {
-    const asin = text(field(response, "request", "Asin")) ?? text(field(response, "body", "payload", "ASIN"));
-    if (!asin || !wanted.has(asin) || field(response, "status", "statusCode") !== 200) continue;
-    const offers = field(response, "body", "payload", "Offers");
+    const asin = text(at(response, "request", "Asin")) ?? text(at(response, "body", "payload", "ASIN"));
+    if (!asin || !wanted.has(asin) || at(response, "status", "statusCode") !== 200) continue;
+    const offers = at(response, "body", "payload", "Offers");
     if (!Array.isArray(offers)) continue;
-    const winning = offers.filter((offer) => field(offer, "IsBuyBoxWinner") === true);
+    const winning = offers.filter((offer) => at(offer, "IsBuyBoxWinner") === true);
     states.set(asin, {
-      winners: winning.flatMap((offer) => (text(field(offer, "SellerId")) ? [text(field(offer, "SellerId"))!] : [])),
-      mine: winning.some((offer) => field(offer, "MyOffer") === true),
+      winners: winning.flatMap((offer) => (text(at(offer, "SellerId")) ? [text(at(offer, "SellerId"))!] : [])),
+      mine: winning.some((offer) => at(offer, "MyOffer") === true),
     });
   }
   return states;
@@ -85,15 +86,6 @@ export function holdsBuyBox(state: BuyBoxState, sellerId: string): boolean {
 /** The Buy Box holder to record: the seller when they hold it (one of two, say), else the first winner. */
 export function buyBoxHolder(state: BuyBoxState, sellerId: string): string | null {
   return holdsBuyBox(state, sellerId) ? sellerId : (state.winners[0] ?? null);
-}
-
-function field(value: unknown, ...path: string[]): unknown {
-  let step = value;
-  for (const key of path) {
-    if (typeof step !== "object" || step === null || Array.isArray(step)) return undefined;
-    step = (step as Record<string, unknown>)[key];
-  }
-  return step;
 }
 
 function text(value: unknown): string | undefined {

@@ -56,6 +56,23 @@ describe("nightly retention of demo accounts and sessions", () => {
     expect((await env.BRANDING.list({ prefix: `logos/${recent}/` })).objects).toHaveLength(1);
   });
 
+  it("lists the logos once for all the idle demo accounts it deletes, not once per account", async () => {
+    const idle = [];
+    for (let i = 0; i < 3; i++) idle.push(await seedDemo(NOW - 8 * DAY_MS, NOW - 30 * DAY_MS));
+    const recent = await seedDemo(NOW - 6 * DAY_MS, NOW - 30 * DAY_MS);
+    for (const id of [...idle, recent]) await env.BRANDING.put(`logos/${id}/${"b".repeat(32)}`, "PNG");
+    const listed: (string | undefined)[] = [];
+    const branding = new Proxy(env.BRANDING, {
+      get: (bucket, name) => (name === "list" ? (options?: R2ListOptions) => (listed.push(options?.prefix), bucket.list(options)) : Reflect.get(bucket, name).bind(bucket)),
+    });
+
+    await runRetention(buildServices({ ...env, BRANDING: branding }), NOW);
+
+    expect(listed.filter((prefix) => prefix?.startsWith("logos/"))).toEqual(["logos/"]);
+    for (const id of idle) expect((await env.BRANDING.list({ prefix: `logos/${id}/` })).objects).toHaveLength(0);
+    expect((await env.BRANDING.list({ prefix: `logos/${recent}/` })).objects).toHaveLength(1);
+  });
+
   it("deletes in chunks until every idle demo account is gone", async () => {
     const ids = [];
     for (let i = 0; i < 7; i++) ids.push(await seedDemo(NOW - 9 * DAY_MS, NOW - 9 * DAY_MS));

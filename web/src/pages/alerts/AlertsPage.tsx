@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { LoadFailed } from "../../components/LoadFailed";
 import { fetchAlerts } from "../../api/alerts";
-import { ConnectionPicker, useConnectionParam } from "../../components/ConnectionPicker";
+import { ConnectionPicker, useConnectionList, useConnectionParam } from "../../components/ConnectionPicker";
 import { useResource } from "../../api/use-resource";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { formatCount } from "../../lib/format";
@@ -28,6 +28,7 @@ export function AlertsPage() {
 
 function AlertsScreen() {
   const connection = useConnectionParam();
+  const connections = useConnectionList();
   const fetcher = useCallback((signal: AbortSignal) => fetchAlerts(signal, connection), [connection]);
   const [alerts, reload] = useResource(fetcher);
   const [modalOpen, setModalOpen] = useState(false);
@@ -46,7 +47,7 @@ function AlertsScreen() {
           </button>
         )}
       </div>
-      <ConnectionPicker />
+      <ConnectionPicker connections={connections} />
       <AlertInfoCards />
 
       <section className="alerts-list" aria-labelledby="alerts-list-heading">

@@ -129,7 +129,7 @@ export function WatchlistSection({
                     Remove
                   </button>
                 )}
-                {itemRefusal?.key === itemKey(item) && <LimitMessage className="field-error watchlist__refusal" text={itemRefusal.text} />}
+                {itemRefusal?.key === itemKey(item) && <LimitMessage className="field-error refusal" text={itemRefusal.text} />}
               </li>
             ))}
           </ul>

@@ -1,9 +1,10 @@
 import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
+import type { ConnectionList } from "@contract/connections";
 import type { DashboardResponse } from "@contract/dashboard";
 import type { Marketplace } from "@contract/marketplaces";
 import { fetchDashboard } from "../../api/dashboard";
-import { useResource } from "../../api/use-resource";
+import { useResource, type Resource } from "../../api/use-resource";
 import { rankDirection } from "@contract/rank-scale";
 import { formatCount, formatRank } from "../../lib/format";
 import { WatchlistSection } from "../alerts/WatchlistSection";
@@ -16,8 +17,11 @@ import { TrackedTable, type TableSort } from "./TrackedTable";
 import "../../styles/seller.css";
 import "../../styles/dashboard.css";
 
-/** KPI cards and the tracked-ASIN table of the signed-in user, optionally for one brand. */
-export function DashboardOverview({ brand, connection }: { brand?: string; connection?: string }) {
+/**
+ * KPI cards and the tracked-ASIN table of the signed-in user, optionally for one brand or one of
+ * `connections` (the page's list, for its picker).
+ */
+export function DashboardOverview({ brand, connection, connections }: { brand?: string; connection?: string; connections: Resource<ConnectionList> }) {
   const id = useId();
   const [marketplace, setMarketplace] = useState<Marketplace | "">("");
   const [sort, setSort] = useState<TableSort>({ key: "rank", ascending: true });
@@ -42,7 +46,7 @@ export function DashboardOverview({ brand, connection }: { brand?: string; conne
 
   const none = (data.page?.total ?? data.rows.length) === 0 && !marketplace && !brand;
   // One client with no rows is not an empty workspace: the onboarding would list every client's ASINs.
-  if (none && connection) return <EmptyClient connection={connection} />;
+  if (none && connection) return <EmptyClient connection={connection} connections={connections} />;
   if (none) return <EmptyDashboard demo={data.demo} onRefreshed={reload} />;
   return (
     <section className="dashboard" aria-labelledby={`${id}-title`} aria-busy={dashboard.status === "loading"}>

@@ -1,13 +1,12 @@
 import { Link, useLocation } from "react-router-dom";
-import { fetchConnections } from "../../api/connections";
-import { useResource } from "../../api/use-resource";
+import type { ConnectionList } from "@contract/connections";
+import type { Resource } from "../../api/use-resource";
 
 /**
  * The dashboard filtered to one seller account that has no data on any tracked ASIN yet. Not the
  * workspace's onboarding: its watchlist and "You now track N" are every client's, not this one's.
  */
-export function EmptyClient({ connection }: { connection: string }) {
-  const [connections] = useResource(fetchConnections);
+export function EmptyClient({ connection, connections }: { connection: string; connections: Resource<ConnectionList> }) {
   const { pathname, search } = useLocation();
   const name = connections.status === "success" ? connections.data.connections.find((row) => row.id === connection)?.name : undefined;
   const all = new URLSearchParams(search);

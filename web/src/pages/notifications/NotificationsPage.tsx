@@ -159,7 +159,7 @@ function NotificationItem({ notification, busy, canMarkRead, refusal, onMarkRead
         </button>
       )}
       {refusal !== null && (
-        <p className="field-error notification__refusal" role="alert">
+        <p className="field-error refusal" role="alert">
           {refusal}
         </p>
       )}

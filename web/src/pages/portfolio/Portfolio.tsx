@@ -11,7 +11,7 @@ import { formatPercent, KpiCard, RankChangeNote, SourceLine, TableScroll } from 
 import { PortfolioEmpty } from "./PortfolioEmpty";
 import { PortfolioHeatmap } from "./PortfolioHeatmap";
 import { PortfolioClients, STATUS_TEXT } from "./PortfolioClients";
-import { ConnectionPicker, useConnectionParam } from "../../components/ConnectionPicker";
+import { ConnectionPicker, useConnectionList, useConnectionParam } from "../../components/ConnectionPicker";
 import { useWorkspaces } from "../../state/workspaces";
 import "../../styles/dashboard.css";
 
@@ -27,6 +27,7 @@ export function Portfolio() {
   const rangeParam = params.get("range") ?? "7d";
   const range = (HISTORY_RANGES as readonly string[]).includes(rangeParam) ? (rangeParam as HistoryRange) : "7d";
   const connection = useConnectionParam();
+  const connections = useConnectionList();
   const fetcher = useCallback(
     (signal: AbortSignal) => fetchPortfolio({ marketplace, brand: brand || undefined, category: category || undefined, range, connection }, signal),
     [marketplace, brand, category, range, connection],
@@ -66,7 +67,7 @@ export function Portfolio() {
   return (
     <div className="container seller-page portfolio">
       <h1>Portfolio</h1>
-      <ConnectionPicker label="Client" />
+      <ConnectionPicker label="Client" connections={connections} />
       <Filters data={shown} values={{ marketplace: marketplace ?? shown?.marketplace ?? "", brand, category, range }} onChange={set} />
       {filtered && (
         <p>

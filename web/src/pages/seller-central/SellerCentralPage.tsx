@@ -3,7 +3,7 @@ import type { UserStatus } from "@contract/account";
 import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { CatalogFetch } from "./CatalogFetch";
-import { ConnectionPicker, useConnectionParam } from "../../components/ConnectionPicker";
+import { ConnectionPicker, useConnectionList, useConnectionParam } from "../../components/ConnectionPicker";
 import { useWorkspaces } from "../../state/workspaces";
 import { DashboardOverview } from "../dashboard/DashboardOverview";
 import "../../styles/seller.css";
@@ -19,6 +19,7 @@ export function SellerCentralPage() {
 
 function SellerDashboard({ user }: { user: UserStatus }) {
   const connection = useConnectionParam();
+  const connections = useConnectionList();
   return (
     <div className="container seller-page seller-page--wide">
       <div className="card seller-header">
@@ -32,8 +33,8 @@ function SellerDashboard({ user }: { user: UserStatus }) {
       </div>
       {!user.connected && <DemoDataWarning demo={user.demo} />}
       {/* Above what it filters: the dashboard and the catalog fetch. */}
-      <ConnectionPicker />
-      {(user.connected || user.demo) && <DashboardOverview connection={connection} />}
+      <ConnectionPicker connections={connections} />
+      {(user.connected || user.demo) && <DashboardOverview connection={connection} connections={connections} />}
       <CatalogFetch defaultMarketplace={user.marketplace} />
     </div>
   );

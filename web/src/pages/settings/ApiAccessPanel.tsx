@@ -1,7 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { fetchSubscription } from "../../api/billing";
-import { useResource } from "../../api/use-resource";
 import { LoadFailed } from "../../components/LoadFailed";
 import { API_KEY_NAME_MAX_LENGTH, type ApiKeyList } from "@contract/api-keys";
 import { PRO_PLAN } from "@contract/plans";
@@ -14,9 +12,6 @@ import { useApiKeys, type KeyAction } from "./use-api-keys";
 export function ApiAccessPanel() {
   const keys = useApiKeys();
   const { keys: load } = keys;
-  // Only for the plan's name: the hourly figure is the keys list's, which an Enterprise contract may set.
-  const [subscription] = useResource(fetchSubscription);
-  const planName = subscription.status === "success" ? subscription.data.plan_name : null;
   return (
     <div className="settings-panel">
       <h2>API Access</h2>
@@ -30,12 +25,12 @@ export function ApiAccessPanel() {
         </p>
       )}
       {load.status === "error" && <LoadFailed message={load.message ?? "Your API keys could not be loaded."} onRetry={keys.reload} />}
-      {load.status === "success" && <KeysScreen list={load.data} planName={planName} state={keys} />}
+      {load.status === "success" && <KeysScreen list={load.data} state={keys} />}
     </div>
   );
 }
 
-function KeysScreen({ list, planName, state }: { list: ApiKeyList; planName: string | null; state: ReturnType<typeof useApiKeys> }) {
+function KeysScreen({ list, state }: { list: ApiKeyList; state: ReturnType<typeof useApiKeys> }) {
   if (list.requestsPerHour === null) {
     return (
       <>
@@ -55,8 +50,7 @@ function KeysScreen({ list, planName, state }: { list: ApiKeyList; planName: str
   return (
     <>
       <p>
-        Up to <strong>{formatCount(list.requestsPerHour)} requests per hour</strong> across your keys on{" "}
-        {planName === null ? "your plan" : `the ${planName} plan`}.
+        Up to <strong>{formatCount(list.requestsPerHour)} requests per hour</strong> across your keys on the {list.planName} plan.
       </p>
       <p role="status">
         This hour: <strong>{formatCount(list.usedThisHour)}</strong> of {formatCount(list.requestsPerHour)} requests used.

@@ -1,5 +1,6 @@
 import { Fragment, useState } from "react";
 import type { ApiKeyView } from "@contract/api-keys";
+import { RefusalRow } from "../../components/LimitMessage";
 import { formatCount, formatUtc } from "../../lib/format";
 
 interface Props {
@@ -77,15 +78,7 @@ export function ApiKeyTable({ keys, busy, onRotate, onRevoke, refusal = null }: 
                   </div>
                 </td>
               </tr>
-              {refusal?.keyId === key.id && (
-                <tr>
-                  <td colSpan={7}>
-                    <p className="field-error api-keys__refusal" role="alert">
-                      {refusal.message}
-                    </p>
-                  </td>
-                </tr>
-              )}
+              {refusal?.keyId === key.id && <RefusalRow columns={7} text={refusal.message} />}
             </Fragment>
           ))}
         </tbody>

@@ -214,7 +214,7 @@ function ConnectAnother({ onStart }: { onStart: (marketplace: AccountMarketplace
       </div>
       <button type="submit" className="button button--primary" disabled={busy}>{busy ? "Connecting..." : "Connect seller account"}</button>
       {/* By the button, below the list: the section's own line may be out of view. */}
-      {refusal !== null && <p className="field-error connections__add-refusal" role="alert">{refusal}</p>}
+      {refusal !== null && <p className="field-error refusal" role="alert">{refusal}</p>}
     </form>
   );
 }

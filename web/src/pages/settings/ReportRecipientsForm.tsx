@@ -78,7 +78,7 @@ export function ReportRecipientsForm({ readOnly }: { readOnly: boolean }) {
                 </button>
               )}
               {removeRefusal?.email === recipient.email && (
-                <p className="field-error branding-recipients__refusal" role="alert">
+                <p className="field-error refusal" role="alert">
                   {removeRefusal.text}
                 </p>
               )}

@@ -5,7 +5,7 @@ import { errorMessage } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
 import { changeRole, fetchTeam, leaveWorkspace, removeMember } from "../../api/workspaces";
 import { ConfirmButton } from "../../components/ConfirmButton";
-import { LimitMessage } from "../../components/LimitMessage";
+import { LimitMessage, RefusalRow } from "../../components/LimitMessage";
 import { LoadFailed } from "../../components/LoadFailed";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { formatUtc } from "../../lib/format";
@@ -131,13 +131,7 @@ function TeamScreen({ demo }: { demo: boolean }) {
                           )}
                         </td>
                       </tr>
-                      {refusal !== null && (
-                        <tr className="team-table__refusal">
-                          <td colSpan={4}>
-                            <LimitMessage text={refusal} inline />
-                          </td>
-                        </tr>
-                      )}
+                      {refusal !== null && <RefusalRow columns={4} text={refusal} />}
                     </Fragment>
                   );
                 })}
