@@ -71,6 +71,27 @@ describe("ExportButtons", () => {
     expect(screen.getByRole("link", { name: "See Pro pricing" }).getAttribute("href")).toBe("/pricing");
   });
 
+  it("offers Pro where Pro lifts the refusal (a plan limit), not for a per-minute lookup limit that waiting lifts", async () => {
+    mockFetch(() =>
+      new Response(JSON.stringify({ detail: "Too many lookups: at most 30 a minute. Try again in 20 seconds." }), {
+        status: 429,
+        headers: { "Content-Type": "application/json", "Retry-After": "20" },
+      }),
+    );
+    const user = renderButtons();
+    await user.click(screen.getByRole("button", { name: "Export compare as CSV" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("Try again in 20 seconds.");
+    expect(screen.queryByRole("link", { name: "See Pro pricing" })).toBeNull();
+  });
+
+  it("offers Pro for a compare beyond the Free plan (403)", async () => {
+    mockFetch(() => jsonResponse({ detail: "Your Free plan compares up to 5 ASINs at once; you asked for 6.", code: "plan_limit" }, 403));
+    const user = renderButtons();
+    await user.click(screen.getByRole("button", { name: "Export compare as PDF" }));
+    await screen.findByRole("alert");
+    expect(screen.getByRole("link", { name: "See Pro pricing" }).getAttribute("href")).toBe("/pricing");
+  });
+
   it("reads the file name from Content-Disposition", () => {
     expect(attachmentName('attachment; filename="ranklayer-alerts-2026-11-23.pdf"', "x")).toBe("ranklayer-alerts-2026-11-23.pdf");
     expect(attachmentName(null, "fallback.csv")).toBe("fallback.csv");

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import { ApiError, errorMessage } from "../api/api-error";
+import { errorMessage, liftedByPlan } from "../api/api-error";
 import { downloadExport, type ExportDownload, type ExportFormat } from "../api/exports";
 import "../styles/exports.css";
 
@@ -13,7 +13,7 @@ interface ExportButtonsProps {
   disabled?: boolean;
 }
 
-type State = { status: "idle" } | { status: "busy"; format: ExportFormat; received: number } | { status: "done"; download: ExportDownload } | { status: "error"; message: string; quota: boolean };
+type State = { status: "idle" } | { status: "busy"; format: ExportFormat; received: number } | { status: "done"; download: ExportDownload } | { status: "error"; message: string; upgrade: boolean };
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} kB`;
 
@@ -24,7 +24,7 @@ const doneText = ({ name, quota }: ExportDownload) =>
 /**
  * CSV and PDF download buttons for one view. One export at a time: while a file is being
  * prepared both buttons are disabled (a double click cannot start a second) and the progress
- * is announced; a refusal (the Free daily quota) says why, with the way to Pro.
+ * is announced; a refusal says why, with the way to Pro when Pro lifts it.
  */
 export function ExportButtons({ dataset, params, what, disabled = false }: ExportButtonsProps) {
   const [state, setState] = useState<State>({ status: "idle" });
@@ -41,7 +41,8 @@ export function ExportButtons({ dataset, params, what, disabled = false }: Expor
       setState({
         status: "error",
         message: errorMessage(error, "The export failed. Please try again."),
-        quota: error instanceof ApiError && error.status === 429,
+        // The way to Pro where Pro lifts the refusal: a plan limit, the daily exports, the month's lookups; not a per-minute limit.
+        upgrade: liftedByPlan(error),
       });
     } finally {
       running.current = false;
@@ -75,7 +76,7 @@ export function ExportButtons({ dataset, params, what, disabled = false }: Expor
       </p>
       {state.status === "error" && (
         <p className="field-error refusal" role="alert">
-          {state.message} {state.quota && <Link to="/pricing">See Pro pricing</Link>}
+          {state.message} {state.upgrade && <Link to="/pricing">See Pro pricing</Link>}
         </p>
       )}
     </div>
