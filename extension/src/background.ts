@@ -8,6 +8,10 @@ import { API_ORIGIN } from "./api-origin";
 import { ExtensionService } from "./extension-service";
 import type { ExtensionRequest } from "./messages";
 import { senderMayAsk } from "./sender-check";
+import { keepFromContentScripts } from "./storage-access";
+
+// First, before any key is saved: content scripts (in Amazon's renderer) must not read the key.
+void keepFromContentScripts(chrome.storage.local);
 
 const service = new ExtensionService({ fetch: (input, init) => fetch(input, init), store: chrome.storage.local, apiOrigin: API_ORIGIN });
 

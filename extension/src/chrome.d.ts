@@ -30,6 +30,8 @@ declare namespace chrome {
       get(keys: string | string[] | null): Promise<Record<string, unknown>>;
       set(items: Record<string, unknown>): Promise<void>;
       remove(keys: string | string[]): Promise<void>;
+      /** Chromium (local, sync, session); Firefox: session only. */
+      setAccessLevel?(options: { accessLevel: "TRUSTED_CONTEXTS" | "TRUSTED_AND_UNTRUSTED_CONTEXTS" }): Promise<void>;
     }
     const local: StorageArea;
     const onChanged: { addListener(listener: (changes: Record<string, { newValue?: unknown }>, area: string) => void): void };

@@ -26,6 +26,7 @@ function runAsin(): string {
 }
 const US_ASIN = runAsin();
 const DE_ASIN = runAsin();
+const KEY_CHECK_ASIN = runAsin();
 const SEARCH_ASINS = Array.from({ length: 12 }, runAsin);
 
 let fixtures: AmazonFixtures;
@@ -89,6 +90,25 @@ async function openAmazon(path: string, host = "www.amazon.com"): Promise<Page> 
 /** The panel's shadow content (Playwright's locators pierce open shadow roots). */
 function panelOf(page: Page): Locator {
   return page.locator(PANEL).getByRole("region", { name: "RankLayer" });
+}
+
+/**
+ * Opens an Amazon page and returns a way to run an expression in the content script's own world
+ * (Chromium's isolated world named after the extension), where a compromised page could reach.
+ */
+async function openWithContentWorld(path: string, host = "www.amazon.com"): Promise<{ page: Page; inContentScript: (expression: string) => Promise<unknown> }> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const worlds: { id: number; name: string }[] = [];
+  cdp.on("Runtime.executionContextCreated", (event) => worlds.push(event.context));
+  await cdp.send("Runtime.enable");
+  await page.goto(`https://${host}${path}`);
+  await expect.poll(() => worlds.filter((world) => world.name.startsWith("RankLayer")).length).toBeGreaterThan(0);
+  const contextId = worlds.filter((world) => world.name.startsWith("RankLayer")).at(-1)!.id;
+  return {
+    page,
+    inContentScript: async (expression) => (await cdp.send("Runtime.evaluate", { contextId, expression, awaitPromise: true, returnByValue: true })).result.value,
+  };
 }
 
 function callsTo(path: string): string[] {
@@ -161,6 +181,15 @@ describe("the extension connected on Pro", () => {
     expect(keys).toContain("Browser extension");
     await connect.close();
     await options.close();
+  });
+
+  it("keeps the key out of reach of the content script running in Amazon's page", async () => {
+    const { page, inContentScript } = await openWithContentWorld(`/dp/${KEY_CHECK_ASIN}`);
+    const read = await inContentScript(
+      "chrome.storage.local.get(null).then((items) => JSON.stringify(items), (error) => `refused: ${error.message}`)",
+    );
+    expect(read).toBe("refused: Access to storage is not allowed from this context.");
+    await page.close();
   });
 
   it("shows 30 and 90 days on a DE product, and Track puts it on the watchlist on the server", async () => {
