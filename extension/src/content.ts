@@ -4,7 +4,8 @@
  */
 import type { Marketplace } from "../../worker/contract/marketplaces";
 import type { ActionAnswer, ExtensionRequest, ProductAnswer, RanksAnswer } from "./messages";
-import { batchesOfTen, panelAnchor, readAmazonPage, searchResults } from "./page-reader";
+import { batchesOfTen, panelAnchor, readAmazonPage, sameProduct, searchResults, type AmazonPage } from "./page-reader";
+import { watchAddress } from "./address-watch";
 import { createPanelHost, PANEL_HOST_ID, renderPanel, type PanelActions } from "./panel/panel-view";
 import { addBadge, badgeTitle, batchBadges } from "./search-badges";
 import { whenVisible } from "./visibility";
@@ -14,6 +15,9 @@ function ask<T>(request: ExtensionRequest): Promise<T> {
 }
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** The product the panel is for: the page's address may move to another variant without a reload. */
+let current: AmazonPage = null;
 
 async function showPanel(asin: string, marketplace: Marketplace): Promise<void> {
   if (document.getElementById(PANEL_HOST_ID)) return;
@@ -45,6 +49,22 @@ async function showRanks(marketplace: Marketplace): Promise<void> {
   }
 }
 
+/** The panel for `page`, once the tab is visible, if the address still names it then. */
+function panelFor(page: Extract<AmazonPage, { kind: "product" }>): void {
+  current = page;
+  whenVisible(document, () => {
+    if (current === page) void showPanel(page.asin, page.marketplace);
+  });
+}
+
 const page = readAmazonPage(location.href);
-if (page?.kind === "product") whenVisible(document, () => void showPanel(page.asin, page.marketplace));
-else if (page?.kind === "search") whenVisible(document, () => void showRanks(page.marketplace));
+if (page?.kind === "product") {
+  panelFor(page);
+  // Another variant chosen: the panel (and Track, Alert) must be for the ASIN now in the address.
+  watchAddress(window, (href) => {
+    const next = readAmazonPage(href);
+    if (next?.kind !== "product" || sameProduct(current, next)) return;
+    document.getElementById(PANEL_HOST_ID)?.remove();
+    panelFor(next);
+  });
+} else if (page?.kind === "search") whenVisible(document, () => void showRanks(page.marketplace));

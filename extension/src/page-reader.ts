@@ -29,6 +29,11 @@ export function readAmazonPage(href: string): AmazonPage {
   return null;
 }
 
+/** Whether two readings name the same product (Amazon rewrites `?th=1&psc=1` and the slug on the same one). */
+export function sameProduct(a: AmazonPage, b: AmazonPage): boolean {
+  return a?.kind === "product" && b?.kind === "product" && a.asin === b.asin && a.marketplace === b.marketplace;
+}
+
 /** Search results with their ASINs, in page order (sponsored and organic alike; repeats once). */
 export function searchResults(root: ParentNode): { asin: string; element: HTMLElement }[] {
   const seen = new Set<string>();

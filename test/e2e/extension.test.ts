@@ -27,6 +27,7 @@ function runAsin(): string {
 const US_ASIN = runAsin();
 const DE_ASIN = runAsin();
 const KEY_CHECK_ASIN = runAsin();
+const VARIANT_ASIN = runAsin();
 const SEARCH_ASINS = Array.from({ length: 12 }, runAsin);
 
 let fixtures: AmazonFixtures;
@@ -147,6 +148,23 @@ describe("the extension without a key", () => {
     await expect.poll(() => panelOf(page).getByText("Best Sellers Rank").count()).toBe(1);
     expect(await panelOf(page).getByText(/when this product was last looked up\.$/).count()).toBe(1);
     expect(apiCalls.slice(before)).toEqual([]);
+    await page.close();
+  });
+
+  it("follows the variant picker: a new ASIN put in the address without a reload gets its own panel", async () => {
+    const page = await openAmazon(`/Echo-Dot/dp/${US_ASIN}`);
+    await expect.poll(() => panelOf(page).getByText("Best Sellers Rank").count()).toBe(1);
+    const before = apiCalls.length;
+    // What Amazon's twister does on a size or colour: the same document, the variant's address.
+    await page.evaluate((asin) => history.replaceState(null, "", `/Echo-Dot/dp/${asin}?th=1&psc=1`), VARIANT_ASIN);
+    await expect.poll(() => apiCalls.slice(before)).toEqual([`GET /api/v1/lookup?asin=${VARIANT_ASIN}&marketplace=US&history=7`]);
+    await expect.poll(() => panelOf(page).getByText("Best Sellers Rank").count()).toBe(1);
+    expect(await page.locator(PANEL).count()).toBe(1);
+    // The same variant's address rewritten (Amazon adds and drops ?th=1&psc=1) is not a new product.
+    await page.evaluate((asin) => history.replaceState(null, "", `/dp/${asin}`), VARIANT_ASIN);
+    await page.waitForTimeout(1500);
+    expect(apiCalls.slice(before)).toHaveLength(1);
+    expect(await page.locator(PANEL).count()).toBe(1);
     await page.close();
   });
 
