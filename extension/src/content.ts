@@ -8,6 +8,7 @@ import { batchesOfTen, panelAnchor, readAmazonPage, sameProduct, searchResults, 
 import { watchAddress } from "./address-watch";
 import { createPanelHost, PANEL_HOST_ID, renderPanel, type PanelActions } from "./panel/panel-view";
 import { addBadge, badgeTitle, batchBadges } from "./search-badges";
+import { unansweredSentence } from "./panel/format";
 import { whenVisible } from "./visibility";
 
 function ask<T>(request: ExtensionRequest): Promise<T> {
@@ -35,7 +36,7 @@ async function showPanel(asin: string, marketplace: Marketplace): Promise<void> 
     const answer = await ask<ProductAnswer>({ type: "product", asin, marketplace });
     renderPanel(root, { kind: "ready", answer }, actions, todayUtc());
   } catch (error) {
-    renderPanel(root, { kind: "failed", status: 0, detail: `The extension could not answer: ${String(error)}`, retryAfterSeconds: null }, actions, todayUtc());
+    renderPanel(root, { kind: "failed", status: 0, detail: unansweredSentence(error), retryAfterSeconds: null }, actions, todayUtc());
   }
 }
 
