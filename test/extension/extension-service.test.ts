@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { API_TIMEOUT_MS } from "../../extension/src/api-client";
 import type { KeyValueStore } from "../../extension/src/answer-cache";
 import { ExtensionService, KEY_STORAGE } from "../../extension/src/extension-service";
 import type { ProductAnswer, RanksAnswer } from "../../extension/src/messages";
@@ -112,6 +113,23 @@ describe("the background service", () => {
   it("says a network failure in words", async () => {
     const service = new ExtensionService({ fetch: () => Promise.reject(new TypeError("offline")), store: new MemoryStore(), apiOrigin: ORIGIN });
     expect((await service.product("B08N5WRWNW", "US")).lookup).toMatchObject({ ok: false, status: 0, detail: expect.stringMatching(/^Could not reach RankLayer/) });
+  });
+
+  it("gives up on an app that never answers, says so, and keeps nothing", async () => {
+    vi.useFakeTimers();
+    try {
+      // Hung: accepts the request and never answers, until the extension aborts it.
+      const hung = (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+      const store = new MemoryStore();
+      const service = new ExtensionService({ fetch: hung, store, apiOrigin: ORIGIN });
+      const pending = service.product("B08N5WRWNW", "US");
+      await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS);
+      expect((await pending).lookup).toEqual({ ok: false, status: 0, detail: "RankLayer did not answer in time. Try again in a moment.", retryAfterSeconds: null });
+      expect([...store.data.keys()]).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("needs a key for Track, Alert and search ranks, and calls nothing without one", async () => {
