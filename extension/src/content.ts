@@ -45,7 +45,12 @@ async function showRanks(marketplace: Marketplace): Promise<void> {
     const answer = await ask<RanksAnswer>({ type: "ranks", asins: batch.map((result) => result.asin), marketplace });
     const asins = batch.map((result) => result.asin);
     const { texts, stop } = batchBadges(answer, asins);
-    texts.forEach((text, index) => addBadge(batch[index]!.element, text, answer.ok ? badgeTitle(answer.items.find((item) => item.asin === asins[index])) : undefined));
+    texts.forEach((text, index) => {
+      // A rank goes beside every slot of its ASIN; a refusal is said once, on the first.
+      const slots = answer.ok ? batch[index]!.elements : batch[index]!.elements.slice(0, 1);
+      const title = answer.ok ? badgeTitle(answer.items.find((item) => item.asin === asins[index])) : undefined;
+      for (const slot of slots) addBadge(slot, text, title);
+    });
     if (stop) return;
   }
 }
