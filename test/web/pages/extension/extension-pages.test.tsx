@@ -41,6 +41,7 @@ describe("/extension/connect", () => {
       if (path === "/api/auth/xsrf") return jsonResponse({ token: "t" });
       if (path === "/api/notifications/unread-count") return jsonResponse({ unread: 0 });
       if (path === "/api/api-keys" && init.method === "POST") return post();
+      if (path === "/api/api-keys/k1" && init.method === "DELETE") return new Response(null, { status: 204 });
       return jsonResponse({ detail: `unexpected ${url}` }, 500);
     });
   }
@@ -81,6 +82,19 @@ describe("/extension/connect", () => {
     const post = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith("/api/api-keys") && init?.method === "POST");
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: "Browser extension" });
     expect(sendMessage).toHaveBeenCalledWith(EXTENSION_ID, { type: "ranklayer-connect", key: KEY }, expect.any(Function));
+  });
+
+  it("revokes the key it made when the extension refuses it, so no unused key stays active", async () => {
+    const fetchMock = signedIn(() => jsonResponse({ key: KEY, apiKey: { id: "k1", name: "Browser extension" } }, 201));
+    const sendMessage = vi.fn((_id: string, _message: unknown, reply: (answer: unknown) => void) => reply({ ok: false, detail: "Could not reach RankLayer. Check your connection and try again." }));
+    (globalThis as { chrome?: unknown }).chrome = { runtime: { sendMessage } };
+    const { user } = renderRoutes(`/extension/connect?extension=${EXTENSION_ID}`);
+    await user.click(await screen.findByRole("button", { name: "Connect the extension" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Could not reach RankLayer. Check your connection and try again. The key made for it was revoked: nothing is left active.",
+    );
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith("/api/api-keys/k1") && init?.method === "DELETE")).toBe(true);
+    expect(screen.getByRole("button", { name: "Connect the extension" })).toBeTruthy();
   });
 
   it("shows the key to paste when the browser cannot reach the extension (Firefox)", async () => {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { EXTENSION_ID_PATTERN, EXTENSION_KEY_NAME, RANKLAYER_EXTENSION_IDS } from "@contract/extension";
-import { createApiKey } from "../../api/api-keys";
+import { createApiKey, revokeApiKey } from "../../api/api-keys";
 import { ApiError, errorMessage } from "../../api/api-error";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { pageRuntime, sendKeyToExtension } from "./send-key";
@@ -50,11 +50,16 @@ export function ExtensionConnectPage() {
   async function connect() {
     setOutcome({ kind: "working" });
     try {
-      const { key } = await createApiKey(EXTENSION_KEY_NAME);
+      const { key, apiKey } = await createApiKey(EXTENSION_KEY_NAME);
       const reply = await sendKeyToExtension(pageRuntime(), extensionId, key);
       if (reply === "unreachable") setOutcome({ kind: "paste", key });
       else if (reply.ok) setOutcome({ kind: "connected" });
-      else setOutcome({ kind: "refused", detail: reply.detail, needsPro: false });
+      else {
+        // Nobody holds the key now: revoked at once, it neither stays usable nor counts toward the plan's keys.
+        const revoked = await revokeApiKey(apiKey.id).then(() => true, () => false);
+        const detail = revoked ? `${reply.detail} The key made for it was revoked: nothing is left active.` : reply.detail;
+        setOutcome({ kind: "refused", detail, needsPro: false });
+      }
     } catch (error) {
       // The server's reason, else words: never an internal message ("TypeError: Failed to fetch").
       const detail = errorMessage(error, CONNECT_FAILED);
