@@ -30,6 +30,9 @@ chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   return true;
 });
 
+// The toolbar button: where a new user looks first to connect the extension.
+chrome.action?.onClicked.addListener(() => void chrome.runtime.openOptionsPage());
+
 chrome.runtime.onMessageExternal?.addListener((message, sender, sendResponse) => {
   const fromSite = sender.origin === API_ORIGIN || (sender.url ?? "").startsWith(`${API_ORIGIN}/`);
   const connect = message as { type?: unknown; key?: unknown };

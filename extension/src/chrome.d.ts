@@ -36,6 +36,8 @@ declare namespace chrome {
     const local: StorageArea;
     const onChanged: { addListener(listener: (changes: Record<string, { newValue?: unknown }>, area: string) => void): void };
   }
+  /** Undefined where the manifest declares no `action`. */
+  const action: { onClicked: { addListener(listener: () => void): void; hasListeners(): boolean } } | undefined;
   namespace tabs {
     function create(options: { url: string }): Promise<unknown>;
   }

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { crc32, inflateRawSync } from "node:zlib";
-import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { chromium, type BrowserContext, type Locator, type Page, type Worker } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildExtension, type ExtensionBuild } from "../../extension/build.ts";
 import { CHROMIUM_EXTENSION_ID } from "../../worker/contract/extension.ts";
@@ -33,6 +33,7 @@ const SEARCH_ASINS = Array.from({ length: 12 }, runAsin);
 let fixtures: AmazonFixtures;
 let context: BrowserContext;
 let extensionId: string;
+let serviceWorker: Worker;
 let workDir: string;
 let build: ExtensionBuild;
 /** Every API call the extension's service worker made, as "METHOD /path?query". */
@@ -66,6 +67,7 @@ beforeAll(async () => {
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+  serviceWorker = worker;
   extensionId = new URL(worker.url()).host;
   // The manifest's key pins it: /extension/connect hands keys to RankLayer's ids only.
   expect(extensionId).toBe(CHROMIUM_EXTENSION_ID);
@@ -167,6 +169,12 @@ describe("the extension without a key", () => {
     expect(apiCalls.slice(before)).toHaveLength(1);
     expect(await page.locator(PANEL).count()).toBe(1);
     await page.close();
+  });
+
+  it("answers a click on its toolbar button (which opens the options)", async () => {
+    // The evaluated function runs in the service worker, where `chrome` exists.
+    const hasListener = await serviceWorker.evaluate(() => (globalThis as unknown as { chrome: { action?: { onClicked: { hasListeners(): boolean } } } }).chrome.action?.onClicked.hasListeners());
+    expect(hasListener).toBe(true);
   });
 
   it("adds nothing to pages that are not product pages, nor ranks to search pages without a key", async () => {
@@ -285,6 +293,7 @@ describe("the build", () => {
     expect(manifest.host_permissions).toEqual([`${appUrl}/*`]);
     expect(manifest.externally_connectable).toEqual({ matches: [`${appUrl}/*`] });
     expect(manifest.content_security_policy.extension_pages).toMatch(/^default-src 'none'; script-src 'self';/);
+    expect(manifest.action.default_title).toBe("RankLayer: connect or change your API key");
     const matches: string[] = manifest.content_scripts[0].matches;
     expect(matches).toHaveLength(9 * 5);
     expect(matches.every((pattern) => /^https:\/\/www\.amazon\.[a-z.]+\/(dp\/\*|\*\/dp\/\*|gp\/product\/\*|s\?\*|s\/\*)$/.test(pattern))).toBe(true);
