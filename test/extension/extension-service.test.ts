@@ -77,6 +77,21 @@ describe("the background service", () => {
     expect(api.calls).toHaveLength(2);
   });
 
+  it("shows a kept answer's free allowance as it stands now: the reset closer, and no old count once it has passed", async () => {
+    // The per-minute limit is the closer one: it resets in 40 seconds.
+    const api = fakeApi(() => json({ ...product, history }, 200, { "RateLimit-Limit": "30", "RateLimit-Remaining": "2", "RateLimit-Reset": "40" }));
+    let now = Date.parse("2026-11-25T10:00:00Z");
+    const service = new ExtensionService({ fetch: api.fetch, store: new MemoryStore(), apiOrigin: ORIGIN, now: () => now });
+    await service.product("B08N5WRWNW", "US");
+    now += 15_000;
+    expect((await service.product("B08N5WRWNW", "US")).lookup).toMatchObject({ remaining: 2, limit: 30, resetSeconds: 25 });
+    now += 3 * 3600_000;
+    const kept = await service.product("B08N5WRWNW", "US");
+    expect(kept.fromCache).toBe(true);
+    expect(kept.lookup).toMatchObject({ ok: true, remaining: null, limit: null, resetSeconds: null });
+    expect(api.calls).toHaveLength(1);
+  });
+
   it("sends the key from storage, asks for 90 days, and keeps keyed and anonymous answers apart", async () => {
     const api = productApi();
     const store = new MemoryStore();
