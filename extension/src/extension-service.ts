@@ -149,8 +149,9 @@ export class ExtensionService {
     if (!KEY_PATTERN.test(key)) return { ok: false, detail: "That is not a RankLayer API key: keys start with rl_live_ and have 51 characters." };
     const check = await this.call<unknown>(key, "/api/v1/compare/plan");
     if (!check.ok) return { ok: false, detail: check.detail };
-    await this.deps.store.set({ [KEY_STORAGE]: key });
+    // The kept answers go first: they were for the old key, and they make room in a full storage.
     await this.cache.clear();
+    await this.deps.store.set({ [KEY_STORAGE]: key });
     return { ok: true, status: { keyPrefix: keyPrefix(key) } };
   }
 

@@ -92,6 +92,28 @@ describe("the background service", () => {
     expect(api.calls).toHaveLength(1);
   });
 
+  it("still answers, and keeps the key, when extension storage is full", async () => {
+    /** chrome.storage.local refuses a write past its quota ("QUOTA_BYTES quota exceeded"). */
+    class FullStore extends MemoryStore {
+      override async set(items: Record<string, unknown>) {
+        const size = JSON.stringify(Object.fromEntries([...this.data, ...Object.entries(items)])).length;
+        if (size > 2_000) throw new Error("QUOTA_BYTES quota exceeded");
+        await super.set(items);
+      }
+    }
+    const store = new FullStore();
+    await store.set({ [KEY_STORAGE]: KEY });
+    const api = productApi();
+    const service = new ExtensionService({ fetch: api.fetch, store, apiOrigin: ORIGIN });
+    for (const asin of ["B000000001", "B000000002", "B000000003", "B000000004", "B000000005", "B000000006", "B000000007", "B000000008"]) {
+      const answer = await service.product(asin, "US");
+      expect(answer.lookup.ok, asin).toBe(true);
+    }
+    expect(store.data.get(KEY_STORAGE)).toBe(KEY);
+    // The latest answer was kept after the older ones made room.
+    expect((await service.product("B000000008", "US")).fromCache).toBe(true);
+  });
+
   it("sends the key from storage, asks for 90 days, and keeps keyed and anonymous answers apart", async () => {
     const api = productApi();
     const store = new MemoryStore();
