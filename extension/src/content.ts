@@ -6,6 +6,7 @@ import type { Marketplace } from "../../worker/contract/marketplaces";
 import type { ActionAnswer, ExtensionRequest, ProductAnswer, RanksAnswer } from "./messages";
 import { batchesOfTen, panelAnchor, readAmazonPage, sameProduct, searchResults, type AmazonPage } from "./page-reader";
 import { watchAddress } from "./address-watch";
+import { keepPanelInPage } from "./panel-keeper";
 import { createPanelHost, PANEL_HOST_ID, renderPanel, type PanelActions } from "./panel/panel-view";
 import { addBadge, badgeTitle, batchBadges } from "./search-badges";
 import { unansweredSentence } from "./panel/format";
@@ -19,6 +20,8 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** The product the panel is for: the page's address may move to another variant without a reload. */
 let current: AmazonPage = null;
+/** The panel shown for `current`, kept in the page if Amazon redraws around it. */
+let shownPanel: HTMLElement | null = null;
 
 async function showPanel(asin: string, marketplace: Marketplace): Promise<void> {
   if (document.getElementById(PANEL_HOST_ID)) return;
@@ -26,6 +29,7 @@ async function showPanel(asin: string, marketplace: Marketplace): Promise<void> 
   if (!anchor) return;
   const { host, root } = createPanelHost();
   anchor.element.insertAdjacentElement(anchor.position, host);
+  shownPanel = host;
   const actions: PanelActions = {
     track: () => ask<ActionAnswer>({ type: "track", asin, marketplace }),
     alert: (conditionType, threshold) => ask<ActionAnswer>({ type: "alert", asin, marketplace, conditionType, threshold }),
@@ -70,7 +74,9 @@ if (page?.kind === "product") {
   watchAddress(window, (href) => {
     const next = readAmazonPage(href);
     if (next?.kind !== "product" || sameProduct(current, next)) return;
+    shownPanel = null;
     document.getElementById(PANEL_HOST_ID)?.remove();
     panelFor(next);
   });
+  keepPanelInPage(document, () => shownPanel);
 } else if (page?.kind === "search") whenVisible(document, () => void showRanks(page.marketplace));

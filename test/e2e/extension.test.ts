@@ -165,6 +165,12 @@ describe("the extension without a key", () => {
     await expect.poll(() => apiCalls.slice(before)).toEqual([`GET /api/v1/lookup?asin=${VARIANT_ASIN}&marketplace=US&history=7`]);
     await expect.poll(() => panelOf(page).getByText("Best Sellers Rank").count()).toBe(1);
     expect(await page.locator(PANEL).count()).toBe(1);
+    // Amazon redraws the buy box column for the variant: the panel comes back, with no new request.
+    await page.evaluate(() => {
+      document.getElementById("rightCol")!.innerHTML = `<div id="desktop_buybox"><div id="buybox">The variant's offer</div></div>`;
+    });
+    await expect.poll(() => page.evaluate((selector) => document.querySelector(selector)?.previousElementSibling?.id, PANEL)).toBe("desktop_buybox");
+    expect(await panelOf(page).getByText("Best Sellers Rank").count()).toBe(1);
     // The same variant's address rewritten (Amazon adds and drops ?th=1&psc=1) is not a new product.
     await page.evaluate((asin) => history.replaceState(null, "", `/dp/${asin}`), VARIANT_ASIN);
     await page.waitForTimeout(1500);
