@@ -41,7 +41,7 @@ chrome.runtime.onMessageExternal?.addListener((message, sender, sendResponse) =>
     return undefined;
   }
   service.saveKey(connect.key).then(
-    (saved) => sendResponse((saved.ok ? { ok: true } : { ok: false, detail: saved.detail }) satisfies ExtensionConnectReply),
+    (saved) => sendResponse((saved.ok ? { ok: true, replacedKeyPrefix: saved.replacedKeyPrefix } : { ok: false, detail: saved.detail }) satisfies ExtensionConnectReply),
     (error: unknown) => sendResponse({ ok: false, detail: String(error) } satisfies ExtensionConnectReply),
   );
   return true;

@@ -149,10 +149,11 @@ export class ExtensionService {
     if (!KEY_PATTERN.test(key)) return { ok: false, detail: "That is not a RankLayer API key: keys start with rl_live_ and have 51 characters." };
     const check = await this.call<unknown>(key, "/api/v1/compare/plan");
     if (!check.ok) return { ok: false, detail: check.detail };
+    const previous = await this.key();
     // The kept answers go first: they were for the old key, and they make room in a full storage.
     await this.cache.clear();
     await this.deps.store.set({ [KEY_STORAGE]: key });
-    return { ok: true, status: { keyPrefix: keyPrefix(key) } };
+    return { ok: true, status: { keyPrefix: keyPrefix(key) }, replacedKeyPrefix: previous && previous !== key ? keyPrefix(previous) : null };
   }
 
   async removeKey(): Promise<KeyStatus> {

@@ -218,6 +218,18 @@ describe("the extension connected on Pro", () => {
     await options.close();
   });
 
+  it("connecting again revokes the extension's previous key, so none is left active with nobody holding it", async () => {
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${extensionId}/options.html`);
+    const [connect] = await Promise.all([context.waitForEvent("page"), options.getByRole("button", { name: "Sign in on ranklayer.com" }).click()]);
+    await connect.getByRole("button", { name: "Connect the extension" }).click();
+    await expect.poll(() => connect.getByRole("status").textContent()).toMatch(/The key it used before \(rl_live_\w{6}…\) was revoked\./);
+    const keys = await site.evaluate(async () => ((await (await fetch("/api/api-keys")).json()) as { keys: { name: string }[] }).keys.map((key) => key.name));
+    expect(keys.filter((name) => name === "Browser extension")).toHaveLength(1);
+    await connect.close();
+    await options.close();
+  });
+
   it("keeps the key out of reach of the content script running in Amazon's page", async () => {
     const { page, inContentScript } = await openWithContentWorld(`/dp/${KEY_CHECK_ASIN}`);
     const read = await inContentScript(

@@ -212,9 +212,13 @@ describe("the background service", () => {
     const service = new ExtensionService({ fetch: fakeApi(() => json({ plan: "pro" })).fetch, store, apiOrigin: ORIGIN });
     await new ExtensionService({ fetch: api.fetch, store, apiOrigin: ORIGIN }).product("B08N5WRWNW", "US");
     expect([...store.data.keys()].some((name) => name.startsWith("answer:"))).toBe(true);
-    expect(await service.saveKey(` ${KEY} `)).toEqual({ ok: true, status: { keyPrefix: "rl_live_aaaaaa…" } });
+    expect(await service.saveKey(` ${KEY} `)).toEqual({ ok: true, status: { keyPrefix: "rl_live_aaaaaa…" }, replacedKeyPrefix: null });
     expect(store.data.get(KEY_STORAGE)).toBe(KEY);
     expect([...store.data.keys()].some((name) => name.startsWith("answer:"))).toBe(false);
+    // The same key again replaces nothing; another one names the key it replaced (the site revokes it).
+    expect(await service.saveKey(KEY)).toMatchObject({ ok: true, replacedKeyPrefix: null });
+    const next = `rl_live_${"b".repeat(43)}`;
+    expect(await service.saveKey(next)).toEqual({ ok: true, status: { keyPrefix: "rl_live_bbbbbb…" }, replacedKeyPrefix: "rl_live_aaaaaa…" });
     expect(await service.removeKey()).toEqual({ keyPrefix: null });
     expect(store.data.has(KEY_STORAGE)).toBe(false);
   });
