@@ -15,10 +15,12 @@ export function sitemapXml(siteUrl: string): string {
 }
 
 /**
- * Crawlers stay out of the API (a crawled lookup link would spend the anonymous allowance and
- * Amazon's quota). Signed-in and per-query pages are not disallowed here: they carry
- * `noindex`, which a crawler only reads if it may fetch the page.
+ * Crawlers stay off the two API calls that spend the anonymous allowance and Amazon's quota: a
+ * lookup, and a compare of ASINs (`/api/v1/compare?…`; its `/plan` stays open). The rest of the
+ * API stays crawlable because indexed pages render from it (pricing's plans, /status, /compare's
+ * limits), and a renderer kept off a page's data sees a broken page. Signed-in and per-query pages
+ * are not disallowed either: they carry `noindex`, which a crawler only reads if it may fetch them.
  */
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nDisallow: /api/\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+  return `User-agent: *\nDisallow: /api/v1/lookup\nDisallow: /api/v1/compare?\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }

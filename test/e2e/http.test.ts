@@ -98,13 +98,13 @@ describe("what crawlers are told", () => {
     expect(locations).not.toContain(`${SITE}/settings`);
   });
 
-  it("keeps crawlers out of the API in /robots.txt and points them to the sitemap", async () => {
+  it("keeps crawlers off the quota-spending lookups in /robots.txt, not the API pages render from, and points them to the sitemap", async () => {
     const response = await fetch(`${appUrl}/robots.txt`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
     const lines = (await response.text()).split("\n");
     expect(lines).toContain("User-agent: *");
-    expect(lines).toContain("Disallow: /api/");
+    expect(lines.filter((line) => line.startsWith("Disallow:"))).toEqual(["Disallow: /api/v1/lookup", "Disallow: /api/v1/compare?"]);
     expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`);
   });
 });
