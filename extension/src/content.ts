@@ -8,7 +8,7 @@ import { batchesOfTen, panelAnchor, readAmazonPage, sameProduct, searchResults, 
 import { watchAddress } from "./address-watch";
 import { keepPanelInPage } from "./panel-keeper";
 import { createPanelHost, PANEL_HOST_ID, renderPanel, type PanelActions } from "./panel/panel-view";
-import { addBadge, badgeTitle, batchBadges } from "./search-badges";
+import { addBadge, badgeTitle, batchBadges, ranksOrUnanswered } from "./search-badges";
 import { unansweredSentence } from "./panel/format";
 import { whenVisible } from "./visibility";
 
@@ -46,7 +46,7 @@ async function showPanel(asin: string, marketplace: Marketplace): Promise<void> 
 
 async function showRanks(marketplace: Marketplace): Promise<void> {
   for (const batch of batchesOfTen(searchResults(document))) {
-    const answer = await ask<RanksAnswer>({ type: "ranks", asins: batch.map((result) => result.asin), marketplace });
+    const answer = await ranksOrUnanswered(ask<RanksAnswer>({ type: "ranks", asins: batch.map((result) => result.asin), marketplace }));
     const asins = batch.map((result) => result.asin);
     const { texts, stop } = batchBadges(answer, asins);
     texts.forEach((text, index) => {
