@@ -27,6 +27,13 @@ describe("Cache-Control on API answers", () => {
     expect(uncached).toEqual([]);
   });
 
+  it("keeps every API answer out of search results (X-Robots-Tag), cacheable ones too", async () => {
+    for (const path of ["/api/health", "/api/status", "/api/billing/plans", "/api/no-such-route"]) {
+      const res = await new TestBrowser(demoEnv()).request(path);
+      expect(res.headers.get("X-Robots-Tag"), path).toBe("noindex");
+    }
+  });
+
   it("is no-store on an error answer and an unknown path's 404", async () => {
     for (const path of ["/api/no-such-route", "/api/v1/lookup?asin=nope"]) {
       const res = await new TestBrowser(demoEnv()).request(path);
