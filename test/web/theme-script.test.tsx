@@ -50,4 +50,12 @@ describe("public/theme.js, a tab left open across a deploy", () => {
     dispatchEvent(new Event("vite:preloadError"));
     expect(reload).toHaveBeenCalledTimes(2);
   });
+
+  it("does not reload while the browser is offline (the chunk failed for want of a network)", () => {
+    const reload = vi.spyOn(window.location, "reload").mockImplementation(() => undefined);
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    new Function(source)();
+    dispatchEvent(new Event("vite:preloadError"));
+    expect(reload).not.toHaveBeenCalled();
+  });
 });

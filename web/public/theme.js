@@ -22,6 +22,8 @@ try {
 // minute, so a chunk failing for another reason shows the error page instead of reloading
 // forever. Here, not in the bundle, so it adds nothing to the first-load JS.
 addEventListener("vite:preloadError", function () {
+  // Offline, a reload would only trade the error page for the browser's own: keep the app.
+  if (navigator.onLine === false) return;
   try {
     var reloadedAt = Number(sessionStorage.getItem("reloadedForNewVersion")) || 0;
     if (Date.now() - reloadedAt < 60000) return;
