@@ -1,6 +1,6 @@
 // Loaded as a blocking script in <head> on every page: the theme, and the reload after a deploy
-// (below). The theme applies here before the first paint (no
-// light flash). An external file because the CSP forbids inline scripts.
+// (below). The theme applies before the first paint (no light flash). An external file because
+// the CSP forbids inline scripts.
 // The key and values match web/src/state/dark-mode.ts: a saved choice wins; without one,
 // the system's preference (prefers-color-scheme) decides.
 try {
