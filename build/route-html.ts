@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { robotsTxt, sitemapXml } from "./crawler-files.ts";
 import { routePreloadTags } from "./route-preload.ts";
 import {
   META_KEY_ATTRIBUTE,
@@ -18,7 +19,8 @@ const PLACEHOLDER = "<!--route-head-->";
  * One HTML file per route with that route's title, description, canonical and social tags,
  * for crawlers and link previews that run no script: `dist/compare.html`,
  * `dist/contact/success.html` (the assets layer serves them at /compare and /contact/success),
- * and `dist/404.html`, which it serves with status 404 for every unknown path. The dev server
+ * and `dist/404.html`, which it serves with status 404 for every unknown path; and robots.txt and
+ * sitemap.xml (crawler-files.ts). The dev server
  * fills the tags in per request the same way.
  */
 export function routeHtml(siteUrl: string): Plugin {
@@ -47,6 +49,8 @@ export function routeHtml(siteUrl: string): Plugin {
           if (path !== "/") this.emitFile({ type: "asset", fileName: htmlFileName(path), source: withPreloads(pageHtml(template, path), path) });
         }
         this.emitFile({ type: "asset", fileName: "404.html", source: pageHtml(template, null) });
+        this.emitFile({ type: "asset", fileName: "robots.txt", source: robotsTxt(siteUrl) });
+        this.emitFile({ type: "asset", fileName: "sitemap.xml", source: sitemapXml(siteUrl) });
       },
     },
   };

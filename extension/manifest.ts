@@ -45,6 +45,8 @@ export function buildManifest(apiOrigin: string, browser: TargetBrowser): Record
       { matches: [...productPageMatches(), ...searchPageMatches()], js: ["content.js"], run_at: "document_idle" },
     ],
     options_ui: { page: "options.html", open_in_tab: true },
+    // The toolbar button opens the options (connect, or change the key): without it, a click did nothing.
+    action: { default_title: "RankLayer: connect or change your API key", default_icon: { "16": "icons/icon-16.png", "48": "icons/icon-48.png" } },
     content_security_policy: { extension_pages: extensionCsp(apiOrigin) },
   };
   if (browser === "chromium") {

@@ -10,6 +10,7 @@ import { xsrfProtection } from "./auth/xsrf";
 import { ApiError, codeOfStatus } from "./shared/api-error";
 import { apiBodyLimit } from "./shared/body-limit";
 import { extensionCors } from "./shared/extension-cors";
+import { apiAnswerDefaults } from "./shared/api-answer-defaults";
 import type { AppEnv } from "./env";
 import { createApiApp, serveOpenApiDocuments } from "./openapi/document";
 import { healthRoutes } from "./routes/health";
@@ -141,6 +142,7 @@ export const app = new Hono<AppEnv>()
       permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
     }),
   )
+  .use("/api/*", apiAnswerDefaults)
   .route("/api", api)
   .notFound((c) => {
     // A path that exists for other methods: 405 with Allow, so a client learns what it can do there.

@@ -33,9 +33,17 @@ export class AnswerCache {
     return entry;
   }
 
+  /** Keeps an answer if it can: a cache that cannot write (storage full) never fails the answer. */
   async put<T>(key: string, value: T): Promise<void> {
     const entry: Entry<T> = { storedAt: this.now(), value };
-    await this.store.set({ [PREFIX + key]: entry });
+    try {
+      await this.store.set({ [PREFIX + key]: entry });
+    } catch {
+      // storage.local holds 10 MB (a 90-day answer is about 20 kB): the kept answers go, the key stays.
+      await this.clear().catch(() => undefined);
+      await this.store.set({ [PREFIX + key]: entry }).catch(() => undefined);
+      return;
+    }
     const all = await this.store.get(null);
     const cached = Object.keys(all).filter((name) => name.startsWith(PREFIX));
     if (cached.length > PRUNE_AFTER) {

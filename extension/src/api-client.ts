@@ -2,6 +2,14 @@ import type { ApiOutcome } from "./messages";
 
 export type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
 
+/**
+ * How long one call may take, answer body included. The server's own upstream waits are shorter;
+ * past this the app is hung or unreachable, and the panel says so rather than "Looking up…" until
+ * Chrome stops the service worker (5 minutes for one fetch).
+ */
+export const API_TIMEOUT_MS = 20_000;
+const TIMED_OUT = "RankLayer did not answer in time. Try again in a moment.";
+
 function headerNumber(response: Response, name: string): number | null {
   const text = response.headers.get(name);
   return text !== null && /^\d+$/.test(text.trim()) ? Number(text) : null;
@@ -22,7 +30,10 @@ export async function callApi<T>(
   const headers: Record<string, string> = { Accept: "application/json" };
   if (key) headers.Authorization = `Bearer ${key}`;
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), API_TIMEOUT_MS);
   let response: Response;
+  let body: unknown;
   try {
     response = await fetchFn(`${origin}${path}`, {
       method: init.method ?? "GET",
@@ -30,11 +41,16 @@ export async function callApi<T>(
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: "omit",
       cache: "no-store",
+      signal: deadline.signal,
     });
+    body = await response.json().catch(() => null);
   } catch {
-    return { ok: false, status: 0, detail: "Could not reach RankLayer. Check your connection and try again.", retryAfterSeconds: null };
+    const detail = deadline.signal.aborted ? TIMED_OUT : "Could not reach RankLayer. Check your connection and try again.";
+    return { ok: false, status: 0, detail, retryAfterSeconds: null };
+  } finally {
+    clearTimeout(timer);
   }
-  const body = (await response.json().catch(() => null)) as unknown;
+  if (deadline.signal.aborted) return { ok: false, status: 0, detail: TIMED_OUT, retryAfterSeconds: null };
   if (response.ok) {
     return {
       ok: true,

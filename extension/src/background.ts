@@ -8,6 +8,10 @@ import { API_ORIGIN } from "./api-origin";
 import { ExtensionService } from "./extension-service";
 import type { ExtensionRequest } from "./messages";
 import { senderMayAsk } from "./sender-check";
+import { keepFromContentScripts } from "./storage-access";
+
+// First, before any key is saved: content scripts (in Amazon's renderer) must not read the key.
+void keepFromContentScripts(chrome.storage.local);
 
 const service = new ExtensionService({ fetch: (input, init) => fetch(input, init), store: chrome.storage.local, apiOrigin: API_ORIGIN });
 
@@ -26,6 +30,9 @@ chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   return true;
 });
 
+// The toolbar button: where a new user looks first to connect the extension.
+chrome.action?.onClicked.addListener(() => void chrome.runtime.openOptionsPage());
+
 chrome.runtime.onMessageExternal?.addListener((message, sender, sendResponse) => {
   const fromSite = sender.origin === API_ORIGIN || (sender.url ?? "").startsWith(`${API_ORIGIN}/`);
   const connect = message as { type?: unknown; key?: unknown };
@@ -34,7 +41,7 @@ chrome.runtime.onMessageExternal?.addListener((message, sender, sendResponse) =>
     return undefined;
   }
   service.saveKey(connect.key).then(
-    (saved) => sendResponse((saved.ok ? { ok: true } : { ok: false, detail: saved.detail }) satisfies ExtensionConnectReply),
+    (saved) => sendResponse((saved.ok ? { ok: true, replacedKeyPrefix: saved.replacedKeyPrefix } : { ok: false, detail: saved.detail }) satisfies ExtensionConnectReply),
     (error: unknown) => sendResponse({ ok: false, detail: String(error) } satisfies ExtensionConnectReply),
   );
   return true;

@@ -30,10 +30,14 @@ declare namespace chrome {
       get(keys: string | string[] | null): Promise<Record<string, unknown>>;
       set(items: Record<string, unknown>): Promise<void>;
       remove(keys: string | string[]): Promise<void>;
+      /** Chromium (local, sync, session); Firefox: session only. */
+      setAccessLevel?(options: { accessLevel: "TRUSTED_CONTEXTS" | "TRUSTED_AND_UNTRUSTED_CONTEXTS" }): Promise<void>;
     }
     const local: StorageArea;
     const onChanged: { addListener(listener: (changes: Record<string, { newValue?: unknown }>, area: string) => void): void };
   }
+  /** Undefined where the manifest declares no `action`. */
+  const action: { onClicked: { addListener(listener: () => void): void; hasListeners(): boolean } } | undefined;
   namespace tabs {
     function create(options: { url: string }): Promise<unknown>;
   }

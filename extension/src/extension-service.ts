@@ -35,6 +35,16 @@ export function splitHistory(outcome: ApiOutcome<LookupResult>): Pick<ProductAns
   return { lookup: { ...outcome, data: product }, history: history ? { ...outcome, data: history } : null };
 }
 
+/**
+ * A kept answer's free allowance as it stands now: its reset is that much closer, and once the
+ * reset has passed the count it gave is no longer known (the allowance started again since).
+ */
+export function allowanceNow(lookup: ProductAnswer["lookup"], elapsedSeconds: number): ProductAnswer["lookup"] {
+  if (!lookup.ok || lookup.resetSeconds === null) return lookup;
+  const resetSeconds = Math.ceil(lookup.resetSeconds - elapsedSeconds);
+  return resetSeconds > 0 ? { ...lookup, resetSeconds } : { ...lookup, remaining: null, limit: null, resetSeconds: null };
+}
+
 export class ExtensionService {
   private readonly cache: AnswerCache;
   private readonly now: () => number;
@@ -79,7 +89,7 @@ export class ExtensionService {
     const key = await this.key();
     const cacheKey = `product:${key ? "key" : "anon"}:${marketplace}:${asin}`;
     const cached = await this.cache.get<ProductAnswer>(cacheKey);
-    if (cached) return { ...cached.value, fromCache: true };
+    if (cached) return { ...cached.value, lookup: allowanceNow(cached.value.lookup, (this.now() - cached.storedAt) / 1000), fromCache: true };
 
     const days = key ? SIGNED_IN_HISTORY_DAYS : ANONYMOUS_HISTORY_DAYS;
     const outcome = await this.call<LookupResult>(key, `/api/v1/lookup?asin=${encodeURIComponent(asin)}&marketplace=${marketplace}&history=${days}`);
@@ -139,9 +149,11 @@ export class ExtensionService {
     if (!KEY_PATTERN.test(key)) return { ok: false, detail: "That is not a RankLayer API key: keys start with rl_live_ and have 51 characters." };
     const check = await this.call<unknown>(key, "/api/v1/compare/plan");
     if (!check.ok) return { ok: false, detail: check.detail };
-    await this.deps.store.set({ [KEY_STORAGE]: key });
+    const previous = await this.key();
+    // The kept answers go first: they were for the old key, and they make room in a full storage.
     await this.cache.clear();
-    return { ok: true, status: { keyPrefix: keyPrefix(key) } };
+    await this.deps.store.set({ [KEY_STORAGE]: key });
+    return { ok: true, status: { keyPrefix: keyPrefix(key) }, replacedKeyPrefix: previous && previous !== key ? keyPrefix(previous) : null };
   }
 
   async removeKey(): Promise<KeyStatus> {

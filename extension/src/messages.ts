@@ -49,7 +49,8 @@ export interface KeyStatus {
   keyPrefix: string | null;
 }
 
-export type SaveKeyAnswer = { ok: true; status: KeyStatus } | { ok: false; detail: string };
+/** `replacedKeyPrefix`: the prefix of another key the extension held before ("rl_live_abcd…"), else null. */
+export type SaveKeyAnswer = { ok: true; status: KeyStatus; replacedKeyPrefix: string | null } | { ok: false; detail: string };
 
 export interface ActionAnswer {
   ok: boolean;

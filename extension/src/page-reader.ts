@@ -29,17 +29,23 @@ export function readAmazonPage(href: string): AmazonPage {
   return null;
 }
 
-/** Search results with their ASINs, in page order (sponsored and organic alike; repeats once). */
-export function searchResults(root: ParentNode): { asin: string; element: HTMLElement }[] {
-  const seen = new Set<string>();
-  const results: { asin: string; element: HTMLElement }[] = [];
+/** Whether two readings name the same product (Amazon rewrites `?th=1&psc=1` and the slug on the same one). */
+export function sameProduct(a: AmazonPage, b: AmazonPage): boolean {
+  return a?.kind === "product" && b?.kind === "product" && a.asin === b.asin && a.marketplace === b.marketplace;
+}
+
+/**
+ * Search results by ASIN, in page order (sponsored and organic alike). An ASIN shown twice (a
+ * sponsored slot and its organic place) is asked for once and keeps every slot it fills.
+ */
+export function searchResults(root: ParentNode): { asin: string; elements: HTMLElement[] }[] {
+  const byAsin = new Map<string, HTMLElement[]>();
   for (const element of root.querySelectorAll<HTMLElement>('[data-component-type="s-search-result"][data-asin]')) {
     const asin = (element.dataset.asin ?? "").toUpperCase();
-    if (!isAsin(asin) || seen.has(asin)) continue;
-    seen.add(asin);
-    results.push({ asin, element });
+    if (!isAsin(asin)) continue;
+    byAsin.set(asin, [...(byAsin.get(asin) ?? []), element]);
   }
-  return results;
+  return [...byAsin].map(([asin, elements]) => ({ asin, elements }));
 }
 
 /** Groups of at most 10: one compare call each. */

@@ -2,7 +2,7 @@
 import type { CompareItem } from "../../worker/contract/compare";
 import { adoptStyles, el } from "./panel/dom";
 import type { RanksAnswer } from "./messages";
-import { formatAsOf, formatRank, keyedErrorSentence, SOURCE_LABEL } from "./panel/format";
+import { formatAsOf, formatRank, keyedErrorSentence, SOURCE_LABEL, unansweredSentence } from "./panel/format";
 
 export const BADGE_CLASS = "ranklayer-extension-rank";
 
@@ -51,4 +51,9 @@ export function batchBadges(answer: RanksAnswer, asins: string[]): { texts: stri
   if (answer.ok) return { texts: asins.map((asin) => badgeText(answer.items.find((item) => item.asin === asin))), stop: false };
   if (answer.keyMissing) return { texts: [], stop: true };
   return { texts: [`RankLayer: ${keyedErrorSentence(answer.status, answer.detail, answer.retryAfterSeconds)}`], stop: true };
+}
+
+/** A batch the background never answered (a tab opened before the extension was updated) as a refusal to say once. */
+export function ranksOrUnanswered(pending: Promise<RanksAnswer>): Promise<RanksAnswer> {
+  return pending.catch((error: unknown): RanksAnswer => ({ ok: false, status: 0, detail: unansweredSentence(error), retryAfterSeconds: null, keyMissing: false }));
 }

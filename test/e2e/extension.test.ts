@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { crc32, inflateRawSync } from "node:zlib";
-import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { chromium, type BrowserContext, type Locator, type Page, type Worker } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildExtension, type ExtensionBuild } from "../../extension/build.ts";
 import { CHROMIUM_EXTENSION_ID } from "../../worker/contract/extension.ts";
@@ -26,11 +26,14 @@ function runAsin(): string {
 }
 const US_ASIN = runAsin();
 const DE_ASIN = runAsin();
+const KEY_CHECK_ASIN = runAsin();
+const VARIANT_ASIN = runAsin();
 const SEARCH_ASINS = Array.from({ length: 12 }, runAsin);
 
 let fixtures: AmazonFixtures;
 let context: BrowserContext;
 let extensionId: string;
+let serviceWorker: Worker;
 let workDir: string;
 let build: ExtensionBuild;
 /** Every API call the extension's service worker made, as "METHOD /path?query". */
@@ -40,7 +43,8 @@ beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), "ranklayer-extension-"));
   const [built, started] = await Promise.all([
     buildExtension({ apiOrigin: appUrl, outDir: join(workDir, "dist"), zipDir: workDir }),
-    startAmazonFixtures(SEARCH_ASINS),
+    // The first result again at the end: Amazon shows an ASIN in a sponsored slot and in its organic place.
+    startAmazonFixtures([...SEARCH_ASINS, SEARCH_ASINS[0]!]),
   ]);
   fixtures = started;
   build = built;
@@ -63,6 +67,7 @@ beforeAll(async () => {
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+  serviceWorker = worker;
   extensionId = new URL(worker.url()).host;
   // The manifest's key pins it: /extension/connect hands keys to RankLayer's ids only.
   expect(extensionId).toBe(CHROMIUM_EXTENSION_ID);
@@ -89,6 +94,25 @@ async function openAmazon(path: string, host = "www.amazon.com"): Promise<Page> 
 /** The panel's shadow content (Playwright's locators pierce open shadow roots). */
 function panelOf(page: Page): Locator {
   return page.locator(PANEL).getByRole("region", { name: "RankLayer" });
+}
+
+/**
+ * Opens an Amazon page and returns a way to run an expression in the content script's own world
+ * (Chromium's isolated world named after the extension), where a compromised page could reach.
+ */
+async function openWithContentWorld(path: string, host = "www.amazon.com"): Promise<{ page: Page; inContentScript: (expression: string) => Promise<unknown> }> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const worlds: { id: number; name: string }[] = [];
+  cdp.on("Runtime.executionContextCreated", (event) => worlds.push(event.context));
+  await cdp.send("Runtime.enable");
+  await page.goto(`https://${host}${path}`);
+  await expect.poll(() => worlds.filter((world) => world.name.startsWith("RankLayer")).length).toBeGreaterThan(0);
+  const contextId = worlds.filter((world) => world.name.startsWith("RankLayer")).at(-1)!.id;
+  return {
+    page,
+    inContentScript: async (expression) => (await cdp.send("Runtime.evaluate", { contextId, expression, awaitPromise: true, returnByValue: true })).result.value,
+  };
 }
 
 function callsTo(path: string): string[] {
@@ -125,9 +149,40 @@ describe("the extension without a key", () => {
     const before = apiCalls.length;
     const page = await openAmazon(`/dp/${US_ASIN}`);
     await expect.poll(() => panelOf(page).getByText("Best Sellers Rank").count()).toBe(1);
-    expect(await panelOf(page).getByText(/when this product was last looked up\.$/).count()).toBe(1);
+    // The allowance as it was then, if its reset has not passed since (the per-minute one may have).
+    const allowance = await panelOf(page).getByText(/free lookups left/).allTextContents();
+    expect(allowance.every((sentence) => sentence.endsWith("when this product was last looked up."))).toBe(true);
     expect(apiCalls.slice(before)).toEqual([]);
     await page.close();
+  });
+
+  it("follows the variant picker: a new ASIN put in the address without a reload gets its own panel", async () => {
+    const page = await openAmazon(`/Echo-Dot/dp/${US_ASIN}`);
+    await expect.poll(() => panelOf(page).getByText("Best Sellers Rank").count()).toBe(1);
+    const before = apiCalls.length;
+    // What Amazon's twister does on a size or colour: the same document, the variant's address.
+    await page.evaluate((asin) => history.replaceState(null, "", `/Echo-Dot/dp/${asin}?th=1&psc=1`), VARIANT_ASIN);
+    await expect.poll(() => apiCalls.slice(before)).toEqual([`GET /api/v1/lookup?asin=${VARIANT_ASIN}&marketplace=US&history=7`]);
+    await expect.poll(() => panelOf(page).getByText("Best Sellers Rank").count()).toBe(1);
+    expect(await page.locator(PANEL).count()).toBe(1);
+    // Amazon redraws the buy box column for the variant: the panel comes back, with no new request.
+    await page.evaluate(() => {
+      document.getElementById("rightCol")!.innerHTML = `<div id="desktop_buybox"><div id="buybox">The variant's offer</div></div>`;
+    });
+    await expect.poll(() => page.evaluate((selector) => document.querySelector(selector)?.previousElementSibling?.id, PANEL)).toBe("desktop_buybox");
+    expect(await panelOf(page).getByText("Best Sellers Rank").count()).toBe(1);
+    // The same variant's address rewritten (Amazon adds and drops ?th=1&psc=1) is not a new product.
+    await page.evaluate((asin) => history.replaceState(null, "", `/dp/${asin}`), VARIANT_ASIN);
+    await page.waitForTimeout(1500);
+    expect(apiCalls.slice(before)).toHaveLength(1);
+    expect(await page.locator(PANEL).count()).toBe(1);
+    await page.close();
+  });
+
+  it("answers a click on its toolbar button (which opens the options)", async () => {
+    // The evaluated function runs in the service worker, where `chrome` exists.
+    const hasListener = await serviceWorker.evaluate(() => (globalThis as unknown as { chrome: { action?: { onClicked: { hasListeners(): boolean } } } }).chrome.action?.onClicked.hasListeners());
+    expect(hasListener).toBe(true);
   });
 
   it("adds nothing to pages that are not product pages, nor ranks to search pages without a key", async () => {
@@ -161,6 +216,27 @@ describe("the extension connected on Pro", () => {
     expect(keys).toContain("Browser extension");
     await connect.close();
     await options.close();
+  });
+
+  it("connecting again revokes the extension's previous key, so none is left active with nobody holding it", async () => {
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${extensionId}/options.html`);
+    const [connect] = await Promise.all([context.waitForEvent("page"), options.getByRole("button", { name: "Sign in on ranklayer.com" }).click()]);
+    await connect.getByRole("button", { name: "Connect the extension" }).click();
+    await expect.poll(() => connect.getByRole("status").textContent()).toMatch(/The key it used before \(rl_live_\w{6}…\) was revoked\./);
+    const keys = await site.evaluate(async () => ((await (await fetch("/api/api-keys")).json()) as { keys: { name: string }[] }).keys.map((key) => key.name));
+    expect(keys.filter((name) => name === "Browser extension")).toHaveLength(1);
+    await connect.close();
+    await options.close();
+  });
+
+  it("keeps the key out of reach of the content script running in Amazon's page", async () => {
+    const { page, inContentScript } = await openWithContentWorld(`/dp/${KEY_CHECK_ASIN}`);
+    const read = await inContentScript(
+      "chrome.storage.local.get(null).then((items) => JSON.stringify(items), (error) => `refused: ${error.message}`)",
+    );
+    expect(read).toBe("refused: Access to storage is not allowed from this context.");
+    await page.close();
   });
 
   it("shows 30 and 90 days on a DE product, and Track puts it on the watchlist on the server", async () => {
@@ -199,12 +275,14 @@ describe("the extension connected on Pro", () => {
 
   it("adds the rank beside each search result with one compare call per 10 results", async () => {
     const page = await openAmazon("/s?k=echo+dot");
-    await expect.poll(() => page.locator(BADGE).count()).toBe(SEARCH_ASINS.length);
+    // Every slot, the repeated ASIN's two included, from the same two compares.
+    await expect.poll(() => page.locator(BADGE).count()).toBe(SEARCH_ASINS.length + 1);
     const compares = callsTo("/api/v1/compare?");
     expect(compares).toHaveLength(2);
     expect(compares[0]).toBe(`GET /api/v1/compare?asins=${SEARCH_ASINS.slice(0, 10).join(",")}&marketplace=US`);
     expect(compares[1]).toBe(`GET /api/v1/compare?asins=${SEARCH_ASINS.slice(10).join(",")}&marketplace=US`);
     expect(await page.locator(BADGE).first().locator("span").textContent()).toMatch(/^BSR #[\d,]+ in .+ \(mock\)$/);
+    expect(await page.locator(BADGE).last().locator("span").textContent()).toBe(await page.locator(BADGE).first().locator("span").textContent());
     await page.close();
   });
 });
@@ -235,6 +313,7 @@ describe("the build", () => {
     expect(manifest.host_permissions).toEqual([`${appUrl}/*`]);
     expect(manifest.externally_connectable).toEqual({ matches: [`${appUrl}/*`] });
     expect(manifest.content_security_policy.extension_pages).toMatch(/^default-src 'none'; script-src 'self';/);
+    expect(manifest.action.default_title).toBe("RankLayer: connect or change your API key");
     const matches: string[] = manifest.content_scripts[0].matches;
     expect(matches).toHaveLength(9 * 5);
     expect(matches.every((pattern) => /^https:\/\/www\.amazon\.[a-z.]+\/(dp\/\*|\*\/dp\/\*|gp\/product\/\*|s\?\*|s\/\*)$/.test(pattern))).toBe(true);

@@ -87,6 +87,28 @@ describe("unknown paths", () => {
   });
 });
 
+describe("what crawlers are told", () => {
+  it("lists exactly the indexable routes in /sitemap.xml, at the built site's origin", async () => {
+    const response = await fetch(`${appUrl}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/xml/);
+    const locations = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual(ROUTE_PATHS.filter((path) => !routeMeta(path).noindex).map((path) => `${SITE}${path}`));
+    expect(locations).toContain(`${SITE}/pricing`);
+    expect(locations).not.toContain(`${SITE}/settings`);
+  });
+
+  it("keeps crawlers off the quota-spending lookups in /robots.txt, not the API pages render from, and points them to the sitemap", async () => {
+    const response = await fetch(`${appUrl}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+    const lines = (await response.text()).split("\n");
+    expect(lines).toContain("User-agent: *");
+    expect(lines.filter((line) => line.startsWith("Disallow:"))).toEqual(["Disallow: /api/v1/lookup", "Disallow: /api/v1/compare?"]);
+    expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+  });
+});
+
 describe("security headers", () => {
   /** Directive name → its sources. */
   function cspDirectives(header: string | null): Map<string, string[]> {

@@ -57,6 +57,25 @@ describe("navigation", () => {
   });
 });
 
+describe("a tab left open across a deploy", () => {
+  it("loads the new version when a page's chunk from the old build is gone, instead of an error screen", async () => {
+    await visit("/");
+    // The deploy replaced every content-hashed file: the old build's About chunk now answers 404.
+    let refused = 0;
+    await tab.page.route(/\/assets\/AboutPage-[\w-]+\.js$/, async (route) => {
+      refused += 1;
+      await route.fulfill({ status: 404, contentType: "text/html", body: "<!doctype html><title>Not found</title>" });
+      await tab.page.unroute(/\/assets\/AboutPage-[\w-]+\.js$/);
+    });
+    await tab.page.locator('nav[aria-label="Main"] a[href="/about"]').click();
+    await tab.page.waitForURL(`${appUrl}/about`);
+    await expect.poll(headNow).toEqual(expectedHead("/about"));
+    await tab.page.locator("main h1").first().waitFor();
+    expect(await mainHeading()).not.toBe("Unexpected Application Error!");
+    expect(refused).toBe(1);
+  });
+});
+
 describe("the header menu on a phone, from the keyboard", () => {
   const focusedName = () => tab.page.evaluate(() => document.activeElement?.getAttribute("aria-label") || document.activeElement?.textContent || "");
 

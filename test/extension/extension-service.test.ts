@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { API_TIMEOUT_MS } from "../../extension/src/api-client";
 import type { KeyValueStore } from "../../extension/src/answer-cache";
 import { ExtensionService, KEY_STORAGE } from "../../extension/src/extension-service";
 import type { ProductAnswer, RanksAnswer } from "../../extension/src/messages";
@@ -76,6 +77,43 @@ describe("the background service", () => {
     expect(api.calls).toHaveLength(2);
   });
 
+  it("shows a kept answer's free allowance as it stands now: the reset closer, and no old count once it has passed", async () => {
+    // The per-minute limit is the closer one: it resets in 40 seconds.
+    const api = fakeApi(() => json({ ...product, history }, 200, { "RateLimit-Limit": "30", "RateLimit-Remaining": "2", "RateLimit-Reset": "40" }));
+    let now = Date.parse("2026-11-25T10:00:00Z");
+    const service = new ExtensionService({ fetch: api.fetch, store: new MemoryStore(), apiOrigin: ORIGIN, now: () => now });
+    await service.product("B08N5WRWNW", "US");
+    now += 15_000;
+    expect((await service.product("B08N5WRWNW", "US")).lookup).toMatchObject({ remaining: 2, limit: 30, resetSeconds: 25 });
+    now += 3 * 3600_000;
+    const kept = await service.product("B08N5WRWNW", "US");
+    expect(kept.fromCache).toBe(true);
+    expect(kept.lookup).toMatchObject({ ok: true, remaining: null, limit: null, resetSeconds: null });
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it("still answers, and keeps the key, when extension storage is full", async () => {
+    /** chrome.storage.local refuses a write past its quota ("QUOTA_BYTES quota exceeded"). */
+    class FullStore extends MemoryStore {
+      override async set(items: Record<string, unknown>) {
+        const size = JSON.stringify(Object.fromEntries([...this.data, ...Object.entries(items)])).length;
+        if (size > 2_000) throw new Error("QUOTA_BYTES quota exceeded");
+        await super.set(items);
+      }
+    }
+    const store = new FullStore();
+    await store.set({ [KEY_STORAGE]: KEY });
+    const api = productApi();
+    const service = new ExtensionService({ fetch: api.fetch, store, apiOrigin: ORIGIN });
+    for (const asin of ["B000000001", "B000000002", "B000000003", "B000000004", "B000000005", "B000000006", "B000000007", "B000000008"]) {
+      const answer = await service.product(asin, "US");
+      expect(answer.lookup.ok, asin).toBe(true);
+    }
+    expect(store.data.get(KEY_STORAGE)).toBe(KEY);
+    // The latest answer was kept after the older ones made room.
+    expect((await service.product("B000000008", "US")).fromCache).toBe(true);
+  });
+
   it("sends the key from storage, asks for 90 days, and keeps keyed and anonymous answers apart", async () => {
     const api = productApi();
     const store = new MemoryStore();
@@ -112,6 +150,23 @@ describe("the background service", () => {
   it("says a network failure in words", async () => {
     const service = new ExtensionService({ fetch: () => Promise.reject(new TypeError("offline")), store: new MemoryStore(), apiOrigin: ORIGIN });
     expect((await service.product("B08N5WRWNW", "US")).lookup).toMatchObject({ ok: false, status: 0, detail: expect.stringMatching(/^Could not reach RankLayer/) });
+  });
+
+  it("gives up on an app that never answers, says so, and keeps nothing", async () => {
+    vi.useFakeTimers();
+    try {
+      // Hung: accepts the request and never answers, until the extension aborts it.
+      const hung = (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+      const store = new MemoryStore();
+      const service = new ExtensionService({ fetch: hung, store, apiOrigin: ORIGIN });
+      const pending = service.product("B08N5WRWNW", "US");
+      await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS);
+      expect((await pending).lookup).toEqual({ ok: false, status: 0, detail: "RankLayer did not answer in time. Try again in a moment.", retryAfterSeconds: null });
+      expect([...store.data.keys()]).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("needs a key for Track, Alert and search ranks, and calls nothing without one", async () => {
@@ -157,9 +212,13 @@ describe("the background service", () => {
     const service = new ExtensionService({ fetch: fakeApi(() => json({ plan: "pro" })).fetch, store, apiOrigin: ORIGIN });
     await new ExtensionService({ fetch: api.fetch, store, apiOrigin: ORIGIN }).product("B08N5WRWNW", "US");
     expect([...store.data.keys()].some((name) => name.startsWith("answer:"))).toBe(true);
-    expect(await service.saveKey(` ${KEY} `)).toEqual({ ok: true, status: { keyPrefix: "rl_live_aaaaaa…" } });
+    expect(await service.saveKey(` ${KEY} `)).toEqual({ ok: true, status: { keyPrefix: "rl_live_aaaaaa…" }, replacedKeyPrefix: null });
     expect(store.data.get(KEY_STORAGE)).toBe(KEY);
     expect([...store.data.keys()].some((name) => name.startsWith("answer:"))).toBe(false);
+    // The same key again replaces nothing; another one names the key it replaced (the site revokes it).
+    expect(await service.saveKey(KEY)).toMatchObject({ ok: true, replacedKeyPrefix: null });
+    const next = `rl_live_${"b".repeat(43)}`;
+    expect(await service.saveKey(next)).toEqual({ ok: true, status: { keyPrefix: "rl_live_bbbbbb…" }, replacedKeyPrefix: "rl_live_aaaaaa…" });
     expect(await service.removeKey()).toEqual({ keyPrefix: null });
     expect(store.data.has(KEY_STORAGE)).toBe(false);
   });

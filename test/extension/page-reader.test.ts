@@ -18,12 +18,14 @@ describe("reading the Amazon page", () => {
     expect(readAmazonPage("https://evil.example/dp/B08N5WRWNW")).toBeNull();
   });
 
-  it("lists search results once each, in order, and batches them by ten", () => {
+  it("lists search results once each, in order, with every slot an ASIN fills, and batches them by ten", () => {
     document.body.innerHTML = [
-      ...["B000000001", "b000000002", "B000000001", ""].map((asin) => `<div data-component-type="s-search-result" data-asin="${asin}"></div>`),
+      ...["B000000001", "b000000002", "B000000001", ""].map((asin, index) => `<div id="slot-${index}" data-component-type="s-search-result" data-asin="${asin}"></div>`),
       `<div data-component-type="s-impression-logger" data-asin="B000000009"></div>`,
     ].join("");
     expect(searchResults(document).map((r) => r.asin)).toEqual(["B000000001", "B000000002"]);
+    // Sponsored above and organic below: both slots get the rank.
+    expect(searchResults(document)[0]!.elements.map((element) => element.id)).toEqual(["slot-0", "slot-2"]);
     expect(batchesOfTen(Array.from({ length: 23 }, (_, i) => i)).map((b) => b.length)).toEqual([10, 10, 3]);
   });
 

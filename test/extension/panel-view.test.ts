@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { LookupResult } from "../../worker/contract/product";
 import type { ProductAnswer } from "../../extension/src/messages";
 import { createPanelHost, renderPanel, type PanelActions } from "../../extension/src/panel/panel-view";
-import { addBadge, badgeText, badgeTitle } from "../../extension/src/search-badges";
+import { addBadge, badgeText, badgeTitle, batchBadges, ranksOrUnanswered } from "../../extension/src/search-badges";
 
 const TODAY = "2026-11-25";
 const HOSTILE = `<img src=x onerror="alert(1)">`;
@@ -149,7 +149,36 @@ describe("the product panel", () => {
   });
 });
 
+describe("the panel's actions when the background never answers", () => {
+  // An Amazon tab opened before the extension was updated: its messages fail with this error.
+  const invalidated = () => Promise.reject(new Error("Extension context invalidated."));
+
+  it("Track says to reload the page and frees its button", async () => {
+    const { root } = render({ kind: "ready", answer: answer() }, { ...actions(), track: vi.fn(invalidated) });
+    const track = [...root.querySelectorAll("button")].find((button) => button.textContent === "Track")!;
+    track.click();
+    await vi.waitFor(() => expect(root.querySelector(".message")?.textContent).toBe("The RankLayer extension was updated or turned off: reload this page to use it."));
+    expect(root.querySelector(".message")?.className).toBe("message message--error");
+    expect(track.disabled).toBe(false);
+  });
+
+  it("Create alert says so too and frees its button", async () => {
+    const { root } = render({ kind: "ready", answer: answer() }, { ...actions(), alert: vi.fn(() => Promise.reject(new Error("Could not establish connection."))) });
+    root.querySelector("form")!.dispatchEvent(new Event("submit", { cancelable: true }));
+    await vi.waitFor(() => expect(root.querySelector(".message")?.textContent).toBe("The RankLayer extension did not answer: reload this page to try again."));
+    expect([...root.querySelectorAll("button")].find((button) => button.textContent === "Create alert")!.disabled).toBe(false);
+  });
+});
+
 describe("search result badges", () => {
+  it("say once, on the first result, that a batch got no answer from the extension, and ask no further batch", async () => {
+    const answer = await ranksOrUnanswered(Promise.reject(new Error("Extension context invalidated.")));
+    expect(batchBadges(answer, ["B08N5WRWNW", "B000000002"])).toEqual({
+      texts: ["RankLayer: The RankLayer extension was updated or turned off: reload this page to use it."],
+      stop: true,
+    });
+  });
+
   it("say the rank, label mock data, and replace rather than pile up", () => {
     expect(badgeText({ asin: "B08N5WRWNW", ok: true, product: lookup({ source: "mock" }) })).toBe("BSR #1,234 in Electronics (mock)");
     expect(badgeText({ asin: "B08N5WRWNW", ok: true, product: lookup({ rank: null }) })).toBe("BSR —");

@@ -31,8 +31,12 @@ export interface ExtensionConnectMessage {
   key: string;
 }
 
-/** What the extension answers: the key is kept, or why not. */
-export type ExtensionConnectReply = { ok: true } | { ok: false; detail: string };
+/**
+ * What the extension answers: the key is kept (with the visible prefix of another key it held
+ * before, "rl_live_abcd12…", which the page then revokes if it is this account's extension key),
+ * or why not.
+ */
+export type ExtensionConnectReply = { ok: true; replacedKeyPrefix?: string | null } | { ok: false; detail: string };
 
 /**
  * How long the extension keeps an answer: the server's lookup cache lifetime (CACHE_MAX_AGE_MS in

@@ -27,7 +27,12 @@ document.getElementById("key-form")!.addEventListener("submit", async (event) =>
   if (answer.ok) {
     input.value = "";
     showStatus(answer.status);
-    say("Key saved.", true);
+    say(
+      answer.replacedKeyPrefix
+        ? `Key saved. The key it replaced (${answer.replacedKeyPrefix}) still works until you revoke it in Settings → API Access on ranklayer.com.`
+        : "Key saved.",
+      true,
+    );
   } else {
     say(answer.detail, false);
   }

@@ -82,3 +82,14 @@ export function remainingSentence(remaining: number | null, limit: number | null
 export function alertSummary(condition: PanelAlertCondition, threshold: number): string {
   return condition === "rank_above" ? `rank worse than ${formatRank(threshold)}` : `price moves more than ±${groupDigits(threshold)}% within 7 days`;
 }
+
+/**
+ * The background did not answer at all: after the extension is updated, reloaded or turned off,
+ * an Amazon tab opened before keeps a content script whose messages fail ("Extension context
+ * invalidated"); reloading the page runs the new one.
+ */
+export function unansweredSentence(error: unknown): string {
+  return /context invalidated/i.test(String(error))
+    ? "The RankLayer extension was updated or turned off: reload this page to use it."
+    : "The RankLayer extension did not answer: reload this page to try again.";
+}

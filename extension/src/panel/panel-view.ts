@@ -5,7 +5,7 @@
 import type { ActionAnswer, PanelAlertCondition, ProductAnswer } from "../messages";
 import { latestSourcePoints } from "../../../worker/contract/same-source";
 import { adoptStyles, el } from "./dom";
-import { errorSentence, formatAsOf, keyedErrorSentence, keyRefused, formatRank, formatRating, NOT_AVAILABLE, remainingSentence, SOURCE_LABEL } from "./format";
+import { errorSentence, formatAsOf, keyedErrorSentence, keyRefused, formatRank, formatRating, NOT_AVAILABLE, remainingSentence, SOURCE_LABEL, unansweredSentence } from "./format";
 import { renderAlertForm } from "./alert-form";
 import { PANEL_CSS } from "./panel-styles";
 import { chartSummary, pointsWithin, sparklinePath, sparklineSvg } from "./sparkline";
@@ -137,16 +137,18 @@ function actionsBlock(answer: ProductAnswer, actions: PanelActions, message: HTM
     message.textContent = result.message;
     message.className = result.ok ? "message" : "message message--error";
   };
+  // An action the background never answers (the extension updated since the page loaded) still says so and frees its button.
+  const settle = (action: Promise<ActionAnswer>) => action.catch((error: unknown): ActionAnswer => ({ ok: false, message: unansweredSentence(error) }));
   const track = el("button", { type: "button" }, "Track");
   track.addEventListener("click", async () => {
     track.disabled = true;
-    show(await actions.track());
+    show(await settle(actions.track()));
     track.disabled = false;
   });
   const alertButton = el("button", { type: "button", class: "secondary", "aria-expanded": "false", "aria-controls": "ranklayer-alert-form" }, "Alert");
   const lookup = answer.lookup;
   const rank = lookup.ok ? lookup.data.rank : null;
-  const form = renderAlertForm(rank, async (condition, threshold) => show(await actions.alert(condition, threshold)));
+  const form = renderAlertForm(rank, async (condition, threshold) => show(await settle(actions.alert(condition, threshold))));
   alertButton.addEventListener("click", () => {
     const open = form.hidden;
     form.hidden = !open;

@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { StatusReport } from "@contract/status-components";
 import { STATUS_COMPONENTS } from "@contract/status-components";
@@ -96,6 +96,20 @@ describe("/status", () => {
     expect((await screen.findByText("All systems operational", { exact: false })).textContent).toContain(
       "checked at 2026-11-22 05:00:00 UTC",
     );
+  });
+
+  it("says in its headline when Amazon product data is entirely mock, and not when it is live", async () => {
+    mockFetch(() => jsonResponse(report("operational")));
+    renderApp("/status");
+    expect((await screen.findByText("All systems operational", { exact: false })).textContent).toBe(
+      "All systems operational. Amazon product data is in mock mode: lookups show labelled sample data, not live data · checked at 2026-11-22 05:00:00 UTC",
+    );
+    cleanup();
+    const live = report("operational");
+    live.components.find((component) => component.id === "product_source")!.status = "operational";
+    mockFetch(() => jsonResponse(live));
+    renderApp("/status");
+    expect((await screen.findByText("All systems operational", { exact: false })).textContent).toBe("All systems operational · checked at 2026-11-22 05:00:00 UTC");
   });
 
   it("lists the components as unknown when the status call fails, and can check again", async () => {

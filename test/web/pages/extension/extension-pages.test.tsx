@@ -29,6 +29,10 @@ describe("/extension", () => {
   });
 });
 
+const listedKey = (id: string, name: string, prefix: string) => ({ id, name, prefix, createdAt: "2026-11-20T10:00:00.000Z", lastUsedAt: null, usage: { thisHour: 0, days: [] } });
+/** The account's keys: the extension's earlier key, the one just made, and one made for a script. */
+const LISTED_KEYS = [listedKey("k0", "Browser extension", "rl_live_old123"), listedKey("k1", "Browser extension", "rl_live_new456"), listedKey("k2", "Nightly script", "rl_live_ci7890")];
+
 describe("/extension/connect", () => {
   afterEach(() => {
     delete (globalThis as { chrome?: unknown }).chrome;
@@ -41,6 +45,8 @@ describe("/extension/connect", () => {
       if (path === "/api/auth/xsrf") return jsonResponse({ token: "t" });
       if (path === "/api/notifications/unread-count") return jsonResponse({ unread: 0 });
       if (path === "/api/api-keys" && init.method === "POST") return post();
+      if (/^\/api\/api-keys\/k\d$/.test(path) && init.method === "DELETE") return new Response(null, { status: 204 });
+      if (path === "/api/api-keys" && (init.method ?? "GET") === "GET") return jsonResponse({ keys: LISTED_KEYS, maxKeys: 5, requestsPerHour: 1000, usedThisHour: 0 });
       return jsonResponse({ detail: `unexpected ${url}` }, 500);
     });
   }
@@ -81,6 +87,44 @@ describe("/extension/connect", () => {
     const post = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith("/api/api-keys") && init?.method === "POST");
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: "Browser extension" });
     expect(sendMessage).toHaveBeenCalledWith(EXTENSION_ID, { type: "ranklayer-connect", key: KEY }, expect.any(Function));
+  });
+
+  it("revokes the extension's previous key when connecting again, and only that one", async () => {
+    const fetchMock = signedIn(() => jsonResponse({ key: KEY, apiKey: LISTED_KEYS[1] }, 201));
+    const sendMessage = vi.fn((_id: string, _message: unknown, reply: (answer: unknown) => void) => reply({ ok: true, replacedKeyPrefix: "rl_live_old123…" }));
+    (globalThis as { chrome?: unknown }).chrome = { runtime: { sendMessage } };
+    const { user } = renderRoutes(`/extension/connect?extension=${EXTENSION_ID}`);
+    await user.click(await screen.findByRole("button", { name: "Connect the extension" }));
+    expect((await screen.findByText(/^Connected: the extension now uses your Pro key/)).textContent).toBe(
+      "Connected: the extension now uses your Pro key. The key it used before (rl_live_old123…) was revoked. You can close this tab.",
+    );
+    const deleted = fetchMock.mock.calls.filter(([, init]) => init?.method === "DELETE").map(([url]) => String(url));
+    expect(deleted).toEqual(["/api/api-keys/k0"]);
+  });
+
+  it("leaves a key made for something else alone when the extension replaced it", async () => {
+    const fetchMock = signedIn(() => jsonResponse({ key: KEY, apiKey: LISTED_KEYS[1] }, 201));
+    const sendMessage = vi.fn((_id: string, _message: unknown, reply: (answer: unknown) => void) => reply({ ok: true, replacedKeyPrefix: "rl_live_ci7890…" }));
+    (globalThis as { chrome?: unknown }).chrome = { runtime: { sendMessage } };
+    const { user } = renderRoutes(`/extension/connect?extension=${EXTENSION_ID}`);
+    await user.click(await screen.findByRole("button", { name: "Connect the extension" }));
+    expect((await screen.findByText(/^Connected: the extension now uses your Pro key/)).textContent).toBe(
+      "Connected: the extension now uses your Pro key. You can close this tab.",
+    );
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+  });
+
+  it("revokes the key it made when the extension refuses it, so no unused key stays active", async () => {
+    const fetchMock = signedIn(() => jsonResponse({ key: KEY, apiKey: { id: "k1", name: "Browser extension" } }, 201));
+    const sendMessage = vi.fn((_id: string, _message: unknown, reply: (answer: unknown) => void) => reply({ ok: false, detail: "Could not reach RankLayer. Check your connection and try again." }));
+    (globalThis as { chrome?: unknown }).chrome = { runtime: { sendMessage } };
+    const { user } = renderRoutes(`/extension/connect?extension=${EXTENSION_ID}`);
+    await user.click(await screen.findByRole("button", { name: "Connect the extension" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Could not reach RankLayer. Check your connection and try again. The key made for it was revoked: nothing is left active.",
+    );
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith("/api/api-keys/k1") && init?.method === "DELETE")).toBe(true);
+    expect(screen.getByRole("button", { name: "Connect the extension" })).toBeTruthy();
   });
 
   it("shows the key to paste when the browser cannot reach the extension (Firefox)", async () => {

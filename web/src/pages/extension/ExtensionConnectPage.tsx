@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { EXTENSION_ID_PATTERN, EXTENSION_KEY_NAME, RANKLAYER_EXTENSION_IDS } from "@contract/extension";
-import { createApiKey } from "../../api/api-keys";
+import { createApiKey, fetchApiKeys, revokeApiKey } from "../../api/api-keys";
 import { ApiError, errorMessage } from "../../api/api-error";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { pageRuntime, sendKeyToExtension } from "./send-key";
@@ -11,12 +11,33 @@ import "./extension.css";
 type Outcome =
   | { kind: "idle" }
   | { kind: "working" }
-  | { kind: "connected" }
+  | { kind: "connected"; revokedPrefix: string | null }
   | { kind: "paste"; key: string }
   | { kind: "refused"; detail: string; needsPro: boolean };
 
 const TITLE = "Connect the browser extension";
 const CONNECT_FAILED = "The extension's key could not be made. Please try again.";
+
+/**
+ * Connecting again (a reinstall, a second click) would leave the extension's previous key active
+ * with nobody holding it, until the plan's five keys are used up: the extension names the key it
+ * replaced, and when that is this account's own extension key it is revoked. A key the user made
+ * for something else and pasted into the extension is left alone. Returns the revoked prefix.
+ */
+async function revokeReplacedKey(replacedKeyPrefix: string | null, newKeyId: string): Promise<string | null> {
+  if (!replacedKeyPrefix) return null;
+  const prefix = replacedKeyPrefix.replace(/…$/, "");
+  try {
+    const { keys } = await fetchApiKeys();
+    const replaced = keys.find((key) => key.prefix === prefix && key.name === EXTENSION_KEY_NAME && key.id !== newKeyId);
+    if (!replaced) return null;
+    await revokeApiKey(replaced.id);
+    return prefix;
+  } catch {
+    // The new key works either way; the old one stays listed in Settings → API Access.
+    return null;
+  }
+}
 
 /**
  * /extension/connect?extension=<id>: the extension's options page opens it; signed in on Pro, one
@@ -50,11 +71,16 @@ export function ExtensionConnectPage() {
   async function connect() {
     setOutcome({ kind: "working" });
     try {
-      const { key } = await createApiKey(EXTENSION_KEY_NAME);
+      const { key, apiKey } = await createApiKey(EXTENSION_KEY_NAME);
       const reply = await sendKeyToExtension(pageRuntime(), extensionId, key);
       if (reply === "unreachable") setOutcome({ kind: "paste", key });
-      else if (reply.ok) setOutcome({ kind: "connected" });
-      else setOutcome({ kind: "refused", detail: reply.detail, needsPro: false });
+      else if (reply.ok) setOutcome({ kind: "connected", revokedPrefix: await revokeReplacedKey(reply.replacedKeyPrefix ?? null, apiKey.id) });
+      else {
+        // Nobody holds the key now: revoked at once, it neither stays usable nor counts toward the plan's keys.
+        const revoked = await revokeApiKey(apiKey.id).then(() => true, () => false);
+        const detail = revoked ? `${reply.detail} The key made for it was revoked: nothing is left active.` : reply.detail;
+        setOutcome({ kind: "refused", detail, needsPro: false });
+      }
     } catch (error) {
       // The server's reason, else words: never an internal message ("TypeError: Failed to fetch").
       const detail = errorMessage(error, CONNECT_FAILED);
@@ -79,7 +105,12 @@ export function ExtensionConnectPage() {
             )}
             <div role="status">
               {outcome.kind === "working" && <p>Creating the key…</p>}
-              {outcome.kind === "connected" && <p>Connected: the extension now uses your Pro key. You can close this tab.</p>}
+              {outcome.kind === "connected" && (
+                <p>
+                  Connected: the extension now uses your Pro key.
+                  {outcome.revokedPrefix && ` The key it used before (${outcome.revokedPrefix}…) was revoked.`} You can close this tab.
+                </p>
+              )}
             </div>
             {outcome.kind === "paste" && (
               <div>

@@ -133,10 +133,13 @@ function Summary({ report, onRetry }: { report: Resource<StatusReport>; onRetry:
     );
   }
   const { data } = report;
+  // Mock mode is not an outage, but a headline of "operational" alone would read as live Amazon data.
+  const allMock = data.components.some((component) => component.id === "product_source" && component.status === "mock");
   return (
     <div className={`card system-status__summary system-status__summary--${data.status}`} role="status">
       <p>
         {data.status === "operational" ? "All systems operational" : "Some systems are degraded"}
+        {allMock && ". Amazon product data is in mock mode: lookups show labelled sample data, not live data"}
         <span className="system-status__checked"> · checked at {formatUtc(new Date(data.checkedAt))}</span>
       </p>
       <button type="button" className="button button--secondary" onClick={onRetry}>
