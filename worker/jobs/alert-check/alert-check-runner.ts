@@ -37,9 +37,9 @@ export class AlertCheckRunner extends DurableObject<Bindings> {
     if (check.deferred) await this.ctx.storage.setAlarm(nextStepAt(alertWaitDeadline(checkTimeMs)));
     // Done, unless a later check began meanwhile (resume): that pass goes on.
     else if (check.complete && (await this.ctx.storage.get<number>(CHECK_TIME_KEY)) === checkTimeMs) {
-      // The reports held back for this check (claimed per period and recipient: none goes twice).
+      // The reports held back for this check (once per period and recipient, report_sends: none goes twice).
       const { sendReports } = await import("../weekly-report/weekly-report");
-      console.log("reports (after the continued check)", JSON.stringify(await sendReports(buildServices(this.env), checkTimeMs)));
+      console.log("reports (after the continued check)", JSON.stringify(await sendReports(buildServices(this.env), checkTimeMs, undefined, { daily: true, clockMs: Date.now() })));
       await this.ctx.storage.delete(CHECK_TIME_KEY);
     } else await this.ctx.storage.setAlarm(nextStepAt());
   }

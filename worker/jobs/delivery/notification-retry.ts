@@ -6,9 +6,9 @@ import { buildServices } from "../../services";
 const MIN_ALARM_GAP_MS = 1_000;
 
 /**
- * Keeps one alarm at the earliest time a pending email or webhook is due. The alarm runs
- * a delivery pass and re-arms itself while pending rows remain. One named instance
- * (NOTIFICATION_RETRY_NAME) serves the whole deployment.
+ * Keeps one alarm at the earliest time a pending email or webhook, or a report email to retry,
+ * is due. The alarm runs a delivery pass and a report retry pass and re-arms itself while either
+ * has rows left. One named instance (NOTIFICATION_RETRY_NAME) serves the whole deployment.
  */
 export class NotificationRetry extends DurableObject<Bindings> {
   /** Arms the alarm at `atMs` unless one is already set earlier. */
@@ -18,11 +18,15 @@ export class NotificationRetry extends DurableObject<Bindings> {
   }
 
   override async alarm(): Promise<void> {
-    // Loaded on the first alarm: a fetch never needs it (index.ts).
-    const { deliverDue } = await import("./deliver");
-    const summary = await deliverDue(buildServices(this.env), Date.now());
-    if (summary.nextAttemptAtMs !== null) {
-      await this.ctx.storage.setAlarm(Math.max(summary.nextAttemptAtMs, Date.now() + MIN_ALARM_GAP_MS));
-    }
+    // Loaded on the first alarm: a fetch never needs them (index.ts).
+    const [{ deliverDue }, { retryDueReports }] = await Promise.all([import("./deliver"), import("../weekly-report/report-retry")]);
+    const services = buildServices(this.env);
+    // Each pass apart: alert deliveries failing on D1 never hold up the reports' retries, nor the other way.
+    const passes = await Promise.allSettled([deliverDue(services, Date.now()), retryDueReports(services, Date.now())]);
+    const next = passes.flatMap((pass) => (pass.status === "fulfilled" && pass.value.nextAttemptAtMs !== null ? [pass.value.nextAttemptAtMs] : []));
+    const failure = passes.find((pass) => pass.status === "rejected");
+    // A failed pass: the runtime retries the alarm; otherwise the next due row sets it.
+    if (failure) throw failure.reason;
+    if (next.length > 0) await this.ctx.storage.setAlarm(Math.max(Math.min(...next), Date.now() + MIN_ALARM_GAP_MS));
   }
 }

@@ -8,6 +8,7 @@ const alarmAt = () => runInDurableObject(retry(), (_instance, state) => state.st
 
 beforeEach(async () => {
   await env.DB.prepare("DELETE FROM notification_deliveries").run();
+  await env.DB.prepare("DELETE FROM report_sends").run();
   await runInDurableObject(retry(), (_instance, state) => state.storage.deleteAlarm());
 });
 
@@ -35,6 +36,23 @@ describe("NotificationRetry", () => {
     expect(await delivery(due.deliveries.email!)).toMatchObject({ status: "sent", attempts: 1 });
     expect(await delivery(later.deliveries.webhook!)).toMatchObject({ status: "pending", attempts: 0 });
     expect(await alarmAt()).toBe(laterAt);
+  });
+
+  it("retries a report email whose send failed, when the alarm fires", async () => {
+    const userId = await createUser();
+    await setChannels(env, userId, { alertEmail: "agency@example.com" });
+    await env.DB.prepare("UPDATE user_settings SET daily_report = 1 WHERE workspace_id = ?").bind(userId).run();
+    const today = new Date().toISOString().slice(0, 10);
+    await env.DB.prepare(
+      "INSERT INTO report_sends (workspace_id, kind, period, recipient, status, attempts, next_attempt_at, last_error) VALUES (?, 'daily', ?, '', 'pending', 1, ?, 'E_RATE_LIMIT_EXCEEDED')",
+    ).bind(userId, today, new Date().toISOString()).run();
+    await retry().schedule(Date.now());
+
+    expect(await runDurableObjectAlarm(retry())).toBe(true);
+
+    const row = await env.DB.prepare("SELECT status, attempts FROM report_sends WHERE workspace_id = ?").bind(userId).first();
+    expect(row).toEqual({ status: "sent", attempts: 2 });
+    expect(await alarmAt()).toBeNull();
   });
 
   it("stops when nothing is pending", async () => {

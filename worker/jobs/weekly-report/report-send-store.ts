@@ -1,0 +1,127 @@
+import { type AnyColumn, and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { reportRecipients, reportSends, userRefresh } from "../../db/schema";
+import type { ReportKind } from "../../notifications/weekly-report";
+
+/** The D1 side of the report emails' outbox (report_sends, migration 0135). */
+
+/** One report of one period to one recipient: '' is the workspace's own report, else a chosen address. */
+export interface ReportSendKey {
+  workspaceId: string;
+  kind: ReportKind;
+  period: string;
+  recipient: string;
+}
+
+/** A row the retry pass found due: pending past its next attempt, or sending past its lease. */
+export interface DueReportSend extends ReportSendKey {
+  status: "pending" | "sending";
+  attempts: number;
+  lastError: string | null;
+}
+
+const r = reportSends;
+const is = (key: ReportSendKey) =>
+  and(eq(r.workspaceId, key.workspaceId), eq(r.kind, key.kind), eq(r.period, key.period), eq(r.recipient, key.recipient));
+const due = (nowIso: string) => or(isNull(r.nextAttemptAt), lte(r.nextAttemptAt, nowIso));
+
+/** D1 binds at most 100 parameters per statement: four a row. */
+const ROWS_PER_INSERT = 20;
+
+/** Opens the period's send to each recipient that has none yet; a period already opened (sent, failed, retrying) is left as it is. */
+export async function openReportSends(db: D1Database, keys: ReportSendKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  const orm = drizzle(db);
+  const inserts = [];
+  for (let i = 0; i < keys.length; i += ROWS_PER_INSERT) {
+    inserts.push(orm.insert(r).values(keys.slice(i, i + ROWS_PER_INSERT)).onConflictDoNothing());
+  }
+  await orm.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
+}
+
+/**
+ * Takes the next attempt of a pending send that is due and has attempts left: counts it and
+ * moves next_attempt_at to `leaseIso`, so a run that dies before it sends leaves it to be tried
+ * then. One statement, so two runs at once never both take it. The attempt's number, or null.
+ */
+export async function claimReportSend(db: D1Database, key: ReportSendKey, nowIso: string, leaseIso: string, maxAttempts: number): Promise<number | null> {
+  const [row] = await drizzle(db)
+    .update(r)
+    .set({ attempts: sql`${r.attempts} + 1`, nextAttemptAt: leaseIso })
+    .where(and(is(key), eq(r.status, "pending"), lt(r.attempts, maxAttempts), due(nowIso)))
+    .returning({ attempts: r.attempts });
+  return row?.attempts ?? null;
+}
+
+/**
+ * Marks the claimed attempt as handed to the email binding, just before it is: from here a run
+ * that dies leaves an outcome nobody knows, and such a send is never made again (it may have gone
+ * out). False when the attempt is no longer this run's.
+ */
+export async function markReportSending(db: D1Database, key: ReportSendKey, attempt: number, leaseIso: string): Promise<boolean> {
+  const rows = await drizzle(db)
+    .update(r)
+    .set({ status: "sending", nextAttemptAt: leaseIso })
+    .where(and(is(key), eq(r.status, "pending"), eq(r.attempts, attempt)))
+    .returning({ attempts: r.attempts });
+  return rows.length > 0;
+}
+
+/** The send went out: the row and the period's "last sent" markers (user_refresh, report_recipients), in one batch. */
+export async function finishReportSent(db: D1Database, key: ReportSendKey, nowIso: string): Promise<void> {
+  const orm = drizzle(db);
+  const sent = orm.update(r).set({ status: "sent", sentAt: nowIso, nextAttemptAt: null, lastError: null }).where(and(is(key), eq(r.status, "sending")));
+  const later = (column: AnyColumn) => sql`max(coalesce(${column}, ''), ${key.period})`;
+  const marker =
+    key.recipient !== ""
+      ? orm
+          .update(reportRecipients)
+          .set({ lastSentMonday: later(reportRecipients.lastSentMonday) })
+          .where(and(eq(reportRecipients.workspaceId, key.workspaceId), eq(reportRecipients.email, key.recipient)))
+      : key.kind === "daily"
+        ? orm
+            .insert(userRefresh)
+            .values({ workspaceId: key.workspaceId, lastDailyReport: key.period })
+            .onConflictDoUpdate({ target: userRefresh.workspaceId, set: { lastDailyReport: later(userRefresh.lastDailyReport) } })
+        : orm
+            .insert(userRefresh)
+            .values({ workspaceId: key.workspaceId, lastWeeklyReport: key.period })
+            .onConflictDoUpdate({ target: userRefresh.workspaceId, set: { lastWeeklyReport: later(userRefresh.lastWeeklyReport) } });
+  await orm.batch([sent, marker]);
+}
+
+/** The attempt failed, nothing went out: pending again from `nextIso` with the reason, if the attempt is still this run's. */
+export async function retryReportSendLater(db: D1Database, key: ReportSendKey, attempt: number, reason: string, nextIso: string): Promise<void> {
+  await drizzle(db)
+    .update(r)
+    .set({ status: "pending", lastError: reason, nextAttemptAt: nextIso })
+    .where(and(is(key), inArray(r.status, ["pending", "sending"]), eq(r.attempts, attempt)));
+}
+
+/** Closes an open send for good: failed (shown in Settings) or cancelled (nobody wants it any more). */
+export async function closeReportSend(db: D1Database, key: ReportSendKey, status: "failed" | "cancelled", reason: string): Promise<void> {
+  await drizzle(db)
+    .update(r)
+    .set({ status, lastError: reason, nextAttemptAt: null })
+    .where(and(is(key), inArray(r.status, ["pending", "sending"])));
+}
+
+/** Up to `limit` open sends due at `nowIso` (pending ones at their next attempt, sending ones past their lease), oldest period first. */
+export async function dueReportSends(db: D1Database, nowIso: string, limit: number): Promise<DueReportSend[]> {
+  const rows = await drizzle(db)
+    .select({ workspaceId: r.workspaceId, kind: r.kind, period: r.period, recipient: r.recipient, status: r.status, attempts: r.attempts, lastError: r.lastError })
+    .from(r)
+    .where(and(inArray(r.status, ["pending", "sending"]), due(nowIso)))
+    .orderBy(asc(r.period), asc(r.workspaceId))
+    .limit(limit);
+  return rows as DueReportSend[];
+}
+
+/** When the next open send is due (a pending one without a time is due now), or null when none is open. */
+export async function nextReportAttemptAtMs(db: D1Database, nowIso: string): Promise<number | null> {
+  const [row] = await drizzle(db)
+    .select({ next: sql<string | null>`min(coalesce(${r.nextAttemptAt}, ${nowIso}))` })
+    .from(r)
+    .where(inArray(r.status, ["pending", "sending"]));
+  return row?.next ? Date.parse(row.next) : null;
+}
