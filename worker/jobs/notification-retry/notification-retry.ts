@@ -19,7 +19,7 @@ export class NotificationRetry extends DurableObject<Bindings> {
 
   override async alarm(): Promise<void> {
     // Loaded on the first alarm: a fetch never needs them (index.ts).
-    const [{ deliverDue }, { retryDueReports }] = await Promise.all([import("./deliver"), import("../weekly-report/report-retry")]);
+    const [{ deliverDue }, { retryDueReports }] = await Promise.all([import("../delivery/deliver"), import("../weekly-report/report-retry")]);
     const services = buildServices(this.env);
     // Each pass apart: alert deliveries failing on D1 never hold up the reports' retries, nor the other way.
     const passes = await Promise.allSettled([deliverDue(services, Date.now()), retryDueReports(services, Date.now())]);
