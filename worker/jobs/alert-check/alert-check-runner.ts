@@ -25,6 +25,18 @@ export class AlertCheckRunner extends DurableObject<Bindings> {
     if (armed === null || armed > due) await this.ctx.storage.setAlarm(due);
   }
 
+  /**
+   * The invocation checking `checkTimeMs` reports back: the next step at `atMs` (the wait's bound,
+   * or now for the rest of a big day), or none (null) when the day's check is complete. A check
+   * begun later meanwhile (resume) keeps its own alarm.
+   */
+  async settle(checkTimeMs: number, atMs: number | null): Promise<void> {
+    if ((await this.ctx.storage.get<number>(CHECK_TIME_KEY)) !== checkTimeMs) return;
+    if (atMs !== null) return this.ctx.storage.setAlarm(nextStepAt(atMs));
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.delete(CHECK_TIME_KEY);
+  }
+
   override async alarm(): Promise<void> {
     const checkTimeMs = await this.ctx.storage.get<number>(CHECK_TIME_KEY);
     if (checkTimeMs === undefined) return;

@@ -145,3 +145,25 @@ describe("alertCheckTimeAfterRun", () => {
     expect(alertCheckTimeAfterRun("2026-11-22", at(finishedAt))).toBe(expected === null ? null : at(expected));
   });
 });
+
+/** A database whose every call never answers: the invocation using it is as good as killed. */
+function frozenD1(): D1Database {
+  const never = () => new Promise<never>(() => {});
+  const statement: Record<string, unknown> = { all: never, raw: never, first: never, run: never };
+  statement.bind = () => statement;
+  return { prepare: () => statement, batch: never } as unknown as D1Database;
+}
+
+describe("an invocation killed mid-check", () => {
+  it("leaves the AlertCheckRunner armed before it began: the runner checks the day's alerts, once", async () => {
+    const ids = await seedFiringAlerts(2);
+    // The CPU or time limit ends the invocation inside the check: no catch, no finally runs.
+    void checkAlertsAndNotify(buildServices({ ...env, DB: frozenD1() }), CHECK_TIME);
+    await vi.waitFor(async () => expect(await alarmAt()).not.toBeNull());
+
+    expect(await runDurableObjectAlarm(runner())).toBe(true);
+    for (const id of ids) expect(await storedAlert(id)).toMatchObject({ last_result: "fired", last_checked_day: TODAY });
+    expect(await count("alert_events")).toBe(2);
+    expect(await alarmAt()).toBeNull();
+  });
+});
