@@ -87,8 +87,12 @@ export async function armReportRetry(services: Services, clockMs: number): Promi
 async function sendReport(services: Services, period: ReportPeriod, clockMs: number, sender?: EmailSender): Promise<Outcome | null> {
   if (!services.config.alertEmail || !(sender ?? services.sources.alertEmail())) return null;
   const recipients = await reportRecipientsOf(services, period);
+  if (recipients.length === 0) return { sent: 0, failed: 0 };
   // Opening a period twice changes nothing: a send that went out, failed or waits for its retry stays so.
   await openReportSends(services.env.DB, recipients.map((recipient) => recipient.key));
+  // Armed before the sends: a run killed among them (building thousands of reports is where a CPU
+  // limit strikes) reaches no later line, and the alarm then sends what the run did not.
+  await armRetryAlarm(services.env, clockMs + ATTEMPT_LEASE_MS, "report emails");
   return sendToRecipients(services, period, recipients, clockMs, sender);
 }
 

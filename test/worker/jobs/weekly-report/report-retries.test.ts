@@ -135,6 +135,26 @@ describe("a report run that died or overlapped", () => {
     expect(email.sent.map((message) => message.to)).toEqual(["agency@example.com"]);
   });
 
+  it("a run killed among its sends leaves the retry alarm armed: it sends the reports the run never reached, and not the one it was sending", async () => {
+    const first = await reader("first@example.com");
+    const second = await reader("second@example.com");
+    const email = fakeEmailBinding();
+    const retry = fakeRetryNamespace();
+    // The run hangs in its first send until the runtime ends it (CPU or time limit): nothing after it runs.
+    const frozen = { send: () => new Promise<never>(() => {}) } as unknown as SendEmail;
+    void sendReports(buildServices(channelEnv({ ALERT_EMAIL: frozen, NOTIFICATION_RETRY: retry.namespace })), SATURDAY);
+    await vi.waitFor(() => expect(retry.scheduled).toContain(SATURDAY + 15 * MINUTE));
+
+    const services = buildServices(channelEnv({ ALERT_EMAIL: email.binding, NOTIFICATION_RETRY: retry.namespace }));
+    const summary = await retryDueReports(services, SATURDAY + 15 * MINUTE);
+    expect(summary).toMatchObject({ sent: 1, closed: 1 });
+    const [hung, reached] = [await sendRow(first), await sendRow(second)];
+    // Which of the two the run took first is its order; the other one is sent now.
+    expect([hung, reached].map((row) => row?.status).sort()).toEqual(["failed", "sent"]);
+    expect([hung, reached].find((row) => row?.status === "failed")?.last_error).toBe(INTERRUPTED_SEND);
+    expect(email.sent).toHaveLength(1);
+  });
+
   it("two runs at once send one report", async () => {
     await reader("agency@example.com");
     const { email, services } = setup(0);
