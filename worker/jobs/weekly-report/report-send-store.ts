@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { reportRecipients, reportSends, userRefresh } from "../../db/schema";
 import type { ReportKind } from "../../notifications/weekly-report";
@@ -124,4 +124,20 @@ export async function nextReportAttemptAtMs(db: D1Database, nowIso: string): Pro
     .from(r)
     .where(inArray(r.status, ["pending", "sending"]));
   return row?.next ? Date.parse(row.next) : null;
+}
+
+/** Deletes the closed sends of periods before `day`, `chunk` rows a statement; how many went. Open ones stay for the retry pass to close. */
+export async function deleteReportSendsBefore(db: D1Database, day: string, chunk: number): Promise<number> {
+  const orm = drizzle(db);
+  const old = orm
+    .select({ rowid: sql`rowid` })
+    .from(r)
+    .where(and(lt(r.period, day), notInArray(r.status, ["pending", "sending"])))
+    .limit(chunk);
+  let deleted = 0;
+  for (;;) {
+    const { meta } = await orm.delete(r).where(sql`rowid in ${old}`).run();
+    deleted += meta.changes;
+    if (meta.changes < chunk) return deleted;
+  }
 }
