@@ -90,6 +90,12 @@ export async function finishReportSent(db: D1Database, key: ReportSendKey, nowIs
   await orm.batch([sent, marker]);
 }
 
+/** When the send of `key` went out, or null when it has not (or was recorded before sends had times). */
+export async function reportSentAt(db: D1Database, key: ReportSendKey): Promise<string | null> {
+  const [row] = await drizzle(db).select({ sentAt: r.sentAt }).from(r).where(and(is(key), eq(r.status, "sent"))).limit(1);
+  return row?.sentAt ?? null;
+}
+
 /** The attempt failed, nothing went out: pending again from `nextIso` with the reason, if the attempt is still this run's. */
 export async function retryReportSendLater(db: D1Database, key: ReportSendKey, attempt: number, reason: string, nextIso: string): Promise<void> {
   await drizzle(db)

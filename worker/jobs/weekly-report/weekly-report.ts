@@ -1,5 +1,5 @@
 import { trackedRows } from "../../dashboard/dashboard-service";
-import { alertsFiredBetween, reportRecipients } from "../../dashboard/report-store";
+import { alertsFiredAfter, alertsFiredBetween, reportRecipients } from "../../dashboard/report-store";
 import { unsubscribeToken, unsubscribeUrl } from "../../dashboard/unsubscribe-token";
 import { sellerDayRowsOf } from "../../history/history-store";
 import { isReportDay, reportEmail, sellerChanges } from "../../notifications/weekly-report";
@@ -21,6 +21,7 @@ import {
   nextReportAttemptAtMs,
   openReportSends,
   type ReportSendKey,
+  reportSentAt,
   retryReportSendLater,
 } from "./report-send-store";
 
@@ -217,9 +218,20 @@ async function readReportContent(
   const changes = sellerChanges(await sellerDayRowsOf(env.DB, workspaceId, period.fromDay, period.toDay, connectionId ?? undefined));
   const alertsFired = connectionId
     ? await connectionAlertsFiredBetween(env.DB, workspaceId, connectionId, period.alertsFrom, period.toDay)
-    : await alertsFiredBetween(env.DB, workspaceId, period.alertsFrom, period.toDay);
+    : [...(await lateFirings(env.DB, period, workspaceId)), ...(await alertsFiredBetween(env.DB, workspaceId, period.alertsFrom, period.toDay))];
   const branding = await brandingOf(workspaceId);
   return { data: { fromDay: period.fromDay, toDay: period.toDay, rows, alertsFired, ...changes, ...(scope && { client: scope }) }, branding };
+}
+
+/**
+ * The firings of the day before a daily report recorded after that day's report went out: a
+ * later check's (the snapshot run's, finishing after the wait's bound, re-checks the alerts that
+ * had no data). No report would list them otherwise: the next one lists its own day.
+ */
+async function lateFirings(db: D1Database, period: ReportPeriod, workspaceId: string) {
+  if (period.kind !== "daily") return [];
+  const sentAt = await reportSentAt(db, { workspaceId, kind: "daily", period: period.fromDay, recipient: "" });
+  return sentAt ? alertsFiredAfter(db, workspaceId, period.fromDay, sentAt) : [];
 }
 
 /** The seller account a client's report is about, by the name the workspace gave it. */
