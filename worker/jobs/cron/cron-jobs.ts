@@ -2,6 +2,8 @@ import type { Services } from "../../services";
 import { checkAlertsAndNotify } from "../alert-check/nightly-check";
 import { runBillingSweep } from "../billing-sweep/billing-sweep";
 import { startNightlyRun } from "../nightly-run/start";
+import { findNightlyRun } from "../nightly-run-store";
+import { utcDay } from "../../contract/time";
 import { runRetention } from "../retention/retention";
 import { sendReports } from "../weekly-report/weekly-report";
 
@@ -19,6 +21,10 @@ const alertCheckThenRetention: Job = async (services, scheduledTime) => {
   // is sent by whatever completes the check (the AlertCheckRunner, or the run's end).
   let checked = false;
   try {
+    // A day whose 02:00 run never began (that invocation failed or never came) would have no
+    // snapshot at all, and its alerts and reports only yesterday's data: it begins now, and the
+    // check waits for it as for any run.
+    await startMissedNightlyRun(services, scheduledTime).catch((error: unknown) => console.error("snapshot run not started by the 02:30 run", error));
     const { check, deliveries } = await checkAlertsAndNotify(services, scheduledTime);
     console.log("alert check", JSON.stringify(check));
     console.log("deliveries", JSON.stringify(deliveries));
@@ -33,6 +39,11 @@ const alertCheckThenRetention: Job = async (services, scheduledTime) => {
     }
   }
 };
+
+async function startMissedNightlyRun(services: Services, scheduledTime: number): Promise<void> {
+  if (await findNightlyRun(services.env.DB, utcDay(scheduledTime))) return;
+  console.warn("snapshot run missing at 02:30: started now", JSON.stringify(await startNightlyRun(services, scheduledTime)));
+}
 
 async function billingSweepThenRetention(services: Services, scheduledTime: number): Promise<void> {
   try {
