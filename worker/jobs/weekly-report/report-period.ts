@@ -1,4 +1,4 @@
-import { addDays } from "../../contract/time";
+import { addDays, DAY_MS, utcDay } from "../../contract/time";
 import { reportDay, reportWeek, type ReportKind } from "../../notifications/weekly-report";
 
 /** What one run of one report covers: the days, the days its alerts come from and the rank window. Pure, no I/O. */
@@ -24,6 +24,12 @@ export function dailyPeriod(nowMs: number): ReportPeriod {
   const day = reportDay(nowMs);
   // Alerts: today's check (it runs just before the reports); earlier days were in earlier reports.
   return { kind: "daily", period: day.day, fromDay: day.fromDay, toDay: day.toDay, alertsFrom: day.toDay, rankDays: 2 };
+}
+
+/** The Monday (UTC) of the week of `nowMs`: that day itself on a Monday. */
+export function lastMonday(nowMs: number): string {
+  const day = new Date(nowMs);
+  return utcDay(nowMs - ((day.getUTCDay() + 6) % 7) * DAY_MS);
 }
 
 /** The period a report_sends row names, as its first run built it. */

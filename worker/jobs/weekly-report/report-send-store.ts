@@ -1,6 +1,6 @@
 import { type AnyColumn, and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { reportRecipients, reportSends, userRefresh } from "../../db/schema";
+import { jobRuns, reportRecipients, reportSends, userRefresh } from "../../db/schema";
 import type { ReportKind } from "../../notifications/weekly-report";
 
 /** The D1 side of the report emails' outbox (report_sends, migration 0135). */
@@ -146,4 +146,22 @@ export async function deleteReportSendsBefore(db: D1Database, day: string, chunk
     deleted += meta.changes;
     if (meta.changes < chunk) return deleted;
   }
+}
+
+/** job_runs' name for the weekly report's run of a Monday: its row says the week's sends were opened. */
+const WEEKLY_REPORT_JOB = "weekly_report";
+const week = (monday: string) => and(eq(jobRuns.job, WEEKLY_REPORT_JOB), eq(jobRuns.day, monday));
+
+/** Notes that the weekly report of `monday` was opened for its recipients (the Monday run came). */
+export async function markWeekOpened(db: D1Database, monday: string, nowIso: string): Promise<void> {
+  await drizzle(db)
+    .insert(jobRuns)
+    .values({ job: WEEKLY_REPORT_JOB, day: monday, status: "done", phase: "opened", startedAt: nowIso, updatedAt: nowIso, finishedAt: nowIso })
+    .onConflictDoNothing();
+}
+
+/** Whether the weekly report of `monday` was opened: false when no run came that Monday. */
+export async function weekOpened(db: D1Database, monday: string): Promise<boolean> {
+  const [row] = await drizzle(db).select({ day: jobRuns.day }).from(jobRuns).where(week(monday)).limit(1);
+  return row !== undefined;
 }

@@ -10,7 +10,7 @@ import { confirmedRecipients } from "../../branding/recipient-store";
 import { recipientUnsubscribeToken, recipientUnsubscribeUrl } from "../../branding/recipient-unsubscribe";
 import { findConnection } from "../../connections/connection-store";
 import { connectionAlertsFiredBetween } from "./connection-report-store";
-import { dailyPeriod, type ReportPeriod, weeklyPeriod } from "./report-period";
+import { dailyPeriod, lastMonday, type ReportPeriod, weeklyPeriod } from "./report-period";
 import { armRetryAlarm } from "../delivery/retry-alarm";
 import { MAX_ATTEMPTS, retryDelayMs } from "../delivery/retry-schedule";
 import {
@@ -19,9 +19,11 @@ import {
   closeReportSend,
   markReportSending,
   nextReportAttemptAtMs,
+  markWeekOpened,
   openReportSends,
   type ReportSendKey,
   reportSentAt,
+  weekOpened,
   retryReportSendLater,
 } from "./report-send-store";
 
@@ -60,7 +62,7 @@ export async function sendReports(
   if (!services.config.alertEmail) return null;
   const clockMs = options.clockMs ?? nowMs;
   const daily = (options.daily ? await sendReport(services, dailyPeriod(nowMs), clockMs, sender) : null) ?? { sent: 0, failed: 0 };
-  const weekly = isReportDay(nowMs) ? await sendReport(services, weeklyPeriod(nowMs), clockMs, sender) : null;
+  const weekly = isReportDay(nowMs) ? await sendReport(services, weeklyPeriod(nowMs), clockMs, sender) : await sendMissedWeek(services, nowMs, clockMs, sender);
   await armReportRetry(services, clockMs);
   return { daily, weekly };
 }
@@ -85,15 +87,28 @@ export async function armReportRetry(services: Services, clockMs: number): Promi
   if (next !== null) await armRetryAlarm(services.env, next, "report emails");
 }
 
+/**
+ * The week's report when no run came on its Monday (the machine off, the cron missed): the next run
+ * of the week sends it. Null when none was due (its Monday's run came), or nobody gets it.
+ */
+async function sendMissedWeek(services: Services, nowMs: number, clockMs: number, sender?: EmailSender): Promise<Outcome | null> {
+  const monday = lastMonday(nowMs);
+  if (await weekOpened(services.env.DB, monday)) return null;
+  const outcome = await sendReport(services, weeklyPeriod(Date.parse(`${monday}T02:30:00Z`)), clockMs, sender);
+  return outcome && outcome.sent + outcome.failed > 0 ? outcome : null;
+}
+
 async function sendReport(services: Services, period: ReportPeriod, clockMs: number, sender?: EmailSender): Promise<Outcome | null> {
   if (!services.config.alertEmail || !(sender ?? services.sources.alertEmail())) return null;
   const recipients = await reportRecipientsOf(services, period);
-  if (recipients.length === 0) return { sent: 0, failed: 0 };
-  // Opening a period twice changes nothing: a send that went out, failed or waits for its retry stays so.
-  await openReportSends(services.env.DB, recipients.map((recipient) => recipient.key));
-  // Armed before the sends: a run killed among them (building thousands of reports is where a CPU
-  // limit strikes) reaches no later line, and the alarm then sends what the run did not.
-  await armRetryAlarm(services.env, clockMs + ATTEMPT_LEASE_MS, "report emails");
+  if (recipients.length > 0) {
+    // Opening a period twice changes nothing: a send that went out, failed or waits for its retry stays so.
+    await openReportSends(services.env.DB, recipients.map((recipient) => recipient.key));
+    // Armed before the sends: a run killed among them (building thousands of reports is where a CPU
+    // limit strikes) reaches no later line, and the alarm then sends what the run did not.
+    await armRetryAlarm(services.env, clockMs + ATTEMPT_LEASE_MS, "report emails");
+  }
+  if (period.kind === "weekly") await markWeekOpened(services.env.DB, period.period, iso(clockMs));
   return sendToRecipients(services, period, recipients, clockMs, sender);
 }
 

@@ -9,7 +9,7 @@ import { channelEnv, fakeEmailBinding, fakeRetryNamespace, MINUTE } from "../../
 
 beforeEach(async () => {
   vi.restoreAllMocks();
-  for (const table of ["user_settings", "user_refresh", "report_recipients", "report_sends"]) await env.DB.prepare(`DELETE FROM ${table}`).run();
+  for (const table of ["user_settings", "user_refresh", "report_recipients", "report_sends", "job_runs"]) await env.DB.prepare(`DELETE FROM ${table}`).run();
   await resetHistoryTables();
   for (const level of ["log", "warn", "error"] as const) vi.spyOn(console, level).mockImplementation(() => {});
 });
@@ -184,5 +184,23 @@ describe("a report run that died or overlapped", () => {
     expect(await retryDueReports(services, SATURDAY + 22 * 60 * MINUTE)).toMatchObject({ sent: 0, closed: 1 });
     expect(await sendRow(id)).toMatchObject({ status: "failed", last_error: "Not sent before the next daily report was due: email sending is unavailable" });
     expect(email.sent).toEqual([]);
+  });
+});
+
+describe("a week whose Monday run never came (the machine off, the cron missed)", () => {
+  it("the next run of the week sends the weekly report, once; a week whose Monday run came sends nothing later", async () => {
+    await reader("weekly@example.com", "weekly");
+    const { email, services } = setup(0);
+    const TUESDAY = MONDAY + 24 * 60 * MINUTE;
+
+    expect((await sendReports(services, TUESDAY))?.weekly).toEqual({ sent: 1, failed: 0 });
+    expect((await sendReports(services, TUESDAY + 24 * 60 * MINUTE))?.weekly).toBeNull();
+    expect(email.sent.map((message) => message.subject)).toEqual(["RankLayer weekly report, 2026-11-16 to 2026-11-22"]);
+
+    // The next week's Monday run comes: its Tuesday sends no weekly report.
+    const NEXT_MONDAY = MONDAY + 7 * 24 * 60 * MINUTE;
+    expect((await sendReports(services, NEXT_MONDAY))?.weekly).toEqual({ sent: 1, failed: 0 });
+    expect((await sendReports(services, NEXT_MONDAY + 24 * 60 * MINUTE))?.weekly).toBeNull();
+    expect(email.sent).toHaveLength(2);
   });
 });
