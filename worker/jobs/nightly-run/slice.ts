@@ -80,6 +80,31 @@ export async function clearFailures(ctx: PhaseContext, cursorKey: string): Promi
   await ctx.notes.delete(`${ctx.day}:attempts:${cursorKey}`);
 }
 
+/**
+ * A seller's step failing in a phase (`sellerKey`: phase and connection): its attempts are counted
+ * (noteFailure) until one step is given up on; from then on, until a step of the seller succeeds,
+ * each failing step is given up at its first failure. A seller Amazon fails for every call tonight
+ * would otherwise cost MAX_BATCH_ATTEMPTS backoffs (about 7 minutes) per ASIN: a thousand ASINs
+ * would hold the run open for days, and the revenue phase of every other seller behind it.
+ */
+export async function noteSellerFailure(
+  ctx: PhaseContext,
+  sellerKey: string,
+  cursorKey: string,
+  retryAfterSeconds?: number,
+): Promise<{ giveUp: true } | { giveUp: false; resumeAt: number }> {
+  const failing = `${ctx.day}:failing:${sellerKey}`;
+  if ((await ctx.notes.get(failing)) !== undefined) return { giveUp: true };
+  const failure = await noteFailure(ctx, cursorKey, retryAfterSeconds);
+  if (failure.giveUp) await ctx.notes.put(failing, 1);
+  return failure;
+}
+
+/** A step of the seller succeeded: its failures count from nothing again. */
+export async function clearSellerFailures(ctx: PhaseContext, sellerKey: string, cursorKey: string): Promise<void> {
+  await Promise.all([clearFailures(ctx, cursorKey), ctx.notes.delete(`${ctx.day}:failing:${sellerKey}`)]);
+}
+
 export async function addToCount(ctx: PhaseContext, name: "notFound" | "failed" | "sellersSkipped", by: number): Promise<void> {
   if (by === 0) return;
   const key = `${ctx.day}:${name}`;
