@@ -81,28 +81,32 @@ export async function clearFailures(ctx: PhaseContext, cursorKey: string): Promi
 }
 
 /**
- * A seller's step failing in a phase (`sellerKey`: phase and connection): its attempts are counted
- * (noteFailure) until one step is given up on; from then on, until a step of the seller succeeds,
- * each failing step is given up at its first failure. A seller Amazon fails for every call tonight
- * would otherwise cost MAX_BATCH_ATTEMPTS backoffs (about 7 minutes) per ASIN: a thousand ASINs
- * would hold the run open for days, and the revenue phase of every other seller behind it.
+ * A step failing in a `scope` (a seller in a phase, or a marketplace of the products phase): its
+ * attempts are counted (noteFailure) until one step of the scope is given up on; from then on,
+ * until a step of the scope succeeds, each failing step is given up at its first failure. A seller
+ * (or a region) Amazon fails for every call tonight would otherwise cost MAX_BATCH_ATTEMPTS backoffs
+ * (about 7 minutes) per step: a thousand of them would hold the run open for days, and every later
+ * phase (the other sellers' Buy Box and revenue) behind it.
  */
-export async function noteSellerFailure(
+export async function noteRepeatedFailure(
   ctx: PhaseContext,
-  sellerKey: string,
+  scope: string,
   cursorKey: string,
   retryAfterSeconds?: number,
 ): Promise<{ giveUp: true } | { giveUp: false; resumeAt: number }> {
-  const failing = `${ctx.day}:failing:${sellerKey}`;
-  if ((await ctx.notes.get(failing)) !== undefined) return { giveUp: true };
+  const failing = `${ctx.day}:failing:${scope}`;
+  if ((await ctx.notes.get(failing)) !== undefined) {
+    await ctx.notes.delete(`${ctx.day}:attempts:${cursorKey}`);
+    return { giveUp: true };
+  }
   const failure = await noteFailure(ctx, cursorKey, retryAfterSeconds);
   if (failure.giveUp) await ctx.notes.put(failing, 1);
   return failure;
 }
 
-/** A step of the seller succeeded: its failures count from nothing again. */
-export async function clearSellerFailures(ctx: PhaseContext, sellerKey: string, cursorKey: string): Promise<void> {
-  await Promise.all([clearFailures(ctx, cursorKey), ctx.notes.delete(`${ctx.day}:failing:${sellerKey}`)]);
+/** A step of the scope succeeded: its failures count from nothing again. */
+export async function clearScopeFailures(ctx: PhaseContext, scope: string, cursorKey: string): Promise<void> {
+  await Promise.all([clearFailures(ctx, cursorKey), ctx.notes.delete(`${ctx.day}:failing:${scope}`)]);
 }
 
 export async function addToCount(ctx: PhaseContext, name: "notFound" | "failed" | "sellersSkipped", by: number): Promise<void> {
