@@ -1,6 +1,7 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
+import type { Bindings } from "../../worker/env";
 import { ensureNightlyRun, findNightlyRun, finishNightlyRun } from "../../worker/jobs/nightly-run-store";
 import { onRunFinished } from "../../worker/jobs/nightly-run/run-finished";
 import { buildServices } from "../../worker/services";
@@ -62,7 +63,9 @@ describe("the daily report and a snapshot run still going at 02:30", () => {
     const day = "2026-11-21";
     await ensureNightlyRun(env.DB, day, "2026-11-21T02:00:00.000Z");
     const email = fakeEmailBinding();
-    const bindings = channelEnv({ ALERT_EMAIL: email.binding });
+    // The run is the test's to finish: the cron's nudge reaches no real SnapshotRunner.
+    const runner = { idFromName: () => "snapshot", get: () => ({ start: async () => {} }) } as unknown as Bindings["SNAPSHOT_RUNNER"];
+    const bindings = channelEnv({ ALERT_EMAIL: email.binding, SNAPSHOT_RUNNER: runner });
 
     await worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: Date.UTC(2026, 10, 21, 2, 30) }), bindings);
     // The check was deferred: a report now would say nothing of this morning's snapshot or today's alerts.

@@ -23,8 +23,9 @@ const alertCheckThenRetention: Job = async (services, scheduledTime) => {
   try {
     // A day whose 02:00 run never began (that invocation failed or never came) would have no
     // snapshot at all, and its alerts and reports only yesterday's data: it begins now, and the
-    // check waits for it as for any run.
-    await startMissedNightlyRun(services, scheduledTime).catch((error: unknown) => console.error("snapshot run not started by the 02:30 run", error));
+    // check waits for it as for any run. A run whose alarm chain died (its retries spent on a D1
+    // outage) is armed again; a done run is left alone.
+    await resumeNightlyRun(services, scheduledTime).catch((error: unknown) => console.error("snapshot run not started by the 02:30 run", error));
     const { check, deliveries } = await checkAlertsAndNotify(services, scheduledTime);
     console.log("alert check", JSON.stringify(check));
     console.log("deliveries", JSON.stringify(deliveries));
@@ -40,9 +41,11 @@ const alertCheckThenRetention: Job = async (services, scheduledTime) => {
   }
 };
 
-async function startMissedNightlyRun(services: Services, scheduledTime: number): Promise<void> {
-  if (await findNightlyRun(services.env.DB, utcDay(scheduledTime))) return;
-  console.warn("snapshot run missing at 02:30: started now", JSON.stringify(await startNightlyRun(services, scheduledTime)));
+async function resumeNightlyRun(services: Services, scheduledTime: number): Promise<void> {
+  const run = await findNightlyRun(services.env.DB, utcDay(scheduledTime));
+  if (run?.status === "done") return;
+  if (!run) console.warn("snapshot run missing at 02:30: starting it now");
+  await startNightlyRun(services, scheduledTime);
 }
 
 async function billingSweepThenRetention(services: Services, scheduledTime: number): Promise<void> {

@@ -129,6 +129,22 @@ describe("the 0 2 * * * cron", () => {
   });
 });
 
+describe("the 30 2 * * * cron and a run whose alarm chain died", () => {
+  it("arms the chain again: the day's run goes on from its cursor and finishes", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const user = await insertUser();
+    await insertWatchlist(user, [{ marketplace: "US", asin: "BDEAD00001" }]);
+    // The 02:00 run began, then its alarm's retries were spent (D1 down for minutes): no alarm, the row running.
+    await ensureNightlyRun(env.DB, DAY, new Date(NOW).toISOString());
+    expect(await pendingAlarm()).toBeNull();
+
+    await worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: NOW }), env);
+
+    await waitForDone(DAY);
+    expect(await countPoints({ day: DAY })).toBe(1);
+  });
+});
+
 describe("SnapshotRunner across days", () => {
   it("a new day takes over at once from an unfinished run waiting on a backoff", async () => {
     const user = await insertUser();
