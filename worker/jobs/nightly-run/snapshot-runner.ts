@@ -2,8 +2,11 @@ import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../../env";
 import { buildServices } from "../../services";
 import type { RunNotes } from "./slice";
+import { armAfterFailure } from "../alarm-retry";
 
 const DAY_KEY = "day";
+/** Slices in a row that threw (under the day's prefix, dropped with its notes). */
+const FAILED_SLICES_KEY = "failedSlices";
 
 /**
  * Drives a day's nightly run as an alarm chain (the class keeps its first name: wrangler.toml
@@ -45,7 +48,16 @@ export class SnapshotRunner extends DurableObject<Bindings> {
         await this.takeOverIfNewDay(day);
         return;
       }
-      const result = await runNightlySlice(buildServices(this.env), day, { notes: this.notes() });
+      let result;
+      try {
+        result = await runNightlySlice(buildServices(this.env), day, { notes: this.notes() });
+      } catch (error) {
+        // Its own retry, not the runtime's few: a long D1 outage must not end the day's run (alarm-retry.ts).
+        await armAfterFailure(this.ctx.storage, `${day}:${FAILED_SLICES_KEY}`, `snapshot ${day}: slice`, error);
+        await this.takeOverIfNewDay(day);
+        return;
+      }
+      await this.ctx.storage.delete(`${day}:${FAILED_SLICES_KEY}`);
       if (result.status === "more") {
         await this.ctx.storage.setAlarm(Math.max(result.resumeAt, Date.now()));
       } else {

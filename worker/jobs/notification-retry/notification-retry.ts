@@ -1,9 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../../env";
 import { buildServices } from "../../services";
+import { armAfterFailure } from "../alarm-retry";
 
 /** The alarm never fires sooner than this after the last pass, so a stuck row cannot spin it. */
 const MIN_ALARM_GAP_MS = 1_000;
+/** Passes in a row that failed. */
+const FAILED_PASSES_KEY = "failedPasses";
 
 /**
  * Keeps one alarm at the earliest time a pending email or webhook, or a report email to retry,
@@ -25,8 +28,13 @@ export class NotificationRetry extends DurableObject<Bindings> {
     const passes = await Promise.allSettled([deliverDue(services, Date.now()), retryDueReports(services, Date.now())]);
     const next = passes.flatMap((pass) => (pass.status === "fulfilled" && pass.value.nextAttemptAtMs !== null ? [pass.value.nextAttemptAtMs] : []));
     const failure = passes.find((pass) => pass.status === "rejected");
-    // A failed pass: the runtime retries the alarm; otherwise the next due row sets it.
-    if (failure) throw failure.reason;
-    if (next.length > 0) await this.ctx.storage.setAlarm(Math.max(Math.min(...next), Date.now() + MIN_ALARM_GAP_MS));
+    const soonest = next.length > 0 ? Math.max(Math.min(...next), Date.now() + MIN_ALARM_GAP_MS) : undefined;
+    // A failed pass (D1 down): its own retry, not the runtime's few, which a long outage would outlast (alarm-retry.ts).
+    if (failure) {
+      await armAfterFailure(this.ctx.storage, FAILED_PASSES_KEY, "notification retry pass", failure.reason, soonest);
+      return;
+    }
+    await this.ctx.storage.delete(FAILED_PASSES_KEY);
+    if (soonest !== undefined) await this.ctx.storage.setAlarm(soonest);
   }
 }

@@ -1,6 +1,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { alertWaitDeadline } from "../../../../worker/jobs/alert-check/alert-wait";
+import * as nightlyCheck from "../../../../worker/jobs/alert-check/nightly-check";
 import { ALERT_CHECK_RUNNER_NAME, alertCheckStep, alertCheckTimeAfterRun, checkAlertsAndNotify } from "../../../../worker/jobs/alert-check/nightly-check";
 import { CHECK_TIME, clearAlertTables, count, seedAlert, seedRank, seedNightlyRun, seedUser, storedAlert, TODAY } from "../../support/alert-seed";
 import { buildServices } from "../../../../worker/services";
@@ -164,6 +165,24 @@ describe("an invocation killed mid-check", () => {
     expect(await runDurableObjectAlarm(runner())).toBe(true);
     for (const id of ids) expect(await storedAlert(id)).toMatchObject({ last_result: "fired", last_checked_day: TODAY });
     expect(await count("alert_events")).toBe(2);
+    expect(await alarmAt()).toBeNull();
+  });
+});
+
+describe("a runner step that throws (D1 down longer than the runtime's alarm retries)", () => {
+  it("arms the runner again after a backoff instead of throwing; the next step checks the day's alerts", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const ids = await seedFiringAlerts(2);
+    await runner().resume(CHECK_TIME);
+    const step = vi.spyOn(nightlyCheck, "alertCheckStep").mockRejectedValueOnce(new Error("D1_ERROR: Network connection lost."));
+
+    const before = Date.now();
+    expect(await runDurableObjectAlarm(runner())).toBe(true);
+    expect(await alarmAt()).toBeGreaterThanOrEqual(before + 30_000);
+
+    expect(await runDurableObjectAlarm(runner())).toBe(true);
+    expect(step).toHaveBeenCalledTimes(2);
+    for (const id of ids) expect(await storedAlert(id)).toMatchObject({ last_result: "fired", last_checked_day: TODAY });
     expect(await alarmAt()).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import worker from "../../../../worker/index";
 import { ensureNightlyRun, findNightlyRun, finishNightlyRun } from "../../../../worker/jobs/nightly-run-store";
 import type { SnapshotRunner } from "../../../../worker/jobs/nightly-run/snapshot-runner";
 import * as runFinished from "../../../../worker/jobs/nightly-run/run-finished";
+import * as start from "../../../../worker/jobs/nightly-run/start";
 import { nightlyRunner, startNightlyRun } from "../../../../worker/jobs/nightly-run/start";
 import { asinRange, insertUser, insertWatchlist, resetHistoryTables } from "./support";
 import { countPoints, historyPoints } from "../../support/history-shards";
@@ -126,6 +127,25 @@ describe("the 0 2 * * * cron", () => {
     await worker.scheduled(createScheduledController({ cron: "0 2 * * *", scheduledTime: laterSameDay(1000) }), env);
     expect(await pendingAlarm()).toBeNull();
     expect(await countPoints()).toBe(2);
+  });
+});
+
+describe("a slice that throws (D1 down longer than the runtime's alarm retries)", () => {
+  it("arms the chain again after a backoff instead of throwing, and the run goes on when D1 is back", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const user = await insertUser();
+    await insertWatchlist(user, [{ marketplace: "US", asin: "BDOWN00001" }]);
+    await armAhead(DAY, NOW);
+    const slice = vi.spyOn(start, "runNightlySlice").mockRejectedValueOnce(new Error("D1_ERROR: Network connection lost."));
+
+    const before = Date.now();
+    expect(await runDurableObjectAlarm(nightlyRunner(env))).toBe(true);
+    expect(await pendingAlarm()).toBeGreaterThanOrEqual(before + 30_000);
+    expect(errors.mock.calls.some(([message]) => String(message).includes("slice failed (1 in a row)"))).toBe(true);
+
+    expect(await runDurableObjectAlarm(nightlyRunner(env))).toBe(true);
+    expect(slice).toHaveBeenCalledTimes(2);
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "done" });
   });
 });
 

@@ -1,5 +1,6 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import * as deliver from "../../../../worker/jobs/delivery/deliver";
 import { NOTIFICATION_RETRY_NAME } from "../../../../worker/jobs/delivery/deliver";
 import { createUser, delivery, MINUTE, seedEvent, setChannels } from "../../notifications/support";
 
@@ -53,6 +54,23 @@ describe("NotificationRetry", () => {
     const row = await env.DB.prepare("SELECT status, attempts FROM report_sends WHERE workspace_id = ?").bind(userId).first();
     expect(row).toEqual({ status: "sent", attempts: 2 });
     expect(await alarmAt()).toBeNull();
+  });
+
+  it("a pass that fails (D1 down longer than the runtime's alarm retries) arms the alarm again after a backoff instead of throwing", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const userId = await createUser();
+    await setChannels(env, userId, { alertEmail: "seller@example.com" });
+    const due = await seedEvent(userId, ["email"]);
+    const pass = vi.spyOn(deliver, "deliverDue").mockRejectedValueOnce(new Error("D1_ERROR: Network connection lost."));
+    await retry().schedule(Date.now());
+
+    const before = Date.now();
+    expect(await runDurableObjectAlarm(retry())).toBe(true);
+    expect(await alarmAt()).toBeGreaterThanOrEqual(before + 30_000);
+
+    expect(await runDurableObjectAlarm(retry())).toBe(true);
+    expect(pass).toHaveBeenCalledTimes(2);
+    expect(await delivery(due.deliveries.email!)).toMatchObject({ status: "sent" });
   });
 
   it("stops when nothing is pending", async () => {
