@@ -33,7 +33,8 @@ const alertCheckThenRetention: Job = async (services, scheduledTime) => {
   } finally {
     try {
       // The weekly report (Mondays) covers the week before, so it never waits for today's check.
-      const reports = await sendReports(services, scheduledTime, undefined, { daily: checked });
+      // The outbox's leases and retries run on the clock, not the cron's scheduled time: the check may have taken minutes.
+      const reports = await sendReports(services, scheduledTime, undefined, { daily: checked, clockMs: Date.now() });
       if (reports && (reports.weekly || reports.daily.sent + reports.daily.failed > 0)) console.log("reports", JSON.stringify(reports));
     } finally {
       await billingSweepThenRetention(services, scheduledTime);

@@ -15,16 +15,16 @@ import { armRetryAlarm } from "../delivery/retry-alarm";
 import { MAX_ATTEMPTS, retryDelayMs } from "../delivery/retry-schedule";
 import {
   claimReportSend,
-  finishReportSent,
   closeReportSend,
+  finishReportSent,
   markReportSending,
-  nextReportAttemptAtMs,
   markWeekOpened,
+  nextReportAttemptAtMs,
   openReportSends,
   type ReportSendKey,
   reportSentAt,
-  weekOpened,
   retryReportSendLater,
+  weekOpened,
 } from "./report-send-store";
 
 /** This run's sends: `failed` counts failed attempts, each retried later in its period until its last. */
@@ -32,6 +32,9 @@ export type Outcome = { sent: number; failed: number };
 
 /** How long an attempt that was claimed (or handed to the binding) may take before its run counts as dead. */
 const ATTEMPT_LEASE_MS = 15 * 60_000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** One recipient of one period's report, and what its email needs besides the report itself. */
 export interface ReportRecipient {
@@ -83,7 +86,7 @@ export async function sendDailyReports(services: Services, nowMs: number, sender
 
 /** Arms the retry alarm at the earliest open send, if any (a failed attempt of this run, or an older one). */
 export async function armReportRetry(services: Services, clockMs: number): Promise<void> {
-  const next = await nextReportAttemptAtMs(services.env.DB, new Date(clockMs).toISOString());
+  const next = await nextReportAttemptAtMs(services.env.DB, iso(clockMs));
   if (next !== null) await armRetryAlarm(services.env, next, "report emails");
 }
 
@@ -140,9 +143,6 @@ export async function reportRecipientsOf(services: Services, period: ReportPerio
   return recipients;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /**
  * Sends the period's report to each recipient whose send is due: each attempt is claimed first (so
  * two runs never send one), then built, marked as sending and handed to the binding. A failed
@@ -158,6 +158,9 @@ export async function sendToRecipients(services: Services, period: ReportPeriod,
   const dashboard = new URL("/seller-central", origin).href;
   let sent = 0;
   let failed = 0;
+  // A lease runs from when its attempt is taken: a run with many reports takes minutes to reach the last.
+  const began = Date.now();
+  const leaseIso = () => iso(clockMs + (Date.now() - began) + ATTEMPT_LEASE_MS);
   // Recipients of one workspace (or one of its connections) get the same report: read it once per run.
   // Its branding is the workspace's, whichever connection a report is about: read once per workspace.
   const contents = new Map<string, Promise<ReportContent>>();
@@ -173,7 +176,7 @@ export async function sendToRecipients(services: Services, period: ReportPeriod,
   };
   for (const recipient of recipients) {
     const { key } = recipient;
-    const attempt = await claimReportSend(env.DB, key, iso(clockMs), iso(clockMs + ATTEMPT_LEASE_MS), MAX_ATTEMPTS);
+    const attempt = await claimReportSend(env.DB, key, iso(clockMs), leaseIso(), MAX_ATTEMPTS);
     if (attempt === null) continue;
     // Nothing went out: the attempt is retried later in the period, or, after the last, failed for good.
     const failedAttempt = async (what: string, error: unknown) => {
@@ -200,7 +203,7 @@ export async function sendToRecipients(services: Services, period: ReportPeriod,
       await failedAttempt("could not be built", error);
       continue;
     }
-    if (!(await markReportSending(env.DB, key, attempt, iso(clockMs + ATTEMPT_LEASE_MS)))) continue;
+    if (!(await markReportSending(env.DB, key, attempt, leaseIso()))) continue;
     try {
       await send.send(message);
     } catch (error) {
