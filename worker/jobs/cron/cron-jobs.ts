@@ -1,6 +1,6 @@
 import type { Services } from "../../services";
 import { checkAlertsAndNotify } from "../alert-check/nightly-check";
-import { runBillingSweep } from "../billing-sweep/billing-sweep";
+import { runBillingSweep, sweepBudgetMs } from "../billing-sweep/billing-sweep";
 import { startNightlyRun } from "../nightly-run/start";
 import { findNightlyRun } from "../nightly-run-store";
 import { utcDay } from "../../contract/time";
@@ -16,6 +16,7 @@ const nightlyRun: Job = async (services, scheduledTime) => {
 
 /** The 02:30 alert check and its emails and webhooks, the reports, the billing sweep, then retention, which runs even if they failed. */
 const alertCheckThenRetention: Job = async (services, scheduledTime) => {
+  const startedMs = Date.now();
   // The daily report lists the day's firings, so it waits for the day's whole check: one held
   // back (the snapshot run still going, more alerts than one invocation checks, or a failed step)
   // is sent by whatever completes the check (the AlertCheckRunner, or the run's end).
@@ -37,7 +38,7 @@ const alertCheckThenRetention: Job = async (services, scheduledTime) => {
       const reports = await sendReports(services, scheduledTime, undefined, { daily: checked, clockMs: Date.now() });
       if (reports && (reports.weekly || reports.daily.sent + reports.daily.failed > 0)) console.log("reports", JSON.stringify(reports));
     } finally {
-      await billingSweepThenRetention(services, scheduledTime);
+      await billingSweepThenRetention(services, scheduledTime, startedMs);
     }
   }
 };
@@ -49,9 +50,10 @@ async function resumeNightlyRun(services: Services, scheduledTime: number): Prom
   await startNightlyRun(services, scheduledTime);
 }
 
-async function billingSweepThenRetention(services: Services, scheduledTime: number): Promise<void> {
+async function billingSweepThenRetention(services: Services, scheduledTime: number, startedMs: number): Promise<void> {
   try {
-    const sweep = await runBillingSweep(services.env.DB, services.sources.billing(), services.config.stripe, scheduledTime);
+    const budgetMs = sweepBudgetMs(startedMs, Date.now());
+    const sweep = await runBillingSweep(services.env.DB, services.sources.billing(), services.config.stripe, scheduledTime, undefined, undefined, budgetMs);
     if (sweep) console.log("billing sweep", JSON.stringify(sweep));
   } finally {
     console.log("retention", JSON.stringify(await runRetention(services, scheduledTime)));
