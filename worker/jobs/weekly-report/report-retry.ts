@@ -40,10 +40,13 @@ export async function retryDueReports(services: Services, nowMs: number, sender?
     const period = `${row.kind}\u0000${row.period}`;
     periods.set(period, [...(periods.get(period) ?? []), row]);
   }
+  const errors: unknown[] = [];
   for (const rows of periods.values()) {
-    // A database error on one period's sends leaves them open for the next pass, not the other periods.
-    await retryPeriod(services, rows, nowMs, summary, emailReady, sender).catch((error) => console.error("report retries of one period not done", error));
+    // A database error on one period's sends leaves them open, and never costs the other periods theirs.
+    await retryPeriod(services, rows, nowMs, summary, emailReady, sender).catch((error: unknown) => errors.push(error));
   }
+  // Still due, they would bring the alarm straight back: the pass fails, and the alarm backs off (alarm-retry.ts).
+  if (errors.length > 0) throw errors[0];
   summary.nextAttemptAtMs = await nextReportAttemptAtMs(env.DB, nowIso);
   return summary;
 }

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { INTERRUPTED_SEND, retryDueReports } from "../../../../worker/jobs/weekly-report/report-retry";
 import { sendReports } from "../../../../worker/jobs/weekly-report/weekly-report";
+import * as reportStore from "../../../../worker/dashboard/report-store";
 import { loadChannelSettings } from "../../../../worker/notifications/channel-settings";
 import { buildServices } from "../../../../worker/services";
 import { insertUser, insertWatchlist, resetHistoryTables } from "../nightly-run/support";
@@ -203,5 +204,27 @@ describe("a week whose Monday run never came (the machine off, the cron missed)"
     expect((await sendReports(services, NEXT_MONDAY))?.weekly).toEqual({ sent: 1, failed: 0 });
     expect((await sendReports(services, NEXT_MONDAY + 24 * 60 * MINUTE))?.weekly).toBeNull();
     expect(email.sent).toHaveLength(2);
+  });
+});
+
+describe("a retry pass whose one period fails on D1", () => {
+  it("still sends the other period's reports, then fails, so the alarm backs off rather than coming straight back", async () => {
+    const daily = await reader("daily@example.com", "daily");
+    const weekly = await reader("weekly@example.com", "weekly");
+    const { email, services } = setup(0);
+    for (const [id, kind, period] of [[daily, "daily", "2026-11-23"], [weekly, "weekly", "2026-11-23"]] as const) {
+      await env.DB.prepare("INSERT INTO report_sends (workspace_id, kind, period, recipient, status, attempts, next_attempt_at, last_error) VALUES (?, ?, ?, '', 'pending', 1, ?, 'E')")
+        .bind(id, kind, period, new Date(MONDAY).toISOString())
+        .run();
+    }
+    const realRecipients = reportStore.reportRecipients;
+    vi.spyOn(reportStore, "reportRecipients").mockImplementation(async (db, kind) => {
+      if (kind === "weekly") throw new Error("D1_ERROR: Network connection lost.");
+      return realRecipients(db, kind);
+    });
+
+    await expect(retryDueReports(services, MONDAY + MINUTE)).rejects.toThrow("D1_ERROR");
+    expect(email.sent.map((message) => message.to)).toEqual(["daily@example.com"]);
+    expect(await sendRow(weekly)).toMatchObject({ status: "pending", attempts: 1 });
   });
 });
