@@ -5,6 +5,7 @@ import { ensureNightlyRun, findNightlyRun, finishNightlyRun } from "../../../../
 import type { SnapshotRunner } from "../../../../worker/jobs/nightly-run/snapshot-runner";
 import * as runFinished from "../../../../worker/jobs/nightly-run/run-finished";
 import * as start from "../../../../worker/jobs/nightly-run/start";
+import * as extraRefresh from "../../../../worker/jobs/nightly-run/extra-refresh";
 import { nightlyRunner, startNightlyRun } from "../../../../worker/jobs/nightly-run/start";
 import { asinRange, insertUser, insertWatchlist, resetHistoryTables } from "./support";
 import { countPoints, historyPoints } from "../../support/history-shards";
@@ -146,6 +147,22 @@ describe("a slice that throws (D1 down longer than the runtime's alarm retries)"
     expect(await runDurableObjectAlarm(nightlyRunner(env))).toBe(true);
     expect(slice).toHaveBeenCalledTimes(2);
     expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "done" });
+  });
+});
+
+describe("an extra refresh that fails (D1 down at that hour)", () => {
+  it("still arms the next hour's, rather than ending the hourly refreshes for the day", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const user = await insertUser();
+    await env.DB.prepare("INSERT INTO user_settings (workspace_id, sync_frequency) VALUES (?, 'hourly')").bind(user).run();
+    await ensureNightlyRun(env.DB, DAY, new Date(NOW).toISOString());
+    await finishNightlyRun(env.DB, DAY, new Date(NOW).toISOString());
+    await armAhead(DAY, NOW);
+    vi.spyOn(extraRefresh, "runExtraRefresh").mockRejectedValueOnce(new Error("D1_ERROR: Network connection lost."));
+
+    expect(await runDurableObjectAlarm(nightlyRunner(env))).toBe(true);
+    // The next hour's refresh is armed.
+    expect(await pendingAlarm()).toBeGreaterThan(Date.now());
   });
 });
 
