@@ -2,11 +2,9 @@ import type { Services } from "../../services";
 import type { EmailSender } from "../../upstreams/email/sender";
 import { MAX_ATTEMPTS } from "../delivery/retry-schedule";
 import { periodOf, retryEndMs } from "./report-period";
-import { closeReportSend, type DueReportSend, dueReportSends, nextReportAttemptAtMs, type ReportSendKey } from "./report-send-store";
-import { reportRecipientsOf, sendToRecipients } from "./weekly-report";
+import { closeReportSend, type DueReportSend, dueReportSends, nextReportAttemptAtMs, sendKeyOf } from "./report-send-store";
+import { REPORTS_PER_INVOCATION, reportRecipientsOf, sendToRecipients } from "./weekly-report";
 
-/** Open sends one pass looks at; more are taken by the next alarm at once. */
-const RETRY_BATCH = 200;
 
 /** Why a send handed to the binding has no outcome: its run died. It may have gone out, so it is never sent again. */
 export const INTERRUPTED_SEND = "The send was interrupted, so whether it arrived is unknown; it is not sent again, to never send a report twice";
@@ -23,8 +21,6 @@ export interface ReportRetrySummary {
   nextAttemptAtMs: number | null;
 }
 
-const keyOf = (key: ReportSendKey) => [key.workspaceId, key.kind, key.period, key.recipient].join("\u0000");
-
 /**
  * One pass of the report emails' retries (the NotificationRetry alarm): every open send that is
  * due is tried again for the recipient as they are now, unless its period is over, its last
@@ -36,7 +32,7 @@ export async function retryDueReports(services: Services, nowMs: number, sender?
   const summary: ReportRetrySummary = { sent: 0, failed: 0, closed: 0, cancelled: 0, nextAttemptAtMs: null };
   const emailReady = Boolean(services.config.alertEmail && (sender ?? services.sources.alertEmail()));
   const periods = new Map<string, DueReportSend[]>();
-  for (const row of await dueReportSends(env.DB, nowIso, RETRY_BATCH)) {
+  for (const row of await dueReportSends(env.DB, nowIso, REPORTS_PER_INVOCATION)) {
     const period = `${row.kind}\u0000${row.period}`;
     periods.set(period, [...(periods.get(period) ?? []), row]);
   }
@@ -69,10 +65,10 @@ async function retryPeriod(services: Services, rows: DueReportSend[], nowMs: num
   }
   if (tryAgain.length === 0) return;
   const reportPeriod = periodOf(kind, period);
-  const wanted = new Set(tryAgain.map(keyOf));
-  const recipients = (await reportRecipientsOf(services, reportPeriod)).filter((recipient) => wanted.has(keyOf(recipient.key)));
-  const stillWanted = new Set(recipients.map((recipient) => keyOf(recipient.key)));
-  for (const row of tryAgain.filter((row) => !stillWanted.has(keyOf(row)))) {
+  const wanted = new Set(tryAgain.map(sendKeyOf));
+  const recipients = (await reportRecipientsOf(services, reportPeriod)).filter((recipient) => wanted.has(sendKeyOf(recipient.key)));
+  const stillWanted = new Set(recipients.map((recipient) => sendKeyOf(recipient.key)));
+  for (const row of tryAgain.filter((row) => !stillWanted.has(sendKeyOf(row)))) {
     await closeReportSend(env.DB, row, "cancelled", `The ${kind} report was switched off, or its address removed, before it could be sent again`);
     summary.cancelled += 1;
   }

@@ -20,23 +20,34 @@ export interface DueReportSend extends ReportSendKey {
   lastError: string | null;
 }
 
+/** One text per key, to match rows against recipients. */
+export const sendKeyOf = (key: ReportSendKey) => [key.workspaceId, key.kind, key.period, key.recipient].join("\u0000");
+
 const r = reportSends;
 const is = (key: ReportSendKey) =>
   and(eq(r.workspaceId, key.workspaceId), eq(r.kind, key.kind), eq(r.period, key.period), eq(r.recipient, key.recipient));
 const due = (nowIso: string) => or(isNull(r.nextAttemptAt), lte(r.nextAttemptAt, nowIso));
 
-/** D1 binds at most 100 parameters per statement: four a row. */
-const ROWS_PER_INSERT = 20;
+/** Recipients one statement opens, as one JSON parameter: a statement per recipient would spend the invocation's 1,000 D1 queries. */
+const KEYS_PER_INSERT = 1_000;
 
 /** Opens the period's send to each recipient that has none yet; a period already opened (sent, failed, retrying) is left as it is. */
-export async function openReportSends(db: D1Database, keys: ReportSendKey[]): Promise<void> {
-  if (keys.length === 0) return;
-  const orm = drizzle(db);
-  const inserts = [];
-  for (let i = 0; i < keys.length; i += ROWS_PER_INSERT) {
-    inserts.push(orm.insert(r).values(keys.slice(i, i + ROWS_PER_INSERT)).onConflictDoNothing());
+export async function openReportSends(db: D1Database, kind: string, period: string, recipients: { workspaceId: string; recipient: string }[]): Promise<void> {
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < recipients.length; i += KEYS_PER_INSERT) {
+    const keys = JSON.stringify(recipients.slice(i, i + KEYS_PER_INSERT).map((key) => [key.workspaceId, key.recipient]));
+    // WHERE true: SQLite's upsert after a SELECT needs it to parse.
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO report_sends (workspace_id, kind, period, recipient)
+           SELECT json_extract(value, '$[0]'), ?1, ?2, json_extract(value, '$[1]') FROM json_each(?3) WHERE true
+           ON CONFLICT DO NOTHING`,
+        )
+        .bind(kind, period, keys),
+    );
   }
-  await orm.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
+  if (statements.length > 0) await db.batch(statements);
 }
 
 /**
@@ -112,12 +123,12 @@ export async function closeReportSend(db: D1Database, key: ReportSendKey, status
     .where(and(is(key), inArray(r.status, ["pending", "sending"])));
 }
 
-/** Up to `limit` open sends due at `nowIso` (pending ones at their next attempt, sending ones past their lease), oldest period first. */
-export async function dueReportSends(db: D1Database, nowIso: string, limit: number): Promise<DueReportSend[]> {
+/** Up to `limit` open sends due at `nowIso` (pending ones at their next attempt, sending ones past their lease), of one period when `of` says, oldest period first. */
+export async function dueReportSends(db: D1Database, nowIso: string, limit: number, of?: { kind: string; period: string }): Promise<DueReportSend[]> {
   const rows = await drizzle(db)
     .select({ workspaceId: r.workspaceId, kind: r.kind, period: r.period, recipient: r.recipient, status: r.status, attempts: r.attempts, lastError: r.lastError })
     .from(r)
-    .where(and(inArray(r.status, ["pending", "sending"]), due(nowIso)))
+    .where(and(inArray(r.status, ["pending", "sending"]), due(nowIso), of && and(eq(r.kind, of.kind), eq(r.period, of.period))))
     .orderBy(asc(r.period), asc(r.workspaceId))
     .limit(limit);
   return rows as DueReportSend[];

@@ -16,6 +16,7 @@ import { MAX_ATTEMPTS, retryDelayMs } from "../delivery/retry-schedule";
 import {
   claimReportSend,
   closeReportSend,
+  dueReportSends,
   finishReportSent,
   markReportSending,
   markWeekOpened,
@@ -24,11 +25,19 @@ import {
   type ReportSendKey,
   reportSentAt,
   retryReportSendLater,
+  sendKeyOf,
   weekOpened,
 } from "./report-send-store";
 
 /** This run's sends: `failed` counts failed attempts, each retried later in its period until its last. */
 export type Outcome = { sent: number; failed: number };
+
+/**
+ * Reports one invocation sends: each costs about a dozen D1 queries (its claim and outcome, its
+ * workspace's rows, alerts and branding), and an invocation may make 1,000 in all, the alert check's
+ * and the deliveries' included. The NotificationRetry alarm sends the rest, as many an alarm.
+ */
+export const REPORTS_PER_INVOCATION = 20;
 
 /** How long an attempt that was claimed (or handed to the binding) may take before its run counts as dead. */
 const ATTEMPT_LEASE_MS = 15 * 60_000;
@@ -103,16 +112,19 @@ async function sendMissedWeek(services: Services, nowMs: number, clockMs: number
 
 async function sendReport(services: Services, period: ReportPeriod, clockMs: number, sender?: EmailSender): Promise<Outcome | null> {
   if (!services.config.alertEmail || !(sender ?? services.sources.alertEmail())) return null;
+  const { DB } = services.env;
   const recipients = await reportRecipientsOf(services, period);
   if (recipients.length > 0) {
     // Opening a period twice changes nothing: a send that went out, failed or waits for its retry stays so.
-    await openReportSends(services.env.DB, recipients.map((recipient) => recipient.key));
-    // Armed before the sends: a run killed among them (building thousands of reports is where a CPU
-    // limit strikes) reaches no later line, and the alarm then sends what the run did not.
+    await openReportSends(DB, period.kind, period.period, recipients.map(({ key }) => key));
+    // Armed before the sends: a run killed among them (building many reports is where a CPU limit
+    // strikes) reaches no later line, and the alarm then sends what the run did not.
     await armRetryAlarm(services.env, clockMs + ATTEMPT_LEASE_MS, "report emails");
   }
-  if (period.kind === "weekly") await markWeekOpened(services.env.DB, period.period, iso(clockMs));
-  return sendToRecipients(services, period, recipients, clockMs, sender);
+  if (period.kind === "weekly") await markWeekOpened(DB, period.period, iso(clockMs));
+  // This invocation sends the first that are due; the NotificationRetry alarm the rest, as many an alarm (armReportRetry).
+  const due = new Set((await dueReportSends(DB, iso(clockMs), REPORTS_PER_INVOCATION, period)).map(sendKeyOf));
+  return sendToRecipients(services, period, recipients.filter(({ key }) => due.has(sendKeyOf(key))), clockMs, sender);
 }
 
 /** Who gets the period's report now: members' own reports (the settings switch), then, weekly, the addresses each workspace chose and confirmed. */

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { INTERRUPTED_SEND, retryDueReports } from "../../../../worker/jobs/weekly-report/report-retry";
-import { sendReports } from "../../../../worker/jobs/weekly-report/weekly-report";
+import { REPORTS_PER_INVOCATION, sendReports } from "../../../../worker/jobs/weekly-report/weekly-report";
 import * as reportStore from "../../../../worker/dashboard/report-store";
 import { loadChannelSettings } from "../../../../worker/notifications/channel-settings";
 import { buildServices } from "../../../../worker/services";
@@ -226,5 +226,21 @@ describe("a retry pass whose one period fails on D1", () => {
     await expect(retryDueReports(services, MONDAY + MINUTE)).rejects.toThrow("D1_ERROR");
     expect(email.sent.map((message) => message.to)).toEqual(["daily@example.com"]);
     expect(await sendRow(weekly)).toMatchObject({ status: "pending", attempts: 1 });
+  });
+});
+
+describe("more reports than one invocation sends (its 1,000 D1 queries)", () => {
+  it("the run sends REPORTS_PER_INVOCATION and leaves the rest due now to the alarm, which sends them, each once", async () => {
+    const count = REPORTS_PER_INVOCATION + 5;
+    for (let i = 0; i < count; i++) await reader(`reader${i}@example.com`);
+    const { email, retry, services } = setup(0);
+
+    expect((await sendReports(services, SATURDAY))?.daily).toEqual({ sent: REPORTS_PER_INVOCATION, failed: 0 });
+    // The alarm comes straight back for the rest.
+    expect(Math.min(...retry.scheduled)).toBe(SATURDAY);
+    expect(await retryDueReports(services, SATURDAY + 1_000)).toMatchObject({ sent: 5, nextAttemptAtMs: null });
+    expect(await sendReports(services, SATURDAY + 2_000)).toEqual({ daily: { sent: 0, failed: 0 }, weekly: null });
+    expect(new Set(email.sent.map((message) => message.to)).size).toBe(count);
+    expect(email.sent).toHaveLength(count);
   });
 });
