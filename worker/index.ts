@@ -5,7 +5,7 @@ import { buildServices } from "./services";
 // Durable Object classes: wrangler.toml binds them by these names. The job runners load their
 // jobs on their first alarm, as the cron handler does: a fetch never needs them.
 export { AlertCheckRunner } from "./jobs/alert-check/alert-check-runner";
-export { NotificationRetry } from "./jobs/delivery/notification-retry";
+export { NotificationRetry } from "./jobs/notification-retry/notification-retry";
 export { SnapshotRunner } from "./jobs/nightly-run/snapshot-runner";
 export { RateLimiter } from "./ratelimit/rate-limiter";
 export { UpstreamBudget } from "./upstreams/budget/upstream-budget";

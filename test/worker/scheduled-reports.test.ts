@@ -3,8 +3,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { insertUser, insertWatchlist, resetHistoryTables } from "./jobs/nightly-run/support";
 import { channelEnv, fakeEmailBinding } from "./notifications/support";
-import { CHECK_TIME, clearAlertTables, seedAlert, seedRank, seedUser, TODAY } from "./support/alert-seed";
+import { CHECK_TIME, clearAlertTables, seedAlert, seedNightlyRun, seedRank, seedUser, TODAY } from "./support/alert-seed";
 import { ALERT_CHECK_RUNNER_NAME } from "../../worker/jobs/alert-check/nightly-check";
+import { JOB_RUNS_QUERY } from "./support/failing-d1";
 
 beforeEach(async () => {
   await clearAlertTables();
@@ -18,6 +19,7 @@ describe("the 02:30 cron and the report emails", () => {
     const id = await insertUser({ isDemo: true });
     await insertWatchlist(id, [{ marketplace: "US", asin: "BCRON00001" }]);
     await env.DB.prepare("INSERT INTO user_settings (workspace_id, daily_report, alert_email) VALUES (?, 1, ?)").bind(id, "daily@example.com").run();
+    await seedNightlyRun("done", "2026-11-21");
     const email = fakeEmailBinding();
     // A Saturday: no weekly report is due.
     await worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: Date.UTC(2026, 10, 21, 2, 30) }), channelEnv({ ALERT_EMAIL: email.binding }));
@@ -34,6 +36,7 @@ describe("the 02:30 cron and the report emails", () => {
     await seedRank("BCRON00002", 0, 900);
     await seedAlert({ userId, asin: "BCRON00002", conditionType: "rank_above", threshold: 500 });
     await env.DB.prepare("INSERT INTO user_settings (workspace_id, daily_report, alert_email) VALUES (?, 1, ?)").bind(userId, "daily@example.com").run();
+    await seedNightlyRun("done");
     const lastDailyReport = () => env.DB.prepare("SELECT last_daily_report AS day FROM user_refresh WHERE workspace_id = ?").bind(userId).first<string | null>("day");
     const email = fakeEmailBinding();
 
@@ -51,13 +54,15 @@ describe("the 02:30 cron and the report emails", () => {
   });
 });
 
-/** The database, with its first statement failing (D1 down for a moment). */
+/** The database, with the check's first statement failing (D1 down for a moment). */
 function failingFirstPrepare(db: D1Database): D1Database {
   let failed = false;
   return new Proxy(db, {
     get(target, name) {
       if (name === "prepare" && !failed) {
-        return () => {
+        return (query: string) => {
+          // The run's look at the day's snapshot run goes through: the check's first query fails.
+          if (JOB_RUNS_QUERY.test(query)) return target.prepare(query);
           failed = true;
           throw new Error("D1 is down");
         };

@@ -1,12 +1,13 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
-import { ensureNightlyRun, finishNightlyRun } from "../../worker/jobs/nightly-run-store";
+import type { Bindings } from "../../worker/env";
+import { ensureNightlyRun, findNightlyRun, finishNightlyRun } from "../../worker/jobs/nightly-run-store";
 import { onRunFinished } from "../../worker/jobs/nightly-run/run-finished";
 import { buildServices } from "../../worker/services";
 import { insertUser, insertWatchlist, resetHistoryTables } from "./jobs/nightly-run/support";
 import { channelEnv, fakeEmailBinding } from "./notifications/support";
-import { clearAlertTables } from "./support/alert-seed";
+import { clearAlertTables, seedNightlyRun } from "./support/alert-seed";
 
 const firstArgs = (log: { mock: { calls: unknown[][] } }) => log.mock.calls.map(([first]) => first);
 const loggedJson = (log: { mock: { calls: unknown[][] } }, label: string) =>
@@ -26,11 +27,25 @@ describe("cron triggers", () => {
 
   it("runs the alert check, its deliveries and then retention at 02:30", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    await seedNightlyRun("done", "2026-11-21");
     await worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: Date.UTC(2026, 10, 21, 2, 30) }), env);
     expect(firstArgs(log)).toEqual(["cron 30 2 * * * fired at 2026-11-21T02:30:00.000Z", "alert check", "deliveries", "retention"]);
     expect(loggedJson(log, "alert check")).toMatchObject({ day: "2026-11-21", deferred: false, complete: true });
     expect(loggedJson(log, "deliveries")).toMatchObject({ sent: 0, retrying: 0, failed: 0 });
     expect(loggedJson(log, "retention")).toMatchObject({ cutoff: "2026-10-22T02:30:00.000Z" });
+  });
+});
+
+describe("a day whose 02:00 run never began (that invocation failed, or never came)", () => {
+  it("the 02:30 run starts it and its check waits for it, rather than checking yesterday's data and leaving the day without a snapshot", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const day = "2026-11-20";
+    await worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: Date.UTC(2026, 10, 20, 2, 30) }), env);
+
+    expect(loggedJson(log, "alert check")).toMatchObject({ day, deferred: true });
+    // The run goes on in the SnapshotRunner's alarm, and checks the alerts when it is done.
+    await vi.waitFor(async () => expect(await findNightlyRun(env.DB, day)).toMatchObject({ status: "done" }), { timeout: 5000 });
   });
 });
 
@@ -48,7 +63,9 @@ describe("the daily report and a snapshot run still going at 02:30", () => {
     const day = "2026-11-21";
     await ensureNightlyRun(env.DB, day, "2026-11-21T02:00:00.000Z");
     const email = fakeEmailBinding();
-    const bindings = channelEnv({ ALERT_EMAIL: email.binding });
+    // The run is the test's to finish: the cron's nudge reaches no real SnapshotRunner.
+    const runner = { idFromName: () => "snapshot", get: () => ({ start: async () => {} }) } as unknown as Bindings["SNAPSHOT_RUNNER"];
+    const bindings = channelEnv({ ALERT_EMAIL: email.binding, SNAPSHOT_RUNNER: runner });
 
     await worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: Date.UTC(2026, 10, 21, 2, 30) }), bindings);
     // The check was deferred: a report now would say nothing of this morning's snapshot or today's alerts.

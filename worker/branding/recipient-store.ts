@@ -1,6 +1,5 @@
-import { and, asc, eq, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { addDays } from "../contract/time";
 import { reportRecipients } from "../db/schema";
 
 /** Addresses a workspace's weekly report goes to (docs/branding.md): each confirmed by its link first. */
@@ -70,29 +69,4 @@ export async function confirmedRecipients(db: D1Database): Promise<{ workspaceId
     .from(reportRecipients)
     .where(isNotNull(reportRecipients.confirmedAt))
     .orderBy(asc(reportRecipients.workspaceId), asc(reportRecipients.email));
-}
-
-/** Gives back this week's send claimRecipientWeek took when nothing was sent: the next run sends it; earlier weeks stay claimed. */
-export async function releaseRecipientWeek(db: D1Database, workspaceId: string, email: string, monday: string): Promise<void> {
-  await drizzle(db)
-    .update(reportRecipients)
-    .set({ lastSentMonday: addDays(monday, -7) })
-    .where(and(eq(reportRecipients.workspaceId, workspaceId), eq(reportRecipients.email, email), eq(reportRecipients.lastSentMonday, monday)));
-}
-
-/** Takes this week's send to a confirmed address; false when it was sent already (or the address went). */
-export async function claimRecipientWeek(db: D1Database, workspaceId: string, email: string, monday: string): Promise<boolean> {
-  const rows = await drizzle(db)
-    .update(reportRecipients)
-    .set({ lastSentMonday: monday })
-    .where(
-      and(
-        eq(reportRecipients.workspaceId, workspaceId),
-        eq(reportRecipients.email, email),
-        isNotNull(reportRecipients.confirmedAt),
-        or(isNull(reportRecipients.lastSentMonday), lt(reportRecipients.lastSentMonday, monday)),
-      ),
-    )
-    .returning({ email: reportRecipients.email });
-  return rows.length > 0;
 }

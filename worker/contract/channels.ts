@@ -84,6 +84,20 @@ export interface ChannelDeliveryProblem {
   firedAt: string;
 }
 
+/**
+ * A report email that did not get through, the latest of its kind to its recipient: `failed` for
+ * good (after its last attempt, or its period over), or `retrying` after a failed attempt.
+ */
+export interface ReportDeliveryProblem {
+  kind: "daily" | "weekly";
+  /** An address the workspace chose; null: the workspace's own report, to its alert email. */
+  recipient: string | null;
+  /** The report's UTC day (daily) or Monday (weekly). */
+  period: string;
+  status: "failed" | "retrying";
+  detail: string;
+}
+
 /** GET and PUT /api/settings/channels. */
 export interface ChannelSettings {
   alertEmail: string | null;
@@ -102,6 +116,8 @@ export interface ChannelSettings {
   emailConfigured: boolean;
   /** The channels whose latest alert did not get through (empty when all is well). */
   deliveryProblems: ChannelDeliveryProblem[];
+  /** The report emails whose latest send did not get through (empty when all is well). */
+  reportProblems: ReportDeliveryProblem[];
   /** Why this account may set no alert email (a demo account); null when it may. */
   alertEmailRefusal: string | null;
 }

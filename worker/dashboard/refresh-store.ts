@@ -1,7 +1,6 @@
-import { and, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { userRefresh, userSettings } from "../db/schema";
-import { addDays } from "../contract/time";
 
 /**
  * Takes the user's "Refresh now" slot when the last one is at least `minIntervalMs` old.
@@ -29,50 +28,6 @@ export async function releaseManualRefresh(db: D1Database, userId: string, claim
     .update(userRefresh)
     .set({ lastManualAt: null })
     .where(and(eq(userRefresh.workspaceId, userId), eq(userRefresh.lastManualAt, new Date(claimedAtMs).toISOString())));
-}
-
-/** Marks the weekly report of `monday` sent to the user; false when it already was (a rerun sends nothing twice). */
-export async function claimWeeklyReport(db: D1Database, userId: string, monday: string): Promise<boolean> {
-  const orm = drizzle(db);
-  await orm.insert(userRefresh).values({ workspaceId: userId }).onConflictDoNothing();
-  const taken = await orm
-    .update(userRefresh)
-    .set({ lastWeeklyReport: monday })
-    .where(and(eq(userRefresh.workspaceId, userId), or(isNull(userRefresh.lastWeeklyReport), lt(userRefresh.lastWeeklyReport, monday))))
-    .returning({ last: userRefresh.lastWeeklyReport });
-  return taken.length > 0;
-}
-
-/** Marks the daily report of `day` (UTC) sent to the user; false when it already was. */
-export async function claimDailyReport(db: D1Database, userId: string, day: string): Promise<boolean> {
-  const orm = drizzle(db);
-  await orm.insert(userRefresh).values({ workspaceId: userId }).onConflictDoNothing();
-  const taken = await orm
-    .update(userRefresh)
-    .set({ lastDailyReport: day })
-    .where(and(eq(userRefresh.workspaceId, userId), or(isNull(userRefresh.lastDailyReport), lt(userRefresh.lastDailyReport, day))))
-    .returning({ last: userRefresh.lastDailyReport });
-  return taken.length > 0;
-}
-
-/**
- * Gives back the weekly report of `monday` that claimWeeklyReport took and nothing was sent for,
- * so the next run sends it. It marks the week before as the last: earlier weeks stay claimed,
- * and a later week's claim is never undone.
- */
-export async function releaseWeeklyReport(db: D1Database, userId: string, monday: string): Promise<void> {
-  await drizzle(db)
-    .update(userRefresh)
-    .set({ lastWeeklyReport: addDays(monday, -7) })
-    .where(and(eq(userRefresh.workspaceId, userId), eq(userRefresh.lastWeeklyReport, monday)));
-}
-
-/** Gives back the daily report of `day` that claimDailyReport took and nothing was sent for (as releaseWeeklyReport). */
-export async function releaseDailyReport(db: D1Database, userId: string, day: string): Promise<void> {
-  await drizzle(db)
-    .update(userRefresh)
-    .set({ lastDailyReport: addDays(day, -1) })
-    .where(and(eq(userRefresh.workspaceId, userId), eq(userRefresh.lastDailyReport, day)));
 }
 
 /** Users whose Data Refresh asks for more than the nightly run (hourly or every 6 hours), with that choice. */

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, isNotNull } from "drizzle-orm";
+import { and, asc, between, eq, gt, isNotNull } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { alertEvents, userSettings } from "../db/schema";
 import type { ReportKind } from "../notifications/weekly-report";
@@ -31,4 +31,13 @@ export async function alertsFiredBetween(db: D1Database, userId: string, fromDay
     .from(alertEvents)
     .where(and(eq(alertEvents.workspaceId, userId), between(alertEvents.day, fromDay, toDay)))
     .orderBy(asc(alertEvents.day), asc(alertEvents.createdAt));
+}
+
+/** The user's alert firings of `day` recorded after `afterIso` (a later check's, after that day's report was sent), oldest first. */
+export async function alertsFiredAfter(db: D1Database, userId: string, day: string, afterIso: string) {
+  return drizzle(db)
+    .select({ day: alertEvents.day, asin: alertEvents.asin, marketplace: alertEvents.marketplace, message: alertEvents.message })
+    .from(alertEvents)
+    .where(and(eq(alertEvents.workspaceId, userId), eq(alertEvents.day, day), gt(alertEvents.createdAt, afterIso)))
+    .orderBy(asc(alertEvents.createdAt));
 }

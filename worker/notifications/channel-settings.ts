@@ -1,9 +1,9 @@
 import { randomToken } from "../auth/signing-key";
 import { decryptRefreshToken, encryptRefreshToken, keyringOf } from "../auth/token-crypto";
 import type { Config, Deployment } from "../config";
-import { type ChannelDeliveryProblem, type ChannelSettings, type ChannelsUpdate, DEMO_ALERT_EMAIL_REFUSED } from "../contract/channels";
+import { type ChannelDeliveryProblem, type ChannelSettings, type ChannelsUpdate, DEMO_ALERT_EMAIL_REFUSED, type ReportDeliveryProblem } from "../contract/channels";
 import { loadChannels, type StoredChannels, upsertChannels } from "./channel-store";
-import { deliveryProblems } from "./delivery-health-store";
+import { deliveryProblems, reportDeliveryProblems } from "./delivery-health-store";
 import { readWebhookUrl, sealWebhookUrl, type WebhookUrlRead } from "./sealed-webhook-url";
 
 /**
@@ -26,6 +26,7 @@ export function channelSettingsView(
   wholeUrl: boolean,
   problems: ChannelDeliveryProblem[],
   isDemo: boolean,
+  reportProblems: ReportDeliveryProblem[] = [],
 ): ChannelSettings {
   const webhookUrl = saved.status === "open" ? saved.url : null;
   return {
@@ -36,6 +37,7 @@ export function channelSettingsView(
     webhookSecretSet: stored.webhookSecretCiphertext !== null,
     emailConfigured: config.alertEmail !== null,
     deliveryProblems: problems,
+    reportProblems,
     alertEmailRefusal: isDemo ? DEMO_ALERT_EMAIL_REFUSED : null,
   };
 }
@@ -47,8 +49,12 @@ export async function loadChannelSettings(
   wholeUrl: boolean,
   isDemo = false,
 ): Promise<ChannelSettings> {
-  const [stored, problems] = await Promise.all([loadChannels(env.DB, workspaceId), deliveryProblems(env.DB, workspaceId)]);
-  return channelSettingsView(config, stored, await readWebhookUrl(config, workspaceId, stored), wholeUrl, problems, isDemo);
+  const [stored, problems, reports] = await Promise.all([
+    loadChannels(env.DB, workspaceId),
+    deliveryProblems(env.DB, workspaceId),
+    reportDeliveryProblems(env.DB, workspaceId, Date.now()),
+  ]);
+  return channelSettingsView(config, stored, await readWebhookUrl(config, workspaceId, stored), wholeUrl, problems, isDemo, reports);
 }
 
 /**

@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, or } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { alertEvents, notificationDeliveries as d } from "../db/schema";
-import type { ChannelDeliveryProblem } from "../contract/channels";
+import { alertEvents, notificationDeliveries as d, reportSends } from "../db/schema";
+import type { ChannelDeliveryProblem, ReportDeliveryProblem } from "../contract/channels";
+import { addDays, utcDay } from "../contract/time";
+import { reportProblemsOf, type ReportSendState } from "./report-health";
 
 const CHANNELS = ["email", "webhook"] as const;
 
@@ -34,4 +36,17 @@ export async function deliveryProblems(db: D1Database, workspaceId: string): Pro
     }),
   );
   return latest.filter((problem) => problem !== null);
+}
+
+/** How far back Settings looks for report emails that did not get through: two weekly reports. */
+const REPORT_PROBLEM_DAYS = 14;
+
+/** Whether a workspace's report emails are getting through: the latest send of each report to each recipient that did not (report-health.ts). */
+export async function reportDeliveryProblems(db: D1Database, workspaceId: string, nowMs: number): Promise<ReportDeliveryProblem[]> {
+  const rows = await drizzle(db)
+    .select({ kind: reportSends.kind, period: reportSends.period, recipient: reportSends.recipient, status: reportSends.status, lastError: reportSends.lastError })
+    .from(reportSends)
+    .where(and(eq(reportSends.workspaceId, workspaceId), gte(reportSends.period, addDays(utcDay(nowMs), -REPORT_PROBLEM_DAYS))))
+    .orderBy(desc(reportSends.period));
+  return reportProblemsOf(rows as ReportSendState[]);
 }

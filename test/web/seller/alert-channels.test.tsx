@@ -72,6 +72,24 @@ describe("/settings Notifications: alert channels", () => {
     expect(notes).toContain("Your latest alert (fired 2026-11-23 02:30 UTC) has not reached this address yet: could not send. It is being retried.");
   });
 
+  it("says which report email did not get through, to whom, and whether it is retried", async () => {
+    await renderChannels({
+      "GET /api/settings/channels": json(
+        channelSettings({
+          alertEmail: "seller@example.com",
+          reportProblems: [
+            { kind: "weekly", recipient: "client@example.com", period: "2026-11-23", status: "failed", detail: "E_RATE_LIMIT_EXCEEDED" },
+            { kind: "daily", recipient: null, period: "2026-11-24", status: "retrying", detail: "email sending is unavailable" },
+          ],
+        }),
+      ),
+    });
+
+    const notes = within(panel()).getAllByRole("status").map((note) => note.textContent);
+    expect(notes).toContain("Your weekly report of 2026-11-23 could not be sent to client@example.com: E_RATE_LIMIT_EXCEEDED.");
+    expect(notes).toContain("Your daily report of 2026-11-24 has not reached your alert email yet: email sending is unavailable. It is being retried.");
+  });
+
   it("says nothing of deliveries when all got through", async () => {
     await renderChannels({ "GET /api/settings/channels": json(channelSettings({ alertEmail: "seller@example.com", webhookUrl: SLACK, webhookSecretSet: true })) });
     expect(panel().textContent).not.toContain("Your latest alert");

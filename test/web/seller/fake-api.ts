@@ -110,6 +110,7 @@ export function channelSettings(overrides: Partial<ChannelSettings> = {}): Chann
     webhookSecretSet: false,
     emailConfigured: true,
     deliveryProblems: [],
+    reportProblems: [],
     alertEmailRefusal: null,
     ...overrides,
   };

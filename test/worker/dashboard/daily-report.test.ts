@@ -80,6 +80,31 @@ describe("the daily 02:30 report run", () => {
     ]);
   });
 
+  it("lists a firing of yesterday recorded after yesterday's report went out (a later check's), once", async () => {
+    const id = await user({ daily: true, weekly: false }, "daily@example.com");
+    const firing = async (message: string, createdAt: string) => {
+      const alertId = crypto.randomUUID();
+      await env.DB.prepare("INSERT INTO alerts (id, workspace_id, asin, marketplace, condition_type, threshold) VALUES (?, ?, 'BDAILY0001', 'US', 'rank_above', 500)").bind(alertId, id).run();
+      await env.DB.prepare(
+        `INSERT INTO alert_events (id, workspace_id, alert_id, day, asin, marketplace, condition_type, threshold, message, in_app, created_at)
+         VALUES (?, ?, ?, '2026-11-23', 'BDAILY0001', 'US', 'rank_above', 500, ?, 1, ?)`,
+      ).bind(crypto.randomUUID(), id, alertId, message, createdAt).run();
+    };
+    const sender = new RecordingEmailSender();
+    const bindings = channelEnv();
+    await firing("BDAILY0001 (US): fired in the 02:30 check", "2026-11-23T02:30:01.000Z");
+    await sendReports(buildServices(bindings), MONDAY + 60_000, sender);
+    // The snapshot run finished after the wait's bound and its check found what had no data at 02:30.
+    await firing("BDAILY0001 (US): fired when the run finished", "2026-11-23T05:00:00.000Z");
+    await sendReports(buildServices(bindings), TUESDAY, sender);
+
+    const [monday, tuesday] = sender.sent.map((email) => email.text ?? "");
+    expect(monday).toContain("fired in the 02:30 check");
+    expect(monday).not.toContain("fired when the run finished");
+    expect(tuesday).toContain("2026-11-23 BDAILY0001 (US): fired when the run finished");
+    expect(tuesday).not.toContain("fired in the 02:30 check");
+  });
+
   it("the daily link turns only the daily report off", async () => {
     const opted = await user({ daily: true, weekly: true }, "both@example.com");
     const browser = new TestBrowser(channelEnv());

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { findUserBilling } from "../../../worker/billing/subscription-store";
 import { startCheckout } from "../../../worker/billing/checkout";
 import { customersToSync } from "../../../worker/billing/sweep-store";
-import { runBillingSweep, SWEEP_BUDGET_MS, SWEEP_CUSTOMERS_PER_NIGHT, SWEEP_STOP_AFTER_UNREACHABLE } from "../../../worker/jobs/billing-sweep/billing-sweep";
+import { runBillingSweep, SWEEP_BUDGET_MS, SWEEP_CUSTOMERS_PER_NIGHT, SWEEP_STOP_AFTER_UNREACHABLE, sweepBudgetMs } from "../../../worker/jobs/billing-sweep/billing-sweep";
 import { BillingUnavailableError } from "../../../worker/upstreams/stripe/billing";
 import { StripeBilling } from "../../../worker/upstreams/stripe/client";
 import { PRICE_PRO, setSubscription, STRIPE_FAKE, STRIPE_KEY } from "../support/stripe";
@@ -167,5 +167,18 @@ describe("a night Stripe does not answer", () => {
     const summary = await runBillingSweep(env.DB, billing, settings, now, SWEEP_CUSTOMERS_PER_NIGHT, clock);
     expect(summary).toMatchObject({ stopped: "time_budget", failed: 0 });
     expect(summary!.checked).toBe(Math.ceil(SWEEP_BUDGET_MS / (3 * 60 * 1000)) - 1);
+  });
+
+  it("in a 02:30 run whose check and reports took minutes, gets only what is left before retention's time", async () => {
+    const start = Date.UTC(2026, 10, 22, 2, 30);
+    const minutes = (n: number) => n * 60 * 1000;
+    expect(sweepBudgetMs(start, start + minutes(1))).toBe(SWEEP_BUDGET_MS);
+    expect(sweepBudgetMs(start, start + minutes(9))).toBe(minutes(2));
+    expect(sweepBudgetMs(start, start + minutes(12))).toBe(0);
+
+    const now = Date.now();
+    await payer("pro", { syncedAt: now - 2 * DAY_MS });
+    const summary = await runBillingSweep(env.DB, billing, settings, now, SWEEP_CUSTOMERS_PER_NIGHT, Date.now, 0);
+    expect(summary).toMatchObject({ checked: 0, stopped: "time_budget" });
   });
 });

@@ -19,6 +19,7 @@ import {
   eventsOf,
   seedAlert,
   seedRank,
+  seedNightlyRun,
   seedUser,
   storedAlert,
   TODAY,
@@ -27,7 +28,7 @@ import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { historyPoints, seedPoint } from "../support/history-shards";
 import { buildServices } from "../../../worker/services";
 import { utcDay } from "../../../worker/contract/time";
-import { failFirstPrepare } from "../support/failing-d1";
+import { failFirstPrepare, JOB_RUNS_QUERY } from "../support/failing-d1";
 
 beforeEach(async () => {
   await clearAlertTables();
@@ -45,6 +46,9 @@ const alertCron = (scheduledTime = CHECK_TIME) =>
   worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime }), env);
 
 describe("the 02:30 cron: alert check", () => {
+  // The day's 02:00 run is done: the check runs at once (a missing run is started, and waited for).
+  beforeEach(() => seedNightlyRun("done"));
+
   it("a demo user's alert fires on that day's mock snapshot and shows in the app", async () => {
     const browser = new TestBrowser(demoEnv());
     await browser.signInDemo();
@@ -122,7 +126,7 @@ describe("the 02:30 cron: alert check", () => {
     const alertId = await seedAlert({ userId: await seedUser(), asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500 });
     await seedRank("B08N5WRWNW", 0, 812);
     // Retention only prepares statements; the check's first query is the one that fails.
-    const failing = { ...env, DB: { prepare: failFirstPrepare(env.DB) } as unknown as D1Database };
+    const failing = { ...env, DB: { prepare: failFirstPrepare(env.DB, JOB_RUNS_QUERY) } as unknown as D1Database };
     await expect(worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: CHECK_TIME }), failing)).rejects.toThrow(
       "D1 is down",
     );

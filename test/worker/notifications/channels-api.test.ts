@@ -17,6 +17,7 @@ const EMPTY: ChannelSettings = {
   webhookSecretSet: false,
   emailConfigured: true,
   deliveryProblems: [],
+  reportProblems: [],
   alertEmailRefusal: null,
 };
 

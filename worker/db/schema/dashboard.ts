@@ -1,6 +1,7 @@
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { workspaceOwnerId, workspaces } from "./workspaces";
 import { connectionOwnerId } from "./accounts";
+import { createdNow } from "./columns";
 
 /**
  * What Amazon's item data says an ASIN is (brand, title, image, top category), kept from the
@@ -57,7 +58,7 @@ export const sellerRevenue = sqliteTable(
   ],
 );
 
-/** Per-workspace refresh and report bookkeeping: the last "Refresh now" and the last weekly report sent. */
+/** Per-workspace refresh and report bookkeeping: the last "Refresh now" and the last reports sent (report_sends decides what is due). */
 export const userRefresh = sqliteTable("user_refresh", {
   workspaceId: text("workspace_id")
     .primaryKey()
@@ -68,3 +69,32 @@ export const userRefresh = sqliteTable("user_refresh", {
   /** UTC day of the last daily report sent. */
   lastDailyReport: text("last_daily_report"),
 });
+
+/**
+ * The report emails' outbox (migration 0135): one row per report, period and recipient. The row
+ * makes a period's send happen once; a failed attempt is retried within the period.
+ */
+export const reportSends = sqliteTable(
+  "report_sends",
+  {
+    workspaceId: workspaceOwnerId(),
+    /** daily or weekly. */
+    kind: text("kind").notNull(),
+    /** The UTC day of a daily report, the Monday of a weekly one. */
+    period: text("period").notNull(),
+    /** '' for the workspace's own report (to its alert email), else an address the workspace chose. */
+    recipient: text("recipient").notNull(),
+    /** pending, sending (handed to the email binding, no outcome written yet), sent, failed (for good) or cancelled. */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When a pending row may be tried (null: now); on a claimed or sending row, when its lease runs out. */
+    nextAttemptAt: text("next_attempt_at"),
+    lastError: text("last_error"),
+    sentAt: text("sent_at"),
+    createdAt: createdNow("created_at"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.kind, table.period, table.recipient] }),
+    index("report_sends_status_next_idx").on(table.status, table.nextAttemptAt),
+  ],
+);

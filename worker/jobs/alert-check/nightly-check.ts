@@ -24,6 +24,11 @@ export async function alertCheckStep(services: Services, checkTimeMs: number, op
  */
 export async function checkAlertsAndNotify(services: Services, checkTimeMs: number, options?: AlertCheckOptions): Promise<NightlyCheckResult> {
   const runner = services.env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME);
+  // Armed before the check: an invocation killed mid-check (its CPU or time limit, a deploy) reaches
+  // no catch, and without this the day's remaining alerts, and its daily report, would wait for nobody.
+  await runner
+    .resume(checkTimeMs, Date.now() + ALERT_CHECK_WATCHDOG_MS)
+    .catch((armError: unknown) => console.error("alert check: arming the watchdog failed", armError));
   let result: NightlyCheckResult;
   try {
     result = await alertCheckStep(services, checkTimeMs, options);
@@ -31,14 +36,15 @@ export async function checkAlertsAndNotify(services: Services, checkTimeMs: numb
     await runner.resume(checkTimeMs).catch((armError: unknown) => console.error("alert check: arming the retry failed", armError));
     throw error;
   }
-  if (result.check.deferred) {
-    // Waiting for the run, but not past the bound: then the check runs on what is snapshotted.
-    await runner.resume(checkTimeMs, alertWaitDeadline(checkTimeMs));
-  } else if (!result.check.complete) {
-    await runner.resume(checkTimeMs);
-  }
+  // Deferred: waiting for the run, but not past the bound, when the check runs on what is snapshotted.
+  // Incomplete: the runner goes on now. Complete: the watchdog is not needed.
+  const next = result.check.deferred ? alertWaitDeadline(checkTimeMs) : result.check.complete ? null : Date.now();
+  await runner.settle(checkTimeMs, next);
   return result;
 }
+
+/** How long the runner waits for the invocation that began a check before it carries on itself: a cron's longest run. */
+export const ALERT_CHECK_WATCHDOG_MS = 15 * 60_000;
 
 export const ALERT_CHECK_RUNNER_NAME = "alert-check";
 

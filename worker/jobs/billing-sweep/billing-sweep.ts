@@ -22,6 +22,17 @@ export const SWEEP_CUSTOMERS_PER_NIGHT = 500;
 export const SWEEP_STOP_AFTER_UNREACHABLE = 5;
 /** The sweep's share of the 02:30 run's 15 minutes, so retention after it still runs. */
 export const SWEEP_BUDGET_MS = 8 * 60 * 1000;
+/** When in the 02:30 run the sweep must have stopped: what is left of the 15 minutes is retention's. */
+export const SWEEP_ENDS_AFTER_MS = 11 * 60 * 1000;
+
+/**
+ * The sweep's budget in a 02:30 run begun at `runStartedMs`: its share, but never past
+ * SWEEP_ENDS_AFTER_MS into the run. The check and the reports before it may have taken minutes
+ * (a big night); a sweep that still took its whole share would leave retention to be cut off.
+ */
+export function sweepBudgetMs(runStartedMs: number, nowMs: number): number {
+  return Math.max(0, Math.min(SWEEP_BUDGET_MS, runStartedMs + SWEEP_ENDS_AFTER_MS - nowMs));
+}
 
 export interface BillingSweepSummary {
   checked: number;
@@ -41,6 +52,7 @@ export async function runBillingSweep(
   nowMs: number,
   limit = SWEEP_CUSTOMERS_PER_NIGHT,
   clock: () => number = Date.now,
+  budgetMs = SWEEP_BUDGET_MS,
 ): Promise<BillingSweepSummary | null> {
   if (!stripe || billing.mock) return null;
   const liveLeft = Math.max(0, (await countLiveToSync(db, nowMs)) - limit);
@@ -49,7 +61,7 @@ export async function runBillingSweep(
   const startedAt = clock();
   let unreachableInARow = 0;
   for (const { userId, customerId } of await customersToSync(db, nowMs, limit)) {
-    if (unreachableInARow >= SWEEP_STOP_AFTER_UNREACHABLE || clock() - startedAt >= SWEEP_BUDGET_MS) {
+    if (unreachableInARow >= SWEEP_STOP_AFTER_UNREACHABLE || clock() - startedAt >= budgetMs) {
       summary.stopped = unreachableInARow >= SWEEP_STOP_AFTER_UNREACHABLE ? "stripe_unreachable" : "time_budget";
       console.warn(`billing sweep stopped (${summary.stopped}) after ${summary.checked} customers; the rest come first tomorrow`);
       break;

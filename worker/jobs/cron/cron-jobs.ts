@@ -1,7 +1,9 @@
 import type { Services } from "../../services";
 import { checkAlertsAndNotify } from "../alert-check/nightly-check";
-import { runBillingSweep } from "../billing-sweep/billing-sweep";
+import { runBillingSweep, sweepBudgetMs } from "../billing-sweep/billing-sweep";
 import { startNightlyRun } from "../nightly-run/start";
+import { findNightlyRun } from "../nightly-run-store";
+import { utcDay } from "../../contract/time";
 import { runRetention } from "../retention/retention";
 import { sendReports } from "../weekly-report/weekly-report";
 
@@ -14,11 +16,17 @@ const nightlyRun: Job = async (services, scheduledTime) => {
 
 /** The 02:30 alert check and its emails and webhooks, the reports, the billing sweep, then retention, which runs even if they failed. */
 const alertCheckThenRetention: Job = async (services, scheduledTime) => {
+  const startedMs = Date.now();
   // The daily report lists the day's firings, so it waits for the day's whole check: one held
   // back (the snapshot run still going, more alerts than one invocation checks, or a failed step)
   // is sent by whatever completes the check (the AlertCheckRunner, or the run's end).
   let checked = false;
   try {
+    // A day whose 02:00 run never began (that invocation failed or never came) would have no
+    // snapshot at all, and its alerts and reports only yesterday's data: it begins now, and the
+    // check waits for it as for any run. A run whose alarm chain died (its retries spent on a D1
+    // outage) is armed again; a done run is left alone.
+    await resumeNightlyRun(services, scheduledTime).catch((error: unknown) => console.error("snapshot run not started by the 02:30 run", error));
     const { check, deliveries } = await checkAlertsAndNotify(services, scheduledTime);
     console.log("alert check", JSON.stringify(check));
     console.log("deliveries", JSON.stringify(deliveries));
@@ -26,17 +34,26 @@ const alertCheckThenRetention: Job = async (services, scheduledTime) => {
   } finally {
     try {
       // The weekly report (Mondays) covers the week before, so it never waits for today's check.
-      const reports = await sendReports(services, scheduledTime, undefined, { daily: checked });
+      // The outbox's leases and retries run on the clock, not the cron's scheduled time: the check may have taken minutes.
+      const reports = await sendReports(services, scheduledTime, undefined, { daily: checked, clockMs: Date.now() });
       if (reports && (reports.weekly || reports.daily.sent + reports.daily.failed > 0)) console.log("reports", JSON.stringify(reports));
     } finally {
-      await billingSweepThenRetention(services, scheduledTime);
+      await billingSweepThenRetention(services, scheduledTime, startedMs);
     }
   }
 };
 
-async function billingSweepThenRetention(services: Services, scheduledTime: number): Promise<void> {
+async function resumeNightlyRun(services: Services, scheduledTime: number): Promise<void> {
+  const run = await findNightlyRun(services.env.DB, utcDay(scheduledTime));
+  if (run?.status === "done") return;
+  if (!run) console.warn("snapshot run missing at 02:30: starting it now");
+  await startNightlyRun(services, scheduledTime);
+}
+
+async function billingSweepThenRetention(services: Services, scheduledTime: number, startedMs: number): Promise<void> {
   try {
-    const sweep = await runBillingSweep(services.env.DB, services.sources.billing(), services.config.stripe, scheduledTime);
+    const budgetMs = sweepBudgetMs(startedMs, Date.now());
+    const sweep = await runBillingSweep(services.env.DB, services.sources.billing(), services.config.stripe, scheduledTime, undefined, undefined, budgetMs);
     if (sweep) console.log("billing sweep", JSON.stringify(sweep));
   } finally {
     console.log("retention", JSON.stringify(await runRetention(services, scheduledTime)));

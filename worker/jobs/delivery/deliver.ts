@@ -16,6 +16,7 @@ import {
 } from "./delivery-store";
 import { digestId } from "./digest-id";
 import { MAX_ATTEMPTS, retryDelayMs } from "./retry-schedule";
+import { armRetryAlarm } from "./retry-alarm";
 import { sealLegacyWebhookUrls } from "./seal-webhook-urls";
 import { alertDigestPayload } from "../../notifications/webhook-payload";
 import { WEBHOOK_TIMEOUT_MS, type WebhookSender } from "../../upstreams/webhook/sender";
@@ -52,8 +53,7 @@ export const DELIVERY_BATCH_SIZE = 40;
 const DELIVERY_MAX_ROWS = 2_000;
 /** How long a claimed row waits when its run dies before recording the outcome of its final attempt. */
 const FINAL_ATTEMPT_LEASE_MS = 15 * 60_000;
-/** The single NotificationRetry object that keeps the retry alarm. */
-export const NOTIFICATION_RETRY_NAME = "notification-retry";
+export { NOTIFICATION_RETRY_NAME } from "./retry-alarm";
 
 type Outcome = "sent" | "retrying" | "failed" | "not_configured" | "cancelled" | "skipped";
 
@@ -227,12 +227,6 @@ export async function deliverPending(services: Services, nowMs: number): Promise
   await sealLegacyWebhookUrls(services).catch((error: unknown) => {
     console.error("webhook URLs saved in plain text stay so until the next run:", error instanceof Error ? error.message : error);
   });
-  if (summary.nextAttemptAtMs !== null) {
-    try {
-      await env.NOTIFICATION_RETRY.getByName(NOTIFICATION_RETRY_NAME).schedule(summary.nextAttemptAtMs);
-    } catch (error) {
-      console.error("could not arm the notification retry alarm; the next nightly run picks the rows up", error);
-    }
-  }
+  if (summary.nextAttemptAtMs !== null) await armRetryAlarm(env, summary.nextAttemptAtMs, "alert deliveries");
   return summary;
 }

@@ -9,7 +9,7 @@ import { BrokenScopes } from "./products-attention";
 import { PAUSE_SKIP_MS, PausedMarketplaces } from "./paused-marketplaces";
 import { countRegionItems } from "./region-results";
 import { Pacer, type Clock } from "./pacing";
-import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
+import { addToCount, captureIso, clearFailures, clearScopeFailures, noteRepeatedFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { pointOf, writeRankPoints } from "../../history/rank-points-store";
 import { refreshAsinSummaries } from "../../dashboard/summary-rows";
 import type { StoredPoint } from "../../history/point-codec";
@@ -203,7 +203,7 @@ async function walkProducts(
       continue;
     }
     if (outcomes instanceof UpstreamError) {
-      const failure = await noteFailure(ctx, `products:${last}`, outcomes.retryAfterSeconds);
+      const failure = await noteRepeatedFailure(ctx, `products:${marketplace}`, `products:${last}`, outcomes.retryAfterSeconds);
       if (!failure.giveUp) {
         console.warn(`snapshot ${day}: getItems ${outcomes.kind} for ${marketplace} batch ending ${last}; retrying later`);
         if (failure.resumeAt - clock.now() <= PAUSE_SKIP_MS) return stop({ finished: false, resumeAt: failure.resumeAt });
@@ -239,7 +239,7 @@ async function walkProducts(
       if (revisit) pending.revisited = batch.at(-1)!;
     }
     if (pending.points.length >= MAX_PENDING_POINTS) await flush();
-    await clearFailures(ctx, `products:${last}`);
+    await clearScopeFailures(ctx, `products:${marketplace}`, `products:${last}`);
     const askedAgain = again?.leftOut.length ?? 0;
     // An item the answer left out or garbled is a failure for today, not an unknown ASIN.
     const unanswered = again ? 0 : [...outcomes.values()].filter((outcome) => !outcome.ok && outcome.reason === "unavailable").length;

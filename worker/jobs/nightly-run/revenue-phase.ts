@@ -4,7 +4,7 @@ import { REVENUE_DAYS, revenueDays } from "../../upstreams/spapi/sales-days";
 import { revenueMissingInsert, revenueUpsert } from "../../history/revenue-store";
 import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { takeBatchToken } from "./product-phase";
-import { captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
+import { captureIso, clearScopeFailures, noteRepeatedFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { keyCursor, parseKeyCursor, pastMarketplace, userTrackedAsinsPage } from "./tracked-store";
 import { openSeller, skipForAppRefusal, type Seller } from "./seller-phase";
 import { sellerBudget, tellAnswered } from "../../upstreams/spapi/seller-budget";
@@ -65,7 +65,8 @@ async function revenueStep(ctx: PhaseContext, seller: RevenueSeller, position: s
       const row = revenueUpsert(db, { ...base, day: days.at(-1)!, status: "not_granted", amount: null, currency: null, units: null });
       return { kind: "done", rows: [row], processed: 0 };
     }
-    const failure = error.status === 404 || error.permanent ? ({ giveUp: true } as const) : await noteFailure(ctx, attemptsKey, error.retryAfterSeconds);
+    const failure =
+      error.status === 404 || error.permanent ? ({ giveUp: true } as const) : await noteRepeatedFailure(ctx, `revenue:${seller.id}`, attemptsKey, error.retryAfterSeconds);
     if (!failure.giveUp) return { kind: "wait", resumeAt: failure.resumeAt };
     return { kind: "next", position: keyCursor(key), rows: missing(days), processed: 1 };
   }
@@ -75,7 +76,7 @@ async function revenueStep(ctx: PhaseContext, seller: RevenueSeller, position: s
     ...answered.map((sales) => revenueUpsert(db, { ...base, day: sales.day, status: "ok", amount: sales.amount, currency: sales.currency, units: sales.units })),
     ...missing(days.filter((wanted) => !byDay.has(wanted))),
   ];
-  await clearFailures(ctx, attemptsKey);
+  await clearScopeFailures(ctx, `revenue:${seller.id}`, attemptsKey);
   return { kind: "next", position: keyCursor(key), rows, processed: 1 };
 }
 

@@ -31,9 +31,9 @@ async function deferredAlertCheck(services: Services, day: string): Promise<void
     console.log("alert check", JSON.stringify(check));
     checked = check.complete;
   } finally {
-    // Once per period per recipient (claimed), so a report the cron already sent is not sent again;
+    // Once per period per recipient (report_sends), so a report the cron already sent is not sent again;
     // the daily one only on a complete check (else the AlertCheckRunner sends it when it completes).
-    const reports = await sendReports(services, checkTimeMs, undefined, { daily: checked });
+    const reports = await sendReports(services, checkTimeMs, undefined, { daily: checked, clockMs: Date.now() });
     if (reports) console.log("reports", JSON.stringify(reports));
   }
 }

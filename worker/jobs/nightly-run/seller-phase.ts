@@ -6,7 +6,7 @@ import { sellerBudget, tellAnswered } from "../../upstreams/spapi/seller-budget"
 import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../../upstreams/spapi/buybox";
 import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { takeBatchToken } from "./product-phase";
-import { addToCount, captureIso, clearFailures, noteFailure, type PhaseContext, type PhaseResult } from "./slice";
+import { addToCount, captureIso, clearScopeFailures, noteRepeatedFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { sellerDayRowUpsert } from "../../history/rank-points-store";
 import { clearAppRefused, clearSellerRefused, markAppRefused, markSellerRefused } from "./seller-attention";
 import { readInventoryOnce } from "./seller-inventory";
@@ -84,7 +84,8 @@ async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | 
       return { kind: "done", rows: [], processed: 0 };
     }
     // 404 and a refused request (400, amazon-errors.ts) would fail the same way again: no retry.
-    const failure = error.status === 404 || error.permanent ? ({ giveUp: true } as const) : await noteFailure(ctx, attemptsKey, error.retryAfterSeconds);
+    const failure =
+      error.status === 404 || error.permanent ? ({ giveUp: true } as const) : await noteRepeatedFailure(ctx, `sellers:${seller.id}`, attemptsKey, error.retryAfterSeconds);
     if (!failure.giveUp) {
       console.warn(`snapshot ${day}: seller ${seller.id} ${marketplace} batch failed (${error.status}); retrying later`);
       return { kind: "wait", resumeAt: failure.resumeAt };
@@ -113,7 +114,7 @@ async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | 
     seller.answered = true;
     await Promise.all([clearSellerRefused(db, connectionId), clearAppRefused(db)]);
   }
-  await clearFailures(ctx, attemptsKey);
+  await clearScopeFailures(ctx, `sellers:${seller.id}`, attemptsKey);
   return { kind: "next", position: next, rows, processed: asins.length };
 }
 

@@ -80,6 +80,35 @@ export async function clearFailures(ctx: PhaseContext, cursorKey: string): Promi
   await ctx.notes.delete(`${ctx.day}:attempts:${cursorKey}`);
 }
 
+/**
+ * A step failing in a `scope` (a seller in a phase, or a marketplace of the products phase): its
+ * attempts are counted (noteFailure) until one step of the scope is given up on; from then on,
+ * until a step of the scope succeeds, each failing step is given up at its first failure. A seller
+ * (or a region) Amazon fails for every call tonight would otherwise cost MAX_BATCH_ATTEMPTS backoffs
+ * (about 7 minutes) per step: a thousand of them would hold the run open for days, and every later
+ * phase (the other sellers' Buy Box and revenue) behind it.
+ */
+export async function noteRepeatedFailure(
+  ctx: PhaseContext,
+  scope: string,
+  cursorKey: string,
+  retryAfterSeconds?: number,
+): Promise<{ giveUp: true } | { giveUp: false; resumeAt: number }> {
+  const failing = `${ctx.day}:failing:${scope}`;
+  if ((await ctx.notes.get(failing)) !== undefined) {
+    await ctx.notes.delete(`${ctx.day}:attempts:${cursorKey}`);
+    return { giveUp: true };
+  }
+  const failure = await noteFailure(ctx, cursorKey, retryAfterSeconds);
+  if (failure.giveUp) await ctx.notes.put(failing, 1);
+  return failure;
+}
+
+/** A step of the scope succeeded: its failures count from nothing again. */
+export async function clearScopeFailures(ctx: PhaseContext, scope: string, cursorKey: string): Promise<void> {
+  await Promise.all([clearFailures(ctx, cursorKey), ctx.notes.delete(`${ctx.day}:failing:${scope}`)]);
+}
+
 export async function addToCount(ctx: PhaseContext, name: "notFound" | "failed" | "sellersSkipped", by: number): Promise<void> {
   if (by === 0) return;
   const key = `${ctx.day}:${name}`;

@@ -2,14 +2,18 @@ import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../../env";
 import { buildServices } from "../../services";
 import type { RunNotes } from "./slice";
+import { armAfterFailure } from "../alarm-retry";
 
 const DAY_KEY = "day";
+/** Slices in a row that threw (under the day's prefix, dropped with its notes). */
+const FAILED_SLICES_KEY = "failedSlices";
 
 /**
  * Drives a day's nightly run as an alarm chain (the class keeps its first name: wrangler.toml
  * binds it, and renaming a Durable Object class takes a migration): each alarm runs one bounded slice
  * (runNightlySlice) and sets the next alarm until the run is done. The cursor lives in
- * D1 (job_runs), so an evicted or lost object resumes where the last slice stopped.
+ * D1 (job_runs), so an evicted or lost object resumes where the last slice stopped. A slice that
+ * throws arms the chain again after a backoff (alarm-retry.ts), whatever the runtime's retries.
  */
 export class SnapshotRunner extends DurableObject<Bindings> {
   /** Set while a slice runs: an alarm that fires meanwhile must not start a second one. */
@@ -39,13 +43,26 @@ export class SnapshotRunner extends DurableObject<Bindings> {
       // The run loads on the first alarm: a fetch never needs it (index.ts).
       const [{ runNightlySlice }, { runExtraRefresh }, { findNightlyRun }] = await Promise.all([import("./start"), import("./extra-refresh"), import("../nightly-run-store")]);
       if ((await findNightlyRun(this.env.DB, day))?.status === "done") {
-        // The day's nightly run is over: this alarm is an extra (hourly / 6-hourly) refresh.
-        console.log("extra refresh", JSON.stringify(await runExtraRefresh(buildServices(this.env))));
+        // The day's nightly run is over: this alarm is an extra (hourly / 6-hourly) refresh. One that
+        // fails is that hour's: the next hour's is armed all the same, or the chain would end for the day.
+        await runExtraRefresh(buildServices(this.env)).then(
+          (result) => console.log("extra refresh", JSON.stringify(result)),
+          (error: unknown) => console.error("extra refresh failed; the next hour's goes on:", error instanceof Error ? error.message : error),
+        );
         await this.armExtraRefresh();
         await this.takeOverIfNewDay(day);
         return;
       }
-      const result = await runNightlySlice(buildServices(this.env), day, { notes: this.notes() });
+      let result;
+      try {
+        result = await runNightlySlice(buildServices(this.env), day, { notes: this.notes() });
+      } catch (error) {
+        // Its own retry, not the runtime's few: a long D1 outage must not end the day's run (alarm-retry.ts).
+        await armAfterFailure(this.ctx.storage, `${day}:${FAILED_SLICES_KEY}`, `snapshot ${day}: slice`, error);
+        await this.takeOverIfNewDay(day);
+        return;
+      }
+      await this.ctx.storage.delete(`${day}:${FAILED_SLICES_KEY}`);
       if (result.status === "more") {
         await this.ctx.storage.setAlarm(Math.max(result.resumeAt, Date.now()));
       } else {

@@ -12,6 +12,7 @@ import { moveLegacySnapshots, reshardStep } from "../../history/reshard-store";
 import type { Services } from "../../services";
 import { DAY_MS, utcDay } from "../../contract/time";
 import { resealUnderNewestKey, type ResealSummary } from "./reseal";
+import { deleteReportSendsBefore } from "../weekly-report/report-send-store";
 
 /**
  * The nightly retention run (after the 02:30 alert check). The privacy page promises that
@@ -36,6 +37,8 @@ export const DEMO_ACCOUNT_RETENTION_DAYS = 7;
 export const SELLER_DATA_RETENTION_DAYS = 400;
 /** Handled Stripe event ids: Stripe retries for 3 days, so 90 days is far past any replay. */
 export const STRIPE_EVENT_RETENTION_DAYS = 90;
+/** Report sends (report_sends) are the once-per-period bookkeeping: past periods are never sent again, and Settings reads 14 days. */
+export const REPORT_SEND_RETENTION_DAYS = 90;
 const DELETE_CHUNK = 5_000;
 /** Demo accounts per delete: each one cascades to its alerts, watchlist and events. */
 const DEMO_DELETE_CHUNK = 100;
@@ -60,6 +63,8 @@ export interface RetentionSummary {
   stripeEventsDeleted: number;
   /** Workspace audit entries older than a year. */
   auditEntriesDeleted: number;
+  /** Report sends of periods older than REPORT_SEND_RETENTION_DAYS. */
+  reportSendsDeleted: number;
   /** Sealed values moved to the newest TOKEN_ENCRYPTION_KEYS key (reseal.ts). */
   resealed?: ResealSummary;
 }
@@ -87,6 +92,7 @@ export async function runRetention(services: Services, nowMs: number, chunk = DE
     endedSessionsDeleted: await deleteEndedSessions(env.DB, new Date(nowMs).toISOString()),
     stripeEventsDeleted: await deleteStripeEventsBefore(env.DB, new Date(nowMs - STRIPE_EVENT_RETENTION_DAYS * DAY_MS).toISOString()),
     auditEntriesDeleted: await deleteAuditBefore(env.DB, new Date(nowMs - AUDIT_RETENTION_DAYS * DAY_MS).toISOString()),
+    reportSendsDeleted: await deleteReportSendsBefore(env.DB, utcDay(nowMs - REPORT_SEND_RETENTION_DAYS * DAY_MS), chunk),
   };
   try {
     summary.resealed = await resealUnderNewestKey(services);

@@ -80,6 +80,17 @@ export const channelSettingsSchema = z
         }),
       )
       .openapi({ description: "The channels whose latest alert did not get through: failed for good, or failed and waiting for a retry." }),
+    reportProblems: z
+      .array(
+        z.object({
+          kind: z.enum(["daily", "weekly"]),
+          recipient: z.string().nullable().openapi({ description: "An address the workspace chose; null: the workspace's own report, to its alert email." }),
+          period: z.string().openapi({ description: "The report's UTC day (daily) or Monday (weekly)." }),
+          status: z.enum(["failed", "retrying"]),
+          detail: z.string(),
+        }),
+      )
+      .openapi({ description: "The report emails whose latest send did not get through: failed for good, or failed and waiting for a retry." }),
     alertEmailRefusal: z.string().nullable().openapi({ description: "Why this account may set no alert email (a demo account); null when it may." }),
   })
   .openapi("ChannelSettings") satisfies z.ZodType<ChannelSettings>;

@@ -1,6 +1,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { alertWaitDeadline } from "../../../../worker/jobs/alert-check/alert-wait";
+import * as nightlyCheck from "../../../../worker/jobs/alert-check/nightly-check";
 import { ALERT_CHECK_RUNNER_NAME, alertCheckStep, alertCheckTimeAfterRun, checkAlertsAndNotify } from "../../../../worker/jobs/alert-check/nightly-check";
 import { CHECK_TIME, clearAlertTables, count, seedAlert, seedRank, seedNightlyRun, seedUser, storedAlert, TODAY } from "../../support/alert-seed";
 import { buildServices } from "../../../../worker/services";
@@ -143,5 +144,45 @@ describe("alertCheckTimeAfterRun", () => {
     ["a run that crossed midnight still checks its own day", "2026-11-23T00:10:00.000Z", "2026-11-22T23:59:59.999Z"],
   ])("%s", (_case, finishedAt, expected) => {
     expect(alertCheckTimeAfterRun("2026-11-22", at(finishedAt))).toBe(expected === null ? null : at(expected));
+  });
+});
+
+/** A database whose every call never answers: the invocation using it is as good as killed. */
+function frozenD1(): D1Database {
+  const never = () => new Promise<never>(() => {});
+  const statement: Record<string, unknown> = { all: never, raw: never, first: never, run: never };
+  statement.bind = () => statement;
+  return { prepare: () => statement, batch: never } as unknown as D1Database;
+}
+
+describe("an invocation killed mid-check", () => {
+  it("leaves the AlertCheckRunner armed before it began: the runner checks the day's alerts, once", async () => {
+    const ids = await seedFiringAlerts(2);
+    // The CPU or time limit ends the invocation inside the check: no catch, no finally runs.
+    void checkAlertsAndNotify(buildServices({ ...env, DB: frozenD1() }), CHECK_TIME);
+    await vi.waitFor(async () => expect(await alarmAt()).not.toBeNull());
+
+    expect(await runDurableObjectAlarm(runner())).toBe(true);
+    for (const id of ids) expect(await storedAlert(id)).toMatchObject({ last_result: "fired", last_checked_day: TODAY });
+    expect(await count("alert_events")).toBe(2);
+    expect(await alarmAt()).toBeNull();
+  });
+});
+
+describe("a runner step that throws (D1 down longer than the runtime's alarm retries)", () => {
+  it("arms the runner again after a backoff instead of throwing; the next step checks the day's alerts", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const ids = await seedFiringAlerts(2);
+    await runner().resume(CHECK_TIME);
+    const step = vi.spyOn(nightlyCheck, "alertCheckStep").mockRejectedValueOnce(new Error("D1_ERROR: Network connection lost."));
+
+    const before = Date.now();
+    expect(await runDurableObjectAlarm(runner())).toBe(true);
+    expect(await alarmAt()).toBeGreaterThanOrEqual(before + 30_000);
+
+    expect(await runDurableObjectAlarm(runner())).toBe(true);
+    expect(step).toHaveBeenCalledTimes(2);
+    for (const id of ids) expect(await storedAlert(id)).toMatchObject({ last_result: "fired", last_checked_day: TODAY });
+    expect(await alarmAt()).toBeNull();
   });
 });

@@ -247,6 +247,29 @@ describe("snapshot products phase", () => {
   });
 });
 
+describe("a marketplace the Creators API fails on every call (a regional outage)", () => {
+  it("after one batch is given up on, the marketplace's next failing batches are given up at their first failure; another marketplace goes on as usual", async () => {
+    const down = asinRange("BDN", 40);
+    const up = asinRange("BUP", 5).map((asin) => ({ marketplace: "UK", asin }));
+    await track([...us(down), ...up]);
+    // One scripted ASIN fails its whole batch: each of the four batches has one.
+    await control("script", { asins: [down[0], down[10], down[20], down[30]], behavior: "error500" });
+    const bindings = creatorsEnv();
+    const notes = memoryNotes();
+    const clock = virtualClock(START);
+
+    await runToEnd(bindings, { notes, clock });
+
+    const requested = (await calls({ kind: "getItems", clientId: bindings.CREATORS_CREDENTIAL_ID })).map((call) => call.itemIds?.[0]);
+    // Five attempts on the first batch, then one on each of the three others, not five each.
+    expect(requested.filter((first) => first?.startsWith("BDN"))).toHaveLength(MAX_BATCH_ATTEMPTS + 3);
+    expect(requested.filter((first) => first?.startsWith("BUP"))).toHaveLength(1);
+    expect(notes.values.get(`${DAY}:failed`)).toBe(40);
+    expect((await historyPoints()).map((row) => row.asin)).toEqual(up.map((key) => key.asin));
+    expect(clock.slept.reduce((sum, ms) => sum + ms, 0)).toBeLessThan(15 * 60_000);
+  });
+});
+
 describe("snapshot products phase, stopped by a crash", () => {
   it("a slice that dies after a call but before its write resumes at that call: nothing skipped, no row doubled", async () => {
     const asins = asinRange("BCR", 30);

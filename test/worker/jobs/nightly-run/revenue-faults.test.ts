@@ -81,6 +81,27 @@ describe("getOrderMetrics failing on Amazon's side", () => {
   });
 });
 
+describe("one seller whose every getOrderMetrics call fails (Amazon broken for that account tonight)", () => {
+  it("after one ASIN is given up on, the seller's next failing ASINs are given up at their first failure: its run ends in minutes, not hours", async () => {
+    const bindings = sellerEnv();
+    await registerLwaClient(bindings);
+    const seller = await connectSeller(new TestBrowser(bindings), { marketplace: "US" });
+    const user = await env.DB.prepare("SELECT id FROM users WHERE selling_partner_id = ?").bind(seller.sellingPartnerId).first<{ id: string }>();
+    const asins = [freshAsin(), freshAsin(), freshAsin(), freshAsin()];
+    await insertWatchlist(user!.id, asins.map((asin) => ({ marketplace: "US", asin })));
+    for (const asin of asins) await fakeControl(SPAPI_FAKE, "sales", { asin, behavior: "error500" });
+
+    const clock = await runNightly(bindings, seller.refreshToken);
+
+    const calls = (await fakeCalls(SPAPI_FAKE, { kind: "sales" })).filter((call) => asins.includes(String(call.query?.asin)));
+    // Five attempts on the first ASIN, then one on each of the three others (each 5 × 30 s to 4 min of backoff before).
+    expect(calls).toHaveLength(5 + 3);
+    expect(clock.slept.reduce((sum, ms) => sum + ms, 0)).toBeLessThan(10 * 60_000);
+    // Missing, never zero: the next nights ask for these days again (the last REVENUE_DAYS).
+    for (const asin of asins) expect((await storedRevenue(asin)).every((row) => row.status === "missing")).toBe(true);
+  });
+});
+
 describe("getOrderMetrics counts the calling seller's own orders", () => {
   it("two sellers of one workspace tracking each other's ASIN: each stores its own sales, and zero days for the other's", { timeout: 30_000 }, async () => {
     const { bindings, agency, workspace, clientSeller: client, clientGrant } = await agencyWithClient();

@@ -4,6 +4,8 @@ import worker from "../../../../worker/index";
 import { ensureNightlyRun, findNightlyRun, finishNightlyRun } from "../../../../worker/jobs/nightly-run-store";
 import type { SnapshotRunner } from "../../../../worker/jobs/nightly-run/snapshot-runner";
 import * as runFinished from "../../../../worker/jobs/nightly-run/run-finished";
+import * as start from "../../../../worker/jobs/nightly-run/start";
+import * as extraRefresh from "../../../../worker/jobs/nightly-run/extra-refresh";
 import { nightlyRunner, startNightlyRun } from "../../../../worker/jobs/nightly-run/start";
 import { asinRange, insertUser, insertWatchlist, resetHistoryTables } from "./support";
 import { countPoints, historyPoints } from "../../support/history-shards";
@@ -126,6 +128,57 @@ describe("the 0 2 * * * cron", () => {
     await worker.scheduled(createScheduledController({ cron: "0 2 * * *", scheduledTime: laterSameDay(1000) }), env);
     expect(await pendingAlarm()).toBeNull();
     expect(await countPoints()).toBe(2);
+  });
+});
+
+describe("a slice that throws (D1 down longer than the runtime's alarm retries)", () => {
+  it("arms the chain again after a backoff instead of throwing, and the run goes on when D1 is back", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const user = await insertUser();
+    await insertWatchlist(user, [{ marketplace: "US", asin: "BDOWN00001" }]);
+    await armAhead(DAY, NOW);
+    const slice = vi.spyOn(start, "runNightlySlice").mockRejectedValueOnce(new Error("D1_ERROR: Network connection lost."));
+
+    const before = Date.now();
+    expect(await runDurableObjectAlarm(nightlyRunner(env))).toBe(true);
+    expect(await pendingAlarm()).toBeGreaterThanOrEqual(before + 30_000);
+    expect(errors.mock.calls.some(([message]) => String(message).includes("slice failed (1 in a row)"))).toBe(true);
+
+    expect(await runDurableObjectAlarm(nightlyRunner(env))).toBe(true);
+    expect(slice).toHaveBeenCalledTimes(2);
+    expect(await findNightlyRun(env.DB, DAY)).toMatchObject({ status: "done" });
+  });
+});
+
+describe("an extra refresh that fails (D1 down at that hour)", () => {
+  it("still arms the next hour's, rather than ending the hourly refreshes for the day", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const user = await insertUser();
+    await env.DB.prepare("INSERT INTO user_settings (workspace_id, sync_frequency) VALUES (?, 'hourly')").bind(user).run();
+    await ensureNightlyRun(env.DB, DAY, new Date(NOW).toISOString());
+    await finishNightlyRun(env.DB, DAY, new Date(NOW).toISOString());
+    await armAhead(DAY, NOW);
+    vi.spyOn(extraRefresh, "runExtraRefresh").mockRejectedValueOnce(new Error("D1_ERROR: Network connection lost."));
+
+    expect(await runDurableObjectAlarm(nightlyRunner(env))).toBe(true);
+    // The next hour's refresh is armed.
+    expect(await pendingAlarm()).toBeGreaterThan(Date.now());
+  });
+});
+
+describe("the 30 2 * * * cron and a run whose alarm chain died", () => {
+  it("arms the chain again: the day's run goes on from its cursor and finishes", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const user = await insertUser();
+    await insertWatchlist(user, [{ marketplace: "US", asin: "BDEAD00001" }]);
+    // The 02:00 run began, then its alarm's retries were spent (D1 down for minutes): no alarm, the row running.
+    await ensureNightlyRun(env.DB, DAY, new Date(NOW).toISOString());
+    expect(await pendingAlarm()).toBeNull();
+
+    await worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: NOW }), env);
+
+    await waitForDone(DAY);
+    expect(await countPoints({ day: DAY })).toBe(1);
   });
 });
 

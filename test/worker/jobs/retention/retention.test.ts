@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNT_RETENTION_DAYS, runRetention, SELLER_DATA_RETENTION_DAYS } from "../../../../worker/jobs/retention/retention";
+import { DEMO_ACCOUNT_RETENTION_DAYS, REPORT_SEND_RETENTION_DAYS, runRetention, SELLER_DATA_RETENTION_DAYS } from "../../../../worker/jobs/retention/retention";
 import { buildServices } from "../../../../worker/services";
 import { addDays, DAY_MS, utcDay } from "../../../../worker/contract/time";
 
@@ -121,5 +121,33 @@ describe("nightly retention of demo accounts and sessions", () => {
     expect(summary.sellerDaysDeleted).toBeGreaterThanOrEqual(12);
     expect(await daysOf("seller_snapshots")).toEqual(days.slice(3));
     expect(await daysOf("seller_revenue")).toEqual(days.slice(3));
+  });
+});
+
+describe("retention of the report emails' outbox", () => {
+  it("deletes the closed sends of periods past REPORT_SEND_RETENTION_DAYS, and keeps open and recent ones", async () => {
+    const owner = await seedDemo(NOW, NOW);
+    const cutoff = utcDay(NOW - REPORT_SEND_RETENTION_DAYS * DAY_MS);
+    const rows: [string, string][] = [
+      [addDays(cutoff, -9), "sent"],
+      [addDays(cutoff, -2), "failed"],
+      [addDays(cutoff, -1), "cancelled"],
+      [addDays(cutoff, -1), "pending"],
+      [cutoff, "sent"],
+      [utcDay(NOW), "sent"],
+    ];
+    for (const [period, status] of rows) {
+      await env.DB.prepare("INSERT INTO report_sends (workspace_id, kind, period, recipient, status) VALUES (?, 'daily', ?, ?, ?)").bind(owner, period, status, status).run();
+    }
+
+    const summary = await runRetention(buildServices(env), NOW, 2);
+
+    expect(summary.reportSendsDeleted).toBe(3);
+    const { results } = await env.DB.prepare("SELECT period, status FROM report_sends WHERE workspace_id = ? ORDER BY period").bind(owner).all();
+    expect(results).toEqual([
+      { period: addDays(cutoff, -1), status: "pending" },
+      { period: cutoff, status: "sent" },
+      { period: utcDay(NOW), status: "sent" },
+    ]);
   });
 });

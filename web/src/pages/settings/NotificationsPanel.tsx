@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
 import type { NotificationSettings, SettingsUpdate } from "@contract/account";
+import type { ReportDeliveryProblem } from "@contract/channels";
 import { AlertChannels } from "./AlertChannels";
 import { SaveBar } from "./SaveBar";
 import type { ChannelSettingsState } from "./use-channel-settings";
@@ -60,9 +61,29 @@ export function NotificationsPanel({ draft, save, onChange, onSave, channels }: 
             </label>
           ))}
         </fieldset>
+        <ReportProblems channels={channels} />
         <SaveBar save={save} />
       </form>
       <AlertChannels channels={channels} />
     </div>
   );
+}
+
+/** What a report email that did not get through says, beside the reports' switches. */
+export function reportProblemText(problem: ReportDeliveryProblem): string {
+  const report = `Your ${problem.kind} report of ${problem.period}`;
+  const to = problem.recipient ?? "your alert email";
+  return problem.status === "failed"
+    ? `${report} could not be sent to ${to}: ${problem.detail}.`
+    : `${report} has not reached ${to} yet: ${problem.detail}. It is being retried.`;
+}
+
+/** The report emails whose latest send failed or waits for a retry, so a missing report is never a silent loss. */
+function ReportProblems({ channels }: { channels: ChannelSettingsState }) {
+  if (channels.load.status !== "ready") return null;
+  return channels.load.saved.reportProblems.map((problem) => (
+    <p key={`${problem.kind}:${problem.recipient ?? ""}`} className="field-error" role="status">
+      {reportProblemText(problem)}
+    </p>
+  ));
 }

@@ -1,0 +1,35 @@
+import type { ReportDeliveryProblem } from "../contract/channels";
+
+/** A report_sends row as Settings reads it. */
+export interface ReportSendState {
+  kind: ReportDeliveryProblem["kind"];
+  period: string;
+  recipient: string;
+  status: string;
+  lastError: string | null;
+}
+
+/**
+ * Of a workspace's report sends, newest period first: for each report and recipient, its latest
+ * send that was tried, when it failed for good or waits for a retry after a failure. A later
+ * report that went out clears it; cancelled sends and ones not yet tried say nothing. Pure.
+ */
+export function reportProblemsOf(rows: readonly ReportSendState[]): ReportDeliveryProblem[] {
+  const seen = new Set<string>();
+  const problems: ReportDeliveryProblem[] = [];
+  for (const row of rows) {
+    const tried = row.status === "sent" || row.status === "failed" || (row.status === "pending" && row.lastError !== null);
+    const key = `${row.kind}\u0000${row.recipient}`;
+    if (!tried || seen.has(key)) continue;
+    seen.add(key);
+    if (row.status === "sent") continue;
+    problems.push({
+      kind: row.kind,
+      recipient: row.recipient === "" ? null : row.recipient,
+      period: row.period,
+      status: row.status === "failed" ? "failed" : "retrying",
+      detail: row.lastError ?? "unknown error",
+    });
+  }
+  return problems;
+}
