@@ -4,6 +4,7 @@ import type { PortfolioResponse } from "@contract/dashboard";
 import { HISTORY_RANGES, type HistoryRange } from "@contract/history-ranges";
 import { isMarketplace } from "@contract/marketplaces";
 import { fetchPortfolio } from "../../api/dashboard";
+import { LoadFailed } from "../../components/LoadFailed";
 import { latestData, useResource } from "../../api/use-resource";
 import { ExportButtons } from "../../components/ExportButtons";
 import { formatPrice, formatRank } from "../../lib/format";
@@ -31,7 +32,7 @@ export function Portfolio() {
     (signal: AbortSignal) => fetchPortfolio({ marketplace, brand: brand || undefined, category: category || undefined, range, connection }, signal),
     [marketplace, brand, category, range, connection],
   );
-  const [portfolio] = useResource(fetcher);
+  const [portfolio, reload] = useResource(fetcher);
   const filtered = Boolean(marketplace || brand || category || range !== "7d" || connection);
   const loaded = portfolio.status === "success" ? portfolio.data : null;
   // While a changed filter's answer loads, the selects keep the last answer's options: emptied,
@@ -76,7 +77,7 @@ export function Portfolio() {
         </p>
       )}
       {portfolio.status === "loading" && <p className="seller-muted" role="status">Loading your portfolio...</p>}
-      {portfolio.status === "error" && <p className="field-error" role="alert">{portfolio.message ?? "Failed to load your portfolio."}</p>}
+      {portfolio.status === "error" && <LoadFailed message={portfolio.message ?? "Failed to load your portfolio."} onRetry={reload} />}
       {portfolio.status === "success" && (
         <>
           {canExport && (

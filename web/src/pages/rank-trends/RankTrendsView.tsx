@@ -7,6 +7,7 @@ import { fetchHistory } from "../../api/history";
 import { useResource } from "../../api/use-resource";
 import { TimeChart } from "../../components/charts/TimeChart";
 import { LimitMessage } from "../../components/LimitMessage";
+import { LoadFailed } from "../../components/LoadFailed";
 import { formatRank } from "../../lib/format";
 import { formatPercent, formatSigned, RankChangeNote, TableScroll } from "../dashboard/figures";
 import { PriceChart } from "./PriceChart";
@@ -22,12 +23,12 @@ const rankLabel = (value: number) => formatRank(Math.round(value));
 
 /** /rank-trends signed in: rank and price over 7/30/90 days (the plan's limit) for up to 10 tracked ASINs. */
 export function RankTrendsView() {
-  const [dashboard] = useResource(useCallback((signal: AbortSignal) => fetchDashboard({}, signal), []));
+  const [dashboard, reload] = useResource(useCallback((signal: AbortSignal) => fetchDashboard({}, signal), []));
   return (
     <div className="container seller-page">
       <h1>Rank Trends</h1>
       {dashboard.status === "loading" && <p className="seller-muted" role="status">Loading your ASINs...</p>}
-      {dashboard.status === "error" && <p className="field-error" role="alert">{dashboard.message ?? "Failed to load your ASINs."}</p>}
+      {dashboard.status === "error" && <LoadFailed message={dashboard.message ?? "Failed to load your ASINs."} onRetry={reload} />}
       {dashboard.status === "success" && <Trends rows={dashboard.data.rows} intraday={dashboard.data.intraday} demo={dashboard.data.demo} />}
     </div>
   );
