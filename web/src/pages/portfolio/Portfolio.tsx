@@ -147,6 +147,8 @@ function PortfolioBody({ data }: { data: PortfolioResponse }) {
   if (data.marketplaces.length === 0) return <PortfolioEmpty data={data} rangeText={RANGE_TEXT[data.range]} />;
   return (
     <>
+      {/* The cards' titles are h3s: without this, the page would skip from its h1 to them. */}
+      <h2 className="visually-hidden">Key figures</h2>
       <div className="kpi-grid">
         <KpiCard
           title="Total revenue"
