@@ -54,6 +54,14 @@ describe("ExportButtons", () => {
     expect(screen.getByRole("link", { name: "See Pro pricing" }).getAttribute("href")).toBe("/pricing");
   });
 
+  it("sends no one to Pro pricing for a per-minute limit, which a minute's wait lifts", async () => {
+    mockFetch(() => new Response(JSON.stringify({ detail: "Too many lookups: try again in 30 seconds." }), { status: 429, headers: { "Content-Type": "application/json", "Retry-After": "30" } }));
+    const user = renderButtons();
+    await user.click(screen.getByRole("button", { name: "Export compare as CSV" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("Too many lookups: try again in 30 seconds.");
+    expect(screen.queryByRole("link", { name: "See Pro pricing" })).toBeNull();
+  });
+
   it("reads the file name from Content-Disposition", () => {
     expect(attachmentName('attachment; filename="ranklayer-alerts-2026-11-23.pdf"', "x")).toBe("ranklayer-alerts-2026-11-23.pdf");
     expect(attachmentName(null, "fallback.csv")).toBe("fallback.csv");

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import { ApiError, errorMessage } from "../api/api-error";
+import { ApiError, errorMessage, liftedByPlan } from "../api/api-error";
 import { downloadExport, type ExportFormat } from "../api/exports";
 import "../styles/exports.css";
 
@@ -37,7 +37,8 @@ export function ExportButtons({ dataset, params, what, disabled = false }: Expor
       setState({
         status: "error",
         message: errorMessage(error, "The export failed. Please try again."),
-        quota: error instanceof ApiError && error.status === 429,
+        // The daily quota, which Pro lifts; not the per-minute lookup limit a compare export can meet, which waiting lifts.
+        quota: error instanceof ApiError && error.status === 429 && liftedByPlan(error),
       });
     } finally {
       running.current = false;
