@@ -1,10 +1,11 @@
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PortfolioResponse } from "@contract/dashboard";
 import { jsonResponse, renderRoutes } from "../helpers";
 import { demoUser, fakeApi, json, sequence } from "../seller/fake-api";
 import { alertList } from "../pages/alert-fixtures";
-import { dashboard } from "./dashboard-fixture";
+import { historyResponse } from "../helpers";
+import { dashboard, dashboardRow } from "./dashboard-fixture";
 
 /** A 429 as the Worker sends it: a reason that passes with time, so Try again is what the user needs. */
 const busy = () => jsonResponse({ detail: "Too many requests: try again in 30 seconds.", code: "rate_limited" }, 429);
@@ -51,6 +52,31 @@ describe("a screen whose data failed to load offers Try again", () => {
     fakeApi({ "GET /api/user/status": json(demoUser()), "GET /api/notifications/unread-count": json({ unread: 0 }), "GET /api/dashboard": sequence(busy, json(dashboard([]))) });
     renderRoutes("/rank-trends");
     await retryShowsData("Too many requests", () => screen.findByText(/No tracked ASINs/));
+  });
+
+  it("the charts on /rank-trends, but not a plan's refusal, which names the way up instead", async () => {
+    let refusal = () => busy();
+    fakeApi({
+      "GET /api/user/status": json(demoUser()),
+      "GET /api/notifications/unread-count": json({ unread: 0 }),
+      "GET /api/dashboard": json(dashboard([dashboardRow({ asin: "B0SAMPLE01" })])),
+      "GET /api/history": sequence(() => refusal(), json(historyResponse({ asin: "B0SAMPLE01" }))),
+    });
+    renderRoutes("/rank-trends");
+    await retryShowsData("Too many requests", () => screen.findByRole("heading", { name: "Velocity" }));
+
+    cleanup();
+    refusal = () => jsonResponse({ detail: "The Free plan charts 7 days. Upgrade to Pro at /billing for 90.", code: "plan_limit" }, 403);
+    fakeApi({
+      "GET /api/user/status": json(demoUser()),
+      "GET /api/notifications/unread-count": json({ unread: 0 }),
+      "GET /api/dashboard": json(dashboard([dashboardRow({ asin: "B0SAMPLE01" })])),
+      "GET /api/history": () => refusal(),
+    });
+    renderRoutes("/rank-trends");
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("link", { name: "the Billing page" }).getAttribute("href")).toBe("/billing");
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
   });
 
   it("/portfolio", async () => {

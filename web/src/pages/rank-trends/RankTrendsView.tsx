@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useState } from "react";
 import type { DashboardResponse, IntradayResponse } from "@contract/dashboard";
 import type { HistoryResponse } from "@contract/history";
+import { BILLING_PATH } from "@contract/billing";
 import { HISTORY_RANGE_DAYS, HISTORY_RANGES, type HistoryRange } from "@contract/history-ranges";
 import { fetchDashboard, fetchIntraday } from "../../api/dashboard";
 import { fetchHistory } from "../../api/history";
@@ -55,7 +56,7 @@ function Trends({ rows, intraday: planHasIntraday, demo }: { rows: DashboardResp
     },
     [picked, range, planHasIntraday],
   );
-  const [history] = useResource(fetcher);
+  const [history, reloadHistory] = useResource(fetcher);
 
   if (rows.length === 0) {
     return (
@@ -95,7 +96,13 @@ function Trends({ rows, intraday: planHasIntraday, demo }: { rows: DashboardResp
       ) : (
         <>
           {history.status === "loading" && <p className="seller-muted" role="status">Loading rank history...</p>}
-          {history.status === "error" && <LimitMessage inline text={history.message ?? "Failed to load rank history."} />}
+          {history.status === "error" &&
+            // A plan's refusal names /billing, the way past it; anything else (a 429, an upstream down) passes, so it can be asked again.
+            (history.message?.includes(BILLING_PATH) ? (
+              <LimitMessage inline text={history.message} />
+            ) : (
+              <LoadFailed message={history.message ?? "Failed to load rank history."} onRetry={reloadHistory} />
+            ))}
           {history.status === "success" && <Charts series={history.data.daily} intraday={history.data.intraday} range={range} currency={currency} onCurrency={setCurrency} />}
         </>
       )}
