@@ -46,6 +46,14 @@ describe("the layout checks", () => {
     expect(found).toContainEqual(expect.objectContaining({ check: "stylesheet", detail: expect.stringContaining(".facts") }));
   });
 
+  it("find a table scrolling sideways whose first column scrolls out of its box, but not one whose first column stays", async () => {
+    const table = (sticky: string) =>
+      `<h1>Title</h1><div class="scroller" style="overflow-x:auto;width:300px"><table class="wide" style="width:900px"><thead><tr><th>Product</th><th style="width:800px">Rank</th></tr></thead><tbody><tr><td ${sticky}>Drill</td><td>#5</td></tr></tbody></table></div>`;
+    const found = await findings(table(""));
+    expect(found).toContainEqual(expect.objectContaining({ check: "table-scroll", element: expect.stringContaining("table.wide") }));
+    expect(await findings(table(`style="position:sticky;left:0;background:#fff"`)), "sticky").toEqual([]);
+  });
+
   it("find low text contrast (axe) and chart labels too faint for the card", async () => {
     const found = await findings(`<h1>Title</h1><p style="color:#bbb">faint</p><div class="card time-chart" style="--chart-axis:#000;background:#111a2e">chart</div>`);
     expect(found).toContainEqual(expect.objectContaining({ check: "contrast" }));

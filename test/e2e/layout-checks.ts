@@ -1,15 +1,16 @@
 /**
  * What the layout check asks of a page as it is drawn now (one width, one theme): no sideways
  * scrolling, no screen-tall hole in <main>, no text clipped by its box, every stylesheet its
- * classes need loaded, text contrast (axe) and chart label contrast (the theme's --chart-*
- * colours on the card behind them). Each finding names the element.
+ * classes need loaded, text contrast (axe), chart label contrast (the theme's --chart-*
+ * colours on the card behind them), and a table that scrolls sideways keeping each row's first
+ * cell in view. Each finding names the element.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 
 export interface Finding {
-  check: "overflow" | "gap" | "clipped" | "stylesheet" | "contrast" | "chart-contrast";
+  check: "overflow" | "gap" | "clipped" | "stylesheet" | "contrast" | "chart-contrast" | "table-scroll";
   element: string;
   detail: string;
 }
@@ -168,7 +169,31 @@ function domFindings(styledClasses: readonly string[]): Finding[] {
     for (const [name, element] of missing) findings.push({ check: "stylesheet", element: describe(element), detail: `.${name} is styled in the build, but not by any stylesheet this direct visit loaded` });
   }
 
-  // 5. Chart labels: the theme's axis colour (and the legend's text) against the card they sit on.
+  // 5. A table wider than its scroll box keeps what each row is (its first cell) in view when
+  // scrolled to its far end: otherwise at 390 px the rank or price on screen belongs to no product.
+  for (const table of main?.querySelectorAll("table") ?? []) {
+    let scroller: HTMLElement | null = null;
+    for (let node = table.parentElement; node && node !== main; node = node.parentElement) {
+      const overflow = getComputedStyle(node).overflowX;
+      if (overflow === "auto" || overflow === "scroll") {
+        scroller = node;
+        break;
+      }
+    }
+    if (!scroller || !visible(table) || scroller.scrollWidth <= scroller.clientWidth + 1) continue;
+    const row = [...table.rows].find((candidate) => candidate.parentElement?.tagName === "TBODY" && candidate.cells.length > 1 && candidate.cells[0]!.colSpan === 1);
+    const first = row?.cells[0];
+    if (!first) continue;
+    const before = scroller.scrollLeft;
+    scroller.scrollLeft = scroller.scrollWidth;
+    const left = scroller.getBoundingClientRect().left + scroller.clientLeft;
+    if (first.getBoundingClientRect().left < left - 1) {
+      findings.push({ check: "table-scroll", element: describe(table), detail: `scrolled to its end (${scroller.scrollWidth}px in a ${scroller.clientWidth}px box), its first column (${describe(first)}) leaves the box` });
+    }
+    scroller.scrollLeft = before;
+  }
+
+  // 6. Chart labels: the theme's axis colour (and the legend's text) against the card they sit on.
   function rgb(colour: string): [number, number, number, number] | null {
     const probe = document.createElement("span");
     probe.style.color = colour;
@@ -212,3 +237,4 @@ function domFindings(styledClasses: readonly string[]): Finding[] {
   }
   return findings;
 }
+

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { HistoryPoint } from "@contract/history";
 import { rankedDays, sparklinePoints } from "../../web/src/pages/results/sparkline";
 import { historyResponse, lookupResult, renderRoutes } from "./helpers";
-import { demoUser, fakeApi, json, SIGNED_OUT } from "./seller/fake-api";
+import { demoUser, fakeApi, json, sequence, SIGNED_OUT } from "./seller/fake-api";
+import { jsonResponse } from "./helpers";
 
 const RESULTS = "/results?asin=B08N5WRWNW&marketplace=US";
 
@@ -46,6 +47,17 @@ describe("/results: the 7-day rank trend", () => {
     expect(tile("Worst")).toBe("#812");
     expect(trend().getByText(/2026-11-17 to 2026-11-23/)).toBeTruthy();
     expect(trend().queryByText("Mock Data")).toBeNull();
+  });
+
+  it("offers Try again when the history did not load, and draws it on the second ask", async () => {
+    const { api } = await renderResults({
+      "GET /api/history": sequence(() => jsonResponse({ detail: "Rank history is busy: try again in a few seconds." }, 503), json(WEEK)),
+    });
+    const alert = await trend().findByRole("alert");
+    expect(alert.textContent).toContain("Rank history is busy: try again in a few seconds.");
+    within(alert).getByRole("button", { name: "Try again" }).click();
+    expect(await trend().findByRole("img", { name: "Rank over 7 days: #812 → #640" })).toBeTruthy();
+    expect(api.requests("GET /api/history")).toHaveLength(2);
   });
 
   it("spans the last 7 days ending today: two recent days sit at the right, not stretched across", async () => {

@@ -76,6 +76,18 @@ describe("/results", () => {
       expect(within(card).getByRole("link", { name: "Search another ASIN" }).getAttribute("href")).toBe("/");
     });
 
+    it.each([
+      ["an ASIN the API refuses (400)", 400, { detail: [{ loc: ["query", "asin"], msg: "ASIN must be 10 letters or digits", type: "invalid_format" }] }],
+      ["a product Amazon does not know (404)", 404, { detail: "No product B08N5WRWNW in the US store.", code: "not_found" }],
+    ])("for %s, offers another ASIN but no Try again, which would get the same answer", async (_case, status, body) => {
+      mockFetch(() => jsonResponse(body, status));
+      renderApp(RESULTS);
+
+      const card = await screen.findByRole("alert");
+      expect(within(card).queryByRole("button", { name: "Try again" })).toBeNull();
+      expect(within(card).getByRole("link", { name: "Search another ASIN" }).getAttribute("href")).toBe("/");
+    });
+
     it("offers Try again for the same ASIN after a fault, which looks it up once more", async () => {
       let calls = 0;
       const { lookups } = mockLookup(() =>

@@ -28,6 +28,19 @@ describe("/billing when something fails", () => {
     expect(within(screen.getByRole("listitem", { name: "Pro" })).getByRole("button", { name: "Current Plan" })).toBeTruthy();
   });
 
+  it("plans that could not be loaded offer Try again, which shows them with their Upgrade buttons", async () => {
+    fakeApi({
+      "GET /api/user/status": json(demoUser({ demo: false, connected: true })),
+      "GET /api/billing/plans": sequence(json({ detail: "boom" }, 503), json(PLANS_BODY)),
+      "GET /api/billing/subscription": json(subscription()),
+    });
+    const { user } = renderRoutes("/billing");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("We couldn't load the plans");
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(within(await screen.findByRole("listitem", { name: "Pro" })).getByRole("button", { name: "Upgrade" })).toBeTruthy();
+  });
+
   it("a failed portal call says so", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     fakeApi({

@@ -62,6 +62,15 @@ describe("/portfolio", () => {
     expect(screen.queryByRole("button", { name: "Clear filters" })).toBeNull();
   });
 
+  it("puts the KPI cards' headings under a level-2 heading, so no heading level is skipped", async () => {
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/portfolio": json(portfolio()) });
+    renderRoutes("/portfolio");
+    await screen.findByRole("table");
+    const levels = screen.getAllByRole("heading").map((heading) => Number(heading.tagName.slice(1)));
+    levels.forEach((level, index) => expect(level - (levels[index - 1] ?? 0), `heading ${index + 1} of ${levels.join(",")}`).toBeLessThanOrEqual(1));
+    expect(screen.getByRole("heading", { name: "Key figures", level: 2 })).toBeTruthy();
+  });
+
   it("the revenue card counts the days Amazon has not answered, apart from the partial sum (never as zero)", async () => {
     const partial = portfolio({
       kpis: { ...portfolio().kpis, totalRevenue: { amount: 80.25, currency: "USD" }, revenueNote: null, revenueSource: RANKS, revenueMissingDays: 2 },

@@ -67,7 +67,9 @@ describe("/docs/api", () => {
     });
     const { user } = renderRoutes("/docs/api");
     const lookup = await screen.findByRole("article", { name: "GET /api/v1/lookup" });
-    await user.click(await within(lookup).findByRole("button", { name: "Send GET" }));
+    // Each operation's form is named after it, not one of many forms called "Try it".
+    const tryIt = await within(lookup).findByRole("form", { name: "Try it: GET /api/v1/lookup" });
+    await user.click(within(tryIt).getByRole("button", { name: "Send GET" }));
     await waitFor(() => expect(within(lookup).getByLabelText("Response body").textContent).toContain('"rank": 12'));
     expect(api.requests("GET /api/v1/lookup")[0]?.url.search).toBe("?asin=B08N5WRWNW&marketplace=US");
     expect(api.requests("GET /api/v1/lookup")[0]?.headers.get("Authorization")).toBeNull();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AccountDeleted, AccountOverview } from "@contract/sign-in";
 import { addStylesheets } from "../stylesheets";
-import { json, noContent } from "./fake-api";
+import { json, noContent, sequence } from "./fake-api";
 import { openTab, panel, renderSettings } from "./settings-render";
 
 const account: AccountOverview = {
@@ -43,6 +43,17 @@ describe("Settings → Account: ways in and your data", () => {
     await user.click(within(panel()).getByRole("button", { name: /^Remove / }));
     await user.click(within(panel()).getByRole("button", { name: "Yes, remove" }));
     expect((await within(panel()).findByRole("alert")).textContent).toBe("This passkey is your account's last way to sign in, so it stays.");
+  });
+
+  it("offers Try again when the passkeys did not load, and lists them on it", async () => {
+    const { user } = await renderSettings({
+      "GET /api/account": json(account),
+      "GET /api/passkeys": sequence(json({ detail: "Too many requests: try again in 30 seconds." }, 429), json(passkeys)),
+    });
+    await openTab(user, "Account");
+    const failed = await within(panel()).findByText(/Too many requests: try again in 30 seconds\./);
+    await user.click(within(failed).getByRole("button", { name: "Try again" }));
+    expect(within(await within(panel()).findByRole("list", { name: "Passkeys" })).getByText("Laptop")).toBeTruthy();
   });
 
   it("renames in a field styled like every other (not the browser's bare input), and can be left without saving", async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { connectedUser, demoUser, json, noContent, offline, pending, settingsResponse } from "./fake-api";
+import { connectedUser, demoUser, json, noContent, offline, pending, sequence, settingsResponse } from "./fake-api";
 import { renderSettings } from "./settings-render";
 import { euConnection, US_CONNECTION } from "./connection-fixtures";
 import { acmeWorkspaces, PERSONAL_WORKSPACE } from "../team/workspace-fixtures";
@@ -24,6 +24,13 @@ describe("Settings → Connection Status: the workspace's seller accounts", () =
     expect(within(item("Acme EU")).getByText("Europe")).toBeTruthy();
     expect(within(item("Acme EU")).getByText(/Amazon refused this seller/)).toBeTruthy();
     expect(within(item("Acme US")).queryByText(/Needs attention/)).toBeNull();
+  });
+
+  it("offers Try again when the list did not load, and lists the accounts on it", async () => {
+    await renderSettings({ "GET /api/connections": sequence(json({ detail: "Too many requests: try again in 30 seconds." }, 429), json({ connections: [US] })) });
+    const failed = await screen.findByText(/Too many requests: try again in 30 seconds\./);
+    within(failed).getByRole("button", { name: "Try again" }).click();
+    expect(await screen.findByText("Acme US", { selector: "strong" })).toBeTruthy();
   });
 
   it("does not tell an analyst that nothing is connected when the workspace has seller accounts", async () => {

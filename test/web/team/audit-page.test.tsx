@@ -44,10 +44,10 @@ describe("/team/audit", () => {
     );
 
     const table = await screen.findByRole("table", { name: "Audit entries, newest first" });
-    const invite = within(table).getByRole("row", { name: /member\.invite/ });
+    const invite = within(table).getByRole("row", { name: /Invited a member/ });
     expect(within(invite).getAllByRole("cell")[1]?.textContent).toBe("Amazon seller account");
     expect(table.textContent).not.toContain(DEMO_OWNER_ID);
-    expect(within(table).getByRole("row", { name: /member\.join/ }).textContent).toContain("ana@example.com");
+    expect(within(table).getByRole("row", { name: /Joined the workspace/ }).textContent).toContain("ana@example.com");
     expect(screen.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe("/api/workspaces/audit.csv");
   });
 
@@ -64,10 +64,34 @@ describe("/team/audit", () => {
     );
 
     const table = await screen.findByRole("table", { name: "Audit entries, newest first" });
-    const deletion = within(within(table).getByRole("row", { name: /account\.delete/ })).getAllByRole("cell");
+    const deletion = within(within(table).getByRole("row", { name: /Deleted an account/ })).getAllByRole("cell");
     expect(deletion[1]?.textContent).toBe("Deleted account");
-    const roleChange = within(within(table).getByRole("row", { name: /member\.role/ })).getAllByRole("cell");
+    const roleChange = within(within(table).getByRole("row", { name: /Changed a member's role/ })).getAllByRole("cell");
     expect(roleChange[2]?.textContent).toBe("bea@example.com");
+  });
+
+  it("says what each entry did in words, with the plan or role it went from and to, never as the action's code", async () => {
+    renderAudit(
+      "owner",
+      json({
+        entries: [
+          entry({ id: "e4", action: "billing.plan", detail: { from: "free", to: "pro", mock: true } }),
+          entry({ id: "e3", action: "member.role", detail: { from: "viewer", to: "analyst" } }),
+          entry({ id: "e2", action: "key.create", detail: { name: "CI", prefix: "rl_live_ab" } }),
+          entry({ id: "e1", action: "something.new" }),
+        ],
+        next: null,
+      }),
+    );
+
+    const table = await screen.findByRole("table", { name: "Audit entries, newest first" });
+    expect(within(table).getAllByRole("rowheader").map((cell) => cell.textContent)).toEqual([
+      "Changed plan: Free → Pro",
+      "Changed a member's role: Viewer → Analyst",
+      "Created an API key (CI)",
+      // An action the page does not know yet: its code rather than nothing.
+      "something.new",
+    ]);
   });
 
   it("shows a role that may not read the log the refusal, with no Try again and no CSV link", async () => {

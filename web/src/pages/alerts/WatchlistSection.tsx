@@ -4,6 +4,7 @@ import { watchlistEntrySchema } from "@contract/history";
 import { DEFAULT_MARKETPLACE, LOOKUP_MARKETPLACES, type Marketplace } from "@contract/marketplaces";
 import { errorMessage } from "../../api/api-error";
 import { LimitMessage } from "../../components/LimitMessage";
+import { LoadFailed } from "../../components/LoadFailed";
 import { fieldErrorsOf } from "../../api/field-errors";
 import { useResource } from "../../api/use-resource";
 import { addToWatchlist, fetchWatchlist, removeFromWatchlist, type WatchlistEntry } from "../../api/watchlist";
@@ -96,11 +97,7 @@ export function WatchlistSection({
           Loading your watchlist...
         </p>
       )}
-      {watchlist.status === "error" && (
-        <p className="field-error" role="alert">
-          {watchlist.message ?? LOAD_FAILED}
-        </p>
-      )}
+      {watchlist.status === "error" && <LoadFailed message={watchlist.message ?? LOAD_FAILED} onRetry={reload} />}
       {watchlist.status === "success" &&
         (watchlist.data.items.length === 0 ? (
           <p>No ASINs on your watchlist yet.</p>

@@ -1,7 +1,7 @@
 import { ApiError } from "../../api/api-error";
 import { navigateAway } from "../../lib/navigate-away";
 import { useCallback, useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
 import { MOCK_CHECKOUT_MESSAGE, MOCK_CHECKOUT_NOT_DEMO } from "@contract/billing";
 import { fetchSubscription, startCheckout } from "../../api/billing";
 import { fetchPlans } from "../../api/site";
@@ -27,7 +27,7 @@ export function BillingPage() {
   const workspaces = useWorkspaces();
   // Billing belongs to the workspace's owners: other roles see the plan, with no way to change it.
   const readOnly = signedIn && workspaces.lacks("billing");
-  const [plans] = useResource(fetchPlans);
+  const [plans, reloadPlans] = useResource(fetchPlans);
   const [params] = useSearchParams();
   // Back from Checkout: the server reads Stripe for this session, so Pro shows before any webhook.
   const sessionId = params.get("session_id");
@@ -130,11 +130,8 @@ export function BillingPage() {
           ))}
         </ul>
       )}
-      {plans.status === "error" && (
-        <p className="field-error" role="alert">
-          We couldn&apos;t load the plans. <Link to="/pricing">See pricing</Link>.
-        </p>
-      )}
+      {/* The plans are the way to upgrade: asked again here, not on /pricing, whose plans come from the same call. */}
+      {plans.status === "error" && <LoadFailed message="We couldn't load the plans, so there is nothing to upgrade to yet." onRetry={reloadPlans} />}
       <p className="pricing__note billing__footer">
         Payments are processed securely by Stripe, our card payment provider. Cancel anytime. No hidden fees.
       </p>

@@ -5,6 +5,7 @@ import type { Marketplace } from "@contract/marketplaces";
 import { fetchHistory } from "../../api/history";
 import { useResource } from "../../api/use-resource";
 import { TimeChart } from "../../components/charts/TimeChart";
+import { LoadFailed } from "../../components/LoadFailed";
 import type { ChartSeries } from "../../components/charts/chart-data";
 import { formatRank } from "../../lib/format";
 
@@ -20,7 +21,7 @@ export function CompareHistory({ asins, marketplace, historyDays }: { asins: rea
     (signal: AbortSignal) => Promise.all(key.split(",").map((asin) => fetchHistory({ asin, marketplace, range }, signal))),
     [key, marketplace, range],
   );
-  const [histories] = useResource(fetcher);
+  const [histories, reload] = useResource(fetcher);
 
   return (
     <section className="card compare-history" aria-labelledby="compare-history-heading">
@@ -41,7 +42,7 @@ export function CompareHistory({ asins, marketplace, historyDays }: { asins: rea
         </div>
       </div>
       {histories.status === "loading" && <p role="status">Loading rank history…</p>}
-      {histories.status === "error" && <p>{histories.message ?? "Rank history is not available right now."}</p>}
+      {histories.status === "error" && <LoadFailed message={histories.message ?? "Rank history is not available right now."} onRetry={reload} />}
       {histories.status === "success" && <HistoryChart histories={histories.data} days={HISTORY_RANGE_DAYS[range]} />}
     </section>
   );

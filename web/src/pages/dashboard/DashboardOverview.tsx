@@ -5,6 +5,7 @@ import type { DashboardResponse } from "@contract/dashboard";
 import type { Marketplace } from "@contract/marketplaces";
 import { fetchDashboard } from "../../api/dashboard";
 import { useResource, type Resource } from "../../api/use-resource";
+import { LoadFailed } from "../../components/LoadFailed";
 import { rankDirection } from "@contract/rank-scale";
 import { formatCount, formatRank } from "../../lib/format";
 import { WatchlistSection } from "../alerts/WatchlistSection";
@@ -40,7 +41,7 @@ export function DashboardOverview({ brand, connection, connections }: { brand?: 
   const shown = useRef<DashboardResponse | null>(null);
   if (dashboard.status === "success") shown.current = dashboard.data;
 
-  if (dashboard.status === "error") return <p className="field-error" role="alert">{dashboard.message ?? "Failed to load your dashboard."}</p>;
+  if (dashboard.status === "error") return <LoadFailed message={dashboard.message ?? "Failed to load your dashboard."} onRetry={reload} />;
   const data = dashboard.status === "success" ? dashboard.data : shown.current;
   if (!data) return <p className="seller-muted dashboard-loading" role="status">Loading your dashboard...</p>;
 

@@ -26,8 +26,9 @@ export function TryIt({ refOp }: { refOp: OperationRef }) {
   }
 
   return (
-    <form className="docs-try" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
-      <h4 id={`${id}-title`}>Try it</h4>
+    // Named after its operation too: a screen reader's list of forms would otherwise hold thirty "Try it"s.
+    <form className="docs-try" onSubmit={(event) => void submit(event)} aria-label={`Try it: ${method.toUpperCase()} /api${refOp.path}`}>
+      <h4>Try it</h4>
       <p className="docs-muted">Sent with your signed-in session rather than a key, so it uses none of your keys' hourly requests.</p>
       {(operation.parameters ?? []).map((parameter) => (
         <div className="field docs-try__field" key={parameter.name}>

@@ -4,6 +4,7 @@ import type { PortfolioResponse } from "@contract/dashboard";
 import { HISTORY_RANGES, type HistoryRange } from "@contract/history-ranges";
 import { isMarketplace } from "@contract/marketplaces";
 import { fetchPortfolio } from "../../api/dashboard";
+import { LoadFailed } from "../../components/LoadFailed";
 import { latestData, useResource } from "../../api/use-resource";
 import { ExportButtons } from "../../components/ExportButtons";
 import { formatPrice, formatRank } from "../../lib/format";
@@ -32,7 +33,7 @@ export function Portfolio() {
     (signal: AbortSignal) => fetchPortfolio({ marketplace, brand: brand || undefined, category: category || undefined, range, connection }, signal),
     [marketplace, brand, category, range, connection],
   );
-  const [portfolio] = useResource(fetcher);
+  const [portfolio, reload] = useResource(fetcher);
   const filtered = Boolean(marketplace || brand || category || range !== "7d" || connection);
   const loaded = portfolio.status === "success" ? portfolio.data : null;
   // While a changed filter's answer loads, the selects keep the last answer's options: emptied,
@@ -77,7 +78,7 @@ export function Portfolio() {
         </p>
       )}
       {portfolio.status === "loading" && <p className="seller-muted" role="status">Loading your portfolio...</p>}
-      {portfolio.status === "error" && <p className="field-error" role="alert">{portfolio.message ?? "Failed to load your portfolio."}</p>}
+      {portfolio.status === "error" && <LoadFailed message={portfolio.message ?? "Failed to load your portfolio."} onRetry={reload} />}
       {portfolio.status === "success" && (
         <>
           {canExport && (
@@ -147,6 +148,8 @@ function PortfolioBody({ data }: { data: PortfolioResponse }) {
   if (data.marketplaces.length === 0) return <PortfolioEmpty data={data} rangeText={RANGE_TEXT[data.range]} />;
   return (
     <>
+      {/* The cards' titles are h3s: without this, the page would skip from its h1 to them. */}
+      <h2 className="visually-hidden">Key figures</h2>
       <div className="kpi-grid">
         <KpiCard
           title="Total revenue"

@@ -1,12 +1,14 @@
 import { useCallback, useId, useMemo, useState } from "react";
 import type { DashboardResponse, IntradayResponse } from "@contract/dashboard";
 import type { HistoryResponse } from "@contract/history";
+import { BILLING_PATH } from "@contract/billing";
 import { HISTORY_RANGE_DAYS, HISTORY_RANGES, type HistoryRange } from "@contract/history-ranges";
 import { fetchDashboard, fetchIntraday } from "../../api/dashboard";
 import { fetchHistory } from "../../api/history";
 import { useResource } from "../../api/use-resource";
 import { TimeChart } from "../../components/charts/TimeChart";
 import { LimitMessage } from "../../components/LimitMessage";
+import { LoadFailed } from "../../components/LoadFailed";
 import { formatRank } from "../../lib/format";
 import { formatPercent, formatSigned, RankChangeNote, TableScroll } from "../dashboard/figures";
 import { PriceChart } from "./PriceChart";
@@ -22,12 +24,12 @@ const rankLabel = (value: number) => formatRank(Math.round(value));
 
 /** /rank-trends signed in: rank and price over 7/30/90 days (the plan's limit) for up to 10 tracked ASINs. */
 export function RankTrendsView() {
-  const [dashboard] = useResource(useCallback((signal: AbortSignal) => fetchDashboard({}, signal), []));
+  const [dashboard, reload] = useResource(useCallback((signal: AbortSignal) => fetchDashboard({}, signal), []));
   return (
     <div className="container seller-page">
       <h1>Rank Trends</h1>
       {dashboard.status === "loading" && <p className="seller-muted" role="status">Loading your ASINs...</p>}
-      {dashboard.status === "error" && <p className="field-error" role="alert">{dashboard.message ?? "Failed to load your ASINs."}</p>}
+      {dashboard.status === "error" && <LoadFailed message={dashboard.message ?? "Failed to load your ASINs."} onRetry={reload} />}
       {dashboard.status === "success" && <Trends rows={dashboard.data.rows} intraday={dashboard.data.intraday} demo={dashboard.data.demo} />}
     </div>
   );
@@ -54,7 +56,7 @@ function Trends({ rows, intraday: planHasIntraday, demo }: { rows: DashboardResp
     },
     [picked, range, planHasIntraday],
   );
-  const [history] = useResource(fetcher);
+  const [history, reloadHistory] = useResource(fetcher);
 
   if (rows.length === 0) {
     return (
@@ -94,7 +96,13 @@ function Trends({ rows, intraday: planHasIntraday, demo }: { rows: DashboardResp
       ) : (
         <>
           {history.status === "loading" && <p className="seller-muted" role="status">Loading rank history...</p>}
-          {history.status === "error" && <LimitMessage inline text={history.message ?? "Failed to load rank history."} />}
+          {history.status === "error" &&
+            // A plan's refusal names /billing, the way past it; anything else (a 429, an upstream down) passes, so it can be asked again.
+            (history.message?.includes(BILLING_PATH) ? (
+              <LimitMessage inline text={history.message} />
+            ) : (
+              <LoadFailed message={history.message ?? "Failed to load rank history."} onRetry={reloadHistory} />
+            ))}
           {history.status === "success" && <Charts series={history.data.daily} intraday={history.data.intraday} range={range} currency={currency} onCurrency={setCurrency} />}
         </>
       )}

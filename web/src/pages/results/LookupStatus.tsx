@@ -23,7 +23,7 @@ export function LoadingSkeleton() {
  * the same way. Otherwise Try again asks for the same ASIN once more (a network failure, Amazon
  * not answering, the per-minute limit), which Search another ASIN would make the user type again.
  */
-export function ErrorCard({ message, limited, onRetry }: { message: string; limited: boolean; onRetry: () => void }) {
+export function ErrorCard({ message, limited, retryable, onRetry }: { message: string; limited: boolean; retryable: boolean; onRetry: () => void }) {
   return (
     <div className="card error-card" role="alert">
       <h1 className="error-card__title">We couldn&apos;t look up this product</h1>
@@ -32,10 +32,12 @@ export function ErrorCard({ message, limited, onRetry }: { message: string; limi
         <LimitWaysOut />
       ) : (
         <div className="error-card__actions">
-          <button type="button" className="button button--primary" onClick={onRetry}>
-            Try again
-          </button>
-          <Link to="/" className="button button--secondary">
+          {retryable && (
+            <button type="button" className="button button--primary" onClick={onRetry}>
+              Try again
+            </button>
+          )}
+          <Link to="/" className={retryable ? "button button--secondary" : "button button--primary"}>
             Search another ASIN
           </Link>
         </div>

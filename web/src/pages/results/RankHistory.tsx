@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import type { HistoryResponse, RankVelocity } from "@contract/history";
 import type { Marketplace } from "@contract/marketplaces";
 import { fetchHistory } from "../../api/history";
+import { LoadFailed } from "../../components/LoadFailed";
 import { useResource } from "../../api/use-resource";
 import { rankDirection } from "@contract/rank-scale";
 import { formatRank } from "../../lib/format";
@@ -22,7 +23,7 @@ const HISTORY_FAILED = "Rank history is not available right now.";
 export function RankHistory({ asin, marketplace }: { asin: string; marketplace: Marketplace }) {
   const { user } = useSession();
   const fetcher = useCallback((signal: AbortSignal) => fetchHistory({ asin, marketplace, range: "7d" }, signal), [asin, marketplace]);
-  const [history] = useResource(fetcher);
+  const [history, reload] = useResource(fetcher);
 
   return (
     <section className="card rank-history" aria-labelledby="rank-history-heading">
@@ -41,7 +42,7 @@ export function RankHistory({ asin, marketplace }: { asin: string; marketplace: 
           Loading rank history...
         </p>
       )}
-      {history.status === "error" && <p className="rank-history__note">{history.message ?? HISTORY_FAILED}</p>}
+      {history.status === "error" && <LoadFailed message={history.message ?? HISTORY_FAILED} onRetry={reload} />}
       {history.status === "success" && <RankTrend history={history.data} />}
     </section>
   );

@@ -28,7 +28,7 @@ function LookupResults({ asin, marketplace }: { asin: string; marketplace: strin
         ← Back to search
       </Link>
       {lookup.status === "loading" && <LoadingSkeleton />}
-      {lookup.status === "error" && <ErrorCard message={lookup.message} limited={lookup.limited} onRetry={retry} />}
+      {lookup.status === "error" && <ErrorCard message={lookup.message} limited={lookup.limited} retryable={lookup.retryable} onRetry={retry} />}
       {lookup.status === "success" && (
         <>
           <ProductDetails result={lookup.result} />

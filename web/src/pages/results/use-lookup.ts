@@ -8,10 +8,19 @@ import { useDataSource } from "../../state/data-source";
 
 const FALLBACK_ERROR = "Something went wrong - try again or contact support.";
 
+/**
+ * Whether asking again may answer differently: a network failure, a fault on the way (5xx), a
+ * timeout or the per-minute limit; not a refused ASIN (400) or one Amazon does not know (404).
+ */
+function isPassing(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
 export type LookupState =
   | { status: "loading" }
   /** `limited`: refused by the plan or its monthly lookups (403, 429), which a plan or a sign-in lifts and another ASIN does not; not the per-minute limit, which waiting lifts. */
-  | { status: "error"; message: string; limited: boolean }
+  | { status: "error"; message: string; limited: boolean; retryable: boolean }
   | { status: "success"; result: LookupResult };
 
 /**
@@ -35,7 +44,7 @@ export function useLookup(asin: string, marketplace: string): [LookupState, retr
       },
       (error) => {
         const status = error instanceof ApiError ? error.status : undefined;
-        setState({ status: "error", message: errorMessage(error, FALLBACK_ERROR), limited: liftedByPlan(error) });
+        setState({ status: "error", message: errorMessage(error, FALLBACK_ERROR), limited: liftedByPlan(error), retryable: isPassing(error) });
         trackEvent("api_error", { endpoint: "/api/v1/lookup", status, asin, marketplace });
       },
     );

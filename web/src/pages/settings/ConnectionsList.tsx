@@ -54,7 +54,14 @@ export function ConnectionsList({ demo, list, reload }: { demo: boolean; list: R
       )}
       {list.status === "loading" && <p className="seller-muted" role="status">Loading seller accounts...</p>}
       {/* Not an alert: the panel above already says whether the account is connected. */}
-      {list.status === "error" && <p className="field-error">{list.message ?? "Failed to load the seller accounts."}</p>}
+      {list.status === "error" && (
+        <p className="field-error">
+          {list.message ?? "Failed to load the seller accounts."}{" "}
+          <button type="button" className="button button--secondary" onClick={reload}>
+            Try again
+          </button>
+        </p>
+      )}
       {list.status === "success" && list.data.connections.length === 0 && <p className="seller-muted">No seller account is connected yet.</p>}
       {list.status === "success" && (
         <ul className="connections__list">

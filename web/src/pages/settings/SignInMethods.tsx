@@ -116,7 +116,14 @@ function Passkeys({ onChanged }: { onChanged: () => void }) {
     <div className="passkeys">
       <h4 id={`${id}-heading`}>Passkeys</h4>
       {passkeys.status === "loading" && <p className="seller-muted">Loading passkeys...</p>}
-      {passkeys.status === "error" && <p className="seller-muted">{passkeys.message ?? "Passkeys could not be loaded."}</p>}
+      {passkeys.status === "error" && (
+        <p className="seller-muted">
+          {passkeys.message ?? "Passkeys could not be loaded."}{" "}
+          <button type="button" className="button button--secondary" onClick={reload}>
+            Try again
+          </button>
+        </p>
+      )}
       {passkeys.status === "success" &&
         (passkeys.data.length === 0 ? (
           <p className="seller-muted">No passkeys yet. A passkey signs you in with your fingerprint, face or device PIN.</p>

@@ -9,6 +9,7 @@ import { formatUtc } from "../../lib/format";
 import { useWorkspaces } from "../../state/workspaces";
 import "../../styles/seller.css";
 import "../../styles/workspaces.css";
+import { auditActionText } from "./audit-action-text";
 import { memberName } from "./member-name";
 
 type AuditEntries = Awaited<ReturnType<typeof fetchAudit>>;
@@ -99,7 +100,7 @@ function AuditScreen() {
                 <tr key={entry.id}>
                   <td>{formatUtc(entry.createdAt)}</td>
                   <td>{actorOf(entry)}</td>
-                  <th scope="row">{entry.action}</th>
+                  <th scope="row">{auditActionText(entry)}</th>
                   <td>{entry.targetEmail ?? entry.target ?? "—"}</td>
                   <td>{entry.clientAddress ?? "—"}</td>
                 </tr>
