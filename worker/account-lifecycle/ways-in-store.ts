@@ -16,20 +16,18 @@ export async function waysInOf(db: D1Database, user: { id: string; sellingPartne
 }
 
 /**
- * Removes one of the account's passkeys only while another way in stays (another passkey, a
- * confirmed address, Amazon sign-in: the ways `waysInOf` counts), in one statement, so two
- * removals at once cannot both pass a check made before either ran. False when nothing went.
+ * Removes one of the account's passkeys only while another passkey or a confirmed address stays
+ * (canRemovePasskey's rule), in one statement, so two removals at once cannot both pass a check
+ * made before either ran. False when nothing went.
  */
-export async function deletePasskeyKeepingAWayIn(db: D1Database, user: { id: string; sellingPartnerId: string; isDemo: boolean }, passkeyId: string): Promise<boolean> {
-  const amazonSignIn = !user.isDemo && !user.sellingPartnerId.startsWith("EMAIL-");
+export async function deletePasskeyKeepingAWayIn(db: D1Database, userId: string, passkeyId: string): Promise<boolean> {
   const { meta } = await db
     .prepare(
       `DELETE FROM passkeys WHERE user_id = ?1 AND id = ?2 AND (
          EXISTS (SELECT 1 FROM passkeys other WHERE other.user_id = ?1 AND other.id <> ?2)
-         OR EXISTS (SELECT 1 FROM account_emails WHERE user_id = ?1)
-         OR (?3 AND EXISTS (SELECT 1 FROM seller_connections WHERE workspace_id = ?1 AND status = 'connected')))`,
+         OR EXISTS (SELECT 1 FROM account_emails WHERE user_id = ?1))`,
     )
-    .bind(user.id, passkeyId, amazonSignIn ? 1 : 0)
+    .bind(userId, passkeyId)
     .run();
   return meta.changes === 1;
 }

@@ -30,4 +30,21 @@ describe("removing passkeys", () => {
     expect(answers.map((res) => res.status).sort()).toEqual([204, 409]);
     expect((await (await seller.request("/api/passkeys")).json<{ passkeys: unknown[] }>()).passkeys).toHaveLength(1);
   });
+
+  it("keeps a seller account's last passkey while it has no email address: Amazon alone opens it only in browsers that signed in before", async () => {
+    const { bindings } = emailEnv();
+    await registerLwaClient(bindings);
+    const seller = new TestBrowser(bindings);
+    await connectSeller(seller);
+    const only = await addPasskey(seller, "Laptop");
+
+    const refused = await seller.request(`/api/passkeys/${only}`, { method: "DELETE" });
+    expect(refused.status).toBe(409);
+    expect((await refused.json<{ detail: string }>()).detail).toMatch(/Add an email address or another passkey first/);
+    expect((await (await seller.request("/api/passkeys")).json<{ passkeys: unknown[] }>()).passkeys).toHaveLength(1);
+
+    // With a second passkey, one of them may go.
+    const second = await addPasskey(seller, "Phone");
+    expect((await seller.request(`/api/passkeys/${second}`, { method: "DELETE" })).status).toBe(204);
+  });
 });

@@ -96,7 +96,7 @@ describe("passkeys", () => {
     const last = await seller.request(`/api/passkeys/${id}`, { method: "DELETE" });
     expect(last.status).toBe(409);
     expect((await last.json<{ detail: string }>()).detail).toBe(
-      "This passkey is your account's last way to sign in, so it stays. Add an email address or another passkey first.",
+      "This passkey is your account's last way to sign in from a new computer or phone, so it stays. Add an email address or another passkey first.",
     );
     await addPasskey(seller, new SoftAuthenticator(SITE), "Second");
     expect((await seller.request(`/api/passkeys/${id}`, { method: "DELETE" })).status).toBe(204);
