@@ -3,6 +3,7 @@ import { errorMessage } from "../../api/api-error";
 import { addAccountEmail, addPasskey, fetchPasskeys, removePasskey, renamePasskey } from "../../api/sign-in";
 import { useResource } from "../../api/use-resource";
 import type { AccountOverview, PasskeyInfo } from "@contract/sign-in";
+import { onlyAmazon } from "../../components/AddWayInNotice";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import "../../styles/account-access.css";
 
@@ -26,9 +27,6 @@ export function SignInMethods({ account, onChanged }: { account: AccountOverview
     </section>
   );
 }
-
-/** Amazon is the account's only way in: a new browser could not sign in (routes/auth.ts, known-browser.ts). */
-const onlyAmazon = (account: AccountOverview) => account.waysIn.amazon && !account.waysIn.email && account.waysIn.passkeys === 0;
 
 /** Adds the account's email address, or changes it: either way it counts once the link sent to the new address is opened here. */
 function EmailAddressForm({ current }: { current: string | null }) {
