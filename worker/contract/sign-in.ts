@@ -29,6 +29,8 @@ export interface AccountOverview {
   sellingPartnerId: string | null;
   demo: boolean;
   waysIn: { passkeys: number; email: boolean; amazon: boolean };
+  /** Other browsers signed in to the account now. */
+  otherSessions: number;
   /** What "Delete my account" asks to be typed. */
   deletionPhrase: string;
 }
@@ -50,4 +52,8 @@ export interface AccountDeleted {
   subscription: "canceled" | "none";
   erased: ErasedSummary;
   kept: string[];
+}
+
+export interface SessionsEnded {
+  ended: number;
 }

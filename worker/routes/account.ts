@@ -6,12 +6,14 @@ import { exportAccount } from "../account-lifecycle/account-export";
 import { confirmsDeletion, deletionPhrase, isRealSellerId } from "../account-lifecycle/account-rules";
 import { waysInOf } from "../account-lifecycle/ways-in-store";
 import { clearCookie, SESSION_COOKIE, XSRF_COOKIE } from "../auth/cookies";
+import { revokeOtherSessions } from "../auth/session";
+import { countOtherLiveSessions } from "../auth/session-store";
 import { requireAccount } from "../auth/session-middleware";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
 import { sharedWorkspacesOf, workspacesOnlyOwnedBy } from "../workspaces/workspace-store";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
-import { accountSchema, deleteBodySchema, deletionSchema, emailBodySchema, sentSchema } from "./schemas/sign-in";
+import { accountSchema, deleteBodySchema, deletionSchema, emailBodySchema, sentSchema, sessionsEndedSchema } from "./schemas/sign-in";
 import { sessionAccount } from "./passkeys";
 import { auditRequest } from "./request-audit";
 import { sendEmailFor } from "./signin";
@@ -31,8 +33,8 @@ export const accountRoutes = router
   .openapi(
     createRoute({ method: "get", path: "/", tags, summary: "The account's address, ways in and what deletion asks to type", responses: { 401: notSignedIn, 200: jsonAnswer("The account.", accountSchema) } }),
     async (c) => {
-      const { user } = sessionAccount(c);
-      const ways = await waysInOf(c.env.DB, user);
+      const { user, sessionId } = sessionAccount(c);
+      const [ways, otherSessions] = await Promise.all([waysInOf(c.env.DB, user), countOtherLiveSessions(c.env.DB, user.id, sessionId, new Date().toISOString())]);
       c.header("Cache-Control", "private, no-store");
       return c.json(
         {
@@ -40,6 +42,7 @@ export const accountRoutes = router
           sellingPartnerId: isRealSellerId(user.sellingPartnerId) ? user.sellingPartnerId : null,
           demo: user.isDemo,
           waysIn: { passkeys: ways.passkeys, email: ways.email, amazon: ways.amazon },
+          otherSessions,
           deletionPhrase: deletionPhrase({ email: ways.address, sellingPartnerId: user.sellingPartnerId, isDemo: user.isDemo }),
         },
         200,
@@ -60,6 +63,20 @@ export const accountRoutes = router
       if (user.isDemo) throw new ApiError(403, "forbidden", "A demo account cannot have an email address. Sign in by email to make your own account.");
       await sendEmailFor(c, c.req.valid("json").email, "add_email", user.id);
       return c.json({ detail: "We sent a confirmation link to that address. Open it within 15 minutes to add the address to this account." }, 202);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/sign-out-others",
+      tags,
+      summary: "Sign out every other browser signed in to the account (this one stays signed in)",
+      responses: { 401: notSignedIn, 200: jsonAnswer("How many sessions ended.", sessionsEndedSchema) },
+    }),
+    async (c) => {
+      const account = sessionAccount(c);
+      c.header("Cache-Control", "no-store");
+      return c.json({ ended: await revokeOtherSessions(c.env, account) }, 200);
     },
   )
   .openapi(

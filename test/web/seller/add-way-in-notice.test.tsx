@@ -10,6 +10,7 @@ const amazonOnly: AccountOverview = {
   sellingPartnerId: "A1SELLER",
   demo: false,
   waysIn: { passkeys: 0, email: false, amazon: true },
+  otherSessions: 0,
   deletionPhrase: "A1SELLER",
 };
 

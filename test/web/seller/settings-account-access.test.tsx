@@ -10,6 +10,7 @@ const account: AccountOverview = {
   sellingPartnerId: null,
   demo: false,
   waysIn: { passkeys: 1, email: true, amazon: false },
+  otherSessions: 0,
   deletionPhrase: "ada@example.com",
 };
 const passkeys = { passkeys: [{ id: "cred-1", name: "Laptop", createdAt: "2026-11-20T10:00:00.000Z", lastUsedAt: null }] };
@@ -126,7 +127,7 @@ describe("Settings → Account: ways in and your data", () => {
   });
 
   it("tells a demo account how it signs in, rather than an empty list", async () => {
-    const demo: AccountOverview = { email: null, sellingPartnerId: null, demo: true, waysIn: { passkeys: 0, email: false, amazon: false }, deletionPhrase: "delete" };
+    const demo: AccountOverview = { email: null, sellingPartnerId: null, demo: true, waysIn: { passkeys: 0, email: false, amazon: false }, otherSessions: 0, deletionPhrase: "delete" };
     const { user } = await renderSettings({ "GET /api/account": json(demo) });
     await openTab(user, "Account");
     const ways = await within(panel()).findByRole("region", { name: "Ways to sign in" });

@@ -1,5 +1,5 @@
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
-import type { AccountDeleted, AccountOverview, PasskeyInfo, SignedIn, SignInLinkConfirmation } from "@contract/sign-in";
+import type { AccountDeleted, AccountOverview, PasskeyInfo, SessionsEnded, SignedIn, SignInLinkConfirmation } from "@contract/sign-in";
 import { apiFetch } from "./http";
 
 // Email sign-in, passkeys and the account's own routes (issue 27).
@@ -63,6 +63,11 @@ export async function addAccountEmail(email: string): Promise<string> {
 export async function deleteAccount(confirm: string): Promise<AccountDeleted> {
   const res = await apiFetch("/api/account", { method: "DELETE", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ confirm }) });
   return res.json();
+}
+
+/** Ends every other browser's session of the account; this one stays signed in. */
+export async function signOutOtherBrowsers(): Promise<SessionsEnded> {
+  return (await post("/api/account/sign-out-others")).json();
 }
 
 /** Where "Export my data" downloads from (a plain link: the browser saves the attachment). */

@@ -6,6 +6,7 @@ import type { ConnectionStatus, UserStatus } from "@contract/account";
 import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { SignOutButton } from "../../components/SignOutButton";
 import { fetchAccount } from "../../api/sign-in";
+import { SignedInBrowsers } from "./SignedInBrowsers";
 import { SignInMethods } from "./SignInMethods";
 import { YourData } from "./YourData";
 import "../../styles/facts.css";
@@ -52,6 +53,8 @@ export function AccountPanel({ user, connection }: { user: UserStatus; connectio
       {account.status === "success" && (
         <>
           <SignInMethods account={account.data} onChanged={reloadAccount} />
+          {/* A demo account has one session, in one browser. */}
+          {!account.data.demo && <SignedInBrowsers otherSessions={account.data.otherSessions} onChanged={reloadAccount} />}
           <YourData account={account.data} />
         </>
       )}
