@@ -2,9 +2,10 @@ import { createRoute } from "@hono/zod-openapi";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Context } from "hono";
 import { clearCookie, readCookie, setHostCookie } from "../auth/cookies";
-import { addressChangedEmail, limitDetail, normalizeEmail, SIGN_IN_LIFETIME_MS, SIGN_IN_LIMITS, type SignInPurpose } from "../auth/email-sign-in";
+import { addressChangedEmail, limitDetail, normalizeEmail, SIGN_IN_LIFETIME_MS, SIGN_IN_LIMITS, type SignInLimits, type SignInPurpose } from "../auth/email-sign-in";
 import { redeemCode, redeemLink, sendSignInEmail, type Redeemed } from "../auth/email-sign-in-service";
-import { emailOfAccount } from "../auth/email-sign-in-store";
+import { accountOfEmail, emailOfAccount } from "../auth/email-sign-in-store";
+import { knownAccounts } from "../auth/known-browser";
 import { finishAuthentication, relyingPartyOf, startAuthentication, type RelyingParty } from "../auth/passkeys";
 import { signIn } from "../auth/sign-in";
 import { userStatus } from "../accounts/account-status";
@@ -61,7 +62,7 @@ export async function sendEmailFor(c: Context<AppEnv>, rawEmail: string, purpose
   if (!sender || !config.alertEmail) {
     throw new ApiError(503, "not_configured", "Email sign-in is not set up on this server (it needs the ALERT_EMAIL binding and ALERT_EMAIL_FROM).");
   }
-  const mail = { sender, from: config.alertEmail.from, siteOrigin: config.siteOrigin, limits: SIGN_IN_LIMITS };
+  const mail = { sender, from: config.alertEmail.from, siteOrigin: config.siteOrigin, limits: await limitsFor(c, email, purpose) };
   let result;
   try {
     result = await sendSignInEmail(c.env.DB, mail, { email, client: c.req.header("CF-Connecting-IP") ?? "unknown", purpose, userId });
@@ -71,6 +72,20 @@ export async function sendEmailFor(c: Context<AppEnv>, rawEmail: string, purpose
   }
   if (!result.sent) throw new ApiError(429, "rate_limited", limitDetail(result), { "Retry-After": String(result.retryAfterSeconds) });
   return result.requestId;
+}
+
+/**
+ * The sending limits of this request. Anyone may ask for an address's sign-in emails, so five asks
+ * an hour from anywhere would keep its owner out; a browser that signed in to that address's
+ * account before (known-browser.ts, a signed cookie no one else holds) is spared that one limit.
+ * The per-network and global limits still hold, and the answer says nothing of the address to others.
+ */
+async function limitsFor(c: Context<AppEnv>, email: string, purpose: SignInPurpose): Promise<SignInLimits> {
+  if (purpose !== "sign_in") return SIGN_IN_LIMITS;
+  const known = await knownAccounts(c);
+  if (known.length === 0) return SIGN_IN_LIMITS;
+  const account = await accountOfEmail(c.env.DB, email);
+  return account && known.includes(account.id) ? { ...SIGN_IN_LIMITS, perAddress: Number.POSITIVE_INFINITY } : SIGN_IN_LIMITS;
 }
 
 /** Signs in (or confirms an address) after a redeemed link or code; refusals become errors. */
