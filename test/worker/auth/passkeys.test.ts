@@ -59,6 +59,36 @@ describe("passkeys", () => {
     expect(listed!.lastUsedAt).not.toBeNull();
   });
 
+  it("refuses a cloned passkey whose signature counter goes back, and keeps the higher count", async () => {
+    const { bindings, sent } = emailEnv();
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "clone@example.com");
+    const authenticator = new SoftAuthenticator(SITE);
+    expect((await addPasskey(browser, authenticator)).status).toBe(201);
+    // A copy of the key as it is now: it will sign with the counts the original already used.
+    const clone = Object.assign(Object.create(Object.getPrototypeOf(authenticator) as object) as SoftAuthenticator, authenticator);
+
+    expect((await signInWithPasskey(new TestBrowser(bindings), authenticator)).res.status).toBe(200);
+    const cloned = new TestBrowser(bindings);
+    expect((await signInWithPasskey(cloned, clone)).res.status).toBe(400);
+    expect(cloned.cookies.has("__Host-session")).toBe(false);
+    const stored = await env.DB.prepare("SELECT counter FROM passkeys WHERE id = ?").bind(authenticator.credentialId).first<{ counter: number }>();
+    expect(stored?.counter).toBe(1);
+    expect((await signInWithPasskey(new TestBrowser(bindings), authenticator)).res.status).toBe(200);
+  });
+
+  it("lets only one of two answers with the same signature count in, however close together they arrive", async () => {
+    const { bindings, sent } = emailEnv();
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "race@example.com");
+    const authenticator = new SoftAuthenticator(SITE);
+    expect((await addPasskey(browser, authenticator)).status).toBe(201);
+    const clone = Object.assign(Object.create(Object.getPrototypeOf(authenticator) as object) as SoftAuthenticator, authenticator);
+
+    const answers = await Promise.all([authenticator, clone].map(async (key) => (await signInWithPasskey(new TestBrowser(bindings), key)).res.status));
+    expect(answers.sort()).toEqual([200, 400]);
+  });
+
   it("refuses an answer signed for another origin, and a passkey nobody registered", async () => {
     const { bindings, sent } = emailEnv();
     const browser = new TestBrowser(bindings);
