@@ -1,5 +1,5 @@
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
-import type { AccountDeleted, AccountOverview, PasskeyInfo, SessionsEnded, SignedIn, SignInLinkConfirmation } from "@contract/sign-in";
+import type { AccountDeleted, PasskeyInfo, SessionsEnded, SignedIn, SignInLinkConfirmation } from "@contract/sign-in";
 import { apiFetch } from "./http";
 
 // Email sign-in, passkeys and the account's own routes (issue 27).
@@ -50,10 +50,6 @@ export async function renamePasskey(id: string, name: string): Promise<PasskeyIn
 
 export async function removePasskey(id: string): Promise<void> {
   await apiFetch(`/api/passkeys/${encodeURIComponent(id)}`, { method: "DELETE" });
-}
-
-export async function fetchAccount(signal?: AbortSignal): Promise<AccountOverview> {
-  return (await apiFetch("/api/account", { signal })).json();
 }
 
 export async function addAccountEmail(email: string): Promise<string> {

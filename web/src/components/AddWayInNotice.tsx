@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import type { UserStatus } from "@contract/account";
 import type { AccountOverview } from "@contract/sign-in";
-import { fetchAccount } from "../api/sign-in";
+import { fetchAccount } from "../api/account-overview";
 import { useResource } from "../api/use-resource";
 
 /** Amazon is the account's only way in: a new browser could not sign in (routes/auth.ts, known-browser.ts). */

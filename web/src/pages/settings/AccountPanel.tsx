@@ -5,7 +5,7 @@ import { PastDueBanner } from "../../components/PastDueBanner";
 import type { ConnectionStatus, UserStatus } from "@contract/account";
 import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { SignOutButton } from "../../components/SignOutButton";
-import { fetchAccount } from "../../api/sign-in";
+import { fetchAccount } from "../../api/account-overview";
 import { SignedInBrowsers } from "./SignedInBrowsers";
 import { SignInMethods } from "./SignInMethods";
 import { YourData } from "./YourData";
