@@ -11,7 +11,7 @@ export function isRealSellerId(sellingPartnerId: string): boolean {
 export interface WaysIn {
   passkeys: number;
   email: boolean;
-  /** Sign in with Amazon: a real seller id with stored credentials. */
+  /** Sign in with Amazon: a real seller id (in browsers that signed in to the account before). */
   amazon: boolean;
 }
 

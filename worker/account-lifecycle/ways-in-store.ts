@@ -1,17 +1,20 @@
-import { and, count, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { accountEmails, passkeys, sellerConnections } from "../db/schema";
-import type { WaysIn } from "./account-rules";
+import { accountEmails, passkeys } from "../db/schema";
+import { isRealSellerId, type WaysIn } from "./account-rules";
 
-/** How an account can sign in: its passkeys, a confirmed address, an Amazon connection. */
+/**
+ * How an account can sign in: its passkeys, a confirmed address, and Amazon for a real seller id
+ * (the callback signs in by seller id, with or without a stored grant: a disconnected seller signs
+ * in again, from a browser that signed in before, and that reconnects it).
+ */
 export async function waysInOf(db: D1Database, user: { id: string; sellingPartnerId: string; isDemo: boolean }): Promise<WaysIn & { email: boolean; address: string | null }> {
   const orm = drizzle(db);
-  const [[keys], [email], [credentials]] = await orm.batch([
+  const [[keys], [email]] = await orm.batch([
     orm.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, user.id)),
     orm.select({ email: accountEmails.email }).from(accountEmails).where(eq(accountEmails.userId, user.id)),
-    orm.select({ n: count() }).from(sellerConnections).where(and(eq(sellerConnections.workspaceId, user.id), eq(sellerConnections.status, "connected"))),
   ]);
-  const amazon = !user.isDemo && !user.sellingPartnerId.startsWith("EMAIL-") && (credentials?.n ?? 0) > 0;
+  const amazon = !user.isDemo && isRealSellerId(user.sellingPartnerId);
   return { passkeys: keys?.n ?? 0, email: Boolean(email), amazon, address: email?.email ?? null };
 }
 

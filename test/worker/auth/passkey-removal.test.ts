@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { emailEnv, SITE } from "../support/email-accounts";
 import { connectSeller, registerLwaClient, TestBrowser } from "../support/seller-browser";
@@ -23,8 +22,7 @@ describe("removing passkeys", () => {
     await connectSeller(seller);
     const first = await addPasskey(seller, "Laptop");
     const second = await addPasskey(seller, "Phone");
-    // No Amazon sign-in any more: the two passkeys are the only ways in.
-    await env.DB.prepare("DELETE FROM seller_connections").run();
+    // No email address, and Amazon opens the account only in browsers that signed in before: one passkey stays.
 
     const answers = await Promise.all([first, second].map((id) => seller.request(`/api/passkeys/${id}`, { method: "DELETE" })));
     expect(answers.map((res) => res.status).sort()).toEqual([204, 409]);
