@@ -56,4 +56,6 @@ export interface AccountDeleted {
 
 export interface SessionsEnded {
   ended: number;
+  /** The other browsers must sign in by email or passkey again: Amazon sign-in alone no longer opens the account there. */
+  forgotBrowsers: boolean;
 }

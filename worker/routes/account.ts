@@ -6,7 +6,9 @@ import { exportAccount } from "../account-lifecycle/account-export";
 import { confirmsDeletion, deletionPhrase, isRealSellerId } from "../account-lifecycle/account-rules";
 import { waysInOf } from "../account-lifecycle/ways-in-store";
 import { clearCookie, SESSION_COOKIE, XSRF_COOKIE } from "../auth/cookies";
+import { rememberAccount } from "../auth/known-browser";
 import { revokeOtherSessions } from "../auth/session";
+import { resetKnownBrowsers } from "../accounts/user-store";
 import { countOtherLiveSessions } from "../auth/session-store";
 import { requireAccount } from "../auth/session-middleware";
 import { createRouter } from "../openapi/router";
@@ -70,13 +72,23 @@ export const accountRoutes = router
       method: "post",
       path: "/sign-out-others",
       tags,
-      summary: "Sign out every other browser signed in to the account (this one stays signed in)",
-      responses: { 401: notSignedIn, 200: jsonAnswer("How many sessions ended.", sessionsEndedSchema) },
+      summary: "Sign out every other browser signed in to the account (this one stays signed in); with an email address or passkey, they must use one to sign in again",
+      responses: { 401: notSignedIn, 200: jsonAnswer("How many sessions ended, and whether Amazon sign-in no longer opens the account in those browsers.", sessionsEndedSchema) },
     }),
     async (c) => {
       const account = sessionAccount(c);
+      const { user } = account;
+      const ended = await revokeOtherSessions(c.env, account);
+      // The browsers it signed out must not come back by Amazon sign-in alone (a lost phone, a shared
+      // computer), unless Amazon is the account's only way in: then they would be locked out for good.
+      const ways = await waysInOf(c.env.DB, user);
+      const forgotBrowsers = ways.email || ways.passkeys > 0;
+      if (forgotBrowsers) {
+        await resetKnownBrowsers(c.env.DB, user.id, new Date().toISOString());
+        await rememberAccount(c, user.id);
+      }
       c.header("Cache-Control", "no-store");
-      return c.json({ ended: await revokeOtherSessions(c.env, account) }, 200);
+      return c.json({ ended, forgotBrowsers }, 200);
     },
   )
   .openapi(

@@ -5,7 +5,7 @@ import { clearCookie, readCookie, setHostCookie } from "../auth/cookies";
 import { addressChangedEmail, limitDetail, normalizeEmail, SIGN_IN_LIFETIME_MS, SIGN_IN_LIMITS, type SignInLimits, type SignInPurpose } from "../auth/email-sign-in";
 import { redeemCode, redeemLink, sendSignInEmail, type Redeemed } from "../auth/email-sign-in-service";
 import { accountOfEmail, emailOfAccount } from "../auth/email-sign-in-store";
-import { knownAccounts } from "../auth/known-browser";
+import { knownAccounts, knowsAccount } from "../auth/known-browser";
 import { finishAuthentication, relyingPartyOf, startAuthentication, type RelyingParty } from "../auth/passkeys";
 import { signIn } from "../auth/sign-in";
 import { userStatus } from "../accounts/account-status";
@@ -85,7 +85,7 @@ async function limitsFor(c: Context<AppEnv>, email: string, purpose: SignInPurpo
   const known = await knownAccounts(c);
   if (known.length === 0) return SIGN_IN_LIMITS;
   const account = await accountOfEmail(c.env.DB, email);
-  return account && known.includes(account.id) ? { ...SIGN_IN_LIMITS, perAddress: Number.POSITIVE_INFINITY } : SIGN_IN_LIMITS;
+  return account && knowsAccount(known, account) ? { ...SIGN_IN_LIMITS, perAddress: Number.POSITIVE_INFINITY } : SIGN_IN_LIMITS;
 }
 
 /** Signs in (or confirms an address) after a redeemed link or code; refusals become errors. */

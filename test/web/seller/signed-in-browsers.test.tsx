@@ -18,20 +18,32 @@ describe("Settings → Account → Signed-in browsers", () => {
     const { user, api } = await renderSettings({
       "GET /api/account": sequence(json(account), json({ ...account, otherSessions: 0 })),
       "GET /api/passkeys": json({ passkeys: [] }),
-      "POST /api/account/sign-out-others": json({ ended: 2 }),
+      "POST /api/account/sign-out-others": json({ ended: 2, forgotBrowsers: true }),
     });
     await openTab(user, "Account");
     const section = await within(panel()).findByRole("region", { name: "Signed-in browsers" });
     expect(within(section).getByText("2 other browsers are signed in to your account besides this one.")).toBeTruthy();
 
     await user.click(within(section).getByRole("button", { name: "Sign out everywhere else" }));
+    expect(within(section).getByText(/needs your email address or a passkey to sign in again/)).toBeTruthy();
     expect(api.requests("POST /api/account/sign-out-others")).toHaveLength(0);
     await user.click(within(section).getByRole("button", { name: "Yes, sign them out" }));
 
-    expect((await within(section).findByRole("status")).textContent).toBe("Signed out 2 other browsers. This one stays signed in.");
+    expect((await within(section).findByRole("status")).textContent).toBe(
+      "Signed out 2 other browsers. This one stays signed in. To sign in there again, use your email address or a passkey.",
+    );
     expect(api.requests("POST /api/account/sign-out-others")).toHaveLength(1);
     expect(await within(section).findByText("Only this browser is signed in to your account.")).toBeTruthy();
     expect(within(section).queryByRole("button", { name: "Sign out everywhere else" })).toBeNull();
+  });
+
+  it("warns an account that only Amazon signs in to that its other browsers can come back with Amazon", async () => {
+    const amazonOnly: AccountOverview = { ...account, email: null, sellingPartnerId: "A1SELLER", waysIn: { passkeys: 0, email: false, amazon: true }, deletionPhrase: "A1SELLER" };
+    const { user } = await renderSettings({ "GET /api/account": json(amazonOnly), "GET /api/passkeys": json({ passkeys: [] }) });
+    await openTab(user, "Account");
+    const section = await within(panel()).findByRole("region", { name: "Signed-in browsers" });
+    await user.click(within(section).getByRole("button", { name: "Sign out everywhere else" }));
+    expect(within(section).getByText(/can still sign in with Amazon: add an email address or a passkey first to keep them out/)).toBeTruthy();
   });
 
   it("is not offered to the demo account, which has one browser", async () => {

@@ -84,7 +84,13 @@ export const accountSchema = z
   })
   .openapi("AccountOverview");
 
-export const sessionsEndedSchema = z.object({ ended: z.number() }).openapi("SessionsEnded");
+export const sessionsEndedSchema = z
+  .object({
+    ended: z.number(),
+    /** The other browsers must sign in by email or passkey again (Amazon sign-in alone no longer opens the account there); false when Amazon is the only way in. */
+    forgotBrowsers: z.boolean(),
+  })
+  .openapi("SessionsEnded");
 
 export const deleteBodySchema = z.object({ confirm: z.string().max(300) });
 export const deletionSchema = z

@@ -54,7 +54,7 @@ export function AccountPanel({ user, connection }: { user: UserStatus; connectio
         <>
           <SignInMethods account={account.data} onChanged={reloadAccount} />
           {/* A demo account has one session, in one browser. */}
-          {!account.data.demo && <SignedInBrowsers otherSessions={account.data.otherSessions} onChanged={reloadAccount} />}
+          {!account.data.demo && <SignedInBrowsers account={account.data} onChanged={reloadAccount} />}
           <YourData account={account.data} />
         </>
       )}

@@ -1,10 +1,13 @@
 import { useState } from "react";
 import { errorMessage } from "../../api/api-error";
 import { signOutOtherBrowsers } from "../../api/sign-in";
+import { onlyAmazon } from "../../components/AddWayInNotice";
 import { ConfirmButton } from "../../components/ConfirmButton";
+import type { AccountOverview } from "@contract/sign-in";
 
 /** Settings → Account: how many other browsers are signed in, and a way to sign them all out (a lost phone, a shared computer). */
-export function SignedInBrowsers({ otherSessions, onChanged }: { otherSessions: number; onChanged: () => void }) {
+export function SignedInBrowsers({ account, onChanged }: { account: AccountOverview; onChanged: () => void }) {
+  const { otherSessions } = account;
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -12,8 +15,9 @@ export function SignedInBrowsers({ otherSessions, onChanged }: { otherSessions: 
     setBusy(true);
     setNote(null);
     try {
-      const { ended } = await signOutOtherBrowsers();
-      setNote({ ok: true, text: `Signed out ${ended} other ${ended === 1 ? "browser" : "browsers"}. This one stays signed in.` });
+      const { ended, forgotBrowsers } = await signOutOtherBrowsers();
+      const how = forgotBrowsers ? " To sign in there again, use your email address or a passkey." : "";
+      setNote({ ok: true, text: `Signed out ${ended} other ${ended === 1 ? "browser" : "browsers"}. This one stays signed in.${how}` });
       onChanged();
     } catch (caught) {
       setNote({ ok: false, text: errorMessage(caught, "The other browsers were not signed out. Try again.") });
@@ -33,7 +37,11 @@ export function SignedInBrowsers({ otherSessions, onChanged }: { otherSessions: 
       {otherSessions > 0 && (
         <ConfirmButton
           confirmName="Confirm signing out every other browser"
-          question="Every other browser signed in to this account is signed out now; this one stays signed in."
+          question={
+            onlyAmazon(account)
+              ? "Every other browser signed in to this account is signed out now; this one stays signed in. Those that signed in before can still sign in with Amazon: add an email address or a passkey first to keep them out."
+              : "Every other browser signed in to this account is signed out now, and needs your email address or a passkey to sign in again (Amazon sign-in alone no longer opens the account there); this one stays signed in."
+          }
           confirmText="Yes, sign them out"
           busy={busy}
           onConfirm={signOutOthers}
