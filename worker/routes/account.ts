@@ -15,10 +15,11 @@ import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
 import { sharedWorkspacesOf, workspacesOnlyOwnedBy } from "../workspaces/workspace-store";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
-import { accountSchema, deleteBodySchema, deletionSchema, emailBodySchema, sentSchema, sessionsEndedSchema } from "./schemas/sign-in";
+import { accountSchema, codeBodySchema, deleteBodySchema, deletionSchema, emailBodySchema, sentSchema, sessionsEndedSchema, signedInSchema } from "./schemas/sign-in";
 import { sessionAccount } from "./passkeys";
 import { auditRequest } from "./request-audit";
-import { sendEmailFor } from "./signin";
+import { afterRedeem, sendEmailFor } from "./signin";
+import { redeemAddEmailCode } from "../auth/email-sign-in-service";
 
 /** What stays after a deletion, and for how long: the answer says it, as the privacy page does. */
 export const KEPT_AFTER_DELETION = [
@@ -28,6 +29,7 @@ export const KEPT_AFTER_DELETION = [
 ];
 
 const tags = ["Account"];
+const NO_CONFIRMATION_WAITING = "No confirmation email is waiting for this account (it was used, expired, or never sent). Send a new one.";
 const router = createRouter();
 router.use(requireAccount);
 
@@ -64,7 +66,27 @@ export const accountRoutes = router
       const { user } = sessionAccount(c);
       if (user.isDemo) throw new ApiError(403, "forbidden", "A demo account cannot have an email address. Sign in by email to make your own account.");
       await sendEmailFor(c, c.req.valid("json").email, "add_email", user.id);
-      return c.json({ detail: "We sent a confirmation link to that address. Open it within 15 minutes to add the address to this account." }, 202);
+      return c.json({ detail: "We sent a confirmation link and a 6-digit code to that address. Open the link in this browser, or type the code here, within 15 minutes." }, 202);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/email/code",
+      tags,
+      summary: "Confirm the address being added with the 6-digit code from its email (typed where the account is signed in); 5 wrong codes end the request",
+      request: { body: { content: { "application/json": { schema: codeBodySchema } }, required: true } },
+      responses: {
+        401: notSignedIn,
+        200: jsonAnswer("The address is the account's now.", signedInSchema),
+        400: errorAnswer("Wrong code (tries left said), or no confirmation email is waiting (none sent, used, expired or out of tries)."),
+        409: errorAnswer("The address signs in to another account."),
+        422: badInput,
+      },
+    }),
+    async (c) => {
+      const { user } = sessionAccount(c);
+      return afterRedeem(c, await redeemAddEmailCode(c.env.DB, user.id, c.req.valid("json").code), NO_CONFIRMATION_WAITING);
     },
   )
   .openapi(

@@ -88,15 +88,15 @@ async function limitsFor(c: Context<AppEnv>, email: string, purpose: SignInPurpo
   return account && knowsAccount(known, account) ? { ...SIGN_IN_LIMITS, perAddress: Number.POSITIVE_INFINITY } : SIGN_IN_LIMITS;
 }
 
-/** Signs in (or confirms an address) after a redeemed link or code; refusals become errors. */
-async function afterRedeem(c: Context<AppEnv>, redeemed: Redeemed) {
+/** Signs in (or confirms an address) after a redeemed link or code; refusals become errors (`invalid`: what an unusable one is told). */
+export async function afterRedeem(c: Context<AppEnv>, redeemed: Redeemed, invalid = BAD_LINK) {
   if (!redeemed.ok) {
     if (redeemed.failure === "taken") throw new ApiError(409, "conflict", TAKEN);
     if (redeemed.failure === "other_account") throw new ApiError(403, "forbidden", OTHER_ACCOUNT);
     if (redeemed.failure === "wrong_code") {
       throw new ApiError(400, "bad_request", `That code is not right: ${redeemed.triesLeft} ${redeemed.triesLeft === 1 ? "try" : "tries"} left.`);
     }
-    throw new ApiError(400, "bad_request", redeemed.failure === "exhausted" ? EXHAUSTED : BAD_LINK);
+    throw new ApiError(400, "bad_request", redeemed.failure === "exhausted" ? EXHAUSTED : invalid);
   }
   clearCookie(c, SIGN_IN_REQUEST_COOKIE);
   c.header("Cache-Control", "no-store");

@@ -56,6 +56,11 @@ export async function addAccountEmail(email: string): Promise<string> {
   return ((await (await post("/api/account/email", { email })).json()) as { detail: string }).detail;
 }
 
+/** Confirms the address being added with the code from its email (the mail read on another device). */
+export async function confirmAccountEmailCode(code: string): Promise<SignedIn> {
+  return (await post("/api/account/email/code", { code })).json();
+}
+
 export async function deleteAccount(confirm: string): Promise<AccountDeleted> {
   const res = await apiFetch("/api/account", { method: "DELETE", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ confirm }) });
   return res.json();
