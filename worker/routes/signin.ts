@@ -48,7 +48,7 @@ const NO_REQUEST = "Ask for a sign-in email from this browser first: the code wo
 const EXHAUSTED = "Too many wrong codes: this email's link and code no longer work. Ask for a new email.";
 const TAKEN = "This address already signs in to another RankLayer account, so it was not added. Nothing was changed.";
 const OTHER_ACCOUNT =
-  "This link adds the address to a RankLayer account, and works only in a browser signed in to that account. If you did not ask for it, ignore it: nothing was changed.";
+  "This link adds the address to a RankLayer account, and works only in a browser signed in to that account: open it there, or type the code from the same email in Settings → Account there. If you did not ask for it, ignore it: nothing was changed.";
 
 /**
  * Sends a sign-in (or add-an-address) email within the limits, answering the same whether or

@@ -14,8 +14,10 @@ describe("adding an address with the code from its email", () => {
     await connectSeller(seller);
     expect((await seller.json("/api/account/email", "POST", { email: "seller@example.com" })).status).toBe(202);
     const { token, code } = secretsOf(sent, "seller@example.com");
-    // On the phone the mail was read on, the link adds nothing.
-    expect((await new TestBrowser(bindings).json("/api/signin/email/link", "POST", { token })).status).toBe(403);
+    // On the phone the mail was read on, the link adds nothing, and says where the code goes.
+    const onPhone = await new TestBrowser(bindings).json("/api/signin/email/link", "POST", { token });
+    expect(onPhone.status).toBe(403);
+    expect((await onPhone.json<{ detail: string }>()).detail).toContain("type the code from the same email in Settings → Account there");
 
     const confirmed = await typeCode(seller, code);
     expect(confirmed.status, await confirmed.clone().text()).toBe(200);
