@@ -121,8 +121,9 @@ export async function redeemLink(db: D1Database, linkToken: string, browser: Lin
 
 /**
  * A typed code, for requests of one purpose (a sign-in: those this browser started; adding an
- * address: the signed-in account's), newest first: the first whose code it is is used. A wrong code counts a try against each live one, so asking again never adds guesses:
- * five wrong codes end them all, links included.
+ * address: the signed-in account's), newest first: the first whose code it is is used. A wrong
+ * code counts a try against each live one, so asking again never adds guesses: five wrong codes
+ * end them all, links included.
  */
 export async function redeemCode(db: D1Database, requestIds: readonly string[], code: string, nowMs = Date.now(), purpose: SignInPurpose = "sign_in"): Promise<Redeemed> {
   const nowIso = new Date(nowMs).toISOString();
