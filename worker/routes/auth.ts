@@ -65,7 +65,7 @@ function sellerSignInKeys(config: Config): EncryptionKey[] | null {
 }
 
 const unprovenSeller = (sellingPartnerId: string) =>
-  `Seller account ${sellingPartnerId} already has a RankLayer account, and this browser has not signed in to it before. ` +
+  `Seller account ${sellingPartnerId} already has a RankLayer account, and this browser has not signed in to it before (or was signed out of it from another browser). ` +
   "Amazon tells us which seller id to use but not that the authorization is that seller's, so a new browser signs in " +
   "by email or with a passkey first, then reconnects Amazon in Settings → Connection Status. Nothing was changed. " +
   "If the account has no email address or passkey, write to us from the Contact page and we will confirm it is yours.";

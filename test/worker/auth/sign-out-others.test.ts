@@ -55,7 +55,9 @@ describe("signing out every other browser", () => {
     const ended = await laptop.request("/api/account/sign-out-others", { method: "POST" });
     expect(await ended.json()).toEqual({ ended: 1, forgotBrowsers: true });
 
-    expect((await connectSeller(phone, { sellingPartnerId })).callback.status).toBe(403);
+    const refused = (await connectSeller(phone, { sellingPartnerId })).callback;
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("or was signed out of it from another browser");
     expect(await statusOf(phone)).toBe(false);
     // This browser keeps both ways in; the phone gets Amazon back once it signs in by email.
     await laptop.request("/api/auth/logout", { method: "POST" });
