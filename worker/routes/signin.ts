@@ -117,6 +117,25 @@ async function tellEarlierAddress(c: Context<AppEnv>, earlier: string, newEmail:
   await sender.send(notice).catch((error: unknown) => console.error("address change notice not sent", error));
 }
 
+/**
+ * Each sign-in challenge is a stored row, asked for by anyone signed out: one network gets
+ * PASSKEY_CHALLENGES of them (a sign-in takes one, a retry another), so a flood of them cannot
+ * load the database everyone's requests write to.
+ */
+const PASSKEY_CHALLENGES = { limit: 30, windowMs: 10 * 60 * 1000 };
+
+async function takePasskeyChallenge(c: Context<AppEnv>): Promise<void> {
+  const decision = await c.get("services").quota.hitClient(c.req.raw, "passkey-challenge", PASSKEY_CHALLENGES);
+  if (decision.allowed) return;
+  const minutes = Math.ceil(decision.resetSeconds / 60);
+  throw new ApiError(
+    429,
+    "rate_limited",
+    `Too many passkey sign-ins from this network: at most ${PASSKEY_CHALLENGES.limit} in 10 minutes. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    { "Retry-After": String(decision.resetSeconds) },
+  );
+}
+
 export function relyingParty(c: Context<AppEnv>): RelyingParty {
   const rp = relyingPartyOf(c.get("services").config.siteOrigin, new URL(c.req.url).origin, c.req.header("Origin"));
   if (!rp) throw new ApiError(403, "forbidden", "Passkeys work only on this site's own address.");
@@ -204,11 +223,17 @@ export const signInRoutes = createRouter()
       path: "/passkey/options",
       tags,
       summary: "A WebAuthn challenge for signing in with a passkey (five minutes, once)",
-      responses: { 200: jsonAnswer("Options for navigator.credentials.get().", challengeSchema), 403: errorAnswer("Not this site's address.") },
+      responses: {
+        200: jsonAnswer("Options for navigator.credentials.get().", challengeSchema),
+        403: errorAnswer("Not this site's address."),
+        429: errorAnswer("Past 30 challenges in 10 minutes from one network (Retry-After)."),
+      },
     }),
     async (c) => {
+      const rp = relyingParty(c);
+      await takePasskeyChallenge(c);
       c.header("Cache-Control", "no-store");
-      return c.json(await startAuthentication(c.env.DB, relyingParty(c)), 200);
+      return c.json(await startAuthentication(c.env.DB, rp), 200);
     },
   )
   .openapi(

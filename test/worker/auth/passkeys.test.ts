@@ -147,4 +147,15 @@ describe("passkeys", () => {
     expect((await new TestBrowser(bindings).request("/api/passkeys")).status).toBe(401);
     expect((await new TestBrowser(bindings).json("/api/passkeys/registration/options", "POST", {}, onSite)).status).toBe(401);
   });
+
+  it("hands one network at most 30 sign-in challenges in 10 minutes (each is a stored row), then 429 with Retry-After", async () => {
+    const { bindings } = emailEnv();
+    const ask = (ip: string) => new TestBrowser(bindings).json("/api/signin/passkey/options", "POST", {}, { headers: { Origin: SITE, "CF-Connecting-IP": ip } });
+    for (let i = 0; i < 30; i++) expect((await ask("203.0.113.9")).status).toBe(200);
+    const refused = await ask("203.0.113.9");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await refused.json<{ detail: string }>()).detail).toMatch(/^Too many passkey sign-ins from this network: at most 30 in 10 minutes\. Try again in \d+ minutes?\./);
+    expect((await ask("203.0.113.10")).status).toBe(200);
+  });
 });
