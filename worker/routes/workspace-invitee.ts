@@ -54,7 +54,14 @@ export const workspaceInviteeRoutes = createRouter()
       const problem = await problemAccepting(c.env.DB, invitation, account.user.id, Date.now());
       c.header("Cache-Control", "private, no-store");
       return c.json(
-        { workspaceName: invitation.workspaceName, role: invitation.role, email: invitation.email, expiresAt: invitation.expiresAt, problem: problem ? INVITATION_PROBLEM_DETAIL[problem] : null },
+        {
+          workspaceName: invitation.workspaceName,
+          role: invitation.role,
+          email: invitation.email,
+          expiresAt: invitation.expiresAt,
+          problem: problem ? INVITATION_PROBLEM_DETAIL[problem] : null,
+          needsAddress: problem === "no_email",
+        },
         200,
       );
     },

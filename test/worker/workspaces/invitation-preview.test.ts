@@ -22,7 +22,7 @@ describe("POST /api/workspaces/invitations/preview", () => {
     await signInByEmail(ana, sent, "ana@example.com");
     const preview = await ana.json("/api/workspaces/invitations/preview", "POST", { token });
     expect(preview.status).toBe(200);
-    expect(await preview.json()).toEqual({ workspaceName: "Acme Agency", role: "analyst", email: "ana@example.com", expiresAt: expect.any(String), problem: null });
+    expect(await preview.json()).toEqual({ workspaceName: "Acme Agency", role: "analyst", email: "ana@example.com", expiresAt: expect.any(String), problem: null, needsAddress: false });
     // Nothing was accepted: Ana is still only in her own workspace, and accepting still works.
     expect((await (await ana.request("/api/workspaces")).json<WorkspaceList>()).workspaces.map((w) => w.name)).toEqual(["ana@example.com"]);
     expect((await ana.json("/api/workspaces/invitations/accept", "POST", { token })).status).toBe(200);
@@ -39,7 +39,8 @@ describe("POST /api/workspaces/invitations/preview", () => {
     await registerLwaClient(bindings);
     const seller = new TestBrowser(bindings);
     await connectSeller(seller);
-    const preview = await (await seller.json("/api/workspaces/invitations/preview", "POST", { token })).json<{ problem: string | null }>();
+    const preview = await (await seller.json("/api/workspaces/invitations/preview", "POST", { token })).json<{ problem: string | null; needsAddress: boolean }>();
+    expect(preview.needsAddress).toBe(true);
     expect(preview.problem).toMatch(/^This account has no email address.*Add the invited address in Settings → Account/);
     expect(preview.problem).toMatch(/would make a separate account/);
     const refused = await seller.json("/api/workspaces/invitations/accept", "POST", { token });
