@@ -11,14 +11,16 @@ export function isRealSellerId(sellingPartnerId: string): boolean {
 export interface WaysIn {
   passkeys: number;
   email: boolean;
-  /** Sign in with Amazon: a real seller id with stored credentials. */
+  /** Sign in with Amazon: a real seller id (in browsers that signed in to the account before). */
   amazon: boolean;
 }
 
-export const countWaysIn = (ways: WaysIn): number => ways.passkeys + (ways.email ? 1 : 0) + (ways.amazon ? 1 : 0);
-
-/** A passkey may go unless it is the last way to sign in. */
-export const canRemovePasskey = (ways: WaysIn): boolean => countWaysIn(ways) > 1;
+/**
+ * A passkey may go while another passkey or a confirmed address stays. Amazon does not count:
+ * it opens an existing account only in browsers that signed in to it before (known-browser.ts),
+ * so an account left with Amazon alone could not be reached from a new computer or phone.
+ */
+export const canRemovePasskey = (ways: WaysIn): boolean => ways.passkeys > 1 || ways.email;
 
 /**
  * What a person types to delete the account: its email address, or else its seller id

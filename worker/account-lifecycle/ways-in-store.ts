@@ -1,35 +1,36 @@
-import { and, count, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { accountEmails, passkeys, sellerConnections } from "../db/schema";
-import type { WaysIn } from "./account-rules";
+import { accountEmails, passkeys } from "../db/schema";
+import { isRealSellerId, type WaysIn } from "./account-rules";
 
-/** How an account can sign in: its passkeys, a confirmed address, an Amazon connection. */
+/**
+ * How an account can sign in: its passkeys, a confirmed address, and Amazon for a real seller id
+ * (the callback signs in by seller id, with or without a stored grant: a disconnected seller signs
+ * in again, from a browser that signed in before, and that reconnects it).
+ */
 export async function waysInOf(db: D1Database, user: { id: string; sellingPartnerId: string; isDemo: boolean }): Promise<WaysIn & { email: boolean; address: string | null }> {
   const orm = drizzle(db);
-  const [[keys], [email], [credentials]] = await orm.batch([
+  const [[keys], [email]] = await orm.batch([
     orm.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, user.id)),
     orm.select({ email: accountEmails.email }).from(accountEmails).where(eq(accountEmails.userId, user.id)),
-    orm.select({ n: count() }).from(sellerConnections).where(and(eq(sellerConnections.workspaceId, user.id), eq(sellerConnections.status, "connected"))),
   ]);
-  const amazon = !user.isDemo && !user.sellingPartnerId.startsWith("EMAIL-") && (credentials?.n ?? 0) > 0;
+  const amazon = !user.isDemo && isRealSellerId(user.sellingPartnerId);
   return { passkeys: keys?.n ?? 0, email: Boolean(email), amazon, address: email?.email ?? null };
 }
 
 /**
- * Removes one of the account's passkeys only while another way in stays (another passkey, a
- * confirmed address, Amazon sign-in: the ways `waysInOf` counts), in one statement, so two
- * removals at once cannot both pass a check made before either ran. False when nothing went.
+ * Removes one of the account's passkeys only while another passkey or a confirmed address stays
+ * (canRemovePasskey's rule), in one statement, so two removals at once cannot both pass a check
+ * made before either ran. False when nothing went.
  */
-export async function deletePasskeyKeepingAWayIn(db: D1Database, user: { id: string; sellingPartnerId: string; isDemo: boolean }, passkeyId: string): Promise<boolean> {
-  const amazonSignIn = !user.isDemo && !user.sellingPartnerId.startsWith("EMAIL-");
+export async function deletePasskeyKeepingAWayIn(db: D1Database, userId: string, passkeyId: string): Promise<boolean> {
   const { meta } = await db
     .prepare(
       `DELETE FROM passkeys WHERE user_id = ?1 AND id = ?2 AND (
          EXISTS (SELECT 1 FROM passkeys other WHERE other.user_id = ?1 AND other.id <> ?2)
-         OR EXISTS (SELECT 1 FROM account_emails WHERE user_id = ?1)
-         OR (?3 AND EXISTS (SELECT 1 FROM seller_connections WHERE workspace_id = ?1 AND status = 'connected')))`,
+         OR EXISTS (SELECT 1 FROM account_emails WHERE user_id = ?1))`,
     )
-    .bind(user.id, passkeyId, amazonSignIn ? 1 : 0)
+    .bind(userId, passkeyId)
     .run();
   return meta.changes === 1;
 }

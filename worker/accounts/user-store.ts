@@ -27,6 +27,11 @@ export async function upsertSellerUser(db: D1Database, sellingPartnerId: string)
   return row;
 }
 
+/** Marks now as when the account signed out every other browser: known-browser.ts honours no entry older. */
+export async function resetKnownBrowsers(db: D1Database, userId: string, nowIso: string): Promise<void> {
+  await drizzle(db).update(users).set({ knownBrowsersResetAt: nowIso }).where(eq(users.id, userId));
+}
+
 export async function createDemoUser(db: D1Database): Promise<UserRecord> {
   const id = crypto.randomUUID();
   const [row] = await drizzle(db)

@@ -8,6 +8,7 @@ import {
   newSignInSecrets,
   sendDecision,
   SIGN_IN_LIFETIME_MS,
+  SIGN_IN_LIMITS,
   signInEmail,
   signInLink,
   type SendDecision,
@@ -22,6 +23,7 @@ import {
   findRequest,
   findRequestByLinkHash,
   insertSignInRequest,
+  liveAddEmailRequestIds,
   sendWindowOf,
   tryCode,
   useRequest,
@@ -118,15 +120,16 @@ export async function redeemLink(db: D1Database, linkToken: string, browser: Lin
 }
 
 /**
- * A typed code, for the requests this browser started (newest first): the first whose code it is
- * is used. A wrong code counts a try against each live one, so asking again never adds guesses:
- * five wrong codes end them all, links included.
+ * A typed code, for requests of one purpose (a sign-in: those this browser started; adding an
+ * address: the signed-in account's), newest first: the first whose code it is is used. A wrong
+ * code counts a try against each live one, so asking again never adds guesses: five wrong codes
+ * end them all, links included.
  */
-export async function redeemCode(db: D1Database, requestIds: readonly string[], code: string, nowMs = Date.now()): Promise<Redeemed> {
+export async function redeemCode(db: D1Database, requestIds: readonly string[], code: string, nowMs = Date.now(), purpose: SignInPurpose = "sign_in"): Promise<Redeemed> {
   const nowIso = new Date(nowMs).toISOString();
   let triesLeft: number | null = null;
   for (const requestId of requestIds) {
-    const tried = await tryCode(db, requestId, await codeHashOf(requestId, code), nowIso, MAX_CODE_ATTEMPTS);
+    const tried = await tryCode(db, requestId, purpose, await codeHashOf(requestId, code), nowIso, MAX_CODE_ATTEMPTS);
     if (tried?.usedAt) return complete(db, tried, nowMs);
     if (tried) triesLeft = Math.max(triesLeft ?? 0, MAX_CODE_ATTEMPTS - tried.attempts);
   }
@@ -134,6 +137,17 @@ export async function redeemCode(db: D1Database, requestIds: readonly string[], 
   // Nothing was compared: say why (out of tries reads differently from used or expired).
   const newest = requestIds[0] ? await findRequest(db, requestIds[0]) : null;
   return newest && checkCode(newest, "", nowMs) === "exhausted" ? { ok: false, failure: "exhausted" } : { ok: false, failure: "invalid" };
+}
+
+/**
+ * A code typed in Settings → Account, for an address the signed-in account asked to add: tried
+ * against that account's live add_email requests only (its session is the proof the link would
+ * give by being opened there), with the same tries as a sign-in code. "invalid" when none is live.
+ */
+export async function redeemAddEmailCode(db: D1Database, userId: string, code: string, nowMs = Date.now()): Promise<Redeemed> {
+  const requestIds = await liveAddEmailRequestIds(db, userId, new Date(nowMs).toISOString(), MAX_CODE_ATTEMPTS, SIGN_IN_LIMITS.perAddress);
+  if (requestIds.length === 0) return { ok: false, failure: "invalid" };
+  return redeemCode(db, requestIds, code, nowMs, "add_email");
 }
 
 /** What useRequest would accept: unused, unexpired and with tries left. */

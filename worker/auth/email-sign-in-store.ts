@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, isNull, lt, min, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, isNull, lt, min, sql } from "drizzle-orm";
 import { HOUR_MS } from "../contract/time";
 import { drizzle } from "drizzle-orm/d1";
 import { accountEmails, emailSignInRequests, users } from "../db/schema";
@@ -58,6 +58,21 @@ export async function findRequest(db: D1Database, id: string): Promise<SignInReq
   return row ?? null;
 }
 
+/**
+ * The account's add_email requests still live (unused, unexpired, with tries left), newest first:
+ * the ones a code typed in its signed-in browser is tried against.
+ */
+export async function liveAddEmailRequestIds(db: D1Database, userId: string, nowIso: string, maxAttempts: number, limit: number): Promise<string[]> {
+  const t = emailSignInRequests;
+  const rows = await drizzle(db)
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.userId, userId), eq(t.purpose, "add_email"), isNull(t.usedAt), gt(t.expiresAt, nowIso), lt(t.attempts, maxAttempts)))
+    .orderBy(desc(t.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
 /** Uses a request once: true for the one caller that marked it, false when used, expired or dead already. */
 export async function useRequest(db: D1Database, id: string, nowIso: string, maxAttempts: number): Promise<boolean> {
   const { meta } = await drizzle(db)
@@ -79,9 +94,9 @@ export async function useRequest(db: D1Database, id: string, nowIso: string, max
  * Tries a typed code against a live request in one statement: the right code uses the request,
  * a wrong one counts a try. Reading first and counting after would let guesses sent all at once
  * each see the same count, and so pass the limit. Null when the request is used, expired or out
- * of tries (no code was compared); else the row as now stored.
+ * of tries, or of another purpose (no code was compared); else the row as now stored.
  */
-export async function tryCode(db: D1Database, id: string, codeHash: string, nowIso: string, maxAttempts: number): Promise<SignInRequestRecord | null> {
+export async function tryCode(db: D1Database, id: string, purpose: SignInPurpose, codeHash: string, nowIso: string, maxAttempts: number): Promise<SignInRequestRecord | null> {
   const t = emailSignInRequests;
   const [row] = await drizzle(db)
     .update(t)
@@ -89,7 +104,7 @@ export async function tryCode(db: D1Database, id: string, codeHash: string, nowI
       attempts: sql`${t.attempts} + (${t.codeHash} <> ${codeHash})`,
       usedAt: sql`CASE WHEN ${t.codeHash} = ${codeHash} THEN ${nowIso} ELSE ${t.usedAt} END`,
     })
-    .where(and(eq(t.id, id), isNull(t.usedAt), gt(t.expiresAt, nowIso), lt(t.attempts, maxAttempts)))
+    .where(and(eq(t.id, id), eq(t.purpose, purpose), isNull(t.usedAt), gt(t.expiresAt, nowIso), lt(t.attempts, maxAttempts)))
     .returning();
   return row ?? null;
 }

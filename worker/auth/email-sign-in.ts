@@ -123,26 +123,26 @@ export type SignInPurpose = "sign_in" | "add_email";
 
 /**
  * The message: a link and a code, in plain text and HTML. The address goes in `to` only, already
- * validated. Adding an address takes the link only: it must be opened where the account is signed
- * in, and no page takes a code for it (a code works only in a browser holding its sign-in request).
+ * validated. Adding an address works only where the account is signed in: its link must be opened
+ * there, or its code typed in Settings → Account there (the mail is often read on a phone, and the
+ * link alone would then be refused there); a code works only for the account that asked.
  */
 export function signInEmail(input: { to: string; from: string; link: string; code: string; purpose: SignInPurpose }): EmailMessageBuilder {
   const { to, from, link, code, purpose } = input;
   const signIn = purpose === "sign_in";
   const subject = signIn ? `Your RankLayer sign-in code: ${code}` : "Confirm your email address for RankLayer";
   const action = signIn ? "sign in to RankLayer" : "add this address to your RankLayer account (in the browser where you are signed in to it)";
-  const ignore = signIn
-    ? "If you did not ask for this, ignore this email: nothing happens without the link or the code."
-    : "If you did not ask for this, ignore this email: nothing happens without the link.";
-  const lifetime = signIn ? "The link and the code work once, for 15 minutes." : "The link works once, for 15 minutes.";
+  const typeCode = signIn ? "Or type this code in the page you asked from:" : "Or type this code in Settings → Account, in the browser where you are signed in:";
+  const ignore = "If you did not ask for this, ignore this email, and give the code to no one: nothing happens without the link or the code.";
+  const lifetime = "The link and the code work once, for 15 minutes.";
   return {
     from: { name: "RankLayer", email: from },
     to,
     subject,
-    text: [`Open this link to ${action}:`, link, "", ...(signIn ? [`Or type this code in the page you asked from: ${code}`, ""] : []), lifetime, ignore].join("\n"),
+    text: [`Open this link to ${action}:`, link, "", `${typeCode} ${code}`, "", lifetime, ignore].join("\n"),
     html: [
       `<p><a href="${escapeHtml(link)}">Open this link to ${action}</a>.</p>`,
-      ...(signIn ? [`<p>Or type this code in the page you asked from: <strong style="font-size:1.4em;letter-spacing:0.1em">${code}</strong></p>`] : []),
+      `<p>${escapeHtml(typeCode)} <strong style="font-size:1.4em;letter-spacing:0.1em">${code}</strong></p>`,
       `<p>${lifetime}</p>`,
       `<p style="color:#666">${ignore}</p>`,
     ].join("\n"),

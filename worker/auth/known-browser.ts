@@ -18,24 +18,50 @@ const KNOWN_BROWSER_LIFETIME_SECONDS = 400 * 24 * 60 * 60;
 const MAX_KNOWN_ACCOUNTS = 5;
 const KNOWN_BROWSER_AUDIENCE = "ranklayer:known-accounts";
 
-/** The account ids this browser's cookie names, newest first; none when it is missing or not ours. */
-export async function knownAccounts(c: Context<AppEnv>): Promise<string[]> {
+/** An account this browser signed in to, and when it last did (ms). */
+export interface KnownAccount {
+  id: string;
+  since: number;
+}
+
+/**
+ * The accounts this browser's cookie names, newest first; none when it is missing or not ours.
+ * `since` is kept per account (a cookie from before it was: the cookie's own time), so signing in
+ * to one account does not renew the others.
+ */
+export async function knownAccounts(c: Context<AppEnv>): Promise<KnownAccount[]> {
   const cookie = readCookie(c, KNOWN_BROWSER_COOKIE);
   if (!cookie) return [];
   try {
     const payload = await verifySignedToken(c.get("services"), cookie, KNOWN_BROWSER_AUDIENCE);
-    return Array.isArray(payload.accounts) ? payload.accounts.filter((id): id is string => typeof id === "string") : [];
+    if (!Array.isArray(payload.accounts)) return [];
+    const since = Array.isArray(payload.since) ? payload.since : [];
+    const signedAt = (payload.iat ?? 0) * 1000;
+    return payload.accounts.flatMap((id, index) => {
+      if (typeof id !== "string") return [];
+      const at = since[index];
+      return [{ id, since: typeof at === "number" ? at : signedAt }];
+    });
   } catch {
     return [];
   }
 }
 
-/** Adds `userId` to this browser's known accounts (at every sign-in, and for a session that predates the cookie); `known`: the cookie's, when the caller has read it already. */
-export async function rememberAccount(c: Context<AppEnv>, userId: string, known?: string[]): Promise<void> {
+/**
+ * Whether this browser signed in to `user` since it last signed out every other browser
+ * (Settings → Account): a lost phone or a shared computer is not known any more after that.
+ */
+export function knowsAccount(known: readonly KnownAccount[], user: { id: string; knownBrowsersResetAt: string | null }): boolean {
+  const reset = user.knownBrowsersResetAt ? Date.parse(user.knownBrowsersResetAt) : 0;
+  return known.some((entry) => entry.id === user.id && entry.since >= reset);
+}
+
+/** Adds `userId` to this browser's known accounts, as of now (at every sign-in, and for a live session the cookie does not name yet); `known`: the cookie's, when the caller has read it already. */
+export async function rememberAccount(c: Context<AppEnv>, userId: string, known?: KnownAccount[]): Promise<void> {
   known ??= await knownAccounts(c);
-  const accounts = [userId, ...known.filter((id) => id !== userId)].slice(0, MAX_KNOWN_ACCOUNTS);
+  const entries = [{ id: userId, since: Date.now() }, ...known.filter((entry) => entry.id !== userId)].slice(0, MAX_KNOWN_ACCOUNTS);
   const { SignJWT } = await joseFunctions();
-  const token = await new SignJWT({ accounts })
+  const token = await new SignJWT({ accounts: entries.map((entry) => entry.id), since: entries.map((entry) => entry.since) })
     .setProtectedHeader({ alg: "HS256" })
     .setAudience(KNOWN_BROWSER_AUDIENCE)
     .setIssuedAt()

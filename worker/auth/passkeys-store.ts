@@ -36,8 +36,19 @@ export async function renamePasskey(db: D1Database, userId: string, id: string, 
   return row ?? null;
 }
 
-export async function recordPasskeyUse(db: D1Database, id: string, counter: number, nowIso: string): Promise<void> {
-  await drizzle(db).update(passkeys).set({ counter, lastUsedAt: nowIso }).where(eq(passkeys.id, id));
+/**
+ * Records a sign-in with its signature count, only while the stored count is lower (an
+ * authenticator that counts nothing signs 0, and stays at 0). Two answers with one count checked
+ * at once (a cloned key racing the original) both pass the library's check against the count
+ * read before either: only the first to store it counts. False for the other.
+ */
+export async function recordPasskeyUse(db: D1Database, id: string, counter: number, nowIso: string): Promise<boolean> {
+  const { meta } = await drizzle(db)
+    .update(passkeys)
+    .set({ counter, lastUsedAt: nowIso })
+    .where(and(eq(passkeys.id, id), counter > 0 ? lt(passkeys.counter, counter) : eq(passkeys.counter, 0)))
+    .run();
+  return meta.changes === 1;
 }
 
 /** Stores a challenge and drops expired ones (keeps the table small). */

@@ -157,7 +157,7 @@ export async function finishAuthentication(
       requireUserVerification: false,
     });
     if (!verification.verified) return null;
-    await recordPasskeyUse(db, passkey.id, verification.authenticationInfo.newCounter, new Date(nowMs).toISOString());
+    if (!(await recordPasskeyUse(db, passkey.id, verification.authenticationInfo.newCounter, new Date(nowMs).toISOString()))) return null;
     return passkey.userId;
   } catch {
     return null;

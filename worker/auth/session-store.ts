@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { sessions, users } from "../db/schema";
 import type { UserRecord } from "../accounts/user-store";
@@ -100,4 +100,23 @@ export async function revokeSessionRow(db: D1Database, sessionId: string, nowIso
     .update(sessions)
     .set({ revokedAt: nowIso })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** The account's live sessions (not revoked, not expired) other than `sessionId`: the other browsers signed in to it. */
+export async function countOtherLiveSessions(db: D1Database, userId: string, sessionId: string, nowIso: string): Promise<number> {
+  const [row] = await drizzle(db)
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, nowIso)));
+  return row?.n ?? 0;
+}
+
+/** Revokes every live session of the account but `sessionId`; how many it ended. */
+export async function revokeOtherSessionRows(db: D1Database, userId: string, sessionId: string, nowIso: string): Promise<number> {
+  const { meta } = await drizzle(db)
+    .update(sessions)
+    .set({ revokedAt: nowIso })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, nowIso)))
+    .run();
+  return meta.changes;
 }

@@ -1,7 +1,7 @@
 import { planFromBilling } from "../billing/entitlements";
 import type { Bindings, CurrentWorkspace, SignedInAccount } from "../env";
 import { cachedSessionCopy, forgetSessionCopies, keepSessionCopy, sessionGeneration } from "../shared/session-copies";
-import { findLiveSessionUser, insertSession, revokeSessionRow, touchDemoAccount } from "./session-store";
+import { findLiveSessionUser, insertSession, revokeOtherSessionRows, revokeSessionRow, touchDemoAccount } from "./session-store";
 import { joseFunctions, signingKey, verifySignedToken } from "./signing-key";
 import { currentMembership } from "../workspaces/workspace-store";
 import type { Deployment } from "../config";
@@ -93,6 +93,17 @@ function workspaceOfMembership(json: string): CurrentWorkspace {
   const row = JSON.parse(json) as Omit<CurrentWorkspace, "plan"> & { status: string | null; paidPlan: "pro" | "agency" | null; enterprise: 0 | 1; enterpriseApiLimit: number | null };
   const plan = planFromBilling(row.status, row.enterprise ? { apiRequestsPerHour: row.enterpriseApiLimit } : null, row.paidPlan ?? undefined);
   return { id: row.id, name: row.name, role: row.role, plan };
+}
+
+/**
+ * Ends every other session of the account ("sign out everywhere else": a lost phone, a shared
+ * computer): their tokens stop working on their next request here, and within SESSION_CACHE_MS on
+ * other isolates. Answers how many ended.
+ */
+export async function revokeOtherSessions(env: Bindings, account: SignedInAccount): Promise<number> {
+  const ended = await revokeOtherSessionRows(env.DB, account.user.id, account.sessionId, new Date().toISOString());
+  forgetSessionCopies();
+  return ended;
 }
 
 /** Ends a session at once: its token stops working on the next request. */

@@ -29,6 +29,8 @@ export interface AccountOverview {
   sellingPartnerId: string | null;
   demo: boolean;
   waysIn: { passkeys: number; email: boolean; amazon: boolean };
+  /** Other browsers signed in to the account now. */
+  otherSessions: number;
   /** What "Delete my account" asks to be typed. */
   deletionPhrase: string;
 }
@@ -50,4 +52,10 @@ export interface AccountDeleted {
   subscription: "canceled" | "none";
   erased: ErasedSummary;
   kept: string[];
+}
+
+export interface SessionsEnded {
+  ended: number;
+  /** The other browsers must sign in by email or passkey again: Amazon sign-in alone no longer opens the account there. */
+  forgotBrowsers: boolean;
 }

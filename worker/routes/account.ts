@@ -6,15 +6,20 @@ import { exportAccount } from "../account-lifecycle/account-export";
 import { confirmsDeletion, deletionPhrase, isRealSellerId } from "../account-lifecycle/account-rules";
 import { waysInOf } from "../account-lifecycle/ways-in-store";
 import { clearCookie, SESSION_COOKIE, XSRF_COOKIE } from "../auth/cookies";
+import { rememberAccount } from "../auth/known-browser";
+import { revokeOtherSessions } from "../auth/session";
+import { resetKnownBrowsers } from "../accounts/user-store";
+import { countOtherLiveSessions } from "../auth/session-store";
 import { requireAccount } from "../auth/session-middleware";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
 import { sharedWorkspacesOf, workspacesOnlyOwnedBy } from "../workspaces/workspace-store";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
-import { accountSchema, deleteBodySchema, deletionSchema, emailBodySchema, sentSchema } from "./schemas/sign-in";
+import { accountSchema, codeBodySchema, deleteBodySchema, deletionSchema, emailBodySchema, sentSchema, sessionsEndedSchema, signedInSchema } from "./schemas/sign-in";
 import { sessionAccount } from "./passkeys";
 import { auditRequest } from "./request-audit";
-import { sendEmailFor } from "./signin";
+import { afterRedeem, sendEmailFor } from "./signin";
+import { redeemAddEmailCode } from "../auth/email-sign-in-service";
 
 /** What stays after a deletion, and for how long: the answer says it, as the privacy page does. */
 export const KEPT_AFTER_DELETION = [
@@ -24,6 +29,7 @@ export const KEPT_AFTER_DELETION = [
 ];
 
 const tags = ["Account"];
+const NO_CONFIRMATION_WAITING = "No confirmation email is waiting for this account (it was used, expired, or never sent). Send a new one.";
 const router = createRouter();
 router.use(requireAccount);
 
@@ -31,8 +37,8 @@ export const accountRoutes = router
   .openapi(
     createRoute({ method: "get", path: "/", tags, summary: "The account's address, ways in and what deletion asks to type", responses: { 401: notSignedIn, 200: jsonAnswer("The account.", accountSchema) } }),
     async (c) => {
-      const { user } = sessionAccount(c);
-      const ways = await waysInOf(c.env.DB, user);
+      const { user, sessionId } = sessionAccount(c);
+      const [ways, otherSessions] = await Promise.all([waysInOf(c.env.DB, user), countOtherLiveSessions(c.env.DB, user.id, sessionId, new Date().toISOString())]);
       c.header("Cache-Control", "private, no-store");
       return c.json(
         {
@@ -40,6 +46,7 @@ export const accountRoutes = router
           sellingPartnerId: isRealSellerId(user.sellingPartnerId) ? user.sellingPartnerId : null,
           demo: user.isDemo,
           waysIn: { passkeys: ways.passkeys, email: ways.email, amazon: ways.amazon },
+          otherSessions,
           deletionPhrase: deletionPhrase({ email: ways.address, sellingPartnerId: user.sellingPartnerId, isDemo: user.isDemo }),
         },
         200,
@@ -59,7 +66,51 @@ export const accountRoutes = router
       const { user } = sessionAccount(c);
       if (user.isDemo) throw new ApiError(403, "forbidden", "A demo account cannot have an email address. Sign in by email to make your own account.");
       await sendEmailFor(c, c.req.valid("json").email, "add_email", user.id);
-      return c.json({ detail: "We sent a confirmation link to that address. Open it within 15 minutes to add the address to this account." }, 202);
+      return c.json({ detail: "We sent a confirmation link and a 6-digit code to that address. Open the link in this browser, or type the code here, within 15 minutes." }, 202);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/email/code",
+      tags,
+      summary: "Confirm the address being added with the 6-digit code from its email (typed where the account is signed in); 5 wrong codes end the request",
+      request: { body: { content: { "application/json": { schema: codeBodySchema } }, required: true } },
+      responses: {
+        401: notSignedIn,
+        200: jsonAnswer("The address is the account's now.", signedInSchema),
+        400: errorAnswer("Wrong code (tries left said), or no confirmation email is waiting (none sent, used, expired or out of tries)."),
+        409: errorAnswer("The address signs in to another account."),
+        422: badInput,
+      },
+    }),
+    async (c) => {
+      const { user } = sessionAccount(c);
+      return afterRedeem(c, await redeemAddEmailCode(c.env.DB, user.id, c.req.valid("json").code), NO_CONFIRMATION_WAITING);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/sign-out-others",
+      tags,
+      summary: "Sign out every other browser signed in to the account (this one stays signed in); with an email address or passkey, they must use one to sign in again",
+      responses: { 401: notSignedIn, 200: jsonAnswer("How many sessions ended, and whether Amazon sign-in no longer opens the account in those browsers.", sessionsEndedSchema) },
+    }),
+    async (c) => {
+      const account = sessionAccount(c);
+      const { user } = account;
+      const ended = await revokeOtherSessions(c.env, account);
+      // The browsers it signed out must not come back by Amazon sign-in alone (a lost phone, a shared
+      // computer), unless Amazon is the account's only way in: then they would be locked out for good.
+      const ways = await waysInOf(c.env.DB, user);
+      const forgotBrowsers = ways.email || ways.passkeys > 0;
+      if (forgotBrowsers) {
+        await resetKnownBrowsers(c.env.DB, user.id, new Date().toISOString());
+        await rememberAccount(c, user.id);
+      }
+      c.header("Cache-Control", "no-store");
+      return c.json({ ended, forgotBrowsers }, 200);
     },
   )
   .openapi(

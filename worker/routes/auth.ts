@@ -13,7 +13,7 @@ import { callbackErrorPage } from "../auth/callback-page";
 import { callbackUrl, consentUrl } from "../auth/consent-url";
 import { clearCookie, DEMO_ACCOUNT_COOKIE, OAUTH_STATE_COOKIE, readCookie, setHostCookie, setXsrfCookie } from "../auth/cookies";
 import { DEMO_ACCOUNT_LIFETIME_SECONDS, demoAccountOf, signDemoAccount } from "../auth/demo-account";
-import { knownAccounts } from "../auth/known-browser";
+import { knownAccounts, knowsAccount } from "../auth/known-browser";
 import { consumeState, issueState, STATE_LIFETIME_SECONDS, type StateFailure } from "../auth/oauth-state";
 import { signIn, signOut } from "../auth/sign-in";
 import { encryptRefreshToken, keyringOf, type EncryptionKey } from "../auth/token-crypto";
@@ -65,7 +65,7 @@ function sellerSignInKeys(config: Config): EncryptionKey[] | null {
 }
 
 const unprovenSeller = (sellingPartnerId: string) =>
-  `Seller account ${sellingPartnerId} already has a RankLayer account, and this browser has not signed in to it before. ` +
+  `Seller account ${sellingPartnerId} already has a RankLayer account, and this browser has not signed in to it before (or was signed out of it from another browser). ` +
   "Amazon tells us which seller id to use but not that the authorization is that seller's, so a new browser signs in " +
   "by email or with a passkey first, then reconnects Amazon in Settings → Connection Status. Nothing was changed. " +
   "If the account has no email address or passkey, write to us from the Contact page and we will confirm it is yours.";
@@ -80,7 +80,7 @@ async function unprovenSellerRefusal(c: Context<AppEnv>, sellingPartnerId: strin
   const signedIn = c.get("account")?.user ?? null;
   if (signedIn && connectsToSignedInAccount(signedIn)) return null;
   const owner = await accountOfSellerId(c.env.DB, sellingPartnerId);
-  if (!owner || owner.id === signedIn?.id || (await knownAccounts(c)).includes(owner.id)) return null;
+  if (!owner || owner.id === signedIn?.id || knowsAccount(await knownAccounts(c), owner)) return null;
   console.warn(`Amazon sign-in to the account of seller ${sellingPartnerId} refused: this browser never signed in to it`);
   return { status: 403, message: unprovenSeller(sellingPartnerId) };
 }

@@ -24,7 +24,8 @@ export function sessionAccount(c: Context<AppEnv>): SignedInAccount {
 const shown = (passkey: PasskeyRecord) => ({ id: passkey.id, name: passkey.name, createdAt: passkey.createdAt, lastUsedAt: passkey.lastUsedAt });
 const tags = ["Account"];
 const NOT_YOURS = "No such passkey on your account.";
-const LAST_WAY_IN = "This passkey is your account's last way to sign in, so it stays. Add an email address or another passkey first.";
+/** Also for an account Amazon signs in to: that works only in browsers that signed in before. */
+const LAST_WAY_IN = "This passkey is your account's last way to sign in from a new computer or phone, so it stays. Add an email address or another passkey first.";
 const NOT_FOR_DEMO = "A demo account signs in with Continue with Demo only, in one browser, so it cannot have a passkey. Sign in by email to make your own account.";
 
 /** A signed-in account that may add passkeys: a demo account belongs to one browser (one session), and a passkey would sign it in anywhere. */
@@ -104,9 +105,9 @@ export const passkeyRoutes = router
       method: "delete",
       path: "/{id}",
       tags,
-      summary: "Remove a passkey, unless it is the account's last way to sign in",
+      summary: "Remove a passkey, unless it is the account's last passkey and it has no email address",
       request: { params: passkeyIdParamSchema },
-      responses: { 401: notSignedIn, 204: noContent("Removed."), 404: errorAnswer(NOT_YOURS), 409: errorAnswer("The last way to sign in.") },
+      responses: { 401: notSignedIn, 204: noContent("Removed."), 404: errorAnswer(NOT_YOURS), 409: errorAnswer("The last way to sign in from a new browser (no other passkey, no email address).") },
     }),
     async (c) => {
       const { user } = sessionAccount(c);
@@ -116,7 +117,7 @@ export const passkeyRoutes = router
       if (!canRemovePasskey(await waysInOf(c.env.DB, user))) {
         throw new ApiError(409, "conflict", LAST_WAY_IN);
       }
-      if (!(await deletePasskeyKeepingAWayIn(c.env.DB, user, id))) {
+      if (!(await deletePasskeyKeepingAWayIn(c.env.DB, user.id, id))) {
         // Another removal ran meanwhile: this one is gone already, or now the last way in.
         if (!(await listPasskeys(c.env.DB, user.id)).some((passkey) => passkey.id === id)) throw new ApiError(404, "not_found", NOT_YOURS);
         throw new ApiError(409, "conflict", LAST_WAY_IN);

@@ -50,6 +50,8 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   "DELETE /api/passkeys/:id": "personal",
   "GET /api/account": "personal",
   "POST /api/account/email": "personal",
+  "POST /api/account/email/code": "personal",
+  "POST /api/account/sign-out-others": "personal",
   "GET /api/account/export": "personal",
   "DELETE /api/account": "personal",
   "GET /api/workspaces": "personal",

@@ -2,9 +2,10 @@ import { createRoute } from "@hono/zod-openapi";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Context } from "hono";
 import { clearCookie, readCookie, setHostCookie } from "../auth/cookies";
-import { addressChangedEmail, limitDetail, normalizeEmail, SIGN_IN_LIFETIME_MS, SIGN_IN_LIMITS, type SignInPurpose } from "../auth/email-sign-in";
+import { addressChangedEmail, limitDetail, normalizeEmail, SIGN_IN_LIFETIME_MS, SIGN_IN_LIMITS, type SignInLimits, type SignInPurpose } from "../auth/email-sign-in";
 import { redeemCode, redeemLink, sendSignInEmail, type Redeemed } from "../auth/email-sign-in-service";
-import { emailOfAccount } from "../auth/email-sign-in-store";
+import { accountOfEmail, emailOfAccount } from "../auth/email-sign-in-store";
+import { knownAccounts, knowsAccount } from "../auth/known-browser";
 import { finishAuthentication, relyingPartyOf, startAuthentication, type RelyingParty } from "../auth/passkeys";
 import { signIn } from "../auth/sign-in";
 import { userStatus } from "../accounts/account-status";
@@ -47,7 +48,7 @@ const NO_REQUEST = "Ask for a sign-in email from this browser first: the code wo
 const EXHAUSTED = "Too many wrong codes: this email's link and code no longer work. Ask for a new email.";
 const TAKEN = "This address already signs in to another RankLayer account, so it was not added. Nothing was changed.";
 const OTHER_ACCOUNT =
-  "This link adds the address to a RankLayer account, and works only in a browser signed in to that account. If you did not ask for it, ignore it: nothing was changed.";
+  "This link adds the address to a RankLayer account, and works only in a browser signed in to that account: open it there, or type the code from the same email in Settings → Account there. If you did not ask for it, ignore it: nothing was changed.";
 
 /**
  * Sends a sign-in (or add-an-address) email within the limits, answering the same whether or
@@ -61,7 +62,7 @@ export async function sendEmailFor(c: Context<AppEnv>, rawEmail: string, purpose
   if (!sender || !config.alertEmail) {
     throw new ApiError(503, "not_configured", "Email sign-in is not set up on this server (it needs the ALERT_EMAIL binding and ALERT_EMAIL_FROM).");
   }
-  const mail = { sender, from: config.alertEmail.from, siteOrigin: config.siteOrigin, limits: SIGN_IN_LIMITS };
+  const mail = { sender, from: config.alertEmail.from, siteOrigin: config.siteOrigin, limits: await limitsFor(c, email, purpose) };
   let result;
   try {
     result = await sendSignInEmail(c.env.DB, mail, { email, client: c.req.header("CF-Connecting-IP") ?? "unknown", purpose, userId });
@@ -73,15 +74,29 @@ export async function sendEmailFor(c: Context<AppEnv>, rawEmail: string, purpose
   return result.requestId;
 }
 
-/** Signs in (or confirms an address) after a redeemed link or code; refusals become errors. */
-async function afterRedeem(c: Context<AppEnv>, redeemed: Redeemed) {
+/**
+ * The sending limits of this request. Anyone may ask for an address's sign-in emails, so five asks
+ * an hour from anywhere would keep its owner out; a browser that signed in to that address's
+ * account before (known-browser.ts, a signed cookie no one else holds) is spared that one limit.
+ * The per-network and global limits still hold, and the answer says nothing of the address to others.
+ */
+async function limitsFor(c: Context<AppEnv>, email: string, purpose: SignInPurpose): Promise<SignInLimits> {
+  if (purpose !== "sign_in") return SIGN_IN_LIMITS;
+  const known = await knownAccounts(c);
+  if (known.length === 0) return SIGN_IN_LIMITS;
+  const account = await accountOfEmail(c.env.DB, email);
+  return account && knowsAccount(known, account) ? { ...SIGN_IN_LIMITS, perAddress: Number.POSITIVE_INFINITY } : SIGN_IN_LIMITS;
+}
+
+/** Signs in (or confirms an address) after a redeemed link or code; refusals become errors (`invalid`: what an unusable one is told). */
+export async function afterRedeem(c: Context<AppEnv>, redeemed: Redeemed, invalid = BAD_LINK) {
   if (!redeemed.ok) {
     if (redeemed.failure === "taken") throw new ApiError(409, "conflict", TAKEN);
     if (redeemed.failure === "other_account") throw new ApiError(403, "forbidden", OTHER_ACCOUNT);
     if (redeemed.failure === "wrong_code") {
       throw new ApiError(400, "bad_request", `That code is not right: ${redeemed.triesLeft} ${redeemed.triesLeft === 1 ? "try" : "tries"} left.`);
     }
-    throw new ApiError(400, "bad_request", redeemed.failure === "exhausted" ? EXHAUSTED : BAD_LINK);
+    throw new ApiError(400, "bad_request", redeemed.failure === "exhausted" ? EXHAUSTED : invalid);
   }
   clearCookie(c, SIGN_IN_REQUEST_COOKIE);
   c.header("Cache-Control", "no-store");
@@ -100,6 +115,25 @@ async function tellEarlierAddress(c: Context<AppEnv>, earlier: string, newEmail:
   if (!sender || !config.alertEmail) return;
   const notice = addressChangedEmail({ to: earlier, from: config.alertEmail.from, newEmail, changedAt: new Date().toISOString(), siteOrigin: config.siteOrigin });
   await sender.send(notice).catch((error: unknown) => console.error("address change notice not sent", error));
+}
+
+/**
+ * Each sign-in challenge is a stored row, asked for by anyone signed out: one network gets
+ * PASSKEY_CHALLENGES of them (a sign-in takes one, a retry another), so a flood of them cannot
+ * load the database everyone's requests write to.
+ */
+const PASSKEY_CHALLENGES = { limit: 30, windowMs: 10 * 60 * 1000 };
+
+async function takePasskeyChallenge(c: Context<AppEnv>): Promise<void> {
+  const decision = await c.get("services").quota.hitClient(c.req.raw, "passkey-challenge", PASSKEY_CHALLENGES);
+  if (decision.allowed) return;
+  const minutes = Math.ceil(decision.resetSeconds / 60);
+  throw new ApiError(
+    429,
+    "rate_limited",
+    `Too many passkey sign-ins from this network: at most ${PASSKEY_CHALLENGES.limit} in 10 minutes. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    { "Retry-After": String(decision.resetSeconds) },
+  );
 }
 
 export function relyingParty(c: Context<AppEnv>): RelyingParty {
@@ -189,11 +223,17 @@ export const signInRoutes = createRouter()
       path: "/passkey/options",
       tags,
       summary: "A WebAuthn challenge for signing in with a passkey (five minutes, once)",
-      responses: { 200: jsonAnswer("Options for navigator.credentials.get().", challengeSchema), 403: errorAnswer("Not this site's address.") },
+      responses: {
+        200: jsonAnswer("Options for navigator.credentials.get().", challengeSchema),
+        403: errorAnswer("Not this site's address."),
+        429: errorAnswer("Past 30 challenges in 10 minutes from one network (Retry-After)."),
+      },
     }),
     async (c) => {
+      const rp = relyingParty(c);
+      await takePasskeyChallenge(c);
       c.header("Cache-Control", "no-store");
-      return c.json(await startAuthentication(c.env.DB, relyingParty(c)), 200);
+      return c.json(await startAuthentication(c.env.DB, rp), 200);
     },
   )
   .openapi(

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { userStatus } from "../accounts/account-status";
-import { knownAccounts, rememberAccount } from "../auth/known-browser";
+import { knownAccounts, knowsAccount, rememberAccount } from "../auth/known-browser";
 import { createRouter } from "../openapi/router";
 import { userStatusSchema } from "./schemas/account";
 import { jsonAnswer } from "./schemas/answers";
@@ -16,10 +16,11 @@ const statusRoute = createRoute({
 export const userRoutes = createRouter().openapi(statusRoute, async (c) => {
   c.header("Cache-Control", "no-store");
   const account = c.get("account");
-  // A session that began before the known-accounts cookie existed makes its browser known too.
+  // A live session makes its browser known: one that began before the cookie existed, or before
+  // the account signed out every other browser (only this one's session outlived that).
   if (account) {
     const known = await knownAccounts(c);
-    if (!known.includes(account.user.id)) await rememberAccount(c, account.user.id, known);
+    if (!knowsAccount(known, account.user)) await rememberAccount(c, account.user.id, known);
   }
   return c.json(await userStatus(c.env.DB, account?.user ?? null, account?.workspace.id), 200);
 });

@@ -54,7 +54,14 @@ export const workspaceInviteeRoutes = createRouter()
       const problem = await problemAccepting(c.env.DB, invitation, account.user.id, Date.now());
       c.header("Cache-Control", "private, no-store");
       return c.json(
-        { workspaceName: invitation.workspaceName, role: invitation.role, email: invitation.email, expiresAt: invitation.expiresAt, problem: problem ? INVITATION_PROBLEM_DETAIL[problem] : null },
+        {
+          workspaceName: invitation.workspaceName,
+          role: invitation.role,
+          email: invitation.email,
+          expiresAt: invitation.expiresAt,
+          problem: problem ? INVITATION_PROBLEM_DETAIL[problem] : null,
+          needsAddress: problem === "no_email",
+        },
         200,
       );
     },
@@ -69,7 +76,7 @@ export const workspaceInviteeRoutes = createRouter()
       responses: {
         200: jsonAnswer("Joined; the session now works in that workspace.", acceptedSchema),
         401: notSignedIn,
-        403: errorAnswer("The invitation is for another address (forbidden), or its workspace's plan has no free seat (plan_limit; the invitation stays open)."),
+        403: errorAnswer("The invitation is for another address, or the account has none yet (forbidden), or its workspace's plan has no free seat (plan_limit; the invitation stays open)."),
         404: errorAnswer("No such invitation."),
         409: errorAnswer("Already accepted."),
         410: errorAnswer("Expired or withdrawn."),
@@ -82,7 +89,7 @@ export const workspaceInviteeRoutes = createRouter()
       const now = Date.now();
       const problem = await problemAccepting(c.env.DB, invitation, account.user.id, now);
       if (problem || !invitation) {
-        const status = ({ unknown: 404, expired: 410, revoked: 410, inviter_gone: 410, accepted: 409, wrong_email: 403 } as const)[problem ?? "unknown"];
+        const status = ({ unknown: 404, expired: 410, revoked: 410, inviter_gone: 410, accepted: 409, wrong_email: 403, no_email: 403 } as const)[problem ?? "unknown"];
         const code = ({ 404: "not_found", 410: "gone", 409: "conflict", 403: "forbidden" } as const)[status];
         throw new ApiError(status, code, INVITATION_PROBLEM_DETAIL[problem ?? "unknown"]);
       }

@@ -28,7 +28,7 @@ export function invitationLink(siteOrigin: string, token: string): string {
   return url.href;
 }
 
-export type InvitationProblem = "unknown" | "expired" | "revoked" | "accepted" | "wrong_email" | "inviter_gone";
+export type InvitationProblem = "unknown" | "expired" | "revoked" | "accepted" | "wrong_email" | "no_email" | "inviter_gone";
 
 /** Whether an invitation can be accepted now by an account with `confirmedEmail`; null when it can. */
 export function invitationProblem(
@@ -40,6 +40,7 @@ export function invitationProblem(
   if (invitation.revokedAt) return "revoked";
   if (invitation.acceptedAt) return "accepted";
   if (Date.parse(invitation.expiresAt) <= nowMs) return "expired";
+  if (confirmedEmail === null) return "no_email";
   if (confirmedEmail !== invitation.email) return "wrong_email";
   return null;
 }
@@ -51,6 +52,9 @@ export const INVITATION_PROBLEM_DETAIL: Record<InvitationProblem, string> = {
   revoked: "This invitation was withdrawn or replaced by a newer one. Use the link in the newest invitation email, or ask for a new one.",
   accepted: "This invitation was already accepted.",
   wrong_email: "This invitation is for another email address. Sign in with the address it was sent to, then open the link again.",
+  // An Amazon-only account: signing in with the invited address would make a second, empty account.
+  no_email:
+    "This account has no email address, so it cannot accept an invitation sent to one. Add the invited address in Settings → Account (open its confirmation link in this browser), then open this invitation again. Signing in with that address instead would make a separate account.",
   // roles.ts canInvite: the inviter left, was removed or demoted since.
   inviter_gone: "Whoever sent this invitation may no longer invite to this workspace, so it no longer works. Ask an owner or admin for a new one.",
 };

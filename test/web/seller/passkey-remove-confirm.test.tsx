@@ -9,6 +9,7 @@ const account: AccountOverview = {
   sellingPartnerId: null,
   demo: false,
   waysIn: { passkeys: 2, email: true, amazon: false },
+  otherSessions: 0,
   deletionPhrase: "ada@example.com",
 };
 const passkeys = {

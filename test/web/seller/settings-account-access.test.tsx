@@ -10,6 +10,7 @@ const account: AccountOverview = {
   sellingPartnerId: null,
   demo: false,
   waysIn: { passkeys: 1, email: true, amazon: false },
+  otherSessions: 0,
   deletionPhrase: "ada@example.com",
 };
 const passkeys = { passkeys: [{ id: "cred-1", name: "Laptop", createdAt: "2026-11-20T10:00:00.000Z", lastUsedAt: null }] };
@@ -111,13 +112,34 @@ describe("Settings → Account: ways in and your data", () => {
     const form = await within(panel()).findByRole("form", { name: "Change your email address" });
     const field = within(form).getByLabelText("New email address");
     expect(document.getElementById(field.getAttribute("aria-describedby")!)!.textContent).toBe(
-      "A confirmation link goes to the new address. Once you open it in this browser, the new address signs you in and ada@example.com no longer does; ada@example.com is told of the change.",
+      "A confirmation link and code go to the new address. Once you open the link in this browser or type the code here, the new address signs you in and ada@example.com no longer does; ada@example.com is told of the change.",
     );
     await user.type(field, "grace@example.com");
     await user.click(within(form).getByRole("button", { name: "Send confirmation link" }));
     expect((await within(form).findByRole("status")).textContent).toBe(detail);
     expect(api.requests("POST /api/account/email").map((request) => request.body)).toEqual([{ email: "grace@example.com" }]);
     expect(within(panel()).queryByRole("form", { name: "Add an email address" })).toBeNull();
+  });
+
+  it("confirms the new address with the code from its email, typed here, when the mail was read on another device", async () => {
+    const amazonOnly: AccountOverview = { ...account, email: null, sellingPartnerId: "A1SELLER", waysIn: { passkeys: 0, email: false, amazon: true } };
+    const { user, api } = await renderSettings({
+      "GET /api/account": sequence(json(amazonOnly), json({ ...amazonOnly, email: "ada@example.com", waysIn: { passkeys: 0, email: true, amazon: true } })),
+      "GET /api/passkeys": json({ passkeys: [] }),
+      "POST /api/account/email": json({ detail: "We sent a confirmation link and a 6-digit code to that address." }, 202),
+      "POST /api/account/email/code": json({ purpose: "add_email", created: false, email: "ada@example.com", status: null }),
+    });
+    await openTab(user, "Account");
+    const form = await within(panel()).findByRole("form", { name: "Add an email address" });
+    await user.type(within(form).getByLabelText("Email address"), "ada@example.com");
+    await user.click(within(form).getByRole("button", { name: "Send confirmation link" }));
+
+    const codeForm = await within(panel()).findByRole("form", { name: "Confirm with the code" });
+    await user.type(within(codeForm).getByLabelText(/Type its 6-digit code here \(ada@example\.com\)/), "04 29 17");
+    await user.click(within(codeForm).getByRole("button", { name: "Confirm with code" }));
+    expect(await within(panel()).findByText("ada@example.com is confirmed: it signs you in from now on.")).toBeTruthy();
+    expect(api.requests("POST /api/account/email/code").map((request) => request.body)).toEqual([{ code: "042917" }]);
+    expect(await within(panel()).findByText("Email link or code to ada@example.com")).toBeTruthy();
   });
 
   it("tells an account that signs in only with Amazon to add another way in: a new browser cannot use Amazon alone", async () => {
@@ -137,7 +159,7 @@ describe("Settings → Account: ways in and your data", () => {
   });
 
   it("tells a demo account how it signs in, rather than an empty list", async () => {
-    const demo: AccountOverview = { email: null, sellingPartnerId: null, demo: true, waysIn: { passkeys: 0, email: false, amazon: false }, deletionPhrase: "delete" };
+    const demo: AccountOverview = { email: null, sellingPartnerId: null, demo: true, waysIn: { passkeys: 0, email: false, amazon: false }, otherSessions: 0, deletionPhrase: "delete" };
     const { user } = await renderSettings({ "GET /api/account": json(demo) });
     await openTab(user, "Account");
     const ways = await within(panel()).findByRole("region", { name: "Ways to sign in" });

@@ -120,7 +120,7 @@ describe("/invite?token=…", () => {
       "GET /api/user/status": json(connectedUser()),
       "GET /api/notifications/unread-count": json({ unread: 0 }),
       "GET /api/workspaces": json(workspaces("owner")),
-      "POST /api/workspaces/invitations/preview": json({ workspaceName: "Acme Agency", role: "analyst", email: "me@example.com", expiresAt: "2026-12-05T10:00:00.000Z", problem: null }),
+      "POST /api/workspaces/invitations/preview": json({ workspaceName: "Acme Agency", role: "analyst", email: "me@example.com", expiresAt: "2026-12-05T10:00:00.000Z", problem: null, needsAddress: false }),
     });
     renderRoutes("/invite?token=tok123");
 
@@ -134,11 +134,24 @@ describe("/invite?token=…", () => {
       "GET /api/user/status": json(connectedUser()),
       "GET /api/notifications/unread-count": json({ unread: 0 }),
       "GET /api/workspaces": json(workspaces("owner")),
-      "POST /api/workspaces/invitations/preview": json({ workspaceName: "Acme Agency", role: "viewer", email: "ana@example.com", expiresAt: "2026-12-05T10:00:00.000Z", problem: "This invitation has expired (invitations work for 7 days). Ask for a new one." }),
+      "POST /api/workspaces/invitations/preview": json({ workspaceName: "Acme Agency", role: "viewer", email: "ana@example.com", expiresAt: "2026-12-05T10:00:00.000Z", problem: "This invitation has expired (invitations work for 7 days). Ask for a new one.", needsAddress: false }),
     });
     renderRoutes("/invite?token=tok123");
 
     expect((await screen.findByRole("alert")).textContent).toBe("This invitation has expired (invitations work for 7 days). Ask for a new one.");
+    expect(screen.queryByRole("button", { name: "Accept invitation" })).toBeNull();
+  });
+
+  it("leads an account with no email address to Settings → Account to add the invited one", async () => {
+    fakeApi({
+      "GET /api/user/status": json(connectedUser()),
+      "GET /api/notifications/unread-count": json({ unread: 0 }),
+      "GET /api/workspaces": json(workspaces("owner")),
+      "POST /api/workspaces/invitations/preview": json({ workspaceName: "Acme Agency", role: "viewer", email: "ana@example.com", expiresAt: "2026-12-05T10:00:00.000Z", problem: "This account has no email address, so it cannot accept an invitation sent to one.", needsAddress: true }),
+    });
+    renderRoutes("/invite?token=tok123");
+
+    expect((await screen.findByRole("link", { name: "Add ana@example.com to this account" })).getAttribute("href")).toBe("/settings#account");
     expect(screen.queryByRole("button", { name: "Accept invitation" })).toBeNull();
   });
 

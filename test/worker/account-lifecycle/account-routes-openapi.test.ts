@@ -33,6 +33,8 @@ describe("the sign-in, passkey and account routes' declarations", () => {
         "DELETE /passkeys/{id}",
         "GET /account",
         "POST /account/email",
+        "POST /account/email/code",
+        "POST /account/sign-out-others",
         "GET /account/export",
         "DELETE /account",
       ].sort(),

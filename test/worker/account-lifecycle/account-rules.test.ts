@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canRemovePasskey, confirmsDeletion, countWaysIn, deletionPhrase, isRealSellerId } from "../../../worker/account-lifecycle/account-rules";
+import { canRemovePasskey, confirmsDeletion, deletionPhrase, isRealSellerId } from "../../../worker/account-lifecycle/account-rules";
 
 describe("account rules", () => {
   it("tells real seller ids from the placeholders of email and demo accounts", () => {
@@ -8,11 +8,10 @@ describe("account rules", () => {
     expect(isRealSellerId("DEMO-3f1c")).toBe(false);
   });
 
-  it("counts the ways in and keeps the last one", () => {
-    expect(countWaysIn({ passkeys: 2, email: true, amazon: true })).toBe(4);
+  it("keeps the last passkey unless an email address stays: Amazon alone opens the account only in browsers that signed in before", () => {
     expect(canRemovePasskey({ passkeys: 1, email: false, amazon: false })).toBe(false);
     expect(canRemovePasskey({ passkeys: 1, email: true, amazon: false })).toBe(true);
-    expect(canRemovePasskey({ passkeys: 1, email: false, amazon: true })).toBe(true);
+    expect(canRemovePasskey({ passkeys: 1, email: false, amazon: true })).toBe(false);
     expect(canRemovePasskey({ passkeys: 2, email: false, amazon: false })).toBe(true);
   });
 

@@ -168,6 +168,23 @@ describe("one account, several ways in", () => {
     expect(await userIdOf("agency@example.com")).toBe(userId);
   });
 
+  it("counts Amazon as a way in after the seller disconnects: Amazon sign-in still opens the account in its browsers", async () => {
+    const { bindings } = emailEnv();
+    await registerLwaClient(bindings);
+    const seller = new TestBrowser(bindings);
+    const { sellingPartnerId } = await connectSeller(seller);
+    expect((await seller.request("/api/connection", { method: "DELETE" })).status).toBe(204);
+    const overview = await (await seller.request("/api/account")).json<Record<string, unknown>>();
+    expect(overview).toMatchObject({ email: null, waysIn: { email: false, amazon: true, passkeys: 0 } });
+
+    // Signed out, the same browser gets back in with Amazon, into the same account.
+    const before = await userIdOfSeller(sellingPartnerId);
+    expect((await seller.request("/api/auth/logout", { method: "POST" })).status).toBe(204);
+    expect((await connectSeller(seller, { sellingPartnerId })).callback.status).toBe(302);
+    expect((await (await seller.request("/api/user/status")).json<{ authenticated: boolean }>()).authenticated).toBe(true);
+    expect(await userIdOfSeller(sellingPartnerId)).toBe(before);
+  });
+
   it("lets a seller account add an email confirmed by link, and refuses an address of another account", async () => {
     const { bindings, sent } = emailEnv();
     await registerLwaClient(bindings);
@@ -224,4 +241,8 @@ describe("one account, several ways in", () => {
 /** A request with an API key, as a script makes it. */
 async function app(bindings: Bindings, path: string, key: string): Promise<Response> {
   return new TestBrowser(bindings).request(path, { headers: { Authorization: `Bearer ${key}` } });
+}
+
+async function userIdOfSeller(sellingPartnerId: string): Promise<string | undefined> {
+  return (await env.DB.prepare("SELECT id FROM users WHERE selling_partner_id = ?").bind(sellingPartnerId).first<{ id: string }>())?.id;
 }

@@ -75,12 +75,14 @@ describe("email sign-in rules", () => {
     expect(message.from).toEqual({ name: "RankLayer", email: "signin@ranklayer.example" });
   });
 
-  it("offers no code in the mail that adds an address: no page takes one for it, only the link in the signed-in browser confirms it", () => {
+  it("offers the code in the mail that adds an address too, to type where the account is signed in (the mail is often read on a phone)", () => {
     const link = signInLink("https://app.ranklayer.example", "tok_en");
     const message = signInEmail({ to: "ada@example.com", from: "signin@ranklayer.example", link, code: "042917", purpose: "add_email" });
     expect(message.subject).toBe("Confirm your email address for RankLayer");
     expect(message.text).toContain(link);
-    expect(`${message.text} ${message.html}`).not.toMatch(/042917|code/);
-    expect(message.text).toContain("The link works once, for 15 minutes.");
+    expect(message.text).toContain("Or type this code in Settings → Account, in the browser where you are signed in: 042917");
+    expect(message.html).toContain("042917");
+    expect(message.text).toContain("The link and the code work once, for 15 minutes.");
+    expect(message.text).toContain("give the code to no one");
   });
 });

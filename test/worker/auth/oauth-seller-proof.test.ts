@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { SignJWT } from "jose";
 import { KNOWN_BROWSER_COOKIE } from "../../../worker/auth/known-browser";
+import { signingKey } from "../../../worker/auth/signing-key";
+import { buildServices } from "../../../worker/services";
 import { connectSeller, fakeControl, LWA_FAKE, newSellingPartnerId, registerLwaClient, sellerEnv, TestBrowser } from "../support/seller-browser";
 
 async function amazonEnv() {
@@ -77,5 +80,27 @@ describe("Amazon sign-in into an existing account", () => {
     const unsigned = `${btoa(JSON.stringify({ alg: "none" }))}.${btoa(JSON.stringify({ accounts: [userId], aud: "ranklayer:known-accounts" }))}.`;
     forger.cookies.set(KNOWN_BROWSER_COOKIE, unsigned);
     expect((await connectSeller(forger, { sellingPartnerId: seller.sellingPartnerId })).callback.status).toBe(403);
+  });
+
+  it("still reads a cookie written before entries kept their own time: each counts from the cookie's signing", async () => {
+    const bindings = await amazonEnv();
+    const seller = await connectSeller(new TestBrowser(bindings));
+    const userId = (await env.DB.prepare("SELECT id FROM users WHERE selling_partner_id = ?").bind(seller.sellingPartnerId).first<{ id: string }>())!.id;
+    const olderForm = async (issuedAt: number) =>
+      new SignJWT({ accounts: [userId] })
+        .setProtectedHeader({ alg: "HS256" })
+        .setAudience("ranklayer:known-accounts")
+        .setIssuedAt(issuedAt)
+        .setExpirationTime("400d")
+        .sign(await signingKey(buildServices(bindings)));
+    const browser = new TestBrowser(bindings);
+    browser.cookies.set(KNOWN_BROWSER_COOKIE, await olderForm(Math.floor(Date.now() / 1000)));
+    expect((await connectSeller(browser, { sellingPartnerId: seller.sellingPartnerId })).callback.status).toBe(302);
+
+    // Signed before the account's last "sign out everywhere else": no longer enough.
+    await env.DB.prepare("UPDATE users SET known_browsers_reset_at = ? WHERE id = ?").bind(new Date().toISOString(), userId).run();
+    const stale = new TestBrowser(bindings);
+    stale.cookies.set(KNOWN_BROWSER_COOKIE, await olderForm(Math.floor(Date.now() / 1000) - 3600));
+    expect((await connectSeller(stale, { sellingPartnerId: seller.sellingPartnerId })).callback.status).toBe(403);
   });
 });

@@ -59,6 +59,36 @@ describe("passkeys", () => {
     expect(listed!.lastUsedAt).not.toBeNull();
   });
 
+  it("refuses a cloned passkey whose signature counter goes back, and keeps the higher count", async () => {
+    const { bindings, sent } = emailEnv();
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "clone@example.com");
+    const authenticator = new SoftAuthenticator(SITE);
+    expect((await addPasskey(browser, authenticator)).status).toBe(201);
+    // A copy of the key as it is now: it will sign with the counts the original already used.
+    const clone = Object.assign(Object.create(Object.getPrototypeOf(authenticator) as object) as SoftAuthenticator, authenticator);
+
+    expect((await signInWithPasskey(new TestBrowser(bindings), authenticator)).res.status).toBe(200);
+    const cloned = new TestBrowser(bindings);
+    expect((await signInWithPasskey(cloned, clone)).res.status).toBe(400);
+    expect(cloned.cookies.has("__Host-session")).toBe(false);
+    const stored = await env.DB.prepare("SELECT counter FROM passkeys WHERE id = ?").bind(authenticator.credentialId).first<{ counter: number }>();
+    expect(stored?.counter).toBe(1);
+    expect((await signInWithPasskey(new TestBrowser(bindings), authenticator)).res.status).toBe(200);
+  });
+
+  it("lets only one of two answers with the same signature count in, however close together they arrive", async () => {
+    const { bindings, sent } = emailEnv();
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "race@example.com");
+    const authenticator = new SoftAuthenticator(SITE);
+    expect((await addPasskey(browser, authenticator)).status).toBe(201);
+    const clone = Object.assign(Object.create(Object.getPrototypeOf(authenticator) as object) as SoftAuthenticator, authenticator);
+
+    const answers = await Promise.all([authenticator, clone].map(async (key) => (await signInWithPasskey(new TestBrowser(bindings), key)).res.status));
+    expect(answers.sort()).toEqual([200, 400]);
+  });
+
   it("refuses an answer signed for another origin, and a passkey nobody registered", async () => {
     const { bindings, sent } = emailEnv();
     const browser = new TestBrowser(bindings);
@@ -96,7 +126,7 @@ describe("passkeys", () => {
     const last = await seller.request(`/api/passkeys/${id}`, { method: "DELETE" });
     expect(last.status).toBe(409);
     expect((await last.json<{ detail: string }>()).detail).toBe(
-      "This passkey is your account's last way to sign in, so it stays. Add an email address or another passkey first.",
+      "This passkey is your account's last way to sign in from a new computer or phone, so it stays. Add an email address or another passkey first.",
     );
     await addPasskey(seller, new SoftAuthenticator(SITE), "Second");
     expect((await seller.request(`/api/passkeys/${id}`, { method: "DELETE" })).status).toBe(204);
@@ -116,5 +146,16 @@ describe("passkeys", () => {
     const { bindings } = emailEnv();
     expect((await new TestBrowser(bindings).request("/api/passkeys")).status).toBe(401);
     expect((await new TestBrowser(bindings).json("/api/passkeys/registration/options", "POST", {}, onSite)).status).toBe(401);
+  });
+
+  it("hands one network at most 30 sign-in challenges in 10 minutes (each is a stored row), then 429 with Retry-After", async () => {
+    const { bindings } = emailEnv();
+    const ask = (ip: string) => new TestBrowser(bindings).json("/api/signin/passkey/options", "POST", {}, { headers: { Origin: SITE, "CF-Connecting-IP": ip } });
+    for (let i = 0; i < 30; i++) expect((await ask("203.0.113.9")).status).toBe(200);
+    const refused = await ask("203.0.113.9");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await refused.json<{ detail: string }>()).detail).toMatch(/^Too many passkey sign-ins from this network: at most 30 in 10 minutes\. Try again in \d+ minutes?\./);
+    expect((await ask("203.0.113.10")).status).toBe(200);
   });
 });

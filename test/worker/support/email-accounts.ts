@@ -18,15 +18,14 @@ let ipSerial = 0;
 /** A client address of its own, so each browser starts with a fresh per-client allowance. */
 export const freshIp = () => `198.51.100.${++ipSerial % 250}`;
 
-/** The token and the code of the newest message to `to` (a mail that adds an address has no code: ""). */
+/** The token and the code of the newest message to `to` (a sign-in, or one that adds an address). */
 export function secretsOf(sent: EmailMessageBuilder[], to: string): { token: string; code: string; text: string } {
   const message = [...sent].reverse().find((m) => m.to === to);
   if (!message?.text) throw new Error(`no email to ${to}`);
   const link = /https:\/\/\S+\/signin\?token=(\S+)/.exec(message.text);
-  const code = /code in the page you asked from: (\d{6})/.exec(message.text);
-  const addsAddress = message.subject === "Confirm your email address for RankLayer";
-  if (!link?.[1] || (!code?.[1] && !addsAddress)) throw new Error(`no link or code in: ${message.text}`);
-  return { token: decodeURIComponent(link[1]), code: code?.[1] ?? "", text: message.text };
+  const code = /(?:code in the page you asked from|browser where you are signed in): (\d{6})/.exec(message.text);
+  if (!link?.[1] || !code?.[1]) throw new Error(`no link or code in: ${message.text}`);
+  return { token: decodeURIComponent(link[1]), code: code[1], text: message.text };
 }
 
 export function askForEmail(browser: TestBrowser, email: string, ip = freshIp()): Promise<Response> {

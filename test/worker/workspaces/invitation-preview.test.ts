@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { WorkspaceList } from "../../../worker/contract/workspaces";
 import { emailEnv, invitationTokenOf, signInByEmail } from "../support/email-accounts";
-import { TestBrowser } from "../support/seller-browser";
+import { connectSeller, registerLwaClient, TestBrowser } from "../support/seller-browser";
 import { subscribeWorkspace } from "../support/workspace-plans";
 
 /** /invite names the workspace and role before the person accepts (POST /api/workspaces/invitations/preview). */
@@ -22,7 +22,7 @@ describe("POST /api/workspaces/invitations/preview", () => {
     await signInByEmail(ana, sent, "ana@example.com");
     const preview = await ana.json("/api/workspaces/invitations/preview", "POST", { token });
     expect(preview.status).toBe(200);
-    expect(await preview.json()).toEqual({ workspaceName: "Acme Agency", role: "analyst", email: "ana@example.com", expiresAt: expect.any(String), problem: null });
+    expect(await preview.json()).toEqual({ workspaceName: "Acme Agency", role: "analyst", email: "ana@example.com", expiresAt: expect.any(String), problem: null, needsAddress: false });
     // Nothing was accepted: Ana is still only in her own workspace, and accepting still works.
     expect((await (await ana.request("/api/workspaces")).json<WorkspaceList>()).workspaces.map((w) => w.name)).toEqual(["ana@example.com"]);
     expect((await ana.json("/api/workspaces/invitations/accept", "POST", { token })).status).toBe(200);
@@ -32,6 +32,20 @@ describe("POST /api/workspaces/invitations/preview", () => {
     await signInByEmail(other, sent, "bob@example.com");
     const theirs = await (await other.json("/api/workspaces/invitations/preview", "POST", { token })).json<{ problem: string | null }>();
     expect(theirs.problem).not.toBeNull();
+  });
+
+  it("tells an account with no email address (Amazon sign-in only) to add the invited one, not to sign in with it, which would make a second account", async () => {
+    const { bindings, token } = await invited();
+    await registerLwaClient(bindings);
+    const seller = new TestBrowser(bindings);
+    await connectSeller(seller);
+    const preview = await (await seller.json("/api/workspaces/invitations/preview", "POST", { token })).json<{ problem: string | null; needsAddress: boolean }>();
+    expect(preview.needsAddress).toBe(true);
+    expect(preview.problem).toMatch(/^This account has no email address.*Add the invited address in Settings → Account/);
+    expect(preview.problem).toMatch(/would make a separate account/);
+    const refused = await seller.json("/api/workspaces/invitations/accept", "POST", { token });
+    expect(refused.status).toBe(403);
+    expect((await refused.json<{ detail: string }>()).detail).toBe(preview.problem);
   });
 
   it("answers 404 for a token that is no invitation, and 401 signed out", async () => {

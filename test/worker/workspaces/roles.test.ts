@@ -53,7 +53,7 @@ describe("invitations, the pure part", () => {
   it("accepts only an open, unexpired invitation, for the account that has its address confirmed", () => {
     expect(invitationProblem(open, "ana@example.com", now)).toBeNull();
     expect(invitationProblem(open, "eve@example.com", now)).toBe("wrong_email");
-    expect(invitationProblem(open, null, now)).toBe("wrong_email");
+    expect(invitationProblem(open, null, now)).toBe("no_email");
     expect(invitationProblem(open, "ana@example.com", Date.parse(open.expiresAt))).toBe("expired");
     expect(invitationProblem({ ...open, revokedAt: "x" }, "ana@example.com", now)).toBe("revoked");
     expect(invitationProblem({ ...open, acceptedAt: "x" }, "ana@example.com", now)).toBe("accepted");

@@ -1,5 +1,5 @@
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
-import type { AccountDeleted, AccountOverview, PasskeyInfo, SignedIn, SignInLinkConfirmation } from "@contract/sign-in";
+import type { AccountDeleted, PasskeyInfo, SessionsEnded, SignedIn, SignInLinkConfirmation } from "@contract/sign-in";
 import { apiFetch } from "./http";
 
 // Email sign-in, passkeys and the account's own routes (issue 27).
@@ -52,17 +52,23 @@ export async function removePasskey(id: string): Promise<void> {
   await apiFetch(`/api/passkeys/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
 
-export async function fetchAccount(signal?: AbortSignal): Promise<AccountOverview> {
-  return (await apiFetch("/api/account", { signal })).json();
-}
-
 export async function addAccountEmail(email: string): Promise<string> {
   return ((await (await post("/api/account/email", { email })).json()) as { detail: string }).detail;
+}
+
+/** Confirms the address being added with the code from its email (the mail read on another device). */
+export async function confirmAccountEmailCode(code: string): Promise<SignedIn> {
+  return (await post("/api/account/email/code", { code })).json();
 }
 
 export async function deleteAccount(confirm: string): Promise<AccountDeleted> {
   const res = await apiFetch("/api/account", { method: "DELETE", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ confirm }) });
   return res.json();
+}
+
+/** Ends every other browser's session of the account; this one stays signed in. */
+export async function signOutOtherBrowsers(): Promise<SessionsEnded> {
+  return (await post("/api/account/sign-out-others")).json();
 }
 
 /** Where "Export my data" downloads from (a plain link: the browser saves the attachment). */

@@ -12,6 +12,8 @@ export const users = sqliteTable("users", {
   onboardedAt: text("onboarded_at"),
   /** Last signed-in request (to the hour) of a demo account: nightly retention removes demos unused for 7 days. */
   lastActiveAt: text("last_active_at"),
+  /** When the account signed out every other browser: known-accounts entries from before it no longer open it with Amazon (auth/known-browser.ts). */
+  knownBrowsersResetAt: text("known_browsers_reset_at"),
   createdAt: createdNow("created_at"),
   updatedAt: createdNow("updated_at"),
 });

@@ -78,9 +78,19 @@ export const accountSchema = z
     sellingPartnerId: z.string().nullable(),
     demo: z.boolean(),
     waysIn: z.object({ passkeys: z.number(), email: z.boolean(), amazon: z.boolean() }),
+    /** Other browsers signed in to the account now (live sessions but this one). */
+    otherSessions: z.number(),
     deletionPhrase: z.string(),
   })
   .openapi("AccountOverview");
+
+export const sessionsEndedSchema = z
+  .object({
+    ended: z.number(),
+    /** The other browsers must sign in by email or passkey again (Amazon sign-in alone no longer opens the account there); false when Amazon is the only way in. */
+    forgotBrowsers: z.boolean(),
+  })
+  .openapi("SessionsEnded");
 
 export const deleteBodySchema = z.object({ confirm: z.string().max(300) });
 export const deletionSchema = z

@@ -64,7 +64,15 @@ const invitationView = z.object({ id: z.string(), email: z.string(), role, invit
 export const invitationSchema = invitationView.openapi("WorkspaceInvitation");
 /** What an invitation link offers, read before accepting it; `problem` says why accepting would fail. */
 export const invitationPreviewSchema = z
-  .object({ workspaceName: z.string(), role, email: z.string(), expiresAt: z.string(), problem: z.string().nullable() })
+  .object({
+    workspaceName: z.string(),
+    role,
+    email: z.string(),
+    expiresAt: z.string(),
+    problem: z.string().nullable(),
+    /** The account has no address at all: adding the invited one (Settings → Account) is the way to accept. */
+    needsAddress: z.boolean(),
+  })
   .openapi("InvitationPreview");
 export const acceptedSchema = invitationView.extend({ workspaceId: z.string(), workspaceName: z.string() }).openapi("AcceptedInvitation");
 export const invitationListSchema = z.object({ invitations: z.array(invitationView) }).openapi("WorkspaceInvitations");

@@ -9,6 +9,7 @@ import {
 import { fetchOnboardingMarketplaces, saveOnboarding } from "../../api/account";
 import { errorMessage } from "../../api/api-error";
 import { serverFieldErrors, type FieldErrors } from "../../api/field-errors";
+import { AddWayInNotice } from "../../components/AddWayInNotice";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { signInPathReturningTo } from "../../lib/next-path";
 import { useSession } from "../../state/session";
@@ -93,6 +94,7 @@ function OnboardingForm({ user }: { user: UserStatus }) {
             Settings, and the list narrows to the marketplaces you sell in.
           </p>
         )}
+        <AddWayInNotice user={user} />
         <form className="seller-form" onSubmit={(event) => void submit(event)}>
           <MarketplaceSelect
             label="Default Marketplace"

@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import type { UserStatus } from "@contract/account";
+import { AddWayInNotice } from "../../components/AddWayInNotice";
 import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { RequireSignIn } from "../../components/RequireSignIn";
 import { CatalogFetch } from "./CatalogFetch";
@@ -31,6 +32,7 @@ function SellerDashboard({ user }: { user: UserStatus }) {
         </div>
         <ConnectionBadge user={user} />
       </div>
+      <AddWayInNotice user={user} />
       {!user.connected && <DemoDataWarning demo={user.demo} />}
       {/* Above what it filters: the dashboard and the catalog fetch. */}
       <ConnectionPicker connections={connections} />

@@ -5,7 +5,8 @@ import { PastDueBanner } from "../../components/PastDueBanner";
 import type { ConnectionStatus, UserStatus } from "@contract/account";
 import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";
 import { SignOutButton } from "../../components/SignOutButton";
-import { fetchAccount } from "../../api/sign-in";
+import { fetchAccount } from "../../api/account-overview";
+import { SignedInBrowsers } from "./SignedInBrowsers";
 import { SignInMethods } from "./SignInMethods";
 import { YourData } from "./YourData";
 import "../../styles/facts.css";
@@ -52,6 +53,8 @@ export function AccountPanel({ user, connection }: { user: UserStatus; connectio
       {account.status === "success" && (
         <>
           <SignInMethods account={account.data} onChanged={reloadAccount} />
+          {/* A demo account has one session, in one browser. */}
+          {!account.data.demo && <SignedInBrowsers account={account.data} onChanged={reloadAccount} />}
           <YourData account={account.data} />
         </>
       )}

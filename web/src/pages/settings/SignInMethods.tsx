@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { errorMessage } from "../../api/api-error";
-import { addAccountEmail, addPasskey, fetchPasskeys, removePasskey, renamePasskey } from "../../api/sign-in";
+import { addAccountEmail, addPasskey, confirmAccountEmailCode, fetchPasskeys, removePasskey, renamePasskey } from "../../api/sign-in";
 import { useResource } from "../../api/use-resource";
 import type { AccountOverview, PasskeyInfo } from "@contract/sign-in";
+import { onlyAmazon } from "../../components/AddWayInNotice";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import "../../styles/account-access.css";
 
@@ -21,22 +22,23 @@ export function SignInMethods({ account, onChanged }: { account: AccountOverview
           Amazon sign-in opens this account only in browsers that have signed in to it before. Add an email address or a passkey to sign in from a new computer or phone.
         </p>
       )}
-      {!account.demo && <EmailAddressForm current={account.email} />}
+      {!account.demo && <EmailAddressForm current={account.email} onChanged={onChanged} />}
       {!account.demo && <Passkeys onChanged={onChanged} />}
     </section>
   );
 }
 
-/** Amazon is the account's only way in: a new browser could not sign in (routes/auth.ts, known-browser.ts). */
-const onlyAmazon = (account: AccountOverview) => account.waysIn.amazon && !account.waysIn.email && account.waysIn.passkeys === 0;
-
-/** Adds the account's email address, or changes it: either way it counts once the link sent to the new address is opened here. */
-function EmailAddressForm({ current }: { current: string | null }) {
+/**
+ * Adds the account's email address, or changes it: either way it counts once the link sent to the
+ * new address is opened here, or its code typed here (the mail read on a phone).
+ */
+function EmailAddressForm({ current, onChanged }: { current: string | null; onChanged: () => void }) {
   const id = useId();
   const [email, setEmail] = useState("");
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   // One email per press: each counts against the address's hourly sending limit.
   const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,6 +47,7 @@ function EmailAddressForm({ current }: { current: string | null }) {
     setNote(null);
     try {
       setNote({ ok: true, text: await addAccountEmail(email) });
+      setSentTo(email.trim());
     } catch (caught) {
       setNote({ ok: false, text: errorMessage(caught, "The confirmation email could not be sent.") });
     } finally {
@@ -53,31 +56,92 @@ function EmailAddressForm({ current }: { current: string | null }) {
   }
 
   return (
-    <form className="settings-form" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-heading`}>
-      <h4 id={`${id}-heading`}>{current ? "Change your email address" : "Add an email address"}</h4>
-      {current && (
-        <p id={`${id}-hint`} className="seller-muted">
-          A confirmation link goes to the new address. Once you open it in this browser, the new address signs you in and {current} no longer does; {current} is told of the change.
-        </p>
+    <>
+      <form className="settings-form" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-heading`}>
+        <h4 id={`${id}-heading`}>{current ? "Change your email address" : "Add an email address"}</h4>
+        {current && (
+          <p id={`${id}-hint`} className="seller-muted">
+            A confirmation link and code go to the new address. Once you open the link in this browser or type the code here, the new address signs you in and {current} no longer does; {current} is told of the change.
+          </p>
+        )}
+        <div className="field settings-form__field">
+          <label htmlFor={`${id}-email`}>{current ? "New email address" : "Email address"}</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            aria-describedby={current ? `${id}-hint` : undefined}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--primary" disabled={busy || email.trim() === ""}>
+          {busy ? "Sending..." : "Send confirmation link"}
+        </button>
+        {note && (
+          <p className={note.ok ? "seller-muted" : "field-error"} role={note.ok ? "status" : "alert"}>
+            {note.text}
+          </p>
+        )}
+      </form>
+      {sentTo !== null && (
+        <EmailCodeForm
+          sentTo={sentTo}
+          onConfirmed={(text) => {
+            setSentTo(null);
+            setEmail("");
+            setNote({ ok: true, text });
+            onChanged();
+          }}
+        />
       )}
+    </>
+  );
+}
+
+/** The code from the confirmation email, typed here: the link works only in this browser, and the mail is often read on a phone. */
+function EmailCodeForm({ sentTo, onConfirmed }: { sentTo: string; onConfirmed: (text: string) => void }) {
+  const id = useId();
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  async function confirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || code.length !== 6) return;
+    setBusy(true);
+    setFailed(null);
+    try {
+      const added = await confirmAccountEmailCode(code);
+      onConfirmed(`${added.email ?? sentTo} is confirmed: it signs you in from now on.`);
+    } catch (caught) {
+      setFailed(errorMessage(caught, "The code could not be checked. Try again."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="settings-form" onSubmit={(event) => void confirm(event)} aria-label="Confirm with the code">
       <div className="field settings-form__field">
-        <label htmlFor={`${id}-email`}>{current ? "New email address" : "Email address"}</label>
+        <label htmlFor={`${id}-code`}>Read the email on another device? Type its 6-digit code here ({sentTo})</label>
         <input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          aria-describedby={current ? `${id}-hint` : undefined}
-          onChange={(event) => setEmail(event.target.value)}
+          id={`${id}-code`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          disabled={busy}
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, ""))}
         />
       </div>
-      <button type="submit" className="button button--primary" disabled={busy || email.trim() === ""}>
-        {busy ? "Sending..." : "Send confirmation link"}
+      <button type="submit" className="button button--secondary" disabled={busy || code.length !== 6}>
+        {busy ? "Checking..." : "Confirm with code"}
       </button>
-      {note && (
-        <p className={note.ok ? "seller-muted" : "field-error"} role={note.ok ? "status" : "alert"}>
-          {note.text}
+      {failed !== null && (
+        <p className="field-error" role="alert">
+          {failed}
         </p>
       )}
     </form>

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useLocation } from "react-router-dom";
 
 export interface TabDefinition {
   id: string;
@@ -30,7 +31,9 @@ export function nextTabIndex(key: string, index: number, count: number): number 
  */
 export function Tabs({ label, tabs }: { label: string; tabs: readonly TabDefinition[] }) {
   const baseId = useId();
-  const [selected, setSelected] = useState(0);
+  // A link may open a tab by its id: /settings#account.
+  const { hash } = useLocation();
+  const [selected, setSelected] = useState(() => Math.max(0, tabs.findIndex((tab) => hash === `#${tab.id}`)));
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {

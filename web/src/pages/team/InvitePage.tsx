@@ -64,6 +64,12 @@ export function InvitePage() {
           {preview.problem}
         </p>
       )}
+      {/* An account Amazon alone signs in to: signing in with the invited address would make a second account. */}
+      {user?.authenticated && state.kind !== "joined" && preview?.needsAddress && (
+        <Link className="button button--primary" to="/settings#account">
+          Add {preview.email} to this account
+        </Link>
+      )}
       {user?.authenticated && state.kind !== "joined" && !preview?.problem && (
         <>
           <p>Accept to join the workspace with the role you were invited with. You can switch between your workspaces in the header.</p>
