@@ -35,7 +35,7 @@ import {
 
 export interface SendInput {
   email: string;
-  /** The caller's network address (CF-Connecting-IP); only its hash is stored. */
+  /** The caller's network (clientAddressBucket of CF-Connecting-IP: an IPv6 /64); only its hash is stored. */
   client: string;
   purpose: SignInPurpose;
   /** add_email: the signed-in account. */

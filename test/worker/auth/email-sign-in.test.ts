@@ -133,6 +133,16 @@ describe("sign-in email limits", () => {
     expect((await askForEmail(new TestBrowser(bindings), "bulk20@example.com", "192.0.2.78")).status).toBe(202);
   });
 
+  it("counts an IPv6 client as its /64, since it can pick any address in it for each request", async () => {
+    const { bindings, sent } = emailEnv();
+    for (let i = 0; i < 20; i++) expect((await askForEmail(new TestBrowser(bindings), `v6-${i}@example.com`, `2001:db8:7:1::${(i + 1).toString(16)}`)).status).toBe(202);
+    const refused = await askForEmail(new TestBrowser(bindings), "v6-20@example.com", "2001:db8:7:1:aaaa:bbbb:cccc:dddd");
+    expect(refused.status).toBe(429);
+    expect(sent).toHaveLength(20);
+    // The next /64 is another subscriber.
+    expect((await askForEmail(new TestBrowser(bindings), "v6-20@example.com", "2001:db8:7:2::1")).status).toBe(202);
+  });
+
   it("stops everyone at the global hourly limit", async () => {
     const { bindings } = emailEnv();
     // 1000 sends in the last hour, from other clients to other addresses.
