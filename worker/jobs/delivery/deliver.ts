@@ -45,6 +45,11 @@ export interface DeliverySummary {
   cancelled: number;
   /** When the next pending row is due (ms since epoch), or null when none is pending. */
   nextAttemptAtMs: number | null;
+  /**
+   * The error of a digest that could not be processed (D1 failing), whose rows stay pending and
+   * due at once; null when every digest was. The caller backs off rather than come straight back.
+   */
+  digestError: unknown;
 }
 
 /** Digests (account and channel) per run; more are picked up by the next alarm at once. */
@@ -192,6 +197,7 @@ function digests(rows: DueDelivery[]): DueDelivery[][] {
 export async function deliverDue(services: Services, nowMs: number, options: DeliveryOptions = {}): Promise<DeliverySummary> {
   const { env } = services;
   const rows = await dueDeliveries(env.DB, iso(nowMs), DELIVERY_BATCH_SIZE, DELIVERY_MAX_ROWS);
+  let digestError: unknown = null;
   const outcomes = (
     await Promise.all(
       digests(rows).map(async (group): Promise<Outcome[]> => {
@@ -200,6 +206,7 @@ export async function deliverDue(services: Services, nowMs: number, options: Del
         } catch (error) {
           // A database error on this digest: its rows stay pending and come round again.
           console.error(`delivery digest of ${group.length} rows could not be processed`, error);
+          digestError ??= error;
           return ["skipped"];
         }
       }),
@@ -213,6 +220,7 @@ export async function deliverDue(services: Services, nowMs: number, options: Del
     notConfigured: count("not_configured"),
     cancelled: count("cancelled"),
     nextAttemptAtMs: await nextAttemptAtMs(env.DB, iso(nowMs)),
+    digestError,
   };
 }
 

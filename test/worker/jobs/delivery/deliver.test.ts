@@ -39,7 +39,7 @@ describe("deliverPending", () => {
 
     const summary = await deliverPending(buildServices(bindings), NOW);
 
-    expect(summary).toEqual({ sent: 2, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: null });
+    expect(summary).toEqual({ sent: 2, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: null, digestError: null });
     expect(email.sent).toHaveLength(1);
     expect(email.sent[0]).toMatchObject({
       from: { email: SENDER },
@@ -79,7 +79,7 @@ describe("deliverPending", () => {
     const { deliveries } = await seedEvent(userId, ["email", "webhook"]);
 
     const first = await deliverPending(buildServices(bindings), NOW);
-    expect(first).toEqual({ sent: 1, retrying: 1, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: NOW + MINUTE });
+    expect(first).toEqual({ sent: 1, retrying: 1, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: NOW + MINUTE, digestError: null });
     expect(retry.scheduled).toEqual([NOW + MINUTE]);
     expect(email.sent).toHaveLength(1);
     expect(await delivery(deliveries.email!)).toMatchObject({ status: "sent" });
@@ -99,7 +99,7 @@ describe("deliverPending", () => {
     expect(await delivery(deliveries.webhook!)).toMatchObject({ attempts: 2, last_error: "HTTP status 503" });
 
     const third = await deliverDue(buildServices(bindings), NOW + 6 * MINUTE);
-    expect(third).toEqual({ sent: 1, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: null });
+    expect(third).toEqual({ sent: 1, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: null, digestError: null });
     expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "sent", attempts: 3, last_error: null });
     expect((await webhookCalls(hook.path)).map((call) => call.status)).toEqual([500, 503, 200]);
     expect(email.sent).toHaveLength(1);
@@ -214,7 +214,7 @@ describe("deliverPending", () => {
     await setChannels(bindings, userId, channels);
     const { deliveries } = await seedEvent(userId, [channel]);
 
-    expect(await deliverPending(buildServices(bindings), NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 1, cancelled: 0, nextAttemptAtMs: null });
+    expect(await deliverPending(buildServices(bindings), NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 1, cancelled: 0, nextAttemptAtMs: null, digestError: null });
     const row = await delivery(deliveries[channel]!);
     expect(row).toMatchObject({ status: "not_configured", attempts: 0, next_attempt_at: null });
     expect(row.last_error).toMatch(reason);
@@ -240,7 +240,7 @@ describe("deliverPending", () => {
     const later = new Date(NOW + 10 * MINUTE).toISOString();
     await seedEvent(userId, ["webhook"], { nextAttemptAt: later });
 
-    expect(await deliverDue(buildServices(bindings), NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: NOW + 10 * MINUTE });
+    expect(await deliverDue(buildServices(bindings), NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: NOW + 10 * MINUTE, digestError: null });
     expect(await webhookCalls(hook.path)).toHaveLength(0);
   });
 });

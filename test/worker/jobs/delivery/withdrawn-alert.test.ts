@@ -29,7 +29,7 @@ describe("deliveries of an alert that was deleted or paused before they went out
 
     const summary = await deliverDue(buildServices(bindings), NOW);
 
-    expect(summary).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 0, cancelled: 2, nextAttemptAtMs: null });
+    expect(summary).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 0, cancelled: 2, nextAttemptAtMs: null, digestError: null });
     expect(email.sent).toHaveLength(0);
     expect(await webhookCalls(hook.path)).toHaveLength(0);
     for (const id of Object.values(deliveries)) {
@@ -54,7 +54,7 @@ describe("deliveries of an alert that was deleted or paused before they went out
     expect(await updateAlert(env.DB, userId, alertId, { paused: true }, null)).toMatchObject({ paused: true });
     const summary = await deliverDue(buildServices(bindings), NOW + 2 * MINUTE);
 
-    expect(summary).toMatchObject({ sent: 0, retrying: 0, cancelled: 1, nextAttemptAtMs: null });
+    expect(summary).toMatchObject({ sent: 0, retrying: 0, cancelled: 1, nextAttemptAtMs: null, digestError: null });
     expect((await webhookCalls(hook.path)).map((call) => call.status)).toEqual([500]);
     expect(await delivery(deliveries.webhook!)).toEqual({
       status: "cancelled",
