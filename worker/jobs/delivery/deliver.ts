@@ -31,7 +31,8 @@ import type { Services } from "../../services";
  * failing channel never holds up another channel or another user. A digest's rows share
  * its outcome, and a failed digest's rows come round again together, as that same message:
  * rows that became due meanwhile go in a message of their own. A row whose alert was deleted
- * or paused before it went out is cancelled, never sent (its in-app notification stays).
+ * or paused before it went out, or whose channel or kind the user turned off meanwhile, is
+ * cancelled, never sent (its in-app notification stays).
  */
 export interface DeliverySummary {
   /** Rows (one alert on one channel) sent. */
@@ -41,7 +42,7 @@ export interface DeliverySummary {
   /** Failed for the last time: status failed. */
   failed: number;
   notConfigured: number;
-  /** Not sent because the alert was deleted or paused first: status cancelled. */
+  /** Not sent because the alert was deleted or paused first, or its channel or kind turned off: status cancelled. */
   cancelled: number;
   /** When the next pending row is due (ms since epoch), or null when none is pending. */
   nextAttemptAtMs: number | null;
@@ -127,6 +128,9 @@ type WithdrawnDelivery = DueDelivery & { alertState: Exclude<AlertState, "active
 const WITHDRAWN: Record<WithdrawnDelivery["alertState"], string> = {
   deleted: "The alert was deleted before this was sent",
   paused: "The alert was paused before this was sent",
+  email_off: "Email was turned off for this alert before this was sent",
+  emails_off: "Email alerts were turned off before this was sent",
+  kind_off: "Alerts of this kind were turned off before this was sent",
 };
 
 /** The outcome of each of `rows` that closeUnsent was given, `closed` the ones it closed. */

@@ -7,8 +7,12 @@ import type { StoredWebhookUrl } from "../../notifications/sealed-webhook-url";
 
 /** The D1 side of the notification outbox (notification_deliveries). */
 
-/** Whether the alert that fired still wants its messages sent: deleted or paused alerts do not. */
-export type AlertState = "active" | "paused" | "deleted";
+/**
+ * Whether the alert that fired still wants this message sent: not once deleted or paused, nor once
+ * the user turned its channel off (email on the alert, or Email alerts in Settings) or muted its
+ * kind (Rank drops, Buy Box loss), as the check itself would not have queued it then.
+ */
+export type AlertState = "active" | "paused" | "deleted" | "email_off" | "emails_off" | "kind_off";
 
 /** A pending email or webhook row, with its event and where the user wants it sent. */
 export interface DueDelivery extends AlertEventMessage, StoredWebhookUrl {
@@ -31,7 +35,12 @@ const pending = eq(d.status, "pending");
 const dueAt = (nowIso: string) => and(pending, or(isNull(d.nextAttemptAt), lte(d.nextAttemptAt, nowIso)));
 
 /** SQL: the state of the row's alert, from alerts left-joined on its event's alert_id. */
-const alertState = sql<AlertState>`case when ${alerts.id} is null then 'deleted' when ${alerts.paused} <> 0 then 'paused' else 'active' end`;
+const alertState = sql<AlertState>`case when ${alerts.id} is null then 'deleted' when ${alerts.paused} <> 0 then 'paused'
+  when ${d.channel} = 'email' and ${alerts.emailEnabled} = 0 then 'email_off'
+  when ${d.channel} = 'email' and coalesce(${userSettings.emailAlerts}, 1) = 0 then 'emails_off'
+  when (${alerts.conditionType} = 'rank_drop' and coalesce(${userSettings.rankDrops}, 1) = 0)
+    or (${alerts.conditionType} = 'buybox_lost' and coalesce(${userSettings.buyBoxLoss}, 1) = 0) then 'kind_off'
+  else 'active' end`;
 
 /** SQL: the row's alert still exists and is not paused, checked in the claiming statement itself. */
 const alertStillActive = sql`exists (select 1 from ${alertEvents} inner join ${alerts} on ${alerts.id} = ${alertEvents.alertId}
