@@ -80,6 +80,8 @@ class DeliveryFailure extends Error {
   constructor(
     reason: string,
     readonly retryAfterSeconds: number | undefined,
+    /** The receiver said the webhook is gone (410): no retry, failed at once. */
+    readonly final = false,
   ) {
     super(reason);
   }
@@ -117,7 +119,7 @@ async function senderFor(services: Services, first: DueDelivery, nowMs: number, 
         nowMs,
         timeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
       });
-      if (!result.ok) throw new DeliveryFailure(result.detail ?? "could not connect", result.retryAfterSeconds);
+      if (!result.ok) throw new DeliveryFailure(result.detail ?? "could not connect", result.retryAfterSeconds, result.gone === true);
     };
   }
   return { missing: `Unknown channel ${first.channel}` };
@@ -170,8 +172,9 @@ async function deliverDigest(services: Services, rows: DueDelivery[], nowMs: num
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.error(`${live[0]!.channel} digest of ${claimed.length} for user ${live[0]!.userId} failed: ${reason}`);
-    const lastTry = claimed.filter((row) => retryDelayMs(row.attempts + 1) === null);
-    const again = claimed.filter((row) => retryDelayMs(row.attempts + 1) !== null);
+    const final = error instanceof DeliveryFailure && error.final;
+    const lastTry = claimed.filter((row) => final || retryDelayMs(row.attempts + 1) === null);
+    const again = claimed.filter((row) => !final && retryDelayMs(row.attempts + 1) !== null);
     await finishDeliveries(env.DB, ids(lastTry), "failed", reason, iso(nowMs));
     // The claim already set the next attempt by the schedule; a receiver's Retry-After can only push it later.
     const wait = error instanceof DeliveryFailure ? error.retryAfterSeconds : undefined;

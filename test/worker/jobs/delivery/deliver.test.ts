@@ -164,6 +164,29 @@ describe("deliverPending", () => {
     expect(email.sent).toHaveLength(1);
   });
 
+  it("fails at once, without retries, when the receiver answers 410 Gone (a deleted Slack channel); a redirect is named as one", async () => {
+    const bindings = channelEnv();
+    const { userId, hook } = await userWithChannels(SECRET, bindings);
+    await scriptWebhook(hook.path, [410, 200]);
+    const { deliveries } = await seedEvent(userId, ["webhook"]);
+
+    expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ failed: 1, retrying: 0, nextAttemptAtMs: null });
+    expect(await delivery(deliveries.webhook!)).toEqual({
+      status: "failed",
+      attempts: 1,
+      next_attempt_at: null,
+      last_error: "HTTP status 410 (the receiver says this webhook no longer exists: save its new URL)",
+      sent_at: null,
+    });
+    expect(await deliverDue(buildServices(bindings), NOW + 1000 * MINUTE)).toMatchObject({ sent: 0, nextAttemptAtMs: null });
+    expect(await webhookCalls(hook.path)).toHaveLength(1);
+
+    await scriptWebhook(hook.path, [301]);
+    const moved = await seedEvent(userId, ["webhook"], { asin: "B000000002" });
+    expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ retrying: 1 });
+    expect(await delivery(moved.deliveries.webhook!)).toMatchObject({ last_error: "HTTP status 301 (a redirect, which is not followed: save the URL it points to)" });
+  });
+
   it(`gives up after ${MAX_ATTEMPTS} attempts, keeping the last error`, async () => {
     const bindings = channelEnv();
     const { userId, hook } = await userWithChannels(SECRET, bindings);
