@@ -1,6 +1,7 @@
 import { webhookUrlProblem } from "../../contract/webhook-url";
 import { openWebhookSecret } from "../../notifications/channel-settings";
 import { sendAlertEmail } from "../../notifications/email";
+import { unsubscribeToken, unsubscribeUrl } from "../../dashboard/unsubscribe-token";
 import { UNREADABLE_WEBHOOK_URL } from "../../contract/channels";
 import { readWebhookUrl } from "../../notifications/sealed-webhook-url";
 import {
@@ -95,7 +96,11 @@ async function senderFor(services: Services, first: DueDelivery, nowMs: number, 
     const to = first.alertEmail;
     if (!email || !sender) return { missing: "Email is not set up on this server (ALERT_EMAIL binding and ALERT_EMAIL_FROM)" };
     if (!to) return { missing: "No alert email address in settings" };
-    return (rows) => sendAlertEmail(sender, email.from, services.config.alertsPageUrl, rows, to);
+    return async (rows) => {
+      const origin = new URL(services.config.alertsPageUrl).origin;
+      const unsubscribe = unsubscribeUrl(origin, first.userId, await unsubscribeToken(services, first.userId), "alerts");
+      await sendAlertEmail(sender, email.from, services.config.alertsPageUrl, rows, to, unsubscribe);
+    };
   }
   if (first.channel === "webhook") {
     const saved = await readWebhookUrl(services.config, first.userId, first);

@@ -20,6 +20,7 @@ import {
   userWithChannels,
 } from "../../notifications/support";
 import { buildServices } from "../../../../worker/services";
+import { TestBrowser } from "../../support/seller-browser";
 
 const SECRET = "whsec_deliver-test";
 
@@ -185,6 +186,36 @@ describe("deliverPending", () => {
     const moved = await seedEvent(userId, ["webhook"], { asin: "B000000002" });
     expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ retrying: 1 });
     expect(await delivery(moved.deliveries.webhook!)).toMatchObject({ last_error: "HTTP status 301 (a redirect, which is not followed: save the URL it points to)" });
+  });
+
+  it("an alert email carries a one-click unsubscribe: it turns Email alerts off, and a queued alert email is then not sent", async () => {
+    const email = fakeEmailBinding();
+    const bindings = channelEnv({ ALERT_EMAIL: email.binding });
+    const { userId } = await userWithChannels(SECRET, bindings);
+    await seedEvent(userId, ["email"]);
+    expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ sent: 1 });
+    const [sent] = email.sent;
+    const headers = sent!.headers as Record<string, string>;
+    expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const link = new URL(headers["List-Unsubscribe"]!.slice(1, -1));
+    expect(link.pathname).toBe("/api/reports/unsubscribe");
+    expect(link.searchParams.get("report")).toBe("alerts");
+    expect(sent!.text).toContain(link.href);
+
+    const browser = new TestBrowser(bindings);
+    expect(await (await browser.request(`${link.pathname}${link.search}`)).text()).toContain("Stop alert emails?");
+    const forged = new URL(link);
+    forged.searchParams.set("token", "0".repeat(64));
+    expect((await browser.request(`${forged.pathname}${forged.search}`, { method: "POST" })).status).toBe(403);
+    const res = await browser.request(`${link.pathname}${link.search}`, { method: "POST" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("no more alert emails");
+    expect(await env.DB.prepare("SELECT email_alerts FROM user_settings WHERE workspace_id = ?").bind(userId).first("email_alerts")).toBe(0);
+
+    const queued = await seedEvent(userId, ["email"], { asin: "B000000002" });
+    expect(await deliverDue(buildServices(bindings), NOW + MINUTE)).toMatchObject({ sent: 0, cancelled: 1 });
+    expect(await delivery(queued.deliveries.email!)).toMatchObject({ status: "cancelled" });
+    expect(email.sent).toHaveLength(1);
   });
 
   it(`gives up after ${MAX_ATTEMPTS} attempts, keeping the last error`, async () => {
