@@ -7,11 +7,13 @@ import { readWebhookUrl } from "../../notifications/sealed-webhook-url";
 import {
   claimDeliveries,
   type AlertState,
+  closeInterruptedEmails,
   closeUnsent,
   type DueDelivery,
   dueDeliveries,
   finishDeliveries,
   finishDelivery,
+  markSending,
   nextAttemptAtMs,
   noteDeliveryErrors,
 } from "./delivery-store";
@@ -172,6 +174,8 @@ async function deliverDigest(services: Services, rows: DueDelivery[], nowMs: num
   outcomes.push(...live.slice(claimed.length).map((): Outcome => "skipped"));
   if (claimed.length === 0) return outcomes;
   const ids = (rows: DueDelivery[]) => rows.map((row) => row.deliveryId);
+  // An email has no id to drop a repeat by: once handed over it is never sent again (markSending).
+  if (live[0]!.channel === "email") await markSending(env.DB, ids(claimed));
   try {
     await send(claimed);
   } catch (error) {
@@ -208,6 +212,7 @@ function digests(rows: DueDelivery[]): DueDelivery[][] {
 /** One pass over the due rows; the caller arranges the next pass at nextAttemptAtMs. */
 export async function deliverDue(services: Services, nowMs: number, options: DeliveryOptions = {}): Promise<DeliverySummary> {
   const { env } = services;
+  const interrupted = await closeInterruptedEmails(env.DB, iso(nowMs));
   const rows = await dueDeliveries(env.DB, iso(nowMs), DELIVERY_BATCH_SIZE, DELIVERY_MAX_ROWS);
   let digestError: unknown = null;
   const outcomes = (
@@ -228,7 +233,7 @@ export async function deliverDue(services: Services, nowMs: number, options: Del
   return {
     sent: count("sent"),
     retrying: count("retrying"),
-    failed: count("failed"),
+    failed: count("failed") + interrupted,
     notConfigured: count("not_configured"),
     cancelled: count("cancelled"),
     nextAttemptAtMs: await nextAttemptAtMs(env.DB, iso(nowMs)),

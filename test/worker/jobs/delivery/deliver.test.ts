@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { deliverDue, deliverPending } from "../../../../worker/jobs/delivery/deliver";
+import * as deliveryStore from "../../../../worker/jobs/delivery/delivery-store";
 import { digestId } from "../../../../worker/jobs/delivery/digest-id";
 import { MAX_ATTEMPTS } from "../../../../worker/jobs/delivery/retry-schedule";
 import { RecordingWebhookSender } from "../../../../worker/upstreams/webhook/recording-sender";
@@ -216,6 +217,23 @@ describe("deliverPending", () => {
     expect(await deliverDue(buildServices(bindings), NOW + MINUTE)).toMatchObject({ sent: 0, cancelled: 1 });
     expect(await delivery(queued.deliveries.email!)).toMatchObject({ status: "cancelled" });
     expect(email.sent).toHaveLength(1);
+  });
+
+  it("never sends an alert email twice when its outcome could not be written after the send (D1 failing then)", async () => {
+    const email = fakeEmailBinding();
+    const bindings = channelEnv({ ALERT_EMAIL: email.binding });
+    const { userId } = await userWithChannels(SECRET, bindings);
+    const { deliveries } = await seedEvent(userId, ["email"]);
+    vi.spyOn(deliveryStore, "finishDeliveries").mockRejectedValueOnce(new Error("D1_ERROR: Network connection lost."));
+
+    expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ sent: 0, digestError: expect.any(Error) });
+    expect(email.sent).toHaveLength(1);
+
+    // Its lease runs out: the row is closed as of unknown outcome, not sent again.
+    const later = await deliverDue(buildServices(bindings), NOW + 2 * MINUTE);
+    expect(later).toMatchObject({ sent: 0, failed: 1, nextAttemptAtMs: null });
+    expect(email.sent).toHaveLength(1);
+    expect(await delivery(deliveries.email!)).toMatchObject({ status: "failed", attempts: 1, last_error: expect.stringContaining("not sent again") });
   });
 
   it(`gives up after ${MAX_ATTEMPTS} attempts, keeping the last error`, async () => {
