@@ -52,6 +52,35 @@ describe("the 02:30 cron and the report emails", () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM alert_events WHERE workspace_id = ?").bind(userId).first("n")).toBe(1);
     expect(await lastDailyReport()).toBe(TODAY);
   });
+
+  it("a day's check still unfinished when the next day's 02:30 check begins: that day's daily report is still sent, late, under its own day", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const userId = await seedUser();
+    await seedRank("BCRON00003", 0, 900);
+    await seedAlert({ userId, asin: "BCRON00003", conditionType: "rank_above", threshold: 500 });
+    await env.DB.prepare("INSERT INTO user_settings (workspace_id, daily_report, alert_email) VALUES (?, 1, ?)").bind(userId, "daily@example.com").run();
+    await seedNightlyRun("done");
+    await seedNightlyRun("done", "2026-11-23");
+    const email = fakeEmailBinding();
+    const runner = env.ALERT_CHECK_RUNNER.getByName(ALERT_CHECK_RUNNER_NAME);
+
+    // The 22nd's check fails and is handed to the runner; its alarm never gets to finish it before the 23rd's cron.
+    await expect(
+      worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: CHECK_TIME }), channelEnv({ ALERT_EMAIL: email.binding, DB: failingFirstPrepare(env.DB) })),
+    ).rejects.toThrow("D1 is down");
+    await worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: CHECK_TIME + 86_400_000 }), channelEnv({ ALERT_EMAIL: email.binding }));
+    expect(email.sent.map((message) => message.subject)).toContain("RankLayer daily report, 2026-11-23");
+
+    // The runner sends the report the 22nd's check held back, rather than dropping it with the check.
+    expect(await runDurableObjectAlarm(runner)).toBe(true);
+    const sends = await env.DB.prepare("SELECT period, status FROM report_sends WHERE workspace_id = ? AND kind = 'daily' ORDER BY period").bind(userId).all();
+    expect(sends.results).toEqual([
+      { period: TODAY, status: "sent" },
+      { period: "2026-11-23", status: "sent" },
+    ]);
+    expect(await runDurableObjectAlarm(runner)).toBe(false);
+  });
 });
 
 /** The database, with the check's first statement failing (D1 down for a moment). */

@@ -126,19 +126,24 @@ export async function createAlert(db: D1Database, userId: string, alert: NewAler
 /**
  * Applies a patch to one of the user's alerts. With `limits` set, an un-pause only happens while
  * the user is under both, checked in the update itself; a pause of an alert the plan stopped
- * becomes the user's pause only while there is room to track its ASIN (else it stays stopped:
- * plan_tracked), so pausing never tracks more than the plan allows. Null when nothing was updated.
+ * becomes the user's pause only while there is room to track its ASIN and the plan covers its
+ * marketplace (else it stays stopped: plan_tracked), so pausing never tracks more than the plan allows. Null when nothing was updated.
  */
 export async function updateAlert(
   db: D1Database,
   userId: string,
   id: string,
   patch: AlertPatch,
-  limits: (ActivationLimits & { key: { asin: string; marketplace: string } }) | null,
+  limits: (ActivationLimits & { key: { asin: string; marketplace: string }; outsidePlan?: boolean }) | null,
 ): Promise<AlertView | null> {
   const resuming = patch.paused === false && limits !== null;
   const room = limits ? roomToTrack(userId, limits.key, limits.trackedLimit) : undefined;
-  const reasonOnPause = room ? sql`CASE WHEN ${alerts.pausedReason} IS NULL OR ${room} THEN NULL ELSE ${PLAN_TRACKED_REASON} END` : null;
+  // Outside the plan's marketplaces a pause is never fetched (plan_tracked), whatever the room.
+  const reasonOnPause = limits?.outsidePlan
+    ? PLAN_TRACKED_REASON
+    : room
+      ? sql`CASE WHEN ${alerts.pausedReason} IS NULL OR ${room} THEN NULL ELSE ${PLAN_TRACKED_REASON} END`
+      : null;
   const [row] = await drizzle(db)
     .update(alerts)
     .set({

@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { alerts, watchlist } from "../db/schema";
 import { PLAN_LIMIT_REASON, PLAN_TRACKED_REASON } from "../contract/billing";
 import type { Plan } from "../contract/plans";
-import { limitChanges, type LimitedItem, trackedOverflow } from "./entitlements";
+import { limitChanges, type LimitedItem, planCoversMarketplace, trackedOverflow } from "./entitlements";
 
 /**
  * Applies a user's plan to their alerts and watchlist after the plan changed: a downgrade
@@ -40,14 +40,16 @@ export async function applyPlanLimits(db: D1Database, userId: string, plan: Plan
   }));
   const alertChanges = limitChanges(alertItems, plan.activeAlertLimit, plan);
   const watchChanges = limitChanges(watchItems, plan.watchlistLimit, plan);
-  const overflow = trackedOverflowAfter(alertRows, watchRows.map((row) => ({ ...row, key: watchKey(row) })), alertChanges, watchChanges, plan.watchlistLimit);
+  const overflow = trackedOverflowAfter(alertRows, watchRows.map((row) => ({ ...row, key: watchKey(row) })), alertChanges, watchChanges, plan);
   // Past the tracked-ASIN cap: running items pause (plan_limit) instead of resuming; user-paused alerts stop being snapshotted.
   alertChanges.resume = alertChanges.resume.filter((id) => !overflow.has(id));
   watchChanges.resume = watchChanges.resume.filter((key) => !overflow.has(key));
   alertChanges.pause.push(...alertRows.filter((row) => !row.paused && overflow.has(row.id) && !alertChanges.pause.includes(row.id)).map((row) => row.id));
   watchChanges.pause.push(...watchRows.filter((row) => row.reason === null && overflow.has(watchKey(row))).map(watchKey).filter((key) => !watchChanges.pause.includes(key)));
   const userPaused = alertRows.filter((row) => row.paused && (row.reason === null || row.reason === PLAN_TRACKED_REASON));
-  const marks = userPaused.filter((row) => overflow.has(row.id) !== (row.reason === PLAN_TRACKED_REASON));
+  // A user's pause outside the plan's marketplaces is not fetched either (plan_tracked); an upgrade makes it fetched again, still paused.
+  const untracked = (row: { id: string; marketplace: string }) => overflow.has(row.id) || !planCoversMarketplace(plan, row.marketplace);
+  const marks = userPaused.filter((row) => untracked(row) !== (row.reason === PLAN_TRACKED_REASON));
 
   const now = new Date().toISOString();
   const statements = [];
@@ -71,7 +73,7 @@ export async function applyPlanLimits(db: D1Database, userId: string, plan: Plan
     statements.push(
       orm
         .update(alerts)
-        .set({ pausedReason: overflow.has(row.id) ? PLAN_TRACKED_REASON : null })
+        .set({ pausedReason: untracked(row) ? PLAN_TRACKED_REASON : null })
         .where(and(eq(alerts.workspaceId, userId), eq(alerts.id, row.id), eq(alerts.paused, true))),
     );
   }
@@ -100,17 +102,20 @@ export async function applyPlanLimits(db: D1Database, userId: string, plan: Plan
 
 /**
  * The tracked items past the plan's tracked-ASIN cap once the per-kind changes are applied:
- * running and user-paused alerts and running watchlist entries are what the nightly run fetches.
+ * running alerts, user-paused ones in the plan's marketplaces and running watchlist entries are
+ * what the nightly run fetches.
  */
 function trackedOverflowAfter(
   alertRows: { id: string; marketplace: string; createdAt: string; paused: boolean; reason: string | null; asin?: string }[],
   watchRows: { key: string; createdAt: string; reason: string | null }[],
   alertChanges: { pause: string[]; resume: string[] },
   watchChanges: { pause: string[]; resume: string[] },
-  limit: number | null,
+  plan: Plan,
 ): Set<string> {
   const alertTracked = alertRows.filter((row) =>
-    row.paused ? row.reason !== PLAN_LIMIT_REASON || alertChanges.resume.includes(row.id) : !alertChanges.pause.includes(row.id),
+    row.paused
+      ? (row.reason !== PLAN_LIMIT_REASON && planCoversMarketplace(plan, row.marketplace)) || alertChanges.resume.includes(row.id)
+      : !alertChanges.pause.includes(row.id),
   );
   const watchTracked = watchRows.filter((row) => (row.reason === null ? !watchChanges.pause.includes(row.key) : watchChanges.resume.includes(row.key)));
   return trackedOverflow(
@@ -118,6 +123,6 @@ function trackedOverflowAfter(
       ...alertTracked.map((row) => ({ key: row.id, product: `${row.marketplace}:${row.asin}`, createdAt: row.createdAt })),
       ...watchTracked.map((row) => ({ key: row.key, product: row.key, createdAt: row.createdAt })),
     ],
-    limit,
+    plan.watchlistLimit,
   );
 }

@@ -24,6 +24,16 @@ export async function unsubscribeReport(db: D1Database, userId: string, kind: Re
   return changed.length > 0;
 }
 
+/** Turns the user's Email alerts switch off (the alert email's unsubscribe link); false when it was not on. */
+export async function unsubscribeAlertEmails(db: D1Database, userId: string): Promise<boolean> {
+  const changed = await drizzle(db)
+    .update(userSettings)
+    .set({ emailAlerts: false, updatedAt: new Date().toISOString() })
+    .where(and(eq(userSettings.workspaceId, userId), eq(userSettings.emailAlerts, true)))
+    .returning({ userId: userSettings.workspaceId });
+  return changed.length > 0;
+}
+
 /** The user's alert firings from `fromDay` to `toDay`, oldest first. */
 export async function alertsFiredBetween(db: D1Database, userId: string, fromDay: string, toDay: string) {
   return drizzle(db)

@@ -16,12 +16,12 @@ export async function isUnsubscribeToken({ env, config }: Deployment, userId: st
   return difference === 0;
 }
 
-/** The link in the email: the API answers it with a small confirmation page. */
-export function unsubscribeUrl(siteOrigin: string, userId: string, token: string, report: "daily" | "weekly" = "weekly"): string {
+/** The link in the email: the API answers it with a small confirmation page. `alerts`: the alert emails' link. */
+export function unsubscribeUrl(siteOrigin: string, userId: string, token: string, report: "daily" | "weekly" | "alerts" = "weekly"): string {
   const url = new URL("/api/reports/unsubscribe", siteOrigin);
   url.searchParams.set("user", userId);
   url.searchParams.set("token", token);
-  // The weekly link stays as it was (older emails); the daily one names its report.
-  if (report === "daily") url.searchParams.set("report", "daily");
+  // The weekly link stays as it was (older emails); the others name what they stop.
+  if (report !== "weekly") url.searchParams.set("report", report);
   return url.href;
 }

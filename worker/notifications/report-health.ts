@@ -33,3 +33,19 @@ export function reportProblemsOf(rows: readonly ReportSendState[]): ReportDelive
   }
   return problems;
 }
+
+/** Which reports a workspace still sends now: its own (the switch on and an alert email set), and the addresses it chose. */
+export interface ReportsWanted {
+  daily: boolean;
+  weekly: boolean;
+  /** The addresses the workspace chose (weekly reports only). */
+  chosen: ReadonlySet<string>;
+}
+
+/**
+ * The problems that still apply: a report switched off, an alert email removed or a chosen
+ * address taken off the list will not be sent again, so their old failure is no longer news. Pure.
+ */
+export function stillApplying(problems: readonly ReportDeliveryProblem[], wanted: ReportsWanted): ReportDeliveryProblem[] {
+  return problems.filter((problem) => (problem.recipient === null ? wanted[problem.kind] : problem.kind === "weekly" && wanted.chosen.has(problem.recipient)));
+}

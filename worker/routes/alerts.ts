@@ -213,7 +213,8 @@ export const alertRoutes = createRouter()
     if (patch.threshold != null) await assertNewRule(c, { ...alert, threshold: patch.threshold, connectionId: alert.connectionId ?? null }, id);
     if (!(patch.paused === false && alert.paused)) {
       // Pausing an alert the plan stopped must not make it tracked past the plan's limit: it needs the limits.
-      const limits = patch.paused && alert.paused ? { ...limitsOf(await callerPlan(c)), key: alert } : null;
+      const plan = patch.paused && alert.paused ? await callerPlan(c) : null;
+      const limits = plan ? { ...limitsOf(plan), key: alert, outsidePlan: !planCoversMarketplace(plan, alert.marketplace) } : null;
       const updated = await updateAlert(c.env.DB, workspace.id, id, patch, limits);
       if (!updated) throw noSuchAlert();
       return c.json({ alert: updated }, 200);

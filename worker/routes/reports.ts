@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "../openapi/zod";
-import { unsubscribeReport } from "../dashboard/report-store";
+import { unsubscribeAlertEmails, unsubscribeReport } from "../dashboard/report-store";
 import { isUnsubscribeToken } from "../dashboard/unsubscribe-token";
 import { failure } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
@@ -10,8 +10,8 @@ import { confirmUnsubscribePage, unsubscribedPage } from "./unsubscribe-pages";
 const unsubscribeQuery = z.object({
   user: z.string().min(1).max(100),
   token: z.string().regex(/^[0-9a-f]{64}$/, { error: "Invalid token" }),
-  // Which report the link stops: the daily email's link says so; older weekly links have none.
-  report: z.enum(["daily", "weekly"], { error: "report must be daily or weekly" }).default("weekly"),
+  // What the link stops: the daily report's and the alert emails' links say so; older weekly links say nothing.
+  report: z.enum(["daily", "weekly", "alerts"], { error: "report must be daily, weekly or alerts" }).default("weekly"),
 });
 
 const answers = {
@@ -21,7 +21,7 @@ const answers = {
 };
 
 /**
- * The daily or weekly report's unsubscribe link, mounted ahead of the session and XSRF checks
+ * The daily or weekly report's unsubscribe link (and the alert emails'), mounted ahead of the session and XSRF checks
  * (the signed token is the proof, and mail providers post without a session). Opening the link
  * only asks (mail scanners open links); the page's button, or a mail client's one-click POST
  * (RFC 8058, `List-Unsubscribe-Post`), unsubscribes.
@@ -41,7 +41,9 @@ export const reportUnsubscribeRoutes = createRouter()
       const { user, token, report } = c.req.valid("query");
       if (!(await isUnsubscribeToken(c.get("services"), user, token))) throw new ApiError(403, "forbidden", "This unsubscribe link is not valid.");
       c.header("Cache-Control", "no-store");
-      return c.html(confirmUnsubscribePage(`Stop the ${report} report emails?`, `No more ${report} RankLayer report emails go to this account's address.`, new URL(c.req.url).search));
+      const search = new URL(c.req.url).search;
+      if (report === "alerts") return c.html(confirmUnsubscribePage("Stop alert emails?", "No more RankLayer alert emails go to this account's address; alerts still show in the app and reach your webhook.", search));
+      return c.html(confirmUnsubscribePage(`Stop the ${report} report emails?`, `No more ${report} RankLayer report emails go to this account's address.`, search));
     },
   )
   .openapi(
@@ -50,15 +52,19 @@ export const reportUnsubscribeRoutes = createRouter()
       path: "/",
       operationId: "unsubscribeReport",
       tags: ["Account"],
-      summary: "Unsubscribe from the daily or weekly report (the page's button, or a mail client's one-click POST)",
+      summary: "Unsubscribe from the daily or weekly report, or from alert emails (the page's button, or a mail client's one-click POST)",
       request: { query: unsubscribeQuery },
       responses: answers,
     }),
     async (c) => {
       const { user, token, report } = c.req.valid("query");
       if (!(await isUnsubscribeToken(c.get("services"), user, token))) throw new ApiError(403, "forbidden", "This unsubscribe link is not valid.");
-      await unsubscribeReport(c.env.DB, user, report);
       c.header("Cache-Control", "no-store");
+      if (report === "alerts") {
+        await unsubscribeAlertEmails(c.env.DB, user);
+        return c.html(unsubscribedPage("Alert emails", "You are unsubscribed: no more alert emails. You can turn them back on in Settings → Notifications (Email alerts)."));
+      }
+      await unsubscribeReport(c.env.DB, user, report);
       return c.html(
         unsubscribedPage(
           report === "daily" ? "Daily report" : "Weekly report",

@@ -80,6 +80,31 @@ describe("downgrade pauses what is past the Free limits; upgrading resumes exact
     expect(accepted.status).toBe(201);
   });
 
+  it("alerts paused outside Free's marketplaces (by the user, or by the downgrade and then by the user) are not fetched; an upgrade resumes only what the downgrade paused", async () => {
+    const { browser, userId, move } = await subscriber();
+    await move("active");
+    await seedAlert(userId, `${userId}-us`, 1);
+    await seedAlert(userId, `${userId}-mine`, 2, "DE", true);
+    await seedAlert(userId, `${userId}-later`, 3, "DE");
+    await seedAlert(userId, `${userId}-plan`, 4, "FR");
+    const tracked = async () => (await userTrackedAsinsPage(env.DB, userId, MARKETPLACES, null, 100)).map((k) => k.marketplace).sort();
+    const state = async () => Object.fromEntries((await alertsOf(browser)).alerts.map((a) => [a.id.slice(userId.length + 1), [a.paused, a.paused_reason]]));
+    expect(await tracked()).toEqual(["DE", "DE", "FR", "US"]);
+
+    await move("canceled");
+    expect(await state()).toEqual({ us: [false, null], mine: [true, null], later: [true, "plan_limit"], plan: [true, "plan_limit"] });
+    expect(await tracked()).toEqual(["US"]);
+    // The user pauses, in their own name, an alert the downgrade stopped: still nothing fetched outside US.
+    expect((await browser.json(`/api/alerts/${userId}-later`, "PATCH", { paused: true })).status).toBe(200);
+    expect(await state()).toEqual({ us: [false, null], mine: [true, null], later: [true, null], plan: [true, "plan_limit"] });
+    expect(await tracked()).toEqual(["US"]);
+
+    // Pro again: what the downgrade paused runs again; the user's pauses stay, fetched again so their history goes on.
+    await move("active");
+    expect(await state()).toEqual({ us: [false, null], mine: [true, null], later: [true, null], plan: [false, null] });
+    expect(await tracked()).toEqual(["DE", "DE", "FR", "US"]);
+  });
+
   it("watchlist: entries past 25 and outside US stay listed, flagged, and are not snapshotted until an upgrade", async () => {
     const { browser, userId, move } = await subscriber();
     await move("trialing");

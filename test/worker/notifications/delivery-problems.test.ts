@@ -31,18 +31,18 @@ describe("deliveryProblems in /api/settings/channels", () => {
     await browser.json("/api/settings/channels", "PUT", { webhookUrl: hook.url });
     await browser.request("/api/settings/webhook-secret", { method: "POST" });
     const workspaceId = await currentWorkspaceId(browser);
-    // The receiver is gone (Slack answers 410 for an archived channel).
-    await scriptWebhook(hook.path, [410, 410, 410, 410, 410]);
+    // The receiver is down.
+    await scriptWebhook(hook.path, [502, 502, 502, 502, 502]);
     await seedEvent(workspaceId, ["webhook"]);
     const services = () => buildServices(browser.bindings);
 
     expect((await channels(browser)).deliveryProblems).toEqual([]);
     expect(await deliverDue(services(), NOW)).toMatchObject({ retrying: 1 });
     const firedAt = new Date(NOW).toISOString();
-    expect((await channels(browser)).deliveryProblems).toEqual([{ channel: "webhook", status: "retrying", detail: "HTTP status 410", firedAt }]);
+    expect((await channels(browser)).deliveryProblems).toEqual([{ channel: "webhook", status: "retrying", detail: "HTTP status 502", firedAt }]);
 
     for (const minutes of [1, 6, 36, 156]) await deliverDue(services(), NOW + minutes * MINUTE);
-    expect((await channels(browser)).deliveryProblems).toEqual([{ channel: "webhook", status: "failed", detail: "HTTP status 410", firedAt }]);
+    expect((await channels(browser)).deliveryProblems).toEqual([{ channel: "webhook", status: "failed", detail: "HTTP status 502", firedAt }]);
 
     // The receiver is back: the next alert goes out, and the warning goes with it.
     await scriptWebhook(hook.path, [200]);

@@ -1,16 +1,19 @@
 import { webhookUrlProblem } from "../../contract/webhook-url";
 import { openWebhookSecret } from "../../notifications/channel-settings";
 import { sendAlertEmail } from "../../notifications/email";
+import { unsubscribeToken, unsubscribeUrl } from "../../dashboard/unsubscribe-token";
 import { UNREADABLE_WEBHOOK_URL } from "../../contract/channels";
 import { readWebhookUrl } from "../../notifications/sealed-webhook-url";
 import {
   claimDeliveries,
   type AlertState,
+  closeInterruptedEmails,
   closeUnsent,
   type DueDelivery,
   dueDeliveries,
   finishDeliveries,
   finishDelivery,
+  markSending,
   nextAttemptAtMs,
   noteDeliveryErrors,
 } from "./delivery-store";
@@ -31,7 +34,8 @@ import type { Services } from "../../services";
  * failing channel never holds up another channel or another user. A digest's rows share
  * its outcome, and a failed digest's rows come round again together, as that same message:
  * rows that became due meanwhile go in a message of their own. A row whose alert was deleted
- * or paused before it went out is cancelled, never sent (its in-app notification stays).
+ * or paused before it went out, or whose channel or kind the user turned off meanwhile, is
+ * cancelled, never sent (its in-app notification stays).
  */
 export interface DeliverySummary {
   /** Rows (one alert on one channel) sent. */
@@ -41,10 +45,15 @@ export interface DeliverySummary {
   /** Failed for the last time: status failed. */
   failed: number;
   notConfigured: number;
-  /** Not sent because the alert was deleted or paused first: status cancelled. */
+  /** Not sent because the alert was deleted or paused first, or its channel or kind turned off: status cancelled. */
   cancelled: number;
   /** When the next pending row is due (ms since epoch), or null when none is pending. */
   nextAttemptAtMs: number | null;
+  /**
+   * The error of a digest that could not be processed (D1 failing), whose rows stay pending and
+   * due at once; null when every digest was. The caller backs off rather than come straight back.
+   */
+  digestError: unknown;
 }
 
 /** Digests (account and channel) per run; more are picked up by the next alarm at once. */
@@ -74,6 +83,8 @@ class DeliveryFailure extends Error {
   constructor(
     reason: string,
     readonly retryAfterSeconds: number | undefined,
+    /** The receiver said the webhook is gone (410): no retry, failed at once. */
+    readonly final = false,
   ) {
     super(reason);
   }
@@ -87,7 +98,11 @@ async function senderFor(services: Services, first: DueDelivery, nowMs: number, 
     const to = first.alertEmail;
     if (!email || !sender) return { missing: "Email is not set up on this server (ALERT_EMAIL binding and ALERT_EMAIL_FROM)" };
     if (!to) return { missing: "No alert email address in settings" };
-    return (rows) => sendAlertEmail(sender, email.from, services.config.alertsPageUrl, rows, to);
+    return async (rows) => {
+      const origin = new URL(services.config.alertsPageUrl).origin;
+      const unsubscribe = unsubscribeUrl(origin, first.userId, await unsubscribeToken(services, first.userId), "alerts");
+      await sendAlertEmail(sender, email.from, services.config.alertsPageUrl, rows, to, unsubscribe);
+    };
   }
   if (first.channel === "webhook") {
     const saved = await readWebhookUrl(services.config, first.userId, first);
@@ -111,7 +126,7 @@ async function senderFor(services: Services, first: DueDelivery, nowMs: number, 
         nowMs,
         timeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
       });
-      if (!result.ok) throw new DeliveryFailure(result.detail ?? "could not connect", result.retryAfterSeconds);
+      if (!result.ok) throw new DeliveryFailure(result.detail ?? "could not connect", result.retryAfterSeconds, result.gone === true);
     };
   }
   return { missing: `Unknown channel ${first.channel}` };
@@ -122,6 +137,9 @@ type WithdrawnDelivery = DueDelivery & { alertState: Exclude<AlertState, "active
 const WITHDRAWN: Record<WithdrawnDelivery["alertState"], string> = {
   deleted: "The alert was deleted before this was sent",
   paused: "The alert was paused before this was sent",
+  email_off: "Email was turned off for this alert before this was sent",
+  emails_off: "Email alerts were turned off before this was sent",
+  kind_off: "Alerts of this kind were turned off before this was sent",
 };
 
 /** The outcome of each of `rows` that closeUnsent was given, `closed` the ones it closed. */
@@ -156,13 +174,16 @@ async function deliverDigest(services: Services, rows: DueDelivery[], nowMs: num
   outcomes.push(...live.slice(claimed.length).map((): Outcome => "skipped"));
   if (claimed.length === 0) return outcomes;
   const ids = (rows: DueDelivery[]) => rows.map((row) => row.deliveryId);
+  // An email has no id to drop a repeat by: once handed over it is never sent again (markSending).
+  if (live[0]!.channel === "email") await markSending(env.DB, ids(claimed));
   try {
     await send(claimed);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.error(`${live[0]!.channel} digest of ${claimed.length} for user ${live[0]!.userId} failed: ${reason}`);
-    const lastTry = claimed.filter((row) => retryDelayMs(row.attempts + 1) === null);
-    const again = claimed.filter((row) => retryDelayMs(row.attempts + 1) !== null);
+    const final = error instanceof DeliveryFailure && error.final;
+    const lastTry = claimed.filter((row) => final || retryDelayMs(row.attempts + 1) === null);
+    const again = claimed.filter((row) => !final && retryDelayMs(row.attempts + 1) !== null);
     await finishDeliveries(env.DB, ids(lastTry), "failed", reason, iso(nowMs));
     // The claim already set the next attempt by the schedule; a receiver's Retry-After can only push it later.
     const wait = error instanceof DeliveryFailure ? error.retryAfterSeconds : undefined;
@@ -191,7 +212,9 @@ function digests(rows: DueDelivery[]): DueDelivery[][] {
 /** One pass over the due rows; the caller arranges the next pass at nextAttemptAtMs. */
 export async function deliverDue(services: Services, nowMs: number, options: DeliveryOptions = {}): Promise<DeliverySummary> {
   const { env } = services;
+  const interrupted = await closeInterruptedEmails(env.DB, iso(nowMs));
   const rows = await dueDeliveries(env.DB, iso(nowMs), DELIVERY_BATCH_SIZE, DELIVERY_MAX_ROWS);
+  let digestError: unknown = null;
   const outcomes = (
     await Promise.all(
       digests(rows).map(async (group): Promise<Outcome[]> => {
@@ -200,6 +223,7 @@ export async function deliverDue(services: Services, nowMs: number, options: Del
         } catch (error) {
           // A database error on this digest: its rows stay pending and come round again.
           console.error(`delivery digest of ${group.length} rows could not be processed`, error);
+          digestError ??= error;
           return ["skipped"];
         }
       }),
@@ -209,10 +233,11 @@ export async function deliverDue(services: Services, nowMs: number, options: Del
   return {
     sent: count("sent"),
     retrying: count("retrying"),
-    failed: count("failed"),
+    failed: count("failed") + interrupted,
     notConfigured: count("not_configured"),
     cancelled: count("cancelled"),
     nextAttemptAtMs: await nextAttemptAtMs(env.DB, iso(nowMs)),
+    digestError,
   };
 }
 

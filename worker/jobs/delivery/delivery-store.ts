@@ -7,8 +7,12 @@ import type { StoredWebhookUrl } from "../../notifications/sealed-webhook-url";
 
 /** The D1 side of the notification outbox (notification_deliveries). */
 
-/** Whether the alert that fired still wants its messages sent: deleted or paused alerts do not. */
-export type AlertState = "active" | "paused" | "deleted";
+/**
+ * Whether the alert that fired still wants this message sent: not once deleted or paused, nor once
+ * the user turned its channel off (email on the alert, or Email alerts in Settings) or muted its
+ * kind (Rank drops, Buy Box loss), as the check itself would not have queued it then.
+ */
+export type AlertState = "active" | "paused" | "deleted" | "email_off" | "emails_off" | "kind_off";
 
 /** A pending email or webhook row, with its event and where the user wants it sent. */
 export interface DueDelivery extends AlertEventMessage, StoredWebhookUrl {
@@ -27,11 +31,22 @@ export interface DueDelivery extends AlertEventMessage, StoredWebhookUrl {
 
 const d = notificationDeliveries;
 const pending = eq(d.status, "pending");
+/** An email handed to the binding whose outcome is not written yet (markSending). */
+const SENDING = "sending";
+const pendingOrSending = inArray(d.status, ["pending", SENDING]);
+
+/** Why an email whose run stopped while handing it over is failed rather than sent again. */
+export const INTERRUPTED_EMAIL = "The run stopped while handing this email over, so whether it arrived is unknown; it is not sent again, to never send it twice";
 
 const dueAt = (nowIso: string) => and(pending, or(isNull(d.nextAttemptAt), lte(d.nextAttemptAt, nowIso)));
 
 /** SQL: the state of the row's alert, from alerts left-joined on its event's alert_id. */
-const alertState = sql<AlertState>`case when ${alerts.id} is null then 'deleted' when ${alerts.paused} <> 0 then 'paused' else 'active' end`;
+const alertState = sql<AlertState>`case when ${alerts.id} is null then 'deleted' when ${alerts.paused} <> 0 then 'paused'
+  when ${d.channel} = 'email' and ${alerts.emailEnabled} = 0 then 'email_off'
+  when ${d.channel} = 'email' and coalesce(${userSettings.emailAlerts}, 1) = 0 then 'emails_off'
+  when (${alerts.conditionType} = 'rank_drop' and coalesce(${userSettings.rankDrops}, 1) = 0)
+    or (${alerts.conditionType} = 'buybox_lost' and coalesce(${userSettings.buyBoxLoss}, 1) = 0) then 'kind_off'
+  else 'active' end`;
 
 /** SQL: the row's alert still exists and is not paused, checked in the claiming statement itself. */
 const alertStillActive = sql`exists (select 1 from ${alertEvents} inner join ${alerts} on ${alerts.id} = ${alertEvents.alertId}
@@ -133,6 +148,28 @@ function slices(ids: string[]): string[][] {
   return out;
 }
 
+/**
+ * Claimed email rows about to go to the binding: an email cannot be taken back, and has no id
+ * a mailbox could drop a repeat by, so a run that stops before writing the outcome must not
+ * leave it to be sent again. Past its lease such a row is failed (closeInterruptedEmails).
+ */
+export async function markSending(db: D1Database, deliveryIds: string[]) {
+  if (deliveryIds.length === 0) return;
+  const orm = drizzle(db);
+  const updates = slices(deliveryIds).map((ids) => orm.update(d).set({ status: SENDING }).where(and(inArray(d.id, ids), pending)));
+  await orm.batch(updates as [(typeof updates)[number], ...(typeof updates)[number][]]);
+}
+
+/** Fails the emails whose run stopped after handing them over, once their lease ran out; how many. */
+export async function closeInterruptedEmails(db: D1Database, nowIso: string): Promise<number> {
+  const closed = await drizzle(db)
+    .update(d)
+    .set({ status: "failed", lastError: INTERRUPTED_EMAIL, nextAttemptAt: null })
+    .where(and(eq(d.status, SENDING), lte(d.nextAttemptAt, nowIso)))
+    .returning({ id: d.id });
+  return closed.length;
+}
+
 /** The final outcome of many rows, in one batch (all or none). */
 export async function finishDeliveries(db: D1Database, deliveryIds: string[], status: "sent" | "failed", lastError: string | null, nowIso: string) {
   if (deliveryIds.length === 0) return;
@@ -141,7 +178,7 @@ export async function finishDeliveries(db: D1Database, deliveryIds: string[], st
     orm
       .update(d)
       .set({ status, lastError, sentAt: status === "sent" ? nowIso : null, nextAttemptAt: null })
-      .where(and(inArray(d.id, ids), pending)),
+      .where(and(inArray(d.id, ids), pendingOrSending)),
   );
   await orm.batch(updates as [(typeof updates)[number], ...(typeof updates)[number][]]);
 }
@@ -154,7 +191,13 @@ export async function noteDeliveryErrors(db: D1Database, deliveryIds: string[], 
   if (deliveryIds.length === 0) return;
   const orm = drizzle(db);
   const next = notBeforeIso === undefined ? {} : { nextAttemptAt: sql<string>`max(coalesce(${d.nextAttemptAt}, ''), ${notBeforeIso})` };
-  const updates = slices(deliveryIds).map((ids) => orm.update(d).set({ lastError: reason, ...next }).where(and(inArray(d.id, ids), pending)));
+  // An email the binding refused was not sent: pending again for its retry.
+  const updates = slices(deliveryIds).map((ids) =>
+    orm
+      .update(d)
+      .set({ status: "pending", lastError: reason, ...next })
+      .where(and(inArray(d.id, ids), pendingOrSending)),
+  );
   await orm.batch(updates as [(typeof updates)[number], ...(typeof updates)[number][]]);
 }
 
@@ -180,11 +223,14 @@ export async function finishDelivery(db: D1Database, deliveryId: string, status:
     .where(and(eq(d.id, deliveryId), pending));
 }
 
-/** When the next pending row is due (a row without a time is due now), or null when none is pending. */
+/**
+ * When the next pending row is due (a row without a time is due now), or an email being handed
+ * over runs out of its lease; null when there is none.
+ */
 export async function nextAttemptAtMs(db: D1Database, nowIso: string): Promise<number | null> {
   const [row] = await drizzle(db)
     .select({ next: sql<string | null>`min(coalesce(${d.nextAttemptAt}, ${nowIso}))` })
     .from(d)
-    .where(pending);
+    .where(pendingOrSending);
   return row?.next ? Date.parse(row.next) : null;
 }

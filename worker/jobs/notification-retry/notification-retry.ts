@@ -26,8 +26,13 @@ export class NotificationRetry extends DurableObject<Bindings> {
     const services = buildServices(this.env);
     // Each pass apart: alert deliveries failing on D1 never hold up the reports' retries, nor the other way.
     const passes = await Promise.allSettled([deliverDue(services, Date.now()), retryDueReports(services, Date.now())]);
-    const next = passes.flatMap((pass) => (pass.status === "fulfilled" && pass.value.nextAttemptAtMs !== null ? [pass.value.nextAttemptAtMs] : []));
-    const failure = passes.find((pass) => pass.status === "rejected");
+    // A delivery pass with a digest that failed on D1 left its rows due at once: a failed pass too,
+    // or the alarm would come back every second for as long as D1 fails.
+    const [deliveries] = passes;
+    const digestFailed = deliveries.status === "fulfilled" && deliveries.value.digestError !== null;
+    const settled = digestFailed ? passes.slice(1) : passes;
+    const next = settled.flatMap((pass) => (pass.status === "fulfilled" && pass.value.nextAttemptAtMs !== null ? [pass.value.nextAttemptAtMs] : []));
+    const failure = digestFailed ? { reason: deliveries.value.digestError } : passes.find((pass) => pass.status === "rejected");
     const soonest = next.length > 0 ? Math.max(Math.min(...next), Date.now() + MIN_ALARM_GAP_MS) : undefined;
     // A failed pass (D1 down): its own retry, not the runtime's few, which a long outage would outlast (alarm-retry.ts).
     if (failure) {

@@ -93,6 +93,16 @@ export async function sendDailyReports(services: Services, nowMs: number, sender
   return sendReport(services, dailyPeriod(nowMs), nowMs, sender);
 }
 
+/**
+ * The daily report of an earlier day whose check never finished before the next day's began: sent
+ * late, its subject naming the day it covers, with the firings that day's check recorded.
+ */
+export async function sendLateDailyReport(services: Services, checkTimeMs: number, clockMs: number): Promise<Outcome | null> {
+  const outcome = await sendReport(services, dailyPeriod(checkTimeMs), clockMs);
+  await armReportRetry(services, clockMs);
+  return outcome;
+}
+
 /** Arms the retry alarm at the earliest open send, if any (a failed attempt of this run, or an older one). */
 export async function armReportRetry(services: Services, clockMs: number): Promise<void> {
   const next = await nextReportAttemptAtMs(services.env.DB, iso(clockMs));

@@ -60,9 +60,21 @@ export interface WebhookPost {
   timeoutMs?: number;
 }
 
-/** What the receiver answered; `retryAfterSeconds` when a 429 or 503 said how long to wait (capped at an hour). */
+/**
+ * What the receiver answered; `retryAfterSeconds` when a 429 or 503 said how long to wait (capped
+ * at an hour); `gone` when it said the webhook no longer exists (410: Slack's archived channel), so
+ * no retry can succeed.
+ */
 export interface WebhookPostResult extends WebhookTestResult {
   retryAfterSeconds?: number;
+  gone?: boolean;
+}
+
+/** The reason a receiver's non-2xx answer gives, in fixed words that say what to do. */
+function statusDetail(status: number): string {
+  if (status === 410) return "HTTP status 410 (the receiver says this webhook no longer exists: save its new URL)";
+  if (status >= 300 && status < 400) return `HTTP status ${status} (a redirect, which is not followed: save the URL it points to)`;
+  return `HTTP status ${status}`;
 }
 
 /** Where signed webhooks go out: fetch in the Worker, a recording fake in tests. */
@@ -73,8 +85,8 @@ export interface WebhookSender {
 
 /**
  * POSTs one signed payload. Never throws: a 2xx answer is ok; anything else is a failure
- * whose reason is only "HTTP status N" (another status, a redirect), "timed out" or
- * "could not connect".
+ * whose reason is only "HTTP status N" (with fixed words for a redirect or a 410), "timed out"
+ * or "could not connect".
  */
 export async function postWebhook(post: WebhookPost): Promise<WebhookPostResult> {
   const body = JSON.stringify(post.payload);
@@ -95,7 +107,7 @@ export async function postWebhook(post: WebhookPost): Promise<WebhookPostResult>
     });
     await response.body?.cancel();
     if (response.ok) return { ok: true, status: response.status };
-    const failed = { ok: false, status: response.status, detail: `HTTP status ${response.status}` };
+    const failed: WebhookPostResult = { ok: false, status: response.status, detail: statusDetail(response.status), ...(response.status === 410 && { gone: true }) };
     // Slack and Discord say how long a 429 must wait; an attempt before then is refused again.
     const retryAfterSeconds = response.status === 429 || response.status === 503 ? retryAfterOf(response) : undefined;
     return retryAfterSeconds === undefined ? failed : { ...failed, retryAfterSeconds };

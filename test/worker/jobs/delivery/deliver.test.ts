@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { deliverDue, deliverPending } from "../../../../worker/jobs/delivery/deliver";
+import * as deliveryStore from "../../../../worker/jobs/delivery/delivery-store";
 import { digestId } from "../../../../worker/jobs/delivery/digest-id";
 import { MAX_ATTEMPTS } from "../../../../worker/jobs/delivery/retry-schedule";
 import { RecordingWebhookSender } from "../../../../worker/upstreams/webhook/recording-sender";
@@ -20,6 +21,7 @@ import {
   userWithChannels,
 } from "../../notifications/support";
 import { buildServices } from "../../../../worker/services";
+import { TestBrowser } from "../../support/seller-browser";
 
 const SECRET = "whsec_deliver-test";
 
@@ -39,7 +41,7 @@ describe("deliverPending", () => {
 
     const summary = await deliverPending(buildServices(bindings), NOW);
 
-    expect(summary).toEqual({ sent: 2, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: null });
+    expect(summary).toEqual({ sent: 2, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: null, digestError: null });
     expect(email.sent).toHaveLength(1);
     expect(email.sent[0]).toMatchObject({
       from: { email: SENDER },
@@ -79,7 +81,7 @@ describe("deliverPending", () => {
     const { deliveries } = await seedEvent(userId, ["email", "webhook"]);
 
     const first = await deliverPending(buildServices(bindings), NOW);
-    expect(first).toEqual({ sent: 1, retrying: 1, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: NOW + MINUTE });
+    expect(first).toEqual({ sent: 1, retrying: 1, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: NOW + MINUTE, digestError: null });
     expect(retry.scheduled).toEqual([NOW + MINUTE]);
     expect(email.sent).toHaveLength(1);
     expect(await delivery(deliveries.email!)).toMatchObject({ status: "sent" });
@@ -99,7 +101,7 @@ describe("deliverPending", () => {
     expect(await delivery(deliveries.webhook!)).toMatchObject({ attempts: 2, last_error: "HTTP status 503" });
 
     const third = await deliverDue(buildServices(bindings), NOW + 6 * MINUTE);
-    expect(third).toEqual({ sent: 1, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: null });
+    expect(third).toEqual({ sent: 1, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: null, digestError: null });
     expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "sent", attempts: 3, last_error: null });
     expect((await webhookCalls(hook.path)).map((call) => call.status)).toEqual([500, 503, 200]);
     expect(email.sent).toHaveLength(1);
@@ -164,6 +166,76 @@ describe("deliverPending", () => {
     expect(email.sent).toHaveLength(1);
   });
 
+  it("fails at once, without retries, when the receiver answers 410 Gone (a deleted Slack channel); a redirect is named as one", async () => {
+    const bindings = channelEnv();
+    const { userId, hook } = await userWithChannels(SECRET, bindings);
+    await scriptWebhook(hook.path, [410, 200]);
+    const { deliveries } = await seedEvent(userId, ["webhook"]);
+
+    expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ failed: 1, retrying: 0, nextAttemptAtMs: null });
+    expect(await delivery(deliveries.webhook!)).toEqual({
+      status: "failed",
+      attempts: 1,
+      next_attempt_at: null,
+      last_error: "HTTP status 410 (the receiver says this webhook no longer exists: save its new URL)",
+      sent_at: null,
+    });
+    expect(await deliverDue(buildServices(bindings), NOW + 1000 * MINUTE)).toMatchObject({ sent: 0, nextAttemptAtMs: null });
+    expect(await webhookCalls(hook.path)).toHaveLength(1);
+
+    await scriptWebhook(hook.path, [301]);
+    const moved = await seedEvent(userId, ["webhook"], { asin: "B000000002" });
+    expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ retrying: 1 });
+    expect(await delivery(moved.deliveries.webhook!)).toMatchObject({ last_error: "HTTP status 301 (a redirect, which is not followed: save the URL it points to)" });
+  });
+
+  it("an alert email carries a one-click unsubscribe: it turns Email alerts off, and a queued alert email is then not sent", async () => {
+    const email = fakeEmailBinding();
+    const bindings = channelEnv({ ALERT_EMAIL: email.binding });
+    const { userId } = await userWithChannels(SECRET, bindings);
+    await seedEvent(userId, ["email"]);
+    expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ sent: 1 });
+    const [sent] = email.sent;
+    const headers = sent!.headers as Record<string, string>;
+    expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const link = new URL(headers["List-Unsubscribe"]!.slice(1, -1));
+    expect(link.pathname).toBe("/api/reports/unsubscribe");
+    expect(link.searchParams.get("report")).toBe("alerts");
+    expect(sent!.text).toContain(link.href);
+
+    const browser = new TestBrowser(bindings);
+    expect(await (await browser.request(`${link.pathname}${link.search}`)).text()).toContain("Stop alert emails?");
+    const forged = new URL(link);
+    forged.searchParams.set("token", "0".repeat(64));
+    expect((await browser.request(`${forged.pathname}${forged.search}`, { method: "POST" })).status).toBe(403);
+    const res = await browser.request(`${link.pathname}${link.search}`, { method: "POST" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("no more alert emails");
+    expect(await env.DB.prepare("SELECT email_alerts FROM user_settings WHERE workspace_id = ?").bind(userId).first("email_alerts")).toBe(0);
+
+    const queued = await seedEvent(userId, ["email"], { asin: "B000000002" });
+    expect(await deliverDue(buildServices(bindings), NOW + MINUTE)).toMatchObject({ sent: 0, cancelled: 1 });
+    expect(await delivery(queued.deliveries.email!)).toMatchObject({ status: "cancelled" });
+    expect(email.sent).toHaveLength(1);
+  });
+
+  it("never sends an alert email twice when its outcome could not be written after the send (D1 failing then)", async () => {
+    const email = fakeEmailBinding();
+    const bindings = channelEnv({ ALERT_EMAIL: email.binding });
+    const { userId } = await userWithChannels(SECRET, bindings);
+    const { deliveries } = await seedEvent(userId, ["email"]);
+    vi.spyOn(deliveryStore, "finishDeliveries").mockRejectedValueOnce(new Error("D1_ERROR: Network connection lost."));
+
+    expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ sent: 0, digestError: expect.any(Error) });
+    expect(email.sent).toHaveLength(1);
+
+    // Its lease runs out: the row is closed as of unknown outcome, not sent again.
+    const later = await deliverDue(buildServices(bindings), NOW + 2 * MINUTE);
+    expect(later).toMatchObject({ sent: 0, failed: 1, nextAttemptAtMs: null });
+    expect(email.sent).toHaveLength(1);
+    expect(await delivery(deliveries.email!)).toMatchObject({ status: "failed", attempts: 1, last_error: expect.stringContaining("not sent again") });
+  });
+
   it(`gives up after ${MAX_ATTEMPTS} attempts, keeping the last error`, async () => {
     const bindings = channelEnv();
     const { userId, hook } = await userWithChannels(SECRET, bindings);
@@ -214,7 +286,7 @@ describe("deliverPending", () => {
     await setChannels(bindings, userId, channels);
     const { deliveries } = await seedEvent(userId, [channel]);
 
-    expect(await deliverPending(buildServices(bindings), NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 1, cancelled: 0, nextAttemptAtMs: null });
+    expect(await deliverPending(buildServices(bindings), NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 1, cancelled: 0, nextAttemptAtMs: null, digestError: null });
     const row = await delivery(deliveries[channel]!);
     expect(row).toMatchObject({ status: "not_configured", attempts: 0, next_attempt_at: null });
     expect(row.last_error).toMatch(reason);
@@ -240,7 +312,7 @@ describe("deliverPending", () => {
     const later = new Date(NOW + 10 * MINUTE).toISOString();
     await seedEvent(userId, ["webhook"], { nextAttemptAt: later });
 
-    expect(await deliverDue(buildServices(bindings), NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: NOW + 10 * MINUTE });
+    expect(await deliverDue(buildServices(bindings), NOW)).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: NOW + 10 * MINUTE, digestError: null });
     expect(await webhookCalls(hook.path)).toHaveLength(0);
   });
 });

@@ -35,7 +35,7 @@ describe("digest deliveries", () => {
 
     const summary = await deliverDue(buildServices(bindings), NOW);
 
-    expect(summary).toEqual({ sent: 200, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: null });
+    expect(summary).toEqual({ sent: 200, retrying: 0, failed: 0, notConfigured: 0, cancelled: 0, nextAttemptAtMs: null, digestError: null });
     const calls = await webhookCalls(hook.path);
     expect(calls).toHaveLength(1);
     const body = JSON.parse(calls[0]!.body);

@@ -29,7 +29,7 @@ describe("deliveries of an alert that was deleted or paused before they went out
 
     const summary = await deliverDue(buildServices(bindings), NOW);
 
-    expect(summary).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 0, cancelled: 2, nextAttemptAtMs: null });
+    expect(summary).toEqual({ sent: 0, retrying: 0, failed: 0, notConfigured: 0, cancelled: 2, nextAttemptAtMs: null, digestError: null });
     expect(email.sent).toHaveLength(0);
     expect(await webhookCalls(hook.path)).toHaveLength(0);
     for (const id of Object.values(deliveries)) {
@@ -54,7 +54,7 @@ describe("deliveries of an alert that was deleted or paused before they went out
     expect(await updateAlert(env.DB, userId, alertId, { paused: true }, null)).toMatchObject({ paused: true });
     const summary = await deliverDue(buildServices(bindings), NOW + 2 * MINUTE);
 
-    expect(summary).toMatchObject({ sent: 0, retrying: 0, cancelled: 1, nextAttemptAtMs: null });
+    expect(summary).toMatchObject({ sent: 0, retrying: 0, cancelled: 1, nextAttemptAtMs: null, digestError: null });
     expect((await webhookCalls(hook.path)).map((call) => call.status)).toEqual([500]);
     expect(await delivery(deliveries.webhook!)).toEqual({
       status: "cancelled",
@@ -96,6 +96,42 @@ describe("deliveries of an alert that was deleted or paused before they went out
 
     expect(await deliverDue(buildServices(bindings), NOW + 2 * MINUTE)).toMatchObject({ sent: 1, cancelled: 0 });
     expect((await webhookCalls(hook.path)).map((call) => call.status)).toEqual([500, 200]);
+  });
+
+  it("cancels a queued email once the user turned email off for the alert, or turned Email alerts off; the webhook still goes", async () => {
+    const email = fakeEmailBinding(1);
+    const bindings = channelEnv({ ALERT_EMAIL: email.binding });
+    const { userId, hook } = await userWithChannels(SECRET, bindings);
+    await scriptWebhook(hook.path, [500, 200, 200]);
+    const first = await seedEvent(userId, ["email", "webhook"], { asin: "B000000001" });
+    expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ retrying: 2 });
+
+    // Off on the alert while its email waits for the retry.
+    await updateAlert(env.DB, userId, first.alertId, { email_enabled: false }, null);
+    expect(await deliverDue(buildServices(bindings), NOW + 2 * MINUTE)).toMatchObject({ sent: 1, cancelled: 1 });
+    expect(await delivery(first.deliveries.email!)).toMatchObject({ status: "cancelled", last_error: "Email was turned off for this alert before this was sent" });
+    expect(await delivery(first.deliveries.webhook!)).toMatchObject({ status: "sent" });
+
+    // Off for every alert (Settings → Notifications → Email alerts) before the email went out.
+    const second = await seedEvent(userId, ["email", "webhook"], { asin: "B000000002" });
+    await env.DB.prepare("UPDATE user_settings SET email_alerts = 0 WHERE workspace_id = ?").bind(userId).run();
+    expect(await deliverDue(buildServices(bindings), NOW + 3 * MINUTE)).toMatchObject({ sent: 1, cancelled: 1 });
+    expect(await delivery(second.deliveries.email!)).toMatchObject({ status: "cancelled", last_error: "Email alerts were turned off before this was sent" });
+    expect(email.sent).toEqual([]);
+  });
+
+  it("cancels every queued message of a kind of alert the user muted (Rank drops off)", async () => {
+    const email = fakeEmailBinding();
+    const bindings = channelEnv({ ALERT_EMAIL: email.binding });
+    const { userId, hook } = await userWithChannels(SECRET, bindings);
+    const { alertId, deliveries } = await seedEvent(userId, ["email", "webhook"]);
+    await env.DB.prepare("UPDATE alerts SET condition_type = 'rank_drop' WHERE id = ?").bind(alertId).run();
+    await env.DB.prepare("UPDATE user_settings SET rank_drops = 0 WHERE workspace_id = ?").bind(userId).run();
+
+    expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ sent: 0, cancelled: 2 });
+    expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "cancelled", last_error: "Alerts of this kind were turned off before this was sent" });
+    expect(email.sent).toEqual([]);
+    expect(await webhookCalls(hook.path)).toEqual([]);
   });
 
   it("does not claim a row whose alert was paused after the run read it", async () => {

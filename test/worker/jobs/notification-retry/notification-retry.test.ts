@@ -1,6 +1,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as deliver from "../../../../worker/jobs/delivery/deliver";
+import * as deliveryStore from "../../../../worker/jobs/delivery/delivery-store";
 import { NOTIFICATION_RETRY_NAME } from "../../../../worker/jobs/delivery/deliver";
 import { createUser, delivery, MINUTE, seedEvent, setChannels } from "../../notifications/support";
 
@@ -71,6 +72,28 @@ describe("NotificationRetry", () => {
     expect(await runDurableObjectAlarm(retry())).toBe(true);
     expect(pass).toHaveBeenCalledTimes(2);
     expect(await delivery(due.deliveries.email!)).toMatchObject({ status: "sent" });
+  });
+
+  it("a digest that keeps failing on D1 backs the alarm off instead of re-arming it every second, and is sent once D1 answers", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const userId = await createUser();
+    await setChannels(env, userId, { alertEmail: "seller@example.com" });
+    const due = await seedEvent(userId, ["email"]);
+    const claim = vi.spyOn(deliveryStore, "claimDeliveries").mockRejectedValue(new Error("D1_ERROR: Network connection lost."));
+    await retry().schedule(Date.now());
+
+    let before = Date.now();
+    expect(await runDurableObjectAlarm(retry())).toBe(true);
+    expect(await alarmAt()).toBeGreaterThanOrEqual(before + 30_000);
+    before = Date.now();
+    expect(await runDurableObjectAlarm(retry())).toBe(true);
+    expect(await alarmAt()).toBeGreaterThanOrEqual(before + 60_000);
+    expect(await delivery(due.deliveries.email!)).toMatchObject({ status: "pending", attempts: 0 });
+
+    claim.mockRestore();
+    expect(await runDurableObjectAlarm(retry())).toBe(true);
+    expect(await delivery(due.deliveries.email!)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await alarmAt()).toBeNull();
   });
 
   it("stops when nothing is pending", async () => {

@@ -91,6 +91,36 @@ describe("a report email whose send failed", () => {
     }
   });
 
+  it("a failed report stops being warned about once it no longer applies: the report switched off, the address removed", async () => {
+    const own = await reader("agency@example.com");
+    const chosen = await insertUser({ isDemo: true });
+    for (const [id, kind, recipient] of [[own, "daily", ""], [own, "weekly", ""], [chosen, "weekly", "client@example.com"]] as const) {
+      await env.DB.prepare("INSERT INTO report_sends (workspace_id, kind, period, recipient, status, attempts, last_error) VALUES (?, ?, '2026-11-23', ?, 'failed', 5, 'bounced')")
+        .bind(id, kind, recipient)
+        .run();
+    }
+    await env.DB.prepare("UPDATE user_settings SET weekly_report = 1 WHERE workspace_id = ?").bind(own).run();
+    await env.DB.prepare(
+      "INSERT INTO report_recipients (workspace_id, email, token_hash, confirmed_at) VALUES (?, 'client@example.com', ?, '2026-11-01T00:00:00.000Z')",
+    ).bind(chosen, crypto.randomUUID()).run();
+    const { services } = setup(0);
+    const problems = async (id: string) => (await loadChannelSettings(services, id, true)).reportProblems.map((problem) => `${problem.kind} ${problem.recipient}`);
+    vi.useFakeTimers({ now: MONDAY + 60 * MINUTE, toFake: ["Date"] });
+    try {
+      expect(await problems(own)).toEqual(["daily null", "weekly null"]);
+      expect(await problems(chosen)).toEqual(["weekly client@example.com"]);
+
+      await env.DB.prepare("UPDATE user_settings SET daily_report = 0 WHERE workspace_id = ?").bind(own).run();
+      expect(await problems(own)).toEqual(["weekly null"]);
+      await env.DB.prepare("UPDATE user_settings SET alert_email = NULL WHERE workspace_id = ?").bind(own).run();
+      expect(await problems(own)).toEqual([]);
+      await env.DB.prepare("DELETE FROM report_recipients WHERE workspace_id = ?").bind(chosen).run();
+      expect(await problems(chosen)).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("a weekly report to an address the workspace chose is retried too, and the next week's that went out clears the warning", async () => {
     const id = await insertUser({ isDemo: true });
     await insertWatchlist(id, [{ marketplace: "US", asin: "BREPORT001" }]);

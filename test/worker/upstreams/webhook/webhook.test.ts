@@ -95,10 +95,17 @@ describe("postWebhook", () => {
     expect((await webhookCalls(path)).map((call) => call.status)).toEqual([200, 400]);
   });
 
-  it.each([500, 404, 301])("fails on HTTP %i", async (status) => {
+  it.each([500, 404])("fails on HTTP %i", async (status) => {
     const { path, url } = webhookEndpoint();
     await scriptWebhook(path, [status]);
     expect(await post(url)).toEqual({ ok: false, status, detail: `HTTP status ${status}` });
+  });
+
+  it("fails on a redirect without following it, and on 410 Gone as gone for good, in words that say what to do", async () => {
+    const { path, url } = webhookEndpoint();
+    await scriptWebhook(path, [301, 410]);
+    expect(await post(url)).toEqual({ ok: false, status: 301, detail: "HTTP status 301 (a redirect, which is not followed: save the URL it points to)" });
+    expect(await post(url)).toEqual({ ok: false, status: 410, detail: "HTTP status 410 (the receiver says this webhook no longer exists: save its new URL)", gone: true });
   });
 
   it("says only 'could not connect' when the fetch itself fails, never the error's own text", async () => {
