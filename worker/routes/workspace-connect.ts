@@ -11,7 +11,7 @@ import { count } from "../contract/features";
 import { canAddConnection, nextPlanWithMoreConnections, type Plan } from "../contract/plans";
 import type { AppEnv } from "../env";
 import { refreshParticipations } from "../seller/participations";
-import { can } from "../workspaces/roles";
+import { can, roleRefusal } from "../workspaces/roles";
 import { callerPlan } from "./caller-plan";
 import { auditRequest } from "./request-audit";
 
@@ -72,7 +72,7 @@ export async function workspaceConnectRefusal(c: Context<AppEnv>, target: Connec
   if (!can(role, "connections")) {
     return {
       status: 403,
-      message: `Your role in ${name} (${role}) may not connect seller accounts: it needs the "connections" permission. This seller account was not connected; ask an owner or admin.`,
+      message: `${roleRefusal(name, role, "connections")} This seller account was not connected.`,
     };
   }
   let existing: ConnectionRecord | null;
