@@ -68,7 +68,9 @@ export function connectionsBeyondPlan(plan: Plan, connected: number): string | n
 /** The plan's refusal of one more connected seller account, or null when there is room. */
 export async function connectionLimitProblem(c: Context<AppEnv>, workspaceId: string): Promise<string | null> {
   const plan = await callerPlan(c);
-  return canAddConnection(plan, await countSellerConnections(c.env.DB, workspaceId)) ? null : limitReached(plan);
+  const connected = await countSellerConnections(c.env.DB, workspaceId);
+  // Past the limit (a downgrade), "Disconnect it" would not be enough: say how many.
+  return canAddConnection(plan, connected) ? null : (connectionsBeyondPlan(plan, connected) ?? limitReached(plan));
 }
 
 function wrongSeller(connection: ConnectionRecord, seller: ConsentedSeller): string {

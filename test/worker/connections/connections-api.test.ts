@@ -78,6 +78,10 @@ describe("/api/connections", () => {
     expect(answer.beyondPlan).toBe(
       "Your Free plan connects up to 1 seller account, and 3 are connected from an earlier plan. None was removed, and none can be added: disconnect 2 to be within the plan, or move to the Agency plan (up to 50 seller accounts) at /billing.",
     );
+    // Connecting another is refused with the same words, not "Disconnect it".
+    const refused = await browser.json("/api/connections/start", "POST", { marketplace: "UK" });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ code: "plan_limit", detail: answer.beyondPlan });
   });
 
   it("lists the signed-in seller as the workspace's first connection", async () => {
