@@ -89,7 +89,9 @@ function TeamScreen({ demo }: { demo: boolean }) {
               </thead>
               <tbody>
                 {team.data.members.map((member) => {
-                  const editable = manages && !member.you && (ownsIt || member.role !== "owner");
+                  // A personal workspace's id is its account's: that account stays its owner (the server refuses any change).
+                  const holdsIt = member.userId === list?.current.id;
+                  const editable = manages && !member.you && !holdsIt && (ownsIt || member.role !== "owner");
                   const refusal = memberRefusal?.userId === member.userId ? memberRefusal.text : null;
                   return (
                     <Fragment key={member.userId}>
