@@ -123,7 +123,7 @@ function TeamScreen({ demo }: { demo: boolean }) {
                           {editable && (
                             <ConfirmButton
                               confirmName={`Confirm removing ${member.email ?? "this member"}`}
-                              question={`${member.email ?? "This member"} loses access to ${list?.current.name ?? "this workspace"} at once; inviting them again is the only way back.`}
+                              question={`${member.email ?? "This member"} loses access to ${list?.current.name ?? "this workspace"} at once: the API keys they made here stop working, and it no longer mails their address. Inviting them again is the only way back.`}
                               confirmText="Yes, remove"
                               busy={busy}
                               onConfirm={() => actOnMember(member.userId, () => removeMember(member.userId))}
@@ -156,7 +156,7 @@ function TeamScreen({ demo }: { demo: boolean }) {
           {list && !list.current.personal && (
             <ConfirmButton
               confirmName={`Confirm leaving ${list.current.name}`}
-              question={`You lose access to ${list.current.name} at once; only a new invitation brings you back.`}
+              question={`You lose access to ${list.current.name} at once: the API keys you made here stop working, and it no longer mails your address. Only a new invitation brings you back.`}
               confirmText="Yes, leave"
               busy={busy}
               onConfirm={() => {
