@@ -38,6 +38,8 @@ function TeamScreen({ demo }: { demo: boolean }) {
   const [busy, setBusy] = useState(false);
   const manages = can("members");
   const ownsIt = list?.current.role === "owner";
+  // Its only owner cannot leave (the server answers 409): say how instead of offering the button.
+  const onlyOwner = ownsIt && team.status === "success" && team.data.members.filter((member) => member.role === "owner").length <= 1;
 
   // `onError` shows a refusal where it happened (the invite form) instead of at the top.
   async function act(request: () => Promise<unknown>, after: () => void, onError: (message: string) => void = setError) {
@@ -153,7 +155,12 @@ function TeamScreen({ demo }: { demo: boolean }) {
               Audit log
             </Link>
           )}
-          {list && !list.current.personal && (
+          {list && !list.current.personal && onlyOwner && (
+            <p className="seller-muted">
+              You are the only owner of {list.current.name}: make another member owner before you leave{list.current.deletable ? ", or delete it" : ""}.
+            </p>
+          )}
+          {list && !list.current.personal && !onlyOwner && (
             <ConfirmButton
               confirmName={`Confirm leaving ${list.current.name}`}
               question={`You lose access to ${list.current.name} at once: the API keys you made here stop working, and it no longer mails your address. Only a new invitation brings you back.`}
