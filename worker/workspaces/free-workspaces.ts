@@ -1,13 +1,14 @@
 import { BILLING_PATH } from "../contract/billing";
 import { FREE_PLAN } from "../contract/plans";
+import { FREE_WORKSPACES_PER_ACCOUNT } from "../contract/workspaces";
 
-/**
- * Free workspaces one account may own, its personal one included. Each workspace has its own
- * plan, so every new one starts on Free with a seller account, tracked ASINs and alerts of its
- * own: without a bound, making workspaces would connect any number of sellers on Free, where
- * Agency bills per seller account. Paid and Enterprise workspaces do not count.
+/*
+ * FREE_WORKSPACES_PER_ACCOUNT bounds the Free workspaces one account owns, its personal one
+ * included. Each workspace has its own plan, so every new one starts on Free with a seller
+ * account, tracked ASINs and alerts of its own: without a bound, making workspaces would connect
+ * any number of sellers on Free, where Agency bills per seller account. Paid and Enterprise
+ * workspaces do not count.
  */
-export const FREE_WORKSPACES_PER_ACCOUNT = 3;
 
 /** Why the account may not create another workspace, given the names of the Free ones it owns; null when it may. */
 export function freeWorkspaceProblem(freeOwned: readonly string[]): string | null {

@@ -100,6 +100,8 @@ describe("/team and the header's workspace switcher", () => {
     expect(screen.queryByRole("heading", { name: "Invite someone" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Audit log" })).toBeNull();
     expect(screen.getByRole("button", { name: "Leave Acme Agency" })).toBeTruthy();
+    // The New workspace form says the bound before the server refuses a fourth Free workspace.
+    expect(screen.getByRole("region", { name: "New workspace" }).textContent).toContain("you may own up to 3 Free workspaces, your personal one included");
   });
 
   it("shows an analyst the plan on /billing with no way to change it", async () => {
