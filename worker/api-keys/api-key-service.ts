@@ -1,5 +1,5 @@
 import { forgetApiKey } from "./key-resolver";
-import { MAX_LIVE_API_KEYS, type ApiKeyList, type ApiKeyView, type CreatedApiKey } from "../contract/api-keys";
+import { MAX_LIVE_API_KEYS, type ApiKeyList, type ApiKeyView, type CreatedApiKey, type KeyMaker } from "../contract/api-keys";
 import type { Plan } from "../contract/plans";
 import {
   apiKeyUsageSince,
@@ -13,7 +13,10 @@ import {
 import { generateApiKey, hashApiKey, visiblePrefix } from "./key-format";
 import { summarizeUsage, usageWindowStart, type HourCount } from "./usage";
 
-function toView(key: ApiKeyRecord, usage: readonly HourCount[], now: number): ApiKeyView {
+/** The maker of a key by user id: their address and current role in the key's workspace. */
+export type MakerOf = (userId: string) => KeyMaker;
+
+function toView(key: ApiKeyRecord, usage: readonly HourCount[], now: number, makerOf: MakerOf): ApiKeyView {
   return {
     id: key.id,
     name: key.name,
@@ -21,10 +24,12 @@ function toView(key: ApiKeyRecord, usage: readonly HourCount[], now: number): Ap
     createdAt: key.createdAt,
     lastUsedAt: key.lastUsedAt,
     usage: summarizeUsage(usage, key.id, now),
+    // A key from before makers were recorded is its workspace's personal owner's (api-key-store.ts).
+    madeBy: makerOf(key.createdBy ?? key.workspaceId),
   };
 }
 
-export async function listKeysOf(db: D1Database, workspaceId: string, plan: Plan, now = Date.now()): Promise<ApiKeyList> {
+export async function listKeysOf(db: D1Database, workspaceId: string, plan: Plan, makerOf: MakerOf, now = Date.now()): Promise<ApiKeyList> {
   const keys = await listLiveApiKeys(db, workspaceId);
   const [usage, usedThisHour] = await Promise.all([
     apiKeyUsageSince(
@@ -35,7 +40,7 @@ export async function listKeysOf(db: D1Database, workspaceId: string, plan: Plan
     workspaceKeyRequestsInHour(db, workspaceId, usageHour(now)),
   ]);
   return {
-    keys: keys.map((key) => toView(key, usage, now)),
+    keys: keys.map((key) => toView(key, usage, now, makerOf)),
     maxKeys: MAX_LIVE_API_KEYS,
     requestsPerHour: plan.apiRequestsPerHour,
     planName: plan.name,
@@ -50,7 +55,7 @@ export interface KeyOwner {
 }
 
 /** A new key in the workspace; null when it already has the most live keys allowed. */
-export async function createKeyFor(db: D1Database, owner: KeyOwner, name: string, now = Date.now()): Promise<CreatedApiKey | null> {
+export async function createKeyFor(db: D1Database, owner: KeyOwner, name: string, makerOf: MakerOf, now = Date.now()): Promise<CreatedApiKey | null> {
   const key = generateApiKey();
   const row = await insertApiKey(
     db,
@@ -58,7 +63,7 @@ export async function createKeyFor(db: D1Database, owner: KeyOwner, name: string
     { id: crypto.randomUUID(), name, prefix: visiblePrefix(key), keyHash: hashApiKey(key), createdBy: owner.userId },
     MAX_LIVE_API_KEYS,
   );
-  return row ? { key, apiKey: toView(row, [], now) } : null;
+  return row ? { key, apiKey: toView(row, [], now, makerOf) } : null;
 }
 
 /** Revokes one of the workspace's keys; null when it is not one of its live keys. */
@@ -69,7 +74,7 @@ export async function revokeKeyOf(db: D1Database, workspaceId: string, id: strin
 }
 
 /** A new key under the same name, and the old one revoked; null when the old one is not theirs. */
-export async function rotateKeyOf(db: D1Database, owner: KeyOwner, id: string): Promise<CreatedApiKey | null> {
+export async function rotateKeyOf(db: D1Database, owner: KeyOwner, id: string, makerOf: MakerOf): Promise<CreatedApiKey | null> {
   const revoked = await revokeKeyOf(db, owner.workspaceId, id);
-  return revoked ? createKeyFor(db, owner, revoked.name) : null;
+  return revoked ? createKeyFor(db, owner, revoked.name, makerOf) : null;
 }

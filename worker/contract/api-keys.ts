@@ -1,4 +1,6 @@
 /** API keys as Settings → API Access shows them. Zod-free: the web imports it. */
+import type { WorkspaceRole } from "./workspaces";
+
 export const MAX_LIVE_API_KEYS = 5;
 export const API_KEY_NAME_MAX_LENGTH = 60;
 
@@ -17,6 +19,13 @@ export interface ApiKeyView {
   createdAt: string;
   lastUsedAt: string | null;
   usage: ApiKeyUsage;
+  /** Who made it, and the role it acts with: its maker's current one (null: no longer a member, so it is refused). */
+  madeBy: KeyMaker;
+}
+
+export interface KeyMaker {
+  email: string | null;
+  role: WorkspaceRole | null;
 }
 
 /** GET /api/api-keys. */

@@ -24,6 +24,8 @@ export interface ConnectionView {
 
 export interface ConnectionList {
   connections: ConnectionView[];
+  /** More seller accounts connected than the plan connects (after a downgrade), in words; null within the plan. */
+  beyondPlan: string | null;
 }
 
 export interface ConnectionStart {

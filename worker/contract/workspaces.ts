@@ -20,6 +20,8 @@ export const PERMISSIONS = ["read", "track", "settings", "connections", "keys", 
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const INVITATION_DAYS = 7;
+/** Free workspaces one account may own, its personal one included (workspaces/free-workspaces.ts says why). */
+export const FREE_WORKSPACES_PER_ACCOUNT = 3;
 export const WORKSPACE_NAME_MAX_LENGTH = 80;
 
 export interface WorkspaceView {

@@ -18,7 +18,8 @@ import { ApiError } from "../shared/api-error";
 import { MARKETPLACE_REGION } from "../upstreams/spapi/endpoints";
 import { dropSellerAccessToken } from "../upstreams/spapi/lwa";
 import { auditRequest } from "./request-audit";
-import { connectionLimitProblem } from "./workspace-connect";
+import { callerPlan } from "./caller-plan";
+import { connectionLimitProblem, connectionsBeyondPlan } from "./workspace-connect";
 import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
 import { connectionIdSchema, connectionListSchema, connectionSchema, renameSchema, startAnswerSchema, startSchema } from "./schemas/connections";
 
@@ -133,7 +134,9 @@ export const connectionsRoutes = createRouter()
     // Every connection's refusal in one read, not one read per connection (an agency has dozens).
     const refusals = await sellersAttention(c.env.DB, rows.map((row) => row.id));
     const now = Date.now();
-    return c.json({ connections: rows.map((row) => connectionView(row, refusals.get(row.id) ?? null, now)) }, 200);
+    const connected = rows.filter((row) => row.status === "connected").length;
+    const beyondPlan = connectionsBeyondPlan(await callerPlan(c), connected);
+    return c.json({ connections: rows.map((row) => connectionView(row, refusals.get(row.id) ?? null, now)), beyondPlan }, 200);
   })
   .openapi(startRoute, async (c) => {
     // A new seller account counts against the plan (a reconnect of one it has does not); the callback checks again.

@@ -3,7 +3,7 @@ import { matchedRoutes } from "hono/route";
 import type { Permission } from "../contract/workspaces";
 import type { AppEnv } from "../env";
 import { ApiError } from "../shared/api-error";
-import { can } from "../workspaces/roles";
+import { can, roleRefusal } from "../workspaces/roles";
 
 /**
  * What every /api route needs of the caller's workspace role, by "METHOD /api/path" as Hono
@@ -206,7 +206,7 @@ export const rolePermission: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const { role, name } = account.workspace;
   if (!can(role, access)) {
-    throw new ApiError(403, "forbidden", `Your role in ${name} (${role}) may not do this: it needs the "${access}" permission. Ask an owner or admin.`);
+    throw new ApiError(403, "forbidden", roleRefusal(name, role, access));
   }
   return next();
 };

@@ -11,7 +11,7 @@ import { count } from "../contract/features";
 import { canAddConnection, nextPlanWithMoreConnections, type Plan } from "../contract/plans";
 import type { AppEnv } from "../env";
 import { refreshParticipations } from "../seller/participations";
-import { can } from "../workspaces/roles";
+import { can, roleRefusal } from "../workspaces/roles";
 import { callerPlan } from "./caller-plan";
 import { auditRequest } from "./request-audit";
 
@@ -43,15 +43,34 @@ const CONNECTION_GONE =
 /** The plan's seller-account limit reached, and the way up: the next plan sold online with more, else Enterprise. */
 function limitReached(plan: Plan): string {
   const limit = plan.sellerConnectionLimit ?? 0;
+  return `Your ${plan.name} plan connects up to ${count(limit, "seller account")}. ${limit === 1 ? "Disconnect it" : "Disconnect one"}, or ${wayToMoreConnections(plan)}.`;
+}
+
+/** The next plan on sale with more seller accounts, in words, else Enterprise. */
+function wayToMoreConnections(plan: Plan): string {
   const next = nextPlanWithMoreConnections(plan);
-  const wayUp = next ? `move to the ${next.name} plan (up to ${count(next.sellerConnectionLimit!, "seller account")}) at ${BILLING_PATH}` : "ask us about Enterprise at /contact";
-  return `Your ${plan.name} plan connects up to ${count(limit, "seller account")}. ${limit === 1 ? "Disconnect it" : "Disconnect one"}, or ${wayUp}.`;
+  return next ? `move to the ${next.name} plan (up to ${count(next.sellerConnectionLimit!, "seller account")}) at ${BILLING_PATH}` : "ask us about Enterprise at /contact";
+}
+
+/**
+ * Words for a workspace with more seller accounts connected than its plan connects (a downgrade
+ * ends no connection): that none was removed and what the user can do; null within the plan.
+ */
+export function connectionsBeyondPlan(plan: Plan, connected: number): string | null {
+  const limit = plan.sellerConnectionLimit;
+  if (limit === null || connected <= limit) return null;
+  return (
+    `Your ${plan.name} plan connects up to ${count(limit, "seller account")}, and ${connected} are connected from an earlier plan. ` +
+    `None was removed, and none can be added: disconnect ${connected - limit} to be within the plan, or ${wayToMoreConnections(plan)}.`
+  );
 }
 
 /** The plan's refusal of one more connected seller account, or null when there is room. */
 export async function connectionLimitProblem(c: Context<AppEnv>, workspaceId: string): Promise<string | null> {
   const plan = await callerPlan(c);
-  return canAddConnection(plan, await countSellerConnections(c.env.DB, workspaceId)) ? null : limitReached(plan);
+  const connected = await countSellerConnections(c.env.DB, workspaceId);
+  // Past the limit (a downgrade), "Disconnect it" would not be enough: say how many.
+  return canAddConnection(plan, connected) ? null : (connectionsBeyondPlan(plan, connected) ?? limitReached(plan));
 }
 
 function wrongSeller(connection: ConnectionRecord, seller: ConsentedSeller): string {
@@ -72,7 +91,7 @@ export async function workspaceConnectRefusal(c: Context<AppEnv>, target: Connec
   if (!can(role, "connections")) {
     return {
       status: 403,
-      message: `Your role in ${name} (${role}) may not connect seller accounts: it needs the "connections" permission. This seller account was not connected; ask an owner or admin.`,
+      message: `${roleRefusal(name, role, "connections")} This seller account was not connected.`,
     };
   }
   let existing: ConnectionRecord | null;

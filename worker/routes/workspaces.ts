@@ -11,6 +11,8 @@ import { forgetApiKey } from "../api-keys/key-resolver";
 import { deleteLogosOf } from "../branding/logo-bucket";
 import { auditRequest } from "./request-audit";
 import { permissionsOf } from "../workspaces/roles";
+import { freeWorkspaceProblem } from "../workspaces/free-workspaces";
+import { planOfWorkspace } from "../billing/user-plan";
 import { createWorkspace, deleteWorkspace, isPersonalWorkspace, listMemberships, removalDetail, removeMember, renameWorkspace, roleIn } from "../workspaces/workspace-store";
 import { CancelFailed, cancelLiveSubscription } from "../billing/subscription-cancel";
 import { badInput, errorAnswer, jsonAnswer, noContent, notSignedIn } from "./schemas/answers";
@@ -72,12 +74,16 @@ export const workspaceRoutes = router
       tags,
       summary: "Create a workspace (you are its owner) and switch to it",
       request: { body: jsonBody(workspaceNameSchema) },
-      responses: { 201: listed, 401: notSignedIn, 403: errorAnswer("A demo account cannot create workspaces."), 422: badInput },
+      responses: { 201: listed, 401: notSignedIn, 403: errorAnswer("A demo account cannot create workspaces, or the account already owns the most Free workspaces (plan_limit)."), 422: badInput },
     }),
     async (c) => {
       const { user, sessionId } = currentAccount(c);
       if (user.isDemo) throw new ApiError(403, "forbidden", "A demo account cannot create workspaces. Sign in by email to make your own account.");
       const { name } = c.req.valid("json");
+      const owned = (await listMemberships(c.env.DB, user.id)).filter((w) => w.role === "owner");
+      const plans = await Promise.all(owned.map((w) => planOfWorkspace(c.env.DB, w.id)));
+      const problem = freeWorkspaceProblem(owned.filter((_, i) => plans[i]!.id === "free").map((w) => w.name));
+      if (problem) throw new ApiError(403, "plan_limit", problem);
       const id = await createWorkspace(c.env.DB, user.id, name);
       await setSessionWorkspace(c.env.DB, sessionId, id);
       await auditRequest(c, { workspaceId: id, action: "workspace.create", detail: { name } });

@@ -23,6 +23,27 @@ export function permissionsOf(role: WorkspaceRole): Permission[] {
   return [...ROLE_PERMISSIONS[role]];
 }
 
+/** What each permission allows, as the end of "Your role … may not …". */
+const PERMISSION_WORDS: Record<Permission, string> = {
+  read: "see this workspace's data",
+  track: "change the watchlist or alerts, refresh data, export or mark notifications read",
+  settings: "change the workspace's settings, alert channels, branding or name",
+  connections: "connect, reconnect or disconnect seller accounts",
+  keys: "see or manage the workspace's API keys",
+  members: "invite, change or remove members, or read the audit log",
+  billing: "change the plan or billing",
+  ownership: "make or remove owners, or delete the workspace",
+};
+
+/**
+ * The words of a role refusal (403): what the role may not do and whom to ask, never a
+ * permission's code. Whom to ask comes from the table: for billing an admin is no one to ask.
+ */
+export function roleRefusal(workspaceName: string, role: WorkspaceRole, permission: Permission): string {
+  const askable = (["owner", "admin"] as const).filter((other) => can(other, permission));
+  return `Your role in ${workspaceName} (${role}) may not ${PERMISSION_WORDS[permission]}. Ask an ${askable.join(" or ")}.`;
+}
+
 /**
  * Whether `actor` may give `target`'s member the role `next` (or remove them, next = null):
  * owners may do anything; admins only below owner, and never to an owner.

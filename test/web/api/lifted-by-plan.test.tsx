@@ -12,6 +12,12 @@ describe("liftedByPlan", () => {
     expect(liftedByPlan(new Error("network"))).toBe(false);
   });
 
+  it("a 403 whose code is not the plan's is not: no plan lets a viewer export or mends a stale page", () => {
+    expect(liftedByPlan(new ApiError(403, "Your plan allows 5 ASINs.", null, "plan_limit"))).toBe(true);
+    expect(liftedByPlan(new ApiError(403, "Your role in Acme (viewer) may not export. Ask an owner or admin.", null, "forbidden"))).toBe(false);
+    expect(liftedByPlan(new ApiError(403, "XSRF token mismatch. Reload the page and try again.", null, "xsrf_failed"))).toBe(false);
+  });
+
   it("reads Retry-After from the answer", async () => {
     const answer = new Response(JSON.stringify({ detail: "Too many lookups" }), { status: 429, headers: { "Retry-After": "12" } });
     expect((await ApiError.of(answer)).retryAfterSeconds).toBe(12);

@@ -18,6 +18,7 @@ function keyView(overrides: Partial<ApiKeyView> = {}): ApiKeyView {
       thisHour: 42,
       days: ["18", "19", "20", "21", "22", "23", "24"].map((d, i) => ({ day: `2026-11-${d}`, requests: i * 10 })),
     },
+    madeBy: { email: "me@example.com", role: "owner" },
     ...overrides,
   };
 }
@@ -42,6 +43,18 @@ describe("Settings → API Access", () => {
     expect(panel().textContent).toContain("This hour: 42 of 1,000 requests used.");
     expect(within(panel()).getByRole("link", { name: "API documentation" }).getAttribute("href")).toBe("/docs/api");
     expect(panel().textContent).not.toContain(NEW_KEY);
+  });
+
+  it("names each key's maker and the role the key acts with, theirs now", async () => {
+    const keys = [keyView(), keyView({ id: "key-2", name: "Reports", madeBy: { email: "ana@example.com", role: "viewer" } })];
+    const { user } = await renderSettings({ "GET /api/api-keys": json(keyList(keys)) });
+    await openTab(user, "API Access");
+
+    const table = await within(panel()).findByRole("table", { name: "Your API keys" });
+    expect(within(table).getByRole("columnheader", { name: "Made by" })).toBeTruthy();
+    expect(within(table).getByRole("row", { name: /Repricer/ }).textContent).toContain("me@example.com (owner)");
+    expect(within(table).getByRole("row", { name: /Reports/ }).textContent).toContain("ana@example.com (viewer)");
+    expect(panel().textContent).toContain("A key acts with its maker's current role in this workspace");
   });
 
   it("keeps the table's scroll box to the panel's width, and the actions cell a cell of its row", async () => {

@@ -26,6 +26,14 @@ describe("Settings → Connection Status: the workspace's seller accounts", () =
     expect(within(item("Acme US")).queryByText(/Needs attention/)).toBeNull();
   });
 
+  it("after a downgrade says the workspace is past its plan's seller accounts and what to do, keeping every account listed", async () => {
+    const beyondPlan = "Your Free plan connects up to 1 seller account, and 2 are connected from an earlier plan. None was removed, and none can be added: disconnect 1 to be within the plan, or move to the Agency plan (up to 50 seller accounts) at /billing.";
+    await renderSettings({ "GET /api/connections": json({ connections: [US, euConnection("Acme EU")], beyondPlan }) });
+    await screen.findByText("Acme EU", { selector: "strong" });
+    expect(screen.getByText(beyondPlan)).toBeTruthy();
+    expect(item("Acme US")).toBeTruthy();
+  });
+
   it("offers Try again when the list did not load, and lists the accounts on it", async () => {
     await renderSettings({ "GET /api/connections": sequence(json({ detail: "Too many requests: try again in 30 seconds." }, 429), json({ connections: [US] })) });
     const failed = await screen.findByText(/Too many requests: try again in 30 seconds\./);

@@ -95,7 +95,7 @@ describe("/team/audit", () => {
   });
 
   it("shows a role that may not read the log the refusal, with no Try again and no CSV link", async () => {
-    const detail = 'Your role in Acme Agency (analyst) may not do this: it needs the "members" permission. Ask an owner or admin.';
+    const detail = "Your role in Acme Agency (analyst) may not invite, change or remove members, or read the audit log. Ask an owner or admin.";
     renderAudit("analyst", json({ detail, code: "forbidden" }, 403));
 
     expect((await screen.findByRole("alert")).textContent).toBe(detail);

@@ -32,6 +32,8 @@ describe("/team asks before it removes anyone", () => {
     expect(api.requests("DELETE /api/workspaces/members/a1")).toHaveLength(0);
     const confirm = screen.getByRole("group", { name: "Confirm removing ana@example.com" });
     expect(confirm.textContent).toContain("ana@example.com loses access to Acme Agency");
+    // What else goes with the membership, so no integration breaks unannounced.
+    expect(confirm.textContent).toContain("the API keys they made here stop working");
 
     // Focus lands on the safe choice, and goes back to Remove when the question closes.
     expect(document.activeElement).toBe(within(confirm).getByRole("button", { name: "Cancel" }));
@@ -55,6 +57,7 @@ describe("/team asks before it removes anyone", () => {
     await user.click(await screen.findByRole("button", { name: "Leave Acme Agency" }));
     expect(api.requests("POST /api/workspaces/leave")).toHaveLength(0);
     const confirm = screen.getByRole("group", { name: "Confirm leaving Acme Agency" });
+    expect(confirm.textContent).toContain("the API keys you made here stop working");
 
     await user.click(within(confirm).getByRole("button", { name: "Yes, leave" }));
     await waitFor(() => expect(api.requests("POST /api/workspaces/leave")).toHaveLength(1));

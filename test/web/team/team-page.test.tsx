@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { WorkspaceRole } from "@contract/workspaces";
 import { renderRoutes } from "../helpers";
 import { connectedUser, fakeApi, json, noContent } from "../seller/fake-api";
+import { permissionsOf } from "../../../worker/workspaces/roles";
 import { acmeWorkspaces, ANA, BEA_INVITED, PERSONAL_WORKSPACE } from "./workspace-fixtures";
 
 const workspaces = (role: WorkspaceRole) => acmeWorkspaces(role, [PERSONAL_WORKSPACE]);
@@ -53,6 +54,37 @@ describe("/team and the header's workspace switcher", () => {
     expect([...switcher.options].map((o) => o.textContent)).toEqual(["me@example.com (personal)", "Acme Agency"]);
   });
 
+  it("offers a co-owner of someone's personal workspace no Remove or role change for that account, which the server always refuses", async () => {
+    // Sam's personal workspace (its id is Sam's user id), on Pro; this user was made a co-owner.
+    const samsWorkspace = {
+      workspaces: [PERSONAL_WORKSPACE, { id: "sam", name: "Sam's Shop", role: "owner" as const, personal: false }],
+      current: { id: "sam", name: "Sam's Shop", role: "owner" as const, personal: false, permissions: permissionsOf("owner"), deletable: false },
+    };
+    fakeApi({
+      "GET /api/user/status": json(connectedUser()),
+      "GET /api/notifications/unread-count": json({ unread: 0 }),
+      "GET /api/workspaces": json(samsWorkspace),
+      "GET /api/workspaces/members": json({
+        members: [
+          { userId: "sam", email: "sam@shop.example", role: "owner", joinedAt: "2026-11-01T00:00:00.000Z", you: false },
+          { userId: "me", email: "me@example.com", role: "owner", joinedAt: "2026-11-02T00:00:00.000Z", you: true },
+          ANA,
+        ],
+        seats: { members: 3, pending: 0, used: 3, limit: 3, planId: "pro", planName: "Pro" },
+      }),
+      "GET /api/workspaces/invitations": json({ invitations: [] }),
+    });
+    renderRoutes("/team");
+
+    const table = within(await screen.findByRole("table", { name: "Members and their roles" }));
+    const samRow = within(table.getByRole("rowheader", { name: "sam@shop.example" }).closest("tr")!);
+    expect(samRow.queryByRole("combobox")).toBeNull();
+    expect(samRow.queryByRole("button", { name: "Remove" })).toBeNull();
+    expect(samRow.getByText(/owner/)).toBeTruthy();
+    // Other members stay manageable.
+    expect(table.getByRole("combobox", { name: "Role of ana@example.com" })).toBeTruthy();
+  });
+
   it("shows a viewer the team without any control, and no audit link", async () => {
     fakeApi({
       "GET /api/user/status": json(connectedUser()),
@@ -68,6 +100,8 @@ describe("/team and the header's workspace switcher", () => {
     expect(screen.queryByRole("heading", { name: "Invite someone" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Audit log" })).toBeNull();
     expect(screen.getByRole("button", { name: "Leave Acme Agency" })).toBeTruthy();
+    // The New workspace form says the bound before the server refuses a fourth Free workspace.
+    expect(screen.getByRole("region", { name: "New workspace" }).textContent).toContain("you may own up to 3 Free workspaces, your personal one included");
   });
 
   it("shows an analyst the plan on /billing with no way to change it", async () => {

@@ -63,6 +63,17 @@ describe("/team seats", () => {
     expect((screen.getByLabelText("Email address") as HTMLInputElement).disabled).toBe(true);
   });
 
+  it("after a downgrade: more members than seats, and the page says none was removed and what frees a seat", async () => {
+    const members = [OWNER, ANA, { ...ANA, userId: "a2", email: "bo@example.com" }, { ...ANA, userId: "a3", email: "cy@example.com" }];
+    team("owner", { members: 4, pending: 0, used: 4, limit: 1, planId: "free", planName: "Free" }, members, []);
+    renderRoutes("/team");
+
+    expect(await screen.findByText("4 of 1 seat used on the Free plan.")).toBeTruthy();
+    expect(
+      screen.getByText("4 members are in this workspace, more than the Free plan's 1: they keep their access, and none was removed. The workspace invites no one until members leave or the plan goes up."),
+    ).toBeTruthy();
+  });
+
   it("Enterprise: the count with no limit, the form on", async () => {
     team("owner", { members: 30, pending: 2, used: 32, limit: null, planId: "enterprise", planName: "Enterprise" });
     renderRoutes("/team");

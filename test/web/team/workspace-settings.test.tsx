@@ -242,10 +242,19 @@ describe("/team shows a refusal by the control that caused it", () => {
     expect(screen.getAllByRole("alert")).toHaveLength(1);
   });
 
-  it("Leave: the last owner's refusal sits by the Leave button, not at the top of the page", async () => {
+  it("Leave: its only owner is told how to leave instead of offered a button the server always refuses", async () => {
+    renderTeam(json(acme("owner")));
+
+    const section = await screen.findByRole("region", { name: "Workspace" });
+    expect(await within(section).findByText("You are the only owner of Acme Agency: make another member owner before you leave, or delete it.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Leave Acme Agency" })).toBeNull();
+  });
+
+  it("Leave: the last owner's refusal (the other owner was demoted meanwhile) sits by the Leave button, not at the top of the page", async () => {
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => undefined);
     const detail = "You are the last owner of Acme Agency: make another member owner before you leave.";
-    const { user } = renderTeam(json(acme("owner")), { "POST /api/workspaces/leave": json({ detail, code: "conflict" }, 409) });
+    const twoOwners = { ...MEMBERS, members: [...MEMBERS.members, { userId: "o2", email: "co@example.com", role: "owner", joinedAt: "2026-11-04T00:00:00.000Z", you: false }] };
+    const { user } = renderTeam(json(acme("owner")), { "GET /api/workspaces/members": json(twoOwners), "POST /api/workspaces/leave": json({ detail, code: "conflict" }, 409) });
 
     await user.click(await screen.findByRole("button", { name: "Leave Acme Agency" }));
     await user.click(screen.getByRole("button", { name: "Yes, leave" }));

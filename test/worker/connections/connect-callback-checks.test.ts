@@ -220,7 +220,7 @@ describe("the caller's role, checked again by the callback", () => {
     await expectRefusal(
       await consentAs(admin, authUrl, newSellingPartnerId()),
       403,
-      'Your role in Client Co (viewer) may not connect seller accounts: it needs the "connections" permission. This seller account was not connected; ask an owner or admin.',
+      'Your role in Client Co (viewer) may not connect, reconnect or disconnect seller accounts. Ask an owner or admin. This seller account was not connected.',
     );
     expect(await connectionsOf(workspaceId)).toEqual([client]);
   });

@@ -64,6 +64,26 @@ describe("/api/connections", () => {
     });
   });
 
+  it("after a downgrade says the workspace is past its plan's seller accounts, removes none, and what the user can do", async () => {
+    const { browser } = await signedInSeller({ roomForMore: false });
+    const workspaceId = (await (await browser.request("/api/workspaces")).json<{ current: { id: string } }>()).current.id;
+    const within = await (await browser.request("/api/connections")).json<ConnectionList>();
+    expect(within.beyondPlan).toBeNull();
+    // Two clients connected on Agency, which has since ended: the workspace is on Free (one seller account).
+    for (const i of [1, 2]) {
+      await insertConnection({ id: `${workspaceId}-client-${i}`, workspaceId, sellingPartnerId: `DCLIENT${i}`, region: "eu", name: `Client ${i}`, status: { grantedAt: new Date().toISOString() } });
+    }
+    const answer = await (await browser.request("/api/connections")).json<ConnectionList>();
+    expect(answer.connections).toHaveLength(3);
+    expect(answer.beyondPlan).toBe(
+      "Your Free plan connects up to 1 seller account, and 3 are connected from an earlier plan. None was removed, and none can be added: disconnect 2 to be within the plan, or move to the Agency plan (up to 50 seller accounts) at /billing.",
+    );
+    // Connecting another is refused with the same words, not "Disconnect it".
+    const refused = await browser.json("/api/connections/start", "POST", { marketplace: "UK" });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ code: "plan_limit", detail: answer.beyondPlan });
+  });
+
   it("lists the signed-in seller as the workspace's first connection", async () => {
     const { browser, sellingPartnerId } = await signedInSeller();
     const [first, ...rest] = await list(browser);

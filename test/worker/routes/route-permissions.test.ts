@@ -4,7 +4,7 @@ import { app } from "../../../worker/app";
 import { withLazyRoutes } from "../../../worker/routes/lazy-routes";
 import { WORKSPACE_ROLES, type WorkspaceRole } from "../../../worker/contract/workspaces";
 import { ROUTE_PERMISSIONS } from "../../../worker/routes/route-permissions";
-import { can } from "../../../worker/workspaces/roles";
+import { can, roleRefusal } from "../../../worker/workspaces/roles";
 import { emailEnv, signInByEmail } from "../support/email-accounts";
 import { TestBrowser } from "../support/seller-browser";
 
@@ -24,7 +24,7 @@ describe("one role rule for every /api route", () => {
     expect(Object.keys(ROUTE_PERMISSIONS).filter((key) => !declared.includes(key)), "rules for routes that do not exist").toEqual([]);
   });
 
-  describe("each workspace route × each role: refused with 403 {detail, code} exactly when the role lacks the permission", () => {
+  describe("each workspace route × each role: refused with 403 {detail, code} exactly when the role lacks the permission, saying so in words", () => {
     const browsers = {} as Record<WorkspaceRole, TestBrowser>;
 
     beforeAll(async () => {
@@ -62,6 +62,8 @@ describe("one role rule for every /api route", () => {
           const res = await browsers[role].request(concrete(path), method === "GET" ? { method } : { method, body: "{}" });
           const body = res.headers.get("Content-Type")?.includes("json") ? await res.json<{ detail?: unknown; code?: string }>() : {};
           const refusedByRole = res.status === 403 && body.code === "forbidden" && typeof body.detail === "string" && body.detail.startsWith("Your role");
+          // The refusal says in words what the role may not do and whom to ask (an admin, for billing, is no one to ask).
+          if (refusedByRole && body.detail !== roleRefusal("Walk Agency", role, permission)) verdicts.push(`${key}: refused as ${JSON.stringify(body.detail)}`);
           if (refusedByRole !== !can(role, permission)) verdicts.push(`${key} (${permission}): ${res.status} ${JSON.stringify(body)}`);
         }
         expect(verdicts, `${role}: routes whose answer does not match the role table`).toEqual([]);

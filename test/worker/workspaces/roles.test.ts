@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PERMISSIONS } from "../../../worker/contract/workspaces";
 import { invitationProblem, invitationHashOf, newInvitationToken, invitationLink } from "../../../worker/workspaces/invitations";
-import { can, canInvite, canManageMember, lastOwnerProblem, permissionsOf, ROLE_PERMISSIONS, rolesNotInvitableBy } from "../../../worker/workspaces/roles";
+import { can, canInvite, canManageMember, lastOwnerProblem, permissionsOf, ROLE_PERMISSIONS, roleRefusal, rolesNotInvitableBy } from "../../../worker/workspaces/roles";
 
 describe("the role table", () => {
   it("gives each role a strictly smaller set than the one above it; billing and ownership to owners only", () => {
@@ -66,5 +66,17 @@ describe("invitations, the pure part", () => {
     expect(await invitationHashOf(token)).toMatch(/^[0-9a-f]{64}$/);
     expect(await invitationHashOf(token)).not.toBe(await invitationHashOf(newInvitationToken()));
     expect(invitationLink("https://ranklayer.com", "abc")).toBe("https://ranklayer.com/invite?token=abc");
+  });
+});
+
+describe("roleRefusal: what a role may not do, in words", () => {
+  it("says what the action is and who can do it, without the permission's code", () => {
+    expect(roleRefusal("Acme", "viewer", "track")).toBe(
+      "Your role in Acme (viewer) may not change the watchlist or alerts, refresh data, export or mark notifications read. Ask an owner or admin.",
+    );
+    // Only owners pay: an admin is no one to ask.
+    expect(roleRefusal("Acme", "admin", "billing")).toBe("Your role in Acme (admin) may not change the plan or billing. Ask an owner.");
+    expect(roleRefusal("Acme", "analyst", "ownership")).toMatch(/\. Ask an owner\.$/);
+    for (const permission of PERMISSIONS) expect(roleRefusal("Acme", "viewer", permission)).not.toContain(`"${permission}"`);
   });
 });

@@ -11,10 +11,13 @@ import { insertConnection } from "../support/seller-connections";
 
 const catalog = (browser: TestBrowser) => browser.request("/api/sp/catalog-item?asin=B08N5WRWNW&marketplace=US");
 
+let owners = 0;
+
+/** A new owner each time: one account owns at most 3 Free workspaces. */
 async function sharedWorkspace() {
   const { bindings, sent } = emailEnv();
   const owner = new TestBrowser(bindings);
-  await signInByEmail(owner, sent, "owner@seller-central.example");
+  await signInByEmail(owner, sent, `owner${++owners}@seller-central.example`);
   const created = await owner.json("/api/workspaces", "POST", { name: "Client Co" });
   expect(created.status, await created.clone().text()).toBe(201);
   return { owner, workspaceId: (await created.json<WorkspaceList>()).current.id };

@@ -142,7 +142,8 @@ describe("/api/workspaces: members and invitations", () => {
     await admin.json("/api/workspaces/invitations/accept", "POST", { token: invitationTokenOf(sent, "keys@example.com") });
     const created = await admin.json("/api/api-keys", "POST", { name: "CI" });
     expect(created.status, await created.clone().text()).toBe(201);
-    const { key } = await created.json<{ key: string }>();
+    const { key, apiKey } = await created.json<{ key: string; apiKey: { madeBy: unknown } }>();
+    expect(apiKey.madeBy).toEqual({ email: "keys@example.com", role: "admin" });
     const adminId = await userIdOf("keys@example.com");
     expect(await env.DB.prepare("SELECT workspace_id, created_by FROM api_keys WHERE name = 'CI'").first()).toEqual({ workspace_id: workspaceId, created_by: adminId });
 
@@ -154,6 +155,9 @@ describe("/api/workspaces: members and invitations", () => {
     expect((await owner.json(`/api/workspaces/members/${adminId}`, "PATCH", { role: "viewer" })).status).toBe(200);
     const write = await withKey("/api/v1/watchlist", { method: "POST", body: JSON.stringify({ asin: "B000000002", marketplace: "US" }), headers: { "Content-Type": "application/json" } });
     expect([write.status, (await write.json<{ code: string }>()).code]).toEqual([403, "forbidden"]);
+    // Settings → API Access names each key's maker and the role it now acts with.
+    const listed = await (await owner.request("/api/api-keys")).json<{ keys: { name: string; madeBy: unknown }[] }>();
+    expect(listed.keys.map((k) => [k.name, k.madeBy])).toEqual([["CI", { email: "keys@example.com", role: "viewer" }]]);
 
     expect((await owner.request(`/api/workspaces/members/${adminId}`, { method: "DELETE" })).status).toBe(204);
     const gone = await withKey("/api/v1/watchlist");

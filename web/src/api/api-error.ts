@@ -62,12 +62,13 @@ export function errorMessage(error: unknown, fallback: string | null = null): st
 }
 
 /**
- * Whether a plan (or signing in) would lift this refusal: the plan's own refusals (403) and its
+ * Whether a plan (or signing in) would lift this refusal: the plan's own refusals (403 plan_limit) and its
  * monthly lookups (a 429), but not the per-minute limit, a 429 that resets within the minute,
  * which waiting lifts.
  */
 export function liftedByPlan(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
-  if (error.status === 403) return true;
+  // A 403 of another code (a role's, a stale page's) is lifted by no plan.
+  if (error.status === 403) return error.code === undefined || error.code === "plan_limit";
   return error.status === 429 && !(error.retryAfterSeconds !== null && error.retryAfterSeconds <= 60);
 }

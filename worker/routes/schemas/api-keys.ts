@@ -1,5 +1,6 @@
 import * as z from "../../openapi/zod";
 import { API_KEY_NAME_MAX_LENGTH, type ApiKeyList, type CreatedApiKey } from "../../contract/api-keys";
+import { WORKSPACE_ROLES } from "../../contract/workspaces";
 import { requiredName } from "./required-name";
 
 /** Request and response schemas of Settings → API Access, tied to contract/api-keys.ts by `satisfies`. */
@@ -21,6 +22,9 @@ const apiKeySchema = z
       thisHour: z.number().int(),
       days: z.array(z.object({ day: z.string(), requests: z.number().int() })).openapi({ description: "The last 7 UTC days, oldest first." }),
     }),
+    madeBy: z
+      .object({ email: z.string().nullable(), role: z.enum(WORKSPACE_ROLES).nullable() })
+      .openapi({ description: "The member who made the key and their current role, which the key acts with; role null when they are no longer a member." }),
   })
   .openapi("ApiKey");
 

@@ -33,5 +33,8 @@ export const connectionSchema = z
   })
   .openapi("SellerConnection");
 
-export const connectionListSchema = z.object({ connections: z.array(connectionSchema) }) satisfies z.ZodType<ConnectionList>;
+export const connectionListSchema = z.object({
+  connections: z.array(connectionSchema),
+  beyondPlan: z.string().nullable().openapi({ description: "Set when more seller accounts are connected than the plan connects (after a downgrade; none is removed): what the user can do." }),
+}) satisfies z.ZodType<ConnectionList>;
 export const startAnswerSchema = z.object({ authUrl: z.string() }) satisfies z.ZodType<ConnectionStart>;

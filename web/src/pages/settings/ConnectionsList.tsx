@@ -63,6 +63,8 @@ export function ConnectionsList({ demo, list, reload }: { demo: boolean; list: R
         </p>
       )}
       {list.status === "success" && list.data.connections.length === 0 && <p className="seller-muted">No seller account is connected yet.</p>}
+      {/* After a downgrade: nothing was removed, and the user decides what goes (or moves the plan up). */}
+      {list.status === "success" && list.data.beyondPlan && <p className="seller-note seller-warning">{list.data.beyondPlan}</p>}
       {list.status === "success" && (
         <ul className="connections__list">
           {list.data.connections.map((connection) => (

@@ -36,7 +36,10 @@ function FullNote({ seats }: { seats: SeatsView & { limit: number } }) {
   const plan = PLANS.find((candidate) => candidate.id === seats.planId);
   const noBiggerPlan = !plan || nextPlanWithMoreMembers(plan) === null;
   const reason =
-    seats.limit === 1
+    // After a downgrade: members past the limit stay (the server removes no one), so say so.
+    seats.members > seats.limit
+      ? `${formatCount(seats.members)} members are in this workspace, more than the ${seats.planName} plan's ${formatCount(seats.limit)}: they keep their access, and none was removed. The workspace invites no one until members leave or the plan goes up.`
+      : seats.limit === 1
       ? `The ${seats.planName} plan includes the owner only, so this workspace cannot invite anyone.`
       : `All ${formatCount(seats.limit)} seats of the ${seats.planName} plan are taken, pending invitations included. Withdraw an invitation or remove a member to invite someone${noBiggerPlan ? "." : ", or move to a plan with more seats."}`;
   return (

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { WORKSPACE_NAME_MAX_LENGTH } from "@contract/workspaces";
+import { FREE_WORKSPACES_PER_ACCOUNT, WORKSPACE_NAME_MAX_LENGTH } from "@contract/workspaces";
 import { createWorkspace } from "../../api/workspaces";
 import { LimitMessage } from "../../components/LimitMessage";
 import type { Act } from "./Invitations";
@@ -24,7 +24,10 @@ export function NewWorkspace({ demo, busy, act }: { demo: boolean; busy: boolean
         <p className="seller-muted">The demo account cannot create workspaces. Sign in by email to make an account of your own.</p>
       ) : (
         <>
-          <p className="seller-muted">A workspace has its own watchlist, alerts, keys, billing and team; you are its owner.</p>
+          <p className="seller-muted">
+            A workspace has its own watchlist, alerts, keys, billing and team; you are its owner. It starts on the Free plan, and you may own up to{" "}
+            {FREE_WORKSPACES_PER_ACCOUNT} Free workspaces, your personal one included.
+          </p>
           <form className="team-form" onSubmit={submit}>
             <div className="field">
               <label htmlFor="workspace-name">Workspace name</label>

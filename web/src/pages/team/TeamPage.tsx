@@ -38,6 +38,8 @@ function TeamScreen({ demo }: { demo: boolean }) {
   const [busy, setBusy] = useState(false);
   const manages = can("members");
   const ownsIt = list?.current.role === "owner";
+  // Its only owner cannot leave (the server answers 409): say how instead of offering the button.
+  const onlyOwner = ownsIt && team.status === "success" && team.data.members.filter((member) => member.role === "owner").length <= 1;
 
   // `onError` shows a refusal where it happened (the invite form) instead of at the top.
   async function act(request: () => Promise<unknown>, after: () => void, onError: (message: string) => void = setError) {
@@ -89,7 +91,9 @@ function TeamScreen({ demo }: { demo: boolean }) {
               </thead>
               <tbody>
                 {team.data.members.map((member) => {
-                  const editable = manages && !member.you && (ownsIt || member.role !== "owner");
+                  // A personal workspace's id is its account's: that account stays its owner (the server refuses any change).
+                  const holdsIt = member.userId === list?.current.id;
+                  const editable = manages && !member.you && !holdsIt && (ownsIt || member.role !== "owner");
                   const refusal = memberRefusal?.userId === member.userId ? memberRefusal.text : null;
                   return (
                     <Fragment key={member.userId}>
@@ -121,7 +125,7 @@ function TeamScreen({ demo }: { demo: boolean }) {
                           {editable && (
                             <ConfirmButton
                               confirmName={`Confirm removing ${member.email ?? "this member"}`}
-                              question={`${member.email ?? "This member"} loses access to ${list?.current.name ?? "this workspace"} at once; inviting them again is the only way back.`}
+                              question={`${member.email ?? "This member"} loses access to ${list?.current.name ?? "this workspace"} at once: the API keys they made here stop working, and it no longer mails their address. Inviting them again is the only way back.`}
                               confirmText="Yes, remove"
                               busy={busy}
                               onConfirm={() => actOnMember(member.userId, () => removeMember(member.userId))}
@@ -151,10 +155,15 @@ function TeamScreen({ demo }: { demo: boolean }) {
               Audit log
             </Link>
           )}
-          {list && !list.current.personal && (
+          {list && !list.current.personal && onlyOwner && (
+            <p className="seller-muted">
+              You are the only owner of {list.current.name}: make another member owner before you leave{list.current.deletable ? ", or delete it" : ""}.
+            </p>
+          )}
+          {list && !list.current.personal && !onlyOwner && (
             <ConfirmButton
               confirmName={`Confirm leaving ${list.current.name}`}
-              question={`You lose access to ${list.current.name} at once; only a new invitation brings you back.`}
+              question={`You lose access to ${list.current.name} at once: the API keys you made here stop working, and it no longer mails your address. Only a new invitation brings you back.`}
               confirmText="Yes, leave"
               busy={busy}
               onConfirm={() => {
