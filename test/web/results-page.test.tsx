@@ -102,6 +102,23 @@ describe("/results", () => {
       expect(lookups().map(([url]) => String(url))).toEqual([expect.stringContaining("asin=B08N5WRWNW"), expect.stringContaining("asin=B08N5WRWNW")]);
     });
 
+    it("says the server took too long, with Try again, when the lookup never answers", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+      try {
+        mockLookup(pendingUntilAborted);
+        renderApp(RESULTS);
+        await screen.findByText("Loading product data...");
+
+        await vi.advanceTimersByTimeAsync(30_000);
+
+        const card = await screen.findByRole("alert");
+        expect(card.textContent).toContain("The server took too long to answer. Check your connection and try again.");
+        expect(within(card).getByRole("button", { name: "Try again" })).toBeTruthy();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
     const MONTH_LIMIT = "Monthly lookup limit reached: 100 lookups per calendar month (UTC). It resets at 2026-12-01 00:00 UTC.";
 
     it.each([
