@@ -32,5 +32,7 @@ describe("compare view", () => {
       marketplace: "DE",
     });
     expect(readCompareSearch(new URLSearchParams("marketplace=BR"))).toEqual({ asins: [], marketplace: "US" });
+    // GB, the UK's ISO code (Amazon's in some APIs), is the UK marketplace, not the default.
+    expect(readCompareSearch(new URLSearchParams("asins=B000000001&marketplace=gb"))).toEqual({ asins: ["B000000001"], marketplace: "UK" });
   });
 });

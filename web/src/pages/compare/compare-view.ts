@@ -1,6 +1,6 @@
 import { parseAsinList } from "@contract/asin-input";
 import type { CompareItem } from "@contract/compare";
-import { DEFAULT_MARKETPLACE, isMarketplace, type Marketplace } from "@contract/marketplaces";
+import { DEFAULT_MARKETPLACE, isMarketplace, readMarketplaceCode, type Marketplace } from "@contract/marketplaces";
 
 export type SortKey = "input" | "rank" | "price";
 export type SortDirection = "asc" | "desc";
@@ -43,7 +43,7 @@ export function compareSearch(asins: readonly string[], marketplace: Marketplace
 
 /** A compare as a shared URL names it: its valid ASINs (as pasted anywhere) and marketplace. */
 export function readCompareSearch(params: URLSearchParams): { asins: string[]; marketplace: Marketplace } {
-  const raw = (params.get("marketplace") ?? "").trim().toUpperCase();
+  const raw = readMarketplaceCode(params.get("marketplace") ?? "");
   return {
     asins: parseAsinList(params.get("asins") ?? "").asins,
     marketplace: isMarketplace(raw) ? raw : DEFAULT_MARKETPLACE,
