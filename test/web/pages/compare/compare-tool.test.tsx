@@ -46,6 +46,20 @@ describe("/compare tool", () => {
     expect(compareCalls(fetchMock)).toHaveLength(1);
   });
 
+  it("says what a shared link held that it could not read, and the marketplace used instead, rather than changing it silently", async () => {
+    const fetchMock = fakeCompareApi();
+    const { router, user } = renderApp("/compare?asins=B000000001,nope&marketplace=BR");
+    await screen.findByRole("table");
+    expect(screen.getByText(/Left out of this link: nope \(not ASINs or Amazon product links\)\./).textContent).toContain(
+      'This link\'s marketplace "BR" is not one RankLayer covers (US, CA, MX, UK, DE, FR, IT, ES, JP): showing US.',
+    );
+    expect(new URL(String(compareCalls(fetchMock)[0]![0]), "http://localhost").searchParams.get("marketplace")).toBe("US");
+    // Comparing again writes a clean link: nothing left to say.
+    await user.click(screen.getByRole("button", { name: "Compare" }));
+    await waitFor(() => expect(router.location.search).toBe("?asins=B000000001&marketplace=US"));
+    expect(screen.queryByText(/Left out of this link/)).toBeNull();
+  });
+
   it("names what is not an ASIN and the Free limit before any call", async () => {
     const fetchMock = fakeCompareApi();
     const { user } = renderApp("/compare");

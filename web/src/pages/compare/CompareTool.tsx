@@ -119,6 +119,11 @@ export function CompareTool() {
         onCompare={compare}
         busy={result.status === "loading"}
       />
+      {shared.notes.length > 0 && (
+        <p className="field-error compare-tool__status" role="status">
+          {shared.notes.join(" ")}
+        </p>
+      )}
       {result.status === "loading" && (
         <p className="compare-tool__status" role="status">
           Comparing {result.count} products…
