@@ -51,6 +51,14 @@ describe("/results", () => {
     expect(lookups()[0]?.[0]).toBe("/api/v1/lookup?asin=b08n5wrwn&marketplace=US");
   });
 
+  it("looks a link whose asin is an Amazon product URL up in that URL's marketplace when the link names none", async () => {
+    const { lookups } = mockLookup(() => jsonResponse(lookupResult({ marketplace: "DE" })));
+    renderApp(`/results?asin=${encodeURIComponent("https://www.amazon.de/dp/B08N5WRWNW")}`);
+
+    await screen.findByRole("heading", { name: "Product Details" });
+    expect(new URL(String(lookups()[0]?.[0]), "http://localhost").searchParams.get("marketplace")).toBe("DE");
+  });
+
   describe("error card", () => {
     it.each([
       ["a string detail as is", 404, { detail: "No product found for ASIN B000000000 in US" }, "No product found for ASIN B000000000 in US"],
