@@ -109,7 +109,7 @@ describe("an account by email, with a passkey, Pro, an API key, export and delet
 
     // Export my data: a JSON download with the account, the plan and the key's name, and no secret.
     await tab.page.getByRole("tab", { name: "Account" }).click();
-    const [download] = await Promise.all([tab.page.waitForEvent("download"), main().getByRole("link", { name: "Export my data" }).click()]);
+    const [download] = await Promise.all([tab.page.waitForEvent("download"), main().getByRole("button", { name: "Export my data" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^ranklayer-account-\d{4}-\d{2}-\d{2}\.json$/);
     const exported = JSON.parse(await streamText(await download.createReadStream()));
     expect(exported.profile.email).toBe(email);

@@ -76,6 +76,26 @@ describe("a tab left open across a deploy", () => {
   });
 });
 
+describe("a page whose chunk cannot load while offline", () => {
+  it("says 'You're offline' in plain words, and Try again loads the page once back online", async () => {
+    await visit("/");
+    const chunk = /\/assets\/ContactPage-[\w-]+\.js$/;
+    await tab.page.route(chunk, (route) => route.abort("internetdisconnected"));
+    await tab.page.context().setOffline(true);
+    try {
+      await tab.page.locator('nav[aria-label="Main"] a[href="/contact"]').click();
+      await tab.page.getByRole("heading", { level: 1, name: "You're offline" }).waitFor();
+      expect(await tab.page.locator("main").innerText()).not.toMatch(/Unexpected Application Error|dynamically imported|assets\//);
+    } finally {
+      await tab.page.context().setOffline(false);
+      await tab.page.unroute(chunk);
+    }
+    await tab.page.getByRole("button", { name: "Try again" }).click();
+    await tab.page.waitForURL(`${appUrl}/contact`);
+    await expect.poll(headNow).toEqual(expectedHead("/contact"));
+  });
+});
+
 describe("the header menu on a phone, from the keyboard", () => {
   const focusedName = () => tab.page.evaluate(() => document.activeElement?.getAttribute("aria-label") || document.activeElement?.textContent || "");
 

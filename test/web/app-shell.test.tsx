@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { AppLayout } from "../../web/src/app/AppLayout";
+import { ErrorPage } from "../../web/src/pages/ErrorPage";
 import { HomePage } from "../../web/src/pages/HomePage";
 import { renderApp } from "./helpers";
 
@@ -165,5 +166,31 @@ describe("error screen", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: /The Amazon Rank Intelligence Layer/ })).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Unexpected Application Error!" })).toBeNull();
+  });
+
+  describe("when a page's chunk did not load", () => {
+    const chunkError = new TypeError("Failed to fetch dynamically imported module: https://ranklayer.app/assets/AlertsPage-3f9a1c.js");
+
+    it.each([
+      ["offline", false, "You're offline", "This page needs a connection to load. Reconnect, then try again."],
+      ["online", true, "This page could not load", "Check your connection, then try again."],
+    ])("says so in plain words when %s, with Try again that loads the address afresh", async (_case, onLine, heading, text) => {
+      vi.spyOn(navigator, "onLine", "get").mockReturnValue(onLine);
+      const reload = vi.spyOn(window.location, "reload").mockImplementation(() => undefined);
+      const user = userEvent.setup();
+      render(
+        <MemoryRouter>
+          <ErrorPage error={chunkError} />
+        </MemoryRouter>,
+      );
+
+      expect(screen.getByRole("heading", { name: heading })).toBeTruthy();
+      expect(screen.getByText(text)).toBeTruthy();
+      expect(screen.getByRole("alert").textContent).not.toMatch(/Unexpected Application Error|dynamically imported|assets\//);
+
+      await user.click(screen.getByRole("button", { name: "Try again" }));
+      expect(reload).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
+    });
   });
 });

@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../web/src/api/api-error";
-import { apiFetch } from "../../web/src/api/http";
+import { apiFetch, REQUEST_TIMEOUT_MS } from "../../web/src/api/http";
 import { fetchLookup } from "../../web/src/api/lookup";
-import { jsonResponse, lookupResult, mockFetch } from "./helpers";
+import { jsonResponse, lookupResult, mockFetch, pendingUntilAborted } from "./helpers";
 
 const lookup = () => fetchLookup("B08N5WRWNW", "US", new AbortController().signal);
 
@@ -59,13 +59,14 @@ describe("API client", () => {
     expect(error).toMatchObject({ status: 422, detail, message: "ASIN must be 10 letters or digits" });
   });
 
-  it("passes the caller's AbortSignal to fetch", async () => {
+  it("passes the caller's AbortSignal on to fetch: aborting it aborts the request", async () => {
     const fetchMock = mockFetch(() => jsonResponse(lookupResult()));
     const controller = new AbortController();
 
     await fetchLookup("B08N5WRWNW", "US", controller.signal);
+    controller.abort();
 
-    expect(fetchMock.mock.calls[0]?.[1]?.signal).toBe(controller.signal);
+    expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
   });
 
   describe("XSRF cookie for state-changing requests", () => {
@@ -120,6 +121,32 @@ describe("API client", () => {
 
       expect(fetchMock).toHaveBeenCalledTimes(1);
       expect(sentHeaders(fetchMock).has("X-XSRF-TOKEN")).toBe(false);
+    });
+  });
+
+  describe("a request that never answers", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("fails after the timeout with a 408 saying so, instead of waiting for good", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      mockFetch(pendingUntilAborted);
+
+      const settled = lookup().catch((caught: unknown) => caught);
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+
+      const error = await settled;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 408, message: "The server took too long to answer. Check your connection and try again." });
+    });
+
+    it("still fails as the caller's own abort when the caller aborts first", async () => {
+      mockFetch(pendingUntilAborted);
+      const controller = new AbortController();
+
+      const settled = fetchLookup("B08N5WRWNW", "US", controller.signal).catch((caught: unknown) => caught);
+      controller.abort();
+
+      expect(await settled).toMatchObject({ name: "AbortError" });
     });
   });
 });

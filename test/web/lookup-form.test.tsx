@@ -73,6 +73,20 @@ describe("Home page lookup form", () => {
     await waitFor(() => expect(router.location.search).toBe("?asin=B08N5WRWNW&marketplace=US"));
   });
 
+  it.each([
+    ["https://www.amazon.de/dp/B08N5WRWNW", "DE"],
+    ["https://www.amazon.co.uk/gp/product/B08N5WRWNW", "UK"],
+    ["https://www.amazon.co.jp/dp/B08N5WRWNW", "JP"],
+  ])("looks a pasted %s link up in its own marketplace, shown in the select, not in US", async (url, code) => {
+    const { router, user } = renderApp("/");
+    await user.click(screen.getByLabelText("ASIN"));
+    await user.paste(url);
+
+    expect(screen.getByLabelText<HTMLSelectElement>("Marketplace").value).toBe(code);
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(router.location.search).toBe(`?asin=B08N5WRWNW&marketplace=${code}`));
+  });
+
   it("offers only the US marketplace", () => {
     renderApp("/");
     const options = screen.getAllByRole("option").map((option) => (option as HTMLOptionElement).value);

@@ -51,6 +51,14 @@ describe("/results", () => {
     expect(lookups()[0]?.[0]).toBe("/api/v1/lookup?asin=b08n5wrwn&marketplace=US");
   });
 
+  it("looks a link whose asin is an Amazon product URL up in that URL's marketplace when the link names none", async () => {
+    const { lookups } = mockLookup(() => jsonResponse(lookupResult({ marketplace: "DE" })));
+    renderApp(`/results?asin=${encodeURIComponent("https://www.amazon.de/dp/B08N5WRWNW")}`);
+
+    await screen.findByRole("heading", { name: "Product Details" });
+    expect(new URL(String(lookups()[0]?.[0]), "http://localhost").searchParams.get("marketplace")).toBe("DE");
+  });
+
   describe("error card", () => {
     it.each([
       ["a string detail as is", 404, { detail: "No product found for ASIN B000000000 in US" }, "No product found for ASIN B000000000 in US"],
@@ -100,6 +108,23 @@ describe("/results", () => {
 
       expect(await screen.findByRole("heading", { name: "Product Details" })).toBeTruthy();
       expect(lookups().map(([url]) => String(url))).toEqual([expect.stringContaining("asin=B08N5WRWNW"), expect.stringContaining("asin=B08N5WRWNW")]);
+    });
+
+    it("says the server took too long, with Try again, when the lookup never answers", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+      try {
+        mockLookup(pendingUntilAborted);
+        renderApp(RESULTS);
+        await screen.findByText("Loading product data...");
+
+        await vi.advanceTimersByTimeAsync(30_000);
+
+        const card = await screen.findByRole("alert");
+        expect(card.textContent).toContain("The server took too long to answer. Check your connection and try again.");
+        expect(within(card).getByRole("button", { name: "Try again" })).toBeTruthy();
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     const MONTH_LIMIT = "Monthly lookup limit reached: 100 lookups per calendar month (UTC). It resets at 2026-12-01 00:00 UTC.";

@@ -1,5 +1,4 @@
 import * as z from "../openapi/zod";
-import { COMPARE_MAX_ASINS } from "../contract/compare";
 import { isAsin, readPastedAsin, type PastedAsin } from "../contract/asin-input";
 import { marketplaceOrIssue, pastedMarketplaceSchema } from "../contract/lookup-query";
 import type { Marketplace } from "../contract/marketplaces";
@@ -35,9 +34,8 @@ export const compareQuerySchema = z
         }
         const bad = asins.filter((asin) => !isAsin(asin));
         if (bad.length > 0) ctx.addIssue({ code: "custom", message: `Not ASINs (10 letters or digits): ${bad.join(", ")}` });
-        if (new Set(asins).size > COMPARE_MAX_ASINS) {
-          ctx.addIssue({ code: "custom", message: `At most ${COMPARE_MAX_ASINS} ASINs per compare` });
-        }
+        // How many: the plan's limit (compare-rules.ts), one 403 naming it, not a 422 for the
+        // absolute cap first and the plan's smaller one only once the list is trimmed.
       })
       .openapi({
         description: "ASINs separated by commas, or Amazon product URLs, whose host names the marketplace (all on one marketplace).",

@@ -6,6 +6,7 @@ import {
   type OnboardingInput,
   type SettingsUpdate,
 } from "./account";
+import { readMarketplaceCode } from "./marketplaces";
 import { safeNextPath } from "./next-path";
 import { notSingleLine, SINGLE_LINE } from "./single-line";
 import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "./user-status";
@@ -19,8 +20,7 @@ import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "./user-status";
 function marketplaceEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z
     .string({ error: "Marketplace is required" })
-    .trim()
-    .toUpperCase()
+    .overwrite(readMarketplaceCode)
     .pipe(z.enum(values, { error: `Marketplace must be one of ${values.join(", ")}` }));
 }
 

@@ -13,8 +13,13 @@ export interface PastedAsin {
   marketplace: Marketplace | null;
 }
 
-/** Product paths Amazon uses: /dp/ASIN, /gp/product/ASIN, /gp/aw/d/ASIN, with or without a slug first. */
-const PRODUCT_PATH = /\/(?:dp|gp\/product|gp\/aw\/d|exec\/obidos\/ASIN)\/([A-Za-z0-9]{10})(?=[/?#]|$)/i;
+/**
+ * Paths of one product Amazon uses, with or without a slug first: /dp/ASIN (and /dp/product/ASIN),
+ * /gp/product/ASIN, /gp/aw/d/ASIN, its reviews and its offers.
+ */
+const PRODUCT_PATH = /\/(?:dp(?:\/product)?|gp\/product|gp\/aw\/d|exec\/obidos\/ASIN|product-reviews|gp\/offer-listing)\/([A-Za-z0-9]{10})(?=[/?#]|$)/i;
+/** What comes along with a value copied from a page, a sentence or a CSV: zero-width characters, quotes, brackets, a full stop. */
+const WRAPPING = /^[\s\u200B-\u200D\u2060"'“”‘’<([]+|[\s\u200B-\u200D\u2060"'“”‘’>)\].]+$/g;
 
 function marketplaceOfHost(host: string): Marketplace | null {
   const bare = host.toLowerCase().replace(/^(www|smile|m)\./, "");
@@ -27,7 +32,12 @@ function looksLikeUrl(text: string): boolean {
 
 /** One pasted value: an ASIN in any case, or an Amazon product URL. */
 export function readPastedAsin(raw: string): PastedAsin {
-  const text = raw.trim();
+  // Unwrapped only when that makes an ASIN: a field read at each keystroke keeps the "." of "amazon.".
+  const unwrapped = readText(raw.replace(WRAPPING, ""));
+  return isAsin(unwrapped.asin) ? unwrapped : readText(raw.trim());
+}
+
+function readText(text: string): PastedAsin {
   if (looksLikeUrl(text)) {
     try {
       const url = new URL(/^https?:\/\//i.test(text) ? text : `https://${text}`);

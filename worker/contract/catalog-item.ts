@@ -1,5 +1,6 @@
 import * as z from "./zod-jitless";
 import { asinSchema } from "./lookup";
+import { readMarketplaceCode } from "./marketplaces";
 import { ACCOUNT_MARKETPLACES } from "./user-status";
 
 /** GET /api/sp/catalog-item: shared by the Worker's validator and the /seller-central form. */
@@ -7,8 +8,7 @@ export const catalogItemQuerySchema = z.object({
   asin: asinSchema,
   marketplace: z
     .string({ error: "Marketplace is required" })
-    .trim()
-    .toUpperCase()
+    .overwrite(readMarketplaceCode)
     .pipe(z.enum(ACCOUNT_MARKETPLACES, { error: `Marketplace must be one of ${ACCOUNT_MARKETPLACES.join(", ")}` }))
     .default("US")
     .meta({ example: "US" }),

@@ -1,6 +1,6 @@
 import * as z from "./zod-jitless";
 import { HISTORY_RANGES, type HistoryRange, type RankVelocity } from "./history";
-import { LOOKUP_MARKETPLACES, type Marketplace } from "./marketplaces";
+import { LOOKUP_MARKETPLACES, readMarketplaceCode, type Marketplace } from "./marketplaces";
 import type { Price } from "./product";
 
 /** The seller dashboard, portfolio and their filters, shared by the Worker and the web app. */
@@ -8,8 +8,7 @@ import type { Price } from "./product";
 const marketplace = () =>
   z
     .string()
-    .trim()
-    .toUpperCase()
+    .overwrite(readMarketplaceCode)
     .pipe(z.enum(LOOKUP_MARKETPLACES, { error: `Marketplace must be one of ${LOOKUP_MARKETPLACES.join(", ")}` }));
 const range = () => z.enum(HISTORY_RANGES, { error: `Range must be one of ${HISTORY_RANGES.join(", ")}` }).default("7d");
 const optionalMarketplace = marketplace().optional();

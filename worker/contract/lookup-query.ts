@@ -16,7 +16,7 @@ import { ASIN_PATTERN, DEFAULT_MARKETPLACE, LOOKUP_MARKETPLACES, type Marketplac
  */
 export const pastedMarketplaceSchema = marketplaceCodeSchema.optional().meta({
   enum: [...LOOKUP_MARKETPLACES],
-  description: `One of ${LOOKUP_MARKETPLACES.join(", ")} (any case). Left out: the marketplace of the Amazon URL given, else ${DEFAULT_MARKETPLACE}; one that contradicts the URL is refused (422).`,
+  description: `One of ${LOOKUP_MARKETPLACES.join(", ")} (any case; GB is read as UK). Left out: the marketplace of the Amazon URL given, else ${DEFAULT_MARKETPLACE}; one that contradicts the URL is refused (422).`,
   example: DEFAULT_MARKETPLACE,
 });
 

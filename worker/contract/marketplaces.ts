@@ -48,6 +48,12 @@ export function normalizeAsin(raw: string): string {
   return raw.trim().toUpperCase();
 }
 
+/** A typed-in code as every input reads it: any case, spaces around ignored, and GB (the UK's ISO code, Amazon's in some APIs) as UK. */
+export function readMarketplaceCode(raw: string): string {
+  const code = raw.trim().toUpperCase();
+  return code === "GB" ? "UK" : code;
+}
+
 export function isMarketplace(value: string): value is Marketplace {
   return Object.hasOwn(MARKETPLACES, value);
 }

@@ -13,6 +13,8 @@ import { countOtherLiveSessions } from "../auth/session-store";
 import { requireAccount } from "../auth/session-middleware";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
+import { HOUR_MS } from "../contract/time";
+import { retryAfter } from "../openapi/responses";
 import { sharedWorkspacesOf, workspacesOnlyOwnedBy } from "../workspaces/workspace-store";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 import { accountSchema, codeBodySchema, deleteBodySchema, deletionSchema, emailBodySchema, sentSchema, sessionsEndedSchema, signedInSchema } from "./schemas/sign-in";
@@ -29,6 +31,8 @@ export const KEPT_AFTER_DELETION = [
 ];
 
 const tags = ["Account"];
+/** Account data exports (GET /export) per account an hour: enough to retry, not to read its history in a loop. */
+export const ACCOUNT_EXPORTS = { limit: 5, windowMs: HOUR_MS };
 const NO_CONFIRMATION_WAITING = "No confirmation email is waiting for this account (it was used, expired, or never sent). Send a new one.";
 const router = createRouter();
 router.use(requireAccount);
@@ -119,10 +123,22 @@ export const accountRoutes = router
       path: "/export",
       tags,
       summary: "Everything stored about the account, as a JSON download (no secrets)",
-      responses: { 401: notSignedIn, 200: jsonAnswer("The export document.", z.record(z.string(), z.unknown())) },
+      responses: {
+        401: notSignedIn,
+        200: jsonAnswer("The export document.", z.record(z.string(), z.unknown())),
+        429: { ...errorAnswer(`More than ${ACCOUNT_EXPORTS.limit} exports in an hour; \`Retry-After\` says when the next one is allowed.`), headers: retryAfter },
+      },
     }),
     async (c) => {
       const { user } = sessionAccount(c);
+      // Each export reads the whole rank history of the watchlist (some 120,000 points for 1,000 ASINs).
+      const decision = await c.get("services").quota.hitAccount(user.id, "account-export", ACCOUNT_EXPORTS);
+      if (!decision.allowed) {
+        const minutes = Math.ceil(decision.resetSeconds / 60);
+        throw new ApiError(429, "rate_limited", `Too many data exports: at most ${decision.limit} an hour. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
+          "Retry-After": String(decision.resetSeconds),
+        });
+      }
       const document = await exportAccount(c.env.DB, c.get("services").history, c.get("services").config, user);
       c.header("Cache-Control", "private, no-store");
       c.header("Content-Disposition", `attachment; filename="ranklayer-account-${document.exportedAt.slice(0, 10)}.json"`);

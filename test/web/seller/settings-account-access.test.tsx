@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AccountDeleted, AccountOverview } from "@contract/sign-in";
 import { addStylesheets } from "../stylesheets";
 import { json, noContent, sequence } from "./fake-api";
@@ -177,8 +177,7 @@ describe("Settings → Account: ways in and your data", () => {
       "POST /api/auth/logout": noContent(),
     });
     await openTab(user, "Account");
-    const exportLink = await within(panel()).findByRole("link", { name: "Export my data" });
-    expect(exportLink.getAttribute("href")).toBe("/api/account/export");
+    expect(await within(panel()).findByRole("button", { name: "Export my data" })).toBeTruthy();
     const button = within(panel()).getByRole("button", { name: "Delete my account" });
     expect(button).toHaveProperty("disabled", true);
     await user.type(within(panel()).getByLabelText(/to confirm/), "ADA@example.com");
@@ -191,5 +190,29 @@ describe("Settings → Account: ways in and your data", () => {
     // The plan may have been Agency, and several workspaces' subscriptions may have gone: no plan name.
     expect(screen.getByText("Your paid subscription was canceled at Stripe.")).toBeTruthy();
     expect(screen.getByText(/2 sessions, 1 API key, 3 alerts, 4 notifications, 5 watchlist entries, 1 passkey, and ada@example.com\./)).toBeTruthy();
+  });
+
+  it("downloads the export as a file, and says the hourly limit on the page when it is refused", async () => {
+    const createObjectURL = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:export");
+    // The saving link's click: a browser downloads; happy-dom would navigate the page to it.
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    const detail = "Too many data exports: at most 5 an hour. Try again in 42 minutes.";
+    const { user, api } = await renderSettings({
+      "GET /api/account": json(account),
+      "GET /api/passkeys": json({ passkeys: [] }),
+      "GET /api/account/export": sequence(json({ format: "ranklayer-account-export/1" }), json({ detail, code: "rate_limited" }, 429)),
+    });
+    await openTab(user, "Account");
+    const exportButton = await within(panel()).findByRole("button", { name: "Export my data" });
+
+    await user.click(exportButton);
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    expect(within(panel()).queryByRole("alert")).toBeNull();
+
+    await user.click(exportButton);
+    expect((await within(panel()).findByRole("alert")).textContent).toBe(detail);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(saved).toHaveBeenCalledTimes(1);
+    expect(api.requests("GET /api/account/export")).toHaveLength(2);
   });
 });

@@ -132,6 +132,21 @@ describe("/invite?token=…", () => {
     expect(localStorage.getItem("ranklayer:after-sign-in")).toBe("/invite?token=tok123");
   });
 
+  it.each(["/invite", "/invite?token=", "/invite?token=%20"])("%s, a link without its token, says so and offers neither sign-in nor Accept", async (path) => {
+    const api = fakeApi({
+      "GET /api/user/status": json(connectedUser()),
+      "GET /api/notifications/unread-count": json({ unread: 0 }),
+      "GET /api/workspaces": json(workspaces("owner")),
+    });
+    renderRoutes(path);
+
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "This link holds no invitation. Open the link in the invitation email again, whole, or ask for a new invitation.",
+    );
+    expect(screen.queryByRole("button", { name: "Accept invitation" })).toBeNull();
+    expect(api.requests("POST /api/workspaces/invitations/preview")).toHaveLength(0);
+  });
+
   it("signed in: accepts with the token and says which workspace it joined; a refusal shows the server's reason", async () => {
     const api = fakeApi({
       "GET /api/user/status": json(connectedUser()),

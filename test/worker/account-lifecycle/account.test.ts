@@ -54,6 +54,27 @@ describe("Settings → Account: export", () => {
     expect(text).not.toContain(refreshToken);
     expect(text).not.toMatch(/refreshTokenCiphertext|webhookSecret/);
   });
+
+  it("allows 5 exports an hour per account, then answers 429 with Retry-After and a detail saying when", async () => {
+    const { bindings, sent } = emailEnv();
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "export-limit@example.com");
+    for (let n = 1; n <= 5; n++) expect((await browser.request("/api/account/export")).status, `export ${n}`).toBe(200);
+
+    const refused = await browser.request("/api/account/export");
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get("Retry-After"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(3600);
+    expect(await refused.json()).toEqual({
+      detail: expect.stringMatching(/^Too many data exports: at most 5 an hour\. Try again in \d+ minutes?\.$/),
+      code: "rate_limited",
+    });
+    // Another account has its own allowance.
+    const other = new TestBrowser(bindings);
+    await signInByEmail(other, sent, "export-limit-other@example.com");
+    expect((await other.request("/api/account/export")).status).toBe(200);
+  });
 });
 
 describe("Settings → Account: delete", () => {

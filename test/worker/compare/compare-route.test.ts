@@ -168,7 +168,18 @@ describe("GET /api/v1/compare input and plans", () => {
   it("lets Pro compare 10 in any marketplace, and no plan more than 10", async () => {
     const pro = await proBrowser();
     expect((await pro.request(`/api/v1/compare?asins=${asinsOf(10).join(",")}&marketplace=JP`)).status).toBe(200);
-    expect((await pro.request(`/api/v1/compare?asins=${asinsOf(11).join(",")}`)).status).toBe(422);
+    const eleven = await pro.request(`/api/v1/compare?asins=${asinsOf(11).join(",")}`);
+    expect(eleven.status).toBe(403);
+    expect(await eleven.json()).toEqual({ detail: "Your Pro plan compares up to 10 ASINs at once; you asked for 11.", code: "plan_limit" });
+  });
+
+  it("answers more than 10 on Free once, with Free's own limit: not 'at most 10' first and 'up to 5' after trimming", async () => {
+    const res = await compare(`asins=${asinsOf(12).join(",")}`, env);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({
+      detail: "Your Free plan compares up to 5 ASINs at once; you asked for 12. Upgrade to Pro to compare up to 10.",
+      code: "plan_limit",
+    });
   });
 
   it("counts each ASIN as one lookup of the anonymous monthly allowance", async () => {

@@ -11,8 +11,24 @@ describe("readPastedAsin", () => {
     ["https://www.amazon.co.jp/gp/product/B08N5WRWNW?th=1", "B08N5WRWNW", "JP"],
     ["https://www.amazon.com.mx/dp/B08N5WRWNW#reviews", "B08N5WRWNW", "MX"],
     ["https://smile.amazon.com/dp/B08N5WRWNW", "B08N5WRWNW", "US"],
+    // A product's reviews and offers pages, and /dp/product/, are links to it too.
+    ["https://www.amazon.com/Some-Title/product-reviews/B08N5WRWNW?ie=UTF8", "B08N5WRWNW", "US"],
+    ["https://www.amazon.fr/gp/offer-listing/B08N5WRWNW/ref=dp_olp", "B08N5WRWNW", "FR"],
+    ["https://www.amazon.ca/dp/product/B08N5WRWNW", "B08N5WRWNW", "CA"],
+    // Copied from a sentence, a CSV or a web page: quotes, brackets, a full stop, zero-width spaces.
+    ['"B08N5WRWNW"', "B08N5WRWNW", null],
+    ["B08N5WRWNW.", "B08N5WRWNW", null],
+    ["\u200bb08n5wrwnw\u200b", "B08N5WRWNW", null],
+    ["“B08N5WRWNW”", "B08N5WRWNW", null],
+    ["<https://www.amazon.es/dp/B08N5WRWNW>", "B08N5WRWNW", "ES"],
+    ["(https://www.amazon.it/dp/B08N5WRWNW).", "B08N5WRWNW", "IT"],
   ])("reads %j as %s (%s)", (raw, asin, marketplace) => {
     expect(readPastedAsin(raw)).toEqual({ asin, marketplace });
+  });
+
+  it("keeps what is typed one key at a time when it is no ASIN yet (the dot of amazon.)", () => {
+    expect(readPastedAsin("https://www.").asin).toBe("https://www.");
+    expect(readPastedAsin("amazon.").asin).toBe("AMAZON.");
   });
 
   it("leaves URLs of other hosts or without a product path as they are, never guessing", () => {

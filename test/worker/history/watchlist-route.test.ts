@@ -88,6 +88,16 @@ describe("/api/watchlist", () => {
     expect(await gone.json()).toEqual({ detail: `${asin} (DE) is not on your watchlist`, code: "not_found" });
   });
 
+  it("reads GB, typed in the body or the path, as the UK marketplace", async () => {
+    const browser = await proBrowser();
+    const asin = newAsin();
+    const added = await browser.json("/api/watchlist", "POST", { asin, marketplace: "gb" });
+    expect(added.status).toBe(201);
+    expect((await added.json<{ item: Item }>()).item.marketplace).toBe("UK");
+    expect((await browser.request(`/api/watchlist/GB/${asin}`, { method: "DELETE" })).status).toBe(204);
+    expect(await items(browser)).toEqual([]);
+  });
+
   it.each([
     [{ asin: "short" }, "asin"],
     [{}, "asin"],

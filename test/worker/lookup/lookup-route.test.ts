@@ -70,6 +70,16 @@ describe("GET /api/v1/lookup input", () => {
     }
   });
 
+  it("reads GB (the UK's ISO code, which some Amazon APIs use) as UK, alone or with a UK product URL", async () => {
+    for (const marketplace of ["GB", "gb", " Gb "]) {
+      const res = await lookup(`asin=B08N5WRWNW&marketplace=${encodeURIComponent(marketplace)}`, freshIp());
+      expect(res.status, marketplace).toBe(200);
+      expect(await res.json()).toMatchObject({ marketplace: "UK", detailPageUrl: "https://www.amazon.co.uk/dp/B08N5WRWNW" });
+    }
+    const url = encodeURIComponent("https://www.amazon.co.uk/dp/B08N5WRWNW");
+    expect((await lookup(`asin=${url}&marketplace=GB`, freshIp())).status).toBe(200);
+  });
+
   it("reads a pasted Amazon product URL as the forms do: its ASIN, and its marketplace when none is given", async () => {
     const url = encodeURIComponent("https://www.amazon.de/Some-Product/dp/b08n5wrwnw/ref=sr_1_1?keywords=x");
     const res = await lookup(`asin=${url}`, freshIp());

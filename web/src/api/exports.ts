@@ -48,6 +48,20 @@ export async function downloadExport(
   }
   const blob = new Blob(chunks as BlobPart[], { type: response.headers.get("Content-Type") ?? "application/octet-stream" });
   const name = attachmentName(response.headers.get("Content-Disposition"), `ranklayer-${dataset}.${format}`);
+  saveFile(blob, name);
+  return { name, quota: quotaOf(response.headers) };
+}
+
+/**
+ * GET /api/account/export, handed to the browser as a download: fetched rather than linked, so a
+ * refusal (its hourly limit, a session that ended) is shown on the page, not saved as the file.
+ */
+export async function downloadAccountExport(): Promise<void> {
+  const response = await apiFetch("/api/account/export");
+  saveFile(await response.blob(), attachmentName(response.headers.get("Content-Disposition"), "ranklayer-account.json"));
+}
+
+function saveFile(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
@@ -58,5 +72,4 @@ export async function downloadExport(
   link.remove();
   // Give the browser time to start the download before the URL goes.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return { name, quota: quotaOf(response.headers) };
 }

@@ -11,6 +11,9 @@ export const SESSION_ENDED_EVENT = "ranklayer:session-ended";
 export const WORKSPACE_CHANGED_EVENT = "ranklayer:workspace-changed";
 /** The workspace this tab shows, on every same-origin session call (the server's SHOWN_WORKSPACE_HEADER). */
 const SHOWN_WORKSPACE_HEADER = "X-Workspace-Id";
+/** How long a call may wait for the server's answer (its headers) before it fails with TIMEOUT_MESSAGE. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const TIMEOUT_MESSAGE = "The server took too long to answer. Check your connection and try again.";
 
 /**
  * The workspace this tab shows (state/workspaces.tsx sets it once the list is read). The current
@@ -27,7 +30,7 @@ export function showWorkspace(workspaceId: string | null): void {
  * The fetch every API call goes through: asks for JSON, echoes the XSRF cookie back as a
  * header on same-origin requests (first fetching the cookie when a state-changing request
  * finds none), passes the caller's AbortSignal along (in `init`), resolves on any 2xx and
- * throws an ApiError otherwise.
+ * throws an ApiError otherwise: a 408 with TIMEOUT_MESSAGE when no answer came in time.
  */
 export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
@@ -43,7 +46,7 @@ export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {})
     if (shownWorkspace && !headers.has("Authorization")) headers.set(SHOWN_WORKSPACE_HEADER, shownWorkspace);
   }
 
-  const response = await fetch(input, { ...init, headers });
+  const response = await fetchInTime(input, { ...init, headers });
   if (response.status === 401 && sameOrigin && !headers.has("Authorization")) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
   if (!response.ok) {
     const error = await ApiError.of(response);
@@ -51,6 +54,22 @@ export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {})
     throw error;
   }
   return response;
+}
+
+/**
+ * fetch, aborted after REQUEST_TIMEOUT_MS without an answer: a request that never answers would
+ * otherwise leave its screen loading for good. Only until the headers: a long download goes on.
+ */
+async function fetchInTime(input: RequestInfo | URL, init: RequestInit): Promise<Response> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  try {
+    return await fetch(input, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal });
+  } catch (error) {
+    throw timeout.signal.aborted && !init.signal?.aborted ? new ApiError(408, TIMEOUT_MESSAGE) : error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function requestMethod(input: RequestInfo | URL, init: RequestInit): string {
@@ -61,7 +80,7 @@ function requestMethod(input: RequestInfo | URL, init: RequestInit): string {
 let xsrfCookieRequest: Promise<void> | null = null;
 
 function fetchXsrfCookie(): Promise<void> {
-  xsrfCookieRequest ??= fetch(XSRF_ENDPOINT, { credentials: "same-origin" })
+  xsrfCookieRequest ??= fetch(XSRF_ENDPOINT, { credentials: "same-origin", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
     .then(() => undefined)
     // No cookie: the request goes without one and the server's 403 says why.
     .catch(() => undefined)

@@ -71,5 +71,3 @@ export async function signOutOtherBrowsers(): Promise<SessionsEnded> {
   return (await post("/api/account/sign-out-others")).json();
 }
 
-/** Where "Export my data" downloads from (a plain link: the browser saves the attachment). */
-export const ACCOUNT_EXPORT_URL = "/api/account/export";

@@ -44,7 +44,8 @@ export function LookupForm({ asinInputRef }: { asinInputRef?: Ref<HTMLInputEleme
             // No maxlength: it would cut " B08N5WRWNW " or a product URL short. The paste is read instead.
             const pasted = readPastedAsin(event.target.value);
             setAsin(pasted.asin);
-            if (pasted.marketplace && FREE_PLAN.marketplaces.includes(pasted.marketplace)) setMarketplace(pasted.marketplace);
+            // A pasted link's marketplace is the one meant, offered or not: never its ASIN looked up in US.
+            if (pasted.marketplace) setMarketplace(pasted.marketplace);
             setShowEmptyError(false);
           }}
           required
@@ -65,7 +66,7 @@ export function LookupForm({ asinInputRef }: { asinInputRef?: Ref<HTMLInputEleme
           onChange={(event) => setMarketplace(event.target.value as Marketplace)}
         >
           {/* The anonymous lookup offers only what the free plan covers; the rest come with Pro. */}
-          {FREE_PLAN.marketplaces.map((code) => (
+          {(FREE_PLAN.marketplaces.includes(marketplace) ? FREE_PLAN.marketplaces : [...FREE_PLAN.marketplaces, marketplace]).map((code) => (
             <option key={code} value={code}>
               {marketplaceLabel(code)}
             </option>

@@ -1,5 +1,6 @@
 import * as z from "../../openapi/zod";
 import { ACCOUNT_MARKETPLACES } from "../../contract/account";
+import { readMarketplaceCode } from "../../contract/marketplaces";
 import { CONNECTION_NAME_MAX_LENGTH, type ConnectionList, type ConnectionStart } from "../../contract/connections";
 import { requiredName } from "./required-name";
 
@@ -14,8 +15,7 @@ export const renameSchema = z.object({
 export const startSchema = z.object({
   marketplace: z
     .string({ error: "Marketplace is required" })
-    .trim()
-    .toUpperCase()
+    .overwrite(readMarketplaceCode)
     .pipe(z.enum(ACCOUNT_MARKETPLACES, { error: `Marketplace must be one of ${ACCOUNT_MARKETPLACES.join(", ")}` }))
     .openapi({ description: "A marketplace of the seller account's region: the consent page is that region's Seller Central." }),
 });

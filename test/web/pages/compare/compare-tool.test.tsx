@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { ComparePlan, CompareResponse } from "@contract/compare";
-import { jsonResponse, lookupResult, mockFetch, renderApp } from "../../helpers";
+import { jsonResponse, lookupResult, mockFetch, renderApp, renderRoutes } from "../../helpers";
+import { connectedUser } from "../../seller/fake-api";
 
 const FREE: ComparePlan = { plan: "free", planName: "Free", compareLimit: 5, marketplaces: ["US"], historyDays: 7, exportsPerDay: 5 };
 const ASINS = ["B000000001", "B000000002", "B000000003"];
@@ -44,6 +45,41 @@ describe("/compare tool", () => {
     await waitFor(() => expect(router.location.search).toBe("?asins=B000000002%2CB000000003&marketplace=US"));
     expect(within(screen.getByRole("table")).getAllByRole("columnheader")).toHaveLength(3);
     expect(compareCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it("says what a shared link held that it could not read, and the marketplace used instead, rather than changing it silently", async () => {
+    const fetchMock = fakeCompareApi();
+    const { router, user } = renderApp("/compare?asins=B000000001,nope&marketplace=BR");
+    await screen.findByRole("table");
+    expect(screen.getByText(/Left out of this link: nope \(not ASINs or Amazon product links\)\./).textContent).toContain(
+      'This link\'s marketplace "BR" is not one RankLayer covers (US, CA, MX, UK, DE, FR, IT, ES, JP): showing US.',
+    );
+    expect(new URL(String(compareCalls(fetchMock)[0]![0]), "http://localhost").searchParams.get("marketplace")).toBe("US");
+    // Comparing again writes a clean link: nothing left to say.
+    await user.click(screen.getByRole("button", { name: "Compare" }));
+    await waitFor(() => expect(router.location.search).toBe("?asins=B000000001&marketplace=US"));
+    expect(screen.queryByText(/Left out of this link/)).toBeNull();
+  });
+
+  it("signed in, a plan that could not be read is not taken for Free: 8 ASINs go to the server, which names the limit", async () => {
+    const eight = Array.from({ length: 8 }, (_, i) => `B00000000${i + 1}`);
+    const fetchMock = mockFetch((url) => {
+      const { pathname } = new URL(url, "http://localhost");
+      if (pathname === "/api/user/status") return jsonResponse(connectedUser());
+      if (pathname === "/api/v1/compare/plan") return Promise.reject(new TypeError("Failed to fetch"));
+      if (pathname === "/api/v1/compare") return jsonResponse({ marketplace: "US", items: eight.map((asin) => ({ asin, ok: true, product: lookupResult({ asin }) })) });
+      return jsonResponse({ detail: "no route" }, 404);
+    });
+    const { user } = renderRoutes("/compare");
+    const field = await screen.findByLabelText("ASINs or Amazon product links (up to 10)");
+    await user.click(field);
+    await user.paste(eight.join(" "));
+
+    expect(screen.queryByText(/Your Free plan/)).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Compare" }));
+    await screen.findByRole("table");
+    expect(compareCalls(fetchMock)).toHaveLength(1);
+    expect(screen.queryByText(/comes with Pro/)).toBeNull();
   });
 
   it("names what is not an ASIN and the Free limit before any call", async () => {

@@ -30,7 +30,19 @@ describe("compare view", () => {
     expect(readCompareSearch(new URLSearchParams("asins=b000000001,nope,B000000001,B000000002&marketplace=de"))).toEqual({
       asins: ["B000000001", "B000000002"],
       marketplace: "DE",
+      notes: ["Left out of this link: nope (not ASINs or Amazon product links)."],
     });
-    expect(readCompareSearch(new URLSearchParams("marketplace=BR"))).toEqual({ asins: [], marketplace: "US" });
+    expect(readCompareSearch(new URLSearchParams("marketplace=BR"))).toEqual({
+      asins: [],
+      marketplace: "US",
+      notes: ['This link\'s marketplace "BR" is not one RankLayer covers (US, CA, MX, UK, DE, FR, IT, ES, JP): showing US.'],
+    });
+    // GB, the UK's ISO code (Amazon's in some APIs), is the UK marketplace, not the default.
+    expect(readCompareSearch(new URLSearchParams("asins=B000000001&marketplace=gb"))).toEqual({ asins: ["B000000001"], marketplace: "UK", notes: [] });
+  });
+
+  it("reads a shared link of Amazon product URLs and no marketplace in the URLs' marketplace, as the API does, not US", () => {
+    const asins = ["https://www.amazon.de/dp/B000000001", "https://www.amazon.de/gp/product/B000000002"].join(",");
+    expect(readCompareSearch(new URLSearchParams({ asins }))).toEqual({ asins: ["B000000001", "B000000002"], marketplace: "DE", notes: [] });
   });
 });

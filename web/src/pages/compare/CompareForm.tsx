@@ -1,8 +1,8 @@
 import { useId, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { parseAsinList } from "@contract/asin-input";
-import type { ComparePlan } from "@contract/compare";
-import type { Marketplace } from "@contract/marketplaces";
+import { COMPARE_MAX_ASINS, type ComparePlan } from "@contract/compare";
+import { LOOKUP_MARKETPLACES, type Marketplace } from "@contract/marketplaces";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";
 
 interface CompareFormProps {
@@ -13,6 +13,8 @@ interface CompareFormProps {
   onMarketplaceChange: (code: Marketplace) => void;
   onCompare: (asins: string[], marketplace: Marketplace) => void;
   busy: boolean;
+  /** False when the caller's plan could not be read: only what no plan allows is held back, and the server names the plan's limits. */
+  planKnown?: boolean;
 }
 
 /**
@@ -21,19 +23,21 @@ interface CompareFormProps {
  * limit and links of a marketplace it lacks are shown as the text changes, and Compare makes no
  * call until they are fixed.
  */
-export function CompareForm({ plan, text, onTextChange, marketplace, onMarketplaceChange, onCompare, busy }: CompareFormProps) {
+export function CompareForm({ plan, text, onTextChange, marketplace, onMarketplaceChange, onCompare, busy, planKnown = true }: CompareFormProps) {
   const id = useId();
   const parsed = parseAsinList(text);
-  const overLimit = parsed.asins.length > plan.compareLimit;
-  const wrongMarketplace = parsed.marketplace !== null && !plan.marketplaces.includes(parsed.marketplace);
+  const limit = planKnown ? plan.compareLimit : COMPARE_MAX_ASINS;
+  const covered = planKnown ? plan.marketplaces : LOOKUP_MARKETPLACES;
+  const overLimit = parsed.asins.length > limit;
+  const wrongMarketplace = parsed.marketplace !== null && !covered.includes(parsed.marketplace);
   const problems = parsed.invalid.length > 0 || overLimit || wrongMarketplace;
   // A shared link's marketplace the plan lacks stays shown (not the first option over it), so it can be changed.
-  const options = plan.marketplaces.includes(marketplace) ? plan.marketplaces : [...plan.marketplaces, marketplace];
+  const options = covered.includes(marketplace) ? covered : [...covered, marketplace];
 
   function change(next: string) {
     onTextChange(next);
     const named = parseAsinList(next).marketplace;
-    if (named && plan.marketplaces.includes(named) && named !== marketplace) onMarketplaceChange(named);
+    if (named && covered.includes(named) && named !== marketplace) onMarketplaceChange(named);
   }
 
   function submit(event: FormEvent) {
@@ -46,7 +50,8 @@ export function CompareForm({ plan, text, onTextChange, marketplace, onMarketpla
     <form className="compare-form card" aria-label="Compare ASINs" onSubmit={submit} noValidate>
       <div className="field compare-form__asins">
         <label htmlFor={`${id}-asins`}>
-          ASINs or Amazon product links (up to {plan.compareLimit} on {plan.planName})
+          ASINs or Amazon product links (up to {limit}
+          {planKnown && ` on ${plan.planName}`})
         </label>
         <textarea
           id={`${id}-asins`}
@@ -82,9 +87,9 @@ export function CompareForm({ plan, text, onTextChange, marketplace, onMarketpla
         )}
         {overLimit && (
           <p className="field-error" role="alert">
-            Your {plan.planName} plan compares up to {plan.compareLimit} ASINs at once; remove{" "}
-            {parsed.asins.length - plan.compareLimit}.{" "}
-            {plan.plan === "free" && <Link to="/pricing">Upgrade to Pro to compare up to 10</Link>}
+            {planKnown ? `Your ${plan.planName} plan compares` : "A compare holds"} up to {limit} ASINs at once; remove{" "}
+            {parsed.asins.length - limit}.{" "}
+            {planKnown && plan.plan === "free" && <Link to="/pricing">Upgrade to Pro to compare up to 10</Link>}
           </p>
         )}
         {wrongMarketplace && (

@@ -56,7 +56,24 @@ export function CompareTool() {
   const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({ key: "input", direction: "asc" });
   const held = useRef<CompareResponse | null>(null);
 
-  useEffect(() => startRequest(fetchComparePlan, setPlan, () => setPlan(FREE_COMPARE)), [user]);
+  // Signed in, a plan that could not be read (a slow or failing network) is not taken for Free:
+  // the form then holds back only what no plan allows, and a compare's answer names the plan's limit.
+  const [planKnown, setPlanKnown] = useState(true);
+  useEffect(
+    () =>
+      startRequest(
+        fetchComparePlan,
+        (read) => {
+          setPlan(read);
+          setPlanKnown(true);
+        },
+        () => {
+          setPlan(FREE_COMPARE);
+          setPlanKnown(user?.authenticated !== true);
+        },
+      ),
+    [user],
+  );
 
   useEffect(() => {
     // A URL changed from outside (back, a shared link) puts its ASINs in the field.
@@ -118,7 +135,13 @@ export function CompareTool() {
         onMarketplaceChange={setMarketplace}
         onCompare={compare}
         busy={result.status === "loading"}
+        planKnown={planKnown}
       />
+      {shared.notes.length > 0 && (
+        <p className="field-error compare-tool__status" role="status">
+          {shared.notes.join(" ")}
+        </p>
+      )}
       {result.status === "loading" && (
         <p className="compare-tool__status" role="status">
           Comparing {result.count} products…
@@ -159,9 +182,11 @@ export function CompareTool() {
           )}
           <CompareTable items={items} onRemove={remove} />
           {plan.plan === "free" ? (
-            <p className="compare-results__note">
-              Rank history of every product in one chart comes with Pro. <Link to="/pricing">See Pro pricing</Link>
-            </p>
+            planKnown && (
+              <p className="compare-results__note">
+                Rank history of every product in one chart comes with Pro. <Link to="/pricing">See Pro pricing</Link>
+              </p>
+            )
           ) : (
             found.length > 0 && (
               <Suspense fallback={<p role="status">Loading the chart…</p>}>

@@ -1,6 +1,6 @@
 import { parseAsinList } from "@contract/asin-input";
 import type { CompareItem } from "@contract/compare";
-import { DEFAULT_MARKETPLACE, isMarketplace, type Marketplace } from "@contract/marketplaces";
+import { DEFAULT_MARKETPLACE, isMarketplace, LOOKUP_MARKETPLACES, readMarketplaceCode, type Marketplace } from "@contract/marketplaces";
 
 export type SortKey = "input" | "rank" | "price";
 export type SortDirection = "asc" | "desc";
@@ -41,11 +41,25 @@ export function compareSearch(asins: readonly string[], marketplace: Marketplace
   return `?${new URLSearchParams({ asins: asins.join(","), marketplace })}`;
 }
 
-/** A compare as a shared URL names it: its valid ASINs (as pasted anywhere) and marketplace. */
-export function readCompareSearch(params: URLSearchParams): { asins: string[]; marketplace: Marketplace } {
-  const raw = (params.get("marketplace") ?? "").trim().toUpperCase();
-  return {
-    asins: parseAsinList(params.get("asins") ?? "").asins,
-    marketplace: isMarketplace(raw) ? raw : DEFAULT_MARKETPLACE,
-  };
+/** A compare as a shared URL names it, and what in the URL could not be read (said on the page, never a silent change). */
+export interface SharedCompare {
+  asins: string[];
+  marketplace: Marketplace;
+  /** Sentences naming what the link held that was left out or replaced. */
+  notes: string[];
+}
+
+/**
+ * A compare as a shared URL names it: its valid ASINs (as pasted anywhere) and marketplace: the
+ * one given, else the one its Amazon product links name (as the API picks it), else the default.
+ */
+export function readCompareSearch(params: URLSearchParams): SharedCompare {
+  const list = parseAsinList(params.get("asins") ?? "");
+  const given = (params.get("marketplace") ?? "").trim();
+  const code = readMarketplaceCode(given);
+  const marketplace = isMarketplace(code) ? code : (list.marketplace ?? DEFAULT_MARKETPLACE);
+  const notes: string[] = [];
+  if (list.invalid.length > 0) notes.push(`Left out of this link: ${list.invalid.join(", ")} (not ASINs or Amazon product links).`);
+  if (given !== "" && !isMarketplace(code)) notes.push(`This link's marketplace "${given}" is not one RankLayer covers (${LOOKUP_MARKETPLACES.join(", ")}): showing ${marketplace}.`);
+  return { asins: list.asins, marketplace, notes };
 }

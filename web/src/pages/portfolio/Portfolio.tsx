@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import type { PortfolioResponse } from "@contract/dashboard";
 import { HISTORY_RANGES, type HistoryRange } from "@contract/history-ranges";
-import { isMarketplace } from "@contract/marketplaces";
+import { isMarketplace, readMarketplaceCode } from "@contract/marketplaces";
 import { fetchPortfolio } from "../../api/dashboard";
 import { LoadFailed } from "../../components/LoadFailed";
 import { latestData, useResource } from "../../api/use-resource";
@@ -21,7 +21,7 @@ const RANGE_TEXT: Record<HistoryRange, string> = { "7d": "Last 7 days", "30d": "
 /** The portfolio of the signed-in user: filters, exports, KPIs, brand and category tables. */
 export function Portfolio() {
   const [params, setParams] = useSearchParams();
-  const marketplaceParam = params.get("marketplace") ?? "";
+  const marketplaceParam = readMarketplaceCode(params.get("marketplace") ?? "");
   const marketplace = isMarketplace(marketplaceParam) ? marketplaceParam : undefined;
   const brand = params.get("brand") ?? "";
   const category = params.get("category") ?? "";

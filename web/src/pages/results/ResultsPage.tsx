@@ -1,4 +1,5 @@
 import { Link, Navigate, useSearchParams } from "react-router-dom";
+import { readPastedAsin } from "@contract/asin-input";
 import { DEFAULT_MARKETPLACE } from "@contract/marketplaces";
 import { usePageMeta } from "../../app/use-page-meta";
 import { ErrorCard, LoadingSkeleton } from "./LookupStatus";
@@ -7,12 +8,15 @@ import { RankHistory } from "./RankHistory";
 import { useLookup } from "./use-lookup";
 import "../../styles/results.css";
 
-/** /results?asin=&marketplace= — without an asin there is nothing to show, so back to the form. */
+/**
+ * /results?asin=&marketplace= — without an asin there is nothing to show, so back to the form.
+ * Without a marketplace, an Amazon product URL as the asin names it (as the API would), else US.
+ */
 export function ResultsPage() {
   const [params] = useSearchParams();
   const asin = params.get("asin")?.trim();
   if (!asin) return <Navigate to="/" replace />;
-  return <LookupResults asin={asin} marketplace={params.get("marketplace") || DEFAULT_MARKETPLACE} />;
+  return <LookupResults asin={asin} marketplace={params.get("marketplace") || readPastedAsin(asin).marketplace || DEFAULT_MARKETPLACE} />;
 }
 
 function LookupResults({ asin, marketplace }: { asin: string; marketplace: string }) {

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { errorMessage } from "../../api/api-error";
-import { ACCOUNT_EXPORT_URL, deleteAccount } from "../../api/sign-in";
+import { downloadAccountExport } from "../../api/exports";
+import { deleteAccount } from "../../api/sign-in";
 import type { AccountDeleted, AccountOverview } from "@contract/sign-in";
 import { useNavigate } from "react-router-dom";
 import { useSession } from "../../state/session";
@@ -12,11 +13,41 @@ export function YourData({ account }: { account: AccountOverview }) {
     <section aria-labelledby="your-data" className="settings-section">
       <h3 id="your-data">Your data</h3>
       <p className="seller-muted">A JSON file of everything RankLayer stores about this account: no passwords, tokens or keys.</p>
-      <a className="button button--secondary" href={ACCOUNT_EXPORT_URL} download>
-        Export my data
-      </a>
+      <ExportMyData />
       <DeleteAccount phrase={account.deletionPhrase} />
     </section>
+  );
+}
+
+/** Downloads the export; a refusal (at most 5 an hour) is said here, and a second click waits for the first. */
+function ExportMyData() {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  async function download() {
+    if (busy) return;
+    setBusy(true);
+    setFailed(null);
+    try {
+      await downloadAccountExport();
+    } catch (error) {
+      setFailed(errorMessage(error, "The export could not be made. Please try again."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div>
+      <button type="button" className="button button--secondary" onClick={() => void download()} disabled={busy}>
+        {busy ? "Exporting…" : "Export my data"}
+      </button>
+      {failed && (
+        <p className="field-error" role="alert">
+          {failed}
+        </p>
+      )}
+    </div>
   );
 }
 

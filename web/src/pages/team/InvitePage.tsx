@@ -38,6 +38,18 @@ export function InvitePage() {
     }
   }
 
+  // A link cut short (a mail client wrapping it, a copy of part of it): nothing to sign in or accept for.
+  if (token.trim() === "") {
+    return (
+      <div className="container seller-page">
+        <h1>Workspace invitation</h1>
+        <p className="field-error" role="alert">
+          This link holds no invitation. Open the link in the invitation email again, whole, or ask for a new invitation.
+        </p>
+      </div>
+    );
+  }
+
   return (
     <div className="container seller-page">
       <h1>Workspace invitation</h1>
