@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, lt, ne, or } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { sellerConnections } from "../db/schema";
 
@@ -14,4 +14,16 @@ export async function countSellerConnections(db: D1Database, workspaceId: string
 /** The demo Agency's quantity: its seller accounts are "demo", not "connected", and count as a paid Agency's connected ones do. */
 export async function countDemoSellerConnections(db: D1Database, workspaceId: string): Promise<number> {
   return drizzle(db).$count(sellerConnections, and(eq(sellerConnections.workspaceId, workspaceId), ne(sellerConnections.status, "disconnected")));
+}
+
+/** How many of its workspace's connected seller accounts were connected before this one (by creation, then id): its place in the plan's count. */
+export async function countConnectedBefore(db: D1Database, connection: { id: string; workspaceId: string; createdAt: string }): Promise<number> {
+  return drizzle(db).$count(
+    sellerConnections,
+    and(
+      eq(sellerConnections.workspaceId, connection.workspaceId),
+      eq(sellerConnections.status, "connected"),
+      or(lt(sellerConnections.createdAt, connection.createdAt), and(eq(sellerConnections.createdAt, connection.createdAt), lt(sellerConnections.id, connection.id))),
+    ),
+  );
 }

@@ -153,6 +153,15 @@ export function canAddConnection(plan: Plan, connections: number): boolean {
   return plan.sellerConnectionLimit === null || connections < plan.sellerConnectionLimit;
 }
 
+/**
+ * Whether the nightly run refreshes a connected seller account that has `connectedBefore` of its
+ * workspace's connected ones ahead of it (oldest first): the plan's first `sellerConnectionLimit`.
+ * After a downgrade the rest keep their data as of their last refresh until some are disconnected.
+ */
+export function refreshedUnderPlan(plan: Plan, connectedBefore: number): boolean {
+  return canAddConnection(plan, connectedBefore);
+}
+
 /** The Stripe quantity of a per-connection subscription: the connections, never below 1 (Stripe bills at least one). */
 export function agencyQuantity(connections: number): number {
   return Math.max(1, Math.floor(connections));

@@ -61,7 +61,8 @@ export function connectionsBeyondPlan(plan: Plan, connected: number): string | n
   if (limit === null || connected <= limit) return null;
   return (
     `Your ${plan.name} plan connects up to ${count(limit, "seller account")}, and ${connected} are connected from an earlier plan. ` +
-    `None was removed, and none can be added: disconnect ${connected - limit} to be within the plan, or ${wayToMoreConnections(plan)}.`
+    `None was removed, and none can be added. Each night only the ${count(limit, "seller account")} connected first ${limit === 1 ? "is" : "are"} refreshed; the others keep their data as of their last refresh. ` +
+    `Disconnect ${connected - limit} to choose which stay within the plan, or ${wayToMoreConnections(plan)}.`
   );
 }
 

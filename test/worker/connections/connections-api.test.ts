@@ -76,7 +76,7 @@ describe("/api/connections", () => {
     const answer = await (await browser.request("/api/connections")).json<ConnectionList>();
     expect(answer.connections).toHaveLength(3);
     expect(answer.beyondPlan).toBe(
-      "Your Free plan connects up to 1 seller account, and 3 are connected from an earlier plan. None was removed, and none can be added: disconnect 2 to be within the plan, or move to the Agency plan (up to 50 seller accounts) at /billing.",
+      "Your Free plan connects up to 1 seller account, and 3 are connected from an earlier plan. None was removed, and none can be added. Each night only the 1 seller account connected first is refreshed; the others keep their data as of their last refresh. Disconnect 2 to choose which stay within the plan, or move to the Agency plan (up to 50 seller accounts) at /billing.",
     );
     // Connecting another is refused with the same words, not "Disconnect it".
     const refused = await browser.json("/api/connections/start", "POST", { marketplace: "UK" });

@@ -1,4 +1,7 @@
-import { findConnectionById } from "../../connections/connection-store";
+import { countConnectedBefore } from "../../billing/connection-count-store";
+import { planOfWorkspace } from "../../billing/user-plan";
+import { findConnectionById, type ConnectionRecord } from "../../connections/connection-store";
+import { refreshedUnderPlan } from "../../contract/plans";
 import type { AccountMarketplace } from "../../contract/account";
 import { connectionMarketplaces } from "../../seller/participations";
 import { AppCredentialsRefusedError, MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
@@ -132,6 +135,10 @@ export async function skipForAppRefusal(ctx: PhaseContext, error: AppCredentials
 export async function openSeller(ctx: PhaseContext, connectionId: string): Promise<Seller | null> {
   const connection = await findConnectionById(ctx.env.DB, connectionId);
   if (!connection) return null;
+  if (await beyondPlan(ctx.env.DB, connection)) {
+    console.log(`snapshot ${ctx.day}: seller connection ${connectionId} not refreshed: beyond its workspace's plan`);
+    return null;
+  }
   try {
     const api = await ctx.services.sources.sellerConnection(connection, ctx.day);
     // Only where the seller sells (getMarketplaceParticipations), within its authorization's region.
@@ -145,6 +152,16 @@ export async function openSeller(ctx: PhaseContext, connectionId: string): Promi
     await addToCount(ctx, "sellersSkipped", 1);
     return null;
   }
+}
+
+/**
+ * A connected seller account past its workspace's plan (a downgrade keeps every connection): not
+ * asked tonight, so a workspace's SP-API calls stay what its plan pays for. Demo sellers are mock.
+ */
+async function beyondPlan(db: D1Database, connection: ConnectionRecord): Promise<boolean> {
+  if (connection.status !== "connected") return false;
+  const plan = await planOfWorkspace(db, connection.workspaceId);
+  return plan.sellerConnectionLimit !== null && !refreshedUnderPlan(plan, await countConnectedBefore(db, connection));
 }
 
 /** The getItemOffersBatch path, whose x-amzn-RateLimit-Limit sets the seller's offers bucket. */
