@@ -82,8 +82,8 @@ async function readSessionNow({ env, config }: Deployment, token: string, now: n
   // Membership is read with the session (in the same query): a member removed a moment ago acts in
   // their personal workspace. None at all (the personal one was deleted): a new personal one, and
   // no copy, so the next request reads it afresh.
-  if (!live.membership) return { sessionId, user: live.user, workspace: await currentMembership(env.DB, live.user.id, live.workspaceId) };
-  const account = { sessionId, user: live.user, workspace: workspaceOfMembership(live.membership) };
+  if (!live.membership) return { sessionId, user: live.user, workspace: await currentMembership(env.DB, live.user.id, live.workspaceId), verifiedAt: live.verifiedAt };
+  const account = { sessionId, user: live.user, workspace: workspaceOfMembership(live.membership), verifiedAt: live.verifiedAt };
   keepSessionCopy(copyKey(config, token), account, live.expiresAt, now, generation);
   return account;
 }

@@ -1,3 +1,4 @@
+import { requireRecentSignIn } from "../auth/recent-sign-in";
 import { jsonBody } from "../openapi/responses";
 import { createRoute } from "@hono/zod-openapi";
 import type { Context, Next } from "hono";
@@ -19,6 +20,12 @@ async function sessionOnly(c: Context<AppEnv>, next: Next) {
   return next();
 }
 
+/** A key minted from a stolen session would outlive it: minting one needs a recent sign-in. */
+async function recentSignIn(c: Context<AppEnv>, next: Next) {
+  requireRecentSignIn(currentAccount(c));
+  return next();
+}
+
 async function needsApiPlan(c: Context<AppEnv>, next: Next) {
   const plan = await callerPlan(c);
   if (plan.apiRequestsPerHour === null) {
@@ -32,7 +39,7 @@ async function needsApiPlan(c: Context<AppEnv>, next: Next) {
 }
 
 const NO_SUCH_KEY = "No such live API key.";
-const signedIn = { 401: notSignedIn, 403: errorAnswer("Managed with an API key instead of a session, or the plan has no API access.") };
+const signedIn = { 401: notSignedIn, 403: errorAnswer("Managed with an API key instead of a session, the plan has no API access, or (creating) no recent sign-in (`recent_sign_in_required`).") };
 
 const listRoute = createRoute({
   method: "get",
@@ -47,7 +54,7 @@ const createKeyRoute = createRoute({
   path: "/",
   tags: ["API keys"],
   summary: "Create a key (Pro, Agency and Enterprise); the full key is in this answer only",
-  middleware: needsApiPlan,
+  middleware: [needsApiPlan, recentSignIn] as const,
   request: { body: jsonBody(newKeySchema) },
   responses: {
     201: jsonAnswer("The new key.", createdApiKeySchema),
@@ -62,7 +69,7 @@ const rotateRoute = createRoute({
   path: "/{id}/rotate",
   tags: ["API keys"],
   summary: "Replace a key: a new one under the same name, the old one revoked at once",
-  middleware: needsApiPlan,
+  middleware: [needsApiPlan, recentSignIn] as const,
   request: { params: keyIdSchema },
   responses: { 201: jsonAnswer("The new key.", createdApiKeySchema), ...signedIn, 404: errorAnswer(NO_SUCH_KEY) },
 });

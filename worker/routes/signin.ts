@@ -38,9 +38,15 @@ export const SIGN_IN_REQUEST_COOKIE = "__Host-signin-request";
 const MAX_REQUESTS_PER_BROWSER = SIGN_IN_LIMITS.perAddress;
 
 /** The request ids in this browser's sign-in cookie, newest first (ids are UUIDs, joined by "."). */
-function browserRequestIds(c: Context<AppEnv>): string[] {
+export function browserRequestIds(c: Context<AppEnv>): string[] {
   const value = readCookie(c, SIGN_IN_REQUEST_COOKIE) ?? "";
   return value.split(".").filter((id) => /^[0-9a-f-]{36}$/.test(id)).slice(0, MAX_REQUESTS_PER_BROWSER);
+}
+
+/** This browser asked for `requestId`'s email: its code works here (with the earlier ones it holds). */
+export function holdSignInRequest(c: Context<AppEnv>, requestId: string): void {
+  const held = [requestId, ...browserRequestIds(c)].slice(0, MAX_REQUESTS_PER_BROWSER);
+  setHostCookie(c, SIGN_IN_REQUEST_COOKIE, held.join("."), SIGN_IN_LIFETIME_MS / 1000);
 }
 
 const SENT = "We sent a sign-in link and a 6-digit code to that address. They work once, for 15 minutes. Check your spam folder if nothing arrives.";
@@ -162,9 +168,7 @@ export const signInRoutes = createRouter()
       },
     }),
     async (c) => {
-      const requestId = await sendEmailFor(c, c.req.valid("json").email, "sign_in", null);
-      const held = [requestId, ...browserRequestIds(c)].slice(0, MAX_REQUESTS_PER_BROWSER);
-      setHostCookie(c, SIGN_IN_REQUEST_COOKIE, held.join("."), SIGN_IN_LIFETIME_MS / 1000);
+      holdSignInRequest(c, await sendEmailFor(c, c.req.valid("json").email, "sign_in", null));
       c.header("Cache-Control", "no-store");
       return c.json({ detail: SENT }, 202);
     },
