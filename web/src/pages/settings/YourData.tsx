@@ -5,6 +5,7 @@ import type { AccountDeleted, AccountOverview } from "@contract/sign-in";
 import { useNavigate } from "react-router-dom";
 import { useSession } from "../../state/session";
 import "../../styles/account-access.css";
+import { useRecentSignIn } from "./use-recent-sign-in";
 
 /** Settings → Account: take your data with you, or leave. */
 export function YourData({ account }: { account: AccountOverview }) {
@@ -28,6 +29,7 @@ function DeleteAccount({ phrase }: { phrase: string }) {
   const [typed, setTyped] = useState("");
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
+  const { guard, dialog } = useRecentSignIn();
   const matches = typed.trim().toLowerCase() === phrase.toLowerCase();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -35,7 +37,7 @@ function DeleteAccount({ phrase }: { phrase: string }) {
     setBusy(true);
     setFailed(null);
     try {
-      const report: AccountDeleted = await deleteAccount(typed);
+      const report: AccountDeleted = await guard(() => deleteAccount(typed));
       navigate("/signin", { state: { deleted: report } });
       void refresh();
     } catch (caught) {
@@ -65,6 +67,7 @@ function DeleteAccount({ phrase }: { phrase: string }) {
       <button type="submit" className="button button--danger" disabled={busy || !matches}>
         {busy ? "Deleting..." : "Delete my account"}
       </button>
+      {dialog}
     </form>
   );
 }
