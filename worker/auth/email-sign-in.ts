@@ -1,5 +1,5 @@
 import { sha256Hex } from "../shared/hmac";
-import { HOUR_MS, utcMinuteText } from "../contract/time";
+import { DAY_MS, HOUR_MS, utcMinuteText } from "../contract/time";
 import { asciiDomain } from "../contract/email-domain";
 import { escapeHtml } from "../shared/html";
 import { base64UrlEncode } from "./signing-key";
@@ -18,12 +18,17 @@ export const MAX_CODE_ATTEMPTS = 5;
 export const SIGN_IN_LIMITS = {
   /** Messages to one address. */
   perAddress: 5,
+  /**
+   * Messages to one address in a rolling day: each carries a code worth 5 guesses, so the hourly
+   * limit alone let one address's codes be guessed 600 times a day; this keeps it to 50.
+   */
+  perAddressPerDay: 10,
   /** Messages asked for by one client (IP address), whatever the addresses. */
   perClient: 20,
   /** Messages the whole deployment sends. */
   global: 1000,
 } as const;
-export type SignInLimits = { readonly perAddress: number; readonly perClient: number; readonly global: number };
+export type SignInLimits = { readonly perAddress: number; readonly perAddressPerDay: number; readonly perClient: number; readonly global: number };
 
 export const MAX_EMAIL_LENGTH = 254;
 /** Deliberately plain: one @, no spaces or angle brackets or control characters, a dot in the domain. */
@@ -67,25 +72,27 @@ export const linkHashOf = (linkToken: string) => sha256Hex(`link:${linkToken}`);
 /** The code is hashed with its request's id: the same code of another request does not match. */
 export const codeHashOf = (requestId: string, code: string) => sha256Hex(`code:${requestId}:${code}`);
 
-/** What the rolling hour holds so far: counts and the oldest send of each. */
+/** What the rolling hour holds so far (the address's rolling day too): counts and the oldest send of each. */
 export interface SendWindow {
   address: { count: number; oldestAt: string | null };
+  addressDay: { count: number; oldestAt: string | null };
   client: { count: number; oldestAt: string | null };
   global: { count: number; oldestAt: string | null };
 }
 
-export type SendDecision = { allowed: true } | { allowed: false; scope: "address" | "client" | "global"; retryAfterSeconds: number; limit: number };
+export type SendDecision = { allowed: true } | { allowed: false; scope: "address" | "address_day" | "client" | "global"; retryAfterSeconds: number; limit: number };
 
 /** Whether one more message may go now; when not, which limit and when it frees up. */
 export function sendDecision(window: SendWindow, limits: SignInLimits, now: number): SendDecision {
   const checks = [
-    ["address", window.address, limits.perAddress],
-    ["client", window.client, limits.perClient],
-    ["global", window.global, limits.global],
+    ["address", window.address, limits.perAddress, HOUR_MS],
+    ["address_day", window.addressDay, limits.perAddressPerDay, DAY_MS],
+    ["client", window.client, limits.perClient, HOUR_MS],
+    ["global", window.global, limits.global, HOUR_MS],
   ] as const;
-  for (const [scope, seen, limit] of checks) {
+  for (const [scope, seen, limit, span] of checks) {
     if (seen.count < limit) continue;
-    const frees = seen.oldestAt ? Date.parse(seen.oldestAt) + HOUR_MS : now + HOUR_MS;
+    const frees = seen.oldestAt ? Date.parse(seen.oldestAt) + span : now + span;
     return { allowed: false, scope, limit, retryAfterSeconds: Math.max(1, Math.ceil((frees - now) / 1000)) };
   }
   return { allowed: true };
@@ -96,6 +103,7 @@ export function limitDetail(decision: Extract<SendDecision, { allowed: false }>)
   const minutes = Math.ceil(decision.retryAfterSeconds / 60);
   const what = {
     address: `at most ${decision.limit} sign-in emails an hour go to one address`,
+    address_day: `at most ${decision.limit} sign-in emails a day go to one address, so its codes cannot be guessed at`,
     client: `at most ${decision.limit} sign-in emails an hour may be asked for from one network`,
     global: "RankLayer is sending too many sign-in emails right now",
   }[decision.scope];

@@ -92,7 +92,7 @@ async function limitsFor(c: Context<AppEnv>, email: string, purpose: SignInPurpo
   const known = await knownAccounts(c);
   if (known.length === 0) return SIGN_IN_LIMITS;
   const account = await accountOfEmail(c.env.DB, email);
-  return account && knowsAccount(known, account) ? { ...SIGN_IN_LIMITS, perAddress: Number.POSITIVE_INFINITY } : SIGN_IN_LIMITS;
+  return account && knowsAccount(known, account) ? { ...SIGN_IN_LIMITS, perAddress: Number.POSITIVE_INFINITY, perAddressPerDay: Number.POSITIVE_INFINITY } : SIGN_IN_LIMITS;
 }
 
 /** Signs in (or confirms an address) after a redeemed link or code; refusals become errors (`invalid`: what an unusable one is told). */
@@ -163,7 +163,7 @@ export const signInRoutes = createRouter()
         202: jsonAnswer("Sent (the address is not said to have an account or not).", sentSchema),
         400: notJson,
         422: badInput,
-        429: errorAnswer("Past a sending limit: 5 an hour per address, 20 per client, 1000 in all (Retry-After)."),
+        429: errorAnswer("Past a sending limit: 5 an hour (10 a day) per address, 20 an hour per client, 1000 an hour in all (Retry-After)."),
         503: errorAnswer("Email is not set up on this server."),
       },
     }),
