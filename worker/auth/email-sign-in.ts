@@ -1,6 +1,6 @@
 import { sha256Hex } from "../shared/hmac";
 import { DAY_MS, HOUR_MS, utcMinuteText } from "../contract/time";
-import { asciiDomain } from "../contract/email-domain";
+import { asciiDomain, withoutRootDot } from "../contract/email-domain";
 import { escapeHtml } from "../shared/html";
 import { base64UrlEncode } from "./signing-key";
 
@@ -42,11 +42,12 @@ const EMAIL_SHAPE = /^[^\s@<>()[\]\\,;:"\u0000-\u001f\u007f]+@[^\s@<>()[\]\\,;:"
  * and it cannot pass a look-alike domain off as another (аpple.com with a Cyrillic "а").
  */
 export function normalizeEmail(input: string): string | null {
-  const typed = input.trim().normalize("NFC").toLowerCase();
+  const typed = withoutRootDot(input.trim().normalize("NFC").toLowerCase());
   if (typed.length === 0 || typed.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(typed)) return null;
   const at = typed.lastIndexOf("@");
   const domain = asciiDomain(typed.slice(at + 1));
-  if (!domain) return null;
+  // An empty label (`example..com`, `.example.com`, a second root dot) is no mail domain.
+  if (!domain || domain.startsWith(".") || domain.includes("..") || domain.endsWith(".")) return null;
   const email = `${typed.slice(0, at)}@${domain}`;
   return email.length > MAX_EMAIL_LENGTH ? null : email;
 }

@@ -67,8 +67,7 @@ function sellerSignInKeys(config: Config): EncryptionKey[] | null {
 const unprovenSeller = (sellingPartnerId: string) =>
   `Seller account ${sellingPartnerId} already has a RankLayer account, and this browser has not signed in to it before (or was signed out of it from another browser). ` +
   "Amazon tells us which seller id to use but not that the authorization is that seller's, so a new browser signs in " +
-  "by email or with a passkey first, then reconnects Amazon in Settings → Connection Status. Nothing was changed. " +
-  "If the account has no email address or passkey, write to us from the Contact page and we will confirm it is yours.";
+  "by email or with a passkey first, then reconnects Amazon in Settings → Connection Status. Nothing was changed.";
 
 /**
  * Amazon sign-in reaches an existing account only from a browser that signed in to it before
@@ -76,19 +75,19 @@ const unprovenSeller = (sellingPartnerId: string) =>
  * an attacker's own consent with another seller's id would otherwise sign them in to that seller's
  * account and replace its grant. An email account connecting its first seller is sellerAccountFor's to judge.
  */
-async function unprovenSellerRefusal(c: Context<AppEnv>, sellingPartnerId: string): Promise<{ status: 403; message: string } | null> {
+async function unprovenSellerRefusal(c: Context<AppEnv>, sellingPartnerId: string): Promise<{ status: 403; message: string; withSupport: true } | null> {
   const signedIn = c.get("account")?.user ?? null;
   if (signedIn && connectsToSignedInAccount(signedIn)) return null;
   const owner = await accountOfSellerId(c.env.DB, sellingPartnerId);
   if (!owner || owner.id === signedIn?.id || knowsAccount(await knownAccounts(c), owner)) return null;
   console.warn(`Amazon sign-in to the account of seller ${sellingPartnerId} refused: this browser never signed in to it`);
-  return { status: 403, message: unprovenSeller(sellingPartnerId) };
+  return { status: 403, message: unprovenSeller(sellingPartnerId), withSupport: true };
 }
 
 /** The callback is a page the browser lands on: its failures are pages too, not JSON. */
-function callbackFailure(c: Context<AppEnv>, status: 400 | 403 | 409 | 502, message: string) {
+function callbackFailure(c: Context<AppEnv>, status: 400 | 403 | 409 | 502, message: string, withSupport = false) {
   c.header("Cache-Control", "no-store");
-  return c.html(callbackErrorPage(message, Boolean(c.get("account"))), status);
+  return c.html(callbackErrorPage(message, Boolean(c.get("account")), withSupport), status);
 }
 
 const xsrfRoute = createRoute({
@@ -198,7 +197,7 @@ export const authRoutes = createRouter()
       const refusal = connectTarget
         ? await workspaceConnectRefusal(c, connectTarget, { sellingPartnerId, region })
         : await unprovenSellerRefusal(c, sellingPartnerId);
-      if (refusal) return callbackFailure(c, refusal.status, refusal.message);
+      if (refusal) return callbackFailure(c, refusal.status, refusal.message, "withSupport" in refusal && refusal.withSupport === true);
 
       let refreshToken: string;
       let accessToken: string | null;

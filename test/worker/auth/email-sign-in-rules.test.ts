@@ -18,6 +18,10 @@ const empty = { count: 0, oldestAt: null };
 describe("email sign-in rules", () => {
   it("normalizes addresses and refuses what is not one (including header-breaking characters)", () => {
     expect(normalizeEmail("  Ada@Example.COM ")).toBe("ada@example.com");
+    // The DNS root's dot reaches the same mailbox: one account, not two.
+    expect(normalizeEmail("Ada@Example.com.")).toBe("ada@example.com");
+    expect(normalizeEmail("ada@example.com..")).toBeNull();
+    expect(normalizeEmail("ada@example.")).toBeNull();
     // One address, two Unicode spellings: stored composed (NFC), so both find one account.
     expect(normalizeEmail("Jose\u0301@example.com")).toBe("jos\u00e9@example.com");
     for (const bad of ["", "ada", "ada@", "@example.com", "ada@example", "a b@example.com", "ada@example.com\r\nBcc: x@y.z", "<ada@example.com>", `${"a".repeat(250)}@example.com`]) {
