@@ -6,7 +6,7 @@ import type { AccountOverview, PasskeyInfo } from "@contract/sign-in";
 import { onlyAmazon } from "../../components/AddWayInNotice";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import "../../styles/account-access.css";
-import { useRecentSignIn } from "./use-recent-sign-in";
+import { useRecentSignIn } from "../../components/use-recent-sign-in";
 
 /** Settings → Account: the address and the passkeys this account signs in with. */
 export function SignInMethods({ account, onChanged }: { account: AccountOverview; onChanged: () => void }) {

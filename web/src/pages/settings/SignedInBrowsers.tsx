@@ -4,7 +4,7 @@ import { signOutOtherBrowsers } from "../../api/sign-in";
 import { onlyAmazon } from "../../components/AddWayInNotice";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import type { AccountOverview } from "@contract/sign-in";
-import { useRecentSignIn } from "./use-recent-sign-in";
+import { useRecentSignIn } from "../../components/use-recent-sign-in";
 
 /** Settings → Account: how many other browsers are signed in, and a way to sign them all out (a lost phone, a shared computer). */
 export function SignedInBrowsers({ account, onChanged }: { account: AccountOverview; onChanged: () => void }) {

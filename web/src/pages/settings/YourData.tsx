@@ -5,7 +5,7 @@ import type { AccountDeleted, AccountOverview } from "@contract/sign-in";
 import { useNavigate } from "react-router-dom";
 import { useSession } from "../../state/session";
 import "../../styles/account-access.css";
-import { useRecentSignIn } from "./use-recent-sign-in";
+import { useRecentSignIn } from "../../components/use-recent-sign-in";
 
 /** Settings → Account: take your data with you, or leave. */
 export function YourData({ account }: { account: AccountOverview }) {

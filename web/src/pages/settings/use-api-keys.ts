@@ -3,7 +3,7 @@ import { createApiKey, fetchApiKeys, revokeApiKey, rotateApiKey } from "../../ap
 import { errorMessage } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
 import type { CreatedApiKey } from "@contract/api-keys";
-import { useRecentSignIn } from "./use-recent-sign-in";
+import { useRecentSignIn } from "../../components/use-recent-sign-in";
 
 /** `keyId`: the key a refused rotate or revoke was for (its row shows why); null for a refused create. */
 export type KeyAction = { status: "idle" } | { status: "busy" } | { status: "error"; message: string; keyId: string | null };

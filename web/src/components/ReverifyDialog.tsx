@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
-import { errorMessage } from "../../api/api-error";
-import { fetchAccount } from "../../api/account-overview";
-import { reverifyWithCode, reverifyWithPasskey, sendReverifyCode } from "../../api/reverify";
-import { useResource } from "../../api/use-resource";
-import { Dialog } from "../../components/Dialog";
-import { NEXT_PARAM } from "../../lib/next-path";
+import { errorMessage } from "../api/api-error";
+import { fetchAccount } from "../api/account-overview";
+import { reverifyWithCode, reverifyWithPasskey, sendReverifyCode } from "../api/reverify";
+import { useResource } from "../api/use-resource";
+import { Dialog } from "./Dialog";
+import { NEXT_PARAM } from "../lib/next-path";
 
 /**
  * "Confirm it's you": a passkey of this account, a code mailed to its address, or (an account
@@ -50,7 +50,9 @@ export function ReverifyDialog({ onVerified, onCancel }: { onVerified: () => voi
   }
 
   const ways = account.status === "success" ? account.data : null;
-  const amazonReturn = `/connect?${new URLSearchParams({ [NEXT_PARAM]: "/settings#account" })}`;
+  // Amazon brings the person back to this page (the change is then made again).
+  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  const amazonReturn = `/connect?${new URLSearchParams({ [NEXT_PARAM]: here })}`;
   return (
     <Dialog title="Confirm it's you" onClose={onCancel}>
       <p>You signed in more than 15 minutes ago. To keep your account safe if someone else is at this computer, confirm it is you; then your change goes through as you made it.</p>

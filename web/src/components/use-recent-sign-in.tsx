@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type ReactNode } from "react";
-import { needsRecentSignIn } from "../../api/reverify";
+import { needsRecentSignIn } from "../api/reverify";
 import { ReverifyDialog } from "./ReverifyDialog";
 
 interface Pending {
