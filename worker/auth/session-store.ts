@@ -17,6 +17,7 @@ export async function insertSession(
   nowIso: string,
   expiresAtIso: string,
   maxSessions: number,
+  verifiedAtIso: string | null = null,
 ): Promise<void> {
   const orm = drizzle(db);
   const newest = orm
@@ -28,7 +29,7 @@ export async function insertSession(
     .limit(maxSessions);
   await orm.batch([
     orm.delete(sessions).where(and(eq(sessions.userId, userId), or(isNotNull(sessions.revokedAt), lte(sessions.expiresAt, nowIso)))),
-    orm.insert(sessions).values({ id: sessionId, userId, createdAt: nowIso, expiresAt: expiresAtIso }),
+    orm.insert(sessions).values({ id: sessionId, userId, createdAt: nowIso, expiresAt: expiresAtIso, verifiedAt: verifiedAtIso }),
     orm.delete(sessions).where(and(eq(sessions.userId, userId), notInArray(sessions.id, newest))),
   ]);
 }

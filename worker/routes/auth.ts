@@ -4,6 +4,7 @@ import { HOUR_MS } from "../contract/time";
 import type { Context } from "hono";
 import { connectsToSignedInAccount, sellerAccountFor } from "../account-lifecycle/connect-seller";
 import { accountOfSellerId } from "../account-lifecycle/seller-link-store";
+import { waysInOf } from "../account-lifecycle/ways-in-store";
 import { userStatus } from "../accounts/account-status";
 import { personalConnectionId, saveCredentials } from "../accounts/credentials-store";
 import { connectionsChanged } from "../connections/connection-changed";
@@ -234,7 +235,10 @@ export const authRoutes = createRouter()
       // The connection lives in the seller account's personal workspace (its id is the account's).
       await recordAudit(c.env.DB, { workspaceId: user.id, actorUserId: user.id, action: "connection.connect", target: connectionId, detail: { region }, clientAddress: clientAddressOf(c) });
       await connectionsChanged(c.env.DB, c.get("services"), user.id);
-      await signIn(c, user.id);
+      // Amazon's answer does not prove the seller id (unprovenSellerRefusal), so for an account with
+      // an address or passkey it is no recent sign-in: sensitive changes ask for one of those.
+      const ways = await waysInOf(c.env.DB, user);
+      await signIn(c, user.id, undefined, { verified: !ways.email && ways.passkeys === 0 });
       c.header("Cache-Control", "no-store");
       // A first sign-in sets up the account first; after that, the page the visitor came from.
       return c.redirect(user.onboardedAt ? (check.next ?? "/seller-central") : "/onboarding", 302);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signedInRecently } from "../../../worker/auth/recent-sign-in";
 import { emailEnv, secretsOf, signInByEmail, SITE, userIdOf } from "../support/email-accounts";
-import { TestBrowser } from "../support/seller-browser";
+import { connectSeller, registerLwaClient, TestBrowser } from "../support/seller-browser";
 import { SoftAuthenticator } from "../support/soft-authenticator";
 
 const onSite = { headers: { Origin: SITE } };
@@ -86,6 +86,24 @@ describe("a recent sign-in for sensitive account changes", () => {
     await expectReverifyAsked(await stranger.request("/api/account/sign-out-others", { method: "POST" }));
     expect((await reverify(owner)).status).toBe(200);
     expect((await owner.request("/api/account/sign-out-others", { method: "POST" })).status).toBe(200);
+  });
+
+  it("does not count an Amazon sign-in for an account with an address (Amazon's answer does not prove the seller id), but does for an Amazon-only one", async () => {
+    const { bindings, sent } = emailEnv();
+    await registerLwaClient(bindings);
+    const laptop = new TestBrowser(bindings);
+    const { sellingPartnerId } = await connectSeller(laptop);
+    // Amazon-only: its own sign-in is the only way to re-verify.
+    expect((await laptop.request("/api/account/sign-out-others", { method: "POST" })).status).toBe(200);
+
+    await laptop.json("/api/account/email", "POST", { email: "seller@example.com" });
+    expect((await laptop.json("/api/signin/email/link", "POST", { token: secretsOf(sent, "seller@example.com").token })).status).toBe(200);
+    await laptop.request("/api/auth/logout", { method: "POST" });
+    expect((await connectSeller(laptop, { sellingPartnerId })).callback.status).toBe(302);
+    await expectReverifyAsked(await laptop.request("/api/account/sign-out-others", { method: "POST" }));
+    expect((await laptop.request("/api/account/reverify/email", { method: "POST" })).status).toBe(202);
+    expect((await laptop.json("/api/account/reverify/email/code", "POST", { code: secretsOf(sent, "seller@example.com").code })).status).toBe(200);
+    expect((await laptop.request("/api/account/sign-out-others", { method: "POST" })).status).toBe(200);
   });
 
   it("spares a fresh sign-in", async () => {

@@ -83,7 +83,8 @@ export function ReverifyDialog({ onVerified, onCancel }: { onVerified: () => voi
           </button>
         </form>
       )}
-      {ways?.waysIn.amazon && (
+      {/* Amazon sign-in counts only for an account with no other way in: its answer does not prove the seller id. */}
+      {ways?.waysIn.amazon && !ways.waysIn.email && ways.waysIn.passkeys === 0 && (
         <p className="seller-muted">
           Or <a href={amazonReturn}>sign in with Amazon again</a> (this leaves the page: make your change again when you are back).
         </p>
