@@ -59,3 +59,32 @@ describe("Settings → Account: confirming it is you before a sensitive change",
     expect(api.requests("POST /api/account/email")).toHaveLength(1);
   });
 });
+
+describe("Confirm it's you: the ways offered", () => {
+  async function openDialog(overview: AccountOverview) {
+    const { user } = await renderSettings({
+      "GET /api/account": json(overview),
+      "GET /api/passkeys": json({ passkeys: [] }),
+      "POST /api/account/sign-out-others": json(REAUTH, 403),
+    });
+    await openTab(user, "Account");
+    const section = await within(panel()).findByRole("region", { name: "Signed-in browsers" });
+    await user.click(within(section).getByRole("button", { name: "Sign out everywhere else" }));
+    await user.click(within(section).getByRole("button", { name: "Yes, sign them out" }));
+    return within(await within(document.body).findByRole("dialog", { name: "Confirm it's you" }));
+  }
+
+  it("offers Amazon sign-in again, back to this page, only to an account whose only way in is Amazon", async () => {
+    const amazonOnly = await openDialog({ ...account, email: null, sellingPartnerId: "A1SELLER", waysIn: { passkeys: 0, email: false, amazon: true }, deletionPhrase: "A1SELLER" });
+    const link = await amazonOnly.findByRole("link", { name: "sign in with Amazon again" });
+    expect(new URL(link.getAttribute("href")!, "https://x.example").searchParams.get("next")).toMatch(/^\/settings/);
+    expect(amazonOnly.queryByRole("button", { name: /Email a code/ })).toBeNull();
+  });
+
+  it("offers a passkey and an emailed code, not Amazon, to an account that has them", async () => {
+    const both = await openDialog({ ...account, sellingPartnerId: "A1SELLER", waysIn: { passkeys: 1, email: true, amazon: true } });
+    expect(await both.findByRole("button", { name: "Use a passkey" })).toBeTruthy();
+    expect(both.getByRole("button", { name: "Email a code to ada@example.com" })).toBeTruthy();
+    expect(both.queryByRole("link", { name: "sign in with Amazon again" })).toBeNull();
+  });
+});

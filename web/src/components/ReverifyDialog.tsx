@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useLocation } from "react-router-dom";
 import { errorMessage } from "../api/api-error";
 import { fetchAccount } from "../api/account-overview";
 import { reverifyWithCode, reverifyWithPasskey, sendReverifyCode } from "../api/reverify";
@@ -12,6 +13,7 @@ import { NEXT_PARAM } from "../lib/next-path";
  */
 export function ReverifyDialog({ onVerified, onCancel }: { onVerified: () => void; onCancel: () => void }) {
   const [account] = useResource(fetchAccount);
+  const location = useLocation();
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const [codeSent, setCodeSent] = useState(false);
@@ -51,7 +53,7 @@ export function ReverifyDialog({ onVerified, onCancel }: { onVerified: () => voi
 
   const ways = account.status === "success" ? account.data : null;
   // Amazon brings the person back to this page (the change is then made again).
-  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  const here = `${location.pathname}${location.search}${location.hash}`;
   const amazonReturn = `/connect?${new URLSearchParams({ [NEXT_PARAM]: here })}`;
   return (
     <Dialog title="Confirm it's you" onClose={onCancel}>
