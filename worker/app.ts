@@ -21,6 +21,7 @@ import { lookupRoutes } from "./routes/v1-lookup";
 // Every group a lookup does not need loads on its first request (routes/lazy-routes.ts), the
 // compare too: a cold start builds only the lookup path's schemas.
 const accountRoutes = lazyRoutes(() => import("./routes/account"), "accountRoutes");
+const reverifyRoutes = lazyRoutes(() => import("./routes/reverify"), "reverifyRoutes");
 const alertRoutes = lazyRoutes(() => import("./routes/alerts"), "alertRoutes");
 const apiKeyRoutes = lazyRoutes(() => import("./routes/api-keys"), "apiKeyRoutes");
 const authRoutes = lazyRoutes(() => import("./routes/auth"), "authRoutes");
@@ -100,6 +101,7 @@ const api = apiApp
   // Email sign-in and passkeys (issue 27); the account's export and deletion.
   .route("/signin", signInRoutes)
   .route("/passkeys", passkeyRoutes)
+  .route("/account/reverify", reverifyRoutes)
   .route("/account", accountRoutes)
   // Workspaces (issue 28): the account's workspaces, members, invitations and the audit log.
   .route("/workspaces", workspaceRoutes)

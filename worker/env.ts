@@ -25,6 +25,8 @@ export interface SignedInAccount {
   sessionId: string;
   user: typeof users.$inferSelect;
   workspace: CurrentWorkspace;
+  /** When this browser's person last signed in or re-verified (ISO): sensitive actions need it recent. */
+  verifiedAt: string;
 }
 
 /**

@@ -69,9 +69,12 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     );
   }
   // The key acts in its workspace, with the workspace's plan and its maker's role there.
-  c.set("account", { sessionId: `apikey:${found.key.id}`, user: found.user, workspace: { id: found.workspace.id, name: found.workspace.name, role, plan: found.plan } });
+  c.set("account", { sessionId: `apikey:${found.key.id}`, user: found.user, workspace: { id: found.workspace.id, name: found.workspace.name, role, plan: found.plan }, verifiedAt: NEVER_VERIFIED });
   c.set("apiKey", { id: found.key.id });
   countApiKeyUse(c.env.DB, c.executionCtx, found.key.id, { intervalMs: config.vars.API_KEY_USAGE_FLUSH_MS });
   await next();
   for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
 };
+
+/** A key never counts as a recent sign-in (key-scope.ts keeps it off account routes anyway). */
+const NEVER_VERIFIED = new Date(0).toISOString();

@@ -6,7 +6,13 @@ import { escapeHtml } from "../shared/html";
  * who was signed in before (connecting a seller account from Settings, or linking one to an
  * email account) still is: the page says so and leads back to Settings, not to sign-in.
  */
-export function callbackErrorPage(message: string, signedIn: boolean): string {
+/**
+ * An Amazon-only account on a new browser has no way in but support (docs/support/account-recovery.md):
+ * the refusal says how to reach it, and what to send.
+ */
+const SUPPORT = `No email address or passkey on the account? <a href="/contact">Write to support</a> from the address you want to sign in with, with the seller id above and the marketplace you sell in. We will ask you to confirm it in Seller Central; we never recover an account on a seller id or a screenshot alone.`;
+
+export function callbackErrorPage(message: string, signedIn: boolean, withSupport = false): string {
   const title = signedIn ? "Seller account not connected" : "Amazon sign-in failed";
   const next = signedIn
     ? `You are still signed in; nothing was changed. <a href="/settings#connection-status">Back to Settings → Connection Status</a>`
@@ -24,7 +30,8 @@ export function callbackErrorPage(message: string, signedIn: boolean): string {
 <h1>${title}</h1>
 <p>${escapeHtml(message)}</p>
 <p>${next}</p>
-</main>
+${withSupport ? `<p>${SUPPORT}</p>
+` : ""}</main>
 </body>
 </html>
 `;

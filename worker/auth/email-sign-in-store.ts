@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, gte, isNull, lt, min, sql } from "drizzle-orm";
-import { HOUR_MS } from "../contract/time";
+import { DAY_MS, HOUR_MS } from "../contract/time";
 import { drizzle } from "drizzle-orm/d1";
 import { accountEmails, emailSignInRequests, users } from "../db/schema";
 import { normalizeEmail, type SendWindow, type SignInPurpose } from "./email-sign-in";
@@ -10,7 +10,7 @@ export type SignInRequestRecord = typeof emailSignInRequests.$inferSelect;
 export type EmailUserRecord = typeof users.$inferSelect;
 
 /** Requests are kept this long: past their 15 minutes they only count toward the hourly limits. */
-const KEEP_REQUESTS_MS = 24 * HOUR_MS;
+const KEEP_REQUESTS_MS = DAY_MS;
 
 /** Counts and oldest send, in the hour before `nowMs`, for the address, the client and everyone. */
 export async function sendWindowOf(db: D1Database, email: string, clientHash: string, nowMs: number): Promise<SendWindow> {
@@ -18,13 +18,15 @@ export async function sendWindowOf(db: D1Database, email: string, clientHash: st
   const since = new Date(nowMs - HOUR_MS).toISOString();
   const tally = (where: ReturnType<typeof and>) =>
     orm.select({ count: count(), oldestAt: min(emailSignInRequests.createdAt) }).from(emailSignInRequests).where(where);
-  const [[address], [client], [global]] = await orm.batch([
+  const dayAgo = new Date(nowMs - DAY_MS).toISOString();
+  const [[address], [addressDay], [client], [global]] = await orm.batch([
     tally(and(eq(emailSignInRequests.email, email), gt(emailSignInRequests.createdAt, since))),
+    tally(and(eq(emailSignInRequests.email, email), gt(emailSignInRequests.createdAt, dayAgo))),
     tally(and(eq(emailSignInRequests.clientHash, clientHash), gt(emailSignInRequests.createdAt, since))),
     tally(gt(emailSignInRequests.createdAt, since)),
   ]);
   const zero = { count: 0, oldestAt: null };
-  return { address: address ?? zero, client: client ?? zero, global: global ?? zero };
+  return { address: address ?? zero, addressDay: addressDay ?? zero, client: client ?? zero, global: global ?? zero };
 }
 
 export interface NewSignInRequest {

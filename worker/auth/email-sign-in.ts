@@ -1,6 +1,6 @@
 import { sha256Hex } from "../shared/hmac";
-import { HOUR_MS, utcMinuteText } from "../contract/time";
-import { asciiDomain } from "../contract/email-domain";
+import { DAY_MS, HOUR_MS, utcMinuteText } from "../contract/time";
+import { asciiDomain, withoutRootDot } from "../contract/email-domain";
 import { escapeHtml } from "../shared/html";
 import { base64UrlEncode } from "./signing-key";
 
@@ -18,12 +18,17 @@ export const MAX_CODE_ATTEMPTS = 5;
 export const SIGN_IN_LIMITS = {
   /** Messages to one address. */
   perAddress: 5,
+  /**
+   * Messages to one address in a rolling day: each carries a code worth 5 guesses, so the hourly
+   * limit alone let one address's codes be guessed 600 times a day; this keeps it to 50.
+   */
+  perAddressPerDay: 10,
   /** Messages asked for by one client (IP address), whatever the addresses. */
   perClient: 20,
   /** Messages the whole deployment sends. */
   global: 1000,
 } as const;
-export type SignInLimits = { readonly perAddress: number; readonly perClient: number; readonly global: number };
+export type SignInLimits = { readonly perAddress: number; readonly perAddressPerDay: number; readonly perClient: number; readonly global: number };
 
 export const MAX_EMAIL_LENGTH = 254;
 /** Deliberately plain: one @, no spaces or angle brackets or control characters, a dot in the domain. */
@@ -37,11 +42,12 @@ const EMAIL_SHAPE = /^[^\s@<>()[\]\\,;:"\u0000-\u001f\u007f]+@[^\s@<>()[\]\\,;:"
  * and it cannot pass a look-alike domain off as another (аpple.com with a Cyrillic "а").
  */
 export function normalizeEmail(input: string): string | null {
-  const typed = input.trim().normalize("NFC").toLowerCase();
+  const typed = withoutRootDot(input.trim().normalize("NFC").toLowerCase());
   if (typed.length === 0 || typed.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(typed)) return null;
   const at = typed.lastIndexOf("@");
   const domain = asciiDomain(typed.slice(at + 1));
-  if (!domain) return null;
+  // An empty label (`example..com`, `.example.com`, a second root dot) is no mail domain.
+  if (!domain || domain.startsWith(".") || domain.includes("..") || domain.endsWith(".")) return null;
   const email = `${typed.slice(0, at)}@${domain}`;
   return email.length > MAX_EMAIL_LENGTH ? null : email;
 }
@@ -67,25 +73,27 @@ export const linkHashOf = (linkToken: string) => sha256Hex(`link:${linkToken}`);
 /** The code is hashed with its request's id: the same code of another request does not match. */
 export const codeHashOf = (requestId: string, code: string) => sha256Hex(`code:${requestId}:${code}`);
 
-/** What the rolling hour holds so far: counts and the oldest send of each. */
+/** What the rolling hour holds so far (the address's rolling day too): counts and the oldest send of each. */
 export interface SendWindow {
   address: { count: number; oldestAt: string | null };
+  addressDay: { count: number; oldestAt: string | null };
   client: { count: number; oldestAt: string | null };
   global: { count: number; oldestAt: string | null };
 }
 
-export type SendDecision = { allowed: true } | { allowed: false; scope: "address" | "client" | "global"; retryAfterSeconds: number; limit: number };
+export type SendDecision = { allowed: true } | { allowed: false; scope: "address" | "address_day" | "client" | "global"; retryAfterSeconds: number; limit: number };
 
 /** Whether one more message may go now; when not, which limit and when it frees up. */
 export function sendDecision(window: SendWindow, limits: SignInLimits, now: number): SendDecision {
   const checks = [
-    ["address", window.address, limits.perAddress],
-    ["client", window.client, limits.perClient],
-    ["global", window.global, limits.global],
+    ["address", window.address, limits.perAddress, HOUR_MS],
+    ["address_day", window.addressDay, limits.perAddressPerDay, DAY_MS],
+    ["client", window.client, limits.perClient, HOUR_MS],
+    ["global", window.global, limits.global, HOUR_MS],
   ] as const;
-  for (const [scope, seen, limit] of checks) {
+  for (const [scope, seen, limit, span] of checks) {
     if (seen.count < limit) continue;
-    const frees = seen.oldestAt ? Date.parse(seen.oldestAt) + HOUR_MS : now + HOUR_MS;
+    const frees = seen.oldestAt ? Date.parse(seen.oldestAt) + span : now + span;
     return { allowed: false, scope, limit, retryAfterSeconds: Math.max(1, Math.ceil((frees - now) / 1000)) };
   }
   return { allowed: true };
@@ -96,6 +104,7 @@ export function limitDetail(decision: Extract<SendDecision, { allowed: false }>)
   const minutes = Math.ceil(decision.retryAfterSeconds / 60);
   const what = {
     address: `at most ${decision.limit} sign-in emails an hour go to one address`,
+    address_day: `at most ${decision.limit} sign-in emails a day go to one address, so its codes cannot be guessed at`,
     client: `at most ${decision.limit} sign-in emails an hour may be asked for from one network`,
     global: "RankLayer is sending too many sign-in emails right now",
   }[decision.scope];

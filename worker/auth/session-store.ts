@@ -17,6 +17,7 @@ export async function insertSession(
   nowIso: string,
   expiresAtIso: string,
   maxSessions: number,
+  verifiedAtIso: string | null = null,
 ): Promise<void> {
   const orm = drizzle(db);
   const newest = orm
@@ -28,7 +29,7 @@ export async function insertSession(
     .limit(maxSessions);
   await orm.batch([
     orm.delete(sessions).where(and(eq(sessions.userId, userId), or(isNotNull(sessions.revokedAt), lte(sessions.expiresAt, nowIso)))),
-    orm.insert(sessions).values({ id: sessionId, userId, createdAt: nowIso, expiresAt: expiresAtIso }),
+    orm.insert(sessions).values({ id: sessionId, userId, createdAt: nowIso, expiresAt: expiresAtIso, verifiedAt: verifiedAtIso }),
     orm.delete(sessions).where(and(eq(sessions.userId, userId), notInArray(sessions.id, newest))),
   ]);
 }
@@ -54,6 +55,7 @@ export interface LiveSessionRow {
   user: UserRecord;
   workspaceId: string | null;
   expiresAt: string;
+  verifiedAt: string;
   membership: string | null;
 }
 
@@ -75,6 +77,7 @@ export async function findLiveSessionUser(
       user: users,
       workspaceId: sessions.workspaceId,
       expiresAt: sessions.expiresAt,
+      verifiedAt: sql<string>`COALESCE(${sessions.verifiedAt}, ${sessions.createdAt})`,
       membership: sql<string | null>`(SELECT json_object('id', w.id, 'name', w.name, 'role', m.role, 'status', s.status, 'paidPlan', s.paid_plan,
           'enterprise', e.workspace_id IS NOT NULL, 'enterpriseApiLimit', e.api_requests_per_hour)
         FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
@@ -93,6 +96,16 @@ export async function findLiveSessionUser(
 /** Makes the session work in `workspaceId` from its next request on. */
 export async function setSessionWorkspace(db: D1Database, sessionId: string, workspaceId: string): Promise<void> {
   await drizzle(db).update(sessions).set({ workspaceId }).where(eq(sessions.id, sessionId));
+}
+
+/** The session's person proved it was them just now (recent-sign-in.ts); false when it is no longer live. */
+export async function markSessionVerified(db: D1Database, sessionId: string, nowIso: string): Promise<boolean> {
+  const { meta } = await drizzle(db)
+    .update(sessions)
+    .set({ verifiedAt: nowIso })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, nowIso)))
+    .run();
+  return meta.changes > 0;
 }
 
 export async function revokeSessionRow(db: D1Database, sessionId: string, nowIso: string): Promise<void> {

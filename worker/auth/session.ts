@@ -23,10 +23,12 @@ export interface NewSession {
  * A D1 session row and the signed token (HS256, sid + sub, 30 days) that names it. The
  * account keeps at most `maxSessions` sessions, the oldest ended first.
  */
-export async function createSession({ env, config }: Deployment, userId: string, now = Date.now(), maxSessions = MAX_SESSIONS_PER_ACCOUNT): Promise<NewSession> {
+export async function createSession({ env, config }: Deployment, userId: string, now = Date.now(), maxSessions = MAX_SESSIONS_PER_ACCOUNT, verified = true): Promise<NewSession> {
   const sessionId = crypto.randomUUID();
   const expiresAt = Math.floor(now / 1000) + SESSION_LIFETIME_SECONDS;
-  await insertSession(env.DB, sessionId, userId, new Date(now).toISOString(), new Date(expiresAt * 1000).toISOString(), maxSessions);
+  // An unverified session (sign-in that proves too little) starts as if signed in long ago.
+  const verifiedAt = verified ? null : new Date(0).toISOString();
+  await insertSession(env.DB, sessionId, userId, new Date(now).toISOString(), new Date(expiresAt * 1000).toISOString(), maxSessions, verifiedAt);
   const { SignJWT } = await joseFunctions();
   const token = await new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: "HS256" })
@@ -82,8 +84,8 @@ async function readSessionNow({ env, config }: Deployment, token: string, now: n
   // Membership is read with the session (in the same query): a member removed a moment ago acts in
   // their personal workspace. None at all (the personal one was deleted): a new personal one, and
   // no copy, so the next request reads it afresh.
-  if (!live.membership) return { sessionId, user: live.user, workspace: await currentMembership(env.DB, live.user.id, live.workspaceId) };
-  const account = { sessionId, user: live.user, workspace: workspaceOfMembership(live.membership) };
+  if (!live.membership) return { sessionId, user: live.user, workspace: await currentMembership(env.DB, live.user.id, live.workspaceId), verifiedAt: live.verifiedAt };
+  const account = { sessionId, user: live.user, workspace: workspaceOfMembership(live.membership), verifiedAt: live.verifiedAt };
   keepSessionCopy(copyKey(config, token), account, live.expiresAt, now, generation);
   return account;
 }

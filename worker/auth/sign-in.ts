@@ -10,10 +10,10 @@ import { sessionXsrfToken } from "./xsrf";
  * remembers the account in this browser (known-browser.ts: Amazon sign-in needs it).
  * `maxSessions` bounds the account's sessions (a demo account belongs to one browser: 1).
  */
-export async function signIn(c: Context<AppEnv>, userId: string, maxSessions?: number): Promise<void> {
+export async function signIn(c: Context<AppEnv>, userId: string, maxSessions?: number, { verified = true }: { verified?: boolean } = {}): Promise<void> {
   const previous = c.get("account");
   if (previous) await revokeSession(c.env, previous.sessionId);
-  const session = await createSession(c.get("services"), userId, Date.now(), maxSessions);
+  const session = await createSession(c.get("services"), userId, Date.now(), maxSessions, verified);
   setHostCookie(c, SESSION_COOKIE, session.token, SESSION_LIFETIME_SECONDS);
   setXsrfCookie(c, await sessionXsrfToken(c.get("services"), session.sessionId));
   await rememberAccount(c, userId);

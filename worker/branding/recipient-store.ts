@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { reportRecipients } from "../db/schema";
 
@@ -44,10 +44,10 @@ export async function addRecipient(db: D1Database, workspaceId: string, email: s
   return row !== undefined && row.confirmedAt === null;
 }
 
-export async function removeRecipient(db: D1Database, workspaceId: string, email: string): Promise<boolean> {
+export async function removeRecipient(db: D1Database, workspaceId: string, email: string, storedAs: readonly string[] = []): Promise<boolean> {
   const rows = await drizzle(db)
     .delete(reportRecipients)
-    .where(and(eq(reportRecipients.workspaceId, workspaceId), eq(reportRecipients.email, email)))
+    .where(and(eq(reportRecipients.workspaceId, workspaceId), inArray(reportRecipients.email, [email, ...storedAs])))
     .returning({ email: reportRecipients.email });
   return rows.length > 0;
 }

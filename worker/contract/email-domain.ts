@@ -30,10 +30,20 @@ export function asciiDomain(domain: string): string | null {
 }
 
 /**
- * An address as Email Service accepts it: a non-ASCII domain becomes its A-label, the local part
+ * `a@example.com.` (the fully qualified form, a trailing dot for the DNS root) reaches the same
+ * mailbox as `a@example.com`: one dot at the end goes, so it is never a second account,
+ * invitation or recipient. Two dots are no address.
+ */
+export function withoutRootDot(address: string): string {
+  return address.endsWith(".") && !address.endsWith("..") ? address.slice(0, -1) : address;
+}
+
+/**
+ * An address as Email Service accepts it (the root's dot dropped): a non-ASCII domain becomes its A-label, the local part
  * stays as it is. An address that cannot be converted is left alone, for the service to refuse.
  */
-export function sendableAddress(address: string): string {
+export function sendableAddress(typed: string): string {
+  const address = withoutRootDot(typed);
   const at = address.lastIndexOf("@");
   const domain = address.slice(at + 1);
   if (at < 0 || ASCII.test(domain)) return address;

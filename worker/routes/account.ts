@@ -1,3 +1,4 @@
+import { requireRecentSignIn } from "../auth/recent-sign-in";
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "../openapi/zod";
 import { deleteAccount } from "../account-lifecycle/account-deletion";
@@ -64,11 +65,13 @@ export const accountRoutes = router
       tags,
       summary: "Add (or change) the account's email address: a confirmation link goes to it, with the sign-in limits",
       request: { body: { content: { "application/json": { schema: emailBodySchema } }, required: true } },
-      responses: { 401: notSignedIn, 202: jsonAnswer("Sent.", sentSchema), 400: errorAnswer("The body is not JSON."), 403: errorAnswer("A demo account has no address."), 422: badInput, 429: errorAnswer("Past a sending limit (Retry-After)."), 503: errorAnswer("Email is not set up.") },
+      responses: { 401: notSignedIn, 202: jsonAnswer("Sent.", sentSchema), 400: errorAnswer("The body is not JSON."), 403: errorAnswer("A demo account has no address, or no recent sign-in (`recent_sign_in_required`)."), 422: badInput, 429: errorAnswer("Past a sending limit (Retry-After)."), 503: errorAnswer("Email is not set up.") },
     }),
     async (c) => {
-      const { user } = sessionAccount(c);
+      const account = sessionAccount(c);
+      const { user } = account;
       if (user.isDemo) throw new ApiError(403, "forbidden", "A demo account cannot have an email address. Sign in by email to make your own account.");
+      requireRecentSignIn(account);
       await sendEmailFor(c, c.req.valid("json").email, "add_email", user.id);
       return c.json({ detail: "We sent a confirmation link and a 6-digit code to that address. Open the link in this browser, or type the code here, within 15 minutes." }, 202);
     },
@@ -99,10 +102,11 @@ export const accountRoutes = router
       path: "/sign-out-others",
       tags,
       summary: "Sign out every other browser signed in to the account (this one stays signed in); with an email address or passkey, they must use one to sign in again",
-      responses: { 401: notSignedIn, 200: jsonAnswer("How many sessions ended, and whether Amazon sign-in no longer opens the account in those browsers.", sessionsEndedSchema) },
+      responses: { 401: notSignedIn, 403: errorAnswer("No recent sign-in (`recent_sign_in_required`): re-verify, then retry."), 200: jsonAnswer("How many sessions ended, and whether Amazon sign-in no longer opens the account in those browsers.", sessionsEndedSchema) },
     }),
     async (c) => {
       const account = sessionAccount(c);
+      requireRecentSignIn(account);
       const { user } = account;
       const ended = await revokeOtherSessions(c.env, account);
       // The browsers it signed out must not come back by Amazon sign-in alone (a lost phone, a shared
@@ -155,13 +159,16 @@ export const accountRoutes = router
       responses: { 401: notSignedIn,
         200: jsonAnswer("Deleted; the session is over.", deletionSchema),
         400: errorAnswer("The confirmation does not match, or the body is not JSON."),
+        403: errorAnswer("No recent sign-in (`recent_sign_in_required`): re-verify, then retry."),
         409: errorAnswer("The account is the last owner of a workspace with other members: transfer ownership first."),
         422: badInput,
         502: errorAnswer("Stripe did not cancel the subscription; nothing was deleted."),
       },
     }),
     async (c) => {
-      const { user } = sessionAccount(c);
+      const account = sessionAccount(c);
+      requireRecentSignIn(account);
+      const { user } = account;
       const ways = await waysInOf(c.env.DB, user);
       const phrase = deletionPhrase({ email: ways.address, sellingPartnerId: user.sellingPartnerId, isDemo: user.isDemo });
       if (!confirmsDeletion(c.req.valid("json").confirm, phrase)) {

@@ -1,3 +1,4 @@
+import { requireRecentSignIn } from "../auth/recent-sign-in";
 import { jsonBody } from "../openapi/responses";
 import { createRoute } from "@hono/zod-openapi";
 import type { Context, Next } from "hono";
@@ -20,6 +21,12 @@ async function sessionOnly(c: Context<AppEnv>, next: Next) {
   return next();
 }
 
+/** A key minted from a stolen session would outlive it: minting one needs a recent sign-in. */
+async function recentSignIn(c: Context<AppEnv>, next: Next) {
+  requireRecentSignIn(currentAccount(c));
+  return next();
+}
+
 async function needsApiPlan(c: Context<AppEnv>, next: Next) {
   const plan = await callerPlan(c);
   if (plan.apiRequestsPerHour === null) {
@@ -39,7 +46,7 @@ async function makersIn(c: Context<AppEnv>): Promise<MakerOf> {
   const members = new Map((await listMembers(c.env.DB, currentAccount(c).workspace.id)).map((m) => [m.userId, { email: m.email, role: m.role }]));
   return (userId) => members.get(userId) ?? { email: null, role: null };
 }
-const signedIn = { 401: notSignedIn, 403: errorAnswer("Managed with an API key instead of a session, or the plan has no API access.") };
+const signedIn = { 401: notSignedIn, 403: errorAnswer("Managed with an API key instead of a session, the plan has no API access, or (creating) no recent sign-in (`recent_sign_in_required`).") };
 
 const listRoute = createRoute({
   method: "get",
@@ -54,7 +61,7 @@ const createKeyRoute = createRoute({
   path: "/",
   tags: ["API keys"],
   summary: "Create a key (Pro, Agency and Enterprise); the full key is in this answer only",
-  middleware: needsApiPlan,
+  middleware: [needsApiPlan, recentSignIn] as const,
   request: { body: jsonBody(newKeySchema) },
   responses: {
     201: jsonAnswer("The new key.", createdApiKeySchema),
@@ -69,7 +76,7 @@ const rotateRoute = createRoute({
   path: "/{id}/rotate",
   tags: ["API keys"],
   summary: "Replace a key: a new one under the same name, the old one revoked at once",
-  middleware: needsApiPlan,
+  middleware: [needsApiPlan, recentSignIn] as const,
   request: { params: keyIdSchema },
   responses: { 201: jsonAnswer("The new key.", createdApiKeySchema), ...signedIn, 404: errorAnswer(NO_SUCH_KEY) },
 });

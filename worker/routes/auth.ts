@@ -4,6 +4,7 @@ import { HOUR_MS } from "../contract/time";
 import type { Context } from "hono";
 import { connectsToSignedInAccount, sellerAccountFor } from "../account-lifecycle/connect-seller";
 import { accountOfSellerId } from "../account-lifecycle/seller-link-store";
+import { waysInOf } from "../account-lifecycle/ways-in-store";
 import { userStatus } from "../accounts/account-status";
 import { personalConnectionId, saveCredentials } from "../accounts/credentials-store";
 import { connectionsChanged } from "../connections/connection-changed";
@@ -67,8 +68,7 @@ function sellerSignInKeys(config: Config): EncryptionKey[] | null {
 const unprovenSeller = (sellingPartnerId: string) =>
   `Seller account ${sellingPartnerId} already has a RankLayer account, and this browser has not signed in to it before (or was signed out of it from another browser). ` +
   "Amazon tells us which seller id to use but not that the authorization is that seller's, so a new browser signs in " +
-  "by email or with a passkey first, then reconnects Amazon in Settings → Connection Status. Nothing was changed. " +
-  "If the account has no email address or passkey, write to us from the Contact page and we will confirm it is yours.";
+  "by email or with a passkey first, then reconnects Amazon in Settings → Connection Status. Nothing was changed.";
 
 /**
  * Amazon sign-in reaches an existing account only from a browser that signed in to it before
@@ -76,19 +76,19 @@ const unprovenSeller = (sellingPartnerId: string) =>
  * an attacker's own consent with another seller's id would otherwise sign them in to that seller's
  * account and replace its grant. An email account connecting its first seller is sellerAccountFor's to judge.
  */
-async function unprovenSellerRefusal(c: Context<AppEnv>, sellingPartnerId: string): Promise<{ status: 403; message: string } | null> {
+async function unprovenSellerRefusal(c: Context<AppEnv>, sellingPartnerId: string): Promise<{ status: 403; message: string; withSupport: true } | null> {
   const signedIn = c.get("account")?.user ?? null;
   if (signedIn && connectsToSignedInAccount(signedIn)) return null;
   const owner = await accountOfSellerId(c.env.DB, sellingPartnerId);
   if (!owner || owner.id === signedIn?.id || knowsAccount(await knownAccounts(c), owner)) return null;
   console.warn(`Amazon sign-in to the account of seller ${sellingPartnerId} refused: this browser never signed in to it`);
-  return { status: 403, message: unprovenSeller(sellingPartnerId) };
+  return { status: 403, message: unprovenSeller(sellingPartnerId), withSupport: true };
 }
 
 /** The callback is a page the browser lands on: its failures are pages too, not JSON. */
-function callbackFailure(c: Context<AppEnv>, status: 400 | 403 | 409 | 502, message: string) {
+function callbackFailure(c: Context<AppEnv>, status: 400 | 403 | 409 | 502, message: string, withSupport = false) {
   c.header("Cache-Control", "no-store");
-  return c.html(callbackErrorPage(message, Boolean(c.get("account"))), status);
+  return c.html(callbackErrorPage(message, Boolean(c.get("account")), withSupport), status);
 }
 
 const xsrfRoute = createRoute({
@@ -198,7 +198,7 @@ export const authRoutes = createRouter()
       const refusal = connectTarget
         ? await workspaceConnectRefusal(c, connectTarget, { sellingPartnerId, region })
         : await unprovenSellerRefusal(c, sellingPartnerId);
-      if (refusal) return callbackFailure(c, refusal.status, refusal.message);
+      if (refusal) return callbackFailure(c, refusal.status, refusal.message, "withSupport" in refusal && refusal.withSupport === true);
 
       let refreshToken: string;
       let accessToken: string | null;
@@ -235,7 +235,10 @@ export const authRoutes = createRouter()
       // The connection lives in the seller account's personal workspace (its id is the account's).
       await recordAudit(c.env.DB, { workspaceId: user.id, actorUserId: user.id, action: "connection.connect", target: connectionId, detail: { region }, clientAddress: clientAddressOf(c) });
       await connectionsChanged(c.env.DB, c.get("services"), user.id);
-      await signIn(c, user.id);
+      // Amazon's answer does not prove the seller id (unprovenSellerRefusal), so for an account with
+      // an address or passkey it is no recent sign-in: sensitive changes ask for one of those.
+      const ways = await waysInOf(c.env.DB, user);
+      await signIn(c, user.id, undefined, { verified: !ways.email && ways.passkeys === 0 });
       c.header("Cache-Control", "no-store");
       // A first sign-in sets up the account first; after that, the page the visitor came from.
       return c.redirect(user.onboardedAt ? (check.next ?? "/seller-central") : "/onboarding", 302);

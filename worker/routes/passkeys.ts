@@ -1,3 +1,4 @@
+import { requireRecentSignIn } from "../auth/recent-sign-in";
 import { createRoute } from "@hono/zod-openapi";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Context } from "hono";
@@ -32,6 +33,8 @@ const NOT_FOR_DEMO = "A demo account signs in with Continue with Demo only, in o
 function passkeyHolder(c: Context<AppEnv>): SignedInAccount {
   const account = sessionAccount(c);
   if (account.user.isDemo) throw new ApiError(403, "forbidden", NOT_FOR_DEMO);
+  // A passkey added from a stolen session would sign its thief in for good.
+  requireRecentSignIn(account);
   return account;
 }
 
@@ -53,7 +56,7 @@ export const passkeyRoutes = router
       path: "/registration/options",
       tags,
       summary: "A WebAuthn challenge for adding a passkey (five minutes, once)",
-      responses: { 401: notSignedIn, 200: jsonAnswer("Options for navigator.credentials.create().", challengeSchema), 403: errorAnswer("Not this site's address, or a demo account.") },
+      responses: { 401: notSignedIn, 200: jsonAnswer("Options for navigator.credentials.create().", challengeSchema), 403: errorAnswer("Not this site's address, a demo account, or no recent sign-in (`recent_sign_in_required`).") },
     }),
     async (c) => {
       const { user } = passkeyHolder(c);
@@ -107,10 +110,12 @@ export const passkeyRoutes = router
       tags,
       summary: "Remove a passkey, unless it is the account's last passkey and it has no email address",
       request: { params: passkeyIdParamSchema },
-      responses: { 401: notSignedIn, 204: noContent("Removed."), 404: errorAnswer(NOT_YOURS), 409: errorAnswer("The last way to sign in from a new browser (no other passkey, no email address).") },
+      responses: { 401: notSignedIn, 403: errorAnswer("No recent sign-in (`recent_sign_in_required`): re-verify, then retry."), 204: noContent("Removed."), 404: errorAnswer(NOT_YOURS), 409: errorAnswer("The last way to sign in from a new browser (no other passkey, no email address).") },
     }),
     async (c) => {
-      const { user } = sessionAccount(c);
+      const account = sessionAccount(c);
+      requireRecentSignIn(account);
+      const { user } = account;
       const id = c.req.valid("param").id;
       const mine = (await listPasskeys(c.env.DB, user.id)).some((passkey) => passkey.id === id);
       if (!mine) throw new ApiError(404, "not_found", NOT_YOURS);

@@ -133,8 +133,10 @@ export function recipientRoutes(editorWorkspace: (c: Context<AppEnv>) => string,
       }),
       async (c) => {
         const workspaceId = editorWorkspace(c);
-        const email = normalizeEmail(c.req.valid("param").email) ?? "";
-        if (!(await removeRecipient(c.env.DB, workspaceId, email))) throw new ApiError(404, "not_found", "The report does not go to that address.");
+        const typed = c.req.valid("param").email.trim().toLowerCase();
+        const email = normalizeEmail(typed) ?? "";
+        // A row stored before addresses lost the root's dot (`a@example.com.`) goes by the form it was listed as.
+        if (!(await removeRecipient(c.env.DB, workspaceId, email, [typed]))) throw new ApiError(404, "not_found", "The report does not go to that address.");
         await audit(c, workspaceId, "report_recipient.remove", email);
         return c.json(await listed(c, workspaceId), 200);
       },

@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   method_not_allowed: "The path exists, but not for this method; the Allow header lists its methods.",
   unauthenticated: "No session or API key, or an invalid one.",
   forbidden: "Signed in, but not allowed.",
+  recent_sign_in_required: "A sensitive account change needs a sign-in (or re-verification) within the last 15 minutes; re-verify at /api/account/reverify/*, then retry.",
   xsrf_failed: "The X-XSRF-TOKEN header is missing or does not match.",
   plan_limit: "The account's plan does not allow this.",
   conflict: "The change conflicts with existing data.",

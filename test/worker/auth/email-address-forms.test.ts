@@ -31,6 +31,18 @@ describe("one address typed two ways", () => {
   });
 });
 
+describe("an address typed with the DNS root's trailing dot", () => {
+  it("signs in to the account of the plain address, mailing the plain address", async () => {
+    const { bindings, sent } = emailEnv();
+    expect((await signInByEmail(new TestBrowser(bindings), sent, "dot@example.com")).created).toBe(true);
+    expect((await askForEmail(new TestBrowser(bindings), "Dot@Example.com.")).status).toBe(202);
+    expect(sent.at(-1)!.to).toBe("dot@example.com");
+    expect(await openLink(bindings, sent, "dot@example.com")).toMatchObject({ created: false, email: "dot@example.com" });
+    const { results } = await env.DB.prepare("SELECT email FROM account_emails WHERE email LIKE 'dot@%'").all();
+    expect(results).toEqual([{ email: "dot@example.com" }]);
+  });
+});
+
 describe("an internationalised domain typed as Unicode or as its A-label", () => {
   it("normalises both forms to the A-label and leaves the local part as it was", () => {
     expect(normalizeEmail(UNICODE)).toBe(A_LABEL);

@@ -36,3 +36,23 @@ describe("email sign-in codes guessed all at once", () => {
     expect(asking.cookies.has("__Host-session")).toBe(true);
   });
 });
+
+describe("email sign-in codes guessed over a day", () => {
+  it("sends one address at most 10 codes a rolling day (50 guesses), with a message that says so", async () => {
+    const { bindings } = emailEnv();
+    const guesser = new TestBrowser(bindings);
+    const address = "daily@example.com";
+    // Two hours' worth of the hourly limit, each moved back past the hour.
+    for (const hoursAgo of [3, 2]) {
+      for (let i = 0; i < 5; i++) expect((await askForEmail(guesser, address)).status).toBe(202);
+      const earlier = new Date(Date.now() - hoursAgo * 60 * 60 * 1000).toISOString();
+      await env.DB.prepare("UPDATE email_sign_in_requests SET created_at = ? WHERE email = ? AND created_at > ?").bind(earlier, address, new Date(Date.now() - 60_000).toISOString()).run();
+    }
+    const refused = await askForEmail(guesser, address);
+    expect(refused.status).toBe(429);
+    expect((await refused.json<{ detail: string }>()).detail).toMatch(/^Too many sign-in emails: at most 10 sign-in emails a day go to one address/);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(20 * 60 * 60);
+    // Another address is not held up.
+    expect((await askForEmail(guesser, "other@example.com")).status).toBe(202);
+  });
+});

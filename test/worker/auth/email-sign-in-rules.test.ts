@@ -18,6 +18,10 @@ const empty = { count: 0, oldestAt: null };
 describe("email sign-in rules", () => {
   it("normalizes addresses and refuses what is not one (including header-breaking characters)", () => {
     expect(normalizeEmail("  Ada@Example.COM ")).toBe("ada@example.com");
+    // The DNS root's dot reaches the same mailbox: one account, not two.
+    expect(normalizeEmail("Ada@Example.com.")).toBe("ada@example.com");
+    expect(normalizeEmail("ada@example.com..")).toBeNull();
+    expect(normalizeEmail("ada@example.")).toBeNull();
     // One address, two Unicode spellings: stored composed (NFC), so both find one account.
     expect(normalizeEmail("Jose\u0301@example.com")).toBe("jos\u00e9@example.com");
     for (const bad of ["", "ada", "ada@", "@example.com", "ada@example", "a b@example.com", "ada@example.com\r\nBcc: x@y.z", "<ada@example.com>", `${"a".repeat(250)}@example.com`]) {
@@ -41,7 +45,7 @@ describe("email sign-in rules", () => {
   });
 
   it("allows sending under every limit and says which limit stops it and when it frees up", () => {
-    const window = { address: { count: 4, oldestAt: null }, client: { count: 19, oldestAt: null }, global: { count: 999, oldestAt: null } };
+    const window = { address: { count: 4, oldestAt: null }, addressDay: { count: 9, oldestAt: null }, client: { count: 19, oldestAt: null }, global: { count: 999, oldestAt: null } };
     expect(sendDecision(window, SIGN_IN_LIMITS, NOW)).toEqual({ allowed: true });
 
     const oldest = new Date(NOW - 50 * 60_000).toISOString();
@@ -50,8 +54,17 @@ describe("email sign-in rules", () => {
     expect(limitDetail(byAddress as Extract<typeof byAddress, { allowed: false }>)).toBe(
       "Too many sign-in emails: at most 5 sign-in emails an hour go to one address. Try again in 10 minutes.",
     );
-    expect(sendDecision({ address: empty, client: { count: 20, oldestAt: oldest }, global: empty }, SIGN_IN_LIMITS, NOW)).toMatchObject({ scope: "client", limit: 20 });
-    expect(sendDecision({ address: empty, client: empty, global: { count: 1000, oldestAt: oldest } }, SIGN_IN_LIMITS, NOW)).toMatchObject({ scope: "global" });
+    expect(sendDecision({ address: empty, addressDay: empty, client: { count: 20, oldestAt: oldest }, global: empty }, SIGN_IN_LIMITS, NOW)).toMatchObject({ scope: "client", limit: 20 });
+    expect(sendDecision({ address: empty, addressDay: empty, client: empty, global: { count: 1000, oldestAt: oldest } }, SIGN_IN_LIMITS, NOW)).toMatchObject({ scope: "global" });
+  });
+
+  it("caps one address at 10 emails (50 code guesses) a rolling day, whatever the hour allows", () => {
+    const dayOldest = new Date(NOW - 23 * 60 * 60_000).toISOString();
+    const byDay = sendDecision({ address: { count: 1, oldestAt: null }, addressDay: { count: 10, oldestAt: dayOldest }, client: empty, global: empty }, SIGN_IN_LIMITS, NOW);
+    expect(byDay).toEqual({ allowed: false, scope: "address_day", limit: 10, retryAfterSeconds: 3600 });
+    expect(limitDetail(byDay as Extract<typeof byDay, { allowed: false }>)).toBe(
+      "Too many sign-in emails: at most 10 sign-in emails a day go to one address, so its codes cannot be guessed at. Try again in 60 minutes.",
+    );
   });
 
   it("judges codes: right, wrong, out of tries, expired, used", () => {

@@ -38,6 +38,8 @@ describe("Amazon sign-in into an existing account", () => {
     expect(page).toContain(`Seller account ${victim.sellingPartnerId} already has a RankLayer account`);
     expect(page).toContain("signs in by email or with a passkey first");
     expect(page).toContain('<a href="/signin">Sign in by email or with a passkey</a>');
+    // An Amazon-only owner on a new browser has support as the way in: the page says how to reach it.
+    expect(page).toContain('<a href="/contact">Write to support</a> from the address you want to sign in with, with the seller id above');
     expect(await (await attacker.request("/api/user/status")).json()).toMatchObject({ authenticated: false });
     expect(await storedGrantOf(victim.sellingPartnerId)).toBe(grantBefore);
   });

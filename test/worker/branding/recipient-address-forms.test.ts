@@ -33,3 +33,31 @@ describe("a report recipient typed as Unicode or as its A-label", () => {
     expect(await removed.json()).toEqual({ add_refusal: null, recipients: [] });
   });
 });
+
+describe("a report recipient typed with the DNS root's trailing dot", () => {
+  beforeEach(async () => {
+    await env.DB.prepare("DELETE FROM report_recipients").run();
+  });
+
+  it("is the same recipient as the plain address", async () => {
+    const mail = fakeEmailBinding();
+    const browser = await freeBrowserWith(channelEnv({ ALERT_EMAIL: mail.binding }));
+    const added = await browser.json("/api/branding/recipients", "POST", { email: "client@example.com." });
+    expect(await added.json()).toEqual({ add_refusal: null, recipients: [{ email: "client@example.com", confirmed: false }] });
+    expect(mail.sent.map((m) => m.to)).toEqual(["client@example.com"]);
+    const removed = await browser.request(`/api/branding/recipients/${encodeURIComponent("client@example.com")}`, { method: "DELETE" });
+    expect(await removed.json()).toEqual({ add_refusal: null, recipients: [] });
+  });
+
+  it("stays removable when a row kept the dot (stored before addresses lost it)", async () => {
+    const browser = await freeBrowserWith(channelEnv({}));
+    const added = await browser.json("/api/branding/recipients", "POST", { email: "kept@example.com" });
+    expect(added.status, await added.clone().text()).toBe(200);
+    await env.DB.prepare("UPDATE report_recipients SET email = 'kept@example.com.'").run();
+    const listed = await (await browser.request("/api/branding/recipients")).json<{ recipients: { email: string }[] }>();
+    expect(listed.recipients.map((r) => r.email)).toEqual(["kept@example.com."]);
+    const removed = await browser.request(`/api/branding/recipients/${encodeURIComponent("kept@example.com.")}`, { method: "DELETE" });
+    expect(removed.status, await removed.clone().text()).toBe(200);
+    expect(await removed.json()).toEqual({ add_refusal: null, recipients: [] });
+  });
+});

@@ -72,6 +72,8 @@ export const sessions = sqliteTable(
     createdAt: createdNow("created_at"),
     expiresAt: text("expires_at").notNull(),
     revokedAt: text("revoked_at"),
+    /** When its person last re-verified (passkey or emailed code); null: only at sign-in (createdAt). */
+    verifiedAt: text("verified_at"),
     /** The workspace this session works in; null (or one the account left) means the personal one. */
     workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
   },

@@ -15,6 +15,8 @@ describe("recipient domains as Email Service accepts them", () => {
     expect(asciiDomain("a\ufffdb.de")).toBeNull();
     expect(sendableAddress("J\u00f6rg@B\u00fccher.de")).toBe("J\u00f6rg@xn--bcher-kva.de");
     expect(sendableAddress("Ada@Example.COM")).toBe("Ada@Example.COM");
+    // The DNS root's dot is the same mailbox: the alert email is kept (and sent) without it.
+    expect(sendableAddress("ada@example.com.")).toBe("ada@example.com");
     // Not convertible: left as it is, for the service to refuse.
     expect(sendableAddress("anna@a\ufffdb.de")).toBe("anna@a\ufffdb.de");
   });

@@ -4,6 +4,7 @@ import { EXTENSION_ID_PATTERN, EXTENSION_KEY_NAME, RANKLAYER_EXTENSION_IDS } fro
 import { createApiKey, fetchApiKeys, revokeApiKey } from "../../api/api-keys";
 import { ApiError, errorMessage } from "../../api/api-error";
 import { RequireSignIn } from "../../components/RequireSignIn";
+import { useRecentSignIn } from "../../components/use-recent-sign-in";
 import { pageRuntime, sendKeyToExtension } from "./send-key";
 import "../../styles/marketing.css";
 import "./extension.css";
@@ -48,6 +49,8 @@ export function ExtensionConnectPage() {
   const [params] = useSearchParams();
   const extensionId = params.get("extension") ?? "";
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
+  // Minting a key needs a recent sign-in: "Confirm it's you" opens over the page when it is due.
+  const { guard, dialog } = useRecentSignIn();
 
   if (!RANKLAYER_EXTENSION_IDS.includes(extensionId)) {
     // Any extension may ask to hear from this site: a link naming another one gets no key.
@@ -71,7 +74,7 @@ export function ExtensionConnectPage() {
   async function connect() {
     setOutcome({ kind: "working" });
     try {
-      const { key, apiKey } = await createApiKey(EXTENSION_KEY_NAME);
+      const { key, apiKey } = await guard(() => createApiKey(EXTENSION_KEY_NAME));
       const reply = await sendKeyToExtension(pageRuntime(), extensionId, key);
       if (reply === "unreachable") setOutcome({ kind: "paste", key });
       else if (reply.ok) setOutcome({ kind: "connected", revokedPrefix: await revokeReplacedKey(reply.replacedKeyPrefix ?? null, apiKey.id) });
@@ -131,6 +134,7 @@ export function ExtensionConnectPage() {
                 )}
               </p>
             )}
+            {dialog}
           </div>
         </div>
       )}

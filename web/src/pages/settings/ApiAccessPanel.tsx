@@ -26,6 +26,7 @@ export function ApiAccessPanel() {
       )}
       {load.status === "error" && <LoadFailed message={load.message ?? "Your API keys could not be loaded."} onRetry={keys.reload} />}
       {load.status === "success" && <KeysScreen list={load.data} state={keys} />}
+      {keys.reverifyDialog}
     </div>
   );
 }

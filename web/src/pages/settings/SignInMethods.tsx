@@ -6,6 +6,7 @@ import type { AccountOverview, PasskeyInfo } from "@contract/sign-in";
 import { onlyAmazon } from "../../components/AddWayInNotice";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import "../../styles/account-access.css";
+import { useRecentSignIn } from "../../components/use-recent-sign-in";
 
 /** Settings → Account: the address and the passkeys this account signs in with. */
 export function SignInMethods({ account, onChanged }: { account: AccountOverview; onChanged: () => void }) {
@@ -39,6 +40,7 @@ function EmailAddressForm({ current, onChanged }: { current: string | null; onCh
   // One email per press: each counts against the address's hourly sending limit.
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const { guard, dialog } = useRecentSignIn();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -46,7 +48,7 @@ function EmailAddressForm({ current, onChanged }: { current: string | null; onCh
     setBusy(true);
     setNote(null);
     try {
-      setNote({ ok: true, text: await addAccountEmail(email) });
+      setNote({ ok: true, text: await guard(() => addAccountEmail(email)) });
       setSentTo(email.trim());
     } catch (caught) {
       setNote({ ok: false, text: errorMessage(caught, "The confirmation email could not be sent.") });
@@ -96,6 +98,7 @@ function EmailAddressForm({ current, onChanged }: { current: string | null; onCh
           }}
         />
       )}
+      {dialog}
     </>
   );
 }
@@ -154,12 +157,13 @@ function Passkeys({ onChanged }: { onChanged: () => void }) {
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
+  const { guard, dialog } = useRecentSignIn();
 
   async function run(action: () => Promise<unknown>, fallback: string) {
     setBusy(true);
     setNote(null);
     try {
-      await action();
+      await guard(action);
       reload();
       onChanged();
       return true;
@@ -212,6 +216,7 @@ function Passkeys({ onChanged }: { onChanged: () => void }) {
           {note}
         </p>
       )}
+      {dialog}
     </div>
   );
 }

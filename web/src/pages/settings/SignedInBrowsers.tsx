@@ -4,18 +4,20 @@ import { signOutOtherBrowsers } from "../../api/sign-in";
 import { onlyAmazon } from "../../components/AddWayInNotice";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import type { AccountOverview } from "@contract/sign-in";
+import { useRecentSignIn } from "../../components/use-recent-sign-in";
 
 /** Settings → Account: how many other browsers are signed in, and a way to sign them all out (a lost phone, a shared computer). */
 export function SignedInBrowsers({ account, onChanged }: { account: AccountOverview; onChanged: () => void }) {
   const { otherSessions } = account;
   const [busy, setBusy] = useState(false);
+  const { guard, dialog } = useRecentSignIn();
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function signOutOthers() {
     setBusy(true);
     setNote(null);
     try {
-      const { ended, forgotBrowsers } = await signOutOtherBrowsers();
+      const { ended, forgotBrowsers } = await guard(signOutOtherBrowsers);
       const how = forgotBrowsers ? " To sign in there again, use your email address or a passkey." : "";
       setNote({ ok: true, text: `Signed out ${ended} other ${ended === 1 ? "browser" : "browsers"}. This one stays signed in.${how}` });
       onChanged();
@@ -54,6 +56,7 @@ export function SignedInBrowsers({ account, onChanged }: { account: AccountOverv
           {note.text}
         </p>
       )}
+      {dialog}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import type { AccountDeleted, AccountOverview } from "@contract/sign-in";
 import { useNavigate } from "react-router-dom";
 import { useSession } from "../../state/session";
 import "../../styles/account-access.css";
+import { useRecentSignIn } from "../../components/use-recent-sign-in";
 
 /** Settings → Account: take your data with you, or leave. */
 export function YourData({ account }: { account: AccountOverview }) {
@@ -59,6 +60,7 @@ function DeleteAccount({ phrase }: { phrase: string }) {
   const [typed, setTyped] = useState("");
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
+  const { guard, dialog } = useRecentSignIn();
   const matches = typed.trim().toLowerCase() === phrase.toLowerCase();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -66,7 +68,7 @@ function DeleteAccount({ phrase }: { phrase: string }) {
     setBusy(true);
     setFailed(null);
     try {
-      const report: AccountDeleted = await deleteAccount(typed);
+      const report: AccountDeleted = await guard(() => deleteAccount(typed));
       navigate("/signin", { state: { deleted: report } });
       void refresh();
     } catch (caught) {
@@ -96,6 +98,7 @@ function DeleteAccount({ phrase }: { phrase: string }) {
       <button type="submit" className="button button--danger" disabled={busy || !matches}>
         {busy ? "Deleting..." : "Delete my account"}
       </button>
+      {dialog}
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { createApiKey, fetchApiKeys, revokeApiKey, rotateApiKey } from "../../ap
 import { errorMessage } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
 import type { CreatedApiKey } from "@contract/api-keys";
+import { useRecentSignIn } from "../../components/use-recent-sign-in";
 
 /** `keyId`: the key a refused rotate or revoke was for (its row shows why); null for a refused create. */
 export type KeyAction = { status: "idle" } | { status: "busy" } | { status: "error"; message: string; keyId: string | null };
@@ -12,12 +13,13 @@ export function useApiKeys() {
   const [keys, reload] = useResource(fetchApiKeys);
   const [action, setAction] = useState<KeyAction>({ status: "idle" });
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const { guard, dialog } = useRecentSignIn();
 
   const run = useCallback(
     async (work: () => Promise<CreatedApiKey | void>, keyId: string | null = null) => {
       setAction({ status: "busy" });
       try {
-        const result = await work();
+        const result = await guard(work);
         if (result) setCreated(result);
         setAction({ status: "idle" });
         reload();
@@ -27,12 +29,14 @@ export function useApiKeys() {
         return false;
       }
     },
-    [reload],
+    [reload, guard],
   );
 
   return {
     keys,
     reload,
+    /** "Confirm it's you", while a create or rotate waits for it. */
+    reverifyDialog: dialog,
     action,
     created,
     dismissCreated: () => setCreated(null),
