@@ -157,7 +157,7 @@ function Charts({ series, intraday, range, currency, onCurrency }: ChartsProps) 
                   <td>{formatSigned(s.velocity.slopePerDay)}</td>
                   <td>{s.velocity.best === null ? "—" : formatRank(s.velocity.best)}</td>
                   <td>{s.velocity.worst === null ? "—" : formatRank(s.velocity.worst)}</td>
-                  <td>{velocityBasisText(s)}</td>
+                  <td className="velocity-basis">{velocityBasisText(s)}</td>
                 </tr>
               ))}
             </tbody>
