@@ -87,3 +87,13 @@ describe("a missed day on the chart", () => {
     expect(line?.points).toMatchObject({ show: false, filter: [3] });
   });
 });
+
+describe("the legend", () => {
+  it("reads every series at the time it names, never borrowing a value from another time", () => {
+    drawn.length = 0;
+    render(<TimeChart label="Rank" series={[ranks("A", [100, 120])]} days={7} invert now={() => Date.UTC(2026, 10, 28)} />);
+    const cursor = drawn.at(-1)?.cursor;
+    const dataIdx = cursor?.dataIdx as (plot: uPlot, seriesIdx: number, closestIdx: number, xValue: number) => number | null;
+    expect(dataIdx({} as uPlot, 1, 4, 0)).toBe(4);
+  });
+});

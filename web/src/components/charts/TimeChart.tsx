@@ -63,6 +63,9 @@ export function TimeChart({ label, series, days, invert = false, height = 260, f
         x: { time: true, range: () => [span.from, span.to] },
         y: { dir: invert ? -1 : 1, ...(logRanks ? { distr: 3, log: 10 } : {}), range: () => (values ? [values.min, values.max] : [0, 1]) },
       },
+      // The legend reads each series at the time it names: "—" where a series has no point then,
+      // not uPlot's default of its nearest point at another time.
+      cursor: { dataIdx: (_u, _series, closest) => closest },
       axes: [
         // Whole days: the ranges are 7 to 90 days, so 12-hour ticks would only crowd the axis.
         { ...axis, incrs: DAY_TICKS, splits: (_u, _axis, from, to, increment) => utcTicks(from, to, increment), values: (_u, ticks) => utcTickLabels(ticks) },
