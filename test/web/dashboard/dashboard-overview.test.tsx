@@ -128,3 +128,15 @@ describe("the Buy Box column", () => {
     expect(cells.sort()).toEqual(["No winner", "—"]);
   });
 });
+
+describe("the 7-day change column", () => {
+  it("says since when a change is measured that does not span the week", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const recent = dashboardRow({ rankChange7d: -20, sparkline: [{ day: yesterday, rank: 120 }, { day: today, rank: 100 }] });
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/dashboard": json(dashboard([recent])) });
+    renderRoutes("/seller-central");
+    const table = await screen.findByRole("table", { name: "Tracked ASINs from the latest snapshots" });
+    expect(within(table).getByText(`since ${yesterday}`)).toBeTruthy();
+  });
+});
