@@ -96,7 +96,7 @@ describe("workspaces: invite an analyst, who works on the shared data within the
     const invitedAt = Date.now() - 1000;
     await main().getByRole("button", { name: "Send invitation" }).click();
     await main().getByText(`Invitation sent to ${analyst}. The link works for 7 days.`).waitFor();
-    await main().getByText(new RegExp(`${analyst}, analyst, until`)).waitFor();
+    await main().getByText(new RegExp(`${analyst}, Analyst, until`)).waitFor();
     await main().getByText("2 of 3 seats used on the Pro plan (1 pending invitation).").waitFor();
     await expectAxeClean("/team (owner)");
     await signOut();
@@ -119,7 +119,7 @@ describe("workspaces: invite an analyst, who works on the shared data within the
     expect(await watchlist()).toEqual([ASIN]);
     await tab.page.goto(`${appUrl}/team`);
     await main().getByText("Your role here:").waitFor();
-    expect(await main().getByText("analyst", { exact: true }).count()).toBeGreaterThan(0);
+    expect(await main().getByText("Analyst", { exact: true }).count()).toBeGreaterThan(0);
     expect(await main().getByRole("button", { name: "Send invitation" }).count()).toBe(0);
 
     // Billing and the connection are not the analyst's: no buttons, and the API says 403.

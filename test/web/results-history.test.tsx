@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { HistoryPoint } from "@contract/history";
-import { rankedDays, sparklinePoints } from "../../web/src/pages/results/sparkline";
+import { lineSegments, rankedDays, sparklinePoints } from "../../web/src/pages/results/sparkline";
 import { historyResponse, lookupResult, renderRoutes } from "./helpers";
 import { demoUser, fakeApi, json, sequence, SIGNED_OUT } from "./seller/fake-api";
 import { jsonResponse } from "./helpers";
@@ -40,7 +40,11 @@ describe("/results: the 7-day rank trend", () => {
     expect(api.requests("GET /api/history")[0]?.url.search).toBe("?asin=B08N5WRWNW&marketplace=US&range=7d");
     // One dot per ranked day: the day without a rank is left out, not drawn as zero.
     expect(chart.querySelectorAll("circle")).toHaveLength(4);
-    expect(chart.querySelector("polyline")?.getAttribute("points")?.split(" ")).toHaveLength(4);
+    // The line joins only consecutive days: the 17th to the 18th. The 19th has no rank and the 20th and 22nd
+    // no point, so the 21st and the 23rd are dots with no line drawn across the days between.
+    const lines = chart.querySelectorAll("polyline");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.getAttribute("points")?.split(" ")).toHaveLength(2);
     expect(tile("Rank change")).toBe("−21.2% (better)");
     expect(tile("Trend")).toBe("−27.4 ranks a day");
     expect(tile("Best")).toBe("#640");
@@ -218,6 +222,11 @@ describe("sparklinePoints", () => {
 
   it("insets the points by the padding", () => {
     expect(sparklinePoints(days(["2026-11-22", 1], ["2026-11-23", 2]), 100, 50, 5)).toEqual([{ x: 5, y: 5 }, { x: 95, y: 45 }]);
+  });
+
+  it("breaks the line at a day with no rank, so it never runs across a day nothing was measured on", () => {
+    const input = days(["2026-11-20", 3], ["2026-11-21", 1], ["2026-11-23", 2], ["2026-11-25", 4], ["2026-11-26", 5]);
+    expect(lineSegments(input, ["a", "b", "c", "d", "e"])).toEqual([["a", "b"], ["c"], ["d", "e"]]);
   });
 
   it("keeps only the ranked days, in order", () => {

@@ -1,5 +1,6 @@
 import { rgb, type Color, type PDFPage } from "pdf-lib";
 import { rankPosition, usesLogRanks } from "../contract/rank-scale";
+import { DAY_MS } from "../contract/time";
 import type { ChartSeries } from "./export-table";
 import { fitText } from "./pdf-text";
 import type { PdfTypeface } from "./pdf-typeface";
@@ -21,7 +22,7 @@ const time = (at: string) => Date.parse(at.length === 10 ? `${at}T00:00:00Z` : a
 /**
  * Rank over time as lines on one set of axes, the best rank at the top (lower is better) and the
  * axis logarithmic as on screen when ranks span ten times or more (contract/rank-scale.ts), with
- * a legend under the plot. Days without a rank break the line rather than joining across them. The
+ * a legend under the plot. Days without a rank, or without a point at all (a missed day), break the line rather than joining across them. The
  * time axis spans `span` when given (the export's range), else the days that have a rank.
  */
 export function drawRankChart(
@@ -58,15 +59,18 @@ export function drawRankChart(
   series.forEach((s, index) => {
     // A workspace's accent colour draws the first line (its brand); the rest keep the palette.
     const color = index === 0 && firstColor ? firstColor : COLORS[index % COLORS.length]!;
-    let previous: { x: number; y: number } | null = null;
+    let previous: { x: number; y: number; t: number } | null = null;
     for (const point of s.points) {
       if (point.value === null) {
         previous = null;
         continue;
       }
-      const here = { x: xOf(time(point.at)), y: yOf(point.value) };
-      if (previous) page.drawLine({ start: previous, end: here, thickness: 1.2, color });
-      else page.drawCircle({ ...here, size: 1.2, color });
+      const t = time(point.at);
+      // A whole UTC day with no point between two is a missed day: no line is drawn across it.
+      if (previous && Math.floor(t / DAY_MS) - Math.floor(previous.t / DAY_MS) > 1) previous = null;
+      const here = { x: xOf(t), y: yOf(point.value), t };
+      if (previous) page.drawLine({ start: { x: previous.x, y: previous.y }, end: { x: here.x, y: here.y }, thickness: 1.2, color });
+      else page.drawCircle({ x: here.x, y: here.y, size: 1.2, color });
       previous = here;
     }
     const column = index % 3;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { alignSeries, epochSeconds, hasValues, stepIncrements } from "../../../web/src/components/charts/chart-data";
+import { alignSeries, epochSeconds, hasValues, isolatedValues, stepIncrements } from "../../../web/src/components/charts/chart-data";
 
 describe("alignSeries", () => {
-  it("puts every series on one sorted time axis with nulls where a series has no point", () => {
+  it("puts every series on one sorted time axis: null on a day it missed, undefined where only another series has a point", () => {
     const data = alignSeries([
       { label: "A", points: [{ at: "2026-11-03", value: 30 }, { at: "2026-11-01", value: 10 }] },
       { label: "B", points: [{ at: "2026-11-02", value: 200 }] },
@@ -10,8 +10,24 @@ describe("alignSeries", () => {
     expect(data.times).toEqual([epochSeconds("2026-11-01"), epochSeconds("2026-11-02"), epochSeconds("2026-11-03")]);
     expect(data.values).toEqual([
       [10, null, 30],
-      [null, 200, null],
+      [undefined, 200, undefined],
     ]);
+  });
+
+  it("gives a missed day a slot of its own, so the line breaks there instead of running straight across it", () => {
+    const data = alignSeries([{ label: "A", points: [{ at: "2026-11-01", value: 10 }, { at: "2026-11-04", value: 40 }] }]);
+    expect(data.times).toEqual(["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-04"].map(epochSeconds));
+    expect(data.values).toEqual([[10, null, null, 40]]);
+  });
+
+  it("joins a series across another series' hourly points on a day it has one, but not on a day it missed", () => {
+    const data = alignSeries([
+      { label: "daily", points: [{ at: "2026-11-01", value: 10 }, { at: "2026-11-03", value: 30 }] },
+      { label: "hourly", points: ["2026-11-01T06:00:00Z", "2026-11-02T06:00:00Z", "2026-11-03T06:00:00Z"].map((at) => ({ at, value: 5 })) },
+    ]);
+    expect(data.times).toEqual(["2026-11-01", "2026-11-01T06:00:00Z", "2026-11-02", "2026-11-02T06:00:00Z", "2026-11-03", "2026-11-03T06:00:00Z"].map(epochSeconds));
+    expect(data.values[0]).toEqual([10, undefined, null, null, 30, undefined]);
+    expect(data.values[1]).toEqual([undefined, 5, undefined, 5, undefined, 5]);
   });
 
   it("reads days as UTC midnight and full times as given", () => {
@@ -23,6 +39,14 @@ describe("alignSeries", () => {
     expect(hasValues(alignSeries([{ label: "A", points: [{ at: "2026-11-01", value: null }] }]))).toBe(false);
     expect(hasValues(alignSeries([]))).toBe(false);
     expect(hasValues(alignSeries([{ label: "A", points: [{ at: "2026-11-01", value: 5 }] }]))).toBe(true);
+  });
+});
+
+describe("isolatedValues", () => {
+  it("names the values with a gap or the end on both sides, which no line reaches", () => {
+    expect(isolatedValues([10, null, 30, undefined, 40, null, 50])).toEqual([0, 6]);
+    expect(isolatedValues([null, 20, null])).toEqual([1]);
+    expect(isolatedValues([10, 20, 30])).toEqual([]);
   });
 });
 

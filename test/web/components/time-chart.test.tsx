@@ -72,3 +72,28 @@ describe("the time axis and legend", () => {
     expect([legend({} as uPlot, Date.UTC(2026, 10, 28) / 1000), legend({} as uPlot, null)]).toEqual(["28 Nov 2026", "—"]);
   });
 });
+
+describe("a missed day on the chart", () => {
+  it("breaks the line, and the legend names no value for it", () => {
+    drawn.length = 0;
+    const gappy: ChartSeries = { label: "B0GAP", points: [{ at: "2026-11-21", value: 100 }, { at: "2026-11-22", value: 120 }, { at: "2026-11-24", value: 90 }] };
+    render(<TimeChart label="Rank" series={[gappy]} days={7} invert formatValue={(rank) => `#${rank}`} now={() => Date.UTC(2026, 10, 28)} />);
+    const line = drawn.at(-1)?.series?.[1];
+    expect(line?.spanGaps).toBe(false);
+    const legend = line?.value as (plot: uPlot, value: number | null | undefined) => string;
+    expect(legend({} as uPlot, null)).toBe("—");
+    expect(legend({} as uPlot, 90)).toBe("#90");
+    // The one value after the gap has no line to it: it is drawn as a dot.
+    expect(line?.points).toMatchObject({ show: false, filter: [3] });
+  });
+});
+
+describe("the legend", () => {
+  it("reads every series at the time it names, never borrowing a value from another time", () => {
+    drawn.length = 0;
+    render(<TimeChart label="Rank" series={[ranks("A", [100, 120])]} days={7} invert now={() => Date.UTC(2026, 10, 28)} />);
+    const cursor = drawn.at(-1)?.cursor;
+    const dataIdx = cursor?.dataIdx as (plot: uPlot, seriesIdx: number, closestIdx: number, xValue: number) => number | null;
+    expect(dataIdx({} as uPlot, 1, 4, 0)).toBe(4);
+  });
+});

@@ -118,3 +118,25 @@ describe("the dashboard on /seller-central", () => {
     expect(api.requests("GET /api/dashboard")[0]!.url.searchParams.get("brand")).toBe("Acme");
   });
 });
+
+describe("the Buy Box column", () => {
+  it("says No winner when no offer wins it, not None (read as: you hold none)", async () => {
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/dashboard": json(dashboard([dashboardRow({ buyBox: "none" }), dashboardRow({ asin: "B0DASH0002", buyBox: "unknown" })])) });
+    renderRoutes("/seller-central");
+    const table = await screen.findByRole("table", { name: "Tracked ASINs from the latest snapshots" });
+    const cells = within(table).getAllByRole("row").slice(1).map((row) => row.querySelectorAll("td")[6]?.textContent);
+    expect(cells.sort()).toEqual(["No winner", "—"]);
+  });
+});
+
+describe("the 7-day change column", () => {
+  it("says since when a change is measured that does not span the week", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const recent = dashboardRow({ rankChange7d: -20, sparkline: [{ day: yesterday, rank: 120 }, { day: today, rank: 100 }] });
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/dashboard": json(dashboard([recent])) });
+    renderRoutes("/seller-central");
+    const table = await screen.findByRole("table", { name: "Tracked ASINs from the latest snapshots" });
+    expect(within(table).getByText(`since ${yesterday}`)).toBeTruthy();
+  });
+});

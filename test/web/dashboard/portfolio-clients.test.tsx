@@ -67,7 +67,7 @@ describe("/portfolio across seller accounts", () => {
     fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/portfolio": json(portfolio({ demo: true, clients })), "GET /api/connections": json(CONNECTIONS) });
     renderRoutes("/portfolio");
     const block = (await screen.findByRole("heading", { name: "All clients" })).closest("section") as HTMLElement;
-    for (const title of ["Revenue by currency", "Average rank, every marketplace"]) {
+    for (const title of ["Revenue by currency", "Average rank, every marketplace", "Clients"]) {
       const figure = within(block).getByRole("heading", { name: title, level: 3 }).closest(".kpi") as HTMLElement;
       expect(within(figure).getByText("Mock", { selector: ".badge" })).toBeTruthy();
     }
@@ -84,6 +84,17 @@ describe("/portfolio across seller accounts", () => {
     expect(revenue.textContent).toContain("Amazon SP-API (Sales) · as of 2026-11-28 18:10 UTC");
     const rank = screen.getByRole("heading", { name: "Average rank, every marketplace", level: 3 }).closest(".kpi") as HTMLElement;
     expect(rank.textContent).toContain("Amazon Creators API · as of 2026-11-28 18:10 UTC");
+    // The clients' statuses come from their ranks: the card says so, and as of when.
+    const count = screen.getByRole("heading", { name: "Clients", level: 3 }).closest(".kpi") as HTMLElement;
+    expect(count.textContent).toContain("by their ranks");
+    expect(count.textContent).toContain("Amazon Creators API · as of 2026-11-28 18:10 UTC");
+  });
+
+  it("says the clients' statuses have no snapshot yet rather than showing them without a source", async () => {
+    fakeApi({ "GET /api/user/status": json(connectedUser()), "GET /api/portfolio": json(portfolio()), "GET /api/connections": json(CONNECTIONS) });
+    renderRoutes("/portfolio");
+    const count = (await screen.findByRole("heading", { name: "Clients", level: 3 })).closest(".kpi") as HTMLElement;
+    expect(count.textContent).toContain("No snapshot yet");
   });
 
   it("a real account's clients block claims no source the answer does not give", async () => {

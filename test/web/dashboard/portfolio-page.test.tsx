@@ -59,6 +59,9 @@ describe("/portfolio", () => {
     expect(within(brands).getByText("Needs attention")).toBeTruthy();
     expect(within(brands).getByText("Top performer")).toBeTruthy();
     expect(screen.getByText(/High velocity, improving/)).toBeTruthy();
+    // The heatmap's changes come from the same ranks as the cards: it names their source and time too.
+    const heatmap = screen.getByRole("heading", { name: "Categories by rank velocity" }).closest("section") as HTMLElement;
+    expect(heatmap.querySelector(".kpi__source")?.textContent).toBe("Amazon Amazon Creators API · as of 2026-11-24 02:00 UTC");
     expect(screen.queryByRole("button", { name: "Clear filters" })).toBeNull();
   });
 

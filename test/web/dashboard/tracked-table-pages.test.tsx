@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { tablePage } from "../../../web/src/pages/dashboard/table-page";
+import { changeSince } from "../../../web/src/pages/dashboard/TrackedTable";
 import { renderRoutes } from "../helpers";
 import { connectedUser, fakeApi, json } from "../seller/fake-api";
 import { dashboard, dashboardRow } from "./dashboard-fixture";
@@ -38,5 +39,14 @@ describe("the tracked-ASIN table with 10,000 rows", () => {
     fireEvent.click(within(table).getByRole("button", { name: "ASIN" }));
     expect(asins()[0]).toBe("B0PAGE0000");
     expect(pager.textContent).toContain("1–50 of 10,000");
+  });
+});
+
+describe("the 7-day change's basis", () => {
+  it("names the day it is measured from when that is later than the week's first day", () => {
+    const ranked = (...days: string[]) => days.map((day) => ({ day, rank: 100 }));
+    expect(changeSince({ rankChange7d: 5, sparkline: [{ day: "2026-11-22", rank: null }, ...ranked("2026-11-26", "2026-11-28")] }, "2026-11-22")).toBe("2026-11-26");
+    expect(changeSince({ rankChange7d: 5, sparkline: ranked("2026-11-22", "2026-11-28") }, "2026-11-22")).toBeNull();
+    expect(changeSince({ rankChange7d: null, sparkline: ranked("2026-11-28") }, "2026-11-22")).toBeNull();
   });
 });

@@ -78,3 +78,26 @@ describe("/rank-trends signed in", () => {
     expect(await screen.findByText(/No tracked ASINs yet: add some on Seller Central or Alerts to chart their ranks\. Seller Central also offers the demo's sample products/)).toBeTruthy();
   });
 });
+
+describe("/rank-trends velocity", () => {
+  it("says what each ASIN's velocity is based on: its ranked days of the span, missed days left out", async () => {
+    const point = (day: string, rank: number | null) => ({ day, source: "mock" as const, rank, categoryRanks: [], price: 19.99, currency: "USD", offers: 3, rating: null, reviewCount: null });
+    const gappy: HistoryResponse = {
+      ...history("B0SAMPLE01"),
+      // The 23rd missed, the 25th without a rank.
+      points: [point("2026-11-21", 100), point("2026-11-22", 110), point("2026-11-24", 90), point("2026-11-25", null), point("2026-11-27", 95)],
+      velocity: { rankChangePercent: -5, slopePerDay: -1.2, best: 90, worst: 110 },
+    };
+    fakeApi({
+      "GET /api/user/status": json(demoUser()),
+      "GET /api/notifications/unread-count": json({ unread: 0 }),
+      "GET /api/dashboard": json({ ...dashboard([dashboardRow({ asin: "B0SAMPLE01" }), dashboardRow({ asin: "B0SAMPLE02" })]), intraday: false }),
+      "GET /api/history": ({ url }) => jsonResponse(url.searchParams.get("asin") === "B0SAMPLE01" ? gappy : history("B0SAMPLE02")),
+      "GET /api/dashboard/intraday": json({ series: [] }),
+    });
+    renderRoutes("/rank-trends");
+    await screen.findByRole("columnheader", { name: "Based on" });
+    expect(await screen.findByText("4 ranked days of 7, 2026-11-21 to 2026-11-27")).toBeTruthy();
+    expect(screen.getByText("1 ranked day, 2026-11-27")).toBeTruthy();
+  });
+});

@@ -35,7 +35,7 @@ describe("/team pending invitations", () => {
     const { api, user } = renderTeam("admin");
 
     const ownerItem = await invitationItem("olga@example.com");
-    expect(ownerItem.textContent).toContain("olga@example.com, owner, until");
+    expect(ownerItem.textContent).toContain("olga@example.com, Owner, until");
     expect(withdrawIn(ownerItem)).toBeNull();
 
     const analystItem = await invitationItem("abe@example.com");

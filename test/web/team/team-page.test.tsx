@@ -38,7 +38,10 @@ describe("/team and the header's workspace switcher", () => {
     expect(ownerRow.queryByRole("button", { name: "Remove" })).toBeNull();
     const picker = table.getByRole("combobox", { name: "Role of ana@example.com" }) as HTMLSelectElement;
     expect([...picker.options].map((o) => o.value)).toEqual(["admin", "analyst", "viewer"]);
-    expect(await screen.findByText(/bea@example.com, viewer/)).toBeTruthy();
+    expect(await screen.findByText(/bea@example.com, Viewer/)).toBeTruthy();
+    // Roles are named as the rest of the app names them (the audit log: "Owner"); the API keeps its codes.
+    expect([...picker.options].map((o) => o.text)).toEqual(["Admin", "Analyst", "Viewer"]);
+    expect(ownerRow.getByText("Owner")).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText("Email address"), { target: { value: "new@example.com" } });
     fireEvent.click(screen.getByRole("button", { name: "Send invitation" }));
@@ -95,7 +98,7 @@ describe("/team and the header's workspace switcher", () => {
     renderRoutes("/team");
 
     await screen.findByRole("table", { name: "Members and their roles" });
-    await screen.findByText("viewer");
+    await screen.findByText("Viewer");
     expect(screen.queryByRole("button", { name: "Remove" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Invite someone" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Audit log" })).toBeNull();
@@ -174,7 +177,7 @@ describe("/invite?token=…", () => {
     renderRoutes("/invite?token=tok123");
 
     const offer = await screen.findByText(/^Join/);
-    expect(offer.textContent).toBe("Join Acme Agency as analyst. The invitation is for me@example.com, until 2026-12-05 10:00 UTC.");
+    expect(offer.textContent).toBe("Join Acme Agency as Analyst. The invitation is for me@example.com, until 2026-12-05 10:00 UTC.");
     expect(screen.getByRole("button", { name: "Accept invitation" })).toBeTruthy();
   });
 

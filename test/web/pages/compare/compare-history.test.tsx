@@ -26,4 +26,14 @@ describe("CompareHistory (Pro's rank history on /compare)", () => {
     expect(api.requests("GET /api/history")).toHaveLength(2);
     expect(screen.queryByRole("alert")).toBeNull();
   });
+
+  it("says whether every point or only some are mock, never passing a mixed chart off as all mock or all live", async () => {
+    const point = (day: string, source: "live" | "mock") => ({ day, source, rank: 120, categoryRanks: [], price: null, currency: null, offers: null, rating: null, reviewCount: null });
+    fakeApi({
+      "GET /api/history": ({ url }) =>
+        jsonResponse(historyResponse({ asin: url.searchParams.get("asin")!, points: [point("2026-11-26", url.searchParams.get("asin") === "B0SAMPLE01" ? "mock" : "live"), point("2026-11-27", "live")] })),
+    });
+    render(<CompareHistory asins={["B0SAMPLE01", "B0SAMPLE02"]} marketplace="US" historyDays={90} />);
+    expect(await screen.findByText(/Some points come from RankLayer's mock source, not from Amazon\./)).toBeTruthy();
+  });
 });

@@ -29,4 +29,14 @@ describe("the compare table", () => {
     expect(row("Rating")).toEqual(["4.6 / 5", "—"]);
     expect(row("Reviews")).toEqual(["12,873", "—"]);
   });
+
+  it("marks no rank best across different categories, and says why", () => {
+    const items: CompareItem[] = [
+      { asin: "B0SAMPLE01", ok: true, product: lookupResult({ asin: "B0SAMPLE01", rank: 73_098, categoryPath: ["Office Products", "Writing Instruments"] }) },
+      { asin: "B0SAMPLE07", ok: true, product: lookupResult({ asin: "B0SAMPLE07", rank: 6, categoryPath: ["Home & Kitchen", "Coffee"] }) },
+    ];
+    render(<CompareTable items={items} onRemove={() => {}} />);
+    expect(screen.queryByText("Best rank")).toBeNull();
+    expect(screen.getByText(/These ranks are in different categories \(Office Products, Home & Kitchen\)/)).toBeTruthy();
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CompareItem } from "@contract/compare";
-import { bestRanked, compareSearch, readCompareSearch, sortItems } from "../../../../web/src/pages/compare/compare-view";
+import { bestRanked, compareSearch, rankCategories, readCompareSearch, sortItems } from "../../../../web/src/pages/compare/compare-view";
 import { lookupResult } from "../../helpers";
 
 const item = (asin: string, rank: number | null, price: number | null): CompareItem => ({
@@ -23,6 +23,18 @@ describe("compare view", () => {
   it("names the best (lowest) rank", () => {
     expect(bestRanked(ITEMS)).toBe("B000000002");
     expect(bestRanked([missing])).toBeNull();
+  });
+
+  it("marks no product best when their ranks are in different top-level categories", () => {
+    const inCategory = (asin: string, rank: number, categoryPath: string[]): CompareItem => ({ asin, ok: true, product: lookupResult({ asin, rank, categoryPath }) });
+    const pens = inCategory("B000000001", 73_098, ["Office Products", "Writing Instruments"]);
+    const coffee = inCategory("B000000002", 6, ["Home & Kitchen", "Coffee"]);
+    const kettle = inCategory("B000000003", 900, ["Home & Kitchen", "Kettles"]);
+    expect(bestRanked([pens, coffee])).toBeNull();
+    expect(rankCategories([pens, coffee])).toEqual(["Office Products", "Home & Kitchen"]);
+    // A category not known for one of them: not comparable either.
+    expect(bestRanked([coffee, inCategory("B000000004", 3, [])])).toBeNull();
+    expect(bestRanked([coffee, kettle])).toBe("B000000002");
   });
 
   it("writes and reads the shareable URL, reading pasted forms and unknown marketplaces safely", () => {

@@ -7,7 +7,7 @@ import { seriesColour } from "./chart-palette";
 import { formatChartTime, utcTickLabels, utcTicks } from "./chart-time";
 import { usesLogRanks } from "@contract/rank-scale";
 import { isDarkMode } from "../../state/dark-mode";
-import { alignSeries, hasValues, logRankTicks, needsDots, rankRange, rankTicks, singlePoints, stepIncrements, timeWindow, valueRange, type ChartSeries } from "./chart-data";
+import { alignSeries, hasValues, isolatedValues, logRankTicks, needsDots, rankRange, rankTicks, singlePoints, stepIncrements, timeWindow, valueRange, type ChartSeries } from "./chart-data";
 
 /** Time-axis steps in seconds: 1, 2 and 7 days, and 30 for long ranges on a phone. */
 const DAY_TICKS = [86_400, 2 * 86_400, 7 * 86_400, 30 * 86_400];
@@ -35,7 +35,8 @@ export interface TimeChartProps {
  * run from the best shown, at the top, on a logarithmic axis
  * when the worst is ten times the best or more (usesLogRanks); the value axis is as
  * wide as its widest label; axis, grid and legend colours come from the theme (--chart-*), the
- * lines' from its palette (chart-palette.ts), and follow it when it changes; a series with one value is a dot, named with its date below.
+ * lines' from its palette (chart-palette.ts), and follow it when it changes; a series with one value is a dot, named with its date below; a missed day is a gap in the line
+ * (alignSeries), and a value between two gaps a dot.
  * Import it only from lazy routes: uPlot stays out of the first-load bundle.
  */
 export function TimeChart({ label, series, days, invert = false, height = 260, formatValue = String, valueStep, emptyText = "No data to chart yet.", now = Date.now }: TimeChartProps) {
@@ -62,6 +63,9 @@ export function TimeChart({ label, series, days, invert = false, height = 260, f
         x: { time: true, range: () => [span.from, span.to] },
         y: { dir: invert ? -1 : 1, ...(logRanks ? { distr: 3, log: 10 } : {}), range: () => (values ? [values.min, values.max] : [0, 1]) },
       },
+      // The legend reads each series at the time it names: "—" where a series has no point then,
+      // not uPlot's default of its nearest point at another time.
+      cursor: { dataIdx: (_u, _series, closest) => closest },
       axes: [
         // Whole days: the ranges are 7 to 90 days, so 12-hour ticks would only crowd the axis.
         { ...axis, incrs: DAY_TICKS, splits: (_u, _axis, from, to, increment) => utcTicks(from, to, increment), values: (_u, ticks) => utcTickLabels(ticks) },
@@ -78,13 +82,18 @@ export function TimeChart({ label, series, days, invert = false, height = 260, f
         { value: (_u, seconds) => (seconds === null ? "—" : formatChartTime(seconds)) },
         ...series.map((s, index) => {
           const colour = seriesColour(index, dark);
+          const column = data.values[index] ?? [];
+          const dots = needsDots(column);
+          const isolated = dots ? [] : isolatedValues(column);
           return {
             label: s.label,
             stroke: colour,
             width: 2,
-            spanGaps: true,
-            points: { show: needsDots(data.values[index] ?? []), size: 9, fill: colour, stroke: colour },
-            value: (_u: uPlot, value: number | null) => (value === null ? "—" : formatValue(value)),
+            // A missed day (null) breaks the line; only other series' times (undefined) are joined.
+            spanGaps: false,
+            points: { show: dots, ...(isolated.length > 0 ? { filter: isolated } : {}), size: 9, fill: colour, stroke: colour },
+            // The legend names no value for a missed day rather than one from a neighbour.
+            value: (_u: uPlot, value: number | null | undefined) => (value == null ? "—" : formatValue(value)),
           };
         }),
       ],

@@ -16,8 +16,12 @@ export interface ChartSeries {
 export interface AlignedData {
   /** Seconds since the epoch, ascending, no duplicates. */
   times: number[];
-  /** One array per series, as long as `times`; null where the series has no value at that time. */
-  values: (number | null)[][];
+  /**
+   * One array per series, as long as `times`: its value at that time; null where it has none
+   * for that day (a missed day, or a point without the figure), which breaks its line; undefined
+   * where only another series has a point (uPlot's alignment artifact, joined across).
+   */
+  values: (number | null | undefined)[][];
 }
 
 export function epochSeconds(at: string): number {
@@ -25,28 +29,56 @@ export function epochSeconds(at: string): number {
   return Math.floor(ms / 1000);
 }
 
+const DAY_SECONDS = 86_400;
+
+/** A value to draw: neither a gap (null) nor an alignment artifact (undefined). */
+export function isValue(value: number | null | undefined): value is number {
+  return typeof value === "number";
+}
+
+/**
+ * The shared time axis and one column per series. A UTC day between a series' first and last
+ * point with no point of it is a missed day: it gets a slot at its midnight, null in that
+ * series, so the line breaks there rather than being drawn straight across as if measured.
+ */
 export function alignSeries(series: readonly ChartSeries[]): AlignedData {
-  const times = [...new Set(series.flatMap((s) => s.points.map((p) => epochSeconds(p.at))))]
-    .filter((t) => Number.isFinite(t))
-    .sort((a, b) => a - b);
+  const pointTimes = series.map((s) => s.points.map((p) => epochSeconds(p.at)).filter((t) => Number.isFinite(t)));
+  const missed = pointTimes.map(missedDays);
+  const times = [...new Set([...pointTimes.flat(), ...missed.flatMap((days) => [...days])])].sort((a, b) => a - b);
   const slot = new Map(times.map((t, index) => [t, index]));
-  const values = series.map((s) => {
-    const column: (number | null)[] = times.map(() => null);
+  const values = series.map((s, index) => {
+    const gaps = missed[index] ?? new Set<number>();
+    const column: (number | null | undefined)[] = times.map((t) => (gaps.has(dayStart(t)) ? null : undefined));
     for (const point of s.points) {
-      const index = slot.get(epochSeconds(point.at));
-      if (index !== undefined) column[index] = point.value;
+      const at = slot.get(epochSeconds(point.at));
+      if (at !== undefined) column[at] = point.value;
     }
     return column;
   });
   return { times, values };
 }
 
-/** Whether any series has at least one value: an empty chart says so instead of drawing axes. */
-export function hasValues(data: AlignedData): boolean {
-  return data.values.some((column) => column.some((value) => value !== null));
+/** The midnight (epoch seconds) of the UTC day a time falls in. */
+function dayStart(seconds: number): number {
+  return Math.floor(seconds / DAY_SECONDS) * DAY_SECONDS;
 }
 
-const DAY_SECONDS = 86_400;
+/** The midnights of the UTC days between a series' first and last point on which it has none. */
+function missedDays(times: readonly number[]): Set<number> {
+  const days = new Set(times.map(dayStart));
+  const missed = new Set<number>();
+  if (days.size < 2) return missed;
+  const first = Math.min(...days);
+  const last = Math.max(...days);
+  for (let day = first + DAY_SECONDS; day < last; day += DAY_SECONDS) if (!days.has(day)) missed.add(day);
+  return missed;
+}
+
+/** Whether any series has at least one value: an empty chart says so instead of drawing axes. */
+export function hasValues(data: AlignedData): boolean {
+  return data.values.some((column) => column.some(isValue));
+}
+
 
 /**
  * The time axis of a chart over the last `days` days: it ends now and starts `days` days
@@ -63,7 +95,7 @@ export function timeWindow(days: number, nowMs: number): { from: number; to: num
  * rank for every point still gets a span, below it, so the point is drawn at the top.
  */
 export function rankRange(data: AlignedData): { min: number; max: number } | null {
-  const ranks = data.values.flat().filter((value): value is number => value !== null);
+  const ranks = data.values.flat().filter(isValue);
   if (ranks.length === 0) return null;
   const best = Math.max(1, Math.min(...ranks));
   const worst = Math.max(...ranks);
@@ -76,7 +108,7 @@ export function rankRange(data: AlignedData): { min: number; max: number } | nul
  * sit inside the plot rather than on its border; room when they are equal.
  */
 export function valueRange(data: AlignedData): { min: number; max: number } | null {
-  const values = data.values.flat().filter((value): value is number => value !== null);
+  const values = data.values.flat().filter(isValue);
   if (values.length === 0) return null;
   const low = Math.min(...values);
   const high = Math.max(...values);
@@ -98,8 +130,17 @@ export function singlePoints(series: readonly ChartSeries[]): { label: string; a
 }
 
 /** Whether a series has fewer than two values, so a line cannot show it and its points are drawn. */
-export function needsDots(column: readonly (number | null)[]): boolean {
-  return column.filter((value) => value !== null).length < 2;
+export function needsDots(column: readonly (number | null | undefined)[]): boolean {
+  return column.filter(isValue).length < 2;
+}
+
+/**
+ * The indexes of values with a gap (or the series' end) on both sides: no line reaches them
+ * once gaps break it, so they are drawn as dots.
+ */
+export function isolatedValues(column: readonly (number | null | undefined)[]): number[] {
+  const known = column.flatMap((value, index) => (value === undefined ? [] : [{ value, index }]));
+  return known.filter(({ value }, at) => isValue(value) && !isValue(known[at - 1]?.value) && !isValue(known[at + 1]?.value)).map(({ index }) => index);
 }
 
 /**

@@ -57,10 +57,15 @@ function HistoryChart({ histories, days }: { histories: HistoryResponse[]; days:
     [histories],
   );
   const without = histories.filter((h) => !h.points.some((p) => p.rank !== null)).map((h) => h.asin);
-  const mock = histories.some((h) => h.points.some((p) => p.source === "mock"));
+  const sources = new Set(histories.flatMap((h) => h.points.map((p) => p.source)));
   return (
     <>
-      {mock && <span className="badge badge--mock">Mock Data</span>}
+      {/* As on Rank Trends: whether the whole chart or only some of its points are the mock's. */}
+      {sources.has("mock") && (
+        <p className="compare-history__note">
+          <span className="badge badge--mock">Mock Data</span> {sources.has("live") ? "Some points come" : "Every point comes"} from RankLayer&apos;s mock source, not from Amazon.
+        </p>
+      )}
       <TimeChart
         label={`Best Sellers Rank of ${series.map((s) => s.label).join(", ")} over ${days} days, best at the top`}
         series={series}

@@ -1,6 +1,6 @@
 import type { CompareItem } from "@contract/compare";
 import { formatCount, formatPrice, formatRank, formatRating, formatUtc } from "../../lib/format";
-import { bestRanked } from "./compare-view";
+import { bestRanked, rankCategories } from "./compare-view";
 
 const SOURCE_LABEL: Record<string, string> = { live: "Live", cache: "Cached" };
 const ERROR_LABEL = { not_found: "Not found", not_accessible: "Not available here", unavailable: "Unavailable" } as const;
@@ -56,57 +56,65 @@ const ROWS: Row[] = [
  */
 export function CompareTable({ items, onRemove }: { items: readonly CompareItem[]; onRemove: (asin: string) => void }) {
   const best = bestRanked(items);
+  const categories = rankCategories(items);
   return (
-    <div className="compare-table__scroll" role="region" aria-labelledby="compare-table-caption" tabIndex={0}>
-      <table className="compare-table">
-        <caption id="compare-table-caption" className="visually-hidden">
-          {items.length} products side by side
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className="compare-table__corner">
-              ASIN
-            </th>
-            {items.map((item) => (
-              <th key={item.asin} scope="col" data-asin={item.asin}>
-                {item.asin}
+    <>
+      <div className="compare-table__scroll" role="region" aria-labelledby="compare-table-caption" tabIndex={0}>
+        <table className="compare-table">
+          <caption id="compare-table-caption" className="visually-hidden">
+            {items.length} products side by side
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className="compare-table__corner">
+                ASIN
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {ROWS.map((row) => (
-            <tr key={row.label}>
-              <th scope="row">{row.label}</th>
-              {items.map((item) =>
-                item.ok ? (
-                  <td key={item.asin}>{row.cell(item, item.asin === best)}</td>
-                ) : row.label === "Title" ? (
-                  <td key={item.asin} className="compare-table__error">
-                    <strong>{ERROR_LABEL[item.error]}</strong>: {item.detail}
-                  </td>
-                ) : (
-                  <td key={item.asin} className="compare-table__missing">
-                    —
-                  </td>
-                ),
-              )}
+              {items.map((item) => (
+                <th key={item.asin} scope="col" data-asin={item.asin}>
+                  {item.asin}
+                </th>
+              ))}
             </tr>
-          ))}
-          <tr>
-            <th scope="row">
-              <span className="visually-hidden">Remove</span>
-            </th>
-            {items.map((item) => (
-              <td key={item.asin}>
-                <button type="button" className="button button--secondary button--small" onClick={() => onRemove(item.asin)}>
-                  Remove <span className="visually-hidden">{item.asin}</span>
-                </button>
-              </td>
+          </thead>
+          <tbody>
+            {ROWS.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                {items.map((item) =>
+                  item.ok ? (
+                    <td key={item.asin}>{row.cell(item, item.asin === best)}</td>
+                  ) : row.label === "Title" ? (
+                    <td key={item.asin} className="compare-table__error">
+                      <strong>{ERROR_LABEL[item.error]}</strong>: {item.detail}
+                    </td>
+                  ) : (
+                    <td key={item.asin} className="compare-table__missing">
+                      —
+                    </td>
+                  ),
+                )}
+              </tr>
             ))}
-          </tr>
-        </tbody>
-      </table>
-    </div>
+            <tr>
+              <th scope="row">
+                <span className="visually-hidden">Remove</span>
+              </th>
+              {items.map((item) => (
+                <td key={item.asin}>
+                  <button type="button" className="button button--secondary button--small" onClick={() => onRemove(item.asin)}>
+                    Remove <span className="visually-hidden">{item.asin}</span>
+                  </button>
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      {categories.length > 1 && (
+        <p className="compare-table__note">
+          These ranks are in different categories{categories.includes("") ? "" : ` (${categories.join(", ")})`}: each is a rank within its own, so no product is marked best.
+        </p>
+      )}
+    </>
   );
 }

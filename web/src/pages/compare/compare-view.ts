@@ -25,8 +25,13 @@ export function sortItems(items: readonly CompareItem[], key: SortKey, direction
     .map(({ item }) => item);
 }
 
-/** The ASIN with the best (lowest) rank, or null when none is ranked. */
+/**
+ * The ASIN with the best (lowest) rank, or null when none is ranked, or when the ranked ones are
+ * ranked in different top-level categories (or one's is unknown): #6 in Home & Kitchen is not a
+ * better rank than #73,098 in Office Products, so no product is called best across them.
+ */
 export function bestRanked(items: readonly CompareItem[]): string | null {
+  if (rankCategories(items).length !== 1) return null;
   let best: { asin: string; rank: number } | null = null;
   for (const item of items) {
     if (item.ok && item.product.rank !== null && (best === null || item.product.rank < best.rank)) {
@@ -34,6 +39,11 @@ export function bestRanked(items: readonly CompareItem[]): string | null {
     }
   }
   return best?.asin ?? null;
+}
+
+/** The top-level categories the ranked products' ranks are in ("" for one whose is unknown), each once. */
+export function rankCategories(items: readonly CompareItem[]): string[] {
+  return [...new Set(items.flatMap((item) => (item.ok && item.product.rank !== null ? [item.product.categoryPath[0] ?? ""] : [])))];
 }
 
 /** The shareable query of a compare: ?asins=A,B&marketplace=US. */

@@ -50,6 +50,7 @@ export function TrackedTable({ rows, serverPage, marketplaces, marketplace, onMa
   };
   // The sparkline spans the last 7 days ending today, as the column's heading says, however many days have a rank.
   const sparklineWindow = useMemo(() => dayWindow(7, Date.now()), []);
+  const firstDay = new Date(sparklineWindow.fromMs).toISOString().slice(0, 10);
   const sorted = useMemo(() => (serverPage ? [...rows] : sortDashboardRows(rows, sort.key, sort.ascending)), [rows, sort, serverPage]);
   // A new filter or list starts on its first page (tablePage clamps a page past the end).
   const page = serverPage ? fromServer(sorted, serverPage) : tablePage(sorted, pageIndex);
@@ -108,7 +109,11 @@ export function TrackedTable({ rows, serverPage, marketplaces, marketplace, onMa
                   {row.rankSource.kind === "mock" && <span className="badge badge--mock">Mock</span>}
                 </td>
                 <td>{row.rank === null ? "—" : formatRank(row.rank)}</td>
-                <td>{formatSigned(row.rankChange7d)}</td>
+                <td>
+                  {formatSigned(row.rankChange7d)}
+                  {/* Measured from a later day than 7 days ago (tracked since, or days missed): said, never passed off as 7 days. */}
+                  {changeSince(row, firstDay) && <span className="seller-muted tracked__cell-note">since {changeSince(row, firstDay)}</span>}
+                </td>
                 <td>{row.velocity.slopePerDay === null ? "—" : `${formatSigned(row.velocity.slopePerDay)}/day`}</td>
                 <td>
                   {formatPrice(row.price)}
@@ -149,4 +154,11 @@ function ProductName({ row }: { row: DashboardRow }) {
       No snapshot yet <span className="seller-muted tracked__cell-note">First data after the next nightly run (02:00 UTC) or a Refresh now.</span>
     </span>
   );
+}
+
+/** The day a row's 7-day change is measured from (its first ranked day in the week) when that is later than the week's first day; null otherwise. */
+export function changeSince(row: Pick<DashboardRow, "rankChange7d" | "sparkline">, firstDay: string): string | null {
+  if (row.rankChange7d === null) return null;
+  const since = row.sparkline.find((point) => point.rank !== null)?.day;
+  return since !== undefined && since > firstDay ? since : null;
 }

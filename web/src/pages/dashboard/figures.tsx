@@ -50,7 +50,8 @@ export function KpiCard({
   );
 }
 
-export const BUY_BOX_TEXT: Record<BuyBoxHolder, string> = { you: "You", other: "Another seller", none: "None", unknown: "—" };
+/** Who holds the Buy Box: "none" is known, no offer wins it (said so: "None" read as "you hold none"); "unknown" is not known. */
+export const BUY_BOX_TEXT: Record<BuyBoxHolder, string> = { you: "You", other: "Another seller", none: "No winner", unknown: "—" };
 
 /** "+12.5%" / "−3%" / "—": positive means the rank number grew, i.e. got worse. */
 export function formatPercent(value: number | null): string {

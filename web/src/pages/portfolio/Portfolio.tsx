@@ -200,7 +200,7 @@ function PortfolioBody({ data }: { data: PortfolioResponse }) {
         </TableScroll>
         {data.brandRows.length === 0 ? <p>No tracked ASINs match these filters.</p> : <RankChangeNote />}
       </section>
-      <PortfolioHeatmap cells={data.heatmap} />
+      <PortfolioHeatmap cells={data.heatmap} source={data.kpis.rankSource} />
     </>
   );
 }

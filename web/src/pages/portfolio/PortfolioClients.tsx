@@ -47,8 +47,10 @@ export function PortfolioClients({ clients, drilledInto }: { clients: ClientsOve
           <h3 className="kpi__title">Clients</h3>
           <p className="kpi__value">{clients.rows.length}</p>
           <p className="kpi__detail">
-            {clients.topPerformers} top performing · {clients.needsAttention} needing attention
+            {clients.topPerformers} top performing · {clients.needsAttention} needing attention, by their ranks
           </p>
+          {/* The statuses come from the clients' ranks: their source and time, or that there is none yet. */}
+          <SourceLine source={clients.rankSource} />
         </div>
       </div>
       <TableScroll label="Clients">

@@ -1,10 +1,10 @@
-import type { HeatmapCell } from "@contract/dashboard";
-import { formatPercent } from "../dashboard/figures";
+import type { FigureSource, HeatmapCell } from "@contract/dashboard";
+import { formatPercent, SourceLine } from "../dashboard/figures";
 
 const BAND_TEXT = { high: "High", medium: "Medium", low: "Low" } as const;
 
-/** The user's categories banded by rank velocity (mean rank change % over the range). */
-export function PortfolioHeatmap({ cells }: { cells: readonly HeatmapCell[] }) {
+/** The user's categories banded by rank velocity (mean rank change % over the range), and where those ranks come from. */
+export function PortfolioHeatmap({ cells, source }: { cells: readonly HeatmapCell[]; source: FigureSource }) {
   return (
     <section className="card" aria-labelledby="heatmap-title">
       <h2 id="heatmap-title">Categories by rank velocity</h2>
@@ -19,6 +19,7 @@ export function PortfolioHeatmap({ cells }: { cells: readonly HeatmapCell[] }) {
           </li>
         ))}
       </ul>
+      <SourceLine source={source} />
     </section>
   );
 }

@@ -12,7 +12,7 @@ import { LoadFailed } from "../../components/LoadFailed";
 import { formatRank } from "../../lib/format";
 import { formatPercent, formatSigned, RankChangeNote, TableScroll } from "../dashboard/figures";
 import { PriceChart } from "./PriceChart";
-import { merged } from "./trend-series";
+import { merged, velocityBasisText } from "./trend-series";
 import "../../styles/seller.css";
 import "../../styles/dashboard.css";
 
@@ -144,7 +144,7 @@ function Charts({ series, intraday, range, currency, onCurrency }: ChartsProps) 
                 <th scope="col">Slope per day</th>
                 <th scope="col">Best</th>
                 <th scope="col">Worst</th>
-                <th scope="col">Days with a snapshot</th>
+                <th scope="col">Based on</th>
               </tr>
             </thead>
             <tbody>
@@ -157,7 +157,7 @@ function Charts({ series, intraday, range, currency, onCurrency }: ChartsProps) 
                   <td>{formatSigned(s.velocity.slopePerDay)}</td>
                   <td>{s.velocity.best === null ? "—" : formatRank(s.velocity.best)}</td>
                   <td>{s.velocity.worst === null ? "—" : formatRank(s.velocity.worst)}</td>
-                  <td>{s.points.length}</td>
+                  <td className="velocity-basis">{velocityBasisText(s)}</td>
                 </tr>
               ))}
             </tbody>

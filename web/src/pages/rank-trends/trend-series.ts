@@ -1,6 +1,8 @@
 import type { IntradayResponse } from "@contract/dashboard";
 import type { HistoryResponse } from "@contract/history";
 import { MARKETPLACE_CURRENCY } from "@contract/marketplaces";
+import { latestSourcePoints } from "@contract/same-source";
+import { DAY_MS } from "@contract/time";
 import type { ChartSeries } from "../../components/charts/chart-data";
 
 /** One chart series per ASIN: its daily points (at the day) and, for Pro, its hourly points (at the hour). */
@@ -44,4 +46,26 @@ export function inCurrency(series: readonly HistoryResponse[], currency: string)
     .filter((s) => currencyOf(s) === currency)
     .map((s) => ({ ...s, points: s.points.filter((p) => p.currency === null || p.currency === currency) }));
   return { shown, left: series.filter((s) => currencyOf(s) !== currency) };
+}
+
+/**
+ * What an ASIN's velocity is computed from, as the history answer computes it: its latest
+ * source's ranked days (a missed day, or one without a rank, is left out, never counted as
+ * zero), from the first to the last of them, and how many days that span has.
+ */
+export function velocityBasis(history: HistoryResponse): { ranked: number; from: string; to: string; spanDays: number } | null {
+  const ranked = latestSourcePoints(history.points).filter((point) => point.rank !== null);
+  const first = ranked[0];
+  const last = ranked.at(-1);
+  if (!first || !last) return null;
+  const spanDays = Math.round((Date.parse(`${last.day}T00:00:00Z`) - Date.parse(`${first.day}T00:00:00Z`)) / DAY_MS) + 1;
+  return { ranked: ranked.length, from: first.day, to: last.day, spanDays };
+}
+
+/** The basis in words: "5 ranked days of 7, 2026-11-17 to 2026-11-23"; "—" with none. */
+export function velocityBasisText(history: HistoryResponse): string {
+  const basis = velocityBasis(history);
+  if (!basis) return "—";
+  if (basis.ranked === 1) return `1 ranked day, ${basis.from}`;
+  return `${basis.ranked} ranked days of ${basis.spanDays}, ${basis.from} to ${basis.to}`;
 }

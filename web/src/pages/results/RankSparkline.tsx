@@ -1,5 +1,5 @@
 import { formatRank } from "../../lib/format";
-import { sparklinePoints, type RankedDay } from "./sparkline";
+import { lineSegments, sparklinePoints, type RankedDay } from "./sparkline";
 import "../../styles/sparkline.css";
 
 const WIDTH = 240;
@@ -19,7 +19,12 @@ export function RankSparkline({ days, rangeLabel, window }: { days: readonly Ran
 
   return (
     <svg className="sparkline" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label}>
-      <polyline className="sparkline__line" points={points.map(({ x, y }) => `${x},${y}`).join(" ")} />
+      {/* A day without a rank breaks the line; its dots still show every ranked day. */}
+      {lineSegments(days, points)
+        .filter((segment) => segment.length > 1)
+        .map((segment) => (
+          <polyline key={`${segment[0]!.x}`} className="sparkline__line" points={segment.map(({ x, y }) => `${x},${y}`).join(" ")} />
+        ))}
       {points.map(({ x, y }, index) => (
         <circle
           key={days[index]?.day}

@@ -39,6 +39,23 @@ export function sparklinePoints(
   }));
 }
 
+/**
+ * The pieces of the line: consecutive days join, a day with no rank (missed, or without one)
+ * between two breaks it, so the line never runs across a day nothing was measured on.
+ */
+export function lineSegments<P>(days: readonly RankedDay[], points: readonly P[]): P[][] {
+  const segments: P[][] = [];
+  days.forEach(({ day }, index) => {
+    const point = points[index];
+    if (point === undefined) return;
+    const previous = days[index - 1];
+    const joins = previous !== undefined && Date.parse(`${day}T00:00:00Z`) - Date.parse(`${previous.day}T00:00:00Z`) <= DAY_MS;
+    if (joins && segments.length > 0) segments.at(-1)!.push(point);
+    else segments.push([point]);
+  });
+  return segments;
+}
+
 function round(value: number): number {
   return Math.round(value * 10) / 10;
 }

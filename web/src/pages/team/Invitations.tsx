@@ -6,6 +6,7 @@ import { Link } from "react-router-dom";
 import { INVITATION_DAYS, WORKSPACE_ROLES, type SeatsView, type WorkspaceRole } from "@contract/workspaces";
 import { useResource } from "../../api/use-resource";
 import { fetchInvitations, inviteMember, withdrawInvitation } from "../../api/workspaces";
+import { roleName } from "./role-name";
 import { LimitMessage } from "../../components/LimitMessage";
 import { formatCount, formatUtc } from "../../lib/format";
 import { useWorkspaces } from "../../state/workspaces";
@@ -124,7 +125,7 @@ export function Invitations({
           <select id="invite-role" disabled={full} aria-describedby={describedBy} value={role} onChange={(event) => setRole(event.target.value as WorkspaceRole)}>
             {rolesGrantableBy(canInviteOwners).map((r) => (
               <option key={r} value={r}>
-                {r}
+                {roleName(r)}
               </option>
             ))}
           </select>
@@ -146,7 +147,7 @@ export function Invitations({
           {invitations.data.map((invitation) => (
             <li key={invitation.id} className="connect__actions">
               <span>
-                {invitation.email}, {invitation.role}, until {formatUtc(invitation.expiresAt)}
+                {invitation.email}, {roleName(invitation.role)}, until {formatUtc(invitation.expiresAt)}
               </span>
               {/* Only owners invite owners, so only owners withdraw an owner's invitation. */}
               {(invitation.role !== "owner" || canInviteOwners) && (

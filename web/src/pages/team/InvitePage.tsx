@@ -4,6 +4,7 @@ import { errorMessage } from "../../api/api-error";
 import { showWorkspace } from "../../api/http";
 import { useResource } from "../../api/use-resource";
 import { acceptInvitation, previewInvitation } from "../../api/workspaces";
+import { roleName } from "./role-name";
 import { formatUtc } from "../../lib/format";
 import { rememberAfterSignIn, signInPathReturningTo } from "../../lib/next-path";
 import { useSession } from "../../state/session";
@@ -67,7 +68,7 @@ export function InvitePage() {
       )}
       {user?.authenticated && state.kind !== "joined" && preview && (
         <p>
-          Join <strong>{preview.workspaceName}</strong> as <strong>{preview.role}</strong>. The invitation is for {preview.email}, until{" "}
+          Join <strong>{preview.workspaceName}</strong> as <strong>{roleName(preview.role)}</strong>. The invitation is for {preview.email}, until{" "}
           {formatUtc(preview.expiresAt)}.
         </p>
       )}

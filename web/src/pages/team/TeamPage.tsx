@@ -4,6 +4,7 @@ import type { WorkspaceRole } from "@contract/workspaces";
 import { errorMessage } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
 import { changeRole, fetchTeam, leaveWorkspace, removeMember } from "../../api/workspaces";
+import { roleName } from "./role-name";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import { LimitMessage, RefusalRow } from "../../components/LimitMessage";
 import { LoadFailed } from "../../components/LoadFailed";
@@ -65,7 +66,7 @@ function TeamScreen({ demo }: { demo: boolean }) {
       <h1 className="team-title">Team{list ? `: ${list.current.name}` : ""}</h1>
       {list && (
         <p className="seller-muted">
-          Your role here: <strong>{list.current.role}</strong>. {list.current.personal ? "This is your personal workspace." : ""}
+          Your role here: <strong>{roleName(list.current.role)}</strong>. {list.current.personal ? "This is your personal workspace." : ""}
         </p>
       )}
       {error !== null && <LimitMessage text={error} inline />}
@@ -112,12 +113,12 @@ function TeamScreen({ demo }: { demo: boolean }) {
                             >
                               {rolesGrantableBy(ownsIt).map((role) => (
                                 <option key={role} value={role}>
-                                  {role}
+                                  {roleName(role)}
                                 </option>
                               ))}
                             </select>
                           ) : (
-                            member.role
+                            roleName(member.role)
                           )}
                         </td>
                         <td>{formatUtc(member.joinedAt)}</td>
