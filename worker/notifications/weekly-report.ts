@@ -61,6 +61,9 @@ const WORDING: Record<ReportKind, { name: string; change: string; noChange: stri
   },
 };
 
+/** A Buy Box holder as the email says it: words, not the API's codes ("none" read as "you hold none"). */
+const HOLDER_WORDS: Record<BuyBoxHolder, string> = { you: "you", other: "another seller", none: "no winner", unknown: "unknown" };
+
 /**
  * First → last of each ASIN's seller snapshots in the week, per connection (two clients selling
  * one ASIN are two stories, not one change): the Buy Box and stock changes.
@@ -168,7 +171,7 @@ export function reportEmail(
   const sections: [string, string[]][] = [
     ["Rank changes", rankLines.length ? rankLines : [wording.noChange]],
     ["Alerts fired", data.alertsFired.length ? data.alertsFired.map(alertLine) : ["None."]],
-    ["Buy Box changes", data.buyBoxChanges.length ? data.buyBoxChanges.map((c) => `${c.asin} (${c.marketplace}): ${c.from} → ${c.to}${mockNote(c.mock)}`) : ["None."]],
+    ["Buy Box changes", data.buyBoxChanges.length ? data.buyBoxChanges.map((c) => `${c.asin} (${c.marketplace}): ${HOLDER_WORDS[c.from]} → ${HOLDER_WORDS[c.to]}${mockNote(c.mock)}`) : ["None."]],
     ["Stock changes", data.stockChanges.length ? data.stockChanges.map((c) => `${c.asin} (${c.marketplace}): ${c.from ?? "—"} → ${c.to ?? "—"} FBA units${mockNote(c.mock)}`) : ["None."]],
   ];
   const footer = links.reason ?? `You get this email because the ${wording.name} report is on in your RankLayer settings.`;

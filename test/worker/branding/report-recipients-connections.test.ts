@@ -105,7 +105,7 @@ describe("weekly reports per client connection", () => {
     expect(client.text).toContain("Prepared by Agency One");
     expect(client.text).toContain("Seller account: Beta Client");
     expect(client.text).toContain(`${ASIN} (US): 10 → 2 FBA units`);
-    expect(client.text).toContain(`${ASIN} (US): you → other`);
+    expect(client.text).toContain(`${ASIN} (US): you → another seller`);
     expect(client.text).not.toContain("50 → 40");
     expect(client.text).toContain("Beta stock is low");
     expect(client.text).toContain("Rank is worse than 10");

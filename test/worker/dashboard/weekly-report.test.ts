@@ -124,7 +124,7 @@ describe("weekly report (pure)", () => {
     );
     expect(email.text).toContain("- 2026-11-18 B000000001 (US): rank #812 is worse than your threshold #500 (mock data)\n");
     expect(email.text).not.toContain("B000000001 (US): B000000001 (US)");
-    expect(email.text).toContain("- B000000001 (US): you → other (mock data)");
+    expect(email.text).toContain("- B000000001 (US): you → another seller (mock data)");
     expect(email.text).toContain("- B000000002 (US): 93 → 90 FBA units (mock data)");
   });
 });
