@@ -5,7 +5,7 @@
 import { ROUTE_PATHS, routeMeta, type RoutePath } from "../web/src/app/route-meta.ts";
 
 /** The pages search engines may index: every route not marked noindex. */
-export function indexablePaths(): RoutePath[] {
+function indexablePaths(): RoutePath[] {
   return ROUTE_PATHS.filter((path) => !routeMeta(path).noindex);
 }
 

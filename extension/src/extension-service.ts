@@ -39,7 +39,7 @@ export function splitHistory(outcome: ApiOutcome<LookupResult>): Pick<ProductAns
  * A kept answer's free allowance as it stands now: its reset is that much closer, and once the
  * reset has passed the count it gave is no longer known (the allowance started again since).
  */
-export function allowanceNow(lookup: ProductAnswer["lookup"], elapsedSeconds: number): ProductAnswer["lookup"] {
+function allowanceNow(lookup: ProductAnswer["lookup"], elapsedSeconds: number): ProductAnswer["lookup"] {
   if (!lookup.ok || lookup.resetSeconds === null) return lookup;
   const resetSeconds = Math.ceil(lookup.resetSeconds - elapsedSeconds);
   return resetSeconds > 0 ? { ...lookup, resetSeconds } : { ...lookup, remaining: null, limit: null, resetSeconds: null };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { THRESHOLD_MAX } from "../../worker/contract/alerts";
+import { THRESHOLD_MAX } from "../../worker/contract/alert-threshold";
 import { defaultThreshold, renderAlertForm } from "../../extension/src/panel/alert-form";
 
 describe("the panel's alert form", () => {

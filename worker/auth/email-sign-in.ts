@@ -14,7 +14,7 @@ export const SIGN_IN_LIFETIME_MS = 15 * 60 * 1000;
 /** Wrong codes one request takes before it is dead (a 6-digit code is guessable; its link is not). */
 export const MAX_CODE_ATTEMPTS = 5;
 
-/** Sending limits per rolling hour: mail-bombing an address or minting accounts in bulk stops here. */
+/** Sending limits per rolling hour (and one per rolling day): mail-bombing an address or minting accounts in bulk stops here. */
 export const SIGN_IN_LIMITS = {
   /** Messages to one address. */
   perAddress: 5,

@@ -5,13 +5,13 @@ const MINUTE_MS = 60 * 1000;
 
 /**
  * A stolen session (an unlocked laptop, a copied cookie) must not be able to lock the owner out:
- * changing the address, removing a passkey, signing out other browsers, deleting the account and
+ * changing the address, adding or removing a passkey, signing out other browsers, deleting the account and
  * minting API keys ask for a sign-in or a re-verification (passkey, emailed code, Amazon sign-in)
  * within this window, as GitHub's sudo mode and Google do.
  */
-export const RECENT_SIGN_IN_MS = 15 * MINUTE_MS;
+const RECENT_SIGN_IN_MS = 15 * MINUTE_MS;
 
-export const RECENT_SIGN_IN_REQUIRED =
+const RECENT_SIGN_IN_REQUIRED =
   "For your safety, confirm it is you first: you signed in more than 15 minutes ago. Use your passkey or a code we email you (or sign in with Amazon again), then try again. Nothing was changed.";
 
 /** Whether the session's person signed in or re-verified within RECENT_SIGN_IN_MS of `nowMs`. */

@@ -30,8 +30,6 @@ export const NEW_ALERT_DEFAULTS = {
   marketplace: "US" as Marketplace,
 };
 
-export { THRESHOLD_MAX };
-
 const conditionSchema = z.enum(ALERT_CONDITIONS, {
   error: `Condition must be one of ${ALERT_CONDITIONS.join(", ")}`,
 });
@@ -54,7 +52,7 @@ export function thresholdProblem(condition: AlertCondition, threshold: number | 
 }
 
 /** Why `connectionId` does not apply to `condition`, or null when it does: only seller-data alerts watch one connection. */
-export function connectionProblem(condition: AlertCondition, connectionId: string | undefined): string | null {
+function connectionProblem(condition: AlertCondition, connectionId: string | undefined): string | null {
   if (connectionId === undefined || SELLER_CONDITIONS.includes(condition)) return null;
   return `connectionId applies only to ${SELLER_CONDITIONS.join(" and ")} alerts`;
 }

@@ -9,7 +9,7 @@ const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 15 * 60_000;
 
 /** The wait after `failures` failed passes in a row. */
-export function alarmRetryDelayMs(failures: number): number {
+function alarmRetryDelayMs(failures: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1));
 }
 

@@ -19,7 +19,7 @@ function factsOf(event: AlertEventMessage): [string, string][] {
  * The one email of a run for an account: every alert that fired. A single alert reads as
  * before (its own subject); several are listed one after another under one subject.
  */
-export function alertDigestEmail(events: readonly AlertEventMessage[], to: string, from: string, alertsUrl: string, unsubscribe?: string): EmailMessageBuilder {
+function alertDigestEmail(events: readonly AlertEventMessage[], to: string, from: string, alertsUrl: string, unsubscribe?: string): EmailMessageBuilder {
   if (events.length === 1) return alertEmail(events[0]!, to, from, alertsUrl, unsubscribe);
   const headline = digestHeadline(events);
   const table = (event: AlertEventMessage) =>

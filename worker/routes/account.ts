@@ -33,7 +33,7 @@ export const KEPT_AFTER_DELETION = [
 
 const tags = ["Account"];
 /** Account data exports (GET /export) per account an hour: enough to retry, not to read its history in a loop. */
-export const ACCOUNT_EXPORTS = { limit: 5, windowMs: HOUR_MS };
+const ACCOUNT_EXPORTS = { limit: 5, windowMs: HOUR_MS };
 const NO_CONFIRMATION_WAITING = "No confirmation email is waiting for this account (it was used, expired, or never sent). Send a new one.";
 const router = createRouter();
 router.use(requireAccount);

@@ -84,7 +84,8 @@ export async function sendEmailFor(c: Context<AppEnv>, rawEmail: string, purpose
 /**
  * The sending limits of this request. Anyone may ask for an address's sign-in emails, so five asks
  * an hour from anywhere would keep its owner out; a browser that signed in to that address's
- * account before (known-browser.ts, a signed cookie no one else holds) is spared that one limit.
+ * account before (known-browser.ts, a signed cookie no one else holds) is spared the per-address
+ * limits (the hour's and the day's).
  * The per-network and global limits still hold, and the answer says nothing of the address to others.
  */
 async function limitsFor(c: Context<AppEnv>, email: string, purpose: SignInPurpose): Promise<SignInLimits> {

@@ -44,7 +44,7 @@ export async function checkAlertsAndNotify(services: Services, checkTimeMs: numb
 }
 
 /** How long the runner waits for the invocation that began a check before it carries on itself: a cron's longest run. */
-export const ALERT_CHECK_WATCHDOG_MS = 15 * 60_000;
+const ALERT_CHECK_WATCHDOG_MS = 15 * 60_000;
 
 export const ALERT_CHECK_RUNNER_NAME = "alert-check";
 

@@ -62,7 +62,6 @@ export const DELIVERY_BATCH_SIZE = 40;
 const DELIVERY_MAX_ROWS = 2_000;
 /** How long a claimed row waits when its run dies before recording the outcome of its final attempt. */
 const FINAL_ATTEMPT_LEASE_MS = 15 * 60_000;
-export { NOTIFICATION_RETRY_NAME } from "./retry-alarm";
 
 type Outcome = "sent" | "retrying" | "failed" | "not_configured" | "cancelled" | "skipped";
 

@@ -36,7 +36,7 @@ const SENDING = "sending";
 const pendingOrSending = inArray(d.status, ["pending", SENDING]);
 
 /** Why an email whose run stopped while handing it over is failed rather than sent again. */
-export const INTERRUPTED_EMAIL = "The run stopped while handing this email over, so whether it arrived is unknown; it is not sent again, to never send it twice";
+const INTERRUPTED_EMAIL = "The run stopped while handing this email over, so whether it arrived is unknown; it is not sent again, to never send it twice";
 
 const dueAt = (nowIso: string) => and(pending, or(isNull(d.nextAttemptAt), lte(d.nextAttemptAt, nowIso)));
 

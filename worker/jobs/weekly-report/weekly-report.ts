@@ -104,7 +104,7 @@ export async function sendLateDailyReport(services: Services, checkTimeMs: numbe
 }
 
 /** Arms the retry alarm at the earliest open send, if any (a failed attempt of this run, or an older one). */
-export async function armReportRetry(services: Services, clockMs: number): Promise<void> {
+async function armReportRetry(services: Services, clockMs: number): Promise<void> {
   const next = await nextReportAttemptAtMs(services.env.DB, iso(clockMs));
   if (next !== null) await armRetryAlarm(services.env, next, "report emails");
 }

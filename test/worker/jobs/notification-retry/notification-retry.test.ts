@@ -2,7 +2,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as deliver from "../../../../worker/jobs/delivery/deliver";
 import * as deliveryStore from "../../../../worker/jobs/delivery/delivery-store";
-import { NOTIFICATION_RETRY_NAME } from "../../../../worker/jobs/delivery/deliver";
+import { NOTIFICATION_RETRY_NAME } from "../../../../worker/jobs/delivery/retry-alarm";
 import { createUser, delivery, MINUTE, seedEvent, setChannels } from "../../notifications/support";
 
 const retry = () => env.NOTIFICATION_RETRY.getByName(NOTIFICATION_RETRY_NAME);

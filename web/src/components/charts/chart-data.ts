@@ -32,7 +32,7 @@ export function epochSeconds(at: string): number {
 const DAY_SECONDS = 86_400;
 
 /** A value to draw: neither a gap (null) nor an alignment artifact (undefined). */
-export function isValue(value: number | null | undefined): value is number {
+function isValue(value: number | null | undefined): value is number {
   return typeof value === "number";
 }
 

@@ -53,7 +53,7 @@ export function inCurrency(series: readonly HistoryResponse[], currency: string)
  * source's ranked days (a missed day, or one without a rank, is left out, never counted as
  * zero), from the first to the last of them, and how many days that span has.
  */
-export function velocityBasis(history: HistoryResponse): { ranked: number; from: string; to: string; spanDays: number } | null {
+function velocityBasis(history: HistoryResponse): { ranked: number; from: string; to: string; spanDays: number } | null {
   const ranked = latestSourcePoints(history.points).filter((point) => point.rank !== null);
   const first = ranked[0];
   const last = ranked.at(-1);

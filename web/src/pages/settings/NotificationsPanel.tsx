@@ -70,7 +70,7 @@ export function NotificationsPanel({ draft, save, onChange, onSave, channels }: 
 }
 
 /** What a report email that did not get through says, beside the reports' switches. */
-export function reportProblemText(problem: ReportDeliveryProblem): string {
+function reportProblemText(problem: ReportDeliveryProblem): string {
   const report = `Your ${problem.kind} report of ${problem.period}`;
   const to = problem.recipient ?? "your alert email";
   return problem.status === "failed"
