@@ -1,7 +1,7 @@
 /**
- * Reads ASINs the way sellers paste them: with spaces, in lower case, one per line or
- * separated by commas, or as Amazon product URLs (/dp/, /gp/product/) on any supported
- * marketplace host, which also names the marketplace. Pure and free of zod, so every
+ * Reads an ASIN the way sellers paste it: with spaces, in lower case, or as an Amazon
+ * product URL (/dp/, /gp/product/) on any supported marketplace host, which also names the
+ * marketplace (lists of them: asin-list.ts). Pure and free of zod, so every
  * form (and the home page's first-load bundle) can use it.
  */
 import { ASIN_PATTERN, LOOKUP_MARKETPLACES, MARKETPLACE_HOST, type Marketplace } from "./marketplaces";
