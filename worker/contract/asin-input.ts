@@ -1,7 +1,7 @@
 /**
- * Reads ASINs the way sellers paste them: with spaces, in lower case, one per line or
- * separated by commas, or as Amazon product URLs (/dp/, /gp/product/) on any supported
- * marketplace host, which also names the marketplace. Pure and free of zod, so every
+ * Reads an ASIN the way sellers paste it: with spaces, in lower case, or as an Amazon
+ * product URL (/dp/, /gp/product/) on any supported marketplace host, which also names the
+ * marketplace (lists of them: asin-list.ts). Pure and free of zod, so every
  * form (and the home page's first-load bundle) can use it.
  */
 import { ASIN_PATTERN, LOOKUP_MARKETPLACES, MARKETPLACE_HOST, type Marketplace } from "./marketplaces";
@@ -54,35 +54,4 @@ function readText(text: string): PastedAsin {
 
 export function isAsin(value: string): boolean {
   return ASIN_PATTERN.test(value);
-}
-
-export interface AsinList {
-  /** Valid ASINs, de-duplicated, in the order first pasted. */
-  asins: string[];
-  /** Pieces that are neither an ASIN nor an Amazon product URL, as pasted. */
-  invalid: string[];
-  /** How many repeats were dropped. */
-  duplicates: number;
-  /** The marketplace the pasted URLs name, when they name exactly one. */
-  marketplace: Marketplace | null;
-}
-
-/** Any number of ASINs or URLs separated by spaces, commas, semicolons or new lines. */
-export function parseAsinList(text: string): AsinList {
-  const asins: string[] = [];
-  const invalid: string[] = [];
-  const marketplaces = new Set<Marketplace>();
-  let duplicates = 0;
-  for (const piece of text.split(/[\s,;]+/)) {
-    if (piece === "") continue;
-    const { asin, marketplace } = readPastedAsin(piece);
-    if (!isAsin(asin)) {
-      invalid.push(piece);
-      continue;
-    }
-    if (marketplace) marketplaces.add(marketplace);
-    if (asins.includes(asin)) duplicates += 1;
-    else asins.push(asin);
-  }
-  return { asins, invalid, duplicates, marketplace: marketplaces.size === 1 ? [...marketplaces][0]! : null };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseAsinList, readPastedAsin } from "../../../worker/contract/asin-input";
+import { readPastedAsin } from "../../../worker/contract/asin-input";
+import { parseAsinList } from "../../../worker/contract/asin-list";
 
 describe("readPastedAsin", () => {
   it.each([

@@ -11,11 +11,7 @@ import type {
 import { responseData } from "./response-data";
 import { api } from "./client";
 
-// The seller-account calls: session, sign-in, onboarding, catalog and settings.
-
-export async function fetchUserStatus(signal?: AbortSignal): Promise<UserStatus> {
-  return responseData(api.api.user.status.$get(undefined, { init: { signal } }));
-}
+// The seller-account calls: sign-in, onboarding, catalog and settings (the session's own are in session-calls.ts).
 
 /** The Login with Amazon consent URL for the marketplace's region (null when SP-API is not configured); `next`: the page to come back to. */
 export async function fetchAuthOptions(marketplace: AccountMarketplace, next: string | null, signal?: AbortSignal): Promise<AuthUrlResponse> {
@@ -25,10 +21,6 @@ export async function fetchAuthOptions(marketplace: AccountMarketplace, next: st
 /** Signs this browser into its own demo account (the same one on a second visit). */
 export async function startDemo(): Promise<UserStatus> {
   return responseData(api.api.auth.demo.$post());
-}
-
-export async function signOut(): Promise<void> {
-  await api.api.auth.logout.$post();
 }
 
 /** The marketplaces onboarding offers: the ones Amazon says the seller sells in. */

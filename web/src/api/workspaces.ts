@@ -2,13 +2,10 @@ import type { AuditEntryView, InvitationView, TeamView, WorkspaceList, Workspace
 import { responseData } from "./response-data";
 import { api } from "./client";
 
-// /api/workspaces: the account's workspaces, the team of the current one, invitations and the audit log.
+// /api/workspaces: switching, creating and leaving workspaces, the team of the current one, invitations
+// and the audit log. The list itself is in workspace-list.ts (the first-load JS needs only that).
 
 const workspaces = api.api.workspaces;
-
-export function fetchWorkspaces(signal?: AbortSignal): Promise<WorkspaceList> {
-  return responseData(workspaces.$get(undefined, { init: { signal } }));
-}
 
 export function switchWorkspace(workspaceId: string): Promise<WorkspaceList> {
   return responseData(workspaces.switch.$post({ json: { workspaceId } }));

@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
-import { AccountNavItems } from "./AccountNavItems";
 import { DarkModeToggle } from "./DarkModeToggle";
-import { NotificationBell } from "./NotificationBell";
 import { SignInLink } from "./SignInLink";
 import { useSession } from "../state/session";
 
@@ -20,6 +18,9 @@ const NAV_ID = "site-nav";
 
 // Its own chunk: only accounts with several workspaces see it, so it stays out of the first-load budget.
 const WorkspaceSwitcher = lazy(async () => ({ default: (await import("./WorkspaceSwitcher")).WorkspaceSwitcher }));
+// Signed-in only, so also their own chunks: a signed-out visit (most of them) never loads them.
+const NotificationBell = lazy(async () => ({ default: (await import("./NotificationBell")).NotificationBell }));
+const AccountNavItems = lazy(async () => ({ default: (await import("./AccountNavItems")).AccountNavItems }));
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -52,7 +53,11 @@ export function Header() {
               <WorkspaceSwitcher />
             </Suspense>
           )}
-          <NotificationBell />
+          {user?.authenticated && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <DarkModeToggle />
           <button
             ref={menuButton}
@@ -80,7 +85,11 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
-            <AccountNavItems onNavigate={() => setMenuOpen(false)} />
+            {user?.authenticated && (
+              <Suspense fallback={null}>
+                <AccountNavItems onNavigate={() => setMenuOpen(false)} />
+              </Suspense>
+            )}
           </ul>
         </nav>
       </div>

@@ -1,5 +1,5 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { fetchUserStatus, signOut as postLogout } from "../api/account";
+import { fetchUserStatus, signOut as postLogout } from "../api/session-calls";
 import { SESSION_ENDED_EVENT } from "../api/http";
 import { ANONYMOUS_STATUS, type UserStatus } from "@contract/user-status";
 

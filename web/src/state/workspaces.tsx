@@ -1,7 +1,7 @@
 import type { Permission, WorkspaceList } from "@contract/workspaces";
 import { createContext, use, useCallback, useEffect, useMemo, type ReactNode } from "react";
 import { showWorkspace } from "../api/http";
-import { fetchWorkspaces } from "../api/workspaces";
+import { fetchWorkspaces } from "../api/workspace-list";
 import { useResource, type Resource } from "../api/use-resource";
 import { useSession } from "./session";
 

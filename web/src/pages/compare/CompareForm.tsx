@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { parseAsinList } from "@contract/asin-input";
+import { parseAsinList } from "@contract/asin-list";
 import { COMPARE_MAX_ASINS, type ComparePlan } from "@contract/compare";
 import { LOOKUP_MARKETPLACES, type Marketplace } from "@contract/marketplaces";
 import { MarketplaceSelect } from "../../components/MarketplaceSelect";

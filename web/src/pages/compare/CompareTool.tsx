@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { parseAsinList } from "@contract/asin-input";
+import { parseAsinList } from "@contract/asin-list";
 import type { ComparePlan, CompareResponse } from "@contract/compare";
 import type { Marketplace } from "@contract/marketplaces";
 import { FREE_PLAN } from "@contract/plans";

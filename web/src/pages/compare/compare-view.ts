@@ -1,4 +1,4 @@
-import { parseAsinList } from "@contract/asin-input";
+import { parseAsinList } from "@contract/asin-list";
 import type { CompareItem } from "@contract/compare";
 import { DEFAULT_MARKETPLACE, isMarketplace, LOOKUP_MARKETPLACES, readMarketplaceCode, type Marketplace } from "@contract/marketplaces";
 
