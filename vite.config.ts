@@ -36,9 +36,6 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir,
     emptyOutDir: true,
-    // Every browser the app supports (it needs ES2022 and AbortSignal.any) follows
-    // <link rel="modulepreload"> itself; the polyfill only cost 0.5 kB gzip of first-load JS.
-    modulePreload: { polyfill: false },
     // Vite's per-chunk report, with gzip sizes.
     reportCompressedSize: true,
   },
