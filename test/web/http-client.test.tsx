@@ -69,6 +69,22 @@ describe("API client", () => {
     expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
   });
 
+  it("passes the caller's abort on where AbortSignal.any is missing (before Safari 17.4)", async () => {
+    // jsdom's AbortSignal inherits Node's `any`: shadowed by an own property, deleted after.
+    Object.defineProperty(AbortSignal, "any", { value: undefined, configurable: true });
+    try {
+      const fetchMock = mockFetch(pendingUntilAborted);
+      const controller = new AbortController();
+      const settled = fetchLookup("B08N5WRWNW", "US", controller.signal).catch((caught: unknown) => caught);
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      controller.abort();
+      expect(await settled).toMatchObject({ name: "AbortError" });
+      expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
+    } finally {
+      Reflect.deleteProperty(AbortSignal, "any");
+    }
+  });
+
   describe("XSRF cookie for state-changing requests", () => {
     it("fetches the cookie from /api/auth/xsrf first when it is missing, then echoes it", async () => {
       const fetchMock = mockFetch((url) => {

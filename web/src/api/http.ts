@@ -61,13 +61,23 @@ export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {})
  * otherwise leave its screen loading for good. Only until the headers: a long download goes on.
  */
 async function fetchInTime(input: RequestInfo | URL, init: RequestInit): Promise<Response> {
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  // The caller's abort passed on by hand: AbortSignal.any is missing before Safari 17.4.
+  const callerSignal = init.signal;
+  const passOn = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) passOn();
+  else callerSignal?.addEventListener("abort", passOn, { once: true });
   try {
-    return await fetch(input, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal });
+    return await fetch(input, { ...init, signal: controller.signal });
   } catch (error) {
-    throw timeout.signal.aborted && !init.signal?.aborted ? new ApiError(408, TIMEOUT_MESSAGE) : error;
+    throw timedOut ? new ApiError(408, TIMEOUT_MESSAGE) : error;
   } finally {
+    // The caller's abort stays passed on: it also stops the body's read after the headers.
     clearTimeout(timer);
   }
 }
