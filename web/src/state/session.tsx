@@ -6,7 +6,7 @@ import { ANONYMOUS_STATUS, type UserStatus } from "@contract/user-status";
 /** The signed-in user as the server last reported it; null until the first answer. */
 interface Session {
   user: UserStatus | null;
-  /** Asks the server again (after a disconnect, say). Never rejects: a failure counts as signed out. */
+  /** Asks the server again (after a disconnect, say). Never rejects: a failure counts as signed out until a retry (STATUS_RETRY_MS) is answered. */
   refresh: () => Promise<UserStatus>;
   /** Takes a status the server just returned (sign-in, onboarding) without asking again. */
   update: (user: UserStatus) => void;
@@ -20,6 +20,9 @@ interface Session {
 }
 
 const SessionContext = createContext<Session | null>(null);
+
+/** When a failed status request is asked again (after the first, second, … failure). */
+export const STATUS_RETRY_MS = [2_000, 5_000, 15_000, 60_000];
 
 let earlyStatus: Promise<UserStatus> | null = null;
 
@@ -49,18 +52,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // answer from before a sign-in can never overwrite the signed-in status.
   const latest = useRef(0);
 
-  const refresh = useCallback(async () => {
+  const load = useCallback(async (attempt: number): Promise<UserStatus> => {
     const ticket = ++latest.current;
+    let failed = false;
     const status = await (takeEarlyStatus() ?? fetchUserStatus()).catch((error: unknown) => {
-      console.warn("Could not load the user status; treating the visitor as signed out.", error);
+      console.warn("Could not load the user status; treating the visitor as signed out until it loads.", error);
+      failed = true;
       return ANONYMOUS_STATUS;
     });
     if (ticket === latest.current) {
       setUser(status);
       setEnded(false);
+      // A failed request is no answer: asked again, so one fault does not leave a signed-in visitor signed out.
+      const retryInMs = failed ? STATUS_RETRY_MS[attempt] : undefined;
+      if (retryInMs !== undefined) setTimeout(() => ticket === latest.current && void load(attempt + 1), retryInMs);
     }
     return status;
   }, []);
+  const refresh = useCallback(() => load(0), [load]);
 
   const update = useCallback((status: UserStatus) => {
     latest.current++;
