@@ -5,6 +5,7 @@ import { ACCOUNT_MARKETPLACES, type AccountMarketplace } from "@contract/user-st
 import { errorMessage } from "../../api/api-error";
 import { addSampleClient, reconnectConnection, removeConnection, renameConnection, startConnection } from "../../api/connections";
 import type { Resource } from "../../api/use-resource";
+import { LoadFailed } from "../../components/LoadFailed";
 import { formatUtc } from "../../lib/format";
 import { navigateAway } from "../../lib/navigate-away";
 import { useWorkspaces } from "../../state/workspaces";
@@ -54,14 +55,7 @@ export function ConnectionsList({ demo, list, reload }: { demo: boolean; list: R
       )}
       {list.status === "loading" && <p className="seller-muted" role="status">Loading seller accounts...</p>}
       {/* Not an alert: the panel above already says whether the account is connected. */}
-      {list.status === "error" && (
-        <p className="field-error">
-          {list.message ?? "Failed to load the seller accounts."}{" "}
-          <button type="button" className="button button--secondary" onClick={reload}>
-            Try again
-          </button>
-        </p>
-      )}
+      {list.status === "error" && <LoadFailed inline message={list.message ?? "Failed to load the seller accounts."} onRetry={reload} />}
       {list.status === "success" && list.data.connections.length === 0 && <p className="seller-muted">No seller account is connected yet.</p>}
       {/* After a downgrade: nothing was removed, and the user decides what goes (or moves the plan up). */}
       {list.status === "success" && list.data.beyondPlan && <p className="seller-note seller-warning">{list.data.beyondPlan}</p>}

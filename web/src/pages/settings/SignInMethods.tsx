@@ -5,6 +5,7 @@ import { useResource } from "../../api/use-resource";
 import type { AccountOverview, PasskeyInfo } from "@contract/sign-in";
 import { onlyAmazon } from "../../components/AddWayInNotice";
 import { ConfirmButton } from "../../components/ConfirmButton";
+import { LoadFailed } from "../../components/LoadFailed";
 import "../../styles/account-access.css";
 import { useRecentSignIn } from "../../components/use-recent-sign-in";
 
@@ -184,14 +185,7 @@ function Passkeys({ onChanged }: { onChanged: () => void }) {
     <div className="passkeys">
       <h4 id={`${id}-heading`}>Passkeys</h4>
       {passkeys.status === "loading" && <p className="seller-muted">Loading passkeys...</p>}
-      {passkeys.status === "error" && (
-        <p className="seller-muted">
-          {passkeys.message ?? "Passkeys could not be loaded."}{" "}
-          <button type="button" className="button button--secondary" onClick={reload}>
-            Try again
-          </button>
-        </p>
-      )}
+      {passkeys.status === "error" && <LoadFailed inline message={passkeys.message ?? "Passkeys could not be loaded."} onRetry={reload} />}
       {passkeys.status === "success" &&
         (passkeys.data.length === 0 ? (
           <p className="seller-muted">No passkeys yet. A passkey signs you in with your fingerprint, face or device PIN.</p>
