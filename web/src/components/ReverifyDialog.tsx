@@ -4,6 +4,7 @@ import { errorMessage } from "../api/api-error";
 import { fetchAccount } from "../api/account-overview";
 import { reverifyWithCode, reverifyWithPasskey, sendReverifyCode } from "../api/reverify";
 import { useResource } from "../api/use-resource";
+import { onlyAmazon } from "./AddWayInNotice";
 import { Dialog } from "./Dialog";
 import { NEXT_PARAM } from "../lib/next-path";
 
@@ -86,7 +87,7 @@ export function ReverifyDialog({ onVerified, onCancel }: { onVerified: () => voi
         </form>
       )}
       {/* Amazon sign-in counts only for an account with no other way in: its answer does not prove the seller id. */}
-      {ways?.waysIn.amazon && !ways.waysIn.email && ways.waysIn.passkeys === 0 && (
+      {ways && onlyAmazon(ways) && (
         <p className="seller-muted">
           Or <a href={amazonReturn}>sign in with Amazon again</a> (this leaves the page: make your change again when you are back).
         </p>

@@ -95,6 +95,7 @@ function AlertsScreen() {
       {modalOpen && !readOnly && (
         <NewAlertModal
           draft={draft}
+          connections={connections}
           onChange={setDraft}
           onClose={() => setModalOpen(false)}
           onCreated={() => {
