@@ -1,7 +1,7 @@
 import { planFromBilling } from "../billing/entitlements";
 import type { Bindings, CurrentWorkspace, SignedInAccount } from "../env";
 import { cachedSessionCopy, forgetSessionCopies, keepSessionCopy, sessionGeneration } from "../shared/session-copies";
-import { findLiveSessionUser, insertSession, revokeOtherSessionRows, revokeSessionRow, touchDemoAccount } from "./session-store";
+import { findLiveSessionUser, insertSession, markSessionVerified, revokeOtherSessionRows, revokeSessionRow, touchDemoAccount } from "./session-store";
 import { joseFunctions, signingKey, verifySignedToken } from "./signing-key";
 import { currentMembership } from "../workspaces/workspace-store";
 import type { Deployment } from "../config";
@@ -106,6 +106,13 @@ export async function revokeOtherSessions(env: Bindings, account: SignedInAccoun
   const ended = await revokeOtherSessionRows(env.DB, account.user.id, account.sessionId, new Date().toISOString());
   forgetSessionCopies();
   return ended;
+}
+
+/** Counts the session as freshly signed in (a re-verification); false when it is no longer live. */
+export async function markVerified(env: Bindings, sessionId: string, nowIso: string): Promise<boolean> {
+  const marked = await markSessionVerified(env.DB, sessionId, nowIso);
+  forgetSessionCopies();
+  return marked;
 }
 
 /** Ends a session at once: its token stops working on the next request. */

@@ -117,7 +117,6 @@ export const accountRoutes = router
         await resetKnownBrowsers(c.env.DB, user.id, new Date().toISOString());
         await rememberAccount(c, user.id);
       }
-      c.header("Cache-Control", "no-store");
       return c.json({ ended, forgotBrowsers }, 200);
     },
   )

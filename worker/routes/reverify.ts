@@ -2,17 +2,15 @@ import { createRoute } from "@hono/zod-openapi";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Context } from "hono";
 import * as z from "../openapi/zod";
-import { waysInOf } from "../account-lifecycle/ways-in-store";
 import { clearCookie } from "../auth/cookies";
 import { redeemCode } from "../auth/email-sign-in-service";
-import { findRequest } from "../auth/email-sign-in-store";
+import { emailOfAccount, findRequest } from "../auth/email-sign-in-store";
 import { finishAuthentication } from "../auth/passkeys";
-import { markSessionVerified } from "../auth/session-store";
+import { markVerified } from "../auth/session";
 import { requireAccount } from "../auth/session-middleware";
 import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
-import { forgetSessionCopies } from "../shared/session-copies";
 import { sessionAccount } from "./passkeys";
 import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answers";
 import { codeBodySchema, passkeySignInBodySchema, sentSchema } from "./schemas/sign-in";
@@ -32,9 +30,7 @@ const NO_CODE = "No code is waiting for this account in this browser (it was use
 
 async function verified(c: Context<AppEnv>, sessionId: string) {
   const nowIso = new Date().toISOString();
-  if (!(await markSessionVerified(c.env.DB, sessionId, nowIso))) throw new ApiError(401, "unauthenticated", "Sign in first.");
-  forgetSessionCopies();
-  c.header("Cache-Control", "no-store");
+  if (!(await markVerified(c.env, sessionId, nowIso))) throw new ApiError(401, "unauthenticated", "Sign in first.");
   return c.json({ verifiedAt: nowIso }, 200);
 }
 
@@ -69,10 +65,9 @@ export const reverifyRoutes = router
     }),
     async (c) => {
       const { user } = sessionAccount(c);
-      const { address } = await waysInOf(c.env.DB, user);
+      const address = await emailOfAccount(c.env.DB, user.id);
       if (!address) throw new ApiError(409, "conflict", NO_ADDRESS);
       holdSignInRequest(c, await sendEmailFor(c, address, "sign_in", null));
-      c.header("Cache-Control", "no-store");
       return c.json({ detail: SENT }, 202);
     },
   )
@@ -87,7 +82,7 @@ export const reverifyRoutes = router
     }),
     async (c) => {
       const { user, sessionId } = sessionAccount(c);
-      const { address } = await waysInOf(c.env.DB, user);
+      const address = await emailOfAccount(c.env.DB, user.id);
       // Only this browser's requests for the account's own address: a code for another address
       // (a sign-in started in this browser) must not sign anyone in from here.
       const ids: string[] = [];

@@ -238,7 +238,6 @@ export const signInRoutes = createRouter()
     async (c) => {
       const rp = relyingParty(c);
       await takePasskeyChallenge(c);
-      c.header("Cache-Control", "no-store");
       return c.json(await startAuthentication(c.env.DB, rp), 200);
     },
   )
