@@ -3,7 +3,7 @@ import type { Config } from "../config";
 import type { Marketplace } from "../contract/marketplaces";
 import type { Plan } from "../contract/plans";
 import type { SignedInAccount } from "../env";
-import { clientKey, lookupLimits, type LookupClient, type LookupLimits } from "../ratelimit/lookup-limit";
+import { clientKey, countedByAddress, lookupLimits, type LookupClient, type LookupLimits } from "../ratelimit/lookup-limit";
 import type { WindowDecision } from "../ratelimit/window";
 import type { ProductSource } from "../upstreams/creators/product-source";
 import type { LookupCache } from "./cache";
@@ -99,8 +99,8 @@ export function createLookups(deps: LookupDeps): Lookups {
     async payerOf(request, account) {
       if (!account) return { client: { key: clientKey(request), limits }, plan: null };
       const plan = await planOfAccount(deps.db, account);
-      // A Free demo account is counted as its address, as a visitor is: any browser makes a new one.
-      if (account.user.isDemo && plan.lookupsPerMonth !== null) return { client: { key: clientKey(request), limits }, plan };
+      // A Free demo account's lookups are its address's, as a visitor's are.
+      if (countedByAddress(account) && plan.lookupsPerMonth !== null) return { client: { key: clientKey(request), limits }, plan };
       // No monthly cap on the plan (Pro): only the per-minute limit applies.
       const perMonth = plan.lookupsPerMonth === null ? Number.MAX_SAFE_INTEGER : limits.perMonth;
       return { client: { key: `user:${account.workspace.id}`, limits: { ...limits, perMonth } }, plan };

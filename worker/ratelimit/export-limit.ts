@@ -1,21 +1,12 @@
 import type { Bindings, SignedInAccount } from "../env";
 import type { Plan } from "../contract/plans";
 import { DAY_MS } from "../contract/time";
-import { clientKey } from "./lookup-limit";
+import { clientKey, countedByAddress } from "./lookup-limit";
 import type { WindowDecision } from "./window";
 
-/**
- * Whose exports are counted: the account when signed in (any browser), else the client's address.
- * A demo account counts as its address: any browser makes a new one (5 an hour per network), so
- * per account each would be a fresh day's allowance.
- */
+/** Whose exports are counted: the account when signed in (any browser), else the address (countedByAddress). */
 export function exportQuotaKey(account: SignedInAccount | null, request: Request): string {
-  return exportsCountedByAddress(account) ? clientKey(request) : `user:${account!.user.id}`;
-}
-
-/** Whether the caller's exports are its address's (shared with everyone behind it), not an account's own. */
-export function exportsCountedByAddress(account: SignedInAccount | null): boolean {
-  return !account || account.user.isDemo;
+  return account && !countedByAddress(account) ? `user:${account.user.id}` : clientKey(request);
 }
 
 const EXPORTS = "window:exports";

@@ -20,9 +20,22 @@ export function lookupLimits(config: Config): LookupLimits {
   return { perMinute: config.vars.LOOKUP_LIMIT_PER_MINUTE, perMonth: config.vars.LOOKUP_LIMIT_PER_MONTH };
 }
 
-/** Anonymous clients are told apart by the address Cloudflare saw (an IPv6 one by its /64). */
+/** The network a request came from: the address Cloudflare saw (an IPv6 one as its /64). */
+export function clientAddress(request: Request): string {
+  return clientAddressBucket(request.headers.get("CF-Connecting-IP") ?? "unknown");
+}
+
+/**
+ * Whether a caller's allowances are its network's (shared with everyone behind it), not an
+ * account's own: signed out, or a demo account, which any browser makes anew (5 an hour per network).
+ */
+export function countedByAddress(account: { user: { isDemo: boolean } } | null): boolean {
+  return !account || account.user.isDemo;
+}
+
+/** Anonymous clients are told apart by their network (clientAddress). */
 export function clientKey(request: Request): string {
-  return `ip:${clientAddressBucket(request.headers.get("CF-Connecting-IP") ?? "unknown")}`;
+  return `ip:${clientAddress(request)}`;
 }
 
 /** Who a lookup is counted against, and under which limits. */

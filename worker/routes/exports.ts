@@ -15,7 +15,7 @@ import { validationDetails } from "../validation";
 import { callerPlan } from "./caller-plan";
 import { SIGN_IN_FIRST } from "../auth/session-middleware";
 import { headAnswer } from "../shared/head-answer";
-import { exportsCountedByAddress } from "../ratelimit/export-limit";
+import { countedByAddress } from "../ratelimit/lookup-limit";
 
 const NAMES = Object.keys(EXPORT_DATASETS);
 const CONTENT_TYPES: Record<ExportFormat, string> = { csv: "text/csv; charset=utf-8", pdf: "application/pdf" };
@@ -121,7 +121,7 @@ export const exportRoutes = createRouter().openapi(route, async (c) => {
         "rate_limited",
         `Your ${plan.name} plan includes ${quota.limit} exports a day (UTC); the next is available at ${utcMinuteText(quota.resetAt)}. ${PRO_PLAN.name} exports without a daily limit.` +
           // Behind a shared address (an office, a mobile network) the day's exports may be someone else's.
-          (exportsCountedByAddress(account) ? ` Signed out or on a demo account, exports are counted per network address; a free account has ${quota.limit} of its own.` : ""),
+          (countedByAddress(account) ? ` Signed out or on a demo account, exports are counted per network address; a free account has ${quota.limit} of its own.` : ""),
         { "Retry-After": String(quota.resetSeconds) },
       );
     }

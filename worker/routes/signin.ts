@@ -12,7 +12,7 @@ import { userStatus } from "../accounts/account-status";
 import { findUser } from "../accounts/user-store";
 import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
-import { clientAddressBucket } from "../ratelimit/client-address";
+import { clientAddress } from "../ratelimit/lookup-limit";
 import { ApiError } from "../shared/api-error";
 import { badInput, errorAnswer, jsonAnswer } from "./schemas/answers";
 import {
@@ -72,7 +72,7 @@ export async function sendEmailFor(c: Context<AppEnv>, rawEmail: string, purpose
   const mail = { sender, from: config.alertEmail.from, siteOrigin: config.siteOrigin, limits: await limitsFor(c, email, purpose) };
   let result;
   try {
-    result = await sendSignInEmail(c.env.DB, mail, { email, client: clientAddressBucket(c.req.header("CF-Connecting-IP") ?? "unknown"), purpose, userId });
+    result = await sendSignInEmail(c.env.DB, mail, { email, client: clientAddress(c.req.raw), purpose, userId });
   } catch (error) {
     console.error("sign-in email not sent", error);
     throw new ApiError(502, "upstream_unavailable", "The email could not be sent just now. Try again in a minute.", { "Retry-After": "60" });
