@@ -82,8 +82,13 @@ function withUnsubscribe(email: EmailMessageBuilder, unsubscribe: string | undef
     ...email,
     text: `${email.text}\n${line}`,
     html: `${email.html}\n<p style="color:#666"><a href="${escapeHtml(unsubscribe)}">Stop alert emails</a></p>`,
-    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    headers: oneClickUnsubscribe(unsubscribe),
   };
+}
+
+/** One-click unsubscribe (RFC 8058): the mail client POSTs to the link; opening it only asks. */
+export function oneClickUnsubscribe(url: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
 /** Sends the one email of these events through the binding; a rejected send throws. */

@@ -4,6 +4,7 @@ import { escapeHtml } from "../shared/html";
 import { ASSOCIATES_NOTICE } from "../exports/export-table";
 import { DAY_MS } from "../contract/time";
 import { buildCsv } from "../exports/csv";
+import { oneClickUnsubscribe } from "./email";
 
 /** The two report emails: each has its own switch in Settings → Notifications. */
 export type ReportKind = "daily" | "weekly";
@@ -181,8 +182,7 @@ export function reportEmail(
     from: { name: brand ? `${brand.replace(/["\r\n]/g, "")} via RankLayer` : "RankLayer reports", email: from },
     to,
     subject: [brand, client, wording.subject(data.fromDay, data.toDay)].filter(Boolean).join(": "),
-    // One-click unsubscribe (RFC 8058): the mail client POSTs to the link; opening it only asks.
-    headers: { "List-Unsubscribe": `<${links.unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    headers: oneClickUnsubscribe(links.unsubscribe),
     text: [
       ...(prepared ? [prepared, ""] : []),
       ...(scopeLine ? [scopeLine] : []),

@@ -6,6 +6,7 @@ import { listConnections } from "../../connections/connection-store";
 import { alertsOfConnection } from "../../dashboard/connection-scope";
 import { SELLER_CONDITIONS, type AlertView } from "../../contract/alerts";
 import { dataset } from "../dataset";
+import { SOURCE_LABEL } from "../export-table";
 
 /**
  * The workspace's alerts with the last nightly check of each, as /alerts lists them: one client's
@@ -30,7 +31,7 @@ export const alertsExport = dataset({
       rows: alerts.map((a) => [
         a.asin, a.marketplace, a.conditionType, a.threshold, sellerAccount(a, names),
         a.email_enabled, a.in_app_enabled, a.paused, a.last_result, a.last_checked_day, a.last_triggered, a.created_at,
-        firingWords(a, firings.get(a.id)), firingSource(firings.get(a.id)),
+        firingWords(a, firings.get(a.id)), firingSourceCell(firings.get(a.id)),
       ]),
       notes: [
         "Alerts are checked every night against that day's rank snapshot (02:30 UTC).",
@@ -55,7 +56,7 @@ function firingWords(alert: AlertView, firing: LastFiring | undefined): string |
 }
 
 /** Where an alert's last firing read its data; empty for one kept before that was recorded, or none. */
-function firingSource(firing: LastFiring | undefined): string | null {
+function firingSourceCell(firing: LastFiring | undefined): string | null {
   if (!firing?.source) return null;
-  return firing.source === "mock" ? "Mock data (not live)" : "Amazon (live)";
+  return SOURCE_LABEL[firing.source === "mock" ? "mock" : "live"];
 }

@@ -2,11 +2,10 @@ import { takeCompareLookups } from "../../compare/compare-lookups";
 import { compareItems, compareOutage, compareRefusal } from "../../compare/compare-rules";
 import { compareQuerySchema } from "../../compare/compare-query";
 import { dataset } from "../dataset";
-import { MOCK_ROWS_NOTE, type ExportTable } from "../export-table";
+import { MOCK_ROWS_NOTE, SOURCE_LABEL, type ExportTable } from "../export-table";
 import { amountCell } from "../../shared/money-text";
 import { priceBasis } from "../price-basis";
 
-const SOURCE_LABEL = { live: "Amazon (live)", cache: "Amazon (cached copy)", mock: "Mock data (not live)" } as const;
 
 /** The compare table as shown on /compare: one row per ASIN, in the order asked. */
 export const compareExport = dataset({

@@ -2,7 +2,7 @@ import { ANONYMOUS_HISTORY_RANGE, HISTORY_RANGE_DAYS, historyQuerySchema } from 
 import { PRO_PLAN } from "../../contract/plans";
 import { rankHistory } from "../../history/history-store";
 import { dataset } from "../dataset";
-import { MOCK_ROWS_NOTE } from "../export-table";
+import { MOCK_ROWS_NOTE, SOURCE_LABEL } from "../export-table";
 import { amountCell } from "../../shared/money-text";
 import { priceBasis } from "../price-basis";
 import { DAY_MS, utcDay } from "../../contract/time";
@@ -38,7 +38,7 @@ export const historyExport = dataset({
       columns: ["Day (UTC)", "ASIN", "Marketplace", "Rank", "Price", "Price is", "Currency", "Offers", "Rating", "Reviews", "Source"],
       rows: points.map((p) => [
         p.day, asin, marketplace, p.rank, amountCell(p.price, p.currency), priceBasis(p), p.currency, p.offers, p.rating, p.reviewCount,
-        p.source === "live" ? "Amazon (live)" : "Mock data (not live)",
+        SOURCE_LABEL[p.source === "live" ? "live" : "mock"],
       ]),
       chart: { title: "Best Sellers Rank (lower is better)", from, to, series: [{ label: asin, points: points.map((p) => ({ at: p.day, value: p.rank })) }] },
       notes: [

@@ -10,7 +10,7 @@ import { confirmedRecipients } from "../../branding/recipient-store";
 import { recipientUnsubscribeToken, recipientUnsubscribeUrl } from "../../branding/recipient-unsubscribe";
 import { findConnection } from "../../connections/connection-store";
 import { connectionAlertsFiredBetween } from "./connection-report-store";
-import { dailyPeriod, lastMonday, type ReportPeriod, weeklyPeriod } from "./report-period";
+import { dailyPeriod, lastMonday, periodOf, type ReportPeriod, weeklyPeriod } from "./report-period";
 import { armRetryAlarm } from "../delivery/retry-alarm";
 import { MAX_ATTEMPTS, retryDelayMs } from "../delivery/retry-schedule";
 import {
@@ -116,7 +116,7 @@ async function armReportRetry(services: Services, clockMs: number): Promise<void
 async function sendMissedWeek(services: Services, nowMs: number, clockMs: number, sender?: EmailSender): Promise<Outcome | null> {
   const monday = lastMonday(nowMs);
   if (await weekOpened(services.env.DB, monday)) return null;
-  const outcome = await sendReport(services, weeklyPeriod(Date.parse(`${monday}T02:30:00Z`)), clockMs, sender);
+  const outcome = await sendReport(services, periodOf("weekly", monday), clockMs, sender);
   return outcome && outcome.sent + outcome.failed > 0 ? outcome : null;
 }
 
