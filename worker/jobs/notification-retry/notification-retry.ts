@@ -25,14 +25,15 @@ export class NotificationRetry extends DurableObject<Bindings> {
     const [{ deliverDue }, { retryDueReports }] = await Promise.all([import("../delivery/deliver"), import("../weekly-report/report-retry")]);
     const services = buildServices(this.env);
     // Each pass apart: alert deliveries failing on D1 never hold up the reports' retries, nor the other way.
-    const passes = await Promise.allSettled([deliverDue(services, Date.now()), retryDueReports(services, Date.now())]);
-    // A delivery pass with a digest that failed on D1 left its rows due at once: a failed pass too,
-    // or the alarm would come back every second for as long as D1 fails.
-    const [deliveries] = passes;
-    const digestFailed = deliveries.status === "fulfilled" && deliveries.value.digestError !== null;
-    const settled = digestFailed ? passes.slice(1) : passes;
-    const next = settled.flatMap((pass) => (pass.status === "fulfilled" && pass.value.nextAttemptAtMs !== null ? [pass.value.nextAttemptAtMs] : []));
-    const failure = digestFailed ? { reason: deliveries.value.digestError } : passes.find((pass) => pass.status === "rejected");
+    // A digest that failed on D1 left its rows due at once: a failed pass, as a throwing report pass
+    // is, or the alarm would come back every second for as long as D1 fails.
+    const deliveries = deliverDue(services, Date.now()).then((summary) => {
+      if (summary.digestError !== null) throw summary.digestError;
+      return summary;
+    });
+    const passes = await Promise.allSettled([deliveries, retryDueReports(services, Date.now())]);
+    const next = passes.flatMap((pass) => (pass.status === "fulfilled" && pass.value.nextAttemptAtMs !== null ? [pass.value.nextAttemptAtMs] : []));
+    const failure = passes.find((pass) => pass.status === "rejected");
     const soonest = next.length > 0 ? Math.max(Math.min(...next), Date.now() + MIN_ALARM_GAP_MS) : undefined;
     // A failed pass (D1 down): its own retry, not the runtime's few, which a long outage would outlast (alarm-retry.ts).
     if (failure) {
