@@ -5,17 +5,9 @@ import { fetchLookup } from "../../api/lookup";
 import { startRequest } from "../../api/start-request";
 import { trackEvent } from "../../lib/analytics";
 import { useDataSource } from "../../state/data-source";
+import { mayPassOnRetry } from "../../api/retry";
 
 const FALLBACK_ERROR = "Something went wrong - try again or contact support.";
-
-/**
- * Whether asking again may answer differently: a network failure, a fault on the way (5xx), a
- * timeout or the per-minute limit; not a refused ASIN (400) or one Amazon does not know (404).
- */
-function isPassing(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return error.status >= 500 || error.status === 408 || error.status === 429;
-}
 
 export type LookupState =
   | { status: "loading" }
@@ -44,7 +36,7 @@ export function useLookup(asin: string, marketplace: string): [LookupState, retr
       },
       (error) => {
         const status = error instanceof ApiError ? error.status : undefined;
-        setState({ status: "error", message: errorMessage(error, FALLBACK_ERROR), limited: liftedByPlan(error), retryable: isPassing(error) });
+        setState({ status: "error", message: errorMessage(error, FALLBACK_ERROR), limited: liftedByPlan(error), retryable: mayPassOnRetry(error) });
         trackEvent("api_error", { endpoint: "/api/v1/lookup", status, asin, marketplace });
       },
     );

@@ -1,12 +1,13 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { LOGO_MAX_KB, type BrandingResponse } from "@contract/branding";
 import { LoadFailed } from "../../components/LoadFailed";
-import { ApiError, errorMessage } from "../../api/api-error";
+import { errorMessage } from "../../api/api-error";
 import { serverFieldErrors, type FieldErrors } from "../../api/field-errors";
 import { fetchBranding, removeLogo, saveBranding, uploadLogo } from "../../api/branding";
 import { useResource } from "../../api/use-resource";
 import { ReportRecipientsForm } from "./ReportRecipientsForm";
 import "../../styles/branding.css";
+import { mayPassOnRetry } from "../../api/retry";
 
 const FIELDS = ["display_name", "accent_color"] as const;
 type Field = (typeof FIELDS)[number];
@@ -82,8 +83,8 @@ function BrandingForm({ initial }: { initial: BrandingResponse }) {
 
   async function sendLogo(file: File) {
     const failure = await run(() => uploadLogo(file), "Logo uploaded.", setLogoMessage, `Could not upload ${file.name}. Please try again.`);
-    // Offered again only when the same file may go through (the network, the server, a limit), not when it was refused.
-    setFailedLogo(failure !== null && !(failure instanceof ApiError && failure.status < 500 && failure.status !== 429) ? file : null);
+    // Offered again only when the same file may go through, not when it was refused.
+    setFailedLogo(failure !== null && mayPassOnRetry(failure) ? file : null);
     // Emptied only once it is uploaded, so the same file can be picked again for the next change.
     if (failure === null && logoInput.current) logoInput.current.value = "";
   }
