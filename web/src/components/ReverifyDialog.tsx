@@ -7,6 +7,7 @@ import { useResource } from "../api/use-resource";
 import { onlyAmazon } from "./AddWayInNotice";
 import { Dialog } from "./Dialog";
 import { NEXT_PARAM } from "../lib/next-path";
+import { OutcomeNote, type Outcome } from "./OutcomeNote";
 
 /**
  * "Confirm it's you": a passkey of this account, a code mailed to its address, or (an account
@@ -16,7 +17,7 @@ export function ReverifyDialog({ onVerified, onCancel }: { onVerified: () => voi
   const [account] = useResource(fetchAccount);
   const location = useLocation();
   const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const [note, setNote] = useState<Outcome | null>(null);
   const [codeSent, setCodeSent] = useState(false);
   const [code, setCode] = useState("");
 
@@ -92,11 +93,7 @@ export function ReverifyDialog({ onVerified, onCancel }: { onVerified: () => voi
           Or <a href={amazonReturn}>sign in with Amazon again</a> (this leaves the page: make your change again when you are back).
         </p>
       )}
-      {note && (
-        <p className={note.ok ? "seller-muted" : "field-error"} role={note.ok ? "status" : "alert"}>
-          {note.text}
-        </p>
-      )}
+      <OutcomeNote outcome={note} />
       <div className="connect__actions">
         <button type="button" className="button button--secondary" onClick={onCancel}>
           Cancel

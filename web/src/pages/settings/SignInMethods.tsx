@@ -8,6 +8,7 @@ import { ConfirmButton } from "../../components/ConfirmButton";
 import { LoadFailed } from "../../components/LoadFailed";
 import "../../styles/account-access.css";
 import { useRecentSignIn } from "../../components/use-recent-sign-in";
+import { OutcomeNote, type Outcome } from "../../components/OutcomeNote";
 
 /** Settings → Account: the address and the passkeys this account signs in with. */
 export function SignInMethods({ account, onChanged }: { account: AccountOverview; onChanged: () => void }) {
@@ -37,7 +38,7 @@ export function SignInMethods({ account, onChanged }: { account: AccountOverview
 function EmailAddressForm({ current, onChanged }: { current: string | null; onChanged: () => void }) {
   const id = useId();
   const [email, setEmail] = useState("");
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const [note, setNote] = useState<Outcome | null>(null);
   // One email per press: each counts against the address's hourly sending limit.
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -82,11 +83,7 @@ function EmailAddressForm({ current, onChanged }: { current: string | null; onCh
         <button type="submit" className="button button--primary" disabled={busy || email.trim() === ""}>
           {busy ? "Sending..." : "Send confirmation link"}
         </button>
-        {note && (
-          <p className={note.ok ? "seller-muted" : "field-error"} role={note.ok ? "status" : "alert"}>
-            {note.text}
-          </p>
-        )}
+        <OutcomeNote outcome={note} />
       </form>
       {sentTo !== null && (
         <EmailCodeForm

@@ -5,13 +5,14 @@ import { onlyAmazon } from "../../components/AddWayInNotice";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import type { AccountOverview } from "@contract/sign-in";
 import { useRecentSignIn } from "../../components/use-recent-sign-in";
+import { OutcomeNote, type Outcome } from "../../components/OutcomeNote";
 
 /** Settings → Account: how many other browsers are signed in, and a way to sign them all out (a lost phone, a shared computer). */
 export function SignedInBrowsers({ account, onChanged }: { account: AccountOverview; onChanged: () => void }) {
   const { otherSessions } = account;
   const [busy, setBusy] = useState(false);
   const { guard, dialog } = useRecentSignIn();
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const [note, setNote] = useState<Outcome | null>(null);
 
   async function signOutOthers() {
     setBusy(true);
@@ -51,11 +52,7 @@ export function SignedInBrowsers({ account, onChanged }: { account: AccountOverv
           Sign out everywhere else
         </ConfirmButton>
       )}
-      {note && (
-        <p className={note.ok ? "seller-muted" : "field-error"} role={note.ok ? "status" : "alert"}>
-          {note.text}
-        </p>
-      )}
+      <OutcomeNote outcome={note} />
       {dialog}
     </section>
   );
