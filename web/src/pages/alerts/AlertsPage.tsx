@@ -95,7 +95,6 @@ function AlertsScreen() {
       {modalOpen && !readOnly && (
         <NewAlertModal
           draft={draft}
-          connections={connections}
           onChange={setDraft}
           onClose={() => setModalOpen(false)}
           onCreated={() => {

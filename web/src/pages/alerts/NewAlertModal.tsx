@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from "react";
 import { ALERT_CONDITIONS, DEFAULT_THRESHOLDS, SELLER_CONDITIONS } from "@contract/alerts";
-import type { ConnectionList } from "@contract/connections";
 import { LOOKUP_MARKETPLACES } from "@contract/marketplaces";
 import { errorMessage } from "../../api/api-error";
 import { LimitMessage } from "../../components/LimitMessage";
 import { createAlert } from "../../api/alerts";
-import type { Resource } from "../../api/use-resource";
+import { fetchConnections } from "../../api/connections";
+import { useResource } from "../../api/use-resource";
 import { AsinField } from "../../components/AsinField";
 import { ConnectionSelect } from "../../components/ConnectionPicker";
 import { Dialog } from "../../components/Dialog";
@@ -21,8 +21,6 @@ const CREATE_FAILED = "Failed to create alert";
 interface NewAlertModalProps {
   /** The form's values, kept by the page so Cancel does not lose them. */
   draft: AlertDraft;
-  /** The page's connection list (useConnectionList), not asked for again. */
-  connections: Resource<ConnectionList>;
   onChange: (draft: AlertDraft) => void;
   onClose: () => void;
   /** After the alert was created: the page closes this, resets the draft and reloads its list. */
@@ -30,13 +28,14 @@ interface NewAlertModalProps {
 }
 
 /** The Create Alert modal: validated with the Worker's schema first, then POST /api/alerts. */
-export function NewAlertModal({ draft, connections: connectionsLoad, onChange, onClose, onCreated }: NewAlertModalProps) {
+export function NewAlertModal({ draft, onChange, onClose, onCreated }: NewAlertModalProps) {
   const id = useId();
   const [errors, setErrors] = useState<FieldErrors<DraftField>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const fieldId = (field: DraftField) => `${id}-${field}`;
   // Seller-data alerts can watch one seller account; the picker shows once there are two to pick from.
+  const [connectionsLoad] = useResource(fetchConnections);
   const connections = connectionsLoad.status === "success" ? connectionsLoad.data.connections : [];
   const showConnections = connections.length >= 2 && SELLER_CONDITIONS.includes(draft.conditionType);
 
