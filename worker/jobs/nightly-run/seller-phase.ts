@@ -160,8 +160,10 @@ export async function openSeller(ctx: PhaseContext, connectionId: string): Promi
  */
 async function beyondPlan(db: D1Database, connection: ConnectionRecord): Promise<boolean> {
   if (connection.status !== "connected") return false;
-  const plan = await planOfWorkspace(db, connection.workspaceId);
-  return plan.sellerConnectionLimit !== null && !refreshedUnderPlan(plan, await countConnectedBefore(db, connection));
+  // The first connected is within every plan (each connects at least one): no plan read for most sellers.
+  const before = await countConnectedBefore(db, connection);
+  if (before === 0) return false;
+  return !refreshedUnderPlan(await planOfWorkspace(db, connection.workspaceId), before);
 }
 
 /** The getItemOffersBatch path, whose x-amzn-RateLimit-Limit sets the seller's offers bucket. */
