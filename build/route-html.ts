@@ -19,7 +19,8 @@ const PLACEHOLDER = "<!--route-head-->";
  * One HTML file per route with that route's title, description, canonical and social tags,
  * for crawlers and link previews that run no script: `dist/compare.html`,
  * `dist/contact/success.html` (the assets layer serves them at /compare and /contact/success),
- * and `dist/404.html`, which it serves with status 404 for every unknown path; and robots.txt and
+ * and `dist/404.html`, which the Worker answers with status 404 for every unknown path and for /404
+ * itself (worker/site/not-found.ts); and robots.txt and
  * sitemap.xml (crawler-files.ts). The dev server
  * fills the tags in per request the same way.
  */

@@ -41,6 +41,13 @@ describe("each route's HTML", () => {
     expect(scriptsOf(document).filter(({ inline }) => inline !== "")).toEqual([]);
   });
 
+  it.each(["/", "/compare", "/pricing", "/dashboard", "/robots.txt", "/sitemap.xml"])("answers HEAD for %s with 200, its type and no body", async (path) => {
+    const response = await fetch(`${appUrl}${path}`, { method: "HEAD", redirect: "manual" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(path.endsWith(".txt") ? /^text\/plain/ : path.endsWith(".xml") ? /xml/ : /^text\/html/);
+    expect(await response.text()).toBe("");
+  });
+
   it("serves /results with a query string from the same file", async () => {
     const { response, document } = await getPage("/results?asin=B08N5WRWNW&marketplace=US");
     expect(response.status).toBe(200);
@@ -73,6 +80,47 @@ describe("unknown paths", () => {
     });
     // The SPA, which renders its 404 page there (test/e2e/site-routes.test.ts).
     expect(scriptsOf(document).some(({ src }) => src?.startsWith("/assets/"))).toBe(true);
+  });
+
+  it.each(["/404", "/404.html", "/404/"])("%s is no page of its own: it ends at the same 404", async (path) => {
+    const response = await fetch(`${appUrl}${path}`);
+
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(readHeadTags(parse(await response.text())).title).toBe(`${NOT_FOUND_META.title} | RankLayer`);
+  });
+
+  it("answers HEAD for an unknown path with the 404's status and headers, and no body", async () => {
+    const response = await fetch(`${appUrl}/nope`, { method: "HEAD" });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await response.text()).toBe("");
+  });
+
+  // A tab opened before a deploy asks for the old build's hashed files, which are gone. The answer
+  // is a short JSON 404, never the HTML page under the year-long immutable cache of /assets/*:
+  // kept that way, a browser or CDN would serve HTML as that script for a year.
+  it.each(["/assets/index-deadbeef.js", "/assets/AboutPage-Dead_Beef.js", "/assets/index-deadbeef.css", "/assets/"])(
+    "answers a missing file %s with a JSON 404 that no cache keeps",
+    async (path) => {
+      const response = await fetch(`${appUrl}${path}`, { redirect: "manual" });
+
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.json()).toEqual({
+        detail: `No file ${path}: it may belong to an older version of the site. Reload the page.`,
+        code: "not_found",
+      });
+    },
+  );
+
+  it("answers HEAD for a missing file under /assets/ with the same 404, no body", async () => {
+    const response = await fetch(`${appUrl}/assets/index-deadbeef.js`, { method: "HEAD" });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.text()).toBe("");
   });
 
   it("answers an unknown API path with a JSON 404", async () => {
@@ -135,6 +183,8 @@ describe("security headers", () => {
     ["a script", firstScriptPath, 200],
     ["the og:image", async () => "/og-image.png", 200],
     ["the 404 page", async () => "/resources/nope", 404],
+    ["/404", async () => "/404", 404],
+    ["a missing file under /assets/", async () => "/assets/index-deadbeef.js", 404],
     ["an API answer", async () => "/api/health", 200],
     ["an API 404", async () => "/api/nope", 404],
   ];
@@ -184,6 +234,8 @@ describe("caching", () => {
       const response = await fetch(`${appUrl}${path}`);
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toBe(IMMUTABLE);
+      const head = await fetch(`${appUrl}${path}`, { method: "HEAD" });
+      expect([head.status, head.headers.get("cache-control")]).toEqual([200, IMMUTABLE]);
     }
   });
 
@@ -191,6 +243,8 @@ describe("caching", () => {
     ["the home page", "/", 200],
     ["a route's HTML", "/compare", 200],
     ["the 404 page", "/resources/nope", 404],
+    ["/404", "/404", 404],
+    ["a missing file under /assets/", "/assets/index-deadbeef.js", 404],
     ["an unhashed script", "/theme.js", 200],
     ["the og:image", "/og-image.png", 200],
   ])("revalidates %s on every use", async (_name, path, status) => {
