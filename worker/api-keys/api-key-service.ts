@@ -5,6 +5,7 @@ import {
   apiKeyUsageSince,
   insertApiKey,
   listLiveApiKeys,
+  replaceApiKey,
   revokeApiKey,
   usageHour,
   workspaceKeyRequestsInHour,
@@ -73,8 +74,20 @@ export async function revokeKeyOf(db: D1Database, workspaceId: string, id: strin
   return revoked;
 }
 
-/** A new key under the same name, and the old one revoked; null when the old one is not theirs. */
-export async function rotateKeyOf(db: D1Database, owner: KeyOwner, id: string, makerOf: MakerOf): Promise<CreatedApiKey | null> {
-  const revoked = await revokeKeyOf(db, owner.workspaceId, id);
-  return revoked ? createKeyFor(db, owner, revoked.name, makerOf) : null;
+/**
+ * A new key under the same name, made by `owner.userId` (who sees it and whose role it acts
+ * with), and the old one revoked, in one batch; null when the old one is not a live key of theirs.
+ */
+export async function rotateKeyOf(db: D1Database, owner: KeyOwner, id: string, makerOf: MakerOf, now = Date.now()): Promise<CreatedApiKey | null> {
+  const key = generateApiKey();
+  const replaced = await replaceApiKey(
+    db,
+    owner.workspaceId,
+    id,
+    { id: crypto.randomUUID(), prefix: visiblePrefix(key), keyHash: hashApiKey(key), createdBy: owner.userId },
+    new Date(now).toISOString(),
+  );
+  if (!replaced) return null;
+  forgetApiKey(replaced.revoked.keyHash);
+  return { key, apiKey: toView(replaced.key, [], now, makerOf) };
 }

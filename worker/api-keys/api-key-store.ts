@@ -41,6 +41,52 @@ export async function insertApiKey(
   return { ...rest, workspaceId, createdBy: createdBy ?? workspaceId, createdAt: row.createdAt, lastUsedAt: null, revokedAt: null };
 }
 
+/** A rotation: the key that replaced the old one, and the old one as it was revoked. */
+export interface ReplacedApiKey {
+  key: ApiKeyRecord;
+  revoked: { id: string; name: string; prefix: string; keyHash: string };
+}
+
+/**
+ * Replaces one of the workspace's live keys: the new one (under the old one's name) goes in and
+ * the old one is revoked in one batch, so the place the old key frees is its replacement's (a
+ * create at the same instant cannot take it) and the same key rotated twice at once is replaced
+ * once. The insert needs the old key still live; the revocation needs the insert. Null when it
+ * is not one of the workspace's live keys.
+ */
+export async function replaceApiKey(
+  db: D1Database,
+  workspaceId: string,
+  oldId: string,
+  key: Omit<NewApiKey, "name">,
+  nowIso: string,
+): Promise<ReplacedApiKey | null> {
+  const createdBy = key.createdBy ?? workspaceId;
+  const [inserted, revoked] = await db.batch<Record<string, string>>([
+    db
+      .prepare(
+        `INSERT INTO api_keys (id, workspace_id, name, prefix, key_hash, created_by)
+         SELECT ?1, workspace_id, name, ?4, ?5, ?6 FROM api_keys WHERE id = ?3 AND workspace_id = ?2 AND revoked_at IS NULL
+         RETURNING name, created_at AS createdAt`,
+      )
+      .bind(key.id, workspaceId, oldId, key.prefix, key.keyHash, createdBy),
+    db
+      .prepare(
+        `UPDATE api_keys SET revoked_at = ?4
+         WHERE id = ?3 AND workspace_id = ?2 AND revoked_at IS NULL AND EXISTS (SELECT 1 FROM api_keys WHERE id = ?1)
+         RETURNING id, name, prefix, key_hash AS keyHash`,
+      )
+      .bind(key.id, workspaceId, oldId, nowIso),
+  ]);
+  const row = inserted?.results[0];
+  const old = revoked?.results[0];
+  if (!row || !old) return null;
+  return {
+    key: { id: key.id, workspaceId, name: row.name!, prefix: key.prefix, keyHash: key.keyHash, createdBy, createdAt: row.createdAt!, lastUsedAt: null, revokedAt: null },
+    revoked: { id: old.id!, name: old.name!, prefix: old.prefix!, keyHash: old.keyHash! },
+  };
+}
+
 /** The workspace's live keys, oldest first. */
 export function listLiveApiKeys(db: D1Database, workspaceId: string): Promise<ApiKeyRecord[]> {
   return drizzle(db)

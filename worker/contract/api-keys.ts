@@ -1,7 +1,16 @@
 /** API keys as Settings → API Access shows them. Zod-free: the web imports it. */
 import type { WorkspaceRole } from "./workspaces";
 
+/** Live keys per workspace, the same on every plan with API access (so no upgrade raises it). */
 export const MAX_LIVE_API_KEYS = 5;
+
+/** The refusal of a key past MAX_LIVE_API_KEYS (403 plan_limit): the plan and the limit, and how to free a place. */
+export function keyLimitDetail(planName: string): string {
+  return (
+    `Your ${planName} plan allows ${MAX_LIVE_API_KEYS} live API keys per workspace and all ${MAX_LIVE_API_KEYS} are in use; no plan allows more. ` +
+    "Revoke one first, or rotate one to replace it."
+  );
+}
 export const API_KEY_NAME_MAX_LENGTH = 60;
 
 export interface ApiKeyUsage {

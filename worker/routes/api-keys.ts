@@ -7,7 +7,7 @@ import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { listMembers } from "../workspaces/workspace-store";
 import { callerPlan } from "./caller-plan";
 import { auditRequest } from "./request-audit";
-import { MAX_LIVE_API_KEYS } from "../contract/api-keys";
+import { keyLimitDetail, MAX_LIVE_API_KEYS } from "../contract/api-keys";
 import { PRO_PLAN } from "../contract/plans";
 import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
@@ -46,7 +46,8 @@ async function makersIn(c: Context<AppEnv>): Promise<MakerOf> {
   const members = new Map((await listMembers(c.env.DB, currentAccount(c).workspace.id)).map((m) => [m.userId, { email: m.email, role: m.role }]));
   return (userId) => members.get(userId) ?? { email: null, role: null };
 }
-const signedIn = { 401: notSignedIn, 403: errorAnswer("Managed with an API key instead of a session, the plan has no API access, or (creating) no recent sign-in (`recent_sign_in_required`).") };
+const REFUSED = "Managed with an API key instead of a session (`forbidden`), the plan has no API access (`plan_limit`), or (creating, rotating) no recent sign-in (`recent_sign_in_required`)";
+const signedIn = { 401: notSignedIn, 403: errorAnswer(`${REFUSED}.`) };
 
 const listRoute = createRoute({
   method: "get",
@@ -67,6 +68,7 @@ const createKeyRoute = createRoute({
     201: jsonAnswer("The new key.", createdApiKeySchema),
     400: errorAnswer("The body is not JSON."),
     ...signedIn,
+    403: errorAnswer(`${REFUSED}, or the workspace already has its ${MAX_LIVE_API_KEYS} live keys, the most any plan allows (\`plan_limit\`; revoke or rotate one).`),
     422: badInput,
   },
 });
@@ -104,7 +106,7 @@ export const apiKeyRoutes = router
     const { user, workspace } = currentAccount(c);
     const name = c.req.valid("json").name;
     const created = await createKeyFor(c.env.DB, { workspaceId: workspace.id, userId: user.id }, name, await makersIn(c));
-    if (!created) throw new ApiError(403, "forbidden", `You already have ${MAX_LIVE_API_KEYS} live keys. Revoke one first.`);
+    if (!created) throw new ApiError(403, "plan_limit", keyLimitDetail((await callerPlan(c)).name));
     await auditRequest(c, { workspaceId: workspace.id, action: "key.create", target: created.apiKey.id, detail: { name, prefix: created.apiKey.prefix } });
     c.header("Cache-Control", "no-store");
     return c.json(created, 201);

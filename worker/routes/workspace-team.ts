@@ -4,6 +4,7 @@ import { forgetApiKey } from "../api-keys/key-resolver";
 import { normalizeEmail } from "../auth/email-sign-in";
 import { currentAccount } from "../auth/session-middleware";
 import { callerPlan } from "./caller-plan";
+import type { Plan } from "../contract/plans";
 import type { InvitationView, TeamView, WorkspaceRole } from "../contract/workspaces";
 import type { AppEnv } from "../env";
 import { failure, jsonBody, retryAfter } from "../openapi/responses";
@@ -14,8 +15,10 @@ import { auditRequest } from "./request-audit";
 import {
   confirmedEmailOf,
   listOpenInvitations,
-  replaceInvitation,
+  replaceEarlierInvitations,
+  reserveInvitation,
   revokeInvitation,
+  withdrawReservation,
   type InvitationRecord,
 } from "../workspaces/invitation-store";
 import {
@@ -94,6 +97,14 @@ async function sendInvitation(c: Context<AppEnv>, to: string, link: string, role
   const message = invitationEmail({ to, from: config.alertEmail.from, link, workspaceName: workspace.name, role, inviter });
   const notSent = `The invitation email to ${to} could not be sent just now, so no invitation was made${invitedBefore ? " and the earlier one still works" : ""}. Try again in a minute.`;
   await sendToChosenAddress(c, { kind: "invitation", workspaceId: workspace.id, email: to, sender, message, notSent });
+}
+
+/** The refusal of an invitation whose seat another one took between the route's check and its store (403 plan_limit). */
+async function seatTakenMeanwhile(c: Context<AppEnv>, plan: Plan): Promise<ApiError> {
+  const { workspace } = currentAccount(c);
+  const [members, open] = await Promise.all([listMembers(c.env.DB, workspace.id), listOpenInvitations(c.env.DB, workspace.id, new Date().toISOString())]);
+  const problem = inviteSeatProblem(plan, seatCount(members, open), false) ?? "Another invitation took the last seat of the plan just now, and one has been freed since. Try again.";
+  return new ApiError(403, "plan_limit", problem);
 }
 
 const router = createRouter();
@@ -202,9 +213,17 @@ export const workspaceTeamRoutes = router
         createdAt: new Date(now).toISOString(),
         expiresAt: new Date(now + INVITATION_LIFETIME_MS).toISOString(),
       };
-      await sendInvitation(c, email, invitationLink(c.get("services").config.siteOrigin, token), body.role, invitedBefore);
+      // Stored first, holding its seat (the store counts them again: invitations sent at the same instant cannot all pass).
+      if (!(await reserveInvitation(c.env.DB, invitation, plan.memberLimit))) throw await seatTakenMeanwhile(c, plan);
+      try {
+        await sendInvitation(c, email, invitationLink(c.get("services").config.siteOrigin, token), body.role, invitedBefore);
+      } catch (error) {
+        // Not sent: nobody has its link, so it goes and frees its seat; the earlier invitations still work.
+        await withdrawReservation(c.env.DB, invitation.id);
+        throw error;
+      }
       // Sent: this link replaces the address's earlier ones, so the newest role is the one that counts.
-      const replaced = await replaceInvitation(c.env.DB, invitation);
+      const replaced = await replaceEarlierInvitations(c.env.DB, invitation);
       await auditRequest(c, { workspaceId: workspace.id, action: "member.invite", target: email, detail: { role: body.role, replaced } });
       return c.json(shownInvitation({ ...invitation, acceptedAt: null, acceptedBy: null, revokedAt: null }), 201);
     },

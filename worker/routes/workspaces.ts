@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Context, Next } from "hono";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { setSessionWorkspace } from "../auth/session-store";
-import type { WorkspaceList, WorkspaceView } from "../contract/workspaces";
+import { FREE_WORKSPACES_PER_ACCOUNT, type WorkspaceList, type WorkspaceView } from "../contract/workspaces";
 import type { AppEnv, CurrentWorkspace } from "../env";
 import { jsonBody } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
@@ -11,7 +11,7 @@ import { forgetApiKey } from "../api-keys/key-resolver";
 import { deleteLogosOf } from "../branding/logo-bucket";
 import { auditRequest } from "./request-audit";
 import { permissionsOf } from "../workspaces/roles";
-import { freeWorkspaceProblem } from "../workspaces/free-workspaces";
+import { freeWorkspaceRefusal } from "../workspaces/free-workspaces";
 import { planOfWorkspace } from "../billing/user-plan";
 import { createWorkspace, deleteWorkspace, isPersonalWorkspace, listMemberships, removalDetail, removeMember, renameWorkspace, roleIn } from "../workspaces/workspace-store";
 import { CancelFailed, cancelLiveSubscription } from "../billing/subscription-cancel";
@@ -56,6 +56,13 @@ async function cancelSubscriptionOf(c: Context<AppEnv>, workspace: CurrentWorksp
   }
 }
 
+/** The names of the Free workspaces the account owns, for the refusal of one more (personal first, then by name). */
+async function freeWorkspacesOwnedBy(db: D1Database, userId: string): Promise<string[]> {
+  const owned = (await listMemberships(db, userId)).filter((w) => w.role === "owner");
+  const plans = await Promise.all(owned.map((w) => planOfWorkspace(db, w.id)));
+  return owned.filter((_, i) => plans[i]!.id === "free").map((w) => w.name);
+}
+
 const listed = jsonAnswer("The account's workspaces; `current` is the one this session works in.", workspaceListSchema);
 
 const router = createRouter();
@@ -80,11 +87,8 @@ export const workspaceRoutes = router
       const { user, sessionId } = currentAccount(c);
       if (user.isDemo) throw new ApiError(403, "forbidden", "A demo account cannot create workspaces. Sign in by email to make your own account.");
       const { name } = c.req.valid("json");
-      const owned = (await listMemberships(c.env.DB, user.id)).filter((w) => w.role === "owner");
-      const plans = await Promise.all(owned.map((w) => planOfWorkspace(c.env.DB, w.id)));
-      const problem = freeWorkspaceProblem(owned.filter((_, i) => plans[i]!.id === "free").map((w) => w.name));
-      if (problem) throw new ApiError(403, "plan_limit", problem);
-      const id = await createWorkspace(c.env.DB, user.id, name);
+      const id = await createWorkspace(c.env.DB, user.id, name, FREE_WORKSPACES_PER_ACCOUNT);
+      if (!id) throw new ApiError(403, "plan_limit", freeWorkspaceRefusal(await freeWorkspacesOwnedBy(c.env.DB, user.id)));
       await setSessionWorkspace(c.env.DB, sessionId, id);
       await auditRequest(c, { workspaceId: id, action: "workspace.create", detail: { name } });
       c.set("account", { ...currentAccount(c), workspace: { id, name, role: "owner" } });

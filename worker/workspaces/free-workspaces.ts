@@ -10,11 +10,16 @@ import { FREE_WORKSPACES_PER_ACCOUNT } from "../contract/workspaces";
  * workspaces do not count.
  */
 
-/** Why the account may not create another workspace, given the names of the Free ones it owns; null when it may. */
-export function freeWorkspaceProblem(freeOwned: readonly string[]): string | null {
-  if (freeOwned.length < FREE_WORKSPACES_PER_ACCOUNT) return null;
-  return (
-    `You already own ${freeOwned.length} workspaces on the ${FREE_PLAN.name} plan (${freeOwned.join(", ")}), the most one account may. ` +
-    `Subscribe one of them on ${BILLING_PATH}, or delete one on /team, to create another.`
-  );
+/**
+ * The refusal of a workspace past the limit (403 plan_limit), given the names of the Free ones the
+ * account owns. The limit itself is counted where the workspace is inserted (workspace-store.ts
+ * createWorkspace), so creates at the same instant get this refusal too.
+ */
+export function freeWorkspaceRefusal(freeOwned: readonly string[]): string {
+  // Named when they are all there to name (one deleted since the refusal: the limit alone).
+  const owned =
+    freeOwned.length >= FREE_WORKSPACES_PER_ACCOUNT
+      ? `${freeOwned.length} workspaces on the ${FREE_PLAN.name} plan (${freeOwned.join(", ")})`
+      : `${FREE_WORKSPACES_PER_ACCOUNT} workspaces on the ${FREE_PLAN.name} plan`;
+  return `You already own ${owned}, the most one account may. Subscribe one of them on ${BILLING_PATH}, or delete one on /team, to create another.`;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { WorkspaceRole } from "../contract/workspaces";
 import { accountEmails, workspaceInvitations, workspaces } from "../db/schema";
@@ -10,28 +10,58 @@ export type InvitationRecord = typeof workspaceInvitations.$inferSelect;
 export type NewInvitation = { id: string; workspaceId: string; email: string; role: WorkspaceRole; tokenHash: string; invitedBy: string; createdAt: string; expiresAt: string };
 
 /**
- * Stores an invitation in place of the address's open ones in its workspace, in one batch: they
- * are withdrawn (their links stop working), so only the newest link and its role can be
+ * Stores an invitation before its email goes out, holding its seat: only while the workspace has
+ * a free seat under `memberLimit` (null: no limit), counted as seats.ts counts them (members, and
+ * open invitations to addresses not yet members, each address once), or the address already has
+ * an open invitation (it takes no second seat). The count is in the insert's own statement, so
+ * invitations sent at the same instant cannot pass the limit together. The address's earlier
+ * invitations stay open until the email is sent (replaceEarlierInvitations); if it cannot be,
+ * withdrawReservation removes this one. Answers whether it was stored.
+ */
+export async function reserveInvitation(db: D1Database, invitation: NewInvitation, memberLimit: number | null): Promise<boolean> {
+  const i = invitation;
+  const row = await db
+    .prepare(
+      `INSERT INTO workspace_invitations (id, workspace_id, email, role, token_hash, invited_by, created_at, expires_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
+       WHERE ?9 IS NULL
+          OR EXISTS (SELECT 1 FROM workspace_invitations WHERE workspace_id = ?2 AND email = ?3 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?7)
+          OR (SELECT count(*) FROM workspace_members WHERE workspace_id = ?2)
+             + (SELECT count(DISTINCT o.email) FROM workspace_invitations o
+                WHERE o.workspace_id = ?2 AND o.accepted_at IS NULL AND o.revoked_at IS NULL AND o.expires_at > ?7
+                  AND o.email NOT IN (SELECT e.email FROM workspace_members m JOIN account_emails e ON e.user_id = m.user_id WHERE m.workspace_id = ?2)) < ?9
+       RETURNING id`,
+    )
+    .bind(i.id, i.workspaceId, i.email, i.role, i.tokenHash, i.invitedBy, i.createdAt, i.expiresAt, memberLimit)
+    .first<{ id: string }>();
+  return row !== null;
+}
+
+/** Removes an invitation whose email could not be sent: nobody has its link, and it frees its seat. */
+export async function withdrawReservation(db: D1Database, id: string): Promise<void> {
+  await drizzle(db).delete(workspaceInvitations).where(and(eq(workspaceInvitations.id, id), isNull(workspaceInvitations.acceptedAt)));
+}
+
+/**
+ * Once its email is sent, the invitation replaces the address's other open ones in its workspace:
+ * they are withdrawn (their links stop working), so only the newest link and its role can be
  * accepted. Answers how many it replaced.
  */
-export async function replaceInvitation(db: D1Database, invitation: NewInvitation): Promise<number> {
-  const orm = drizzle(db);
-  const [replaced] = await orm.batch([
-    orm
-      .update(workspaceInvitations)
-      .set({ revokedAt: invitation.createdAt })
-      .where(
-        and(
-          eq(workspaceInvitations.workspaceId, invitation.workspaceId),
-          eq(workspaceInvitations.email, invitation.email),
-          isNull(workspaceInvitations.acceptedAt),
-          isNull(workspaceInvitations.revokedAt),
-          gt(workspaceInvitations.expiresAt, invitation.createdAt),
-        ),
-      )
-      .returning({ id: workspaceInvitations.id }),
-    orm.insert(workspaceInvitations).values(invitation),
-  ]);
+export async function replaceEarlierInvitations(db: D1Database, invitation: NewInvitation): Promise<number> {
+  const replaced = await drizzle(db)
+    .update(workspaceInvitations)
+    .set({ revokedAt: invitation.createdAt })
+    .where(
+      and(
+        eq(workspaceInvitations.workspaceId, invitation.workspaceId),
+        eq(workspaceInvitations.email, invitation.email),
+        ne(workspaceInvitations.id, invitation.id),
+        isNull(workspaceInvitations.acceptedAt),
+        isNull(workspaceInvitations.revokedAt),
+        gt(workspaceInvitations.expiresAt, invitation.createdAt),
+      ),
+    )
+    .returning({ id: workspaceInvitations.id });
   return replaced.length;
 }
 

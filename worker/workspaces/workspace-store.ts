@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import { PAID_STATUSES } from "../contract/billing";
 import type { WorkspaceRole, WorkspaceView } from "../contract/workspaces";
 import { accountEmails, apiKeys, users, workspaceMembers, workspaces } from "../db/schema";
 import type { CurrentWorkspace } from "../env";
@@ -51,15 +52,28 @@ export async function roleIn(db: D1Database, workspaceId: string, userId: string
   return row?.role ?? null;
 }
 
-/** A new workspace with `userId` as its owner; answers its id. */
-export async function createWorkspace(db: D1Database, userId: string, name: string): Promise<string> {
+/**
+ * SQL: how many Free workspaces the account (`?3`) owns, as `planFromBilling` (billing/entitlements.ts)
+ * reads a plan: no Enterprise assignment and no subscription in a paid status (`?5`, PAID_STATUSES as JSON).
+ */
+const FREE_OWNED = `(SELECT count(*) FROM workspace_members m
+   WHERE m.user_id = ?3 AND m.role = 'owner'
+     AND NOT EXISTS (SELECT 1 FROM enterprise_assignments e WHERE e.workspace_id = m.workspace_id)
+     AND NOT EXISTS (SELECT 1 FROM billing_subscriptions s WHERE s.workspace_id = m.workspace_id AND s.status IN (SELECT value FROM json_each(?5))))`;
+
+/**
+ * A new workspace with `userId` as its owner, unless the account already owns `freeLimit` Free
+ * workspaces (FREE_WORKSPACES_PER_ACCOUNT, free-workspaces.ts); answers its id, or null when the
+ * limit refused it. The count is in the statement that inserts the workspace, and its owner goes
+ * in by the same batch only when it did, so creates at the same instant cannot pass the limit together.
+ */
+export async function createWorkspace(db: D1Database, userId: string, name: string, freeLimit: number): Promise<string | null> {
   const id = crypto.randomUUID();
-  const orm = drizzle(db);
-  await orm.batch([
-    orm.insert(workspaces).values({ id, name }),
-    orm.insert(workspaceMembers).values({ workspaceId: id, userId, role: "owner" }),
+  const [created] = await db.batch([
+    db.prepare(`INSERT INTO workspaces (id, name) SELECT ?1, ?2 WHERE ${FREE_OWNED} < ?4`).bind(id, name, userId, freeLimit, JSON.stringify(PAID_STATUSES)),
+    db.prepare("INSERT INTO workspace_members (workspace_id, user_id, role) SELECT ?1, ?2, 'owner' WHERE EXISTS (SELECT 1 FROM workspaces WHERE id = ?1)").bind(id, userId),
   ]);
-  return id;
+  return (created?.meta.changes ?? 0) > 0 ? id : null;
 }
 
 export async function renameWorkspace(db: D1Database, workspaceId: string, name: string): Promise<void> {

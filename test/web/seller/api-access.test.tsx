@@ -55,6 +55,7 @@ describe("Settings → API Access", () => {
     expect(within(table).getByRole("row", { name: /Repricer/ }).textContent).toContain("me@example.com (owner)");
     expect(within(table).getByRole("row", { name: /Reports/ }).textContent).toContain("ana@example.com (viewer)");
     expect(panel().textContent).toContain("A key acts with its maker's current role in this workspace");
+    expect(panel().textContent).toContain("Rotating a key makes you its maker.");
   });
 
   it("keeps the table's scroll box to the panel's width, and the actions cell a cell of its row", async () => {
@@ -206,6 +207,8 @@ describe("Settings → API Access", () => {
 
     expect(api.requests("POST /api/api-keys/key-1/rotate")).toHaveLength(0);
     expect(panel().textContent).toContain("Repricer stops working at once");
+    // Whoever rotates a key sees the new one, so it becomes theirs (their role, gone when they leave).
+    expect(panel().textContent).toContain("a new key replaces it, made by you and shown once");
     await user.click(within(panel()).getByRole("button", { name: "Cancel rotate Repricer" }));
     expect(within(panel()).queryByRole("button", { name: "Confirm rotate Repricer" })).toBeNull();
     expect(api.requests("POST /api/api-keys/key-1/rotate")).toHaveLength(0);

@@ -59,13 +59,17 @@ describe("API keys: create, list, use, revoke, rotate", () => {
     expect(after.usedThisHour).toBe(2);
   });
 
-  it("allows at most 5 live keys; a revoked key frees a place", async () => {
+  it("allows at most 5 live keys, refusing a sixth with 403 plan_limit; a revoked key frees a place", async () => {
     const { browser } = await proDemo();
     const keys = [];
     for (let i = 0; i < 5; i++) keys.push(await createKey(browser, `key ${i}`));
     const sixth = await browser.json("/api/api-keys", "POST", { name: "one too many" });
     expect(sixth.status).toBe(403);
-    expect(await sixth.json()).toEqual({ detail: "You already have 5 live keys. Revoke one first.", code: "forbidden" });
+    // A limit of the plans, refused like the others (plan_limit, the limit named); no plan has more keys, so it says how to free one.
+    expect(await sixth.json()).toEqual({
+      detail: "Your Pro plan allows 5 live API keys per workspace and all 5 are in use; no plan allows more. Revoke one first, or rotate one to replace it.",
+      code: "plan_limit",
+    });
     expect((await browser.request(`/api/api-keys/${keys[0]!.apiKey.id}`, { method: "DELETE" })).status).toBe(204);
     await createKey(browser, "replacement");
     expect((await browser.json("/api/api-keys", "POST", { name: "" })).status).toBe(422);

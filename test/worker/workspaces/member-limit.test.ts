@@ -71,6 +71,30 @@ describe("the plan's member limit", () => {
     expect(await seatsOf(owner)).toMatchObject({ pending: 1, used: 2 });
   });
 
+  it("invitations sent at the same instant: exactly the free seats' worth pass; the rest get the same 403 plan_limit, and nothing is sent to them or stored", async () => {
+    const { sent, owner, workspaceId } = await workspace("burst-owner@seats.example");
+    await subscribeWorkspace(workspaceId, "pro");
+    const emails = ["b1@seats.example", "b2@seats.example", "b3@seats.example", "b4@seats.example", "b5@seats.example"];
+
+    const answers = await Promise.all(emails.map((email) => invite(owner, email)));
+
+    const invited = emails.filter((_, i) => answers[i]!.status === 201);
+    expect(invited).toHaveLength(2);
+    expect(await openInvitations(owner)).toEqual(invited);
+    for (const [i, res] of answers.entries()) {
+      if (res.status === 201) continue;
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({
+        code: "plan_limit",
+        detail:
+          "Your Pro plan includes up to 3 team members, pending invitations included, and all 3 seats are taken (1 team member, 2 pending invitations). Withdraw an invitation or remove a member first, or move to the Agency plan (25 team members) at /billing.",
+      });
+      expect(sent.filter((mail) => mail.to === emails[i])).toEqual([]);
+    }
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM workspace_invitations WHERE workspace_id = ?").bind(workspaceId).first("n")).toBe(2);
+    expect(await seatsOf(owner)).toMatchObject({ members: 1, pending: 2, used: 3, limit: 3 });
+  });
+
   it("accept: refused with 403 plan_limit when the workspace is full (after a downgrade), the invitation stays open and works once a seat is free; nobody is removed", async () => {
     const { bindings, sent, owner, workspaceId } = await workspace("agency-owner@seats.example");
     const subscription = await subscribeWorkspace(workspaceId, "agency");

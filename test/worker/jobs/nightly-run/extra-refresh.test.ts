@@ -39,7 +39,7 @@ async function hourly(workspaceId: string): Promise<void> {
 describe("the hourly extra refresh", () => {
   it("refreshes a Pro team workspace (its id is no user's), not only personal ones", async () => {
     const owner = await insertUser();
-    const team = await createWorkspace(env.DB, owner, "Agency team");
+    const team = (await createWorkspace(env.DB, owner, "Agency team", 3))!;
     await storeDemoSubscription(env.DB, team, true);
     await hourly(team);
     await insertWatchlist(team, [{ marketplace: "US", asin: "BTEAM00001" }]);

@@ -88,7 +88,7 @@ export function ApiKeyTable({ keys, busy, onRotate, onRevoke, refusal = null }: 
         </table>
       </div>
       <p className="seller-muted">
-        A key acts with its maker&apos;s current role in this workspace (a viewer&apos;s key only reads), and stops when its maker leaves or is removed.
+        A key acts with its maker&apos;s current role in this workspace (a viewer&apos;s key only reads), and stops when its maker leaves or is removed. Rotating a key makes you its maker.
       </p>
     </>
   );
@@ -107,7 +107,7 @@ function ConfirmKeyAction(props: { keyName: string; action: KeyAction; busy: boo
   return (
     <>
         <span className="toggle__description">
-          {keyName} stops working at once{action === "rotate" ? "; a new key replaces it, shown once" : ""}.
+          {keyName} stops working at once{action === "rotate" ? "; a new key replaces it, made by you and shown once" : ""}.
         </span>
         <button type="button" className="button button--danger" disabled={busy} onClick={props.onConfirm}>
           Confirm {action}<span className="visually-hidden"> {keyName}</span>
