@@ -37,7 +37,8 @@ describe("the 02:30 cron and the report emails", () => {
     await seedAlert({ userId, asin: "BCRON00002", conditionType: "rank_above", threshold: 500 });
     await env.DB.prepare("INSERT INTO user_settings (workspace_id, daily_report, alert_email) VALUES (?, 1, ?)").bind(userId, "daily@example.com").run();
     await seedNightlyRun("done");
-    const lastDailyReport = () => env.DB.prepare("SELECT last_daily_report AS day FROM user_refresh WHERE workspace_id = ?").bind(userId).first<string | null>("day");
+    const lastDailyReport = () =>
+      env.DB.prepare("SELECT max(period) AS day FROM report_sends WHERE workspace_id = ? AND kind = 'daily' AND status = 'sent'").bind(userId).first<string | null>("day");
     const email = fakeEmailBinding();
 
     // D1 fails the check's first statement: the check goes to the runner, and the report waits.

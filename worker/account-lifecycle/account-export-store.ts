@@ -10,6 +10,7 @@ import {
   billingSubscriptions,
   passkeys,
   reportRecipients,
+  reportSends,
   sellerConnections,
   sellerRevenue,
   sellerSnapshots,
@@ -138,7 +139,15 @@ async function readWorkspaceRows(db: D1Database, config: Config, workspaceId: st
       .from(workspaceBranding)
       .where(eq(workspaceBranding.workspaceId, workspaceId)),
     orm
-      .select({ email: reportRecipients.email, connectionId: reportRecipients.connectionId, createdAt: reportRecipients.createdAt, confirmedAt: reportRecipients.confirmedAt, lastSentMonday: reportRecipients.lastSentMonday })
+      .select({
+        email: reportRecipients.email,
+        connectionId: reportRecipients.connectionId,
+        createdAt: reportRecipients.createdAt,
+        confirmedAt: reportRecipients.confirmedAt,
+        // The outbox is the record of what went out (kept REPORT_SEND_RETENTION_DAYS).
+        lastSentMonday: sql<string | null>`(SELECT max(${reportSends.period}) FROM ${reportSends} WHERE ${reportSends.workspaceId} = ${reportRecipients.workspaceId}
+          AND ${reportSends.kind} = 'weekly' AND ${reportSends.recipient} = ${reportRecipients.email} AND ${reportSends.status} = 'sent')`,
+      })
       .from(reportRecipients)
       .where(eq(reportRecipients.workspaceId, workspaceId))
       .orderBy(asc(reportRecipients.email)),

@@ -17,6 +17,12 @@ import { summarizeUsage, usageWindowStart, type HourCount } from "./usage";
 /** The maker of a key by user id: their address and current role in the key's workspace. */
 export type MakerOf = (userId: string) => KeyMaker;
 
+/** Reads the makers of the keys by these user ids (only those), and answers MakerOf over them. */
+export type MakersOf = (userIds: readonly string[]) => Promise<MakerOf>;
+
+/** Whose a key is: its maker, or, for a key from before makers were recorded, its workspace's personal owner (api-key-store.ts). */
+const makerIdOf = (key: ApiKeyRecord) => key.createdBy ?? key.workspaceId;
+
 function toView(key: ApiKeyRecord, usage: readonly HourCount[], now: number, makerOf: MakerOf): ApiKeyView {
   return {
     id: key.id,
@@ -25,20 +31,20 @@ function toView(key: ApiKeyRecord, usage: readonly HourCount[], now: number, mak
     createdAt: key.createdAt,
     lastUsedAt: key.lastUsedAt,
     usage: summarizeUsage(usage, key.id, now),
-    // A key from before makers were recorded is its workspace's personal owner's (api-key-store.ts).
-    madeBy: makerOf(key.createdBy ?? key.workspaceId),
+    madeBy: makerOf(makerIdOf(key)),
   };
 }
 
-export async function listKeysOf(db: D1Database, workspaceId: string, plan: Plan, makerOf: MakerOf, now = Date.now()): Promise<ApiKeyList> {
+export async function listKeysOf(db: D1Database, workspaceId: string, plan: Plan, makersOf: MakersOf, now = Date.now()): Promise<ApiKeyList> {
   const keys = await listLiveApiKeys(db, workspaceId);
-  const [usage, usedThisHour] = await Promise.all([
+  const [usage, usedThisHour, makerOf] = await Promise.all([
     apiKeyUsageSince(
       db,
       keys.map((key) => key.id),
       usageWindowStart(now),
     ),
     workspaceKeyRequestsInHour(db, workspaceId, usageHour(now)),
+    makersOf(keys.map(makerIdOf)),
   ]);
   return {
     keys: keys.map((key) => toView(key, usage, now, makerOf)),
@@ -56,7 +62,7 @@ export interface KeyOwner {
 }
 
 /** A new key in the workspace; null when it already has the most live keys allowed. */
-export async function createKeyFor(db: D1Database, owner: KeyOwner, name: string, makerOf: MakerOf, now = Date.now()): Promise<CreatedApiKey | null> {
+export async function createKeyFor(db: D1Database, owner: KeyOwner, name: string, makersOf: MakersOf, now = Date.now()): Promise<CreatedApiKey | null> {
   const key = generateApiKey();
   const row = await insertApiKey(
     db,
@@ -64,7 +70,7 @@ export async function createKeyFor(db: D1Database, owner: KeyOwner, name: string
     { id: crypto.randomUUID(), name, prefix: visiblePrefix(key), keyHash: hashApiKey(key), createdBy: owner.userId },
     MAX_LIVE_API_KEYS,
   );
-  return row ? { key, apiKey: toView(row, [], now, makerOf) } : null;
+  return row ? { key, apiKey: toView(row, [], now, await makersOf([makerIdOf(row)])) } : null;
 }
 
 /** Revokes one of the workspace's keys; null when it is not one of its live keys. */
@@ -78,7 +84,7 @@ export async function revokeKeyOf(db: D1Database, workspaceId: string, id: strin
  * A new key under the same name, made by `owner.userId` (who sees it and whose role it acts
  * with), and the old one revoked, in one batch; null when the old one is not a live key of theirs.
  */
-export async function rotateKeyOf(db: D1Database, owner: KeyOwner, id: string, makerOf: MakerOf, now = Date.now()): Promise<CreatedApiKey | null> {
+export async function rotateKeyOf(db: D1Database, owner: KeyOwner, id: string, makersOf: MakersOf, now = Date.now()): Promise<CreatedApiKey | null> {
   const key = generateApiKey();
   const replaced = await replaceApiKey(
     db,
@@ -89,5 +95,5 @@ export async function rotateKeyOf(db: D1Database, owner: KeyOwner, id: string, m
   );
   if (!replaced) return null;
   forgetApiKey(replaced.revoked.keyHash);
-  return { key, apiKey: toView(replaced.key, [], now, makerOf) };
+  return { key, apiKey: toView(replaced.key, [], now, await makersOf([makerIdOf(replaced.key)])) };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNull, lt, min, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, min, sql } from "drizzle-orm";
 import { DAY_MS, HOUR_MS } from "../contract/time";
 import { drizzle } from "drizzle-orm/d1";
 import { accountEmails, emailSignInRequests, users } from "../db/schema";
@@ -58,6 +58,14 @@ export async function findRequestByLinkHash(db: D1Database, linkHash: string): P
 export async function findRequest(db: D1Database, id: string): Promise<SignInRequestRecord | null> {
   const [row] = await drizzle(db).select().from(emailSignInRequests).where(eq(emailSignInRequests.id, id)).limit(1);
   return row ?? null;
+}
+
+/** Those of `ids` that are requests for `email`, in the order given: one read, however many ids. */
+export async function requestIdsFor(db: D1Database, ids: readonly string[], email: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const t = emailSignInRequests;
+  const found = new Set((await drizzle(db).select({ id: t.id }).from(t).where(and(inArray(t.id, [...ids]), eq(t.email, email)))).map((row) => row.id));
+  return ids.filter((id) => found.has(id));
 }
 
 /**

@@ -15,12 +15,17 @@ export async function findNightlyRun(db: D1Database, day: string): Promise<JobRu
   return row ?? null;
 }
 
-/** Today's run row, created at the start of the products phase if it does not exist yet. */
-export async function ensureNightlyRun(db: D1Database, day: string, nowIso: string): Promise<JobRun> {
+/** Creates the day's run row, at the start of the products phase, unless it exists. */
+export async function openNightlyRun(db: D1Database, day: string, nowIso: string): Promise<void> {
   await drizzle(db)
     .insert(jobRuns)
     .values({ job: SNAPSHOT_JOB, day, status: "running", phase: "products", cursor: null, processed: 0, startedAt: nowIso, updatedAt: nowIso })
     .onConflictDoNothing();
+}
+
+/** Today's run row, created at the start of the products phase if it does not exist yet. */
+export async function ensureNightlyRun(db: D1Database, day: string, nowIso: string): Promise<JobRun> {
+  await openNightlyRun(db, day, nowIso);
   const run = await findNightlyRun(db, day);
   if (!run) throw new Error(`job_runs row for snapshot ${day} vanished`);
   return run;

@@ -2,8 +2,9 @@ import { randomToken } from "../auth/signing-key";
 import { decryptRefreshToken, encryptRefreshToken, keyringOf } from "../auth/token-crypto";
 import type { Config, Deployment } from "../config";
 import { type ChannelDeliveryProblem, type ChannelSettings, type ChannelsUpdate, DEMO_ALERT_EMAIL_REFUSED, type ReportDeliveryProblem } from "../contract/channels";
-import { loadChannels, type StoredChannels, upsertChannels } from "./channel-store";
-import { deliveryProblems, reportDeliveryProblems } from "./delivery-health-store";
+import { loadChannels, type StoredChannels, type StoredChannelsRow, upsertChannels } from "./channel-store";
+import { deliveryProblems, recentReportSends } from "./delivery-health-store";
+import { reportProblemsOf, stillApplying } from "./report-health";
 import { readWebhookUrl, sealWebhookUrl, type WebhookUrlRead } from "./sealed-webhook-url";
 
 /**
@@ -49,12 +50,15 @@ export async function loadChannelSettings(
   wholeUrl: boolean,
   isDemo = false,
 ): Promise<ChannelSettings> {
-  const [stored, problems, reports] = await Promise.all([
-    loadChannels(env.DB, workspaceId),
-    deliveryProblems(env.DB, workspaceId),
-    reportDeliveryProblems(env.DB, workspaceId, Date.now()),
-  ]);
-  return channelSettingsView(config, stored, await readWebhookUrl(config, workspaceId, stored), wholeUrl, problems, isDemo, reports);
+  const [stored, problems, reports] = await Promise.all([loadChannels(env.DB, workspaceId), deliveryProblems(env.DB, workspaceId), recentReportSends(env.DB, workspaceId, Date.now())]);
+  const reportProblems = stillApplying(reportProblemsOf(reports.sends), { ...ownReportsSent(stored), chosen: reports.chosen });
+  return channelSettingsView(config, stored, await readWebhookUrl(config, workspaceId, stored), wholeUrl, problems, isDemo, reportProblems);
+}
+
+/** Which of its own reports a workspace is sent: the switch on and an alert email to send it to (dashboard/report-store.ts). */
+function ownReportsSent(stored: StoredChannelsRow): { daily: boolean; weekly: boolean } {
+  const to = Boolean(stored.alertEmail);
+  return { daily: to && stored.dailyReport, weekly: to && stored.weeklyReport };
 }
 
 /**

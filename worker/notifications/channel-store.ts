@@ -13,15 +13,23 @@ export interface StoredChannels extends StoredWebhookUrl {
   webhookSecretCiphertext: string | null;
 }
 
-const NO_CHANNELS: StoredChannels = { alertEmail: null, webhookUrlCiphertext: null, legacyWebhookUrl: null, webhookSecretCiphertext: null };
+/** The stored channels with the report switches of the same row: the workspace's own reports go to its alert email. */
+export interface StoredChannelsRow extends StoredChannels {
+  dailyReport: boolean;
+  weeklyReport: boolean;
+}
 
-export async function loadChannels(db: D1Database, userId: string): Promise<StoredChannels> {
+const NO_CHANNELS: StoredChannelsRow = { alertEmail: null, webhookUrlCiphertext: null, legacyWebhookUrl: null, webhookSecretCiphertext: null, dailyReport: false, weeklyReport: false };
+
+export async function loadChannels(db: D1Database, userId: string): Promise<StoredChannelsRow> {
   const [row] = await drizzle(db)
     .select({
       alertEmail: userSettings.alertEmail,
       webhookUrlCiphertext: userSettings.webhookUrlCiphertext,
       legacyWebhookUrl: userSettings.legacyWebhookUrl,
       webhookSecretCiphertext: userSettings.webhookSecretCiphertext,
+      dailyReport: userSettings.dailyReport,
+      weeklyReport: userSettings.weeklyReport,
     })
     .from(userSettings)
     .where(eq(userSettings.workspaceId, userId))

@@ -1,9 +1,9 @@
 import { and, desc, eq, gte, inArray, isNotNull, or } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { alertEvents, notificationDeliveries as d, reportRecipients, reportSends, userSettings } from "../db/schema";
-import type { ChannelDeliveryProblem, ReportDeliveryProblem } from "../contract/channels";
+import { alertEvents, notificationDeliveries as d, reportRecipients, reportSends } from "../db/schema";
+import type { ChannelDeliveryProblem } from "../contract/channels";
 import { addDays, utcDay } from "../contract/time";
-import { reportProblemsOf, type ReportSendState, stillApplying } from "./report-health";
+import type { ReportSendState } from "./report-health";
 
 const CHANNELS = ["email", "webhook"] as const;
 
@@ -41,30 +41,22 @@ export async function deliveryProblems(db: D1Database, workspaceId: string): Pro
 /** How far back Settings looks for report emails that did not get through: two weekly reports. */
 const REPORT_PROBLEM_DAYS = 14;
 
-/** Whether a workspace's report emails are getting through: the latest send of each report to each recipient that did not (report-health.ts). */
-export async function reportDeliveryProblems(db: D1Database, workspaceId: string, nowMs: number): Promise<ReportDeliveryProblem[]> {
+/**
+ * What says whether a workspace's report emails are getting through (report-health.ts): its recent
+ * sends, newest period first, and the addresses it chose and were confirmed.
+ */
+export async function recentReportSends(db: D1Database, workspaceId: string, nowMs: number): Promise<{ sends: ReportSendState[]; chosen: Set<string> }> {
   const orm = drizzle(db);
-  const [rows, settings, chosen] = await Promise.all([
+  const [rows, chosen] = await Promise.all([
     orm
       .select({ kind: reportSends.kind, period: reportSends.period, recipient: reportSends.recipient, status: reportSends.status, lastError: reportSends.lastError })
       .from(reportSends)
       .where(and(eq(reportSends.workspaceId, workspaceId), gte(reportSends.period, addDays(utcDay(nowMs), -REPORT_PROBLEM_DAYS))))
       .orderBy(desc(reportSends.period)),
     orm
-      .select({ daily: userSettings.dailyReport, weekly: userSettings.weeklyReport, alertEmail: userSettings.alertEmail })
-      .from(userSettings)
-      .where(eq(userSettings.workspaceId, workspaceId))
-      .get(),
-    orm
       .select({ email: reportRecipients.email })
       .from(reportRecipients)
       .where(and(eq(reportRecipients.workspaceId, workspaceId), isNotNull(reportRecipients.confirmedAt))),
   ]);
-  // The workspace's own report goes to its alert email (dashboard/report-store.ts): none set, none sent.
-  const ownOn = (on: boolean | undefined) => Boolean(on) && Boolean(settings?.alertEmail);
-  return stillApplying(reportProblemsOf(rows as ReportSendState[]), {
-    daily: ownOn(settings?.daily),
-    weekly: ownOn(settings?.weekly),
-    chosen: new Set(chosen.map((row) => row.email)),
-  });
+  return { sends: rows as ReportSendState[], chosen: new Set(chosen.map((row) => row.email)) };
 }

@@ -2,9 +2,9 @@ import { requireRecentSignIn } from "../auth/recent-sign-in";
 import { jsonBody } from "../openapi/responses";
 import { createRoute } from "@hono/zod-openapi";
 import type { Context, Next } from "hono";
-import { createKeyFor, listKeysOf, revokeKeyOf, rotateKeyOf, type MakerOf } from "../api-keys/api-key-service";
+import { createKeyFor, listKeysOf, revokeKeyOf, rotateKeyOf, type MakersOf } from "../api-keys/api-key-service";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
-import { listMembers } from "../workspaces/workspace-store";
+import { membersAmong } from "../workspaces/workspace-store";
 import { callerPlan } from "./caller-plan";
 import { auditRequest } from "./request-audit";
 import { keyLimitDetail, MAX_LIVE_API_KEYS } from "../contract/api-keys";
@@ -41,10 +41,12 @@ async function needsApiPlan(c: Context<AppEnv>, next: Next) {
 
 const NO_SUCH_KEY = "No such live API key.";
 
-/** The workspace's members by id, for naming each key's maker and the role the key acts with. */
-async function makersIn(c: Context<AppEnv>): Promise<MakerOf> {
-  const members = new Map((await listMembers(c.env.DB, currentAccount(c).workspace.id)).map((m) => [m.userId, { email: m.email, role: m.role }]));
-  return (userId) => members.get(userId) ?? { email: null, role: null };
+/** The makers asked for, among the workspace's members, for naming each key's maker and the role the key acts with. */
+function makersIn(c: Context<AppEnv>): MakersOf {
+  return async (userIds) => {
+    const members = new Map((await membersAmong(c.env.DB, currentAccount(c).workspace.id, userIds)).map((m) => [m.userId, { email: m.email, role: m.role }]));
+    return (userId) => members.get(userId) ?? { email: null, role: null };
+  };
 }
 const REFUSED = "Managed with an API key instead of a session (`forbidden`), the plan has no API access (`plan_limit`), or (creating, rotating) no recent sign-in (`recent_sign_in_required`)";
 const signedIn = { 401: notSignedIn, 403: errorAnswer(`${REFUSED}.`) };
@@ -100,12 +102,12 @@ export const apiKeyRoutes = router
   .openapi(listRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
     const { workspace } = currentAccount(c);
-    return c.json(await listKeysOf(c.env.DB, workspace.id, await callerPlan(c), await makersIn(c)), 200);
+    return c.json(await listKeysOf(c.env.DB, workspace.id, await callerPlan(c), makersIn(c)), 200);
   })
   .openapi(createKeyRoute, async (c) => {
     const { user, workspace } = currentAccount(c);
     const name = c.req.valid("json").name;
-    const created = await createKeyFor(c.env.DB, { workspaceId: workspace.id, userId: user.id }, name, await makersIn(c));
+    const created = await createKeyFor(c.env.DB, { workspaceId: workspace.id, userId: user.id }, name, makersIn(c));
     if (!created) throw new ApiError(403, "plan_limit", keyLimitDetail((await callerPlan(c)).name));
     await auditRequest(c, { workspaceId: workspace.id, action: "key.create", target: created.apiKey.id, detail: { name, prefix: created.apiKey.prefix } });
     c.header("Cache-Control", "no-store");
@@ -114,7 +116,7 @@ export const apiKeyRoutes = router
   .openapi(rotateRoute, async (c) => {
     const { user, workspace } = currentAccount(c);
     const id = c.req.valid("param").id;
-    const created = await rotateKeyOf(c.env.DB, { workspaceId: workspace.id, userId: user.id }, id, await makersIn(c));
+    const created = await rotateKeyOf(c.env.DB, { workspaceId: workspace.id, userId: user.id }, id, makersIn(c));
     if (!created) throw new ApiError(404, "not_found", NO_SUCH_KEY);
     await auditRequest(c, { workspaceId: workspace.id, action: "key.rotate", target: id, detail: { replacedBy: created.apiKey.id } });
     c.header("Cache-Control", "no-store");

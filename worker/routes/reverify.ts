@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import * as z from "../openapi/zod";
 import { clearCookie } from "../auth/cookies";
 import { redeemCode } from "../auth/email-sign-in-service";
-import { emailOfAccount, findRequest } from "../auth/email-sign-in-store";
+import { emailOfAccount, requestIdsFor } from "../auth/email-sign-in-store";
 import { finishAuthentication } from "../auth/passkeys";
 import { markVerified } from "../auth/session";
 import { requireAccount } from "../auth/session-middleware";
@@ -85,8 +85,7 @@ export const reverifyRoutes = router
       const address = await emailOfAccount(c.env.DB, user.id);
       // Only this browser's requests for the account's own address: a code for another address
       // (a sign-in started in this browser) must not sign anyone in from here.
-      const ids: string[] = [];
-      for (const id of browserRequestIds(c)) if (address && (await findRequest(c.env.DB, id))?.email === address) ids.push(id);
+      const ids = address ? await requestIdsFor(c.env.DB, browserRequestIds(c), address) : [];
       if (ids.length === 0) throw new ApiError(400, "bad_request", NO_CODE);
       const redeemed = await redeemCode(c.env.DB, ids, c.req.valid("json").code);
       if (!redeemed.ok) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { PAID_STATUSES } from "../contract/billing";
 import type { WorkspaceRole, WorkspaceView } from "../contract/workspaces";
@@ -96,6 +96,16 @@ export async function listMembers(db: D1Database, workspaceId: string): Promise<
     .where(eq(workspaceMembers.workspaceId, workspaceId))
     .orderBy(sql`${workspaceMembers.role} = 'owner' DESC`, asc(workspaceMembers.createdAt), asc(workspaceMembers.userId));
   return rows;
+}
+
+/** Those of `userIds` who are members of the workspace, with their address and role (in no order). */
+export async function membersAmong(db: D1Database, workspaceId: string, userIds: readonly string[]): Promise<Omit<MemberRecord, "joinedAt">[]> {
+  if (userIds.length === 0) return [];
+  return drizzle(db)
+    .select({ userId: workspaceMembers.userId, email: accountEmails.email, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .leftJoin(accountEmails, eq(accountEmails.userId, workspaceMembers.userId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.userId, [...new Set(userIds)])));
 }
 
 /** How many owners the workspace has. */

@@ -4,6 +4,7 @@ import { signedInRecently } from "../../../worker/auth/recent-sign-in";
 import { emailEnv, secretsOf, signInByEmail, SITE, userIdOf } from "../support/email-accounts";
 import { connectSeller, registerLwaClient, TestBrowser } from "../support/seller-browser";
 import { SoftAuthenticator } from "../support/soft-authenticator";
+import { recordingD1 } from "../support/recording-d1";
 
 const onSite = { headers: { Origin: SITE } };
 type Challenge = { challengeId: string; options: { challenge: string; rp: { id: string }; rpId?: string } };
@@ -63,6 +64,22 @@ describe("a recent sign-in for sensitive account changes", () => {
 
     const ended = await laptop.request("/api/account/sign-out-others", { method: "POST" });
     expect(ended.status, await ended.clone().text()).toBe(200);
+  });
+
+  it("finds the browser's requests for the account's address in one read, however many it holds", async () => {
+    const { bindings, sent } = emailEnv();
+    const laptop = new TestBrowser(bindings);
+    await signInByEmail(laptop, sent, "grace@example.com");
+    await ageSessions("grace@example.com");
+    // A sign-in asked for another address in this browser, and two codes asked for this account.
+    expect((await laptop.json("/api/signin/email", "POST", { email: "other@example.com" })).status).toBe(202);
+    for (let i = 0; i < 2; i++) expect((await laptop.request("/api/account/reverify/email", { method: "POST" })).status).toBe(202);
+
+    const recorded = recordingD1(env.DB);
+    laptop.bindings = { ...bindings, DB: recorded.db };
+    const ok = await laptop.json("/api/account/reverify/email/code", "POST", { code: secretsOf(sent, "grace@example.com").code });
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    expect(recorded.queries.filter((query) => /^select .* from "email_sign_in_requests"/.test(query))).toHaveLength(1);
   });
 
   it("accepts a passkey of this account only", async () => {

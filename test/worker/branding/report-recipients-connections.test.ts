@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { sendWeeklyReports } from "../../../worker/jobs/weekly-report/weekly-report";
+import { sendReports } from "../../../worker/jobs/weekly-report/weekly-report";
 import { sellerChanges } from "../../../worker/notifications/weekly-report";
 import { buildServices } from "../../../worker/services";
 import { RecordingEmailSender } from "../../../worker/upstreams/email/recording-sender";
@@ -97,7 +97,7 @@ describe("weekly reports per client connection", () => {
     await confirmFromMail(mail.sent, "boss@agency.example");
 
     const sender = new RecordingEmailSender();
-    expect(await sendWeeklyReports(buildServices(bindings), MONDAY, sender)).toEqual({ sent: 2, failed: 0 });
+    expect((await sendReports(buildServices(bindings), MONDAY, sender))?.weekly).toEqual({ sent: 2, failed: 0 });
     expect(sender.sent.map((message) => message.to).sort()).toEqual(["beta@client.example", "boss@agency.example"]);
 
     const client = sender.sent.find((message) => message.to === "beta@client.example")!;

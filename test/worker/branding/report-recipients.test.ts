@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { recipientUnsubscribeToken } from "../../../worker/branding/recipient-unsubscribe";
 import { ASSOCIATES_NOTICE } from "../../../worker/exports/export-table";
-import { sendWeeklyReports } from "../../../worker/jobs/weekly-report/weekly-report";
+import { sendReports } from "../../../worker/jobs/weekly-report/weekly-report";
 import { reportEmail } from "../../../worker/notifications/weekly-report";
 import { buildServices } from "../../../worker/services";
 import { RecordingEmailSender } from "../../../worker/upstreams/email/recording-sender";
@@ -70,7 +70,8 @@ describe("report recipients: confirmed addresses only", () => {
 
     // Unconfirmed: nothing goes to either address.
     const sender = new RecordingEmailSender();
-    expect(await sendWeeklyReports(buildServices(bindings), MONDAY, sender)).toEqual({ sent: 0, failed: 0 });
+    const weekly = async () => (await sendReports(buildServices(bindings), MONDAY, sender))?.weekly;
+    expect(await weekly()).toEqual({ sent: 0, failed: 0 });
 
     const anonymous = new TestBrowser(bindings);
     const confirmed = await anonymous.request(new URL(link).pathname + new URL(link).search);
@@ -83,8 +84,8 @@ describe("report recipients: confirmed addresses only", () => {
       recipients: [{ email: "client@example.com", confirmed: true }, { email: "never@example.com", confirmed: false }],
     });
 
-    expect(await sendWeeklyReports(buildServices(bindings), MONDAY, sender)).toEqual({ sent: 1, failed: 0 });
-    expect(await sendWeeklyReports(buildServices(bindings), MONDAY, sender)).toEqual({ sent: 0, failed: 0 });
+    expect(await weekly()).toEqual({ sent: 1, failed: 0 });
+    expect(await weekly()).toEqual({ sent: 0, failed: 0 });
     const [report] = sender.sent;
     expect(report!.to).toBe("client@example.com");
     expect(report!.subject).toBe("Acme Agency: RankLayer weekly report, 2026-11-16 to 2026-11-22");

@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { unsubscribeToken } from "../../../worker/dashboard/unsubscribe-token";
 import { buildServices } from "../../../worker/services";
-import { sendDailyReports, sendReports } from "../../../worker/jobs/weekly-report/weekly-report";
+import { sendReports } from "../../../worker/jobs/weekly-report/weekly-report";
+import { markWeekOpened } from "../../../worker/jobs/weekly-report/report-send-store";
 import { reportCsv, reportDay } from "../../../worker/notifications/weekly-report";
 import { RecordingEmailSender } from "../../../worker/upstreams/email/recording-sender";
 import { insertUser, insertWatchlist, resetHistoryTables } from "../jobs/nightly-run/support";
@@ -49,8 +50,10 @@ describe("the daily 02:30 report run", () => {
     }
     const sender = new RecordingEmailSender();
     const bindings = channelEnv();
-    expect(await sendDailyReports(buildServices(bindings), TUESDAY, sender)).toEqual({ sent: 1, failed: 0 });
-    expect(await sendDailyReports(buildServices(bindings), TUESDAY, sender)).toEqual({ sent: 0, failed: 0 });
+    // The week's report went out on Monday: this Tuesday run sends only the daily one.
+    await markWeekOpened(env.DB, "2026-11-23", new Date(MONDAY).toISOString());
+    expect(await sendReports(buildServices(bindings), TUESDAY, sender)).toEqual({ daily: { sent: 1, failed: 0 }, weekly: null });
+    expect(await sendReports(buildServices(bindings), TUESDAY, sender)).toEqual({ daily: { sent: 0, failed: 0 }, weekly: null });
     expect(sender.sent).toHaveLength(1);
     const [email] = sender.sent;
     expect(email!.to).toBe("daily@example.com");
@@ -64,7 +67,7 @@ describe("the daily 02:30 report run", () => {
     expect(email!.headers?.["List-Unsubscribe"]).toContain(link);
 
     // The next day is a new report.
-    expect(await sendDailyReports(buildServices(bindings), TUESDAY + 86_400_000, sender)).toEqual({ sent: 1, failed: 0 });
+    expect((await sendReports(buildServices(bindings), TUESDAY + 86_400_000, sender))?.daily).toEqual({ sent: 1, failed: 0 });
   });
 
   it("the 02:30 run sends the daily report every day and the weekly one on Mondays only", async () => {

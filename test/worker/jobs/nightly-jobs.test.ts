@@ -29,6 +29,10 @@ import { historyPoints, seedPoint } from "../support/history-shards";
 import { buildServices } from "../../../worker/services";
 import { utcDay } from "../../../worker/contract/time";
 import { failFirstPrepare, JOB_RUNS_QUERY } from "../support/failing-d1";
+import { recordingD1 } from "../support/recording-d1";
+
+/** A read of a snapshot run's whole row (findNightlyRun), not the weekly report's look at its own. */
+const SNAPSHOT_RUN_READ = /^select "job", "day", "status".* from "job_runs"/;
 
 beforeEach(async () => {
   await clearAlertTables();
@@ -119,6 +123,12 @@ describe("the 02:30 cron: alert check", () => {
     expect(unchecked?.n).toBe(0);
   });
 
+  it("reads the day's snapshot run once: the check does not read again the run the 02:30 run found done", async () => {
+    const recorded = recordingD1(env.DB);
+    await worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: CHECK_TIME }), { ...env, DB: recorded.db });
+    expect(recorded.queries.filter((query) => SNAPSHOT_RUN_READ.test(query))).toHaveLength(1);
+  });
+
   it("runs retention even when the alert check fails, and leaves the check to the AlertCheckRunner to retry that night", async () => {
     await env.DB.prepare("INSERT INTO lookup_log (asin, marketplace, status, duration_ms, created_at) VALUES ('B000000001', 'US', 200, 1, ?)")
       .bind(new Date(CHECK_TIME - 40 * DAY_MS).toISOString())
@@ -136,6 +146,17 @@ describe("the 02:30 cron: alert check", () => {
     expect(await runInDurableObject(runner, (_instance, state) => state.storage.getAlarm())).not.toBeNull();
     expect(await runDurableObjectAlarm(runner)).toBe(true);
     expect(await storedAlert(alertId)).toMatchObject({ last_result: "fired", last_checked_day: TODAY });
+  });
+});
+
+describe("the 02:30 cron: a day whose 02:00 run never began", () => {
+  it("starts the run on one read of its row, and the check waits for it without reading it again", async () => {
+    await env.DB.prepare("DELETE FROM job_runs WHERE job = 'snapshot' AND day = ?").bind(TODAY).run();
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const recorded = recordingD1(env.DB);
+    await worker.scheduled(createScheduledController({ cron: "30 2 * * *", scheduledTime: CHECK_TIME }), { ...env, DB: recorded.db });
+    expect(recorded.queries.filter((query) => SNAPSHOT_RUN_READ.test(query))).toHaveLength(1);
+    expect(await findNightlyRun(env.DB, TODAY)).toMatchObject({ status: "running" });
   });
 });
 

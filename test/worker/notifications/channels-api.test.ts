@@ -8,6 +8,7 @@ import { channelEnv, discordEndpoint, fakeEmailBinding, scriptWebhook, webhookCa
 import { signInByEmail } from "../support/email-accounts";
 import { DEMO_ALERT_EMAIL_REFUSED } from "../../../worker/contract/channels";
 import { currentWorkspaceId, storeSealedWebhookUrl } from "./webhook-url-rows";
+import { recordingD1 } from "../support/recording-d1";
 
 const EMPTY: ChannelSettings = {
   alertEmail: null,
@@ -64,6 +65,14 @@ describe("/api/settings/channels", () => {
     const sentBack = await demo.json("/api/settings/channels", "PUT", { alertEmail: "kept@example.com", webhookUrl: "https://example.com/other" });
     expect(sentBack.status).toBe(200);
     expect(await sentBack.json()).toMatchObject({ alertEmail: "kept@example.com", webhookUrl: "https://example.com/other" });
+  });
+
+  it("reads the workspace's settings row once: its channels and its report switches (whose failed sends it lists) come from one read", async () => {
+    const browser = await signedIn();
+    const recorded = recordingD1(env.DB);
+    browser.bindings = { ...browser.bindings, DB: recorded.db };
+    expect(await channels(browser)).toEqual(EMPTY);
+    expect(recorded.queries.filter((query) => /from "user_settings"/.test(query))).toHaveLength(1);
   });
 
   it("starts empty and says whether this server can send email", async () => {

@@ -6,6 +6,7 @@ import { runRetention } from "../../../worker/jobs/retention/retention";
 import { emailEnv, invitationTokenOf, signInByEmail, userIdOf } from "../support/email-accounts";
 import { TestBrowser } from "../support/seller-browser";
 import { subscribeWorkspace } from "../support/workspace-plans";
+import { recordingD1 } from "../support/recording-d1";
 
 /** Workspaces end to end over HTTP: invite, accept, roles, the last owner, keys, switching, audit. */
 
@@ -158,6 +159,13 @@ describe("/api/workspaces: members and invitations", () => {
     // Settings → API Access names each key's maker and the role it now acts with.
     const listed = await (await owner.request("/api/api-keys")).json<{ keys: { name: string; madeBy: unknown }[] }>();
     expect(listed.keys.map((k) => [k.name, k.madeBy])).toEqual([["CI", { email: "keys@example.com", role: "viewer" }]]);
+    // It reads the makers of the keys listed (one here), not every member of the workspace.
+    const recorded = recordingD1(env.DB);
+    const ownerBindings = owner.bindings;
+    owner.bindings = { ...ownerBindings, DB: recorded.db };
+    expect((await owner.request("/api/api-keys")).status).toBe(200);
+    owner.bindings = ownerBindings;
+    expect(recorded.queries.filter((query) => /from "workspace_members" left join "account_emails"/.test(query))).toEqual([expect.stringMatching(/"user_id" in \(\?\)/)]);
 
     expect((await owner.request(`/api/workspaces/members/${adminId}`, { method: "DELETE" })).status).toBe(204);
     const gone = await withKey("/api/v1/watchlist");

@@ -58,15 +58,15 @@ export const sellerRevenue = sqliteTable(
   ],
 );
 
-/** Per-workspace refresh and report bookkeeping: the last "Refresh now" and the last reports sent (report_sends decides what is due). */
+/** Per-workspace refresh bookkeeping: the last "Refresh now". */
 export const userRefresh = sqliteTable("user_refresh", {
   workspaceId: text("workspace_id")
     .primaryKey()
     .references(() => workspaces.id, { onDelete: "cascade" }),
   lastManualAt: text("last_manual_at"),
-  /** Monday (UTC day) of the last weekly report sent. */
+  /** No longer written or read: report_sends (migration 0135, which copied it there) records the reports sent. */
   lastWeeklyReport: text("last_weekly_report"),
-  /** UTC day of the last daily report sent. */
+  /** No longer written or read, like lastWeeklyReport. */
   lastDailyReport: text("last_daily_report"),
 });
 

@@ -50,6 +50,8 @@ export interface AlertCheckOptions {
    * the check's own start, so they skip the no-data alerts its earlier steps already checked.
    */
   passStartMs?: number;
+  /** The day's snapshot run as the caller just found it (the 02:30 run starts it first): not read again. Read when not given. */
+  nightlyRun?: "done" | "running";
 }
 
 const DEFAULT_PAGE_SIZE = 100;
@@ -65,7 +67,9 @@ export async function runAlertCheck(services: Services, nowMs: number, options: 
   const day = utcDay(nowMs);
   const summary: AlertCheckSummary = { day, deferred: false, checked: 0, fired: 0, ok: 0, noData: 0, complete: true };
   // Waits for the run, but only until the bound (alert-wait.ts); then checks what is there.
-  if (mayWaitForRun(nowMs) && (await nightlyRunInProgress(env.DB, day))) return { ...summary, deferred: true, complete: false };
+  if (mayWaitForRun(nowMs) && (options.nightlyRun ? options.nightlyRun === "running" : await nightlyRunInProgress(env.DB, day))) {
+    return { ...summary, deferred: true, complete: false };
+  }
 
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;

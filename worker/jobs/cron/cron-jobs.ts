@@ -1,7 +1,7 @@
 import type { Services } from "../../services";
 import { checkAlertsAndNotify } from "../alert-check/nightly-check";
 import { runBillingSweep, sweepBudgetMs } from "../billing-sweep/billing-sweep";
-import { startNightlyRun } from "../nightly-run/start";
+import { startNightlyRun, startNightlyRunFrom } from "../nightly-run/start";
 import { findNightlyRun } from "../nightly-run-store";
 import { utcDay } from "../../contract/time";
 import { runRetention } from "../retention/retention";
@@ -26,8 +26,12 @@ const alertCheckThenRetention: Job = async (services, scheduledTime) => {
     // snapshot at all, and its alerts and reports only yesterday's data: it begins now, and the
     // check waits for it as for any run. A run whose alarm chain died (its retries spent on a D1
     // outage) is armed again; a done run is left alone.
-    await resumeNightlyRun(services, scheduledTime).catch((error: unknown) => console.error("snapshot run not started by the 02:30 run", error));
-    const { check, deliveries } = await checkAlertsAndNotify(services, scheduledTime);
+    // The run as found (or started) here: the check does not read it again.
+    const nightlyRun = await resumeNightlyRun(services, scheduledTime).catch((error: unknown) => {
+      console.error("snapshot run not started by the 02:30 run", error);
+      return undefined;
+    });
+    const { check, deliveries } = await checkAlertsAndNotify(services, scheduledTime, { nightlyRun });
     console.log("alert check", JSON.stringify(check));
     console.log("deliveries", JSON.stringify(deliveries));
     checked = check.complete;
@@ -43,11 +47,12 @@ const alertCheckThenRetention: Job = async (services, scheduledTime) => {
   }
 };
 
-async function resumeNightlyRun(services: Services, scheduledTime: number): Promise<void> {
-  const run = await findNightlyRun(services.env.DB, utcDay(scheduledTime));
-  if (run?.status === "done") return;
+/** The day's run, started when missing or armed again when running: whether it is done or running now. */
+async function resumeNightlyRun(services: Services, scheduledTime: number): Promise<"done" | "running"> {
+  const day = utcDay(scheduledTime);
+  const run = await findNightlyRun(services.env.DB, day);
   if (!run) console.warn("snapshot run missing at 02:30: starting it now");
-  await startNightlyRun(services, scheduledTime);
+  return (await startNightlyRunFrom(services, day, run, scheduledTime)).status;
 }
 
 async function billingSweepThenRetention(services: Services, scheduledTime: number, startedMs: number): Promise<void> {

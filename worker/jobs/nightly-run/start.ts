@@ -1,6 +1,6 @@
 import type { Bindings } from "../../env";
 import type { ProductSource } from "../../upstreams/creators/product-source";
-import { advanceCursor, ensureNightlyRun, findNightlyRun, finishNightlyRun } from "../nightly-run-store";
+import { advanceCursor, ensureNightlyRun, findNightlyRun, finishNightlyRun, type JobRun, openNightlyRun } from "../nightly-run-store";
 import { realClock, type Clock } from "./pacing";
 import { runProductPhase } from "./product-phase";
 import { onRunFinished } from "./run-finished";
@@ -76,12 +76,16 @@ export async function runNightlySlice(services: Services, day: string, options: 
  * Starts or resumes the run of nowMs's UTC day (the "0 2 * * *" cron). Idempotent: a run
  * already done is left alone, a running one is only nudged (its alarm chain goes on).
  */
-export async function startNightlyRun({ env }: Services, nowMs: number): Promise<{ day: string; status: "done" | "running" }> {
+export async function startNightlyRun(services: Services, nowMs: number): Promise<{ day: string; status: "done" | "running" }> {
   const day = utcDay(nowMs);
-  const existing = await findNightlyRun(env.DB, day);
+  return startNightlyRunFrom(services, day, await findNightlyRun(services.env.DB, day), nowMs);
+}
+
+/** startNightlyRun with the day's run row as the caller just read it (null: none yet), so it is not read again. */
+export async function startNightlyRunFrom({ env }: Services, day: string, existing: JobRun | null, nowMs: number): Promise<{ day: string; status: "done" | "running" }> {
   if (existing?.status === "done") return { day, status: "done" };
   // The row exists from now on, so the 02:30 alert check defers until the run is done.
-  await ensureNightlyRun(env.DB, day, new Date(nowMs).toISOString());
+  await openNightlyRun(env.DB, day, new Date(nowMs).toISOString());
   await nightlyRunner(env).start(day);
   return { day, status: "running" };
 }

@@ -1,6 +1,6 @@
-import { type AnyColumn, and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { jobRuns, reportRecipients, reportSends, userRefresh } from "../../db/schema";
+import { jobRuns, reportSends } from "../../db/schema";
 import type { ReportKind } from "../../notifications/weekly-report";
 
 /** The D1 side of the report emails' outbox (report_sends, migration 0135). */
@@ -78,27 +78,9 @@ export async function markReportSending(db: D1Database, key: ReportSendKey, atte
   return rows.length > 0;
 }
 
-/** The send went out: the row and the period's "last sent" markers (user_refresh, report_recipients), in one batch. */
+/** The send went out: the row is its only record (Settings, the account export and the next daily report's late firings read it). */
 export async function finishReportSent(db: D1Database, key: ReportSendKey, nowIso: string): Promise<void> {
-  const orm = drizzle(db);
-  const sent = orm.update(r).set({ status: "sent", sentAt: nowIso, nextAttemptAt: null, lastError: null }).where(and(is(key), eq(r.status, "sending")));
-  const later = (column: AnyColumn) => sql`max(coalesce(${column}, ''), ${key.period})`;
-  const marker =
-    key.recipient !== ""
-      ? orm
-          .update(reportRecipients)
-          .set({ lastSentMonday: later(reportRecipients.lastSentMonday) })
-          .where(and(eq(reportRecipients.workspaceId, key.workspaceId), eq(reportRecipients.email, key.recipient)))
-      : key.kind === "daily"
-        ? orm
-            .insert(userRefresh)
-            .values({ workspaceId: key.workspaceId, lastDailyReport: key.period })
-            .onConflictDoUpdate({ target: userRefresh.workspaceId, set: { lastDailyReport: later(userRefresh.lastDailyReport) } })
-        : orm
-            .insert(userRefresh)
-            .values({ workspaceId: key.workspaceId, lastWeeklyReport: key.period })
-            .onConflictDoUpdate({ target: userRefresh.workspaceId, set: { lastWeeklyReport: later(userRefresh.lastWeeklyReport) } });
-  await orm.batch([sent, marker]);
+  await drizzle(db).update(r).set({ status: "sent", sentAt: nowIso, nextAttemptAt: null, lastError: null }).where(and(is(key), eq(r.status, "sending")));
 }
 
 /** When the send of `key` went out, or null when it has not (or was recorded before sends had times). */

@@ -80,20 +80,6 @@ export async function sendReports(
 }
 
 /**
- * Mondays in the 02:30 run: one weekly report email per opted-in user (the week before, Monday
- * to Sunday), once per week even when the run repeats. Off when no email binding.
- */
-export async function sendWeeklyReports(services: Services, nowMs: number, sender?: EmailSender): Promise<Outcome | null> {
-  if (!isReportDay(nowMs)) return null;
-  return sendReport(services, weeklyPeriod(nowMs), nowMs, sender);
-}
-
-/** Every day in the 02:30 run: one daily report email per opted-in user, once a day. */
-export async function sendDailyReports(services: Services, nowMs: number, sender?: EmailSender): Promise<Outcome | null> {
-  return sendReport(services, dailyPeriod(nowMs), nowMs, sender);
-}
-
-/**
  * The daily report of an earlier day whose check never finished before the next day's began: sent
  * late, its subject naming the day it covers, with the firings that day's check recorded.
  */

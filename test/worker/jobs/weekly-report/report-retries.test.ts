@@ -5,6 +5,7 @@ import { REPORTS_PER_INVOCATION, sendReports } from "../../../../worker/jobs/wee
 import * as reportStore from "../../../../worker/dashboard/report-store";
 import { loadChannelSettings } from "../../../../worker/notifications/channel-settings";
 import { buildServices } from "../../../../worker/services";
+import { readAccountRows } from "../../../../worker/account-lifecycle/account-export-store";
 import { insertUser, insertWatchlist, resetHistoryTables } from "../nightly-run/support";
 import { channelEnv, fakeEmailBinding, fakeRetryNamespace, MINUTE } from "../../notifications/support";
 
@@ -133,8 +134,8 @@ describe("a report email whose send failed", () => {
     expect(await sendRow(id, "client@example.com")).toMatchObject({ status: "pending", attempts: 1 });
     expect(await retryDueReports(services, MONDAY + MINUTE)).toMatchObject({ sent: 1 });
     expect(email.sent.map((message) => message.to)).toEqual(["client@example.com"]);
-    // What the account export shows as the last Monday sent.
-    expect(await env.DB.prepare("SELECT last_sent_monday AS m FROM report_recipients WHERE workspace_id = ?").bind(id).first("m")).toBe("2026-11-23");
+    // The account export reads the last Monday sent from the outbox.
+    expect((await readAccountRows(env.DB, services.config, id)).reportRecipients).toEqual([expect.objectContaining({ email: "client@example.com", lastSentMonday: "2026-11-23" })]);
   });
 });
 

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { type ChannelSettings, channelsUpdateSchema, type WebhookTestResult } from "@contract/channels";
 import { errorMessage } from "../../api/api-error";
 import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from "../../api/field-errors";
 import { fetchChannels, generateWebhookSecret, saveChannels, sendWebhookTest } from "../../api/channels";
 import { startRequest } from "../../api/start-request";
+import { useEditCount } from "./edit-count";
 import type { SaveState } from "./use-seller-settings";
 
 const LOAD_FAILED = "Failed to load your alert channels. Please try again.";
@@ -49,8 +50,7 @@ export function useChannelSettings(): ChannelSettingsState {
   const [secret, setSecret] = useState<ActionState<string>>({ status: "idle" });
   const [test, setTest] = useState<ActionState<WebhookTestResult>>({ status: "idle" });
   const [attempt, setAttempt] = useState(0);
-  // Counts edits, so a save's answer knows whether the fields changed while it was on its way.
-  const edits = useRef(0);
+  const edits = useEditCount();
 
   useEffect(() => {
     setLoad({ status: "loading" });
@@ -65,11 +65,11 @@ export function useChannelSettings(): ChannelSettingsState {
   }, [attempt]);
 
   const change = useCallback((field: ChannelField, value: string) => {
-    edits.current++;
+    edits.edited();
     setLoad((current) => (current.status === "ready" ? { ...current, draft: { ...current.draft, [field]: value } } : current));
     setFieldErrors((current) => ({ ...current, [field]: undefined }));
     setSave({ status: "idle" });
-  }, []);
+  }, [edits]);
 
   const saveDraft = useCallback(async () => {
     if (load.status !== "ready") return;
@@ -79,11 +79,11 @@ export function useChannelSettings(): ChannelSettingsState {
       return;
     }
     setSave({ status: "saving" });
-    const editsAtSave = edits.current;
+    const editedSinceSave = edits.mark();
     try {
       const saved = await saveChannels(load.draft);
       // Typed since the save left: kept as typed, and unsaved (no "Channels saved.").
-      const editedSince = edits.current !== editsAtSave;
+      const editedSince = editedSinceSave();
       setLoad((current) => ({ status: "ready", saved, draft: editedSince && current.status === "ready" ? current.draft : draftOf(saved) }));
       setFieldErrors({});
       setSave({ status: editedSince ? "idle" : "saved" });
@@ -92,7 +92,7 @@ export function useChannelSettings(): ChannelSettingsState {
       setFieldErrors(serverFieldErrors(error, CHANNEL_FIELDS));
       setSave({ status: "error", message: errorMessage(error, SAVE_FAILED) });
     }
-  }, [load]);
+  }, [load, edits]);
 
   const generateSecret = useCallback(async () => {
     setSecret({ status: "busy" });

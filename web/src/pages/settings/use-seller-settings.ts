@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { ConnectionStatus, SettingsUpdate } from "@contract/account";
 import { errorMessage } from "../../api/api-error";
 import { fetchSettings, saveSettings } from "../../api/account";
 import { startRequest } from "../../api/start-request";
+import { useEditCount } from "./edit-count";
 
 const LOAD_FAILED = "Failed to load your settings. Please try again.";
 const SAVE_FAILED = "Failed to save settings. Please try again.";
@@ -33,8 +34,7 @@ export function useSellerSettings(): SellerSettings {
   const [load, setLoad] = useState<LoadState>({ status: "loading" });
   const [save, setSave] = useState<SaveState>({ status: "idle" });
   const [attempt, setAttempt] = useState(0);
-  // Counts edits, so a save's answer knows whether the draft changed while it was on its way.
-  const edits = useRef(0);
+  const edits = useEditCount();
 
   useEffect(() => {
     setLoad({ status: "loading" });
@@ -49,19 +49,19 @@ export function useSellerSettings(): SellerSettings {
   }, [attempt]);
 
   const change = useCallback((draft: SettingsUpdate) => {
-    edits.current++;
+    edits.edited();
     setLoad((current) => (current.status === "ready" ? { ...current, draft } : current));
     setSave({ status: "idle" });
-  }, []);
+  }, [edits]);
 
   const saveDraft = useCallback(async () => {
     if (load.status !== "ready") return;
     setSave({ status: "saving" });
-    const editsAtSave = edits.current;
+    const editedSinceSave = edits.mark();
     try {
       const { notifications, dataRefresh, connection } = await saveSettings(load.draft);
       // Changed since the save left: kept as changed, and unsaved (no "Settings saved.").
-      const editedSince = edits.current !== editsAtSave;
+      const editedSince = editedSinceSave();
       setLoad((current) => ({
         status: "ready",
         connection,
@@ -72,7 +72,7 @@ export function useSellerSettings(): SellerSettings {
       console.error("Settings could not be saved", error);
       setSave({ status: "error", message: errorMessage(error, SAVE_FAILED) });
     }
-  }, [load]);
+  }, [load, edits]);
 
   const reloadConnection = useCallback(async () => {
     const { connection } = await fetchSettings();
