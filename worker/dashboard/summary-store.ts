@@ -68,10 +68,12 @@ interface JoinedRow {
 
 /**
  * Of one day's rows of several connections, the one that speaks for the workspace: a connection
- * holding the Buy Box, else one with FBA stock of the ASIN (every connection writes a row per
- * tracked ASIN, so a client that does not sell it has a row too). Same order as preferredSellerRow.
+ * holding the Buy Box, else one holding the other one (Prime or non-Prime), else one with FBA
+ * stock of the ASIN (every connection writes a row per tracked ASIN, so a client that does not
+ * sell it has a row too). Same order as preferredSellerRow.
  */
-const SELLER_ROW_PREFERENCE = "coalesce(t.holds_buy_box, 0) DESC, (t.fulfillable_units IS NOT NULL) DESC";
+const SELLER_ROW_PREFERENCE =
+  "coalesce(t.holds_buy_box, 0) DESC, (coalesce(t.holds_prime, 0) OR coalesce(t.holds_non_prime, 0)) DESC, (t.fulfillable_units IS NOT NULL) DESC";
 
 /**
  * One query: per key, its summary, its asin_details and the workspace's latest seller snapshot
