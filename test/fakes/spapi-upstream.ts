@@ -18,7 +18,11 @@
  *                   do now and then; a page asked again after them is answered
  *   POST buy-box    { asin, sellerId | null }  the Buy Box winner of an ASIN outside the example
  *   POST offers     { asin, offers }           these Offers for the ASIN (two winners, MyOffer, …); like Amazon,
- *                   the answer lists at most the 20 lowest-priced (landed price), TotalOfferCount all of them
+ *                   the answer lists at most the 20 lowest-priced (landed price), with the Summary of all of
+ *                   them as the model's example gives it (TotalOfferCount, a BuyBoxPrices entry per winner, none
+ *                   when no offer wins: a suppressed Buy Box, as the example's B000OQA3N4). Refused (400) unless
+ *                   Amazon could answer them: each offer with OfferDetail's required fields, at most two winners,
+ *                   and two only when one is Prime and the other not (one Buy Box per customer segment)
  *   POST offers-item { asin, behavior: error | not_processed | throttled | error500 | error503, retryAfter?, times? }
  *                   error: that item fails inside a 200 batch (status 400, body.errors; the model's shapes,
  *                   fixtures/spapi/get-item-offers-item-error.ts); not_processed: a listing too new to have
@@ -51,6 +55,7 @@
 import { getCatalogItemExample } from "../worker/fixtures/spapi/get-catalog-item.ts";
 import { getItemOffersBatchExample } from "../worker/fixtures/spapi/get-item-offers-batch.ts";
 import { itemOffersErrorResponse } from "../worker/fixtures/spapi/get-item-offers-item-error.ts";
+import { offersSummary } from "../worker/fixtures/spapi/get-item-offers-two-winners.ts";
 import { getOrderMetricsDayExample } from "../worker/fixtures/spapi/get-order-metrics.ts";
 import { getMarketplaceParticipationsExample } from "../worker/fixtures/spapi/get-marketplace-participations.ts";
 import { orderMetricsAnswer, type SalesScript } from "./spapi-sales.ts";
@@ -309,7 +314,8 @@ export class SpApiFake implements FakeUpstream {
       if (scripted) {
         // Up to 20 as scripted; past that, only the 20 lowest-priced, as Amazon answers.
         payload.Offers = structuredClone(scripted.length > MAX_LISTED_OFFERS ? lowestPriced(scripted, MAX_LISTED_OFFERS) : scripted);
-        payload.Summary = { ...payload.Summary, TotalOfferCount: scripted.length };
+        // The Summary counts every offer, the ones past the 20 listed too: a winner cut from the list still has its Buy Box price.
+        payload.Summary = offersSummary(scripted);
       }
       if (itemScript === "not_processed") {
         payload.status = "OffersNotProcessed";
@@ -417,7 +423,10 @@ export class SpApiFake implements FakeUpstream {
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "offers") {
-      const input = (await request.json()) as { asin: string; offers: unknown[] };
+      const input = (await request.json()) as { asin?: unknown; offers?: unknown };
+      if (typeof input.asin !== "string" || !Array.isArray(input.offers)) return json(400, { error: "offers needs asin and offers" });
+      const refusal = offersRefusal(input.offers);
+      if (refusal) return json(400, { error: refusal });
       this.offers.set(input.asin, input.offers);
       return json(200, { ok: true });
     }
@@ -550,6 +559,27 @@ const BATCH_FAILURES: Partial<Record<OfferItemBehavior | "normal", [number, stri
   error500: [500, "InternalFailure", "We encountered an internal error. Please try again."],
   error503: [503, "ServiceUnavailable", "Service temporarily unavailable."],
 };
+
+/** OfferDetail's required members (productPricingV0.json). */
+const OFFER_DETAIL_REQUIRED = ["IsFulfilledByAmazon", "ListingPrice", "Shipping", "ShippingTime", "SubCondition"] as const;
+
+/**
+ * Why Amazon could not answer these offers, or null when it could: an offer without a member the
+ * model requires, more than two Buy Box winners, or two that are not one Prime and one non-Prime
+ * (Amazon features one offer per customer segment).
+ */
+function offersRefusal(offers: readonly unknown[]): string | null {
+  for (const [i, offer] of offers.entries()) {
+    if (typeof offer !== "object" || offer === null) return `offer ${i} is not an object`;
+    const missing = OFFER_DETAIL_REQUIRED.filter((key) => !(key in offer));
+    if (missing.length) return `offer ${i} lacks ${missing.join(", ")} (required by OfferDetail)`;
+  }
+  const winners = offers.filter((offer) => (offer as { IsBuyBoxWinner?: unknown }).IsBuyBoxWinner === true);
+  if (winners.length > 2) return "at most two offers win the Buy Box (a Prime and a non-Prime one)";
+  const prime = (offer: unknown) => (offer as { PrimeInformation?: { IsPrime?: unknown } }).PrimeInformation?.IsPrime === true;
+  if (winners.length === 2 && prime(winners[0]) === prime(winners[1])) return "two Buy Box winners must be one Prime and one non-Prime offer";
+  return null;
+}
 
 /** The `limit` lowest-priced offers (listing price plus shipping), cheapest first, as Amazon lists them. */
 function lowestPriced(offers: readonly unknown[], limit: number): unknown[] {

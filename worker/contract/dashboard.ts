@@ -57,7 +57,18 @@ export type PortfolioQuery = z.output<typeof portfolioQuerySchema>;
 /** Stock at or under this many fulfillable FBA units counts as low. */
 export const LOW_STOCK_UNITS = 20;
 
-export type BuyBoxHolder = "you" | "other" | "none" | "unknown";
+/**
+ * Who holds a Buy Box: this seller ("you"), another seller, nobody because no offer exists
+ * ("none"), nobody although offers exist ("suppressed": Amazon suppressed the Buy Box, often for
+ * its pricing policy), or "unknown" (no answer for the day, or a winner the answer does not list).
+ */
+export type BuyBoxHolder = "you" | "other" | "none" | "suppressed" | "unknown";
+
+/** Amazon's two Buy Boxes apart: the one Prime members see and the one other shoppers see. */
+export interface BuyBoxes {
+  prime: BuyBoxHolder;
+  nonPrime: BuyBoxHolder;
+}
 
 /** Where a figure comes from and when it was captured: every card and cell can say it. */
 export interface FigureSource {
@@ -81,7 +92,10 @@ export interface DashboardRow {
   price: Price | null;
   /** "lowest_offer" when no offer won the Buy Box and `price` is the lowest offer's (shown labelled so, never as the Buy Box price). */
   priceSource?: "lowest_offer";
+  /** The Buy Box most shoppers see: the Prime one where there is one, else the non-Prime one. */
   buyBox: BuyBoxHolder;
+  /** Each Buy Box with its holder (unknown in rows from before the two were kept). */
+  buyBoxes: BuyBoxes;
   fulfillableUnits: number | null;
   /** Daily ranks of the 7-day window, oldest first. */
   sparkline: { day: string; rank: number | null }[];

@@ -3,7 +3,7 @@ import type { RankVelocity } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
 import { DAY_MS, utcDay } from "../contract/time";
 import { rankVelocity } from "../history/velocity";
-import { buyBoxHolder, NO_SOURCE, RANK_SOURCE_LABEL, sellerSource, type TrackedAsinData } from "./kpis";
+import { buyBoxFields, NO_SOURCE, RANK_SOURCE_LABEL, sellerSource, type TrackedAsinData } from "./kpis";
 
 /**
  * Per-ASIN summaries: what the dashboard, portfolio and their exports show of one tracked ASIN,
@@ -173,7 +173,7 @@ export function rowFromSummary(input: SummaryRowInput, days: number, dayNames: D
     price: fresh && summary.price !== null && summary.currency ? { amount: summary.price, currency: summary.currency } : null,
     // No Buy Box winner: the price is the lowest offer's and says so (never passed off as the Buy Box price).
     ...(fresh && summary.price !== null && summary.currency && summary.figures.priceSource === "lowest_offer" ? { priceSource: "lowest_offer" as const } : {}),
-    buyBox: buyBoxHolder(input.seller),
+    ...buyBoxFields(input.seller),
     fulfillableUnits: input.seller?.fulfillableUnits ?? null,
     sparkline: (summary?.figures.spark ?? [])
       .filter(([offset]) => sparkStart + offset >= fromIndex)

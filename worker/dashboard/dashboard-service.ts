@@ -19,12 +19,13 @@ export interface RowFilter {
 
 /**
  * Whether `row` speaks for the workspace before `other`: a later day, else (one day, several
- * connections) the one holding the Buy Box, else one with FBA stock, else the first connection id.
+ * connections) the one holding the Buy Box, else one holding the other Buy Box (Prime or
+ * non-Prime), else one with FBA stock, else the first connection id.
  * Every connection writes a row per tracked ASIN, so a client that does not sell it has one too.
  */
 function preferredSellerRow(row: SellerDayRow, other: SellerDayRow): boolean {
   if (row.day !== other.day) return row.day > other.day;
-  const rank = (r: SellerDayRow) => (r.holdsBuyBox === true ? 2 : 0) + (r.fulfillableUnits !== null ? 1 : 0);
+  const rank = (r: SellerDayRow) => (r.holdsBuyBox === true ? 4 : 0) + (r.holdsPrime === true || r.holdsNonPrime === true ? 2 : 0) + (r.fulfillableUnits !== null ? 1 : 0);
   if (rank(row) !== rank(other)) return rank(row) > rank(other);
   return row.connectionId < other.connectionId;
 }

@@ -1,3 +1,4 @@
+import { buyBoxHolders, type BuyBoxColumns } from "../contract/buy-box-holders";
 import { LOW_STOCK_UNITS, type BuyBoxHolder, type DashboardKpis, type DashboardRow, type FigureSource } from "../contract/dashboard";
 import type { HistoryPoint } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
@@ -12,9 +13,23 @@ export interface TrackedAsinData {
   /** The 7-day window of daily points, oldest first. */
   points: HistoryPoint[];
   /** The latest seller snapshot of the ASIN, if any. */
-  seller: { source: string; fulfillableUnits: number | null; buyBoxSellerId: string | null; holdsBuyBox: boolean | null; capturedAt: string } | null;
+  seller: SellerBuyBoxFields | null;
   /** capturedAt of the latest rank point (points carry days only). */
   rankCapturedAt: string | null;
+}
+
+/** The seller snapshot's fields a row shows (seller_snapshots; the two Buy Boxes apart since migration 0103). */
+export interface SellerBuyBoxFields extends BuyBoxColumns {
+  source: string;
+  fulfillableUnits: number | null;
+  capturedAt: string;
+}
+
+export { buyBoxHolders } from "../contract/buy-box-holders";
+
+/** The Buy Box most shoppers see, from the seller snapshot (contract/buy-box-holders.ts). */
+export function buyBoxHolder(seller: TrackedAsinData["seller"]): BuyBoxHolder {
+  return buyBoxHolders(seller).shown;
 }
 
 // The mock serves demo accounts and every store without a live source (no partner tag of its own), paying accounts' too: not "demo".
@@ -22,14 +37,10 @@ export const RANK_SOURCE_LABEL = { live: "Amazon Creators API", mock: "Mock data
 export const SELLER_SOURCE_LABEL = { spapi: "Amazon SP-API (FBA Inventory, Product Pricing)", mock: "Mock seller API (demo)" } as const;
 export const NO_SOURCE: FigureSource = { kind: null, label: "No snapshot yet", asOf: null };
 
-/**
- * Buy Box holder from the seller snapshot: "you" when this seller held it, "other" when another
- * seller id won, "none" when nobody held it, "unknown" when there is no answer for the day.
- */
-export function buyBoxHolder(seller: TrackedAsinData["seller"]): BuyBoxHolder {
-  if (!seller || seller.holdsBuyBox === null) return "unknown";
-  if (seller.holdsBuyBox) return "you";
-  return seller.buyBoxSellerId ? "other" : "none";
+/** A row's `buyBox` and `buyBoxes`. */
+export function buyBoxFields(seller: TrackedAsinData["seller"]): Pick<DashboardRow, "buyBox" | "buyBoxes"> {
+  const { shown, prime, nonPrime } = buyBoxHolders(seller);
+  return { buyBox: shown, buyBoxes: { prime, nonPrime } };
 }
 
 /** One table row: the latest point's rank and price, the 7-day change and velocity, the seller's own data. */
@@ -52,7 +63,7 @@ export function dashboardRow(data: TrackedAsinData): DashboardRow {
     velocity: rankVelocity(comparable),
     price: latest && latest.price !== null && latest.currency ? { amount: latest.price, currency: latest.currency } : null,
     ...(latest && latest.price !== null && latest.currency && latest.priceSource === "lowest_offer" ? { priceSource: "lowest_offer" as const } : {}),
-    buyBox: buyBoxHolder(data.seller),
+    ...buyBoxFields(data.seller),
     fulfillableUnits: data.seller?.fulfillableUnits ?? null,
     // The web draws the sparkline as the row's source: the latest point's, so only its points.
     sparkline: comparable.map((point) => ({ day: point.day, rank: point.rank })),
@@ -68,7 +79,7 @@ export function sellerSource(kind: string, asOf: string): FigureSource {
 /**
  * The KPI cards over the rows:
  * - tracked: every row; average rank: mean of the rows' latest ranks, rounded (rows without one left out);
- * - Buy Box: rows "you" of rows with a known holder; low stock: rows with 0..LOW_STOCK_UNITS fulfillable units;
+ * - Buy Box: rows "you" of rows with a known holder (suppressed is known: nobody holds it); low stock: rows with 0..LOW_STOCK_UNITS fulfillable units;
  * - biggest mover: the row with the largest absolute 7-day rank change %, ties to the first.
  * Each card's source is the newest capture among the rows it counts; mock if any of them is mock, "Mixed: …" beside live ones.
  */

@@ -36,7 +36,7 @@ export interface TrackedSummary {
   asin: string;
   summary: AsinSummary | null;
   details: Pick<AsinDetails, "title" | "image" | "brand" | "category"> | null;
-  seller: Pick<SellerDayRow, "source" | "fulfillableUnits" | "buyBoxSellerId" | "holdsBuyBox" | "capturedAt"> | null;
+  seller: Pick<SellerDayRow, "source" | "fulfillableUnits" | "buyBoxSellerId" | "holdsBuyBox" | "primeSellerId" | "nonPrimeSellerId" | "holdsPrime" | "holdsNonPrime" | "capturedAt"> | null;
 }
 
 interface JoinedRow {
@@ -59,15 +59,21 @@ interface JoinedRow {
   fulfillable_units: number | null;
   buy_box_seller_id: string | null;
   holds_buy_box: number | null;
+  prime_seller_id: string | null;
+  non_prime_seller_id: string | null;
+  holds_prime: number | null;
+  holds_non_prime: number | null;
   seller_at: string | null;
 }
 
 /**
  * Of one day's rows of several connections, the one that speaks for the workspace: a connection
- * holding the Buy Box, else one with FBA stock of the ASIN (every connection writes a row per
- * tracked ASIN, so a client that does not sell it has a row too). Same order as preferredSellerRow.
+ * holding the Buy Box, else one holding the other one (Prime or non-Prime), else one with FBA
+ * stock of the ASIN (every connection writes a row per tracked ASIN, so a client that does not
+ * sell it has a row too). Same order as preferredSellerRow.
  */
-const SELLER_ROW_PREFERENCE = "coalesce(t.holds_buy_box, 0) DESC, (t.fulfillable_units IS NOT NULL) DESC";
+const SELLER_ROW_PREFERENCE =
+  "coalesce(t.holds_buy_box, 0) DESC, (coalesce(t.holds_prime, 0) OR coalesce(t.holds_non_prime, 0)) DESC, (t.fulfillable_units IS NOT NULL) DESC";
 
 /**
  * One query: per key, its summary, its asin_details and the workspace's latest seller snapshot
@@ -94,7 +100,8 @@ export async function trackedSummaries(
       `SELECT k.value ->> '$[0]' AS marketplace, k.value ->> '$[1]' AS asin,
          s.rank, s.price, s.currency, s.source, s.rank_captured_at, s.last_day, ${figures}, s.computed_at,
          d.title, d.image, d.brand, d.category, d.captured_at AS details_at,
-         ss.source AS seller_source, ss.fulfillable_units, ss.buy_box_seller_id, ss.holds_buy_box, ss.captured_at AS seller_at
+         ss.source AS seller_source, ss.fulfillable_units, ss.buy_box_seller_id, ss.holds_buy_box,
+         ss.prime_seller_id, ss.non_prime_seller_id, ss.holds_prime, ss.holds_non_prime, ss.captured_at AS seller_at
        FROM json_each(?1) AS k
        LEFT JOIN asin_summaries s ON s.marketplace = k.value ->> '$[0]' AND s.asin = k.value ->> '$[1]'
        LEFT JOIN asin_details d ON d.marketplace = k.value ->> '$[0]' AND d.asin = k.value ->> '$[1]'
@@ -131,8 +138,17 @@ export async function trackedSummaries(
             source: row.seller_source ?? "mock",
             fulfillableUnits: row.fulfillable_units,
             buyBoxSellerId: row.buy_box_seller_id,
-            holdsBuyBox: row.holds_buy_box === null ? null : row.holds_buy_box !== 0,
+            holdsBuyBox: flag(row.holds_buy_box),
+            primeSellerId: row.prime_seller_id,
+            nonPrimeSellerId: row.non_prime_seller_id,
+            holdsPrime: flag(row.holds_prime),
+            holdsNonPrime: flag(row.holds_non_prime),
             capturedAt: row.seller_at,
           },
   }));
+}
+
+/** A 0/1 column as a boolean, null kept (unknown). */
+function flag(value: number | null): boolean | null {
+  return value === null ? null : value !== 0;
 }

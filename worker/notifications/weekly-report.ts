@@ -1,4 +1,5 @@
 import type { BuyBoxHolder, DashboardRow } from "../contract/dashboard";
+import { buyBoxHolder, type BuyBoxColumns } from "../contract/buy-box-holders";
 import { rankDirection } from "../contract/rank-scale";
 import { escapeHtml } from "../shared/html";
 import { ASSOCIATES_NOTICE } from "../exports/export-table";
@@ -63,22 +64,22 @@ const WORDING: Record<ReportKind, { name: string; change: string; noChange: stri
 };
 
 /** A Buy Box holder as the email says it: words, not the API's codes ("none" read as "you hold none"). */
-const HOLDER_WORDS: Record<BuyBoxHolder, string> = { you: "you", other: "another seller", none: "no winner", unknown: "unknown" };
+const HOLDER_WORDS: Record<BuyBoxHolder, string> = { you: "you", other: "another seller", none: "no winner", suppressed: "suppressed (offers, no winner)", unknown: "unknown" };
 
 /**
  * First → last of each ASIN's seller snapshots in the week, per connection (two clients selling
  * one ASIN are two stories, not one change): the Buy Box and stock changes.
  */
 export function sellerChanges(
-  snapshots: readonly { connectionId?: string; asin: string; marketplace: string; holdsBuyBox: boolean | null; buyBoxSellerId: string | null; fulfillableUnits: number | null; source: string }[],
+  snapshots: readonly ({ connectionId?: string; asin: string; marketplace: string; fulfillableUnits: number | null; source: string } & BuyBoxColumns)[],
 ): Pick<WeeklyReportData, "buyBoxChanges" | "stockChanges"> {
   const byKey = new Map<string, (typeof snapshots)[number][]>();
   for (const row of snapshots) {
     const key = `${row.connectionId ?? ""}:${row.marketplace}:${row.asin}`;
     byKey.set(key, [...(byKey.get(key) ?? []), row]);
   }
-  const holder = (row: (typeof snapshots)[number]): BuyBoxHolder =>
-    row.holdsBuyBox === null ? "unknown" : row.holdsBuyBox ? "you" : row.buyBoxSellerId ? "other" : "none";
+  // The Buy Box most shoppers see, as the dashboard shows it (a suppressed one is "suppressed", not "unknown").
+  const holder = (row: (typeof snapshots)[number]): BuyBoxHolder => buyBoxHolder(row);
   const buyBoxChanges: WeeklyReportData["buyBoxChanges"] = [];
   const stockChanges: WeeklyReportData["stockChanges"] = [];
   for (const rows of byKey.values()) {

@@ -17,6 +17,10 @@ const velocity = z.object({
   worst: z.number().nullable(),
 });
 
+const buyBoxHolder = z
+  .enum(["you", "other", "none", "suppressed", "unknown"])
+  .meta({ description: "you, another seller, none (no offer), suppressed (offers but no winner: Amazon suppressed the Buy Box) or unknown (no answer)." });
+
 const dashboardRow = z.object({
   asin: z.string(),
   marketplace,
@@ -29,7 +33,10 @@ const dashboardRow = z.object({
   velocity,
   price: money.nullable(),
   priceSource: z.enum(["lowest_offer"]).optional().meta({ description: "Present when no offer won the Buy Box: `price` is then the lowest offer's, not a Buy Box price." }),
-  buyBox: z.enum(["you", "other", "none", "unknown"]),
+  buyBox: buyBoxHolder.meta({ description: "The Buy Box most shoppers see (the Prime one where there is one)." }),
+  buyBoxes: z
+    .object({ prime: buyBoxHolder, nonPrime: buyBoxHolder })
+    .meta({ description: "Each Buy Box apart: the one Prime members see and the one other shoppers see." }),
   fulfillableUnits: z.number().nullable(),
   sparkline: z.array(z.object({ day: z.string(), rank: z.number().nullable() })),
   rankSource: source,

@@ -16,6 +16,7 @@ export function dashboardRow(overrides: Partial<DashboardRow> = {}): DashboardRo
     velocity: { rankChangePercent: -20, slopePerDay: -50, best: 1200, worst: 1500 },
     price: { amount: 9.99, currency: "USD" },
     buyBox: "you",
+    buyBoxes: { prime: "you", nonPrime: "you" },
     fulfillableUnits: 8,
     sparkline: [
       { day: "2026-11-18", rank: 1500 },

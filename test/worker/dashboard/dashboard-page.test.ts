@@ -10,7 +10,7 @@ function row(asin: string, rank: number | null, units: number | null = null): Da
   return {
     asin, marketplace: "US", title: null, image: null, brand: null, category: null, rank,
     rankChange7d: rank === null ? null : 5, velocity: { rankChangePercent: rank === null ? null : 1, slopePerDay: null, best: rank, worst: rank },
-    price: null, buyBox: "unknown", fulfillableUnits: units, sparkline: [], rankSource: rank === null ? { kind: null, label: "No snapshot yet", asOf: null } : LIVE,
+    price: null, buyBox: "unknown", buyBoxes: { prime: "unknown", nonPrime: "unknown" }, fulfillableUnits: units, sparkline: [], rankSource: rank === null ? { kind: null, label: "No snapshot yet", asOf: null } : LIVE,
     sellerSource: { kind: null, label: "No snapshot yet", asOf: null },
   };
 }

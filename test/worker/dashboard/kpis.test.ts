@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { HistoryPoint } from "../../../worker/contract/history";
-import { buyBoxHolder, dashboardKpis, dashboardRow, type TrackedAsinData } from "../../../worker/dashboard/kpis";
+import { buyBoxHolder, buyBoxHolders, dashboardKpis, dashboardRow, type TrackedAsinData } from "../../../worker/dashboard/kpis";
 
 function point(day: string, rank: number | null, source: "live" | "mock" = "live", price: number | null = 19.99): HistoryPoint {
   return { day, source, rank, categoryRanks: [], price, currency: price === null ? null : "USD", offers: null, rating: null, reviewCount: null };
@@ -84,5 +84,35 @@ describe("dashboardKpis", () => {
     expect(mixed.averageRank.source.label).toBe("Mixed: Amazon Creators API and Mock data (not live)");
     const allMock = dashboardKpis([dashboardRow(data("B000000002", [7, 8], null, "mock"))]);
     expect(allMock.averageRank.source.label).toBe("Mock data (not live)");
+  });
+});
+
+describe("buyBoxHolders: each Buy Box apart", () => {
+  const seller = (fields: Partial<NonNullable<TrackedAsinData["seller"]>>) => ({ source: "spapi", fulfillableUnits: 1, buyBoxSellerId: null, holdsBuyBox: null, capturedAt: "x", ...fields });
+
+  it("names the Prime and the non-Prime holder; the shown one is the Prime one", () => {
+    const twoWinners = seller({ buyBoxSellerId: "OTHER", holdsBuyBox: false, primeSellerId: "OTHER", nonPrimeSellerId: "ME", holdsPrime: false, holdsNonPrime: true });
+    expect(buyBoxHolders(twoWinners)).toEqual({ shown: "other", prime: "other", nonPrime: "you" });
+    expect(dashboardRow(data("B000000009", [100], twoWinners))).toMatchObject({ buyBox: "other", buyBoxes: { prime: "other", nonPrime: "you" } });
+  });
+
+  it("a suppressed Buy Box (offers, no winner) is 'suppressed', apart from 'unknown' (no answer) and 'none' (no offer)", () => {
+    expect(buyBoxHolders(seller({ primeSellerId: "suppressed", nonPrimeSellerId: "suppressed" }))).toEqual({ shown: "suppressed", prime: "suppressed", nonPrime: "suppressed" });
+    expect(buyBoxHolders(seller({ primeSellerId: "unknown", nonPrimeSellerId: "unknown" }))).toEqual({ shown: "unknown", prime: "unknown", nonPrime: "unknown" });
+    expect(buyBoxHolders(seller({ holdsBuyBox: false, primeSellerId: null, nonPrimeSellerId: null, holdsPrime: false, holdsNonPrime: false }))).toEqual({ shown: "none", prime: "none", nonPrime: "none" });
+    expect(buyBoxHolders(null)).toEqual({ shown: "unknown", prime: "unknown", nonPrime: "unknown" });
+  });
+
+  it("a row from before the two were kept shows the one Buy Box it has, and each segment unknown", () => {
+    expect(buyBoxHolders(seller({ holdsBuyBox: true, buyBoxSellerId: "ME" }))).toEqual({ shown: "you", prime: "unknown", nonPrime: "unknown" });
+  });
+
+  it("the Buy Box card counts a suppressed Buy Box as known and not held; unknown stays out", () => {
+    const rows = [
+      dashboardRow(data("B000000010", [100], seller({ holdsBuyBox: true, buyBoxSellerId: "ME", primeSellerId: "ME", nonPrimeSellerId: "ME", holdsPrime: true, holdsNonPrime: true }))),
+      dashboardRow(data("B000000011", [100], seller({ primeSellerId: "suppressed", nonPrimeSellerId: "suppressed" }))),
+      dashboardRow(data("B000000012", [100], seller({ primeSellerId: "unknown", nonPrimeSellerId: "unknown" }))),
+    ];
+    expect(dashboardKpis(rows).buyBox).toMatchObject({ held: 1, of: 2 });
   });
 });

@@ -55,6 +55,7 @@ const row = (asin: string, brand: string | null, category: string | null, rank: 
   velocity: { rankChangePercent: change, slopePerDay: null, best: null, worst: null },
   price: null,
   buyBox: "unknown",
+  buyBoxes: { prime: "unknown", nonPrime: "unknown" },
   fulfillableUnits: null,
   sparkline: [],
   rankSource: { kind: "live", label: "Amazon Creators API", asOf: "2026-11-24T02:00:00.000Z" },

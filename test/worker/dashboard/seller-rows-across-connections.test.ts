@@ -62,3 +62,24 @@ describe("seller rows of a workspace with several connections (no connection fil
     expect(latest).toMatchObject({ day: today, connectionId: "b" });
   });
 });
+
+describe("a connection holding only the non-Prime Buy Box", () => {
+  it("speaks for the workspace before one holding neither, in the summary read and in trackedRows", async () => {
+    const owner = await upsertSellerUser(env.DB, newSellingPartnerId());
+    const [sellerA, sellerB] = [newSellingPartnerId(), newSellingPartnerId()];
+    // B's id sorts first, and neither has FBA stock: only the Buy Box tells them apart.
+    const [a, b] = [`conn-z-${crypto.randomUUID()}`, `conn-0-${crypto.randomUUID()}`];
+    for (const [id, sellingPartnerId, name] of [[a, sellerA, "Client A"], [b, sellerB, "Client B"]] as const) {
+      await insertConnection({ id, workspaceId: owner.id, sellingPartnerId, region: "na", name, status: { grantedAt: new Date(NOW).toISOString() } });
+    }
+    const base = { userId: owner.id, asin: ASIN, marketplace: "US", source: "spapi" as const, capturedAt: `${today}T02:10:00.000Z`, fulfillableUnits: null };
+    const segments = { buyBoxSellerId: "A0COMPETITOR01", holdsBuyBox: false, primeSellerId: "A0COMPETITOR01", holdsPrime: false };
+    await sellerDayRowUpsert(env.DB, { ...base, ...segments, connectionId: a, nonPrimeSellerId: sellerA, holdsNonPrime: true }).run();
+    await sellerDayRowUpsert(env.DB, { ...base, ...segments, connectionId: b, nonPrimeSellerId: sellerA, holdsNonPrime: false }).run();
+
+    const [summary] = await trackedSummaries(env.DB, owner.id, [{ marketplace: "US", asin: ASIN }], weekAgo, today);
+    expect(summary!.seller).toMatchObject({ holdsNonPrime: true });
+    const rows = await sellerDayRowsOf(env.DB, owner.id, weekAgo, today);
+    for (const order of [rows, [...rows].reverse()]) expect(latestSellerRows(order).get(`US:${ASIN}`)).toMatchObject({ connectionId: a });
+  });
+});

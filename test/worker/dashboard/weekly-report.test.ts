@@ -33,6 +33,12 @@ describe("weekly report (pure)", () => {
     });
   });
 
+  it("says a Buy Box Amazon suppressed (offers, no winner) is suppressed, not unknown, as the dashboard does", () => {
+    const held = { asin: "B000000003", marketplace: "US", holdsBuyBox: true, buyBoxSellerId: "ME", primeSellerId: "ME", nonPrimeSellerId: "ME", holdsPrime: true, holdsNonPrime: true, fulfillableUnits: 3, source: "spapi" };
+    const suppressed = { ...held, holdsBuyBox: null, buyBoxSellerId: null, primeSellerId: "suppressed", nonPrimeSellerId: "suppressed", holdsPrime: null, holdsNonPrime: null };
+    expect(sellerChanges([held, suppressed]).buyBoxChanges).toEqual([{ asin: "B000000003", marketplace: "US", from: "you", to: "suppressed", mock: false }]);
+  });
+
   const row: DashboardRow = {
     asin: "B000000001",
     marketplace: "US",
@@ -45,6 +51,7 @@ describe("weekly report (pure)", () => {
     velocity: { rankChangePercent: -10, slopePerDay: -16.67, best: 900, worst: 1000 },
     price: null,
     buyBox: "you",
+    buyBoxes: { prime: "you", nonPrime: "you" },
     fulfillableUnits: 12,
     sparkline: [],
     rankSource: { kind: "live", label: "Amazon Creators API", asOf: "2026-11-22T02:00:00.000Z" },

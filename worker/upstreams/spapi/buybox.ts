@@ -5,8 +5,14 @@
  * shoppers; an offer with PrimeInformation.IsPrime is the Prime one. "Holds the Buy Box" means
  * the featured offer most shoppers see: the Prime one where there is one, else the non-Prime one.
  * A segment is unknown (null), never "nobody", when the answer cannot say: the item's status is
- * not Success (a listing too new to have processed offers), or no listed offer wins (the winner
- * can be outside the 20 offers the answer lists). Unknown never fires an alert.
+ * not Success (a listing too new to have processed offers), or no listed offer wins while the
+ * summary names a Buy Box price (the winner is outside the 20 offers the answer lists). Unknown
+ * never fires an alert.
+ *
+ * Suppressed is known and apart: offers are listed, none wins, and the summary has no Buy Box price
+ * (the model's examples B000OQA3N4 and B07PTMKYS7; Amazon's "Buy Box suppressed", often for its
+ * pricing policy). Nobody holds it, yet it is not "nobody" (there are offers) nor unknown. Like
+ * unknown it never fires buybox_lost (the seller's holds stay null), so alerts fire as before.
  *
  * Why getItemOffersBatch and not getCompetitiveSummary (Product Pricing 2022-05-01): both take 20
  * ASINs a call, but getItemOffersBatch's default rate is 0.1 call/s against 0.033, so it reads a
@@ -14,12 +20,15 @@
  * the non-Prime holder, and the one case it cannot see (a winner outside the 20 offers) is
  * reported as unknown, never as lost.
  */
+import { SUPPRESSED_HOLDER } from "../../contract/buy-box-holders";
 import { at } from "../../shared/json-path";
 
 /** A segment's winner: the seller id (or "mine" when only MyOffer says so), or null when unknown. */
 export interface SegmentWinner {
   sellerId: string | null;
   mine: boolean;
+  /** No winner although offers are listed (Amazon suppressed the Buy Box). */
+  suppressed?: true;
 }
 
 export interface FeaturedOffers {
@@ -30,6 +39,9 @@ export interface FeaturedOffers {
 export const UNKNOWN_BUY_BOX: FeaturedOffers = { prime: null, nonPrime: null };
 /** A segment nobody holds (the item has no offers): the seller does not hold it, and no one else does. */
 export const NOBODY: SegmentWinner = { sellerId: null, mine: false };
+/** A segment Amazon suppressed: offers listed, no winner, no Buy Box price. */
+export const SUPPRESSED: SegmentWinner = { sellerId: null, mine: false, suppressed: true };
+export const SUPPRESSED_BUY_BOX: FeaturedOffers = { prime: SUPPRESSED, nonPrime: SUPPRESSED };
 
 /** One item's payload (GetOffersResult: { status, Offers: [{ SellerId, IsBuyBoxWinner, MyOffer, PrimeInformation }] }). */
 export function featuredOffersOf(payload: unknown): FeaturedOffers {
@@ -52,7 +64,12 @@ export function featuredOffersOf(payload: unknown): FeaturedOffers {
   const isPrime = (offer: unknown) => at(offer, "PrimeInformation", "IsPrime") === true;
   const prime = winners.find(isPrime);
   const other = winners.find((offer) => !isPrime(offer));
-  if (!prime && !other) return UNKNOWN_BUY_BOX;
+  if (!prime && !other) {
+    // Offers listed, none wins: with no Buy Box price at all there is no winner anywhere (suppressed);
+    // with one, the winner is an offer the answer does not list (unknown).
+    const prices = at(payload, "Summary", "BuyBoxPrices");
+    return offers.length > 0 && !(Array.isArray(prices) && prices.length > 0) ? SUPPRESSED_BUY_BOX : UNKNOWN_BUY_BOX;
+  }
   // One winner only: everyone sees it, Prime members included when it is a Prime offer.
   if (winners.length === 1) {
     const only = winnerOf(winners[0]);
@@ -74,9 +91,9 @@ export function featuredOffersByAsin(body: unknown, requested: readonly string[]
   return result;
 }
 
-/** Whether `sellerId` holds one segment: null when that segment is unknown. */
+/** Whether `sellerId` holds one segment: null when that segment is unknown or suppressed (neither fires an alert). */
 export function holdsSegment(winner: SegmentWinner | null, sellerId: string): boolean | null {
-  if (!winner) return null;
+  if (!winner || winner.suppressed) return null;
   return winner.mine || winner.sellerId === sellerId;
 }
 
@@ -85,17 +102,28 @@ export function shownWinner(offers: FeaturedOffers): SegmentWinner | null {
   return offers.prime ?? offers.nonPrime;
 }
 
-/** What a snapshot keeps: both holders (seller id or "unknown") and whether the seller holds each and the shown one. */
+/**
+ * What a snapshot keeps: both holders (seller id, "unknown", "suppressed", or null for nobody) and
+ * whether the seller holds each and the shown one (null when unknown or suppressed).
+ */
 export function buyBoxRecord(offers: FeaturedOffers, sellerId: string) {
   const holderId = (winner: SegmentWinner | null) =>
-    winner === NOBODY ? null : winner ? (holdsSegment(winner, sellerId) ? sellerId : (winner.sellerId ?? "unknown")) : "unknown";
+    winner === NOBODY
+      ? null
+      : winner?.suppressed
+        ? SUPPRESSED_HOLDER
+        : winner
+          ? holdsSegment(winner, sellerId)
+            ? sellerId
+            : (winner.sellerId ?? "unknown")
+          : "unknown";
   const shown = shownWinner(offers);
   return {
     primeSellerId: holderId(offers.prime),
     nonPrimeSellerId: holderId(offers.nonPrime),
     holdsPrime: holdsSegment(offers.prime, sellerId),
     holdsNonPrime: holdsSegment(offers.nonPrime, sellerId),
-    buyBoxSellerId: shown && shown !== NOBODY ? holderId(shown) : null,
+    buyBoxSellerId: shown && shown !== NOBODY && !shown.suppressed ? holderId(shown) : null,
     holdsBuyBox: holdsSegment(shown, sellerId),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buyBoxRecord, featuredOffersOf, lostSegments, UNKNOWN_BUY_BOX } from "../../../../worker/upstreams/spapi/buybox";
+import { buyBoxRecord, featuredOffersOf, lostSegments, SUPPRESSED_BUY_BOX, UNKNOWN_BUY_BOX } from "../../../../worker/upstreams/spapi/buybox";
+import { getItemOffersBatchExample } from "../../fixtures/spapi/get-item-offers-batch";
 import { COMPETITOR, OUR_SELLER, twoWinnerResponse } from "../../fixtures/spapi/get-item-offers-two-winners";
 
 const payload = (ours: Record<string, unknown> = {}) => twoWinnerResponse("B00CGZQU42", ours).body.payload;
@@ -73,5 +74,52 @@ describe("an item with no offer at all", () => {
       buyBoxSellerId: null,
       holdsBuyBox: false,
     });
+  });
+});
+
+describe("a suppressed Buy Box (offers listed, no winner, no Buy Box price)", () => {
+  const examplePayload = (asin: string) => getItemOffersBatchExample.response.responses.find((response) => response.body.payload?.ASIN === asin)!.body.payload;
+
+  it("is what the model's example answers for B000OQA3N4 and B07PTMKYS7: suppressed, known apart from unknown", () => {
+    for (const asin of ["B000OQA3N4", "B07PTMKYS7"]) {
+      expect(featuredOffersOf(examplePayload(asin))).toEqual(SUPPRESSED_BUY_BOX);
+      expect(buyBoxRecord(featuredOffersOf(examplePayload(asin)), OUR_SELLER)).toEqual({
+        primeSellerId: "suppressed",
+        nonPrimeSellerId: "suppressed",
+        holdsPrime: null,
+        holdsNonPrime: null,
+        buyBoxSellerId: null,
+        holdsBuyBox: null,
+      });
+    }
+    // The example's items with a winner are not suppressed.
+    expect(featuredOffersOf(examplePayload("B000P6Q7MY")).nonPrime).toEqual({ sellerId: "A2SNBFWOFW4SWG", mine: false });
+  });
+
+  it("a Buy Box price with no listed winner stays unknown: the winner is one of the offers past the 20 listed", () => {
+    const noListedWinner = { ...payload(), Offers: payload().Offers.map((offer) => ({ ...offer, IsBuyBoxWinner: false })) };
+    expect(noListedWinner.Summary.BuyBoxPrices).toHaveLength(2);
+    expect(featuredOffersOf(noListedWinner)).toEqual(UNKNOWN_BUY_BOX);
+    const { BuyBoxPrices: _prices, ...withoutPrices } = noListedWinner.Summary;
+    expect(featuredOffersOf({ ...noListedWinner, Summary: withoutPrices })).toEqual(SUPPRESSED_BUY_BOX);
+  });
+
+  it("never fires buybox_lost against a day the seller held both (alerts fire as before)", () => {
+    expect(lostSegments({ holdsPrime: true, holdsNonPrime: true }, buyBoxRecord(SUPPRESSED_BUY_BOX, OUR_SELLER))).toEqual([]);
+  });
+});
+
+describe("the two-winner fixture", () => {
+  it("answers as the model's example does: PrimeInformation on every offer and one Buy Box price per winner", () => {
+    const { Offers, Summary } = payload();
+    expect(Offers.map((offer) => offer.PrimeInformation)).toEqual([
+      { IsPrime: true, IsNationalPrime: true },
+      { IsPrime: false, IsNationalPrime: false },
+    ]);
+    expect(Summary.BuyBoxPrices).toEqual([
+      { condition: "new", LandedPrice: { CurrencyCode: "USD", Amount: 10 }, ListingPrice: { CurrencyCode: "USD", Amount: 10 }, Shipping: { CurrencyCode: "USD", Amount: 0 } },
+      { condition: "new", LandedPrice: { CurrencyCode: "USD", Amount: 9.5 }, ListingPrice: { CurrencyCode: "USD", Amount: 9.5 }, Shipping: { CurrencyCode: "USD", Amount: 0 } },
+    ]);
+    expect(Summary.TotalOfferCount).toBe(2);
   });
 });

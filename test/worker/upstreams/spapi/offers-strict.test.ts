@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { buyBoxRecord, lostSegments, UNKNOWN_BUY_BOX } from "../../../../worker/upstreams/spapi/buybox";
+import { buyBoxRecord, lostSegments, SUPPRESSED_BUY_BOX, UNKNOWN_BUY_BOX } from "../../../../worker/upstreams/spapi/buybox";
+import { COMPETITOR, twoWinnerResponse } from "../../fixtures/spapi/get-item-offers-two-winners";
 import { SellerApiError } from "../../../../worker/upstreams/spapi/seller-api";
 import { MAX_RETRY_AFTER_SECONDS } from "../../../../worker/upstreams/http";
 import { fakeCalls, fakeControl, SPAPI_FAKE } from "../../support/seller-browser";
@@ -58,6 +59,37 @@ describe("getItemOffersBatch, strict", () => {
     // The seller's winning offer was cut from the answer, as Amazon cuts it: no listed winner at all.
     expect(states.get(outside)).toMatchObject({ winners: [], mine: false });
     expect(states.get(inside)).toMatchObject({ winners: ["A0WINNER000001"] });
+  });
+
+  it("two Buy Boxes: the competitor holds the Prime one and the seller the non-Prime one, each known", async () => {
+    const { api, seller } = await connectedApi();
+    const asin = newAsin();
+    await fakeControl(SPAPI_FAKE, "offers", { asin, offers: twoWinnerResponse(asin, { SellerId: seller.sellingPartnerId }).body.payload.Offers });
+    const state = (await api.getBuyBoxWinners([asin], "US")).get(asin);
+    expect(state?.featured).toEqual({ prime: { sellerId: COMPETITOR, mine: false }, nonPrime: { sellerId: seller.sellingPartnerId, mine: false } });
+    expect(verdict(state?.featured, seller.sellingPartnerId).record).toMatchObject({ holdsPrime: false, holdsNonPrime: true, primeSellerId: COMPETITOR });
+  });
+
+  it("offers listed and none winning, with no Buy Box price, is suppressed (as the model's B000OQA3N4), never unknown nor lost", async () => {
+    const { api, seller } = await connectedApi();
+    const asin = newAsin();
+    await fakeControl(SPAPI_FAKE, "offers", { asin, offers: [offer(seller.sellingPartnerId, 10), offer("A0OTHER0000001", 11)] });
+    const state = (await api.getBuyBoxWinners([asin], "US")).get(asin);
+    expect(state?.featured).toEqual(SUPPRESSED_BUY_BOX);
+    expect(verdict(state?.featured, seller.sellingPartnerId)).toEqual({
+      record: expect.objectContaining({ primeSellerId: "suppressed", nonPrimeSellerId: "suppressed", holdsBuyBox: null }),
+      lost: [],
+    });
+  });
+
+  it("refuses scripted offers Amazon would never answer: a missing required OfferDetail field, three winners, two Prime winners", async () => {
+    const post = (offers: unknown[]) => fetch(`https://${SPAPI_FAKE}/__control/offers`, { method: "POST", body: JSON.stringify({ asin: newAsin(), offers }) });
+    const { ShippingTime: _time, ...noShippingTime } = offer("A0OTHER0000001", 10);
+    expect((await post([noShippingTime])).status).toBe(400);
+    const [prime, nonPrime] = twoWinnerResponse("B0OFS000000").body.payload.Offers;
+    expect((await post([prime, nonPrime, { ...nonPrime, SellerId: "A0THIRD000001" }])).status).toBe(400);
+    expect((await post([prime, { ...prime, SellerId: "A0THIRD000001" }])).status).toBe(400);
+    expect((await post([prime, nonPrime])).status).toBe(200);
   });
 
   it("asks for an ASIN named twice once: Amazon refuses a whole batch that asks for one item twice", async () => {

@@ -6,7 +6,7 @@ import type { Marketplace } from "@contract/marketplaces";
 import { formatCount, formatPrice, formatRank } from "../../lib/format";
 import { RankSparkline } from "../results/RankSparkline";
 import { dayWindow } from "../results/sparkline";
-import { BUY_BOX_TEXT, formatSigned, RankChangeNote, TableScroll } from "./figures";
+import { BUY_BOX_TEXT, formatSigned, RankChangeNote, SUPPRESSED_NOTE, TableScroll } from "./figures";
 import { tablePage, type TablePage } from "./table-page";
 import { TablePager } from "./TablePager";
 
@@ -29,6 +29,27 @@ interface TrackedTableProps {
   /** 0-based. */
   pageIndex: number;
   onPage: (pageIndex: number) => void;
+}
+
+/**
+ * The Buy Box cell: one holder when the Prime and the non-Prime Buy Box agree (or only the shown
+ * one is known), else each with its holder, so a seller holding only the non-Prime one sees it.
+ */
+function BuyBoxCell({ row }: { row: DashboardRow }) {
+  const { prime, nonPrime } = row.buyBoxes;
+  const suppressed = row.buyBox === "suppressed" || prime === "suppressed" || nonPrime === "suppressed";
+  return (
+    <td title={suppressed ? SUPPRESSED_NOTE : undefined}>
+      {prime === nonPrime ? (
+        BUY_BOX_TEXT[row.buyBox]
+      ) : (
+        <>
+          <span className="tracked__buybox-segment">Prime: {BUY_BOX_TEXT[prime]}</span>
+          <span className="tracked__buybox-segment">Non-Prime: {BUY_BOX_TEXT[nonPrime]}</span>
+        </>
+      )}
+    </td>
+  );
 }
 
 /** The pager's figures for a page the server cut. */
@@ -120,7 +141,7 @@ export function TrackedTable({ rows, serverPage, marketplaces, marketplace, onMa
                   {/* No Buy Box winner: the lowest offer's price, said to be that (never the price shoppers see in the Buy Box). */}
                   {row.price && row.priceSource === "lowest_offer" && <span className="seller-muted tracked__price-note">Lowest offer (no Buy Box winner)</span>}
                 </td>
-                <td>{BUY_BOX_TEXT[row.buyBox]}</td>
+                <BuyBoxCell row={row} />
                 <td>{formatCount(row.fulfillableUnits)}</td>
                 <td>
                   {row.sparkline.some((point) => point.rank !== null) ? (

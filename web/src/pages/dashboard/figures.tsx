@@ -50,8 +50,14 @@ export function KpiCard({
   );
 }
 
-/** Who holds the Buy Box: "none" is known, no offer wins it (said so: "None" read as "you hold none"); "unknown" is not known. */
-export const BUY_BOX_TEXT: Record<BuyBoxHolder, string> = { you: "You", other: "Another seller", none: "No winner", unknown: "—" };
+/**
+ * Who holds a Buy Box: "none" is known, no offer wins it (said so: "None" read as "you hold none");
+ * "suppressed" is known too, offers exist but Amazon features none; "unknown" is not known.
+ */
+export const BUY_BOX_TEXT: Record<BuyBoxHolder, string> = { you: "You", other: "Another seller", none: "No winner", suppressed: "Suppressed", unknown: "—" };
+
+/** What "Suppressed" means, on hover. */
+export const SUPPRESSED_NOTE = "Offers are listed but Amazon shows no Buy Box winner";
 
 /** "+12.5%" / "−3%" / "—": positive means the rank number grew, i.e. got worse. */
 export function formatPercent(value: number | null): string {
