@@ -23,6 +23,7 @@ import { armRetryAlarm } from "./retry-alarm";
 import { sealLegacyWebhookUrls } from "./seal-webhook-urls";
 import { alertDigestPayload } from "../../notifications/webhook-payload";
 import { WEBHOOK_TIMEOUT_MS, type WebhookSender } from "../../upstreams/webhook/sender";
+import { classifyEmailFailure } from "../../upstreams/email/email-errors";
 import type { Services } from "../../services";
 
 /**
@@ -82,7 +83,7 @@ class DeliveryFailure extends Error {
   constructor(
     reason: string,
     readonly retryAfterSeconds: number | undefined,
-    /** The receiver said the webhook is gone (410): no retry, failed at once. */
+    /** No retry can pass: the receiver said the webhook is gone (410), or the email service refused the address for good. */
     readonly final = false,
   ) {
     super(reason);
@@ -100,7 +101,14 @@ async function senderFor(services: Services, first: DueDelivery, nowMs: number, 
     return async (rows) => {
       const origin = new URL(services.config.alertsPageUrl).origin;
       const unsubscribe = unsubscribeUrl(origin, first.userId, await unsubscribeToken(services, first.userId), "alerts");
-      await sendAlertEmail(sender, email.from, services.config.alertsPageUrl, rows, to, unsubscribe);
+      try {
+        await sendAlertEmail(sender, email.from, services.config.alertsPageUrl, rows, to, unsubscribe);
+      } catch (error) {
+        // The service refused the address or the message for good: no retry can pass (email-errors.ts).
+        const failure = classifyEmailFailure(error, to);
+        if (failure.permanent) throw new DeliveryFailure(failure.detail, undefined, true);
+        throw error;
+      }
     };
   }
   if (first.channel === "webhook") {
