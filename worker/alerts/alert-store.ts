@@ -28,6 +28,7 @@ function toView(row: AlertRecord): AlertView {
     paused: row.paused,
     paused_reason: row.paused && row.pausedReason === "plan_limit" ? "plan_limit" : null,
     last_result: row.lastResult as AlertView["last_result"],
+    last_result_source: row.lastResult === null ? null : row.lastResultSource,
     last_checked_day: row.lastCheckedDay,
     created_at: row.createdAt,
     // Only on an alert that watches one connection: every other alert keeps its documented shape.

@@ -220,6 +220,22 @@ export function firingSource(alert: Pick<AlertRule, "conditionType">, data: Aler
 }
 
 /**
+ * The source of the data any result of `alert` was judged on, "ok" and "no data" as much as a
+ * firing: "mock" when a day it read today is the mock's, "live" when today's data is Amazon's, null
+ * when there was no data for the day at all (nothing to label). The screens and the API show it
+ * beside the result, so a result found on mock data never reads as a live one.
+ */
+export function resultSource(alert: Pick<AlertRule, "conditionType">, data: AlertData): "live" | "mock" | null {
+  if (alert.conditionType === "low_stock" || alert.conditionType === "buybox_lost") {
+    const today = data.sellers.flatMap(({ seller }) => (seller.today ? [seller.today] : []));
+    if (today.length === 0) return null;
+    return today.some((point) => point.source === "mock") ? "mock" : "live";
+  }
+  const today = data.rank.today;
+  return today ? (today.source === "mock" ? "mock" : "live") : null;
+}
+
+/**
  * A seller condition on each connection's series apart: fired when any connection fires (each
  * firing named when there are several), else ok when any is ok, else no data.
  */

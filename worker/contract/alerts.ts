@@ -121,6 +121,12 @@ export interface AlertView {
   paused_reason: "plan_limit" | null;
   /** What the last nightly check found, and on which UTC day; null before the first check. */
   last_result: "fired" | "ok" | "no_data" | null;
+  /**
+   * The data that result was judged on: live (Amazon's) or mock (labelled sample data, never a live
+   * result); null before the first check, when the check read no data that day, or for a result
+   * recorded before it was kept.
+   */
+  last_result_source: "live" | "mock" | null;
   last_checked_day: string | null;
   created_at: string;
   /** The seller connection a Buy Box or stock alert watches; absent: any of the workspace's. */

@@ -59,16 +59,25 @@ function summary(
 }
 
 /**
+ * The first line of a message sent again after an attempt that timed out: that attempt may have
+ * arrived, and Slack and Discord drop no repeats, so the chat shows why it may see it twice
+ * (docs/adr/0015-webhook-timeouts-are-retried.md). Other receivers drop it by its unchanged id.
+ */
+export const REPEAT_NOTE = "Sent again: an earlier attempt timed out and may have arrived, so this may repeat it.";
+
+/**
  * The one webhook of a run for an account: every alert that fired, a Slack `text` and a
  * Discord `content` summing them up (each posts only its own field, Discord at most 2,000 characters).
+ * `repeat`: an earlier attempt of this message timed out, so its chat summary begins with REPEAT_NOTE.
  */
-export function alertDigestPayload(deliveryId: string, events: readonly AlertEventMessage[], alertsUrl: string, nowMs: number): WebhookPayload {
+export function alertDigestPayload(deliveryId: string, events: readonly AlertEventMessage[], alertsUrl: string, nowMs: number, repeat = false): WebhookPayload {
   const headline = digestHeadline(events);
+  const chatHeadline = repeat ? `${REPEAT_NOTE}\n${headline}` : headline;
   return {
     type: "alerts.fired",
     id: deliveryId,
-    text: summary(headline, events, alertsUrl, DIGEST_TEXT_LINES, Number.POSITIVE_INFINITY, slackEscape),
-    content: summary(headline, events, alertsUrl, DIGEST_TEXT_LINES, DISCORD_CONTENT_MAX),
+    text: summary(chatHeadline, events, alertsUrl, DIGEST_TEXT_LINES, Number.POSITIVE_INFINITY, slackEscape),
+    content: summary(chatHeadline, events, alertsUrl, DIGEST_TEXT_LINES, DISCORD_CONTENT_MAX),
     allowed_mentions: NO_MENTIONS,
     alerts: events.map(webhookAlert),
     message: headline,

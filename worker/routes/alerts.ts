@@ -38,6 +38,10 @@ const alertSchema: z.ZodType<AlertView> = z
     paused: z.boolean(),
     paused_reason: pausedReasonSchema,
     last_result: z.enum(["fired", "ok", "no_data"]).nullable(),
+    last_result_source: z.enum(["live", "mock"]).nullable().openapi({
+      description:
+        "The data the last result was judged on: live (Amazon's) or mock (labelled sample data, never a live result). Null before the first check, when that check read no data, or for results from before it was kept.",
+    }),
     last_checked_day: z.string().openapi({ format: "date" }).nullable(),
     created_at: isoTime,
     connectionId: z.string().nullable().optional().openapi({ description: "The seller connection a Buy Box or stock alert watches; absent: any." }),

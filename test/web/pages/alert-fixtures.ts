@@ -15,6 +15,7 @@ export function alertView(overrides: Partial<AlertView> = {}): AlertView {
     paused: false,
     paused_reason: null,
     last_result: null,
+    last_result_source: null,
     last_checked_day: null,
     created_at: "2026-11-20T09:00:00.000Z",
     ...overrides,

@@ -102,6 +102,24 @@ describe("/alerts", () => {
       expect(screen.getByText("2 of 5 active alerts on your plan")).toBeTruthy();
     });
 
+    it("labels a last check made on mock data as mock, never as a live result; a live one stays unlabelled", async () => {
+      await renderAlerts({
+        "GET /api/alerts": json(
+          alertList([
+            alertView({ last_result: "ok", last_result_source: "mock", last_checked_day: "2026-11-22" }),
+            alertView({ id: "alert-2", asin: "B07XJ8C8F5", last_result: "no_data", last_result_source: "mock", last_checked_day: "2026-11-22" }),
+            alertView({ id: "alert-3", asin: "B000000003", last_result: "fired", last_result_source: "mock", last_checked_day: "2026-11-22" }),
+            alertView({ id: "alert-4", asin: "B000000004", last_result: "ok", last_result_source: "live", last_checked_day: "2026-11-22" }),
+          ]),
+        ),
+      });
+
+      expect(fact(await screen.findByRole("listitem", { name: "Rank above threshold: B08N5WRWNW (US)" }), "Last check")).toBe("Not triggered (2026-11-22, mock data)");
+      expect(fact(alertItem("Rank above threshold: B07XJ8C8F5 (US)"), "Last check")).toBe("No data (2026-11-22, mock data)");
+      expect(fact(alertItem("Rank above threshold: B000000003 (US)"), "Last check")).toBe("Fired (2026-11-22, mock data)");
+      expect(fact(alertItem("Rank above threshold: B000000004 (US)"), "Last check")).toBe("Not triggered (2026-11-22)");
+    });
+
     it("says when the plan's active-alert limit is reached", async () => {
       await renderAlerts({ "GET /api/alerts": json(alertList([alertView()], { active: 5, activeLimit: 5 })) });
 

@@ -74,6 +74,7 @@ describe("POST /api/alerts", () => {
       paused: false,
       paused_reason: null,
       last_result: null,
+      last_result_source: null,
       last_checked_day: null,
       created_at: expect.any(String),
     });

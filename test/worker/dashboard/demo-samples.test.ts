@@ -113,6 +113,8 @@ describe("POST /api/watchlist/samples", () => {
     const rankAbove = alerts[0]!;
     expect(rankAbove.last_result).toBe(mockProduct("B0SAMPLE01", "US", today()).rank! > 50_000 ? "fired" : "ok");
     expect(["fired", "ok"]).toContain(alerts[1]!.last_result);
+    // Whatever it found, the API says it was found on the demo's mock data, never as a live result.
+    expect(alerts.map((alert) => alert.last_result_source)).toEqual(["mock", "mock"]);
     const { notifications } = await (await browser.request("/api/notifications")).json<NotificationList>();
     expect(notifications.map((notification) => notification.alertId).sort()).toEqual(alerts.filter((alert) => alert.last_result === "fired").map((alert) => alert.id).sort());
     for (const notification of notifications) expect(notification.message).toContain("mock");

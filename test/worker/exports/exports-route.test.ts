@@ -206,7 +206,7 @@ describe("history and alerts exports", () => {
     const lines = (await res.text()).replace(BOM, "").trimEnd().split("\r\n");
     expect(lines).toHaveLength(2);
     // A rank alert watches Amazon's public data, not "Any" seller account: its Seller account cell is empty.
-    expect(lines[1]).toMatch(/^B08N5WRWNW,US,rank_above,100,,true,true,false,,,,\d{4}-\d\d-\d\dT/);
+    expect(lines[1]).toMatch(/^B08N5WRWNW,US,rank_above,100,,true,true,false,,,,,\d{4}-\d\d-\d\dT/);
   });
 
   it("says what each alert last fired on and on which data, so a firing on mock data is never read as Amazon's", async () => {
@@ -222,6 +222,9 @@ describe("history and alerts exports", () => {
     expect(fired).toMatch(/,"rank #[\d,]+ is worse than your threshold #[\d,]+ \(mock data\)",Mock data \(not live\)$/);
     // An alert that never fired has both empty.
     expect(rows.find((row) => !row.includes(",fired,"))).toMatch(/,,$/);
+    // Each last result, fired or not, names the data it was found on: the demo's mock, never Amazon's.
+    expect(header!.split(",").slice(8, 10)).toEqual(["Last result", "Last result data"]);
+    for (const row of rows) expect(row).toMatch(/,(fired|ok|no_data),Mock data \(not live\),/);
   });
 
   it("exports one ASIN's rank history as a PDF with its chart, within the plan's days", async () => {

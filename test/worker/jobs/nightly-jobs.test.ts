@@ -75,7 +75,7 @@ describe("the 02:30 cron: alert check", () => {
     ]);
     const { alerts } = await (await browser.request("/api/alerts")).json<AlertList>();
     expect(alerts).toEqual([
-      { ...alert, last_triggered: new Date(CHECK_TIME).toISOString(), last_result: "fired", last_checked_day: TODAY },
+      { ...alert, last_triggered: new Date(CHECK_TIME).toISOString(), last_result: "fired", last_result_source: "mock", last_checked_day: TODAY },
     ]);
   });
 

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { encryptRefreshToken, parseKeyring } from "../../../worker/auth/token-crypto";
 import type { Bindings } from "../../../worker/env";
 import type { AlertEventMessage } from "../../../worker/notifications/alert-event";
-import { RecordingEmailSender } from "../../../worker/upstreams/email/recording-sender";
+import { emailBindingError, RecordingEmailSender } from "../../../worker/upstreams/email/recording-sender";
 import type { WebhookAnswer, WebhookCallRecord } from "../../fakes/webhook-calls";
 import { KEY_2026 } from "../support/seller-browser";
 
@@ -68,18 +68,24 @@ function recipientProblem(message: EmailMessageBuilder): string | null {
   return null;
 }
 
-/** A send_email binding that records what it is asked to send; `failures` sends reject first. */
-export function fakeEmailBinding(failures = 0) {
-  const recorder = new RecordingEmailSender(failures);
+/**
+ * A send_email binding that records what it is asked to send; `failures` sends reject first (the
+ * service unavailable). `refused` maps an address to the documented code the service refuses it
+ * with, on every send (E_RECIPIENT_SUPPRESSED: it bounced or complained before;
+ * E_RECIPIENT_NOT_ALLOWED: not a destination this binding may send to). A payload the service would
+ * refuse is refused as it would be, its code on the error as on the binding's.
+ */
+export function fakeEmailBinding(failures = 0, refused: Record<string, string> = {}) {
+  const recorder = new RecordingEmailSender(failures, refused);
   const binding = {
     async send(message: EmailMessageBuilder) {
       const problem = recipientProblem(message) ?? headerProblem(message.headers as Record<string, string> | undefined);
-      if (problem) throw new Error(problem);
+      if (problem) throw emailBindingError(problem.slice(0, problem.indexOf(":")), problem);
       await recorder.send(message);
       return { messageId: `<${crypto.randomUUID()}@ranklayer.example>` };
     },
   };
-  return { binding: binding as unknown as SendEmail, sent: recorder.sent };
+  return { binding: binding as unknown as SendEmail, sent: recorder.sent, attempts: recorder.attempts };
 }
 
 /**

@@ -26,15 +26,16 @@ export const alertsExport = dataset({
       title: client ? `Alerts of ${client} (${alerts.length})` : `Alerts (${alerts.length})`,
       columns: [
         "ASIN", "Marketplace", "Condition", "Threshold", "Seller account", "Email", "In app", "Paused",
-        "Last result", "Last checked (UTC day)", "Last triggered (UTC)", "Created (UTC)", "Last alert", "Last alert data",
+        "Last result", "Last result data", "Last checked (UTC day)", "Last triggered (UTC)", "Created (UTC)", "Last alert", "Last alert data",
       ],
       rows: alerts.map((a) => [
         a.asin, a.marketplace, a.conditionType, a.threshold, sellerAccount(a, names),
-        a.email_enabled, a.in_app_enabled, a.paused, a.last_result, a.last_checked_day, a.last_triggered, a.created_at,
+        a.email_enabled, a.in_app_enabled, a.paused, a.last_result, sourceCell(a.last_result_source), a.last_checked_day, a.last_triggered, a.created_at,
         firingWords(a, firings.get(a.id)), firingSourceCell(firings.get(a.id)),
       ]),
       notes: [
         "Alerts are checked every night against that day's rank snapshot (02:30 UTC).",
+        "Last result data: the data the last check read (mock data is never a live result); empty when it read none.",
         "Last alert: what the alert last fired on, and Last alert data the data it read then (mock data is RankLayer's labelled sample, never Amazon's).",
         "Seller account: the seller connection a Buy Box or stock alert watches; Any: every seller account of the workspace; empty for rank and price alerts, which watch Amazon's public data.",
       ],
@@ -57,6 +58,11 @@ function firingWords(alert: AlertView, firing: LastFiring | undefined): string |
 
 /** Where an alert's last firing read its data; empty for one kept before that was recorded, or none. */
 function firingSourceCell(firing: LastFiring | undefined): string | null {
-  if (!firing?.source) return null;
-  return SOURCE_LABEL[firing.source === "mock" ? "mock" : "live"];
+  return sourceCell(firing?.source ?? null);
+}
+
+/** A result's or firing's data as the exports name it; empty when unknown. */
+function sourceCell(source: "live" | "mock" | null): string | null {
+  if (!source) return null;
+  return SOURCE_LABEL[source === "mock" ? "mock" : "live"];
 }

@@ -103,11 +103,11 @@ export function firingStatements(db: D1Database, day: string, nowIso: string, al
       .bind(crypto.randomUUID(), eventId, nowIso, alert.workspace_id),
     db
       .prepare(
-        `UPDATE alerts SET last_result = 'fired', last_checked_day = ?3, last_checked_at = ?4,
+        `UPDATE alerts SET last_result = 'fired', last_result_source = ?5, last_checked_day = ?3, last_checked_at = ?4,
            last_triggered = CASE WHEN ${inserted} THEN ?4 ELSE last_triggered END
          WHERE id = ?1 AND paused = 0`,
       )
-      .bind(alert.id, eventId, day, nowIso),
+      .bind(alert.id, eventId, day, nowIso, source),
   );
   return statements;
 }
@@ -126,10 +126,11 @@ function channelOn(channelSwitch: "email_alerts" | "in_app_alerts" | null, condi
   return switches.length === 0 ? "1" : switches.map(on).join(" AND ");
 }
 
-export function recordResult(db: D1Database, day: string, nowIso: string, alertId: string, result: RuleResult): D1PreparedStatement {
+/** An ok or no_data result, with the source of the data it was judged on (null: none read). */
+export function recordResult(db: D1Database, day: string, nowIso: string, alertId: string, result: RuleResult, source: "live" | "mock" | null): D1PreparedStatement {
   return db
-    .prepare("UPDATE alerts SET last_result = ?, last_checked_day = ?, last_checked_at = ? WHERE id = ?")
-    .bind(result.result, day, nowIso, alertId);
+    .prepare("UPDATE alerts SET last_result = ?, last_result_source = ?, last_checked_day = ?, last_checked_at = ? WHERE id = ?")
+    .bind(result.result, source, day, nowIso, alertId);
 }
 
 /** Writes a page's statements in one batch; returns how many rows each changed. */

@@ -1,4 +1,4 @@
-import { evaluateAlert, firingSource, windowOf } from "../../alerts/rules";
+import { evaluateAlert, firingSource, resultSource, windowOf } from "../../alerts/rules";
 import { mayWaitForRun } from "./alert-wait";
 import {
   activeAlertsOf,
@@ -19,7 +19,7 @@ import { utcDay } from "../../contract/time";
 /**
  * The nightly alert check (02:30 UTC, or when the snapshot run finishes). It walks the
  * active alerts in pages ordered by id and writes each page's outcome in one D1 batch:
- * the alert's last_result and last_checked_day, and for a firing the alert_events row and
+ * the alert's last_result (with the source of the data it was judged on), last_checked_day, and for a firing the alert_events row and
  * its pending email/webhook deliveries. The event insert is guarded by UNIQUE(alert_id, day)
  * and the deliveries and last_triggered follow only the event this batch inserted, so a
  * second run on the same day sends nothing again. An alert already checked today is not
@@ -119,7 +119,7 @@ async function checkPage(services: Services, day: string, nowIso: string, alerts
     } else {
       if (result.result === "ok") summary.ok += 1;
       else summary.noData += 1;
-      statements.push(recordResult(db, day, nowIso, alert.id, result));
+      statements.push(recordResult(db, day, nowIso, alert.id, result, resultSource(rule, data)));
     }
   }
   const changes = await writePage(db, statements);

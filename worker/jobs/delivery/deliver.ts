@@ -22,7 +22,8 @@ import { MAX_ATTEMPTS, retryDelayMs } from "./retry-schedule";
 import { armRetryAlarm } from "./retry-alarm";
 import { sealLegacyWebhookUrls } from "./seal-webhook-urls";
 import { alertDigestPayload } from "../../notifications/webhook-payload";
-import { WEBHOOK_TIMEOUT_MS, type WebhookSender } from "../../upstreams/webhook/sender";
+import { WEBHOOK_TIMED_OUT, WEBHOOK_TIMEOUT_MS, type WebhookSender } from "../../upstreams/webhook/sender";
+import { classifyEmailFailure } from "../../upstreams/email/email-errors";
 import type { Services } from "../../services";
 
 /**
@@ -74,6 +75,15 @@ export interface DeliveryOptions {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/**
+ * Said of a webhook's failure after an earlier attempt timed out: that attempt may have arrived, and
+ * the message is sent again anyway (a lost alert is worse than a repeat, docs/adr/0015), saying so.
+ */
+const EARLIER_TIMEOUT = " (an earlier attempt timed out and may have arrived)";
+
+/** Whether an earlier attempt of a webhook row timed out, so it may have arrived: its last error says so. */
+const mayHaveArrived = (lastError: string | null) => lastError === WEBHOOK_TIMED_OUT || (lastError?.endsWith(EARLIER_TIMEOUT) ?? false);
+
 /** A digest's sender: it throws (or rejects) with the reason when the channel failed. */
 type Sender = (rows: DueDelivery[]) => Promise<void>;
 
@@ -82,7 +92,7 @@ class DeliveryFailure extends Error {
   constructor(
     reason: string,
     readonly retryAfterSeconds: number | undefined,
-    /** The receiver said the webhook is gone (410): no retry, failed at once. */
+    /** No retry can pass: the receiver said the webhook is gone (410), or the email service refused the address for good. */
     readonly final = false,
   ) {
     super(reason);
@@ -100,7 +110,14 @@ async function senderFor(services: Services, first: DueDelivery, nowMs: number, 
     return async (rows) => {
       const origin = new URL(services.config.alertsPageUrl).origin;
       const unsubscribe = unsubscribeUrl(origin, first.userId, await unsubscribeToken(services, first.userId), "alerts");
-      await sendAlertEmail(sender, email.from, services.config.alertsPageUrl, rows, to, unsubscribe);
+      try {
+        await sendAlertEmail(sender, email.from, services.config.alertsPageUrl, rows, to, unsubscribe);
+      } catch (error) {
+        // The service refused the address or the message for good: no retry can pass (email-errors.ts).
+        const failure = classifyEmailFailure(error, to);
+        if (failure.permanent) throw new DeliveryFailure(failure.detail, undefined, true);
+        throw error;
+      }
     };
   }
   if (first.channel === "webhook") {
@@ -120,7 +137,7 @@ async function senderFor(services: Services, first: DueDelivery, nowMs: number, 
       const result = await (options.webhooks ?? services.sources.webhooks).post({
         url,
         secret: await openWebhookSecret(services, first.userId, ciphertext),
-        payload: alertDigestPayload(deliveryId, rows, services.config.alertsPageUrl, nowMs),
+        payload: alertDigestPayload(deliveryId, rows, services.config.alertsPageUrl, nowMs, rows.some((row) => mayHaveArrived(row.lastError))),
         deliveryId,
         nowMs,
         timeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
@@ -178,7 +195,10 @@ async function deliverDigest(services: Services, rows: DueDelivery[], nowMs: num
   try {
     await send(claimed);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const failure = error instanceof Error ? error.message : String(error);
+    // A webhook that may already have arrived keeps saying so through later failures of other kinds.
+    const keepsTimeout = live[0]!.channel === "webhook" && claimed.some((row) => mayHaveArrived(row.lastError)) && !mayHaveArrived(failure);
+    const reason = keepsTimeout ? `${failure}${EARLIER_TIMEOUT}` : failure;
     console.error(`${live[0]!.channel} digest of ${claimed.length} for user ${live[0]!.userId} failed: ${reason}`);
     const final = error instanceof DeliveryFailure && error.final;
     const lastTry = claimed.filter((row) => final || retryDelayMs(row.attempts + 1) === null);

@@ -4,6 +4,7 @@ import { unsubscribeToken, unsubscribeUrl } from "../../dashboard/unsubscribe-to
 import { sellerDayRowsOf } from "../../history/history-store";
 import { isReportDay, reportEmail, sellerChanges } from "../../notifications/weekly-report";
 import type { EmailSender } from "../../upstreams/email/sender";
+import { classifyEmailFailure, type EmailFailure } from "../../upstreams/email/email-errors";
 import type { Services } from "../../services";
 import { reportBrandingOf } from "../../branding/report-branding";
 import { confirmedRecipients } from "../../branding/recipient-store";
@@ -187,11 +188,12 @@ export async function sendToRecipients(services: Services, period: ReportPeriod,
     const attempt = await claimReportSend(env.DB, key, iso(clockMs), leaseIso(), MAX_ATTEMPTS);
     if (attempt === null) continue;
     // Nothing went out: the attempt is retried later in the period, or, after the last, failed for good.
-    const failedAttempt = async (what: string, error: unknown) => {
-      const reason = reasonOf(error);
+    // A refusal for good (the address suppressed or not allowed, the message invalid) is not retried.
+    const failedAttempt = async (what: string, error: unknown, refusal?: EmailFailure) => {
+      const reason = refusal?.permanent ? refusal.detail : reasonOf(error);
       console.error(`${period.kind} report ${what}`, key.workspaceId, reason);
       failed += 1;
-      const wait = retryDelayMs(attempt);
+      const wait = refusal?.permanent ? null : retryDelayMs(attempt);
       await (wait === null
         ? closeReportSend(env.DB, key, "failed", reason)
         : retryReportSendLater(env.DB, key, attempt, reason, iso(clockMs + wait))
@@ -215,8 +217,8 @@ export async function sendToRecipients(services: Services, period: ReportPeriod,
     try {
       await send.send(message);
     } catch (error) {
-      // The binding refused it: nothing was accepted for delivery, so it is tried again.
-      await failedAttempt("email failed", error);
+      // The binding refused it: nothing was accepted for delivery, so it is tried again unless no retry can pass.
+      await failedAttempt("email failed", error, classifyEmailFailure(error, recipient.email));
       continue;
     }
     sent += 1;

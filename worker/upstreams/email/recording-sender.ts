@@ -1,15 +1,44 @@
 import type { EmailSender } from "./sender";
 
-/** An EmailSender that keeps what it is asked to send; its first `failures` sends reject. */
+/**
+ * An error as the send_email binding's send() throws it: an Error whose `code` is one of Email
+ * Service's documented codes (E_RECIPIENT_SUPPRESSED, E_RATE_LIMIT_EXCEEDED, …).
+ */
+export function emailBindingError(code: string, message: string): Error & { code: string } {
+  return Object.assign(new Error(message), { code });
+}
+
+/** The recipients of a message, as plain addresses. */
+export function recipientsOf(message: EmailMessageBuilder): string[] {
+  return (["to", "cc", "bcc"] as const).flatMap((field) => {
+    const value = message[field];
+    return (value === undefined ? [] : Array.isArray(value) ? value : [value]).map((recipient) => (typeof recipient === "string" ? recipient : recipient.email));
+  });
+}
+
+/**
+ * An EmailSender that keeps what it is asked to send. Its first `failures` sends reject as the
+ * binding does when the service is unavailable (E_INTERNAL_SERVER_ERROR, transient); a message to an
+ * address in `refused` is refused with that address's code (E_RECIPIENT_SUPPRESSED for an address
+ * that bounced, E_RECIPIENT_NOT_ALLOWED for one the binding may not send to), every time.
+ */
 export class RecordingEmailSender implements EmailSender {
   readonly sent: EmailMessageBuilder[] = [];
+  /** Every message it was handed, refused or not. */
+  readonly attempts: EmailMessageBuilder[] = [];
 
-  constructor(private failures = 0) {}
+  constructor(
+    private failures = 0,
+    private readonly refused: Readonly<Record<string, string>> = {},
+  ) {}
 
   async send(message: EmailMessageBuilder): Promise<void> {
+    this.attempts.push(message);
+    const refusedTo = recipientsOf(message).find((address) => this.refused[address.toLowerCase()] !== undefined);
+    if (refusedTo !== undefined) throw emailBindingError(this.refused[refusedTo.toLowerCase()]!, `recipient ${refusedTo} was refused`);
     if (this.failures > 0) {
       this.failures -= 1;
-      throw new Error("email sending is unavailable");
+      throw emailBindingError("E_INTERNAL_SERVER_ERROR", "email sending is unavailable");
     }
     this.sent.push(message);
   }

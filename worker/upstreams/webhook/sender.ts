@@ -11,6 +11,8 @@ export const SIGNATURE_HEADER = "X-RankLayer-Signature";
 /** The delivery's id: the same on every retry of one message, so receivers can drop repeats. */
 export const DELIVERY_HEADER = "X-RankLayer-Delivery";
 export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** The reason of a post the receiver did not answer in time: it may still have arrived. */
+export const WEBHOOK_TIMED_OUT = "timed out";
 
 /** One alert that fired, as a webhook carries it. */
 export interface WebhookAlert {
@@ -114,7 +116,7 @@ export async function postWebhook(post: WebhookPost): Promise<WebhookPostResult>
   } catch (error) {
     // Only these three words come back: the network error's own text could tell a caller
     // how an address it should not see behaves.
-    return { ok: false, detail: isTimeout(error) ? "timed out" : "could not connect" };
+    return { ok: false, detail: isTimeout(error) ? WEBHOOK_TIMED_OUT : "could not connect" };
   }
 }
 

@@ -67,6 +67,29 @@ describe("a report email whose send failed", () => {
     expect(email.sent[0]!.subject).toBe("RankLayer daily report, 2026-11-21");
   });
 
+  it("fails at once, never retried, when Email Service refuses the address for good; Settings names it", async () => {
+    const id = await reader("bounced@example.com");
+    const email = fakeEmailBinding(0, { "bounced@example.com": "E_RECIPIENT_SUPPRESSED" });
+    const bindings = channelEnv({ ALERT_EMAIL: email.binding, NOTIFICATION_RETRY: fakeRetryNamespace().namespace });
+    const services = buildServices(bindings);
+
+    expect(await sendReports(services, SATURDAY)).toEqual({ daily: { sent: 0, failed: 1 }, weekly: null });
+    const row = await sendRow(id);
+    expect(row).toMatchObject({ status: "failed", attempts: 1, next_attempt_at: null });
+    expect(row!.last_error).toContain("bounced@example.com was refused (E_RECIPIENT_SUPPRESSED)");
+    for (const minutes of [1, 6, 36, 156]) expect(await retryDueReports(services, SATURDAY + minutes * MINUTE)).toMatchObject({ sent: 0, failed: 0, nextAttemptAtMs: null });
+    expect(email.attempts).toHaveLength(1);
+
+    vi.useFakeTimers({ now: SATURDAY, toFake: ["Date"] });
+    try {
+      expect((await loadChannelSettings(services, id, true)).reportProblems).toEqual([
+        { kind: "daily", recipient: null, period: "2026-11-21", status: "failed", detail: row!.last_error },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("waits 1, 5, 30 and 120 minutes between attempts and, after the 5th, fails for good: Settings says so", async () => {
     const id = await reader("agency@example.com");
     const { email, services, bindings } = setup(99);

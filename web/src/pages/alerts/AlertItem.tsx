@@ -121,11 +121,15 @@ function channelsText({ email_enabled, in_app_enabled }: AlertView): string {
   return channels.length === 0 ? "None" : channels.join(", ");
 }
 
-/** What the last nightly check found: missing data is "No data", never a firing. */
-function lastCheckText({ last_result, last_checked_day }: AlertView): string {
+/**
+ * What the last nightly check found: missing data is "No data", never a firing. A result found on
+ * mock data says so, as a firing's message does, so it never reads as a live result.
+ */
+function lastCheckText({ last_result, last_result_source, last_checked_day }: AlertView): string {
   if (last_result === null) return "Not checked yet";
   const outcome = { fired: "Fired", ok: "Not triggered", no_data: "No data" }[last_result];
-  return last_checked_day === null ? outcome : `${outcome} (${last_checked_day})`;
+  const notes = [last_checked_day, last_result_source === "mock" ? "mock data" : null].filter((note) => note !== null);
+  return notes.length === 0 ? outcome : `${outcome} (${notes.join(", ")})`;
 }
 
 interface EditAlertFormProps {

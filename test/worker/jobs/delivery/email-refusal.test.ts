@@ -1,0 +1,84 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { ChannelSettings } from "../../../../worker/contract/channels";
+import { deliverDue } from "../../../../worker/jobs/delivery/deliver";
+import { buildServices } from "../../../../worker/services";
+import { channelEnv, createUser, delivery, fakeEmailBinding, MINUTE, NOW, seedEvent, setChannels } from "../../notifications/support";
+import { currentWorkspaceId } from "../../notifications/webhook-url-rows";
+import { demoEnv, TestBrowser } from "../../support/seller-browser";
+
+/**
+ * Email Service refuses some messages for good: the recipient is on its suppression list (it
+ * bounced or complained before), it is not a destination the binding may send to, or the message
+ * itself is invalid. Sending it again cannot succeed, so the outbox fails it at once, with words
+ * that say which address and what to do, rather than trying it five times. A failure that can pass
+ * (a rate limit, the service down) is retried as before.
+ */
+beforeEach(async () => {
+  await env.DB.prepare("DELETE FROM notification_deliveries").run();
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+async function emailUser(address: string, bindings = channelEnv()) {
+  const userId = await createUser();
+  await setChannels(bindings, userId, { alertEmail: address });
+  return userId;
+}
+
+describe("an email the service refuses for good", () => {
+  it("fails at once on a suppressed address, names it and says to fix it, and is never tried again", async () => {
+    const email = fakeEmailBinding(0, { "bounced@example.com": "E_RECIPIENT_SUPPRESSED" });
+    const bindings = channelEnv({ ALERT_EMAIL: email.binding });
+    const userId = await emailUser("bounced@example.com", bindings);
+    const { deliveries } = await seedEvent(userId, ["email"]);
+
+    expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ sent: 0, retrying: 0, failed: 1, nextAttemptAtMs: null });
+    const row = await delivery(deliveries.email!);
+    expect(row).toMatchObject({ status: "failed", attempts: 1, next_attempt_at: null, sent_at: null });
+    expect(row.last_error).toContain("bounced@example.com");
+    expect(row.last_error).toContain("E_RECIPIENT_SUPPRESSED");
+    expect(row.last_error).toMatch(/save (a working|another) address/i);
+
+    // Nothing is due again, however long we wait: the service was asked once.
+    for (const minutes of [1, 6, 36, 156]) expect(await deliverDue(buildServices(bindings), NOW + minutes * MINUTE)).toMatchObject({ sent: 0, failed: 0, retrying: 0 });
+    expect(email.attempts).toHaveLength(1);
+  });
+
+  it.each(["E_RECIPIENT_SUPPRESSED", "E_RECIPIENT_NOT_ALLOWED", "E_VALIDATION_ERROR"])("fails a message refused with %s without a retry", async (code) => {
+    const email = fakeEmailBinding(0, { "refused@example.com": code });
+    const bindings = channelEnv({ ALERT_EMAIL: email.binding });
+    const { deliveries } = await seedEvent(await emailUser("refused@example.com", bindings), ["email"]);
+
+    expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ failed: 1, retrying: 0 });
+    expect(await delivery(deliveries.email!)).toMatchObject({ status: "failed", last_error: expect.stringContaining(code) });
+  });
+
+  it.each(["E_RATE_LIMIT_EXCEEDED", "E_DAILY_LIMIT_EXCEEDED", "E_DELIVERY_FAILED", "E_INTERNAL_SERVER_ERROR", "E_SENDER_NOT_VERIFIED"])(
+    "retries a message that failed with %s, which a later attempt can pass",
+    async (code) => {
+      const email = fakeEmailBinding(0, { "busy@example.com": code });
+      const bindings = channelEnv({ ALERT_EMAIL: email.binding });
+      const { deliveries } = await seedEvent(await emailUser("busy@example.com", bindings), ["email"]);
+
+      expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ failed: 0, retrying: 1 });
+      expect(await delivery(deliveries.email!)).toMatchObject({ status: "pending", attempts: 1, next_attempt_at: new Date(NOW + MINUTE).toISOString() });
+    },
+  );
+
+  it("is shown under the alert email in Settings → Notifications, for the user to fix the address", async () => {
+    const email = fakeEmailBinding(0, { "typo@example.com": "E_RECIPIENT_SUPPRESSED" });
+    const browser = new TestBrowser(demoEnv(channelEnv({ ALERT_EMAIL: email.binding })));
+    await browser.signInDemo();
+    const workspaceId = await currentWorkspaceId(browser);
+    // A demo account may set no address itself; as one saved before, it is refused all the same.
+    await setChannels(browser.bindings, workspaceId, { alertEmail: "typo@example.com" });
+    await seedEvent(workspaceId, ["email"]);
+
+    await deliverDue(buildServices(browser.bindings), NOW);
+
+    const settings = await (await browser.request("/api/settings/channels")).json<ChannelSettings>();
+    expect(settings.deliveryProblems).toEqual([
+      { channel: "email", status: "failed", detail: expect.stringContaining("typo@example.com"), firedAt: new Date(NOW).toISOString() },
+    ]);
+  });
+});
