@@ -25,7 +25,7 @@ export const alerts = sqliteTable(
     /** UTC day (YYYY-MM-DD) of the last check, and what it found: fired, ok or no_data. */
     lastCheckedDay: text("last_checked_day"),
     lastResult: text("last_result"),
-    /** The data that result was judged on: live or mock; null when none was read that day, or before it was kept (0140). */
+    /** The data that result was judged on: live or mock; null when none was read that day, or before it was kept (0139). */
     lastResultSource: text("last_result_source", { enum: ["live", "mock"] }),
     /** ISO time of the last check: a later check pass re-checks a no_data alert, one pass never twice (0128). */
     lastCheckedAt: text("last_checked_at"),
