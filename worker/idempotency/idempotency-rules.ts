@@ -49,8 +49,12 @@ export function judgeKeptKey(kept: KeptKey, fingerprint: string, nowMs: number):
   return kept.status === null ? "running" : "replay";
 }
 
-/** The SHA-256 (hex) of what makes two requests the same: the route, the workspace it acts in and the body, byte for byte. */
-export async function requestFingerprint(route: string, workspaceId: string, body: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${route}\n${workspaceId}\n${body}`));
+/**
+ * The SHA-256 (hex) of what makes two requests the same: the route and the body, byte for byte.
+ * Not the workspace: a create may switch the session to another (a new workspace), and its
+ * retry, then sent from there, is still the same action.
+ */
+export async function requestFingerprint(route: string, body: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${route}\n${body}`));
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }

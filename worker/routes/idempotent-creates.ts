@@ -41,7 +41,7 @@ function invalidKey(msg: string, type: string): ApiError {
  * The one idempotency check of the API, for the IDEMPOTENT_CREATES of a signed-in caller (a
  * session or an API key) that sends an Idempotency-Key. The key is the person's for 24 hours:
  * the first request claims it and runs; once it passed (2xx) its answer is kept, and a retry
- * with the same key, route, workspace and body gets that answer again (Idempotent-Replayed:
+ * with the same key, route and body gets that answer again (Idempotent-Replayed:
  * true) without running. The same key with another request is a 422; a retry while the first
  * still runs, a 409 with Retry-After. A request that did not pass lets its key go, so fixing
  * the input and sending it again with the same key works. Without the header, nothing changes.
@@ -59,7 +59,7 @@ export const idempotentCreates: MiddlewareHandler<AppEnv> = async (c, next) => {
   const store = await import("../idempotency/idempotency-store");
   const db = c.env.DB;
   const userId = account.user.id;
-  const fingerprint = await requestFingerprint(route, account.workspace.id, await c.req.text());
+  const fingerprint = await requestFingerprint(route, await c.req.text());
   const claim = await store.claimKey(db, userId, key, fingerprint, Date.now());
   if (claim.kind === "reused") throw invalidKey(KEY_REUSED, "idempotency_key_reused");
   if (claim.kind === "running") throw new ApiError(409, "conflict", KEY_RUNNING, { "Retry-After": "1" });

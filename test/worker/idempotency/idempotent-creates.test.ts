@@ -4,6 +4,7 @@ import type { AlertView } from "../../../worker/contract/alerts";
 import type { ApiKeyList, CreatedApiKey } from "../../../worker/contract/api-keys";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { proDemo, withKey, createKey } from "../api-keys/support";
+import { emailEnv, signInByEmail } from "../support/email-accounts";
 
 const RULE = { asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500, marketplace: "US" };
 
@@ -161,5 +162,20 @@ describe("a create request with an Idempotency-Key", () => {
     const created = document.paths["/v1/alerts"]!.post!.responses;
     expect(Object.keys(created["201"]!.headers ?? {})).toContain("Idempotent-Replayed");
     expect(created["409"]!.description).toContain("Idempotency-Key");
+  });
+
+  it("replays a workspace creation, though the first one switched the session to the new workspace", async () => {
+    const { bindings, sent } = emailEnv();
+    const browser = new TestBrowser(bindings);
+    await signInByEmail(browser, sent, "idempotent-owner@example.com");
+    const first = await post(browser, "/api/workspaces", { name: "Client Co" }, "ws-1");
+    expect(first.status, await first.clone().text()).toBe(201);
+
+    const retry = await post(browser, "/api/workspaces", { name: "Client Co" }, "ws-1");
+
+    expect(retry.status, await retry.clone().text()).toBe(201);
+    expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
+    const { workspaces } = await (await browser.request("/api/workspaces")).json<{ workspaces: { name: string }[] }>();
+    expect(workspaces.filter((workspace) => workspace.name === "Client Co")).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { users } from "./accounts";
  * A create request sent with an Idempotency-Key (routes/idempotent-creates.ts): claimed when it
  * starts, its answer kept once it passed, so a retry with the same key gets that answer again
  * instead of a second alert, key or invitation. Per person; kept 24 hours (the retention run
- * deletes older rows). `fingerprint` is the SHA-256 of the route, workspace and body.
+ * deletes older rows). `fingerprint` is the SHA-256 of the route and body.
  */
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
