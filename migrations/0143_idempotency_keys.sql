@@ -2,6 +2,9 @@
 -- claims the key for the person when the request starts; its answer (status, Content-Type, body)
 -- is kept once it passed, and a retry with the same key and body gets that answer again instead
 -- of creating a second time. Rows go after 24 hours (the retention run), and with their user.
+-- `key` is the key's SHA-256 and `body` is sealed under a key derived from it
+-- (worker/idempotency/answer-seal.ts): without the caller's key a row opens nothing (an API key
+-- creation's answer holds the new key in full).
 CREATE TABLE `idempotency_keys` (
 	`user_id` text NOT NULL,
 	`key` text NOT NULL,

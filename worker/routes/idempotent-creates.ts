@@ -56,29 +56,32 @@ export const idempotentCreates: MiddlewareHandler<AppEnv> = async (c, next) => {
   const problem = keyProblem(key);
   if (problem) throw invalidKey(problem, "invalid_idempotency_key");
 
-  const store = await import("../idempotency/idempotency-store");
+  const [store, seal] = await Promise.all([import("../idempotency/idempotency-store"), import("../idempotency/answer-seal")]);
   const db = c.env.DB;
   const userId = account.user.id;
   const fingerprint = await requestFingerprint(route, await c.req.text());
-  const claim = await store.claimKey(db, userId, key, fingerprint, Date.now());
+  // Kept by its digest, the answer sealed under the key (answer-seal.ts): the row opens nothing alone.
+  const keyId = await seal.keyDigest(key);
+  const claim = await store.claimKey(db, userId, keyId, fingerprint, Date.now());
   if (claim.kind === "reused") throw invalidKey(KEY_REUSED, "idempotency_key_reused");
   if (claim.kind === "running") throw new ApiError(409, "conflict", KEY_RUNNING, { "Retry-After": "1" });
   if (claim.kind === "replay") {
     const { status, contentType, body } = claim.answer;
-    return c.body(body, status as 200, { ...(contentType ? { "Content-Type": contentType } : {}), [IDEMPOTENT_REPLAYED_HEADER]: "true" });
+    return c.body(await seal.openAnswer(userId, key, body), status as 200, { ...(contentType ? { "Content-Type": contentType } : {}), [IDEMPOTENT_REPLAYED_HEADER]: "true" });
   }
 
   try {
     await next();
   } catch (error) {
-    await store.releaseKey(db, userId, key);
+    await store.releaseKey(db, userId, keyId);
     throw error;
   }
   try {
     if (c.res.ok) {
-      await store.keepAnswer(db, userId, key, { status: c.res.status, contentType: c.res.headers.get("Content-Type"), body: await c.res.clone().text() });
+      const body = await seal.sealAnswer(userId, key, await c.res.clone().text());
+      await store.keepAnswer(db, userId, keyId, { status: c.res.status, contentType: c.res.headers.get("Content-Type"), body });
     } else {
-      await store.releaseKey(db, userId, key);
+      await store.releaseKey(db, userId, keyId);
     }
   } catch (error) {
     // The answer stands; a retry meets the claim (409) until it counts as abandoned (a minute).

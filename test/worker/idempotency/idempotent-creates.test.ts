@@ -5,6 +5,7 @@ import type { ApiKeyList, CreatedApiKey } from "../../../worker/contract/api-key
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { proDemo, withKey, createKey } from "../api-keys/support";
 import { emailEnv, signInByEmail } from "../support/email-accounts";
+import { userIdOf } from "../history/accounts";
 
 const RULE = { asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500, marketplace: "US" };
 
@@ -86,7 +87,7 @@ describe("a create request with an Idempotency-Key", () => {
   it("forgets a key after 24 hours: the same request then runs again", async () => {
     const browser = await demoUser();
     expect((await post(browser, "/api/alerts", RULE, "k-old")).status).toBe(201);
-    await env.DB.prepare("UPDATE idempotency_keys SET created_at = ? WHERE key = ?").bind(new Date(Date.now() - 25 * 3_600_000).toISOString(), "k-old").run();
+    await env.DB.prepare("UPDATE idempotency_keys SET created_at = ? WHERE user_id = ?").bind(new Date(Date.now() - 25 * 3_600_000).toISOString(), userIdOf(browser)).run();
 
     const later = await post(browser, "/api/alerts", RULE, "k-old");
 
@@ -97,7 +98,7 @@ describe("a create request with an Idempotency-Key", () => {
     const browser = await demoUser();
     expect((await post(browser, "/api/alerts", RULE, "k-busy")).status).toBe(201);
     // As if the first request were still at work: claimed, no answer stored yet.
-    await env.DB.prepare("UPDATE idempotency_keys SET status = NULL, body = NULL, created_at = ? WHERE key = ?").bind(new Date().toISOString(), "k-busy").run();
+    await env.DB.prepare("UPDATE idempotency_keys SET status = NULL, body = NULL, created_at = ? WHERE user_id = ?").bind(new Date().toISOString(), userIdOf(browser)).run();
 
     const retry = await post(browser, "/api/alerts", RULE, "k-busy");
 
@@ -128,11 +129,18 @@ describe("a create request with an Idempotency-Key", () => {
   });
 
   it("gives a retried API key creation the one key it made, not a second key", async () => {
-    const { browser } = await proDemo();
+    const { browser, userId } = await proDemo();
     const first = await (await post(browser, "/api/api-keys", { name: "CI" }, "key-1")).json<CreatedApiKey>();
     const retry = await post(browser, "/api/api-keys", { name: "CI" }, "key-1");
 
     expect(await retry.json<CreatedApiKey>()).toEqual(first);
+    // What is kept says nothing without the Idempotency-Key: neither the key nor the new API key in clear.
+    const rows = await env.DB.prepare("SELECT key, body FROM idempotency_keys WHERE user_id = ?").bind(userId).all<{ key: string; body: string }>();
+    expect(rows.results).toHaveLength(1);
+    for (const row of rows.results) {
+      expect(row.key).not.toBe("key-1");
+      expect(row.body).not.toContain(first.key);
+    }
     const list = await (await browser.request("/api/api-keys")).json<ApiKeyList>();
     expect(list.keys).toHaveLength(1);
   });

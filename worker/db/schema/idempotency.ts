@@ -13,9 +13,10 @@ export const idempotencyKeys = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The key's SHA-256 (answer-seal.ts), never the key itself. */
     key: text("key").notNull(),
     fingerprint: text("fingerprint").notNull(),
-    /** The answer's status, Content-Type and body once the request passed; null while it runs. */
+    /** The answer's status, Content-Type and body (sealed under the key) once the request passed; null while it runs. */
     status: integer("status"),
     contentType: text("content_type"),
     body: text("body"),
