@@ -16,6 +16,7 @@ import { createApiApp, serveOpenApiDocuments } from "./openapi/document";
 import { healthRoutes } from "./routes/health";
 import { lazyRoutes, withLazyRoutes } from "./routes/lazy-routes";
 import { actsOnWorkspace, allowedMethods, rolePermission } from "./routes/route-permissions";
+import { idempotentCreates, takesIdempotencyKey } from "./routes/idempotent-creates";
 import { lookupRoutes } from "./routes/v1-lookup";
 
 // Every group a lookup does not need loads on its first request (routes/lazy-routes.ts), the
@@ -81,6 +82,8 @@ const api = apiApp
   .use(xsrfProtection)
   // What the caller's role in the current workspace may do, for every route (route-permissions.ts).
   .use(rolePermission)
+  // A create sent again with its Idempotency-Key gets the first answer, not a second creation.
+  .use(idempotentCreates)
   // Public: anyone may call these.
   .route("/health", healthRoutes)
   .route("/v1/lookup", lookupRoutes)
@@ -121,7 +124,7 @@ const api = apiApp
   .route("/v1/notifications", notificationRoutes);
 
 // /api/openapi.json (public) and /api/openapi-internal.json (session routes), generated on request.
-serveOpenApiDocuments(apiApp, () => withLazyRoutes(apiApp), actsOnWorkspace);
+serveOpenApiDocuments(apiApp, () => withLazyRoutes(apiApp), actsOnWorkspace, takesIdempotencyKey);
 
 /** An unknown path's 404 text; a trailing slash (no route takes one) is named with the path it likely meant. */
 function notFoundDetail(method: string, path: string): string {

@@ -155,6 +155,42 @@ describe("API client", () => {
       expect(error).toMatchObject({ status: 408, message: "The server took too long to answer. Check your connection and try again." });
     });
 
+    it("fails the same way when the answer's body stalls after its headers", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      // The headers and the body's first bytes arrive, then nothing more, and the stream never ends.
+      mockFetch(() => new Response(stalledBody('{"asin":"B08N5'), { status: 200, headers: { "Content-Type": "application/json" } }));
+
+      const settled = lookup().catch((caught: unknown) => caught);
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+
+      const error = await settled;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 408, message: "The server took too long to answer. Check your connection and try again." });
+    });
+
+    it("lets a long download go on while its bytes keep coming", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      const chunks = ["a".repeat(10), "b".repeat(10), "c".repeat(10), "d".repeat(10)];
+      mockFetch(() => new Response(slowBody(chunks, REQUEST_TIMEOUT_MS - 5_000), { status: 200 }));
+
+      const settled = apiFetch("/api/exports/watchlist").then((response) => response.text());
+      // Four chunks 25 s apart: 100 s in all, never 30 s without a byte.
+      await vi.advanceTimersByTimeAsync(4 * REQUEST_TIMEOUT_MS);
+
+      expect(await settled).toBe(chunks.join(""));
+    });
+
+    it("stops reading the body when the caller aborts after the headers", async () => {
+      mockFetch(() => new Response(stalledBody("{"), { status: 200 }));
+      const controller = new AbortController();
+
+      const response = await apiFetch("/api/anything", { signal: controller.signal });
+      const reading = response.text().catch((caught: unknown) => caught);
+      controller.abort();
+
+      expect(await reading).toMatchObject({ name: "AbortError" });
+    });
+
     it("still fails as the caller's own abort when the caller aborts first", async () => {
       mockFetch(pendingUntilAborted);
       const controller = new AbortController();
@@ -166,3 +202,28 @@ describe("API client", () => {
     });
   });
 });
+
+/** A body that sends `first` and then nothing, never ending. */
+function stalledBody(first: string): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(first));
+    },
+  });
+}
+
+/** A body that sends each chunk `gapMs` after the one before, then ends. */
+function slowBody(chunks: string[], gapMs: number): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      return new Promise<void>((resolve) => {
+        setTimeout(() => {
+          if (sent === chunks.length) controller.close();
+          else controller.enqueue(new TextEncoder().encode(chunks[sent++]));
+          resolve();
+        }, sent === chunks.length ? 0 : gapMs);
+      });
+    },
+  });
+}

@@ -42,14 +42,14 @@ type Documents = { publicDocument: OpenApiDocument; internalDocument: OpenApiDoc
 /** Registries whose webhooks are registered: at the first document, not at start-up. */
 const withWebhooks = new WeakSet<object>();
 
-function generate(api: OpenAPIHono<AppEnv>, version: string, actsOnWorkspace: OperationTest): Documents {
+function generate(api: OpenAPIHono<AppEnv>, version: string, actsOnWorkspace: OperationTest, takesIdempotencyKey: OperationTest): Documents {
   if (!withWebhooks.has(api.openAPIRegistry)) {
     registerWebhooks(api.openAPIRegistry);
     withWebhooks.add(api.openAPIRegistry);
   }
   const generated = api.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "RankLayer API", version }, servers: [{ url: "/api", description: "This host" }] });
   // The public paths are the ones an API key reaches (auth/key-scope.ts).
-  const { publicDocument, internalDocument } = splitDocument(declareMiddlewareAnswers(generated as OpenApiDocument, isPublicPath, actsOnWorkspace), isPublicPath);
+  const { publicDocument, internalDocument } = splitDocument(declareMiddlewareAnswers(generated as OpenApiDocument, isPublicPath, actsOnWorkspace, takesIdempotencyKey), isPublicPath);
   publicDocument.info.description = `Amazon Best Sellers Rank, price and offers by ASIN, rank history, the watchlist, alerts, notifications and exports. ${INTRO}`;
   publicDocument.tags = [
     { name: "Products", description: "Public product data by ASIN." },
@@ -70,14 +70,20 @@ function generate(api: OpenAPIHono<AppEnv>, version: string, actsOnWorkspace: Op
  * routes the web app calls), generated from the route declarations on the first request that
  * asks (not when the module loads: a cold start pays nothing for them), then kept with the app.
  * `declared` gives the API with every route group loaded (app.ts loads most groups lazily);
- * `actsOnWorkspace` says which operations the role check guards (routes/route-permissions.ts).
+ * `actsOnWorkspace` says which operations the role check guards (routes/route-permissions.ts),
+ * `takesIdempotencyKey` which take an Idempotency-Key (routes/idempotent-creates.ts).
  */
-export function serveOpenApiDocuments(api: OpenAPIHono<AppEnv>, declared: () => Promise<OpenAPIHono<AppEnv>>, actsOnWorkspace: OperationTest): void {
+export function serveOpenApiDocuments(
+  api: OpenAPIHono<AppEnv>,
+  declared: () => Promise<OpenAPIHono<AppEnv>>,
+  actsOnWorkspace: OperationTest,
+  takesIdempotencyKey: OperationTest = () => false,
+): void {
   let built: { version: string; documents: Promise<Documents> } | undefined;
   const documents = (c: Context<AppEnv>): Promise<Documents> => {
     const version = c.get("services").config.vars.APP_VERSION ?? "0.1.0";
     if (built?.version !== version) {
-      const documents = declared().then((full) => generate(full, version, actsOnWorkspace));
+      const documents = declared().then((full) => generate(full, version, actsOnWorkspace, takesIdempotencyKey));
       // A group that failed to load is tried again on the next request, as lazyRoutes does.
       documents.catch(() => (built = undefined));
       built = { version, documents };

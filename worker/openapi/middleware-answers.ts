@@ -12,6 +12,9 @@ import type { OpenApiDocument } from "./split";
  *   before them): 403;
  * - an operation on the current workspace's data (the role check's, routes/route-permissions.ts):
  *   409 when the web app's tab shows another workspace (X-Workspace-Id);
+ * - a create that takes an Idempotency-Key (routes/idempotent-creates.ts): the optional header,
+ *   Idempotent-Replayed on its answers, the 422 of a key reused for another request and the 409
+ *   of a retry while the first request still runs;
  * - a key-reachable operation: the rate-limit headers apiKeyAuth sets on every answer to a key
  *   request, and WWW-Authenticate on 401 and 403 (a wrong, revoked or disabled key).
  * A route that declares one of these itself keeps its own (e.g. the logo upload's 413).
@@ -66,8 +69,34 @@ function workspaceChanged(own: Answer | undefined): Answer {
   return own ? { ...own, description: `${own.description} Or: ${WORKSPACE_CHANGED}` } : { description: WORKSPACE_CHANGED, content: errorContent() };
 }
 
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Makes a retry safe: one key per create (a UUID, say), sent again with each retry of it. For 24 hours a retry with the same key and body gets the first answer again (with `Idempotent-Replayed: true`) instead of creating a second time; the key with another body is a 422. Without it, every request runs.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+};
+const KEY_RUNNING = "A retry with the Idempotency-Key of a request that is still running; see Retry-After.";
+const replayed = { "Idempotent-Replayed": { description: "`true` on an answer given again for a retry with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } } };
+
+/** The Idempotency-Key header and what it may answer, on a create that takes one. */
+function declareIdempotencyKey(operation: Operation, responses: Record<string, Answer>): void {
+  operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_KEY_PARAMETER];
+  responses["422"] ??= validationRefusal();
+  responses["409"] = responses["409"] ? { ...responses["409"], description: `${responses["409"].description} Or: ${KEY_RUNNING}` } : { description: KEY_RUNNING, content: errorContent() };
+  for (const [status, answer] of Object.entries(responses)) {
+    if (status.startsWith("2")) responses[status] = { ...answer, headers: { ...answer.headers, ...replayed } };
+  }
+}
+
 /** Adds the middleware's answers to `document` (changed in place, and answered). */
-export function declareMiddlewareAnswers(document: OpenApiDocument, isKeyReachable: (path: string) => boolean, actsOnWorkspace: OperationTest = () => false): OpenApiDocument {
+export function declareMiddlewareAnswers(
+  document: OpenApiDocument,
+  isKeyReachable: (path: string) => boolean,
+  actsOnWorkspace: OperationTest = () => false,
+  takesIdempotencyKey: OperationTest = () => false,
+): OpenApiDocument {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
       if (!METHODS.includes(method)) continue;
@@ -78,6 +107,7 @@ export function declareMiddlewareAnswers(document: OpenApiDocument, isKeyReachab
       if (operation.parameters?.length || operation.requestBody?.content?.["application/json"]) responses["422"] ??= validationRefusal();
       if (WRITES.includes(method) && !XSRF_EXEMPT.some((prefix) => path.startsWith(prefix))) responses["403"] ??= xsrfRefusal();
       if (actsOnWorkspace(method, path)) responses["409"] = workspaceChanged(responses["409"]);
+      if (takesIdempotencyKey(method, path)) declareIdempotencyKey(operation, responses);
       if (!isKeyReachable(path)) continue;
       // A new answer object: the generator may share one between operations of both documents.
       for (const [status, answer] of Object.entries(responses)) responses[status] = { ...answer, headers: { ...keyHeaders(status), ...answer.headers } };

@@ -4,6 +4,7 @@ import { routePath } from "hono/route";
 import type { AppEnv } from "../env";
 import { executionContextOf } from "../shared/background";
 import { onFirstUse } from "../shared/on-first-use";
+import { idempotentCreates } from "./idempotent-creates";
 import { rolePermission } from "./route-permissions";
 
 /**
@@ -17,8 +18,8 @@ import { rolePermission } from "./route-permissions";
  * catch-all handler that loads the router and runs it **in the caller's request**: the
  * variables the app's middleware set (services, session, role) are handed over and back, the
  * headers they prepared (cookies, CORS) stay on the answer, errors reach the app's `onError`,
- * and a path the group does not have gets the app's 404. The role check runs inside, on the
- * group's real route (`rolePermission` in app.ts passes a catch-all by).
+ * and a path the group does not have gets the app's 404. The role check and the idempotency
+ * check run inside, on the group's real route (in app.ts both pass a catch-all by).
  */
 
 type AnyRouter = Hono<AppEnv, any, any>;
@@ -51,6 +52,7 @@ function runnerOf(prefix: string, router: AnyRouter): AnyRouter {
       if (caller) setAll(caller, c.var);
     })
     .use(rolePermission)
+    .use(idempotentCreates)
     .route(prefix, router);
   runner.notFound((c) => {
     unmatched.add(c.req.raw);

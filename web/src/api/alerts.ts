@@ -1,6 +1,7 @@
 import type { AlertList, AlertPatch, AlertView, NewAlert } from "@contract/alerts";
 import { responseData } from "./response-data";
 import { api } from "./client";
+import { withIdempotencyKey } from "./idempotency";
 
 /** The workspace's alerts; `connection` keeps one seller account's (all by default). */
 export async function fetchAlerts(signal?: AbortSignal, connection?: string): Promise<AlertList> {
@@ -9,7 +10,7 @@ export async function fetchAlerts(signal?: AbortSignal, connection?: string): Pr
 
 /** POST /api/alerts; 403 past the plan's active-alert limit or for a seller condition without a seller. */
 export async function createAlert(alert: NewAlert): Promise<AlertView> {
-  return (await responseData(api.api.alerts.$post({ json: alert }))).alert;
+  return (await withIdempotencyKey("createAlert", alert, (headers) => responseData(api.api.alerts.$post({ json: alert }, { headers })))).alert;
 }
 
 /** PATCH /api/alerts/:id: threshold, channels or paused; 403 when resuming past the limit. */

@@ -1,6 +1,7 @@
 import type { ApiKeyList, CreatedApiKey } from "@contract/api-keys";
 import { responseData } from "./response-data";
 import { api } from "./client";
+import { withIdempotencyKey } from "./idempotency";
 
 // Settings → API Access: the signed-in user's keys. A key is shown in full only when created.
 
@@ -9,7 +10,7 @@ export async function fetchApiKeys(signal?: AbortSignal): Promise<ApiKeyList> {
 }
 
 export async function createApiKey(name: string): Promise<CreatedApiKey> {
-  return responseData(api.api["api-keys"].$post({ json: { name } }));
+  return withIdempotencyKey("createApiKey", name, (headers) => responseData(api.api["api-keys"].$post({ json: { name } }, { headers })));
 }
 
 export async function rotateApiKey(id: string): Promise<CreatedApiKey> {

@@ -2,6 +2,7 @@ import type { BrandingResponse } from "@contract/branding";
 import { apiFetch } from "./http";
 import { responseData } from "./response-data";
 import { api } from "./client";
+import { withIdempotencyKey } from "./idempotency";
 
 // The workspace's report branding (name, colour, logo) and the addresses its weekly report goes to.
 
@@ -36,7 +37,8 @@ export async function fetchRecipients(signal?: AbortSignal): Promise<ReportRecip
 
 /** Adds `email` for one connection's report, or the whole workspace's when `connectionId` is left out. */
 export async function addRecipient(email: string, connectionId?: string): Promise<ReportRecipients> {
-  return responseData(api.api.branding.recipients.$post({ json: connectionId ? { email, connection_id: connectionId } : { email } }));
+  const body = connectionId ? { email, connection_id: connectionId } : { email };
+  return withIdempotencyKey("addRecipient", body, (headers) => responseData(api.api.branding.recipients.$post({ json: body }, { headers })));
 }
 
 export async function removeRecipient(email: string): Promise<ReportRecipients> {

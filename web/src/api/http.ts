@@ -11,7 +11,7 @@ export const SESSION_ENDED_EVENT = "ranklayer:session-ended";
 export const WORKSPACE_CHANGED_EVENT = "ranklayer:workspace-changed";
 /** The workspace this tab shows, on every same-origin session call (the server's SHOWN_WORKSPACE_HEADER). */
 const SHOWN_WORKSPACE_HEADER = "X-Workspace-Id";
-/** How long a call may wait for the server's answer (its headers) before it fails with TIMEOUT_MESSAGE. */
+/** How long a call may wait for the server's answer (its headers, then each next part of its body) before it fails with TIMEOUT_MESSAGE. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const TIMEOUT_MESSAGE = "The server took too long to answer. Check your connection and try again.";
 
@@ -58,28 +58,116 @@ export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {})
 
 /**
  * fetch, aborted after REQUEST_TIMEOUT_MS without an answer: a request that never answers would
- * otherwise leave its screen loading for good. Only until the headers: a long download goes on.
+ * otherwise leave its screen loading for good. The same holds while its body is read: every
+ * REQUEST_TIMEOUT_MS without a byte of it fails the read with the same 408, so a body that stalls
+ * after its headers fails too, while a long download whose bytes keep coming goes on.
  */
 async function fetchInTime(input: RequestInfo | URL, init: RequestInit): Promise<Response> {
   const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, REQUEST_TIMEOUT_MS);
+  const watch = new Watch(controller);
   // The caller's abort passed on by hand: AbortSignal.any is missing before Safari 17.4.
   const callerSignal = init.signal;
   const passOn = () => controller.abort(callerSignal?.reason);
   if (callerSignal?.aborted) passOn();
   else callerSignal?.addEventListener("abort", passOn, { once: true });
+  watch.start();
+  let response: Response;
   try {
-    return await fetch(input, { ...init, signal: controller.signal });
+    response = await fetch(input, { ...init, signal: controller.signal });
   } catch (error) {
-    throw timedOut ? new ApiError(408, TIMEOUT_MESSAGE) : error;
+    throw watch.timedOut ? timeoutError() : error;
   } finally {
-    // The caller's abort stays passed on: it also stops the body's read after the headers.
-    clearTimeout(timer);
+    watch.stop();
   }
+  // The caller's abort stays passed on: it also stops the body's read after the headers.
+  return response.body === null || NULL_BODY_STATUSES.has(response.status) ? response : watchBody(response, response.body, watch, controller.signal);
+}
+
+// Statuses whose Response may carry no body (the constructor refuses one).
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+function timeoutError(): ApiError {
+  return new ApiError(408, TIMEOUT_MESSAGE);
+}
+
+/** The request's clock: REQUEST_TIMEOUT_MS from each start(), aborting the request (timedOut) when it runs out. */
+class Watch {
+  timedOut = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly controller: AbortController) {}
+
+  start(): void {
+    this.stop();
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.controller.abort();
+    }, REQUEST_TIMEOUT_MS);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+/**
+ * The response with its body read through the watch: each wait for the next bytes has
+ * REQUEST_TIMEOUT_MS, and a wait that runs out (or the caller's abort) fails the read at once.
+ * A ReadableStream, not AbortSignal.any or newer stream APIs, so Safari 16.4 has it all.
+ */
+function watchBody(response: Response, body: ReadableStream<Uint8Array>, watch: Watch, signal: AbortSignal): Response {
+  const reader = body.getReader();
+  let fail: (error: unknown) => void = () => undefined;
+  const failWith = (error: unknown) => {
+    watch.stop();
+    fail(error);
+    reader.cancel(error).catch(() => undefined);
+  };
+  // The watch's own abort (its timeout) fails as a timeout, the caller's as the caller's reason.
+  const onAbort = () => failWith(watch.timedOut ? timeoutError() : (signal.reason ?? new DOMException("Aborted", "AbortError")));
+  signal.addEventListener("abort", onAbort, { once: true });
+  let failed = false;
+  let failure: unknown;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      fail = (error) => {
+        if (failed) return;
+        failed = true;
+        failure = error;
+        signal.removeEventListener("abort", onAbort);
+        controller.error(error);
+      };
+    },
+    async pull(controller) {
+      watch.start();
+      try {
+        const chunk = await reader.read();
+        watch.stop();
+        if (failed) return;
+        if (chunk.done) {
+          signal.removeEventListener("abort", onAbort);
+          controller.close();
+        } else {
+          controller.enqueue(chunk.value);
+        }
+      } catch (error) {
+        failWith(watch.timedOut ? timeoutError() : error);
+      }
+    },
+    cancel(reason) {
+      watch.stop();
+      signal.removeEventListener("abort", onAbort);
+      return reader.cancel(reason);
+    },
+  });
+  const watched = new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+  // Browsers (and test DOMs) may turn a body stream's error into their own when json() and the
+  // like read it: theirs is replaced by the reason the read was stopped, so a timeout is the 408.
+  for (const method of ["arrayBuffer", "blob", "formData", "json", "text"] as const) {
+    const read = watched[method].bind(watched) as () => Promise<unknown>;
+    Object.defineProperty(watched, method, { value: () => read().catch((error: unknown) => Promise.reject(failure ?? error)) });
+  }
+  return watched;
 }
 
 function requestMethod(input: RequestInfo | URL, init: RequestInit): string {

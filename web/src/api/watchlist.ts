@@ -2,6 +2,7 @@ import type { Marketplace } from "@contract/marketplaces";
 import type { WatchlistResponse } from "@contract/history";
 import { responseData } from "./response-data";
 import { api } from "./client";
+import { withIdempotencyKey } from "./idempotency";
 
 export interface WatchlistEntry {
   asin: string;
@@ -14,7 +15,7 @@ export async function fetchWatchlist(signal?: AbortSignal): Promise<WatchlistRes
 
 /** POST /api/watchlist; resolves to whether the ASIN was new (201) or already there (200). 403 past the plan's limit. */
 export async function addToWatchlist(entry: WatchlistEntry): Promise<{ added: boolean }> {
-  const response = await api.api.watchlist.$post({ json: entry });
+  const response = await withIdempotencyKey("addToWatchlist", entry, (headers) => api.api.watchlist.$post({ json: entry }, { headers }));
   return { added: response.status === 201 };
 }
 

@@ -1,6 +1,7 @@
 import type { AuditEntryView, InvitationView, TeamView, WorkspaceList, WorkspaceRole } from "@contract/workspaces";
 import { responseData } from "./response-data";
 import { api } from "./client";
+import { withIdempotencyKey } from "./idempotency";
 
 // /api/workspaces: switching, creating and leaving workspaces, the team of the current one, invitations
 // and the audit log. The list itself is in workspace-list.ts (the first-load JS needs only that).
@@ -12,7 +13,7 @@ export function switchWorkspace(workspaceId: string): Promise<WorkspaceList> {
 }
 
 export function createWorkspace(name: string): Promise<WorkspaceList> {
-  return responseData(workspaces.$post({ json: { name } }));
+  return withIdempotencyKey("createWorkspace", name, (headers) => responseData(workspaces.$post({ json: { name } }, { headers })));
 }
 
 /** Renames the current workspace (owners and admins); the answer lists it under its new name. */
@@ -47,7 +48,7 @@ export async function fetchInvitations(signal?: AbortSignal): Promise<Invitation
 }
 
 export function inviteMember(email: string, role: WorkspaceRole): Promise<InvitationView> {
-  return responseData(workspaces.invitations.$post({ json: { email, role } }));
+  return withIdempotencyKey("inviteMember", { email, role }, (headers) => responseData(workspaces.invitations.$post({ json: { email, role } }, { headers })));
 }
 
 export async function withdrawInvitation(id: string): Promise<void> {

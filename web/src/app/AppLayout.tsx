@@ -22,6 +22,18 @@ function SessionEnded() {
   ) : null;
 }
 
+// Loaded only when the status request failed: the visitor's sign-in is unknown, not signed out.
+const StatusUnreachableBanner = lazy(() => import("../components/StatusUnreachableBanner").then((module) => ({ default: module.StatusUnreachableBanner })));
+
+function StatusUnreachable() {
+  const { unreachable } = useSession();
+  return unreachable ? (
+    <Suspense fallback={null}>
+      <StatusUnreachableBanner retrying={unreachable.retrying} />
+    </Suspense>
+  ) : null;
+}
+
 // Loaded only when another tab moved the session to another workspace.
 const WorkspaceChangedBanner = lazy(() => import("../components/WorkspaceChangedBanner").then((module) => ({ default: module.WorkspaceChangedBanner })));
 
@@ -54,6 +66,7 @@ export function AppLayout() {
           </a>
           <Header />
           <main id="main" className="site-main" tabIndex={-1}>
+            <StatusUnreachable />
             <SessionEnded />
             <WorkspaceChanged />
             {/* A page that throws shows the error screen here, so header and footer stay usable. */}

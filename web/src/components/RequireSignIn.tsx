@@ -15,7 +15,8 @@ interface RequireSignInProps {
 
 /**
  * Renders a signed-in page for a signed-in user, and a prompt to /connect for anyone else that
- * brings them back to this very page (its query too) once they have signed in.
+ * brings them back to this very page (its query too) once they have signed in. While the status
+ * is unknown (loading, or the server unreachable: AppLayout says so), neither: "Checking your account…".
  */
 export function RequireSignIn({ title, reason, children }: RequireSignInProps) {
   const { user } = useSession();
@@ -25,7 +26,7 @@ export function RequireSignIn({ title, reason, children }: RequireSignInProps) {
     return (
       <div className="container seller-page">
         <p className="seller-muted" role="status">
-          Loading your account...
+          Checking your account…
         </p>
       </div>
     );

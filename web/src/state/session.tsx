@@ -6,7 +6,16 @@ import { ANONYMOUS_STATUS, type UserStatus } from "@contract/user-status";
 /** The signed-in user as the server last reported it; null until the first answer. */
 interface Session {
   user: UserStatus | null;
-  /** Asks the server again (after a disconnect, say). Never rejects: a failure counts as signed out until a retry (STATUS_RETRY_MS) is answered. */
+  /**
+   * The last status request failed, so the server may see the visitor otherwise than `user` says
+   * (null: nobody knows yet): `retrying` while a retry (STATUS_RETRY_MS) is due. Null once answered.
+   */
+  unreachable: { retrying: boolean } | null;
+  /**
+   * Asks the server again (after a disconnect, say). Never rejects: a failure keeps the status as it
+   * was (unknown at first, never signed out for it) and sets `unreachable` until a retry is answered.
+   * Resolves to the answer, or to the status kept (signed out when none was known).
+   */
   refresh: () => Promise<UserStatus>;
   /** Takes a status the server just returned (sign-in, onboarding) without asking again. */
   update: (user: UserStatus) => void;
@@ -47,6 +56,9 @@ function takeEarlyStatus(): Promise<UserStatus> | null {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<UserStatus | null>(null);
   const [ended, setEnded] = useState(false);
+  const [unreachable, setUnreachable] = useState<Session["unreachable"]>(null);
+  const known = useRef<UserStatus | null>(null);
+  const retryTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const signedIn = user?.authenticated === true;
   // Each load or update takes a number; only the newest may set the state, so a slow
   // answer from before a sign-in can never overwrite the signed-in status.
@@ -54,18 +66,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const load = useCallback(async (attempt: number): Promise<UserStatus> => {
     const ticket = ++latest.current;
-    let failed = false;
-    const status = await (takeEarlyStatus() ?? fetchUserStatus()).catch((error: unknown) => {
-      console.warn("Could not load the user status; treating the visitor as signed out until it loads.", error);
-      failed = true;
-      return ANONYMOUS_STATUS;
-    });
+    let status: UserStatus;
+    try {
+      status = await (takeEarlyStatus() ?? fetchUserStatus());
+    } catch (error) {
+      console.warn("Could not load the user status; it stays unknown until a retry is answered.", error);
+      if (ticket === latest.current) {
+        // A failed request is no answer: the status stays as it was (not signed out) and is asked
+        // again, so one fault neither signs a visitor out nor shows a signed-in one the sign-in prompt.
+        const retryInMs = STATUS_RETRY_MS[attempt];
+        setUnreachable({ retrying: retryInMs !== undefined });
+        if (retryInMs !== undefined) retryTimer.current = setTimeout(() => ticket === latest.current && void load(attempt + 1), retryInMs);
+      }
+      return known.current ?? ANONYMOUS_STATUS;
+    }
     if (ticket === latest.current) {
+      known.current = status;
       setUser(status);
       setEnded(false);
-      // A failed request is no answer: asked again, so one fault does not leave a signed-in visitor signed out.
-      const retryInMs = failed ? STATUS_RETRY_MS[attempt] : undefined;
-      if (retryInMs !== undefined) setTimeout(() => ticket === latest.current && void load(attempt + 1), retryInMs);
+      setUnreachable(null);
     }
     return status;
   }, []);
@@ -73,8 +92,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const update = useCallback((status: UserStatus) => {
     latest.current++;
+    known.current = status;
     setUser(status);
     setEnded(false);
+    setUnreachable(null);
   }, []);
 
   const signOut = useCallback(async () => {
@@ -84,6 +105,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void refresh();
+    return () => {
+      // Unmounted: no answer in flight may set the state or schedule a retry.
+      latest.current++;
+      clearTimeout(retryTimer.current);
+    };
   }, [refresh]);
 
   // Anonymous visitors ask nothing that answers 401, so a 401 means a session that ended.
@@ -94,7 +120,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(SESSION_ENDED_EVENT, onEnded);
   }, [signedIn]);
 
-  const session = useMemo(() => ({ user, refresh, update, signOut, ended }), [user, refresh, update, signOut, ended]);
+  const session = useMemo(() => ({ user, unreachable, refresh, update, signOut, ended }), [user, unreachable, refresh, update, signOut, ended]);
   return <SessionContext value={session}>{children}</SessionContext>;
 }
 

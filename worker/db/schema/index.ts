@@ -14,3 +14,4 @@ export * from "./summaries";
 export * from "./workspaces";
 export * from "./workspace-members";
 export * from "./branding";
+export * from "./idempotency";

@@ -13,6 +13,8 @@ import type { Services } from "../../services";
 import { DAY_MS, utcDay } from "../../contract/time";
 import { resealUnderNewestKey, type ResealSummary } from "./reseal";
 import { deleteReportSendsBefore } from "../weekly-report/report-send-store";
+import { deleteIdempotencyKeysBefore } from "../../idempotency/idempotency-store";
+import { IDEMPOTENCY_KEY_TTL_MS } from "../../idempotency/idempotency-rules";
 
 /**
  * The nightly retention run (after the 02:30 alert check). The privacy page promises that
@@ -65,6 +67,8 @@ export interface RetentionSummary {
   auditEntriesDeleted: number;
   /** Report sends of periods older than REPORT_SEND_RETENTION_DAYS. */
   reportSendsDeleted: number;
+  /** Idempotency keys claimed more than 24 hours ago (no retry may use them any more). */
+  idempotencyKeysDeleted: number;
   /** Sealed values moved to the newest TOKEN_ENCRYPTION_KEYS key (reseal.ts). */
   resealed?: ResealSummary;
 }
@@ -93,6 +97,7 @@ export async function runRetention(services: Services, nowMs: number, chunk = DE
     stripeEventsDeleted: await deleteStripeEventsBefore(env.DB, new Date(nowMs - STRIPE_EVENT_RETENTION_DAYS * DAY_MS).toISOString()),
     auditEntriesDeleted: await deleteAuditBefore(env.DB, new Date(nowMs - AUDIT_RETENTION_DAYS * DAY_MS).toISOString()),
     reportSendsDeleted: await deleteReportSendsBefore(env.DB, utcDay(nowMs - REPORT_SEND_RETENTION_DAYS * DAY_MS), chunk),
+    idempotencyKeysDeleted: await deleteIdempotencyKeysBefore(env.DB, new Date(nowMs - IDEMPOTENCY_KEY_TTL_MS).toISOString(), chunk),
   };
   try {
     summary.resealed = await resealUnderNewestKey(services);

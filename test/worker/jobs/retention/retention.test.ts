@@ -151,3 +151,19 @@ describe("retention of the report emails' outbox", () => {
     ]);
   });
 });
+
+describe("retention of idempotency keys", () => {
+  it("deletes the keys claimed more than 24 hours ago, and keeps the newer ones", async () => {
+    const owner = await seedDemo(NOW, NOW);
+    const claimed = { old: NOW - 25 * 3_600_000, older: NOW - 3 * DAY_MS, oldest: NOW - 30 * DAY_MS, recent: NOW - 23 * 3_600_000 };
+    for (const [key, at] of Object.entries(claimed)) {
+      await env.DB.prepare("INSERT INTO idempotency_keys (user_id, key, fingerprint, status, body, created_at) VALUES (?, ?, 'f', 201, '{}', ?)").bind(owner, key, iso(at)).run();
+    }
+
+    const summary = await runRetention(buildServices(env), NOW, 2);
+
+    expect(summary.idempotencyKeysDeleted).toBe(3);
+    const { results } = await env.DB.prepare("SELECT key FROM idempotency_keys WHERE user_id = ?").bind(owner).all();
+    expect(results).toEqual([{ key: "recent" }]);
+  });
+});
