@@ -65,6 +65,21 @@ describe("inviting an address again", () => {
     expect(role).toBe("viewer");
   });
 
+  it("two invitations to one address sent at the same instant (a double click): the newer one stays open and its link works", async () => {
+    const { sent, owner, invitee } = await agency();
+    const answers = await Promise.all([invite(owner, "analyst"), invite(owner, "viewer")]);
+    expect(answers.map((res) => res.status)).toEqual([201, 201]);
+
+    // Each replaces only the address's earlier invitations, so they cannot withdraw each other.
+    const open = await openInvitations(owner);
+    expect(open).toHaveLength(1);
+    const tokens = tokensTo(sent, "bea@resend.example");
+    expect(tokens).toHaveLength(2);
+    const accepted = [];
+    for (const token of tokens) accepted.push((await accept(invitee, token)).status);
+    expect(accepted.sort()).toEqual([200, 410]);
+  });
+
   it("withdrawing the newest invitation leaves no older link live (the audit's admin-then-viewer case)", async () => {
     const { sent, owner, invitee } = await agency();
     await invite(owner, "admin");
