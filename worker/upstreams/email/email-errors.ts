@@ -35,12 +35,19 @@ export function emailErrorCode(error: unknown): string | null {
   return /^(E_[A-Z_]+)\b/.exec(message)?.[1] ?? null;
 }
 
+/** Why the service refuses the recipient of a failed send for good (suppressed, not allowed), or null when it did not. */
+export function recipientRefusal(error: unknown): string | null {
+  const code = emailErrorCode(error);
+  return code === null ? null : (RECIPIENT_REFUSALS[code] ?? null);
+}
+
 /** Whether a failed send to `to` can pass on a retry, and the words to record for it. */
 export function classifyEmailFailure(error: unknown, to: string): EmailFailure {
   const code = emailErrorCode(error);
   const message = error instanceof Error ? error.message : String(error);
-  if (code !== null && RECIPIENT_REFUSALS[code] !== undefined) {
-    return { permanent: true, code, detail: `${to} was refused (${code}): ${RECIPIENT_REFUSALS[code]}. It is not tried again: save a working address` };
+  const refusal = recipientRefusal(error);
+  if (code !== null && refusal !== null) {
+    return { permanent: true, code, detail: `${to} was refused (${code}): ${refusal}. It is not tried again: save a working address` };
   }
   if (code !== null && (MESSAGE_REFUSALS.has(code) || code.startsWith("E_HEADER_"))) {
     const why = message.startsWith(code) ? message : `${code}: ${message}`;
