@@ -55,3 +55,18 @@ export function classifyEmailFailure(error: unknown, to: string): EmailFailure {
   }
   return { permanent: false, code, detail: message };
 }
+
+/** The two details above that name the address to correct. */
+const REFUSED_ADDRESS = [/^(\S+) was refused \(E_[A-Z_]+\): /, / If the address (\S+) is mistyped, save a working address$/];
+
+/**
+ * The address a recorded refusal for good (a classifyEmailFailure detail) asks to correct, or null
+ * for any other failure. Settings drops such a refusal once another address is saved in its place.
+ */
+export function refusedAddressOf(detail: string): string | null {
+  for (const pattern of REFUSED_ADDRESS) {
+    const address = pattern.exec(detail)?.[1];
+    if (address !== undefined) return address;
+  }
+  return null;
+}
