@@ -213,10 +213,7 @@ export function evaluateAlert(alert: AlertRule, data: AlertData): RuleResult {
  * seller API), else "live". Said in the message too; this is the field programs read.
  */
 export function firingSource(alert: Pick<AlertRule, "conditionType">, data: AlertData): "live" | "mock" {
-  if (alert.conditionType === "low_stock" || alert.conditionType === "buybox_lost") {
-    return data.sellers.some(({ seller }) => seller.today?.source === "mock") ? "mock" : "live";
-  }
-  return data.rank.today?.source === "mock" ? "mock" : "live";
+  return resultSource(alert, data) ?? "live";
 }
 
 /**

@@ -1,5 +1,5 @@
 import { buyBoxHolders, type BuyBoxColumns } from "../contract/buy-box-holders";
-import { LOW_STOCK_UNITS, type BuyBoxHolder, type DashboardKpis, type DashboardRow, type FigureSource } from "../contract/dashboard";
+import { LOW_STOCK_UNITS, type DashboardKpis, type DashboardRow, type FigureSource } from "../contract/dashboard";
 import type { HistoryPoint } from "../contract/history";
 import type { Marketplace } from "../contract/marketplaces";
 import { latestSourcePoints } from "../contract/same-source";
@@ -23,13 +23,6 @@ export interface SellerBuyBoxFields extends BuyBoxColumns {
   source: string;
   fulfillableUnits: number | null;
   capturedAt: string;
-}
-
-export { buyBoxHolders } from "../contract/buy-box-holders";
-
-/** The Buy Box most shoppers see, from the seller snapshot (contract/buy-box-holders.ts). */
-export function buyBoxHolder(seller: TrackedAsinData["seller"]): BuyBoxHolder {
-  return buyBoxHolders(seller).shown;
 }
 
 // The mock serves demo accounts and every store without a live source (no partner tag of its own), paying accounts' too: not "demo".

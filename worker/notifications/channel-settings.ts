@@ -6,6 +6,7 @@ import { loadChannels, type StoredChannels, type StoredChannelsRow, upsertChanne
 import { deliveryProblems, recentReportSends } from "./delivery-health-store";
 import { reportProblemsOf, stillApplying } from "./report-health";
 import { readWebhookUrl, sealWebhookUrl, type WebhookUrlRead } from "./sealed-webhook-url";
+import { refusedAddressOf } from "../upstreams/email/email-errors";
 
 /**
  * A webhook URL often is the credential (a Slack or Discord incoming webhook posts for whoever
@@ -51,8 +52,16 @@ export async function loadChannelSettings(
   isDemo = false,
 ): Promise<ChannelSettings> {
   const [stored, problems, reports] = await Promise.all([loadChannels(env.DB, workspaceId), deliveryProblems(env.DB, workspaceId), recentReportSends(env.DB, workspaceId, Date.now())]);
-  const reportProblems = stillApplying(reportProblemsOf(reports.sends), { ...ownReportsSent(stored), chosen: reports.chosen });
-  return channelSettingsView(config, stored, await readWebhookUrl(config, workspaceId, stored), wholeUrl, problems, isDemo, reportProblems);
+  // A refusal of an address no longer the alert email was put right by saving another one.
+  const refusedElsewhere = (detail: string) => {
+    const refused = refusedAddressOf(detail);
+    return refused !== null && refused !== stored.alertEmail;
+  };
+  const reportProblems = stillApplying(reportProblemsOf(reports.sends), { ...ownReportsSent(stored), chosen: reports.chosen }).filter(
+    (problem) => !(problem.recipient === null && refusedElsewhere(problem.detail)),
+  );
+  const alertProblems = problems.filter((problem) => !(problem.channel === "email" && refusedElsewhere(problem.detail)));
+  return channelSettingsView(config, stored, await readWebhookUrl(config, workspaceId, stored), wholeUrl, alertProblems, isDemo, reportProblems);
 }
 
 /** Which of its own reports a workspace is sent: the switch on and an alert email to send it to (dashboard/report-store.ts). */

@@ -48,8 +48,12 @@ function makersIn(c: Context<AppEnv>): MakersOf {
     return (userId) => members.get(userId) ?? { email: null, role: null };
   };
 }
-const REFUSED = "Managed with an API key instead of a session (`forbidden`), the plan has no API access (`plan_limit`), or (creating, rotating) no recent sign-in (`recent_sign_in_required`)";
-const signedIn = { 401: notSignedIn, 403: errorAnswer(`${REFUSED}.`) };
+const WITH_A_KEY = "Managed with an API key instead of a session, or a role without the keys permission (`forbidden`)";
+/** Listing and revoking take no API plan (needsApiPlan) nor a recent sign-in. */
+const signedIn = { 401: notSignedIn, 403: errorAnswer(`${WITH_A_KEY}.`) };
+/** Creating and rotating also need a plan with API access and a recent sign-in. */
+const REFUSED = `${WITH_A_KEY}, the plan has no API access (\`plan_limit\`), or no recent sign-in (\`recent_sign_in_required\`)`;
+const minting = { 401: notSignedIn, 403: errorAnswer(`${REFUSED}.`) };
 
 const listRoute = createRoute({
   method: "get",
@@ -69,7 +73,7 @@ const createKeyRoute = createRoute({
   responses: {
     201: jsonAnswer("The new key.", createdApiKeySchema),
     400: errorAnswer("The body is not JSON."),
-    ...signedIn,
+    401: notSignedIn,
     403: errorAnswer(`${REFUSED}, or the workspace already has its ${MAX_LIVE_API_KEYS} live keys, the most any plan allows (\`plan_limit\`; revoke or rotate one).`),
     422: badInput,
   },
@@ -82,7 +86,7 @@ const rotateRoute = createRoute({
   summary: "Replace a key: a new one under the same name, the old one revoked at once",
   middleware: [needsApiPlan, recentSignIn] as const,
   request: { params: keyIdSchema },
-  responses: { 201: jsonAnswer("The new key.", createdApiKeySchema), ...signedIn, 404: errorAnswer(NO_SUCH_KEY) },
+  responses: { 201: jsonAnswer("The new key.", createdApiKeySchema), ...minting, 404: errorAnswer(NO_SUCH_KEY) },
 });
 
 const revokeRoute = createRoute({

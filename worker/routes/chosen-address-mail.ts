@@ -4,6 +4,7 @@ import type { AppEnv } from "../env";
 import type { ChosenAddressMail, MailLimitScope } from "../ratelimit/mail-limit";
 import { ApiError } from "../shared/api-error";
 import type { EmailSender } from "../upstreams/email/sender";
+import { recipientRefusal } from "../upstreams/email/email-errors";
 
 const inMinutes = (seconds: number) => {
   const minutes = Math.ceil(seconds / 60);
@@ -26,8 +27,10 @@ function limitDetail(kind: ChosenAddressMail, refusedBy: MailLimitScope, limit: 
  * Sends one email from the workspace to an address a member typed in, within its limits
  * (ratelimit/mail-limit.ts): past one, 429 with Retry-After. A send that fails answers 502 with
  * Retry-After, as sign-in mail does, and gives its counts back so that trying again works;
- * `notSent` is that answer's detail. Callers store the request only once this returned, so a
- * 429 or 502 leaves nothing half done.
+ * `notSent` is that answer's detail. An address the email service refuses for good (suppressed
+ * after a bounce, not allowed: upstreams/email/email-errors.ts) is a 422 on `email` instead, since
+ * no retry can pass. Callers store the request only once this returned, so a 429, 422 or 502
+ * leaves nothing half done.
  */
 export async function sendToChosenAddress(
   c: Context<AppEnv>,
@@ -44,6 +47,11 @@ export async function sendToChosenAddress(
     console.error(`${mail.kind} email not sent`, error);
     // The answer stays the clear 502 even if the limiter cannot take the count back just now.
     await take.giveBack().catch((giveBackError: unknown) => console.error(`${mail.kind} mail count not given back`, giveBackError));
+    const refusal = recipientRefusal(error);
+    if (refusal !== null) {
+      const msg = `${mail.email} cannot be sent email: ${refusal}. Check the address, or use another one.`;
+      throw new ApiError(422, "validation_failed", [{ loc: ["body", "email"], msg, type: "email_refused" }]);
+    }
     throw new ApiError(502, "upstream_unavailable", mail.notSent, { "Retry-After": "60" });
   }
 }

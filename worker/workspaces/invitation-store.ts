@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { WorkspaceRole } from "../contract/workspaces";
 import { accountEmails, workspaceInvitations, workspaces } from "../db/schema";
@@ -43,9 +43,11 @@ export async function withdrawReservation(db: D1Database, id: string): Promise<v
 }
 
 /**
- * Once its email is sent, the invitation replaces the address's other open ones in its workspace:
+ * Once its email is sent, the invitation replaces the address's earlier open ones in its workspace:
  * they are withdrawn (their links stop working), so only the newest link and its role can be
- * accepted. Answers how many it replaced.
+ * accepted. Only earlier ones (by created_at, then id): two invitations to one address sent at the
+ * same instant each replace the older, never each other, so the newer one stays open. Answers how
+ * many it replaced.
  */
 export async function replaceEarlierInvitations(db: D1Database, invitation: NewInvitation): Promise<number> {
   const replaced = await drizzle(db)
@@ -55,7 +57,10 @@ export async function replaceEarlierInvitations(db: D1Database, invitation: NewI
       and(
         eq(workspaceInvitations.workspaceId, invitation.workspaceId),
         eq(workspaceInvitations.email, invitation.email),
-        ne(workspaceInvitations.id, invitation.id),
+        or(
+          lt(workspaceInvitations.createdAt, invitation.createdAt),
+          and(eq(workspaceInvitations.createdAt, invitation.createdAt), lt(workspaceInvitations.id, invitation.id)),
+        ),
         isNull(workspaceInvitations.acceptedAt),
         isNull(workspaceInvitations.revokedAt),
         gt(workspaceInvitations.expiresAt, invitation.createdAt),

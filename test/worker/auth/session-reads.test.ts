@@ -3,25 +3,14 @@ import { describe, expect, it } from "vitest";
 import { createDemoUser } from "../../../worker/accounts/user-store";
 import { createSession, readSession, revokeSession } from "../../../worker/auth/session";
 import { buildServices } from "../../../worker/services";
+import { recordingD1 } from "../support/recording-d1";
 import { demoEnv } from "../support/seller-browser";
 
-/** The services of `demoEnv()` with a D1 binding that counts the statements it is asked to prepare. */
+/** The services of `demoEnv()` with a D1 binding that records the statements it is asked to prepare. */
 function countingServices() {
   const services = buildServices(demoEnv());
-  const counted = { statements: 0 };
-  const db = new Proxy(env.DB, {
-    get(target, property) {
-      if (property === "prepare") {
-        return (query: string) => {
-          counted.statements += 1;
-          return target.prepare(query);
-        };
-      }
-      const value = Reflect.get(target, property) as unknown;
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { services: { ...services, env: { ...services.env, DB: db } }, counted };
+  const { db, queries } = recordingD1(env.DB);
+  return { services: { ...services, env: { ...services.env, DB: db } }, counted: queries };
 }
 
 /**
@@ -40,7 +29,7 @@ describe("session reads", () => {
 
     const accounts = await Promise.all(Array.from({ length: 5 }, () => readSession(services, token)));
 
-    expect(counted.statements).toBe(5);
+    expect(counted).toHaveLength(5);
     for (const account of accounts) expect(account?.user.id).toBe(user.id);
     accounts[0]!.user.brandName = "Changed";
     expect(accounts[1]!.user.brandName).not.toBe("Changed");
@@ -54,7 +43,7 @@ describe("session reads", () => {
     expect(await readSession(services, token)).not.toBeNull();
     await revokeSession(env, sessionId);
     expect(await readSession(services, token)).toBeNull();
-    expect(counted.statements).toBe(2);
+    expect(counted).toHaveLength(2);
   });
 
   it("reads of different sessions are not shared", async () => {
@@ -65,6 +54,6 @@ describe("session reads", () => {
     const accounts = await Promise.all(tokens.map((token) => readSession(services, token)));
 
     expect(accounts.map((account) => account?.user.id)).toEqual([first.id, second.id]);
-    expect(counted.statements).toBe(2);
+    expect(counted).toHaveLength(2);
   });
 });

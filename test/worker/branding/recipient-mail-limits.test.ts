@@ -122,4 +122,25 @@ describe("report recipient confirmations cannot mail-bomb an address", () => {
     expect(mail.sent.map((m) => m.to)).toEqual(["client@example.com"]);
     expect(await listed(browser)).toEqual(["client@example.com"]);
   });
+
+  it("an address the email service refuses for good (it bounced before) is a 422 on the address, not a 502 saying to try again; nothing is stored", async () => {
+    const mail = fakeEmailBinding(0, { "bounced@example.com": "E_RECIPIENT_SUPPRESSED" });
+    const browser = await freeBrowserWith(channelEnv({ ALERT_EMAIL: mail.binding }));
+    const refused = await add(browser, "bounced@example.com");
+    expect(refused.status).toBe(422);
+    expect(refused.headers.get("Retry-After")).toBeNull();
+    expect(await refused.json()).toEqual({
+      code: "validation_failed",
+      detail: [
+        {
+          loc: ["body", "email"],
+          msg: "bounced@example.com cannot be sent email: an earlier email to it bounced or was marked as spam, so the email service no longer sends to it. Check the address, or use another one.",
+          type: "email_refused",
+        },
+      ],
+    });
+    expect(await storedRows()).toBe(0);
+    // Another address goes through at once: the refusal counted against no limit.
+    expect((await add(browser, "client@example.com")).status).toBe(200);
+  });
 });

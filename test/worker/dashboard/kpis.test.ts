@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { HistoryPoint } from "../../../worker/contract/history";
-import { buyBoxHolder, buyBoxHolders, dashboardKpis, dashboardRow, type TrackedAsinData } from "../../../worker/dashboard/kpis";
+import { buyBoxHolder, buyBoxHolders } from "../../../worker/contract/buy-box-holders";
+import { dashboardKpis, dashboardRow, type TrackedAsinData } from "../../../worker/dashboard/kpis";
 
 function point(day: string, rank: number | null, source: "live" | "mock" = "live", price: number | null = 19.99): HistoryPoint {
   return { day, source, rank, categoryRanks: [], price, currency: price === null ? null : "USD", offers: null, rating: null, reviewCount: null };
@@ -26,7 +27,7 @@ describe("buyBoxHolder", () => {
     [{ holdsBuyBox: false, buyBoxSellerId: "OTHER" }, "other"],
     [{ holdsBuyBox: false, buyBoxSellerId: null }, "none"],
   ] as const)("%o → %s", (seller, expected) => {
-    expect(buyBoxHolder(seller && { source: "spapi", fulfillableUnits: 1, capturedAt: "x", ...seller })).toBe(expected);
+    expect(buyBoxHolder(seller)).toBe(expected);
   });
 });
 

@@ -22,17 +22,17 @@ function tokensTo(sent: EmailMessageBuilder[], to: string): string[] {
     .map((m) => decodeURIComponent(/\/invite\?token=(\S+)/.exec(m.text ?? "")![1]!));
 }
 
-/** A signed-in owner of "Acme Agency" on the Agency plan, and a signed-in invitee. */
-async function agency() {
+/** A signed-in owner of "Acme Agency" on the Agency plan, and a signed-in invitee (each address signs in at most 5 times an hour). */
+async function agency(ownerEmail = "owner@resend.example", inviteeEmail = "bea@resend.example") {
   const { bindings, sent } = emailEnv();
   const owner = new TestBrowser(bindings);
-  await signInByEmail(owner, sent, "owner@resend.example");
+  await signInByEmail(owner, sent, ownerEmail);
   const created = await owner.json("/api/workspaces", "POST", { name: "Acme Agency" });
   expect(created.status, await created.clone().text()).toBe(201);
   const workspaceId = (await created.json<WorkspaceList>()).current.id;
   await subscribeWorkspace(workspaceId, "agency");
   const invitee = new TestBrowser(bindings);
-  await signInByEmail(invitee, sent, "bea@resend.example");
+  await signInByEmail(invitee, sent, inviteeEmail);
   return { bindings, sent, owner, invitee, workspaceId };
 }
 
@@ -63,6 +63,39 @@ describe("inviting an address again", () => {
       .bind(workspaceId, "bea@resend.example")
       .first("role");
     expect(role).toBe("viewer");
+  });
+
+  it("two invitations to one address sent at the same instant (a double click): the newer one stays open and its link works", async () => {
+    const { sent, owner, invitee } = await agency("double@resend.example", "dee@resend.example");
+    const answers = await Promise.all([invite(owner, "analyst", "dee@resend.example"), invite(owner, "viewer", "dee@resend.example")]);
+    expect(answers.map((res) => res.status)).toEqual([201, 201]);
+
+    // Each replaces only the address's earlier invitations, so they cannot withdraw each other.
+    const open = await openInvitations(owner);
+    expect(open).toHaveLength(1);
+    const tokens = tokensTo(sent, "dee@resend.example");
+    expect(tokens).toHaveLength(2);
+    const accepted = [];
+    for (const token of tokens) accepted.push((await accept(invitee, token)).status);
+    expect(accepted.sort()).toEqual([200, 410]);
+  });
+
+  it("an address the email service refuses for good (suppressed after a bounce) is a 422 on the address: no invitation, no seat, and no \"try again in a minute\"", async () => {
+    const { bindings, owner } = await agency("refused@resend.example", "eve@resend.example");
+    owner.bindings = { ...bindings, ALERT_EMAIL: fakeEmailBinding(0, { "gone@resend.example": "E_RECIPIENT_SUPPRESSED" }).binding };
+    const refused = await invite(owner, "analyst", "gone@resend.example");
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({
+      code: "validation_failed",
+      detail: [
+        {
+          loc: ["body", "email"],
+          msg: "gone@resend.example cannot be sent email: an earlier email to it bounced or was marked as spam, so the email service no longer sends to it. Check the address, or use another one.",
+          type: "email_refused",
+        },
+      ],
+    });
+    expect(await openInvitations(owner)).toEqual([]);
   });
 
   it("withdrawing the newest invitation leaves no older link live (the audit's admin-then-viewer case)", async () => {

@@ -66,7 +66,10 @@ export const sellerSnapshots = sqliteTable(
     buyBoxSellerId: text("buy_box_seller_id"),
     /** Whether this seller held the Buy Box most shoppers see (the Prime one where there is one); null when unknown. */
     holdsBuyBox: integer("holds_buy_box", { mode: "boolean" }),
-    /** The Prime and the non-Prime Buy Box apart: holder seller id or "unknown", and whether this seller holds it (null: unknown). */
+    /**
+     * The Prime and the non-Prime Buy Box apart: holder seller id, "unknown", "suppressed" (offers, no
+     * winner) or null (no offer), and whether this seller holds it (null: unknown or suppressed).
+     */
     primeSellerId: text("prime_seller_id"),
     nonPrimeSellerId: text("non_prime_seller_id"),
     holdsPrime: integer("holds_prime", { mode: "boolean" }),

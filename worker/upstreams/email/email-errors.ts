@@ -35,16 +35,38 @@ export function emailErrorCode(error: unknown): string | null {
   return /^(E_[A-Z_]+)\b/.exec(message)?.[1] ?? null;
 }
 
+/** Why the service refuses the recipient of a failed send for good (suppressed, not allowed), or null when it did not. */
+export function recipientRefusal(error: unknown): string | null {
+  const code = emailErrorCode(error);
+  return code === null ? null : (RECIPIENT_REFUSALS[code] ?? null);
+}
+
 /** Whether a failed send to `to` can pass on a retry, and the words to record for it. */
 export function classifyEmailFailure(error: unknown, to: string): EmailFailure {
   const code = emailErrorCode(error);
   const message = error instanceof Error ? error.message : String(error);
-  if (code !== null && RECIPIENT_REFUSALS[code] !== undefined) {
-    return { permanent: true, code, detail: `${to} was refused (${code}): ${RECIPIENT_REFUSALS[code]}. It is not tried again: save a working address` };
+  const refusal = recipientRefusal(error);
+  if (code !== null && refusal !== null) {
+    return { permanent: true, code, detail: `${to} was refused (${code}): ${refusal}. It is not tried again: save a working address` };
   }
   if (code !== null && (MESSAGE_REFUSALS.has(code) || code.startsWith("E_HEADER_"))) {
     const why = message.startsWith(code) ? message : `${code}: ${message}`;
     return { permanent: true, code, detail: `The email service refused this message for good (${why}); it is not tried again. If the address ${to} is mistyped, save a working address` };
   }
   return { permanent: false, code, detail: message };
+}
+
+/** The two details above that name the address to correct. */
+const REFUSED_ADDRESS = [/^(\S+) was refused \(E_[A-Z_]+\): /, / If the address (\S+) is mistyped, save a working address$/];
+
+/**
+ * The address a recorded refusal for good (a classifyEmailFailure detail) asks to correct, or null
+ * for any other failure. Settings drops such a refusal once another address is saved in its place.
+ */
+export function refusedAddressOf(detail: string): string | null {
+  for (const pattern of REFUSED_ADDRESS) {
+    const address = pattern.exec(detail)?.[1];
+    if (address !== undefined) return address;
+  }
+  return null;
 }

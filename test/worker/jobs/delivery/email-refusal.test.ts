@@ -81,4 +81,23 @@ describe("an email the service refuses for good", () => {
       { channel: "email", status: "failed", detail: expect.stringContaining("typo@example.com"), firedAt: new Date(NOW).toISOString() },
     ]);
   });
+
+  it("is no longer shown once another address is saved: the refusal was of the old one, and saying to save a working address would point at the new one", async () => {
+    const email = fakeEmailBinding(0, { "typo@example.com": "E_RECIPIENT_SUPPRESSED" });
+    const browser = new TestBrowser(demoEnv(channelEnv({ ALERT_EMAIL: email.binding })));
+    await browser.signInDemo();
+    const workspaceId = await currentWorkspaceId(browser);
+    await setChannels(browser.bindings, workspaceId, { alertEmail: "typo@example.com" });
+    await seedEvent(workspaceId, ["email"]);
+    await deliverDue(buildServices(browser.bindings), NOW);
+
+    await setChannels(browser.bindings, workspaceId, { alertEmail: "fixed@example.com" });
+    const settings = await (await browser.request("/api/settings/channels")).json<ChannelSettings>();
+    expect(settings.alertEmail).toBe("fixed@example.com");
+    expect(settings.deliveryProblems).toEqual([]);
+
+    // Saved back to the refused address, the refusal applies again.
+    await setChannels(browser.bindings, workspaceId, { alertEmail: "typo@example.com" });
+    expect((await (await browser.request("/api/settings/channels")).json<ChannelSettings>()).deliveryProblems).toHaveLength(1);
+  });
 });

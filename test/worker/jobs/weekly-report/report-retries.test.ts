@@ -85,6 +85,9 @@ describe("a report email whose send failed", () => {
       expect((await loadChannelSettings(services, id, true)).reportProblems).toEqual([
         { kind: "daily", recipient: null, period: "2026-11-21", status: "failed", detail: row!.last_error },
       ]);
+      // Another address saved: the refusal was of the old one, so Settings no longer asks for a working one.
+      await env.DB.prepare("UPDATE user_settings SET alert_email = 'fixed@example.com' WHERE workspace_id = ?").bind(id).run();
+      expect((await loadChannelSettings(services, id, true)).reportProblems).toEqual([]);
     } finally {
       vi.useRealTimers();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyEmailFailure, emailErrorCode } from "../../../../worker/upstreams/email/email-errors";
+import { classifyEmailFailure, emailErrorCode, refusedAddressOf } from "../../../../worker/upstreams/email/email-errors";
 import { emailBindingError } from "../../../../worker/upstreams/email/recording-sender";
 
 /** Which failures of the send_email binding no retry can pass (email-errors.ts), read from its documented codes. */
@@ -34,5 +34,13 @@ describe("classifyEmailFailure", () => {
       expect(classifyEmailFailure(emailBindingError(code, "try later"), "ann@example.com")).toEqual({ permanent: false, code, detail: "try later" });
     }
     expect(classifyEmailFailure(new Error("socket closed"), "ann@example.com")).toEqual({ permanent: false, code: null, detail: "socket closed" });
+  });
+
+  it("reads back the address a recorded refusal asks to correct, and none from any other failure", () => {
+    for (const code of ["E_RECIPIENT_SUPPRESSED", "E_VALIDATION_ERROR"]) {
+      expect(refusedAddressOf(classifyEmailFailure(emailBindingError(code, "no"), "ann@example.com").detail)).toBe("ann@example.com");
+    }
+    expect(refusedAddressOf(classifyEmailFailure(emailBindingError("E_RATE_LIMIT_EXCEEDED", "slow down"), "ann@example.com").detail)).toBeNull();
+    expect(refusedAddressOf("HTTP status 502")).toBeNull();
   });
 });
