@@ -161,7 +161,7 @@ async function writeSellerDays(
     const [units, winners] = await Promise.all([api.getFulfillableUnits(asins, marketplace), api.getBuyBoxWinners(asins, marketplace)]);
     for (const asin of asins) {
       statements.push(
-        sellerDayRowUpsert(db, { ...ids, asin, marketplace, source: "mock", fulfillableUnits: units.get(asin) ?? null, ...buyBoxRecord(winners.get(asin)?.featured ?? UNKNOWN_BUY_BOX, seller.sellingPartnerId), capturedAt }),
+        sellerDayRowUpsert(db, { ...ids, asin, marketplace, source: "mock", fulfillableUnits: units.get(asin) ?? null, ...buyBoxRecord(winners.get(asin) ?? UNKNOWN_BUY_BOX, seller.sellingPartnerId), capturedAt }),
       );
     }
   }

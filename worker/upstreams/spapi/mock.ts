@@ -1,7 +1,7 @@
 import { mockCategoryRanks, mockProduct, mockToday, seededRandom } from "../creators/mock";
 import type { AccountMarketplace } from "../../contract/account";
 import { dayNumber } from "../../contract/time";
-import type { BuyBoxState, CatalogItem, DailySales, SellerApi } from "./seller-api";
+import type { CatalogItem, DailySales, FeaturedOffers, SellerApi } from "./seller-api";
 
 /** The Buy Box winner the mock names when the demo seller does not hold it. */
 export const MOCK_COMPETITOR_ID = "AMOCKCOMPETITOR";
@@ -46,7 +46,7 @@ export class MockSellerApi implements SellerApi {
    * Deterministic Buy Box per ASIN and day: the demo seller holds it on about two ASINs in three
    * nearly every day (nine days in ten), and on the rest about one day in four.
    */
-  async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, BuyBoxState>> {
+  async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, FeaturedOffers>> {
     const day = this.answerDay();
     return new Map(
       asins.map((asin) => {
@@ -54,7 +54,7 @@ export class MockSellerApi implements SellerApi {
         const mine = seededRandom(`${marketplace}:${asin}:${day}:buybox`)() < (strong ? 0.9 : 0.25);
         const winner = { sellerId: mine ? this.sellerId : MOCK_COMPETITOR_ID, mine };
         // One (Prime) winner: the Buy Box every shopper sees.
-        return [asin, { winners: [winner.sellerId], mine, featured: { prime: winner, nonPrime: winner } }];
+        return [asin, { prime: winner, nonPrime: winner }];
       }),
     );
   }

@@ -200,8 +200,8 @@ describe("MockSellerApi", () => {
     expect([...units.values()].every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
     expect(units.size).toBeLessThan(40); // some ASINs have no FBA record
     const winners = await api.getBuyBoxWinners(asins.slice(0, 20), "US");
-    expect(new Set([...winners.values()].map((state) => state.winners[0]))).toEqual(new Set(["DEMO-1", "AMOCKCOMPETITOR"]));
-    expect([...winners.values()].every((state) => state.mine === (state.winners[0] === "DEMO-1"))).toBe(true);
+    expect(new Set([...winners.values()].map((state) => state.prime?.sellerId))).toEqual(new Set(["DEMO-1", "AMOCKCOMPETITOR"]));
+    expect([...winners.values()].every((state) => state.prime?.mine === (state.prime?.sellerId === "DEMO-1"))).toBe(true);
     expect(api.kind).toBe("mock");
   });
 });
