@@ -20,7 +20,8 @@ import { createAlert, type ActivationLimits } from "../alerts/alert-store";
 
 /**
  * The demo's sample products: ASINs that say what they are, picked for a spread the screens
- * show well (ranks from the top ten to past #50,000, deals, low stock, a Buy Box often lost).
+ * show well (ranks from the top ten to past #50,000, deals, low stock, a Buy Box often lost, one
+ * with a different Prime and non-Prime holder, one suppressed: the mock seller's parts, upstreams/spapi/mock.ts).
  */
 export const DEMO_SAMPLE_ASINS = ["B0SAMPLE01", "B0SAMPLE02", "B0SAMPLE03", "B0SAMPLE04", "B0SAMPLE05", "B0SAMPLE07", "B0SAMPLE10", "B0SAMPLE12"] as const;
 
@@ -161,7 +162,7 @@ async function writeSellerDays(
     const [units, winners] = await Promise.all([api.getFulfillableUnits(asins, marketplace), api.getBuyBoxWinners(asins, marketplace)]);
     for (const asin of asins) {
       statements.push(
-        sellerDayRowUpsert(db, { ...ids, asin, marketplace, source: "mock", fulfillableUnits: units.get(asin) ?? null, ...buyBoxRecord(winners.get(asin)?.featured ?? UNKNOWN_BUY_BOX, seller.sellingPartnerId), capturedAt }),
+        sellerDayRowUpsert(db, { ...ids, asin, marketplace, source: "mock", fulfillableUnits: units.get(asin) ?? null, ...buyBoxRecord(winners.get(asin) ?? UNKNOWN_BUY_BOX, seller.sellingPartnerId), capturedAt }),
       );
     }
   }

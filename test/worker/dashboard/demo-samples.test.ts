@@ -13,6 +13,9 @@ import { addToWatchlist } from "../../../worker/history/watchlist-store";
 import { buildServices } from "../../../worker/services";
 import { runRetention } from "../../../worker/jobs/retention/retention";
 import { mockProduct } from "../../../worker/upstreams/creators/mock";
+import { MockSellerApi } from "../../../worker/upstreams/spapi/mock";
+import { buyBoxRecord } from "../../../worker/upstreams/spapi/buybox";
+import { buyBoxHolders } from "../../../worker/contract/buy-box-holders";
 import { demoEnv, newSellingPartnerId, TestBrowser } from "../support/seller-browser";
 import { freeBrowser, proBrowser, userIdOf } from "../history/accounts";
 
@@ -83,15 +86,24 @@ describe("POST /api/watchlist/samples", () => {
 
     const dashboard = await (await browser.request("/api/dashboard")).json<DashboardResponse>();
     expect(dashboard.rows).toHaveLength(DEMO_SAMPLE_ASINS.length);
+    const mockBuyBoxes = await new MockSellerApi("DEMO-SAMPLES", today()).getBuyBoxWinners(DEMO_SAMPLE_ASINS, "US");
     for (const row of dashboard.rows) {
       expect(row.title, row.asin).toBe(mockProduct(row.asin, "US", today()).title);
       expect(row.rank).toBe(mockProduct(row.asin, "US", today()).rank);
       expect(row.rankChange7d).not.toBeNull();
       expect(row.sparkline.filter((day) => day.rank !== null)).toHaveLength(7);
-      expect(["you", "other"]).toContain(row.buyBox);
+      // Today's Buy Boxes as the mock seller answers them.
+      const { shown, ...both } = buyBoxHolders(buyBoxRecord(mockBuyBoxes.get(row.asin)!, "DEMO-SAMPLES"));
+      expect({ buyBox: row.buyBox, buyBoxes: row.buyBoxes }, row.asin).toEqual({ buyBox: shown, buyBoxes: both });
       expect(row.rankSource.kind).toBe("mock");
       expect(row.sellerSource.kind).toBe("mock");
     }
+    // Every state the Buy Box column shows, on any day: held by you and by another seller, a
+    // different Prime and non-Prime holder, and a suppressed Buy Box.
+    const holders = dashboard.rows.flatMap((row) => [row.buyBox, row.buyBoxes.prime, row.buyBoxes.nonPrime]);
+    expect(holders).toEqual(expect.arrayContaining(["you", "other", "suppressed"]));
+    expect(holders).not.toContain("unknown");
+    expect(dashboard.rows.filter((row) => row.buyBoxes.prime !== row.buyBoxes.nonPrime).length).toBeGreaterThan(0);
     expect(dashboard.kpis.biggestMover).not.toBeNull();
     // The demo seller's own days: Buy Box and stock on each, and its sales.
     expect(await count("SELECT count(*) AS n FROM seller_snapshots WHERE workspace_id = ? AND source = 'mock'", workspaceId)).toBe(8 * 90);

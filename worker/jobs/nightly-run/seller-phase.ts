@@ -4,7 +4,7 @@ import { findConnectionById, type ConnectionRecord } from "../../connections/con
 import { refreshedUnderPlan } from "../../contract/plans";
 import type { AccountMarketplace } from "../../contract/account";
 import { connectionMarketplaces } from "../../seller/participations";
-import { AppCredentialsRefusedError, MAX_BUY_BOX_ASINS, SellerApiError, type BuyBoxState, type SellerApi } from "../../upstreams/spapi/seller-api";
+import { AppCredentialsRefusedError, MAX_BUY_BOX_ASINS, SellerApiError, type FeaturedOffers, type SellerApi } from "../../upstreams/spapi/seller-api";
 import { sellerBudget, tellAnswered } from "../../upstreams/spapi/seller-budget";
 import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../../upstreams/spapi/buybox";
 import type { BudgetClient } from "../../upstreams/budget/budget-client";
@@ -69,7 +69,7 @@ async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | 
   const asins = chunk.map((key) => key.asin);
   const next = keyCursor(chunk.at(-1)!);
   const attemptsKey = `sellers:${seller.id}|${next}`;
-  let winners: Map<string, BuyBoxState>;
+  let winners: Map<string, FeaturedOffers>;
   try {
     winners = await seller.api.getBuyBoxWinners(asins, marketplace);
   } catch (error) {
@@ -109,7 +109,7 @@ async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | 
       marketplace,
       source: api.kind,
       // Prime and non-Prime apart; "holds" is the one most shoppers see (upstreams/spapi/buybox.ts).
-      ...buyBoxRecord(winners.get(asin)?.featured ?? UNKNOWN_BUY_BOX, sellingPartnerId),
+      ...buyBoxRecord(winners.get(asin) ?? UNKNOWN_BUY_BOX, sellingPartnerId),
       capturedAt,
     }),
   );

@@ -1,6 +1,6 @@
 import type { AccountMarketplace, SellerRegion } from "../../contract/account";
 import { classifyAmazonError, isPermanent } from "../amazon-errors";
-import { featuredOffersByAsin } from "./buybox";
+import { featuredOffersByAsin, type FeaturedOffers } from "./buybox";
 import { rateLimitOf } from "../budget/rate-limit-header";
 import { retryAfterOf } from "../http";
 import { mapCatalogItem, type CatalogItemPayload } from "./catalog-mapping";
@@ -8,7 +8,7 @@ import { LwaError } from "./lwa";
 import { MARKETPLACE_IDS, MARKETPLACE_REGION, SPAPI_ENDPOINTS } from "./endpoints";
 import { CATALOG_ITEM_PATH, INVENTORY_PATH, MAX_BUY_BOX_ASINS, AppCredentialsRefusedError, isTransient, RECONNECT, SellerApiError, type CatalogItem, type InventoryPacing, type SellerApi } from "./seller-api";
 import { readInventory } from "./inventory-read";
-import { buyBoxStates, type BuyBoxState, type ItemOffersBatchPayload, type InventorySummariesPayload } from "./mapping";
+import type { InventorySummariesPayload } from "./mapping";
 import { dailySales, type DailySales, type OrderMetricsPayload } from "./sales-mapping";
 import { orderMetricsInterval } from "./sales-days";
 import { participatingMarketplaces, type MarketplaceParticipationsPayload } from "./sellers-mapping";
@@ -107,14 +107,15 @@ export class SpApiSellerApi implements SellerApi {
     }
   }
 
-  async getBuyBoxWinners(requested: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, BuyBoxState>> {
+  async getBuyBoxWinners(requested: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, FeaturedOffers>> {
     // Amazon refuses a whole batch that asks for one item twice ("Duplicate requests submitted").
     const asins = [...new Set(requested)];
     if (asins.length === 0) return new Map();
     if (asins.length > MAX_BUY_BOX_ASINS) throw new Error(`getBuyBoxWinners takes at most ${MAX_BUY_BOX_ASINS} ASINs`);
     const marketplaceId = MARKETPLACE_IDS[marketplace];
     this.requireRegionOf(marketplace);
-    const payload = await this.send<ItemOffersBatchPayload>(
+    // Every part of the answer is checked before use (./buybox.ts), so it is read as unknown.
+    const payload = await this.send<unknown>(
       "POST",
       "/batches/products/pricing/v0/itemOffers",
       {},
@@ -129,8 +130,7 @@ export class SpApiSellerApi implements SellerApi {
         })),
       },
     );
-    const featured = featuredOffersByAsin(payload, asins);
-    return new Map([...buyBoxStates(payload, asins)].map(([asin, state]) => [asin, { ...state, featured: featured.get(asin) }]));
+    return featuredOffersByAsin(payload, asins);
   }
 
   async getSalesDays(asin: string, marketplace: AccountMarketplace, days: readonly string[]): Promise<DailySales[]> {

@@ -1,10 +1,27 @@
 import { mockCategoryRanks, mockProduct, mockToday, seededRandom } from "../creators/mock";
 import type { AccountMarketplace } from "../../contract/account";
 import { dayNumber } from "../../contract/time";
-import type { BuyBoxState, CatalogItem, DailySales, SellerApi } from "./seller-api";
+import { SUPPRESSED_BUY_BOX, type SegmentWinner } from "./buybox";
+import type { CatalogItem, DailySales, FeaturedOffers, SellerApi } from "./seller-api";
 
 /** The Buy Box winner the mock names when the demo seller does not hold it. */
 export const MOCK_COMPETITOR_ID = "AMOCKCOMPETITOR";
+
+/** The part an ASIN's Buy Boxes play in the demo. */
+type MockBuyBoxPart = "yours" | "contested" | "split-prime-yours" | "split-prime-theirs" | "suppressed";
+
+/**
+ * An ASIN's part, from the ASIN alone (the same in every marketplace and on every day). The demo's
+ * sample products (dashboard/demo-samples.ts) take every part between them.
+ */
+function mockBuyBoxPart(asin: string): MockBuyBoxPart {
+  const random = seededRandom(`${asin}:buybox-role`);
+  const draw = random();
+  if (draw < 0.6) return "yours";
+  if (draw < 0.8) return "contested";
+  if (draw < 0.93) return random() < 0.5 ? "split-prime-yours" : "split-prime-theirs";
+  return "suppressed";
+}
 
 /**
  * The demo account's Amazon: deterministic items built from the same generator as the
@@ -43,18 +60,28 @@ export class MockSellerApi implements SellerApi {
   }
 
   /**
-   * Deterministic Buy Box per ASIN and day: the demo seller holds it on about two ASINs in three
-   * nearly every day (nine days in ten), and on the rest about one day in four.
+   * Deterministic Buy Boxes per ASIN and day, so the demo shows every state the screens have. Each
+   * ASIN plays one part, the same in every marketplace (mockBuyBoxPart): about three in five are
+   * the demo seller's nearly every day (nine days in ten), one in five another seller's on most
+   * days (the demo seller holds it about one day in four), about one in eight has a different
+   * Prime and non-Prime holder (the demo seller holds one of them), and about one in fourteen is
+   * suppressed (offers, no winner). All of it is the mock's sample, labelled so wherever shown.
    */
-  async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, BuyBoxState>> {
+  async getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, FeaturedOffers>> {
     const day = this.answerDay();
+    const mine: SegmentWinner = { sellerId: this.sellerId, mine: true };
+    const competitor: SegmentWinner = { sellerId: MOCK_COMPETITOR_ID, mine: false };
     return new Map(
       asins.map((asin) => {
-        const strong = seededRandom(`${marketplace}:${asin}:buybox`)() < 2 / 3;
-        const mine = seededRandom(`${marketplace}:${asin}:${day}:buybox`)() < (strong ? 0.9 : 0.25);
-        const winner = { sellerId: mine ? this.sellerId : MOCK_COMPETITOR_ID, mine };
+        const part = mockBuyBoxPart(asin);
+        if (part === "suppressed") return [asin, SUPPRESSED_BUY_BOX];
+        // A Prime (FBA) offer and a non-Prime one each win their own Buy Box.
+        if (part === "split-prime-yours") return [asin, { prime: mine, nonPrime: competitor }];
+        if (part === "split-prime-theirs") return [asin, { prime: competitor, nonPrime: mine }];
+        const held = seededRandom(`${marketplace}:${asin}:${day}:buybox`)() < (part === "yours" ? 0.9 : 0.25);
         // One (Prime) winner: the Buy Box every shopper sees.
-        return [asin, { winners: [winner.sellerId], mine, featured: { prime: winner, nonPrime: winner } }];
+        const winner = held ? mine : competitor;
+        return [asin, { prime: winner, nonPrime: winner }];
       }),
     );
   }

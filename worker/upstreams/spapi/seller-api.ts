@@ -1,7 +1,7 @@
 import type { AccountMarketplace, SalesRank } from "../../contract/account";
-import type { BuyBoxState } from "./mapping";
+import type { FeaturedOffers } from "./buybox";
 
-export type { BuyBoxState };
+export type { FeaturedOffers };
 import type { DailySales } from "./sales-mapping";
 
 export type { DailySales };
@@ -43,11 +43,12 @@ export interface SellerApi {
    */
   getFulfillableUnits(asins: readonly string[], marketplace: AccountMarketplace, pacing: InventoryPacing): Promise<Map<string, number>>;
   /**
-   * The Buy Box winners of each of up to MAX_BUY_BOX_ASINS ASINs (Product Pricing API): every
-   * winning offer's seller and whether one is the caller's own; no winners when nobody holds
-   * it. An ASIN whose answer failed is absent: unknown. Read it with holdsBuyBox().
+   * The Buy Box winners of each of up to MAX_BUY_BOX_ASINS ASINs (Product Pricing API): the Prime
+   * and the non-Prime one apart, each the winning offer's seller and whether it is the caller's
+   * own, nobody or suppressed, or null when the answer cannot say (./buybox.ts). An ASIN whose
+   * answer failed is absent: unknown. Read it with buyBoxRecord().
    */
-  getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, BuyBoxState>>;
+  getBuyBoxWinners(asins: readonly string[], marketplace: AccountMarketplace): Promise<Map<string, FeaturedOffers>>;
   /** The marketplaces the seller sells in (Sellers API getMarketplaceParticipations); absent for the mock, which sells everywhere. */
   getMarketplaceParticipations?(): Promise<AccountMarketplace[]>;
   /**

@@ -4,6 +4,7 @@ import { demoEnv } from "../../support/seller-browser";
 import { insertUser, insertWatchlist, resetHistoryTables, runSlicesToEnd, virtualClock } from "./support";
 import { insertConnection } from "../../support/seller-connections";
 import { MockSellerApi } from "../../../../worker/upstreams/spapi/mock";
+import { buyBoxRecord } from "../../../../worker/upstreams/spapi/buybox";
 
 /**
  * The nightly seller phases walk seller connections, not accounts: a workspace with two
@@ -61,7 +62,8 @@ describe("nightly seller phases per connection", () => {
     const onDay = new MockSellerApi("DEMO-DAYS", DAY);
     const units = await onDay.getFulfillableUnits(asins, "US");
     const winners = await onDay.getBuyBoxWinners(asins, "US");
-    expect(rows.results).toEqual(asins.map((asin) => ({ asin, fulfillable_units: units.get(asin) ?? null, holds_buy_box: winners.get(asin)?.mine ? 1 : 0 })));
+    const flag = (holds: boolean | null) => (holds === null ? null : holds ? 1 : 0);
+    expect(rows.results).toEqual(asins.map((asin) => ({ asin, fulfillable_units: units.get(asin) ?? null, holds_buy_box: flag(buyBoxRecord(winners.get(asin)!, "DEMO-DAYS").holdsBuyBox) })));
     // Not today's stock: the mock's stock moves every day.
     expect(await new MockSellerApi("DEMO-DAYS").getFulfillableUnits(asins, "US")).not.toEqual(units);
   });

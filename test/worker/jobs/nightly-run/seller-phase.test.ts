@@ -200,8 +200,11 @@ describe("MockSellerApi", () => {
     expect([...units.values()].every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
     expect(units.size).toBeLessThan(40); // some ASINs have no FBA record
     const winners = await api.getBuyBoxWinners(asins.slice(0, 20), "US");
-    expect(new Set([...winners.values()].map((state) => state.winners[0]))).toEqual(new Set(["DEMO-1", "AMOCKCOMPETITOR"]));
-    expect([...winners.values()].every((state) => state.mine === (state.winners[0] === "DEMO-1"))).toBe(true);
+    expect(await api.getBuyBoxWinners(asins.slice(0, 20), "US")).toEqual(winners);
+    // Each Buy Box is the demo seller's (its own offer), the labelled competitor's, or suppressed: never unknown.
+    const segments = [...winners.values()].flatMap((state) => [state.prime, state.nonPrime]);
+    expect(new Set(segments.map((segment) => (segment?.suppressed ? "suppressed" : segment?.sellerId)))).toEqual(new Set(["DEMO-1", "AMOCKCOMPETITOR", "suppressed"]));
+    expect(segments.every((segment) => segment !== null && segment.mine === (segment.sellerId === "DEMO-1"))).toBe(true);
     expect(api.kind).toBe("mock");
   });
 });

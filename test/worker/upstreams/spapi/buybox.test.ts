@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buyBoxRecord, featuredOffersOf, lostSegments, SUPPRESSED_BUY_BOX, UNKNOWN_BUY_BOX } from "../../../../worker/upstreams/spapi/buybox";
+import { buyBoxRecord, featuredOffersByAsin, featuredOffersOf, lostSegments, SUPPRESSED_BUY_BOX, UNKNOWN_BUY_BOX, type SegmentWinner } from "../../../../worker/upstreams/spapi/buybox";
 import { getItemOffersBatchExample } from "../../fixtures/spapi/get-item-offers-batch";
 import { COMPETITOR, OUR_SELLER, twoWinnerResponse } from "../../fixtures/spapi/get-item-offers-two-winners";
 
@@ -53,6 +53,76 @@ describe("the Buy Box as shoppers see it (getItemOffersBatch)", () => {
     expect(lostSegments({ holdsPrime: true, holdsNonPrime: true }, { holdsPrime: false, holdsNonPrime: false })).toEqual(["Prime", "non-Prime"]);
     expect(lostSegments({ holdsPrime: true, holdsNonPrime: true }, { holdsPrime: null, holdsNonPrime: null })).toEqual([]);
     expect(lostSegments({ holdsPrime: false, holdsNonPrime: null }, { holdsPrime: false, holdsNonPrime: false })).toEqual([]);
+  });
+});
+
+describe("a getItemOffersBatch answer, item by item", () => {
+  const requested = getItemOffersBatchExample.response.responses.map((response) => response.request.Asin);
+  /** One Buy Box's holder: a seller id, "nobody" (no offer), "suppressed", or "unknown". */
+  const who = (winner: SegmentWinner | null) => (winner === null ? "unknown" : winner.suppressed ? "suppressed" : (winner.sellerId ?? "nobody"));
+
+  it("reads both Buy Boxes of every item of the model's example", () => {
+    const offers = featuredOffersByAsin(getItemOffersBatchExample.response, requested);
+    expect(Object.fromEntries([...offers].map(([asin, featured]) => [asin, [who(featured.prime), who(featured.nonPrime)]]))).toEqual({
+      // One non-Prime winner: what every shopper without Prime sees; the Prime one is not said.
+      B000P6Q7MY: ["unknown", "A2SNBFWOFW4SWG"],
+      // One Prime winner: every shopper sees it.
+      B001Q3KU9Q: ["A1OHOT6VONX3KA", "A1OHOT6VONX3KA"],
+      B007Z07UK6: ["unknown", "AEMQJEQHIGU8X"],
+      B000OQA3N4: ["suppressed", "suppressed"],
+      B07PTMKYS7: ["suppressed", "suppressed"],
+      B001PYUTII: ["unknown", "A1EZPZGQPCQEQR"],
+      B00505DW2I: ["unknown", "A5LI4TEX5CN80"],
+      B00CGZQU42: ["unknown", "A2SNBFWOFW4SWG"],
+      B01LY2ZYRF: ["unknown", "A2SNBFWOFW4SWG"],
+      // NoBuyableOffers: no offer, nobody holds it.
+      B00KFRNZY6: ["nobody", "nobody"],
+    });
+    // A seller listed on an item without winning it does not hold its Buy Box; winning it, does.
+    expect(buyBoxRecord(offers.get("B00505DW2I")!, "A2SNBFWOFW4SWG")).toMatchObject({ holdsBuyBox: false, buyBoxSellerId: "A5LI4TEX5CN80" });
+    expect(buyBoxRecord(offers.get("B00CGZQU42")!, "A2SNBFWOFW4SWG")).toMatchObject({ holdsBuyBox: true, buyBoxSellerId: "A2SNBFWOFW4SWG" });
+  });
+
+  it("two winners, ours second by SellerId: the seller holds the non-Prime one, the competitor the Prime one, a third seller neither", () => {
+    const offers = featuredOffersByAsin({ responses: [twoWinnerResponse("B00V5DG6IQ")] }, ["B00V5DG6IQ"]).get("B00V5DG6IQ")!;
+    expect(buyBoxRecord(offers, OUR_SELLER)).toMatchObject({ holdsPrime: false, holdsNonPrime: true, nonPrimeSellerId: OUR_SELLER });
+    expect(buyBoxRecord(offers, COMPETITOR)).toMatchObject({ holdsPrime: true, holdsNonPrime: false, holdsBuyBox: true });
+    expect(buyBoxRecord(offers, "A3SOMEONEELSE1")).toEqual({
+      primeSellerId: COMPETITOR,
+      nonPrimeSellerId: OUR_SELLER,
+      holdsPrime: false,
+      holdsNonPrime: false,
+      buyBoxSellerId: COMPETITOR,
+      holdsBuyBox: false,
+    });
+  });
+
+  it("ours marked MyOffer under another SellerId: the seller holds that Buy Box, recorded under their own id", () => {
+    const offers = featuredOffersByAsin({ responses: [twoWinnerResponse("B00V5DG6IQ", { SellerId: "A9MERCHANTTOKEN", MyOffer: true })] }, ["B00V5DG6IQ"]).get("B00V5DG6IQ")!;
+    expect(offers.nonPrime).toEqual({ sellerId: "A9MERCHANTTOKEN", mine: true });
+    expect(buyBoxRecord(offers, OUR_SELLER)).toMatchObject({ holdsNonPrime: true, nonPrimeSellerId: OUR_SELLER });
+  });
+
+  it("a non-winning offer of ours, even MyOffer, is not the Buy Box", () => {
+    const offers = featuredOffersByAsin({ responses: [twoWinnerResponse("B00V5DG6IQ", { IsBuyBoxWinner: false, MyOffer: true })] }, ["B00V5DG6IQ"]).get("B00V5DG6IQ")!;
+    expect(offers).toEqual({ prime: { sellerId: COMPETITOR, mine: false }, nonPrime: { sellerId: COMPETITOR, mine: false } });
+    expect(buyBoxRecord(offers, OUR_SELLER)).toMatchObject({ holdsPrime: false, holdsNonPrime: false, holdsBuyBox: false });
+  });
+
+  it("leaves out items that failed or were not asked for, reads odd shapes as unknown, and never throws", () => {
+    const body = {
+      responses: [
+        { status: { statusCode: 400 }, body: {}, request: { Asin: "B000000001" } },
+        { status: { statusCode: 200 }, body: { payload: { ASIN: "B000000002", Offers: [] } }, request: { Asin: "B000000002" } },
+        { status: { statusCode: 200 }, body: { payload: { ASIN: "B000000003", Offers: {} } }, request: { Asin: "B000000003" } },
+        null,
+        "junk",
+      ],
+    };
+    // Absent is unknown too: the nightly run records both the same (buyBoxRecord(UNKNOWN_BUY_BOX)).
+    expect(featuredOffersByAsin(body, ["B000000001", "B000000003"])).toEqual(new Map([["B000000003", UNKNOWN_BUY_BOX]]));
+    expect(featuredOffersByAsin({ responses: {} }, ["B000000001"])).toEqual(new Map());
+    expect(featuredOffersByAsin(null, ["B000000001"])).toEqual(new Map());
   });
 });
 

@@ -50,15 +50,15 @@ describe("getItemOffersBatch, strict", () => {
     await fakeControl(SPAPI_FAKE, "offers", { asin: inside, offers: [...cheap, offer("A0WINNER000001", 12.5, { IsBuyBoxWinner: true })] });
 
     const states = await api.getBuyBoxWinners([outside, inside], "US");
-    expect(verdict(states.get(outside)?.featured, seller.sellingPartnerId)).toEqual({
+    expect(verdict(states.get(outside), seller.sellingPartnerId)).toEqual({
       record: expect.objectContaining({ holdsBuyBox: null, holdsPrime: null, holdsNonPrime: null, buyBoxSellerId: null }),
       lost: [],
     });
-    expect(verdict(states.get(inside)?.featured, seller.sellingPartnerId).record).toMatchObject({ holdsBuyBox: false, buyBoxSellerId: "A0WINNER000001" });
+    expect(verdict(states.get(inside), seller.sellingPartnerId).record).toMatchObject({ holdsBuyBox: false, buyBoxSellerId: "A0WINNER000001" });
 
     // The seller's winning offer was cut from the answer, as Amazon cuts it: no listed winner at all.
-    expect(states.get(outside)).toMatchObject({ winners: [], mine: false });
-    expect(states.get(inside)).toMatchObject({ winners: ["A0WINNER000001"] });
+    expect(states.get(outside)).toEqual(UNKNOWN_BUY_BOX);
+    expect(states.get(inside)).toEqual({ prime: null, nonPrime: { sellerId: "A0WINNER000001", mine: false } });
   });
 
   it("two Buy Boxes: the competitor holds the Prime one and the seller the non-Prime one, each known", async () => {
@@ -66,8 +66,8 @@ describe("getItemOffersBatch, strict", () => {
     const asin = newAsin();
     await fakeControl(SPAPI_FAKE, "offers", { asin, offers: twoWinnerResponse(asin, { SellerId: seller.sellingPartnerId }).body.payload.Offers });
     const state = (await api.getBuyBoxWinners([asin], "US")).get(asin);
-    expect(state?.featured).toEqual({ prime: { sellerId: COMPETITOR, mine: false }, nonPrime: { sellerId: seller.sellingPartnerId, mine: false } });
-    expect(verdict(state?.featured, seller.sellingPartnerId).record).toMatchObject({ holdsPrime: false, holdsNonPrime: true, primeSellerId: COMPETITOR });
+    expect(state).toEqual({ prime: { sellerId: COMPETITOR, mine: false }, nonPrime: { sellerId: seller.sellingPartnerId, mine: false } });
+    expect(verdict(state, seller.sellingPartnerId).record).toMatchObject({ holdsPrime: false, holdsNonPrime: true, primeSellerId: COMPETITOR });
   });
 
   it("offers listed and none winning, with no Buy Box price, is suppressed (as the model's B000OQA3N4), never unknown nor lost", async () => {
@@ -75,8 +75,8 @@ describe("getItemOffersBatch, strict", () => {
     const asin = newAsin();
     await fakeControl(SPAPI_FAKE, "offers", { asin, offers: [offer(seller.sellingPartnerId, 10), offer("A0OTHER0000001", 11)] });
     const state = (await api.getBuyBoxWinners([asin], "US")).get(asin);
-    expect(state?.featured).toEqual(SUPPRESSED_BUY_BOX);
-    expect(verdict(state?.featured, seller.sellingPartnerId)).toEqual({
+    expect(state).toEqual(SUPPRESSED_BUY_BOX);
+    expect(verdict(state, seller.sellingPartnerId)).toEqual({
       record: expect.objectContaining({ primeSellerId: "suppressed", nonPrimeSellerId: "suppressed", holdsBuyBox: null }),
       lost: [],
     });
@@ -99,7 +99,7 @@ describe("getItemOffersBatch, strict", () => {
 
     const states = await api.getBuyBoxWinners([held, other, held], "US");
     expect([...states.keys()].sort()).toEqual([held, other].sort());
-    expect(verdict(states.get(held)?.featured, seller.sellingPartnerId).record).toMatchObject({ holdsBuyBox: true });
+    expect(verdict(states.get(held), seller.sellingPartnerId).record).toMatchObject({ holdsBuyBox: true });
     const [call] = (await fakeCalls(SPAPI_FAKE, { kind: "offers" })).filter((entry) => JSON.stringify(entry.body).includes(held));
     expect(call?.status).toBe(200);
     expect((call?.body as { requests: unknown[] }).requests).toHaveLength(2);
@@ -114,12 +114,12 @@ describe("getItemOffersBatch, strict", () => {
 
     const states = await api.getBuyBoxWinners([failed, pending, held], "US");
     for (const asin of [failed, pending]) {
-      expect(verdict(states.get(asin)?.featured, seller.sellingPartnerId), asin).toEqual({
+      expect(verdict(states.get(asin), seller.sellingPartnerId), asin).toEqual({
         record: expect.objectContaining({ holdsBuyBox: null, primeSellerId: "unknown", nonPrimeSellerId: "unknown" }),
         lost: [],
       });
     }
-    expect(verdict(states.get(held)?.featured, seller.sellingPartnerId).record).toMatchObject({ holdsBuyBox: true });
+    expect(verdict(states.get(held), seller.sellingPartnerId).record).toMatchObject({ holdsBuyBox: true });
     const [call] = (await fakeCalls(SPAPI_FAKE, { kind: "offers" })).filter((entry) => JSON.stringify(entry.body).includes(failed));
     expect(call?.status).toBe(200);
   });
