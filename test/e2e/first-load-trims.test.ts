@@ -5,7 +5,7 @@ import { firstLoadJs } from "../../build/first-load-js.ts";
 import { markComponentsPure } from "../../build/router-tree-shaking.ts";
 
 // What the first-load JS leaves out: react-router's components the app does not use
-// (build/router-tree-shaking.ts).
+// (build/router-tree-shaking.ts), and the typed API client only later pages need (api/call-json.ts).
 
 describe("markComponentsPure", () => {
   it("marks each component's forwardRef call pure and empties its displayName line, keeping the lines", () => {
@@ -48,5 +48,10 @@ describe("the built first-load JS of /", () => {
     expect(files.length).toBeGreaterThan(0);
     expect(code).not.toContain("data-discover");
     expect(code).not.toContain("application/x-www-form-urlencoded");
+  });
+
+  it("holds no typed hc client: the calls of every page go by path, and the client loads with the pages that use it", () => {
+    // hono/client brings hono's cookie helpers along, whose error texts name cookie prefixes.
+    expect(code).not.toContain("__Host-");
   });
 });
