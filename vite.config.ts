@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { firstLoadJsBudget } from "./build/first-load-js.ts";
 import { routeHtml } from "./build/route-html.ts";
+import { routerTreeShaking } from "./build/router-tree-shaking.ts";
 import { siteUrl } from "./build/site-url.ts";
 
 const outDir = fileURLToPath(new URL("./dist", import.meta.url));
@@ -25,7 +26,7 @@ const productionRouterAlias = [
 
 export default defineConfig(({ command }) => ({
   root: "web",
-  plugins: [react(), routeHtml(site), firstLoadJsBudget()],
+  plugins: [routerTreeShaking(), react(), routeHtml(site), firstLoadJsBudget()],
   resolve: {
     alias: [{ find: "@contract", replacement: contractAlias["@contract"] }, ...(command === "build" ? productionRouterAlias : [])],
   },

@@ -2,11 +2,8 @@ import type { NotificationList, NotificationView } from "@contract/notifications
 import { responseData } from "./response-data";
 import { api } from "./client";
 
-// In-app notifications. Zod-free: the header's unread badge ships in the first-load JS.
-
-export async function fetchUnreadCount(signal?: AbortSignal): Promise<number> {
-  return (await responseData(api.api.notifications["unread-count"].$get(undefined, { init: { signal } }))).unread;
-}
+// In-app notifications, for the notifications page. The header's unread count is unread-count.ts,
+// which ships in the first-load JS.
 
 /** Newest first, at most 50. */
 export async function fetchNotifications(signal?: AbortSignal): Promise<NotificationList> {

@@ -1,10 +1,9 @@
 import type { WorkspaceList } from "@contract/workspaces";
-import { responseData } from "./response-data";
-import { api } from "./client";
+import { callJson } from "./call-json";
 
 // The account's workspaces, which the layout asks for on every page (state/workspaces.tsx): its own
 // module, so the rest of workspaces.ts, which only lazy pages use, stays out of the first-load JS.
 
 export function fetchWorkspaces(signal?: AbortSignal): Promise<WorkspaceList> {
-  return responseData(api.api.workspaces.$get(undefined, { init: { signal } }));
+  return callJson("/api/workspaces", { signal });
 }

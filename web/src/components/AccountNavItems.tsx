@@ -1,4 +1,4 @@
-import { NavLink } from "react-router-dom";
+import { NavLink } from "./Link";
 import { useSession } from "../state/session";
 import { SignOutButton } from "./SignOutButton";
 import "../styles/account-nav.css";

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "./Link";
 import type { UserStatus } from "@contract/account";
 import type { AccountOverview } from "@contract/sign-in";
 import { fetchAccount } from "../api/account-overview";

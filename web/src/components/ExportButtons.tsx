@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "./Link";
 import { errorMessage, liftedByPlan } from "../api/api-error";
 import { downloadExport, type ExportDownload, type ExportFormat } from "../api/exports";
 import "../styles/exports.css";

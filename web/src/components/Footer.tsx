@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "./Link";
 import type { DataSource } from "@contract/product";
 import { useDataSource } from "../state/data-source";
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
+import { Link, NavLink } from "./Link";
 import { DarkModeToggle } from "./DarkModeToggle";
 import { SignInLink } from "./SignInLink";
 import { useSession } from "../state/session";

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "./Link";
 import { useSession } from "../state/session";
 import { useUnreadNotifications } from "../state/unread-notifications";
 

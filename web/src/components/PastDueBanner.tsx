@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "./Link";
 import { pastDueMessage, paymentActionMessage, type SubscriptionResponse } from "@contract/billing";
 
 /** Shown while Stripe retries a failed payment: the plan (Pro or Agency) stays until Stripe ends the subscription. */

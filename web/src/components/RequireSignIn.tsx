@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
+import { Link } from "./Link";
 import type { UserStatus } from "@contract/account";
 import { signInPathReturningTo } from "../lib/next-path";
 import { useSession } from "../state/session";

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "./Link";
 import { useSession } from "../state/session";
 
 /** The header's way in while signed out: /signin (email or passkey; sellers find Amazon there too). */

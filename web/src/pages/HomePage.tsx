@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../components/Link";
 import { FREE_PLAN, PRO_PLAN } from "@contract/plans";
 import { LookupForm } from "../components/LookupForm";
 import { TextCardGrid } from "../components/MarketingCards";

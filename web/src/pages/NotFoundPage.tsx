@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../components/Link";
 import "../styles/status-page.css";
 
 export function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router-dom";
-import { fetchUnreadCount } from "../api/notifications";
+import { fetchUnreadCount } from "../api/unread-count";
 import { startRequest } from "../api/start-request";
 import { useSession } from "./session";
 

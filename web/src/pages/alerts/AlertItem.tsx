@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { useId, useState, type FormEvent } from "react";
 import { alertPatchSchema, type AlertPatch, type AlertView } from "@contract/alerts";
 import { errorMessage } from "../../api/api-error";

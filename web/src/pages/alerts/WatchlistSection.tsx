@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { watchlistEntrySchema } from "@contract/history";
 import { DEFAULT_MARKETPLACE, LOOKUP_MARKETPLACES, type Marketplace } from "@contract/marketplaces";

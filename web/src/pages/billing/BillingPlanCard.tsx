@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { BILLING_PATH } from "@contract/billing";
 import { signInPathReturningTo } from "../../lib/next-path";
 import type { PlanSummary } from "@contract/features";

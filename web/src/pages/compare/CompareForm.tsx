@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { parseAsinList } from "@contract/asin-list";
 import { COMPARE_MAX_ASINS, type ComparePlan } from "@contract/compare";
 import { LOOKUP_MARKETPLACES, type Marketplace } from "@contract/marketplaces";

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { parseAsinList } from "@contract/asin-list";
 import type { ComparePlan, CompareResponse } from "@contract/compare";
 import type { Marketplace } from "@contract/marketplaces";

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
+import { Link } from "../../components/Link";
 import type { AccountMarketplace, AuthUrlResponse, UserStatus } from "@contract/account";
 // From user-status, which (unlike account) is free of zod: the page's chunk then loads without the validator.
 import { ACCOUNT_MARKETPLACES } from "@contract/user-status";

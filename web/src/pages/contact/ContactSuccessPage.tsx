@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import "../../styles/contact.css";
 
 /** /contact/success: where a stored message lands (noindex, see the route metadata). */

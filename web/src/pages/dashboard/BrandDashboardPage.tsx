@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { DashboardOverview } from "./DashboardOverview";
 import { ConnectionPicker, useConnectionList, useConnectionParam } from "../../components/ConnectionPicker";
 

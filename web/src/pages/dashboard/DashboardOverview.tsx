@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import type { ConnectionList } from "@contract/connections";
 import type { DashboardResponse } from "@contract/dashboard";
 import type { Marketplace } from "@contract/marketplaces";

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
+import { Link } from "../../components/Link";
 import type { ConnectionList } from "@contract/connections";
 import type { Resource } from "../../api/use-resource";
 

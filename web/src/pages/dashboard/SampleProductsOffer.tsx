@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { fetchUnreadCount } from "../../api/notifications";
+import { fetchUnreadCount } from "../../api/unread-count";
 import { addDemoSamples } from "../../api/watchlist";
 import { useUnreadNotifications } from "../../state/unread-notifications";
 import { errorMessage } from "../../api/api-error";

@@ -1,5 +1,5 @@
 import { useId, useMemo } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import type { DashboardPage, DashboardRow, DashboardSort } from "@contract/dashboard";
 import { sortDashboardRows } from "@contract/dashboard-rows";
 import type { Marketplace } from "@contract/marketplaces";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { fetchApiKeys } from "../../api/api-keys";
 import { fetchApiDocument } from "../../api/openapi";
 import { useResource } from "../../api/use-resource";

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { EXTENSION_ID_PATTERN, EXTENSION_KEY_NAME, RANKLAYER_EXTENSION_IDS } from "@contract/extension";
 import { createApiKey, fetchApiKeys, revokeApiKey } from "../../api/api-keys";
 import { ApiError, errorMessage } from "../../api/api-error";

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { PageHero, TitledSection } from "../../components/PageSections";
 import { PanelMockup } from "./PanelMockup";
 import "../../styles/marketing.css";

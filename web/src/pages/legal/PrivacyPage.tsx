@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { TitledSection } from "../../components/PageSections";
 import "../../styles/legal.css";
 

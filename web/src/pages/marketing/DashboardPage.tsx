@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { FREE_PLAN, PRO_PLAN } from "@contract/plans";
 import { OfferCard, TextCardGrid } from "../../components/MarketingCards";
 import { compareAllowance, lookupAllowance, monthlyPrice } from "../../lib/plan-copy";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { LoadFailed } from "../../components/LoadFailed";
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import type { NotificationList, NotificationView } from "@contract/notifications";
 import { errorMessage } from "../../api/api-error";
 import { fetchNotifications, markAllNotificationsRead, markNotificationRead } from "../../api/notifications";

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
+import { Link } from "../../components/Link";
 import {
   ACCOUNT_MARKETPLACES,
   BRAND_NAME_MAX_LENGTH,

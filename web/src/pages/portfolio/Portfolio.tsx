@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
+import { Link } from "../../components/Link";
 import type { PortfolioResponse } from "@contract/dashboard";
 import { HISTORY_RANGES, type HistoryRange } from "@contract/history-ranges";
 import { isMarketplace, readMarketplaceCode } from "@contract/marketplaces";

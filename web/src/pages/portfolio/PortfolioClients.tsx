@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import type { BrandStatus, ClientsOverview, FigureSource, Money } from "@contract/dashboard";
 import { formatPrice, formatRank } from "../../lib/format";
 import { formatPercent, RankChangeNote, SourceLine, TableScroll } from "../dashboard/figures";

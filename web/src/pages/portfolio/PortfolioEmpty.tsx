@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import type { PortfolioResponse } from "@contract/dashboard";
 
 /** The portfolio with no marketplace to show: nothing tracked, or a client drilled into with no data of its own. */

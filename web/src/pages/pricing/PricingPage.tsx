@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import type { PlanSummary } from "@contract/features";
 import type { PlanId } from "@contract/plans";
 import { PlanPriceAndFeatures } from "../../components/PlanPriceAndFeatures";

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { ComparisonTable } from "../../components/ComparisonTable";
 import { LookupForm } from "../../components/LookupForm";
 import { ScrollToTopButton } from "../../components/ScrollToTopButton";

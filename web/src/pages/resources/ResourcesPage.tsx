@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { COMPARISON_GUIDES } from "../../content/comparison-guides";
 import { PageHero, TitledSection } from "../../components/PageSections";
 import "../../styles/marketing.css";

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { NEXT_PARAM } from "../../lib/next-path";
 import { useSession } from "../../state/session";
 

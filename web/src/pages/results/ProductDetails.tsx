@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import type { LookupResult } from "@contract/product";
 import { formatCount, formatPrice, formatRank, formatRating, formatUtc } from "../../lib/format";
 

@@ -1,4 +1,5 @@
-import { Link, Navigate, useSearchParams } from "react-router-dom";
+import { Navigate, useSearchParams } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { readPastedAsin } from "@contract/asin-input";
 import { DEFAULT_MARKETPLACE } from "@contract/marketplaces";
 import { usePageMeta } from "../../app/use-page-meta";

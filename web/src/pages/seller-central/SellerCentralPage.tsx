@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import type { UserStatus } from "@contract/account";
 import { AddWayInNotice } from "../../components/AddWayInNotice";
 import { MarketplaceBrandFacts } from "../../components/MarketplaceBrandFacts";

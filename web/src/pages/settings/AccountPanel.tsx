@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { fetchSubscription } from "../../api/billing";
 import { useResource } from "../../api/use-resource";
 import { PastDueBanner } from "../../components/PastDueBanner";

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { LoadFailed } from "../../components/LoadFailed";
 import { API_KEY_NAME_MAX_LENGTH, type ApiKeyList } from "@contract/api-keys";
 import { PRO_PLAN } from "@contract/plans";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import type { ConnectionStatus, SellerRegion } from "@contract/account";
 import { errorMessage } from "../../api/api-error";
 import { disconnectSeller } from "../../api/account";

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { errorMessage } from "../../api/api-error";
 import { requestSignInEmail, signInWithCode, signInWithLink, signInWithPasskey } from "../../api/sign-in";
 import type { AccountDeleted, SignedIn, SignInLinkConfirmation } from "@contract/sign-in";

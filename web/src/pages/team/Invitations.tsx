@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { BILLING_PATH } from "@contract/billing";
 import { count } from "@contract/features";
 import { nextPlanWithMoreMembers, PLANS } from "@contract/plans";
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { INVITATION_DAYS, WORKSPACE_ROLES, type SeatsView, type WorkspaceRole } from "@contract/workspaces";
 import { useResource } from "../../api/use-resource";
 import { fetchInvitations, inviteMember, withdrawInvitation } from "../../api/workspaces";

@@ -1,5 +1,6 @@
 import { useCallback, useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
+import { Link } from "../../components/Link";
 import { errorMessage } from "../../api/api-error";
 import { showWorkspace } from "../../api/http";
 import { useResource } from "../../api/use-resource";

@@ -1,5 +1,5 @@
 import { Fragment, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../components/Link";
 import type { WorkspaceRole } from "@contract/workspaces";
 import { errorMessage } from "../../api/api-error";
 import { useResource } from "../../api/use-resource";
