@@ -41,6 +41,11 @@ describe("a status request that cannot reach RankLayer", () => {
         for (const dark of [false, true]) {
           await setLayoutWidth(tab.page, width);
           await tab.page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
+          if (path === "/alerts") {
+            // The notice and the page's "Checking your account…" start at one left edge.
+            const left = (locator: typeof notice) => locator.evaluate((element) => Math.round(element.getBoundingClientRect().left));
+            expect(await left(notice), `notice's left edge @${width}px`).toBe(await left(tab.page.getByText("Checking your account…")));
+          }
           for (const finding of await drawnFindings(tab.page, styledClasses)) {
             failures.push(`${path} @${width}px ${dark ? "dark" : "light"}: ${finding.check}: ${finding.element}: ${finding.detail}`);
           }

@@ -90,6 +90,23 @@ describe("/settings Notifications: alert channels", () => {
     expect(notes).toContain("Your daily report of 2026-11-24 has not reached your alert email yet: email sending is unavailable. It is being retried.");
   });
 
+  it("a refusal for good that names the address and what to do says each once", async () => {
+    const refused = (to: string) => `${to} was refused (E_RECIPIENT_SUPPRESSED): an earlier email to it bounced. It is not tried again: save a working address`;
+    await renderChannels({
+      "GET /api/settings/channels": json(
+        channelSettings({
+          alertEmail: "seller@example.com",
+          deliveryProblems: [{ channel: "email", status: "failed", detail: refused("seller@example.com"), firedAt: "2026-11-22T02:30:04.000Z" }],
+          reportProblems: [{ kind: "weekly", recipient: "client@example.com", period: "2026-11-23", status: "failed", detail: refused("client@example.com") }],
+        }),
+      ),
+    });
+
+    const notes = within(panel()).getAllByRole("status").map((note) => note.textContent);
+    expect(notes).toContain(`Your latest alert (fired 2026-11-22 02:30 UTC) could not be delivered: ${refused("seller@example.com")}.`);
+    expect(notes).toContain(`Your weekly report of 2026-11-23 could not be sent: ${refused("client@example.com")}.`);
+  });
+
   it("says nothing of deliveries when all got through", async () => {
     await renderChannels({ "GET /api/settings/channels": json(channelSettings({ alertEmail: "seller@example.com", webhookUrl: SLACK, webhookSecretSet: true })) });
     expect(panel().textContent).not.toContain("Your latest alert");

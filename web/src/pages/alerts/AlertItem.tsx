@@ -1,5 +1,5 @@
 import { Link } from "../../components/Link";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { alertPatchSchema, type AlertPatch, type AlertView } from "@contract/alerts";
 import { errorMessage } from "../../api/api-error";
 import { LimitMessage } from "../../components/LimitMessage";
@@ -63,7 +63,7 @@ export function AlertItem({ alert, onChanged, onDeleted, readOnly = false }: Ale
           Paused because your plan allows fewer active alerts or marketplaces. <Link to="/billing">Upgrade to resume it</Link>.
         </p>
       )}
-      <dl className="facts">
+      <dl className="facts facts--columns">
         <Fact term="Threshold" value={formatThreshold(alert.conditionType, alert.threshold)} />
         <Fact term="Channels" value={channelsText(alert)} />
         <Fact term="Last triggered" value={alert.last_triggered === null ? "Never" : formatUtc(alert.last_triggered)} />
@@ -107,7 +107,7 @@ export function AlertItem({ alert, onChanged, onDeleted, readOnly = false }: Ale
   );
 }
 
-function Fact({ term, value }: { term: string; value: string }) {
+function Fact({ term, value }: { term: string; value: ReactNode }) {
   return (
     <div>
       <dt>{term}</dt>
@@ -125,11 +125,18 @@ function channelsText({ email_enabled, in_app_enabled }: AlertView): string {
  * What the last nightly check found: missing data is "No data", never a firing. A result found on
  * mock data says so, as a firing's message does, so it never reads as a live result.
  */
-function lastCheckText({ last_result, last_result_source, last_checked_day }: AlertView): string {
+function lastCheckText({ last_result, last_result_source, last_checked_day }: AlertView): ReactNode {
   if (last_result === null) return "Not checked yet";
   const outcome = { fired: "Fired", ok: "Not triggered", no_data: "No data" }[last_result];
-  const notes = [last_checked_day, last_result_source === "mock" ? "mock data" : null].filter((note) => note !== null);
-  return notes.length === 0 ? outcome : `${outcome} (${notes.join(", ")})`;
+  const mock = last_result_source === "mock" ? "mock data" : null;
+  if (last_checked_day === null) return mock === null ? outcome : `${outcome} (${mock})`;
+  // The day never breaks at its hyphens in a narrow column.
+  return (
+    <>
+      {outcome} (<span className="facts__nowrap">{last_checked_day}</span>
+      {mock === null ? "" : `, ${mock}`})
+    </>
+  );
 }
 
 interface EditAlertFormProps {

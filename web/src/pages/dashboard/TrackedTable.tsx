@@ -34,12 +34,13 @@ interface TrackedTableProps {
 /**
  * The Buy Box cell: one holder when the Prime and the non-Prime Buy Box agree (or only the shown
  * one is known), else each with its holder, so a seller holding only the non-Prime one sees it.
+ * "Suppressed" says what it means under it, in the cell: a hover note never shows on a phone.
  */
 function BuyBoxCell({ row }: { row: DashboardRow }) {
   const { prime, nonPrime } = row.buyBoxes;
   const suppressed = row.buyBox === "suppressed" || prime === "suppressed" || nonPrime === "suppressed";
   return (
-    <td title={suppressed ? SUPPRESSED_NOTE : undefined}>
+    <td>
       {prime === nonPrime ? (
         BUY_BOX_TEXT[row.buyBox]
       ) : (
@@ -48,6 +49,7 @@ function BuyBoxCell({ row }: { row: DashboardRow }) {
           <span className="tracked__buybox-segment">Non-Prime: {BUY_BOX_TEXT[nonPrime]}</span>
         </>
       )}
+      {suppressed && <span className="seller-muted tracked__cell-note tracked__buybox-note">{SUPPRESSED_NOTE}</span>}
     </td>
   );
 }

@@ -56,8 +56,8 @@ export function KpiCard({
  */
 export const BUY_BOX_TEXT: Record<BuyBoxHolder, string> = { you: "You", other: "Another seller", none: "No winner", suppressed: "Suppressed", unknown: "—" };
 
-/** What "Suppressed" means, on hover. */
-export const SUPPRESSED_NOTE = "Offers are listed but Amazon shows no Buy Box winner";
+/** What "Suppressed" means, shown under it in the Buy Box cell. */
+export const SUPPRESSED_NOTE = "Offers are listed, but Amazon shows no Buy Box winner.";
 
 /** "+12.5%" / "−3%" / "—": positive means the rank number grew, i.e. got worse. */
 export function formatPercent(value: number | null): string {

@@ -126,10 +126,14 @@ function DeliveryProblem({ problems, channel }: { problems: ChannelDeliveryProbl
   if (!problem) return null;
   const where = channel === "email" ? "this address" : "this webhook";
   const fired = formatUtc(problem.firedAt);
+  // A refusal for good names the address and what to do ("… was refused …: save a working address"): said once.
+  const saysWhatToDo = problem.detail.endsWith("save a working address");
   return (
     <p className="field-error" role="status">
       {problem.status === "failed"
-        ? `Your latest alert (fired ${fired}) could not be delivered to ${where}: ${problem.detail}. Check the setting${channel === "webhook" ? ", then Send test" : ""}.`
+        ? saysWhatToDo
+          ? `Your latest alert (fired ${fired}) could not be delivered: ${problem.detail}.`
+          : `Your latest alert (fired ${fired}) could not be delivered to ${where}: ${problem.detail}. Check the setting${channel === "webhook" ? ", then Send test" : ""}.`
         : `Your latest alert (fired ${fired}) has not reached ${where} yet: ${problem.detail}. It is being retried.`}
     </p>
   );

@@ -51,10 +51,11 @@ export function ApiKeyTable({ keys, busy, onRotate, onRevoke, refusal = null }: 
                   <td>
                     <span>{formatCount(key.usage.days.reduce((sum, day) => sum + day.requests, 0))}</span>
                     <span className="api-keys__days" aria-label={`Per day: ${key.usage.days.map((d) => `${d.day} ${d.requests}`).join(", ")}`}>
-                      {key.usage.days.map((d) => formatCount(d.requests)).join(" · ")}
+                      {/* A no-break space before each dot: a wrapped line never starts with one. */}
+                      {key.usage.days.map((d) => formatCount(d.requests)).join("\u00a0· ")}
                     </span>
                   </td>
-                  <td>{makerText(key.madeBy)}</td>
+                  <td className="api-keys__maker">{makerText(key.madeBy)}</td>
                   <td>
                     {/* The flex row is inside the cell: a flex <td> stops being a table cell and leaves its row. */}
                     <div className="api-keys__actions">
