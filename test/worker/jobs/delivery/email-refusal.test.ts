@@ -65,7 +65,8 @@ describe("an email the service refuses for good", () => {
     },
   );
 
-  it("is shown under the alert email in Settings → Notifications, for the user to fix the address", async () => {
+  /** A signed-in workspace whose alert email typo@example.com was refused for good by the 02:30 delivery. */
+  async function refusedAlertEmail() {
     const email = fakeEmailBinding(0, { "typo@example.com": "E_RECIPIENT_SUPPRESSED" });
     const browser = new TestBrowser(demoEnv(channelEnv({ ALERT_EMAIL: email.binding })));
     await browser.signInDemo();
@@ -73,8 +74,12 @@ describe("an email the service refuses for good", () => {
     // A demo account may set no address itself; as one saved before, it is refused all the same.
     await setChannels(browser.bindings, workspaceId, { alertEmail: "typo@example.com" });
     await seedEvent(workspaceId, ["email"]);
-
     await deliverDue(buildServices(browser.bindings), NOW);
+    return { browser, workspaceId };
+  }
+
+  it("is shown under the alert email in Settings → Notifications, for the user to fix the address", async () => {
+    const { browser } = await refusedAlertEmail();
 
     const settings = await (await browser.request("/api/settings/channels")).json<ChannelSettings>();
     expect(settings.deliveryProblems).toEqual([
@@ -83,13 +88,7 @@ describe("an email the service refuses for good", () => {
   });
 
   it("is no longer shown once another address is saved: the refusal was of the old one, and saying to save a working address would point at the new one", async () => {
-    const email = fakeEmailBinding(0, { "typo@example.com": "E_RECIPIENT_SUPPRESSED" });
-    const browser = new TestBrowser(demoEnv(channelEnv({ ALERT_EMAIL: email.binding })));
-    await browser.signInDemo();
-    const workspaceId = await currentWorkspaceId(browser);
-    await setChannels(browser.bindings, workspaceId, { alertEmail: "typo@example.com" });
-    await seedEvent(workspaceId, ["email"]);
-    await deliverDue(buildServices(browser.bindings), NOW);
+    const { browser, workspaceId } = await refusedAlertEmail();
 
     await setChannels(browser.bindings, workspaceId, { alertEmail: "fixed@example.com" });
     const settings = await (await browser.request("/api/settings/channels")).json<ChannelSettings>();
