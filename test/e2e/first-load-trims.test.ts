@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { firstLoadJs } from "../../build/first-load-js.ts";
-import { markComponentsPure } from "../../build/router-tree-shaking.ts";
+import { markComponentsPure, routerTreeShaking } from "../../build/router-tree-shaking.ts";
 
 // What the first-load JS leaves out: react-router's components the app does not use
 // (build/router-tree-shaking.ts), and the typed API client only later pages need (api/call-json.ts).
@@ -19,8 +19,9 @@ describe("markComponentsPure", () => {
       'Link.displayName = "Link";',
       'var DataRouterContext = React.createContext(null);',
     ].join("\n");
-    const { code, components } = markComponentsPure(module);
+    const { code, components, displayNames } = markComponentsPure(module);
     expect(components).toBe(2);
+    expect(displayNames).toBe(1);
     expect(code.split("\n")).toEqual([
       "var Link = /* @__PURE__ */ React10.forwardRef(",
       "  function LinkWithRef(props, ref) {",
@@ -36,6 +37,44 @@ describe("markComponentsPure", () => {
 
   it("counts no component in a module without forwardRef calls", () => {
     expect(markComponentsPure("export const a = 1;\n").components).toBe(0);
+  });
+});
+
+describe("routerTreeShaking", () => {
+  const ROUTER_CHUNK = "/app/node_modules/react-router/dist/production/chunk-ABC.mjs";
+  /** One build through the plugin: each module transformed, then the build's end; what it refused. */
+  function build(modules: Record<string, string>): string[] {
+    const plugin = routerTreeShaking();
+    // As Rollup's, this.error throws: the build stops at the first.
+    const context = {
+      error: (message: string) => {
+        throw new Error(message);
+      },
+    };
+    const hook = <F>(h: F | { handler: F } | undefined) => (typeof h === "object" && h !== null && "handler" in h ? h.handler : h) as F;
+    try {
+      hook(plugin.buildStart as () => void)?.call(context as never);
+      for (const [id, code] of Object.entries(modules)) hook(plugin.transform as (code: string, id: string) => unknown).call(context as never, code, id);
+      hook(plugin.buildEnd as (error?: Error) => void)?.call(context as never);
+    } catch (error) {
+      return [(error as Error).message];
+    }
+    return [];
+  }
+  const components = 'var Link = React10.forwardRef(render);\nLink.displayName = "Link";\n';
+
+  it("passes a build whose react-router chunk has its components in the known shape", () => {
+    expect(build({ [ROUTER_CHUNK]: components, "/app/web/src/main.tsx": "export {};" })).toEqual([]);
+  });
+
+  // A react-router upgrade that renames its files, drops forwardRef or writes displayName another
+  // way would otherwise ship every component again with the build passing.
+  it.each([
+    ["its build in another folder", { "/app/node_modules/react-router/dist/prod/chunk-ABC.mjs": components }],
+    ["components without forwardRef", { [ROUTER_CHUNK]: 'function Link(props) {}\nLink.displayName = "Link";\n' }],
+    ["displayName written another way", { [ROUTER_CHUNK]: "var Link = React10.forwardRef(render);\nLink.displayName = 'Link';\n" }],
+  ])("fails the build when react-router ships %s", (_shape, modules) => {
+    expect(build(modules)).toEqual([expect.stringContaining("build/router-tree-shaking.ts")]);
   });
 });
 

@@ -14,7 +14,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { injectAxeOnEveryVisit } from "./axe.ts";
 import { gotoSettled, sharedBrowser } from "./browser.ts";
 import { builtCssClasses, drawnFindings, setLayoutWidth } from "./layout-checks.ts";
@@ -47,6 +47,12 @@ beforeAll(async () => {
   await signInAsPro(page, server.url);
 }, 90_000);
 afterAll(async () => context?.close());
+// A test that fails before its everyView() would leave its rewritten answers to the tests after it
+// (the one page is shared), which would then fail on states not theirs.
+afterEach(async () => {
+  await page?.unrouteAll({ behavior: "ignoreErrors" });
+  await page?.evaluate(() => document.documentElement.classList.remove("dark")).catch(() => undefined);
+});
 
 /** Answers GET requests matching `pattern` with the server's own answer, changed by `change`. */
 async function rewrite<T>(pattern: string | RegExp, change: (body: T) => T): Promise<void> {
