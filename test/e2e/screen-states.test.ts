@@ -193,7 +193,7 @@ describe("screen states at 390 and 1280 px, light and dark", () => {
           channel: "email",
           status: "failed",
           firedAt: "2026-11-22T02:30:00.000Z",
-          detail: `${refused} was refused (E_RECIPIENT_SUPPRESSED): the address bounced before. It is not tried again: save a working address`,
+          detail: `the email service no longer sends to ${refused} because an earlier email to it bounced or was marked as spam. It is not tried again: check the address and save a working address`,
         },
       ],
       reportProblems: [
@@ -202,18 +202,19 @@ describe("screen states at 390 and 1280 px, light and dark", () => {
           recipient: refused,
           period: "2026-11-16",
           status: "failed",
-          detail: `${refused} was refused (E_RECIPIENT_SUPPRESSED): the address bounced before. It is not tried again: save a working address`,
+          detail: `the email service no longer sends to ${refused} because an earlier email to it bounced or was marked as spam. It is not tried again: check the address and save a working address`,
         },
       ],
     }));
     await gotoSettled(page, `${server.url}/settings`);
     await main().getByRole("tab", { name: "Notifications" }).click();
-    await main().getByText(/Your latest alert \(fired .*\) could not be delivered: a\.very/).waitFor();
-    await main().getByText(/Your weekly report of 2026-11-16 could not be sent: a\.very/).waitFor();
+    await main().getByText(/Your latest alert \(fired .*\) could not be delivered: the email service no longer sends to a\.very/).waitFor();
+    await main().getByText(/Your weekly report of 2026-11-16 could not be sent: the email service no longer sends to a\.very/).waitFor();
     // Each names the address once and says what to do once.
     for (const note of await main().getByText(/save a working address/).allTextContents()) {
       expect(note.split(refused).length - 1, note).toBe(1);
       expect(note).not.toContain("Check the setting");
+      expect(note).not.toMatch(/E_[A-Z]/);
     }
     expect(await everyView("settings-refused-address")).toEqual([]);
   });

@@ -6,7 +6,6 @@ import { loadChannels, type StoredChannels, type StoredChannelsRow, upsertChanne
 import { deliveryProblems, recentReportSends } from "./delivery-health-store";
 import { reportProblemsOf, stillApplying } from "./report-health";
 import { readWebhookUrl, sealWebhookUrl, type WebhookUrlRead } from "./sealed-webhook-url";
-import { refusedAddressOf } from "../upstreams/email/email-errors";
 
 /**
  * A webhook URL often is the credential (a Slack or Discord incoming webhook posts for whoever
@@ -52,15 +51,13 @@ export async function loadChannelSettings(
   isDemo = false,
 ): Promise<ChannelSettings> {
   const [stored, problems, reports] = await Promise.all([loadChannels(env.DB, workspaceId), deliveryProblems(env.DB, workspaceId), recentReportSends(env.DB, workspaceId, Date.now())]);
-  // A refusal of an address no longer the alert email was put right by saving another one.
-  const refusedElsewhere = (detail: string) => {
-    const refused = refusedAddressOf(detail);
-    return refused !== null && refused !== stored.alertEmail;
-  };
-  const reportProblems = stillApplying(reportProblemsOf(reports.sends), { ...ownReportsSent(stored), chosen: reports.chosen }).filter(
-    (problem) => !(problem.recipient === null && refusedElsewhere(problem.detail)),
-  );
-  const alertProblems = problems.filter((problem) => !(problem.channel === "email" && refusedElsewhere(problem.detail)));
+  // A refusal of an address no longer the alert email was put right by saving another one. The
+  // address is the row's refused_address; a row failed before migration 0141 has none and stays
+  // shown as a failure of no particular address (a later delivery replaces it).
+  const reportProblems = stillApplying(reportProblemsOf(reports.sends, stored.alertEmail), { ...ownReportsSent(stored), chosen: reports.chosen });
+  const alertProblems = problems
+    .filter((problem) => !(problem.channel === "email" && problem.refusedAddress !== null && problem.refusedAddress !== stored.alertEmail))
+    .map(({ refusedAddress: _, ...problem }): ChannelDeliveryProblem => problem);
   return channelSettingsView(config, stored, await readWebhookUrl(config, workspaceId, stored), wholeUrl, alertProblems, isDemo, reportProblems);
 }
 

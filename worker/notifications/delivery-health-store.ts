@@ -7,30 +7,34 @@ import type { ReportSendState } from "./report-health";
 
 const CHANNELS = ["email", "webhook"] as const;
 
+/** A channel's problem, with the address the email service refused for good (null: any other failure, or a row before migration 0141). */
+export type DeliveryProblemRow = ChannelDeliveryProblem & { refusedAddress: string | null };
+
 /**
  * Whether a workspace's alert emails and webhooks are getting through: for each channel, the
  * latest firing that was tried, when it failed for good or is waiting for a retry after a
  * failure. A later firing that went out clears it. Without this a seller whose receiver is down
  * (or refuses every POST) would never learn that their alerts stopped arriving.
  */
-export async function deliveryProblems(db: D1Database, workspaceId: string): Promise<ChannelDeliveryProblem[]> {
+export async function deliveryProblems(db: D1Database, workspaceId: string): Promise<DeliveryProblemRow[]> {
   const orm = drizzle(db);
   const tried = or(inArray(d.status, ["sent", "failed"]), and(eq(d.status, "pending"), isNotNull(d.lastError)));
   const latest = await Promise.all(
     CHANNELS.map(async (channel) => {
       const [row] = await orm
-        .select({ status: d.status, lastError: d.lastError, firedAt: alertEvents.createdAt })
+        .select({ status: d.status, lastError: d.lastError, refusedAddress: d.refusedAddress, firedAt: alertEvents.createdAt })
         .from(alertEvents)
         .innerJoin(d, and(eq(d.eventId, alertEvents.id), eq(d.channel, channel)))
         .where(and(eq(alertEvents.workspaceId, workspaceId), tried))
         .orderBy(desc(alertEvents.createdAt))
         .limit(1);
       if (!row || row.status === "sent") return null;
-      const problem: ChannelDeliveryProblem = {
+      const problem: DeliveryProblemRow = {
         channel,
         status: row.status === "failed" ? "failed" : "retrying",
         detail: row.lastError ?? "unknown error",
         firedAt: row.firedAt,
+        refusedAddress: row.refusedAddress,
       };
       return problem;
     }),
@@ -49,7 +53,7 @@ export async function recentReportSends(db: D1Database, workspaceId: string, now
   const orm = drizzle(db);
   const [rows, chosen] = await Promise.all([
     orm
-      .select({ kind: reportSends.kind, period: reportSends.period, recipient: reportSends.recipient, status: reportSends.status, lastError: reportSends.lastError })
+      .select({ kind: reportSends.kind, period: reportSends.period, recipient: reportSends.recipient, status: reportSends.status, lastError: reportSends.lastError, refusedAddress: reportSends.refusedAddress })
       .from(reportSends)
       .where(and(eq(reportSends.workspaceId, workspaceId), gte(reportSends.period, addDays(utcDay(nowMs), -REPORT_PROBLEM_DAYS))))
       .orderBy(desc(reportSends.period)),

@@ -7,14 +7,18 @@ export interface ReportSendState {
   recipient: string;
   status: string;
   lastError: string | null;
+  /** The address the email service refused this send to for good; null for any other outcome (and rows before migration 0141). */
+  refusedAddress: string | null;
 }
 
 /**
  * Of a workspace's report sends, newest period first: for each report and recipient, its latest
  * send that was tried, when it failed for good or waits for a retry after a failure. A later
- * report that went out clears it; cancelled sends and ones not yet tried say nothing. Pure.
+ * report that went out clears it; cancelled sends and ones not yet tried say nothing. An own
+ * report refused for good to an address that is no longer `alertEmail` says nothing either: saving
+ * another address put it right (and asking for a working address would point at the new one). Pure.
  */
-export function reportProblemsOf(rows: readonly ReportSendState[]): ReportDeliveryProblem[] {
+export function reportProblemsOf(rows: readonly ReportSendState[], alertEmail: string | null): ReportDeliveryProblem[] {
   const seen = new Set<string>();
   const problems: ReportDeliveryProblem[] = [];
   for (const row of rows) {
@@ -23,6 +27,7 @@ export function reportProblemsOf(rows: readonly ReportSendState[]): ReportDelive
     if (!tried || seen.has(key)) continue;
     seen.add(key);
     if (row.status === "sent") continue;
+    if (row.recipient === "" && row.refusedAddress !== null && row.refusedAddress !== alertEmail) continue;
     problems.push({
       kind: row.kind,
       recipient: row.recipient === "" ? null : row.recipient,

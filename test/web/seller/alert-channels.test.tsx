@@ -91,7 +91,9 @@ describe("/settings Notifications: alert channels", () => {
   });
 
   it("a refusal for good that names the address and what to do says each once", async () => {
-    const refused = (to: string) => `${to} was refused (E_RECIPIENT_SUPPRESSED): an earlier email to it bounced. It is not tried again: save a working address`;
+    // The words the server records for a suppressed address (email-errors.ts): the service's code is kept as data, not shown.
+    const refused = (to: string) =>
+      `the email service no longer sends to ${to} because an earlier email to it bounced or was marked as spam. It is not tried again: check the address and save a working address`;
     await renderChannels({
       "GET /api/settings/channels": json(
         channelSettings({

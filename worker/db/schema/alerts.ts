@@ -92,6 +92,9 @@ export const notificationDeliveries = sqliteTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: text("next_attempt_at"),
     lastError: text("last_error"),
+    /** The address Email Service refused for good (with `refusalCode`, its code); null for any other failure and rows before 0141. */
+    refusedAddress: text("refused_address"),
+    refusalCode: text("refusal_code"),
     sentAt: text("sent_at"),
     createdAt: text("created_at").notNull(),
   },

@@ -90,6 +90,9 @@ export const reportSends = sqliteTable(
     /** When a pending row may be tried (null: now); on a claimed or sending row, when its lease runs out. */
     nextAttemptAt: text("next_attempt_at"),
     lastError: text("last_error"),
+    /** The address Email Service refused for good (with `refusalCode`, its code); null for any other failure and rows before 0141. */
+    refusedAddress: text("refused_address"),
+    refusalCode: text("refusal_code"),
     sentAt: text("sent_at"),
     createdAt: createdNow("created_at"),
   },

@@ -11,6 +11,7 @@ import {
   closeUnsent,
   type DueDelivery,
   dueDeliveries,
+  type EmailRefusal,
   finishDeliveries,
   finishDelivery,
   markSending,
@@ -94,6 +95,8 @@ class DeliveryFailure extends Error {
     readonly retryAfterSeconds: number | undefined,
     /** No retry can pass: the receiver said the webhook is gone (410), or the email service refused the address for good. */
     readonly final = false,
+    /** The email service's refusal for good, recorded as data beside the words. */
+    readonly refusal: EmailRefusal | null = null,
   ) {
     super(reason);
   }
@@ -115,7 +118,7 @@ async function senderFor(services: Services, first: DueDelivery, nowMs: number, 
       } catch (error) {
         // The service refused the address or the message for good: no retry can pass (email-errors.ts).
         const failure = classifyEmailFailure(error, to);
-        if (failure.permanent) throw new DeliveryFailure(failure.detail, undefined, true);
+        if (failure.permanent) throw new DeliveryFailure(failure.detail, undefined, true, { refusedAddress: failure.refusedAddress, refusalCode: failure.code });
         throw error;
       }
     };
@@ -199,11 +202,12 @@ async function deliverDigest(services: Services, rows: DueDelivery[], nowMs: num
     // A webhook that may already have arrived keeps saying so through later failures of other kinds.
     const keepsTimeout = live[0]!.channel === "webhook" && claimed.some((row) => mayHaveArrived(row.lastError)) && !mayHaveArrived(failure);
     const reason = keepsTimeout ? `${failure}${EARLIER_TIMEOUT}` : failure;
-    console.error(`${live[0]!.channel} digest of ${claimed.length} for user ${live[0]!.userId} failed: ${reason}`);
+    const refusal = error instanceof DeliveryFailure ? error.refusal : null;
+    console.error(`${live[0]!.channel} digest of ${claimed.length} for user ${live[0]!.userId} failed${refusal ? ` (${refusal.refusalCode})` : ""}: ${reason}`);
     const final = error instanceof DeliveryFailure && error.final;
     const lastTry = claimed.filter((row) => final || retryDelayMs(row.attempts + 1) === null);
     const again = claimed.filter((row) => !final && retryDelayMs(row.attempts + 1) !== null);
-    await finishDeliveries(env.DB, ids(lastTry), "failed", reason, iso(nowMs));
+    await finishDeliveries(env.DB, ids(lastTry), "failed", reason, iso(nowMs), refusal);
     // The claim already set the next attempt by the schedule; a receiver's Retry-After can only push it later.
     const wait = error instanceof DeliveryFailure ? error.retryAfterSeconds : undefined;
     await noteDeliveryErrors(env.DB, ids(again), reason, wait === undefined ? undefined : iso(nowMs + wait * 1000));

@@ -170,14 +170,27 @@ export async function closeInterruptedEmails(db: D1Database, nowIso: string): Pr
   return closed.length;
 }
 
-/** The final outcome of many rows, in one batch (all or none). */
-export async function finishDeliveries(db: D1Database, deliveryIds: string[], status: "sent" | "failed", lastError: string | null, nowIso: string) {
+/** An email the service refused for good: the address it was sent to and the service's code (email-errors.ts). */
+export interface EmailRefusal {
+  refusedAddress: string;
+  refusalCode: string;
+}
+
+/** The final outcome of many rows, in one batch (all or none); `refusal` when the email service refused them for good. */
+export async function finishDeliveries(
+  db: D1Database,
+  deliveryIds: string[],
+  status: "sent" | "failed",
+  lastError: string | null,
+  nowIso: string,
+  refusal: EmailRefusal | null = null,
+) {
   if (deliveryIds.length === 0) return;
   const orm = drizzle(db);
   const updates = slices(deliveryIds).map((ids) =>
     orm
       .update(d)
-      .set({ status, lastError, sentAt: status === "sent" ? nowIso : null, nextAttemptAt: null })
+      .set({ status, lastError, sentAt: status === "sent" ? nowIso : null, nextAttemptAt: null, refusedAddress: refusal?.refusedAddress ?? null, refusalCode: refusal?.refusalCode ?? null })
       .where(and(inArray(d.id, ids), pendingOrSending)),
   );
   await orm.batch(updates as [(typeof updates)[number], ...(typeof updates)[number][]]);

@@ -97,11 +97,20 @@ export async function retryReportSendLater(db: D1Database, key: ReportSendKey, a
     .where(and(is(key), inArray(r.status, ["pending", "sending"]), eq(r.attempts, attempt)));
 }
 
-/** Closes an open send for good: failed (shown in Settings) or cancelled (nobody wants it any more). */
-export async function closeReportSend(db: D1Database, key: ReportSendKey, status: "failed" | "cancelled", reason: string): Promise<void> {
+/**
+ * Closes an open send for good: failed (shown in Settings) or cancelled (nobody wants it any more).
+ * `refusal`: the email service refused it for good, to this address with this code (email-errors.ts).
+ */
+export async function closeReportSend(
+  db: D1Database,
+  key: ReportSendKey,
+  status: "failed" | "cancelled",
+  reason: string,
+  refusal: { refusedAddress: string; refusalCode: string } | null = null,
+): Promise<void> {
   await drizzle(db)
     .update(r)
-    .set({ status, lastError: reason, nextAttemptAt: null })
+    .set({ status, lastError: reason, nextAttemptAt: null, refusedAddress: refusal?.refusedAddress ?? null, refusalCode: refusal?.refusalCode ?? null })
     .where(and(is(key), inArray(r.status, ["pending", "sending"])));
 }
 

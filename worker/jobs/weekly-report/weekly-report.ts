@@ -191,11 +191,11 @@ export async function sendToRecipients(services: Services, period: ReportPeriod,
     // A refusal for good (the address suppressed or not allowed, the message invalid) is not retried.
     const failedAttempt = async (what: string, error: unknown, refusal?: EmailFailure) => {
       const reason = refusal?.permanent ? refusal.detail : reasonOf(error);
-      console.error(`${period.kind} report ${what}`, key.workspaceId, reason);
+      console.error(`${period.kind} report ${what}`, key.workspaceId, refusal?.code ?? "", reason);
       failed += 1;
       const wait = refusal?.permanent ? null : retryDelayMs(attempt);
       await (wait === null
-        ? closeReportSend(env.DB, key, "failed", reason)
+        ? closeReportSend(env.DB, key, "failed", reason, refusal?.permanent ? { refusedAddress: refusal.refusedAddress, refusalCode: refusal.code } : null)
         : retryReportSendLater(env.DB, key, attempt, reason, iso(clockMs + wait))
       ).catch((writeError) => console.error(`${period.kind} report attempt not recorded`, key.workspaceId, writeError));
     };

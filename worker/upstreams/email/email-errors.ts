@@ -16,13 +16,23 @@
  * the retries run (no user's address is at fault).
  */
 export type EmailFailure =
-  /** Refused for good; `detail` names the address when it was the recipient, and what to do. */
-  | { permanent: true; code: string; detail: string }
+  /**
+   * Refused for good. `refusedAddress`: the address the message was sent to (to correct, when it
+   * is at fault); `code`: the service's code, kept as data for support and logs; `detail`: plain
+   * words for the user, naming the address and what to do, without the code.
+   */
+  | { permanent: true; code: string; refusedAddress: string; detail: string }
   | { permanent: false; code: string | null; detail: string };
 
 const RECIPIENT_REFUSALS: Readonly<Record<string, string>> = {
   E_RECIPIENT_SUPPRESSED: "an earlier email to it bounced or was marked as spam, so the email service no longer sends to it",
-  E_RECIPIENT_NOT_ALLOWED: "the email service does not allow sending to it (not a verified destination)",
+  E_RECIPIENT_NOT_ALLOWED: "the email service does not allow sending to it (it is not a verified destination)",
+};
+
+/** What a recipient refusal for good says to the user, naming the address (it reads after "could not be delivered: "). */
+const RECIPIENT_REFUSED: Readonly<Record<string, (to: string) => string>> = {
+  E_RECIPIENT_SUPPRESSED: (to) => `the email service no longer sends to ${to} because an earlier email to it bounced or was marked as spam`,
+  E_RECIPIENT_NOT_ALLOWED: (to) => `the email service does not allow sending to ${to} (it is not a verified destination)`,
 };
 
 const MESSAGE_REFUSALS = new Set(["E_VALIDATION_ERROR", "E_FIELD_MISSING", "E_TOO_MANY_RECIPIENTS", "E_CONTENT_TOO_LARGE"]);
@@ -45,28 +55,20 @@ export function recipientRefusal(error: unknown): string | null {
 export function classifyEmailFailure(error: unknown, to: string): EmailFailure {
   const code = emailErrorCode(error);
   const message = error instanceof Error ? error.message : String(error);
-  const refusal = recipientRefusal(error);
-  if (code !== null && refusal !== null) {
-    return { permanent: true, code, detail: `${to} was refused (${code}): ${refusal}. It is not tried again: save a working address` };
+  const refused = code === null ? undefined : RECIPIENT_REFUSED[code];
+  if (code !== null && refused !== undefined) {
+    return { permanent: true, code, refusedAddress: to, detail: `${refused(to)}. It is not tried again: check the address and save a working address` };
   }
   if (code !== null && (MESSAGE_REFUSALS.has(code) || code.startsWith("E_HEADER_"))) {
-    const why = message.startsWith(code) ? message : `${code}: ${message}`;
-    return { permanent: true, code, detail: `The email service refused this message for good (${why}); it is not tried again. If the address ${to} is mistyped, save a working address` };
+    // The service's own words say what was wrong; the code before them is kept in `code` only.
+    const said = (message.startsWith(code) ? message.slice(code.length).replace(/^:\s*/, "") : message).trim();
+    const why = said === "" ? "" : ` (the service said: ${said})`;
+    return {
+      permanent: true,
+      code,
+      refusedAddress: to,
+      detail: `the email service refused the message to ${to} for good${why}; it is not tried again. If the address is mistyped, save a working address`,
+    };
   }
   return { permanent: false, code, detail: message };
-}
-
-/** The two details above that name the address to correct. */
-const REFUSED_ADDRESS = [/^(\S+) was refused \(E_[A-Z_]+\): /, / If the address (\S+) is mistyped, save a working address$/];
-
-/**
- * The address a recorded refusal for good (a classifyEmailFailure detail) asks to correct, or null
- * for any other failure. Settings drops such a refusal once another address is saved in its place.
- */
-export function refusedAddressOf(detail: string): string | null {
-  for (const pattern of REFUSED_ADDRESS) {
-    const address = pattern.exec(detail)?.[1];
-    if (address !== undefined) return address;
-  }
-  return null;
 }

@@ -19,6 +19,10 @@ beforeEach(async () => {
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
+/** What a delivery row records of a refusal for good, as data. */
+const refusalOf = (id: string) =>
+  env.DB.prepare("SELECT refused_address, refusal_code FROM notification_deliveries WHERE id = ?").bind(id).first<{ refused_address: string | null; refusal_code: string | null }>();
+
 async function emailUser(address: string, bindings = channelEnv()) {
   const userId = await createUser();
   await setChannels(bindings, userId, { alertEmail: address });
@@ -36,8 +40,10 @@ describe("an email the service refuses for good", () => {
     const row = await delivery(deliveries.email!);
     expect(row).toMatchObject({ status: "failed", attempts: 1, next_attempt_at: null, sent_at: null });
     expect(row.last_error).toContain("bounced@example.com");
-    expect(row.last_error).toContain("E_RECIPIENT_SUPPRESSED");
     expect(row.last_error).toMatch(/save (a working|another) address/i);
+    // The words are for the user; the address and the service's code are kept as data.
+    expect(row.last_error).not.toContain("E_RECIPIENT_SUPPRESSED");
+    expect(await refusalOf(deliveries.email!)).toEqual({ refused_address: "bounced@example.com", refusal_code: "E_RECIPIENT_SUPPRESSED" });
 
     // Nothing is due again, however long we wait: the service was asked once.
     for (const minutes of [1, 6, 36, 156]) expect(await deliverDue(buildServices(bindings), NOW + minutes * MINUTE)).toMatchObject({ sent: 0, failed: 0, retrying: 0 });
@@ -50,7 +56,8 @@ describe("an email the service refuses for good", () => {
     const { deliveries } = await seedEvent(await emailUser("refused@example.com", bindings), ["email"]);
 
     expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ failed: 1, retrying: 0 });
-    expect(await delivery(deliveries.email!)).toMatchObject({ status: "failed", last_error: expect.stringContaining(code) });
+    expect(await delivery(deliveries.email!)).toMatchObject({ status: "failed", last_error: expect.stringContaining("refused@example.com") });
+    expect(await refusalOf(deliveries.email!)).toEqual({ refused_address: "refused@example.com", refusal_code: code });
   });
 
   it.each(["E_RATE_LIMIT_EXCEEDED", "E_DAILY_LIMIT_EXCEEDED", "E_DELIVERY_FAILED", "E_INTERNAL_SERVER_ERROR", "E_SENDER_NOT_VERIFIED"])(
@@ -62,6 +69,7 @@ describe("an email the service refuses for good", () => {
 
       expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ failed: 0, retrying: 1 });
       expect(await delivery(deliveries.email!)).toMatchObject({ status: "pending", attempts: 1, next_attempt_at: new Date(NOW + MINUTE).toISOString() });
+      expect(await refusalOf(deliveries.email!)).toEqual({ refused_address: null, refusal_code: null });
     },
   );
 
@@ -98,5 +106,15 @@ describe("an email the service refuses for good", () => {
     // Saved back to the refused address, the refusal applies again.
     await setChannels(browser.bindings, workspaceId, { alertEmail: "typo@example.com" });
     expect((await (await browser.request("/api/settings/channels")).json<ChannelSettings>()).deliveryProblems).toHaveLength(1);
+  });
+
+  it("reads the refused address from the row, not from the words: a failure recorded without one (before migration 0141) stays shown", async () => {
+    const { browser, workspaceId } = await refusedAlertEmail();
+    // As a row failed before the address was kept as data: only the words, naming typo@example.com.
+    await env.DB.prepare("UPDATE notification_deliveries SET refused_address = NULL, refusal_code = NULL").run();
+
+    await setChannels(browser.bindings, workspaceId, { alertEmail: "fixed@example.com" });
+    const settings = await (await browser.request("/api/settings/channels")).json<ChannelSettings>();
+    expect(settings.deliveryProblems).toEqual([expect.objectContaining({ channel: "email", status: "failed", detail: expect.stringContaining("typo@example.com") })]);
   });
 });

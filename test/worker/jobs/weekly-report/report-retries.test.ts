@@ -76,7 +76,12 @@ describe("a report email whose send failed", () => {
     expect(await sendReports(services, SATURDAY)).toEqual({ daily: { sent: 0, failed: 1 }, weekly: null });
     const row = await sendRow(id);
     expect(row).toMatchObject({ status: "failed", attempts: 1, next_attempt_at: null });
-    expect(row!.last_error).toContain("bounced@example.com was refused (E_RECIPIENT_SUPPRESSED)");
+    expect(row!.last_error).toContain("the email service no longer sends to bounced@example.com because an earlier email to it bounced");
+    expect(row!.last_error).not.toContain("E_RECIPIENT_SUPPRESSED");
+    // The address and the service's code are kept as data (for Settings, support and logs).
+    expect(
+      await env.DB.prepare("SELECT refused_address, refusal_code FROM report_sends WHERE workspace_id = ? AND recipient = ''").bind(id).first(),
+    ).toEqual({ refused_address: "bounced@example.com", refusal_code: "E_RECIPIENT_SUPPRESSED" });
     for (const minutes of [1, 6, 36, 156]) expect(await retryDueReports(services, SATURDAY + minutes * MINUTE)).toMatchObject({ sent: 0, failed: 0, nextAttemptAtMs: null });
     expect(email.attempts).toHaveLength(1);
 
@@ -88,6 +93,9 @@ describe("a report email whose send failed", () => {
       // Another address saved: the refusal was of the old one, so Settings no longer asks for a working one.
       await env.DB.prepare("UPDATE user_settings SET alert_email = 'fixed@example.com' WHERE workspace_id = ?").bind(id).run();
       expect((await loadChannelSettings(services, id, true)).reportProblems).toEqual([]);
+      // Saved back to the refused address, the refusal applies again.
+      await env.DB.prepare("UPDATE user_settings SET alert_email = 'bounced@example.com' WHERE workspace_id = ?").bind(id).run();
+      expect((await loadChannelSettings(services, id, true)).reportProblems).toHaveLength(1);
     } finally {
       vi.useRealTimers();
     }

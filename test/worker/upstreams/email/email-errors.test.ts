@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyEmailFailure, emailErrorCode, refusedAddressOf } from "../../../../worker/upstreams/email/email-errors";
+import { classifyEmailFailure, emailErrorCode } from "../../../../worker/upstreams/email/email-errors";
 import { emailBindingError } from "../../../../worker/upstreams/email/recording-sender";
 
 /** Which failures of the send_email binding no retry can pass (email-errors.ts), read from its documented codes. */
@@ -12,21 +12,26 @@ describe("classifyEmailFailure", () => {
     expect(emailErrorCode(null)).toBeNull();
   });
 
-  it("refuses a suppressed or not-allowed recipient for good, naming the address", () => {
+  it("refuses a suppressed or not-allowed recipient for good: the address and code as data, plain words for the user", () => {
     for (const code of ["E_RECIPIENT_SUPPRESSED", "E_RECIPIENT_NOT_ALLOWED"]) {
       const failure = classifyEmailFailure(emailBindingError(code, "no"), "ann@example.com");
-      expect(failure).toMatchObject({ permanent: true, code });
-      expect(failure.detail).toMatch(new RegExp(`^ann@example\\.com was refused \\(${code}\\): .+ save a working address$`));
+      expect(failure).toMatchObject({ permanent: true, code, refusedAddress: "ann@example.com" });
+      expect(failure.detail).toMatch(/^the email service .+ ann@example\.com .+ It is not tried again: check the address and save a working address$/);
+      expect(failure.detail).not.toMatch(/E_[A-Z]/);
     }
+    expect(classifyEmailFailure(emailBindingError("E_RECIPIENT_SUPPRESSED", "no"), "ann@example.com").detail).toContain("bounced or was marked as spam");
   });
 
   it("refuses an invalid message for good, with the service's own words", () => {
     for (const code of ["E_VALIDATION_ERROR", "E_FIELD_MISSING", "E_TOO_MANY_RECIPIENTS", "E_CONTENT_TOO_LARGE", "E_HEADER_VALUE_INVALID"]) {
       const failure = classifyEmailFailure(emailBindingError(code, "to is invalid"), "ann@example.com");
-      expect(failure).toMatchObject({ permanent: true, code });
-      expect(failure.detail).toContain(`${code}: to is invalid`);
+      expect(failure).toMatchObject({ permanent: true, code, refusedAddress: "ann@example.com" });
+      expect(failure.detail).toContain("the service said: to is invalid");
+      expect(failure.detail).toContain("ann@example.com");
+      expect(failure.detail).not.toMatch(/E_[A-Z]/);
     }
-    expect(classifyEmailFailure(new Error("E_VALIDATION_ERROR: to bad"), "ann@example.com").detail).toContain("(E_VALIDATION_ERROR: to bad)");
+    // The code at the start of the message is data, not words for the user.
+    expect(classifyEmailFailure(new Error("E_VALIDATION_ERROR: to bad"), "ann@example.com")).toMatchObject({ code: "E_VALIDATION_ERROR", detail: expect.stringContaining("(the service said: to bad)") });
   });
 
   it("leaves limits, outages, our own sender and unknown errors to the retries, with their message", () => {
@@ -34,13 +39,5 @@ describe("classifyEmailFailure", () => {
       expect(classifyEmailFailure(emailBindingError(code, "try later"), "ann@example.com")).toEqual({ permanent: false, code, detail: "try later" });
     }
     expect(classifyEmailFailure(new Error("socket closed"), "ann@example.com")).toEqual({ permanent: false, code: null, detail: "socket closed" });
-  });
-
-  it("reads back the address a recorded refusal asks to correct, and none from any other failure", () => {
-    for (const code of ["E_RECIPIENT_SUPPRESSED", "E_VALIDATION_ERROR"]) {
-      expect(refusedAddressOf(classifyEmailFailure(emailBindingError(code, "no"), "ann@example.com").detail)).toBe("ann@example.com");
-    }
-    expect(refusedAddressOf(classifyEmailFailure(emailBindingError("E_RATE_LIMIT_EXCEEDED", "slow down"), "ann@example.com").detail)).toBeNull();
-    expect(refusedAddressOf("HTTP status 502")).toBeNull();
   });
 });

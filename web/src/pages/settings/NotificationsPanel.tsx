@@ -73,7 +73,7 @@ export function NotificationsPanel({ draft, save, onChange, onSave, channels }: 
 function reportProblemText(problem: ReportDeliveryProblem): string {
   const report = `Your ${problem.kind} report of ${problem.period}`;
   const to = problem.recipient ?? "your alert email";
-  // A refusal for good names the address itself ("… was refused …: save a working address"): said once.
+  // A refusal for good names the address itself ("the email service no longer sends to ann@… It is not tried again: … save a working address"): said once.
   const toWhom = problem.recipient !== null && problem.detail.includes(problem.recipient) ? "" : ` to ${to}`;
   return problem.status === "failed"
     ? `${report} could not be sent${toWhom}: ${problem.detail}.`
