@@ -78,16 +78,16 @@ describe("/settings Notifications: alert channels", () => {
         channelSettings({
           alertEmail: "seller@example.com",
           reportProblems: [
-            { kind: "weekly", recipient: "client@example.com", period: "2026-11-23", status: "failed", detail: "E_RATE_LIMIT_EXCEEDED" },
-            { kind: "daily", recipient: null, period: "2026-11-24", status: "retrying", detail: "email sending is unavailable" },
+            { kind: "weekly", recipient: "client@example.com", period: "2026-11-23", status: "failed", detail: "the email service's daily sending limit was reached" },
+            { kind: "daily", recipient: null, period: "2026-11-24", status: "retrying", detail: "the email service failed (the service said: email sending is unavailable)" },
           ],
         }),
       ),
     });
 
     const notes = within(panel()).getAllByRole("status").map((note) => note.textContent);
-    expect(notes).toContain("Your weekly report of 2026-11-23 could not be sent to client@example.com: E_RATE_LIMIT_EXCEEDED.");
-    expect(notes).toContain("Your daily report of 2026-11-24 has not reached your alert email yet: email sending is unavailable. It is being retried.");
+    expect(notes).toContain("Your weekly report of 2026-11-23 could not be sent to client@example.com: the email service's daily sending limit was reached.");
+    expect(notes).toContain("Your daily report of 2026-11-24 has not reached your alert email yet: the email service failed (the service said: email sending is unavailable). It is being retried.");
   });
 
   it("a refusal for good that names the address and what to do says each once", async () => {

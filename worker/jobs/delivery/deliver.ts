@@ -116,10 +116,11 @@ async function senderFor(services: Services, first: DueDelivery, nowMs: number, 
       try {
         await sendAlertEmail(sender, email.from, services.config.alertsPageUrl, rows, to, unsubscribe);
       } catch (error) {
-        // The service refused the address or the message for good: no retry can pass (email-errors.ts).
+        // Refused for good (the address or the message): no retry can pass (email-errors.ts).
         const failure = classifyEmailFailure(error, to);
         if (failure.permanent) throw new DeliveryFailure(failure.detail, undefined, true, { refusedAddress: failure.refusedAddress, refusalCode: failure.code });
-        throw error;
+        // Retried, and recorded in words (a rate limit, an outage), not the service's code.
+        throw new DeliveryFailure(failure.detail, undefined);
       }
     };
   }

@@ -190,7 +190,8 @@ export async function sendToRecipients(services: Services, period: ReportPeriod,
     // Nothing went out: the attempt is retried later in the period, or, after the last, failed for good.
     // A refusal for good (the address suppressed or not allowed, the message invalid) is not retried.
     const failedAttempt = async (what: string, error: unknown, refusal?: EmailFailure) => {
-      const reason = refusal?.permanent ? refusal.detail : reasonOf(error);
+      // An email failure in the classifier's words (no service codes); a build failure in its own.
+      const reason = refusal ? refusal.detail : reasonOf(error);
       console.error(`${period.kind} report ${what}`, key.workspaceId, refusal?.code ?? "", reason);
       failed += 1;
       const wait = refusal?.permanent ? null : retryDelayMs(attempt);

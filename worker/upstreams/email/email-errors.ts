@@ -35,6 +35,16 @@ const RECIPIENT_REFUSED: Readonly<Record<string, (to: string) => string>> = {
   E_RECIPIENT_NOT_ALLOWED: (to) => `the email service does not allow sending to ${to} (it is not a verified destination)`,
 };
 
+/** What a failure the retries may get past says to the user, in place of the service's code. */
+const PASSING_FAILURES: Readonly<Record<string, string>> = {
+  E_RATE_LIMIT_EXCEEDED: "the email service's sending rate was reached",
+  E_DAILY_LIMIT_EXCEEDED: "the email service's daily sending limit was reached",
+  E_DELIVERY_FAILED: "the email service could not deliver it",
+  E_INTERNAL_SERVER_ERROR: "the email service failed",
+  E_SENDER_NOT_VERIFIED: "RankLayer's sending address is not verified with the email service yet",
+  E_SENDER_DOMAIN_NOT_AVAILABLE: "RankLayer's sending domain is not available to the email service yet",
+};
+
 const MESSAGE_REFUSALS = new Set(["E_VALIDATION_ERROR", "E_FIELD_MISSING", "E_TOO_MANY_RECIPIENTS", "E_CONTENT_TOO_LARGE"]);
 
 /** The documented code of a binding error: its `code`, or the E_… its message starts with. */
@@ -70,5 +80,9 @@ export function classifyEmailFailure(error: unknown, to: string): EmailFailure {
       detail: `the email service refused the message to ${to} for good${why}; it is not tried again. If the address is mistyped, save a working address`,
     };
   }
-  return { permanent: false, code, detail: message };
+  // Plain words for the codes a retry may get past; the service's own words after them, the code kept as data.
+  const plain = code === null ? undefined : PASSING_FAILURES[code];
+  if (code === null || plain === undefined) return { permanent: false, code, detail: message };
+  const said = (message.startsWith(code) ? message.slice(code.length).replace(/^:\s*/, "") : message).trim();
+  return { permanent: false, code, detail: said === "" ? plain : `${plain} (the service said: ${said})` };
 }

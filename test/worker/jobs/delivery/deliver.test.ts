@@ -159,7 +159,7 @@ describe("deliverPending", () => {
 
     expect(await deliverDue(buildServices(bindings), NOW)).toMatchObject({ sent: 1, retrying: 1 });
     expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "sent" });
-    expect(await delivery(deliveries.email!)).toMatchObject({ status: "pending", last_error: "email sending is unavailable" });
+    expect(await delivery(deliveries.email!)).toMatchObject({ status: "pending", last_error: "the email service failed (the service said: email sending is unavailable)" });
     expect(await webhookCalls(hook.path)).toHaveLength(1);
 
     expect(await deliverDue(buildServices(bindings), NOW + MINUTE)).toMatchObject({ sent: 1 });

@@ -51,7 +51,7 @@ describe("a report email whose send failed", () => {
     const { email, retry, services } = setup(1);
 
     expect(await sendReports(services, SATURDAY)).toEqual({ daily: { sent: 0, failed: 1 }, weekly: null });
-    expect(await sendRow(id)).toMatchObject({ status: "pending", attempts: 1, last_error: "email sending is unavailable", next_attempt_at: new Date(SATURDAY + MINUTE).toISOString() });
+    expect(await sendRow(id)).toMatchObject({ status: "pending", attempts: 1, last_error: "the email service failed (the service said: email sending is unavailable)", next_attempt_at: new Date(SATURDAY + MINUTE).toISOString() });
     // The alarm is armed at the retry.
     expect(retry.scheduled).toContain(SATURDAY + MINUTE);
 
@@ -112,14 +112,14 @@ describe("a report email whose send failed", () => {
       expect(await retryDueReports(services, at - 1_000)).toMatchObject({ failed: 0 });
       expect(await retryDueReports(services, at)).toMatchObject({ failed: 1 });
     }
-    expect(await sendRow(id)).toEqual({ status: "failed", attempts: 5, next_attempt_at: null, last_error: "email sending is unavailable" });
+    expect(await sendRow(id)).toEqual({ status: "failed", attempts: 5, next_attempt_at: null, last_error: "the email service failed (the service said: email sending is unavailable)" });
     expect(await retryDueReports(services, at + 600 * MINUTE)).toMatchObject({ failed: 0, nextAttemptAtMs: null });
     expect(email.sent).toEqual([]);
 
     vi.useFakeTimers({ now: at, toFake: ["Date"] });
     try {
       expect((await loadChannelSettings(buildServices(bindings), id, true)).reportProblems).toEqual([
-        { kind: "daily", recipient: null, period: "2026-11-21", status: "failed", detail: "email sending is unavailable" },
+        { kind: "daily", recipient: null, period: "2026-11-21", status: "failed", detail: "the email service failed (the service said: email sending is unavailable)" },
       ]);
     } finally {
       vi.useRealTimers();
@@ -249,7 +249,7 @@ describe("a report run that died or overlapped", () => {
 
     // The alarm was lost; the next pass runs the next day.
     expect(await retryDueReports(services, SATURDAY + 22 * 60 * MINUTE)).toMatchObject({ sent: 0, closed: 1 });
-    expect(await sendRow(id)).toMatchObject({ status: "failed", last_error: "Not sent before the next daily report was due: email sending is unavailable" });
+    expect(await sendRow(id)).toMatchObject({ status: "failed", last_error: "Not sent before the next daily report was due: the email service failed (the service said: email sending is unavailable)" });
     expect(email.sent).toEqual([]);
   });
 });

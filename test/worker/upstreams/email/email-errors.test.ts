@@ -34,10 +34,15 @@ describe("classifyEmailFailure", () => {
     expect(classifyEmailFailure(new Error("E_VALIDATION_ERROR: to bad"), "ann@example.com")).toMatchObject({ code: "E_VALIDATION_ERROR", detail: expect.stringContaining("(the service said: to bad)") });
   });
 
-  it("leaves limits, outages, our own sender and unknown errors to the retries, with their message", () => {
+  it("leaves limits, outages, our own sender and unknown errors to the retries, saying what happened in words, not codes", () => {
     for (const code of ["E_RATE_LIMIT_EXCEEDED", "E_DAILY_LIMIT_EXCEEDED", "E_DELIVERY_FAILED", "E_INTERNAL_SERVER_ERROR", "E_SENDER_NOT_VERIFIED", "E_SENDER_DOMAIN_NOT_AVAILABLE"]) {
-      expect(classifyEmailFailure(emailBindingError(code, "try later"), "ann@example.com")).toEqual({ permanent: false, code, detail: "try later" });
+      const failure = classifyEmailFailure(emailBindingError(code, "try later"), "ann@example.com");
+      expect(failure).toMatchObject({ permanent: false, code });
+      expect(failure.detail).toMatch(/^(the email service|RankLayer's sending)\b.+ \(the service said: try later\)$/);
+      // A bare code as the whole message is words alone.
+      expect(classifyEmailFailure(new Error(code), "ann@example.com").detail).not.toMatch(/E_[A-Z]/);
     }
+    expect(classifyEmailFailure(emailBindingError("E_RATE_LIMIT_EXCEEDED", "E_RATE_LIMIT_EXCEEDED"), "ann@example.com").detail).toBe("the email service's sending rate was reached");
     expect(classifyEmailFailure(new Error("socket closed"), "ann@example.com")).toEqual({ permanent: false, code: null, detail: "socket closed" });
   });
 });
