@@ -24,15 +24,19 @@ export type EmailFailure =
   | { permanent: true; code: string; refusedAddress: string; detail: string }
   | { permanent: false; code: string | null; detail: string };
 
-const RECIPIENT_REFUSALS: Readonly<Record<string, string>> = {
-  E_RECIPIENT_SUPPRESSED: "an earlier email to it bounced or was marked as spam, so the email service no longer sends to it",
-  E_RECIPIENT_NOT_ALLOWED: "the email service does not allow sending to it (it is not a verified destination)",
-};
-
-/** What a recipient refusal for good says to the user, naming the address (it reads after "could not be delivered: "). */
-const RECIPIENT_REFUSED: Readonly<Record<string, (to: string) => string>> = {
-  E_RECIPIENT_SUPPRESSED: (to) => `the email service no longer sends to ${to} because an earlier email to it bounced or was marked as spam`,
-  E_RECIPIENT_NOT_ALLOWED: (to) => `the email service does not allow sending to ${to} (it is not a verified destination)`,
+/**
+ * The recipient refusals for good, each said two ways: `why`, after the address a user just chose
+ * ("… cannot be sent email: "); `refused`, naming the address, after "could not be delivered: ".
+ */
+const RECIPIENT_REFUSALS: Readonly<Record<string, { why: string; refused: (to: string) => string }>> = {
+  E_RECIPIENT_SUPPRESSED: {
+    why: "an earlier email to it bounced or was marked as spam, so the email service no longer sends to it",
+    refused: (to) => `the email service no longer sends to ${to} because an earlier email to it bounced or was marked as spam`,
+  },
+  E_RECIPIENT_NOT_ALLOWED: {
+    why: "the email service does not allow sending to it (it is not a verified destination)",
+    refused: (to) => `the email service does not allow sending to ${to} (it is not a verified destination)`,
+  },
 };
 
 /** What a failure the retries may get past says to the user, in place of the service's code. */
@@ -55,23 +59,26 @@ export function emailErrorCode(error: unknown): string | null {
   return /^(E_[A-Z_]+)\b/.exec(message)?.[1] ?? null;
 }
 
+/** The service's own words in an error message, without the code it starts with. */
+const serviceWords = (message: string, code: string) => (message.startsWith(code) ? message.slice(code.length).replace(/^:\s*/, "") : message).trim();
+
 /** Why the service refuses the recipient of a failed send for good (suppressed, not allowed), or null when it did not. */
 export function recipientRefusal(error: unknown): string | null {
   const code = emailErrorCode(error);
-  return code === null ? null : (RECIPIENT_REFUSALS[code] ?? null);
+  return code === null ? null : (RECIPIENT_REFUSALS[code]?.why ?? null);
 }
 
 /** Whether a failed send to `to` can pass on a retry, and the words to record for it. */
 export function classifyEmailFailure(error: unknown, to: string): EmailFailure {
   const code = emailErrorCode(error);
   const message = error instanceof Error ? error.message : String(error);
-  const refused = code === null ? undefined : RECIPIENT_REFUSED[code];
+  const refused = code === null ? undefined : RECIPIENT_REFUSALS[code];
   if (code !== null && refused !== undefined) {
-    return { permanent: true, code, refusedAddress: to, detail: `${refused(to)}. It is not tried again: check the address and save a working address` };
+    return { permanent: true, code, refusedAddress: to, detail: `${refused.refused(to)}. It is not tried again: check the address and save a working address` };
   }
   if (code !== null && (MESSAGE_REFUSALS.has(code) || code.startsWith("E_HEADER_"))) {
     // The service's own words say what was wrong; the code before them is kept in `code` only.
-    const said = (message.startsWith(code) ? message.slice(code.length).replace(/^:\s*/, "") : message).trim();
+    const said = serviceWords(message, code);
     const why = said === "" ? "" : ` (the service said: ${said})`;
     return {
       permanent: true,
@@ -83,6 +90,6 @@ export function classifyEmailFailure(error: unknown, to: string): EmailFailure {
   // Plain words for the codes a retry may get past; the service's own words after them, the code kept as data.
   const plain = code === null ? undefined : PASSING_FAILURES[code];
   if (code === null || plain === undefined) return { permanent: false, code, detail: message };
-  const said = (message.startsWith(code) ? message.slice(code.length).replace(/^:\s*/, "") : message).trim();
+  const said = serviceWords(message, code);
   return { permanent: false, code, detail: said === "" ? plain : `${plain} (the service said: ${said})` };
 }
