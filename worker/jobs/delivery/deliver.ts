@@ -11,7 +11,6 @@ import {
   closeUnsent,
   type DueDelivery,
   dueDeliveries,
-  type EmailRefusal,
   finishDeliveries,
   finishDelivery,
   markSending,
@@ -24,7 +23,7 @@ import { armRetryAlarm } from "./retry-alarm";
 import { sealLegacyWebhookUrls } from "./seal-webhook-urls";
 import { alertDigestPayload } from "../../notifications/webhook-payload";
 import { WEBHOOK_TIMED_OUT, WEBHOOK_TIMEOUT_MS, type WebhookSender } from "../../upstreams/webhook/sender";
-import { classifyEmailFailure } from "../../upstreams/email/email-errors";
+import { classifyEmailFailure, type EmailRefusal, refusalOf } from "../../upstreams/email/email-errors";
 import type { Services } from "../../services";
 
 /**
@@ -118,7 +117,7 @@ async function senderFor(services: Services, first: DueDelivery, nowMs: number, 
       } catch (error) {
         // Refused for good (the address or the message): no retry can pass (email-errors.ts).
         const failure = classifyEmailFailure(error, to);
-        if (failure.permanent) throw new DeliveryFailure(failure.detail, undefined, true, { refusedAddress: failure.refusedAddress, refusalCode: failure.code });
+        if (failure.permanent) throw new DeliveryFailure(failure.detail, undefined, true, refusalOf(failure));
         // Retried, and recorded in words (a rate limit, an outage), not the service's code.
         throw new DeliveryFailure(failure.detail, undefined);
       }

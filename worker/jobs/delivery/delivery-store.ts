@@ -4,6 +4,7 @@ import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { alertEvents, alerts, notificationDeliveries, userSettings } from "../../db/schema";
 import type { AlertEventMessage } from "../../notifications/alert-event";
 import type { StoredWebhookUrl } from "../../notifications/sealed-webhook-url";
+import type { EmailRefusal } from "../../upstreams/email/email-errors";
 
 /** The D1 side of the notification outbox (notification_deliveries). */
 
@@ -168,12 +169,6 @@ export async function closeInterruptedEmails(db: D1Database, nowIso: string): Pr
     .where(and(eq(d.status, SENDING), lte(d.nextAttemptAt, nowIso)))
     .returning({ id: d.id });
   return closed.length;
-}
-
-/** An email the service refused for good: the address it was sent to and the service's code (email-errors.ts). */
-export interface EmailRefusal {
-  refusedAddress: string;
-  refusalCode: string;
 }
 
 /** The final outcome of many rows, in one batch (all or none); `refusal` when the email service refused them for good. */

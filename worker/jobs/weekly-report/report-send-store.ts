@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from "dri
 import { drizzle } from "drizzle-orm/d1";
 import { jobRuns, reportSends } from "../../db/schema";
 import type { ReportKind } from "../../notifications/weekly-report";
+import type { EmailRefusal } from "../../upstreams/email/email-errors";
 
 /** The D1 side of the report emails' outbox (report_sends, migration 0135). */
 
@@ -106,7 +107,7 @@ export async function closeReportSend(
   key: ReportSendKey,
   status: "failed" | "cancelled",
   reason: string,
-  refusal: { refusedAddress: string; refusalCode: string } | null = null,
+  refusal: EmailRefusal | null = null,
 ): Promise<void> {
   await drizzle(db)
     .update(r)

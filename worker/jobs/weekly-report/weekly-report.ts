@@ -4,7 +4,7 @@ import { unsubscribeToken, unsubscribeUrl } from "../../dashboard/unsubscribe-to
 import { sellerDayRowsOf } from "../../history/history-store";
 import { isReportDay, reportEmail, sellerChanges } from "../../notifications/weekly-report";
 import type { EmailSender } from "../../upstreams/email/sender";
-import { classifyEmailFailure, type EmailFailure } from "../../upstreams/email/email-errors";
+import { classifyEmailFailure, type EmailFailure, refusalOf } from "../../upstreams/email/email-errors";
 import type { Services } from "../../services";
 import { reportBrandingOf } from "../../branding/report-branding";
 import { confirmedRecipients } from "../../branding/recipient-store";
@@ -196,7 +196,7 @@ export async function sendToRecipients(services: Services, period: ReportPeriod,
       failed += 1;
       const wait = refusal?.permanent ? null : retryDelayMs(attempt);
       await (wait === null
-        ? closeReportSend(env.DB, key, "failed", reason, refusal?.permanent ? { refusedAddress: refusal.refusedAddress, refusalCode: refusal.code } : null)
+        ? closeReportSend(env.DB, key, "failed", reason, refusal ? refusalOf(refusal) : null)
         : retryReportSendLater(env.DB, key, attempt, reason, iso(clockMs + wait))
       ).catch((writeError) => console.error(`${period.kind} report attempt not recorded`, key.workspaceId, writeError));
     };
