@@ -16,7 +16,7 @@ import { createApiApp, serveOpenApiDocuments } from "./openapi/document";
 import { healthRoutes } from "./routes/health";
 import { lazyRoutes, withLazyRoutes } from "./routes/lazy-routes";
 import { actsOnWorkspace, allowedMethods, rolePermission } from "./routes/route-permissions";
-import { idempotentCreates, takesIdempotencyKey } from "./routes/idempotent-creates";
+import { takesIdempotencyKey } from "./routes/idempotent-creates";
 import { lookupRoutes } from "./routes/v1-lookup";
 
 // Every group a lookup does not need loads on its first request (routes/lazy-routes.ts), the
@@ -82,8 +82,6 @@ const api = apiApp
   .use(xsrfProtection)
   // What the caller's role in the current workspace may do, for every route (route-permissions.ts).
   .use(rolePermission)
-  // A create sent again with its Idempotency-Key gets the first answer, not a second creation.
-  .use(idempotentCreates)
   // Public: anyone may call these.
   .route("/health", healthRoutes)
   .route("/v1/lookup", lookupRoutes)

@@ -5,19 +5,17 @@
  * secret is needed, so it works wherever the API does, and a copy of the table opens nothing.
  */
 
+import { sha256Hex } from "../shared/hmac";
+
 const encoder = new TextEncoder();
 
 async function sha256(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
 }
 
-function hex(bytes: Uint8Array): string {
-  return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 /** The stored name of an Idempotency-Key. */
-export async function keyDigest(key: string): Promise<string> {
-  return hex(await sha256(`idempotency-key:${key}`));
+export function keyDigest(key: string): Promise<string> {
+  return sha256Hex(`idempotency-key:${key}`);
 }
 
 function sealingKey(userId: string, key: string): Promise<CryptoKey> {

@@ -4,6 +4,8 @@
  * what a key already on file means for a new request with it.
  */
 
+import { sha256Hex } from "../shared/hmac";
+
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 /** Set on an answer given again for a retry, rather than made by running the request. */
 export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
@@ -54,7 +56,6 @@ export function judgeKeptKey(kept: KeptKey, fingerprint: string, nowMs: number):
  * Not the workspace: a create may switch the session to another (a new workspace), and its
  * retry, then sent from there, is still the same action.
  */
-export async function requestFingerprint(route: string, body: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${route}\n${body}`));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+export function requestFingerprint(route: string, body: string): Promise<string> {
+  return sha256Hex(`${route}\n${body}`);
 }

@@ -18,8 +18,10 @@ import { rolePermission } from "./route-permissions";
  * catch-all handler that loads the router and runs it **in the caller's request**: the
  * variables the app's middleware set (services, session, role) are handed over and back, the
  * headers they prepared (cookies, CORS) stay on the answer, errors reach the app's `onError`,
- * and a path the group does not have gets the app's 404. The role check and the idempotency
- * check run inside, on the group's real route (in app.ts both pass a catch-all by).
+ * and a path the group does not have gets the app's 404. The role check runs inside, on the
+ * group's real route (`rolePermission` in app.ts passes a catch-all by), and so does the
+ * idempotency check, only here: every create taking an Idempotency-Key is in a lazy group, so
+ * the requests no group holds (a lookup) never meet it.
  */
 
 type AnyRouter = Hono<AppEnv, any, any>;

@@ -6,6 +6,8 @@ import { demoEnv, TestBrowser } from "../support/seller-browser";
 import { proDemo, withKey, createKey } from "../api-keys/support";
 import { emailEnv, signInByEmail } from "../support/email-accounts";
 import { userIdOf } from "../history/accounts";
+import { app } from "../../../worker/app";
+import { IDEMPOTENT_CREATES } from "../../../worker/routes/idempotent-creates";
 
 const RULE = { asin: "B08N5WRWNW", conditionType: "rank_above", threshold: 500, marketplace: "US" };
 
@@ -185,5 +187,11 @@ describe("a create request with an Idempotency-Key", () => {
     expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
     const { workspaces } = await (await browser.request("/api/workspaces")).json<{ workspaces: { name: string }[] }>();
     expect(workspaces.filter((workspace) => workspace.name === "Client Co")).toHaveLength(1);
+  });
+
+  it("is checked in the lazy groups, which hold every create that takes a key (the app's own routes, a lookup's, never meet it)", () => {
+    const eager = app.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path}`);
+    expect(eager).toContain("GET /api/v1/lookup");
+    expect(eager.filter((route) => IDEMPOTENT_CREATES.has(route))).toEqual([]);
   });
 });
