@@ -19,7 +19,7 @@ export interface TrackedAsinData {
 }
 
 /** The seller snapshot's fields a row shows (seller_snapshots; the two Buy Boxes apart since migration 0103). */
-export interface SellerBuyBoxFields extends BuyBoxColumns {
+interface SellerBuyBoxFields extends BuyBoxColumns {
   source: string;
   fulfillableUnits: number | null;
   capturedAt: string;

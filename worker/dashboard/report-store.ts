@@ -16,20 +16,20 @@ export async function reportRecipients(db: D1Database, kind: ReportKind): Promis
 
 /** Turns the user's report off (the email's unsubscribe link); false when it was not on. */
 export async function unsubscribeReport(db: D1Database, userId: string, kind: ReportKind): Promise<boolean> {
-  const changed = await drizzle(db)
-    .update(userSettings)
-    .set({ [kind === "daily" ? "dailyReport" : "weeklyReport"]: false, updatedAt: new Date().toISOString() })
-    .where(and(eq(userSettings.workspaceId, userId), eq(SWITCH[kind], true)))
-    .returning({ userId: userSettings.workspaceId });
-  return changed.length > 0;
+  return switchOff(db, userId, kind === "daily" ? "dailyReport" : "weeklyReport");
 }
 
 /** Turns the user's Email alerts switch off (the alert email's unsubscribe link); false when it was not on. */
 export async function unsubscribeAlertEmails(db: D1Database, userId: string): Promise<boolean> {
+  return switchOff(db, userId, "emailAlerts");
+}
+
+/** Turns one of the user's email switches off; false when it was not on. */
+async function switchOff(db: D1Database, userId: string, field: "dailyReport" | "weeklyReport" | "emailAlerts"): Promise<boolean> {
   const changed = await drizzle(db)
     .update(userSettings)
-    .set({ emailAlerts: false, updatedAt: new Date().toISOString() })
-    .where(and(eq(userSettings.workspaceId, userId), eq(userSettings.emailAlerts, true)))
+    .set({ [field]: false, updatedAt: new Date().toISOString() })
+    .where(and(eq(userSettings.workspaceId, userId), eq(userSettings[field], true)))
     .returning({ userId: userSettings.workspaceId });
   return changed.length > 0;
 }

@@ -39,10 +39,10 @@ export function exportFileName(stem: string, format: ExportFormat, now: number):
   return `ranklayer-${safe}-${new Date(now).toISOString().slice(0, 10)}.${format}`;
 }
 
-/** The note of a file with mock rows: the footer's "Product data comes from Amazon's Creators API" is not about them. */
 /** A row's Source cell: where its figures came from, said in words. */
 export const SOURCE_LABEL = { live: "Amazon (live)", cache: "Amazon (cached copy)", mock: "Mock data (not live)" } as const;
 
+/** The note of a file with mock rows: the footer's "Product data comes from Amazon's Creators API" is not about them. */
 export const MOCK_ROWS_NOTE = "Rows marked Mock data are deterministic samples for trying RankLayer, not Amazon data.";
 
 export const ASSOCIATES_NOTICE =

@@ -1,5 +1,6 @@
-import { applyD1Migrations, env, reset } from "cloudflare:test";
+import { applyD1Migrations, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { migrateBefore } from "../support/migrate-before";
 
 /**
  * migrations/0105_workspaces.sql on a copy of the schema before it (0000-0104) holding three
@@ -80,8 +81,7 @@ describe("migration 0105: personal workspaces own today's data", () => {
   let before: Record<string, Record<string, unknown>[]>;
 
   beforeAll(async () => {
-    await reset();
-    await applyD1Migrations(env.DB, env.TEST_MIGRATIONS.filter((m) => m.name < "0105"));
+    await migrateBefore("0105");
     for (const [i, user] of USERS.entries()) await seed(user, i + 1);
     before = await snapshot({ ...MOVED, ...CHILDREN, ...PERSONAL });
     // Up to 0105 itself: 0120 (seller connections) rebuilds seller tables again; its own test covers that.

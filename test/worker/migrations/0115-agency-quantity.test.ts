@@ -1,11 +1,11 @@
-import { applyD1Migrations, env, reset } from "cloudflare:test";
+import { applyD1Migrations, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { migrateBefore } from "../support/migrate-before";
 
 /** Migrations 0115-0117 on a copy of the schema before them, with a paying Pro account in it. */
 describe("migrations 0115-0117: Agency quantity, branding, report recipients", () => {
   beforeAll(async () => {
-    await reset();
-    await applyD1Migrations(env.DB, env.TEST_MIGRATIONS.filter((m) => m.name < "0115"));
+    await migrateBefore("0115");
     await env.DB.prepare("INSERT INTO users (id, selling_partner_id) VALUES ('u-pro', 'EMAIL-pro')").run();
     await env.DB.prepare(
       "INSERT INTO billing_subscriptions (workspace_id, stripe_customer_id, stripe_subscription_id, status, price_id) VALUES ('u-pro', 'cus_1', 'sub_1', 'active', 'price_pro')",

@@ -1,5 +1,6 @@
-import { applyD1Migrations, env, reset } from "cloudflare:test";
+import { applyD1Migrations, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { migrateBefore } from "../support/migrate-before";
 
 /**
  * migrations/0120_seller_connections.sql on a copy of the schema before it (0000-0105) holding a
@@ -33,8 +34,7 @@ describe("migration 0120: seller credentials become seller connections", () => {
   let revenueBefore: Record<string, unknown>[];
 
   beforeAll(async () => {
-    await reset();
-    await applyD1Migrations(env.DB, env.TEST_MIGRATIONS.filter((m) => m.name < "0120"));
+    await migrateBefore("0120");
     await seedUser("u-acme", "A1ACME", "Acme Brands", 0);
     await seedUser("u-gone", "A2GONE", null, 0);
     await seedUser("u-demo", "DEMO-u-demo", null, 1);

@@ -1,11 +1,11 @@
-import { applyD1Migrations, env, reset } from "cloudflare:test";
+import { applyD1Migrations, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { migrateBefore } from "../support/migrate-before";
 
 /** Migration 0133 on a database where an account deleted before the fix left its keys in a shared workspace. */
 describe("migration 0133: keys left by deleted accounts", () => {
   beforeAll(async () => {
-    await reset();
-    await applyD1Migrations(env.DB, env.TEST_MIGRATIONS.filter((m) => m.name < "0133"));
+    await migrateBefore("0133");
     await env.DB.batch([
       env.DB.prepare("INSERT INTO users (id, selling_partner_id) VALUES ('owner', 'EMAIL-owner'), ('member', 'EMAIL-member')"),
       env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ('owner', 'member', 'admin')"),

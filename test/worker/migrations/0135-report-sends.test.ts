@@ -1,11 +1,11 @@
-import { applyD1Migrations, env, reset } from "cloudflare:test";
+import { applyD1Migrations, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { migrateBefore } from "../support/migrate-before";
 
 /** Migration 0135 on a database whose reports were claimed the old way (user_refresh, report_recipients). */
 describe("migration 0135: the report emails' outbox", () => {
   beforeAll(async () => {
-    await reset();
-    await applyD1Migrations(env.DB, env.TEST_MIGRATIONS.filter((m) => m.name < "0135"));
+    await migrateBefore("0135");
     await env.DB.batch([
       env.DB.prepare("INSERT INTO users (id, selling_partner_id) VALUES ('agency', 'EMAIL-agency'), ('quiet', 'EMAIL-quiet')"),
       env.DB.prepare("INSERT INTO user_refresh (workspace_id, last_daily_report, last_weekly_report) VALUES ('agency', '2026-11-28', '2026-11-23'), ('quiet', NULL, NULL)"),

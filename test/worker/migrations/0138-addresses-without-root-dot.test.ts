@@ -1,11 +1,11 @@
-import { applyD1Migrations, env, reset } from "cloudflare:test";
+import { applyD1Migrations, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { migrateBefore } from "../support/migrate-before";
 
 /** Migration 0138 on a database where addresses were stored with the DNS root's trailing dot. */
 describe("migration 0138: addresses lose the trailing dot", () => {
   beforeAll(async () => {
-    await reset();
-    await applyD1Migrations(env.DB, env.TEST_MIGRATIONS.filter((m) => m.name < "0138"));
+    await migrateBefore("0138");
     await env.DB.batch([
       env.DB.prepare("INSERT INTO users (id, selling_partner_id) VALUES ('dotted', 'EMAIL-dotted'), ('plain', 'EMAIL-plain'), ('twin', 'EMAIL-twin')"),
       env.DB.prepare("INSERT INTO workspaces (id, name) VALUES ('w', 'Agency')"),

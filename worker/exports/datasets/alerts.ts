@@ -31,7 +31,7 @@ export const alertsExport = dataset({
       rows: alerts.map((a) => [
         a.asin, a.marketplace, a.conditionType, a.threshold, sellerAccount(a, names),
         a.email_enabled, a.in_app_enabled, a.paused, a.last_result, sourceCell(a.last_result_source), a.last_checked_day, a.last_triggered, a.created_at,
-        firingWords(a, firings.get(a.id)), firingSourceCell(firings.get(a.id)),
+        firingWords(a, firings.get(a.id)), sourceCell(firings.get(a.id)?.source ?? null),
       ]),
       notes: [
         "Alerts are checked every night against that day's rank snapshot (02:30 UTC).",
@@ -56,13 +56,7 @@ function firingWords(alert: AlertView, firing: LastFiring | undefined): string |
   return firing.message.startsWith(named) ? firing.message.slice(named.length) : firing.message;
 }
 
-/** Where an alert's last firing read its data; empty for one kept before that was recorded, or none. */
-function firingSourceCell(firing: LastFiring | undefined): string | null {
-  return sourceCell(firing?.source ?? null);
-}
-
-/** A result's or firing's data as the exports name it; empty when unknown. */
+/** Where a last result or a last firing read its data; empty when unknown (none read, or kept before that was recorded). */
 function sourceCell(source: "live" | "mock" | null): string | null {
-  if (!source) return null;
-  return SOURCE_LABEL[source === "mock" ? "mock" : "live"];
+  return source ? SOURCE_LABEL[source] : null;
 }

@@ -6,7 +6,6 @@ import { MOCK_ROWS_NOTE, SOURCE_LABEL, type ExportTable } from "../export-table"
 import { amountCell } from "../../shared/money-text";
 import { priceBasis } from "../price-basis";
 
-
 /** The compare table as shown on /compare: one row per ASIN, in the order asked. */
 export const compareExport = dataset({
   query: compareQuerySchema,
