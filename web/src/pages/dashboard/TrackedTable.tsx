@@ -3,6 +3,7 @@ import { Link } from "../../components/Link";
 import type { DashboardPage, DashboardRow, DashboardSort } from "@contract/dashboard";
 import { sortDashboardRows } from "@contract/dashboard-rows";
 import type { Marketplace } from "@contract/marketplaces";
+import { utcDay } from "@contract/time";
 import { formatCount, formatPrice, formatRank } from "../../lib/format";
 import { RankSparkline } from "../results/RankSparkline";
 import { dayWindow } from "../results/sparkline";
@@ -73,7 +74,7 @@ export function TrackedTable({ rows, serverPage, marketplaces, marketplace, onMa
   };
   // The sparkline spans the last 7 days ending today, as the column's heading says, however many days have a rank.
   const sparklineWindow = useMemo(() => dayWindow(7, Date.now()), []);
-  const firstDay = new Date(sparklineWindow.fromMs).toISOString().slice(0, 10);
+  const firstDay = utcDay(sparklineWindow.fromMs);
   const sorted = useMemo(() => (serverPage ? [...rows] : sortDashboardRows(rows, sort.key, sort.ascending)), [rows, sort, serverPage]);
   // A new filter or list starts on its first page (tablePage clamps a page past the end).
   const page = serverPage ? fromServer(sorted, serverPage) : tablePage(sorted, pageIndex);
