@@ -55,6 +55,18 @@ function BuyBoxCell({ row }: { row: DashboardRow }) {
   );
 }
 
+/** The 7-day rank change, and the day it is measured from when that is later than 7 days ago. */
+function RankChangeCell({ row, firstDay }: { row: DashboardRow; firstDay: string }) {
+  const since = changeSince(row, firstDay);
+  return (
+    <td>
+      {formatSigned(row.rankChange7d)}
+      {/* Measured from a later day than 7 days ago (tracked since, or days missed): said, never passed off as 7 days. */}
+      {since && <span className="seller-muted tracked__cell-note">since {since}</span>}
+    </td>
+  );
+}
+
 /** The pager's figures for a page the server cut. */
 function fromServer<Row>(rows: Row[], page: DashboardPage): TablePage<Row> {
   const start = (page.number - 1) * page.size;
@@ -133,11 +145,7 @@ export function TrackedTable({ rows, serverPage, marketplaces, marketplace, onMa
                   {row.rankSource.kind === "mock" && <span className="badge badge--mock">Mock</span>}
                 </td>
                 <td>{row.rank === null ? "—" : formatRank(row.rank)}</td>
-                <td>
-                  {formatSigned(row.rankChange7d)}
-                  {/* Measured from a later day than 7 days ago (tracked since, or days missed): said, never passed off as 7 days. */}
-                  {changeSince(row, firstDay) && <span className="seller-muted tracked__cell-note">since {changeSince(row, firstDay)}</span>}
-                </td>
+                <RankChangeCell row={row} firstDay={firstDay} />
                 <td>{row.velocity.slopePerDay === null ? "—" : `${formatSigned(row.velocity.slopePerDay)}/day`}</td>
                 <td>
                   {formatPrice(row.price)}
