@@ -143,14 +143,18 @@ describe("API client", () => {
   describe("a request that never answers", () => {
     afterEach(() => vi.useRealTimers());
 
+    /** A lookup left a full REQUEST_TIMEOUT_MS on the fake clock: what it failed with. */
+    async function lookupFailureAfterTimeout(): Promise<unknown> {
+      const settled = lookup().catch((caught: unknown) => caught);
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      return settled;
+    }
+
     it("fails after the timeout with a 408 saying so, instead of waiting for good", async () => {
       vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
       mockFetch(pendingUntilAborted);
 
-      const settled = lookup().catch((caught: unknown) => caught);
-      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
-
-      const error = await settled;
+      const error = await lookupFailureAfterTimeout();
       expect(error).toBeInstanceOf(ApiError);
       expect(error).toMatchObject({ status: 408, message: "The server took too long to answer. Check your connection and try again." });
     });
@@ -160,10 +164,7 @@ describe("API client", () => {
       // The headers and the body's first bytes arrive, then nothing more, and the stream never ends.
       mockFetch(() => new Response(stalledBody('{"asin":"B08N5'), { status: 200, headers: { "Content-Type": "application/json" } }));
 
-      const settled = lookup().catch((caught: unknown) => caught);
-      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
-
-      const error = await settled;
+      const error = await lookupFailureAfterTimeout();
       expect(error).toBeInstanceOf(ApiError);
       expect(error).toMatchObject({ status: 408, message: "The server took too long to answer. Check your connection and try again." });
     });

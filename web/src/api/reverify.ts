@@ -1,11 +1,8 @@
 import { startAuthentication } from "@simplewebauthn/browser";
 import { ApiError } from "./api-error";
-import { apiFetch } from "./http";
+import { postJson } from "./sign-in";
 
 // Confirming it is you before a sensitive account change (the server's recent_sign_in_required).
-
-const post = (path: string, body: unknown = {}) =>
-  apiFetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
 /** The answer that asks for a fresh sign-in before the change: re-verify, then retry it. */
 export function needsRecentSignIn(error: unknown): boolean {
@@ -14,16 +11,16 @@ export function needsRecentSignIn(error: unknown): boolean {
 
 /** Asks the browser for one of the account's passkeys; the session counts as freshly signed in. */
 export async function reverifyWithPasskey(): Promise<void> {
-  const { challengeId, options } = await (await post("/api/signin/passkey/options")).json();
+  const { challengeId, options } = await (await postJson("/api/signin/passkey/options")).json();
   const response = await startAuthentication({ optionsJSON: options });
-  await post("/api/account/reverify/passkey", { challengeId, response });
+  await postJson("/api/account/reverify/passkey", { challengeId, response });
 }
 
 /** Mails a 6-digit code to the account's own address; resolves with the answer's words. */
 export async function sendReverifyCode(): Promise<string> {
-  return ((await (await post("/api/account/reverify/email")).json()) as { detail: string }).detail;
+  return ((await (await postJson("/api/account/reverify/email")).json()) as { detail: string }).detail;
 }
 
 export async function reverifyWithCode(code: string): Promise<void> {
-  await post("/api/account/reverify/email/code", { code });
+  await postJson("/api/account/reverify/email/code", { code });
 }

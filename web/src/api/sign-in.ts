@@ -4,28 +4,30 @@ import { apiFetch } from "./http";
 
 // Email sign-in, passkeys and the account's own routes (issue 27).
 
-const post = (path: string, body: unknown = {}) =>
-  apiFetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+/** A POST of a JSON body (an empty object by default) to the API's own routes; reverify.ts's too. */
+export function postJson(path: string, body: unknown = {}): Promise<Response> {
+  return apiFetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+}
 
 /** Emails a link and a code; resolves with the answer's words (the same for every address). */
 export async function requestSignInEmail(email: string): Promise<string> {
-  return ((await (await post("/api/signin/email", { email })).json()) as { detail: string }).detail;
+  return ((await (await postJson("/api/signin/email", { email })).json()) as { detail: string }).detail;
 }
 
 /** Signs in with an emailed link; a link this browser did not ask for first answers a confirmation (202), until `confirm`. */
 export async function signInWithLink(token: string, confirm = false): Promise<SignedIn | SignInLinkConfirmation> {
-  return (await post("/api/signin/email/link", confirm ? { token, confirm } : { token })).json();
+  return (await postJson("/api/signin/email/link", confirm ? { token, confirm } : { token })).json();
 }
 
 export async function signInWithCode(code: string): Promise<SignedIn> {
-  return (await post("/api/signin/email/code", { code })).json();
+  return (await postJson("/api/signin/email/code", { code })).json();
 }
 
 /** Asks the browser for a passkey of this site and signs in with it. */
 export async function signInWithPasskey(): Promise<SignedIn> {
-  const { challengeId, options } = await (await post("/api/signin/passkey/options")).json();
+  const { challengeId, options } = await (await postJson("/api/signin/passkey/options")).json();
   const response = await startAuthentication({ optionsJSON: options });
-  return (await post("/api/signin/passkey", { challengeId, response })).json();
+  return (await postJson("/api/signin/passkey", { challengeId, response })).json();
 }
 
 export async function fetchPasskeys(signal?: AbortSignal): Promise<PasskeyInfo[]> {
@@ -34,9 +36,9 @@ export async function fetchPasskeys(signal?: AbortSignal): Promise<PasskeyInfo[]
 
 /** Makes a passkey on this device and adds it to the account. */
 export async function addPasskey(name: string): Promise<PasskeyInfo> {
-  const { challengeId, options } = await (await post("/api/passkeys/registration/options")).json();
+  const { challengeId, options } = await (await postJson("/api/passkeys/registration/options")).json();
   const response = await startRegistration({ optionsJSON: options });
-  return (await post("/api/passkeys/registration", { challengeId, name: name || undefined, response })).json();
+  return (await postJson("/api/passkeys/registration", { challengeId, name: name || undefined, response })).json();
 }
 
 export async function renamePasskey(id: string, name: string): Promise<PasskeyInfo> {
@@ -53,12 +55,12 @@ export async function removePasskey(id: string): Promise<void> {
 }
 
 export async function addAccountEmail(email: string): Promise<string> {
-  return ((await (await post("/api/account/email", { email })).json()) as { detail: string }).detail;
+  return ((await (await postJson("/api/account/email", { email })).json()) as { detail: string }).detail;
 }
 
 /** Confirms the address being added with the code from its email (the mail read on another device). */
 export async function confirmAccountEmailCode(code: string): Promise<SignedIn> {
-  return (await post("/api/account/email/code", { code })).json();
+  return (await postJson("/api/account/email/code", { code })).json();
 }
 
 export async function deleteAccount(confirm: string): Promise<AccountDeleted> {
@@ -68,6 +70,6 @@ export async function deleteAccount(confirm: string): Promise<AccountDeleted> {
 
 /** Ends every other browser's session of the account; this one stays signed in. */
 export async function signOutOtherBrowsers(): Promise<SessionsEnded> {
-  return (await post("/api/account/sign-out-others")).json();
+  return (await postJson("/api/account/sign-out-others")).json();
 }
 

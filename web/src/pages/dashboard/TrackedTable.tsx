@@ -3,6 +3,7 @@ import { Link } from "../../components/Link";
 import type { DashboardPage, DashboardRow, DashboardSort } from "@contract/dashboard";
 import { sortDashboardRows } from "@contract/dashboard-rows";
 import type { Marketplace } from "@contract/marketplaces";
+import { utcDay } from "@contract/time";
 import { formatCount, formatPrice, formatRank } from "../../lib/format";
 import { RankSparkline } from "../results/RankSparkline";
 import { dayWindow } from "../results/sparkline";
@@ -54,6 +55,18 @@ function BuyBoxCell({ row }: { row: DashboardRow }) {
   );
 }
 
+/** The 7-day rank change, and the day it is measured from when that is later than 7 days ago. */
+function RankChangeCell({ row, firstDay }: { row: DashboardRow; firstDay: string }) {
+  const since = changeSince(row, firstDay);
+  return (
+    <td>
+      {formatSigned(row.rankChange7d)}
+      {/* Measured from a later day than 7 days ago (tracked since, or days missed): said, never passed off as 7 days. */}
+      {since && <span className="seller-muted tracked__cell-note">since {since}</span>}
+    </td>
+  );
+}
+
 /** The pager's figures for a page the server cut. */
 function fromServer<Row>(rows: Row[], page: DashboardPage): TablePage<Row> {
   const start = (page.number - 1) * page.size;
@@ -73,7 +86,7 @@ export function TrackedTable({ rows, serverPage, marketplaces, marketplace, onMa
   };
   // The sparkline spans the last 7 days ending today, as the column's heading says, however many days have a rank.
   const sparklineWindow = useMemo(() => dayWindow(7, Date.now()), []);
-  const firstDay = new Date(sparklineWindow.fromMs).toISOString().slice(0, 10);
+  const firstDay = utcDay(sparklineWindow.fromMs);
   const sorted = useMemo(() => (serverPage ? [...rows] : sortDashboardRows(rows, sort.key, sort.ascending)), [rows, sort, serverPage]);
   // A new filter or list starts on its first page (tablePage clamps a page past the end).
   const page = serverPage ? fromServer(sorted, serverPage) : tablePage(sorted, pageIndex);
@@ -132,11 +145,7 @@ export function TrackedTable({ rows, serverPage, marketplaces, marketplace, onMa
                   {row.rankSource.kind === "mock" && <span className="badge badge--mock">Mock</span>}
                 </td>
                 <td>{row.rank === null ? "—" : formatRank(row.rank)}</td>
-                <td>
-                  {formatSigned(row.rankChange7d)}
-                  {/* Measured from a later day than 7 days ago (tracked since, or days missed): said, never passed off as 7 days. */}
-                  {changeSince(row, firstDay) && <span className="seller-muted tracked__cell-note">since {changeSince(row, firstDay)}</span>}
-                </td>
+                <RankChangeCell row={row} firstDay={firstDay} />
                 <td>{row.velocity.slopePerDay === null ? "—" : `${formatSigned(row.velocity.slopePerDay)}/day`}</td>
                 <td>
                   {formatPrice(row.price)}

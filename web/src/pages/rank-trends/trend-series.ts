@@ -2,7 +2,7 @@ import type { IntradayResponse } from "@contract/dashboard";
 import type { HistoryResponse } from "@contract/history";
 import { MARKETPLACE_CURRENCY } from "@contract/marketplaces";
 import { latestSourcePoints } from "@contract/same-source";
-import { DAY_MS } from "@contract/time";
+import { dayNumber } from "@contract/time";
 import type { ChartSeries } from "../../components/charts/chart-data";
 
 /** One chart series per ASIN: its daily points (at the day) and, for Pro, its hourly points (at the hour). */
@@ -58,7 +58,7 @@ function velocityBasis(history: HistoryResponse): { ranked: number; from: string
   const first = ranked[0];
   const last = ranked.at(-1);
   if (!first || !last) return null;
-  const spanDays = Math.round((Date.parse(`${last.day}T00:00:00Z`) - Date.parse(`${first.day}T00:00:00Z`)) / DAY_MS) + 1;
+  const spanDays = dayNumber(last.day) - dayNumber(first.day) + 1;
   return { ranked: ranked.length, from: first.day, to: last.day, spanDays };
 }
 

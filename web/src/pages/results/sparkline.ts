@@ -1,5 +1,5 @@
 import type { HistoryPoint } from "@contract/history";
-import { DAY_MS } from "@contract/time";
+import { DAY_MS, dayNumber } from "@contract/time";
 
 /** A day that has a rank: the only points a rank sparkline can draw. */
 export interface RankedDay {
@@ -49,7 +49,7 @@ export function lineSegments<P>(days: readonly RankedDay[], points: readonly P[]
     const point = points[index];
     if (point === undefined) return;
     const previous = days[index - 1];
-    const joins = previous !== undefined && Date.parse(`${day}T00:00:00Z`) - Date.parse(`${previous.day}T00:00:00Z`) <= DAY_MS;
+    const joins = previous !== undefined && dayNumber(day) - dayNumber(previous.day) <= 1;
     if (joins && segments.length > 0) segments.at(-1)!.push(point);
     else segments.push([point]);
   });
