@@ -13,10 +13,14 @@ function statFields(pid: number): string[] {
 }
 
 /**
- * The workerd of `wrangler dev` that runs the Worker: of the workerd processes in the server's
- * process group, the one with the inspector (the other one is wrangler's proxy in front of it).
+ * The two workerd processes of `wrangler dev`: the one that runs the Worker (it has the inspector)
+ * and wrangler's proxy in front of it, which every request crosses first. The proxy costs a
+ * request about as much CPU as the Worker, and more with every header the request and its answer
+ * carry (docs/performance.md), so the bench prints both.
  */
-export function workerProcess(processGroup: number): number {
+export function devServerProcesses(processGroup: number): { worker: number; proxy: number } {
+  let worker: number | undefined;
+  let proxy: number | undefined;
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -24,12 +28,15 @@ export function workerProcess(processGroup: number): number {
       // After the name: state, parent, then the process group (field 5 of /proc/<pid>/stat).
       if (Number(statFields(pid)[2]) !== processGroup) continue;
       const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-      if (command[0]?.endsWith("/workerd") && command.some((arg) => arg.startsWith("--inspector-addr"))) return pid;
+      if (!command[0]?.endsWith("/workerd")) continue;
+      if (command.some((arg) => arg.startsWith("--inspector-addr"))) worker = pid;
+      else proxy = pid;
     } catch {
       // The process ended while being read.
     }
   }
-  throw new Error(`no workerd with an inspector in process group ${processGroup}`);
+  if (worker === undefined || proxy === undefined) throw new Error(`no Worker and proxy workerd in process group ${processGroup}`);
+  return { worker, proxy };
 }
 
 /** User and system CPU time the process has used so far, in µs (10 ms resolution). */

@@ -11,6 +11,8 @@ export interface Figures {
   requests: number;
   /** CPU time of the Worker's process per request, in µs, when measured (bench/process-cpu.ts). */
   cpuUs?: number;
+  /** The same of wrangler's proxy in front of it. */
+  proxyCpuUs?: number;
 }
 
 export interface TableRow {
@@ -37,6 +39,7 @@ export function combine(rounds: Figures[]): Figures {
     errors: rounds.reduce((n, f) => n + f.errors, 0),
     requests: rounds.reduce((n, f) => n + f.requests, 0),
     ...(rounds.every((f) => f.cpuUs !== undefined) ? { cpuUs: median(rounds.map((f) => f.cpuUs!)) } : {}),
+    ...(rounds.every((f) => f.proxyCpuUs !== undefined) ? { proxyCpuUs: median(rounds.map((f) => f.proxyCpuUs!)) } : {}),
   };
 }
 
@@ -51,11 +54,18 @@ export function latencyRow(phase: string, f: Figures, goalMs: number): TableRow 
   };
 }
 
-/** What the Worker's process spent per request in each, when both were measured: "1,180 µs vs 1,060 µs (+11 %)". */
+/** What a process spent per request in each, when both were measured: "1,180 µs vs 1,060 µs (+11 %)". */
+function comparison(spent: number | undefined, baseline: number | undefined): string {
+  if (spent === undefined || baseline === undefined) return "";
+  const more = Math.round((spent / baseline - 1) * 100);
+  return `${Math.round(spent).toLocaleString("en")} µs vs ${Math.round(baseline).toLocaleString("en")} µs (${more >= 0 ? "+" : ""}${more} %)`;
+}
+
+/** The Worker's CPU a request against the baseline's, and wrangler's proxy's when measured. */
 export function cpuComparison(f: Figures, baseline: Figures): string {
-  if (f.cpuUs === undefined || baseline.cpuUs === undefined) return "";
-  const more = Math.round((f.cpuUs / baseline.cpuUs - 1) * 100);
-  return `${Math.round(f.cpuUs).toLocaleString("en")} µs vs ${Math.round(baseline.cpuUs).toLocaleString("en")} µs (${more >= 0 ? "+" : ""}${more} %)`;
+  const worker = comparison(f.cpuUs, baseline.cpuUs);
+  const proxy = comparison(f.proxyCpuUs, baseline.proxyCpuUs);
+  return proxy ? `${worker}, wrangler's proxy ${proxy}` : worker;
 }
 
 /** A phase against the same run's baseline: throughput ratio (optional goal) and p99 ratio. */

@@ -14,6 +14,8 @@ export interface CreatorsFakeServer {
   calls(): number;
   /** When each getItems call arrived (epoch ms, before the fake's latency): the benchmark's time waited before the upstream. */
   arrivals(): number[];
+  /** When each access-token grant was asked for (epoch ms): a lookup that waited for one waited for the token, not the budget. */
+  tokenGrants(): number[];
   close(): Promise<void>;
 }
 
@@ -23,14 +25,17 @@ export async function startCreatorsFakeServer(
 ): Promise<CreatorsFakeServer> {
   const fake = new CreatorsFake({ latencyMs: options.latencyMs ?? 0, rates: options.rates });
   const arrivals: number[] = [];
+  const tokenGrants: number[] = [];
   const handle = fake.handle.bind(fake);
   fake.handle = (request: Request) => {
-    if (new URL(request.url).pathname.endsWith("/getItems")) arrivals.push(Date.now());
+    const path = new URL(request.url).pathname;
+    if (path.endsWith("/getItems")) arrivals.push(Date.now());
+    if (path.endsWith("/token")) tokenGrants.push(Date.now());
     return handle(request);
   };
   // The fake reads its own URLs from the requests: they carry this server's origin.
   let origin = "";
   const server = await startFakeHttpServer(fake, () => origin, options.port);
   origin = server.url;
-  return { url: server.url, calls: () => fake.getItemsCalls(), arrivals: () => [...arrivals], close: server.close };
+  return { url: server.url, calls: () => fake.getItemsCalls(), arrivals: () => [...arrivals], tokenGrants: () => [...tokenGrants], close: server.close };
 }

@@ -5,6 +5,7 @@ import type { WorkspaceRole } from "../contract/workspaces";
 import type { Background } from "../shared/background";
 import { isolateSlot } from "../shared/isolate-state";
 import { findApiKeyByHash, type ApiKeyRecord } from "./api-key-store";
+import { hashApiKey } from "./key-format";
 
 /**
  * How long an isolate may trust what it read about a key, counted from when the read started.
@@ -60,6 +61,32 @@ function read(db: D1Database, keyHash: string, background?: Background): Promise
 }
 
 /**
+ * How long this isolate remembers a key's hash by the key itself. SHA-256 was the largest part of
+ * a key check's own JS (docs/performance.md), and an integration sends one key over and over.
+ * Only a key that authenticated is remembered (a caller trying keys cannot fill the memory), and
+ * none is held in memory longer than this after it was last hashed.
+ */
+export const KEY_HASH_MEMORY_MS = 60_000;
+const keyHashes = isolateSlot(() => new Map<string, { hash: string; until: number }>());
+
+/** The hash of a key: remembered if it authenticated in this isolate within the last minute, else computed. */
+export function hashOfKey(key: string, now = Date.now()): string {
+  const held = keyHashes().get(key);
+  if (held && held.until > now) return held.hash;
+  return hashApiKey(key);
+}
+
+/** Remembers the hash of a key that just authenticated (hashOfKey), unless it is remembered already. */
+export function rememberKeyHash(key: string, hash: string, now = Date.now()): void {
+  const memory = keyHashes();
+  const held = memory.get(key);
+  if (held && held.until > now) return;
+  memory.delete(key);
+  memory.set(key, { hash, until: now + KEY_HASH_MEMORY_MS });
+  if (memory.size > MAX_CACHED) memory.delete(memory.keys().next().value as string);
+}
+
+/**
  * The key with this hash: from memory while the copy is younger than KEY_CACHE_MS (re-read in
  * the background once it is older than KEY_REFRESH_AFTER_MS), else read from D1.
  */
@@ -75,8 +102,10 @@ export async function resolveApiKey(db: D1Database, keyHash: string, background?
   return read(db, keyHash, background);
 }
 
-/** Drops this isolate's copy of a key at once (revoke, rotate), and any read of it in flight. */
+/** Drops this isolate's copy of a key at once (revoke, rotate), any read of it in flight, and the key itself. */
 export function forgetApiKey(keyHash: string): void {
   keyCache().delete(keyHash);
   keyReads().delete(keyHash);
+  const memory = keyHashes();
+  for (const [key, { hash }] of memory) if (hash === keyHash) memory.delete(key);
 }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { bearerToken, hashApiKey, isMalformedKeyHeader, KEY_LENGTH, KEY_PREFIX, looksLikeApiKey } from "../api-keys/key-format";
+import { bearerToken, isMalformedKeyHeader, KEY_LENGTH, KEY_PREFIX, looksLikeApiKey } from "../api-keys/key-format";
 import type { AppEnv } from "../env";
 import { utcMinuteText } from "../contract/time";
 import { keyRateLimitHeaders } from "../ratelimit/key-limit";
@@ -40,8 +40,9 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     return next();
   }
   if (!looksLikeApiKey(token)) throw unauthorized(notAKeyDetail(token));
-  const [{ resolveApiKey }, { countApiKeyUse }] = await keyStores();
-  const found = await resolveApiKey(c.env.DB, hashApiKey(token), backgroundOf(c));
+  const [{ hashOfKey, rememberKeyHash, resolveApiKey }, { countApiKeyUse }] = await keyStores();
+  const keyHash = hashOfKey(token);
+  const found = await resolveApiKey(c.env.DB, keyHash, backgroundOf(c));
   if (!found) throw unauthorized("Wrong API key: no such key exists.");
   if (found.key.revokedAt) throw unauthorized(`This API key was revoked at ${utcMinuteText(found.key.revokedAt)}.`);
   const role = found.workspace.role;
@@ -55,6 +56,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
       challenge("insufficient_scope"),
     );
   }
+  rememberKeyHash(token, keyHash);
 
   const { config, quota } = c.get("services");
   const limit = config.vars.API_REQUESTS_PER_HOUR || planLimit;

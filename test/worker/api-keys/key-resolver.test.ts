@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashApiKey } from "../../../worker/api-keys/key-format";
-import { KEY_CACHE_MS, KEY_REFRESH_AFTER_MS, resolveApiKey } from "../../../worker/api-keys/key-resolver";
-import { createKey, sellerOnPlan } from "./support";
+import { forgetApiKey, hashOfKey, KEY_CACHE_MS, KEY_HASH_MEMORY_MS, KEY_REFRESH_AFTER_MS, rememberKeyHash, resolveApiKey } from "../../../worker/api-keys/key-resolver";
+import { createKey, sellerOnPlan, withKey } from "./support";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -64,5 +64,42 @@ describe("the API key resolver (isolate cache, revocation within 3 s)", () => {
     // A request whose client hangs up is cancelled with its pending I/O: the others would wait for ever.
     expect(kept).toHaveLength(1);
     prepare.mockRestore();
+  });
+});
+
+describe("the hash of a key, remembered by the isolate", () => {
+  it("is the remembered hash for a minute after the key authenticated, then computed again", () => {
+    const key = "rl_live_" + "m".repeat(43);
+    const now = Date.now();
+    // A marker instead of the real hash shows which answer came from memory.
+    rememberKeyHash(key, "remembered", now);
+    expect(hashOfKey(key, now + KEY_HASH_MEMORY_MS - 1)).toBe("remembered");
+    expect(hashOfKey(key, now + KEY_HASH_MEMORY_MS)).toBe(hashApiKey(key));
+  });
+
+  it("is forgotten with the key (revoke, rotate, a member removed)", () => {
+    const key = "rl_live_" + "f".repeat(43);
+    rememberKeyHash(key, "to-forget");
+    forgetApiKey("to-forget");
+    expect(hashOfKey(key)).toBe(hashApiKey(key));
+  });
+
+  it("is kept only for a key that authenticated: a wrong key or a revoked one is hashed on every request", async () => {
+    const { browser } = await sellerOnPlan("pro");
+    const { apiKey, key: working } = await createKey(browser);
+    expect((await withKey(working, "/api/v1/alerts")).status).toBe(200);
+    // Remembered by the request: a later remember does not replace it.
+    rememberKeyHash(working, "marker");
+    expect(hashOfKey(working)).toBe(hashApiKey(working));
+
+    const wrong = "rl_live_" + "w".repeat(43);
+    expect((await withKey(wrong, "/api/v1/alerts")).status).toBe(401);
+    rememberKeyHash(wrong, "marker");
+    expect(hashOfKey(wrong)).toBe("marker");
+
+    expect((await browser.request(`/api/api-keys/${apiKey.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await withKey(working, "/api/v1/alerts")).status).toBe(401);
+    rememberKeyHash(working, "marker");
+    expect(hashOfKey(working)).toBe("marker");
   });
 });
