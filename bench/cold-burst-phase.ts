@@ -48,13 +48,14 @@ export async function coldBurstRow(
   const extra = bursts.map((b) => b.p50 - b.cachedP50 - upstreamLatencyMs);
   const medianExtra = median(extra);
   const failed = bursts.reduce((n, b) => n + b.failed, 0);
-  const list = (values: number[], unit = " ms") => values.map((v) => `${Math.round(v)}${unit}`).join(", ");
+  const list = (values: number[]) => `${values.map((v) => Math.round(v)).join(", ")} ms`;
+  const signed = (v: number) => `${v < 0 ? "−" : "+"}${Math.abs(Math.round(v))}`;
   return {
     phase: `${concurrency} concurrent cold lookups of one ASIN (upstream ${upstreamLatencyMs} ms)`,
     figure:
       `${BURSTS} bursts, upstream calls ${bursts.map((b) => b.calls).join(", ")}; p50 ${list(bursts.map((b) => b.p50))} (p99 ${list(bursts.map((b) => b.p99))})` +
-      ` against the same burst of a cached lookup: ${list(bursts.map((b) => b.cachedP50))}, so the upstream's ${upstreamLatencyMs} ms + ${list(extra)}` +
-      ` (median ${Math.round(medianExtra)} ms); waited before the upstream call ${list(bursts.map((b) => b.waited))}` +
+      ` against the same burst of a cached lookup: ${list(bursts.map((b) => b.cachedP50))}, so the upstream's ${upstreamLatencyMs} ms ${extra.map(signed).join(", ")} ms` +
+      ` (median ${signed(medianExtra)} ms); waited before the upstream call ${list(bursts.map((b) => b.waited))}` +
       `, access-token grants in that wait ${bursts.map((b) => b.grants).join(", ")}${failed ? `, ${failed} failed` : ""}`,
     goal: `1 call a burst, median p50 <= cached burst p50 + upstream ${upstreamLatencyMs} ms + 50 ms`,
     pass: bursts.every((b) => b.calls === 1) && medianExtra <= 50 && failed === 0,
