@@ -54,7 +54,7 @@ async function load(
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts, requests: result.requests.total };
 }
 
-/** `load`, plus the CPU time the Worker's process spent per request meanwhile. */
+/** `load`, plus the CPU time the Worker's process and wrangler's proxy each spent per request meanwhile. */
 async function loadWithCpu(pids: { worker: number; proxy: number }, ...args: Parameters<typeof load>): Promise<Figures> {
   const before = { worker: cpuMicros(pids.worker), proxy: cpuMicros(pids.proxy) };
   const figures = await load(...args);
