@@ -14,12 +14,13 @@ export const KEY_PATH_PREFIXES = ["/api/v1/", "/api/exports/"] as const;
 const KEY_PUBLIC_PATHS = ["/api/openapi.json"] as const;
 const KEY_PUBLIC_PREFIXES = ["/api/mock-images/"] as const;
 
+/** The public reads a key may be sent with: anyone's, so the key is neither checked nor counted there. */
+export function publicToKeys(path: string): boolean {
+  return (KEY_PUBLIC_PATHS as readonly string[]).includes(path) || KEY_PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
 export function keyReaches(path: string): boolean {
-  return (
-    KEY_PATH_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1)) ||
-    (KEY_PUBLIC_PATHS as readonly string[]).includes(path) ||
-    KEY_PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix))
-  );
+  return KEY_PATH_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1)) || publicToKeys(path);
 }
 
 /**

@@ -65,18 +65,22 @@ describe("an API key reaches /api/v1/* and /api/exports/* only", () => {
     expect((await browser.request("/api/billing/subscription")).status).toBe(200);
   });
 
-  it("a client sending its key on every call reads the public API's document and the mock images its answers link to", async () => {
+  it("a client sending its key on every call reads the public API's document and the mock images its answers link to, spending none of its hourly requests on them", async () => {
     const { browser } = await proDemo();
     const { key } = await createKey(browser);
+    const lookup = await withKey(key, "/api/v1/lookup?asin=B08N5WRWNW");
+    const left = Number(lookup.headers.get("RateLimit-Remaining"));
     const document = await withKey(key, "/api/openapi.json");
     expect(document.status, await document.clone().text()).toBe(200);
     expect(await document.json()).toMatchObject({ openapi: "3.1.0", info: { title: "RankLayer API" } });
-    const lookup = await withKey(key, "/api/v1/lookup?asin=B08N5WRWNW");
     const image = (await lookup.json<{ image: string }>()).image;
     expect(image).toMatch(/^\/api\/mock-images\//);
     const picture = await withKey(key, image);
     expect(picture.status).toBe(200);
     expect(picture.headers.get("Content-Type")).toMatch(/^image\/svg\+xml/);
+    expect(picture.headers.get("RateLimit-Remaining")).toBeNull();
+    // Only the next API call counts.
+    expect(Number((await withKey(key, "/api/v1/watchlist")).headers.get("RateLimit-Remaining"))).toBe(left - 1);
     // The session document stays the web app's.
     expect((await withKey(key, "/api/openapi-internal.json")).status).toBe(401);
   });
