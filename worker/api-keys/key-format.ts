@@ -42,9 +42,10 @@ export function visiblePrefix(key: string): string {
 }
 
 /**
- * Hex SHA-256 of the key: the only form of it D1 keeps. Synchronous (@noble/hashes): every key
- * request hashes its key, and WebCrypto's digest with its promise and a hex string built byte by
- * byte cost about ten times as much for 51 bytes (docs/performance.md).
+ * Hex SHA-256 of the key: the only form of it D1 keeps. Synchronous (@noble/hashes): a key request
+ * hashes its key unless the isolate remembers it (key-resolver.ts hashOfKey), and WebCrypto's digest
+ * with its promise and a hex string built byte by byte cost about ten times as much for 51 bytes
+ * (docs/performance.md).
  */
 export function hashApiKey(key: string): string {
   return bytesToHex(sha256(encoder.encode(key)));
