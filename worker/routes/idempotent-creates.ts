@@ -10,7 +10,7 @@ import {
   keyProblem,
   requestFingerprint,
 } from "../idempotency/idempotency-rules";
-import { routeKeyOf } from "./route-permissions";
+import { routeKeyOf, routeKeyOfOperation } from "./route-permissions";
 
 /**
  * The create routes ("METHOD /api/path" as Hono matched them, as in ROUTE_PERMISSIONS) that take
@@ -30,7 +30,7 @@ export const IDEMPOTENT_CREATES: ReadonlySet<string> = new Set([
 
 /** Whether an operation ("post", "/alerts" as the OpenAPI documents name it under /api) takes an Idempotency-Key. */
 export function takesIdempotencyKey(method: string, openApiPath: string): boolean {
-  return IDEMPOTENT_CREATES.has(`${method.toUpperCase()} /api${openApiPath.replace(/\{(\w+)\}/g, ":$1")}`);
+  return IDEMPOTENT_CREATES.has(routeKeyOfOperation(method, openApiPath));
 }
 
 function invalidKey(msg: string, type: string): ApiError {

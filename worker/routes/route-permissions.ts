@@ -174,9 +174,14 @@ export function allowedMethods(path: string): string[] {
   return [...methods].sort();
 }
 
+/** The "METHOD /api/path" route of an operation ("get", "/alerts/{id}" as the OpenAPI documents name it under /api). */
+export function routeKeyOfOperation(method: string, openApiPath: string): string {
+  return `${method.toUpperCase()} /api${openApiPath.replace(/\{(\w+)\}/g, ":$1")}`;
+}
+
 /** Whether an operation ("get", "/alerts/{id}" as the OpenAPI documents name it under /api) acts on the current workspace's data. */
 export function actsOnWorkspace(method: string, openApiPath: string): boolean {
-  const access = ROUTE_PERMISSIONS[`${method.toUpperCase()} /api${openApiPath.replace(/\{(\w+)\}/g, ":$1")}`];
+  const access = ROUTE_PERMISSIONS[routeKeyOfOperation(method, openApiPath)];
   return access !== undefined && access !== "public" && access !== "personal";
 }
 
