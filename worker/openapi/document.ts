@@ -77,7 +77,7 @@ export function serveOpenApiDocuments(
   api: OpenAPIHono<AppEnv>,
   declared: () => Promise<OpenAPIHono<AppEnv>>,
   actsOnWorkspace: OperationTest,
-  takesIdempotencyKey: OperationTest = () => false,
+  takesIdempotencyKey: OperationTest,
 ): void {
   let built: { version: string; documents: Promise<Documents> } | undefined;
   const documents = (c: Context<AppEnv>): Promise<Documents> => {

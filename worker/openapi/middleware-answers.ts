@@ -94,8 +94,8 @@ function declareIdempotencyKey(operation: Operation, responses: Record<string, A
 export function declareMiddlewareAnswers(
   document: OpenApiDocument,
   isKeyReachable: (path: string) => boolean,
-  actsOnWorkspace: OperationTest = () => false,
-  takesIdempotencyKey: OperationTest = () => false,
+  actsOnWorkspace: OperationTest,
+  takesIdempotencyKey: OperationTest,
 ): OpenApiDocument {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
