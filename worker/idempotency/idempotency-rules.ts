@@ -4,6 +4,7 @@
  * what a key already on file means for a new request with it.
  */
 
+import { DAY_MS } from "../contract/time";
 import { sha256Hex } from "../shared/hmac";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
@@ -11,7 +12,7 @@ export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** How long a passed request's answer is kept for its retries. */
-export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_KEY_TTL_MS = DAY_MS;
 /**
  * How long a claimed key whose request has not finished keeps retries waiting (409): a create
  * takes well under a second, so a claim this old belongs to a request that died, and a retry

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_REPLAYED_HEADER } from "../idempotency/idempotency-rules";
 import { DEFAULT_BODY_LIMIT_BYTES } from "../shared/body-limit";
 import { rateLimitHeaders } from "./responses";
 import type { OpenApiDocument } from "./split";
@@ -70,15 +71,15 @@ function workspaceChanged(own: Answer | undefined): Answer {
 }
 
 const IDEMPOTENCY_KEY_PARAMETER = {
-  name: "Idempotency-Key",
+  name: IDEMPOTENCY_KEY_HEADER,
   in: "header",
   required: false,
   description:
     "Makes a retry safe: one key per create (a UUID, say), sent again with each retry of it. For 24 hours a retry with the same key and body gets the first answer again (with `Idempotent-Replayed: true`) instead of creating a second time; the key with another body is a 422. Without it, every request runs.",
-  schema: { type: "string", minLength: 1, maxLength: 255 },
+  schema: { type: "string", minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
 };
 const KEY_RUNNING = "A retry with the Idempotency-Key of a request that is still running; see Retry-After.";
-const replayed = { "Idempotent-Replayed": { description: "`true` on an answer given again for a retry with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } } };
+const replayed = { [IDEMPOTENT_REPLAYED_HEADER]: { description: "`true` on an answer given again for a retry with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } } };
 
 /** The Idempotency-Key header and what it may answer, on a create that takes one. */
 function declareIdempotencyKey(operation: Operation, responses: Record<string, Answer>): void {
