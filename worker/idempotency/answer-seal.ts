@@ -5,13 +5,10 @@
  * secret is needed, so it works wherever the API does, and a copy of the table opens nothing.
  */
 
-import { sha256Hex } from "../shared/hmac";
+import { base64UrlDecode, base64UrlEncode } from "../auth/signing-key";
+import { sha256, sha256Hex } from "../shared/hmac";
 
 const encoder = new TextEncoder();
-
-async function sha256(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
-}
 
 /** The stored name of an Idempotency-Key. */
 export function keyDigest(key: string): Promise<string> {
@@ -22,22 +19,19 @@ function sealingKey(userId: string, key: string): Promise<CryptoKey> {
   return sha256(`idempotency-seal:${userId}:${key}`).then((raw) => crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]));
 }
 
-/** `body` sealed for `userId`'s `key`: base64 of a random 12-byte IV and the ciphertext. */
+/** `body` sealed for `userId`'s `key`: base64url of a random 12-byte IV and the ciphertext. */
 export async function sealAnswer(userId: string, key: string, body: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await sealingKey(userId, key), encoder.encode(body)));
   const joined = new Uint8Array(iv.byteLength + sealed.byteLength);
   joined.set(iv);
   joined.set(sealed, iv.byteLength);
-  let binary = "";
-  // In slices: one spread of a long answer would pass more arguments than a call takes.
-  for (let at = 0; at < joined.byteLength; at += 8_192) binary += String.fromCharCode(...joined.subarray(at, at + 8_192));
-  return btoa(binary);
+  return base64UrlEncode(joined);
 }
 
 /** The body sealAnswer sealed; throws when `sealed` was not sealed for this user and key. */
 export async function openAnswer(userId: string, key: string, sealed: string): Promise<string> {
-  const bytes = Uint8Array.from(atob(sealed), (char) => char.charCodeAt(0));
+  const bytes = base64UrlDecode(sealed);
   const opened = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, 12) }, await sealingKey(userId, key), bytes.slice(12));
   return new TextDecoder().decode(opened);
 }

@@ -11,7 +11,12 @@ export function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+/** The SHA-256 of a text (UTF-8), as bytes. */
+export async function sha256(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
+}
+
 /** The SHA-256 of a text, as lower-case hex: how tokens, codes and addresses are kept (never in clear). */
 export async function sha256Hex(text: string): Promise<string> {
-  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))));
+  return toHex(await sha256(text));
 }
