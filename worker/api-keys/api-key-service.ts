@@ -94,6 +94,6 @@ export async function rotateKeyOf(db: D1Database, owner: KeyOwner, id: string, m
     new Date(now).toISOString(),
   );
   if (!replaced) return null;
-  forgetApiKey(replaced.revoked.keyHash);
+  forgetApiKey(replaced.revokedKeyHash);
   return { key, apiKey: toView(replaced.key, [], now, await makersOf([makerIdOf(replaced.key)])) };
 }

@@ -41,10 +41,10 @@ export async function insertApiKey(
   return { ...rest, workspaceId, createdBy: createdBy ?? workspaceId, createdAt: row.createdAt, lastUsedAt: null, revokedAt: null };
 }
 
-/** A rotation: the key that replaced the old one, and the old one as it was revoked. */
+/** A rotation: the key that replaced the old one, and the old one's hash (for forgetApiKey). */
 export interface ReplacedApiKey {
   key: ApiKeyRecord;
-  revoked: { id: string; name: string; prefix: string; keyHash: string };
+  revokedKeyHash: string;
 }
 
 /**
@@ -74,7 +74,7 @@ export async function replaceApiKey(
       .prepare(
         `UPDATE api_keys SET revoked_at = ?4
          WHERE id = ?3 AND workspace_id = ?2 AND revoked_at IS NULL AND EXISTS (SELECT 1 FROM api_keys WHERE id = ?1)
-         RETURNING id, name, prefix, key_hash AS keyHash`,
+         RETURNING key_hash AS keyHash`,
       )
       .bind(key.id, workspaceId, oldId, nowIso),
   ]);
@@ -83,7 +83,7 @@ export async function replaceApiKey(
   if (!row || !old) return null;
   return {
     key: { id: key.id, workspaceId, name: row.name!, prefix: key.prefix, keyHash: key.keyHash, createdBy, createdAt: row.createdAt!, lastUsedAt: null, revokedAt: null },
-    revoked: { id: old.id!, name: old.name!, prefix: old.prefix!, keyHash: old.keyHash! },
+    revokedKeyHash: old.keyHash!,
   };
 }
 
