@@ -406,7 +406,9 @@ export class SpApiFake implements FakeUpstream {
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "buy-box") {
-      const input = (await request.json()) as { asin: string; sellerId: string | null };
+      const input = (await request.json()) as { asin?: unknown; sellerId?: unknown };
+      // A missing sellerId would leave the example's winner in place, not the one the test meant.
+      if (typeof input.asin !== "string" || !(typeof input.sellerId === "string" || input.sellerId === null)) return json(400, { error: "buy-box needs asin and sellerId (a seller id or null)" });
       this.buyBoxWinners.set(input.asin, input.sellerId);
       return json(200, { ok: true });
     }
