@@ -16,7 +16,7 @@
  *                   the seller's next `times` inventory pages there answer 500 InternalFailure or 503
  *                   ServiceUnavailable (the models' 500 and 503; Retry-After verbatim when given), as Amazon's
  *                   do now and then; a page asked again after them is answered
- *   POST buy-box    { asin, sellerId | null }  the Buy Box winner of an ASIN outside the example
+ *   POST buy-box    { asin, sellerId | null }  the Buy Box winner of an ASIN outside the example (null: none, a suppressed Buy Box)
  *   POST offers     { asin, offers }           these Offers for the ASIN (two winners, MyOffer, …); like Amazon,
  *                   the answer lists at most the 20 lowest-priced (landed price), with the Summary of all of
  *                   them as the model's example gives it (TotalOfferCount, a BuyBoxPrices entry per winner, none
@@ -406,7 +406,9 @@ export class SpApiFake implements FakeUpstream {
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "buy-box") {
-      const input = (await request.json()) as { asin: string; sellerId: string | null };
+      const input = (await request.json()) as { asin?: unknown; sellerId?: unknown };
+      // A missing sellerId would leave the example's winner in place, not the one the test meant.
+      if (typeof input.asin !== "string" || !(typeof input.sellerId === "string" || input.sellerId === null)) return json(400, { error: "buy-box needs asin and sellerId (a seller id or null)" });
       this.buyBoxWinners.set(input.asin, input.sellerId);
       return json(200, { ok: true });
     }
@@ -590,15 +592,20 @@ function lowestPriced(offers: readonly unknown[], limit: number): unknown[] {
   return [...offers].sort((a, b) => landed(a) - landed(b)).slice(0, limit);
 }
 
-/** An example response for another ASIN: its first offer wins the Buy Box for `winner` (no offer wins when null). */
+/**
+ * An example response for another ASIN: its first offer wins the Buy Box for `winner`. When null no
+ * offer wins, and the Summary loses its Buy Box price as Amazon's does (the example's B000OQA3N4):
+ * the example lists every offer, so a price left there would name a winner that is not one of them.
+ */
 function readdressed(example: OffersResponse, asin: string, winner: string | null | undefined): OffersResponse {
   const copy = structuredClone(example);
-  const payload = copy.body.payload as { ASIN: string; Identifier: { ASIN: string }; Offers: { SellerId: string; IsBuyBoxWinner: boolean }[] };
+  const payload = copy.body.payload as { ASIN: string; Identifier: { ASIN: string }; Offers: { SellerId: string; IsBuyBoxWinner: boolean }[]; Summary: { BuyBoxPrices?: unknown } };
   payload.ASIN = asin;
   payload.Identifier.ASIN = asin;
   if (winner !== undefined) {
     payload.Offers = payload.Offers.map((offer, i) => ({ ...offer, SellerId: i === 0 && winner ? winner : offer.SellerId, IsBuyBoxWinner: i === 0 && winner !== null }));
   }
+  if (winner === null) delete payload.Summary.BuyBoxPrices;
   return copy;
 }
 

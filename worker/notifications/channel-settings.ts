@@ -4,7 +4,7 @@ import type { Config, Deployment } from "../config";
 import { type ChannelDeliveryProblem, type ChannelSettings, type ChannelsUpdate, DEMO_ALERT_EMAIL_REFUSED, type ReportDeliveryProblem } from "../contract/channels";
 import { loadChannels, type StoredChannels, type StoredChannelsRow, upsertChannels } from "./channel-store";
 import { deliveryProblems, recentReportSends } from "./delivery-health-store";
-import { reportProblemsOf, stillApplying } from "./report-health";
+import { refusalPutRight, reportProblemsOf, stillApplying } from "./report-health";
 import { readWebhookUrl, sealWebhookUrl, type WebhookUrlRead } from "./sealed-webhook-url";
 
 /**
@@ -56,7 +56,7 @@ export async function loadChannelSettings(
   // shown as a failure of no particular address (a later delivery replaces it).
   const reportProblems = stillApplying(reportProblemsOf(reports.sends, stored.alertEmail), { ...ownReportsSent(stored), chosen: reports.chosen });
   const alertProblems = problems
-    .filter((problem) => !(problem.channel === "email" && problem.refusedAddress !== null && problem.refusedAddress !== stored.alertEmail))
+    .filter((problem) => !(problem.channel === "email" && refusalPutRight(problem.refusedAddress, stored.alertEmail)))
     .map(({ refusedAddress: _, ...problem }): ChannelDeliveryProblem => problem);
   return channelSettingsView(config, stored, await readWebhookUrl(config, workspaceId, stored), wholeUrl, alertProblems, isDemo, reportProblems);
 }

@@ -12,6 +12,14 @@ export interface ReportSendState {
 }
 
 /**
+ * Whether a refusal for good to `refusedAddress` (null: none recorded) was put right by saving
+ * another alert email: it says nothing any more, alerts and own reports alike.
+ */
+export function refusalPutRight(refusedAddress: string | null, alertEmail: string | null): boolean {
+  return refusedAddress !== null && refusedAddress !== alertEmail;
+}
+
+/**
  * Of a workspace's report sends, newest period first: for each report and recipient, its latest
  * send that was tried, when it failed for good or waits for a retry after a failure. A later
  * report that went out clears it; cancelled sends and ones not yet tried say nothing. An own
@@ -27,7 +35,7 @@ export function reportProblemsOf(rows: readonly ReportSendState[], alertEmail: s
     if (!tried || seen.has(key)) continue;
     seen.add(key);
     if (row.status === "sent") continue;
-    if (row.recipient === "" && row.refusedAddress !== null && row.refusedAddress !== alertEmail) continue;
+    if (row.recipient === "" && refusalPutRight(row.refusedAddress, alertEmail)) continue;
     problems.push({
       kind: row.kind,
       recipient: row.recipient === "" ? null : row.recipient,

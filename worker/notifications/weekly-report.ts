@@ -78,15 +78,15 @@ export function sellerChanges(
     const key = `${row.connectionId ?? ""}:${row.marketplace}:${row.asin}`;
     byKey.set(key, [...(byKey.get(key) ?? []), row]);
   }
-  // The Buy Box most shoppers see, as the dashboard shows it (a suppressed one is "suppressed", not "unknown").
-  const holder = (row: (typeof snapshots)[number]): BuyBoxHolder => buyBoxHolder(row);
   const buyBoxChanges: WeeklyReportData["buyBoxChanges"] = [];
   const stockChanges: WeeklyReportData["stockChanges"] = [];
   for (const rows of byKey.values()) {
     const first = rows[0]!;
     const last = rows.at(-1)!;
     const mock = last.source === "mock";
-    if (holder(first) !== holder(last)) buyBoxChanges.push({ asin: last.asin, marketplace: last.marketplace, from: holder(first), to: holder(last), mock });
+    // The Buy Box most shoppers see, as the dashboard shows it (a suppressed one is "suppressed", not "unknown").
+    const [from, to] = [buyBoxHolder(first), buyBoxHolder(last)];
+    if (from !== to) buyBoxChanges.push({ asin: last.asin, marketplace: last.marketplace, from, to, mock });
     if (first.fulfillableUnits !== last.fulfillableUnits) stockChanges.push({ asin: last.asin, marketplace: last.marketplace, from: first.fulfillableUnits, to: last.fulfillableUnits, mock });
   }
   return { buyBoxChanges, stockChanges };

@@ -80,7 +80,11 @@ export function fakeEmailBinding(failures = 0, refused: Record<string, string> =
   const binding = {
     async send(message: EmailMessageBuilder) {
       const problem = recipientProblem(message) ?? headerProblem(message.headers as Record<string, string> | undefined);
-      if (problem) throw emailBindingError(problem.slice(0, problem.indexOf(":")), problem);
+      if (problem) {
+        // Handed over and refused: an attempt all the same, as one the recorder refuses is.
+        recorder.attempts.push(message);
+        throw emailBindingError(problem.slice(0, problem.indexOf(":")), problem);
+      }
       await recorder.send(message);
       return { messageId: `<${crypto.randomUUID()}@ranklayer.example>` };
     },

@@ -115,11 +115,10 @@ async function senderFor(services: Services, first: DueDelivery, nowMs: number, 
       try {
         await sendAlertEmail(sender, email.from, services.config.alertsPageUrl, rows, to, unsubscribe);
       } catch (error) {
-        // Refused for good (the address or the message): no retry can pass (email-errors.ts).
+        // Refused for good (the address or the message): final, no retry can pass (email-errors.ts).
+        // Anything else is retried. Either is recorded in words, the service's code only as the refusal's data.
         const failure = classifyEmailFailure(error, to);
-        if (failure.permanent) throw new DeliveryFailure(failure.detail, undefined, true, refusalOf(failure));
-        // Retried, and recorded in words (a rate limit, an outage), not the service's code.
-        throw new DeliveryFailure(failure.detail, undefined);
+        throw new DeliveryFailure(failure.detail, undefined, failure.permanent, refusalOf(failure));
       }
     };
   }

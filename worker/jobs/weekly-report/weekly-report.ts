@@ -189,14 +189,14 @@ export async function sendToRecipients(services: Services, period: ReportPeriod,
     if (attempt === null) continue;
     // Nothing went out: the attempt is retried later in the period, or, after the last, failed for good.
     // A refusal for good (the address suppressed or not allowed, the message invalid) is not retried.
-    const failedAttempt = async (what: string, error: unknown, refusal?: EmailFailure) => {
+    const failedAttempt = async (what: string, error: unknown, emailFailure?: EmailFailure) => {
       // An email failure in the classifier's words (no service codes); a build failure in its own.
-      const reason = refusal ? refusal.detail : reasonOf(error);
-      console.error(`${period.kind} report ${what}`, key.workspaceId, refusal?.code ?? "", reason);
+      const reason = emailFailure ? emailFailure.detail : reasonOf(error);
+      console.error(`${period.kind} report ${what}`, key.workspaceId, emailFailure?.code ?? "", reason);
       failed += 1;
-      const wait = refusal?.permanent ? null : retryDelayMs(attempt);
+      const wait = emailFailure?.permanent ? null : retryDelayMs(attempt);
       await (wait === null
-        ? closeReportSend(env.DB, key, "failed", reason, refusal ? refusalOf(refusal) : null)
+        ? closeReportSend(env.DB, key, "failed", reason, emailFailure ? refusalOf(emailFailure) : null)
         : retryReportSendLater(env.DB, key, attempt, reason, iso(clockMs + wait))
       ).catch((writeError) => console.error(`${period.kind} report attempt not recorded`, key.workspaceId, writeError));
     };

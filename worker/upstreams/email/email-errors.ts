@@ -24,10 +24,6 @@ export type EmailFailure =
   | { permanent: true; code: string; refusedAddress: string; detail: string }
   | { permanent: false; code: string | null; detail: string };
 
-/**
- * The recipient refusals for good, each said two ways: `why`, after the address a user just chose
- * ("… cannot be sent email: "); `refused`, naming the address, after "could not be delivered: ".
- */
 /** A refusal for good as the outboxes record it beside the words: the address it was sent to and the service's code. */
 export interface EmailRefusal {
   refusedAddress: string;
@@ -39,6 +35,10 @@ export function refusalOf(failure: EmailFailure): EmailRefusal | null {
   return failure.permanent ? { refusedAddress: failure.refusedAddress, refusalCode: failure.code } : null;
 }
 
+/**
+ * The recipient refusals for good, each said two ways: `why`, after the address a user just chose
+ * ("… cannot be sent email: "); `refused`, naming the address, after "could not be delivered: ".
+ */
 const RECIPIENT_REFUSALS: Readonly<Record<string, { why: string; refused: (to: string) => string }>> = {
   E_RECIPIENT_SUPPRESSED: {
     why: "an earlier email to it bounced or was marked as spam, so the email service no longer sends to it",

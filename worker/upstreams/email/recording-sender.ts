@@ -27,15 +27,20 @@ export class RecordingEmailSender implements EmailSender {
   /** Every message it was handed, refused or not. */
   readonly attempts: EmailMessageBuilder[] = [];
 
+  /** `refused` by lower-case address: the service refuses an address in any case it is written in. */
+  private readonly refused: ReadonlyMap<string, string>;
+
   constructor(
     private failures = 0,
-    private readonly refused: Readonly<Record<string, string>> = {},
-  ) {}
+    refused: Readonly<Record<string, string>> = {},
+  ) {
+    this.refused = new Map(Object.entries(refused).map(([address, code]) => [address.toLowerCase(), code]));
+  }
 
   async send(message: EmailMessageBuilder): Promise<void> {
     this.attempts.push(message);
-    const refusedTo = recipientsOf(message).find((address) => this.refused[address.toLowerCase()] !== undefined);
-    if (refusedTo !== undefined) throw emailBindingError(this.refused[refusedTo.toLowerCase()]!, `recipient ${refusedTo} was refused`);
+    const refusedTo = recipientsOf(message).find((address) => this.refused.has(address.toLowerCase()));
+    if (refusedTo !== undefined) throw emailBindingError(this.refused.get(refusedTo.toLowerCase())!, `recipient ${refusedTo} was refused`);
     if (this.failures > 0) {
       this.failures -= 1;
       throw emailBindingError("E_INTERNAL_SERVER_ERROR", "email sending is unavailable");

@@ -107,16 +107,12 @@ export function shownWinner(offers: FeaturedOffers): SegmentWinner | null {
  * whether the seller holds each and the shown one (null when unknown or suppressed).
  */
 export function buyBoxRecord(offers: FeaturedOffers, sellerId: string) {
-  const holderId = (winner: SegmentWinner | null) =>
-    winner === NOBODY
-      ? null
-      : winner?.suppressed
-        ? SUPPRESSED_HOLDER
-        : winner
-          ? holdsSegment(winner, sellerId)
-            ? sellerId
-            : (winner.sellerId ?? "unknown")
-          : "unknown";
+  const holderId = (winner: SegmentWinner | null) => {
+    if (winner === NOBODY) return null;
+    if (!winner) return "unknown";
+    if (winner.suppressed) return SUPPRESSED_HOLDER;
+    return holdsSegment(winner, sellerId) ? sellerId : (winner.sellerId ?? "unknown");
+  };
   const shown = shownWinner(offers);
   return {
     primeSellerId: holderId(offers.prime),
