@@ -3,20 +3,21 @@ import { drizzle } from "drizzle-orm/d1";
 import { alertEvents, userSettings } from "../db/schema";
 import type { ReportKind } from "../notifications/weekly-report";
 
-const SWITCH = { daily: userSettings.dailyReport, weekly: userSettings.weeklyReport } as const;
+/** Each report's switch in user_settings. */
+const SWITCH = { daily: "dailyReport", weekly: "weeklyReport" } as const;
 
 /** Users who turned the report on and gave an email address for it (the alert email). */
 export async function reportRecipients(db: D1Database, kind: ReportKind): Promise<{ userId: string; email: string }[]> {
   const rows = await drizzle(db)
     .select({ userId: userSettings.workspaceId, email: userSettings.alertEmail })
     .from(userSettings)
-    .where(and(eq(SWITCH[kind], true), isNotNull(userSettings.alertEmail)));
+    .where(and(eq(userSettings[SWITCH[kind]], true), isNotNull(userSettings.alertEmail)));
   return rows.flatMap((row) => (row.email ? [{ userId: row.userId, email: row.email }] : []));
 }
 
 /** Turns the user's report off (the email's unsubscribe link); false when it was not on. */
 export async function unsubscribeReport(db: D1Database, userId: string, kind: ReportKind): Promise<boolean> {
-  return switchOff(db, userId, kind === "daily" ? "dailyReport" : "weeklyReport");
+  return switchOff(db, userId, SWITCH[kind]);
 }
 
 /** Turns the user's Email alerts switch off (the alert email's unsubscribe link); false when it was not on. */
@@ -25,7 +26,7 @@ export async function unsubscribeAlertEmails(db: D1Database, userId: string): Pr
 }
 
 /** Turns one of the user's email switches off; false when it was not on. */
-async function switchOff(db: D1Database, userId: string, field: "dailyReport" | "weeklyReport" | "emailAlerts"): Promise<boolean> {
+async function switchOff(db: D1Database, userId: string, field: (typeof SWITCH)[ReportKind] | "emailAlerts"): Promise<boolean> {
   const changed = await drizzle(db)
     .update(userSettings)
     .set({ [field]: false, updatedAt: new Date().toISOString() })

@@ -1,6 +1,5 @@
 import type { AsinDetails } from "../history/asin-details-store";
-import type { SellerDayRow } from "../history/history-store";
-import type { AsinSummary, SummaryFigures } from "./asin-summary";
+import type { AsinSummary, SummaryFigures, SummaryRowInput } from "./asin-summary";
 
 /**
  * The per-ASIN summaries in DB (asin_summaries, migrations/0104): written by the nightly run and
@@ -36,7 +35,8 @@ export interface TrackedSummary {
   asin: string;
   summary: AsinSummary | null;
   details: Pick<AsinDetails, "title" | "image" | "brand" | "category"> | null;
-  seller: Pick<SellerDayRow, "source" | "fulfillableUnits" | "buyBoxSellerId" | "holdsBuyBox" | "primeSellerId" | "nonPrimeSellerId" | "holdsPrime" | "holdsNonPrime" | "capturedAt"> | null;
+  /** The fields of the snapshot a row shows (rowFromSummary). */
+  seller: SummaryRowInput["seller"];
 }
 
 interface JoinedRow {

@@ -8,14 +8,14 @@
  */
 
 /** The 404 page's own path: dist/404.html, which the assets layer serves at /404. */
-export const NOT_FOUND_PAGE_PATH = "/404";
+const NOT_FOUND_PAGE_PATH = "/404";
 
 /**
  * Vite's content-hashed files. One missing there is a chunk of an older build that an open tab
  * still asks for: it gets a short JSON 404, not the HTML page, so the script or import fails
  * cleanly (and the web app reloads onto the new build, web/src/app/reload-after-deploy.ts).
  */
-export const HASHED_FILES_PREFIX = "/assets/";
+const HASHED_FILES_PREFIX = "/assets/";
 
 /** What wrangler.toml's `run_worker_first` sends to the Worker as the API: /api and /api/*. */
 export function isApiPath(path: string): boolean {

@@ -5,7 +5,7 @@ import type { Bindings } from "../../../worker/env";
 import { revenueRunDay } from "../../../worker/upstreams/spapi/sales-days";
 import { resetHistoryTables, runSlicesToEnd, virtualClock } from "../jobs/nightly-run/support";
 import { connectSeller, fakeControl, registerLwaClient, sellerEnv, SPAPI_FAKE, spApiTimeOf, TestBrowser } from "../support/seller-browser";
-import { twoWinnerResponse } from "../fixtures/spapi/get-item-offers-two-winners";
+import { offer, twoWinnerResponse } from "../fixtures/spapi/get-item-offers-two-winners";
 
 /**
  * The dashboard shows each Buy Box apart: Amazon features a Prime and a non-Prime offer, and a
@@ -25,17 +25,8 @@ async function runNightly(bindings: Bindings, refreshToken: string) {
   await runSlicesToEnd(bindings, revenueRunDay(Date.now()), { clock: virtualClock(Date.now(), spApiTimeOf(refreshToken)) });
 }
 
-/** An offer as the model's OfferDetail has it, winning nothing. */
-const offer = (sellerId: string, amount: number) => ({
-  Shipping: { CurrencyCode: "USD", Amount: 0 },
-  ListingPrice: { CurrencyCode: "USD", Amount: amount },
-  ShippingTime: { maximumHours: 48, minimumHours: 24, availabilityType: "NOW" },
-  PrimeInformation: { IsPrime: false, IsNationalPrime: false },
-  SubCondition: "new",
-  SellerId: sellerId,
-  IsFulfilledByAmazon: false,
-  IsBuyBoxWinner: false,
-});
+/** A non-Prime offer winning nothing. */
+const losingOffer = (sellerId: string, amount: number) => offer(sellerId, false, amount, { IsBuyBoxWinner: false });
 
 describe("GET /api/dashboard: the Prime and the non-Prime Buy Box", () => {
   it("shows each Buy Box with its holder, and a suppressed one as suppressed, not unknown", async () => {
@@ -48,7 +39,7 @@ describe("GET /api/dashboard: the Prime and the non-Prime Buy Box", () => {
     // Another seller holds the Prime Buy Box, this seller the non-Prime one.
     await fakeControl(SPAPI_FAKE, "offers", { asin: nonPrimeOnly, offers: twoWinnerResponse(nonPrimeOnly, { SellerId: seller.sellingPartnerId }).body.payload.Offers });
     // Offers listed, none wins, no Buy Box price: suppressed.
-    await fakeControl(SPAPI_FAKE, "offers", { asin: suppressed, offers: [offer(seller.sellingPartnerId, 10), offer("A0OTHERSELLER1", 12)] });
+    await fakeControl(SPAPI_FAKE, "offers", { asin: suppressed, offers: [losingOffer(seller.sellingPartnerId, 10), losingOffer("A0OTHERSELLER1", 12)] });
     // The item fails inside the batch: unknown.
     await fakeControl(SPAPI_FAKE, "offers-item", { asin: failed, behavior: "error" });
     await runNightly(bindings, seller.refreshToken);

@@ -7,6 +7,7 @@ import { withTimeout } from "../../../worker/upstreams/http";
 import { STATUS_COMPONENTS, type StatusReport } from "../../../worker/contract/status-components";
 import { productSourceStatus, readRecentLookups } from "../../../worker/status/product-source";
 import { buildServices } from "../../../worker/services";
+import { recordingD1 } from "../support/recording-d1";
 
 const creators = {
   CREATORS_CREDENTIAL_ID: "id",
@@ -90,8 +91,7 @@ describe("GET /api/status", () => {
   });
 
   it("reads the attention table once for both checks that show its refusals, and no seller's rows", async () => {
-    const statements: string[] = [];
-    const db = { prepare: (sql: string) => (statements.push(sql), env.DB.prepare(sql)), batch: env.DB.batch.bind(env.DB) } as unknown as D1Database;
+    const { db, queries: statements } = recordingD1(env.DB);
     const bindings = { ...env, ...creators, DB: db, LWA_CLIENT_ID: "c", LWA_CLIENT_SECRET: "s", SPAPI_APPLICATION_ID: "amzn1.sp.solution.x" };
     const report = await checkStatus(buildServices(bindings));
     expect(statusOf(report, "product_source")?.status).toBe("operational");
