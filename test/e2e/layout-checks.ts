@@ -5,7 +5,7 @@
  * colours on the card behind them), and a table that scrolls sideways keeping each row's first
  * cell in view. Each finding names the element.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 
@@ -34,6 +34,35 @@ export async function setLayoutWidth(page: Page, width: 390 | 1280): Promise<voi
 export async function drawnFindings(page: Page, styledClasses: readonly string[]): Promise<Finding[]> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return layoutFindings(page, styledClasses);
+}
+
+/**
+ * drawnFindings of the page as it is now in each width × theme (390 and 1280 px, light and dark),
+ * each said as "`state` @390px dark: check: element: detail". `inEachView` runs in each before the
+ * check (a test's own look at it). With LAYOUT_SCREENSHOTS set, a full-page screenshot of each in
+ * `screensDir` (`state`__390__dark.png). The page is left at 1280 px, dark.
+ */
+export async function everyViewFindings(
+  page: Page,
+  styledClasses: readonly string[],
+  { state, screensDir, inEachView }: { state: string; screensDir: string; inEachView?: (width: 390 | 1280, dark: boolean) => Promise<void> },
+): Promise<string[]> {
+  const failures: string[] = [];
+  for (const width of [390, 1280] as const) {
+    for (const dark of [false, true]) {
+      await setLayoutWidth(page, width);
+      await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
+      await inEachView?.(width, dark);
+      for (const finding of await drawnFindings(page, styledClasses)) {
+        failures.push(`${state} @${width}px ${dark ? "dark" : "light"}: ${finding.check}: ${finding.element}: ${finding.detail}`);
+      }
+      if (process.env.LAYOUT_SCREENSHOTS) {
+        mkdirSync(screensDir, { recursive: true });
+        await page.screenshot({ path: join(screensDir, `${state}__${width}__${dark ? "dark" : "light"}.png`), fullPage: true });
+      }
+    }
+  }
+  return failures;
 }
 
 /** Runs every check on the page as drawn now; `styledClasses` from builtCssClasses(). */

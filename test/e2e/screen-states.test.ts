@@ -11,13 +11,12 @@
  * the real answer is fetched and the state written into it. LAYOUT_SCREENSHOTS=1 keeps
  * screenshots in test-results/screens/states/.
  */
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { injectAxeOnEveryVisit } from "./axe.ts";
 import { gotoSettled, sharedBrowser } from "./browser.ts";
-import { builtCssClasses, drawnFindings, setLayoutWidth } from "./layout-checks.ts";
+import { builtCssClasses, everyViewFindings, setLayoutWidth } from "./layout-checks.ts";
 import { LAYOUT_ASINS, pageApi } from "./layout-states.ts";
 import { useOwnAppServer } from "./own-app-server.ts";
 import { signInAsPro } from "./pro-account.ts";
@@ -66,20 +65,7 @@ async function rewrite<T>(pattern: string | RegExp, change: (body: T) => T): Pro
 /** The layout check's findings for the page as it is now in every width × theme (screenshots with LAYOUT_SCREENSHOTS=1). */
 async function everyView(state: string): Promise<string[]> {
   await injectAxeOnEveryVisit(page);
-  const failures: string[] = [];
-  for (const width of [390, 1280] as const) {
-    for (const dark of [false, true]) {
-      await setLayoutWidth(page, width);
-      await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
-      for (const finding of await drawnFindings(page, styledClasses)) {
-        failures.push(`${state} @${width}px ${dark ? "dark" : "light"}: ${finding.check}: ${finding.element}: ${finding.detail}`);
-      }
-      if (process.env.LAYOUT_SCREENSHOTS) {
-        mkdirSync(SCREENS_DIR, { recursive: true });
-        await page.screenshot({ path: join(SCREENS_DIR, `${state}__${width}__${dark ? "dark" : "light"}.png`), fullPage: true });
-      }
-    }
-  }
+  const failures = await everyViewFindings(page, styledClasses, { state, screensDir: SCREENS_DIR });
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
   await page.unrouteAll({ behavior: "ignoreErrors" });
   return failures;

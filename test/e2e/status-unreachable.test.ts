@@ -4,12 +4,11 @@
  * and dark, with the layout check's rules (overflow, contrast, …). LAYOUT_SCREENSHOTS=1 keeps
  * screenshots in test-results/screens/status-unreachable/.
  */
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { injectAxeOnEveryVisit } from "./axe.ts";
 import { useBrowserTab } from "./browser.ts";
-import { builtCssClasses, drawnFindings, setLayoutWidth } from "./layout-checks.ts";
+import { builtCssClasses, everyViewFindings } from "./layout-checks.ts";
 
 const appUrl = inject("appUrl");
 const tab = useBrowserTab();
@@ -36,25 +35,16 @@ describe("a status request that cannot reach RankLayer", () => {
         expect(await tab.page.getByText("Checking your account…").isVisible()).toBe(true);
         expect(await tab.page.getByRole("link", { name: "Connect Seller Central" }).count()).toBe(0);
       }
-      const failures: string[] = [];
-      for (const width of [390, 1280] as const) {
-        for (const dark of [false, true]) {
-          await setLayoutWidth(tab.page, width);
-          await tab.page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
-          if (path === "/alerts") {
-            // The notice and the page's "Checking your account…" start at one left edge.
-            const left = (locator: typeof notice) => locator.evaluate((element) => Math.round(element.getBoundingClientRect().left));
-            expect(await left(notice), `notice's left edge @${width}px`).toBe(await left(tab.page.getByText("Checking your account…")));
-          }
-          for (const finding of await drawnFindings(tab.page, styledClasses)) {
-            failures.push(`${path} @${width}px ${dark ? "dark" : "light"}: ${finding.check}: ${finding.element}: ${finding.detail}`);
-          }
-          if (process.env.LAYOUT_SCREENSHOTS) {
-            mkdirSync(SCREENS_DIR, { recursive: true });
-            await tab.page.screenshot({ path: join(SCREENS_DIR, `${path.slice(1)}__${width}__${dark ? "dark" : "light"}.png`), fullPage: true });
-          }
-        }
-      }
+      const failures = await everyViewFindings(tab.page, styledClasses, {
+        state: path.slice(1),
+        screensDir: SCREENS_DIR,
+        inEachView: async (width) => {
+          if (path !== "/alerts") return;
+          // The notice and the page's "Checking your account…" start at one left edge.
+          const left = (locator: typeof notice) => locator.evaluate((element) => Math.round(element.getBoundingClientRect().left));
+          expect(await left(notice), `notice's left edge @${width}px`).toBe(await left(tab.page.getByText("Checking your account…")));
+        },
+      });
       expect(failures).toEqual([]);
 
       // Reachable again: Try again (or the retry due meanwhile, whichever comes first: clicked in the

@@ -117,33 +117,30 @@ class Watch {
  */
 function watchBody(response: Response, body: ReadableStream<Uint8Array>, watch: Watch, signal: AbortSignal): Response {
   const reader = body.getReader();
-  let fail: (error: unknown) => void = () => undefined;
-  const failWith = (error: unknown) => {
+  let output!: ReadableStreamDefaultController<Uint8Array>;
+  // Why the read was stopped, once it was: the first reason only.
+  let failure: { error: unknown } | undefined;
+  const fail = (error: unknown) => {
+    if (failure) return;
+    failure = { error };
     watch.stop();
-    fail(error);
+    signal.removeEventListener("abort", onAbort);
+    output.error(error);
     reader.cancel(error).catch(() => undefined);
   };
   // The watch's own abort (its timeout) fails as a timeout, the caller's as the caller's reason.
-  const onAbort = () => failWith(watch.timedOut ? timeoutError() : (signal.reason ?? new DOMException("Aborted", "AbortError")));
+  const onAbort = () => fail(watch.timedOut ? timeoutError() : (signal.reason ?? new DOMException("Aborted", "AbortError")));
   signal.addEventListener("abort", onAbort, { once: true });
-  let failed = false;
-  let failure: unknown;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      fail = (error) => {
-        if (failed) return;
-        failed = true;
-        failure = error;
-        signal.removeEventListener("abort", onAbort);
-        controller.error(error);
-      };
+      output = controller;
     },
     async pull(controller) {
       watch.start();
       try {
         const chunk = await reader.read();
         watch.stop();
-        if (failed) return;
+        if (failure) return;
         if (chunk.done) {
           signal.removeEventListener("abort", onAbort);
           controller.close();
@@ -151,7 +148,7 @@ function watchBody(response: Response, body: ReadableStream<Uint8Array>, watch: 
           controller.enqueue(chunk.value);
         }
       } catch (error) {
-        failWith(watch.timedOut ? timeoutError() : error);
+        fail(watch.timedOut ? timeoutError() : error);
       }
     },
     cancel(reason) {
@@ -165,7 +162,7 @@ function watchBody(response: Response, body: ReadableStream<Uint8Array>, watch: 
   // like read it: theirs is replaced by the reason the read was stopped, so a timeout is the 408.
   for (const method of ["arrayBuffer", "blob", "formData", "json", "text"] as const) {
     const read = watched[method].bind(watched) as () => Promise<unknown>;
-    Object.defineProperty(watched, method, { value: () => read().catch((error: unknown) => Promise.reject(failure ?? error)) });
+    Object.defineProperty(watched, method, { value: () => read().catch((error: unknown) => Promise.reject(failure ? failure.error : error)) });
   }
   return watched;
 }

@@ -26,10 +26,9 @@ function SessionEnded() {
 const StatusUnreachableBanner = lazy(() => import("../components/StatusUnreachableBanner").then((module) => ({ default: module.StatusUnreachableBanner })));
 
 function StatusUnreachable() {
-  const { unreachable } = useSession();
-  return unreachable ? (
+  return useSession().unreachable ? (
     <Suspense fallback={null}>
-      <StatusUnreachableBanner retrying={unreachable.retrying} />
+      <StatusUnreachableBanner />
     </Suspense>
   ) : null;
 }

@@ -6,8 +6,8 @@ import { useSession } from "../state/session";
  * unknown, so the header shows no sign-in link and signed-in pages say "Checking your account…"
  * rather than a sign-in prompt. The session asks again on its own (STATUS_RETRY_MS); Try again asks now.
  */
-export function StatusUnreachableBanner({ retrying }: { retrying: boolean }) {
-  const { refresh } = useSession();
+export function StatusUnreachableBanner() {
+  const { unreachable, refresh } = useSession();
   const [asking, setAsking] = useState(false);
   async function tryAgain() {
     setAsking(true);
@@ -19,7 +19,7 @@ export function StatusUnreachableBanner({ retrying }: { retrying: boolean }) {
       <div className="card status-unreachable" role="status">
         <p>
           Can't reach RankLayer to check your sign-in.{" "}
-          {retrying ? "Retrying…" : "Check your connection and try again."}
+          {unreachable?.retrying ? "Retrying…" : "Check your connection and try again."}
         </p>
         <button type="button" className="button button--secondary" onClick={() => void tryAgain()} disabled={asking}>
           {asking ? "Checking…" : "Try again"}

@@ -64,6 +64,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // answer from before a sign-in can never overwrite the signed-in status.
   const latest = useRef(0);
 
+  /** A status the server gave: shown, and whatever a failure or an ended session said goes. */
+  const take = useCallback((status: UserStatus) => {
+    known.current = status;
+    setUser(status);
+    setEnded(false);
+    setUnreachable(null);
+  }, []);
+
   const load = useCallback(async (attempt: number): Promise<UserStatus> => {
     const ticket = ++latest.current;
     let status: UserStatus;
@@ -80,23 +88,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
       return known.current ?? ANONYMOUS_STATUS;
     }
-    if (ticket === latest.current) {
-      known.current = status;
-      setUser(status);
-      setEnded(false);
-      setUnreachable(null);
-    }
+    if (ticket === latest.current) take(status);
     return status;
-  }, []);
+  }, [take]);
   const refresh = useCallback(() => load(0), [load]);
 
   const update = useCallback((status: UserStatus) => {
     latest.current++;
-    known.current = status;
-    setUser(status);
-    setEnded(false);
-    setUnreachable(null);
-  }, []);
+    take(status);
+  }, [take]);
 
   const signOut = useCallback(async () => {
     await postLogout();
