@@ -24,9 +24,8 @@ export async function coldBurstRow(
   appUrl: string,
   upstream: CreatorsFakeServer,
   load: Load,
-  { concurrency, upstreamLatencyMs }: { concurrency: number; upstreamLatencyMs: number },
+  { cached, concurrency, upstreamLatencyMs }: { cached: string; concurrency: number; upstreamLatencyMs: number },
 ): Promise<TableRow> {
-  const cached = `${appUrl}/api/v1/lookup?asin=B0BENCH001&marketplace=US`;
   const bursts: Array<{ calls: number; waited: number; grants: number; cachedP50: number; p50: number; p99: number; failed: number }> = [];
   for (let i = 1; i <= BURSTS; i++) {
     await new Promise((resolve) => setTimeout(resolve, REFILL_MS));

@@ -192,7 +192,7 @@ try {
     const coldCompareCalls = upstream.calls() - compareCallsBefore;
     rows.push({ phase: "compare of 10 cold ASINs", figure: `${coldCompareCalls} upstream getItems call(s)`, goal: "1 call", pass: coldCompareCalls === 1 });
 
-    rows.push(await coldBurstRow(app.url, upstream, load, { concurrency: COLD_CONCURRENCY, upstreamLatencyMs: UPSTREAM_LATENCY_MS }));
+    rows.push(await coldBurstRow(app.url, upstream, load, { cached, concurrency: COLD_CONCURRENCY, upstreamLatencyMs: UPSTREAM_LATENCY_MS }));
 
     rows.push(await tokenRenewalRow(RENEWAL_S, CONNECTIONS));
 
