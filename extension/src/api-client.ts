@@ -1,3 +1,4 @@
+import { readRateLimit } from "../../worker/contract/rate-limit-fields";
 import type { ApiOutcome } from "./messages";
 
 export type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
@@ -52,14 +53,9 @@ export async function callApi<T>(
   }
   if (deadline.signal.aborted) return { ok: false, status: 0, detail: TIMED_OUT, retryAfterSeconds: null };
   if (response.ok) {
-    return {
-      ok: true,
-      data: body as T,
-      status: response.status,
-      remaining: headerNumber(response, "RateLimit-Remaining"),
-      limit: headerNumber(response, "RateLimit-Limit"),
-      resetSeconds: headerNumber(response, "RateLimit-Reset"),
-    };
+    // The key's hourly limit: the first (with a key, the only) limit the answer states.
+    const limit = readRateLimit(response.headers);
+    return { ok: true, data: body as T, status: response.status, remaining: limit?.remaining ?? null, limit: limit?.limit ?? null, resetSeconds: limit?.resetSeconds ?? null };
   }
   return { ok: false, status: response.status, detail: detailOf(body, response.status), retryAfterSeconds: headerNumber(response, "Retry-After") };
 }

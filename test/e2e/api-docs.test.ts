@@ -40,7 +40,7 @@ describe("/docs/api and API keys in a real browser", () => {
 
     const res = await fetch(`${appUrl}/api/v1/lookup?asin=B08N5WRWNW`, { headers: { Authorization: `Bearer ${key}` } });
     expect(res.status).toBe(200);
-    expect(res.headers.get("RateLimit-Policy")).toBe('"hourly";q=1000;w=3600');
+    expect(res.headers.get("RateLimit-Policy")).toBe('"hour";q=1000;w=3600');
 
     await tab.page.goto(`${appUrl}/docs/api`);
     const lookup = main().getByRole("article", { name: "GET /api/v1/lookup" });

@@ -47,9 +47,8 @@ function productApi() {
   return fakeApi((path) =>
     path.startsWith("/api/v1/lookup")
       ? json(new URLSearchParams(path.split("?")[1]).has("history") ? { ...product, history } : product, 200, {
-          "RateLimit-Limit": "100",
-          "RateLimit-Remaining": "41",
-          "RateLimit-Reset": "86400",
+          "RateLimit-Policy": '"month";q=100',
+          RateLimit: '"month";r=41;t=86400',
         })
       : json({ detail: "unexpected" }, 500),
   );
@@ -79,7 +78,7 @@ describe("the background service", () => {
 
   it("shows a kept answer's free allowance as it stands now: the reset closer, and no old count once it has passed", async () => {
     // The per-minute limit is the closer one: it resets in 40 seconds.
-    const api = fakeApi(() => json({ ...product, history }, 200, { "RateLimit-Limit": "30", "RateLimit-Remaining": "2", "RateLimit-Reset": "40" }));
+    const api = fakeApi(() => json({ ...product, history }, 200, { "RateLimit-Policy": '"minute";q=30;w=60', RateLimit: '"minute";r=2;t=40' }));
     let now = Date.parse("2026-11-25T10:00:00Z");
     const service = new ExtensionService({ fetch: api.fetch, store: new MemoryStore(), apiOrigin: ORIGIN, now: () => now });
     await service.product("B08N5WRWNW", "US");

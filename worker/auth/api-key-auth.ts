@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { bearerToken, isMalformedKeyHeader, KEY_LENGTH, KEY_PREFIX, looksLikeApiKey } from "../api-keys/key-format";
 import type { AppEnv } from "../env";
 import { utcMinuteText } from "../contract/time";
-import { keyRateLimitHeaders } from "../ratelimit/key-limit";
+import { rateLimitFields } from "../contract/rate-limit-fields";
 import { ApiError } from "../shared/api-error";
 import { backgroundOf } from "../shared/background";
 import { keyReaches, publicToKeys } from "./key-scope";
@@ -64,13 +64,13 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { config, quota } = c.get("services");
   const limit = config.vars.API_REQUESTS_PER_HOUR || planLimit;
   const decision = await quota.takeKeyRequest(found.workspace.id, limit);
-  const headers = keyRateLimitHeaders(decision);
+  const fields = rateLimitFields(decision);
   if (!decision.allowed) {
     throw new ApiError(
       429,
       "rate_limited",
       `API limit reached: ${limit} requests per hour across your keys. It resets at ${utcMinuteText(decision.resetAt)}.`,
-      { ...headers, "Retry-After": String(decision.resetSeconds) },
+      { ...fields, "Retry-After": String(decision.resetSeconds) },
     );
   }
   // The key acts in its workspace, with the workspace's plan and its maker's role there.
@@ -78,7 +78,8 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("apiKey", { id: found.key.id });
   countApiKeyUse(c.env.DB, c.executionCtx, found.key.id, { intervalMs: config.vars.API_KEY_USAGE_FLUSH_MS });
   await next();
-  for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  // Appended: a route under a limit of its own (an export's day) listed that limit already.
+  for (const [name, value] of Object.entries(fields)) c.res.headers.append(name, value);
 };
 
 /** A key never counts as a recent sign-in (key-scope.ts keeps it off account routes anyway). */

@@ -64,11 +64,16 @@ export function registerShared(registry: OpenAPIRegistry): void {
     description,
     schema: { type, example },
   });
-  registry.registerComponent("headers", "RateLimit-Policy", header(`The hourly quota of the account's keys (IETF draft form), \`q\` the plan's (${KEY_ALLOWANCES}): \`"hourly";q=1000;w=3600\`.`, '"hourly";q=1000;w=3600'));
-  registry.registerComponent("headers", "RateLimit", header('What is left of it and seconds until it resets: `"hourly";r=998;t=1800`.', '"hourly";r=998;t=1800'));
-  registry.registerComponent("headers", "RateLimit-Limit", header("The limit of the current window.", 1000, "integer"));
-  registry.registerComponent("headers", "RateLimit-Remaining", header("Requests left in the current window.", 998, "integer"));
-  registry.registerComponent("headers", "RateLimit-Reset", header("Seconds until the window resets.", 1800, "integer"));
+  registry.registerComponent(
+    "headers",
+    "RateLimit-Policy",
+    header(
+      "Each limit the answer counted against (IETF draft-ietf-httpapi-ratelimit-headers), named by its window, `q` its quota, `w` the window in seconds (none for a calendar month): " +
+        `with a key \`"hour";q=1000;w=3600\` (the plan's: ${KEY_ALLOWANCES}); an anonymous lookup \`"minute";q=30;w=60\` or \`"month";q=100\`, whichever is closer to running out; a Free export \`"day";q=5;w=86400\`.`,
+      '"hour";q=1000;w=3600',
+    ),
+  );
+  registry.registerComponent("headers", "RateLimit", header('What is left of each of those limits, `r`, and the seconds until its window resets, `t`: `"hour";r=998;t=1800`.', '"hour";r=998;t=1800'));
   registry.registerComponent("headers", "Retry-After", header("Seconds to wait before trying again.", 1800, "integer"));
   registry.registerComponent("headers", "WWW-Authenticate", header("The Bearer challenge.", 'Bearer realm="ranklayer", error="invalid_token"'));
 }
@@ -76,9 +81,6 @@ export function registerShared(registry: OpenAPIRegistry): void {
 export const rateLimitHeaders = {
   "RateLimit-Policy": ref("RateLimit-Policy"),
   RateLimit: ref("RateLimit"),
-  "RateLimit-Limit": ref("RateLimit-Limit"),
-  "RateLimit-Remaining": ref("RateLimit-Remaining"),
-  "RateLimit-Reset": ref("RateLimit-Reset"),
 };
 export const retryAfter = { "Retry-After": ref("Retry-After") };
 

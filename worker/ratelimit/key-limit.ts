@@ -1,7 +1,6 @@
 import type { Bindings } from "../env";
 import { isolateSlot } from "../shared/isolate-state";
 import { takeLeased, type LeaseBook, type LeaseOptions } from "./lease-book";
-import { rateLimitHeaders } from "./lookup-limit";
 import { HOUR_MS } from "../contract/time";
 import type { Window, WindowDecision } from "./window";
 
@@ -35,15 +34,4 @@ export async function takeKeyRequest(
 /** The account's hourly figures without taking a request (Settings → API Access). */
 export function peekKeyRequests(env: Pick<Bindings, "RATE_LIMITER">, userId: string, limit: number): Promise<WindowDecision> {
   return limiter(env, userId).take(KEY_COUNTER, keyWindows(limit), "peek");
-}
-
-export const HOURLY_POLICY = "hourly";
-
-/** The IETF draft's RateLimit-Policy and RateLimit fields, plus the RateLimit-* trio the lookup sends. */
-export function keyRateLimitHeaders(decision: WindowDecision): Record<string, string> {
-  return {
-    "RateLimit-Policy": `"${HOURLY_POLICY}";q=${decision.limit};w=3600`,
-    RateLimit: `"${HOURLY_POLICY}";r=${decision.remaining};t=${decision.resetSeconds}`,
-    ...rateLimitHeaders(decision),
-  };
 }

@@ -109,15 +109,6 @@ export async function peekLookup({ env, config }: Deployment, request: Request |
   );
 }
 
-/** The RateLimit-* trio of any limit's decision. */
-export function rateLimitHeaders(decision: Pick<WindowDecision, "limit" | "remaining" | "resetSeconds">): Record<string, string> {
-  return {
-    "RateLimit-Limit": String(decision.limit),
-    "RateLimit-Remaining": String(decision.remaining),
-    "RateLimit-Reset": String(decision.resetSeconds),
-  };
-}
-
 export function limitExceededDetail(decision: WindowDecision, limits: LookupLimits): string {
   return decision.exceeded === "month"
     ? `Monthly lookup limit reached: ${limits.perMonth} lookups per calendar month (UTC). It resets at ${utcMinuteText(decision.resetAt)}.`

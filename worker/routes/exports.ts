@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "../openapi/zod";
 import { FREE_PLAN, PRO_PLAN } from "../contract/plans";
 import { utcMinuteText } from "../contract/time";
+import { rateLimitFields } from "../contract/rate-limit-fields";
 import { isRefusal, type ExportRefusal } from "../exports/dataset";
 import { EXPORT_DATASETS } from "../exports/datasets";
 import { tableToCsv } from "../exports/csv";
@@ -112,9 +113,7 @@ export const exportRoutes = createRouter().openapi(route, async (c) => {
 
   const quota = await c.get("services").quota.takeExport(c.req.raw, account, plan);
   if (quota) {
-    c.header("RateLimit-Limit", String(quota.limit));
-    c.header("RateLimit-Remaining", String(quota.remaining));
-    c.header("RateLimit-Reset", String(quota.resetSeconds));
+    for (const [name, value] of Object.entries(rateLimitFields(quota))) c.header(name, value);
     if (!quota.allowed) {
       throw new ApiError(
         429,
@@ -145,7 +144,7 @@ export const exportRoutes = createRouter().openapi(route, async (c) => {
     // No file, no export spent: the caller may try again when the data is back.
     if (quota) {
       await c.get("services").quota.giveBackExport(c.req.raw, account, plan).then(
-        () => c.header("RateLimit-Remaining", String(quota.remaining + 1)),
+        () => c.header("RateLimit", rateLimitFields({ ...quota, remaining: quota.remaining + 1 }).RateLimit),
         (giveBackError: unknown) => console.error("export give-back failed", giveBackError),
       );
     }

@@ -8,7 +8,7 @@ import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
 import { lookupResultSchema } from "../contract/product";
 import { commonErrors, failure, KEY_OR_ANONYMOUS, ok, retryAfter } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
-import { rateLimitHeaders } from "../ratelimit/lookup-limit";
+import { rateLimitFields } from "../contract/rate-limit-fields";
 import { ApiError } from "../shared/api-error";
 import { callerPlan } from "./caller-plan";
 import { headAnswer } from "../shared/head-answer";
@@ -100,7 +100,7 @@ export const compareRoutes = createRouter()
     // One lookup per ASIN, as if each were looked up alone, from the same allowance as the lookup itself.
     const charged = await takeCompareLookups(c, asins.length);
     if (charged) {
-      for (const [name, value] of Object.entries(rateLimitHeaders(charged.decision))) c.header(name, value);
+      for (const [name, value] of Object.entries(rateLimitFields(charged.decision))) c.header(name, value);
       if (charged.refusal) throw new ApiError(429, "rate_limited", charged.refusal, { "Retry-After": String(charged.decision.resetSeconds) });
     }
 

@@ -10,7 +10,8 @@ import type { LookupPayer } from "../lookup/lookup-use-case";
 import { commonErrors, failure, KEY_OR_ANONYMOUS, notFound, ok, retryAfter } from "../openapi/responses";
 import { withParseMemo } from "../openapi/parse-memo";
 import { createRouter } from "../openapi/router";
-import { limitExceededDetail, rateLimitHeaders } from "../ratelimit/lookup-limit";
+import { rateLimitFields } from "../contract/rate-limit-fields";
+import { limitExceededDetail } from "../ratelimit/lookup-limit";
 import { ApiError } from "../shared/api-error";
 import { headAnswer } from "../shared/head-answer";
 
@@ -20,10 +21,10 @@ const paysPerLookup = (c: Context<AppEnv>) => !c.get("apiKey");
 /** Rejected input costs no quota, but its answer still reports the caller's limits. */
 const reportLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  if (paysPerLookup(c) && !c.res.headers.has("RateLimit-Limit")) {
+  if (paysPerLookup(c) && !c.res.headers.has("RateLimit")) {
     const { lookups } = c.get("services");
     const decision = await lookups.peek(await lookups.payerOf(c.req.raw, c.get("account") ?? null));
-    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(rateLimitFields(decision))) c.res.headers.set(name, value);
   }
 };
 
@@ -60,7 +61,7 @@ export const lookupRoutes = createRouter().openapi(route, async (c) => {
     if (paysPerLookup(c)) {
       payer = await lookups.payerOf(c.req.raw, c.get("account") ?? null);
       const decision = await lookups.take(payer, 1);
-      for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
+      for (const [name, value] of Object.entries(rateLimitFields(decision))) c.header(name, value);
       if (!decision.allowed) {
         const hint = decision.exceeded === "month" && payer.plan ? upgradeHint(payer.plan) : "";
         throw new ApiError(429, "rate_limited", limitExceededDetail(decision, payer.client.limits) + hint, {

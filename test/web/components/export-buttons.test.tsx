@@ -52,8 +52,8 @@ describe("ExportButtons", () => {
           headers: {
             "Content-Type": "application/pdf",
             "Content-Disposition": 'attachment; filename="ranklayer-compare-US-2026-11-23.pdf"',
-            "RateLimit-Limit": "5",
-            "RateLimit-Remaining": "1",
+            "RateLimit-Policy": '"day";q=5;w=86400',
+            RateLimit: '"day";r=1;t=3600',
           },
         }),
     );

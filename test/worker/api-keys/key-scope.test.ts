@@ -3,6 +3,7 @@ import { app } from "../../../worker/app";
 import { withLazyRoutes } from "../../../worker/routes/lazy-routes";
 import { keyReaches } from "../../../worker/auth/key-scope";
 import { createKey, proDemo, withKey } from "./support";
+import { readRateLimit } from "../../../worker/contract/rate-limit-fields";
 
 /** Every route the app declares, its lazily loaded groups included. */
 const { routes: declaredRoutes } = await withLazyRoutes(app);
@@ -69,7 +70,7 @@ describe("an API key reaches /api/v1/* and /api/exports/* only", () => {
     const { browser } = await proDemo();
     const { key } = await createKey(browser);
     const lookup = await withKey(key, "/api/v1/lookup?asin=B08N5WRWNW");
-    const left = Number(lookup.headers.get("RateLimit-Remaining"));
+    const left = readRateLimit(lookup.headers)!.remaining;
     const document = await withKey(key, "/api/openapi.json");
     expect(document.status, await document.clone().text()).toBe(200);
     expect(await document.json()).toMatchObject({ openapi: "3.1.0", info: { title: "RankLayer API" } });
@@ -78,9 +79,9 @@ describe("an API key reaches /api/v1/* and /api/exports/* only", () => {
     const picture = await withKey(key, image);
     expect(picture.status).toBe(200);
     expect(picture.headers.get("Content-Type")).toMatch(/^image\/svg\+xml/);
-    expect(picture.headers.get("RateLimit-Remaining")).toBeNull();
+    expect(picture.headers.get("RateLimit")).toBeNull();
     // Only the next API call counts.
-    expect(Number((await withKey(key, "/api/v1/watchlist")).headers.get("RateLimit-Remaining"))).toBe(left - 1);
+    expect(readRateLimit((await withKey(key, "/api/v1/watchlist")).headers)!.remaining).toBe(left - 1);
     // The session document stays the web app's.
     expect((await withKey(key, "/api/openapi-internal.json")).status).toBe(401);
   });

@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
+import { readRateLimit } from "../../../worker/contract/rate-limit-fields";
 
 let nextIp = 1;
 const freshIp = () => `198.51.100.${nextIp++}`;
@@ -20,7 +21,7 @@ describe("the daily export quota counts delivered files only", () => {
     expect(head.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const get = await send("GET", "/api/exports/history?format=csv&asin=B08N5WRWNW", ip);
     expect(get.status).toBe(200);
-    expect(get.headers.get("RateLimit-Remaining")).toBe("4");
+    expect(readRateLimit(get.headers)?.remaining).toBe(4);
   });
 });
 
@@ -35,6 +36,6 @@ describe("the history export reads `days` as GET /v1/history does", () => {
     const ip = freshIp();
     const anonymous = await send("GET", "/api/exports/history?format=csv&asin=B0DAYSEXP1&days=14", ip);
     expect(anonymous.status).toBe(401);
-    expect((await send("GET", "/api/exports/history?format=csv&asin=B0DAYSEXP1&days=5", ip)).headers.get("RateLimit-Remaining")).toBe("4");
+    expect(readRateLimit((await send("GET", "/api/exports/history?format=csv&asin=B0DAYSEXP1&days=5", ip)).headers)?.remaining).toBe(4);
   });
 });

@@ -10,6 +10,7 @@ import { freeBrowser, proBrowser } from "../history/accounts";
 import { newAsin } from "../support/creators-fake";
 import { demoEnv, TestBrowser } from "../support/seller-browser";
 import type { OpenApiDocument } from "../openapi/support";
+import { readRateLimit } from "../../../worker/contract/rate-limit-fields";
 
 let nextIp = 1;
 /** Each request series gets its own client address, so the anonymous quota never leaks between tests. */
@@ -49,10 +50,10 @@ describe("GET /api/v1/lookup?history=…", () => {
     const browser = new TestBrowser(demoEnv());
     const ip = freshIp();
     const plain = await get(browser, `/api/v1/lookup?asin=${asin}`, ip);
-    const remainingBefore = Number(plain.headers.get("RateLimit-Remaining"));
+    const remainingBefore = readRateLimit(plain.headers)!.remaining;
     const res = await get(browser, `/api/v1/lookup?asin=${asin.toLowerCase()}&history=7`, ip);
     expect(res.status).toBe(200);
-    expect(Number(res.headers.get("RateLimit-Remaining"))).toBe(remainingBefore - 1);
+    expect(readRateLimit(res.headers)!.remaining).toBe(remainingBefore - 1);
     const body = await res.json<LookupResult>();
     expect(body).toMatchObject({ asin, marketplace: "US", rank: expect.any(Number) });
     // The lookup itself writes today's point, so both reads see the same three or four days.
@@ -84,10 +85,10 @@ describe("GET /api/v1/lookup?history=…", () => {
       detail: "Your Free plan shows 7 days of rank history. Upgrade to Pro at /billing to lift it.",
       code: "plan_limit",
     });
-    const remaining = Number(refused.headers.get("RateLimit-Remaining"));
+    const remaining = readRateLimit(refused.headers)!.remaining;
     const allowed = await get(free, `/api/v1/lookup?asin=${newAsin()}&history=7`, ip);
     expect(allowed.status).toBe(200);
-    expect(Number(allowed.headers.get("RateLimit-Remaining"))).toBe(remaining - 1);
+    expect(readRateLimit(allowed.headers)!.remaining).toBe(remaining - 1);
 
     const anonymous = await get(new TestBrowser(demoEnv()), `/api/v1/lookup?asin=${newAsin()}&history=90`, freshIp());
     expect(anonymous.status).toBe(401);

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
 import { flushLookupLog } from "../../../worker/lookup/lookup-log-store";
 import { clearOfMinuteEnd } from "../support/minute-window";
+import { readRateLimit } from "../../../worker/contract/rate-limit-fields";
 
 let nextIp = 1;
 /** Each test gets its own client address, so limits never leak between tests. */
@@ -152,13 +153,15 @@ describe("GET /api/v1/lookup in mock mode (no Creators credentials)", () => {
 });
 
 describe("GET /api/v1/lookup rate limits", () => {
-  it("reports the limit closest to running out on every answer", async () => {
+  it("reports the limit closest to running out on every answer, in the IETF draft's two fields only", async () => {
     const ip = freshIp();
     const res = await lookup("asin=B08N5WRWNW", ip);
-    expect(res.headers.get("RateLimit-Limit")).toBe("30");
-    expect(res.headers.get("RateLimit-Remaining")).toBe("29");
-    expect(Number(res.headers.get("RateLimit-Reset"))).toBeGreaterThanOrEqual(1);
-    expect(Number(res.headers.get("RateLimit-Reset"))).toBeLessThanOrEqual(60);
+    expect(res.headers.get("RateLimit-Policy")).toBe('"minute";q=30;w=60');
+    const [, reset] = /^"minute";r=29;t=(\d+)$/.exec(res.headers.get("RateLimit") ?? "") ?? [];
+    expect(Number(reset)).toBeGreaterThanOrEqual(1);
+    expect(Number(reset)).toBeLessThanOrEqual(60);
+    // The draft's older trio said the same again; it is no longer sent.
+    for (const old of ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]) expect(res.headers.has(old)).toBe(false);
   });
 
   it("allows 30 a minute, then answers 429 with Retry-After and which limit was hit", async () => {
@@ -168,7 +171,7 @@ describe("GET /api/v1/lookup rate limits", () => {
     const res = await lookup("asin=B08N5WRWNW", ip);
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
-    expect(res.headers.get("RateLimit-Remaining")).toBe("0");
+    expect(readRateLimit(res.headers)?.remaining).toBe(0);
     expect((await res.json<{ detail: string }>()).detail).toMatch(/at most 30 a minute\. Try again in \d+ seconds/);
     // Another client is unaffected.
     expect((await lookup("asin=B08N5WRWNW", freshIp())).status).toBe(200);
@@ -185,17 +188,19 @@ describe("GET /api/v1/lookup rate limits", () => {
     expect((await res.json<{ detail: string }>()).detail).toBe(
       `Monthly lookup limit reached: 3 lookups per calendar month (UTC). It resets at ${nextMonth}.`,
     );
-    expect(res.headers.get("RateLimit-Limit")).toBe("3");
-    expect(Number(res.headers.get("Retry-After"))).toBe(Number(res.headers.get("RateLimit-Reset")));
+    // A calendar month has no fixed length: its policy states no window, its reset says when it ends.
+    expect(res.headers.get("RateLimit-Policy")).toBe('"month";q=3');
+    expect(readRateLimit(res.headers)).toMatchObject({ window: "month", limit: 3, remaining: 0 });
+    expect(Number(res.headers.get("Retry-After"))).toBe(readRateLimit(res.headers)?.resetSeconds);
   });
 
   it("does not charge rejected input, but still reports the limits", async () => {
     const ip = freshIp();
     const bad = await lookup("asin=nope", ip);
     expect(bad.status).toBe(422);
-    expect(bad.headers.get("RateLimit-Remaining")).toBe("30");
+    expect(readRateLimit(bad.headers)?.remaining).toBe(30);
     const good = await lookup("asin=B08N5WRWNW", ip);
-    expect(good.headers.get("RateLimit-Remaining")).toBe("29");
+    expect(readRateLimit(good.headers)?.remaining).toBe(29);
   });
 });
 
@@ -203,7 +208,7 @@ describe("HEAD of a lookup or compare (a link checker, curl -I)", () => {
   it("spends no lookup of the caller's quota, as an export's HEAD spends no export", async () => {
     const ip = "192.0.2.201";
     const first = await lookup("asin=B08N5WRWNW", ip);
-    const before = Number(first.headers.get("RateLimit-Remaining"));
+    const before = readRateLimit(first.headers)!.remaining;
     for (const path of ["/api/v1/lookup?asin=B08N5WRWNW", "/api/v1/compare?asins=B08N5WRWNW,B07XJ8C8F5"]) {
       const head = await exports.default.fetch(`http://localhost${path}`, { method: "HEAD", headers: { "CF-Connecting-IP": ip } });
       expect(head.status, path).toBe(200);
@@ -213,7 +218,7 @@ describe("HEAD of a lookup or compare (a link checker, curl -I)", () => {
     const bad = await exports.default.fetch("http://localhost/api/v1/lookup?asin=nope", { method: "HEAD", headers: { "CF-Connecting-IP": ip } });
     expect(bad.status).toBe(422);
     const after = await lookup("asin=B08N5WRWNW", ip);
-    expect(Number(after.headers.get("RateLimit-Remaining"))).toBe(before - 1);
+    expect(readRateLimit(after.headers)!.remaining).toBe(before - 1);
   });
 });
 

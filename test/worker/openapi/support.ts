@@ -37,7 +37,7 @@ export function documentedSchema(document: OpenApiDocument, operation: Operation
   return json ? z.fromJSONSchema(inlineRefs(json, document) as Parameters<typeof z.fromJSONSchema>[0]) : null;
 }
 
-/** The headers the API sends that an answer's declaration must name when it sends them. */
+/** The headers the API sends that an answer's declaration must name when it sends them (the draft's old RateLimit-* trio too: none may come back undeclared). */
 export const WATCHED_HEADERS = ["RateLimit-Policy", "RateLimit", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "WWW-Authenticate", "Content-Disposition"];
 
 /** Which watched headers `res` carries that its operation does not declare for its status. */

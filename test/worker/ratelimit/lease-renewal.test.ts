@@ -2,6 +2,7 @@ import { exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createKey, proDemo } from "../api-keys/support";
 import { clearOfHourEnd } from "../support/minute-window";
+import { readRateLimit } from "../../../worker/contract/rate-limit-fields";
 
 /** The limit counts per clock hour: a test that starts in an hour's last 20 s waits for the next, so it never straddles two. */
 beforeEach(() => clearOfHourEnd(), 30_000);
@@ -18,7 +19,7 @@ describe("a busy client's lease is renewed before it runs out, over real request
       const res = await exports.default.fetch("http://localhost/api/v1/lookup?asin=B08N5WRWNW", { headers: { Authorization: `Bearer ${key}` } });
       expect(res.status, await res.clone().text()).toBe(200);
       await res.arrayBuffer();
-      remaining.push(Number(res.headers.get("RateLimit-Remaining")));
+      remaining.push(readRateLimit(res.headers)!.remaining);
     }
     expect(remaining).toEqual(Array.from({ length: 250 }, (_, i) => 999 - i));
   });

@@ -1,3 +1,4 @@
+import { readRateLimit } from "@contract/rate-limit-fields";
 import { apiFetch } from "./http";
 
 export type ExportFormat = "csv" | "pdf";
@@ -14,10 +15,10 @@ export interface ExportDownload {
   quota: { limit: number; remaining: number } | null;
 }
 
+/** The export's daily limit, when the plan has one (its `"day"` policy). */
 function quotaOf(headers: Headers): ExportDownload["quota"] {
-  const limit = headers.get("RateLimit-Limit");
-  const remaining = headers.get("RateLimit-Remaining");
-  return limit !== null && remaining !== null ? { limit: Number(limit), remaining: Number(remaining) } : null;
+  const day = readRateLimit(headers, "day");
+  return day && { limit: day.limit, remaining: day.remaining };
 }
 
 /**

@@ -56,9 +56,9 @@ export function ApiDocsPage() {
       <TitledSection id="docs-limits" title="Rate limits" className="section">
         <p>
           {KEY_ALLOWANCES} requests per clock hour (UTC) per account, by its plan, across all its keys. Every key
-          answer carries <code>RateLimit-Policy: "hourly";q=1000;w=3600</code> and <code>RateLimit: "hourly";r=998;t=1800</code>{" "}
-          (the IETF draft's fields), and <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code>,{" "}
-          <code>RateLimit-Reset</code>. Past the limit you get <code>429</code> with <code>Retry-After</code> in seconds.
+          answer carries <code>RateLimit-Policy: "hour";q=1000;w=3600</code> and <code>RateLimit: "hour";r=998;t=1800</code>{" "}
+          (the IETF draft's fields: the hour's quota, then what is left of it and the seconds until it resets). Past the
+          limit you get <code>429</code> with <code>Retry-After</code> in seconds.
         </p>
       </TitledSection>
 
