@@ -68,6 +68,37 @@ function recipientProblem(message: EmailMessageBuilder): string | null {
   return null;
 }
 
+/** The addresses of one field of a message (a string, an EmailAddress, or a list of either). */
+function addressesOf(value: EmailMessageBuilder["to"] | EmailMessageBuilder["from"] | undefined): string[] {
+  return (value === undefined ? [] : Array.isArray(value) ? value : [value]).map((item) => (typeof item === "string" ? item : item.email));
+}
+
+/** An address the service takes: one @, no spaces, angle brackets, quotes or commas, a dotted domain. */
+const WELL_FORMED_ADDRESS = /^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/;
+
+/**
+ * The payload rules of the binding's structured send() (developers.cloudflare.com/email-service,
+ * the Workers API's error codes and the platform limits): `to`, `from` and `subject` present
+ * (E_FIELD_MISSING); a body, well-formed addresses, a one-line subject of at most 998 characters
+ * (E_VALIDATION_ERROR); at most 50 recipients across to, cc and bcc (E_TOO_MANY_RECIPIENTS) and
+ * 32 attachments (E_TOO_MANY_ATTACHMENTS).
+ */
+function payloadProblem(message: EmailMessageBuilder): string | null {
+  for (const field of ["to", "from", "subject"] as const) {
+    const value = message[field];
+    if (value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0)) return `E_FIELD_MISSING: ${field}`;
+  }
+  if (!message.text && !message.html) return "E_VALIDATION_ERROR: the message has no text and no html body";
+  if (message.subject.length > 998 || /[\r\n]/.test(message.subject)) return "E_VALIDATION_ERROR: subject";
+  for (const field of ["from", "replyTo", "to", "cc", "bcc"] as const) {
+    const bad = addressesOf(message[field]).find((address) => !WELL_FORMED_ADDRESS.test(address));
+    if (bad !== undefined) return `E_VALIDATION_ERROR: ${field} ${JSON.stringify(bad)} is not an email address`;
+  }
+  if ((["to", "cc", "bcc"] as const).flatMap((field) => addressesOf(message[field])).length > 50) return "E_TOO_MANY_RECIPIENTS: at most 50 across to, cc and bcc";
+  if ((message.attachments?.length ?? 0) > 32) return "E_TOO_MANY_ATTACHMENTS: at most 32";
+  return null;
+}
+
 /**
  * A send_email binding that records what it is asked to send; `failures` sends reject first (the
  * service unavailable). `refused` maps an address to the documented code the service refuses it
@@ -79,7 +110,7 @@ export function fakeEmailBinding(failures = 0, refused: Record<string, string> =
   const recorder = new RecordingEmailSender(failures, refused);
   const binding = {
     async send(message: EmailMessageBuilder) {
-      const problem = recipientProblem(message) ?? headerProblem(message.headers as Record<string, string> | undefined);
+      const problem = payloadProblem(message) ?? recipientProblem(message) ?? headerProblem(message.headers as Record<string, string> | undefined);
       if (problem) {
         // Handed over and refused: an attempt all the same, as one the recorder refuses is.
         recorder.attempts.push(message);

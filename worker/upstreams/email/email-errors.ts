@@ -7,7 +7,7 @@
  *   or was marked as spam), E_RECIPIENT_NOT_ALLOWED (not a destination this binding may send to,
  *   such as an unverified address on Workers Free);
  * - the message itself: E_VALIDATION_ERROR (an invalid address or field), E_FIELD_MISSING,
- *   E_TOO_MANY_RECIPIENTS, E_CONTENT_TOO_LARGE, E_HEADER_*.
+ *   E_TOO_MANY_RECIPIENTS, E_TOO_MANY_ATTACHMENTS, E_CONTENT_TOO_LARGE, E_HEADER_*.
  *
  * Neither can pass on a retry of the same message, so both are permanent. Everything else is
  * transient: E_RATE_LIMIT_EXCEEDED, E_DAILY_LIMIT_EXCEEDED, E_DELIVERY_FAILED,
@@ -60,7 +60,7 @@ const PASSING_FAILURES: Readonly<Record<string, string>> = {
   E_SENDER_DOMAIN_NOT_AVAILABLE: "RankLayer's sending domain is not available to the email service yet",
 };
 
-const MESSAGE_REFUSALS = new Set(["E_VALIDATION_ERROR", "E_FIELD_MISSING", "E_TOO_MANY_RECIPIENTS", "E_CONTENT_TOO_LARGE"]);
+const MESSAGE_REFUSALS = new Set(["E_VALIDATION_ERROR", "E_FIELD_MISSING", "E_TOO_MANY_RECIPIENTS", "E_TOO_MANY_ATTACHMENTS", "E_CONTENT_TOO_LARGE"]);
 
 /** The documented code of a binding error: its `code`, or the E_… its message starts with. */
 export function emailErrorCode(error: unknown): string | null {

@@ -23,7 +23,7 @@ describe("classifyEmailFailure", () => {
   });
 
   it("refuses an invalid message for good, with the service's own words", () => {
-    for (const code of ["E_VALIDATION_ERROR", "E_FIELD_MISSING", "E_TOO_MANY_RECIPIENTS", "E_CONTENT_TOO_LARGE", "E_HEADER_VALUE_INVALID"]) {
+    for (const code of ["E_VALIDATION_ERROR", "E_FIELD_MISSING", "E_TOO_MANY_RECIPIENTS", "E_TOO_MANY_ATTACHMENTS", "E_CONTENT_TOO_LARGE", "E_HEADER_VALUE_INVALID"]) {
       const failure = classifyEmailFailure(emailBindingError(code, "to is invalid"), "ann@example.com");
       expect(failure).toMatchObject({ permanent: true, code, refusedAddress: "ann@example.com" });
       expect(failure.detail).toContain("the service said: to is invalid");
