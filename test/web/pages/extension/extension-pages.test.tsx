@@ -4,6 +4,7 @@ import { demoUser, SIGNED_OUT } from "../../seller/fake-api";
 import { jsonResponse, mockFetch, renderApp, renderRoutes } from "../../helpers";
 import { mainLinkHrefs } from "../page-helpers";
 import { CHROMIUM_EXTENSION_ID } from "@contract/extension";
+import { keyLimitDetail } from "@contract/api-keys";
 
 const EXTENSION_ID = CHROMIUM_EXTENSION_ID;
 const KEY = `rl_live_${"b".repeat(43)}`;
@@ -38,7 +39,7 @@ describe("/extension/connect", () => {
     delete (globalThis as { chrome?: unknown }).chrome;
   });
 
-  function signedIn(post: () => Response) {
+  function signedIn(post: () => Response, requestsPerHour: number | null = 1000) {
     return mockFetch((url, init) => {
       const path = new URL(url, "http://localhost").pathname;
       if (path === "/api/user/status") return jsonResponse(demoUser());
@@ -46,7 +47,7 @@ describe("/extension/connect", () => {
       if (path === "/api/notifications/unread-count") return jsonResponse({ unread: 0 });
       if (path === "/api/api-keys" && init.method === "POST") return post();
       if (/^\/api\/api-keys\/k\d$/.test(path) && init.method === "DELETE") return new Response(null, { status: 204 });
-      if (path === "/api/api-keys" && (init.method ?? "GET") === "GET") return jsonResponse({ keys: LISTED_KEYS, maxKeys: 5, requestsPerHour: 1000, usedThisHour: 0 });
+      if (path === "/api/api-keys" && (init.method ?? "GET") === "GET") return jsonResponse({ keys: LISTED_KEYS, maxKeys: 5, requestsPerHour, usedThisHour: 0 });
       return jsonResponse({ detail: `unexpected ${url}` }, 500);
     });
   }
@@ -135,12 +136,21 @@ describe("/extension/connect", () => {
   });
 
   it("explains that keys need Pro, with a way to upgrade, on a Free account", async () => {
-    signedIn(() => jsonResponse({ detail: "API keys come with the Pro plan (1000 requests per hour). Your plan is Free." }, 403));
+    signedIn(() => jsonResponse({ detail: "API keys come with the Pro plan (1000 requests per hour). Your plan is Free.", code: "plan_limit" }, 403), null);
     const { user } = renderRoutes(`/extension/connect?extension=${EXTENSION_ID}`);
     await user.click(await screen.findByRole("button", { name: "Connect the extension" }));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toMatch(/^API keys come with the Pro plan .* Your plan is Free\. Upgrade to Pro to use the extension/);
     expect(within(alert).getByRole("link", { name: "Upgrade to Pro" }).getAttribute("href")).toBe("/billing");
+  });
+
+  it("offers no upgrade when a Pro workspace has all its live keys: no plan allows more", async () => {
+    signedIn(() => jsonResponse({ detail: keyLimitDetail("Pro"), code: "plan_limit" }, 403));
+    const { user } = renderRoutes(`/extension/connect?extension=${EXTENSION_ID}`);
+    await user.click(await screen.findByRole("button", { name: "Connect the extension" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(keyLimitDetail("Pro"));
+    expect(within(alert).queryByRole("link", { name: "Upgrade to Pro" })).toBeNull();
   });
 
   // No internal text on the page: a failed fetch read "TypeError: Failed to fetch", an HTML 500 "Request failed with status 500".

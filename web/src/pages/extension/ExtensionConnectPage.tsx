@@ -42,6 +42,18 @@ async function revokeReplacedKey(replacedKeyPrefix: string | null, newKeyId: str
 }
 
 /**
+ * Whether a refused key was refused for the plan (no API access: upgrading helps) rather than for
+ * the workspace's five live keys (no plan allows more): the key list says which, as data. Unknown
+ * (the list failed too) reads as no, and the server's own words still say why.
+ */
+async function planLacksApi(): Promise<boolean> {
+  return fetchApiKeys().then(
+    (list) => list.requestsPerHour === null,
+    () => false,
+  );
+}
+
+/**
  * /extension/connect?extension=<id>: the extension's options page opens it; signed in on Pro, one
  * click creates a key named "Browser extension" and hands it to that extension (Chrome's
  * externally_connectable). Where the browser cannot reach it (Firefox), the key is shown to paste.
@@ -88,7 +100,7 @@ export function ExtensionConnectPage() {
     } catch (error) {
       // The server's reason, else words: never an internal message ("TypeError: Failed to fetch").
       const detail = errorMessage(error, CONNECT_FAILED);
-      setOutcome({ kind: "refused", detail, needsPro: error instanceof ApiError && error.status === 403 && /Pro/.test(detail) });
+      setOutcome({ kind: "refused", detail, needsPro: error instanceof ApiError && error.code === "plan_limit" && (await planLacksApi()) });
     }
   }
 
