@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { AccountMarketplace } from "../contract/account";
 import { users } from "../db/schema";
+import { deleteInChunks } from "../shared/delete-in-chunks";
 
 /**
  * The D1 side of user accounts: a seller's account, created on first sign-in, or a demo one.
@@ -55,11 +56,12 @@ export async function deleteIdleDemoUsers(db: D1Database, cutoffIso: string, chu
     .where(and(eq(users.isDemo, true), lt(sql`coalesce(${users.lastActiveAt}, ${users.createdAt})`, cutoffIso)))
     .limit(chunk);
   const deleted: string[] = [];
-  for (;;) {
+  await deleteInChunks(chunk, async () => {
     const gone = await orm.delete(users).where(inArray(users.id, idle)).returning({ id: users.id });
     deleted.push(...gone.map((row) => row.id));
-    if (gone.length < chunk) return deleted;
-  }
+    return gone.length;
+  });
+  return deleted;
 }
 
 /** Onboarding's answers; the first completion's time is kept when it is done again. */

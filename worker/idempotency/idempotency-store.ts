@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { idempotencyKeys as k } from "../db/schema";
+import { deleteInChunks } from "../shared/delete-in-chunks";
 import { judgeKeptKey } from "./idempotency-rules";
 
 /** A kept answer, given again to a retry. */
@@ -56,10 +57,5 @@ export async function releaseKey(db: D1Database, userId: string, key: string): P
 export async function deleteIdempotencyKeysBefore(db: D1Database, cutoffIso: string, chunk: number): Promise<number> {
   const orm = drizzle(db);
   const old = orm.select({ rowid: sql`rowid` }).from(k).where(lt(k.createdAt, cutoffIso)).limit(chunk);
-  let deleted = 0;
-  for (;;) {
-    const { meta } = await orm.delete(k).where(sql`rowid in ${old}`).run();
-    deleted += meta.changes;
-    if (meta.changes < chunk) return deleted;
-  }
+  return deleteInChunks(chunk, async () => (await orm.delete(k).where(sql`rowid in ${old}`).run()).meta.changes);
 }

@@ -1,6 +1,7 @@
 import { inArray, lt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { lookupLog } from "../db/schema";
+import { deleteInChunks } from "../shared/delete-in-chunks";
 
 /**
  * Reads of the lookup log (the status page's recent failures, the retention job's deletes); its
@@ -15,12 +16,7 @@ import { lookupLog } from "../db/schema";
 export async function deleteLookupLogBefore(db: D1Database, cutoffIso: string, chunk: number): Promise<number> {
   const orm = drizzle(db);
   const oldest = orm.select({ id: lookupLog.id }).from(lookupLog).where(lt(lookupLog.createdAt, cutoffIso)).orderBy(lookupLog.id).limit(chunk);
-  let deleted = 0;
-  for (;;) {
-    const { meta } = await orm.delete(lookupLog).where(inArray(lookupLog.id, oldest)).run();
-    deleted += meta.changes;
-    if (meta.changes < chunk) return deleted;
-  }
+  return deleteInChunks(chunk, async () => (await orm.delete(lookupLog).where(inArray(lookupLog.id, oldest)).run()).meta.changes);
 }
 
 export interface RecentLookups {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from "dri
 import { drizzle } from "drizzle-orm/d1";
 import { jobRuns, reportSends } from "../../db/schema";
 import type { ReportKind } from "../../notifications/weekly-report";
+import { deleteInChunks } from "../../shared/delete-in-chunks";
 import type { EmailRefusal } from "../../upstreams/email/email-errors";
 
 /** The D1 side of the report emails' outbox (report_sends, migration 0135). */
@@ -143,12 +144,7 @@ export async function deleteReportSendsBefore(db: D1Database, day: string, chunk
     .from(r)
     .where(and(lt(r.period, day), notInArray(r.status, ["pending", "sending"])))
     .limit(chunk);
-  let deleted = 0;
-  for (;;) {
-    const { meta } = await orm.delete(r).where(sql`rowid in ${old}`).run();
-    deleted += meta.changes;
-    if (meta.changes < chunk) return deleted;
-  }
+  return deleteInChunks(chunk, async () => (await orm.delete(r).where(sql`rowid in ${old}`).run()).meta.changes);
 }
 
 /** job_runs' name for the weekly report's run of a Monday: its row says the week's sends were opened. */
