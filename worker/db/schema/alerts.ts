@@ -95,6 +95,8 @@ export const notificationDeliveries = sqliteTable(
     /** The address Email Service refused for good (with `refusalCode`, its code); null for any other failure and rows before 0141. */
     refusedAddress: text("refused_address"),
     refusalCode: text("refusal_code"),
+    /** A webhook row one of whose attempts timed out, so it may have arrived: every later send says it may repeat (0142). */
+    mayHaveArrived: integer("may_have_arrived", { mode: "boolean" }).notNull().default(false),
     sentAt: text("sent_at"),
     createdAt: text("created_at").notNull(),
   },

@@ -22,7 +22,7 @@ import { MAX_ATTEMPTS, retryDelayMs } from "./retry-schedule";
 import { armRetryAlarm } from "./retry-alarm";
 import { sealLegacyWebhookUrls } from "./seal-webhook-urls";
 import { alertDigestPayload } from "../../notifications/webhook-payload";
-import { WEBHOOK_TIMED_OUT, WEBHOOK_TIMEOUT_MS, type WebhookSender } from "../../upstreams/webhook/sender";
+import { WEBHOOK_TIMEOUT_MS, type WebhookSender } from "../../upstreams/webhook/sender";
 import { classifyEmailFailure, type EmailRefusal, refusalOf } from "../../upstreams/email/email-errors";
 import type { Services } from "../../services";
 
@@ -76,13 +76,11 @@ export interface DeliveryOptions {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Said of a webhook's failure after an earlier attempt timed out: that attempt may have arrived, and
- * the message is sent again anyway (a lost alert is worse than a repeat, docs/adr/0015), saying so.
+ * Said to people of a webhook's failure after an earlier attempt timed out: that attempt may have arrived,
+ * and the message is sent again anyway (a lost alert is worse than a repeat, docs/adr/0015), saying so.
+ * Only words: the fact is the row's may_have_arrived.
  */
 const EARLIER_TIMEOUT = " (an earlier attempt timed out and may have arrived)";
-
-/** Whether an earlier attempt of a webhook row timed out, so it may have arrived: its last error says so. */
-const mayHaveArrived = (lastError: string | null) => lastError === WEBHOOK_TIMED_OUT || (lastError?.endsWith(EARLIER_TIMEOUT) ?? false);
 
 /** A digest's sender: it throws (or rejects) with the reason when the channel failed. */
 type Sender = (rows: DueDelivery[]) => Promise<void>;
@@ -96,6 +94,8 @@ class DeliveryFailure extends Error {
     readonly final = false,
     /** The email service's refusal for good, recorded as data beside the words. */
     readonly refusal: EmailRefusal | null = null,
+    /** The webhook receiver did not answer in time: the post may have arrived. */
+    readonly timedOut = false,
   ) {
     super(reason);
   }
@@ -139,12 +139,12 @@ async function senderFor(services: Services, first: DueDelivery, nowMs: number, 
       const result = await (options.webhooks ?? services.sources.webhooks).post({
         url,
         secret: await openWebhookSecret(services, first.userId, ciphertext),
-        payload: alertDigestPayload(deliveryId, rows, services.config.alertsPageUrl, nowMs, rows.some((row) => mayHaveArrived(row.lastError))),
+        payload: alertDigestPayload(deliveryId, rows, services.config.alertsPageUrl, nowMs, rows.some((row) => row.mayHaveArrived)),
         deliveryId,
         nowMs,
         timeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
       });
-      if (!result.ok) throw new DeliveryFailure(result.detail ?? "could not connect", result.retryAfterSeconds, result.gone === true);
+      if (!result.ok) throw new DeliveryFailure(result.detail ?? "could not connect", result.retryAfterSeconds, result.gone === true, null, result.timedOut === true);
     };
   }
   return { missing: `Unknown channel ${first.channel}` };
@@ -198,18 +198,21 @@ async function deliverDigest(services: Services, rows: DueDelivery[], nowMs: num
     await send(claimed);
   } catch (error) {
     const failure = error instanceof Error ? error.message : String(error);
-    // A webhook that may already have arrived keeps saying so through later failures of other kinds.
-    const keepsTimeout = live[0]!.channel === "webhook" && claimed.some((row) => mayHaveArrived(row.lastError)) && !mayHaveArrived(failure);
-    const reason = keepsTimeout ? `${failure}${EARLIER_TIMEOUT}` : failure;
+    const timedOut = error instanceof DeliveryFailure && error.timedOut;
+    // Once an attempt may have arrived, every later send may repeat it: the rows keep the flag
+    // through later failures of other kinds (and their reason says so to people).
+    const earlier = claimed.some((row) => row.mayHaveArrived);
+    const mayHaveArrived = timedOut || earlier;
+    const reason = earlier && !timedOut ? `${failure}${EARLIER_TIMEOUT}` : failure;
     const refusal = error instanceof DeliveryFailure ? error.refusal : null;
     console.error(`${live[0]!.channel} digest of ${claimed.length} for user ${live[0]!.userId} failed${refusal ? ` (${refusal.refusalCode})` : ""}: ${reason}`);
     const final = error instanceof DeliveryFailure && error.final;
     const lastTry = claimed.filter((row) => final || retryDelayMs(row.attempts + 1) === null);
     const again = claimed.filter((row) => !final && retryDelayMs(row.attempts + 1) !== null);
-    await finishDeliveries(env.DB, ids(lastTry), "failed", reason, iso(nowMs), refusal);
+    await finishDeliveries(env.DB, ids(lastTry), "failed", reason, iso(nowMs), refusal, mayHaveArrived);
     // The claim already set the next attempt by the schedule; a receiver's Retry-After can only push it later.
     const wait = error instanceof DeliveryFailure ? error.retryAfterSeconds : undefined;
-    await noteDeliveryErrors(env.DB, ids(again), reason, wait === undefined ? undefined : iso(nowMs + wait * 1000));
+    await noteDeliveryErrors(env.DB, ids(again), reason, mayHaveArrived, wait === undefined ? undefined : iso(nowMs + wait * 1000));
     return [...outcomes, ...lastTry.map((): Outcome => "failed"), ...again.map((): Outcome => "retrying")];
   }
   await finishDeliveries(env.DB, ids(claimed), "sent", null, iso(nowMs));

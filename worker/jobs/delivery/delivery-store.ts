@@ -23,6 +23,8 @@ export interface DueDelivery extends AlertEventMessage, StoredWebhookUrl {
   /** Null until the first attempt; rows claimed together share it (and their attempts). */
   nextAttemptAt: string | null;
   lastError: string | null;
+  /** A webhook attempt of this row timed out, so it may have arrived: a send now may repeat it. */
+  mayHaveArrived: boolean;
   /** The alert as it is now (deleting it leaves the event with alert_id null). */
   alertState: AlertState;
   userId: string;
@@ -78,6 +80,7 @@ export async function dueDeliveries(db: D1Database, nowIso: string, maxGroups: n
       attempts: d.attempts,
       nextAttemptAt: d.nextAttemptAt,
       lastError: d.lastError,
+      mayHaveArrived: d.mayHaveArrived,
       alertState,
       id: alertEvents.id,
       alertId: alertEvents.alertId,
@@ -171,7 +174,16 @@ export async function closeInterruptedEmails(db: D1Database, nowIso: string): Pr
   return closed.length;
 }
 
-/** The final outcome of many rows, in one batch (all or none); `refusal` when the email service refused them for good. */
+/**
+ * `mayHaveArrived` set on the rows (an attempt timed out): never cleared, as a send after it may repeat
+ * that attempt whatever fails next.
+ */
+const markedIf = (mayHaveArrived: boolean) => (mayHaveArrived ? { mayHaveArrived: true } : {});
+
+/**
+ * The final outcome of many rows, in one batch (all or none); `refusal` when the email service refused
+ * them for good, `mayHaveArrived` when an attempt of theirs timed out.
+ */
 export async function finishDeliveries(
   db: D1Database,
   deliveryIds: string[],
@@ -179,23 +191,33 @@ export async function finishDeliveries(
   lastError: string | null,
   nowIso: string,
   refusal: EmailRefusal | null = null,
+  mayHaveArrived = false,
 ) {
   if (deliveryIds.length === 0) return;
   const orm = drizzle(db);
   const updates = slices(deliveryIds).map((ids) =>
     orm
       .update(d)
-      .set({ status, lastError, sentAt: status === "sent" ? nowIso : null, nextAttemptAt: null, refusedAddress: refusal?.refusedAddress ?? null, refusalCode: refusal?.refusalCode ?? null })
+      .set({
+        status,
+        lastError,
+        sentAt: status === "sent" ? nowIso : null,
+        nextAttemptAt: null,
+        refusedAddress: refusal?.refusedAddress ?? null,
+        refusalCode: refusal?.refusalCode ?? null,
+        ...markedIf(mayHaveArrived),
+      })
       .where(and(inArray(d.id, ids), pendingOrSending)),
   );
   await orm.batch(updates as [(typeof updates)[number], ...(typeof updates)[number][]]);
 }
 
 /**
- * Why the last attempt failed; the rows stay pending for their retry, which `notBeforeIso` (a
- * receiver's Retry-After) moves later than its claim set, never sooner.
+ * Why the last attempt failed, and whether an attempt may have arrived (it timed out); the rows stay
+ * pending for their retry, which `notBeforeIso` (a receiver's Retry-After) moves later than its claim
+ * set, never sooner.
  */
-export async function noteDeliveryErrors(db: D1Database, deliveryIds: string[], reason: string, notBeforeIso?: string) {
+export async function noteDeliveryErrors(db: D1Database, deliveryIds: string[], reason: string, mayHaveArrived: boolean, notBeforeIso?: string) {
   if (deliveryIds.length === 0) return;
   const orm = drizzle(db);
   const next = notBeforeIso === undefined ? {} : { nextAttemptAt: sql<string>`max(coalesce(${d.nextAttemptAt}, ''), ${notBeforeIso})` };
@@ -203,7 +225,7 @@ export async function noteDeliveryErrors(db: D1Database, deliveryIds: string[], 
   const updates = slices(deliveryIds).map((ids) =>
     orm
       .update(d)
-      .set({ status: "pending", lastError: reason, ...next })
+      .set({ status: "pending", lastError: reason, ...markedIf(mayHaveArrived), ...next })
       .where(and(inArray(d.id, ids), pendingOrSending)),
   );
   await orm.batch(updates as [(typeof updates)[number], ...(typeof updates)[number][]]);

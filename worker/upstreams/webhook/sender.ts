@@ -11,8 +11,8 @@ export const SIGNATURE_HEADER = "X-RankLayer-Signature";
 /** The delivery's id: the same on every retry of one message, so receivers can drop repeats. */
 export const DELIVERY_HEADER = "X-RankLayer-Delivery";
 export const WEBHOOK_TIMEOUT_MS = 10_000;
-/** The reason of a post the receiver did not answer in time: it may still have arrived. */
-export const WEBHOOK_TIMED_OUT = "timed out";
+/** The reason of a post the receiver did not answer in time, in words for people (the fact is `timedOut`). */
+const WEBHOOK_TIMED_OUT = "timed out";
 
 /** One alert that fired, as a webhook carries it. */
 export interface WebhookAlert {
@@ -65,11 +65,12 @@ export interface WebhookPost {
 /**
  * What the receiver answered; `retryAfterSeconds` when a 429 or 503 said how long to wait (capped
  * at an hour); `gone` when it said the webhook no longer exists (410: Slack's archived channel), so
- * no retry can succeed.
+ * no retry can succeed; `timedOut` when it did not answer in time, so the post may still have arrived.
  */
 export interface WebhookPostResult extends WebhookTestResult {
   retryAfterSeconds?: number;
   gone?: boolean;
+  timedOut?: boolean;
 }
 
 /** The reason a receiver's non-2xx answer gives, in fixed words that say what to do. */
@@ -116,7 +117,7 @@ export async function postWebhook(post: WebhookPost): Promise<WebhookPostResult>
   } catch (error) {
     // Only these three words come back: the network error's own text could tell a caller
     // how an address it should not see behaves.
-    return { ok: false, detail: isTimeout(error) ? WEBHOOK_TIMED_OUT : "could not connect" };
+    return isTimeout(error) ? { ok: false, detail: WEBHOOK_TIMED_OUT, timedOut: true } : { ok: false, detail: "could not connect" };
   }
 }
 

@@ -18,6 +18,8 @@ beforeEach(async () => {
 });
 
 const bodies = async (path: string) => (await webhookCalls(path)).map((call) => JSON.parse(call.body) as { id: string; text: string; content: string });
+/** The row's flag that an attempt may have arrived: what the next send reads, never its last_error's words. */
+const mayHaveArrived = async (id: string) => (await env.DB.prepare("SELECT may_have_arrived FROM notification_deliveries WHERE id = ?").bind(id).first<number>("may_have_arrived")) === 1;
 
 describe("a webhook post that timed out", () => {
   it("is posted again, saying it may repeat one that arrived, under the same delivery id", async () => {
@@ -28,6 +30,7 @@ describe("a webhook post that timed out", () => {
 
     expect(await deliverDue(services, NOW, { webhookTimeoutMs: 300 })).toMatchObject({ retrying: 1 });
     expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "pending", last_error: "timed out" });
+    expect(await mayHaveArrived(deliveries.webhook!)).toBe(true);
     expect(await deliverDue(services, NOW + MINUTE)).toMatchObject({ sent: 1 });
 
     const [first, again] = await bodies(hook.path);
@@ -49,8 +52,31 @@ describe("a webhook post that timed out", () => {
       status: "pending",
       last_error: "HTTP status 502 (an earlier attempt timed out and may have arrived)",
     });
+    expect(await mayHaveArrived(deliveries.webhook!)).toBe(true);
     expect(await deliverDue(services, NOW + 6 * MINUTE)).toMatchObject({ sent: 1 });
     expect((await bodies(hook.path))[2]!.text.startsWith(`${REPEAT_NOTE}\n`)).toBe(true);
+  });
+
+  it("is known from the row's flag, not from the words of its last error", async () => {
+    const { userId, hook } = await userWithChannels("whsec_timeout");
+    await scriptWebhook(hook.path, [200]);
+    const { deliveries } = await seedEvent(userId, ["webhook"], { attempts: 2, lastError: "HTTP status 502 (reworded)", nextAttemptAt: new Date(NOW).toISOString() });
+    await env.DB.prepare("UPDATE notification_deliveries SET may_have_arrived = 1 WHERE id = ?").bind(deliveries.webhook!).run();
+
+    expect(await deliverDue(buildServices(channelEnv()), NOW)).toMatchObject({ sent: 1 });
+    expect((await bodies(hook.path))[0]!.text.startsWith(`${REPEAT_NOTE}\n`)).toBe(true);
+  });
+
+  it("is kept on the row when its last attempt fails for good", async () => {
+    const { userId, hook } = await userWithChannels("whsec_timeout");
+    await scriptWebhook(hook.path, ["hang", 410]);
+    const { deliveries } = await seedEvent(userId, ["webhook"]);
+    const services = buildServices(channelEnv());
+
+    await deliverDue(services, NOW, { webhookTimeoutMs: 300 });
+    expect(await deliverDue(services, NOW + MINUTE)).toMatchObject({ failed: 1 });
+    expect(await delivery(deliveries.webhook!)).toMatchObject({ status: "failed" });
+    expect(await mayHaveArrived(deliveries.webhook!)).toBe(true);
   });
 
   it("is said of a Discord message within Discord's 2,000 characters", async () => {
@@ -71,10 +97,11 @@ describe("a webhook post that timed out", () => {
   it("a retry after a plain refusal (nothing arrived) carries no such note", async () => {
     const { userId, hook } = await userWithChannels("whsec_timeout");
     await scriptWebhook(hook.path, [502, 200]);
-    await seedEvent(userId, ["webhook"]);
+    const { deliveries } = await seedEvent(userId, ["webhook"]);
     const services = buildServices(channelEnv());
 
     await deliverDue(services, NOW);
+    expect(await mayHaveArrived(deliveries.webhook!)).toBe(false);
     await deliverDue(services, NOW + MINUTE);
     const [first, again] = await bodies(hook.path);
     expect(again!.text).toBe(first!.text);

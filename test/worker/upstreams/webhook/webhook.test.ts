@@ -116,6 +116,6 @@ describe("postWebhook", () => {
   it("gives up on a receiver that does not answer in time", async () => {
     const { path, url } = webhookEndpoint();
     await scriptWebhook(path, ["hang"]);
-    expect(await post(url, { timeoutMs: 50 })).toEqual({ ok: false, detail: "timed out" });
+    expect(await post(url, { timeoutMs: 50 })).toEqual({ ok: false, detail: "timed out", timedOut: true });
   });
 });
