@@ -80,6 +80,8 @@ export interface ChannelDeliveryProblem {
   channel: "email" | "webhook";
   status: "failed" | "retrying";
   detail: string;
+  /** The email service refused the address for good: `detail` names it and what to do. */
+  refusedForGood: boolean;
   /** When that alert fired. */
   firedAt: string;
 }
@@ -96,6 +98,8 @@ export interface ReportDeliveryProblem {
   period: string;
   status: "failed" | "retrying";
   detail: string;
+  /** The email service refused the address for good: `detail` names it and what to do. */
+  refusedForGood: boolean;
 }
 
 /** GET and PUT /api/settings/channels. */

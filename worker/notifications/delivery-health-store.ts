@@ -33,6 +33,7 @@ export async function deliveryProblems(db: D1Database, workspaceId: string): Pro
         channel,
         status: row.status === "failed" ? "failed" : "retrying",
         detail: row.lastError ?? "unknown error",
+        refusedForGood: row.refusedAddress !== null,
         firedAt: row.firedAt,
         refusedAddress: row.refusedAddress,
       };

@@ -42,6 +42,7 @@ export function reportProblemsOf(rows: readonly ReportSendState[], alertEmail: s
       period: row.period,
       status: row.status === "failed" ? "failed" : "retrying",
       detail: row.lastError ?? "unknown error",
+      refusedForGood: row.refusedAddress !== null,
     });
   }
   return problems;

@@ -60,8 +60,8 @@ describe("/settings Notifications: alert channels", () => {
           webhookUrl: SLACK,
           webhookSecretSet: true,
           deliveryProblems: [
-            { channel: "webhook", status: "failed", detail: "HTTP status 410", firedAt: "2026-11-22T02:30:04.000Z" },
-            { channel: "email", status: "retrying", detail: "could not send", firedAt: "2026-11-23T02:30:04.000Z" },
+            { channel: "webhook", status: "failed", detail: "HTTP status 410", refusedForGood: false, firedAt: "2026-11-22T02:30:04.000Z" },
+            { channel: "email", status: "retrying", detail: "could not send", refusedForGood: false, firedAt: "2026-11-23T02:30:04.000Z" },
           ],
         }),
       ),
@@ -78,8 +78,8 @@ describe("/settings Notifications: alert channels", () => {
         channelSettings({
           alertEmail: "seller@example.com",
           reportProblems: [
-            { kind: "weekly", recipient: "client@example.com", period: "2026-11-23", status: "failed", detail: "the email service's daily sending limit was reached" },
-            { kind: "daily", recipient: null, period: "2026-11-24", status: "retrying", detail: "the email service failed (the service said: email sending is unavailable)" },
+            { kind: "weekly", recipient: "client@example.com", period: "2026-11-23", status: "failed", detail: "the email service's daily sending limit was reached", refusedForGood: false },
+            { kind: "daily", recipient: null, period: "2026-11-24", status: "retrying", detail: "the email service failed (the service said: email sending is unavailable)", refusedForGood: false },
           ],
         }),
       ),
@@ -98,8 +98,8 @@ describe("/settings Notifications: alert channels", () => {
       "GET /api/settings/channels": json(
         channelSettings({
           alertEmail: "seller@example.com",
-          deliveryProblems: [{ channel: "email", status: "failed", detail: refused("seller@example.com"), firedAt: "2026-11-22T02:30:04.000Z" }],
-          reportProblems: [{ kind: "weekly", recipient: "client@example.com", period: "2026-11-23", status: "failed", detail: refused("client@example.com") }],
+          deliveryProblems: [{ channel: "email", status: "failed", detail: refused("seller@example.com"), refusedForGood: true, firedAt: "2026-11-22T02:30:04.000Z" }],
+          reportProblems: [{ kind: "weekly", recipient: "client@example.com", period: "2026-11-23", status: "failed", detail: refused("client@example.com"), refusedForGood: true }],
         }),
       ),
     });
@@ -107,6 +107,23 @@ describe("/settings Notifications: alert channels", () => {
     const notes = within(panel()).getAllByRole("status").map((note) => note.textContent);
     expect(notes).toContain(`Your latest alert (fired 2026-11-22 02:30 UTC) could not be delivered: ${refused("seller@example.com")}.`);
     expect(notes).toContain(`Your weekly report of 2026-11-23 could not be sent: ${refused("client@example.com")}.`);
+  });
+
+  it("says the address once when the server marks a refusal for good, whatever the words", async () => {
+    const reworded = "the email service refused seller@example.com for good (suppressed)";
+    await renderChannels({
+      "GET /api/settings/channels": json(
+        channelSettings({
+          alertEmail: "seller@example.com",
+          deliveryProblems: [{ channel: "email", status: "failed", detail: reworded, refusedForGood: true, firedAt: "2026-11-22T02:30:04.000Z" }],
+          reportProblems: [{ kind: "daily", recipient: null, period: "2026-11-24", status: "failed", detail: reworded, refusedForGood: true }],
+        }),
+      ),
+    });
+
+    const notes = within(panel()).getAllByRole("status").map((note) => note.textContent);
+    expect(notes).toContain(`Your latest alert (fired 2026-11-22 02:30 UTC) could not be delivered: ${reworded}.`);
+    expect(notes).toContain(`Your daily report of 2026-11-24 could not be sent: ${reworded}.`);
   });
 
   it("says nothing of deliveries when all got through", async () => {

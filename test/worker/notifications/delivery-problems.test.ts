@@ -39,10 +39,10 @@ describe("deliveryProblems in /api/settings/channels", () => {
     expect((await channels(browser)).deliveryProblems).toEqual([]);
     expect(await deliverDue(services(), NOW)).toMatchObject({ retrying: 1 });
     const firedAt = new Date(NOW).toISOString();
-    expect((await channels(browser)).deliveryProblems).toEqual([{ channel: "webhook", status: "retrying", detail: "HTTP status 502", firedAt }]);
+    expect((await channels(browser)).deliveryProblems).toEqual([{ channel: "webhook", status: "retrying", detail: "HTTP status 502", refusedForGood: false, firedAt }]);
 
     for (const minutes of [1, 6, 36, 156]) await deliverDue(services(), NOW + minutes * MINUTE);
-    expect((await channels(browser)).deliveryProblems).toEqual([{ channel: "webhook", status: "failed", detail: "HTTP status 502", firedAt }]);
+    expect((await channels(browser)).deliveryProblems).toEqual([{ channel: "webhook", status: "failed", detail: "HTTP status 502", refusedForGood: false, firedAt }]);
 
     // The receiver is back: the next alert goes out, and the warning goes with it.
     await scriptWebhook(hook.path, [200]);

@@ -76,6 +76,7 @@ export const channelSettingsSchema = z
           channel: z.enum(["email", "webhook"]),
           status: z.enum(["failed", "retrying"]),
           detail: z.string(),
+          refusedForGood: z.boolean().openapi({ description: "The email service refused the address for good: the detail names it and what to do." }),
           firedAt: z.string().openapi({ description: "When that alert fired." }),
         }),
       )
@@ -88,6 +89,7 @@ export const channelSettingsSchema = z
           period: z.string().openapi({ description: "The report's UTC day (daily) or Monday (weekly)." }),
           status: z.enum(["failed", "retrying"]),
           detail: z.string(),
+          refusedForGood: z.boolean().openapi({ description: "The email service refused the address for good: the detail names it and what to do." }),
         }),
       )
       .openapi({ description: "The report emails whose latest send did not get through: failed for good, or failed and waiting for a retry." }),

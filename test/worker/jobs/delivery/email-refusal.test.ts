@@ -91,7 +91,8 @@ describe("an email the service refuses for good", () => {
 
     const settings = await (await browser.request("/api/settings/channels")).json<ChannelSettings>();
     expect(settings.deliveryProblems).toEqual([
-      { channel: "email", status: "failed", detail: expect.stringContaining("typo@example.com"), firedAt: new Date(NOW).toISOString() },
+      // Marked as a refusal for good as data: the page says the address once, however the words read.
+      { channel: "email", status: "failed", detail: expect.stringContaining("typo@example.com"), refusedForGood: true, firedAt: new Date(NOW).toISOString() },
     ]);
   });
 
@@ -115,6 +116,6 @@ describe("an email the service refuses for good", () => {
 
     await setChannels(browser.bindings, workspaceId, { alertEmail: "fixed@example.com" });
     const settings = await (await browser.request("/api/settings/channels")).json<ChannelSettings>();
-    expect(settings.deliveryProblems).toEqual([expect.objectContaining({ channel: "email", status: "failed", detail: expect.stringContaining("typo@example.com") })]);
+    expect(settings.deliveryProblems).toEqual([expect.objectContaining({ channel: "email", status: "failed", detail: expect.stringContaining("typo@example.com"), refusedForGood: false })]);
   });
 });

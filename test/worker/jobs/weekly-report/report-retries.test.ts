@@ -88,7 +88,7 @@ describe("a report email whose send failed", () => {
     vi.useFakeTimers({ now: SATURDAY, toFake: ["Date"] });
     try {
       expect((await loadChannelSettings(services, id, true)).reportProblems).toEqual([
-        { kind: "daily", recipient: null, period: "2026-11-21", status: "failed", detail: row!.last_error },
+        { kind: "daily", recipient: null, period: "2026-11-21", status: "failed", detail: row!.last_error, refusedForGood: true },
       ]);
       // Another address saved: the refusal was of the old one, so Settings no longer asks for a working one.
       await env.DB.prepare("UPDATE user_settings SET alert_email = 'fixed@example.com' WHERE workspace_id = ?").bind(id).run();
@@ -119,7 +119,7 @@ describe("a report email whose send failed", () => {
     vi.useFakeTimers({ now: at, toFake: ["Date"] });
     try {
       expect((await loadChannelSettings(buildServices(bindings), id, true)).reportProblems).toEqual([
-        { kind: "daily", recipient: null, period: "2026-11-21", status: "failed", detail: "the email service failed (the service said: email sending is unavailable)" },
+        { kind: "daily", recipient: null, period: "2026-11-21", status: "failed", detail: "the email service failed (the service said: email sending is unavailable)", refusedForGood: false },
       ]);
     } finally {
       vi.useRealTimers();

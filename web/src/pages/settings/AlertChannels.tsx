@@ -127,7 +127,7 @@ function DeliveryProblem({ problems, channel }: { problems: ChannelDeliveryProbl
   const where = channel === "email" ? "this address" : "this webhook";
   const fired = formatUtc(problem.firedAt);
   // A refusal for good names the address and what to do ("the email service no longer sends to ann@… It is not tried again: … save a working address"): said once.
-  const saysWhatToDo = problem.detail.endsWith("save a working address");
+  const saysWhatToDo = problem.refusedForGood;
   return (
     <p className="field-error" role="status">
       {problem.status === "failed"

@@ -74,7 +74,7 @@ function reportProblemText(problem: ReportDeliveryProblem): string {
   const report = `Your ${problem.kind} report of ${problem.period}`;
   const to = problem.recipient ?? "your alert email";
   // A refusal for good names the address itself ("the email service no longer sends to ann@… It is not tried again: … save a working address"): said once.
-  const toWhom = problem.recipient !== null && problem.detail.includes(problem.recipient) ? "" : ` to ${to}`;
+  const toWhom = problem.refusedForGood ? "" : ` to ${to}`;
   return problem.status === "failed"
     ? `${report} could not be sent${toWhom}: ${problem.detail}.`
     : `${report} has not reached ${to} yet: ${problem.detail}. It is being retried.`;
