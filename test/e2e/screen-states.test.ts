@@ -180,6 +180,7 @@ describe("screen states at 390 and 1280 px, light and dark", () => {
           status: "failed",
           firedAt: "2026-11-22T02:30:00.000Z",
           detail: `the email service no longer sends to ${refused} because an earlier email to it bounced or was marked as spam. It is not tried again: check the address and save a working address`,
+          refusedForGood: true,
         },
       ],
       reportProblems: [
@@ -189,6 +190,7 @@ describe("screen states at 390 and 1280 px, light and dark", () => {
           period: "2026-11-16",
           status: "failed",
           detail: `the email service no longer sends to ${refused} because an earlier email to it bounced or was marked as spam. It is not tried again: check the address and save a working address`,
+          refusedForGood: true,
         },
       ],
     }));
