@@ -1,4 +1,4 @@
-import { errorName, retryAfterOf, TokenCache } from "../http";
+import { errorName, isTimeout, retryAfterOf, TokenCache } from "../http";
 import { LWA_TOKEN_URL } from "./endpoints";
 import { isolateSlot } from "../../shared/isolate-state";
 
@@ -81,18 +81,33 @@ interface TokenAnswer {
   refresh_token?: unknown;
 }
 
-async function postTokenRequest(client: LwaClient, fields: Record<string, string>): Promise<TokenAnswer> {
-  let res: Response;
-  try {
-    res = await fetch(client.tokenUrl ?? LWA_TOKEN_URL, {
+/**
+ * POSTs a token request. A request whose connection failed with no answer (most often a kept-alive
+ * connection the server closed just as it went out) is sent once more: a refresh grant may be asked
+ * twice, and a code LWA did read is refused the second time (invalid_grant), no worse than failing
+ * now. One that timed out is not: its time is spent.
+ */
+async function fetchTokenEndpoint(client: LwaClient, fields: Record<string, string>): Promise<Response> {
+  const send = () =>
+    fetch(client.tokenUrl ?? LWA_TOKEN_URL, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8", Accept: "application/json" },
       body: new URLSearchParams(fields).toString(),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
+  const unreachable = (error: unknown) => new LwaError("unavailable", `the LWA token endpoint could not be reached: ${errorName(error) || "network error"}`);
+  try {
+    return await send();
   } catch (error) {
-    throw new LwaError("unavailable", `the LWA token endpoint could not be reached: ${errorName(error) || "network error"}`);
+    if (isTimeout(error)) throw unreachable(error);
+    return send().catch((again: unknown) => {
+      throw unreachable(again);
+    });
   }
+}
+
+async function postTokenRequest(client: LwaClient, fields: Record<string, string>): Promise<TokenAnswer> {
+  const res = await fetchTokenEndpoint(client, fields);
 
   if (res.status === 429) {
     throw new LwaError("throttled", "LWA is throttling token requests", retryAfterOf(res));
