@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RecordingEmailSender } from "../../../worker/upstreams/email/recording-sender";
 import { fakeEmailBinding } from "./support";
 
 const good = { from: { email: "alerts@ranklayer.example", name: "RankLayer" }, to: "anna@example.com", subject: "Rank alert", text: "Rank #812" } as EmailMessageBuilder;
@@ -59,5 +60,20 @@ describe("the fake send_email binding refuses what Email Service refuses", () =>
     await expect(email.binding.send({ ...good, subject: "" })).rejects.toMatchObject({ code: "E_FIELD_MISSING" });
     expect(email.attempts).toHaveLength(1);
     expect(email.sent).toEqual([]);
+  });
+});
+
+describe("the recording sender (the whole EmailSender faked) refuses what the binding would refuse", () => {
+  it("refuses a message the binding refuses, counting it as an attempt", async () => {
+    const sender = new RecordingEmailSender();
+    await expect(sender.send({ ...good, subject: "" })).rejects.toMatchObject({ code: "E_FIELD_MISSING" });
+    expect(sender.attempts).toHaveLength(1);
+    expect(sender.sent).toEqual([]);
+  });
+
+  it("takes an IDN recipient, as the real sender hands the binding its A-label", async () => {
+    const sender = new RecordingEmailSender();
+    await sender.send({ ...good, to: "anna@bücher.de" });
+    expect(sender.sent).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { encryptRefreshToken, parseKeyring } from "../../../worker/auth/token-crypto";
 import type { Bindings } from "../../../worker/env";
 import type { AlertEventMessage } from "../../../worker/notifications/alert-event";
-import { emailBindingError, RecordingEmailSender } from "../../../worker/upstreams/email/recording-sender";
+import { RecordingEmailSender, throwIfRefusedByBinding } from "../../../worker/upstreams/email/recording-sender";
 import type { WebhookAnswer, WebhookCallRecord } from "../../fakes/webhook-calls";
 import { KEY_2026 } from "../support/seller-browser";
 
@@ -29,77 +29,6 @@ export const ALERT_EVENT: AlertEventMessage = {
 };
 
 /**
- * Cloudflare Email Service's header rules (developers.cloudflare.com/email-service/reference/headers):
- * an allowlist plus X- headers; List-Unsubscribe must hold an <https://…> URI, and
- * List-Unsubscribe-Post must be exactly "List-Unsubscribe=One-Click" beside it.
- */
-const ALLOWED_HEADERS = new Set(
-  ["In-Reply-To", "References", "List-Unsubscribe", "List-Unsubscribe-Post", "List-Id", "List-Archive", "List-Help", "List-Owner", "List-Post", "List-Subscribe", "Precedence", "Auto-Submitted", "Content-Language", "Keywords", "Comments", "Importance", "Priority", "Sensitivity", "Organization", "Require-Recipient-Valid-Since", "Expires", "Reply-By", "Archived-At"].map((name) => name.toLowerCase()),
-);
-
-function headerProblem(headers: Record<string, string> = {}): string | null {
-  const lower = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-  for (const [name, value] of lower) {
-    if (!ALLOWED_HEADERS.has(name) && !/^x-[a-z0-9\-_]+$/.test(name)) return `E_HEADER_NOT_ALLOWED: ${name}`;
-    if (!value || /[\r\n]/.test(value)) return `E_HEADER_VALUE_INVALID: ${name}`;
-  }
-  const unsubscribe = lower.get("list-unsubscribe");
-  if (unsubscribe !== undefined && !/<(https:\/\/|mailto:)[^>]+>/.test(unsubscribe)) return "E_HEADER_VALUE_INVALID: List-Unsubscribe must contain angle-bracket HTTPS or mailto URI(s).";
-  const post = lower.get("list-unsubscribe-post");
-  if (post !== undefined && (post !== "List-Unsubscribe=One-Click" || !/<https:\/\//.test(unsubscribe ?? ""))) return "E_HEADER_VALUE_INVALID: List-Unsubscribe-Post";
-  return null;
-}
-
-/**
- * Recipient domains must be ASCII (an IDN as its A-label). Email Service documents no SMTPUTF8:
- * its SMTP submission, the same pipeline as the binding, offers none in EHLO
- * (developers.cloudflare.com/email-service/api/send-emails/smtp), and without it RFC 6531 allows
- * no UTF-8 in RCPT TO. Refused like the binding's payload errors (E_VALIDATION_ERROR). Local
- * parts are left alone: nothing says how the service treats them.
- */
-function recipientProblem(message: EmailMessageBuilder): string | null {
-  for (const field of ["to", "cc", "bcc"] as const) {
-    const value = message[field];
-    for (const recipient of value === undefined ? [] : Array.isArray(value) ? value : [value]) {
-      const address = typeof recipient === "string" ? recipient : recipient.email;
-      if (/[^\x00-\x7f]/.test(address.slice(address.lastIndexOf("@") + 1))) return `E_VALIDATION_ERROR: ${field} ${address}: the domain must be ASCII (its IDNA A-label)`;
-    }
-  }
-  return null;
-}
-
-/** The addresses of one field of a message (a string, an EmailAddress, or a list of either). */
-function addressesOf(value: EmailMessageBuilder["to"] | EmailMessageBuilder["from"] | undefined): string[] {
-  return (value === undefined ? [] : Array.isArray(value) ? value : [value]).map((item) => (typeof item === "string" ? item : item.email));
-}
-
-/** An address the service takes: one @, no spaces, angle brackets, quotes or commas, a dotted domain. */
-const WELL_FORMED_ADDRESS = /^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/;
-
-/**
- * The payload rules of the binding's structured send() (developers.cloudflare.com/email-service,
- * the Workers API's error codes and the platform limits): `to`, `from` and `subject` present
- * (E_FIELD_MISSING); a body, well-formed addresses, a one-line subject of at most 998 characters
- * (E_VALIDATION_ERROR); at most 50 recipients across to, cc and bcc (E_TOO_MANY_RECIPIENTS) and
- * 32 attachments (E_TOO_MANY_ATTACHMENTS).
- */
-function payloadProblem(message: EmailMessageBuilder): string | null {
-  for (const field of ["to", "from", "subject"] as const) {
-    const value = message[field];
-    if (value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0)) return `E_FIELD_MISSING: ${field}`;
-  }
-  if (!message.text && !message.html) return "E_VALIDATION_ERROR: the message has no text and no html body";
-  if (message.subject.length > 998 || /[\r\n]/.test(message.subject)) return "E_VALIDATION_ERROR: subject";
-  for (const field of ["from", "replyTo", "to", "cc", "bcc"] as const) {
-    const bad = addressesOf(message[field]).find((address) => !WELL_FORMED_ADDRESS.test(address));
-    if (bad !== undefined) return `E_VALIDATION_ERROR: ${field} ${JSON.stringify(bad)} is not an email address`;
-  }
-  if ((["to", "cc", "bcc"] as const).flatMap((field) => addressesOf(message[field])).length > 50) return "E_TOO_MANY_RECIPIENTS: at most 50 across to, cc and bcc";
-  if ((message.attachments?.length ?? 0) > 32) return "E_TOO_MANY_ATTACHMENTS: at most 32";
-  return null;
-}
-
-/**
  * A send_email binding that records what it is asked to send; `failures` sends reject first (the
  * service unavailable). `refused` maps an address to the documented code the service refuses it
  * with, on every send (E_RECIPIENT_SUPPRESSED: it bounced or complained before;
@@ -110,11 +39,13 @@ export function fakeEmailBinding(failures = 0, refused: Record<string, string> =
   const recorder = new RecordingEmailSender(failures, refused);
   const binding = {
     async send(message: EmailMessageBuilder) {
-      const problem = payloadProblem(message) ?? recipientProblem(message) ?? headerProblem(message.headers as Record<string, string> | undefined);
-      if (problem) {
+      try {
+        // The payload as handed over (no A-label conversion here: this is the binding itself).
+        throwIfRefusedByBinding(message);
+      } catch (error) {
         // Handed over and refused: an attempt all the same, as one the recorder refuses is.
         recorder.attempts.push(message);
-        throw emailBindingError(problem.slice(0, problem.indexOf(":")), problem);
+        throw error;
       }
       await recorder.send(message);
       return { messageId: `<${crypto.randomUUID()}@ranklayer.example>` };

@@ -1,4 +1,5 @@
-import type { EmailSender } from "./sender";
+import { addressesOf, bindingRefusal } from "./binding-refusal";
+import { type EmailSender, sendableMessage } from "./sender";
 
 /**
  * An error as the send_email binding's send() throws it: an Error whose `code` is one of Email
@@ -10,10 +11,13 @@ export function emailBindingError(code: string, message: string): Error & { code
 
 /** The recipients of a message, as plain addresses. */
 export function recipientsOf(message: EmailMessageBuilder): string[] {
-  return (["to", "cc", "bcc"] as const).flatMap((field) => {
-    const value = message[field];
-    return (value === undefined ? [] : Array.isArray(value) ? value : [value]).map((recipient) => (typeof recipient === "string" ? recipient : recipient.email));
-  });
+  return (["to", "cc", "bcc"] as const).flatMap((field) => addressesOf(message[field]));
+}
+
+/** The binding's own refusal of a message, thrown as its send() throws it, or nothing. */
+export function throwIfRefusedByBinding(message: EmailMessageBuilder): void {
+  const problem = bindingRefusal(message);
+  if (problem) throw emailBindingError(problem.slice(0, problem.indexOf(":")), problem);
 }
 
 /**
@@ -39,6 +43,8 @@ export class RecordingEmailSender implements EmailSender {
 
   async send(message: EmailMessageBuilder): Promise<void> {
     this.attempts.push(message);
+    // What the real sender hands the binding (its recipients' domains as A-labels) is what the binding judges.
+    throwIfRefusedByBinding(sendableMessage(message));
     const refusedTo = recipientsOf(message).find((address) => this.refused.has(address.toLowerCase()));
     if (refusedTo !== undefined) throw emailBindingError(this.refused.get(refusedTo.toLowerCase())!, `recipient ${refusedTo} was refused`);
     if (this.failures > 0) {
