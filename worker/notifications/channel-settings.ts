@@ -57,7 +57,7 @@ export async function loadChannelSettings(
   const reportProblems = stillApplying(reportProblemsOf(reports.sends, stored.alertEmail), { ...ownReportsSent(stored), chosen: reports.chosen });
   const alertProblems = problems
     .filter((problem) => !(problem.channel === "email" && refusalPutRight(problem.refusedAddress, stored.alertEmail)))
-    .map(({ refusedAddress: _, ...problem }): ChannelDeliveryProblem => problem);
+    .map(({ refusedAddress, ...problem }): ChannelDeliveryProblem => ({ ...problem, refusedForGood: refusedAddress !== null }));
   return channelSettingsView(config, stored, await readWebhookUrl(config, workspaceId, stored), wholeUrl, alertProblems, isDemo, reportProblems);
 }
 

@@ -8,7 +8,7 @@ import type { ReportSendState } from "./report-health";
 const CHANNELS = ["email", "webhook"] as const;
 
 /** A channel's problem, with the address the email service refused for good (null: any other failure, or a row before migration 0141). */
-export type DeliveryProblemRow = ChannelDeliveryProblem & { refusedAddress: string | null };
+export type DeliveryProblemRow = Omit<ChannelDeliveryProblem, "refusedForGood"> & { refusedAddress: string | null };
 
 /**
  * Whether a workspace's alert emails and webhooks are getting through: for each channel, the
@@ -33,7 +33,6 @@ export async function deliveryProblems(db: D1Database, workspaceId: string): Pro
         channel,
         status: row.status === "failed" ? "failed" : "retrying",
         detail: row.lastError ?? "unknown error",
-        refusedForGood: row.refusedAddress !== null,
         firedAt: row.firedAt,
         refusedAddress: row.refusedAddress,
       };
