@@ -10,6 +10,7 @@ import { xsrfProtection } from "./auth/xsrf";
 import { ApiError, codeOfStatus } from "./shared/api-error";
 import { apiBodyLimit } from "./shared/body-limit";
 import { extensionCors } from "./shared/extension-cors";
+import { finishStateChanges } from "./shared/finish-state-changes";
 import { apiAnswerDefaults } from "./shared/api-answer-defaults";
 import type { AppEnv } from "./env";
 import { createApiApp, serveOpenApiDocuments } from "./openapi/document";
@@ -54,6 +55,8 @@ const workspaceRoutes = lazyRoutes(() => import("./routes/workspaces"), "workspa
 // An OpenAPIHono: routers written with createRoute document themselves when mounted here.
 const apiApp = createApiApp();
 const api = apiApp
+  // A state-changing request finishes even if its client hangs up: no step of several left undone.
+  .use(finishStateChanges)
   // The request's services (config, clients), built once before anything else runs.
   .use(servicesMiddleware)
   // A state-changing request shows its changes to the next request's session read at once.

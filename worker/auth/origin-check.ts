@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../shared/api-error";
 import { isExtensionKeyRequest } from "../shared/extension-cors";
-import { isSafeMethod } from "./safe-methods";
+import { isSafeMethod } from "../shared/safe-methods";
 
 /**
  * Defence in depth beside the XSRF check: a state-changing request whose browser says it

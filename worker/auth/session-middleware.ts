@@ -4,7 +4,7 @@ import { ApiError } from "../shared/api-error";
 import { onFirstUse } from "../shared/on-first-use";
 import { forgetSessionCopies } from "../shared/session-copies";
 import { readCookie, SESSION_COOKIE } from "./cookies";
-import { isSafeMethod } from "./safe-methods";
+import { isSafeMethod } from "../shared/safe-methods";
 import type { SignedInAccount } from "./session";
 
 // The session code, and drizzle with it, loads with an isolate's first signed-in request: an

@@ -4,7 +4,7 @@ import type { Deployment } from "../config";
 import { ApiError } from "../shared/api-error";
 import { hmacSha256 } from "../shared/hmac";
 import { readCookie, XSRF_COOKIE, XSRF_HEADER } from "./cookies";
-import { isSafeMethod } from "./safe-methods";
+import { isSafeMethod } from "../shared/safe-methods";
 import { base64UrlEncode, randomToken, signingKey } from "./signing-key";
 
 const encoder = new TextEncoder();

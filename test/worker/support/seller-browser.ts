@@ -35,6 +35,8 @@ export interface BrowserRequest extends RequestInit {
   /** Send no X-XSRF-TOKEN header, whatever the cookie. */
   omitXsrfHeader?: boolean;
   xsrfHeader?: string;
+  /** The request's execution context, the test's own (to see what it keeps alive); the test then waits on its work itself. */
+  executionContext?: ExecutionContext;
 }
 
 /**
@@ -47,7 +49,7 @@ export class TestBrowser {
   constructor(public bindings: Bindings) {}
 
   async request(path: string, init: BrowserRequest = {}): Promise<Response> {
-    const { omitXsrfHeader, xsrfHeader, ...requestInit } = init;
+    const { omitXsrfHeader, xsrfHeader, executionContext, ...requestInit } = init;
     const method = (requestInit.method ?? "GET").toUpperCase();
     if (!SAFE_METHODS.has(method) && !this.cookies.has("XSRF-TOKEN") && !omitXsrfHeader && xsrfHeader === undefined) {
       await this.request("/api/auth/xsrf");
@@ -60,9 +62,9 @@ export class TestBrowser {
     if (!SAFE_METHODS.has(method) && !omitXsrfHeader && xsrf) headers.set("X-XSRF-TOKEN", xsrf);
     if (typeof requestInit.body === "string") headers.set("Content-Type", "application/json");
 
-    const ctx = createExecutionContext();
+    const ctx = executionContext ?? createExecutionContext();
     const res = await app.request(path, { ...requestInit, headers }, this.bindings, ctx);
-    await waitOnExecutionContext(ctx);
+    if (!executionContext) await waitOnExecutionContext(ctx);
     for (const cookie of res.headers.getSetCookie()) this.store(cookie);
     return res;
   }
