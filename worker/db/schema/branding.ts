@@ -26,8 +26,6 @@ export const reportRecipients = sqliteTable(
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: createdNow("created_at"),
     confirmedAt: text("confirmed_at"),
-    /** No longer written or read: report_sends (migration 0135, which copied it there) records the reports sent to it. */
-    lastSentMonday: text("last_sent_monday"),
     /** The seller connection whose report it gets (migration 0125); null: the whole workspace's. */
     connectionId: text("connection_id").references(() => sellerConnections.id, { onDelete: "cascade" }),
   },

@@ -64,10 +64,6 @@ export const userRefresh = sqliteTable("user_refresh", {
     .primaryKey()
     .references(() => workspaces.id, { onDelete: "cascade" }),
   lastManualAt: text("last_manual_at"),
-  /** No longer written or read: report_sends (migration 0135, which copied it there) records the reports sent. */
-  lastWeeklyReport: text("last_weekly_report"),
-  /** No longer written or read, like lastWeeklyReport. */
-  lastDailyReport: text("last_daily_report"),
 });
 
 /**
