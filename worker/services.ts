@@ -20,6 +20,7 @@ import type { CreatorsProductSource } from "./upstreams/creators/client";
 import type { ProductSource } from "./upstreams/creators/product-source";
 import { RegionalProductSource } from "./upstreams/creators/regional";
 import { bindingEmailSender, type EmailSender } from "./upstreams/email/sender";
+import { attentiveEmailSender } from "./attention/email-sender-attention";
 import { backgroundOf, type Background } from "./shared/background";
 import { onFirstUse } from "./shared/on-first-use";
 import { SellerApiError, type SellerApi } from "./upstreams/spapi/seller-api";
@@ -187,8 +188,11 @@ function sourcesOf(env: Bindings, config: Config): Sources {
       return (await connectedSellerApi()).sellerApiForConnection({ env, config }, { ...connection, refreshTokenCiphertext, keyId, grantedAt });
     },
     billing: () => (config.stripe ? new StripeBilling(config.stripe) : new MockBilling()),
-    alertEmail: () => (config.alertEmail ? bindingEmailSender(config.alertEmail.binding) : null),
-    contactEmail: () => (config.contactEmail ? bindingEmailSender(config.contactEmail.binding) : null),
+    // Each tells /status when Email Service refuses its sending address (attention/email-sender-attention.ts).
+    alertEmail: () =>
+      config.alertEmail ? attentiveEmailSender(bindingEmailSender(config.alertEmail.binding), env.DB, { address: config.alertEmail.from, setting: "ALERT_EMAIL_FROM" }) : null,
+    contactEmail: () =>
+      config.contactEmail ? attentiveEmailSender(bindingEmailSender(config.contactEmail.binding), env.DB, { address: config.contactEmail.from, setting: "CONTACT_EMAIL_FROM" }) : null,
     webhooks: fetchWebhookSender,
   };
 }

@@ -96,6 +96,7 @@ describe("status page in a real browser", () => {
     }
     expect(await item("Product Advertising API").getByText("Mock data", { exact: true }).isVisible()).toBe(true);
     expect(await item("Selling Partner API").getByText("Not yet active", { exact: true }).isVisible()).toBe(true);
+    expect(await item("Email").getByText("Operational", { exact: true }).isVisible()).toBe(true);
 
     const clock = tab.page.locator("time");
     const first = await clock.textContent();
@@ -108,7 +109,7 @@ describe("status page in a real browser", () => {
     await tab.page.route("**/api/status", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
     await tab.page.goto(`${appUrl}/status`);
     await tab.page.getByRole("alert").getByText("We couldn't reach the status service", { exact: false }).waitFor();
-    expect(await tab.page.getByText("Unknown", { exact: true }).count()).toBe(6);
+    expect(await tab.page.getByText("Unknown", { exact: true }).count()).toBe(7);
   });
 });
 

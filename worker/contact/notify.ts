@@ -2,7 +2,7 @@ import type { ContactEmailConfig } from "../config";
 import type { ContactMessage } from "../contract/contact";
 import { headerText } from "../shared/header-text";
 import { isolateState } from "../shared/isolate-state";
-import { bindingEmailSender } from "../upstreams/email/sender";
+import type { EmailSender } from "../upstreams/email/sender";
 import { setEmailStatus } from "./contact-store";
 
 /** The notification the team receives; replying goes straight to the sender. Header values carry no control characters. */
@@ -29,15 +29,15 @@ export function notificationEmail(message: ContactMessage, id: string, config: C
  * Sends the notification for a stored message and records the outcome on its row.
  * The message is already stored: a failed email is recorded, never rethrown.
  */
-export function notifyTeam(db: D1Database, config: ContactEmailConfig, message: ContactMessage, id: string): Promise<void> {
+export function notifyTeam(db: D1Database, sender: EmailSender, config: ContactEmailConfig, message: ContactMessage, id: string): Promise<void> {
   // It runs after the answer (waitUntil): tracked, so a test file's reset waits for it.
-  return isolateState.track(sendAndRecord(db, config, message, id));
+  return isolateState.track(sendAndRecord(db, sender, config, message, id));
 }
 
-async function sendAndRecord(db: D1Database, config: ContactEmailConfig, message: ContactMessage, id: string): Promise<void> {
+async function sendAndRecord(db: D1Database, sender: EmailSender, config: ContactEmailConfig, message: ContactMessage, id: string): Promise<void> {
   let status: "sent" | "failed" = "sent";
   try {
-    await bindingEmailSender(config.binding).send(notificationEmail(message, id, config));
+    await sender.send(notificationEmail(message, id, config));
   } catch (error) {
     status = "failed";
     console.error("contact notification email failed; the message is stored", id, error);

@@ -2,7 +2,7 @@
  * The components the status page lists. Shared by GET /api/status and the page, which
  * still lists them (as unknown) when the status call itself fails. No I/O here.
  */
-export type ComponentId = "api" | "cache" | "database" | "rate_limiter" | "product_source" | "selling_partner";
+export type ComponentId = "api" | "cache" | "database" | "rate_limiter" | "product_source" | "selling_partner" | "email";
 
 /** `mock`: no Creators credentials, lookups show labelled sample data. `not_active`: not configured yet. */
 export type ComponentStatus = "operational" | "degraded" | "mock" | "failing" | "not_active";
@@ -72,6 +72,7 @@ export const STATUS_COMPONENTS: readonly ComponentInfo[] = [
     name: "Selling Partner API",
     description: "Read-only seller account connection for Pro (Phase-2 preview)",
   },
+  { id: "email", name: "Email", description: "Sign-in links, invitations, alerts and reports" },
 ];
 
 /** Degraded and failing components make the whole service degraded; mock and not-active ones do not. */

@@ -57,7 +57,9 @@ export const contactRoutes = createRouter().openapi(route, async (c) => {
     );
   }
 
-  const email = c.get("services").config.contactEmail;
+  const { config, sources } = c.get("services");
+  const email = config.contactEmail;
+  const sender = sources.contactEmail();
   let id;
   try {
     // Stored as failed until the email is confirmed sent, so an email cut short never reads as sent.
@@ -67,6 +69,6 @@ export const contactRoutes = createRouter().openapi(route, async (c) => {
     throw new ApiError(503, "upstream_unavailable", UNAVAILABLE);
   }
   // The sender's answer does not depend on the email: it goes out after the response.
-  if (email) c.executionCtx.waitUntil(notifyTeam(c.env.DB, email, message, id));
+  if (email && sender) c.executionCtx.waitUntil(notifyTeam(c.env.DB, sender, email, message, id));
   return c.json({ received: true as const }, 200);
 });

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "../openapi/zod";
-import type { StatusReport } from "../contract/status-components";
+import { STATUS_COMPONENTS, type ComponentId, type StatusReport } from "../contract/status-components";
 import { json } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
 import { checkStatus } from "../status/checks";
@@ -12,7 +12,8 @@ const statusSchema: z.ZodType<StatusReport> = z
     checkedAt: z.string().openapi({ format: "date-time" }),
     components: z.array(
       z.object({
-        id: z.enum(["api", "cache", "database", "rate_limiter", "product_source", "selling_partner"]),
+        // The ids of the components listed, so the document never lags behind the list.
+        id: z.enum(STATUS_COMPONENTS.map((component) => component.id) as [ComponentId, ...ComponentId[]]),
         name: z.string(),
         description: z.string(),
         status: componentStatus,

@@ -5,6 +5,7 @@ import { STATUS_COMPONENTS, overallStatus, type ComponentId, type ComponentRepor
 import { attentionByMarketplace, marketplaceReports } from "./marketplace-sources";
 import { readServiceAttention, type AttentionRow } from "../attention/attention-store";
 import { SPAPI_APP_KEY } from "../attention/app-attention";
+import { emailSenderKey } from "../attention/email-sender-attention";
 import { lastRunRegions } from "./run-results-store";
 import { FAILURE_WINDOW_MINUTES, isFailing, productSourceRegionsStatus, readRecentLookups, readRecentLookupsPerMarketplace, regionReports } from "./product-source";
 
@@ -59,6 +60,18 @@ const checks: Record<ComponentId, Check> = {
     // Amazon refused the app's own credentials: every seller's data stops until the operator acts.
     const [refused] = (await readAttention()).filter((row) => row.scope === "app" && row.key === SPAPI_APP_KEY && row.setting === config.sellingPartner!.clientId);
     return refused ? { status: "failing", detail: `${refused.detail} Since ${refused.firstSeenAt}.` } : OPERATIONAL;
+  },
+  email: async ({ config }, readAttention) => {
+    if (!config.alertEmail) {
+      return { status: "not_active", detail: "Email is not set up (the ALERT_EMAIL binding and ALERT_EMAIL_FROM): sign-in by email, invitations, alerts and reports send nothing." };
+    }
+    // Email Service refused a sending address of today's settings (an address since changed is not today's problem).
+    const senders = [config.alertEmail.from, config.contactEmail?.from].filter((from): from is string => Boolean(from));
+    const refused = (await readAttention()).filter((row) => row.scope === "app" && senders.some((from) => row.key === emailSenderKey(from) && row.setting === from));
+    if (refused.length === 0) return OPERATIONAL;
+    // Only the contact form's sender refused: the users' own email still goes out.
+    const usersMailRefused = refused.some((row) => row.setting === config.alertEmail!.from);
+    return { status: usersMailRefused ? "failing" : "degraded", detail: refused.map((row) => `${row.detail} Since ${row.firstSeenAt}.`).join(" ") };
   },
 };
 

@@ -4,7 +4,8 @@ import type { StatusReport } from "@contract/status-components";
 import { STATUS_COMPONENTS } from "@contract/status-components";
 import { jsonResponse, mockFetch, renderApp } from "../helpers";
 
-const STATUSES = ["operational", "operational", "degraded", "operational", "mock", "not_active"] as const;
+const STATUSES = ["operational", "operational", "degraded", "operational", "mock", "not_active", "failing"] as const;
+const EMAIL_FIX = "Email Service refused RankLayer's sending address alerts@ranklayer.com (E_SENDER_DOMAIN_NOT_AVAILABLE): onboard ranklayer.com …";
 
 function report(overall: StatusReport["status"] = "degraded"): StatusReport {
   return {
@@ -14,6 +15,7 @@ function report(overall: StatusReport["status"] = "degraded"): StatusReport {
       ...component,
       status: STATUSES[i]!,
       ...(component.id === "database" ? { detail: "This check is failing; we are looking into it." } : {}),
+      ...(component.id === "email" ? { detail: EMAIL_FIX } : {}),
     })),
   };
 }
@@ -43,6 +45,9 @@ describe("/status", () => {
     const spApi = componentItem("Selling Partner API");
     expect(within(spApi).getByText("Not yet active")).toBeTruthy();
     expect(spApi.textContent).toContain("Phase-2 preview");
+    const email = componentItem("Email");
+    expect(within(email).getByText("Failing")).toBeTruthy();
+    expect(within(email).getByText(EMAIL_FIX)).toBeTruthy();
   });
 
   it("lists the product source per region, a region without credentials labelled mock", async () => {

@@ -55,6 +55,14 @@ describe("the fake send_email binding refuses what Email Service refuses", () =>
     expect(await outcome({ attachments: Array(33).fill(attachment) })).toBe("E_TOO_MANY_ATTACHMENTS");
   });
 
+  it("refuses a sender whose domain the account has not onboarded (E_SENDER_DOMAIN_NOT_AVAILABLE), whatever the recipient", async () => {
+    expect(await outcome({ from: "alerts@ranklayer.example" })).toBe("sent");
+    expect(await outcome({ from: { email: "alerts@unboarded.example", name: "RankLayer" } })).toBe("E_SENDER_DOMAIN_NOT_AVAILABLE");
+    const onboarded = fakeEmailBinding(0, {}, ["unboarded.example"]);
+    await onboarded.binding.send({ ...good, from: "alerts@unboarded.example" });
+    expect(onboarded.sent).toHaveLength(1);
+  });
+
   it("counts a refused payload as an attempt, never as sent", async () => {
     const email = fakeEmailBinding();
     await expect(email.binding.send({ ...good, subject: "" })).rejects.toMatchObject({ code: "E_FIELD_MISSING" });

@@ -35,13 +35,13 @@ export const ALERT_EVENT: AlertEventMessage = {
  * E_RECIPIENT_NOT_ALLOWED: not a destination this binding may send to). A payload the service would
  * refuse is refused as it would be, its code on the error as on the binding's.
  */
-export function fakeEmailBinding(failures = 0, refused: Record<string, string> = {}) {
-  const recorder = new RecordingEmailSender(failures, refused);
+export function fakeEmailBinding(failures = 0, refused: Record<string, string> = {}, sendingDomains?: readonly string[]) {
+  const recorder = new RecordingEmailSender(failures, refused, sendingDomains);
   const binding = {
     async send(message: EmailMessageBuilder) {
       try {
         // The payload as handed over (no A-label conversion here: this is the binding itself).
-        throwIfRefusedByBinding(message);
+        throwIfRefusedByBinding(message, sendingDomains);
       } catch (error) {
         // Handed over and refused: an attempt all the same, as one the recorder refuses is.
         recorder.attempts.push(message);

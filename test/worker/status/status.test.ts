@@ -20,7 +20,7 @@ function statusOf(report: StatusReport, id: string) {
 }
 
 describe("GET /api/status", () => {
-  it("reports every component; locally all operational, the product source mock and SP-API not active", async () => {
+  it("reports every component; locally all operational, the product source mock and SP-API not active (email: wrangler.toml's binding and sender)", async () => {
     const res = await exports.default.fetch("http://localhost/api/status");
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
@@ -34,6 +34,7 @@ describe("GET /api/status", () => {
       { id: "rate_limiter", name: "Rate Limiter", status: "operational" },
       { id: "product_source", name: "Product Advertising API", status: "mock" },
       { id: "selling_partner", name: "Selling Partner API", status: "not_active" },
+      { id: "email", name: "Email", status: "operational" },
     ]);
     expect(report.components.every((c) => c.description.length > 0)).toBe(true);
   });

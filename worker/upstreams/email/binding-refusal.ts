@@ -10,6 +10,9 @@
  *   present (E_FIELD_MISSING); a body, well-formed addresses, a one-line subject of at most 998
  *   characters (E_VALIDATION_ERROR); at most 50 recipients across to, cc and bcc
  *   (E_TOO_MANY_RECIPIENTS) and 32 attachments (E_TOO_MANY_ATTACHMENTS).
+ * - The sender's domain onboarded to Email Service on the account (E_SENDER_DOMAIN_NOT_AVAILABLE):
+ *   the fakes' account has FAKE_SENDING_DOMAINS, so a sending address set to another domain fails
+ *   as it would in production.
  * - Recipient domains in ASCII (an IDN as its A-label): Email Service documents no SMTPUTF8; its SMTP
  *   submission, the same pipeline as the binding, offers none in EHLO
  *   (developers.cloudflare.com/email-service/api/send-emails/smtp), and without it RFC 6531 allows no
@@ -68,7 +71,21 @@ function headerProblem(headers: Record<string, string> = {}): string | null {
   return null;
 }
 
+/** The domains onboarded on the fakes' Email Service account: wrangler.toml's sender's and the tests'. */
+export const FAKE_SENDING_DOMAINS: readonly string[] = ["ranklayer.com", "ranklayer.example"];
+
+function senderProblem(message: EmailMessageBuilder, sendingDomains: readonly string[]): string | null {
+  const from = addressesOf(message.from)[0] ?? "";
+  const domain = from.slice(from.lastIndexOf("@") + 1).toLowerCase();
+  return sendingDomains.includes(domain) ? null : `E_SENDER_DOMAIN_NOT_AVAILABLE: ${domain} is not a sending domain of this account`;
+}
+
 /** Why the binding refuses `message` as handed to it ("E_CODE: words"), or null when it takes it. */
-export function bindingRefusal(message: EmailMessageBuilder): string | null {
-  return payloadProblem(message) ?? recipientProblem(message) ?? headerProblem(message.headers as Record<string, string> | undefined);
+export function bindingRefusal(message: EmailMessageBuilder, sendingDomains = FAKE_SENDING_DOMAINS): string | null {
+  return (
+    payloadProblem(message) ??
+    senderProblem(message, sendingDomains) ??
+    recipientProblem(message) ??
+    headerProblem(message.headers as Record<string, string> | undefined)
+  );
 }

@@ -1,4 +1,4 @@
-import { addressesOf, bindingRefusal } from "./binding-refusal";
+import { addressesOf, bindingRefusal, FAKE_SENDING_DOMAINS } from "./binding-refusal";
 import { type EmailSender, sendableMessage } from "./sender";
 
 /**
@@ -15,8 +15,8 @@ export function recipientsOf(message: EmailMessageBuilder): string[] {
 }
 
 /** The binding's own refusal of a message, thrown as its send() throws it, or nothing. */
-export function throwIfRefusedByBinding(message: EmailMessageBuilder): void {
-  const problem = bindingRefusal(message);
+export function throwIfRefusedByBinding(message: EmailMessageBuilder, sendingDomains = FAKE_SENDING_DOMAINS): void {
+  const problem = bindingRefusal(message, sendingDomains);
   if (problem) throw emailBindingError(problem.slice(0, problem.indexOf(":")), problem);
 }
 
@@ -24,7 +24,8 @@ export function throwIfRefusedByBinding(message: EmailMessageBuilder): void {
  * An EmailSender that keeps what it is asked to send. Its first `failures` sends reject as the
  * binding does when the service is unavailable (E_INTERNAL_SERVER_ERROR, transient); a message to an
  * address in `refused` is refused with that address's code (E_RECIPIENT_SUPPRESSED for an address
- * that bounced, E_RECIPIENT_NOT_ALLOWED for one the binding may not send to), every time.
+ * that bounced, E_RECIPIENT_NOT_ALLOWED for one the binding may not send to), every time. Its
+ * account has `sendingDomains` onboarded: a sender on any other domain is refused.
  */
 export class RecordingEmailSender implements EmailSender {
   readonly sent: EmailMessageBuilder[] = [];
@@ -37,6 +38,7 @@ export class RecordingEmailSender implements EmailSender {
   constructor(
     private failures = 0,
     refused: Readonly<Record<string, string>> = {},
+    private readonly sendingDomains = FAKE_SENDING_DOMAINS,
   ) {
     this.refused = new Map(Object.entries(refused).map(([address, code]) => [address.toLowerCase(), code]));
   }
@@ -44,7 +46,7 @@ export class RecordingEmailSender implements EmailSender {
   async send(message: EmailMessageBuilder): Promise<void> {
     this.attempts.push(message);
     // What the real sender hands the binding (its recipients' domains as A-labels) is what the binding judges.
-    throwIfRefusedByBinding(sendableMessage(message));
+    throwIfRefusedByBinding(sendableMessage(message), this.sendingDomains);
     const refusedTo = recipientsOf(message).find((address) => this.refused.has(address.toLowerCase()));
     if (refusedTo !== undefined) throw emailBindingError(this.refused.get(refusedTo.toLowerCase())!, `recipient ${refusedTo} was refused`);
     if (this.failures > 0) {
