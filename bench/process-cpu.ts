@@ -45,3 +45,8 @@ export function cpuMicros(pid: number): number {
   // utime and stime: fields 14 and 15 of /proc/<pid>/stat.
   return (Number(fields[11]) + Number(fields[12])) * TICK_US;
 }
+
+/** The process's resident memory, in MB (VmRSS of /proc/<pid>/status). */
+export function residentMegabytes(pid: number): number {
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
+}

@@ -23,7 +23,7 @@ import { CHART_ASIN, SESSION_SECRET, seedDashboards, seededSessionCookie } from 
 import { combine, cpuComparison, latencyRow, printTable, ratioRow, type Figures, type TableRow } from "./report.ts";
 import { checkDashboardTable } from "./table-check.ts";
 import { tokenRenewalRow } from "./token-renewal-phase.ts";
-import { cpuMicros, devServerProcesses } from "./process-cpu.ts";
+import { cpuMicros, devServerProcesses, residentMegabytes } from "./process-cpu.ts";
 import { workerFigures } from "./worker-build.ts";
 
 /**
@@ -154,6 +154,11 @@ try {
       [rounds.key, "cached lookup with an API key", cached, keyed],
       [rounds.compare, "compare of 10 cached ASINs (Pro)", cachedCompare, pro],
     ];
+    // One round unmeasured first. The dev server's Worker process grows its heap under this load
+    // (resident memory from about 800 MB to 1.2 GB in the first 20 s, 2026-11-29), and the kernel's
+    // zeroing of those fresh pages fell on the first measured round, the lookups' phases most.
+    for (const [, name, url, headers] of phases) await load(`warm-up: ${name}`, url, { duration: DURATION_S, connections: CONNECTIONS, headers });
+    const rssBefore = residentMegabytes(pids.worker);
     for (let round = 0; round < ROUNDS; round++) {
       for (let step = 0; step < phases.length; step++) {
         const [figures, name, url, headers] = phases[(round + step) % phases.length]!;
@@ -162,6 +167,7 @@ try {
         console.log(`round ${round + 1}, ${name}: ${Math.round(measured.rps)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms, ${Math.round(measured.cpuUs!)} µs of Worker CPU a request, ${Math.round(measured.proxyCpuUs!)} µs of the proxy's`);
       }
     }
+    console.log(`Worker process resident memory: ${rssBefore} MB before the measured rounds, ${residentMegabytes(pids.worker)} MB after`);
     const baseline = combine(rounds.baseline);
     const perRound = (measured: Figures[]) => ` (rounds ${measured.map((f, i) => (f.rps / rounds.baseline[i]!.rps).toFixed(2)).join(", ")})`;
     const hit = combine(rounds.hit);
