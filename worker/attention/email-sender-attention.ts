@@ -1,9 +1,6 @@
 import { isolateSlot } from "../shared/isolate-state";
-import { emailErrorCode } from "../upstreams/email/email-errors";
+import { emailErrorCode, isSenderRefusal } from "../upstreams/email/email-errors";
 import type { EmailSender } from "../upstreams/email/sender";
-
-/** Email Service's refusals of the sending address itself: ours to fix, whoever the email was for. */
-const SENDER_REFUSALS = new Set(["E_SENDER_NOT_VERIFIED", "E_SENDER_DOMAIN_NOT_AVAILABLE"]);
 
 /** The attention row of a sending address (scope "app"), as /status reads it. */
 export const emailSenderKey = (from: string) => `email:${from.toLowerCase()}`;
@@ -32,9 +29,9 @@ export function attentiveEmailSender(sender: EmailSender, db: D1Database, from: 
       try {
         await sender.send(message);
       } catch (error) {
-        const code = emailErrorCode(error);
-        if (code !== null && SENDER_REFUSALS.has(code)) {
+        if (isSenderRefusal(error)) {
           confirmed().delete(key);
+          const code = emailErrorCode(error)!;
           const { markAttention } = await import("./attention-store");
           const detail = emailSenderFix(from.address, from.setting, code);
           await markAttention(db, { scope: "app", key, code, detail, setting: from.address, nowIso: new Date().toISOString() }).catch((failure: unknown) =>

@@ -4,7 +4,7 @@ import type { AppEnv } from "../env";
 import type { ChosenAddressMail, MailLimitScope } from "../ratelimit/mail-limit";
 import { ApiError } from "../shared/api-error";
 import type { EmailSender } from "../upstreams/email/sender";
-import { recipientRefusal } from "../upstreams/email/email-errors";
+import { isSenderRefusal, recipientRefusal, SENDER_REFUSED_DETAIL, SENDER_REFUSED_RETRY_SECONDS } from "../upstreams/email/email-errors";
 
 const inMinutes = (seconds: number) => {
   const minutes = Math.ceil(seconds / 60);
@@ -52,6 +52,7 @@ export async function sendToChosenAddress(
       const msg = `${mail.email} cannot be sent email: ${refusal}. Check the address, or use another one.`;
       throw new ApiError(422, "validation_failed", [{ loc: ["body", "email"], msg, type: "email_refused" }]);
     }
+    if (isSenderRefusal(error)) throw new ApiError(503, "upstream_unavailable", SENDER_REFUSED_DETAIL, { "Retry-After": String(SENDER_REFUSED_RETRY_SECONDS) });
     throw new ApiError(502, "upstream_unavailable", mail.notSent, { "Retry-After": "60" });
   }
 }

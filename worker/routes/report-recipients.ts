@@ -86,7 +86,7 @@ export function recipientRoutes(editorWorkspace: (c: Context<AppEnv>) => string,
           422: badInput,
           429: failure("Past a sending limit: one confirmation an hour per address and workspace, 20 per workspace, 10 per address from all workspaces; nothing changed.", retryAfter),
           502: failure("The confirmation email could not be sent; nothing changed.", retryAfter),
-          503: errorAnswer("Email is not configured on this deployment."),
+          503: failure("Email is not configured on this deployment, or the email service refuses its sending address (Retry-After); nothing changed.", retryAfter),
         },
       }),
       async (c) => {

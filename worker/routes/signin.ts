@@ -14,6 +14,8 @@ import type { AppEnv } from "../env";
 import { createRouter } from "../openapi/router";
 import { clientAddress } from "../ratelimit/lookup-limit";
 import { ApiError } from "../shared/api-error";
+import { failure, retryAfter } from "../openapi/responses";
+import { isSenderRefusal, SENDER_REFUSED_DETAIL, SENDER_REFUSED_RETRY_SECONDS } from "../upstreams/email/email-errors";
 import { badInput, errorAnswer, jsonAnswer } from "./schemas/answers";
 import {
   challengeSchema,
@@ -75,6 +77,8 @@ export async function sendEmailFor(c: Context<AppEnv>, rawEmail: string, purpose
     result = await sendSignInEmail(c.env.DB, mail, { email, client: clientAddress(c.req.raw), purpose, userId });
   } catch (error) {
     console.error("sign-in email not sent", error);
+    // Our sending address refused: every email fails until the operator acts, so not "in a minute" (a passkey still signs in).
+    if (isSenderRefusal(error)) throw new ApiError(503, "upstream_unavailable", SENDER_REFUSED_DETAIL, { "Retry-After": String(SENDER_REFUSED_RETRY_SECONDS) });
     throw new ApiError(502, "upstream_unavailable", "The email could not be sent just now. Try again in a minute.", { "Retry-After": "60" });
   }
   if (!result.sent) throw new ApiError(429, "rate_limited", limitDetail(result), { "Retry-After": String(result.retryAfterSeconds) });
@@ -165,7 +169,8 @@ export const signInRoutes = createRouter()
         400: notJson,
         422: badInput,
         429: errorAnswer("Past a sending limit: 5 an hour (10 a day) per address, 20 an hour per client, 1000 an hour in all (Retry-After)."),
-        503: errorAnswer("Email is not set up on this server."),
+        502: failure("The email service failed; try again in a minute.", retryAfter),
+        503: failure("Email is not set up on this server, or the email service refuses its sending address (Retry-After).", retryAfter),
       },
     }),
     async (c) => {

@@ -181,7 +181,7 @@ export const workspaceTeamRoutes = router
         422: badInput,
         429: failure("The address was invited 3 times this hour; nothing changed.", retryAfter),
         502: failure("The email could not be sent; no invitation was made.", retryAfter),
-        503: errorAnswer("Email is not set up."),
+        503: failure("Email is not set up, or the email service refuses RankLayer's sending address (Retry-After); no invitation was made.", retryAfter),
       },
     }),
     async (c) => {

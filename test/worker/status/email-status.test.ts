@@ -28,7 +28,11 @@ describe("/status's Email component", () => {
     const refusing = emailEnv({ ALERT_EMAIL: fakeEmailBinding(0, {}, ONBOARDED).binding, ALERT_EMAIL_FROM: UNBOARDED_SENDER }).bindings;
     expect((await emailStatus(refusing)).email.status).toBe("operational");
 
-    expect((await askForEmail(new TestBrowser(refusing), "ada@status.example")).status).toBe(502);
+    // The person asking is told it is ours to fix, not to try again in a minute.
+    const asked = await askForEmail(new TestBrowser(refusing), "ada@status.example");
+    expect(asked.status).toBe(503);
+    expect(asked.headers.get("Retry-After")).toBe("600");
+    expect(await asked.json()).toEqual({ code: "upstream_unavailable", detail: expect.stringContaining("the email service refuses our sending address, which is ours to put right (see /status)") });
     const refused = await emailStatus(refusing);
     expect(refused.overall).toBe("degraded");
     expect(refused.email).toMatchObject({ status: "failing", detail: expect.stringContaining(`sending address ${UNBOARDED_SENDER} (E_SENDER_DOMAIN_NOT_AVAILABLE)`) });
@@ -46,7 +50,7 @@ describe("/status's Email component", () => {
   it("no longer shows a refused address once the setting names another", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const refusing = emailEnv({ ALERT_EMAIL: fakeEmailBinding(0, {}, ONBOARDED).binding, ALERT_EMAIL_FROM: "alerts@elsewhere.example" }).bindings;
-    expect((await askForEmail(new TestBrowser(refusing), "cy@status.example")).status).toBe(502);
+    expect((await askForEmail(new TestBrowser(refusing), "cy@status.example")).status).toBe(503);
     expect((await emailStatus(refusing)).email.status).toBe("failing");
     expect((await emailStatus({ ...refusing, ALERT_EMAIL_FROM: "alerts@ranklayer.example" })).email.status).toBe("operational");
   });

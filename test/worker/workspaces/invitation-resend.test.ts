@@ -153,4 +153,15 @@ describe("inviting an address again", () => {
     expect((await invite(owner, "analyst", "cy@resend.example")).status).toBe(201);
     expect(flaky.sent.map((m) => m.to)).toEqual(["cy@resend.example"]);
   });
+
+  it("an invitation the email service refused for our sending address is a 503 saying so: nothing stored, and not 'in a minute'", async () => {
+    const { bindings, owner } = await agency("owner@sender-refused.example", "bea@sender-refused.example");
+    // The operator set a sender on a domain the account has not onboarded.
+    owner.bindings = { ...bindings, ALERT_EMAIL_FROM: "team@unboarded.example" };
+    const refused = await invite(owner, "viewer", "cy@sender-refused.example");
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("Retry-After")).toBe("600");
+    expect(await refused.json()).toEqual({ code: "upstream_unavailable", detail: expect.stringContaining("refuses our sending address, which is ours to put right (see /status)") });
+    expect(await openInvitations(owner)).toEqual([]);
+  });
 });
