@@ -1,5 +1,5 @@
 import { isolateSlot } from "../shared/isolate-state";
-import { emailErrorCode, isSenderRefusal } from "../upstreams/email/email-errors";
+import { senderRefusalCode } from "../upstreams/email/email-errors";
 import type { EmailSender } from "../upstreams/email/sender";
 
 /** The attention row of a sending address (scope "app"), as /status reads it. */
@@ -29,9 +29,9 @@ export function attentiveEmailSender(sender: EmailSender, db: D1Database, from: 
       try {
         await sender.send(message);
       } catch (error) {
-        if (isSenderRefusal(error)) {
+        const code = senderRefusalCode(error);
+        if (code !== null) {
           confirmed().delete(key);
-          const code = emailErrorCode(error)!;
           const { markAttention } = await import("./attention-store");
           const detail = emailSenderFix(from.address, from.setting, code);
           await markAttention(db, { scope: "app", key, code, detail, setting: from.address, nowIso: new Date().toISOString() }).catch((failure: unknown) =>

@@ -4,7 +4,18 @@ import type { AppEnv } from "../env";
 import type { ChosenAddressMail, MailLimitScope } from "../ratelimit/mail-limit";
 import { ApiError } from "../shared/api-error";
 import type { EmailSender } from "../upstreams/email/sender";
-import { isSenderRefusal, recipientRefusal, SENDER_REFUSED_DETAIL, SENDER_REFUSED_RETRY_SECONDS } from "../upstreams/email/email-errors";
+import { recipientRefusal, senderRefusalCode } from "../upstreams/email/email-errors";
+
+/**
+ * The answer to a person who asked for an email the service refused for our own sending address: a
+ * 503 saying the fault is ours, not "try again in a minute" (an operator must act; /status says
+ * what). Null for any other failure.
+ */
+export function senderRefusedError(error: unknown): ApiError | null {
+  if (senderRefusalCode(error) === null) return null;
+  const detail = "RankLayer cannot send email right now: the email service refuses our sending address, which is ours to put right (see /status). Nothing was sent and nothing changed; try again later.";
+  return new ApiError(503, "upstream_unavailable", detail, { "Retry-After": "600" });
+}
 
 const inMinutes = (seconds: number) => {
   const minutes = Math.ceil(seconds / 60);
@@ -52,7 +63,6 @@ export async function sendToChosenAddress(
       const msg = `${mail.email} cannot be sent email: ${refusal}. Check the address, or use another one.`;
       throw new ApiError(422, "validation_failed", [{ loc: ["body", "email"], msg, type: "email_refused" }]);
     }
-    if (isSenderRefusal(error)) throw new ApiError(503, "upstream_unavailable", SENDER_REFUSED_DETAIL, { "Retry-After": String(SENDER_REFUSED_RETRY_SECONDS) });
-    throw new ApiError(502, "upstream_unavailable", mail.notSent, { "Retry-After": "60" });
+    throw senderRefusedError(error) ?? new ApiError(502, "upstream_unavailable", mail.notSent, { "Retry-After": "60" });
   }
 }

@@ -15,7 +15,7 @@ import { createRouter } from "../openapi/router";
 import { clientAddress } from "../ratelimit/lookup-limit";
 import { ApiError } from "../shared/api-error";
 import { failure, retryAfter } from "../openapi/responses";
-import { isSenderRefusal, SENDER_REFUSED_DETAIL, SENDER_REFUSED_RETRY_SECONDS } from "../upstreams/email/email-errors";
+import { senderRefusedError } from "./chosen-address-mail";
 import { badInput, errorAnswer, jsonAnswer } from "./schemas/answers";
 import {
   challengeSchema,
@@ -77,9 +77,7 @@ export async function sendEmailFor(c: Context<AppEnv>, rawEmail: string, purpose
     result = await sendSignInEmail(c.env.DB, mail, { email, client: clientAddress(c.req.raw), purpose, userId });
   } catch (error) {
     console.error("sign-in email not sent", error);
-    // Our sending address refused: every email fails until the operator acts, so not "in a minute" (a passkey still signs in).
-    if (isSenderRefusal(error)) throw new ApiError(503, "upstream_unavailable", SENDER_REFUSED_DETAIL, { "Retry-After": String(SENDER_REFUSED_RETRY_SECONDS) });
-    throw new ApiError(502, "upstream_unavailable", "The email could not be sent just now. Try again in a minute.", { "Retry-After": "60" });
+    throw senderRefusedError(error) ?? new ApiError(502, "upstream_unavailable", "The email could not be sent just now. Try again in a minute.", { "Retry-After": "60" });
   }
   if (!result.sent) throw new ApiError(429, "rate_limited", limitDetail(result), { "Retry-After": String(result.retryAfterSeconds) });
   return result.requestId;

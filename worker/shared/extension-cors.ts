@@ -16,7 +16,7 @@ const API_V1 = /^\/api\/v1(?:\/|$)/;
 /** Every method /api/v1 serves (PATCH: changing an alert). */
 export const EXTENSION_ALLOWED_METHODS = "GET, POST, PATCH, DELETE";
 export const EXTENSION_ALLOWED_HEADERS = "Authorization, Content-Type";
-/** What the extension reads from an answer: the allowance (a key's in the draft's two headers too) and when to try again. */
+/** What the extension reads from an answer: the key's allowance (the IETF draft's two fields) and when to try again. */
 export const EXTENSION_EXPOSED_HEADERS = "RateLimit-Policy, RateLimit, Retry-After";
 export const COOKIE_REFUSED_DETAIL =
   "A browser extension calls the API with an API key (Authorization: Bearer), never with the site's cookies.";

@@ -66,11 +66,12 @@ const checks: Record<ComponentId, Check> = {
       return { status: "not_active", detail: "Email is not set up (the ALERT_EMAIL binding and ALERT_EMAIL_FROM): sign-in by email, invitations, alerts and reports send nothing." };
     }
     // Email Service refused a sending address of today's settings (an address since changed is not today's problem).
-    const senders = [config.alertEmail.from, config.contactEmail?.from].filter((from): from is string => Boolean(from));
-    const refused = (await readAttention()).filter((row) => row.scope === "app" && senders.some((from) => row.key === emailSenderKey(from) && row.setting === from));
+    const usersKey = emailSenderKey(config.alertEmail.from);
+    const keys = [usersKey, ...(config.contactEmail ? [emailSenderKey(config.contactEmail.from)] : [])];
+    const refused = (await readAttention()).filter((row) => row.scope === "app" && keys.includes(row.key));
     if (refused.length === 0) return OPERATIONAL;
     // Only the contact form's sender refused: the users' own email still goes out.
-    const usersMailRefused = refused.some((row) => row.setting === config.alertEmail!.from);
+    const usersMailRefused = refused.some((row) => row.key === usersKey);
     return { status: usersMailRefused ? "failing" : "degraded", detail: refused.map((row) => `${row.detail} Since ${row.firstSeenAt}.`).join(" ") };
   },
 };

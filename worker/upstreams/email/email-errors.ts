@@ -76,20 +76,11 @@ const serviceWords = (message: string, code: string) => (message.startsWith(code
 /** Email Service's refusals of the sending address itself (its domain not onboarded or verified): never a recipient's fault. */
 const SENDER_REFUSALS = new Set(["E_SENDER_NOT_VERIFIED", "E_SENDER_DOMAIN_NOT_AVAILABLE"]);
 
-/** Whether a failed send was the service refusing our own sending address. */
-export function isSenderRefusal(error: unknown): boolean {
+/** The code of a failed send that was the service refusing our own sending address, or null. */
+export function senderRefusalCode(error: unknown): string | null {
   const code = emailErrorCode(error);
-  return code !== null && SENDER_REFUSALS.has(code);
+  return code !== null && SENDER_REFUSALS.has(code) ? code : null;
 }
-
-/**
- * What a person who asked for an email is told when the service refuses our sending address: not
- * their address's fault, and not over in a minute (an operator must act; /status says what).
- */
-export const SENDER_REFUSED_DETAIL =
-  "RankLayer cannot send email right now: the email service refuses our sending address, which is ours to put right (see /status). Nothing was sent and nothing changed; try again later.";
-/** Its Retry-After: an operator has to act first. */
-export const SENDER_REFUSED_RETRY_SECONDS = 600;
 
 /** Why the service refuses the recipient of a failed send for good (suppressed, not allowed), or null when it did not. */
 export function recipientRefusal(error: unknown): string | null {
