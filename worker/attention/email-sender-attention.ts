@@ -1,5 +1,4 @@
 import { isolateSlot } from "../shared/isolate-state";
-import { senderRefusalCode } from "../upstreams/email/email-errors";
 import type { EmailSender } from "../upstreams/email/sender";
 
 /** The attention row of a sending address (scope "app"), as /status reads it. */
@@ -29,6 +28,8 @@ export function attentiveEmailSender(sender: EmailSender, db: D1Database, from: 
       try {
         await sender.send(message);
       } catch (error) {
+        // The services build this sender on every request: what only a failure needs loads with the first failure.
+        const { senderRefusalCode } = await import("../upstreams/email/email-errors");
         const code = senderRefusalCode(error);
         if (code !== null) {
           confirmed().delete(key);
