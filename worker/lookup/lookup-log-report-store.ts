@@ -26,10 +26,10 @@ export interface RecentLookups {
   liveSuccesses: number;
 }
 
-/** The counts of RecentLookups: a refusal by our own budget ("busy") is no upstream failure. */
+/** The counts of RecentLookups, each row weighed by its lookups: a refusal by our own budget ("busy") is no upstream failure. */
 const RECENT_COUNTS = {
-  failures: sql<number>`coalesce(sum(${lookupLog.status} = 503 AND coalesce(${lookupLog.source}, '') <> 'busy'), 0)`,
-  liveSuccesses: sql<number>`coalesce(sum(${lookupLog.source} = 'live'), 0)`,
+  failures: sql<number>`coalesce(sum(${lookupLog.lookups} * (${lookupLog.status} = 503 AND coalesce(${lookupLog.source}, '') <> 'busy')), 0)`,
+  liveSuccesses: sql<number>`coalesce(sum(${lookupLog.lookups} * (${lookupLog.source} = 'live')), 0)`,
 };
 
 const withinMinutes = (minutes: number) => sql`${lookupLog.createdAt} >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${minutes} minutes`})`;

@@ -2,12 +2,18 @@ import { DEFAULT_LOOKUP_LOG_FLUSH_MS } from "../config";
 import type { lookupLog } from "../db/schema";
 import { isolateSlot, isolateState } from "../shared/isolate-state";
 
-export type LookupLogRow = Omit<typeof lookupLog.$inferInsert, "id" | "createdAt">;
+export type LookupLogRow = Omit<typeof lookupLog.$inferInsert, "id" | "createdAt" | "lookups">;
 
-/** Rows waiting for the next write; one D1 statement per window instead of a write per lookup. */
-const queue = isolateSlot(() => ({ pending: [] as LookupLogRow[], flushScheduled: false }));
+/** A window's lookups of one ASIN with one outcome: how many, and their summed time. */
+type PendingRow = LookupLogRow & { lookups: number };
 
-/** Past this, the oldest rows are dropped rather than letting memory grow while D1 is down. */
+/**
+ * Rows waiting for the next write, by ASIN and outcome: one D1 statement per window instead of a
+ * write per lookup, and one row per busy ASIN and outcome instead of one per lookup.
+ */
+const queue = isolateSlot(() => ({ pending: new Map<string, PendingRow>(), flushScheduled: false }));
+
+/** Past this many rows, the oldest are dropped rather than letting memory grow while D1 is down. */
 const MAX_PENDING = 10_000;
 
 /**
@@ -15,9 +21,22 @@ const MAX_PENDING = 10_000;
  * (D1 binds at most 100 per statement, so a drizzle multi-row insert would be cut into
  * many statements), and SQLite unpacks it with json_each.
  */
-const INSERT_BATCH = `INSERT INTO lookup_log (asin, marketplace, status, source, duration_ms)
-  SELECT value ->> '$.asin', value ->> '$.marketplace', value ->> '$.status', value ->> '$.source', value ->> '$.durationMs'
+const INSERT_BATCH = `INSERT INTO lookup_log (asin, marketplace, status, source, duration_ms, lookups)
+  SELECT value ->> '$.asin', value ->> '$.marketplace', value ->> '$.status', value ->> '$.source', value ->> '$.durationMs', value ->> '$.lookups'
   FROM json_each(?)`;
+
+/** Adds `row` (one lookup, or a batch of them that failed to be written) to the window's rows. */
+function merge(pending: Map<string, PendingRow>, row: PendingRow): void {
+  const key = `${row.marketplace}:${row.asin}:${row.status}:${row.source ?? ""}`;
+  const same = pending.get(key);
+  if (same) {
+    same.lookups += row.lookups;
+    same.durationMs += row.durationMs;
+    return;
+  }
+  pending.set(key, { ...row });
+  if (pending.size > MAX_PENDING) pending.delete(pending.keys().next().value as string);
+}
 
 /**
  * Queues one lookup for the log. The request that opens a window (of `windowMs`, the
@@ -30,26 +49,28 @@ export function logLookup(
   row: LookupLogRow,
   windowMs = DEFAULT_LOOKUP_LOG_FLUSH_MS,
 ): void {
-  const { pending } = queue();
-  pending.push(row);
-  if (pending.length > MAX_PENDING) pending.splice(0, pending.length - MAX_PENDING);
-  if (queue().flushScheduled) return;
-  queue().flushScheduled = true;
+  const state = queue();
+  merge(state.pending, { ...row, lookups: 1 });
+  if (state.flushScheduled) return;
+  state.flushScheduled = true;
   ctx.waitUntil(
     isolateState.track(new Promise((resolve) => setTimeout(resolve, windowMs)).then(() => flushLookupLog(db))),
   );
 }
 
 export async function flushLookupLog(db: D1Database): Promise<void> {
-  const { pending } = queue();
-  queue().flushScheduled = false;
-  const rows = pending.splice(0);
+  const state = queue();
+  state.flushScheduled = false;
+  const rows = [...state.pending.values()];
+  state.pending.clear();
   if (rows.length === 0) return;
   try {
     await db.prepare(INSERT_BATCH).bind(JSON.stringify(rows)).run();
   } catch (error) {
     // Keep the rows for the next window; a D1 hiccup must not lose them.
     console.error("lookup log write failed; retrying with the next batch", error);
-    pending.unshift(...rows);
+    const later = state.pending;
+    state.pending = new Map();
+    for (const row of [...rows, ...later.values()]) merge(state.pending, row);
   }
 }

@@ -34,6 +34,24 @@ describe("lookup log", () => {
     expect(stored?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
+  it("writes a window's lookups of one ASIN with one outcome as one row, counting them and summing their time", async () => {
+    await flushLookupLog(env.DB);
+    const { kept, ctx } = fakeContext();
+    for (let i = 0; i < 5; i++) logLookup(env.DB, ctx, { ...row("LGHOT00001"), durationMs: i + 1 });
+    logLookup(env.DB, ctx, { ...row("LGHOT00001"), status: 503, source: null, durationMs: 40 });
+    logLookup(env.DB, ctx, { ...row("LGHOT00001"), marketplace: "DE" });
+    logLookup(env.DB, ctx, row("LGHOT00002"));
+    await Promise.all(kept);
+    const { results } = await env.DB.prepare("SELECT asin, marketplace, status, source, duration_ms, lookups FROM lookup_log WHERE asin LIKE 'LGHOT%' ORDER BY asin, marketplace DESC, status")
+      .all();
+    expect(results).toEqual([
+      { asin: "LGHOT00001", marketplace: "US", status: 200, source: "mock", duration_ms: 15, lookups: 5 },
+      { asin: "LGHOT00001", marketplace: "US", status: 503, source: null, duration_ms: 40, lookups: 1 },
+      { asin: "LGHOT00001", marketplace: "DE", status: 200, source: "mock", duration_ms: 3, lookups: 1 },
+      { asin: "LGHOT00002", marketplace: "US", status: 200, source: "mock", duration_ms: 3, lookups: 1 },
+    ]);
+  });
+
   it("opens a new window once the last one is written", async () => {
     await flushLookupLog(env.DB);
     const { kept, ctx } = fakeContext();
@@ -63,7 +81,13 @@ describe("lookup log", () => {
     expect(await countRows("LGRETRY")).toBe(0);
 
     logLookup(env.DB, ctx, row("LGRETRY002"));
+    logLookup(env.DB, ctx, row("LGRETRY001"));
     await Promise.all(kept);
-    expect(await countRows("LGRETRY")).toBe(2);
+    // The failed window's lookup and the next window's of the same ASIN travel as one row.
+    const { results } = await env.DB.prepare("SELECT asin, lookups, duration_ms FROM lookup_log WHERE asin LIKE 'LGRETRY%' ORDER BY asin").all();
+    expect(results).toEqual([
+      { asin: "LGRETRY001", lookups: 2, duration_ms: 6 },
+      { asin: "LGRETRY002", lookups: 1, duration_ms: 3 },
+    ]);
   });
 });

@@ -128,8 +128,12 @@ describe("product source status", () => {
     await env.DB.exec(
       "INSERT INTO lookup_log (asin, marketplace, status, source, duration_ms) VALUES ('B000000002', 'US', 503, NULL, 1), ('B000000002', 'US', 200, 'live', 1), ('B000000002', 'US', 200, 'cache', 1)",
     );
+    // A row written for several lookups (one window's of one ASIN and outcome) counts each of them.
+    await env.DB.exec(
+      "INSERT INTO lookup_log (asin, marketplace, status, source, duration_ms, lookups) VALUES ('B000000002', 'US', 503, NULL, 9, 4), ('B000000002', 'US', 200, 'live', 6, 3), ('B000000002', 'US', 503, 'busy', 2, 2)",
+    );
     try {
-      expect(await readRecentLookups(env.DB)).toEqual({ failures: 1, liveSuccesses: 1 });
+      expect(await readRecentLookups(env.DB)).toEqual({ failures: 5, liveSuccesses: 4 });
     } finally {
       await env.DB.exec("DELETE FROM lookup_log WHERE asin = 'B000000002'");
     }
