@@ -1,6 +1,7 @@
 /**
  * What the layout check asks of a page as it is drawn now (one width, one theme): no sideways
- * scrolling, no screen-tall hole in <main>, no text clipped by its box, every stylesheet its
+ * scrolling, no screen-tall hole in <main>, no text clipped by its box, no ASIN broken over two
+ * lines (a reader copies and compares them whole), every stylesheet its
  * classes need loaded, text contrast (axe), chart label contrast (the theme's --chart-*
  * colours on the card behind them), and a table that scrolls sideways keeping each row's first
  * cell in view. Each finding names the element.
@@ -10,7 +11,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 
 export interface Finding {
-  check: "overflow" | "gap" | "clipped" | "stylesheet" | "contrast" | "chart-contrast" | "table-scroll";
+  check: "overflow" | "gap" | "clipped" | "split-asin" | "stylesheet" | "contrast" | "chart-contrast" | "table-scroll";
   element: string;
   detail: string;
 }
@@ -173,6 +174,16 @@ function domFindings(styledClasses: readonly string[]): Finding[] {
       if (clipsX || clipsY) {
         findings.push({ check: "clipped", element: describe(element), detail: `text needs ${element.scrollWidth}×${element.scrollHeight}px, box shows ${element.clientWidth}×${element.clientHeight}px` });
       }
+    }
+
+    // 3b. No ASIN (ten capitals and digits, alone in its text) broken over two lines.
+    const texts = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      if (!/^[A-Z0-9]{10}$/.test(node.textContent?.trim() ?? "") || !node.parentElement || !visible(node.parentElement)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+      if (lines.size > 1) findings.push({ check: "split-asin", element: describe(node.parentElement), detail: `the ASIN is drawn over ${lines.size} lines` });
     }
 
     // 4. Every class on the page that some stylesheet of the app styles is styled by a stylesheet this visit loaded.
