@@ -1,10 +1,10 @@
+import { NO_CONTROL_CHARACTERS } from "./single-line";
 import * as z from "./zod-jitless";
 
 /** Length caps of the contact form, also set as maxLength on its inputs. */
 export const CONTACT_LIMITS = { name: 100, company: 100, email: 254, message: 5_000 } as const;
 
 /** Name and company go into email headers: a control character (CR, LF, TAB, …) is refused, never passed on. */
-const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
 const singleLine = (label: string) => ({ error: `${label} must be one line of text without control characters` });
 
 // The max message is a function so the number is formatted only when a field is too long: the first

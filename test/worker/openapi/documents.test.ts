@@ -123,6 +123,28 @@ describe("the two OpenAPI documents", () => {
     for (const schema of [lookupResultSchema, historyResponseSchema, errorSchema]) expect(schema._zod.def.type).toBe("lazy");
   });
 
+  it("write every pattern as a regular expression a client can use: no delimiters or flags, matching the field's example", () => {
+    const patterns: Array<{ pattern: string; example?: unknown }> = [];
+    const collect = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(collect);
+      if (!node || typeof node !== "object") return;
+      const schema = node as { pattern?: unknown; example?: unknown };
+      if (typeof schema.pattern === "string") patterns.push({ pattern: schema.pattern, example: schema.example });
+      Object.values(node).forEach(collect);
+    };
+    collect([publicDocument, internalDocument]);
+    // The names, the brand name, the contact form's name and company, ASINs, tokens, codes.
+    expect(patterns.length).toBeGreaterThan(10);
+    for (const { pattern, example } of patterns) {
+      expect(pattern, pattern).not.toMatch(/\/[dgimsuvy]+$/);
+      const regex = new RegExp(pattern, "u");
+      if (typeof example === "string") expect(regex.test(example), `${pattern} against its example ${example}`).toBe(true);
+    }
+    const name = patterns.find(({ example }) => example === "Nightly sync")!;
+    expect(new RegExp(name.pattern, "u").test("Nightly\r\nBcc: x@example.com")).toBe(false);
+    expect(new RegExp(name.pattern, "u").test("Acme \u202Eevil")).toBe(false);
+  });
+
   it("are generated on request, so they carry the deployment's version", () => {
     expect(publicDocument.info).toMatchObject({ title: "RankLayer API", version: "0.1.0" });
     expect(internalDocument.info).toMatchObject({ title: "RankLayer internal API", version: "0.1.0" });
