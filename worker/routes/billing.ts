@@ -82,7 +82,7 @@ const plansRoute = createRoute({
   path: "/plans",
   tags: ["Billing"],
   summary: "The plans, their prices and features",
-  responses: { 200: jsonAnswer("Free, Pro and Enterprise.", plansSchema) },
+  responses: { 200: jsonAnswer("Free, Pro, Agency and Enterprise.", plansSchema) },
 });
 
 const subscriptionRoute = createRoute({

@@ -8,7 +8,7 @@ function planCard(name: string): HTMLElement {
 }
 
 describe("/pricing", () => {
-  it("shows a loading state, then Free, Pro and Enterprise from GET /api/billing/plans", async () => {
+  it("shows a loading state, then Free, Pro, Agency and Enterprise from GET /api/billing/plans", async () => {
     const fetchMock = mockFetch(() => jsonResponse(PLANS_BODY));
     renderApp("/pricing");
 
@@ -31,6 +31,12 @@ describe("/pricing", () => {
       expect(within(pro).getByText(feature)).toBeTruthy();
     }
     expect(within(pro).getByRole("link", { name: "Upgrade to Pro" }).getAttribute("href")).toBe("/billing");
+
+    const agency = planCard("Agency");
+    expect(within(agency).getByText("$39")).toBeTruthy();
+    expect(agency.textContent).toContain("/ seller account / month");
+    for (const feature of ["Up to 50 seller accounts", "Up to 25 team members", "10,000 tracked ASINs"]) expect(within(agency).getByText(feature)).toBeTruthy();
+    expect(within(agency).getByRole("link", { name: "Start Agency" }).getAttribute("href")).toBe("/billing");
 
     const enterprise = planCard("Enterprise");
     expect(within(enterprise).getByText("Custom")).toBeTruthy();

@@ -59,7 +59,7 @@ export const ROUTE_META = {
   "/pricing": {
     title: "Pricing",
     description:
-      "RankLayer's Free, Pro and Enterprise plans: free ASIN lookups, or a connected seller account with dashboards, alerts, exports and an API key.",
+      "RankLayer's Free, Pro, Agency and Enterprise plans: free ASIN lookups, or connected seller accounts with dashboards, alerts, exports and an API key.",
   },
   "/resources": {
     title: "Resources and Guides",

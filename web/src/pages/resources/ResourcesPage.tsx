@@ -8,7 +8,7 @@ const GETTING_STARTED_GUIDES = [
   { to: "/compare", title: "Compare products", text: "What the free compare and Pro Compare Plus show side by side." },
   { to: "/rank-trends", title: "Read a rank trend", text: "Snapshots, velocity, and what a moving Best Sellers Rank means." },
   { to: "/connect", title: "Connect Seller Central", text: "Link your seller account read-only for the Pro dashboard." },
-  { to: "/pricing", title: "Plans and limits", text: "What Free, Pro and Enterprise include." },
+  { to: "/pricing", title: "Plans and limits", text: "What Free, Pro, Agency and Enterprise include." },
   { to: "/docs/api", title: "API documentation", text: "Every endpoint with curl and fetch examples, keys and rate limits." },
 ] as const;
 
