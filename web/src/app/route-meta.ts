@@ -167,7 +167,7 @@ export const ROUTE_META = {
   },
   "/billing": {
     title: "Billing",
-    description: "Your RankLayer plan and subscription: upgrade to Pro, manage your card and invoices, or contact sales for Enterprise.",
+    description: "Your RankLayer plan and subscription: upgrade to Pro or Agency, manage your card and invoices, or contact sales for Enterprise.",
     noindex: true,
   },
   "/team": {
