@@ -25,16 +25,19 @@ const INSERT_BATCH = `INSERT INTO lookup_log (asin, marketplace, status, source,
   SELECT value ->> '$.asin', value ->> '$.marketplace', value ->> '$.status', value ->> '$.source', value ->> '$.durationMs', value ->> '$.lookups'
   FROM json_each(?)`;
 
-/** Adds `row` (one lookup, or a batch of them that failed to be written) to the window's rows. */
-function merge(pending: Map<string, PendingRow>, row: PendingRow): void {
+/**
+ * Adds `lookups` lookups of `row`'s ASIN and outcome (one lookup, or a failed write's row) to the
+ * window's rows. A repeat of a pending row's ASIN and outcome allocates nothing but its key.
+ */
+function merge(pending: Map<string, PendingRow>, row: LookupLogRow, lookups: number): void {
   const key = `${row.marketplace}:${row.asin}:${row.status}:${row.source ?? ""}`;
   const same = pending.get(key);
   if (same) {
-    same.lookups += row.lookups;
+    same.lookups += lookups;
     same.durationMs += row.durationMs;
     return;
   }
-  pending.set(key, { ...row });
+  pending.set(key, { ...row, lookups });
   if (pending.size > MAX_PENDING) pending.delete(pending.keys().next().value as string);
 }
 
@@ -50,7 +53,7 @@ export function logLookup(
   windowMs = DEFAULT_LOOKUP_LOG_FLUSH_MS,
 ): void {
   const state = queue();
-  merge(state.pending, { ...row, lookups: 1 });
+  merge(state.pending, row, 1);
   if (state.flushScheduled) return;
   state.flushScheduled = true;
   ctx.waitUntil(
@@ -69,8 +72,9 @@ export async function flushLookupLog(db: D1Database): Promise<void> {
   } catch (error) {
     // Keep the rows for the next window; a D1 hiccup must not lose them.
     console.error("lookup log write failed; retrying with the next batch", error);
-    const later = state.pending;
-    state.pending = new Map();
-    for (const row of [...rows, ...later.values()]) merge(state.pending, row);
+    // Older than what arrived meanwhile, so the first to go past MAX_PENDING.
+    const later = [...state.pending.values()];
+    state.pending.clear();
+    for (const row of [...rows, ...later]) merge(state.pending, row, row.lookups);
   }
 }
