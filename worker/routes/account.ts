@@ -21,7 +21,7 @@ import { badInput, errorAnswer, jsonAnswer, notSignedIn } from "./schemas/answer
 import { accountSchema, codeBodySchema, deleteBodySchema, deletionSchema, emailBodySchema, sentSchema, sessionsEndedSchema, signedInSchema } from "./schemas/sign-in";
 import { sessionAccount } from "./passkeys";
 import { auditRequest } from "./request-audit";
-import { afterRedeem, sendEmailFor } from "./signin";
+import { addressNotUsable, afterRedeem, sendEmailFor } from "./signin";
 import { redeemAddEmailCode } from "../auth/email-sign-in-service";
 
 /** What stays after a deletion, and for how long: the answer says it, as the privacy page does. */
@@ -65,7 +65,7 @@ export const accountRoutes = router
       tags,
       summary: "Add (or change) the account's email address: a confirmation link goes to it, with the sign-in limits",
       request: { body: { content: { "application/json": { schema: emailBodySchema } }, required: true } },
-      responses: { 401: notSignedIn, 202: jsonAnswer("Sent.", sentSchema), 400: errorAnswer("The body is not JSON."), 403: errorAnswer("A demo account has no address, or no recent sign-in (`recent_sign_in_required`)."), 422: badInput, 429: errorAnswer("Past a sending limit (Retry-After)."), 502: failure("The email service failed; try again in a minute.", retryAfter), 503: failure("Email is not set up, or the email service refuses RankLayer's sending address (Retry-After).", retryAfter) },
+      responses: { 401: notSignedIn, 202: jsonAnswer("Sent.", sentSchema), 400: errorAnswer("The body is not JSON."), 403: errorAnswer("A demo account has no address, or no recent sign-in (`recent_sign_in_required`)."), 422: addressNotUsable, 429: errorAnswer("Past a sending limit (Retry-After)."), 502: failure("The email service failed; try again in a minute.", retryAfter), 503: failure("Email is not set up, or the email service refuses RankLayer's sending address (Retry-After).", retryAfter) },
     }),
     async (c) => {
       const account = sessionAccount(c);

@@ -17,6 +17,18 @@ export function senderRefusedError(error: unknown): ApiError | null {
   return new ApiError(503, "upstream_unavailable", detail, { "Retry-After": "600" });
 }
 
+/**
+ * The answer to an email the service refused for good to the address a person just typed
+ * (suppressed after a bounce, not allowed): a 422 on `email`, since no retry can pass and "try
+ * again in a minute" would keep them trying. Null for any other failure.
+ */
+export function recipientRefusedError(email: string, error: unknown): ApiError | null {
+  const refusal = recipientRefusal(error);
+  if (refusal === null) return null;
+  const msg = `${email} cannot be sent email: ${refusal}. Check the address, or use another one.`;
+  return new ApiError(422, "validation_failed", [{ loc: ["body", "email"], msg, type: "email_refused" }]);
+}
+
 const inMinutes = (seconds: number) => {
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
@@ -58,11 +70,6 @@ export async function sendToChosenAddress(
     console.error(`${mail.kind} email not sent`, error);
     // The answer stays the clear 502 even if the limiter cannot take the count back just now.
     await take.giveBack().catch((giveBackError: unknown) => console.error(`${mail.kind} mail count not given back`, giveBackError));
-    const refusal = recipientRefusal(error);
-    if (refusal !== null) {
-      const msg = `${mail.email} cannot be sent email: ${refusal}. Check the address, or use another one.`;
-      throw new ApiError(422, "validation_failed", [{ loc: ["body", "email"], msg, type: "email_refused" }]);
-    }
-    throw senderRefusedError(error) ?? new ApiError(502, "upstream_unavailable", mail.notSent, { "Retry-After": "60" });
+    throw recipientRefusedError(mail.email, error) ?? senderRefusedError(error) ?? new ApiError(502, "upstream_unavailable", mail.notSent, { "Retry-After": "60" });
   }
 }

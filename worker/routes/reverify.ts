@@ -61,13 +61,20 @@ export const reverifyRoutes = router
       path: "/email",
       tags,
       summary: "Email a 6-digit code to the account's own address, for re-verifying (the sign-in limits apply)",
-      responses: { 401: notSignedIn, 202: jsonAnswer("Sent.", sentSchema), 409: errorAnswer(NO_ADDRESS), 429: errorAnswer("Past a sending limit (Retry-After)."), 503: errorAnswer("Email is not set up.") },
+      responses: {
+        401: notSignedIn,
+        202: jsonAnswer("Sent.", sentSchema),
+        409: errorAnswer(`${NO_ADDRESS} Or the email service refuses the address for good (suppressed after a bounce, not allowed).`),
+        429: errorAnswer("Past a sending limit (Retry-After)."),
+        502: errorAnswer("The email service failed; try again in a minute (Retry-After)."),
+        503: errorAnswer("Email is not set up, or the email service refuses RankLayer's sending address (Retry-After)."),
+      },
     }),
     async (c) => {
       const { user } = sessionAccount(c);
       const address = await emailOfAccount(c.env.DB, user.id);
       if (!address) throw new ApiError(409, "conflict", NO_ADDRESS);
-      holdSignInRequest(c, await sendEmailFor(c, address, "sign_in", null));
+      holdSignInRequest(c, await sendEmailFor(c, address, "sign_in", null, true));
       return c.json({ detail: SENT }, 202);
     },
   )

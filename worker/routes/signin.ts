@@ -15,7 +15,8 @@ import { createRouter } from "../openapi/router";
 import { clientAddress } from "../ratelimit/lookup-limit";
 import { ApiError } from "../shared/api-error";
 import { failure, retryAfter } from "../openapi/responses";
-import { senderRefusedError } from "./chosen-address-mail";
+import { recipientRefusedError, senderRefusedError } from "./chosen-address-mail";
+import { recipientRefusal } from "../upstreams/email/email-errors";
 import { badInput, errorAnswer, jsonAnswer } from "./schemas/answers";
 import {
   challengeSchema,
@@ -29,6 +30,8 @@ import {
 } from "./schemas/sign-in";
 
 const notJson = errorAnswer("The body is not JSON.");
+/** The 422 of a route that mails an address typed in the body. */
+export const addressNotUsable = errorAnswer("Not an email address, or one the email service refuses for good (suppressed after a bounce, not allowed): `detail` names the field and why.");
 
 /** The browser that asked for an email holds its request id: a code works only there. */
 export const SIGN_IN_REQUEST_COOKIE = "__Host-signin-request";
@@ -61,9 +64,10 @@ const OTHER_ACCOUNT =
 
 /**
  * Sends a sign-in (or add-an-address) email within the limits, answering the same whether or
- * not the address has an account. Shared by POST /api/signin/email and POST /api/account/email.
+ * not the address has an account. Shared by POST /api/signin/email, POST /api/account/email and
+ * the re-verification code (`ownAddress`: the account's stored address, not one typed in the body).
  */
-export async function sendEmailFor(c: Context<AppEnv>, rawEmail: string, purpose: SignInPurpose, userId: string | null): Promise<string> {
+export async function sendEmailFor(c: Context<AppEnv>, rawEmail: string, purpose: SignInPurpose, userId: string | null, ownAddress = false): Promise<string> {
   const email = normalizeEmail(rawEmail);
   if (!email) throw new ApiError(422, "validation_failed", [{ loc: ["body", "email"], msg: "Enter an email address like name@example.com.", type: "invalid_format" }]);
   const { config, sources } = c.get("services");
@@ -77,7 +81,9 @@ export async function sendEmailFor(c: Context<AppEnv>, rawEmail: string, purpose
     result = await sendSignInEmail(c.env.DB, mail, { email, client: clientAddress(c.req.raw), purpose, userId });
   } catch (error) {
     console.error("sign-in email not sent", error);
-    throw senderRefusedError(error) ?? new ApiError(502, "upstream_unavailable", "The email could not be sent just now. Try again in a minute.", { "Retry-After": "60" });
+    const refused = recipientRefusal(error);
+    if (refused !== null && ownAddress) throw new ApiError(409, "conflict", `Your address ${email} cannot be sent email: ${refused}. Use a passkey, or sign in with Amazon again.`);
+    throw recipientRefusedError(email, error) ?? senderRefusedError(error) ?? new ApiError(502, "upstream_unavailable", "The email could not be sent just now. Try again in a minute.", { "Retry-After": "60" });
   }
   if (!result.sent) throw new ApiError(429, "rate_limited", limitDetail(result), { "Retry-After": String(result.retryAfterSeconds) });
   return result.requestId;
@@ -165,7 +171,7 @@ export const signInRoutes = createRouter()
       responses: {
         202: jsonAnswer("Sent (the address is not said to have an account or not).", sentSchema),
         400: notJson,
-        422: badInput,
+        422: addressNotUsable,
         429: errorAnswer("Past a sending limit: 5 an hour (10 a day) per address, 20 an hour per client, 1000 an hour in all (Retry-After)."),
         502: failure("The email service failed; try again in a minute.", retryAfter),
         503: failure("Email is not set up on this server, or the email service refuses its sending address (Retry-After).", retryAfter),
