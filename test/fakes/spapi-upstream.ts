@@ -37,7 +37,12 @@
  *                   (403 Unauthorized "...expired" or a bare 401); sticky: fresh ones too
  *   POST sales      { asin, sellingPartnerId?, behavior: normal | forbidden | throttled | error500 | error503, amount?, units?, omitDays?, retryAfterSeconds?, times? }
  *                   with sellingPartnerId: that seller's own sales of the ASIN; then, as Amazon counts only the
- *                   caller's own orders, every other seller gets zero days for it
+ *                   caller's own orders, every other seller gets zero days for it. With `asin: null`, how the
+ *                   seller's store total (getOrderMetrics without asin) answers: its behavior, omitDays, times
+ *   POST catalogue  { sellingPartnerId, asins }  the products that seller sells: it gets zero days for any other
+ *                   ASIN, and its store total is the sum of these ASINs' sales, day by day. A seller without
+ *                   one sells every ASIN and its store total is UNLISTED_STORE_PRODUCTS products' worth, so
+ *                   no sum of tracked ASINs ever reaches it (a store larger than what anyone tracks)
  *                   getOrderMetrics of an ASIN (normal: the Sales model's Day example, re-dated to
  *                   each requested local day and in the marketplace's currency, as Amazon answers;
  *                   omitDays left out of the answer; a failing behavior for `times` calls, then normal).
@@ -89,6 +94,8 @@ const DEFAULT_INVENTORY_PAGE = 50;
 /** "The string token will expire 30 seconds after being created" (fbaInventory.json, nextToken). */
 const INVENTORY_NEXT_TOKEN_MS = 30_000;
 const ORDER_METRICS_PATH = "/sales/v1/orderMetrics";
+/** The store total of a seller with no catalogue set: this many products each selling the model's example. */
+const UNLISTED_STORE_PRODUCTS = 1_000_000;
 const PARTICIPATIONS_PATH = "/sellers/v1/marketplaceParticipations";
 
 interface InventoryRecord {
@@ -115,6 +122,10 @@ export class SpApiFake implements FakeUpstream {
   private sales = new Map<string, SalesScript>();
   /** "<asin> <sellingPartnerId>" → that seller's own sales of the ASIN (POST sales with sellingPartnerId). */
   private sellerSales = new Map<string, SalesScript>();
+  /** Seller id (or "" for every seller) → how its store total answers (POST sales with asin null). */
+  private storeSales = new Map<string, SalesScript>();
+  /** Seller id → the ASINs it sells (POST catalogue). */
+  private catalogues = new Map<string, Set<string>>();
   /** Refresh token → the marketplace ids that seller sells in (default: every one of the host's region). */
   private participating = new Map<string, string[]>();
   /** "<refreshToken> <marketplaceId> <nextToken>" → the page that token starts, and when it was made. */
@@ -340,12 +351,14 @@ export class SpApiFake implements FakeUpstream {
     if (marketplaceIds.length !== 1) return fail(400, "InvalidInput", "exactly one marketplaceIds value is expected");
     const refusal = this.marketplaceRefusal(base.accessToken, url, marketplaceIds[0]!);
     if (refusal) return fail(...refusal);
-    const script = this.salesScriptOf(query.get("asin") ?? "", base.accessToken);
+    const asin = query.get("asin");
+    const script = asin === null ? this.storeScriptOf(base.accessToken) : this.salesScriptOf(asin, base.accessToken);
     const answer = orderMetricsAnswer(query, script, getOrderMetricsDayExample.response.payload[0], MARKETPLACE_CURRENCIES[marketplaceIds[0]!]);
     // A failure scripted for `times` calls: once they are spent the ASIN answers normally. A request
     // refused for its parameters (400) never reached the scripted failure, so it spends none.
     const refusedInput = "code" in answer && answer.status === 400;
-    if (script.behavior !== "normal" && script.times !== undefined && !refusedInput && --script.times <= 0) script.behavior = "normal";
+    const scripted = asin === null ? this.storeSales.get(this.sellerOf(base.accessToken) ?? "") ?? this.storeSales.get("") : script;
+    if (scripted && scripted.behavior !== "normal" && scripted.times !== undefined && !refusedInput && --scripted.times <= 0) scripted.behavior = "normal";
     if ("code" in answer) return fail(answer.status, answer.code, answer.message, answer.headers);
     this.record({ ...base, kind: "sales", status: 200 });
     return json(200, { payload: answer.payload }, this.rateLimitHeader(base.accessToken, "getOrderMetrics"));
@@ -357,12 +370,42 @@ export class SpApiFake implements FakeUpstream {
    * days, as Amazon answers). Without such a script, the ASIN's script or the model's example.
    */
   private salesScriptOf(asin: string, accessToken: string): SalesScript {
-    const refreshToken = this.lwa.refreshTokenOf(accessToken);
-    const seller = refreshToken ? this.lwa.sellingPartnerOf(refreshToken) : undefined;
+    const seller = this.sellerOf(accessToken);
     const own = seller ? this.sellerSales.get(`${asin} ${seller}`) : undefined;
     if (own) return own;
+    const shared = this.sales.get(asin);
+    // A call that fails, fails whoever sells the ASIN; a normal one counts the caller's orders only.
+    if (shared && shared.behavior !== "normal") return shared;
+    const catalogue = seller ? this.catalogues.get(seller) : undefined;
+    if (catalogue && !catalogue.has(asin)) return { behavior: "normal", units: 0, amount: 0 };
     if ([...this.sellerSales.keys()].some((key) => key.startsWith(`${asin} `))) return { behavior: "normal", units: 0, amount: 0 };
-    return this.sales.get(asin) ?? { behavior: "normal" };
+    return shared ?? { behavior: "normal" };
+  }
+
+  /**
+   * The seller's store total: the sum, day by day, of what each ASIN of its catalogue answers when
+   * asked alone (however that call itself fails: the orders exist); without a catalogue,
+   * UNLISTED_STORE_PRODUCTS products' worth. Its own failures and left-out days: POST sales with asin null.
+   */
+  private storeScriptOf(accessToken: string): SalesScript {
+    const seller = this.sellerOf(accessToken);
+    const scripted = this.storeSales.get(seller ?? "") ?? this.storeSales.get("") ?? { behavior: "normal" };
+    const example = getOrderMetricsDayExample.response.payload[0];
+    const sold = (script: SalesScript) => {
+      const units = script.units ?? example.unitCount;
+      return { units, amount: script.amount ?? Number(example.totalSales.amount) * units };
+    };
+    const catalogue = seller ? this.catalogues.get(seller) : undefined;
+    const products = catalogue ? [...catalogue].map((asin) => sold({ ...this.salesScriptOf(asin, accessToken), behavior: "normal" })) : [];
+    const total = catalogue
+      ? products.reduce((sum, one) => ({ units: sum.units + one.units, amount: sum.amount + one.amount }), { units: 0, amount: 0 })
+      : { units: example.unitCount * UNLISTED_STORE_PRODUCTS, amount: Number(example.totalSales.amount) * example.unitCount * UNLISTED_STORE_PRODUCTS };
+    return { ...scripted, units: total.units, amount: Math.round(total.amount * 100) / 100 };
+  }
+
+  private sellerOf(accessToken: string): string | undefined {
+    const refreshToken = this.lwa.refreshTokenOf(accessToken);
+    return refreshToken ? this.lwa.sellingPartnerOf(refreshToken) : undefined;
   }
 
   /** getMarketplaceParticipations: the model's example entry, once per marketplace the seller sells in. */
@@ -438,11 +481,21 @@ export class SpApiFake implements FakeUpstream {
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "sales") {
-      const input = (await request.json()) as { asin: string; sellingPartnerId?: unknown } & Partial<SalesScript>;
+      const input = (await request.json()) as { asin: string | null; sellingPartnerId?: unknown } & Partial<SalesScript>;
       const seller = typeof input.sellingPartnerId === "string" ? input.sellingPartnerId : null;
       const script = { behavior: input.behavior ?? "normal", amount: input.amount, units: input.units, omitDays: input.omitDays, retryAfterSeconds: input.retryAfterSeconds, times: input.times };
-      if (seller) this.sellerSales.set(`${input.asin} ${seller}`, script);
+      if (input.asin === null) {
+        // The store total is the catalogue's sum: only how it answers is scripted.
+        if (input.amount !== undefined || input.units !== undefined) return json(400, { error: "a store total's figures are its catalogue's sum (POST catalogue)" });
+        this.storeSales.set(seller ?? "", script);
+      } else if (seller) this.sellerSales.set(`${input.asin} ${seller}`, script);
       else this.sales.set(input.asin, script);
+      return json(200, { ok: true });
+    }
+    if (request.method === "POST" && action === "catalogue") {
+      const input = (await request.json()) as { sellingPartnerId?: unknown; asins?: unknown };
+      if (typeof input.sellingPartnerId !== "string" || !Array.isArray(input.asins)) return json(400, { error: "catalogue needs sellingPartnerId and asins" });
+      this.catalogues.set(input.sellingPartnerId, new Set(input.asins.map(String)));
       return json(200, { ok: true });
     }
     if (request.method === "POST" && action === "participations") {

@@ -1,5 +1,6 @@
 import { takeBatchToken } from "../../worker/jobs/nightly-run/product-phase";
-import { ORDER_METRICS_INTERVAL_MS } from "../../worker/jobs/nightly-run/revenue-phase";
+import { ORDER_METRICS_INTERVAL_MS, ZERO_PAGE } from "../../worker/jobs/nightly-run/revenue-phase";
+import { CHECK_WORTH_FROM } from "../../worker/jobs/nightly-run/revenue-check";
 import { OFFERS_BATCH_INTERVAL_MS } from "../../worker/jobs/nightly-run/seller-phase";
 import { INVENTORY_READS_AT_ONCE } from "../../worker/jobs/nightly-run/seller-inventory";
 import { localBudget } from "../../worker/upstreams/budget/budget-client";
@@ -41,8 +42,17 @@ export interface SellerPhaseSpec {
   asinsPerSeller: number | readonly number[];
   /** Pages of each seller's own FBA inventory (default: its ASINs ÷ 50). */
   inventoryPages?: number;
+  /**
+   * The revenue pass's store-total check (revenue-check.ts): each seller's getOrderMetrics calls are
+   * the total twice and its own `ownAsins`, and the rest of its ASINs are zero days written
+   * ZERO_PAGE ASINs a D1 statement. Without it, one call per ASIN.
+   */
+  storeCheck?: { ownAsins: number };
   start: number;
 }
+
+/** A D1 statement of ZERO_PAGE ASINs' zero days (1,400 rows). */
+const ZERO_PAGE_D1_MS = 20;
 
 export async function simulateSellerPhases(spec: SellerPhaseSpec): Promise<SellerPhaseFigures> {
   const { lanes, sellers, start } = spec;
@@ -89,10 +99,15 @@ export async function simulateSellerPhases(spec: SellerPhaseSpec): Promise<Selle
     }
   });
   const revenueDone = await walk(async (seller) => {
-    // One getOrderMetrics call per ASIN (REVENUE_DAYS days in it).
-    for (let asin = 0; asin < asinsOf(seller); asin++) {
+    // One getOrderMetrics call per ASIN asked (REVENUE_DAYS days in it); with the check, the store total twice too.
+    const check = spec.storeCheck && asinsOf(seller) - spec.storeCheck.ownAsins >= CHECK_WORTH_FROM ? spec.storeCheck : null;
+    const asks = check ? check.ownAsins + 2 : asinsOf(seller);
+    for (let ask = 0; ask < asks; ask++) {
       await takeBatchToken(sales[seller]!, clock, Number.POSITIVE_INFINITY);
       await call();
+    }
+    if (check) {
+      for (let page = 0; page < Math.ceil((asinsOf(seller) - check.ownAsins) / ZERO_PAGE); page++) await clock.sleep(ZERO_PAGE_D1_MS);
     }
   });
   return { lanes, sellersPhaseMs: sellersDone - start, revenuePhaseMs: revenueDone - sellersDone, calls, inventoryReadMs };

@@ -133,15 +133,24 @@ export class SpApiSellerApi implements SellerApi {
     return featuredOffersByAsin(payload, asins);
   }
 
-  async getSalesDays(asin: string, marketplace: AccountMarketplace, days: readonly string[]): Promise<DailySales[]> {
+  getSalesDays(asin: string, marketplace: AccountMarketplace, days: readonly string[]): Promise<DailySales[]> {
+    return this.orderMetricsDays(marketplace, days, { asin }, `No sales figures found for ASIN ${asin} in the ${marketplace} marketplace.`);
+  }
+
+  getStoreSalesDays(marketplace: AccountMarketplace, days: readonly string[]): Promise<DailySales[]> {
+    return this.orderMetricsDays(marketplace, days, {}, `No sales figures found for the seller in the ${marketplace} marketplace.`);
+  }
+
+  /** getOrderMetrics by local day of the marketplace, of one ASIN (`filter`) or of the whole store. */
+  private async orderMetricsDays(marketplace: AccountMarketplace, days: readonly string[], filter: { asin?: string }, notFound: string): Promise<DailySales[]> {
     this.requireRegionOf(marketplace);
     if (days.length === 0) return [];
     const { interval, granularityTimeZone } = orderMetricsInterval(days[0]!, days.at(-1)!, marketplace);
     const payload = await this.send<OrderMetricsPayload>(
       "GET",
       "/sales/v1/orderMetrics",
-      { marketplaceIds: MARKETPLACE_IDS[marketplace], interval, granularity: "Day", granularityTimeZone, asin },
-      { notFound: `No sales figures found for ASIN ${asin} in the ${marketplace} marketplace.` },
+      { marketplaceIds: MARKETPLACE_IDS[marketplace], interval, granularity: "Day", granularityTimeZone, ...filter },
+      { notFound },
     );
     const wanted = new Set(days);
     return dailySales(payload).filter((sales) => wanted.has(sales.day));

@@ -57,6 +57,12 @@ export interface SellerApi {
    * call, 0.5 requests per second). A day Amazon did not answer is absent: missing, not zero.
    */
   getSalesDays(asin: string, marketplace: AccountMarketplace, days: readonly string[]): Promise<DailySales[]>;
+  /**
+   * The seller's ordered product sales of its whole store in the marketplace on each of `days`
+   * (getOrderMetrics without an ASIN: the same call and rate). Absent for the mock, which has no
+   * store: the revenue phase asks it ASIN by ASIN.
+   */
+  getStoreSalesDays?(marketplace: AccountMarketplace, days: readonly string[]): Promise<DailySales[]>;
 }
 
 /**

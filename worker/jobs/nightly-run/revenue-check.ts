@@ -1,0 +1,87 @@
+import type { DailySales } from "../../upstreams/spapi/sales-mapping";
+
+/**
+ * The store-total check of the revenue pass, as plain functions (no I/O). An agency workspace
+ * tracks every client's ASINs, and each connection is asked about all of them, though a seller
+ * sells only its own. getOrderMetrics without an ASIN answers the seller's whole store; when the
+ * ASINs with a sign of being the seller's (stock, a Buy Box, recent sales) add up to that total on
+ * every day, in units and in money, every other ASIN sold nothing those days (no figure is
+ * negative), and is stored as an answered zero without a call. Otherwise they are asked as before.
+ */
+
+/** Units and money in cents of one day: cents, so that sums of decimal amounts compare exactly. */
+export type DayFigures = Record<string, [units: number, cents: number]>;
+
+export function figuresOf(sales: readonly DailySales[]): DayFigures {
+  return addSales({}, sales);
+}
+
+/** `sums` with `sales` added, day by day (a new object; the cursor keeps the old one until written). */
+export function addSales(sums: DayFigures, sales: readonly DailySales[]): DayFigures {
+  const next: DayFigures = { ...sums };
+  for (const { day, units, amount } of sales) {
+    const [u, c] = next[day] ?? [0, 0];
+    next[day] = [u + units, c + Math.round(amount * 100)];
+  }
+  return next;
+}
+
+/** Whether the total answered every one of `days` (a day left out proves nothing). */
+export function coversDays(totals: DayFigures, days: readonly string[]): boolean {
+  return days.every((day) => totals[day] !== undefined);
+}
+
+/** Whether the store sold nothing on any of `days`. */
+export function soldNothing(totals: DayFigures, days: readonly string[]): boolean {
+  return coversDays(totals, days) && days.every((day) => totals[day]![0] === 0 && totals[day]![1] === 0);
+}
+
+/**
+ * Whether the ASINs asked account for the whole store on every day: the total before and after
+ * asking them agree (no order moved meanwhile), and equal the sum of their answers.
+ */
+export function accountsForStore(before: DayFigures, after: DayFigures, sums: DayFigures, days: readonly string[]): boolean {
+  const same = (a: DayFigures, b: DayFigures, day: string) => (a[day]?.[0] ?? 0) === (b[day]?.[0] ?? 0) && (a[day]?.[1] ?? 0) === (b[day]?.[1] ?? 0);
+  return coversDays(before, days) && coversDays(after, days) && days.every((day) => same(before, after, day) && same(before, sums, day));
+}
+
+/**
+ * Where one seller's revenue pass is in a marketplace it checks against the store total:
+ * - `total`: ask the store total first;
+ * - `signal`: ask the ASINs with a sign of being the seller's, after `after`, adding up `sums`;
+ * - `recheck`: ask the total again and compare;
+ * - `rest`: ask every other tracked ASIN (the sums did not match);
+ * - `zero`: store the rest (`of: "rest"`), or every tracked ASIN when the store sold nothing
+ *   (`of: "all"`), as zero days, a page at a time.
+ */
+export type CheckStage = "total" | "signal" | "recheck" | "rest" | "zero";
+
+export interface CheckPosition {
+  marketplace: string;
+  stage: CheckStage;
+  /** The last ASIN of the stage done ("" before the first). */
+  after: string;
+  totals?: DayFigures;
+  sums?: DayFigures;
+  /** The marketplace's currency as the total answered it, for zero days. */
+  currency?: string;
+  of?: "rest" | "all";
+}
+
+const PREFIX = "check:";
+
+export function checkCursor(position: CheckPosition): string {
+  return PREFIX + JSON.stringify(position);
+}
+
+/** The check position a cursor holds, or null for a plain key cursor ("US:B0…", the walk in key order). */
+export function parseCheckCursor(cursor: string | null): CheckPosition | null {
+  return cursor?.startsWith(PREFIX) ? (JSON.parse(cursor.slice(PREFIX.length)) as CheckPosition) : null;
+}
+
+/**
+ * The fewest ASINs without a sign for which a marketplace is checked. The check costs two calls
+ * (the total before and after) and saves one per such ASIN when the sums match; from 10 on, a
+ * check that fails costs at most a fifth more calls, and one that passes saves at least 8.
+ */
+export const CHECK_WORTH_FROM = 10;
