@@ -26,9 +26,9 @@ export async function callApi<T>(
   origin: string,
   key: string | null,
   path: string,
-  init: { method?: "GET" | "POST"; body?: unknown } = {},
+  init: { method?: "GET" | "POST"; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<ApiOutcome<T>> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...init.headers };
   if (key) headers.Authorization = `Bearer ${key}`;
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
   const deadline = new AbortController();

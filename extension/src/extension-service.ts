@@ -48,6 +48,8 @@ function allowanceNow(lookup: ProductAnswer["lookup"], elapsedSeconds: number): 
 export class ExtensionService {
   private readonly cache: AnswerCache;
   private readonly now: () => number;
+  /** Idempotency-Keys of creates whose answer may have been lost, by route and input (`create`). */
+  private readonly unanswered = new Map<string, string>();
 
   constructor(private readonly deps: ServiceDeps) {
     this.now = deps.now ?? Date.now;
@@ -59,8 +61,24 @@ export class ExtensionService {
     return typeof key === "string" && key !== "" ? key : null;
   }
 
-  private call<T>(key: string | null, path: string, init?: { method?: "GET" | "POST"; body?: unknown }) {
+  private call<T>(key: string | null, path: string, init?: { method?: "GET" | "POST"; body?: unknown; headers?: Record<string, string> }) {
     return callApi<T>(this.deps.fetch, this.deps.apiOrigin, key, path, init);
+  }
+
+  /**
+   * A create with an Idempotency-Key, the web app's rule (web/src/api/idempotency.ts): one key per
+   * create and input, kept while its answer may still have been lost (no answer, a 5xx, or the 409
+   * of a first request still running), so a click on the panel's button again after "did not
+   * answer in time" gets the first answer instead of a second alert. Any other answer lets it go.
+   */
+  private async create<T>(key: string, path: string, body: Record<string, unknown>) {
+    const id = `${path} ${JSON.stringify(body)}`;
+    const idempotencyKey = this.unanswered.get(id) ?? crypto.randomUUID();
+    this.unanswered.set(id, idempotencyKey);
+    const outcome = await this.call<T>(key, path, { method: "POST", body, headers: { "Idempotency-Key": idempotencyKey } });
+    const mayHavePassed = !outcome.ok && (outcome.status === 0 || outcome.status >= 500 || (outcome.status === 409 && outcome.retryAfterSeconds !== null));
+    if (!mayHavePassed) this.unanswered.delete(id);
+    return outcome;
   }
 
   handle(request: ExtensionRequest): Promise<unknown> {
@@ -124,7 +142,7 @@ export class ExtensionService {
   async track(asin: string, marketplace: Marketplace): Promise<ActionAnswer> {
     const key = await this.key();
     if (!key) return { ok: false, message: "Tracking needs a RankLayer Pro key: add it in the extension's options." };
-    const outcome = await this.call<unknown>(key, "/api/v1/watchlist", { method: "POST", body: { asin, marketplace } });
+    const outcome = await this.create<unknown>(key, "/api/v1/watchlist", { asin, marketplace });
     if (!outcome.ok) return { ok: false, message: keyedErrorSentence(outcome.status, outcome.detail, outcome.retryAfterSeconds) };
     return { ok: true, message: outcome.status === 201 ? `Tracking ${asin} (${marketplace}): it is on your watchlist.` : `${asin} (${marketplace}) is already on your watchlist.` };
   }
@@ -133,7 +151,7 @@ export class ExtensionService {
     const key = await this.key();
     if (!key) return { ok: false, message: "Alerts need a RankLayer Pro key: add it in the extension's options." };
     const { asin, marketplace, conditionType, threshold } = request;
-    const outcome = await this.call<{ alert: AlertView }>(key, "/api/v1/alerts", { method: "POST", body: { asin, marketplace, conditionType, threshold } });
+    const outcome = await this.create<{ alert: AlertView }>(key, "/api/v1/alerts", { asin, marketplace, conditionType, threshold });
     if (!outcome.ok) return { ok: false, message: keyedErrorSentence(outcome.status, outcome.detail, outcome.retryAfterSeconds) };
     return { ok: true, message: `Alert created: ${alertSummary(conditionType, threshold)}. RankLayer checks it every night.` };
   }

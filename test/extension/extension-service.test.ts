@@ -195,6 +195,31 @@ describe("the background service", () => {
     expect(JSON.parse(String(api.calls[1]!.init.body))).toEqual({ asin: "B08N5WRWNW", marketplace: "DE", conditionType: "price_change", threshold: 10 });
   });
 
+  it("sends one Idempotency-Key per create and keeps it for a retry after a lost answer, so an alert is made once", async () => {
+    const answers = [() => Promise.reject(new TypeError("network")), () => Promise.resolve(json({ detail: "busy" }, 503)), () => Promise.resolve(json({ alert: {} }, 201))];
+    const sent: RequestInit[] = [];
+    const fetch = (_url: string, init: RequestInit) => {
+      sent.push(init);
+      return answers.shift()?.() ?? Promise.resolve(json({ detail: "This alert already exists." }, 409));
+    };
+    const store = new MemoryStore();
+    await store.set({ [KEY_STORAGE]: KEY });
+    const service = new ExtensionService({ fetch, store, apiOrigin: ORIGIN });
+    const request = { type: "alert" as const, asin: "B08N5WRWNW", marketplace: "US" as const, conditionType: "rank_above" as const, threshold: 500 };
+    const keyOf = (init: RequestInit) => (init.headers as Record<string, string>)["Idempotency-Key"];
+
+    expect((await service.alert(request)).ok).toBe(false);
+    expect((await service.alert(request)).ok).toBe(false);
+    expect((await service.alert(request)).ok).toBe(true);
+    // No answer, then a 503: both may have created it, so the retries carry the first key.
+    expect(keyOf(sent[0]!)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent.map(keyOf)).toEqual([keyOf(sent[0]!), keyOf(sent[0]!), keyOf(sent[0]!)]);
+    // Answered: creating it again on purpose is a new create, with a new key; another threshold is another create.
+    await service.alert(request);
+    await service.alert({ ...request, threshold: 400 });
+    expect(new Set(sent.map(keyOf)).size).toBe(3);
+  });
+
   it("checks a key before saving it: a malformed key costs no call, a Free account's key is refused in words", async () => {
     const api = fakeApi(() => json({ detail: "This API key is disabled: the account is on the Free plan, which has no API access. Upgrade to Pro to enable it again." }, 403));
     const store = new MemoryStore();

@@ -12,6 +12,7 @@ import type { InventorySummariesPayload } from "./mapping";
 import { dailySales, type DailySales, type OrderMetricsPayload } from "./sales-mapping";
 import { orderMetricsInterval } from "./sales-days";
 import { participatingMarketplaces, type MarketplaceParticipationsPayload } from "./sellers-mapping";
+import { errorListOf, isExpiredToken, type SpApiError } from "./error-list";
 
 export interface SpApiClientConfig {
   region: SellerRegion;
@@ -134,26 +135,22 @@ export class SpApiSellerApi implements SellerApi {
   }
 
   getSalesDays(asin: string, marketplace: AccountMarketplace, days: readonly string[]): Promise<DailySales[]> {
-    return this.orderMetricsDays(marketplace, days, { asin }, `No sales figures found for ASIN ${asin} in the ${marketplace} marketplace.`);
+    return this.orderMetricsDays(marketplace, days, asin);
   }
 
   getStoreSalesDays(marketplace: AccountMarketplace, days: readonly string[]): Promise<DailySales[]> {
-    return this.orderMetricsDays(marketplace, days, {}, `No sales figures found for the seller in the ${marketplace} marketplace.`);
+    return this.orderMetricsDays(marketplace, days, null);
   }
 
-  /** getOrderMetrics by local day of the marketplace, of one ASIN (`filter`) or of the whole store. */
-  private async orderMetricsDays(marketplace: AccountMarketplace, days: readonly string[], filter: { asin?: string }, notFound: string): Promise<DailySales[]> {
+  /** getOrderMetrics by local day of the marketplace, of one ASIN or (null) of the whole store. */
+  private async orderMetricsDays(marketplace: AccountMarketplace, days: readonly string[], asin: string | null): Promise<DailySales[]> {
     this.requireRegionOf(marketplace);
     if (days.length === 0) return [];
     const { interval, granularityTimeZone } = orderMetricsInterval(days[0]!, days.at(-1)!, marketplace);
-    const payload = await this.send<OrderMetricsPayload>(
-      "GET",
-      "/sales/v1/orderMetrics",
-      { marketplaceIds: MARKETPLACE_IDS[marketplace], interval, granularity: "Day", granularityTimeZone, ...filter },
-      { notFound },
-    );
+    const query = { marketplaceIds: MARKETPLACE_IDS[marketplace], interval, granularity: "Day", granularityTimeZone, ...(asin ? { asin } : {}) };
+    const notFound = `No sales figures found for ${asin ? `ASIN ${asin}` : "the seller"} in the ${marketplace} marketplace.`;
     const wanted = new Set(days);
-    return dailySales(payload).filter((sales) => wanted.has(sales.day));
+    return dailySales(await this.send<OrderMetricsPayload>("GET", "/sales/v1/orderMetrics", query, { notFound })).filter((sales) => wanted.has(sales.day));
   }
 
   /**
@@ -279,30 +276,3 @@ export class SpApiSellerApi implements SellerApi {
 }
 
 const ACCESS_REFUSED = `Amazon refused access for this seller account. ${RECONNECT}, or check the app's SP-API roles.`;
-
-interface SpApiError {
-  code?: string;
-  message?: string;
-  details?: string;
-}
-
-/** The errors of an SP-API ErrorList body ({ errors: [{ code, message, details }] }); [] when it is not one. */
-async function errorListOf(res: Response): Promise<SpApiError[]> {
-  const body: unknown = await res.json().catch(() => null);
-  const errors = typeof body === "object" && body !== null ? (body as { errors?: unknown }).errors : undefined;
-  if (!Array.isArray(errors)) return [];
-  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-  return errors.map((error: unknown) => {
-    const entry = (typeof error === "object" && error !== null ? error : {}) as Record<string, unknown>;
-    return { code: text(entry.code), message: text(entry.message), details: text(entry.details) };
-  });
-}
-
-/**
- * SP-API answers an expired access token with 403 Unauthorized, "Access to requested resource
- * is denied." and details such as "The access token you provided has expired." or "The
- * security token included in the request is expired"; other 403s are about roles or consent.
- */
-export function isExpiredToken(errors: readonly SpApiError[]): boolean {
-  return errors.some((error) => /\bexpired\b/i.test(`${error.details ?? ""} ${error.message ?? ""}`));
-}
