@@ -15,7 +15,8 @@ const API_V1 = /^\/api\/v1(?:\/|$)/;
 
 /** Every method /api/v1 serves (PATCH: changing an alert). */
 export const EXTENSION_ALLOWED_METHODS = "GET, POST, PATCH, DELETE";
-export const EXTENSION_ALLOWED_HEADERS = "Authorization, Content-Type";
+/** Idempotency-Key: the extension sends one with Track and Alert (docs/api.md). */
+export const EXTENSION_ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key";
 /** What the extension reads from an answer: the key's allowance (the IETF draft's two fields) and when to try again. */
 export const EXTENSION_EXPOSED_HEADERS = "RateLimit-Policy, RateLimit, Retry-After";
 export const COOKIE_REFUSED_DETAIL =

@@ -49,7 +49,7 @@ describe("CORS for the extension on /api/v1", () => {
     expect(res.status).toBe(204);
     expect(res.headers.get("Access-Control-Allow-Origin")).toBe(CHROME);
     expect(res.headers.get("Access-Control-Allow-Methods")).toContain("POST");
-    expect(res.headers.get("Access-Control-Allow-Headers")).toBe("Authorization, Content-Type");
+    expect(res.headers.get("Access-Control-Allow-Headers")).toBe("Authorization, Content-Type, Idempotency-Key");
     expect(res.headers.get("Access-Control-Allow-Credentials")).toBeNull();
   });
 
