@@ -12,9 +12,9 @@ import type { DailySales } from "../../upstreams/spapi/sales-mapping";
 import { openSeller, skipForAppRefusal, type Seller } from "./seller-phase";
 import { sellerBudget, tellAnswered } from "../../upstreams/spapi/seller-budget";
 import { walkSellers, type SellerStep } from "./seller-walk";
+import { refusalScope } from "./seller-marketplaces";
 
 type SellerRows = Extract<SellerStep, { kind: "next" }>["rows"];
-import { refusalScope } from "./seller-marketplaces";
 
 /** getOrderMetrics allows 0.5 requests per second (Sales API v1 usage plan). */
 export const ORDER_METRICS_INTERVAL_MS = 2_000;
