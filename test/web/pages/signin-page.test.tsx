@@ -39,6 +39,22 @@ describe("/signin", () => {
     await waitFor(() => expect(router.location.pathname).toBe("/onboarding"));
   });
 
+  it("says in the form why an address cannot get email (the server's 422), keeps what was typed and sends nothing else", async () => {
+    const why = "gone@example.com cannot be sent email: an earlier email to it bounced or was marked as spam, so the email service no longer sends to it. Check the address, or use another one.";
+    const api = fakeApi({
+      "GET /api/user/status": json(SIGNED_OUT),
+      "POST /api/signin/email": json({ code: "validation_failed", detail: [{ loc: ["body", "email"], msg: why, type: "email_refused" }] }, 422),
+    });
+    const { user } = renderRoutes("/signin");
+    const address = (await screen.findByLabelText("Email address")) as HTMLInputElement;
+    await user.type(address, "gone@example.com");
+    await user.click(screen.getByRole("button", { name: "Email me a sign-in link" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(why);
+    expect(address.value).toBe("gone@example.com");
+    expect(screen.queryByLabelText("6-digit code")).toBeNull();
+    expect(api.requests("POST /api/signin/email")).toHaveLength(1);
+  });
+
   // The server always says why a code is refused; without its answer, the code was never judged.
   it("does not call the code wrong when its check never got an answer (network failure), and keeps it", async () => {
     const api = fakeApi({
