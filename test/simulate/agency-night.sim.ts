@@ -79,8 +79,10 @@ describe("simulation: one agency workspace's night (20 connections × 500 tracke
     const busy = await simulateProductPhase(true);
     // The seller phases start when the products phase ends (start.ts: products, sellers, revenue).
     const phases = { lanes: SELLER_CONCURRENCY, sellers: CONNECTIONS, asinsPerSeller: WALKED, inventoryPages: OWN_INVENTORY_PAGES, start: START + busy.ms };
-    // Each client's own 500 ASINs have an FBA record, the sign the store-total check asks first (revenue-check.ts).
-    const sellers = await simulateSellerPhases({ ...phases, storeCheck: { ownAsins: ASINS_PER_CONNECTION } });
+    // Each client's own 500 ASINs have an FBA record, the sign the store-total check asks first (revenue-check.ts),
+    // and the connections of a marketplace share its Buy Box pages (buy-box-share.ts): 300 US pages over 12, 100 over 4.
+    const sharedPages = WALKED.map((asins) => Math.ceil(asins / 20 / (asins / ASINS_PER_CONNECTION)));
+    const sellers = await simulateSellerPhases({ ...phases, storeCheck: { ownAsins: ASINS_PER_CONNECTION }, buyBoxCallsPerSeller: sharedPages });
     const askingEvery = await simulateSellerPhases(phases);
     const sellersDone = busy.ms + sellers.sellersPhaseMs;
     const revenueDone = sellersDone + sellers.revenuePhaseMs;
@@ -89,9 +91,9 @@ describe("simulation: one agency workspace's night (20 connections × 500 tracke
         `agency night: ${CONNECTIONS} connections × ${ASINS_PER_CONNECTION} ASINs = ${(CONNECTIONS * ASINS_PER_CONNECTION).toLocaleString("en")} (US 6,000 on NA's credential; UK and DE 4,000 on EU's), from 02:00 UTC`,
         `  products phase, no lookups: ${quiet.calls.toLocaleString("en")} getItems calls in ${minutes(quiet.ms)}, done ${at(quiet.ms)}`,
         `  products phase, a lookup every 4 s per region (${busy.lookups} answered): ${minutes(busy.ms)}, done ${at(busy.ms)}`,
-        `  sellers phase (inventory and Buy Box, ${Math.min(SELLER_CONCURRENCY, CONNECTIONS)} connections at once, each walking its marketplace's tracked ASINs): ${minutes(sellers.sellersPhaseMs)}, done ${at(sellersDone)}`,
+        `  sellers phase (inventory and Buy Box, ${Math.min(SELLER_CONCURRENCY, CONNECTIONS)} connections at once, each asking its share of its marketplace's Buy Box pages): ${minutes(sellers.sellersPhaseMs)}, done ${at(sellersDone)}`,
         `  revenue phase (each connection's store total twice and its own ${ASINS_PER_CONNECTION} ASINs, the rest zero days): ${minutes(sellers.revenuePhaseMs)}, done ${at(revenueDone)}; ${sellers.calls.toLocaleString("en")} SP-API calls`,
-        `  asking every tracked ASIN of each connection instead: revenue ${minutes(askingEvery.revenuePhaseMs)}, done ${at(sellersDone + askingEvery.revenuePhaseMs)}; ${askingEvery.calls.toLocaleString("en")} SP-API calls`,
+        `  asking every tracked ASIN of each connection instead: sellers ${minutes(askingEvery.sellersPhaseMs)}, revenue ${minutes(askingEvery.revenuePhaseMs)}, done ${at(busy.ms + askingEvery.sellersPhaseMs + askingEvery.revenuePhaseMs)}; ${askingEvery.calls.toLocaleString("en")} SP-API calls`,
       ].join("\n"),
     );
 
@@ -104,16 +106,18 @@ describe("simulation: one agency workspace's night (20 connections × 500 tracke
     // Every connection's seller phases run at once: no longer than one connection's alone, but for the
     // inventory reads, which take turns (INVENTORY_READS_AT_ONCE at once, seller-inventory.ts): the last
     // connection's read waits for the rounds of reads before it.
-    const alone = await simulateSellerPhases({ lanes: 1, sellers: 1, asinsPerSeller: Math.max(...WALKED), inventoryPages: OWN_INVENTORY_PAGES, storeCheck: { ownAsins: ASINS_PER_CONNECTION }, start: START });
+    const alone = await simulateSellerPhases({ lanes: 1, sellers: 1, asinsPerSeller: Math.max(...WALKED), inventoryPages: OWN_INVENTORY_PAGES, storeCheck: { ownAsins: ASINS_PER_CONNECTION }, buyBoxCallsPerSeller: [Math.max(...sharedPages)], start: START });
     const readRoundsBefore = Math.ceil(CONNECTIONS / INVENTORY_READS_AT_ONCE) - 1;
     expect(sellers.sellersPhaseMs).toBeLessThan(alone.sellersPhaseMs * 1.1 + readRoundsBefore * alone.inventoryReadMs);
     expect(sellers.revenuePhaseMs).toBeLessThan(alone.revenuePhaseMs * 1.1);
-    // The sellers phase still reads every tracked ASIN's Buy Box for each connection; revenue asks each
-    // connection's store total twice and its own ASINs: 502 getOrderMetrics calls at 0.5/s (paced 5 % under),
-    // about 18 minutes, where asking a US client for all 6,000 US ASINs took about 3.5 h.
-    const sellerCalls = WALKED.reduce((sum, asins) => sum + Math.ceil(asins / 20) + OWN_INVENTORY_PAGES, 0);
-    expect(sellers.calls).toBe(sellerCalls + CONNECTIONS * (ASINS_PER_CONNECTION + 2));
-    expect(askingEvery.calls).toBe(sellerCalls + WALKED.reduce((sum, asins) => sum + asins, 0));
+    // Each connection asks its share of the Buy Box pages (25) and, for revenue, its store total twice and its
+    // own ASINs: 502 getOrderMetrics calls at 0.5/s (paced 5 % under), about 18 minutes, where asking a US
+    // client for all 6,000 US ASINs took about 3.5 h and their 300 Buy Box pages 53 minutes.
+    const inventoryCalls = CONNECTIONS * OWN_INVENTORY_PAGES;
+    expect(sellers.calls).toBe(inventoryCalls + sharedPages.reduce((sum, pages) => sum + pages, 0) + CONNECTIONS * (ASINS_PER_CONNECTION + 2));
+    expect(askingEvery.calls).toBe(inventoryCalls + WALKED.reduce((sum, asins) => sum + Math.ceil(asins / 20) + asins, 0));
+    expect(sellers.sellersPhaseMs).toBeLessThan(15 * 60_000);
+    expect(askingEvery.sellersPhaseMs).toBeGreaterThan(45 * 60_000);
     expect(sellers.revenuePhaseMs).toBeLessThan(25 * 60_000);
     expect(askingEvery.revenuePhaseMs).toBeGreaterThan(3 * 3_600_000);
     // The seller data (Buy Box, stock) are in before the 02:30 alert check's last wait (03:30).

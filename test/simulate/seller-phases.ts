@@ -48,6 +48,11 @@ export interface SellerPhaseSpec {
    * ZERO_PAGE ASINs a D1 statement. Without it, one call per ASIN.
    */
   storeCheck?: { ownAsins: number };
+  /**
+   * getItemOffersBatch calls each seller makes when a workspace's connections share their Buy Box
+   * answers (buy-box-share.ts): its share of its marketplace's pages. Without it, every page.
+   */
+  buyBoxCallsPerSeller?: readonly number[];
   start: number;
 }
 
@@ -93,10 +98,13 @@ export async function simulateSellerPhases(spec: SellerPhaseSpec): Promise<Selle
       if (page > 0) await clock.sleep(INVENTORY_SPACING_MS);
       await call();
     }
-    for (let first = 0; first < asinsOf(seller); first += MAX_BUY_BOX_ASINS) {
+    const buyBoxCalls = spec.buyBoxCallsPerSeller?.[seller] ?? Math.ceil(asinsOf(seller) / MAX_BUY_BOX_ASINS);
+    for (let page = 0; page < buyBoxCalls; page++) {
       await takeBatchToken(offers[seller]!, clock, Number.POSITIVE_INFINITY);
       await call();
     }
+    // The others' pages, written from their rows: two D1 queries and a write each.
+    if (spec.buyBoxCallsPerSeller) await clock.sleep((Math.ceil(asinsOf(seller) / MAX_BUY_BOX_ASINS) - buyBoxCalls) * 3 * D1_MS);
   });
   const revenueDone = await walk(async (seller) => {
     // One getOrderMetrics call per ASIN asked (REVENUE_DAYS days in it); with the check, the store total twice too.

@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { sellerRevenue } from "../../db/schema";
 import { addDays } from "../../contract/time";
 import { OWN_SALES, OWN_STOCK_OR_BUY_BOX } from "../../dashboard/portfolio-pass-store";
+import { trackedInMarketplace } from "./tracked-store";
 
 /**
  * A connection's tracked ASINs of one marketplace split by whether they show a sign of being the
@@ -35,9 +36,8 @@ const bindScope = (scope: RevenueScope) => [scope.workspaceId, scope.marketplace
 
 /** How many tracked ASINs the marketplace has, and how many of them show a sign. */
 export async function countTrackedBySignal(db: D1Database, scope: RevenueScope): Promise<{ tracked: number; withSignal: number }> {
-  const union = TRACKED_TABLES.map((table) => `SELECT asin FROM ${table} WHERE workspace_id = ?1 AND marketplace = ?2 AND paused_reason IS NULL`).join(" UNION ");
   const row = await db
-    .prepare(`SELECT count(*) AS tracked, coalesce(sum(${SIGNAL}), 0) AS withSignal FROM (${union}) t`)
+    .prepare(`SELECT count(*) AS tracked, coalesce(sum(${SIGNAL}), 0) AS withSignal FROM (${trackedInMarketplace()}) t`)
     .bind(...bindScope(scope))
     .first<{ tracked: number; withSignal: number }>();
   return { tracked: row?.tracked ?? 0, withSignal: row?.withSignal ?? 0 };

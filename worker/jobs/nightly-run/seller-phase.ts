@@ -6,7 +6,7 @@ import type { AccountMarketplace } from "../../contract/account";
 import { connectionMarketplaces } from "../../seller/participations";
 import { AppCredentialsRefusedError, MAX_BUY_BOX_ASINS, SellerApiError, type FeaturedOffers, type SellerApi } from "../../upstreams/spapi/seller-api";
 import { sellerBudget, tellAnswered } from "../../upstreams/spapi/seller-budget";
-import { buyBoxRecord, UNKNOWN_BUY_BOX } from "../../upstreams/spapi/buybox";
+import { buyBoxRecord, sharedOffersOf, UNKNOWN_BUY_BOX, type RecordedBuyBox } from "../../upstreams/spapi/buybox";
 import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { takeBatchToken } from "./product-phase";
 import { addToCount, captureIso, clearScopeFailures, noteRepeatedFailure, type PhaseContext, type PhaseResult } from "./slice";
@@ -15,6 +15,8 @@ import { clearAppRefused, clearSellerRefused, markAppRefused, markSellerRefused 
 import { readInventoryOnce } from "./seller-inventory";
 import { keyCursor, parseKeyCursor, pastMarketplace, userTrackedAsinsPage } from "./tracked-store";
 import { walkSellers, type SellerStep } from "./seller-walk";
+import { parseShareCursor, shareCursor, sharePage, shareStart } from "./buy-box-share";
+import { sharedBuyBoxRows } from "./buy-box-share-store";
 import { refusalScope } from "./seller-marketplaces";
 import { parseParticipations } from "../../seller/participations-store";
 
@@ -51,27 +53,58 @@ export function runSellerPhase(ctx: PhaseContext, cursor: string | null): Promis
 
 /** One step of one seller: the Buy Box of up to 20 of its ASINs of one marketplace after `position`. */
 async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | null): Promise<SellerStep> {
-  const { env, day, clock, budget } = ctx;
-  const db = env.DB;
-  const page = await userTrackedAsinsPage(db, seller.workspaceId, seller.marketplaces, parseKeyCursor(position), MAX_BUY_BOX_ASINS);
+  const db = ctx.env.DB;
+  const share = parseShareCursor(position);
+  if (share) {
+    const page = await sharePage(db, seller.workspaceId, share);
+    if ("wrapTo" in page) return { kind: "next", position: shareCursor(page.wrapTo), rows: [], processed: 0 };
+    if ("marketplaceDone" in page) return { kind: "next", position: keyCursor(pastMarketplace(share.marketplace)), rows: [], processed: 0 };
+    return pageStep(ctx, seller, share.marketplace as AccountMarketplace, page.asins, shareCursor({ ...share, after: page.asins.at(-1)! }), true);
+  }
+  const after = parseKeyCursor(position);
+  const page = await userTrackedAsinsPage(db, seller.workspaceId, seller.marketplaces, after, MAX_BUY_BOX_ASINS);
   const marketplace = page[0]?.marketplace as AccountMarketplace | undefined;
   const chunk = page.filter((key) => key.marketplace === marketplace);
   if (!marketplace || chunk.length === 0) return { kind: "done", rows: [], processed: 0 };
+  // Entering a marketplace other live connections of the workspace walk too: this one's share first (buy-box-share.ts).
+  if (after?.marketplace !== marketplace && seller.api.kind === "spapi") {
+    const start = await shareStart(db, seller, marketplace);
+    if (start) return { kind: "next", position: shareCursor(start), rows: [], processed: 0 };
+  }
+  return pageStep(ctx, seller, marketplace, chunk.map((key) => key.asin), keyCursor(chunk.at(-1)!), false);
+}
+
+/**
+ * The Buy Box of `asins` (one marketplace, up to 20): with `shared`, those another connection of
+ * the workspace answered today are written from its row, and only the rest are asked, after the
+ * seller's token (and once more looked up after it: the others may have answered meanwhile).
+ */
+async function pageStep(ctx: PhaseContext, seller: Seller, marketplace: AccountMarketplace, asins: string[], next: string, shared: boolean): Promise<SellerStep> {
+  const { env, day, clock, budget } = ctx;
+  const db = env.DB;
   // Inventory once per seller and marketplace per night, before the Buy Box and apart from it. Its
   // pages are the invocation's calls too: with none left, or none left after it, the step comes back in the next.
   if (!(await readInventoryOnce(ctx, seller, marketplace)) || budget.calls >= budget.maxCalls) return { kind: "wait", resumeAt: clock.now() };
-  if (seller.offersBudget) {
+  const scope = { workspaceId: seller.workspaceId, marketplace, day, connectionId: seller.id };
+  // Only a seller Amazon answered tonight takes the others' rows: a revoked grant must still meet its 403
+  // (marked, skipped), not be kept looking connected on the others' answers.
+  const provenKey = `${day}:buybox-answered:${seller.id}`;
+  shared &&= seller.answered === true || (await ctx.notes.get(provenKey)) !== undefined;
+  const known = shared ? await sharedBuyBoxRows(db, scope, asins) : new Map<string, RecordedBuyBox>();
+  const toAsk = () => asins.filter((asin) => !known.has(asin));
+  if (toAsk().length > 0 && seller.offersBudget) {
     const token = await takeBatchToken(seller.offersBudget, clock, budget.deadline);
     if (typeof token === "number") return { kind: "wait", resumeAt: token };
+    if (shared) for (const [asin, row] of await sharedBuyBoxRows(db, scope, toAsk())) known.set(asin, row);
   }
+  // A page answered from the others' rows is two D1 queries and a write: counted as a call, so an invocation stays inside its subrequests.
   budget.calls += 1;
 
-  const asins = chunk.map((key) => key.asin);
-  const next = keyCursor(chunk.at(-1)!);
+  const unanswered = toAsk();
   const attemptsKey = `sellers:${seller.id}|${next}`;
-  let winners: Map<string, FeaturedOffers>;
+  let winners = new Map<string, FeaturedOffers>();
   try {
-    winners = await seller.api.getBuyBoxWinners(asins, marketplace);
+    if (unanswered.length > 0) winners = await seller.api.getBuyBoxWinners(unanswered, marketplace);
   } catch (error) {
     if (!(error instanceof SellerApiError)) throw error;
     if (error instanceof AppCredentialsRefusedError) return skipForAppRefusal(ctx, error);
@@ -93,32 +126,40 @@ async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | 
       console.warn(`snapshot ${day}: seller ${seller.id} ${marketplace} batch failed (${error.status}); retrying later`);
       return { kind: "wait", resumeAt: failure.resumeAt };
     }
-    console.error(`snapshot ${day}: gave up on seller ${seller.id} ${marketplace} ASINs ${asins.join(",")}: ${error.message}`);
-    await addToCount(ctx, "failed", asins.length);
-    return { kind: "next", position: next, rows: [], processed: asins.length };
+    console.error(`snapshot ${day}: gave up on seller ${seller.id} ${marketplace} ASINs ${unanswered.join(",")}: ${error.message}`);
+    await addToCount(ctx, "failed", unanswered.length);
+    // The others' answers still give this seller its rows of them.
+    return { kind: "next", position: next, rows: buyBoxRows(ctx, seller, marketplace, [...known.keys()], known, winners), processed: asins.length };
   }
 
-  await tellOffersAnswered(ctx, seller);
-  const capturedAt = captureIso(day, clock.now());
+  if (unanswered.length > 0) await tellOffersAnswered(ctx, seller);
+  const rows = buyBoxRows(ctx, seller, marketplace, asins, known, winners);
+  if (unanswered.length > 0 && seller.api.kind === "spapi" && !seller.answered) {
+    seller.answered = true;
+    await Promise.all([clearSellerRefused(db, seller.id), clearAppRefused(db), ctx.notes.put(provenKey, 1)]);
+  }
+  if (unanswered.length > 0) await clearScopeFailures(ctx, `sellers:${seller.id}`, attemptsKey);
+  return { kind: "next", position: next, rows, processed: asins.length };
+}
+
+/** The seller's snapshot rows of `asins`: from another connection's row when `known` has one, else from this seller's own answer. */
+function buyBoxRows(ctx: PhaseContext, seller: Seller, marketplace: string, asins: readonly string[], known: Map<string, RecordedBuyBox>, winners: Map<string, FeaturedOffers>) {
+  const capturedAt = captureIso(ctx.day, ctx.clock.now());
   const { id: connectionId, workspaceId, sellingPartnerId, api } = seller;
-  const rows = asins.map((asin) =>
-    sellerDayRowUpsert(db, {
+  return asins.map((asin) => {
+    const recorded = known.get(asin);
+    const offers = recorded ? sharedOffersOf(recorded) : winners.get(asin);
+    return sellerDayRowUpsert(ctx.env.DB, {
       userId: workspaceId,
       connectionId,
       asin,
       marketplace,
       source: api.kind,
       // Prime and non-Prime apart; "holds" is the one most shoppers see (upstreams/spapi/buybox.ts).
-      ...buyBoxRecord(winners.get(asin) ?? UNKNOWN_BUY_BOX, sellingPartnerId),
+      ...buyBoxRecord(offers ?? UNKNOWN_BUY_BOX, sellingPartnerId),
       capturedAt,
-    }),
-  );
-  if (api.kind === "spapi" && !seller.answered) {
-    seller.answered = true;
-    await Promise.all([clearSellerRefused(db, connectionId), clearAppRefused(db)]);
-  }
-  await clearScopeFailures(ctx, `sellers:${seller.id}`, attemptsKey);
-  return { kind: "next", position: next, rows, processed: asins.length };
+    });
+  });
 }
 
 /**

@@ -134,3 +134,30 @@ export function lostSegments(
   if (before.holdsNonPrime === true && now.holdsNonPrime === false) lost.push("non-Prime");
   return lost;
 }
+
+/** A seller snapshot's Buy Box columns, as buyBoxRecord wrote them. */
+export interface RecordedBuyBox {
+  primeSellerId: string | null;
+  nonPrimeSellerId: string | null;
+  holdsPrime: boolean | null;
+  holdsNonPrime: boolean | null;
+}
+
+/**
+ * The featured offers one connection's snapshot records, as any other seller of the workspace sees
+ * them: the holders by seller id (the recording seller's own win is its id there, since "mine"
+ * means nothing to another seller). A holder Amazon did not name stays unknown, so no other seller
+ * reads it as lost. Null when the row holds no Buy Box (only stock was written).
+ */
+export function sharedOffersOf(row: RecordedBuyBox): FeaturedOffers | null {
+  const segment = (holder: string | null, holds: boolean | null): SegmentWinner | null | undefined => {
+    if (holder === null) return holds === false ? NOBODY : undefined;
+    if (holder === "unknown") return null;
+    if (holder === SUPPRESSED_HOLDER) return SUPPRESSED;
+    return { sellerId: holder, mine: false };
+  };
+  const prime = segment(row.primeSellerId, row.holdsPrime);
+  const nonPrime = segment(row.nonPrimeSellerId, row.holdsNonPrime);
+  if (prime === undefined && nonPrime === undefined) return null;
+  return { prime: prime ?? null, nonPrime: nonPrime ?? null };
+}
