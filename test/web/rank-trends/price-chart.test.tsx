@@ -1,6 +1,6 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import type uPlot from "uplot";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { HistoryPoint, HistoryResponse } from "@contract/history";
 import type { Marketplace } from "@contract/marketplaces";
 import { currenciesOf, currencyOf, inCurrency } from "../../../web/src/pages/rank-trends/trend-series";
@@ -45,6 +45,16 @@ function serve(tracked: HistoryResponse[]) {
   });
 }
 
+// Each test reads the charts its own render makes.
+beforeEach(() => charts.clear());
+
+/** Waits for the price chart in `currency` to be made: uPlot loads after the section's heading shows. */
+function chartDrawn(currency: string): Promise<void> {
+  return waitFor(() => {
+    if (!charts.has(`Price in ${currency} over 7 days`)) throw new Error(`no price chart in ${currency} yet`);
+  });
+}
+
 /** The price chart's series names and its value axis's labels for `ticks`. */
 function priceChart(currency: string, ticks: number[]) {
   const options = charts.get(`Price in ${currency} over 7 days`);
@@ -58,6 +68,7 @@ describe("/rank-trends: the price chart", () => {
     serve(TRACKED);
     renderRoutes("/rank-trends");
     const section = within((await screen.findByRole("heading", { name: "Price in USD, 7 days" })).closest("section")!);
+    await chartDrawn("USD");
     expect(priceChart("USD", [20, 47.99])).toEqual({ series: ["B0SAMPLE01 (US)", "B0SAMPLE03 (US)"], labels: ["$20.00", "$47.99"] });
     expect(section.getByText(/^Not in this chart, priced in another currency: B0SAMPLE02 \(DE, EUR\), B07XJXXXXX \(UK, GBP\)\./)).toBeTruthy();
     expect(within(section.getByRole("combobox", { name: "Currency" })).getAllByRole("option").map((o) => o.textContent)).toEqual(["USD (2 ASINs)", "EUR (1 ASIN)", "GBP (1 ASIN)"]);
@@ -68,6 +79,7 @@ describe("/rank-trends: the price chart", () => {
     const { user } = renderRoutes("/rank-trends");
     await user.selectOptions(await screen.findByRole("combobox", { name: "Currency" }), "EUR");
     await screen.findByRole("heading", { name: "Price in EUR, 7 days" });
+    await chartDrawn("EUR");
     expect(priceChart("EUR", [47.99])).toEqual({ series: ["B0SAMPLE02 (DE)"], labels: ["€47.99"] });
     expect(screen.getByText(/B0SAMPLE01 \(US, USD\), B0SAMPLE03 \(US, USD\), B07XJXXXXX \(UK, GBP\)/)).toBeTruthy();
 
@@ -90,13 +102,16 @@ describe("the price chart's value axis", () => {
     serve([history("B0SAMPLE05", "JP", 4914, "JPY")]);
     renderRoutes("/rank-trends");
     await screen.findByRole("heading", { name: "Price in JPY, 7 days" });
+    await chartDrawn("JPY");
     const yen = charts.get("Price in JPY over 7 days")!.axes![1]!.incrs as number[];
     expect(yen.slice(0, 4)).toEqual([1, 2, 5, 10]);
     expect(priceChart("JPY", [4914, 4915]).labels).toEqual(["¥4,914", "¥4,915"]);
 
     serve([TRACKED[0]!]);
+    charts.clear();
     renderRoutes("/rank-trends");
     await screen.findByRole("heading", { name: "Price in USD, 7 days" });
+    await chartDrawn("USD");
     expect((charts.get("Price in USD over 7 days")!.axes![1]!.incrs as number[]).slice(0, 3)).toEqual([0.01, 0.02, 0.05]);
   });
 });
