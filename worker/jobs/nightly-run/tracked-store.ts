@@ -49,12 +49,11 @@ const WATCHLIST_RUNNING = " AND paused_reason IS NULL";
 const ALERT_NOT_PLAN_PAUSED = " AND paused_reason IS NULL";
 
 /**
- * A workspace's running tracked ASINs of one marketplace (?1 the workspace, ?2 the marketplace), as
- * the pages below read them: one SELECT per arm, joined by UNION; `where` is added to each arm
- * (its table is `t`).
+ * The SQL of a workspace's running tracked ASINs of one marketplace (?1 the workspace, ?2 the
+ * marketplace), as the pages below count them: one SELECT per arm, joined by UNION.
  */
-export function trackedInMarketplace(where = ""): string {
-  return ["watchlist", "alerts"].map((table) => `SELECT asin FROM ${table} t WHERE workspace_id = ?1 AND marketplace = ?2 AND paused_reason IS NULL${where}`).join(" UNION ");
+export function trackedInMarketplace(): string {
+  return ["watchlist", "alerts"].map((table) => `SELECT asin FROM ${table} WHERE workspace_id = ?1 AND marketplace = ?2 AND paused_reason IS NULL`).join(" UNION ");
 }
 
 /** A tracked key and whether a real (non-demo) account tracks it: only those may spend the live upstream's budget. */
