@@ -49,7 +49,7 @@ export function accountsForStore(before: DayFigures, after: DayFigures, sums: Da
  * Where one seller's revenue pass is in a marketplace it checks against the store total:
  * - `total`: ask the store total first;
  * - `signal`: ask the ASINs with a sign of being the seller's, after `after`, adding up `sums`;
- * - `recheck`: ask the total again and compare;
+ * - `recheck`: when the sums reach the total, ask it again and compare;
  * - `rest`: ask every other tracked ASIN (the sums did not match);
  * - `zero`: store the rest (`of: "rest"`), or every tracked ASIN when the store sold nothing
  *   (`of: "all"`), as zero days, a page at a time.
@@ -80,8 +80,9 @@ export function parseCheckCursor(cursor: string | null): CheckPosition | null {
 }
 
 /**
- * The fewest ASINs without a sign for which a marketplace is checked. The check costs two calls
- * (the total before and after) and saves one per such ASIN when the sums match; from 10 on, a
- * check that fails costs at most a fifth more calls, and one that passes saves at least 8.
+ * The fewest ASINs without a sign for which a marketplace is checked. The check costs one call
+ * when the sums fall short of the total and two when they reach it (the total before and after),
+ * and then saves one per such ASIN; from 10 on, a check that fails costs at most a tenth more
+ * calls (two when an order moved between the totals), and one that passes saves at least 8.
  */
 export const CHECK_WORTH_FROM = 10;

@@ -86,7 +86,13 @@ async function checkStep(ctx: PhaseContext, seller: RevenueSeller, at: CheckPosi
     case "signal":
     case "rest": {
       const [asin] = await trackedAsinsOf(ctx.env.DB, scope, at.stage, at.after, 1);
-      if (!asin) return at.stage === "signal" ? next(checkCursor({ ...at, stage: "recheck", after: "" })) : done;
+      if (!asin && at.stage === "rest") return done;
+      if (!asin) {
+        // Every ASIN with a sign asked: the total again only when their sums reach the first one (when
+        // they fall short, no second total can change that, and the rest are asked).
+        const matched = accountsForStore(at.totals ?? {}, at.totals ?? {}, at.sums ?? {}, days);
+        return next(checkCursor(matched ? { ...at, stage: "recheck", after: "" } : { marketplace, stage: "rest", of: "rest", after: "", currency: at.currency }));
+      }
       const asked = await askAsin(ctx, seller, { marketplace, asin });
       if (asked.kind === "step") return asked.step;
       const sums = at.stage === "signal" && asked.kind === "answered" ? addSales(at.sums ?? {}, asked.answered) : at.sums;
