@@ -4,6 +4,7 @@
  */
 import type { AlertView } from "../../worker/contract/alerts";
 import { COMPARE_MAX_ASINS, type CompareResponse } from "../../worker/contract/compare";
+import { keepsIdempotencyKey } from "../../worker/contract/idempotency-retry";
 import type { Marketplace } from "../../worker/contract/marketplaces";
 import type { LookupResult } from "../../worker/contract/product";
 import { AnswerCache, type KeyValueStore } from "./answer-cache";
@@ -66,18 +67,18 @@ export class ExtensionService {
   }
 
   /**
-   * A create with an Idempotency-Key, the web app's rule (web/src/api/idempotency.ts): one key per
-   * create and input, kept while its answer may still have been lost (no answer, a 5xx, or the 409
-   * of a first request still running), so a click on the panel's button again after "did not
-   * answer in time" gets the first answer instead of a second alert. Any other answer lets it go.
+   * A create with an Idempotency-Key, as the web app sends them (web/src/api/idempotency.ts): one
+   * key per create and input, kept while the create may have run although its answer was lost
+   * (keepsIdempotencyKey), so a click on the panel's button again after "did not answer in time"
+   * gets the first answer instead of a second alert.
    */
   private async create<T>(key: string, path: string, body: Record<string, unknown>) {
     const id = `${path} ${JSON.stringify(body)}`;
     const idempotencyKey = this.unanswered.get(id) ?? crypto.randomUUID();
     this.unanswered.set(id, idempotencyKey);
     const outcome = await this.call<T>(key, path, { method: "POST", body, headers: { "Idempotency-Key": idempotencyKey } });
-    const mayHavePassed = !outcome.ok && (outcome.status === 0 || outcome.status >= 500 || (outcome.status === 409 && outcome.retryAfterSeconds !== null));
-    if (!mayHavePassed) this.unanswered.delete(id);
+    // Status 0: no answer (offline, timed out).
+    if (outcome.ok || !keepsIdempotencyKey(outcome.status === 0 ? null : outcome.status, outcome.retryAfterSeconds !== null)) this.unanswered.delete(id);
     return outcome;
   }
 

@@ -1,5 +1,5 @@
+import { keepsIdempotencyKey } from "@contract/idempotency-retry";
 import { ApiError } from "./api-error";
-import { mayPassOnRetry } from "./retry";
 
 /** The header the Worker reads on its create routes (worker/routes/idempotent-creates.ts, docs/api.md). */
 type KeyHeader = { "Idempotency-Key": string };
@@ -27,12 +27,8 @@ export async function withIdempotencyKey<T>(action: string, input: unknown, send
     unanswered.delete(id);
     return answer;
   } catch (error) {
-    if (!mayPassOnRetry(error) && !stillRunning(error)) unanswered.delete(id);
+    const answered = error instanceof ApiError ? error : null;
+    if (!keepsIdempotencyKey(answered?.status ?? null, answered?.retryAfterSeconds != null)) unanswered.delete(id);
     throw error;
   }
-}
-
-/** The Worker's 409 for a retry that came while the first request with its key still ran. */
-function stillRunning(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409 && error.retryAfterSeconds !== null;
 }
