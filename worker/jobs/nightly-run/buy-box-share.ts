@@ -2,6 +2,7 @@ import { listConnections } from "../../connections/connection-store";
 import { connectionMarketplaces } from "../../seller/participations";
 import { MAX_BUY_BOX_ASINS } from "../../upstreams/spapi/seller-api";
 import { trackedAsinAt, trackedCountIn } from "./buy-box-share-store";
+import { stageCursor } from "./stage-cursor";
 import { userTrackedAsinsPage } from "./tracked-store";
 
 /**
@@ -24,16 +25,8 @@ export interface SharePosition {
   wrapped: boolean;
 }
 
-const PREFIX = "share:";
-
-export function shareCursor(position: SharePosition): string {
-  return PREFIX + JSON.stringify(position);
-}
-
-/** The share position a cursor holds, or null for a plain key cursor (the walk in key order, alone). */
-export function parseShareCursor(cursor: string | null): SharePosition | null {
-  return cursor?.startsWith(PREFIX) ? (JSON.parse(cursor.slice(PREFIX.length)) as SharePosition) : null;
-}
+/** A share walk's cursor; a plain key cursor is the walk in key order, alone. */
+export const shareCursor = stageCursor<SharePosition>("share:");
 
 /** Where a connection starts in `marketplace`, or null when no other live connection walks it. */
 export async function shareStart(db: D1Database, seller: { id: string; workspaceId: string }, marketplace: string): Promise<SharePosition | null> {

@@ -1,4 +1,5 @@
 import type { DailySales } from "../../upstreams/spapi/sales-mapping";
+import { stageCursor } from "./stage-cursor";
 
 /**
  * The store-total check of the revenue pass, as plain functions (no I/O). An agency workspace
@@ -36,13 +37,22 @@ export function soldNothing(totals: DayFigures, days: readonly string[]): boolea
   return coversDays(totals, days) && days.every((day) => totals[day]![0] === 0 && totals[day]![1] === 0);
 }
 
+/** Whether `a` and `b` hold the same units and money on every one of `days`, each answering all of them. */
+function sameFigures(a: DayFigures, b: DayFigures, days: readonly string[]): boolean {
+  return coversDays(a, days) && days.every((day) => a[day]![0] === (b[day]?.[0] ?? 0) && a[day]![1] === (b[day]?.[1] ?? 0));
+}
+
+/** Whether the sums of the ASINs asked reach the store's total on every day (then a second total is worth asking). */
+export function sumsReachTotal(total: DayFigures, sums: DayFigures, days: readonly string[]): boolean {
+  return sameFigures(total, sums, days);
+}
+
 /**
  * Whether the ASINs asked account for the whole store on every day: the total before and after
  * asking them agree (no order moved meanwhile), and equal the sum of their answers.
  */
 export function accountsForStore(before: DayFigures, after: DayFigures, sums: DayFigures, days: readonly string[]): boolean {
-  const same = (a: DayFigures, b: DayFigures, day: string) => (a[day]?.[0] ?? 0) === (b[day]?.[0] ?? 0) && (a[day]?.[1] ?? 0) === (b[day]?.[1] ?? 0);
-  return coversDays(before, days) && coversDays(after, days) && days.every((day) => same(before, after, day) && same(before, sums, day));
+  return sameFigures(after, before, days) && sumsReachTotal(before, sums, days);
 }
 
 /**
@@ -68,16 +78,8 @@ export interface CheckPosition {
   of?: "rest" | "all";
 }
 
-const PREFIX = "check:";
-
-export function checkCursor(position: CheckPosition): string {
-  return PREFIX + JSON.stringify(position);
-}
-
-/** The check position a cursor holds, or null for a plain key cursor ("US:B0…", the walk in key order). */
-export function parseCheckCursor(cursor: string | null): CheckPosition | null {
-  return cursor?.startsWith(PREFIX) ? (JSON.parse(cursor.slice(PREFIX.length)) as CheckPosition) : null;
-}
+/** A check's cursor; a plain key cursor (also one written before the check existed) is the walk in key order. */
+export const checkCursor = stageCursor<CheckPosition>("check:");
 
 /**
  * The fewest ASINs without a sign for which a marketplace is checked. The check costs one call

@@ -6,7 +6,7 @@ import type { BudgetClient } from "../../upstreams/budget/budget-client";
 import { takeBatchToken } from "./product-phase";
 import { captureIso, clearScopeFailures, noteRepeatedFailure, type PhaseContext, type PhaseResult } from "./slice";
 import { keyCursor, parseKeyCursor, pastMarketplace, userTrackedAsinsPage, type TrackedKey } from "./tracked-store";
-import { accountsForStore, addSales, CHECK_WORTH_FROM, checkCursor, coversDays, figuresOf, parseCheckCursor, soldNothing, type CheckPosition } from "./revenue-check";
+import { accountsForStore, addSales, CHECK_WORTH_FROM, checkCursor, coversDays, figuresOf, soldNothing, sumsReachTotal, type CheckPosition } from "./revenue-check";
 import { countTrackedBySignal, trackedAsinsOf, zeroRevenueUpsert, type RevenueScope } from "./revenue-scope-store";
 import type { DailySales } from "../../upstreams/spapi/sales-mapping";
 import { openSeller, skipForAppRefusal, type Seller } from "./seller-phase";
@@ -48,14 +48,14 @@ export const ZERO_PAGE = 200;
 const next = (position: string, rows: SellerRows = [], processed = 0): SellerStep => ({ kind: "next", position, rows, processed });
 
 async function revenueStep(ctx: PhaseContext, seller: RevenueSeller, position: string | null): Promise<SellerStep> {
-  const check = parseCheckCursor(position);
+  const check = checkCursor.read(position);
   if (check) return checkStep(ctx, seller, check);
   const after = parseKeyCursor(position);
   const [key] = await userTrackedAsinsPage(ctx.env.DB, seller.workspaceId, seller.marketplaces, after, 1);
   if (!key) return { kind: "done", rows: [], processed: 0 };
   if (after?.marketplace !== key.marketplace && seller.api.getStoreSalesDays) {
     const { tracked, withSignal } = await countTrackedBySignal(ctx.env.DB, scopeOf(ctx, seller, key.marketplace));
-    if (tracked - withSignal >= CHECK_WORTH_FROM) return next(checkCursor({ marketplace: key.marketplace, stage: "total", after: "" }));
+    if (tracked - withSignal >= CHECK_WORTH_FROM) return next(checkCursor.write({ marketplace: key.marketplace, stage: "total", after: "" }));
   }
   const asked = await askAsin(ctx, seller, key);
   return asked.kind === "step" ? asked.step : next(keyCursor(key), asked.rows, 1);
@@ -67,6 +67,8 @@ async function checkStep(ctx: PhaseContext, seller: RevenueSeller, at: CheckPosi
   const scope = scopeOf(ctx, seller, marketplace);
   const days = revenueDays(ctx.day, marketplace, REVENUE_DAYS);
   const done = next(keyCursor(pastMarketplace(marketplace)));
+  // Every other ASIN asked, as without the check.
+  const rest = checkCursor.write({ marketplace, stage: "rest", after: "" });
   switch (at.stage) {
     case "total":
     case "recheck": {
@@ -77,11 +79,11 @@ async function checkStep(ctx: PhaseContext, seller: RevenueSeller, at: CheckPosi
         // No usable total: the marketplace is asked ASIN by ASIN from its start, as without the check.
         if (!totals || !coversDays(totals, days)) return next(keyCursor({ marketplace, asin: "" }));
         const currency = store.kind === "answered" ? store.sales[0]!.currency : "";
-        if (soldNothing(totals, days)) return next(checkCursor({ marketplace, stage: "zero", of: "all", after: "", currency }));
-        return next(checkCursor({ marketplace, stage: "signal", after: "", totals, sums: {}, currency }));
+        if (soldNothing(totals, days)) return next(checkCursor.write({ marketplace, stage: "zero", of: "all", after: "", currency }));
+        return next(checkCursor.write({ marketplace, stage: "signal", after: "", totals, sums: {}, currency }));
       }
       const matched = totals !== null && accountsForStore(at.totals ?? {}, totals, at.sums ?? {}, days);
-      return next(checkCursor({ marketplace, stage: matched ? "zero" : "rest", of: "rest", after: "", currency: at.currency }));
+      return next(matched ? checkCursor.write({ marketplace, stage: "zero", of: "rest", after: "", currency: at.currency }) : rest);
     }
     case "signal":
     case "rest": {
@@ -90,13 +92,12 @@ async function checkStep(ctx: PhaseContext, seller: RevenueSeller, at: CheckPosi
       if (!asin) {
         // Every ASIN with a sign asked: the total again only when their sums reach the first one (when
         // they fall short, no second total can change that, and the rest are asked).
-        const matched = accountsForStore(at.totals ?? {}, at.totals ?? {}, at.sums ?? {}, days);
-        return next(checkCursor(matched ? { ...at, stage: "recheck", after: "" } : { marketplace, stage: "rest", of: "rest", after: "", currency: at.currency }));
+        return next(sumsReachTotal(at.totals ?? {}, at.sums ?? {}, days) ? checkCursor.write({ ...at, stage: "recheck", after: "" }) : rest);
       }
       const asked = await askAsin(ctx, seller, { marketplace, asin });
       if (asked.kind === "step") return asked.step;
       const sums = at.stage === "signal" && asked.kind === "answered" ? addSales(at.sums ?? {}, asked.answered) : at.sums;
-      return next(checkCursor({ ...at, after: asin, sums }), asked.rows, 1);
+      return next(checkCursor.write({ ...at, after: asin, sums }), asked.rows, 1);
     }
     case "zero": {
       const asins = await trackedAsinsOf(ctx.env.DB, scope, at.of === "all" ? "all" : "rest", at.after, ZERO_PAGE);
@@ -106,7 +107,7 @@ async function checkStep(ctx: PhaseContext, seller: RevenueSeller, at: CheckPosi
       ctx.budget.calls += 1;
       const capturedAt = captureIso(ctx.day, ctx.clock.now());
       const rows = [zeroRevenueUpsert(ctx.env.DB, scope, { asins, days, currency: at.currency ?? "", source: seller.api.kind, capturedAt })];
-      return next(checkCursor({ ...at, after: asins.at(-1)! }), rows, asins.length);
+      return next(checkCursor.write({ ...at, after: asins.at(-1)! }), rows, asins.length);
     }
   }
 }

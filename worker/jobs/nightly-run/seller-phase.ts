@@ -15,7 +15,7 @@ import { clearAppRefused, clearSellerRefused, markAppRefused, markSellerRefused 
 import { readInventoryOnce } from "./seller-inventory";
 import { keyCursor, parseKeyCursor, pastMarketplace, userTrackedAsinsPage } from "./tracked-store";
 import { walkSellers, type SellerStep } from "./seller-walk";
-import { parseShareCursor, shareCursor, sharePage, shareStart } from "./buy-box-share";
+import { shareCursor, sharePage, shareStart } from "./buy-box-share";
 import { sharedBuyBoxRows } from "./buy-box-share-store";
 import { refusalScope } from "./seller-marketplaces";
 import { parseParticipations } from "../../seller/participations-store";
@@ -54,12 +54,12 @@ export function runSellerPhase(ctx: PhaseContext, cursor: string | null): Promis
 /** One step of one seller: the Buy Box of up to 20 of its ASINs of one marketplace after `position`. */
 async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | null): Promise<SellerStep> {
   const db = ctx.env.DB;
-  const share = parseShareCursor(position);
+  const share = shareCursor.read(position);
   if (share) {
     const page = await sharePage(db, seller.workspaceId, share);
-    if ("wrapTo" in page) return { kind: "next", position: shareCursor(page.wrapTo), rows: [], processed: 0 };
+    if ("wrapTo" in page) return { kind: "next", position: shareCursor.write(page.wrapTo), rows: [], processed: 0 };
     if ("marketplaceDone" in page) return { kind: "next", position: keyCursor(pastMarketplace(share.marketplace)), rows: [], processed: 0 };
-    return pageStep(ctx, seller, share.marketplace as AccountMarketplace, page.asins, shareCursor({ ...share, after: page.asins.at(-1)! }), true);
+    return pageStep(ctx, seller, share.marketplace as AccountMarketplace, page.asins, shareCursor.write({ ...share, after: page.asins.at(-1)! }), true);
   }
   const after = parseKeyCursor(position);
   const page = await userTrackedAsinsPage(db, seller.workspaceId, seller.marketplaces, after, MAX_BUY_BOX_ASINS);
@@ -69,7 +69,7 @@ async function buyBoxStep(ctx: PhaseContext, seller: Seller, position: string | 
   // Entering a marketplace other live connections of the workspace walk too: this one's share first (buy-box-share.ts).
   if (after?.marketplace !== marketplace && seller.api.kind === "spapi") {
     const start = await shareStart(db, seller, marketplace);
-    if (start) return { kind: "next", position: shareCursor(start), rows: [], processed: 0 };
+    if (start) return { kind: "next", position: shareCursor.write(start), rows: [], processed: 0 };
   }
   return pageStep(ctx, seller, marketplace, chunk.map((key) => key.asin), keyCursor(chunk.at(-1)!), false);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountsForStore, addSales, checkCursor, coversDays, figuresOf, parseCheckCursor, soldNothing } from "../../../../worker/jobs/nightly-run/revenue-check";
+import { accountsForStore, addSales, checkCursor, coversDays, figuresOf, soldNothing } from "../../../../worker/jobs/nightly-run/revenue-check";
 
 const DAYS = ["2026-11-21", "2026-11-22"];
 const sale = (day: string, units: number, amount: number) => ({ day, units, amount, currency: "USD" });
@@ -34,8 +34,8 @@ describe("the store-total check's arithmetic", () => {
 
   it("keeps a check's position in the walk's cursor; a plain key cursor (the walk in key order, also from before the check) is none", () => {
     const position = { marketplace: "US", stage: "signal" as const, after: "B000000001", totals: { [DAYS[0]!]: [1, 100] as [number, number] }, sums: {}, currency: "USD" };
-    expect(parseCheckCursor(checkCursor(position))).toEqual(position);
-    expect(parseCheckCursor("US:B000000001")).toBeNull();
-    expect(parseCheckCursor(null)).toBeNull();
+    expect(checkCursor.read(checkCursor.write(position))).toEqual(position);
+    expect(checkCursor.read("US:B000000001")).toBeNull();
+    expect(checkCursor.read(null)).toBeNull();
   });
 });
