@@ -24,8 +24,12 @@ export function senderRefusedError(error: unknown): ApiError | null {
  */
 export function recipientRefusedError(email: string, error: unknown): ApiError | null {
   const refusal = recipientRefusal(error);
-  if (refusal === null) return null;
-  const msg = `${email} cannot be sent email: ${refusal}. Check the address, or use another one.`;
+  return refusal === null ? null : addressRefused(email, refusal);
+}
+
+/** The 422 on `email` for an address the email service refuses for good, and why (email-errors.ts recipientRefusal). */
+export function addressRefused(email: string, why: string): ApiError {
+  const msg = `${email} cannot be sent email: ${why}. Check the address, or use another one.`;
   return new ApiError(422, "validation_failed", [{ loc: ["body", "email"], msg, type: "email_refused" }]);
 }
 

@@ -15,7 +15,7 @@ import { createRouter } from "../openapi/router";
 import { clientAddress } from "../ratelimit/lookup-limit";
 import { ApiError } from "../shared/api-error";
 import { failure, retryAfter } from "../openapi/responses";
-import { recipientRefusedError, senderRefusedError } from "./chosen-address-mail";
+import { addressRefused, senderRefusedError } from "./chosen-address-mail";
 import { recipientRefusal } from "../upstreams/email/email-errors";
 import { badInput, errorAnswer, jsonAnswer } from "./schemas/answers";
 import {
@@ -82,8 +82,10 @@ export async function sendEmailFor(c: Context<AppEnv>, rawEmail: string, purpose
   } catch (error) {
     console.error("sign-in email not sent", error);
     const refused = recipientRefusal(error);
+    // The account's own address has no field to correct: the other ways of re-verifying are named instead.
     if (refused !== null && ownAddress) throw new ApiError(409, "conflict", `Your address ${email} cannot be sent email: ${refused}. Use a passkey, or sign in with Amazon again.`);
-    throw recipientRefusedError(email, error) ?? senderRefusedError(error) ?? new ApiError(502, "upstream_unavailable", "The email could not be sent just now. Try again in a minute.", { "Retry-After": "60" });
+    if (refused !== null) throw addressRefused(email, refused);
+    throw senderRefusedError(error) ?? new ApiError(502, "upstream_unavailable", "The email could not be sent just now. Try again in a minute.", { "Retry-After": "60" });
   }
   if (!result.sent) throw new ApiError(429, "rate_limited", limitDetail(result), { "Retry-After": String(result.retryAfterSeconds) });
   return result.requestId;
