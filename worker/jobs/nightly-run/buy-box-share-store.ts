@@ -1,5 +1,5 @@
 import type { RecordedBuyBox } from "../../upstreams/spapi/buybox";
-import { trackedInMarketplace } from "./tracked-store";
+import { trackedArms } from "./tracked-store";
 
 /**
  * The Buy Box rows other connections of a workspace wrote today (seller_snapshots), for the
@@ -8,13 +8,13 @@ import { trackedInMarketplace } from "./tracked-store";
 
 /** How many ASINs the workspace tracks in the marketplace. */
 export async function trackedCountIn(db: D1Database, workspaceId: string, marketplace: string): Promise<number> {
-  const row = await db.prepare(`SELECT count(*) AS n FROM (${trackedInMarketplace()})`).bind(workspaceId, marketplace).first<{ n: number }>();
+  const row = await db.prepare(`SELECT count(*) AS n FROM (${trackedArms().join(" UNION ")})`).bind(workspaceId, marketplace).first<{ n: number }>();
   return row?.n ?? 0;
 }
 
 /** The tracked ASIN at `offset` in ASIN order, or null past the last. */
 export async function trackedAsinAt(db: D1Database, workspaceId: string, marketplace: string, offset: number): Promise<string | null> {
-  const row = await db.prepare(`${trackedInMarketplace()} ORDER BY asin LIMIT 1 OFFSET ?3`).bind(workspaceId, marketplace, offset).first<{ asin: string }>();
+  const row = await db.prepare(`${trackedArms().join(" UNION ")} ORDER BY asin LIMIT 1 OFFSET ?3`).bind(workspaceId, marketplace, offset).first<{ asin: string }>();
   return row?.asin ?? null;
 }
 

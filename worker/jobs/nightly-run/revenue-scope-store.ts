@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { sellerRevenue } from "../../db/schema";
 import { addDays } from "../../contract/time";
 import { OWN_SALES, OWN_STOCK_OR_BUY_BOX } from "../../dashboard/portfolio-pass-store";
-import { trackedInMarketplace } from "./tracked-store";
+import { trackedArms } from "./tracked-store";
 
 /**
  * A connection's tracked ASINs of one marketplace split by whether they show a sign of being the
@@ -29,15 +29,12 @@ const SIGNAL = `(EXISTS (SELECT 1 FROM seller_snapshots s WHERE s.connection_id 
 
 const PART_FILTER: Record<ScopePart, string> = { signal: ` AND ${SIGNAL}`, rest: ` AND NOT ${SIGNAL}`, all: "" };
 
-/** The tracked arms as tracked-store.ts reads them: running watchlist entries and alerts a downgrade did not pause. */
-const TRACKED_TABLES = ["watchlist", "alerts"] as const;
-
 const bindScope = (scope: RevenueScope) => [scope.workspaceId, scope.marketplace, scope.connectionId, addDays(scope.day, -SIGNAL_DAYS)] as const;
 
 /** How many tracked ASINs the marketplace has, and how many of them show a sign. */
 export async function countTrackedBySignal(db: D1Database, scope: RevenueScope): Promise<{ tracked: number; withSignal: number }> {
   const row = await db
-    .prepare(`SELECT count(*) AS tracked, coalesce(sum(${SIGNAL}), 0) AS withSignal FROM (${trackedInMarketplace()}) t`)
+    .prepare(`SELECT count(*) AS tracked, coalesce(sum(${SIGNAL}), 0) AS withSignal FROM (${trackedArms().join(" UNION ")}) t`)
     .bind(...bindScope(scope))
     .first<{ tracked: number; withSignal: number }>();
   return { tracked: row?.tracked ?? 0, withSignal: row?.withSignal ?? 0 };
@@ -48,11 +45,9 @@ export async function countTrackedBySignal(db: D1Database, scope: RevenueScope):
  * limited before the UNION, so a page reads from `after` on, not the whole marketplace.
  */
 export async function trackedAsinsOf(db: D1Database, scope: RevenueScope, part: ScopePart, after: string, limit: number): Promise<string[]> {
-  const arm = (table: string) =>
-    `SELECT * FROM (SELECT asin FROM ${table} t WHERE workspace_id = ?1 AND marketplace = ?2 AND paused_reason IS NULL AND asin > ?5${PART_FILTER[part]}
-       ORDER BY asin LIMIT ?6)`;
+  const arms = trackedArms(` AND asin > ?5${PART_FILTER[part]}`).map((arm) => `SELECT * FROM (${arm} ORDER BY asin LIMIT ?6)`);
   const { results } = await db
-    .prepare(`${TRACKED_TABLES.map(arm).join(" UNION ")} ORDER BY asin LIMIT ?6`)
+    .prepare(`${arms.join(" UNION ")} ORDER BY asin LIMIT ?6`)
     .bind(...bindScope(scope), after, limit)
     .all<{ asin: string }>();
   return results.map((row) => row.asin);

@@ -50,10 +50,11 @@ const ALERT_NOT_PLAN_PAUSED = " AND paused_reason IS NULL";
 
 /**
  * The SQL of a workspace's running tracked ASINs of one marketplace (?1 the workspace, ?2 the
- * marketplace), as the pages below count them: one SELECT per arm, joined by UNION.
+ * marketplace), one SELECT of `asin` per table (aliased `t`), each with `where` added: the caller
+ * joins them with UNION, limiting each arm first when it pages.
  */
-export function trackedInMarketplace(): string {
-  return ["watchlist", "alerts"].map((table) => `SELECT asin FROM ${table} WHERE workspace_id = ?1 AND marketplace = ?2 AND paused_reason IS NULL`).join(" UNION ");
+export function trackedArms(where = ""): string[] {
+  return ["watchlist", "alerts"].map((table) => `SELECT asin FROM ${table} t WHERE workspace_id = ?1 AND marketplace = ?2 AND paused_reason IS NULL${where}`);
 }
 
 /** A tracked key and whether a real (non-demo) account tracks it: only those may spend the live upstream's budget. */
