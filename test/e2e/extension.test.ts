@@ -236,6 +236,8 @@ describe("the extension connected on Pro", () => {
       "chrome.storage.local.get(null).then((items) => JSON.stringify(items), (error) => `refused: ${error.message}`)",
     );
     expect(read).toBe("refused: Access to storage is not allowed from this context.");
+    // The panel's own lookup of this page is left to land here, not in the next test's count of requests.
+    await expect.poll(() => apiCalls.some((call) => call.includes(`asin=${KEY_CHECK_ASIN}&`))).toBe(true);
     await page.close();
   });
 
