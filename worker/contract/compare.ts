@@ -17,6 +17,8 @@ export interface CompareResponse {
   marketplace: Marketplace;
   /** In the order asked, without repeats. */
   items: CompareItem[];
+  /** What this compare paid a lookup for, signed: its export within the hour passes it as `receipt` and pays for none of them again. */
+  exportReceipt?: string;
 }
 
 /** The most ASINs any compare request may carry, whatever the plan (Amazon's getItems batch). */

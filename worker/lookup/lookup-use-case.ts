@@ -61,6 +61,9 @@ export interface Lookups {
   one(ctx: WaitUntil, asin: string, marketplace: Marketplace): Promise<LookupOutcome>;
 }
 
+/** A lookup Amazon (or RankLayer's own budget) failed to answer, given back to its payer; an unknown ASIN (404) was answered. */
+export const lookupFailed = (outcome: LookupOutcome): boolean => !outcome.ok && outcome.status !== 404;
+
 export function createLookups(deps: LookupDeps): Lookups {
   const { vars } = deps.config;
   const limits: LookupLimits = lookupLimits(deps.config);
@@ -123,7 +126,7 @@ export function createLookups(deps: LookupDeps): Lookups {
       return decision;
     },
     giveBackFailed(ctx, payer, outcomes) {
-      const failed = [...outcomes].filter((outcome) => !outcome.ok && outcome.status !== 404).length;
+      const failed = [...outcomes].filter(lookupFailed).length;
       if (failed === 0) return;
       ctx.waitUntil(deps.giveBack(payer.client, failed).catch((error: unknown) => console.error("lookup give-back failed", error)));
     },

@@ -43,7 +43,8 @@ const route = createRoute({
   description:
     "The dataset's own parameters: `compare` takes `asins` and `marketplace` (as GET /v1/compare); `history` takes `asin`, " +
     "`marketplace`, `range` and `days` (as GET /v1/history); `alerts` takes `connection` (one client's, as GET /api/alerts filters); `portfolio` takes `marketplace`, `range`, `connection` (one client; all by default), `brand` and `category` (as GET /api/portfolio). " +
-    "A `compare` export takes one lookup per ASIN from the caller's lookup allowance, as GET /v1/compare does. " +
+    "A `compare` export takes one lookup per ASIN from the caller's lookup allowance, as GET /v1/compare does, except the ASINs its `receipt` names: " +
+    "the `exportReceipt` of the caller's compare in the last hour (another caller's, an older or a changed one counts for nothing). " +
     `The Free plan takes ${FREE_PLAN.exportsPerDay} exports a day (UTC), counted once the request is found valid and within the plan, and given back when its data cannot be read; ` +
     "they are the account's, or the network address's (an IPv6 address's /64) when signed out or on a demo account. Pro exports without a daily limit.",
   security: KEY_OR_ANONYMOUS,

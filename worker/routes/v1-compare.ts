@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "../openapi/zod";
-import { takeCompareLookups } from "../compare/compare-lookups";
+import { compareReceipt, giveBackFailedCompare, takeCompareLookups } from "../compare/compare-lookups";
 import { compareItems, compareLimitOf, compareOutage, compareRefusal } from "../compare/compare-rules";
 import { compareQuerySchema } from "../compare/compare-query";
 import type { ComparePlan, CompareResponse } from "../contract/compare";
@@ -27,6 +27,10 @@ const compareSchema: z.ZodType<CompareResponse> = z
         }),
       ]),
     ),
+    exportReceipt: z.string().optional().openapi({
+      description:
+        "What this compare paid for: pass it as `receipt` to GET /api/exports/compare within the hour, and the export takes no lookup for these ASINs again. Absent when the compare took no lookup (a key's).",
+    }),
   })
   .openapi("CompareResponse");
 
@@ -98,16 +102,17 @@ export const compareRoutes = createRouter()
     if (c.req.method === "HEAD") return headAnswer(c);
 
     // One lookup per ASIN, as if each were looked up alone, from the same allowance as the lookup itself.
-    const charged = await takeCompareLookups(c, asins.length);
-    if (charged) {
-      for (const [name, value] of Object.entries(rateLimitFields(charged.decision))) c.header(name, value);
-      if (charged.refusal) throw new ApiError(429, "rate_limited", charged.refusal, { "Retry-After": String(charged.decision.resetSeconds) });
+    const charge = await takeCompareLookups(c, asins);
+    if (charge?.decision) {
+      for (const [name, value] of Object.entries(rateLimitFields(charge.decision))) c.header(name, value);
+      if (charge.refusal) throw new ApiError(429, "rate_limited", charge.refusal, { "Retry-After": String(charge.decision.resetSeconds) });
     }
 
     const outcomes = await lookups.many(c.executionCtx, asins, marketplace);
-    if (charged) lookups.giveBackFailed(c.executionCtx, charged.payer, outcomes.values());
+    giveBackFailedCompare(c, charge, outcomes);
     const outage = compareOutage(outcomes);
     if (outage) throw new ApiError(503, "upstream_unavailable", outage.detail, { "Retry-After": String(outage.retryAfterSeconds) });
-    const body: CompareResponse = { marketplace, items: compareItems(asins, outcomes) };
+    const exportReceipt = await compareReceipt(c, charge, marketplace, outcomes);
+    const body: CompareResponse = { marketplace, items: compareItems(asins, outcomes), ...(exportReceipt ? { exportReceipt } : {}) };
     return c.json(body, 200);
   });

@@ -1,4 +1,6 @@
-import { takeCompareLookups } from "../../compare/compare-lookups";
+import * as z from "../../openapi/zod";
+import { giveBackFailedCompare, takeCompareLookups } from "../../compare/compare-lookups";
+import { paidAsinsOf } from "../../compare/compare-receipt";
 import { compareItems, compareOutage, compareRefusal } from "../../compare/compare-rules";
 import { compareQuerySchema } from "../../compare/compare-query";
 import { dataset } from "../dataset";
@@ -6,22 +8,26 @@ import { MOCK_ROWS_NOTE, SOURCE_LABEL, type ExportTable } from "../export-table"
 import { amountCell } from "../../shared/money-text";
 import { priceBasis } from "../price-basis";
 
+/** GET /v1/compare's query, and the `exportReceipt` of the compare the file shows. */
+const compareExportQuerySchema = z.intersection(compareQuerySchema, z.object({ receipt: z.string().max(4_000).optional() }));
+
 /** The compare table as shown on /compare: one row per ASIN, in the order asked. */
 export const compareExport = dataset({
-  query: compareQuerySchema,
+  query: compareExportQuerySchema,
   needsAccount: false,
   refuse({ plan }, { asins, marketplace }) {
     const refusal = compareRefusal(plan, asins, marketplace);
     return refusal ? { status: 403, detail: refusal } : null;
   },
   // The query as GET /v1/compare reads it: the same ASINs and the same marketplace (a pasted URL's).
-  async load({ c }, { asins, marketplace }) {
-    const { lookups } = c.get("services");
-    // The lookups GET /v1/compare takes: the file is the same data, so no way around the lookup limits.
-    const charged = await takeCompareLookups(c, asins.length);
-    if (charged?.refusal) return { status: 429, detail: charged.refusal, retryAfterSeconds: charged.decision.resetSeconds };
-    const outcomes = await lookups.many(c.executionCtx, asins, marketplace);
-    if (charged) lookups.giveBackFailed(c.executionCtx, charged.payer, outcomes.values());
+  async load({ c }, { asins, marketplace, receipt }) {
+    const services = c.get("services");
+    // The lookups GET /v1/compare takes, so the file is no way around the lookup limits; but the
+    // compare on the screen paid for its ASINs already, and its receipt says which.
+    const charge = await takeCompareLookups(c, asins, (payerKey) => paidAsinsOf(services, receipt, payerKey, marketplace));
+    if (charge?.refusal) return { status: 429, detail: charge.refusal, retryAfterSeconds: charge.decision?.resetSeconds };
+    const outcomes = await services.lookups.many(c.executionCtx, asins, marketplace);
+    giveBackFailedCompare(c, charge, outcomes);
     // As GET /v1/compare answers: a file of error rows alone is no export.
     const outage = compareOutage(outcomes);
     if (outage) return { status: 503, ...outage };

@@ -20,6 +20,7 @@ function fakeCompareApi(plan: ComparePlan = FREE) {
             ? { asin, ok: false, error: "not_found", detail: `No product found for ASIN ${asin} in the US marketplace` }
             : { asin, ok: true, product: lookupResult({ asin, rank: 100 * (i + 1) }) },
         ),
+        exportReceipt: `receipt-of-${searchParams.get("asins")}`,
       };
       return jsonResponse(body);
     }
@@ -96,7 +97,7 @@ describe("/compare tool", () => {
     expect(compareCalls(fetchMock)).toHaveLength(0);
   });
 
-  it("exports the products in the order the table shows them: sorted by rank, the file is too", async () => {
+  it("exports the products in the order the table shows them (sorted by rank, the file is too), with the compare's receipt", async () => {
     vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: vi.fn(() => "blob:export"), revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
     const fetchMock = fakeCompareApi();
@@ -108,7 +109,10 @@ describe("/compare tool", () => {
     await user.click(screen.getByRole("button", { name: "Export compare as CSV" }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     const exportCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith("/api/exports/compare?"));
-    expect(new URL(String(exportCall![0]), "http://localhost").searchParams.get("asins")).toBe("B000000002,B000000001,B000000003");
+    const query = new URL(String(exportCall![0]), "http://localhost").searchParams;
+    expect(query.get("asins")).toBe("B000000002,B000000001,B000000003");
+    // The lookups the compare paid for are not taken again for its file.
+    expect(query.get("receipt")).toBe(`receipt-of-${ASINS.join(",")}`);
     click.mockRestore();
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CompareItem } from "@contract/compare";
-import { bestRanked, compareSearch, rankCategories, readCompareSearch, sortItems } from "../../../../web/src/pages/compare/compare-view";
+import { bestRanked, compareSearch, exportParams, rankCategories, readCompareSearch, sortItems } from "../../../../web/src/pages/compare/compare-view";
 import { lookupResult } from "../../helpers";
 
 const item = (asin: string, rank: number | null, price: number | null): CompareItem => ({
@@ -35,6 +35,11 @@ describe("compare view", () => {
     // A category not known for one of them: not comparable either.
     expect(bestRanked([coffee, inCategory("B000000004", 3, [])])).toBeNull();
     expect(bestRanked([coffee, kettle])).toBe("B000000002");
+  });
+
+  it("asks for the export in the table's order, with the compare's receipt only when it gave one (a key's compare gives none)", () => {
+    expect(exportParams([ITEMS[2]!, missing, ITEMS[0]!], "US", "signed.receipt")).toEqual({ asins: "B000000002,B0MISSING0,B000000001", marketplace: "US", receipt: "signed.receipt" });
+    expect(exportParams([ITEMS[0]!], "DE", undefined)).toEqual({ asins: "B000000001", marketplace: "DE" });
   });
 
   it("writes and reads the shareable URL, reading pasted forms and unknown marketplaces safely", () => {

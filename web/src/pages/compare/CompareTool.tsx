@@ -12,7 +12,7 @@ import { MemberExportButtons } from "../../components/MemberExportButtons";
 import { useSession } from "../../state/session";
 import { CompareForm } from "./CompareForm";
 import { CompareTable } from "./CompareTable";
-import { compareSearch, readCompareSearch, sortItems, type SortDirection, type SortKey } from "./compare-view";
+import { compareSearch, exportParams, readCompareSearch, sortItems, type SortDirection, type SortKey } from "./compare-view";
 import "../../styles/compare.css";
 
 // uPlot comes with the history chart, which only Pro sees.
@@ -173,8 +173,9 @@ export function CompareTool() {
                 </button>
               ))}
             </div>
-            {/* The file lists the products in the order the table shows them (the export keeps the order asked). */}
-            <MemberExportButtons signedIn={user?.authenticated === true} dataset="compare" what="compare" params={{ asins: items.map((item) => item.asin).join(","), marketplace: shared.marketplace }} />
+            {/* The file lists the products in the order the table shows them (the export keeps the order asked);
+                the compare's receipt spares the lookups it already paid for. */}
+            <MemberExportButtons signedIn={user?.authenticated === true} dataset="compare" what="compare" params={exportParams(items, shared.marketplace, result.status === "success" ? result.data.exportReceipt : undefined)} />
           </div>
           {mock && (
             <p className="compare-results__mock">

@@ -51,6 +51,11 @@ export function compareSearch(asins: readonly string[], marketplace: Marketplace
   return `?${new URLSearchParams({ asins: asins.join(","), marketplace })}`;
 }
 
+/** The compare export's query: the products in the order shown, and the compare's receipt when it gave one. */
+export function exportParams(items: readonly CompareItem[], marketplace: Marketplace, receipt: string | undefined): Record<string, string> {
+  return { asins: items.map((item) => item.asin).join(","), marketplace, ...(receipt ? { receipt } : {}) };
+}
+
 /** A compare as a shared URL names it, and what in the URL could not be read (said on the page, never a silent change). */
 export interface SharedCompare {
   asins: string[];
