@@ -43,12 +43,3 @@ export function buyBoxHolders(seller: BuyBoxColumns | null | undefined): BuyBoxe
     seller.holdsBuyBox === null ? (suppressed ? "suppressed" : "unknown") : seller.holdsBuyBox ? "you" : seller.buyBoxSellerId ? "other" : "none";
   return { shown, prime, nonPrime };
 }
-
-/**
- * The Buy Box most shoppers see: "you" when this seller held it, "other" when another seller id
- * won, "none" when nobody held it (no offer), "suppressed" when offers exist and none won, and
- * "unknown" when there is no answer for the day.
- */
-export function buyBoxHolder(seller: BuyBoxColumns | null | undefined): BuyBoxHolder {
-  return buyBoxHolders(seller).shown;
-}

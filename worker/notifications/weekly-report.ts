@@ -1,5 +1,5 @@
 import type { BuyBoxHolder, DashboardRow } from "../contract/dashboard";
-import { buyBoxHolder, type BuyBoxColumns } from "../contract/buy-box-holders";
+import { buyBoxHolders, type BuyBoxColumns } from "../contract/buy-box-holders";
 import { rankDirection } from "../contract/rank-scale";
 import { escapeHtml } from "../shared/html";
 import { ASSOCIATES_NOTICE } from "../exports/export-table";
@@ -18,7 +18,8 @@ export interface WeeklyReportData {
   rows: DashboardRow[];
   alertsFired: { day: string; asin: string; marketplace: string; message: string }[];
   /** `mock`: the seller data is the demo's mock seller API, labelled wherever it is shown. */
-  buyBoxChanges: { asin: string; marketplace: string; from: BuyBoxHolder; to: BuyBoxHolder; mock: boolean }[];
+  /** `which`: one of the two Buy Boxes changed while the one most shoppers see did not. */
+  buyBoxChanges: { asin: string; marketplace: string; which?: "Prime" | "Non-Prime"; from: BuyBoxHolder; to: BuyBoxHolder; mock: boolean }[];
   stockChanges: { asin: string; marketplace: string; from: number | null; to: number | null; mock: boolean }[];
   /** The seller account (connection name) a client's report covers; absent: the whole workspace. */
   client?: string;
@@ -84,9 +85,17 @@ export function sellerChanges(
     const first = rows[0]!;
     const last = rows.at(-1)!;
     const mock = last.source === "mock";
-    // The Buy Box most shoppers see, as the dashboard shows it (a suppressed one is "suppressed", not "unknown").
-    const [from, to] = [buyBoxHolder(first), buyBoxHolder(last)];
-    if (from !== to) buyBoxChanges.push({ asin: last.asin, marketplace: last.marketplace, from, to, mock });
+    // The Buy Box most shoppers see, as the dashboard shows it (a suppressed one is "suppressed", not "unknown");
+    // when it stayed, either of the two that moved between known holders (losing the non-Prime one only).
+    const [from, to] = [buyBoxHolders(first), buyBoxHolders(last)];
+    const where = { asin: last.asin, marketplace: last.marketplace };
+    if (from.shown !== to.shown) buyBoxChanges.push({ ...where, from: from.shown, to: to.shown, mock });
+    else {
+      for (const [which, key] of [["Prime", "prime"], ["Non-Prime", "nonPrime"]] as const) {
+        const known = from[key] !== "unknown" && to[key] !== "unknown";
+        if (known && from[key] !== to[key]) buyBoxChanges.push({ ...where, which, from: from[key], to: to[key], mock });
+      }
+    }
     if (first.fulfillableUnits !== last.fulfillableUnits) stockChanges.push({ asin: last.asin, marketplace: last.marketplace, from: first.fulfillableUnits, to: last.fulfillableUnits, mock });
   }
   return { buyBoxChanges, stockChanges };
@@ -104,7 +113,8 @@ export function weeklyReportCsv(data: WeeklyReportData): string {
  */
 export function reportCsv(kind: ReportKind, data: WeeklyReportData): string {
   // "Source" and "As of" are the rank's; "Seller data source" those of the Buy Box and FBA units.
-  const columns = ["ASIN", "Marketplace", "Brand", "Title", "Rank", WORDING[kind].change, "Rank change %", "Buy Box", "FBA units", "Source", "As of", "Seller data source"];
+  // The two Buy Boxes apart come last, so a sheet reading the earlier columns by position still reads them.
+  const columns = ["ASIN", "Marketplace", "Brand", "Title", "Rank", WORDING[kind].change, "Rank change %", "Buy Box", "FBA units", "Source", "As of", "Seller data source", "Prime Buy Box", "Non-Prime Buy Box"];
   // buildCsv: the BOM Excel needs to read UTF-8 (Japanese titles, accents), as on a downloaded export.
   return buildCsv(
     columns,
@@ -121,6 +131,8 @@ export function reportCsv(kind: ReportKind, data: WeeklyReportData): string {
       row.rankSource.label,
       row.rankSource.asOf ?? "",
       row.sellerSource.kind === null ? "" : row.sellerSource.label,
+      row.buyBoxes.prime,
+      row.buyBoxes.nonPrime,
     ]),
   );
 }
@@ -173,7 +185,7 @@ export function reportEmail(
   const sections: [string, string[]][] = [
     ["Rank changes", rankLines.length ? rankLines : [wording.noChange]],
     ["Alerts fired", data.alertsFired.length ? data.alertsFired.map(alertLine) : ["None."]],
-    ["Buy Box changes", data.buyBoxChanges.length ? data.buyBoxChanges.map((c) => `${c.asin} (${c.marketplace}): ${HOLDER_WORDS[c.from]} → ${HOLDER_WORDS[c.to]}${mockNote(c.mock)}`) : ["None."]],
+    ["Buy Box changes", data.buyBoxChanges.length ? data.buyBoxChanges.map((c) => `${c.asin} (${c.marketplace}): ${c.which ? `${c.which} Buy Box ` : ""}${HOLDER_WORDS[c.from]} → ${HOLDER_WORDS[c.to]}${mockNote(c.mock)}`) : ["None."]],
     ["Stock changes", data.stockChanges.length ? data.stockChanges.map((c) => `${c.asin} (${c.marketplace}): ${c.from ?? "—"} → ${c.to ?? "—"} FBA units${mockNote(c.mock)}`) : ["None."]],
   ];
   const footer = links.reason ?? `You get this email because the ${wording.name} report is on in your RankLayer settings.`;

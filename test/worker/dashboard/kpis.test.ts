@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { HistoryPoint } from "../../../worker/contract/history";
-import { buyBoxHolder, buyBoxHolders } from "../../../worker/contract/buy-box-holders";
+import { buyBoxHolders } from "../../../worker/contract/buy-box-holders";
 import { dashboardKpis, dashboardRow, type TrackedAsinData } from "../../../worker/dashboard/kpis";
 
 function point(day: string, rank: number | null, source: "live" | "mock" = "live", price: number | null = 19.99): HistoryPoint {
@@ -19,7 +19,7 @@ function data(asin: string, ranks: (number | null)[], seller: Partial<NonNullabl
   };
 }
 
-describe("buyBoxHolder", () => {
+describe("the Buy Box most shoppers see (buyBoxHolders' shown)", () => {
   it.each([
     [null, "unknown"],
     [{ holdsBuyBox: null, buyBoxSellerId: null }, "unknown"],
@@ -27,7 +27,7 @@ describe("buyBoxHolder", () => {
     [{ holdsBuyBox: false, buyBoxSellerId: "OTHER" }, "other"],
     [{ holdsBuyBox: false, buyBoxSellerId: null }, "none"],
   ] as const)("%o → %s", (seller, expected) => {
-    expect(buyBoxHolder(seller)).toBe(expected);
+    expect(buyBoxHolders(seller).shown).toBe(expected);
   });
 });
 

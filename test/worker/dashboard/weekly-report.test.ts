@@ -39,6 +39,22 @@ describe("weekly report (pure)", () => {
     expect(sellerChanges([held, suppressed]).buyBoxChanges).toEqual([{ asin: "B000000003", marketplace: "US", from: "you", to: "suppressed", mock: false }]);
   });
 
+  it("names a change of one of the two Buy Boxes when the one most shoppers see stayed, but not a move from or to unknown", () => {
+    const both = { asin: "B000000004", marketplace: "US", holdsBuyBox: true, buyBoxSellerId: "ME", primeSellerId: "ME", nonPrimeSellerId: "ME", holdsPrime: true, holdsNonPrime: true, fulfillableUnits: 3, source: "spapi" };
+    const lostNonPrime = { ...both, nonPrimeSellerId: "OTHER", holdsNonPrime: false };
+    expect(sellerChanges([both, lostNonPrime]).buyBoxChanges).toEqual([{ asin: "B000000004", marketplace: "US", which: "Non-Prime", from: "you", to: "other", mock: false }]);
+    // A row from before the two were kept says nothing of them: no change is made up from it.
+    const before0103 = { asin: "B000000004", marketplace: "US", holdsBuyBox: true, buyBoxSellerId: "ME", fulfillableUnits: 3, source: "spapi" };
+    expect(sellerChanges([before0103, lostNonPrime]).buyBoxChanges).toEqual([]);
+    const email = weeklyReportEmail(
+      { fromDay: "2026-11-16", toDay: "2026-11-22", rows: [], alertsFired: [], ...sellerChanges([both, lostNonPrime]) },
+      "me@example.com",
+      "reports@ranklayer.example",
+      { dashboard: "https://x.example/seller-central", unsubscribe: "https://x.example/api/reports/unsubscribe?user=u&token=t" },
+    );
+    expect(email.text).toContain("B000000004 (US): Non-Prime Buy Box you → another seller");
+  });
+
   const row: DashboardRow = {
     asin: "B000000001",
     marketplace: "US",
@@ -60,21 +76,28 @@ describe("weekly report (pure)", () => {
 
   it("builds the CSV with quoting", () => {
     expect(weeklyReportCsv({ fromDay: "a", toDay: "b", rows: [row], alertsFired: [], buyBoxChanges: [], stockChanges: [] }).split("\r\n")[1]).toBe(
-      'B000000001,US,Acme,"Acme ""Pro"", 2-Pack",900,-100,-10,you,12,Amazon Creators API,2026-11-22T02:00:00.000Z,',
+      'B000000001,US,Acme,"Acme ""Pro"", 2-Pack",900,-100,-10,you,12,Amazon Creators API,2026-11-22T02:00:00.000Z,,you,you',
     );
   });
 
   it("says in the CSV where the Buy Box and FBA units come from, the demo's mock seller API included", () => {
     const demo = { ...row, sellerSource: { kind: "mock" as const, label: "Mock seller API (demo)", asOf: "2026-11-22T02:00:00.000Z" } };
     const [header, line] = weeklyReportCsv({ fromDay: "a", toDay: "b", rows: [demo], alertsFired: [], buyBoxChanges: [], stockChanges: [] }).split("\r\n");
-    expect(header!.split(",").at(-1)).toBe("Seller data source");
-    expect(line!.split(",").at(-1)).toBe("Mock seller API (demo)");
+    expect(header!.split(",").slice(-3)).toEqual(["Seller data source", "Prime Buy Box", "Non-Prime Buy Box"]);
+    expect(line!.split(",").slice(-3)).toEqual(["Mock seller API (demo)", "you", "you"]);
+  });
+
+  it("gives each of the two Buy Boxes its own column after the others, so a seller holding only one sees it in the sheet", () => {
+    const split = { ...row, title: "Kettle", buyBox: "other" as const, buyBoxes: { prime: "other" as const, nonPrime: "you" as const } };
+    const [header, line] = weeklyReportCsv({ fromDay: "a", toDay: "b", rows: [split], alertsFired: [], buyBoxChanges: [], stockChanges: [] }).split("\r\n");
+    const cells = Object.fromEntries(header!.replace(BOM, "").split(",").map((name, i) => [name, line!.split(",")[i]]));
+    expect(cells).toMatchObject({ "Buy Box": "other", "Prime Buy Box": "other", "Non-Prime Buy Box": "you" });
   });
 
   it("guards Amazon's text against spreadsheet formulas, as a downloaded export does; figures stay numbers", () => {
     const hostile = { ...row, title: '=HYPERLINK("http://evil.example","x")', brand: "@SUM(1+1)" };
     const line = weeklyReportCsv({ fromDay: "a", toDay: "b", rows: [hostile], alertsFired: [], buyBoxChanges: [], stockChanges: [] }).split("\r\n")[1];
-    expect(line).toBe(`B000000001,US,'@SUM(1+1),"'=HYPERLINK(""http://evil.example"",""x"")",900,-100,-10,you,12,Amazon Creators API,2026-11-22T02:00:00.000Z,`);
+    expect(line).toBe(`B000000001,US,'@SUM(1+1),"'=HYPERLINK(""http://evil.example"",""x"")",900,-100,-10,you,12,Amazon Creators API,2026-11-22T02:00:00.000Z,,you,you`);
   });
 
   it("starts the attached CSV with a UTF-8 BOM, as a downloaded export does, so Excel shows a Japanese title and accents, not mojibake", () => {
