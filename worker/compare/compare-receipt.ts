@@ -2,18 +2,19 @@ import { SignJWT } from "jose";
 import type { Deployment } from "../config";
 import type { Marketplace } from "../contract/marketplaces";
 import { signingKey, verifySignedToken } from "../auth/signing-key";
-import { sha256Hex } from "../shared/hmac";
+import { hmacSha256, toHex } from "../shared/hmac";
 
 /**
  * A compare's receipt: which ASINs of a marketplace a payer has just paid a lookup for. The
  * compare's export presents it, so exporting what was just compared does not take those lookups
- * again (docs/api.md#limits). It names the payer by a hash (an anonymous payer's key is its network
+ * again (docs/api.md). It names the payer by a keyed hash (an anonymous payer's key is its network
  * address, and the receipt travels in a URL), and works for an hour: after that a file is a new look.
  */
 export const RECEIPT_LIFETIME_SECONDS = 60 * 60;
 const RECEIPT_AUDIENCE = "ranklayer:compare-receipt";
 
-const payerHash = async (payerKey: string) => (await sha256Hex(`compare-receipt:${payerKey}`)).slice(0, 32);
+/** Keyed, so the receipt's payer cannot be recovered from it (an address's hash alone could be reversed by trying them all). */
+const payerHash = async (deployment: Deployment, payerKey: string) => toHex(await hmacSha256(await signingKey(deployment), `compare-receipt:${payerKey}`)).slice(0, 32);
 
 export async function issueCompareReceipt(
   deployment: Deployment,
@@ -23,7 +24,7 @@ export async function issueCompareReceipt(
   now = Date.now(),
 ): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
-  return new SignJWT({ pk: await payerHash(payerKey), mkt: marketplace, asins: [...paidAsins] })
+  return new SignJWT({ pk: await payerHash(deployment, payerKey), mkt: marketplace, asins: [...paidAsins] })
     .setProtectedHeader({ alg: "HS256" })
     .setAudience(RECEIPT_AUDIENCE)
     .setIssuedAt(issuedAt)
@@ -39,7 +40,7 @@ export async function paidAsinsOf(deployment: Deployment, receipt: string | unde
   if (!receipt) return new Set();
   try {
     const claims = await verifySignedToken(deployment, receipt, RECEIPT_AUDIENCE);
-    if (claims.pk !== (await payerHash(payerKey)) || claims.mkt !== marketplace || !Array.isArray(claims.asins)) return new Set();
+    if (claims.pk !== (await payerHash(deployment, payerKey)) || claims.mkt !== marketplace || !Array.isArray(claims.asins)) return new Set();
     return new Set(claims.asins.filter((asin): asin is string => typeof asin === "string"));
   } catch {
     return new Set();
