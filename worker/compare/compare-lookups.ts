@@ -47,10 +47,10 @@ export function giveBackFailedCompare(c: Context<AppEnv>, charge: CompareCharge 
 
 /** The receipt of what a compare paid for and kept (an unknown ASIN's lookup stays counted); none when it took nothing. */
 export async function compareReceipt(c: Context<AppEnv>, charge: CompareCharge | null, marketplace: Marketplace, outcomes: ReadonlyMap<string, LookupOutcome>): Promise<string | undefined> {
-  const kept = charge?.charged.filter((asin) => {
+  if (!charge) return undefined;
+  const kept = charge.charged.filter((asin) => {
     const outcome = outcomes.get(asin);
     return outcome !== undefined && !lookupFailed(outcome);
   });
-  if (!charge || !kept?.length) return undefined;
-  return issueCompareReceipt(c.get("services"), charge.payer.client.key, marketplace, kept);
+  return kept.length ? issueCompareReceipt(c.get("services"), charge.payer.client.key, marketplace, kept) : undefined;
 }
