@@ -4,7 +4,7 @@
  * fails is printed after every other, and a summary closes the log, so its tail, often all a CI
  * report keeps, names what failed. Exits 1 when any lane fails.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 
 const LANES: Array<[name: string, command: string]> = [
   ["typecheck", "npm run typecheck"],
@@ -41,14 +41,37 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
+/**
+ * A lane's process and all its descendants (pid, process group, its `ps` line): the browser suite's
+ * app servers lead process groups of their own, so killing the lane's group alone would leave them.
+ */
+function processTree(root: number): { pid: number; pgid: number; line: string }[] {
+  let table: string;
+  try {
+    table = execFileSync("ps", ["-e", "-o", "pid=,ppid=,pgid=,etimes=,time=,args="], { encoding: "utf8" });
+  } catch {
+    return [];
+  }
+  const rows = table.split("\n").flatMap((line) => {
+    const [pid, ppid, pgid] = line.trim().split(/\s+/).map(Number);
+    return pid ? [{ pid, ppid: ppid!, pgid: pgid!, line: line.trim().slice(0, 200) }] : [];
+  });
+  const tree = rows.filter((row) => row.pid === root);
+  for (let i = 0; i < tree.length; i++) tree.push(...rows.filter((row) => row.ppid === tree[i]!.pid));
+  return tree;
+}
+
 function runLane(name: string, command: string): Promise<LaneResult> {
   const started = performance.now();
   const child = spawn(command, { shell: true, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } });
   running.add(child.pid!);
   let timedOut = false;
+  let stuckProcesses: string[] = [];
   const timer = setTimeout(() => {
     timedOut = true;
-    killGroup(child.pid!);
+    const tree = processTree(child.pid!);
+    stuckProcesses = tree.map((row) => `  ${row.line}`);
+    new Set([child.pid!, ...tree.map((row) => row.pgid)]).forEach(killGroup);
   }, LANE_TIMEOUT_S * 1000);
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk));
@@ -58,6 +81,7 @@ function runLane(name: string, command: string): Promise<LaneResult> {
       clearTimeout(timer);
       running.delete(child.pid!);
       const lines = output.replace(/\n$/, "").split("\n");
+      if (timedOut) lines.push("its processes when it was killed (pid, parent, group, seconds alive, CPU time, command):", ...stuckProcesses);
       resolve({ name, code: timedOut ? 1 : (code ?? (signal ? 1 : 0)), seconds: (performance.now() - started) / 1000, lines, timedOut });
     });
   });
