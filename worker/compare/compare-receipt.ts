@@ -7,8 +7,9 @@ import { hmacSha256, toHex } from "../shared/hmac";
 /**
  * A compare's receipt: which ASINs of a marketplace a payer has just paid a lookup for. The
  * compare's export presents it, so exporting what was just compared does not take those lookups
- * again (docs/api.md). It names the payer by a keyed hash (an anonymous payer's key is its network
- * address, and the receipt travels in a URL), and works for an hour: after that a file is a new look.
+ * again (docs/adr/0021-compare-receipt-for-its-export.md). It names the payer by a keyed hash (an
+ * anonymous payer's key is its network address, and the receipt travels in a URL), and works for
+ * an hour: after that a file is a new look.
  */
 export const RECEIPT_LIFETIME_SECONDS = 60 * 60;
 const RECEIPT_AUDIENCE = "ranklayer:compare-receipt";
