@@ -1,7 +1,8 @@
 /**
  * The compare tool in real Chromium against `wrangler dev` (mock data): ten pasted inputs of
- * every kind as Pro, sorting, removing a column, the shared URL, both downloads, the rank
- * history chart and axe; and the Free limit refused before any call, with the way to Pro.
+ * every kind as Pro, sorting, removing a column, the shared URL, both downloads (with the compare's
+ * receipt, taking no lookup again), the rank history chart and axe; and the Free limit refused
+ * before any call, with the way to Pro.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
@@ -31,8 +32,18 @@ const rowCells = (label: string) => table().locator("tbody tr", { has: tab.page.
 const asField = () => main().getByLabel(/ASINs or Amazon product links/);
 
 async function download(name: RegExp) {
-  const [file] = await Promise.all([tab.page.waitForEvent("download"), main().getByRole("button", { name }).click()]);
-  return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
+  const [file, request] = await Promise.all([
+    tab.page.waitForEvent("download"),
+    tab.page.waitForRequest((req) => new URL(req.url()).pathname === "/api/exports/compare"),
+    main().getByRole("button", { name }).click(),
+  ]);
+  return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!), query: new URL(request.url()).searchParams };
+}
+
+/** The lookups this browser's account has left this minute, read from a lookup (which takes one). */
+async function lookupsLeft(): Promise<number> {
+  const header = await tab.page.evaluate(async () => (await fetch("/api/v1/lookup?asin=B0BENCH001&marketplace=US")).headers.get("RateLimit"));
+  return Number(/;r=(\d+)/.exec(header ?? "")?.[1]);
 }
 
 describe("the compare tool, in a real browser", () => {
@@ -73,8 +84,11 @@ describe("the compare tool, in a real browser", () => {
     await main().locator(".time-chart, .chart-empty").first().waitFor();
     expect(await seriousViolations(tab.page), "/compare with results").toEqual([]);
 
-    // Both downloads reach the browser, named by dataset, marketplace and day.
+    // Both downloads reach the browser, named by dataset, marketplace and day; they carry the
+    // compare's receipt, so neither takes the nine products' lookups again (18 of the minute's 30).
+    const leftBefore = await lookupsLeft();
     const csv = await download(/Export compare as CSV/);
+    expect(csv.query.get("receipt")).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(csv.name).toMatch(/^ranklayer-compare-US-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = csv.bytes.toString("utf8");
     expect(text.charCodeAt(0)).toBe(0xfeff);
@@ -84,6 +98,8 @@ describe("the compare tool, in a real browser", () => {
     expect(pdf.name).toMatch(/^ranklayer-compare-US-\d{4}-\d{2}-\d{2}\.pdf$/);
     expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     await main().getByText(/^Downloaded ranklayer-compare-US-.*\.pdf$/).waitFor();
+    // One fewer: the lookup that reads it (more if the minute began again meanwhile).
+    expect(await lookupsLeft()).toBeGreaterThanOrEqual(leftBefore - 1);
 
     // The shared URL, opened fresh, shows the same table in the same order (input order).
     await main().getByRole("button", { name: "As entered" }).click();
