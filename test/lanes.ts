@@ -15,8 +15,9 @@ const LANES: Array<[name: string, command: string]> = [
  * A lane still running after this is stuck: each takes about 3 minutes here (6 on the slowest
  * machine seen). The browser lane once sat idle, no CPU and no output, for minutes after its first
  * files (2026-11-29: one of its two test workers gone, the other waiting); its timeouts never fired,
- * and CI would have waited out its 90 minutes. A stuck lane is killed, whole process group (its app
- * servers and browsers), and run once more; the summary says so, with the first run's output.
+ * and CI would have waited out its 90 minutes. A stuck lane is killed with every process it started
+ * (its app servers and browsers too) and run once more; the summary says so, with the stuck run's
+ * output and its processes as they were.
  */
 const LANE_TIMEOUT_S = Number(process.env.LANE_TIMEOUT_SECONDS ?? 15 * 60);
 /** Lines that name a failed test or file in vitest's report, once colour codes are stripped. */
@@ -25,21 +26,15 @@ const MAX_FAILURE_LINES = 30;
 
 type LaneResult = { name: string; code: number; seconds: number; lines: string[]; timedOut: boolean };
 
-/** Process groups of the lanes running: each lane leads its own, so a stuck one can be killed whole. */
+/** The lanes running, each the leader of its own process group (spawned detached). */
 const running = new Set<number>();
-const killGroup = (pid: number) => {
+const killGroup = (pgid: number) => {
   try {
-    process.kill(-pid, "SIGKILL");
+    process.kill(-pgid, "SIGKILL");
   } catch {
     // Gone already.
   }
 };
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    running.forEach(killGroup);
-    process.exit(1);
-  });
-}
 
 /**
  * A lane's process and all its descendants (pid, process group, its `ps` line): the browser suite's
@@ -61,6 +56,36 @@ function processTree(root: number): { pid: number; pgid: number; line: string }[
   return tree;
 }
 
+/** Kills a lane and every process group its descendants lead; answers the processes as they were. */
+function killLane(pid: number): string[] {
+  const tree = processTree(pid);
+  new Set([pid, ...tree.map((row) => row.pgid)]).forEach(killGroup);
+  return tree.map((row) => `  ${row.line}`);
+}
+
+// Lanes do not share this process's group, so a Ctrl+C in the terminal reaches only this process: it
+// is passed on to each lane's group, so they stop and clean up as they would; once they have ended,
+// what they started in groups of their own (app servers) and left running is killed. A second
+// Ctrl+C kills everything at once.
+const interrupt: { groups: number[] | null } = { groups: null };
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (interrupt.groups) {
+      running.forEach(killLane);
+      interrupt.groups.forEach(killGroup);
+      process.exit(1);
+    }
+    interrupt.groups = [...running].flatMap((pid) => processTree(pid).map((row) => row.pgid));
+    for (const pgid of running) {
+      try {
+        process.kill(-pgid, signal);
+      } catch {
+        // Gone already.
+      }
+    }
+  });
+}
+
 function runLane(name: string, command: string): Promise<LaneResult> {
   const started = performance.now();
   const child = spawn(command, { shell: true, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } });
@@ -69,9 +94,7 @@ function runLane(name: string, command: string): Promise<LaneResult> {
   let stuckProcesses: string[] = [];
   const timer = setTimeout(() => {
     timedOut = true;
-    const tree = processTree(child.pid!);
-    stuckProcesses = tree.map((row) => `  ${row.line}`);
-    new Set([child.pid!, ...tree.map((row) => row.pgid)]).forEach(killGroup);
+    stuckProcesses = killLane(child.pid!);
   }, LANE_TIMEOUT_S * 1000);
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk));
@@ -88,7 +111,7 @@ function runLane(name: string, command: string): Promise<LaneResult> {
 }
 
 /** A lane, run again once if it was stuck; the second run's result, after the first run's output. */
-async function runLaneOnce(name: string, command: string): Promise<LaneResult & { stuckFirst: boolean }> {
+async function runLaneAgainIfStuck(name: string, command: string): Promise<LaneResult & { stuckFirst: boolean }> {
   const first = await runLane(name, command);
   if (!first.timedOut) return { ...first, stuckFirst: false };
   const again = await runLane(name, command);
@@ -102,7 +125,7 @@ const plain = (line: string) => line.replace(/\x1b\[[0-9;]*m/g, "");
 const failed: LaneResult[] = [];
 const results = await Promise.all(
   LANES.map(([name, command]) =>
-    runLaneOnce(name, command).then((lane) => {
+    runLaneAgainIfStuck(name, command).then((lane) => {
       if (lane.code === 0) print(lane);
       else failed.push(lane);
       return lane;
@@ -121,4 +144,5 @@ for (const lane of failed) {
   const failures = [...new Set(lane.lines.map(plain).filter((line) => FAILURE_LINE.test(line)))];
   if (failures.length) console.log(`  ${lane.name} failures:\n${failures.slice(0, MAX_FAILURE_LINES).map((line) => `    ${line.trim()}`).join("\n")}`);
 }
+interrupt.groups?.forEach(killGroup);
 process.exit(failed.length ? 1 : 0);
