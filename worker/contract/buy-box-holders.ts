@@ -17,6 +17,9 @@ export interface BuyBoxColumns {
   holdsNonPrime?: boolean | null;
 }
 
+/** A seller snapshot's Buy Box columns for one ASIN and day (a workspace has one per connection that read it). */
+export type BuyBoxDayRow = { asin: string; day: string; source: string } & BuyBoxColumns;
+
 /** What a holder column says of a suppressed Buy Box (written by upstreams/spapi/buybox.ts), beside a seller id or "unknown". */
 export const SUPPRESSED_HOLDER = "suppressed";
 

@@ -239,6 +239,28 @@ export const intradayQuerySchema = z.object({
   range: range(),
 });
 
+/** One tracked ASIN's Buy Box over a range: the shown Buy Box's holder each day the nightly run read it. */
+export interface BuyBoxShareItem {
+  asin: string;
+  /** Days this workspace's seller held it, of the days its holder is known (none and suppressed count: nobody held it). */
+  heldDays: number;
+  knownDays: number;
+  /** heldDays / knownDays, 0 to 1; null when no day is known. */
+  share: number | null;
+  /** Oldest first, one per day with a seller snapshot. */
+  days: { day: string; holder: BuyBoxHolder }[];
+  /** Some of its days come from the demo's mock seller API, not from Amazon: shown labelled so. */
+  mock: boolean;
+}
+
+/** GET /api/dashboard/buy-box: the Buy Box share over time of up to 10 ASINs, from the workspace's own seller data. */
+export interface BuyBoxShareResponse {
+  marketplace: Marketplace;
+  fromDay: string;
+  toDay: string;
+  items: BuyBoxShareItem[];
+}
+
 /** GET /api/dashboard/intraday (Pro): the extra refreshes' hourly points. */
 export interface IntradayResponse {
   series: { asin: string; marketplace: Marketplace; points: { at: string; source: "live" | "mock"; rank: number | null; price: number | null }[] }[];

@@ -1,4 +1,4 @@
-import { and, asc, between, eq } from "drizzle-orm";
+import { and, asc, between, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { sellerSnapshots } from "../db/schema";
 import type { HistoryPoint } from "../contract/history";
@@ -7,6 +7,7 @@ import { decodePoint, historyPoint, replaces, type EncodedPoint, type StoredPoin
 import { bucketOf, monthDays, monthsBetween } from "./sharding";
 import { byShard, shardDatabase, shardsToRead, type HistoryShards } from "./shard-store";
 import { readArchivedMonth } from "./archive-store";
+import type { BuyBoxDayRow } from "../contract/buy-box-holders";
 import { DAY_MS, dayNumber, dayText } from "../contract/time";
 
 /**
@@ -200,4 +201,14 @@ export async function sellerDayRowsOf(db: D1Database, userId: string, fromDay: s
     .from(sellerSnapshots)
     .where(and(eq(sellerSnapshots.workspaceId, userId), connectionId ? eq(sellerSnapshots.connectionId, connectionId) : undefined, between(sellerSnapshots.day, fromDay, toDay)))
     .orderBy(asc(sellerSnapshots.day));
+}
+
+/** The Buy Box columns of a workspace's seller snapshots of some ASINs of one marketplace over a range (its workspace-ASIN index). */
+export function buyBoxDayRowsOf(db: D1Database, workspaceId: string, marketplace: Marketplace, asins: readonly string[], fromDay: string, toDay: string): Promise<BuyBoxDayRow[]> {
+  if (asins.length === 0) return Promise.resolve([]);
+  const s = sellerSnapshots;
+  return drizzle(db)
+    .select({ asin: s.asin, day: s.day, source: s.source, buyBoxSellerId: s.buyBoxSellerId, holdsBuyBox: s.holdsBuyBox, primeSellerId: s.primeSellerId, nonPrimeSellerId: s.nonPrimeSellerId, holdsPrime: s.holdsPrime, holdsNonPrime: s.holdsNonPrime })
+    .from(s)
+    .where(and(eq(s.workspaceId, workspaceId), inArray(s.asin, [...asins]), eq(s.marketplace, marketplace), between(s.day, fromDay, toDay)));
 }

@@ -1,5 +1,5 @@
 import * as z from "../openapi/zod";
-import type { DashboardResponse, IntradayResponse, PortfolioResponse, RefreshResponse } from "../contract/dashboard";
+import type { BuyBoxShareResponse, DashboardResponse, IntradayResponse, PortfolioResponse, RefreshResponse } from "../contract/dashboard";
 import { DASHBOARD_SORTS } from "../contract/dashboard";
 import { HISTORY_RANGES } from "../contract/history";
 import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
@@ -76,6 +76,24 @@ export const intradaySchema: z.ZodType<IntradayResponse> = z
     ),
   })
   .openapi("Intraday");
+
+export const buyBoxShareSchema: z.ZodType<BuyBoxShareResponse> = z
+  .object({
+    marketplace,
+    fromDay: z.string(),
+    toDay: z.string(),
+    items: z.array(
+      z.object({
+        asin: z.string(),
+        heldDays: z.number().int().meta({ description: "Days this workspace's seller held the Buy Box most shoppers see." }),
+        knownDays: z.number().int().meta({ description: "Days its holder is known; a day with no offer or a suppressed Buy Box counts as not held." }),
+        share: z.number().nullable().meta({ description: "heldDays / knownDays, 0 to 1; null when no day is known." }),
+        days: z.array(z.object({ day: z.string(), holder: buyBoxHolder })),
+        mock: z.boolean().meta({ description: "Some days come from the demo's mock seller API, not from Amazon." }),
+      }),
+    ),
+  })
+  .openapi("BuyBoxShare");
 
 export const refreshSchema: z.ZodType<RefreshResponse> = z
   .object({ refreshed: z.number().int(), nextAllowedAt: z.string().openapi({ format: "date-time" }) })

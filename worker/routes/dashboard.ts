@@ -2,9 +2,10 @@ import { createRoute } from "@hono/zod-openapi";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { callerPlan } from "./caller-plan";
 import { planHasExtraRefreshes } from "../billing/entitlements";
-import { dashboardQuerySchema, intradayQuerySchema, type DashboardResponse, type IntradayResponse, type RefreshResponse } from "../contract/dashboard";
+import { dashboardQuerySchema, intradayQuerySchema, type BuyBoxShareResponse, type DashboardResponse, type IntradayResponse, type RefreshResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
-import { hourPointsByAsin } from "../history/history-store";
+import { buyBoxDayRowsOf, hourPointsByAsin } from "../history/history-store";
+import { buyBoxShare } from "../dashboard/buy-box-days";
 import { dayWindow } from "../dashboard/dashboard-service";
 import { summaryView, withSparklines } from "../dashboard/summary-rows";
 import { dashboardBody, isPaged } from "../dashboard/dashboard-page";
@@ -18,7 +19,7 @@ import { createRouter } from "../openapi/router";
 import { ApiError } from "../shared/api-error";
 import { refreshSourceFor } from "../dashboard/refresh-source";
 import { BILLING_PATH } from "../contract/billing";
-import { dashboardSchema, intradaySchema, refreshSchema } from "./dashboard-schemas";
+import { buyBoxShareSchema, dashboardSchema, intradaySchema, refreshSchema } from "./dashboard-schemas";
 
 const common = { tags: ["Dashboard"], middleware: [requireAccount] };
 
@@ -32,6 +33,11 @@ const routes = {
     ...common, method: "get", path: "/intraday", operationId: "intraday", summary: "The extra refreshes' hourly points (Pro)",
     request: { query: intradayQuerySchema },
     responses: { 200: json("One series per tracked ASIN asked for.", intradaySchema), ...sessionErrors },
+  }),
+  buyBox: createRoute({
+    ...common, method: "get", path: "/buy-box", operationId: "buyBoxShare", summary: "Buy Box share over time of up to 10 ASINs, from the workspace's own seller data",
+    request: { query: intradayQuerySchema },
+    responses: { 200: json("One item per ASIN asked for, in that order (no days for one the workspace's sellers have no data on).", buyBoxShareSchema), ...sessionErrors },
   }),
   refresh: createRoute({
     ...common, method: "post", path: "/refresh", operationId: "refreshNow", summary: "Refresh now (once every 10 minutes)",
@@ -70,6 +76,19 @@ export const dashboardRoutes = createRouter()
     const wanted = [...new Set(asins.toUpperCase().split(","))].filter((asin) => tracked.has(asin));
     const series = await hourPointsByAsin(c.get("services").history, marketplace, wanted, dayWindow(HISTORY_RANGE_DAYS[range], Date.now()).fromDay);
     const body: IntradayResponse = { series: wanted.map((asin) => ({ asin, marketplace, points: series.get(asin) ?? [] })) };
+    return c.json(body, 200);
+  })
+  .openapi(routes.buyBox, async (c) => {
+    c.header("Cache-Control", "private, no-store");
+    const { workspace } = currentAccount(c);
+    const plan = await callerPlan(c);
+    const { marketplace, asins, range } = c.req.valid("query");
+    if (HISTORY_RANGE_DAYS[range] > plan.historyDays) throw new ApiError(403, "plan_limit", `Your ${plan.name} plan shows ${plan.historyDays} days.`);
+    const wanted = [...new Set(asins.toUpperCase().split(","))];
+    const { fromDay, toDay } = dayWindow(HISTORY_RANGE_DAYS[range], Date.now());
+    // The workspace's own snapshots only: another customer's Buy Box answers never reach it.
+    const rows = await buyBoxDayRowsOf(c.env.DB, workspace.id, marketplace, wanted, fromDay, toDay);
+    const body: BuyBoxShareResponse = { marketplace, fromDay, toDay, items: buyBoxShare(wanted, rows) };
     return c.json(body, 200);
   })
   .openapi(routes.refresh, async (c) => {

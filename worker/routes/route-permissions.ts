@@ -74,6 +74,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   "GET /api/notifications/unread-count": "read",
   "GET /api/dashboard": "read",
   "GET /api/dashboard/intraday": "read",
+  "GET /api/dashboard/buy-box": "read",
   "GET /api/portfolio": "read",
   "GET /api/v1/history": "read",
   "GET /api/v1/watchlist": "read",

@@ -8,10 +8,12 @@ import { TimeChart } from "../../components/charts/TimeChart";
 import { LoadFailed } from "../../components/LoadFailed";
 import type { ChartSeries } from "../../components/charts/chart-data";
 import { formatRank } from "../../lib/format";
+import { BuyBoxShare } from "./BuyBoxShare";
 
 /**
  * The compared products' rank history in one chart (Pro): 7, 30 or 90 days, as far as the
- * plan reaches. Loaded only for Pro, with this module, so Free visitors never fetch uPlot.
+ * plan reaches, and their Buy Box share over the same days. Loaded only for Pro, with this module,
+ * so Free visitors never fetch uPlot.
  */
 export function CompareHistory({ asins, marketplace, historyDays }: { asins: readonly string[]; marketplace: Marketplace; historyDays: number }) {
   const ranges = HISTORY_RANGES.filter((range) => HISTORY_RANGE_DAYS[range] <= historyDays);
@@ -44,6 +46,7 @@ export function CompareHistory({ asins, marketplace, historyDays }: { asins: rea
       {histories.status === "loading" && <p role="status">Loading rank history…</p>}
       {histories.status === "error" && <LoadFailed message={histories.message ?? "Rank history is not available right now."} onRetry={reload} />}
       {histories.status === "success" && <HistoryChart histories={histories.data} days={HISTORY_RANGE_DAYS[range]} />}
+      <BuyBoxShare asins={asins} marketplace={marketplace} range={range} />
     </section>
   );
 }
