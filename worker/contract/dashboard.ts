@@ -233,7 +233,8 @@ export interface RefreshResponse {
   nextAllowedAt: string;
 }
 
-export const intradayQuerySchema = z.object({
+/** Up to 10 ASINs of one marketplace over a chart range: the intraday points and the Buy Box share. */
+export const asinsOverRangeQuerySchema = z.object({
   marketplace: marketplace(),
   asins: z.string().regex(/^[A-Za-z0-9]{10}(,[A-Za-z0-9]{10}){0,9}$/, { error: "asins must be 1 to 10 ASINs, comma-separated" }),
   range: range(),

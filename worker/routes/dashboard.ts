@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { callerPlan } from "./caller-plan";
 import { planHasExtraRefreshes } from "../billing/entitlements";
-import { dashboardQuerySchema, intradayQuerySchema, type BuyBoxShareResponse, type DashboardResponse, type IntradayResponse, type RefreshResponse } from "../contract/dashboard";
+import { dashboardQuerySchema, asinsOverRangeQuerySchema, type BuyBoxShareResponse, type DashboardResponse, type IntradayResponse, type RefreshResponse } from "../contract/dashboard";
 import { HISTORY_RANGE_DAYS } from "../contract/history";
 import { buyBoxDayRowsOf, hourPointsByAsin } from "../history/history-store";
 import { buyBoxShare } from "../dashboard/buy-box-days";
@@ -31,12 +31,12 @@ const routes = {
   }),
   intraday: createRoute({
     ...common, method: "get", path: "/intraday", operationId: "intraday", summary: "The extra refreshes' hourly points (Pro)",
-    request: { query: intradayQuerySchema },
+    request: { query: asinsOverRangeQuerySchema },
     responses: { 200: json("One series per tracked ASIN asked for.", intradaySchema), ...sessionErrors },
   }),
   buyBox: createRoute({
     ...common, method: "get", path: "/buy-box", operationId: "buyBoxShare", summary: "Buy Box share over time of up to 10 ASINs, from the workspace's own seller data",
-    request: { query: intradayQuerySchema },
+    request: { query: asinsOverRangeQuerySchema },
     responses: { 200: json("One item per ASIN asked for, in that order (no days for one the workspace's sellers have no data on).", buyBoxShareSchema), ...sessionErrors },
   }),
   refresh: createRoute({
