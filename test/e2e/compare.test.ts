@@ -1,13 +1,14 @@
 /**
  * The compare tool in real Chromium against `wrangler dev` (mock data): ten pasted inputs of
  * every kind as Pro, sorting, removing a column, the shared URL, both downloads (with the compare's
- * receipt, taking no lookup again), the rank history chart and axe; and the Free limit refused
- * before any call, with the way to Pro.
+ * receipt, taking no lookup again), the rank history chart and axe; the sample products' Buy Box
+ * share; and the Free limit refused before any call, with the way to Pro.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { seriousViolations } from "./axe.ts";
 import { useBrowserTab } from "./browser.ts";
+import { pageApi } from "./layout-states.ts";
 import { signInAsPro } from "./pro-account.ts";
 
 const appUrl = inject("appUrl");
@@ -110,6 +111,25 @@ describe("the compare tool, in a real browser", () => {
     expect(await other.locator("table.compare-table thead th[data-asin]").allTextContents()).toEqual(order);
     expect(await other.getByLabel(/ASINs or Amazon product links/).inputValue()).toBe(order.join("\n"));
     await other.close();
+    expect(tab.consoleErrors).toEqual([]);
+  });
+
+  it("as Pro with the sample products, shows each one's Buy Box share over the chart's days, labelled mock", async () => {
+    await signInAsPro(tab.page, appUrl);
+    expect((await pageApi(tab.page, "POST", "/api/watchlist/samples")).status).toBe(201);
+    await tab.page.goto(`${appUrl}/compare?asins=B0SAMPLE01,B0SAMPLE02,B08N5WRWNW&marketplace=US`);
+    const list = main().locator(".buy-box-share__list");
+    await list.waitFor();
+    const items = await list.getByRole("listitem").allTextContents();
+    expect(items).toEqual([
+      expect.stringMatching(/^B0SAMPLE01\d{1,3}% \(\d+ of 30 days\)Mock Data$/),
+      expect.stringMatching(/^B0SAMPLE02\d{1,3}% \(\d+ of 30 days\)Mock Data$/),
+      "B08N5WRWNWNo data from your seller account",
+    ]);
+    // The 7-day range asks again: a week of days.
+    await main().getByRole("button", { name: "7 days" }).click();
+    await expect.poll(async () => (await list.getByRole("listitem").first().textContent()) ?? "").toMatch(/of 7 days\)/);
+    expect(await seriousViolations(tab.page), "/compare with Buy Box share").toEqual([]);
     expect(tab.consoleErrors).toEqual([]);
   });
 
