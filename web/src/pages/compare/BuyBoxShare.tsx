@@ -9,7 +9,7 @@ import { LoadFailed } from "../../components/LoadFailed";
 const HOLDER_TEXT: Record<BuyBoxHolder, string> = { you: "you held it", other: "another seller", none: "no offer", suppressed: "suppressed", unknown: "unknown" };
 
 /** "67% (2 of 3 days)", or why there is no figure. */
-export function shareText(item: BuyBoxShareItem): string {
+function shareText(item: BuyBoxShareItem): string {
   if (item.share === null) return item.days.length ? "Unknown: Amazon did not say who held it" : "No data from your seller account";
   return `${Math.round(item.share * 100)}% (${item.heldDays} of ${item.knownDays} ${item.knownDays === 1 ? "day" : "days"})`;
 }
