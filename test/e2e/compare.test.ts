@@ -2,7 +2,7 @@
  * The compare tool in real Chromium against `wrangler dev` (mock data): ten pasted inputs of
  * every kind as Pro, sorting, removing a column, the shared URL, both downloads (with the compare's
  * receipt, taking no lookup again), the rank history chart and axe; the sample products' Buy Box
- * share; and the Free limit refused before any call, with the way to Pro.
+ * share and a marketplace breakdown; and the Free limit refused before any call, with the way to Pro.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
@@ -114,7 +114,7 @@ describe("the compare tool, in a real browser", () => {
     expect(tab.consoleErrors).toEqual([]);
   });
 
-  it("as Pro with the sample products, shows each one's Buy Box share over the chart's days, labelled mock", async () => {
+  it("as Pro with the sample products, shows each one's Buy Box share over the chart's days, labelled mock, and one in every marketplace", async () => {
     await signInAsPro(tab.page, appUrl);
     expect((await pageApi(tab.page, "POST", "/api/watchlist/samples")).status).toBe(201);
     await tab.page.goto(`${appUrl}/compare?asins=B0SAMPLE01,B0SAMPLE02,B08N5WRWNW&marketplace=US`);
@@ -129,7 +129,16 @@ describe("the compare tool, in a real browser", () => {
     // The 7-day range asks again: a week of days.
     await main().getByRole("button", { name: "7 days" }).click();
     await expect.poll(async () => (await list.getByRole("listitem").first().textContent()) ?? "").toMatch(/of 7 days\)/);
-    expect(await seriousViolations(tab.page), "/compare with Buy Box share").toEqual([]);
+
+    // The marketplace breakdown: the chosen product in each of Pro's nine marketplaces, on a click.
+    await main().getByLabel("Product to show by marketplace").selectOption("B0SAMPLE02");
+    await main().getByRole("button", { name: "Show in 9 marketplaces" }).click();
+    const breakdown = main().getByRole("table", { name: "B0SAMPLE02 in each marketplace" });
+    await breakdown.waitFor();
+    expect(await breakdown.getByRole("rowheader").allTextContents()).toEqual([
+      "United States (US)", "Canada (CA)", "Mexico (MX)", "United Kingdom (UK)", "Germany (DE)", "France (FR)", "Italy (IT)", "Spain (ES)", "Japan (JP)",
+    ]);
+    expect(await seriousViolations(tab.page), "/compare with Buy Box share and a marketplace breakdown").toEqual([]);
     expect(tab.consoleErrors).toEqual([]);
   });
 

@@ -48,3 +48,12 @@ export const compareQuerySchema = z
     const marketplace = marketplaceOrIssue(query.marketplace, pasted.map((piece) => piece.marketplace), ctx, "asins", query);
     return marketplace === null ? z.NEVER : { asins: [...new Set(pasted.map((piece) => piece.asin))], marketplace };
   });
+
+/** GET /api/v1/compare/marketplaces: one ASIN, or an Amazon product URL (its marketplace plays no part). */
+export const breakdownQuerySchema = z.object({
+  asin: z
+    .string({ error: "asin is required" })
+    .transform((raw) => readPastedAsin(raw.trim()).asin)
+    .refine(isAsin, { error: "Not an ASIN (10 letters or digits)" })
+    .openapi({ description: "The ASIN, or an Amazon product URL.", example: "B08N5WRWNW" }),
+});

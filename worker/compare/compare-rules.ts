@@ -1,6 +1,7 @@
-import { COMPARE_MAX_ASINS, type CompareItem } from "../contract/compare";
+import { COMPARE_MAX_ASINS, type BreakdownItem, type CompareItem } from "../contract/compare";
 import type { Marketplace } from "../contract/marketplaces";
 import { PRO_PLAN, type Plan } from "../contract/plans";
+import type { LookupResult } from "../contract/product";
 import { busyDetail, type LookupOutcome } from "../lookup/lookup-service";
 import { limitExceededDetail, type LookupLimits } from "../ratelimit/lookup-limit";
 import type { WindowDecision } from "../ratelimit/window";
@@ -23,15 +24,27 @@ export function compareRefusal(plan: Plan, asins: readonly string[], marketplace
   return null;
 }
 
+type Answer = { ok: true; product: LookupResult } | { ok: false; error: "not_found" | "not_accessible" | "unavailable"; detail: string };
+
+/** One lookup's outcome as a compare column or a breakdown row says it. */
+function answerOf(outcome: LookupOutcome | undefined): Answer {
+  if (!outcome) return { ok: false, error: "unavailable", detail: "No answer for this ASIN. Please try again." };
+  return outcome.ok ? { ok: true, product: outcome.result } : { ok: false, error: outcome.reason, detail: outcome.detail };
+}
+
 /** The compare's columns in the order asked, from the lookups' outcomes. */
 export function compareItems(asins: readonly string[], outcomes: ReadonlyMap<string, LookupOutcome>): CompareItem[] {
-  return asins.map((asin) => {
-    const outcome = outcomes.get(asin);
-    if (!outcome) return { asin, ok: false, error: "unavailable", detail: "No answer for this ASIN. Please try again." };
-    return outcome.ok
-      ? { asin, ok: true, product: outcome.result }
-      : { asin, ok: false, error: outcome.reason, detail: outcome.detail };
-  });
+  return asins.map((asin) => ({ asin, ...answerOf(outcomes.get(asin)) }));
+}
+
+/** A breakdown's rows in the plan's marketplace order, from each marketplace's lookup. */
+export function breakdownItems(marketplaces: readonly Marketplace[], outcomes: ReadonlyMap<Marketplace, LookupOutcome>): BreakdownItem[] {
+  return marketplaces.map((marketplace) => ({ marketplace, ...answerOf(outcomes.get(marketplace)) }));
+}
+
+/** Why `plan` has no marketplace breakdown (one marketplace), or null. */
+export function breakdownRefusal(plan: Plan): string | null {
+  return plan.marketplaces.length > 1 ? null : `Marketplace breakdowns come with ${PRO_PLAN.name}: your ${plan.name} plan covers ${plan.marketplaces.join(", ")}.`;
 }
 
 /**

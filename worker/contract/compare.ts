@@ -21,6 +21,18 @@ export interface CompareResponse {
   exportReceipt?: string;
 }
 
+/** One marketplace of a breakdown: the lookup's answer there, or why there is none. */
+export type BreakdownItem =
+  | { marketplace: Marketplace; ok: true; product: LookupResult }
+  | { marketplace: Marketplace; ok: false; error: "not_found" | "not_accessible" | "unavailable"; detail: string };
+
+/** GET /api/v1/compare/marketplaces: one product in each marketplace of the caller's plan (Compare Plus). */
+export interface MarketplaceBreakdown {
+  asin: string;
+  /** In the plan's marketplace order. */
+  items: BreakdownItem[];
+}
+
 /** The most ASINs any compare request may carry, whatever the plan (Amazon's getItems batch). */
 export const COMPARE_MAX_ASINS = 10;
 

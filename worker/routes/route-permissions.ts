@@ -20,6 +20,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteAccess> = {
   "GET /api/v1/lookup": "public",
   "GET /api/v1/compare/plan": "public",
   "GET /api/v1/compare": "public",
+  "GET /api/v1/compare/marketplaces": "public",
   "GET /api/mock-images/:marketplace/:file": "public",
   "GET /api/history": "public",
   "GET /api/billing/plans": "public",

@@ -1,10 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "../openapi/zod";
 import { compareReceipt, giveBackFailedCompare, takeCompareLookups } from "../compare/compare-lookups";
-import { compareItems, compareLimitOf, compareOutage, compareRefusal } from "../compare/compare-rules";
-import { compareQuerySchema } from "../compare/compare-query";
-import type { ComparePlan, CompareResponse } from "../contract/compare";
-import { LOOKUP_MARKETPLACES } from "../contract/marketplaces";
+import { breakdownItems, breakdownRefusal, compareItems, compareLimitOf, compareOutage, compareRefusal } from "../compare/compare-rules";
+import { breakdownQuerySchema, compareQuerySchema } from "../compare/compare-query";
+import type { ComparePlan, CompareResponse, MarketplaceBreakdown } from "../contract/compare";
+import { LOOKUP_MARKETPLACES, type Marketplace } from "../contract/marketplaces";
+import type { LookupOutcome } from "../lookup/lookup-service";
 import { lookupResultSchema } from "../contract/product";
 import { commonErrors, failure, KEY_OR_ANONYMOUS, ok, retryAfter } from "../openapi/responses";
 import { createRouter } from "../openapi/router";
@@ -12,6 +13,8 @@ import { rateLimitFields } from "../contract/rate-limit-fields";
 import { ApiError } from "../shared/api-error";
 import { callerPlan } from "./caller-plan";
 import { headAnswer } from "../shared/head-answer";
+
+const lookupError = z.enum(["not_found", "not_accessible", "unavailable"]);
 
 const compareSchema: z.ZodType<CompareResponse> = z
   .object({
@@ -22,7 +25,7 @@ const compareSchema: z.ZodType<CompareResponse> = z
         z.object({
           asin: z.string(),
           ok: z.literal(false),
-          error: z.enum(["not_found", "not_accessible", "unavailable"]),
+          error: lookupError,
           detail: z.string(),
         }),
       ]),
@@ -75,7 +78,38 @@ const planRoute = createRoute({
   responses: { 200: ok("The caller's compare limits.", planSchema), ...commonErrors },
 });
 
-/** GET / and GET /plan, the form's view of the caller's plan. */
+const breakdownSchema: z.ZodType<MarketplaceBreakdown> = z
+  .object({
+    asin: z.string(),
+    items: z.array(
+      z.union([
+        z.object({ marketplace: z.enum(LOOKUP_MARKETPLACES), ok: z.literal(true), product: lookupResultSchema }),
+        z.object({ marketplace: z.enum(LOOKUP_MARKETPLACES), ok: z.literal(false), error: lookupError, detail: z.string() }),
+      ]),
+    ),
+  })
+  .openapi("MarketplaceBreakdown");
+
+const breakdownRoute = createRoute({
+  method: "get",
+  path: "/marketplaces",
+  operationId: "compareMarketplaces",
+  tags: ["Products"],
+  summary: "One product in every marketplace of the plan (Pro)",
+  description:
+    "The lookup answer of one ASIN in each marketplace the caller's plan covers, in that order, with per-marketplace errors (a product not sold in a marketplace is `not_found` or `not_accessible` there). Each marketplace counts as one lookup, as in a compare.",
+  security: KEY_OR_ANONYMOUS,
+  request: { query: breakdownQuerySchema },
+  responses: {
+    200: ok("One item per marketplace of the plan.", breakdownSchema),
+    ...commonErrors,
+    403: failure("A plan with one marketplace (Free), or a key of an account whose plan has no API access."),
+    429: failure("Lookup allowance used up, or past the hourly limit of the account's keys.", retryAfter),
+    503: failure("Amazon failed in every marketplace.", retryAfter),
+  },
+});
+
+/** GET /, GET /plan (the form's view of the caller's plan) and GET /marketplaces (the breakdown). */
 export const compareRoutes = createRouter()
   .openapi(planRoute, async (c) => {
     const plan = await callerPlan(c);
@@ -114,5 +148,28 @@ export const compareRoutes = createRouter()
     if (outage) throw new ApiError(503, "upstream_unavailable", outage.detail, { "Retry-After": String(outage.retryAfterSeconds) });
     const exportReceipt = await compareReceipt(c, charge, marketplace, outcomes);
     const body: CompareResponse = { marketplace, items: compareItems(asins, outcomes), ...(exportReceipt ? { exportReceipt } : {}) };
+    return c.json(body, 200);
+  })
+  .openapi(breakdownRoute, async (c) => {
+    const { asin } = c.req.valid("query");
+    c.header("Cache-Control", "private, no-store");
+    const plan = await callerPlan(c);
+    const refusal = breakdownRefusal(plan);
+    if (refusal) throw new ApiError(403, "plan_limit", refusal);
+    if (c.req.method === "HEAD") return headAnswer(c);
+
+    // One lookup per marketplace, as a compare takes one per ASIN.
+    const marketplaces = [...plan.marketplaces];
+    const charge = await takeCompareLookups(c, marketplaces);
+    if (charge?.decision) {
+      for (const [name, value] of Object.entries(rateLimitFields(charge.decision))) c.header(name, value);
+      if (charge.refusal) throw new ApiError(429, "rate_limited", charge.refusal, { "Retry-After": String(charge.decision.resetSeconds) });
+    }
+    const { lookups } = c.get("services");
+    const outcomes = new Map<Marketplace, LookupOutcome>(await Promise.all(marketplaces.map(async (marketplace) => [marketplace, await lookups.one(c.executionCtx, asin, marketplace)] as const)));
+    giveBackFailedCompare(c, charge, outcomes);
+    const outage = compareOutage(outcomes);
+    if (outage) throw new ApiError(503, "upstream_unavailable", outage.detail, { "Retry-After": String(outage.retryAfterSeconds) });
+    const body: MarketplaceBreakdown = { asin, items: breakdownItems(marketplaces, outcomes) };
     return c.json(body, 200);
   });

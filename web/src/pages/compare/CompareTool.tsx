@@ -17,6 +17,7 @@ import "../../styles/compare.css";
 
 // uPlot comes with the history chart, which only Pro sees.
 const CompareHistory = lazy(async () => ({ default: (await import("./CompareHistory")).CompareHistory }));
+const MarketplaceBreakdown = lazy(async () => ({ default: (await import("./MarketplaceBreakdown")).MarketplaceBreakdown }));
 
 /** What the page assumes until the server names the caller's plan: the Free plan. */
 const FREE_COMPARE: ComparePlan = {
@@ -193,6 +194,7 @@ export function CompareTool() {
             found.length > 0 && (
               <Suspense fallback={<p role="status">Loading the chart…</p>}>
                 <CompareHistory asins={found} marketplace={result.data.marketplace} historyDays={plan.historyDays} />
+                {plan.marketplaces.length > 1 && <MarketplaceBreakdown asins={found} marketplaces={plan.marketplaces} />}
               </Suspense>
             )
           )}
