@@ -1,6 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
 import * as z from "../openapi/zod";
-import { compareReceipt, giveBackFailedCompare, takeCompareLookups } from "../compare/compare-lookups";
+import { compareReceipt, giveBackFailedCompare, takeCompareLookups, type CompareCharge } from "../compare/compare-lookups";
 import { breakdownItems, breakdownRefusal, compareItems, compareLimitOf, compareOutage, compareRefusal } from "../compare/compare-rules";
 import { breakdownQuerySchema, compareQuerySchema } from "../compare/compare-query";
 import type { ComparePlan, CompareResponse, MarketplaceBreakdown } from "../contract/compare";
@@ -109,6 +111,19 @@ const breakdownRoute = createRoute({
   },
 });
 
+/** The charge's rate-limit fields on the answer; a 429 when the allowance could not cover it. */
+function refuseOverLimit(c: Context<AppEnv>, charge: CompareCharge | null): void {
+  if (!charge?.decision) return;
+  for (const [name, value] of Object.entries(rateLimitFields(charge.decision))) c.header(name, value);
+  if (charge.refusal) throw new ApiError(429, "rate_limited", charge.refusal, { "Retry-After": String(charge.decision.resetSeconds) });
+}
+
+/** A 503 when Amazon failed for every item: a table of errors alone is no answer. */
+function refuseOutage(outcomes: ReadonlyMap<string, LookupOutcome>): void {
+  const outage = compareOutage(outcomes);
+  if (outage) throw new ApiError(503, "upstream_unavailable", outage.detail, { "Retry-After": String(outage.retryAfterSeconds) });
+}
+
 /** GET /, GET /plan (the form's view of the caller's plan) and GET /marketplaces (the breakdown). */
 export const compareRoutes = createRouter()
   .openapi(planRoute, async (c) => {
@@ -137,15 +152,11 @@ export const compareRoutes = createRouter()
 
     // One lookup per ASIN, as if each were looked up alone, from the same allowance as the lookup itself.
     const charge = await takeCompareLookups(c, asins);
-    if (charge?.decision) {
-      for (const [name, value] of Object.entries(rateLimitFields(charge.decision))) c.header(name, value);
-      if (charge.refusal) throw new ApiError(429, "rate_limited", charge.refusal, { "Retry-After": String(charge.decision.resetSeconds) });
-    }
+    refuseOverLimit(c, charge);
 
     const outcomes = await lookups.many(c.executionCtx, asins, marketplace);
     giveBackFailedCompare(c, charge, outcomes);
-    const outage = compareOutage(outcomes);
-    if (outage) throw new ApiError(503, "upstream_unavailable", outage.detail, { "Retry-After": String(outage.retryAfterSeconds) });
+    refuseOutage(outcomes);
     const exportReceipt = await compareReceipt(c, charge, marketplace, outcomes);
     const body: CompareResponse = { marketplace, items: compareItems(asins, outcomes), ...(exportReceipt ? { exportReceipt } : {}) };
     return c.json(body, 200);
@@ -161,15 +172,11 @@ export const compareRoutes = createRouter()
     // One lookup per marketplace, as a compare takes one per ASIN.
     const marketplaces = [...plan.marketplaces];
     const charge = await takeCompareLookups(c, marketplaces);
-    if (charge?.decision) {
-      for (const [name, value] of Object.entries(rateLimitFields(charge.decision))) c.header(name, value);
-      if (charge.refusal) throw new ApiError(429, "rate_limited", charge.refusal, { "Retry-After": String(charge.decision.resetSeconds) });
-    }
+    refuseOverLimit(c, charge);
     const { lookups } = c.get("services");
     const outcomes = new Map<Marketplace, LookupOutcome>(await Promise.all(marketplaces.map(async (marketplace) => [marketplace, await lookups.one(c.executionCtx, asin, marketplace)] as const)));
     giveBackFailedCompare(c, charge, outcomes);
-    const outage = compareOutage(outcomes);
-    if (outage) throw new ApiError(503, "upstream_unavailable", outage.detail, { "Retry-After": String(outage.retryAfterSeconds) });
+    refuseOutage(outcomes);
     const body: MarketplaceBreakdown = { asin, items: breakdownItems(marketplaces, outcomes) };
     return c.json(body, 200);
   });
