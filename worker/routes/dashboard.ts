@@ -3,7 +3,8 @@ import { currentAccount, requireAccount } from "../auth/session-middleware";
 import { callerPlan } from "./caller-plan";
 import { planHasExtraRefreshes } from "../billing/entitlements";
 import { dashboardQuerySchema, asinsOverRangeQuerySchema, type BuyBoxShareResponse, type DashboardResponse, type IntradayResponse, type RefreshResponse } from "../contract/dashboard";
-import { HISTORY_RANGE_DAYS } from "../contract/history";
+import { HISTORY_RANGE_DAYS, type HistoryRange } from "../contract/history";
+import type { Plan } from "../contract/plans";
 import { buyBoxDayRowsOf, hourPointsByAsin } from "../history/history-store";
 import { buyBoxShare } from "../dashboard/buy-box-days";
 import { dayWindow } from "../dashboard/dashboard-service";
@@ -45,6 +46,11 @@ const routes = {
   }),
 };
 
+/** A 403 for a range longer than the plan shows. */
+function refusePastPlanDays(plan: Plan, range: HistoryRange): void {
+  if (HISTORY_RANGE_DAYS[range] > plan.historyDays) throw new ApiError(403, "plan_limit", `Your ${plan.name} plan shows ${plan.historyDays} days.`);
+}
+
 /** The seller dashboard: KPI cards and the tracked-ASIN table (7 days), and "Refresh now". */
 export const dashboardRoutes = createRouter()
   .openapi(routes.dashboard, async (c) => {
@@ -70,7 +76,7 @@ export const dashboardRoutes = createRouter()
     const plan = await callerPlan(c);
     const { marketplace, asins, range } = c.req.valid("query");
     if (!planHasExtraRefreshes(plan)) throw new ApiError(403, "plan_limit", "Intraday points come with Pro's 6-hourly and hourly refresh.");
-    if (HISTORY_RANGE_DAYS[range] > plan.historyDays) throw new ApiError(403, "plan_limit", `Your ${plan.name} plan shows ${plan.historyDays} days.`);
+    refusePastPlanDays(plan, range);
     // Only the user's own tracked ASINs: the list is not a way to read anyone else's.
     const tracked = new Set((await listTrackedAsins(c.env.DB, workspace.id)).filter((key) => key.marketplace === marketplace).map((key) => key.asin));
     const wanted = [...new Set(asins.toUpperCase().split(","))].filter((asin) => tracked.has(asin));
@@ -83,7 +89,7 @@ export const dashboardRoutes = createRouter()
     const { workspace } = currentAccount(c);
     const plan = await callerPlan(c);
     const { marketplace, asins, range } = c.req.valid("query");
-    if (HISTORY_RANGE_DAYS[range] > plan.historyDays) throw new ApiError(403, "plan_limit", `Your ${plan.name} plan shows ${plan.historyDays} days.`);
+    refusePastPlanDays(plan, range);
     const wanted = [...new Set(asins.toUpperCase().split(","))];
     const { fromDay, toDay } = dayWindow(HISTORY_RANGE_DAYS[range], Date.now());
     // The workspace's own snapshots only: another customer's Buy Box answers never reach it.

@@ -1,4 +1,4 @@
-import type { DashboardQueryInput, DashboardResponse, IntradayResponse, PortfolioQuery, PortfolioResponse, RefreshResponse } from "@contract/dashboard";
+import type { BuyBoxShareResponse, DashboardQueryInput, DashboardResponse, IntradayResponse, PortfolioQuery, PortfolioResponse, RefreshResponse } from "@contract/dashboard";
 import type { HistoryRange } from "@contract/history";
 import type { Marketplace } from "@contract/marketplaces";
 import { responseData } from "./response-data";
@@ -17,6 +17,11 @@ export async function fetchPortfolio(query: Partial<PortfolioQuery>, signal?: Ab
 /** GET /api/dashboard/intraday (Pro): the hourly points of up to 10 tracked ASINs of one marketplace. */
 export async function fetchIntraday(marketplace: Marketplace, asins: readonly string[], range: HistoryRange, signal?: AbortSignal): Promise<IntradayResponse> {
   return responseData(api.api.dashboard.intraday.$get({ query: { marketplace, asins: asins.join(","), range } }, { init: { signal } }));
+}
+
+/** GET /api/dashboard/buy-box: the Buy Box share over time of up to 10 ASINs, from the workspace's own seller data. */
+export async function fetchBuyBoxShare(marketplace: Marketplace, asins: readonly string[], range: HistoryRange, signal?: AbortSignal): Promise<BuyBoxShareResponse> {
+  return responseData(api.api.dashboard["buy-box"].$get({ query: { marketplace, asins: asins.join(","), range } }, { init: { signal } }));
 }
 
 /** POST /api/dashboard/refresh: "Refresh now" (429 within 10 minutes of the last one; 503 when Amazon answered none of it, which uses nothing up). */

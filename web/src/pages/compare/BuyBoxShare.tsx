@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import type { BuyBoxHolder, BuyBoxShareItem } from "@contract/dashboard";
 import type { HistoryRange } from "@contract/history";
 import type { Marketplace } from "@contract/marketplaces";
-import { fetchBuyBoxShare } from "../../api/buy-box-share";
+import { fetchBuyBoxShare } from "../../api/dashboard";
 import { useResource } from "../../api/use-resource";
 import { LoadFailed } from "../../components/LoadFailed";
 

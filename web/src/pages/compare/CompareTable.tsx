@@ -1,8 +1,8 @@
 import type { CompareItem } from "@contract/compare";
+import { SourceBadge } from "../../components/SourceBadge";
 import { formatCount, formatPrice, formatRank, formatRating, formatUtc } from "../../lib/format";
 import { bestRanked, rankCategories } from "./compare-view";
 
-const SOURCE_LABEL: Record<string, string> = { live: "Live", cache: "Cached" };
 const ERROR_LABEL = { not_found: "Not found", not_accessible: "Not available here", unavailable: "Unavailable" } as const;
 
 type Row = { label: string; cell: (item: Extract<CompareItem, { ok: true }>, best: boolean) => React.ReactNode };
@@ -45,7 +45,7 @@ const ROWS: Row[] = [
   { label: "Reviews", cell: ({ product }) => formatCount(product.reviewCount) },
   {
     label: "Source",
-    cell: ({ product }) => <span className={`badge badge--${product.source}`}>{SOURCE_LABEL[product.source] ?? "Mock Data"}</span>,
+    cell: ({ product }) => <SourceBadge source={product.source} />,
   },
   { label: "Refreshed", cell: ({ product }) => formatUtc(product.refreshedAt) },
 ];

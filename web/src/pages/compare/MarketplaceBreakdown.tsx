@@ -4,9 +4,9 @@ import { MARKETPLACE_NAMES, type Marketplace } from "@contract/marketplaces";
 import { errorMessage } from "../../api/api-error";
 import { fetchMarketplaceBreakdown } from "../../api/compare";
 import { startRequest } from "../../api/start-request";
+import { SourceBadge } from "../../components/SourceBadge";
 import { formatCount, formatPrice, formatRank, formatRating } from "../../lib/format";
 
-const SOURCE_LABEL: Record<string, string> = { live: "Live", cache: "Cached", mock: "Mock Data" };
 const ERROR_LABEL = { not_found: "Not found there", not_accessible: "Not available there", unavailable: "Unavailable" } as const;
 
 type State = { status: "idle" } | { status: "loading" } | { status: "error"; message: string } | { status: "success"; data: Breakdown };
@@ -110,7 +110,7 @@ function BreakdownRow({ item }: { item: BreakdownItem }) {
       <td>{formatRating(product.rating)}</td>
       <td>{formatCount(product.reviewCount)}</td>
       <td>
-        <span className={`badge badge--${product.source}`}>{SOURCE_LABEL[product.source]}</span>
+        <SourceBadge source={product.source} />
       </td>
     </tr>
   );

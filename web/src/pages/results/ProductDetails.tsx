@@ -1,13 +1,7 @@
 import { Link } from "../../components/Link";
+import { SourceBadge } from "../../components/SourceBadge";
 import type { LookupResult } from "@contract/product";
 import { formatCount, formatPrice, formatRank, formatRating, formatUtc } from "../../lib/format";
-
-/** Badge text per source; anything unexpected is presented as mock data. */
-function sourceLabel(source: string): string {
-  if (source === "cache") return "Cached";
-  if (source === "live") return "Live";
-  return "Mock Data";
-}
 
 /** Only web links become "View on Amazon"; anything else (javascript:, data:) is dropped. */
 function isWebUrl(url: string): boolean {
@@ -28,7 +22,7 @@ export function ProductDetails({ result }: { result: LookupResult }) {
     <article className="card product" aria-labelledby="product-title">
       <div className="product__head">
         <h1 className="product__heading">Product Details</h1>
-        <span className={`badge badge--${result.source}`}>{sourceLabel(result.source)}</span>
+        <SourceBadge source={result.source} />
       </div>
 
       <div className="product__body">
