@@ -357,7 +357,7 @@ export class SpApiFake implements FakeUpstream {
     // A failure scripted for `times` calls: once they are spent the ASIN answers normally. A request
     // refused for its parameters (400) never reached the scripted failure, so it spends none.
     const refusedInput = "code" in answer && answer.status === 400;
-    const scripted = asin === null ? this.storeSales.get(this.sellerOf(base.accessToken) ?? "") ?? this.storeSales.get("") : script;
+    const scripted = asin === null ? this.storeScriptFor(this.sellerOf(base.accessToken)) : script;
     if (scripted && scripted.behavior !== "normal" && scripted.times !== undefined && !refusedInput && --scripted.times <= 0) scripted.behavior = "normal";
     if ("code" in answer) return fail(answer.status, answer.code, answer.message, answer.headers);
     this.record({ ...base, kind: "sales", status: 200 });
@@ -389,7 +389,7 @@ export class SpApiFake implements FakeUpstream {
    */
   private storeScriptOf(accessToken: string): SalesScript {
     const seller = this.sellerOf(accessToken);
-    const scripted = this.storeSales.get(seller ?? "") ?? this.storeSales.get("") ?? { behavior: "normal" };
+    const scripted = this.storeScriptFor(seller) ?? { behavior: "normal" };
     const example = getOrderMetricsDayExample.response.payload[0];
     const sold = (script: SalesScript) => {
       const units = script.units ?? example.unitCount;
@@ -401,6 +401,11 @@ export class SpApiFake implements FakeUpstream {
       ? products.reduce((sum, one) => ({ units: sum.units + one.units, amount: sum.amount + one.amount }), { units: 0, amount: 0 })
       : { units: example.unitCount * UNLISTED_STORE_PRODUCTS, amount: Number(example.totalSales.amount) * example.unitCount * UNLISTED_STORE_PRODUCTS };
     return { ...scripted, units: total.units, amount: Math.round(total.amount * 100) / 100 };
+  }
+
+  /** How the seller's store total is scripted to answer (POST sales with asin null), its own or every seller's. */
+  private storeScriptFor(seller: string | undefined): SalesScript | undefined {
+    return this.storeSales.get(seller ?? "") ?? this.storeSales.get("");
   }
 
   private sellerOf(accessToken: string): string | undefined {

@@ -132,14 +132,16 @@ async function pageStep(ctx: PhaseContext, seller: Seller, marketplace: AccountM
     return { kind: "next", position: next, rows: buyBoxRows(ctx, seller, marketplace, [...known.keys()], known, winners), processed: asins.length };
   }
 
-  if (unanswered.length > 0) await tellOffersAnswered(ctx, seller);
-  const rows = buyBoxRows(ctx, seller, marketplace, asins, known, winners);
-  if (unanswered.length > 0 && seller.api.kind === "spapi" && !seller.answered) {
-    seller.answered = true;
-    await Promise.all([clearSellerRefused(db, seller.id), clearAppRefused(db), ctx.notes.put(provenKey, 1)]);
+  // Amazon answered this seller's own call (a page answered from the others' rows proves nothing of it).
+  if (unanswered.length > 0) {
+    await tellOffersAnswered(ctx, seller);
+    if (seller.api.kind === "spapi" && !seller.answered) {
+      seller.answered = true;
+      await Promise.all([clearSellerRefused(db, seller.id), clearAppRefused(db), ctx.notes.put(provenKey, 1)]);
+    }
+    await clearScopeFailures(ctx, `sellers:${seller.id}`, attemptsKey);
   }
-  if (unanswered.length > 0) await clearScopeFailures(ctx, `sellers:${seller.id}`, attemptsKey);
-  return { kind: "next", position: next, rows, processed: asins.length };
+  return { kind: "next", position: next, rows: buyBoxRows(ctx, seller, marketplace, asins, known, winners), processed: asins.length };
 }
 
 /** The seller's snapshot rows of `asins`: from another connection's row when `known` has one, else from this seller's own answer. */
